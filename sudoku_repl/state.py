@@ -1,0 +1,72 @@
+"""The engine's state as values: frozen records that can be kept, compared and restored."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from collections.abc import Sequence
+
+from .geometry import Cell, Mask
+
+
+class Status(enum.Enum):
+    """Where the engine is. The last three are inside one step of ENGINE.md (see ``Engine``)."""
+
+    LOADED = "loaded"  # givens in place, candidates not computed yet
+    SEARCHING = "searching"
+    SOLVED = "solved"  # a solution was just reported
+    FINISHED = "finished"  # the search is exhausted
+    GUESS_DUE = "guess due"  # a filter found nothing more: a new guess at ``pending`` comes next
+    WRONG = "wrong"  # a contradiction was met: ``next_guess`` comes next
+
+
+#: States in which one step of ENGINE.md has ended.
+STEP_BOUNDARY = frozenset({Status.LOADED, Status.SEARCHING, Status.SOLVED, Status.FINISHED})
+
+
+@attrs.frozen
+class Frame:
+    """One guess level: the cell, its candidates in trial order, which one is tried (1-based),
+    and the cells as they were before the guess placed anything."""
+
+    cell: Cell
+    options: tuple[int, ...]
+    tried: int
+    values: tuple[int, ...]
+    cands: tuple[Mask, ...]
+
+    @property
+    def value(self) -> int:
+        """The value being tried."""
+        return self.options[self.tried - 1]
+
+
+@attrs.frozen
+class EngineState:
+    """Everything the engine needs to go on from here; equal states go on identically."""
+
+    status: Status
+    steps: int
+    solutions: int
+    values: tuple[int, ...]
+    cands: tuple[Mask, ...]
+    frames: tuple[Frame, ...]
+    pending: Cell = -1  # the foremost cell a due guess will be made at
+
+    @property
+    def level(self) -> int:
+        return len(self.frames)
+
+
+def foremost(values: Sequence[int], cands: Sequence[Mask]) -> tuple[Cell, int]:
+    """The first empty cell with the fewest candidates, with the original's quirk (ENGINE.md 8):
+    index 0 doubles as "no cell" (least 0), and a count of 1 is never replaced."""
+    best = least = 0
+    for i, v in enumerate(values):
+        if not v:
+            n = cands[i].bit_count()
+            if least == 0 or (least != 1 and n < least):
+                best, least = i, n
+    return best, least
