@@ -1,0 +1,318 @@
+"""The command language, independent of any terminal: ``Repl.execute(line)``.
+
+Output leaves through ``Output.message`` / ``Output.error`` (one line each), answers to the guess
+question come from ``read_answer``, and the clock and the interrupt flag are injected, so the
+same object serves the batch reader, the prompt_toolkit shell and the tests.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from . import quiz as quizzes
+from .commands import COMMANDS, Command, command, lookup, order_list
+from .engine import Choice
+from .errors import GuessAborted, UserError
+from .events import Event
+from .geometry import Cell, values_of
+from .render import event_lines, invalid_line, levels_lines, show_lines
+from .session import RunReport, Session
+from .state import Status
+
+NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+ANSWER = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*=\s*(\d+)\s*")
+NUMBER = re.compile(r"\s*(\d+)\s*")
+
+
+class Output(Protocol):
+    def message(self, line: str) -> None: ...
+
+    def error(self, line: str) -> None: ...
+
+
+def parse_count(text: str, problem: str) -> int:
+    """A whole number >= 0 with optional blanks around it; else ``UserError(problem)``."""
+    match = NUMBER.fullmatch(text)
+    if not match:
+        raise UserError(problem)
+    return int(match.group(1))
+
+
+class Repl:
+    """One user's session: executes command lines, writes their output."""
+
+    def __init__(
+        self,
+        out: Output,
+        read_answer: Callable[[str], str],
+        clock: Callable[[], float] = time.perf_counter,
+        interrupted: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.out = out
+        self.read_answer = read_answer
+        self.clock = clock
+        self.interrupted = interrupted
+        self.session = Session()
+        self.done = False
+        self.failures: list[str] = []
+
+    # -- dispatch ------------------------------------------------------------------------
+
+    def execute(self, line: str) -> bool:
+        """Run one command line; False when it failed (its error line has been written)."""
+        name, _, arg = line.strip().partition(" ")
+        cmd = lookup(name)
+        if cmd is None:
+            self.lines(order_list())
+            self.failures.append(line.strip())
+            return False
+        try:
+            cmd.handler(self, arg.strip())
+        except UserError as e:
+            self.out.error(e.line)
+            self.failures.append(line.strip())
+            return False
+        except GuessAborted:
+            self.out.message(f"Guess question aborted: back at step {self.session.state().steps}.")
+            self.failures.append(line.strip())
+            return False
+        return True
+
+    def lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.out.message(line)
+
+    # -- Hooks for the session -------------------------------------------------------------
+
+    def events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.lines(event_lines(event))
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        default = f"{_name(cell)}={value}"
+        question = f"Take a guess please, by default it will be {default}:"
+        while True:
+            answer = self.read_answer(question)
+            if not answer.strip():
+                return None
+            try:
+                return self._parse_guess(answer, default)
+            except UserError as e:
+                self.out.error(e.line)
+
+    def _parse_guess(self, answer: str, default: str) -> Choice:
+        form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
+        match = ANSWER.fullmatch(answer)
+        if not match:
+            raise UserError(f"Not a guess: {answer.strip()!r}; {form}.")
+        r, c, v = (int(g) for g in match.groups())
+        if not (1 <= r <= 9 and 1 <= c <= 9):
+            raise UserError(f"No cell [{r},{c}]: rows and columns go from 1 to 9; {form}.")
+        state = self.session.state()
+        cell = (r - 1) * 9 + (c - 1)
+        if state.values[cell]:
+            raise UserError(f"[{r},{c}] is not empty; {form}.")
+        cands = values_of(state.cands[cell])
+        if v not in cands:
+            shown = " ".join(map(str, cands))
+            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {shown}); {form}.")
+        return cell, v
+
+    # -- helpers for handlers ----------------------------------------------------------------
+
+    def require_quiz(self) -> Session:
+        if not self.session.loaded:
+            raise UserError(NO_QUIZ)
+        return self.session
+
+    def show(self) -> None:
+        self.lines(show_lines(self.session.state()))
+
+    def timing(self, started: float, biggest: int) -> None:
+        ms = int((self.clock() - started) * 1000)
+        state = self.session.state()
+        self.out.message(
+            f"Run time: {ms} milliseconds; steps: {state.steps}, solution sum: {state.solutions}."
+        )
+        self.out.message(f" Biggest level on this run(til): {biggest}")
+
+    def run_command(self, solutions: int, max_steps: int | None = None) -> RunReport | None:
+        """The common part of run, runtil and runrun: trace, interrupt, timing lines.
+        Returns None when the search was already finished."""
+        session = self.require_quiz()
+        started = self.clock()
+        if session.finished:
+            self.out.message(_invalid(session))
+            self.timing(started, 0)
+            return None
+        report = session.run(self, solutions, max_steps)
+        if report.interrupted:
+            self.out.message(f"Interrupted at step {session.state().steps}.")
+            self.show()
+        elif max_steps is not None and session.state().status not in _ENDED:
+            self.show()
+        self.timing(started, report.biggest)
+        return report
+
+
+_ENDED = (Status.SOLVED, Status.FINISHED)
+
+
+def _name(cell: Cell) -> str:
+    return f"[{cell // 9 + 1},{cell % 9 + 1}]"
+
+
+def _invalid(session: Session) -> str:
+    state = session.state()
+    return invalid_line(state.steps, state.solutions)
+
+
+def _no_argument(name: str, arg: str) -> None:
+    if arg:
+        raise UserError(f"{name} takes no argument: {name}")
+
+
+# -- the ten original commands ------------------------------------------------------------
+
+
+@command(
+    "load-quiz <file>",
+    "load quiz from file",
+    argument="file",
+    help="load-quiz <file> [N]: the nine-line format (0 or . for an empty cell), a file of\n"
+    "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
+    "typed in place of the file name. Loading resets the engine; the settings stay.",
+)
+def _load_quiz(repl: Repl, arg: str) -> None:
+    if not arg:
+        raise UserError("No quiz file specified.")
+    name, number = arg, 1
+    head, _, last = arg.rpartition(" ")
+    if head and NUMBER.fullmatch(last):
+        name, number = head.strip(), int(last)
+        if number < 1:
+            raise UserError("The quiz number counts from 1: load-quiz <file> [N]")
+    repl.session.load(quizzes.load(name, number))
+    repl.out.message("Quiz loaded.")
+
+
+@command("show", "show quiz info", help="The grid, the step count, the candidates of the empty\n"
+         "cells by row, the foremost cell and the current guess level.")
+def _show(repl: Repl, arg: str) -> None:
+    _no_argument("show", arg)
+    repl.require_quiz()
+    repl.show()
+
+
+@command("levels", "show info about guess levels", help="One line per guess level, deepest\n"
+         "first: the cell, the value being tried, its place among the cell's candidates.")
+def _levels(repl: Repl, arg: str) -> None:
+    _no_argument("levels", arg)
+    repl.lines(levels_lines(repl.require_quiz().state()))
+
+
+@command(
+    "run-mode [1|2|0]",
+    "query or change working mode",
+    help="1: grp only; 2: ply only; 0: both grp and ply (the default).",
+)
+def _run_mode(repl: Repl, arg: str) -> None:
+    if arg:
+        problem = "run-mode takes 0, 1 or 2: run-mode [1|2|0]"
+        mode = parse_count(arg, problem)
+        if mode not in (0, 1, 2):
+            raise UserError(problem)
+        repl.session.settings.run_mode = mode
+    mode = repl.session.settings.run_mode
+    repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
+
+
+@command(
+    "guess-mode [1|0]",
+    "query or change guessing mode",
+    help="1 (any non-zero number): ask before each new guess; 0: guess automatically.",
+)
+def _guess_mode(repl: Repl, arg: str) -> None:
+    if arg:
+        mode = parse_count(arg, "guess-mode takes a number, 0 or 1: guess-mode [1|0]")
+        repl.session.settings.guess_mode = 1 if mode else 0
+    mode = repl.session.settings.guess_mode
+    repl.out.message(f"In interactive guessing mode:{mode} (0:no; other:yes)")
+
+
+@command("step", "step forward", help="One solver step with its trace lines, then the show\n"
+         "block (unless the step reported a solution or ended the search).")
+def _step(repl: Repl, arg: str) -> None:
+    _no_argument("step", arg)
+    session = repl.require_quiz()
+    if session.finished:
+        repl.out.message(_invalid(session))
+        return
+    session.step(repl)
+    if session.state().status not in _ENDED:
+        repl.show()
+
+
+@command("run", "run till the end or a new solution met")
+def _run(repl: Repl, arg: str) -> None:
+    _no_argument("run", arg)
+    repl.run_command(1)
+
+
+@command(
+    "runtil <steps>",
+    "run till certain steps run",
+    help="Like run, but stops once the step count reaches <steps> (checked before each step,\n"
+    "so a step that filters and guesses can pass it by one).",
+)
+def _runtil(repl: Repl, arg: str) -> None:
+    steps = parse_count(arg, "runtil needs a step count: runtil <steps>")
+    repl.run_command(1, steps)
+
+
+@command(
+    "runrun <sum>",
+    "run till the end or certain new solutions met",
+    help="runrun 0 runs to the end of the search.",
+)
+def _runrun(repl: Repl, arg: str) -> None:
+    count = parse_count(arg, "runrun needs a number of solutions: runrun <sum>")
+    repl.run_command(count)
+
+
+@command("bye", "quit")
+def _bye(repl: Repl, arg: str) -> None:
+    _no_argument("bye", arg)
+    repl.done = True
+
+
+# -- added commands --------------------------------------------------------------------------
+
+
+@command(
+    "help [command]",
+    "list the commands, or explain one",
+    argument="command",
+)
+def _help(repl: Repl, arg: str) -> None:
+    if not arg:
+        repl.lines(order_list())
+        return
+    cmd = lookup(arg)
+    if cmd is None:
+        known = ", ".join(COMMANDS)
+        raise UserError(f"No command {arg!r}; help knows: {known}")
+    repl.lines(help_lines(cmd))
+
+
+def help_lines(cmd: Command) -> list[str]:
+    lines = [cmd.entry()]
+    if cmd.aliases:
+        lines.append("Aliases: " + ", ".join(cmd.aliases))
+    if cmd.help:
+        lines += cmd.help.splitlines()
+    return lines
+
