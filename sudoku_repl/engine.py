@@ -30,6 +30,7 @@ class Engine:
 
     def __init__(self, state: EngineState, geometry: Geometry = CLASSIC) -> None:
         self.geo = geometry
+        self.memo = filters.new_memo(geometry)  # a cache only: never part of the state
         self.restore(state)
 
     @classmethod
@@ -129,7 +130,7 @@ class Engine:
         self.steps += 1
         result = filters.NOTHING
         if run_mode != 2:
-            result = filters.grp(self.geo, self.values, self.cands, self.steps, ev)
+            result = filters.grp(self.geo, self.values, self.cands, self.steps, ev, self.memo)
         if result == filters.NOTHING and run_mode != 1:
             result = filters.ply(self.geo, self.values, self.cands, self.steps, ev)
         if result == filters.WRONG:

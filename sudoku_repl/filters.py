@@ -18,16 +18,37 @@ SHRUNKEN = 2
 WRONG = 3
 
 
+#: Per unit, the unit contents (see ``_key``) on which grp's four techniques found nothing.
+Memo = list[set[tuple[int, ...]]]
+MEMO_LIMIT = 4096  # keys kept per unit before that unit's set is cleared
+
+
+def new_memo(geo: Geometry) -> Memo:
+    return [set() for _ in geo.units]
+
+
 def grp(
-    geo: Geometry, values: list[int], cands: list[Mask], step: int, ev: list[Event]
+    geo: Geometry,
+    values: list[int],
+    cands: list[Mask],
+    step: int,
+    ev: list[Event],
+    memo: Memo | None = None,
 ) -> int:
-    """Try the units in scan order; the first unit that yields a result ends grp."""
+    """Try the units in scan order; the first unit that yields a result ends grp.
+
+    A unit's result depends on nothing but its own cells, so contents already known to yield
+    nothing (``memo``) are passed over without changing what is found or in which order."""
     for u, unit in enumerate(geo.units):
-        empty = [c for c in unit.cells if not values[c]]
+        cells = unit.cells
+        key = tuple([cands[c] or -values[c] for c in cells])
+        if memo is not None and key in memo[u]:
+            continue
+        empty = [c for c in cells if not values[c]]
         if not empty:
             continue
         placed = 0
-        for c in unit.cells:
+        for c in cells:
             if values[c]:
                 placed |= 1 << (values[c] - 1)
         missing = FULL & ~placed
@@ -44,6 +65,11 @@ def grp(
         ):
             ev.append((E.INCOMPLETE, step, u))
             return SHRUNKEN
+        if memo is not None:
+            known = memo[u]
+            if len(known) >= MEMO_LIMIT:
+                known.clear()
+            known.add(key)
     return NOTHING
 
 
@@ -104,9 +130,8 @@ def _hidden_subset(empty: list[int], missing: Mask, cands: list[Mask], ev: list[
             if cands[c] & b:
                 p |= 1 << j
         pos.append(p)
-    n = len(vals)
 
-    def search(k: int, start: int, depth: int, union: int, chosen: Mask) -> bool:
+    def search(k: int, items: list[int], start: int, depth: int, union: int, chosen: Mask) -> bool:
         if depth == k:
             if union.bit_count() != k:
                 return False
@@ -119,22 +144,28 @@ def _hidden_subset(empty: list[int], missing: Mask, cands: list[Mask], ev: list[
                     _remove(2, c, extra, cands, ev)
             ev.append((E.CELSET, tuple(cells), values_of(chosen)))
             return True
-        for t in range(start, n - (k - depth) + 1):
-            grown = union | pos[t]
+        for t in range(start, len(items) - (k - depth) + 1):
+            i = items[t]
+            grown = union | pos[i]
             if grown.bit_count() <= k and search(
-                k, t + 1, depth + 1, grown, chosen | 1 << (vals[t] - 1)
+                k, items, t + 1, depth + 1, grown, chosen | 1 << (vals[i] - 1)
             ):
                 return True
         return False
 
-    return any(search(k, 0, 0, 0, 0) for k in range(2, len(empty)))
+    for k in range(2, len(empty)):
+        # a value in more than k cells cannot be part of a k-subset: leaving it out keeps the
+        # order of the remaining combinations, so the first one found is the same
+        items = [i for i, p in enumerate(pos) if p.bit_count() <= k]
+        if len(items) >= k and search(k, items, 0, 0, 0, 0):
+            return True
+    return False
 
 
 def _naked_subset(empty: list[int], cands: list[Mask], ev: list[Event]) -> bool:
     """3GW: k cells whose candidates together are k values clear them from the other cells."""
-    n = len(empty)
 
-    def search(k: int, start: int, depth: int, union: Mask, chosen: int) -> bool:
+    def search(k: int, items: list[int], start: int, depth: int, union: Mask, chosen: int) -> bool:
         if depth == k:
             if union.bit_count() != k:
                 return False
@@ -142,13 +173,18 @@ def _naked_subset(empty: list[int], cands: list[Mask], ev: list[Event]) -> bool:
             for c in others:
                 _remove(3, c, cands[c] & union, cands, ev)
             return bool(others)
-        for t in range(start, n - (k - depth) + 1):
-            grown = union | cands[empty[t]]
-            if grown.bit_count() <= k and search(k, t + 1, depth + 1, grown, chosen | 1 << t):
+        for t in range(start, len(items) - (k - depth) + 1):
+            j = items[t]
+            grown = union | cands[empty[j]]
+            if grown.bit_count() <= k and search(k, items, t + 1, depth + 1, grown, chosen | 1 << j):
                 return True
         return False
 
-    return any(search(k, 0, 0, 0, 0) for k in range(2, n))
+    for k in range(2, len(empty)):
+        items = [j for j, c in enumerate(empty) if cands[c].bit_count() <= k]
+        if len(items) >= k and search(k, items, 0, 0, 0, 0):
+            return True
+    return False
 
 
 def ply(geo: Geometry, values: list[int], cands: list[Mask], step: int, ev: list[Event]) -> int:

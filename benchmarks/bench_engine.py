@@ -1,0 +1,95 @@
+"""Engine speed on a puzzle set: ms per quiz to the first solution and to the end of the search,
+microseconds per step, next to a plain dictionary-based solver timed in the same run.
+
+    python benchmarks/bench_engine.py [PUZZLE_FILE] [--rounds N] [--limit K]
+
+The default set is shared/data/norvig_top95.txt. Engine only: no terminal output, but every step
+is recorded as in a session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE))
+
+import norvig_baseline  # noqa: E402
+
+from sudoku_repl.quiz import Quiz  # noqa: E402
+from sudoku_repl.session import Session  # noqa: E402
+
+DEFAULT = HERE.parent.parent / "shared" / "data" / "norvig_top95.txt"
+
+
+class Silent:
+    def events(self, events: object) -> None:
+        pass
+
+    def ask_guess(self, cell: int, value: int) -> None:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
+def engine_run(quiz: str, solutions: int) -> int:
+    session = Session()
+    session.load(Quiz.from_string(quiz))
+    session.run(Silent(), solutions)
+    return session.state().steps
+
+
+def timed(fn, *args) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    t = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - t, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("file", nargs="?", default=str(DEFAULT))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=0)
+    args = parser.parse_args()
+    quizzes = [line.strip() for line in open(args.file) if len(line.strip()) == 81]
+    if args.limit:
+        quizzes = quizzes[: args.limit]
+    first: list[list[float]] = [[] for _ in quizzes]
+    end: list[list[float]] = [[] for _ in quizzes]
+    base: list[list[float]] = [[] for _ in quizzes]
+    steps_first = [0] * len(quizzes)
+    steps_end = [0] * len(quizzes)
+    for _ in range(args.rounds):  # alternate the contenders so that noise hits both alike
+        for i, q in enumerate(quizzes):
+            t, _ = timed(norvig_baseline.solve, q)
+            base[i].append(t)
+            t, steps_first[i] = timed(engine_run, q, 1)
+            first[i].append(t)
+            t, steps_end[i] = timed(engine_run, q, 0)
+            end[i].append(t)
+
+    def med(samples: list[list[float]]) -> float:
+        return statistics.median(min(s) for s in samples) * 1000
+
+    m_first, m_end, m_base = med(first), med(end), med(base)
+    us_step = sum(min(s) for s in first) / sum(steps_first) * 1e6
+    us_step_end = sum(min(s) for s in end) / sum(steps_end) * 1e6
+    print(f"set: {Path(args.file).name} ({len(quizzes)} quizzes, best of {args.rounds} rounds)")
+    print(f"baseline (dict solver), first solution: {m_base:7.2f} ms per quiz (median)")
+    print(f"engine, first solution:                 {m_first:7.2f} ms per quiz (median), "
+          f"{us_step:.1f} us per step, median {statistics.median(steps_first)} steps")
+    print(f"engine, to the end (runrun 0):          {m_end:7.2f} ms per quiz (median), "
+          f"{us_step_end:.1f} us per step, median {statistics.median(steps_end)} steps")
+    print(f"ratio engine/baseline, first solution:  {m_first / m_base:7.2f}")
+    print(f"target (issue 2): <= 10 ms per quiz to the first solution -> "
+          f"{'holds' if m_first <= 10 else 'MISSED'} ({m_first:.2f} ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Shared fixtures. Importable helpers live in ``tests/helpers.py``."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from helpers import SHARED, Answer, RecordingHooks  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """``shared/`` beside the repository. Its absence is an error, never a skip: CI clones the
+    repository with ``shared/`` next to it and the golden tests must run there."""
+    assert SHARED.is_dir(), f"missing {SHARED}: shared/ must sit beside the repository"
+    return SHARED
+
+
+@pytest.fixture
+def recording_hooks() -> Callable[..., RecordingHooks]:
+    """A factory: ``recording_hooks(answers)`` -> a fresh ``RecordingHooks``."""
+
+    def make(answers: Iterable[Answer] = ()) -> RecordingHooks:
+        return RecordingHooks(answers)
+
+    return make
