@@ -11,10 +11,9 @@ import time
 from collections.abc import Callable, Iterator
 from typing import TextIO
 
-from .errors import GuessAborted
-from .repl import Repl
+from .repl import PROMPT, Repl
 
-PROMPT = "Order please:"
+__all__ = ["PROMPT", "run_batch"]
 
 
 class TranscriptOutput:
@@ -40,35 +39,13 @@ def run_batch(
 ) -> Repl:
     """Execute ``first`` (without prompt, e.g. the quiz named on the command line), then every
     command of ``lines`` until ``bye`` or the end of input. Returns the finished ``Repl``."""
-    out = TranscriptOutput(stdout)
 
-    def read_answer(question: str) -> str:
-        answer = next(lines, None)
-        if answer is None:
-            out.message(question)
-            raise GuessAborted
-        answer = answer.rstrip("\r\n")
-        out.message(f"{question} {answer}".rstrip())
-        return answer
+    def no_answer(question: str) -> str:  # pragma: no cover - run_script supplies answers
+        raise AssertionError("answers come from the script")
 
-    repl = Repl(out, read_answer, clock=clock, interrupted=interrupted)
+    repl = Repl(TranscriptOutput(stdout), no_answer, clock=clock, interrupted=interrupted)
     for command in first or []:
         repl.execute(command)
-    while not repl.done:
-        out.message("")
-        out.message(PROMPT)
-        line = _next_command(lines)
-        if line is None:
-            break
-        out.message(line)
-        repl.execute(line)
+    repl.run_script(lines, final_prompt=True)
     stdout.flush()
     return repl
-
-
-def _next_command(lines: Iterator[str]) -> str | None:
-    for raw in lines:
-        line = raw.rstrip("\r\n")
-        if line.strip() and not line.lstrip().startswith("#"):
-            return line
-    return None

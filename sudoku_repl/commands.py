@@ -25,7 +25,7 @@ class Command:
     summary: str
     handler: Handler
     help: str = ""  # the longer explanation of ``help <command>``
-    argument: str | None = None  # what completion offers after the name: "file", "cell", ...
+    argument: str | None = None  # what completion offers after the name: see SUBWORDS
     aliases: tuple[str, ...] = ()
 
     def entry(self) -> str:
@@ -34,6 +34,16 @@ class Command:
 
 
 COMMANDS: dict[str, Command] = {}
+
+#: the words completion offers after a command name, by its ``argument`` kind
+SUBWORDS: dict[str, tuple[str, ...]] = {
+    "bisect": ("level", "when"),
+    "break": ("level", "step", "cell", "removed", "wrong", "solution"),
+    "info": ("break",),
+    "timeline": ("--svg",),
+    "tree": ("--dot",),
+    "cell": ("removed",),
+}
 
 
 def command(

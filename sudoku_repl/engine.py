@@ -206,10 +206,10 @@ class Engine:
                 return
             frames.pop()
             popped = True
-        ev.append((E.NO_MORE, self.steps, self.solutions, tuple(self.values)))
+        ev.append((E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.FINISHED
 
     def _solution(self, ev: list[Event]) -> None:
         self.solutions += 1
-        ev.append((E.SOLUTION, self.steps, self.solutions, tuple(self.values)))
+        ev.append((E.SOLUTION, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.SOLVED

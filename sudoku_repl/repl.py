@@ -7,38 +7,33 @@ same object serves the batch reader, the prompt_toolkit shell and the tests.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
 from . import quiz as quizzes
+from .args import CELL_VALUE, NUMBER, parse_count
 from .commands import COMMANDS, Command, command, lookup, order_list
 from .engine import Choice
 from .errors import GuessAborted, UserError
 from .events import Event
 from .geometry import Cell, values_of
 from .render import event_lines, invalid_line, levels_lines, show_lines
+from .breakpoints import Breakpoint
 from .session import RunReport, Session
 from .state import Status
 
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
-ANSWER = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*=\s*(\d+)\s*")
-NUMBER = re.compile(r"\s*(\d+)\s*")
+PROMPT = "Order please:"
+MAX_DEPTH = 8
+#: commands left out of the session script (they do not change the session)
+UNSCRIPTED = frozenset({"save-session", "source", "help", "show", "levels", "history", "when"})
 
 
 class Output(Protocol):
     def message(self, line: str) -> None: ...
 
     def error(self, line: str) -> None: ...
-
-
-def parse_count(text: str, problem: str) -> int:
-    """A whole number >= 0 with optional blanks around it; else ``UserError(problem)``."""
-    match = NUMBER.fullmatch(text)
-    if not match:
-        raise UserError(problem)
-    return int(match.group(1))
 
 
 class Repl:
@@ -58,6 +53,10 @@ class Repl:
         self.session = Session()
         self.done = False
         self.failures: list[str] = []
+        self.width: Callable[[], int] = lambda: 80
+        #: the commands and guess answers that reproduce the session (``save-session``)
+        self.script: list[str] = []
+        self._depth = 0  # nested ``source``
 
     # -- dispatch ------------------------------------------------------------------------
 
@@ -69,17 +68,67 @@ class Repl:
             self.lines(order_list())
             self.failures.append(line.strip())
             return False
+        mark = len(self.script)
+        if cmd.name not in UNSCRIPTED:
+            self.script.append(line.strip())
+        steps = self.session.state().steps if self.session.loaded else 0
         try:
             cmd.handler(self, arg.strip())
         except UserError as e:
+            del self.script[mark:]
             self.out.error(e.line)
             self.failures.append(line.strip())
             return False
         except GuessAborted:
-            self.out.message(f"Guess question aborted: back at step {self.session.state().steps}.")
+            now = self.session.state().steps
+            self.out.message(f"Guess question aborted: back at step {now}.")
+            if now == steps:
+                del self.script[mark:]
+            else:  # earlier steps of the command stand: the script goes as far
+                self.script[mark] = f"runtil {now}"
             self.failures.append(line.strip())
             return False
         return True
+
+    def rewrite_script(self, line: str) -> None:
+        """Replace the running command in the script (it did something a replay must not)."""
+        for k in range(len(self.script) - 1, -1, -1):
+            if lookup(self.script[k].partition(" ")[0]) is not None:
+                self.script[k] = line
+                return
+
+    def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
+        """Execute a script's commands as batch mode does: each echoed after the prompt, empty
+        and ``#`` lines skipped, a guess question answered by the next line."""
+        if self._depth >= MAX_DEPTH:
+            raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
+        saved = self.read_answer
+
+        def read_answer(question: str) -> str:
+            answer = next(lines, None)
+            if answer is None:
+                self.out.message(question)
+                raise GuessAborted
+            answer = answer.rstrip("\r\n")
+            self.out.message(f"{question} {answer}".rstrip())
+            return answer
+
+        self.read_answer = read_answer
+        self._depth += 1
+        try:
+            while not self.done:
+                line = _next_command(lines)
+                if line is None and not final_prompt:
+                    break
+                self.out.message("")
+                self.out.message(PROMPT)
+                if line is None:
+                    break
+                self.out.message(line)
+                self.execute(line)
+        finally:
+            self._depth -= 1
+            self.read_answer = saved
 
     def lines(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -97,15 +146,19 @@ class Repl:
         while True:
             answer = self.read_answer(question)
             if not answer.strip():
+                self.script.append("")
                 return None
             try:
-                return self._parse_guess(answer, default)
+                choice = self._parse_guess(answer, default)
             except UserError as e:
                 self.out.error(e.line)
+                continue
+            self.script.append(answer.strip())
+            return choice
 
     def _parse_guess(self, answer: str, default: str) -> Choice:
         form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
-        match = ANSWER.fullmatch(answer)
+        match = CELL_VALUE.fullmatch(answer)
         if not match:
             raise UserError(f"Not a guess: {answer.strip()!r}; {form}.")
         r, c, v = (int(g) for g in match.groups())
@@ -140,22 +193,35 @@ class Repl:
         self.out.message(f" Biggest level on this run(til): {biggest}")
 
     def run_command(self, solutions: int, max_steps: int | None = None) -> RunReport | None:
-        """The common part of run, runtil and runrun: trace, interrupt, timing lines.
-        Returns None when the search was already finished."""
+        """The common part of run, runtil and runrun: trace, interrupt, breakpoints, timing
+        lines. ``runtil`` to a step before the present replays from the loaded state, exactly
+        as a fresh session would. Returns None when the search was already finished."""
         session = self.require_quiz()
         started = self.clock()
-        if session.finished:
+        replay = max_steps is not None and max_steps < session.state().steps
+        if replay:
+            session.restart()
+        elif session.finished:
             self.out.message(_invalid(session))
             self.timing(started, 0)
             return None
-        report = session.run(self, solutions, max_steps)
+        report = session.run(self, solutions, max_steps, replay=replay)
         if report.interrupted:
             self.out.message(f"Interrupted at step {session.state().steps}.")
+            self.rewrite_script(f"runtil {session.state().steps}")
+            self.show()
+        elif report.hits:
+            self.breakpoint_lines(report.hits)
             self.show()
         elif max_steps is not None and session.state().status not in _ENDED:
             self.show()
         self.timing(started, report.biggest)
         return report
+
+    def breakpoint_lines(self, hits: Sequence[Breakpoint]) -> None:
+        steps = self.session.state().steps
+        for bp in hits:
+            self.out.message(f"Breakpoint {bp.number}: {bp.describe()} at step {steps}.")
 
 
 _ENDED = (Status.SOLVED, Status.FINISHED)
@@ -195,7 +261,9 @@ def _load_quiz(repl: Repl, arg: str) -> None:
         name, number = head.strip(), int(last)
         if number < 1:
             raise UserError("The quiz number counts from 1: load-quiz <file> [N]")
-    repl.session.load(quizzes.load(name, number))
+    quiz = quizzes.load(name, number)
+    repl.session.load(quiz)
+    repl.rewrite_script(f"load-quiz {quiz}")  # the script stands on its own
     repl.out.message("Quiz loaded.")
 
 
@@ -207,7 +275,7 @@ def _show(repl: Repl, arg: str) -> None:
     repl.show()
 
 
-@command("levels", "show info about guess levels", help="One line per guess level, deepest\n"
+@command("levels", "show info about guess levels", aliases=("lv",), help="One line per guess level, deepest\n"
          "first: the cell, the value being tried, its place among the cell's candidates.")
 def _levels(repl: Repl, arg: str) -> None:
     _no_argument("levels", arg)
@@ -243,7 +311,7 @@ def _guess_mode(repl: Repl, arg: str) -> None:
     repl.out.message(f"In interactive guessing mode:{mode} (0:no; other:yes)")
 
 
-@command("step", "step forward", help="One solver step with its trace lines, then the show\n"
+@command("step", "step forward", aliases=("s",), help="One solver step with its trace lines, then the show\n"
          "block (unless the step reported a solution or ended the search).")
 def _step(repl: Repl, arg: str) -> None:
     _no_argument("step", arg)
@@ -251,12 +319,15 @@ def _step(repl: Repl, arg: str) -> None:
     if session.finished:
         repl.out.message(_invalid(session))
         return
-    session.step(repl)
-    if session.state().status not in _ENDED:
+    report = session.step(repl)
+    if report.hits:
+        repl.breakpoint_lines(report.hits)
+        repl.show()
+    elif session.state().status not in _ENDED:
         repl.show()
 
 
-@command("run", "run till the end or a new solution met")
+@command("run", "run till the end or a new solution met", aliases=("r",))
 def _run(repl: Repl, arg: str) -> None:
     _no_argument("run", arg)
     repl.run_command(1)
@@ -265,8 +336,10 @@ def _run(repl: Repl, arg: str) -> None:
 @command(
     "runtil <steps>",
     "run till certain steps run",
+    aliases=("rt",),
     help="Like run, but stops once the step count reaches <steps> (checked before each step,\n"
-    "so a step that filters and guesses can pass it by one).",
+    "so a step that filters and guesses can pass it by one). A step count below the\n"
+    "present replays the search from the loaded quiz, as a fresh session would.",
 )
 def _runtil(repl: Repl, arg: str) -> None:
     steps = parse_count(arg, "runtil needs a step count: runtil <steps>")
@@ -283,7 +356,7 @@ def _runrun(repl: Repl, arg: str) -> None:
     repl.run_command(count)
 
 
-@command("bye", "quit")
+@command("bye", "quit", aliases=("q",))
 def _bye(repl: Repl, arg: str) -> None:
     _no_argument("bye", arg)
     repl.done = True
@@ -316,3 +389,13 @@ def help_lines(cmd: Command) -> list[str]:
         lines += cmd.help.splitlines()
     return lines
 
+
+def _next_command(lines: Iterator[str]) -> str | None:
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line
+    return None
+
+
+from . import debugger  # noqa: E402,F401  (registers the debugger's commands after the ten)

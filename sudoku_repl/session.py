@@ -1,7 +1,12 @@
-"""A session: the loaded quiz, the engine, its record and the settings; the run commands.
+"""A session: the loaded quiz, the engine, its record and the settings; the run commands and
+time travel.
 
 No terminal here: output leaves through ``Hooks.events`` as event records, the guess question
 is ``Hooks.ask_guess``, and an interrupt is polled through ``Hooks.interrupted`` between steps.
+
+The session has a *present*: ``cursor`` moves of the record have been applied. After going back,
+the record still holds the future; stepping on with the same inputs (guess answers, run mode)
+follows it, different inputs cut it off and record the new path.
 """
 
 from __future__ import annotations
@@ -12,11 +17,12 @@ from typing import Protocol
 import attrs
 
 from . import events as E
+from .breakpoints import Breakpoint, Breakpoints
 from .engine import Choice, Engine
 from .errors import GuessAborted
 from .events import Event
 from .geometry import Cell
-from .history import History, Move
+from .history import History
 from .quiz import Quiz
 from .state import STEP_BOUNDARY, EngineState, Status
 
@@ -35,6 +41,22 @@ class Hooks(Protocol):
         """True when the user asked to stop (polled before each step)."""
 
 
+class Quiet:
+    """Hooks that swallow the trace but still ask and poll through ``inner``."""
+
+    def __init__(self, inner: Hooks) -> None:
+        self.inner = inner
+
+    def events(self, events: Sequence[Event]) -> None:
+        pass
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        return self.inner.ask_guess(cell, value)
+
+    def interrupted(self) -> bool:
+        return self.inner.interrupted()
+
+
 @attrs.define
 class Settings:
     run_mode: int = 0
@@ -42,75 +64,126 @@ class Settings:
 
 
 @attrs.frozen
+class StepReport:
+    biggest: int  # the highest level a new guess reached in the step (0 if none)
+    moves: range  # the record's moves the step made
+    hits: tuple[Breakpoint, ...] = ()
+
+
+@attrs.frozen
 class RunReport:
     """How a run command ended."""
 
-    biggest: int  # the highest level a new guess reached during the command
+    biggest: int
     solutions: int  # solutions reported during the command
     interrupted: bool = False
+    hits: tuple[Breakpoint, ...] = ()
 
 
 class Session:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
+        self.breakpoints = Breakpoints()
         self.quiz: Quiz | None = None
-        self.engine: Engine | None = None
-        self.history: History | None = None
+        self._engine: Engine | None = None
+        self._history: History | None = None
+        self.cursor = 0
+        self._appended = 0  # moves appended to the record (to undo an aborted step's)
 
     def load(self, quiz: Quiz) -> None:
-        """Replace the quiz and reset the engine; the settings stay."""
+        """Replace the quiz and reset the engine; the settings and breakpoints stay."""
         engine = Engine.from_givens(quiz.givens)
-        self.quiz, self.engine = quiz, engine
-        self.history = History(engine.state())
+        self.quiz, self._engine = quiz, engine
+        self._history = History(engine.state())
+        self.cursor = 0
 
     @property
     def loaded(self) -> bool:
-        return self.engine is not None
+        return self._engine is not None
+
+    @property
+    def engine(self) -> Engine:
+        assert self._engine is not None, "no quiz loaded"
+        return self._engine
+
+    @property
+    def history(self) -> History:
+        assert self._history is not None, "no quiz loaded"
+        return self._history
 
     def state(self) -> EngineState:
-        assert self.engine is not None
         return self.engine.state()
 
     @property
     def finished(self) -> bool:
-        return self.engine is not None and self.engine.status is Status.FINISHED
+        return self._engine is not None and self._engine.status is Status.FINISHED
 
-    def step(self, hooks: Hooks) -> int:
-        """One step of ENGINE.md; returns the highest level a new guess reached in it (0 if
-        none). If the guess question is aborted, the engine is put back as it was before the
-        step and ``GuessAborted`` propagates."""
-        engine, history = self.engine, self.history
-        assert engine is not None and history is not None
-        interactive = bool(self.settings.guess_mode)
-        before = engine.state() if interactive else None
-        recorded = len(history)
-        biggest = 0
-        while True:
-            choice: Choice = None
-            if engine.status is Status.GUESS_DUE and interactive:
-                try:
-                    choice = hooks.ask_guess(*engine.guess_default())
-                except GuessAborted:
-                    assert before is not None
-                    engine.restore(before)
-                    history.rollback(recorded)
-                    raise
-            ev = engine.advance(self.settings.run_mode, choice)
-            if history.append(Move(engine.steps, tuple(ev), choice, self.settings.run_mode)):
+    # -- moves and steps -----------------------------------------------------------------
+
+    def _move(self, hooks: Hooks, replay: bool) -> list[Event]:
+        """One move from the present. ``replay``: inside the record, take the recorded answer
+        and run mode instead of asking."""
+        engine, history, at = self.engine, self.history, self.cursor
+        recorded = at < len(history)
+        mode = self.settings.run_mode
+        choice: Choice = None
+        if replay and recorded:
+            choice, mode = history.choice(at), history.run_mode(at)
+        elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
+            default = engine.guess_default()
+            offered = (history.choice(at) if recorded else None) or default
+            choice = hooks.ask_guess(*offered)
+            if choice is None:
+                choice = offered
+            if choice == default:
+                choice = None
+        keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
+        before = None if keep else (engine.values[:], engine.cands[:])
+        ev = engine.advance(mode, choice)
+        if before is not None:
+            history.truncate(at)
+            self._appended += 1
+            if history.append(engine.steps, ev, choice, mode, before, (engine.values, engine.cands)):
                 history.add_snapshot(engine.state())
-            for e in ev:
-                if e[0] == E.GUESS and e[3] > biggest:
-                    biggest = e[3]
-            if ev:
-                hooks.events(ev)
-            if engine.status in STEP_BOUNDARY:
-                return biggest
+        self.cursor = at + 1
+        return ev
 
-    def run(self, hooks: Hooks, solutions: int = 1, max_steps: int | None = None) -> RunReport:
-        """Step until ``solutions`` new solutions (0 = no limit), the end of the search, or
-        ``max_steps`` reached (checked before each step), or an interrupt."""
+    def step(self, hooks: Hooks, replay: bool = False) -> StepReport:
+        """One step of ENGINE.md. If the guess question is aborted, the session is put back as
+        it was before the step and ``GuessAborted`` propagates."""
         engine = self.engine
-        assert engine is not None
+        start_state, start, appended = engine.state(), self.cursor, self._appended
+        biggest = 0
+        try:
+            while True:
+                ev = self._move(hooks, replay)
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > biggest:
+                        biggest = e[3]
+                if ev:
+                    hooks.events(ev)
+                if engine.status in STEP_BOUNDARY:
+                    break
+        except GuessAborted:
+            engine.restore(start_state)
+            self.cursor = start
+            if self._appended != appended:  # the step had left the record: drop its moves
+                self.history.truncate(start)
+            raise
+        moves = range(start, self.cursor)
+        hits = self.breakpoints.check(self.history, moves, start_state.values, start_state.cands)
+        return StepReport(biggest, moves, tuple(hits))
+
+    def run(
+        self,
+        hooks: Hooks,
+        solutions: int = 1,
+        max_steps: int | None = None,
+        replay: bool = False,
+    ) -> RunReport:
+        """Step until ``solutions`` new solutions (0 = no limit), the end of the search,
+        ``max_steps`` reached (checked before each step), a breakpoint, or an interrupt."""
+        engine = self.engine
         first = engine.solutions
         biggest = 0
         while engine.status is not Status.FINISHED:
@@ -120,5 +193,37 @@ class Session:
                 break
             if hooks.interrupted():
                 return RunReport(biggest, engine.solutions - first, interrupted=True)
-            biggest = max(biggest, self.step(hooks))
+            report = self.step(hooks, replay)
+            biggest = max(biggest, report.biggest)
+            if report.hits:
+                return RunReport(biggest, engine.solutions - first, hits=report.hits)
         return RunReport(biggest, engine.solutions - first)
+
+    # -- time travel -------------------------------------------------------------------------
+
+    def seek(self, moves: int) -> None:
+        """Put the engine in the state after the record's first ``moves`` moves."""
+        history, engine = self.history, self.engine
+        done, state = history.snapshot_at_or_before(moves)
+        engine.restore(state)
+        for m in range(done, moves):
+            engine.advance(history.run_mode(m), history.choice(m))
+        self.cursor = moves
+
+    def goto(self, steps: int, hooks: Hooks) -> None:
+        """The state right after step ``steps``: from the record, or by going on (silently)
+        past its end. Stops early at the end of the search."""
+        history = self.history
+        if steps <= history.last_steps:
+            self.seek(history.moves_to(steps))
+            return
+        self.seek(len(history))
+        quiet = Quiet(hooks)
+        while self.engine.steps < steps and self.engine.status is not Status.FINISHED:
+            if hooks.interrupted():
+                return
+            self._move(quiet, replay=False)
+
+    def restart(self) -> None:
+        """Back to the loaded state (the record stays, for replay)."""
+        self.seek(0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -15,11 +15,11 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
-from .batch import PROMPT
-from .commands import COMMANDS, lookup
+from .commands import COMMANDS, SUBWORDS, lookup
+from .debugger import terminal_width
 from .errors import GuessAborted
 from .interrupts import InterruptFlag
-from .repl import Repl
+from .repl import PROMPT, Repl
 
 
 class TerminalOutput:
@@ -31,33 +31,74 @@ class TerminalOutput:
 
 
 class CommandCompleter(Completer):
-    """Command names first; then what the command takes (a file path, a command name)."""
+    """Command names first; then what the command takes: a file path, a command name, its
+    sub-words (``break level``...), and cells ``[r,c]`` (the empty cells, when a quiz is in)."""
 
-    def __init__(self) -> None:
+    def __init__(self, cells: Callable[[], list[str]] = lambda: []) -> None:
         self.paths = PathCompleter(expanduser=True)
+        self.cells = cells
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
     ) -> Iterable[Completion]:
-        text = document.text_before_cursor
-        if " " not in text.lstrip():
-            word = text.lstrip()
+        text = document.text_before_cursor.lstrip()
+        if " " not in text:
             names = [*COMMANDS, *(a for c in COMMANDS.values() for a in c.aliases)]
-            for name in names:
-                if name.startswith(word):
-                    yield Completion(name, start_position=-len(word))
+            yield from _matching(names, text)
             return
-        name, _, rest = text.lstrip().partition(" ")
+        name, _, rest = text.partition(" ")
         cmd = lookup(name)
-        if cmd is None:
+        if cmd is None or cmd.argument is None:
             return
         rest = rest.lstrip()
         if cmd.argument == "file":
             yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
-        elif cmd.argument == "command":
-            for other in COMMANDS:
-                if other.startswith(rest):
-                    yield Completion(other, start_position=-len(rest))
+            return
+        if cmd.argument == "command":
+            yield from _matching(list(COMMANDS), rest)
+            return
+        words = rest.split(" ")
+        word = words[-1]
+        if len(words) == 1:
+            yield from _matching(list(SUBWORDS.get(cmd.argument, ())), word)
+        wants_cell = len(words) > 1 or cmd.argument == "cell"
+        if word.startswith("[") or (word == "" and wants_cell):
+            yield from _matching(self.cells(), word)
+
+
+def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
+    for option in options:
+        if option.startswith(word):
+            yield Completion(option, start_position=-len(word))
+
+
+def toolbar_text(repl: Repl) -> str:
+    """The bottom toolbar: where the search is."""
+    session = repl.session
+    settings = session.settings
+    parts = []
+    if session.loaded:
+        state = session.state()
+        biggest = session.history.biggest_level(1, state.steps)
+        parts += [
+            f"step {state.steps}",
+            f"level {state.level}",
+            f"biggest {biggest}",
+            f"solutions {state.solutions}",
+        ]
+    else:
+        parts.append("no quiz")
+    parts += [f"run-mode {settings.run_mode}", f"guess-mode {settings.guess_mode}"]
+    enabled = len(session.breakpoints.enabled())
+    parts.append(f"breakpoints {enabled}")
+    return " | ".join(parts)
+
+
+def empty_cells(repl: Repl) -> list[str]:
+    if not repl.session.loaded:
+        return []
+    state = repl.session.state()
+    return [f"[{i // 9 + 1},{i % 9 + 1}]" for i, v in enumerate(state.values) if not v]
 
 
 def history_path() -> Path:
@@ -94,16 +135,19 @@ def run_interactive(
         history, warning = open_history(history_path())
         if warning:
             out.error(warning)
+    flag = InterruptFlag()
+    repl = Repl(out, lambda question: "", interrupted=flag)
+    repl.width = terminal_width
     session: PromptSession[str] = PromptSession(
         history=history,
-        completer=CommandCompleter(),
+        completer=CommandCompleter(lambda: empty_cells(repl)),
         auto_suggest=AutoSuggestFromHistory(),
         complete_while_typing=False,
+        bottom_toolbar=lambda: toolbar_text(repl),
         input=input,
         output=output,
     )
     answers: PromptSession[str] = PromptSession(input=input, output=output)
-    flag = InterruptFlag()
 
     def read_answer(question: str) -> str:
         try:
@@ -111,9 +155,10 @@ def run_interactive(
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
 
-    repl = Repl(out, read_answer, interrupted=flag)
+    repl.read_answer = read_answer
     for command in first or []:
         repl.execute(command)
+    previous = ""
     while not repl.done:
         out.message("")
         try:
@@ -123,7 +168,11 @@ def run_interactive(
         except EOFError:
             break
         if not line.strip():
-            continue
+            # Enter on an empty line repeats a step, as gdb and pdb do
+            if lookup(previous.partition(" ")[0]) is not COMMANDS["step"]:
+                continue
+            line = previous
+        previous = line.strip()
         with flag.catching():
             repl.execute(line)
     return repl

@@ -45,34 +45,60 @@ def possible(grid: Sequence[int], i: int) -> set[int]:
     return set(DIGITS) - {grid[j] for j in PEERS[i]}
 
 
+ROW_OF = [i // 9 for i in range(81)]
+COL_OF = [i % 9 for i in range(81)]
+BOX_OF = [(i // 27) * 3 + (i % 9) // 3 for i in range(81)]
+ALL_BITS = 0b1111111110  # bit v stands for value v
+
+
 def solutions(givens: Sequence[int], limit: int | None = None) -> list[Grid]:
-    """Every solution (at most ``limit`` + 1 of them when a limit is given, so that
-    ``len(result) > limit`` says "more than limit")."""
+    """Every solution, in no particular order (at most ``limit`` + 1 of them when a limit is
+    given, so that ``len(result) > limit`` says "more than limit")."""
     grid = list(givens)
     if len(grid) != 81 or givens_clash(grid):
         return []
+    used_row, used_col, used_box = [0] * 9, [0] * 9, [0] * 9
+    for i, v in enumerate(grid):
+        if v:
+            used_row[ROW_OF[i]] |= 1 << v
+            used_col[COL_OF[i]] |= 1 << v
+            used_box[BOX_OF[i]] |= 1 << v
+    empty = [i for i in range(81) if not grid[i]]
     found: list[Grid] = []
     cap = None if limit is None else limit + 1
 
     def search() -> bool:
-        """False once the cap is reached (stop everything)."""
-        best, best_options = -1, set(DIGITS)
-        for i in range(81):
-            if grid[i] == 0:
-                options = possible(grid, i)
-                if len(options) < len(best_options) or best < 0:
-                    best, best_options = i, options
-                    if not options:
-                        return True  # dead end
+        """Fill the open cell with the fewest options, each option in turn. False once the
+        cap is reached (stop everything)."""
+        best, best_free, best_n = -1, 0, 10
+        for i in empty:
+            if grid[i]:
+                continue
+            free = ALL_BITS & ~(used_row[ROW_OF[i]] | used_col[COL_OF[i]] | used_box[BOX_OF[i]])
+            n = bin(free).count("1")
+            if n < best_n:
+                best, best_free, best_n = i, free, n
+                if n == 0:
+                    return True  # dead end
         if best < 0:
             found.append(tuple(grid))
             return cap is None or len(found) < cap
-        for v in sorted(best_options):
+        r, c, b = ROW_OF[best], COL_OF[best], BOX_OF[best]
+        for v in range(1, 10):
+            bit = 1 << v
+            if not best_free & bit:
+                continue
             grid[best] = v
-            if not search():
-                grid[best] = 0
+            used_row[r] |= bit
+            used_col[c] |= bit
+            used_box[b] |= bit
+            going = search()
+            grid[best] = 0
+            used_row[r] &= ~bit
+            used_col[c] &= ~bit
+            used_box[b] &= ~bit
+            if not going:
                 return False
-        grid[best] = 0
         return True
 
     search()

@@ -50,6 +50,7 @@ class RecordingHooks:
     def __init__(self, answers: Iterable[Answer] = ()) -> None:
         self.answers: list[Answer] = list(answers)
         self.questions: list[tuple[Cell, int]] = []
+        self.asked_at: list[int] = []  # len(self.lines) when each question was asked
         self.all_events: list[Event] = []
         self.lines: list[str] = []
         self._taken = 0
@@ -61,6 +62,7 @@ class RecordingHooks:
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
         self.questions.append((cell, value))
+        self.asked_at.append(len(self.lines))
         if not self.answers:
             raise AssertionError(f"unexpected guess question, default {name(cell)}={value}")
         answer = self.answers.pop(0)

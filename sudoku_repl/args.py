@@ -1,0 +1,52 @@
+"""Parsing command arguments: numbers and cells, each failure a ``UserError`` naming the form."""
+
+from __future__ import annotations
+
+import re
+
+from .errors import UserError
+from .geometry import CLASSIC, Cell, Geometry
+
+NUMBER = re.compile(r"\s*(\d+)\s*")
+CELL = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*")
+CELL_VALUE = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*=\s*(\d+)\s*")
+
+
+def parse_count(text: str, problem: str) -> int:
+    """A whole number >= 0 with optional blanks around it; else ``UserError(problem)``."""
+    match = NUMBER.fullmatch(text)
+    if not match:
+        raise UserError(problem)
+    return int(match.group(1))
+
+
+def cell_of(row: int, col: int, problem: str, geo: Geometry = CLASSIC) -> Cell:
+    if not (1 <= row <= 9 and 1 <= col <= 9):
+        raise UserError(f"No cell [{row},{col}]: rows and columns go from 1 to 9; {problem}")
+    return geo.cell_at(row, col)
+
+
+def parse_cell(text: str, problem: str) -> Cell:
+    """``[r,c]`` (blanks allowed around the parts)."""
+    match = CELL.fullmatch(text)
+    if not match:
+        raise UserError(problem)
+    return cell_of(int(match.group(1)), int(match.group(2)), problem)
+
+
+def parse_cell_value(text: str, problem: str) -> tuple[Cell, int]:
+    """``[r,c]=v``."""
+    match = CELL_VALUE.fullmatch(text)
+    if not match:
+        raise UserError(problem)
+    r, c, v = (int(g) for g in match.groups())
+    if not 1 <= v <= 9:
+        raise UserError(f"No value {v}: values go from 1 to 9; {problem}")
+    return cell_of(r, c, problem), v
+
+
+def parse_value(text: str, problem: str) -> int:
+    v = parse_count(text, problem)
+    if not 1 <= v <= 9:
+        raise UserError(f"No value {v}: values go from 1 to 9; {problem}")
+    return v

@@ -1,0 +1,432 @@
+"""The debugger's commands: time travel, bisection, breakpoints, questions to the record,
+pictures of the search, and scripts. All answers come from the record (``History``)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from . import events as E
+from .args import parse_cell, parse_cell_value, parse_count, parse_value
+from .commands import command
+from .errors import UserError
+from .files import write_atomic
+from .geometry import CLASSIC
+from .history import History, cell_changes
+from .render import event_lines
+from .session import Quiet
+
+if TYPE_CHECKING:
+    from .repl import Repl
+
+NAME = CLASSIC.cell_name
+
+
+# -- time travel ------------------------------------------------------------------------------
+
+
+@command(
+    "goto <step>",
+    "go to the state right after a step",
+    help="Backwards or forwards; no trace lines are printed for the steps in between, and\n"
+    "guess answers are taken from the record. Past the end of the record the search goes on\n"
+    "(silently). Then the show block.",
+)
+def _goto(repl: Repl, arg: str) -> None:
+    steps = parse_count(arg, "goto needs a step number: goto <step>")
+    session = repl.require_quiz()
+    session.goto(steps, repl)
+    repl.show()
+    reached = session.state().steps
+    if reached < steps:
+        repl.out.message(f"The search ended at step {reached}.")
+
+
+@command("back [n]", "go back n steps (default 1)", help="The same as goto <present step - n>.")
+def _back(repl: Repl, arg: str) -> None:
+    n = parse_count(arg, "back takes a number of steps: back [n]") if arg else 1
+    session = repl.require_quiz()
+    now = session.state().steps
+    if n > now:
+        raise UserError(f"Only {now} steps to go back: back [n]")
+    session.goto(now - n, repl)
+    repl.show()
+
+
+# -- bisection --------------------------------------------------------------------------------
+
+BISECT_FORMS = "bisect level <L> [max-steps] | bisect level max | bisect when <condition>"
+
+
+@command(
+    "bisect level <L>|when <cond>",
+    "find the first step where a level or a condition is reached",
+    argument="bisect",
+    help="bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
+    "with max-steps the search first runs (silently) up to that many steps.\n"
+    "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
+    "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
+    "happens. Each probe is one line; the session is left at the step found.",
+)
+def _bisect(repl: Repl, arg: str) -> None:
+    kind, _, rest = arg.partition(" ")
+    session = repl.require_quiz()
+    history = session.history
+    present = session.cursor
+    if kind == "level":
+        words = rest.split()
+        if len(words) not in (1, 2):
+            raise UserError(f"bisect needs a level: {BISECT_FORMS}")
+        if words[0] == "max":
+            if len(words) == 2:
+                raise UserError(f"bisect level max takes nothing more: {BISECT_FORMS}")
+            level = -1
+        else:
+            level = parse_count(words[0], f"bisect needs a level: {BISECT_FORMS}")
+        limit = parse_count(words[1], f"max-steps is a step count: {BISECT_FORMS}") if (
+            len(words) == 2
+        ) else None
+        if level == -1:
+            _go_on(repl, None)
+            level = history.biggest_level(1, history.last_steps)
+            if level == 0:
+                repl.out.message("No guess is made in this search.")
+                return
+        elif limit is not None:
+            _go_on(repl, limit)
+        what = f"Level {level}"
+        first = _first_level(history, level)
+        probe: Callable[[int, int], str] = lambda a, b: (  # noqa: E731
+            f"biggest level {history.biggest_level(a, b)}"
+        )
+    elif kind == "when":
+        condition, first = _condition(repl, rest)
+        what = condition[0].upper() + condition[1:]
+        probe = None  # type: ignore[assignment]
+    else:
+        raise UserError(f"bisect takes level or when: {BISECT_FORMS}")
+    last = history.last_steps
+    if first is None:
+        verb = "never holds" if kind == "when" else "is not reached"
+        repl.out.message(f"{what} {verb} in steps 1..{last}.")
+        session.seek(min(present, len(history)))
+        return
+    lo, hi = 1, last
+    while lo < hi:
+        mid = (lo + hi) // 2
+        hit = first <= mid
+        shown = probe(lo, mid) if probe else ("seen" if hit else "not seen")
+        repl.out.message(f"steps {lo}..{mid}: {shown}")
+        if hit:
+            hi = mid
+        else:
+            lo = mid + 1
+    session.goto(lo, repl)
+    line = _step_line(history, lo, None if kind == "when" else level)
+    verb = "first holds" if kind == "when" else "is first reached"
+    repl.out.message(f"{what} {verb} at step {lo}: {line}")
+
+
+def _go_on(repl: Repl, limit: int | None) -> None:
+    """Extend the record silently: up to ``limit`` steps, or to the end of the search."""
+    session = repl.session
+    if limit is None:
+        session.seek(len(session.history))
+        session.run(Quiet(repl), 0)
+    elif limit > session.history.last_steps:
+        session.goto(limit, repl)
+
+
+def _first_level(history: History, level: int) -> int | None:
+    for move, lv in history.new_guesses(1, history.last_steps):
+        if lv >= level:
+            return history.steps_after(move + 1)
+    return None
+
+
+def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
+    """A condition of ``bisect when``: its description and the first step it holds."""
+    history = repl.session.history
+    forms = "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k"
+    kind, _, rest = text.strip().partition(" ")
+    if kind == "cell":
+        cell, value = parse_cell_value(rest, f"bisect when needs a condition: {forms}")
+        for m, v0, _, v1, _ in cell_changes(history, cell):
+            if v1 == value != v0:
+                return f"cell {NAME(cell)}={value}", history.steps_after(m + 1)
+        return f"cell {NAME(cell)}={value}", None
+    if kind == "removed":
+        value_text, _, cell_text = rest.strip().partition(" ")
+        value = parse_value(value_text, f"bisect when needs a condition: {forms}")
+        cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}")
+        removal = next(_removals(history, cell, value), None)
+        first = None if removal is None else history.steps_after(removal[0] + 1)
+        return f"removed {value} {NAME(cell)}", first
+    if kind == "solutions":
+        op, _, count = rest.strip().partition(" ")
+        if op != ">=":
+            raise UserError(f"bisect when needs a condition: {forms}")
+        k = parse_count(count, f"bisect when needs a condition: {forms}")
+        for m in range(len(history)):
+            for e in history.events(m):
+                if e[0] == E.SOLUTION and e[2] >= k:
+                    return f"solutions >= {k}", history.steps_after(m + 1)
+        return f"solutions >= {k}", None
+    raise UserError(f"bisect when needs a condition: {forms}")
+
+
+def _removals(
+    history: History, cell: int, value: int
+) -> Iterator[tuple[int, int, int, int, int]]:
+    b = 1 << (value - 1)
+    for change in cell_changes(history, cell):
+        _, _, m0, v1, m1 = change
+        if m0 & b and not m1 & b and not v1:
+            yield change
+
+
+def _step_line(history: History, steps: int, level_at_least: int | None) -> str:
+    """The trace line that marks a step: its first line (or its guess line reaching a level)."""
+    lines: list[str] = []
+    for m in history.moves_in_steps(steps, steps):
+        for e in history.events(m):
+            if level_at_least is not None and not (e[0] == E.GUESS and e[3] >= level_at_least):
+                continue
+            lines += event_lines(e)
+    return lines[0] if lines else f"{steps}) (a fill step: it prints no line)"
+
+
+# -- breakpoints ---------------------------------------------------------------------------
+
+BREAK_FORMS = (
+    "break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | removed v [r,c] | wrong | "
+    "solution"
+)
+
+
+@command(
+    "break <condition>",
+    "stop runs where a condition is met",
+    argument="break",
+    help=f"{BREAK_FORMS}.\nstep, run, runtil and runrun stop right after the step where an\n"
+    "enabled breakpoint hits. See info break, delete, disable, enable.",
+)
+def _break(repl: Repl, arg: str) -> None:
+    kind, _, rest = arg.strip().partition(" ")
+    rest = rest.strip()
+    problem = f"break needs a condition: {BREAK_FORMS}"
+    bps = repl.session.breakpoints
+    if kind == "level":
+        op, _, number = rest.partition(" ")
+        if op != ">=":
+            raise UserError(problem)
+        bp = bps.add("level", value=parse_count(number, problem))
+    elif kind == "step":
+        bp = bps.add("step", value=parse_count(rest, problem))
+    elif kind == "cell":
+        if "=" in rest:
+            cell, value = parse_cell_value(rest, problem)
+            bp = bps.add("cell=", cell, value)
+        else:
+            bp = bps.add("cell", parse_cell(rest, problem))
+    elif kind == "removed":
+        value_text, _, cell_text = rest.partition(" ")
+        bp = bps.add("removed", parse_cell(cell_text, problem), parse_value(value_text, problem))
+    elif kind in ("wrong", "solution") and not rest:
+        bp = bps.add(kind)
+    else:
+        raise UserError(problem)
+    repl.out.message(f"Breakpoint {bp.number}: {bp.describe()}")
+
+
+@command("info break", "list the breakpoints", argument="info")
+def _info(repl: Repl, arg: str) -> None:
+    if arg not in ("break", "breakpoints"):
+        raise UserError("info knows: info break")
+    items = repl.session.breakpoints.items
+    if not items:
+        repl.out.message("No breakpoints.")
+        return
+    for bp in items.values():
+        state = "enabled" if bp.enabled else "disabled"
+        times = "time" if bp.hits == 1 else "times"
+        repl.out.message(f"Breakpoint {bp.number}: {bp.describe()} ({state}, hit {bp.hits} {times})")
+
+
+def _breakpoint(repl: Repl, arg: str, name: str) -> int:
+    number = parse_count(arg, f"{name} needs a breakpoint number: {name} <n>")
+    if number not in repl.session.breakpoints.items:
+        raise UserError(f"No breakpoint {number}; see info break.")
+    return number
+
+
+@command("delete <n>", "delete a breakpoint")
+def _delete(repl: Repl, arg: str) -> None:
+    number = _breakpoint(repl, arg, "delete")
+    del repl.session.breakpoints.items[number]
+    repl.out.message(f"Deleted breakpoint {number}.")
+
+
+@command("disable <n>", "disable a breakpoint")
+def _disable(repl: Repl, arg: str) -> None:
+    number = _breakpoint(repl, arg, "disable")
+    repl.session.breakpoints.items[number].enabled = False
+    repl.out.message(f"Disabled breakpoint {number}.")
+
+
+@command("enable <n>", "enable a breakpoint")
+def _enable(repl: Repl, arg: str) -> None:
+    number = _breakpoint(repl, arg, "enable")
+    repl.session.breakpoints.items[number].enabled = True
+    repl.out.message(f"Enabled breakpoint {number}.")
+
+
+# -- questions to the record ------------------------------------------------------------------
+
+
+@command(
+    "when [r,c]|removed v [r,c]",
+    "the steps at which a cell got or lost a value, or lost a candidate",
+    argument="cell",
+    help="Answered from the record (the whole record, also past the present after going\n"
+    "back), without running anything.",
+)
+def _when(repl: Repl, arg: str) -> None:
+    forms = "when [r,c] | when removed v [r,c]"
+    history = repl.require_quiz().history
+    last = history.last_steps
+    if arg.startswith("removed"):
+        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
+        value = parse_value(value_text, f"when needs a cell: {forms}")
+        cell = parse_cell(cell_text, f"when needs a cell: {forms}")
+        found = [
+            f"{history.steps_after(m + 1)}) {value} removed from {NAME(cell)}"
+            for m, *_ in _removals(history, cell, value)
+        ]
+        repl.lines(found or [f"{value} was never removed from {NAME(cell)} in steps 1..{last}."])
+        return
+    cell = parse_cell(arg, f"when needs a cell: {forms}")
+    given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
+    if given:
+        repl.out.message(f"{NAME(cell)} is a given: {given}.")
+        return
+    lines = []
+    for m, v0, _, v1, _ in cell_changes(history, cell):
+        step = history.steps_after(m + 1)
+        if v0 and v0 != v1:
+            lines.append(f"{step}) {NAME(cell)} lost {v0}")
+        if v1 and v1 != v0:
+            lines.append(f"{step}) {NAME(cell)} got {v1}")
+    repl.lines(lines or [f"{NAME(cell)} never got a value in steps 1..{last}."])
+
+
+@command(
+    "history [from] [to]",
+    "the recorded trace lines of a step range",
+    help="From the record; default: all of it.",
+)
+def _history(repl: Repl, arg: str) -> None:
+    history = repl.require_quiz().history
+    first, last = _range(arg, history.last_steps, "history [from] [to]")
+    for m in history.moves_in_steps(first, last):
+        for e in history.events(m):
+            repl.lines(event_lines(e))
+
+
+def _range(arg: str, last: int, form: str) -> tuple[int, int]:
+    words = arg.split()
+    if len(words) > 2:
+        raise UserError(f"Too many numbers: {form}")
+    numbers = [parse_count(w, f"Steps are whole numbers: {form}") for w in words]
+    first = numbers[0] if numbers else 1
+    end = numbers[1] if len(numbers) > 1 else last
+    if first > end:
+        raise UserError(f"The range {first}..{end} is empty: {form}")
+    return first, end
+
+
+# -- pictures -----------------------------------------------------------------------------
+
+
+@command(
+    "timeline [from] [to]",
+    "the guess level over the steps, as a picture",
+    argument="timeline",
+    help="A character plot fitting the terminal; timeline --svg <file> [from] [to] writes the\n"
+    "same as an SVG image.",
+)
+def _timeline(repl: Repl, arg: str) -> None:
+    from .timeline import svg_timeline, text_timeline
+
+    history = repl.require_quiz().history
+    form = "timeline [from] [to] | timeline --svg <file> [from] [to]"
+    if arg.startswith("--svg"):
+        words = arg.split()
+        if len(words) < 2:
+            raise UserError(f"timeline --svg needs a file: {form}")
+        first, last = _range(" ".join(words[2:]), history.last_steps, form)
+        write_atomic(words[1], svg_timeline(history, first, last))
+        repl.out.message(f"Wrote {words[1]}.")
+        return
+    first, last = _range(arg, history.last_steps, form)
+    repl.lines(text_timeline(history, first, last, repl.width()))
+
+
+@command(
+    "tree --dot <file>",
+    "write the guess tree as Graphviz DOT",
+    argument="tree",
+    help="Levels, cells, values, step ranges, and which branches went wrong or reached a\n"
+    "solution. Render it with: dot -Tsvg <file> -o tree.svg",
+)
+def _tree(repl: Repl, arg: str) -> None:
+    from .guess_tree import build_tree, to_dot
+
+    history = repl.require_quiz().history
+    option, _, path = arg.partition(" ")
+    if option != "--dot" or not path.strip():
+        raise UserError("tree needs a file: tree --dot <file>")
+    write_atomic(path.strip(), to_dot(build_tree(history)))
+    repl.out.message(f"Wrote {path.strip()}.")
+
+
+# -- scripts -------------------------------------------------------------------------------
+
+
+@command(
+    "save-session <file>",
+    "write a script that replays this session",
+    argument="file",
+    help="The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
+    "reproduces the session exactly.",
+)
+def _save_session(repl: Repl, arg: str) -> None:
+    if not arg:
+        raise UserError("save-session needs a file: save-session <file>")
+    header = ["# sudoku-repl session; replay with: sudoku-repl -x <this file>"]
+    write_atomic(arg, "\n".join(header + repl.script) + "\n")
+    repl.out.message(f"Wrote {arg}.")
+
+
+@command(
+    "source <file>",
+    "run the commands of a script",
+    argument="file",
+    help="As in batch mode: empty and # lines are skipped; a guess question takes the next\n"
+    "line of the script as its answer.",
+)
+def _source(repl: Repl, arg: str) -> None:
+    if not arg:
+        raise UserError("source needs a file: source <file>")
+    try:
+        with open(arg, encoding="utf-8", errors="replace") as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise UserError(f"Cannot read {arg}: {e.strerror or e}.") from None
+    repl.run_script(iter(lines))
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+

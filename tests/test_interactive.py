@@ -1,0 +1,307 @@
+"""The interactive shell: the prompt loop driven in-process through a prompt_toolkit pipe input,
+the completer, and one real pseudo-terminal session (pexpect)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from prompt_toolkit.completion import CompleteEvent, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from sudoku_repl.repl import Repl
+from sudoku_repl.shell import CommandCompleter, run_interactive
+
+ROOT = Path(__file__).resolve().parent.parent
+ENTER = "\r"
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+
+STEP6_TRACE = [
+    "2GW: 2 shrunken out of [4,3]",
+    "2GW: 8 shrunken out of [4,3]",
+    "2GW: 9 shrunken out of [4,3]",
+    "2GW: 5 shrunken out of [6,1]",
+    "2GW: 9 shrunken out of [6,1]",
+    "CelSet: [4,3] [6,1] ValSet: 6 7",
+    "6) blk 4 incomplete shrunken by group",
+]
+SEED_GRID = ["005 300 000", "800 000 020", "070 010 500"]
+NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+LEVELS_3 = [
+    "At guess level 3:",
+    "Level 3 [2,3]=9 (1 out of 2)",
+    "Level 2 [4,3]=6 (1 out of 2)",
+    "Level 1 [6,2]=5 (1 out of 2)",
+]
+
+
+@pytest.fixture(autouse=True)
+def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as inp:
+        yield inp
+
+
+def interact(pipe: PipeInput, keys: str, history: InMemoryHistory | None = None) -> Repl:
+    """Type ``keys`` (all of them up front: prompt_toolkit keeps the typeahead) and run the loop."""
+    pipe.send_text(keys)
+    return run_interactive(input=pipe, output=DummyOutput(), history=history or InMemoryHistory())
+
+
+def typed(*lines: str) -> str:
+    return "".join(line + ENTER for line in lines)
+
+
+def stdout_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    return capsys.readouterr().out.split("\n")
+
+
+def test_guessing_session_with_enter_and_a_cell_answer(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history = InMemoryHistory()
+    keys = typed(
+        "load-quiz examples/seed.txt",
+        "guess-mode 1",
+        *["step"] * 5,
+        "step",  # step 6 asks: [6,2]=5 by default
+        "",  # Enter takes it
+        "step",
+        "step",
+        "step",  # step 9 asks: [4,3]=6 by default
+        "",
+        "step",
+        "step",
+        "step",
+        "step",  # step 13 asks: [2,3]=1 by default
+        "[2,3]=9",
+        "levels",
+        "bye",
+    )
+    repl = interact(pipe, keys, history)
+    out = stdout_lines(capsys)
+    assert repl.done
+    assert repl.failures == []
+    assert out[:4] == ["", "Quiz loaded.", "", "In interactive guessing mode:1 (0:no; other:yes)"]
+    at = out.index(STEP6_TRACE[0])
+    assert out[at : at + len(STEP6_TRACE) + 1] == [
+        *STEP6_TRACE,
+        "7) Guess [6,2] level 1 at 1 out of 2",
+    ]
+    assert "11) Guess [4,3] level 2 at 1 out of 2" in out
+    assert "16) Guess [2,3] level 3 at 1 out of 2" in out
+    assert "At guess level 3 [2,3] 1" in out
+    at = out.index("At guess level 3:")
+    assert out[at : at + 4] == LEVELS_3
+    # the guess questions are not part of the output, and the answers are no commands
+    assert not any(line.startswith("Take a guess") for line in out)
+    assert "[2,3]=9" not in history.get_strings()
+    assert history.get_strings()[:2] == ["load-quiz examples/seed.txt", "guess-mode 1"]
+    assert history.get_strings()[-2:] == ["levels", "bye"]
+
+
+def test_ctrl_c_at_the_prompt_discards_the_line_and_prompts_again(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history = InMemoryHistory()
+    repl = interact(pipe, "frobnicate" + CTRL_C + typed("show", "bye"), history)
+    out = stdout_lines(capsys)
+    assert repl.done
+    assert out == ["", "", NO_QUIZ, "", ""]
+    assert repl.failures == ["show"]
+    assert "frobnicate" not in history.get_strings()
+
+
+def test_ctrl_d_on_an_empty_line_ends_the_session(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repl = interact(pipe, typed("load-quiz examples/seed.txt", "levels") + CTRL_D + typed("show"))
+    out = stdout_lines(capsys)
+    assert out == ["", "Quiz loaded.", "", "At guess level 0:", "", ""]
+    assert repl.failures == []
+
+
+def test_empty_lines_at_the_prompt_are_ignored(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    repl = interact(pipe, typed("", "   ", "levels", "bye"))
+    assert repl.done
+    assert NO_QUIZ in stdout_lines(capsys)
+    assert repl.failures == ["levels"]
+
+
+@pytest.mark.parametrize("key", [CTRL_C, CTRL_D])
+def test_ctrl_c_or_ctrl_d_at_the_guess_question_leaves_the_engine_as_before_the_step(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str], key: str
+) -> None:
+    keys = typed("load-quiz examples/seed.txt", "guess-mode 1", *["step"] * 5, "show")
+    keys += typed("step") + key + typed("show", "step", "", "bye")
+    repl = interact(pipe, keys)
+    out = stdout_lines(capsys)
+    assert repl.done
+    # step 5's own block, `show` after it, and `show` after the aborted step: all the same
+    at = [i for i, line in enumerate(out) if line == "Steps:5"]
+    assert len(at) == 3
+    blocks = [show_block(out, i) for i in at]
+    assert blocks[0] == blocks[1] == blocks[2]
+    assert blocks[0][-1] == "The foremost cell with 2 candidate(s) at [6,2]"
+    guess = "7) Guess [6,2] level 1 at 1 out of 2"
+    assert out.count(guess) == 1
+    assert out.index(guess) > at[2]
+    assert repl.session.state().steps == 7
+
+
+def show_block(out: list[str], steps_line: int) -> list[str]:
+    """The show block around its ``Steps:N`` line: the grid before it, up to the next blank."""
+    return out[steps_line - 12 : out.index("", steps_line)]
+
+
+# -- completion ---------------------------------------------------------------------------------
+
+
+def completions(text: str) -> list[str]:
+    """The line as it reads after each completion offered for ``text``."""
+    found: list[Completion] = list(
+        CommandCompleter().get_completions(Document(text, len(text)), CompleteEvent(True))
+    )
+    return sorted(text[: len(text) + c.start_position] + c.text for c in found)
+
+
+ORIGINAL_TEN = [
+    "load-quiz", "show", "levels", "run-mode", "guess-mode", "step", "run", "runtil", "runrun",
+    "bye",
+]
+
+
+def order_list_names() -> set[str]:
+    """The command names of the Order List that ``help`` prints."""
+
+    class Lines:
+        def __init__(self) -> None:
+            self.lines: list[str] = []
+
+        def message(self, line: str) -> None:
+            self.lines.append(line)
+
+        def error(self, line: str) -> None:
+            self.lines.append(line)
+
+    out = Lines()
+    Repl(out, lambda question: "").execute("help")
+    at = out.lines.index("Order List:")
+    return {entry.split()[0].rstrip(":") for entry in out.lines[at + 1 :]}
+
+
+def test_completion_offers_the_commands_of_the_order_list() -> None:
+    names = order_list_names()
+    assert set(ORIGINAL_TEN) | {"help"} <= names
+    assert names <= set(completions(""))  # (aliases may be offered too)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "expected"),
+    [
+        ("ru", ["run", "run-mode", "runrun", "runtil"]),
+        ("runt", ["runtil"]),
+        ("lo", ["load-quiz"]),
+        ("le", ["levels"]),
+        ("gu", ["guess-mode"]),
+        ("b", ["bye"]),
+        ("he", ["help"]),
+    ],
+)
+def test_completion_of_command_names(prefix: str, expected: list[str]) -> None:
+    found = completions(prefix)
+    # commands added later may share a prefix; the listed ones must be offered, and only names
+    # that start with what was typed
+    assert set(expected) <= set(found)
+    assert all(name.startswith(prefix) for name in found)
+
+
+def test_no_completion_for_an_unknown_prefix() -> None:
+    assert completions("xyz") == []
+
+
+def test_completion_of_file_paths_after_load_quiz(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "hard.txt").write_text("")
+    (tmp_path / "quizzes" / "easy.txt").write_text("")
+    (tmp_path / "quick.txt").write_text("")
+    monkeypatch.chdir(tmp_path)
+    assert completions("load-quiz qu") == ["load-quiz quick.txt", "load-quiz quizzes"]
+    assert completions("load-quiz quizzes/") == [
+        "load-quiz quizzes/easy.txt",
+        "load-quiz quizzes/hard.txt",
+    ]
+    assert completions("load-quiz quizzes/h") == ["load-quiz quizzes/hard.txt"]
+    assert completions("load-quiz   qui") == ["load-quiz   quick.txt", "load-quiz   quizzes"]
+    # other commands take no file
+    assert completions("show qu") == []
+    assert completions("runtil qu") == []
+
+
+def test_completion_of_command_names_after_help() -> None:
+    found = completions("help ru")
+    assert {"help run", "help run-mode", "help runrun", "help runtil"} <= set(found)
+    assert all(line.startswith("help ru") for line in found)
+    assert "help guess-mode" in completions("help gu")
+
+
+# -- one real terminal --------------------------------------------------------------------------
+
+
+def test_real_terminal_session(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    env = {
+        **os.environ,
+        "TERM": "xterm",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(data),
+        # the pty has no terminal behind it to answer cursor position requests; without this
+        # prompt_toolkit waits for an answer that never comes before it draws
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+    }
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", "examples/seed.txt"],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
+    try:
+        child.expect_exact("Quiz loaded.")
+        child.expect_exact("Order please:")
+        child.sendline("run")
+        child.expect_exact("Fine [steps:131, solution sum:1].")
+        child.expect_exact(" Biggest level on this run(til): 11")
+        child.expect_exact("Order please:")
+        child.sendline("run")
+        child.expect_exact("Invalid quiz [steps:284] - no more solution (solution sum is 1)")
+        child.expect_exact(" Biggest level on this run(til): 7")
+        child.expect_exact("Order please:")
+        child.sendline("bye")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 0
+    history = (data / "sudoku-repl" / "history").read_text(encoding="utf-8")
+    entries = [line for line in history.splitlines() if line.startswith("+")]
+    # (prompt_toolkit keeps one entry for a line repeated at once)
+    assert entries[0] == "+run" and entries[-1] == "+bye"
+    assert set(entries) == {"+run", "+bye"}
