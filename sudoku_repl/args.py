@@ -7,9 +7,10 @@ import re
 from .errors import UserError
 from .geometry import CLASSIC, Cell, Geometry
 
-NUMBER = re.compile(r"\s*(\d+)\s*")
-CELL = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*")
-CELL_VALUE = re.compile(r"\s*\[\s*(\d+)\s*,\s*(\d+)\s*\]\s*=\s*(\d+)\s*")
+# ASCII digits and blanks only: int() would take any Unicode digit
+NUMBER = re.compile(r"[ \t]*([0-9]+)[ \t]*")
+CELL = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*\][ \t]*")
+CELL_VALUE = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*\][ \t]*=[ \t]*([0-9]+)[ \t]*")
 
 
 def parse_count(text: str, problem: str) -> int:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Iterator, Sequence
 
@@ -30,6 +31,11 @@ def _stdin_lines() -> Iterator[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
+        from .rate import main_rate
+
+        return main_rate(words[1:])
     args = _parser().parse_args(argv)
     first = [f"load-quiz {args.quiz}"] if args.quiz else []
     lines: Iterator[str] | None = None
@@ -55,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 repl = run_batch(lines, sys.stdout, first=first, interrupted=flag)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return _report(repl, batch=lines is not None)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import events as E
-from . import filters
+from . import filters, modes
 from .events import Event
 from .geometry import CLASSIC, FULL, VALUE_OF_BIT, Cell, Geometry, Mask, values_of
 from .state import STEP_BOUNDARY, EngineState, Frame, Status, foremost
@@ -31,6 +31,8 @@ class Engine:
     def __init__(self, state: EngineState, geometry: Geometry = CLASSIC) -> None:
         self.geo = geometry
         self.memo = filters.new_memo(geometry)  # a cache only: never part of the state
+        #: the cells whose value or candidates the last move may have changed
+        self.touched: list[Cell] = []
         self.restore(state)
 
     @classmethod
@@ -90,6 +92,7 @@ class Engine:
     def advance(self, run_mode: int = 0, choice: Choice = None) -> list[Event]:
         """One move; ``choice`` answers a due guess (ignored otherwise)."""
         ev: list[Event] = []
+        self.touched = []
         status = self.status
         if status is Status.SEARCHING:
             self._search(run_mode, ev)
@@ -103,6 +106,7 @@ class Engine:
 
     def _start(self, ev: list[Event]) -> None:
         self.steps += 1
+        self.touched = list(range(self.geo.size))
         values, cands, geo = self.values, self.cands, self.geo
         for i in range(geo.size):
             if values[i]:
@@ -123,16 +127,24 @@ class Engine:
             self.status = Status.SEARCHING
 
     def _search(self, run_mode: int, ev: list[Event]) -> None:
+        strategy = modes.STRATEGIES.get(run_mode)
+        if strategy is not None:
+            strategy(self, ev)
+            return
         foremost, least = self.foremost()
         if least == 1:
-            self._fill(ev)
+            self.fill(ev)
             return
         self.steps += 1
         result = filters.NOTHING
-        if run_mode != 2:
-            result = filters.grp(self.geo, self.values, self.cands, self.steps, ev, self.memo)
-        if result == filters.NOTHING and run_mode != 1:
-            result = filters.ply(self.geo, self.values, self.cands, self.steps, ev)
+        for run in modes.filters_of(run_mode):
+            result = run(self, ev)
+            if result != filters.NOTHING:
+                break
+        self.filtered(result, foremost)
+
+    def filtered(self, result: int, foremost: Cell) -> None:
+        """What follows a filter's result (ENGINE.md 3, with the [1,1] quirk of 8)."""
         if result == filters.WRONG:
             self.status = Status.WRONG
         elif result == filters.COMPLETE or (result == filters.SHRUNKEN and foremost == 0):
@@ -141,7 +153,8 @@ class Engine:
             self.pending = foremost
             self.status = Status.GUESS_DUE
 
-    def _fill(self, ev: list[Event]) -> None:
+    def fill(self, ev: list[Event]) -> None:
+        """The fill pass (ENGINE.md 4)."""
         values, cands = self.values, self.cands
         for i in range(self.geo.size):
             if not values[i]:
@@ -160,12 +173,15 @@ class Engine:
         self.values[cell] = value
         cands = self.cands
         cands[cell] = 0
+        touched = self.touched
+        touched.append(cell)
         b = 1 << (value - 1)
         for j, in_block in self.geo.place_order[cell]:
             m = cands[j]
             if m & b:
                 m ^= b
                 cands[j] = m
+                touched.append(j)
                 if not m:
                     ev.append((E.WENT_WRONG, self.steps, value, j, in_block))
                     return False
@@ -196,8 +212,7 @@ class Engine:
         while frames:
             top = frames[-1]
             if top.tried < len(top.options):
-                self.values = list(top.values)
-                self.cands = list(top.cands)
+                self._restore_cells(top.values, top.cands)
                 top = Frame(top.cell, top.options, top.tried + 1, top.values, top.cands)
                 frames[-1] = top
                 kind = E.UPWARD if popped else E.FORWARD
@@ -208,6 +223,16 @@ class Engine:
             popped = True
         ev.append((E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.FINISHED
+
+    def _restore_cells(self, values: tuple[int, ...], cands: tuple[Mask, ...]) -> None:
+        old_values, old_cands = self.values, self.cands
+        self.touched += [
+            i
+            for i, (a, b, x, y) in enumerate(zip(old_values, values, old_cands, cands))
+            if a != b or x != y
+        ]
+        self.values = list(values)
+        self.cands = list(cands)
 
     def _solution(self, ev: list[Event]) -> None:
         self.solutions += 1

@@ -40,3 +40,6 @@ NO_MORE = 10
 SOLUTION = 11
 
 GUESS_KINDS = (GUESS, FORWARD, UPWARD)
+
+#: kinds from here on belong to techniques added after the original (see ``render.RENDERERS``)
+FIRST_ADDED_KIND = 20

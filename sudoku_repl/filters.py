@@ -1,30 +1,43 @@
 """The filter of one step (ENGINE.md 7): grp's four techniques per unit, then ply.
 
 Each function works on the engine's live ``values`` / ``cands`` lists, appends the events it
-produces and returns one of the results below. Combinations are searched depth first in the
-contract's order; a branch is cut as soon as its union is already too large, which never changes
-which combination is found first.
+produces and the cells whose candidates it changed (``touched``), and returns one of the results
+below. Subsets are tried in the contract's order (size, then lexicographic); combinations that
+cannot qualify are left out beforehand, which never changes which one is found first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import combinations
+from operator import itemgetter
+
 from . import events as E
 from .events import Event
-from .geometry import FULL, VALUE_OF_BIT, Geometry, Mask, values_of
+from .geometry import FULL, Geometry, Mask, values_of
 
 NOTHING = 0
 COMPLETE = 1
 SHRUNKEN = 2
 WRONG = 3
 
-
-#: Per unit, the unit contents (see ``_key``) on which grp's four techniques found nothing.
-Memo = list[set[tuple[int, ...]]]
+#: Per unit, the unit contents (candidates, values) on which grp's techniques found nothing.
+Memo = list[set[tuple[tuple[int, ...], tuple[int, ...]]]]
 MEMO_LIMIT = 4096  # keys kept per unit before that unit's set is cleared
 
 
 def new_memo(geo: Geometry) -> Memo:
     return [set() for _ in geo.units]
+
+
+_GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
+
+
+def _getter(cells: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
+    getter = _GETTERS.get(cells)
+    if getter is None:
+        getter = _GETTERS[cells] = itemgetter(*cells)
+    return getter
 
 
 def grp(
@@ -33,35 +46,40 @@ def grp(
     cands: list[Mask],
     step: int,
     ev: list[Event],
+    touched: list[int] | None = None,
     memo: Memo | None = None,
 ) -> int:
     """Try the units in scan order; the first unit that yields a result ends grp.
 
     A unit's result depends on nothing but its own cells, so contents already known to yield
     nothing (``memo``) are passed over without changing what is found or in which order."""
+    if touched is None:
+        touched = []
     for u, unit in enumerate(geo.units):
-        cells = unit.cells
-        key = tuple([cands[c] or -values[c] for c in cells])
+        get = _getter(unit.cells)
+        unit_cands = get(cands)
+        unit_values = get(values)
+        key = (unit_cands, unit_values)
         if memo is not None and key in memo[u]:
             continue
-        empty = [c for c in cells if not values[c]]
-        if not empty:
+        if 0 not in unit_values:
             continue
+        empty = [c for c, v in zip(unit.cells, unit_values) if not v]
         placed = 0
-        for c in cells:
-            if values[c]:
-                placed |= 1 << (values[c] - 1)
+        for v in unit_values:
+            if v:
+                placed |= 1 << (v - 1)
         missing = FULL & ~placed
-        result = _complete_shrink(empty, missing, cands)
+        result = _complete_shrink(empty, missing, cands, touched)
         if result == COMPLETE:
             ev.append((E.COMPLETE, step, u))
             return COMPLETE
         if result == WRONG:
             return WRONG
-        if (
-            _naked_identical(empty, cands, ev)
-            or _hidden_subset(empty, missing, cands, ev)
-            or _naked_subset(empty, cands, ev)
+        if len(empty) > 1 and (
+            _naked_identical(empty, cands, ev, touched)
+            or _hidden_subset(empty, missing, cands, ev, touched)
+            or _naked_subset(empty, missing, cands, ev, touched)
         ):
             ev.append((E.INCOMPLETE, step, u))
             return SHRUNKEN
@@ -73,7 +91,7 @@ def grp(
     return NOTHING
 
 
-def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask]) -> int:
+def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask], touched: list[int]) -> int:
     """Hidden singles, value by value ascending, each value's cells counted as the earlier
     values of this pass left them (what the original does, and what its traces show)."""
     changed = False
@@ -91,17 +109,23 @@ def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask]) -> int:
                 return WRONG
             if cands[only] != b:  # the cell has more than one candidate
                 cands[only] = b
+                touched.append(only)
                 changed = True
     return COMPLETE if changed else NOTHING
 
 
-def _remove(technique: int, cell: int, mask: Mask, cands: list[Mask], ev: list[Event]) -> None:
+def _remove(
+    technique: int, cell: int, mask: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> None:
     cands[cell] &= ~mask
+    touched.append(cell)
     for v in values_of(mask):
         ev.append((E.REMOVED, technique, v, cell))
 
 
-def _naked_identical(empty: list[int], cands: list[Mask], ev: list[Event]) -> bool:
+def _naked_identical(
+    empty: list[int], cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
     """1GW: |S| cells whose candidate set is exactly S clear S from the unit's other cells."""
     for c in empty:
         s = cands[c]
@@ -112,92 +136,162 @@ def _naked_identical(empty: list[int], cands: list[Mask], ev: list[Event]) -> bo
         for d in empty:
             hit = cands[d] & s
             if hit and cands[d] != s:
-                _remove(1, d, hit, cands, ev)
+                _remove(1, d, hit, cands, ev, touched)
                 removed = True
         if removed:
             return True
     return False
 
 
-def _hidden_subset(empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event]) -> bool:
+def _hidden_subset(
+    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
     """2GW: k values whose cells are exactly k cells clear every other value from those cells."""
     vals = values_of(missing)
+    masks = [cands[c] for c in empty]
     pos = []
     for v in vals:
         b = 1 << (v - 1)
         p = 0
-        for j, c in enumerate(empty):
-            if cands[c] & b:
+        for j, m in enumerate(masks):
+            if m & b:
                 p |= 1 << j
         pos.append(p)
-
-    def search(k: int, items: list[int], start: int, depth: int, union: int, chosen: Mask) -> bool:
-        if depth == k:
-            if union.bit_count() != k:
-                return False
+    counts = [p.bit_count() for p in pos]
+    e = len(empty)
+    matched = len(vals) == e and _has_matching(masks)
+    for k in range(2, e):
+        if matched and 2 * k > e:
+            subsets = _hidden_from_naked(masks, missing, e - k)
+        else:
+            subsets = _hidden_direct(vals, pos, counts, k)
+        for chosen, union in subsets:
             cells = [c for j, c in enumerate(empty) if union >> j & 1]
             if not any(cands[c] & ~chosen for c in cells):
-                return False
+                continue
             for c in cells:
                 extra = cands[c] & ~chosen
                 if extra:
-                    _remove(2, c, extra, cands, ev)
+                    _remove(2, c, extra, cands, ev, touched)
             ev.append((E.CELSET, tuple(cells), values_of(chosen)))
             return True
-        for t in range(start, len(items) - (k - depth) + 1):
-            i = items[t]
-            grown = union | pos[i]
-            if grown.bit_count() <= k and search(
-                k, items, t + 1, depth + 1, grown, chosen | 1 << (vals[i] - 1)
-            ):
-                return True
-        return False
-
-    for k in range(2, len(empty)):
-        # a value in more than k cells cannot be part of a k-subset: leaving it out keeps the
-        # order of the remaining combinations, so the first one found is the same
-        items = [i for i, p in enumerate(pos) if p.bit_count() <= k]
-        if len(items) >= k and search(k, items, 0, 0, 0, 0):
-            return True
     return False
 
 
-def _naked_subset(empty: list[int], cands: list[Mask], ev: list[Event]) -> bool:
-    """3GW: k cells whose candidates together are k values clear them from the other cells."""
+def _hidden_direct(
+    vals: tuple[int, ...], pos: list[int], counts: list[int], k: int
+) -> Iterator[tuple[Mask, int]]:
+    """(values, cells) of every k values confined to k cells, in lexicographic order of values.
+    A value in more than k cells cannot be one of them."""
+    items = [i for i, n in enumerate(counts) if n <= k]
+    if len(items) < k:
+        return
+    for combo in combinations(items, k):
+        union = 0
+        for i in combo:
+            union |= pos[i]
+        if union.bit_count() == k:
+            chosen = 0
+            for i in combo:
+                chosen |= 1 << (vals[i] - 1)
+            yield chosen, union
 
-    def search(k: int, items: list[int], start: int, depth: int, union: Mask, chosen: int) -> bool:
-        if depth == k:
+
+def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tuple[Mask, int]]:
+    """The same as ``_hidden_direct`` for k = e - size, found from the other side when the unit
+    has a perfect matching of cells to values: k values confined to k cells are exactly the
+    values missing from a naked set of ``size`` other cells (whose candidates are ``size``
+    values), and those k cells are all but the naked set."""
+    e = len(masks)
+    everyone = (1 << e) - 1
+    found = []
+    items = [j for j, m in enumerate(masks) if m.bit_count() <= size]
+    for combo in combinations(items, size):
+        union = 0
+        for j in combo:
+            union |= masks[j]
+        if union.bit_count() == size:
+            naked = 0
+            for j in combo:
+                naked |= 1 << j
+            found.append((missing & ~union, everyone & ~naked))
+    found.sort(key=lambda item: values_of(item[0]))
+    return found
+
+
+def _has_matching(masks: list[Mask]) -> bool:
+    """Whether every cell can take a different one of its candidates (Kuhn's augmenting
+    paths; cells and values are at most nine)."""
+    owner: dict[int, int] = {}  # value bit -> cell index
+
+    def place(j: int, seen: int) -> int:
+        m = masks[j] & ~seen
+        while m:
+            b = m & -m
+            m ^= b
+            seen |= b
+            other = owner.get(b)
+            if other is None:
+                owner[b] = j
+                return -1
+            seen = place(other, seen)
+            if seen < 0:
+                owner[b] = j
+                return -1
+        return seen
+
+    return all(place(j, 0) < 0 for j in range(len(masks)))
+
+
+def _naked_subset(
+    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
+    """3GW: k cells whose candidates together are k values clear them from the other cells.
+
+    When every cell can take a different candidate, a naked set with something to clear means
+    the other cells hold a hidden set of the other values: complete shrink or 2GW has found
+    that first. So only units without such a matching can reach here with a result."""
+    masks = [cands[c] for c in empty]
+    if missing.bit_count() == len(empty) and _has_matching(masks):
+        return False
+    counts = [m.bit_count() for m in masks]
+    for k in range(2, len(empty)):
+        items = [j for j, n in enumerate(counts) if n <= k]
+        if len(items) < k:
+            continue
+        for combo in combinations(items, k):
+            union = 0
+            for j in combo:
+                union |= masks[j]
             if union.bit_count() != k:
-                return False
-            others = [c for j, c in enumerate(empty) if not chosen >> j & 1 and cands[c] & union]
-            for c in others:
-                _remove(3, c, cands[c] & union, cands, ev)
-            return bool(others)
-        for t in range(start, len(items) - (k - depth) + 1):
-            j = items[t]
-            grown = union | cands[empty[j]]
-            if grown.bit_count() <= k and search(k, items, t + 1, depth + 1, grown, chosen | 1 << j):
+                continue
+            others = [c for j, c in enumerate(empty) if j not in combo and cands[c] & union]
+            if others:
+                for c in others:
+                    _remove(3, c, cands[c] & union, cands, ev, touched)
                 return True
-        return False
-
-    for k in range(2, len(empty)):
-        items = [j for j, c in enumerate(empty) if cands[c].bit_count() <= k]
-        if len(items) >= k and search(k, items, 0, 0, 0, 0):
-            return True
     return False
 
 
-def ply(geo: Geometry, values: list[int], cands: list[Mask], step: int, ev: list[Event]) -> int:
+def ply(
+    geo: Geometry,
+    values: list[int],
+    cands: list[Mask],
+    step: int,
+    ev: list[Event],
+    touched: list[int] | None = None,
+) -> int:
     """Rows then columns: drop a candidate ruled out by a value placed in a crossed block.
 
     With candidates maintained by ``place`` there is never such a candidate (a test proves it on
-    consistent grids), so this finds nothing; it is kept as the original has it.
-    """
-    block_of = {c: b for b, blk in enumerate(geo.blocks) for c in blk.cells}
+    consistent grids), so this finds nothing; it is kept as the original has it."""
+    block_of = _block_of(geo)
+    if touched is None:
+        touched = []
     for u, line in enumerate(geo.rows + geo.cols):
         changed = False
-        for blk in {block_of[c]: None for c in line.cells}:
-            inside = set(line.cells)
+        inside = set(line.cells)
+        for blk in dict.fromkeys(block_of[c] for c in line.cells):
             ruled_out = 0
             for c in geo.blocks[blk].cells:
                 if c not in inside and values[c]:
@@ -205,6 +299,7 @@ def ply(geo: Geometry, values: list[int], cands: list[Mask], step: int, ev: list
             for c in line.cells:
                 if block_of[c] == blk and not values[c] and cands[c] & ruled_out:
                     cands[c] &= ~ruled_out
+                    touched.append(c)
                     changed = True
         if changed:
             ev.append((E.PLY, step, u))
@@ -212,6 +307,11 @@ def ply(geo: Geometry, values: list[int], cands: list[Mask], step: int, ev: list
     return NOTHING
 
 
-def single_value(mask: Mask) -> int:
-    """The value of a one-candidate mask, 0 otherwise."""
-    return VALUE_OF_BIT.get(mask, 0)
+_BLOCK_OF: dict[int, dict[int, int]] = {}
+
+
+def _block_of(geo: Geometry) -> dict[int, int]:
+    table = _BLOCK_OF.get(id(geo))
+    if table is None:
+        table = _BLOCK_OF[id(geo)] = {c: b for b, blk in enumerate(geo.blocks) for c in blk.cells}
+    return table

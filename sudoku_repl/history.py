@@ -55,23 +55,22 @@ class History:
         events: Sequence[Event],
         choice: Choice,
         run_mode: int,
-        before: tuple[Sequence[int], Sequence[Mask]],
-        after: tuple[Sequence[int], Sequence[Mask]],
+        touched: Sequence[Cell],
+        values: Sequence[int],
+        cands: Sequence[Mask],
     ) -> bool:
-        """Record a move; True when the state after it is due as a snapshot."""
+        """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
+        the cells after it. True when the state after it is due as a snapshot."""
         index = len(self._steps)
         self._steps.append(steps)
         self._modes.append(run_mode)
         self._events.append(tuple(events) if events else None)
         if choice is not None:
             self._choices[index] = choice
-        v0, c0 = before
-        v1, c1 = after
         changes = self._changes
-        for i, (a, b, x, y) in enumerate(zip(v0, v1, c0, c1)):
-            if a != b or x != y:
-                changes.append(i)
-                changes.append(b << _VALUE_SHIFT | y)
+        for i in sorted(set(touched)):
+            changes.append(i)
+            changes.append(values[i] << _VALUE_SHIFT | cands[i])
         self._change_at.append(len(changes))
         for e in events:
             if e[0] == E.GUESS:

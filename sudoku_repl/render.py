@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from . import events as E
 from .events import Event
@@ -54,7 +54,14 @@ def event_lines(event: Event, geo: Geometry = CLASSIC) -> list[str]:
         return [f"{event[1]}) {name(event[2])} has no candidate"]
     if kind == E.PLY:
         return [f"{event[1]}) {geo.units[event[2]].name} shrunken by ply"]
-    raise ValueError(f"unknown event kind {kind}")
+    renderer = RENDERERS.get(kind)
+    if renderer is None:
+        raise ValueError(f"unknown event kind {kind}")
+    return renderer(event, geo)
+
+
+#: renderers of the event kinds that later techniques add (see ``events.register``)
+RENDERERS: dict[int, Callable[[Event, Geometry], list[str]]] = {}
 
 
 def trace_lines(events: Iterable[Event], geo: Geometry = CLASSIC) -> list[str]:

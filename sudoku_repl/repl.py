@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
+from . import modes
 from . import quiz as quizzes
 from .args import CELL_VALUE, NUMBER, parse_count
 from .commands import COMMANDS, Command, command, lookup, order_list
@@ -289,13 +290,16 @@ def _levels(repl: Repl, arg: str) -> None:
 )
 def _run_mode(repl: Repl, arg: str) -> None:
     if arg:
-        problem = "run-mode takes 0, 1 or 2: run-mode [1|2|0]"
+        accepted = ", ".join(str(m) for m in sorted({0, 1, 2, *modes.DESCRIPTIONS}))
+        problem = f"run-mode takes one of {accepted}: run-mode [1|2|0]"
         mode = parse_count(arg, problem)
-        if mode not in (0, 1, 2):
+        if not modes.known(mode):
             raise UserError(problem)
         repl.session.settings.run_mode = mode
     mode = repl.session.settings.run_mode
     repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
+    if mode in modes.DESCRIPTIONS:
+        repl.out.message(f"Mode {mode}: {modes.DESCRIPTIONS[mode]}")
 
 
 @command(

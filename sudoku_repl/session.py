@@ -138,12 +138,13 @@ class Session:
             if choice == default:
                 choice = None
         keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
-        before = None if keep else (engine.values[:], engine.cands[:])
         ev = engine.advance(mode, choice)
-        if before is not None:
+        if not keep:
             history.truncate(at)
             self._appended += 1
-            if history.append(engine.steps, ev, choice, mode, before, (engine.values, engine.cands)):
+            if history.append(
+                engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
+            ):
                 history.add_snapshot(engine.state())
         self.cursor = at + 1
         return ev

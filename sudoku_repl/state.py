@@ -60,19 +60,22 @@ class EngineState:
         return len(self.frames)
 
 
+#: candidate count of a mask, with 10 for the empty mask (a filled cell) so that ``min`` skips it
+_COUNT = [10] + [m.bit_count() for m in range(1, 1 << 9)]
+
+
 def foremost(values: Sequence[int], cands: Sequence[Mask]) -> tuple[Cell, int]:
     """The first empty cell with the fewest candidates, with the original's quirk (ENGINE.md 8):
     index 0 doubles as "no cell" (least 0), and a count of 1 is never replaced."""
-    counts = [10 if v else m.bit_count() for v, m in zip(values, cands)]
-    least = min(counts)
-    if least == 10:
-        return 0, 0
-    if least:  # no empty cell without candidates: plainly the first cell with the fewest
-        return counts.index(least), least
+    if cands.count(0) + values.count(0) == len(values):
+        # every empty cell has candidates: plainly the first cell with the fewest
+        counts = list(map(_COUNT.__getitem__, cands))
+        least = min(counts)
+        return (0, 0) if least == 10 else (counts.index(least), least)
     best = least = 0
     for i, v in enumerate(values):
         if not v:
-            n = counts[i]
+            n = cands[i].bit_count()
             if least == 0 or (least != 1 and n < least):
                 best, least = i, n
     return best, least

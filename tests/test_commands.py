@@ -362,12 +362,6 @@ def test_bad_number_before_any_quiz_changes_nothing(command: str) -> None:
     assert shell.snapshot() == before
 
 
-@pytest.mark.xfail(
-    reason="BUG: parse_count/ANSWER use the regex \\d, which matches any Unicode digit, and int() "
-    "converts them: 'runtil \uff13' runs to step 3 and 'run-mode \u0662' sets mode 2; "
-    "COMMANDS.md 3 says anything but a number with blanks around it is an error",
-    strict=True,
-)
 @pytest.mark.parametrize("command", ["runtil \uff13", "run-mode \u0662", "runrun \u0663"])
 def test_only_ascii_digits_make_a_number(command: str) -> None:
     shell = loaded()

@@ -174,8 +174,8 @@ def deep_history(depth: int) -> History:
         ev = [(E.GUESS, level, level - 1, level, 1, 2)]
         after = [0] * 81
         after[level - 1] = 1 + (level - 1) % 9
-        assert not h.append(level, ev, None, 0, (blank, blank), (after, blank))
-    h.append(depth, [(E.SOLUTION, depth, 1, bytes(81))], None, 0, (blank, blank), (blank, blank))
+        assert not h.append(level, ev, None, 0, [level - 1], after, blank)
+    h.append(depth, [(E.SOLUTION, depth, 1, bytes(81))], None, 0, [], blank, blank)
     return h
 
 
