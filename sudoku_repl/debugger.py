@@ -109,10 +109,10 @@ def _bisect(repl: Repl, arg: str) -> None:
     last = history.last_steps
     if first is None:
         verb = "never holds" if kind == "when" else "is not reached"
-        repl.out.message(f"{what} {verb} in steps 1..{last}.")
+        repl.out.message(f"{what} {verb} in steps {history.first_steps}..{last}.")
         session.seek(min(present, len(history)))
         return
-    lo, hi = 1, last
+    lo, hi = history.first_steps, last
     while lo < hi:
         mid = (lo + hi) // 2
         hit = first <= mid
@@ -304,7 +304,8 @@ def _when(repl: Repl, arg: str) -> None:
             f"{history.steps_after(m + 1)}) {value} removed from {NAME(cell)}"
             for m, *_ in _removals(history, cell, value)
         ]
-        repl.lines(found or [f"{value} was never removed from {NAME(cell)} in steps 1..{last}."])
+        span = f"steps {history.first_steps}..{last}"
+        repl.lines(found or [f"{value} was never removed from {NAME(cell)} in {span}."])
         return
     cell = parse_cell(arg, f"when needs a cell: {forms}")
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
@@ -318,7 +319,8 @@ def _when(repl: Repl, arg: str) -> None:
             lines.append(f"{step}) {NAME(cell)} lost {v0}")
         if v1 and v1 != v0:
             lines.append(f"{step}) {NAME(cell)} got {v1}")
-    repl.lines(lines or [f"{NAME(cell)} never got a value in steps 1..{last}."])
+    span = f"steps {history.first_steps}..{last}"
+    repl.lines(lines or [f"{NAME(cell)} never got a value in {span}."])
 
 
 @command(

@@ -13,6 +13,7 @@ only exist between moves:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 
 from . import events as E
@@ -50,8 +51,8 @@ class Engine:
             self.status,
             self.steps,
             self.solutions,
-            tuple(self.values),
-            tuple(self.cands),
+            bytes(self.values),
+            array("H", self.cands),
             tuple(self.frames),
             self.pending,
         )
@@ -195,7 +196,7 @@ class Engine:
             rest = tuple(v for v in values_of(self.cands[cell]) if v != value)
             options = (value, *rest)
         self.steps += 1
-        frame = Frame(cell, options, 1, tuple(self.values), tuple(self.cands))
+        frame = Frame(cell, options, 1, bytes(self.values), array("H", self.cands))
         self.frames.append(frame)
         self.pending = -1
         ev.append((E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
@@ -224,7 +225,7 @@ class Engine:
         ev.append((E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.FINISHED
 
-    def _restore_cells(self, values: tuple[int, ...], cands: tuple[Mask, ...]) -> None:
+    def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
         old_values, old_cands = self.values, self.cands
         self.touched += [
             i

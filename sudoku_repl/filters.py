@@ -23,7 +23,7 @@ WRONG = 3
 
 #: Per unit, the unit contents (candidates, values) on which grp's techniques found nothing.
 Memo = list[set[tuple[tuple[int, ...], tuple[int, ...]]]]
-MEMO_LIMIT = 4096  # keys kept per unit before that unit's set is cleared
+MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
 
 
 def new_memo(geo: Geometry) -> Memo:

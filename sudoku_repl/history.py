@@ -13,6 +13,7 @@ them.
 
 from __future__ import annotations
 
+import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
@@ -25,17 +26,34 @@ from .state import EngineState
 
 SNAPSHOT_EVERY = 64
 _VALUE_SHIFT = 9  # a change is stored as (cell, value << 9 | candidates)
+#: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
+#: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
+DEFAULT_CAP = 1_000_000
+
+
+def _cap_from_env() -> int:
+    try:
+        cap = int(os.environ.get("SUDOKU_REPL_RECORD_CAP", DEFAULT_CAP))
+    except ValueError:
+        return DEFAULT_CAP
+    return max(cap, 2 * SNAPSHOT_EVERY)
 
 
 class History:
     """Moves since the quiz was loaded. Move i (0-based) leads from the state after i moves to
     the state after i + 1 moves."""
 
-    def __init__(self, start: EngineState) -> None:
+    def __init__(self, start: EngineState, cap: int | None = None) -> None:
         self.start = start
+        self.cap = cap or _cap_from_env()
+        self.dropped = 0  # moves dropped so far to keep within the cap (see ``_drop``)
         self._steps = array("I")
         self._modes = array("B")
-        self._events: list[tuple[Event, ...] | None] = []
+        # events, encoded (see ``_encode``): move i's are _codes[_code_at[i]:_code_at[i + 1]]
+        self._codes = array("H")
+        self._code_at = array("I", [0])
+        self._grids: list[bytes] = []
+        self._odd_events: dict[int, tuple[Event, ...]] = {}  # moves with events of added kinds
         self._choices: dict[int, Choice] = {}
         self._changes = array("H")
         self._change_at = array("I", [0])
@@ -64,7 +82,9 @@ class History:
         index = len(self._steps)
         self._steps.append(steps)
         self._modes.append(run_mode)
-        self._events.append(tuple(events) if events else None)
+        if events and not self._encode(events, steps):
+            self._odd_events[index] = tuple(events)
+        self._code_at.append(len(self._codes))
         if choice is not None:
             self._choices[index] = choice
         changes = self._changes
@@ -78,6 +98,54 @@ class History:
                 self._guess_levels.append(e[3])
         return len(self._steps) % SNAPSHOT_EVERY == 0
 
+    def over_cap(self) -> bool:
+        return len(self._steps) > self.cap
+
+    def drop_oldest(self) -> int:
+        """Forget the older half of the record; it then starts at a snapshot. Returns how many
+        moves were dropped (the caller's move indices shift by that much)."""
+        k = (len(self._steps) // 2) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
+        if k == 0:
+            return 0
+        self.start = self._snapshots[k // SNAPSHOT_EVERY]
+        del self._snapshots[: k // SNAPSHOT_EVERY]
+        del self._steps[:k]
+        del self._modes[:k]
+        base = self._code_at[k]
+        del self._codes[:base]
+        self._code_at = array("I", (x - base for x in self._code_at[k:]))
+        base = self._change_at[k]
+        del self._changes[:base]
+        self._change_at = array("I", (x - base for x in self._change_at[k:]))
+        self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
+        self._odd_events = {i - k: e for i, e in self._odd_events.items() if i >= k}
+        keep = bisect_left(self._guess_moves, k)
+        self._guess_moves = array("I", (m - k for m in self._guess_moves[keep:]))
+        del self._guess_levels[:keep]
+        self._renumber_grids()
+        self.dropped += k
+        return k
+
+    def _renumber_grids(self) -> None:
+        """Keep only the grids the remaining events refer to."""
+        c, grids, kept = self._codes, self._grids, []
+        k, end = 0, len(c)
+        while k < end:
+            kind = c[k]
+            if kind == E.CELSET:
+                k += 3 + c[k + 1] + c[k + 2 + c[k + 1]]
+            elif kind in E.GUESS_KINDS:
+                k += 5
+            elif kind in (E.REMOVED, E.WENT_WRONG):
+                k += 4
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                kept.append(grids[c[k + 3]])
+                c[k + 3] = len(kept) - 1
+                k += 4
+            else:
+                k += 2
+        self._grids = kept
+
     def add_snapshot(self, state: EngineState) -> None:
         self._snapshots.append(state)
 
@@ -87,7 +155,10 @@ class History:
             return
         del self._steps[length:]
         del self._modes[length:]
-        del self._events[length:]
+        del self._codes[self._code_at[length] :]
+        del self._code_at[length + 1 :]
+        for i in [i for i in self._odd_events if i >= length]:
+            del self._odd_events[i]
         for i in [i for i in self._choices if i >= length]:
             del self._choices[i]
         del self._changes[self._change_at[length] :]
@@ -107,8 +178,74 @@ class History:
     def last_steps(self) -> int:
         return self.steps_after(len(self))
 
+    @property
+    def first_steps(self) -> int:
+        """The first step the record knows (1 unless older steps were dropped)."""
+        return self.start.steps + 1
+
     def events(self, move: int) -> tuple[Event, ...]:
-        return self._events[move] or ()
+        start, end = self._code_at[move], self._code_at[move + 1]
+        if start == end:
+            return self._odd_events.get(move, ())
+        return tuple(self._decode(start, end, self._steps[move]))
+
+    # Events are stored as 16-bit numbers: the kind, then its fields without the step (it is
+    # the move's). Grids go to a side list; a solution sum takes two numbers. A move with an
+    # event of another shape (an added technique's) is kept as it is instead.
+
+    def _encode(self, events: Sequence[Event], steps: int) -> bool:
+        codes: list[int] = []
+        for e in events:
+            kind = e[0]
+            if kind == E.REMOVED:
+                codes += (kind, e[1], e[2], e[3])
+            elif kind == E.CELSET:
+                codes += (kind, len(e[1]), *e[1], len(e[2]), *e[2])
+            elif e[1] != steps or kind >= E.FIRST_ADDED_KIND:
+                return False
+            elif kind in E.GUESS_KINDS:
+                codes += (kind, e[2], e[3], e[4], e[5])
+            elif kind in (E.COMPLETE, E.INCOMPLETE, E.PLY, E.NO_CANDIDATE):
+                codes += (kind, e[2])
+            elif kind == E.WENT_WRONG:
+                codes += (kind, e[2], e[3], int(e[4]))
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                codes += (kind, e[2] & 0xFFFF, e[2] >> 16, len(self._grids))
+                self._grids.append(bytes(e[3]))
+            else:
+                return False
+        if max(codes) > 0xFFFF:
+            return False
+        self._codes.extend(codes)
+        return True
+
+    def _decode(self, start: int, end: int, steps: int) -> Iterator[Event]:
+        c = self._codes
+        k = start
+        while k < end:
+            kind = c[k]
+            if kind == E.REMOVED:
+                yield (kind, c[k + 1], c[k + 2], c[k + 3])
+                k += 4
+            elif kind == E.CELSET:
+                n = c[k + 1]
+                cells = tuple(c[k + 2 : k + 2 + n])
+                m = c[k + 2 + n]
+                values = tuple(c[k + 3 + n : k + 3 + n + m])
+                yield (kind, cells, values)
+                k += 3 + n + m
+            elif kind in E.GUESS_KINDS:
+                yield (kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
+                k += 5
+            elif kind == E.WENT_WRONG:
+                yield (kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
+                k += 4
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                yield (kind, steps, c[k + 1] | c[k + 2] << 16, self._grids[c[k + 3]])
+                k += 4
+            else:
+                yield (kind, steps, c[k + 1])
+                k += 2
 
     def choice(self, move: int) -> Choice:
         return self._choices.get(move)
@@ -150,9 +287,9 @@ class History:
         return max((level for _, level in self.new_guesses(first, last)), default=0)
 
     def nbytes(self) -> int:
-        """Memory held by the record beyond the snapshots and events (for the benchmark)."""
-        arrays = (self._steps, self._modes, self._changes, self._change_at)
-        return sum(a.itemsize * len(a) for a in arrays)
+        """Memory held by the record's arrays (snapshots and grids not counted)."""
+        arrays = (self._steps, self._modes, self._changes, self._change_at, self._codes)
+        return sum(a.itemsize * len(a) for a in arrays) + self._code_at.itemsize * len(self._code_at)
 
 
 def cell_changes(history: History, cell: Cell) -> Iterator[tuple[int, int, Mask, int, Mask]]:

@@ -75,7 +75,9 @@ class Repl:
         steps = self.session.state().steps if self.session.loaded else 0
         try:
             cmd.handler(self, arg.strip())
+            self._notices()
         except UserError as e:
+            self._notices()
             del self.script[mark:]
             self.out.error(e.line)
             self.failures.append(line.strip())
@@ -90,6 +92,11 @@ class Repl:
             self.failures.append(line.strip())
             return False
         return True
+
+    def _notices(self) -> None:
+        for notice in self.session.notices:
+            self.out.message(notice)
+        self.session.notices.clear()
 
     def rewrite_script(self, line: str) -> None:
         """Replace the running command in the script (it did something a replay must not)."""

@@ -19,7 +19,7 @@ import attrs
 from . import events as E
 from .breakpoints import Breakpoint, Breakpoints
 from .engine import Choice, Engine
-from .errors import GuessAborted
+from .errors import GuessAborted, UserError
 from .events import Event
 from .geometry import Cell
 from .history import History
@@ -88,6 +88,8 @@ class Session:
         self._engine: Engine | None = None
         self._history: History | None = None
         self.cursor = 0
+        #: things the session did that the user should hear about (the shell prints them)
+        self.notices: list[str] = []
         self._appended = 0  # moves appended to the record (to undo an aborted step's)
 
     def load(self, quiz: Quiz) -> None:
@@ -146,14 +148,22 @@ class Session:
                 engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
             ):
                 history.add_snapshot(engine.state())
+            if history.over_cap():
+                at -= history.drop_oldest()
+                self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
+                self.notices.append(
+                    f"Record full: steps before {history.first_steps} were dropped to bound "
+                    f"memory; time travel, history and when start there now."
+                )
         self.cursor = at + 1
         return ev
 
     def step(self, hooks: Hooks, replay: bool = False) -> StepReport:
         """One step of ENGINE.md. If the guess question is aborted, the session is put back as
         it was before the step and ``GuessAborted`` propagates."""
-        engine = self.engine
+        engine, history = self.engine, self.history
         start_state, start, appended = engine.state(), self.cursor, self._appended
+        dropped = history.dropped
         biggest = 0
         try:
             while True:
@@ -166,13 +176,15 @@ class Session:
                 if engine.status in STEP_BOUNDARY:
                     break
         except GuessAborted:
+            start -= history.dropped - dropped
             engine.restore(start_state)
-            self.cursor = start
+            self.cursor = max(start, 0)
             if self._appended != appended:  # the step had left the record: drop its moves
-                self.history.truncate(start)
+                history.truncate(self.cursor)
             raise
+        start = max(start - (history.dropped - dropped), 0)
         moves = range(start, self.cursor)
-        hits = self.breakpoints.check(self.history, moves, start_state.values, start_state.cands)
+        hits = self.breakpoints.check(history, moves, start_state.values, start_state.cands)
         return StepReport(biggest, moves, tuple(hits))
 
     def run(
@@ -215,6 +227,11 @@ class Session:
         """The state right after step ``steps``: from the record, or by going on (silently)
         past its end. Stops early at the end of the search."""
         history = self.history
+        if steps < history.start.steps:
+            raise UserError(
+                f"The record starts at step {history.start.steps} (older steps were dropped "
+                f"to bound memory): goto <step>"
+            )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
             return
@@ -227,4 +244,10 @@ class Session:
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""
+        if self.history.dropped:
+            raise UserError(
+                f"The record starts at step {self.history.start.steps} (older steps were "
+                f"dropped to bound memory), so the search cannot be replayed from the start; "
+                f"use goto <step>"
+            )
         self.seek(0)

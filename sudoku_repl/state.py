@@ -34,8 +34,8 @@ class Frame:
     cell: Cell
     options: tuple[int, ...]
     tried: int
-    values: tuple[int, ...]
-    cands: tuple[Mask, ...]
+    values: Sequence[int]  # kept compact: bytes
+    cands: Sequence[Mask]  # kept compact: array("H")
 
     @property
     def value(self) -> int:
@@ -50,8 +50,8 @@ class EngineState:
     status: Status
     steps: int
     solutions: int
-    values: tuple[int, ...]
-    cands: tuple[Mask, ...]
+    values: Sequence[int]  # bytes from the engine (compact: states are kept as snapshots)
+    cands: Sequence[Mask]  # array("H") from the engine
     frames: tuple[Frame, ...]
     pending: Cell = -1  # the foremost cell a due guess will be made at
 
