@@ -8,7 +8,7 @@ import attrs
 
 from . import events as E
 from .geometry import CLASSIC, Cell, Geometry, Mask
-from .history import History
+from .history import History, removals
 
 
 @attrs.define
@@ -56,19 +56,19 @@ class Breakpoint:
                     if self.kind == "solution" and e[0] == E.SOLUTION:
                         return True
             return False
-        value, mask = values[self.cell], cands[self.cell]
+        if self.kind == "removed":
+            before = None if values[self.cell] else cands[self.cell]
+            return any(True for _ in removals(history, self.cell, self.value, moves, before))
+        value = values[self.cell]
         for m in moves:
-            for cell, new_value, new_mask in history.changes(m):
+            for cell, new_value, _ in history.changes(m):
                 if cell != self.cell:
                     continue
                 if self.kind == "cell" and new_value and new_value != value:
                     return True
                 if self.kind == "cell=" and new_value == self.value != value:
                     return True
-                b = 1 << (self.value - 1)
-                if self.kind == "removed" and mask & b and not new_mask & b and not new_value:
-                    return True
-                value, mask = new_value, new_mask
+                value = new_value
         return False
 
 

@@ -25,7 +25,7 @@ class Command:
     summary: str
     handler: Handler
     help: str = ""  # the longer explanation of ``help <command>``
-    argument: str | None = None  # what completion offers after the name: see SUBWORDS
+    argument: str | None = None  # what completion offers after the name: see GRAMMAR
     aliases: tuple[str, ...] = ()
 
     def entry(self) -> str:
@@ -35,15 +35,56 @@ class Command:
 
 COMMANDS: dict[str, Command] = {}
 
-#: the words completion offers after a command name, by its ``argument`` kind
-SUBWORDS: dict[str, tuple[str, ...]] = {
-    "bisect": ("level", "when"),
-    "break": ("level", "step", "cell", "removed", "wrong", "solution"),
-    "info": ("break",),
-    "timeline": ("--svg",),
-    "tree": ("--dot",),
-    "cell": ("removed",),
+#: What may follow a command name, by the command's ``argument`` kind: the forms, each a list
+#: of words, where <cell>, <file>, <command> are what completion offers and other <...> words
+#: (numbers, values) take anything and offer nothing.
+GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
+    "file": (("<file>",),),
+    "command": (("<command>",),),
+    "bisect": (
+        ("level", "<n>", "<n>"),
+        ("level", "max"),
+        ("when", "cell", "<cell>"),
+        ("when", "removed", "<v>", "<cell>"),
+        ("when", "solutions", ">=", "<n>"),
+    ),
+    "break": (
+        ("level", ">=", "<n>"),
+        ("step", "<n>"),
+        ("cell", "<cell>"),
+        ("removed", "<v>", "<cell>"),
+        ("wrong",),
+        ("solution",),
+    ),
+    "info": (("break",),),
+    "cell": (("<cell>",), ("removed", "<v>", "<cell>")),
+    "timeline": (("--svg", "<file>"),),
+    "tree": (("--dot", "<file>"),),
+    "matrix": (("na",), ("kh",), ("mmk",), ("nak", "<v>")),
+    "why": (("<cell>",), ("removed", "<v>", "<cell>")),
+    "transform": (
+        ("digits",), ("rows",), ("cols",), ("bands",), ("stacks",), ("transpose",), ("rotate",),
+    ),
+    "generate": (
+        ("--clues",), ("--seed",), ("--from",), ("--count",), ("--out",), ("--family",),
+    ),
 }
+
+
+#: single words that may follow a command name, for kinds without a GRAMMAR entry
+SUBWORDS: dict[str, tuple[str, ...]] = {}
+
+
+def next_words(argument: str, words: list[str]) -> set[str]:
+    """What may come after ``words`` (the complete words typed after the command name)."""
+    found = set()
+    forms = GRAMMAR.get(argument) or tuple((w,) for w in SUBWORDS.get(argument, ()))
+    for form in forms:
+        if len(form) <= len(words):
+            continue
+        if all(want == got or want.startswith("<") for want, got in zip(form, words)):
+            found.add(form[len(words)])
+    return found
 
 
 def command(

@@ -13,7 +13,7 @@ from .commands import command
 from .errors import UserError
 from .files import write_atomic
 from .geometry import CLASSIC
-from .history import History, cell_changes
+from .history import History, cell_changes, removals
 from .render import event_lines
 from .session import Quiet
 
@@ -133,7 +133,7 @@ def _go_on(repl: Repl, limit: int | None) -> None:
     session = repl.session
     if limit is None:
         session.seek(len(session.history))
-        session.run(Quiet(repl), 0)
+        session.run(Quiet(repl), 0, breakpoints=False)
     elif limit > session.history.last_steps:
         session.goto(limit, repl)
 
@@ -160,8 +160,8 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
         value_text, _, cell_text = rest.strip().partition(" ")
         value = parse_value(value_text, f"bisect when needs a condition: {forms}")
         cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}")
-        removal = next(_removals(history, cell, value), None)
-        first = None if removal is None else history.steps_after(removal[0] + 1)
+        removal = next(removals(history, cell, value), None)
+        first = None if removal is None else history.steps_after(removal + 1)
         return f"removed {value} {NAME(cell)}", first
     if kind == "solutions":
         op, _, count = rest.strip().partition(" ")
@@ -176,16 +176,6 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
     raise UserError(f"bisect when needs a condition: {forms}")
 
 
-def _removals(
-    history: History, cell: int, value: int
-) -> Iterator[tuple[int, int, int, int, int]]:
-    b = 1 << (value - 1)
-    for change in cell_changes(history, cell):
-        _, _, m0, v1, m1 = change
-        if m0 & b and not m1 & b and not v1:
-            yield change
-
-
 def _step_line(history: History, steps: int, level_at_least: int | None) -> str:
     """The trace line that marks a step: its first line (or its guess line reaching a level)."""
     lines: list[str] = []
@@ -193,7 +183,8 @@ def _step_line(history: History, steps: int, level_at_least: int | None) -> str:
         for e in history.events(m):
             if level_at_least is not None and not (e[0] == E.GUESS and e[3] >= level_at_least):
                 continue
-            lines += event_lines(e)
+            shown = event_lines(e)
+            lines += shown[-1:] if e[0] == E.SOLUTION else shown
     return lines[0] if lines else f"{steps}) (a fill step: it prints no line)"
 
 
@@ -240,7 +231,13 @@ def _break(repl: Repl, arg: str) -> None:
     repl.out.message(f"Breakpoint {bp.number}: {bp.describe()}")
 
 
-@command("info break", "list the breakpoints", argument="info")
+@command(
+    "info break",
+    "list the breakpoints",
+    argument="info",
+    help="Each breakpoint with its number, condition, whether it is enabled, and how many\n"
+    "times it has hit.",
+)
 def _info(repl: Repl, arg: str) -> None:
     if arg not in ("break", "breakpoints"):
         raise UserError("info knows: info break")
@@ -261,21 +258,24 @@ def _breakpoint(repl: Repl, arg: str, name: str) -> int:
     return number
 
 
-@command("delete <n>", "delete a breakpoint")
+@command("delete <n>", "delete a breakpoint", help="The number is the one break gave it (see\n"
+         "info break); the numbers of the others stay.")
 def _delete(repl: Repl, arg: str) -> None:
     number = _breakpoint(repl, arg, "delete")
     del repl.session.breakpoints.items[number]
     repl.out.message(f"Deleted breakpoint {number}.")
 
 
-@command("disable <n>", "disable a breakpoint")
+@command("disable <n>", "disable a breakpoint", help="It stays listed by info break but stops\n"
+         "nothing until enable <n>.")
 def _disable(repl: Repl, arg: str) -> None:
     number = _breakpoint(repl, arg, "disable")
     repl.session.breakpoints.items[number].enabled = False
     repl.out.message(f"Disabled breakpoint {number}.")
 
 
-@command("enable <n>", "enable a breakpoint")
+@command("enable <n>", "enable a breakpoint", help="Undo disable <n>: the breakpoint stops runs\n"
+         "again.")
 def _enable(repl: Repl, arg: str) -> None:
     number = _breakpoint(repl, arg, "enable")
     repl.session.breakpoints.items[number].enabled = True
@@ -302,7 +302,7 @@ def _when(repl: Repl, arg: str) -> None:
         cell = parse_cell(cell_text, f"when needs a cell: {forms}")
         found = [
             f"{history.steps_after(m + 1)}) {value} removed from {NAME(cell)}"
-            for m, *_ in _removals(history, cell, value)
+            for m in removals(history, cell, value)
         ]
         span = f"steps {history.first_steps}..{last}"
         repl.lines(found or [f"{value} was never removed from {NAME(cell)} in {span}."])

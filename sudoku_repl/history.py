@@ -301,3 +301,29 @@ def cell_changes(history: History, cell: Cell) -> Iterator[tuple[int, int, Mask,
             if c == cell:
                 yield m, value, mask, new_value, new_mask
                 value, mask = new_value, new_mask
+
+
+def removals(
+    history: History,
+    cell: Cell,
+    value: int,
+    moves: range | None = None,
+    last_empty: Mask | None = None,
+) -> Iterator[int]:
+    """The moves after which candidate ``value`` is gone from ``cell`` while the cell is empty,
+    judged against the candidates the cell last had while empty (a cell that was filled and then
+    emptied again by going back to a guess counts as losing what it no longer has).
+    ``moves``/``last_empty``: a part of the record, and the cell's candidates before it (None
+    when it was filled then)."""
+    b = 1 << (value - 1)
+    if moves is None:
+        moves = range(len(history))
+        start = history.start
+        last_empty = None if start.values[cell] else start.cands[cell]
+    for m in moves:
+        for c, new_value, new_mask in history.changes(m):
+            if c != cell or new_value:
+                continue
+            if last_empty is not None and last_empty & b and not new_mask & b:
+                yield m
+            last_empty = new_mask

@@ -158,7 +158,7 @@ class Session:
         self.cursor = at + 1
         return ev
 
-    def step(self, hooks: Hooks, replay: bool = False) -> StepReport:
+    def step(self, hooks: Hooks, replay: bool = False, breakpoints: bool = True) -> StepReport:
         """One step of ENGINE.md. If the guess question is aborted, the session is put back as
         it was before the step and ``GuessAborted`` propagates."""
         engine, history = self.engine, self.history
@@ -184,7 +184,11 @@ class Session:
             raise
         start = max(start - (history.dropped - dropped), 0)
         moves = range(start, self.cursor)
-        hits = self.breakpoints.check(history, moves, start_state.values, start_state.cands)
+        hits = (
+            self.breakpoints.check(history, moves, start_state.values, start_state.cands)
+            if breakpoints
+            else []
+        )
         return StepReport(biggest, moves, tuple(hits))
 
     def run(
@@ -193,6 +197,7 @@ class Session:
         solutions: int = 1,
         max_steps: int | None = None,
         replay: bool = False,
+        breakpoints: bool = True,
     ) -> RunReport:
         """Step until ``solutions`` new solutions (0 = no limit), the end of the search,
         ``max_steps`` reached (checked before each step), a breakpoint, or an interrupt."""
@@ -206,7 +211,7 @@ class Session:
                 break
             if hooks.interrupted():
                 return RunReport(biggest, engine.solutions - first, interrupted=True)
-            report = self.step(hooks, replay)
+            report = self.step(hooks, replay, breakpoints)
             biggest = max(biggest, report.biggest)
             if report.hits:
                 return RunReport(biggest, engine.solutions - first, hits=report.hits)

@@ -15,7 +15,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
-from .commands import COMMANDS, SUBWORDS, lookup
+from .commands import COMMANDS, lookup, next_words
 from .debugger import terminal_width
 from .errors import GuessAborted
 from .interrupts import InterruptFlag
@@ -50,20 +50,18 @@ class CommandCompleter(Completer):
         cmd = lookup(name)
         if cmd is None or cmd.argument is None:
             return
-        rest = rest.lstrip()
-        if cmd.argument == "file":
-            yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
-            return
-        if cmd.argument == "command":
-            yield from _matching(list(COMMANDS), rest)
-            return
-        words = rest.split(" ")
+        words = rest.lstrip().split(" ")
         word = words[-1]
-        if len(words) == 1:
-            yield from _matching(list(SUBWORDS.get(cmd.argument, ())), word)
-        wants_cell = len(words) > 1 or cmd.argument == "cell"
-        if word.startswith("[") or (word == "" and wants_cell):
-            yield from _matching(self.cells(), word)
+        for want in sorted(next_words(cmd.argument, words[:-1])):
+            if want == "<file>":
+                doc = Document(word, len(word))
+                yield from self.paths.get_completions(doc, complete_event)
+            elif want == "<command>":
+                yield from _matching(list(COMMANDS), word)
+            elif want == "<cell>":
+                yield from _matching(self.cells(), word)
+            elif not want.startswith("<"):
+                yield from _matching([want], word)
 
 
 def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:

@@ -519,11 +519,6 @@ def test_bisect_level_max_runs_to_the_end_and_finds_level_11_at_92() -> None:
     assert shell.ok("history 283 284") == after(ALL_LINES, "282) col 7 complete shrunken by group")
 
 
-@pytest.mark.xfail(
-    reason="BUG: bisect level max extends the record with Session.run, which stops at the first "
-    "enabled breakpoint (and counts a hit), so it bisects a partial search",
-    strict=True,
-)
 def test_bisect_level_max_is_not_stopped_by_a_breakpoint() -> None:
     shell = loaded()
     shell.ok("break step 50")
@@ -652,11 +647,6 @@ def test_break_removed_stops_when_the_candidate_goes() -> None:
     assert lines[-2:] == timing(92, 0, 11)
 
 
-@pytest.mark.xfail(
-    reason="BUG: a removal in a move that also restores a frame (Forward/Upward guess) is missed: "
-    "the record's cell diff compares with the failed branch, where [5,3] had been filled",
-    strict=True,
-)
 def test_break_removed_sees_a_removal_after_a_forward_guess() -> None:
     shell = loaded()
     shell.ok("goto 92")  # [5,3]: 8 at 92; [5,3]: 2 at 93 after `Forward guess [4,2]` placed 8
@@ -793,11 +783,6 @@ def test_when_removed() -> None:
     assert "92) 2 removed from [5,3]" in shell.ok("when removed 2 [5,3]")
 
 
-@pytest.mark.xfail(
-    reason="BUG: when removed misses a removal in a move that restores a frame: [5,3] shows "
-    "8 at 92 and 2 at 93 (Forward guess [4,2]=8 removes 8 from its peer [5,3])",
-    strict=True,
-)
 def test_when_removed_sees_a_removal_after_a_forward_guess() -> None:
     shell = loaded()
     shell.ok("runtil 98")

@@ -145,22 +145,7 @@ def test_command_table_order_list_help_and_completion_agree() -> None:
     assert out.lines[-len(listing) :] == listing
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                reason="BUG: `help <command>` prints only the Order List entry for this command; "
-                "COMMANDS.md 2 promises the entry plus a longer explanation",
-                strict=True,
-            ),
-        )
-        if name in ("info", "delete", "disable", "enable")
-        else name
-        for name in DEBUGGER_COMMANDS
-    ],
-)
+@pytest.mark.parametrize("name", DEBUGGER_COMMANDS)
 def test_help_explains_each_debugger_command(name: str) -> None:
     repl, out = new_repl()
     lines = run(repl, out, f"help {name}")
@@ -247,11 +232,6 @@ def test_no_cells_without_a_quiz_and_none_for_plain_commands() -> None:
     assert completions("runtil [", seeded) == []
 
 
-@pytest.mark.xfail(
-    reason="BUG: after any second word the completer offers cells, also where a number or a file "
-    "goes (break level/step, bisect level, break removed <v>, tree --dot, timeline --svg)",
-    strict=True,
-)
 @pytest.mark.parametrize(
     "text",
     ["break level ", "break step ", "bisect level ", "break removed ", "tree --dot ",
@@ -262,11 +242,6 @@ def test_no_cells_where_a_number_or_a_file_goes(text: str) -> None:
     assert not any("[" in line for line in completions(text, repl))
 
 
-@pytest.mark.xfail(
-    reason="BUG: the conditions of `bisect when` (cell, removed, solutions) are not completed; "
-    "`bisect when ` offers cells instead",
-    strict=True,
-)
 def test_completion_of_bisect_when_conditions() -> None:
     repl, _ = seed_repl()
     assert completions("bisect when ", repl) == [
