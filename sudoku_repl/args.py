@@ -22,20 +22,23 @@ def parse_count(text: str, problem: str) -> int:
 
 
 def cell_of(row: int, col: int, problem: str, geo: Geometry = CLASSIC) -> Cell:
-    if not (1 <= row <= 9 and 1 <= col <= 9):
-        raise UserError(f"No cell [{row},{col}]: rows and columns go from 1 to 9; {problem}")
-    return geo.cell_at(row, col)
+    cell = geo.cell_at(row, col)
+    if cell is None:
+        if geo.classic:
+            raise UserError(f"No cell [{row},{col}]: rows and columns go from 1 to 9; {problem}")
+        raise UserError(f"No cell [{row},{col}] in this puzzle; {problem}")
+    return cell
 
 
-def parse_cell(text: str, problem: str) -> Cell:
+def parse_cell(text: str, problem: str, geo: Geometry = CLASSIC) -> Cell:
     """``[r,c]`` (blanks allowed around the parts)."""
     match = CELL.fullmatch(text)
     if not match:
         raise UserError(problem)
-    return cell_of(int(match.group(1)), int(match.group(2)), problem)
+    return cell_of(int(match.group(1)), int(match.group(2)), problem, geo)
 
 
-def parse_cell_value(text: str, problem: str) -> tuple[Cell, int]:
+def parse_cell_value(text: str, problem: str, geo: Geometry = CLASSIC) -> tuple[Cell, int]:
     """``[r,c]=v``."""
     match = CELL_VALUE.fullmatch(text)
     if not match:
@@ -43,7 +46,7 @@ def parse_cell_value(text: str, problem: str) -> tuple[Cell, int]:
     r, c, v = (int(g) for g in match.groups())
     if not 1 <= v <= 9:
         raise UserError(f"No value {v}: values go from 1 to 9; {problem}")
-    return cell_of(r, c, problem), v
+    return cell_of(r, c, problem, geo), v
 
 
 def parse_value(text: str, problem: str) -> int:

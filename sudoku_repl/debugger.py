@@ -4,7 +4,7 @@ pictures of the search, and scripts. All answers come from the record (``History
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from . import events as E
@@ -12,15 +12,23 @@ from .args import parse_cell, parse_cell_value, parse_count, parse_value
 from .commands import command
 from .errors import UserError
 from .files import write_atomic
-from .geometry import CLASSIC
 from .history import History, cell_changes, removals
 from .render import event_lines
 from .session import Quiet
 
+from .geometry import Geometry
+
 if TYPE_CHECKING:
     from .repl import Repl
 
-NAME = CLASSIC.cell_name
+
+def _geo(repl: Repl) -> Geometry:
+    return repl.session.geo
+
+
+def _name(repl: Repl, cell: int) -> str:
+    return repl.session.geo.cell_name(cell)
+
 
 
 # -- time travel ------------------------------------------------------------------------------
@@ -123,7 +131,7 @@ def _bisect(repl: Repl, arg: str) -> None:
         else:
             lo = mid + 1
     session.goto(lo, repl)
-    line = _step_line(history, lo, None if kind == "when" else level)
+    line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
     verb = "first holds" if kind == "when" else "is first reached"
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
 
@@ -151,18 +159,18 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
     forms = "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k"
     kind, _, rest = text.strip().partition(" ")
     if kind == "cell":
-        cell, value = parse_cell_value(rest, f"bisect when needs a condition: {forms}")
+        cell, value = parse_cell_value(rest, f"bisect when needs a condition: {forms}", _geo(repl))
         for m, v0, _, v1, _ in cell_changes(history, cell):
             if v1 == value != v0:
-                return f"cell {NAME(cell)}={value}", history.steps_after(m + 1)
-        return f"cell {NAME(cell)}={value}", None
+                return f"cell {_name(repl, cell)}={value}", history.steps_after(m + 1)
+        return f"cell {_name(repl, cell)}={value}", None
     if kind == "removed":
         value_text, _, cell_text = rest.strip().partition(" ")
         value = parse_value(value_text, f"bisect when needs a condition: {forms}")
-        cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}")
+        cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}", _geo(repl))
         removal = next(removals(history, cell, value), None)
         first = None if removal is None else history.steps_after(removal + 1)
-        return f"removed {value} {NAME(cell)}", first
+        return f"removed {value} {_name(repl, cell)}", first
     if kind == "solutions":
         op, _, count = rest.strip().partition(" ")
         if op != ">=":
@@ -176,14 +184,16 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
     raise UserError(f"bisect when needs a condition: {forms}")
 
 
-def _step_line(history: History, steps: int, level_at_least: int | None) -> str:
+def _step_line(
+    history: History, steps: int, level_at_least: int | None, geo: Geometry
+) -> str:
     """The trace line that marks a step: its first line (or its guess line reaching a level)."""
     lines: list[str] = []
     for m in history.moves_in_steps(steps, steps):
         for e in history.events(m):
             if level_at_least is not None and not (e[0] == E.GUESS and e[3] >= level_at_least):
                 continue
-            shown = event_lines(e)
+            shown = event_lines(e, geo)
             lines += shown[-1:] if e[0] == E.SOLUTION else shown
     return lines[0] if lines else f"{steps}) (a fill step: it prints no line)"
 
@@ -217,18 +227,18 @@ def _break(repl: Repl, arg: str) -> None:
         bp = bps.add("step", value=parse_count(rest, problem))
     elif kind == "cell":
         if "=" in rest:
-            cell, value = parse_cell_value(rest, problem)
+            cell, value = parse_cell_value(rest, problem, _geo(repl))
             bp = bps.add("cell=", cell, value)
         else:
-            bp = bps.add("cell", parse_cell(rest, problem))
+            bp = bps.add("cell", parse_cell(rest, problem, _geo(repl)))
     elif kind == "removed":
         value_text, _, cell_text = rest.partition(" ")
-        bp = bps.add("removed", parse_cell(cell_text, problem), parse_value(value_text, problem))
+        bp = bps.add("removed", parse_cell(cell_text, problem, _geo(repl)), parse_value(value_text, problem))
     elif kind in ("wrong", "solution") and not rest:
         bp = bps.add(kind)
     else:
         raise UserError(problem)
-    repl.out.message(f"Breakpoint {bp.number}: {bp.describe()}")
+    repl.out.message(f"Breakpoint {bp.number}: {bp.describe(_geo(repl))}")
 
 
 @command(
@@ -248,7 +258,7 @@ def _info(repl: Repl, arg: str) -> None:
     for bp in items.values():
         state = "enabled" if bp.enabled else "disabled"
         times = "time" if bp.hits == 1 else "times"
-        repl.out.message(f"Breakpoint {bp.number}: {bp.describe()} ({state}, hit {bp.hits} {times})")
+        repl.out.message(f"Breakpoint {bp.number}: {bp.describe(_geo(repl))} ({state}, hit {bp.hits} {times})")
 
 
 def _breakpoint(repl: Repl, arg: str, name: str) -> int:
@@ -299,28 +309,28 @@ def _when(repl: Repl, arg: str) -> None:
     if arg.startswith("removed"):
         value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
         value = parse_value(value_text, f"when needs a cell: {forms}")
-        cell = parse_cell(cell_text, f"when needs a cell: {forms}")
+        cell = parse_cell(cell_text, f"when needs a cell: {forms}", _geo(repl))
         found = [
-            f"{history.steps_after(m + 1)}) {value} removed from {NAME(cell)}"
+            f"{history.steps_after(m + 1)}) {value} removed from {_name(repl, cell)}"
             for m in removals(history, cell, value)
         ]
         span = f"steps {history.first_steps}..{last}"
-        repl.lines(found or [f"{value} was never removed from {NAME(cell)} in {span}."])
+        repl.lines(found or [f"{value} was never removed from {_name(repl, cell)} in {span}."])
         return
-    cell = parse_cell(arg, f"when needs a cell: {forms}")
+    cell = parse_cell(arg, f"when needs a cell: {forms}", _geo(repl))
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
     if given:
-        repl.out.message(f"{NAME(cell)} is a given: {given}.")
+        repl.out.message(f"{_name(repl, cell)} is a given: {given}.")
         return
     lines = []
     for m, v0, _, v1, _ in cell_changes(history, cell):
         step = history.steps_after(m + 1)
         if v0 and v0 != v1:
-            lines.append(f"{step}) {NAME(cell)} lost {v0}")
+            lines.append(f"{step}) {_name(repl, cell)} lost {v0}")
         if v1 and v1 != v0:
-            lines.append(f"{step}) {NAME(cell)} got {v1}")
+            lines.append(f"{step}) {_name(repl, cell)} got {v1}")
     span = f"steps {history.first_steps}..{last}"
-    repl.lines(lines or [f"{NAME(cell)} never got a value in {span}."])
+    repl.lines(lines or [f"{_name(repl, cell)} never got a value in {span}."])
 
 
 @command(
@@ -333,7 +343,7 @@ def _history(repl: Repl, arg: str) -> None:
     first, last = _range(arg, history.last_steps, "history [from] [to]")
     for m in history.moves_in_steps(first, last):
         for e in history.events(m):
-            repl.lines(event_lines(e))
+            repl.lines(event_lines(e, _geo(repl)))
 
 
 def _range(arg: str, last: int, form: str) -> tuple[int, int]:
@@ -389,7 +399,7 @@ def _tree(repl: Repl, arg: str) -> None:
     option, _, path = arg.partition(" ")
     if option != "--dot" or not path.strip():
         raise UserError("tree needs a file: tree --dot <file>")
-    write_atomic(path.strip(), to_dot(build_tree(history)))
+    write_atomic(path.strip(), to_dot(build_tree(history, _geo(repl))))
     repl.out.message(f"Wrote {path.strip()}.")
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import attrs
 
 from . import events as E
-from .geometry import CLASSIC, Cell
+from .geometry import CLASSIC, Cell, Geometry
 from .history import History
 
 #: A contradiction was met while this branch was the deepest one.
@@ -55,11 +55,12 @@ class Node:
     solutions: list[int] = attrs.field(factory=list)
     children: list[Node] = attrs.field(factory=list)
     parent: Node | None = attrs.field(default=None, repr=False)
+    geo: Geometry = attrs.field(default=CLASSIC, repr=False, eq=False)
 
     @property
     def name(self) -> str:
         """``[r,c]``."""
-        return CLASSIC.cell_name(self.cell)
+        return self.geo.cell_name(self.cell)
 
     @property
     def label(self) -> str:
@@ -108,7 +109,7 @@ def _placed_value(history: History, move: int, cell: Cell) -> int:
     return 0
 
 
-def build_tree(history: History) -> list[Node]:
+def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
     """The branches of the recorded search, as a forest whose roots are the level-1 branches."""
     roots: list[Node] = []
     stack: list[Node] = []  # stack[k] is the current branch at level k + 1
@@ -140,7 +141,7 @@ def build_tree(history: History) -> list[Node]:
                 value = _placed_value(history, move, cell) if guesses == 0 else 0
                 node = Node(
                     cell, value, index, count, level, step, step, OPEN,
-                    kind=_KIND_NAMES[kind], move=move, parent=parent,
+                    kind=_KIND_NAMES[kind], move=move, parent=parent, geo=geo,
                 )  # fmt: skip
                 (parent.children if parent else roots).append(node)
                 stack.append(node)

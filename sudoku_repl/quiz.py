@@ -1,13 +1,28 @@
-"""Reading quizzes: the original nine-line format, one quiz per line, or an inline string.
+"""Reading quizzes: the original nine-line format, one quiz per line, an inline string, and
+puzzles of several grids (a frame layout, a list of grids with offsets, or the JSON of
+shared/data/variants).
 
 Files are read line by line and only as far as the wanted quiz, so a huge file costs no more
 than its first quizzes.
+
+Several grids:
+- a *frame layout* has one line per frame row: a digit or ``.`` per cell, a space outside the
+  puzzle (samurai: 21 wide, flower: 15 wide). It is recognised when every meaningful line is
+  made of ``0-9``, ``.`` and spaces, and there are more than nine of them or one is longer than
+  eleven characters; every block-aligned 9x9 window fully inside the puzzle is a grid.
+- a *grid list* has one line per grid: ``R,C QUIZ`` (or ``R,C:QUIZ``), the 0-based frame row and
+  column of the grid's top-left cell (multiples of 3), then its 81 characters; inline, the same
+  grids joined by ``;`` (what ``str(quiz)`` gives for such a puzzle).
+- a ``.json`` file: ``{"grids": [{"at": [R, C], "quiz": "..."}, ...]}``.
 """
 
 from __future__ import annotations
 
+import json
 import os
-from collections.abc import Iterable, Iterator
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TextIO
 
 import attrs
 
@@ -15,15 +30,21 @@ from .errors import QuizError
 from .geometry import CLASSIC, Geometry
 
 QUIZ_CHARS = frozenset("0123456789.")
+FRAME_CHARS = frozenset("0123456789. ")
 MAX_SHOWN = 40  # characters of a bad line quoted back
+MAX_FRAME_ROWS = 99
+MAX_LINE = 65536  # characters of a line read at most
+GRID_LINE = re.compile(r"[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*:?[ \t]*([0-9.]{81})[ \t]*")
 
 
 @attrs.frozen
 class Quiz:
-    """Givens of a quiz (0 = empty), row-major, and where they came from."""
+    """Givens of a quiz (0 = empty), in the cell order of its geometry, and where they came
+    from."""
 
     givens: tuple[int, ...]
     source: str
+    geometry: Geometry = CLASSIC
 
     @classmethod
     def from_string(cls, text: str, source: str = "") -> Quiz:
@@ -33,8 +54,45 @@ class Quiz:
         check_clashes(quiz.givens)
         return quiz
 
+    @classmethod
+    def from_grids(cls, grids: Sequence[tuple[int, int, str]], source: str) -> Quiz:
+        """A puzzle of several grids: (top-left row, column, 81 characters) each."""
+        for r0, c0, _ in grids:
+            if r0 % 3 or c0 % 3:
+                raise QuizError(
+                    f"Invalid quiz: a grid at {r0},{c0} is not on block boundaries "
+                    f"(its row and column must be multiples of 3)."
+                )
+        geo = Geometry.from_grids([(r0, c0) for r0, c0, _ in grids])
+        givens = [0] * geo.size
+        given_by: dict[int, int] = {}
+        for r0, c0, text in sorted(grids):  # grid 1 first, so a clash names them in order
+            g = geo.grids.index((r0, c0)) + 1
+            for k, ch in enumerate(text):
+                if ch in "0.":
+                    continue
+                cell = geo.index[(r0 + k // 9, c0 + k % 9)]
+                v = int(ch)
+                if givens[cell] and givens[cell] != v:
+                    raise QuizError(
+                        f"Invalid quiz: grids {given_by[cell]} and {g} give {geo.cell_name(cell)} "
+                        f"different values ({givens[cell]} and {v})."
+                    )
+                givens[cell] = v
+                given_by.setdefault(cell, g)
+        quiz = cls(tuple(givens), source, geo)
+        check_clashes(quiz.givens, geo)
+        return quiz
+
     def __str__(self) -> str:
-        return "".join(str(v) if v else "." for v in self.givens)
+        geo = self.geometry
+        if geo.classic:
+            return "".join(str(v) if v else "." for v in self.givens)
+        parts = []
+        for r0, c0 in geo.grids:
+            cells = [self.givens[geo.index[(r0 + k // 9, c0 + k % 9)]] for k in range(81)]
+            parts.append(f"{r0},{c0}:" + "".join(str(v) if v else "." for v in cells))
+        return ";".join(parts)
 
 
 def is_quiz_string(text: str) -> bool:
@@ -59,18 +117,53 @@ def _meaningful(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
 
 
 def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
-    """Quiz number ``number`` (1-based) of a file's lines, in either file format."""
-    rows: list[str] = []
+    """Quiz number ``number`` (1-based) of a file's lines, in any of the file formats."""
+    meaningful = _meaningful(lines)
+    first = next(meaningful, None)
+    if first is None:
+        raise QuizError(f"Quiz file {name} has only 0 rows.")
+    if GRID_LINE.fullmatch(first[1]):
+        return _grid_list([first, *meaningful], name)
+    if len(_digits(first[1])) >= 81:
+        return _one_per_line(first, meaningful, name, number)
+    # read ahead only while the lines may still be a frame layout (a frame needs them all)
+    head = [first]
+    frame_like = set(first[1].rstrip()) <= FRAME_CHARS
+    while len(head) <= MAX_FRAME_ROWS and (frame_like or len(head) < 9):
+        item = next(meaningful, None)
+        if item is None:
+            break
+        head.append(item)
+        frame_like = frame_like and set(item[1].rstrip()) <= FRAME_CHARS
+    frame = _frame(head, name) if frame_like else None
+    if frame is not None:
+        return frame
+    return _nine_lines(head, name, number)
+
+
+def _one_per_line(
+    first: tuple[int, str], rest: Iterator[tuple[int, str]], name: str, number: int
+) -> Quiz:
     quizzes = 0
-    for n, line in _meaningful(lines):
+    for n, line in _chain(first, rest):
         digits = _digits(line)
-        if not rows and len(digits) >= 81:
-            quizzes += 1
-            if quizzes == number:
-                return Quiz.from_string(digits[:81], f"{name} #{number}")
-            continue
-        if quizzes:  # a one-per-line file: every meaningful line must be a quiz
+        if len(digits) < 81:  # a one-per-line file: every meaningful line must be a quiz
             raise QuizError(f"Invalid line {n}: {_shown(line)}.")
+        quizzes += 1
+        if quizzes == number:
+            return Quiz.from_string(digits[:81], f"{name} #{number}")
+    raise QuizError(f"Quiz file {name} has only {quizzes} quizzes.")
+
+
+def _chain(first: tuple[int, str], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    yield first
+    yield from rest
+
+
+def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
+    rows: list[str] = []
+    for n, line in head:
+        digits = _digits(line)
         if len(digits) < 9:
             raise QuizError(f"Invalid line {n}: {_shown(line)}.")
         rows.append(digits[:9])
@@ -78,26 +171,108 @@ def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
             if number != 1:
                 raise QuizError(f"Quiz file {name} has only 1 quizzes.")
             return Quiz.from_string("".join(rows), name)
-    if quizzes:
-        raise QuizError(f"Quiz file {name} has only {quizzes} quizzes.")
     raise QuizError(f"Quiz file {name} has only {len(rows)} rows.")
 
 
-def load(argument: str, number: int = 1) -> Quiz:
-    """What ``load-quiz`` names: an 81-character string, or a file to read."""
-    if is_quiz_string(argument) and not os.path.exists(argument):
-        return Quiz.from_string(argument)
+def _frame(head: list[tuple[int, str]], name: str) -> Quiz | None:
+    """The frame layout, or None when the lines are not one."""
+    lines = [line.rstrip() for _, line in head]
+    if len(lines) <= 9 and max(len(line) for line in lines) <= 11:
+        return None
+    if not any(" " in line.lstrip(" ") or line.startswith(" ") for line in lines):
+        return None  # no gap anywhere: long rows of the nine-line format, not a frame
+    present = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch != " "}
+    height = len(lines)
+    width = max(len(line) for line in lines)
+    grids = [
+        (r0, c0)
+        for r0 in range(0, height - 8, 3)
+        for c0 in range(0, width - 8, 3)
+        if all((r0 + r, c0 + c) in present for r in range(9) for c in range(9))
+    ]
+    covered = {(r0 + r, c0 + c) for r0, c0 in grids for r in range(9) for c in range(9)}
+    if len(grids) < 2 or covered != present:
+        return None
+    texts = [
+        "".join(lines[r0 + k // 9][c0 + k % 9] for k in range(81)) for r0, c0 in grids
+    ]
+    return Quiz.from_grids([(r0, c0, t) for (r0, c0), t in zip(grids, texts)], name)
+
+
+def _grid_list(items: list[tuple[int, str]], name: str) -> Quiz:
+    grids = []
+    for n, line in items:
+        match = GRID_LINE.fullmatch(line)
+        if not match:
+            raise QuizError(f"Invalid line {n}: {_shown(line)}.")
+        grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
+    return Quiz.from_grids(grids, name)
+
+
+def _bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The file's lines, each cut at ``limit`` characters: a file with no line breaks (or a
+    line of megabytes) is never held in memory whole."""
+    while True:
+        line = f.readline(limit)
+        if not line:
+            return
+        if len(line) == limit and not line.endswith("\n"):
+            while True:  # skip the rest of an overlong line
+                more = f.readline(limit)
+                if len(more) < limit or more.endswith("\n"):
+                    break
+        yield line
+
+
+def parse_inline_grids(text: str) -> Quiz | None:
+    """``R,C:QUIZ;R,C:QUIZ;...`` typed in place of a file name, or None if it is not that."""
+    parts = text.split(";")
+    if len(parts) < 2:
+        return None
+    grids = []
+    for part in parts:
+        match = GRID_LINE.fullmatch(part)
+        if not match:
+            return None
+        grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
+    return Quiz.from_grids(grids, "inline grids")
+
+
+def _json(path: str) -> Quiz:
     try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        grids = [(int(g["at"][0]), int(g["at"][1]), str(g["quiz"])) for g in data["grids"]]
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        raise QuizError(
+            f"Invalid quiz file {path}: want JSON with grids of 'at' [row, col] and 'quiz' "
+            f"({type(e).__name__})."
+        ) from None
+    for r0, c0, text in grids:
+        if not is_quiz_string(text):
+            raise QuizError(f"Invalid quiz file {path}: the grid at {r0},{c0} is not 81 cells.")
+    return Quiz.from_grids(grids, path)
+
+
+def load(argument: str, number: int = 1) -> Quiz:
+    """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read."""
+    if not os.path.exists(argument):
+        if is_quiz_string(argument):
+            return Quiz.from_string(argument)
+        inline = parse_inline_grids(argument)
+        if inline is not None:
+            return inline
+    try:
+        if argument.lower().endswith(".json") and os.path.isfile(argument):
+            return _json(argument)
         with open(argument, encoding="utf-8", errors="replace", newline="") as f:
-            return parse_lines(f, argument, number)
+            return parse_lines(_bounded_lines(f), argument, number)
     except OSError as e:
         reason = e.strerror or str(e)
         raise QuizError(f"Fail to open quiz file {argument}: {reason}.") from None
-    except UnicodeError as e:  # pragma: no cover - errors="replace" makes this unlikely
-        raise QuizError(f"Fail to open quiz file {argument}: {e}.") from None
 
 
-def check_clashes(givens: tuple[int, ...], geo: Geometry = CLASSIC) -> None:
+def check_clashes(givens: Sequence[int], geo: Geometry = CLASSIC) -> None:
     """Refuse the first value given twice in a unit (units and cells in scan order)."""
     for unit in geo.units:
         seen: dict[int, int] = {}
@@ -106,8 +281,13 @@ def check_clashes(givens: tuple[int, ...], geo: Geometry = CLASSIC) -> None:
             if not v:
                 continue
             if v in seen:
+                where = ""
+                if not geo.classic:
+                    shared = sorted({g for cell in (seen[v], c) for g in geo.grids_of(cell)})
+                    if len(shared) > 1:
+                        where = " in the overlap of " + " and ".join(f"g{g}" for g in shared)
                 raise QuizError(
                     f"Invalid quiz: {v} appears twice in {unit.name} "
-                    f"({geo.cell_name(seen[v])} and {geo.cell_name(c)})."
+                    f"({geo.cell_name(seen[v])} and {geo.cell_name(c)}){where}."
                 )
             seen[v] = c

@@ -11,11 +11,24 @@ from .state import EngineState, Status, foremost
 
 
 def grid_lines(values: Sequence[int], geo: Geometry = CLASSIC) -> list[str]:
-    """Nine lines ``ddd ddd ddd`` with an empty line after rows 3, 6 and 9."""
+    """The frame row by row, three columns a group (``ddd ddd ddd`` for a classic quiz), blanks
+    outside the grids, and an empty line after every third row."""
+    if geo.classic:
+        lines = []
+        for r in range(9):
+            row = values[r * 9 : r * 9 + 9]
+            lines.append(" ".join("".join(str(v) for v in row[b : b + 3]) for b in (0, 3, 6)))
+            if r % 3 == 2:
+                lines.append("")
+        return lines
     lines = []
-    for r in range(9):
-        row = values[r * 9 : r * 9 + 9]
-        lines.append(" ".join("".join(str(v) for v in row[b : b + 3]) for b in (0, 3, 6)))
+    for r in range(geo.height):
+        chars = []
+        for c in range(geo.width):
+            cell = geo.index.get((r, c))
+            chars.append(" " if cell is None else str(values[cell]))
+        groups = ["".join(chars[b : b + 3]) for b in range(0, geo.width, 3)]
+        lines.append(" ".join(groups).rstrip())
         if r % 3 == 2:
             lines.append("")
     return lines
@@ -82,7 +95,7 @@ def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
     for i, v in enumerate(state.values):
         if not v:
             entry = " ".join([f"{geo.cell_name(i)}:", *map(str, values_of(state.cands[i]))])
-            by_row.setdefault(i // geo.width, []).append(entry)
+            by_row.setdefault(geo.positions[i][0], []).append(entry)
     lines += [" ".join(entries) for _, entries in sorted(by_row.items())]
     if by_row:
         cell, least = foremost(state.values, state.cands)

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from . import modes
 from . import quiz as quizzes
-from .args import CELL_VALUE, NUMBER, parse_count
+from .args import CELL_VALUE, NUMBER, cell_of, parse_count
 from .commands import COMMANDS, Command, command, lookup, order_list
 from .engine import Choice
 from .errors import GuessAborted, UserError
@@ -145,11 +145,12 @@ class Repl:
     # -- Hooks for the session -------------------------------------------------------------
 
     def events(self, events: Sequence[Event]) -> None:
+        geo = self.session.geo
         for event in events:
-            self.lines(event_lines(event))
+            self.lines(event_lines(event, geo))
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
-        default = f"{_name(cell)}={value}"
+        default = f"{self.session.geo.cell_name(cell)}={value}"
         question = f"Take a guess please, by default it will be {default}:"
         while True:
             answer = self.read_answer(question)
@@ -170,10 +171,8 @@ class Repl:
         if not match:
             raise UserError(f"Not a guess: {answer.strip()!r}; {form}.")
         r, c, v = (int(g) for g in match.groups())
-        if not (1 <= r <= 9 and 1 <= c <= 9):
-            raise UserError(f"No cell [{r},{c}]: rows and columns go from 1 to 9; {form}.")
         state = self.session.state()
-        cell = (r - 1) * 9 + (c - 1)
+        cell = cell_of(r, c, f"{form}.", self.session.geo)
         if state.values[cell]:
             raise UserError(f"[{r},{c}] is not empty; {form}.")
         cands = values_of(state.cands[cell])
@@ -190,7 +189,7 @@ class Repl:
         return self.session
 
     def show(self) -> None:
-        self.lines(show_lines(self.session.state()))
+        self.lines(show_lines(self.session.state(), self.session.geo))
 
     def timing(self, started: float, biggest: int) -> None:
         ms = int((self.clock() - started) * 1000)
@@ -229,14 +228,13 @@ class Repl:
     def breakpoint_lines(self, hits: Sequence[Breakpoint]) -> None:
         steps = self.session.state().steps
         for bp in hits:
-            self.out.message(f"Breakpoint {bp.number}: {bp.describe()} at step {steps}.")
+            self.out.message(
+                f"Breakpoint {bp.number}: {bp.describe(self.session.geo)} at step {steps}."
+            )
 
 
 _ENDED = (Status.SOLVED, Status.FINISHED)
 
-
-def _name(cell: Cell) -> str:
-    return f"[{cell // 9 + 1},{cell % 9 + 1}]"
 
 
 def _invalid(session: Session) -> str:
@@ -287,7 +285,8 @@ def _show(repl: Repl, arg: str) -> None:
          "first: the cell, the value being tried, its place among the cell's candidates.")
 def _levels(repl: Repl, arg: str) -> None:
     _no_argument("levels", arg)
-    repl.lines(levels_lines(repl.require_quiz().state()))
+    session = repl.require_quiz()
+    repl.lines(levels_lines(session.state(), session.geo))
 
 
 @command(

@@ -21,7 +21,7 @@ from .breakpoints import Breakpoint, Breakpoints
 from .engine import Choice, Engine
 from .errors import GuessAborted, UserError
 from .events import Event
-from .geometry import Cell
+from .geometry import CLASSIC, Cell, Geometry
 from .history import History
 from .quiz import Quiz
 from .state import STEP_BOUNDARY, EngineState, Status
@@ -94,10 +94,14 @@ class Session:
 
     def load(self, quiz: Quiz) -> None:
         """Replace the quiz and reset the engine; the settings and breakpoints stay."""
-        engine = Engine.from_givens(quiz.givens)
+        engine = Engine.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
         self._history = History(engine.state())
         self.cursor = 0
+
+    @property
+    def geo(self) -> Geometry:
+        return self.quiz.geometry if self.quiz is not None else CLASSIC
 
     @property
     def loaded(self) -> bool:

@@ -96,7 +96,8 @@ def empty_cells(repl: Repl) -> list[str]:
     if not repl.session.loaded:
         return []
     state = repl.session.state()
-    return [f"[{i // 9 + 1},{i % 9 + 1}]" for i, v in enumerate(state.values) if not v]
+    name = repl.session.geo.cell_name
+    return [name(i) for i, v in enumerate(state.values) if not v]
 
 
 def history_path() -> Path:
