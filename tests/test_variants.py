@@ -300,7 +300,7 @@ def test_every_debugger_command_works_on_several_grids(kind: str, tmp_path: Path
         "when [7,7]", "when removed 5 [7,7]", "bisect when solutions >= 1", "timeline",
         f"timeline --svg {tmp_path / 't.svg'}", f"tree --dot {tmp_path / 't.dot'}",
         "break cell [7,7]", "info break", "goto 3", "back", "run", "goto 0", "runtil 5",
-        f"save-session {tmp_path / 's.txt'}", "runrun 0",
+        f"save-session {tmp_path / 's.txt'}", "delete 1", "runrun 0",
     ]
     for command in commands:
         assert repl.execute(command), (command, out[-3:])
