@@ -394,7 +394,7 @@ def check_solutions(givens: Sequence[int], hooks: RecordingHooks,
 
 
 @FAST
-@given(case=counted())
+@given(case=counted(30, 60))
 def test_run_to_end_finds_exactly_the_brute_force_solutions(
     case: tuple[list[int], list[brute.Grid]]
 ) -> None:

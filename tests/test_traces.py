@@ -8,6 +8,7 @@ runs the lines of an output together, separated by blanks, and drops the empty l
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -202,9 +203,34 @@ def run_published(session: Session, hooks: RecordingHooks, pub: Published) -> No
     lines = hooks.take()
     state = session.state()
     if pub.command.startswith("runtil") and state.status not in (Status.SOLVED, Status.FINISHED):
-        lines += show_lines(state)
+        lines += checked_show(show_lines(state))
     assert_published(lines, pub.output)
     assert (state.steps, state.solutions, report.biggest) == (pub.steps, pub.solutions, pub.biggest)
+
+
+ENTRY = re.compile(r"\[(\d),(\d)\]:((?: \d)+)")
+
+
+def checked_show(lines: list[str]) -> list[str]:
+    """The show block, after checking the layout COMMANDS.md 5 gives the candidate lines (which
+    the article's web copy runs together): one line per grid row with empty cells, rows in
+    order, entries of that row only, columns in order, candidates ascending."""
+    at = lines.index("Candidates:")
+    rows_seen: list[int] = []
+    for line in lines[at + 1 :]:
+        if line.startswith(("The foremost", "At guess level")):
+            break
+        entries = ENTRY.findall(line)
+        assert entries and " ".join(f"[{r},{c}]:{v}" for r, c, v in entries) == line, line
+        assert len({r for r, _, _ in entries}) == 1, line
+        cols = [int(c) for _, c, _ in entries]
+        assert cols == sorted(set(cols)), line
+        for _, _, v in entries:
+            values = [int(x) for x in v.split()]
+            assert values == sorted(set(values)), line
+        rows_seen.append(int(entries[0][0]))
+    assert rows_seen == sorted(set(rows_seen))
+    return lines
 
 
 def step_command(session: Session, hooks: RecordingHooks) -> list[str]:
@@ -212,7 +238,7 @@ def step_command(session: Session, hooks: RecordingHooks) -> list[str]:
     session.step(hooks)
     lines = hooks.take()
     if session.state().status not in (Status.SOLVED, Status.FINISHED):
-        lines += show_lines(session.state())
+        lines += checked_show(show_lines(session.state()))
     return lines
 
 
