@@ -83,6 +83,10 @@ class Breakpoints:
         self.next_number += 1
         return bp
 
+    def need_cells(self) -> bool:
+        """Whether an enabled breakpoint looks at cells (and so at the state before a step)."""
+        return any(bp.kind in ("cell", "cell=", "removed") for bp in self.enabled())
+
     def enabled(self) -> list[Breakpoint]:
         return [bp for bp in self.items.values() if bp.enabled]
 

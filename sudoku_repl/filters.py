@@ -76,11 +76,7 @@ def grp(
             return COMPLETE
         if result == WRONG:
             return WRONG
-        if len(empty) > 1 and (
-            _naked_identical(empty, cands, ev, touched)
-            or _hidden_subset(empty, missing, cands, ev, touched)
-            or _naked_subset(empty, missing, cands, ev, touched)
-        ):
+        if len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
             ev.append((E.INCOMPLETE, step, u))
             return SHRUNKEN
         if memo is not None:
@@ -89,6 +85,19 @@ def grp(
                 known.clear()
             known.add(key)
     return NOTHING
+
+
+def _subsets(
+    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
+    """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
+    worked out once (after 1GW, which changes nothing when it finds nothing)."""
+    if _naked_identical(empty, cands, ev, touched):
+        return True
+    matched = missing.bit_count() == len(empty) and _has_matching([cands[c] for c in empty])
+    return _hidden_subset(empty, missing, cands, ev, touched, matched) or _naked_subset(
+        empty, missing, cands, ev, touched, matched
+    )
 
 
 def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask], touched: list[int]) -> int:
@@ -144,7 +153,12 @@ def _naked_identical(
 
 
 def _hidden_subset(
-    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+    empty: list[int],
+    missing: Mask,
+    cands: list[Mask],
+    ev: list[Event],
+    touched: list[int],
+    matched: bool,
 ) -> bool:
     """2GW: k values whose cells are exactly k cells clear every other value from those cells."""
     vals = values_of(missing)
@@ -159,7 +173,6 @@ def _hidden_subset(
         pos.append(p)
     counts = [p.bit_count() for p in pos]
     e = len(empty)
-    matched = len(vals) == e and _has_matching(masks)
     for k in range(2, e):
         if matched and 2 * k > e:
             subsets = _hidden_from_naked(masks, missing, e - k)
@@ -220,40 +233,54 @@ def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tupl
 
 
 def _has_matching(masks: list[Mask]) -> bool:
-    """Whether every cell can take a different one of its candidates (Kuhn's augmenting
-    paths; cells and values are at most nine)."""
-    owner: dict[int, int] = {}  # value bit -> cell index
+    """Whether every cell can take a different one of its candidates: a greedy pass, then
+    augmenting paths (Kuhn) for the cells it left out. Cells and values are at most nine."""
+    owner = [-1] * 9  # value index -> cell
+    taken = 0
+    left = []
+    for j, m in enumerate(masks):
+        free = m & ~taken
+        if free:
+            b = free & -free
+            taken |= b
+            owner[b.bit_length() - 1] = j
+        else:
+            left.append(j)
+    for j in left:
+        if not _augment(j, masks, owner, [0]):
+            return False
+    return True
 
-    def place(j: int, seen: int) -> int:
-        m = masks[j] & ~seen
-        while m:
-            b = m & -m
-            m ^= b
-            seen |= b
-            other = owner.get(b)
-            if other is None:
-                owner[b] = j
-                return -1
-            seen = place(other, seen)
-            if seen < 0:
-                owner[b] = j
-                return -1
-        return seen
 
-    return all(place(j, 0) < 0 for j in range(len(masks)))
+def _augment(j: int, masks: list[Mask], owner: list[int], seen: list[int]) -> bool:
+    m = masks[j] & ~seen[0]
+    while m:
+        b = m & -m
+        m ^= b
+        seen[0] |= b
+        k = b.bit_length() - 1
+        if owner[k] < 0 or _augment(owner[k], masks, owner, seen):
+            owner[k] = j
+            return True
+    return False
 
 
 def _naked_subset(
-    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+    empty: list[int],
+    missing: Mask,
+    cands: list[Mask],
+    ev: list[Event],
+    touched: list[int],
+    matched: bool,
 ) -> bool:
     """3GW: k cells whose candidates together are k values clear them from the other cells.
 
     When every cell can take a different candidate, a naked set with something to clear means
     the other cells hold a hidden set of the other values: complete shrink or 2GW has found
     that first. So only units without such a matching can reach here with a result."""
-    masks = [cands[c] for c in empty]
-    if missing.bit_count() == len(empty) and _has_matching(masks):
+    if matched:
         return False
+    masks = [cands[c] for c in empty]
     counts = [m.bit_count() for m in masks]
     for k in range(2, len(empty)):
         items = [j for j, n in enumerate(counts) if n <= k]

@@ -166,7 +166,11 @@ class Session:
         """One step of ENGINE.md. If the guess question is aborted, the session is put back as
         it was before the step and ``GuessAborted`` propagates."""
         engine, history = self.engine, self.history
-        start_state, start, appended = engine.state(), self.cursor, self._appended
+        # the state before the step: to put back if the guess question is aborted, and for
+        # breakpoints on cells (skipped otherwise: it is a copy of every cell)
+        keep = self.settings.guess_mode or self.breakpoints.need_cells()
+        start_state = engine.state() if keep else None
+        start, appended = self.cursor, self._appended
         dropped = history.dropped
         biggest = 0
         try:
@@ -181,6 +185,7 @@ class Session:
                     break
         except GuessAborted:
             start -= history.dropped - dropped
+            assert start_state is not None  # questions are asked in guess mode only
             engine.restore(start_state)
             self.cursor = max(start, 0)
             if self._appended != appended:  # the step had left the record: drop its moves
@@ -188,11 +193,11 @@ class Session:
             raise
         start = max(start - (history.dropped - dropped), 0)
         moves = range(start, self.cursor)
-        hits = (
-            self.breakpoints.check(history, moves, start_state.values, start_state.cands)
-            if breakpoints
-            else []
-        )
+        hits: list[Breakpoint] = []
+        if breakpoints and self.breakpoints.items:
+            values = start_state.values if start_state else ()
+            cands = start_state.cands if start_state else ()
+            hits = self.breakpoints.check(history, moves, values, cands)
         return StepReport(biggest, moves, tuple(hits))
 
     def run(
