@@ -33,7 +33,7 @@ def _stdin_lines() -> Iterator[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
-        from .rate import main_rate
+        from .rate_cli import main_rate
 
         return main_rate(words[1:])
     args = _parser().parse_args(argv)

@@ -1,4 +1,4 @@
-"""``sudoku-repl rate``: the figures of every quiz of a one-quiz-per-line file, as CSV or JSON lines.
+"""``sudoku-repl rate``: the figures of every quiz of a one-per-line file, as CSV or JSON lines.
 
 A *rating* is computed by ONE search from the loaded quiz: ``run`` to the first solution (its
 steps and biggest level), then ``runrun 0`` to the end (total steps, solution sum); the biggest
@@ -13,32 +13,22 @@ malformed line, reported with its line number and skipped. ``--skip``/``--limit`
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import json
 import multiprocessing
-import os
 import signal
 import statistics
-import sys
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from contextlib import closing, contextmanager, nullcontext
 from functools import partial
-from itertools import islice
-from types import FrameType
-from typing import NoReturn
 
 import attrs
 
 from . import events as E
-from . import progress
 from .errors import QuizError, UserError
 from .events import Event
-from .files import write_atomic
 from .geometry import Cell
 from .quiz import Quiz, is_quiz_string
 from .session import RunReport, Session
@@ -194,10 +184,10 @@ def _rate_in_worker(quiz81: str, max_steps: int | None) -> Rating | None:
 
 
 def chunk_size(quizzes: int, jobs: int) -> int:
-    """Quizzes per task sent to a worker: about 16 tasks per worker, at most 8 quizzes each.
-    Search times vary a lot from quiz to quiz; small tasks keep the workers evenly busy, and a
-    task costs well under a millisecond."""
-    return max(1, min(8, quizzes // (jobs * 16)))
+    """Quizzes per task sent to a worker: about 64 tasks per worker, at most 8 quizzes each.
+    Search times vary a lot from quiz to quiz (hard ones take a second); small tasks keep the
+    workers evenly busy to the end, and a task costs well under a millisecond."""
+    return max(1, min(8, quizzes // (jobs * 64)))
 
 
 def rate_file(
@@ -205,7 +195,7 @@ def rate_file(
     jobs: int = 1,
     max_steps: int | None = None,
     stop: StopFlag | None = None,
-) -> Iterator[Rated]:
+) -> Generator[Rated, None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1) or
     in ``jobs`` worker processes. Ends early, without the interrupted quiz, once ``stop`` is set.
 
@@ -225,7 +215,7 @@ def rate_file(
 
 def _rate_here(
     quizzes: Sequence[tuple[int, Quiz]], max_steps: int | None, stop: StopFlag
-) -> Iterator[Rated]:
+) -> Generator[Rated, None, None]:
     for line, quiz in quizzes:
         try:
             rating = rate_quiz(str(quiz), max_steps, stop)
@@ -239,7 +229,7 @@ def _gather(
     ratings: Iterable[Rating | None],
     pool: Executor,
     stop: StopFlag,
-) -> Iterator[Rated]:
+) -> Generator[Rated, None, None]:
     done = False
     try:
         for (line, quiz), rating in zip(quizzes, ratings):
@@ -300,8 +290,9 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
             f"median steps to the first solution {_median(r.steps_first for r in found)}, "
             f"to the end {_median(r.steps_total for r in ratings)}"
         )
+        biggest_first = _median(r.biggest_first for r in found)
         parts.append(
-            f"median biggest level to the first solution {_median(r.biggest_first for r in found)}, "
+            f"median biggest level to the first solution {biggest_first}, "
             f"of the whole search {_median(r.biggest_total for r in ratings)}"
         )
     engine_ms = sum(r.ms for r in ratings)
@@ -315,141 +306,3 @@ def _median(values: Iterable[int | None]) -> str:
 
 
 # -- the command -----------------------------------------------------------------------------
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """One line, not the usage block: a bad command line is exit status 2."""
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-def _count(least: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or int(text) < least:
-            raise argparse.ArgumentTypeError(f"want a whole number >= {least}, not {text!r}")
-        return int(text)
-
-    return parse
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=PROG,
-        description="Rate every quiz of a one-quiz-per-line file: steps and biggest level to the "
-        "first solution, total steps, solution sum, biggest level of the whole search, new "
-        "guesses and time. Rows go to stdout in file order, the summary to stderr.",
-    )
-    parser.add_argument("file", help="one 81-character quiz per line (0 or . for an empty cell)")
-    parser.add_argument("--jobs", "-j", type=_count(1), default=1, metavar="N",
-                        help="worker processes (default 1); the figures do not depend on it")
-    parser.add_argument("--format", choices=("csv", "json"), default="csv",
-                        help="CSV with a header (default) or JSON lines")
-    parser.add_argument("--skip", type=_count(0), default=0, metavar="K",
-                        help="pass over the first K entries (quiz or malformed lines)")
-    parser.add_argument("--limit", type=_count(0), default=None, metavar="K",
-                        help="rate at most K entries (after --skip)")
-    parser.add_argument("--max-steps", type=_count(1), default=None, metavar="N",
-                        help="stop a quiz's search at N steps (its row says complete=false)")
-    parser.add_argument("--out", metavar="FILE",
-                        help="write the rows to FILE (atomically, only if not interrupted)")
-    return parser  # fmt: skip
-
-
-def main_rate(argv: Sequence[str]) -> int:
-    """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
-    130 interrupted (the rows rated so far are still printed)."""
-    args = _parser().parse_args(argv)
-    stop = StopFlag()
-    with _catching_sigint(stop):
-        return _rate_command(args, stop)
-
-
-@contextmanager
-def _catching_sigint(stop: StopFlag) -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handle(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = signal.signal(signal.SIGINT, handle)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-def _complain(line: str) -> None:
-    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
-
-
-def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
-    end = None if args.limit is None else args.skip + args.limit
-    try:
-        entries = list(islice(read_quizzes(args.file), args.skip, end))
-        if args.out is not None:
-            _check_writable(args.out)
-    except UserError as e:
-        _complain(e.line)
-        return 2
-    quizzes: list[tuple[int, Quiz]] = []
-    for line, item in entries:
-        if isinstance(item, str):
-            _complain(f"{args.file}:{line}: {item}")
-        else:
-            quizzes.append((line, item))
-    header, row = FORMATS[args.format]
-    show_bar = progress.wanted(sys.stdout, sys.stderr) and bool(quizzes)
-    held = show_bar or args.out is not None  # rows wait for the bar to go, or for the file
-    out = io.StringIO() if held else sys.stdout
-    ratings: list[Rating] = []
-    start = time.perf_counter()
-    try:
-        out.write(header)
-        results = rate_file(quizzes, args.jobs, args.max_steps, stop)  # workers start here
-        shown = (
-            progress.bar(len(quizzes), os.path.basename(args.file), stop.set)
-            if show_bar
-            else nullcontext(_nothing)
-        )
-        with closing(results), shown as advance:
-            for line, quiz, rating in results:
-                out.write(row(line, quiz, rating))
-                out.flush()
-                ratings.append(rating)
-                advance()
-        interrupted = len(ratings) < len(quizzes)
-        if held:
-            text = out.getvalue()  # type: ignore[attr-defined]
-            if args.out is not None and not interrupted:
-                write_atomic(args.out, text)
-            else:
-                sys.stdout.write(text)
-                sys.stdout.flush()
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except UserError as e:  # --out could not be written after all
-        _complain(e.line)
-        return 1
-    wall = time.perf_counter() - start
-    note = f" ({args.out} not written)" if interrupted and args.out is not None else ""
-    print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
-          file=sys.stderr)  # fmt: skip
-    return 130 if interrupted else 0
-
-
-def _nothing() -> None:
-    pass
-
-
-def _check_writable(path: str) -> None:
-    """Refuse an ``--out`` that cannot be written before rating, not after."""
-    directory = os.path.dirname(os.path.abspath(os.path.expanduser(path))) or "."
-    if not os.path.isdir(directory):
-        raise UserError(f"Cannot write {path}: no directory {directory}.")
-    if not os.access(directory, os.W_OK | os.X_OK):
-        raise UserError(f"Cannot write {path}: the directory is not writable.")
-    if os.path.isdir(path):
-        raise UserError(f"Cannot write {path}: it is a directory.")

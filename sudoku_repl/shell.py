@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from prompt_toolkit import PromptSession
@@ -12,8 +13,11 @@ from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
-from prompt_toolkit.input import Input
+from prompt_toolkit.input import DummyInput, Input, create_input
 from prompt_toolkit.output import Output as PtOutput
+from prompt_toolkit.output import create_output
+from prompt_toolkit.shortcuts import ProgressBar
+from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
 
 from .commands import COMMANDS, lookup, next_words
 from .debugger import terminal_width
@@ -175,3 +179,19 @@ def run_interactive(
         with flag.catching():
             repl.execute(line)
     return repl
+
+
+@contextmanager
+def progress_bar(total: int, label: str, on_cancel: Callable[[], None]) -> Iterator[Callable[[], None]]:
+    """Show a bar on stderr while the block runs; yields ``advance()``, to call once per item done.
+
+    Nothing else may write to the terminal meanwhile (the caller holds its output back). When
+    the bar reads the keyboard (stdin is a terminal, put in raw mode), Ctrl-C calls
+    ``on_cancel`` instead of raising; otherwise Ctrl-C stays an ordinary SIGINT.
+    """
+    keyboard = create_input() if sys.stdin.isatty() else DummyInput()
+    output = create_output(stdout=sys.stderr)
+    with ProgressBar(output=output, input=keyboard, cancel_callback=on_cancel) as progress:
+        counter: ProgressBarCounter[None] = progress(label=label, total=total)
+        yield counter.item_completed
+        counter.stopped = True

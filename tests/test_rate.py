@@ -1,0 +1,334 @@
+"""``sudoku-repl rate``: one quiz's figures, whole files in one or two processes, the output
+formats, malformed lines, bad command lines, Ctrl-C and the terminal-only progress bar.
+
+Expected figures come from sources the code did not write: ENGINE.md 10 for the seed quiz, the
+reference trace of ``norvig_hardest11`` (steps, solution sum and biggest level of ``runrun 0``,
+new guesses counted from its ``Guess`` lines), and the solution counts of
+``edge_cases_expected.tsv``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import attrs
+import pexpect
+import pytest
+
+from helpers import DATA, REFERENCE, SEED_QUIZ
+from sudoku_repl.quiz import Quiz
+from sudoku_repl.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
+from sudoku_repl.rate_cli import main_rate
+
+ROOT = Path(__file__).resolve().parent.parent
+TOP95 = DATA / "norvig_top95.txt"
+FIELDS_BUT_MS = [c for c in COLUMNS if c != "ms"]
+
+
+def rate(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """The command line as a subprocess, stdout and stderr being pipes (not terminals)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "rate", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def rows(csv_text: str) -> list[dict[str, str]]:
+    reader = csv.DictReader(io.StringIO(csv_text))
+    assert tuple(reader.fieldnames or ()) == COLUMNS
+    return list(reader)
+
+
+def edge_cases() -> list[list[str]]:
+    """The rows of the edge-case table: puzzle, source, label, expected_solutions, solution."""
+    lines = (DATA / "edge_cases_expected.tsv").read_text().splitlines()
+    return [line.split("\t") for line in lines[1:]]
+
+
+def expected_solutions() -> dict[str, str]:
+    """quiz -> expected solution count (text: '0', '125', '>=100000') from the edge-case table."""
+    return {cols[0]: cols[3] for cols in edge_cases()}
+
+
+# -- one quiz --------------------------------------------------------------------------------
+
+
+def test_seed_quiz_figures() -> None:
+    rating = rate_quiz(SEED_QUIZ)
+    # ENGINE.md 10: run -> Fine at 131, biggest 11; run again -> end at 284, biggest 7
+    assert (rating.steps_first, rating.biggest_first) == (131, 11)
+    assert (rating.steps_total, rating.solutions, rating.biggest_total) == (284, 1, 11)
+    assert rating.complete
+    guess_lines = (REFERENCE / "seed_run_run.trace").read_text().count(") Guess [")
+    assert rating.guesses == guess_lines == 27
+    assert rating.ms > 0
+
+
+def test_max_steps_stops_the_search_and_says_so() -> None:
+    after_first = rate_quiz(SEED_QUIZ, max_steps=200)
+    assert (after_first.steps_first, after_first.biggest_first) == (131, 11)
+    assert after_first.steps_total in (200, 201)  # a filter-and-guess step may overshoot by one
+    assert (after_first.solutions, after_first.complete) == (1, False)
+    before_first = rate_quiz(SEED_QUIZ, max_steps=100)
+    assert (before_first.steps_first, before_first.biggest_first) == (None, None)
+    assert before_first.steps_total in (100, 101) and not before_first.complete
+    assert before_first.solutions == 0
+
+
+def test_the_record_cap_changes_no_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    uncapped = attrs.evolve(rate_quiz(SEED_QUIZ), ms=0.0)
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "128")  # the smallest cap: drops many times
+    assert attrs.evolve(rate_quiz(SEED_QUIZ), ms=0.0) == uncapped
+
+
+def test_whole_searches_agree_with_the_hardest11_reference_trace() -> None:
+    trace = (REFERENCE / "norvig_hardest11.trace").read_text()
+    expected = {}
+    for block in trace.split("# quiz ")[1:]:
+        text = block.split("\n", 1)[0].strip()
+        m = re.search(r"# steps (\d+), solution sum (\d+), biggest level (\d+)", block)
+        assert m is not None
+        expected[text] = (*(int(g) for g in m.groups()), block.count(") Guess ["))
+    entries = list(read_quizzes(str(DATA / "norvig_hardest11.txt")))
+    quizzes = [(n, q) for n, q in entries if isinstance(q, Quiz)]
+    assert len(quizzes) == len(entries) == len(expected) == 11
+    for _, quiz, r in rate_file(quizzes):
+        assert (r.steps_total, r.solutions, r.biggest_total, r.guesses) == expected[str(quiz)]
+        assert r.complete and r.steps_first is not None and r.steps_first <= r.steps_total
+        assert r.biggest_first is not None and r.biggest_first <= r.biggest_total
+
+
+def test_solution_sums_of_multiple_solution_quizzes() -> None:
+    counts = expected_solutions()
+    small = [  # the ones with a count known and small enough to search quickly
+        (n, q)
+        for n, q in read_quizzes(str(DATA / "multiple_solutions.txt"))
+        if isinstance(q, Quiz) and counts.get(str(q), ">").isdigit() and int(counts[str(q)]) <= 130
+    ]
+    assert len(small) >= 10
+    for _, quiz, r in rate_file(small, jobs=1):
+        assert r.solutions == int(counts[str(quiz)]) and r.complete
+
+
+def test_no_solution_and_solved_grids() -> None:
+    labels = ("unsolvable_box", "unsolvable_row", "solved1", "last_empty_square")
+    by_label = {cols[2]: (cols[0], int(cols[3])) for cols in edge_cases() if cols[2] in labels}
+    for label in labels:
+        quiz, count = by_label[label]
+        r = rate_quiz(quiz)
+        assert r.solutions == count and r.complete, label
+        if count == 0:
+            assert (r.steps_first, r.biggest_first) == (None, None), label
+        else:
+            assert r.steps_first is not None and r.biggest_first == 0, label  # no guess needed
+
+
+def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
+    clash = "11" + SEED_QUIZ[2:]
+    path = tmp_path / "q.txt"
+    dotted = SEED_QUIZ.replace("0", ".")
+    path.write_text(f"# a comment\n\n{SEED_QUIZ}\n{SEED_QUIZ[:80]}\n  {clash}  \n{dotted}\n")
+    got = list(read_quizzes(str(path)))
+    assert [n for n, _ in got] == [3, 4, 5, 6]
+    assert str(got[0][1]) == str(got[3][1]) == dotted
+    assert isinstance(got[1][1], str) and "81 characters" in got[1][1]
+    assert got[2][1] == "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."
+
+
+# -- whole files -----------------------------------------------------------------------------
+
+
+def test_malformed_and_clashing_lines_are_reported_and_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    by_label = {cols[2]: cols[0] for cols in edge_cases()}
+    path = tmp_path / "mixed.txt"
+    lines = [SEED_QUIZ, "not a quiz", by_label["duplicate_row"], by_label["solved1"]]
+    path.write_text("\n".join(lines) + "\n")
+    assert main_rate([str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert [r["line"] for r in rows(out)] == ["1", "4"]
+    assert [r["solutions"] for r in rows(out)] == ["1", "1"]
+    errors = err.splitlines()
+    assert errors[0] == (
+        f"sudoku-repl rate: {path}:2: not a quiz (81 characters of 0-9 or .): 'not a quiz'"
+    )
+    assert errors[1] == (
+        f"sudoku-repl rate: {path}:3: Invalid quiz: 2 appears twice in row 5 ([5,1] and [5,9])."
+    )
+    assert "2 quizzes rated; 2 malformed lines skipped" in errors[2] and len(errors) == 3
+
+
+def test_one_and_two_jobs_give_the_same_figures_on_top95() -> None:
+    one = rate(str(TOP95), "--limit", "30", "--jobs", "1")
+    two = rate(str(TOP95), "--limit", "30", "--jobs", "2")
+    assert one.returncode == two.returncode == 0
+    first, second = rows(one.stdout), rows(two.stdout)
+    assert [r["line"] for r in first] == [str(n) for n in range(1, 31)]  # file order
+    assert [[r[c] for c in FIELDS_BUT_MS] for r in first] == [
+        [r[c] for c in FIELDS_BUT_MS] for r in second
+    ]
+    assert all(r["solutions"] == "1" and r["complete"] == "true" for r in first)
+    assert all(re.fullmatch(r"\d+\.\d", r["ms"]) for r in first + second)
+    # pipes, not a terminal: no progress bar, stderr is the summary line alone
+    for run in (one, two):
+        assert run.stderr.startswith("sudoku-repl rate: 30 quizzes rated; 0 malformed")
+        assert run.stderr.count("\n") == 1 and "\x1b" not in run.stderr
+
+
+def test_json_lines_match_the_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main_rate([str(TOP95), "--limit", "4", "--format", "json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [tuple(r) for r in records] == [COLUMNS] * 4
+    assert main_rate([str(TOP95), "--limit", "4"]) == 0
+    table = rows(capsys.readouterr().out)
+    for record, row in zip(records, table, strict=True):
+        for column in FIELDS_BUT_MS:
+            value = record[column]
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            assert text == row[column]
+        assert isinstance(record["ms"], float) and isinstance(record["complete"], bool)
+
+
+def test_skip_and_limit_cut_the_file_into_shards(capsys: pytest.CaptureFixture[str]) -> None:
+    easy = str(DATA / "norvig_easy50.txt")
+    shards = []
+    for skip in ("0", "7", "14"):
+        assert main_rate([easy, "--skip", skip, "--limit", "7"]) == 0
+        shards += rows(capsys.readouterr().out)
+    assert main_rate([easy, "--limit", "21"]) == 0
+    whole = rows(capsys.readouterr().out)
+    assert [[r[c] for c in FIELDS_BUT_MS] for r in shards] == [
+        [r[c] for c in FIELDS_BUT_MS] for r in whole
+    ]
+    assert [r["line"] for r in whole] == [str(n) for n in range(1, 22)]
+
+
+def test_out_file_holds_what_stdout_would(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "ratings.csv"
+    assert main_rate([str(TOP95), "--limit", "3", "--out", str(target)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and "3 quizzes rated" in err
+    assert [r["line"] for r in rows(target.read_text())] == ["1", "2", "3"]
+    assert [p.name for p in tmp_path.iterdir()] == ["ratings.csv"]  # no temporary left
+
+
+def test_max_steps_column_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "seed.txt"
+    path.write_text(SEED_QUIZ + "\n")
+    assert main_rate([str(path), "--max-steps", "100"]) == 0
+    out, err = capsys.readouterr()
+    (row,) = rows(out)
+    assert (row["steps_first"], row["biggest_first"], row["complete"]) == ("", "", "false")
+    assert "1 stopped by --max-steps" in err
+
+
+# -- bad command lines -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--jobs", "0", str(TOP95)], "argument --jobs/-j: want a whole number >= 1, not '0'"),
+        (["--jobs", "two", str(TOP95)], "not 'two'"),
+        (["--limit", "-3", str(TOP95)], "not '-3'"),
+        (["--format", "xml", str(TOP95)], "invalid choice: 'xml'"),
+        ([], "the following arguments are required: file"),
+        (["/no/such/quizzes.txt"], "Cannot read /no/such/quizzes.txt: No such file or directory."),
+        ([str(TOP95), "--out", "/no/such/dir/r.csv"], "Cannot write /no/such/dir/r.csv"),
+    ],
+)
+def test_bad_command_line_is_one_line_and_status_2(args: list[str], says: str) -> None:
+    run = rate(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("sudoku-repl rate: ")
+    assert says in run.stderr
+
+
+def test_batch_start_up_does_not_import_prompt_toolkit() -> None:
+    code = (
+        "import sys\nfrom sudoku_repl.cli import main\n"
+        f"status = main(['rate', {str(TOP95)!r}, '--limit', '1'])\n"
+        "print('prompt_toolkit' in sys.modules, status)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert run.stdout.splitlines()[-1] == "False 0"
+
+
+# -- Ctrl-C and the terminal -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_repl", "rate", str(TOP95), "--jobs", jobs],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        bufsize=0,  # unbuffered: readline() must not take bytes communicate() should see
+    )
+    assert proc.stdout is not None
+    early = [proc.stdout.readline() for _ in range(4)]  # the header and three rows
+    proc.send_signal(signal.SIGINT)
+    rest, err_bytes = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    table = rows((b"".join(early) + rest).decode())
+    err = err_bytes.decode()
+    assert 3 <= len(table) < 95
+    assert [r["line"] for r in table] == [str(n) for n in range(1, len(table) + 1)]
+    assert all(r["complete"] == "true" for r in table)
+    assert err.startswith(f"sudoku-repl rate: interrupted: {len(table)} of 95 quizzes rated")
+    assert err.count("\n") == 1
+
+
+def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
+    def spawn(*args: str) -> pexpect.spawn[str]:
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "sudoku_repl", "rate", str(TOP95), *args],
+            cwd=str(ROOT),
+            encoding="utf-8",
+            timeout=60,
+            dimensions=(24, 100),
+        )
+        child.expect_exact("\x1b[6n")  # answer the cursor position request as a terminal would
+        child.send("\x1b[1;1R")
+        return child
+
+    child = spawn("--limit", "3")
+    child.expect(r"norvig_top95\.txt +\d+\.\d%")  # the bar, drawn on the terminal
+    child.expect(r"\r\n3,6\.\.\.\.\.8\.3")  # the rows after it, in file order
+    child.expect("3 quizzes rated")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    child = spawn("--jobs", "2")
+    child.expect(r"norvig_top95\.txt +\d+\.\d%")
+    time.sleep(0.5)
+    child.sendcontrol("c")  # read by the bar in raw mode: stops the run like SIGINT
+    child.expect("interrupted: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+
+
+def test_rating_is_a_frozen_value() -> None:
+    r = rate_quiz(SEED_QUIZ)
+    with pytest.raises(AttributeError):
+        r.steps_total = 0  # type: ignore[misc]
+    assert isinstance(r, Rating)
