@@ -92,9 +92,15 @@ def _subsets(
 ) -> bool:
     """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
     worked out once (after 1GW, which changes nothing when it finds nothing)."""
+    masks = [cands[c] for c in empty]
+    owner = _matching(masks) if missing.bit_count() == len(empty) else None
+    if owner is not None and _all_edges_allowed(masks, owner):
+        # every candidate of every cell lies in some way of completing the unit: no subset of
+        # any kind has anything to clear, so 1GW, 2GW and 3GW would all find nothing
+        return False
     if _naked_identical(empty, cands, ev, touched):
         return True
-    matched = missing.bit_count() == len(empty) and _has_matching([cands[c] for c in empty])
+    matched = owner is not None
     return _hidden_subset(empty, missing, cands, ev, touched, matched) or _naked_subset(
         empty, missing, cands, ev, touched, matched
     )
@@ -233,9 +239,15 @@ def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tupl
 
 
 def _has_matching(masks: list[Mask]) -> bool:
-    """Whether every cell can take a different one of its candidates: a greedy pass, then
-    augmenting paths (Kuhn) for the cells it left out. Cells and values are at most nine."""
-    owner = [-1] * 9  # value index -> cell
+    """Whether every cell can take a different one of its candidates."""
+    return _matching(masks) is not None
+
+
+def _matching(masks: list[Mask]) -> list[int] | None:
+    """A way for every cell to take a different candidate, as value index -> cell (-1 for a
+    value no cell takes), or None: a greedy pass, then augmenting paths (Kuhn) for the cells it
+    left out. Cells and values are at most nine."""
+    owner = [-1] * 9
     taken = 0
     left = []
     for j, m in enumerate(masks):
@@ -248,8 +260,64 @@ def _has_matching(masks: list[Mask]) -> bool:
             left.append(j)
     for j in left:
         if not _augment(j, masks, owner, [0]):
-            return False
+            return None
+    return owner
+
+
+def _all_edges_allowed(masks: list[Mask], owner: list[int]) -> bool:
+    """Whether each candidate of each cell is used by some perfect matching. With one matching
+    at hand, candidate v of cell j (not j's own) is, exactly when j and the cell matched to v lie
+    on a common cycle of "j -> the cell matched to another candidate of j" (Dulmage-Mendelsohn)."""
+    n = len(masks)
+    own = [0] * n
+    for k, j in enumerate(owner):
+        if j >= 0:
+            own[j] = 1 << k
+    adjacent = []
+    backward = [0] * n
+    for j in range(n):
+        m = masks[j] & ~own[j]
+        a = 0
+        while m:
+            b = m & -m
+            m ^= b
+            t = owner[b.bit_length() - 1]
+            if t < 0:
+                return False
+            a |= 1 << t
+            backward[t] |= 1 << j
+        adjacent.append(a)
+    everyone = (1 << n) - 1
+    if _reached(adjacent) == everyone and _reached(backward) == everyone:
+        return True  # one strongly connected component: every edge is on a cycle
+    reach = adjacent[:]
+    for k in range(n):  # transitive closure over at most nine cells
+        bk, rk = 1 << k, reach[k]
+        for j in range(n):
+            if reach[j] & bk:
+                reach[j] |= rk
+    for j in range(n):
+        a = adjacent[j]
+        while a:
+            b = a & -a
+            a ^= b
+            if not reach[b.bit_length() - 1] >> j & 1:
+                return False
     return True
+
+
+def _reached(adjacent: list[int]) -> int:
+    """The cells reachable from cell 0 (itself included), as a mask."""
+    seen = frontier = 1
+    while frontier:
+        step = 0
+        while frontier:
+            b = frontier & -frontier
+            frontier ^= b
+            step |= adjacent[b.bit_length() - 1]
+        frontier = step & ~seen
+        seen |= step
+    return seen
 
 
 def _augment(j: int, masks: list[Mask], owner: list[int], seen: list[int]) -> bool:
