@@ -30,7 +30,17 @@ def _stdin_lines() -> Iterator[str]:
     return iter(stream)
 
 
+def _lenient_output() -> None:
+    """Lines that quote what the user typed may hold bytes that are not text: never let them
+    end the shell on a terminal with a strict encoding."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _lenient_output()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
         from .rate_cli import main_rate

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import events as E
 from .args import parse_cell, parse_cell_value, parse_count, parse_value
 from .commands import command
-from .errors import UserError
+from .errors import PATH, UserError, shown
 from .files import write_atomic
 from .history import History, cell_changes, removals
 from .render import event_lines
@@ -44,11 +44,21 @@ def _name(repl: Repl, cell: int) -> str:
 def _goto(repl: Repl, arg: str) -> None:
     steps = parse_count(arg, "goto needs a step number: goto <step>")
     session = repl.require_quiz()
-    session.goto(steps, repl)
+    if session.goto(steps, repl):
+        _interrupted(repl)
+        return
     repl.show()
     reached = session.state().steps
     if reached < steps:
         repl.out.message(f"The search ended at step {reached}.")
+
+
+def _interrupted(repl: Repl) -> None:
+    """Ctrl-C stopped a command that was going on through the search (COMMANDS.md 8)."""
+    now = repl.session.state().steps
+    repl.out.message(f"Interrupted at step {now}.")
+    repl.show()
+    repl.rewrite_script(f"goto {now}")
 
 
 @command("back [n]", "go back n steps (default 1)", help="The same as goto <present step - n>.")
@@ -96,13 +106,14 @@ def _bisect(repl: Repl, arg: str) -> None:
             len(words) == 2
         ) else None
         if level == -1:
-            _go_on(repl, None)
+            if _go_on(repl, None):
+                return
             level = history.biggest_level(1, history.last_steps)
             if level == 0:
                 repl.out.message("No guess is made in this search.")
                 return
-        elif limit is not None:
-            _go_on(repl, limit)
+        elif limit is not None and _go_on(repl, limit):
+            return
         what = f"Level {level}"
         first = _first_level(history, level)
         probe: Callable[[int, int], str] = lambda a, b: (  # noqa: E731
@@ -136,14 +147,19 @@ def _bisect(repl: Repl, arg: str) -> None:
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
 
 
-def _go_on(repl: Repl, limit: int | None) -> None:
-    """Extend the record silently: up to ``limit`` steps, or to the end of the search."""
+def _go_on(repl: Repl, limit: int | None) -> bool:
+    """Extend the record silently: up to ``limit`` steps, or to the end of the search. True when
+    an interrupt stopped it (it has then said so)."""
     session = repl.session
+    stopped = False
     if limit is None:
         session.seek(len(session.history))
-        session.run(Quiet(repl), 0, breakpoints=False)
+        stopped = session.run(Quiet(repl), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
-        session.goto(limit, repl)
+        stopped = session.goto(limit, repl)
+    if stopped:
+        _interrupted(repl)
+    return stopped
 
 
 def _first_level(history: History, level: int) -> int | None:
@@ -378,11 +394,20 @@ def _timeline(repl: Repl, arg: str) -> None:
         if len(words) < 2:
             raise UserError(f"timeline --svg needs a file: {form}")
         first, last = _range(" ".join(words[2:]), history.last_steps, form)
-        write_atomic(words[1], svg_timeline(history, first, last))
+        write_atomic(words[1], _picture(svg_timeline, history, first, last))
         repl.out.message(f"Wrote {words[1]}.")
         return
     first, last = _range(arg, history.last_steps, form)
-    repl.lines(text_timeline(history, first, last, repl.width()))
+    repl.lines(_picture(text_timeline, history, first, last, repl.width()))
+
+
+def _picture(draw: Callable[..., Any], *args: Any) -> Any:
+    """A timeline, with its own refusals (a range past the record, a terminal too narrow) as
+    one line."""
+    try:
+        return draw(*args)
+    except ValueError as e:
+        raise UserError(f"No timeline: {e}.") from None
 
 
 @command(
@@ -434,8 +459,9 @@ def _source(repl: Repl, arg: str) -> None:
     try:
         with open(arg, encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
-    except OSError as e:
-        raise UserError(f"Cannot read {arg}: {e.strerror or e}.") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
+        raise UserError(f"Cannot read {shown(arg, PATH)}: {reason}.") from None
     repl.run_script(iter(lines))
 
 

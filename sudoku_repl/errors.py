@@ -17,3 +17,12 @@ class QuizError(UserError):
 
 class GuessAborted(Exception):
     """End of input or Ctrl-C at the guess question: the running command stops."""
+
+
+PATH = 240  # characters of a file name quoted back
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """User text quoted back in a line: printable, and cut to ``limit`` characters."""
+    printable = "".join(ch if ch.isprintable() else "?" for ch in text.rstrip("\r\n"))
+    return printable if len(printable) <= limit else printable[: limit - 3] + "..."

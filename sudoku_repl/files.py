@@ -5,21 +5,33 @@ from __future__ import annotations
 import os
 import tempfile
 
-from .errors import UserError
+from .errors import PATH, UserError, shown
+
+
+def _mode_for(target: str) -> int:
+    """The old file's mode, or what a plain open() would give (0666 less the umask)."""
+    try:
+        return os.stat(target).st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def write_atomic(path: str, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename: an interrupted write
     leaves the old file (or none), never a truncated one."""
-    target = os.path.abspath(os.path.expanduser(path))
-    directory = os.path.dirname(target)
     try:
+        target = os.path.abspath(os.path.expanduser(path))
+        directory = os.path.dirname(target)
         fd, temp = tempfile.mkstemp(prefix=".sudoku-repl-", dir=directory)
-    except OSError as e:
-        raise UserError(f"Cannot write {path}: {e.strerror or e}.") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
+        raise UserError(f"Cannot write {shown(path, PATH)}: {reason}.") from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
             f.write(text)
+        os.chmod(temp, _mode_for(target))
         os.replace(temp, target)
     except BaseException as e:
         try:
@@ -27,5 +39,5 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         if isinstance(e, OSError):
-            raise UserError(f"Cannot write {path}: {e.strerror or e}.") from None
+            raise UserError(f"Cannot write {shown(path, PATH)}: {e.strerror or e}.") from None
         raise

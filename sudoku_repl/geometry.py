@@ -128,9 +128,11 @@ class Geometry:
                     unit = Unit(kind, n, tuple(sorted(cells)), g if named else 0)
                     units.append(unit)
                     by_kind[kind].append(unit)
-        order = tuple(
-            _place_order(i, present, by_kind) for i in range(len(present))
-        )
+        units_of: list[list[Unit]] = [[] for _ in present]
+        for unit in units:
+            for c in unit.cells:
+                units_of[c].append(unit)
+        order = tuple(_place_order(i, present, units_of[i]) for i in range(len(present)))
         width = max(c for _, c in present) + 1
         height = max(r for r, _ in present) + 1
         return cls(
@@ -149,13 +151,13 @@ class Geometry:
 
 
 def _place_order(
-    cell: Cell, present: list[tuple[int, int]], by_kind: dict[str, list[Unit]]
+    cell: Cell, present: list[tuple[int, int]], units: list[Unit]
 ) -> tuple[tuple[Cell, bool], ...]:
     """ENGINE.md 2 for a cell that may lie in several grids: the cells of its rows left to
     right, of its columns top to bottom, then of its blocks that are in neither, row-major."""
 
     def peers(kind: str) -> set[Cell]:
-        return {c for u in by_kind[kind] if cell in u.cells for c in u.cells} - {cell}
+        return {c for u in units if u.kind == kind for c in u.cells} - {cell}
 
     in_rows = sorted(peers("row"), key=lambda c: present[c][1])
     in_cols = sorted(peers("col"), key=lambda c: present[c][0])

@@ -26,14 +26,16 @@ from typing import TextIO
 
 import attrs
 
-from .errors import QuizError
+from .errors import PATH, QuizError, shown
 from .geometry import CLASSIC, Geometry
 
 QUIZ_CHARS = frozenset("0123456789.")
 FRAME_CHARS = frozenset("0123456789. ")
-MAX_SHOWN = 40  # characters of a bad line quoted back
 MAX_FRAME_ROWS = 99
 MAX_LINE = 65536  # characters of a line read at most
+MAX_SKIP = 1 << 20  # characters of an overlong line skipped before it counts as ended
+MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
+MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
 GRID_LINE = re.compile(r"[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*:?[ \t]*([0-9.]{81})[ \t]*")
 
 
@@ -57,6 +59,12 @@ class Quiz:
     @classmethod
     def from_grids(cls, grids: Sequence[tuple[int, int, str]], source: str) -> Quiz:
         """A puzzle of several grids: (top-left row, column, 81 characters) each."""
+        if not grids:
+            raise QuizError(f"Invalid quiz {shown(source, PATH)}: it has no grid.")
+        if len(grids) > MAX_GRIDS:
+            raise QuizError(
+                f"Invalid quiz {shown(source, PATH)}: {len(grids)} grids (at most {MAX_GRIDS})."
+            )
         for r0, c0, _ in grids:
             if r0 % 3 or c0 % 3:
                 raise QuizError(
@@ -103,11 +111,6 @@ def _digits(line: str) -> str:
     return "".join(ch for ch in line if ch in QUIZ_CHARS)
 
 
-def _shown(line: str) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in line.rstrip("\r\n"))
-    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
-
-
 def _meaningful(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
     """(line number, text) of the lines that are neither empty nor comments."""
     for n, raw in enumerate(lines, 1):
@@ -121,7 +124,7 @@ def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
     meaningful = _meaningful(lines)
     first = next(meaningful, None)
     if first is None:
-        raise QuizError(f"Quiz file {name} has only 0 rows.")
+        raise QuizError(f"Quiz file {shown(name, PATH)} has only 0 rows.")
     if GRID_LINE.fullmatch(first[1]):
         return _grid_list([first, *meaningful], name)
     if len(_digits(first[1])) >= 81:
@@ -148,11 +151,11 @@ def _one_per_line(
     for n, line in _chain(first, rest):
         digits = _digits(line)
         if len(digits) < 81:  # a one-per-line file: every meaningful line must be a quiz
-            raise QuizError(f"Invalid line {n}: {_shown(line)}.")
+            raise QuizError(f"Invalid line {n}: {shown(line)}.")
         quizzes += 1
         if quizzes == number:
             return Quiz.from_string(digits[:81], f"{name} #{number}")
-    raise QuizError(f"Quiz file {name} has only {quizzes} quizzes.")
+    raise QuizError(f"Quiz file {shown(name, PATH)} has only {quizzes} quizzes.")
 
 
 def _chain(first: tuple[int, str], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
@@ -165,13 +168,13 @@ def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
     for n, line in head:
         digits = _digits(line)
         if len(digits) < 9:
-            raise QuizError(f"Invalid line {n}: {_shown(line)}.")
+            raise QuizError(f"Invalid line {n}: {shown(line)}.")
         rows.append(digits[:9])
         if len(rows) == 9:
             if number != 1:
-                raise QuizError(f"Quiz file {name} has only 1 quizzes.")
+                raise QuizError(f"Quiz file {shown(name, PATH)} has only 1 quizzes.")
             return Quiz.from_string("".join(rows), name)
-    raise QuizError(f"Quiz file {name} has only {len(rows)} rows.")
+    raise QuizError(f"Quiz file {shown(name, PATH)} has only {len(rows)} rows.")
 
 
 def _frame(head: list[tuple[int, str]], name: str) -> Quiz | None:
@@ -204,7 +207,7 @@ def _grid_list(items: list[tuple[int, str]], name: str) -> Quiz:
     for n, line in items:
         match = GRID_LINE.fullmatch(line)
         if not match:
-            raise QuizError(f"Invalid line {n}: {_shown(line)}.")
+            raise QuizError(f"Invalid line {n}: {shown(line)}.")
         grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
     return Quiz.from_grids(grids, name)
 
@@ -217,8 +220,10 @@ def _bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
         if not line:
             return
         if len(line) == limit and not line.endswith("\n"):
-            while True:  # skip the rest of an overlong line
+            skipped = 0
+            while skipped < MAX_SKIP:  # skip the rest of an overlong line, up to a point
                 more = f.readline(limit)
+                skipped += len(more)
                 if len(more) < limit or more.endswith("\n"):
                     break
         yield line
@@ -239,18 +244,26 @@ def parse_inline_grids(text: str) -> Quiz | None:
 
 
 def _json(path: str) -> Quiz:
+    size = os.path.getsize(path)
+    if size > MAX_JSON:
+        raise QuizError(
+            f"Quiz file {shown(path, PATH)} is too big for a JSON quiz ({size} bytes; at most "
+            f"{MAX_JSON})."
+        )
     try:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         grids = [(int(g["at"][0]), int(g["at"][1]), str(g["quiz"])) for g in data["grids"]]
     except (ValueError, KeyError, TypeError, IndexError) as e:
         raise QuizError(
-            f"Invalid quiz file {path}: want JSON with grids of 'at' [row, col] and 'quiz' "
+            f"Invalid quiz file {shown(path, PATH)}: want JSON with grids of 'at' [row, col] and 'quiz' "
             f"({type(e).__name__})."
         ) from None
     for r0, c0, text in grids:
         if not is_quiz_string(text):
-            raise QuizError(f"Invalid quiz file {path}: the grid at {r0},{c0} is not 81 cells.")
+            raise QuizError(
+                f"Invalid quiz file {shown(path, PATH)}: the grid at {r0},{c0} is not 81 cells."
+            )
     return Quiz.from_grids(grids, path)
 
 
@@ -267,9 +280,9 @@ def load(argument: str, number: int = 1) -> Quiz:
             return _json(argument)
         with open(argument, encoding="utf-8", errors="replace", newline="") as f:
             return parse_lines(_bounded_lines(f), argument, number)
-    except OSError as e:
-        reason = e.strerror or str(e)
-        raise QuizError(f"Fail to open quiz file {argument}: {reason}.") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
+        raise QuizError(f"Fail to open quiz file {shown(argument, PATH)}: {reason}.") from None
 
 
 def check_clashes(givens: Sequence[int], geo: Geometry = CLASSIC) -> None:

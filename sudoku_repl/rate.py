@@ -27,7 +27,7 @@ from functools import partial
 import attrs
 
 from . import events as E
-from .errors import QuizError, UserError
+from .errors import QuizError, UserError, shown
 from .events import Event
 from .geometry import Cell
 from .quiz import Quiz, is_quiz_string
@@ -38,7 +38,6 @@ COLUMNS = (
     "line", "quiz", "steps_first", "biggest_first", "steps_total", "solutions",
     "biggest_total", "guesses", "ms", "complete",
 )  # fmt: skip
-MAX_SHOWN = 40  # characters of a malformed line quoted back
 
 
 @attrs.frozen
@@ -134,7 +133,7 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 if not text or text.startswith("#"):
                     continue
                 if not is_quiz_string(text):
-                    yield n, f"not a quiz (81 characters of 0-9 or .): {_shown(text)}"
+                    yield n, f"not a quiz (81 characters of 0-9 or .): {shown(text)!r}"
                     continue
                 try:
                     yield n, Quiz.from_string(text)
@@ -142,11 +141,6 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                     yield n, e.line
     except OSError as e:
         raise UserError(f"Cannot read {path}: {e.strerror or e}.") from None
-
-
-def _shown(text: str) -> str:
-    text = "".join(ch if ch.isprintable() else "?" for ch in text)
-    return repr(text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "...")
 
 
 # -- many quizzes, in one process or several -------------------------------------------------

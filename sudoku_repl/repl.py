@@ -13,10 +13,10 @@ from typing import Protocol
 
 from . import modes
 from . import quiz as quizzes
-from .args import CELL_VALUE, NUMBER, cell_of, parse_count
+from .args import CELL_VALUE, NUMBER, cell_of, number, parse_count
 from .commands import COMMANDS, Command, command, lookup, order_list
 from .engine import Choice
-from .errors import GuessAborted, UserError
+from .errors import GuessAborted, UserError, shown
 from .events import Event
 from .geometry import Cell, values_of
 from .render import event_lines, invalid_line, levels_lines, show_lines
@@ -88,7 +88,7 @@ class Repl:
             if now == steps:
                 del self.script[mark:]
             else:  # earlier steps of the command stand: the script goes as far
-                self.script[mark] = f"runtil {now}"
+                self.script[mark] = f"goto {now}"
             self.failures.append(line.strip())
             return False
         return True
@@ -169,16 +169,16 @@ class Repl:
         form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
         match = CELL_VALUE.fullmatch(answer)
         if not match:
-            raise UserError(f"Not a guess: {answer.strip()!r}; {form}.")
-        r, c, v = (int(g) for g in match.groups())
+            raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
+        r, c, v = (number(g) for g in match.groups())
         state = self.session.state()
         cell = cell_of(r, c, f"{form}.", self.session.geo)
         if state.values[cell]:
             raise UserError(f"[{r},{c}] is not empty; {form}.")
         cands = values_of(state.cands[cell])
         if v not in cands:
-            shown = " ".join(map(str, cands))
-            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {shown}); {form}.")
+            listed = " ".join(map(str, cands))
+            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {listed}); {form}.")
         return cell, v
 
     # -- helpers for handlers ----------------------------------------------------------------
@@ -215,7 +215,7 @@ class Repl:
         report = session.run(self, solutions, max_steps, replay=replay)
         if report.interrupted:
             self.out.message(f"Interrupted at step {session.state().steps}.")
-            self.rewrite_script(f"runtil {session.state().steps}")
+            self.rewrite_script(f"goto {session.state().steps}")
             self.show()
         elif report.hits:
             self.breakpoint_lines(report.hits)
@@ -261,13 +261,13 @@ def _no_argument(name: str, arg: str) -> None:
 def _load_quiz(repl: Repl, arg: str) -> None:
     if not arg:
         raise UserError("No quiz file specified.")
-    name, number = arg, 1
+    name, index = arg, 1
     head, _, last = arg.rpartition(" ")
     if head and NUMBER.fullmatch(last):
-        name, number = head.strip(), int(last)
-        if number < 1:
+        name, index = head.strip(), parse_count(last, "load-quiz <file> [N]")
+        if index < 1:
             raise UserError("The quiz number counts from 1: load-quiz <file> [N]")
-    quiz = quizzes.load(name, number)
+    quiz = quizzes.load(name, index)
     repl.session.load(quiz)
     repl.rewrite_script(f"load-quiz {quiz}")  # the script stands on its own
     repl.out.message("Quiz loaded.")
@@ -387,7 +387,7 @@ def _help(repl: Repl, arg: str) -> None:
     cmd = lookup(arg)
     if cmd is None:
         known = ", ".join(COMMANDS)
-        raise UserError(f"No command {arg!r}; help knows: {known}")
+        raise UserError(f"No command {shown(arg)!r}; help knows: {known}")
     repl.lines(help_lines(cmd))
 
 

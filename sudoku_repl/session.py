@@ -237,9 +237,9 @@ class Session:
             engine.advance(history.run_mode(m), history.choice(m))
         self.cursor = moves
 
-    def goto(self, steps: int, hooks: Hooks) -> None:
+    def goto(self, steps: int, hooks: Hooks) -> bool:
         """The state right after step ``steps``: from the record, or by going on (silently)
-        past its end. Stops early at the end of the search."""
+        past its end. Stops early at the end of the search; True when an interrupt stopped it."""
         history = self.history
         if steps < history.start.steps:
             raise UserError(
@@ -248,13 +248,14 @@ class Session:
             )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
-            return
+            return False
         self.seek(len(history))
         quiet = Quiet(hooks)
         while self.engine.steps < steps and self.engine.status is not Status.FINISHED:
             if hooks.interrupted():
-                return
+                return True
             self._move(quiet, replay=False)
+        return False
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""

@@ -113,7 +113,29 @@ def history_path() -> Path:
     return base / "sudoku-repl" / "history"
 
 
-def open_history(path: Path) -> tuple[History, str | None]:
+class SafeFileHistory(FileHistory):
+    """A history file that never stops the shell: a line that cannot be stored (the file went
+    away, the disk is full, bytes that are not text) is kept in memory, with one line saying so."""
+
+    def __init__(self, filename: str, warn: Callable[[str], None]) -> None:
+        super().__init__(filename)
+        self.warn = warn
+        self.broken = False
+
+    def store_string(self, string: str) -> None:
+        if self.broken:
+            return
+        text = string.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
+        try:
+            super().store_string(text)
+        except OSError as e:
+            self.broken = True
+            self.warn(f"History is not saved any more ({self.filename}: {e.strerror or e}).")
+
+
+def open_history(
+    path: Path, warn: Callable[[str], None] = print
+) -> tuple[History, str | None]:
     """A file history, or one in memory with the reason when the file cannot be written."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -121,7 +143,7 @@ def open_history(path: Path) -> tuple[History, str | None]:
             pass
     except OSError as e:
         return InMemoryHistory(), f"History is not saved ({path}: {e.strerror or e})."
-    return FileHistory(str(path)), None
+    return SafeFileHistory(str(path), warn), None
 
 
 def run_interactive(
@@ -135,7 +157,7 @@ def run_interactive(
     output, in-memory history)."""
     out = TerminalOutput()
     if history is None:
-        history, warning = open_history(history_path())
+        history, warning = open_history(history_path(), out.error)
         if warning:
             out.error(warning)
     flag = InterruptFlag()
@@ -163,8 +185,8 @@ def run_interactive(
         repl.execute(command)
     previous = ""
     while not repl.done:
-        out.message("")
-        try:
+        try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
+            out.message("")
             line = session.prompt(PROMPT + "\n")
         except KeyboardInterrupt:
             continue
@@ -176,8 +198,11 @@ def run_interactive(
                 continue
             line = previous
         previous = line.strip()
-        with flag.catching():
-            repl.execute(line)
+        try:
+            with flag.catching():
+                repl.execute(line)
+        except KeyboardInterrupt:  # between the handler's end and the flag's
+            continue
     return repl
 
 
