@@ -38,6 +38,7 @@ def write_atomic(path: str, text: str) -> None:
             os.unlink(temp)
         except OSError:
             pass
-        if isinstance(e, OSError):
-            raise UserError(f"Cannot write {shown(path, PATH)}: {e.strerror or e}.") from None
+        if isinstance(e, (OSError, ValueError)):  # ValueError: a NUL in the name
+            reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
+            raise UserError(f"Cannot write {shown(path, PATH)}: {reason}.") from None
         raise

@@ -36,7 +36,9 @@ MAX_LINE = 65536  # characters of a line read at most
 MAX_SKIP = 1 << 20  # characters of an overlong line skipped before it counts as ended
 MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
 MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
-GRID_LINE = re.compile(r"[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*:?[ \t]*([0-9.]{81})[ \t]*")
+GRID_LINE = re.compile(
+    r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{81})[ \t]*"
+)
 
 
 @attrs.frozen

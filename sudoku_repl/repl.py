@@ -409,3 +409,5 @@ def _next_command(lines: Iterator[str]) -> str | None:
 
 
 from . import debugger  # noqa: E402,F401  (registers the debugger's commands after the ten)
+from . import book_commands  # noqa: E402,F401  (issue 7: the book view, run-mode 3, generate)
+from . import chain_commands  # noqa: E402,F401  (issue 8: hint, check, run-modes 4 and 5)

@@ -122,6 +122,13 @@ class SafeFileHistory(FileHistory):
         self.warn = warn
         self.broken = False
 
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except (OSError, UnicodeError) as e:
+            self.broken = True
+            self.warn(f"History is not read or saved ({self.filename}: {e}).")
+
     def store_string(self, string: str) -> None:
         if self.broken:
             return

@@ -1,0 +1,140 @@
+"""Issue 4, "How to measure": memory per recorded step and `goto` latency over a long record.
+
+    python benchmarks/bench_history.py [--solutions N] [--gotos N] [--seed S]
+
+Loads the `insufficient_givens` quiz of shared/data/edge_cases_expected.tsv (16 givens, more than
+100,000 solutions), runs `runrun 20000` silently to get a record of more than 100,000 steps
+(more solutions are asked for until it is), and measures:
+
+- memory: tracemalloc snapshots right before and right after the run; the total size difference
+  divided by the steps (target <= 150 bytes per step);
+- `goto n` latency for random n over the record (tracemalloc stopped): median and max
+  (target: well under 100 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import gc
+import os
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DATA = REPO.parent / "shared" / "data"
+sys.path.insert(0, str(REPO))
+
+from sudoku_repl.quiz import Quiz  # noqa: E402
+from sudoku_repl.session import Session  # noqa: E402
+
+MIN_STEPS = 100_000
+BYTES_TARGET = 150
+GOTO_TARGET_MS = 100
+
+
+class Silent:
+    """Session hooks that drop every event."""
+
+    def events(self, events: object) -> None:
+        pass
+
+    def ask_guess(self, cell: int, value: int) -> None:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
+def quiz_by_label(label: str) -> str:
+    with open(DATA / "edge_cases_expected.tsv", encoding="utf-8", newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            if row["label"] == label:
+                return row["puzzle"]
+    raise SystemExit(f"no {label!r} row in edge_cases_expected.tsv")
+
+
+def record(quiz: str, solutions: int) -> tuple[Session, int, float, float]:
+    """A fresh session run with ``runrun solutions`` under tracemalloc:
+    (session, bytes allocated by the run and still held, run seconds, traced peak)."""
+    gc.collect()
+    tracemalloc.start()
+    session = Session()
+    session.load(Quiz.from_string(quiz))
+    gc.collect()
+    before = tracemalloc.take_snapshot()
+    t0 = time.perf_counter()
+    session.run(Silent(), solutions)
+    seconds = time.perf_counter() - t0
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    diff = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    return session, diff, seconds, peak
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--solutions", type=int, default=20000)
+    parser.add_argument("--gotos", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=4)
+    args = parser.parse_args()
+
+    quiz = quiz_by_label("insufficient_givens")
+    solutions = args.solutions
+    while True:
+        session, diff, seconds, peak = record(quiz, solutions)
+        steps = session.state().steps
+        if steps >= MIN_STEPS:
+            break
+        print(f"runrun {solutions}: {steps} steps < {MIN_STEPS}; asking for more solutions")
+        solutions *= 2
+
+    history = session.history
+    moves = len(history)
+    per_step = diff / steps
+    print(f"bench_history: python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}")
+    print(f"quiz insufficient_givens {quiz}")
+    print()
+    print("== record")
+    print(f"  command                         runrun {solutions}")
+    print(f"  steps                           {steps:>12,}   (>= {MIN_STEPS:,}: {'yes' if steps >= MIN_STEPS else 'NO'})")
+    print(f"  solution sum                    {session.state().solutions:>12,}")
+    print(f"  moves recorded (len(history))   {moves:>12,}")
+    print(f"  record starts at step           {history.first_steps:>12,}")
+    print(f"  run time under tracemalloc      {seconds:>12.2f} s")
+    print()
+    print("== memory (tracemalloc snapshot after the run minus before)")
+    print(f"  allocated and held              {diff:>12,} bytes   (traced peak {peak:,})")
+    print(f"  per step                        {per_step:>12.1f} bytes   target <= {BYTES_TARGET}: "
+          f"{'holds' if per_step <= BYTES_TARGET else 'MISSED'}")
+    print(f"  per move                        {diff / moves:>12.1f} bytes")
+
+    rng = random.Random(args.seed)
+    first, last = history.first_steps, history.last_steps
+    targets = [rng.randint(first, last) for _ in range(args.gotos)]
+    hooks = Silent()
+    latencies = []
+    for n in targets:
+        t0 = time.perf_counter()
+        session.goto(n, hooks)
+        latencies.append((time.perf_counter() - t0) * 1000)
+        reached = session.state().steps
+        assert reached >= n or session.finished, (n, reached)
+    med, worst = statistics.median(latencies), max(latencies)
+    print()
+    print(f"== goto n, {args.gotos} random n in {first}..{last} (seed {args.seed}), tracemalloc off")
+    print(f"  median                          {med:>12.3f} ms")
+    print(f"  90th percentile                 {statistics.quantiles(latencies, n=10)[-1]:>12.3f} ms")
+    print(f"  max                             {worst:>12.3f} ms   target well under {GOTO_TARGET_MS} ms: "
+          f"{'holds' if worst < GOTO_TARGET_MS else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()

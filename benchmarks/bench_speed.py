@@ -1,0 +1,300 @@
+"""Issue 4, "How to measure": the engine against the plain reference implementation of ENGINE.md
+(benchmarks/reference_engine.py) and a Norvig-style dictionary solver (norvig_baseline.py), on
+the same puzzles, in alternation, over several rounds; then batch CLI throughput and start-up.
+
+    python benchmarks/bench_speed.py [--rounds N] [--limit K] [--clock wall|cpu] [--cli-runs N]
+                                     [--sets top95,forum,royle17] [--no-cli] [--separate]
+
+Per quiz and round, in this order: the dict solver (it stops at the first solution), the
+reference, the engine. Each of the two step engines is loaded fresh, run to the first solution
+(``runrun 1``, timed), then on to the end (``runrun 0``, timed); "to the end" is the sum of the
+two, which is exactly the work of a fresh ``runrun 0`` (same steps) without running the first
+part twice. ``--separate`` times a fresh ``runrun 0`` instead (slower benchmark, same figures).
+
+Per quiz the median over the rounds is taken, then the median over the set's quizzes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+DATA = REPO.parent / "shared" / "data"
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(HERE))
+
+import norvig_baseline  # noqa: E402
+import reference_engine  # noqa: E402
+
+from sudoku_repl.quiz import Quiz  # noqa: E402
+from sudoku_repl.session import Session  # noqa: E402
+
+# set key -> (file, issue's dict-solver figure in ms "on this machine", target ms to the first
+# solution, target ms to the end or None)
+SETS: dict[str, tuple[str, float, float, float | None]] = {
+    "top95": ("norvig_top95.txt", 5.0, 5.0, 12.0),
+    "forum": ("forum_hardest_1905_11plus_sample1000.txt", 11.6, 12.0, None),
+    "royle17": ("royle17_sample2000.txt", 1.7, 2.0, None),
+}
+CLI_TARGET = 1.5  # batch CLI time / (engine-only time + start-up)
+STARTUP_TARGET = 2.0  # `python -m sudoku_repl -c bye` / `python3 -c pass`
+
+
+class Silent:
+    """Session hooks that drop every event."""
+
+    def events(self, events: object) -> None:
+        pass
+
+    def ask_guess(self, cell: int, value: int) -> None:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
+# -- the contenders: each returns (seconds to the first solution, seconds to the end, steps) --
+
+
+def time_engine(quiz: str, clock: Callable[[], float], separate: bool) -> tuple[float, float, int]:
+    session = Session()
+    session.load(Quiz.from_string(quiz))
+    t0 = clock()
+    session.run(Silent(), 1)
+    t1 = clock()
+    if separate:
+        session = Session()
+        session.load(Quiz.from_string(quiz))
+        t1b = clock()
+        session.run(Silent(), 0)
+        return t1 - t0, clock() - t1b, session.state().steps
+    session.run(Silent(), 0)
+    t2 = clock()
+    return t1 - t0, t2 - t0, session.state().steps
+
+
+def time_reference(quiz: str, clock: Callable[[], float], separate: bool) -> tuple[float, float, int]:
+    engine = reference_engine.ReferenceEngine(quiz, lines=False)
+    t0 = clock()
+    engine.runrun(1)
+    t1 = clock()
+    if separate:
+        t1b = clock()
+        steps, _, _ = reference_engine.run_steps(quiz, 0)
+        return t1 - t0, clock() - t1b, steps
+    engine.runrun(0)
+    t2 = clock()
+    return t1 - t0, t2 - t0, engine.steps
+
+
+def time_dict(quiz: str, clock: Callable[[], float]) -> float:
+    t0 = clock()
+    solved = norvig_baseline.solve(quiz)
+    t1 = clock()
+    assert solved is not None, quiz
+    return t1 - t0
+
+
+def read_set(name: str, limit: int) -> list[str]:
+    quizzes = [line.strip() for line in open(DATA / name, encoding="utf-8") if len(line.strip()) == 81]
+    return quizzes[:limit] if limit else quizzes
+
+
+def median_ms(per_quiz: list[list[float]]) -> float:
+    """Median over the quizzes of each quiz's median over the rounds, in ms."""
+    return statistics.median(statistics.median(rounds) for rounds in per_quiz) * 1000
+
+
+def verdict(measured: float, target: float) -> str:
+    return "holds" if measured <= target else "MISSED"
+
+
+# -- per set --------------------------------------------------------------------------------
+
+
+def bench_set(key: str, rounds: int, limit: int, clock: Callable[[], float], separate: bool) -> dict:
+    name, issue_dict_ms, target_first, target_end = SETS[key]
+    quizzes = read_set(name, limit)
+    n = len(quizzes)
+    samples: dict[str, list[list[float]]] = {
+        k: [[] for _ in quizzes] for k in ("dict", "ref1", "ref0", "eng1", "eng0")
+    }
+    steps_eng = [0] * n
+    steps_ref = [0] * n
+    started = time.perf_counter()
+    for r in range(rounds):  # alternate the contenders so that noise hits them alike
+        for i, q in enumerate(quizzes):
+            samples["dict"][i].append(time_dict(q, clock))
+            t1, t0, steps_ref[i] = time_reference(q, clock, separate)
+            samples["ref1"][i].append(t1)
+            samples["ref0"][i].append(t0)
+            t1, t0, steps_eng[i] = time_engine(q, clock, separate)
+            samples["eng1"][i].append(t1)
+            samples["eng0"][i].append(t0)
+        print(f"  [{key}: round {r + 1}/{rounds} done, {time.perf_counter() - started:.0f} s]", file=sys.stderr)
+    assert steps_eng == steps_ref, f"{key}: the engines disagree on the step counts"
+    m = {k: median_ms(v) for k, v in samples.items()}
+    scale = m["dict"] / issue_dict_ms
+    return {
+        "key": key,
+        "name": name,
+        "n": n,
+        "m": m,
+        "steps": statistics.median(steps_eng),
+        "issue_dict": issue_dict_ms,
+        "scale": scale,
+        "target_first": target_first,
+        "target_end": target_end,
+        "eng0_sum_s": sum(statistics.median(s) for s in samples["eng0"]),
+        "quizzes": quizzes,
+    }
+
+
+def print_set(res: dict, rounds: int) -> None:
+    m = res["m"]
+    print()
+    print(f"== {res['name']}: {res['n']} quizzes, {rounds} rounds, median steps to the end {res['steps']:g}")
+    print(f"{'median ms per quiz':34} {'first solution':>15} {'to the end':>12}")
+    print(f"{'  dict solver (norvig_baseline)':34} {m['dict']:15.2f} {'-':>12}")
+    print(f"{'  reference (reference_engine)':34} {m['ref1']:15.2f} {m['ref0']:12.2f}")
+    print(f"{'  engine (sudoku_repl Session)':34} {m['eng1']:15.2f} {m['eng0']:12.2f}")
+    print(f"{'  ratio engine/reference':34} {m['eng1'] / m['ref1']:15.2f} {m['eng0'] / m['ref0']:12.2f}")
+    print(f"{'  ratio engine/dict solver':34} {m['eng1'] / m['dict']:15.2f} {m['eng0'] / m['dict']:12.2f}")
+    print(
+        f"  dict solver here {m['dict']:.2f} ms vs issue's {res['issue_dict']:.1f} ms -> "
+        f"machine factor {res['scale']:.2f}"
+    )
+    rows = [("first solution", m["eng1"], res["target_first"])]
+    if res["target_end"] is not None:
+        rows.append(("to the end", m["eng0"], res["target_end"]))
+    print(f"  {'target (issue 4)':16} {'engine ms':>10} {'target ms':>10} {'':7} {'scaled target':>14} {'':7}")
+    for label, measured, target in rows:
+        scaled = target * res["scale"]
+        print(
+            f"  {label:16} {measured:10.2f} {target:10.2f} {verdict(measured, target):7} "
+            f"{scaled:14.2f} {verdict(measured, scaled):7}"
+        )
+
+
+# -- CLI throughput and start-up ------------------------------------------------------------------
+
+
+CPU_CLOCK = False  # --clock cpu: child processes are timed by their user + system CPU time
+
+
+def run_cli(args: list[str]) -> float:
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t1 = time.perf_counter()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert proc.returncode == 0, (args, proc.stderr.decode()[-500:])
+    if CPU_CLOCK:
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return t1 - t0
+
+
+def bench_startup(runs: int) -> tuple[float, float]:
+    repl: list[float] = []
+    bare: list[float] = []
+    for _ in range(runs):  # alternated
+        bare.append(run_cli([sys.executable, "-c", "pass"]))
+        repl.append(run_cli([sys.executable, "-m", "sudoku_repl", "-c", "bye"]))
+    return statistics.median(repl), statistics.median(bare)
+
+
+def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        for q in quizzes:
+            f.write(f"load-quiz {q}\nrunrun 0\n")
+        f.write("bye\n")
+        script = f.name
+    try:
+        batch: list[float] = []
+        startup: list[float] = []
+        bare: list[float] = []
+        for _ in range(runs):  # alternated
+            bare.append(run_cli([sys.executable, "-c", "pass"]))
+            startup.append(run_cli([sys.executable, "-m", "sudoku_repl", "-c", "bye"]))
+            batch.append(run_cli([sys.executable, "-m", "sudoku_repl", "-x", script]))
+    finally:
+        os.unlink(script)
+    m_batch, m_start, m_bare = (statistics.median(x) for x in (batch, startup, bare))
+    budget = engine_sum_s + m_start
+    print()
+    print(f"== batch CLI throughput: {len(quizzes)} top95 quizzes, load-quiz + runrun 0 each, "
+          f"`python -m sudoku_repl -x script > /dev/null`, median of {runs} runs")
+    print(f"  batch CLI                                   {m_batch * 1000:10.1f} ms")
+    print(f"  engine only (sum of per-quiz medians above) {engine_sum_s * 1000:10.1f} ms")
+    print(f"  start-up (`python -m sudoku_repl -c bye`)   {m_start * 1000:10.1f} ms")
+    print(f"  ratio CLI / (engine + start-up)             {m_batch / budget:10.2f}   "
+          f"target <= {CLI_TARGET:.1f}: {verdict(m_batch / budget, CLI_TARGET)}")
+    print()
+    print(f"== start-up, median of {runs} runs each (alternated)")
+    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not (REPO / "sudoku_repl" / "__pycache__").is_dir():
+        print("  note: PYTHONDONTWRITEBYTECODE is set and sudoku_repl/ has no __pycache__: every start")
+        print("  compiles the package's sources (an installed package has its .pyc files)")
+    print(f"  `python -m sudoku_repl -c bye`   {m_start * 1000:8.1f} ms")
+    print(f"  `python3 -c pass`                {m_bare * 1000:8.1f} ms")
+    print(f"  ratio                            {m_start / m_bare:8.2f}   "
+          f"target <= {STARTUP_TARGET:.1f}: {verdict(m_start / m_bare, STARTUP_TARGET)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--limit", type=int, default=0, help="the first K quizzes of each set (0 = all)")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="wall: time.perf_counter (default); cpu: time.process_time, and the "
+                        "user+system CPU time of the CLI processes (for a loaded machine)")
+    parser.add_argument("--sets", default="top95,forum,royle17")
+    parser.add_argument("--cli-runs", type=int, default=5)
+    parser.add_argument("--no-cli", action="store_true", help="skip the CLI throughput and start-up figures")
+    parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
+    args = parser.parse_args()
+    clock = time.perf_counter if args.clock == "wall" else time.process_time
+    global CPU_CLOCK
+    CPU_CLOCK = args.clock == "cpu"
+    keys = [k.strip() for k in args.sets.split(",") if k.strip()]
+    print(f"bench_speed: python {sys.version.split()[0]}, clock {args.clock}, rounds {args.rounds}, "
+          f"limit {args.limit or 'none'}, load average {os.getloadavg()[0]:.2f} at start")
+    results = {}
+    for key in keys:
+        results[key] = bench_set(key, args.rounds, args.limit, clock, args.separate)
+        print_set(results[key], args.rounds)
+        sys.stdout.flush()
+    print()
+    print("== summary (median ms per quiz; targets of issue 4; scaled = target x dict-here / dict-in-issue)")
+    print(f"  {'set':8} {'what':15} {'reference':>10} {'engine':>8} {'eng/ref':>8} {'eng/dict':>8} "
+          f"{'target':>7} {'':7} {'scaled':>7} {'':7}")
+    for key, res in results.items():
+        m = res["m"]
+        rows = [("first solution", "1", res["target_first"]), ("to the end", "0", res["target_end"])]
+        for label, suffix, target in rows:
+            eng, ref = m["eng" + suffix], m["ref" + suffix]
+            t = f"{target:7.2f} {verdict(eng, target):7}" if target else f"{'-':>7} {'':7}"
+            s = f"{target * res['scale']:7.2f} {verdict(eng, target * res['scale']):7}" if target else f"{'-':>7}"
+            print(f"  {key:8} {label:15} {ref:10.2f} {eng:8.2f} {eng / ref:8.2f} {eng / m['dict']:8.2f} {t} {s}")
+    if not args.no_cli:
+        if "top95" in results:
+            bench_cli(results["top95"]["quizzes"], results["top95"]["eng0_sum_s"], args.cli_runs)
+        else:
+            repl, bare = bench_startup(args.cli_runs)
+            print(f"\n== start-up: {repl * 1000:.1f} ms vs {bare * 1000:.1f} ms, ratio {repl / bare:.2f} "
+                  f"(target <= {STARTUP_TARGET:.1f}: {verdict(repl / bare, STARTUP_TARGET)})")
+    print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
+
+
+if __name__ == "__main__":
+    main()

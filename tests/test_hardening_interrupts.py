@@ -1,0 +1,446 @@
+"""Hardening (issue 5): Ctrl-C and Ctrl-D in a real pseudo-terminal, at random moments.
+
+COMMANDS.md 8: Ctrl-C during run/runtil/runrun stops after the current step and prints
+``Interrupted at step N.``, the show block and the timing lines; the state is the state after
+step N and every further command works. COMMANDS.md 7: Ctrl-C or end of input at the guess
+question aborts that command only, the engine as before that step.
+
+The moments are drawn from a seeded random generator (``HARDENING_SEED``); the number of rounds
+is ``HARDENING_INTERRUPT_ROUNDS`` (15 by default; more by hand). Output is drained while waiting,
+so the run goes at full speed and the interrupt lands anywhere in a step, not only while the
+program is blocked writing to a full terminal.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from hardening_support import (
+    PROMPT,
+    SEED_FILE,
+    data_lines,
+    edge_case,
+    plain,
+    spawn_shell,
+    terminal_env,
+)
+from helpers import DATA, REPO
+
+ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "15"))
+SEED = int(os.environ.get("HARDENING_SEED", "20261122"))
+GRID_ROW = re.compile(r"\d{3} \d{3} \d{3}")
+TRACE_LINE = re.compile(r"\n\d+\) ")
+INTERRUPTED = re.compile(r"Interrupted at step (\d+)\.")
+#: what bisect prints last when it does not say it was interrupted
+BISECT_RESULT = re.compile(r"is first reached at step \d+|is not reached in steps|No guess is made")
+TIMING = re.compile(r"Run time: \d+ milliseconds; steps: (\d+), solution sum: (\d+)\.")
+#: how many interrupt timings were tried in this run
+TRIED: dict[str, int] = {}
+
+
+@pytest.fixture
+def rnd(request: pytest.FixtureRequest) -> random.Random:
+    return random.Random(f"{SEED}-{request.node.name}")
+
+
+def quiz_file(tmp_path: Path, label: str) -> Path:
+    path = tmp_path / f"{label}.txt"
+    path.write_text(edge_case(label).puzzle + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def shell(tmp_path: Path) -> Iterator[pexpect.spawn]:
+    children: list[pexpect.spawn] = []
+
+    def start(*args: str, **kw: object) -> pexpect.spawn:
+        child = spawn_shell(tmp_path, *args, **kw)  # type: ignore[arg-type]
+        children.append(child)
+        return child
+
+    yield start  # type: ignore[misc]
+    for child in children:
+        child.close(force=True)
+
+
+def until_prompt(child: pexpect.spawn, timeout: float = 20) -> str:
+    child.expect_exact(PROMPT, timeout=timeout)
+    return plain(child.before)
+
+
+def drain(child: pexpect.spawn, seconds: float) -> None:
+    """Read (and drop) the output for ``seconds``, so the program never waits on the terminal."""
+    deadline = time.monotonic() + seconds
+    while (left := deadline - time.monotonic()) > 0:
+        try:
+            child.read_nonblocking(65536, timeout=min(left, 0.05))
+        except pexpect.TIMEOUT:
+            pass
+
+
+def block(child: pexpect.spawn, command: str) -> tuple[int, list[str]]:
+    """Run a command that prints a show block: (its Steps, the block's lines)."""
+    child.sendline(command)
+    child.expect(r"Steps:(\d+)")
+    steps = int(child.match.group(1))
+    rows = [line.strip() for line in plain(child.before).split("\n")
+            if GRID_ROW.fullmatch(line.strip())][-9:]
+    rest = [line.strip() for line in until_prompt(child).split("\n") if line.strip()]
+    assert len(rows) == 9
+    return steps, [*rows, f"Steps:{steps}", *rest]
+
+
+def interrupt_run(child: pexpect.spawn, command: str, wait: float,
+                  ended: str = "Interrupted at step ") -> int | None:
+    """Send ``command``, let it run ``wait`` seconds from its first trace line (reading its
+    output all the while), press Ctrl-C: COMMANDS.md 8's lines, and the step N it stopped at.
+    None when the command ended first (it printed ``ended``)."""
+    child.sendline(command)
+    child.expect(TRACE_LINE)
+    # wait for the end, or time out: either way the output is read as it comes
+    if child.expect_exact([ended, pexpect.TIMEOUT], timeout=wait) == 0:
+        until_prompt(child)
+        return None
+    child.sendintr()
+    if child.expect_exact(["Interrupted at step ", ended], timeout=30) == 1:
+        until_prompt(child)  # it ended just before Ctrl-C (which then met the prompt)
+        return None
+    child.expect(r"(\d+)\.")
+    steps = int(child.match.group(1))
+    child.expect(r"Steps:(\d+)")
+    assert int(child.match.group(1)) == steps  # the show block follows at once
+    child.expect(TIMING)
+    assert int(child.match.group(1)) == steps
+    child.expect_exact(" Biggest level on this run(til): ")
+    until_prompt(child)
+    return steps
+
+
+def check_recorded_step(child: pexpect.spawn, steps: int, compare_goto: bool) -> None:
+    """``show`` gives step N; ``goto N`` (the record's state after step N) gives the same."""
+    shown, lines = block(child, "show")
+    assert shown == steps
+    if compare_goto:
+        gone, again = block(child, f"goto {steps}")
+        assert (gone, again) == (shown, lines)
+
+
+# -- runrun 0 on a quiz with more than 100,000 solutions --------------------------------------
+
+
+def test_ctrl_c_during_runrun_at_random_moments(shell, tmp_path: Path, rnd: random.Random) -> None:
+    child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
+    until_prompt(child)
+    last = 0
+    for k in range(ROUNDS):
+        steps = interrupt_run(child, "runrun 0", rnd.uniform(0.05, 1.0))
+        assert steps is not None and steps > last  # the search goes on from where it stopped
+        check_recorded_step(child, steps, compare_goto=k % 3 == 0)
+        last = steps
+    TRIED["runrun 0"] = TRIED.get("runrun 0", 0) + ROUNDS
+    child.sendline("levels")
+    child.expect(r"At guess level (\d+):")
+    until_prompt(child)
+    child.sendline("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+#: the 10th puzzle of invalid_no_solution.txt (tdoku): no solution; in run mode 2 (ply only,
+#: so fills and guesses do all the work) the search takes 48,700 steps, several seconds
+HARD_NO_SOLUTION = data_lines("invalid_no_solution.txt")[9]
+
+
+def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(shell, tmp_path: Path,
+                                                     rnd: random.Random) -> None:
+    """Each round reloads the quiz, so `run` or `runtil 99999` is stopped somewhere in its
+    first second (the whole search takes several)."""
+    path = tmp_path / "hard.txt"
+    path.write_text(HARD_NO_SOLUTION + "\n")
+    child = shell(str(path))
+    until_prompt(child)
+    child.sendline("run-mode 2")
+    child.expect_exact("Working mode:2")
+    until_prompt(child)
+    rounds = max(4, ROUNDS // 3)
+    stopped = 0
+    for k in range(rounds):
+        child.sendline(f"load-quiz {path}")
+        child.expect_exact("Quiz loaded.")
+        until_prompt(child)
+        command = "run" if k % 2 == 0 else "runtil 99999"
+        steps = interrupt_run(child, command, rnd.uniform(0.05, 1.0), ended="no more solution")
+        if steps is not None:
+            stopped += 1
+            check_recorded_step(child, steps, compare_goto=True)
+            # the next command works from there: a step is step N + 1 or more
+            after, _ = block(child, "step")
+            assert after > steps
+    TRIED["run/runtil"] = TRIED.get("run/runtil", 0) + rounds
+    assert stopped >= rounds // 2
+
+
+def test_ctrl_c_during_bisect_level_max_stops_and_the_shell_goes_on(
+    shell, tmp_path: Path, rnd: random.Random
+) -> None:
+    """`bisect level max` runs the whole search silently: on this quiz it never ends alone."""
+    child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
+    until_prompt(child)
+    rounds = max(2, ROUNDS // 5)
+    for _ in range(rounds):
+        child.sendline("bisect level max")
+        time.sleep(rnd.uniform(0.3, 1.0))  # no output to wait for; the line is read by then
+        child.sendintr()
+        child.expect([INTERRUPTED, BISECT_RESULT], timeout=30)
+        until_prompt(child)
+        steps, _ = block(child, "show")
+        check_recorded_step(child, steps, compare_goto=True)
+        steps2 = interrupt_run(child, "runrun 0", rnd.uniform(0.05, 0.3))
+        assert steps2 is not None and steps2 > steps
+    TRIED["bisect level max"] = TRIED.get("bisect level max", 0) + rounds
+
+
+def test_ctrl_c_during_bisect_level_max_says_interrupted(shell, tmp_path: Path) -> None:
+    """(Found by this suite: bisect went on with the partial record.)"""
+    child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
+    until_prompt(child)
+    child.sendline("bisect level max")
+    time.sleep(0.5)
+    child.sendintr()
+    said = child.expect([INTERRUPTED, BISECT_RESULT], timeout=30)
+    what = child.after
+    until_prompt(child)
+    assert said == 0, what
+
+
+# -- the guess question ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ["ctrl-c", "ctrl-d"])
+def test_ctrl_c_or_ctrl_d_at_the_guess_question_aborts_only_that_command(shell, key: str) -> None:
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    child.sendline("guess-mode 1")
+    child.expect_exact("In interactive guessing mode:1")
+    until_prompt(child)
+    shown = [block(child, "step")[0] for _ in range(5)]
+    before, lines_before = block(child, "show")
+    assert before == shown[-1]
+    # the seed quiz's sixth step asks (the published interactive session)
+    child.sendline("step")
+    child.expect_exact("Take a guess please, by default it will be [6,2]=5:")
+    if key == "ctrl-c":
+        child.sendintr()
+    else:
+        child.sendcontrol("d")
+    child.expect(r"Guess question aborted: back at step (\d+)\.")
+    assert int(child.match.group(1)) == before
+    until_prompt(child)
+    assert block(child, "show") == (before, lines_before)
+    # and the next command works: the same question, answered this time
+    child.sendline("step")
+    child.expect_exact("Take a guess please, by default it will be [6,2]=5:")
+    child.sendline("")
+    child.expect_exact(") Guess [6,2] level 1 at 1 out of 2")
+    until_prompt(child)
+    child.sendline("levels")
+    child.expect_exact("Level 1 [6,2]=5 (1 out of 2)")
+    until_prompt(child)
+
+
+def test_ctrl_c_at_the_prompt_discards_the_line(shell) -> None:
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    child.send("runtil 50")
+    time.sleep(0.2)
+    child.sendintr()
+    until_prompt(child)
+    steps, _ = block(child, "show")
+    assert steps == 0
+
+
+def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(shell, rnd: random.Random) -> None:
+    """Ctrl-C pressed right after Enter lands before, during or after the command. (Found by
+    this suite: a Ctrl-C between two commands killed the shell, about one run in six.)"""
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    for k in range(40):
+        child.sendline(f"runtil {k + 1}")
+        time.sleep(rnd.uniform(0, 0.02))
+        child.sendintr()
+        drain(child, 0.02)
+    drain(child, 0.5)
+    assert child.isalive()
+    child.sendline("")
+    until_prompt(child)
+    steps, lines = block(child, "show")
+    check_recorded_step(child, steps, compare_goto=True)
+    TRIED["storm"] = TRIED.get("storm", 0) + 40
+
+
+def test_ctrl_c_between_commands_does_not_end_the_shell(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from prompt_toolkit.history import InMemoryHistory
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from sudoku_repl import shell as shell_module
+
+    empty_lines = 0
+    real = shell_module.TerminalOutput.message
+
+    def message(self: object, line: str) -> None:
+        nonlocal empty_lines
+        if line == "":
+            empty_lines += 1
+            if empty_lines == 2:  # after the first command, before the second prompt
+                signal.raise_signal(signal.SIGINT)  # the user's Ctrl-C, just then
+        real(self, line)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shell_module.TerminalOutput, "message", message)
+    monkeypatch.chdir(REPO)
+    with create_pipe_input() as keys:
+        keys.send_text("load-quiz examples/seed.txt\rshow\rbye\r")
+        try:
+            shell_module.run_interactive(input=keys, output=DummyOutput(),
+                                         history=InMemoryHistory())
+        except KeyboardInterrupt as e:
+            raise AssertionError("KeyboardInterrupt ended the prompt loop") from e
+    assert "Steps:0" in capsys.readouterr().out.split("\n")
+
+
+# -- the history file ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["xdg-is-a-file", "history-is-a-directory"])
+def test_unwritable_history_file_does_not_stop_the_shell(shell, tmp_path: Path, where: str) -> None:
+    data = tmp_path / "data"
+    if where == "xdg-is-a-file":
+        data.write_text("not a directory")
+    else:
+        (data / "sudoku-repl" / "history").mkdir(parents=True)
+    child = shell(str(SEED_FILE))
+    child.expect(r"History is not saved \([^\n]*\)\.")
+    until_prompt(child)
+    steps, _ = block(child, "step")
+    assert steps == 1
+    child.sendline("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = plain(child.before or "")
+    assert "Traceback" not in text
+
+
+def test_history_file_lost_during_the_session(shell, tmp_path: Path) -> None:
+    """The history file turns into a directory after the shell has read it: one line says
+    the history is not saved any more, and the shell goes on. (Found by this suite: a
+    prompt_toolkit traceback and 'Press ENTER to continue...'.)"""
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    assert block(child, "show")[0] == 0  # a command stored: the history file has been read
+    history = tmp_path / "data" / "sudoku-repl" / "history"
+    assert "+show" in history.read_text()
+    history.unlink()
+    history.mkdir()
+    assert block(child, "step")[0] == 1
+    assert block(child, "step")[0] == 2
+    child.sendline("bye")
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    text = plain(child.before or "")
+    assert "Unhandled exception" not in text and "Press ENTER" not in text, text[-500:]
+    assert child.exitstatus == 0
+
+
+def test_history_file_that_cannot_be_read_is_not_a_traceback(tmp_path: Path) -> None:
+    from sudoku_repl.shell import open_history
+
+    path = tmp_path / "sudoku-repl" / "history"
+    said: list[str] = []
+    history, warning = open_history(path, said.append)
+    assert warning is None and path.is_file()
+    path.unlink()
+    path.mkdir()
+    try:
+        loaded = list(history.load_history_strings())
+    except OSError as e:
+        raise AssertionError(f"load_history_strings raised {e!r}") from e
+    assert loaded == [] and len(said) <= 1
+
+
+def test_non_utf8_bytes_typed_at_the_prompt_keep_the_history_working(shell) -> None:
+    """(Found by this suite: FileHistory failed on the surrogates, with a traceback.)"""
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    os.write(child.child_fd, b"load-quiz \xff\xfe.txt\r")  # past pexpect's encoder
+    time.sleep(1.0)
+    child.sendline("bye")
+    child.expect(pexpect.EOF, timeout=10)
+    text = plain(child.before or "")
+    assert "Fail to open quiz file" in text
+    assert "Unhandled exception" not in text and "Press ENTER" not in text, text[-500:]
+
+
+def test_non_utf8_bytes_typed_at_the_prompt_on_a_strict_terminal(shell, tmp_path: Path) -> None:
+    """(Found by this suite: UnicodeEncodeError ended the shell.)"""
+    data = tmp_path / "data"
+    data.write_text("no history here: this test is about the output")
+    env = terminal_env(tmp_path, PYTHONIOENCODING="utf-8:strict")
+    child = shell(str(SEED_FILE), env=env)
+    until_prompt(child)
+    os.write(child.child_fd, b"load-quiz \xff\xfe.txt\r")  # past pexpect's encoder
+    child.expect_exact("Fail to open quiz file ", timeout=5)
+    until_prompt(child, timeout=5)
+    child.sendline("bye")
+    child.expect(pexpect.EOF, timeout=10)
+    child.close()
+    assert child.exitstatus == 0
+
+
+# -- sudoku-repl rate ---------------------------------------------------------------------------
+
+
+def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random) -> None:
+    """The rows printed are whole rows, the summary counts them, and --out is written whole or
+    not at all (no temporary file left)."""
+    rounds = max(3, ROUNDS // 4)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for k in range(rounds):
+        out = tmp_path / f"rated{k}.csv"
+        args = [sys.executable, "-m", "sudoku_repl", "rate", str(DATA / "norvig_top95.txt"),
+                "--jobs", str(1 + k % 2)] + (["--out", str(out)] if k % 2 == 0 else [])
+        proc = subprocess.Popen(args, cwd=str(REPO), env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, start_new_session=True)
+        time.sleep(rnd.uniform(0.3, 1.5))
+        os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
+        stdout, stderr = proc.communicate(timeout=60)
+        assert proc.returncode in (0, 130), stderr
+        written = proc.returncode == 0 and k % 2 == 0
+        text = out.read_text() if written else stdout.decode()
+        table = list(csv.reader(io.StringIO(text)))
+        assert table[0][:2] == ["line", "quiz"]
+        assert all(len(row) == len(table[0]) for row in table)
+        err = stderr.decode().splitlines()
+        assert len(err) == 1
+        if proc.returncode == 130:
+            assert err[0].startswith(f"sudoku-repl rate: interrupted: {len(table) - 1} of 95")
+            assert not out.exists()
+        assert not [p for p in tmp_path.iterdir() if p.name.startswith(".sudoku-repl-")]
+    TRIED["rate"] = TRIED.get("rate", 0) + rounds
+

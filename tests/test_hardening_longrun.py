@@ -1,0 +1,135 @@
+"""Hardening (issue 5): long runs. `runrun 0` on insufficient_givens (more than 100,000
+solutions) never ends alone; a breakpoint stops it (Ctrl-C: test_hardening_interrupts.py), the
+record costs a bounded amount per step, and past its cap (SUDOKU_REPL_RECORD_CAP moves) the older
+part is dropped, the shell says so, and going back before the kept part is refused with one line.
+
+The bound documented here: the record holds at most ``BYTES_PER_STEP`` bytes per step (Python
+heap, measured with tracemalloc), so the default cap of 1,000,000 moves stays under 300 MB.
+The engine's grp memo (filters.py) is left out of the measure: it is a cache bounded by its own
+key limit, not part of the record.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import subprocess
+import sys
+import tracemalloc
+from collections.abc import Callable
+
+import pytest
+
+from hardening_support import (
+    edge_case,
+    grid,
+    is_valid_solution,
+    new_repl,
+    run_commands,
+    snapshot,
+    steps_shown,
+)
+from helpers import REPO
+
+INSUFFICIENT = edge_case("insufficient_givens").puzzle
+BYTES_PER_STEP = 300
+NOT_THE_RECORD = [tracemalloc.Filter(False, "*/sudoku_repl/filters.py")]
+
+
+def growth(action: Callable[[], object]) -> int:
+    """Bytes allocated by ``action`` and still held after it (the grp memo left out)."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        first = tracemalloc.take_snapshot().filter_traces(NOT_THE_RECORD)
+        action()
+        gc.collect()
+        second = tracemalloc.take_snapshot().filter_traces(NOT_THE_RECORD)
+    finally:
+        tracemalloc.stop()
+    return sum(stat.size_diff for stat in second.compare_to(first, "filename"))
+
+
+def test_a_breakpoint_stops_runrun_0_on_a_quiz_with_very_many_solutions() -> None:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "break step 30000")
+    lines = run_commands(repl, out, "runrun 0")
+    state = repl.session.state()
+    assert state.steps == 30000
+    assert "Breakpoint 1: step 30000 at step 30000." in lines
+    assert steps_shown(lines) == [30000]
+    assert lines[-2].startswith("Run time: ") and "steps: 30000, solution sum: " in lines[-2]
+    assert not repl.session.finished and state.solutions > 0
+    # then: stop at the next solution, and it is a solution
+    lines = run_commands(repl, out, "delete 1", "break solution")
+    lines = run_commands(repl, out, "runrun 0")
+    after = repl.session.state()
+    assert after.solutions == state.solutions + 1
+    assert f"Breakpoint 2: solution at step {after.steps}." in lines
+    assert is_valid_solution(after.values, grid(INSUFFICIENT))
+
+
+def test_the_record_costs_a_bounded_amount_per_step() -> None:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 2000")
+    grown = growth(lambda: run_commands(repl, out, "goto 6000"))
+    steps = repl.session.state().steps - 2000
+    assert steps >= 4000
+    print(f"\nthe record: {grown / steps:.0f} bytes per step")
+    assert grown / steps < BYTES_PER_STEP, f"{grown / steps:.0f} bytes per step"
+
+
+@pytest.fixture
+def small_cap(monkeypatch: pytest.MonkeyPatch) -> int:
+    cap = 500
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", str(cap))
+    return cap
+
+
+def test_past_the_cap_the_shell_says_what_it_dropped(small_cap: int) -> None:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "break step 3000")
+    lines = run_commands(repl, out, "runrun 0")
+    history = repl.session.history
+    assert repl.session.state().steps == 3000
+    assert len(history) <= small_cap
+    dropped = [line for line in lines if "dropped" in line]
+    assert len(dropped) == 1, dropped
+    first = history.first_steps
+    assert 1 < first <= 3000 - small_cap // 4
+    assert f"steps before {first} were dropped" in dropped[0]
+    # before the kept part: one line, nothing changes
+    for line in ("goto 10", "runtil 10", "back 2990", f"goto {first - 2}"):
+        before = snapshot(repl)
+        out.clear()
+        assert not repl.execute(line), line
+        assert len(out.lines) == 1 and out.errors == out.lines, out.lines
+        assert snapshot(repl) == before
+    # within it and forwards, everything works
+    assert steps_shown(run_commands(repl, out, f"goto {first + 5}")) == [first + 5]
+    assert run_commands(repl, out, "history")
+    run_commands(repl, out, "when [1,1]", "bisect level 3", "timeline", "levels")
+    assert steps_shown(run_commands(repl, out, "goto 3200")) == [3200]
+
+
+def test_with_a_cap_memory_stops_growing(small_cap: int) -> None:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 1500")
+    grown = growth(lambda: run_commands(repl, out, "goto 4500"))
+    # 3000 more steps, but the record holds at most `small_cap` moves before and after
+    print(f"\n3000 steps past the cap of {small_cap} moves: {grown} bytes more")
+    assert grown < small_cap * BYTES_PER_STEP, grown
+    assert len(repl.session.history) <= small_cap
+
+
+def test_batch_mode_says_what_was_dropped() -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "SUDOKU_REPL_RECORD_CAP": "300"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "-c", f"load-quiz {INSUFFICIENT}; goto 2000; goto 5"],
+        capture_output=True, text=True, cwd=str(REPO), env=env, timeout=60,
+    )
+    assert done.returncode == 1  # goto 5 is refused
+    lines = done.stdout.splitlines()
+    assert sum("dropped" in line for line in lines) >= 2  # the notice, and the refusal says why
+    assert any(line.startswith("Record full: steps before ") for line in lines)
+    assert done.stderr.splitlines() == ["sudoku-repl: 1 command(s) failed: goto 5"]

@@ -1,0 +1,235 @@
+"""Hardening (issue 5): the files the shell writes (`save-session`, `timeline --svg`,
+`tree --dot`, `sudoku-repl rate --out`) are written through a temporary file and a rename.
+
+An unwritable place gives one line and the session goes on; a write replaces the old file in one
+step (a new inode, no temporary file left); a write stopped half way (KeyboardInterrupt, a full
+disk) leaves the old content and no temporary file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hardening_support import SEED_FILE, new_repl, run_commands, snapshot, steps_shown
+from helpers import DATA, REPO
+from sudoku_repl import files
+
+# command template -> how the file it writes begins
+WRITERS = {
+    "save-session {}": "# sudoku-repl session",
+    "timeline --svg {}": "<?xml",
+    "tree --dot {}": "digraph",
+}
+OLD = "old content that must survive\n"
+
+
+@pytest.fixture
+def session() -> Iterator[tuple[Any, Any]]:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {SEED_FILE}", "runtil 40")
+    yield repl, out
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if p.name.startswith(".sudoku-repl-"))
+
+
+def refused(repl: Any, out: Any, line: str) -> str:
+    """``line`` fails with exactly one line, nothing changes, and the session goes on."""
+    before = snapshot(repl)
+    out.clear()
+    assert not repl.execute(line)
+    assert len(out.lines) == 1 and out.errors == out.lines, out.lines
+    said = str(out.lines[0])
+    assert snapshot(repl) == before
+    assert steps_shown(run_commands(repl, out, "show")) == [before[1].steps]
+    assert "Fine [steps:131, solution sum:1]." in run_commands(repl, out, "run")
+    return said
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_path_under_a_regular_file_is_one_line(session: Any, tmp_path: Path,
+                                               template: str) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    target = blocker / "out"
+    line = refused(*session, template.format(target))
+    assert line == f"Cannot write {target}: Not a directory."
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_missing_directory_is_one_line(session: Any, tmp_path: Path, template: str) -> None:
+    target = tmp_path / "no" / "such" / "out"
+    line = refused(*session, template.format(target))
+    assert line == f"Cannot write {target}: No such file or directory."
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_a_directory_as_the_file_is_one_line(session: Any, tmp_path: Path, template: str) -> None:
+    (tmp_path / "d").mkdir()
+    line = refused(*session, template.format(tmp_path / "d"))
+    assert line == f"Cannot write {tmp_path / 'd'}: Is a directory."
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")
+@pytest.mark.parametrize("template", WRITERS)
+def test_read_only_directory_is_one_line(session: Any, tmp_path: Path, template: str) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        line = refused(*session, template.format(locked / "out"))
+        assert line == f"Cannot write {locked / 'out'}: Permission denied."
+    finally:
+        locked.chmod(0o700)
+
+
+@pytest.mark.parametrize("template, head", WRITERS.items())
+def test_a_write_replaces_the_old_file_in_one_step(session: Any, tmp_path: Path, template: str,
+                                                   head: str) -> None:
+    repl, out = session
+    target = tmp_path / "out"
+    target.write_text(OLD)
+    inode = target.stat().st_ino
+    assert run_commands(repl, out, template.format(target)) == [f"Wrote {target}."]
+    assert target.read_text(encoding="utf-8").startswith(head)
+    assert target.stat().st_ino != inode  # renamed into place, not rewritten in place
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_a_written_file_has_the_usual_mode(session: Any, tmp_path: Path, template: str) -> None:
+    """(Found by this suite: mkstemp's 0600 stayed.)"""
+    repl, out = session
+    old = os.umask(0o022)
+    try:
+        run_commands(repl, out, template.format(tmp_path / "new"))
+    finally:
+        os.umask(old)
+    assert (tmp_path / "new").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_a_rewritten_file_keeps_its_mode(session: Any, tmp_path: Path, template: str) -> None:
+    repl, out = session
+    target = tmp_path / "old"
+    target.write_text(OLD)
+    target.chmod(0o640)
+    run_commands(repl, out, template.format(target))
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert target.read_text() != OLD
+
+
+class _Interrupting(io.TextIOWrapper):
+    """A file whose write stores half the text, then raises (KeyboardInterrupt, or OSError)."""
+
+    error: BaseException = KeyboardInterrupt()
+
+    def write(self, text: str) -> int:
+        super().write(text[: len(text) // 2])
+        self.flush()
+        raise self.error
+
+
+def _fdopen_interrupting(error: BaseException) -> Any:
+    real = os.fdopen
+
+    def fdopen(fd: int, mode: str = "r", *args: Any, **kw: Any) -> Any:
+        f = real(fd, mode.replace("w", "wb").replace("bb", "b"))
+        wrapper = _Interrupting(f, encoding="utf-8")
+        wrapper.error = error
+        return wrapper
+
+    return fdopen
+
+
+@pytest.mark.parametrize("template", WRITERS)
+@pytest.mark.parametrize("where", ["in-write", "at-rename"])
+def test_interrupted_write_keeps_the_old_file(session: Any, tmp_path: Path, template: str,
+                                              where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    repl, out = session
+    target = tmp_path / "out"
+    target.write_text(OLD)
+    with monkeypatch.context() as m:
+        if where == "in-write":
+            m.setattr(files.os, "fdopen", _fdopen_interrupting(KeyboardInterrupt()))
+        else:
+            def replace(*args: Any) -> None:
+                raise KeyboardInterrupt
+            m.setattr(files.os, "replace", replace)
+        with contextlib.suppress(KeyboardInterrupt):
+            repl.execute(template.format(target))
+    assert target.read_text() == OLD
+    assert leftovers(tmp_path) == []
+    # the session goes on, and the next write works
+    out.clear()
+    assert repl.execute(template.format(target))
+    assert target.read_text(encoding="utf-8").startswith(WRITERS[template])
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_full_disk_half_way_is_one_line_and_keeps_the_old_file(
+    session: Any, tmp_path: Path, template: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out"
+    target.write_text(OLD)
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(files.os, "fdopen", _fdopen_interrupting(full))
+    repl, out = session
+    before = snapshot(repl)
+    out.clear()
+    assert not repl.execute(template.format(target))
+    monkeypatch.undo()
+    assert out.lines == [f"Cannot write {target}: No space left on device."]
+    assert snapshot(repl) == before
+    assert target.read_text() == OLD
+    assert leftovers(tmp_path) == []
+
+
+def test_save_session_with_no_quiz_and_a_bad_place(tmp_path: Path) -> None:
+    repl, out = new_repl()
+    assert not repl.execute(f"save-session {tmp_path}/x/y")
+    assert out.lines == [f"Cannot write {tmp_path}/x/y: No such file or directory."]
+    assert not repl.session.loaded
+
+
+# -- sudoku-repl rate --out -------------------------------------------------------------------
+
+
+def rate(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.run([sys.executable, "-m", "sudoku_repl", "rate",
+                           str(DATA / "norvig_easy50.txt"), "--limit", "3", *args],
+                          capture_output=True, text=True, cwd=str(REPO), env=env, timeout=60)
+
+
+def test_rate_out_under_a_regular_file_is_one_line_and_status_2(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    done = rate("--out", str(blocker / "r.csv"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("sudoku-repl rate: Cannot write")
+
+
+def test_rate_out_replaces_the_old_file_in_one_step(tmp_path: Path) -> None:
+    target = tmp_path / "r.csv"
+    target.write_text(OLD)
+    inode = target.stat().st_ino
+    done = rate("--out", str(target))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    lines = target.read_text().splitlines()
+    assert lines[0].startswith("line,quiz,") and len(lines) == 4
+    assert target.stat().st_ino != inode
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
