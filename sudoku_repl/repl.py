@@ -27,6 +27,7 @@ from .state import Status
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 PROMPT = "Order please:"
 MAX_DEPTH = 8
+RUNS = frozenset({"run", "runtil", "runrun"})
 #: commands left out of the session script (they do not change the session)
 UNSCRIPTED = frozenset({"save-session", "source", "help", "show", "levels", "history", "when"})
 
@@ -58,6 +59,8 @@ class Repl:
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script: list[str] = []
         self._depth = 0  # nested ``source``
+        self._solutions = 0  # solutions before the running command
+        self._answered: list[int] = []
 
     # -- dispatch ------------------------------------------------------------------------
 
@@ -73,6 +76,8 @@ class Repl:
         if cmd.name not in UNSCRIPTED:
             self.script.append(line.strip())
         steps = self.session.state().steps if self.session.loaded else 0
+        self._solutions = self.session.state().solutions if self.session.loaded else 0
+        self._answered: list[int] = []  # per answer of this command: solutions found before it
         try:
             cmd.handler(self, arg.strip())
             self._notices()
@@ -87,7 +92,9 @@ class Repl:
             self.out.message(f"Guess question aborted: back at step {now}.")
             if now == steps:
                 del self.script[mark:]
-            else:  # earlier steps of the command stand: the script goes as far
+            elif cmd.name in RUNS:  # earlier steps of the command stand: the script goes as far
+                self.script[mark:] = self._run_to(now, self.script[mark + 1 :])
+            else:
                 self.script[mark] = f"goto {now}"
             self.failures.append(line.strip())
             return False
@@ -98,12 +105,31 @@ class Repl:
             self.out.message(notice)
         self.session.notices.clear()
 
-    def rewrite_script(self, line: str) -> None:
+    def _rewrite_run(self, steps: int) -> None:
+        """The running command (a run) was interrupted at ``steps``: script it as ``_run_to``."""
+        for k in range(len(self.script) - 1, -1, -1):
+            if lookup(self.script[k].partition(" ")[0]) is not None:
+                self.script[k:] = self._run_to(steps, self.script[k + 1 :])
+                return
+
+    def rewrite_script(self, *lines: str) -> None:
         """Replace the running command in the script (it did something a replay must not)."""
         for k in range(len(self.script) - 1, -1, -1):
             if lookup(self.script[k].partition(" ")[0]) is not None:
-                self.script[k] = line
+                self.script[k : k + 1] = list(lines)
                 return
+
+    def _run_to(self, steps: int, answers: list[str]) -> list[str]:
+        """The script lines that take a run stopped half way (Ctrl-C, an aborted question) the
+        same path to the same step: past the solutions it reported, then on to the step (runtil
+        stops at a solution; goto would follow a record the run had left), each command followed
+        by the guess answers it took."""
+        found = self.session.state().solutions - self._solutions
+        if not found:
+            return [f"runtil {steps}", *answers]
+        before = [a for a, n in zip(answers, self._answered) if n < found]
+        after = answers[len(before) :]
+        return [f"runrun {found}", *before, f"runtil {steps}", *after]
 
     def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
         """Execute a script's commands as batch mode does: each echoed after the prompt, empty
@@ -156,6 +182,7 @@ class Repl:
             answer = self.read_answer(question)
             if not answer.strip():
                 self.script.append("")
+                self._answered.append(self.session.state().solutions - self._solutions)
                 return None
             try:
                 choice = self._parse_guess(answer, default)
@@ -163,6 +190,7 @@ class Repl:
                 self.out.error(e.line)
                 continue
             self.script.append(answer.strip())
+            self._answered.append(self.session.state().solutions - self._solutions)
             return choice
 
     def _parse_guess(self, answer: str, default: str) -> Choice:
@@ -215,7 +243,7 @@ class Repl:
         report = session.run(self, solutions, max_steps, replay=replay)
         if report.interrupted:
             self.out.message(f"Interrupted at step {session.state().steps}.")
-            self.rewrite_script(f"goto {session.state().steps}")
+            self._rewrite_run(session.state().steps)
             self.show()
         elif report.hits:
             self.breakpoint_lines(report.hits)

@@ -211,6 +211,7 @@ class ShellMachine(RuleBasedStateMachine):
         self.log: list[tuple[str, list[str]]] = []
         #: set when a command stopped half way (interrupt, aborted question): no replay check
         self.tainted = False
+        self.script_unreliable = False
         self.commands = 0
         STATS[f"sequences {type(self).__name__}"] += 1
 
@@ -245,6 +246,8 @@ class ShellMachine(RuleBasedStateMachine):
         note(f"> {line[:200]!r}")
         before = snapshot(repl)
         state_before = session.state() if session.loaded else None
+        # the record goes on past the present (after back/goto): a run may take another path
+        future_before = session.loaded and session.cursor < len(session.history)
         steps_before = state_before.steps if state_before else None
         self.out.clear()
         self.taken, self.polls, self.fired = [], 0, False
@@ -287,15 +290,21 @@ class ShellMachine(RuleBasedStateMachine):
             assert stopped, f"{line!r}: Ctrl-C came and went unsaid"
         if self.fired:
             self.tainted = True  # the valid commands alone do not stop half way
+        if (stopped or aborted) and future_before:
+            # test_script_of_a_run_stopped_after_going_back_...: `goto N` follows the old record
+            self.script_unreliable = True
         if stopped:
             assert armed is not None and self.fired
             assert name is not None and name.name in INTERRUPTIBLE, line
             steps = session.state().steps
             assert f"Interrupted at step {steps}." in out.lines
             assert steps in steps_shown(out.lines)
-            # after a whole step; or where it was, if that was inside a step (goto) and Ctrl-C
-            # came before the first step
-            assert session.state().status in STEP_BOUNDARY or session.state() == state_before
+            if name.name in ENGINE_COMMANDS:
+                # after a whole step; or where it was, if that was inside a step (after goto)
+                # and Ctrl-C came before the first step. (goto and bisect stop between moves:
+                # `goto N` may end inside a step, as goto does anyway.)
+                state = session.state()
+                assert state.status in STEP_BOUNDARY or state == state_before
         if ok and session.loaded and name is not None:
             state = session.state()
             if steps_before is not None and name.name not in MAY_GO_BACK:
@@ -472,10 +481,11 @@ class ShellMachine(RuleBasedStateMachine):
         expected = self.outcome(self.repl)
         # 1. the session script (what save-session writes), as batch mode reads it: it stands
         #    for interrupted and aborted commands too (they are written as `goto N`)
-        scripted = Repl(MachineOutput(), lambda q: "", clock=fake_clock())
-        scripted.run_script(iter(list(self.repl.script)))
-        assert self.outcome(scripted) == expected, "replaying the session script differs"
-        STATS["script replayed"] += 1
+        if not self.script_unreliable:
+            scripted = Repl(MachineOutput(), lambda q: "", clock=fake_clock())
+            scripted.run_script(iter(list(self.repl.script)))
+            assert self.outcome(scripted) == expected, "replaying the session script differs"
+            STATS["script replayed"] += 1
         # 2. the commands that succeeded, alone, each with the answers it took (unless one
         #    stopped half way: that the valid commands alone cannot do)
         if self.tainted:
@@ -710,6 +720,24 @@ def test_interrupted_bisect_level_max_says_so() -> None:
     steps = repl.session.state().steps
     assert any(line == f"Interrupted at step {steps}." for line in lines), lines[-3:]
     assert not any("is first reached" in line for line in lines)
+
+
+def test_script_of_a_run_stopped_after_going_back_and_changing_mode_replays() -> None:
+    armed, polls = False, 0
+
+    def interrupted() -> bool:
+        nonlocal polls
+        polls += armed
+        return armed and polls > 3
+
+    repl, out = new_repl(interrupted=interrupted)
+    run_commands(repl, out, f"load-quiz {SEED_FILE}", "runtil 60", "back 30", "run-mode 2")
+    armed = True
+    lines = run_commands(repl, out, "run")
+    armed = False
+    state = repl.session.state()
+    assert f"Interrupted at step {state.steps}." in lines
+    assert _replayed(repl.script).session.state() == state
 
 
 def test_script_of_a_runrun_aborted_at_a_guess_question_replays_to_the_same_step() -> None:
