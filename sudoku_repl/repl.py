@@ -66,7 +66,9 @@ class Repl:
 
     def execute(self, line: str) -> bool:
         """Run one command line; False when it failed (its error line has been written)."""
-        name, _, arg = line.strip().partition(" ")
+        parts = line.split(None, 1)  # a tab after the name is a blank too
+        name = parts[0] if parts else ""
+        arg = parts[1] if len(parts) > 1 else ""
         cmd = lookup(name)
         if cmd is None:
             self.lines(order_list())
