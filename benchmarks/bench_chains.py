@@ -7,7 +7,9 @@ one search from the loaded quiz, ``run`` to the first solution (its steps), then
 of the search; the biggest level of the whole search; new guesses of the whole search (Forward
 and Upward guesses not counted). Prints a Markdown table of medians (and totals of guesses) per
 file and mode, the README's table. The figures depend on the quizzes alone, not on --jobs.
-The default files are norvig_top95 and forum_hardest_1905_11plus_sample1000.
+The default files are the repository's puzzles/norvig_top95.txt and
+puzzles/forum_hardest_1905_11plus_sample1000.txt; name other one-quiz-per-line files (the full
+48,766-quiz forum list, say) to measure those.
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from sudoku_repl import events as E  # noqa: E402
 from sudoku_repl.quiz import Quiz  # noqa: E402
 from sudoku_repl.session import Session, Settings  # noqa: E402
 
-DATA = HERE.parent.parent / "shared" / "data"
-DEFAULT = [DATA / "norvig_top95.txt", DATA / "forum_hardest_1905_11plus_sample1000.txt"]
+PUZZLES = HERE.parent / "puzzles"
+DEFAULT = [PUZZLES / "norvig_top95.txt", PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"]
 
 Figures = tuple[int, int, int, int]  # steps to the first solution, biggest level, guesses, chain steps
 
@@ -68,7 +70,9 @@ def rate(quiz: str, mode: int) -> Figures:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="*", type=Path, default=DEFAULT)
+    parser.add_argument("files", nargs="*", type=Path, default=DEFAULT, metavar="FILE",
+                        help="one-quiz-per-line files (default: top95 and the forum sample "
+                             "of puzzles/)")
     parser.add_argument("--limit", type=int, default=None, help="the first K quizzes of a file")
     parser.add_argument("--jobs", "-j", type=int, default=1)
     parser.add_argument("--modes", default="0,4", help="comma-separated run modes (default 0,4)")

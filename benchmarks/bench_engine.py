@@ -3,7 +3,8 @@ microseconds per step, next to a plain dictionary-based solver timed in the same
 
     python benchmarks/bench_engine.py [PUZZLE_FILE] [--rounds N] [--limit K]
 
-The default set is shared/data/norvig_top95.txt. Engine only: no terminal output, but every step
+The default set is puzzles/norvig_top95.txt; any one-quiz-per-line file can be named instead
+(norvig_10k, the full 17-clue list, ...). Engine only: no terminal output, but every step
 is recorded as in a session.
 """
 
@@ -24,7 +25,7 @@ import norvig_baseline  # noqa: E402
 from sudoku_repl.quiz import Quiz  # noqa: E402
 from sudoku_repl.session import Session  # noqa: E402
 
-DEFAULT = HERE.parent.parent / "shared" / "data" / "norvig_top95.txt"
+DEFAULT = HERE.parent / "puzzles" / "norvig_top95.txt"
 
 
 class Silent:
@@ -53,7 +54,8 @@ def timed(fn, *args) -> tuple[float, int]:  # type: ignore[no-untyped-def]
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("file", nargs="?", default=str(DEFAULT))
+    parser.add_argument("file", nargs="?", default=str(DEFAULT),
+                        help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=0)
     args = parser.parse_args()

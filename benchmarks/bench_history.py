@@ -1,10 +1,12 @@
 """Issue 4, "How to measure": memory per recorded step and `goto` latency over a long record.
 
     python benchmarks/bench_history.py [--solutions N] [--gotos N] [--seed S]
+                                       [--file FILE --number N]
 
-Loads the `insufficient_givens` quiz of shared/data/edge_cases_expected.tsv (16 givens, more than
-100,000 solutions), runs `runrun 20000` silently to get a record of more than 100,000 steps
-(more solutions are asked for until it is), and measures:
+Loads quiz 18 of puzzles/multiple_solutions.txt (Sudopedia's "insufficient givens" case: 16
+givens, more than 100,000 solutions), runs `runrun 20000` silently to get a record of more than
+100,000 steps (more solutions are asked for until it is), and measures (``--file`` and
+``--number`` pick another quiz of a one-quiz-per-line file):
 
 - memory: tracemalloc snapshots right before and right after the run; the total size difference
   divided by the steps (target <= 150 bytes per step);
@@ -15,7 +17,6 @@ Loads the `insufficient_givens` quiz of shared/data/edge_cases_expected.tsv (16 
 from __future__ import annotations
 
 import argparse
-import csv
 import gc
 import os
 import random
@@ -27,7 +28,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-DATA = REPO.parent / "shared" / "data"
+QUIZ_FILE = REPO / "puzzles" / "multiple_solutions.txt"
+QUIZ_NUMBER = 18  # insufficient_givens
 sys.path.insert(0, str(REPO))
 
 from sudoku_repl.quiz import Quiz  # noqa: E402
@@ -51,12 +53,12 @@ class Silent:
         return False
 
 
-def quiz_by_label(label: str) -> str:
-    with open(DATA / "edge_cases_expected.tsv", encoding="utf-8", newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            if row["label"] == label:
-                return row["puzzle"]
-    raise SystemExit(f"no {label!r} row in edge_cases_expected.tsv")
+def quiz_of(file: str, number: int) -> str:
+    """Quiz ``number`` (1-based) of a one-quiz-per-line file."""
+    quizzes = [line.strip() for line in open(file, encoding="utf-8") if len(line.strip()) == 81]
+    if not 1 <= number <= len(quizzes):
+        raise SystemExit(f"{file} has {len(quizzes)} quizzes, not {number}")
+    return quizzes[number - 1]
 
 
 def record(quiz: str, solutions: int) -> tuple[Session, int, float, float]:
@@ -84,9 +86,13 @@ def main() -> None:
     parser.add_argument("--solutions", type=int, default=20000)
     parser.add_argument("--gotos", type=int, default=200)
     parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--file", default=str(QUIZ_FILE),
+                        help="a one-quiz-per-line file (default: puzzles/multiple_solutions.txt)")
+    parser.add_argument("--number", type=int, default=QUIZ_NUMBER,
+                        help=f"the quiz's number in the file, from 1 (default {QUIZ_NUMBER})")
     args = parser.parse_args()
 
-    quiz = quiz_by_label("insufficient_givens")
+    quiz = quiz_of(args.file, args.number)
     solutions = args.solutions
     while True:
         session, diff, seconds, peak = record(quiz, solutions)
@@ -100,7 +106,7 @@ def main() -> None:
     moves = len(history)
     per_step = diff / steps
     print(f"bench_history: python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}")
-    print(f"quiz insufficient_givens {quiz}")
+    print(f"quiz {args.number} of {args.file}: {quiz}")
     print()
     print("== record")
     print(f"  command                         runrun {solutions}")

@@ -1,16 +1,17 @@
 """Wall time of ``sudoku-repl rate`` with --jobs 1 and --jobs 2, and the speed-up.
 
-    python benchmarks/bench_rate.py [--rounds N] [--jobs-max J]
+    python benchmarks/bench_rate.py [FILE[:K] ...] [--rounds N] [--jobs-max J]
 
-The set is shared/data/norvig_top95.txt followed by the first 200 quizzes of
-forum_hardest_1905_11plus_sample1000.txt (295 quizzes, written to a temporary file). Each command
-runs as a subprocess, the way a user runs it (start-up and the worker processes included);
-rounds alternate between the job counts so that a change in the machine's load hits both alike,
-and the best round of each counts. The figures of every run are checked to be identical (all
-columns but ``ms``). On a shared machine other processes bound the speed-up, so each run also
-prints the load average and its CPU seconds (the worker processes included): CPU / wall is the
-parallelism the machine actually gave the run, and equal CPU seconds for 1 and 2 jobs mean that
-the workers cost nothing extra.
+The set is made of the files named (FILE:K takes the first K quizzes of FILE), written to a
+temporary file; by default puzzles/norvig_top95.txt followed by the first 200 quizzes of
+puzzles/forum_hardest_1905_11plus_sample1000.txt (295 quizzes). Larger collections kept outside
+the repository are named the same way. Each command runs as a subprocess, the way a user runs
+it (start-up and the worker processes included); rounds alternate between the job counts so that
+a change in the machine's load hits both alike, and the best round of each counts. The figures
+of every run are checked to be identical (all columns but ``ms``). On a shared machine other
+processes bound the speed-up, so each run also prints the load average and its CPU seconds (the
+worker processes included): CPU / wall is the parallelism the machine actually gave the run, and
+equal CPU seconds for 1 and 2 jobs mean that the workers cost nothing extra.
 """
 
 from __future__ import annotations
@@ -27,19 +28,34 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-DATA = ROOT.parent / "shared" / "data"
-SETS = [(DATA / "norvig_top95.txt", None), (DATA / "forum_hardest_1905_11plus_sample1000.txt", 200)]
+PUZZLES = ROOT / "puzzles"
+DEFAULT = [f"{PUZZLES / 'norvig_top95.txt'}",
+           f"{PUZZLES / 'forum_hardest_1905_11plus_sample1000.txt'}:200"]
 
 
-def quiz_file() -> str:
+def part(spec: str) -> tuple[Path, int | None]:
+    """``FILE`` or ``FILE:K`` (the first K lines of FILE)."""
+    path, _, count = spec.rpartition(":")
+    if path and count.isdigit():
+        return Path(path), int(count)
+    return Path(spec), None
+
+
+def describe(parts: list[tuple[Path, int | None]]) -> str:
+    return " + ".join(path.stem if count is None else f"first {count} of {path.stem}"
+                      for path, count in parts)
+
+
+def quiz_file(parts: list[tuple[Path, int | None]]) -> tuple[str, int]:
+    """The set written to a temporary file: (its name, its number of quizzes)."""
     lines: list[str] = []
-    for path, count in SETS:
+    for path, count in parts:
         with open(path) as f:
-            lines += [line.strip() for line in islice(f, count)]
+            lines += [line.strip() for line in islice(f, count) if line.strip()]
     fd, name = tempfile.mkstemp(prefix="bench-rate-", suffix=".txt")
     with os.fdopen(fd, "w") as f:
         f.write("\n".join(lines) + "\n")
-    return name
+    return name, len(lines)
 
 
 def children_cpu() -> float:
@@ -66,18 +82,21 @@ def run(path: str, jobs: int) -> tuple[float, float, list[str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("files", nargs="*", default=DEFAULT, metavar="FILE[:K]",
+                        help="one-quiz-per-line files, K = the first K quizzes (default: "
+                             "top95 and the first 200 of the forum sample of puzzles/)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs-max", type=int, default=2)
     args = parser.parse_args()
-    path = quiz_file()
+    parts = [part(spec) for spec in args.files]
+    path, count = quiz_file(parts)
     jobs_list = list(range(1, args.jobs_max + 1))
     best = {j: float("inf") for j in jobs_list}
     reference: list[str] | None = None
     try:
-        print(f"set: norvig_top95 + first 200 of forum_hardest_1905_11plus_sample1000 "
-              f"(295 quizzes); {os.cpu_count()} CPUs; load average before: "
-              f"{os.getloadavg()[0]:.2f}")  # fmt: skip
+        print(f"set: {describe(parts)} ({count} quizzes); {os.cpu_count()} CPUs; "
+              f"load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
         for r in range(1, args.rounds + 1):
             for jobs in jobs_list:
                 wall, cpu, rows = run(path, jobs)

@@ -1,9 +1,15 @@
-"""Issue 4, "How to measure": the engine against the plain reference implementation of ENGINE.md
-(benchmarks/reference_engine.py) and a Norvig-style dictionary solver (norvig_baseline.py), on
-the same puzzles, in alternation, over several rounds; then batch CLI throughput and start-up.
+"""Issue 4, "How to measure": the engine against the plain reference implementation of
+docs/engine.md (benchmarks/reference_engine.py) and a Norvig-style dictionary solver
+(norvig_baseline.py), on the same puzzles, in alternation, over several rounds; then batch CLI
+throughput and start-up.
 
     python benchmarks/bench_speed.py [--rounds N] [--limit K] [--clock wall|cpu] [--cli-runs N]
                                      [--sets top95,forum,royle17] [--no-cli] [--separate]
+
+The sets are files of the repository's puzzles/ (norvig_top95, the 1,000-quiz sample of the
+forum's hardest, the 2,000-quiz sample of the 17-clue list). ``--sets KEY=FILE`` measures a set
+on another file with the same targets, e.g. ``--sets royle17=/data/royle17_49158.txt`` for the
+whole 17-clue list.
 
 Per quiz and round, in this order: the dict solver (it stops at the first solution), the
 reference, the engine. Each of the two step engines is loaded fresh, run to the first solution
@@ -29,7 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-DATA = REPO.parent / "shared" / "data"
+PUZZLES = REPO / "puzzles"
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
@@ -39,8 +45,8 @@ import reference_engine  # noqa: E402
 from sudoku_repl.quiz import Quiz  # noqa: E402
 from sudoku_repl.session import Session  # noqa: E402
 
-# set key -> (file, issue's dict-solver figure in ms "on this machine", target ms to the first
-# solution, target ms to the end or None)
+# set key -> (file in puzzles/, issue's dict-solver figure in ms "on this machine", target ms to
+# the first solution, target ms to the end or None)
 SETS: dict[str, tuple[str, float, float, float | None]] = {
     "top95": ("norvig_top95.txt", 5.0, 5.0, 12.0),
     "forum": ("forum_hardest_1905_11plus_sample1000.txt", 11.6, 12.0, None),
@@ -105,8 +111,8 @@ def time_dict(quiz: str, clock: Callable[[], float]) -> float:
     return t1 - t0
 
 
-def read_set(name: str, limit: int) -> list[str]:
-    quizzes = [line.strip() for line in open(DATA / name, encoding="utf-8") if len(line.strip()) == 81]
+def read_set(path: Path, limit: int) -> list[str]:
+    quizzes = [line.strip() for line in open(path, encoding="utf-8") if len(line.strip()) == 81]
     return quizzes[:limit] if limit else quizzes
 
 
@@ -122,9 +128,11 @@ def verdict(measured: float, target: float) -> str:
 # -- per set --------------------------------------------------------------------------------
 
 
-def bench_set(key: str, rounds: int, limit: int, clock: Callable[[], float], separate: bool) -> dict:
-    name, issue_dict_ms, target_first, target_end = SETS[key]
-    quizzes = read_set(name, limit)
+def bench_set(
+    key: str, path: Path, rounds: int, limit: int, clock: Callable[[], float], separate: bool
+) -> dict:
+    _, issue_dict_ms, target_first, target_end = SETS[key]
+    quizzes = read_set(path, limit)
     n = len(quizzes)
     samples: dict[str, list[list[float]]] = {
         k: [[] for _ in quizzes] for k in ("dict", "ref1", "ref0", "eng1", "eng0")
@@ -147,7 +155,7 @@ def bench_set(key: str, rounds: int, limit: int, clock: Callable[[], float], sep
     scale = m["dict"] / issue_dict_ms
     return {
         "key": key,
-        "name": name,
+        "name": path.name,
         "n": n,
         "m": m,
         "steps": statistics.median(steps_eng),
@@ -258,7 +266,8 @@ def main() -> None:
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="wall: time.perf_counter (default); cpu: time.process_time, and the "
                         "user+system CPU time of the CLI processes (for a loaded machine)")
-    parser.add_argument("--sets", default="top95,forum,royle17")
+    parser.add_argument("--sets", default="top95,forum,royle17",
+                        help="comma-separated set keys; KEY=FILE reads that set from FILE")
     parser.add_argument("--cli-runs", type=int, default=5)
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI throughput and start-up figures")
     parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
@@ -266,12 +275,18 @@ def main() -> None:
     clock = time.perf_counter if args.clock == "wall" else time.process_time
     global CPU_CLOCK
     CPU_CLOCK = args.clock == "cpu"
-    keys = [k.strip() for k in args.sets.split(",") if k.strip()]
+    files: dict[str, Path] = {}
+    for entry in filter(None, (e.strip() for e in args.sets.split(","))):
+        key, _, file = entry.partition("=")
+        if key not in SETS:
+            parser.error(f"unknown set {key!r} (known: {', '.join(SETS)})")
+        files[key] = Path(file) if file else PUZZLES / SETS[key][0]
+    keys = list(files)
     print(f"bench_speed: python {sys.version.split()[0]}, clock {args.clock}, rounds {args.rounds}, "
           f"limit {args.limit or 'none'}, load average {os.getloadavg()[0]:.2f} at start")
     results = {}
     for key in keys:
-        results[key] = bench_set(key, args.rounds, args.limit, clock, args.separate)
+        results[key] = bench_set(key, files[key], args.rounds, args.limit, clock, args.separate)
         print_set(results[key], args.rounds)
         sys.stdout.flush()
     print()

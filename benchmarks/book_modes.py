@@ -2,7 +2,7 @@
 
     python benchmarks/book_modes.py [FILE] [--csv PREFIX]
 
-FILE defaults to ``shared/data/norvig_top95.txt``. Each quiz is rated by ``rate.rate_quiz`` (the
+FILE defaults to ``puzzles/norvig_top95.txt``. Each quiz is rated by ``rate.rate_quiz`` (the
 figures of ``sudoku-repl rate``: steps and biggest level to the first solution, to the end, new
 guesses) once per mode; the script prints the Markdown table of the README. ``rate`` has no run
 mode option, so its session is given the mode here; with ``--csv PREFIX`` the per-quiz rows are
@@ -81,7 +81,8 @@ def table(ratings: dict[int, list[rate.Rating]]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "file", nargs="?", default=str(ROOT.parent / "shared/data/norvig_top95.txt")
+        "file", nargs="?", default=str(ROOT / "puzzles" / "norvig_top95.txt"),
+        help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)",
     )
     parser.add_argument("--csv", metavar="PREFIX")
     args = parser.parse_args(argv)

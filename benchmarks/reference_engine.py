@@ -1,7 +1,7 @@
-"""A plain reference implementation of shared/spec/ENGINE.md, for measuring the package engine
+"""A plain reference implementation of docs/engine.md, for measuring the package engine
 against (issue 4) and for cross-checking its traces.
 
-Written from ENGINE.md and its two clarifications only (nothing is imported or copied from
+Written from docs/engine.md and its two clarifications only (nothing is imported or copied from
 ``sudoku_repl``), deliberately without tricks:
 
 - the grid is a 9x9 list of lists of ints (0 = empty), the candidates a 9x9 list of lists of
@@ -10,7 +10,8 @@ Written from ENGINE.md and its two clarifications only (nothing is imported or c
 - the guess stack is an explicit list of frames, each holding a deep copy of the grid and the
   candidates; there is no recursion (a failed placement loops back into ``next_guess``).
 
-Clarifications the reference traces forced (ENGINE.md's wording is loose there):
+Clarifications the reference traces forced (the prose's wording is loose there; docs/engine.md
+now states both):
 
 (a) complete shrink of a unit goes value by value, ascending, over the values missing from the
     unit; each value counts the unit's empty cells that have it as a candidate *as they are now*
@@ -25,10 +26,12 @@ API:
     ReferenceEngine(quiz81)        -> .step() / .run() / .runtil(n) / .runrun(k)
 
     python benchmarks/reference_engine.py [TRACE ...]   # verify against the reference traces
+                                                        # (default: tests/data/reference/*.trace)
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections.abc import Callable
@@ -72,7 +75,7 @@ UNITS: list[tuple[str, int, list[Cell]]] = (
 
 
 def place_order(cell: Cell) -> list[tuple[Cell, bool]]:
-    """The peers in the order ENGINE.md 2 visits them, each with 'reached in part 3'."""
+    """The peers in the order docs/engine.md 2 visits them, each with 'reached in part 3'."""
     r, c = cell
     order = [((r, cc), False) for cc in range(9) if cc != c]
     order += [((rr, c), False) for rr in range(9) if rr != r]
@@ -253,14 +256,14 @@ class ReferenceEngine:
         self.stack.append(Frame(cell, copy_grid(self.values, self.cands), candidates))
         if self.lines is not None:
             self.say(f"{self.steps}) Guess {name(cell)} level {self.level} at 1 out of {len(candidates)}")
-        # ENGINE.md is silent on a cell left without candidates (a 1GW/3GW removal can empty a
+        # docs/engine.md is silent on a cell left without candidates (a 1GW/3GW removal can empty a
         # cell, and the foremost cell is chosen before filtering): "at 1 out of 0" is printed and
         # the placement of nothing fails silently, as in the package engine (royle17 line 703).
         if not candidates or not self.place(cell, candidates[0]):
             self.next_guess()
 
     def next_guess(self) -> None:
-        while True:  # one pass per next_guess() of ENGINE.md (a failed placement loops)
+        while True:  # one pass per next_guess() of docs/engine.md (a failed placement loops)
             self.steps += 1
             popped = False
             while self.stack:
@@ -309,7 +312,7 @@ class ReferenceEngine:
                     self.say(f"{self.steps}) {kind} {number} incomplete shrunken by group")
                     return SHRUNKEN
         if self.run_mode != 1 and self.ply():
-            return SHRUNKEN  # never happens on grids kept as in 2 (ENGINE.md 7)
+            return SHRUNKEN  # never happens on grids kept as in 2 (docs/engine.md 7)
         return NOTHING
 
     def missing(self, cells: list[Cell]) -> list[int]:
@@ -441,9 +444,9 @@ def run_steps(quiz81: str, solutions: int) -> tuple[int, int, int]:
     return engine.steps, engine.solutions, engine.biggest
 
 
-# -- verification against shared/spec/reference ----------------------------------------------
+# -- verification against the reference traces (tests/data/reference) ----------------------------
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "spec" / "reference"
+REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "data" / "reference"
 FIGURES = re.compile(r"# steps (\d+), solution sum (\d+), biggest level (\d+)")
 ANSWER = re.compile(r"\[(\d),(\d)\]=(\d)")
 
@@ -527,7 +530,10 @@ def verify(path: Path) -> tuple[int, list[str]]:
 
 
 def main(argv: list[str]) -> int:
-    paths = [Path(a) for a in argv] or sorted(REFERENCE.glob("*.trace"))
+    parser = argparse.ArgumentParser(description="Replay reference traces through this engine.")
+    parser.add_argument("traces", nargs="*", type=Path, metavar="TRACE",
+                        help="trace files (default: tests/data/reference/*.trace)")
+    paths = parser.parse_args(argv).traces or sorted(REFERENCE.glob("*.trace"))
     bad = 0
     for path in paths:
         count, problems = verify(path)

@@ -337,7 +337,7 @@ def why_value_lines(
     move = state.got[cell]
     if move is None or move < 0:
         return [f"{name} is a given: NA({number})={value}, KH({number})={kh}."]
-    step = history.steps_after(move + 1)
+    step = history.visible_step(move)
     head = f"NA({number})={value} {name} since step {step}, KH({number})={kh}"
     own = [e for e in history.events(move) if _places(e, cell)]
     if own:
@@ -378,7 +378,7 @@ def why_removed_lines(
     got = state.got[cell]
     if got is None or got < 0:  # a given: it never had other values
         return [f"{nak}=0: {name} is a given, NA({number})={state.values[cell]} (theorem 1)."]
-    step = history.steps_after(got + 1)
+    step = history.visible_step(got)
     return [
         f"{nak}=0 since step {step}: {name} got its value {state.values[cell]} "
         "and keeps only that one (theorem 1)."
@@ -388,7 +388,7 @@ def why_removed_lines(
 def _zeroing_lines(
     history: History, state: BookState, cell: Cell, value: int, z: Zeroing, geo: Geometry
 ) -> list[str]:
-    step = history.steps_after(z.move + 1)
+    step = history.visible_step(z.move)
     nak = f"NAK({value},{cell + 1})=0 at step {step}"
     if z.peer is not None:
         peer = z.peer

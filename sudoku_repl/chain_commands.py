@@ -179,7 +179,7 @@ def check_lines(session: Session) -> list[str]:
 
 def _move_text(history: History, move: int, name: str, geo: Geometry) -> str:
     """``at step N: <the move's line that names the cell, or its first line>``."""
-    steps = history.steps_after(move + 1)
+    steps = history.visible_step(move)
     shown = [
         line
         for e in history.events(move)

@@ -115,5 +115,5 @@ def lookup(word: str) -> Command | None:
 
 
 def order_list() -> list[str]:
-    """The banner and the Order List (COMMANDS.md 2), the original ten first."""
+    """The banner and the Order List (docs/commands.md 2), the original ten first."""
     return [BANNER, "", "Order List:", *(cmd.entry() for cmd in COMMANDS.values())]

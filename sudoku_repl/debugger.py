@@ -12,9 +12,10 @@ from .args import parse_cell, parse_cell_value, parse_count, parse_value
 from .commands import command
 from .errors import PATH, UserError, shown
 from .files import write_atomic
-from .history import History, cell_changes, removals
+from .breakpoints import AtStep, Breakpoint, CellGets, LevelAtLeast, Removed, Solution, Wrong
+from .history import History, cell_steps, cell_values, removals
 from .render import event_lines
-from .session import Quiet
+from .session import Quiet, Session
 
 from .geometry import Geometry
 
@@ -54,7 +55,7 @@ def _goto(repl: Repl, arg: str) -> None:
 
 
 def _interrupted(repl: Repl) -> None:
-    """Ctrl-C stopped a command that was going on through the search (COMMANDS.md 8)."""
+    """Ctrl-C stopped a command that was going on through the search (docs/commands.md 8)."""
     now = repl.session.state().steps
     repl.out.message(f"Interrupted at step {now}.")
     repl.show()
@@ -82,7 +83,8 @@ BISECT_FORMS = "bisect level <L> [max-steps] | bisect level max | bisect when <c
     "find the first step where a level or a condition is reached",
     argument="bisect",
     help="bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
-    "with max-steps the search first runs (silently) up to that many steps.\n"
+    "with max-steps the search first runs (silently) up to that many steps, and the answer\n"
+    "lies within them.\n"
     "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
     "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
     "happens. Each probe is one line; the session is left at the step found.",
@@ -92,6 +94,7 @@ def _bisect(repl: Repl, arg: str) -> None:
     session = repl.require_quiz()
     history = session.history
     present = session.cursor
+    limit: int | None = None
     if kind == "level":
         words = rest.split()
         if len(words) not in (1, 2):
@@ -102,36 +105,50 @@ def _bisect(repl: Repl, arg: str) -> None:
             level = -1
         else:
             level = parse_count(words[0], f"bisect needs a level: {BISECT_FORMS}")
-        limit = parse_count(words[1], f"max-steps is a step count: {BISECT_FORMS}") if (
-            len(words) == 2
-        ) else None
+        if len(words) == 2:
+            limit = parse_count(words[1], f"max-steps is a step count: {BISECT_FORMS}")
         if level == -1:
             if _go_on(repl, None):
                 return
-            level = history.biggest_level(1, history.last_steps)
+            level = max(history.biggest_level(1, history.last_steps), history.dropped_biggest)
             if level == 0:
                 repl.out.message("No guess is made in this search.")
                 return
         elif limit is not None and _go_on(repl, limit):
             return
         what = f"Level {level}"
+        before = level <= history.dropped_biggest
         first = _first_level(history, level)
-        probe: Callable[[int, int], str] = lambda a, b: (  # noqa: E731
+        probe: Callable[[int, int], str] | None = lambda a, b: (  # noqa: E731
             f"biggest level {history.biggest_level(a, b)}"
         )
     elif kind == "when":
-        condition, first = _condition(repl, rest)
-        what = condition[0].upper() + condition[1:]
-        probe = None  # type: ignore[assignment]
+        what, first, before = _condition(repl, rest)
+        probe = None
     else:
         raise UserError(f"bisect takes level or when: {BISECT_FORMS}")
-    last = history.last_steps
-    if first is None:
-        verb = "never holds" if kind == "when" else "is not reached"
-        repl.out.message(f"{what} {verb} in steps {history.first_steps}..{last}.")
+    verb = "first holds" if kind == "when" else "is first reached"
+    lo, last = history.first_steps, history.last_steps
+    if limit is not None:
+        last = min(last, limit)
+    if before:
+        repl.out.message(
+            f"{what} {verb} before step {lo}, where the kept record starts (older steps were "
+            f"dropped to bound memory)."
+        )
+        return
+    if len(history) == 0:
+        repl.out.message(
+            "No steps recorded yet: bisect reads the record, so run (or step) first"
+            + (f", or give max-steps: bisect level {what.split()[-1]} <max-steps>." if probe else ".")
+        )
+        return
+    if first is None or first > last:
+        not_verb = "never holds" if kind == "when" else "is not reached"
+        repl.out.message(f"{what} {not_verb} in steps {lo}..{last}{_so_far(session, kind) if limit is None else ''}.")
         session.seek(min(present, len(history)))
         return
-    lo, hi = history.first_steps, last
+    hi = last
     while lo < hi:
         mid = (lo + hi) // 2
         hit = first <= mid
@@ -143,8 +160,16 @@ def _bisect(repl: Repl, arg: str) -> None:
             lo = mid + 1
     session.goto(lo, repl)
     line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
-    verb = "first holds" if kind == "when" else "is first reached"
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
+
+
+def _so_far(session: Session, kind: str) -> str:
+    """What a negative answer is worth: the whole search, or only the steps run so far."""
+    if session.finished:
+        return " (the whole search)"
+    if kind == "when":
+        return " (the steps run so far: run on to look further)"
+    return " (the steps run so far: run on, or give max-steps, to look further)"
 
 
 def _go_on(repl: Repl, limit: int | None) -> bool:
@@ -156,7 +181,10 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
         session.seek(len(session.history))
         stopped = session.run(Quiet(repl), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
+        present = session.cursor
         stopped = session.goto(limit, repl)
+        if not stopped:
+            session.seek(min(present, len(session.history)))
     if stopped:
         _interrupted(repl)
     return stopped
@@ -165,38 +193,46 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
 def _first_level(history: History, level: int) -> int | None:
     for move, lv in history.new_guesses(1, history.last_steps):
         if lv >= level:
-            return history.steps_after(move + 1)
+            return history.visible_step(move)
     return None
 
 
-def _condition(repl: Repl, text: str) -> tuple[str, int | None]:
-    """A condition of ``bisect when``: its description and the first step it holds."""
+def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
+    """A condition of ``bisect when``: its description, the first step of the kept record
+    whose state meets it, and whether it was already met before the kept record starts."""
     history = repl.session.history
     forms = "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k"
     kind, _, rest = text.strip().partition(" ")
     if kind == "cell":
         cell, value = parse_cell_value(rest, f"bisect when needs a condition: {forms}", _geo(repl))
-        for m, v0, _, v1, _ in cell_changes(history, cell):
-            if v1 == value != v0:
-                return f"cell {_name(repl, cell)}={value}", history.steps_after(m + 1)
-        return f"cell {_name(repl, cell)}={value}", None
+        what = f"Cell {_name(repl, cell)}={value}"
+        given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
+        if given:
+            raise UserError(f"{_name(repl, cell)} is a given ({given}): bisect when cell asks of "
+                            f"an empty cell")
+        before = (cell * 9 + value - 1) in history.dropped_held or (
+            history.start.values[cell] == value and bool(history.dropped)
+        )
+        first = next((s.step for s in cell_steps(history, cell) if s.value == value), None)
+        return what, first, before
     if kind == "removed":
         value_text, _, cell_text = rest.strip().partition(" ")
         value = parse_value(value_text, f"bisect when needs a condition: {forms}")
         cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}", _geo(repl))
-        removal = next(removals(history, cell, value), None)
-        first = None if removal is None else history.steps_after(removal + 1)
-        return f"removed {value} {_name(repl, cell)}", first
+        before = (cell * 9 + value - 1) in history.dropped_removed
+        return f"Removed {value} {_name(repl, cell)}", next(removals(history, cell, value), None), before
     if kind == "solutions":
         op, _, count = rest.strip().partition(" ")
         if op != ">=":
             raise UserError(f"bisect when needs a condition: {forms}")
         k = parse_count(count, f"bisect when needs a condition: {forms}")
+        if history.start.solutions >= k:
+            return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
         for m in range(len(history)):
             for e in history.events(m):
                 if e[0] == E.SOLUTION and e[2] >= k:
-                    return f"solutions >= {k}", history.steps_after(m + 1)
-        return f"solutions >= {k}", None
+                    return f"Solutions >= {k}", history.visible_step(m), False
+        return f"Solutions >= {k}", None, False
     raise UserError(f"bisect when needs a condition: {forms}")
 
 
@@ -205,13 +241,13 @@ def _step_line(
 ) -> str:
     """The trace line that marks a step: its first line (or its guess line reaching a level)."""
     lines: list[str] = []
-    for m in history.moves_in_steps(steps, steps):
+    for m in history.moves_of_steps(steps, steps):
         for e in history.events(m):
             if level_at_least is not None and not (e[0] == E.GUESS and e[3] >= level_at_least):
                 continue
             shown = event_lines(e, geo)
             lines += shown[-1:] if e[0] == E.SOLUTION else shown
-    return lines[0] if lines else f"{steps}) (a fill step: it prints no line)"
+    return lines[0] if lines else f"{steps}) (a fill pass: it prints no line)"
 
 
 # -- breakpoints ---------------------------------------------------------------------------
@@ -226,34 +262,41 @@ BREAK_FORMS = (
     "break <condition>",
     "stop runs where a condition is met",
     argument="break",
-    help=f"{BREAK_FORMS}.\nstep, run, runtil and runrun stop right after the step where an\n"
-    "enabled breakpoint hits. See info break, delete, disable, enable.",
+    help=f"{BREAK_FORMS}.\nstep, run, runtil and runrun stop at the first step whose state meets an\n"
+    "enabled breakpoint (docs/engine.md, \"The state at step N\"), also between a filter and\n"
+    "its guess. See info break, delete, disable, enable.",
 )
 def _break(repl: Repl, arg: str) -> None:
     kind, _, rest = arg.strip().partition(" ")
     rest = rest.strip()
     problem = f"break needs a condition: {BREAK_FORMS}"
     bps = repl.session.breakpoints
+    made: Breakpoint
     if kind == "level":
         op, _, number = rest.partition(" ")
         if op != ">=":
             raise UserError(problem)
-        bp = bps.add("level", value=parse_count(number, problem))
+        made = LevelAtLeast(0, level=parse_count(number, problem))
     elif kind == "step":
-        bp = bps.add("step", value=parse_count(rest, problem))
+        made = AtStep(0, step=parse_count(rest, problem))
     elif kind == "cell":
         if "=" in rest:
             cell, value = parse_cell_value(rest, problem, _geo(repl))
-            bp = bps.add("cell=", cell, value)
+            made = CellGets(0, cell=cell, value=value)
         else:
-            bp = bps.add("cell", parse_cell(rest, problem, _geo(repl)))
+            made = CellGets(0, cell=parse_cell(rest, problem, _geo(repl)))
     elif kind == "removed":
         value_text, _, cell_text = rest.partition(" ")
-        bp = bps.add("removed", parse_cell(cell_text, problem, _geo(repl)), parse_value(value_text, problem))
-    elif kind in ("wrong", "solution") and not rest:
-        bp = bps.add(kind)
+        cell = parse_cell(cell_text, problem, _geo(repl))
+        made = Removed(0, cell=cell, value=parse_value(value_text, problem))
+    elif kind == "wrong" and not rest:
+        made = Wrong(0)
+    elif kind == "solution" and not rest:
+        made = Solution(0)
     else:
         raise UserError(problem)
+    made.number = bps.number()
+    bp = bps.add(made)
     repl.out.message(f"Breakpoint {bp.number}: {bp.describe(_geo(repl))}")
 
 
@@ -321,45 +364,81 @@ def _enable(repl: Repl, arg: str) -> None:
 def _when(repl: Repl, arg: str) -> None:
     forms = "when [r,c] | when removed v [r,c]"
     history = repl.require_quiz().history
-    last = history.last_steps
+    value = 0
     if arg.startswith("removed"):
         value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
         value = parse_value(value_text, f"when needs a cell: {forms}")
-        cell = parse_cell(cell_text, f"when needs a cell: {forms}", _geo(repl))
-        found = [
-            f"{history.steps_after(m + 1)}) {value} removed from {_name(repl, cell)}"
-            for m in removals(history, cell, value)
-        ]
-        span = f"steps {history.first_steps}..{last}"
-        repl.lines(found or [f"{value} was never removed from {_name(repl, cell)} in {span}."])
-        return
-    cell = parse_cell(arg, f"when needs a cell: {forms}", _geo(repl))
+        cell_text = cell_text.strip()
+    else:
+        cell_text = arg
+    cell = parse_cell(cell_text, f"when needs a cell: {forms}", _geo(repl))
+    name = _name(repl, cell)
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
     if given:
-        repl.out.message(f"{_name(repl, cell)} is a given: {given}.")
+        repl.out.message(f"{name} is a given: {given}.")
+        return
+    if not _recorded(history, repl):
+        return
+    span = f"steps {history.first_steps}..{history.last_steps}"
+    if value:
+        found = [f"{step}) {value} removed from {name}" for step in removals(history, cell, value)]
+        repl.lines(found or [f"{value} was never removed from {name} in {span}."])
         return
     lines = []
-    for m, v0, _, v1, _ in cell_changes(history, cell):
-        step = history.steps_after(m + 1)
-        if v0 and v0 != v1:
-            lines.append(f"{step}) {_name(repl, cell)} lost {v0}")
-        if v1 and v1 != v0:
-            lines.append(f"{step}) {_name(repl, cell)} got {v1}")
-    span = f"steps {history.first_steps}..{last}"
-    repl.lines(lines or [f"{_name(repl, cell)} never got a value in {span}."])
+    for s in cell_values(history, cell):
+        if s.value_before and s.value_before != s.value:
+            lines.append(f"{s.step}) {name} lost {s.value_before}")
+        if s.value and s.value != s.value_before:
+            lines.append(f"{s.step}) {name} got {s.value}")
+        for v in s.passing:
+            lines.append(
+                f"   (inside step {s.step}: {name} held {v} only for a while, placed by a fill "
+                f"pass that went wrong and undone by the next guess)"
+            )
+    repl.lines(lines or [f"{name} never got a value in {span}."])
 
 
 @command(
     "history [from] [to]",
     "the recorded trace lines of a step range",
-    help="From the record; default: all of it.",
+    help="From the record; default: all of it. The lines of step N are those of the moves from\n"
+    "the state at step N-1 to the state at step N (a fill pass that went wrong prints the\n"
+    "number it began with but belongs to the next step).",
 )
 def _history(repl: Repl, arg: str) -> None:
     history = repl.require_quiz().history
-    first, last = _range(arg, history.last_steps, "history [from] [to]")
-    for m in history.moves_in_steps(first, last):
-        for e in history.events(m):
-            repl.lines(event_lines(e, _geo(repl)))
+    form = "history [from] [to]"
+    first, last = _range(arg, max(history.last_steps, 1), form)
+    if not _recorded(history, repl):
+        return
+    start, end = history.first_steps, history.last_steps
+    if first > end:
+        raise UserError(f"The record ends at step {end}: {form}")
+    if last < start:
+        repl.out.message(
+            f"Steps {first}..{last} were dropped to bound memory: the record starts at step {start}."
+        )
+        return
+    if first < start:
+        repl.out.message(f"Steps {first}..{start - 1} were dropped to bound memory; from {start}:")
+    lines = [
+        line
+        for m in history.moves_of_steps(first, last)
+        for e in history.events(m)
+        for line in event_lines(e, _geo(repl))
+    ]
+    if not lines:
+        what = f"Step {first}" if first == min(last, end) else f"Steps {first}..{min(last, end)}"
+        lines = [f"{what} printed no trace line (a fill pass, or a filter that finds nothing, prints none)."]
+    repl.lines(lines)
+
+
+def _recorded(history: History, repl: Repl) -> bool:
+    """Whether the record holds a step (if not, one line says so)."""
+    if len(history) == 0 and not history.dropped:
+        repl.out.message("No steps recorded yet: the record fills as you step or run.")
+        return False
+    return True
 
 
 def _range(arg: str, last: int, form: str) -> tuple[int, int]:

@@ -1,9 +1,9 @@
-"""The step engine of ENGINE.md: a resumable state machine that never prints or reads.
+"""The step engine of docs/engine.md: a resumable state machine that never prints or reads.
 
-One step of ENGINE.md may do several things (filter, then guess; a failed placement, then
+One step of docs/engine.md may do several things (filter, then guess; a failed placement, then
 ``next_guess``, perhaps more than once). ``Engine.advance`` does one of those things at a time,
 a *move*, so that every step number the counter passes through is a state one can stop at,
-keep and go back to. ``Engine.step`` does moves until ENGINE.md's step has ended. Two states
+keep and go back to. ``Engine.step`` does moves until docs/engine.md's step has ended. Two states
 only exist between moves:
 
 - ``GUESS_DUE``: the filter has run and a new guess at ``pending`` comes next; in interactive
@@ -84,7 +84,7 @@ class Engine:
     # -- moves ----------------------------------------------------------------------------
 
     def step(self, run_mode: int = 0) -> list[Event]:
-        """One step of ENGINE.md (automatic guessing): moves until the step has ended."""
+        """One step of docs/engine.md (automatic guessing): moves until the step has ended."""
         ev = self.advance(run_mode)
         while self.status not in STEP_BOUNDARY:
             ev += self.advance(run_mode)
@@ -145,7 +145,7 @@ class Engine:
         self.filtered(result, foremost)
 
     def filtered(self, result: int, foremost: Cell) -> None:
-        """What follows a filter's result (ENGINE.md 3, with the [1,1] quirk of 8)."""
+        """What follows a filter's result (docs/engine.md 3, with the [1,1] quirk of 8)."""
         if result == filters.WRONG:
             self.status = Status.WRONG
         elif result == filters.COMPLETE or (result == filters.SHRUNKEN and foremost == 0):
@@ -155,7 +155,7 @@ class Engine:
             self.status = Status.GUESS_DUE
 
     def fill(self, ev: list[Event]) -> None:
-        """The fill pass (ENGINE.md 4)."""
+        """The fill pass (docs/engine.md 4)."""
         values, cands = self.values, self.cands
         for i in range(self.geo.size):
             if not values[i]:
@@ -170,7 +170,7 @@ class Engine:
             self._solution(ev)
 
     def _place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
-        """ENGINE.md 2; False (with its line) when a peer loses its last candidate."""
+        """docs/engine.md 2; False (with its line) when a peer loses its last candidate."""
         self.values[cell] = value
         cands = self.cands
         cands[cell] = 0

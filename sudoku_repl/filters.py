@@ -1,4 +1,4 @@
-"""The filter of one step (ENGINE.md 7): grp's four techniques per unit, then ply.
+"""The filter of one step (docs/engine.md 7): grp's four techniques per unit, then ply.
 
 Each function works on the engine's live ``values`` / ``cands`` lists, appends the events it
 produces and the cells whose candidates it changed (``touched``), and returns one of the results

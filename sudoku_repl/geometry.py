@@ -153,7 +153,7 @@ class Geometry:
 def _place_order(
     cell: Cell, present: list[tuple[int, int]], units: list[Unit]
 ) -> tuple[tuple[Cell, bool], ...]:
-    """ENGINE.md 2 for a cell that may lie in several grids: the cells of its rows left to
+    """docs/engine.md 2 for a cell that may lie in several grids: the cells of its rows left to
     right, of its columns top to bottom, then of its blocks that are in neither, row-major."""
 
     def peers(kind: str) -> set[Cell]:

@@ -9,6 +9,13 @@ going back replay at most that many moves.
 
 History, time travel, breakpoints and ``when`` all read this record; nothing is re-run to answer
 them.
+
+**The state at step N** (docs/engine.md says it for users) is the state right after the first
+move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.
+Every move but one kind advances the count by one; a fill pass that goes wrong does not (its line
+carries the count it began with), and the next guess of the same step undoes it. Such a move
+belongs to the step of the move after it (``visible_step``), and its changes are seen only as
+far as they last to that step's state. Every view that names a step reads it this way.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from typing import NamedTuple
 
 from . import events as E
 from .engine import Choice
@@ -46,7 +54,13 @@ class History:
     def __init__(self, start: EngineState, cap: int | None = None) -> None:
         self.start = start
         self.cap = cap or _cap_from_env()
-        self.dropped = 0  # moves dropped so far to keep within the cap (see ``_drop``)
+        self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
+        #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
+        self.dropped_biggest = 0
+        #: cell * 9 + value - 1 for each value a cell showed, and each candidate an empty cell
+        #: lost, in the states of the dropped steps (so bisection knows what lies before)
+        self.dropped_held: set[int] = set()
+        self.dropped_removed: set[int] = set()
         self._steps = array("I")
         self._modes = array("B")
         # events, encoded (see ``_encode``): move i's are _codes[_code_at[i]:_code_at[i + 1]]
@@ -105,8 +119,13 @@ class History:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many
         moves were dropped (the caller's move indices shift by that much)."""
         k = (len(self._steps) // 2) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
+        while k and not self._advances(k - 1):  # start at the state of a step (see the top)
+            k -= SNAPSHOT_EVERY
         if k == 0:
             return 0
+        keep = bisect_left(self._guess_moves, k)
+        self.dropped_biggest = max(self.dropped_biggest, *self._guess_levels[:keep], 0)
+        self._note_dropped(k)
         self.start = self._snapshots[k // SNAPSHOT_EVERY]
         del self._snapshots[: k // SNAPSHOT_EVERY]
         del self._steps[:k]
@@ -119,12 +138,35 @@ class History:
         self._change_at = array("I", (x - base for x in self._change_at[k:]))
         self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
         self._odd_events = {i - k: e for i, e in self._odd_events.items() if i >= k}
-        keep = bisect_left(self._guess_moves, k)
         self._guess_moves = array("I", (m - k for m in self._guess_moves[keep:]))
         del self._guess_levels[:keep]
         self._renumber_grids()
         self.dropped += k
         return k
+
+    def _note_dropped(self, k: int) -> None:
+        """Add what the states of the steps within the first ``k`` moves showed to
+        ``dropped_held`` and ``dropped_removed``."""
+        values, cands = list(self.start.values), list(self.start.cands)
+        last_empty: list[Mask | None] = [None if v else m for v, m in zip(values, cands)]
+        held, removed = self.dropped_held, self.dropped_removed
+        changed: set[Cell] = set()
+        for m in range(k):
+            for c, v, mask in self.changes(m):
+                values[c], cands[c] = v, mask
+                changed.add(c)
+            if not self._advances(m):
+                continue
+            for c in changed:
+                if values[c]:
+                    held.add(c * 9 + values[c] - 1)
+                    continue
+                before = last_empty[c]
+                if before is not None:
+                    gone = before & ~cands[c]
+                    removed.update(c * 9 + v for v in range(9) if gone >> v & 1)
+                last_empty[c] = cands[c]
+            changed.clear()
 
     def _renumber_grids(self) -> None:
         """Keep only the grids the remaining events refer to."""
@@ -180,8 +222,28 @@ class History:
 
     @property
     def first_steps(self) -> int:
-        """The first step the record knows (1 unless older steps were dropped)."""
+        """The first step whose moves the record holds (1 unless older steps were dropped; the
+        record then starts at the state of the step before it)."""
         return self.start.steps + 1
+
+    def _advances(self, move: int) -> bool:
+        """Whether the move brought the step count to a new number (see the top)."""
+        return self._steps[move] > (self._steps[move - 1] if move else self.start.steps)
+
+    def visible_step(self, move: int) -> int:
+        """The step whose state first shows what the move did: the count after it, or the next
+        one for a move that left the count as it was (see the top)."""
+        after = self._steps[move]
+        return after if self._advances(move) else after + 1
+
+    def moves_of_steps(self, first: int, last: int) -> range:
+        """The moves of steps first..last: from the state at step first - 1 to the state at
+        step last (see the top); empty when the range lies outside the record."""
+        first = max(first, self.first_steps)
+        if first > last:
+            return range(0)
+        return range(self.moves_to(first - 1), self.moves_to(last) if last <= self.last_steps
+                     else len(self._steps))
 
     def events(self, move: int) -> tuple[Event, ...]:
         start, end = self._code_at[move], self._code_at[move + 1]
@@ -292,38 +354,85 @@ class History:
         return sum(a.itemsize * len(a) for a in arrays) + self._code_at.itemsize * len(self._code_at)
 
 
-def cell_changes(history: History, cell: Cell) -> Iterator[tuple[int, int, Mask, int, Mask]]:
-    """Every move that changed ``cell``: (move, value before, candidates before, value after,
-    candidates after), read from the record from the loaded state on."""
-    value, mask = history.start.values[cell], history.start.cands[cell]
-    for m in range(len(history)):
+class CellStep(NamedTuple):
+    """How one step changed one cell: its value and candidates in the state of the step before
+    and in the state of this step. ``passing``: values it held only inside the step (a fill
+    pass that went wrong placed them, the next guess undid them)."""
+
+    step: int
+    value_before: int
+    cands_before: Mask
+    value: int
+    cands: Mask
+    passing: tuple[int, ...] = ()
+
+
+def cell_steps(history: History, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
+    """Every step whose state shows ``cell`` otherwise than the state of the step before, or in
+    which it held a value only for a while, read from the record from its start (up to the
+    first ``stop`` moves)."""
+    tracker = CellTracker(cell, history.start.values[cell], history.start.cands[cell])
+    for m in range(len(history) if stop is None else stop):
         for c, new_value, new_mask in history.changes(m):
             if c == cell:
-                yield m, value, mask, new_value, new_mask
-                value, mask = new_value, new_mask
+                tracker.see(new_value, new_mask)
+        if history._advances(m):
+            found = tracker.close(history._steps[m])
+            if found is not None:
+                yield found
 
 
-def removals(
-    history: History,
-    cell: Cell,
-    value: int,
-    moves: range | None = None,
-    last_empty: Mask | None = None,
-) -> Iterator[int]:
-    """The moves after which candidate ``value`` is gone from ``cell`` while the cell is empty,
-    judged against the candidates the cell last had while empty (a cell that was filled and then
-    emptied again by going back to a guess counts as losing what it no longer has).
-    ``moves``/``last_empty``: a part of the record, and the cell's candidates before it (None
-    when it was filled then)."""
+class CellTracker:
+    """Follows one cell from the state of one step to the state of the next."""
+
+    def __init__(self, cell: Cell, value: int, cands: Mask) -> None:
+        self.cell = cell
+        self.value, self.cands = value, cands  # at the state of the last closed step
+        self.now_value, self.now_cands = value, cands
+        self.held: list[int] = []  # values held since, inside the step
+
+    def see(self, value: int, cands: Mask) -> None:
+        self.now_value, self.now_cands = value, cands
+        if value and value not in self.held:
+            self.held.append(value)
+
+    def close(self, step: int) -> CellStep | None:
+        """The step has ended (its state is the present): what changed, if anything."""
+        v0, m0, v1, m1 = self.value, self.cands, self.now_value, self.now_cands
+        passing = tuple(v for v in self.held if v not in (v0, v1))
+        self.value, self.cands, self.held = v1, m1, []
+        if (v0, m0) == (v1, m1) and not passing:
+            return None
+        return CellStep(step, v0, m0, v1, m1, passing)
+
+
+def cell_values(history: History, cell: Cell) -> Iterator[CellStep]:
+    """The steps at which the cell's value (not only its candidates) changed or passed."""
+    for s in cell_steps(history, cell):
+        if s.value != s.value_before or s.passing:
+            yield s
+
+
+def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
+    """The steps whose state shows candidate ``value`` gone from the empty ``cell``, judged
+    against the candidates it had in the last step's state that showed it empty."""
     b = 1 << (value - 1)
-    if moves is None:
-        moves = range(len(history))
-        start = history.start
-        last_empty = None if start.values[cell] else start.cands[cell]
-    for m in moves:
-        for c, new_value, new_mask in history.changes(m):
-            if c != cell or new_value:
-                continue
-            if last_empty is not None and last_empty & b and not new_mask & b:
-                yield m
-            last_empty = new_mask
+    start = history.start
+    last_empty: Mask | None = None if start.values[cell] else start.cands[cell]
+    for s in cell_steps(history, cell):
+        if s.value:
+            continue
+        if last_empty is not None and last_empty & b and not s.cands & b:
+            yield s.step
+        last_empty = s.cands
+
+
+def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:
+    """The candidates ``cell`` had in the last step's state, within the first ``moves`` moves,
+    that showed it empty (None if none did)."""
+    start = history.start
+    last: Mask | None = None if start.values[cell] else start.cands[cell]
+    for s in cell_steps(history, cell, moves):
+        if not s.value:
+            last = s.cands
+    return last

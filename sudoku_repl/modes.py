@@ -1,6 +1,6 @@
 """Run modes: which filters a searching step runs, or a whole strategy for that step.
 
-ENGINE.md's modes: 1 = grp only, 2 = ply only, anything else = grp then ply. Later techniques
+docs/engine.md's modes: 1 = grp only, 2 = ply only, anything else = grp then ply. Later techniques
 register further modes here from their own modules (``register_filters`` for a filter chain run
 in place of grp/ply, ``register_strategy`` for a mode that takes over the searching step).
 

@@ -1,6 +1,6 @@
 """Reading quizzes: the original nine-line format, one quiz per line, an inline string, and
 puzzles of several grids (a frame layout, a list of grids with offsets, or the JSON of
-shared/data/variants).
+puzzles/variants).
 
 Files are read line by line and only as far as the wanted quiz, so a huge file costs no more
 than its first quizzes.

@@ -2,7 +2,7 @@
 
 A *rating* is computed by ONE search from the loaded quiz: ``run`` to the first solution (its
 steps and biggest level), then ``runrun 0`` to the end (total steps, solution sum); the biggest
-level of the whole search is the larger of the two runs' (ENGINE.md 9). A *guess* is a new
+level of the whole search is the larger of the two runs' (docs/engine.md 9). A *guess* is a new
 guess (``events.GUESS``; Forward and Upward guesses are not counted). The figures depend on the
 quiz alone, so they are the same with 1 or N worker processes, on any machine; only ``ms`` (the
 wall time of that quiz's search) varies.

@@ -86,7 +86,7 @@ def invalid_line(steps: int, solutions: int) -> str:
 
 
 def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
-    """COMMANDS.md 5: grid, steps, candidates by row, foremost cell, guess level."""
+    """docs/commands.md 5: grid, steps, candidates by row, foremost cell, guess level."""
     lines = grid_lines(state.values, geo)
     lines += [f"Steps:{state.steps}", "Candidates:"]
     if state.status is Status.LOADED:
@@ -107,7 +107,7 @@ def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
 
 
 def levels_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
-    """COMMANDS.md 3, ``levels``."""
+    """docs/commands.md 3, ``levels``."""
     lines = [f"At guess level {state.level}:"]
     for k in range(state.level, 0, -1):
         f = state.frames[k - 1]

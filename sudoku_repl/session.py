@@ -17,7 +17,7 @@ from typing import Protocol
 import attrs
 
 from . import events as E
-from .breakpoints import Breakpoint, Breakpoints
+from .breakpoints import Breakpoint, Breakpoints, StepSeen
 from .engine import Choice, Engine
 from .errors import GuessAborted, UserError
 from .events import Event
@@ -162,25 +162,45 @@ class Session:
         self.cursor = at + 1
         return ev
 
-    def step(self, hooks: Hooks, replay: bool = False, breakpoints: bool = True) -> StepReport:
-        """One step of ENGINE.md. If the guess question is aborted, the session is put back as
-        it was before the step and ``GuessAborted`` propagates."""
+    def step(
+        self, hooks: Hooks, replay: bool = False, breakpoints: bool = True, armed: bool = False
+    ) -> StepReport:
+        """One step of docs/engine.md, or less: an enabled breakpoint stops it at the first step
+        whose state meets it, which may lie inside the step (a guess that went wrong at once).
+        ``armed``: the breakpoints already follow the search from the present (``run``).
+        If the guess question is aborted, the session is put back as it was before the step and
+        ``GuessAborted`` propagates."""
         engine, history = self.engine, self.history
-        # the state before the step: to put back if the guess question is aborted, and for
-        # breakpoints on cells (skipped otherwise: it is a copy of every cell)
-        keep = self.settings.guess_mode or self.breakpoints.need_cells()
-        start_state = engine.state() if keep else None
+        watching = breakpoints and bool(self.breakpoints.enabled())
+        if watching and not armed:
+            self.arm_breakpoints()
+        # the state before the step, to put back if the guess question is aborted
+        start_state = engine.state() if self.settings.guess_mode else None
         start, appended = self.cursor, self._appended
         dropped = history.dropped
         biggest = 0
+        hits: list[Breakpoint] = []
+        seen: list[Event] = []  # the events since the last step's state (for breakpoints)
+        wrong = False
         try:
             while True:
+                count = engine.steps
                 ev = self._move(hooks, replay)
                 for e in ev:
                     if e[0] == E.GUESS and e[3] > biggest:
                         biggest = e[3]
                 if ev:
                     hooks.events(ev)
+                if watching:
+                    seen += ev
+                    wrong = wrong or engine.status is Status.WRONG
+                    if engine.steps > count:  # the state of a step: look at it
+                        hits = self.breakpoints.check(
+                            StepSeen(engine.steps, seen, engine.values, engine.cands, wrong)
+                        )
+                        seen, wrong = [], False
+                        if hits:
+                            break
                 if engine.status in STEP_BOUNDARY:
                     break
         except GuessAborted:
@@ -192,13 +212,12 @@ class Session:
                 history.truncate(self.cursor)
             raise
         start = max(start - (history.dropped - dropped), 0)
-        moves = range(start, self.cursor)
-        hits: list[Breakpoint] = []
-        if breakpoints and self.breakpoints.items:
-            values = start_state.values if start_state else ()
-            cands = start_state.cands if start_state else ()
-            hits = self.breakpoints.check(history, moves, values, cands)
-        return StepReport(biggest, moves, tuple(hits))
+        return StepReport(biggest, range(start, self.cursor), tuple(hits))
+
+    def arm_breakpoints(self) -> None:
+        """Let the enabled breakpoints follow the search from the present state."""
+        engine = self.engine
+        self.breakpoints.arm(self.history, self.cursor, engine.values, engine.cands)
 
     def run(
         self,
@@ -213,6 +232,8 @@ class Session:
         engine = self.engine
         first = engine.solutions
         biggest = 0
+        if breakpoints:
+            self.arm_breakpoints()
         while engine.status is not Status.FINISHED:
             if solutions and engine.solutions - first >= solutions:
                 break
@@ -220,7 +241,7 @@ class Session:
                 break
             if hooks.interrupted():
                 return RunReport(biggest, engine.solutions - first, interrupted=True)
-            report = self.step(hooks, replay, breakpoints)
+            report = self.step(hooks, replay, breakpoints, armed=True)
             biggest = max(biggest, report.biggest)
             if report.hits:
                 return RunReport(biggest, engine.solutions - first, hits=report.hits)
@@ -241,9 +262,9 @@ class Session:
         """The state right after step ``steps``: from the record, or by going on (silently)
         past its end. Stops early at the end of the search; True when an interrupt stopped it."""
         history = self.history
-        if steps < history.start.steps:
+        if history.dropped and steps < history.first_steps:
             raise UserError(
-                f"The record starts at step {history.start.steps} (older steps were dropped "
+                f"The record starts at step {history.first_steps} (older steps were dropped "
                 f"to bound memory): goto <step>"
             )
         if steps <= history.last_steps:
@@ -251,17 +272,21 @@ class Session:
             return False
         self.seek(len(history))
         quiet = Quiet(hooks)
-        while self.engine.steps < steps and self.engine.status is not Status.FINISHED:
-            if hooks.interrupted():
+        engine = self.engine
+        at_a_step = True  # an interrupt may only stop it at the state of a step
+        while engine.steps < steps and engine.status is not Status.FINISHED:
+            if at_a_step and hooks.interrupted():
                 return True
+            count = engine.steps
             self._move(quiet, replay=False)
+            at_a_step = engine.steps > count
         return False
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""
         if self.history.dropped:
             raise UserError(
-                f"The record starts at step {self.history.start.steps} (older steps were "
+                f"The record starts at step {self.history.first_steps} (older steps were "
                 f"dropped to bound memory), so the search cannot be replayed from the start; "
                 f"use goto <step>"
             )

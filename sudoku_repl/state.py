@@ -12,7 +12,7 @@ from .geometry import Cell, Mask
 
 
 class Status(enum.Enum):
-    """Where the engine is. The last three are inside one step of ENGINE.md (see ``Engine``)."""
+    """Where the engine is. The last three are inside one step (docs/engine.md; see ``Engine``)."""
 
     LOADED = "loaded"  # givens in place, candidates not computed yet
     SEARCHING = "searching"
@@ -22,7 +22,7 @@ class Status(enum.Enum):
     WRONG = "wrong"  # a contradiction was met: ``next_guess`` comes next
 
 
-#: States in which one step of ENGINE.md has ended.
+#: States in which one step of docs/engine.md has ended.
 STEP_BOUNDARY = frozenset({Status.LOADED, Status.SEARCHING, Status.SOLVED, Status.FINISHED})
 
 
@@ -65,8 +65,9 @@ _COUNT = [10] + [m.bit_count() for m in range(1, 1 << 9)]
 
 
 def foremost(values: Sequence[int], cands: Sequence[Mask]) -> tuple[Cell, int]:
-    """The first empty cell with the fewest candidates, with the original's quirk (ENGINE.md 8):
-    index 0 doubles as "no cell" (least 0), and a count of 1 is never replaced."""
+    """The first empty cell with the fewest candidates, with the original's quirk
+    (docs/engine.md 8): index 0 doubles as "no cell" (least 0), and a count of 1 is never
+    replaced."""
     if cands.count(0) + values.count(0) == len(values):
         # every empty cell has candidates: plainly the first cell with the fewest
         counts = list(map(_COUNT.__getitem__, cands))

@@ -10,15 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import SHARED, Answer, RecordingHooks  # noqa: E402
-
-
-@pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """``shared/`` beside the repository. Its absence is an error, never a skip: CI clones the
-    repository with ``shared/`` next to it and the golden tests must run there."""
-    assert SHARED.is_dir(), f"missing {SHARED}: shared/ must sit beside the repository"
-    return SHARED
+from helpers import Answer, RecordingHooks  # noqa: E402
 
 
 @pytest.fixture

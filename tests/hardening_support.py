@@ -1,5 +1,5 @@
 """Shared pieces of the hardening tests (``test_hardening_*.py``, issue 5): an in-process shell
-with a list output, the labelled edge cases of ``shared/data``, an independent validity check of
+with a list output, the labelled edge cases of ``tests/data``, an independent validity check of
 grids, and a pseudo-terminal session of the real program."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 import brute
-from helpers import DATA, REPO
+from helpers import EDGE_CASES, PUZZLES, REPO
 from sudoku_repl.errors import GuessAborted
 from sudoku_repl.repl import Repl
 
@@ -22,7 +22,7 @@ CORPUS = REPO / "tests" / "corpus"
 SEED_FILE = REPO / "examples" / "seed.txt"
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 PROMPT = "Order please:"
-#: what the seed quiz's whole search ends with (ENGINE.md 10: run, run -> 284, one solution)
+#: what the seed quiz's whole search ends with (docs/engine.md 10: run, run -> 284, one solution)
 SEED_END = "Invalid quiz [steps:284] - no more solution (solution sum is 1)"
 #: an error line quoting the user's input stays readable: no control characters, bounded length
 MAX_ERROR_LINE = 300
@@ -114,7 +114,7 @@ class EdgeCase:
 
 @cache
 def edge_cases() -> tuple[EdgeCase, ...]:
-    with open(DATA / "edge_cases_expected.tsv", encoding="utf-8", newline="") as f:
+    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     assert rows, "edge_cases_expected.tsv is empty"
     return tuple(
@@ -132,7 +132,7 @@ def edge_case(label: str) -> EdgeCase:
 
 
 def data_lines(name: str) -> list[str]:
-    return [line.strip() for line in (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in (PUZZLES / name).read_text(encoding="utf-8").splitlines()
             if line.strip()]
 
 

@@ -1,4 +1,4 @@
-"""Helpers the test modules import: where the shared files are, a recording ``Hooks``, the
+"""Helpers the test modules import: where the data files are, a recording ``Hooks``, the
 reference trace parser and a few plain grid utilities (no expected values are computed here)."""
 
 from __future__ import annotations
@@ -15,14 +15,20 @@ from sudoku_repl.render import trace_lines
 
 #: The repository root (``<repo>/tests/helpers.py`` -> ``<repo>``).
 REPO = Path(__file__).resolve().parents[1]
-#: ``shared/`` lives beside the repository, in CI as here.
-SHARED = REPO.parent / "shared"
-SPEC = SHARED / "spec"
-REFERENCE = SPEC / "reference"
-DATA = SHARED / "data"
-SEEDS = SHARED / "seeds"
+#: The puzzle collections the repository ships (``puzzles/README.md`` says where each is from).
+PUZZLES = REPO / "puzzles"
+#: Samurai and flower puzzles, with their solutions in the JSON files.
+VARIANTS = PUZZLES / "variants"
+#: Material only the tests read (``tests/data/README.md``).
+TEST_DATA = REPO / "tests" / "data"
+#: The reference traces of the behaviour contract (``docs/engine.md``).
+REFERENCE = TEST_DATA / "reference"
+#: Labelled edge cases with their expected solution counts (and the solution when unique).
+EDGE_CASES = TEST_DATA / "edge_cases_expected.tsv"
+#: The listings of the SudokuSolver 2.6 article that the tests compare with.
+ARTICLE = TEST_DATA / "article_002_listings.txt"
 
-#: The seed quiz of the 2.6 article (ENGINE.md 10).
+#: The seed quiz of the 2.6 article (docs/engine.md 10).
 SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
 
 

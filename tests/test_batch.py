@@ -3,7 +3,7 @@
 The golden files ``tests/golden/<name>.out`` are the exact stdout of ``run_batch`` on
 ``examples/<name>.txt`` with a fake clock (every run command takes 250 ms). They are produced by
 the code, so they are *verified* here against sources the code did not write: every trace line
-against ``shared/spec/reference/seed_*.trace`` (per command, with the step counts, solution sums
+against ``tests/data/reference/seed_*.trace`` (per command, with the step counts, solution sums
 and biggest levels of the trace's figure lines), and the show blocks, ``levels`` listings and
 guess questions against the text the SudokuSolver 2.6 article publishes.
 
@@ -25,12 +25,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from helpers import REFERENCE, REPO
 from sudoku_repl.batch import run_batch
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
-EXAMPLES = ROOT / "examples"
-REFERENCE = ROOT.parent / "shared" / "spec" / "reference"  # shared/ sits beside the repo
+GOLDEN = REPO / "tests" / "golden"
+EXAMPLES = REPO / "examples"
 REGEN = os.environ.get("SUDOKU_REPL_REGEN_GOLDEN") == "1"
 
 ENGINE_COMMANDS = ("step", "run", "runtil", "runrun")
@@ -96,7 +95,7 @@ def flat(text: str) -> str:
 def sudoku(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "sudoku_repl", *args],
-        cwd=ROOT,
+        cwd=REPO,
         input=stdin,
         capture_output=True,
         text=True,
@@ -173,7 +172,7 @@ def check_grid(lines: list[str]) -> None:
 
 
 def check_show_block(lines: list[str], steps: int | None) -> None:
-    """COMMANDS.md 5 after the first step: grid, Steps, Candidates, rows, foremost, level."""
+    """docs/commands.md 5 after the first step: grid, Steps, Candidates, rows, foremost, level."""
     check_grid(lines[:12])
     assert re.fullmatch(r"Steps:\d+", lines[12]), lines[12]
     if steps is not None:
@@ -193,7 +192,7 @@ def check_show_block(lines: list[str], steps: int | None) -> None:
 
 def check_against_trace(name: str, text: str) -> list[str]:
     """Every engine command's output is its reference trace lines, then the show block and the
-    timing lines where COMMANDS.md 3 puts them. Returns the guess question lines, in order."""
+    timing lines where docs/commands.md 3 puts them. Returns the guess question lines, in order."""
     expected = read_trace(SESSIONS[name])
     blocks = [(c, out) for c, out in transcript_blocks(text) if c.split()[0] in ENGINE_COMMANDS]
     assert [c for c, _ in blocks] == [t.command for t in expected]
@@ -419,7 +418,7 @@ def test_golden_transcript_is_exact_batch_stdout(name: str) -> None:
     path = GOLDEN / f"{name}.out"
     if REGEN:
         path.write_text(actual, encoding="utf-8")
-        pytest.skip(f"regenerated {path.relative_to(ROOT)}: review it before committing")
+        pytest.skip(f"regenerated {path.relative_to(REPO)}: review it before committing")
     assert path.exists(), f"missing {path}; run with SUDOKU_REPL_REGEN_GOLDEN=1 and review"
     assert actual == golden_text(name)
 
@@ -449,7 +448,7 @@ def test_golden_script_echoes_each_command_once_and_ends_with_bye(name: str) -> 
 
 
 def test_reference_traces_are_the_published_sessions() -> None:
-    """Guards the reading of the traces: the figures the article publishes (ENGINE.md 10)."""
+    """Guards the reading of the traces: the figures the article publishes (docs/engine.md 10)."""
     figures = {n: [t.figures for t in read_trace(f) if t.figures] for n, f in SESSIONS.items()}
     assert figures["seed_run_run"] == [(131, 1, 11), (284, 1, 7)]
     assert figures["seed_bisect_65_98"] == [(65, 0, 7), (98, 0, 11), (131, 1, 6), (284, 1, 7)]
@@ -522,7 +521,7 @@ def test_positional_quiz_with_script_option() -> None:
 
 
 def test_transcript_format_of_a_session() -> None:
-    """COMMANDS.md 1: empty line, Order please:, the echoed command, its output."""
+    """docs/commands.md 1: empty line, Order please:, the echoed command, its output."""
     result = sudoku("-c", "load-quiz examples/seed.txt; run-mode; bye")
     assert result.returncode == 0
     assert result.stderr == ""
@@ -561,7 +560,7 @@ def test_failing_command_fails_the_batch_and_is_named() -> None:
 
 
 def test_stdin_script_with_guess_answers(tmp_path: Path) -> None:
-    """In batch mode the answer is the next line, even an empty one (COMMANDS.md 7)."""
+    """In batch mode the answer is the next line, even an empty one (docs/commands.md 7)."""
     script = "load-quiz examples/seed.txt\nguess-mode 1\nrunrun 1\n\n\n[2,3]=9\n[1,6]=7\nbye\n"
     result = sudoku(stdin=script)
     assert result.returncode == 0

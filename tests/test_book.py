@@ -2,8 +2,8 @@
 
 Expected values come from the issue (the seed quiz has 23 givens: KH of the givens is 1..23 in
 row-major order, the first placed value gets 24), from the book (seed 000: the arrays, the
-references Ik / Jm / Gn, theorems 1-4), from the article's published trace (ENGINE.md 10) and from
-facts read off the seed quiz by hand (noted where used). The engine's own states are the oracle
+references Ik / Jm / Gn, theorems 1-4), from the article's published trace (docs/engine.md 10)
+and from facts read off the seed quiz by hand (noted where used). The engine's own states are the oracle
 for "agrees with the record": KH is recomputed here from the engine's moves, independently of
 ``book``; the conversions of run-mode 3 are checked against the theorems restated here.
 """
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import brute
 import pytest
-from helpers import DATA, SEED_QUIZ, RecordingHooks
+from helpers import PUZZLES, SEED_QUIZ, RecordingHooks
 
 from sudoku_repl import book
 from sudoku_repl.engine import Engine
@@ -500,7 +500,7 @@ def candidates_are_the_possible_values(engine: Engine) -> bool:
 
 
 def read_quizzes(name: str) -> list[str]:
-    with open(DATA / name) as f:
+    with open(PUZZLES / name) as f:
         return [line.strip() for line in f if line.strip()]
 
 

@@ -1,7 +1,7 @@
 """X-Chain and Forcing-Chain (issue 8, seed 004), run-modes 4 and 5, ``hint`` and ``check``.
 
 Oracles: the seed's two worked examples (their chains written out by hand below), the known
-solutions of shared/data (a chain may never remove a true candidate), an independent plain
+solutions of puzzles/ (a chain may never remove a true candidate), an independent plain
 re-statement of the link rules and of the shortest-chain search (``Oracle``), tests/brute.py
 for solution counts, and the ``step`` command itself for what ``hint`` must announce.
 """
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import brute
-from helpers import DATA, SEED_QUIZ, RecordingHooks, grid_of, read_lines
+from helpers import PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
 from sudoku_repl import chains, filters, modes
 from sudoku_repl import events as E
 from sudoku_repl.chain_commands import disagreements, hint_lines, losing_moves
@@ -254,7 +254,7 @@ def chain_states(quiz: str, mode: int, limit: int) -> Iterator[tuple[list[int], 
 
 @pytest.mark.parametrize("line", [11, 18, 31, 44])  # lines where run-mode 4 calls the chains
 def test_chains_match_the_oracle_along_a_search(line: int) -> None:
-    quiz = read_lines(DATA / "norvig_top95.txt")[line]
+    quiz = read_lines(PUZZLES / "norvig_top95.txt")[line]
     found = 0
     for values, cands in chain_states(quiz, 4, 4):
         for technique, in_cells in ((chains.X_CHAIN, False), (chains.FORCING_CHAIN, True)):
@@ -269,7 +269,7 @@ def test_chains_match_the_oracle_along_a_search(line: int) -> None:
 
 
 def test_the_same_state_always_finds_the_same_chain() -> None:
-    quiz = read_lines(DATA / "norvig_top95.txt")[5]
+    quiz = read_lines(PUZZLES / "norvig_top95.txt")[5]
     for values, cands in chain_states(quiz, 4, 3):
         for technique in chains.TECHNIQUES:
             first = chains.find(CLASSIC, values, cands, technique)
@@ -286,7 +286,11 @@ SOLVED_SETS = ("norvig_top95", "magictour_top1465", "forum_hardest_1106", "norvi
 @cache
 def solved(name: str) -> list[tuple[str, str]]:
     return list(
-        zip(read_lines(DATA / f"{name}.txt"), read_lines(DATA / f"{name}.solutions.txt"), strict=True)
+        zip(
+            read_lines(PUZZLES / f"{name}.txt"),
+            read_lines(PUZZLES / f"{name}.solutions.txt"),
+            strict=True,
+        )
     )
 
 
@@ -393,7 +397,7 @@ def all_solutions(quiz: str, mode: int) -> tuple[list[tuple[int, ...]], Session]
     return [tuple(e[3]) for e in hooks.all_events if e[0] == E.SOLUTION], session
 
 
-EASY = read_lines(DATA / "norvig_easy50.txt")
+EASY = read_lines(PUZZLES / "norvig_easy50.txt")
 
 
 @pytest.mark.parametrize(
@@ -401,9 +405,9 @@ EASY = read_lines(DATA / "norvig_easy50.txt")
     [
         SEED_QUIZ,
         EASY[1],
-        read_lines(DATA / "multiple_solutions.txt")[0],
-        read_lines(DATA / "invalid_no_solution.txt")[0],
-        read_lines(DATA / "norvig_top95.txt")[0],
+        read_lines(PUZZLES / "multiple_solutions.txt")[0],
+        read_lines(PUZZLES / "invalid_no_solution.txt")[0],
+        read_lines(PUZZLES / "norvig_top95.txt")[0],
     ],
     ids=["seed", "easy", "several", "none", "top95-1"],
 )
@@ -424,7 +428,7 @@ def test_chain_steps_are_recorded_and_run_mode_4_guesses_less_on_the_seed() -> N
     assert chains.X_CHAIN in kinds and chains.FORCING_CHAIN in kinds
     assert kinds.count(E.GUESS) < 40  # run-mode 0 makes 40 new guesses on the whole search
     _, original = all_solutions(SEED_QUIZ, 0)
-    assert original.state().steps == 284  # ENGINE.md 10: mode 0 is untouched
+    assert original.state().steps == 284  # docs/engine.md 10: mode 0 is untouched
 
 
 # -- the shell: run-mode, hint, check, the Order List -------------------------------------------
@@ -525,7 +529,7 @@ def test_hint_at_the_end_and_after_a_solution() -> None:
 
 def test_check_agrees_on_a_logical_path_and_before_step_1() -> None:
     shell = Shell()
-    shell(f"load-quiz {read_lines(DATA / 'norvig_top95.txt')[31]}")
+    shell(f"load-quiz {read_lines(PUZZLES / 'norvig_top95.txt')[31]}")
     assert shell("check") == [
         "The candidates are computed at step 1; the givens agree with the solution."
     ]
@@ -579,11 +583,11 @@ def test_check_reports_a_removed_true_candidate_and_its_step(monkeypatch: pytest
 
 def test_check_on_quizzes_without_one_solution() -> None:
     shell = Shell()
-    shell(f"load-quiz {read_lines(DATA / 'invalid_no_solution.txt')[0]}")
+    shell(f"load-quiz {read_lines(PUZZLES / 'invalid_no_solution.txt')[0]}")
     assert shell("check") == [
         "The quiz has no solution (the engine's own search finds none): nothing to check."
     ]
-    shell(f"load-quiz {read_lines(DATA / 'multiple_solutions.txt')[0]}")
+    shell(f"load-quiz {read_lines(PUZZLES / 'multiple_solutions.txt')[0]}")
     shell("step")
     assert shell("check")[:3] == [
         "The quiz has more than one solution: checking against the first one the",

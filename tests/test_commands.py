@@ -1,5 +1,5 @@
 """The command language in-process: ``Repl.execute`` with a list-collecting output, scripted guess
-answers and a fake clock. Expected lines come from COMMANDS.md, the reference traces and the
+answers and a fake clock. Expected lines come from docs/commands.md, the reference traces and the
 SudokuSolver 2.6 article, never from the code under test."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import attrs
 import pytest
 
+from helpers import REFERENCE, REPO
 from sudoku_repl.errors import GuessAborted
 from sudoku_repl.repl import Repl
 
-ROOT = Path(__file__).resolve().parent.parent
 SEED = "examples/seed.txt"
 SEED_QUIZ = (
     "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
@@ -52,7 +52,7 @@ SEED_GRID = [
     "",
 ]
 
-# The show block after `runtil 90` on the seed, as the article prints it (COMMANDS.md 5).
+# The show block after `runtil 90` on the seed, as the article prints it (docs/commands.md 5).
 SHOW_90 = [
     "645 327 198",
     "831 954 627",
@@ -77,9 +77,6 @@ SHOW_90 = [
     "The foremost cell with 2 candidate(s) at [4,2]",
     "At guess level 10 [2,6] 1",
 ]
-
-# shared/ sits beside the repository (as in CI); the reference traces hold the engine lines.
-REFERENCE = ROOT.parent / "shared" / "spec" / "reference"
 
 # The engine lines of the seed's step 6 (seed_interactive.trace, and the article).
 STEP6_TRACE = [
@@ -169,7 +166,7 @@ def loaded(*answers: str | type[BaseException]) -> Shell:
 
 @pytest.fixture(autouse=True)
 def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
+    monkeypatch.chdir(REPO)
 
 
 def timing(steps: int, total: int, biggest: int) -> list[str]:
@@ -213,7 +210,7 @@ def with_givens(**cells: int) -> str:
 
 
 def error_cases(tmp_path: Path) -> list[tuple[str, str]]:
-    """(command, the one line it must print) for every load-quiz error of COMMANDS.md 4."""
+    """(command, the one line it must print) for every load-quiz error of docs/commands.md 4."""
     missing = str(tmp_path / "missing.txt")
     bad_line = write(tmp_path, "bad_line.txt", "# a quiz\n005300000\n\n12ab 3\n" + "0" * 9 + "\n")
     short = write(tmp_path, "short.txt", "# five rows\n" + nine_lines(SEED_QUIZ)[: 10 * 5])
@@ -311,7 +308,7 @@ def test_bad_number_is_one_line_naming_the_command_and_changes_nothing(command: 
     lines = shell.fails(command)
     assert len(lines) == 1
     name = command.split()[0]
-    # COMMANDS.md 3: the line names the problem and the expected form, e.g.
+    # docs/commands.md 3: the line names the problem and the expected form, e.g.
     # "runtil needs a step count: runtil <steps>".
     assert lines[0].startswith(name + " ")
     usage = {
@@ -389,7 +386,7 @@ def test_after_the_end_a_new_load_starts_over() -> None:
     shell.ok("runrun 0")
     assert shell.ok(f"load-quiz {SEED}") == ["Quiz loaded."]
     assert shell.ok("show") == [*SEED_GRID, "Steps:0", "Candidates:"]
-    # the settings stay (COMMANDS.md 3)
+    # the settings stay (docs/commands.md 3)
     assert shell.ok("run-mode") == [
         "Working mode:1 (1:grp-only; 2:ply-only; other:both grp and ply)"
     ]
@@ -714,7 +711,7 @@ def test_guessing_session_of_the_article_reaches_the_solution_at_step_40() -> No
     ]
 
 
-# -- edge quizzes, worked out by hand from ENGINE.md -----------------------------------------
+# -- edge quizzes, worked out by hand from docs/engine.md -----------------------------------------
 
 SOLUTION = "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
 SOLUTION_GRID = [

@@ -1,8 +1,8 @@
 """The debugger's commands in-process (issue 3): time travel, bisection, breakpoints, questions to
 the record, the pictures' wiring, and their errors.
 
-Expected values come from the reference traces (``shared/spec/reference/seed_*.trace``), from the
-SudokuSolver 2.6 article (``shared/seeds/002_89ecc7d1d1f80bd0.txt``: its show blocks and ``levels``
+Expected values come from the reference traces (``tests/data/reference/seed_*.trace``), from the
+SudokuSolver 2.6 article (``tests/data/article_002_listings.txt``: its show blocks and ``levels``
 listings at steps 90, 92, 93, 94, 97 and 98) or from facts read off those by hand; never from the
 code under test. "The same as a fresh session" is checked by comparing two sessions: that is the
 property itself.
@@ -135,7 +135,8 @@ NEW_GUESS = re.compile(r"(\d+)\) Guess \[\d,\d\] level (\d+) at \d+ out of \d+")
 
 
 def guesses(lines: Sequence[str]) -> list[tuple[int, int]]:
-    """(step, level) of every new guess of a trace (ENGINE.md 9: the biggest level counts these)."""
+    """(step, level) of every new guess of a trace (docs/engine.md 9: the biggest level counts
+    these)."""
     return [(int(m[1]), int(m[2])) for line in lines if (m := NEW_GUESS.fullmatch(line))]
 
 
@@ -194,7 +195,7 @@ ARTICLE_SHOW_98 = (
 # The article prints only the end of these two blocks.
 ARTICLE_END_94 = ["The foremost cell with 1 candidate(s) at [2,7]", "At guess level 10 [2,6] 2"]
 ARTICLE_END_97 = ["The foremost cell with 1 candidate(s) at [1,7]", "At guess level 8 [1,5] 2"]
-# runtil 65: "At guess level 7 [1,8] 2" ends its show block (article, ENGINE.md 10)
+# runtil 65: "At guess level 7 [1,8] 2" ends its show block (article, docs/engine.md 10)
 END_65 = "At guess level 7 [1,8] 2"
 
 LEVELS_94 = [
@@ -609,13 +610,18 @@ def test_break_step_stops_right_after_that_step() -> None:
     assert lines[-2:] == timing(90, 0, 10)
 
 
-def test_break_step_inside_a_two_step_move_stops_after_it() -> None:
+def test_break_step_inside_a_two_step_move_stops_at_that_step() -> None:
+    # 91 is the silent filter step of the `step` that prints 92): the state at step 91 is the
+    # grid of step 90 (the filter found nothing), with the guess still to come
     shell = loaded()
     shell.ok("goto 90")
-    shell.ok("break step 91")  # 91 is the silent filter step of the `step` that prints 92)
+    shell.ok("break step 91")
     lines = shell.ok("step")
-    assert lines[:2] == [GUESS_92, "Breakpoint 1: step 91 at step 92."]
-    assert flat(lines[2:]) == ARTICLE_SHOW_92
+    assert lines[0] == "Breakpoint 1: step 91 at step 91."
+    assert flat(lines[1:]) == ARTICLE_SHOW_90.replace("Steps:90 ", "Steps:91 ")
+    lines = shell.ok("step")  # the rest of the step: the guess
+    assert lines[0] == GUESS_92
+    assert flat(lines[1:]) == ARTICLE_SHOW_92
 
 
 def test_break_cell_stops_when_the_cell_gets_a_value() -> None:
@@ -807,12 +813,10 @@ def test_history_gives_the_recorded_lines_of_a_step_range() -> None:
     assert shell.ok("history 1 65") == R65_98[0]
     assert shell.ok("history 66 98") == R65_98[1]
     assert shell.ok("history 91 98") == R82_90_98[2]
-    # the lines numbered 93): the Forward guess that makes step 93 and what went wrong in it
-    assert shell.ok("history 93 93") == [
-        "93) Forward guess [4,2] level 11 at 2 out of 2",
-        "93) shrinking 5 from [8,1] went wrong",
-    ]
-    assert shell.ok("history 94") == FROM_90[3][1:] + FROM_90[5] + FROM_90[6] + FROM_90[7]
+    # step 93 is what `step` printed going from 92 to 93: the fill pass that went wrong (it
+    # prints the number it began with) and the Forward guess that makes step 93
+    assert shell.ok("history 93 93") == FROM_90[2]
+    assert shell.ok("history 94") == FROM_90[3] + FROM_90[4] + FROM_90[5] + FROM_90[6] + FROM_90[7]
     # still the whole record after going back, and nothing moves
     shell.ok("goto 10")
     assert shell.ok("history 91 98") == R82_90_98[2]

@@ -3,7 +3,7 @@ completion; completion of sub-words and cells; the bottom toolbar's text; aliase
 empty line (interactive: repeat a step; batch: nothing); and one real pseudo-terminal session
 showing the toolbar and the repeated step.
 
-Expected values come from COMMANDS.md, the reference traces and the article's listings, or are
+Expected values come from docs/commands.md, the reference traces and the article's listings, or are
 read off the seed quiz by hand (its empty cells); never from the code under test.
 """
 
@@ -60,7 +60,7 @@ DEBUGGER_COMMANDS = [
 FROM_90 = [cmd.lines for cmd in parse_trace(REFERENCE / "seed_steps_from_90.trace")[0].commands]
 RUN_RUN = [cmd.lines for cmd in parse_trace(REFERENCE / "seed_run_run.trace")[0].commands]
 R65_98 = [cmd.lines for cmd in parse_trace(REFERENCE / "seed_runtil_65_98.trace")[0].commands]
-# the article's listing after step 94 (shared/seeds/002_89ecc7d1d1f80bd0.txt)
+# the article's listing after step 94 (tests/data/article_002_listings.txt)
 LEVELS_94 = [
     "At guess level 10:",
     "Level 10 [2,6]=6 (2 out of 2)",

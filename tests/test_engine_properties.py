@@ -1,7 +1,8 @@
 """Property tests of the step engine and the session's run commands.
 
 Oracles: ``tests/brute.py`` (an independent backtracking counter), the expected counts of
-shared/data/edge_cases_expected.tsv, and the rules of ENGINE.md / COMMANDS.md restated here.
+tests/data/edge_cases_expected.tsv, and the rules of docs/engine.md / docs/commands.md restated
+here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 import brute
-from helpers import DATA, SEED_QUIZ, RecordingHooks, grid_of, read_lines
+from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
 from sudoku_repl import events as E
 from sudoku_repl import filters
 from sudoku_repl.engine import Choice, Engine
@@ -47,7 +48,7 @@ class EdgeCase:
 
 @cache
 def edge_cases() -> tuple[EdgeCase, ...]:
-    with open(DATA / "edge_cases_expected.tsv", encoding="utf-8", newline="") as f:
+    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     assert rows, "edge_cases_expected.tsv is empty"
     return tuple(
@@ -65,9 +66,9 @@ EDGE = edge_cases()
 SMALL_COUNT = [e for e in EDGE if e.expected is not None and e.expected < 1000]
 #: Quizzes with a few solutions (2..150), quick to run to the end.
 FEW = [e.puzzle for e in SMALL_COUNT if 2 <= (e.expected or 0) <= 150]
-SOLVED_GRIDS = read_lines(DATA / "norvig_easy50.solutions.txt")
-HARDEST = read_lines(DATA / "norvig_hardest11.txt")
-EASY = read_lines(DATA / "norvig_easy50.txt")
+SOLVED_GRIDS = read_lines(PUZZLES / "norvig_easy50.solutions.txt")
+HARDEST = read_lines(PUZZLES / "norvig_hardest11.txt")
+EASY = read_lines(PUZZLES / "norvig_easy50.txt")
 
 
 def transformed(grid: Sequence[int], digits: Sequence[int], bands: Sequence[int],
@@ -436,7 +437,7 @@ def test_edge_case_counts(case: EdgeCase) -> None:
 
 def test_multiple_solutions_file_is_covered_by_the_tsv() -> None:
     counts = {e.puzzle: e.expected for e in EDGE}
-    lines = read_lines(DATA / "multiple_solutions.txt")
+    lines = read_lines(PUZZLES / "multiple_solutions.txt")
     assert lines and all(line in counts for line in lines)
     assert all(counts[line] is None or counts[line] >= 2 for line in lines)
     small = [line for line in lines if (counts[line] or 10**6) < 1000]
@@ -469,7 +470,7 @@ def test_run_modes_on_generated_quizzes(
 
 
 def test_run_mode_2_never_filters_anything() -> None:
-    """ply only: no grp line ever, and ply itself prints nothing (ENGINE.md 7)."""
+    """ply only: no grp line ever, and ply itself prints nothing (docs/engine.md 7)."""
     session, hooks = new_session(SEED_QUIZ, 2), RecordingHooks()
     run_to_end(session, hooks)
     kinds = {e[0] for e in hooks.all_events}
@@ -575,7 +576,7 @@ def test_restore_then_continue_equals_continuing(quiz: str, other: str, k1: int,
 
 
 def assert_consistent(state: EngineState) -> None:
-    """ENGINE.md 2 keeps candidates free of every value placed in a peer."""
+    """docs/engine.md 2 keeps candidates free of every value placed in a peer."""
     for i in range(81):
         if not state.values[i]:
             placed = {state.values[j] for j in brute.PEERS[i]}

@@ -1,10 +1,10 @@
 """Making quizzes (issue 7, part 2): seed 003's transformations, its similarity statistic, quizzes
 with exactly one solution, the book's families, and the ``generate`` / ``transform`` commands.
 
-Expected values come from seed 003 (``shared/seeds/003_f12d53a33298eabc.txt``: the seed grid of
+Expected values come from seed 003 (Wang Jiaqi, 2021, copied here by hand: the seed grid of
 its figure 1, mean 0.790 and deviation 0.028 of the similarity over 10,000 trials, the 0.818
-threshold), from ``shared/data`` (solution counts, solutions) and from the independent oracle
-``tests/brute.py``; never from the code under test.
+threshold), from ``puzzles/`` and ``tests/data`` (solutions, solution counts) and from the
+independent oracle ``tests/brute.py``; never from the code under test.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import brute
 import pytest
-from helpers import DATA, SEED_QUIZ
+from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ
 
 from sudoku_repl import generate as gen
 from sudoku_repl.repl import Repl
@@ -55,7 +55,7 @@ def valid(grid: Sequence[int]) -> bool:
 
 
 def solution_grids() -> list[tuple[int, ...]]:
-    with open(DATA / "norvig_easy50.solutions.txt") as f:
+    with open(PUZZLES / "norvig_easy50.solutions.txt") as f:
         return [FIGURE_1] + [grid_of(line) for line in f.readlines()[:3]]
 
 
@@ -116,7 +116,7 @@ def test_transformations_that_break_grids_are_refused(op: gen.Op) -> None:
         gen.apply(FIGURE_1, op)
 
 
-# Quizzes of shared/data/edge_cases_expected.tsv with their expected solution counts (small
+# Quizzes of tests/data/edge_cases_expected.tsv with their expected solution counts (small
 # and quick for brute.py, whatever the orientation).
 COUNTED = (
     "two_solutions", "three_solutions", "four_solutions", "ten_solutions", "multiple_3",
@@ -126,7 +126,7 @@ COUNTED = (
 
 
 def counted_quizzes() -> list[tuple[str, tuple[int, ...], int]]:
-    with open(DATA / "edge_cases_expected.tsv", newline="") as f:
+    with open(EDGE_CASES, newline="") as f:
         rows = {r["label"]: r for r in csv.DictReader(f, delimiter="\t")}
     return [(k, grid_of(rows[k]["puzzle"]), int(rows[k]["expected_solutions"])) for k in COUNTED]
 

@@ -2,8 +2,8 @@
 
 - ``ShellMachine``: a Hypothesis state machine driving ``Repl.execute`` in-process with random
   command sequences, valid and invalid. After every command: no exception escaped; a failed
-  command printed one error line (an unknown one: the Order List, COMMANDS.md 2) and changed
-  nothing; ENGINE.md's invariants hold. At the end, replaying the commands that succeeded (with
+  command printed one error line (an unknown one: the Order List, docs/commands.md 2) and changed
+  nothing; docs/engine.md's invariants hold. At the end, replaying the commands that succeeded (with
   the guess answers they took) in a fresh shell reaches the same state, and so does replaying
   the session script (``save-session``'s text).
 - ``InterruptingShellMachine``: the same plus Ctrl-C (the interrupt flag) at random moments of
@@ -161,9 +161,9 @@ answers = st.lists(
 
 #: commands after which the step count may be lower than before
 MAY_GO_BACK = {"load-quiz", "goto", "back", "runtil", "bisect"}
-#: commands that end on a step boundary (ENGINE.md 3) when they succeed uninterrupted
+#: commands that end on a step boundary (docs/engine.md 3) when they succeed uninterrupted
 ENGINE_COMMANDS = {"step", "run", "runtil", "runrun"}
-#: commands that say "Interrupted at step N." when Ctrl-C stops them (COMMANDS.md 8)
+#: commands that say "Interrupted at step N." when Ctrl-C stops them (docs/commands.md 8)
 INTERRUPTIBLE = {"run", "runtil", "runrun", "goto", "bisect"}
 
 
@@ -416,7 +416,7 @@ class ShellMachine(RuleBasedStateMachine):
     def anything(self, line: str) -> None:
         self.do(line)
 
-    # -- invariants (ENGINE.md) ----------------------------------------------------------------
+    # -- invariants (docs/engine.md) -----------------------------------------------------------
 
     @invariant()
     def session_is_sound(self) -> None:
@@ -587,7 +587,7 @@ def test_number_too_long_for_int_is_one_error_line(line: str) -> None:
 
 
 def test_guess_answer_with_a_number_too_long_for_int() -> None:
-    # the seed quiz asks at its step 6 (COMMANDS.md 7 / the published interactive session)
+    # the seed quiz asks at its step 6 (docs/commands.md 7 / the published interactive session)
     repl, out = new_repl([f"[{HUGE},1]=5", ""])
     run_commands(repl, out, f"load-quiz {SEED_FILE}", "guess-mode 1")
     try:
@@ -749,7 +749,7 @@ def test_script_of_a_runrun_aborted_at_a_guess_question_replays_to_the_same_step
 
 
 def test_guess_abort_half_way_through_a_run_keeps_the_steps_before_it() -> None:
-    # COMMANDS.md 7: the engine is left exactly as before the step that asked
+    # docs/commands.md 7: the engine is left exactly as before the step that asked
     repl, out = new_repl(["", ""])  # two answers, then end of input at the third question
     run_commands(repl, out, f"load-quiz {SEED_FILE}", "guess-mode 1")
     assert not repl.execute("run")
@@ -770,7 +770,7 @@ def batch(stdin: bytes, *args: str, timeout: float = 60) -> subprocess.Completed
 
 
 def transcript(*pairs: tuple[str, list[str]], end: bool = True) -> str:
-    """The exact batch stdout (COMMANDS.md 1): prompt, echoed command, its output."""
+    """The exact batch stdout (docs/commands.md 1): prompt, echoed command, its output."""
     lines: list[str] = []
     for command, output in pairs:
         lines += ["", "Order please:", command, *output]

@@ -2,8 +2,8 @@
 line while the previous quiz stays loaded.
 
 The nasty files live in ``tests/corpus/`` (see its README.md); huge and unreadable files are made
-in ``tmp_path``. Expected lines come from COMMANDS.md 4, expected solution counts from
-``shared/data/edge_cases_expected.tsv`` or are derived by hand (the corpus README says how), and
+in ``tmp_path``. Expected lines come from docs/commands.md 4, expected solution counts from
+``tests/data/edge_cases_expected.tsv`` or are derived by hand (the corpus README says how), and
 every printed solution is checked by ``tests/brute.py``, not by the code under test.
 """
 
@@ -134,7 +134,7 @@ def test_already_solved_grid_is_reported_at_once() -> None:
     repl, out = new_repl()
     run_commands(repl, out, load_line(CORPUS / "solved.txt"))
     lines = run_commands(repl, out, "step")
-    # ENGINE.md 3: the first step computes candidates; no cell is empty: a solution
+    # docs/engine.md 3: the first step computes candidates; no cell is empty: a solution
     assert lines[-1] == "Fine [steps:1, solution sum:1]."
     assert solutions_printed(lines) == [SOLVED1]
 
@@ -205,7 +205,7 @@ REFUSALS = [
 
 def assert_refused_keeping_the_quiz(argument: str, expected: str | None) -> str:
     """Load the seed quiz and step a little, then try ``argument``: one line, nothing changed,
-    and the session goes on exactly as before (ENGINE.md 10: `run` reaches the first solution
+    and the session goes on exactly as before (docs/engine.md 10: `run` reaches the first solution
     at step 131)."""
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {SEED_FILE}", "runtil 20")
@@ -257,7 +257,7 @@ def test_unreadable_file_is_refused(tmp_path: Path) -> None:
         quiz.chmod(0o644)
 
 
-# -- shared/data: the puzzles without a solution, the puzzles with many ---------------------------
+# -- puzzles/: the puzzles without a solution, the puzzles with many ------------------------------
 
 NO_SOLUTION = data_lines("invalid_no_solution.txt")
 LABELS = {e.puzzle: e for e in edge_cases()}
@@ -269,7 +269,7 @@ UNITS = {
 }
 
 
-def test_the_shared_lists_are_as_the_tests_expect() -> None:
+def test_the_puzzle_lists_are_as_the_tests_expect() -> None:
     assert len(NO_SOLUTION) == 17
     assert all(LABELS[p].expected == 0 for p in NO_SOLUTION)
     assert len(MULTIPLE) == 20

@@ -1,8 +1,8 @@
 """Hardening (issue 5): Ctrl-C and Ctrl-D in a real pseudo-terminal, at random moments.
 
-COMMANDS.md 8: Ctrl-C during run/runtil/runrun stops after the current step and prints
+docs/commands.md 8: Ctrl-C during run/runtil/runrun stops after the current step and prints
 ``Interrupted at step N.``, the show block and the timing lines; the state is the state after
-step N and every further command works. COMMANDS.md 7: Ctrl-C or end of input at the guess
+step N and every further command works. docs/commands.md 7: Ctrl-C or end of input at the guess
 question aborts that command only, the engine as before that step.
 
 The moments are drawn from a seeded random generator (``HARDENING_SEED``); the number of rounds
@@ -37,7 +37,7 @@ from hardening_support import (
     spawn_shell,
     terminal_env,
 )
-from helpers import DATA, REPO
+from helpers import PUZZLES, REPO
 
 ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "15"))
 SEED = int(os.environ.get("HARDENING_SEED", "20261122"))
@@ -106,7 +106,7 @@ def block(child: pexpect.spawn, command: str) -> tuple[int, list[str]]:
 def interrupt_run(child: pexpect.spawn, command: str, wait: float,
                   ended: str = "Interrupted at step ") -> int | None:
     """Send ``command``, let it run ``wait`` seconds from its first trace line (reading its
-    output all the while), press Ctrl-C: COMMANDS.md 8's lines, and the step N it stopped at.
+    output all the while), press Ctrl-C: docs/commands.md 8's lines, and the step N it stopped at.
     None when the command ended first (it printed ``ended``)."""
     child.sendline(command)
     child.expect(TRACE_LINE)
@@ -423,7 +423,7 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for k in range(rounds):
         out = tmp_path / f"rated{k}.csv"
-        args = [sys.executable, "-m", "sudoku_repl", "rate", str(DATA / "norvig_top95.txt"),
+        args = [sys.executable, "-m", "sudoku_repl", "rate", str(PUZZLES / "norvig_top95.txt"),
                 "--jobs", str(1 + k % 2)] + (["--out", str(out)] if k % 2 == 0 else [])
         proc = subprocess.Popen(args, cwd=str(REPO), env=env, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, start_new_session=True)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from hardening_support import SEED_FILE, new_repl, run_commands, snapshot, steps_shown
-from helpers import DATA, REPO
+from helpers import PUZZLES, REPO
 from sudoku_repl import files
 
 # command template -> how the file it writes begins
@@ -210,7 +210,7 @@ def test_save_session_with_no_quiz_and_a_bad_place(tmp_path: Path) -> None:
 def rate(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     return subprocess.run([sys.executable, "-m", "sudoku_repl", "rate",
-                           str(DATA / "norvig_easy50.txt"), "--limit", "3", *args],
+                           str(PUZZLES / "norvig_easy50.txt"), "--limit", "3", *args],
                           capture_output=True, text=True, cwd=str(REPO), env=env, timeout=60)
 
 

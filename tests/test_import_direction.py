@@ -14,7 +14,7 @@ import pytest
 from helpers import REPO, SEED_QUIZ
 
 PACKAGE = REPO / "sudoku_repl"
-#: The modules that may reach the terminal (COMMANDS.md 1): everything else is the core.
+#: The modules that may reach the terminal (docs/commands.md 1): everything else is the core.
 FRONT = {"shell.py", "cli.py", "__main__.py", "rate_cli.py"}
 
 

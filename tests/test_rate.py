@@ -1,7 +1,7 @@
 """``sudoku-repl rate``: one quiz's figures, whole files in one or two processes, the output
 formats, malformed lines, bad command lines, Ctrl-C and the terminal-only progress bar.
 
-Expected figures come from sources the code did not write: ENGINE.md 10 for the seed quiz, the
+Expected figures come from sources the code did not write: docs/engine.md 10 for the seed quiz, the
 reference trace of ``norvig_hardest11`` (steps, solution sum and biggest level of ``runrun 0``,
 new guesses counted from its ``Guess`` lines), and the solution counts of
 ``edge_cases_expected.tsv``.
@@ -23,13 +23,13 @@ import attrs
 import pexpect
 import pytest
 
-from helpers import DATA, REFERENCE, SEED_QUIZ
+from helpers import EDGE_CASES, PUZZLES, REFERENCE, SEED_QUIZ
 from sudoku_repl.quiz import Quiz
 from sudoku_repl.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
 from sudoku_repl.rate_cli import main_rate
 
 ROOT = Path(__file__).resolve().parent.parent
-TOP95 = DATA / "norvig_top95.txt"
+TOP95 = PUZZLES / "norvig_top95.txt"
 FIELDS_BUT_MS = [c for c in COLUMNS if c != "ms"]
 
 
@@ -52,7 +52,7 @@ def rows(csv_text: str) -> list[dict[str, str]]:
 
 def edge_cases() -> list[list[str]]:
     """The rows of the edge-case table: puzzle, source, label, expected_solutions, solution."""
-    lines = (DATA / "edge_cases_expected.tsv").read_text().splitlines()
+    lines = EDGE_CASES.read_text().splitlines()
     return [line.split("\t") for line in lines[1:]]
 
 
@@ -66,7 +66,7 @@ def expected_solutions() -> dict[str, str]:
 
 def test_seed_quiz_figures() -> None:
     rating = rate_quiz(SEED_QUIZ)
-    # ENGINE.md 10: run -> Fine at 131, biggest 11; run again -> end at 284, biggest 7
+    # docs/engine.md 10: run -> Fine at 131, biggest 11; run again -> end at 284, biggest 7
     assert (rating.steps_first, rating.biggest_first) == (131, 11)
     assert (rating.steps_total, rating.solutions, rating.biggest_total) == (284, 1, 11)
     assert rating.complete
@@ -100,7 +100,7 @@ def test_whole_searches_agree_with_the_hardest11_reference_trace() -> None:
         m = re.search(r"# steps (\d+), solution sum (\d+), biggest level (\d+)", block)
         assert m is not None
         expected[text] = (*(int(g) for g in m.groups()), block.count(") Guess ["))
-    entries = list(read_quizzes(str(DATA / "norvig_hardest11.txt")))
+    entries = list(read_quizzes(str(PUZZLES / "norvig_hardest11.txt")))
     quizzes = [(n, q) for n, q in entries if isinstance(q, Quiz)]
     assert len(quizzes) == len(entries) == len(expected) == 11
     for _, quiz, r in rate_file(quizzes):
@@ -113,7 +113,7 @@ def test_solution_sums_of_multiple_solution_quizzes() -> None:
     counts = expected_solutions()
     small = [  # the ones with a count known and small enough to search quickly
         (n, q)
-        for n, q in read_quizzes(str(DATA / "multiple_solutions.txt"))
+        for n, q in read_quizzes(str(PUZZLES / "multiple_solutions.txt"))
         if isinstance(q, Quiz) and counts.get(str(q), ">").isdigit() and int(counts[str(q)]) <= 130
     ]
     assert len(small) >= 10
@@ -202,7 +202,7 @@ def test_json_lines_match_the_csv(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_skip_and_limit_cut_the_file_into_shards(capsys: pytest.CaptureFixture[str]) -> None:
-    easy = str(DATA / "norvig_easy50.txt")
+    easy = str(PUZZLES / "norvig_easy50.txt")
     shards = []
     for skip in ("0", "7", "14"):
         assert main_rate([easy, "--skip", skip, "--limit", "7"]) == 0

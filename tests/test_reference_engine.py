@@ -1,6 +1,6 @@
-"""The plain reference implementation of ENGINE.md (benchmarks/reference_engine.py, the yardstick
-of issue 4's speed figures) against the reference traces, and against the package engine on a
-sample of every puzzle set the benchmarks use.
+"""The plain reference implementation of docs/engine.md (benchmarks/reference_engine.py, the
+yardstick of issue 4's speed figures) against the reference traces, and against the package
+engine on a sample of every puzzle set the benchmarks use.
 
 The reference is slow on purpose (plain sets and lists), so the default sample is small enough
 for CI (two cores, ~20 s for this module); ``SUDOKU_REPL_REFERENCE_FULL=1`` runs the larger
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from helpers import DATA, REFERENCE, REPO, parse_trace
+from helpers import EDGE_CASES, PUZZLES, REFERENCE, REPO, parse_trace
 from sudoku_repl.errors import QuizError
 from sudoku_repl.quiz import Quiz
 from sudoku_repl.render import trace_lines
@@ -132,7 +132,8 @@ class Case:
 
 
 def read_quizzes(name: str) -> list[str]:
-    return [line.strip() for line in (DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    lines = (PUZZLES / name).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip()]
 
 
 def spread(name: str, count: int) -> list[Case]:
@@ -154,7 +155,7 @@ def clashes(quiz81: str) -> bool:
 def few_solutions(count: int) -> list[Case]:
     """The ``count`` quizzes of multiple_solutions.txt with the fewest solutions (the counts of
     edge_cases_expected.tsv)."""
-    with open(DATA / "edge_cases_expected.tsv", encoding="utf-8", newline="") as f:
+    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
         expected = {row["puzzle"]: row["expected_solutions"] for row in csv.DictReader(f, delimiter="\t")}
     cases = [Case("multiple_solutions", i + 1, q) for i, q in enumerate(read_quizzes("multiple_solutions.txt"))]
     counted = [(int(expected[c.quiz]), c.line, c) for c in cases if expected.get(c.quiz, "").isdigit()]
@@ -180,7 +181,7 @@ SAMPLE: list[Case] = (
     + few_solutions(10)
     + no_solution()
     # a 1GW removal empties the foremost cell before the guess ("Guess [3,7] level 3 at 1 out of
-    # 0", then an Upward guess): a case ENGINE.md leaves open
+    # 0", then an Upward guess): a case docs/engine.md leaves open
     + [Case("royle17_sample2000", 703, read_quizzes("royle17_sample2000.txt")[702])]
 )
 
@@ -220,7 +221,7 @@ def test_reference_equals_engine(case: Case) -> None:
 
 
 def test_ply_never_removes_on_consistent_grids() -> None:
-    """ENGINE.md 7: with candidates kept as in 2, ply finds nothing (checked at every step of a
+    """docs/engine.md 7: with candidates kept as in 2, ply finds nothing (checked at every step of a
     hard quiz, run mode 2 so that ply runs at every filter)."""
     quiz = read_quizzes("norvig_hardest11.txt")[1]  # 440 steps in run mode 2
     engine = reference_engine.ReferenceEngine(quiz, run_mode=2, lines=False)

@@ -313,7 +313,7 @@ def test_a_script_ending_at_a_guess_question_aborts_that_step_only(tmp_path: Pat
     lines = live.run(f"source {script}")
     assert QUESTION + "[6,2]=5:" in lines
     assert "7) Guess [6,2] level 1 at 1 out of 2" not in lines
-    # COMMANDS.md 7: the engine is left as before the asking step (6), after step 5
+    # docs/commands.md 7: the engine is left as before the asking step (6), after step 5
     assert live.repl.session.state().steps == 5
     lines = live.run("step")  # step 6 again, asking again (answered with Enter)
     assert lines[:8] == [

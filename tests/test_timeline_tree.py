@@ -1,7 +1,7 @@
 """The level timeline (text and SVG) and the guess tree, against the seed quiz's reference trace.
 
-Expected values come from ``shared/spec/reference/seed_run_run.trace`` (read here) and from the
-published figures of ENGINE.md 10, never from the code under test.
+Expected values come from ``tests/data/reference/seed_run_run.trace`` (read here) and from the
+published figures of docs/engine.md 10, never from the code under test.
 """
 
 from __future__ import annotations
@@ -262,7 +262,7 @@ def test_tree_stopped_at_the_solution(trace_lines: list[str]) -> None:
 
 
 def test_tree_open_after_runtil_98(trace_lines: list[str]) -> None:
-    """ENGINE.md 10: ``runtil 98`` from the start ends ``At guess level 3 [2,3] 2``."""
+    """docs/engine.md 10: ``runtil 98`` from the start ends ``At guess level 3 [2,3] 2``."""
     s = seed_session()
     s.run(Silent(), 1, max_steps=98)
     assert s.history.last_steps == 98

@@ -1,8 +1,8 @@
-"""Golden tests: every reference trace of shared/spec/reference, line for line, through
+"""Golden tests: every reference trace of tests/data/reference, line for line, through
 ``Session``; then the figures, listings and show blocks the 2.6 article publishes.
 
-Expected values come only from the trace files, from shared/data, and from the article
-(shared/seeds/002_89ecc7d1d1f80bd0.txt), copied here as the article prints them (its web copy
+Expected values come only from the trace files, from puzzles/, and from the article's listings
+(tests/data/article_002_listings.txt), copied here as the article prints them (its web copy
 runs the lines of an output together, separated by blanks, and drops the empty lines).
 """
 
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 import pytest
 
 from helpers import (
-    DATA,
+    ARTICLE,
+    PUZZLES,
     REFERENCE,
     SEED_QUIZ,
-    SEEDS,
     RecordingHooks,
     TraceQuiz,
     grid_of,
@@ -71,7 +71,7 @@ QUIZZES = _all_quizzes()
 
 
 def execute(session: Session, hooks: RecordingHooks, command: str) -> RunReport | None:
-    """A command of a trace file, as COMMANDS.md maps it onto the session."""
+    """A command of a trace file, as docs/commands.md maps it onto the session."""
     name, _, arg = command.partition(" ")
     if name == "step":
         session.step(hooks)
@@ -108,7 +108,7 @@ def test_every_reference_trace_is_present_and_parsed() -> None:
 def test_norvig_traces_cover_the_data_files_in_order(name: str) -> None:
     stem, count = NORVIG[name]
     quizzes = [q.quiz for q in QUIZZES if q.path.name == name]
-    assert quizzes == read_lines(DATA / f"{stem}.txt")
+    assert quizzes == read_lines(PUZZLES / f"{stem}.txt")
     assert len(quizzes) == count
     assert all(q.commands[0].command == "runrun 0" and len(q.commands) == 1 for q in QUIZZES
                if q.path.name == name)
@@ -143,16 +143,13 @@ def test_reference_trace(tq: TraceQuiz) -> None:
     assert not hooks.answers, "not every answer was asked for"
     if tq.path.name in NORVIG:
         stem = NORVIG[tq.path.name][0]
-        solution = read_lines(DATA / f"{stem}.solutions.txt")[tq.number - 1]
+        solution = read_lines(PUZZLES / f"{stem}.solutions.txt")[tq.number - 1]
         found = [tuple(e[3]) for e in hooks.all_events if e[0] == E.SOLUTION]
         assert found == [tuple(grid_of(solution))]
         assert session.state().status is Status.FINISHED
 
 
 # -- what the article publishes ----------------------------------------------------------------
-
-ARTICLE = SEEDS / "002_89ecc7d1d1f80bd0.txt"
-
 
 def flat(lines: list[str]) -> str:
     """Lines run together as the article's web copy shows them (empty lines dropped)."""
@@ -212,7 +209,7 @@ ENTRY = re.compile(r"\[(\d),(\d)\]:((?: \d)+)")
 
 
 def checked_show(lines: list[str]) -> list[str]:
-    """The show block, after checking the layout COMMANDS.md 5 gives the candidate lines (which
+    """The show block, after checking the layout docs/commands.md 5 gives the candidate lines (which
     the article's web copy runs together): one line per grid row with empty cells, rows in
     order, entries of that row only, columns in order, candidates ascending."""
     at = lines.index("Candidates:")

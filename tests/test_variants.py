@@ -1,7 +1,8 @@
 """Samurai and flower puzzles (issue 6): loading, naming, solving, uniqueness, errors.
 
-Expected solutions come from shared/data/variants/*.json (checked independently there); counts
-on random puzzles come from a brute-force counter below that knows nothing of sudoku_repl."""
+Expected solutions come from puzzles/variants/*.json (checked independently when they were
+made); counts on random puzzles come from a brute-force counter below that knows nothing of
+sudoku_repl."""
 
 from __future__ import annotations
 
@@ -14,14 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from helpers import REPO, VARIANTS
 from sudoku_repl import events as E
 from sudoku_repl.errors import QuizError
 from sudoku_repl.quiz import Quiz, load
 from sudoku_repl.session import Session
 
-ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = ROOT.parent / "shared" / "data" / "variants"
-EXAMPLES = ROOT / "examples"
+EXAMPLES = REPO / "examples"
 
 
 class Collect:
