@@ -26,15 +26,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from sudoku_repl import chains  # noqa: E402  (registers run modes 4 and 5)
-from sudoku_repl import events as E  # noqa: E402
-from sudoku_repl.quiz import Quiz  # noqa: E402
-from sudoku_repl.session import Session, Settings  # noqa: E402
+from sudoku_repl.api import Session, Settings
+from sudoku_repl.core import events as E
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.techniques import chains
 
 PUZZLES = HERE.parent / "puzzles"
 DEFAULT = [PUZZLES / "norvig_top95.txt", PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"]
 
-Figures = tuple[int, int, int, int]  # steps to the first solution, biggest level, guesses, chain steps
+Figures = tuple[
+    int, int, int, int
+]  # steps to the first solution, biggest level, guesses, chain steps
 
 
 class Counting:
@@ -70,16 +72,23 @@ def rate(quiz: str, mode: int) -> Figures:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="*", type=Path, default=DEFAULT, metavar="FILE",
-                        help="one-quiz-per-line files (default: top95 and the forum sample "
-                             "of puzzles/)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        type=Path,
+        default=DEFAULT,
+        metavar="FILE",
+        help="one-quiz-per-line files (default: top95 and the forum sample of puzzles/)",
+    )
     parser.add_argument("--limit", type=int, default=None, help="the first K quizzes of a file")
     parser.add_argument("--jobs", "-j", type=int, default=1)
     parser.add_argument("--modes", default="0,4", help="comma-separated run modes (default 0,4)")
     args = parser.parse_args(argv)
     run_modes = [int(m) for m in args.modes.split(",")]
-    print("| set | quizzes | run-mode | median steps to 1st solution | median biggest level "
-          "| median guesses | total guesses | chain steps | seconds |")
+    print(
+        "| set | quizzes | run-mode | median steps to 1st solution | median biggest level "
+        "| median guesses | total guesses | chain steps | seconds |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with ProcessPoolExecutor(args.jobs) as pool:
         for path in args.files:

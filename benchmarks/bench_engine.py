@@ -20,10 +20,10 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-import norvig_baseline  # noqa: E402
+import norvig_baseline
 
-from sudoku_repl.quiz import Quiz  # noqa: E402
-from sudoku_repl.session import Session  # noqa: E402
+from sudoku_repl.api import Session
+from sudoku_repl.core.quiz import Quiz
 
 DEFAULT = HERE.parent / "puzzles" / "norvig_top95.txt"
 
@@ -54,8 +54,12 @@ def timed(fn, *args) -> tuple[float, int]:  # type: ignore[no-untyped-def]
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("file", nargs="?", default=str(DEFAULT),
-                        help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default=str(DEFAULT),
+        help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=0)
     args = parser.parse_args()
@@ -84,13 +88,19 @@ def main() -> None:
     us_step_end = sum(min(s) for s in end) / sum(steps_end) * 1e6
     print(f"set: {Path(args.file).name} ({len(quizzes)} quizzes, best of {args.rounds} rounds)")
     print(f"baseline (dict solver), first solution: {m_base:7.2f} ms per quiz (median)")
-    print(f"engine, first solution:                 {m_first:7.2f} ms per quiz (median), "
-          f"{us_step:.1f} us per step, median {statistics.median(steps_first)} steps")
-    print(f"engine, to the end (runrun 0):          {m_end:7.2f} ms per quiz (median), "
-          f"{us_step_end:.1f} us per step, median {statistics.median(steps_end)} steps")
+    print(
+        f"engine, first solution:                 {m_first:7.2f} ms per quiz (median), "
+        f"{us_step:.1f} us per step, median {statistics.median(steps_first)} steps"
+    )
+    print(
+        f"engine, to the end (runrun 0):          {m_end:7.2f} ms per quiz (median), "
+        f"{us_step_end:.1f} us per step, median {statistics.median(steps_end)} steps"
+    )
     print(f"ratio engine/baseline, first solution:  {m_first / m_base:7.2f}")
-    print(f"target (issue 2): <= 10 ms per quiz to the first solution -> "
-          f"{'holds' if m_first <= 10 else 'MISSED'} ({m_first:.2f} ms)")
+    print(
+        f"target (issue 2): <= 10 ms per quiz to the first solution -> "
+        f"{'holds' if m_first <= 10 else 'MISSED'} ({m_first:.2f} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ QUIZ_FILE = REPO / "puzzles" / "multiple_solutions.txt"
 QUIZ_NUMBER = 18  # insufficient_givens
 sys.path.insert(0, str(REPO))
 
-from sudoku_repl.quiz import Quiz  # noqa: E402
-from sudoku_repl.session import Session  # noqa: E402
+from sudoku_repl.api import Session
+from sudoku_repl.core.quiz import Quiz
 
 MIN_STEPS = 100_000
 BYTES_TARGET = 150
@@ -82,14 +82,23 @@ def record(quiz: str, solutions: int) -> tuple[Session, int, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--solutions", type=int, default=20000)
     parser.add_argument("--gotos", type=int, default=200)
     parser.add_argument("--seed", type=int, default=4)
-    parser.add_argument("--file", default=str(QUIZ_FILE),
-                        help="a one-quiz-per-line file (default: puzzles/multiple_solutions.txt)")
-    parser.add_argument("--number", type=int, default=QUIZ_NUMBER,
-                        help=f"the quiz's number in the file, from 1 (default {QUIZ_NUMBER})")
+    parser.add_argument(
+        "--file",
+        default=str(QUIZ_FILE),
+        help="a one-quiz-per-line file (default: puzzles/multiple_solutions.txt)",
+    )
+    parser.add_argument(
+        "--number",
+        type=int,
+        default=QUIZ_NUMBER,
+        help=f"the quiz's number in the file, from 1 (default {QUIZ_NUMBER})",
+    )
     args = parser.parse_args()
 
     quiz = quiz_of(args.file, args.number)
@@ -110,7 +119,9 @@ def main() -> None:
     print()
     print("== record")
     print(f"  command                         runrun {solutions}")
-    print(f"  steps                           {steps:>12,}   (>= {MIN_STEPS:,}: {'yes' if steps >= MIN_STEPS else 'NO'})")
+    print(
+        f"  steps                           {steps:>12,}   (>= {MIN_STEPS:,}: {'yes' if steps >= MIN_STEPS else 'NO'})"
+    )
     print(f"  solution sum                    {session.state().solutions:>12,}")
     print(f"  moves recorded (len(history))   {moves:>12,}")
     print(f"  record starts at step           {history.first_steps:>12,}")
@@ -118,8 +129,10 @@ def main() -> None:
     print()
     print("== memory (tracemalloc snapshot after the run minus before)")
     print(f"  allocated and held              {diff:>12,} bytes   (traced peak {peak:,})")
-    print(f"  per step                        {per_step:>12.1f} bytes   target <= {BYTES_TARGET}: "
-          f"{'holds' if per_step <= BYTES_TARGET else 'MISSED'}")
+    print(
+        f"  per step                        {per_step:>12.1f} bytes   target <= {BYTES_TARGET}: "
+        f"{'holds' if per_step <= BYTES_TARGET else 'MISSED'}"
+    )
     print(f"  per move                        {diff / moves:>12.1f} bytes")
 
     rng = random.Random(args.seed)
@@ -135,11 +148,17 @@ def main() -> None:
         assert reached >= n or session.finished, (n, reached)
     med, worst = statistics.median(latencies), max(latencies)
     print()
-    print(f"== goto n, {args.gotos} random n in {first}..{last} (seed {args.seed}), tracemalloc off")
+    print(
+        f"== goto n, {args.gotos} random n in {first}..{last} (seed {args.seed}), tracemalloc off"
+    )
     print(f"  median                          {med:>12.3f} ms")
-    print(f"  90th percentile                 {statistics.quantiles(latencies, n=10)[-1]:>12.3f} ms")
-    print(f"  max                             {worst:>12.3f} ms   target well under {GOTO_TARGET_MS} ms: "
-          f"{'holds' if worst < GOTO_TARGET_MS else 'MISSED'}")
+    print(
+        f"  90th percentile                 {statistics.quantiles(latencies, n=10)[-1]:>12.3f} ms"
+    )
+    print(
+        f"  max                             {worst:>12.3f} ms   target well under {GOTO_TARGET_MS} ms: "
+        f"{'holds' if worst < GOTO_TARGET_MS else 'MISSED'}"
+    )
 
 
 if __name__ == "__main__":

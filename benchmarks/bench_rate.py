@@ -29,8 +29,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PUZZLES = ROOT / "puzzles"
-DEFAULT = [f"{PUZZLES / 'norvig_top95.txt'}",
-           f"{PUZZLES / 'forum_hardest_1905_11plus_sample1000.txt'}:200"]
+DEFAULT = [
+    f"{PUZZLES / 'norvig_top95.txt'}",
+    f"{PUZZLES / 'forum_hardest_1905_11plus_sample1000.txt'}:200",
+]
 
 
 def part(spec: str) -> tuple[Path, int | None]:
@@ -42,8 +44,9 @@ def part(spec: str) -> tuple[Path, int | None]:
 
 
 def describe(parts: list[tuple[Path, int | None]]) -> str:
-    return " + ".join(path.stem if count is None else f"first {count} of {path.stem}"
-                      for path, count in parts)
+    return " + ".join(
+        path.stem if count is None else f"first {count} of {path.stem}" for path, count in parts
+    )
 
 
 def quiz_file(parts: list[tuple[Path, int | None]]) -> tuple[str, int]:
@@ -83,9 +86,14 @@ def run(path: str, jobs: int) -> tuple[float, float, list[str]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("files", nargs="*", default=DEFAULT, metavar="FILE[:K]",
-                        help="one-quiz-per-line files, K = the first K quizzes (default: "
-                             "top95 and the first 200 of the forum sample of puzzles/)")
+    parser.add_argument(
+        "files",
+        nargs="*",
+        default=DEFAULT,
+        metavar="FILE[:K]",
+        help="one-quiz-per-line files, K = the first K quizzes (default: "
+        "top95 and the first 200 of the forum sample of puzzles/)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs-max", type=int, default=2)
     args = parser.parse_args()

@@ -39,11 +39,11 @@ PUZZLES = REPO / "puzzles"
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(HERE))
 
-import norvig_baseline  # noqa: E402
-import reference_engine  # noqa: E402
+import norvig_baseline
+import reference_engine
 
-from sudoku_repl.quiz import Quiz  # noqa: E402
-from sudoku_repl.session import Session  # noqa: E402
+from sudoku_repl.api import Session
+from sudoku_repl.core.quiz import Quiz
 
 # set key -> (file in puzzles/, issue's dict-solver figure in ms "on this machine", target ms to
 # the first solution, target ms to the end or None)
@@ -89,7 +89,9 @@ def time_engine(quiz: str, clock: Callable[[], float], separate: bool) -> tuple[
     return t1 - t0, t2 - t0, session.state().steps
 
 
-def time_reference(quiz: str, clock: Callable[[], float], separate: bool) -> tuple[float, float, int]:
+def time_reference(
+    quiz: str, clock: Callable[[], float], separate: bool
+) -> tuple[float, float, int]:
     engine = reference_engine.ReferenceEngine(quiz, lines=False)
     t0 = clock()
     engine.runrun(1)
@@ -149,7 +151,10 @@ def bench_set(
             t1, t0, steps_eng[i] = time_engine(q, clock, separate)
             samples["eng1"][i].append(t1)
             samples["eng0"][i].append(t0)
-        print(f"  [{key}: round {r + 1}/{rounds} done, {time.perf_counter() - started:.0f} s]", file=sys.stderr)
+        print(
+            f"  [{key}: round {r + 1}/{rounds} done, {time.perf_counter() - started:.0f} s]",
+            file=sys.stderr,
+        )
     assert steps_eng == steps_ref, f"{key}: the engines disagree on the step counts"
     m = {k: median_ms(v) for k, v in samples.items()}
     scale = m["dict"] / issue_dict_ms
@@ -171,13 +176,19 @@ def bench_set(
 def print_set(res: dict, rounds: int) -> None:
     m = res["m"]
     print()
-    print(f"== {res['name']}: {res['n']} quizzes, {rounds} rounds, median steps to the end {res['steps']:g}")
+    print(
+        f"== {res['name']}: {res['n']} quizzes, {rounds} rounds, median steps to the end {res['steps']:g}"
+    )
     print(f"{'median ms per quiz':34} {'first solution':>15} {'to the end':>12}")
     print(f"{'  dict solver (norvig_baseline)':34} {m['dict']:15.2f} {'-':>12}")
     print(f"{'  reference (reference_engine)':34} {m['ref1']:15.2f} {m['ref0']:12.2f}")
     print(f"{'  engine (sudoku_repl Session)':34} {m['eng1']:15.2f} {m['eng0']:12.2f}")
-    print(f"{'  ratio engine/reference':34} {m['eng1'] / m['ref1']:15.2f} {m['eng0'] / m['ref0']:12.2f}")
-    print(f"{'  ratio engine/dict solver':34} {m['eng1'] / m['dict']:15.2f} {m['eng0'] / m['dict']:12.2f}")
+    print(
+        f"{'  ratio engine/reference':34} {m['eng1'] / m['ref1']:15.2f} {m['eng0'] / m['ref0']:12.2f}"
+    )
+    print(
+        f"{'  ratio engine/dict solver':34} {m['eng1'] / m['dict']:15.2f} {m['eng0'] / m['dict']:12.2f}"
+    )
     print(
         f"  dict solver here {m['dict']:.2f} ms vs issue's {res['issue_dict']:.1f} ms -> "
         f"machine factor {res['scale']:.2f}"
@@ -185,7 +196,9 @@ def print_set(res: dict, rounds: int) -> None:
     rows = [("first solution", m["eng1"], res["target_first"])]
     if res["target_end"] is not None:
         rows.append(("to the end", m["eng0"], res["target_end"]))
-    print(f"  {'target (issue 4)':16} {'engine ms':>10} {'target ms':>10} {'':7} {'scaled target':>14} {'':7}")
+    print(
+        f"  {'target (issue 4)':16} {'engine ms':>10} {'target ms':>10} {'':7} {'scaled target':>14} {'':7}"
+    )
     for label, measured, target in rows:
         scaled = target * res["scale"]
         print(
@@ -204,7 +217,9 @@ def run_cli(args: list[str]) -> float:
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    proc = subprocess.run(args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.run(
+        args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
     t1 = time.perf_counter()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert proc.returncode == 0, (args, proc.stderr.decode()[-500:])
@@ -241,35 +256,59 @@ def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
     m_batch, m_start, m_bare = (statistics.median(x) for x in (batch, startup, bare))
     budget = engine_sum_s + m_start
     print()
-    print(f"== batch CLI throughput: {len(quizzes)} top95 quizzes, load-quiz + runrun 0 each, "
-          f"`python -m sudoku_repl -x script > /dev/null`, median of {runs} runs")
+    print(
+        f"== batch CLI throughput: {len(quizzes)} top95 quizzes, load-quiz + runrun 0 each, "
+        f"`python -m sudoku_repl -x script > /dev/null`, median of {runs} runs"
+    )
     print(f"  batch CLI                                   {m_batch * 1000:10.1f} ms")
     print(f"  engine only (sum of per-quiz medians above) {engine_sum_s * 1000:10.1f} ms")
     print(f"  start-up (`python -m sudoku_repl -c bye`)   {m_start * 1000:10.1f} ms")
-    print(f"  ratio CLI / (engine + start-up)             {m_batch / budget:10.2f}   "
-          f"target <= {CLI_TARGET:.1f}: {verdict(m_batch / budget, CLI_TARGET)}")
+    print(
+        f"  ratio CLI / (engine + start-up)             {m_batch / budget:10.2f}   "
+        f"target <= {CLI_TARGET:.1f}: {verdict(m_batch / budget, CLI_TARGET)}"
+    )
     print()
     print(f"== start-up, median of {runs} runs each (alternated)")
-    if os.environ.get("PYTHONDONTWRITEBYTECODE") and not (REPO / "sudoku_repl" / "__pycache__").is_dir():
-        print("  note: PYTHONDONTWRITEBYTECODE is set and sudoku_repl/ has no __pycache__: every start")
+    if (
+        os.environ.get("PYTHONDONTWRITEBYTECODE")
+        and not (REPO / "sudoku_repl" / "__pycache__").is_dir()
+    ):
+        print(
+            "  note: PYTHONDONTWRITEBYTECODE is set and sudoku_repl/ has no __pycache__: every start"
+        )
         print("  compiles the package's sources (an installed package has its .pyc files)")
     print(f"  `python -m sudoku_repl -c bye`   {m_start * 1000:8.1f} ms")
     print(f"  `python3 -c pass`                {m_bare * 1000:8.1f} ms")
-    print(f"  ratio                            {m_start / m_bare:8.2f}   "
-          f"target <= {STARTUP_TARGET:.1f}: {verdict(m_start / m_bare, STARTUP_TARGET)}")
+    print(
+        f"  ratio                            {m_start / m_bare:8.2f}   "
+        f"target <= {STARTUP_TARGET:.1f}: {verdict(m_start / m_bare, STARTUP_TARGET)}"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--limit", type=int, default=0, help="the first K quizzes of each set (0 = all)")
-    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                        help="wall: time.perf_counter (default); cpu: time.process_time, and the "
-                        "user+system CPU time of the CLI processes (for a loaded machine)")
-    parser.add_argument("--sets", default="top95,forum,royle17",
-                        help="comma-separated set keys; KEY=FILE reads that set from FILE")
+    parser.add_argument(
+        "--limit", type=int, default=0, help="the first K quizzes of each set (0 = all)"
+    )
+    parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="wall: time.perf_counter (default); cpu: time.process_time, and the "
+        "user+system CPU time of the CLI processes (for a loaded machine)",
+    )
+    parser.add_argument(
+        "--sets",
+        default="top95,forum,royle17",
+        help="comma-separated set keys; KEY=FILE reads that set from FILE",
+    )
     parser.add_argument("--cli-runs", type=int, default=5)
-    parser.add_argument("--no-cli", action="store_true", help="skip the CLI throughput and start-up figures")
+    parser.add_argument(
+        "--no-cli", action="store_true", help="skip the CLI throughput and start-up figures"
+    )
     parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
     args = parser.parse_args()
     clock = time.perf_counter if args.clock == "wall" else time.process_time
@@ -282,32 +321,49 @@ def main() -> None:
             parser.error(f"unknown set {key!r} (known: {', '.join(SETS)})")
         files[key] = Path(file) if file else PUZZLES / SETS[key][0]
     keys = list(files)
-    print(f"bench_speed: python {sys.version.split()[0]}, clock {args.clock}, rounds {args.rounds}, "
-          f"limit {args.limit or 'none'}, load average {os.getloadavg()[0]:.2f} at start")
+    print(
+        f"bench_speed: python {sys.version.split()[0]}, clock {args.clock}, rounds {args.rounds}, "
+        f"limit {args.limit or 'none'}, load average {os.getloadavg()[0]:.2f} at start"
+    )
     results = {}
     for key in keys:
         results[key] = bench_set(key, files[key], args.rounds, args.limit, clock, args.separate)
         print_set(results[key], args.rounds)
         sys.stdout.flush()
     print()
-    print("== summary (median ms per quiz; targets of issue 4; scaled = target x dict-here / dict-in-issue)")
-    print(f"  {'set':8} {'what':15} {'reference':>10} {'engine':>8} {'eng/ref':>8} {'eng/dict':>8} "
-          f"{'target':>7} {'':7} {'scaled':>7} {'':7}")
+    print(
+        "== summary (median ms per quiz; targets of issue 4; scaled = target x dict-here / dict-in-issue)"
+    )
+    print(
+        f"  {'set':8} {'what':15} {'reference':>10} {'engine':>8} {'eng/ref':>8} {'eng/dict':>8} "
+        f"{'target':>7} {'':7} {'scaled':>7} {'':7}"
+    )
     for key, res in results.items():
         m = res["m"]
-        rows = [("first solution", "1", res["target_first"]), ("to the end", "0", res["target_end"])]
+        rows = [
+            ("first solution", "1", res["target_first"]),
+            ("to the end", "0", res["target_end"]),
+        ]
         for label, suffix, target in rows:
             eng, ref = m["eng" + suffix], m["ref" + suffix]
             t = f"{target:7.2f} {verdict(eng, target):7}" if target else f"{'-':>7} {'':7}"
-            s = f"{target * res['scale']:7.2f} {verdict(eng, target * res['scale']):7}" if target else f"{'-':>7}"
-            print(f"  {key:8} {label:15} {ref:10.2f} {eng:8.2f} {eng / ref:8.2f} {eng / m['dict']:8.2f} {t} {s}")
+            s = (
+                f"{target * res['scale']:7.2f} {verdict(eng, target * res['scale']):7}"
+                if target
+                else f"{'-':>7}"
+            )
+            print(
+                f"  {key:8} {label:15} {ref:10.2f} {eng:8.2f} {eng / ref:8.2f} {eng / m['dict']:8.2f} {t} {s}"
+            )
     if not args.no_cli:
         if "top95" in results:
             bench_cli(results["top95"]["quizzes"], results["top95"]["eng0_sum_s"], args.cli_runs)
         else:
             repl, bare = bench_startup(args.cli_runs)
-            print(f"\n== start-up: {repl * 1000:.1f} ms vs {bare * 1000:.1f} ms, ratio {repl / bare:.2f} "
-                  f"(target <= {STARTUP_TARGET:.1f}: {verdict(repl / bare, STARTUP_TARGET)})")
+            print(
+                f"\n== start-up: {repl * 1000:.1f} ms vs {bare * 1000:.1f} ms, ratio {repl / bare:.2f} "
+                f"(target <= {STARTUP_TARGET:.1f}: {verdict(repl / bare, STARTUP_TARGET)})"
+            )
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 

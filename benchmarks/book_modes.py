@@ -15,16 +15,17 @@ import argparse
 import statistics
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from typing import ContextManager
 from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sudoku_repl import book, rate  # noqa: E402  (book registers run-mode 3)
-from sudoku_repl.quiz import Quiz  # noqa: E402
-from sudoku_repl.session import Session, Settings  # noqa: E402
+from sudoku_repl.api import Session, Settings
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.techniques import theorems as book
+from sudoku_repl.tools import rate
 
 MODES = (0, book.BOOK_MODE)
 
@@ -81,7 +82,9 @@ def table(ratings: dict[int, list[rate.Rating]]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "file", nargs="?", default=str(ROOT / "puzzles" / "norvig_top95.txt"),
+        "file",
+        nargs="?",
+        default=str(ROOT / "puzzles" / "norvig_top95.txt"),
         help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)",
     )
     parser.add_argument("--csv", metavar="PREFIX")

@@ -9,10 +9,14 @@ SQUARES = [r + c for r in ROWS for c in DIGITS]
 UNITLIST = (
     [[r + c for r in ROWS] for c in DIGITS]
     + [[r + c for c in DIGITS] for r in ROWS]
-    + [[r + c for r in rs for c in cs] for rs in ("ABC", "DEF", "GHI") for cs in ("123", "456", "789")]
+    + [
+        [r + c for r in rs for c in cs]
+        for rs in ("ABC", "DEF", "GHI")
+        for cs in ("123", "456", "789")
+    ]
 )
 UNITS = {s: [u for u in UNITLIST if s in u] for s in SQUARES}
-PEERS = {s: set(sum(UNITS[s], [])) - {s} for s in SQUARES}
+PEERS = {s: {t for u in UNITS[s] for t in u} - {s} for s in SQUARES}
 
 Grid = dict[str, str]
 

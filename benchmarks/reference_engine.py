@@ -114,7 +114,9 @@ class Frame:
 class ReferenceEngine:
     def __init__(self, quiz81: str, run_mode: int = 0, lines: bool = True) -> None:
         assert len(quiz81) == 81, quiz81
-        self.values: Grid = [[0 if ch in ".0" else int(ch) for ch in quiz81[r * 9 : r * 9 + 9]] for r in range(9)]
+        self.values: Grid = [
+            [0 if ch in ".0" else int(ch) for ch in quiz81[r * 9 : r * 9 + 9]] for r in range(9)
+        ]
         self.cands: Cands = [[set() for _ in range(9)] for _ in range(9)]
         self.status = LOADED
         self.steps = 0
@@ -255,7 +257,9 @@ class ReferenceEngine:
         self.biggest = max(self.biggest, self.level)
         self.stack.append(Frame(cell, copy_grid(self.values, self.cands), candidates))
         if self.lines is not None:
-            self.say(f"{self.steps}) Guess {name(cell)} level {self.level} at 1 out of {len(candidates)}")
+            self.say(
+                f"{self.steps}) Guess {name(cell)} level {self.level} at 1 out of {len(candidates)}"
+            )
         # docs/engine.md is silent on a cell left without candidates (a 1GW/3GW removal can empty a
         # cell, and the foremost cell is chosen before filtering): "at 1 out of 0" is printed and
         # the placement of nothing fails silently, as in the package engine (royle17 line 703).
@@ -517,22 +521,32 @@ def verify(path: Path) -> tuple[int, list[str]]:
     for n, quiz in enumerate(quizzes, 1):
         for (command, want, figures), (_, got, got_figures) in zip(quiz["commands"], replay(quiz)):
             if got != want:
-                i = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+                i = next(
+                    (i for i, (a, b) in enumerate(zip(got, want)) if a != b),
+                    min(len(got), len(want)),
+                )
                 problems.append(
                     f"{path.name} quiz {n} `{command}` line {i + 1}: "
                     f"got {got[i] if i < len(got) else '<end>'!r}, want {want[i] if i < len(want) else '<end>'!r}"
                 )
                 break
             if figures != got_figures:
-                problems.append(f"{path.name} quiz {n} `{command}`: figures {got_figures} != {figures}")
+                problems.append(
+                    f"{path.name} quiz {n} `{command}`: figures {got_figures} != {figures}"
+                )
                 break
     return len(quizzes), problems
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Replay reference traces through this engine.")
-    parser.add_argument("traces", nargs="*", type=Path, metavar="TRACE",
-                        help="trace files (default: tests/data/reference/*.trace)")
+    parser.add_argument(
+        "traces",
+        nargs="*",
+        type=Path,
+        metavar="TRACE",
+        help="trace files (default: tests/data/reference/*.trace)",
+    )
     paths = parser.parse_args(argv).traces or sorted(REFERENCE.glob("*.trace"))
     bad = 0
     for path in paths:

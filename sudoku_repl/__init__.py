@@ -1,0 +1,39 @@
+"""sudoku_repl: an interactive stepping debugger for a Sudoku solver, faithful to SudokuSolver 2.6.
+
+The public API, for notebooks and scripts (names are imported on first use, so ``import
+sudoku_repl`` costs nothing)::
+
+    from sudoku_repl import Session
+    session = Session.from_quiz("examples/seed.txt")
+    session.run()                      # to the first solution: a RunReport
+    session.trace[-1]                  # 'Fine [steps:131, solution sum:1].'
+    session.goto(92); print(session.show())
+
+``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``, ``UserError``:
+see ``sudoku_repl.api``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__version__ = "0.2.0"
+
+__all__ = [
+    "Quiz",
+    "RunReport",
+    "Session",
+    "Settings",
+    "StepReport",
+    "UserError",
+    "__version__",
+    "load_quiz",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from sudoku_repl import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'sudoku_repl' has no attribute {name!r}")

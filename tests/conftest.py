@@ -10,7 +10,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import Answer, RecordingHooks  # noqa: E402
+from helpers import Answer, RecordingHooks
+
+from sudoku_repl.assembly import register_all
 
 
 @pytest.fixture
@@ -21,3 +23,9 @@ def recording_hooks() -> Callable[..., RecordingHooks]:
         return RecordingHooks(answers)
 
     return make
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the run modes, their lines and the commands once, as every entry point does
+    (``sudoku_repl.assembly``): importing a module registers nothing."""
+    register_all()

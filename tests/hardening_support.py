@@ -15,8 +15,9 @@ from pathlib import Path
 
 import brute
 from helpers import EDGE_CASES, PUZZLES, REPO
-from sudoku_repl.errors import GuessAborted
-from sudoku_repl.repl import Repl
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.errors import GuessAborted
 
 CORPUS = REPO / "tests" / "corpus"
 SEED_FILE = REPO / "examples" / "seed.txt"
@@ -61,8 +62,9 @@ def no_answer(question: str) -> str:
     raise GuessAborted
 
 
-def new_repl(answers: Iterable[str] | None = None,
-             interrupted: Callable[[], bool] = lambda: False) -> tuple[Repl, ListOutput]:
+def new_repl(
+    answers: Iterable[str] | None = None, interrupted: Callable[[], bool] = lambda: False
+) -> tuple[Repl, ListOutput]:
     out = ListOutput()
     queue = list(answers) if answers is not None else None
 
@@ -71,8 +73,12 @@ def new_repl(answers: Iterable[str] | None = None,
             raise GuessAborted
         return queue.pop(0)
 
-    repl = Repl(out, read_answer if queue is not None else no_answer, clock=fake_clock(),
-                interrupted=interrupted)
+    repl = Repl(
+        out,
+        read_answer if queue is not None else no_answer,
+        clock=fake_clock(),
+        interrupted=interrupted,
+    )
     return repl, out
 
 
@@ -89,8 +95,15 @@ def snapshot(repl: Repl) -> tuple[object, ...]:
     session = repl.session
     state = session.state() if session.loaded else None
     record = (len(session.history), session.history.last_steps) if session.loaded else None
-    return (session.quiz, state, session.cursor, record, session.settings.run_mode,
-            session.settings.guess_mode, tuple(repl.script))
+    return (
+        session.quiz,
+        state,
+        session.cursor,
+        record,
+        session.settings.run_mode,
+        session.settings.guess_mode,
+        tuple(repl.script.lines),
+    )
 
 
 def steps_shown(lines: Iterable[str]) -> list[int]:
@@ -118,9 +131,12 @@ def edge_cases() -> tuple[EdgeCase, ...]:
         rows = list(csv.DictReader(f, delimiter="\t"))
     assert rows, "edge_cases_expected.tsv is empty"
     return tuple(
-        EdgeCase(r["puzzle"], r["label"],
-                 None if r["expected_solutions"].startswith(">") else int(r["expected_solutions"]),
-                 r["solution_if_unique"] or "")
+        EdgeCase(
+            r["puzzle"],
+            r["label"],
+            None if r["expected_solutions"].startswith(">") else int(r["expected_solutions"]),
+            r["solution_if_unique"] or "",
+        )
         for r in rows
     )
 
@@ -132,8 +148,11 @@ def edge_case(label: str) -> EdgeCase:
 
 
 def data_lines(name: str) -> list[str]:
-    return [line.strip() for line in (PUZZLES / name).read_text(encoding="utf-8").splitlines()
-            if line.strip()]
+    return [
+        line.strip()
+        for line in (PUZZLES / name).read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
 
 
 def grid(text: str) -> list[int]:
@@ -171,14 +190,19 @@ def terminal_env(tmp: Path, **extra: str) -> dict[str, str]:
     }
 
 
-def spawn_shell(tmp: Path, *args: str, env: dict[str, str] | None = None,
-                timeout: float = 20):  # type: ignore[no-untyped-def]
+def spawn_shell(tmp: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 20):  # type: ignore[no-untyped-def]
     import pexpect
 
     return pexpect.spawn(
-        sys.executable, ["-m", "sudoku_repl", *args], cwd=str(REPO),
-        env=env or terminal_env(tmp), encoding="utf-8", codec_errors="replace",
-        timeout=timeout, dimensions=(40, 120), maxread=65536,
+        sys.executable,
+        ["-m", "sudoku_repl", *args],
+        cwd=str(REPO),
+        env=env or terminal_env(tmp),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=timeout,
+        dimensions=(40, 120),
+        maxread=65536,
     )
 
 
@@ -188,4 +212,3 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")
 def plain(text: str) -> str:
     """Terminal output without escape sequences and carriage returns."""
     return ANSI.sub("", text)
-

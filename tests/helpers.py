@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sudoku_repl.engine import Choice
-from sudoku_repl.events import Event
-from sudoku_repl.geometry import Cell
-from sudoku_repl.render import trace_lines
+from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.text.render import trace_lines
 
 #: The repository root (``<repo>/tests/helpers.py`` -> ``<repo>``).
 REPO = Path(__file__).resolve().parents[1]

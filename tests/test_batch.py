@@ -24,9 +24,9 @@ from pathlib import Path
 
 import attrs
 import pytest
-
 from helpers import REFERENCE, REPO
-from sudoku_repl.batch import run_batch
+
+from sudoku_repl.frontends.batch import run_batch
 
 GOLDEN = REPO / "tests" / "golden"
 EXAMPLES = REPO / "examples"
@@ -146,7 +146,7 @@ def transcript_blocks(text: str) -> list[tuple[str, list[str]]]:
     i = 0
     assert lines[:2] == PROMPT, "a transcript starts with the prompt"
     while i < len(lines):
-        assert lines[i : i + 2] == PROMPT, f"prompt expected at line {i + 1}: {lines[i:i + 2]}"
+        assert lines[i : i + 2] == PROMPT, f"prompt expected at line {i + 1}: {lines[i : i + 2]}"
         command = lines[i + 2]
         j = i + 3
         while j < len(lines) and lines[j : j + 2] != PROMPT:
@@ -438,9 +438,7 @@ def test_golden_transcript_agrees_with_the_article(name: str) -> None:
 
 @pytest.mark.parametrize("name", SESSIONS)
 def test_golden_script_echoes_each_command_once_and_ends_with_bye(name: str) -> None:
-    commands = [
-        line for line in script_lines(name) if line.strip() and not line.startswith("#")
-    ]
+    commands = [line for line in script_lines(name) if line.strip() and not line.startswith("#")]
     blocks = transcript_blocks(golden_text(name))
     assert [c for c, _ in blocks] == [c for c in commands if not c.startswith("[")]
     assert blocks[0] == ("load-quiz examples/seed.txt", ["Quiz loaded."])
@@ -453,7 +451,11 @@ def test_reference_traces_are_the_published_sessions() -> None:
     assert figures["seed_run_run"] == [(131, 1, 11), (284, 1, 7)]
     assert figures["seed_bisect_65_98"] == [(65, 0, 7), (98, 0, 11), (131, 1, 6), (284, 1, 7)]
     assert figures["seed_bisect_82_90_98"] == [
-        (82, 0, 9), (90, 0, 10), (98, 0, 11), (131, 1, 6), (284, 1, 7)
+        (82, 0, 9),
+        (90, 0, 10),
+        (98, 0, 11),
+        (131, 1, 6),
+        (284, 1, 7),
     ]
     assert figures["seed_steps_90_98"] == [(90, 0, 10)]
     assert figures["seed_guessing"] == [(293, 1, 11)]

@@ -18,12 +18,12 @@ import brute
 import pytest
 from helpers import PUZZLES, SEED_QUIZ, RecordingHooks
 
-from sudoku_repl import book
-from sudoku_repl.engine import Engine
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.repl import Repl
-from sudoku_repl.session import Session, Settings
-from sudoku_repl.state import EngineState, Status
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session, Settings
+from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.views import matrices as book
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -13,21 +13,23 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import cache
 
+import brute
 import pytest
+from helpers import PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import brute
-from helpers import PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
-from sudoku_repl import chains, filters, modes
-from sudoku_repl import events as E
-from sudoku_repl.chain_commands import disagreements, hint_lines, losing_moves
-from sudoku_repl.engine import Engine
-from sudoku_repl.geometry import CLASSIC, FULL
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.repl import Repl
-from sudoku_repl.session import Session, Settings
-from sudoku_repl.state import EngineState, Status
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core import events as E
+from sudoku_repl.core import filters, modes
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.geometry import CLASSIC, FULL
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session, Settings
+from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.techniques import chains
+from sudoku_repl.views.check import disagreements, losing_moves
+from sudoku_repl.views.hint import hint_lines
 
 Cand = tuple[int, int]  # (cell, value)
 
@@ -295,9 +297,7 @@ def solved(name: str) -> list[tuple[str, str]]:
 
 
 def agrees(values: Sequence[int], cands: Sequence[int], solution: Sequence[int]) -> bool:
-    return all(
-        v == s if v else cands[i] & bit(s) for i, (v, s) in enumerate(zip(values, solution))
-    )
+    return all(v == s if v else cands[i] & bit(s) for i, (v, s) in enumerate(zip(values, solution)))
 
 
 def guided_removals(givens: Sequence[int], solution: Sequence[int]) -> int:
@@ -462,7 +462,11 @@ def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     assert "hint: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
     assert listing[6] == "run-mode [1|2|0]: query or change working mode"  # the original's
-    assert any(line.startswith("4: ") and "5: the chains only" in line for line in shell("help run-mode"))
+    # help names every mode there is (issue 13, item 12), each with what it runs
+    modes_help = shell("help run-mode")
+    assert "4: grp, ply, then X-Chain and Forcing-Chain." in modes_help
+    assert "5: X-Chain and Forcing-Chain only." in modes_help
+    assert any(line.startswith("3: the book's theorems 1-4") for line in modes_help)
     assert shell("run-mode 4") == [
         "Working mode:4 (1:grp-only; 2:ply-only; other:both grp and ply)",
         "Mode 4: grp, ply, then X-Chain and Forcing-Chain",
@@ -541,7 +545,9 @@ def test_check_agrees_on_a_logical_path_and_before_step_1() -> None:
     assert sum("Chain" in line for line in lines) >= 10
 
 
-def test_check_reports_a_removed_true_candidate_and_its_step(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_reports_a_removed_true_candidate_and_its_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     quiz = SEED_QUIZ  # run-mode 4 makes its first chain step at step 17
     solution = brute.solutions(grid_of(quiz))[0]
     tampered: list[tuple[int, int, int]] = []

@@ -9,15 +9,13 @@ from pathlib import Path
 
 import attrs
 import pytest
-
 from helpers import REFERENCE, REPO
-from sudoku_repl.errors import GuessAborted
-from sudoku_repl.repl import Repl
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.errors import GuessAborted
 
 SEED = "examples/seed.txt"
-SEED_QUIZ = (
-    "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-)
+SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 NO_MORE_284 = "Invalid quiz [steps:284] - no more solution (solution sum is 1)"
 
@@ -490,9 +488,7 @@ def test_step_after_a_solution_resumes_the_search() -> None:
 
 # -- load formats -------------------------------------------------------------------------------
 
-OTHER_QUIZ = (
-    "400000805030000000000700000020000060000080400000010000000603070500200000104000000"
-)
+OTHER_QUIZ = "400000805030000000000700000020000060000080400000010000000603070500200000104000000"
 OTHER_GRID = [
     "400 000 805",
     "030 000 000",
@@ -752,9 +748,18 @@ def test_cell_without_candidate_ends_the_search_at_once() -> None:
     shell = Shell()
     assert shell.ok(f"load-quiz {quiz}") == ["Quiz loaded."]
     grid = [
-        "023 456 789", "000 000 000", "000 000 000", "",
-        "000 000 000", "100 000 000", "000 000 000", "",
-        "000 000 000", "000 000 000", "000 000 000", "",
+        "023 456 789",
+        "000 000 000",
+        "000 000 000",
+        "",
+        "000 000 000",
+        "100 000 000",
+        "000 000 000",
+        "",
+        "000 000 000",
+        "000 000 000",
+        "000 000 000",
+        "",
     ]
     assert shell.ok("runrun 0") == [
         "1) [1,1] has no candidate",

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import attrs
 import pytest
-
 from helpers import REFERENCE, parse_trace
-from sudoku_repl.repl import Repl
+
+from sudoku_repl.commands.dispatch import Repl
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "examples/seed.txt"

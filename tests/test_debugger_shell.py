@@ -17,17 +17,17 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from helpers import REFERENCE, parse_trace
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from helpers import REFERENCE, parse_trace
-from sudoku_repl.batch import run_batch
-from sudoku_repl.commands import COMMANDS
-from sudoku_repl.repl import Repl
-from sudoku_repl.shell import CommandCompleter, empty_cells, run_interactive, toolbar_text
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.table import COMMANDS
+from sudoku_repl.frontends.batch import run_batch
+from sudoku_repl.frontends.shell import CommandCompleter, empty_cells, run_interactive, toolbar_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "examples/seed.txt"
@@ -49,13 +49,33 @@ ORIGINAL_ORDER_LIST = [
     "bye: quit",
 ]
 ORIGINAL_TEN = [
-    "load-quiz", "show", "levels", "run-mode", "guess-mode", "step", "run", "runtil", "runrun",
+    "load-quiz",
+    "show",
+    "levels",
+    "run-mode",
+    "guess-mode",
+    "step",
+    "run",
+    "runtil",
+    "runrun",
     "bye",
 ]
 # the commands issue 3 asks for (besides help, which came before)
 DEBUGGER_COMMANDS = [
-    "goto", "back", "bisect", "break", "info", "delete", "disable", "enable", "when", "history",
-    "timeline", "tree", "save-session", "source",
+    "goto",
+    "back",
+    "bisect",
+    "break",
+    "info",
+    "delete",
+    "disable",
+    "enable",
+    "when",
+    "history",
+    "timeline",
+    "tree",
+    "save-session",
+    "source",
 ]
 FROM_90 = [cmd.lines for cmd in parse_trace(REFERENCE / "seed_steps_from_90.trace")[0].commands]
 RUN_RUN = [cmd.lines for cmd in parse_trace(REFERENCE / "seed_run_run.trace")[0].commands]
@@ -164,7 +184,11 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         (
             "break ",
             [
-                "break cell", "break level", "break removed", "break solution", "break step",
+                "break cell",
+                "break level",
+                "break removed",
+                "break solution",
+                "break step",
                 "break wrong",
             ],
         ),
@@ -234,8 +258,14 @@ def test_no_cells_without_a_quiz_and_none_for_plain_commands() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["break level ", "break step ", "bisect level ", "break removed ", "tree --dot ",
-     "timeline --svg "],
+    [
+        "break level ",
+        "break step ",
+        "bisect level ",
+        "break removed ",
+        "tree --dot ",
+        "timeline --svg ",
+    ],
 )
 def test_no_cells_where_a_number_or_a_file_goes(text: str) -> None:
     repl, _ = seed_repl()
@@ -245,7 +275,9 @@ def test_no_cells_where_a_number_or_a_file_goes(text: str) -> None:
 def test_completion_of_bisect_when_conditions() -> None:
     repl, _ = seed_repl()
     assert completions("bisect when ", repl) == [
-        "bisect when cell", "bisect when removed", "bisect when solutions"
+        "bisect when cell",
+        "bisect when removed",
+        "bisect when solutions",
     ]
 
 
@@ -266,25 +298,43 @@ def test_toolbar_without_a_quiz() -> None:
 def test_toolbar_shows_step_level_biggest_solutions_modes_and_breakpoints() -> None:
     repl, out = seed_repl()
     assert toolbar(repl) == {
-        "step": "0", "level": "0", "biggest": "0", "solutions": "0",
-        "run-mode": "0", "guess-mode": "0", "breakpoints": "0",
+        "step": "0",
+        "level": "0",
+        "biggest": "0",
+        "solutions": "0",
+        "run-mode": "0",
+        "guess-mode": "0",
+        "breakpoints": "0",
     }
     run(repl, out, "break level >= 11")
     run(repl, out, "run")  # stops at 92 (the trace: 92) Guess [4,2] level 11)
     assert toolbar_text(repl).startswith("step 92 | level 11 | ")
     assert toolbar(repl) == {
-        "step": "92", "level": "11", "biggest": "11", "solutions": "0",
-        "run-mode": "0", "guess-mode": "0", "breakpoints": "1",
+        "step": "92",
+        "level": "11",
+        "biggest": "11",
+        "solutions": "0",
+        "run-mode": "0",
+        "guess-mode": "0",
+        "breakpoints": "1",
     }
     run(repl, out, "run")  # Fine at 131, where level 6 [1,5] is tried (127) until 132
     assert toolbar(repl) == {
-        "step": "131", "level": "6", "biggest": "11", "solutions": "1",
-        "run-mode": "0", "guess-mode": "0", "breakpoints": "1",
+        "step": "131",
+        "level": "6",
+        "biggest": "11",
+        "solutions": "1",
+        "run-mode": "0",
+        "guess-mode": "0",
+        "breakpoints": "1",
     }
     # "so far": the biggest level up to the present step (65: 7, "At guess level 7 [1,8] 2")
     run(repl, out, "goto 65")
     assert {k: toolbar(repl)[k] for k in ("step", "level", "biggest", "solutions")} == {
-        "step": "65", "level": "7", "biggest": "7", "solutions": "0",
+        "step": "65",
+        "level": "7",
+        "biggest": "7",
+        "solutions": "0",
     }
     run(repl, out, "run-mode 1")
     run(repl, out, "guess-mode 1")
@@ -292,7 +342,9 @@ def test_toolbar_shows_step_level_biggest_solutions_modes_and_breakpoints() -> N
     run(repl, out, "break wrong")
     run(repl, out, "break solution")
     assert {k: toolbar(repl)[k] for k in ("run-mode", "guess-mode", "breakpoints")} == {
-        "run-mode": "1", "guess-mode": "1", "breakpoints": "2",  # the enabled ones
+        "run-mode": "1",
+        "guess-mode": "1",
+        "breakpoints": "2",  # the enabled ones
     }
 
 
@@ -315,8 +367,10 @@ def test_aliases() -> None:
     assert fresh.done
 
 
-@pytest.mark.parametrize(("alias", "name"), [("s", "step"), ("r", "run"), ("rt", "runtil"),
-                                             ("lv", "levels"), ("q", "bye")])
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [("s", "step"), ("r", "run"), ("rt", "runtil"), ("lv", "levels"), ("q", "bye")],
+)
 def test_help_knows_the_aliases(alias: str, name: str) -> None:
     repl, out = new_repl()
     lines = run(repl, out, f"help {alias}")
@@ -346,8 +400,9 @@ def interact(pipe: PipeInput, keys: str) -> Repl:
 def test_enter_on_an_empty_line_repeats_the_previous_step(
     pipe: PipeInput, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    repl = interact(pipe, typed(f"load-quiz {SEED}", "runtil 90", "step", "", "", "levels", "",
-                                "", "bye"))
+    repl = interact(
+        pipe, typed(f"load-quiz {SEED}", "runtil 90", "step", "", "", "levels", "", "", "bye")
+    )
     out = capsys.readouterr().out.split("\n")
     assert repl.done and repl.failures == []
     assert repl.session.state().steps == 94  # 90 -> 92 -> 93 -> 94; Enter after levels: nothing
@@ -361,8 +416,9 @@ def test_enter_on_an_empty_line_repeats_the_previous_step(
 def test_enter_repeats_the_step_alias_and_nothing_else(
     pipe: PipeInput, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    repl = interact(pipe, typed(f"load-quiz {SEED}", "", "runtil 90", "", "s", "", "show", "",
-                                "bye"))
+    repl = interact(
+        pipe, typed(f"load-quiz {SEED}", "", "runtil 90", "", "s", "", "show", "", "bye")
+    )
     out = capsys.readouterr().out.split("\n")
     assert repl.done and repl.failures == []
     assert repl.session.state().steps == 93

@@ -14,23 +14,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+import brute
 import pytest
+from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-import brute
-from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
-from sudoku_repl import events as E
-from sudoku_repl import filters
-from sudoku_repl.engine import Choice, Engine
-from sudoku_repl.errors import QuizError
-from sudoku_repl.events import Event
-from sudoku_repl.geometry import CLASSIC
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.render import levels_lines, trace_lines
-from sudoku_repl.session import Session
-from sudoku_repl.state import EngineState, Status
+from sudoku_repl.core import events as E
+from sudoku_repl.core import filters
+from sudoku_repl.core.engine import Choice, Engine
+from sudoku_repl.core.errors import QuizError
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import CLASSIC
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session
+from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.text.render import levels_lines, trace_lines
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 QUICK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,9 +71,15 @@ HARDEST = read_lines(PUZZLES / "norvig_hardest11.txt")
 EASY = read_lines(PUZZLES / "norvig_easy50.txt")
 
 
-def transformed(grid: Sequence[int], digits: Sequence[int], bands: Sequence[int],
-                rows: Sequence[Sequence[int]], stacks: Sequence[int],
-                cols: Sequence[Sequence[int]], transpose: bool) -> list[int]:
+def transformed(
+    grid: Sequence[int],
+    digits: Sequence[int],
+    bands: Sequence[int],
+    rows: Sequence[Sequence[int]],
+    stacks: Sequence[int],
+    cols: Sequence[Sequence[int]],
+    transpose: bool,
+) -> list[int]:
     """A solved grid under a validity-preserving symmetry (relabel, permute bands / rows within
     bands / stacks / columns within stacks, transpose)."""
     row_order = [3 * b + r for b in bands for r in rows[b]]
@@ -253,8 +259,12 @@ def drive_by_step(quiz: str) -> tuple[list[str], list[EngineState]]:
 
 
 @QUICK
-@given(quiz=st.one_of(st.sampled_from([SEED_QUIZ, *HARDEST[:4], *FEW[:6]]), counted().map(
-    lambda c: quiz_text(c[0]))))
+@given(
+    quiz=st.one_of(
+        st.sampled_from([SEED_QUIZ, *HARDEST[:4], *FEW[:6]]),
+        counted().map(lambda c: quiz_text(c[0])),
+    )
+)
 def test_run_equals_single_steps(quiz: str) -> None:
     by_run = drive_by_run(quiz)
     by_step = drive_by_step(quiz)
@@ -364,7 +374,9 @@ class RunCommandsMachine(RuleBasedStateMachine):
 
 
 RunCommandsMachine.TestCase.settings = settings(
-    max_examples=20, stateful_step_count=12, deadline=None,
+    max_examples=20,
+    stateful_step_count=12,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_run_commands_equal_single_steps = RunCommandsMachine.TestCase
@@ -381,8 +393,9 @@ def test_levels_depth_equals_level(quiz: str, n: int) -> None:
 # -- solutions ---------------------------------------------------------------------------------
 
 
-def check_solutions(givens: Sequence[int], hooks: RecordingHooks,
-                    expected: Sequence[brute.Grid]) -> None:
+def check_solutions(
+    givens: Sequence[int], hooks: RecordingHooks, expected: Sequence[brute.Grid]
+) -> None:
     found = solution_grids(hooks.all_events)
     for grid in found:
         assert brute.is_solution(grid, givens)
@@ -397,7 +410,7 @@ def check_solutions(givens: Sequence[int], hooks: RecordingHooks,
 @FAST
 @given(case=counted(30, 60))
 def test_run_to_end_finds_exactly_the_brute_force_solutions(
-    case: tuple[list[int], list[brute.Grid]]
+    case: tuple[list[int], list[brute.Grid]],
 ) -> None:
     givens, expected = case
     session, hooks = new_session(quiz_text(givens)), RecordingHooks()
@@ -446,8 +459,17 @@ def test_multiple_solutions_file_is_covered_by_the_tsv() -> None:
 
 @pytest.mark.parametrize("run_mode", [1, 2])
 @pytest.mark.parametrize(
-    "label", ["two_solutions", "three_solutions", "ten_solutions", "multiple_13", "multiple_91",
-              "difficult1", "hidden_singles", "unsolvable_row"]
+    "label",
+    [
+        "two_solutions",
+        "three_solutions",
+        "ten_solutions",
+        "multiple_13",
+        "multiple_91",
+        "difficult1",
+        "hidden_singles",
+        "unsolvable_row",
+    ],
 )
 def test_run_modes_find_the_right_solutions(run_mode: int, label: str) -> None:
     case = next(e for e in EDGE if e.label == label)
@@ -491,8 +513,9 @@ def random_answers(session: Session, rng: random.Random) -> Callable[[int, int],
         if roll < 0.25:
             return (cell, value)
         state = session.state()
-        options = [(i, v) for i in range(81) if not state.values[i]
-                   for v in masks_values(state.cands[i])]
+        options = [
+            (i, v) for i in range(81) if not state.values[i] for v in masks_values(state.cands[i])
+        ]
         assert options, "a guess is due but no empty cell has a candidate"
         return rng.choice(options)
 
@@ -513,9 +536,10 @@ class EndlessAnswers(RecordingHooks):
 
 
 @FAST
-@given(case=st.one_of(counted(35, 56),
-                      st.sampled_from(FEW[:10]).map(lambda q: (grid_of(q), None))),
-       seed=st.integers(0, 2**32 - 1))
+@given(
+    case=st.one_of(counted(35, 56), st.sampled_from(FEW[:10]).map(lambda q: (grid_of(q), None))),
+    seed=st.integers(0, 2**32 - 1),
+)
 def test_random_guess_answers_find_every_solution(
     case: tuple[list[int], list[brute.Grid] | None], seed: int
 ) -> None:
@@ -541,10 +565,16 @@ def moves(engine: Engine, n: int) -> list[Event]:
 
 
 @FAST
-@given(quiz=ANY_QUIZ, other=KNOWN, k1=st.integers(0, 300), k2=st.integers(1, 200),
-       k3=st.integers(0, 100))
-def test_restore_then_continue_equals_continuing(quiz: str, other: str, k1: int, k2: int,
-                                                  k3: int) -> None:
+@given(
+    quiz=ANY_QUIZ,
+    other=KNOWN,
+    k1=st.integers(0, 300),
+    k2=st.integers(1, 200),
+    k3=st.integers(0, 100),
+)
+def test_restore_then_continue_equals_continuing(
+    quiz: str, other: str, k1: int, k2: int, k3: int
+) -> None:
     givens = grid_of(quiz)
     original = Engine.from_givens(givens)
     moves(original, k1)  # any move boundary, inside a step too (a due guess, a wrong grid)
@@ -593,10 +623,12 @@ def check_ply_finds_nothing(state: EngineState) -> None:
 
 
 @FAST
-@given(quiz=ANY_QUIZ, n=st.integers(1, 400), seed=st.integers(0, 2**32 - 1),
-       interactive=st.booleans())
-def test_ply_removes_nothing_on_consistent_grids(quiz: str, n: int, seed: int,
-                                                 interactive: bool) -> None:
+@given(
+    quiz=ANY_QUIZ, n=st.integers(1, 400), seed=st.integers(0, 2**32 - 1), interactive=st.booleans()
+)
+def test_ply_removes_nothing_on_consistent_grids(
+    quiz: str, n: int, seed: int, interactive: bool
+) -> None:
     session = new_session(quiz)
     hooks: RecordingHooks = RecordingHooks()
     if interactive:

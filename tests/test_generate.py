@@ -21,9 +21,9 @@ import brute
 import pytest
 from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ
 
-from sudoku_repl import generate as gen
-from sudoku_repl.repl import Repl
-from sudoku_repl.uniqueness import solutions
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.uniqueness import solutions
+from sudoku_repl.tools import generate as gen
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ FIGURE_1 = tuple(
         "345678912",
         "678912345",
         "912345678",
-    )  # fmt: skip
+    )
     for ch in row
 )
 

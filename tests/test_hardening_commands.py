@@ -24,17 +24,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-import pytest
-from hypothesis import HealthCheck, note, settings
-from hypothesis import strategies as st
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    initialize,
-    invariant,
-    rule,
-)
-
 import brute
+import pytest
 from hardening_support import (
     CORPUS,
     SEED_FILE,
@@ -47,18 +38,28 @@ from hardening_support import (
     steps_shown,
 )
 from helpers import REPO, SEED_QUIZ
-from sudoku_repl.commands import lookup, order_list
-from sudoku_repl.errors import GuessAborted
-from sudoku_repl.repl import Repl
-from sudoku_repl.state import STEP_BOUNDARY, Status
+from hypothesis import HealthCheck, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+)
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.table import lookup, order_list
+from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.core.state import STEP_BOUNDARY, Status
 
 # -- profiles ------------------------------------------------------------------------------------
 
 _COMMON = dict(deadline=None, suppress_health_check=list(HealthCheck), print_blob=True)
 # CI: the same sequences on every run (derandomized), so a failure is reproducible and the
 # outcome counts of test_the_machines_exercised_every_outcome are stable; long: fresh ones
-settings.register_profile("ci", max_examples=40, stateful_step_count=30, derandomize=True,
-                          **_COMMON)
+settings.register_profile(
+    "ci", max_examples=40, stateful_step_count=30, derandomize=True, **_COMMON
+)
 settings.register_profile("long", max_examples=600, stateful_step_count=80, **_COMMON)
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")
 if PROFILE not in ("ci", "long"):
@@ -87,39 +88,155 @@ QUIZZES = [
 # -- invalid command lines: each must fail with one line and change nothing --------------------
 
 INVALID = [
-    "runtil", "runtil -5", "runtil +5", "runtil 5.0", "runtil 1e3", "runtil 0x1f", "runtil five",
-    "runtil \u0663", "runtil \uff15", "runtil \u00b3", "runtil 5\x00", "runtil \x1b[2J",
-    "runtil 5 5", "runrun", "runrun -1", "runrun \u00b2", "goto", "goto -1", "goto [1,1]",
-    "back -1", "back x", "back 99999999999999999999", "run-mode 77", "run-mode -1",
-    "run-mode 99999999999999999999", "run-mode x", "guess-mode x", "guess-mode -1",
-    "show x", "levels 2", "step 1", "run now", "bye now",
-    "when [0,10]", "when [a,b]", "when [10,1]", "when [1,1", "when 1,1", "when removed 0 [1,1]",
-    "when removed 10 [1,1]", "when removed 5 [0,0]", "when",
-    "break", "break cell [0,10]", "break cell [a,b]", "break cell [1,1]=0", "break cell [1,1]=10",
-    "break level 3", "break level >= -1", "break step -1", "break removed 0 [1,1]",
-    "break solution now", "break wrong 1", "break nothing",
-    "delete", "delete x", "delete 99999999999999999999", "disable -1", "enable x",
-    "bisect", "bisect level", "bisect level max 5", "bisect level x", "bisect level 2 x",
-    "bisect foo", "bisect when", "bisect when cell [1,1]=10", "bisect when solutions > 1",
+    "runtil",
+    "runtil -5",
+    "runtil +5",
+    "runtil 5.0",
+    "runtil 1e3",
+    "runtil 0x1f",
+    "runtil five",
+    "runtil \u0663",
+    "runtil \uff15",
+    "runtil \u00b3",
+    "runtil 5\x00",
+    "runtil \x1b[2J",
+    "runtil 5 5",
+    "runrun",
+    "runrun -1",
+    "runrun \u00b2",
+    "goto",
+    "goto -1",
+    "goto [1,1]",
+    "back -1",
+    "back x",
+    "back 99999999999999999999",
+    "run-mode 77",
+    "run-mode -1",
+    "run-mode 99999999999999999999",
+    "run-mode x",
+    "guess-mode x",
+    "guess-mode -1",
+    "show x",
+    "levels 2",
+    "step 1",
+    "run now",
+    "bye now",
+    "when [0,10]",
+    "when [a,b]",
+    "when [10,1]",
+    "when [1,1",
+    "when 1,1",
+    "when removed 0 [1,1]",
+    "when removed 10 [1,1]",
+    "when removed 5 [0,0]",
+    "when",
+    "break",
+    "break cell [0,10]",
+    "break cell [a,b]",
+    "break cell [1,1]=0",
+    "break cell [1,1]=10",
+    "break level 3",
+    "break level >= -1",
+    "break step -1",
+    "break removed 0 [1,1]",
+    "break solution now",
+    "break wrong 1",
+    "break nothing",
+    "delete",
+    "delete x",
+    "delete 99999999999999999999",
+    "disable -1",
+    "enable x",
+    "bisect",
+    "bisect level",
+    "bisect level max 5",
+    "bisect level x",
+    "bisect level 2 x",
+    "bisect foo",
+    "bisect when",
+    "bisect when cell [1,1]=10",
+    "bisect when solutions > 1",
     "bisect when removed 0 [1,1]",
-    "history 5 1", "history 1 2 3", "history x", "history -1",
-    "timeline 9 2", "timeline x", "timeline --svg",
-    "tree", "tree --png x", "tree --dot",
-    "info", "info breaks",
-    "load-quiz", "load-quiz /nonexistent/quiz.txt", "load-quiz " + "11" + "." * 79,
-    "load-quiz " + "1" * 80, f"load-quiz {SEED_FILE} 0", f"load-quiz {SEED_FILE} 2",
-    f"load-quiz {CORPUS}", f"load-quiz {CORPUS / 'binary.bin'}", f"load-quiz {CORPUS / 'empty.txt'}",
-    "help nosuch", "save-session", "source", "source /nonexistent/script.txt",
+    "history 5 1",
+    "history 1 2 3",
+    "history x",
+    "history -1",
+    "timeline 9 2",
+    "timeline x",
+    "timeline --svg",
+    "tree",
+    "tree --png x",
+    "tree --dot",
+    "info",
+    "info breaks",
+    "load-quiz",
+    "load-quiz /nonexistent/quiz.txt",
+    "load-quiz " + "11" + "." * 79,
+    "load-quiz " + "1" * 80,
+    f"load-quiz {SEED_FILE} 0",
+    f"load-quiz {SEED_FILE} 2",
+    f"load-quiz {CORPUS}",
+    f"load-quiz {CORPUS / 'binary.bin'}",
+    f"load-quiz {CORPUS / 'empty.txt'}",
+    "help nosuch",
+    "save-session",
+    "source",
+    "source /nonexistent/script.txt",
 ]
-NUMBER_COMMANDS = ["runtil", "runrun", "goto", "back", "delete", "disable", "enable",
-                   "run-mode", "guess-mode", "break step", "history", "timeline"]
-CELL_COMMANDS = ["when {}", "break cell {}", "break cell {}=5", "when removed 5 {}",
-                 "bisect when cell {}=5", "break removed 5 {}"]
+NUMBER_COMMANDS = [
+    "runtil",
+    "runrun",
+    "goto",
+    "back",
+    "delete",
+    "disable",
+    "enable",
+    "run-mode",
+    "guess-mode",
+    "break step",
+    "history",
+    "timeline",
+]
+CELL_COMMANDS = [
+    "when {}",
+    "break cell {}",
+    "break cell {}=5",
+    "when removed 5 {}",
+    "bisect when cell {}=5",
+    "break removed 5 {}",
+]
 #: commands random text may follow (not those writing files or reading scripts)
-PREFIXES = ["", "load-quiz ", "show ", "levels ", "run-mode ", "guess-mode ", "step ", "run ",
-            "runtil ", "runrun ", "goto ", "back ", "bisect ", "bisect level ", "bisect when ",
-            "break ", "break cell ", "delete ", "when ", "when removed ", "history ", "help ",
-            "info ", "enable ", "disable ", "s ", "rt ", "lv ", "timeline "]
+PREFIXES = [
+    "",
+    "load-quiz ",
+    "show ",
+    "levels ",
+    "run-mode ",
+    "guess-mode ",
+    "step ",
+    "run ",
+    "runtil ",
+    "runrun ",
+    "goto ",
+    "back ",
+    "bisect ",
+    "bisect level ",
+    "bisect when ",
+    "break ",
+    "break cell ",
+    "delete ",
+    "when ",
+    "when removed ",
+    "history ",
+    "help ",
+    "info ",
+    "enable ",
+    "disable ",
+    "s ",
+    "rt ",
+    "lv ",
+    "timeline ",
+]
 
 unicode_digit = st.characters(categories=["Nd"]).filter(lambda ch: not "0" <= ch <= "9")
 #: control characters that str.strip() keeps (a trailing blank is allowed around a number)
@@ -130,16 +247,30 @@ invalid_lines = st.one_of(
     st.sampled_from(INVALID),
     st.builds(lambda c, n: f"{c} {n}", st.sampled_from(NUMBER_COMMANDS), st.integers(max_value=-1)),
     st.builds(lambda c, d: f"{c} {d}", st.sampled_from(NUMBER_COMMANDS), unicode_digit),
-    st.builds(lambda c, r, k: c.format(f"[{r},{k}]"), st.sampled_from(CELL_COMMANDS),
-              out_of_range, st.integers(1, 9)),
-    st.builds(lambda c, r, k: c.format(f"[{r},{k}]"), st.sampled_from(CELL_COMMANDS),
-              st.integers(1, 9), out_of_range),
-    st.builds(lambda c, a, b: c.format(f"[{a},{b}]"), st.sampled_from(CELL_COMMANDS),
-              st.text("abc xyz-+.", min_size=1, max_size=3), st.sampled_from(["b", "", "1x"])),
+    st.builds(
+        lambda c, r, k: c.format(f"[{r},{k}]"),
+        st.sampled_from(CELL_COMMANDS),
+        out_of_range,
+        st.integers(1, 9),
+    ),
+    st.builds(
+        lambda c, r, k: c.format(f"[{r},{k}]"),
+        st.sampled_from(CELL_COMMANDS),
+        st.integers(1, 9),
+        out_of_range,
+    ),
+    st.builds(
+        lambda c, a, b: c.format(f"[{a},{b}]"),
+        st.sampled_from(CELL_COMMANDS),
+        st.text("abc xyz-+.", min_size=1, max_size=3),
+        st.sampled_from(["b", "", "1x"]),
+    ),
     st.builds(lambda c, ch: f"{c} 5{ch}", st.sampled_from(["runtil", "goto", "runrun"]), control),
-    st.builds(lambda c, n: f"{c} {'x' * n}", st.sampled_from(["runtil", "goto", "back", "help",
-                                                               "when", "break", "bisect"]),
-              st.integers(5_000, 12_000)),
+    st.builds(
+        lambda c, n: f"{c} {'x' * n}",
+        st.sampled_from(["runtil", "goto", "back", "help", "when", "break", "bisect"]),
+        st.integers(5_000, 12_000),
+    ),
     st.builds(lambda n: "x" * n, st.integers(5_000, 12_000)),  # an unknown command
     st.builds(lambda n: f"load-quiz {'a' * n}", st.integers(256, 10_000)),  # name too long
 )
@@ -152,8 +283,12 @@ random_lines = st.builds(
 answers = st.lists(
     st.one_of(
         st.just(""),
-        st.builds(lambda r, c, v: f"[{r},{c}]={v}", st.integers(1, 9), st.integers(1, 9),
-                  st.integers(1, 9)),
+        st.builds(
+            lambda r, c, v: f"[{r},{c}]={v}",
+            st.integers(1, 9),
+            st.integers(1, 9),
+            st.integers(1, 9),
+        ),
         st.sampled_from(["x", "[0,1]=5", "[1,1]=0", "[1,10]=1", " [ 5 , 5 ] = 5 ", "5", "\x1b"]),
     ),
     max_size=4,
@@ -205,8 +340,9 @@ class ShellMachine(RuleBasedStateMachine):
         self.interrupt_after: int | None = None
         self.polls = 0
         self.fired = False  # the flag said "interrupted" during this command
-        self.repl = Repl(self.out, self.read_answer, clock=fake_clock(),
-                         interrupted=self.interrupted)
+        self.repl = Repl(
+            self.out, self.read_answer, clock=fake_clock(), interrupted=self.interrupted
+        )
         #: the commands that succeeded, each with the guess answers it took
         self.log: list[tuple[str, list[str]]] = []
         #: set when a command stopped half way (interrupt, aborted question): no replay check
@@ -251,7 +387,7 @@ class ShellMachine(RuleBasedStateMachine):
         self.commands += 1
         try:
             ok = repl.execute(line)
-        except Exception as e:  # noqa: BLE001 - the point: nothing may escape
+        except Exception as e:
             raise AssertionError(f"{line[:200]!r} raised {e!r}") from e
         finally:
             armed, self.interrupt_after = self.interrupt_after, None
@@ -260,8 +396,9 @@ class ShellMachine(RuleBasedStateMachine):
         aborted = any(x.startswith("Guess question aborted: back at step ") for x in out.lines)
         stopped = any(x.startswith("Interrupted at step ") for x in out.lines)
         STATS[f"commands {type(self).__name__}"] += 1
-        STATS["succeeded" if ok else "unknown" if name is None else "aborted" if aborted
-              else "failed"] += 1
+        STATS[
+            "succeeded" if ok else "unknown" if name is None else "aborted" if aborted else "failed"
+        ] += 1
         STATS["interrupted"] += stopped
         if must_fail:
             assert not ok, f"{line[:200]!r} succeeded: {out.lines[:5]}"
@@ -308,8 +445,10 @@ class ShellMachine(RuleBasedStateMachine):
 
     # -- valid commands ------------------------------------------------------------------------
 
-    @initialize(quiz=st.one_of(st.none(), st.sampled_from(QUIZZES)),
-                mode=st.sampled_from([None, "0", "1", "1"]))
+    @initialize(
+        quiz=st.one_of(st.none(), st.sampled_from(QUIZZES)),
+        mode=st.sampled_from([None, "0", "1", "1"]),
+    )
     def start(self, quiz: str | None, mode: str | None) -> None:
         """Most sequences start with a quiz loaded (the rest test the commands without one)."""
         if quiz is not None:
@@ -361,8 +500,22 @@ class ShellMachine(RuleBasedStateMachine):
     def supply_answers(self, given: list[str]) -> None:
         self.answers.extend(given)
 
-    @rule(line=st.sampled_from(["show", "levels", "lv", "info break", "history", "timeline",
-                                "help", "help runtil", "s", "r"]))
+    @rule(
+        line=st.sampled_from(
+            [
+                "show",
+                "levels",
+                "lv",
+                "info break",
+                "history",
+                "timeline",
+                "help",
+                "help runtil",
+                "s",
+                "r",
+            ]
+        )
+    )
     def simple(self, line: str) -> None:
         self.do(line)
 
@@ -379,30 +532,46 @@ class ShellMachine(RuleBasedStateMachine):
         lo, hi = sorted((int(a * last), int(b * last)))
         self.do(f"timeline {lo} {hi}")
 
-    @rule(r=st.integers(1, 9), c=st.integers(1, 9), v=st.integers(1, 9),
-          form=st.sampled_from(["when [{r},{c}]", "when removed {v} [{r},{c}]",
-                                "bisect when cell [{r},{c}]={v}", "break cell [{r},{c}]",
-                                "break cell [{r},{c}]={v}", "break removed {v} [{r},{c}]",
-                                "bisect when removed {v} [{r},{c}]"]))
+    @rule(
+        r=st.integers(1, 9),
+        c=st.integers(1, 9),
+        v=st.integers(1, 9),
+        form=st.sampled_from(
+            [
+                "when [{r},{c}]",
+                "when removed {v} [{r},{c}]",
+                "bisect when cell [{r},{c}]={v}",
+                "break cell [{r},{c}]",
+                "break cell [{r},{c}]={v}",
+                "break removed {v} [{r},{c}]",
+                "bisect when removed {v} [{r},{c}]",
+            ]
+        ),
+    )
     def cell_command(self, r: int, c: int, v: int, form: str) -> None:
         self.do(form.format(r=r, c=c, v=v))
 
-    @rule(line=st.one_of(
-        st.builds("break step {}".format, st.integers(0, 400)),
-        st.builds("break level >= {}".format, st.integers(0, 12)),
-        st.sampled_from(["break solution", "break wrong"]),
-        st.builds("{} {}".format, st.sampled_from(["delete", "disable", "enable"]),
-                  st.integers(1, 6)),
-    ))
+    @rule(
+        line=st.one_of(
+            st.builds("break step {}".format, st.integers(0, 400)),
+            st.builds("break level >= {}".format, st.integers(0, 12)),
+            st.sampled_from(["break solution", "break wrong"]),
+            st.builds(
+                "{} {}".format, st.sampled_from(["delete", "disable", "enable"]), st.integers(1, 6)
+            ),
+        )
+    )
     def breakpoints(self, line: str) -> None:
         self.do(line)
 
-    @rule(line=st.one_of(
-        st.builds("bisect level {}".format, st.integers(1, 12)),
-        st.builds("bisect level {} {}".format, st.integers(1, 8), st.integers(0, 300)),
-        st.just("bisect level max"),
-        st.builds("bisect when solutions >= {}".format, st.integers(0, 4)),
-    ))
+    @rule(
+        line=st.one_of(
+            st.builds("bisect level {}".format, st.integers(1, 12)),
+            st.builds("bisect level {} {}".format, st.integers(1, 8), st.integers(0, 300)),
+            st.just("bisect level max"),
+            st.builds("bisect when solutions >= {}".format, st.integers(0, 4)),
+        )
+    )
     def bisect(self, line: str) -> None:
         self.do(line)
 
@@ -476,7 +645,7 @@ class ShellMachine(RuleBasedStateMachine):
         # 1. the session script (what save-session writes), as batch mode reads it: it stands
         #    for interrupted and aborted commands too (they are written as `goto N`)
         scripted = Repl(MachineOutput(), lambda q: "", clock=fake_clock())
-        scripted.run_script(iter(list(self.repl.script)))
+        scripted.run_script(iter(list(self.repl.script.lines)))
         assert self.outcome(scripted) == expected, "replaying the session script differs"
         STATS["script replayed"] += 1
         # 2. the commands that succeeded, alone, each with the answers it took (unless one
@@ -494,8 +663,12 @@ class ShellMachine(RuleBasedStateMachine):
     @staticmethod
     def outcome(repl: Repl) -> tuple[object, ...]:
         s = repl.session
-        return (s.quiz.givens if s.quiz else None, s.state() if s.loaded else None,
-                s.settings.run_mode, s.settings.guess_mode)
+        return (
+            s.quiz.givens if s.quiz else None,
+            s.state() if s.loaded else None,
+            s.settings.run_mode,
+            s.settings.guess_mode,
+        )
 
 
 #: Ctrl-C after that many polls of the flag (it is polled before each step), or none
@@ -521,8 +694,7 @@ class InterruptingShellMachine(ShellMachine):
         self.interrupt_after = after
         self.do(f"runrun {count}")
 
-    @rule(after=polls, line=st.sampled_from(["goto 300", "bisect level max",
-                                              "bisect level 4 300"]))
+    @rule(after=polls, line=st.sampled_from(["goto 300", "bisect level max", "bisect level 4 300"]))
     def interrupted_silent_run(self, after: int | None, line: str) -> None:
         self.interrupt_after = after
         self.do(line)
@@ -540,8 +712,16 @@ def test_the_machines_exercised_every_outcome() -> None:
     if not STATS["sequences ShellMachine"] or not STATS["sequences InterruptingShellMachine"]:
         pytest.skip("the state machines did not run in this process")
     print(f"\nstate machines: {dict(STATS)}")
-    for outcome in ("succeeded", "failed", "unknown", "aborted", "interrupted", "replayed",
-                    "script replayed", "guess questions"):
+    for outcome in (
+        "succeeded",
+        "failed",
+        "unknown",
+        "aborted",
+        "interrupted",
+        "replayed",
+        "script replayed",
+        "guess questions",
+    ):
         assert STATS[outcome] > 0, (outcome, dict(STATS))
 
 
@@ -570,14 +750,39 @@ def check_one_command(line: str, answers: list[str] | None = None) -> tuple[bool
 HUGE = "9" * 5000  # more digits than int() takes by default (4300)
 
 
-@pytest.mark.parametrize("line", [
-    f"runtil {HUGE}", f"runrun {HUGE}", f"goto {HUGE}", f"back {HUGE}", f"delete {HUGE}",
-    f"break step {HUGE}", f"when [{HUGE},1]", f"history 1 {HUGE}",
-    f"load-quiz {SEED_QUIZ} {HUGE}", f"guess-mode {HUGE}", f"run-mode {HUGE}",
-    f"bisect level {HUGE}",
-    pytest.param(f"load-quiz 0,0:{'.' * 81};{HUGE},0:{'.' * 81}", id="load-quiz-inline-grids"),
-], ids=["runtil", "runrun", "goto", "back", "delete", "break-step", "when-cell", "history",
-        "load-quiz-number", "guess-mode", "run-mode", "bisect-level", "load-quiz-inline-grids"])
+@pytest.mark.parametrize(
+    "line",
+    [
+        f"runtil {HUGE}",
+        f"runrun {HUGE}",
+        f"goto {HUGE}",
+        f"back {HUGE}",
+        f"delete {HUGE}",
+        f"break step {HUGE}",
+        f"when [{HUGE},1]",
+        f"history 1 {HUGE}",
+        f"load-quiz {SEED_QUIZ} {HUGE}",
+        f"guess-mode {HUGE}",
+        f"run-mode {HUGE}",
+        f"bisect level {HUGE}",
+        pytest.param(f"load-quiz 0,0:{'.' * 81};{HUGE},0:{'.' * 81}", id="load-quiz-inline-grids"),
+    ],
+    ids=[
+        "runtil",
+        "runrun",
+        "goto",
+        "back",
+        "delete",
+        "break-step",
+        "when-cell",
+        "history",
+        "load-quiz-number",
+        "guess-mode",
+        "run-mode",
+        "bisect-level",
+        "load-quiz-inline-grids",
+    ],
+)
 def test_number_too_long_for_int_is_one_error_line(line: str) -> None:
     """More than 4300 digits: int() refuses them by default."""
     try:
@@ -597,14 +802,17 @@ def test_guess_answer_with_a_number_too_long_for_int() -> None:
     assert len(out.errors) == 1
 
 
-
-
-@pytest.mark.parametrize("line", [
-    "load-quiz a\x00b", "source a\x00b",
-    pytest.param("save-session a\x00b", id="save-session"),
-    pytest.param("timeline --svg a\x00b", id="timeline"),
-    pytest.param("tree --dot a\x00b", id="tree"),
-], ids=lambda line: line.split()[0])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "load-quiz a\x00b",
+        "source a\x00b",
+        pytest.param("save-session a\x00b", id="save-session"),
+        pytest.param("timeline --svg a\x00b", id="timeline"),
+        pytest.param("tree --dot a\x00b", id="tree"),
+    ],
+    ids=lambda line: line.split()[0],
+)
 def test_nul_in_a_file_name_is_one_error_line(line: str) -> None:
     try:
         ok, _ = check_one_command(line)
@@ -617,22 +825,25 @@ ESC = "\x1b[2J\x1b[31m"
 LONG_A, LONG_X, DIGITS = "a" * 10_000, "x" * 10_000, "9" * 1000
 
 
-@pytest.mark.parametrize("line, quoted", [
-    pytest.param(f"load-quiz {ESC}gone", ESC, id="load-quiz-escapes"),
-    pytest.param(f"source {ESC}gone", ESC, id="source-escapes"),
-    pytest.param(f"load-quiz {LONG_A}", LONG_A, id="load-quiz-10k"),
-    pytest.param(f"source {LONG_A}", LONG_A, id="source-10k"),
-    pytest.param(f"help {LONG_X}", LONG_X, id="help-10k"),
-    pytest.param(f"save-session /nonexistent/{LONG_A}", LONG_A, id="save-session-10k"),
-    pytest.param(f"delete {DIGITS}", DIGITS, id="delete-1000-digits"),
-    pytest.param(f"when [{DIGITS},1]", DIGITS, id="when-cell-1000-digits"),
-    pytest.param(f"help {ESC}", ESC, id="help-escapes"),
-    pytest.param(f"runtil {LONG_X}", LONG_X, id="runtil-10k"),
-    pytest.param(f"runtil {ESC}", ESC, id="runtil-escapes"),
-    pytest.param("when [a,b]", "", id="when-letters"),
-    pytest.param("when [0,10]", "", id="when-0-10"),
-    pytest.param("break cell [1,1]=10", "", id="break-value-10"),
-])
+@pytest.mark.parametrize(
+    "line, quoted",
+    [
+        pytest.param(f"load-quiz {ESC}gone", ESC, id="load-quiz-escapes"),
+        pytest.param(f"source {ESC}gone", ESC, id="source-escapes"),
+        pytest.param(f"load-quiz {LONG_A}", LONG_A, id="load-quiz-10k"),
+        pytest.param(f"source {LONG_A}", LONG_A, id="source-10k"),
+        pytest.param(f"help {LONG_X}", LONG_X, id="help-10k"),
+        pytest.param(f"save-session /nonexistent/{LONG_A}", LONG_A, id="save-session-10k"),
+        pytest.param(f"delete {DIGITS}", DIGITS, id="delete-1000-digits"),
+        pytest.param(f"when [{DIGITS},1]", DIGITS, id="when-cell-1000-digits"),
+        pytest.param(f"help {ESC}", ESC, id="help-escapes"),
+        pytest.param(f"runtil {LONG_X}", LONG_X, id="runtil-10k"),
+        pytest.param(f"runtil {ESC}", ESC, id="runtil-escapes"),
+        pytest.param("when [a,b]", "", id="when-letters"),
+        pytest.param("when [0,10]", "", id="when-0-10"),
+        pytest.param("break cell [1,1]=10", "", id="break-value-10"),
+    ],
+)
 def test_error_line_is_one_clear_line(line: str, quoted: str) -> None:
     """One line, printable (no escape sequence reaches the terminal), and what it quotes of the
     user's text is shortened (not 10,000 characters back)."""
@@ -686,7 +897,7 @@ def test_script_of_an_interrupted_runrun_replays_to_the_same_step() -> None:
     lines = run_commands(repl, out, "runrun 0")
     state = repl.session.state()
     assert f"Interrupted at step {state.steps}." in lines and state.solutions > 1
-    assert _replayed(repl.script).session.state() == state
+    assert _replayed(repl.script.lines).session.state() == state
 
 
 def test_interrupted_goto_says_so_and_its_script_replays_to_the_same_step() -> None:
@@ -700,7 +911,7 @@ def test_interrupted_goto_says_so_and_its_script_replays_to_the_same_step() -> N
     assert steps < 200
     assert not any(line.startswith("The search ended") for line in lines)
     assert f"Interrupted at step {steps}." in lines
-    assert _replayed(repl.script).session.state() == repl.session.state()
+    assert _replayed(repl.script.lines).session.state() == repl.session.state()
 
 
 def test_interrupted_bisect_level_max_says_so() -> None:
@@ -732,7 +943,7 @@ def test_script_of_a_run_stopped_after_going_back_and_changing_mode_replays() ->
     armed = False
     state = repl.session.state()
     assert f"Interrupted at step {state.steps}." in lines
-    assert _replayed(repl.script).session.state() == state
+    assert _replayed(repl.script.lines).session.state() == state
 
 
 def test_script_of_a_runrun_aborted_at_a_guess_question_replays_to_the_same_step() -> None:
@@ -743,7 +954,7 @@ def test_script_of_a_runrun_aborted_at_a_guess_question_replays_to_the_same_step
     assert out.lines[-1] == f"Guess question aborted: back at step {state.steps}."
     assert state.solutions > 1
     replay = Repl(MachineOutput(), lambda q: "", clock=fake_clock())
-    replay.run_script(iter(list(repl.script)))
+    replay.run_script(iter(list(repl.script.lines)))
     assert replay.session.state() == state
     assert not replay.failures
 
@@ -765,8 +976,14 @@ def test_guess_abort_half_way_through_a_run_keeps_the_steps_before_it() -> None:
 
 def batch(stdin: bytes, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
     env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run([sys.executable, "-m", "sudoku_repl", *args], input=stdin,
-                          capture_output=True, cwd=str(REPO), env=env, timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=str(REPO),
+        env=env,
+        timeout=timeout,
+    )
 
 
 def transcript(*pairs: tuple[str, list[str]], end: bool = True) -> str:
@@ -779,9 +996,22 @@ def transcript(*pairs: tuple[str, list[str]], end: bool = True) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-SEED_SHOW_0 = ["005 300 000", "800 000 020", "070 010 500", "", "400 005 300", "010 070 006",
-               "003 200 080", "", "060 500 009", "004 000 030", "000 009 700", "", "Steps:0",
-               "Candidates:"]
+SEED_SHOW_0 = [
+    "005 300 000",
+    "800 000 020",
+    "070 010 500",
+    "",
+    "400 005 300",
+    "010 070 006",
+    "003 200 080",
+    "",
+    "060 500 009",
+    "004 000 030",
+    "000 009 700",
+    "",
+    "Steps:0",
+    "Candidates:",
+]
 
 
 def test_batch_success_is_the_exact_transcript_and_nothing_on_stderr() -> None:
@@ -813,8 +1043,10 @@ def test_batch_non_utf8_input_gives_one_error_line_and_status_1() -> None:
 
 def test_batch_very_long_lines() -> None:
     long_name = "a" * 100_000
-    stdin = (f"load-quiz examples/seed.txt\nruntil {'x' * 1_000_000}\n{'y' * 1_000_000}\n"
-             f"load-quiz {long_name}\nshow\n").encode()
+    stdin = (
+        f"load-quiz examples/seed.txt\nruntil {'x' * 1_000_000}\n{'y' * 1_000_000}\n"
+        f"load-quiz {long_name}\nshow\n"
+    ).encode()
     done = batch(stdin)
     assert done.returncode == 1
     lines = done.stdout.decode().split("\n")
@@ -842,8 +1074,9 @@ def test_batch_bad_command_line_is_status_2() -> None:
 def test_batch_unreadable_script_is_status_2(tmp_path: Path) -> None:
     done = batch(b"", "-x", str(tmp_path))
     assert done.returncode == 2 and done.stdout == b""
-    assert done.stderr.decode().splitlines() == [f"sudoku-repl: cannot read {tmp_path}: Is a "
-                                                 "directory"]
+    assert done.stderr.decode().splitlines() == [
+        f"sudoku-repl: cannot read {tmp_path}: Is a directory"
+    ]
 
 
 def test_batch_end_of_input_at_the_guess_question_aborts_only_that_command(tmp_path: Path) -> None:
@@ -861,13 +1094,18 @@ def test_batch_script_of_a_half_done_session_replays(tmp_path: Path) -> None:
     """save-session after a failed command and a bad guess answer writes a script that
     `source` runs without a failure to the same step."""
     saved = tmp_path / "session.txt"
-    stdin = ("load-quiz examples/seed.txt\nruntil x\nguess-mode 1\n" + "step\n" * 6
-             + f"[1,3]=9\n\nguess-mode 0\nruntil 30\nsave-session {saved}\nshow\n").encode()
+    stdin = (
+        "load-quiz examples/seed.txt\nruntil x\nguess-mode 1\n"
+        + "step\n" * 6
+        + f"[1,3]=9\n\nguess-mode 0\nruntil 30\nsave-session {saved}\nshow\n"
+    ).encode()
     first = batch(stdin)
     assert first.returncode == 1  # runtil x (a bad guess answer is not a failed command)
     out = first.stdout.decode().split("\n")
-    assert "[1,3] is not empty; answer [r,c]=v (an empty cell and one of its candidates), " \
-           "or Enter for [6,2]=5." in out
+    assert (
+        "[1,3] is not empty; answer [r,c]=v (an empty cell and one of its candidates), "
+        "or Enter for [6,2]=5." in out
+    )
     shown = steps_shown(out)
     second = batch(f"source {saved}\nshow\n".encode())
     assert second.returncode == 0, second.stderr

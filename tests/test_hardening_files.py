@@ -17,7 +17,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from hardening_support import (
     CORPUS,
     NO_QUIZ,
@@ -108,11 +107,13 @@ LOADS = [
 
 
 @pytest.mark.parametrize(
-    "name, number, quiz, solutions", LOADS,
+    "name, number, quiz, solutions",
+    LOADS,
     ids=[f"{n}" + ("" if k is None else f"#{k}") for n, k, _, _ in LOADS],
 )
-def test_corpus_file_loads_and_solves(name: str, number: int | None, quiz: str,
-                                      solutions: int) -> None:
+def test_corpus_file_loads_and_solves(
+    name: str, number: int | None, quiz: str, solutions: int
+) -> None:
     repl, out = new_repl()
     assert run_commands(repl, out, load_line(CORPUS / name, number)) == ["Quiz loaded."]
     assert repl.session.quiz is not None
@@ -171,33 +172,69 @@ def _p(name: str) -> str:
 # (id, the load-quiz argument, the one line expected); hand-derived, see tests/corpus/README.md
 REFUSALS = [
     ("empty", _p("empty.txt"), f"Quiz file {_p('empty.txt')} has only 0 rows."),
-    ("comments_only", _p("comments_only.txt"), f"Quiz file {_p('comments_only.txt')} has only 0 rows."),
-    ("blank_lines_only", _p("blank_lines_only.txt"),
-     f"Quiz file {_p('blank_lines_only.txt')} has only 0 rows."),
+    (
+        "comments_only",
+        _p("comments_only.txt"),
+        f"Quiz file {_p('comments_only.txt')} has only 0 rows.",
+    ),
+    (
+        "blank_lines_only",
+        _p("blank_lines_only.txt"),
+        f"Quiz file {_p('blank_lines_only.txt')} has only 0 rows.",
+    ),
     ("eight_rows", _p("eight_rows.txt"), f"Quiz file {_p('eight_rows.txt')} has only 8 rows."),
-    ("eighty_chars", _p("eighty_chars.txt"), f"Quiz file {_p('eighty_chars.txt')} has only 1 rows."),
+    (
+        "eighty_chars",
+        _p("eighty_chars.txt"),
+        f"Quiz file {_p('eighty_chars.txt')} has only 1 rows.",
+    ),
     ("short_row", _p("short_row.txt"), "Invalid line 4: 40000530."),
     ("letters_only_row", _p("letters_only_row.txt"), "Invalid line 6: abcdefghi."),
-    ("unicode_digits", _p("unicode_digits.txt"),
-     "Invalid line 1: \uff10\uff10\uff15\uff13\uff10\uff10\uff10\uff10\uff10."),
+    (
+        "unicode_digits",
+        _p("unicode_digits.txt"),
+        "Invalid line 1: \uff10\uff10\uff15\uff13\uff10\uff10\uff10\uff10\uff10.",
+    ),
     ("binary", _p("binary.bin"), "Invalid line 1: \ufffdPNG."),
     ("clash_row", _p("clash_row.txt"), "Invalid quiz: 5 appears twice in row 1 ([1,3] and [1,9])."),
     ("clash_col", _p("clash_col.txt"), "Invalid quiz: 8 appears twice in col 1 ([2,1] and [9,1])."),
     ("clash_blk", _p("clash_blk.txt"), "Invalid quiz: 5 appears twice in blk 1 ([1,3] and [2,2])."),
-    ("clash_one_per_line#2", _p("clash_one_per_line.txt") + " 2",
-     "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."),
-    ("one_per_line#4", _p("one_per_line.txt") + " 4",
-     f"Quiz file {_p('one_per_line.txt')} has only 3 quizzes."),
-    ("one_per_line_bad_line#2", _p("one_per_line_bad_line.txt") + " 2",
-     "Invalid line 2: this line is not a quiz."),
-    ("nine_line_format#2", _p("solved.txt") + " 2", f"Quiz file {_p('solved.txt')} has only 1 quizzes."),
-    ("quiz_number_0", _p("one_per_line.txt") + " 0",
-     "The quiz number counts from 1: load-quiz <file> [N]"),
-    ("missing", _p("no_such_file.txt"),
-     f"Fail to open quiz file {_p('no_such_file.txt')}: No such file or directory."),
+    (
+        "clash_one_per_line#2",
+        _p("clash_one_per_line.txt") + " 2",
+        "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2]).",
+    ),
+    (
+        "one_per_line#4",
+        _p("one_per_line.txt") + " 4",
+        f"Quiz file {_p('one_per_line.txt')} has only 3 quizzes.",
+    ),
+    (
+        "one_per_line_bad_line#2",
+        _p("one_per_line_bad_line.txt") + " 2",
+        "Invalid line 2: this line is not a quiz.",
+    ),
+    (
+        "nine_line_format#2",
+        _p("solved.txt") + " 2",
+        f"Quiz file {_p('solved.txt')} has only 1 quizzes.",
+    ),
+    (
+        "quiz_number_0",
+        _p("one_per_line.txt") + " 0",
+        "The quiz number counts from 1: load-quiz <file> [N]",
+    ),
+    (
+        "missing",
+        _p("no_such_file.txt"),
+        f"Fail to open quiz file {_p('no_such_file.txt')}: No such file or directory.",
+    ),
     ("directory", str(CORPUS), f"Fail to open quiz file {CORPUS}: Is a directory."),
-    ("through_a_regular_file", _p("empty.txt") + "/quiz.txt",
-     f"Fail to open quiz file {_p('empty.txt')}/quiz.txt: Not a directory."),
+    (
+        "through_a_regular_file",
+        _p("empty.txt") + "/quiz.txt",
+        f"Fail to open quiz file {_p('empty.txt')}/quiz.txt: Not a directory.",
+    ),
     ("inline_clash", "11" + "." * 79, "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."),
     ("no_argument", "", "No quiz file specified."),
 ]
@@ -224,16 +261,18 @@ def assert_refused_keeping_the_quiz(argument: str, expected: str | None) -> str:
     return line
 
 
-@pytest.mark.parametrize("argument, expected", [(a, e) for _, a, e in REFUSALS],
-                         ids=[i for i, _, _ in REFUSALS])
+@pytest.mark.parametrize(
+    "argument, expected", [(a, e) for _, a, e in REFUSALS], ids=[i for i, _, _ in REFUSALS]
+)
 def test_bad_quiz_is_refused_with_one_line_and_the_previous_quiz_stays(
     argument: str, expected: str
 ) -> None:
     assert_refused_keeping_the_quiz(argument, expected)
 
 
-@pytest.mark.parametrize("argument, expected", [(a, e) for _, a, e in REFUSALS[:4]],
-                         ids=[i for i, _, _ in REFUSALS[:4]])
+@pytest.mark.parametrize(
+    "argument, expected", [(a, e) for _, a, e in REFUSALS[:4]], ids=[i for i, _, _ in REFUSALS[:4]]
+)
 def test_bad_quiz_before_any_quiz_leaves_no_quiz(argument: str, expected: str) -> None:
     repl, out = new_repl()
     assert not repl.execute(f"load-quiz {argument}")
@@ -275,8 +314,9 @@ def test_the_puzzle_lists_are_as_the_tests_expect() -> None:
     assert len(MULTIPLE) == 20
 
 
-@pytest.mark.parametrize("puzzle", NO_SOLUTION, ids=[LABELS[p].label + f"-{k}" for k, p in
-                                                      enumerate(NO_SOLUTION, 1)])
+@pytest.mark.parametrize(
+    "puzzle", NO_SOLUTION, ids=[LABELS[p].label + f"-{k}" for k, p in enumerate(NO_SOLUTION, 1)]
+)
 def test_no_solution_puzzle_is_refused_or_searched_to_solution_sum_0(puzzle: str) -> None:
     label = LABELS[puzzle].label
     repl, out = new_repl()
@@ -318,7 +358,9 @@ def test_multiple_solution_puzzle_runs_to_its_solution_sum(puzzle: str) -> None:
 MEASURE = """
 import json, resource, sys, time
 sys.path.insert(0, sys.argv[1])
-from sudoku_repl.repl import Repl
+from sudoku_repl.assembly import register_all
+from sudoku_repl.commands.dispatch import Repl
+register_all()
 lines = []
 class Out:
     def message(self, line): lines.append(line)
@@ -338,8 +380,12 @@ MAX_SECONDS = 3.0
 
 
 def measure_load(command: str) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-c", MEASURE, str(REPO), command],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(REPO), command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     result: dict[str, object] = json.loads(done.stdout)
     return result
@@ -378,11 +424,15 @@ def huge_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
-@pytest.mark.parametrize("which, number, quiz", [
-    ("nine_lines", None, SEED_QUIZ),
-    ("one_per_line", None, SEED_QUIZ),
-    ("one_per_line", 2, TEN),
-], ids=["nine_lines", "one_per_line", "one_per_line#2"])
+@pytest.mark.parametrize(
+    "which, number, quiz",
+    [
+        ("nine_lines", None, SEED_QUIZ),
+        ("one_per_line", None, SEED_QUIZ),
+        ("one_per_line", 2, TEN),
+    ],
+    ids=["nine_lines", "one_per_line", "one_per_line#2"],
+)
 def test_huge_file_loads_its_quiz_quickly_without_reading_it_whole(
     huge_files: dict[str, Path], which: str, number: int | None, quiz: str
 ) -> None:
@@ -446,15 +496,21 @@ def _many_grids_inline(path: Path) -> str:
     return "load-quiz " + ";".join(f"0,{6 * k}:{'.' * 81}" for k in range(300))
 
 
-@pytest.mark.parametrize("make", [_many_grids_frame, _many_grids_inline],
-                         ids=["frame-file", "inline-line"])
-def test_puzzle_of_very_many_grids_loads_or_is_refused_quickly(make: object,
-                                                               tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "make", [_many_grids_frame, _many_grids_inline], ids=["frame-file", "inline-line"]
+)
+def test_puzzle_of_very_many_grids_loads_or_is_refused_quickly(
+    make: object, tmp_path: Path
+) -> None:
     """(Found by this suite: a 7.7 kB frame of 682 grids took 11 s, Ctrl-C could not stop it.)"""
     command = make(tmp_path / "many.txt")  # type: ignore[operator]
     try:
-        result = subprocess.run([sys.executable, "-c", MEASURE, str(REPO), command],
-                                capture_output=True, text=True, timeout=3)
+        result = subprocess.run(
+            [sys.executable, "-c", MEASURE, str(REPO), command],
+            capture_output=True,
+            text=True,
+            timeout=3,
+        )
     except subprocess.TimeoutExpired as e:
         raise AssertionError("still loading after 3 s") from e
     assert result.returncode == 0, result.stderr
@@ -467,8 +523,12 @@ def test_puzzle_of_very_many_grids_loads_or_is_refused_quickly(make: object,
 def test_endless_file_is_refused() -> None:
     """(Found by this suite: the loader skipped the endless first line forever.)"""
     try:
-        result = subprocess.run([sys.executable, "-c", MEASURE, str(REPO), "load-quiz /dev/zero"],
-                                capture_output=True, text=True, timeout=3)
+        result = subprocess.run(
+            [sys.executable, "-c", MEASURE, str(REPO), "load-quiz /dev/zero"],
+            capture_output=True,
+            text=True,
+            timeout=3,
+        )
     except subprocess.TimeoutExpired as e:
         raise AssertionError("still reading after 3 s") from e
     loaded = json.loads(result.stdout)

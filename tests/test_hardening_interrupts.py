@@ -27,7 +27,6 @@ from pathlib import Path
 
 import pexpect
 import pytest
-
 from hardening_support import (
     PROMPT,
     SEED_FILE,
@@ -96,15 +95,17 @@ def block(child: pexpect.spawn, command: str) -> tuple[int, list[str]]:
     child.sendline(command)
     child.expect(r"Steps:(\d+)")
     steps = int(child.match.group(1))
-    rows = [line.strip() for line in plain(child.before).split("\n")
-            if GRID_ROW.fullmatch(line.strip())][-9:]
+    rows = [
+        line.strip() for line in plain(child.before).split("\n") if GRID_ROW.fullmatch(line.strip())
+    ][-9:]
     rest = [line.strip() for line in until_prompt(child).split("\n") if line.strip()]
     assert len(rows) == 9
     return steps, [*rows, f"Steps:{steps}", *rest]
 
 
-def interrupt_run(child: pexpect.spawn, command: str, wait: float,
-                  ended: str = "Interrupted at step ") -> int | None:
+def interrupt_run(
+    child: pexpect.spawn, command: str, wait: float, ended: str = "Interrupted at step "
+) -> int | None:
     """Send ``command``, let it run ``wait`` seconds from its first trace line (reading its
     output all the while), press Ctrl-C: docs/commands.md 8's lines, and the step N it stopped at.
     None when the command ended first (it printed ``ended``)."""
@@ -165,8 +166,9 @@ def test_ctrl_c_during_runrun_at_random_moments(shell, tmp_path: Path, rnd: rand
 HARD_NO_SOLUTION = data_lines("invalid_no_solution.txt")[9]
 
 
-def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(shell, tmp_path: Path,
-                                                     rnd: random.Random) -> None:
+def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(
+    shell, tmp_path: Path, rnd: random.Random
+) -> None:
     """Each round reloads the quiz, so `run` or `runtil 99999` is stopped somewhere in its
     first second (the whole search takes several)."""
     path = tmp_path / "hard.txt"
@@ -273,7 +275,9 @@ def test_ctrl_c_at_the_prompt_discards_the_line(shell) -> None:
     assert steps == 0
 
 
-def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(shell, rnd: random.Random) -> None:
+def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(
+    shell, rnd: random.Random
+) -> None:
     """Ctrl-C pressed right after Enter lands before, during or after the command. (Found by
     this suite: a Ctrl-C between two commands killed the shell, about one run in six.)"""
     child = shell(str(SEED_FILE))
@@ -299,7 +303,7 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from sudoku_repl import shell as shell_module
+    from sudoku_repl.frontends import shell as shell_module
 
     empty_lines = 0
     real = shell_module.TerminalOutput.message
@@ -317,8 +321,9 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
     with create_pipe_input() as keys:
         keys.send_text("load-quiz examples/seed.txt\rshow\rbye\r")
         try:
-            shell_module.run_interactive(input=keys, output=DummyOutput(),
-                                         history=InMemoryHistory())
+            shell_module.run_interactive(
+                input=keys, output=DummyOutput(), history=InMemoryHistory()
+            )
         except KeyboardInterrupt as e:
             raise AssertionError("KeyboardInterrupt ended the prompt loop") from e
     assert "Steps:0" in capsys.readouterr().out.split("\n")
@@ -369,7 +374,7 @@ def test_history_file_lost_during_the_session(shell, tmp_path: Path) -> None:
 
 
 def test_history_file_that_cannot_be_read_is_not_a_traceback(tmp_path: Path) -> None:
-    from sudoku_repl.shell import open_history
+    from sudoku_repl.frontends.shell import open_history
 
     path = tmp_path / "sudoku-repl" / "history"
     said: list[str] = []
@@ -423,10 +428,23 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for k in range(rounds):
         out = tmp_path / f"rated{k}.csv"
-        args = [sys.executable, "-m", "sudoku_repl", "rate", str(PUZZLES / "norvig_top95.txt"),
-                "--jobs", str(1 + k % 2)] + (["--out", str(out)] if k % 2 == 0 else [])
-        proc = subprocess.Popen(args, cwd=str(REPO), env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, start_new_session=True)
+        args = [
+            sys.executable,
+            "-m",
+            "sudoku_repl",
+            "rate",
+            str(PUZZLES / "norvig_top95.txt"),
+            "--jobs",
+            str(1 + k % 2),
+        ] + (["--out", str(out)] if k % 2 == 0 else [])
+        proc = subprocess.Popen(
+            args,
+            cwd=str(REPO),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         time.sleep(rnd.uniform(0.3, 1.5))
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
         stdout, stderr = proc.communicate(timeout=60)
@@ -443,4 +461,3 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
             assert not out.exists()
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".sudoku-repl-")]
     TRIED["rate"] = TRIED.get("rate", 0) + rounds
-

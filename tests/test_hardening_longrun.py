@@ -19,7 +19,6 @@ import tracemalloc
 from collections.abc import Callable
 
 import pytest
-
 from hardening_support import (
     edge_case,
     grid,
@@ -33,7 +32,7 @@ from helpers import REPO
 
 INSUFFICIENT = edge_case("insufficient_givens").puzzle
 BYTES_PER_STEP = 300
-NOT_THE_RECORD = [tracemalloc.Filter(False, "*/sudoku_repl/filters.py")]
+NOT_THE_RECORD = [tracemalloc.Filter(False, "*/sudoku_repl/core/filters.py")]
 
 
 def growth(action: Callable[[], object]) -> int:
@@ -126,7 +125,11 @@ def test_batch_mode_says_what_was_dropped() -> None:
     env = {**os.environ, "PYTHONPATH": str(REPO), "SUDOKU_REPL_RECORD_CAP": "300"}
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "-c", f"load-quiz {INSUFFICIENT}; goto 2000; goto 5"],
-        capture_output=True, text=True, cwd=str(REPO), env=env, timeout=60,
+        capture_output=True,
+        text=True,
+        cwd=str(REPO),
+        env=env,
+        timeout=60,
     )
     assert done.returncode == 1  # goto 5 is refused
     lines = done.stdout.splitlines()

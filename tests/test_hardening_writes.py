@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from hardening_support import SEED_FILE, new_repl, run_commands, snapshot, steps_shown
 from helpers import PUZZLES, REPO
-from sudoku_repl import files
+
+from sudoku_repl.text import files
 
 # command template -> how the file it writes begins
 WRITERS = {
@@ -58,8 +58,7 @@ def refused(repl: Any, out: Any, line: str) -> str:
 
 
 @pytest.mark.parametrize("template", WRITERS)
-def test_path_under_a_regular_file_is_one_line(session: Any, tmp_path: Path,
-                                               template: str) -> None:
+def test_path_under_a_regular_file_is_one_line(session: Any, tmp_path: Path, template: str) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
     target = blocker / "out"
@@ -96,8 +95,9 @@ def test_read_only_directory_is_one_line(session: Any, tmp_path: Path, template:
 
 
 @pytest.mark.parametrize("template, head", WRITERS.items())
-def test_a_write_replaces_the_old_file_in_one_step(session: Any, tmp_path: Path, template: str,
-                                                   head: str) -> None:
+def test_a_write_replaces_the_old_file_in_one_step(
+    session: Any, tmp_path: Path, template: str, head: str
+) -> None:
     repl, out = session
     target = tmp_path / "out"
     target.write_text(OLD)
@@ -156,8 +156,9 @@ def _fdopen_interrupting(error: BaseException) -> Any:
 
 @pytest.mark.parametrize("template", WRITERS)
 @pytest.mark.parametrize("where", ["in-write", "at-rename"])
-def test_interrupted_write_keeps_the_old_file(session: Any, tmp_path: Path, template: str,
-                                              where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_interrupted_write_keeps_the_old_file(
+    session: Any, tmp_path: Path, template: str, where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     repl, out = session
     target = tmp_path / "out"
     target.write_text(OLD)
@@ -165,8 +166,10 @@ def test_interrupted_write_keeps_the_old_file(session: Any, tmp_path: Path, temp
         if where == "in-write":
             m.setattr(files.os, "fdopen", _fdopen_interrupting(KeyboardInterrupt()))
         else:
+
             def replace(*args: Any) -> None:
                 raise KeyboardInterrupt
+
             m.setattr(files.os, "replace", replace)
         with contextlib.suppress(KeyboardInterrupt):
             repl.execute(template.format(target))
@@ -209,9 +212,23 @@ def test_save_session_with_no_quiz_and_a_bad_place(tmp_path: Path) -> None:
 
 def rate(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-m", "sudoku_repl", "rate",
-                           str(PUZZLES / "norvig_easy50.txt"), "--limit", "3", *args],
-                          capture_output=True, text=True, cwd=str(REPO), env=env, timeout=60)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_repl",
+            "rate",
+            str(PUZZLES / "norvig_easy50.txt"),
+            "--limit",
+            "3",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=str(REPO),
+        env=env,
+        timeout=60,
+    )
 
 
 def test_rate_out_under_a_regular_file_is_one_line_and_status_2(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from sudoku_repl.repl import Repl
-from sudoku_repl.shell import CommandCompleter, run_interactive
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.shell import CommandCompleter, run_interactive
 
 ROOT = Path(__file__).resolve().parent.parent
 ENTER = "\r"
@@ -180,7 +180,15 @@ def completions(text: str) -> list[str]:
 
 
 ORIGINAL_TEN = [
-    "load-quiz", "show", "levels", "run-mode", "guess-mode", "step", "run", "runtil", "runrun",
+    "load-quiz",
+    "show",
+    "levels",
+    "run-mode",
+    "guess-mode",
+    "step",
+    "run",
+    "runtil",
+    "runrun",
     "bye",
 ]
 

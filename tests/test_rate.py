@@ -22,11 +22,11 @@ from pathlib import Path
 import attrs
 import pexpect
 import pytest
-
 from helpers import EDGE_CASES, PUZZLES, REFERENCE, SEED_QUIZ
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
-from sudoku_repl.rate_cli import main_rate
+
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.frontends.rate_cli import main_rate
+from sudoku_repl.tools.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
 
 ROOT = Path(__file__).resolve().parent.parent
 TOP95 = PUZZLES / "norvig_top95.txt"
@@ -261,7 +261,7 @@ def test_bad_command_line_is_one_line_and_status_2(args: list[str], says: str) -
 
 def test_batch_start_up_does_not_import_prompt_toolkit() -> None:
     code = (
-        "import sys\nfrom sudoku_repl.cli import main\n"
+        "import sys\nfrom sudoku_repl.frontends.cli import main\n"
         f"status = main(['rate', {str(TOP95)!r}, '--limit', '1'])\n"
         "print('prompt_toolkit' in sys.modules, status)\n"
     )

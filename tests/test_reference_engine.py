@@ -15,16 +15,16 @@ import sys
 from dataclasses import dataclass
 
 import pytest
-
 from helpers import EDGE_CASES, PUZZLES, REFERENCE, REPO, parse_trace
-from sudoku_repl.errors import QuizError
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.render import trace_lines
-from sudoku_repl.session import Session
+
+from sudoku_repl.core.errors import QuizError
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session
+from sudoku_repl.text.render import trace_lines
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-import reference_engine  # noqa: E402
+import reference_engine
 
 FULL = os.environ.get("SUDOKU_REPL_REFERENCE_FULL", "") not in ("", "0")
 
@@ -64,9 +64,16 @@ def test_api_matches_trace() -> None:
         figures = command.figures
         lines, steps, solutions = reference_engine.solve_trace(section.quiz, 0)
         assert (lines, steps, solutions) == (command.lines, figures.steps, figures.solutions)
-        assert reference_engine.run_steps(section.quiz, 0) == (figures.steps, figures.solutions, figures.biggest)
+        assert reference_engine.run_steps(section.quiz, 0) == (
+            figures.steps,
+            figures.solutions,
+            figures.biggest,
+        )
         first = reference_engine.solve_trace(section.quiz, 1)
-        assert first[0] == command.lines[: command.lines.index(f"Fine [steps:{first[1]}, solution sum:1].") + 1]
+        assert (
+            first[0]
+            == command.lines[: command.lines.index(f"Fine [steps:{first[1]}, solution sum:1].") + 1]
+        )
 
 
 @pytest.mark.parametrize("path", SEED_TRACES, ids=lambda p: p.stem)
@@ -156,9 +163,16 @@ def few_solutions(count: int) -> list[Case]:
     """The ``count`` quizzes of multiple_solutions.txt with the fewest solutions (the counts of
     edge_cases_expected.tsv)."""
     with open(EDGE_CASES, encoding="utf-8", newline="") as f:
-        expected = {row["puzzle"]: row["expected_solutions"] for row in csv.DictReader(f, delimiter="\t")}
-    cases = [Case("multiple_solutions", i + 1, q) for i, q in enumerate(read_quizzes("multiple_solutions.txt"))]
-    counted = [(int(expected[c.quiz]), c.line, c) for c in cases if expected.get(c.quiz, "").isdigit()]
+        expected = {
+            row["puzzle"]: row["expected_solutions"] for row in csv.DictReader(f, delimiter="\t")
+        }
+    cases = [
+        Case("multiple_solutions", i + 1, q)
+        for i, q in enumerate(read_quizzes("multiple_solutions.txt"))
+    ]
+    counted = [
+        (int(expected[c.quiz]), c.line, c) for c in cases if expected.get(c.quiz, "").isdigit()
+    ]
     return [c for _, _, c in sorted(counted)[:count]]
 
 
@@ -229,7 +243,12 @@ def test_ply_never_removes_on_consistent_grids() -> None:
     while engine.status != reference_engine.FINISHED:
         if engine.status == reference_engine.SEARCHING:
             values, cands = reference_engine.copy_grid(engine.values, engine.cands)
-            if not any(engine.cands[r][c] == set() for r in range(9) for c in range(9) if engine.values[r][c] == 0):
+            if not any(
+                engine.cands[r][c] == set()
+                for r in range(9)
+                for c in range(9)
+                if engine.values[r][c] == 0
+            ):
                 assert engine.ply() is False
                 assert (engine.values, engine.cands) == (values, cands)
                 checks += 1

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_repl.batch import run_batch
-from sudoku_repl.repl import Repl
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.batch import run_batch
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = "examples/seed.txt"
@@ -255,8 +255,9 @@ def test_source_runs_a_script_inside_the_session_as_batch_mode_would(tmp_path: P
     ]
     # exactly what batch mode prints for the same commands
     stream = io.StringIO()
-    run_batch(iter([f"load-quiz {SEED}", "guess-mode 1", *body.splitlines()]), stream,
-              clock=fake_clock())
+    run_batch(
+        iter([f"load-quiz {SEED}", "guess-mode 1", *body.splitlines()]), stream, clock=fake_clock()
+    )
     batch = stream.getvalue().split("\n")
     at = batch.index("runrun 1") - 2
     assert batch[at:-3] == lines
@@ -280,8 +281,12 @@ def test_sourced_commands_are_saved_and_replayed(tmp_path: Path) -> None:
     assert blocks[-3][1][12] == "Steps:92"
     (entry,) = blocks[-1][1]
     assert entry.startswith("Breakpoint 1: cell [4,2]=8") and re.search(r"\bhit 1 time\b", entry)
-    assert [command for command, _ in blocks[1:-3]] == ["runtil 90", "break cell [4,2]=8", "run",
-                                                         "back"]
+    assert [command for command, _ in blocks[1:-3]] == [
+        "runtil 90",
+        "break cell [4,2]=8",
+        "run",
+        "back",
+    ]
     check_replay(live, blocks, per_command=False)
 
 

@@ -18,14 +18,14 @@ import random
 from collections.abc import Iterator
 
 import pytest
-
 from helpers import PUZZLES, SEED_QUIZ, VARIANTS, read_lines
-from sudoku_repl import events as E
-from sudoku_repl.engine import Engine
-from sudoku_repl.history import History
-from sudoku_repl.quiz import load
-from sudoku_repl.repl import Repl
-from sudoku_repl.state import Status
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core import events as E
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.history import History
+from sudoku_repl.core.state import Status
+from sudoku_repl.text.quiz_files import load
 
 #: moves the oracle follows at most per quiz (a long search is sampled, not run to its end)
 MOVE_LIMIT = 4000
@@ -100,7 +100,9 @@ QUIZZES = list(quizzes())
 
 
 @pytest.fixture(scope="module", params=QUIZZES, ids=[name for name, _ in QUIZZES])
-def case(request: pytest.FixtureRequest) -> tuple[str, dict[int, tuple[bytes, tuple[int, ...]]], Shell]:
+def case(
+    request: pytest.FixtureRequest,
+) -> tuple[str, dict[int, tuple[bytes, tuple[int, ...]]], Shell]:
     _, quiz = request.param
     states = oracle(quiz)
     shell = Shell()
@@ -332,8 +334,10 @@ def test_empty_answers_say_why_in_one_line() -> None:
     assert shell("history 63 63") == [
         "Step 63 printed no trace line (a fill pass, or a filter that finds nothing, prints none)."
     ]
-    assert shell("bisect level 9") == ["Level 9 is not reached in steps 1..65 (the steps run so "
-                                       "far: run on, or give max-steps, to look further)."]
+    assert shell("bisect level 9") == [
+        "Level 9 is not reached in steps 1..65 (the steps run so "
+        "far: run on, or give max-steps, to look further)."
+    ]
 
 
 def _first_level_step(quiz_text: str, level: int) -> int:

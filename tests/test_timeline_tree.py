@@ -13,15 +13,24 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from helpers import REFERENCE, SEED_QUIZ
-from sudoku_repl import events as E
-from sudoku_repl.guess_tree import EXHAUSTED, OPEN, SOLUTION, WRONG, Node, build_tree, to_dot, walk
-from sudoku_repl.history import History
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.session import Session
-from sudoku_repl.state import EngineState, Status
-from sudoku_repl.timeline import MAX_ROWS, level_series, svg_timeline, text_timeline
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.history import History
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session
+from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.views.guess_tree import (
+    EXHAUSTED,
+    OPEN,
+    SOLUTION,
+    WRONG,
+    Node,
+    build_tree,
+    to_dot,
+    walk,
+)
+from sudoku_repl.views.timeline import MAX_ROWS, level_series, svg_timeline, text_timeline
 
 TRACE = REFERENCE / "seed_run_run.trace"
 GUESS_LINE = re.compile(
@@ -125,7 +134,7 @@ def test_level_series_matches_trace_levels(history: History, trace_lines: list[s
 @pytest.mark.parametrize("width", [40, 80, 200])
 def test_text_timeline_fits_and_marks(history: History, width: int) -> None:
     lines = text_timeline(history, None, None, width)
-    assert all(len(line) <= width for line in lines), [l for l in lines if len(l) > width]
+    assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
     text = " ".join(lines)
     assert "biggest level 11 at step 92" in text
     assert "solutions at steps 131" in text

@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 import pytest
-
 from helpers import (
     ARTICLE,
     PUZZLES,
@@ -24,11 +23,12 @@ from helpers import (
     parse_trace,
     read_lines,
 )
-from sudoku_repl import events as E
-from sudoku_repl.quiz import Quiz
-from sudoku_repl.render import levels_lines, show_lines
-from sudoku_repl.session import RunReport, Session
-from sudoku_repl.state import Status
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import RunReport, Session
+from sudoku_repl.core.state import Status
+from sudoku_repl.text.render import levels_lines, show_lines
 
 #: The reference traces the spec publishes; each must be present (no skipping in CI).
 TRACE_FILES = (
@@ -41,7 +41,10 @@ TRACE_FILES = (
     "seed_steps_from_90.trace",
 )
 #: Quizzes per multi-quiz trace, and the data files they come from.
-NORVIG = {"norvig_easy50.trace": ("norvig_easy50", 50), "norvig_hardest11.trace": ("norvig_hardest11", 11)}
+NORVIG = {
+    "norvig_easy50.trace": ("norvig_easy50", 50),
+    "norvig_hardest11.trace": ("norvig_hardest11", 11),
+}
 
 
 @dataclass(frozen=True)
@@ -110,8 +113,11 @@ def test_norvig_traces_cover_the_data_files_in_order(name: str) -> None:
     quizzes = [q.quiz for q in QUIZZES if q.path.name == name]
     assert quizzes == read_lines(PUZZLES / f"{stem}.txt")
     assert len(quizzes) == count
-    assert all(q.commands[0].command == "runrun 0" and len(q.commands) == 1 for q in QUIZZES
-               if q.path.name == name)
+    assert all(
+        q.commands[0].command == "runrun 0" and len(q.commands) == 1
+        for q in QUIZZES
+        if q.path.name == name
+    )
 
 
 @pytest.mark.parametrize("tq", QUIZZES, ids=lambda q: q.id)
@@ -150,6 +156,7 @@ def test_reference_trace(tq: TraceQuiz) -> None:
 
 
 # -- what the article publishes ----------------------------------------------------------------
+
 
 def flat(lines: list[str]) -> str:
     """Lines run together as the article's web copy shows them (empty lines dropped)."""
@@ -252,7 +259,9 @@ def test_article_first_run() -> None:
             "127) Guess [1,5] level 6 at 1 out of 2 145 327 698 839 654 127 672 918 543 "
             "496 185 372 218 473 956 753 296 481 367 542 819 984 761 235 521 839 764 "
             "Fine [steps:131, solution sum:1].",
-            131, 1, 11,
+            131,
+            1,
+            11,
         ),
     )
 
@@ -260,10 +269,20 @@ def test_article_first_run() -> None:
 def test_article_bisection_65_98() -> None:
     session, hooks = load(SEED_QUIZ), RecordingHooks()
     for pub in (
-        Published("runtil 65", "2) row 2 complete shrunken by group ... At guess level 7 [1,8] 2",
-                  65, 0, 7),
-        Published("runtil 98", "67) row 2 complete shrunken by group ... At guess level 3 [2,3] 2",
-                  98, 0, 11),
+        Published(
+            "runtil 65",
+            "2) row 2 complete shrunken by group ... At guess level 7 [1,8] 2",
+            65,
+            0,
+            7,
+        ),
+        Published(
+            "runtil 98",
+            "67) row 2 complete shrunken by group ... At guess level 3 [2,3] 2",
+            98,
+            0,
+            11,
+        ),
     ):
         run_published(session, hooks, pub)
 
@@ -271,11 +290,20 @@ def test_article_bisection_65_98() -> None:
 def test_article_bisection_82_90_98_then_runs() -> None:
     session, hooks = load(SEED_QUIZ), RecordingHooks()
     for pub in (
-        Published("runtil 82", "2) row 2 complete shrunken by group ... At guess level 9 [1,7] 1",
-                  82, 0, 9),
-        Published("runtil 90",
-                  "84) Guess [2,6] level 10 at 1 out of 2 ... At guess level 10 [2,6] 1",
-                  90, 0, 10),
+        Published(
+            "runtil 82",
+            "2) row 2 complete shrunken by group ... At guess level 9 [1,7] 1",
+            82,
+            0,
+            9,
+        ),
+        Published(
+            "runtil 90",
+            "84) Guess [2,6] level 10 at 1 out of 2 ... At guess level 10 [2,6] 1",
+            90,
+            0,
+            10,
+        ),
         Published(
             "runtil 98",
             "92) Guess [4,2] level 11 at 1 out of 2 92) shrinking 8 from [8,7] went wrong "
@@ -284,15 +312,24 @@ def test_article_bisection_82_90_98_then_runs() -> None:
             "96) Upward guess [1,7] level 9 at 2 out of 2 96) shrinking 4 from blk[6,9] went wrong "
             "97) Upward guess [1,5] level 8 at 2 out of 2 97) shrinking 7 from [2,9] went wrong "
             "98) Upward guess [2,3] level 3 at 2 out of 2 ... At guess level 3 [2,3] 2",
-            98, 0, 11,
+            98,
+            0,
+            11,
         ),
-        Published("run", "102) row 3 complete shrunken by group ... Fine [steps:131, solution sum:1].",
-                  131, 1, 6),
+        Published(
+            "run",
+            "102) row 3 complete shrunken by group ... Fine [steps:131, solution sum:1].",
+            131,
+            1,
+            6,
+        ),
         Published(
             "run",
             "132) Forward guess [1,5] level 6 at 2 out of 2 ... "
             "Invalid quiz [steps:284] - no more solution (solution sum is 1)",
-            284, 1, 7,
+            284,
+            1,
+            7,
         ),
     ):
         run_published(session, hooks, pub)
@@ -377,9 +414,10 @@ def test_article_levels_section_steps_90_to_98() -> None:
             "runtil 90",
             "... 76) Guess [1,5] level 8 at 1 out of 2 78) row 1 complete shrunken by group "
             "81) Guess [1,7] level 9 at 1 out of 2 84) Guess [2,6] level 10 at 1 out of 2 "
-            "87) row 9 complete shrunken by group 89) col 4 complete shrunken by group "
-            + SHOW_90,
-            90, 0, 10,
+            "87) row 9 complete shrunken by group 89) col 4 complete shrunken by group " + SHOW_90,
+            90,
+            0,
+            10,
         ),
     )
     walk: list[tuple[str, str | None]] = [
@@ -537,7 +575,9 @@ def test_article_interactive_session() -> None:
             "293) No more solution (solution sum is 1). 145 300 900 839 050 127 672 018 543 "
             "426 005 371 518 473 296 793 261 485 067 500 819 954 000 632 081 609 750 "
             "Invalid quiz [steps:293] - no more solution (solution sum is 1)",
-            293, 1, 11,
+            293,
+            1,
+            11,
         ),
     )
     assert session.state().status is Status.FINISHED

@@ -12,14 +12,15 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import REPO, VARIANTS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import REPO, VARIANTS
-from sudoku_repl import events as E
-from sudoku_repl.errors import QuizError
-from sudoku_repl.quiz import Quiz, load
-from sudoku_repl.session import Session
+from sudoku_repl.core import events as E
+from sudoku_repl.core.errors import QuizError
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session
+from sudoku_repl.text.quiz_files import load
 
 EXAMPLES = REPO / "examples"
 
@@ -105,6 +106,7 @@ def test_shared_units_are_scanned_once() -> None:
     assert [u.grid for u in samurai.units] == sorted(u.grid for u in samurai.units)
     assert [u.name for u in samurai.units[:2]] == ["g1 row 1", "g1 row 2"]
     assert samurai.units[18].name == "g1 blk 1"
+
     # grid 3 (the centre) shares its corner blocks: 1 and 3 were scanned with grids 1 and 2;
     # it is scanned before grids 4 and 5, which then skip their blocks 3 and 1
     def blocks(g: int) -> list[int]:
@@ -120,19 +122,21 @@ def test_trace_lines_name_units_with_their_grid() -> None:
     session = Session()
     session.load(load(str(EXAMPLES / "samurai.txt")))
     _, hooks = solutions_of(session, 1)
-    from sudoku_repl.render import trace_lines
+    from sudoku_repl.text.render import trace_lines
 
     lines = trace_lines(hooks.seen, session.geo)
     unit_lines = [line for line in lines if "shrunken by group" in line]
     assert unit_lines
-    assert all(re.fullmatch(r"\d+\) g[1-5] (row|col|blk) [1-9] (in)?complete shrunken by group", line)
-               for line in unit_lines)
+    assert all(
+        re.fullmatch(r"\d+\) g[1-5] (row|col|blk) [1-9] (in)?complete shrunken by group", line)
+        for line in unit_lines
+    )
 
 
 def test_show_lays_the_grids_out_as_in_the_file() -> None:
     session = Session()
     session.load(load(str(EXAMPLES / "samurai.txt")))
-    from sudoku_repl.render import show_lines
+    from sudoku_repl.text.render import show_lines
 
     lines = show_lines(session.state(), session.geo)
     text = (EXAMPLES / "samurai.txt").read_text().splitlines()
@@ -152,9 +156,10 @@ def test_quiz_string_round_trip_and_inline_load() -> None:
 def test_grid_list_file(tmp_path: Path) -> None:
     data = seed("samurai")
     path = tmp_path / "grids.txt"
-    path.write_text("# samurai as a grid list\n" + "".join(
-        f"{g['at'][0]},{g['at'][1]} {g['quiz']}\n" for g in data["grids"]
-    ))
+    path.write_text(
+        "# samurai as a grid list\n"
+        + "".join(f"{g['at'][0]},{g['at'][1]} {g['quiz']}\n" for g in data["grids"])
+    )
     assert load(str(path)).givens == load(str(VARIANTS / "samurai_seed001.json")).givens
 
 
@@ -198,7 +203,7 @@ def test_a_grid_off_block_boundaries_is_refused() -> None:
 
 
 def test_bad_cells_of_a_frame_are_one_line_errors() -> None:
-    from sudoku_repl.repl import Repl
+    from sudoku_repl.commands.dispatch import Repl
 
     out: list[str] = []
 
@@ -213,22 +218,30 @@ def test_bad_cells_of_a_frame_are_one_line_errors() -> None:
     before = repl.session.state()
     out.clear()
     assert not repl.execute("when [10,1]")  # outside every grid of the frame
-    assert out == ["No cell [10,1] in this puzzle; when needs a cell: when [r,c] | when removed v [r,c]"]
+    assert out == [
+        "No cell [10,1] in this puzzle; when needs a cell: when [r,c] | when removed v [r,c]"
+    ]
     assert repl.session.state() == before
     assert repl.execute("when [21,21]")
 
 
 # -- random puzzles against an independent counter --------------------------------------------
 
-def brute_count(offsets: list[tuple[int, int]], givens: dict[tuple[int, int], int], limit: int) -> int:
+
+def brute_count(
+    offsets: list[tuple[int, int]], givens: dict[tuple[int, int], int], limit: int
+) -> int:
     """Count solutions by plain backtracking over the frame's cells (units from the offsets)."""
     cells = sorted({(r0 + r, c0 + c) for r0, c0 in offsets for r in range(9) for c in range(9)})
     units: list[list[tuple[int, int]]] = []
     for r0, c0 in offsets:
         units += [[(r0 + r, c0 + c) for c in range(9)] for r in range(9)]
         units += [[(r0 + r, c0 + c) for r in range(9)] for c in range(9)]
-        units += [[(r0 + br + r, c0 + bc + c) for r in range(3) for c in range(3)]
-                  for br in (0, 3, 6) for bc in (0, 3, 6)]
+        units += [
+            [(r0 + br + r, c0 + bc + c) for r in range(3) for c in range(3)]
+            for br in (0, 3, 6)
+            for bc in (0, 3, 6)
+        ]
     peers: dict[tuple[int, int], set[tuple[int, int]]] = {p: set() for p in cells}
     for unit in units:
         for p in unit:
@@ -257,8 +270,11 @@ def brute_count(offsets: list[tuple[int, int]], givens: dict[tuple[int, int], in
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(["samurai", "flower"]), seed_=st.integers(0, 10**6),
-       blanks=st.integers(20, 60))
+@given(
+    kind=st.sampled_from(["samurai", "flower"]),
+    seed_=st.integers(0, 10**6),
+    blanks=st.integers(20, 60),
+)
 def test_random_variant_puzzles_solve_correctly(kind: str, seed_: int, blanks: int) -> None:
     data = seed(kind)
     solution = frame_solution(data)
@@ -268,8 +284,9 @@ def test_random_variant_puzzles_solve_correctly(kind: str, seed_: int, blanks: i
     givens = {p: v for p, v in solution.items() if p not in blanked}
     texts = []
     for r0, c0 in offsets:
-        texts.append((r0, c0, "".join(
-            str(givens.get((r0 + k // 9, c0 + k % 9), ".")) for k in range(81))))
+        texts.append(
+            (r0, c0, "".join(str(givens.get((r0 + k // 9, c0 + k % 9), ".")) for k in range(81)))
+        )
     quiz = Quiz.from_grids(texts, "random")
     session = Session()
     session.load(quiz)
@@ -284,7 +301,7 @@ def test_random_variant_puzzles_solve_correctly(kind: str, seed_: int, blanks: i
 
 @pytest.mark.parametrize("kind", ["samurai", "flower"])
 def test_every_debugger_command_works_on_several_grids(kind: str, tmp_path: Path) -> None:
-    from sudoku_repl.repl import Repl
+    from sudoku_repl.commands.dispatch import Repl
 
     out: list[str] = []
 
@@ -296,11 +313,28 @@ def test_every_debugger_command_works_on_several_grids(kind: str, tmp_path: Path
 
     repl = Repl(Out(), lambda q: "")
     commands = [
-        f"load-quiz {EXAMPLES / f'{kind}.txt'}", "step", "show", "levels", "run", "history 1 12",
-        "when [7,7]", "when removed 5 [7,7]", "bisect when solutions >= 1", "timeline",
-        f"timeline --svg {tmp_path / 't.svg'}", f"tree --dot {tmp_path / 't.dot'}",
-        "break cell [7,7]", "info break", "goto 3", "back", "run", "goto 0", "runtil 5",
-        f"save-session {tmp_path / 's.txt'}", "delete 1", "runrun 0",
+        f"load-quiz {EXAMPLES / f'{kind}.txt'}",
+        "step",
+        "show",
+        "levels",
+        "run",
+        "history 1 12",
+        "when [7,7]",
+        "when removed 5 [7,7]",
+        "bisect when solutions >= 1",
+        "timeline",
+        f"timeline --svg {tmp_path / 't.svg'}",
+        f"tree --dot {tmp_path / 't.dot'}",
+        "break cell [7,7]",
+        "info break",
+        "goto 3",
+        "back",
+        "run",
+        "goto 0",
+        "runtil 5",
+        f"save-session {tmp_path / 's.txt'}",
+        "delete 1",
+        "runrun 0",
     ]
     for command in commands:
         assert repl.execute(command), (command, out[-3:])

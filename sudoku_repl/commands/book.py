@@ -1,0 +1,328 @@
+"""The commands of issue 7: the book's view (``matrix``, ``why``; run-mode 3 registers itself
+in ``book``) and the making of quizzes (``generate``, ``transform``)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import shlex
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+from sudoku_repl.commands.table import CommandSet
+from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import Session, Settings
+from sudoku_repl.core.uniqueness import Grid, solutions
+from sudoku_repl.text import quiz_files as quizzes
+from sudoku_repl.text.args import NUMBER, parse_cell, parse_count, parse_value
+from sudoku_repl.text.files import write_atomic
+from sudoku_repl.tools import generate as gen
+from sudoku_repl.views import matrices as book
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+command = CommandSet()
+
+
+# -- the book's view ----------------------------------------------------------------------
+
+MATRIX_FORMS = "matrix na|kh|mmk|nak [v]"
+
+
+@command(
+    MATRIX_FORMS,
+    "show the book's arrays NA, KH, MMK or NAK as matrices",
+    argument="matrix",
+    help="The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
+    "(0 = unknown), KH(I) the order in which cells got their values (givens 1, 2, ... in\n"
+    "row-major order, then each placed value), MMK(I) how many values are still possible\n"
+    "(1 for a filled cell), NAK(v,I) v if still possible for cell I, else 0 (all nine, or\n"
+    "value v's). I = 1..81 in row-major order. Without an argument: NA, KH and MMK.\n"
+    "Before the first step every value is possible (the book's expansion).",
+)
+def _matrix(repl: Repl, arg: str) -> None:
+    words = arg.split()
+    problem = f"matrix takes na, kh, mmk or nak [v]: {MATRIX_FORMS}"
+    if len(words) > 2 or (words and words[0].lower() not in book.ARRAYS):
+        raise UserError(problem)
+    name = words[0].lower() if words else ""
+    value = None
+    if len(words) == 2:
+        if name != "nak":
+            raise UserError(f"Only nak takes a value: {MATRIX_FORMS}")
+        value = parse_value(words[1], f"nak takes a value 1..9: {MATRIX_FORMS}")
+    session = repl.require_quiz()
+    _classic(session, "matrix")
+    steps = session.state().steps
+    if name in ("na", "mmk", "nak"):  # the present state alone tells these
+        repl.lines(book.array_lines(book.from_engine(session.state()), name, steps, value))
+        return
+    state = _book_state(session)
+    if name:
+        repl.lines(book.array_lines(state, name, steps, value))
+        return
+    for k, each in enumerate(("na", "kh", "mmk")):
+        if k:
+            repl.out.message("")
+        repl.lines(book.array_lines(state, each, steps))
+
+
+WHY_FORMS = "why [r,c] | why removed v [r,c]"
+
+
+@command(
+    "why [r,c]|removed v [r,c]",
+    "how a cell got its value, or why it lost a candidate, in the book's terms",
+    argument="why",
+    help="From the record, up to the present step. why [r,c]: the step at which the cell got\n"
+    "its value, its KH number, and the line of that step (a conversion of run-mode 3, a\n"
+    "guess) or, for the fill pass, how its last other values were zeroed. why removed v\n"
+    "[r,c]: the step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn\n"
+    "(zeroed by the value of cell k of the same row, m of the same column, n of the same\n"
+    "block) with the step of that placement, or the technique line of the step.",
+)
+def _why(repl: Repl, arg: str) -> None:
+    problem = f"why needs a cell: {WHY_FORMS}"
+    if arg.startswith("removed"):
+        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
+        value = parse_value(value_text, problem)
+        cell = parse_cell(cell_text, problem)
+        session = repl.require_quiz()
+        _classic(session, "why")
+        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
+        return
+    cell = parse_cell(arg, problem)
+    session = repl.require_quiz()
+    _classic(session, "why")
+    repl.lines(book.why_value_lines(session.history, _book_state(session), cell))
+
+
+def _classic(session: Session, what: str) -> None:
+    """The book (and seed 003) work on one 9x9 grid."""
+    if session.quiz is not None and not session.quiz.geometry.classic:
+        raise UserError(f"{what} works on a classic 9x9 quiz only.")
+
+
+def _book_state(session: Session) -> book.BookState:
+    try:
+        return book.present(session.history, session.cursor, session.state())
+    except book.RecordCut as e:
+        raise UserError(
+            f"The record starts at step {e.first_steps} (older steps were dropped to bound "
+            "memory): KH and why need it from the loaded quiz."
+        ) from None
+
+
+# -- making quizzes --------------------------------------------------------------------------
+
+GENERATE_FORMS = (
+    "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] | "
+    "generate --family <file or grid> [--size 36|64] [--out <file>]"
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse whose every complaint is one ``UserError`` line, never an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UserError(f"generate: {message}; {GENERATE_FORMS}")
+
+
+def _number(low: int, high: int | None = None) -> Callable[[str], int]:
+    limits = f"from {low} to {high}" if high is not None else f">= {low}"
+
+    def parse(text: str) -> int:
+        match = NUMBER.fullmatch(text)
+        n = int(match.group(1)) if match else -1
+        if n < low or (high is not None and n > high):
+            raise argparse.ArgumentTypeError(f"want a whole number {limits}, not {text!r}")
+        return n
+
+    return parse
+
+
+def _fraction(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"want a number above 0 and at most 1, not {text!r}")
+    return value
+
+
+def _generate_parser() -> _Parser:
+    p = _Parser(prog="generate", add_help=False, exit_on_error=False)
+    p.add_argument("--clues", type=_number(0, 81), default=30)
+    p.add_argument("--seed", type=_number(0))
+    p.add_argument("--from", dest="source")
+    p.add_argument("--count", type=_number(1), default=1)
+    p.add_argument("--out")
+    p.add_argument("--family")
+    p.add_argument("--size", type=int, choices=gen.FAMILY_SIZES, default=36)
+    defaults = gen.Counts()
+    for name in ("digits", "rows", "cols", "bands", "stacks"):
+        p.add_argument(
+            f"--{name[:-1]}-swaps", dest=name, type=_number(0), default=getattr(defaults, name)
+        )
+    p.add_argument("--below", type=_fraction, default=gen.BELOW)
+    return p
+
+
+@command(
+    "generate [--clues N] [--seed S] [--from <grid>] [--count K] [--out <file>]",
+    "make quizzes with one solution from a solution grid",
+    argument="generate",
+    help="As seed 003 describes: scramble the seed grid (default: its figure 1) with\n"
+    "--digit-swaps 20, --row-swaps 9 (within a band), --col-swaps 9 (within a stack),\n"
+    "--band-swaps 2 and --stack-swaps 2, until its cosine similarity to the seed grid is\n"
+    "below --below 0.818; keep --clues N random cells (default 30); while a second solution\n"
+    "exists, add the clue of a cell where it differs. Each quiz is printed with its\n"
+    "similarity, clue count and rating (steps and biggest level of run to the first\n"
+    "solution, in the present run mode). The same --seed gives the same quizzes. The first\n"
+    "quiz is loaded, unless --out writes them all to a file. --from takes a file or an\n"
+    "81-character grid (one with empty cells is replaced by its first solution).\n"
+    "generate --family <file or grid> [--size 36|64] [--out <file>]: the fixed variants of\n"
+    "a grid or quiz: 36 = the orders of the bands x the orders of the stacks; 64 = the first\n"
+    "two rows of each band and the first two columns of each stack swapped or not.",
+)
+def _generate(repl: Repl, arg: str) -> None:
+    try:
+        words = shlex.split(arg)
+    except ValueError as e:
+        raise UserError(f"generate: {e}; {GENERATE_FORMS}") from None
+    try:
+        options = _generate_parser().parse_args(words)
+    except argparse.ArgumentError as e:
+        raise UserError(f"generate: {e}; {GENERATE_FORMS}") from None
+    if options.family is not None:
+        _family(repl, options)
+        return
+    seed_grid = _seed_grid(options.source) if options.source else gen.FIGURE_1
+    seed = options.seed if options.seed is not None else random.SystemRandom().randrange(10**9)
+    counts = gen.Counts(options.digits, options.rows, options.cols, options.bands, options.stacks)
+    rng = random.Random(seed)
+    made: list[gen.Generated] = []
+    for _ in range(options.count):
+        if made and repl.interrupted():
+            repl.out.message(f"Interrupted after {len(made)} quizzes.")
+            break
+        try:
+            result = gen.generate(rng, seed_grid, options.clues, counts, options.below)
+        except gen.GenerationError as e:
+            raise UserError(f"generate: {e}; lower --below or make more swaps.") from None
+        if not made:
+            repl.out.message(f"Seed {seed} (generate --seed {seed} makes the same quizzes).")
+        made.append(result)
+        steps, biggest = rate_first(result.quiz, repl.session.settings.run_mode)
+        clues = f"{result.clues}" + (f" ({result.asked} asked)" if result.added else "")
+        repl.out.message(
+            f"{gen.text(result.quiz)} [similarity:{result.similarity:.4f}, clues:{clues}, "
+            f"steps:{steps}, biggest level:{biggest}]"
+        )
+    if options.out:
+        header = f"# sudoku-repl generate --seed {seed}: {len(made)} quizzes, one solution each"
+        write_atomic(options.out, "\n".join([header, *(gen.text(g.quiz) for g in made)]) + "\n")
+        repl.out.message(f"Wrote {len(made)} quizzes to {options.out}.")
+        repl.script.replace(
+            f"generate {arg} --seed {seed}" if options.seed is None else f"generate {arg}"
+        )
+        return
+    quiz = Quiz.from_string(gen.text(made[0].quiz), f"generate --seed {seed}")
+    repl.session.load(quiz)
+    repl.script.replace(f"load-quiz {quiz}")
+    repl.out.message("Quiz loaded.")
+
+
+def _classic_grid(source: str) -> Grid:
+    quiz = quizzes.load(source)
+    if not quiz.geometry.classic:
+        raise UserError(f"generate: {source} is not a classic 9x9 quiz.")
+    return quiz.givens
+
+
+def _family(repl: Repl, options: argparse.Namespace) -> None:
+    grid = _classic_grid(options.family)
+    variants = gen.family(grid, options.size)
+    lines = [gen.text(v) for v in variants]
+    if options.out:
+        header = f"# sudoku-repl generate --family: the {options.size} variants of {gen.text(grid)}"
+        write_atomic(options.out, "\n".join([header, *lines]) + "\n")
+        repl.out.message(f"Wrote {len(lines)} variants to {options.out}.")
+    else:
+        repl.lines(lines)
+
+
+def _seed_grid(source: str) -> Grid:
+    """A valid solution grid from ``--from``: given complete, or a quiz's first solution."""
+    givens = _classic_grid(source)
+    if 0 not in givens:
+        return givens  # complete, and ``load`` refused clashes: valid
+    found = solutions(givens, 1)
+    if not found:
+        raise UserError(f"generate: the grid of --from {source} has no solution.")
+    return found[0]
+
+
+class _Quiet:
+    """Session hooks for a rating: no trace, the default guesses, never interrupted."""
+
+    def events(self, events: Sequence[Event]) -> None:
+        pass
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
+def rate_first(quiz: Grid, run_mode: int = 0) -> tuple[int, int]:
+    """The steps and biggest level of ``run`` from the loaded quiz to its first solution."""
+    session = Session(Settings(run_mode=run_mode))
+    session.load(Quiz.from_string(gen.text(quiz)))
+    report = session.run(_Quiet(), 1)
+    return session.state().steps, report.biggest
+
+
+TRANSFORM_FORMS = "transform digits|rows|cols|bands|stacks a b | transform transpose|rotate"
+
+
+@command(
+    "transform <digits a b|rows a b|cols a b|bands a b|stacks a b|transpose|rotate>",
+    "load the quiz transformed (same solutions, new orientation)",
+    argument="transform",
+    help="Swap two digits everywhere, two rows of one band, two columns of one stack, two\n"
+    "bands or two stacks; transpose; or rotate a quarter turn clockwise. The result is\n"
+    "loaded as a new quiz (the engine starts over), so step counts and biggest levels of\n"
+    "the same puzzle in another orientation can be compared.",
+)
+def _transform(repl: Repl, arg: str) -> None:
+    words = arg.split()
+    problem = f"transform needs a transformation: {TRANSFORM_FORMS}"
+    if not words or words[0] not in gen.TRANSFORMS:
+        raise UserError(problem)
+    name, numbers = words[0], words[1:]
+    want = gen.TRANSFORMS[name]
+    if len(numbers) != want:
+        numbers_text = f"{want or 'no'} number{'s' if want != 1 else ''}"
+        raise UserError(f"transform {name} takes {numbers_text}: {TRANSFORM_FORMS}")
+    a, b = (parse_count(n, problem) for n in numbers) if want else (0, 0)
+    op = (name, a, b)
+    try:
+        gen.check(op)
+    except gen.TransformError as e:
+        raise UserError(f"transform {name}: {e}; {TRANSFORM_FORMS}") from None
+    session = repl.require_quiz()
+    _classic(session, "transform")
+    assert session.quiz is not None
+    givens = gen.apply(session.quiz.givens, op)
+    quiz = Quiz.from_string(gen.text(givens), f"{session.quiz.source} | transform {arg.strip()}")
+    session.load(quiz)
+    repl.out.message(f"{gen.text(givens)} ({' '.join(words)})")
+    repl.out.message("Quiz loaded.")

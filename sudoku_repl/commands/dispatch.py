@@ -1,0 +1,250 @@
+"""The command language, independent of any terminal: ``Repl.execute(line)``.
+
+Output leaves through ``Output.message`` / ``Output.error`` (one line each), answers to the guess
+question come from ``read_answer``, and the clock and the interrupt flag are injected, so the
+same object serves the batch reader, the prompt_toolkit shell and the tests.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Protocol
+
+from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.table import lookup, order_list
+from sudoku_repl.core.breakpoints import Breakpoint
+from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.errors import GuessAborted, UserError, shown
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import Cell, values_of
+from sudoku_repl.core.session import RunReport, Session
+from sudoku_repl.core.state import Status
+from sudoku_repl.text.args import CELL_VALUE, cell_of, number
+from sudoku_repl.text.render import event_lines, invalid_line, show_lines
+
+NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+PROMPT = "Order please:"
+MAX_DEPTH = 8
+RUNS = frozenset({"run", "runtil", "runrun"})
+
+
+class Output(Protocol):
+    def message(self, line: str) -> None: ...
+
+    def error(self, line: str) -> None: ...
+
+
+class Repl:
+    """One user's session: executes command lines, writes their output."""
+
+    def __init__(
+        self,
+        out: Output,
+        read_answer: Callable[[str], str],
+        clock: Callable[[], float] = time.perf_counter,
+        interrupted: Callable[[], bool] = lambda: False,
+    ) -> None:
+        self.out = out
+        self.read_answer = read_answer
+        self.clock = clock
+        self.interrupted = interrupted
+        self.session = Session()
+        self.done = False
+        self.failures: list[str] = []
+        self.width: Callable[[], int] = lambda: 80
+        #: the commands and guess answers that reproduce the session (``save-session``)
+        self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
+        self._depth = 0  # nested ``source``
+
+    # -- dispatch ------------------------------------------------------------------------
+
+    def execute(self, line: str) -> bool:
+        """Run one command line; False when it failed (its error line has been written)."""
+        parts = line.split(None, 1)  # a tab after the name is a blank too
+        name = parts[0] if parts else ""
+        arg = parts[1] if len(parts) > 1 else ""
+        cmd = lookup(name)
+        if cmd is None:
+            self.lines(order_list())
+            self.failures.append(line.strip())
+            return False
+        steps = self.session.state().steps if self.session.loaded else 0
+        self.script.begin(cmd.name, line, self._solutions_now())
+        try:
+            cmd.handler(self, arg.strip())
+            self._notices()
+        except UserError as e:
+            self._notices()
+            self.script.failed()
+            self.out.error(e.line)
+            self.failures.append(line.strip())
+            return False
+        except GuessAborted:
+            now = self.session.state().steps
+            self.out.message(f"Guess question aborted: back at step {now}.")
+            if now == steps:
+                self.script.failed()
+            else:  # earlier steps of the command stand: the script goes as far
+                self.script.stopped(now, self._solutions_now(), run=cmd.name in RUNS)
+            self.failures.append(line.strip())
+            return False
+        finally:
+            self.script.end()
+        return True
+
+    def _solutions_now(self) -> int:
+        return self.session.state().solutions if self.session.loaded else 0
+
+    def _notices(self) -> None:
+        for notice in self.session.notices:
+            self.out.message(notice)
+        self.session.notices.clear()
+
+    def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
+        """Execute a script's commands as batch mode does: each echoed after the prompt, empty
+        and ``#`` lines skipped, a guess question answered by the next line."""
+        if self._depth >= MAX_DEPTH:
+            raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
+        saved = self.read_answer
+
+        def read_answer(question: str) -> str:
+            answer = next(lines, None)
+            if answer is None:
+                self.out.message(question)
+                raise GuessAborted
+            answer = answer.rstrip("\r\n")
+            self.out.message(f"{question} {answer}".rstrip())
+            return answer
+
+        self.read_answer = read_answer
+        self._depth += 1
+        try:
+            while not self.done:
+                line = _next_command(lines)
+                if line is None and not final_prompt:
+                    break
+                self.out.message("")
+                self.out.message(PROMPT)
+                if line is None:
+                    break
+                self.out.message(line)
+                self.execute(line)
+        finally:
+            self._depth -= 1
+            self.read_answer = saved
+
+    def lines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.out.message(line)
+
+    # -- Hooks for the session -------------------------------------------------------------
+
+    def events(self, events: Sequence[Event]) -> None:
+        geo = self.session.geo
+        for event in events:
+            self.lines(event_lines(event, geo))
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        default = f"{self.session.geo.cell_name(cell)}={value}"
+        question = f"Take a guess please, by default it will be {default}:"
+        while True:
+            answer = self.read_answer(question)
+            if not answer.strip():
+                self.script.answered("", self._solutions_now())
+                return None
+            try:
+                choice = self._parse_guess(answer, default)
+            except UserError as e:
+                self.out.error(e.line)
+                continue
+            self.script.answered(answer, self._solutions_now())
+            return choice
+
+    def _parse_guess(self, answer: str, default: str) -> Choice:
+        form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
+        match = CELL_VALUE.fullmatch(answer)
+        if not match:
+            raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
+        r, c, v = (number(g) for g in match.groups())
+        state = self.session.state()
+        cell = cell_of(r, c, f"{form}.", self.session.geo)
+        if state.values[cell]:
+            raise UserError(f"[{r},{c}] is not empty; {form}.")
+        cands = values_of(state.cands[cell])
+        if v not in cands:
+            listed = " ".join(map(str, cands))
+            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {listed}); {form}.")
+        return cell, v
+
+    # -- helpers for handlers ----------------------------------------------------------------
+
+    def require_quiz(self) -> Session:
+        if not self.session.loaded:
+            raise UserError(NO_QUIZ)
+        return self.session
+
+    def show(self) -> None:
+        self.lines(show_lines(self.session.state(), self.session.geo))
+
+    def timing(self, started: float, biggest: int) -> None:
+        ms = int((self.clock() - started) * 1000)
+        state = self.session.state()
+        self.out.message(
+            f"Run time: {ms} milliseconds; steps: {state.steps}, solution sum: {state.solutions}."
+        )
+        self.out.message(f" Biggest level on this run(til): {biggest}")
+
+    def run_command(self, solutions: int, max_steps: int | None = None) -> RunReport | None:
+        """The common part of run, runtil and runrun: trace, interrupt, breakpoints, timing
+        lines. ``runtil`` to a step before the present replays from the loaded state, exactly
+        as a fresh session would. Returns None when the search was already finished."""
+        session = self.require_quiz()
+        started = self.clock()
+        replay = max_steps is not None and max_steps < session.state().steps
+        if replay:
+            session.restart()
+        elif session.finished:
+            self.out.message(invalid(session))
+            self.timing(started, 0)
+            return None
+        report = session.run(self, solutions, max_steps, replay=replay)
+        if report.interrupted:
+            self.out.message(f"Interrupted at step {session.state().steps}.")
+            self.script.stopped(session.state().steps, self._solutions_now(), run=True)
+            self.show()
+        elif report.hits:
+            self.breakpoint_lines(report.hits)
+            self.show()
+        elif max_steps is not None and session.state().status not in ENDED:
+            self.show()
+        self.timing(started, report.biggest)
+        return report
+
+    def breakpoint_lines(self, hits: Sequence[Breakpoint]) -> None:
+        steps = self.session.state().steps
+        for bp in hits:
+            self.out.message(
+                f"Breakpoint {bp.number}: {bp.describe(self.session.geo)} at step {steps}."
+            )
+
+
+ENDED = (Status.SOLVED, Status.FINISHED)
+
+
+def invalid(session: Session) -> str:
+    state = session.state()
+    return invalid_line(state.steps, state.solutions)
+
+
+def no_argument(name: str, arg: str) -> None:
+    if arg:
+        raise UserError(f"{name} takes no argument: {name}")
+
+
+def _next_command(lines: Iterator[str]) -> str | None:
+    for raw in lines:
+        line = raw.rstrip("\r\n")
+        if line.strip() and not line.lstrip().startswith("#"):
+            return line
+    return None

@@ -1,0 +1,174 @@
+"""Breakpoints: conditions checked at the state of each step a run passes (docs/engine.md, "The
+state at step N"); a run stops at the first step whose state meets one. One small class per
+kind of condition."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+import attrs
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
+from sudoku_repl.core.history import History, last_empty_cands
+
+
+class StepSeen(NamedTuple):
+    """What a breakpoint looks at when a step's state is reached: the step count, the events
+    of the step's moves, the cells, and whether a contradiction was met in the step."""
+
+    steps: int
+    events: Sequence[Event]
+    values: Sequence[int]
+    cands: Sequence[Mask]
+    wrong: bool
+
+
+@attrs.define
+class Breakpoint:
+    """A numbered condition; subclasses say what it is and when a step's state meets it."""
+
+    number: int
+    enabled: bool = attrs.field(default=True, kw_only=True)
+    hits: int = attrs.field(default=0, kw_only=True)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        raise NotImplementedError
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        """Get ready to follow the search from the present state (after ``moves`` moves)."""
+
+    def hit(self, seen: StepSeen) -> bool:
+        raise NotImplementedError
+
+
+@attrs.define
+class LevelAtLeast(Breakpoint):
+    """A new guess reaches the level (not every step spent down there)."""
+
+    level: int = attrs.field(default=0, kw_only=True)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return f"level >= {self.level}"
+
+    def hit(self, seen: StepSeen) -> bool:
+        return any(e[0] == E.GUESS and e[3] >= self.level for e in seen.events)
+
+
+@attrs.define
+class AtStep(Breakpoint):
+    step: int = attrs.field(default=0, kw_only=True)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return f"step {self.step}"
+
+    def hit(self, seen: StepSeen) -> bool:
+        return seen.steps == self.step
+
+
+@attrs.define
+class Wrong(Breakpoint):
+    """A contradiction was met in the step: a placement went wrong, a cell has no candidate
+    left, or a value has no cell left in a unit."""
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return "wrong"
+
+    def hit(self, seen: StepSeen) -> bool:
+        return seen.wrong
+
+
+@attrs.define
+class Solution(Breakpoint):
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return "solution"
+
+    def hit(self, seen: StepSeen) -> bool:
+        return any(e[0] == E.SOLUTION for e in seen.events)
+
+
+@attrs.define
+class CellGets(Breakpoint):
+    """The cell shows a value it did not show at the step before (any value, or ``value``)."""
+
+    cell: Cell = attrs.field(default=0, kw_only=True)
+    value: int = attrs.field(default=0, kw_only=True)  # 0: any value
+    _before: int = attrs.field(default=0, init=False)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        name = geo.cell_name(self.cell)
+        return f"cell {name}={self.value}" if self.value else f"cell {name}"
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        self._before = values[self.cell]
+
+    def hit(self, seen: StepSeen) -> bool:
+        before, now = self._before, seen.values[self.cell]
+        self._before = now
+        return bool(now) and now != before and (not self.value or now == self.value)
+
+
+@attrs.define
+class Removed(Breakpoint):
+    """The empty cell shows the value gone from its candidates, against the candidates it had
+    at the last step that showed it empty."""
+
+    cell: Cell = attrs.field(default=0, kw_only=True)
+    value: int = attrs.field(default=0, kw_only=True)
+    _last_empty: Mask | None = attrs.field(default=None, init=False)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return f"removed {self.value} {geo.cell_name(self.cell)}"
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        if values[self.cell]:
+            self._last_empty = last_empty_cands(history, self.cell, moves)
+        else:
+            self._last_empty = cands[self.cell]
+
+    def hit(self, seen: StepSeen) -> bool:
+        if seen.values[self.cell]:
+            return False
+        before, now = self._last_empty, seen.cands[self.cell]
+        self._last_empty = now
+        b = 1 << (self.value - 1)
+        return before is not None and bool(before & b) and not now & b
+
+
+@attrs.define
+class Breakpoints:
+    items: dict[int, Breakpoint] = attrs.Factory(dict)
+    next_number: int = 1
+
+    def number(self) -> int:
+        """The number for the next breakpoint (numbers are never reused)."""
+        self.next_number += 1
+        return self.next_number - 1
+
+    def add(self, bp: Breakpoint) -> Breakpoint:
+        self.items[bp.number] = bp
+        return bp
+
+    def enabled(self) -> list[Breakpoint]:
+        return [bp for bp in self.items.values() if bp.enabled]
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        for bp in self.enabled():
+            bp.arm(history, moves, values, cands)
+
+    def check(self, seen: StepSeen) -> list[Breakpoint]:
+        """The enabled breakpoints the step's state meets (their hit counts go up)."""
+        hit = [bp for bp in self.enabled() if bp.hit(seen)]
+        for bp in hit:
+            bp.hits += 1
+        return hit

@@ -1,0 +1,239 @@
+"""The step engine of docs/engine.md: a resumable state machine that never prints or reads.
+
+One step of docs/engine.md may do several things (filter, then guess; a failed placement, then
+``next_guess``, perhaps more than once). ``Engine.advance`` does one of those things at a time,
+a *move*, so that every step number the counter passes through is a state one can stop at,
+keep and go back to. ``Engine.step`` does moves until docs/engine.md's step has ended. Two states
+only exist between moves:
+
+- ``GUESS_DUE``: the filter has run and a new guess at ``pending`` comes next; in interactive
+  guess mode the shell asks the user here and passes the answer to ``advance``;
+- ``WRONG``: a contradiction was met; ``next_guess`` comes next.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core import filters, modes
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import CLASSIC, FULL, VALUE_OF_BIT, Cell, Geometry, Mask, values_of
+from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Frame, Status, foremost
+
+#: A user's pick for a new guess: (cell, value); None takes the foremost cell's first candidate.
+Choice = tuple[Cell, int] | None
+
+
+class Engine:
+    """The mutable working copy of an ``EngineState``; ``state()`` and ``restore()`` convert."""
+
+    def __init__(self, state: EngineState, geometry: Geometry = CLASSIC) -> None:
+        self.geo = geometry
+        self.memo = filters.new_memo(geometry)  # a cache only: never part of the state
+        #: the cells whose value or candidates the last move may have changed
+        self.touched: list[Cell] = []
+        self.restore(state)
+
+    @classmethod
+    def from_givens(cls, givens: Sequence[int], geometry: Geometry = CLASSIC) -> Engine:
+        """A freshly loaded quiz: givens in place (0 = empty), nothing computed yet."""
+        state = EngineState(Status.LOADED, 0, 0, tuple(givens), (0,) * geometry.size, (), -1)
+        return cls(state, geometry)
+
+    # -- state as a value ---------------------------------------------------------------
+
+    def state(self) -> EngineState:
+        return EngineState(
+            self.status,
+            self.steps,
+            self.solutions,
+            bytes(self.values),
+            array("H", self.cands),
+            tuple(self.frames),
+            self.pending,
+        )
+
+    def restore(self, state: EngineState) -> None:
+        self.status = state.status
+        self.steps = state.steps
+        self.solutions = state.solutions
+        self.values = list(state.values)
+        self.cands = list(state.cands)
+        self.frames = list(state.frames)
+        self.pending = state.pending
+
+    @property
+    def level(self) -> int:
+        return len(self.frames)
+
+    def empty_cells(self) -> list[Cell]:
+        return [i for i, v in enumerate(self.values) if not v]
+
+    def foremost(self) -> tuple[Cell, int]:
+        return foremost(self.values, self.cands)
+
+    def guess_default(self) -> tuple[Cell, int]:
+        """The guess a due guess makes without the user: the pending cell's first candidate."""
+        cands = values_of(self.cands[self.pending])
+        return self.pending, (cands[0] if cands else 0)
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def step(self, run_mode: int = 0) -> list[Event]:
+        """One step of docs/engine.md (automatic guessing): moves until the step has ended."""
+        ev = self.advance(run_mode)
+        while self.status not in STEP_BOUNDARY:
+            ev += self.advance(run_mode)
+        return ev
+
+    def advance(self, run_mode: int = 0, choice: Choice = None) -> list[Event]:
+        """One move; ``choice`` answers a due guess (ignored otherwise)."""
+        ev: list[Event] = []
+        self.touched = []
+        status = self.status
+        if status is Status.SEARCHING:
+            self._search(run_mode, ev)
+        elif status is Status.GUESS_DUE:
+            self._guess(choice, ev)
+        elif status is Status.WRONG or status is Status.SOLVED:
+            self._next_guess(ev)
+        elif status is Status.LOADED:
+            self._start(ev)
+        return ev
+
+    def _start(self, ev: list[Event]) -> None:
+        self.steps += 1
+        self.touched = list(range(self.geo.size))
+        values, cands, geo = self.values, self.cands, self.geo
+        for i in range(geo.size):
+            if values[i]:
+                cands[i] = 0
+                continue
+            m = FULL
+            for j, _ in geo.place_order[i]:
+                if values[j]:
+                    m &= ~(1 << (values[j] - 1))
+            cands[i] = m
+        missing = [i for i in range(geo.size) if not values[i] and not cands[i]]
+        if missing:
+            ev.append((E.NO_CANDIDATE, self.steps, missing[0]))
+            self.status = Status.WRONG
+        elif 0 not in values:
+            self._solution(ev)
+        else:
+            self.status = Status.SEARCHING
+
+    def _search(self, run_mode: int, ev: list[Event]) -> None:
+        strategy = modes.STRATEGIES.get(run_mode)
+        if strategy is not None:
+            strategy(self, ev)
+            return
+        foremost, least = self.foremost()
+        if least == 1:
+            self.fill(ev)
+            return
+        self.steps += 1
+        result = filters.NOTHING
+        for run in modes.filters_of(run_mode):
+            result = run(self, ev)
+            if result != filters.NOTHING:
+                break
+        self.filtered(result, foremost)
+
+    def filtered(self, result: int, foremost: Cell) -> None:
+        """What follows a filter's result (docs/engine.md 3, with the [1,1] quirk of 8)."""
+        if result == filters.WRONG:
+            self.status = Status.WRONG
+        elif result == filters.COMPLETE or (result == filters.SHRUNKEN and foremost == 0):
+            self.status = Status.SEARCHING
+        else:
+            self.pending = foremost
+            self.status = Status.GUESS_DUE
+
+    def fill(self, ev: list[Event]) -> None:
+        """The fill pass (docs/engine.md 4)."""
+        values, cands = self.values, self.cands
+        for i in range(self.geo.size):
+            if not values[i]:
+                v = VALUE_OF_BIT.get(cands[i])
+                if v and not self._place(i, v, ev):
+                    self.status = Status.WRONG
+                    return
+        self.steps += 1
+        if 0 in values:
+            self.status = Status.SEARCHING
+        else:
+            self._solution(ev)
+
+    def _place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
+        """docs/engine.md 2; False (with its line) when a peer loses its last candidate."""
+        self.values[cell] = value
+        cands = self.cands
+        cands[cell] = 0
+        touched = self.touched
+        touched.append(cell)
+        b = 1 << (value - 1)
+        for j, in_block in self.geo.place_order[cell]:
+            m = cands[j]
+            if m & b:
+                m ^= b
+                cands[j] = m
+                touched.append(j)
+                if not m:
+                    ev.append((E.WENT_WRONG, self.steps, value, j, in_block))
+                    return False
+        return True
+
+    def _guess(self, choice: Choice, ev: list[Event]) -> None:
+        cell = self.pending
+        options = values_of(self.cands[cell])
+        if choice is not None:
+            cell, value = choice
+            rest = tuple(v for v in values_of(self.cands[cell]) if v != value)
+            options = (value, *rest)
+        self.steps += 1
+        frame = Frame(cell, options, 1, bytes(self.values), array("H", self.cands))
+        self.frames.append(frame)
+        self.pending = -1
+        ev.append((E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
+        self._try(frame, ev)
+
+    def _try(self, frame: Frame, ev: list[Event]) -> None:
+        ok = bool(frame.options) and self._place(frame.cell, frame.value, ev)
+        self.status = Status.SEARCHING if ok else Status.WRONG
+
+    def _next_guess(self, ev: list[Event]) -> None:
+        self.steps += 1
+        popped = False
+        frames = self.frames
+        while frames:
+            top = frames[-1]
+            if top.tried < len(top.options):
+                self._restore_cells(top.values, top.cands)
+                top = Frame(top.cell, top.options, top.tried + 1, top.values, top.cands)
+                frames[-1] = top
+                kind = E.UPWARD if popped else E.FORWARD
+                ev.append((kind, self.steps, top.cell, len(frames), top.tried, len(top.options)))
+                self._try(top, ev)
+                return
+            frames.pop()
+            popped = True
+        ev.append((E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
+        self.status = Status.FINISHED
+
+    def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
+        old_values, old_cands = self.values, self.cands
+        self.touched += [
+            i
+            for i, (a, b, x, y) in enumerate(zip(old_values, values, old_cands, cands))
+            if a != b or x != y
+        ]
+        self.values = list(values)
+        self.cands = list(cands)
+
+    def _solution(self, ev: list[Event]) -> None:
+        self.solutions += 1
+        ev.append((E.SOLUTION, self.steps, self.solutions, bytes(self.values)))
+        self.status = Status.SOLVED

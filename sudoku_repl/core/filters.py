@@ -1,0 +1,413 @@
+"""The filter of one step (docs/engine.md 7): grp's four techniques per unit, then ply.
+
+Each function works on the engine's live ``values`` / ``cands`` lists, appends the events it
+produces and the cells whose candidates it changed (``touched``), and returns one of the results
+below. Subsets are tried in the contract's order (size, then lexicographic); combinations that
+cannot qualify are left out beforehand, which never changes which one is found first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations
+from operator import itemgetter
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import FULL, Geometry, Mask, values_of
+
+NOTHING = 0
+COMPLETE = 1
+SHRUNKEN = 2
+WRONG = 3
+
+#: Per unit, the unit contents (candidates, values) on which grp's techniques found nothing.
+Memo = list[set[tuple[tuple[int, ...], tuple[int, ...]]]]
+MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
+
+
+def new_memo(geo: Geometry) -> Memo:
+    return [set() for _ in geo.units]
+
+
+_GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
+
+
+def _getter(cells: tuple[int, ...]) -> itemgetter[tuple[int, ...]]:
+    getter = _GETTERS.get(cells)
+    if getter is None:
+        getter = _GETTERS[cells] = itemgetter(*cells)
+    return getter
+
+
+def grp(
+    geo: Geometry,
+    values: list[int],
+    cands: list[Mask],
+    step: int,
+    ev: list[Event],
+    touched: list[int] | None = None,
+    memo: Memo | None = None,
+) -> int:
+    """Try the units in scan order; the first unit that yields a result ends grp.
+
+    A unit's result depends on nothing but its own cells, so contents already known to yield
+    nothing (``memo``) are passed over without changing what is found or in which order."""
+    if touched is None:
+        touched = []
+    for u, unit in enumerate(geo.units):
+        get = _getter(unit.cells)
+        unit_cands = get(cands)
+        unit_values = get(values)
+        key = (unit_cands, unit_values)
+        if memo is not None and key in memo[u]:
+            continue
+        if 0 not in unit_values:
+            continue
+        empty = [c for c, v in zip(unit.cells, unit_values) if not v]
+        placed = 0
+        for v in unit_values:
+            if v:
+                placed |= 1 << (v - 1)
+        missing = FULL & ~placed
+        result = _complete_shrink(empty, missing, cands, touched)
+        if result == COMPLETE:
+            ev.append((E.COMPLETE, step, u))
+            return COMPLETE
+        if result == WRONG:
+            return WRONG
+        if len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
+            ev.append((E.INCOMPLETE, step, u))
+            return SHRUNKEN
+        if memo is not None:
+            known = memo[u]
+            if len(known) >= MEMO_LIMIT:
+                known.clear()
+            known.add(key)
+    return NOTHING
+
+
+def _subsets(
+    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
+    """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
+    worked out once (after 1GW, which changes nothing when it finds nothing)."""
+    masks = [cands[c] for c in empty]
+    owner = _matching(masks) if missing.bit_count() == len(empty) else None
+    if owner is not None and _all_edges_allowed(masks, owner):
+        # every candidate of every cell lies in some way of completing the unit: no subset of
+        # any kind has anything to clear, so 1GW, 2GW and 3GW would all find nothing
+        return False
+    if _naked_identical(empty, cands, ev, touched):
+        return True
+    matched = owner is not None
+    return _hidden_subset(empty, missing, cands, ev, touched, matched) or _naked_subset(
+        empty, missing, cands, ev, touched, matched
+    )
+
+
+def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask], touched: list[int]) -> int:
+    """Hidden singles, value by value ascending, each value's cells counted as the earlier
+    values of this pass left them (what the original does, and what its traces show)."""
+    changed = False
+    while missing:
+        b = missing & -missing
+        missing ^= b
+        only = -1
+        for c in empty:
+            if cands[c] & b:
+                if only >= 0:
+                    break
+                only = c
+        else:
+            if only < 0:
+                return WRONG
+            if cands[only] != b:  # the cell has more than one candidate
+                cands[only] = b
+                touched.append(only)
+                changed = True
+    return COMPLETE if changed else NOTHING
+
+
+def _remove(
+    technique: int, cell: int, mask: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+) -> None:
+    cands[cell] &= ~mask
+    touched.append(cell)
+    for v in values_of(mask):
+        ev.append((E.REMOVED, technique, v, cell))
+
+
+def _naked_identical(
+    empty: list[int], cands: list[Mask], ev: list[Event], touched: list[int]
+) -> bool:
+    """1GW: |S| cells whose candidate set is exactly S clear S from the unit's other cells."""
+    for c in empty:
+        s = cands[c]
+        same = [d for d in empty if cands[d] == s]
+        if len(same) != s.bit_count() or len(same) == len(empty):
+            continue
+        removed = False
+        for d in empty:
+            hit = cands[d] & s
+            if hit and cands[d] != s:
+                _remove(1, d, hit, cands, ev, touched)
+                removed = True
+        if removed:
+            return True
+    return False
+
+
+def _hidden_subset(
+    empty: list[int],
+    missing: Mask,
+    cands: list[Mask],
+    ev: list[Event],
+    touched: list[int],
+    matched: bool,
+) -> bool:
+    """2GW: k values whose cells are exactly k cells clear every other value from those cells."""
+    vals = values_of(missing)
+    masks = [cands[c] for c in empty]
+    pos = []
+    for v in vals:
+        b = 1 << (v - 1)
+        p = 0
+        for j, m in enumerate(masks):
+            if m & b:
+                p |= 1 << j
+        pos.append(p)
+    counts = [p.bit_count() for p in pos]
+    e = len(empty)
+    for k in range(2, e):
+        subsets: Iterable[tuple[Mask, int]]
+        if matched and 2 * k > e:
+            subsets = _hidden_from_naked(masks, missing, e - k)
+        else:
+            subsets = _hidden_direct(vals, pos, counts, k)
+        for chosen, union in subsets:
+            cells = [c for j, c in enumerate(empty) if union >> j & 1]
+            if not any(cands[c] & ~chosen for c in cells):
+                continue
+            for c in cells:
+                extra = cands[c] & ~chosen
+                if extra:
+                    _remove(2, c, extra, cands, ev, touched)
+            ev.append((E.CELSET, tuple(cells), values_of(chosen)))
+            return True
+    return False
+
+
+def _hidden_direct(
+    vals: tuple[int, ...], pos: list[int], counts: list[int], k: int
+) -> Iterator[tuple[Mask, int]]:
+    """(values, cells) of every k values confined to k cells, in lexicographic order of values.
+    A value in more than k cells cannot be one of them."""
+    items = [i for i, n in enumerate(counts) if n <= k]
+    if len(items) < k:
+        return
+    for combo in combinations(items, k):
+        union = 0
+        for i in combo:
+            union |= pos[i]
+        if union.bit_count() == k:
+            chosen = 0
+            for i in combo:
+                chosen |= 1 << (vals[i] - 1)
+            yield chosen, union
+
+
+def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tuple[Mask, int]]:
+    """The same as ``_hidden_direct`` for k = e - size, found from the other side when the unit
+    has a perfect matching of cells to values: k values confined to k cells are exactly the
+    values missing from a naked set of ``size`` other cells (whose candidates are ``size``
+    values), and those k cells are all but the naked set."""
+    e = len(masks)
+    everyone = (1 << e) - 1
+    found = []
+    items = [j for j, m in enumerate(masks) if m.bit_count() <= size]
+    for combo in combinations(items, size):
+        union = 0
+        for j in combo:
+            union |= masks[j]
+        if union.bit_count() == size:
+            naked = 0
+            for j in combo:
+                naked |= 1 << j
+            found.append((missing & ~union, everyone & ~naked))
+    found.sort(key=lambda item: values_of(item[0]))
+    return found
+
+
+def _has_matching(masks: list[Mask]) -> bool:
+    """Whether every cell can take a different one of its candidates."""
+    return _matching(masks) is not None
+
+
+def _matching(masks: list[Mask]) -> list[int] | None:
+    """A way for every cell to take a different candidate, as value index -> cell (-1 for a
+    value no cell takes), or None: a greedy pass, then augmenting paths (Kuhn) for the cells it
+    left out. Cells and values are at most nine."""
+    owner = [-1] * 9
+    taken = 0
+    left = []
+    for j, m in enumerate(masks):
+        free = m & ~taken
+        if free:
+            b = free & -free
+            taken |= b
+            owner[b.bit_length() - 1] = j
+        else:
+            left.append(j)
+    for j in left:
+        if not _augment(j, masks, owner, [0]):
+            return None
+    return owner
+
+
+def _all_edges_allowed(masks: list[Mask], owner: list[int]) -> bool:
+    """Whether each candidate of each cell is used by some perfect matching. With one matching
+    at hand, candidate v of cell j (not j's own) is, exactly when j and the cell matched to v lie
+    on a common cycle of "j -> the cell matched to another candidate of j" (Dulmage-Mendelsohn)."""
+    n = len(masks)
+    own = [0] * n
+    for k, j in enumerate(owner):
+        if j >= 0:
+            own[j] = 1 << k
+    adjacent = []
+    backward = [0] * n
+    for j in range(n):
+        m = masks[j] & ~own[j]
+        a = 0
+        while m:
+            b = m & -m
+            m ^= b
+            t = owner[b.bit_length() - 1]
+            if t < 0:
+                return False
+            a |= 1 << t
+            backward[t] |= 1 << j
+        adjacent.append(a)
+    everyone = (1 << n) - 1
+    if _reached(adjacent) == everyone and _reached(backward) == everyone:
+        return True  # one strongly connected component: every edge is on a cycle
+    reach = adjacent[:]
+    for k in range(n):  # transitive closure over at most nine cells
+        bk, rk = 1 << k, reach[k]
+        for j in range(n):
+            if reach[j] & bk:
+                reach[j] |= rk
+    for j in range(n):
+        a = adjacent[j]
+        while a:
+            b = a & -a
+            a ^= b
+            if not reach[b.bit_length() - 1] >> j & 1:
+                return False
+    return True
+
+
+def _reached(adjacent: list[int]) -> int:
+    """The cells reachable from cell 0 (itself included), as a mask."""
+    seen = frontier = 1
+    while frontier:
+        step = 0
+        while frontier:
+            b = frontier & -frontier
+            frontier ^= b
+            step |= adjacent[b.bit_length() - 1]
+        frontier = step & ~seen
+        seen |= step
+    return seen
+
+
+def _augment(j: int, masks: list[Mask], owner: list[int], seen: list[int]) -> bool:
+    m = masks[j] & ~seen[0]
+    while m:
+        b = m & -m
+        m ^= b
+        seen[0] |= b
+        k = b.bit_length() - 1
+        if owner[k] < 0 or _augment(owner[k], masks, owner, seen):
+            owner[k] = j
+            return True
+    return False
+
+
+def _naked_subset(
+    empty: list[int],
+    missing: Mask,
+    cands: list[Mask],
+    ev: list[Event],
+    touched: list[int],
+    matched: bool,
+) -> bool:
+    """3GW: k cells whose candidates together are k values clear them from the other cells.
+
+    When every cell can take a different candidate, a naked set with something to clear means
+    the other cells hold a hidden set of the other values: complete shrink or 2GW has found
+    that first. So only units without such a matching can reach here with a result."""
+    if matched:
+        return False
+    masks = [cands[c] for c in empty]
+    counts = [m.bit_count() for m in masks]
+    for k in range(2, len(empty)):
+        items = [j for j, n in enumerate(counts) if n <= k]
+        if len(items) < k:
+            continue
+        for combo in combinations(items, k):
+            union = 0
+            for j in combo:
+                union |= masks[j]
+            if union.bit_count() != k:
+                continue
+            others = [c for j, c in enumerate(empty) if j not in combo and cands[c] & union]
+            if others:
+                for c in others:
+                    _remove(3, c, cands[c] & union, cands, ev, touched)
+                return True
+    return False
+
+
+def ply(
+    geo: Geometry,
+    values: list[int],
+    cands: list[Mask],
+    step: int,
+    ev: list[Event],
+    touched: list[int] | None = None,
+) -> int:
+    """Rows then columns: drop a candidate ruled out by a value placed in a crossed block.
+
+    With candidates maintained by ``place`` there is never such a candidate (a test proves it on
+    consistent grids), so this finds nothing; it is kept as the original has it."""
+    block_of = _block_of(geo)
+    if touched is None:
+        touched = []
+    for u, line in enumerate(geo.rows + geo.cols):
+        changed = False
+        inside = set(line.cells)
+        for blk in dict.fromkeys(block_of[c] for c in line.cells):
+            ruled_out = 0
+            for c in geo.blocks[blk].cells:
+                if c not in inside and values[c]:
+                    ruled_out |= 1 << (values[c] - 1)
+            for c in line.cells:
+                if block_of[c] == blk and not values[c] and cands[c] & ruled_out:
+                    cands[c] &= ~ruled_out
+                    touched.append(c)
+                    changed = True
+        if changed:
+            ev.append((E.PLY, step, u))
+            return SHRUNKEN
+    return NOTHING
+
+
+_BLOCK_OF: dict[int, dict[int, int]] = {}
+
+
+def _block_of(geo: Geometry) -> dict[int, int]:
+    table = _BLOCK_OF.get(id(geo))
+    if table is None:
+        table = _BLOCK_OF[id(geo)] = {c: b for b, blk in enumerate(geo.blocks) for c in blk.cells}
+    return table

@@ -1,0 +1,167 @@
+"""Cells, units and peers: the fixed tables the engine works on.
+
+Glossary: a *cell* is an index into the puzzle (row-major over the frame, 0-based inside,
+``[r,c]`` 1-based frame coordinates in text); a *unit* (the original says *group*) is a row, a
+column or a block of one 9x9 grid; *candidates* are kept as bit masks, bit ``v - 1`` standing
+for value ``v``.
+
+A classic quiz is one grid. A samurai or flower puzzle is several 9x9 grids placed on block
+boundaries of a larger frame; where grids overlap, a unit with the same cells as an earlier one
+(a shared block, and in a flower shared rows and columns) is one unit, scanned once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+import attrs
+
+Cell = int
+Mask = int
+
+FULL: Mask = 0x1FF
+
+#: bit -> value, for masks with exactly one bit set.
+VALUE_OF_BIT: dict[Mask, int] = {1 << (v - 1): v for v in range(1, 10)}
+
+
+def bit(value: int) -> Mask:
+    """The mask of one value."""
+    return 1 << (value - 1)
+
+
+@cache
+def values_of(mask: Mask) -> tuple[int, ...]:
+    """The values of a mask, ascending."""
+    return tuple(v for v in range(1, 10) if mask >> (v - 1) & 1)
+
+
+@attrs.frozen
+class Unit:
+    """A row, column or block of a grid: its kind, its 1-based number in the grid, its cells in
+    row-major order, and its grid (1-based; 0 for a classic quiz, whose units have no grid)."""
+
+    kind: str  # "row" | "col" | "blk"
+    number: int
+    cells: tuple[Cell, ...]
+    grid: int = 0
+
+    @property
+    def name(self) -> str:
+        plain = f"{self.kind} {self.number}"
+        return f"g{self.grid} {plain}" if self.grid else plain
+
+
+@attrs.frozen(eq=False)
+class Geometry:
+    """The shape of a puzzle: its cells and where they are in the frame, its grids, the units in
+    scan order, and each cell's peers.
+
+    ``place_order[i]`` lists the peers of cell i in the order ``place`` visits them, each with a
+    flag telling whether it was reached in the block part (the ``blk[r,c]`` form of the line).
+    """
+
+    size: int
+    width: int
+    height: int
+    positions: tuple[tuple[int, int], ...]  # cell -> (row, col), 0-based in the frame
+    grids: tuple[tuple[int, int], ...]  # top-left (row, col) of grid 1, 2, ...
+    units: tuple[Unit, ...]
+    place_order: tuple[tuple[tuple[Cell, bool], ...], ...]
+    rows: tuple[Unit, ...]
+    cols: tuple[Unit, ...]
+    blocks: tuple[Unit, ...]
+    index: dict[tuple[int, int], Cell]
+
+    @property
+    def classic(self) -> bool:
+        return len(self.grids) == 1
+
+    def cell_name(self, cell: Cell) -> str:
+        r, c = self.positions[cell]
+        return f"[{r + 1},{c + 1}]"
+
+    def cell_at(self, row: int, col: int) -> Cell | None:
+        """The cell at 1-based frame row and column, or None outside the puzzle."""
+        return self.index.get((row - 1, col - 1))
+
+    def grids_of(self, cell: Cell) -> list[int]:
+        """The 1-based numbers of the grids a cell belongs to."""
+        r, c = self.positions[cell]
+        return [
+            g for g, (r0, c0) in enumerate(self.grids, 1) if r0 <= r < r0 + 9 and c0 <= c < c0 + 9
+        ]
+
+    @classmethod
+    def from_grids(cls, offsets: Sequence[tuple[int, int]]) -> Geometry:
+        """The puzzle of 9x9 grids with these top-left corners (0-based frame rows and
+        columns, multiples of 3); grids are numbered in row-major order of their corners."""
+        grids = tuple(sorted(set(offsets)))
+        present = sorted({(r0 + r, c0 + c) for r0, c0 in grids for r in range(9) for c in range(9)})
+        index = {pos: i for i, pos in enumerate(present)}
+        named = len(grids) > 1
+        by_kind: dict[str, list[Unit]] = {"row": [], "col": [], "blk": []}
+        units: list[Unit] = []
+        seen: set[frozenset[Cell]] = set()
+        for g, (r0, c0) in enumerate(grids, 1):
+            cells_of = {
+                "row": [[index[(r0 + r, c0 + c)] for c in range(9)] for r in range(9)],
+                "col": [[index[(r0 + r, c0 + c)] for r in range(9)] for c in range(9)],
+                "blk": [
+                    [
+                        index[(r0 + 3 * (b // 3) + dr, c0 + 3 * (b % 3) + dc)]
+                        for dr in range(3)
+                        for dc in range(3)
+                    ]
+                    for b in range(9)
+                ],
+            }
+            for kind in ("row", "col", "blk"):
+                for n, cells in enumerate(cells_of[kind], 1):
+                    key = frozenset(cells)
+                    if key in seen:  # shared with an earlier grid: one unit, scanned once
+                        continue
+                    seen.add(key)
+                    unit = Unit(kind, n, tuple(sorted(cells)), g if named else 0)
+                    units.append(unit)
+                    by_kind[kind].append(unit)
+        units_of: list[list[Unit]] = [[] for _ in present]
+        for unit in units:
+            for c in unit.cells:
+                units_of[c].append(unit)
+        order = tuple(_place_order(i, present, units_of[i]) for i in range(len(present)))
+        width = max(c for _, c in present) + 1
+        height = max(r for r, _ in present) + 1
+        return cls(
+            len(present),
+            width,
+            height,
+            tuple(present),
+            grids,
+            tuple(units),
+            order,
+            tuple(by_kind["row"]),
+            tuple(by_kind["col"]),
+            tuple(by_kind["blk"]),
+            index,
+        )
+
+
+def _place_order(
+    cell: Cell, present: list[tuple[int, int]], units: list[Unit]
+) -> tuple[tuple[Cell, bool], ...]:
+    """docs/engine.md 2 for a cell that may lie in several grids: the cells of its rows left to
+    right, of its columns top to bottom, then of its blocks that are in neither, row-major."""
+
+    def peers(kind: str) -> set[Cell]:
+        return {c for u in units if u.kind == kind for c in u.cells} - {cell}
+
+    in_rows = sorted(peers("row"), key=lambda c: present[c][1])
+    in_cols = sorted(peers("col"), key=lambda c: present[c][0])
+    listed = set(in_rows) | set(in_cols)
+    in_blocks = sorted(peers("blk") - listed)
+    return tuple([(c, False) for c in in_rows + in_cols] + [(c, True) for c in in_blocks])
+
+
+CLASSIC = Geometry.from_grids([(0, 0)])

@@ -1,0 +1,442 @@
+"""The record of a session's search: every move, silent ones too, compactly.
+
+A *move* is one thing the engine did (``Engine.advance``). For each move the record keeps the
+step count after it, its events, the guess answer it was given (only interactive answers are
+stored), the run mode it ran under, and what it changed in the cells: (cell, value, candidates)
+after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, these
+inputs determine every later state; a snapshot of the state every ``SNAPSHOT_EVERY`` moves makes
+going back replay at most that many moves.
+
+History, time travel, breakpoints and ``when`` all read this record; nothing is re-run to answer
+them.
+
+**The state at step N** (docs/engine.md says it for users) is the state right after the first
+move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.
+Every move but one kind advances the count by one; a fill pass that goes wrong does not (its line
+carries the count it began with), and the next guess of the same step undoes it. Such a move
+belongs to the step of the move after it (``visible_step``), and its changes are seen only as
+far as they last to that step's state. Every view that names a step reads it this way.
+"""
+
+from __future__ import annotations
+
+import os
+from array import array
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import Cell, Mask
+from sudoku_repl.core.state import EngineState
+
+SNAPSHOT_EVERY = 64
+_VALUE_SHIFT = 9  # a change is stored as (cell, value << 9 | candidates)
+#: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
+#: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
+DEFAULT_CAP = 1_000_000
+
+
+def _cap_from_env() -> int:
+    try:
+        cap = int(os.environ.get("SUDOKU_REPL_RECORD_CAP", DEFAULT_CAP))
+    except ValueError:
+        return DEFAULT_CAP
+    return max(cap, 2 * SNAPSHOT_EVERY)
+
+
+class History:
+    """Moves since the quiz was loaded. Move i (0-based) leads from the state after i moves to
+    the state after i + 1 moves."""
+
+    def __init__(self, start: EngineState, cap: int | None = None) -> None:
+        self.start = start
+        self.cap = cap or _cap_from_env()
+        self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
+        #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
+        self.dropped_biggest = 0
+        #: cell * 9 + value - 1 for each value a cell showed, and each candidate an empty cell
+        #: lost, in the states of the dropped steps (so bisection knows what lies before)
+        self.dropped_held: set[int] = set()
+        self.dropped_removed: set[int] = set()
+        self._steps = array("I")
+        self._modes = array("B")
+        # events, encoded (see ``_encode``): move i's are _codes[_code_at[i]:_code_at[i + 1]]
+        self._codes = array("H")
+        self._code_at = array("I", [0])
+        self._grids: list[bytes] = []
+        self._odd_events: dict[int, tuple[Event, ...]] = {}  # moves with events of added kinds
+        self._choices: dict[int, Choice] = {}
+        self._changes = array("H")
+        self._change_at = array("I", [0])
+        self._snapshots: list[EngineState] = [start]
+        # new guesses: the move that made each, and its level (for level queries)
+        self._guess_moves = array("I")
+        self._guess_levels = array("B")
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    # -- writing -----------------------------------------------------------------------------
+
+    def append(
+        self,
+        steps: int,
+        events: Sequence[Event],
+        choice: Choice,
+        run_mode: int,
+        touched: Sequence[Cell],
+        values: Sequence[int],
+        cands: Sequence[Mask],
+    ) -> bool:
+        """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
+        the cells after it. True when the state after it is due as a snapshot."""
+        index = len(self._steps)
+        self._steps.append(steps)
+        self._modes.append(run_mode)
+        if events and not self._encode(events, steps):
+            self._odd_events[index] = tuple(events)
+        self._code_at.append(len(self._codes))
+        if choice is not None:
+            self._choices[index] = choice
+        changes = self._changes
+        for i in sorted(set(touched)):
+            changes.append(i)
+            changes.append(values[i] << _VALUE_SHIFT | cands[i])
+        self._change_at.append(len(changes))
+        for e in events:
+            if e[0] == E.GUESS:
+                self._guess_moves.append(index)
+                self._guess_levels.append(e[3])
+        return len(self._steps) % SNAPSHOT_EVERY == 0
+
+    def over_cap(self) -> bool:
+        return len(self._steps) > self.cap
+
+    def drop_oldest(self) -> int:
+        """Forget the older half of the record; it then starts at a snapshot. Returns how many
+        moves were dropped (the caller's move indices shift by that much)."""
+        k = (len(self._steps) // 2) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
+        while k and not self._advances(k - 1):  # start at the state of a step (see the top)
+            k -= SNAPSHOT_EVERY
+        if k == 0:
+            return 0
+        keep = bisect_left(self._guess_moves, k)
+        self.dropped_biggest = max(self.dropped_biggest, *self._guess_levels[:keep], 0)
+        self._note_dropped(k)
+        self.start = self._snapshots[k // SNAPSHOT_EVERY]
+        del self._snapshots[: k // SNAPSHOT_EVERY]
+        del self._steps[:k]
+        del self._modes[:k]
+        base = self._code_at[k]
+        del self._codes[:base]
+        self._code_at = array("I", (x - base for x in self._code_at[k:]))
+        base = self._change_at[k]
+        del self._changes[:base]
+        self._change_at = array("I", (x - base for x in self._change_at[k:]))
+        self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
+        self._odd_events = {i - k: e for i, e in self._odd_events.items() if i >= k}
+        self._guess_moves = array("I", (m - k for m in self._guess_moves[keep:]))
+        del self._guess_levels[:keep]
+        self._renumber_grids()
+        self.dropped += k
+        return k
+
+    def _note_dropped(self, k: int) -> None:
+        """Add what the states of the steps within the first ``k`` moves showed to
+        ``dropped_held`` and ``dropped_removed``."""
+        values, cands = list(self.start.values), list(self.start.cands)
+        last_empty: list[Mask | None] = [None if v else m for v, m in zip(values, cands)]
+        held, removed = self.dropped_held, self.dropped_removed
+        changed: set[Cell] = set()
+        for m in range(k):
+            for c, v, mask in self.changes(m):
+                values[c], cands[c] = v, mask
+                changed.add(c)
+            if not self._advances(m):
+                continue
+            for c in changed:
+                if values[c]:
+                    held.add(c * 9 + values[c] - 1)
+                    continue
+                before = last_empty[c]
+                if before is not None:
+                    gone = before & ~cands[c]
+                    removed.update(c * 9 + v for v in range(9) if gone >> v & 1)
+                last_empty[c] = cands[c]
+            changed.clear()
+
+    def _renumber_grids(self) -> None:
+        """Keep only the grids the remaining events refer to."""
+        c, grids, kept = self._codes, self._grids, []
+        k, end = 0, len(c)
+        while k < end:
+            kind = c[k]
+            if kind == E.CELSET:
+                k += 3 + c[k + 1] + c[k + 2 + c[k + 1]]
+            elif kind in E.GUESS_KINDS:
+                k += 5
+            elif kind in (E.REMOVED, E.WENT_WRONG):
+                k += 4
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                kept.append(grids[c[k + 3]])
+                c[k + 3] = len(kept) - 1
+                k += 4
+            else:
+                k += 2
+        self._grids = kept
+
+    def add_snapshot(self, state: EngineState) -> None:
+        self._snapshots.append(state)
+
+    def truncate(self, length: int) -> None:
+        """Forget the moves from ``length`` on (the future after a point one went back to)."""
+        if length >= len(self._steps):
+            return
+        del self._steps[length:]
+        del self._modes[length:]
+        del self._codes[self._code_at[length] :]
+        del self._code_at[length + 1 :]
+        for i in [i for i in self._odd_events if i >= length]:
+            del self._odd_events[i]
+        for i in [i for i in self._choices if i >= length]:
+            del self._choices[i]
+        del self._changes[self._change_at[length] :]
+        del self._change_at[length + 1 :]
+        del self._snapshots[length // SNAPSHOT_EVERY + 1 :]
+        keep = bisect_left(self._guess_moves, length)
+        del self._guess_moves[keep:]
+        del self._guess_levels[keep:]
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def steps_after(self, moves: int) -> int:
+        """The step count after the first ``moves`` moves."""
+        return self._steps[moves - 1] if moves else self.start.steps
+
+    @property
+    def last_steps(self) -> int:
+        return self.steps_after(len(self))
+
+    @property
+    def first_steps(self) -> int:
+        """The first step whose moves the record holds (1 unless older steps were dropped; the
+        record then starts at the state of the step before it)."""
+        return self.start.steps + 1
+
+    def _advances(self, move: int) -> bool:
+        """Whether the move brought the step count to a new number (see the top)."""
+        return self._steps[move] > (self._steps[move - 1] if move else self.start.steps)
+
+    def visible_step(self, move: int) -> int:
+        """The step whose state first shows what the move did: the count after it, or the next
+        one for a move that left the count as it was (see the top)."""
+        after = self._steps[move]
+        return after if self._advances(move) else after + 1
+
+    def moves_of_steps(self, first: int, last: int) -> range:
+        """The moves of steps first..last: from the state at step first - 1 to the state at
+        step last (see the top); empty when the range lies outside the record."""
+        first = max(first, self.first_steps)
+        if first > last:
+            return range(0)
+        return range(
+            self.moves_to(first - 1),
+            self.moves_to(last) if last <= self.last_steps else len(self._steps),
+        )
+
+    def events(self, move: int) -> tuple[Event, ...]:
+        start, end = self._code_at[move], self._code_at[move + 1]
+        if start == end:
+            return self._odd_events.get(move, ())
+        return tuple(self._decode(start, end, self._steps[move]))
+
+    # Events are stored as 16-bit numbers: the kind, then its fields without the step (it is
+    # the move's). Grids go to a side list; a solution sum takes two numbers. A move with an
+    # event of another shape (an added technique's) is kept as it is instead.
+
+    def _encode(self, events: Sequence[Event], steps: int) -> bool:
+        codes: list[int] = []
+        for e in events:
+            kind = e[0]
+            if kind == E.REMOVED:
+                codes += (kind, e[1], e[2], e[3])
+            elif kind == E.CELSET:
+                codes += (kind, len(e[1]), *e[1], len(e[2]), *e[2])
+            elif e[1] != steps or kind >= E.FIRST_ADDED_KIND:
+                return False
+            elif kind in E.GUESS_KINDS:
+                codes += (kind, e[2], e[3], e[4], e[5])
+            elif kind in (E.COMPLETE, E.INCOMPLETE, E.PLY, E.NO_CANDIDATE):
+                codes += (kind, e[2])
+            elif kind == E.WENT_WRONG:
+                codes += (kind, e[2], e[3], int(e[4]))
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                codes += (kind, e[2] & 0xFFFF, e[2] >> 16, len(self._grids))
+                self._grids.append(bytes(e[3]))
+            else:
+                return False
+        if max(codes) > 0xFFFF:
+            return False
+        self._codes.extend(codes)
+        return True
+
+    def _decode(self, start: int, end: int, steps: int) -> Iterator[Event]:
+        c = self._codes
+        k = start
+        while k < end:
+            kind = c[k]
+            if kind == E.REMOVED:
+                yield (kind, c[k + 1], c[k + 2], c[k + 3])
+                k += 4
+            elif kind == E.CELSET:
+                n = c[k + 1]
+                cells = tuple(c[k + 2 : k + 2 + n])
+                m = c[k + 2 + n]
+                values = tuple(c[k + 3 + n : k + 3 + n + m])
+                yield (kind, cells, values)
+                k += 3 + n + m
+            elif kind in E.GUESS_KINDS:
+                yield (kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
+                k += 5
+            elif kind == E.WENT_WRONG:
+                yield (kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
+                k += 4
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                yield (kind, steps, c[k + 1] | c[k + 2] << 16, self._grids[c[k + 3]])
+                k += 4
+            else:
+                yield (kind, steps, c[k + 1])
+                k += 2
+
+    def choice(self, move: int) -> Choice:
+        return self._choices.get(move)
+
+    def run_mode(self, move: int) -> int:
+        return self._modes[move]
+
+    def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
+        """(cell, value, candidates) after the move, for each cell it changed."""
+        data = self._changes
+        for k in range(self._change_at[move], self._change_at[move + 1], 2):
+            packed = data[k + 1]
+            yield data[k], packed >> _VALUE_SHIFT, packed & 0x1FF
+
+    def moves_to(self, steps: int) -> int:
+        """How many moves it takes to first reach ``steps`` (the record must reach it)."""
+        if steps <= self.start.steps:
+            return 0
+        return bisect_left(self._steps, steps) + 1
+
+    def snapshot_at_or_before(self, moves: int) -> tuple[int, EngineState]:
+        """The latest snapshot taken after at most ``moves`` moves: (its move count, state)."""
+        k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
+        return k * SNAPSHOT_EVERY, self._snapshots[k]
+
+    def moves_in_steps(self, first: int, last: int) -> range:
+        """The moves whose step count (after them) lies in first..last."""
+        return range(bisect_left(self._steps, first), bisect_right(self._steps, last))
+
+    def new_guesses(self, first: int, last: int) -> list[tuple[int, int]]:
+        """(move, level) of every new guess made at steps first..last."""
+        moves = self.moves_in_steps(first, last)
+        lo = bisect_left(self._guess_moves, moves.start)
+        hi = bisect_left(self._guess_moves, moves.stop)
+        return [(self._guess_moves[k], self._guess_levels[k]) for k in range(lo, hi)]
+
+    def biggest_level(self, first: int, last: int) -> int:
+        """The highest level a new guess reached at steps first..last (0 if none)."""
+        return max((level for _, level in self.new_guesses(first, last)), default=0)
+
+    def nbytes(self) -> int:
+        """Memory held by the record's arrays (snapshots and grids not counted)."""
+        arrays = (self._steps, self._modes, self._changes, self._change_at, self._codes)
+        return sum(a.itemsize * len(a) for a in arrays) + self._code_at.itemsize * len(
+            self._code_at
+        )
+
+
+class CellStep(NamedTuple):
+    """How one step changed one cell: its value and candidates in the state of the step before
+    and in the state of this step. ``passing``: values it held only inside the step (a fill
+    pass that went wrong placed them, the next guess undid them)."""
+
+    step: int
+    value_before: int
+    cands_before: Mask
+    value: int
+    cands: Mask
+    passing: tuple[int, ...] = ()
+
+
+def cell_steps(history: History, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
+    """Every step whose state shows ``cell`` otherwise than the state of the step before, or in
+    which it held a value only for a while, read from the record from its start (up to the
+    first ``stop`` moves)."""
+    tracker = CellTracker(cell, history.start.values[cell], history.start.cands[cell])
+    for m in range(len(history) if stop is None else stop):
+        for c, new_value, new_mask in history.changes(m):
+            if c == cell:
+                tracker.see(new_value, new_mask)
+        if history._advances(m):
+            found = tracker.close(history._steps[m])
+            if found is not None:
+                yield found
+
+
+class CellTracker:
+    """Follows one cell from the state of one step to the state of the next."""
+
+    def __init__(self, cell: Cell, value: int, cands: Mask) -> None:
+        self.cell = cell
+        self.value, self.cands = value, cands  # at the state of the last closed step
+        self.now_value, self.now_cands = value, cands
+        self.held: list[int] = []  # values held since, inside the step
+
+    def see(self, value: int, cands: Mask) -> None:
+        self.now_value, self.now_cands = value, cands
+        if value and value not in self.held:
+            self.held.append(value)
+
+    def close(self, step: int) -> CellStep | None:
+        """The step has ended (its state is the present): what changed, if anything."""
+        v0, m0, v1, m1 = self.value, self.cands, self.now_value, self.now_cands
+        passing = tuple(v for v in self.held if v not in (v0, v1))
+        self.value, self.cands, self.held = v1, m1, []
+        if (v0, m0) == (v1, m1) and not passing:
+            return None
+        return CellStep(step, v0, m0, v1, m1, passing)
+
+
+def cell_values(history: History, cell: Cell) -> Iterator[CellStep]:
+    """The steps at which the cell's value (not only its candidates) changed or passed."""
+    for s in cell_steps(history, cell):
+        if s.value != s.value_before or s.passing:
+            yield s
+
+
+def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
+    """The steps whose state shows candidate ``value`` gone from the empty ``cell``, judged
+    against the candidates it had in the last step's state that showed it empty."""
+    b = 1 << (value - 1)
+    start = history.start
+    last_empty: Mask | None = None if start.values[cell] else start.cands[cell]
+    for s in cell_steps(history, cell):
+        if s.value:
+            continue
+        if last_empty is not None and last_empty & b and not s.cands & b:
+            yield s.step
+        last_empty = s.cands
+
+
+def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:
+    """The candidates ``cell`` had in the last step's state, within the first ``moves`` moves,
+    that showed it empty (None if none did)."""
+    start = history.start
+    last: Mask | None = None if start.values[cell] else start.cands[cell]
+    for s in cell_steps(history, cell, moves):
+        if not s.value:
+            last = s.cands
+    return last

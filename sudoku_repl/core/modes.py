@@ -1,0 +1,74 @@
+"""Run modes: which filters a searching step runs, or a whole strategy for that step.
+
+docs/engine.md's modes: 1 = grp only, 2 = ply only, anything else = grp then ply. Later techniques
+register further modes here from their own modules (``register_filters`` for a filter chain run
+in place of grp/ply, ``register_strategy`` for a mode that takes over the searching step).
+
+A *filter* is ``filter(engine, events) -> NOTHING | COMPLETE | SHRUNKEN | WRONG`` working on
+the engine's live lists (it must list the cells it changes in ``engine.touched``). A *strategy*
+is ``strategy(engine, events) -> None`` doing one move from SEARCHING; it sets the engine's
+status itself (``Engine.filtered`` applies the usual outcome of a filter result).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sudoku_repl.core import filters
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.events import Event
+
+if TYPE_CHECKING:
+    from sudoku_repl.core.engine import Engine
+
+Filter = Callable[["Engine", list[Event]], int]
+Strategy = Callable[["Engine", list[Event]], None]
+
+
+def grp(engine: Engine, ev: list[Event]) -> int:
+    return filters.grp(
+        engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched, engine.memo
+    )
+
+
+def ply(engine: Engine, ev: list[Event]) -> int:
+    return filters.ply(engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched)
+
+
+DEFAULT: tuple[Filter, ...] = (grp, ply)
+FILTERS: dict[int, tuple[Filter, ...]] = {0: DEFAULT, 1: (grp,), 2: (ply,)}
+STRATEGIES: dict[int, Strategy] = {}
+#: what ``run-mode`` says of each mode beyond the original three
+DESCRIPTIONS: dict[int, str] = {}
+
+
+def register_filters(mode: int, chain: tuple[Filter, ...], description: str) -> None:
+    FILTERS[mode] = chain
+    DESCRIPTIONS[mode] = description
+
+
+def register_strategy(mode: int, strategy: Strategy, description: str) -> None:
+    STRATEGIES[mode] = strategy
+    DESCRIPTIONS[mode] = description
+
+
+def known(mode: int) -> bool:
+    return mode in FILTERS or mode in STRATEGIES
+
+
+def names() -> list[int]:
+    """Every mode there is, in order."""
+    return sorted({*FILTERS, *STRATEGIES})
+
+
+def check(mode: int) -> None:
+    """Refuse a mode that is not registered, with one line naming those that are."""
+    if not known(mode):
+        listed = ", ".join(map(str, names()))
+        raise UserError(f"There is no run mode {mode}; the run modes are {listed}.")
+
+
+def filters_of(mode: int) -> tuple[Filter, ...]:
+    """The filter chain of a registered mode."""
+    return FILTERS[mode]

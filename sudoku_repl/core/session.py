@@ -1,0 +1,296 @@
+"""A session: the loaded quiz, the engine, its record and the settings; the run commands and
+time travel.
+
+No terminal here: output leaves through ``Hooks.events`` as event records, the guess question
+is ``Hooks.ask_guess``, and an interrupt is polled through ``Hooks.interrupted`` between steps.
+
+The session has a *present*: ``cursor`` moves of the record have been applied. After going back,
+the record still holds the future; stepping on with the same inputs (guess answers, run mode)
+follows it, different inputs cut it off and record the new path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import attrs
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core import modes
+from sudoku_repl.core.breakpoints import Breakpoint, Breakpoints, StepSeen
+from sudoku_repl.core.engine import Choice, Engine
+from sudoku_repl.core.errors import GuessAborted, UserError
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
+from sudoku_repl.core.history import History
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
+
+
+class Hooks(Protocol):
+    """What a running command needs from whoever drives it."""
+
+    def events(self, events: Sequence[Event]) -> None:
+        """Trace events, as soon as they happen."""
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        """A new guess is due in interactive mode: return the pick (None = the default), or
+        raise ``GuessAborted``."""
+
+    def interrupted(self) -> bool:
+        """True when the user asked to stop (polled before each step)."""
+
+
+class Quiet:
+    """Hooks that swallow the trace but still ask and poll through ``inner``."""
+
+    def __init__(self, inner: Hooks) -> None:
+        self.inner = inner
+
+    def events(self, events: Sequence[Event]) -> None:
+        pass
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        return self.inner.ask_guess(cell, value)
+
+    def interrupted(self) -> bool:
+        return self.inner.interrupted()
+
+
+@attrs.define
+class Settings:
+    run_mode: int = 0
+    guess_mode: int = 0
+
+
+@attrs.frozen
+class StepReport:
+    biggest: int  # the highest level a new guess reached in the step (0 if none)
+    moves: range  # the record's moves the step made
+    hits: tuple[Breakpoint, ...] = ()
+
+
+@attrs.frozen
+class RunReport:
+    """How a run command ended."""
+
+    biggest: int
+    solutions: int  # solutions reported during the command
+    interrupted: bool = False
+    hits: tuple[Breakpoint, ...] = ()
+
+
+class Session:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings = settings or Settings()
+        self.breakpoints = Breakpoints()
+        self.quiz: Quiz | None = None
+        self._engine: Engine | None = None
+        self._history: History | None = None
+        self.cursor = 0
+        #: things the session did that the user should hear about (the shell prints them)
+        self.notices: list[str] = []
+        self._appended = 0  # moves appended to the record (to undo an aborted step's)
+
+    def load(self, quiz: Quiz) -> None:
+        """Replace the quiz and reset the engine; the settings and breakpoints stay."""
+        engine = Engine.from_givens(quiz.givens, quiz.geometry)
+        self.quiz, self._engine = quiz, engine
+        self._history = History(engine.state())
+        self.cursor = 0
+
+    @property
+    def geo(self) -> Geometry:
+        return self.quiz.geometry if self.quiz is not None else CLASSIC
+
+    @property
+    def loaded(self) -> bool:
+        return self._engine is not None
+
+    @property
+    def engine(self) -> Engine:
+        assert self._engine is not None, "no quiz loaded"
+        return self._engine
+
+    @property
+    def history(self) -> History:
+        assert self._history is not None, "no quiz loaded"
+        return self._history
+
+    def state(self) -> EngineState:
+        return self.engine.state()
+
+    @property
+    def finished(self) -> bool:
+        return self._engine is not None and self._engine.status is Status.FINISHED
+
+    # -- moves and steps -----------------------------------------------------------------
+
+    def _move(self, hooks: Hooks, replay: bool) -> list[Event]:
+        """One move from the present. ``replay``: inside the record, take the recorded answer
+        and run mode instead of asking."""
+        engine, history, at = self.engine, self.history, self.cursor
+        recorded = at < len(history)
+        mode = self.settings.run_mode
+        choice: Choice = None
+        if replay and recorded:
+            choice, mode = history.choice(at), history.run_mode(at)
+        elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
+            default = engine.guess_default()
+            offered = (history.choice(at) if recorded else None) or default
+            choice = hooks.ask_guess(*offered)
+            if choice is None:
+                choice = offered
+            if choice == default:
+                choice = None
+        keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
+        ev = engine.advance(mode, choice)
+        if not keep:
+            history.truncate(at)
+            self._appended += 1
+            if history.append(
+                engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
+            ):
+                history.add_snapshot(engine.state())
+            if history.over_cap():
+                at -= history.drop_oldest()
+                self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
+                self.notices.append(
+                    f"Record full: steps before {history.first_steps} were dropped to bound "
+                    f"memory; time travel, history and when start there now."
+                )
+        self.cursor = at + 1
+        return ev
+
+    def step(
+        self, hooks: Hooks, replay: bool = False, breakpoints: bool = True, armed: bool = False
+    ) -> StepReport:
+        """One step of docs/engine.md, or less: an enabled breakpoint stops it at the first step
+        whose state meets it, which may lie inside the step (a guess that went wrong at once).
+        ``armed``: the breakpoints already follow the search from the present (``run``).
+        If the guess question is aborted, the session is put back as it was before the step and
+        ``GuessAborted`` propagates."""
+        engine, history = self.engine, self.history
+        modes.check(self.settings.run_mode)
+        watching = breakpoints and bool(self.breakpoints.enabled())
+        if watching and not armed:
+            self.arm_breakpoints()
+        # the state before the step, to put back if the guess question is aborted
+        start_state = engine.state() if self.settings.guess_mode else None
+        start, appended = self.cursor, self._appended
+        dropped = history.dropped
+        biggest = 0
+        hits: list[Breakpoint] = []
+        seen: list[Event] = []  # the events since the last step's state (for breakpoints)
+        wrong = False
+        try:
+            while True:
+                count = engine.steps
+                ev = self._move(hooks, replay)
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > biggest:
+                        biggest = e[3]
+                if ev:
+                    hooks.events(ev)
+                if watching:
+                    seen += ev
+                    wrong = wrong or engine.status is Status.WRONG
+                    if engine.steps > count:  # the state of a step: look at it
+                        hits = self.breakpoints.check(
+                            StepSeen(engine.steps, seen, engine.values, engine.cands, wrong)
+                        )
+                        seen, wrong = [], False
+                        if hits:
+                            break
+                if engine.status in STEP_BOUNDARY:
+                    break
+        except GuessAborted:
+            start -= history.dropped - dropped
+            assert start_state is not None  # questions are asked in guess mode only
+            engine.restore(start_state)
+            self.cursor = max(start, 0)
+            if self._appended != appended:  # the step had left the record: drop its moves
+                history.truncate(self.cursor)
+            raise
+        start = max(start - (history.dropped - dropped), 0)
+        return StepReport(biggest, range(start, self.cursor), tuple(hits))
+
+    def arm_breakpoints(self) -> None:
+        """Let the enabled breakpoints follow the search from the present state."""
+        engine = self.engine
+        self.breakpoints.arm(self.history, self.cursor, engine.values, engine.cands)
+
+    def run(
+        self,
+        hooks: Hooks,
+        solutions: int = 1,
+        max_steps: int | None = None,
+        replay: bool = False,
+        breakpoints: bool = True,
+    ) -> RunReport:
+        """Step until ``solutions`` new solutions (0 = no limit), the end of the search,
+        ``max_steps`` reached (checked before each step), a breakpoint, or an interrupt."""
+        engine = self.engine
+        first = engine.solutions
+        biggest = 0
+        if breakpoints:
+            self.arm_breakpoints()
+        while engine.status is not Status.FINISHED:
+            if solutions and engine.solutions - first >= solutions:
+                break
+            if max_steps is not None and engine.steps >= max_steps:
+                break
+            if hooks.interrupted():
+                return RunReport(biggest, engine.solutions - first, interrupted=True)
+            report = self.step(hooks, replay, breakpoints, armed=True)
+            biggest = max(biggest, report.biggest)
+            if report.hits:
+                return RunReport(biggest, engine.solutions - first, hits=report.hits)
+        return RunReport(biggest, engine.solutions - first)
+
+    # -- time travel -------------------------------------------------------------------------
+
+    def seek(self, moves: int) -> None:
+        """Put the engine in the state after the record's first ``moves`` moves."""
+        history, engine = self.history, self.engine
+        done, state = history.snapshot_at_or_before(moves)
+        engine.restore(state)
+        for m in range(done, moves):
+            engine.advance(history.run_mode(m), history.choice(m))
+        self.cursor = moves
+
+    def goto(self, steps: int, hooks: Hooks) -> bool:
+        """The state right after step ``steps``: from the record, or by going on (silently)
+        past its end. Stops early at the end of the search; True when an interrupt stopped it."""
+        history = self.history
+        if history.dropped and steps < history.first_steps:
+            raise UserError(
+                f"The record starts at step {history.first_steps} (older steps were dropped "
+                f"to bound memory): goto <step>"
+            )
+        if steps <= history.last_steps:
+            self.seek(history.moves_to(steps))
+            return False
+        modes.check(self.settings.run_mode)
+        self.seek(len(history))
+        quiet = Quiet(hooks)
+        engine = self.engine
+        at_a_step = True  # an interrupt may only stop it at the state of a step
+        while engine.steps < steps and engine.status is not Status.FINISHED:
+            if at_a_step and hooks.interrupted():
+                return True
+            count = engine.steps
+            self._move(quiet, replay=False)
+            at_a_step = engine.steps > count
+        return False
+
+    def restart(self) -> None:
+        """Back to the loaded state (the record stays, for replay)."""
+        if self.history.dropped:
+            raise UserError(
+                f"The record starts at step {self.history.first_steps} (older steps were "
+                f"dropped to bound memory), so the search cannot be replayed from the start; "
+                f"use goto <step>"
+            )
+        self.seek(0)

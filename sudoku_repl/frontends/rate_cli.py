@@ -1,0 +1,208 @@
+"""``sudoku-repl rate FILE [options]``: the command line of rating (see ``rate`` for the figures).
+
+A front end like ``cli``: it owns stdout/stderr, Ctrl-C and the progress bar (drawn by the shell
+module, the one that uses prompt_toolkit, and imported only when a bar is shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing, contextmanager, nullcontext
+from itertools import islice
+from types import FrameType
+from typing import NoReturn, TextIO
+
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.files import write_atomic
+from sudoku_repl.tools.rate import FORMATS, PROG, Rating, StopFlag, rate_file, read_quizzes, summary
+
+
+def wanted(*streams: TextIO) -> bool:
+    """A bar belongs on a terminal: only when every one of ``streams`` is one."""
+    return all(_isatty(s) for s in streams)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line, not the usage block: a bad command line is exit status 2."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _count(least: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or int(text) < least:
+            raise argparse.ArgumentTypeError(f"want a whole number >= {least}, not {text!r}")
+        return int(text)
+
+    return parse
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Rate every quiz of a one-quiz-per-line file: steps and biggest level to the "
+        "first solution, total steps, solution sum, biggest level of the whole search, new "
+        "guesses and time. Rows go to stdout in file order, the summary to stderr.",
+    )
+    parser.add_argument("file", help="one 81-character quiz per line (0 or . for an empty cell)")
+    parser.add_argument(
+        "--jobs",
+        "-j",
+        type=_count(1),
+        default=1,
+        metavar="N",
+        help="worker processes (default 1); the figures do not depend on it",
+    )
+    parser.add_argument(
+        "--format",
+        choices=("csv", "json"),
+        default="csv",
+        help="CSV with a header (default) or JSON lines",
+    )
+    parser.add_argument(
+        "--skip",
+        type=_count(0),
+        default=0,
+        metavar="K",
+        help="pass over the first K entries (quiz or malformed lines)",
+    )
+    parser.add_argument(
+        "--limit",
+        type=_count(0),
+        default=None,
+        metavar="K",
+        help="rate at most K entries (after --skip)",
+    )
+    parser.add_argument(
+        "--max-steps",
+        type=_count(1),
+        default=None,
+        metavar="N",
+        help="stop a quiz's search at N steps (its row says complete=false)",
+    )
+    parser.add_argument(
+        "--out", metavar="FILE", help="write the rows to FILE (atomically, only if not interrupted)"
+    )
+    return parser  # fmt: skip
+
+
+def main_rate(argv: Sequence[str]) -> int:
+    """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
+    130 interrupted (the rows rated so far are still printed)."""
+    args = _parser().parse_args(argv)
+    stop = StopFlag()
+    with _catching_sigint(stop):
+        return _rate_command(args, stop)
+
+
+@contextmanager
+def _catching_sigint(stop: StopFlag) -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = signal.signal(signal.SIGINT, handle)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _complain(line: str) -> None:
+    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
+
+
+def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
+    end = None if args.limit is None else args.skip + args.limit
+    try:
+        entries = list(islice(read_quizzes(args.file), args.skip, end))
+        if args.out is not None:
+            _check_writable(args.out)
+    except UserError as e:
+        _complain(e.line)
+        return 2
+    quizzes: list[tuple[int, Quiz]] = []
+    for line, item in entries:
+        if isinstance(item, str):
+            _complain(f"{args.file}:{line}: {item}")
+        else:
+            quizzes.append((line, item))
+    header, row = FORMATS[args.format]
+    show_bar = wanted(sys.stdout, sys.stderr) and bool(quizzes)
+    held = show_bar or args.out is not None  # rows wait for the bar to go, or for the file
+    held_rows = io.StringIO()
+    out: TextIO = held_rows if held else sys.stdout
+    ratings: list[Rating] = []
+    start = time.perf_counter()
+    try:
+        out.write(header)
+        results = rate_file(quizzes, args.jobs, args.max_steps, stop)  # workers start here
+        shown = (
+            _bar(len(quizzes), os.path.basename(args.file), stop.set)
+            if show_bar
+            else nullcontext(_nothing)
+        )
+        with closing(results), shown as advance:
+            for line, quiz, rating in results:
+                out.write(row(line, quiz, rating))
+                out.flush()
+                ratings.append(rating)
+                advance()
+        interrupted = len(ratings) < len(quizzes)
+        if held:
+            text = held_rows.getvalue()
+            if args.out is not None and not interrupted:
+                write_atomic(args.out, text)
+            else:
+                sys.stdout.write(text)
+                sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except UserError as e:  # --out could not be written after all
+        _complain(e.line)
+        return 1
+    wall = time.perf_counter() - start
+    note = f" ({args.out} not written)" if interrupted and args.out is not None else ""
+    print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
+          file=sys.stderr)  # fmt: skip
+    return 130 if interrupted else 0
+
+
+def _nothing() -> None:
+    pass
+
+
+def _check_writable(path: str) -> None:
+    """Refuse an ``--out`` that cannot be written before rating, not after."""
+    directory = os.path.dirname(os.path.abspath(os.path.expanduser(path))) or "."
+    if not os.path.isdir(directory):
+        raise UserError(f"Cannot write {path}: no directory {directory}.")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise UserError(f"Cannot write {path}: the directory is not writable.")
+    if os.path.isdir(path):
+        raise UserError(f"Cannot write {path}: it is a directory.")
+
+
+def _bar(total: int, label: str, on_cancel: Callable[[], None]):  # type: ignore[no-untyped-def]
+    from sudoku_repl.frontends.progress import progress_bar
+
+    return progress_bar(total, label, on_cancel)

@@ -1,0 +1,209 @@
+"""The interactive shell on a terminal: prompt_toolkit lives here and nowhere else."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output as PtOutput
+
+from sudoku_repl.commands.debugger import terminal_width
+from sudoku_repl.commands.dispatch import PROMPT, Repl
+from sudoku_repl.commands.table import COMMANDS, lookup, next_words
+from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.frontends.interrupts import InterruptFlag
+
+
+class TerminalOutput:
+    def message(self, line: str) -> None:
+        print(line, flush=True)
+
+    def error(self, line: str) -> None:
+        print(line, flush=True)
+
+
+class CommandCompleter(Completer):
+    """Command names first; then what the command takes: a file path, a command name, its
+    sub-words (``break level``...), and cells ``[r,c]`` (the empty cells, when a quiz is in)."""
+
+    def __init__(self, cells: Callable[[], list[str]] = lambda: []) -> None:
+        self.paths = PathCompleter(expanduser=True)
+        self.cells = cells
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterable[Completion]:
+        text = document.text_before_cursor.lstrip()
+        if " " not in text:
+            names = [*COMMANDS, *(a for c in COMMANDS.values() for a in c.aliases)]
+            yield from _matching(names, text)
+            return
+        name, _, rest = text.partition(" ")
+        cmd = lookup(name)
+        if cmd is None or cmd.argument is None:
+            return
+        words = rest.lstrip().split(" ")
+        word = words[-1]
+        for want in sorted(next_words(cmd.argument, words[:-1])):
+            if want == "<file>":
+                doc = Document(word, len(word))
+                yield from self.paths.get_completions(doc, complete_event)
+            elif want == "<command>":
+                yield from _matching(list(COMMANDS), word)
+            elif want == "<cell>":
+                yield from _matching(self.cells(), word)
+            elif not want.startswith("<"):
+                yield from _matching([want], word)
+
+
+def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
+    for option in options:
+        if option.startswith(word):
+            yield Completion(option, start_position=-len(word))
+
+
+def toolbar_text(repl: Repl) -> str:
+    """The bottom toolbar: where the search is."""
+    session = repl.session
+    settings = session.settings
+    parts = []
+    if session.loaded:
+        state = session.state()
+        biggest = session.history.biggest_level(1, state.steps)
+        parts += [
+            f"step {state.steps}",
+            f"level {state.level}",
+            f"biggest {biggest}",
+            f"solutions {state.solutions}",
+        ]
+    else:
+        parts.append("no quiz")
+    parts += [f"run-mode {settings.run_mode}", f"guess-mode {settings.guess_mode}"]
+    enabled = len(session.breakpoints.enabled())
+    parts.append(f"breakpoints {enabled}")
+    return " | ".join(parts)
+
+
+def empty_cells(repl: Repl) -> list[str]:
+    if not repl.session.loaded:
+        return []
+    state = repl.session.state()
+    name = repl.session.geo.cell_name
+    return [name(i) for i, v in enumerate(state.values) if not v]
+
+
+def history_path() -> Path:
+    """The history file under the user's data directory."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home()))
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "sudoku-repl" / "history"
+
+
+class SafeFileHistory(FileHistory):
+    """A history file that never stops the shell: a line that cannot be stored (the file went
+    away, the disk is full, bytes that are not text) is kept in memory, with one line saying so."""
+
+    def __init__(self, filename: str, warn: Callable[[str], None]) -> None:
+        super().__init__(filename)
+        self.warn = warn
+        self.broken = False
+
+    def load_history_strings(self) -> Iterable[str]:
+        try:
+            yield from super().load_history_strings()
+        except (OSError, UnicodeError) as e:
+            self.broken = True
+            self.warn(f"History is not read or saved ({os.fsdecode(self.filename)}: {e}).")
+
+    def store_string(self, string: str) -> None:
+        if self.broken:
+            return
+        text = string.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
+        try:
+            super().store_string(text)
+        except OSError as e:
+            self.broken = True
+            self.warn(
+                f"History is not saved any more ({os.fsdecode(self.filename)}: {e.strerror or e})."
+            )
+
+
+def open_history(path: Path, warn: Callable[[str], None] = print) -> tuple[History, str | None]:
+    """A file history, or one in memory with the reason when the file cannot be written."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"):
+            pass
+    except OSError as e:
+        return InMemoryHistory(), f"History is not saved ({path}: {e.strerror or e})."
+    return SafeFileHistory(str(path), warn), None
+
+
+def run_interactive(
+    first: list[str] | None = None,
+    *,
+    input: Input | None = None,
+    output: PtOutput | None = None,
+    history: History | None = None,
+) -> Repl:
+    """The prompt loop. ``input``/``output``/``history`` are for tests (pipe input, dummy
+    output, in-memory history)."""
+    out = TerminalOutput()
+    if history is None:
+        history, warning = open_history(history_path(), out.error)
+        if warning:
+            out.error(warning)
+    flag = InterruptFlag()
+    repl = Repl(out, lambda question: "", interrupted=flag)
+    repl.width = terminal_width
+    session: PromptSession[str] = PromptSession(
+        history=history,
+        completer=CommandCompleter(lambda: empty_cells(repl)),
+        auto_suggest=AutoSuggestFromHistory(),
+        complete_while_typing=False,
+        bottom_toolbar=lambda: toolbar_text(repl),
+        input=input,
+        output=output,
+    )
+    answers: PromptSession[str] = PromptSession(input=input, output=output)
+
+    def read_answer(question: str) -> str:
+        try:
+            return answers.prompt(question + " ")
+        except (KeyboardInterrupt, EOFError):
+            raise GuessAborted from None
+
+    repl.read_answer = read_answer
+    for command in first or []:
+        repl.execute(command)
+    previous = ""
+    while not repl.done:
+        try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
+            out.message("")
+            line = session.prompt(PROMPT + "\n")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if not line.strip():
+            # Enter on an empty line repeats a step, as gdb and pdb do
+            if lookup(previous.partition(" ")[0]) is not COMMANDS["step"]:
+                continue
+            line = previous
+        previous = line.strip()
+        try:
+            with flag.catching():
+                repl.execute(line)
+        except KeyboardInterrupt:  # between the handler's end and the flag's
+            continue
+    return repl

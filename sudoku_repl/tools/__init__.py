@@ -1,0 +1,1 @@
+"""Tools over whole files of quizzes: rating and generation."""

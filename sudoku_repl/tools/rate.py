@@ -1,0 +1,303 @@
+"""``sudoku-repl rate``: the figures of every quiz of a one-per-line file, as CSV or JSON lines.
+
+A *rating* is computed by ONE search from the loaded quiz: ``run`` to the first solution (its
+steps and biggest level), then ``runrun 0`` to the end (total steps, solution sum); the biggest
+level of the whole search is the larger of the two runs' (docs/engine.md 9). A *guess* is a new
+guess (``events.GUESS``; Forward and Upward guesses are not counted). The figures depend on the
+quiz alone, so they are the same with 1 or N worker processes, on any machine; only ``ms`` (the
+wall time of that quiz's search) varies.
+
+An *entry* is a meaningful line of the file (neither blank nor a ``#`` comment): a quiz, or a
+malformed line, reported with its line number and skipped. ``--skip``/``--limit`` count entries.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import multiprocessing
+import signal
+import statistics
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from functools import partial
+
+import attrs
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.errors import QuizError, UserError, shown
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import RunReport, Session
+from sudoku_repl.text.quiz_files import is_quiz_string
+
+PROG = "sudoku-repl rate"
+COLUMNS = (
+    "line", "quiz", "steps_first", "biggest_first", "steps_total", "solutions",
+    "biggest_total", "guesses", "ms", "complete",
+)  # fmt: skip
+
+
+@attrs.frozen
+class Rating:
+    """One quiz's figures. ``steps_first``/``biggest_first`` are None when no solution was found
+    (none exists, or ``max_steps`` came first); ``complete`` is False when ``max_steps`` stopped
+    the search, and then ``steps_total``/``solutions`` are what had been reached."""
+
+    steps_first: int | None
+    biggest_first: int | None
+    steps_total: int
+    solutions: int
+    biggest_total: int
+    guesses: int
+    ms: float
+    complete: bool
+
+
+Rated = tuple[int, Quiz, Rating]  # (line number, quiz, rating)
+
+
+class Interrupted(Exception):
+    """The stop flag was raised during a quiz's search: it has no rating."""
+
+
+def _never() -> bool:
+    return False
+
+
+class _Counting:
+    """Session hooks for rating: no trace, the default guess, new guesses counted."""
+
+    def __init__(self, stop: Callable[[], bool]) -> None:
+        self.stop = stop
+        self.guesses = 0
+
+    def events(self, events: Sequence[Event]) -> None:
+        for e in events:
+            if e[0] == E.GUESS:
+                self.guesses += 1
+
+    def ask_guess(self, cell: Cell, value: int) -> None:
+        return None  # guess mode 0: never asked
+
+    def interrupted(self) -> bool:
+        return self.stop()
+
+
+def rate_quiz(
+    quiz81: str, max_steps: int | None = None, interrupted: Callable[[], bool] = _never
+) -> Rating:
+    """The figures of one 81-character quiz. Raises ``QuizError`` for a bad quiz and
+    ``Interrupted`` when ``interrupted()`` turns true (it is polled before each step)."""
+    if not is_quiz_string(quiz81):
+        raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
+    quiz = Quiz.from_string(quiz81)
+    hooks = _Counting(interrupted)
+    start = time.perf_counter()
+    session = Session()
+    session.load(quiz)
+    first = _run(session, hooks, 1, max_steps)
+    steps_first = session.engine.steps if first.solutions else None
+    rest = _run(session, hooks, 0, max_steps)  # no step at all if finished or at max_steps
+    ms = (time.perf_counter() - start) * 1000
+    engine = session.engine
+    return Rating(
+        steps_first=steps_first,
+        biggest_first=first.biggest if first.solutions else None,
+        steps_total=engine.steps,
+        solutions=engine.solutions,
+        biggest_total=max(first.biggest, rest.biggest),
+        guesses=hooks.guesses,
+        ms=ms,
+        complete=session.finished,
+    )
+
+
+def _run(session: Session, hooks: _Counting, solutions: int, max_steps: int | None) -> RunReport:
+    report = session.run(hooks, solutions, max_steps)
+    if report.interrupted:
+        raise Interrupted
+    return report
+
+
+def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
+    """(line number, quiz) for each quiz line of a one-per-line file, (line number, what is wrong)
+    for each malformed one (not 81 characters of 0-9 or ``.``, or clashing givens); blank and
+    ``#`` lines are passed over. Raises ``UserError`` when the file cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace", newline="") as f:
+            for n, raw in enumerate(f, 1):
+                text = raw.lstrip("\ufeff").strip()
+                if not text or text.startswith("#"):
+                    continue
+                if not is_quiz_string(text):
+                    yield n, f"not a quiz (81 characters of 0-9 or .): {shown(text)!r}"
+                    continue
+                try:
+                    yield n, Quiz.from_string(text)
+                except QuizError as e:
+                    yield n, e.line
+    except OSError as e:
+        raise UserError(f"Cannot read {path}: {e.strerror or e}.") from None
+
+
+# -- many quizzes, in one process or several -------------------------------------------------
+
+
+class StopFlag:
+    """Raised by Ctrl-C (or by a caller that stops reading); shared with the worker processes,
+    which poll it before each step. Setting it is a plain store, safe in a signal handler."""
+
+    def __init__(self) -> None:
+        self._value = multiprocessing.RawValue("b", 0)
+
+    def __call__(self) -> bool:
+        return bool(self._value.value)
+
+    def set(self) -> None:
+        self._value.value = 1
+
+
+_worker_stop: Callable[[], bool] = _never
+
+
+def _start_worker(stop: StopFlag) -> None:
+    """In each worker: Ctrl-C is the parent's to handle; it tells the workers through ``stop``."""
+    global _worker_stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_stop = stop
+
+
+def _rate_in_worker(quiz81: str, max_steps: int | None) -> Rating | None:
+    try:
+        return rate_quiz(quiz81, max_steps, _worker_stop)
+    except Interrupted:
+        return None
+
+
+def chunk_size(quizzes: int, jobs: int) -> int:
+    """Quizzes per task sent to a worker: about 64 tasks per worker, at most 8 quizzes each.
+    Search times vary a lot from quiz to quiz (hard ones take a second); small tasks keep the
+    workers evenly busy to the end, and a task costs well under a millisecond."""
+    return max(1, min(8, quizzes // (jobs * 64)))
+
+
+def rate_file(
+    quizzes: Sequence[tuple[int, Quiz]],
+    jobs: int = 1,
+    max_steps: int | None = None,
+    stop: StopFlag | None = None,
+) -> Generator[Rated, None, None]:
+    """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1) or
+    in ``jobs`` worker processes. Ends early, without the interrupted quiz, once ``stop`` is set.
+
+    The workers are started before this returns, not at the first ``next()``: a thread the
+    caller starts afterwards (the progress bar) is never forked into them. Iterate the result to
+    its end or ``close()`` it: closing stops the workers."""
+    stop = stop or StopFlag()
+    if jobs == 1:
+        return _rate_here(quizzes, max_steps, stop)
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
+    texts = [str(quiz) for _, quiz in quizzes]
+    ratings = pool.map(
+        partial(_rate_in_worker, max_steps=max_steps), texts, chunksize=chunk_size(len(texts), jobs)
+    )
+    return _gather(quizzes, ratings, pool, stop)
+
+
+def _rate_here(
+    quizzes: Sequence[tuple[int, Quiz]], max_steps: int | None, stop: StopFlag
+) -> Generator[Rated, None, None]:
+    for line, quiz in quizzes:
+        try:
+            rating = rate_quiz(str(quiz), max_steps, stop)
+        except Interrupted:
+            return
+        yield line, quiz, rating
+
+
+def _gather(
+    quizzes: Sequence[tuple[int, Quiz]],
+    ratings: Iterable[Rating | None],
+    pool: Executor,
+    stop: StopFlag,
+) -> Generator[Rated, None, None]:
+    done = False
+    try:
+        for (line, quiz), rating in zip(quizzes, ratings):
+            if rating is None:  # interrupted in a worker: the results stop before it
+                return
+            yield line, quiz, rating
+        done = True
+    finally:
+        if not done:
+            stop.set()  # the workers give up their current quiz and skip the queued ones
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+# -- output ----------------------------------------------------------------------------------
+
+
+def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
+    """One output record, keyed by ``COLUMNS``."""
+    return {"line": line, "quiz": str(quiz), **attrs.asdict(rating), "ms": round(rating.ms, 1)}
+
+
+def csv_header() -> str:
+    return ",".join(COLUMNS) + "\n"
+
+
+def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
+    record = fields(line, quiz, rating)
+    record["ms"] = f"{rating.ms:.1f}"
+    record["complete"] = "true" if rating.complete else "false"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerow("" if v is None else v for v in record.values())
+    return out.getvalue()
+
+
+def json_line(line: int, quiz: Quiz, rating: Rating) -> str:
+    return json.dumps(fields(line, quiz, rating)) + "\n"
+
+
+FORMATS: dict[str, tuple[str, Callable[[int, Quiz, Rating], str]]] = {
+    "csv": (csv_header(), csv_row),
+    "json": ("", json_line),
+}
+
+
+def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float) -> str:
+    """The one line for stderr: counts, medians, times; says when the run was interrupted."""
+    found = [r for r in ratings if r.steps_first is not None]
+    parts = [
+        f"{len(ratings)} quizzes rated" if len(ratings) == quizzes
+        else f"interrupted: {len(ratings)} of {quizzes} quizzes rated",
+        f"{malformed} malformed lines skipped",
+    ]  # fmt: skip
+    cut = sum(not r.complete for r in ratings)
+    if cut:
+        parts.append(f"{cut} stopped by --max-steps")
+    if ratings:
+        parts.append(
+            f"median steps to the first solution {_median(r.steps_first for r in found)}, "
+            f"to the end {_median(r.steps_total for r in ratings)}"
+        )
+        biggest_first = _median(r.biggest_first for r in found)
+        parts.append(
+            f"median biggest level to the first solution {biggest_first}, "
+            f"of the whole search {_median(r.biggest_total for r in ratings)}"
+        )
+    engine_ms = sum(r.ms for r in ratings)
+    parts.append(f"engine time {engine_ms / 1000:.2f} s, wall time {wall:.2f} s")
+    return f"{PROG}: " + "; ".join(parts) + "."
+
+
+def _median(values: Iterable[int | None]) -> str:
+    numbers = [v for v in values if v is not None]
+    return f"{statistics.median(numbers):g}" if numbers else "-"
+
+
+# -- the command -----------------------------------------------------------------------------
