@@ -189,3 +189,13 @@ class _NoHooks:
 
     def interrupted(self) -> bool:
         return False
+
+
+def test_the_console_script_names_a_real_entry_point() -> None:
+    """The README's first command runs ``sudoku-repl``: its target must import and be callable."""
+    import importlib
+    import tomllib
+
+    scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
+    module, _, name = scripts["sudoku-repl"].partition(":")
+    assert callable(getattr(importlib.import_module(module), name))
