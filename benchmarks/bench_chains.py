@@ -23,16 +23,14 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+from common import FORUM_SAMPLE, TOP95, read_quizzes
 
 from sudoku_repl.api import Session, Settings
 from sudoku_repl.core import events as E
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.techniques import chains
 
-PUZZLES = HERE.parent / "puzzles"
-DEFAULT = [PUZZLES / "norvig_top95.txt", PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"]
+DEFAULT = [TOP95, FORUM_SAMPLE]
 
 Figures = tuple[
     int, int, int, int
@@ -92,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     with ProcessPoolExecutor(args.jobs) as pool:
         for path in args.files:
-            quizzes = [q for q in path.read_text().split() if q][: args.limit]
+            quizzes = read_quizzes(path, args.limit)
             base = None
             for mode in run_modes:
                 started = time.perf_counter()

@@ -12,31 +12,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-import time
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
-
 import norvig_baseline
+from common import TOP95, Silent, read_quizzes, timed
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
-
-DEFAULT = HERE.parent / "puzzles" / "norvig_top95.txt"
-
-
-class Silent:
-    def events(self, events: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
 
 
 def engine_run(quiz: str, solutions: int) -> int:
@@ -46,26 +28,18 @@ def engine_run(quiz: str, solutions: int) -> int:
     return session.state().steps
 
 
-def timed(fn, *args) -> tuple[float, int]:  # type: ignore[no-untyped-def]
-    t = time.perf_counter()
-    result = fn(*args)
-    return time.perf_counter() - t, result
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument(
         "file",
         nargs="?",
-        default=str(DEFAULT),
+        default=str(TOP95),
         help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)",
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=0)
     args = parser.parse_args()
-    quizzes = [line.strip() for line in open(args.file) if len(line.strip()) == 81]
-    if args.limit:
-        quizzes = quizzes[: args.limit]
+    quizzes = read_quizzes(args.file, args.limit)
     first: list[list[float]] = [[] for _ in quizzes]
     end: list[list[float]] = [[] for _ in quizzes]
     base: list[list[float]] = [[] for _ in quizzes]

@@ -18,44 +18,25 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import statistics
-import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-QUIZ_FILE = REPO / "puzzles" / "multiple_solutions.txt"
-QUIZ_NUMBER = 18  # insufficient_givens
-sys.path.insert(0, str(REPO))
+from common import MULTIPLE, Silent, machine, read_quizzes
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
 
+QUIZ_NUMBER = 18  # insufficient_givens
 MIN_STEPS = 100_000
 BYTES_TARGET = 150
 GOTO_TARGET_MS = 100
 
 
-class Silent:
-    """Session hooks that drop every event."""
-
-    def events(self, events: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
-
-
 def quiz_of(file: str, number: int) -> str:
     """Quiz ``number`` (1-based) of a one-quiz-per-line file."""
-    quizzes = [line.strip() for line in open(file, encoding="utf-8") if len(line.strip()) == 81]
+    quizzes = read_quizzes(file)
     if not 1 <= number <= len(quizzes):
         raise SystemExit(f"{file} has {len(quizzes)} quizzes, not {number}")
     return quizzes[number - 1]
@@ -90,7 +71,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument(
         "--file",
-        default=str(QUIZ_FILE),
+        default=str(MULTIPLE),
         help="a one-quiz-per-line file (default: puzzles/multiple_solutions.txt)",
     )
     parser.add_argument(
@@ -106,7 +87,7 @@ def main() -> None:
     while True:
         session, diff, seconds, peak = record(quiz, solutions)
         steps = session.state().steps
-        if steps >= MIN_STEPS:
+        if steps >= MIN_STEPS or session.finished:  # (a quiz of fewer steps: its whole search)
             break
         print(f"runrun {solutions}: {steps} steps < {MIN_STEPS}; asking for more solutions")
         solutions *= 2
@@ -114,7 +95,7 @@ def main() -> None:
     history = session.history
     moves = len(history)
     per_step = diff / steps
-    print(f"bench_history: python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}")
+    print(f"bench_history: {machine()}")
     print(f"quiz {args.number} of {args.file}: {quiz}")
     print()
     print("== record")

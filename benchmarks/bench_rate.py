@@ -18,21 +18,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import tempfile
 import time
-from itertools import islice
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-PUZZLES = ROOT / "puzzles"
-DEFAULT = [
-    f"{PUZZLES / 'norvig_top95.txt'}",
-    f"{PUZZLES / 'forum_hardest_1905_11plus_sample1000.txt'}:200",
-]
+from common import FORUM_SAMPLE, REPO, TOP95, children_cpu, program_env, read_quizzes
+
+DEFAULT = [f"{TOP95}", f"{FORUM_SAMPLE}:200"]
 
 
 def part(spec: str) -> tuple[Path, int | None]:
@@ -53,17 +47,11 @@ def quiz_file(parts: list[tuple[Path, int | None]]) -> tuple[str, int]:
     """The set written to a temporary file: (its name, its number of quizzes)."""
     lines: list[str] = []
     for path, count in parts:
-        with open(path) as f:
-            lines += [line.strip() for line in islice(f, count) if line.strip()]
+        lines += read_quizzes(path, count)
     fd, name = tempfile.mkstemp(prefix="bench-rate-", suffix=".txt")
     with os.fdopen(fd, "w") as f:
         f.write("\n".join(lines) + "\n")
     return name, len(lines)
-
-
-def children_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
 
 
 def run(path: str, jobs: int) -> tuple[float, float, list[str]]:
@@ -72,7 +60,8 @@ def run(path: str, jobs: int) -> tuple[float, float, list[str]]:
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "rate", path, "--jobs", str(jobs)],
-        cwd=ROOT,
+        cwd=REPO,
+        env=program_env(),
         capture_output=True,
         text=True,
         check=True,

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -33,40 +32,32 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parent
-PUZZLES = REPO / "puzzles"
-sys.path.insert(0, str(REPO))
-sys.path.insert(0, str(HERE))
-
 import norvig_baseline
 import reference_engine
+from common import (
+    FORUM_SAMPLE,
+    REPO,
+    ROYLE17_SAMPLE,
+    TOP95,
+    Silent,
+    children_cpu,
+    machine,
+    program_env,
+    read_quizzes,
+)
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
 
-# set key -> (file in puzzles/, issue's dict-solver figure in ms "on this machine", target ms to
-# the first solution, target ms to the end or None)
-SETS: dict[str, tuple[str, float, float, float | None]] = {
-    "top95": ("norvig_top95.txt", 5.0, 5.0, 12.0),
-    "forum": ("forum_hardest_1905_11plus_sample1000.txt", 11.6, 12.0, None),
-    "royle17": ("royle17_sample2000.txt", 1.7, 2.0, None),
+# set key -> (default file, issue's dict-solver figure in ms "on this machine", target ms to the
+# first solution, target ms to the end or None)
+SETS: dict[str, tuple[Path, float, float, float | None]] = {
+    "top95": (TOP95, 5.0, 5.0, 12.0),
+    "forum": (FORUM_SAMPLE, 11.6, 12.0, None),
+    "royle17": (ROYLE17_SAMPLE, 1.7, 2.0, None),
 }
 CLI_TARGET = 1.5  # batch CLI time / (engine-only time + start-up)
 STARTUP_TARGET = 2.0  # `python -m sudoku_repl -c bye` / `python3 -c pass`
-
-
-class Silent:
-    """Session hooks that drop every event."""
-
-    def events(self, events: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
 
 
 # -- the contenders: each returns (seconds to the first solution, seconds to the end, steps) --
@@ -113,11 +104,6 @@ def time_dict(quiz: str, clock: Callable[[], float]) -> float:
     return t1 - t0
 
 
-def read_set(path: Path, limit: int) -> list[str]:
-    quizzes = [line.strip() for line in open(path, encoding="utf-8") if len(line.strip()) == 81]
-    return quizzes[:limit] if limit else quizzes
-
-
 def median_ms(per_quiz: list[list[float]]) -> float:
     """Median over the quizzes of each quiz's median over the rounds, in ms."""
     return statistics.median(statistics.median(rounds) for rounds in per_quiz) * 1000
@@ -134,7 +120,7 @@ def bench_set(
     key: str, path: Path, rounds: int, limit: int, clock: Callable[[], float], separate: bool
 ) -> dict:
     _, issue_dict_ms, target_first, target_end = SETS[key]
-    quizzes = read_set(path, limit)
+    quizzes = read_quizzes(path, limit)
     n = len(quizzes)
     samples: dict[str, list[list[float]]] = {
         k: [[] for _ in quizzes] for k in ("dict", "ref1", "ref0", "eng1", "eng0")
@@ -214,18 +200,15 @@ CPU_CLOCK = False  # --clock cpu: child processes are timed by their user + syst
 
 
 def run_cli(args: list[str]) -> float:
-    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = children_cpu()
     t0 = time.perf_counter()
     proc = subprocess.run(
-        args, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        args, cwd=REPO, env=program_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
     )
     t1 = time.perf_counter()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = children_cpu() - cpu
     assert proc.returncode == 0, (args, proc.stderr.decode()[-500:])
-    if CPU_CLOCK:
-        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return t1 - t0
+    return cpu if CPU_CLOCK else t1 - t0
 
 
 def bench_startup(runs: int) -> tuple[float, float]:
@@ -319,11 +302,11 @@ def main() -> None:
         key, _, file = entry.partition("=")
         if key not in SETS:
             parser.error(f"unknown set {key!r} (known: {', '.join(SETS)})")
-        files[key] = Path(file) if file else PUZZLES / SETS[key][0]
+        files[key] = Path(file) if file else SETS[key][0]
     keys = list(files)
     print(
-        f"bench_speed: python {sys.version.split()[0]}, clock {args.clock}, rounds {args.rounds}, "
-        f"limit {args.limit or 'none'}, load average {os.getloadavg()[0]:.2f} at start"
+        f"bench_speed: {machine()} at start, clock {args.clock}, rounds {args.rounds}, "
+        f"limit {args.limit or 'none'}"
     )
     results = {}
     for key in keys:

@@ -4,25 +4,21 @@
 
 FILE defaults to ``puzzles/norvig_top95.txt``. Each quiz is rated by ``rate.rate_quiz`` (the
 figures of ``sudoku-repl rate``: steps and biggest level to the first solution, to the end, new
-guesses) once per mode; the script prints the Markdown table of the README. ``rate`` has no run
-mode option, so its session is given the mode here; with ``--csv PREFIX`` the per-quiz rows are
-written to PREFIX0.csv and PREFIX3.csv in ``rate``'s CSV format.
+guesses) once per mode (its ``run_mode``); the script prints the Markdown table of the README;
+with ``--csv PREFIX`` the per-quiz rows are written to PREFIX0.csv and PREFIX3.csv in ``rate``'s
+CSV format.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager as ContextManager
 from pathlib import Path
-from unittest import mock
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import TOP95
 
-from sudoku_repl.api import Session, Settings
+from sudoku_repl.assembly import register_all
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.techniques import theorems as book
 from sudoku_repl.tools import rate
@@ -30,14 +26,8 @@ from sudoku_repl.tools import rate
 MODES = (0, book.BOOK_MODE)
 
 
-def run_mode(mode: int) -> ContextManager[object]:
-    """``rate.rate_quiz`` makes ``Session()``: make it one in ``mode`` for a while."""
-    return mock.patch.object(rate, "Session", lambda: Session(Settings(run_mode=mode)))
-
-
 def rate_all(quizzes: Sequence[tuple[int, Quiz]], mode: int) -> list[rate.Rating]:
-    with run_mode(mode):
-        return [rate.rate_quiz(str(quiz)) for _, quiz in quizzes]
+    return [rate.rate_quiz(str(quiz), run_mode=mode) for _, quiz in quizzes]
 
 
 def _figures(values: Sequence[int | None]) -> str:
@@ -84,11 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "file",
         nargs="?",
-        default=str(ROOT / "puzzles" / "norvig_top95.txt"),
+        default=str(TOP95),
         help="a one-quiz-per-line file (default: puzzles/norvig_top95.txt)",
     )
     parser.add_argument("--csv", metavar="PREFIX")
     args = parser.parse_args(argv)
+    register_all()  # run mode 3 (rate's sessions are the core's)
     quizzes = [(n, q) for n, q in rate.read_quizzes(args.file) if isinstance(q, Quiz)]
     ratings = {mode: rate_all(quizzes, mode) for mode in MODES}
     if args.csv:

@@ -6,12 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sudoku_repl.assembly import register_all
-from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event
-from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.session import Hooks, RunReport, Settings, StepReport
+from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
@@ -19,23 +17,18 @@ from sudoku_repl.text.render import event_lines, levels_lines, show_lines
 __all__ = ["Quiz", "RunReport", "Session", "Settings", "StepReport", "UserError", "load_quiz"]
 
 
-class Collect:
-    """Hooks that keep the trace lines in ``lines``, take the default at every guess question
-    and are never interrupted."""
+class Collect(Quiet):
+    """Hooks that add the trace lines to the session's ``trace``, take the default at every
+    guess question and are never interrupted."""
 
     def __init__(self, session: Session) -> None:
+        super().__init__()
         self.session = session
 
     def events(self, events: Sequence[Event]) -> None:
         geo = self.session.geo
         for event in events:
             self.session.trace += event_lines(event, geo)
-
-    def ask_guess(self, cell: Cell, value: int) -> Choice:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
 
 
 class Session(CoreSession):

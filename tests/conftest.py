@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.input import PipeInput, create_pipe_input
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from helpers import Answer, RecordingHooks
+from helpers import REPO, Answer, RecordingHooks
 
 from sudoku_repl.assembly import register_all
 
@@ -23,6 +24,20 @@ def recording_hooks() -> Callable[..., RecordingHooks]:
         return RecordingHooks(answers)
 
     return make
+
+
+@pytest.fixture
+def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run the test in the repository root, where ``examples/seed.txt`` and the other relative
+    paths the tests type are found (``pytestmark = pytest.mark.usefixtures("at_repo_root")``)."""
+    monkeypatch.chdir(REPO)
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    """The prompt's input in-process (``helpers.interact`` types into it)."""
+    with create_pipe_input() as inp:
+        yield inp
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -1,16 +1,37 @@
-"""Helpers the test modules import: where the data files are, a recording ``Hooks``, the
-reference trace parser and a few plain grid utilities (no expected values are computed here)."""
+"""Helpers the test modules import, each defined once: where the data files are, the ``slow``
+mark of the long tests, the text of the original that many tests expect (the Order List, the
+seed's grid), an in-process shell (``Shell``: a ``Repl`` with a ``ListOutput``, scripted
+``Answers`` and a ``fake_clock``), the prompt driven in-process, the program as a subprocess or in
+a pseudo-terminal, recording and silent ``Hooks``, the reference trace parser, the edge-case table
+and a few plain grid utilities (no expected values are computed here). Fixtures (``at_repo_root``,
+``pipe``, ``recording_hooks``) are in ``conftest.py``."""
 
 from __future__ import annotations
 
+import csv
+import itertools
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any, NamedTuple, Self, TypeVar
 
+import pytest
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import PipeInput
+from prompt_toolkit.output import DummyOutput
+
+from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell
+from sudoku_repl.frontends.shell import CommandCompleter, empty_cells, run_interactive
 from sudoku_repl.text.render import trace_lines
 
 #: The repository root (``<repo>/tests/helpers.py`` -> ``<repo>``).
@@ -30,6 +51,296 @@ ARTICLE = TEST_DATA / "article_002_listings.txt"
 
 #: The seed quiz of the 2.6 article (docs/engine.md 10).
 SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+#: The seed quiz's file, as typed at the prompt in the repository root, and as an absolute path.
+SEED = "examples/seed.txt"
+SEED_FILE = REPO / SEED
+
+
+# -- long tests ---------------------------------------------------------------------------------
+
+#: A long test (pseudo-terminal storms, state machines, big files, long searches): the quick run
+#: ``pytest -m "not slow"`` leaves it out, the full run keeps it.
+SLOW = pytest.mark.slow
+
+T = TypeVar("T")
+
+
+def slow_cases(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
+    """The cases of a parametrized test, the long ones (``is_slow``) marked ``slow``: the quick
+    run keeps the others."""
+    return [pytest.param(v, marks=SLOW) if is_slow(v) else v for v in values]
+
+
+# -- the original's text ---------------------------------------------------------------------
+
+#: The prompt of every command (docs/commands.md 1); a transcript shows a blank line before it.
+PROMPT = "Order please:"
+#: The guess question, up to its default answer (docs/commands.md 7).
+QUESTION = "Take a guess please, by default it will be "
+NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+
+#: The banner and the Order List of SudokuSolver 2.6: the ten commands of the original.
+ORDER_LIST = [
+    "Sudoku Solver 2.6 2021/10/30 by readalps",
+    "",
+    "Order List:",
+    "load-quiz <file>: load quiz from file",
+    "show: show quiz info",
+    "levels: show info about guess levels",
+    "run-mode [1|2|0]: query or change working mode",
+    "guess-mode [1|0]: query or change guessing mode",
+    "step: step forward",
+    "run: run till the end or a new solution met",
+    "runtil <steps>: run till certain steps run",
+    "runrun <sum>: run till the end or certain new solutions met",
+    "bye: quit",
+]
+#: The names of those ten commands, in the Order List's order.
+ORIGINAL_TEN = [entry.split()[0].rstrip(":") for entry in ORDER_LIST[3:]]
+
+#: The seed quiz's grid as ``show`` prints it (each band followed by a blank line).
+SEED_GRID = [
+    "005 300 000",
+    "800 000 020",
+    "070 010 500",
+    "",
+    "400 005 300",
+    "010 070 006",
+    "003 200 080",
+    "",
+    "060 500 009",
+    "004 000 030",
+    "000 009 700",
+    "",
+]
+
+#: The engine lines of the seed's step 6 (seed_interactive.trace, and the article).
+STEP6_TRACE = [
+    "2GW: 2 shrunken out of [4,3]",
+    "2GW: 8 shrunken out of [4,3]",
+    "2GW: 9 shrunken out of [4,3]",
+    "2GW: 5 shrunken out of [6,1]",
+    "2GW: 9 shrunken out of [6,1]",
+    "CelSet: [4,3] [6,1] ValSet: 6 7",
+    "6) blk 4 incomplete shrunken by group",
+]
+
+#: The article's ``levels`` listing after step 94 of the seed (tests/data/article_002_listings.txt).
+LEVELS_94 = [
+    "At guess level 10:",
+    "Level 10 [2,6]=6 (2 out of 2)",
+    "Level 9 [1,7]=1 (1 out of 2)",
+    "Level 8 [1,5]=2 (1 out of 2)",
+    "Level 7 [1,8]=9 (2 out of 2)",
+    "Level 6 [1,2]=4 (2 out of 2)",
+    "Level 5 [1,1]=6 (2 out of 2)",
+    "Level 4 [3,3]=9 (2 out of 2)",
+    "Level 3 [2,3]=1 (1 out of 2)",
+    "Level 2 [4,3]=6 (1 out of 2)",
+    "Level 1 [6,2]=5 (1 out of 2)",
+]
+
+
+# -- the shell in-process ----------------------------------------------------------------------
+
+
+@dataclass
+class ListOutput:
+    """``Output`` keeping every line; ``errors`` are the lines sent through ``error`` (they are
+    in ``lines`` too)."""
+
+    lines: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def message(self, line: str) -> None:
+        self.lines.append(line)
+
+    def error(self, line: str) -> None:
+        self.lines.append(line)
+        self.errors.append(line)
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.errors.clear()
+
+
+def fake_clock() -> Callable[[], float]:
+    """0.0, 0.25, 0.5, ...: a run command reads the clock twice, so it takes 250 ms; no test
+    depends on real time."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * 0.25
+
+
+class Answers:
+    """Scripted answers to the guess question, in turn; records each question asked.
+
+    An exception class among the answers is raised at its turn (``GuessAborted``: end of input
+    at the question). When the answers run out, ``then`` is the answer (a string, ``""`` being
+    Enter, or an exception class); without ``then`` an unexpected question fails the test."""
+
+    def __init__(
+        self, *answers: str | type[BaseException], then: str | type[BaseException] | None = None
+    ) -> None:
+        self.answers = iter(answers)
+        self.then = then
+        self.questions: list[str] = []
+
+    def __call__(self, question: str) -> str:
+        self.questions.append(question)
+        answer = next(self.answers, self.then)
+        if answer is None:
+            raise AssertionError(f"unexpected question: {question}")
+        if isinstance(answer, type):
+            raise answer()
+        return answer
+
+
+class Shell:
+    """A ``Repl`` with a ``ListOutput``, scripted ``Answers`` (by default none: a guess question
+    fails the test) and the fake clock; each method returns the lines that one command printed."""
+
+    def __init__(
+        self, answers: Answers | None = None, interrupted: Callable[[], bool] = lambda: False
+    ) -> None:
+        self.out = ListOutput()
+        self.answers = answers if answers is not None else Answers()
+        self.repl = Repl(self.out, self.answers, clock=fake_clock(), interrupted=interrupted)
+
+    def run(self, line: str) -> list[str]:
+        """Run a command, whether it succeeds or not."""
+        start = len(self.out.lines)
+        self.repl.execute(line)
+        return self.out.lines[start:]
+
+    def ok(self, line: str) -> list[str]:
+        """Run a command that must succeed."""
+        start = len(self.out.lines)
+        assert self.repl.execute(line), self.out.lines[start:]
+        return self.out.lines[start:]
+
+    def fails(self, line: str) -> list[str]:
+        """Run a command that must fail."""
+        start = len(self.out.lines)
+        assert not self.repl.execute(line), self.out.lines[start:]
+        return self.out.lines[start:]
+
+    @property
+    def steps(self) -> int:
+        return self.repl.session.state().steps
+
+    @classmethod
+    def loaded(cls, *answers: str | type[BaseException]) -> Self:
+        """A shell with the seed quiz loaded from its file, answering guess questions in turn."""
+        shell = cls(Answers(*answers))
+        assert shell.ok(f"load-quiz {SEED}") == ["Quiz loaded."]
+        return shell
+
+
+# -- the prompt in-process ---------------------------------------------------------------------
+
+ENTER = "\r"
+
+
+def typed(*lines: str) -> str:
+    """The keys of ``lines`` typed at the prompt, each ended by Enter."""
+    return "".join(line + ENTER for line in lines)
+
+
+def interact(pipe: PipeInput, keys: str, history: InMemoryHistory | None = None) -> Repl:
+    """Type ``keys`` (all of them up front: prompt_toolkit keeps the typeahead) and run the loop
+    (the ``pipe`` fixture of ``conftest.py``)."""
+    pipe.send_text(keys)
+    return run_interactive(input=pipe, output=DummyOutput(), history=history or InMemoryHistory())
+
+
+def completions(text: str, repl: Repl | None = None) -> list[str]:
+    """The line as it reads after each completion offered for ``text`` (cells: the empty cells
+    of ``repl``'s quiz)."""
+    cells = (lambda: empty_cells(repl)) if repl else (lambda: [])
+    found = CommandCompleter(cells).get_completions(Document(text, len(text)), CompleteEvent(True))
+    return sorted(text[: len(text) + c.start_position] + c.text for c in found)
+
+
+# -- the program -------------------------------------------------------------------------------
+
+
+def program_env(**extra: str) -> dict[str, str]:
+    """The environment with the repository first on ``PYTHONPATH``."""
+    path = str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": path, **extra}
+
+
+def run_program(
+    *args: str, cwd: Path = REPO, timeout: float = 60, **kw: Any
+) -> subprocess.CompletedProcess[Any]:
+    """``python -m sudoku_repl ARGS`` to its end, its output captured (``input``, ``text`` and
+    the rest as ``subprocess.run`` takes them)."""
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", *args],
+        cwd=cwd,
+        env=kw.pop("env", None) or program_env(),
+        capture_output=True,
+        timeout=timeout,
+        **kw,
+    )
+
+
+def terminal_env(tmp: Path, **extra: str) -> dict[str, str]:
+    """A pseudo-terminal's environment: its own home and data folder under ``tmp``; nothing in
+    the pty answers cursor position requests (``PROMPT_TOOLKIT_NO_CPR``)."""
+    return program_env(
+        TERM="xterm",
+        HOME=str(tmp),
+        XDG_DATA_HOME=str(tmp / "data"),
+        PROMPT_TOOLKIT_NO_CPR="1",
+        **extra,
+    )
+
+
+def spawn_shell(tmp: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 20):  # type: ignore[no-untyped-def]
+    """``python -m sudoku_repl ARGS`` in a pseudo-terminal of 40 x 120 (pexpect)."""
+    import pexpect
+
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", *args],
+        cwd=str(REPO),
+        env=env or terminal_env(tmp),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=timeout,
+        dimensions=(40, 120),
+        maxread=65536,
+    )
+
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")
+
+
+def plain(text: str) -> str:
+    """Terminal output without escape sequences and carriage returns."""
+    return ANSI.sub("", text)
+
+
+def untimed(text: str) -> str:
+    """Wall-clock milliseconds replaced by T (subprocess runs use the real clock)."""
+    return re.sub(r"Run time: \d+ milliseconds", "Run time: T milliseconds", text)
+
+
+def transcript_blocks(text: str) -> list[tuple[str, list[str]]]:
+    """(command, output lines) per prompt of a batch transcript (a prompt with no command
+    after it, at the end of the input, makes no block)."""
+    prompt = ["", PROMPT]
+    lines = text.split("\n")
+    assert lines.pop() == "", "a transcript ends with a line break"
+    starts = [i for i in range(len(lines) - 1) if lines[i : i + 2] == prompt]
+    assert starts and starts[0] == 0, f"a transcript starts with the prompt: {lines[:3]}"
+    blocks = []
+    for k, i in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+        if i + 2 < end:
+            blocks.append((lines[i + 2], lines[i + 3 : end]))
+    return blocks
 
 
 # -- hooks ---------------------------------------------------------------------------------
@@ -89,6 +400,19 @@ class RecordingHooks:
         return new
 
 
+class SilentHooks:
+    """``session.Hooks`` that drop every event and take the default guess."""
+
+    def events(self, events: object) -> None:
+        pass
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
 def name(cell: Cell) -> str:
     r, c = divmod(cell, 9)
     return f"[{r + 1},{c + 1}]"
@@ -99,8 +423,7 @@ def name(cell: Cell) -> str:
 FIGURES = re.compile(r"# steps (\d+), solution sum (\d+), biggest level (\d+)")
 
 
-@dataclass(frozen=True)
-class Figures:
+class Figures(NamedTuple):
     """The ``# steps N, solution sum K, biggest level B`` line after a run command."""
 
     steps: int
@@ -161,6 +484,46 @@ def parse_trace(path: Path) -> list[TraceQuiz]:
     return quizzes
 
 
+def reference_lines(file: str) -> list[list[str]]:
+    """The engine lines of each command of a reference trace of one quiz (``tests/data/reference``)."""
+    (quiz,) = parse_trace(REFERENCE / file)
+    return [command.lines for command in quiz.commands]
+
+
+# -- the edge cases ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EdgeCase:
+    puzzle: str
+    label: str
+    expected: int | None  # None: ">=100000"
+    solution: str
+
+
+@cache
+def edge_cases() -> tuple[EdgeCase, ...]:
+    """The rows of ``tests/data/edge_cases_expected.tsv``."""
+    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    assert rows, "edge_cases_expected.tsv is empty"
+    return tuple(
+        EdgeCase(
+            r["puzzle"],
+            r["label"],
+            None if r["expected_solutions"].startswith(">") else int(r["expected_solutions"]),
+            r["solution_if_unique"] or "",
+        )
+        for r in rows
+    )
+
+
+def edge_case(label: str) -> EdgeCase:
+    found = [e for e in edge_cases() if e.label == label]
+    assert len(found) == 1, label
+    return found[0]
+
+
 # -- grids ------------------------------------------------------------------------------------
 
 
@@ -171,4 +534,10 @@ def grid_of(text: str) -> list[int]:
 
 
 def read_lines(path: Path) -> list[str]:
-    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    """The lines of a file that are not blank, stripped (a one-quiz-per-line file: its quizzes)."""
+    return [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def puzzle_lines(name: str) -> list[str]:
+    """The quizzes of a one-quiz-per-line file of ``puzzles/``."""
+    return read_lines(PUZZLES / name)

@@ -18,13 +18,21 @@ import io
 import os
 import re
 import subprocess
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
-import attrs
 import pytest
-from helpers import REFERENCE, REPO
+from helpers import (
+    ORDER_LIST,
+    QUESTION,
+    REFERENCE,
+    REPO,
+    TraceCommand,
+    fake_clock,
+    parse_trace,
+    run_program,
+    transcript_blocks,
+    untimed,
+)
 
 from sudoku_repl.frontends.batch import run_batch
 
@@ -33,8 +41,6 @@ EXAMPLES = REPO / "examples"
 REGEN = os.environ.get("SUDOKU_REPL_REGEN_GOLDEN") == "1"
 
 ENGINE_COMMANDS = ("step", "run", "runtil", "runrun")
-QUESTION = "Take a guess please, by default it will be "
-PROMPT = ["", "Order please:"]
 
 # name of the example script and golden file -> reference trace of the same session
 SESSIONS = {
@@ -44,28 +50,6 @@ SESSIONS = {
     "seed_steps_90_98": "seed_steps_from_90.trace",
     "seed_guessing": "seed_interactive.trace",
 }
-
-ORDER_LIST = [
-    "Sudoku Solver 2.6 2021/10/30 by readalps",
-    "",
-    "Order List:",
-    "load-quiz <file>: load quiz from file",
-    "show: show quiz info",
-    "levels: show info about guess levels",
-    "run-mode [1|2|0]: query or change working mode",
-    "guess-mode [1|0]: query or change guessing mode",
-    "step: step forward",
-    "run: run till the end or a new solution met",
-    "runtil <steps>: run till certain steps run",
-    "runrun <sum>: run till the end or certain new solutions met",
-    "bye: quit",
-]
-
-
-def fake_clock() -> Callable[[], float]:
-    """0.0, 0.25, 0.5, ...: a run command reads the clock twice, so it takes 250 ms."""
-    ticks = iter(range(1_000_000))
-    return lambda: next(ticks) * 0.25
 
 
 def batch_stdout(script: list[str]) -> str:
@@ -82,78 +66,21 @@ def golden_text(name: str) -> str:
     return (GOLDEN / f"{name}.out").read_text(encoding="utf-8")
 
 
-def untimed(text: str) -> str:
-    """Wall-clock milliseconds replaced by T (subprocess runs use the real clock)."""
-    return re.sub(r"Run time: \d+ milliseconds", "Run time: T milliseconds", text)
-
-
 def flat(text: str) -> str:
     """Whitespace collapsed, the way the article's text reached us."""
     return " ".join(untimed(text).split())
 
 
 def sudoku(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", *args],
-        cwd=REPO,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_program(*args, input=stdin, text=True)
 
 
 # -- reading the reference traces and the transcripts ------------------------------------------
 
 
-@attrs.frozen
-class TraceCommand:
-    command: str
-    lines: tuple[str, ...]
-    figures: tuple[int, int, int] | None  # steps, solution sum, biggest level (run commands)
-
-
 def read_trace(file: str) -> list[TraceCommand]:
-    commands: list[TraceCommand] = []
-    command: str | None = None
-    lines: list[str] = []
-    figures: tuple[int, int, int] | None = None
-
-    def close() -> None:
-        if command is not None:
-            commands.append(TraceCommand(command, tuple(lines), figures))
-
-    for line in (REFERENCE / file).read_text(encoding="utf-8").splitlines():
-        if line.startswith("> "):
-            close()
-            command, lines, figures = line[2:], [], None
-        elif m := re.fullmatch(r"# steps (\d+), solution sum (\d+), biggest level (\d+)", line):
-            figures = (int(m[1]), int(m[2]), int(m[3]))
-        elif line.startswith("#"):
-            assert command is None, f"unexpected comment inside {file}: {line}"
-        else:
-            lines.append(line)
-    close()
-    return commands
-
-
-def transcript_blocks(text: str) -> list[tuple[str, list[str]]]:
-    """(command, output lines) per prompt of a batch transcript."""
-    lines = text.split("\n")
-    assert lines[-1] == "", "a transcript ends with a line break"
-    lines.pop()
-    blocks: list[tuple[str, list[str]]] = []
-    i = 0
-    assert lines[:2] == PROMPT, "a transcript starts with the prompt"
-    while i < len(lines):
-        assert lines[i : i + 2] == PROMPT, f"prompt expected at line {i + 1}: {lines[i : i + 2]}"
-        command = lines[i + 2]
-        j = i + 3
-        while j < len(lines) and lines[j : j + 2] != PROMPT:
-            j += 1
-        blocks.append((command, lines[i + 3 : j]))
-        i = j
-    return blocks
+    """The commands of a reference trace, in order (figures: steps, solution sum, biggest level)."""
+    return [command for quiz in parse_trace(REFERENCE / file) for command in quiz.commands]
 
 
 GRID_ROW = re.compile(r"\d{3} \d{3} \d{3}")

@@ -11,59 +11,19 @@ for "agrees with the record": KH is recomputed here from the engine's moves, ind
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 import brute
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, RecordingHooks
+from helpers import SEED_QUIZ, SLOW, RecordingHooks, Shell, puzzle_lines, slow_cases
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views import matrices as book
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-class ListOutput:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-
-
-def no_answer(question: str) -> str:
-    raise AssertionError(f"unexpected question: {question}")
-
-
-class Shell:
-    def __init__(self) -> None:
-        self.out = ListOutput()
-        ticks = iter(range(1_000_000))
-        clock: Callable[[], float] = lambda: next(ticks) * 0.25  # noqa: E731
-        self.repl = Repl(self.out, no_answer, clock=clock)
-
-    def ok(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    def fails(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert not self.repl.execute(line)
-        return self.out.lines[start:]
-
-
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
+pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
 def seed_shell(*commands: str) -> Shell:
@@ -211,6 +171,7 @@ def oracle_kh(quiz: str, run_mode: int, moves: int) -> list[list[int]]:
 
 
 @pytest.mark.parametrize("run_mode", [0, 3])
+@SLOW
 def test_kh_follows_the_engine_through_guesses_and_going_back(run_mode: int) -> None:
     session = Session(Settings(run_mode=run_mode))
     session.load(Quiz.from_string(SEED_QUIZ))
@@ -314,7 +275,7 @@ REFERENCE = re.compile(
 )
 
 
-@pytest.mark.parametrize("steps", [36, 98, 200])
+@pytest.mark.parametrize("steps", slow_cases([36, 98, 200], lambda steps: steps > 36))
 def test_every_zeroing_by_a_placed_value_agrees_with_the_engine(steps: int) -> None:
     """For every candidate missing from an empty cell, ``why removed`` names a peer that holds
     the value now, in the unit its letter says; a placement at step N means the peer did not
@@ -499,11 +460,6 @@ def candidates_are_the_possible_values(engine: Engine) -> bool:
     )
 
 
-def read_quizzes(name: str) -> list[str]:
-    with open(PUZZLES / name) as f:
-        return [line.strip() for line in f if line.strip()]
-
-
 def test_run_mode_3_is_offered_and_described() -> None:
     shell = Shell()
     assert shell.ok("run-mode 3") == [
@@ -515,8 +471,8 @@ def test_run_mode_3_is_offered_and_described() -> None:
 
 @pytest.mark.parametrize("number", range(50))
 def test_run_mode_3_solves_every_easy50_quiz_by_the_theorems(number: int) -> None:
-    quiz = read_quizzes("norvig_easy50.txt")[number]
-    solution = read_quizzes("norvig_easy50.solutions.txt")[number]
+    quiz = puzzle_lines("norvig_easy50.txt")[number]
+    solution = puzzle_lines("norvig_easy50.solutions.txt")[number]
     lines = check_book_search(quiz)
     assert lines[-1].startswith("Fine [steps:")
     assert "".join(x.replace(" ", "") for x in lines[-13:-1] if x) == solution
@@ -526,8 +482,8 @@ def test_run_mode_3_solves_every_easy50_quiz_by_the_theorems(number: int) -> Non
 
 @pytest.mark.parametrize("number", [0, 1])
 def test_run_mode_3_guesses_when_stuck_and_goes_back(number: int) -> None:
-    quiz = read_quizzes("norvig_top95.txt")[number]
-    solution = read_quizzes("norvig_top95.solutions.txt")[number]
+    quiz = puzzle_lines("norvig_top95.txt")[number]
+    solution = puzzle_lines("norvig_top95.solutions.txt")[number]
     lines = check_book_search(quiz)
     assert any("Guess" in x for x in lines) and any("went wrong" in x for x in lines)
     assert "".join(x.replace(" ", "") for x in lines[-13:-1] if x) == solution

@@ -15,11 +15,10 @@ from functools import cache
 
 import brute
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
+from helpers import PUZZLES, SEED_QUIZ, SLOW, RecordingHooks, Shell, grid_of, read_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
 from sudoku_repl.core.engine import Engine
@@ -337,6 +336,7 @@ def guided_removals(givens: Sequence[int], solution: Sequence[int]) -> int:
     return removed
 
 
+@SLOW
 def test_chains_never_remove_a_true_candidate_on_a_sample() -> None:
     rng = random.Random(8)
     total = 0
@@ -347,6 +347,7 @@ def test_chains_never_remove_a_true_candidate_on_a_sample() -> None:
     assert total >= 5000, total
 
 
+@SLOW
 def test_chain_steps_of_a_search_keep_the_solution_where_the_state_agrees() -> None:
     """The same through the engine's own searches in run-modes 4 and 5 (where a wrong guess
     has left the solution behind, the state has no solution and anything may go)."""
@@ -381,6 +382,7 @@ def puzzles(draw: st.DrawFn) -> tuple[list[int], list[int]]:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
+@SLOW
 def test_chains_keep_the_solution_of_varied_quizzes(puzzle: tuple[list[int], list[int]]) -> None:
     guided_removals(*puzzle)
 
@@ -406,7 +408,7 @@ EASY = read_lines(PUZZLES / "norvig_easy50.txt")
         SEED_QUIZ,
         EASY[1],
         read_lines(PUZZLES / "multiple_solutions.txt")[0],
-        read_lines(PUZZLES / "invalid_no_solution.txt")[0],
+        pytest.param(read_lines(PUZZLES / "invalid_no_solution.txt")[0], marks=SLOW),
         read_lines(PUZZLES / "norvig_top95.txt")[0],
     ],
     ids=["seed", "easy", "several", "none", "top95-1"],
@@ -434,49 +436,27 @@ def test_chain_steps_are_recorded_and_run_mode_4_guesses_less_on_the_seed() -> N
 # -- the shell: run-mode, hint, check, the Order List -------------------------------------------
 
 
-class Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-
-
-class Shell:
-    def __init__(self) -> None:
-        self.out = Lines()
-        self.repl = Repl(self.out, lambda question: "")
-
-    def __call__(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        self.repl.execute(line)
-        return self.out.lines[start:]
-
-
 def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     shell = Shell()
-    listing = shell("help")
+    listing = shell.run("help")
     assert "hint: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
     assert listing[6] == "run-mode [1|2|0]: query or change working mode"  # the original's
     # help names every mode there is (issue 13, item 12), each with what it runs
-    modes_help = shell("help run-mode")
+    modes_help = shell.run("help run-mode")
     assert "4: grp, ply, then X-Chain and Forcing-Chain." in modes_help
     assert "5: X-Chain and Forcing-Chain only." in modes_help
     assert any(line.startswith("3: the book's theorems 1-4") for line in modes_help)
-    assert shell("run-mode 4") == [
+    assert shell.run("run-mode 4") == [
         "Working mode:4 (1:grp-only; 2:ply-only; other:both grp and ply)",
         "Mode 4: grp, ply, then X-Chain and Forcing-Chain",
     ]
-    assert shell("run-mode 5")[1] == "Mode 5: X-Chain and Forcing-Chain only"
-    assert shell("hint") == ["No quiz loaded. Use load-quiz <file>."]
-    assert shell("check") == ["No quiz loaded. Use load-quiz <file>."]
-    shell(f"load-quiz {SEED_QUIZ}")
-    assert shell("hint now") == ["hint takes no argument: hint"]
-    assert shell("check all") == ["check takes no argument: check"]
+    assert shell.run("run-mode 5")[1] == "Mode 5: X-Chain and Forcing-Chain only"
+    assert shell.run("hint") == ["No quiz loaded. Use load-quiz <file>."]
+    assert shell.run("check") == ["No quiz loaded. Use load-quiz <file>."]
+    shell.run(f"load-quiz {SEED_QUIZ}")
+    assert shell.run("hint now") == ["hint takes no argument: hint"]
+    assert shell.run("check all") == ["check takes no argument: check"]
 
 
 def same(a: EngineState, b: EngineState) -> bool:
@@ -518,14 +498,14 @@ def test_hint_announces_the_next_step_and_changes_nothing(mode: int) -> None:
 
 def test_hint_at_the_end_and_after_a_solution() -> None:
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    shell("run")
-    assert shell("hint") == [
+    shell.run(f"load-quiz {SEED_QUIZ}")
+    shell.run("run")
+    assert shell.run("hint") == [
         "Next: the search goes on with a guess:",
         "132) Forward guess [1,5] level 6 at 2 out of 2",  # seed_run_run.trace: run 2, line 1
     ]
-    shell("run")
-    assert shell("hint") == [
+    shell.run("run")
+    assert shell.run("hint") == [
         "Next: nothing, the search is finished.",
         "Invalid quiz [steps:284] - no more solution (solution sum is 1)",
     ]
@@ -533,15 +513,15 @@ def test_hint_at_the_end_and_after_a_solution() -> None:
 
 def test_check_agrees_on_a_logical_path_and_before_step_1() -> None:
     shell = Shell()
-    shell(f"load-quiz {read_lines(PUZZLES / 'norvig_top95.txt')[31]}")
-    assert shell("check") == [
+    shell.run(f"load-quiz {read_lines(PUZZLES / 'norvig_top95.txt')[31]}")
+    assert shell.run("check") == [
         "The candidates are computed at step 1; the givens agree with the solution."
     ]
-    shell("run-mode 5")
+    shell.run("run-mode 5")
     lines = []
     while shell.repl.session.state().level == 0:
-        lines += shell("step")
-        assert shell("check") == ["All candidates agree with the solution."]
+        lines += shell.run("step")
+        assert shell.run("check") == ["All candidates agree with the solution."]
     assert sum("Chain" in line for line in lines) >= 10
 
 
@@ -568,34 +548,34 @@ def test_check_reports_a_removed_true_candidate_and_its_step(
 
     monkeypatch.setitem(modes.FILTERS, 9, (modes.grp, modes.ply, tamper))
     shell = Shell()
-    shell(f"load-quiz {quiz}")
-    shell("run-mode 9")
+    shell.run(f"load-quiz {quiz}")
+    shell.run("run-mode 9")
     for _ in range(40):
-        shell("step")
+        shell.run("step")
         if tampered:
             break
     c, v, step = tampered[0]
     r, k = divmod(c, 9)
     name, short = f"[{r + 1},{k + 1}]", f"r{r + 1}c{k + 1}"
-    assert shell("check") == [
+    assert shell.run("check") == [
         f"{name} lost {v}, the solution's value: at step {step}: "
         f"{step}) X-Chain {v}: {short}={v} -> {short}!={v}, removes {v} from {name}",
         "1 cell(s) disagree with the solution.",
     ]
     # ``check`` reads the present: back before the removal, all agrees again
-    shell(f"goto {step - 1}")
-    assert shell("check") == ["All candidates agree with the solution."]
+    shell.run(f"goto {step - 1}")
+    assert shell.run("check") == ["All candidates agree with the solution."]
 
 
 def test_check_on_quizzes_without_one_solution() -> None:
     shell = Shell()
-    shell(f"load-quiz {read_lines(PUZZLES / 'invalid_no_solution.txt')[0]}")
-    assert shell("check") == [
+    shell.run(f"load-quiz {read_lines(PUZZLES / 'invalid_no_solution.txt')[0]}")
+    assert shell.run("check") == [
         "The quiz has no solution (the engine's own search finds none): nothing to check."
     ]
-    shell(f"load-quiz {read_lines(PUZZLES / 'multiple_solutions.txt')[0]}")
-    shell("step")
-    assert shell("check")[:3] == [
+    shell.run(f"load-quiz {read_lines(PUZZLES / 'multiple_solutions.txt')[0]}")
+    shell.run("step")
+    assert shell.run("check")[:3] == [
         "The quiz has more than one solution: checking against the first one the",
         "engine's own search finds; a state on the way to another one differs.",
         "All candidates agree with the solution.",
@@ -605,12 +585,12 @@ def test_check_on_quizzes_without_one_solution() -> None:
 def test_check_names_the_wrong_guess_of_a_wrong_branch() -> None:
     solution = brute.solutions(grid_of(SEED_QUIZ))[0]
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    shell("runtil 20")  # seed_run_run: 16) Guess [2,3] level 3 at 1 out of 2
-    levels = shell("levels")
+    shell.run(f"load-quiz {SEED_QUIZ}")
+    shell.run("runtil 20")  # seed_run_run: 16) Guess [2,3] level 3 at 1 out of 2
+    levels = shell.run("levels")
     assert levels[2] == "Level 3 [2,3]=1 (1 out of 2)"
     assert solution[cell(2, 3)] != 1
-    report = shell("check")
+    report = shell.run("check")
     assert report[-1] == (
         f"Guess level 3 tried [2,3]=1, the solution has {solution[cell(2, 3)]}: "
         "the search is on a wrong branch from there."
@@ -621,6 +601,7 @@ def test_check_names_the_wrong_guess_of_a_wrong_branch() -> None:
     ) in report
 
 
+@SLOW
 def test_check_blames_the_last_move_that_took_the_value_away() -> None:
     """``losing_moves`` against the states themselves (``Session.seek``): after the blamed move
     the cell lacks its solution value, before it (or in the snapshot a Forward/Upward guess

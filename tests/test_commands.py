@@ -4,51 +4,26 @@ SudokuSolver 2.6 article, never from the code under test."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import attrs
+import helpers
 import pytest
-from helpers import REFERENCE, REPO
+from helpers import (
+    NO_QUIZ,
+    ORDER_LIST,
+    SEED,
+    SEED_GRID,
+    SEED_QUIZ,
+    STEP6_TRACE,
+    reference_lines,
+)
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import GuessAborted
 
-SEED = "examples/seed.txt"
-SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+pytestmark = pytest.mark.usefixtures("at_repo_root")
+
 NO_MORE_284 = "Invalid quiz [steps:284] - no more solution (solution sum is 1)"
-
-ORDER_LIST = [
-    "Sudoku Solver 2.6 2021/10/30 by readalps",
-    "",
-    "Order List:",
-    "load-quiz <file>: load quiz from file",
-    "show: show quiz info",
-    "levels: show info about guess levels",
-    "run-mode [1|2|0]: query or change working mode",
-    "guess-mode [1|0]: query or change guessing mode",
-    "step: step forward",
-    "run: run till the end or a new solution met",
-    "runtil <steps>: run till certain steps run",
-    "runrun <sum>: run till the end or certain new solutions met",
-    "bye: quit",
-]
-
-SEED_GRID = [
-    "005 300 000",
-    "800 000 020",
-    "070 010 500",
-    "",
-    "400 005 300",
-    "010 070 006",
-    "003 200 080",
-    "",
-    "060 500 009",
-    "004 000 030",
-    "000 009 700",
-    "",
-]
 
 # The show block after `runtil 90` on the seed, as the article prints it (docs/commands.md 5).
 SHOW_90 = [
@@ -76,79 +51,8 @@ SHOW_90 = [
     "At guess level 10 [2,6] 1",
 ]
 
-# The engine lines of the seed's step 6 (seed_interactive.trace, and the article).
-STEP6_TRACE = [
-    "2GW: 2 shrunken out of [4,3]",
-    "2GW: 8 shrunken out of [4,3]",
-    "2GW: 9 shrunken out of [4,3]",
-    "2GW: 5 shrunken out of [6,1]",
-    "2GW: 9 shrunken out of [6,1]",
-    "CelSet: [4,3] [6,1] ValSet: 6 7",
-    "6) blk 4 incomplete shrunken by group",
-]
 
-
-class ListOutput:
-    """Collects every line; ``errors`` keeps the error lines apart as well."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-        self.errors.append(line)
-
-
-def fake_clock() -> Callable[[], float]:
-    ticks = iter(range(1_000_000))
-    return lambda: next(ticks) * 0.25
-
-
-class Answers:
-    """Scripted answers to the guess question; records each question asked."""
-
-    def __init__(self, *answers: str | type[BaseException]) -> None:
-        self.answers: Iterator[str | type[BaseException]] = iter(answers)
-        self.questions: list[str] = []
-
-    def __call__(self, question: str) -> str:
-        self.questions.append(question)
-        answer = next(self.answers, None)
-        if answer is None:
-            raise AssertionError(f"unexpected question: {question}")
-        if isinstance(answer, type):
-            raise answer()
-        return answer
-
-
-class Shell:
-    """A Repl and its output; ``run(line)`` returns the lines that command printed."""
-
-    def __init__(self, answers: Answers | None = None) -> None:
-        self.out = ListOutput()
-        self.answers = answers or Answers()
-        self.repl = Repl(self.out, self.answers, clock=fake_clock())
-
-    def run(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        self.repl.execute(line)
-        return self.out.lines[start:]
-
-    def ok(self, line: str) -> list[str]:
-        """Run a command that must succeed."""
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    def fails(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert not self.repl.execute(line)
-        return self.out.lines[start:]
-
+class Shell(helpers.Shell):
     def snapshot(self) -> tuple[object, ...]:
         """Everything a failed command must leave alone."""
         session = self.repl.session
@@ -156,15 +60,7 @@ class Shell:
         return (state, session.quiz, attrs.evolve(session.settings), session.loaded)
 
 
-def loaded(*answers: str | type[BaseException]) -> Shell:
-    shell = Shell(Answers(*answers))
-    assert shell.ok(f"load-quiz {SEED}") == ["Quiz loaded."]
-    return shell
-
-
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)
+loaded = Shell.loaded
 
 
 def timing(steps: int, total: int, biggest: int) -> list[str]:
@@ -172,17 +68,6 @@ def timing(steps: int, total: int, biggest: int) -> list[str]:
         f"Run time: 250 milliseconds; steps: {steps}, solution sum: {total}.",
         f" Biggest level on this run(til): {biggest}",
     ]
-
-
-def reference_trace(file: str, command_index: int) -> list[str]:
-    """The engine lines of the n-th command of a reference trace."""
-    blocks: list[list[str]] = []
-    for line in (REFERENCE / file).read_text(encoding="utf-8").splitlines():
-        if line.startswith("> "):
-            blocks.append([])
-        elif not line.startswith("#") and blocks:
-            blocks[-1].append(line)
-    return blocks[command_index]
 
 
 # -- section 3/4: errors that change nothing ----------------------------------------------------
@@ -449,7 +334,7 @@ def test_show_before_the_first_step() -> None:
 def test_show_after_runtil_90_is_the_published_block() -> None:
     shell = loaded()
     lines = shell.ok("runtil 90")
-    trace = reference_trace("seed_steps_from_90.trace", 0)
+    trace = reference_lines("seed_steps_from_90.trace")[0]
     assert lines == [*trace, *SHOW_90, *timing(90, 0, 10)]
     assert shell.ok("show") == SHOW_90
 
@@ -473,9 +358,9 @@ def test_first_step_computes_the_candidates_and_stays_at_level_0() -> None:
 def test_run_run_prints_the_published_figures() -> None:
     shell = loaded()
     first = shell.ok("run")
-    assert first == [*reference_trace("seed_run_run.trace", 0), *timing(131, 1, 11)]
+    assert first == [*reference_lines("seed_run_run.trace")[0], *timing(131, 1, 11)]
     second = shell.ok("run")
-    assert second == [*reference_trace("seed_run_run.trace", 1), *timing(284, 1, 7)]
+    assert second == [*reference_lines("seed_run_run.trace")[1], *timing(284, 1, 7)]
 
 
 def test_step_after_a_solution_resumes_the_search() -> None:
@@ -786,17 +671,16 @@ def test_interrupt_stops_after_the_current_step() -> None:
         polls.append(1)
         return len(polls) > 3  # three steps, then Ctrl-C
 
-    out = ListOutput()
-    repl = Repl(out, Answers(), clock=fake_clock(), interrupted=interrupted)
-    repl.execute(f"load-quiz {SEED}")
-    repl.execute("run")
+    shell = Shell(interrupted=interrupted)
+    shell.run(f"load-quiz {SEED}")
+    shell.run("run")
     model = loaded()
     show_3 = model.ok("runtil 3")[1:-2]
     assert show_3[12] == "Steps:3"
-    assert out.lines[1:] == [
+    assert shell.out.lines[1:] == [
         "2) row 2 complete shrunken by group",
         "Interrupted at step 3.",
         *show_3,
         *timing(3, 0, 0),
     ]
-    assert repl.session.state() == model.repl.session.state()
+    assert shell.repl.session.state() == model.repl.session.state()

@@ -13,79 +13,21 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import attrs
+import helpers
 import pytest
-from helpers import REFERENCE, parse_trace
+from helpers import LEVELS_94, NO_QUIZ, SEED, reference_lines
 
-from sudoku_repl.commands.dispatch import Repl
-
-ROOT = Path(__file__).resolve().parent.parent
-SEED = "examples/seed.txt"
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
-# -- a session in-process (after tests/test_commands.py) -----------------------------------------
+# -- a session in-process (tests/helpers.py) -----------------------------------------------------
 
 
-class ListOutput:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-        self.errors.append(line)
-
-
-def fake_clock() -> Callable[[], float]:
-    """0.0, 0.25, 0.5, ...: a run command reads the clock twice, so it takes 250 ms."""
-    ticks = iter(range(1_000_000))
-    return lambda: next(ticks) * 0.25
-
-
-class Answers:
-    """Scripted answers to the guess question; records each question asked."""
-
-    def __init__(self, *answers: str) -> None:
-        self.answers: Iterator[str] = iter(answers)
-        self.questions: list[str] = []
-
-    def __call__(self, question: str) -> str:
-        self.questions.append(question)
-        answer = next(self.answers, None)
-        if answer is None:
-            raise AssertionError(f"unexpected question: {question}")
-        return answer
-
-
-class Shell:
-    """A Repl and its output; each method returns the lines that one command printed."""
-
-    def __init__(self, answers: Answers | None = None) -> None:
-        self.out = ListOutput()
-        self.answers = answers or Answers()
-        self.repl = Repl(self.out, self.answers, clock=fake_clock())
-
-    def ok(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    def fails(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert not self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    @property
-    def steps(self) -> int:
-        return self.repl.session.state().steps
-
+class Shell(helpers.Shell):
     def snapshot(self) -> tuple[object, ...]:
         """Everything a failed command must leave alone."""
         session = self.repl.session
@@ -94,15 +36,7 @@ class Shell:
         return (state, session.cursor, attrs.evolve(session.settings), marks)
 
 
-def loaded(*answers: str) -> Shell:
-    shell = Shell(Answers(*answers))
-    assert shell.ok(f"load-quiz {SEED}") == ["Quiz loaded."]
-    return shell
-
-
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
+loaded = Shell.loaded
 
 
 def timing(steps: int, total: int, biggest: int) -> list[str]:
@@ -120,15 +54,10 @@ def flat(lines: Sequence[str]) -> str:
 # -- the reference traces ------------------------------------------------------------------------
 
 
-def trace(file: str) -> list[list[str]]:
-    """The engine lines of each command of a reference trace."""
-    return [cmd.lines for cmd in parse_trace(REFERENCE / file)[0].commands]
-
-
-RUN_RUN = trace("seed_run_run.trace")  # run (to 131), run (to 284)
-R65_98 = trace("seed_runtil_65_98.trace")  # runtil 65, runtil 98, run, run
-R82_90_98 = trace("seed_runtil_82_90_98.trace")  # runtil 82, 90, 98, run, run
-FROM_90 = trace("seed_steps_from_90.trace")  # runtil 90, then seven steps
+RUN_RUN = reference_lines("seed_run_run.trace")  # run (to 131), run (to 284)
+R65_98 = reference_lines("seed_runtil_65_98.trace")  # runtil 65, runtil 98, run, run
+R82_90_98 = reference_lines("seed_runtil_82_90_98.trace")  # runtil 82, 90, 98, run, run
+FROM_90 = reference_lines("seed_steps_from_90.trace")  # runtil 90, then seven steps
 ALL_LINES = RUN_RUN[0] + RUN_RUN[1]  # the whole search, steps 1..284
 
 NEW_GUESS = re.compile(r"(\d+)\) Guess \[\d,\d\] level (\d+) at \d+ out of \d+")
@@ -198,19 +127,6 @@ ARTICLE_END_97 = ["The foremost cell with 1 candidate(s) at [1,7]", "At guess le
 # runtil 65: "At guess level 7 [1,8] 2" ends its show block (article, docs/engine.md 10)
 END_65 = "At guess level 7 [1,8] 2"
 
-LEVELS_94 = [
-    "At guess level 10:",
-    "Level 10 [2,6]=6 (2 out of 2)",
-    "Level 9 [1,7]=1 (1 out of 2)",
-    "Level 8 [1,5]=2 (1 out of 2)",
-    "Level 7 [1,8]=9 (2 out of 2)",
-    "Level 6 [1,2]=4 (2 out of 2)",
-    "Level 5 [1,1]=6 (2 out of 2)",
-    "Level 4 [3,3]=9 (2 out of 2)",
-    "Level 3 [2,3]=1 (1 out of 2)",
-    "Level 2 [4,3]=6 (1 out of 2)",
-    "Level 1 [6,2]=5 (1 out of 2)",
-]
 LEVELS_97 = [
     "At guess level 8:",
     "Level 8 [1,5]=8 (2 out of 2)",

@@ -7,16 +7,23 @@ here.
 
 from __future__ import annotations
 
-import csv
 import random
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache
 
 import brute
 import pytest
-from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ, RecordingHooks, grid_of, read_lines
+from helpers import (
+    PUZZLES,
+    SEED_QUIZ,
+    SLOW,
+    EdgeCase,
+    RecordingHooks,
+    edge_cases,
+    grid_of,
+    read_lines,
+    slow_cases,
+)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -36,30 +43,6 @@ FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthChe
 QUICK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # -- puzzles ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EdgeCase:
-    puzzle: str
-    label: str
-    expected: int | None  # None: ">=100000"
-    solution: str
-
-
-@cache
-def edge_cases() -> tuple[EdgeCase, ...]:
-    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    assert rows, "edge_cases_expected.tsv is empty"
-    return tuple(
-        EdgeCase(
-            r["puzzle"],
-            r["label"],
-            None if r["expected_solutions"].startswith(">") else int(r["expected_solutions"]),
-            r["solution_if_unique"] or "",
-        )
-        for r in rows
-    )
 
 
 EDGE = edge_cases()
@@ -166,6 +149,7 @@ def masks_values(mask: int) -> list[int]:
 # -- the brute-force oracle itself -------------------------------------------------------------
 
 
+@SLOW
 def test_brute_force_agrees_with_the_tsv_on_quick_rows() -> None:
     """The oracle checked against the tsv where it is quick (the hard unique / no-solution rows
     take it seconds each; the engine is checked on all of them below)."""
@@ -265,6 +249,7 @@ def drive_by_step(quiz: str) -> tuple[list[str], list[EngineState]]:
         counted().map(lambda c: quiz_text(c[0])),
     )
 )
+@SLOW
 def test_run_equals_single_steps(quiz: str) -> None:
     by_run = drive_by_run(quiz)
     by_step = drive_by_step(quiz)
@@ -379,7 +364,7 @@ RunCommandsMachine.TestCase.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-test_run_commands_equal_single_steps = RunCommandsMachine.TestCase
+test_run_commands_equal_single_steps = SLOW(RunCommandsMachine.TestCase)
 
 
 @FAST
@@ -409,6 +394,7 @@ def check_solutions(
 
 @FAST
 @given(case=counted(30, 60))
+@SLOW
 def test_run_to_end_finds_exactly_the_brute_force_solutions(
     case: tuple[list[int], list[brute.Grid]],
 ) -> None:
@@ -424,7 +410,17 @@ def test_run_to_end_finds_exactly_the_brute_force_solutions(
     )
 
 
-@pytest.mark.parametrize("case", SMALL_COUNT, ids=lambda e: e.label)
+def long_count(case: EdgeCase) -> bool:
+    """A search of a second or so: hundreds of solutions, tdoku's unique and unsolvable quizzes,
+    the forum's hardest."""
+    return (
+        (case.expected or 0) > 500
+        or case.label in ("unique", "no_solution")
+        or case.label.startswith("HardestSudokusThread")
+    )
+
+
+@pytest.mark.parametrize("case", slow_cases(SMALL_COUNT, long_count), ids=lambda e: e.label)
 def test_edge_case_counts(case: EdgeCase) -> None:
     """Every tsv row with fewer than 1000 expected solutions: `runrun 0` finds that many."""
     givens = grid_of(case.puzzle)
@@ -482,6 +478,7 @@ def test_run_modes_find_the_right_solutions(run_mode: int, label: str) -> None:
 
 @QUICK
 @given(case=counted(35, 58), run_mode=st.sampled_from([1, 2]))
+@SLOW
 def test_run_modes_on_generated_quizzes(
     case: tuple[list[int], list[brute.Grid]], run_mode: int
 ) -> None:
@@ -540,6 +537,7 @@ class EndlessAnswers(RecordingHooks):
     case=st.one_of(counted(35, 56), st.sampled_from(FEW[:10]).map(lambda q: (grid_of(q), None))),
     seed=st.integers(0, 2**32 - 1),
 )
+@SLOW
 def test_random_guess_answers_find_every_solution(
     case: tuple[list[int], list[brute.Grid] | None], seed: int
 ) -> None:
@@ -572,6 +570,7 @@ def moves(engine: Engine, n: int) -> list[Event]:
     k2=st.integers(1, 200),
     k3=st.integers(0, 100),
 )
+@SLOW
 def test_restore_then_continue_equals_continuing(
     quiz: str, other: str, k1: int, k2: int, k3: int
 ) -> None:
@@ -626,6 +625,7 @@ def check_ply_finds_nothing(state: EngineState) -> None:
 @given(
     quiz=ANY_QUIZ, n=st.integers(1, 400), seed=st.integers(0, 2**32 - 1), interactive=st.booleans()
 )
+@SLOW
 def test_ply_removes_nothing_on_consistent_grids(
     quiz: str, n: int, seed: int, interactive: bool
 ) -> None:

@@ -9,23 +9,21 @@ independent oracle ``tests/brute.py``; never from the code under test.
 
 from __future__ import annotations
 
-import csv
 import random
 import re
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import permutations
 from pathlib import Path
 
 import brute
 import pytest
-from helpers import EDGE_CASES, PUZZLES, SEED_QUIZ
+from helpers import PUZZLES, SEED_QUIZ, SLOW, Shell, edge_cases
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.uniqueness import solutions
 from sudoku_repl.tools import generate as gen
 
-ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 # Seed 003, figure 1 (the issue quotes it row by row).
 FIGURE_1 = tuple(
@@ -126,9 +124,8 @@ COUNTED = (
 
 
 def counted_quizzes() -> list[tuple[str, tuple[int, ...], int]]:
-    with open(EDGE_CASES, newline="") as f:
-        rows = {r["label"]: r for r in csv.DictReader(f, delimiter="\t")}
-    return [(k, grid_of(rows[k]["puzzle"]), int(rows[k]["expected_solutions"])) for k in COUNTED]
+    rows = {e.label: e for e in edge_cases()}
+    return [(k, grid_of(rows[k].puzzle), int(rows[k].expected)) for k in COUNTED]  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("label", "quiz", "count"), counted_quizzes(), ids=COUNTED)
@@ -177,6 +174,7 @@ def test_similarity_is_the_cosine_of_the_grids_as_vectors() -> None:
     )
 
 
+@SLOW
 def test_the_similarity_statistic_reproduces_seed_003() -> None:
     """Table 1 of seed 003: 20 digit swaps, 9 row and 9 column swaps, 2 band and 2 stack swaps
     of figure 1's grid, 10,000 trials: mean 0.790, standard deviation 0.028."""
@@ -281,46 +279,6 @@ def test_the_64_family_swaps_first_rows_and_columns_of_each_band_and_stack() -> 
 
 
 # -- the commands --------------------------------------------------------------------------
-
-
-class ListOutput:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-        self.errors.append(line)
-
-
-def no_answer(question: str) -> str:
-    raise AssertionError(f"unexpected question: {question}")
-
-
-class Shell:
-    def __init__(self) -> None:
-        self.out = ListOutput()
-        ticks = iter(range(1_000_000))
-        clock: Callable[[], float] = lambda: next(ticks) * 0.25  # noqa: E731
-        self.repl = Repl(self.out, no_answer, clock=clock)
-
-    def ok(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    def fails(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert not self.repl.execute(line)
-        return self.out.lines[start:]
-
-
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
 
 
 GENERATED = re.compile(

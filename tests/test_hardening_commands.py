@@ -20,24 +20,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import brute
 import pytest
-from hardening_support import (
-    CORPUS,
-    SEED_FILE,
-    clash_in,
-    edge_case,
-    fake_clock,
-    new_repl,
-    run_commands,
-    snapshot,
-    steps_shown,
-)
-from helpers import REPO, SEED_QUIZ
+from hardening_support import CORPUS, clash_in, new_repl, run_commands, snapshot, steps_shown
+from helpers import SEED_FILE, SEED_GRID, SEED_QUIZ, SLOW, edge_case, fake_clock, run_program
 from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -700,12 +689,13 @@ class InterruptingShellMachine(ShellMachine):
         self.do(line)
 
 
-TestShellMachine = ShellMachine.TestCase
+TestShellMachine = SLOW(ShellMachine.TestCase)
 TestShellMachine.settings = MACHINE_SETTINGS
-TestInterruptingShellMachine = InterruptingShellMachine.TestCase
+TestInterruptingShellMachine = SLOW(InterruptingShellMachine.TestCase)
 TestInterruptingShellMachine.settings = INTERRUPT_SETTINGS
 
 
+@SLOW
 def test_the_machines_exercised_every_outcome() -> None:
     """Runs after the machines (file order): they must have met every kind of outcome, else
     the strategies have gone stale. Skipped when the machines did not run (-k, xdist)."""
@@ -975,15 +965,7 @@ def test_guess_abort_half_way_through_a_run_keeps_the_steps_before_it() -> None:
 
 
 def batch(stdin: bytes, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", *args],
-        input=stdin,
-        capture_output=True,
-        cwd=str(REPO),
-        env=env,
-        timeout=timeout,
-    )
+    return run_program(*args, input=stdin, timeout=timeout)
 
 
 def transcript(*pairs: tuple[str, list[str]], end: bool = True) -> str:
@@ -996,22 +978,7 @@ def transcript(*pairs: tuple[str, list[str]], end: bool = True) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-SEED_SHOW_0 = [
-    "005 300 000",
-    "800 000 020",
-    "070 010 500",
-    "",
-    "400 005 300",
-    "010 070 006",
-    "003 200 080",
-    "",
-    "060 500 009",
-    "004 000 030",
-    "000 009 700",
-    "",
-    "Steps:0",
-    "Candidates:",
-]
+SEED_SHOW_0 = [*SEED_GRID, "Steps:0", "Candidates:"]
 
 
 def test_batch_success_is_the_exact_transcript_and_nothing_on_stderr() -> None:

@@ -19,21 +19,26 @@ from pathlib import Path
 import pytest
 from hardening_support import (
     CORPUS,
-    NO_QUIZ,
     SEED_END,
-    SEED_FILE,
-    data_lines,
-    edge_case,
-    edge_cases,
     error_line_is_clear,
-    grid,
     is_valid_solution,
     new_repl,
     run_commands,
     snapshot,
     steps_shown,
 )
-from helpers import REPO, SEED_QUIZ
+from helpers import (
+    NO_QUIZ,
+    REPO,
+    SEED_FILE,
+    SEED_QUIZ,
+    SLOW,
+    edge_case,
+    edge_cases,
+    grid_of,
+    puzzle_lines,
+    slow_cases,
+)
 
 TEN = edge_case("ten_solutions").puzzle
 FOUR = edge_case("four_solutions").puzzle
@@ -67,7 +72,7 @@ def check_whole_search(repl_lines: list[str], givens: str, solutions: int) -> No
     found = solutions_printed(repl_lines)
     assert len(found) == solutions
     assert len(set(found)) == solutions
-    assert all(is_valid_solution(grid(s), grid(givens)) for s in found)
+    assert all(is_valid_solution(grid_of(s), grid_of(givens)) for s in found)
     ends = [m for line in repl_lines if (m := INVALID.fullmatch(line))]
     assert len(ends) == 1 and int(ends[0].group(2)) == solutions, ends
 
@@ -117,7 +122,7 @@ def test_corpus_file_loads_and_solves(
     repl, out = new_repl()
     assert run_commands(repl, out, load_line(CORPUS / name, number)) == ["Quiz loaded."]
     assert repl.session.quiz is not None
-    assert list(repl.session.quiz.givens) == grid(quiz)
+    assert list(repl.session.quiz.givens) == grid_of(quiz)
     lines = run_commands(repl, out, "runrun 0")
     check_whole_search(lines, quiz, solutions)
     if quiz == SEED_QUIZ:
@@ -147,7 +152,7 @@ def test_zero_givens_loads_and_run_finds_a_valid_grid(name: str) -> None:
     assert repl.session.quiz is not None and not any(repl.session.quiz.givens)
     lines = run_commands(repl, out, "run")
     found = solutions_printed(lines)
-    assert len(found) == 1 and is_valid_solution(grid(found[0]), [0] * 81)
+    assert len(found) == 1 and is_valid_solution(grid_of(found[0]), [0] * 81)
     assert not repl.session.finished
 
 
@@ -157,7 +162,7 @@ def test_very_many_solutions_file_gives_distinct_solutions_one_run_at_a_time() -
     lines = run_commands(repl, out, "runrun 5")
     found = solutions_printed(lines)
     assert len(found) == len(set(found)) == 5
-    assert all(is_valid_solution(grid(s), grid(INSUFFICIENT)) for s in found)
+    assert all(is_valid_solution(grid_of(s), grid_of(INSUFFICIENT)) for s in found)
     assert not repl.session.finished
     assert repl.session.state().solutions == 5
 
@@ -298,7 +303,7 @@ def test_unreadable_file_is_refused(tmp_path: Path) -> None:
 
 # -- puzzles/: the puzzles without a solution, the puzzles with many ------------------------------
 
-NO_SOLUTION = data_lines("invalid_no_solution.txt")
+NO_SOLUTION = puzzle_lines("invalid_no_solution.txt")
 LABELS = {e.puzzle: e for e in edge_cases()}
 UNIT_OF_LABEL = {"duplicate_row": "row", "duplicate_col": "col", "duplicate_box": "blk"}
 UNITS = {
@@ -315,7 +320,10 @@ def test_the_puzzle_lists_are_as_the_tests_expect() -> None:
 
 
 @pytest.mark.parametrize(
-    "puzzle", NO_SOLUTION, ids=[LABELS[p].label + f"-{k}" for k, p in enumerate(NO_SOLUTION, 1)]
+    "puzzle",
+    # tdoku's ten take seconds each to search to the end: the quick run keeps the first
+    slow_cases(NO_SOLUTION, lambda p: LABELS[p].label == "no_solution" and p != NO_SOLUTION[0]),
+    ids=[LABELS[p].label + f"-{k}" for k, p in enumerate(NO_SOLUTION, 1)],
 )
 def test_no_solution_puzzle_is_refused_or_searched_to_solution_sum_0(puzzle: str) -> None:
     label = LABELS[puzzle].label
@@ -340,10 +348,14 @@ def test_no_solution_puzzle_is_refused_or_searched_to_solution_sum_0(puzzle: str
     assert repl.session.finished
 
 
-MULTIPLE = [p for p in data_lines("multiple_solutions.txt") if LABELS[p].expected is not None]
+MULTIPLE = [p for p in puzzle_lines("multiple_solutions.txt") if LABELS[p].expected is not None]
 
 
-@pytest.mark.parametrize("puzzle", MULTIPLE, ids=[LABELS[p].label for p in MULTIPLE])
+@pytest.mark.parametrize(
+    "puzzle",
+    slow_cases(MULTIPLE, lambda p: (LABELS[p].expected or 0) > 100),  # a long search each
+    ids=[LABELS[p].label for p in MULTIPLE],
+)
 def test_multiple_solution_puzzle_runs_to_its_solution_sum(puzzle: str) -> None:
     expected = LABELS[puzzle].expected
     assert expected is not None and expected < 5000
@@ -424,6 +436,7 @@ def huge_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     }
 
 
+@SLOW
 @pytest.mark.parametrize(
     "which, number, quiz",
     [
@@ -445,6 +458,7 @@ def test_huge_file_loads_its_quiz_quickly_without_reading_it_whole(
     assert result["grown_kb"] < MAX_GROWTH_KB, result
 
 
+@SLOW
 def test_huge_file_with_a_bad_line_is_refused_quickly(huge_files: dict[str, Path]) -> None:
     result = measure_load(load_line(huge_files["bad_third_line"]))
     assert not result["ok"] and result["lines"] == ["Invalid line 3: oops."]
@@ -452,6 +466,7 @@ def test_huge_file_with_a_bad_line_is_refused_quickly(huge_files: dict[str, Path
     assert result["grown_kb"] < MAX_GROWTH_KB, result
 
 
+@SLOW
 def test_huge_file_without_line_breaks_is_not_held_in_memory(huge_files: dict[str, Path]) -> None:
     """(Found by this suite: one 100 MB line was read and decoded whole: +1 GB, 21 s.)"""
     path = huge_files["no_line_break"]
@@ -477,6 +492,7 @@ def test_json_quiz_file_without_grids_is_one_line() -> None:
     assert line.startswith("Invalid quiz") and "no grid" in line
 
 
+@SLOW
 def test_huge_json_file_is_not_read_whole(tmp_path: Path) -> None:
     """(Found by this suite: json.load read 100 MB whole.)"""
     path = write_sparse(tmp_path / "huge.json", '{"grids": [', 100 * MB)

@@ -27,16 +27,18 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from hardening_support import (
+from helpers import (
     PROMPT,
+    PUZZLES,
+    REPO,
     SEED_FILE,
-    data_lines,
+    SLOW,
     edge_case,
     plain,
+    puzzle_lines,
     spawn_shell,
     terminal_env,
 )
-from helpers import PUZZLES, REPO
 
 ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "15"))
 SEED = int(os.environ.get("HARDENING_SEED", "20261122"))
@@ -142,6 +144,7 @@ def check_recorded_step(child: pexpect.spawn, steps: int, compare_goto: bool) ->
 # -- runrun 0 on a quiz with more than 100,000 solutions --------------------------------------
 
 
+@SLOW
 def test_ctrl_c_during_runrun_at_random_moments(shell, tmp_path: Path, rnd: random.Random) -> None:
     child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
     until_prompt(child)
@@ -163,9 +166,10 @@ def test_ctrl_c_during_runrun_at_random_moments(shell, tmp_path: Path, rnd: rand
 
 #: the 10th puzzle of invalid_no_solution.txt (tdoku): no solution; in run mode 2 (ply only,
 #: so fills and guesses do all the work) the search takes 48,700 steps, several seconds
-HARD_NO_SOLUTION = data_lines("invalid_no_solution.txt")[9]
+HARD_NO_SOLUTION = puzzle_lines("invalid_no_solution.txt")[9]
 
 
+@SLOW
 def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(
     shell, tmp_path: Path, rnd: random.Random
 ) -> None:
@@ -196,6 +200,7 @@ def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(
     assert stopped >= rounds // 2
 
 
+@SLOW
 def test_ctrl_c_during_bisect_level_max_stops_and_the_shell_goes_on(
     shell, tmp_path: Path, rnd: random.Random
 ) -> None:
@@ -216,6 +221,7 @@ def test_ctrl_c_during_bisect_level_max_stops_and_the_shell_goes_on(
     TRIED["bisect level max"] = TRIED.get("bisect level max", 0) + rounds
 
 
+@SLOW
 def test_ctrl_c_during_bisect_level_max_says_interrupted(shell, tmp_path: Path) -> None:
     """(Found by this suite: bisect went on with the partial record.)"""
     child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
@@ -233,6 +239,7 @@ def test_ctrl_c_during_bisect_level_max_says_interrupted(shell, tmp_path: Path) 
 
 
 @pytest.mark.parametrize("key", ["ctrl-c", "ctrl-d"])
+@SLOW
 def test_ctrl_c_or_ctrl_d_at_the_guess_question_aborts_only_that_command(shell, key: str) -> None:
     child = shell(str(SEED_FILE))
     until_prompt(child)
@@ -264,6 +271,7 @@ def test_ctrl_c_or_ctrl_d_at_the_guess_question_aborts_only_that_command(shell, 
     until_prompt(child)
 
 
+@SLOW
 def test_ctrl_c_at_the_prompt_discards_the_line(shell) -> None:
     child = shell(str(SEED_FILE))
     until_prompt(child)
@@ -275,6 +283,7 @@ def test_ctrl_c_at_the_prompt_discards_the_line(shell) -> None:
     assert steps == 0
 
 
+@SLOW
 def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(
     shell, rnd: random.Random
 ) -> None:
@@ -333,6 +342,7 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
 
 
 @pytest.mark.parametrize("where", ["xdg-is-a-file", "history-is-a-directory"])
+@SLOW
 def test_unwritable_history_file_does_not_stop_the_shell(shell, tmp_path: Path, where: str) -> None:
     data = tmp_path / "data"
     if where == "xdg-is-a-file":
@@ -352,6 +362,7 @@ def test_unwritable_history_file_does_not_stop_the_shell(shell, tmp_path: Path, 
     assert "Traceback" not in text
 
 
+@SLOW
 def test_history_file_lost_during_the_session(shell, tmp_path: Path) -> None:
     """The history file turns into a directory after the shell has read it: one line says
     the history is not saved any more, and the shell goes on. (Found by this suite: a
@@ -389,6 +400,7 @@ def test_history_file_that_cannot_be_read_is_not_a_traceback(tmp_path: Path) -> 
     assert loaded == [] and len(said) <= 1
 
 
+@SLOW
 def test_non_utf8_bytes_typed_at_the_prompt_keep_the_history_working(shell) -> None:
     """(Found by this suite: FileHistory failed on the surrogates, with a traceback.)"""
     child = shell(str(SEED_FILE))
@@ -402,6 +414,7 @@ def test_non_utf8_bytes_typed_at_the_prompt_keep_the_history_working(shell) -> N
     assert "Unhandled exception" not in text and "Press ENTER" not in text, text[-500:]
 
 
+@SLOW
 def test_non_utf8_bytes_typed_at_the_prompt_on_a_strict_terminal(shell, tmp_path: Path) -> None:
     """(Found by this suite: UnicodeEncodeError ended the shell.)"""
     data = tmp_path / "data"
@@ -421,6 +434,7 @@ def test_non_utf8_bytes_typed_at_the_prompt_on_a_strict_terminal(shell, tmp_path
 # -- sudoku-repl rate ---------------------------------------------------------------------------
 
 
+@SLOW
 def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random) -> None:
     """The rows printed are whole rows, the summary counts them, and --out is written whole or
     not at all (no temporary file left)."""

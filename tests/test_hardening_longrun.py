@@ -12,23 +12,12 @@ key limit, not part of the record.
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 import tracemalloc
 from collections.abc import Callable
 
 import pytest
-from hardening_support import (
-    edge_case,
-    grid,
-    is_valid_solution,
-    new_repl,
-    run_commands,
-    snapshot,
-    steps_shown,
-)
-from helpers import REPO
+from hardening_support import is_valid_solution, new_repl, run_commands, snapshot, steps_shown
+from helpers import SLOW, edge_case, grid_of, program_env, run_program
 
 INSUFFICIENT = edge_case("insufficient_givens").puzzle
 BYTES_PER_STEP = 300
@@ -49,6 +38,7 @@ def growth(action: Callable[[], object]) -> int:
     return sum(stat.size_diff for stat in second.compare_to(first, "filename"))
 
 
+@SLOW
 def test_a_breakpoint_stops_runrun_0_on_a_quiz_with_very_many_solutions() -> None:
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "break step 30000")
@@ -65,9 +55,10 @@ def test_a_breakpoint_stops_runrun_0_on_a_quiz_with_very_many_solutions() -> Non
     after = repl.session.state()
     assert after.solutions == state.solutions + 1
     assert f"Breakpoint 2: solution at step {after.steps}." in lines
-    assert is_valid_solution(after.values, grid(INSUFFICIENT))
+    assert is_valid_solution(after.values, grid_of(INSUFFICIENT))
 
 
+@SLOW
 def test_the_record_costs_a_bounded_amount_per_step() -> None:
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 2000")
@@ -111,6 +102,7 @@ def test_past_the_cap_the_shell_says_what_it_dropped(small_cap: int) -> None:
     assert steps_shown(run_commands(repl, out, "goto 3200")) == [3200]
 
 
+@SLOW
 def test_with_a_cap_memory_stops_growing(small_cap: int) -> None:
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 1500")
@@ -122,14 +114,11 @@ def test_with_a_cap_memory_stops_growing(small_cap: int) -> None:
 
 
 def test_batch_mode_says_what_was_dropped() -> None:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "SUDOKU_REPL_RECORD_CAP": "300"}
-    done = subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", "-c", f"load-quiz {INSUFFICIENT}; goto 2000; goto 5"],
-        capture_output=True,
+    done = run_program(
+        "-c",
+        f"load-quiz {INSUFFICIENT}; goto 2000; goto 5",
+        env=program_env(SUDOKU_REPL_RECORD_CAP="300"),
         text=True,
-        cwd=str(REPO),
-        env=env,
-        timeout=60,
     )
     assert done.returncode == 1  # goto 5 is refused
     lines = done.stdout.splitlines()

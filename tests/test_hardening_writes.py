@@ -13,14 +13,13 @@ import errno
 import io
 import os
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hardening_support import SEED_FILE, new_repl, run_commands, snapshot, steps_shown
-from helpers import PUZZLES, REPO
+from hardening_support import new_repl, run_commands, snapshot, steps_shown
+from helpers import PUZZLES, SEED_FILE, run_program
 
 from sudoku_repl.text import files
 
@@ -211,24 +210,7 @@ def test_save_session_with_no_quiz_and_a_bad_place(tmp_path: Path) -> None:
 
 
 def rate(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sudoku_repl",
-            "rate",
-            str(PUZZLES / "norvig_easy50.txt"),
-            "--limit",
-            "3",
-            *args,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=str(REPO),
-        env=env,
-        timeout=60,
-    )
+    return run_program("rate", str(PUZZLES / "norvig_easy50.txt"), "--limit", "3", *args, text=True)
 
 
 def test_rate_out_under_a_regular_file_is_one_line_and_status_2(tmp_path: Path) -> None:

@@ -8,9 +8,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from helpers import REPO, SEED_QUIZ
+from helpers import REPO, SEED_QUIZ, SilentHooks
 
 PACKAGE = REPO / "sudoku_repl"
 #: The modules that may reach the terminal (docs/commands.md 1): everything else is the core.
@@ -55,11 +56,10 @@ print("\\nPROBE " + json.dumps({{"rc": rc, "loaded": loaded}}), file=sys.stderr)
 """
 
 
-def probe(body: str, stdin: str = "") -> tuple[str, dict[str, object]]:
-    """Run ``body`` (which sets ``rc``) in a fresh interpreter from the repository root; its
-    stdout and what it had imported by the end."""
+def run_python(code: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``code`` in a fresh interpreter from the repository root; it must succeed."""
     done = subprocess.run(
-        [sys.executable, "-c", PROBE.format(body=body)],
+        [sys.executable, "-c", code],
         cwd=REPO,
         input=stdin,
         capture_output=True,
@@ -67,9 +67,22 @@ def probe(body: str, stdin: str = "") -> tuple[str, dict[str, object]]:
         timeout=120,
     )
     assert done.returncode == 0, done.stderr
+    return done
+
+
+def probed(done: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    """What the ``PROBE`` line on stderr says."""
     marker = [line for line in done.stderr.splitlines() if line.startswith("PROBE ")]
     assert len(marker) == 1, done.stderr
-    return done.stdout, json.loads(marker[0][6:])
+    result: dict[str, Any] = json.loads(marker[0][6:])
+    return result
+
+
+def probe(body: str, stdin: str = "") -> tuple[str, dict[str, object]]:
+    """Run ``body`` (which sets ``rc``) in a fresh interpreter from the repository root; its
+    stdout and what it had imported by the end."""
+    done = run_python(PROBE.format(body=body), stdin)
+    return done.stdout, probed(done)
 
 
 def test_importing_every_core_module_loads_no_prompt_toolkit() -> None:
@@ -114,16 +127,7 @@ rc = 0
 def test_importing_every_module_registers_nothing() -> None:
     names = [module_name(p) for p in CORE if p.name != "__main__.py"]
     imports = "\n".join(f"importlib.import_module({n!r})" for n in names)
-    done = subprocess.run(
-        [sys.executable, "-c", REGISTERED.format(imports=imports)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    marker = [line for line in done.stderr.splitlines() if line.startswith("PROBE ")]
-    result = json.loads(marker[0][6:])
+    result = probed(run_python(REGISTERED.format(imports=imports)))
     assert result["modes"] == [0, 1, 2]  # the original's three, nothing more
     assert result["commands"] == 0
 
@@ -153,14 +157,7 @@ print(session.state().steps)
 )
 def test_run_mode_3_is_the_same_whatever_was_imported(imported: list[str]) -> None:
     imports = "\n".join(f"importlib.import_module({n!r})" for n in imported)
-    done = subprocess.run(
-        [sys.executable, "-c", RUN_MODE_3.format(imports=imports, quiz=SEED_QUIZ)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
+    done = run_python(RUN_MODE_3.format(imports=imports, quiz=SEED_QUIZ))
     # the issue measured 269 steps for run-mode 3 to the first solution of the seed (and 131,
     # run-mode 0's figure, when mode 3 was not registered)
     assert done.stdout.split() == ["269"]
@@ -176,19 +173,8 @@ def test_an_unregistered_run_mode_is_refused_by_the_core_session() -> None:
     with pytest.raises(
         UserError, match=r"^There is no run mode 7; the run modes are 0, 1, 2, 3, 4, 5\.$"
     ):
-        session.run(_NoHooks())
+        session.run(SilentHooks())
     assert session.state().steps == 0
-
-
-class _NoHooks:
-    def events(self, events: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
 
 
 def test_the_console_script_names_a_real_entry_point() -> None:

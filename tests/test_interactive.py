@@ -3,65 +3,34 @@ the completer, and one real pseudo-terminal session (pexpect)."""
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
-from prompt_toolkit.completion import CompleteEvent, Completion
-from prompt_toolkit.document import Document
+from helpers import (
+    NO_QUIZ,
+    ORIGINAL_TEN,
+    STEP6_TRACE,
+    Shell,
+    completions,
+    interact,
+    spawn_shell,
+    typed,
+)
 from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import PipeInput, create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.input import PipeInput
 
-from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.frontends.shell import CommandCompleter, run_interactive
+pytestmark = pytest.mark.usefixtures("at_repo_root")
 
-ROOT = Path(__file__).resolve().parent.parent
-ENTER = "\r"
 CTRL_C = "\x03"
 CTRL_D = "\x04"
 
-STEP6_TRACE = [
-    "2GW: 2 shrunken out of [4,3]",
-    "2GW: 8 shrunken out of [4,3]",
-    "2GW: 9 shrunken out of [4,3]",
-    "2GW: 5 shrunken out of [6,1]",
-    "2GW: 9 shrunken out of [6,1]",
-    "CelSet: [4,3] [6,1] ValSet: 6 7",
-    "6) blk 4 incomplete shrunken by group",
-]
-SEED_GRID = ["005 300 000", "800 000 020", "070 010 500"]
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 LEVELS_3 = [
     "At guess level 3:",
     "Level 3 [2,3]=9 (1 out of 2)",
     "Level 2 [4,3]=6 (1 out of 2)",
     "Level 1 [6,2]=5 (1 out of 2)",
 ]
-
-
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as inp:
-        yield inp
-
-
-def interact(pipe: PipeInput, keys: str, history: InMemoryHistory | None = None) -> Repl:
-    """Type ``keys`` (all of them up front: prompt_toolkit keeps the typeahead) and run the loop."""
-    pipe.send_text(keys)
-    return run_interactive(input=pipe, output=DummyOutput(), history=history or InMemoryHistory())
-
-
-def typed(*lines: str) -> str:
-    return "".join(line + ENTER for line in lines)
 
 
 def stdout_lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -171,45 +140,12 @@ def show_block(out: list[str], steps_line: int) -> list[str]:
 # -- completion ---------------------------------------------------------------------------------
 
 
-def completions(text: str) -> list[str]:
-    """The line as it reads after each completion offered for ``text``."""
-    found: list[Completion] = list(
-        CommandCompleter().get_completions(Document(text, len(text)), CompleteEvent(True))
-    )
-    return sorted(text[: len(text) + c.start_position] + c.text for c in found)
-
-
-ORIGINAL_TEN = [
-    "load-quiz",
-    "show",
-    "levels",
-    "run-mode",
-    "guess-mode",
-    "step",
-    "run",
-    "runtil",
-    "runrun",
-    "bye",
-]
-
-
 def order_list_names() -> set[str]:
     """The command names of the Order List that ``help`` prints."""
 
-    class Lines:
-        def __init__(self) -> None:
-            self.lines: list[str] = []
-
-        def message(self, line: str) -> None:
-            self.lines.append(line)
-
-        def error(self, line: str) -> None:
-            self.lines.append(line)
-
-    out = Lines()
-    Repl(out, lambda question: "").execute("help")
-    at = out.lines.index("Order List:")
-    return {entry.split()[0].rstrip(":") for entry in out.lines[at + 1 :]}
+    lines = Shell().run("help")
+    at = lines.index("Order List:")
+    return {entry.split()[0].rstrip(":") for entry in lines[at + 1 :]}
 
 
 def test_completion_offers_the_commands_of_the_order_list() -> None:
@@ -273,25 +209,10 @@ def test_completion_of_command_names_after_help() -> None:
 
 
 def test_real_terminal_session(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    env = {
-        **os.environ,
-        "TERM": "xterm",
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(data),
-        # the pty has no terminal behind it to answer cursor position requests; without this
-        # prompt_toolkit waits for an answer that never comes before it draws
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-    }
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "sudoku_repl", "examples/seed.txt"],
-        cwd=str(ROOT),
-        env=env,
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(40, 120),
-    )
+    data = tmp_path / "data"  # terminal_env's XDG_DATA_HOME
+    # the pty has no terminal behind it to answer cursor position requests; without
+    # PROMPT_TOOLKIT_NO_CPR prompt_toolkit waits for an answer that never comes before it draws
+    child = spawn_shell(tmp_path, "examples/seed.txt")
     try:
         child.expect_exact("Quiz loaded.")
         child.expect_exact("Order please:")

@@ -22,26 +22,19 @@ from pathlib import Path
 import attrs
 import pexpect
 import pytest
-from helpers import EDGE_CASES, PUZZLES, REFERENCE, SEED_QUIZ
+from helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_program
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
 
-ROOT = Path(__file__).resolve().parent.parent
 TOP95 = PUZZLES / "norvig_top95.txt"
 FIELDS_BUT_MS = [c for c in COLUMNS if c != "ms"]
 
 
 def rate(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """The command line as a subprocess, stdout and stderr being pipes (not terminals)."""
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", "rate", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
+    return run_program("rate", *args, text=True, timeout=timeout)
 
 
 def rows(csv_text: str) -> list[dict[str, str]]:
@@ -50,15 +43,9 @@ def rows(csv_text: str) -> list[dict[str, str]]:
     return list(reader)
 
 
-def edge_cases() -> list[list[str]]:
-    """The rows of the edge-case table: puzzle, source, label, expected_solutions, solution."""
-    lines = EDGE_CASES.read_text().splitlines()
-    return [line.split("\t") for line in lines[1:]]
-
-
-def expected_solutions() -> dict[str, str]:
-    """quiz -> expected solution count (text: '0', '125', '>=100000') from the edge-case table."""
-    return {cols[0]: cols[3] for cols in edge_cases()}
+def expected_solutions() -> dict[str, int | None]:
+    """quiz -> expected solution count (None: 100,000 or more) from the edge-case table."""
+    return {e.puzzle: e.expected for e in edge_cases()}
 
 
 # -- one quiz --------------------------------------------------------------------------------
@@ -114,16 +101,16 @@ def test_solution_sums_of_multiple_solution_quizzes() -> None:
     small = [  # the ones with a count known and small enough to search quickly
         (n, q)
         for n, q in read_quizzes(str(PUZZLES / "multiple_solutions.txt"))
-        if isinstance(q, Quiz) and counts.get(str(q), ">").isdigit() and int(counts[str(q)]) <= 130
+        if isinstance(q, Quiz) and (count := counts.get(str(q))) is not None and count <= 130
     ]
     assert len(small) >= 10
     for _, quiz, r in rate_file(small, jobs=1):
-        assert r.solutions == int(counts[str(quiz)]) and r.complete
+        assert r.solutions == counts[str(quiz)] and r.complete
 
 
 def test_no_solution_and_solved_grids() -> None:
     labels = ("unsolvable_box", "unsolvable_row", "solved1", "last_empty_square")
-    by_label = {cols[2]: (cols[0], int(cols[3])) for cols in edge_cases() if cols[2] in labels}
+    by_label = {e.label: (e.puzzle, e.expected) for e in edge_cases() if e.label in labels}
     for label in labels:
         quiz, count = by_label[label]
         r = rate_quiz(quiz)
@@ -152,7 +139,7 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
 def test_malformed_and_clashing_lines_are_reported_and_skipped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    by_label = {cols[2]: cols[0] for cols in edge_cases()}
+    by_label = {e.label: e.puzzle for e in edge_cases()}
     path = tmp_path / "mixed.txt"
     lines = [SEED_QUIZ, "not a quiz", by_label["duplicate_row"], by_label["solved1"]]
     path.write_text("\n".join(lines) + "\n")
@@ -170,6 +157,7 @@ def test_malformed_and_clashing_lines_are_reported_and_skipped(
     assert "2 quizzes rated; 2 malformed lines skipped" in errors[2] and len(errors) == 3
 
 
+@SLOW
 def test_one_and_two_jobs_give_the_same_figures_on_top95() -> None:
     one = rate(str(TOP95), "--limit", "30", "--jobs", "1")
     two = rate(str(TOP95), "--limit", "30", "--jobs", "2")
@@ -265,7 +253,7 @@ def test_batch_start_up_does_not_import_prompt_toolkit() -> None:
         f"status = main(['rate', {str(TOP95)!r}, '--limit', '1'])\n"
         "print('prompt_toolkit' in sys.modules, status)\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert run.stdout.splitlines()[-1] == "False 0"
 
 
@@ -273,10 +261,11 @@ def test_batch_start_up_does_not_import_prompt_toolkit() -> None:
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
+@SLOW
 def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudoku_repl", "rate", str(TOP95), "--jobs", jobs],
-        cwd=ROOT,
+        cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         bufsize=0,  # unbuffered: readline() must not take bytes communicate() should see
@@ -295,12 +284,13 @@ def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
     assert err.count("\n") == 1
 
 
+@SLOW
 def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
     def spawn(*args: str) -> pexpect.spawn[str]:
         child = pexpect.spawn(
             sys.executable,
             ["-m", "sudoku_repl", "rate", str(TOP95), *args],
-            cwd=str(ROOT),
+            cwd=str(REPO),
             encoding="utf-8",
             timeout=60,
             dimensions=(24, 100),

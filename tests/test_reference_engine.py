@@ -9,13 +9,12 @@ sample of issue 4 (20 + 20 + 20 puzzles, every non-clashing invalid one; a few m
 
 from __future__ import annotations
 
-import csv
 import os
 import sys
 from dataclasses import dataclass
 
 import pytest
-from helpers import EDGE_CASES, PUZZLES, REFERENCE, REPO, parse_trace
+from helpers import REFERENCE, REPO, edge_cases, parse_trace, puzzle_lines, slow_cases
 
 from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.quiz import Quiz
@@ -41,7 +40,10 @@ def test_reference_traces_present() -> None:
 
 @pytest.mark.parametrize(
     "section",
-    [q for path in NORVIG_TRACES for q in parse_trace(path)],
+    slow_cases(  # the hardest eleven take the reference up to seconds each
+        [q for path in NORVIG_TRACES for q in parse_trace(path)],
+        lambda q: q.path.stem == "norvig_hardest11",
+    ),
     ids=lambda q: q.id,
 )
 def test_reference_reproduces_norvig_trace(section) -> None:  # type: ignore[no-untyped-def]
@@ -76,7 +78,9 @@ def test_api_matches_trace() -> None:
         )
 
 
-@pytest.mark.parametrize("path", SEED_TRACES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", slow_cases(SEED_TRACES, lambda p: p.stem != "seed_run_run"), ids=lambda p: p.stem
+)
 def test_reference_reproduces_seed_trace(path) -> None:  # type: ignore[no-untyped-def]
     """run/run, runtil bisections, single steps and the interactive session of the seed."""
     count, problems = reference_engine.verify(path)
@@ -138,14 +142,9 @@ class Case:
         return f"{self.set}-{self.line}"
 
 
-def read_quizzes(name: str) -> list[str]:
-    lines = (PUZZLES / name).read_text(encoding="utf-8").splitlines()
-    return [line.strip() for line in lines if line.strip()]
-
-
 def spread(name: str, count: int) -> list[Case]:
     """``count`` quizzes spread evenly over the file (a fixed stride from the first)."""
-    quizzes = read_quizzes(name)
+    quizzes = puzzle_lines(name)
     stride = max(1, len(quizzes) // count)
     stem = name.removesuffix(".txt")
     return [Case(stem, i + 1, quizzes[i]) for i in range(0, len(quizzes), stride)][:count]
@@ -159,21 +158,19 @@ def clashes(quiz81: str) -> bool:
     return False
 
 
+#: quiz -> its number of solutions (None: 100,000 or more), from edge_cases_expected.tsv
+SOLUTIONS = {e.puzzle: e.expected for e in edge_cases()}
+
+
 def few_solutions(count: int) -> list[Case]:
     """The ``count`` quizzes of multiple_solutions.txt with the fewest solutions (the counts of
     edge_cases_expected.tsv)."""
-    with open(EDGE_CASES, encoding="utf-8", newline="") as f:
-        expected = {
-            row["puzzle"]: row["expected_solutions"] for row in csv.DictReader(f, delimiter="\t")
-        }
     cases = [
         Case("multiple_solutions", i + 1, q)
-        for i, q in enumerate(read_quizzes("multiple_solutions.txt"))
+        for i, q in enumerate(puzzle_lines("multiple_solutions.txt"))
     ]
-    counted = [
-        (int(expected[c.quiz]), c.line, c) for c in cases if expected.get(c.quiz, "").isdigit()
-    ]
-    return [c for _, _, c in sorted(counted)[:count]]
+    counted = [(SOLUTIONS[c.quiz], c.line, c) for c in cases if SOLUTIONS.get(c.quiz) is not None]
+    return [c for _, _, c in sorted(counted)[:count]]  # type: ignore[type-var]
 
 
 def no_solution() -> list[Case]:
@@ -182,7 +179,7 @@ def no_solution() -> list[Case]:
     first of tdoku's ten (its others take seconds each in the reference); all with FULL."""
     cases = [
         Case("invalid_no_solution", i + 1, q)
-        for i, q in enumerate(read_quizzes("invalid_no_solution.txt"))
+        for i, q in enumerate(puzzle_lines("invalid_no_solution.txt"))
         if not clashes(q)
     ]
     return cases if FULL else [c for c in cases if c.line == 1 or c.line >= 14]
@@ -196,8 +193,21 @@ SAMPLE: list[Case] = (
     + no_solution()
     # a 1GW removal empties the foremost cell before the guess ("Guess [3,7] level 3 at 1 out of
     # 0", then an Upward guess): a case docs/engine.md leaves open
-    + [Case("royle17_sample2000", 703, read_quizzes("royle17_sample2000.txt")[702])]
+    + [Case("royle17_sample2000", 703, puzzle_lines("royle17_sample2000.txt")[702])]
 )
+
+
+def long_search(case: Case) -> bool:
+    """A case the reference takes half a second or more to search to the end: the forum's
+    hardest, top95 but its first, tdoku's unsolvable ones (lines 1..10), a quiz with dozens of
+    solutions."""
+    if case.set == "forum_hardest_1905_11plus_sample1000":
+        return True
+    if case.set == "norvig_top95":
+        return case.line > 1
+    if case.set == "invalid_no_solution":
+        return case.line <= 10
+    return case.set == "multiple_solutions" and (SOLUTIONS[case.quiz] or 0) > 50
 
 
 def test_sample_covers_every_set() -> None:
@@ -213,7 +223,7 @@ def test_sample_covers_every_set() -> None:
     assert all(c.line not in (11, 12, 13) for c in no_solution())  # the clashing ones
 
 
-@pytest.mark.parametrize("case", SAMPLE, ids=lambda c: c.id)
+@pytest.mark.parametrize("case", slow_cases(SAMPLE, long_search), ids=lambda c: c.id)
 def test_reference_equals_engine(case: Case) -> None:
     mine = reference_trace(case.quiz)
     theirs = engine_trace(case.quiz)
@@ -237,7 +247,7 @@ def test_reference_equals_engine(case: Case) -> None:
 def test_ply_never_removes_on_consistent_grids() -> None:
     """docs/engine.md 7: with candidates kept as in 2, ply finds nothing (checked at every step of a
     hard quiz, run mode 2 so that ply runs at every filter)."""
-    quiz = read_quizzes("norvig_hardest11.txt")[1]  # 440 steps in run mode 2
+    quiz = puzzle_lines("norvig_hardest11.txt")[1]  # 440 steps in run mode 2
     engine = reference_engine.ReferenceEngine(quiz, run_mode=2, lines=False)
     checks = 0
     while engine.status != reference_engine.FINISHED:

@@ -10,102 +10,45 @@ command by command (the replay's output of each command equals the live one), an
 from __future__ import annotations
 
 import io
-import os
 import re
 import subprocess
-import sys
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from helpers import (
+    NO_QUIZ,
+    QUESTION,
+    SEED,
+    STEP6_TRACE,
+    Answers,
+    Shell,
+    fake_clock,
+    run_program,
+    transcript_blocks,
+    untimed,
+)
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends.batch import run_batch
 
-ROOT = Path(__file__).resolve().parent.parent
-SEED = "examples/seed.txt"
-PROMPT = ["", "Order please:"]
-QUESTION = "Take a guess please, by default it will be "
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
-class ListOutput:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-
-
-def fake_clock() -> Callable[[], float]:
-    ticks = iter(range(1_000_000))
-    return lambda: next(ticks) * 0.25
-
-
-class Answers:
-    """Answers to the guess question in turn, then Enter (the default) for any further one."""
+class Live(Shell):
+    """A session in-process that keeps (command, output) of every command; guess questions get
+    the answers in turn, then Enter (the default)."""
 
     def __init__(self, *answers: str) -> None:
-        self.answers: Iterator[str] = iter(answers)
-        self.questions: list[str] = []
-
-    def __call__(self, question: str) -> str:
-        self.questions.append(question)
-        return next(self.answers, "")
-
-
-class Live:
-    """A session in-process that keeps (command, output) of every command."""
-
-    def __init__(self, *answers: str) -> None:
-        self.out = ListOutput()
-        self.answers = Answers(*answers)
-        self.repl = Repl(self.out, self.answers, clock=fake_clock())
+        super().__init__(Answers(*answers, then=""))
         self.log: list[tuple[str, list[str]]] = []
 
     def run(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        self.repl.execute(line)
-        output = self.out.lines[start:]
+        output = super().run(line)
         self.log.append((line, output))
         return output
 
 
-@pytest.fixture(autouse=True)
-def _at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(ROOT)
-
-
-def untimed(lines: list[str]) -> list[str]:
-    return [re.sub(r"Run time: \d+ milliseconds", "Run time: T milliseconds", x) for x in lines]
-
-
-def transcript_blocks(text: str) -> list[tuple[str, list[str]]]:
-    """(command, output lines) per prompt of a batch transcript."""
-    lines = text.split("\n")
-    assert lines.pop() == "", "a transcript ends with a line break"
-    starts = [i for i in range(len(lines) - 1) if lines[i : i + 2] == PROMPT]
-    assert starts and starts[0] == 0, lines[:3]
-    blocks = []
-    for k, i in enumerate(starts):
-        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
-        if i + 2 < end:
-            blocks.append((lines[i + 2], lines[i + 3 : end]))
-    return blocks
-
-
 def replay(script: Path, *, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", "-x", str(script)],
-        cwd=cwd,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    return run_program("-x", str(script), cwd=cwd, text=True)
 
 
 def saved_and_replayed(live: Live, tmp_path: Path) -> tuple[str, list[tuple[str, list[str]]]]:
@@ -138,7 +81,7 @@ def check_replay(live: Live, blocks: list[tuple[str, list[str]]], per_command: b
         name = command.split()[0]
         for live_command, live_output in rest:
             if live_command.split()[0] == name:
-                assert untimed(output) == untimed(live_output), command
+                assert [*map(untimed, output)] == [*map(untimed, live_output)], command
                 break
         else:
             raise AssertionError(f"replayed {command!r} is not a live command in that order")
@@ -321,14 +264,5 @@ def test_a_script_ending_at_a_guess_question_aborts_that_step_only(tmp_path: Pat
     # docs/commands.md 7: the engine is left as before the asking step (6), after step 5
     assert live.repl.session.state().steps == 5
     lines = live.run("step")  # step 6 again, asking again (answered with Enter)
-    assert lines[:8] == [
-        "2GW: 2 shrunken out of [4,3]",
-        "2GW: 8 shrunken out of [4,3]",
-        "2GW: 9 shrunken out of [4,3]",
-        "2GW: 5 shrunken out of [6,1]",
-        "2GW: 9 shrunken out of [6,1]",
-        "CelSet: [4,3] [6,1] ValSet: 6 7",
-        "6) blk 4 incomplete shrunken by group",
-        "7) Guess [6,2] level 1 at 1 out of 2",
-    ]
+    assert lines[:8] == [*STEP6_TRACE, "7) Guess [6,2] level 1 at 1 out of 2"]
     assert live.answers.questions == [QUESTION + "[6,2]=5:"]

@@ -18,9 +18,8 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, VARIANTS, read_lines
+from helpers import PUZZLES, SEED_QUIZ, SLOW, VARIANTS, Shell, read_lines, slow_cases
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.history import History
@@ -29,28 +28,6 @@ from sudoku_repl.text.quiz_files import load
 
 #: moves the oracle follows at most per quiz (a long search is sampled, not run to its end)
 MOVE_LIMIT = 4000
-
-
-class Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-
-
-class Shell:
-    def __init__(self) -> None:
-        self.out = Lines()
-        self.repl = Repl(self.out, lambda q: "", clock=lambda: 0.0)
-
-    def __call__(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
 
 
 def oracle(quiz_text: str) -> dict[int, tuple[bytes, tuple[int, ...]]]:
@@ -99,16 +76,21 @@ def quizzes() -> Iterator[tuple[str, str]]:
 QUIZZES = list(quizzes())
 
 
-@pytest.fixture(scope="module", params=QUIZZES, ids=[name for name, _ in QUIZZES])
+@pytest.fixture(
+    scope="module",
+    # a second or so each, the oracle included: the quick run keeps the seed and the samurai
+    params=slow_cases(QUIZZES, lambda case: case[0] not in ("seed", "samurai")),
+    ids=[name for name, _ in QUIZZES],
+)
 def case(
     request: pytest.FixtureRequest,
 ) -> tuple[str, dict[int, tuple[bytes, tuple[int, ...]]], Shell]:
     _, quiz = request.param
     states = oracle(quiz)
     shell = Shell()
-    shell(f"load-quiz {quiz}")
+    shell.ok(f"load-quiz {quiz}")
     last = max(states)
-    shell(f"goto {last}")  # the whole followed search into the record, silently
+    shell.ok(f"goto {last}")  # the whole followed search into the record, silently
     assert shell.repl.session.state().steps == last
     return quiz, states, shell
 
@@ -126,7 +108,7 @@ def test_goto_shows_the_state_at_each_step(case: tuple[str, dict, Shell]) -> Non
     sample = steps if len(steps) <= 400 else sorted(rng.sample(steps, 400))
     record = Replayed(history)
     for n in sample:
-        shell(f"goto {n}")
+        shell.ok(f"goto {n}")
         state = session.state()
         assert state.steps == n
         assert _cells_of(state) == states[n], f"goto {n}"
@@ -157,7 +139,7 @@ def test_when_reports_the_changes_between_step_states(case: tuple[str, dict, She
     cells = _empty_cells(states)
     for cell in rng.sample(cells, min(12, len(cells))):
         name = geo.cell_name(cell)
-        got = [line for line in shell(f"when {name}") if not line.startswith("   (")]
+        got = [line for line in shell.ok(f"when {name}") if not line.startswith("   (")]
         expected = _when_expected(states, cell, name)
         assert got == (expected or [got[0]]), name
         if not expected:
@@ -185,14 +167,14 @@ def test_bisect_when_and_break_stop_at_the_first_step_that_shows_it(
         value = rng.choice(held)
         first = _first_holding(states, cell, value)
         assert first is not None
-        answer = shell(f"bisect when cell {name}={value}")[-1]
+        answer = shell.ok(f"bisect when cell {name}={value}")[-1]
         assert answer.startswith(f"Cell {name}={value} first holds at step {first}: "), answer
         assert shell.repl.session.state().values[cell] == value
         # a fresh session stops there, and the show block printed there shows it
         fresh = Shell()
-        fresh(f"load-quiz {quiz}")
-        fresh(f"break cell {name}={value}")
-        out = fresh("runrun 0")  # stops at the breakpoint, which lies within the followed steps
+        fresh.ok(f"load-quiz {quiz}")
+        fresh.ok(f"break cell {name}={value}")
+        out = fresh.ok("runrun 0")  # stops at the breakpoint, which lies within the followed steps
         stop = fresh.repl.session.state()
         assert stop.steps == first, (name, value, out[-5:])
         assert f"Breakpoint 1: cell {name}={value} at step {first}." in out
@@ -209,27 +191,28 @@ def test_goto_shows_what_a_fresh_runtil_shows(case: tuple[str, dict, Shell]) -> 
     compared = 0
     for n in sorted(rng.sample(range(1, last + 1), min(15, last))):
         fresh = Shell()
-        fresh(f"load-quiz {quiz}")
+        fresh.ok(f"load-quiz {quiz}")
         for _ in range(100):  # runtil stops at each solution on the way: say it again
-            out = fresh(f"runtil {n}")
+            out = fresh.ok(f"runtil {n}")
             state = fresh.repl.session.state()
             if state.steps >= n or state.status is Status.FINISHED:
                 break
         if state.steps != n or state.status in (Status.SOLVED, Status.FINISHED):
             continue  # runtil passed n (a step of two counts), or ended there without a block
         shown = out[out.index(f"Steps:{n}") - height : -2]
-        assert shell(f"goto {n}") == shown, n
+        assert shell.ok(f"goto {n}") == shown, n
         compared += 1
     assert compared >= 5
 
 
 def _grid_height(shell: Shell) -> int:
     """The lines of the grid above ``Steps:`` in a show block (rows and their blank lines)."""
-    shell("goto 0")
-    block = shell("show")
+    shell.ok("goto 0")
+    block = shell.ok("show")
     return block.index("Steps:0")
 
 
+@SLOW
 def test_the_property_covers_thousands_of_steps() -> None:
     """The goto check above runs over at least a few thousand (quiz, step) pairs."""
     total = 0
@@ -243,20 +226,20 @@ def test_the_property_covers_thousands_of_steps() -> None:
 
 def _seed_after_run() -> Shell:
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    shell("run")
+    shell.ok(f"load-quiz {SEED_QUIZ}")
+    shell.ok("run")
     return shell
 
 
 def _cell_at(shell: Shell, step: int, cell: str) -> int:
-    shell(f"goto {step}")
+    shell.ok(f"goto {step}")
     r, c = (int(x) for x in cell.strip("[]").split(","))
     return shell.repl.session.state().values[(r - 1) * 9 + c - 1]
 
 
 def test_seed_when_and_goto_agree_on_4_2() -> None:
     shell = _seed_after_run()
-    lines = shell("when [4,2]")
+    lines = shell.ok("when [4,2]")
     # the seed's trace: 92) Guess [4,2] level 11 at 1 out of 2; Fine [steps:131 ...] with [4,2]=9
     assert "92) [4,2] got 2" in lines and "131) [4,2] got 9" in lines
     # 64) and 120) are fill passes that went wrong: what they placed never shows at a step
@@ -268,7 +251,7 @@ def test_seed_when_and_goto_agree_on_4_2() -> None:
             value = int(rest.split()[-1])
             held = _cell_at(shell, int(step), "[4,2]")
             assert (held == value) == (" got " in rest), line
-    assert shell("bisect when cell [4,2]=2")[-1].startswith(
+    assert shell.ok("bisect when cell [4,2]=2")[-1].startswith(
         "Cell [4,2]=2 first holds at step 92: 92) Guess [4,2] level 11 at 1 out of 2"
     )
     assert _cell_at(shell, 92, "[4,2]") == 2
@@ -277,9 +260,9 @@ def test_seed_when_and_goto_agree_on_4_2() -> None:
 @pytest.mark.parametrize(("value", "stop"), [(2, 92), (9, 131)])
 def test_seed_break_cell_stops_where_the_cell_shows_the_value(value: int, stop: int) -> None:
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    shell(f"break cell [4,2]={value}")
-    out = shell("runrun 0")
+    shell.ok(f"load-quiz {SEED_QUIZ}")
+    shell.ok(f"break cell [4,2]={value}")
+    out = shell.ok("runrun 0")
     assert f"Breakpoint 1: cell [4,2]={value} at step {stop}." in out
     state = shell.repl.session.state()
     assert state.steps == stop and state.values[27 + 1] == value
@@ -288,15 +271,15 @@ def test_seed_break_cell_stops_where_the_cell_shows_the_value(value: int, stop: 
 def test_top95_first_quiz_break_and_when_agree() -> None:
     quiz = read_lines(PUZZLES / "norvig_top95.txt")[0]
     shell = Shell()
-    shell(f"load-quiz {quiz}")
-    shell("break cell [8,7]=9")
-    out = shell("runrun 0")
+    shell.ok(f"load-quiz {quiz}")
+    shell.ok("break cell [8,7]=9")
+    out = shell.ok("runrun 0")
     stop = shell.repl.session.state()
     assert stop.values[7 * 9 + 6] == 9
     assert f"Breakpoint 1: cell [8,7]=9 at step {stop.steps}." in out
-    shell("delete 1")
-    shell("runrun 0")
-    for line in shell("when [2,3]"):
+    shell.ok("delete 1")
+    shell.ok("runrun 0")
+    for line in shell.ok("when [2,3]"):
         if line[0].isdigit():
             step, _, rest = line.partition(") ")
             held = _cell_at(shell, int(step), "[2,3]")
@@ -308,33 +291,33 @@ def test_top95_first_quiz_break_and_when_agree() -> None:
 
 def test_bisect_level_max_steps_caps_the_search() -> None:
     shell = _seed_after_run()
-    assert shell("bisect level 11 60") == ["Level 11 is not reached in steps 1..60."]
+    assert shell.ok("bisect level 11 60") == ["Level 11 is not reached in steps 1..60."]
     # the seed's trace: 92) Guess [4,2] level 11 at 1 out of 2
-    assert shell("bisect level 11 100")[-1] == (
+    assert shell.ok("bisect level 11 100")[-1] == (
         "Level 11 is first reached at step 92: 92) Guess [4,2] level 11 at 1 out of 2"
     )
 
 
 def test_bisect_level_max_steps_runs_the_search_that_far_first() -> None:
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    assert shell("bisect level 11 60") == ["Level 11 is not reached in steps 1..60."]
+    shell.ok(f"load-quiz {SEED_QUIZ}")
+    assert shell.ok("bisect level 11 60") == ["Level 11 is not reached in steps 1..60."]
     assert shell.repl.session.history.last_steps == 60
 
 
 def test_empty_answers_say_why_in_one_line() -> None:
     shell = Shell()
-    shell(f"load-quiz {SEED_QUIZ}")
-    answer = shell("bisect level 11")
+    shell.ok(f"load-quiz {SEED_QUIZ}")
+    answer = shell.ok("bisect level 11")
     assert len(answer) == 1 and "run" in answer[0] and "bisect level 11 <max-steps>" in answer[0]
-    assert shell("history") == ["No steps recorded yet: the record fills as you step or run."]
-    assert shell("when [1,1]") == ["No steps recorded yet: the record fills as you step or run."]
-    shell("runtil 65")
+    assert shell.ok("history") == ["No steps recorded yet: the record fills as you step or run."]
+    assert shell.ok("when [1,1]") == ["No steps recorded yet: the record fills as you step or run."]
+    shell.ok("runtil 65")
     # step 64 of the seed is a fill pass (the trace has no line numbered 63 or 64 before 64)
-    assert shell("history 63 63") == [
+    assert shell.ok("history 63 63") == [
         "Step 63 printed no trace line (a fill pass, or a filter that finds nothing, prints none)."
     ]
-    assert shell("bisect level 9") == [
+    assert shell.ok("bisect level 9") == [
         "Level 9 is not reached in steps 1..65 (the steps run so "
         "far: run on, or give max-steps, to look further)."
     ]
@@ -355,23 +338,23 @@ def test_a_trimmed_record_answers_only_what_it_holds(monkeypatch: pytest.MonkeyP
     monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "1000")
     quiz = read_lines(PUZZLES / "invalid_no_solution.txt")[0]
     shell = Shell()
-    shell(f"load-quiz {quiz}")
-    notice = [line for line in shell("run") if line.startswith("Record full")]
+    shell.ok(f"load-quiz {quiz}")
+    notice = [line for line in shell.ok("run") if line.startswith("Record full")]
     assert len(notice) == 1
     first = int(notice[0].split("steps before ")[1].split()[0])
     assert _first_level_step(quiz, 3) < first
-    assert shell("bisect level 3") == [
+    assert shell.ok("bisect level 3") == [
         f"Level 3 is first reached before step {first}, where the kept record starts (older "
         "steps were dropped to bound memory)."
     ]
-    assert shell("history 1 5") == [
+    assert shell.ok("history 1 5") == [
         f"Steps 1..5 were dropped to bound memory: the record starts at step {first}."
     ]
     refused = shell.repl.execute(f"goto {first - 1}")
     assert not refused
     assert shell.out.lines[-1].startswith(f"The record starts at step {first} ")
-    shell(f"goto {first}")
+    shell.ok(f"goto {first}")
     assert shell.repl.session.state().steps == first
-    assert shell(f"history {first - 3} {first}")[0] == (
+    assert shell.ok(f"history {first - 3} {first}")[0] == (
         f"Steps {first - 3}..{first - 1} were dropped to bound memory; from {first}:"
     )

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import REFERENCE, SEED_QUIZ
+from helpers import REFERENCE, SEED_QUIZ, SilentHooks
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.history import History
@@ -39,17 +39,6 @@ GUESS_LINE = re.compile(
 SVG = "{http://www.w3.org/2000/svg}"
 
 
-class Silent:
-    def events(self, ev: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
-
-
 def seed_session() -> Session:
     s = Session()
     s.load(Quiz.from_string(SEED_QUIZ))
@@ -60,7 +49,7 @@ def seed_session() -> Session:
 def history() -> History:
     """The seed quiz run to the end (``runrun 0``)."""
     s = seed_session()
-    s.run(Silent(), 0)
+    s.run(SilentHooks(), 0)
     return s.history
 
 
@@ -263,7 +252,7 @@ def test_tree_solution_branch(tree: list[Node], trace_lines: list[str]) -> None:
 
 def test_tree_stopped_at_the_solution(trace_lines: list[str]) -> None:
     s = seed_session()
-    s.run(Silent(), 1)
+    s.run(SilentHooks(), 1)
     nodes = list(walk(build_tree(s.history)))
     current = [n for n in nodes if n.last_step == 131 and n.outcome in (OPEN, SOLUTION)]
     assert [(n.cell, n.index) for n in current] == levels_at(trace_lines, 131)
@@ -273,7 +262,7 @@ def test_tree_stopped_at_the_solution(trace_lines: list[str]) -> None:
 def test_tree_open_after_runtil_98(trace_lines: list[str]) -> None:
     """docs/engine.md 10: ``runtil 98`` from the start ends ``At guess level 3 [2,3] 2``."""
     s = seed_session()
-    s.run(Silent(), 1, max_steps=98)
+    s.run(SilentHooks(), 1, max_steps=98)
     assert s.history.last_steps == 98
     open_ = [n for n in walk(build_tree(s.history)) if n.outcome == OPEN]
     assert [(n.level, n.name, n.index) for n in open_][-1] == (3, "[2,3]", 2)

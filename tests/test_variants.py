@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import REPO, VARIANTS
+from helpers import REPO, VARIANTS, Shell
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -203,17 +203,8 @@ def test_a_grid_off_block_boundaries_is_refused() -> None:
 
 
 def test_bad_cells_of_a_frame_are_one_line_errors() -> None:
-    from sudoku_repl.commands.dispatch import Repl
-
-    out: list[str] = []
-
-    class Out:
-        def message(self, line: str) -> None:
-            out.append(line)
-
-        error = message
-
-    repl = Repl(Out(), lambda q: "")
+    shell = Shell()
+    repl, out = shell.repl, shell.out.lines
     assert repl.execute(f"load-quiz {EXAMPLES / 'samurai.txt'}")
     before = repl.session.state()
     out.clear()
@@ -301,17 +292,8 @@ def test_random_variant_puzzles_solve_correctly(kind: str, seed_: int, blanks: i
 
 @pytest.mark.parametrize("kind", ["samurai", "flower"])
 def test_every_debugger_command_works_on_several_grids(kind: str, tmp_path: Path) -> None:
-    from sudoku_repl.commands.dispatch import Repl
-
-    out: list[str] = []
-
-    class Out:
-        def message(self, line: str) -> None:
-            out.append(line)
-
-        error = message
-
-    repl = Repl(Out(), lambda q: "")
+    shell = Shell()
+    repl, out = shell.repl, shell.out.lines
     commands = [
         f"load-quiz {EXAMPLES / f'{kind}.txt'}",
         "step",

@@ -6,19 +6,21 @@ from __future__ import annotations
 import argparse
 import random
 import shlex
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.table import CommandSet
-from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.events import Event
-from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.session import Session, Settings
+from sudoku_repl.core.session import Session
 from sudoku_repl.core.uniqueness import Grid, solutions
 from sudoku_repl.text import quiz_files as quizzes
-from sudoku_repl.text.args import NUMBER, parse_cell, parse_count, parse_value
+from sudoku_repl.text.args import (
+    ArgumentParser,
+    count_type,
+    parse_cell,
+    parse_count,
+    parse_value,
+)
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools import generate as gen
 from sudoku_repl.views import matrices as book
@@ -126,26 +128,6 @@ GENERATE_FORMS = (
 )
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse whose every complaint is one ``UserError`` line, never an exit."""
-
-    def error(self, message: str) -> NoReturn:
-        raise UserError(f"generate: {message}; {GENERATE_FORMS}")
-
-
-def _number(low: int, high: int | None = None) -> Callable[[str], int]:
-    limits = f"from {low} to {high}" if high is not None else f">= {low}"
-
-    def parse(text: str) -> int:
-        match = NUMBER.fullmatch(text)
-        n = int(match.group(1)) if match else -1
-        if n < low or (high is not None and n > high):
-            raise argparse.ArgumentTypeError(f"want a whole number {limits}, not {text!r}")
-        return n
-
-    return parse
-
-
 def _fraction(text: str) -> float:
     try:
         value = float(text)
@@ -156,19 +138,19 @@ def _fraction(text: str) -> float:
     return value
 
 
-def _generate_parser() -> _Parser:
-    p = _Parser(prog="generate", add_help=False, exit_on_error=False)
-    p.add_argument("--clues", type=_number(0, 81), default=30)
-    p.add_argument("--seed", type=_number(0))
+def _generate_parser() -> ArgumentParser:
+    p = ArgumentParser(prog="generate", add_help=False, after=f"; {GENERATE_FORMS}")
+    p.add_argument("--clues", type=count_type(0, 81), default=30)
+    p.add_argument("--seed", type=count_type(0))
     p.add_argument("--from", dest="source")
-    p.add_argument("--count", type=_number(1), default=1)
+    p.add_argument("--count", type=count_type(1), default=1)
     p.add_argument("--out")
     p.add_argument("--family")
     p.add_argument("--size", type=int, choices=gen.FAMILY_SIZES, default=36)
     defaults = gen.Counts()
     for name in ("digits", "rows", "cols", "bands", "stacks"):
         p.add_argument(
-            f"--{name[:-1]}-swaps", dest=name, type=_number(0), default=getattr(defaults, name)
+            f"--{name[:-1]}-swaps", dest=name, type=count_type(0), default=getattr(defaults, name)
         )
     p.add_argument("--below", type=_fraction, default=gen.BELOW)
     return p
@@ -192,14 +174,13 @@ def _generate_parser() -> _Parser:
     "two rows of each band and the first two columns of each stack swapped or not.",
 )
 def _generate(repl: Repl, arg: str) -> None:
+    from sudoku_repl.tools.rate import rate_quiz  # it loads the worker processes' machinery
+
     try:
         words = shlex.split(arg)
     except ValueError as e:
         raise UserError(f"generate: {e}; {GENERATE_FORMS}") from None
-    try:
-        options = _generate_parser().parse_args(words)
-    except argparse.ArgumentError as e:
-        raise UserError(f"generate: {e}; {GENERATE_FORMS}") from None
+    options = _generate_parser().parse_args(words)
     if options.family is not None:
         _family(repl, options)
         return
@@ -215,15 +196,21 @@ def _generate(repl: Repl, arg: str) -> None:
         try:
             result = gen.generate(rng, seed_grid, options.clues, counts, options.below)
         except gen.GenerationError as e:
-            raise UserError(f"generate: {e}; lower --below or make more swaps.") from None
+            raise UserError(
+                f"generate: {e}; raise --below (now {options.below}: a grid must be less similar "
+                f"to the seed than that) or make more swaps (--digits, --rows, --cols, --bands, "
+                f"--stacks)."
+            ) from None
         if not made:
             repl.out.message(f"Seed {seed} (generate --seed {seed} makes the same quizzes).")
         made.append(result)
-        steps, biggest = rate_first(result.quiz, repl.session.settings.run_mode)
+        rating = rate_quiz(
+            gen.text(result.quiz), run_mode=repl.session.settings.run_mode, to_end=False
+        )
         clues = f"{result.clues}" + (f" ({result.asked} asked)" if result.added else "")
         repl.out.message(
             f"{gen.text(result.quiz)} [similarity:{result.similarity:.4f}, clues:{clues}, "
-            f"steps:{steps}, biggest level:{biggest}]"
+            f"steps:{rating.steps_total}, biggest level:{rating.biggest_total}]"
         )
     if options.out:
         header = f"# sudoku-repl generate --seed {seed}: {len(made)} quizzes, one solution each"
@@ -267,27 +254,6 @@ def _seed_grid(source: str) -> Grid:
     if not found:
         raise UserError(f"generate: the grid of --from {source} has no solution.")
     return found[0]
-
-
-class _Quiet:
-    """Session hooks for a rating: no trace, the default guesses, never interrupted."""
-
-    def events(self, events: Sequence[Event]) -> None:
-        pass
-
-    def ask_guess(self, cell: Cell, value: int) -> Choice:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
-
-
-def rate_first(quiz: Grid, run_mode: int = 0) -> tuple[int, int]:
-    """The steps and biggest level of ``run`` from the loaded quiz to its first solution."""
-    session = Session(Settings(run_mode=run_mode))
-    session.load(Quiz.from_string(gen.text(quiz)))
-    report = session.run(_Quiet(), 1)
-    return session.state().steps, report.biggest
 
 
 TRANSFORM_FORMS = "transform digits|rows|cols|bands|stacks a b | transform transpose|rotate"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sudoku_repl.commands.dispatch import no_argument
 from sudoku_repl.commands.table import CommandSet
-from sudoku_repl.core.errors import UserError
 from sudoku_repl.views.check import check_lines
 from sudoku_repl.views.hint import hint_lines
 
@@ -33,8 +33,7 @@ command = CommandSet()
     "guess that follows (with guess-mode 1 the default answer). Nothing changes.",
 )
 def _hint(repl: Repl, arg: str) -> None:
-    if arg:
-        raise UserError("hint takes no argument: hint")
+    no_argument("hint", arg)
     session = repl.require_quiz()
     repl.lines(hint_lines(session.state(), session.engine.geo, session.settings.run_mode))
 
@@ -52,6 +51,5 @@ def _hint(repl: Repl, arg: str) -> None:
     "nothing to check; with several, the first solution found is used. Nothing changes.",
 )
 def _check(repl: Repl, arg: str) -> None:
-    if arg:
-        raise UserError("check takes no argument: check")
+    no_argument("check", arg)
     repl.lines(check_lines(repl.require_quiz()))

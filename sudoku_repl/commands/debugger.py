@@ -18,11 +18,18 @@ from sudoku_repl.core.breakpoints import (
     Solution,
     Wrong,
 )
-from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.history import History, cell_steps, cell_values, removals
 from sudoku_repl.core.session import Quiet, Session
-from sudoku_repl.text.args import parse_cell, parse_cell_value, parse_count, parse_value
+from sudoku_repl.text.args import (
+    file_words,
+    one_file,
+    parse_cell,
+    parse_cell_value,
+    parse_count,
+    parse_value,
+)
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.render import event_lines
 
@@ -249,7 +256,7 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
             return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
         for m in range(len(history)):
             for e in history.events(m):
-                if e[0] == E.SOLUTION and e[2] >= k:
+                if E.is_solution(e) and e.solution_sum >= k:
                     return f"Solutions >= {k}", history.visible_step(m), False
         return f"Solutions >= {k}", None, False
     raise UserError(f"bisect when needs a condition: {forms}")
@@ -260,10 +267,10 @@ def _step_line(history: History, steps: int, level_at_least: int | None, geo: Ge
     lines: list[str] = []
     for m in history.moves_of_steps(steps, steps):
         for e in history.events(m):
-            if level_at_least is not None and not (e[0] == E.GUESS and e[3] >= level_at_least):
+            if level_at_least is not None and not (E.is_new_guess(e) and e.level >= level_at_least):
                 continue
             shown = event_lines(e, geo)
-            lines += shown[-1:] if e[0] == E.SOLUTION else shown
+            lines += shown[-1:] if E.is_solution(e) else shown
     return lines[0] if lines else f"{steps}) (a fill pass: it prints no line)"
 
 
@@ -495,13 +502,15 @@ def _timeline(repl: Repl, arg: str) -> None:
 
     history = repl.require_quiz().history
     form = "timeline [from] [to] | timeline --svg <file> [from] [to]"
-    if arg.startswith("--svg"):
-        words = arg.split()
+    if arg.startswith("--"):
+        words = file_words(arg, form)
+        if words[0] != "--svg":
+            raise UserError(f"timeline knows --svg only: {form}")
         if len(words) < 2:
             raise UserError(f"timeline --svg needs a file: {form}")
         first, last = _range(" ".join(words[2:]), history.last_steps, form)
         write_atomic(words[1], _picture(svg_timeline, history, first, last))
-        repl.out.message(f"Wrote {words[1]}.")
+        repl.out.message(f"Wrote {shown(words[1], PATH)}.")
         return
     first, last = _range(arg, history.last_steps, form)
     repl.lines(_picture(text_timeline, history, first, last, repl.width()))
@@ -527,11 +536,15 @@ def _tree(repl: Repl, arg: str) -> None:
     from sudoku_repl.views.guess_tree import build_tree, to_dot
 
     history = repl.require_quiz().history
-    option, _, path = arg.partition(" ")
-    if option != "--dot" or not path.strip():
-        raise UserError("tree needs a file: tree --dot <file>")
-    write_atomic(path.strip(), to_dot(build_tree(history, _geo(repl))))
-    repl.out.message(f"Wrote {path.strip()}.")
+    form = 'tree --dot <file> (quote a name with blanks: tree --dot "my tree.dot")'
+    words = file_words(arg, form)
+    if not words or words[0] != "--dot":
+        shown_option = f" ({shown(words[0])} is not supported)" if words else ""
+        raise UserError(f"tree writes Graphviz DOT only{shown_option}: {form}")
+    if len(words) != 2:
+        raise UserError(f"tree --dot takes one file name: {form}")
+    write_atomic(words[1], to_dot(build_tree(history, _geo(repl))))
+    repl.out.message(f"Wrote {shown(words[1], PATH)}.")
 
 
 # -- scripts -------------------------------------------------------------------------------
@@ -545,11 +558,10 @@ def _tree(repl: Repl, arg: str) -> None:
     "reproduces the session exactly.",
 )
 def _save_session(repl: Repl, arg: str) -> None:
-    if not arg:
-        raise UserError("save-session needs a file: save-session <file>")
+    path = one_file(arg, "save-session")
     header = ["# sudoku-repl session; replay with: sudoku-repl -x <this file>"]
-    write_atomic(arg, "\n".join(header + repl.script.lines) + "\n")
-    repl.out.message(f"Wrote {arg}.")
+    write_atomic(path, "\n".join(header + repl.script.lines) + "\n")
+    repl.out.message(f"Wrote {shown(path, PATH)}.")
 
 
 @command(
@@ -560,14 +572,12 @@ def _save_session(repl: Repl, arg: str) -> None:
     "line of the script as its answer.",
 )
 def _source(repl: Repl, arg: str) -> None:
-    if not arg:
-        raise UserError("source needs a file: source <file>")
+    path = one_file(arg, "source")
     try:
-        with open(arg, encoding="utf-8", errors="replace") as f:
+        with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().splitlines()
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
-        raise UserError(f"Cannot read {shown(arg, PATH)}: {reason}.") from None
+        raise UserError(file_error("Cannot read", path, e)) from None
     repl.run_script(iter(lines))
 
 

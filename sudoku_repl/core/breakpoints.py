@@ -56,7 +56,7 @@ class LevelAtLeast(Breakpoint):
         return f"level >= {self.level}"
 
     def hit(self, seen: StepSeen) -> bool:
-        return any(e[0] == E.GUESS and e[3] >= self.level for e in seen.events)
+        return any(E.is_new_guess(e) and e.level >= self.level for e in seen.events)
 
 
 @attrs.define
@@ -88,7 +88,7 @@ class Solution(Breakpoint):
         return "solution"
 
     def hit(self, seen: StepSeen) -> bool:
-        return any(e[0] == E.SOLUTION for e in seen.events)
+        return any(E.is_solution(e) for e in seen.events)
 
 
 @attrs.define

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import Event, Guess, NoCandidate, Outcome, WentWrong
 from sudoku_repl.core.geometry import CLASSIC, FULL, VALUE_OF_BIT, Cell, Geometry, Mask, values_of
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Frame, Status, foremost
 
@@ -118,10 +118,10 @@ class Engine:
             cands[i] = m
         missing = [i for i in range(geo.size) if not values[i] and not cands[i]]
         if missing:
-            ev.append((E.NO_CANDIDATE, self.steps, missing[0]))
+            ev.append(NoCandidate(E.NO_CANDIDATE, self.steps, missing[0]))
             self.status = Status.WRONG
         elif 0 not in values:
-            self._solution(ev)
+            self.solved(ev)
         else:
             self.status = Status.SEARCHING
 
@@ -142,7 +142,7 @@ class Engine:
                 break
         self.filtered(result, foremost)
 
-    def filtered(self, result: int, foremost: Cell) -> None:
+    def filtered(self, result: filters.Result, foremost: Cell) -> None:
         """What follows a filter's result (docs/engine.md 3, with the [1,1] quirk of 8)."""
         if result == filters.WRONG:
             self.status = Status.WRONG
@@ -158,16 +158,16 @@ class Engine:
         for i in range(self.geo.size):
             if not values[i]:
                 v = VALUE_OF_BIT.get(cands[i])
-                if v and not self._place(i, v, ev):
+                if v and not self.place(i, v, ev):
                     self.status = Status.WRONG
                     return
         self.steps += 1
         if 0 in values:
             self.status = Status.SEARCHING
         else:
-            self._solution(ev)
+            self.solved(ev)
 
-    def _place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
+    def place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
         """docs/engine.md 2; False (with its line) when a peer loses its last candidate."""
         self.values[cell] = value
         cands = self.cands
@@ -182,7 +182,7 @@ class Engine:
                 cands[j] = m
                 touched.append(j)
                 if not m:
-                    ev.append((E.WENT_WRONG, self.steps, value, j, in_block))
+                    ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
                     return False
         return True
 
@@ -197,11 +197,11 @@ class Engine:
         frame = Frame(cell, options, 1, bytes(self.values), array("H", self.cands))
         self.frames.append(frame)
         self.pending = -1
-        ev.append((E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
+        ev.append(Guess(E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
         self._try(frame, ev)
 
     def _try(self, frame: Frame, ev: list[Event]) -> None:
-        ok = bool(frame.options) and self._place(frame.cell, frame.value, ev)
+        ok = bool(frame.options) and self.place(frame.cell, frame.value, ev)
         self.status = Status.SEARCHING if ok else Status.WRONG
 
     def _next_guess(self, ev: list[Event]) -> None:
@@ -215,12 +215,14 @@ class Engine:
                 top = Frame(top.cell, top.options, top.tried + 1, top.values, top.cands)
                 frames[-1] = top
                 kind = E.UPWARD if popped else E.FORWARD
-                ev.append((kind, self.steps, top.cell, len(frames), top.tried, len(top.options)))
+                ev.append(
+                    Guess(kind, self.steps, top.cell, len(frames), top.tried, len(top.options))
+                )
                 self._try(top, ev)
                 return
             frames.pop()
             popped = True
-        ev.append((E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
+        ev.append(Outcome(E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.FINISHED
 
     def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
@@ -233,7 +235,8 @@ class Engine:
         self.values = list(values)
         self.cands = list(cands)
 
-    def _solution(self, ev: list[Event]) -> None:
+    def solved(self, ev: list[Event]) -> None:
+        """The grid is full: report the solution."""
         self.solutions += 1
-        ev.append((E.SOLUTION, self.steps, self.solutions, bytes(self.values)))
+        ev.append(Outcome(E.SOLUTION, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.SOLVED

@@ -26,3 +26,14 @@ def shown(text: str, limit: int = 40) -> str:
     """User text quoted back in a line: printable, and cut to ``limit`` characters."""
     printable = "".join(ch if ch.isprintable() else "?" for ch in text.rstrip("\r\n"))
     return printable if len(printable) <= limit else printable[: limit - 3] + "..."
+
+
+def os_reason(error: OSError | ValueError) -> str:
+    """Why a file could not be used, as the system says it (a ValueError: a NUL in the name)."""
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
+def file_error(doing: str, path: str, why: OSError | ValueError | str) -> str:
+    """The one line for a file that cannot be used: ``{doing} {path}: {why}.``"""
+    reason = why if isinstance(why, str) else os_reason(why)
+    return f"{doing} {shown(path, PATH)}: {reason}."

@@ -1,29 +1,37 @@
-"""Event records: what a step did, as small tuples; ``render`` turns them into the original's lines.
+"""Event records: what a step did; ``render`` turns them into the original's lines.
 
-Events are plain tuples (compact: a long search records millions of them) whose first item is
-one of the kinds below. Cells are 0-based indices, units are indices into ``Geometry.units``.
+An event is a small named tuple whose first field is its ``kind``, one of the numbers below
+(a long search records millions of them, and ``history`` stores them compactly by this tuple
+layout). One record per shape; kinds that share a shape share a record. Cells are 0-based
+indices, units are indices into ``Geometry.units``.
 
 ==================  ==============================================================
-kind                shape
+kind                record
 ==================  ==============================================================
-NO_CANDIDATE        (kind, step, cell)
-WENT_WRONG          (kind, step, value, cell, reached_in_block)
-COMPLETE            (kind, step, unit)
-REMOVED             (kind, technique 1|2|3, value, cell)       1GW / 2GW / 3GW lines
-CELSET              (kind, cells, values)                      after a 2GW removal
-INCOMPLETE          (kind, step, unit)
-PLY                 (kind, step, unit)                         never on consistent grids
-GUESS               (kind, step, cell, level, index, count)
-FORWARD / UPWARD    (kind, step, cell, level, index, count)
-NO_MORE             (kind, step, solution_sum, grid)
-SOLUTION            (kind, step, solution_sum, grid)
+NO_CANDIDATE        NoCandidate(kind, step, cell)
+WENT_WRONG          WentWrong(kind, step, value, cell, in_block)
+COMPLETE            UnitShrunk(kind, step, unit)
+REMOVED             Removal(kind, technique 1|2|3, value, cell)     1GW / 2GW / 3GW lines
+CELSET              CelSet(kind, cells, values)                     after a 2GW removal
+INCOMPLETE          UnitShrunk(kind, step, unit)
+PLY                 UnitShrunk(kind, step, unit)                    never on consistent grids
+GUESS               Guess(kind, step, cell, level, tried, out_of)
+FORWARD / UPWARD    Guess(kind, step, cell, level, tried, out_of)
+NO_MORE             Outcome(kind, step, solution_sum, grid)
+SOLUTION            Outcome(kind, step, solution_sum, grid)
 ==================  ==============================================================
+
+Techniques add kinds (numbers from ``FIRST_ADDED_KIND`` on) with records of their own, kept in
+their modules. Being tuples, records equal the plain tuples of their layout.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple, TypeGuard
 
+from sudoku_repl.core.geometry import Cell
+
+#: any event record: one of those below, or an added technique's (its kind comes first too)
 Event = tuple[Any, ...]
 
 NO_CANDIDATE = 0
@@ -43,3 +51,83 @@ GUESS_KINDS = (GUESS, FORWARD, UPWARD)
 
 #: kinds from here on belong to techniques added after the original (see ``render.RENDERERS``)
 FIRST_ADDED_KIND = 20
+
+
+class NoCandidate(NamedTuple):
+    """An empty cell has no candidate left."""
+
+    kind: int
+    step: int
+    cell: Cell
+
+
+class WentWrong(NamedTuple):
+    """Placing ``value`` took the last candidate of ``cell``, a peer in its row or column, or
+    (``in_block``) in its block only."""
+
+    kind: int
+    step: int
+    value: int
+    cell: Cell
+    in_block: bool
+
+
+class UnitShrunk(NamedTuple):
+    """grp completed a unit (COMPLETE) or shrank it (INCOMPLETE), or ply shrank a line (PLY)."""
+
+    kind: int
+    step: int
+    unit: int
+
+
+class Removal(NamedTuple):
+    """1GW, 2GW or 3GW (``technique``) took ``value`` from the candidates of ``cell``."""
+
+    kind: int
+    technique: int
+    value: int
+    cell: Cell
+
+
+class CelSet(NamedTuple):
+    """The cells and values of the hidden subset a 2GW removal found."""
+
+    kind: int
+    cells: tuple[Cell, ...]
+    values: tuple[int, ...]
+
+
+class Guess(NamedTuple):
+    """A new guess (GUESS) or the next candidate of a level (FORWARD; UPWARD after levels below
+    were given up): candidate number ``tried`` of the ``out_of`` at ``cell``, guess level
+    ``level``."""
+
+    kind: int
+    step: int
+    cell: Cell
+    level: int
+    tried: int
+    out_of: int
+
+
+class Outcome(NamedTuple):
+    """A solution found (SOLUTION) or the search exhausted (NO_MORE), with the solutions found
+    so far and the grid as it stands."""
+
+    kind: int
+    step: int
+    solution_sum: int
+    grid: bytes
+
+
+def is_new_guess(event: Event) -> TypeGuard[Guess]:
+    """A new guess, not a Forward or Upward one (what levels and ratings count)."""
+    return isinstance(event, Guess) and event.kind == GUESS
+
+
+def is_solution(event: Event) -> TypeGuard[Outcome]:
+    return isinstance(event, Outcome) and event.kind == SOLUTION
+
+
+def is_no_more(event: Event) -> TypeGuard[Outcome]:
+    return isinstance(event, Outcome) and event.kind == NO_MORE

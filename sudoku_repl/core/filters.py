@@ -1,25 +1,34 @@
 """The filter of one step (docs/engine.md 7): grp's four techniques per unit, then ply.
 
 Each function works on the engine's live ``values`` / ``cands`` lists, appends the events it
-produces and the cells whose candidates it changed (``touched``), and returns one of the results
-below. Subsets are tried in the contract's order (size, then lexicographic); combinations that
-cannot qualify are left out beforehand, which never changes which one is found first.
+produces and the cells whose candidates it changed (``touched``), and returns a ``Result``.
+Subsets are tried in the contract's order (size, then lexicographic); combinations that cannot
+qualify are left out beforehand, which never changes which one is found first.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Iterator
 from itertools import combinations
 from operator import itemgetter
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import CelSet, Event, Removal, UnitShrunk
 from sudoku_repl.core.geometry import FULL, Geometry, Mask, values_of
 
-NOTHING = 0
-COMPLETE = 1
-SHRUNKEN = 2
-WRONG = 3
+
+class Result(enum.IntEnum):
+    """What a filter did; the engine decides from it what follows (``Engine.filtered``)."""
+
+    NOTHING = 0  # nothing found: a new guess at the step's foremost cell
+    COMPLETE = 1  # the step ends; the next one will fill
+    SHRUNKEN = 2  # candidates removed: a new guess all the same (but see docs/engine.md 8)
+    WRONG = 3  # a contradiction: the next guess
+
+
+# also as module names: the filters' loops read them as globals, not through the class
+NOTHING, COMPLETE, SHRUNKEN, WRONG = Result
 
 #: Per unit, the unit contents (candidates, values) on which grp's techniques found nothing.
 Memo = list[set[tuple[tuple[int, ...], tuple[int, ...]]]]
@@ -48,7 +57,7 @@ def grp(
     ev: list[Event],
     touched: list[int] | None = None,
     memo: Memo | None = None,
-) -> int:
+) -> Result:
     """Try the units in scan order; the first unit that yields a result ends grp.
 
     A unit's result depends on nothing but its own cells, so contents already known to yield
@@ -72,12 +81,12 @@ def grp(
         missing = FULL & ~placed
         result = _complete_shrink(empty, missing, cands, touched)
         if result == COMPLETE:
-            ev.append((E.COMPLETE, step, u))
+            ev.append(UnitShrunk(E.COMPLETE, step, u))
             return COMPLETE
         if result == WRONG:
             return WRONG
         if len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
-            ev.append((E.INCOMPLETE, step, u))
+            ev.append(UnitShrunk(E.INCOMPLETE, step, u))
             return SHRUNKEN
         if memo is not None:
             known = memo[u]
@@ -106,7 +115,9 @@ def _subsets(
     )
 
 
-def _complete_shrink(empty: list[int], missing: Mask, cands: list[Mask], touched: list[int]) -> int:
+def _complete_shrink(
+    empty: list[int], missing: Mask, cands: list[Mask], touched: list[int]
+) -> Result:
     """Hidden singles, value by value ascending, each value's cells counted as the earlier
     values of this pass left them (what the original does, and what its traces show)."""
     changed = False
@@ -135,7 +146,7 @@ def _remove(
     cands[cell] &= ~mask
     touched.append(cell)
     for v in values_of(mask):
-        ev.append((E.REMOVED, technique, v, cell))
+        ev.append(Removal(E.REMOVED, technique, v, cell))
 
 
 def _naked_identical(
@@ -193,7 +204,7 @@ def _hidden_subset(
                 extra = cands[c] & ~chosen
                 if extra:
                     _remove(2, c, extra, cands, ev, touched)
-            ev.append((E.CELSET, tuple(cells), values_of(chosen)))
+            ev.append(CelSet(E.CELSET, tuple(cells), values_of(chosen)))
             return True
     return False
 
@@ -237,11 +248,6 @@ def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tupl
             found.append((missing & ~union, everyone & ~naked))
     found.sort(key=lambda item: values_of(item[0]))
     return found
-
-
-def _has_matching(masks: list[Mask]) -> bool:
-    """Whether every cell can take a different one of its candidates."""
-    return _matching(masks) is not None
 
 
 def _matching(masks: list[Mask]) -> list[int] | None:
@@ -376,7 +382,7 @@ def ply(
     step: int,
     ev: list[Event],
     touched: list[int] | None = None,
-) -> int:
+) -> Result:
     """Rows then columns: drop a candidate ruled out by a value placed in a crossed block.
 
     With candidates maintained by ``place`` there is never such a candidate (a test proves it on
@@ -398,7 +404,7 @@ def ply(
                     touched.append(c)
                     changed = True
         if changed:
-            ev.append((E.PLY, step, u))
+            ev.append(UnitShrunk(E.PLY, step, u))
             return SHRUNKEN
     return NOTHING
 

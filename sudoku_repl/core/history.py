@@ -28,7 +28,16 @@ from typing import NamedTuple
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Choice
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import (
+    CelSet,
+    Event,
+    Guess,
+    NoCandidate,
+    Outcome,
+    Removal,
+    UnitShrunk,
+    WentWrong,
+)
 from sudoku_repl.core.geometry import Cell, Mask
 from sudoku_repl.core.state import EngineState
 
@@ -107,7 +116,7 @@ class History:
             changes.append(values[i] << _VALUE_SHIFT | cands[i])
         self._change_at.append(len(changes))
         for e in events:
-            if e[0] == E.GUESS:
+            if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
                 self._guess_moves.append(index)
                 self._guess_levels.append(e[3])
         return len(self._steps) % SNAPSHOT_EVERY == 0
@@ -119,7 +128,7 @@ class History:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many
         moves were dropped (the caller's move indices shift by that much)."""
         k = (len(self._steps) // 2) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
-        while k and not self._advances(k - 1):  # start at the state of a step (see the top)
+        while k and not self.advances(k - 1):  # start at the state of a step (see the top)
             k -= SNAPSHOT_EVERY
         if k == 0:
             return 0
@@ -155,7 +164,7 @@ class History:
             for c, v, mask in self.changes(m):
                 values[c], cands[c] = v, mask
                 changed.add(c)
-            if not self._advances(m):
+            if not self.advances(m):
                 continue
             for c in changed:
                 if values[c]:
@@ -226,7 +235,7 @@ class History:
         record then starts at the state of the step before it)."""
         return self.start.steps + 1
 
-    def _advances(self, move: int) -> bool:
+    def advances(self, move: int) -> bool:
         """Whether the move brought the step count to a new number (see the top)."""
         return self._steps[move] > (self._steps[move - 1] if move else self.start.steps)
 
@@ -234,7 +243,7 @@ class History:
         """The step whose state first shows what the move did: the count after it, or the next
         one for a move that left the count as it was (see the top)."""
         after = self._steps[move]
-        return after if self._advances(move) else after + 1
+        return after if self.advances(move) else after + 1
 
     def moves_of_steps(self, first: int, last: int) -> range:
         """The moves of steps first..last: from the state at step first - 1 to the state at
@@ -254,8 +263,9 @@ class History:
         return tuple(self._decode(start, end, self._steps[move]))
 
     # Events are stored as 16-bit numbers: the kind, then its fields without the step (it is
-    # the move's). Grids go to a side list; a solution sum takes two numbers. A move with an
-    # event of another shape (an added technique's) is kept as it is instead.
+    # the move's), read by their place in the record's tuple layout (``events``). Grids go to a
+    # side list; a solution sum takes two numbers. A move with an event of another shape (an
+    # added technique's) is kept as it is instead. Decoding gives the named records back.
 
     def _encode(self, events: Sequence[Event], steps: int) -> bool:
         codes: list[int] = []
@@ -289,26 +299,29 @@ class History:
         while k < end:
             kind = c[k]
             if kind == E.REMOVED:
-                yield (kind, c[k + 1], c[k + 2], c[k + 3])
+                yield Removal(kind, c[k + 1], c[k + 2], c[k + 3])
                 k += 4
             elif kind == E.CELSET:
                 n = c[k + 1]
                 cells = tuple(c[k + 2 : k + 2 + n])
                 m = c[k + 2 + n]
                 values = tuple(c[k + 3 + n : k + 3 + n + m])
-                yield (kind, cells, values)
+                yield CelSet(kind, cells, values)
                 k += 3 + n + m
             elif kind in E.GUESS_KINDS:
-                yield (kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
+                yield Guess(kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
                 k += 5
             elif kind == E.WENT_WRONG:
-                yield (kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
+                yield WentWrong(kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
                 k += 4
             elif kind in (E.SOLUTION, E.NO_MORE):
-                yield (kind, steps, c[k + 1] | c[k + 2] << 16, self._grids[c[k + 3]])
+                yield Outcome(kind, steps, c[k + 1] | c[k + 2] << 16, self._grids[c[k + 3]])
                 k += 4
+            elif kind == E.NO_CANDIDATE:
+                yield NoCandidate(kind, steps, c[k + 1])
+                k += 2
             else:
-                yield (kind, steps, c[k + 1])
+                yield UnitShrunk(kind, steps, c[k + 1])
                 k += 2
 
     def choice(self, move: int) -> Choice:
@@ -350,13 +363,6 @@ class History:
         """The highest level a new guess reached at steps first..last (0 if none)."""
         return max((level for _, level in self.new_guesses(first, last)), default=0)
 
-    def nbytes(self) -> int:
-        """Memory held by the record's arrays (snapshots and grids not counted)."""
-        arrays = (self._steps, self._modes, self._changes, self._change_at, self._codes)
-        return sum(a.itemsize * len(a) for a in arrays) + self._code_at.itemsize * len(
-            self._code_at
-        )
-
 
 class CellStep(NamedTuple):
     """How one step changed one cell: its value and candidates in the state of the step before
@@ -380,8 +386,8 @@ def cell_steps(history: History, cell: Cell, stop: int | None = None) -> Iterato
         for c, new_value, new_mask in history.changes(m):
             if c == cell:
                 tracker.see(new_value, new_mask)
-        if history._advances(m):
-            found = tracker.close(history._steps[m])
+        if history.advances(m):
+            found = tracker.close(history.steps_after(m + 1))
             if found is not None:
                 yield found
 

@@ -4,10 +4,11 @@ docs/engine.md's modes: 1 = grp only, 2 = ply only, anything else = grp then ply
 register further modes here from their own modules (``register_filters`` for a filter chain run
 in place of grp/ply, ``register_strategy`` for a mode that takes over the searching step).
 
-A *filter* is ``filter(engine, events) -> NOTHING | COMPLETE | SHRUNKEN | WRONG`` working on
-the engine's live lists (it must list the cells it changes in ``engine.touched``). A *strategy*
-is ``strategy(engine, events) -> None`` doing one move from SEARCHING; it sets the engine's
-status itself (``Engine.filtered`` applies the usual outcome of a filter result).
+A *filter* is ``filter(engine, events) -> filters.Result`` working on the engine's live lists
+(it must list the cells it changes in ``engine.touched``). A *strategy* is
+``strategy(engine, events) -> None`` doing one move from SEARCHING; it sets the engine's status
+itself (``Engine.filtered`` applies the usual outcome of a filter result; ``Engine.place`` and
+``Engine.solved`` place a value and report a solution).
 """
 
 from __future__ import annotations
@@ -22,17 +23,17 @@ from sudoku_repl.core.events import Event
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
 
-Filter = Callable[["Engine", list[Event]], int]
+Filter = Callable[["Engine", list[Event]], filters.Result]
 Strategy = Callable[["Engine", list[Event]], None]
 
 
-def grp(engine: Engine, ev: list[Event]) -> int:
+def grp(engine: Engine, ev: list[Event]) -> filters.Result:
     return filters.grp(
         engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched, engine.memo
     )
 
 
-def ply(engine: Engine, ev: list[Event]) -> int:
+def ply(engine: Engine, ev: list[Event]) -> filters.Result:
     return filters.ply(engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched)
 
 

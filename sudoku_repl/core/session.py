@@ -43,19 +43,20 @@ class Hooks(Protocol):
 
 
 class Quiet:
-    """Hooks that swallow the trace but still ask and poll through ``inner``."""
+    """Hooks that swallow the trace. Guess questions and the interrupt poll go to ``inner``;
+    without one, every guess takes the default and nothing interrupts."""
 
-    def __init__(self, inner: Hooks) -> None:
+    def __init__(self, inner: Hooks | None = None) -> None:
         self.inner = inner
 
     def events(self, events: Sequence[Event]) -> None:
         pass
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
-        return self.inner.ask_guess(cell, value)
+        return None if self.inner is None else self.inner.ask_guess(cell, value)
 
     def interrupted(self) -> bool:
-        return self.inner.interrupted()
+        return self.inner is not None and self.inner.interrupted()
 
 
 @attrs.define
@@ -189,8 +190,8 @@ class Session:
                 count = engine.steps
                 ev = self._move(hooks, replay)
                 for e in ev:
-                    if e[0] == E.GUESS and e[3] > biggest:
-                        biggest = e[3]
+                    if E.is_new_guess(e) and e.level > biggest:
+                        biggest = e.level
                 if ev:
                     hooks.events(ev)
                 if watching:

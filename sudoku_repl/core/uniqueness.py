@@ -70,8 +70,3 @@ def solutions(givens: Sequence[int], limit: int = 2) -> list[Grid]:
 
     search(len(empty))
     return found
-
-
-def is_valid_grid(grid: Sequence[int]) -> bool:
-    """A complete grid with every value once in each row, column and block."""
-    return len(grid) == 81 and 0 not in grid and len(solutions(grid, 1)) == 1

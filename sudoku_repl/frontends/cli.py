@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from sudoku_repl import __version__
 from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.errors import os_reason
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag
 
@@ -62,7 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(args.script, encoding="utf-8", errors="replace") as f:
                 lines = iter(f.read().splitlines())
         except OSError as e:
-            print(f"sudoku-repl: cannot read {args.script}: {e.strerror or e}", file=sys.stderr)
+            print(f"sudoku-repl: cannot read {args.script}: {os_reason(e)}", file=sys.stderr)
             return 2
     elif not sys.stdin.isatty():
         lines = _stdin_lines()

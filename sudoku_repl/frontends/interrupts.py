@@ -4,9 +4,27 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+
+
+@contextmanager
+def on_sigint(handler: Callable[[], None]) -> Iterator[None]:
+    """Within: Ctrl-C calls ``handler`` instead of raising KeyboardInterrupt. Only the main
+    thread can take signals; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        handler()
+
+    previous = signal.signal(signal.SIGINT, handle)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class InterruptFlag:
@@ -18,18 +36,12 @@ class InterruptFlag:
     def __call__(self) -> bool:
         return self.raised
 
-    def _handle(self, signum: int, frame: FrameType | None) -> None:
+    def set(self) -> None:
         self.raised = True
 
     @contextmanager
     def catching(self) -> Iterator[None]:
         """Within: Ctrl-C sets the flag instead of raising KeyboardInterrupt."""
         self.raised = False
-        if threading.current_thread() is not threading.main_thread():
+        with on_sigint(self.set):
             yield
-            return
-        previous = signal.signal(signal.SIGINT, self._handle)
-        try:
-            yield
-        finally:
-            signal.signal(signal.SIGINT, previous)

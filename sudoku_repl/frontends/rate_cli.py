@@ -9,18 +9,17 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import signal
 import sys
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import closing, nullcontext
 from itertools import islice
-from types import FrameType
-from typing import NoReturn, TextIO
+from typing import TextIO
 
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import UserError, file_error
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.frontends.interrupts import on_sigint
+from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools.rate import FORMATS, PROG, Rating, StopFlag, rate_file, read_quizzes, summary
 
@@ -37,24 +36,10 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """One line, not the usage block: a bad command line is exit status 2."""
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
-
-
-def _count(least: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        if not (text.isascii() and text.isdigit()) or int(text) < least:
-            raise argparse.ArgumentTypeError(f"want a whole number >= {least}, not {text!r}")
-        return int(text)
-
-    return parse
-
-
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = ArgumentParser(
         prog=PROG,
+        after=f" (see {PROG} --help)",
         description="Rate every quiz of a one-quiz-per-line file: steps and biggest level to the "
         "first solution, total steps, solution sum, biggest level of the whole search, new "
         "guesses and time. Rows go to stdout in file order, the summary to stderr.",
@@ -63,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs",
         "-j",
-        type=_count(1),
+        type=count_type(1),
         default=1,
         metavar="N",
         help="worker processes (default 1); the figures do not depend on it",
@@ -76,21 +61,21 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--skip",
-        type=_count(0),
+        type=count_type(0),
         default=0,
         metavar="K",
         help="pass over the first K entries (quiz or malformed lines)",
     )
     parser.add_argument(
         "--limit",
-        type=_count(0),
+        type=count_type(0),
         default=None,
         metavar="K",
         help="rate at most K entries (after --skip)",
     )
     parser.add_argument(
         "--max-steps",
-        type=_count(1),
+        type=count_type(1),
         default=None,
         metavar="N",
         help="stop a quiz's search at N steps (its row says complete=false)",
@@ -104,26 +89,14 @@ def _parser() -> argparse.ArgumentParser:
 def main_rate(argv: Sequence[str]) -> int:
     """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
     130 interrupted (the rows rated so far are still printed)."""
-    args = _parser().parse_args(argv)
-    stop = StopFlag()
-    with _catching_sigint(stop):
-        return _rate_command(args, stop)
-
-
-@contextmanager
-def _catching_sigint(stop: StopFlag) -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handle(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = signal.signal(signal.SIGINT, handle)
     try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        args = _parser().parse_args(argv)
+    except UserError as e:  # one line, not the usage block
+        print(e.line, file=sys.stderr, flush=True)
+        return 2
+    stop = StopFlag()
+    with on_sigint(stop.set):
+        return _rate_command(args, stop)
 
 
 def _complain(line: str) -> None:
@@ -195,11 +168,11 @@ def _check_writable(path: str) -> None:
     """Refuse an ``--out`` that cannot be written before rating, not after."""
     directory = os.path.dirname(os.path.abspath(os.path.expanduser(path))) or "."
     if not os.path.isdir(directory):
-        raise UserError(f"Cannot write {path}: no directory {directory}.")
+        raise UserError(file_error("Cannot write", path, f"no directory {directory}"))
     if not os.access(directory, os.W_OK | os.X_OK):
-        raise UserError(f"Cannot write {path}: the directory is not writable.")
+        raise UserError(file_error("Cannot write", path, "the directory is not writable"))
     if os.path.isdir(path):
-        raise UserError(f"Cannot write {path}: it is a directory.")
+        raise UserError(file_error("Cannot write", path, "it is a directory"))
 
 
 def _bar(total: int, label: str, on_cancel: Callable[[], None]):  # type: ignore[no-untyped-def]

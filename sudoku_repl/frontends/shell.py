@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -18,16 +19,30 @@ from prompt_toolkit.output import Output as PtOutput
 from sudoku_repl.commands.debugger import terminal_width
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import COMMANDS, lookup, next_words
-from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.core.errors import GuessAborted, os_reason
 from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.frontends.terminal_mode import TerminalMode, answers_cpr
 
 
 class TerminalOutput:
+    def __init__(self) -> None:
+        #: whether ``board`` may draw in colour (NO_COLOR is looked at when it draws)
+        self.colour = takes_colour(sys.stdout)
+
     def message(self, line: str) -> None:
         print(line, flush=True)
 
     def error(self, line: str) -> None:
         print(line, flush=True)
+
+
+def takes_colour(stream: TextIO) -> bool:
+    """Whether SGR codes written to ``stream`` colour a terminal."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+    return tty and os.environ.get("TERM") != "dumb"
 
 
 class CommandCompleter(Completer):
@@ -134,7 +149,7 @@ class SafeFileHistory(FileHistory):
         except OSError as e:
             self.broken = True
             self.warn(
-                f"History is not saved any more ({os.fsdecode(self.filename)}: {e.strerror or e})."
+                f"History is not saved any more ({os.fsdecode(self.filename)}: {os_reason(e)})."
             )
 
 
@@ -145,7 +160,7 @@ def open_history(path: Path, warn: Callable[[str], None] = print) -> tuple[Histo
         with open(path, "ab"):
             pass
     except OSError as e:
-        return InMemoryHistory(), f"History is not saved ({path}: {e.strerror or e})."
+        return InMemoryHistory(), f"History is not saved ({path}: {os_reason(e)})."
     return SafeFileHistory(str(path), warn), None
 
 
@@ -164,6 +179,13 @@ def run_interactive(
         if warning:
             out.error(warning)
     flag = InterruptFlag()
+    mode = TerminalMode() if input is None else None  # the real terminal's own mode
+    if (
+        input is None
+        and "PROMPT_TOOLKIT_NO_CPR" not in os.environ
+        and not answers_cpr(sys.stdin.fileno(), sys.stdout.fileno())
+    ):
+        os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"  # else it waits and warns at each prompt
     repl = Repl(out, lambda question: "", interrupted=flag)
     repl.width = terminal_width
     session: PromptSession[str] = PromptSession(
@@ -182,6 +204,9 @@ def run_interactive(
             return answers.prompt(question + " ")
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
+        finally:
+            if mode is not None:  # the run goes on after the answer: Ctrl-C must stop it
+                mode.restore()
 
     repl.read_answer = read_answer
     for command in first or []:
@@ -201,6 +226,8 @@ def run_interactive(
                 continue
             line = previous
         previous = line.strip()
+        if mode is not None:
+            mode.restore()
         try:
             with flag.catching():
                 repl.execute(line)

@@ -40,13 +40,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import Event, NoCandidate
 from sudoku_repl.core.geometry import Cell, Geometry, Mask, values_of
 from sudoku_repl.text import render
 
@@ -55,11 +55,21 @@ if TYPE_CHECKING:
 
 Node = int  # cell * 9 + value - 1
 
-#: event kinds: (kind, step, nodes, removed) with nodes = the chain from its target to its last
-#: true node (the chain closes back at the target) and removed = the nodes it removes
+#: event kinds of a chain step (a ``ChainStep`` record)
 X_CHAIN = 40
 FORCING_CHAIN = 41
 TECHNIQUES = {X_CHAIN: "X-Chain", FORCING_CHAIN: "Forcing-Chain"}
+
+
+class ChainStep(NamedTuple):
+    """The event of a chain step: ``nodes`` the chain from its target to its last true node
+    (it closes back at the target), ``removed`` the nodes it removes."""
+
+    kind: int  # X_CHAIN or FORCING_CHAIN
+    step: int
+    nodes: tuple[Node, ...]
+    removed: tuple[Node, ...]
+
 
 #: What a chain step returns to the engine. COMPLETE is the engine's "no guess after this
 #: filter" (the next step searches again, grp first); SHRUNKEN would be followed by a guess at
@@ -321,17 +331,18 @@ def removed_text(removed: Sequence[Node], geo: Geometry) -> str:
 
 
 def chain_line(event: Event, geo: Geometry) -> list[str]:
-    kind, step, nodes, removed = event
-    name = TECHNIQUES[kind]
-    if kind == X_CHAIN:
-        name += f" {value_of(nodes[0])}"
-    return [f"{step}) {name}: {chain_text(nodes, geo)}, removes {removed_text(removed, geo)}"]
+    chain = ChainStep(*event)  # the record, or a plain tuple of its layout
+    name = TECHNIQUES[chain.kind]
+    if chain.kind == X_CHAIN:
+        name += f" {value_of(chain.nodes[0])}"
+    removes = removed_text(chain.removed, geo)
+    return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
 
 
 # -- the engine's side: filters, run modes, lines ------------------------------------------------
 
 
-def _apply(engine: Engine, ev: list[Event], chain: Chain | None) -> int:
+def _apply(engine: Engine, ev: list[Event], chain: Chain | None) -> filters.Result:
     """Remove what the chain removes; WRONG (after its line) if that empties a cell."""
     if chain is None:
         return filters.NOTHING
@@ -343,18 +354,18 @@ def _apply(engine: Engine, ev: list[Event], chain: Chain | None) -> int:
         engine.touched.append(c)
         if not cands[c] and emptied < 0:
             emptied = c
-    ev.append((chain.technique, engine.steps, chain.nodes, chain.removed))
+    ev.append(ChainStep(chain.technique, engine.steps, chain.nodes, chain.removed))
     if emptied >= 0:
-        ev.append((E.NO_CANDIDATE, engine.steps, emptied))
+        ev.append(NoCandidate(E.NO_CANDIDATE, engine.steps, emptied))
         return filters.WRONG
     return RESULT
 
 
-def x_chain_filter(engine: Engine, ev: list[Event]) -> int:
+def x_chain_filter(engine: Engine, ev: list[Event]) -> filters.Result:
     return _apply(engine, ev, find_x_chain(engine.geo, engine.values, engine.cands))
 
 
-def forcing_chain_filter(engine: Engine, ev: list[Event]) -> int:
+def forcing_chain_filter(engine: Engine, ev: list[Event]) -> filters.Result:
     return _apply(engine, ev, find_forcing_chain(engine.geo, engine.values, engine.cands))
 
 

@@ -27,7 +27,7 @@ Before the first step the engine has not computed candidates; the view then show
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from sudoku_repl.core import modes
 from sudoku_repl.core.events import Event
@@ -38,20 +38,36 @@ from sudoku_repl.text.render import RENDERERS
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
 
-#: (kind, step, cell, value, theorem, unit): one conversion of run-mode 3
+#: the event kind of a conversion (a ``Conversion`` record)
 CONVERSION = 30
 
 BOOK_MODE = 3
 
-Conversion = tuple[Cell, int, int, int]  # (cell, value, theorem, unit index)
+
+class Found(NamedTuple):
+    """A conversion found in a state: ``value`` goes to ``cell`` by ``theorem`` in ``unit``."""
+
+    cell: Cell
+    value: int
+    theorem: int
+    unit: int
+
+
+class Conversion(NamedTuple):
+    """The event of a conversion of run-mode 3 (kind ``CONVERSION``)."""
+
+    kind: int
+    step: int
+    cell: Cell
+    value: int
+    theorem: int
+    unit: int
 
 
 # -- run-mode 3: the book's method as the searching step ------------------------------------
 
 
-def find_conversion(
-    geo: Geometry, values: Sequence[int], cands: Sequence[Mask]
-) -> Conversion | None:
+def find_conversion(geo: Geometry, values: Sequence[int], cands: Sequence[Mask]) -> Found | None:
     """The first conversion in the documented order, or None when theorems 2-4 are stuck.
 
     1. theorem 4: units in scan order (rows 1..9, columns 1..9, blocks 1..9), the first unit
@@ -75,11 +91,11 @@ def find_conversion(
                 if values[c]:
                     missing &= ~(1 << (values[c] - 1))
             if cands[cell] & missing:  # always, on a consistent grid
-                return cell, VALUE_OF_BIT[missing], 4, u
+                return Found(cell, VALUE_OF_BIT[missing], 4, u)
     for cell, mask in enumerate(cands):
         if not values[cell] and mask in VALUE_OF_BIT:
             row = next(u for u, unit in enumerate(units) if cell in unit.cells)
-            return cell, VALUE_OF_BIT[mask], 2, row
+            return Found(cell, VALUE_OF_BIT[mask], 2, row)
     for u, unit in enumerate(units):
         once = twice = 0
         for c in unit.cells:
@@ -91,7 +107,7 @@ def find_conversion(
             b = single & -single  # the smallest value
             for c in unit.cells:
                 if cands[c] & b:
-                    return c, VALUE_OF_BIT[b], 3, u
+                    return Found(c, VALUE_OF_BIT[b], 3, u)
     return None
 
 
@@ -104,19 +120,18 @@ def book_step(engine: Engine, ev: list[Event]) -> None:
         engine.pending = engine.foremost()[0]
         engine.status = Status.GUESS_DUE
         return
-    cell, value, theorem, unit = found
     engine.steps += 1
-    ev.append((CONVERSION, engine.steps, cell, value, theorem, unit))
-    if not engine._place(cell, value, ev):
+    ev.append(Conversion(CONVERSION, engine.steps, *found))
+    if not engine.place(found.cell, found.value, ev):
         engine.status = Status.WRONG
     elif 0 not in engine.values:
-        engine._solution(ev)
+        engine.solved(ev)
 
 
 def conversion_lines(event: Event, geo: Geometry) -> list[str]:
-    _, step, cell, value, theorem, unit = event
-    where = f"{geo.cell_name(cell)} by theorem {theorem} in {geo.units[unit].name}"
-    return [f"{step}) NA({cell + 1})={value} {where}"]
+    c = Conversion(*event)  # the record, or a plain tuple of its layout
+    where = f"{geo.cell_name(c.cell)} by theorem {c.theorem} in {geo.units[c.unit].name}"
+    return [f"{c.step}) NA({c.cell + 1})={c.value} {where}"]
 
 
 def register() -> None:

@@ -1,8 +1,12 @@
-"""Parsing command arguments: numbers and cells, each failure a ``UserError`` naming the form."""
+"""Parsing command arguments: numbers and cells, each failure a ``UserError`` naming the form;
+and option parsing (``ArgumentParser``) for the commands and command lines that take options."""
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
@@ -26,12 +30,43 @@ def number(digits: str) -> int:
     return HUGE if len(digits) > 18 else min(int(digits), HUGE)
 
 
+def count_of(text: str) -> int | None:
+    """A whole number >= 0 with optional blanks around it, or None."""
+    match = NUMBER.fullmatch(text)
+    return number(match.group(1)) if match else None
+
+
 def parse_count(text: str, problem: str) -> int:
     """A whole number >= 0 with optional blanks around it; else ``UserError(problem)``."""
-    match = NUMBER.fullmatch(text)
-    if not match:
+    n = count_of(text)
+    if n is None:
         raise UserError(problem)
-    return number(match.group(1))
+    return n
+
+
+def count_type(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An ``ArgumentParser`` type: a whole number from ``low`` (to ``high``)."""
+    limits = f"from {low} to {high}" if high is not None else f">= {low}"
+
+    def parse(text: str) -> int:
+        n = count_of(text)
+        if n is None or n < low or (high is not None and n > high):
+            raise argparse.ArgumentTypeError(f"want a whole number {limits}, not {text!r}")
+        return n
+
+    return parse
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse whose every complaint is one ``UserError`` line, ``{prog}: {message}{after}``:
+    no usage block, no exit (the caller decides what a bad line costs)."""
+
+    def __init__(self, *args: Any, after: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.after = after
+
+    def error(self, message: str) -> NoReturn:
+        raise UserError(f"{self.prog}: {message}{self.after}")
 
 
 def cell_of(row: int, col: int, problem: str, geo: Geometry = CLASSIC) -> Cell:
@@ -67,3 +102,29 @@ def parse_value(text: str, problem: str) -> int:
     if not 1 <= v <= 9:
         raise UserError(f"No value {v}: values go from 1 to 9; {problem}")
     return v
+
+
+def file_words(text: str, form: str) -> list[str]:
+    """The words of an argument that names files: blanks separate words, and a name with blanks
+    goes in quotes ("my session.txt" or 'my session.txt'). An empty name or an unmatched quote
+    is one line naming ``form``."""
+    import shlex
+
+    try:
+        words = shlex.split(text, posix=True)
+    except ValueError:
+        raise UserError(f"A quote is not closed: {form}") from None
+    if any(not word for word in words):
+        raise UserError(f"A file name is empty: {form}")
+    return words
+
+
+def one_file(text: str, name: str) -> str:
+    """The one file name a command takes (``name <file>``)."""
+    form = f'{name} <file> (quote a name with blanks: {name} "my file.txt")'
+    words = file_words(text, form)
+    if not words:
+        raise UserError(f"{name} needs a file: {form}")
+    if len(words) > 1:
+        raise UserError(f"{name} takes one file name, not {len(words)}: {form}")
+    return words[0]

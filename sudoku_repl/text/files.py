@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import tempfile
 
-from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.core.errors import UserError, file_error
 
 
 def _mode_for(target: str) -> int:
@@ -26,8 +26,7 @@ def write_atomic(path: str, text: str) -> None:
         directory = os.path.dirname(target)
         fd, temp = tempfile.mkstemp(prefix=".sudoku-repl-", dir=directory)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
-        raise UserError(f"Cannot write {shown(path, PATH)}: {reason}.") from None
+        raise UserError(file_error("Cannot write", path, e)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as f:
             f.write(text)
@@ -39,6 +38,5 @@ def write_atomic(path: str, text: str) -> None:
         except OSError:
             pass
         if isinstance(e, (OSError, ValueError)):  # ValueError: a NUL in the name
-            reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
-            raise UserError(f"Cannot write {shown(path, PATH)}: {reason}.") from None
+            raise UserError(file_error("Cannot write", path, e)) from None
         raise

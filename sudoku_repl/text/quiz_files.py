@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
-from sudoku_repl.core.errors import PATH, QuizError, shown
+from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 
 QUIZ_CHARS = frozenset("0123456789.")
@@ -214,5 +214,4 @@ def load(argument: str, number: int = 1) -> Quiz:
         with open(argument, encoding="utf-8", errors="replace", newline="") as f:
             return parse_lines(_bounded_lines(f), argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-        reason = (e.strerror if isinstance(e, OSError) else None) or str(e)
-        raise QuizError(f"Fail to open quiz file {shown(argument, PATH)}: {reason}.") from None
+        raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

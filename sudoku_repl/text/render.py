@@ -36,44 +36,50 @@ def grid_lines(values: Sequence[int], geo: Geometry = CLASSIC) -> list[str]:
 
 def event_lines(event: Event, geo: Geometry = CLASSIC) -> list[str]:
     """The lines of one event."""
-    kind = event[0]
     name = geo.cell_name
-    if kind == E.REMOVED:
-        return [f"{event[1]}GW: {event[2]} shrunken out of {name(event[3])}"]
-    if kind == E.COMPLETE:
-        return [f"{event[1]}) {geo.units[event[2]].name} complete shrunken by group"]
-    if kind == E.INCOMPLETE:
-        return [f"{event[1]}) {geo.units[event[2]].name} incomplete shrunken by group"]
-    if kind == E.WENT_WRONG:
-        where = "blk" if event[4] else ""
-        return [f"{event[1]}) shrinking {event[2]} from {where}{name(event[3])} went wrong"]
-    if kind in E.GUESS_KINDS:
-        word = {E.GUESS: "Guess", E.FORWARD: "Forward guess", E.UPWARD: "Upward guess"}[kind]
-        step, cell, level, index, count = event[1:]
-        return [f"{step}) {word} {name(cell)} level {level} at {index} out of {count}"]
-    if kind == E.CELSET:
-        cells = " ".join(name(c) for c in event[1])
-        return [f"CelSet: {cells} ValSet: {' '.join(str(v) for v in event[2])}"]
-    if kind == E.SOLUTION:
-        return [*grid_lines(event[3], geo), f"Fine [steps:{event[1]}, solution sum:{event[2]}]."]
-    if kind == E.NO_MORE:
-        step, total, grid = event[1:]
+    if isinstance(event, E.Removal):
+        return [f"{event.technique}GW: {event.value} shrunken out of {name(event.cell)}"]
+    if isinstance(event, E.UnitShrunk):
+        how = _UNIT_SHRUNK[event.kind]
+        return [f"{event.step}) {geo.units[event.unit].name} {how}"]
+    if isinstance(event, E.WentWrong):
+        where = "blk" if event.in_block else ""
+        return [f"{event.step}) shrinking {event.value} from {where}{name(event.cell)} went wrong"]
+    if isinstance(event, E.Guess):
+        word = _GUESS_WORDS[event.kind]
+        at = f"level {event.level} at {event.tried} out of {event.out_of}"
+        return [f"{event.step}) {word} {name(event.cell)} {at}"]
+    if isinstance(event, E.CelSet):
+        cells = " ".join(name(c) for c in event.cells)
+        return [f"CelSet: {cells} ValSet: {' '.join(str(v) for v in event.values)}"]
+    if E.is_solution(event):
+        return [
+            *grid_lines(event.grid, geo),
+            f"Fine [steps:{event.step}, solution sum:{event.solution_sum}].",
+        ]
+    if E.is_no_more(event):
+        step, total = event.step, event.solution_sum
         return [
             f"{step}) No more solution (solution sum is {total}).",
-            *grid_lines(grid, geo),
+            *grid_lines(event.grid, geo),
             invalid_line(step, total),
         ]
-    if kind == E.NO_CANDIDATE:
-        return [f"{event[1]}) {name(event[2])} has no candidate"]
-    if kind == E.PLY:
-        return [f"{event[1]}) {geo.units[event[2]].name} shrunken by ply"]
-    renderer = RENDERERS.get(kind)
+    if isinstance(event, E.NoCandidate):
+        return [f"{event.step}) {name(event.cell)} has no candidate"]
+    renderer = RENDERERS.get(event[0])
     if renderer is None:
-        raise ValueError(f"unknown event kind {kind}")
+        raise ValueError(f"unknown event kind {event[0]}")
     return renderer(event, geo)
 
 
-#: renderers of the event kinds that later techniques add (see ``events.register``)
+_UNIT_SHRUNK = {
+    E.COMPLETE: "complete shrunken by group",
+    E.INCOMPLETE: "incomplete shrunken by group",
+    E.PLY: "shrunken by ply",
+}
+_GUESS_WORDS = {E.GUESS: "Guess", E.FORWARD: "Forward guess", E.UPWARD: "Upward guess"}
+
+#: renderers of the event kinds that techniques add (each technique's ``register`` fills it)
 RENDERERS: dict[int, Callable[[Event, Geometry], list[str]]] = {}
 
 

@@ -27,11 +27,10 @@ from functools import partial
 import attrs
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.errors import QuizError, UserError, shown
+from sudoku_repl.core.errors import QuizError, UserError, file_error, shown
 from sudoku_repl.core.events import Event
-from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.session import RunReport, Session
+from sudoku_repl.core.session import Quiet, RunReport, Session, Settings
 from sudoku_repl.text.quiz_files import is_quiz_string
 
 PROG = "sudoku-repl rate"
@@ -68,40 +67,47 @@ def _never() -> bool:
     return False
 
 
-class _Counting:
-    """Session hooks for rating: no trace, the default guess, new guesses counted."""
+class _Counting(Quiet):
+    """Session hooks for rating: no trace, the default guess, new guesses counted, ``stop``
+    polled."""
 
     def __init__(self, stop: Callable[[], bool]) -> None:
+        super().__init__()
         self.stop = stop
         self.guesses = 0
 
     def events(self, events: Sequence[Event]) -> None:
         for e in events:
-            if e[0] == E.GUESS:
+            if E.is_new_guess(e):
                 self.guesses += 1
-
-    def ask_guess(self, cell: Cell, value: int) -> None:
-        return None  # guess mode 0: never asked
 
     def interrupted(self) -> bool:
         return self.stop()
 
 
 def rate_quiz(
-    quiz81: str, max_steps: int | None = None, interrupted: Callable[[], bool] = _never
+    quiz81: str,
+    max_steps: int | None = None,
+    interrupted: Callable[[], bool] = _never,
+    run_mode: int = 0,
+    to_end: bool = True,
 ) -> Rating:
     """The figures of one 81-character quiz. Raises ``QuizError`` for a bad quiz and
-    ``Interrupted`` when ``interrupted()`` turns true (it is polled before each step)."""
+    ``Interrupted`` when ``interrupted()`` turns true (it is polled before each step).
+    ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals are then
+    the figures reached there."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
     quiz = Quiz.from_string(quiz81)
     hooks = _Counting(interrupted)
     start = time.perf_counter()
-    session = Session()
+    session = Session(Settings(run_mode=run_mode))
     session.load(quiz)
     first = _run(session, hooks, 1, max_steps)
     steps_first = session.engine.steps if first.solutions else None
-    rest = _run(session, hooks, 0, max_steps)  # no step at all if finished or at max_steps
+    biggest = first.biggest
+    if to_end:  # no step at all if finished or at max_steps
+        biggest = max(biggest, _run(session, hooks, 0, max_steps).biggest)
     ms = (time.perf_counter() - start) * 1000
     engine = session.engine
     return Rating(
@@ -109,7 +115,7 @@ def rate_quiz(
         biggest_first=first.biggest if first.solutions else None,
         steps_total=engine.steps,
         solutions=engine.solutions,
-        biggest_total=max(first.biggest, rest.biggest),
+        biggest_total=biggest,
         guesses=hooks.guesses,
         ms=ms,
         complete=session.finished,
@@ -141,7 +147,7 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 except QuizError as e:
                     yield n, e.line
     except OSError as e:
-        raise UserError(f"Cannot read {path}: {e.strerror or e}.") from None
+        raise UserError(file_error("Cannot read", path, e)) from None
 
 
 # -- many quizzes, in one process or several -------------------------------------------------

@@ -26,8 +26,8 @@ def solutions_of(givens: tuple[int, ...], geo: Geometry) -> tuple[bytes, ...]:
     found: list[bytes] = []
     while engine.status is not Status.FINISHED and len(found) < 2:
         for e in engine.advance(CHECK_MODE):
-            if e[0] == E.SOLUTION:
-                found.append(bytes(e[3]))
+            if E.is_solution(e):
+                found.append(bytes(e.grid))
     return tuple(found)
 
 
@@ -58,10 +58,10 @@ def losing_moves(history: History, moves: int, cells: dict[Cell, int]) -> dict[C
     for m in range(moves):
         before = held
         for e in history.events(m):
-            if e[0] == E.GUESS:
-                before_guess[e[3]] = dict(held)
-            elif e[0] in (E.FORWARD, E.UPWARD):
-                before = before_guess.get(e[3], held)
+            if E.is_new_guess(e):
+                before_guess[e.level] = dict(held)
+            elif isinstance(e, E.Guess):  # Forward or Upward
+                before = before_guess.get(e.level, held)
         held = dict(held)
         for c, value, mask in history.changes(m):
             if c in cells:
@@ -113,7 +113,7 @@ def _move_text(history: History, move: int, name: str, geo: Geometry) -> str:
     """``at step N: <the move's line that names the cell, or its first line>``."""
     steps = history.visible_step(move)
     shown = [
-        line for e in history.events(move) if e[0] != E.SOLUTION for line in event_lines(e, geo)
+        line for e in history.events(move) if not E.is_solution(e) for line in event_lines(e, geo)
     ]
     naming = [line for line in shown if name in line]
     if naming or shown:

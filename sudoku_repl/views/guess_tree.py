@@ -126,12 +126,11 @@ def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
 
     for move in range(len(history)):
         evs = history.events(move)
-        guesses = sum(1 for e in evs if e[0] in E.GUESS_KINDS)
+        guesses = sum(1 for e in evs if isinstance(e, E.Guess))
         for e in evs:
-            kind = e[0]
-            if kind in E.GUESS_KINDS:
-                step, cell, level, index, count = e[1:6]
-                if kind != E.GUESS:  # a sibling of the level-L branch: close it and below
+            if isinstance(e, E.Guess):
+                step, cell, level = e.step, e.cell, e.level
+                if e.kind != E.GUESS:  # a sibling of the level-L branch: close it and below
                     while len(stack) >= level:
                         close(stack.pop(), step - 1)
                 else:
@@ -140,19 +139,19 @@ def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
                 guesses -= 1
                 value = _placed_value(history, move, cell) if guesses == 0 else 0
                 node = Node(
-                    cell, value, index, count, level, step, step, OPEN,
-                    kind=_KIND_NAMES[kind], move=move, parent=parent, geo=geo,
+                    cell, value, e.tried, e.out_of, level, step, step, OPEN,
+                    kind=_KIND_NAMES[e.kind], move=move, parent=parent, geo=geo,
                 )  # fmt: skip
                 (parent.children if parent else roots).append(node)
                 stack.append(node)
                 failed = False
-            elif kind == E.NO_MORE:
+            elif E.is_no_more(e):
                 while stack:
-                    close(stack.pop(), e[1] - 1)
-            elif kind == E.SOLUTION:
+                    close(stack.pop(), e.step - 1)
+            elif E.is_solution(e):
                 if stack:
-                    stack[-1].solutions.append(e[1])
-            elif kind in (E.WENT_WRONG, E.NO_CANDIDATE):
+                    stack[-1].solutions.append(e.step)
+            elif isinstance(e, (E.WentWrong, E.NoCandidate)):
                 failed = True
     end = history.last_steps
     for k, node in enumerate(stack):

@@ -1,34 +1,15 @@
-"""The numerical-analysis view of Jin Jianming's book (seed 000): its arrays and the reasons it
-writes beside every zeroed candidate, read from the record (run-mode 3 is
-``techniques.theorems``).
+"""The numerical-analysis view of Jin Jianming's book (seed 000): its arrays NA, KH, MMK and NAK
+and the reasons it writes beside every zeroed candidate, read from the record.
 
-Glossary (the book's names, kept because users compare with its figures):
-
-- ``I``: a cell's number, 1..81 in row-major order (``I = cell + 1``); block 1 is I = 1, 2, 3,
-  10, 11, 12, 19, 20, 21. (The book's conversion formula in 1.1 swaps rows and columns, but its
-  worked examples, row 1 = I 1..9 and column 3 holding I 39, are row-major.)
-- ``NA(I)``: the cell's value, 0 while unknown.
-- ``NAK(v, I)``: v while v is still possible for cell I, 0 once it has been *zeroed*; a filled
-  cell keeps only ``NAK(NA(I), I) = NA(I)``.
-- ``MMK(I)``: how many values are still possible (1 for a filled cell).
-- ``KH(I)``: the order in which cells got their values: the givens 1, 2, ... in row-major order,
-  then each placed value in the order placed (within one move, the fill pass's row-major order);
-  0 while unknown. Going back (a Forward or Upward guess) takes the numbers of the undone
-  placements back, so KH always numbers the values the grid holds now.
-- a *reference*: why ``NAK(v, I)`` was zeroed by a known value in the same unit, written as the
-  book does: ``Ik`` (by cell k of the same row), ``Jm`` (same column), ``Gn`` (same block).
-- theorems: 1 a known value zeroes that value in its units; 2 a cell with one possible value takes
-  it; 3 a value possible in only one cell of a unit goes there; 4 the last empty cell of a unit
-  takes the missing value. 2, 3 and 4 are *conversions* (``NA(I) = 0 -> NA(I) != 0``).
-
-Before the first step the engine has not computed candidates; the view then shows the book's
-"expansion" (扩展): every value possible (``MMK = 9``) in every empty cell.
+The book's names (``I``, ``NA(I)``, ``NAK(v, I)``, ``MMK(I)``, ``KH(I)``, the references ``Ik`` /
+``Jm`` / ``Gn``, theorems 1-4 and the expansion shown before the first step) are explained once,
+in the glossary of ``techniques.theorems`` (run-mode 3, the book's method as a run mode).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
@@ -37,12 +18,8 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, FULL, Cell, Geometry, Mask, values_of
 from sudoku_repl.core.history import History
 from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.techniques.theorems import Conversion
 from sudoku_repl.text.render import event_lines
-
-if TYPE_CHECKING:
-    pass
-
-from sudoku_repl.techniques.theorems import CONVERSION
 
 # -- the arrays and the reasons, read from the record ---------------------------------------
 
@@ -121,10 +98,10 @@ def book_state(history: History, moves: int) -> BookState:
     for m in range(moves):
         events = history.events(m)
         for e in events:
-            if e[0] == E.GUESS:
+            if E.is_new_guess(e):
                 levels.append(state.copy())
-            elif e[0] in (E.FORWARD, E.UPWARD):
-                del levels[e[3] :]
+            elif isinstance(e, E.Guess):  # Forward or Upward
+                del levels[e.level :]
                 state = levels[-1].copy()
         _apply(state, m, list(history.changes(m)))
     return state
@@ -320,12 +297,13 @@ def _technique_lines(events: Sequence[Event], cell: Cell, value: int, geo: Geome
     naming its unit, or the move's first line."""
     lines: list[str] = []
     for k, e in enumerate(events):
-        if e[0] == E.REMOVED and e[2] == value and e[3] == cell:
+        if isinstance(e, E.Removal) and e.value == value and e.cell == cell:
             lines += event_lines(e, geo)
             for f in events[k + 1 :]:  # the cells and values of a 2GW, the unit's line
-                if f[0] in (E.CELSET, E.INCOMPLETE):
+                incomplete = isinstance(f, E.UnitShrunk) and f.kind == E.INCOMPLETE
+                if incomplete or isinstance(f, E.CelSet):
                     lines += event_lines(f, geo)
-                if f[0] == E.INCOMPLETE:
+                if incomplete:
                     break
             return lines
     for e in events:
@@ -337,10 +315,7 @@ def _technique_lines(events: Sequence[Event], cell: Cell, value: int, geo: Geome
 
 def _places(event: Event, cell: Cell) -> bool:
     """True when the event is the line of a value placed in ``cell`` (a conversion, a guess)."""
-    kind = event[0]
-    if kind == CONVERSION or kind in E.GUESS_KINDS:
-        return bool(event[2] == cell)
-    return False
+    return isinstance(event, (Conversion, E.Guess)) and event.cell == cell
 
 
 class RecordCut(Exception):

@@ -35,10 +35,9 @@ BIGGEST_MARK = "^"
 def _level_after(events: Iterable[E.Event], level: int) -> int:
     """The level after a move's events, given the level before it."""
     for e in events:
-        kind = e[0]
-        if kind in E.GUESS_KINDS:
-            level = e[3]
-        elif kind == E.NO_MORE:
+        if isinstance(e, E.Guess):
+            level = e.level
+        elif E.is_no_more(e):
             level = 0
     return level
 
@@ -125,10 +124,10 @@ def _span(history: History, first: int | None, last: int | None) -> _Span:
         level = _level_after(evs, level)
         points.append((history.steps_after(m + 1), level))
         for e in evs:
-            if e[0] == E.SOLUTION:
-                solutions.append((e[1], e[2], level))  # a solution keeps the level
-            elif e[0] == E.NO_MORE:
-                finished = e[1]
+            if E.is_solution(e):
+                solutions.append((e.step, e.solution_sum, level))  # a solution keeps the level
+            elif E.is_no_more(e):
+                finished = e.step
     return _Span(lo, hi, carry, tuple(points), tuple(solutions), finished)
 
 

@@ -1,0 +1,81 @@
+"""What the benchmark scripts share: the repository and ``benchmarks/`` on ``sys.path`` (so a
+script runs from a plain checkout, ``python benchmarks/NAME.py``), the default data files of
+``puzzles/``, reading a one-quiz-per-line file, session hooks that print nothing, and timing.
+
+A script imports this module before anything of ``sudoku_repl``. Sessions come from
+``sudoku_repl.api.Session``, which registers run modes 3, 4 and 5 (``assembly.register_all``).
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import sys
+import time
+from collections.abc import Callable
+from itertools import islice
+from pathlib import Path
+from typing import TypeVar
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+for _path in (str(HERE), str(REPO)):  # the repository first: this checkout's sudoku_repl
+    if _path in sys.path:
+        sys.path.remove(_path)
+    sys.path.insert(0, _path)
+
+#: The puzzle collections of the repository (``puzzles/README.md`` says where each is from).
+PUZZLES = REPO / "puzzles"
+TOP95 = PUZZLES / "norvig_top95.txt"
+FORUM_SAMPLE = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
+ROYLE17_SAMPLE = PUZZLES / "royle17_sample2000.txt"
+MULTIPLE = PUZZLES / "multiple_solutions.txt"
+
+T = TypeVar("T")
+
+
+def read_quizzes(path: str | Path, limit: int | None = None) -> list[str]:
+    """The quizzes of a one-quiz-per-line file (its lines of 81 characters, stripped), the first
+    ``limit`` of them when ``limit`` is given (0 or None: all)."""
+    with open(path, encoding="utf-8") as f:
+        quizzes = (line.strip() for line in f)
+        found = (quiz for quiz in quizzes if len(quiz) == 81)
+        return list(islice(found, limit or None))
+
+
+class Silent:
+    """Session hooks that drop every event and take the default guess."""
+
+    def events(self, events: object) -> None:
+        pass
+
+    def ask_guess(self, cell: int, value: int) -> None:
+        return None
+
+    def interrupted(self) -> bool:
+        return False
+
+
+def timed(fn: Callable[..., T], *args: object) -> tuple[float, T]:
+    """(seconds, result) of ``fn(*args)``, by ``time.perf_counter``."""
+    start = time.perf_counter()
+    result = fn(*args)
+    return time.perf_counter() - start, result
+
+
+def children_cpu() -> float:
+    """User and system CPU seconds of the finished child processes so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def program_env() -> dict[str, str]:
+    """The environment for ``python -m sudoku_repl`` subprocesses: this repository first on
+    ``PYTHONPATH``."""
+    path = str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")
+    return dict(os.environ, PYTHONPATH=path)
+
+
+def machine() -> str:
+    """The Python version and the load average, for the first line of a report."""
+    return f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}"

@@ -1,0 +1,90 @@
+"""Ctrl-C in terminals that never answer prompt_toolkit's cursor-position request (a bare pty,
+``script``, some IDE and web terminals): commands run in the terminal's own mode, so Ctrl-C stops
+a run in every terminal (issue 13, item 1)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import random
+import sys
+import termios
+import time
+import tty
+from pathlib import Path
+
+import pexpect
+import pytest
+from helpers import REPO
+
+from sudoku_repl.frontends.terminal_mode import TerminalMode
+
+#: the edge case labelled insufficient_givens (16 givens, more than 100,000 solutions): runrun 0
+#: runs for minutes, so every Ctrl-C meets it running
+INSUFFICIENT = "...........5....9...4....1.2....3.5....7.....438...2......9.....1.4...6.........."
+
+
+def _flags(fd: int) -> tuple[bool, bool]:
+    lflag = termios.tcgetattr(fd)[3]
+    return bool(lflag & termios.ISIG), bool(lflag & termios.ICANON)
+
+
+def test_restore_puts_back_the_mode_the_terminal_had() -> None:
+    leader, follower = pty.openpty()
+    try:
+        assert _flags(follower) == (True, True)  # a new pty: canonical, Ctrl-C a signal
+        mode = TerminalMode(follower)
+        tty.setraw(follower)  # what a prompt left behind when no CPR answer came
+        assert _flags(follower) == (False, False)
+        mode.restore()
+        assert _flags(follower) == (True, True)
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
+def test_restore_is_harmless_without_a_terminal() -> None:
+    read, write = os.pipe()
+    try:
+        TerminalMode(read).restore()  # not a terminal: nothing kept, nothing done
+    finally:
+        os.close(read)
+        os.close(write)
+
+
+@pytest.mark.slow
+def test_ctrl_c_stops_runrun_0_in_a_pty_that_never_answers_cpr(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PROMPT_TOOLKIT_NO_CPR"}
+    env.update(
+        TERM="xterm",
+        HOME=str(tmp_path),
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+    )
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", INSUFFICIENT],
+        cwd=str(REPO),
+        env=env,
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=30,
+        dimensions=(40, 120),
+    )
+    rng = random.Random(13)
+    try:
+        child.expect_exact("Order please:")
+        for _ in range(10):
+            child.sendline("runrun 0")
+            child.expect(r"\d+\) ")
+            time.sleep(rng.uniform(0.05, 0.8))
+            child.sendintr()
+            child.expect(r"Interrupted at step (\d+)\.", timeout=10)
+            steps = int(child.match.group(1))
+            child.expect_exact("Order please:")
+            child.sendline("step")  # the next step goes on from there (it may be a solution)
+            child.expect(r"Steps:(\d+)|Fine \[steps:(\d+),")
+            assert int(child.match.group(1) or child.match.group(2)) > steps
+            child.expect_exact("Order please:")
+    finally:
+        child.close(force=True)
