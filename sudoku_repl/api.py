@@ -3,9 +3,10 @@ the trace collected as lines, and the record (``session.history``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.quiz import Quiz
@@ -67,10 +68,11 @@ class Session(CoreSession):
         max_steps: int | None = None,
         replay: bool = False,
         breakpoints: bool = True,
+        until: Callable[[Engine], bool] | None = None,
     ) -> RunReport:
-        """Step until ``solutions`` new solutions (0: to the end), ``max_steps``, a breakpoint
-        or an interrupt."""
-        return super().run(hooks or Collect(self), solutions, max_steps, replay, breakpoints)
+        """Step until ``solutions`` new solutions (0: to the end), ``max_steps``, a breakpoint,
+        an interrupt or ``until(engine)``."""
+        return super().run(hooks or Collect(self), solutions, max_steps, replay, breakpoints, until)
 
     def goto(self, steps: int, hooks: Hooks | None = None) -> bool:
         """The state at step ``steps`` (docs/engine.md): from the record, or by going on."""

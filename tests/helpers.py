@@ -31,7 +31,12 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell
-from sudoku_repl.frontends.shell import CommandCompleter, empty_cells, run_interactive
+from sudoku_repl.frontends.shell import (
+    CommandCompleter,
+    empty_cells,
+    filled_cells,
+    run_interactive,
+)
 from sudoku_repl.text.render import trace_lines
 
 #: The repository root (``<repo>/tests/helpers.py`` -> ``<repo>``).
@@ -255,9 +260,11 @@ def interact(pipe: PipeInput, keys: str, history: InMemoryHistory | None = None)
 
 def completions(text: str, repl: Repl | None = None) -> list[str]:
     """The line as it reads after each completion offered for ``text`` (cells: the empty cells
-    of ``repl``'s quiz)."""
+    of ``repl``'s quiz, and its filled cells after ``why``)."""
     cells = (lambda: empty_cells(repl)) if repl else (lambda: [])
-    found = CommandCompleter(cells).get_completions(Document(text, len(text)), CompleteEvent(True))
+    filled = (lambda: filled_cells(repl)) if repl else (lambda: [])
+    completer = CommandCompleter(cells, filled)
+    found = completer.get_completions(Document(text, len(text)), CompleteEvent(True))
     return sorted(text[: len(text) + c.start_position] + c.text for c in found)
 
 

@@ -474,7 +474,9 @@ def test_unknown_command_fails_the_batch_at_the_end() -> None:
     assert "frobnicate" in result.stderr
     lines = result.stdout.split("\n")
     at = lines.index("frobnicate 3")
-    assert lines[at + 1 : at + 1 + len(ORDER_LIST)] == ORDER_LIST
+    # what was wrong, then the original's banner and Order List (issue 13, item 5)
+    assert lines[at + 1] == "Unknown command 'frobnicate'."
+    assert lines[at + 2 : at + 2 + len(ORDER_LIST)] == ORDER_LIST
     # The session goes on after the unknown command.
     assert lines[-6:] == ["Order please:", "levels", "At guess level 0:", "", "Order please:", ""]
 

@@ -281,8 +281,11 @@ def test_after_the_end_a_new_load_starts_over() -> None:
 def test_unknown_command_prints_the_banner_and_the_order_list() -> None:
     shell = Shell()
     lines = shell.fails("frobnicate now")
-    assert lines[: len(ORDER_LIST)] == ORDER_LIST
-    added = lines[len(ORDER_LIST) :]
+    # what was wrong (issue 13, item 5), then the original's banner and Order List
+    assert lines[0] == "Unknown command 'frobnicate'."
+    assert shell.out.errors == lines[:1]
+    assert lines[1 : 1 + len(ORDER_LIST)] == ORDER_LIST
+    added = lines[1 + len(ORDER_LIST) :]
     assert "help [command]: list the commands, or explain one" in added
     for entry in added:
         name, _, summary = entry.partition(": ")
@@ -293,7 +296,7 @@ def test_help_prints_the_order_list() -> None:
     shell = Shell()
     lines = shell.ok("help")
     assert lines[: len(ORDER_LIST)] == ORDER_LIST
-    assert lines == shell.fails("xyzzy")
+    assert shell.fails("xyzzy") == ["Unknown command 'xyzzy'.", *lines]
 
 
 def test_help_for_one_command() -> None:

@@ -204,8 +204,22 @@ def test_completion_of_bisect_when_conditions() -> None:
 
 def toolbar(repl: Repl) -> dict[str, str]:
     """The toolbar's items, ``name value`` each."""
-    parts = [part.strip() for part in toolbar_text(repl).split("|")]
+    parts = [part.strip() for part in toolbar_text(repl, width=120).split("|")]
     return dict(part.rpartition(" ")[::2] for part in parts if " " in part)
+
+
+def test_toolbar_fits_an_80_column_terminal() -> None:
+    shell = Shell.loaded()
+    shell.ok("runtil 1000")
+    shell.ok("break step 5000")
+    full = toolbar_text(shell.repl, width=120)
+    assert len(full) >= 80  # the full names do not fit 80 columns here
+    short = toolbar_text(shell.repl, width=80)
+    assert len(short) < 80
+    assert short == (
+        f"st {shell.steps} | lv {shell.repl.session.state().level} | max 11 | sol 1 | rm 0 | "
+        "gm 0 | bp 1"
+    )
 
 
 def test_toolbar_without_a_quiz() -> None:
@@ -231,7 +245,7 @@ def test_toolbar_shows_step_level_biggest_solutions_modes_and_breakpoints() -> N
     }
     shell.ok("break level >= 11")
     shell.ok("run")  # stops at 92 (the trace: 92) Guess [4,2] level 11)
-    assert toolbar_text(shell.repl).startswith("step 92 | level 11 | ")
+    assert toolbar_text(shell.repl, width=120).startswith("step 92 | level 11 | ")
     assert toolbar(shell.repl) == {
         "step": "92",
         "level": "11",

@@ -38,7 +38,7 @@ from hypothesis.stateful import (
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.table import lookup, order_list
-from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.core.errors import ECHO, GuessAborted, shown
 from sudoku_repl.core.state import STEP_BOUNDARY, Status
 
 # -- profiles ------------------------------------------------------------------------------------
@@ -391,8 +391,10 @@ class ShellMachine(RuleBasedStateMachine):
         STATS["interrupted"] += stopped
         if must_fail:
             assert not ok, f"{line[:200]!r} succeeded: {out.lines[:5]}"
-        if not ok and name is None:
-            assert out.lines == order_list() and not out.errors, out.lines[:5]
+        if not ok and name is None:  # what was wrong, then the Order List
+            said = out.lines[0] if out.lines else ""
+            assert said.startswith("Unknown command ") and said.isprintable(), out.lines[:5]
+            assert out.lines[1:] == order_list() and out.errors == [said], out.lines[:5]
             assert snapshot(repl) == before
         elif not ok and aborted:
             assert not out.errors
@@ -858,7 +860,9 @@ def test_unknown_command_prints_the_order_list_and_changes_nothing() -> None:
         before = snapshot(repl)
         out.clear()
         assert not repl.execute(line)
-        assert out.lines == order_list() and not out.errors
+        said = out.lines[0]  # what was wrong (issue 13, item 5), printable and short
+        assert said.startswith("Unknown command '") and said.isprintable() and len(said) < 100
+        assert out.lines[1:] == order_list() and out.errors == [said]
         assert snapshot(repl) == before
         assert repl.failures == [line.strip()]
 
@@ -1017,11 +1021,14 @@ def test_batch_very_long_lines() -> None:
     done = batch(stdin)
     assert done.returncode == 1
     lines = done.stdout.decode().split("\n")
-    k = lines.index("runtil " + "x" * 1_000_000)
+    # the echoes are shortened to ECHO characters (issue 13, item 4)
+    k = lines.index(shown("runtil " + "x" * 1_000_000, ECHO))
     assert lines[k + 1 : k + 3] == ["runtil needs a step count: runtil <steps>", ""]
-    k = lines.index("y" * 1_000_000)
-    assert lines[k + 1 : k + 1 + len(order_list())] == order_list()
-    k = lines.index(f"load-quiz {long_name}")
+    k = lines.index(shown("y" * 1_000_000, ECHO))
+    assert len(lines[k]) == ECHO and lines[k].endswith("yyy...")
+    assert lines[k + 1].startswith("Unknown command 'yyy") and len(lines[k + 1]) < 100
+    assert lines[k + 2 : k + 2 + len(order_list())] == order_list()
+    k = lines.index(shown(f"load-quiz {long_name}", ECHO))
     said = lines[k + 1]  # the name quoted back shortened
     assert said.startswith("Fail to open quiz file aaa") and len(said) < 300
     assert said.endswith(": File name too long.")

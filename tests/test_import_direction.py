@@ -15,7 +15,6 @@ from helpers import REPO, SEED_QUIZ, SilentHooks
 
 PACKAGE = REPO / "sudoku_repl"
 #: The modules that may reach the terminal (docs/commands.md 1): everything else is the core.
-FRONT = {"shell.py", "cli.py", "__main__.py", "rate_cli.py"}
 
 
 def module_name(path: Path) -> str:
@@ -36,6 +35,7 @@ def source_files() -> list[Path]:
 FRONT = {
     "frontends/shell.py",
     "frontends/progress.py",
+    "frontends/tui.py",
     "frontends/cli.py",
     "frontends/rate_cli.py",
     "__main__.py",

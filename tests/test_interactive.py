@@ -186,13 +186,13 @@ def test_completion_of_file_paths_after_load_quiz(
     (tmp_path / "quizzes" / "easy.txt").write_text("")
     (tmp_path / "quick.txt").write_text("")
     monkeypatch.chdir(tmp_path)
-    assert completions("load-quiz qu") == ["load-quiz quick.txt", "load-quiz quizzes"]
+    assert completions("load-quiz qu") == ["load-quiz quick.txt", "load-quiz quizzes/"]
     assert completions("load-quiz quizzes/") == [
         "load-quiz quizzes/easy.txt",
         "load-quiz quizzes/hard.txt",
     ]
     assert completions("load-quiz quizzes/h") == ["load-quiz quizzes/hard.txt"]
-    assert completions("load-quiz   qui") == ["load-quiz   quick.txt", "load-quiz   quizzes"]
+    assert completions("load-quiz   qui") == ["load-quiz   quick.txt", "load-quiz   quizzes/"]
     # other commands take no file
     assert completions("show qu") == []
     assert completions("runtil qu") == []

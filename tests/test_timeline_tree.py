@@ -126,7 +126,7 @@ def test_text_timeline_fits_and_marks(history: History, width: int) -> None:
     assert all(len(line) <= width for line in lines), [line for line in lines if len(line) > width]
     text = " ".join(lines)
     assert "biggest level 11 at step 92" in text
-    assert "solutions at steps 131" in text
+    assert "solution at step 131" in text and "solutions" not in text  # one solution
     assert "284" in text
     plot = [line for line in lines if re.match(r"\s*\d+ [│|]", line)]
     assert len(plot) == 12  # levels 11..0, one row each
@@ -182,8 +182,11 @@ def test_text_timeline_scales_deep_searches() -> None:
     lines = text_timeline(h, None, None, 50)
     assert all(len(line) <= 50 for line in lines)
     plot = [line for line in lines if re.match(r"\s*\d+ [│|]", line)]
-    assert len(plot) == MAX_ROWS
+    assert len(plot) <= MAX_ROWS
     assert plot[0].lstrip().startswith("40 ") and plot[-1].lstrip().startswith("0 ")
+    # 3 levels a row (40, 37, ..., 1, then 0), and the legend says so
+    assert [int(line.split()[0]) for line in plot] == [*range(40, 0, -3), 0]
+    assert "3 levels per row" in " ".join(lines)
     assert "biggest level 40 at step 40" in " ".join(lines)
 
 

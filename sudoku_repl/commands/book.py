@@ -9,7 +9,7 @@ import shlex
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.table import CommandSet
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.uniqueness import Grid, solutions
@@ -215,7 +215,7 @@ def _generate(repl: Repl, arg: str) -> None:
     if options.out:
         header = f"# sudoku-repl generate --seed {seed}: {len(made)} quizzes, one solution each"
         write_atomic(options.out, "\n".join([header, *(gen.text(g.quiz) for g in made)]) + "\n")
-        repl.out.message(f"Wrote {len(made)} quizzes to {options.out}.")
+        repl.out.message(f"Wrote {len(made)} quizzes to {shown(options.out, PATH)}.")
         repl.script.replace(
             f"generate {arg} --seed {seed}" if options.seed is None else f"generate {arg}"
         )
@@ -229,7 +229,7 @@ def _generate(repl: Repl, arg: str) -> None:
 def _classic_grid(source: str) -> Grid:
     quiz = quizzes.load(source)
     if not quiz.geometry.classic:
-        raise UserError(f"generate: {source} is not a classic 9x9 quiz.")
+        raise UserError(f"generate: {shown(source, PATH)} is not a classic 9x9 quiz.")
     return quiz.givens
 
 
@@ -240,7 +240,7 @@ def _family(repl: Repl, options: argparse.Namespace) -> None:
     if options.out:
         header = f"# sudoku-repl generate --family: the {options.size} variants of {gen.text(grid)}"
         write_atomic(options.out, "\n".join([header, *lines]) + "\n")
-        repl.out.message(f"Wrote {len(lines)} variants to {options.out}.")
+        repl.out.message(f"Wrote {len(lines)} variants to {shown(options.out, PATH)}.")
     else:
         repl.lines(lines)
 

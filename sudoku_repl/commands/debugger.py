@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
+from sudoku_repl.commands.dispatch import open_script
 from sudoku_repl.commands.table import CommandSet
 from sudoku_repl.core import events as E
 from sudoku_repl.core.breakpoints import (
@@ -569,16 +571,17 @@ def _save_session(repl: Repl, arg: str) -> None:
     "run the commands of a script",
     argument="file",
     help="As in batch mode: empty and # lines are skipped; a guess question takes the next\n"
-    "line of the script as its answer.",
+    "line of the script as its answer (an invalid one calls the question off). A file that\n"
+    "is not text, or whose first command line is not a command (a quiz, say), is refused.",
 )
 def _source(repl: Repl, arg: str) -> None:
     path = one_file(arg, "source")
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            lines = f.read().splitlines()
+        lines = open_script(path)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise UserError(file_error("Cannot read", path, e)) from None
-    repl.run_script(iter(lines))
+    with closing(lines):
+        repl.run_script(lines)
 
 
 def terminal_width() -> int:

@@ -8,18 +8,19 @@ same object serves the batch reader, the prompt_toolkit shell and the tests.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import Protocol
 
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.table import lookup, order_list
+from sudoku_repl.commands.table import lookup, order_list, suggestion, unknown
 from sudoku_repl.core.breakpoints import Breakpoint
 from sudoku_repl.core.engine import Choice
-from sudoku_repl.core.errors import GuessAborted, UserError, shown
+from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell, values_of
 from sudoku_repl.core.session import RunReport, Session
 from sudoku_repl.core.state import Status
+from sudoku_repl.text import scripts
 from sudoku_repl.text.args import CELL_VALUE, cell_of, number
 from sudoku_repl.text.render import event_lines, invalid_line, show_lines
 
@@ -66,6 +67,7 @@ class Repl:
         arg = parts[1] if len(parts) > 1 else ""
         cmd = lookup(name)
         if cmd is None:
+            self.out.error(unknown(name))
             self.lines(order_list())
             self.failures.append(line.strip())
             return False
@@ -77,7 +79,7 @@ class Repl:
         except UserError as e:
             self._notices()
             self.script.failed()
-            self.out.error(e.line)
+            self.out.error(shown(e.line, ECHO))  # a line may quote input: never raw
             self.failures.append(line.strip())
             return False
         except GuessAborted:
@@ -103,7 +105,8 @@ class Repl:
 
     def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
         """Execute a script's commands as batch mode does: each echoed after the prompt, empty
-        and ``#`` lines skipped, a guess question answered by the next line."""
+        and ``#`` lines skipped, a guess question answered by the next line (an invalid answer
+        calls the question off: the line after it is a command again)."""
         if self._depth >= MAX_DEPTH:
             raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
         saved = self.read_answer
@@ -114,7 +117,7 @@ class Repl:
                 self.out.message(question)
                 raise GuessAborted
             answer = answer.rstrip("\r\n")
-            self.out.message(f"{question} {answer}".rstrip())
+            self.out.message(f"{question} {shown(answer, ECHO)}".rstrip())
             return answer
 
         self.read_answer = read_answer
@@ -128,7 +131,7 @@ class Repl:
                 self.out.message(PROMPT)
                 if line is None:
                     break
-                self.out.message(line)
+                self.out.message(shown(line, ECHO))
                 self.execute(line)
         finally:
             self._depth -= 1
@@ -156,8 +159,10 @@ class Repl:
             try:
                 choice = self._parse_guess(answer, default)
             except UserError as e:
-                self.out.error(e.line)
-                continue
+                self.out.error(shown(e.line, ECHO))
+                if self._depth:  # a script's answer: asking again would read its commands
+                    raise GuessAborted from None
+                continue  # a person at the keyboard answers again
             self.script.answered(answer, self._solutions_now())
             return choice
 
@@ -240,6 +245,20 @@ def invalid(session: Session) -> str:
 def no_argument(name: str, arg: str) -> None:
     if arg:
         raise UserError(f"{name} takes no argument: {name}")
+
+
+def open_script(path: str) -> Generator[str, None, None]:
+    """The lines of script ``path`` for ``run_script`` (``text.scripts.open_script``): refused
+    with one line (``NotAScript``) unless it is text whose first command line is a command."""
+    return scripts.open_script(path, _not_a_command)
+
+
+def _not_a_command(line: str) -> str | None:
+    name = line.split(None, 1)[0]
+    if lookup(name) is not None:
+        return None
+    near = suggestion(name)
+    return f" (did you mean {near}?)" if near else ""
 
 
 def _next_command(lines: Iterator[str]) -> str | None:

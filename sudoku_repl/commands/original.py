@@ -67,6 +67,7 @@ def _levels(repl: Repl, arg: str) -> None:
 @command(
     "run-mode [1|2|0]",
     "query or change working mode",
+    argument="run-mode",
     help="1: grp only; 2: ply only; 0: both grp and ply (the default).",
 )
 def _run_mode(repl: Repl, arg: str) -> None:
@@ -86,6 +87,7 @@ def _run_mode(repl: Repl, arg: str) -> None:
 @command(
     "guess-mode [1|0]",
     "query or change guessing mode",
+    argument="guess-mode",
     help="1 (any non-zero number): ask before each new guess; 0: guess automatically.",
 )
 def _guess_mode(repl: Repl, arg: str) -> None:

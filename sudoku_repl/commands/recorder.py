@@ -11,7 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 #: commands left out of the script (they do not change the session)
-UNSCRIPTED = frozenset({"save-session", "source", "help", "show", "levels", "history", "when"})
+UNSCRIPTED = frozenset(
+    {"save-session", "source", "help", "show", "levels", "history", "when", "board"}
+)
 
 
 @dataclass

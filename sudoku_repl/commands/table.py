@@ -7,10 +7,14 @@ the Order List. Nothing is installed by importing a module.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
+
+from sudoku_repl.core import modes
+from sudoku_repl.core.errors import shown
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -38,11 +42,15 @@ class Command:
 COMMANDS: dict[str, Command] = {}
 
 #: What may follow a command name, by the command's ``argument`` kind: the forms, each a list
-#: of words, where <cell>, <file>, <command> are what completion offers and other <...> words
-#: (numbers, values) take anything and offer nothing.
+#: of words. A <...> word takes anything; completion offers, for <file> the paths (a directory
+#: with its ``/``), <command> the command names, <cell> the empty cells of the present state,
+#: <filled> the cells with a value (givens included), and for the words of ``PLACEHOLDERS``
+#: (<v>, <mode>) their values; other <...> words (numbers) offer nothing.
 GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "file": (("<file>",),),
     "command": (("<command>",),),
+    "run-mode": (("<mode>",),),
+    "guess-mode": (("0",), ("1",)),
     "bisect": (
         ("level", "<n>", "<n>"),
         ("level", "max"),
@@ -63,7 +71,7 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
     "timeline": (("--svg", "<file>"),),
     "tree": (("--dot", "<file>"),),
     "matrix": (("na",), ("kh",), ("mmk",), ("nak", "<v>")),
-    "why": (("<cell>",), ("removed", "<v>", "<cell>")),
+    "why": (("<filled>",), ("removed", "<v>", "<cell>")),
     "transform": (
         ("digits",),
         ("rows",),
@@ -81,6 +89,13 @@ GRAMMAR: dict[str, tuple[tuple[str, ...], ...]] = {
         ("--out",),
         ("--family",),
     ),
+}
+
+
+#: The placeholders of GRAMMAR whose values do not depend on the session: what each offers.
+PLACEHOLDERS: dict[str, Callable[[], list[str]]] = {
+    "<v>": lambda: [str(v) for v in range(1, 10)],
+    "<mode>": lambda: [str(m) for m in modes.names()],  # every registered run mode
 }
 
 
@@ -135,6 +150,21 @@ def lookup(word: str) -> Command | None:
         if word in cmd.aliases:
             return cmd
     return None
+
+
+def suggestion(word: str) -> str | None:
+    """The command name or alias nearest to ``word`` (a typo of it), or None when none is close."""
+    names = [name for cmd in COMMANDS.values() for name in (cmd.name, *cmd.aliases)]
+    near = difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
+    return near[0] if near else None
+
+
+def unknown(word: str) -> str:
+    """The line before the Order List when ``word`` is no command: ``Unknown command 'stpe';
+    did you mean step?``, or ``Unknown command 'xyz'.`` when no command is close."""
+    near = suggestion(word)
+    said = f"Unknown command {shown(word)!r}"
+    return f"{said}; did you mean {near}?" if near else f"{said}."
 
 
 def order_list() -> list[str]:

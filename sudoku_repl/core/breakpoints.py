@@ -17,13 +17,58 @@ from sudoku_repl.core.history import History, last_empty_cands
 
 class StepSeen(NamedTuple):
     """What a breakpoint looks at when a step's state is reached: the step count, the events
-    of the step's moves, the cells, and whether a contradiction was met in the step."""
+    of the step's moves, the cells, whether a contradiction was met in the step, the guess
+    level and the solution sum."""
 
     steps: int
     events: Sequence[Event]
     values: Sequence[int]
     cands: Sequence[Mask]
     wrong: bool
+    level: int = 0
+    solutions: int = 0
+
+
+#: what a condition may compare, and how
+QUANTITIES = ("step", "level", "solutions")
+_COMPARE = {
+    ">=": int.__ge__,
+    "<=": int.__le__,
+    "==": int.__eq__,
+    "!=": int.__ne__,
+    ">": int.__gt__,
+    "<": int.__lt__,
+}
+COMPARISONS = tuple(_COMPARE)
+
+
+@attrs.frozen
+class Comparison:
+    """``step > 100``: a quantity of the step's state against a number."""
+
+    quantity: str
+    op: str
+    number: int
+
+    def holds(self, seen: StepSeen) -> bool:
+        value = {"step": seen.steps, "level": seen.level, "solutions": seen.solutions}
+        return bool(_COMPARE[self.op](value[self.quantity], self.number))
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.op} {self.number}"
+
+
+@attrs.frozen
+class Condition:
+    """Comparisons joined by ``and``; a breakpoint with a condition stops only where it holds."""
+
+    parts: tuple[Comparison, ...]
+
+    def holds(self, seen: StepSeen) -> bool:
+        return all(part.holds(seen) for part in self.parts)
+
+    def __str__(self) -> str:
+        return " and ".join(map(str, self.parts))
 
 
 @attrs.define
@@ -33,9 +78,23 @@ class Breakpoint:
     number: int
     enabled: bool = attrs.field(default=True, kw_only=True)
     hits: int = attrs.field(default=0, kw_only=True)
+    temporary: bool = attrs.field(default=False, kw_only=True)  # tbreak: deleted once it stops
+    condition: Condition | None = attrs.field(default=None, kw_only=True)
+    ignore: int = attrs.field(default=0, kw_only=True)  # stops to pass over before stopping
 
     def describe(self, geo: Geometry = CLASSIC) -> str:
         raise NotImplementedError
+
+    def listing(self, geo: Geometry = CLASSIC) -> str:
+        """The description with what else it has: its condition, the stops it will ignore."""
+        text = self.describe(geo)
+        if self.condition is not None:
+            text += f" if {self.condition}"
+        if self.temporary:
+            text += " (once)"
+        if self.ignore:
+            text += f" (ignoring the next {self.ignore})"
+        return text
 
     def arm(
         self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
@@ -167,8 +226,19 @@ class Breakpoints:
             bp.arm(history, moves, values, cands)
 
     def check(self, seen: StepSeen) -> list[Breakpoint]:
-        """The enabled breakpoints the step's state meets (their hit counts go up)."""
-        hit = [bp for bp in self.enabled() if bp.hit(seen)]
-        for bp in hit:
+        """The enabled breakpoints that stop at the step's state: it meets them and their
+        condition, and they have no stops left to ignore. Their hit counts go up (ignored stops
+        count as hits too, as in gdb); a one-shot breakpoint is deleted when it stops."""
+        met = [bp for bp in self.enabled() if bp.hit(seen)]  # every tracker sees every step
+        stops = []
+        for bp in met:
+            if bp.condition is not None and not bp.condition.holds(seen):
+                continue
             bp.hits += 1
-        return hit
+            if bp.ignore:
+                bp.ignore -= 1
+                continue
+            stops.append(bp)
+            if bp.temporary:
+                del self.items[bp.number]
+        return stops

@@ -20,11 +20,16 @@ class GuessAborted(Exception):
 
 
 PATH = 240  # characters of a file name quoted back
+ECHO = 1000  # characters of an input line printed back whole (an echo, an error line)
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """User text quoted back in a line: printable, and cut to ``limit`` characters."""
-    printable = "".join(ch if ch.isprintable() else "?" for ch in text.rstrip("\r\n"))
+    """Text that came from input, as we print it (quoted in an error line, echoed, summed up):
+    a tab is a blank, any other character that is not printable (control characters, escape
+    sequences, line and paragraph separators) is ``?``, and it is cut to ``limit`` characters.
+    Nothing that came from input reaches the terminal any other way."""
+    text = text.rstrip("\r\n")[: limit + 1]
+    printable = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in text)
     return printable if len(printable) <= limit else printable[: limit - 3] + "..."
 
 

@@ -11,7 +11,7 @@ follows it, different inputs cut it off and record the new path.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import attrs
@@ -199,7 +199,15 @@ class Session:
                     wrong = wrong or engine.status is Status.WRONG
                     if engine.steps > count:  # the state of a step: look at it
                         hits = self.breakpoints.check(
-                            StepSeen(engine.steps, seen, engine.values, engine.cands, wrong)
+                            StepSeen(
+                                engine.steps,
+                                seen,
+                                engine.values,
+                                engine.cands,
+                                wrong,
+                                len(engine.frames),
+                                engine.solutions,
+                            )
                         )
                         seen, wrong = [], False
                         if hits:
@@ -229,9 +237,11 @@ class Session:
         max_steps: int | None = None,
         replay: bool = False,
         breakpoints: bool = True,
+        until: Callable[[Engine], bool] | None = None,
     ) -> RunReport:
         """Step until ``solutions`` new solutions (0 = no limit), the end of the search,
-        ``max_steps`` reached (checked before each step), a breakpoint, or an interrupt."""
+        ``max_steps`` reached (checked before each step), a breakpoint, an interrupt, or
+        ``until(engine)`` holds after a step (``finish``, ``next``)."""
         engine = self.engine
         first = engine.solutions
         biggest = 0
@@ -248,6 +258,8 @@ class Session:
             biggest = max(biggest, report.biggest)
             if report.hits:
                 return RunReport(biggest, engine.solutions - first, hits=report.hits)
+            if until is not None and until(engine):
+                break
         return RunReport(biggest, engine.solutions - first)
 
     # -- time travel -------------------------------------------------------------------------

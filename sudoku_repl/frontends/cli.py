@@ -10,10 +10,11 @@ from collections.abc import Iterator, Sequence
 
 from sudoku_repl import __version__
 from sudoku_repl.assembly import register_all
-from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.core.errors import os_reason
+from sudoku_repl.commands.dispatch import Repl, open_script
+from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.text.scripts import NotAScript
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,10 +61,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = iter(part.strip() for part in args.commands.split(";"))
     elif args.script is not None:
         try:
-            with open(args.script, encoding="utf-8", errors="replace") as f:
-                lines = iter(f.read().splitlines())
-        except OSError as e:
-            print(f"sudoku-repl: cannot read {args.script}: {os_reason(e)}", file=sys.stderr)
+            lines = open_script(args.script)
+        except (OSError, ValueError) as e:
+            print(
+                f"sudoku-repl: cannot read {shown(args.script, PATH)}: {os_reason(e)}",
+                file=sys.stderr,
+            )
+            return 2
+        except NotAScript as e:  # a quiz, a binary file: a bad command line
+            print(f"sudoku-repl: {e.line}", file=sys.stderr)
             return 2
     elif not sys.stdin.isatty():
         lines = _stdin_lines()
@@ -78,15 +84,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                 repl = run_batch(lines, sys.stdout, first=first, interrupted=flag)
     except KeyboardInterrupt:
         return 130
+    except UserError as e:  # the script could not be read to its end
+        print(f"sudoku-repl: {e.line}", file=sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return _report(repl, batch=lines is not None)
 
 
+NAMED = 10  # failed commands named in the summary; the rest are counted
+
+
 def _report(repl: Repl, batch: bool) -> int:
     if not batch or not repl.failures:
         return 0
-    failed = "; ".join(repl.failures)
+    named = [shown(line, 60) for line in repl.failures[:NAMED]]
+    if len(repl.failures) > NAMED:
+        named.append(f"and {len(repl.failures) - NAMED} more")
+    failed = "; ".join(named)
     print(f"sudoku-repl: {len(repl.failures)} command(s) failed: {failed}", file=sys.stderr)
     return 1

@@ -13,10 +13,9 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
-from itertools import islice
 from typing import TextIO
 
-from sudoku_repl.core.errors import UserError, file_error
+from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
@@ -40,11 +39,16 @@ def _parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog=PROG,
         after=f" (see {PROG} --help)",
-        description="Rate every quiz of a one-quiz-per-line file: steps and biggest level to the "
-        "first solution, total steps, solution sum, biggest level of the whole search, new "
-        "guesses and time. Rows go to stdout in file order, the summary to stderr.",
+        description="Rate every quiz of a one-quiz-per-line file (a file in the nine-line "
+        "format is one quiz): steps and biggest level to the first solution, total steps, "
+        "solution sum, biggest level of the whole search, new guesses and time. Rows go to "
+        "stdout in file order, the summary to stderr.",
     )
-    parser.add_argument("file", help="one 81-character quiz per line (0 or . for an empty cell)")
+    parser.add_argument(
+        "file",
+        help="one 81-character quiz per line (0 or . for an empty cell), or one quiz in the "
+        "nine-line format",
+    )
     parser.add_argument(
         "--jobs",
         "-j",
@@ -106,7 +110,7 @@ def _complain(line: str) -> None:
 def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     end = None if args.limit is None else args.skip + args.limit
     try:
-        entries = list(islice(read_quizzes(args.file), args.skip, end))
+        entries = _entries(args.file, args.skip, end)
         if args.out is not None:
             _check_writable(args.out)
     except UserError as e:
@@ -128,12 +132,12 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     try:
         out.write(header)
         results = rate_file(quizzes, args.jobs, args.max_steps, stop)  # workers start here
-        shown = (
+        drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
             if show_bar
             else nullcontext(_nothing)
         )
-        with closing(results), shown as advance:
+        with closing(results), drawn as advance:
             for line, quiz, rating in results:
                 out.write(row(line, quiz, rating))
                 out.flush()
@@ -158,6 +162,35 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
           file=sys.stderr)  # fmt: skip
     return 130 if interrupted else 0
+
+
+def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:
+    """The entries ``skip`` to ``end`` of the file. A file with no quiz at all is refused in one
+    line (``UserError``) rather than reported line by line: past the window, the file is read on
+    only while no quiz has been seen."""
+    entries: list[tuple[int, Quiz | str]] = []
+    found = False
+    malformed = 0
+    first_fault: tuple[int, str] | None = None
+    for k, (line, item) in enumerate(read_quizzes(path)):
+        if isinstance(item, str):
+            malformed += 1
+            first_fault = first_fault or (line, item)
+        else:
+            found = True
+        if k < skip:
+            continue
+        if end is None or k < end:
+            entries.append((line, item))
+        elif found:
+            break
+    if not found and first_fault is not None:
+        line, fault = first_fault
+        raise UserError(
+            f"{shown(path, PATH)} has no quiz ({malformed} malformed lines; line {line}: "
+            f"{fault.rstrip('.')})."
+        )
+    return entries
 
 
 def _nothing() -> None:

@@ -18,7 +18,7 @@ from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands.debugger import terminal_width
 from sudoku_repl.commands.dispatch import PROMPT, Repl
-from sudoku_repl.commands.table import COMMANDS, lookup, next_words
+from sudoku_repl.commands.table import COMMANDS, PLACEHOLDERS, lookup, next_words
 from sudoku_repl.core.errors import GuessAborted, os_reason
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.terminal_mode import TerminalMode, answers_cpr
@@ -46,12 +46,20 @@ def takes_colour(stream: TextIO) -> bool:
 
 
 class CommandCompleter(Completer):
-    """Command names first; then what the command takes: a file path, a command name, its
-    sub-words (``break level``...), and cells ``[r,c]`` (the empty cells, when a quiz is in)."""
+    """Command names first; then what the command takes (``GRAMMAR``): a file path (a directory
+    with its ``/``, so that Tab goes on into it), a command name, its sub-words (``break
+    level``...), values (``run-mode``'s modes, ``guess-mode``'s 0 and 1, a value 1-9) and cells
+    ``[r,c]``: ``cells`` gives the empty cells, ``filled`` the cells with a value (``why``'s),
+    both of the present state, none without a quiz."""
 
-    def __init__(self, cells: Callable[[], list[str]] = lambda: []) -> None:
+    def __init__(
+        self,
+        cells: Callable[[], list[str]] = lambda: [],
+        filled: Callable[[], list[str]] = lambda: [],
+    ) -> None:
         self.paths = PathCompleter(expanduser=True)
         self.cells = cells
+        self.filled = filled
 
     def get_completions(
         self, document: Document, complete_event: CompleteEvent
@@ -69,14 +77,26 @@ class CommandCompleter(Completer):
         word = words[-1]
         for want in sorted(next_words(cmd.argument, words[:-1])):
             if want == "<file>":
-                doc = Document(word, len(word))
-                yield from self.paths.get_completions(doc, complete_event)
+                yield from self._paths(word, complete_event)
             elif want == "<command>":
                 yield from _matching(list(COMMANDS), word)
             elif want == "<cell>":
                 yield from _matching(self.cells(), word)
+            elif want == "<filled>":
+                yield from _matching(self.filled(), word)
+            elif want in PLACEHOLDERS:
+                yield from _matching(PLACEHOLDERS[want](), word)
             elif not want.startswith("<"):
                 yield from _matching([want], word)
+
+    def _paths(self, word: str, complete_event: CompleteEvent) -> Iterator[Completion]:
+        """The paths that complete ``word`` (the last word of the line), a directory ending with
+        ``/``: prompt_toolkit's ``PathCompleter`` shows the ``/`` but leaves it out of the
+        text it puts in, so that Tab would stop at the directory's name."""
+        for found in self.paths.get_completions(Document(word, len(word)), complete_event):
+            if found.display_text.endswith("/") and not found.text.endswith("/"):
+                found = Completion(found.text + "/", found.start_position, found.display)
+            yield found
 
 
 def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
@@ -85,26 +105,43 @@ def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
             yield Completion(option, start_position=-len(word))
 
 
-def toolbar_text(repl: Repl) -> str:
-    """The bottom toolbar: where the search is."""
+#: each toolbar field's name, and the short name used when the line would not fit
+_FIELDS = {
+    "step": "st",
+    "level": "lv",
+    "biggest": "max",
+    "solutions": "sol",
+    "run-mode": "rm",
+    "guess-mode": "gm",
+    "breakpoints": "bp",
+}
+
+
+def toolbar_text(repl: Repl, width: int | None = None) -> str:
+    """The bottom toolbar: where the search is. Past ``width`` columns (the terminal's, when
+    not given) the field names are shortened, so that it is never cut."""
     session = repl.session
     settings = session.settings
-    parts = []
+    fields: list[tuple[str, object]] = []
     if session.loaded:
         state = session.state()
         biggest = session.history.biggest_level(1, state.steps)
-        parts += [
-            f"step {state.steps}",
-            f"level {state.level}",
-            f"biggest {biggest}",
-            f"solutions {state.solutions}",
+        fields += [
+            ("step", state.steps),
+            ("level", state.level),
+            ("biggest", biggest),
+            ("solutions", state.solutions),
         ]
-    else:
-        parts.append("no quiz")
-    parts += [f"run-mode {settings.run_mode}", f"guess-mode {settings.guess_mode}"]
-    enabled = len(session.breakpoints.enabled())
-    parts.append(f"breakpoints {enabled}")
-    return " | ".join(parts)
+    fields += [
+        ("run-mode", settings.run_mode),
+        ("guess-mode", settings.guess_mode),
+        ("breakpoints", len(session.breakpoints.enabled())),
+    ]
+    head = [] if session.loaded else ["no quiz"]
+    text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
+    if len(text) < (terminal_width() if width is None else width):
+        return text
+    return " | ".join([*head, *(f"{_FIELDS[name]} {value}" for name, value in fields)])
 
 
 def empty_cells(repl: Repl) -> list[str]:
@@ -113,6 +150,16 @@ def empty_cells(repl: Repl) -> list[str]:
     state = repl.session.state()
     name = repl.session.geo.cell_name
     return [name(i) for i, v in enumerate(state.values) if not v]
+
+
+def filled_cells(repl: Repl) -> list[str]:
+    """The cells with a value at the present state, givens included (``why [r,c]`` says how
+    each got it)."""
+    if not repl.session.loaded:
+        return []
+    state = repl.session.state()
+    name = repl.session.geo.cell_name
+    return [name(i) for i, v in enumerate(state.values) if v]
 
 
 def history_path() -> Path:
@@ -190,7 +237,7 @@ def run_interactive(
     repl.width = terminal_width
     session: PromptSession[str] = PromptSession(
         history=history,
-        completer=CommandCompleter(lambda: empty_cells(repl)),
+        completer=CommandCompleter(lambda: empty_cells(repl), lambda: filled_cells(repl)),
         auto_suggest=AutoSuggestFromHistory(),
         complete_while_typing=False,
         bottom_toolbar=lambda: toolbar_text(repl),

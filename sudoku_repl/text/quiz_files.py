@@ -5,6 +5,12 @@ puzzles/variants).
 Files are read line by line and only as far as the wanted quiz, so a huge file costs no more
 than its first quizzes.
 
+Which format a file is in is told by its first meaningful lines (neither blank nor ``#``
+comments): a grid-list line; a line of 81 cells or more; a frame layout; a line of at least
+``QUIZ_LINE_MIN`` cells among the first nine (an attempted quiz, never a row); else the nine-line
+format. A quiz line or argument whose cells are not 81 is refused as ``K cells where 81 are
+needed``, in the same words by ``load-quiz`` and ``rate``.
+
 Several grids:
 - a *frame layout* has one line per frame row: a digit or ``.`` per cell, a space outside the
   puzzle (samurai: 21 wide, flower: 15 wide). It is recognised when every meaningful line is
@@ -21,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import TextIO
 
@@ -29,46 +36,140 @@ from sudoku_repl.core.quiz import Quiz
 
 QUIZ_CHARS = frozenset("0123456789.")
 FRAME_CHARS = frozenset("0123456789. ")
+CELLS = 81
+#: cells on one line (or in one argument) that make it an attempted quiz, never a row
+QUIZ_LINE_MIN = 27
 MAX_FRAME_ROWS = 99
+MAX_OFFSET = 9999  # a grid's frame row or column at most (four digits, as in a grid line)
 MAX_LINE = 65536  # characters of a line read at most
 MAX_SKIP = 1 << 20  # characters of an overlong line skipped before it counts as ended
 MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
 GRID_LINE = re.compile(
     r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{81})[ \t]*"
 )
+#: a grid line whose quiz may have the wrong number of cells (at least QUIZ_LINE_MIN)
+GRID_LINE_ANY = re.compile(
+    r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{27,})[ \t]*"
+)
+JSON_SHAPE = '{"grids": [{"at": [row, col], "quiz": "..."}, ...]}'
 
 
 def is_quiz_string(text: str) -> bool:
-    return len(text) == 81 and set(text) <= QUIZ_CHARS
+    return len(text) == CELLS and set(text) <= QUIZ_CHARS
+
+
+def cells_wanted(count: int) -> str:
+    """What is wrong with a quiz of ``count`` cells: the words ``load-quiz`` and ``rate`` share."""
+    return f"{count} cell{'' if count == 1 else 's'} where {CELLS} are needed"
+
+
+def cells_fault(text: str) -> str | None:
+    """``K cells where 81 are needed`` when ``text`` is an attempted quiz of the wrong size (made
+    of quiz characters only, or holding at least ``QUIZ_LINE_MIN`` cells); None when it has 81
+    cells or does not look like a quiz."""
+    count = len(_digits(text))
+    if count == CELLS:
+        return None
+    stripped = text.strip()
+    if count >= QUIZ_LINE_MIN or (stripped and set(stripped) <= QUIZ_CHARS):
+        return cells_wanted(count)
+    return None
 
 
 def _digits(line: str) -> str:
     return "".join(ch for ch in line if ch in QUIZ_CHARS)
 
 
-def _meaningful(lines: Iterable[str]) -> Iterator[tuple[int, str]]:
-    """(line number, text) of the lines that are neither empty nor comments."""
-    for n, raw in enumerate(lines, 1):
-        line = raw.lstrip("\ufeff").rstrip("\r\n")
-        if line.strip() and not line.lstrip().startswith("#"):
-            yield n, line
+class QuizLines:
+    """The meaningful lines of a file (neither blank nor ``#`` comments) as ``(line number,
+    text)``, with look-ahead; it counts the lines it passed over, to say what a file without a
+    quiz held."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = iter(lines)
+        self._ahead: deque[tuple[int, str]] = deque()
+        self.read = 0  # lines read so far
+        self.blanks = 0
+        self.comments = 0
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return self
+
+    def __next__(self) -> tuple[int, str]:
+        if self._ahead:
+            return self._ahead.popleft()
+        item = self._next_meaningful()
+        if item is None:
+            raise StopIteration
+        return item
+
+    def ahead(self, k: int) -> tuple[int, str] | None:
+        """The ``k``-th meaningful line still to come (0: the next one), or None; it stays to be
+        read."""
+        while len(self._ahead) <= k:
+            item = self._next_meaningful()
+            if item is None:
+                return None
+            self._ahead.append(item)
+        return self._ahead[k]
+
+    def head(self, k: int) -> list[tuple[int, str]]:
+        """Up to ``k`` meaningful lines still to come; they stay to be read."""
+        self.ahead(k - 1)
+        return list(self._ahead)[:k]
+
+    def _next_meaningful(self) -> tuple[int, str] | None:
+        for raw in self._lines:
+            self.read += 1
+            line = raw.lstrip("\ufeff").rstrip("\r\n")
+            if not line.strip():
+                self.blanks += 1
+            elif line.lstrip().startswith("#"):
+                self.comments += 1
+            else:
+                return self.read, line
+        return None
+
+    def no_quiz(self, name: str) -> QuizError:
+        """The refusal of a file that had no meaningful line."""
+        where = f"Quiz file {shown(name, PATH)}"
+        if not self.read:
+            return QuizError(f"{where} is empty.")
+        if not self.comments:
+            return QuizError(f"{where} has only blank lines.")
+        if not self.blanks:
+            return QuizError(f"{where} has only comments.")
+        return QuizError(f"{where} has only comments and blank lines.")
+
+
+def one_per_line(lines: QuizLines) -> bool:
+    """Whether the file is (meant as) one quiz per line: a line of at least ``QUIZ_LINE_MIN``
+    cells among its first nine meaningful lines, and no grid-list line first. Only looks ahead."""
+    first = lines.ahead(0)
+    if first is None or GRID_LINE_ANY.fullmatch(first[1]):
+        return False
+    return any(len(_digits(line)) >= QUIZ_LINE_MIN for _, line in lines.head(9))
 
 
 def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
     """Quiz number ``number`` (1-based) of a file's lines, in any of the file formats."""
-    meaningful = _meaningful(lines)
-    first = next(meaningful, None)
+    return parse(QuizLines(lines), name, number)
+
+
+def parse(lines: QuizLines, name: str, number: int = 1) -> Quiz:
+    """Quiz number ``number`` (1-based) of a file's meaningful lines, in any of the file formats."""
+    first = lines.ahead(0)
     if first is None:
-        raise QuizError(f"Quiz file {shown(name, PATH)} has only 0 rows.")
-    if GRID_LINE.fullmatch(first[1]):
-        return _grid_list([first, *meaningful], name)
-    if len(_digits(first[1])) >= 81:
-        return _one_per_line(first, meaningful, name, number)
+        raise lines.no_quiz(name)
+    if GRID_LINE_ANY.fullmatch(first[1]):
+        return _grid_list(lines, name)
+    if len(_digits(first[1])) >= CELLS:
+        return _one_per_line(lines, name, number)
     # read ahead only while the lines may still be a frame layout (a frame needs them all)
     head = [first]
     frame_like = set(first[1].rstrip()) <= FRAME_CHARS
     while len(head) <= MAX_FRAME_ROWS and (frame_like or len(head) < 9):
-        item = next(meaningful, None)
+        item = lines.ahead(len(head))
         if item is None:
             break
         head.append(item)
@@ -76,26 +177,21 @@ def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
     frame = _frame(head, name) if frame_like else None
     if frame is not None:
         return frame
+    if one_per_line(lines):  # an attempted quiz line of the wrong size, not a row
+        return _one_per_line(lines, name, number)
     return _nine_lines(head, name, number)
 
 
-def _one_per_line(
-    first: tuple[int, str], rest: Iterator[tuple[int, str]], name: str, number: int
-) -> Quiz:
+def _one_per_line(lines: Iterator[tuple[int, str]], name: str, number: int) -> Quiz:
     quizzes = 0
-    for n, line in _chain(first, rest):
+    for n, line in lines:
         digits = _digits(line)
-        if len(digits) < 81:  # a one-per-line file: every meaningful line must be a quiz
-            raise QuizError(f"Invalid line {n}: {shown(line)}.")
+        if len(digits) != CELLS:  # a one-per-line file: every meaningful line must be a quiz
+            raise QuizError(f"Invalid line {n}: {cells_fault(line) or shown(line)}.")
         quizzes += 1
         if quizzes == number:
-            return Quiz.from_string(digits[:81], f"{name} #{number}")
+            return Quiz.from_string(digits, f"{name} #{number}")
     raise QuizError(f"Quiz file {shown(name, PATH)} has only {quizzes} quizzes.")
-
-
-def _chain(first: tuple[int, str], rest: Iterator[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    yield first
-    yield from rest
 
 
 def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
@@ -135,17 +231,19 @@ def _frame(head: list[tuple[int, str]], name: str) -> Quiz | None:
     return Quiz.from_grids([(r0, c0, t) for (r0, c0), t in zip(grids, texts)], name)
 
 
-def _grid_list(items: list[tuple[int, str]], name: str) -> Quiz:
+def _grid_list(items: Iterable[tuple[int, str]], name: str) -> Quiz:
     grids = []
     for n, line in items:
-        match = GRID_LINE.fullmatch(line)
+        match = GRID_LINE_ANY.fullmatch(line)
         if not match:
             raise QuizError(f"Invalid line {n}: {shown(line)}.")
+        if len(match.group(3)) != CELLS:
+            raise QuizError(f"Invalid line {n}: {cells_wanted(len(match.group(3)))}.")
         grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
     return Quiz.from_grids(grids, name)
 
 
-def _bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+def bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
     """The file's lines, each cut at ``limit`` characters: a file with no line breaks (or a
     line of megabytes) is never held in memory whole."""
     while True:
@@ -168,35 +266,74 @@ def parse_inline_grids(text: str) -> Quiz | None:
     if len(parts) < 2:
         return None
     grids = []
-    for part in parts:
-        match = GRID_LINE.fullmatch(part)
+    matches = [GRID_LINE_ANY.fullmatch(part) for part in parts]
+    for k, match in enumerate(matches, 1):
         if not match:
             return None
-        grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
+        cells = match.group(3)
+        if len(cells) != CELLS:
+            raise QuizError(f"Invalid quiz: grid {k} has {cells_wanted(len(cells))}.")
+        grids.append((int(match.group(1)), int(match.group(2)), cells))
     return Quiz.from_grids(grids, "inline grids")
 
 
-def _json(path: str) -> Quiz:
+def load_json(path: str) -> Quiz:
+    """A ``.json`` puzzle file: ``{"grids": [{"at": [R, C], "quiz": "..."}, ...]}``; each fault
+    is named in the words of that shape."""
+    where = shown(path, PATH)
     size = os.path.getsize(path)
     if size > MAX_JSON:
         raise QuizError(
-            f"Quiz file {shown(path, PATH)} is too big for a JSON quiz ({size} bytes; at most "
-            f"{MAX_JSON})."
+            f"Quiz file {where} is too big for a JSON quiz ({size} bytes; at most {MAX_JSON})."
         )
+    with open(path, "rb") as f:
+        raw = f.read(MAX_JSON + 1)
+
+    def invalid(what: str) -> QuizError:
+        return QuizError(f"Invalid quiz file {where}: {what}.")
+
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-        grids = [(int(g["at"][0]), int(g["at"][1]), str(g["quiz"])) for g in data["grids"]]
-    except (ValueError, KeyError, TypeError, IndexError) as e:
-        raise QuizError(
-            f"Invalid quiz file {shown(path, PATH)}: want JSON with grids of 'at' [row, col] and 'quiz' "
-            f"({type(e).__name__})."
-        ) from None
-    for r0, c0, text in grids:
-        if not is_quiz_string(text):
-            raise QuizError(
-                f"Invalid quiz file {shown(path, PATH)}: the grid at {r0},{c0} is not 81 cells."
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise invalid("not JSON: not UTF-8 text") from None
+    if not text.strip():
+        raise QuizError(f"Quiz file {where} is empty.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise invalid(f"not JSON at line {e.lineno} column {e.colno} ({e.msg})") from None
+    except RecursionError:
+        raise invalid("not JSON: nested too deeply") from None
+    if not isinstance(data, dict) or "grids" not in data:
+        raise invalid(f'no "grids" list (want {JSON_SHAPE})')
+    if not isinstance(data["grids"], list):
+        raise invalid('"grids" is not a list')
+    grids = []
+    for k, grid in enumerate(data["grids"], 1):
+        if not isinstance(grid, dict):
+            raise invalid(f'grid {k} is not an object with "at" and "quiz"')
+        for key in ("at", "quiz"):
+            if key not in grid:
+                raise invalid(f'grid {k} has no "{key}"')
+        at, quiz = grid["at"], grid["quiz"]
+        if not (
+            isinstance(at, list)
+            and len(at) == 2
+            and all(type(v) is int and 0 <= v <= MAX_OFFSET for v in at)
+        ):
+            raise invalid(
+                f'grid {k}: "at" is not [row, col], two whole numbers from 0 to {MAX_OFFSET}'
             )
+        if not isinstance(quiz, str):
+            raise invalid(f'grid {k}: "quiz" is not a string')
+        if not is_quiz_string(quiz):
+            fault = cells_fault(quiz)
+            raise invalid(
+                f'grid {k}: "quiz" has {fault}'
+                if fault
+                else f"grid {k}: \"quiz\" is not {CELLS} cells of 0-9 or '.'"
+            )
+        grids.append((at[0], at[1], quiz))
     return Quiz.from_grids(grids, path)
 
 
@@ -208,10 +345,12 @@ def load(argument: str, number: int = 1) -> Quiz:
         inline = parse_inline_grids(argument)
         if inline is not None:
             return inline
+        if len(argument) >= QUIZ_LINE_MIN and set(argument) <= QUIZ_CHARS:
+            raise QuizError(f"Invalid quiz: {cells_wanted(len(argument))}.")  # not a file name
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
-            return _json(argument)
+            return load_json(argument)
         with open(argument, encoding="utf-8", errors="replace", newline="") as f:
-            return parse_lines(_bounded_lines(f), argument, number)
+            return parse_lines(bounded_lines(f), argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

@@ -20,7 +20,8 @@ import attrs
 from sudoku_repl.core import events as E
 from sudoku_repl.core.history import History
 
-#: The text plot never gets taller than this many rows (levels are scaled beyond).
+#: The text plot never gets taller than this many rows: beyond, each row stands for several
+#: levels, and the legend says how many ("2 levels per row").
 MAX_ROWS = 20
 #: How many step numbers the solutions line lists before it says "and N more".
 MAX_LISTED = 12
@@ -158,6 +159,8 @@ def _summary(span: _Span) -> list[str]:
     steps = [s for s, _, _ in span.solutions]
     if not steps:
         parts.append("no solution")
+    elif len(steps) == 1:
+        parts.append(f"solution at step {steps[0]}")
     else:
         listed = ", ".join(str(s) for s in steps[:MAX_LISTED])
         more = f" and {len(steps) - MAX_LISTED} more" if len(steps) > MAX_LISTED else ""
@@ -170,13 +173,13 @@ def _summary(span: _Span) -> list[str]:
 # -- text -------------------------------------------------------------------------------------
 
 
-def _row_levels(top: int) -> list[int]:
-    """The level each row stands for, bottom (0) to top: one row per level up to MAX_ROWS rows,
-    evenly spread levels beyond."""
-    if top + 1 <= MAX_ROWS:
-        return list(range(top + 1))
-    rows = MAX_ROWS
-    return [round(r * top / (rows - 1)) for r in range(rows)]
+def _row_levels(top: int) -> tuple[list[int], int]:
+    """The level each row stands for, bottom (0) to top, and how many levels a row stands for:
+    one row per level up to MAX_ROWS rows; beyond, ``per`` levels a row, counted down from the
+    biggest level (the top row is ``top``, the next ``top - per``, ...) so that no row is
+    skipped unevenly, and the row of level 0 below them."""
+    per = max(1, math.ceil(top / (MAX_ROWS - 1)))
+    return [0, *range(top, 0, -per)[::-1]], per
 
 
 def _nice(raw: float) -> int:
@@ -233,15 +236,17 @@ def text_timeline(
     ascii_only: bool = False,
 ) -> list[str]:
     """The guess level over steps first..last (default: the whole record) as lines of at most
-    ``width`` characters: a bar per column of steps, the axis with step numbers, a marker row
-    (``*`` = a solution in that column, ``^`` = where the biggest level is first reached) and a
-    summary. ``ascii_only`` draws with ``#|+-_`` instead of block and box characters."""
+    ``width`` characters: a bar per column of steps (a row per level, or per few levels past
+    MAX_ROWS rows, the legend then saying how many), the axis with step numbers, a marker row
+    (``*`` = a solution in that column, ``^`` = where the biggest level is first reached, on a
+    row of its own when a solution shares its column) and a summary. ``ascii_only`` draws with
+    ``#|+-_`` instead of block and box characters."""
     span = _span(history, first, last)
     full, low, vbar, corner, hbar, tick = (
         ("#", "_", "|", "+", "-", "+") if ascii_only else ("█", "▁", "│", "└", "─", "┬")
     )
     top, top_step = span.biggest()
-    rows = _row_levels(top)
+    rows, per_row = _row_levels(top)
     label_w = len(str(top))
     plot_w = width - label_w - 2
     if plot_w < 8:
@@ -269,13 +274,20 @@ def text_timeline(
     lines.append(pad + " " + ticks)
 
     marks = [" "] * ncols
-    marks[(top_step - span.first) // size] = BIGGEST_MARK
     for s, _, _ in span.solutions:
         marks[(s - span.first) // size] = SOLUTION_MARK
-    lines.append(pad + " " + "".join(marks).rstrip())
+    biggest_col = (top_step - span.first) // size
+    if marks[biggest_col] == " ":
+        marks[biggest_col] = BIGGEST_MARK
+        lines.append(pad + " " + "".join(marks).rstrip())
+    else:  # a solution is in its column: the biggest level's mark goes on a line of its own
+        lines.append(pad + " " + "".join(marks).rstrip())
+        lines.append(pad + " " + " " * biggest_col + BIGGEST_MARK)
 
     per = "1 step" if size == 1 else f"{size} steps"
-    legend = [f"{per} per column:", f"{SOLUTION_MARK} solution,", f"{BIGGEST_MARK} biggest level"]
+    scale = f"{per} per column," if per_row > 1 else f"{per} per column:"
+    legend = [scale] + ([f"{per_row} levels per row:"] if per_row > 1 else [])
+    legend += [f"{SOLUTION_MARK} solution,", f"{BIGGEST_MARK} biggest level"]
     lines += _wrap_phrases(legend, width)
     main = _summary(span)
     ended = main.pop() if span.end is not None else None  # "no more solution ..." on its own
@@ -287,25 +299,41 @@ def text_timeline(
 
 # -- SVG ----------------------------------------------------------------------------------------
 
-_W, _H = 800, 320
-_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 24, 60, 50
+_W, _PLOT_H = 800, 210  # the picture's width, the plot's height
+_LEFT, _RIGHT, _TOP, _BOTTOM = 56, 24, 60, 50  # the plot's margins (_TOP: with one summary line)
+_FONT = 11  # the picture's font size; the title's is 14
+_LINE = 14  # the distance between two summary lines
+#: a sans-serif glyph's width at most, on average, in ems (digits are about 0.56 em): what a
+#: label is assumed to take, to keep it inside the picture
+_EM = 0.65
+
+
+def _text_width(text: str, size: float = _FONT) -> float:
+    """How wide ``text`` is drawn, at most (an estimate: no font is at hand)."""
+    return len(text) * size * _EM
 
 
 def svg_timeline(history: History, first: int | None = None, last: int | None = None) -> str:
     """The guess level over steps first..last as a standalone SVG document: a step plot, axes
     with step and level ticks, a green dot per solution (class ``solution``), the biggest level
-    marked (class ``biggest``) and a summary line."""
+    marked (class ``biggest``) and a summary (on more lines when it is long). Every label is
+    kept inside the picture (by its estimated width)."""
     span = _span(history, first, last)
     top, top_step = span.biggest()
     y_top = max(top, 1)
-    plot_w, plot_h = _W - _LEFT - _RIGHT, _H - _TOP - _BOTTOM
+    main = _summary(span)
+    phrases = [p + ";" for p in main[:-1]] + [main[-1]]
+    summary = _wrap_phrases(phrases, int((_W - _LEFT - 8) / (_FONT * _EM)))
+    top_y = _TOP + _LINE * (len(summary) - 1)  # the plot's top, below the summary's lines
+    height = top_y + _PLOT_H + _BOTTOM
+    plot_w, plot_h = _W - _LEFT - _RIGHT, _PLOT_H
     lo, hi = span.first, span.last + 1  # step s is drawn over [s, s + 1)
 
     def x(step: float) -> float:
         return _LEFT + (step - lo) / (hi - lo) * plot_w
 
     def y(level: float) -> float:
-        return _TOP + plot_h - level / y_top * plot_h
+        return top_y + plot_h - level / y_top * plot_h
 
     nsteps = span.last - span.first + 1
     size = max(1, math.ceil(nsteps / (2 * plot_w)))
@@ -321,23 +349,23 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
         pts.append((x(b), y(level)))
     polyline = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
 
-    summary = "; ".join(_summary(span))
     out: list[str] = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{_H}" '
-        f'viewBox="0 0 {_W} {_H}" font-family="sans-serif" font-size="11">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
+        f'viewBox="0 0 {_W} {height}" font-family="sans-serif" font-size="{_FONT}">',
         f"<title>Guess level over steps {lo}..{span.last}</title>",
         '<rect x="0" y="0" width="100%" height="100%" fill="white"/>',
         f'<text x="{_LEFT}" y="20" font-size="14" font-weight="bold">'
         f"Guess level over steps {lo}..{span.last}</text>",
-        f'<text x="{_LEFT}" y="36" fill="#444">{escape(summary)}</text>',
     ]
+    for i, line in enumerate(summary):
+        out.append(f'<text x="{_LEFT}" y="{36 + _LINE * i}" fill="#444">{escape(line)}</text>')
 
     # axes and ticks
-    x0, y0 = _LEFT, _TOP + plot_h
+    x0, y0 = _LEFT, top_y + plot_h
     out.append('<g class="axes" stroke="black" stroke-width="1">')
     out.append(f'<line x1="{x0}" y1="{y0}" x2="{x0 + plot_w}" y2="{y0}"/>')
-    out.append(f'<line x1="{x0}" y1="{_TOP}" x2="{x0}" y2="{y0}"/>')
+    out.append(f'<line x1="{x0}" y1="{top_y}" x2="{x0}" y2="{y0}"/>')
     out.append("</g>")
     out.append('<g class="ticks" fill="black">')
     y_every = _nice(y_top / 12)
@@ -362,9 +390,9 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
         )
     out.append("</g>")
     out.append(
-        f'<text x="{x0 + plot_w / 2:.1f}" y="{_H - 14}" text-anchor="middle">step</text>'
-        f'<text x="14" y="{_TOP + plot_h / 2:.1f}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {_TOP + plot_h / 2:.1f})">level</text>'
+        f'<text x="{x0 + plot_w / 2:.1f}" y="{height - 14}" text-anchor="middle">step</text>'
+        f'<text x="14" y="{top_y + plot_h / 2:.1f}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {top_y + plot_h / 2:.1f})">level</text>'
     )
 
     # the plot
@@ -376,11 +404,12 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
     # the biggest level
     bx, by = x(top_step + 0.5), y(top)
     label = f"biggest level {top} at step {top_step}"
-    anchor = "end" if bx > _LEFT + plot_w * 0.7 else "start"
+    fits = bx + 6 + _text_width(label) <= _W
+    anchor = "end" if bx > _LEFT + plot_w * 0.7 or not fits else "start"
     dx = -6 if anchor == "end" else 6
     out.append(
         f'<g class="biggest"><circle cx="{bx:.1f}" cy="{by:.1f}" r="4" fill="#d97a00"/>'
-        f'<text x="{bx + dx:.1f}" y="{max(by - 6, _TOP - 2):.1f}" text-anchor="{anchor}" '
+        f'<text x="{bx + dx:.1f}" y="{max(by - 6, top_y - 2):.1f}" text-anchor="{anchor}" '
         f'fill="#d97a00">{escape(label)}</text></g>'
     )
 
@@ -395,7 +424,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
         out.append(f'<g class="solution"><title>{what}</title>')
         if len(groups) <= 40:
             out.append(
-                f'<line x1="{sx:.1f}" y1="{_TOP}" x2="{sx:.1f}" y2="{y0}" stroke="#2a9d2a" '
+                f'<line x1="{sx:.1f}" y1="{top_y}" x2="{sx:.1f}" y2="{y0}" stroke="#2a9d2a" '
                 f'stroke-dasharray="3,3"/>'
             )
         out.append(
@@ -403,10 +432,14 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
             f'fill="#2a9d2a"/>'
         )
         if len(groups) <= 8:
-            out.append(
-                f'<text x="{sx + 4:.1f}" y="{_TOP + 10}" fill="#2a9d2a">solution {k}'
-                f"{'' if k == k2 else f'..{k2}'}</text>"
+            text = f"solution {k}" + ("" if k == k2 else f"..{k2}")
+            # right of its line, or left of it where it would run past the picture's edge
+            place = (
+                f'x="{sx + 4:.1f}"'
+                if sx + 4 + _text_width(text) <= _W
+                else f'x="{sx - 4:.1f}" text-anchor="end"'
             )
+            out.append(f'<text {place} y="{top_y + 10}" fill="#2a9d2a">{text}</text>')
         out.append("</g>")
     if span.end is not None:
         ex = x(span.end + 0.5)

@@ -1,0 +1,221 @@
+"""The pencil-mark board (``board``): every cell of the frame drawn as a 3x3 block, an empty cell
+with its candidates at their places (1 top left .. 9 bottom right), a filled cell with its
+digit, telling givens, values the solver placed and the cells guessed at each level apart, and
+marking what the last step changed.
+
+Two renderings of one picture: in colour (ANSI SGR codes, for a terminal) the kinds of cells
+are told by bold, colours and reverse video; in plain characters (batch mode, ``NO_COLOR``) by
+brackets and marks, which the legend explains. Lines are returned, never printed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import groupby
+from typing import NamedTuple
+
+from sudoku_repl.core.geometry import Cell, Geometry, Mask
+from sudoku_repl.core.history import History
+from sudoku_repl.core.state import EngineState, Status
+
+#: (value, candidates) of a cell in the state of the step before the present one, for each
+#: cell that the present state shows otherwise
+Before = Mapping[Cell, tuple[int, Mask]]
+
+SLOT = 5  # the characters of one cell on a line: a mark, the cell's three, a mark
+CSI = "\x1b["
+RESET = "\x1b[0m"
+BOLD = "1"
+REVERSE = "7"
+REMOVED = "31"  # red: a candidate the last step took away
+BACK = "32"  # green: a candidate the last step gave back (going back from a guess)
+#: the colours of the guessed cells, by level (level 1 the first), in turn
+LEVEL_COLOURS = ("36", "35", "33", "34")
+
+
+class Piece(NamedTuple):
+    """Characters drawn in one style (SGR parameters; "" for none)."""
+
+    text: str
+    style: str = ""
+
+
+def last_step_changes(
+    history: History, cursor: int, state: EngineState
+) -> dict[Cell, tuple[int, Mask]]:
+    """The cells whose value or candidates in ``state`` (the present: ``cursor`` moves of the
+    record) differ from the state at the step before it, with their value and candidates
+    there. Empty at step 0, and when the record starts at the present step (it was trimmed)."""
+    steps = state.steps
+    if steps < 1 or steps - 1 < history.start.steps:
+        return {}
+    first = history.moves_to(steps - 1)
+    done, snapshot = history.snapshot_at_or_before(first)
+    values, cands = list(snapshot.values), list(snapshot.cands)
+    for move in range(done, first):
+        for cell, value, mask in history.changes(move):
+            values[cell], cands[cell] = value, mask
+    touched = {cell for move in range(first, cursor) for cell, _, _ in history.changes(move)}
+    return {
+        cell: (values[cell], cands[cell])
+        for cell in sorted(touched)
+        if (values[cell], cands[cell]) != (state.values[cell], state.cands[cell])
+    }
+
+
+def board_lines(
+    state: EngineState,
+    geo: Geometry,
+    givens: Sequence[int],
+    before: Before,
+    colour: bool,
+) -> list[str]:
+    """A heading, the board in frame layout (a samurai's or flower's grids overlapping, blank
+    where the frame has no cell) and the legend. ``before``: what the last step changed
+    (``last_step_changes``); ``colour``: SGR codes, else plain characters."""
+    levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
+    loaded = state.status is Status.LOADED
+    blocks = {(r // 3, c // 3) for r, c in geo.positions}
+    label = len(str(geo.height))
+    heading = f"Board at step {state.steps}"
+    if state.level:
+        heading += f", guess level {state.level}"
+    lines = [heading + ":"]
+    columns = " " * (label + 2)
+    for bc in range(geo.width // 3):
+        columns += "".join(f"{c + 1:^{SLOT}}" for c in range(3 * bc, 3 * bc + 3)) + " "
+    lines.append(columns.rstrip())
+    for br in range(geo.height // 3):
+        lines.append(_border(blocks, br, geo.width // 3, label))
+        for r in range(3 * br, 3 * br + 3):
+            drawn = {
+                c: _cell(cell, state, givens, levels, before, loaded, colour)
+                for c in range(geo.width)
+                if (cell := geo.index.get((r, c))) is not None
+            }
+            for k in range(3):
+                pieces = [Piece(f"{r + 1:>{label}} " if k == 1 else " " * (label + 1))]
+                for bc in range(geo.width // 3 + 1):
+                    edge = (br, bc - 1) in blocks or (br, bc) in blocks
+                    pieces.append(Piece("|" if edge else " "))
+                    for c in range(3 * bc, 3 * bc + 3):
+                        pieces += drawn[c][k] if c in drawn else [Piece(" " * SLOT)]
+                lines.append(_paint(pieces, colour).rstrip())
+    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label))
+    return lines + _legend(state.steps, loaded, colour)
+
+
+def _border(blocks: set[tuple[int, int]], br: int, wide: int, label: int) -> str:
+    """The line above block row ``br``: dashes over the blocks above or below it."""
+    line = " " * (label + 1)
+    for bc in range(wide + 1):
+        near = {(br - 1, bc - 1), (br - 1, bc), (br, bc - 1), (br, bc)}
+        line += "+" if near & blocks else " "
+        if bc < wide:
+            line += "-" * (3 * SLOT) if {(br - 1, bc), (br, bc)} & blocks else " " * (3 * SLOT)
+    return line.rstrip()
+
+
+def _cell(
+    cell: Cell,
+    state: EngineState,
+    givens: Sequence[int],
+    levels: Mapping[Cell, int],
+    before: Before,
+    loaded: bool,
+    colour: bool,
+) -> list[list[Piece]]:
+    """The cell's three lines, each its pieces (marks included)."""
+    value, mask = state.values[cell], state.cands[cell]
+    changed = cell in before
+    rows: list[list[Piece]]
+    if value:
+        level = levels.get(cell)
+        if givens[cell]:
+            rows = [[Piece("   ")], [_filled(value, "[]", BOLD, colour)], [Piece("   ")]]
+        elif level is None:
+            rows = [[Piece("   ")], [Piece(f" {value} ")], [Piece("   ")]]
+        else:
+            hue = LEVEL_COLOURS[(level - 1) % len(LEVEL_COLOURS)]
+            tag = f"L{level}" if level < 100 else str(level)[-3:]
+            rows = [
+                [Piece(f"{tag:<3}", hue if colour else "")],
+                [_filled(value, "()", hue, colour)],
+                [Piece("   ")],
+            ]
+    elif loaded:  # candidates are not computed yet
+        rows = [[Piece("   ")] for _ in range(3)]
+    else:
+        was_value, was_mask = before.get(cell, (0, mask))
+        gone = 0 if was_value else was_mask & ~mask
+        back = 0 if was_value else mask & ~was_mask
+        rows = []
+        for k in range(3):
+            row = []
+            for v in range(3 * k + 1, 3 * k + 4):
+                b = 1 << (v - 1)
+                if mask & b:
+                    row.append(Piece(str(v), BACK if colour and back & b else ""))
+                elif gone & b:
+                    row.append(Piece(str(v), REMOVED) if colour else Piece("x"))
+                else:
+                    row.append(Piece("."))
+            rows.append(row)
+    if changed and colour:
+        rows = [[Piece(p.text, _join(p.style, REVERSE)) for p in row] for row in rows]
+    marks = (">", "<") if changed and not colour else (" ", " ")
+    return [
+        [Piece(marks[0] if k == 1 else " "), *row, Piece(marks[1] if k == 1 else " ")]
+        for k, row in enumerate(rows)
+    ]
+
+
+def _filled(value: int, brackets: str, style: str, colour: bool) -> Piece:
+    """A digit: in colour in its style, plain between its brackets."""
+    if colour:
+        return Piece(f" {value} ", style)
+    return Piece(f"{brackets[0]}{value}{brackets[1]}")
+
+
+def _join(*styles: str) -> str:
+    return ";".join(s for s in styles if s)
+
+
+def _paint(pieces: Sequence[Piece], colour: bool) -> str:
+    """The pieces as one line: each run of one style in its SGR code, or the styles dropped."""
+    if not colour:
+        return "".join(p.text for p in pieces)
+    out = []
+    for style, run in groupby(pieces, key=lambda p: p.style):
+        text = "".join(p.text for p in run)
+        out.append(f"{CSI}{style}m{text}{RESET}" if style else text)
+    return "".join(out)
+
+
+def _legend(steps: int, loaded: bool, colour: bool) -> list[str]:
+    """How to read the board: two lines of at most 80 columns."""
+    if colour:
+
+        def sample(text: str, style: str) -> str:
+            return f"{CSI}{style}m{text}{RESET}"
+
+        first = (
+            f"Legend: {sample('5', BOLD)} given (bold)  5 placed  "
+            f"{sample('5', LEVEL_COLOURS[0])} guessed (Ln above it: its level)"
+        )
+        if loaded:
+            return [first, "        candidates are computed at step 1"]
+        second = "        . not a candidate"
+        if steps:
+            second += (
+                f"  {sample(' 5 ', REVERSE)} changed by step {steps}"
+                f"  {sample('3', REMOVED)} removed  {sample('3', BACK)} back"
+            )
+        return [first, second]
+    first = "Legend: [5] given  5 placed  (5) guessed, Ln above it: its guess level"
+    if loaded:
+        return [first, "        candidates are computed at step 1"]
+    second = "        . not a candidate"
+    if steps:
+        second += f"  >...< changed by step {steps}  x candidate removed by it"
+    return [first, second]

@@ -1,0 +1,474 @@
+"""The full-screen mode (``frontends/tui.py``): driven in-process through a prompt_toolkit pipe
+input (keys sent from a driver thread while the screen runs in the test's thread), drawn into
+pyte, and one real pseudo-terminal session (pexpect + pyte)."""
+
+from __future__ import annotations
+
+import io
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+from helpers import REPO, SEED, SLOW, Shell, terminal_env
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from sudoku_repl.frontends.tui import HELP_KEYS, HELP_LINES, Tui, run_tui
+
+pytestmark = pytest.mark.usefixtures("at_repo_root")
+
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+ESC = "\x1b"
+EMPTY_GRID = "." * 81  # a search that goes on for ever: something to interrupt
+STEP62 = "62) Guess [1,8] level 7 at 1 out of 2"
+AT_65 = "At guess level 7 [1,8] 2"
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 20) -> None:
+    end = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+class Driver:
+    """The keys side of an in-process screen: ``send`` types into the pipe, ``idle`` waits
+    until nothing runs or waits."""
+
+    def __init__(self, tui: Tui, pipe: PipeInput) -> None:
+        self.tui = tui
+        self.pipe = pipe
+
+    def send(self, keys: str) -> None:
+        self.pipe.send_text(keys)
+
+    def idle(self, steps: int | None = None) -> None:
+        """Wait until the screen is idle with nothing queued (and at ``steps``)."""
+
+        def settled() -> bool:
+            tui = self.tui
+            if not tui.idle.is_set() or tui.pending or tui.busy:
+                return False
+            return steps is None or tui.repl.session.state().steps == steps
+
+        wait_for(settled, f"idle at step {steps}")
+
+    def trace(self) -> list[str]:
+        return self.tui.out.text().split("\n")
+
+    def synced(self) -> None:
+        """Wait until the pane shows every line written (it is brought up to date ~30 times
+        a second)."""
+        tui = self.tui
+        wait_for(lambda: tui.trace_buffer.text == tui.out.text(), "the pane up to date")
+
+    def seen(self, line: str) -> None:
+        wait_for(lambda: line in self.trace(), repr(line))
+
+
+@contextmanager
+def screen(
+    first: list[str] | None = None, output: object = None
+) -> Iterator[tuple[Tui, Callable[[Callable[[Driver], None]], None]]]:
+    """A screen in this thread; ``play(script)`` runs ``script(driver)`` in a driver thread
+    while the screen runs, and returns when the screen is left (the script's failure is
+    raised; the screen is closed if the script fails)."""
+    with create_pipe_input() as pipe:
+        tui = Tui(first or [], input=pipe, output=output or DummyOutput())  # type: ignore[arg-type]
+
+        def play(script: Callable[[Driver], None]) -> None:
+            failure: list[BaseException] = []
+
+            def drive() -> None:
+                try:
+                    script(Driver(tui, pipe))
+                except BaseException as e:
+                    failure.append(e)
+                    loop = tui.out.loop
+                    if loop is not None:
+                        loop.call_soon_threadsafe(tui.app.exit)
+
+            thread = threading.Thread(target=drive, daemon=True)
+            thread.start()
+            tui.run()
+            thread.join(5)
+            if failure:
+                raise failure[0]
+
+        yield tui, play
+
+
+def without_timing(lines: list[str]) -> list[str]:
+    return [line for line in lines if not line.startswith("Run time:")]
+
+
+def test_keys_and_a_typed_runtil_65() -> None:
+    with screen([f"load-quiz {SEED}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send("s")
+            d.idle(1)
+            d.send("n")
+            d.idle(2)
+            d.send(":runtil 65\r")
+            d.idle(65)
+            d.synced()
+            d.send("q")
+
+        play(script)
+    state = tui.repl.session.state()
+    assert state.steps == 65
+    assert state.level == 7
+    assert not tui.repl.done  # q leaves the screen; it is no command
+    trace = tui.out.text().split("\n")
+    echoes = [line for line in trace if line.startswith("Order please:")]
+    assert echoes == [
+        f"Order please: load-quiz {SEED}",
+        "Order please: step",
+        "Order please: step",
+        "Order please: runtil 65",
+    ]
+    assert STEP62 in trace
+    assert trace[-3] == AT_65
+    assert trace[-2].startswith("Run time: ")
+    assert trace[-1] == " Biggest level on this run(til): 7"
+    # every line the Repl wrote, as the same commands write them in a plain session
+    shell = Shell()
+    expected = ["", f"Order please: load-quiz {SEED}", *shell.ok(f"load-quiz {SEED}")]
+    for line in ("step", "step", "runtil 65"):
+        expected += ["", f"Order please: {line}", *shell.ok(line)]
+    assert without_timing(trace) == without_timing(expected)
+    # the pane (the buffer on the screen) holds them all, and shows the end
+    assert tui.trace_buffer.text == tui.out.text()
+    assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
+    # the snapshot the panes draw
+    assert tui.view.levels[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
+    assert tui.view.toolbar.startswith("step 65 | level 7 | biggest 7 | solutions 0")
+
+
+def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
+    with screen([f"load-quiz {SEED}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.send("ssnb:runtil 30\rbr")  # all at once: each waits its turn
+            d.idle()
+            d.send("q")
+
+        play(script)
+    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    assert echoes[1:] == [
+        "Order please: step",
+        "Order please: step",
+        "Order please: step",
+        "Order please: back",
+        "Order please: runtil 30",
+        "Order please: back",
+        "Order please: run",
+    ]
+    assert tui.repl.session.state().solutions == 1
+
+
+def test_goto_key_opens_the_command_line_with_goto_typed_and_help_keys() -> None:
+    with screen([f"load-quiz {SEED}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send("g")
+            wait_for(lambda: tui.mode == "command", "the command line")
+            assert tui.command_buffer.text == "goto "
+            d.send("12\r")
+            d.idle(12)
+            d.send("?")
+            d.seen(HELP_LINES[-1])
+            d.send("x")  # no key: a hint in the help line, nothing typed
+            wait_for(lambda: tui.flash is not None, "the hint")
+            assert tui.mode == "keys" and tui.command_buffer.text == ""
+            d.send(":levels" + ESC)  # Esc closes the command line, the line dropped
+            wait_for(lambda: tui.command_buffer.text == "levels", "the typed line")
+            wait_for(lambda: tui.mode == "keys", "keys mode")
+            d.send(":\r")  # an empty line just closes it
+            d.send("c")  # continue: run (there is no continue command)
+            d.idle()
+            d.send(CTRL_D)
+
+        play(script)
+    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    assert echoes[1:] == ["Order please: goto 12", "Order please: run"]
+    assert "Order please: levels" not in tui.out.lines
+    assert tui.out.lines.index(HELP_LINES[0]) > 0
+    assert tui.repl.session.state().solutions == 1
+
+
+def test_the_guess_question_is_answered_in_the_command_line() -> None:
+    with screen([f"load-quiz {SEED}", "guess-mode 1"]) as (tui, play):
+        questions: list[str] = []
+
+        def asked() -> bool:
+            if tui.question is None or tui.question in questions[-1:]:
+                return False
+            questions.append(tui.question)
+            return True
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send("r")
+            wait_for(asked, "the first question")
+            d.send("\r")  # Enter: the default
+            wait_for(asked, "the second question")
+            d.send("[1,3]=1\r")  # a given: the question is asked again
+            d.seen(
+                "[1,3] is not empty; answer [r,c]=v (an empty cell and one of its "
+                "candidates), or Enter for [4,3]=6."
+            )
+            wait_for(lambda: tui.question is not None, "the question again")
+            d.send(CTRL_C)  # aborts the question: the run stops
+            d.idle()
+            d.send("q")
+
+        play(script)
+    assert questions == [
+        "Take a guess please, by default it will be [6,2]=5:",
+        "Take a guess please, by default it will be [4,3]=6:",
+    ]
+    lines = tui.out.lines
+    assert "Take a guess please, by default it will be [6,2]=5:" in lines  # Enter, echoed
+    assert "Take a guess please, by default it will be [4,3]=6: [1,3]=1" in lines
+    assert "Take a guess please, by default it will be [4,3]=6: ^C" in lines
+    steps = tui.repl.session.state().steps
+    assert f"Guess question aborted: back at step {steps}." in lines
+    assert tui.repl.session.state().level == 1  # the first guess stands
+
+
+def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\rss")
+            wait_for(lambda: len(tui.out.lines) > 500 and tui.busy, "a long run")
+            assert tui._toolbar_text().endswith("| running, ^C stops | queued 2")
+            d.send(CTRL_C)
+            d.idle()
+            d.send("q")
+
+        play(script)
+    steps = tui.repl.session.state().steps
+    assert f"Interrupted at step {steps}." in tui.out.lines
+    assert tui.out.lines.count("Order please: step") == 0  # dropped
+    assert tui.repl.failures == []
+
+
+def test_q_during_a_run_stops_it_and_quits() -> None:
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\r")
+            wait_for(lambda: len(tui.out.lines) > 200, "a long run")
+            d.send("q")
+
+        play(script)
+    assert not tui.busy
+    assert any(line.startswith("Interrupted at step ") for line in tui.out.lines)
+
+
+def test_bye_ends_the_screen_and_run_tui_returns_the_repl(pipe: PipeInput) -> None:
+    pipe.send_text(":bye\r")
+    repl = run_tui([f"load-quiz {SEED}"], input=pipe, output=DummyOutput())
+    assert repl.done
+    assert repl.session.loaded
+
+
+def test_the_trace_scrolled_back_stays_there_until_the_next_command() -> None:
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\r")
+            wait_for(lambda: len(tui.out.lines) > 300, "a long run")
+            d.send("\x1b[5~")  # PgUp
+            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
+            row = tui.trace_buffer.document.cursor_position_row
+            count = tui.trace_buffer.document.line_count
+            wait_for(lambda: tui.trace_buffer.document.line_count > count + 100, "more lines")
+            assert tui.trace_buffer.document.cursor_position_row == row
+            d.send("\x1b[F")  # End: it follows again
+            wait_for(lambda: tui._trace_title() == "Trace", "following")
+            d.send(CTRL_C)
+            d.idle()
+            d.send("\x1b[5~\x1b[5~")
+            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
+            d.send("s")  # a command: the trace shows its lines
+            d.seen("Order please: step")
+            d.idle()
+            d.synced()
+            assert tui._trace_title() == "Trace"
+            assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
+            d.send("q")
+
+        play(script)
+
+
+def fixed_output(rows: int, columns: int) -> tuple[Vt100_Output, io.StringIO]:
+    sink = io.StringIO()
+    size = Size(rows=rows, columns=columns)
+    output = Vt100_Output(sink, lambda: size, term="xterm", enable_cpr=False)
+    return output, sink
+
+
+def drawn(text: str, rows: int, columns: int) -> list[str]:
+    page = pyte.Screen(columns, rows)
+    pyte.Stream(page).feed(text)
+    return list(page.display)
+
+
+@pytest.mark.parametrize(
+    ("rows", "columns", "heading", "toolbar"),
+    [
+        # the pencil-mark board
+        (
+            40,
+            100,
+            "Board at step 65, guess level 7:",
+            "step 65 | level 7 | biggest 7 | solutions 0",
+        ),
+        # too small for it: the plain grid, and the toolbar's short names
+        (24, 80, "Step 65, guess level 7:", "st 65 | lv 7 | max 7 | sol 0"),
+    ],
+)
+def test_the_screen_drawn(rows: int, columns: int, heading: str, toolbar: str) -> None:
+    output, sink = fixed_output(rows, columns)
+    with screen([f"load-quiz {SEED}", "runtil 65"], output=output) as (tui, play):
+        text: list[str] = []
+
+        def script(d: Driver) -> None:
+            d.idle(65)
+            time.sleep(0.3)  # the last redraw
+            text.append(sink.getvalue())
+            d.send("q")
+
+        play(script)
+    page = drawn(text[0], rows, columns)
+    assert page[0].startswith(heading)
+    assert page[-3].startswith(toolbar)
+    assert page[-2].rstrip() == HELP_KEYS
+    assert page[-1].startswith("Order please: ")
+    right = [line.partition("│")[2].rstrip() for line in page[:-3]]
+    assert right[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
+    assert right[-1] == " Biggest level on this run(til): 7"
+    assert "Trace" in right
+
+
+# -- a real terminal ---------------------------------------------------------------------------
+
+
+class Terminal:
+    """The screen's program in a pseudo-terminal, drawn into pyte."""
+
+    def __init__(self, tmp: Path, *args: str, rows: int = 40, columns: int = 100) -> None:
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "sudoku_repl.frontends.tui", *args],
+            cwd=str(REPO),
+            env=terminal_env(tmp),
+            dimensions=(rows, columns),
+            timeout=20,
+        )
+        self.page = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.page)
+        self.raw = b""
+
+    def read(self) -> None:
+        try:
+            while True:
+                data = self.child.read_nonblocking(65536, timeout=0.05)
+                self.raw += data
+                self.stream.feed(data)
+        except pexpect.TIMEOUT:
+            pass
+
+    def text(self) -> str:
+        return "\n".join(self.page.display)
+
+    def wait(self, condition: Callable[[str], bool], what: str, timeout: float = 20) -> None:
+        end = time.monotonic() + timeout
+        while True:
+            self.read()
+            if condition(self.text()):
+                return
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out waiting for {what}:\n{self.text()}")
+
+    def resize(self, rows: int, columns: int) -> None:
+        self.page.resize(rows, columns)
+        self.child.setwinsize(rows, columns)
+
+
+def at_step(n: int) -> Callable[[str], bool]:
+    return lambda text: f"step {n} |" in text
+
+
+@SLOW
+def test_real_terminal_session(tmp_path: Path) -> None:
+    term = Terminal(tmp_path, SEED)
+    try:
+        term.wait(lambda t: "step 0 |" in t, "the quiz loaded")
+        assert HELP_KEYS in term.text()
+        for n in (1, 2, 3):
+            term.child.send("s")
+            term.wait(at_step(n), f"step {n}")
+        term.child.send(":runtil 65")
+        term.wait(lambda t: "Order please: runtil 65" in t, "the typed command")
+        term.child.send("\r")
+        term.wait(lambda t: "Biggest level on this run(til): 7" in t, "runtil 65")
+        page = term.page.display
+        assert page[0].startswith("Board at step 65, guess level 7:")
+        assert page[-3].startswith("step 65 | level 7 | biggest 7")
+        assert page[-2].rstrip() == HELP_KEYS
+        trace = "\n".join(line.partition("│")[2] for line in page)
+        assert AT_65 in trace
+
+        term.child.send("\x1b[5~")  # PgUp: the trace scrolls back to the step 62 line
+        term.wait(lambda t: "Trace (line" in t, "the trace scrolled")
+        term.child.send("\x1b[5~")
+        term.wait(lambda t: STEP62 in t, "step 62 in the trace")
+
+        term.child.send("\x1b[F")  # End: the trace follows again
+        term.wait(lambda t: "Trace (line" not in t, "the trace following")
+
+        term.resize(24, 80)  # too small for the board: the grid
+        term.wait(lambda t: t.startswith("Step 65, guess level 7:"), "the plain grid")
+        assert term.page.display[-2].rstrip() == HELP_KEYS[:80].rstrip()
+
+        term.child.send(f":load-quiz {EMPTY_GRID}\r:runrun 0\r")
+        term.wait(lambda t: "running, ^C stops" in t, "a long run")
+        term.child.send(CTRL_C)  # a key in raw mode: the binding sets the flag
+        term.wait(lambda t: "running" not in t and "Biggest level" in t, "the run stopped")
+        for _ in range(4):  # the line above the show block, a page or two up
+            term.child.send("\x1b[5~")
+            time.sleep(0.2)
+            term.read()
+            if "Interrupted at step" in term.text():
+                break
+        assert "Interrupted at step" in term.text(), term.text()
+
+        term.child.send("q")
+        term.child.expect(pexpect.EOF)
+        term.raw += term.child.before  # what it wrote last, read by expect
+    finally:
+        term.child.close()
+    assert term.child.exitstatus == 0
+    # full screen: the alternate screen, entered and left
+    entered = term.raw.find(b"\x1b[?1049h")
+    assert 0 <= entered < term.raw.rfind(b"\x1b[?1049l")
