@@ -12,16 +12,24 @@ _done = False
 
 def register_all() -> None:
     """Run modes 3, 4 and 5 with their trace lines, then the commands in Order List order: the
-    original ten (and ``help``), the debugger's, ``board``, the book's, the chains'."""
+    original ten (and ``help``), the debugger's, the stepping verbs, ``board``, the book's, the
+    chains'."""
     global _done
     if _done:
         return
-    from sudoku_repl.commands import board, book, chains, debugger, original
+    from sudoku_repl.commands import board, book, chains, debugger, original, stepping
     from sudoku_repl.commands.table import install
     from sudoku_repl.techniques import chains as chain_technique
     from sudoku_repl.techniques import theorems
 
     theorems.register()
     chain_technique.register()
-    install(original.command, debugger.command, board.command, book.command, chains.command)
+    install(
+        original.command,
+        debugger.command,
+        stepping.command,
+        board.command,
+        book.command,
+        chains.command,
+    )
     _done = True

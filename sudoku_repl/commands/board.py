@@ -18,7 +18,10 @@ command = CommandSet()
 
 
 def wants_colour(repl: Repl) -> bool:
-    """Whether ``board`` draws in colour: on a terminal, unless NO_COLOR is set."""
+    """Whether ``board`` draws in colour: as ``set colour`` says, else (auto) on a terminal,
+    unless NO_COLOR is set."""
+    if repl.view.colour is not None:
+        return repl.view.colour
     if os.environ.get("NO_COLOR"):
         return False
     return bool(getattr(repl.out, "colour", False))

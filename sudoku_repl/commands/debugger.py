@@ -12,9 +12,13 @@ from sudoku_repl.commands.dispatch import open_script
 from sudoku_repl.commands.table import CommandSet
 from sudoku_repl.core import events as E
 from sudoku_repl.core.breakpoints import (
+    COMPARISONS,
+    QUANTITIES,
     AtStep,
     Breakpoint,
     CellGets,
+    Comparison,
+    Condition,
     LevelAtLeast,
     Removed,
     Solution,
@@ -287,42 +291,77 @@ BREAK_FORMS = (
     "break <condition>",
     "stop runs where a condition is met",
     argument="break",
-    help=f"{BREAK_FORMS}.\nstep, run, runtil and runrun stop at the first step whose state meets an\n"
+    help=f"{BREAK_FORMS} [if <expr>].\nstep, run, runtil and runrun stop at the first step whose state meets an\n"
     'enabled breakpoint (docs/engine.md, "The state at step N"), also between a filter and\n'
-    "its guess. See info break, delete, disable, enable.",
+    "its guess. if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
+    "condition). See info break, delete, disable, enable, tbreak, ignore.",
 )
 def _break(repl: Repl, arg: str) -> None:
+    _set_breakpoint(repl, arg, temporary=False)
+
+
+@command(
+    "tbreak <condition>",
+    "a breakpoint that stops once, then is deleted",
+    argument="break",
+    help=f"As break: {BREAK_FORMS}, with if <expr> too.",
+)
+def _tbreak(repl: Repl, arg: str) -> None:
+    _set_breakpoint(repl, arg, temporary=True)
+
+
+CONDITION_FORM = "<step|level|solutions> <op> <number> [and ...], op one of > >= < <= == !="
+
+
+def parse_condition(text: str, form: str) -> Condition:
+    """``step > 100 and level >= 8``: comparisons of the step's state, joined by ``and``."""
+    parts = []
+    for clause in text.split(" and "):
+        words = clause.split()
+        if len(words) != 3 or words[0] not in QUANTITIES or words[1] not in COMPARISONS:
+            raise UserError(f"Not a condition: {shown(clause.strip())!r}; {CONDITION_FORM}: {form}")
+        number = parse_count(words[2], f"A condition compares with a whole number: {form}")
+        parts.append(Comparison(words[0], words[1], number))
+    return Condition(tuple(parts))
+
+
+def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
+    text, _, expr = arg.strip().partition(" if ")
+    made = _parse_breakpoint(repl, text)
+    if expr.strip() or arg.strip().endswith(" if"):
+        made.condition = parse_condition(expr, f"break <condition> if {CONDITION_FORM}")
+    made.temporary = temporary
+    bps = repl.session.breakpoints
+    made.number = bps.number()
+    bp = bps.add(made)
+    repl.out.message(f"Breakpoint {bp.number}: {bp.listing(_geo(repl))}")
+
+
+def _parse_breakpoint(repl: Repl, arg: str) -> Breakpoint:
     kind, _, rest = arg.strip().partition(" ")
     rest = rest.strip()
-    problem = f"break needs a condition: {BREAK_FORMS}"
-    bps = repl.session.breakpoints
-    made: Breakpoint
+    problem = f"break needs a condition: {BREAK_FORMS} [if <expr>]"
     if kind == "level":
         op, _, number = rest.partition(" ")
         if op != ">=":
             raise UserError(problem)
-        made = LevelAtLeast(0, level=parse_count(number, problem))
-    elif kind == "step":
-        made = AtStep(0, step=parse_count(rest, problem))
-    elif kind == "cell":
+        return LevelAtLeast(0, level=parse_count(number, problem))
+    if kind == "step":
+        return AtStep(0, step=parse_count(rest, problem))
+    if kind == "cell":
         if "=" in rest:
             cell, value = parse_cell_value(rest, problem, _geo(repl))
-            made = CellGets(0, cell=cell, value=value)
-        else:
-            made = CellGets(0, cell=parse_cell(rest, problem, _geo(repl)))
-    elif kind == "removed":
+            return CellGets(0, cell=cell, value=value)
+        return CellGets(0, cell=parse_cell(rest, problem, _geo(repl)))
+    if kind == "removed":
         value_text, _, cell_text = rest.partition(" ")
         cell = parse_cell(cell_text, problem, _geo(repl))
-        made = Removed(0, cell=cell, value=parse_value(value_text, problem))
-    elif kind == "wrong" and not rest:
-        made = Wrong(0)
-    elif kind == "solution" and not rest:
-        made = Solution(0)
-    else:
-        raise UserError(problem)
-    made.number = bps.number()
-    bp = bps.add(made)
-    repl.out.message(f"Breakpoint {bp.number}: {bp.describe(_geo(repl))}")
+        return Removed(0, cell=cell, value=parse_value(value_text, problem))
+    if kind == "wrong" and not rest:
+        return Wrong(0)
+    if kind == "solution" and not rest:
+        return Solution(0)
+    raise UserError(problem)
 
 
 @command(
@@ -330,11 +369,16 @@ def _break(repl: Repl, arg: str) -> None:
     "list the breakpoints",
     argument="info",
     help="Each breakpoint with its number, condition, whether it is enabled, and how many\n"
-    "times it has hit.",
+    "times it has hit. info settings lists what set changes.",
 )
 def _info(repl: Repl, arg: str) -> None:
+    if arg == "settings":
+        from sudoku_repl.commands.stepping import settings_lines
+
+        settings_lines(repl)
+        return
     if arg not in ("break", "breakpoints"):
-        raise UserError("info knows: info break")
+        raise UserError("info knows: info break | info settings")
     items = repl.session.breakpoints.items
     if not items:
         repl.out.message("No breakpoints.")
@@ -343,7 +387,7 @@ def _info(repl: Repl, arg: str) -> None:
         state = "enabled" if bp.enabled else "disabled"
         times = "time" if bp.hits == 1 else "times"
         repl.out.message(
-            f"Breakpoint {bp.number}: {bp.describe(_geo(repl))} ({state}, hit {bp.hits} {times})"
+            f"Breakpoint {bp.number}: {bp.listing(_geo(repl))} ({state}, hit {bp.hits} {times})"
         )
 
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.table import lookup, order_list, suggestion, unknown
+from sudoku_repl.core import events as E
 from sudoku_repl.core.breakpoints import Breakpoint
-from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell, values_of
@@ -27,7 +29,19 @@ from sudoku_repl.text.render import event_lines, invalid_line, show_lines
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 PROMPT = "Order please:"
 MAX_DEPTH = 8
-RUNS = frozenset({"run", "runtil", "runrun"})
+RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
+#: the commands after which the displays run (``display``)
+STOPPING = RUNS | {"step", "goto", "back", "bisect"}
+
+
+@dataclass
+class ViewSettings:
+    """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
+    terminal unless NO_COLOR is set)."""
+
+    trace: bool = True
+    solutions: bool = True
+    colour: bool | None = None
 
 
 class Output(Protocol):
@@ -57,6 +71,10 @@ class Repl:
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
+        self.view = ViewSettings()
+        #: commands run at every stop (``display``), by number
+        self.displays: dict[int, str] = {}
+        self.display_number = 0
 
     # -- dispatch ------------------------------------------------------------------------
 
@@ -93,7 +111,23 @@ class Repl:
             return False
         finally:
             self.script.end()
+        if cmd.name in STOPPING and self.displays:
+            self._run_displays()
         return True
+
+    def _run_displays(self) -> None:
+        """Each display's command, as typed, after a command that stopped somewhere; a display
+        that fails says so in its one line (it changes nothing and is not scripted)."""
+        for shown_number, line in list(self.displays.items()):
+            self.out.message(f"{shown_number}: {line}")
+            name, _, arg = line.partition(" ")
+            cmd = lookup(name)
+            if cmd is None:
+                continue
+            try:
+                cmd.handler(self, arg.strip())
+            except UserError as e:
+                self.out.error(shown(e.line, ECHO))
 
     def _solutions_now(self) -> int:
         return self.session.state().solutions if self.session.loaded else 0
@@ -144,9 +178,14 @@ class Repl:
     # -- Hooks for the session -------------------------------------------------------------
 
     def events(self, events: Sequence[Event]) -> None:
-        geo = self.session.geo
+        geo, view = self.session.geo, self.view
         for event in events:
-            self.lines(event_lines(event, geo))
+            kind = event[0]
+            if kind == E.SOLUTION:
+                lines = event_lines(event, geo)
+                self.lines(lines if view.solutions else lines[-1:])  # the Fine line stays
+            elif view.trace or kind == E.NO_MORE:  # the end of the search is always said
+                self.lines(event_lines(event, geo))
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
         default = f"{self.session.geo.cell_name(cell)}={value}"
@@ -200,10 +239,18 @@ class Repl:
         )
         self.out.message(f" Biggest level on this run(til): {biggest}")
 
-    def run_command(self, solutions: int, max_steps: int | None = None) -> RunReport | None:
-        """The common part of run, runtil and runrun: trace, interrupt, breakpoints, timing
-        lines. ``runtil`` to a step before the present replays from the loaded state, exactly
-        as a fresh session would. Returns None when the search was already finished."""
+    def run_command(
+        self,
+        solutions: int,
+        max_steps: int | None = None,
+        until: Callable[[Engine], bool] | None = None,
+        show: bool = False,
+    ) -> RunReport | None:
+        """The common part of run, runtil, runrun, continue, next and finish: trace,
+        interrupt, breakpoints, timing lines. ``runtil`` to a step before the present replays
+        from the loaded state, exactly as a fresh session would; ``until`` ends the run after a
+        step (next, finish), which then shows where it stopped (``show``). Returns None when
+        the search was already finished."""
         session = self.require_quiz()
         started = self.clock()
         replay = max_steps is not None and max_steps < session.state().steps
@@ -213,7 +260,7 @@ class Repl:
             self.out.message(invalid(session))
             self.timing(started, 0)
             return None
-        report = session.run(self, solutions, max_steps, replay=replay)
+        report = session.run(self, solutions, max_steps, replay=replay, until=until)
         if report.interrupted:
             self.out.message(f"Interrupted at step {session.state().steps}.")
             self.script.stopped(session.state().steps, self._solutions_now(), run=True)
@@ -221,7 +268,7 @@ class Repl:
         elif report.hits:
             self.breakpoint_lines(report.hits)
             self.show()
-        elif max_steps is not None and session.state().status not in ENDED:
+        elif (max_steps is not None or show) and session.state().status not in ENDED:
             self.show()
         self.timing(started, report.biggest)
         return report

@@ -29,6 +29,11 @@ def _parser() -> argparse.ArgumentParser:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("-x", metavar="FILE", dest="script", help="run the commands of FILE")
     group.add_argument("-c", metavar="COMMANDS", dest="commands", help='run "cmd; cmd; ..."')
+    group.add_argument(
+        "--tui",
+        action="store_true",
+        help="full-screen mode: the board, the trace, the guess levels and a command line",
+    )
     return parser
 
 
@@ -56,6 +61,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_rate(words[1:])
     args = _parser().parse_args(argv)
     first = [f"load-quiz {args.quiz}"] if args.quiz else []
+    if args.tui:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            print("sudoku-repl: --tui needs a terminal", file=sys.stderr)
+            return 2
+        from sudoku_repl.frontends.tui import run_tui
+
+        run_tui(first)
+        return 0
     lines: Iterator[str] | None = None
     if args.commands is not None:
         lines = iter(part.strip() for part in args.commands.split(";"))

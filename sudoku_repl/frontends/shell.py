@@ -21,6 +21,7 @@ from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import COMMANDS, PLACEHOLDERS, lookup, next_words
 from sudoku_repl.core.errors import GuessAborted, os_reason
 from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.terminal_mode import TerminalMode, answers_cpr
 
 
@@ -28,12 +29,16 @@ class TerminalOutput:
     def __init__(self) -> None:
         #: whether ``board`` may draw in colour (NO_COLOR is looked at when it draws)
         self.colour = takes_colour(sys.stdout)
+        #: the progress line of silent work, taken away before each line printed
+        self.progress: ProgressLine | None = None
 
     def message(self, line: str) -> None:
+        if self.progress is not None:
+            self.progress.printed()
         print(line, flush=True)
 
     def error(self, line: str) -> None:
-        print(line, flush=True)
+        self.message(line)
 
 
 def takes_colour(stream: TextIO) -> bool:
@@ -115,6 +120,10 @@ _FIELDS = {
     "guess-mode": "gm",
     "breakpoints": "bp",
 }
+
+
+#: what Enter on an empty line repeats (with its argument, e.g. ``back 5``)
+REPEATED = frozenset({"step", "next", "back", "continue"})
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -234,6 +243,10 @@ def run_interactive(
     ):
         os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"  # else it waits and warns at each prompt
     repl = Repl(out, lambda question: "", interrupted=flag)
+    if input is None:  # a real terminal: a progress line while a command works silently
+        progress = ProgressLine(flag, lambda: repl.session.engine.steps)
+        out.progress = progress
+        repl.interrupted = progress
     repl.width = terminal_width
     session: PromptSession[str] = PromptSession(
         history=history,
@@ -268,16 +281,22 @@ def run_interactive(
         except EOFError:
             break
         if not line.strip():
-            # Enter on an empty line repeats a step, as gdb and pdb do
-            if lookup(previous.partition(" ")[0]) is not COMMANDS["step"]:
+            # Enter on an empty line repeats the last stepping command, as gdb and pdb do
+            last = lookup(previous.partition(" ")[0])
+            if last is None or last.name not in REPEATED:
                 continue
             line = previous
         previous = line.strip()
         if mode is not None:
             mode.restore()
         try:
+            if out.progress is not None:
+                out.progress.begin()
             with flag.catching():
                 repl.execute(line)
         except KeyboardInterrupt:  # between the handler's end and the flag's
             continue
+        finally:
+            if out.progress is not None:
+                out.progress.clear()
     return repl

@@ -1,0 +1,55 @@
+"""A line of progress on the terminal while a command works silently (``goto`` far ahead,
+``bisect level max`` on a long search): steps done, time spent, how to stop. It appears once the
+command has printed nothing for half a second and goes before the next line is printed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+QUIET = 0.5  # seconds without output before the line appears
+EVERY = 0.2  # seconds between redraws
+
+
+class ProgressLine:
+    """Polled as the run loop's ``interrupted`` (between steps): draws the line when due, then
+    answers with ``interrupted()``."""
+
+    def __init__(
+        self,
+        interrupted: Callable[[], bool],
+        steps: Callable[[], int],
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self._interrupted, self._steps = interrupted, steps
+        self._stream = stream or sys.stderr
+        self._clock = clock
+        self._started = self._last_output = self._drawn_at = clock()
+        self._shown = False
+
+    def begin(self) -> None:
+        """A command starts."""
+        self._started = self._last_output = self._clock()
+
+    def printed(self) -> None:
+        """A line of output is about to be printed: take the progress line away first."""
+        self.clear()
+        self._last_output = self._clock()
+
+    def clear(self) -> None:
+        if self._shown:
+            self._stream.write("\r\x1b[K")
+            self._stream.flush()
+            self._shown = False
+
+    def __call__(self) -> bool:
+        now = self._clock()
+        if now - self._last_output >= QUIET and now - self._drawn_at >= EVERY:
+            seconds = now - self._started
+            self._stream.write(f"\r\x1b[K{self._steps():,} steps, {seconds:.1f} s (Ctrl-C stops)")
+            self._stream.flush()
+            self._shown, self._drawn_at = True, now
+        return self._interrupted()
