@@ -118,7 +118,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ("timeline --", ["timeline --svg"]),
         ("when r", ["when removed"]),
         ("del", ["delete"]),
-        ("dis", ["disable"]),
+        ("dis", ["disable", "display"]),
         ("ena", ["enable"]),
         ("hist", ["history"]),
         ("sa", ["save-session"]),

@@ -198,13 +198,13 @@ def test_goto_key_opens_the_command_line_with_goto_typed_and_help_keys() -> None
             wait_for(lambda: tui.command_buffer.text == "levels", "the typed line")
             wait_for(lambda: tui.mode == "keys", "keys mode")
             d.send(":\r")  # an empty line just closes it
-            d.send("c")  # continue: run (there is no continue command)
+            d.send("c")  # continue: on through the solution to the end of the search
             d.idle()
             d.send(CTRL_D)
 
         play(script)
     echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
-    assert echoes[1:] == ["Order please: goto 12", "Order please: run"]
+    assert echoes[1:] == ["Order please: goto 12", "Order please: continue"]
     assert "Order please: levels" not in tui.out.lines
     assert tui.out.lines.index(HELP_LINES[0]) > 0
     assert tui.repl.session.state().solutions == 1
