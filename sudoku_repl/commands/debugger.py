@@ -391,11 +391,13 @@ def _info(repl: Repl, arg: str) -> None:
         )
 
 
-def _breakpoint(repl: Repl, arg: str, name: str) -> int:
-    number = parse_count(arg, f"{name} needs a breakpoint number: {name} <n>")
-    if number not in repl.session.breakpoints.items:
+def breakpoint_of(repl: Repl, text: str, form: str) -> Breakpoint:
+    """The breakpoint a command names by its number (``form``: the command's usage)."""
+    number = parse_count(text, f"{form.split()[0]} needs a breakpoint number: {form}")
+    bp = repl.session.breakpoints.items.get(number)
+    if bp is None:
         raise UserError(f"No breakpoint {number}; see info break.")
-    return number
+    return bp
 
 
 @command(
@@ -404,9 +406,9 @@ def _breakpoint(repl: Repl, arg: str, name: str) -> int:
     help="The number is the one break gave it (see\ninfo break); the numbers of the others stay.",
 )
 def _delete(repl: Repl, arg: str) -> None:
-    number = _breakpoint(repl, arg, "delete")
-    del repl.session.breakpoints.items[number]
-    repl.out.message(f"Deleted breakpoint {number}.")
+    bp = breakpoint_of(repl, arg, "delete <n>")
+    del repl.session.breakpoints.items[bp.number]
+    repl.out.message(f"Deleted breakpoint {bp.number}.")
 
 
 @command(
@@ -415,18 +417,18 @@ def _delete(repl: Repl, arg: str) -> None:
     help="It stays listed by info break but stops\nnothing until enable <n>.",
 )
 def _disable(repl: Repl, arg: str) -> None:
-    number = _breakpoint(repl, arg, "disable")
-    repl.session.breakpoints.items[number].enabled = False
-    repl.out.message(f"Disabled breakpoint {number}.")
+    bp = breakpoint_of(repl, arg, "disable <n>")
+    bp.enabled = False
+    repl.out.message(f"Disabled breakpoint {bp.number}.")
 
 
 @command(
     "enable <n>", "enable a breakpoint", help="Undo disable <n>: the breakpoint stops runs\nagain."
 )
 def _enable(repl: Repl, arg: str) -> None:
-    number = _breakpoint(repl, arg, "enable")
-    repl.session.breakpoints.items[number].enabled = True
-    repl.out.message(f"Enabled breakpoint {number}.")
+    bp = breakpoint_of(repl, arg, "enable <n>")
+    bp.enabled = True
+    repl.out.message(f"Enabled breakpoint {bp.number}.")
 
 
 # -- questions to the record ------------------------------------------------------------------

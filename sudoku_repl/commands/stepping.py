@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sudoku_repl.commands.debugger import breakpoint_of
+from sudoku_repl.commands.dispatch import no_argument
 from sudoku_repl.commands.table import CommandSet
-from sudoku_repl.core.breakpoints import Breakpoint
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.text.args import parse_count
@@ -17,11 +18,6 @@ if TYPE_CHECKING:
 command = CommandSet()
 
 
-def _no_argument(name: str, arg: str) -> None:
-    if arg:
-        raise UserError(f"{name} takes no argument: {name}")
-
-
 @command(
     "continue",
     "run to the next breakpoint or the end of the search",
@@ -30,7 +26,7 @@ def _no_argument(name: str, arg: str) -> None:
     "of the search, and passes the solutions on the way (set solutions off hides their grids).",
 )
 def _continue(repl: Repl, arg: str) -> None:
-    _no_argument("continue", arg)
+    no_argument("continue", arg)
     repl.run_command(0)
 
 
@@ -42,7 +38,7 @@ def _continue(repl: Repl, arg: str) -> None:
     "new guess it is one step.",
 )
 def _next(repl: Repl, arg: str) -> None:
-    _no_argument("next", arg)
+    no_argument("next", arg)
     level = repl.require_quiz().state().level
 
     def back_up(engine: Engine) -> bool:
@@ -58,7 +54,7 @@ def _next(repl: Repl, arg: str) -> None:
     "goes up) or reports a solution, a breakpoint stops it, or the search ends.",
 )
 def _finish(repl: Repl, arg: str) -> None:
-    _no_argument("finish", arg)
+    no_argument("finish", arg)
     level = repl.require_quiz().state().level
     if level == 0:
         raise UserError("No guess level to finish: the search is at level 0 (finish)")
@@ -67,14 +63,6 @@ def _finish(repl: Repl, arg: str) -> None:
         return len(engine.frames) < level
 
     repl.run_command(1, until=left, show=True)
-
-
-def _breakpoint(repl: Repl, text: str, form: str) -> Breakpoint:
-    number = parse_count(text, f"A breakpoint number is needed: {form}")
-    bp = repl.session.breakpoints.items.get(number)
-    if bp is None:
-        raise UserError(f"No breakpoint {number}; see info break.")
-    return bp
 
 
 @command(
@@ -87,7 +75,7 @@ def _ignore(repl: Repl, arg: str) -> None:
     words = arg.split()
     if len(words) != 2:
         raise UserError(f"ignore needs a breakpoint and a count: {form}")
-    bp = _breakpoint(repl, words[0], form)
+    bp = breakpoint_of(repl, words[0], form)
     bp.ignore = parse_count(words[1], f"The count is a whole number: {form}")
     if bp.ignore:
         repl.out.message(f"Will ignore the next {bp.ignore} stops of breakpoint {bp.number}.")
@@ -107,7 +95,7 @@ def _condition(repl: Repl, arg: str) -> None:
 
     form = "condition <n> [step|level|solutions <op> <number> [and ...]]"
     number, _, expr = arg.strip().partition(" ")
-    bp = _breakpoint(repl, number, form)
+    bp = breakpoint_of(repl, number, form)
     bp.condition = parse_condition(expr, form) if expr.strip() else None
     if bp.condition is None:
         repl.out.message(f"Breakpoint {bp.number} now stops unconditionally.")
