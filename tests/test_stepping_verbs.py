@@ -129,3 +129,13 @@ def test_enter_repeats_the_last_stepping_command(pipe: PipeInput) -> None:
     for command in ("step", "step", "next", "next"):
         fresh.ok(command)
     assert steps == fresh.steps
+
+
+def test_tui_switches_only_from_the_interactive_shell() -> None:
+    shell = Shell.loaded()
+    assert shell.fails("tui") == [
+        "tui works in the interactive shell on a terminal (sudoku-repl --tui)"
+    ]
+    shell.repl.can_switch = True  # what the interactive shell sets on a real terminal
+    shell.ok("tui")
+    assert shell.repl.switch_to_tui  # the shell's loop then opens the full screen

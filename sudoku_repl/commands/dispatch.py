@@ -72,6 +72,10 @@ class Repl:
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
         self.view = ViewSettings()
+        #: whether ``tui`` may switch to the full-screen mode (the interactive shell sets it),
+        #: and whether it was asked to
+        self.can_switch = False
+        self.switch_to_tui = False
         #: commands run at every stop (``display``), by number
         self.displays: dict[int, str] = {}
         self.display_number = 0

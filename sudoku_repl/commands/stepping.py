@@ -184,3 +184,16 @@ def _settings_lines(repl: Repl) -> None:
 def settings_lines(repl: Repl) -> None:
     """``info settings``: what ``set`` changes, and the two modes."""
     _settings_lines(repl)
+
+
+@command(
+    "tui",
+    "switch to the full-screen mode",
+    help="The same quiz, record and breakpoints in the full-screen view (the board, the trace,\n"
+    "the levels and a command line); q there comes back here. sudoku-repl --tui starts in it.",
+)
+def _tui(repl: Repl, arg: str) -> None:
+    no_argument("tui", arg)
+    if not repl.can_switch:
+        raise UserError("tui works in the interactive shell on a terminal (sudoku-repl --tui)")
+    repl.switch_to_tui = True

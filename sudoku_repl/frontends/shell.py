@@ -243,6 +243,7 @@ def run_interactive(
     ):
         os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"  # else it waits and warns at each prompt
     repl = Repl(out, lambda question: "", interrupted=flag)
+    repl.can_switch = input is None  # `tui` needs the real terminal
     if input is None:  # a real terminal: a progress line while a command works silently
         progress = ProgressLine(flag, lambda: repl.session.engine.steps)
         out.progress = progress
@@ -299,4 +300,10 @@ def run_interactive(
         finally:
             if out.progress is not None:
                 out.progress.clear()
+        if repl.switch_to_tui:
+            repl.switch_to_tui = False
+            from sudoku_repl.frontends.tui import run_tui
+
+            run_tui(session=repl.session, history=history)
+            out.message("Back in the line shell.")
     return repl

@@ -70,6 +70,7 @@ from prompt_toolkit.styles import Style
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import GuessAborted, shown
+from sudoku_repl.core.session import Session
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.shell import (
     CommandCompleter,
@@ -226,11 +227,14 @@ class Tui:
         input: Input | None = None,
         output: PtOutput | None = None,
         history: History | None = None,
+        session: Session | None = None,
     ) -> None:
         self.trace_buffer = Buffer(read_only=True, name="trace")
         self.out = PaneOutput(self.trace_buffer)
         self.flag = InterruptFlag()
         self.repl = Repl(self.out, self._read_answer, interrupted=self._interrupted)
+        if session is not None:  # switched to from the line shell: the same search goes on
+            self.repl.session = session
         self.repl.width = self._trace_width
         self.colour = not os.environ.get("NO_COLOR")
         self.view = take_view(self.repl, self.colour)
@@ -714,10 +718,12 @@ def run_tui(
     input: Input | None = None,
     output: PtOutput | None = None,
     history: History | None = None,
+    session: Session | None = None,
 ) -> Repl:
     """The full-screen mode until the user quits (``q``, Ctrl-D or ``bye``). ``first``: command
-    lines run first (``load-quiz <file>``); ``input``/``output``/``history`` are for tests."""
-    return Tui(first or [], input=input, output=output, history=history).run()
+    lines run first (``load-quiz <file>``); ``session``: the line shell's, when it switches
+    here; ``input``/``output``/``history`` are for tests."""
+    return Tui(first or [], input=input, output=output, history=history, session=session).run()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
