@@ -7,60 +7,28 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 
+import helpers
 import pytest
+from helpers import NO_QUIZ, REPO, SEED_QUIZ
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.table import COMMANDS, order_list
 from sudoku_repl.frontends.shell import takes_colour
 
-REPO = Path(__file__).resolve().parents[1]
 SEED = str(REPO / "examples" / "seed.txt")
 SAMURAI = REPO / "examples" / "samurai.txt"
-#: the seed quiz of the SudokuSolver 2.6 article, row by row
-SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 ESC = "\x1b"
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 
 
-@dataclass
-class Out:
-    """An output that keeps its lines; ``colour``: whether it says it takes colour (as the
-    interactive shell's terminal output does)."""
+class Shell(helpers.Shell):
+    """The tests' shell, its output saying whether it takes colour (as the interactive shell's
+    terminal output does)."""
 
-    colour: bool = False
-    lines: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-        self.errors.append(line)
-
-
-def no_answer(question: str) -> str:
-    raise AssertionError(f"unexpected question: {question}")
-
-
-class Shell:
     def __init__(self, colour: bool = False) -> None:
-        self.out = Out(colour)
-        self.repl = Repl(self.out, no_answer)
-
-    def ok(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
-
-    def fails(self, line: str) -> list[str]:
-        start = len(self.out.lines)
-        assert not self.repl.execute(line), self.out.lines[start:]
-        return self.out.lines[start:]
+        super().__init__()
+        self.out.colour = colour  # type: ignore[attr-defined]
 
 
 @pytest.fixture(autouse=True)
