@@ -48,6 +48,15 @@ def test_the_line_appears_after_half_a_second_of_silence_and_goes_before_output(
     assert line() is True  # it answers the interrupt flag
 
 
+def test_without_a_quiz_the_line_says_only_the_time() -> None:
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: False, lambda: None, stream, clock)
+    line.begin()
+    clock.now += 1.0
+    line()  # generate polls the flag with no quiz loaded
+    assert stream.getvalue() == "\r\x1b[K1.0 s (Ctrl-C stops)"
+
+
 def test_batch_mode_prints_no_progress(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "-c", f"load-quiz {INSUFFICIENT}; goto 20000"],

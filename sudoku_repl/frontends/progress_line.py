@@ -20,7 +20,7 @@ class ProgressLine:
     def __init__(
         self,
         interrupted: Callable[[], bool],
-        steps: Callable[[], int],
+        steps: Callable[[], int | None],
         stream: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -49,7 +49,9 @@ class ProgressLine:
         now = self._clock()
         if now - self._last_output >= QUIET and now - self._drawn_at >= EVERY:
             seconds = now - self._started
-            self._stream.write(f"\r\x1b[K{self._steps():,} steps, {seconds:.1f} s (Ctrl-C stops)")
+            steps = self._steps()  # None: no quiz (generate works without one)
+            done = "" if steps is None else f"{steps:,} steps, "
+            self._stream.write(f"\r\x1b[K{done}{seconds:.1f} s (Ctrl-C stops)")
             self._stream.flush()
             self._shown, self._drawn_at = True, now
         return self._interrupted()

@@ -245,7 +245,9 @@ def run_interactive(
     repl = Repl(out, lambda question: "", interrupted=flag)
     repl.can_switch = input is None  # `tui` needs the real terminal
     if input is None:  # a real terminal: a progress line while a command works silently
-        progress = ProgressLine(flag, lambda: repl.session.engine.steps)
+        progress = ProgressLine(
+            flag, lambda: repl.session.engine.steps if repl.session.loaded else None
+        )
         out.progress = progress
         repl.interrupted = progress
     repl.width = terminal_width
