@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
+from sudoku_repl.assembly import register_all
+from sudoku_repl.core import modes
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
@@ -85,6 +87,13 @@ def _parser() -> argparse.ArgumentParser:
         help="stop a quiz's search at N steps (its row says complete=false)",
     )
     parser.add_argument(
+        "--run-mode",
+        type=count_type(0),
+        default=0,
+        metavar="N",
+        help="search in run mode N (0, 1, 2; 3 the book's theorems; 4, 5 the chains)",
+    )
+    parser.add_argument(
         "--out", metavar="FILE", help="write the rows to FILE (atomically, only if not interrupted)"
     )
     return parser  # fmt: skip
@@ -95,6 +104,8 @@ def main_rate(argv: Sequence[str]) -> int:
     130 interrupted (the rows rated so far are still printed)."""
     try:
         args = _parser().parse_args(argv)
+        register_all()
+        modes.check(args.run_mode)
     except UserError as e:  # one line, not the usage block
         print(e.line, file=sys.stderr, flush=True)
         return 2
@@ -131,7 +142,9 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     start = time.perf_counter()
     try:
         out.write(header)
-        results = rate_file(quizzes, args.jobs, args.max_steps, stop)  # workers start here
+        results = rate_file(  # workers start here
+            quizzes, args.jobs, args.max_steps, stop, args.run_mode, register_all
+        )
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
             if show_bar

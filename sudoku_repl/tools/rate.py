@@ -201,16 +201,18 @@ class StopFlag:
 _worker_stop: Callable[[], bool] = _never
 
 
-def _start_worker(stop: StopFlag) -> None:
+def _start_worker(stop: StopFlag, setup: Callable[[], None] | None = None) -> None:
     """In each worker: Ctrl-C is the parent's to handle; it tells the workers through ``stop``."""
     global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_stop = stop
+    if setup is not None:  # the run modes, registered as in the parent (spawned workers too)
+        setup()
 
 
-def _rate_in_worker(quiz81: str, max_steps: int | None) -> Rating | None:
+def _rate_in_worker(quiz81: str, max_steps: int | None, run_mode: int = 0) -> Rating | None:
     try:
-        return rate_quiz(quiz81, max_steps, _worker_stop)
+        return rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode)
     except Interrupted:
         return None
 
@@ -227,30 +229,35 @@ def rate_file(
     jobs: int = 1,
     max_steps: int | None = None,
     stop: StopFlag | None = None,
+    run_mode: int = 0,
+    setup: Callable[[], None] | None = None,
 ) -> Generator[Rated, None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1) or
-    in ``jobs`` worker processes. Ends early, without the interrupted quiz, once ``stop`` is set.
+    in ``jobs`` worker processes, in ``run_mode`` (``setup`` registers the run modes in each
+    worker). Ends early, without the interrupted quiz, once ``stop`` is set.
 
     The workers are started before this returns, not at the first ``next()``: a thread the
     caller starts afterwards (the progress bar) is never forked into them. Iterate the result to
     its end or ``close()`` it: closing stops the workers."""
     stop = stop or StopFlag()
     if jobs == 1:
-        return _rate_here(quizzes, max_steps, stop)
-    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
+        return _rate_here(quizzes, max_steps, stop, run_mode)
+    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop, setup))
     texts = [str(quiz) for _, quiz in quizzes]
     ratings = pool.map(
-        partial(_rate_in_worker, max_steps=max_steps), texts, chunksize=chunk_size(len(texts), jobs)
+        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode),
+        texts,
+        chunksize=chunk_size(len(texts), jobs),
     )
     return _gather(quizzes, ratings, pool, stop)
 
 
 def _rate_here(
-    quizzes: Sequence[tuple[int, Quiz]], max_steps: int | None, stop: StopFlag
+    quizzes: Sequence[tuple[int, Quiz]], max_steps: int | None, stop: StopFlag, run_mode: int = 0
 ) -> Generator[Rated, None, None]:
     for line, quiz in quizzes:
         try:
-            rating = rate_quiz(str(quiz), max_steps, stop)
+            rating = rate_quiz(str(quiz), max_steps, stop, run_mode=run_mode)
         except Interrupted:
             return
         yield line, quiz, rating
