@@ -373,9 +373,7 @@ def _parse_breakpoint(repl: Repl, arg: str) -> Breakpoint:
 )
 def _info(repl: Repl, arg: str) -> None:
     if arg == "settings":
-        from sudoku_repl.commands.stepping import settings_lines
-
-        settings_lines(repl)
+        repl.lines(repl.settings_lines())
         return
     if arg not in ("break", "breakpoints"):
         raise UserError("info knows: info break | info settings")

@@ -133,6 +133,18 @@ class Repl:
             except UserError as e:
                 self.out.error(shown(e.line, ECHO))
 
+    def settings_lines(self) -> list[str]:
+        """What ``set`` changes, and the two modes (``set``, ``info settings``)."""
+        view, settings = self.view, self.session.settings
+        colour = "auto" if view.colour is None else ("on" if view.colour else "off")
+        return [
+            f"trace {'on' if view.trace else 'off'}",
+            f"solutions {'on' if view.solutions else 'off'}",
+            f"colour {colour}",
+            f"run-mode {settings.run_mode}",
+            f"guess-mode {settings.guess_mode}",
+        ]
+
     def _solutions_now(self) -> int:
         return self.session.state().solutions if self.session.loaded else 0
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sudoku_repl.commands.debugger import breakpoint_of
-from sudoku_repl.commands.dispatch import no_argument
-from sudoku_repl.commands.table import CommandSet
+from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
+from sudoku_repl.commands.dispatch import STOPPING, no_argument
+from sudoku_repl.commands.table import CommandSet, lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.text.args import parse_count
@@ -91,8 +91,6 @@ def _ignore(repl: Repl, arg: str) -> None:
     "break <condition> if <expr> sets it at once.",
 )
 def _condition(repl: Repl, arg: str) -> None:
-    from sudoku_repl.commands.debugger import parse_condition
-
     form = "condition <n> [step|level|solutions <op> <number> [and ...]]"
     number, _, expr = arg.strip().partition(" ")
     bp = breakpoint_of(repl, number, form)
@@ -111,9 +109,6 @@ def _condition(repl: Repl, arg: str) -> None:
     "display runs (display levels, display board). undisplay <n> removes one.",
 )
 def _display(repl: Repl, arg: str) -> None:
-    from sudoku_repl.commands.dispatch import STOPPING
-    from sudoku_repl.commands.table import lookup
-
     if not arg:
         if not repl.displays:
             repl.out.message("No displays.")
@@ -163,27 +158,7 @@ def _set(repl: Repl, arg: str) -> None:
         view.colour = None if value == "auto" else value == "on"
     else:
         raise UserError(f"Not a setting: {arg!r}; {SETTINGS_FORM}")
-    _settings_lines(repl)
-
-
-def _settings_lines(repl: Repl) -> None:
-    view = repl.view
-    colour = "auto" if view.colour is None else ("on" if view.colour else "off")
-    settings = repl.session.settings
-    repl.lines(
-        [
-            f"trace {'on' if view.trace else 'off'}",
-            f"solutions {'on' if view.solutions else 'off'}",
-            f"colour {colour}",
-            f"run-mode {settings.run_mode}",
-            f"guess-mode {settings.guess_mode}",
-        ]
-    )
-
-
-def settings_lines(repl: Repl) -> None:
-    """``info settings``: what ``set`` changes, and the two modes."""
-    _settings_lines(repl)
+    repl.lines(repl.settings_lines())
 
 
 @command(
