@@ -133,7 +133,7 @@ class History:
         if k == 0:
             return 0
         keep = bisect_left(self._guess_moves, k)
-        self.dropped_biggest = max(self.dropped_biggest, *self._guess_levels[:keep], 0)
+        self.dropped_biggest = max(self.dropped_biggest, max(self._guess_levels[:keep], default=0))
         self._note_dropped(k)
         self.start = self._snapshots[k // SNAPSHOT_EVERY]
         del self._snapshots[: k // SNAPSHOT_EVERY]
