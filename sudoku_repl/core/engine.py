@@ -22,6 +22,12 @@ from sudoku_repl.core.events import Event, Guess, NoCandidate, Outcome, WentWron
 from sudoku_repl.core.geometry import CLASSIC, FULL, VALUE_OF_BIT, Cell, Geometry, Mask, values_of
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Frame, Status, foremost
 
+#: candidate count of a mask
+_BITS = [m.bit_count() for m in range(1 << 9)]
+FILLED = 10  # the count kept for a filled cell (more than any empty cell can have)
+#: the run's changed cells kept for grp at most; past it grp takes every unit as changed
+_CHANGED_LIMIT = 512
+
 #: A user's pick for a new guess: (cell, value); None takes the foremost cell's first candidate.
 Choice = tuple[Cell, int] | None
 
@@ -34,6 +40,11 @@ class Engine:
         self.memo = filters.new_memo(geometry)  # a cache only: never part of the state
         #: the cells whose value or candidates the last move may have changed
         self.touched: list[Cell] = []
+        #: the cells changed since grp last looked (``filters.Memo.clean``)
+        self.changed: list[Cell] = []
+        #: per cell, its number of candidates, or FILLED: kept with ``cands`` by every move, so
+        #: that the foremost cell and the fill pass's singles are found by C-speed list scans
+        self.counts: list[int] = []
         self.restore(state)
 
     @classmethod
@@ -63,6 +74,12 @@ class Engine:
         self.cands = list(state.cands)
         self.frames = list(state.frames)
         self.pending = state.pending
+        self._recount()
+        self.memo.clean = 0
+
+    def _recount(self) -> None:
+        bits = _BITS
+        self.counts = [bits[m] if not v else FILLED for v, m in zip(self.values, self.cands)]
 
     @property
     def level(self) -> int:
@@ -72,7 +89,14 @@ class Engine:
         return [i for i, v in enumerate(self.values) if not v]
 
     def foremost(self) -> tuple[Cell, int]:
-        return foremost(self.values, self.cands)
+        """The first empty cell with the fewest candidates (``state.foremost``)."""
+        counts = self.counts
+        least = min(counts)
+        if least == FILLED:
+            return 0, 0
+        if least:
+            return counts.index(least), least
+        return foremost(self.values, self.cands)  # an empty cell without candidates: the quirk
 
     def guess_default(self) -> tuple[Cell, int]:
         """The guess a due guess makes without the user: the pending cell's first candidate."""
@@ -101,6 +125,11 @@ class Engine:
             self._next_guess(ev)
         elif status is Status.LOADED:
             self._start(ev)
+        changed = self.changed
+        if len(changed) > _CHANGED_LIMIT:
+            changed.clear()
+            self.memo.clean = 0
+        changed += self.touched
         return ev
 
     def _start(self, ev: list[Event]) -> None:
@@ -116,6 +145,7 @@ class Engine:
                 if values[j]:
                     m &= ~(1 << (values[j] - 1))
             cands[i] = m
+        self._recount()
         missing = [i for i in range(geo.size) if not values[i] and not cands[i]]
         if missing:
             ev.append(NoCandidate(E.NO_CANDIDATE, self.steps, missing[0]))
@@ -129,6 +159,7 @@ class Engine:
         strategy = modes.STRATEGIES.get(run_mode)
         if strategy is not None:
             strategy(self, ev)
+            self._recount()
             return
         foremost, least = self.foremost()
         if least == 1:
@@ -140,6 +171,8 @@ class Engine:
             result = run(self, ev)
             if result != filters.NOTHING:
                 break
+        if self.touched:
+            self._recount()
         self.filtered(result, foremost)
 
     def filtered(self, result: filters.Result, foremost: Cell) -> None:
@@ -154,15 +187,18 @@ class Engine:
 
     def fill(self, ev: list[Event]) -> None:
         """The fill pass (docs/engine.md 4)."""
-        values, cands = self.values, self.cands
-        for i in range(self.geo.size):
-            if not values[i]:
-                v = VALUE_OF_BIT.get(cands[i])
-                if v and not self.place(i, v, ev):
+        cands, find, place = self.cands, self.counts.index, self.place
+        i = -1
+        try:
+            while True:  # the cells with one candidate in order, as placing makes more of them
+                i = find(1, i + 1)
+                if not place(i, VALUE_OF_BIT[cands[i]], ev):
                     self.status = Status.WRONG
                     return
+        except ValueError:
+            pass
         self.steps += 1
-        if 0 in values:
+        if 0 in self.values:
             self.status = Status.SEARCHING
         else:
             self.solved(ev)
@@ -170,8 +206,9 @@ class Engine:
     def place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
         """docs/engine.md 2; False (with its line) when a peer loses its last candidate."""
         self.values[cell] = value
-        cands = self.cands
+        cands, counts = self.cands, self.counts
         cands[cell] = 0
+        counts[cell] = FILLED
         touched = self.touched
         touched.append(cell)
         b = 1 << (value - 1)
@@ -180,6 +217,7 @@ class Engine:
             if m & b:
                 m ^= b
                 cands[j] = m
+                counts[j] -= 1
                 touched.append(j)
                 if not m:
                     ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
@@ -234,6 +272,7 @@ class Engine:
         ]
         self.values = list(values)
         self.cands = list(cands)
+        self._recount()
 
     def solved(self, ev: list[Event]) -> None:
         """The grid is full: report the solution."""

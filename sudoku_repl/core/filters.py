@@ -30,13 +30,25 @@ class Result(enum.IntEnum):
 # also as module names: the filters' loops read them as globals, not through the class
 NOTHING, COMPLETE, SHRUNKEN, WRONG = Result
 
-#: Per unit, the unit contents (candidates, values) on which grp's techniques found nothing.
-Memo = list[set[tuple[tuple[int, ...], tuple[int, ...]]]]
 MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
 
 
+class Memo:
+    """What grp learnt, a cache only. ``known[u]``: contents (candidates, values) of unit u on
+    which grp's techniques found nothing. ``clean``: a bit per unit whose present contents are
+    known to yield nothing, valid while the cells grp is told of as changed are all there are."""
+
+    __slots__ = ("clean", "known")
+
+    def __init__(self, units: int) -> None:
+        self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [
+            set() for _ in range(units)
+        ]
+        self.clean = 0
+
+
 def new_memo(geo: Geometry) -> Memo:
-    return [set() for _ in geo.units]
+    return Memo(len(geo.units))
 
 
 _GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
@@ -57,21 +69,35 @@ def grp(
     ev: list[Event],
     touched: list[int] | None = None,
     memo: Memo | None = None,
+    changed: list[int] | None = None,
 ) -> Result:
     """Try the units in scan order; the first unit that yields a result ends grp.
 
     A unit's result depends on nothing but its own cells, so contents already known to yield
-    nothing (``memo``) are passed over without changing what is found or in which order."""
+    nothing (``memo``) are passed over without changing what is found or in which order.
+    ``changed``: the cells changed since the last call with this memo (it is emptied); without
+    it, no unit counts as clean."""
     if touched is None:
         touched = []
+    clean = 0
+    if memo is not None and changed is not None:
+        clean = memo.clean
+        if changed:
+            masks = geo.unit_masks
+            dirty = 0
+            for c in set(changed):
+                dirty |= masks[c]
+            clean &= ~dirty
+            changed.clear()
     for u, unit in enumerate(geo.units):
+        if clean >> u & 1:
+            continue
         get = _getter(unit.cells)
         unit_cands = get(cands)
         unit_values = get(values)
         key = (unit_cands, unit_values)
-        if memo is not None and key in memo[u]:
-            continue
-        if 0 not in unit_values:
+        if (memo is not None and key in memo.known[u]) or 0 not in unit_values:
+            clean |= 1 << u
             continue
         empty = [c for c, v in zip(unit.cells, unit_values) if not v]
         placed = 0
@@ -80,19 +106,23 @@ def grp(
                 placed |= 1 << (v - 1)
         missing = FULL & ~placed
         result = _complete_shrink(empty, missing, cands, touched)
-        if result == COMPLETE:
-            ev.append(UnitShrunk(E.COMPLETE, step, u))
-            return COMPLETE
-        if result == WRONG:
-            return WRONG
-        if len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
+        if result == NOTHING and len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
             ev.append(UnitShrunk(E.INCOMPLETE, step, u))
-            return SHRUNKEN
+            result = SHRUNKEN
+        if result != NOTHING:
+            if result == COMPLETE:
+                ev.append(UnitShrunk(E.COMPLETE, step, u))
+            if memo is not None:
+                memo.clean = clean
+            return result
+        clean |= 1 << u
         if memo is not None:
-            known = memo[u]
+            known = memo.known[u]
             if len(known) >= MEMO_LIMIT:
                 known.clear()
             known.add(key)
+    if memo is not None:
+        memo.clean = clean
     return NOTHING
 
 
@@ -386,8 +416,12 @@ def ply(
     """Rows then columns: drop a candidate ruled out by a value placed in a crossed block.
 
     With candidates maintained by ``place`` there is never such a candidate (a test proves it on
-    consistent grids), so this finds nothing; it is kept as the original has it."""
-    block_of = _block_of(geo)
+    consistent grids), so this finds nothing; it is kept as the original has it. It is first
+    checked in one pass whether any empty cell has a candidate placed in its block: without
+    one, nothing can be ruled out."""
+    if _no_block_conflict(geo, values, cands):
+        return NOTHING
+    block_of = geo.block_of
     if touched is None:
         touched = []
     for u, line in enumerate(geo.rows + geo.cols):
@@ -409,11 +443,16 @@ def ply(
     return NOTHING
 
 
-_BLOCK_OF: dict[int, dict[int, int]] = {}
-
-
-def _block_of(geo: Geometry) -> dict[int, int]:
-    table = _BLOCK_OF.get(id(geo))
-    if table is None:
-        table = _BLOCK_OF[id(geo)] = {c: b for b, blk in enumerate(geo.blocks) for c in blk.cells}
-    return table
+def _no_block_conflict(geo: Geometry, values: list[int], cands: list[Mask]) -> bool:
+    """Whether no empty cell has as a candidate a value placed in its block."""
+    for blk in geo.blocks:
+        get = _getter(blk.cells)
+        placed = 0
+        for v in get(values):
+            if v:
+                placed |= 1 << (v - 1)
+        if placed:
+            for m in get(cands):
+                if m & placed:
+                    return False
+    return True

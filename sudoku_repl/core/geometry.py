@@ -73,6 +73,8 @@ class Geometry:
     cols: tuple[Unit, ...]
     blocks: tuple[Unit, ...]
     index: dict[tuple[int, int], Cell]
+    unit_masks: tuple[int, ...]  # per cell, bit u set for each unit u (scan order) it lies in
+    block_of: tuple[int, ...]  # per cell, the index in ``blocks`` of its block
 
     @property
     def classic(self) -> bool:
@@ -133,6 +135,14 @@ class Geometry:
         order = tuple(_place_order(i, present, units_of[i]) for i in range(len(present)))
         width = max(c for _, c in present) + 1
         height = max(r for r, _ in present) + 1
+        unit_masks = [0] * len(present)
+        for u, unit in enumerate(units):
+            for c in unit.cells:
+                unit_masks[c] |= 1 << u
+        block_of = [-1] * len(present)
+        for b, blk in enumerate(by_kind["blk"]):
+            for c in blk.cells:
+                block_of[c] = b
         return cls(
             len(present),
             width,
@@ -145,6 +155,8 @@ class Geometry:
             tuple(by_kind["col"]),
             tuple(by_kind["blk"]),
             index,
+            tuple(unit_masks),
+            tuple(block_of),
         )
 
 

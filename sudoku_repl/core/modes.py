@@ -29,7 +29,14 @@ Strategy = Callable[["Engine", list[Event]], None]
 
 def grp(engine: Engine, ev: list[Event]) -> filters.Result:
     return filters.grp(
-        engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched, engine.memo
+        engine.geo,
+        engine.values,
+        engine.cands,
+        engine.steps,
+        ev,
+        engine.touched,
+        engine.memo,
+        engine.changed,
     )
 
 
