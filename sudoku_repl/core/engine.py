@@ -77,9 +77,15 @@ class Engine:
         self._recount()
         self.memo.clean = 0
 
-    def _recount(self) -> None:
-        bits = _BITS
-        self.counts = [bits[m] if not v else FILLED for v, m in zip(self.values, self.cands)]
+    def _recount(self, cells: Sequence[Cell] | None = None) -> None:
+        """Bring ``counts`` up to date with the candidates: of these cells, or of all."""
+        bits, values, cands = _BITS, self.values, self.cands
+        if cells is None:
+            self.counts = [bits[m] if not v else FILLED for v, m in zip(values, cands)]
+            return
+        counts = self.counts
+        for c in cells:
+            counts[c] = FILLED if values[c] else bits[cands[c]]
 
     @property
     def level(self) -> int:
@@ -172,7 +178,7 @@ class Engine:
             if result != filters.NOTHING:
                 break
         if self.touched:
-            self._recount()
+            self._recount(self.touched)
         self.filtered(result, foremost)
 
     def filtered(self, result: filters.Result, foremost: Cell) -> None:
@@ -265,14 +271,15 @@ class Engine:
 
     def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
         old_values, old_cands = self.values, self.cands
-        self.touched += [
+        changed = [
             i
             for i, (a, b, x, y) in enumerate(zip(old_values, values, old_cands, cands))
             if a != b or x != y
         ]
+        self.touched += changed
         self.values = list(values)
         self.cands = list(cands)
-        self._recount()
+        self._recount(changed)
 
     def solved(self, ev: list[Event]) -> None:
         """The grid is full: report the solution."""

@@ -132,14 +132,14 @@ def _subsets(
     """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
     worked out once (after 1GW, which changes nothing when it finds nothing)."""
     masks = [cands[c] for c in empty]
-    owner = _matching(masks) if missing.bit_count() == len(empty) else None
-    if owner is not None and _all_edges_allowed(masks, owner):
+    node = _matched_nodes(masks, missing)
+    if node is not None and _every_edge_in_a_cycle(node):
         # every candidate of every cell lies in some way of completing the unit: no subset of
         # any kind has anything to clear, so 1GW, 2GW and 3GW would all find nothing
         return False
     if _naked_identical(empty, cands, ev, touched):
         return True
-    matched = owner is not None
+    matched = node is not None
     return _hidden_subset(empty, missing, cands, ev, touched, matched) or _naked_subset(
         empty, missing, cands, ev, touched, matched
     )
@@ -280,6 +280,72 @@ def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tupl
     return found
 
 
+def _matched_nodes(masks: list[Mask], missing: Mask) -> dict[Mask, Mask] | None:
+    """A way for every cell to take a different one of the missing values: each cell named by
+    the bit of the value it takes, mapped to its candidates; None if there is no such way (or
+    the unit misses more values than it has empty cells). A greedy pass first; augmenting paths
+    (``_matching``) when it leaves a cell out."""
+    if missing.bit_count() != len(masks):
+        return None
+    node: dict[Mask, Mask] = {}
+    taken = 0
+    for m in masks:
+        free = m & ~taken
+        if not free:
+            break
+        b = free & -free
+        taken |= b
+        node[b] = m
+    else:
+        return node
+    owner = _matching(masks)
+    if owner is None:
+        return None
+    return {1 << k: masks[j] for k, j in enumerate(owner) if j >= 0}
+
+
+def _every_edge_in_a_cycle(node: dict[Mask, Mask]) -> bool:
+    """Whether each candidate of each cell is used by some perfect matching. With one matching
+    at hand (cells named by their matched values, ``_matched_nodes``), candidate v of a cell
+    is, exactly when v's cell leads back to it along "a cell -> the cells matched to its other
+    candidates" (Dulmage-Mendelsohn): every such edge lies on a cycle. Taken one forward
+    closure at a time: each must be strongly connected (everything in it leads back to where
+    it started), and a closure that reaches into an earlier one is not."""
+    remaining = union = 0
+    for b, m in node.items():
+        remaining |= b
+        union |= m
+    if union & ~remaining:
+        return False  # a candidate that no cell is matched to
+    while remaining:
+        x = remaining & -remaining
+        reach = frontier = x
+        while frontier:
+            step = 0
+            while frontier:
+                b = frontier & -frontier
+                frontier ^= b
+                step |= node[b]
+            frontier = step & ~reach
+            reach |= step
+        back = x  # the cells of the closure that lead back to x
+        rest = reach ^ x
+        while rest:
+            grown = 0
+            r = rest
+            while r:
+                b = r & -r
+                r ^= b
+                if node[b] & back:
+                    grown |= b
+            if not grown:
+                return False
+            back |= grown
+            rest ^= grown
+        remaining &= ~reach
+    return True
+
+
 def _matching(masks: list[Mask]) -> list[int] | None:
     """A way for every cell to take a different candidate, as value index -> cell (-1 for a
     value no cell takes), or None: a greedy pass, then augmenting paths (Kuhn) for the cells it
@@ -299,62 +365,6 @@ def _matching(masks: list[Mask]) -> list[int] | None:
         if not _augment(j, masks, owner, [0]):
             return None
     return owner
-
-
-def _all_edges_allowed(masks: list[Mask], owner: list[int]) -> bool:
-    """Whether each candidate of each cell is used by some perfect matching. With one matching
-    at hand, candidate v of cell j (not j's own) is, exactly when j and the cell matched to v lie
-    on a common cycle of "j -> the cell matched to another candidate of j" (Dulmage-Mendelsohn)."""
-    n = len(masks)
-    own = [0] * n
-    for k, j in enumerate(owner):
-        if j >= 0:
-            own[j] = 1 << k
-    adjacent = []
-    backward = [0] * n
-    for j in range(n):
-        m = masks[j] & ~own[j]
-        a = 0
-        while m:
-            b = m & -m
-            m ^= b
-            t = owner[b.bit_length() - 1]
-            if t < 0:
-                return False
-            a |= 1 << t
-            backward[t] |= 1 << j
-        adjacent.append(a)
-    everyone = (1 << n) - 1
-    if _reached(adjacent) == everyone and _reached(backward) == everyone:
-        return True  # one strongly connected component: every edge is on a cycle
-    reach = adjacent[:]
-    for k in range(n):  # transitive closure over at most nine cells
-        bk, rk = 1 << k, reach[k]
-        for j in range(n):
-            if reach[j] & bk:
-                reach[j] |= rk
-    for j in range(n):
-        a = adjacent[j]
-        while a:
-            b = a & -a
-            a ^= b
-            if not reach[b.bit_length() - 1] >> j & 1:
-                return False
-    return True
-
-
-def _reached(adjacent: list[int]) -> int:
-    """The cells reachable from cell 0 (itself included), as a mask."""
-    seen = frontier = 1
-    while frontier:
-        step = 0
-        while frontier:
-            b = frontier & -frontier
-            frontier ^= b
-            step |= adjacent[b.bit_length() - 1]
-        frontier = step & ~seen
-        seen |= step
-    return seen
 
 
 def _augment(j: int, masks: list[Mask], owner: list[int], seen: list[int]) -> bool:

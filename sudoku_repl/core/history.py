@@ -105,21 +105,25 @@ class History:
         index = len(self._steps)
         self._steps.append(steps)
         self._modes.append(run_mode)
-        if events and not self._encode(events, steps):
-            self._odd_events[index] = tuple(events)
+        if events:
+            if not self._encode(events, steps):
+                self._odd_events[index] = tuple(events)
+            for e in events:
+                if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
+                    self._guess_moves.append(index)
+                    self._guess_levels.append(e[3])
         self._code_at.append(len(self._codes))
         if choice is not None:
             self._choices[index] = choice
         changes = self._changes
-        for i in sorted(set(touched)):
-            changes.append(i)
-            changes.append(values[i] << _VALUE_SHIFT | cands[i])
+        if touched:
+            cells = sorted(set(touched))
+            pairs = [0] * (2 * len(cells))
+            pairs[::2] = cells
+            pairs[1::2] = [values[i] << _VALUE_SHIFT | cands[i] for i in cells]
+            changes.fromlist(pairs)
         self._change_at.append(len(changes))
-        for e in events:
-            if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
-                self._guess_moves.append(index)
-                self._guess_levels.append(e[3])
-        return len(self._steps) % SNAPSHOT_EVERY == 0
+        return (index + 1) % SNAPSHOT_EVERY == 0
 
     def over_cap(self) -> bool:
         return len(self._steps) > self.cap

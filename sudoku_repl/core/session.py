@@ -147,22 +147,30 @@ class Session:
                 choice = None
         keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
         ev = engine.advance(mode, choice)
-        if not keep:
-            history.truncate(at)
-            self._appended += 1
-            if history.append(
-                engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
-            ):
-                history.add_snapshot(engine.state())
-            if history.over_cap():
-                at -= history.drop_oldest()
-                self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
-                self.notices.append(
-                    f"Record full: steps before {history.first_steps} were dropped to bound "
-                    f"memory; time travel, history and when start there now."
-                )
-        self.cursor = at + 1
+        if keep:
+            self.cursor = at + 1
+        else:
+            self._record(ev, choice, mode)
         return ev
+
+    def _record(self, ev: list[Event], choice: Choice, mode: int) -> None:
+        """Put the move the engine just made into the record at the present (cutting off the
+        future recorded after it), and make the state after it the present."""
+        engine, history, at = self.engine, self.history, self.cursor
+        history.truncate(at)
+        self._appended += 1
+        if history.append(
+            engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
+        ):
+            history.add_snapshot(engine.state())
+        if history.over_cap():
+            at -= history.drop_oldest()
+            self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
+            self.notices.append(
+                f"Record full: steps before {history.first_steps} were dropped to bound "
+                f"memory; time travel, history and when start there now."
+            )
+        self.cursor = at + 1
 
     def step(
         self, hooks: Hooks, replay: bool = False, breakpoints: bool = True, armed: bool = False
@@ -247,6 +255,8 @@ class Session:
         biggest = 0
         if breakpoints:
             self.arm_breakpoints()
+        if self._plain(breakpoints):
+            return self._run_plain(hooks, solutions, max_steps, until)
         while engine.status is not Status.FINISHED:
             if solutions and engine.solutions - first >= solutions:
                 break
@@ -258,6 +268,51 @@ class Session:
             biggest = max(biggest, report.biggest)
             if report.hits:
                 return RunReport(biggest, engine.solutions - first, hits=report.hits)
+            if until is not None and until(engine):
+                break
+        return RunReport(biggest, engine.solutions - first)
+
+    def _plain(self, breakpoints: bool) -> bool:
+        """Whether a run can go the plain way: no breakpoint to watch, no guess question to ask,
+        nothing recorded ahead of the present to follow."""
+        return (
+            not (breakpoints and self.breakpoints.enabled())
+            and not self.settings.guess_mode
+            and self.cursor == len(self.history)
+        )
+
+    def _run_plain(
+        self,
+        hooks: Hooks,
+        solutions: int,
+        max_steps: int | None,
+        until: Callable[[Engine], bool] | None,
+    ) -> RunReport:
+        """``run`` the plain way (``_plain``): the same steps and record as ``step`` makes, with
+        nothing to look at between the moves but the events."""
+        engine = self.engine
+        mode = self.settings.run_mode
+        modes.check(mode)
+        first = engine.solutions
+        biggest = 0
+        advance, record, report = engine.advance, self._record, hooks.events
+        while engine.status is not Status.FINISHED:
+            if solutions and engine.solutions - first >= solutions:
+                break
+            if max_steps is not None and engine.steps >= max_steps:
+                break
+            if hooks.interrupted():
+                return RunReport(biggest, engine.solutions - first, interrupted=True)
+            while True:  # one step
+                ev = advance(mode)
+                record(ev, None, mode)
+                if ev:
+                    for e in ev:
+                        if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
+                            biggest = e[3]
+                    report(ev)
+                if engine.status in STEP_BOUNDARY:
+                    break
             if until is not None and until(engine):
                 break
         return RunReport(biggest, engine.solutions - first)
