@@ -212,22 +212,22 @@ class Engine:
     def place(self, cell: Cell, value: int, ev: list[Event]) -> bool:
         """docs/engine.md 2; False (with its line) when a peer loses its last candidate."""
         self.values[cell] = value
-        cands, counts = self.cands, self.counts
+        cands, counts, touched = self.cands, self.counts, self.touched
         cands[cell] = 0
         counts[cell] = FILLED
-        touched = self.touched
         touched.append(cell)
         b = 1 << (value - 1)
-        for j, in_block in self.geo.place_order[cell]:
-            m = cands[j]
-            if m & b:
-                m ^= b
-                cands[j] = m
-                counts[j] -= 1
-                touched.append(j)
-                if not m:
-                    ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
-                    return False
+        hit = [j for j in self.geo.peers[cell] if cands[j] & b]  # in the order place visits
+        for k, j in enumerate(hit):
+            m = cands[j] ^ b
+            cands[j] = m
+            counts[j] -= 1
+            if not m:
+                touched += hit[: k + 1]
+                in_block = dict(self.geo.place_order[cell])[j]
+                ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
+                return False
+        touched += hit
         return True
 
     def _guess(self, choice: Choice, ev: list[Event]) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
+from functools import reduce
 from itertools import combinations
-from operator import itemgetter
+from operator import itemgetter, or_
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.events import CelSet, Event, Removal, UnitShrunk
@@ -34,21 +35,21 @@ MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
 
 
 class Memo:
-    """What grp learnt, a cache only. ``known[u]``: contents (candidates, values) of unit u on
-    which grp's techniques found nothing. ``clean``: a bit per unit whose present contents are
-    known to yield nothing, valid while the cells grp is told of as changed are all there are."""
+    """What grp learnt about a geometry's units, a cache only. ``known[u]``: contents
+    (candidates, values) of unit u on which grp's techniques found nothing. ``clean``: a bit per
+    unit whose present contents are known to yield nothing, valid while the cells grp is told
+    of as changed are all there are. ``getters[u]`` reads unit u's cells out of a list."""
 
-    __slots__ = ("clean", "known")
+    __slots__ = ("clean", "getters", "known")
 
-    def __init__(self, units: int) -> None:
-        self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [
-            set() for _ in range(units)
-        ]
+    def __init__(self, geo: Geometry) -> None:
+        self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [set() for _ in geo.units]
+        self.getters = [_getter(unit.cells) for unit in geo.units]
         self.clean = 0
 
 
 def new_memo(geo: Geometry) -> Memo:
-    return Memo(len(geo.units))
+    return Memo(geo)
 
 
 _GETTERS: dict[tuple[int, ...], itemgetter[tuple[int, ...]]] = {}
@@ -79,59 +80,70 @@ def grp(
     it, no unit counts as clean."""
     if touched is None:
         touched = []
+    if memo is None:
+        memo = Memo(geo)
     clean = 0
-    if memo is not None and changed is not None:
+    if changed is not None:
         clean = memo.clean
         if changed:
-            masks = geo.unit_masks
-            dirty = 0
-            for c in set(changed):
-                dirty |= masks[c]
-            clean &= ~dirty
+            clean &= ~reduce(or_, map(geo.unit_masks.__getitem__, set(changed)))
             changed.clear()
-    for u, unit in enumerate(geo.units):
-        if clean >> u & 1:
-            continue
-        get = _getter(unit.cells)
+    units, getters, known_of = geo.units, memo.getters, memo.known
+    todo = ((1 << len(units)) - 1) & ~clean
+    while todo:  # the units not known to be clean, in scan order
+        bit = todo & -todo
+        todo ^= bit
+        u = bit.bit_length() - 1
+        get = getters[u]
         unit_cands = get(cands)
         unit_values = get(values)
         key = (unit_cands, unit_values)
-        if (memo is not None and key in memo.known[u]) or 0 not in unit_values:
-            clean |= 1 << u
+        known = known_of[u]
+        if key in known or 0 not in unit_values:
+            clean |= bit
             continue
-        empty = [c for c, v in zip(unit.cells, unit_values) if not v]
+        empty: list[int] = []
+        masks: list[Mask] = []
         placed = 0
-        for v in unit_values:
+        for c, v, m in zip(units[u].cells, unit_values, unit_cands):
             if v:
                 placed |= 1 << (v - 1)
+            else:
+                empty.append(c)
+                masks.append(m)
         missing = FULL & ~placed
         result = _complete_shrink(empty, missing, cands, touched)
-        if result == NOTHING and len(empty) > 1 and _subsets(empty, missing, cands, ev, touched):
+        if (
+            result == NOTHING
+            and len(empty) > 1
+            and _subsets(empty, masks, missing, cands, ev, touched)
+        ):
             ev.append(UnitShrunk(E.INCOMPLETE, step, u))
             result = SHRUNKEN
         if result != NOTHING:
             if result == COMPLETE:
                 ev.append(UnitShrunk(E.COMPLETE, step, u))
-            if memo is not None:
-                memo.clean = clean
+            memo.clean = clean
             return result
-        clean |= 1 << u
-        if memo is not None:
-            known = memo.known[u]
-            if len(known) >= MEMO_LIMIT:
-                known.clear()
-            known.add(key)
-    if memo is not None:
-        memo.clean = clean
+        clean |= bit
+        if len(known) >= MEMO_LIMIT:
+            known.clear()
+        known.add(key)
+    memo.clean = clean
     return NOTHING
 
 
 def _subsets(
-    empty: list[int], missing: Mask, cands: list[Mask], ev: list[Event], touched: list[int]
+    empty: list[int],
+    masks: list[Mask],
+    missing: Mask,
+    cands: list[Mask],
+    ev: list[Event],
+    touched: list[int],
 ) -> bool:
     """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
-    worked out once (after 1GW, which changes nothing when it finds nothing)."""
-    masks = [cands[c] for c in empty]
+    worked out once (after 1GW, which changes nothing when it finds nothing). ``masks``: the
+    candidates of the ``empty`` cells."""
     node = _matched_nodes(masks, missing)
     if node is not None and _every_edge_in_a_cycle(node):
         # every candidate of every cell lies in some way of completing the unit: no subset of

@@ -73,6 +73,7 @@ class Geometry:
     cols: tuple[Unit, ...]
     blocks: tuple[Unit, ...]
     index: dict[tuple[int, int], Cell]
+    peers: tuple[tuple[Cell, ...], ...]  # per cell, the cells of ``place_order``
     unit_masks: tuple[int, ...]  # per cell, bit u set for each unit u (scan order) it lies in
     block_of: tuple[int, ...]  # per cell, the index in ``blocks`` of its block
 
@@ -155,6 +156,7 @@ class Geometry:
             tuple(by_kind["col"]),
             tuple(by_kind["blk"]),
             index,
+            tuple(tuple(c for c, _ in peers) for peers in order),
             tuple(unit_masks),
             tuple(block_of),
         )
