@@ -31,6 +31,8 @@ class Result(enum.IntEnum):
 # also as module names: the filters' loops read them as globals, not through the class
 NOTHING, COMPLETE, SHRUNKEN, WRONG = Result
 
+#: value -> its bit, 0 -> 0
+_BIT = (0, *(1 << (v - 1) for v in range(1, 10)))
 MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
 
 
@@ -102,16 +104,9 @@ def grp(
         if key in known or 0 not in unit_values:
             clean |= bit
             continue
-        empty: list[int] = []
-        masks: list[Mask] = []
-        placed = 0
-        for c, v, m in zip(units[u].cells, unit_values, unit_cands):
-            if v:
-                placed |= 1 << (v - 1)
-            else:
-                empty.append(c)
-                masks.append(m)
-        missing = FULL & ~placed
+        empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+        masks = [m for m, v in zip(unit_cands, unit_values) if not v]
+        missing = FULL & ~reduce(or_, map(_BIT.__getitem__, unit_values))
         result = _complete_shrink(empty, missing, cands, touched)
         if (
             result == NOTHING
