@@ -36,6 +36,7 @@ import norvig_baseline
 import reference_engine
 from common import (
     FORUM_SAMPLE,
+    MULTIPLE,
     REPO,
     ROYLE17_SAMPLE,
     TOP95,
@@ -57,6 +58,10 @@ SETS: dict[str, tuple[Path, float, float, float | None]] = {
     "royle17": (ROYLE17_SAMPLE, 1.7, 2.0, None),
 }
 CLI_TARGET = 1.5  # batch CLI time / (engine-only time + start-up)
+# issue 15, pure Python, in the same run: engine / dict solver to the first solution, and the
+# engine to the end of the search / the dict solver to its first solution
+FIRST_RATIO_TARGET = 1.0
+END_RATIO_TARGET = 2.0
 STARTUP_TARGET = 2.0  # `python -m sudoku_repl -c bye` / `python3 -c pass`
 
 
@@ -276,6 +281,42 @@ def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
     )
 
 
+Row = tuple[str, float, str, float, str]  # (what, measured, "<=" or ">=", limit, unit)
+
+
+def print_targets(title: str, rows: list[Row]) -> None:
+    """Each target next to its measured value, and whether it holds."""
+    print()
+    print(f"== {title}")
+    for what, measured, sense, limit, unit in rows:
+        holds = measured <= limit if sense == "<=" else measured >= limit
+        print(
+            f"  {what:52} {measured:8.2f}{unit:2} {sense} {limit:6.2f}{unit:2} "
+            f"{'holds' if holds else 'MISSED'}"
+        )
+
+
+def memory_target() -> Row:
+    """Bytes per recorded step over a search of 100,000 steps or more (bench_history)."""
+    import bench_history
+
+    quiz = bench_history.quiz_of(str(MULTIPLE), bench_history.QUIZ_NUMBER)
+    solutions = 20000
+    while True:
+        session, diff, _, _ = bench_history.record(quiz, solutions)
+        steps = session.state().steps
+        if steps >= bench_history.MIN_STEPS or session.finished:
+            break
+        solutions *= 2
+    return (
+        f"memory per recorded step ({steps:,} steps)",
+        diff / steps,
+        "<=",
+        float(bench_history.BYTES_TARGET),
+        " B",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -301,6 +342,9 @@ def main() -> None:
         "--no-cli", action="store_true", help="skip the CLI throughput and start-up figures"
     )
     parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
+    parser.add_argument(
+        "--no-memory", action="store_true", help="skip the bytes per recorded step (bench_history)"
+    )
     parser.add_argument(
         "--reference",
         action="store_true",
@@ -354,6 +398,29 @@ def main() -> None:
             print(
                 f"  {key:8} {label:15} {ref:10.2f} {eng:8.2f} {eng / ref:8.2f} {eng / m['dict']:8.2f} {t} {s}"
             )
+    targets = [
+        row
+        for key, res in results.items()
+        for row in (
+            (
+                f"{key}: first solution, engine / dict solver",
+                res["m"]["eng1"] / res["m"]["dict"],
+                "<=",
+                FIRST_RATIO_TARGET,
+                "",
+            ),
+            (
+                f"{key}: to the end, engine / dict solver's first",
+                res["m"]["eng0"] / res["m"]["dict"],
+                "<=",
+                END_RATIO_TARGET,
+                "",
+            ),
+        )
+    ]
+    if not args.no_memory:
+        targets.append(memory_target())
+    print_targets("targets of issue 15 (pure Python; ratios of medians in this run)", targets)
     if not args.no_cli:
         if "top95" in results:
             bench_cli(results["top95"]["quizzes"], results["top95"]["eng0_sum_s"], args.cli_runs)
