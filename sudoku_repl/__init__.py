@@ -15,7 +15,9 @@ see ``sudoku_repl.api``.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # typing itself is not imported: ``sudoku-repl -c bye`` needs none of it
+if TYPE_CHECKING:
+    from typing import Any
 
 __version__ = "0.2.0"
 

@@ -1,35 +1,48 @@
 """What is plugged in: the one place that registers run modes, their lines and the commands.
 
-``register_all()`` is called by every entry point (``cli``, ``rate``'s command line, the public
-API); importing a module never registers anything, so a session behaves the same whatever was
-imported. Calling it again changes nothing.
+``register_all()`` is called by every entry point that needs the engine at once (``rate``'s
+command line, the public API, the test suite); the command line calls ``register_commands()``,
+which registers the run modes only before the first command that needs the engine, so that
+``bye``, ``help`` and a mistyped command import none of it. Importing a module never registers
+anything, so a session behaves the same whatever was imported. Calling them again changes
+nothing.
 """
 
 from __future__ import annotations
 
-_done = False
+_commands = False
+_modes = False
 
 
 def register_all() -> None:
-    """Run modes 3, 4 and 5 with their trace lines, then the commands in Order List order: the
-    original ten (and ``help``), the debugger's, the stepping verbs, ``board``, the book's, the
-    chains'."""
-    global _done
-    if _done:
+    """The commands, then run modes 3, 4 and 5 with their trace lines, now."""
+    register_commands()
+    register_modes()
+
+
+def register_commands() -> None:
+    """The commands of the static manifest, in Order List order (the original ten and ``help``,
+    the debugger's, the stepping verbs, ``board``, the book's, the chains'), their handler
+    modules imported on first use; ``register_modes`` is called before the first handler that
+    needs the engine (``commands.table.ready``)."""
+    global _commands
+    if _commands:
         return
-    from sudoku_repl.commands import board, book, chains, debugger, original, stepping
+    from sudoku_repl.commands.manifest import MANIFEST
     from sudoku_repl.commands.table import install
+
+    install(MANIFEST, prepare=register_modes)
+    _commands = True
+
+
+def register_modes() -> None:
+    """Run modes 3, 4 and 5 with their trace lines."""
+    global _modes
+    if _modes:
+        return
     from sudoku_repl.techniques import chains as chain_technique
     from sudoku_repl.techniques import theorems
 
     theorems.register()
     chain_technique.register()
-    install(
-        original.command,
-        debugger.command,
-        stepping.command,
-        board.command,
-        book.command,
-        chains.command,
-    )
-    _done = True
+    _modes = True

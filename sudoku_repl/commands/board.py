@@ -14,7 +14,7 @@ from sudoku_repl.commands.dispatch import Repl, no_argument
 from sudoku_repl.commands.table import CommandSet
 from sudoku_repl.views.board import board_lines, last_step_changes
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 def wants_colour(repl: Repl) -> bool:

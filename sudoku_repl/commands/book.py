@@ -28,7 +28,7 @@ from sudoku_repl.views import matrices as book
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 # -- the book's view ----------------------------------------------------------------------

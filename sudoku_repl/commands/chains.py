@@ -18,7 +18,7 @@ from sudoku_repl.views.hint import hint_lines
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 # -- hint -------------------------------------------------------------------------------------

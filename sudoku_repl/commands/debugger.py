@@ -3,7 +3,6 @@ pictures of the search, and scripts. All answers come from the record (``History
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
@@ -42,7 +41,7 @@ from sudoku_repl.text.render import event_lines
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 def _geo(repl: Repl) -> Geometry:
@@ -626,7 +625,3 @@ def _source(repl: Repl, arg: str) -> None:
         raise UserError(file_error("Cannot read", path, e)) from None
     with closing(lines):
         repl.run_script(lines)
-
-
-def terminal_width() -> int:
-    return shutil.get_terminal_size((80, 24)).columns

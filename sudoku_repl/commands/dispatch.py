@@ -9,22 +9,29 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Protocol
 
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.table import lookup, order_list, suggestion, unknown
-from sudoku_repl.core import events as E
-from sudoku_repl.core.breakpoints import Breakpoint
-from sudoku_repl.core.engine import Choice, Engine
+from sudoku_repl.commands.table import lookup, order_list, ready, suggestion, unknown
 from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
-from sudoku_repl.core.events import Event
-from sudoku_repl.core.geometry import Cell, values_of
-from sudoku_repl.core.session import RunReport, Session
-from sudoku_repl.core.state import Status
-from sudoku_repl.text import scripts
-from sudoku_repl.text.args import CELL_VALUE, cell_of, number
-from sudoku_repl.text.render import event_lines, invalid_line, show_lines
+
+TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
+if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
+    from typing import Protocol
+
+    from sudoku_repl.core.breakpoints import Breakpoint
+    from sudoku_repl.core.engine import Choice, Engine
+    from sudoku_repl.core.events import Event
+    from sudoku_repl.core.geometry import Cell
+    from sudoku_repl.core.session import RunReport, Session
+
+    class Output(Protocol):
+        """Where the lines go: ``message`` for output, ``error`` for a line saying what was
+        wrong."""
+
+        def message(self, line: str) -> None: ...
+
+        def error(self, line: str) -> None: ...
+
 
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
 PROMPT = "Order please:"
@@ -34,20 +41,19 @@ RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 
-@dataclass
 class ViewSettings:
     """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
     terminal unless NO_COLOR is set)."""
 
-    trace: bool = True
-    solutions: bool = True
-    colour: bool | None = None
+    def __init__(
+        self, trace: bool = True, solutions: bool = True, colour: bool | None = None
+    ) -> None:
+        self.trace = trace
+        self.solutions = solutions
+        self.colour = colour
 
-
-class Output(Protocol):
-    def message(self, line: str) -> None: ...
-
-    def error(self, line: str) -> None: ...
+    def __repr__(self) -> str:
+        return f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour})"
 
 
 class Repl:
@@ -64,7 +70,7 @@ class Repl:
         self.read_answer = read_answer
         self.clock = clock
         self.interrupted = interrupted
-        self.session = Session()
+        self._session: Session | None = None  # made on first use (``session``)
         self.done = False
         self.failures: list[str] = []
         self.width: Callable[[], int] = lambda: 80
@@ -80,6 +86,30 @@ class Repl:
         self.displays: dict[int, str] = {}
         self.display_number = 0
 
+    @property
+    def session(self) -> Session:
+        """The session, made on first use: before it, the run modes are registered (``ready``)."""
+        if self._session is None:
+            ready()
+            from sudoku_repl.core.session import Session
+
+            self._session = Session()
+        return self._session
+
+    @session.setter
+    def session(self, session: Session) -> None:
+        self._session = session
+
+    @property
+    def made_session(self) -> bool:
+        """Whether the session was made (a command used it)."""
+        return self._session is not None
+
+    @property
+    def loaded(self) -> bool:
+        """Whether a quiz is loaded (asking makes no session)."""
+        return self._session is not None and self._session.loaded
+
     # -- dispatch ------------------------------------------------------------------------
 
     def execute(self, line: str) -> bool:
@@ -93,7 +123,7 @@ class Repl:
             self.lines(order_list())
             self.failures.append(line.strip())
             return False
-        steps = self.session.state().steps if self.session.loaded else 0
+        steps = self.session.state().steps if self.loaded else 0
         self.script.begin(cmd.name, line, self._solutions_now())
         try:
             cmd.handler(self, arg.strip())
@@ -146,12 +176,14 @@ class Repl:
         ]
 
     def _solutions_now(self) -> int:
-        return self.session.state().solutions if self.session.loaded else 0
+        return self.session.state().solutions if self.loaded else 0
 
     def _notices(self) -> None:
-        for notice in self.session.notices:
+        if self._session is None:
+            return
+        for notice in self._session.notices:
             self.out.message(notice)
-        self.session.notices.clear()
+        self._session.notices.clear()
 
     def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
         """Execute a script's commands as batch mode does: each echoed after the prompt, empty
@@ -194,6 +226,9 @@ class Repl:
     # -- Hooks for the session -------------------------------------------------------------
 
     def events(self, events: Sequence[Event]) -> None:
+        from sudoku_repl.core import events as E
+        from sudoku_repl.text.render import event_lines
+
         geo, view = self.session.geo, self.view
         for event in events:
             kind = event[0]
@@ -222,6 +257,9 @@ class Repl:
             return choice
 
     def _parse_guess(self, answer: str, default: str) -> Choice:
+        from sudoku_repl.core.geometry import values_of
+        from sudoku_repl.text.args import CELL_VALUE, cell_of, number
+
         form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
         match = CELL_VALUE.fullmatch(answer)
         if not match:
@@ -240,11 +278,13 @@ class Repl:
     # -- helpers for handlers ----------------------------------------------------------------
 
     def require_quiz(self) -> Session:
-        if not self.session.loaded:
+        if not self.loaded:
             raise UserError(NO_QUIZ)
         return self.session
 
     def show(self) -> None:
+        from sudoku_repl.text.render import show_lines
+
         self.lines(show_lines(self.session.state(), self.session.geo))
 
     def timing(self, started: float, biggest: int) -> None:
@@ -284,7 +324,7 @@ class Repl:
         elif report.hits:
             self.breakpoint_lines(report.hits)
             self.show()
-        elif (max_steps is not None or show) and session.state().status not in ENDED:
+        elif (max_steps is not None or show) and not ended(session):
             self.show()
         self.timing(started, report.biggest)
         return report
@@ -297,10 +337,16 @@ class Repl:
             )
 
 
-ENDED = (Status.SOLVED, Status.FINISHED)
+def ended(session: Session) -> bool:
+    """Whether the present state is a solution or the end of the search."""
+    from sudoku_repl.core.state import Status
+
+    return session.state().status in (Status.SOLVED, Status.FINISHED)
 
 
 def invalid(session: Session) -> str:
+    from sudoku_repl.text.render import invalid_line
+
     state = session.state()
     return invalid_line(state.steps, state.solutions)
 
@@ -313,6 +359,8 @@ def no_argument(name: str, arg: str) -> None:
 def open_script(path: str) -> Generator[str, None, None]:
     """The lines of script ``path`` for ``run_script`` (``text.scripts.open_script``): refused
     with one line (``NotAScript``) unless it is text whose first command line is a command."""
+    from sudoku_repl.text import scripts
+
     return scripts.open_script(path, _not_a_command)
 
 

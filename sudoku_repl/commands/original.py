@@ -1,16 +1,17 @@
-"""The ten commands of SudokuSolver 2.6 (docs/commands.md 3), and ``help``."""
+"""The commands of SudokuSolver 2.6 (docs/commands.md 3) that need the engine: all ten but
+``bye``, which lives with ``help`` in ``bare``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.dispatch import ENDED, Repl, invalid, no_argument
-from sudoku_repl.commands.table import COMMANDS, Command, CommandSet, lookup, order_list
+from sudoku_repl.commands.dispatch import Repl, ended, invalid, no_argument
+from sudoku_repl.commands.table import CommandSet
 from sudoku_repl.core import modes
-from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import NUMBER, parse_count
 from sudoku_repl.text.render import levels_lines
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 # -- the ten original commands ------------------------------------------------------------
@@ -115,7 +116,7 @@ def _step(repl: Repl, arg: str) -> None:
     if report.hits:
         repl.breakpoint_lines(report.hits)
         repl.show()
-    elif session.state().status not in ENDED:
+    elif not ended(session):
         repl.show()
 
 
@@ -146,39 +147,3 @@ def _runtil(repl: Repl, arg: str) -> None:
 def _runrun(repl: Repl, arg: str) -> None:
     count = parse_count(arg, "runrun needs a number of solutions: runrun <sum>")
     repl.run_command(count)
-
-
-@command("bye", "quit", aliases=("q",))
-def _bye(repl: Repl, arg: str) -> None:
-    no_argument("bye", arg)
-    repl.done = True
-
-
-# -- added commands --------------------------------------------------------------------------
-
-
-@command(
-    "help [command]",
-    "list the commands, or explain one",
-    argument="command",
-)
-def _help(repl: Repl, arg: str) -> None:
-    if not arg:
-        repl.lines(order_list())
-        return
-    cmd = lookup(arg)
-    if cmd is None:
-        known = ", ".join(COMMANDS)
-        raise UserError(f"No command {shown(arg)!r}; help knows: {known}")
-    repl.lines(help_lines(cmd))
-
-
-def help_lines(cmd: Command) -> list[str]:
-    lines = [cmd.entry()]
-    if cmd.aliases:
-        lines.append("Aliases: " + ", ".join(cmd.aliases))
-    if cmd.help:
-        lines += cmd.help.splitlines()
-    if cmd.name == "run-mode":  # the modes the techniques added (the Order List line stays)
-        lines += [f"{mode}: {text}." for mode, text in sorted(modes.DESCRIPTIONS.items())]
-    return lines

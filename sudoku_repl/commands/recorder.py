@@ -8,7 +8,6 @@ file, a ``goto`` stopped by Ctrl-C) says what to write instead.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 #: commands left out of the script (they do not change the session)
 UNSCRIPTED = frozenset(
@@ -16,11 +15,11 @@ UNSCRIPTED = frozenset(
 )
 
 
-@dataclass
 class _Running:
-    mark: int  # where the command's lines start
-    solutions: int  # the solution sum before it
-    answered: list[int] = field(default_factory=list)  # per answer: solutions found before it
+    def __init__(self, mark: int, solutions: int) -> None:
+        self.mark = mark  # where the command's lines start
+        self.solutions = solutions  # the solution sum before it
+        self.answered: list[int] = []  # per answer: solutions found before it
 
 
 class ScriptRecorder:

@@ -15,7 +15,7 @@ from sudoku_repl.text.args import parse_count
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
-command = CommandSet()
+command = CommandSet(__name__)
 
 
 @command(

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from typing import TextIO
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
+
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    from typing import TextIO
 
 __all__ = ["PROMPT", "run_batch"]
 

@@ -2,39 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
 from collections.abc import Iterator, Sequence
 
 from sudoku_repl import __version__
-from sudoku_repl.assembly import register_all
+from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl, open_script
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag
-from sudoku_repl.text.scripts import NotAScript
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="sudoku-repl",
-        description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
-        epilog="sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
-        "level, solutions); see sudoku-repl rate --help.",
-    )
-    parser.add_argument("--version", action="version", version=f"sudoku-repl {__version__}")
-    parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("-x", metavar="FILE", dest="script", help="run the commands of FILE")
-    group.add_argument("-c", metavar="COMMANDS", dest="commands", help='run "cmd; cmd; ..."')
-    group.add_argument(
-        "--tui",
-        action="store_true",
-        help="full-screen mode: the board, the trace, the guess levels and a command line",
-    )
-    return parser
+from sudoku_repl.frontends.options import parse
 
 
 def _stdin_lines() -> Iterator[str]:
@@ -54,12 +33,12 @@ def _lenient_output() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _lenient_output()
     words = list(sys.argv[1:] if argv is None else argv)
-    register_all()
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
         from sudoku_repl.frontends.rate_cli import main_rate
 
-        return main_rate(words[1:])
-    args = _parser().parse_args(argv)
+        return main_rate(words[1:])  # which registers everything it needs
+    register_commands()  # the run modes come before the first command that needs the engine
+    args = parse(words, __version__)
     first = [f"load-quiz {args.quiz}"] if args.quiz else []
     if args.tui:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -73,6 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.commands is not None:
         lines = iter(part.strip() for part in args.commands.split(";"))
     elif args.script is not None:
+        from sudoku_repl.text.scripts import NotAScript
+
         try:
             lines = open_script(args.script)
         except (OSError, ValueError) as e:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -16,7 +17,6 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
-from sudoku_repl.commands.debugger import terminal_width
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import COMMANDS, PLACEHOLDERS, lookup, next_words
 from sudoku_repl.core.errors import GuessAborted, os_reason
@@ -126,13 +126,21 @@ _FIELDS = {
 REPEATED = frozenset({"step", "next", "back", "continue"})
 
 
+#: the toolbar's fields before the session is made (``Repl.session``): the default settings of
+#: ``core.session.Settings`` and no breakpoint, without importing the engine for them
+FRESH: tuple[tuple[str, object], ...] = (("run-mode", 0), ("guess-mode", 0), ("breakpoints", 0))
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
+
+
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
     """The bottom toolbar: where the search is. Past ``width`` columns (the terminal's, when
     not given) the field names are shortened, so that it is never cut."""
-    session = repl.session
-    settings = session.settings
     fields: list[tuple[str, object]] = []
-    if session.loaded:
+    if repl.loaded:
+        session = repl.session
         state = session.state()
         biggest = session.history.biggest_level(1, state.steps)
         fields += [
@@ -141,12 +149,16 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("biggest", biggest),
             ("solutions", state.solutions),
         ]
-    fields += [
-        ("run-mode", settings.run_mode),
-        ("guess-mode", settings.guess_mode),
-        ("breakpoints", len(session.breakpoints.enabled())),
-    ]
-    head = [] if session.loaded else ["no quiz"]
+    if repl.made_session:
+        settings = repl.session.settings
+        fields += [
+            ("run-mode", settings.run_mode),
+            ("guess-mode", settings.guess_mode),
+            ("breakpoints", len(repl.session.breakpoints.enabled())),
+        ]
+    else:
+        fields += FRESH
+    head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):
         return text
@@ -154,7 +166,7 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
 
 
 def empty_cells(repl: Repl) -> list[str]:
-    if not repl.session.loaded:
+    if not repl.loaded:
         return []
     state = repl.session.state()
     name = repl.session.geo.cell_name
@@ -164,7 +176,7 @@ def empty_cells(repl: Repl) -> list[str]:
 def filled_cells(repl: Repl) -> list[str]:
     """The cells with a value at the present state, givens included (``why [r,c]`` says how
     each got it)."""
-    if not repl.session.loaded:
+    if not repl.loaded:
         return []
     state = repl.session.state()
     name = repl.session.geo.cell_name
@@ -245,9 +257,7 @@ def run_interactive(
     repl = Repl(out, lambda question: "", interrupted=flag)
     repl.can_switch = input is None  # `tui` needs the real terminal
     if input is None:  # a real terminal: a progress line while a command works silently
-        progress = ProgressLine(
-            flag, lambda: repl.session.engine.steps if repl.session.loaded else None
-        )
+        progress = ProgressLine(flag, lambda: repl.session.engine.steps if repl.loaded else None)
         out.progress = progress
         repl.interrupted = progress
     repl.width = terminal_width
@@ -260,11 +270,13 @@ def run_interactive(
         input=input,
         output=output,
     )
-    answers: PromptSession[str] = PromptSession(input=input, output=output)
+    answers: list[PromptSession[str]] = []  # made at the first guess question: not at start
 
     def read_answer(question: str) -> str:
+        if not answers:
+            answers.append(PromptSession(input=input, output=output))
         try:
-            return answers.prompt(question + " ")
+            return answers[0].prompt(question + " ")
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
         finally:

@@ -373,7 +373,7 @@ CHAIN_FILTERS = (x_chain_filter, forcing_chain_filter)
 
 
 def register() -> None:
-    """Run modes 4 and 5 and the chains' lines (called by ``assembly.register_all``)."""
+    """Run modes 4 and 5 and the chains' lines (called by ``assembly.register_modes``)."""
     render.RENDERERS[X_CHAIN] = chain_line
     render.RENDERERS[FORCING_CHAIN] = chain_line
     modes.register_filters(

@@ -135,7 +135,7 @@ def conversion_lines(event: Event, geo: Geometry) -> list[str]:
 
 
 def register() -> None:
-    """Run-mode 3 and the line of a conversion (called by ``assembly.register_all``)."""
+    """Run-mode 3 and the line of a conversion (called by ``assembly.register_modes``)."""
     RENDERERS[CONVERSION] = conversion_lines
     modes.register_strategy(
         BOOK_MODE,

@@ -1,0 +1,100 @@
+"""The options of ``sudoku-repl``: argparse's parser, and the plain forms read without it.
+
+Building an ``ArgumentParser`` costs more than the rest of ``sudoku-repl -c bye`` (argparse,
+gettext, shutil), so the plain command lines are read directly: a quiz, and at most one of
+``-c COMMANDS``, ``-x FILE`` and ``--tui``, each value a word that does not start with ``-``.
+Anything else (``--help``, ``--version``, a mistake, an abbreviation) goes to argparse, which
+reads the plain forms the same way (``tests/test_options.py`` compares the two).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    import argparse
+
+
+class Options:
+    """What the command line asks for: ``quiz`` to load first, then commands (``commands``, a
+    ``-c`` line), a script (``script``), the full screen (``tui``) or else the shell."""
+
+    __slots__ = ("commands", "quiz", "script", "tui")
+
+    def __init__(
+        self,
+        quiz: str | None = None,
+        script: str | None = None,
+        commands: str | None = None,
+        tui: bool = False,
+    ) -> None:
+        self.quiz = quiz
+        self.script = script
+        self.commands = commands
+        self.tui = tui
+
+    def __repr__(self) -> str:
+        return "Options(quiz={!r}, script={!r}, commands={!r}, tui={!r})".format(*self.fields())
+
+    def fields(self) -> tuple[str | None, str | None, str | None, bool]:
+        return (self.quiz, self.script, self.commands, self.tui)
+
+
+def parse(words: Sequence[str], version: str) -> Options:
+    """The options of ``words`` (the arguments after the program's name); argparse prints the
+    help, the version or what is wrong and exits, as ``ArgumentParser.parse_args`` does."""
+    return plain(words) or _parsed(parser(version).parse_args(list(words)))
+
+
+def plain(words: Sequence[str]) -> Options | None:
+    """The options of a plain command line, or None when it is not one."""
+    quiz: str | None = None
+    valued = {"-c": "commands", "-x": "script"}
+    chosen: dict[str, str | None] = {"commands": None, "script": None}
+    tui = False
+    group = 0  # how many of -c, -x, --tui (argparse allows one)
+    rest = iter(words)
+    for word in rest:
+        if word in valued:
+            value = next(rest, None)
+            if value is None or value.startswith("-"):
+                return None
+            chosen[valued[word]] = value
+            group += 1
+        elif word == "--tui":
+            tui = True
+            group += 1
+        elif word.startswith("-") or quiz is not None:
+            return None
+        else:
+            quiz = word
+    if group > 1:
+        return None
+    return Options(quiz, chosen["script"], chosen["commands"], tui)
+
+
+def _parsed(namespace: argparse.Namespace) -> Options:
+    return Options(namespace.quiz, namespace.script, namespace.commands, namespace.tui)
+
+
+def parser(version: str) -> argparse.ArgumentParser:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="sudoku-repl",
+        description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
+        epilog="sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
+        "level, solutions); see sudoku-repl rate --help.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudoku-repl {version}")
+    parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("-x", metavar="FILE", dest="script", help="run the commands of FILE")
+    group.add_argument("-c", metavar="COMMANDS", dest="commands", help='run "cmd; cmd; ..."')
+    group.add_argument(
+        "--tui",
+        action="store_true",
+        help="full-screen mode: the board, the trace, the guess levels and a command line",
+    )
+    return parser

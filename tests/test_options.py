@@ -1,0 +1,90 @@
+"""The command line's plain forms are read without argparse (issue 15, start-up), exactly as
+argparse reads them: every command line of a few words, plain or not, is compared."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+
+import pytest
+
+from sudoku_repl.frontends.options import Options, parse, parser, plain
+
+#: words a command line is made of: the options, their values, and what argparse treats apart
+#: (abbreviations, "--", "-" alone, a negative number, an option glued to its value, spaces)
+WORDS = [
+    "-c",
+    "-x",
+    "--tui",
+    "bye",
+    "seed.txt",
+    "",
+    "-",
+    "--",
+    "-5",
+    "--tu",
+    "-cbye",
+    "a -b",
+    "--version",
+]
+
+
+def argparse_reads(words: list[str]) -> tuple[str | None, str | None, str | None, bool] | None:
+    """What argparse makes of ``words``, or None when it refuses them (or prints and exits)."""
+    with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            namespace = parser("0").parse_args(words)
+        except SystemExit:
+            return None
+    return (namespace.quiz, namespace.script, namespace.commands, namespace.tui)
+
+
+def command_lines(longest: int) -> list[list[str]]:
+    return [list(words) for n in range(longest + 1) for words in itertools.product(WORDS, repeat=n)]
+
+
+def test_every_plain_form_is_read_as_argparse_reads_it() -> None:
+    read = 0
+    for words in command_lines(3):
+        options = plain(words)
+        if options is not None:
+            read += 1
+            assert options.fields() == argparse_reads(words), words
+    assert read > 50  # the plain forms are many of them
+
+
+@pytest.mark.parametrize(
+    ("words", "fields"),
+    [
+        ([], (None, None, None, False)),
+        (["-c", "bye"], (None, None, "bye", False)),
+        (["seed.txt", "-x", "s.txt"], ("seed.txt", "s.txt", None, False)),
+        (["--tui", "seed.txt"], ("seed.txt", None, None, True)),
+        (["-c", "bye", "seed.txt"], ("seed.txt", None, "bye", False)),
+    ],
+)
+def test_the_plain_forms(words: list[str], fields: tuple[object, ...]) -> None:
+    options = plain(words)
+    assert options is not None and options.fields() == fields
+    assert parse(words, "0").fields() == fields
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["-c"], ["-c", "a", "-x", "b"], ["a", "b"], ["--tu"], ["-c", "-5"], ["--help"], ["--"]],
+)
+def test_anything_else_goes_to_argparse(words: list[str]) -> None:
+    assert plain(words) is None
+
+
+def test_argparse_still_prints_the_version_and_refuses_mistakes() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with pytest.raises(SystemExit) as version:
+            parse(["--version"], "9.9")
+        with pytest.raises(SystemExit) as mistake:
+            parse(["-c", "bye", "-x", "script"], "9.9")
+    assert version.value.code == 0 and out.getvalue() == "sudoku-repl 9.9\n"
+    assert mistake.value.code == 2 and "not allowed with argument" in err.getvalue()
+    assert isinstance(parse(["--tu"], "9.9"), Options)  # an abbreviation argparse accepts

@@ -1,0 +1,150 @@
+"""What start-up imports (issue 15): ``bye``, ``help`` and a mistyped command need the command
+table only, so that ``sudoku-repl -c bye`` costs little more than the interpreter's own start.
+
+Each case runs in a fresh interpreter (``sys.modules`` of the test process holds everything) and
+lists what was imported by the end. No timing here: ``benchmarks/bench_startup.py`` measures.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from helpers import REPO, SEED_QUIZ, ListOutput
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.shell import toolbar_text
+
+#: what start-up may import of the package: the command line, the table and its manifest, the
+#: dispatcher, the batch reader, the plain options and ``bye``/``help``
+STARTUP = {
+    "sudoku_repl",
+    "sudoku_repl.assembly",
+    "sudoku_repl.commands",
+    "sudoku_repl.commands.bare",
+    "sudoku_repl.commands.dispatch",
+    "sudoku_repl.commands.manifest",
+    "sudoku_repl.commands.recorder",
+    "sudoku_repl.commands.table",
+    "sudoku_repl.core",
+    "sudoku_repl.core.errors",
+    "sudoku_repl.frontends",
+    "sudoku_repl.frontends.batch",
+    "sudoku_repl.frontends.cli",
+    "sudoku_repl.frontends.interrupts",
+    "sudoku_repl.frontends.options",
+}
+#: the interactive shell adds these (and prompt_toolkit)
+SHELL = {
+    "sudoku_repl.frontends.progress_line",
+    "sudoku_repl.frontends.shell",
+    "sudoku_repl.frontends.terminal_mode",
+}
+#: libraries that cost start-up time and are not needed before a quiz is loaded
+HEAVY = ("attr", "attrs", "dataclasses", "prompt_toolkit")
+
+PROBE = """
+import json, sys
+{body}
+ours = sorted(m for m in sys.modules if m.split(".")[0] == "sudoku_repl")
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in {heavy!r})
+print("\\nPROBE " + json.dumps({{"rc": rc, "ours": ours, "heavy": heavy}}), file=sys.stderr)
+"""
+
+
+def probe(body: str) -> tuple[str, dict[str, Any]]:
+    """Run ``body`` (which sets ``rc``) in a fresh interpreter from the repository root: its
+    stdout and what it had imported by the end."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(body=body, heavy=HEAVY)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    marker = [line for line in done.stderr.splitlines() if line.startswith("PROBE ")]
+    assert len(marker) == 1, done.stderr
+    result: dict[str, Any] = json.loads(marker[0][6:])
+    return done.stdout, result
+
+
+def run_cli(commands: str) -> tuple[str, dict[str, Any]]:
+    body = f"import sudoku_repl.frontends.cli as cli\nrc = cli.main(['-c', {commands!r}])"
+    return probe(body)
+
+
+@pytest.mark.parametrize(
+    ("commands", "rc", "said"),
+    [
+        ("bye", 0, "bye"),
+        ("help", 0, "bye: quit"),
+        ("help step; help runtil; bye", 0, "Aliases: rt"),
+        ("stpe", 1, "Unknown command 'stpe'; did you mean step?"),
+        ("", 0, "Order please:"),
+    ],
+    ids=["bye", "help", "help-command", "unknown", "nothing"],
+)
+def test_bye_help_and_unknown_commands_import_no_engine(commands: str, rc: int, said: str) -> None:
+    out, result = run_cli(commands)
+    assert said in out.splitlines()
+    assert result["rc"] == rc
+    assert result["heavy"] == []
+    ours = set(result["ours"])
+    assert ours <= STARTUP, sorted(ours - STARTUP)
+
+
+def test_the_first_command_that_needs_the_engine_registers_the_run_modes() -> None:
+    """``run-mode 3`` before any quiz knows mode 3; the run is run-mode 3's (269 steps to the
+    seed's first solution, 131 in mode 0)."""
+    out, result = run_cli(f"run-mode 3; load-quiz {SEED_QUIZ}; run; bye")
+    assert result["rc"] == 0
+    lines = out.splitlines()
+    assert (
+        "Mode 3: the book's theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck"
+        in lines
+    )
+    assert "Fine [steps:269, solution sum:1]." in lines
+    assert "attrs" in result["heavy"]
+
+
+def test_help_run_mode_lists_the_registered_modes() -> None:
+    out, result = run_cli("help run-mode")
+    assert result["rc"] == 0
+    assert "5: X-Chain and Forcing-Chain only." in out.splitlines()
+
+
+def test_the_interactive_shell_imports_no_engine_before_a_quiz() -> None:
+    """The prompt with its toolbar and completion, ``help`` and a typo, then ``bye``."""
+    body = """
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.history import InMemoryHistory
+from sudoku_repl.assembly import register_commands
+from sudoku_repl.frontends.shell import run_interactive
+register_commands()
+with create_pipe_input() as pipe:
+    pipe.send_text("help\\rhe\\t\\rstpe\\rbye\\r")
+    repl = run_interactive([], input=pipe, output=DummyOutput(), history=InMemoryHistory())
+rc = 0 if repl.done else 1
+"""
+    out, result = probe(body)
+    assert "help [command]: list the commands, or explain one" in out.splitlines()
+    assert result["rc"] == 0
+    assert {name.split(".")[0] for name in result["heavy"]} == {"prompt_toolkit"}
+    ours = set(result["ours"])
+    assert ours <= STARTUP | SHELL, sorted(ours - STARTUP - SHELL)
+
+
+def test_the_toolbar_without_a_session_is_the_fresh_sessions() -> None:
+    """Before a command makes the session, the toolbar shows the default settings without it:
+    the same text as once the session is made."""
+    repl = Repl(ListOutput(), lambda question: "")
+    before = toolbar_text(repl, width=200)
+    assert not repl.made_session
+    repl.session  # noqa: B018 - making it is the test
+    assert repl.made_session
+    assert toolbar_text(repl, width=200) == before
+    assert toolbar_text(repl, width=0) == "no quiz | rm 0 | gm 0 | bp 0"
