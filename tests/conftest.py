@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from helpers import REPO, Answer, RecordingHooks
 
+import sudoku_repl.core
 from sudoku_repl.assembly import register_all
 
 
@@ -42,5 +44,13 @@ def pipe() -> Iterator[PipeInput]:
 
 def pytest_configure(config: pytest.Config) -> None:
     """Register the run modes, their lines and the commands once, as every entry point does
-    (``sudoku_repl.assembly``): importing a module registers nothing."""
+    (``sudoku_repl.assembly``): importing a module registers nothing.
+
+    With ``SUDOKU_REPL_EXPECT_COMPILED=1`` (``.ci/compiled``), nothing runs unless the compiled
+    core is the one imported (``test_compiled.py``)."""
+    if os.environ.get("SUDOKU_REPL_EXPECT_COMPILED") == "1" and not sudoku_repl.core.compiled():
+        raise pytest.UsageError(
+            "SUDOKU_REPL_EXPECT_COMPILED=1 but the core imported is "
+            f"{sudoku_repl.core.build()} ({sudoku_repl.core.__file__})"
+        )
     register_all()

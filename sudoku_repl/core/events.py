@@ -22,35 +22,36 @@ SOLUTION            Outcome(kind, step, solution_sum, grid)
 ==================  ==============================================================
 
 Techniques add kinds (numbers from ``FIRST_ADDED_KIND`` on) with records of their own, kept in
-their modules. Being tuples, records equal the plain tuples of their layout.
+their modules. Being tuples, records equal the plain tuples of their layout. The kinds are
+``Final``: the compiled core (mypyc) then reads them as constants, not as module attributes.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, TypeGuard
+from typing import Any, Final, NamedTuple, TypeGuard
 
 from sudoku_repl.core.geometry import Cell
 
 #: any event record: one of those below, or an added technique's (its kind comes first too)
 Event = tuple[Any, ...]
 
-NO_CANDIDATE = 0
-WENT_WRONG = 1
-COMPLETE = 2
-REMOVED = 3
-CELSET = 4
-INCOMPLETE = 5
-PLY = 6
-GUESS = 7
-FORWARD = 8
-UPWARD = 9
-NO_MORE = 10
-SOLUTION = 11
+NO_CANDIDATE: Final = 0
+WENT_WRONG: Final = 1
+COMPLETE: Final = 2
+REMOVED: Final = 3
+CELSET: Final = 4
+INCOMPLETE: Final = 5
+PLY: Final = 6
+GUESS: Final = 7
+FORWARD: Final = 8
+UPWARD: Final = 9
+NO_MORE: Final = 10
+SOLUTION: Final = 11
 
-GUESS_KINDS = (GUESS, FORWARD, UPWARD)
+GUESS_KINDS: Final = (GUESS, FORWARD, UPWARD)
 
 #: kinds from here on belong to techniques added after the original (see ``render.RENDERERS``)
-FIRST_ADDED_KIND = 20
+FIRST_ADDED_KIND: Final = 20
 
 
 class NoCandidate(NamedTuple):

@@ -24,7 +24,7 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Choice
@@ -41,11 +41,11 @@ from sudoku_repl.core.events import (
 from sudoku_repl.core.geometry import Cell, Mask
 from sudoku_repl.core.state import EngineState
 
-SNAPSHOT_EVERY = 64
-_VALUE_SHIFT = 9  # a change is stored as (cell, value << 9 | candidates)
+SNAPSHOT_EVERY: Final = 64
+_VALUE_SHIFT: Final = 9  # a change is stored as (cell, value << 9 | candidates)
 #: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
 #: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
-DEFAULT_CAP = 1_000_000
+DEFAULT_CAP: Final = 1_000_000
 
 
 def _cap_from_env() -> int:
@@ -274,7 +274,7 @@ class History:
     def _encode(self, events: Sequence[Event], steps: int) -> bool:
         codes: list[int] = []
         for e in events:
-            kind = e[0]
+            kind: int = e[0]
             if kind == E.REMOVED:
                 codes += (kind, e[1], e[2], e[3])
             elif kind == E.CELSET:

@@ -24,6 +24,7 @@ from sudoku_repl.core.errors import GuessAborted, UserError
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
+from sudoku_repl.core.native import mypyc_attr
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
 
@@ -42,6 +43,7 @@ class Hooks(Protocol):
         """True when the user asked to stop (polled before each step)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # api.Collect, rate._Counting
 class Quiet:
     """Hooks that swallow the trace. Guess questions and the interrupt poll go to ``inner``;
     without one, every guess takes the default and nothing interrupts."""
@@ -82,6 +84,7 @@ class RunReport:
     hits: tuple[Breakpoint, ...] = ()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # api.Session
 class Session:
     def __init__(self, settings: Settings | None = None) -> None:
         self.settings = settings or Settings()
