@@ -1,10 +1,13 @@
-"""Issue 4, "How to measure": the engine against the plain reference implementation of
-docs/engine.md (benchmarks/reference_engine.py) and a Norvig-style dictionary solver
-(norvig_baseline.py), on the same puzzles, in alternation, over several rounds; then batch CLI
-throughput and start-up.
+"""Issues 4 and 15: the engine against a Norvig-style dictionary solver (norvig_baseline.py) and,
+with ``--reference``, the plain reference implementation of docs/engine.md
+(benchmarks/reference_engine.py), on the same puzzles, in alternation, over several rounds; then
+every target of issue 15 with its measured value and holds / MISSED: the pure-Python ratios, the
+bytes per recorded step (bench_history.py), batch CLI throughput and start-up (bench_startup.py),
+and with ``--compiled`` the compiled core beside the pure Python (bench_compiled.py).
 
     python benchmarks/bench_speed.py [--rounds N] [--limit K] [--clock wall|cpu] [--cli-runs N]
-                                     [--sets top95,forum,royle17] [--no-cli] [--separate]
+                                     [--sets top95,forum,royle17] [--no-cli] [--no-memory]
+                                     [--compiled [PYTHON]] [--reference] [--separate]
 
 The sets are files of the repository's puzzles/ (norvig_top95, the 1,000-quiz sample of the
 forum's hardest, the 2,000-quiz sample of the 17-clue list). ``--sets KEY=FILE`` measures a set
@@ -12,10 +15,11 @@ on another file with the same targets, e.g. ``--sets royle17=/data/royle17_49158
 whole 17-clue list.
 
 Per quiz and round, in this order: the dict solver (it stops at the first solution), the
-reference, the engine. Each of the two step engines is loaded fresh, run to the first solution
-(``runrun 1``, timed), then on to the end (``runrun 0``, timed); "to the end" is the sum of the
-two, which is exactly the work of a fresh ``runrun 0`` (same steps) without running the first
-part twice. ``--separate`` times a fresh ``runrun 0`` instead (slower benchmark, same figures).
+reference (with ``--reference``), the engine. Each step engine is loaded fresh, run to the first
+solution (``runrun 1``, timed), then on to the end (``runrun 0``, timed); "to the end" is the sum
+of the two, which is exactly the work of a fresh ``runrun 0`` (same steps) without running the
+first part twice. ``--separate`` times a fresh ``runrun 0`` instead (slower benchmark, same
+figures).
 
 Per quiz the median over the rounds is taken, then the median over the set's quizzes.
 """
@@ -36,6 +40,7 @@ import norvig_baseline
 import reference_engine
 from common import (
     FORUM_SAMPLE,
+    HERE,
     MULTIPLE,
     REPO,
     ROYLE17_SAMPLE,
@@ -62,7 +67,6 @@ CLI_TARGET = 1.5  # batch CLI time / (engine-only time + start-up)
 # engine to the end of the search / the dict solver to its first solution
 FIRST_RATIO_TARGET = 1.0
 END_RATIO_TARGET = 2.0
-STARTUP_TARGET = 2.0  # `python -m sudoku_repl -c bye` / `python3 -c pass`
 
 
 # -- the contenders: each returns (seconds to the first solution, seconds to the end, steps) --
@@ -224,15 +228,6 @@ def run_cli(args: list[str]) -> float:
     return cpu if CPU_CLOCK else t1 - t0
 
 
-def bench_startup(runs: int) -> tuple[float, float]:
-    repl: list[float] = []
-    bare: list[float] = []
-    for _ in range(runs):  # alternated
-        bare.append(run_cli([sys.executable, "-c", "pass"]))
-        repl.append(run_cli([sys.executable, "-m", "sudoku_repl", "-c", "bye"]))
-    return statistics.median(repl), statistics.median(bare)
-
-
 def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         for q in quizzes:
@@ -242,14 +237,12 @@ def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
     try:
         batch: list[float] = []
         startup: list[float] = []
-        bare: list[float] = []
         for _ in range(runs):  # alternated
-            bare.append(run_cli([sys.executable, "-c", "pass"]))
             startup.append(run_cli([sys.executable, "-m", "sudoku_repl", "-c", "bye"]))
             batch.append(run_cli([sys.executable, "-m", "sudoku_repl", "-x", script]))
     finally:
         os.unlink(script)
-    m_batch, m_start, m_bare = (statistics.median(x) for x in (batch, startup, bare))
+    m_batch, m_start = (statistics.median(x) for x in (batch, startup))
     budget = engine_sum_s + m_start
     print()
     print(
@@ -262,22 +255,6 @@ def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
     print(
         f"  ratio CLI / (engine + start-up)             {m_batch / budget:10.2f}   "
         f"target <= {CLI_TARGET:.1f}: {verdict(m_batch / budget, CLI_TARGET)}"
-    )
-    print()
-    print(f"== start-up, median of {runs} runs each (alternated)")
-    if (
-        os.environ.get("PYTHONDONTWRITEBYTECODE")
-        and not (REPO / "sudoku_repl" / "__pycache__").is_dir()
-    ):
-        print(
-            "  note: PYTHONDONTWRITEBYTECODE is set and sudoku_repl/ has no __pycache__: every start"
-        )
-        print("  compiles the package's sources (an installed package has its .pyc files)")
-    print(f"  `python -m sudoku_repl -c bye`   {m_start * 1000:8.1f} ms")
-    print(f"  `python3 -c pass`                {m_bare * 1000:8.1f} ms")
-    print(
-        f"  ratio                            {m_start / m_bare:8.2f}   "
-        f"target <= {STARTUP_TARGET:.1f}: {verdict(m_start / m_bare, STARTUP_TARGET)}"
     )
 
 
@@ -342,6 +319,14 @@ def main() -> None:
         "--no-cli", action="store_true", help="skip the CLI throughput and start-up figures"
     )
     parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
+    parser.add_argument(
+        "--compiled",
+        nargs="?",
+        const="build",
+        metavar="PYTHON",
+        help="also run bench_compiled.py on the same sets: the compiled core beside the pure "
+        "Python and its target (built in a temporary venv, or the given python's)",
+    )
     parser.add_argument(
         "--no-memory", action="store_true", help="skip the bytes per recorded step (bench_history)"
     )
@@ -424,12 +409,19 @@ def main() -> None:
     if not args.no_cli:
         if "top95" in results:
             bench_cli(results["top95"]["quizzes"], results["top95"]["eng0_sum_s"], args.cli_runs)
-        else:
-            repl, bare = bench_startup(args.cli_runs)
-            print(
-                f"\n== start-up: {repl * 1000:.1f} ms vs {bare * 1000:.1f} ms, ratio {repl / bare:.2f} "
-                f"(target <= {STARTUP_TARGET:.1f}: {verdict(repl / bare, STARTUP_TARGET)})"
-            )
+        sys.stdout.flush()
+        # the start-up targets (sudoku-repl -c bye, the first prompt): bench_startup.py
+        subprocess.run(
+            [sys.executable, str(HERE / "bench_startup.py"), "--runs", str(args.cli_runs)]
+        )
+    if args.compiled:
+        sys.stdout.flush()
+        extra = [] if args.compiled == "build" else ["--compiled-python", args.compiled]
+        subprocess.run(
+            [sys.executable, str(HERE / "bench_compiled.py"), "--sets", ",".join(keys),
+             "--limit", str(args.limit), "--rounds", str(args.rounds), "--clock", args.clock,
+             *extra]
+        )  # fmt: skip
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 
