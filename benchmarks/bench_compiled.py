@@ -33,7 +33,17 @@ import time
 from pathlib import Path
 
 import norvig_baseline
-from common import FORUM_SAMPLE, REPO, ROYLE17_SAMPLE, TOP95, machine, read_quizzes
+from common import (
+    FORUM_SAMPLE,
+    REPO,
+    ROYLE17_SAMPLE,
+    TOP95,
+    add_run_options,
+    machine,
+    median_ms,
+    read_quizzes,
+    verdict,
+)
 
 SETS = {"top95": TOP95, "forum": FORUM_SAMPLE, "royle17": ROYLE17_SAMPLE}
 TARGET = 1 / 3  # compiled first solution on top95 / dict solver
@@ -135,11 +145,6 @@ def compiled_python(args: argparse.Namespace, scratch: str) -> str:
     return str(python)
 
 
-def median_ms(per_quiz: list[list[float]]) -> float:
-    """Median over the quizzes of each quiz's median over the rounds, in ms."""
-    return statistics.median(statistics.median(rounds) for rounds in per_quiz) * 1000
-
-
 def bench_set(
     key: str, path: Path, pure: Worker, compiled: Worker, args: argparse.Namespace
 ) -> dict:
@@ -172,10 +177,6 @@ def bench_set(
         "steps": statistics.median(steps["pure"]),
         "m": {k: median_ms(v) for k, v in samples.items()},
     }
-
-
-def verdict(holds: bool) -> str:
-    return "holds" if holds else "MISSED"
 
 
 def print_set(res: dict, rounds: int) -> None:
@@ -214,20 +215,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument(
-        "--limit", type=int, default=0, help="the first K quizzes of each set (0 = all)"
-    )
-    parser.add_argument(
-        "--clock",
-        choices=("wall", "cpu"),
-        default="wall",
-        help="wall: time.perf_counter (default); cpu: time.process_time (for a loaded machine)",
-    )
-    parser.add_argument(
-        "--sets",
-        default="top95,forum,royle17",
-        help="comma-separated set keys; KEY=FILE reads that set from FILE",
+    add_run_options(
+        parser,
+        "wall: time.perf_counter (default); cpu: time.process_time (for a loaded machine)",
     )
     source = parser.add_mutually_exclusive_group()
     source.add_argument(

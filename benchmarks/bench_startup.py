@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from common import REPO, children_cpu, machine, program_env
+from common import REPO, children_cpu, machine, program_env, verdict
 
 BYE_TARGET = 2.0  # sudoku-repl -c bye / python -c pass
 PROMPT_TARGET = 0.3  # seconds to the first prompt
@@ -169,10 +169,6 @@ def medians(
         name: (statistics.median(w for w, _ in got), statistics.median(c for _, c in got))
         for name, got in times.items()
     }
-
-
-def verdict(holds: bool) -> str:
-    return "holds" if holds else "MISSED"
 
 
 def main() -> int:

@@ -8,8 +8,10 @@ A script imports this module before anything of ``sudoku_repl``. Sessions come f
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -79,3 +81,26 @@ def program_env() -> dict[str, str]:
 def machine() -> str:
     """The Python version and the load average, for the first line of a report."""
     return f"python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f}"
+
+
+def median_ms(per_quiz: list[list[float]]) -> float:
+    """Median over the quizzes of each quiz's median over the rounds, in ms."""
+    return statistics.median(statistics.median(rounds) for rounds in per_quiz) * 1000
+
+
+def verdict(holds: bool) -> str:
+    return "holds" if holds else "MISSED"
+
+
+def add_run_options(parser: argparse.ArgumentParser, clock_help: str) -> None:
+    """--rounds, --limit, --clock and --sets, as the speed benchmarks take them."""
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--limit", type=int, default=0, help="the first K quizzes of each set (0 = all)"
+    )
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall", help=clock_help)
+    parser.add_argument(
+        "--sets",
+        default="top95,forum,royle17",
+        help="comma-separated set keys; KEY=FILE reads that set from FILE",
+    )
