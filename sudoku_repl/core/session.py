@@ -258,8 +258,9 @@ class Session:
         biggest = 0
         if breakpoints:
             self.arm_breakpoints()
-        if self._plain(breakpoints):
-            return self._run_plain(hooks, solutions, max_steps, until)
+        plain = self._plain(breakpoints)
+        if plain:
+            modes.check(self.settings.run_mode)
         while engine.status is not Status.FINISHED:
             if solutions and engine.solutions - first >= solutions:
                 break
@@ -267,10 +268,13 @@ class Session:
                 break
             if hooks.interrupted():
                 return RunReport(biggest, engine.solutions - first, interrupted=True)
-            report = self.step(hooks, replay, breakpoints, armed=True)
-            biggest = max(biggest, report.biggest)
-            if report.hits:
-                return RunReport(biggest, engine.solutions - first, hits=report.hits)
+            if plain:
+                biggest = max(biggest, self._plain_step(hooks))
+            else:
+                report = self.step(hooks, replay, breakpoints, armed=True)
+                biggest = max(biggest, report.biggest)
+                if report.hits:
+                    return RunReport(biggest, engine.solutions - first, hits=report.hits)
             if until is not None and until(engine):
                 break
         return RunReport(biggest, engine.solutions - first)
@@ -284,41 +288,22 @@ class Session:
             and self.cursor == len(self.history)
         )
 
-    def _run_plain(
-        self,
-        hooks: Hooks,
-        solutions: int,
-        max_steps: int | None,
-        until: Callable[[Engine], bool] | None,
-    ) -> RunReport:
-        """``run`` the plain way (``_plain``): the same steps and record as ``step`` makes, with
-        nothing to look at between the moves but the events."""
-        engine = self.engine
-        mode = self.settings.run_mode
-        modes.check(mode)
-        first = engine.solutions
+    def _plain_step(self, hooks: Hooks) -> int:
+        """One step the plain way (``_plain``): the same moves and record as ``step`` makes,
+        with nothing to look at between the moves but the events. Returns the highest level a
+        new guess reached in it (0 if none)."""
+        engine, mode = self.engine, self.settings.run_mode
         biggest = 0
-        advance, record, report = engine.advance, self._record, hooks.events
-        while engine.status is not Status.FINISHED:
-            if solutions and engine.solutions - first >= solutions:
-                break
-            if max_steps is not None and engine.steps >= max_steps:
-                break
-            if hooks.interrupted():
-                return RunReport(biggest, engine.solutions - first, interrupted=True)
-            while True:  # one step
-                ev = advance(mode)
-                record(ev, None, mode)
-                if ev:
-                    for e in ev:
-                        if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
-                            biggest = e[3]
-                    report(ev)
-                if engine.status in STEP_BOUNDARY:
-                    break
-            if until is not None and until(engine):
-                break
-        return RunReport(biggest, engine.solutions - first)
+        while True:
+            ev = engine.advance(mode)
+            self._record(ev, None, mode)
+            if ev:
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
+                        biggest = e[3]
+                hooks.events(ev)
+            if engine.status in STEP_BOUNDARY:
+                return biggest
 
     # -- time travel -------------------------------------------------------------------------
 
