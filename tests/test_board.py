@@ -14,7 +14,7 @@ import pytest
 from helpers import NO_QUIZ, REPO, SEED_QUIZ
 
 from sudoku_repl.commands.table import COMMANDS, order_list
-from sudoku_repl.frontends.shell import takes_colour
+from sudoku_repl.frontends.terminal_output import takes_colour
 
 SEED = str(REPO / "examples" / "seed.txt")
 SAMURAI = REPO / "examples" / "samurai.txt"

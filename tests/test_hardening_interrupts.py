@@ -313,9 +313,10 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
     from prompt_toolkit.output import DummyOutput
 
     from sudoku_repl.frontends import shell as shell_module
+    from sudoku_repl.frontends.terminal_output import TerminalOutput
 
     empty_lines = 0
-    real = shell_module.TerminalOutput.message
+    real = TerminalOutput.message
 
     def message(self: object, line: str) -> None:
         nonlocal empty_lines
@@ -325,7 +326,7 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
                 signal.raise_signal(signal.SIGINT)  # the user's Ctrl-C, just then
         real(self, line)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(shell_module.TerminalOutput, "message", message)
+    monkeypatch.setattr(TerminalOutput, "message", message)
     monkeypatch.chdir(REPO)
     with create_pipe_input() as keys:
         keys.send_text("load-quiz examples/seed.txt\rshow\rbye\r")

@@ -34,6 +34,7 @@ def source_files() -> list[Path]:
 #: pyproject.toml, run by .ci/run; these tests check what really gets loaded).
 FRONT = {
     "frontends/shell.py",
+    "frontends/first_prompt.py",
     "frontends/progress.py",
     "frontends/tui.py",
     "frontends/cli.py",

@@ -37,11 +37,17 @@ STARTUP = {
     "sudoku_repl.frontends.interrupts",
     "sudoku_repl.frontends.options",
 }
-#: the interactive shell adds these (and prompt_toolkit)
+#: the interactive shell adds these (and prompt_toolkit): what it does before its first prompt,
+#: without prompt_toolkit (``shell_start`` and what it uses, the probe), then the prompt loop
 SHELL = {
+    "sudoku_repl.frontends.cpr_probe",
+    "sudoku_repl.frontends.first_prompt",
+    "sudoku_repl.frontends.history_file",
     "sudoku_repl.frontends.progress_line",
     "sudoku_repl.frontends.shell",
+    "sudoku_repl.frontends.shell_start",
     "sudoku_repl.frontends.terminal_mode",
+    "sudoku_repl.frontends.terminal_output",
 }
 #: libraries that cost start-up time and are not needed before a quiz is loaded
 HEAVY = ("attr", "attrs", "dataclasses", "prompt_toolkit")

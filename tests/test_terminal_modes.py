@@ -43,10 +43,35 @@ def test_restore_puts_back_the_mode_the_terminal_had() -> None:
         os.close(follower)
 
 
+def test_cbreak_keeps_keys_unechoed_ctrl_c_a_signal_and_restore_undoes_it() -> None:
+    """The mode from the shell's start to its first prompt (the instant prompt): ICANON and
+    ECHO off, ISIG on; a key typed is readable at once, and not echoed."""
+    leader, follower = pty.openpty()
+    try:
+        mode = TerminalMode(follower)
+        mode.cbreak()
+        lflag = termios.tcgetattr(follower)[3]
+        assert not lflag & termios.ICANON and not lflag & termios.ECHO
+        assert lflag & termios.ISIG
+        os.write(leader, b"x")
+        assert os.read(follower, 10) == b"x"  # no line end needed
+        os.write(follower, b"!")
+        assert os.read(leader, 10) == b"!"  # the program's output only: "x" was not echoed
+        mode.restore()
+        lflag = termios.tcgetattr(follower)[3]
+        assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
 def test_restore_is_harmless_without_a_terminal() -> None:
     read, write = os.pipe()
     try:
-        TerminalMode(read).restore()  # not a terminal: nothing kept, nothing done
+        mode = TerminalMode(read)  # not a terminal: nothing kept, nothing done
+        assert not mode.kept
+        mode.cbreak()
+        mode.restore()
     finally:
         os.close(read)
         os.close(write)

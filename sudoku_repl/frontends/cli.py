@@ -69,9 +69,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = _stdin_lines()
     try:
         if lines is None:
-            from sudoku_repl.frontends.shell import run_interactive
+            from sudoku_repl.frontends.instant_prompt import run_terminal
 
-            repl = run_interactive(first)
+            repl = run_terminal(first)
         else:
             flag = InterruptFlag()
             with flag.catching():

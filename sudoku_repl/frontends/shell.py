@@ -1,13 +1,14 @@
-"""The interactive shell on a terminal: prompt_toolkit lives here and nowhere else."""
+"""The interactive shell's prompt_toolkit part: the prompt loop, completion, the bottom toolbar and
+the history file. What the shell does before its first prompt is made without prompt_toolkit
+(``shell_start``), so that on a real terminal the first prompt is shown before prompt_toolkit is
+imported (``instant_prompt``), which then hands over to ``prompt_loop`` here."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -20,34 +21,12 @@ from prompt_toolkit.output import Output as PtOutput
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import COMMANDS, PLACEHOLDERS, lookup, next_words
 from sudoku_repl.core.errors import GuessAborted, os_reason
-from sudoku_repl.frontends.interrupts import InterruptFlag
-from sudoku_repl.frontends.progress_line import ProgressLine
-from sudoku_repl.frontends.terminal_mode import TerminalMode, answers_cpr
-
-
-class TerminalOutput:
-    def __init__(self) -> None:
-        #: whether ``board`` may draw in colour (NO_COLOR is looked at when it draws)
-        self.colour = takes_colour(sys.stdout)
-        #: the progress line of silent work, taken away before each line printed
-        self.progress: ProgressLine | None = None
-
-    def message(self, line: str) -> None:
-        if self.progress is not None:
-            self.progress.printed()
-        print(line, flush=True)
-
-    def error(self, line: str) -> None:
-        self.message(line)
-
-
-def takes_colour(stream: TextIO) -> bool:
-    """Whether SGR codes written to ``stream`` colour a terminal."""
-    try:
-        tty = stream.isatty()
-    except (AttributeError, ValueError):  # no isatty, or closed
-        return False
-    return tty and os.environ.get("TERM") != "dumb"
+from sudoku_repl.frontends.cpr_probe import NO_CPR, CprProbe
+from sudoku_repl.frontends.first_prompt import FirstPrompt
+from sudoku_repl.frontends.history_file import history_problem
+from sudoku_repl.frontends.shell_start import ShellStart
+from sudoku_repl.frontends.terminal_mode import TerminalMode
+from sudoku_repl.frontends.terminal_output import dumb_terminal, terminal_width
 
 
 class CommandCompleter(Completer):
@@ -131,10 +110,6 @@ REPEATED = frozenset({"step", "next", "back", "continue"})
 FRESH: tuple[tuple[str, object], ...] = (("run-mode", 0), ("guess-mode", 0), ("breakpoints", 0))
 
 
-def terminal_width() -> int:
-    return shutil.get_terminal_size((80, 24)).columns
-
-
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
     """The bottom toolbar: where the search is. Past ``width`` columns (the terminal's, when
     not given) the field names are shortened, so that it is never cut."""
@@ -183,15 +158,6 @@ def filled_cells(repl: Repl) -> list[str]:
     return [name(i) for i, v in enumerate(state.values) if v]
 
 
-def history_path() -> Path:
-    """The history file under the user's data directory."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home()))
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "sudoku-repl" / "history"
-
-
 class SafeFileHistory(FileHistory):
     """A history file that never stops the shell: a line that cannot be stored (the file went
     away, the disk is full, bytes that are not text) is kept in memory, with one line saying so."""
@@ -223,45 +189,27 @@ class SafeFileHistory(FileHistory):
 
 def open_history(path: Path, warn: Callable[[str], None] = print) -> tuple[History, str | None]:
     """A file history, or one in memory with the reason when the file cannot be written."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "ab"):
-            pass
-    except OSError as e:
-        return InMemoryHistory(), f"History is not saved ({path}: {os_reason(e)})."
+    warning = history_problem(path)
+    if warning:
+        return InMemoryHistory(), warning
     return SafeFileHistory(str(path), warn), None
 
 
-def run_interactive(
-    first: list[str] | None = None,
-    *,
+def make_session(
+    start: ShellStart,
+    history: History | None = None,
     input: Input | None = None,
     output: PtOutput | None = None,
-    history: History | None = None,
-) -> Repl:
-    """The prompt loop. ``input``/``output``/``history`` are for tests (pipe input, dummy
-    output, in-memory history)."""
-    out = TerminalOutput()
+) -> PromptSession[str]:
+    """The prompt of ``start``'s repl; without ``history``, the history file ``start`` checked
+    (in memory when it cannot be written)."""
     if history is None:
-        history, warning = open_history(history_path(), out.error)
-        if warning:
-            out.error(warning)
-    flag = InterruptFlag()
-    mode = TerminalMode() if input is None else None  # the real terminal's own mode
-    if (
-        input is None
-        and "PROMPT_TOOLKIT_NO_CPR" not in os.environ
-        and not answers_cpr(sys.stdin.fileno(), sys.stdout.fileno())
-    ):
-        os.environ["PROMPT_TOOLKIT_NO_CPR"] = "1"  # else it waits and warns at each prompt
-    repl = Repl(out, lambda question: "", interrupted=flag)
-    repl.can_switch = input is None  # `tui` needs the real terminal
-    if input is None:  # a real terminal: a progress line while a command works silently
-        progress = ProgressLine(flag, lambda: repl.session.engine.steps if repl.loaded else None)
-        out.progress = progress
-        repl.interrupted = progress
-    repl.width = terminal_width
-    session: PromptSession[str] = PromptSession(
+        if start.history is None:
+            history = InMemoryHistory()
+        else:
+            history = SafeFileHistory(str(start.history), start.out.error)
+    repl = start.repl
+    return PromptSession(
         history=history,
         completer=CommandCompleter(lambda: empty_cells(repl), lambda: filled_cells(repl)),
         auto_suggest=AutoSuggestFromHistory(),
@@ -270,7 +218,13 @@ def run_interactive(
         input=input,
         output=output,
     )
-    answers: list[PromptSession[str]] = []  # made at the first guess question: not at start
+
+
+def answer_reader(
+    mode: TerminalMode | None, input: Input | None = None, output: PtOutput | None = None
+) -> Callable[[str], str]:
+    """The guess question's prompt, made when first asked (not at start)."""
+    answers: list[PromptSession[str]] = []
 
     def read_answer(question: str) -> str:
         if not answers:
@@ -283,14 +237,55 @@ def run_interactive(
             if mode is not None:  # the run goes on after the answer: Ctrl-C must stop it
                 mode.restore()
 
-    repl.read_answer = read_answer
-    for command in first or []:
-        repl.execute(command)
+    return read_answer
+
+
+def run_interactive(
+    first: list[str] | None = None,
+    *,
+    input: Input | None = None,
+    output: PtOutput | None = None,
+    history: History | None = None,
+) -> Repl:
+    """The shell with its first prompt drawn by prompt_toolkit. ``input``/``output``/``history``
+    are for tests (pipe input, dummy output, in-memory history); without ``input``, the real
+    terminal, where ``instant_prompt.run_terminal`` shows the first prompt sooner (and comes
+    here when it cannot: stdout not a terminal, a dumb terminal)."""
+    mode = TerminalMode() if input is None else None  # the real terminal's own mode
+    start = ShellStart(mode, history_file=history is None)
+    typed = b""
+    try:
+        if mode is not None:
+            mode.cbreak()  # keys typed from now on wait, unechoed, for the first prompt
+            if NO_CPR not in os.environ and not dumb_terminal():  # (where it would ask)
+                answered = False
+                if mode.kept:
+                    probe = CprProbe(sys.stdin.fileno(), sys.stdout.fileno())
+                    answered, typed = probe.collect()
+                if not answered:
+                    os.environ[NO_CPR] = "1"  # else it waits and warns at each prompt
+        start.run_first(first or [], answer_reader(mode, input, output))
+        return prompt_loop(start, make_session(start, history, input, output), FirstPrompt(typed))
+    finally:
+        if mode is not None:
+            mode.restore()
+
+
+def prompt_loop(start: ShellStart, session: PromptSession[str], first: FirstPrompt) -> Repl:
+    """The prompt loop, from the first prompt (``first``: the keys typed before it, and whether
+    it is on the screen already) to ``bye`` or Ctrl-D. The terminal is put back in its own mode
+    before each command (the caller puts it back at the end)."""
+    out, repl, flag, mode = start.out, start.repl, start.flag, start.mode
+    history = session.history
+    starting: FirstPrompt | None = first
     previous = ""
     while not repl.done:
         try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
-            out.message("")
-            line = session.prompt(PROMPT + "\n")
+            if starting is None or not starting.shown:
+                out.message("")
+            pre_run = None if starting is None else starting.pre_run(session.app)
+            starting = None
+            line = session.prompt(PROMPT + "\n", pre_run=pre_run)
         except KeyboardInterrupt:
             continue
         except EOFError:

@@ -5,11 +5,13 @@ its cursor-position request (a bare pty, ``script``, some IDE and web terminals)
 raw mode after the prompt, where Ctrl-C is a plain byte and a long run cannot be stopped. Commands
 therefore run in the mode the terminal had when the shell started: canonical input, Ctrl-C a
 signal (the run loop's interrupt flag).
+
+From the shell's start to its first prompt the terminal is in cbreak mode (``cbreak``): keys typed
+while the shell starts wait, unechoed, for the prompt (``instant_prompt``).
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from typing import Any
 
@@ -32,6 +34,30 @@ class TerminalMode:
         except (termios.error, OSError, ValueError, AttributeError):
             pass  # not a terminal (pipe input in tests): nothing to keep
 
+    @property
+    def kept(self) -> bool:
+        """Whether stdin is a terminal whose mode is kept (and can be changed)."""
+        return self._saved is not None
+
+    def cbreak(self) -> None:
+        """Keys typed from now on wait in the terminal's queue, unechoed, each readable as it
+        comes (no line editing), Ctrl-C still a signal: the mode from the shell's start to its
+        first prompt, so that keys typed before prompt_toolkit reads them are neither echoed
+        where the output goes nor lost. The kept mode with ICANON and ECHO off, ISIG on."""
+        if self._fd is None or self._saved is None:
+            return
+        import termios
+
+        attrs = list(self._saved)
+        attrs[3] = (attrs[3] & ~(termios.ICANON | termios.ECHO)) | termios.ISIG
+        cc = list(attrs[6])
+        cc[termios.VMIN], cc[termios.VTIME] = 1, 0
+        attrs[6] = cc
+        try:
+            termios.tcsetattr(self._fd, termios.TCSANOW, attrs)
+        except (termios.error, OSError):
+            pass
+
     def restore(self) -> None:
         if self._fd is None or self._saved is None:
             return
@@ -41,38 +67,3 @@ class TerminalMode:
             termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
         except (termios.error, OSError):
             pass
-
-
-def answers_cpr(fd_in: int, fd_out: int, timeout: float = 0.2) -> bool:
-    """Whether the terminal answers a cursor-position request (``ESC [ 6 n``) within ``timeout``.
-
-    prompt_toolkit asks at every prompt; a terminal that never answers makes it wait, warn, and
-    drop what was typed meanwhile. Asked once here, before any prompt, the shell can tell
-    prompt_toolkit not to ask (``PROMPT_TOOLKIT_NO_CPR``). Keys typed during the probe are
-    read as part of it."""
-    import select
-    import termios
-    import time
-    import tty
-
-    try:
-        saved = termios.tcgetattr(fd_in)
-    except (termios.error, OSError):
-        return False
-    try:
-        tty.setcbreak(fd_in, termios.TCSANOW)  # no echo of the answer, no line buffering
-        os.write(fd_out, b"\x1b[6n")
-        deadline = time.monotonic() + timeout
-        answer = b""
-        while (left := deadline - time.monotonic()) > 0:
-            ready, _, _ = select.select([fd_in], [], [], left)
-            if not ready:
-                break
-            answer += os.read(fd_in, 64)
-            if b"\x1b[" in answer and answer.endswith(b"R"):
-                return True
-        return False
-    except OSError:
-        return False
-    finally:
-        termios.tcsetattr(fd_in, termios.TCSANOW, saved)

@@ -71,11 +71,11 @@ from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import GuessAborted, shown
 from sudoku_repl.core.session import Session
+from sudoku_repl.frontends.history_file import history_path
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.shell import (
     CommandCompleter,
     empty_cells,
-    history_path,
     open_history,
     toolbar_text,
 )

@@ -1,0 +1,32 @@
+"""Where the interactive shell keeps its history, and whether it can: checked before the first
+prompt (its warning is printed before it), without prompt_toolkit, whose ``FileHistory`` reads and
+writes the file afterwards (``shell.open_history``)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from sudoku_repl.core.errors import os_reason
+
+
+def history_path() -> Path:
+    """The history file under the user's data directory."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home()))
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "sudoku-repl" / "history"
+
+
+def history_problem(path: Path) -> str | None:
+    """Why the history cannot be saved in ``path`` (the line the shell prints), or None when the
+    file is there (made, with its folder, when it was not) and can be appended to."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"):
+            pass
+    except OSError as e:
+        return f"History is not saved ({path}: {os_reason(e)})."
+    return None

@@ -1,0 +1,54 @@
+"""What the interactive shell starts from, made without prompt_toolkit so that the first prompt can
+be shown before it is imported (``instant_prompt``): the output, the history file's check (its
+warning printed first), the interrupt flag, the terminal's mode and the repl with its first
+commands."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.history_file import history_path, history_problem
+from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.frontends.progress_line import ProgressLine
+from sudoku_repl.frontends.terminal_mode import TerminalMode
+from sudoku_repl.frontends.terminal_output import TerminalOutput, terminal_width
+
+
+class ShellStart:
+    """The shell up to its first prompt. ``mode``: the real terminal's own mode (None in tests,
+    with pipe input), and with the real terminal come the progress line and ``tui``.
+    ``history_file``: the history goes to the user's file, checked here (else the caller gives
+    one)."""
+
+    def __init__(self, mode: TerminalMode | None, history_file: bool) -> None:
+        self.out = TerminalOutput()
+        self.mode = mode
+        #: the history file to use; None: none asked for, or it cannot be written (said here)
+        self.history: Path | None = None
+        if history_file:
+            path = history_path()
+            warning = history_problem(path)
+            if warning:
+                self.out.error(warning)
+            else:
+                self.history = path
+        self.flag = InterruptFlag()
+        repl = Repl(self.out, lambda question: "", interrupted=self.flag)
+        repl.can_switch = mode is not None  # `tui` needs the real terminal
+        if mode is not None:  # a real terminal: a progress line while a command works silently
+            progress = ProgressLine(
+                self.flag, lambda: repl.session.engine.steps if repl.loaded else None
+            )
+            self.out.progress = progress
+            repl.interrupted = progress
+        repl.width = terminal_width
+        self.repl = repl
+
+    def run_first(self, commands: list[str], read_answer: Callable[[str], str]) -> None:
+        """The commands of the command line (``load-quiz`` of the quiz named there), with
+        ``read_answer`` to ask the guess question."""
+        self.repl.read_answer = read_answer
+        for command in commands:
+            self.repl.execute(command)

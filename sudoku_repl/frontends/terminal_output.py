@@ -1,0 +1,48 @@
+"""The interactive shell's output on the terminal: lines printed as they come, the progress line
+taken away first, colour when stdout is a terminal. Without prompt_toolkit: the shell prints
+everything before its first prompt, and the prompt itself, before prompt_toolkit is imported
+(``instant_prompt``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import TextIO
+
+from sudoku_repl.frontends.progress_line import ProgressLine
+
+
+class TerminalOutput:
+    def __init__(self) -> None:
+        #: whether ``board`` may draw in colour (NO_COLOR is looked at when it draws)
+        self.colour = takes_colour(sys.stdout)
+        #: the progress line of silent work, taken away before each line printed
+        self.progress: ProgressLine | None = None
+
+    def message(self, line: str) -> None:
+        if self.progress is not None:
+            self.progress.printed()
+        print(line, flush=True)
+
+    def error(self, line: str) -> None:
+        self.message(line)
+
+
+def takes_colour(stream: TextIO) -> bool:
+    """Whether SGR codes written to ``stream`` colour a terminal."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+    return tty and os.environ.get("TERM") != "dumb"
+
+
+def dumb_terminal() -> bool:
+    """Whether prompt_toolkit takes the terminal for a dumb one (``TERM``): it prints its prompt
+    as a plain line there, moves no cursor and asks no cursor position."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
+def terminal_width() -> int:
+    return shutil.get_terminal_size((80, 24)).columns
