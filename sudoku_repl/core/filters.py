@@ -51,6 +51,11 @@ class Memo:
         #: a unit's values -> the values missing from it
         self.missing: dict[tuple[int, ...], Mask] = {}
 
+    def share(self, other: Memo) -> None:
+        """Learn into ``other``'s caches from now on (another engine on the same geometry: what
+        a unit's contents yield does not depend on the engine; ``clean`` stays this one's)."""
+        self.known, self.missing = other.known, other.missing
+
 
 def new_memo(geo: Geometry) -> Memo:
     return Memo(geo)

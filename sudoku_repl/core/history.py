@@ -40,6 +40,7 @@ from sudoku_repl.core.events import (
     UnitShrunk,
     WentWrong,
 )
+from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.state import EngineState
 
@@ -190,9 +191,17 @@ class History:
     replaying its moves from its snapshot (the engine is deterministic; the step counts are
     checked on the way). Writing a move into a deferred chunk writes the chunk out first."""
 
-    def __init__(self, start: EngineState, cap: int | None = None, geometry: Geometry = CLASSIC):
+    def __init__(
+        self,
+        start: EngineState,
+        cap: int | None = None,
+        geometry: Geometry = CLASSIC,
+        memo: Memo | None = None,
+    ) -> None:
         self.start = start
         self.geometry = geometry
+        #: the filter caches the replays learn into (the session engine's: memory for one)
+        self._memo = memo
         self.cap = cap or _cap_from_env()
         self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
         #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
@@ -207,6 +216,10 @@ class History:
         #: chunk k: its moves' events and changes, or None while deferred
         self._chunks: list[_Moves | None] = []
         self._snapshots: list[EngineState] = [start]
+        #: the engine that works out deferred chunks (its filter caches stay warm from one
+        #: chunk to the next), and the move count it has replayed to
+        self._replayer: Engine | None = None
+        self._replayed = -1
         # new guesses: the move that made each, and its level (for level queries)
         self._guess_moves = array("I")
         self._guess_levels = array("B")
@@ -258,12 +271,21 @@ class History:
             return moves
         moves = _Moves()
         first = k * SNAPSHOT_EVERY
-        engine = Engine(self._snapshots[k], self.geometry)
-        for m in range(first, min(first + SNAPSHOT_EVERY, len(self._steps))):
+        last = min(first + SNAPSHOT_EVERY, len(self._steps))
+        engine = self._replayer
+        if engine is None:
+            engine = self._replayer = Engine(self._snapshots[k], self.geometry)
+            if self._memo is not None:
+                engine.memo.share(self._memo)
+        elif self._replayed != first:  # (reading on from the chunk before needs no restore)
+            engine.restore(self._snapshots[k])
+        self._replayed = -1  # until the chunk is through
+        for m in range(first, last):
             ev = engine.advance(self._modes[m], self._choices.get(m))
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
+        self._replayed = last
         self._chunks[k] = moves
         return moves
 
@@ -288,6 +310,7 @@ class History:
         self.start = self._snapshots[k // SNAPSHOT_EVERY]
         del self._snapshots[: k // SNAPSHOT_EVERY]
         del self._chunks[: k // SNAPSHOT_EVERY]
+        self._replayed = -1
         del self._steps[:k]
         del self._modes[:k]
         self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
@@ -340,6 +363,7 @@ class History:
             if moves is not None:
                 moves.truncate(i)
         del self._snapshots[k + 1 :]
+        self._replayed = -1
         keep = bisect_left(self._guess_moves, length)
         del self._guess_moves[keep:]
         del self._guess_levels[keep:]

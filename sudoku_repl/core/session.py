@@ -101,7 +101,7 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay."""
         engine = Engine.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
-        self._history = History(engine.state(), geometry=quiz.geometry)
+        self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
         self.cursor = 0
 
     @property
