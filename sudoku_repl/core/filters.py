@@ -42,12 +42,19 @@ class Memo:
     unit whose present contents are known to yield nothing, valid while the cells grp is told
     of as changed are all there are. ``getters[u]`` reads unit u's cells out of a list."""
 
-    __slots__ = ("clean", "getters", "known")
+    __slots__ = ("clean", "getters", "known", "missing")
 
     def __init__(self, geo: Geometry) -> None:
         self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [set() for _ in geo.units]
         self.getters = [_getter(unit.cells) for unit in geo.units]
         self.clean = 0
+        #: a unit's values -> the values missing from it
+        self.missing: dict[tuple[int, ...], Mask] = {}
+
+    def share(self, other: Memo) -> None:
+        """Learn into ``other``'s caches from now on (another engine on the same geometry: what
+        a unit's contents yield does not depend on the engine; ``clean`` stays this one's)."""
+        self.known, self.missing = other.known, other.missing
 
 
 def new_memo(geo: Geometry) -> Memo:
@@ -90,7 +97,7 @@ def grp(
         if changed:
             clean &= ~reduce(or_, map(geo.unit_masks.__getitem__, set(changed)))
             changed.clear()
-    units, getters, known_of = geo.units, memo.getters, memo.known
+    units, getters, known_of, missing_of = geo.units, memo.getters, memo.known, memo.missing
     todo = ((1 << len(units)) - 1) & ~clean
     while todo:  # the units not known to be clean, in scan order
         bit = todo & -todo
@@ -104,14 +111,30 @@ def grp(
         if key in known or 0 not in unit_values:
             clean |= bit
             continue
-        empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+        missing = missing_of.get(unit_values)
+        if missing is None:
+            if len(missing_of) >= MEMO_LIMIT * 16:
+                missing_of.clear()
+            missing = missing_of[unit_values] = FULL & ~reduce(
+                or_, map(_BIT.__getitem__, unit_values)
+            )
         masks = [m for m, v in zip(unit_cands, unit_values) if not v]
-        missing = FULL & ~reduce(or_, map(_BIT.__getitem__, unit_values))
+        node = _matched_nodes(masks, missing)
+        if node is not None and sum(node) == missing and _every_edge_in_a_cycle(node):
+            # every candidate of every cell lies in some way of completing the unit: a value
+            # with one cell would take every way's cell, so complete shrink finds nothing, and
+            # no subset of any kind has anything to clear (1GW, 2GW and 3GW find nothing)
+            clean |= bit
+            if len(known) >= MEMO_LIMIT:
+                known.clear()
+            known.add(key)
+            continue
+        empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
         result = _complete_shrink(empty, missing, cands, touched)
         if (
             result == NOTHING
             and len(empty) > 1
-            and _subsets(empty, masks, missing, cands, ev, touched)
+            and _subsets(empty, node, missing, cands, ev, touched)
         ):
             ev.append(UnitShrunk(E.INCOMPLETE, step, u))
             result = SHRUNKEN
@@ -130,16 +153,15 @@ def grp(
 
 def _subsets(
     empty: list[int],
-    masks: list[Mask],
+    node: dict[Mask, Mask] | None,
     missing: Mask,
     cands: list[Mask],
     ev: list[Event],
     touched: list[int],
 ) -> bool:
-    """1GW, 2GW, 3GW in order; whether the unit has a perfect matching of cells to values is
-    worked out once (after 1GW, which changes nothing when it finds nothing). ``masks``: the
-    candidates of the ``empty`` cells."""
-    node = _matched_nodes(masks, missing)
+    """1GW, 2GW, 3GW in order. ``node``: the unit's perfect matching of cells to values
+    (``_matched_nodes`` of the candidates of the ``empty`` cells), worked out once before
+    (complete shrink and 1GW change nothing when they find nothing)."""
     if node is not None and _every_edge_in_a_cycle(node):
         # every candidate of every cell lies in some way of completing the unit: no subset of
         # any kind has anything to clear, so 1GW, 2GW and 3GW would all find nothing

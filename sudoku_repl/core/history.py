@@ -3,12 +3,14 @@
 A *move* is one thing the engine did (``Engine.advance``). For each move the record keeps the
 step count after it, its events, the guess answer it was given (only interactive answers are
 stored), the run mode it ran under, and what it changed in the cells: (cell, value, candidates)
-after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, these
-inputs determine every later state; a snapshot of the state every ``SNAPSHOT_EVERY`` moves makes
-going back replay at most that many moves.
+after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, the
+run modes and the guess answers determine every later state; a snapshot of the state every
+``SNAPSHOT_EVERY`` moves makes going back replay at most that many moves.
 
-History, time travel, breakpoints and ``when`` all read this record; nothing is re-run to answer
-them.
+A run that only goes on (no guess question, no breakpoint) defers the events and changes: they
+are worked out from the nearest snapshot the first time something reads them, a chunk of
+``SNAPSHOT_EVERY`` moves at a time, and then kept. History, time travel, breakpoints and ``when``
+all read this record.
 
 **The state at step N** (docs/engine.md says it for users) is the state right after the first
 move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.
@@ -27,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import (
     CelSet,
     Event,
@@ -38,7 +40,8 @@ from sudoku_repl.core.events import (
     UnitShrunk,
     WentWrong,
 )
-from sudoku_repl.core.geometry import Cell, Mask
+from sudoku_repl.core.filters import Memo
+from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.state import EngineState
 
 SNAPSHOT_EVERY: Final = 64
@@ -56,12 +59,149 @@ def _cap_from_env() -> int:
     return max(cap, 2 * SNAPSHOT_EVERY)
 
 
+class _Moves:
+    """The events and cell changes of consecutive moves (at most a chunk's), compactly: events
+    as 16-bit codes (see ``History.events``), changes as (cell, value << 9 | candidates) pairs.
+    Move i's are ``codes[code_at[i]:code_at[i + 1]]`` and ``changes[change_at[i]:...]``."""
+
+    __slots__ = ("code_at", "codes", "grids", "odd", "pair_at", "pairs")
+
+    def __init__(self) -> None:
+        self.codes = array("H")
+        self.code_at = array("I", [0])
+        self.pairs = array("H")  # the changes
+        self.pair_at = array("I", [0])
+        self.grids: list[bytes] = []  # the grids of solution and end lines, by index
+        self.odd: dict[int, tuple[Event, ...]] = {}  # moves with events of added kinds
+
+    def __len__(self) -> int:
+        return len(self.code_at) - 1
+
+    def add(
+        self,
+        steps: int,
+        events: Sequence[Event],
+        touched: Sequence[Cell],
+        values: Sequence[int],
+        cands: Sequence[Mask],
+    ) -> None:
+        if events and not self._encode(events, steps):
+            self.odd[len(self)] = tuple(events)
+        self.code_at.append(len(self.codes))
+        if touched:
+            cells = sorted(set(touched))
+            pairs = [0] * (2 * len(cells))
+            pairs[::2] = cells
+            pairs[1::2] = [values[i] << _VALUE_SHIFT | cands[i] for i in cells]
+            self.pairs.fromlist(pairs)
+        self.pair_at.append(len(self.pairs))
+
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` moves."""
+        del self.codes[self.code_at[length] :]
+        del self.code_at[length + 1 :]
+        del self.pairs[self.pair_at[length] :]
+        del self.pair_at[length + 1 :]
+        for i in [i for i in self.odd if i >= length]:
+            del self.odd[i]
+
+    # Events are stored as 16-bit numbers: the kind, then its fields without the step (it is
+    # the move's), read by their place in the record's tuple layout (``events``). Grids go to a
+    # side list; a solution sum takes two numbers. A move with an event of another shape (an
+    # added technique's) is kept as it is instead. Decoding gives the named records back.
+
+    def _encode(self, events: Sequence[Event], steps: int) -> bool:
+        codes: list[int] = []
+        for e in events:
+            kind: int = e[0]
+            if kind == E.REMOVED:
+                codes += (kind, e[1], e[2], e[3])
+            elif kind == E.CELSET:
+                codes += (kind, len(e[1]), *e[1], len(e[2]), *e[2])
+            elif e[1] != steps or kind >= E.FIRST_ADDED_KIND:
+                return False
+            elif kind in E.GUESS_KINDS:
+                codes += (kind, e[2], e[3], e[4], e[5])
+            elif kind in (E.COMPLETE, E.INCOMPLETE, E.PLY, E.NO_CANDIDATE):
+                codes += (kind, e[2])
+            elif kind == E.WENT_WRONG:
+                codes += (kind, e[2], e[3], int(e[4]))
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                codes += (kind, e[2] & 0xFFFF, e[2] >> 16, len(self.grids))
+                self.grids.append(bytes(e[3]))
+            else:
+                return False
+        if max(codes) > 0xFFFF:
+            return False
+        self.codes.extend(codes)
+        return True
+
+    def events(self, i: int, steps: int) -> tuple[Event, ...]:
+        start, end = self.code_at[i], self.code_at[i + 1]
+        if start == end:
+            return self.odd.get(i, ())
+        return tuple(self._decode(start, end, steps))
+
+    def _decode(self, start: int, end: int, steps: int) -> Iterator[Event]:
+        c = self.codes
+        k = start
+        while k < end:
+            kind = c[k]
+            if kind == E.REMOVED:
+                yield Removal(kind, c[k + 1], c[k + 2], c[k + 3])
+                k += 4
+            elif kind == E.CELSET:
+                n = c[k + 1]
+                cells = tuple(c[k + 2 : k + 2 + n])
+                m = c[k + 2 + n]
+                values = tuple(c[k + 3 + n : k + 3 + n + m])
+                yield CelSet(kind, cells, values)
+                k += 3 + n + m
+            elif kind in E.GUESS_KINDS:
+                yield Guess(kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
+                k += 5
+            elif kind == E.WENT_WRONG:
+                yield WentWrong(kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
+                k += 4
+            elif kind in (E.SOLUTION, E.NO_MORE):
+                yield Outcome(kind, steps, c[k + 1] | c[k + 2] << 16, self.grids[c[k + 3]])
+                k += 4
+            elif kind == E.NO_CANDIDATE:
+                yield NoCandidate(kind, steps, c[k + 1])
+                k += 2
+            else:
+                yield UnitShrunk(kind, steps, c[k + 1])
+                k += 2
+
+    def changes(self, i: int) -> Iterator[tuple[Cell, int, Mask]]:
+        data = self.pairs
+        for k in range(self.pair_at[i], self.pair_at[i + 1], 2):
+            packed = data[k + 1]
+            yield data[k], packed >> _VALUE_SHIFT, packed & 0x1FF
+
+
 class History:
     """Moves since the quiz was loaded. Move i (0-based) leads from the state after i moves to
-    the state after i + 1 moves."""
+    the state after i + 1 moves.
 
-    def __init__(self, start: EngineState, cap: int | None = None) -> None:
+    The moves are kept in chunks of ``SNAPSHOT_EVERY``, chunk k beginning at snapshot k. A chunk
+    is *written* (its moves' events and changes stored, ``_Moves``) or *deferred*: a run that
+    only goes on (``append(..., defer=True)``) keeps just each move's step count, run mode and
+    new guesses, and a deferred chunk's events and changes are worked out when first read, by
+    replaying its moves from its snapshot (the engine is deterministic; the step counts are
+    checked on the way). Writing a move into a deferred chunk writes the chunk out first."""
+
+    def __init__(
+        self,
+        start: EngineState,
+        cap: int | None = None,
+        geometry: Geometry = CLASSIC,
+        memo: Memo | None = None,
+    ) -> None:
         self.start = start
+        self.geometry = geometry
+        #: the filter caches the replays learn into (the session engine's: memory for one)
+        self._memo = memo
         self.cap = cap or _cap_from_env()
         self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
         #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
@@ -72,15 +212,14 @@ class History:
         self.dropped_removed: set[int] = set()
         self._steps = array("I")
         self._modes = array("B")
-        # events, encoded (see ``_encode``): move i's are _codes[_code_at[i]:_code_at[i + 1]]
-        self._codes = array("H")
-        self._code_at = array("I", [0])
-        self._grids: list[bytes] = []
-        self._odd_events: dict[int, tuple[Event, ...]] = {}  # moves with events of added kinds
         self._choices: dict[int, Choice] = {}
-        self._changes = array("H")
-        self._change_at = array("I", [0])
+        #: chunk k: its moves' events and changes, or None while deferred
+        self._chunks: list[_Moves | None] = []
         self._snapshots: list[EngineState] = [start]
+        #: the engine that works out deferred chunks (its filter caches stay warm from one
+        #: chunk to the next), and the move count it has replayed to
+        self._replayer: Engine | None = None
+        self._replayed = -1
         # new guesses: the move that made each, and its level (for level queries)
         self._guess_moves = array("I")
         self._guess_levels = array("B")
@@ -99,31 +238,60 @@ class History:
         touched: Sequence[Cell],
         values: Sequence[int],
         cands: Sequence[Mask],
+        defer: bool = False,
     ) -> bool:
         """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
-        the cells after it. True when the state after it is due as a snapshot."""
+        the cells after it. ``defer``: its events and changes may be worked out when first read
+        (a move without a guess answer). True when the state after it is due as a snapshot."""
         index = len(self._steps)
+        k, i = divmod(index, SNAPSHOT_EVERY)
+        chunks = self._chunks
+        if i == 0:
+            chunks.append(None if defer and choice is None else _Moves())
+        moves = chunks[k]
+        if moves is None and not (defer and choice is None):
+            moves = self._write_out(k)
         self._steps.append(steps)
         self._modes.append(run_mode)
         if events:
-            if not self._encode(events, steps):
-                self._odd_events[index] = tuple(events)
             for e in events:
                 if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
                     self._guess_moves.append(index)
                     self._guess_levels.append(e[3])
-        self._code_at.append(len(self._codes))
         if choice is not None:
             self._choices[index] = choice
-        changes = self._changes
-        if touched:
-            cells = sorted(set(touched))
-            pairs = [0] * (2 * len(cells))
-            pairs[::2] = cells
-            pairs[1::2] = [values[i] << _VALUE_SHIFT | cands[i] for i in cells]
-            changes.fromlist(pairs)
-        self._change_at.append(len(changes))
-        return (index + 1) % SNAPSHOT_EVERY == 0
+        if moves is not None:
+            moves.add(steps, events, touched, values, cands)
+        return i == SNAPSHOT_EVERY - 1
+
+    def _write_out(self, k: int) -> _Moves:
+        """Chunk k's events and changes, worked out now if it is deferred."""
+        moves = self._chunks[k]
+        if moves is not None:
+            return moves
+        moves = _Moves()
+        first = k * SNAPSHOT_EVERY
+        last = min(first + SNAPSHOT_EVERY, len(self._steps))
+        engine = self._replayer
+        if engine is None:
+            engine = self._replayer = Engine(self._snapshots[k], self.geometry)
+            if self._memo is not None:
+                engine.memo.share(self._memo)
+        elif self._replayed != first:  # (reading on from the chunk before needs no restore)
+            engine.restore(self._snapshots[k])
+        self._replayed = -1  # until the chunk is through
+        for m in range(first, last):
+            ev = engine.advance(self._modes[m], self._choices.get(m))
+            if engine.steps != self._steps[m]:
+                raise RuntimeError(f"the record's move {m} does not replay as recorded")
+            moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
+        self._replayed = last
+        self._chunks[k] = moves
+        return moves
+
+    def written(self) -> int:
+        """How many chunks have their events and changes stored (the rest are deferred)."""
+        return sum(moves is not None for moves in self._chunks)
 
     def over_cap(self) -> bool:
         return len(self._steps) > self.cap
@@ -141,19 +309,13 @@ class History:
         self._note_dropped(k)
         self.start = self._snapshots[k // SNAPSHOT_EVERY]
         del self._snapshots[: k // SNAPSHOT_EVERY]
+        del self._chunks[: k // SNAPSHOT_EVERY]
+        self._replayed = -1
         del self._steps[:k]
         del self._modes[:k]
-        base = self._code_at[k]
-        del self._codes[:base]
-        self._code_at = array("I", (x - base for x in self._code_at[k:]))
-        base = self._change_at[k]
-        del self._changes[:base]
-        self._change_at = array("I", (x - base for x in self._change_at[k:]))
         self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
-        self._odd_events = {i - k: e for i, e in self._odd_events.items() if i >= k}
         self._guess_moves = array("I", (m - k for m in self._guess_moves[keep:]))
         del self._guess_levels[:keep]
-        self._renumber_grids()
         self.dropped += k
         return k
 
@@ -181,26 +343,6 @@ class History:
                 last_empty[c] = cands[c]
             changed.clear()
 
-    def _renumber_grids(self) -> None:
-        """Keep only the grids the remaining events refer to."""
-        c, grids, kept = self._codes, self._grids, []
-        k, end = 0, len(c)
-        while k < end:
-            kind = c[k]
-            if kind == E.CELSET:
-                k += 3 + c[k + 1] + c[k + 2 + c[k + 1]]
-            elif kind in E.GUESS_KINDS:
-                k += 5
-            elif kind in (E.REMOVED, E.WENT_WRONG):
-                k += 4
-            elif kind in (E.SOLUTION, E.NO_MORE):
-                kept.append(grids[c[k + 3]])
-                c[k + 3] = len(kept) - 1
-                k += 4
-            else:
-                k += 2
-        self._grids = kept
-
     def add_snapshot(self, state: EngineState) -> None:
         self._snapshots.append(state)
 
@@ -210,15 +352,18 @@ class History:
             return
         del self._steps[length:]
         del self._modes[length:]
-        del self._codes[self._code_at[length] :]
-        del self._code_at[length + 1 :]
-        for i in [i for i in self._odd_events if i >= length]:
-            del self._odd_events[i]
         for i in [i for i in self._choices if i >= length]:
             del self._choices[i]
-        del self._changes[self._change_at[length] :]
-        del self._change_at[length + 1 :]
-        del self._snapshots[length // SNAPSHOT_EVERY + 1 :]
+        k, i = divmod(length, SNAPSHOT_EVERY)
+        if i == 0:
+            del self._chunks[k:]
+        else:
+            del self._chunks[k + 1 :]
+            moves = self._chunks[k]
+            if moves is not None:
+                moves.truncate(i)
+        del self._snapshots[k + 1 :]
+        self._replayed = -1
         keep = bisect_left(self._guess_moves, length)
         del self._guess_moves[keep:]
         del self._guess_levels[keep:]
@@ -261,72 +406,8 @@ class History:
         )
 
     def events(self, move: int) -> tuple[Event, ...]:
-        start, end = self._code_at[move], self._code_at[move + 1]
-        if start == end:
-            return self._odd_events.get(move, ())
-        return tuple(self._decode(start, end, self._steps[move]))
-
-    # Events are stored as 16-bit numbers: the kind, then its fields without the step (it is
-    # the move's), read by their place in the record's tuple layout (``events``). Grids go to a
-    # side list; a solution sum takes two numbers. A move with an event of another shape (an
-    # added technique's) is kept as it is instead. Decoding gives the named records back.
-
-    def _encode(self, events: Sequence[Event], steps: int) -> bool:
-        codes: list[int] = []
-        for e in events:
-            kind: int = e[0]
-            if kind == E.REMOVED:
-                codes += (kind, e[1], e[2], e[3])
-            elif kind == E.CELSET:
-                codes += (kind, len(e[1]), *e[1], len(e[2]), *e[2])
-            elif e[1] != steps or kind >= E.FIRST_ADDED_KIND:
-                return False
-            elif kind in E.GUESS_KINDS:
-                codes += (kind, e[2], e[3], e[4], e[5])
-            elif kind in (E.COMPLETE, E.INCOMPLETE, E.PLY, E.NO_CANDIDATE):
-                codes += (kind, e[2])
-            elif kind == E.WENT_WRONG:
-                codes += (kind, e[2], e[3], int(e[4]))
-            elif kind in (E.SOLUTION, E.NO_MORE):
-                codes += (kind, e[2] & 0xFFFF, e[2] >> 16, len(self._grids))
-                self._grids.append(bytes(e[3]))
-            else:
-                return False
-        if max(codes) > 0xFFFF:
-            return False
-        self._codes.extend(codes)
-        return True
-
-    def _decode(self, start: int, end: int, steps: int) -> Iterator[Event]:
-        c = self._codes
-        k = start
-        while k < end:
-            kind = c[k]
-            if kind == E.REMOVED:
-                yield Removal(kind, c[k + 1], c[k + 2], c[k + 3])
-                k += 4
-            elif kind == E.CELSET:
-                n = c[k + 1]
-                cells = tuple(c[k + 2 : k + 2 + n])
-                m = c[k + 2 + n]
-                values = tuple(c[k + 3 + n : k + 3 + n + m])
-                yield CelSet(kind, cells, values)
-                k += 3 + n + m
-            elif kind in E.GUESS_KINDS:
-                yield Guess(kind, steps, c[k + 1], c[k + 2], c[k + 3], c[k + 4])
-                k += 5
-            elif kind == E.WENT_WRONG:
-                yield WentWrong(kind, steps, c[k + 1], c[k + 2], bool(c[k + 3]))
-                k += 4
-            elif kind in (E.SOLUTION, E.NO_MORE):
-                yield Outcome(kind, steps, c[k + 1] | c[k + 2] << 16, self._grids[c[k + 3]])
-                k += 4
-            elif kind == E.NO_CANDIDATE:
-                yield NoCandidate(kind, steps, c[k + 1])
-                k += 2
-            else:
-                yield UnitShrunk(kind, steps, c[k + 1])
-                k += 2
+        k, i = divmod(move, SNAPSHOT_EVERY)
+        return self._write_out(k).events(i, self._steps[move])
 
     def choice(self, move: int) -> Choice:
         return self._choices.get(move)
@@ -336,10 +417,8 @@ class History:
 
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""
-        data = self._changes
-        for k in range(self._change_at[move], self._change_at[move + 1], 2):
-            packed = data[k + 1]
-            yield data[k], packed >> _VALUE_SHIFT, packed & 0x1FF
+        k, i = divmod(move, SNAPSHOT_EVERY)
+        return self._write_out(k).changes(i)
 
     def moves_to(self, steps: int) -> int:
         """How many moves it takes to first reach ``steps`` (the record must reach it)."""

@@ -101,7 +101,7 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay."""
         engine = Engine.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
-        self._history = History(engine.state())
+        self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
         self.cursor = 0
 
     @property
@@ -156,14 +156,15 @@ class Session:
             self._record(ev, choice, mode)
         return ev
 
-    def _record(self, ev: list[Event], choice: Choice, mode: int) -> None:
+    def _record(self, ev: list[Event], choice: Choice, mode: int, defer: bool = False) -> None:
         """Put the move the engine just made into the record at the present (cutting off the
-        future recorded after it), and make the state after it the present."""
+        future recorded after it), and make the state after it the present. ``defer``: its
+        events and changes may be worked out when first read (``History``)."""
         engine, history, at = self.engine, self.history, self.cursor
         history.truncate(at)
         self._appended += 1
         if history.append(
-            engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
+            engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands, defer
         ):
             history.add_snapshot(engine.state())
         if history.over_cap():
@@ -296,7 +297,7 @@ class Session:
         biggest = 0
         while True:
             ev = engine.advance(mode)
-            self._record(ev, None, mode)
+            self._record(ev, None, mode, defer=True)
             if ev:
                 for e in ev:
                     if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
