@@ -167,10 +167,13 @@ class Engine:
             strategy(self, ev)
             self._recount()
             return
-        foremost, least = self.foremost()
-        if least == 1:
+        if 1 in self.counts:
+            # the foremost count is 1 exactly when an empty cell has one candidate: with an
+            # empty cell without any too, the quirk's scan (``state.foremost``) keeps the first
+            # cell with one; so no minimum is taken before the fill pass
             self.fill(ev)
             return
+        foremost, _ = self.foremost()
         self.steps += 1
         result = filters.NOTHING
         for run in modes.filters_of(run_mode):
