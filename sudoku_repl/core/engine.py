@@ -167,10 +167,13 @@ class Engine:
             strategy(self, ev)
             self._recount()
             return
-        foremost, least = self.foremost()
-        if least == 1:
+        if 1 in self.counts:
+            # the foremost count is 1 exactly when an empty cell has one candidate: with an
+            # empty cell without any too, the quirk's scan (``state.foremost``) keeps the first
+            # cell with one; so no minimum is taken before the fill pass
             self.fill(ev)
             return
+        foremost, _ = self.foremost()
         self.steps += 1
         result = filters.NOTHING
         for run in modes.filters_of(run_mode):
@@ -217,17 +220,17 @@ class Engine:
         counts[cell] = FILLED
         touched.append(cell)
         b = 1 << (value - 1)
-        hit = [j for j in self.geo.peers[cell] if cands[j] & b]  # in the order place visits
-        for k, j in enumerate(hit):
-            m = cands[j] ^ b
-            cands[j] = m
-            counts[j] -= 1
-            if not m:
-                touched += hit[: k + 1]
-                in_block = dict(self.geo.place_order[cell])[j]
-                ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
-                return False
-        touched += hit
+        for j in self.geo.peers[cell]:  # in the order place visits them
+            m = cands[j]
+            if m & b:
+                m ^= b
+                cands[j] = m
+                counts[j] -= 1
+                touched.append(j)
+                if not m:
+                    in_block = dict(self.geo.place_order[cell])[j]
+                    ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
+                    return False
         return True
 
     def _guess(self, choice: Choice, ev: list[Event]) -> None:
