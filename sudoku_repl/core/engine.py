@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
@@ -274,11 +276,8 @@ class Engine:
 
     def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
         old_values, old_cands = self.values, self.cands
-        changed = [
-            i
-            for i, (a, b, x, y) in enumerate(zip(old_values, values, old_cands, cands))
-            if a != b or x != y
-        ]
+        differs = map(ne, zip(old_values, old_cands), zip(values, cands))
+        changed = [*compress(range(len(old_values)), differs)]  # the cells that differ
         self.touched += changed
         self.values = list(values)
         self.cands = list(cands)
