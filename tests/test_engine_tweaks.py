@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from sudoku_repl.core import filters
 from sudoku_repl.core.state import foremost
 
 #: an empty cell's candidates (0 too: the quirk of docs/engine.md 8) or a filled cell's value
@@ -23,3 +24,30 @@ def test_foremost_has_one_candidate_exactly_when_some_empty_cell_has(
     cands = [m for _, m in cells]
     single = any(not v and m.bit_count() == 1 for v, m in cells)
     assert (foremost(values, cands)[1] == 1) == single
+
+
+def _has_perfect_matching(masks: list[int]) -> bool:
+    """Brute force: the cells take different values, one of their candidates each."""
+
+    def take(k: int, used: int) -> bool:
+        if k == len(masks):
+            return True
+        free = masks[k] & ~used
+        return any(take(k + 1, used | 1 << v) for v in range(9) if free >> v & 1)
+
+    return take(0, 0)
+
+
+@given(st.lists(st.integers(0, 0x1FF), min_size=1, max_size=9), st.integers(0, 0x1FF))
+def test_matched_nodes_is_a_perfect_matching_when_there_is_one(
+    masks: list[int], missing: int
+) -> None:
+    node = filters._matched_nodes(masks, missing)
+    if missing.bit_count() != len(masks):
+        assert node is None
+        return
+    assert (node is not None) == _has_perfect_matching(masks)
+    if node is not None:
+        assert len(node) == len(masks)
+        assert sorted(node.values()) == sorted(masks)  # every cell once
+        assert all(b.bit_count() == 1 and b & m for b, m in node.items())

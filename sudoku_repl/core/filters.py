@@ -312,25 +312,25 @@ def _hidden_from_naked(masks: list[Mask], missing: Mask, size: int) -> list[tupl
 def _matched_nodes(masks: list[Mask], missing: Mask) -> dict[Mask, Mask] | None:
     """A way for every cell to take a different one of the missing values: each cell named by
     the bit of the value it takes, mapped to its candidates; None if there is no such way (or
-    the unit misses more values than it has empty cells). A greedy pass first; augmenting paths
-    (``_matching``) when it leaves a cell out."""
+    the unit misses more values than it has empty cells). A greedy pass first, then augmenting
+    paths (Kuhn, ``_augment``) for the cells it left out. Cells and values are at most nine."""
     if missing.bit_count() != len(masks):
         return None
     node: dict[Mask, Mask] = {}
     taken = 0
+    left = []
     for m in masks:
         free = m & ~taken
-        if not free:
-            break
-        b = free & -free
-        taken |= b
-        node[b] = m
-    else:
-        return node
-    owner = _matching(masks)
-    if owner is None:
-        return None
-    return {1 << k: masks[j] for k, j in enumerate(owner) if j >= 0}
+        if free:
+            b = free & -free
+            taken |= b
+            node[b] = m
+        else:
+            left.append(m)
+    for m in left:
+        if not _augment(m, node, [0]):
+            return None
+    return node
 
 
 def _every_edge_in_a_cycle(node: dict[Mask, Mask]) -> bool:
@@ -375,36 +375,17 @@ def _every_edge_in_a_cycle(node: dict[Mask, Mask]) -> bool:
     return True
 
 
-def _matching(masks: list[Mask]) -> list[int] | None:
-    """A way for every cell to take a different candidate, as value index -> cell (-1 for a
-    value no cell takes), or None: a greedy pass, then augmenting paths (Kuhn) for the cells it
-    left out. Cells and values are at most nine."""
-    owner = [-1] * 9
-    taken = 0
-    left = []
-    for j, m in enumerate(masks):
-        free = m & ~taken
-        if free:
-            b = free & -free
-            taken |= b
-            owner[b.bit_length() - 1] = j
-        else:
-            left.append(j)
-    for j in left:
-        if not _augment(j, masks, owner, [0]):
-            return None
-    return owner
-
-
-def _augment(j: int, masks: list[Mask], owner: list[int], seen: list[int]) -> bool:
-    m = masks[j] & ~seen[0]
-    while m:
-        b = m & -m
-        m ^= b
+def _augment(m: Mask, node: dict[Mask, Mask], seen: list[int]) -> bool:
+    """Whether a cell with candidates ``m`` can take a value, moving cells already matched
+    along an augmenting path (cells of equal candidates are alike: a cell is its mask)."""
+    free = m & ~seen[0]
+    while free:
+        b = free & -free
+        free ^= b
         seen[0] |= b
-        k = b.bit_length() - 1
-        if owner[k] < 0 or _augment(owner[k], masks, owner, seen):
-            owner[k] = j
+        other = node.get(b)
+        if other is None or _augment(other, node, seen):
+            node[b] = m
             return True
     return False
 
