@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from array import array
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sudoku_repl.core import filters
-from sudoku_repl.core.state import foremost
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.state import EngineState, Status, foremost
 
 #: an empty cell's candidates (0 too: the quirk of docs/engine.md 8) or a filled cell's value
 _cell = st.one_of(
@@ -51,3 +54,12 @@ def test_matched_nodes_is_a_perfect_matching_when_there_is_one(
         assert len(node) == len(masks)
         assert sorted(node.values()) == sorted(masks)  # every cell once
         assert all(b.bit_count() == 1 and b & m for b, m in node.items())
+
+
+@given(st.lists(_cell, min_size=81, max_size=81))
+def test_engine_foremost_is_the_states(cells: list[tuple[int, int]]) -> None:
+    # the engine finds it in its per-cell counts, the quirk included
+    values = bytes(v for v, _ in cells)
+    cands = array("H", [m for _, m in cells])
+    engine = Engine(EngineState(Status.SEARCHING, 0, 0, values, cands, ()))
+    assert engine.foremost() == foremost(values, cands)

@@ -45,8 +45,8 @@ class Engine:
         #: the cells changed since grp last looked (``filters.Memo.clean``)
         self.changed: list[Cell] = []
         #: per cell, its number of candidates, or FILLED: kept with ``cands`` by every move, so
-        #: that the foremost cell and the fill pass's singles are found by C-speed list scans
-        self.counts: list[int] = []
+        #: that the foremost cell and the fill pass's singles are found by byte searches
+        self.counts = bytearray()
         self.restore(state)
 
     @classmethod
@@ -83,7 +83,7 @@ class Engine:
         """Bring ``counts`` up to date with the candidates: of these cells, or of all."""
         bits, values, cands = _BITS, self.values, self.cands
         if cells is None:
-            self.counts = [bits[m] if not v else FILLED for v, m in zip(values, cands)]
+            self.counts = bytearray([bits[m] if not v else FILLED for v, m in zip(values, cands)])
             return
         counts = self.counts
         for c in cells:
@@ -99,12 +99,13 @@ class Engine:
     def foremost(self) -> tuple[Cell, int]:
         """The first empty cell with the fewest candidates (``state.foremost``)."""
         counts = self.counts
-        least = min(counts)
-        if least == FILLED:
-            return 0, 0
-        if least:
-            return counts.index(least), least
-        return foremost(self.values, self.cands)  # an empty cell without candidates: the quirk
+        if 0 in counts:  # an empty cell without candidates: the quirk
+            return foremost(self.values, self.cands)
+        for least in range(1, FILLED):
+            cell = counts.find(least)
+            if cell >= 0:
+                return cell, least
+        return 0, 0
 
     def guess_default(self) -> tuple[Cell, int]:
         """The guess a due guess makes without the user: the pending cell's first candidate."""
@@ -198,16 +199,13 @@ class Engine:
 
     def fill(self, ev: list[Event]) -> None:
         """The fill pass (docs/engine.md 4)."""
-        cands, find, place = self.cands, self.counts.index, self.place
-        i = -1
-        try:
-            while True:  # the cells with one candidate in order, as placing makes more of them
-                i = find(1, i + 1)
-                if not place(i, VALUE_OF_BIT[cands[i]], ev):
-                    self.status = Status.WRONG
-                    return
-        except ValueError:
-            pass
+        cands, find, place = self.cands, self.counts.find, self.place
+        i = find(1)
+        while i >= 0:  # the cells with one candidate in order, as placing makes more of them
+            if not place(i, VALUE_OF_BIT[cands[i]], ev):
+                self.status = Status.WRONG
+                return
+            i = find(1, i + 1)
         self.steps += 1
         if 0 in self.values:
             self.status = Status.SEARCHING

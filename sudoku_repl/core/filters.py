@@ -95,7 +95,10 @@ def grp(
     if changed is not None:
         clean = memo.clean
         if changed:
-            clean &= ~reduce(or_, map(geo.unit_masks.__getitem__, set(changed)))
+            unit_masks, dirty = geo.unit_masks, 0
+            for c in set(changed):
+                dirty |= unit_masks[c]
+            clean &= ~dirty
             changed.clear()
     units, getters, known_of, missing_of = geo.units, memo.getters, memo.known, memo.missing
     todo = ((1 << len(units)) - 1) & ~clean
