@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from array import array
 
+import pytest
+from helpers import PUZZLES, SEED_QUIZ, grid_of, read_lines
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -63,3 +65,29 @@ def test_engine_foremost_is_the_states(cells: list[tuple[int, int]]) -> None:
     cands = array("H", [m for _, m in cells])
     engine = Engine(EngineState(Status.SEARCHING, 0, 0, values, cands, ()))
     assert engine.foremost() == foremost(values, cands)
+
+
+def _clean_units_yield_nothing(engine: Engine) -> None:
+    """Each unit grp would pass over as clean (``Memo.clean`` less the units of the cells changed
+    since) yields nothing when grp looks at it alone, on a copy with a fresh memo."""
+    geo = engine.geo
+    clean = engine.memo.clean
+    for c in engine.changed:
+        clean &= ~geo.unit_masks[c]
+    for u in range(len(geo.units)):
+        if clean >> u & 1:
+            alone = filters.Memo(geo)
+            alone.clean = ((1 << len(geo.units)) - 1) & ~(1 << u)
+            found = filters.grp(geo, list(engine.values), list(engine.cands), 0, [], [], alone, [])
+            assert found == filters.NOTHING, (geo.units[u].name, found)
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+@pytest.mark.parametrize("quiz", [SEED_QUIZ, *read_lines(PUZZLES / "norvig_top95.txt")[:3]])
+def test_clean_units_stay_clean_through_guesses_and_backtracking(quiz: str, mode: int) -> None:
+    engine = Engine.from_givens(grid_of(quiz))
+    for _ in range(3000):
+        if engine.status is Status.FINISHED:
+            break
+        engine.advance(mode)
+        _clean_units_yield_nothing(engine)

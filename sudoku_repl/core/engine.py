@@ -44,6 +44,10 @@ class Engine:
         self.touched: list[Cell] = []
         #: the cells changed since grp last looked (``filters.Memo.clean``)
         self.changed: list[Cell] = []
+        #: per frame pushed by this engine, the units whose contents were known to yield nothing
+        #: to grp (``filters.Memo.clean``) when it was pushed: the frame's cells are those
+        #: contents again when the next guess restores them. A cache only, beside the frames
+        self.frame_clean: list[tuple[Frame, int]] = []
         #: per cell, its number of candidates, or FILLED: kept with ``cands`` by every move, so
         #: that the foremost cell and the fill pass's singles are found by byte searches
         self.counts = bytearray()
@@ -78,6 +82,7 @@ class Engine:
         self.pending = state.pending
         self._recount()
         self.memo.clean = 0
+        self.frame_clean = []
 
     def _recount(self, cells: Sequence[Cell] | None = None) -> None:
         """Bring ``counts`` up to date with the candidates: of these cells, or of all."""
@@ -131,7 +136,8 @@ class Engine:
         elif status is Status.GUESS_DUE:
             self._guess(choice, ev)
         elif status is Status.WRONG or status is Status.SOLVED:
-            self._next_guess(ev)
+            if self._next_guess(ev):
+                return ev  # grp has been told of the move's changes
         elif status is Status.LOADED:
             self._start(ev)
         changed = self.changed
@@ -243,6 +249,12 @@ class Engine:
         self.steps += 1
         frame = Frame(cell, options, 1, bytes(self.values), array("H", self.cands))
         self.frames.append(frame)
+        clean = self.memo.clean
+        if clean and self.changed:  # the bits valid now
+            unit_masks = self.geo.unit_masks
+            for c in set(self.changed):
+                clean &= ~unit_masks[c]
+        self.frame_clean.append((frame, clean))
         self.pending = -1
         ev.append(Guess(E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
         self._try(frame, ev)
@@ -251,14 +263,19 @@ class Engine:
         ok = bool(frame.options) and self.place(frame.cell, frame.value, ev)
         self.status = Status.SEARCHING if ok else Status.WRONG
 
-    def _next_guess(self, ev: list[Event]) -> None:
+    def _next_guess(self, ev: list[Event]) -> bool:
+        """The next guess; True when it has told grp of its changes itself (then the cells it
+        restored are not among them: the units they lie in are as clean as when the frame was
+        pushed)."""
         self.steps += 1
         popped = False
-        frames = self.frames
+        frames, saved = self.frames, self.frame_clean
         while frames:
             top = frames[-1]
             if top.tried < len(top.options):
                 self._restore_cells(top.values, top.cands)
+                known = bool(saved) and saved[-1][0] is top
+                restored = len(self.touched)
                 top = Frame(top.cell, top.options, top.tried + 1, top.values, top.cands)
                 frames[-1] = top
                 kind = E.UPWARD if popped else E.FORWARD
@@ -266,11 +283,19 @@ class Engine:
                     Guess(kind, self.steps, top.cell, len(frames), top.tried, len(top.options))
                 )
                 self._try(top, ev)
-                return
+                if not known:
+                    return False
+                saved[-1] = (top, saved[-1][1])
+                self.memo.clean = saved[-1][1]
+                self.changed = self.touched[restored:]
+                return True
             frames.pop()
+            if saved and saved[-1][0] is top:
+                saved.pop()
             popped = True
         ev.append(Outcome(E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
         self.status = Status.FINISHED
+        return False
 
     def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
         old_values, old_cands = self.values, self.cands
