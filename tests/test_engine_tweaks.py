@@ -91,3 +91,23 @@ def test_clean_units_stay_clean_through_guesses_and_backtracking(quiz: str, mode
             break
         engine.advance(mode)
         _clean_units_yield_nothing(engine)
+
+
+@given(st.integers(3, 0x1FF).filter(lambda m: m.bit_count() >= 2), st.data())
+def test_complete_shrink_finds_nothing_when_every_value_has_two_cells(
+    missing: int, data: st.DataObject
+) -> None:
+    # grp runs complete shrink only on a unit where some missing value lies in fewer than two
+    # of the empty cells' candidates: here is the other case, where it must find nothing
+    k = missing.bit_count()
+    masks = data.draw(st.lists(st.integers(0, 0x1FF), min_size=k, max_size=k))
+    masks = [m & missing for m in masks]
+    bits = [1 << v for v in range(9) if missing >> v & 1]
+    for b in bits:  # every missing value into two cells at least
+        cells = data.draw(st.lists(st.integers(0, k - 1), min_size=2, max_size=2, unique=True))
+        for c in cells:
+            masks[c] |= b
+    cands = list(masks)
+    touched: list[int] = []
+    assert filters._complete_shrink(list(range(k)), missing, cands, touched) == filters.NOTHING
+    assert cands == masks and touched == []

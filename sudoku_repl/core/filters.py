@@ -122,25 +122,27 @@ def grp(
                 or_, map(_BIT.__getitem__, unit_values)
             )
         masks = [m for m, v in zip(unit_cands, unit_values) if not v]
-        node = _matched_nodes(masks, missing)
-        if node is not None and sum(node) == missing and _every_edge_in_a_cycle(node):
-            # every candidate of every cell lies in some way of completing the unit: a value
-            # with one cell would take every way's cell, so complete shrink finds nothing, and
-            # no subset of any kind has anything to clear (1GW, 2GW and 3GW find nothing)
-            clean |= bit
-            if len(known) >= MEMO_LIMIT:
-                known.clear()
-            known.add(key)
-            continue
-        empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
-        result = _complete_shrink(empty, missing, cands, touched)
-        if (
-            result == NOTHING
-            and len(empty) > 1
-            and _subsets(empty, node, missing, cands, ev, touched)
-        ):
-            ev.append(UnitShrunk(E.INCOMPLETE, step, u))
-            result = SHRUNKEN
+        once = twice = 0
+        for m in masks:
+            twice |= once & m
+            once |= m
+        result = NOTHING
+        empty: list[int] | None = None
+        if missing & ~twice:
+            # a missing value with one cell or none: complete shrink has something to look at
+            # (without one, it finds nothing: its first value changes nothing, nor the next)
+            empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+            result = _complete_shrink(empty, missing, cands, touched)
+        if result == NOTHING and len(masks) > 1:
+            node = _matched_nodes(masks, missing)
+            # unless every candidate of every cell lies in some way of completing the unit
+            # (then no subset of any kind has anything to clear: 1GW, 2GW and 3GW find nothing)
+            if node is None or not _every_edge_in_a_cycle(node):
+                if empty is None:
+                    empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+                if _subsets(empty, node is not None, missing, cands, ev, touched):
+                    result = SHRUNKEN
+                    ev.append(UnitShrunk(E.INCOMPLETE, step, u))
         if result != NOTHING:
             if result == COMPLETE:
                 ev.append(UnitShrunk(E.COMPLETE, step, u))
@@ -156,22 +158,16 @@ def grp(
 
 def _subsets(
     empty: list[int],
-    node: dict[Mask, Mask] | None,
+    matched: bool,
     missing: Mask,
     cands: list[Mask],
     ev: list[Event],
     touched: list[int],
 ) -> bool:
-    """1GW, 2GW, 3GW in order. ``node``: the unit's perfect matching of cells to values
-    (``_matched_nodes`` of the candidates of the ``empty`` cells), worked out once before
-    (complete shrink and 1GW change nothing when they find nothing)."""
-    if node is not None and _every_edge_in_a_cycle(node):
-        # every candidate of every cell lies in some way of completing the unit: no subset of
-        # any kind has anything to clear, so 1GW, 2GW and 3GW would all find nothing
-        return False
+    """1GW, 2GW, 3GW in order. ``matched``: whether every cell can take a different missing
+    value (``_matched_nodes``)."""
     if _naked_identical(empty, cands, ev, touched):
         return True
-    matched = node is not None
     return _hidden_subset(empty, missing, cands, ev, touched, matched) or _naked_subset(
         empty, missing, cands, ev, touched, matched
     )

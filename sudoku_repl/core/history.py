@@ -264,6 +264,33 @@ class History:
             moves.add(steps, events, touched, values, cands)
         return i == SNAPSHOT_EVERY - 1
 
+    def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
+        """``append`` of the move ``engine`` just made, with ``defer`` and no guess answer: the
+        plain run's way, kept lean (it is on every move of a run)."""
+        steps = self._steps
+        index = len(steps)
+        i = index % SNAPSHOT_EVERY
+        if i == 0:
+            self._chunks.append(None)
+        elif self._chunks[-1] is not None:  # the chunk is written: go on writing it
+            return self.append(
+                engine.steps,
+                events,
+                None,
+                run_mode,
+                engine.touched,
+                engine.values,
+                engine.cands,
+                True,
+            )
+        steps.append(engine.steps)
+        self._modes.append(run_mode)
+        for e in events:
+            if e[0] == E.GUESS:  # by the layout (``append``)
+                self._guess_moves.append(index)
+                self._guess_levels.append(e[3])
+        return i == SNAPSHOT_EVERY - 1
+
     def _write_out(self, k: int) -> _Moves:
         """Chunk k's events and changes, worked out now if it is deferred."""
         moves = self._chunks[k]

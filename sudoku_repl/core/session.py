@@ -167,14 +167,19 @@ class Session:
             engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands, defer
         ):
             history.add_snapshot(engine.state())
-        if history.over_cap():
-            at -= history.drop_oldest()
-            self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
-            self.notices.append(
-                f"Record full: steps before {history.first_steps} were dropped to bound "
-                f"memory; time travel, history and when start there now."
-            )
         self.cursor = at + 1
+        if history.over_cap():
+            self._drop_oldest()
+
+    def _drop_oldest(self) -> None:
+        """Keep the record within its cap (``History.drop_oldest``), and say so."""
+        history = self.history
+        self.cursor -= history.drop_oldest()
+        self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
+        self.notices.append(
+            f"Record full: steps before {history.first_steps} were dropped to bound "
+            f"memory; time travel, history and when start there now."
+        )
 
     def step(
         self, hooks: Hooks, replay: bool = False, breakpoints: bool = True, armed: bool = False
@@ -293,11 +298,17 @@ class Session:
         """One step the plain way (``_plain``): the same moves and record as ``step`` makes,
         with nothing to look at between the moves but the events. Returns the highest level a
         new guess reached in it (0 if none)."""
-        engine, mode = self.engine, self.settings.run_mode
+        engine, mode, history = self.engine, self.settings.run_mode, self.history
         biggest = 0
         while True:
             ev = engine.advance(mode)
-            self._record(ev, None, mode, defer=True)
+            # what ``_record(ev, None, mode, defer=True)`` does, the present being the end
+            self._appended += 1
+            if history.append_deferred(engine, ev, mode):
+                history.add_snapshot(engine.state())
+            self.cursor += 1
+            if history.over_cap():
+                self._drop_oldest()
             if ev:
                 for e in ev:
                     if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
