@@ -17,18 +17,38 @@ from array import array
 from collections.abc import Sequence
 from itertools import compress
 from operator import ne
+from typing import Final
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
 from sudoku_repl.core.events import Event, Guess, NoCandidate, Outcome, WentWrong
-from sudoku_repl.core.geometry import CLASSIC, FULL, VALUE_OF_BIT, Cell, Geometry, Mask, values_of
-from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Frame, Status, foremost
+from sudoku_repl.core.filters import COMPLETE, NOTHING, SHRUNKEN
+from sudoku_repl.core.filters import WRONG as CONTRADICTION
+from sudoku_repl.core.geometry import (
+    BIT_COUNT,
+    CLASSIC,
+    FULL,
+    VALUE_OF_BIT,
+    Cell,
+    Geometry,
+    Mask,
+    values_of,
+)
+from sudoku_repl.core.state import (
+    FINISHED,
+    GUESS_DUE,
+    LOADED,
+    SEARCHING,
+    SOLVED,
+    WRONG,
+    EngineState,
+    Frame,
+    foremost,
+)
 
-#: candidate count of a mask
-_BITS = [m.bit_count() for m in range(1 << 9)]
-FILLED = 10  # the count kept for a filled cell (more than any empty cell can have)
+FILLED: Final = 10  # the count kept for a filled cell (more than any empty cell can have)
 #: the run's changed cells kept for grp at most; past it grp takes every unit as changed
-_CHANGED_LIMIT = 512
+_CHANGED_LIMIT: Final = 512
 
 #: A user's pick for a new guess: (cell, value); None takes the foremost cell's first candidate.
 Choice = tuple[Cell, int] | None
@@ -39,6 +59,7 @@ class Engine:
 
     def __init__(self, state: EngineState, geometry: Geometry = CLASSIC) -> None:
         self.geo = geometry
+        self.peers = geometry.peers  # (read on every placement: one attribute less)
         self.memo = filters.new_memo(geometry)  # a cache only: never part of the state
         #: the cells whose value or candidates the last move may have changed
         self.touched: list[Cell] = []
@@ -56,7 +77,7 @@ class Engine:
     @classmethod
     def from_givens(cls, givens: Sequence[int], geometry: Geometry = CLASSIC) -> Engine:
         """A freshly loaded quiz: givens in place (0 = empty), nothing computed yet."""
-        state = EngineState(Status.LOADED, 0, 0, tuple(givens), (0,) * geometry.size, (), -1)
+        state = EngineState(LOADED, 0, 0, tuple(givens), (0,) * geometry.size, (), -1)
         return cls(state, geometry)
 
     # -- state as a value ---------------------------------------------------------------
@@ -86,7 +107,7 @@ class Engine:
 
     def _recount(self, cells: Sequence[Cell] | None = None) -> None:
         """Bring ``counts`` up to date with the candidates: of these cells, or of all."""
-        bits, values, cands = _BITS, self.values, self.cands
+        bits, values, cands = BIT_COUNT, self.values, self.cands
         if cells is None:
             self.counts = bytearray([bits[m] if not v else FILLED for v, m in zip(values, cands)])
             return
@@ -122,7 +143,7 @@ class Engine:
     def step(self, run_mode: int = 0) -> list[Event]:
         """One step of docs/engine.md (automatic guessing): moves until the step has ended."""
         ev = self.advance(run_mode)
-        while self.status not in STEP_BOUNDARY:
+        while self.status is GUESS_DUE or self.status is WRONG:  # (not in STEP_BOUNDARY)
             ev += self.advance(run_mode)
         return ev
 
@@ -131,14 +152,14 @@ class Engine:
         ev: list[Event] = []
         self.touched = []
         status = self.status
-        if status is Status.SEARCHING:
+        if status is SEARCHING:
             self._search(run_mode, ev)
-        elif status is Status.GUESS_DUE:
+        elif status is GUESS_DUE:
             self._guess(choice, ev)
-        elif status is Status.WRONG or status is Status.SOLVED:
+        elif status is WRONG or status is SOLVED:
             if self._next_guess(ev):
                 return ev  # grp has been told of the move's changes
-        elif status is Status.LOADED:
+        elif status is LOADED:
             self._start(ev)
         changed = self.changed
         if len(changed) > _CHANGED_LIMIT:
@@ -164,11 +185,11 @@ class Engine:
         missing = [i for i in range(geo.size) if not values[i] and not cands[i]]
         if missing:
             ev.append(NoCandidate(E.NO_CANDIDATE, self.steps, missing[0]))
-            self.status = Status.WRONG
+            self.status = WRONG
         elif 0 not in values:
             self.solved(ev)
         else:
-            self.status = Status.SEARCHING
+            self.status = SEARCHING
 
     def _search(self, run_mode: int, ev: list[Event]) -> None:
         strategy = modes.STRATEGIES.get(run_mode)
@@ -184,10 +205,10 @@ class Engine:
             return
         foremost, _ = self.foremost()
         self.steps += 1
-        result = filters.NOTHING
+        result = NOTHING
         for run in modes.filters_of(run_mode):
             result = run(self, ev)
-            if result != filters.NOTHING:
+            if result != NOTHING:
                 break
         if self.touched:
             self._recount(self.touched)
@@ -195,26 +216,26 @@ class Engine:
 
     def filtered(self, result: filters.Result, foremost: Cell) -> None:
         """What follows a filter's result (docs/engine.md 3, with the [1,1] quirk of 8)."""
-        if result == filters.WRONG:
-            self.status = Status.WRONG
-        elif result == filters.COMPLETE or (result == filters.SHRUNKEN and foremost == 0):
-            self.status = Status.SEARCHING
+        if result == CONTRADICTION:
+            self.status = WRONG
+        elif result == COMPLETE or (result == SHRUNKEN and foremost == 0):
+            self.status = SEARCHING
         else:
             self.pending = foremost
-            self.status = Status.GUESS_DUE
+            self.status = GUESS_DUE
 
     def fill(self, ev: list[Event]) -> None:
         """The fill pass (docs/engine.md 4)."""
-        cands, find, place = self.cands, self.counts.find, self.place
+        cands, find = self.cands, self.counts.find
         i = find(1)
         while i >= 0:  # the cells with one candidate in order, as placing makes more of them
-            if not place(i, VALUE_OF_BIT[cands[i]], ev):
-                self.status = Status.WRONG
+            if not self.place(i, VALUE_OF_BIT[cands[i]], ev):
+                self.status = WRONG
                 return
             i = find(1, i + 1)
         self.steps += 1
         if 0 in self.values:
-            self.status = Status.SEARCHING
+            self.status = SEARCHING
         else:
             self.solved(ev)
 
@@ -226,7 +247,7 @@ class Engine:
         counts[cell] = FILLED
         touched.append(cell)
         b = 1 << (value - 1)
-        for j in self.geo.peers[cell]:  # in the order place visits them
+        for j in self.peers[cell]:  # in the order place visits them
             m = cands[j]
             if m & b:
                 m ^= b
@@ -251,7 +272,7 @@ class Engine:
         self.frames.append(frame)
         clean = self.memo.clean
         if clean and self.changed:  # the bits valid now
-            unit_masks = self.geo.unit_masks
+            unit_masks = self.memo.unit_masks
             for c in set(self.changed):
                 clean &= ~unit_masks[c]
         self.frame_clean.append((frame, clean))
@@ -261,7 +282,7 @@ class Engine:
 
     def _try(self, frame: Frame, ev: list[Event]) -> None:
         ok = bool(frame.options) and self.place(frame.cell, frame.value, ev)
-        self.status = Status.SEARCHING if ok else Status.WRONG
+        self.status = SEARCHING if ok else WRONG
 
     def _next_guess(self, ev: list[Event]) -> bool:
         """The next guess; True when it has told grp of its changes itself (then the cells it
@@ -294,7 +315,7 @@ class Engine:
                 saved.pop()
             popped = True
         ev.append(Outcome(E.NO_MORE, self.steps, self.solutions, bytes(self.values)))
-        self.status = Status.FINISHED
+        self.status = FINISHED
         return False
 
     def _restore_cells(self, values: Sequence[int], cands: Sequence[Mask]) -> None:
@@ -310,4 +331,4 @@ class Engine:
         """The grid is full: report the solution."""
         self.solutions += 1
         ev.append(Outcome(E.SOLUTION, self.steps, self.solutions, bytes(self.values)))
-        self.status = Status.SOLVED
+        self.status = SOLVED

@@ -13,10 +13,11 @@ from collections.abc import Iterable, Iterator
 from functools import reduce
 from itertools import combinations
 from operator import itemgetter, or_
+from typing import Final
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.events import CelSet, Event, Removal, UnitShrunk
-from sudoku_repl.core.geometry import FULL, Geometry, Mask, values_of
+from sudoku_repl.core.geometry import BIT_COUNT, FULL, Geometry, Mask, values_of
 
 
 class Result(enum.IntEnum):
@@ -28,12 +29,16 @@ class Result(enum.IntEnum):
     WRONG = 3  # a contradiction: the next guess
 
 
-# also as module names: the filters' loops read them as globals, not through the class
-NOTHING, COMPLETE, SHRUNKEN, WRONG = Result
+# also as module names: the filters' loops read them as globals, not through the class (and
+# the compiled core as constants: ``Final``)
+NOTHING: Final = Result.NOTHING
+COMPLETE: Final = Result.COMPLETE
+SHRUNKEN: Final = Result.SHRUNKEN
+WRONG: Final = Result.WRONG
 
 #: value -> its bit, 0 -> 0
-_BIT = (0, *(1 << (v - 1) for v in range(1, 10)))
-MEMO_LIMIT = 1024  # keys kept per unit before that unit's set is cleared
+_BIT: Final = (0, *(1 << (v - 1) for v in range(1, 10)))
+MEMO_LIMIT: Final = 1024  # keys kept per unit before that unit's set is cleared
 
 
 class Memo:
@@ -42,11 +47,14 @@ class Memo:
     unit whose present contents are known to yield nothing, valid while the cells grp is told
     of as changed are all there are. ``getters[u]`` reads unit u's cells out of a list."""
 
-    __slots__ = ("clean", "getters", "known", "missing")
+    __slots__ = ("cells", "clean", "getters", "known", "missing", "unit_masks")
 
     def __init__(self, geo: Geometry) -> None:
         self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [set() for _ in geo.units]
         self.getters = [_getter(unit.cells) for unit in geo.units]
+        #: the geometry's tables grp reads (here, they are one attribute away)
+        self.cells = [unit.cells for unit in geo.units]
+        self.unit_masks = geo.unit_masks
         self.clean = 0
         #: a unit's values -> the values missing from it
         self.missing: dict[tuple[int, ...], Mask] = {}
@@ -95,20 +103,20 @@ def grp(
     if changed is not None:
         clean = memo.clean
         if changed:
-            unit_masks, dirty = geo.unit_masks, 0
+            unit_masks, dirty = memo.unit_masks, 0
             for c in set(changed):
                 dirty |= unit_masks[c]
             clean &= ~dirty
             changed.clear()
-    units, getters, known_of, missing_of = geo.units, memo.getters, memo.known, memo.missing
-    todo = ((1 << len(units)) - 1) & ~clean
+    cells_of, getters, known_of, missing_of = memo.cells, memo.getters, memo.known, memo.missing
+    todo = ((1 << len(cells_of)) - 1) & ~clean
     while todo:  # the units not known to be clean, in scan order
         bit = todo & -todo
         todo ^= bit
         u = bit.bit_length() - 1
         get = getters[u]
-        unit_cands = get(cands)
-        unit_values = get(values)
+        unit_cands: tuple[Mask, ...] = get(cands)  # (typed: itemgetter gives Any)
+        unit_values: tuple[int, ...] = get(values)
         key = (unit_cands, unit_values)
         known = known_of[u]
         if key in known or 0 not in unit_values:
@@ -131,7 +139,7 @@ def grp(
         if missing & ~twice:
             # a missing value with one cell or none: complete shrink has something to look at
             # (without one, it finds nothing: its first value changes nothing, nor the next)
-            empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+            empty = [c for c, v in zip(cells_of[u], unit_values) if not v]
             result = _complete_shrink(empty, missing, cands, touched)
         if result == NOTHING and len(masks) > 1:
             node = _matched_nodes(masks, missing)
@@ -139,7 +147,7 @@ def grp(
             # (then no subset of any kind has anything to clear: 1GW, 2GW and 3GW find nothing)
             if node is None or not _every_edge_in_a_cycle(node):
                 if empty is None:
-                    empty = [c for c, v in zip(units[u].cells, unit_values) if not v]
+                    empty = [c for c, v in zip(cells_of[u], unit_values) if not v]
                 if _subsets(empty, node is not None, missing, cands, ev, touched):
                     result = SHRUNKEN
                     ev.append(UnitShrunk(E.INCOMPLETE, step, u))
@@ -313,7 +321,7 @@ def _matched_nodes(masks: list[Mask], missing: Mask) -> dict[Mask, Mask] | None:
     the bit of the value it takes, mapped to its candidates; None if there is no such way (or
     the unit misses more values than it has empty cells). A greedy pass first, then augmenting
     paths (Kuhn, ``_augment``) for the cells it left out. Cells and values are at most nine."""
-    if missing.bit_count() != len(masks):
+    if BIT_COUNT[missing] != len(masks):
         return None
     node: dict[Mask, Mask] = {}
     taken = 0

@@ -26,7 +26,7 @@ from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
 from sudoku_repl.core.native import mypyc_attr
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
+from sudoku_repl.core.state import FINISHED, GUESS_DUE, STEP_BOUNDARY, WRONG, EngineState, Status
 
 
 class Hooks(Protocol):
@@ -267,7 +267,7 @@ class Session:
         plain = self._plain(breakpoints)
         if plain:
             modes.check(self.settings.run_mode)
-        while engine.status is not Status.FINISHED:
+        while engine.status is not FINISHED:
             if solutions and engine.solutions - first >= solutions:
                 break
             if max_steps is not None and engine.steps >= max_steps:
@@ -314,7 +314,8 @@ class Session:
                     if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
                         biggest = e[3]
                 hooks.events(ev)
-            if engine.status in STEP_BOUNDARY:
+            status = engine.status
+            if status is not GUESS_DUE and status is not WRONG:  # (in STEP_BOUNDARY)
                 return biggest
 
     # -- time travel -------------------------------------------------------------------------

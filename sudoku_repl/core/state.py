@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -22,7 +23,17 @@ class Status(enum.Enum):
 
 
 #: States in which one step of docs/engine.md has ended.
-STEP_BOUNDARY = frozenset({Status.LOADED, Status.SEARCHING, Status.SOLVED, Status.FINISHED})
+STEP_BOUNDARY: Final = frozenset({Status.LOADED, Status.SEARCHING, Status.SOLVED, Status.FINISHED})
+
+# The members as module constants, for the hot loops: reading an Enum class's attribute is slow
+# (and hashing a member, for ``in STEP_BOUNDARY``, calls Python code); a step has ended unless
+# the status is GUESS_DUE or WRONG.
+LOADED: Final = Status.LOADED
+SEARCHING: Final = Status.SEARCHING
+SOLVED: Final = Status.SOLVED
+FINISHED: Final = Status.FINISHED
+GUESS_DUE: Final = Status.GUESS_DUE
+WRONG: Final = Status.WRONG
 
 
 @attrs.frozen
