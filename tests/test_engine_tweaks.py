@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from array import array
 
 import pytest
@@ -111,3 +112,36 @@ def test_complete_shrink_finds_nothing_when_every_value_has_two_cells(
     touched: list[int] = []
     assert filters._complete_shrink(list(range(k)), missing, cands, touched) == filters.NOTHING
     assert cands == masks and touched == []
+
+
+def _every_candidate_in_some_completion(masks: list[int], missing: int) -> bool:
+    """Brute force: each candidate of each cell is taken in some way for the cells to take
+    different missing values, one of their candidates each."""
+    values = [v for v in range(9) if missing >> v & 1]
+    ways = [
+        way
+        for way in itertools.permutations(values, len(masks))
+        if all(m >> v & 1 for m, v in zip(masks, way))
+    ]
+    return all(
+        any(way[i] == v for way in ways)
+        for i, m in enumerate(masks)
+        for v in range(9)
+        if m >> v & 1
+    )
+
+
+@pytest.mark.parametrize("values", [(0, 8), (1, 4, 7), (0, 3, 5, 8)])
+def test_small_units_are_told_quiet_as_by_brute_force(values: tuple[int, ...]) -> None:
+    # grp's shortcut for units of two to four empty cells, each missing value in two at least:
+    # every such unit, over these missing values (which ones they are does not matter)
+    missing = sum(1 << v for v in values)
+    subsets = [m for m in range(missing + 1) if m & ~missing == 0]
+    tried = 0
+    for masks in itertools.product(subsets, repeat=len(values)):
+        if any(sum(m >> v & 1 for m in masks) < 2 for v in values):
+            continue
+        tried += 1
+        expected = _every_candidate_in_some_completion(list(masks), missing)
+        assert filters._small_unit_quiet(list(masks)) == expected, masks
+    assert tried > 100 or len(values) < 4

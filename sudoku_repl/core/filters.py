@@ -142,15 +142,22 @@ def grp(
             empty = [c for c, v in zip(cells_of[u], unit_values) if not v]
             result = _complete_shrink(empty, missing, cands, touched)
         if result == NOTHING and len(masks) > 1:
-            node = _matched_nodes(masks, missing)
             # unless every candidate of every cell lies in some way of completing the unit
             # (then no subset of any kind has anything to clear: 1GW, 2GW and 3GW find nothing)
-            if node is None or not _every_edge_in_a_cycle(node):
-                if empty is None:
-                    empty = [c for c, v in zip(cells_of[u], unit_values) if not v]
-                if _subsets(empty, node is not None, missing, cands, ev, touched):
-                    result = SHRUNKEN
-                    ev.append(UnitShrunk(E.INCOMPLETE, step, u))
+            quiet = (
+                len(masks) <= 4
+                and once == missing
+                and not missing & ~twice
+                and _small_unit_quiet(masks)
+            )
+            if not quiet:
+                node = _matched_nodes(masks, missing)
+                if node is None or not _every_edge_in_a_cycle(node):
+                    if empty is None:
+                        empty = [c for c, v in zip(cells_of[u], unit_values) if not v]
+                    if _subsets(empty, node is not None, missing, cands, ev, touched):
+                        result = SHRUNKEN
+                        ev.append(UnitShrunk(E.INCOMPLETE, step, u))
         if result != NOTHING:
             if result == COMPLETE:
                 ev.append(UnitShrunk(E.COMPLETE, step, u))
@@ -338,6 +345,28 @@ def _matched_nodes(masks: list[Mask], missing: Mask) -> dict[Mask, Mask] | None:
         if not _augment(m, node, [0]):
             return None
     return node
+
+
+def _small_unit_quiet(masks: list[Mask]) -> bool:
+    """For at most four empty cells whose candidates are all of the unit's missing values, each
+    value in two of them at least: whether every candidate lies in some way of completing the
+    unit (what ``_every_edge_in_a_cycle`` tells of a matching), without a matching.
+
+    With two candidates or more in every cell, a set of cells confined to as many values
+    (a naked set) is two cells at least and leaves out two cells at least, or the values left
+    over would have one cell. So with three cells or fewer there is none, and every candidate
+    lies in a way; with four, there are only naked pairs, and a naked pair's values lie in no way
+    through the other two cells exactly when those share a value with it."""
+    for m in masks:
+        if BIT_COUNT[m] < 2:
+            return False  # one candidate shared with another cell, or none: not every edge
+    if len(masks) < 4:
+        return True
+    a, b, c, d = masks
+    for x, y in ((a | b, c | d), (a | c, b | d), (a | d, b | c)):
+        if x & y and (BIT_COUNT[x] == 2 or BIT_COUNT[y] == 2):
+            return False
+    return True
 
 
 def _every_edge_in_a_cycle(node: dict[Mask, Mask]) -> bool:
