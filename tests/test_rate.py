@@ -286,10 +286,10 @@ def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
 
 @SLOW
 def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
-    def spawn(*args: str) -> pexpect.spawn[str]:
+    def spawn(path: Path, *args: str) -> pexpect.spawn[str]:
         child = pexpect.spawn(
             sys.executable,
-            ["-m", "sudoku_repl", "rate", str(TOP95), *args],
+            ["-m", "sudoku_repl", "rate", str(path), *args],
             cwd=str(REPO),
             encoding="utf-8",
             timeout=60,
@@ -299,7 +299,7 @@ def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
         child.send("\x1b[1;1R")
         return child
 
-    child = spawn("--limit", "3")
+    child = spawn(TOP95, "--limit", "3")
     child.expect(r"norvig_top95\.txt +\d+\.\d%")  # the bar, drawn on the terminal
     child.expect(r"\r\n3,6\.\.\.\.\.8\.3")  # the rows after it, in file order
     child.expect("3 quizzes rated")
@@ -307,8 +307,10 @@ def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
     child.close()
     assert child.exitstatus == 0
 
-    child = spawn("--jobs", "2")
-    child.expect(r"norvig_top95\.txt +\d+\.\d%")
+    # a file that takes seconds to rate in any build (the compiled core rates top95 with two
+    # jobs in about the half second waited here, and would finish before the Ctrl-C)
+    child = spawn(PUZZLES / "forum_hardest_1905_11plus_sample1000.txt", "--jobs", "2")
+    child.expect(r"forum_hardest_1905_11plus_sample1000\.txt +\d+\.\d%")
     time.sleep(0.5)
     child.sendcontrol("c")  # read by the bar in raw mode: stops the run like SIGINT
     child.expect("interrupted: ")
