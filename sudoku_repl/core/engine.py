@@ -270,12 +270,7 @@ class Engine:
         self.steps += 1
         frame = Frame(cell, options, 1, bytes(self.values), array("H", self.cands))
         self.frames.append(frame)
-        clean = self.memo.clean
-        if clean and self.changed:  # the bits valid now
-            unit_masks = self.memo.unit_masks
-            for c in set(self.changed):
-                clean &= ~unit_masks[c]
-        self.frame_clean.append((frame, clean))
+        self.frame_clean.append((frame, self.memo.clean_after(self.changed)))
         self.pending = -1
         ev.append(Guess(E.GUESS, self.steps, cell, len(self.frames), 1, len(options)))
         self._try(frame, ev)

@@ -64,6 +64,16 @@ class Memo:
         a unit's contents yield does not depend on the engine; ``clean`` stays this one's)."""
         self.known, self.missing = other.known, other.missing
 
+    def clean_after(self, changed: list[int]) -> int:
+        """``clean`` less the units of the cells in ``changed``: the bits valid now."""
+        clean = self.clean
+        if clean and changed:
+            unit_masks, dirty = self.unit_masks, 0
+            for c in set(changed):
+                dirty |= unit_masks[c]
+            clean &= ~dirty
+        return clean
+
 
 def new_memo(geo: Geometry) -> Memo:
     return Memo(geo)
@@ -101,13 +111,8 @@ def grp(
         memo = Memo(geo)
     clean = 0
     if changed is not None:
-        clean = memo.clean
-        if changed:
-            unit_masks, dirty = memo.unit_masks, 0
-            for c in set(changed):
-                dirty |= unit_masks[c]
-            clean &= ~dirty
-            changed.clear()
+        clean = memo.clean_after(changed)
+        changed.clear()
     cells_of, getters, known_of, missing_of = memo.cells, memo.getters, memo.known, memo.missing
     todo = ((1 << len(cells_of)) - 1) & ~clean
     while todo:  # the units not known to be clean, in scan order

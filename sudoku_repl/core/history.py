@@ -251,13 +251,7 @@ class History:
         moves = chunks[k]
         if moves is None and not (defer and choice is None):
             moves = self._write_out(k)
-        self._steps.append(steps)
-        self._modes.append(run_mode)
-        if events:
-            for e in events:
-                if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
-                    self._guess_moves.append(index)
-                    self._guess_levels.append(e[3])
+        self._note(index, steps, events, run_mode)
         if choice is not None:
             self._choices[index] = choice
         if moves is not None:
@@ -267,8 +261,7 @@ class History:
     def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
         """``append`` of the move ``engine`` just made, with ``defer`` and no guess answer: the
         plain run's way, kept lean (it is on every move of a run)."""
-        steps = self._steps
-        index = len(steps)
+        index = len(self._steps)
         i = index % SNAPSHOT_EVERY
         if i == 0:
             self._chunks.append(None)
@@ -283,13 +276,17 @@ class History:
                 engine.cands,
                 True,
             )
-        steps.append(engine.steps)
+        self._note(index, engine.steps, events, run_mode)
+        return i == SNAPSHOT_EVERY - 1
+
+    def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
+        """What every move keeps, written or deferred: its step count, run mode, new guesses."""
+        self._steps.append(steps)
         self._modes.append(run_mode)
         for e in events:
-            if e[0] == E.GUESS:  # by the layout (``append``)
+            if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
                 self._guess_moves.append(index)
                 self._guess_levels.append(e[3])
-        return i == SNAPSHOT_EVERY - 1
 
     def _write_out(self, k: int) -> _Moves:
         """Chunk k's events and changes, worked out now if it is deferred."""

@@ -156,24 +156,27 @@ class Session:
             self._record(ev, choice, mode)
         return ev
 
-    def _record(self, ev: list[Event], choice: Choice, mode: int, defer: bool = False) -> None:
+    def _record(self, ev: list[Event], choice: Choice, mode: int) -> None:
         """Put the move the engine just made into the record at the present (cutting off the
-        future recorded after it), and make the state after it the present. ``defer``: its
-        events and changes may be worked out when first read (``History``)."""
-        engine, history, at = self.engine, self.history, self.cursor
-        history.truncate(at)
+        future recorded after it), and make the state after it the present."""
+        engine, history = self.engine, self.history
+        history.truncate(self.cursor)
         self._appended += 1
-        if history.append(
-            engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands, defer
-        ):
-            history.add_snapshot(engine.state())
-        self.cursor = at + 1
-        if history.over_cap():
-            self._drop_oldest()
+        self._appended_one(
+            history.append(
+                engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
+            )
+        )
 
-    def _drop_oldest(self) -> None:
-        """Keep the record within its cap (``History.drop_oldest``), and say so."""
+    def _appended_one(self, snapshot_due: bool) -> None:
+        """After a move was appended at the present: its snapshot if due, the present after it,
+        and the record kept within its cap (``History.drop_oldest``, said in a notice)."""
         history = self.history
+        if snapshot_due:
+            history.add_snapshot(self.engine.state())
+        self.cursor += 1
+        if not history.over_cap():
+            return
         self.cursor -= history.drop_oldest()
         self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
         self.notices.append(
@@ -302,13 +305,10 @@ class Session:
         biggest = 0
         while True:
             ev = engine.advance(mode)
-            # what ``_record(ev, None, mode, defer=True)`` does, the present being the end
+            # as ``_record`` does, the present being the end and the move's events and changes
+            # left to be worked out when first read (``History.append_deferred``)
             self._appended += 1
-            if history.append_deferred(engine, ev, mode):
-                history.add_snapshot(engine.state())
-            self.cursor += 1
-            if history.over_cap():
-                self._drop_oldest()
+            self._appended_one(history.append_deferred(engine, ev, mode))
             if ev:
                 for e in ev:
                     if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
