@@ -19,8 +19,6 @@ TYPE_CHECKING = False  # typing itself is not imported: ``sudoku-repl -c bye`` n
 if TYPE_CHECKING:
     from typing import Any
 
-__version__ = "0.2.0"
-
 __all__ = [
     "Quiz",
     "RunReport",
@@ -34,8 +32,22 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return version()
     if name in __all__:
         from sudoku_repl import api
 
         return getattr(api, name)
     raise AttributeError(f"module 'sudoku_repl' has no attribute {name!r}")
+
+
+def version() -> str:
+    """The installed distribution's version: the one number, in ``pyproject.toml`` (read from
+    the metadata on first use, which costs an import that ``sudoku-repl -c bye`` does not pay)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("sudoku-repl")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"

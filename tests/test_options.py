@@ -6,10 +6,18 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import subprocess
+import sys
+import tomllib
 
 import pytest
+from helpers import REPO
 
+import sudoku_repl
 from sudoku_repl.frontends.options import Options, parse, parser, plain
+
+#: the one version number: pyproject.toml's, which the installed metadata carries
+PROJECT_VERSION = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
 
 #: words a command line is made of: the options, their values, and what argparse treats apart
 #: (abbreviations, "--", "-" alone, a negative number, an option glued to its value, spaces)
@@ -34,7 +42,7 @@ def argparse_reads(words: list[str]) -> tuple[str | None, str | None, str | None
     """What argparse makes of ``words``, or None when it refuses them (or prints and exits)."""
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
         try:
-            namespace = parser("0").parse_args(words)
+            namespace = parser().parse_args(words)
         except SystemExit:
             return None
     return (namespace.quiz, namespace.script, namespace.commands, namespace.tui)
@@ -67,7 +75,7 @@ def test_every_plain_form_is_read_as_argparse_reads_it() -> None:
 def test_the_plain_forms(words: list[str], fields: tuple[object, ...]) -> None:
     options = plain(words)
     assert options is not None and options.fields() == fields
-    assert parse(words, "0").fields() == fields
+    assert parse(words).fields() == fields
 
 
 @pytest.mark.parametrize(
@@ -82,9 +90,19 @@ def test_argparse_still_prints_the_version_and_refuses_mistakes() -> None:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         with pytest.raises(SystemExit) as version:
-            parse(["--version"], "9.9")
+            parse(["--version"])
         with pytest.raises(SystemExit) as mistake:
-            parse(["-c", "bye", "-x", "script"], "9.9")
-    assert version.value.code == 0 and out.getvalue() == "sudoku-repl 9.9\n"
+            parse(["-c", "bye", "-x", "script"])
+    assert version.value.code == 0 and out.getvalue() == f"sudoku-repl {PROJECT_VERSION}\n"
     assert mistake.value.code == 2 and "not allowed with argument" in err.getvalue()
-    assert isinstance(parse(["--tu"], "9.9"), Options)  # an abbreviation argparse accepts
+    assert isinstance(parse(["--tu"]), Options)  # an abbreviation argparse accepts
+
+
+def test_one_version_number_everywhere() -> None:
+    """``--version``, ``sudoku_repl.__version__`` and pyproject.toml say the same (once they
+    said 0.2.0 and 0.1.0)."""
+    assert sudoku_repl.__version__ == PROJECT_VERSION
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "--version"], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and done.stdout == f"sudoku-repl {PROJECT_VERSION}\n"

@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO
+from helpers import REPO, ListOutput
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import order_list
@@ -61,19 +61,6 @@ def after_echo(lines: list[str], command: str, count: int) -> list[str]:
     at = lines.index(command)
     assert lines[at - 1] == PROMPT or lines[at - 1].startswith(QUESTION), lines[at - 1]
     return lines[at + 1 : at + 1 + count]
-
-
-class ListOutput:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.errors: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        self.lines.append(line)
-        self.errors.append(line)
 
 
 def no_question(question: str) -> str:

@@ -7,7 +7,6 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 
-from sudoku_repl import __version__
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl, open_script
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
@@ -38,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return main_rate(words[1:])  # which registers everything it needs
     register_commands()  # the run modes come before the first command that needs the engine
-    args = parse(words, __version__)
+    args = parse(words)
     first = [f"load-quiz {args.quiz}"] if args.quiz else []
     if args.tui:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):

@@ -41,10 +41,10 @@ class Options:
         return (self.quiz, self.script, self.commands, self.tui)
 
 
-def parse(words: Sequence[str], version: str) -> Options:
+def parse(words: Sequence[str]) -> Options:
     """The options of ``words`` (the arguments after the program's name); argparse prints the
     help, the version or what is wrong and exits, as ``ArgumentParser.parse_args`` does."""
-    return plain(words) or _parsed(parser(version).parse_args(list(words)))
+    return plain(words) or _parsed(parser().parse_args(list(words)))
 
 
 def plain(words: Sequence[str]) -> Options | None:
@@ -78,8 +78,10 @@ def _parsed(namespace: argparse.Namespace) -> Options:
     return Options(namespace.quiz, namespace.script, namespace.commands, namespace.tui)
 
 
-def parser(version: str) -> argparse.ArgumentParser:
+def parser() -> argparse.ArgumentParser:
     import argparse
+
+    from sudoku_repl import version
 
     parser = argparse.ArgumentParser(
         prog="sudoku-repl",
@@ -87,7 +89,7 @@ def parser(version: str) -> argparse.ArgumentParser:
         epilog="sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
         "level, solutions); see sudoku-repl rate --help.",
     )
-    parser.add_argument("--version", action="version", version=f"sudoku-repl {version}")
+    parser.add_argument("--version", action="version", version=f"sudoku-repl {version()}")
     parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("-x", metavar="FILE", dest="script", help="run the commands of FILE")
