@@ -37,6 +37,7 @@ from helpers import (
     edge_cases,
     grid_of,
     puzzle_lines,
+    run_program,
     slow_cases,
 )
 
@@ -555,3 +556,56 @@ def test_endless_file_is_refused() -> None:
         raise AssertionError("still reading after 3 s") from e
     loaded = json.loads(result.stdout)
     assert not loaded["ok"] and len(loaded["lines"]) == 1
+
+
+# -- a named FIFO is refused at once (issue 23: load-quiz, source, -x, rate and the quiz
+# argument waited for ever on a FIFO with no writer, and Ctrl-C did not end the wait) --------
+
+FIFO_REASON = (
+    "a FIFO, which would wait for a writer; give a regular file, or send it to standard input "
+    "(sudoku-repl < FIFO)"
+)
+
+
+@pytest.mark.parametrize(
+    ("template", "prefix"),
+    [("load-quiz {}", "Fail to open quiz file"), ("source {}", "Cannot read")],
+)
+def test_a_fifo_is_refused_in_one_line_and_the_session_stays(
+    tmp_path: Path, template: str, prefix: str
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {SEED_FILE}", "runtil 20")
+    before = snapshot(repl)
+    out.clear()
+    assert not repl.execute(template.format(fifo))
+    assert out.lines == out.errors == [f"{prefix} {fifo}: {FIFO_REASON}."]
+    assert snapshot(repl) == before
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("-x", "{}"), "sudoku-repl: cannot read {}: " + FIFO_REASON),
+        (("{}", "-c", "bye"), "Fail to open quiz file {}: " + FIFO_REASON + "."),
+        (("rate", "{}"), "sudoku-repl rate: Cannot read {}: " + FIFO_REASON + "."),
+    ],
+)
+def test_a_fifo_on_the_command_line_ends_at_once(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    done = run_program(*(a.format(fifo) for a in args), text=True, timeout=60)
+    assert done.returncode in (1, 2)
+    assert said.format(fifo) in (done.stdout + done.stderr).splitlines()
+
+
+def test_an_unnamed_pipe_is_still_read(tmp_path: Path) -> None:
+    """``/dev/stdin`` given on purpose, from a pipe: read as a file."""
+    done = run_program(
+        "-c", "load-quiz /dev/stdin; show", input=(REPO / SEED_FILE).read_bytes(), timeout=60
+    )
+    assert done.returncode == 0 and b"Quiz loaded." in done.stdout

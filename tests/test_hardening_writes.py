@@ -232,3 +232,91 @@ def test_rate_out_replaces_the_old_file_in_one_step(tmp_path: Path) -> None:
     assert lines[0].startswith("line,quiz,") and len(lines) == 4
     assert target.stat().st_ino != inode
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+# -- what the name stands for is kept (issue 23: a rename replaced links, FIFOs and devices) --
+
+
+@pytest.mark.parametrize("template", WRITERS)
+def test_a_symlink_stays_a_link_and_its_target_is_written(
+    session: Any, tmp_path: Path, template: str
+) -> None:
+    repl, out = session
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "file"
+    target.write_text(OLD)
+    link = tmp_path / "link"
+    link.symlink_to(target)
+    assert repl.execute(template.format(link))
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.read_text().startswith(WRITERS[template])
+    assert leftovers(tmp_path) == [] and leftovers(tmp_path / "real") == []
+
+
+def test_a_dangling_symlink_creates_its_target(session: Any, tmp_path: Path) -> None:
+    repl, out = session
+    link = tmp_path / "link"
+    link.symlink_to(tmp_path / "made")
+    assert repl.execute(f"tree --dot {link}")
+    assert link.is_symlink() and (tmp_path / "made").read_text().startswith("digraph")
+
+
+def test_a_fifo_is_written_to_and_stays_a_fifo(session: Any, tmp_path: Path) -> None:
+    import select
+    import stat
+    import threading
+
+    repl, out = session
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    opened = threading.Event()
+
+    def read() -> None:
+        # opened at once, writer or not; select then waits for the text and the writer's close
+        # (a FIFO read end that never had a writer is not readable on Linux)
+        fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        opened.set()
+        chunks = []
+        while select.select([fd], [], [], 60)[0]:
+            chunk = os.read(fd, 65536)
+            if not chunk:  # the writer closed
+                break
+            chunks.append(chunk)
+        os.close(fd)
+        received.append(b"".join(chunks))
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    assert opened.wait(30)
+    assert repl.execute(f"tree --dot {fifo}")
+    reader.join(30)
+    assert received and received[0].decode().startswith("digraph")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_fifo_with_no_reader_is_one_line_at_once(session: Any, tmp_path: Path) -> None:
+    import stat
+
+    repl, out = session
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    line = refused(repl, out, f"save-session {fifo}")
+    assert line == f"Cannot write {fifo}: a FIFO with no reader (start the reader first)."
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+
+
+def test_a_device_is_written_to_and_never_replaced(session: Any, tmp_path: Path) -> None:
+    """A character device of our own (the null device's numbers, made in the test's folder):
+    ``tree --dot`` once replaced /dev/null with a plain file."""
+    import stat
+
+    repl, out = session
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except (PermissionError, OSError) as e:
+        pytest.skip(f"cannot make a device node here: {e}")
+    assert repl.execute(f"tree --dot {device}")
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+    assert leftovers(tmp_path) == []

@@ -33,6 +33,7 @@ from typing import TextIO
 
 from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.files import open_binary_input, open_input
 
 QUIZ_CHARS = frozenset("0123456789.")
 FRAME_CHARS = frozenset("0123456789. ")
@@ -286,7 +287,7 @@ def load_json(path: str) -> Quiz:
         raise QuizError(
             f"Quiz file {where} is too big for a JSON quiz ({size} bytes; at most {MAX_JSON})."
         )
-    with open(path, "rb") as f:
+    with open_binary_input(path) as f:
         raw = f.read(MAX_JSON + 1)
 
     def invalid(what: str) -> QuizError:
@@ -350,7 +351,7 @@ def load(argument: str, number: int = 1) -> Quiz:
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
             return load_json(argument)
-        with open(argument, encoding="utf-8", errors="replace", newline="") as f:
+        with open_input(argument) as f:
             return parse_lines(bounded_lines(f), argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

@@ -19,6 +19,7 @@ from collections.abc import Callable, Generator
 from typing import IO, Any
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
+from sudoku_repl.text.files import open_binary_input
 from sudoku_repl.text.quiz_files import QUIZ_CHARS, parse_lines
 
 HEAD = 1 << 16  # bytes judged before the script runs
@@ -46,7 +47,7 @@ def open_script(
 
     Raises ``NotAScript`` (one line) when the file is not a script, and OSError or ValueError
     (a NUL in the name) when it cannot be opened or read."""
-    f = open(path, "rb")  # noqa: SIM115 - the returned iterator closes it
+    f = open_binary_input(path)  # the returned iterator closes it
     try:
         head = f.read(HEAD)
         problem = _problem(head, complete=len(head) < HEAD, path=path, not_a_command=not_a_command)

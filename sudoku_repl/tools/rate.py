@@ -36,6 +36,7 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Quiet, RunReport, Session, Settings
 from sudoku_repl.text import quiz_files
+from sudoku_repl.text.files import open_input
 from sudoku_repl.text.quiz_files import is_quiz_string
 
 PROG = "sudoku-repl rate"
@@ -145,7 +146,7 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
         if path.lower().endswith(".json") and os.path.isfile(path):
             yield 1, _classic(quiz_files.load_json(path), path)
             return
-        with open(path, encoding="utf-8", errors="replace", newline="") as f:
+        with open_input(path) as f:
             lines = quiz_files.QuizLines(quiz_files.bounded_lines(f))
             if not quiz_files.one_per_line(lines):
                 first = lines.ahead(0)
