@@ -19,6 +19,7 @@ import os
 import random
 import re
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -340,6 +341,22 @@ def test_ctrl_c_between_commands_does_not_end_the_shell(
 
 
 # -- the history file ------------------------------------------------------------------------
+
+
+@SLOW
+def test_the_history_file_is_made_readable_by_its_owner_only(shell, tmp_path: Path) -> None:
+    """As shells keep theirs: 0600 (it was 0644), its new folder 0700."""
+    child = shell()
+    until_prompt(child)
+    child.sendline("help bye")
+    until_prompt(child)
+    child.sendline("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    history = tmp_path / "data" / "sudoku-repl" / "history"
+    assert history.read_text().count("help bye") == 1
+    assert stat.S_IMODE(history.stat().st_mode) == 0o600
+    assert stat.S_IMODE(history.parent.stat().st_mode) == 0o700
 
 
 @pytest.mark.parametrize("where", ["xdg-is-a-file", "history-is-a-directory"])

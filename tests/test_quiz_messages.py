@@ -111,7 +111,7 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
     assert [row.split(",")[0] for row in done.stdout.splitlines()[1:]] == ["1", "3"]
     err = done.stderr.splitlines()
     assert err[0] == f"sudoku-repl rate: {path}:2: 82 cells where 81 are needed."
-    assert "2 quizzes rated; 1 malformed lines skipped" in err[1] and len(err) == 2
+    assert "2 quizzes rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 
 # -- 7. messages that say what is wrong with what was given -----------------------------------
@@ -227,7 +227,7 @@ def test_rate_rates_a_nine_line_file_as_one_quiz() -> None:
     # the quiz's first row is line 2 (line 1 is a comment); docs/engine.md 10 for the figures
     assert fields[:8] == ["2", DOTTED_SEED, "131", "11", "284", "1", "11", "27"]
     assert done.stderr.count("\n") == 1
-    assert done.stderr.startswith("sudoku-repl rate: 1 quizzes rated; 0 malformed lines skipped")
+    assert done.stderr.startswith("sudoku-repl rate: 1 quiz rated; 0 malformed lines skipped")
 
 
 def test_rate_of_a_binary_file_is_one_line_and_status_2() -> None:
@@ -270,7 +270,7 @@ def test_rate_keeps_a_bad_first_line_among_good_ones_a_reported_line(tmp_path: P
     assert [row.split(",")[0] for row in done.stdout.splitlines()[1:]] == ["2"]
     err = done.stderr.splitlines()
     assert err[0] == f"sudoku-repl rate: {path}:1: not a quiz (81 characters of 0-9 or .): 'oops'"
-    assert "1 quizzes rated; 1 malformed lines skipped" in err[1] and len(err) == 2
+    assert "1 quiz rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 
 def test_rate_with_skip_past_the_quizzes_is_not_a_file_without_quizzes(tmp_path: Path) -> None:

@@ -230,7 +230,9 @@ def test_max_steps_column_and_summary(tmp_path: Path, capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     "args, says",
     [
-        (["--jobs", "0", str(TOP95)], "argument --jobs/-j: want a whole number >= 1, not '0'"),
+        (["--jobs", "0", str(TOP95)], "argument --jobs/-j: want a whole number from 1 to "),
+        (["--jobs", "99999999999999999999", str(TOP95)], "not '99999999999999999999'"),
+        (["--jobs", "1000", str(TOP95)], "argument --jobs/-j: want a whole number from 1 to "),
         (["--jobs", "two", str(TOP95)], "not 'two'"),
         (["--limit", "-3", str(TOP95)], "not '-3'"),
         (["--format", "xml", str(TOP95)], "invalid choice: 'xml'"),
@@ -245,6 +247,36 @@ def test_bad_command_line_is_one_line_and_status_2(args: list[str], says: str) -
     assert run.stdout == ""
     assert run.stderr.count("\n") == 1 and run.stderr.startswith("sudoku-repl rate: ")
     assert says in run.stderr
+
+
+def test_jobs_are_bounded_by_four_per_core() -> None:
+    import os
+
+    bound = 4 * (os.cpu_count() or 1)
+    run = rate("--jobs", str(bound + 1), str(TOP95))
+    assert f"want a whole number from 1 to {bound}, not '{bound + 1}'" in run.stderr
+
+
+def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs 8`` on two quizzes starts two workers (``--jobs 1000`` on 5 quizzes once forked
+    1,000 processes)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from sudoku_repl.tools import rate as rate_module
+
+    started: list[int] = []
+
+    class Counted(ProcessPoolExecutor):
+        def __init__(self, workers: int, **kw: object) -> None:
+            started.append(workers)
+            super().__init__(workers, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(rate_module, "ProcessPoolExecutor", Counted)
+    two = [(1, Quiz.from_string(SEED_QUIZ)), (2, Quiz.from_string(SEED_QUIZ))]
+    rated = list(rate_file(two, jobs=8))
+    assert started == [2]
+    assert [r.steps_first for _, _, r in rated] == [131, 131]
+    assert list(rate_file(two[:1], jobs=8)) and started == [2]  # one task: no worker at all
 
 
 def test_batch_start_up_does_not_import_prompt_toolkit() -> None:

@@ -43,6 +43,6 @@ def test_an_unknown_run_mode_is_one_line_and_status_2(tmp_path: Path) -> None:
     done = rate(tmp_path, str(quizzes), "--run-mode", "7")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "There is no run mode 7; the run modes are 0, 1, 2, 3, 4, 5."
+        "sudoku-repl rate: There is no run mode 7; the run modes are 0, 1, 2, 3, 4, 5."
     ]
     assert done.stdout == ""

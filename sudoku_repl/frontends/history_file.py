@@ -22,11 +22,11 @@ def history_path() -> Path:
 
 def history_problem(path: Path) -> str | None:
     """Why the history cannot be saved in ``path`` (the line the shell prints), or None when the
-    file is there (made, with its folder, when it was not) and can be appended to."""
+    file is there (made, with its folder, when it was not) and can be appended to. A new file
+    is readable by its owner only (0600, as shells keep their history), a new folder 0700."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "ab"):
-            pass
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600))
     except OSError as e:
         return f"History is not saved ({path}: {os_reason(e)})."
     return None

@@ -37,6 +37,10 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
+#: the most worker processes ``--jobs`` takes: four per core of this machine
+MAX_JOBS = 4 * (os.cpu_count() or 1)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = ArgumentParser(
         prog=PROG,
@@ -54,10 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--jobs",
         "-j",
-        type=count_type(1),
+        type=count_type(1, MAX_JOBS),
         default=1,
         metavar="N",
-        help="worker processes (default 1); the figures do not depend on it",
+        help=f"worker processes (default 1; at most {MAX_JOBS}, four per core, and never more "
+        "than there are tasks); the figures do not depend on it",
     )
     parser.add_argument(
         "--format",
@@ -104,10 +109,14 @@ def main_rate(argv: Sequence[str]) -> int:
     130 interrupted (the rows rated so far are still printed)."""
     try:
         args = _parser().parse_args(argv)
-        register_all()
-        modes.check(args.run_mode)
-    except UserError as e:  # one line, not the usage block
+    except UserError as e:  # one line, not the usage block (it names the program)
         print(e.line, file=sys.stderr, flush=True)
+        return 2
+    register_all()
+    try:
+        modes.check(args.run_mode)
+    except UserError as e:
+        _complain(e.line)
         return 2
     stop = StopFlag()
     with on_sigint(stop.set):

@@ -241,14 +241,14 @@ def rate_file(
     caller starts afterwards (the progress bar) is never forked into them. Iterate the result to
     its end or ``close()`` it: closing stops the workers."""
     stop = stop or StopFlag()
-    if jobs == 1:
+    chunk = chunk_size(len(quizzes), jobs)
+    jobs = min(jobs, -(-len(quizzes) // chunk))  # never a worker with no task to take
+    if jobs <= 1:
         return _rate_here(quizzes, max_steps, stop, run_mode)
     pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop, setup))
     texts = [str(quiz) for _, quiz in quizzes]
     ratings = pool.map(
-        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode),
-        texts,
-        chunksize=chunk_size(len(texts), jobs),
+        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode), texts, chunksize=chunk
     )
     return _gather(quizzes, ratings, pool, stop)
 
@@ -318,9 +318,9 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     """The one line for stderr: counts, medians, times; says when the run was interrupted."""
     found = [r for r in ratings if r.steps_first is not None]
     parts = [
-        f"{len(ratings)} quizzes rated" if len(ratings) == quizzes
-        else f"interrupted: {len(ratings)} of {quizzes} quizzes rated",
-        f"{malformed} malformed lines skipped",
+        f"{counted(len(ratings), 'quiz', 'quizzes')} rated" if len(ratings) == quizzes
+        else f"interrupted: {len(ratings)} of {counted(quizzes, 'quiz', 'quizzes')} rated",
+        f"{counted(malformed, 'malformed line')} skipped",
     ]  # fmt: skip
     cut = sum(not r.complete for r in ratings)
     if cut:
@@ -338,6 +338,11 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     engine_ms = sum(r.ms for r in ratings)
     parts.append(f"engine time {engine_ms / 1000:.2f} s, wall time {wall:.2f} s")
     return f"{PROG}: " + "; ".join(parts) + "."
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """``1 quiz``, ``2 quizzes``: ``n`` and the word in its number."""
+    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _median(values: Iterable[int | None]) -> str:
