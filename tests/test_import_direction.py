@@ -164,18 +164,27 @@ def test_run_mode_3_is_the_same_whatever_was_imported(imported: list[str]) -> No
     assert done.stdout.split() == ["269"]
 
 
-def test_an_unregistered_run_mode_is_refused_by_the_core_session() -> None:
+def test_an_unregistered_run_mode_is_refused_when_given() -> None:
+    """At once, in the settings (the API once took ``run_mode=7`` and failed at the next step),
+    with one line that names every mode and what it does."""
     from sudoku_repl.core.errors import UserError
     from sudoku_repl.core.quiz import Quiz
     from sudoku_repl.core.session import Session, Settings
 
-    session = Session(Settings(run_mode=7))
+    said = (
+        r"^There is no run mode 7\. The run modes: 0 grp and ply; 1 grp only; 2 ply only; "
+        r"3 the book's theorems 1-4 \(Jin Jianming\), one conversion per step, a guess when "
+        r"stuck; 4 grp, ply, then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only\.$"
+    )
+    with pytest.raises(UserError, match=said):
+        Settings(run_mode=7)
+    session = Session(Settings(run_mode=3))
     session.load(Quiz.from_string(SEED_QUIZ))
-    with pytest.raises(
-        UserError, match=r"^There is no run mode 7; the run modes are 0, 1, 2, 3, 4, 5\.$"
-    ):
-        session.run(SilentHooks())
-    assert session.state().steps == 0
+    with pytest.raises(UserError, match=said):
+        session.settings.run_mode = 7
+    assert session.settings.run_mode == 3
+    session.run(SilentHooks())
+    assert session.state().steps > 0
 
 
 def test_the_console_script_names_a_real_entry_point() -> None:

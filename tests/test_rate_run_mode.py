@@ -43,6 +43,8 @@ def test_an_unknown_run_mode_is_one_line_and_status_2(tmp_path: Path) -> None:
     done = rate(tmp_path, str(quizzes), "--run-mode", "7")
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        "sudoku-repl rate: There is no run mode 7; the run modes are 0, 1, 2, 3, 4, 5."
+        "sudoku-repl rate: There is no run mode 7. The run modes: 0 grp and ply; 1 grp only; "
+        "2 ply only; 3 the book's theorems 1-4 (Jin Jianming), one conversion per step, a guess "
+        "when stuck; 4 grp, ply, then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only."
     ]
     assert done.stdout == ""

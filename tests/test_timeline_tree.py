@@ -294,6 +294,17 @@ def test_dot_structure(tree: list[Node], trace_lines: list[str]) -> None:
             assert "#1e8449" in line  # green: the solution
 
 
+def test_dot_names_each_attribute_of_a_node_once(tree: list[Node]) -> None:
+    """An exhausted branch on the way to the solution once had ``color`` twice."""
+    nodes = [line for line in to_dot(tree).splitlines() if re.match(r"^\s*n\d+ \[", line)]
+    on_the_way = [line for line in nodes if "#eeeeee" in line and "#1e8449" in line]
+    assert on_the_way  # the seed's search has such branches
+    for line in nodes:
+        body = re.sub(r'"(?:[^"\\]|\\.)*"', '""', line)  # the quoted values put aside
+        names = re.findall(r"(\w+)=", body)
+        assert len(names) == len(set(names)), line
+
+
 @pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz is not installed")
 def test_dot_is_accepted_by_graphviz(tree: list[Node], tmp_path: Path) -> None:
     src = tmp_path / "tree.dot"

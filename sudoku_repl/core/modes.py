@@ -70,11 +70,16 @@ def names() -> list[int]:
     return sorted({*FILTERS, *STRATEGIES})
 
 
+#: what the original's three modes do, in the words of its ``run-mode`` line
+ORIGINAL: dict[int, str] = {0: "grp and ply", 1: "grp only", 2: "ply only"}
+
+
 def check(mode: int) -> None:
-    """Refuse a mode that is not registered, with one line naming those that are."""
+    """Refuse a mode that is not registered, with one line naming those that are and what each
+    does."""
     if not known(mode):
-        listed = ", ".join(map(str, names()))
-        raise UserError(f"There is no run mode {mode}; the run modes are {listed}.")
+        listed = "; ".join(f"{m} {ORIGINAL.get(m) or DESCRIPTIONS.get(m, '')}" for m in names())
+        raise UserError(f"There is no run mode {mode}. The run modes: {listed}.")
 
 
 def filters_of(mode: int) -> tuple[Filter, ...]:

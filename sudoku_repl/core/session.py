@@ -61,9 +61,16 @@ class Quiet:
         return self.inner is not None and self.inner.interrupted()
 
 
+def _registered(_: object, __: object, mode: int) -> None:
+    modes.check(mode)
+
+
 @attrs.define
 class Settings:
-    run_mode: int = 0
+    """The two modes of the original; a run mode that is not registered is refused when it is
+    given (``UserError``, the line ``modes.check`` gives), not at the next step."""
+
+    run_mode: int = attrs.field(default=0, validator=_registered)
     guess_mode: int = 0
 
 

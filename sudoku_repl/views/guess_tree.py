@@ -166,12 +166,14 @@ def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
 
 # -- DOT ---------------------------------------------------------------------------------------
 
-_STYLE = {
-    WRONG: 'color="#c0392b", fillcolor="#f8d7d3"',
-    SOLUTION: 'color="#1e8449", fillcolor="#c8f0d0", penwidth=2, peripheries=2',
-    OPEN: 'color="#2e5fa8", fillcolor="#dce8f8", style="rounded,filled,dashed"',
-    EXHAUSTED: 'color="#7f7f7f", fillcolor="#eeeeee"',
+_STYLE: dict[str, dict[str, str]] = {
+    WRONG: {"color": '"#c0392b"', "fillcolor": '"#f8d7d3"'},
+    SOLUTION: {"color": '"#1e8449"', "fillcolor": '"#c8f0d0"', "penwidth": "2", "peripheries": "2"},
+    OPEN: {"color": '"#2e5fa8"', "fillcolor": '"#dce8f8"', "style": '"rounded,filled,dashed"'},
+    EXHAUSTED: {"color": '"#7f7f7f"', "fillcolor": '"#eeeeee"'},
 }
+#: what an exhausted branch on the way to a solution has instead (its border green)
+_ON_THE_WAY = {"color": '"#1e8449"', "penwidth": "2"}
 
 
 def _quote(text: str) -> str:
@@ -192,10 +194,10 @@ def to_dot(roots: list[Node]) -> str:
     ]
     for node in walk(roots):
         ident = ids[id(node)] = f"n{len(ids)}"
-        style = _STYLE.get(node.outcome, "")
+        style = {"label": _quote(node.label), **_STYLE.get(node.outcome, {})}
         if node.outcome == EXHAUSTED and node.leads_to_solution:
-            style += ', color="#1e8449", penwidth=2'
-        lines.append(f"  {ident} [label={_quote(node.label)}, {style}];")
+            style.update(_ON_THE_WAY)  # each attribute once: a later one would be a repeat
+        lines.append(f"  {ident} [{', '.join(f'{k}={v}' for k, v in style.items())}];")
     for node in walk(roots):
         for child in node.children:
             lines.append(f"  {ids[id(node)]} -> {ids[id(child)]};")
