@@ -151,15 +151,48 @@ class Solution(Breakpoint):
 
 
 @attrs.define
-class CellGets(Breakpoint):
-    """The cell shows a value it did not show at the step before (any value, or ``value``)."""
+class OnACell(Breakpoint):
+    """A breakpoint on one cell. What it means is the cell's place, row and column: the cell's
+    number in the puzzle it was set in is moved to the same place of the next quiz loaded
+    (``rebind``); with no such place there, it is disabled and watches nothing."""
 
     cell: Cell = attrs.field(default=0, kw_only=True)
-    value: int = attrs.field(default=0, kw_only=True)  # 0: any value
+    value: int = attrs.field(default=0, kw_only=True)
+    #: the 0-based (row, column) of the cell, once a quiz other than the first one is loaded
+    at: tuple[int, int] | None = attrs.field(default=None, kw_only=True)
+    #: False while the loaded quiz has no cell at ``at``
+    bound: bool = attrs.field(default=True, kw_only=True)
+
+    def place(self, geo: Geometry) -> str:
+        """``[r,c]``, the cell's place."""
+        if self.bound:
+            return geo.cell_name(self.cell)
+        assert self.at is not None  # set when it was unbound
+        return f"[{self.at[0] + 1},{self.at[1] + 1}]"
+
+    def rebind(self, old: Geometry, new: Geometry) -> bool:
+        """Follow the cell's place from the puzzle of ``old`` to that of ``new``; False (and
+        disabled) when ``new`` has no cell there."""
+        if self.bound:
+            self.at = old.positions[self.cell]
+        assert self.at is not None
+        cell = new.cell_at(self.at[0] + 1, self.at[1] + 1)
+        if cell is None:
+            self.bound = self.enabled = False
+            return False
+        self.cell, self.bound = cell, True
+        return True
+
+
+@attrs.define
+class CellGets(OnACell):
+    """The cell shows a value it did not show at the step before (any value, or ``value``, 0:
+    any value)."""
+
     _before: int = attrs.field(default=0, init=False)
 
     def describe(self, geo: Geometry = CLASSIC) -> str:
-        name = geo.cell_name(self.cell)
+        name = self.place(geo)
         return f"cell {name}={self.value}" if self.value else f"cell {name}"
 
     def arm(
@@ -174,16 +207,14 @@ class CellGets(Breakpoint):
 
 
 @attrs.define
-class Removed(Breakpoint):
+class Removed(OnACell):
     """The empty cell shows the value gone from its candidates, against the candidates it had
     at the last step that showed it empty."""
 
-    cell: Cell = attrs.field(default=0, kw_only=True)
-    value: int = attrs.field(default=0, kw_only=True)
     _last_empty: Mask | None = attrs.field(default=None, init=False)
 
     def describe(self, geo: Geometry = CLASSIC) -> str:
-        return f"removed {self.value} {geo.cell_name(self.cell)}"
+        return f"removed {self.value} {self.place(geo)}"
 
     def arm(
         self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
@@ -217,7 +248,26 @@ class Breakpoints:
         return bp
 
     def enabled(self) -> list[Breakpoint]:
-        return [bp for bp in self.items.values() if bp.enabled]
+        """The breakpoints that follow the search: enabled, and on a cell the quiz has."""
+        return [
+            bp
+            for bp in self.items.values()
+            if bp.enabled and (not isinstance(bp, OnACell) or bp.bound)
+        ]
+
+    def rebind(self, old: Geometry, new: Geometry) -> list[str]:
+        """A new quiz of geometry ``new`` replaces one of ``old``: the cell breakpoints follow
+        their places; the lines saying which were disabled because ``new`` has no such place."""
+        said = []
+        for bp in self.items.values():
+            if isinstance(bp, OnACell) and old is not new:
+                was = bp.enabled
+                if not bp.rebind(old, new) and was:
+                    said.append(
+                        f"Breakpoint {bp.number} ({bp.describe(new)}) is disabled: this quiz "
+                        f"has no cell {bp.place(new)}."
+                    )
+        return said
 
     def arm(
         self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]

@@ -105,7 +105,9 @@ class Session:
         self._appended = 0  # moves appended to the record (to undo an aborted step's)
 
     def load(self, quiz: Quiz) -> None:
-        """Replace the quiz and reset the engine; the settings and breakpoints stay."""
+        """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
+        breakpoint on the same place of the new puzzle, disabled when it has none there)."""
+        self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
         engine = Engine.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
         self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
