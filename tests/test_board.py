@@ -59,7 +59,8 @@ class Slot:
 
     @property
     def marked(self) -> bool:
-        return (self.left, self.right) == (">", "<")
+        """The mark before the cell (a board too wide for two marks a cell has only that)."""
+        return self.left == ">"
 
 
 def read_board(lines: list[str]) -> dict[tuple[int, int], Slot]:
@@ -396,15 +397,15 @@ def test_samurai_board_draws_five_overlapping_grids() -> None:
     }
     # the blank corners between the outer grids: no border there
     row_10 = next(line for line in board if line.startswith("10 "))
-    assert row_10[:30].strip() == "10"
-    assert "|" not in row_10[:30] and row_10.rstrip().endswith("|")
+    assert row_10[:25].strip() == "10"
+    assert "|" not in row_10[:25] and row_10.rstrip().endswith("|")
     # five grids: each is closed by dashes above and below its 3 block rows
     borders = [line for line in board if line.lstrip().startswith("+")]
     assert len(borders) == 8  # block rows 0..7 of the 21-row frame: 7 block rows, 8 borders
-    gap = "+" + " " * 15 + "+"  # one block wide, between grids 1 and 2 (and 4 and 5)
+    gap = "+" + " " * 12 + "+"  # one block wide, between grids 1 and 2 (and 4 and 5)
     assert [gap in line for line in borders] == [True, True, False, False, False, False, True, True]
-    # wider than 80 columns, as the help says
-    assert max(len(line) for line in lines) > 80
+    # wider than 80 columns, as the help says, but within 100 (it took 116 with two marks a cell)
+    assert 80 < max(len(line) for line in lines) <= 100
     # after step 1 every empty cell of the file shows its candidates, as show lists them
     shell.ok("step")
     show = shell.ok("show")

@@ -23,6 +23,10 @@ from sudoku_repl.core.state import EngineState, Status
 Before = Mapping[Cell, tuple[int, Mask]]
 
 SLOT = 5  # the characters of one cell on a line: a mark, the cell's three, a mark
+#: the widest board drawn with ``SLOT``; a wider frame (a samurai's 21 columns) is drawn with
+#: one mark a cell, before it (``NARROW_SLOT``), to fit
+WIDEST = 100
+NARROW_SLOT = 4
 CSI = "\x1b["
 RESET = "\x1b[0m"
 BOLD = "1"
@@ -77,19 +81,21 @@ def board_lines(
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
     label = len(str(geo.height))
+    slot = SLOT if _width(geo.width // 3, label, SLOT) <= WIDEST else NARROW_SLOT
     heading = f"Board at step {state.steps}"
     if state.level:
         heading += f", guess level {state.level}"
     lines = [heading + ":"]
     columns = " " * (label + 2)
+    number = "{:^5}" if slot == SLOT else " {:^3}"  # over the middle of the cell's three
     for bc in range(geo.width // 3):
-        columns += "".join(f"{c + 1:^{SLOT}}" for c in range(3 * bc, 3 * bc + 3)) + " "
+        columns += "".join(number.format(c + 1) for c in range(3 * bc, 3 * bc + 3)) + " "
     lines.append(columns.rstrip())
     for br in range(geo.height // 3):
-        lines.append(_border(blocks, br, geo.width // 3, label))
+        lines.append(_border(blocks, br, geo.width // 3, label, slot))
         for r in range(3 * br, 3 * br + 3):
             drawn = {
-                c: _cell(cell, state, givens, levels, before, loaded, colour)
+                c: _cell(cell, state, givens, levels, before, loaded, colour, slot)
                 for c in range(geo.width)
                 if (cell := geo.index.get((r, c))) is not None
             }
@@ -99,20 +105,26 @@ def board_lines(
                     edge = (br, bc - 1) in blocks or (br, bc) in blocks
                     pieces.append(Piece("|" if edge else " "))
                     for c in range(3 * bc, 3 * bc + 3):
-                        pieces += drawn[c][k] if c in drawn else [Piece(" " * SLOT)]
+                        pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
-    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label))
-    return lines + _legend(state.steps, loaded, colour)
+    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot))
+    return lines + _legend(state.steps, loaded, colour, slot)
 
 
-def _border(blocks: set[tuple[int, int]], br: int, wide: int, label: int) -> str:
+def _width(blocks: int, label: int, slot: int) -> int:
+    """The columns of a board ``blocks`` blocks wide: the row labels, a border before each
+    block and after the last, three cells a block."""
+    return label + 1 + blocks * (3 * slot + 1) + 1
+
+
+def _border(blocks: set[tuple[int, int]], br: int, wide: int, label: int, slot: int) -> str:
     """The line above block row ``br``: dashes over the blocks above or below it."""
     line = " " * (label + 1)
     for bc in range(wide + 1):
         near = {(br - 1, bc - 1), (br - 1, bc), (br, bc - 1), (br, bc)}
         line += "+" if near & blocks else " "
         if bc < wide:
-            line += "-" * (3 * SLOT) if {(br - 1, bc), (br, bc)} & blocks else " " * (3 * SLOT)
+            line += "-" * (3 * slot) if {(br - 1, bc), (br, bc)} & blocks else " " * (3 * slot)
     return line.rstrip()
 
 
@@ -124,8 +136,10 @@ def _cell(
     before: Before,
     loaded: bool,
     colour: bool,
+    slot: int = SLOT,
 ) -> list[list[Piece]]:
-    """The cell's three lines, each its pieces (marks included)."""
+    """The cell's three lines, each its pieces (marks included: one on each side, or one
+    before it in a ``NARROW_SLOT``)."""
     value, mask = state.values[cell], state.cands[cell]
     changed = cell in before
     rows: list[list[Piece]]
@@ -164,6 +178,8 @@ def _cell(
     if changed and colour:
         rows = [[Piece(p.text, _join(p.style, REVERSE)) for p in row] for row in rows]
     marks = (">", "<") if changed and not colour else (" ", " ")
+    if slot == NARROW_SLOT:
+        return [[Piece(marks[0] if k == 1 else " "), *row] for k, row in enumerate(rows)]
     return [
         [Piece(marks[0] if k == 1 else " "), *row, Piece(marks[1] if k == 1 else " ")]
         for k, row in enumerate(rows)
@@ -192,7 +208,7 @@ def _paint(pieces: Sequence[Piece], colour: bool) -> str:
     return "".join(out)
 
 
-def _legend(steps: int, loaded: bool, colour: bool) -> list[str]:
+def _legend(steps: int, loaded: bool, colour: bool, slot: int = SLOT) -> list[str]:
     """How to read the board: two lines of at most 80 columns."""
     if colour:
 
@@ -217,5 +233,6 @@ def _legend(steps: int, loaded: bool, colour: bool) -> list[str]:
         return [first, "        candidates are computed at step 1"]
     second = "        . not a candidate"
     if steps:
-        second += f"  >...< changed by step {steps}  x candidate removed by it"
+        changed = ">...<" if slot == SLOT else ">..."
+        second += f"  {changed} changed by step {steps}  x candidate removed by it"
     return [first, second]
