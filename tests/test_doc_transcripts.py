@@ -1,5 +1,6 @@
 """Every transcript of the README and of ``docs/`` is run and must match (``transcripts.py``
-says how one is read); a block that shows a session must be such a transcript."""
+says how one is read); a block that shows a session must be such a transcript; every Python
+block runs to its end."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from helpers import REPO, program_env
-from transcripts import Transcript, matches, transcripts, untested_sessions
+from transcripts import Transcript, matches, python_blocks, transcripts, untested_sessions
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 ALL = [t for path in DOCS for t in transcripts(path)]
+PROGRAMS = [(f"{path.name}:{n}", code) for path in DOCS for n, code in python_blocks(path)]
 
 
 def test_there_are_transcripts_in_the_readme() -> None:
@@ -24,16 +26,20 @@ def test_every_session_shown_is_a_tested_transcript(path: Path) -> None:
     assert untested_sessions(path) == [], f"{path.name}: blocks at these lines show a session"
 
 
-@pytest.mark.parametrize("transcript", ALL, ids=lambda t: t.name)
-def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
-    # run where the repository's examples and puzzles are at hand, but any file written lands
-    # in the test's own folder
+def at_hand(tmp_path: Path) -> Path:
+    """A folder where the repository's examples and puzzles are at hand, but any file written
+    lands in the test's own folder."""
     for name in ("examples", "puzzles"):
         (tmp_path / name).symlink_to(REPO / name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("transcript", ALL, ids=lambda t: t.name)
+def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", *transcript.args],
         input="".join(line + "\n" for line in transcript.typed()),
-        cwd=tmp_path,
+        cwd=at_hand(tmp_path),
         env=program_env(),
         capture_output=True,
         text=True,
@@ -43,3 +49,20 @@ def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
     assert matches(transcript.expected, actual), "\n".join(
         ["expected:", *transcript.expected, "", "actual:", *actual]
     )
+
+
+def test_there_are_python_blocks() -> None:
+    assert {name.partition(":")[0] for name, _ in PROGRAMS} >= {"README.md", "api.md"}
+
+
+@pytest.mark.parametrize(("name", "code"), PROGRAMS, ids=[name for name, _ in PROGRAMS])
+def test_python_block(name: str, code: str, tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=at_hand(tmp_path),
+        env=program_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, f"{name}:\n{done.stderr}"

@@ -6,6 +6,9 @@ its place: the line after each ``Order please:`` (and after a guess question, on
 Running it feeds those lines to ``sudoku-repl ARGS`` in batch mode, which prints exactly what
 the shell shows. In the expected text, a line ``...`` stands for any lines (none too), ``...``
 inside a line for any characters, and the milliseconds of a ``Run time`` line for any number.
+
+A ``python`` block is a program of its own: it must run to its end, and its ``assert`` lines
+state the values it shows.
 """
 
 from __future__ import annotations
@@ -65,6 +68,13 @@ def transcripts(path: Path) -> Iterator[Transcript]:
             if not head.startswith("$ sudoku-repl"):
                 raise ValueError(f"{path.name}:{number}: a console block starts with $ sudoku-repl")
             yield Transcript(path, number, shlex.split(head[2:])[1:], body[1:])
+
+
+def python_blocks(path: Path) -> Iterator[tuple[int, str]]:
+    """(first line number, source) of each ``python`` block of a Markdown file."""
+    for number, info, body in blocks(path):
+        if info == "python":
+            yield number, "\n".join(body) + "\n"
 
 
 def untested_sessions(path: Path) -> list[int]:
