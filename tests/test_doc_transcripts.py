@@ -4,6 +4,7 @@ block runs to its end."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -66,3 +67,33 @@ def test_python_block(name: str, code: str, tmp_path: Path) -> None:
         timeout=120,
     )
     assert done.returncode == 0, f"{name}:\n{done.stderr}"
+
+
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def anchor(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, punctuation dropped, blanks as '-'."""
+    text = heading.lstrip("#").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
+def test_every_relative_link_leads_somewhere(path: Path) -> None:
+    broken = []
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if "://" in target or target.startswith("mailto:"):
+            continue
+        name, _, fragment = target.partition("#")
+        page = (path.parent / name).resolve() if name else path
+        if not page.exists():
+            broken.append(target)
+        elif fragment and page.suffix == ".md":
+            headings = [
+                line
+                for line in page.read_text(encoding="utf-8").splitlines()
+                if line.startswith("#")
+            ]
+            if fragment not in {anchor(h) for h in headings}:
+                broken.append(target)
+    assert broken == [], f"{path.name}: links that lead nowhere"

@@ -95,7 +95,9 @@ def matches(expected: list[str], actual: list[str]) -> bool:
     return _match(expected, 0, actual, 0, {})
 
 
-def _match(exp: list[str], i: int, act: list[str], j: int, seen: dict[tuple[int, int], bool]) -> bool:
+def _match(
+    exp: list[str], i: int, act: list[str], j: int, seen: dict[tuple[int, int], bool]
+) -> bool:
     key = (i, j)
     if key in seen:
         return seen[key]
