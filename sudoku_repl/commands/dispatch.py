@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.table import lookup, order_list, ready, suggestion, unknown
+from sudoku_repl.commands.table import lookup, order_list, ready, run, suggestion, unknown
 from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -126,7 +126,7 @@ class Repl:
         steps = self.session.state().steps if self.loaded else 0
         self.script.begin(cmd.name, line, self._solutions_now())
         try:
-            cmd.handler(self, arg.strip())
+            run(cmd, self, arg.strip())
             self._notices()
         except UserError as e:
             self._notices()
@@ -159,7 +159,7 @@ class Repl:
             if cmd is None:
                 continue
             try:
-                cmd.handler(self, arg.strip())
+                run(cmd, self, arg.strip())
             except UserError as e:
                 self.out.error(shown(e.line, ECHO))
 
@@ -349,11 +349,6 @@ def invalid(session: Session) -> str:
 
     state = session.state()
     return invalid_line(state.steps, state.solutions)
-
-
-def no_argument(name: str, arg: str) -> None:
-    if arg:
-        raise UserError(f"{name} takes no argument: {name}")
 
 
 def open_script(path: str) -> Generator[str, None, None]:

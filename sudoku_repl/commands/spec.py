@@ -1,0 +1,322 @@
+"""How a command is declared, once: ``Command(usage, summary, handler, forms=..., help=...)``.
+
+A declaration names its handler by dotted path (``"sudoku_repl.commands.debugger:goto"``), so
+that nothing imports a handler module before its command is used, and says what may follow the
+name as *forms*: each a tuple of words, a word being a literal (``"level"``) or an ``Arg`` of a
+kind (a whole number, a value 1-9, a cell ``[r,c]``, ``[r,c]=v``, a file, a command name, a run
+mode, one of some words, the rest of the line). From the forms come the form text that error
+lines name (``Command.form``), what completion offers after the name (``next_words``) and, for a
+command that is not ``raw``, the parsed values its handler is called with (``parse``).
+
+This module imports nothing at import time: the declaration modules (``commands/declared/``)
+and the command table load at start-up, before the engine.
+"""
+
+from __future__ import annotations
+
+from sudoku_repl.core.errors import UserError
+
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import ModuleType
+    from typing import TypeAlias
+
+    from sudoku_repl.commands.dispatch import Repl
+
+    Handler = Callable[..., None]
+    Word: TypeAlias = "str | Arg"
+    Form: TypeAlias = "tuple[Word, ...]"
+
+#: the kinds of ``Arg``: what completion offers for each (the shell's ``CommandCompleter``)
+INT = "int"  # a whole number >= 0: nothing offered (unless ``offers``)
+VALUE = "value"  # a value 1-9
+CELL = "cell"  # an empty cell [r,c] of the present state
+FILLED = "filled"  # a cell [r,c] with a value (givens included)
+CELL_VALUE = "cell=value"  # [r,c]=v: the empty cells offered
+FILE = "file"  # a path
+COMMAND = "command"  # a command name
+MODE = "mode"  # a registered run mode
+CHOICE = "choice"  # one of ``offers``
+TEXT = "text"  # the rest of the line: nothing offered
+
+
+class Arg:
+    """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
+    brackets it may be left out, at the end of a form only) and what it is, for error lines
+    (``a step count``: ``runtil needs a step count: runtil <steps>``)."""
+
+    __slots__ = ("kind", "offers", "optional", "shown", "what")
+
+    def __init__(self, kind: str, shown: str, what: str = "", offers: tuple[str, ...] = ()) -> None:
+        self.kind = kind
+        self.shown = shown
+        self.what = what
+        self.optional = shown.startswith("[") and shown.endswith("]") and kind != CELL
+        self.offers = offers
+
+    def __repr__(self) -> str:
+        return f"Arg({self.kind!r}, {self.shown!r})"
+
+    def parse(self, text: str) -> object:
+        """The value of ``text``; a ``ValueError`` when it is none of this kind."""
+        from sudoku_repl.text.args import count_of
+
+        if self.kind in (INT, MODE, VALUE):
+            n = count_of(text)
+            if n is None or (self.kind == VALUE and not 1 <= n <= 9):
+                raise ValueError(text)
+            if self.kind == MODE and not _modes().known(n):
+                raise ValueError(text)
+            return n
+        if self.kind == CHOICE:
+            if text not in self.offers:
+                raise ValueError(text)
+            return text
+        return text
+
+    def needed(self) -> str:
+        """What the argument is, for the line that says it is wrong."""
+        if self.kind == MODE:
+            return "one of " + ", ".join(map(str, _modes().names()))
+        return self.what
+
+
+def Int(shown: str, what: str = "", offers: tuple[str, ...] = ()) -> Arg:
+    return Arg(INT, shown, what, offers)
+
+
+def Value(shown: str = "v") -> Arg:
+    return Arg(VALUE, shown, "a value 1..9")
+
+
+def Cell(shown: str = "[r,c]") -> Arg:
+    return Arg(CELL, shown, "a cell")
+
+
+def Filled(shown: str = "[r,c]") -> Arg:
+    return Arg(FILLED, shown, "a cell")
+
+
+def CellValue(shown: str = "[r,c]=v") -> Arg:
+    return Arg(CELL_VALUE, shown, "a cell and a value")
+
+
+def File(shown: str = "<file>") -> Arg:
+    return Arg(FILE, shown, "a file")
+
+
+def Text(shown: str, what: str = "") -> Arg:
+    return Arg(TEXT, shown, what)
+
+
+def CommandName(shown: str = "[command]") -> Arg:
+    return Arg(COMMAND, shown, "a command")
+
+
+def Mode(shown: str) -> Arg:
+    return Arg(MODE, shown)
+
+
+def Choice(*words: str) -> Arg:
+    return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words)
+
+
+def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
+    """The forms as error lines and help name them: ``when [r,c] | when removed v [r,c]`` (the
+    name once unless ``repeat``: ``break level >= <L> | step <N>``)."""
+    if not forms:
+        return name
+    shown = [" ".join(w if isinstance(w, str) else w.shown for w in form) for form in forms]
+    if not repeat:
+        return f"{name} " + " | ".join(shown)
+    return " | ".join(f"{name} {text}" for text in shown)
+
+
+class Command:
+    """One command, declared once. ``usage`` is its Order List form (``runtil <steps>``; by
+    default the form text), ``summary`` its line there, ``help`` the explanation ``help
+    <command>`` adds, ``handler`` the dotted path of its handler (``"module:function"``),
+    ``forms`` what may follow the name (none: nothing), ``form`` the text error lines name (by
+    default the forms'), ``aliases`` its other names.
+
+    The handler is called as ``handler(repl, *values)``, with the values of the arguments of the
+    form that matched (None for an optional one left out), or, for a ``raw`` command, as
+    ``handler(repl, text)`` with the argument text: it parses that itself, naming ``form`` in
+    its error lines. ``wrong``: what the error line says when no form matches (``needs a
+    condition``; by default what the one argument is); ``synonyms``: words read as others
+    (``color`` as ``colour``); ``repeat``: whether the form text repeats the name before each
+    form (``form_text``)."""
+
+    __slots__ = (
+        "_handler",
+        "aliases",
+        "form",
+        "forms",
+        "handler_path",
+        "help",
+        "name",
+        "raw",
+        "summary",
+        "synonyms",
+        "usage",
+        "wrong",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        summary: str,
+        handler: str,
+        *,
+        forms: Sequence[Form] = (),
+        usage: str = "",
+        form: str = "",
+        help: str = "",
+        aliases: tuple[str, ...] = (),
+        raw: bool = False,
+        wrong: str = "",
+        synonyms: dict[str, str] | None = None,
+        repeat: bool = True,
+    ) -> None:
+        self.name = name
+        self.summary = summary
+        self.handler_path = handler
+        self.forms = tuple(forms)
+        self.form = form or form_text(name, self.forms, repeat)
+        self.usage = usage or self.form
+        self.help = help
+        self.aliases = aliases
+        self.raw = raw
+        self.wrong = wrong
+        self.synonyms = synonyms or {}
+        self._handler: Handler | None = None
+
+    def __repr__(self) -> str:
+        return f"Command({self.name!r}, {self.summary!r}, {self.handler_path!r})"
+
+    def entry(self) -> str:
+        """The command's line in the Order List."""
+        return f"{self.usage}: {self.summary}"
+
+    @property
+    def module(self) -> str:
+        """The module of its handler."""
+        return self.handler_path.partition(":")[0]
+
+    @property
+    def handler(self) -> Handler:
+        """The handler, imported on first use."""
+        if self._handler is None:
+            module, _, function = self.handler_path.partition(":")
+            found = getattr(__import__(module, fromlist=[function]), function, None)
+            if found is None:
+                raise LookupError(f"{self.name}: {module} has no handler {function!r}")
+            self._handler = found
+        return self._handler
+
+    def problem(self, what: str) -> str:
+        """An error line about the argument: ``what`` and the forms."""
+        return f"{what}: {self.form}"
+
+    def needs(self, what: str) -> str:
+        """``{name} {what}: {form}`` (``runtil needs a step count: runtil <steps>``)."""
+        return self.problem(f"{self.name} {what}")
+
+    def complaint(self) -> str:
+        """The error line when the argument matches no form."""
+        if not self.forms:
+            return f"{self.name} takes no argument: {self.name}"
+        if self.wrong:
+            return self.needs(self.wrong)
+        arg = next(w for w in self.forms[0] if not isinstance(w, str))
+        return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
+
+    def match(self, words: Sequence[str]) -> tuple[object, ...] | None:
+        """The values of the arguments of the first form ``words`` fit, or None."""
+        words = [self.synonyms.get(w, w) for w in words]
+        for form in self.forms:
+            values = _fit(form, words)
+            if values is not None:
+                return values
+        return None
+
+    def call(self, repl: Repl, text: str) -> None:
+        """Parse the argument text (unless ``raw``) and call the handler."""
+        if self.raw:
+            self.handler(repl, text)
+            return
+        self.handler(repl, *self.parse(text))
+
+    def parse(self, text: str) -> tuple[object, ...]:
+        """The values of ``text`` for the handler; else ``UserError`` with ``complaint()``."""
+        if not self.forms:
+            if text:
+                raise UserError(self.complaint())
+            return ()
+        only = self.forms[0][0] if len(self.forms) == 1 and len(self.forms[0]) == 1 else None
+        if isinstance(only, Arg) and only.kind == FILE:
+            from sudoku_repl.text.args import one_file
+
+            return (one_file(text, self.name),)  # quoting, and its own lines
+        if isinstance(only, Arg) and only.kind in (TEXT, COMMAND):
+            if not text and not only.optional:
+                raise UserError(self.complaint())
+            return (text or None,)
+        values = self.match(text.split())
+        if values is None:
+            raise UserError(self.complaint())
+        return values
+
+
+def _fit(form: Form, words: Sequence[str]) -> tuple[object, ...] | None:
+    required = sum(1 for w in form if isinstance(w, str) or not w.optional)
+    if not required <= len(words) <= len(form):
+        return None
+    values: list[object] = []
+    for i, want in enumerate(form):
+        got = words[i] if i < len(words) else None
+        if isinstance(want, str):
+            if got != want:
+                return None
+            continue
+        if got is None:
+            values.append(None)
+            continue
+        try:
+            values.append(want.parse(got))
+        except ValueError:
+            return None
+    return tuple(values)
+
+
+def next_words(cmd: Command, words: Sequence[str]) -> list[str | Arg]:
+    """What may come after ``words`` (the complete words typed after the command name): the
+    literal words and the arguments of each form that fits them so far."""
+    words = [cmd.synonyms.get(w, w) for w in words]
+    found: list[str | Arg] = []
+    for form in cmd.forms:
+        if len(form) <= len(words):
+            continue
+        if all(_could_be(want, got) for want, got in zip(form, words)):
+            want = form[len(words)]
+            if want not in found:
+                found.append(want)
+    return found
+
+
+def _could_be(want: Word, got: str) -> bool:
+    if isinstance(want, str):
+        return want == got
+    if want.kind == CHOICE:
+        return got in want.offers
+    return True
+
+
+def _modes() -> ModuleType:
+    from sudoku_repl.commands.table import ready
+
+    ready()
+    from sudoku_repl.core import modes
+
+    return modes
