@@ -1,4 +1,4 @@
-"""How a command is declared, once: ``Command(usage, summary, handler, forms=..., help=...)``.
+"""How a command is declared, once: ``Command(name, summary, handler, forms=..., help=...)``.
 
 A declaration names its handler by dotted path (``"sudoku_repl.commands.debugger:goto"``), so
 that nothing imports a handler module before its command is used, and says what may follow the
@@ -44,7 +44,7 @@ TEXT = "text"  # the rest of the line: nothing offered
 class Arg:
     """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
     brackets it may be left out, at the end of a form only) and what it is, for error lines
-    (``a step count``: ``runtil needs a step count: runtil <steps>``)."""
+    (``a step count``: ``runtil needs a step count``, then the forms)."""
 
     __slots__ = ("kind", "offers", "optional", "shown", "what")
 
@@ -52,7 +52,8 @@ class Arg:
         self.kind = kind
         self.shown = shown
         self.what = what
-        self.optional = shown.startswith("[") and shown.endswith("]") and kind != CELL
+        # a cell's [r,c] is no optional word
+        self.optional = shown.startswith("[") and shown.endswith("]") and kind not in (CELL, FILLED)
         self.offers = offers
 
     def __repr__(self) -> str:
@@ -134,8 +135,8 @@ def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
 
 
 class Command:
-    """One command, declared once. ``usage`` is its Order List form (``runtil <steps>``; by
-    default the form text), ``summary`` its line there, ``help`` the explanation ``help
+    """One command, declared once. ``usage`` is its Order List form (by default the form
+    text; given where the Order List says it shorter), ``summary`` its line there, ``help`` the explanation ``help
     <command>`` adds, ``handler`` the dotted path of its handler (``"module:function"``),
     ``forms`` what may follow the name (none: nothing), ``form`` the text error lines name (by
     default the forms'), ``aliases`` its other names.
@@ -220,7 +221,7 @@ class Command:
         return f"{what}: {self.form}"
 
     def needs(self, what: str) -> str:
-        """``{name} {what}: {form}`` (``runtil needs a step count: runtil <steps>``)."""
+        """``{name} {what}: {form}`` (``runtil needs a step count``, then the forms)."""
         return self.problem(f"{self.name} {what}")
 
     def complaint(self) -> str:

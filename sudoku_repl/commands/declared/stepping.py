@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sudoku_repl.commands.declared.debugger import BREAK
 from sudoku_repl.commands.spec import Choice, Command, CommandName, Int, Text
 
 CONTINUE = Command(
@@ -54,7 +55,7 @@ CONDITION = Command(
     help=(
         "expr: comparisons of step, level or solutions with a number (> >= < <= == !=),\n"
         "joined by and: condition 1 step > 100 and level >= 8. Without expr the condition goes.\n"
-        "break <condition> if <expr> sets it at once."
+        f"{BREAK.usage} if <expr> sets it at once."
     ),
 )
 

@@ -1,0 +1,188 @@
+"""Each command is declared once (``commands/spec.py``, ``commands/declared/``), and the Order
+List, ``help``, completion and argument parsing come from that declaration (issue 22, part 1).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from helpers import REPO, Shell, completions
+
+from sudoku_repl.commands import spec
+from sudoku_repl.commands.declared import in_order
+from sudoku_repl.commands.table import BARE, COMMANDS, order_list
+
+SETTINGS = "set trace on|off | set solutions on|off | set colour on|off|auto"
+
+SOURCES = {
+    path: path.read_text(encoding="utf-8", errors="replace")
+    for path in (REPO / "sudoku_repl").rglob("*")
+    if path.is_file() and path.suffix in (".py", ".txt", ".md", ".json", ".toml")
+}
+
+
+def files_saying(text: str) -> list[Path]:
+    return [path for path, source in SOURCES.items() if text in source]
+
+
+def test_the_table_is_the_declarations_in_order_list_order() -> None:
+    """(conftest.py calls ``register_all``.) The original ten first, ``bye`` tenth."""
+    assert list(COMMANDS) == [cmd.name for cmd in in_order()]
+    assert list(COMMANDS)[:11] == [
+        "load-quiz",
+        "show",
+        "levels",
+        "run-mode",
+        "guess-mode",
+        "step",
+        "run",
+        "runtil",
+        "runrun",
+        "bye",
+        "help",
+    ]
+    names = [cmd.name for cmd in in_order()]
+    aliases = [alias for cmd in in_order() for alias in cmd.aliases]
+    assert len(set(names)) == len(names)
+    assert len(set(aliases)) == len(aliases)
+    assert not set(names) & set(aliases)
+
+
+@pytest.mark.parametrize("name", list(COMMANDS) or [cmd.name for cmd in in_order()])
+def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) -> None:
+    """A usage with arguments and a summary are written in one file (the declaration) or, a
+    usage, derived there from the declared forms (then no file spells it out)."""
+    cmd = COMMANDS[name]
+    assert f"{cmd.usage}: {cmd.summary}" in order_list()
+    declared = REPO / "sudoku_repl" / "commands" / "declared"
+    if len(cmd.summary.split()) > 1:
+        assert [p.parent for p in files_saying(cmd.summary)] == [declared], cmd.summary
+    if len(cmd.usage.split()) > 1:
+        where = files_saying(cmd.usage)
+        if not where:
+            assert cmd.usage == spec.form_text(cmd.name, cmd.forms)
+        else:
+            assert [p.parent for p in where] == [declared], (cmd.usage, where)
+
+
+def test_handler_modules_declare_nothing_and_their_handlers_resolve() -> None:
+    for cmd in in_order():
+        module, _, function = cmd.handler_path.partition(":")
+        assert module.startswith("sudoku_repl.commands."), cmd
+        assert callable(getattr(importlib.import_module(module), function)), cmd
+        assert cmd.handler is getattr(importlib.import_module(module), function)
+    assert {"sudoku_repl.commands.bare"} == BARE
+
+
+def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
+    stray = spec.Command("nosuch", "a command nobody handles", "sudoku_repl.commands.bare:nosuch")
+    with pytest.raises(LookupError, match=r"sudoku_repl\.commands\.bare has no handler 'nosuch'"):
+        stray.handler  # noqa: B018 - resolving it is the test
+
+
+# -- completion and parsing from the same forms ---------------------------------------------
+
+
+def test_set_completes_its_settings_and_their_values() -> None:
+    """``set <Tab>`` offered nothing before the forms were declared once."""
+    assert completions("set ") == ["set colour", "set solutions", "set trace"]
+    assert completions("set trace ") == ["set trace off", "set trace on"]
+    assert completions("set colour a") == ["set colour auto"]
+    assert completions("set color ") == ["set color auto", "set color off", "set color on"]
+    assert completions("set trace on ") == []
+    shell = Shell()
+    assert shell.fails("set colour") == ["set needs a setting and a value: " + SETTINGS]
+    assert shell.ok("set color off")[2] == "colour off"
+
+
+def test_info_completes_break_and_settings_and_accepts_them() -> None:
+    assert completions("info ") == ["info break", "info settings"]
+    shell = Shell()
+    assert shell.ok("info break") == ["No breakpoints."]
+    assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
+    assert shell.fails("info frames") == ["info knows: info break | info settings"]
+
+
+# For each kind of argument: a word completion offers, parsing takes, and a word parsing refuses
+# with the line naming the declared form.
+KINDS = [
+    ("guess-mode", "1", "x", "guess-mode takes a number, 0 or 1: guess-mode [1|0]"),
+    ("run-mode", "2", "9", "run-mode takes one of 0, 1, 2, 3, 4, 5: run-mode [1|2|0]"),
+    ("info", "settings", "break x", "info knows: info break | info settings"),
+    ("set", "trace off", "trace maybe", "Not a setting: 'trace maybe'; " + SETTINGS),
+    ("help", "runtil", "nosuch", None),
+]
+
+
+@pytest.mark.parametrize(("name", "good", "bad", "line"), KINDS)
+def test_completion_offers_what_parsing_takes(
+    name: str, good: str, bad: str, line: str | None
+) -> None:
+    shell = Shell()
+    head, _, _ = f"{name} {good}".rpartition(" ")
+    assert f"{name} {good}" in completions(f"{head} ")
+    shell.ok(f"{name} {good}")
+    head, _, _ = f"{name} {bad}".rpartition(" ")
+    assert f"{name} {bad}" not in completions(f"{head} ")
+    if line is None:
+        assert len(shell.fails(f"{name} {bad}")) == 1
+        return
+    assert shell.fails(f"{name} {bad}") == [line]
+
+
+# Arguments completion offers nothing for (numbers, nothing at all): the line parsing refuses
+# with, the form from the declaration.
+REFUSED = [
+    ("runtil", "[1,1]", "runtil needs a step count: runtil <steps>"),
+    ("runrun", "x", "runrun needs a number of solutions: runrun <sum>"),
+    ("goto", "-1", "goto needs a step number: goto <step>"),
+    ("back", "x", "back takes a number of steps: back [n]"),
+    ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
+    ("delete", "", "delete needs a breakpoint number: delete <n>"),
+    ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
+    ("show", "x", "show takes no argument: show"),
+    ("continue", "now", "continue takes no argument: continue"),
+]
+
+
+@pytest.mark.parametrize(("name", "bad", "line"), REFUSED)
+def test_parsing_refuses_with_the_declared_form(name: str, bad: str, line: str) -> None:
+    shell = Shell()
+    assert completions(f"{name} ") == []
+    assert shell.fails(f"{name} {bad}".strip()) == [line]
+    assert not any(c == f"{name} {bad}" for c in completions(f"{name} "))
+    assert shell.fails(f"{name} {bad}") == [line]
+
+
+def test_every_offered_choice_parses() -> None:
+    """Each word completion offers after a command whose forms are parsed from the declaration
+    is taken by the parser (``Command.match``)."""
+    for cmd in in_order():
+        for form in cmd.forms:
+            for want in form:
+                if isinstance(want, spec.Arg) and want.offers:
+                    for offer in want.offers:
+                        assert want.parse(offer) is not None, (cmd.name, offer)
+        if cmd.name == "set":
+            assert cmd.match(["colour", "auto"]) == ("colour", "auto")
+            assert cmd.match(["color", "off"]) == ("colour", "off")
+            assert cmd.match(["trace", "auto"]) is None
+
+
+def test_the_break_forms_complete_and_name_the_same_form() -> None:
+    assert completions("break ") == [
+        "break cell",
+        "break level",
+        "break removed",
+        "break solution",
+        "break step",
+        "break wrong",
+    ]
+    shell = Shell.loaded()
+    line = shell.fails("break sideways")[0]
+    assert line == (
+        "break needs a condition: break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "removed v [r,c] | wrong | solution [if <expr>]"
+    )
