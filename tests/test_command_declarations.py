@@ -186,3 +186,16 @@ def test_the_break_forms_complete_and_name_the_same_form() -> None:
         "break needs a condition: break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
         "removed v [r,c] | wrong | solution [if <expr>]"
     )
+
+
+def test_the_command_lines_help_lists_the_declared_commands() -> None:
+    from sudoku_repl.frontends.options import parser
+
+    text = " ".join(parser().format_help().split())
+    assert "Commands (at the prompt, after -c, in a script; help <command> explains one): " in text
+    assert (
+        "load-quiz, show, levels, run-mode, guess-mode, step, run, runtil, runrun, bye, help,"
+        in text
+    )
+    for name in COMMANDS:
+        assert f" {name}," in text or f" {name}." in text, name
