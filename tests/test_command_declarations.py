@@ -171,15 +171,8 @@ def test_every_offered_choice_parses() -> None:
             assert cmd.match(["trace", "auto"]) is None
 
 
-def test_the_break_forms_complete_and_name_the_same_form() -> None:
-    assert completions("break ") == [
-        "break cell",
-        "break level",
-        "break removed",
-        "break solution",
-        "break step",
-        "break wrong",
-    ]
+def test_the_break_forms_are_named_as_help_names_them() -> None:
+    """(Their completion: ``test_debugger_shell.py``.)"""
     shell = Shell.loaded()
     line = shell.fails("break sideways")[0]
     assert line == (
