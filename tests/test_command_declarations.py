@@ -5,6 +5,7 @@ List, ``help``, completion and argument parsing come from that declaration (issu
 from __future__ import annotations
 
 import importlib
+import inspect
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from helpers import REPO, Shell, completions
 from sudoku_repl.commands import spec
 from sudoku_repl.commands.declared import in_order
 from sudoku_repl.commands.table import BARE, COMMANDS, order_list
+from sudoku_repl.core.geometry import CLASSIC
 
 SETTINGS = "set trace on|off | set solutions on|off | set colour on|off|auto"
 
@@ -74,6 +76,21 @@ def test_handler_modules_declare_nothing_and_their_handlers_resolve() -> None:
         assert callable(getattr(importlib.import_module(module), function)), cmd
         assert cmd.handler is getattr(importlib.import_module(module), function)
     assert {"sudoku_repl.commands.bare"} == BARE
+
+
+def test_each_handler_takes_what_its_forms_parse() -> None:
+    """A parsed command's handler takes the keys of its forms' arguments (those of only some
+    forms with a default); a raw one the argument text."""
+    for cmd in in_order():
+        parameters = list(inspect.signature(cmd.handler).parameters.values())[1:]
+        if cmd.raw:
+            assert [p.name for p in parameters] == ["arg"], cmd
+            continue
+        keys = [{w.key for w in form if isinstance(w, spec.Arg)} for form in cmd.forms]
+        everywhere = set.intersection(*keys) if keys else set()
+        assert {p.name for p in parameters} == set().union(*keys), cmd
+        for p in parameters:
+            assert (p.default is inspect.Parameter.empty) == (p.name in everywhere), (cmd, p)
 
 
 def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
@@ -156,19 +173,45 @@ def test_parsing_refuses_with_the_declared_form(name: str, bad: str, line: str) 
     assert shell.fails(f"{name} {bad}") == [line]
 
 
-def test_every_offered_choice_parses() -> None:
-    """Each word completion offers after a command whose forms are parsed from the declaration
-    is taken by the parser (``Command.match``)."""
+def test_every_offered_word_parses() -> None:
+    """Each word completion offers for an argument (``offers``) is taken by its parser."""
     for cmd in in_order():
         for form in cmd.forms:
             for want in form:
                 if isinstance(want, spec.Arg) and want.offers:
                     for offer in want.offers:
-                        assert want.parse(offer) is not None, (cmd.name, offer)
-        if cmd.name == "set":
-            assert cmd.match(["colour", "auto"]) == ("colour", "auto")
-            assert cmd.match(["color", "off"]) == ("colour", "off")
-            assert cmd.match(["trace", "auto"]) is None
+                        assert want.parse(offer, "problem", lambda: CLASSIC) is not None, cmd
+    set_ = COMMANDS["set"]
+    assert set_.match(["colour", "auto"]) == {"setting": "colour", "value": "auto"}
+    assert set_.match(["color", "off"]) == {"setting": "colour", "value": "off"}
+    assert set_.match(["trace", "auto"]) is None
+
+
+@pytest.mark.parametrize(("name", "kind"), [("when", "empty"), ("why", "filled")])
+def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind: str) -> None:
+    """``when [`` offers the empty cells of the seed (58) and ``why [`` the filled ones (23,
+    its givens); each parses; ``removed`` offers the values 1-9, each taken."""
+    shell = Shell.loaded()
+    offered = completions(f"{name} [", shell.repl)
+    assert len(offered) == (81 - 23 if kind == "empty" else 23)
+    for line in offered:
+        assert COMMANDS[name].parse(line.split(" ", 1)[1]) == {"cell": cell_of(line)}
+    values = completions(f"{name} removed ", shell.repl)
+    assert values == [f"{name} removed {v}" for v in range(1, 10)]
+    assert COMMANDS[name].parse("removed 9 [4, 2]") == {"value": 9, "cell": 3 * 9 + 1}
+    assert shell.fails(f"{name} [4,2]=1") == [
+        f"{name} needs a cell: {name} [r,c] | {name} removed v [r,c]"
+    ]
+    assert shell.fails(f"{name} [0,2]") == [
+        f"No cell [0,2]: rows and columns go from 1 to 9; {name} needs a cell: {name} [r,c] | "
+        f"{name} removed v [r,c]"
+    ]
+
+
+def cell_of(line: str) -> int:
+    """The cell number of the ``[r,c]`` ending ``line`` (row-major from 0)."""
+    r, c = line[line.rindex("[") + 1 : -1].split(",")
+    return (int(r) - 1) * 9 + int(c) - 1
 
 
 def test_the_break_forms_are_named_as_help_names_them() -> None:

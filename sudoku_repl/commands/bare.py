@@ -17,14 +17,14 @@ def bye(repl: Repl) -> None:
     repl.done = True
 
 
-def help_(repl: Repl, arg: str | None) -> None:
-    if arg is None:
+def help_(repl: Repl, command: str | None) -> None:
+    if command is None:
         repl.lines(order_list())
         return
-    cmd = lookup(arg)
+    cmd = lookup(command)
     if cmd is None:
         known = ", ".join(COMMANDS)
-        raise UserError(f"No command {shown(arg)!r}; help knows: {known}")
+        raise UserError(f"No command {shown(command)!r}; help knows: {known}")
     repl.lines(help_lines(cmd))
 
 

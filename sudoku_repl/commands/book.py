@@ -8,8 +8,9 @@ import random
 import shlex
 from typing import TYPE_CHECKING
 
-from sudoku_repl.commands.declared.book import GENERATE, MATRIX, TRANSFORM, WHY
+from sudoku_repl.commands.declared.book import GENERATE, MATRIX, TRANSFORM
 from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.uniqueness import Grid, solutions
@@ -17,7 +18,6 @@ from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import (
     ArgumentParser,
     count_type,
-    parse_cell,
     parse_count,
     parse_value,
 )
@@ -59,19 +59,12 @@ def matrix(repl: Repl, arg: str) -> None:
         repl.lines(book.array_lines(state, each, steps))
 
 
-def why(repl: Repl, arg: str) -> None:
-    problem = f"why needs a cell: {WHY.form}"
-    if arg.startswith("removed"):
-        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
-        value = parse_value(value_text, problem)
-        cell = parse_cell(cell_text, problem)
-        session = repl.require_quiz()
-        _classic(session, "why")
-        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
-        return
-    cell = parse_cell(arg, problem)
+def why(repl: Repl, cell: Cell, value: int | None = None) -> None:
     session = repl.require_quiz()
     _classic(session, "why")
+    if value is not None:
+        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
+        return
     repl.lines(book.why_value_lines(session.history, _book_state(session), cell))
 
 

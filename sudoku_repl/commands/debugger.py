@@ -16,7 +16,6 @@ from sudoku_repl.commands.declared.debugger import (
     INFO,
     TIMELINE,
     TREE,
-    WHEN,
 )
 from sudoku_repl.commands.dispatch import open_script
 from sudoku_repl.core import events as E
@@ -34,7 +33,7 @@ from sudoku_repl.core.breakpoints import (
     Wrong,
 )
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
-from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.geometry import Cell, Geometry
 from sudoku_repl.core.history import History, cell_steps, cell_values, removals
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.args import (
@@ -62,14 +61,14 @@ def _name(repl: Repl, cell: int) -> str:
 # -- time travel ------------------------------------------------------------------------------
 
 
-def goto(repl: Repl, steps: int) -> None:
+def goto(repl: Repl, step: int) -> None:
     session = repl.require_quiz()
-    if session.goto(steps, repl):
+    if session.goto(step, repl):
         _interrupted(repl)
         return
     repl.show()
     reached = session.state().steps
-    if reached < steps:
+    if reached < step:
         repl.out.message(f"The search ended at step {reached}.")
 
 
@@ -374,17 +373,8 @@ def enable(repl: Repl, number: int) -> None:
 # -- questions to the record ------------------------------------------------------------------
 
 
-def when(repl: Repl, arg: str) -> None:
-    problem = WHEN.needs("needs a cell")
+def when(repl: Repl, cell: Cell, value: int | None = None) -> None:
     history = repl.require_quiz().history
-    value = 0
-    if arg.startswith("removed"):
-        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
-        value = parse_value(value_text, problem)
-        cell_text = cell_text.strip()
-    else:
-        cell_text = arg
-    cell = parse_cell(cell_text, problem, _geo(repl))
     name = _name(repl, cell)
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
     if given:
@@ -393,7 +383,7 @@ def when(repl: Repl, arg: str) -> None:
     if not _recorded(history, repl):
         return
     span = f"steps {history.first_steps}..{history.last_steps}"
-    if value:
+    if value is not None:
         found = [f"{step}) {value} removed from {name}" for step in removals(history, cell, value)]
         repl.lines(found or [f"{value} was never removed from {name} in {span}."])
         return

@@ -76,5 +76,5 @@ def runtil(repl: Repl, steps: int) -> None:
     repl.run_command(1, steps)
 
 
-def runrun(repl: Repl, count: int) -> None:
-    repl.run_command(count)
+def runrun(repl: Repl, solutions: int) -> None:
+    repl.run_command(solutions)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.geometry import Geometry
 
     Handler = Callable[..., None]
     Word: TypeAlias = "str | Arg"
@@ -43,37 +44,48 @@ TEXT = "text"  # the rest of the line: nothing offered
 
 class Arg:
     """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
-    brackets it may be left out, at the end of a form only) and what it is, for error lines
-    (``a step count``: ``runtil needs a step count``, then the forms)."""
+    brackets it may be left out, at the end of a form only), what it is, for error lines (``a
+    step count``: ``runtil needs a step count``, then the forms), and ``key``, the name of the
+    handler's parameter that gets its value (by default the shown word: ``steps``, ``n``)."""
 
-    __slots__ = ("kind", "offers", "optional", "shown", "what")
+    __slots__ = ("key", "kind", "offers", "optional", "shown", "what")
 
-    def __init__(self, kind: str, shown: str, what: str = "", offers: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, kind: str, shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = ""
+    ) -> None:
         self.kind = kind
         self.shown = shown
         self.what = what
         # a cell's [r,c] is no optional word
         self.optional = shown.startswith("[") and shown.endswith("]") and kind not in (CELL, FILLED)
         self.offers = offers
+        self.key = key or shown.strip("<>[]")
+        if not self.key.isidentifier():
+            raise ValueError(f"{shown!r} names no parameter: give Arg a key")
 
     def __repr__(self) -> str:
         return f"Arg({self.kind!r}, {self.shown!r})"
 
-    def parse(self, text: str) -> object:
-        """The value of ``text``; a ``ValueError`` when it is none of this kind."""
-        from sudoku_repl.text.args import count_of
+    def parse(self, text: str, problem: str, geo: Callable[[], Geometry]) -> object:
+        """The value of ``text``: a ``ValueError`` when it does not have this kind's shape, a
+        ``UserError`` ending in ``problem`` when it has but is out of range (``[10,1]``)."""
+        from sudoku_repl.text import args
 
         if self.kind in (INT, MODE, VALUE):
-            n = count_of(text)
-            if n is None or (self.kind == VALUE and not 1 <= n <= 9):
+            n = args.count_of(text)
+            if n is None or (self.kind == MODE and not _modes().known(n)):
                 raise ValueError(text)
-            if self.kind == MODE and not _modes().known(n):
+            return args.parse_value(text, problem) if self.kind == VALUE else n
+        if self.kind in (CELL, FILLED):
+            if not args.CELL.fullmatch(text):
                 raise ValueError(text)
-            return n
-        if self.kind == CHOICE:
-            if text not in self.offers:
+            return args.parse_cell(text, problem, geo())
+        if self.kind == CELL_VALUE:
+            if not args.CELL_VALUE.fullmatch(text):
                 raise ValueError(text)
-            return text
+            return args.parse_cell_value(text, problem, geo())
+        if self.kind == CHOICE and text not in self.offers:
+            raise ValueError(text)
         return text
 
     def needed(self) -> str:
@@ -83,44 +95,44 @@ class Arg:
         return self.what
 
 
-def Int(shown: str, what: str = "", offers: tuple[str, ...] = ()) -> Arg:
-    return Arg(INT, shown, what, offers)
+def Int(shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "") -> Arg:
+    return Arg(INT, shown, what, offers, key)
 
 
-def Value(shown: str = "v") -> Arg:
-    return Arg(VALUE, shown, "a value 1..9")
+def Value(shown: str = "v", key: str = "value") -> Arg:
+    return Arg(VALUE, shown, "a value 1..9", key=key)
 
 
-def Cell(shown: str = "[r,c]") -> Arg:
-    return Arg(CELL, shown, "a cell")
+def Cell(shown: str = "[r,c]", key: str = "cell") -> Arg:
+    return Arg(CELL, shown, "a cell", key=key)
 
 
-def Filled(shown: str = "[r,c]") -> Arg:
-    return Arg(FILLED, shown, "a cell")
+def Filled(shown: str = "[r,c]", key: str = "cell") -> Arg:
+    return Arg(FILLED, shown, "a cell", key=key)
 
 
-def CellValue(shown: str = "[r,c]=v") -> Arg:
-    return Arg(CELL_VALUE, shown, "a cell and a value")
+def CellValue(shown: str = "[r,c]=v", key: str = "cell_value") -> Arg:
+    return Arg(CELL_VALUE, shown, "a cell and a value", key=key)
 
 
-def File(shown: str = "<file>") -> Arg:
-    return Arg(FILE, shown, "a file")
+def File(shown: str = "<file>", key: str = "path") -> Arg:
+    return Arg(FILE, shown, "a file", key=key)
 
 
-def Text(shown: str, what: str = "") -> Arg:
-    return Arg(TEXT, shown, what)
+def Text(shown: str, what: str = "", key: str = "") -> Arg:
+    return Arg(TEXT, shown, what, key=key)
 
 
-def CommandName(shown: str = "[command]") -> Arg:
-    return Arg(COMMAND, shown, "a command")
+def CommandName(shown: str = "[command]", key: str = "command") -> Arg:
+    return Arg(COMMAND, shown, "a command", key=key)
 
 
-def Mode(shown: str) -> Arg:
-    return Arg(MODE, shown)
+def Mode(shown: str, key: str = "mode") -> Arg:
+    return Arg(MODE, shown, key=key)
 
 
-def Choice(*words: str) -> Arg:
-    return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words)
+def Choice(*words: str, key: str = "word") -> Arg:
+    return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words, key)
 
 
 def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
@@ -141,8 +153,9 @@ class Command:
     ``forms`` what may follow the name (none: nothing), ``form`` the text error lines name (by
     default the forms'), ``aliases`` its other names.
 
-    The handler is called as ``handler(repl, *values)``, with the values of the arguments of the
-    form that matched (None for an optional one left out), or, for a ``raw`` command, as
+    The handler is called as ``handler(repl, **values)``, with the values of the arguments of
+    the form that matched by their keys (None for an optional one left out), or, for a ``raw``
+    command, as
     ``handler(repl, text)`` with the argument text: it parses that itself, naming ``form`` in
     its error lines. ``wrong``: what the error line says when no form matches (``needs a
     condition``; by default what the one argument is); ``synonyms``: words read as others
@@ -233,62 +246,75 @@ class Command:
         arg = next(w for w in self.forms[0] if not isinstance(w, str))
         return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
 
-    def match(self, words: Sequence[str]) -> tuple[object, ...] | None:
-        """The values of the arguments of the first form ``words`` fit, or None."""
+    def match(
+        self, words: Sequence[str], geo: Callable[[], Geometry] | None = None
+    ) -> dict[str, object] | None:
+        """The values of the arguments of the first form ``words`` fit, by key, or None."""
         words = [self.synonyms.get(w, w) for w in words]
         for form in self.forms:
-            values = _fit(form, words)
+            values = self._fit(form, words, geo or _classic)
             if values is not None:
                 return values
         return None
+
+    def _fit(
+        self, form: Form, words: Sequence[str], geo: Callable[[], Geometry]
+    ) -> dict[str, object] | None:
+        required = sum(1 for w in form if isinstance(w, str) or not w.optional)
+        if not required <= len(words) <= len(form):
+            return None
+        if any(isinstance(want, str) and want != got for want, got in zip(form, words)):
+            return None
+        values: dict[str, object] = {}
+        for i, want in enumerate(form):
+            if isinstance(want, Arg):
+                got = words[i] if i < len(words) else None
+                try:
+                    values[want.key] = (
+                        None if got is None else want.parse(got, self.complaint(), geo)
+                    )
+                except ValueError:
+                    return None
+        return values
 
     def call(self, repl: Repl, text: str) -> None:
         """Parse the argument text (unless ``raw``) and call the handler."""
         if self.raw:
             self.handler(repl, text)
             return
-        self.handler(repl, *self.parse(text))
+        self.handler(repl, **self.parse(text, lambda: repl.session.geo))
 
-    def parse(self, text: str) -> tuple[object, ...]:
-        """The values of ``text`` for the handler; else ``UserError`` with ``complaint()``."""
+    def parse(self, text: str, geo: Callable[[], Geometry] | None = None) -> dict[str, object]:
+        """The values of ``text`` for the handler, by key (``geo``: the puzzle's, for cells);
+        else ``UserError`` with ``complaint()``."""
         if not self.forms:
             if text:
                 raise UserError(self.complaint())
-            return ()
+            return {}
         only = self.forms[0][0] if len(self.forms) == 1 and len(self.forms[0]) == 1 else None
         if isinstance(only, Arg) and only.kind == FILE:
             from sudoku_repl.text.args import one_file
 
-            return (one_file(text, self.name),)  # quoting, and its own lines
+            return {only.key: one_file(text, self.name)}  # quoting, and its own lines
         if isinstance(only, Arg) and only.kind in (TEXT, COMMAND):
             if not text and not only.optional:
                 raise UserError(self.complaint())
-            return (text or None,)
-        values = self.match(text.split())
+            return {only.key: text or None}
+        values = self.match(words(text), geo)
         if values is None:
             raise UserError(self.complaint())
         return values
 
 
-def _fit(form: Form, words: Sequence[str]) -> tuple[object, ...] | None:
-    required = sum(1 for w in form if isinstance(w, str) or not w.optional)
-    if not required <= len(words) <= len(form):
-        return None
-    values: list[object] = []
-    for i, want in enumerate(form):
-        got = words[i] if i < len(words) else None
-        if isinstance(want, str):
-            if got != want:
-                return None
-            continue
-        if got is None:
-            values.append(None)
-            continue
-        try:
-            values.append(want.parse(got))
-        except ValueError:
-            return None
-    return tuple(values)
+#: a word of an argument: a cell ``[r, c]`` (blanks inside), with ``=v`` after it, or no blanks
+WORD = r"\[[^\]]*\](?:[ \t]*=[ \t]*[0-9]+)?|\S+"
+
+
+def words(text: str) -> list[str]:
+    """The words of an argument text (a cell with blanks in it is one)."""
+    import re
+
+    return re.findall(WORD, text)
 
 
 def next_words(cmd: Command, words: Sequence[str]) -> list[str | Arg]:
@@ -312,6 +338,12 @@ def _could_be(want: Word, got: str) -> bool:
     if want.kind == CHOICE:
         return got in want.offers
     return True
+
+
+def _classic() -> Geometry:
+    from sudoku_repl.core.geometry import CLASSIC
+
+    return CLASSIC
 
 
 def _modes() -> ModuleType:

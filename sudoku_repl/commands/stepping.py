@@ -61,21 +61,21 @@ def condition(repl: Repl, arg: str) -> None:
         repl.out.message(f"Breakpoint {bp.number} stops only if {bp.condition}.")
 
 
-def display(repl: Repl, arg: str | None) -> None:
-    if arg is None:
+def display(repl: Repl, command: str | None) -> None:
+    if command is None:
         if not repl.displays:
             repl.out.message("No displays.")
         for number, line in repl.displays.items():
             repl.out.message(f"{number}: {line}")
         return
-    cmd = lookup(arg.split()[0])
+    cmd = lookup(command.split()[0])
     if cmd is None:
-        raise UserError(f"Not a command: {arg.split()[0]!r}; display <command>")
+        raise UserError(f"Not a command: {command.split()[0]!r}; display <command>")
     if cmd.name in STOPPING or cmd.name in ("display", "undisplay", "bye", "source"):
         raise UserError(f"display runs commands that look, not {cmd.name}: display <command>")
     repl.display_number += 1
-    repl.displays[repl.display_number] = arg
-    repl.out.message(f"Display {repl.display_number}: {arg}")
+    repl.displays[repl.display_number] = command
+    repl.out.message(f"Display {repl.display_number}: {command}")
 
 
 def undisplay(repl: Repl, number: int) -> None:
@@ -92,12 +92,12 @@ def set_(repl: Repl, arg: str) -> None:
     found = SET.match(words)
     if found is None:
         raise UserError(f"Not a setting: {arg!r}; {SET.form}")
-    name, value = found
+    setting, value = found["setting"], found["value"]
     view = repl.view
-    if name == "colour":
+    if setting == "colour":
         view.colour = None if value == "auto" else value == "on"
     else:
-        setattr(view, str(name), value == "on")
+        setattr(view, str(setting), value == "on")
     repl.lines(repl.settings_lines())
 
 

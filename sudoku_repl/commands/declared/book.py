@@ -7,21 +7,21 @@ from sudoku_repl.commands.spec import Cell, Choice, Command, File, Filled, Int, 
 GENERATE_FORMS = (
     ("--clues", Int("N")),
     ("--seed", Int("S")),
-    ("--from", Text("<file or grid>")),
+    ("--from", Text("<file or grid>", key="source")),
     ("--count", Int("K")),
     ("--out", File()),
-    ("--family", Text("<file or grid>")),
+    ("--family", Text("<file or grid>", key="family")),
 )
 TRANSFORM_FORMS = (
-    (Choice("digits", "rows", "cols", "bands", "stacks"), Int("a"), Int("b")),
-    (Choice("transpose", "rotate"),),
+    (Choice("digits", "rows", "cols", "bands", "stacks", key="name"), Int("a"), Int("b")),
+    (Choice("transpose", "rotate", key="name"),),
 )
 
 MATRIX = Command(
     "matrix",
     "show the book's arrays NA, KH, MMK or NAK as matrices",
     "sudoku_repl.commands.book:matrix",
-    forms=[(Choice("na", "kh", "mmk", "nak"), Value("[v]"))],
+    forms=[(Choice("na", "kh", "mmk", "nak", key="array"), Value("[v]"))],
     raw=True,
     help=(
         "The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
@@ -38,7 +38,7 @@ WHY = Command(
     "how a cell got its value, or why it lost a candidate, in the book's terms",
     "sudoku_repl.commands.book:why",
     forms=[(Filled(),), ("removed", Value(), Cell())],
-    raw=True,
+    wrong="needs a cell",
     usage="why [r,c]|removed v [r,c]",
     help=(
         "From the record, up to the present step. why [r,c]: the step at which the cell got\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sudoku_repl.commands.spec import Cell, CellValue, Choice, Command, File, Int, Value, form_text
 
 #: a breakpoint's number (delete, disable, enable)
-BREAKPOINT = Int("<n>", "a breakpoint number")
+BREAKPOINT = Int("<n>", "a breakpoint number", key="number")
 
 #: where a breakpoint stops (break, tbreak)
 BREAK_FORMS = (
@@ -20,8 +20,12 @@ BREAK_FORMS = (
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
 
+#: steps from .. to (history, timeline)
+STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
+SVG = ("--svg", File(), *STEP_RANGE)
+
 BISECT_FORMS = (
-    ("level", Int("<L>"), Int("[max-steps]")),
+    ("level", Int("<L>"), Int("[max-steps]", key="max_steps")),
     ("level", "max"),
     ("when", "cell", CellValue()),
     ("when", "removed", Value(), Cell()),
@@ -97,7 +101,7 @@ INFO = Command(
     "info",
     "list the breakpoints",
     "sudoku_repl.commands.debugger:info",
-    forms=[(Choice("break"),), (Choice("settings"),)],
+    forms=[(Choice("break", key="what"),), (Choice("settings", key="what"),)],
     synonyms={"breakpoints": "break"},
     wrong="knows",
     usage="info break",
@@ -136,7 +140,7 @@ WHEN = Command(
     "the steps at which a cell got or lost a value, or lost a candidate",
     "sudoku_repl.commands.debugger:when",
     forms=[(Cell(),), ("removed", Value(), Cell())],
-    raw=True,
+    wrong="needs a cell",
     usage="when [r,c]|removed v [r,c]",
     help=(
         "Answered from the record (the whole record, also past the present after going\n"
@@ -148,7 +152,7 @@ HISTORY = Command(
     "history",
     "the recorded trace lines of a step range",
     "sudoku_repl.commands.debugger:history",
-    forms=[(Int("[from]"), Int("[to]"))],
+    forms=[STEP_RANGE],
     raw=True,
     help=(
         "From the record; default: all of it. The lines of step N are those of the moves from\n"
@@ -161,11 +165,11 @@ TIMELINE = Command(
     "timeline",
     "the guess level over the steps, as a picture",
     "sudoku_repl.commands.debugger:timeline",
-    forms=[(Int("[from]"), Int("[to]")), ("--svg", File(), Int("[from]"), Int("[to]"))],
+    forms=[STEP_RANGE, SVG],
     raw=True,
     usage="timeline [from] [to]",
     help=(
-        "A character plot fitting the terminal; timeline --svg <file> [from] [to] writes the\n"
+        f"A character plot fitting the terminal; {form_text('timeline', [SVG])} writes the\n"
         "same as an SVG image."
     ),
 )

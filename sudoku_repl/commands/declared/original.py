@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Command, File, Int, Mode
+from sudoku_repl.commands.spec import Command, File, Int, Mode, form_text
+
+LOAD_QUIZ_FORM = (File(), Int("[N]", "a quiz number"))
 
 LOAD_QUIZ = Command(
     "load-quiz",
     "load quiz from file",
     "sudoku_repl.commands.original:load_quiz",
-    forms=[(File(), Int("[N]", "a quiz number"))],
+    forms=[LOAD_QUIZ_FORM],
     raw=True,
     usage="load-quiz <file>",
     help=(
-        "load-quiz <file> [N]: the nine-line format (0 or . for an empty cell), a file of\n"
+        f"{form_text('load-quiz', [LOAD_QUIZ_FORM])}: the nine-line format (0 or . for an empty cell), a file of\n"
         "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
         "typed in place of the file name. Loading resets the engine; the settings stay."
     ),
@@ -51,7 +53,7 @@ GUESS_MODE = Command(
     "guess-mode",
     "query or change guessing mode",
     "sudoku_repl.commands.original:guess_mode",
-    forms=[(Int("[1|0]", "a number, 0 or 1", offers=("0", "1")),)],
+    forms=[(Int("[1|0]", "a number, 0 or 1", offers=("0", "1"), key="mode"),)],
     help="1 (any non-zero number): ask before each new guess; 0: guess automatically.",
 )
 
@@ -90,7 +92,7 @@ RUNRUN = Command(
     "runrun",
     "run till the end or certain new solutions met",
     "sudoku_repl.commands.original:runrun",
-    forms=[(Int("<sum>", "a number of solutions"),)],
+    forms=[(Int("<sum>", "a number of solutions", key="solutions"),)],
     help="runrun 0 runs to the end of the search.",
 )
 

@@ -41,7 +41,7 @@ IGNORE = Command(
     "ignore",
     "pass over a breakpoint's next count stops",
     "sudoku_repl.commands.stepping:ignore",
-    forms=[(Int("<n>"), Int("<count>"))],
+    forms=[(Int("<n>", key="number"), Int("<count>"))],
     wrong="needs a breakpoint and a count",
     help="The breakpoint still counts its hits; it stops again after count of them.",
 )
@@ -74,7 +74,7 @@ UNDISPLAY = Command(
     "undisplay",
     "stop running a display at every stop",
     "sudoku_repl.commands.stepping:undisplay",
-    forms=[(Int("<n>", "a display number"),)],
+    forms=[(Int("<n>", "a display number", key="number"),)],
 )
 
 SET = Command(
@@ -82,9 +82,9 @@ SET = Command(
     "change how much is printed: trace, solutions, colour",
     "sudoku_repl.commands.stepping:set_",
     forms=[
-        (Choice("trace"), Choice("on", "off")),
-        (Choice("solutions"), Choice("on", "off")),
-        (Choice("colour"), Choice("on", "off", "auto")),
+        (Choice("trace", key="setting"), Choice("on", "off", key="value")),
+        (Choice("solutions", key="setting"), Choice("on", "off", key="value")),
+        (Choice("colour", key="setting"), Choice("on", "off", "auto", key="value")),
     ],
     synonyms={"color": "colour"},
     raw=True,
