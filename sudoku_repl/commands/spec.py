@@ -147,20 +147,19 @@ def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
 
 
 class Command:
-    """One command, declared once. ``usage`` is its Order List form (by default the form
-    text; given where the Order List says it shorter), ``summary`` its line there, ``help`` the explanation ``help
-    <command>`` adds, ``handler`` the dotted path of its handler (``"module:function"``),
-    ``forms`` what may follow the name (none: nothing), ``form`` the text error lines name (by
-    default the forms'), ``aliases`` its other names.
+    """One command, declared once. ``usage`` is its Order List form (by default the form text;
+    given where the Order List says it shorter), ``summary`` its line there, ``help`` the
+    explanation ``help <command>`` adds, ``handler`` the dotted path of its handler
+    (``"module:function"``), ``forms`` what may follow the name (none: nothing), ``form`` the
+    text error lines name (by default the forms'), ``aliases`` its other names.
 
-    The handler is called as ``handler(repl, **values)``, with the values of the arguments of
-    the form that matched by their keys (None for an optional one left out), or, for a ``raw``
-    command, as
-    ``handler(repl, text)`` with the argument text: it parses that itself, naming ``form`` in
-    its error lines. ``wrong``: what the error line says when no form matches (``needs a
-    condition``; by default what the one argument is); ``synonyms``: words read as others
-    (``color`` as ``colour``); ``repeat``: whether the form text repeats the name before each
-    form (``form_text``)."""
+    The handler is called as ``handler(repl, **values)``: the values of the arguments of the
+    form that matched, by their keys (None for an optional one left out). A ``raw`` command's
+    handler is called as ``handler(repl, text)`` with the argument text, which it parses itself
+    (with ``text/args.py``), naming ``form`` in its error lines. ``wrong``: what the error line
+    says when no form matches (``needs a condition``; by default what the one argument is);
+    ``synonyms``: words read as others (``color`` as ``colour``); ``repeat``: whether the form
+    text repeats the name before each form (``form_text``)."""
 
     __slots__ = (
         "_handler",
@@ -247,28 +246,31 @@ class Command:
         return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
 
     def match(
-        self, words: Sequence[str], geo: Callable[[], Geometry] | None = None
+        self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None
     ) -> dict[str, object] | None:
-        """The values of the arguments of the first form ``words`` fit, by key, or None."""
-        words = [self.synonyms.get(w, w) for w in words]
+        """The values of the arguments of the first form the ``typed`` words fit, by key, or
+        None (``geo``: the puzzle's, for cells; by default the classic grid)."""
+        typed = [self.synonyms.get(w, w) for w in typed]
         for form in self.forms:
-            values = self._fit(form, words, geo or _classic)
+            values = self._fit(form, typed, geo or _classic)
             if values is not None:
                 return values
         return None
 
     def _fit(
-        self, form: Form, words: Sequence[str], geo: Callable[[], Geometry]
+        self, form: Form, typed: Sequence[str], geo: Callable[[], Geometry]
     ) -> dict[str, object] | None:
+        """The values of ``typed`` by ``form``; None when they do not have its shape (a number
+        out of range raises the ``UserError`` that says so)."""
         required = sum(1 for w in form if isinstance(w, str) or not w.optional)
-        if not required <= len(words) <= len(form):
+        if not required <= len(typed) <= len(form):
             return None
-        if any(isinstance(want, str) and want != got for want, got in zip(form, words)):
+        if any(isinstance(want, str) and want != got for want, got in zip(form, typed)):
             return None
         values: dict[str, object] = {}
         for i, want in enumerate(form):
             if isinstance(want, Arg):
-                got = words[i] if i < len(words) else None
+                got = typed[i] if i < len(typed) else None
                 try:
                     values[want.key] = (
                         None if got is None else want.parse(got, self.complaint(), geo)
@@ -317,16 +319,16 @@ def words(text: str) -> list[str]:
     return re.findall(WORD, text)
 
 
-def next_words(cmd: Command, words: Sequence[str]) -> list[str | Arg]:
-    """What may come after ``words`` (the complete words typed after the command name): the
+def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
+    """What may come after the ``typed`` words (the complete words after the command name): the
     literal words and the arguments of each form that fits them so far."""
-    words = [cmd.synonyms.get(w, w) for w in words]
+    typed = [cmd.synonyms.get(w, w) for w in typed]
     found: list[str | Arg] = []
     for form in cmd.forms:
-        if len(form) <= len(words):
+        if len(form) <= len(typed):
             continue
-        if all(_could_be(want, got) for want, got in zip(form, words)):
-            want = form[len(words)]
+        if all(_could_be(want, got) for want, got in zip(form, typed)):
+            want = form[len(typed)]
             if want not in found:
                 found.append(want)
     return found
