@@ -18,6 +18,7 @@ from sudoku_repl.commands.declared.debugger import (
     TREE,
 )
 from sudoku_repl.commands.dispatch import open_script
+from sudoku_repl.commands.spec import words
 from sudoku_repl.core import events as E
 from sudoku_repl.core.breakpoints import (
     COMPARISONS,
@@ -38,10 +39,7 @@ from sudoku_repl.core.history import History, cell_steps, cell_values, removals
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.args import (
     file_words,
-    parse_cell,
-    parse_cell_value,
     parse_count,
-    parse_value,
 )
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.render import event_lines
@@ -94,23 +92,16 @@ def back(repl: Repl, n: int | None) -> None:
 
 
 def bisect(repl: Repl, arg: str) -> None:
-    kind, _, rest = arg.partition(" ")
     session = repl.require_quiz()
+    found = BISECT.match(words(arg), lambda: _geo(repl))
+    if found is None:
+        raise UserError(BISECT.complaint())
+    kind = found["kind"]
     history = session.history
     present = session.cursor
-    limit: int | None = None
+    limit: int | None = found.get("max_steps")
     if kind == "level":
-        words = rest.split()
-        if len(words) not in (1, 2):
-            raise UserError(BISECT.needs("needs a level"))
-        if words[0] == "max":
-            if len(words) == 2:
-                raise UserError(BISECT.problem("bisect level max takes nothing more"))
-            level = -1
-        else:
-            level = parse_count(words[0], BISECT.needs("needs a level"))
-        if len(words) == 2:
-            limit = parse_count(words[1], BISECT.problem("max-steps is a step count"))
+        level = -1 if found["level"] == "max" else found["level"]
         if level == -1:
             if _go_on(repl, None):
                 return
@@ -126,11 +117,9 @@ def bisect(repl: Repl, arg: str) -> None:
         probe: Callable[[int, int], str] | None = lambda a, b: (  # noqa: E731
             f"biggest level {history.biggest_level(a, b)}"
         )
-    elif kind == "when":
-        what, first, before = _condition(repl, rest)
-        probe = None
     else:
-        raise UserError(BISECT.needs("takes level or when"))
+        what, first, before = _condition(repl, found)
+        probe = None
     verb = "first holds" if kind == "when" else "is first reached"
     lo, last = history.first_steps, history.last_steps
     if limit is not None:
@@ -207,14 +196,14 @@ def _first_level(history: History, level: int) -> int | None:
     return None
 
 
-def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
-    """A condition of ``bisect when``: its description, the first step of the kept record
-    whose state meets it, and whether it was already met before the kept record starts."""
+def _condition(repl: Repl, found: dict[str, Any]) -> tuple[str, int | None, bool]:
+    """A condition of ``bisect when`` (``found``: as ``BISECT.match`` read it): its description,
+    the first step of the kept record whose state meets it, and whether it was already met
+    before the kept record starts."""
     history = repl.session.history
-    problem = BISECT.problem("bisect when needs a condition")
-    kind, _, rest = text.strip().partition(" ")
+    kind = found["condition"]
     if kind == "cell":
-        cell, value = parse_cell_value(rest, problem, _geo(repl))
+        cell, value = found["cell_value"]
         what = f"Cell {_name(repl, cell)}={value}"
         given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
         if given:
@@ -227,28 +216,21 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
         first = next((s.step for s in cell_steps(history, cell) if s.value == value), None)
         return what, first, before
     if kind == "removed":
-        value_text, _, cell_text = rest.strip().partition(" ")
-        value = parse_value(value_text, problem)
-        cell = parse_cell(cell_text, problem, _geo(repl))
+        cell, value = found["cell"], found["value"]
         before = (cell * 9 + value - 1) in history.dropped_removed
         return (
             f"Removed {value} {_name(repl, cell)}",
             next(removals(history, cell, value), None),
             before,
         )
-    if kind == "solutions":
-        op, _, count = rest.strip().partition(" ")
-        if op != ">=":
-            raise UserError(problem)
-        k = parse_count(count, problem)
-        if history.start.solutions >= k:
-            return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
-        for m in range(len(history)):
-            for e in history.events(m):
-                if E.is_solution(e) and e.solution_sum >= k:
-                    return f"Solutions >= {k}", history.visible_step(m), False
-        return f"Solutions >= {k}", None, False
-    raise UserError(problem)
+    k = found["k"]  # solutions >= k
+    if history.start.solutions >= k:
+        return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
+    for m in range(len(history)):
+        for e in history.events(m):
+            if E.is_solution(e) and e.solution_sum >= k:
+                return f"Solutions >= {k}", history.visible_step(m), False
+    return f"Solutions >= {k}", None, False
 
 
 def _step_line(history: History, steps: int, level_at_least: int | None, geo: Geometry) -> str:
@@ -301,31 +283,24 @@ def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
     repl.out.message(f"Breakpoint {bp.number}: {bp.listing(_geo(repl))}")
 
 
-def _parse_breakpoint(repl: Repl, arg: str) -> Breakpoint:
-    kind, _, rest = arg.strip().partition(" ")
-    rest = rest.strip()
-    problem = BREAK.problem("break needs a condition") + " [if <expr>]"
+def _parse_breakpoint(repl: Repl, text: str) -> Breakpoint:
+    """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
+    found = BREAK.match(words(text), lambda: _geo(repl))
+    if found is None:
+        raise UserError(BREAK.complaint())
+    kind = found["kind"]
     if kind == "level":
-        op, _, number = rest.partition(" ")
-        if op != ">=":
-            raise UserError(problem)
-        return LevelAtLeast(0, level=parse_count(number, problem))
+        return LevelAtLeast(0, level=found["level"])
     if kind == "step":
-        return AtStep(0, step=parse_count(rest, problem))
+        return AtStep(0, step=found["step"])
+    if kind == "cell" and "cell_value" in found:
+        cell, value = found["cell_value"]
+        return CellGets(0, cell=cell, value=value)
     if kind == "cell":
-        if "=" in rest:
-            cell, value = parse_cell_value(rest, problem, _geo(repl))
-            return CellGets(0, cell=cell, value=value)
-        return CellGets(0, cell=parse_cell(rest, problem, _geo(repl)))
+        return CellGets(0, cell=found["cell"])
     if kind == "removed":
-        value_text, _, cell_text = rest.partition(" ")
-        cell = parse_cell(cell_text, problem, _geo(repl))
-        return Removed(0, cell=cell, value=parse_value(value_text, problem))
-    if kind == "wrong" and not rest:
-        return Wrong(0)
-    if kind == "solution" and not rest:
-        return Solution(0)
-    raise UserError(problem)
+        return Removed(0, cell=found["cell"], value=found["value"])
+    return Wrong(0) if kind == "wrong" else Solution(0)
 
 
 def info(repl: Repl, what: str) -> None:

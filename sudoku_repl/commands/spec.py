@@ -20,7 +20,7 @@ TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import ModuleType
-    from typing import TypeAlias
+    from typing import Any, TypeAlias
 
     from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.core.geometry import Geometry
@@ -66,7 +66,7 @@ class Arg:
     def __repr__(self) -> str:
         return f"Arg({self.kind!r}, {self.shown!r})"
 
-    def parse(self, text: str, problem: str, geo: Callable[[], Geometry]) -> object:
+    def parse(self, text: str, problem: str, geo: Callable[[], Geometry]) -> Any:
         """The value of ``text``: a ``ValueError`` when it does not have this kind's shape, a
         ``UserError`` ending in ``problem`` when it has but is out of range (``[10,1]``)."""
         from sudoku_repl.text import args
@@ -247,7 +247,7 @@ class Command:
 
     def match(
         self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None
-    ) -> dict[str, object] | None:
+    ) -> dict[str, Any] | None:
         """The values of the arguments of the first form the ``typed`` words fit, by key, or
         None (``geo``: the puzzle's, for cells; by default the classic grid)."""
         typed = [self.synonyms.get(w, w) for w in typed]
@@ -259,7 +259,7 @@ class Command:
 
     def _fit(
         self, form: Form, typed: Sequence[str], geo: Callable[[], Geometry]
-    ) -> dict[str, object] | None:
+    ) -> dict[str, Any] | None:
         """The values of ``typed`` by ``form``; None when they do not have its shape (a number
         out of range raises the ``UserError`` that says so)."""
         required = sum(1 for w in form if isinstance(w, str) or not w.optional)
@@ -267,7 +267,7 @@ class Command:
             return None
         if any(isinstance(want, str) and want != got for want, got in zip(form, typed)):
             return None
-        values: dict[str, object] = {}
+        values: dict[str, Any] = {}
         for i, want in enumerate(form):
             if isinstance(want, Arg):
                 got = typed[i] if i < len(typed) else None
@@ -286,7 +286,7 @@ class Command:
             return
         self.handler(repl, **self.parse(text, lambda: repl.session.geo))
 
-    def parse(self, text: str, geo: Callable[[], Geometry] | None = None) -> dict[str, object]:
+    def parse(self, text: str, geo: Callable[[], Geometry] | None = None) -> dict[str, Any]:
         """The values of ``text`` for the handler, by key (``geo``: the puzzle's, for cells);
         else ``UserError`` with ``complaint()``."""
         if not self.forms:

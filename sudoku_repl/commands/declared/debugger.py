@@ -7,15 +7,15 @@ from sudoku_repl.commands.spec import Cell, CellValue, Choice, Command, File, In
 #: a breakpoint's number (delete, disable, enable)
 BREAKPOINT = Int("<n>", "a breakpoint number", key="number")
 
-#: where a breakpoint stops (break, tbreak)
+#: where a breakpoint stops (break, tbreak): ``kind`` says which
 BREAK_FORMS = (
-    ("level", ">=", Int("<L>")),
-    ("step", Int("<N>")),
-    ("cell", Cell()),
-    ("cell", CellValue()),
-    ("removed", Value(), Cell()),
-    ("wrong",),
-    ("solution",),
+    (Choice("level", key="kind"), ">=", Int("<L>", key="level")),
+    (Choice("step", key="kind"), Int("<N>", key="step")),
+    (Choice("cell", key="kind"), Cell()),
+    (Choice("cell", key="kind"), CellValue()),
+    (Choice("removed", key="kind"), Value(), Cell()),
+    (Choice("wrong", key="kind"),),
+    (Choice("solution", key="kind"),),
 )
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
@@ -24,12 +24,13 @@ _BREAK = form_text("break", BREAK_FORMS, repeat=False)
 STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
 SVG = ("--svg", File(), *STEP_RANGE)
 
+#: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
 BISECT_FORMS = (
-    ("level", Int("<L>"), Int("[max-steps]", key="max_steps")),
-    ("level", "max"),
-    ("when", "cell", CellValue()),
-    ("when", "removed", Value(), Cell()),
-    ("when", "solutions", ">=", Int("<k>")),
+    (Choice("level", key="kind"), Int("<L>", key="level"), Int("[max-steps]", key="max_steps")),
+    (Choice("level", key="kind"), Choice("max", key="level")),
+    (Choice("when", key="kind"), Choice("cell", key="condition"), CellValue()),
+    (Choice("when", key="kind"), Choice("removed", key="condition"), Value(), Cell()),
+    (Choice("when", key="kind"), Choice("solutions", key="condition"), ">=", Int("<k>")),
 )
 
 GOTO = Command(
@@ -57,6 +58,7 @@ BISECT = Command(
     "find the first step where a level or a condition is reached",
     "sudoku_repl.commands.debugger:bisect",
     forms=BISECT_FORMS,
+    wrong="needs a level or a condition",
     raw=True,
     usage="bisect level <L>|when <cond>",
     help=(
@@ -74,7 +76,8 @@ BREAK = Command(
     "stop runs where a condition is met",
     "sudoku_repl.commands.debugger:break_",
     forms=BREAK_FORMS,
-    repeat=False,
+    form=f"{_BREAK} [if <expr>]",
+    wrong="needs a condition",
     raw=True,
     usage="break <condition>",
     help=(
