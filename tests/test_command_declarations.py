@@ -52,10 +52,12 @@ def test_the_table_is_the_declarations_in_order_list_order() -> None:
     assert not set(names) & set(aliases)
 
 
-@pytest.mark.parametrize("name", list(COMMANDS) or [cmd.name for cmd in in_order()])
+@pytest.mark.parametrize("name", [cmd.name for cmd in in_order()])
 def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) -> None:
-    """A usage with arguments and a summary are written in one file (the declaration) or, a
-    usage, derived there from the declared forms (then no file spells it out)."""
+    """The source text of every file under ``sudoku_repl/`` is searched: a usage with arguments
+    and a summary are written in one file (the declaration) or, a usage, derived there from the
+    declared forms (then no file spells it out). A one-word usage is the command's name, and a
+    one-word summary (``quit``) a word, which other code may say."""
     cmd = COMMANDS[name]
     assert f"{cmd.usage}: {cmd.summary}" in order_list()
     declared = REPO / "sudoku_repl" / "commands" / "declared"
