@@ -128,7 +128,14 @@ def test_info_completes_break_and_settings_and_accepts_them() -> None:
 # with the line naming the declared form.
 KINDS = [
     ("guess-mode", "1", "x", "guess-mode takes a number, 0 or 1: guess-mode [1|0]"),
-    ("run-mode", "2", "9", "run-mode takes one of 0, 1, 2, 3, 4, 5: run-mode [1|2|0]"),
+    (
+        "run-mode",
+        "2",
+        "9",
+        "run-mode takes a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's "
+        "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
+        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
+    ),
     ("info", "settings", "break x", "info knows: info break | info settings"),
     ("set", "trace off", "trace maybe", "Not a setting: 'trace maybe'; " + SETTINGS),
     ("help", "runtil", "nosuch", None),

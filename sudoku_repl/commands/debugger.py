@@ -29,6 +29,7 @@ from sudoku_repl.core.breakpoints import (
     Comparison,
     Condition,
     LevelAtLeast,
+    OnACell,
     Removed,
     Solution,
     Wrong,
@@ -341,6 +342,12 @@ def disable(repl: Repl, number: int) -> None:
 
 def enable(repl: Repl, number: int) -> None:
     bp = breakpoint_of(repl, number)
+    if isinstance(bp, OnACell) and not bp.bound:
+        place = bp.place(repl.session.geo)
+        raise UserError(
+            f"Breakpoint {bp.number} watches {place}, which this quiz does not have; "
+            f"load a quiz with a cell {place}, or delete {bp.number}."
+        )
     bp.enabled = True
     repl.out.message(f"Enabled breakpoint {bp.number}.")
 

@@ -91,7 +91,7 @@ class Arg:
     def needed(self) -> str:
         """What the argument is, for the line that says it is wrong."""
         if self.kind == MODE:
-            return "one of " + ", ".join(map(str, _modes().names()))
+            return f"a run mode ({_modes().listing()})"
         return self.what
 
 

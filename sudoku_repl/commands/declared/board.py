@@ -15,7 +15,7 @@ BOARD = Command(
         "told apart, and the cells and candidates the present step changed marked. On a terminal\n"
         "in colour; in batch mode, or with NO_COLOR set, in plain characters; a legend below says\n"
         "how to read it. A classic grid fits 80 columns; a samurai or flower puzzle is drawn as\n"
-        "its overlapping grids in frame layout, which is wider (116 and 84 columns)."
+        "its overlapping grids in frame layout, which is wider (95 and 84 columns)."
     ),
 )
 
