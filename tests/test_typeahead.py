@@ -1,13 +1,15 @@
 """Keys typed while the interactive shell starts act as typed at its first prompt (issue 22,
 section 2): Tab completion included, in a terminal that answers cursor-position requests (tmux)
 and in one that never does (a bare pexpect pty, the screen behind it pyte's); Ctrl-C and Ctrl-D
-typed during the start act as at the prompt.
+typed during the start act as at the prompt. In-process first: Tab in keys read together
+(``completion_keys``) and the terminal that never answers (``cursor_requests``).
 
 The keys of the scenarios are paced as a fast typist types them (``PACE`` apart), or sent all at
 once; everything else waits on the screen or the terminal's state, never on a clock."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shlex
 import shutil
@@ -21,9 +23,120 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from helpers import PROMPT, REPO, SEED, SLOW, plain, spawn_shell, terminal_env
+from helpers import PROMPT, REPO, SEED, SLOW, interact, plain, spawn_shell, terminal_env
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import PipeInput
+from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.renderer import CPR_Support, Renderer
+from prompt_toolkit.styles import Style
 
-pytestmark = SLOW
+from sudoku_repl.frontends.cursor_requests import NO_CPR, answer_in_time
+
+# -- in-process ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keys", "line"),
+    [
+        (f"load-q\t {SEED}", f"load-quiz {SEED}"),  # one completion, then more typed
+        ("ru\t", "run"),  # the common part of several (run, run-mode, runrun, runtil)
+        ("help load-q\t", "help load-quiz"),
+        ("load-quiz exa\t", "load-quiz examples/"),  # a folder, with its slash
+        ("load-quiz examples/sa\t", "load-quiz examples/samurai.txt"),
+        ("load-quiz examples/see\t", "load-quiz examples/seed"),  # seed.txt, seed_bisect...
+        ("zzz\t", "zzz"),  # nothing to complete
+    ],
+)
+def test_tab_in_keys_read_together_completes_before_the_keys_after_it(
+    pipe: PipeInput, monkeypatch: pytest.MonkeyPatch, keys: str, line: str
+) -> None:
+    """All the keys are in the pipe before the prompt starts: it reads them together, as keys
+    typed ahead of it (prompt_toolkit's own Tab completed after the Enter)."""
+    monkeypatch.chdir(REPO)
+    history = InMemoryHistory()
+    repl = interact(pipe, keys + "\rbye\r", history)
+    assert repl.done
+    assert list(history.get_strings()) == [line, "bye"]
+
+
+class Asking(DummyOutput):
+    """An output whose terminal may answer cursor-position requests (it never does)."""
+
+    @property
+    def responds_to_cpr(self) -> bool:
+        return True
+
+    def get_rows_below_cursor_position(self) -> int:
+        raise NotImplementedError  # a vt100 terminal: only a request tells
+
+
+def asking_renderer() -> Renderer:
+    return Renderer(Style([]), Asking(), full_screen=False)
+
+
+def test_a_terminal_that_never_answers_is_asked_no_more_after_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The prompt ends after the timeout: no wait for the answer, prompt_toolkit stops asking,
+    and so do the prompts made afterwards."""
+    monkeypatch.delenv(NO_CPR, raising=False)
+    renderer = asking_renderer()
+    now = [0.0]
+    answer_in_time(renderer, timeout=0.2, clock=lambda: now[0])
+
+    async def prompt() -> None:
+        renderer.request_absolute_cursor_position()  # as the prompt is drawn
+        assert renderer.waiting_for_cpr
+        now[0] = 0.5
+        await renderer.wait_for_cpr_responses()  # as the prompt ends
+
+    asyncio.run(prompt())
+    assert renderer.cpr_support is CPR_Support.NOT_SUPPORTED
+    assert os.environ.get(NO_CPR) == "1"
+
+
+def test_before_the_timeout_the_terminal_may_still_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(NO_CPR, raising=False)
+    renderer = asking_renderer()
+    now = [0.0]
+    answer_in_time(renderer, timeout=0.2, clock=lambda: now[0])
+
+    async def prompt() -> None:
+        renderer.request_absolute_cursor_position()
+        waiting = asyncio.ensure_future(renderer.wait_for_cpr_responses())
+        await asyncio.sleep(0)
+        renderer.report_absolute_cursor_row(5)  # the answer, while the prompt ends
+        await waiting
+
+    asyncio.run(prompt())
+    assert renderer.cpr_support is CPR_Support.SUPPORTED
+    assert NO_CPR not in os.environ
+
+
+def test_the_timer_of_a_long_first_prompt_stops_the_asking_without_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """prompt_toolkit's own timer (the prompt still open) calls what would print its warning."""
+    monkeypatch.delenv(NO_CPR, raising=False)
+    renderer = asking_renderer()
+    answer_in_time(renderer, timeout=0.2)
+    assert renderer.CPR_TIMEOUT == 0.2
+    assert renderer.cpr_not_supported_callback is not None
+    renderer.cpr_not_supported_callback()
+    assert renderer.cpr_support is CPR_Support.NOT_SUPPORTED
+    assert os.environ.get(NO_CPR) == "1"
+
+
+def test_a_terminal_known_not_to_answer_is_left_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(NO_CPR, "1")
+    renderer = Renderer(Style([]), DummyOutput(), full_screen=False)
+    waits = renderer.wait_for_cpr_responses
+    answer_in_time(renderer)
+    assert renderer.cpr_support is CPR_Support.NOT_SUPPORTED
+    assert renderer.wait_for_cpr_responses == waits
+
+
+# -- in a terminal ----------------------------------------------------------------------------
 
 TMUX = shutil.which("tmux")
 #: the time between two keys of a fast typist: input pacing, not a wait for a state
@@ -256,6 +369,7 @@ def loads_the_quiz(term: Terminal) -> None:
     assert CPR_WARNING not in text
 
 
+@SLOW
 @pytest.mark.parametrize("run", [1, 2, 3])
 def test_load_quiz_typed_40ms_apart_as_the_prompt_shows_loads_it(
     terminal: Callable[..., Terminal], run: int
@@ -266,6 +380,7 @@ def test_load_quiz_typed_40ms_apart_as_the_prompt_shows_loads_it(
     loads_the_quiz(term)
 
 
+@SLOW
 @pytest.mark.parametrize("run", [1, 2, 3])
 def test_load_quiz_typed_before_the_prompt_shows_loads_it(
     terminal: Callable[..., Terminal], run: int
@@ -290,6 +405,7 @@ def ctrl_c_then_levels(term: Terminal, early: bool) -> list[str]:
     return rows[: rows.index("At guess level 0:") + 3]
 
 
+@SLOW
 def test_ctrl_c_while_the_shell_starts_is_ctrl_c_at_the_prompt(
     terminal: Callable[..., Terminal],
 ) -> None:
@@ -311,6 +427,7 @@ def test_ctrl_c_while_the_shell_starts_is_ctrl_c_at_the_prompt(
     ]
 
 
+@SLOW
 @pytest.mark.parametrize("early", [True, False], ids=["starting", "at-the-prompt"])
 def test_ctrl_d_while_the_shell_starts_ends_it_as_at_the_prompt(
     terminal: Callable[..., Terminal], early: bool
