@@ -371,23 +371,16 @@ def loads_the_quiz(term: Terminal) -> None:
 
 @SLOW
 @pytest.mark.parametrize("run", [1, 2, 3])
-def test_load_quiz_typed_40ms_apart_as_the_prompt_shows_loads_it(
-    terminal: Callable[..., Terminal], run: int
+@pytest.mark.parametrize("early", [False, True], ids=["40ms-apart-as-it-shows", "before-it"])
+def test_load_quiz_typed_at_the_first_prompt_loads_it(
+    terminal: Callable[..., Terminal], early: bool, run: int
 ) -> None:
+    """``early``: all the keys at once, as the program is spawned (the first prompt reads them
+    together); else a fast typist's keys, ``PACE`` apart, from when the prompt shows."""
     term = terminal()
-    term.wait(lambda: term.shows(PROMPT), "prompt")
-    term.type(LOAD_QUIZ)
-    loads_the_quiz(term)
-
-
-@SLOW
-@pytest.mark.parametrize("run", [1, 2, 3])
-def test_load_quiz_typed_before_the_prompt_shows_loads_it(
-    terminal: Callable[..., Terminal], run: int
-) -> None:
-    """All the keys at once, as the program is spawned: the first prompt reads them together."""
-    term = terminal()
-    term.type(LOAD_QUIZ, paced=False)
+    if not early:
+        term.wait(lambda: term.shows(PROMPT), "prompt")
+    term.type(LOAD_QUIZ, paced=not early)
     loads_the_quiz(term)
 
 
