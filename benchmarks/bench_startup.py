@@ -1,22 +1,19 @@
-"""Start-up time (issue 15): ``sudoku-repl -c bye`` against ``python -c pass``, and the time to
-the interactive shell's first prompt in a pseudo-terminal.
+"""Start-up time (issue 15, issue 22): ``sudoku-repl -c bye`` against ``python -c pass``, and the
+time until the interactive shell's first prompt is usable, in a pseudo-terminal.
 
     python benchmarks/bench_startup.py [--runs N]
 
 Targets: ``sudoku-repl -c bye`` takes at most 2x ``python -c pass`` (the same interpreter, so the
 same site-packages start-up), measured both as ``python -m sudoku_repl`` and through the console
-script next to the interpreter, when it is there; the first prompt (``Order please:``) appears
-within 0.3 s, without a quiz and with the README's first command (``sudoku-repl
-examples/seed.txt``), and in a terminal that never answers cursor-position requests (issue 13).
-Beside them, ``python -c 'import prompt_toolkit'`` printing the prompt: the floor of a prompt
-printed by prompt_toolkit, which the shell's instant prompt comes before
-(``frontends/instant_prompt.py``). The runs import this checkout (``PYTHONPATH``,
-``common.program_env``).
+script next to the interpreter, when it is there; the first prompt is usable within 0.35 s of the
+launch, without a quiz and with the README's first command (``sudoku-repl examples/seed.txt``),
+and in a terminal that never answers cursor-position requests (issue 13). Beside them, a
+program that imports prompt_toolkit and then reads a line: the floor of a prompt drawn by
+prompt_toolkit. The runs import this checkout (``PYTHONPATH``, ``common.program_env``).
 
-Two times per shell: ``prompt``, when ``Order please:`` is on the screen (from then on, keys
-typed are kept for the prompt: the terminal is in cbreak mode until prompt_toolkit reads them),
-and ``ready``, when prompt_toolkit draws its prompt (its line editing and bottom toolbar; seen as
-the bracketed-paste switch it writes first, ``ESC [ ? 2004 h``). The target is the first.
+Two times per shell: ``prompt``, when ``Order please:`` is on the screen, and ``usable``, when
+the output of a command typed the moment the prompt appears (``help bye``) has come back: the
+prompt took the keys and ran the line. The target is the second.
 
 Byte code is present: the package is compiled first, each command runs once unmeasured, and the
 report says how many of the modules a session imports have current byte code. The commands are
@@ -25,8 +22,8 @@ medians count. Each command runs as a subprocess, the way a user runs it (fork, 
 interpreter's own start included); the ``cpu`` column is its CPU seconds, which the other
 processes of a shared machine stretch less than its wall time. The pseudo-terminal answers the
 shell's cursor position requests at once, as a terminal emulator does (but in the case that
-never answers); ``bye`` is typed once prompt_toolkit's prompt is drawn; the shell's history goes
-to a temporary folder.
+never answers: there a line entered within ``cursor_requests.TIMEOUT`` of the first prompt waits
+for the rest of that time, once); the shell's history goes to a temporary folder.
 """
 
 from __future__ import annotations
@@ -45,13 +42,14 @@ from pathlib import Path
 from common import REPO, children_cpu, machine, program_env, verdict
 
 BYE_TARGET = 2.0  # sudoku-repl -c bye / python -c pass
-PROMPT_TARGET = 0.3  # seconds to the first prompt
+USABLE_TARGET = 0.35  # seconds to the first prompt's taking a command
 PROMPT = "Order please:"
+#: the command typed at the first prompt, and a line of its output
+COMMAND = "help bye"
+ANSWER = "bye: quit"
 CPR_REQUEST = "\x1b[6n"  # the cursor position request, and a terminal's answer (row 1, col 1)
 CPR_ANSWER = "\x1b[1;1R"
-#: prompt_toolkit drawing a prompt: bracketed paste switched on, the first thing it writes
-READY = "\x1b[?2004h"
-FLOOR = "python -c 'import prompt_toolkit'"
+FLOOR = "import prompt_toolkit, read a line"
 
 #: what a session imports, checked for byte code: the command line, the shell, every command
 BYTECODE_PROBE = """
@@ -135,12 +133,12 @@ def run_once(argv: list[str]) -> tuple[float, float]:
 
 
 def first_prompt(
-    argv: list[str], home: str, answers_cpr: bool = True, drawn: bool = True
+    argv: list[str], home: str, answers_cpr: bool = True
 ) -> tuple[float, float, float]:
     """Seconds from spawning ``argv`` in a pseudo-terminal to the first ``Order please:``, and
-    to prompt_toolkit's prompt (``READY``; ``drawn`` False: a program that prints its prompt
-    without it, the same time); then ``bye`` (CPU seconds of the whole session, third). The
-    terminal answers cursor-position requests unless ``answers_cpr`` is False."""
+    to the output of ``COMMAND`` typed the moment it appeared; then ``bye`` (CPU seconds of the
+    whole session, third). The terminal answers cursor-position requests unless
+    ``answers_cpr`` is False."""
     import pexpect
 
     env = child_env()
@@ -153,30 +151,24 @@ def first_prompt(
     )
     child.delaybeforesend = None  # a terminal answers at once
 
-    def expect(*texts: str | type[pexpect.EOF]) -> dict[object, float]:
-        """When each of ``texts`` was first seen, in whatever order they come."""
-        seen: dict[object, float] = {}
-        patterns = [CPR_REQUEST, *texts]
-        while len(seen) < len(texts):
-            found = child.expect_exact(patterns, timeout=30)
-            if found == 0:
-                if answers_cpr:
-                    child.send(CPR_ANSWER)
-            else:
-                seen.setdefault(patterns[found], time.perf_counter() - start)
-        return seen
+    def expect(text: str | type[pexpect.EOF]) -> float:
+        """When ``text`` is seen, cursor-position requests answered meanwhile."""
+        while child.expect_exact([CPR_REQUEST, text], timeout=30) == 0:
+            if answers_cpr:
+                child.send(CPR_ANSWER)
+        return time.perf_counter() - start
 
     try:
-        seen = expect(PROMPT, READY) if drawn else expect(PROMPT)
-        prompt = seen[PROMPT]
-        ready = seen.get(READY, prompt)
-        child.sendline("bye")
+        prompt = expect(PROMPT)
+        child.send(COMMAND + "\r")
+        usable = expect(ANSWER)
+        child.send("bye\r")
         expect(pexpect.EOF)
     finally:
         child.close(force=True)
     if child.exitstatus != 0:
         raise RuntimeError(f"{' '.join(argv)} ended with {child.exitstatus}")
-    return prompt, ready, children_cpu() - cpu
+    return prompt, usable, children_cpu() - cpu
 
 
 def medians(
@@ -197,7 +189,7 @@ def medians(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=15, help="measured runs of each command")
+    parser.add_argument("--runs", type=int, default=10, help="measured runs of each command")
     args = parser.parse_args()
     python = sys.executable
     script = console_script()
@@ -234,28 +226,33 @@ def main() -> int:
         return 1 if missed else 0
     shell = [str(script)] if script is not None else [python, "-m", "sudoku_repl"]
     name = "sudoku-repl" if script is not None else "python -m sudoku_repl"
-    floor = [python, "-c", f"import prompt_toolkit; print({PROMPT!r}); input()"]
+    floor = [
+        python,
+        "-c",
+        f"import prompt_toolkit, sys; print({PROMPT!r}); sys.stdin.readline(); print({ANSWER!r});"
+        " sys.stdin.readline()",
+    ]
     no_cpr = f"{name}, never answers CPR"
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as home:
         shells: dict[str, Callable[[], tuple[float, ...]]] = {
             name: lambda: first_prompt(shell, home),
             f"{name} examples/seed.txt": lambda: first_prompt([*shell, "examples/seed.txt"], home),
             no_cpr: lambda: first_prompt(shell, home, answers_cpr=False),
-            FLOOR: lambda: first_prompt(floor, home, drawn=False),
+            FLOOR: lambda: first_prompt(floor, home),
         }
         prompts = medians(shells, args.runs)
     print()
-    print("first prompt in a pseudo-terminal (prompt: Order please: on the screen, keys kept from")
-    print("then on; ready: prompt_toolkit's prompt drawn; cpu: the whole session, to bye)")
-    print(f"{'command':<34} {'prompt ms':>9} {'ready ms':>8} {'cpu ms':>7}")
-    for label, (prompt, ready, cpu) in prompts.items():
-        line = f"{label:<34} {prompt * 1000:9.1f} {ready * 1000:8.1f} {cpu * 1000:7.1f}"
+    print(f"first prompt in a pseudo-terminal (prompt: {PROMPT} on the screen; usable: the output")
+    print(f"of {COMMAND!r} typed as it appeared; cpu: the whole session, to bye)")
+    print(f"{'command':<34} {'prompt ms':>9} {'usable ms':>9} {'cpu ms':>7}")
+    for label, (prompt, usable, cpu) in prompts.items():
+        line = f"{label:<34} {prompt * 1000:9.1f} {usable * 1000:9.1f} {cpu * 1000:7.1f}"
         if label == FLOOR:
-            line += "  (prompt_toolkit imported, then the prompt printed)"
+            line += "  (prompt_toolkit imported, then a line read)"
         else:
-            holds = prompt <= PROMPT_TARGET
+            holds = usable <= USABLE_TARGET
             missed |= not holds
-            line += f"  (target <= {PROMPT_TARGET} s: {verdict(holds)})"
+            line += f"  (target <= {USABLE_TARGET} s: {verdict(holds)})"
         print(line)
     return 1 if missed else 0
 

@@ -34,7 +34,8 @@ def source_files() -> list[Path]:
 #: pyproject.toml, run by .ci/run; these tests check what really gets loaded).
 FRONT = {
     "frontends/shell.py",
-    "frontends/first_prompt.py",
+    "frontends/completion_keys.py",
+    "frontends/cursor_requests.py",
     "frontends/progress.py",
     "frontends/tui.py",
     "frontends/cli.py",

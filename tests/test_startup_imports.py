@@ -45,11 +45,11 @@ STARTUP = {
     "sudoku_repl.frontends.interrupts",
     "sudoku_repl.frontends.options",
 }
-#: the interactive shell adds these (and prompt_toolkit): what it does before its first prompt,
-#: without prompt_toolkit (``shell_start`` and what it uses, the probe), then the prompt loop
+#: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
+#: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests
 SHELL = {
-    "sudoku_repl.frontends.cpr_probe",
-    "sudoku_repl.frontends.first_prompt",
+    "sudoku_repl.frontends.completion_keys",
+    "sudoku_repl.frontends.cursor_requests",
     "sudoku_repl.frontends.history_file",
     "sudoku_repl.frontends.progress_line",
     "sudoku_repl.frontends.shell",

@@ -43,20 +43,20 @@ def test_restore_puts_back_the_mode_the_terminal_had() -> None:
         os.close(follower)
 
 
-def test_cbreak_keeps_keys_unechoed_ctrl_c_a_signal_and_restore_undoes_it() -> None:
-    """The mode from the shell's start to its first prompt (the instant prompt): ICANON and
-    ECHO off, ISIG on; a key typed is readable at once, and not echoed."""
+def test_hold_keeps_keys_unechoed_byte_for_byte_and_restore_undoes_it() -> None:
+    """The mode from the shell's start to its first prompt: what is typed waits, unechoed, each
+    byte as typed: Ctrl-C, Ctrl-D and Tab are keys for the prompt (not a signal, an end of file
+    and a character of a line being edited), Enter is not translated."""
     leader, follower = pty.openpty()
     try:
         mode = TerminalMode(follower)
-        mode.cbreak()
+        mode.hold()
         lflag = termios.tcgetattr(follower)[3]
-        assert not lflag & termios.ICANON and not lflag & termios.ECHO
-        assert lflag & termios.ISIG
-        os.write(leader, b"x")
-        assert os.read(follower, 10) == b"x"  # no line end needed
+        assert not lflag & (termios.ICANON | termios.ECHO | termios.ISIG)
+        os.write(leader, b"x\x03\x04\t\r")
+        assert os.read(follower, 10) == b"x\x03\x04\t\r"  # no line end needed, no signal
         os.write(follower, b"!")
-        assert os.read(leader, 10) == b"!"  # the program's output only: "x" was not echoed
+        assert os.read(leader, 10) == b"!"  # the program's output only: nothing was echoed
         mode.restore()
         lflag = termios.tcgetattr(follower)[3]
         assert lflag & termios.ICANON and lflag & termios.ECHO and lflag & termios.ISIG
@@ -70,7 +70,7 @@ def test_restore_is_harmless_without_a_terminal() -> None:
     try:
         mode = TerminalMode(read)  # not a terminal: nothing kept, nothing done
         assert not mode.kept
-        mode.cbreak()
+        mode.hold()
         mode.restore()
     finally:
         os.close(read)

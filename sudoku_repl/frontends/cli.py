@@ -68,9 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines = _stdin_lines()
     try:
         if lines is None:
-            from sudoku_repl.frontends.instant_prompt import run_terminal
-
-            repl = run_terminal(first)
+            repl = _interactive(first)
         else:
             flag = InterruptFlag()
             with flag.catching():
@@ -84,6 +82,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return _report(repl, batch=lines is not None)
+
+
+def _interactive(first: list[str]) -> Repl:
+    """The interactive shell. The terminal is held from here (``TerminalMode.hold``): keys
+    typed while prompt_toolkit is imported and the quiz loaded, Ctrl-C and Ctrl-D included,
+    wait for the first prompt, which reads them as typed there."""
+    from sudoku_repl.frontends.terminal_mode import TerminalMode
+
+    mode = TerminalMode()
+    mode.hold()
+    try:
+        from sudoku_repl.frontends.shell import run_interactive
+
+        return run_interactive(first, mode=mode)
+    finally:
+        mode.restore()
 
 
 NAMED = 10  # failed commands named in the summary; the rest are counted

@@ -1,12 +1,11 @@
-"""The interactive shell's prompt_toolkit part: the prompt loop, completion, the bottom toolbar and
-the history file. What the shell does before its first prompt is made without prompt_toolkit
-(``shell_start``), so that on a real terminal the first prompt is shown before prompt_toolkit is
-imported (``instant_prompt``), which then hands over to ``prompt_loop`` here."""
+"""The interactive shell's prompt_toolkit part: the start (``run_interactive``), the prompt loop,
+completion, the bottom toolbar and the history file. One ``PromptSession`` serves every prompt
+of the shell; keys typed while the shell starts wait in the terminal (held since the command
+line's start, ``terminal_mode``) and its first prompt reads them as typed there."""
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -23,12 +22,12 @@ from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.spec import next_words
 from sudoku_repl.commands.table import COMMANDS, lookup, ready
 from sudoku_repl.core.errors import GuessAborted, os_reason
-from sudoku_repl.frontends.cpr_probe import NO_CPR, CprProbe
-from sudoku_repl.frontends.first_prompt import FirstPrompt
+from sudoku_repl.frontends.completion_keys import completion_keys
+from sudoku_repl.frontends.cursor_requests import answer_in_time
 from sudoku_repl.frontends.history_file import history_problem
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from sudoku_repl.frontends.terminal_output import dumb_terminal, terminal_width
+from sudoku_repl.frontends.terminal_output import terminal_width
 
 
 class CommandCompleter(Completer):
@@ -220,22 +219,26 @@ def make_session(
     output: PtOutput | None = None,
 ) -> PromptSession[str]:
     """The prompt of ``start``'s repl; without ``history``, the history file ``start`` checked
-    (in memory when it cannot be written)."""
+    (in memory when it cannot be written). The completer and the toolbar read the repl only
+    when asked (Tab, a drawing of the toolbar)."""
     if history is None:
         if start.history is None:
             history = InMemoryHistory()
         else:
             history = SafeFileHistory(str(start.history), start.out.error)
     repl = start.repl
-    return PromptSession(
+    session: PromptSession[str] = PromptSession(
         history=history,
         completer=CommandCompleter(lambda: empty_cells(repl), lambda: filled_cells(repl)),
         auto_suggest=AutoSuggestFromHistory(),
         complete_while_typing=False,
+        key_bindings=completion_keys(),
         bottom_toolbar=lambda: toolbar_text(repl),
         input=input,
         output=output,
     )
+    answer_in_time(session.app.renderer)
+    return session
 
 
 def answer_reader(
@@ -247,6 +250,7 @@ def answer_reader(
     def read_answer(question: str) -> str:
         if not answers:
             answers.append(PromptSession(input=input, output=output))
+            answer_in_time(answers[0].app.renderer)
         try:
             return answers[0].prompt(question + " ")
         except (KeyboardInterrupt, EOFError):
@@ -261,49 +265,33 @@ def answer_reader(
 def run_interactive(
     first: list[str] | None = None,
     *,
+    mode: TerminalMode | None = None,
     input: Input | None = None,
     output: PtOutput | None = None,
     history: History | None = None,
 ) -> Repl:
-    """The shell with its first prompt drawn by prompt_toolkit. ``input``/``output``/``history``
-    are for tests (pipe input, dummy output, in-memory history); without ``input``, the real
-    terminal, where ``instant_prompt.run_terminal`` shows the first prompt sooner (and comes
-    here when it cannot: stdout not a terminal, a dumb terminal)."""
-    mode = TerminalMode() if input is None else None  # the real terminal's own mode
+    """The shell: the history file's check (its warning), the commands of the command line
+    (``first``: ``load-quiz`` of the quiz named there), then the prompt loop. ``mode``: the real
+    terminal's own mode, held by the caller since the start (``cli``), put back before each
+    command; made here when not given on the real terminal. ``input``/``output``/``history``
+    are for tests (pipe input, dummy output, in-memory history)."""
+    if mode is None and input is None:
+        mode = TerminalMode()
     start = ShellStart(mode, history_file=history is None)
-    typed = b""
-    try:
-        if mode is not None:
-            mode.cbreak()  # keys typed from now on wait, unechoed, for the first prompt
-            if NO_CPR not in os.environ and not dumb_terminal():  # (where it would ask)
-                answered = False
-                if mode.kept:
-                    probe = CprProbe(sys.stdin.fileno(), sys.stdout.fileno())
-                    answered, typed = probe.collect()
-                if not answered:
-                    os.environ[NO_CPR] = "1"  # else it waits and warns at each prompt
-        start.run_first(first or [], answer_reader(mode, input, output))
-        return prompt_loop(start, make_session(start, history, input, output), FirstPrompt(typed))
-    finally:
-        if mode is not None:
-            mode.restore()
+    start.run_first(first or [], answer_reader(mode, input, output))
+    return prompt_loop(start, make_session(start, history, input, output))
 
 
-def prompt_loop(start: ShellStart, session: PromptSession[str], first: FirstPrompt) -> Repl:
-    """The prompt loop, from the first prompt (``first``: the keys typed before it, and whether
-    it is on the screen already) to ``bye`` or Ctrl-D. The terminal is put back in its own mode
-    before each command (the caller puts it back at the end)."""
+def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
+    """The prompt loop, to ``bye`` or Ctrl-D. The terminal is put back in its own mode before
+    each command (the caller puts it back at the end)."""
     out, repl, flag, mode = start.out, start.repl, start.flag, start.mode
     history = session.history
-    starting: FirstPrompt | None = first
     previous = ""
     while not repl.done:
         try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
-            if starting is None or not starting.shown:
-                out.message("")
-            pre_run = None if starting is None else starting.pre_run(session.app)
-            starting = None
-            line = session.prompt(PROMPT + "\n", pre_run=pre_run)
+            out.message("")
+            line = session.prompt(PROMPT + "\n")
         except KeyboardInterrupt:
             continue
         except EOFError:

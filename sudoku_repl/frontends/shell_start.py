@@ -1,7 +1,6 @@
-"""What the interactive shell starts from, made without prompt_toolkit so that the first prompt can
-be shown before it is imported (``instant_prompt``): the output, the history file's check (its
-warning printed first), the interrupt flag, the terminal's mode and the repl with its first
-commands."""
+"""What the interactive shell starts from: the output, the history file's check (its warning
+printed first), the interrupt flag, the terminal's mode and the repl with its first commands
+(``shell.run_interactive`` makes it; nothing here needs prompt_toolkit)."""
 
 from __future__ import annotations
 

@@ -6,8 +6,10 @@ raw mode after the prompt, where Ctrl-C is a plain byte and a long run cannot be
 therefore run in the mode the terminal had when the shell started: canonical input, Ctrl-C a
 signal (the run loop's interrupt flag).
 
-From the shell's start to its first prompt the terminal is in cbreak mode (``cbreak``): keys typed
-while the shell starts wait, unechoed, for the prompt (``instant_prompt``).
+From the shell's start to its first prompt the terminal is held in the mode prompt_toolkit reads
+in (``hold``): what the user types while the shell starts waits, unechoed and byte for byte
+(Ctrl-C, Ctrl-D and Tab as keys, not as the terminal's signal, end of file and line editing),
+for the first prompt to read as typed there.
 """
 
 from __future__ import annotations
@@ -39,17 +41,17 @@ class TerminalMode:
         """Whether stdin is a terminal whose mode is kept (and can be changed)."""
         return self._saved is not None
 
-    def cbreak(self) -> None:
-        """Keys typed from now on wait in the terminal's queue, unechoed, each readable as it
-        comes (no line editing), Ctrl-C still a signal: the mode from the shell's start to its
-        first prompt, so that keys typed before prompt_toolkit reads them are neither echoed
-        where the output goes nor lost. The kept mode with ICANON and ECHO off, ISIG on."""
+    def hold(self) -> None:
+        """Keys typed from now on wait in the terminal's queue, unechoed, each byte as typed:
+        the kept mode with prompt_toolkit's raw-mode changes (no echo, no line editing, no
+        signal keys, no flow control, no translation of Enter), output left as it is."""
         if self._fd is None or self._saved is None:
             return
         import termios
 
         attrs = list(self._saved)
-        attrs[3] = (attrs[3] & ~(termios.ICANON | termios.ECHO)) | termios.ISIG
+        attrs[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
+        attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
         cc = list(attrs[6])
         cc[termios.VMIN], cc[termios.VTIME] = 1, 0
         attrs[6] = cc

@@ -1,7 +1,5 @@
 """The interactive shell's output on the terminal: lines printed as they come, the progress line
-taken away first, colour when stdout is a terminal. Without prompt_toolkit: the shell prints
-everything before its first prompt, and the prompt itself, before prompt_toolkit is imported
-(``instant_prompt``)."""
+taken away first, colour when stdout is a terminal."""
 
 from __future__ import annotations
 
@@ -36,12 +34,6 @@ def takes_colour(stream: TextIO) -> bool:
     except (AttributeError, ValueError):  # no isatty, or closed
         return False
     return tty and os.environ.get("TERM") != "dumb"
-
-
-def dumb_terminal() -> bool:
-    """Whether prompt_toolkit takes the terminal for a dumb one (``TERM``): it prints its prompt
-    as a plain line there, moves no cursor and asks no cursor position."""
-    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
 
 
 def terminal_width() -> int:
