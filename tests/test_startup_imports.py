@@ -28,6 +28,7 @@ STARTUP = {
     "sudoku_repl.commands.dispatch",
     "sudoku_repl.commands.manifest",
     "sudoku_repl.commands.recorder",
+    "sudoku_repl.commands.session_hooks",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
     "sudoku_repl.core.errors",

@@ -65,7 +65,7 @@ def _name(repl: Repl, cell: int) -> str:
 def _goto(repl: Repl, arg: str) -> None:
     steps = parse_count(arg, "goto needs a step number: goto <step>")
     session = repl.require_quiz()
-    if session.goto(steps, repl):
+    if session.goto(steps, repl.hooks):
         _interrupted(repl)
         return
     repl.show()
@@ -89,7 +89,7 @@ def _back(repl: Repl, arg: str) -> None:
     now = session.state().steps
     if n > now:
         raise UserError(f"Only {now} steps to go back: back [n]")
-    session.goto(now - n, repl)
+    session.goto(now - n, repl.hooks)
     repl.show()
 
 
@@ -184,7 +184,7 @@ def _bisect(repl: Repl, arg: str) -> None:
             hi = mid
         else:
             lo = mid + 1
-    session.goto(lo, repl)
+    session.goto(lo, repl.hooks)
     line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
 
@@ -205,10 +205,10 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
     stopped = False
     if limit is None:
         session.seek(len(session.history))
-        stopped = session.run(Quiet(repl), 0, breakpoints=False).interrupted
+        stopped = session.run(Quiet(repl.hooks), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
         present = session.cursor
-        stopped = session.goto(limit, repl)
+        stopped = session.goto(limit, repl.hooks)
         if not stopped:
             session.seek(min(present, len(session.history)))
     if stopped:

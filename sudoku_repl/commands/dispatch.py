@@ -2,7 +2,8 @@
 
 Output leaves through ``Output.message`` / ``Output.error`` (one line each), answers to the guess
 question come from ``read_answer``, and the clock and the interrupt flag are injected, so the
-same object serves the batch reader, the prompt_toolkit shell and the tests.
+same object serves the batch reader, the prompt_toolkit shell and the tests. What the session
+hears and asks while it steps is the ``Repl``'s ``hooks`` (``session_hooks.SessionHooks``).
 """
 
 from __future__ import annotations
@@ -11,26 +12,16 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings
 from sudoku_repl.commands.table import lookup, order_list, ready, suggestion, unknown
 from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
-    from typing import Protocol
-
+    from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.breakpoints import Breakpoint
-    from sudoku_repl.core.engine import Choice, Engine
-    from sudoku_repl.core.events import Event
-    from sudoku_repl.core.geometry import Cell
+    from sudoku_repl.core.engine import Engine
     from sudoku_repl.core.session import RunReport, Session
-
-    class Output(Protocol):
-        """Where the lines go: ``message`` for output, ``error`` for a line saying what was
-        wrong."""
-
-        def message(self, line: str) -> None: ...
-
-        def error(self, line: str) -> None: ...
 
 
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
@@ -41,23 +32,13 @@ RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 
-class ViewSettings:
-    """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
-    terminal unless NO_COLOR is set)."""
-
-    def __init__(
-        self, trace: bool = True, solutions: bool = True, colour: bool | None = None
-    ) -> None:
-        self.trace = trace
-        self.solutions = solutions
-        self.colour = colour
-
-    def __repr__(self) -> str:
-        return f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour})"
+def _nothing() -> None:
+    pass
 
 
 class Repl:
-    """One user's session: executes command lines, writes their output."""
+    """One user's session: executes command lines, writes their output. ``interrupted``: the
+    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``)."""
 
     def __init__(
         self,
@@ -65,11 +46,10 @@ class Repl:
         read_answer: Callable[[str], str],
         clock: Callable[[], float] = time.perf_counter,
         interrupted: Callable[[], bool] = lambda: False,
+        tick: Callable[[], None] = _nothing,
     ) -> None:
         self.out = out
-        self.read_answer = read_answer
         self.clock = clock
-        self.interrupted = interrupted
         self._session: Session | None = None  # made on first use (``session``)
         self.done = False
         self.failures: list[str] = []
@@ -78,6 +58,10 @@ class Repl:
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
         self.view = ViewSettings()
+        #: what the session's stepping hears from and asks of the user
+        self.hooks = SessionHooks(
+            out, read_answer, lambda: self.session, self.script, self.view, interrupted, tick
+        )
         #: whether ``tui`` may switch to the full-screen mode (the interactive shell sets it),
         #: and whether it was asked to
         self.can_switch = False
@@ -99,6 +83,15 @@ class Repl:
     @session.setter
     def session(self, session: Session) -> None:
         self._session = session
+
+    @property
+    def read_answer(self) -> Callable[[str], str]:
+        """Where the guess question's answers come from (``hooks.read_answer``)."""
+        return self.hooks.read_answer
+
+    @read_answer.setter
+    def read_answer(self, read_answer: Callable[[str], str]) -> None:
+        self.hooks.read_answer = read_answer
 
     @property
     def made_session(self) -> bool:
@@ -176,7 +169,7 @@ class Repl:
         ]
 
     def _solutions_now(self) -> int:
-        return self.session.state().solutions if self.loaded else 0
+        return self.hooks.solutions_now() if self.loaded else 0
 
     def _notices(self) -> None:
         if self._session is None:
@@ -191,7 +184,7 @@ class Repl:
         calls the question off: the line after it is a command again)."""
         if self._depth >= MAX_DEPTH:
             raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
-        saved = self.read_answer
+        saved, scripted = self.read_answer, self.hooks.scripted
 
         def read_answer(question: str) -> str:
             answer = next(lines, None)
@@ -203,6 +196,7 @@ class Repl:
             return answer
 
         self.read_answer = read_answer
+        self.hooks.scripted = True
         self._depth += 1
         try:
             while not self.done:
@@ -217,63 +211,11 @@ class Repl:
                 self.execute(line)
         finally:
             self._depth -= 1
-            self.read_answer = saved
+            self.read_answer, self.hooks.scripted = saved, scripted
 
     def lines(self, lines: Sequence[str]) -> None:
         for line in lines:
             self.out.message(line)
-
-    # -- Hooks for the session -------------------------------------------------------------
-
-    def events(self, events: Sequence[Event]) -> None:
-        from sudoku_repl.core import events as E
-        from sudoku_repl.text.render import event_lines
-
-        geo, view = self.session.geo, self.view
-        for event in events:
-            kind = event[0]
-            if kind == E.SOLUTION:
-                lines = event_lines(event, geo)
-                self.lines(lines if view.solutions else lines[-1:])  # the Fine line stays
-            elif view.trace or kind == E.NO_MORE:  # the end of the search is always said
-                self.lines(event_lines(event, geo))
-
-    def ask_guess(self, cell: Cell, value: int) -> Choice:
-        default = f"{self.session.geo.cell_name(cell)}={value}"
-        question = f"Take a guess please, by default it will be {default}:"
-        while True:
-            answer = self.read_answer(question)
-            if not answer.strip():
-                self.script.answered("", self._solutions_now())
-                return None
-            try:
-                choice = self._parse_guess(answer, default)
-            except UserError as e:
-                self.out.error(shown(e.line, ECHO))
-                if self._depth:  # a script's answer: asking again would read its commands
-                    raise GuessAborted from None
-                continue  # a person at the keyboard answers again
-            self.script.answered(answer, self._solutions_now())
-            return choice
-
-    def _parse_guess(self, answer: str, default: str) -> Choice:
-        from sudoku_repl.core.geometry import values_of
-        from sudoku_repl.text.args import CELL_VALUE, cell_of, number
-
-        form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
-        match = CELL_VALUE.fullmatch(answer)
-        if not match:
-            raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
-        r, c, v = (number(g) for g in match.groups())
-        state = self.session.state()
-        cell = cell_of(r, c, f"{form}.", self.session.geo)
-        if state.values[cell]:
-            raise UserError(f"[{r},{c}] is not empty; {form}.")
-        cands = values_of(state.cands[cell])
-        if v not in cands:
-            listed = " ".join(map(str, cands))
-            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {listed}); {form}.")
-        return cell, v
 
     # -- helpers for handlers ----------------------------------------------------------------
 
@@ -316,13 +258,16 @@ class Repl:
             self.out.message(invalid(session))
             self.timing(started, 0)
             return None
-        report = session.run(self, solutions, max_steps, replay=replay, until=until)
-        if report.interrupted:
+        from sudoku_repl.core.outcomes import AtBreakpoint, Interrupted
+
+        report = session.run(self.hooks, solutions, max_steps, replay=replay, until=until)
+        outcome = report.outcome
+        if isinstance(outcome, Interrupted):
             self.out.message(f"Interrupted at step {session.state().steps}.")
             self.script.stopped(session.state().steps, self._solutions_now(), run=True)
             self.show()
-        elif report.hits:
-            self.breakpoint_lines(report.hits)
+        elif isinstance(outcome, AtBreakpoint):
+            self.breakpoint_lines(outcome.hits)
             self.show()
         elif (max_steps is not None or show) and not ended(session):
             self.show()

@@ -112,7 +112,7 @@ def _step(repl: Repl, arg: str) -> None:
     if session.finished:
         repl.out.message(invalid(session))
         return
-    report = session.step(repl)
+    report = session.step(repl.hooks)
     if report.hits:
         repl.breakpoint_lines(report.hits)
         repl.show()

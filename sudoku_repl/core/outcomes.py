@@ -6,31 +6,39 @@ the search, ``until``). ``AtBreakpoint``: enabled breakpoints were met at the st
 ``Interrupted``: the interrupt poll said stop, at the state of a step. ``GuessDue``: in guess
 mode a new guess is due; the walk is paused inside its step until it is given an answer
 (``Walk.answer``) or called off (``Session.abort``).
+
+Frozen attrs classes, not named tuples: two outcomes of different kinds are never equal.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
+
+import attrs
 
 from sudoku_repl.core.breakpoints import Breakpoint
 from sudoku_repl.core.geometry import Cell
 
 
-class Done(NamedTuple):
+@attrs.frozen
+class Done:
     """The walk reached its end."""
 
 
-class AtBreakpoint(NamedTuple):
+@attrs.frozen
+class AtBreakpoint:
     """Stopped at the state of a step that meets these breakpoints."""
 
     hits: tuple[Breakpoint, ...]
 
 
-class Interrupted(NamedTuple):
+@attrs.frozen
+class Interrupted:
     """Stopped at the state of a step because the interrupt poll said so."""
 
 
-class GuessDue(NamedTuple):
+@attrs.frozen
+class GuessDue:
     """A new guess is due: the question offers ``value`` at ``cell`` (the recorded answer, else
     the engine's default)."""
 
