@@ -12,16 +12,14 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings
+from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.table import lookup, order_list, ready, suggestion, unknown
 from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
     from sudoku_repl.commands.session_hooks import Output
-    from sudoku_repl.core.breakpoints import Breakpoint
-    from sudoku_repl.core.engine import Engine
-    from sudoku_repl.core.session import RunReport, Session
+    from sudoku_repl.core.session import Session
 
 
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
@@ -30,10 +28,6 @@ MAX_DEPTH = 8
 RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 #: the commands after which the displays run (``display``)
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
-
-
-def _nothing() -> None:
-    pass
 
 
 class Repl:
@@ -45,8 +39,8 @@ class Repl:
         out: Output,
         read_answer: Callable[[str], str],
         clock: Callable[[], float] = time.perf_counter,
-        interrupted: Callable[[], bool] = lambda: False,
-        tick: Callable[[], None] = _nothing,
+        interrupted: Callable[[], bool] = never,
+        tick: Callable[[], None] = nothing,
     ) -> None:
         self.out = out
         self.clock = clock
@@ -228,58 +222,6 @@ class Repl:
         from sudoku_repl.text.render import show_lines
 
         self.lines(show_lines(self.session.state(), self.session.geo))
-
-    def timing(self, started: float, biggest: int) -> None:
-        ms = int((self.clock() - started) * 1000)
-        state = self.session.state()
-        self.out.message(
-            f"Run time: {ms} milliseconds; steps: {state.steps}, solution sum: {state.solutions}."
-        )
-        self.out.message(f" Biggest level on this run(til): {biggest}")
-
-    def run_command(
-        self,
-        solutions: int,
-        max_steps: int | None = None,
-        until: Callable[[Engine], bool] | None = None,
-        show: bool = False,
-    ) -> RunReport | None:
-        """The common part of run, runtil, runrun, continue, next and finish: trace,
-        interrupt, breakpoints, timing lines. ``runtil`` to a step before the present replays
-        from the loaded state, exactly as a fresh session would; ``until`` ends the run after a
-        step (next, finish), which then shows where it stopped (``show``). Returns None when
-        the search was already finished."""
-        session = self.require_quiz()
-        started = self.clock()
-        replay = max_steps is not None and max_steps < session.state().steps
-        if replay:
-            session.restart()
-        elif session.finished:
-            self.out.message(invalid(session))
-            self.timing(started, 0)
-            return None
-        from sudoku_repl.core.outcomes import AtBreakpoint, Interrupted
-
-        report = session.run(self.hooks, solutions, max_steps, replay=replay, until=until)
-        outcome = report.outcome
-        if isinstance(outcome, Interrupted):
-            self.out.message(f"Interrupted at step {session.state().steps}.")
-            self.script.stopped(session.state().steps, self._solutions_now(), run=True)
-            self.show()
-        elif isinstance(outcome, AtBreakpoint):
-            self.breakpoint_lines(outcome.hits)
-            self.show()
-        elif (max_steps is not None or show) and not ended(session):
-            self.show()
-        self.timing(started, report.biggest)
-        return report
-
-    def breakpoint_lines(self, hits: Sequence[Breakpoint]) -> None:
-        steps = self.session.state().steps
-        for bp in hits:
-            self.out.message(
-                f"Breakpoint {bp.number}: {bp.describe(self.session.geo)} at step {steps}."
-            )
 
 
 def ended(session: Session) -> bool:

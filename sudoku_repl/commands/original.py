@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.dispatch import Repl, ended, invalid, no_argument
+from sudoku_repl.commands.running import breakpoint_lines, run_command
 from sudoku_repl.commands.table import CommandSet
 from sudoku_repl.core import modes
 from sudoku_repl.core.errors import UserError
@@ -114,7 +115,7 @@ def _step(repl: Repl, arg: str) -> None:
         return
     report = session.step(repl.hooks)
     if report.hits:
-        repl.breakpoint_lines(report.hits)
+        breakpoint_lines(repl, report.hits)
         repl.show()
     elif not ended(session):
         repl.show()
@@ -123,7 +124,7 @@ def _step(repl: Repl, arg: str) -> None:
 @command("run", "run till the end or a new solution met", aliases=("r",))
 def _run(repl: Repl, arg: str) -> None:
     no_argument("run", arg)
-    repl.run_command(1)
+    run_command(repl, 1)
 
 
 @command(
@@ -136,7 +137,7 @@ def _run(repl: Repl, arg: str) -> None:
 )
 def _runtil(repl: Repl, arg: str) -> None:
     steps = parse_count(arg, "runtil needs a step count: runtil <steps>")
-    repl.run_command(1, steps)
+    run_command(repl, 1, steps)
 
 
 @command(
@@ -146,4 +147,4 @@ def _runtil(repl: Repl, arg: str) -> None:
 )
 def _runrun(repl: Repl, arg: str) -> None:
     count = parse_count(arg, "runrun needs a number of solutions: runrun <sum>")
-    repl.run_command(count)
+    run_command(repl, count)

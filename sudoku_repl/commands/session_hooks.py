@@ -33,11 +33,12 @@ if TYPE_CHECKING:
         def error(self, line: str) -> None: ...
 
 
-def _nothing() -> None:
-    pass
+def nothing() -> None:
+    """No tick: nothing to show between steps."""
 
 
-def _never() -> bool:
+def never() -> bool:
+    """No interrupt flag."""
     return False
 
 
@@ -68,8 +69,8 @@ class SessionHooks:
         session: Callable[[], Session],
         script: ScriptRecorder,
         view: ViewSettings,
-        interrupted: Callable[[], bool] = _never,
-        tick: Callable[[], None] = _nothing,
+        interrupted: Callable[[], bool] = never,
+        tick: Callable[[], None] = nothing,
     ) -> None:
         self.out = out
         self.read_answer = read_answer

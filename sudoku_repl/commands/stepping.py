@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
 from sudoku_repl.commands.dispatch import STOPPING, no_argument
+from sudoku_repl.commands.running import run_command
 from sudoku_repl.commands.table import CommandSet, lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
@@ -27,7 +28,7 @@ command = CommandSet(__name__)
 )
 def _continue(repl: Repl, arg: str) -> None:
     no_argument("continue", arg)
-    repl.run_command(0)
+    run_command(repl, 0)
 
 
 @command(
@@ -44,7 +45,7 @@ def _next(repl: Repl, arg: str) -> None:
     def back_up(engine: Engine) -> bool:
         return len(engine.frames) <= level
 
-    repl.run_command(1, until=back_up, show=True)
+    run_command(repl, 1, until=back_up, show=True)
 
 
 @command(
@@ -62,7 +63,7 @@ def _finish(repl: Repl, arg: str) -> None:
     def left(engine: Engine) -> bool:
         return len(engine.frames) < level
 
-    repl.run_command(1, until=left, show=True)
+    run_command(repl, 1, until=left, show=True)
 
 
 @command(
