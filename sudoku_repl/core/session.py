@@ -142,7 +142,7 @@ class Walk:
         self.replay, self.watching, self.poll = replay, watching, poll
         self.fine, self.rewinds = fine, rewinds
         self.plain = False
-        self.units = 0  # units done
+        self.units = 0  # units done (counted where it matters: a single step's walk)
         self.biggest = 0  # the highest level a new guess reached in the walk (0 if none)
         self.in_unit = False  # paused inside a unit (a guess question is due)
         self.question: tuple[Cell, int] | None = None
@@ -155,16 +155,6 @@ class Walk:
         self.hits: tuple[Breakpoint, ...] = ()
         self.seen: list[Event] = []  # the events since the last step's state (breakpoints)
         self.wrong = False
-
-    def reached(self, engine: Engine) -> bool:
-        """Whether the walk is done, before its next unit."""
-        if self.single:
-            return self.units > 0
-        return (
-            engine.status is FINISHED
-            or bool(self.solutions and engine.solutions - self.first >= self.solutions)
-            or (self.max_steps is not None and engine.steps >= self.max_steps)
-        )
 
     def answer(self, choice: Choice) -> None:
         """The answer to the guess question the walk waits on (None: the offered value)."""
@@ -296,28 +286,40 @@ class Session:
         call it off with ``abort``). Before each unit but a single step's: the goals, then
         ``hooks.tick()`` and the interrupt poll. Events go to ``hooks.events`` as they come."""
         engine = self.engine
+        # what does not change during the walk, as locals: this loop is the speed-critical path
+        single, plain, poll, until = walk.single, walk.plain, walk.poll, walk.until
+        solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
         tick = getattr(hooks, "tick", None)  # optional: hooks written before it have none
+        interrupted = hooks.interrupted
         while True:
             if not walk.in_unit:
-                if walk.reached(engine):
+                if single:
+                    if walk.units:
+                        return DONE
+                elif (
+                    engine.status is FINISHED
+                    or (solutions and engine.solutions - first >= solutions)
+                    or (max_steps is not None and engine.steps >= max_steps)
+                ):
                     return DONE
-                if walk.poll:
+                if poll:
                     if tick is not None:
                         tick()
-                    if hooks.interrupted():
+                    if interrupted():
                         return INTERRUPTED
-                if walk.plain:
+                if plain:  # nothing to watch, ask or follow: the unit cannot pause
                     self._plain_unit(walk, hooks)
-                else:
-                    self._begin_unit(walk)
-            if walk.in_unit:
-                outcome = self._unit(walk, hooks)
-                if outcome is not None:
-                    return outcome
+                    if until is not None and until(engine):
+                        return DONE
+                    continue
+                self._begin_unit(walk)
+            outcome = self._unit(walk, hooks)
+            if outcome is not None:
+                return outcome
             walk.units += 1
             if walk.hits:
                 return AtBreakpoint(walk.hits)
-            if walk.until is not None and walk.until(engine):
+            if until is not None and until(engine):
                 return DONE
 
     def _begin_unit(self, walk: Walk) -> None:
