@@ -57,6 +57,8 @@ class Quiet:
 
     def __init__(self, inner: Hooks | None = None) -> None:
         self.inner = inner
+        #: the inner hooks' ``tick``, if they have one (None: the loop calls nothing)
+        self.tick: Callable[[], None] | None = getattr(inner, "tick", None)
 
     def events(self, events: Sequence[Event]) -> None:
         pass
@@ -66,11 +68,6 @@ class Quiet:
 
     def interrupted(self) -> bool:
         return self.inner is not None and self.inner.interrupted()
-
-    def tick(self) -> None:
-        tick = getattr(self.inner, "tick", None)
-        if tick is not None:
-            tick()
 
 
 def _registered(_: object, __: object, mode: int) -> None:
@@ -289,7 +286,7 @@ class Session:
         # what does not change during the walk, as locals: this loop is the speed-critical path
         single, plain, poll, until = walk.single, walk.plain, walk.poll, walk.until
         solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
-        tick = getattr(hooks, "tick", None)  # optional: hooks written before it have none
+        tick = getattr(hooks, "tick", None)  # optional (None: nothing to call)
         interrupted = hooks.interrupted
         while True:
             if not walk.in_unit:
