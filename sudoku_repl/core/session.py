@@ -118,7 +118,7 @@ class Walk:
     one step count (goto). ``poll``: tick and poll for an interrupt before each unit;
     ``watching``: look for the breakpoints at each step's state; ``plain``: nothing to watch,
     ask or follow, the fast way (``Session._plain_unit``); ``rewinds``: a called-off guess
-    question puts the unit back (``Session.abort``)."""
+    question puts the unit back (``Session.abort``); ``silent``: no events to the hooks."""
 
     def __init__(
         self,
@@ -133,11 +133,12 @@ class Walk:
         poll: bool = False,
         fine: bool = False,
         rewinds: bool = True,
+        silent: bool = False,
     ) -> None:
         self.single, self.solutions, self.first = single, solutions, first
         self.max_steps, self.until = max_steps, until
         self.replay, self.watching, self.poll = replay, watching, poll
-        self.fine, self.rewinds = fine, rewinds
+        self.fine, self.rewinds, self.silent = fine, rewinds, silent
         self.plain = False
         self.units = 0  # units done (counted where it matters: a single step's walk)
         self.biggest = 0  # the highest level a new guess reached in the walk (0 if none)
@@ -283,6 +284,7 @@ class Session:
         call it off with ``abort``). Before each unit but a single step's: the goals, then
         ``hooks.tick()`` and the interrupt poll. Events go to ``hooks.events`` as they come."""
         engine = self.engine
+        modes.check(self.settings.run_mode)
         # what does not change during the walk, as locals: this loop is the speed-critical path
         single, plain, poll, until = walk.single, walk.plain, walk.poll, walk.until
         solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
@@ -309,7 +311,10 @@ class Session:
                     if until is not None and until(engine):
                         return DONE
                     continue
-                self._begin_unit(walk)
+                if walk.rewinds or walk.watching:
+                    self._begin_unit(walk)
+                else:  # (goto's: nothing to keep)
+                    walk.in_unit, walk.unit_biggest = True, 0
             outcome = self._unit(walk, hooks)
             if outcome is not None:
                 return outcome
@@ -322,31 +327,31 @@ class Session:
     def _begin_unit(self, walk: Walk) -> None:
         """What a unit keeps from its start: where it began (to report its moves), and in guess
         mode the state to put back if its guess question is called off."""
-        modes.check(self.settings.run_mode)
         walk.in_unit = True
         walk.start, walk.appended, walk.dropped = self.cursor, self._appended, self.history.dropped
-        walk.start_state = (
-            self.engine.state() if walk.rewinds and self.settings.guess_mode else None
-        )
-        walk.unit_biggest, walk.hits = 0, ()
-        walk.seen, walk.wrong = [], False
+        if walk.rewinds and self.settings.guess_mode:
+            walk.start_state = self.engine.state()
+        walk.unit_biggest = 0
+        if walk.watching:
+            walk.hits, walk.seen, walk.wrong = (), [], False
 
     def _unit(self, walk: Walk, hooks: Hooks) -> Outcome | None:
         """The moves of one unit from where it stands: None at its end (breakpoints met are in
         ``walk.hits``), ``GuessDue`` when a guess question comes first."""
         engine = self.engine
-        watching = walk.watching
+        watching, silent = walk.watching, walk.silent
         while True:
             count = engine.steps
             ev = self._move(walk)
             if ev is None:
                 assert walk.question is not None
                 return GuessDue(*walk.question)
-            for e in ev:
-                if E.is_new_guess(e) and e.level > walk.unit_biggest:
-                    walk.unit_biggest = e.level
             if ev:
-                hooks.events(ev)
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > walk.unit_biggest:  # a new guess (by layout)
+                        walk.unit_biggest = e[3]
+                if not silent:
+                    hooks.events(ev)
             if watching:
                 walk.seen += ev
                 walk.wrong = walk.wrong or engine.status is Status.WRONG
@@ -372,7 +377,8 @@ class Session:
             elif engine.status in STEP_BOUNDARY:
                 break
         walk.in_unit = False
-        walk.biggest = max(walk.biggest, walk.unit_biggest)
+        if walk.unit_biggest > walk.biggest:
+            walk.biggest = walk.unit_biggest
         return None
 
     def _plain_unit(self, walk: Walk, hooks: Hooks) -> None:
@@ -467,7 +473,6 @@ class Session:
             poll=True,
         )
         if not (walk.watching or self.settings.guess_mode) and self.cursor == len(self.history):
-            modes.check(self.settings.run_mode)
             walk.plain = True
         outcome = self.settle(walk, hooks)
         return RunReport(walk.biggest, engine.solutions - walk.first, outcome)
@@ -498,9 +503,10 @@ class Session:
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
             return False
+        modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
-        walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False)
-        return self.settle(walk, Quiet(hooks)) is INTERRUPTED
+        walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
+        return self.settle(walk, hooks) is INTERRUPTED
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""
