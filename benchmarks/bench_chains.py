@@ -2,11 +2,11 @@
 
     python benchmarks/bench_chains.py [FILE ...] [--limit K] [--jobs N] [--modes 0,4]
 
-For every quiz and mode, the figures of ``sudoku-repl rate`` (which rates in run-mode 0 only):
+For every quiz and mode, the figures of ``sudoku-repl rate``:
 one search from the loaded quiz, ``run`` to the first solution (its steps), then on to the end
 of the search; the biggest level of the whole search; new guesses of the whole search (Forward
 and Upward guesses not counted). Prints a Markdown table of medians (and totals of guesses) per
-file and mode, the README's table. The figures depend on the quizzes alone, not on --jobs.
+file and mode, the table of docs/book-and-chains.md. The figures depend on the quizzes alone, not on --jobs.
 The default files are the repository's puzzles/norvig_top95.txt and
 puzzles/forum_hardest_1905_11plus_sample1000.txt; name other one-quiz-per-line files (the full
 48,766-quiz forum list, say) to measure those.

@@ -5,7 +5,7 @@ with the dictionary solver (norvig_baseline.py), on the same quizzes, in one run
                                         [--sets top95,forum,royle17]
                                         [--compiled-python PATH | --keep DIR]
 
-The compiled build is made the README's way (``SUDOKU_REPL_COMPILE=1 pip install .`` of this
+The compiled build is made docs/speed.md's way (``SUDOKU_REPL_COMPILE=1 pip install .`` of this
 checkout) in a temporary venv, which takes a minute or two and needs a C compiler;
 ``--compiled-python`` takes the python of an environment that has it already, ``--keep DIR``
 builds it in DIR and keeps it there (a later run with the same DIR reuses it).

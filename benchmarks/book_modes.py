@@ -4,7 +4,7 @@
 
 FILE defaults to ``puzzles/norvig_top95.txt``. Each quiz is rated by ``rate.rate_quiz`` (the
 figures of ``sudoku-repl rate``: steps and biggest level to the first solution, to the end, new
-guesses) once per mode (its ``run_mode``); the script prints the Markdown table of the README;
+guesses) once per mode (its ``run_mode``); the script prints the Markdown table of docs/book-and-chains.md;
 with ``--csv PREFIX`` the per-quiz rows are written to PREFIX0.csv and PREFIX3.csv in ``rate``'s
 CSV format.
 """

@@ -21,17 +21,17 @@ def register_all() -> None:
 
 
 def register_commands() -> None:
-    """The commands of the static manifest, in Order List order (the original ten and ``help``,
-    the debugger's, the stepping verbs, ``board``, the book's, the chains'), their handler
-    modules imported on first use; ``register_modes`` is called before the first handler that
-    needs the engine (``commands.table.ready``)."""
+    """The declared commands (``commands/declared/``), in Order List order (the original ten
+    and ``help``, the debugger's, the stepping verbs, ``board``, the book's, the chains'), their
+    handler modules imported on first use; ``register_modes`` is called before the first
+    handler that needs the engine (``commands.table.ready``)."""
     global _commands
     if _commands:
         return
-    from sudoku_repl.commands.manifest import MANIFEST
+    from sudoku_repl.commands.declared import in_order
     from sudoku_repl.commands.table import install
 
-    install(MANIFEST, prepare=register_modes)
+    install(in_order(), prepare=register_modes)
     _commands = True
 
 

@@ -467,7 +467,7 @@ def test_board_is_in_the_order_list_after_the_original_ten() -> None:
     assert "board: draw the grid with the candidates of each empty cell" in listing
     names = list(COMMANDS)
     assert names.index("board") > names.index("bye")
-    assert COMMANDS["board"].argument is None
+    assert COMMANDS["board"].forms == ()  # it takes no argument
     help_lines = seed().ok("help board")
     assert help_lines[0] == COMMANDS["board"].entry()
     assert any("80 columns" in line for line in help_lines)

@@ -57,3 +57,21 @@ def test_back_to_a_puzzle_with_the_place_binds_it_again() -> None:
     (bp,) = repl.session.breakpoints.items.values()
     assert bp.describe(repl.session.geo) == "cell [21,21]"
     assert repl.session.geo.cell_name(bp.cell) == "[21,21]"  # type: ignore[attr-defined]
+
+
+def test_enabling_a_breakpoint_on_a_missing_cell_is_refused_in_one_line() -> None:
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {SAMURAI}", "break cell [21,21]", f"load-quiz {SEED}")
+    out.clear()
+    assert not repl.execute("enable 1")
+    assert (
+        out.errors
+        == out.lines
+        == [
+            "Breakpoint 1 watches [21,21], which this quiz does not have; load a quiz with a cell "
+            "[21,21], or delete 1."
+        ]
+    )
+    assert run_commands(repl, out, "info break") == [
+        "Breakpoint 1: cell [21,21] (disabled, hit 0 times)"
+    ]

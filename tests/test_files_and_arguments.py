@@ -11,7 +11,12 @@ from pathlib import Path
 import pytest
 from helpers import REPO, SEED_QUIZ
 
-MODES = "0, 1, 2, 3, 4, 5"
+#: what a refused run mode's line names: every mode and what it does
+MODES = (
+    "a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's theorems 1-4 "
+    "(Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, then X-Chain and "
+    "Forcing-Chain; 5 X-Chain and Forcing-Chain only)"
+)
 
 
 def batch(tmp_path: Path, *commands: str) -> subprocess.CompletedProcess[str]:
@@ -78,4 +83,4 @@ def test_help_and_errors_name_every_run_mode(tmp_path: Path) -> None:
     assert helped[0] == "run-mode [1|2|0]: query or change working mode"  # the original's line
     for mode in ("3: ", "4: ", "5: "):
         assert any(line.startswith(mode) for line in helped), (mode, helped)
-    assert answer(done.stdout, "run-mode 7") == [f"run-mode takes one of {MODES}: run-mode [1|2|0]"]
+    assert answer(done.stdout, "run-mode 7") == [f"run-mode takes {MODES}: run-mode [1|2|0]"]

@@ -18,7 +18,7 @@ from helpers import REPO, SEED_QUIZ, ListOutput
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends.shell import toolbar_text
 
-#: what start-up may import of the package: the command line, the table and its manifest, the
+#: what start-up may import of the package: the command line, the table and the declarations, the
 #: dispatcher, the batch reader, the plain options and ``bye``/``help``
 STARTUP = {
     "sudoku_repl",
@@ -26,7 +26,15 @@ STARTUP = {
     "sudoku_repl.commands",
     "sudoku_repl.commands.bare",
     "sudoku_repl.commands.dispatch",
-    "sudoku_repl.commands.manifest",
+    "sudoku_repl.commands.declared",
+    "sudoku_repl.commands.declared.bare",
+    "sudoku_repl.commands.declared.book",
+    "sudoku_repl.commands.declared.board",
+    "sudoku_repl.commands.declared.chains",
+    "sudoku_repl.commands.declared.debugger",
+    "sudoku_repl.commands.declared.original",
+    "sudoku_repl.commands.declared.stepping",
+    "sudoku_repl.commands.spec",
     "sudoku_repl.commands.recorder",
     "sudoku_repl.commands.session_hooks",
     "sudoku_repl.commands.table",

@@ -1,34 +1,30 @@
 """The commands that need no quiz and nothing of the engine: ``bye`` (one of the original ten)
-and ``help``. Importing this module imports no attrs and no engine (``table.BARE``)."""
+and ``help``. Importing this module imports no attrs and no engine (``table.BARE``). Declared
+in ``declared/bare.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.dispatch import Repl, no_argument
-from sudoku_repl.commands.table import COMMANDS, Command, CommandSet, lookup, order_list, ready
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
 from sudoku_repl.core.errors import UserError, shown
 
-command = CommandSet(__name__)
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    from sudoku_repl.commands.spec import Command
 
 
-@command("bye", "quit", aliases=("q",))
-def _bye(repl: Repl, arg: str) -> None:
-    no_argument("bye", arg)
+def bye(repl: Repl) -> None:
     repl.done = True
 
 
-@command(
-    "help [command]",
-    "list the commands, or explain one",
-    argument="command",
-)
-def _help(repl: Repl, arg: str) -> None:
-    if not arg:
+def help_(repl: Repl, command: str | None) -> None:
+    if command is None:
         repl.lines(order_list())
         return
-    cmd = lookup(arg)
+    cmd = lookup(command)
     if cmd is None:
         known = ", ".join(COMMANDS)
-        raise UserError(f"No command {shown(arg)!r}; help knows: {known}")
+        raise UserError(f"No command {shown(command)!r}; help knows: {known}")
     repl.lines(help_lines(cmd))
 
 

@@ -1,5 +1,5 @@
 """The commands of issue 7: the book's view (``matrix``, ``why``; run-mode 3 registers itself
-in ``book``) and the making of quizzes (``generate``, ``transform``)."""
+in ``book``) and the making of quizzes (``generate``, ``transform``). Declared in ``declared/book.py``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import random
 import shlex
 from typing import TYPE_CHECKING
 
-from sudoku_repl.commands.table import CommandSet
+from sudoku_repl.commands.declared.book import GENERATE, MATRIX, TRANSFORM
 from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.uniqueness import Grid, solutions
@@ -17,7 +18,6 @@ from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import (
     ArgumentParser,
     count_type,
-    parse_cell,
     parse_count,
     parse_value,
 )
@@ -28,36 +28,21 @@ from sudoku_repl.views import matrices as book
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
-command = CommandSet(__name__)
-
 
 # -- the book's view ----------------------------------------------------------------------
 
-MATRIX_FORMS = "matrix na|kh|mmk|nak [v]"
 
-
-@command(
-    MATRIX_FORMS,
-    "show the book's arrays NA, KH, MMK or NAK as matrices",
-    argument="matrix",
-    help="The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
-    "(0 = unknown), KH(I) the order in which cells got their values (givens 1, 2, ... in\n"
-    "row-major order, then each placed value), MMK(I) how many values are still possible\n"
-    "(1 for a filled cell), NAK(v,I) v if still possible for cell I, else 0 (all nine, or\n"
-    "value v's). I = 1..81 in row-major order. Without an argument: NA, KH and MMK.\n"
-    "Before the first step every value is possible (the book's expansion).",
-)
-def _matrix(repl: Repl, arg: str) -> None:
+def matrix(repl: Repl, arg: str) -> None:
     words = arg.split()
-    problem = f"matrix takes na, kh, mmk or nak [v]: {MATRIX_FORMS}"
+    problem = f"matrix takes na, kh, mmk or nak [v]: {MATRIX.form}"
     if len(words) > 2 or (words and words[0].lower() not in book.ARRAYS):
         raise UserError(problem)
     name = words[0].lower() if words else ""
     value = None
     if len(words) == 2:
         if name != "nak":
-            raise UserError(f"Only nak takes a value: {MATRIX_FORMS}")
-        value = parse_value(words[1], f"nak takes a value 1..9: {MATRIX_FORMS}")
+            raise UserError(f"Only nak takes a value: {MATRIX.form}")
+        value = parse_value(words[1], f"nak takes a value 1..9: {MATRIX.form}")
     session = repl.require_quiz()
     _classic(session, "matrix")
     steps = session.state().steps
@@ -74,33 +59,12 @@ def _matrix(repl: Repl, arg: str) -> None:
         repl.lines(book.array_lines(state, each, steps))
 
 
-WHY_FORMS = "why [r,c] | why removed v [r,c]"
-
-
-@command(
-    "why [r,c]|removed v [r,c]",
-    "how a cell got its value, or why it lost a candidate, in the book's terms",
-    argument="why",
-    help="From the record, up to the present step. why [r,c]: the step at which the cell got\n"
-    "its value, its KH number, and the line of that step (a conversion of run-mode 3, a\n"
-    "guess) or, for the fill pass, how its last other values were zeroed. why removed v\n"
-    "[r,c]: the step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn\n"
-    "(zeroed by the value of cell k of the same row, m of the same column, n of the same\n"
-    "block) with the step of that placement, or the technique line of the step.",
-)
-def _why(repl: Repl, arg: str) -> None:
-    problem = f"why needs a cell: {WHY_FORMS}"
-    if arg.startswith("removed"):
-        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
-        value = parse_value(value_text, problem)
-        cell = parse_cell(cell_text, problem)
-        session = repl.require_quiz()
-        _classic(session, "why")
-        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
-        return
-    cell = parse_cell(arg, problem)
+def why(repl: Repl, cell: Cell, value: int | None = None) -> None:
     session = repl.require_quiz()
     _classic(session, "why")
+    if value is not None:
+        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
+        return
     repl.lines(book.why_value_lines(session.history, _book_state(session), cell))
 
 
@@ -122,11 +86,6 @@ def _book_state(session: Session) -> book.BookState:
 
 # -- making quizzes --------------------------------------------------------------------------
 
-GENERATE_FORMS = (
-    "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] | "
-    "generate --family <file or grid> [--size 36|64] [--out <file>]"
-)
-
 
 def _fraction(text: str) -> float:
     try:
@@ -139,7 +98,7 @@ def _fraction(text: str) -> float:
 
 
 def _generate_parser() -> ArgumentParser:
-    p = ArgumentParser(prog="generate", add_help=False, after=f"; {GENERATE_FORMS}")
+    p = ArgumentParser(prog="generate", add_help=False, after=f"; {GENERATE.form}")
     p.add_argument("--clues", type=count_type(0, 81), default=30)
     p.add_argument("--seed", type=count_type(0))
     p.add_argument("--from", dest="source")
@@ -156,30 +115,13 @@ def _generate_parser() -> ArgumentParser:
     return p
 
 
-@command(
-    "generate [--clues N] [--seed S] [--from <grid>] [--count K] [--out <file>]",
-    "make quizzes with one solution from a solution grid",
-    argument="generate",
-    help="As seed 003 describes: scramble the seed grid (default: its figure 1) with\n"
-    "--digit-swaps 20, --row-swaps 9 (within a band), --col-swaps 9 (within a stack),\n"
-    "--band-swaps 2 and --stack-swaps 2, until its cosine similarity to the seed grid is\n"
-    "below --below 0.818; keep --clues N random cells (default 30); while a second solution\n"
-    "exists, add the clue of a cell where it differs. Each quiz is printed with its\n"
-    "similarity, clue count and rating (steps and biggest level of run to the first\n"
-    "solution, in the present run mode). The same --seed gives the same quizzes. The first\n"
-    "quiz is loaded, unless --out writes them all to a file. --from takes a file or an\n"
-    "81-character grid (one with empty cells is replaced by its first solution).\n"
-    "generate --family <file or grid> [--size 36|64] [--out <file>]: the fixed variants of\n"
-    "a grid or quiz: 36 = the orders of the bands x the orders of the stacks; 64 = the first\n"
-    "two rows of each band and the first two columns of each stack swapped or not.",
-)
-def _generate(repl: Repl, arg: str) -> None:
+def generate(repl: Repl, arg: str) -> None:
     from sudoku_repl.tools.rate import rate_quiz  # it loads the worker processes' machinery
 
     try:
         words = shlex.split(arg)
     except ValueError as e:
-        raise UserError(f"generate: {e}; {GENERATE_FORMS}") from None
+        raise UserError(f"generate: {e}; {GENERATE.form}") from None
     options = _generate_parser().parse_args(words)
     if options.family is not None:
         _family(repl, options)
@@ -258,34 +200,22 @@ def _seed_grid(source: str) -> Grid:
     return found[0]
 
 
-TRANSFORM_FORMS = "transform digits|rows|cols|bands|stacks a b | transform transpose|rotate"
-
-
-@command(
-    "transform <digits a b|rows a b|cols a b|bands a b|stacks a b|transpose|rotate>",
-    "load the quiz transformed (same solutions, new orientation)",
-    argument="transform",
-    help="Swap two digits everywhere, two rows of one band, two columns of one stack, two\n"
-    "bands or two stacks; transpose; or rotate a quarter turn clockwise. The result is\n"
-    "loaded as a new quiz (the engine starts over), so step counts and biggest levels of\n"
-    "the same puzzle in another orientation can be compared.",
-)
-def _transform(repl: Repl, arg: str) -> None:
+def transform(repl: Repl, arg: str) -> None:
     words = arg.split()
-    problem = f"transform needs a transformation: {TRANSFORM_FORMS}"
+    problem = f"transform needs a transformation: {TRANSFORM.form}"
     if not words or words[0] not in gen.TRANSFORMS:
         raise UserError(problem)
     name, numbers = words[0], words[1:]
     want = gen.TRANSFORMS[name]
     if len(numbers) != want:
         numbers_text = f"{want or 'no'} number{'s' if want != 1 else ''}"
-        raise UserError(f"transform {name} takes {numbers_text}: {TRANSFORM_FORMS}")
+        raise UserError(f"transform {name} takes {numbers_text}: {TRANSFORM.form}")
     a, b = (parse_count(n, problem) for n in numbers) if want else (0, 0)
     op = (name, a, b)
     try:
         gen.check(op)
     except gen.TransformError as e:
-        raise UserError(f"transform {name}: {e}; {TRANSFORM_FORMS}") from None
+        raise UserError(f"transform {name}: {e}; {TRANSFORM.form}") from None
     session = repl.require_quiz()
     _classic(session, "transform")
     assert session.quiz is not None

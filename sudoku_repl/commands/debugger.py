@@ -1,5 +1,6 @@
 """The debugger's commands: time travel, bisection, breakpoints, questions to the record,
-pictures of the search, and scripts. All answers come from the record (``History``)."""
+pictures of the search, and scripts. All answers come from the record (``History``). Declared
+in ``declared/debugger.py``."""
 
 from __future__ import annotations
 
@@ -7,8 +8,17 @@ from collections.abc import Callable
 from contextlib import closing
 from typing import TYPE_CHECKING, Any
 
+from sudoku_repl.commands.declared.debugger import (
+    BACK,
+    BISECT,
+    BREAK,
+    HISTORY,
+    INFO,
+    TIMELINE,
+    TREE,
+)
 from sudoku_repl.commands.dispatch import open_script
-from sudoku_repl.commands.table import CommandSet
+from sudoku_repl.commands.spec import words
 from sudoku_repl.core import events as E
 from sudoku_repl.core.breakpoints import (
     COMPARISONS,
@@ -19,29 +29,24 @@ from sudoku_repl.core.breakpoints import (
     Comparison,
     Condition,
     LevelAtLeast,
+    OnACell,
     Removed,
     Solution,
     Wrong,
 )
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
-from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.geometry import Cell, Geometry
 from sudoku_repl.core.history import History, cell_steps, cell_values, removals
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.args import (
     file_words,
-    one_file,
-    parse_cell,
-    parse_cell_value,
     parse_count,
-    parse_value,
 )
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.render import event_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
-
-command = CommandSet(__name__)
 
 
 def _geo(repl: Repl) -> Geometry:
@@ -55,22 +60,14 @@ def _name(repl: Repl, cell: int) -> str:
 # -- time travel ------------------------------------------------------------------------------
 
 
-@command(
-    "goto <step>",
-    "go to the state right after a step",
-    help="Backwards or forwards; no trace lines are printed for the steps in between, and\n"
-    "guess answers are taken from the record. Past the end of the record the search goes on\n"
-    "(silently). Then the show block.",
-)
-def _goto(repl: Repl, arg: str) -> None:
-    steps = parse_count(arg, "goto needs a step number: goto <step>")
+def goto(repl: Repl, step: int) -> None:
     session = repl.require_quiz()
-    if session.goto(steps, repl.hooks):
+    if session.goto(step, repl.hooks):
         _interrupted(repl)
         return
     repl.show()
     reached = session.state().steps
-    if reached < steps:
+    if reached < step:
         repl.out.message(f"The search ended at step {reached}.")
 
 
@@ -82,51 +79,30 @@ def _interrupted(repl: Repl) -> None:
     repl.script.replace(f"goto {now}")
 
 
-@command("back [n]", "go back n steps (default 1)", help="The same as goto <present step - n>.")
-def _back(repl: Repl, arg: str) -> None:
-    n = parse_count(arg, "back takes a number of steps: back [n]") if arg else 1
+def back(repl: Repl, n: int | None) -> None:
+    n = 1 if n is None else n
     session = repl.require_quiz()
     now = session.state().steps
     if n > now:
-        raise UserError(f"Only {now} steps to go back: back [n]")
+        raise UserError(f"Only {now} steps to go back: {BACK.form}")
     session.goto(now - n, repl.hooks)
     repl.show()
 
 
 # -- bisection --------------------------------------------------------------------------------
 
-BISECT_FORMS = "bisect level <L> [max-steps] | bisect level max | bisect when <condition>"
 
-
-@command(
-    "bisect level <L>|when <cond>",
-    "find the first step where a level or a condition is reached",
-    argument="bisect",
-    help="bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
-    "with max-steps the search first runs (silently) up to that many steps, and the answer\n"
-    "lies within them.\n"
-    "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
-    "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
-    "happens. Each probe is one line; the session is left at the step found.",
-)
-def _bisect(repl: Repl, arg: str) -> None:
-    kind, _, rest = arg.partition(" ")
+def bisect(repl: Repl, arg: str) -> None:
     session = repl.require_quiz()
+    found = BISECT.match(words(arg), lambda: _geo(repl))
+    if found is None:
+        raise UserError(BISECT.complaint())
+    kind = found["kind"]
     history = session.history
     present = session.cursor
-    limit: int | None = None
+    limit: int | None = found.get("max_steps")
     if kind == "level":
-        words = rest.split()
-        if len(words) not in (1, 2):
-            raise UserError(f"bisect needs a level: {BISECT_FORMS}")
-        if words[0] == "max":
-            if len(words) == 2:
-                raise UserError(f"bisect level max takes nothing more: {BISECT_FORMS}")
-            level = -1
-        else:
-            level = parse_count(words[0], f"bisect needs a level: {BISECT_FORMS}")
-        if len(words) == 2:
-            limit = parse_count(words[1], f"max-steps is a step count: {BISECT_FORMS}")
+        level = -1 if found["level"] == "max" else found["level"]
         if level == -1:
             if _go_on(repl, None):
                 return
@@ -142,11 +118,9 @@ def _bisect(repl: Repl, arg: str) -> None:
         probe: Callable[[int, int], str] | None = lambda a, b: (  # noqa: E731
             f"biggest level {history.biggest_level(a, b)}"
         )
-    elif kind == "when":
-        what, first, before = _condition(repl, rest)
-        probe = None
     else:
-        raise UserError(f"bisect takes level or when: {BISECT_FORMS}")
+        what, first, before = _condition(repl, found)
+        probe = None
     verb = "first holds" if kind == "when" else "is first reached"
     lo, last = history.first_steps, history.last_steps
     if limit is not None:
@@ -223,14 +197,14 @@ def _first_level(history: History, level: int) -> int | None:
     return None
 
 
-def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
-    """A condition of ``bisect when``: its description, the first step of the kept record
-    whose state meets it, and whether it was already met before the kept record starts."""
+def _condition(repl: Repl, found: dict[str, Any]) -> tuple[str, int | None, bool]:
+    """A condition of ``bisect when`` (``found``: as ``BISECT.match`` read it): its description,
+    the first step of the kept record whose state meets it, and whether it was already met
+    before the kept record starts."""
     history = repl.session.history
-    forms = "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k"
-    kind, _, rest = text.strip().partition(" ")
+    kind = found["condition"]
     if kind == "cell":
-        cell, value = parse_cell_value(rest, f"bisect when needs a condition: {forms}", _geo(repl))
+        cell, value = found["cell_value"]
         what = f"Cell {_name(repl, cell)}={value}"
         given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
         if given:
@@ -243,28 +217,21 @@ def _condition(repl: Repl, text: str) -> tuple[str, int | None, bool]:
         first = next((s.step for s in cell_steps(history, cell) if s.value == value), None)
         return what, first, before
     if kind == "removed":
-        value_text, _, cell_text = rest.strip().partition(" ")
-        value = parse_value(value_text, f"bisect when needs a condition: {forms}")
-        cell = parse_cell(cell_text, f"bisect when needs a condition: {forms}", _geo(repl))
+        cell, value = found["cell"], found["value"]
         before = (cell * 9 + value - 1) in history.dropped_removed
         return (
             f"Removed {value} {_name(repl, cell)}",
             next(removals(history, cell, value), None),
             before,
         )
-    if kind == "solutions":
-        op, _, count = rest.strip().partition(" ")
-        if op != ">=":
-            raise UserError(f"bisect when needs a condition: {forms}")
-        k = parse_count(count, f"bisect when needs a condition: {forms}")
-        if history.start.solutions >= k:
-            return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
-        for m in range(len(history)):
-            for e in history.events(m):
-                if E.is_solution(e) and e.solution_sum >= k:
-                    return f"Solutions >= {k}", history.visible_step(m), False
-        return f"Solutions >= {k}", None, False
-    raise UserError(f"bisect when needs a condition: {forms}")
+    k = found["k"]  # solutions >= k
+    if history.start.solutions >= k:
+        return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
+    for m in range(len(history)):
+        for e in history.events(m):
+            if E.is_solution(e) and e.solution_sum >= k:
+                return f"Solutions >= {k}", history.visible_step(m), False
+    return f"Solutions >= {k}", None, False
 
 
 def _step_line(history: History, steps: int, level_at_least: int | None, geo: Geometry) -> str:
@@ -281,31 +248,12 @@ def _step_line(history: History, steps: int, level_at_least: int | None, geo: Ge
 
 # -- breakpoints ---------------------------------------------------------------------------
 
-BREAK_FORMS = (
-    "break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | removed v [r,c] | wrong | solution"
-)
 
-
-@command(
-    "break <condition>",
-    "stop runs where a condition is met",
-    argument="break",
-    help=f"{BREAK_FORMS} [if <expr>].\nstep, run, runtil and runrun stop at the first step whose state meets an\n"
-    'enabled breakpoint (docs/engine.md, "The state at step N"), also between a filter and\n'
-    "its guess. if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
-    "condition). See info break, delete, disable, enable, tbreak, ignore.",
-)
-def _break(repl: Repl, arg: str) -> None:
+def break_(repl: Repl, arg: str) -> None:
     _set_breakpoint(repl, arg, temporary=False)
 
 
-@command(
-    "tbreak <condition>",
-    "a breakpoint that stops once, then is deleted",
-    argument="break",
-    help=f"As break: {BREAK_FORMS}, with if <expr> too.",
-)
-def _tbreak(repl: Repl, arg: str) -> None:
+def tbreak(repl: Repl, arg: str) -> None:
     _set_breakpoint(repl, arg, temporary=True)
 
 
@@ -328,7 +276,7 @@ def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
     text, _, expr = arg.strip().partition(" if ")
     made = _parse_breakpoint(repl, text)
     if expr.strip() or arg.strip().endswith(" if"):
-        made.condition = parse_condition(expr, f"break <condition> if {CONDITION_FORM}")
+        made.condition = parse_condition(expr, f"{BREAK.usage} if {CONDITION_FORM}")
     made.temporary = temporary
     bps = repl.session.breakpoints
     made.number = bps.number()
@@ -336,46 +284,30 @@ def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
     repl.out.message(f"Breakpoint {bp.number}: {bp.listing(_geo(repl))}")
 
 
-def _parse_breakpoint(repl: Repl, arg: str) -> Breakpoint:
-    kind, _, rest = arg.strip().partition(" ")
-    rest = rest.strip()
-    problem = f"break needs a condition: {BREAK_FORMS} [if <expr>]"
+def _parse_breakpoint(repl: Repl, text: str) -> Breakpoint:
+    """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
+    found = BREAK.match(words(text), lambda: _geo(repl))
+    if found is None:
+        raise UserError(BREAK.complaint())
+    kind = found["kind"]
     if kind == "level":
-        op, _, number = rest.partition(" ")
-        if op != ">=":
-            raise UserError(problem)
-        return LevelAtLeast(0, level=parse_count(number, problem))
+        return LevelAtLeast(0, level=found["level"])
     if kind == "step":
-        return AtStep(0, step=parse_count(rest, problem))
+        return AtStep(0, step=found["step"])
+    if kind == "cell" and "cell_value" in found:
+        cell, value = found["cell_value"]
+        return CellGets(0, cell=cell, value=value)
     if kind == "cell":
-        if "=" in rest:
-            cell, value = parse_cell_value(rest, problem, _geo(repl))
-            return CellGets(0, cell=cell, value=value)
-        return CellGets(0, cell=parse_cell(rest, problem, _geo(repl)))
+        return CellGets(0, cell=found["cell"])
     if kind == "removed":
-        value_text, _, cell_text = rest.partition(" ")
-        cell = parse_cell(cell_text, problem, _geo(repl))
-        return Removed(0, cell=cell, value=parse_value(value_text, problem))
-    if kind == "wrong" and not rest:
-        return Wrong(0)
-    if kind == "solution" and not rest:
-        return Solution(0)
-    raise UserError(problem)
+        return Removed(0, cell=found["cell"], value=found["value"])
+    return Wrong(0) if kind == "wrong" else Solution(0)
 
 
-@command(
-    "info break",
-    "list the breakpoints",
-    argument="info",
-    help="Each breakpoint with its number, condition, whether it is enabled, and how many\n"
-    "times it has hit. info settings lists what set changes.",
-)
-def _info(repl: Repl, arg: str) -> None:
-    if arg == "settings":
+def info(repl: Repl, what: str) -> None:
+    if what == "settings":
         repl.lines(repl.settings_lines())
         return
-    if arg not in ("break", "breakpoints"):
-        raise UserError("info knows: info break | info settings")
     items = repl.session.breakpoints.items
     if not items:
         repl.out.message("No breakpoints.")
@@ -388,42 +320,34 @@ def _info(repl: Repl, arg: str) -> None:
         )
 
 
-def breakpoint_of(repl: Repl, text: str, form: str) -> Breakpoint:
-    """The breakpoint a command names by its number (``form``: the command's usage)."""
-    number = parse_count(text, f"{form.split()[0]} needs a breakpoint number: {form}")
+def breakpoint_of(repl: Repl, number: int) -> Breakpoint:
+    """The breakpoint a command names by its number."""
     bp = repl.session.breakpoints.items.get(number)
     if bp is None:
-        raise UserError(f"No breakpoint {number}; see info break.")
+        raise UserError(f"No breakpoint {number}; see {INFO.usage}.")
     return bp
 
 
-@command(
-    "delete <n>",
-    "delete a breakpoint",
-    help="The number is the one break gave it (see\ninfo break); the numbers of the others stay.",
-)
-def _delete(repl: Repl, arg: str) -> None:
-    bp = breakpoint_of(repl, arg, "delete <n>")
+def delete(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
     del repl.session.breakpoints.items[bp.number]
     repl.out.message(f"Deleted breakpoint {bp.number}.")
 
 
-@command(
-    "disable <n>",
-    "disable a breakpoint",
-    help="It stays listed by info break but stops\nnothing until enable <n>.",
-)
-def _disable(repl: Repl, arg: str) -> None:
-    bp = breakpoint_of(repl, arg, "disable <n>")
+def disable(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
     bp.enabled = False
     repl.out.message(f"Disabled breakpoint {bp.number}.")
 
 
-@command(
-    "enable <n>", "enable a breakpoint", help="Undo disable <n>: the breakpoint stops runs\nagain."
-)
-def _enable(repl: Repl, arg: str) -> None:
-    bp = breakpoint_of(repl, arg, "enable <n>")
+def enable(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
+    if isinstance(bp, OnACell) and not bp.bound:
+        place = bp.place(repl.session.geo)
+        raise UserError(
+            f"Breakpoint {bp.number} watches {place}, which this quiz does not have; "
+            f"load a quiz with a cell {place}, or delete {bp.number}."
+        )
     bp.enabled = True
     repl.out.message(f"Enabled breakpoint {bp.number}.")
 
@@ -431,24 +355,8 @@ def _enable(repl: Repl, arg: str) -> None:
 # -- questions to the record ------------------------------------------------------------------
 
 
-@command(
-    "when [r,c]|removed v [r,c]",
-    "the steps at which a cell got or lost a value, or lost a candidate",
-    argument="cell",
-    help="Answered from the record (the whole record, also past the present after going\n"
-    "back), without running anything.",
-)
-def _when(repl: Repl, arg: str) -> None:
-    forms = "when [r,c] | when removed v [r,c]"
+def when(repl: Repl, cell: Cell, value: int | None = None) -> None:
     history = repl.require_quiz().history
-    value = 0
-    if arg.startswith("removed"):
-        value_text, _, cell_text = arg[len("removed") :].strip().partition(" ")
-        value = parse_value(value_text, f"when needs a cell: {forms}")
-        cell_text = cell_text.strip()
-    else:
-        cell_text = arg
-    cell = parse_cell(cell_text, f"when needs a cell: {forms}", _geo(repl))
     name = _name(repl, cell)
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
     if given:
@@ -457,7 +365,7 @@ def _when(repl: Repl, arg: str) -> None:
     if not _recorded(history, repl):
         return
     span = f"steps {history.first_steps}..{history.last_steps}"
-    if value:
+    if value is not None:
         found = [f"{step}) {value} removed from {name}" for step in removals(history, cell, value)]
         repl.lines(found or [f"{value} was never removed from {name} in {span}."])
         return
@@ -475,16 +383,9 @@ def _when(repl: Repl, arg: str) -> None:
     repl.lines(lines or [f"{name} never got a value in {span}."])
 
 
-@command(
-    "history [from] [to]",
-    "the recorded trace lines of a step range",
-    help="From the record; default: all of it. The lines of step N are those of the moves from\n"
-    "the state at step N-1 to the state at step N (a fill pass that went wrong prints the\n"
-    "number it began with but belongs to the next step).",
-)
-def _history(repl: Repl, arg: str) -> None:
+def history(repl: Repl, arg: str) -> None:
     history = repl.require_quiz().history
-    form = "history [from] [to]"
+    form = HISTORY.form
     first, last = _range(arg, max(history.last_steps, 1), form)
     if not _recorded(history, repl):
         return
@@ -535,18 +436,11 @@ def _range(arg: str, last: int, form: str) -> tuple[int, int]:
 # -- pictures -----------------------------------------------------------------------------
 
 
-@command(
-    "timeline [from] [to]",
-    "the guess level over the steps, as a picture",
-    argument="timeline",
-    help="A character plot fitting the terminal; timeline --svg <file> [from] [to] writes the\n"
-    "same as an SVG image.",
-)
-def _timeline(repl: Repl, arg: str) -> None:
+def timeline(repl: Repl, arg: str) -> None:
     from sudoku_repl.views.timeline import svg_timeline, text_timeline
 
     history = repl.require_quiz().history
-    form = "timeline [from] [to] | timeline --svg <file> [from] [to]"
+    form = TIMELINE.form
     if arg.startswith("--"):
         words = file_words(arg, form)
         if words[0] != "--svg":
@@ -570,18 +464,11 @@ def _picture(draw: Callable[..., Any], *args: Any) -> Any:
         raise UserError(f"No timeline: {e}.") from None
 
 
-@command(
-    "tree --dot <file>",
-    "write the guess tree as Graphviz DOT",
-    argument="tree",
-    help="Levels, cells, values, step ranges, and which branches went wrong or reached a\n"
-    "solution. Render it with: dot -Tsvg <file> -o tree.svg",
-)
-def _tree(repl: Repl, arg: str) -> None:
+def tree(repl: Repl, arg: str) -> None:
     from sudoku_repl.views.guess_tree import build_tree, to_dot
 
     history = repl.require_quiz().history
-    form = 'tree --dot <file> (quote a name with blanks: tree --dot "my tree.dot")'
+    form = f'{TREE.form} (quote a name with blanks: tree --dot "my tree.dot")'
     words = file_words(arg, form)
     if not words or words[0] != "--dot":
         shown_option = f" ({shown(words[0])} is not supported)" if words else ""
@@ -595,30 +482,13 @@ def _tree(repl: Repl, arg: str) -> None:
 # -- scripts -------------------------------------------------------------------------------
 
 
-@command(
-    "save-session <file>",
-    "write a script that replays this session",
-    argument="file",
-    help="The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
-    "reproduces the session exactly.",
-)
-def _save_session(repl: Repl, arg: str) -> None:
-    path = one_file(arg, "save-session")
+def save_session(repl: Repl, path: str) -> None:
     header = ["# sudoku-repl session; replay with: sudoku-repl -x <this file>"]
     write_atomic(path, "\n".join(header + repl.script.lines) + "\n")
     repl.out.message(f"Wrote {shown(path, PATH)}.")
 
 
-@command(
-    "source <file>",
-    "run the commands of a script",
-    argument="file",
-    help="As in batch mode: empty and # lines are skipped; a guess question takes the next\n"
-    "line of the script as its answer (an invalid one calls the question off). A file that\n"
-    "is not text, or whose first command line is not a command (a quiz, say), is refused.",
-)
-def _source(repl: Repl, arg: str) -> None:
-    path = one_file(arg, "source")
+def source(repl: Repl, path: str) -> None:
     try:
         lines = open_script(path)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name

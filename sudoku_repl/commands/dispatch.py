@@ -11,10 +11,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
+from sudoku_repl.commands.declared.debugger import GOTO
+from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
-from sudoku_repl.commands.table import lookup, order_list, ready, suggestion, unknown
-from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
+from sudoku_repl.commands.table import lookup, order_list, ready, run, suggestion, unknown
+from sudoku_repl.core.errors import ECHO, GuessAborted, RecordCut, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
@@ -22,7 +24,7 @@ if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need
     from sudoku_repl.core.session import Session
 
 
-NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
+NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
 PROMPT = "Order please:"
 MAX_DEPTH = 8
 RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
@@ -56,7 +58,7 @@ class Repl:
         self.hooks = SessionHooks(
             out, read_answer, lambda: self.session, self.script, self.view, interrupted, tick
         )
-        #: whether ``tui`` may switch to the full-screen mode (the interactive shell sets it),
+        #: whether ``tui`` may switch to full screen (the interactive shell sets it),
         #: and whether it was asked to
         self.can_switch = False
         self.switch_to_tui = False
@@ -113,12 +115,12 @@ class Repl:
         steps = self.session.state().steps if self.loaded else 0
         self.script.begin(cmd.name, line, self._solutions_now())
         try:
-            cmd.handler(self, arg.strip())
+            run(cmd, self, arg.strip())
             self._notices()
         except UserError as e:
             self._notices()
             self.script.failed()
-            self.out.error(shown(e.line, ECHO))  # a line may quote input: never raw
+            self.out.error(shown(said(e), ECHO))  # a line may quote input: never raw
             self.failures.append(line.strip())
             return False
         except GuessAborted:
@@ -146,9 +148,9 @@ class Repl:
             if cmd is None:
                 continue
             try:
-                cmd.handler(self, arg.strip())
+                run(cmd, self, arg.strip())
             except UserError as e:
-                self.out.error(shown(e.line, ECHO))
+                self.out.error(shown(said(e), ECHO))
 
     def settings_lines(self) -> list[str]:
         """What ``set`` changes, and the two modes (``set``, ``info settings``)."""
@@ -238,9 +240,9 @@ def invalid(session: Session) -> str:
     return invalid_line(state.steps, state.solutions)
 
 
-def no_argument(name: str, arg: str) -> None:
-    if arg:
-        raise UserError(f"{name} takes no argument: {name}")
+def said(e: UserError) -> str:
+    """The line of a refused command: a step before the kept record says how to get there."""
+    return f"{e.line}; use {GOTO.usage}" if isinstance(e, RecordCut) else e.line
 
 
 def open_script(path: str) -> Generator[str, None, None]:

@@ -114,7 +114,9 @@ class SessionHooks:
             try:
                 choice = self._parse_guess(answer, default)
             except UserError as e:
-                self.out.error(shown(e.line, ECHO))
+                from sudoku_repl.commands.dispatch import said
+
+                self.out.error(shown(said(e), ECHO))
                 if self.scripted:  # a script's answer: asking again would read its commands
                     raise GuessAborted from None
                 continue  # a person at the keyboard answers again

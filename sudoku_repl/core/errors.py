@@ -11,6 +11,11 @@ class UserError(Exception):
         return str(self.args[0])
 
 
+class RecordCut(UserError):
+    """A step before the kept record was asked for (older steps were dropped to bound memory):
+    the command line adds which command still gets there (``goto``)."""
+
+
 class QuizError(UserError):
     """A quiz file or string that cannot be loaded."""
 

@@ -78,8 +78,12 @@ def check(mode: int) -> None:
     """Refuse a mode that is not registered, with one line naming those that are and what each
     does."""
     if not known(mode):
-        listed = "; ".join(f"{m} {ORIGINAL.get(m) or DESCRIPTIONS.get(m, '')}" for m in names())
-        raise UserError(f"There is no run mode {mode}. The run modes: {listed}.")
+        raise UserError(f"There is no run mode {mode}. The run modes: {listing()}.")
+
+
+def listing() -> str:
+    """Every mode and what it does, in one line: ``0 grp and ply; 1 grp only; ...``."""
+    return "; ".join(f"{m} {ORIGINAL.get(m) or DESCRIPTIONS.get(m, '')}" for m in names())
 
 
 def filters_of(mode: int) -> tuple[Filter, ...]:

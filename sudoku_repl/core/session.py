@@ -23,7 +23,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core import modes
 from sudoku_repl.core.breakpoints import Breakpoint, Breakpoints, StepSeen
 from sudoku_repl.core.engine import Choice, Engine
-from sudoku_repl.core.errors import GuessAborted, UserError
+from sudoku_repl.core.errors import GuessAborted, RecordCut
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
@@ -496,9 +496,9 @@ class Session:
         past its end. Stops early at the end of the search; True when an interrupt stopped it."""
         history = self.history
         if history.dropped and steps < history.first_steps:
-            raise UserError(
+            raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
-                f"to bound memory): goto <step>"
+                f"to bound memory)"
             )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
@@ -511,9 +511,8 @@ class Session:
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""
         if self.history.dropped:
-            raise UserError(
+            raise RecordCut(
                 f"The record starts at step {self.history.first_steps} (older steps were "
-                f"dropped to bound memory), so the search cannot be replayed from the start; "
-                f"use goto <step>"
+                f"dropped to bound memory), so the search cannot be replayed from the start"
             )
         self.seek(0)

@@ -82,11 +82,14 @@ def parser() -> argparse.ArgumentParser:
     import argparse
 
     from sudoku_repl import version
+    from sudoku_repl.commands.declared import in_order
 
+    names = ", ".join(cmd.name for cmd in in_order())
     parser = argparse.ArgumentParser(
         prog="sudoku-repl",
         description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
-        epilog="sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
+        epilog=f"Commands (at the prompt, after -c, in a script; help <command> explains one): "
+        f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
         "level, solutions); see sudoku-repl rate --help.",
     )
     parser.add_argument("--version", action="version", version=f"sudoku-repl {version()}")

@@ -18,8 +18,10 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
+from sudoku_repl.commands import spec
 from sudoku_repl.commands.dispatch import PROMPT, Repl
-from sudoku_repl.commands.table import COMMANDS, PLACEHOLDERS, lookup, next_words
+from sudoku_repl.commands.spec import next_words
+from sudoku_repl.commands.table import COMMANDS, lookup, ready
 from sudoku_repl.core.errors import GuessAborted, os_reason
 from sudoku_repl.frontends.cpr_probe import NO_CPR, CprProbe
 from sudoku_repl.frontends.first_prompt import FirstPrompt
@@ -30,11 +32,12 @@ from sudoku_repl.frontends.terminal_output import dumb_terminal, terminal_width
 
 
 class CommandCompleter(Completer):
-    """Command names first; then what the command takes (``GRAMMAR``): a file path (a directory
-    with its ``/``, so that Tab goes on into it), a command name, its sub-words (``break
-    level``...), values (``run-mode``'s modes, ``guess-mode``'s 0 and 1, a value 1-9) and cells
-    ``[r,c]``: ``cells`` gives the empty cells, ``filled`` the cells with a value (``why``'s),
-    both of the present state, none without a quiz."""
+    """Command names first; then what the command's declared forms take next
+    (``commands/spec.py``): a file path (a directory with its ``/``, so that Tab goes on into
+    it), a command name, its sub-words (``break level``, ``set trace on``...), values
+    (``run-mode``'s modes, ``guess-mode``'s 0 and 1, a value 1-9) and cells ``[r,c]``: ``cells``
+    gives the empty cells, ``filled`` the cells with a value (``why``'s), both of the present
+    state, none without a quiz."""
 
     def __init__(
         self,
@@ -55,23 +58,38 @@ class CommandCompleter(Completer):
             return
         name, _, rest = text.partition(" ")
         cmd = lookup(name)
-        if cmd is None or cmd.argument is None:
+        if cmd is None:
             return
         words = rest.lstrip().split(" ")
         word = words[-1]
-        for want in sorted(next_words(cmd.argument, words[:-1])):
-            if want == "<file>":
+        offered: list[str] = []
+        for want in next_words(cmd, words[:-1]):
+            if isinstance(want, str):
+                offered.append(want)
+            elif want.kind == spec.FILE:
                 yield from self._paths(word, complete_event)
-            elif want == "<command>":
-                yield from _matching(list(COMMANDS), word)
-            elif want == "<cell>":
-                yield from _matching(self.cells(), word)
-            elif want == "<filled>":
-                yield from _matching(self.filled(), word)
-            elif want in PLACEHOLDERS:
-                yield from _matching(PLACEHOLDERS[want](), word)
-            elif not want.startswith("<"):
-                yield from _matching([want], word)
+            else:
+                offered += self._offers(want)
+        yield from _matching(dict.fromkeys(offered), word)
+
+    def _offers(self, arg: spec.Arg) -> list[str]:
+        """What an argument of ``arg``'s kind may be, as completion offers it."""
+        if arg.offers:
+            return list(arg.offers)
+        if arg.kind == spec.COMMAND:
+            return list(COMMANDS)
+        if arg.kind in (spec.CELL, spec.CELL_VALUE):
+            return self.cells()
+        if arg.kind == spec.FILLED:
+            return self.filled()
+        if arg.kind == spec.VALUE:
+            return [str(v) for v in range(1, 10)]
+        if arg.kind == spec.MODE:
+            ready()
+            from sudoku_repl.core import modes
+
+            return [str(m) for m in modes.names()]  # every registered run mode
+        return []  # a number, a text: anything
 
     def _paths(self, word: str, complete_event: CompleteEvent) -> Iterator[Completion]:
         """The paths that complete ``word`` (the last word of the line), a directory ending with

@@ -67,6 +67,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output as PtOutput
 from prompt_toolkit.styles import Style
 
+from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import GuessAborted, shown
@@ -134,7 +135,7 @@ def take_view(repl: Repl, colour: bool) -> View:
     session = repl.session
     toolbar, short = toolbar_text(repl, sys.maxsize), toolbar_text(repl, 0)
     if not session.loaded:
-        lines = ["No quiz loaded.", "Type : then load-quiz <file>."]
+        lines = ["No quiz loaded.", f"Type : then {LOAD_QUIZ.usage}."]
         return View(lines, lines, [], toolbar, short, [])
     state = session.state()
     geo = session.geo
@@ -721,7 +722,7 @@ def run_tui(
     session: Session | None = None,
 ) -> Repl:
     """The full-screen mode until the user quits (``q``, Ctrl-D or ``bye``). ``first``: command
-    lines run first (``load-quiz <file>``); ``session``: the line shell's, when it switches
+    lines run first (``load-quiz``); ``session``: the line shell's, when it switches
     here; ``input``/``output``/``history`` are for tests."""
     return Tui(first or [], input=input, output=output, history=history, session=session).run()
 

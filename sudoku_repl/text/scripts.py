@@ -1,4 +1,4 @@
-"""Reading a script (``source <file>``, ``sudoku-repl -x <file>``): its lines, once the file's
+"""Reading a script (``source``, ``sudoku-repl -x <file>``): its lines, once the file's
 beginning shows it is one.
 
 A script is UTF-8 text (a byte order mark is skipped) whose first command line, past empty and

@@ -1,0 +1,28 @@
+"""Every command, declared once (``commands/spec.py``), one module per handler module.
+
+These modules import ``spec`` and nothing of the engine: the command table is filled from them
+at start-up, and a handler module is imported when one of its commands is first used.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    from sudoku_repl.commands.spec import Command
+
+
+def in_order() -> list[Command]:
+    """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
+    the debugger's, the stepping verbs, ``board``, the book's, the chains'."""
+    from sudoku_repl.commands.declared import (
+        bare,
+        board,
+        book,
+        chains,
+        debugger,
+        original,
+        stepping,
+    )
+
+    groups = (original, bare, debugger, stepping, board, book, chains)
+    return [cmd for group in groups for cmd in group.COMMANDS]

@@ -1,0 +1,101 @@
+"""The commands of ``commands/book.py``, declared."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.spec import Cell, Choice, Command, File, Filled, Int, Text, Value
+
+GENERATE_FORMS = (
+    ("--clues", Int("N")),
+    ("--seed", Int("S")),
+    ("--from", Text("<file or grid>", key="source")),
+    ("--count", Int("K")),
+    ("--out", File()),
+    ("--family", Text("<file or grid>", key="family")),
+)
+TRANSFORM_FORMS = (
+    (Choice("digits", "rows", "cols", "bands", "stacks", key="name"), Int("a"), Int("b")),
+    (Choice("transpose", "rotate", key="name"),),
+)
+
+MATRIX = Command(
+    "matrix",
+    "show the book's arrays NA, KH, MMK or NAK as matrices",
+    "sudoku_repl.commands.book:matrix",
+    forms=[(Choice("na", "kh", "mmk", "nak", key="array"), Value("[v]"))],
+    raw=True,
+    help=(
+        "The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
+        "(0 = unknown), KH(I) the order in which cells got their values (givens 1, 2, ... in\n"
+        "row-major order, then each placed value), MMK(I) how many values are still possible\n"
+        "(1 for a filled cell), NAK(v,I) v if still possible for cell I, else 0 (all nine, or\n"
+        "value v's). I = 1..81 in row-major order. Without an argument: NA, KH and MMK.\n"
+        "Before the first step every value is possible (the book's expansion)."
+    ),
+)
+
+WHY = Command(
+    "why",
+    "how a cell got its value, or why it lost a candidate, in the book's terms",
+    "sudoku_repl.commands.book:why",
+    forms=[(Filled(),), ("removed", Value(), Cell())],
+    wrong="needs a cell",
+    usage="why [r,c]|removed v [r,c]",
+    help=(
+        "From the record, up to the present step. why [r,c]: the step at which the cell got\n"
+        "its value, its KH number, and the line of that step (a conversion of run-mode 3, a\n"
+        "guess) or, for the fill pass, how its last other values were zeroed. why removed v\n"
+        "[r,c]: the step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn\n"
+        "(zeroed by the value of cell k of the same row, m of the same column, n of the same\n"
+        "block) with the step of that placement, or the technique line of the step."
+    ),
+)
+
+GENERATE = Command(
+    "generate",
+    "make quizzes with one solution from a solution grid",
+    "sudoku_repl.commands.book:generate",
+    forms=GENERATE_FORMS,
+    form=(
+        "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] | "
+        "generate --family <file or grid> [--size 36|64] [--out <file>]"
+    ),
+    raw=True,
+    usage="generate [--clues N] [--seed S] [--from <grid>] [--count K] [--out <file>]",
+    help=(
+        "As seed 003 describes: scramble the seed grid (default: its figure 1) with\n"
+        "--digit-swaps 20, --row-swaps 9 (within a band), --col-swaps 9 (within a stack),\n"
+        "--band-swaps 2 and --stack-swaps 2, until its cosine similarity to the seed grid is\n"
+        "below --below 0.818; keep --clues N random cells (default 30); while a second solution\n"
+        "exists, add the clue of a cell where it differs. Each quiz is printed with its\n"
+        "similarity, clue count and rating (steps and biggest level of run to the first\n"
+        "solution, in the present run mode). The same --seed gives the same quizzes. The first\n"
+        "quiz is loaded, unless --out writes them all to a file. --from takes a file or an\n"
+        "81-character grid (one with empty cells is replaced by its first solution).\n"
+        "generate --family <file or grid> [--size 36|64] [--out <file>]: the fixed variants of\n"
+        "a grid or quiz: 36 = the orders of the bands x the orders of the stacks; 64 = the first\n"
+        "two rows of each band and the first two columns of each stack swapped or not."
+    ),
+)
+
+TRANSFORM = Command(
+    "transform",
+    "load the quiz transformed (same solutions, new orientation)",
+    "sudoku_repl.commands.book:transform",
+    forms=TRANSFORM_FORMS,
+    raw=True,
+    usage="transform <digits a b|rows a b|cols a b|bands a b|stacks a b|transpose|rotate>",
+    help=(
+        "Swap two digits everywhere, two rows of one band, two columns of one stack, two\n"
+        "bands or two stacks; transpose; or rotate a quarter turn clockwise. The result is\n"
+        "loaded as a new quiz (the engine starts over), so step counts and biggest levels of\n"
+        "the same puzzle in another orientation can be compared."
+    ),
+)
+
+#: in Order List order
+COMMANDS = (
+    MATRIX,
+    WHY,
+    GENERATE,
+    TRANSFORM,
+)

@@ -1,0 +1,36 @@
+"""The commands of ``commands/chains.py``, declared."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.spec import Command
+
+HINT = Command(
+    "hint",
+    "show what the next step would do, without doing it",
+    "sudoku_repl.commands.chains:hint",
+    help=(
+        "Runs the next step on a copy in the present run mode and prints its lines: the\n"
+        "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
+        "would place (a fill prints nothing in the original), or, when no technique applies, the\n"
+        "guess that follows (with guess-mode 1 the default answer). Nothing changes."
+    ),
+)
+
+CHECK = Command(
+    "check",
+    "compare the candidates with the quiz's solution",
+    "sudoku_repl.commands.chains:check",
+    help=(
+        "Finds the quiz's solution by the engine's own search (run-mode 0, on a copy) and\n"
+        "reports every cell whose value or candidates leave out the solution's value, with the\n"
+        "step that took it away and that step's line; and the first guess level that is not the\n"
+        "solution's (below it, lost true candidates are expected). A quiz with no solution has\n"
+        "nothing to check; with several, the first solution found is used. Nothing changes."
+    ),
+)
+
+#: in Order List order
+COMMANDS = (
+    HINT,
+    CHECK,
+)

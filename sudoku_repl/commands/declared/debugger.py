@@ -1,0 +1,232 @@
+"""The commands of ``commands/debugger.py``, declared."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.spec import Cell, CellValue, Choice, Command, File, Int, Value, form_text
+
+#: a breakpoint's number (delete, disable, enable)
+BREAKPOINT = Int("<n>", "a breakpoint number", key="number")
+
+#: where a breakpoint stops (break, tbreak): ``kind`` says which
+BREAK_FORMS = (
+    (Choice("level", key="kind"), ">=", Int("<L>", key="level")),
+    (Choice("step", key="kind"), Int("<N>", key="step")),
+    (Choice("cell", key="kind"), Cell()),
+    (Choice("cell", key="kind"), CellValue()),
+    (Choice("removed", key="kind"), Value(), Cell()),
+    (Choice("wrong", key="kind"),),
+    (Choice("solution", key="kind"),),
+)
+#: the forms as help shows them, the name once
+_BREAK = form_text("break", BREAK_FORMS, repeat=False)
+
+#: steps from .. to (history, timeline)
+STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
+SVG = ("--svg", File(), *STEP_RANGE)
+
+#: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
+BISECT_FORMS = (
+    (Choice("level", key="kind"), Int("<L>", key="level"), Int("[max-steps]", key="max_steps")),
+    (Choice("level", key="kind"), Choice("max", key="level")),
+    (Choice("when", key="kind"), Choice("cell", key="condition"), CellValue()),
+    (Choice("when", key="kind"), Choice("removed", key="condition"), Value(), Cell()),
+    (Choice("when", key="kind"), Choice("solutions", key="condition"), ">=", Int("<k>")),
+)
+
+GOTO = Command(
+    "goto",
+    "go to the state right after a step",
+    "sudoku_repl.commands.debugger:goto",
+    forms=[(Int("<step>", "a step number"),)],
+    help=(
+        "Backwards or forwards; no trace lines are printed for the steps in between, and\n"
+        "guess answers are taken from the record. Past the end of the record the search goes on\n"
+        "(silently). Then the show block."
+    ),
+)
+
+BACK = Command(
+    "back",
+    "go back n steps (default 1)",
+    "sudoku_repl.commands.debugger:back",
+    forms=[(Int("[n]", "a number of steps"),)],
+    help="The same as goto <present step - n>.",
+)
+
+BISECT = Command(
+    "bisect",
+    "find the first step where a level or a condition is reached",
+    "sudoku_repl.commands.debugger:bisect",
+    forms=BISECT_FORMS,
+    wrong="needs a level or a condition",
+    raw=True,
+    usage="bisect level <L>|when <cond>",
+    help=(
+        "bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
+        "with max-steps the search first runs (silently) up to that many steps, and the answer\n"
+        "lies within them.\n"
+        "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
+        "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
+        "happens. Each probe is one line; the session is left at the step found."
+    ),
+)
+
+BREAK = Command(
+    "break",
+    "stop runs where a condition is met",
+    "sudoku_repl.commands.debugger:break_",
+    forms=BREAK_FORMS,
+    form=f"{_BREAK} [if <expr>]",
+    wrong="needs a condition",
+    raw=True,
+    usage="break <condition>",
+    help=(
+        f"{_BREAK} [if <expr>].\n"
+        "step, run, runtil and runrun stop at the first step whose state meets an\n"
+        'enabled breakpoint (docs/engine.md, "The state at step N"), also between a filter and\n'
+        "its guess. if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
+        "condition). See info break, delete, disable, enable, tbreak, ignore."
+    ),
+)
+
+TBREAK = Command(
+    "tbreak",
+    "a breakpoint that stops once, then is deleted",
+    "sudoku_repl.commands.debugger:tbreak",
+    forms=BREAK_FORMS,
+    repeat=False,
+    raw=True,
+    usage="tbreak <condition>",
+    help=f"As break: {_BREAK}, with if <expr> too.",
+)
+
+INFO = Command(
+    "info",
+    "list the breakpoints",
+    "sudoku_repl.commands.debugger:info",
+    forms=[(Choice("break", key="what"),), (Choice("settings", key="what"),)],
+    synonyms={"breakpoints": "break"},
+    wrong="knows",
+    usage="info break",
+    help=(
+        "Each breakpoint with its number, condition, whether it is enabled, and how many\n"
+        "times it has hit. info settings lists what set changes."
+    ),
+)
+
+DELETE = Command(
+    "delete",
+    "delete a breakpoint",
+    "sudoku_repl.commands.debugger:delete",
+    forms=[(BREAKPOINT,)],
+    help=("The number is the one break gave it (see\ninfo break); the numbers of the others stay."),
+)
+
+DISABLE = Command(
+    "disable",
+    "disable a breakpoint",
+    "sudoku_repl.commands.debugger:disable",
+    forms=[(BREAKPOINT,)],
+    help=("It stays listed by info break but stops\nnothing until enable <n>."),
+)
+
+ENABLE = Command(
+    "enable",
+    "enable a breakpoint",
+    "sudoku_repl.commands.debugger:enable",
+    forms=[(BREAKPOINT,)],
+    help=("Undo disable <n>: the breakpoint stops runs\nagain."),
+)
+
+WHEN = Command(
+    "when",
+    "the steps at which a cell got or lost a value, or lost a candidate",
+    "sudoku_repl.commands.debugger:when",
+    forms=[(Cell(),), ("removed", Value(), Cell())],
+    wrong="needs a cell",
+    usage="when [r,c]|removed v [r,c]",
+    help=(
+        "Answered from the record (the whole record, also past the present after going\n"
+        "back), without running anything."
+    ),
+)
+
+HISTORY = Command(
+    "history",
+    "the recorded trace lines of a step range",
+    "sudoku_repl.commands.debugger:history",
+    forms=[STEP_RANGE],
+    raw=True,
+    help=(
+        "From the record; default: all of it. The lines of step N are those of the moves from\n"
+        "the state at step N-1 to the state at step N (a fill pass that went wrong prints the\n"
+        "number it began with but belongs to the next step)."
+    ),
+)
+
+TIMELINE = Command(
+    "timeline",
+    "the guess level over the steps, as a picture",
+    "sudoku_repl.commands.debugger:timeline",
+    forms=[STEP_RANGE, SVG],
+    raw=True,
+    usage="timeline [from] [to]",
+    help=(
+        f"A character plot fitting the terminal; {form_text('timeline', [SVG])} writes the\n"
+        "same as an SVG image."
+    ),
+)
+
+TREE = Command(
+    "tree",
+    "write the guess tree as Graphviz DOT",
+    "sudoku_repl.commands.debugger:tree",
+    forms=[("--dot", File())],
+    raw=True,
+    help=(
+        "Levels, cells, values, step ranges, and which branches went wrong or reached a\n"
+        "solution. Render it with: dot -Tsvg <file> -o tree.svg"
+    ),
+)
+
+SAVE_SESSION = Command(
+    "save-session",
+    "write a script that replays this session",
+    "sudoku_repl.commands.debugger:save_session",
+    forms=[(File(),)],
+    help=(
+        "The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
+        "reproduces the session exactly."
+    ),
+)
+
+SOURCE = Command(
+    "source",
+    "run the commands of a script",
+    "sudoku_repl.commands.debugger:source",
+    forms=[(File(),)],
+    help=(
+        "As in batch mode: empty and # lines are skipped; a guess question takes the next\n"
+        "line of the script as its answer (an invalid one calls the question off). A file that\n"
+        "is not text, or whose first command line is not a command (a quiz, say), is refused."
+    ),
+)
+
+#: in Order List order
+COMMANDS = (
+    GOTO,
+    BACK,
+    BISECT,
+    BREAK,
+    TBREAK,
+    INFO,
+    DELETE,
+    DISABLE,
+    ENABLE,
+    WHEN,
+    HISTORY,
+    TIMELINE,
+    TREE,
+    SAVE_SESSION,
+    SOURCE,
+)

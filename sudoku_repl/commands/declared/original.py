@@ -1,0 +1,110 @@
+"""The commands of ``commands/original.py``, declared."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.spec import Command, File, Int, Mode, form_text
+
+LOAD_QUIZ_FORM = (File(), Int("[N]", "a quiz number"))
+
+LOAD_QUIZ = Command(
+    "load-quiz",
+    "load quiz from file",
+    "sudoku_repl.commands.original:load_quiz",
+    forms=[LOAD_QUIZ_FORM],
+    raw=True,
+    usage="load-quiz <file>",
+    help=(
+        f"{form_text('load-quiz', [LOAD_QUIZ_FORM])}: the nine-line format (0 or . for an empty cell), a file of\n"
+        "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
+        "typed in place of the file name. Loading resets the engine; the settings stay."
+    ),
+)
+
+SHOW = Command(
+    "show",
+    "show quiz info",
+    "sudoku_repl.commands.original:show",
+    help=(
+        "The grid, the step count, the candidates of the empty\n"
+        "cells by row, the foremost cell and the current guess level."
+    ),
+)
+
+LEVELS = Command(
+    "levels",
+    "show info about guess levels",
+    "sudoku_repl.commands.original:levels",
+    aliases=("lv",),
+    help=(
+        "One line per guess level, deepest\n"
+        "first: the cell, the value being tried, its place among the cell's candidates."
+    ),
+)
+
+RUN_MODE = Command(
+    "run-mode",
+    "query or change working mode",
+    "sudoku_repl.commands.original:run_mode",
+    forms=[(Mode("[1|2|0]"),)],
+    help="1: grp only; 2: ply only; 0: both grp and ply (the default).",
+)
+
+GUESS_MODE = Command(
+    "guess-mode",
+    "query or change guessing mode",
+    "sudoku_repl.commands.original:guess_mode",
+    forms=[(Int("[1|0]", "a number, 0 or 1", offers=("0", "1"), key="mode"),)],
+    help="1 (any non-zero number): ask before each new guess; 0: guess automatically.",
+)
+
+STEP = Command(
+    "step",
+    "step forward",
+    "sudoku_repl.commands.original:step",
+    aliases=("s",),
+    help=(
+        "One solver step with its trace lines, then the show\n"
+        "block (unless the step reported a solution or ended the search)."
+    ),
+)
+
+RUN = Command(
+    "run",
+    "run till the end or a new solution met",
+    "sudoku_repl.commands.original:run",
+    aliases=("r",),
+)
+
+RUNTIL = Command(
+    "runtil",
+    "run till certain steps run",
+    "sudoku_repl.commands.original:runtil",
+    forms=[(Int("<steps>", "a step count"),)],
+    aliases=("rt",),
+    help=(
+        "Like run, but stops once the step count reaches <steps> (checked before each step,\n"
+        "so a step that filters and guesses can pass it by one). A step count below the\n"
+        "present replays the search from the loaded quiz, as a fresh session would."
+    ),
+)
+
+RUNRUN = Command(
+    "runrun",
+    "run till the end or certain new solutions met",
+    "sudoku_repl.commands.original:runrun",
+    forms=[(Int("<sum>", "a number of solutions", key="solutions"),)],
+    help="runrun 0 runs to the end of the search.",
+)
+
+#: in Order List order
+COMMANDS = (
+    LOAD_QUIZ,
+    SHOW,
+    LEVELS,
+    RUN_MODE,
+    GUESS_MODE,
+    STEP,
+    RUN,
+    RUNTIL,
+    RUNRUN,
+)

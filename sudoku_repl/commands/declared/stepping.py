@@ -1,0 +1,121 @@
+"""The commands of ``commands/stepping.py``, declared."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.declared.debugger import BREAK
+from sudoku_repl.commands.spec import Choice, Command, CommandName, Int, Text
+
+CONTINUE = Command(
+    "continue",
+    "run to the next breakpoint or the end of the search",
+    "sudoku_repl.commands.stepping:continue_",
+    aliases=("c",),
+    help=(
+        "As runrun 0, but named as in gdb: it stops at an enabled breakpoint, Ctrl-C or the end\n"
+        "of the search, and passes the solutions on the way (set solutions off hides their grids)."
+    ),
+)
+
+NEXT = Command(
+    "next",
+    "one step, where a new guess and everything below it count as one",
+    "sudoku_repl.commands.stepping:next_",
+    help=(
+        "Steps until the search is back at this guess level or above it (the guess it makes is\n"
+        "tried, and the levels below it are left), a solution, a breakpoint or the end. Without a\n"
+        "new guess it is one step."
+    ),
+)
+
+FINISH = Command(
+    "finish",
+    "run until the present guess level is left",
+    "sudoku_repl.commands.stepping:finish",
+    help=(
+        "Runs until the search leaves this guess level (its last option failed, and the search\n"
+        "goes up) or reports a solution, a breakpoint stops it, or the search ends."
+    ),
+)
+
+IGNORE = Command(
+    "ignore",
+    "pass over a breakpoint's next count stops",
+    "sudoku_repl.commands.stepping:ignore",
+    forms=[(Int("<n>", key="number"), Int("<count>"))],
+    wrong="needs a breakpoint and a count",
+    help="The breakpoint still counts its hits; it stops again after count of them.",
+)
+
+CONDITION = Command(
+    "condition",
+    "stop at a breakpoint only where a condition holds",
+    "sudoku_repl.commands.stepping:condition",
+    forms=[(Int("<n>"), Text("[expr]"))],
+    raw=True,
+    help=(
+        "expr: comparisons of step, level or solutions with a number (> >= < <= == !=),\n"
+        "joined by and: condition 1 step > 100 and level >= 8. Without expr the condition goes.\n"
+        f"{BREAK.usage} if <expr> sets it at once."
+    ),
+)
+
+DISPLAY = Command(
+    "display",
+    "run a command at every stop; display alone lists them",
+    "sudoku_repl.commands.stepping:display",
+    forms=[(CommandName(),)],
+    help=(
+        "After step, next, finish, continue, run, runtil, runrun, goto, back and bisect, each\n"
+        "display runs (display levels, display board). undisplay <n> removes one."
+    ),
+)
+
+UNDISPLAY = Command(
+    "undisplay",
+    "stop running a display at every stop",
+    "sudoku_repl.commands.stepping:undisplay",
+    forms=[(Int("<n>", "a display number", key="number"),)],
+)
+
+SET = Command(
+    "set",
+    "change how much is printed: trace, solutions, colour",
+    "sudoku_repl.commands.stepping:set_",
+    forms=[
+        (Choice("trace", key="setting"), Choice("on", "off", key="value")),
+        (Choice("solutions", key="setting"), Choice("on", "off", key="value")),
+        (Choice("colour", key="setting"), Choice("on", "off", "auto", key="value")),
+    ],
+    synonyms={"color": "colour"},
+    raw=True,
+    usage="set <setting> <value>",
+    help=(
+        "set trace off: runs print no trace lines (the end of the search and the timing lines\n"
+        "stay); set solutions off: a solution prints its Fine line without its grid; set colour\n"
+        "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).\n"
+        "info settings lists them."
+    ),
+)
+
+TUI = Command(
+    "tui",
+    "switch to the full-screen mode",
+    "sudoku_repl.commands.stepping:tui",
+    help=(
+        "The same quiz, record and breakpoints in the full-screen view (the board, the trace,\n"
+        "the levels and a command line); q there comes back here. sudoku-repl --tui starts in it."
+    ),
+)
+
+#: in Order List order
+COMMANDS = (
+    CONTINUE,
+    NEXT,
+    FINISH,
+    IGNORE,
+    CONDITION,
+    DISPLAY,
+    UNDISPLAY,
+    SET,
+    TUI,
+)

@@ -1,0 +1,246 @@
+"""Each command is declared once (``commands/spec.py``, ``commands/declared/``), and the Order
+List, ``help``, completion and argument parsing come from that declaration (issue 22, part 1).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+from helpers import REPO, Shell, completions
+
+from sudoku_repl.commands import spec
+from sudoku_repl.commands.declared import in_order
+from sudoku_repl.commands.table import BARE, COMMANDS, order_list
+from sudoku_repl.core.geometry import CLASSIC
+
+SETTINGS = "set trace on|off | set solutions on|off | set colour on|off|auto"
+
+SOURCES = {
+    path: path.read_text(encoding="utf-8", errors="replace")
+    for path in (REPO / "sudoku_repl").rglob("*")
+    if path.is_file() and path.suffix in (".py", ".txt", ".md", ".json", ".toml")
+}
+
+
+def files_saying(text: str) -> list[Path]:
+    return [path for path, source in SOURCES.items() if text in source]
+
+
+def test_the_table_is_the_declarations_in_order_list_order() -> None:
+    """(conftest.py calls ``register_all``.) The original ten first, ``bye`` tenth."""
+    assert list(COMMANDS) == [cmd.name for cmd in in_order()]
+    assert list(COMMANDS)[:11] == [
+        "load-quiz",
+        "show",
+        "levels",
+        "run-mode",
+        "guess-mode",
+        "step",
+        "run",
+        "runtil",
+        "runrun",
+        "bye",
+        "help",
+    ]
+    names = [cmd.name for cmd in in_order()]
+    aliases = [alias for cmd in in_order() for alias in cmd.aliases]
+    assert len(set(names)) == len(names)
+    assert len(set(aliases)) == len(aliases)
+    assert not set(names) & set(aliases)
+
+
+@pytest.mark.parametrize("name", [cmd.name for cmd in in_order()])
+def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) -> None:
+    """The source text of every file under ``sudoku_repl/`` is searched: a usage with arguments
+    and a summary are written in one file (the declaration) or, a usage, derived there from the
+    declared forms (then no file spells it out). A one-word usage is the command's name, and a
+    one-word summary (``quit``) a word, which other code may say."""
+    cmd = COMMANDS[name]
+    assert f"{cmd.usage}: {cmd.summary}" in order_list()
+    declared = REPO / "sudoku_repl" / "commands" / "declared"
+    if len(cmd.summary.split()) > 1:
+        assert [p.parent for p in files_saying(cmd.summary)] == [declared], cmd.summary
+    if len(cmd.usage.split()) > 1:
+        where = files_saying(cmd.usage)
+        if not where:
+            assert cmd.usage == spec.form_text(cmd.name, cmd.forms)
+        else:
+            assert [p.parent for p in where] == [declared], (cmd.usage, where)
+
+
+def test_handler_modules_declare_nothing_and_their_handlers_resolve() -> None:
+    for cmd in in_order():
+        module, _, function = cmd.handler_path.partition(":")
+        assert module.startswith("sudoku_repl.commands."), cmd
+        assert callable(getattr(importlib.import_module(module), function)), cmd
+        assert cmd.handler is getattr(importlib.import_module(module), function)
+    assert {"sudoku_repl.commands.bare"} == BARE
+
+
+def test_each_handler_takes_what_its_forms_parse() -> None:
+    """A parsed command's handler takes the keys of its forms' arguments (those of only some
+    forms with a default); a raw one the argument text."""
+    for cmd in in_order():
+        parameters = list(inspect.signature(cmd.handler).parameters.values())[1:]
+        if cmd.raw:
+            assert [p.name for p in parameters] == ["arg"], cmd
+            continue
+        keys = [{w.key for w in form if isinstance(w, spec.Arg)} for form in cmd.forms]
+        everywhere = set.intersection(*keys) if keys else set()
+        assert {p.name for p in parameters} == set().union(*keys), cmd
+        for p in parameters:
+            assert (p.default is inspect.Parameter.empty) == (p.name in everywhere), (cmd, p)
+
+
+def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
+    stray = spec.Command("nosuch", "a command nobody handles", "sudoku_repl.commands.bare:nosuch")
+    with pytest.raises(LookupError, match=r"sudoku_repl\.commands\.bare has no handler 'nosuch'"):
+        stray.handler  # noqa: B018 - resolving it is the test
+
+
+# -- completion and parsing from the same forms ---------------------------------------------
+
+
+def test_set_completes_its_settings_and_their_values() -> None:
+    """``set <Tab>`` offered nothing before the forms were declared once."""
+    assert completions("set ") == ["set colour", "set solutions", "set trace"]
+    assert completions("set trace ") == ["set trace off", "set trace on"]
+    assert completions("set colour a") == ["set colour auto"]
+    assert completions("set color ") == ["set color auto", "set color off", "set color on"]
+    assert completions("set trace on ") == []
+    shell = Shell()
+    assert shell.fails("set colour") == ["set needs a setting and a value: " + SETTINGS]
+    assert shell.ok("set color off")[2] == "colour off"
+
+
+def test_info_completes_break_and_settings_and_accepts_them() -> None:
+    assert completions("info ") == ["info break", "info settings"]
+    shell = Shell()
+    assert shell.ok("info break") == ["No breakpoints."]
+    assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
+    assert shell.fails("info frames") == ["info knows: info break | info settings"]
+
+
+# For each kind of argument: a word completion offers, parsing takes, and a word parsing refuses
+# with the line naming the declared form.
+KINDS = [
+    ("guess-mode", "1", "x", "guess-mode takes a number, 0 or 1: guess-mode [1|0]"),
+    (
+        "run-mode",
+        "2",
+        "9",
+        "run-mode takes a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's "
+        "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
+        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
+    ),
+    ("info", "settings", "break x", "info knows: info break | info settings"),
+    ("set", "trace off", "trace maybe", "Not a setting: 'trace maybe'; " + SETTINGS),
+    ("help", "runtil", "nosuch", None),
+]
+
+
+@pytest.mark.parametrize(("name", "good", "bad", "line"), KINDS)
+def test_completion_offers_what_parsing_takes(
+    name: str, good: str, bad: str, line: str | None
+) -> None:
+    shell = Shell()
+    head, _, _ = f"{name} {good}".rpartition(" ")
+    assert f"{name} {good}" in completions(f"{head} ")
+    shell.ok(f"{name} {good}")
+    head, _, _ = f"{name} {bad}".rpartition(" ")
+    assert f"{name} {bad}" not in completions(f"{head} ")
+    if line is None:
+        assert len(shell.fails(f"{name} {bad}")) == 1
+        return
+    assert shell.fails(f"{name} {bad}") == [line]
+
+
+# Arguments completion offers nothing for (numbers, nothing at all): the line parsing refuses
+# with, the form from the declaration.
+REFUSED = [
+    ("runtil", "[1,1]", "runtil needs a step count: runtil <steps>"),
+    ("runrun", "x", "runrun needs a number of solutions: runrun <sum>"),
+    ("goto", "-1", "goto needs a step number: goto <step>"),
+    ("back", "x", "back takes a number of steps: back [n]"),
+    ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
+    ("delete", "", "delete needs a breakpoint number: delete <n>"),
+    ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
+    ("show", "x", "show takes no argument: show"),
+    ("continue", "now", "continue takes no argument: continue"),
+]
+
+
+@pytest.mark.parametrize(("name", "bad", "line"), REFUSED)
+def test_parsing_refuses_with_the_declared_form(name: str, bad: str, line: str) -> None:
+    shell = Shell()
+    assert completions(f"{name} ") == []
+    assert shell.fails(f"{name} {bad}".strip()) == [line]
+    assert not any(c == f"{name} {bad}" for c in completions(f"{name} "))
+    assert shell.fails(f"{name} {bad}") == [line]
+
+
+def test_every_offered_word_parses() -> None:
+    """Each word completion offers for an argument (``offers``) is taken by its parser."""
+    for cmd in in_order():
+        for form in cmd.forms:
+            for want in form:
+                if isinstance(want, spec.Arg) and want.offers:
+                    for offer in want.offers:
+                        assert want.parse(offer, "problem", lambda: CLASSIC) is not None, cmd
+    set_ = COMMANDS["set"]
+    assert set_.match(["colour", "auto"]) == {"setting": "colour", "value": "auto"}
+    assert set_.match(["color", "off"]) == {"setting": "colour", "value": "off"}
+    assert set_.match(["trace", "auto"]) is None
+
+
+@pytest.mark.parametrize(("name", "kind"), [("when", "empty"), ("why", "filled")])
+def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind: str) -> None:
+    """``when [`` offers the empty cells of the seed (58) and ``why [`` the filled ones (23,
+    its givens); each parses; ``removed`` offers the values 1-9, each taken."""
+    shell = Shell.loaded()
+    offered = completions(f"{name} [", shell.repl)
+    assert len(offered) == (81 - 23 if kind == "empty" else 23)
+    for line in offered:
+        assert COMMANDS[name].parse(line.split(" ", 1)[1]) == {"cell": cell_of(line)}
+    values = completions(f"{name} removed ", shell.repl)
+    assert values == [f"{name} removed {v}" for v in range(1, 10)]
+    assert COMMANDS[name].parse("removed 9 [4, 2]") == {"value": 9, "cell": 3 * 9 + 1}
+    assert shell.fails(f"{name} [4,2]=1") == [
+        f"{name} needs a cell: {name} [r,c] | {name} removed v [r,c]"
+    ]
+    assert shell.fails(f"{name} [0,2]") == [
+        f"No cell [0,2]: rows and columns go from 1 to 9; {name} needs a cell: {name} [r,c] | "
+        f"{name} removed v [r,c]"
+    ]
+
+
+def cell_of(line: str) -> int:
+    """The cell number of the ``[r,c]`` ending ``line`` (row-major from 0)."""
+    r, c = line[line.rindex("[") + 1 : -1].split(",")
+    return (int(r) - 1) * 9 + int(c) - 1
+
+
+def test_the_break_forms_are_named_as_help_names_them() -> None:
+    """(Their completion: ``test_debugger_shell.py``.)"""
+    shell = Shell.loaded()
+    line = shell.fails("break sideways")[0]
+    assert line == (
+        "break needs a condition: break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "removed v [r,c] | wrong | solution [if <expr>]"
+    )
+
+
+def test_the_command_lines_help_lists_the_declared_commands() -> None:
+    from sudoku_repl.frontends.options import parser
+
+    text = " ".join(parser().format_help().split())
+    assert "Commands (at the prompt, after -c, in a script; help <command> explains one): " in text
+    assert (
+        "load-quiz, show, levels, run-mode, guess-mode, step, run, runtil, runrun, bye, help,"
+        in text
+    )
+    for name in COMMANDS:
+        assert f" {name}," in text or f" {name}." in text, name
