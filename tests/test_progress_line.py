@@ -28,32 +28,31 @@ class Clock:
 
 
 def test_the_line_appears_after_half_a_second_of_silence_and_goes_before_output() -> None:
-    clock, stream, stop = Clock(), io.StringIO(), [False]
-    line = ProgressLine(lambda: stop[0], lambda: 1234, stream, clock)
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: 1234, stream, clock)
     line.begin()
     clock.now += 0.3
-    assert line() is False and stream.getvalue() == ""  # not yet
+    line.tick()
+    assert stream.getvalue() == ""  # not yet
     clock.now += 0.3
-    assert line() is False
+    line.tick()
     assert stream.getvalue() == "\r\x1b[K1,234 steps, 0.6 s (Ctrl-C stops)"
     clock.now += 0.1
-    line()  # redrawn at most every 0.2 s
+    line.tick()  # redrawn at most every 0.2 s
     assert stream.getvalue().count("steps") == 1
     line.printed()  # a line of output comes: the progress line goes first
     assert stream.getvalue().endswith("\r\x1b[K")
     clock.now += 0.3
-    line()
+    line.tick()
     assert stream.getvalue().count("steps") == 1  # output 0.3 s ago: quiet again
-    stop[0] = True
-    assert line() is True  # it answers the interrupt flag
 
 
 def test_without_a_quiz_the_line_says_only_the_time() -> None:
     clock, stream = Clock(), io.StringIO()
-    line = ProgressLine(lambda: False, lambda: None, stream, clock)
+    line = ProgressLine(lambda: None, stream, clock)
     line.begin()
     clock.now += 1.0
-    line()  # generate polls the flag with no quiz loaded
+    line.tick()  # generate ticks between quizzes with no quiz loaded
     assert stream.getvalue() == "\r\x1b[K1.0 s (Ctrl-C stops)"
 
 

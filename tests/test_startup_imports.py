@@ -36,6 +36,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.stepping",
     "sudoku_repl.commands.spec",
     "sudoku_repl.commands.recorder",
+    "sudoku_repl.commands.session_hooks",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
     "sudoku_repl.core.errors",

@@ -132,9 +132,11 @@ def generate(repl: Repl, arg: str) -> None:
     rng = random.Random(seed)
     made: list[gen.Generated] = []
     for _ in range(options.count):
-        if made and repl.interrupted():
-            repl.out.message(f"Interrupted after {len(made)} quizzes.")
-            break
+        if made:  # between quizzes, as the stepping loop does between steps
+            repl.hooks.tick()
+            if repl.hooks.interrupted():
+                repl.out.message(f"Interrupted after {len(made)} quizzes.")
+                break
         try:
             result = gen.generate(rng, seed_grid, options.clues, counts, options.below)
         except gen.GenerationError as e:

@@ -62,7 +62,7 @@ def _name(repl: Repl, cell: int) -> str:
 
 def goto(repl: Repl, step: int) -> None:
     session = repl.require_quiz()
-    if session.goto(step, repl):
+    if session.goto(step, repl.hooks):
         _interrupted(repl)
         return
     repl.show()
@@ -85,7 +85,7 @@ def back(repl: Repl, n: int | None) -> None:
     now = session.state().steps
     if n > now:
         raise UserError(f"Only {now} steps to go back: {BACK.form}")
-    session.goto(now - n, repl)
+    session.goto(now - n, repl.hooks)
     repl.show()
 
 
@@ -158,7 +158,7 @@ def bisect(repl: Repl, arg: str) -> None:
             hi = mid
         else:
             lo = mid + 1
-    session.goto(lo, repl)
+    session.goto(lo, repl.hooks)
     line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
 
@@ -179,10 +179,10 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
     stopped = False
     if limit is None:
         session.seek(len(session.history))
-        stopped = session.run(Quiet(repl), 0, breakpoints=False).interrupted
+        stopped = session.run(Quiet(repl.hooks), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
         present = session.cursor
-        stopped = session.goto(limit, repl)
+        stopped = session.goto(limit, repl.hooks)
         if not stopped:
             session.seek(min(present, len(session.history)))
     if stopped:

@@ -2,7 +2,8 @@
 
 Output leaves through ``Output.message`` / ``Output.error`` (one line each), answers to the guess
 question come from ``read_answer``, and the clock and the interrupt flag are injected, so the
-same object serves the batch reader, the prompt_toolkit shell and the tests.
+same object serves the batch reader, the prompt_toolkit shell and the tests. What the session
+hears and asks while it steps is the ``Repl``'s ``hooks`` (``session_hooks.SessionHooks``).
 """
 
 from __future__ import annotations
@@ -13,26 +14,14 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.table import lookup, order_list, ready, run, suggestion, unknown
 from sudoku_repl.core.errors import ECHO, GuessAborted, RecordCut, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
-    from typing import Protocol
-
-    from sudoku_repl.core.breakpoints import Breakpoint
-    from sudoku_repl.core.engine import Choice, Engine
-    from sudoku_repl.core.events import Event
-    from sudoku_repl.core.geometry import Cell
-    from sudoku_repl.core.session import RunReport, Session
-
-    class Output(Protocol):
-        """Where the lines go: ``message`` for output, ``error`` for a line saying what was
-        wrong."""
-
-        def message(self, line: str) -> None: ...
-
-        def error(self, line: str) -> None: ...
+    from sudoku_repl.commands.session_hooks import Output
+    from sudoku_repl.core.session import Session
 
 
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
@@ -43,35 +32,20 @@ RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 
-class ViewSettings:
-    """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
-    terminal unless NO_COLOR is set)."""
-
-    def __init__(
-        self, trace: bool = True, solutions: bool = True, colour: bool | None = None
-    ) -> None:
-        self.trace = trace
-        self.solutions = solutions
-        self.colour = colour
-
-    def __repr__(self) -> str:
-        return f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour})"
-
-
 class Repl:
-    """One user's session: executes command lines, writes their output."""
+    """One user's session: executes command lines, writes their output. ``interrupted``: the
+    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``)."""
 
     def __init__(
         self,
         out: Output,
         read_answer: Callable[[str], str],
         clock: Callable[[], float] = time.perf_counter,
-        interrupted: Callable[[], bool] = lambda: False,
+        interrupted: Callable[[], bool] = never,
+        tick: Callable[[], None] = nothing,
     ) -> None:
         self.out = out
-        self.read_answer = read_answer
         self.clock = clock
-        self.interrupted = interrupted
         self._session: Session | None = None  # made on first use (``session``)
         self.done = False
         self.failures: list[str] = []
@@ -80,6 +54,10 @@ class Repl:
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
         self.view = ViewSettings()
+        #: what the session's stepping hears from and asks of the user
+        self.hooks = SessionHooks(
+            out, read_answer, lambda: self.session, self.script, self.view, interrupted, tick
+        )
         #: whether ``tui`` may switch to full screen (the interactive shell sets it),
         #: and whether it was asked to
         self.can_switch = False
@@ -101,6 +79,15 @@ class Repl:
     @session.setter
     def session(self, session: Session) -> None:
         self._session = session
+
+    @property
+    def read_answer(self) -> Callable[[str], str]:
+        """Where the guess question's answers come from (``hooks.read_answer``)."""
+        return self.hooks.read_answer
+
+    @read_answer.setter
+    def read_answer(self, read_answer: Callable[[str], str]) -> None:
+        self.hooks.read_answer = read_answer
 
     @property
     def made_session(self) -> bool:
@@ -178,7 +165,7 @@ class Repl:
         ]
 
     def _solutions_now(self) -> int:
-        return self.session.state().solutions if self.loaded else 0
+        return self.hooks.solutions_now() if self.loaded else 0
 
     def _notices(self) -> None:
         if self._session is None:
@@ -193,7 +180,7 @@ class Repl:
         calls the question off: the line after it is a command again)."""
         if self._depth >= MAX_DEPTH:
             raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
-        saved = self.read_answer
+        saved, scripted = self.read_answer, self.hooks.scripted
 
         def read_answer(question: str) -> str:
             answer = next(lines, None)
@@ -205,6 +192,7 @@ class Repl:
             return answer
 
         self.read_answer = read_answer
+        self.hooks.scripted = True
         self._depth += 1
         try:
             while not self.done:
@@ -219,63 +207,11 @@ class Repl:
                 self.execute(line)
         finally:
             self._depth -= 1
-            self.read_answer = saved
+            self.read_answer, self.hooks.scripted = saved, scripted
 
     def lines(self, lines: Sequence[str]) -> None:
         for line in lines:
             self.out.message(line)
-
-    # -- Hooks for the session -------------------------------------------------------------
-
-    def events(self, events: Sequence[Event]) -> None:
-        from sudoku_repl.core import events as E
-        from sudoku_repl.text.render import event_lines
-
-        geo, view = self.session.geo, self.view
-        for event in events:
-            kind = event[0]
-            if kind == E.SOLUTION:
-                lines = event_lines(event, geo)
-                self.lines(lines if view.solutions else lines[-1:])  # the Fine line stays
-            elif view.trace or kind == E.NO_MORE:  # the end of the search is always said
-                self.lines(event_lines(event, geo))
-
-    def ask_guess(self, cell: Cell, value: int) -> Choice:
-        default = f"{self.session.geo.cell_name(cell)}={value}"
-        question = f"Take a guess please, by default it will be {default}:"
-        while True:
-            answer = self.read_answer(question)
-            if not answer.strip():
-                self.script.answered("", self._solutions_now())
-                return None
-            try:
-                choice = self._parse_guess(answer, default)
-            except UserError as e:
-                self.out.error(shown(said(e), ECHO))
-                if self._depth:  # a script's answer: asking again would read its commands
-                    raise GuessAborted from None
-                continue  # a person at the keyboard answers again
-            self.script.answered(answer, self._solutions_now())
-            return choice
-
-    def _parse_guess(self, answer: str, default: str) -> Choice:
-        from sudoku_repl.core.geometry import values_of
-        from sudoku_repl.text.args import CELL_VALUE, cell_of, number
-
-        form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
-        match = CELL_VALUE.fullmatch(answer)
-        if not match:
-            raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
-        r, c, v = (number(g) for g in match.groups())
-        state = self.session.state()
-        cell = cell_of(r, c, f"{form}.", self.session.geo)
-        if state.values[cell]:
-            raise UserError(f"[{r},{c}] is not empty; {form}.")
-        cands = values_of(state.cands[cell])
-        if v not in cands:
-            listed = " ".join(map(str, cands))
-            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {listed}); {form}.")
-        return cell, v
 
     # -- helpers for handlers ----------------------------------------------------------------
 
@@ -288,55 +224,6 @@ class Repl:
         from sudoku_repl.text.render import show_lines
 
         self.lines(show_lines(self.session.state(), self.session.geo))
-
-    def timing(self, started: float, biggest: int) -> None:
-        ms = int((self.clock() - started) * 1000)
-        state = self.session.state()
-        self.out.message(
-            f"Run time: {ms} milliseconds; steps: {state.steps}, solution sum: {state.solutions}."
-        )
-        self.out.message(f" Biggest level on this run(til): {biggest}")
-
-    def run_command(
-        self,
-        solutions: int,
-        max_steps: int | None = None,
-        until: Callable[[Engine], bool] | None = None,
-        show: bool = False,
-    ) -> RunReport | None:
-        """The common part of run, runtil, runrun, continue, next and finish: trace,
-        interrupt, breakpoints, timing lines. ``runtil`` to a step before the present replays
-        from the loaded state, exactly as a fresh session would; ``until`` ends the run after a
-        step (next, finish), which then shows where it stopped (``show``). Returns None when
-        the search was already finished."""
-        session = self.require_quiz()
-        started = self.clock()
-        replay = max_steps is not None and max_steps < session.state().steps
-        if replay:
-            session.restart()
-        elif session.finished:
-            self.out.message(invalid(session))
-            self.timing(started, 0)
-            return None
-        report = session.run(self, solutions, max_steps, replay=replay, until=until)
-        if report.interrupted:
-            self.out.message(f"Interrupted at step {session.state().steps}.")
-            self.script.stopped(session.state().steps, self._solutions_now(), run=True)
-            self.show()
-        elif report.hits:
-            self.breakpoint_lines(report.hits)
-            self.show()
-        elif (max_steps is not None or show) and not ended(session):
-            self.show()
-        self.timing(started, report.biggest)
-        return report
-
-    def breakpoint_lines(self, hits: Sequence[Breakpoint]) -> None:
-        steps = self.session.state().steps
-        for bp in hits:
-            self.out.message(
-                f"Breakpoint {bp.number}: {bp.describe(self.session.geo)} at step {steps}."
-            )
 
 
 def ended(session: Session) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import Repl, ended, invalid
+from sudoku_repl.commands.running import breakpoint_lines, run_command
 from sudoku_repl.core import modes
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.text import quiz_files as quizzes
@@ -60,21 +61,21 @@ def step(repl: Repl) -> None:
     if session.finished:
         repl.out.message(invalid(session))
         return
-    report = session.step(repl)
+    report = session.step(repl.hooks)
     if report.hits:
-        repl.breakpoint_lines(report.hits)
+        breakpoint_lines(repl, report.hits)
         repl.show()
     elif not ended(session):
         repl.show()
 
 
 def run(repl: Repl) -> None:
-    repl.run_command(1)
+    run_command(repl, 1)
 
 
 def runtil(repl: Repl, steps: int) -> None:
-    repl.run_command(1, steps)
+    run_command(repl, 1, steps)
 
 
 def runrun(repl: Repl, solutions: int) -> None:
-    repl.run_command(solutions)
+    run_command(repl, solutions)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
 from sudoku_repl.commands.declared.stepping import CONDITION, SET
 from sudoku_repl.commands.dispatch import STOPPING
+from sudoku_repl.commands.running import run_command
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def continue_(repl: Repl) -> None:
-    repl.run_command(0)
+    run_command(repl, 0)
 
 
 def next_(repl: Repl) -> None:
@@ -28,7 +29,7 @@ def next_(repl: Repl) -> None:
     def back_up(engine: Engine) -> bool:
         return len(engine.frames) <= level
 
-    repl.run_command(1, until=back_up, show=True)
+    run_command(repl, 1, until=back_up, show=True)
 
 
 def finish(repl: Repl) -> None:
@@ -39,7 +40,7 @@ def finish(repl: Repl) -> None:
     def left(engine: Engine) -> bool:
         return len(engine.frames) < level
 
-    repl.run_command(1, until=left, show=True)
+    run_command(repl, 1, until=left, show=True)
 
 
 def ignore(repl: Repl, number: int, count: int) -> None:

@@ -121,6 +121,37 @@ class Outcome(NamedTuple):
     grid: bytes
 
 
+#: One union of named records: every event kind, by number, with its name (a word of its own,
+#: for text) and its record. The original's are here; a technique adds its kinds with
+#: ``register_kind`` from its ``register()``. The text codec (``text/event_text.py``) is
+#: derived from it: the name, then the record's fields by name and type.
+KINDS: dict[int, tuple[str, type[tuple[Any, ...]]]] = {
+    NO_CANDIDATE: ("no-candidate", NoCandidate),
+    WENT_WRONG: ("went-wrong", WentWrong),
+    COMPLETE: ("complete", UnitShrunk),
+    REMOVED: ("removed", Removal),
+    CELSET: ("celset", CelSet),
+    INCOMPLETE: ("incomplete", UnitShrunk),
+    PLY: ("ply", UnitShrunk),
+    GUESS: ("guess", Guess),
+    FORWARD: ("forward", Guess),
+    UPWARD: ("upward", Guess),
+    NO_MORE: ("no-more", Outcome),
+    SOLUTION: ("solution", Outcome),
+}
+
+
+def register_kind(kind: int, name: str, record: type[tuple[Any, ...]]) -> None:
+    """An added technique's event kind (from ``FIRST_ADDED_KIND`` on): its name and record,
+    whose first field is ``kind``. Registering the same again changes nothing."""
+    known = KINDS.get(kind)
+    if known is not None and known != (name, record):
+        raise ValueError(f"event kind {kind} is {known[0]} already")
+    if kind < FIRST_ADDED_KIND or getattr(record, "_fields", ("",))[0] != "kind":
+        raise ValueError(f"event kind {kind} ({name}): added kinds start at {FIRST_ADDED_KIND}")
+    KINDS[kind] = (name, record)
+
+
 def is_new_guess(event: Event) -> TypeGuard[Guess]:
     """A new guess, not a Forward or Upward one (what levels and ratings count)."""
     return isinstance(event, Guess) and event.kind == GUESS

@@ -1,8 +1,11 @@
 """A session: the loaded quiz, the engine, its record and the settings; the run commands and
 time travel.
 
-No terminal here: output leaves through ``Hooks.events`` as event records, the guess question
-is ``Hooks.ask_guess``, and an interrupt is polled through ``Hooks.interrupted`` between steps.
+No terminal here. Every run command, ``step``, ``goto``'s going on and bisection's probes go
+through one stepping loop, ``Session.walk``: it hands event records to ``Hooks.events`` as they
+come, calls ``Hooks.tick`` and polls ``Hooks.interrupted`` between steps, and returns how it
+stopped as a typed outcome (``core/outcomes.py``), a due guess question included;
+``Session.settle`` asks that question through ``Hooks.ask_guess``.
 
 The session has a *present*: ``cursor`` moves of the record have been applied. After going back,
 the record still holds the future; stepping on with the same inputs (guess answers, run mode)
@@ -25,6 +28,7 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
 from sudoku_repl.core.native import mypyc_attr
+from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import FINISHED, GUESS_DUE, STEP_BOUNDARY, WRONG, EngineState, Status
 
@@ -40,7 +44,10 @@ class Hooks(Protocol):
         raise ``GuessAborted``."""
 
     def interrupted(self) -> bool:
-        """True when the user asked to stop (polled before each step)."""
+        """True when the user asked to stop (polled between steps; it changes nothing).
+
+        Hooks may also have ``tick()``: the stepping loop calls it right before each interrupt
+        poll, for whatever the driver does while work goes on (a progress line)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # api.Collect, rate._Counting
@@ -50,6 +57,8 @@ class Quiet:
 
     def __init__(self, inner: Hooks | None = None) -> None:
         self.inner = inner
+        #: the inner hooks' ``tick``, if they have one (None: the loop calls nothing)
+        self.tick: Callable[[], None] | None = getattr(inner, "tick", None)
 
     def events(self, events: Sequence[Event]) -> None:
         pass
@@ -87,8 +96,72 @@ class RunReport:
 
     biggest: int
     solutions: int  # solutions reported during the command
-    interrupted: bool = False
-    hits: tuple[Breakpoint, ...] = ()
+    outcome: Outcome = DONE
+
+    @property
+    def interrupted(self) -> bool:
+        return self.outcome is INTERRUPTED
+
+    @property
+    def hits(self) -> tuple[Breakpoint, ...]:
+        outcome = self.outcome
+        return outcome.hits if isinstance(outcome, AtBreakpoint) else ()
+
+
+class Walk:
+    """A walk through the search in progress (``Session.walk``): what ends it, and what its
+    present unit has seen so far, kept while it waits for a guess answer.
+
+    The goals, checked before each unit: ``single`` (one unit), the end of the search,
+    ``solutions`` new ones since ``first``, ``max_steps`` reached;
+    after each unit, ``until(engine)``. A unit is a step of docs/engine.md, or with ``fine``
+    one step count (goto). ``poll``: tick and poll for an interrupt before each unit;
+    ``watching``: look for the breakpoints at each step's state; ``plain``: nothing to watch,
+    ask or follow, the fast way (``Session._plain_unit``); ``rewinds``: a called-off guess
+    question puts the unit back (``Session.abort``); ``silent``: no events to the hooks."""
+
+    def __init__(
+        self,
+        *,
+        single: bool = False,
+        solutions: int = 0,
+        first: int = 0,
+        max_steps: int | None = None,
+        until: Callable[[Engine], bool] | None = None,
+        replay: bool = False,
+        watching: bool = False,
+        poll: bool = False,
+        fine: bool = False,
+        rewinds: bool = True,
+        silent: bool = False,
+    ) -> None:
+        self.single, self.solutions, self.first = single, solutions, first
+        self.max_steps, self.until = max_steps, until
+        self.replay, self.watching, self.poll = replay, watching, poll
+        self.fine, self.rewinds, self.silent = fine, rewinds, silent
+        self.plain = False
+        self.units = 0  # units done (counted where it matters: a single step's walk)
+        self.biggest = 0  # the highest level a new guess reached in the walk (0 if none)
+        self.in_unit = False  # paused inside a unit (a guess question is due)
+        self.question: tuple[Cell, int] | None = None
+        self.answered = False
+        self._answer: Choice = None
+        # the present unit's
+        self.start = self.appended = self.dropped = 0  # cursor, appended, dropped at its start
+        self.start_state: EngineState | None = None  # to put back when its question is off
+        self.unit_biggest = 0
+        self.hits: tuple[Breakpoint, ...] = ()
+        self.seen: list[Event] = []  # the events since the last step's state (breakpoints)
+        self.wrong = False
+
+    def answer(self, choice: Choice) -> None:
+        """The answer to the guess question the walk waits on (None: the offered value)."""
+        self._answer, self.answered = choice, True
+
+    def take_answer(self) -> Choice:
+        choice = self._answer
+        self._answer, self.answered, self.question = None, False, None
+        return choice
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # api.Session
@@ -140,19 +213,23 @@ class Session:
 
     # -- moves and steps -----------------------------------------------------------------
 
-    def _move(self, hooks: Hooks, replay: bool) -> list[Event]:
-        """One move from the present. ``replay``: inside the record, take the recorded answer
-        and run mode instead of asking."""
+    def _move(self, walk: Walk) -> list[Event] | None:
+        """One move from the present; None when a guess question is due first (``walk.question``
+        is then set; the move is made once the walk has its answer). In the walk's ``replay``,
+        inside the record, the recorded answer and run mode are taken instead of asking."""
         engine, history, at = self.engine, self.history, self.cursor
         recorded = at < len(history)
         mode = self.settings.run_mode
         choice: Choice = None
-        if replay and recorded:
+        if walk.replay and recorded:
             choice, mode = history.choice(at), history.run_mode(at)
         elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
             default = engine.guess_default()
             offered = (history.choice(at) if recorded else None) or default
-            choice = hooks.ask_guess(*offered)
+            if not walk.answered:
+                walk.question = offered
+                return None
+            choice = walk.take_answer()
             if choice is None:
                 choice = offered
             if choice == default:
@@ -193,71 +270,183 @@ class Session:
             f"memory; time travel, history and when start there now."
         )
 
+    def arm_breakpoints(self) -> None:
+        """Let the enabled breakpoints follow the search from the present state."""
+        engine = self.engine
+        self.breakpoints.arm(self.history, self.cursor, engine.values, engine.cands)
+
+    # -- the stepping loop -------------------------------------------------------------------
+
+    def walk(self, walk: Walk, hooks: Hooks) -> Outcome:
+        """THE stepping loop: unit after unit (a step of docs/engine.md, or with ``walk.fine``
+        one step count) until the walk is ``Done``, meets breakpoints, is ``Interrupted``, or a
+        guess question is due (``GuessDue``: answer it with ``walk.answer`` and call again, or
+        call it off with ``abort``). Before each unit but a single step's: the goals, then
+        ``hooks.tick()`` and the interrupt poll. Events go to ``hooks.events`` as they come."""
+        engine = self.engine
+        modes.check(self.settings.run_mode)
+        # what does not change during the walk, as locals: this loop is the speed-critical path
+        single, plain, poll, until = walk.single, walk.plain, walk.poll, walk.until
+        solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
+        tick = getattr(hooks, "tick", None)  # optional (None: nothing to call)
+        interrupted = hooks.interrupted
+        while True:
+            if not walk.in_unit:
+                if single:
+                    if walk.units:
+                        return DONE
+                elif (
+                    engine.status is FINISHED
+                    or (solutions and engine.solutions - first >= solutions)
+                    or (max_steps is not None and engine.steps >= max_steps)
+                ):
+                    return DONE
+                if poll:
+                    if tick is not None:
+                        tick()
+                    if interrupted():
+                        return INTERRUPTED
+                if plain:  # nothing to watch, ask or follow: the unit cannot pause
+                    self._plain_unit(walk, hooks)
+                    if until is not None and until(engine):
+                        return DONE
+                    continue
+                if walk.rewinds or walk.watching:
+                    self._begin_unit(walk)
+                else:  # (goto's: nothing to keep)
+                    walk.in_unit, walk.unit_biggest = True, 0
+            outcome = self._unit(walk, hooks)
+            if outcome is not None:
+                return outcome
+            walk.units += 1
+            if walk.hits:
+                return AtBreakpoint(walk.hits)
+            if until is not None and until(engine):
+                return DONE
+
+    def _begin_unit(self, walk: Walk) -> None:
+        """What a unit keeps from its start: where it began (to report its moves), and in guess
+        mode the state to put back if its guess question is called off."""
+        walk.in_unit = True
+        walk.start, walk.appended, walk.dropped = self.cursor, self._appended, self.history.dropped
+        if walk.rewinds and self.settings.guess_mode:
+            walk.start_state = self.engine.state()
+        walk.unit_biggest = 0
+        if walk.watching:
+            walk.hits, walk.seen, walk.wrong = (), [], False
+
+    def _unit(self, walk: Walk, hooks: Hooks) -> Outcome | None:
+        """The moves of one unit from where it stands: None at its end (breakpoints met are in
+        ``walk.hits``), ``GuessDue`` when a guess question comes first."""
+        engine = self.engine
+        watching, silent = walk.watching, walk.silent
+        while True:
+            count = engine.steps
+            ev = self._move(walk)
+            if ev is None:
+                assert walk.question is not None
+                return GuessDue(*walk.question)
+            if ev:
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > walk.unit_biggest:  # a new guess (by layout)
+                        walk.unit_biggest = e[3]
+                if not silent:
+                    hooks.events(ev)
+            if watching:
+                walk.seen += ev
+                walk.wrong = walk.wrong or engine.status is Status.WRONG
+                if engine.steps > count:  # the state of a step: look at it
+                    hits = self.breakpoints.check(
+                        StepSeen(
+                            engine.steps,
+                            walk.seen,
+                            engine.values,
+                            engine.cands,
+                            walk.wrong,
+                            len(engine.frames),
+                            engine.solutions,
+                        )
+                    )
+                    walk.seen, walk.wrong = [], False
+                    if hits:
+                        walk.hits = tuple(hits)
+                        break
+            if walk.fine:
+                if engine.steps > count or engine.status is FINISHED:
+                    break
+            elif engine.status in STEP_BOUNDARY:
+                break
+        walk.in_unit = False
+        if walk.unit_biggest > walk.biggest:
+            walk.biggest = walk.unit_biggest
+        return None
+
+    def _plain_unit(self, walk: Walk, hooks: Hooks) -> None:
+        """The unit the plain way (``Walk.plain``), the speed-critical specialisation of
+        ``_unit``: the same moves and record, with nothing to look at between the moves but the
+        events, and the moves' events and changes left to be worked out when first read
+        (``History.append_deferred``)."""
+        engine, mode, history = self.engine, self.settings.run_mode, self.history
+        biggest = 0
+        while True:
+            ev = engine.advance(mode)
+            self._appended += 1
+            self._appended_one(history.append_deferred(engine, ev, mode))
+            if ev:
+                for e in ev:
+                    if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
+                        biggest = e[3]
+                hooks.events(ev)
+            status = engine.status
+            if status is not GUESS_DUE and status is not WRONG:  # (in STEP_BOUNDARY)
+                break
+        if biggest > walk.biggest:
+            walk.biggest = biggest
+
+    def abort(self, walk: Walk) -> None:
+        """Call off the guess question a walk is paused at: the session is put back as it was
+        before the unit (a ``fine`` walk, goto's, keeps the moves it made)."""
+        start_state = walk.start_state
+        walk.in_unit = False
+        if start_state is None:
+            return
+        history = self.history
+        start = walk.start - (history.dropped - walk.dropped)
+        self.engine.restore(start_state)
+        self.cursor = max(start, 0)
+        if self._appended != walk.appended:  # the unit had left the record: drop its moves
+            history.truncate(self.cursor)
+
+    def settle(self, walk: Walk, hooks: Hooks) -> Outcome:
+        """``walk`` with the guess questions asked through ``hooks.ask_guess``: any outcome but
+        ``GuessDue``. A question called off (``GuessAborted``) puts the unit back (``abort``)
+        and propagates."""
+        while True:
+            outcome = self.walk(walk, hooks)
+            if type(outcome) is not GuessDue:
+                return outcome
+            try:
+                walk.answer(hooks.ask_guess(outcome.cell, outcome.value))
+            except GuessAborted:
+                self.abort(walk)
+                raise
+
+    # -- the run commands --------------------------------------------------------------------
+
     def step(
         self, hooks: Hooks, replay: bool = False, breakpoints: bool = True, armed: bool = False
     ) -> StepReport:
         """One step of docs/engine.md, or less: an enabled breakpoint stops it at the first step
         whose state meets it, which may lie inside the step (a guess that went wrong at once).
-        ``armed``: the breakpoints already follow the search from the present (``run``).
+        ``armed``: the breakpoints already follow the search from the present.
         If the guess question is aborted, the session is put back as it was before the step and
         ``GuessAborted`` propagates."""
-        engine, history = self.engine, self.history
-        modes.check(self.settings.run_mode)
-        watching = breakpoints and bool(self.breakpoints.enabled())
-        if watching and not armed:
+        walk = Walk(single=True, replay=replay, watching=self._watching(breakpoints))
+        if walk.watching and not armed:
             self.arm_breakpoints()
-        # the state before the step, to put back if the guess question is aborted
-        start_state = engine.state() if self.settings.guess_mode else None
-        start, appended = self.cursor, self._appended
-        dropped = history.dropped
-        biggest = 0
-        hits: list[Breakpoint] = []
-        seen: list[Event] = []  # the events since the last step's state (for breakpoints)
-        wrong = False
-        try:
-            while True:
-                count = engine.steps
-                ev = self._move(hooks, replay)
-                for e in ev:
-                    if E.is_new_guess(e) and e.level > biggest:
-                        biggest = e.level
-                if ev:
-                    hooks.events(ev)
-                if watching:
-                    seen += ev
-                    wrong = wrong or engine.status is Status.WRONG
-                    if engine.steps > count:  # the state of a step: look at it
-                        hits = self.breakpoints.check(
-                            StepSeen(
-                                engine.steps,
-                                seen,
-                                engine.values,
-                                engine.cands,
-                                wrong,
-                                len(engine.frames),
-                                engine.solutions,
-                            )
-                        )
-                        seen, wrong = [], False
-                        if hits:
-                            break
-                if engine.status in STEP_BOUNDARY:
-                    break
-        except GuessAborted:
-            start -= history.dropped - dropped
-            assert start_state is not None  # questions are asked in guess mode only
-            engine.restore(start_state)
-            self.cursor = max(start, 0)
-            if self._appended != appended:  # the step had left the record: drop its moves
-                history.truncate(self.cursor)
-            raise
-        start = max(start - (history.dropped - dropped), 0)
-        return StepReport(biggest, range(start, self.cursor), tuple(hits))
-
-    def arm_breakpoints(self) -> None:
-        """Let the enabled breakpoints follow the search from the present state."""
-        engine = self.engine
-        self.breakpoints.arm(self.history, self.cursor, engine.values, engine.cands)
+        self.settle(walk, hooks)
+        start = max(walk.start - (self.history.dropped - walk.dropped), 0)
+        return StepReport(walk.unit_biggest, range(start, self.cursor), walk.hits)
 
     def run(
         self,
@@ -272,60 +461,24 @@ class Session:
         ``max_steps`` reached (checked before each step), a breakpoint, an interrupt, or
         ``until(engine)`` holds after a step (``finish``, ``next``)."""
         engine = self.engine
-        first = engine.solutions
-        biggest = 0
         if breakpoints:
             self.arm_breakpoints()
-        plain = self._plain(breakpoints)
-        if plain:
-            modes.check(self.settings.run_mode)
-        while engine.status is not FINISHED:
-            if solutions and engine.solutions - first >= solutions:
-                break
-            if max_steps is not None and engine.steps >= max_steps:
-                break
-            if hooks.interrupted():
-                return RunReport(biggest, engine.solutions - first, interrupted=True)
-            if plain:
-                biggest = max(biggest, self._plain_step(hooks))
-            else:
-                report = self.step(hooks, replay, breakpoints, armed=True)
-                biggest = max(biggest, report.biggest)
-                if report.hits:
-                    return RunReport(biggest, engine.solutions - first, hits=report.hits)
-            if until is not None and until(engine):
-                break
-        return RunReport(biggest, engine.solutions - first)
-
-    def _plain(self, breakpoints: bool) -> bool:
-        """Whether a run can go the plain way: no breakpoint to watch, no guess question to ask,
-        nothing recorded ahead of the present to follow."""
-        return (
-            not (breakpoints and self.breakpoints.enabled())
-            and not self.settings.guess_mode
-            and self.cursor == len(self.history)
+        walk = Walk(
+            solutions=solutions,
+            first=engine.solutions,
+            max_steps=max_steps,
+            until=until,
+            replay=replay,
+            watching=self._watching(breakpoints),
+            poll=True,
         )
+        if not (walk.watching or self.settings.guess_mode) and self.cursor == len(self.history):
+            walk.plain = True
+        outcome = self.settle(walk, hooks)
+        return RunReport(walk.biggest, engine.solutions - walk.first, outcome)
 
-    def _plain_step(self, hooks: Hooks) -> int:
-        """One step the plain way (``_plain``): the same moves and record as ``step`` makes,
-        with nothing to look at between the moves but the events. Returns the highest level a
-        new guess reached in it (0 if none)."""
-        engine, mode, history = self.engine, self.settings.run_mode, self.history
-        biggest = 0
-        while True:
-            ev = engine.advance(mode)
-            # as ``_record`` does, the present being the end and the move's events and changes
-            # left to be worked out when first read (``History.append_deferred``)
-            self._appended += 1
-            self._appended_one(history.append_deferred(engine, ev, mode))
-            if ev:
-                for e in ev:
-                    if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
-                        biggest = e[3]
-                hooks.events(ev)
-            status = engine.status
-            if status is not GUESS_DUE and status is not WRONG:  # (in STEP_BOUNDARY)
-                return biggest
+    def _watching(self, breakpoints: bool) -> bool:
+        return breakpoints and bool(self.breakpoints.enabled())
 
     # -- time travel -------------------------------------------------------------------------
 
@@ -350,18 +503,10 @@ class Session:
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
             return False
-        modes.check(self.settings.run_mode)
+        modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
-        quiet = Quiet(hooks)
-        engine = self.engine
-        at_a_step = True  # an interrupt may only stop it at the state of a step
-        while engine.steps < steps and engine.status is not Status.FINISHED:
-            if at_a_step and hooks.interrupted():
-                return True
-            count = engine.steps
-            self._move(quiet, replay=False)
-            at_a_step = engine.steps > count
-        return False
+        walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
+        return self.settle(walk, hooks) is INTERRUPTED
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""

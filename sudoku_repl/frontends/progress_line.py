@@ -14,17 +14,15 @@ EVERY = 0.2  # seconds between redraws
 
 
 class ProgressLine:
-    """Polled as the run loop's ``interrupted`` (between steps): draws the line when due, then
-    answers with ``interrupted()``."""
+    """The session hooks' ``tick`` (called between steps): draws the line when due."""
 
     def __init__(
         self,
-        interrupted: Callable[[], bool],
         steps: Callable[[], int | None],
         stream: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self._interrupted, self._steps = interrupted, steps
+        self._steps = steps
         self._stream = stream or sys.stderr
         self._clock = clock
         self._started = self._last_output = self._drawn_at = clock()
@@ -45,7 +43,7 @@ class ProgressLine:
             self._stream.flush()
             self._shown = False
 
-    def __call__(self) -> bool:
+    def tick(self) -> None:
         now = self._clock()
         if now - self._last_output >= QUIET and now - self._drawn_at >= EVERY:
             seconds = now - self._started
@@ -54,4 +52,3 @@ class ProgressLine:
             self._stream.write(f"\r\x1b[K{done}{seconds:.1f} s (Ctrl-C stops)")
             self._stream.flush()
             self._shown, self._drawn_at = True, now
-        return self._interrupted()

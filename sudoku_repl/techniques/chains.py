@@ -374,6 +374,8 @@ CHAIN_FILTERS = (x_chain_filter, forcing_chain_filter)
 
 def register() -> None:
     """Run modes 4 and 5 and the chains' lines (called by ``assembly.register_modes``)."""
+    E.register_kind(X_CHAIN, "x-chain", ChainStep)
+    E.register_kind(FORCING_CHAIN, "forcing-chain", ChainStep)
     render.RENDERERS[X_CHAIN] = chain_line
     render.RENDERERS[FORCING_CHAIN] = chain_line
     modes.register_filters(

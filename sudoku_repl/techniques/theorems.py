@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from sudoku_repl.core import modes
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import Event, register_kind
 from sudoku_repl.core.geometry import FULL, VALUE_OF_BIT, Cell, Geometry, Mask
 from sudoku_repl.core.state import Status
 from sudoku_repl.text.render import RENDERERS
@@ -136,6 +136,7 @@ def conversion_lines(event: Event, geo: Geometry) -> list[str]:
 
 def register() -> None:
     """Run-mode 3 and the line of a conversion (called by ``assembly.register_modes``)."""
+    register_kind(CONVERSION, "conversion", Conversion)
     RENDERERS[CONVERSION] = conversion_lines
     modes.register_strategy(
         BOOK_MODE,

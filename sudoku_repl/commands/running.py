@@ -1,0 +1,71 @@
+"""What the stepping commands share: a run through the session's stepping loop, said as the
+original says it (trace, where it stopped, the timing lines), and the breakpoint lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sudoku_repl.commands.dispatch import ended, invalid
+
+TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.breakpoints import Breakpoint
+    from sudoku_repl.core.engine import Engine
+    from sudoku_repl.core.session import RunReport
+
+
+def run_command(
+    repl: Repl,
+    solutions: int,
+    max_steps: int | None = None,
+    until: Callable[[Engine], bool] | None = None,
+    show: bool = False,
+) -> RunReport | None:
+    """The common part of run, runtil, runrun, continue, next and finish: trace, interrupt,
+    breakpoints, timing lines. ``runtil`` to a step before the present replays from the loaded
+    state, exactly as a fresh session would; ``until`` ends the run after a step (next,
+    finish), which then shows where it stopped (``show``). Returns None when the search was
+    already finished."""
+    from sudoku_repl.core.outcomes import AtBreakpoint, Interrupted
+
+    session = repl.require_quiz()
+    started = repl.clock()
+    replay = max_steps is not None and max_steps < session.state().steps
+    if replay:
+        session.restart()
+    elif session.finished:
+        repl.out.message(invalid(session))
+        timing(repl, started, 0)
+        return None
+    report = session.run(repl.hooks, solutions, max_steps, replay=replay, until=until)
+    outcome = report.outcome
+    if isinstance(outcome, Interrupted):
+        steps = session.state().steps
+        repl.out.message(f"Interrupted at step {steps}.")
+        repl.script.stopped(steps, repl.hooks.solutions_now(), run=True)
+        repl.show()
+    elif isinstance(outcome, AtBreakpoint):
+        breakpoint_lines(repl, outcome.hits)
+        repl.show()
+    elif (max_steps is not None or show) and not ended(session):
+        repl.show()
+    timing(repl, started, report.biggest)
+    return report
+
+
+def timing(repl: Repl, started: float, biggest: int) -> None:
+    ms = int((repl.clock() - started) * 1000)
+    state = repl.session.state()
+    repl.out.message(
+        f"Run time: {ms} milliseconds; steps: {state.steps}, solution sum: {state.solutions}."
+    )
+    repl.out.message(f" Biggest level on this run(til): {biggest}")
+
+
+def breakpoint_lines(repl: Repl, hits: Sequence[Breakpoint]) -> None:
+    steps = repl.session.state().steps
+    for bp in hits:
+        repl.out.message(
+            f"Breakpoint {bp.number}: {bp.describe(repl.session.geo)} at step {steps}."
+        )

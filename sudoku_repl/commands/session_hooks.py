@@ -1,0 +1,149 @@
+"""The session's hooks in the command language (``core.session.Hooks``): what a stepping command
+prints, asks and polls while the session steps.
+
+Trace events become the original's lines (as ``set trace`` and ``set solutions`` say) written
+through ``Output.message``; the guess question is asked through ``read_answer`` and its answer
+checked; ``interrupted`` only reads the injected flag; ``tick`` is called by the stepping loop
+before each poll, for whatever the front end shows while work goes on (the shell's progress
+line). Nothing here imports the engine until a step needs it (``bye`` and ``help`` need none).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.core.errors import ECHO, GuessAborted, UserError, shown
+
+TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from sudoku_repl.core.engine import Choice
+    from sudoku_repl.core.events import Event
+    from sudoku_repl.core.geometry import Cell
+    from sudoku_repl.core.session import Session
+
+    class Output(Protocol):
+        """Where the lines go: ``message`` for output, ``error`` for a line saying what was
+        wrong."""
+
+        def message(self, line: str) -> None: ...
+
+        def error(self, line: str) -> None: ...
+
+
+def nothing() -> None:
+    """No tick: nothing to show between steps."""
+
+
+def never() -> bool:
+    """No interrupt flag."""
+    return False
+
+
+class ViewSettings:
+    """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
+    terminal unless NO_COLOR is set)."""
+
+    def __init__(
+        self, trace: bool = True, solutions: bool = True, colour: bool | None = None
+    ) -> None:
+        self.trace = trace
+        self.solutions = solutions
+        self.colour = colour
+
+    def __repr__(self) -> str:
+        return f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour})"
+
+
+class SessionHooks:
+    """The hooks a ``Repl`` gives its session. ``session``: the session they serve (made on
+    first use); ``script``: the ``save-session`` recorder, told every guess answer; ``view``:
+    what ``set`` says to print."""
+
+    def __init__(
+        self,
+        out: Output,
+        read_answer: Callable[[str], str],
+        session: Callable[[], Session],
+        script: ScriptRecorder,
+        view: ViewSettings,
+        interrupted: Callable[[], bool] = never,
+        tick: Callable[[], None] = nothing,
+    ) -> None:
+        self.out = out
+        self.read_answer = read_answer
+        self._session = session
+        self.script = script
+        #: the interrupt flag: read, never changed, by ``interrupted``
+        self.flag = interrupted
+        #: what the front end does between steps (the shell: draw the progress line when due)
+        self.tick = tick
+        #: how much to print (``set``; the Repl's)
+        self.view = view
+        #: answers come from a script: a wrong one calls the question off instead of asking again
+        self.scripted = False
+
+    def interrupted(self) -> bool:
+        return self.flag()
+
+    def events(self, events: Sequence[Event]) -> None:
+        from sudoku_repl.core import events as E
+        from sudoku_repl.text.render import event_lines
+
+        geo, view, message = self._session().geo, self.view, self.out.message
+        for event in events:
+            kind = event[0]
+            if kind == E.SOLUTION:
+                lines = event_lines(event, geo)
+                for line in lines if view.solutions else lines[-1:]:  # the Fine line stays
+                    message(line)
+            elif view.trace or kind == E.NO_MORE:  # the end of the search is always said
+                for line in event_lines(event, geo):
+                    message(line)
+
+    def ask_guess(self, cell: Cell, value: int) -> Choice:
+        default = f"{self._session().geo.cell_name(cell)}={value}"
+        question = f"Take a guess please, by default it will be {default}:"
+        while True:
+            answer = self.read_answer(question)
+            if not answer.strip():
+                self.script.answered("", self.solutions_now())
+                return None
+            try:
+                choice = self._parse_guess(answer, default)
+            except UserError as e:
+                from sudoku_repl.commands.dispatch import said
+
+                self.out.error(shown(said(e), ECHO))
+                if self.scripted:  # a script's answer: asking again would read its commands
+                    raise GuessAborted from None
+                continue  # a person at the keyboard answers again
+            self.script.answered(answer, self.solutions_now())
+            return choice
+
+    def solutions_now(self) -> int:
+        """The solutions found so far (0 before a quiz is loaded)."""
+        session = self._session()
+        return session.state().solutions if session.loaded else 0
+
+    def _parse_guess(self, answer: str, default: str) -> Choice:
+        from sudoku_repl.core.geometry import values_of
+        from sudoku_repl.text.args import CELL_VALUE, cell_of, number
+
+        form = f"answer [r,c]=v (an empty cell and one of its candidates), or Enter for {default}"
+        match = CELL_VALUE.fullmatch(answer)
+        if not match:
+            raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
+        r, c, v = (number(g) for g in match.groups())
+        session = self._session()
+        state = session.state()
+        cell = cell_of(r, c, f"{form}.", session.geo)
+        if state.values[cell]:
+            raise UserError(f"[{r},{c}] is not empty; {form}.")
+        cands = values_of(state.cands[cell])
+        if v not in cands:
+            listed = " ".join(map(str, cands))
+            raise UserError(f"{v} is not a candidate of [{r},{c}] (candidates: {listed}); {form}.")
+        return cell, v
