@@ -18,10 +18,13 @@ import pytest
 from helpers import REPO, SEED, SLOW, Shell, terminal_env
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from sudoku_repl.frontends.tui import HELP_KEYS, HELP_LINES, Tui, run_tui
+from sudoku_repl.frontends.tui.app import Tui, run_tui
+from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
+from sudoku_repl.frontends.tui.pane import TracePane
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -56,21 +59,15 @@ class Driver:
         """Wait until the screen is idle with nothing queued (and at ``steps``)."""
 
         def settled() -> bool:
-            tui = self.tui
-            if not tui.idle.is_set() or tui.pending or tui.busy:
+            runner = self.tui.runner
+            if not runner.idle.is_set() or runner.pending or runner.busy:
                 return False
-            return steps is None or tui.repl.session.state().steps == steps
+            return steps is None or self.tui.repl.session.state().steps == steps
 
         wait_for(settled, f"idle at step {steps}")
 
     def trace(self) -> list[str]:
-        return self.tui.out.text().split("\n")
-
-    def synced(self) -> None:
-        """Wait until the pane shows every line written (it is brought up to date ~30 times
-        a second)."""
-        tui = self.tui
-        wait_for(lambda: tui.trace_buffer.text == tui.out.text(), "the pane up to date")
+        return self.tui.record.text().split("\n")
 
     def seen(self, line: str) -> None:
         wait_for(lambda: line in self.trace(), repr(line))
@@ -94,9 +91,9 @@ def screen(
                     script(Driver(tui, pipe))
                 except BaseException as e:
                     failure.append(e)
-                    loop = tui.out.loop
+                    loop = tui.app.loop
                     if loop is not None:
-                        loop.call_soon_threadsafe(tui.app.exit)
+                        loop.call_soon_threadsafe(tui.exit)
 
             thread = threading.Thread(target=drive, daemon=True)
             thread.start()
@@ -106,6 +103,10 @@ def screen(
                 raise failure[0]
 
         yield tui, play
+
+
+def pane_line(content: UIContent, index: int) -> str:
+    return "".join(text for _, text, *_ in content.get_line(index))
 
 
 def without_timing(lines: list[str]) -> list[str]:
@@ -123,7 +124,6 @@ def test_keys_and_a_typed_runtil_65() -> None:
             d.idle(2)
             d.send(":runtil 65\r")
             d.idle(65)
-            d.synced()
             d.send("q")
 
         play(script)
@@ -131,7 +131,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
     assert state.steps == 65
     assert state.level == 7
     assert not tui.repl.done  # q leaves the screen; it is no command
-    trace = tui.out.text().split("\n")
+    trace = tui.record.text().split("\n")
     echoes = [line for line in trace if line.startswith("Order please:")]
     assert echoes == [
         f"Order please: load-quiz {SEED}",
@@ -149,12 +149,13 @@ def test_keys_and_a_typed_runtil_65() -> None:
     for line in ("step", "step", "runtil 65"):
         expected += ["", f"Order please: {line}", *shell.ok(line)]
     assert without_timing(trace) == without_timing(expected)
-    # the pane (the buffer on the screen) holds them all, and shows the end
-    assert tui.trace_buffer.text == tui.out.text()
-    assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
-    # the snapshot the panes draw
-    assert tui.view.levels[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
-    assert tui.view.toolbar.startswith("step 65 | level 7 | biggest 7 | solutions 0")
+    # the pane reads them all from the record, and shows the end
+    content = TracePane(tui.state.trace).create_content(80, 20)
+    assert [pane_line(content, i) for i in range(content.line_count)] == trace
+    assert content.cursor_position.y == len(trace) - 1
+    # the view the panes draw
+    assert tui.state.view.levels[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
+    assert tui.state.view.toolbar.startswith("step 65 | level 7 | biggest 7 | solutions 0")
 
 
 def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
@@ -162,11 +163,12 @@ def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
 
         def script(d: Driver) -> None:
             d.send("ssnb:runtil 30\rbr")  # all at once: each waits its turn
+            d.seen("Order please: run")  # the last one started (idle before the keys are read)
             d.idle()
             d.send("q")
 
         play(script)
-    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    echoes = [line for line in tui.record.lines if line.startswith("Order please:")]
     assert echoes[1:] == [
         "Order please: step",
         "Order please: step",
@@ -185,28 +187,29 @@ def test_goto_key_opens_the_command_line_with_goto_typed_and_help_keys() -> None
         def script(d: Driver) -> None:
             d.idle(0)
             d.send("g")
-            wait_for(lambda: tui.mode == "command", "the command line")
+            wait_for(lambda: tui.state.mode == "command", "the command line")
             assert tui.command_buffer.text == "goto "
             d.send("12\r")
             d.idle(12)
             d.send("?")
             d.seen(HELP_LINES[-1])
             d.send("x")  # no key: a hint in the help line, nothing typed
-            wait_for(lambda: tui.flash is not None, "the hint")
-            assert tui.mode == "keys" and tui.command_buffer.text == ""
+            wait_for(lambda: tui.state.flash is not None, "the hint")
+            assert tui.state.mode == "keys" and tui.command_buffer.text == ""
             d.send(":levels" + ESC)  # Esc closes the command line, the line dropped
             wait_for(lambda: tui.command_buffer.text == "levels", "the typed line")
-            wait_for(lambda: tui.mode == "keys", "keys mode")
+            wait_for(lambda: tui.state.mode == "keys", "keys mode")
             d.send(":\r")  # an empty line just closes it
             d.send("c")  # continue: on through the solution to the end of the search
+            d.seen("Order please: continue")  # (idle before the key is read, too)
             d.idle()
             d.send(CTRL_D)
 
         play(script)
-    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    echoes = [line for line in tui.record.lines if line.startswith("Order please:")]
     assert echoes[1:] == ["Order please: goto 12", "Order please: continue"]
-    assert "Order please: levels" not in tui.out.lines
-    assert tui.out.lines.index(HELP_LINES[0]) > 0
+    assert "Order please: levels" not in tui.record.lines
+    assert tui.record.lines.index(HELP_LINES[0]) > 0
     assert tui.repl.session.state().solutions == 1
 
 
@@ -215,9 +218,9 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
         questions: list[str] = []
 
         def asked() -> bool:
-            if tui.question is None or tui.question in questions[-1:]:
+            if tui.runner.question is None or tui.runner.question in questions[-1:]:
                 return False
-            questions.append(tui.question)
+            questions.append(tui.runner.question)
             return True
 
         def script(d: Driver) -> None:
@@ -231,7 +234,7 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
                 "[1,3] is not empty; answer [r,c]=v (an empty cell and one of its "
                 "candidates), or Enter for [4,3]=6."
             )
-            wait_for(lambda: tui.question is not None, "the question again")
+            wait_for(lambda: tui.runner.question is not None, "the question again")
             d.send(CTRL_C)  # aborts the question: the run stops
             d.idle()
             d.send("q")
@@ -241,7 +244,7 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
         "Take a guess please, by default it will be [6,2]=5:",
         "Take a guess please, by default it will be [4,3]=6:",
     ]
-    lines = tui.out.lines
+    lines = tui.record.lines
     assert "Take a guess please, by default it will be [6,2]=5:" in lines  # Enter, echoed
     assert "Take a guess please, by default it will be [4,3]=6: [1,3]=1" in lines
     assert "Take a guess please, by default it will be [4,3]=6: ^C" in lines
@@ -256,16 +259,16 @@ def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
         def script(d: Driver) -> None:
             d.idle(0)
             d.send(":runrun 0\rss")
-            wait_for(lambda: len(tui.out.lines) > 500 and tui.busy, "a long run")
-            assert tui._toolbar_text().endswith("| running, ^C stops | queued 2")
+            wait_for(lambda: len(tui.record.lines) > 500 and tui.runner.busy, "a long run")
+            assert tui.layout.toolbar_text().endswith("| running, ^C stops | queued 2")
             d.send(CTRL_C)
             d.idle()
             d.send("q")
 
         play(script)
     steps = tui.repl.session.state().steps
-    assert f"Interrupted at step {steps}." in tui.out.lines
-    assert tui.out.lines.count("Order please: step") == 0  # dropped
+    assert f"Interrupted at step {steps}." in tui.record.lines
+    assert tui.record.lines.count("Order please: step") == 0  # dropped
     assert tui.repl.failures == []
 
 
@@ -275,12 +278,12 @@ def test_q_during_a_run_stops_it_and_quits() -> None:
         def script(d: Driver) -> None:
             d.idle(0)
             d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.out.lines) > 200, "a long run")
+            wait_for(lambda: len(tui.record.lines) > 200, "a long run")
             d.send("q")
 
         play(script)
-    assert not tui.busy
-    assert any(line.startswith("Interrupted at step ") for line in tui.out.lines)
+    assert not tui.runner.busy
+    assert any(line.startswith("Interrupted at step ") for line in tui.record.lines)
 
 
 def test_bye_ends_the_screen_and_run_tui_returns_the_repl(pipe: PipeInput) -> None:
@@ -296,25 +299,25 @@ def test_the_trace_scrolled_back_stays_there_until_the_next_command() -> None:
         def script(d: Driver) -> None:
             d.idle(0)
             d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.out.lines) > 300, "a long run")
+            wait_for(lambda: len(tui.record.lines) > 300, "a long run")
             d.send("\x1b[5~")  # PgUp
-            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
-            row = tui.trace_buffer.document.cursor_position_row
-            count = tui.trace_buffer.document.line_count
-            wait_for(lambda: tui.trace_buffer.document.line_count > count + 100, "more lines")
-            assert tui.trace_buffer.document.cursor_position_row == row
+            wait_for(lambda: tui.state.trace.title().startswith("Trace (line"), "scrolled")
+            held = tui.state.trace.held
+            count = len(tui.record.lines)
+            wait_for(lambda: len(tui.record.lines) > count + 100, "more lines")
+            assert tui.state.trace.held == held
+            assert tui.state.trace.row()[2] == held  # still on the screen's line
             d.send("\x1b[F")  # End: it follows again
-            wait_for(lambda: tui._trace_title() == "Trace", "following")
+            wait_for(lambda: tui.state.trace.title() == "Trace", "following")
             d.send(CTRL_C)
             d.idle()
             d.send("\x1b[5~\x1b[5~")
-            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
+            wait_for(lambda: tui.state.trace.title().startswith("Trace (line"), "scrolled")
             d.send("s")  # a command: the trace shows its lines
             d.seen("Order please: step")
             d.idle()
-            d.synced()
-            assert tui._trace_title() == "Trace"
-            assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
+            assert tui.state.trace.title() == "Trace"
+            assert tui.state.trace.held is None
             d.send("q")
 
         play(script)
@@ -350,16 +353,20 @@ def drawn(text: str, rows: int, columns: int) -> list[str]:
 def test_the_screen_drawn(rows: int, columns: int, heading: str, toolbar: str) -> None:
     output, sink = fixed_output(rows, columns)
     with screen([f"load-quiz {SEED}", "runtil 65"], output=output) as (tui, play):
-        text: list[str] = []
+        pages: list[list[str]] = []
+
+        def finished() -> bool:  # the last redraw: the toolbar at step 65, the timing drawn
+            page = drawn(sink.getvalue(), rows, columns)
+            pages[:] = [page]
+            return page[-3].startswith(toolbar) and "Biggest level" in "".join(page)
 
         def script(d: Driver) -> None:
             d.idle(65)
-            time.sleep(0.3)  # the last redraw
-            text.append(sink.getvalue())
+            wait_for(finished, "the screen at step 65")
             d.send("q")
 
         play(script)
-    page = drawn(text[0], rows, columns)
+    page = pages[0]
     assert page[0].startswith(heading)
     assert page[-3].startswith(toolbar)
     assert page[-2].rstrip() == HELP_KEYS
@@ -415,6 +422,13 @@ class Terminal:
         self.child.setwinsize(rows, columns)
 
 
+def trace_title(text: str) -> str:
+    """The trace pane's title as drawn ("Trace", or where it is held)."""
+    return next(
+        (line.partition("│")[2].strip() for line in text.split("\n") if "│Trace" in line), ""
+    )
+
+
 def at_step(n: int) -> Callable[[str], bool]:
     return lambda text: f"step {n} |" in text
 
@@ -431,7 +445,9 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         term.child.send(":runtil 65")
         term.wait(lambda t: "Order please: runtil 65" in t, "the typed command")
         term.child.send("\r")
-        term.wait(lambda t: "Biggest level on this run(til): 7" in t, "runtil 65")
+        term.wait(
+            lambda t: "Biggest level on this run(til): 7" in t and at_step(65)(t), "runtil 65"
+        )
         page = term.page.display
         assert page[0].startswith("Board at step 65, guess level 7:")
         assert page[-3].startswith("step 65 | level 7 | biggest 7")
@@ -455,10 +471,11 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         term.wait(lambda t: "running, ^C stops" in t, "a long run")
         term.child.send(CTRL_C)  # a key in raw mode: the binding sets the flag
         term.wait(lambda t: "running" not in t and "Biggest level" in t, "the run stopped")
-        for _ in range(4):  # the line above the show block, a page or two up
+        for _ in range(50):  # the line above the show block, pages up (the pane is small
+            # when the levels are many)
+            title = trace_title(term.text())
             term.child.send("\x1b[5~")
-            time.sleep(0.2)
-            term.read()
+            term.wait(lambda t, title=title: trace_title(t) != title, "the trace a page up")
             if "Interrupted at step" in term.text():
                 break
         assert "Interrupted at step" in term.text(), term.text()
