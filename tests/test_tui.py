@@ -15,7 +15,7 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from helpers import REPO, SEED, SLOW, Shell, terminal_env
+from helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.layout.controls import UIContent
@@ -25,6 +25,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from sudoku_repl.frontends.tui.app import Tui, run_tui
 from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
 from sudoku_repl.frontends.tui.pane import TracePane
+from sudoku_repl.frontends.tui.runner import WORKER
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -286,6 +287,43 @@ def test_q_during_a_run_stops_it_and_quits() -> None:
     assert any(line.startswith("Interrupted at step ") for line in tui.record.lines)
 
 
+def test_ctrl_c_pressed_before_the_worker_starts_stops_the_command() -> None:
+    """The command line and Ctrl-C read in one go: the command is taken from the queue, and
+    Ctrl-C comes before its worker has begun it (the worker once lowered the flag when it
+    began: the run went on for ever)."""
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\r" + CTRL_C)
+            d.seen("Order please: runrun 0")
+            d.idle()
+            d.send("q")
+
+        play(script)
+    lines = tui.record.lines
+    stopped = [line for line in lines if line.startswith("Interrupted at step ")]
+    assert stopped == [f"Interrupted at step {tui.repl.session.state().steps}."]
+    assert tui.repl.session.state().steps <= 1  # at its first poll
+
+
+def test_a_second_q_while_a_command_runs_leaves_no_worker_running() -> None:
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\r")
+            wait_for(lambda: len(tui.record.lines) > 200 and tui.runner.busy, "a long run")
+            d.send("qq")  # the second: leave without waiting for the command
+
+        play(script)
+    # the screen is left only once the command has stopped: nothing changes the session now
+    assert not tui.runner.busy
+    assert [t.name for t in threading.enumerate() if t.name.startswith(WORKER)] == []
+    steps = tui.repl.session.state().steps
+    assert f"Interrupted at step {steps}." in tui.record.lines
+
+
 def test_bye_ends_the_screen_and_run_tui_returns_the_repl(pipe: PipeInput) -> None:
     pipe.send_text(":bye\r")
     repl = run_tui([f"load-quiz {SEED}"], input=pipe, output=DummyOutput())
@@ -383,10 +421,17 @@ def test_the_screen_drawn(rows: int, columns: int, heading: str, toolbar: str) -
 class Terminal:
     """The screen's program in a pseudo-terminal, drawn into pyte."""
 
-    def __init__(self, tmp: Path, *args: str, rows: int = 40, columns: int = 100) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        *args: str,
+        rows: int = 40,
+        columns: int = 100,
+        program: str = "sudoku_repl.frontends.tui",
+    ) -> None:
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "sudoku_repl.frontends.tui", *args],
+            ["-m", program, *args],
             cwd=str(REPO),
             env=terminal_env(tmp),
             dimensions=(rows, columns),
@@ -408,7 +453,7 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.page.display)
 
-    def wait(self, condition: Callable[[str], bool], what: str, timeout: float = 20) -> None:
+    def wait(self, condition: Callable[[str], bool], what: str, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while True:
             self.read()
@@ -489,3 +534,62 @@ def test_real_terminal_session(tmp_path: Path) -> None:
     # full screen: the alternate screen, entered and left
     entered = term.raw.find(b"\x1b[?1049h")
     assert 0 <= entered < term.raw.rfind(b"\x1b[?1049l")
+
+
+# -- the line shell and the full screen share one repl -----------------------------------------
+
+
+@contextmanager
+def full_screen_from_the_shell(tmp: Path) -> Iterator[Terminal]:
+    """The line shell in a pseudo-terminal with the seed loaded, switched to the full screen
+    (``tui``); ``q`` in the screen goes back."""
+    term = Terminal(tmp, SEED, program="sudoku_repl")
+    try:
+        term.wait(lambda t: "Quiz loaded." in t and "Order please:" in t, "the shell's prompt")
+        term.child.send("tui\r")
+        term.wait(lambda t: HELP_KEYS in t and "step 0 |" in t, "the full screen")
+        yield term
+    finally:
+        term.child.close()
+
+
+def after(text: str, line: str) -> list[str]:
+    """The lines drawn after the last ``line`` (trailing blanks left out)."""
+    lines = [drawn_line.rstrip() for drawn_line in text.split("\n")]
+    if line not in lines:
+        return []
+    return lines[len(lines) - lines[::-1].index(line) :]
+
+
+def back_in_the_shell(term: Terminal) -> None:
+    term.child.send("q")
+    term.wait(lambda t: "Back in the line shell." in t, "the line shell")
+
+
+@SLOW
+def test_a_command_typed_in_the_full_screen_is_in_save_session(tmp_path: Path) -> None:
+    script = tmp_path / "session.txt"
+    with full_screen_from_the_shell(tmp_path) as term:
+        term.child.send("s")
+        term.wait(at_step(1), "step 1")
+        term.child.send(":runtil 7\r")
+        term.wait(at_step(7), "step 7")
+        back_in_the_shell(term)
+        term.child.send(f"save-session {script}\r")
+        term.wait(lambda t: f"Wrote {script}." in t, "the script written")
+    quiz = SEED_QUIZ.replace("0", ".")
+    assert script.read_text().splitlines()[1:] == [f"load-quiz {quiz}", "step", "runtil 7"]
+
+
+@SLOW
+def test_set_trace_off_in_the_full_screen_stays_off_in_the_shell(tmp_path: Path) -> None:
+    with full_screen_from_the_shell(tmp_path) as term:
+        term.child.send(":set trace off\r")
+        term.wait(lambda t: "trace off" in t, "the settings")
+        back_in_the_shell(term)
+        term.child.send("info settings\r")
+        term.wait(lambda t: "guess-mode 0" in after(t, "info settings"), "info settings")
+        assert after(term.text(), "info settings")[:2] == ["trace off", "solutions on"]
+        term.child.send("runtil 6\r")  # with the trace on: "2) row 2 complete shrunken by group"...
+        term.wait(lambda t: "Biggest level on this run(til)" in t, "runtil 6")
+        assert "shrunken" not in term.text()
