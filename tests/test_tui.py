@@ -18,14 +18,20 @@ import pytest
 from helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen as PtScreen
+from prompt_toolkit.layout.screen import WritePosition
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from sudoku_repl.frontends.tui.app import Tui, run_tui
 from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
 from sudoku_repl.frontends.tui.pane import TracePane
+from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import WORKER
+from sudoku_repl.frontends.tui.state import TracePosition
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -359,6 +365,68 @@ def test_the_trace_scrolled_back_stays_there_until_the_next_command() -> None:
             d.send("q")
 
         play(script)
+
+
+class CountingRecord(TraceRecord):
+    """A record that counts the lines read from it."""
+
+    reads = 0
+
+    def line(self, number: int) -> str:
+        self.reads += 1
+        return super().line(number)
+
+
+def pane_drawn(record: TraceRecord, held: int | None, rows: int = 20) -> list[str]:
+    """The trace pane drawn in a window of ``rows`` x 60 (the pane held on line ``held``, or
+    following)."""
+    position = TracePosition(record)
+    position.held = held
+    window = Window(TracePane(position), wrap_lines=True)
+    page = PtScreen()
+    window.write_to_screen(
+        page, MouseHandlers(), WritePosition(0, 0, 60, rows), "", erase_bg=False, z_index=None
+    )
+    return ["".join(page.data_buffer[y][x].char for x in range(60)).rstrip() for y in range(rows)]
+
+
+@pytest.mark.parametrize("held", [None, 500], ids=["following", "held"])
+def test_the_pane_reads_only_the_lines_it_shows(held: int | None) -> None:
+    """A redraw reads as many lines of the record at 20,000 lines as at 1,000: the ones it
+    shows, and as many around them to place them."""
+    reads = []
+    for size in (1_000, 20_000):
+        record = CountingRecord()
+        for n in range(size):
+            record.message(f"line {n}")
+        record.reads = 0
+        page = pane_drawn(record, held)
+        reads.append(record.reads)
+        if held is None:  # the end, on the last row
+            assert page[-1] == f"line {size - 1}"
+            assert page[0] == f"line {size - 20}"
+        else:
+            assert f"line {held}" in page
+    assert reads[0] == reads[1] <= 4 * 20  # the window looks above and below the rows
+
+
+def test_a_line_held_stays_on_the_pane_when_older_lines_go() -> None:
+    record = TraceRecord(limit=100)
+    for n in range(100):
+        record.message(f"line {n}")
+    position = TracePosition(record)
+    position.move(-40)  # from the last line, 99
+    assert position.held == 59
+    assert position.title() == "Trace (line 60 of 100; End follows)"
+    for n in range(100, 130):  # a tenth (or more) of the oldest lines go
+        record.message(f"line {n}")
+    assert record.span() == (30, 130)
+    assert position.row() == (30, 130, 59)
+    assert position.title() == "Trace (line 30 of 100; End follows)"
+    assert "line 59" in pane_drawn(record, position.held)
+    position.move(1000)  # the end: it follows again
+    assert position.held is None
+    assert position.title() == "Trace"
 
 
 def fixed_output(rows: int, columns: int) -> tuple[Vt100_Output, io.StringIO]:
