@@ -4,8 +4,9 @@ what the keys do.
 Threads. The screen is a prompt_toolkit ``Application`` whose event loop runs in the calling
 thread and owns everything on the screen; the commands run in the runner's worker thread. The
 trace pane reads the record the worker writes; the board, the levels and the toolbar draw a
-``View`` taken in the worker where the search is at rest (``CommandRunner.at_rest``), so the
-event loop never reads the session while a command may be changing it.
+``View`` taken in the worker where the search is at rest (``CommandRunner.at_rest``) and handed
+to the event loop, so the event loop never reads the session while a command may be changing it,
+and a frame draws one view.
 
 The ``Repl`` is the line shell's when the screen is opened from it (``tui``): the same session,
 ``save-session`` record, settings and displays; only where its lines go, how the guess question
@@ -33,7 +34,7 @@ from sudoku_repl.frontends.tui.keys import key_bindings
 from sudoku_repl.frontends.tui.layout import STYLE, ScreenLayout
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import CommandRunner
-from sudoku_repl.frontends.tui.state import ScreenState, TracePosition, take_view
+from sudoku_repl.frontends.tui.state import ScreenState, TracePosition, View, take_view
 
 
 class Tui:
@@ -164,7 +165,19 @@ class Tui:
     # -- the worker thread ---------------------------------------------------------------------
 
     def _take_view(self) -> None:
-        self.state.view = take_view(self.repl, self.state.colour)
+        """The view is taken here and shown from the event loop: it never changes while a
+        frame is drawn (a frame once drew the board of one view and the toolbar of the next)."""
+        view = take_view(self.repl, self.state.colour)
+        loop = self.app.loop
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(self._show, view)
+        except RuntimeError:  # the event loop is closed: the screen is gone
+            pass
+
+    def _show(self, view: View) -> None:
+        self.state.view = view
         self.app.invalidate()
 
     # -- running ---------------------------------------------------------------------------
