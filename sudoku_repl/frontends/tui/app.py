@@ -189,7 +189,7 @@ class Tui:
             self.repl,
             out=self.record,
             read_answer=self.runner.read_answer,
-            interrupted=self.runner.poll,
+            interrupted=self.runner.between_steps,
             width=self.layout.trace_width,
             can_switch=False,  # `tui` here: it says so
         ):

@@ -164,12 +164,20 @@ class CommandRunner:
         self._rested = time.monotonic()
         self.at_rest()
 
-    def poll(self) -> bool:
-        """The ``Repl``'s interrupt poll while the screen runs (between steps): whether Ctrl-C
-        was pressed; also, at most every ``VIEW_EVERY``, a point at rest."""
+    def tick(self) -> None:
+        """Between steps: at most every ``VIEW_EVERY``, a point at rest."""
         if time.monotonic() - self._rested >= VIEW_EVERY:
             self._rest()
+
+    def poll(self) -> bool:
+        """Whether Ctrl-C was pressed (between steps)."""
         return self.flag()
+
+    def between_steps(self) -> bool:
+        """The ``Repl``'s one hook between steps today (``interrupted``): ``tick`` and
+        ``poll``, which go apart once the hooks have a ``tick``."""
+        self.tick()
+        return self.poll()
 
     def read_answer(self, question: str) -> str:
         """The ``Repl``'s guess question: asked on the screen, the answer waited for."""
