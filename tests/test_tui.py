@@ -76,6 +76,13 @@ class Driver:
     def trace(self) -> list[str]:
         return self.tui.record.text().split("\n")
 
+    def long_run(self, then: str = "", lines: int = 200) -> None:
+        """``runrun 0`` (on the empty grid it never ends alone) and the keys ``then``; back
+        when it runs with more than ``lines`` lines written."""
+        self.send(":runrun 0\r" + then)
+        record, runner = self.tui.record, self.tui.runner
+        wait_for(lambda: len(record.lines) > lines and runner.busy, "a long run")
+
     def seen(self, line: str) -> None:
         wait_for(lambda: line in self.trace(), repr(line))
 
@@ -265,8 +272,7 @@ def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\rss")
-            wait_for(lambda: len(tui.record.lines) > 500 and tui.runner.busy, "a long run")
+            d.long_run(then="ss", lines=500)
             assert tui.layout.toolbar_text().endswith("| running, ^C stops | queued 2")
             d.send(CTRL_C)
             d.idle()
@@ -284,8 +290,7 @@ def test_q_during_a_run_stops_it_and_quits() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.record.lines) > 200, "a long run")
+            d.long_run()
             d.send("q")
 
         play(script)
@@ -318,8 +323,7 @@ def test_a_second_q_while_a_command_runs_leaves_no_worker_running() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.record.lines) > 200 and tui.runner.busy, "a long run")
+            d.long_run()
             d.send("qq")  # the second: leave without waiting for the command
 
         play(script)
@@ -342,8 +346,7 @@ def test_the_trace_scrolled_back_stays_there_until_the_next_command() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.record.lines) > 300, "a long run")
+            d.long_run(lines=300)
             d.send("\x1b[5~")  # PgUp
             wait_for(lambda: tui.state.trace.title().startswith("Trace (line"), "scrolled")
             held = tui.state.trace.held
