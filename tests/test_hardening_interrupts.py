@@ -48,6 +48,8 @@ TRACE_LINE = re.compile(r"\n\d+\) ")
 INTERRUPTED = re.compile(r"Interrupted at step (\d+)\.")
 #: what bisect prints last when it does not say it was interrupted
 BISECT_RESULT = re.compile(r"is first reached at step \d+|is not reached in steps|No guess is made")
+#: the progress line a silent command draws after half a second (frontends/progress_line.py)
+WORKING = "(Ctrl-C stops)"
 TIMING = re.compile(r"Run time: \d+ milliseconds; steps: (\d+), solution sum: (\d+)\.")
 #: how many interrupt timings were tried in this run
 TRIED: dict[str, int] = {}
@@ -211,7 +213,8 @@ def test_ctrl_c_during_bisect_level_max_stops_and_the_shell_goes_on(
     rounds = max(2, ROUNDS // 5)
     for _ in range(rounds):
         child.sendline("bisect level max")
-        time.sleep(rnd.uniform(0.3, 1.0))  # no output to wait for; the line is read by then
+        child.expect_exact(WORKING, timeout=60)  # the progress line: the command runs
+        time.sleep(rnd.uniform(0, 0.7))  # a moment of its run, at random
         child.sendintr()
         child.expect([INTERRUPTED, BISECT_RESULT], timeout=30)
         until_prompt(child)
@@ -228,7 +231,7 @@ def test_ctrl_c_during_bisect_level_max_says_interrupted(shell, tmp_path: Path) 
     child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
     until_prompt(child)
     child.sendline("bisect level max")
-    time.sleep(0.5)
+    child.expect_exact(WORKING, timeout=60)  # the progress line: the command runs
     child.sendintr()
     said = child.expect([INTERRUPTED, BISECT_RESULT], timeout=30)
     what = child.after
@@ -277,8 +280,7 @@ def test_ctrl_c_at_the_prompt_discards_the_line(shell) -> None:
     child = shell(str(SEED_FILE))
     until_prompt(child)
     child.send("runtil 50")
-    time.sleep(0.2)
-    child.sendintr()
+    child.sendintr()  # after the line in the terminal's queue: read after it, at the prompt
     until_prompt(child)
     steps, _ = block(child, "show")
     assert steps == 0
@@ -297,10 +299,12 @@ def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(
         time.sleep(rnd.uniform(0, 0.02))
         child.sendintr()
         drain(child, 0.02)
-    drain(child, 0.5)
+    # typed after the last Ctrl-C: its lines come after everything the storm's commands print
+    # (a prompt or a show block of a command still queued is not taken for the next ones')
+    child.sendline("info settings")
+    child.expect_exact("guess-mode 0", timeout=60)
+    until_prompt(child, timeout=60)
     assert child.isalive()
-    child.sendline("")
-    until_prompt(child)
     steps, lines = block(child, "show")
     check_recorded_step(child, steps, compare_goto=True)
     TRIED["storm"] = TRIED.get("storm", 0) + 40
@@ -424,10 +428,13 @@ def test_non_utf8_bytes_typed_at_the_prompt_keep_the_history_working(shell) -> N
     child = shell(str(SEED_FILE))
     until_prompt(child)
     os.write(child.child_fd, b"load-quiz \xff\xfe.txt\r")  # past pexpect's encoder
-    time.sleep(1.0)
+    child.expect_exact("Fail to open quiz file", timeout=60)
+    text = plain(child.before + child.after)
+    until_prompt(child, timeout=60)
+    text += plain(child.before)
     child.sendline("bye")
-    child.expect(pexpect.EOF, timeout=10)
-    text = plain(child.before or "")
+    child.expect(pexpect.EOF, timeout=60)
+    text += plain(child.before or "")
     assert "Fail to open quiz file" in text
     assert "Unhandled exception" not in text and "Press ENTER" not in text, text[-500:]
 

@@ -16,7 +16,6 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import attrs
@@ -340,11 +339,10 @@ def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
     assert child.exitstatus == 0
 
     # a file that takes seconds to rate in any build (the compiled core rates top95 with two
-    # jobs in about the half second waited here, and would finish before the Ctrl-C)
+    # jobs in about half a second, and could finish before the Ctrl-C)
     child = spawn(PUZZLES / "forum_hardest_1905_11plus_sample1000.txt", "--jobs", "2")
     child.expect(r"forum_hardest_1905_11plus_sample1000\.txt +\d+\.\d%")
-    time.sleep(0.5)
-    child.sendcontrol("c")  # read by the bar in raw mode: stops the run like SIGINT
+    child.sendcontrol("c")  # read by the bar (drawn: in raw mode): stops the run like SIGINT
     child.expect("interrupted: ")
     child.expect(pexpect.EOF)
     child.close()

@@ -15,13 +15,23 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from helpers import REPO, SEED, SLOW, Shell, terminal_env
+from helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import UIContent
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
+from prompt_toolkit.layout.screen import Screen as PtScreen
+from prompt_toolkit.layout.screen import WritePosition
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from sudoku_repl.frontends.tui import HELP_KEYS, HELP_LINES, Tui, run_tui
+from sudoku_repl.frontends.tui.app import Tui, run_tui
+from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
+from sudoku_repl.frontends.tui.pane import TracePane
+from sudoku_repl.frontends.tui.record import TraceRecord
+from sudoku_repl.frontends.tui.runner import WORKER
+from sudoku_repl.frontends.tui.state import TracePosition
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -56,21 +66,22 @@ class Driver:
         """Wait until the screen is idle with nothing queued (and at ``steps``)."""
 
         def settled() -> bool:
-            tui = self.tui
-            if not tui.idle.is_set() or tui.pending or tui.busy:
+            runner = self.tui.runner
+            if not runner.idle.is_set() or runner.pending or runner.busy:
                 return False
-            return steps is None or tui.repl.session.state().steps == steps
+            return steps is None or self.tui.repl.session.state().steps == steps
 
         wait_for(settled, f"idle at step {steps}")
 
     def trace(self) -> list[str]:
-        return self.tui.out.text().split("\n")
+        return self.tui.record.text().split("\n")
 
-    def synced(self) -> None:
-        """Wait until the pane shows every line written (it is brought up to date ~30 times
-        a second)."""
-        tui = self.tui
-        wait_for(lambda: tui.trace_buffer.text == tui.out.text(), "the pane up to date")
+    def long_run(self, then: str = "", lines: int = 200) -> None:
+        """``runrun 0`` (on the empty grid it never ends alone) and the keys ``then``; back
+        when it runs with more than ``lines`` lines written."""
+        self.send(":runrun 0\r" + then)
+        record, runner = self.tui.record, self.tui.runner
+        wait_for(lambda: len(record.lines) > lines and runner.busy, "a long run")
 
     def seen(self, line: str) -> None:
         wait_for(lambda: line in self.trace(), repr(line))
@@ -94,9 +105,9 @@ def screen(
                     script(Driver(tui, pipe))
                 except BaseException as e:
                     failure.append(e)
-                    loop = tui.out.loop
+                    loop = tui.app.loop
                     if loop is not None:
-                        loop.call_soon_threadsafe(tui.app.exit)
+                        loop.call_soon_threadsafe(tui.exit)
 
             thread = threading.Thread(target=drive, daemon=True)
             thread.start()
@@ -106,6 +117,10 @@ def screen(
                 raise failure[0]
 
         yield tui, play
+
+
+def pane_line(content: UIContent, index: int) -> str:
+    return "".join(text for _, text, *_ in content.get_line(index))
 
 
 def without_timing(lines: list[str]) -> list[str]:
@@ -123,7 +138,6 @@ def test_keys_and_a_typed_runtil_65() -> None:
             d.idle(2)
             d.send(":runtil 65\r")
             d.idle(65)
-            d.synced()
             d.send("q")
 
         play(script)
@@ -131,7 +145,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
     assert state.steps == 65
     assert state.level == 7
     assert not tui.repl.done  # q leaves the screen; it is no command
-    trace = tui.out.text().split("\n")
+    trace = tui.record.text().split("\n")
     echoes = [line for line in trace if line.startswith("Order please:")]
     assert echoes == [
         f"Order please: load-quiz {SEED}",
@@ -149,12 +163,13 @@ def test_keys_and_a_typed_runtil_65() -> None:
     for line in ("step", "step", "runtil 65"):
         expected += ["", f"Order please: {line}", *shell.ok(line)]
     assert without_timing(trace) == without_timing(expected)
-    # the pane (the buffer on the screen) holds them all, and shows the end
-    assert tui.trace_buffer.text == tui.out.text()
-    assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
-    # the snapshot the panes draw
-    assert tui.view.levels[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
-    assert tui.view.toolbar.startswith("step 65 | level 7 | biggest 7 | solutions 0")
+    # the pane reads them all from the record, and shows the end
+    content = TracePane(tui.state.trace).create_content(80, 20)
+    assert [pane_line(content, i) for i in range(content.line_count)] == trace
+    assert content.cursor_position.y == len(trace) - 1
+    # the view the panes draw
+    assert tui.state.view.levels[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
+    assert tui.state.view.toolbar.startswith("step 65 | level 7 | biggest 7 | solutions 0")
 
 
 def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
@@ -162,11 +177,12 @@ def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
 
         def script(d: Driver) -> None:
             d.send("ssnb:runtil 30\rbr")  # all at once: each waits its turn
+            d.seen("Order please: run")  # the last one started (idle before the keys are read)
             d.idle()
             d.send("q")
 
         play(script)
-    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    echoes = [line for line in tui.record.lines if line.startswith("Order please:")]
     assert echoes[1:] == [
         "Order please: step",
         "Order please: step",
@@ -185,28 +201,29 @@ def test_goto_key_opens_the_command_line_with_goto_typed_and_help_keys() -> None
         def script(d: Driver) -> None:
             d.idle(0)
             d.send("g")
-            wait_for(lambda: tui.mode == "command", "the command line")
+            wait_for(lambda: tui.state.mode == "command", "the command line")
             assert tui.command_buffer.text == "goto "
             d.send("12\r")
             d.idle(12)
             d.send("?")
             d.seen(HELP_LINES[-1])
             d.send("x")  # no key: a hint in the help line, nothing typed
-            wait_for(lambda: tui.flash is not None, "the hint")
-            assert tui.mode == "keys" and tui.command_buffer.text == ""
+            wait_for(lambda: tui.state.flash is not None, "the hint")
+            assert tui.state.mode == "keys" and tui.command_buffer.text == ""
             d.send(":levels" + ESC)  # Esc closes the command line, the line dropped
             wait_for(lambda: tui.command_buffer.text == "levels", "the typed line")
-            wait_for(lambda: tui.mode == "keys", "keys mode")
+            wait_for(lambda: tui.state.mode == "keys", "keys mode")
             d.send(":\r")  # an empty line just closes it
             d.send("c")  # continue: on through the solution to the end of the search
+            d.seen("Order please: continue")  # (idle before the key is read, too)
             d.idle()
             d.send(CTRL_D)
 
         play(script)
-    echoes = [line for line in tui.out.lines if line.startswith("Order please:")]
+    echoes = [line for line in tui.record.lines if line.startswith("Order please:")]
     assert echoes[1:] == ["Order please: goto 12", "Order please: continue"]
-    assert "Order please: levels" not in tui.out.lines
-    assert tui.out.lines.index(HELP_LINES[0]) > 0
+    assert "Order please: levels" not in tui.record.lines
+    assert tui.record.lines.index(HELP_LINES[0]) > 0
     assert tui.repl.session.state().solutions == 1
 
 
@@ -215,9 +232,9 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
         questions: list[str] = []
 
         def asked() -> bool:
-            if tui.question is None or tui.question in questions[-1:]:
+            if tui.runner.question is None or tui.runner.question in questions[-1:]:
                 return False
-            questions.append(tui.question)
+            questions.append(tui.runner.question)
             return True
 
         def script(d: Driver) -> None:
@@ -231,7 +248,7 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
                 "[1,3] is not empty; answer [r,c]=v (an empty cell and one of its "
                 "candidates), or Enter for [4,3]=6."
             )
-            wait_for(lambda: tui.question is not None, "the question again")
+            wait_for(lambda: tui.runner.question is not None, "the question again")
             d.send(CTRL_C)  # aborts the question: the run stops
             d.idle()
             d.send("q")
@@ -241,7 +258,7 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
         "Take a guess please, by default it will be [6,2]=5:",
         "Take a guess please, by default it will be [4,3]=6:",
     ]
-    lines = tui.out.lines
+    lines = tui.record.lines
     assert "Take a guess please, by default it will be [6,2]=5:" in lines  # Enter, echoed
     assert "Take a guess please, by default it will be [4,3]=6: [1,3]=1" in lines
     assert "Take a guess please, by default it will be [4,3]=6: ^C" in lines
@@ -255,17 +272,16 @@ def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\rss")
-            wait_for(lambda: len(tui.out.lines) > 500 and tui.busy, "a long run")
-            assert tui._toolbar_text().endswith("| running, ^C stops | queued 2")
+            d.long_run(then="ss", lines=500)
+            assert tui.layout.toolbar_text().endswith("| running, ^C stops | queued 2")
             d.send(CTRL_C)
             d.idle()
             d.send("q")
 
         play(script)
     steps = tui.repl.session.state().steps
-    assert f"Interrupted at step {steps}." in tui.out.lines
-    assert tui.out.lines.count("Order please: step") == 0  # dropped
+    assert f"Interrupted at step {steps}." in tui.record.lines
+    assert tui.record.lines.count("Order please: step") == 0  # dropped
     assert tui.repl.failures == []
 
 
@@ -274,13 +290,48 @@ def test_q_during_a_run_stops_it_and_quits() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.out.lines) > 200, "a long run")
+            d.long_run()
             d.send("q")
 
         play(script)
-    assert not tui.busy
-    assert any(line.startswith("Interrupted at step ") for line in tui.out.lines)
+    assert not tui.runner.busy
+    assert any(line.startswith("Interrupted at step ") for line in tui.record.lines)
+
+
+def test_ctrl_c_pressed_before_the_worker_starts_stops_the_command() -> None:
+    """The command line and Ctrl-C read in one go: the command is taken from the queue, and
+    Ctrl-C comes before its worker has begun it (the worker once lowered the flag when it
+    began: the run went on for ever)."""
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.send(":runrun 0\r" + CTRL_C)
+            d.seen("Order please: runrun 0")
+            d.idle()
+            d.send("q")
+
+        play(script)
+    lines = tui.record.lines
+    stopped = [line for line in lines if line.startswith("Interrupted at step ")]
+    assert stopped == [f"Interrupted at step {tui.repl.session.state().steps}."]
+    assert tui.repl.session.state().steps <= 1  # at its first poll
+
+
+def test_a_second_q_while_a_command_runs_leaves_no_worker_running() -> None:
+    with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
+
+        def script(d: Driver) -> None:
+            d.idle(0)
+            d.long_run()
+            d.send("qq")  # the second: leave without waiting for the command
+
+        play(script)
+    # the screen is left only once the command has stopped: nothing changes the session now
+    assert not tui.runner.busy
+    assert [t.name for t in threading.enumerate() if t.name.startswith(WORKER)] == []
+    steps = tui.repl.session.state().steps
+    assert f"Interrupted at step {steps}." in tui.record.lines
 
 
 def test_bye_ends_the_screen_and_run_tui_returns_the_repl(pipe: PipeInput) -> None:
@@ -295,29 +346,90 @@ def test_the_trace_scrolled_back_stays_there_until_the_next_command() -> None:
 
         def script(d: Driver) -> None:
             d.idle(0)
-            d.send(":runrun 0\r")
-            wait_for(lambda: len(tui.out.lines) > 300, "a long run")
+            d.long_run(lines=300)
             d.send("\x1b[5~")  # PgUp
-            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
-            row = tui.trace_buffer.document.cursor_position_row
-            count = tui.trace_buffer.document.line_count
-            wait_for(lambda: tui.trace_buffer.document.line_count > count + 100, "more lines")
-            assert tui.trace_buffer.document.cursor_position_row == row
+            wait_for(lambda: tui.state.trace.title().startswith("Trace (line"), "scrolled")
+            held = tui.state.trace.held
+            count = len(tui.record.lines)
+            wait_for(lambda: len(tui.record.lines) > count + 100, "more lines")
+            assert tui.state.trace.held == held
+            assert tui.state.trace.row()[2] == held  # still on the screen's line
             d.send("\x1b[F")  # End: it follows again
-            wait_for(lambda: tui._trace_title() == "Trace", "following")
+            wait_for(lambda: tui.state.trace.title() == "Trace", "following")
             d.send(CTRL_C)
             d.idle()
             d.send("\x1b[5~\x1b[5~")
-            wait_for(lambda: tui._trace_title().startswith("Trace (line"), "scrolled")
+            wait_for(lambda: tui.state.trace.title().startswith("Trace (line"), "scrolled")
             d.send("s")  # a command: the trace shows its lines
             d.seen("Order please: step")
             d.idle()
-            d.synced()
-            assert tui._trace_title() == "Trace"
-            assert tui.trace_buffer.cursor_position == len(tui.trace_buffer.text)
+            assert tui.state.trace.title() == "Trace"
+            assert tui.state.trace.held is None
             d.send("q")
 
         play(script)
+
+
+class CountingRecord(TraceRecord):
+    """A record that counts the lines read from it."""
+
+    reads = 0
+
+    def line(self, number: int) -> str:
+        self.reads += 1
+        return super().line(number)
+
+
+def pane_drawn(record: TraceRecord, held: int | None, rows: int = 20) -> list[str]:
+    """The trace pane drawn in a window of ``rows`` x 60 (the pane held on line ``held``, or
+    following)."""
+    position = TracePosition(record)
+    position.held = held
+    window = Window(TracePane(position), wrap_lines=True)
+    page = PtScreen()
+    window.write_to_screen(
+        page, MouseHandlers(), WritePosition(0, 0, 60, rows), "", erase_bg=False, z_index=None
+    )
+    return ["".join(page.data_buffer[y][x].char for x in range(60)).rstrip() for y in range(rows)]
+
+
+@pytest.mark.parametrize("held", [None, 500], ids=["following", "held"])
+def test_the_pane_reads_only_the_lines_it_shows(held: int | None) -> None:
+    """A redraw reads as many lines of the record at 20,000 lines as at 1,000: the ones it
+    shows, and as many around them to place them."""
+    reads = []
+    for size in (1_000, 20_000):
+        record = CountingRecord()
+        for n in range(size):
+            record.message(f"line {n}")
+        record.reads = 0
+        page = pane_drawn(record, held)
+        reads.append(record.reads)
+        if held is None:  # the end, on the last row
+            assert page[-1] == f"line {size - 1}"
+            assert page[0] == f"line {size - 20}"
+        else:
+            assert f"line {held}" in page
+    assert reads[0] == reads[1] <= 4 * 20  # the window looks above and below the rows
+
+
+def test_a_line_held_stays_on_the_pane_when_older_lines_go() -> None:
+    record = TraceRecord(limit=100)
+    for n in range(100):
+        record.message(f"line {n}")
+    position = TracePosition(record)
+    position.move(-40)  # from the last line, 99
+    assert position.held == 59
+    assert position.title() == "Trace (line 60 of 100; End follows)"
+    for n in range(100, 130):  # a tenth (or more) of the oldest lines go
+        record.message(f"line {n}")
+    assert record.span() == (30, 130)
+    assert position.row() == (30, 130, 59)
+    assert position.title() == "Trace (line 30 of 100; End follows)"
+    assert "line 59" in pane_drawn(record, position.held)
+    position.move(1000)  # the end: it follows again
+    assert position.held is None
+    assert position.title() == "Trace"
 
 
 def fixed_output(rows: int, columns: int) -> tuple[Vt100_Output, io.StringIO]:
@@ -350,16 +462,20 @@ def drawn(text: str, rows: int, columns: int) -> list[str]:
 def test_the_screen_drawn(rows: int, columns: int, heading: str, toolbar: str) -> None:
     output, sink = fixed_output(rows, columns)
     with screen([f"load-quiz {SEED}", "runtil 65"], output=output) as (tui, play):
-        text: list[str] = []
+        pages: list[list[str]] = []
+
+        def finished() -> bool:  # the last redraw: the toolbar at step 65, the timing drawn
+            page = drawn(sink.getvalue(), rows, columns)
+            pages[:] = [page]
+            return page[-3].startswith(toolbar) and "Biggest level" in "".join(page)
 
         def script(d: Driver) -> None:
             d.idle(65)
-            time.sleep(0.3)  # the last redraw
-            text.append(sink.getvalue())
+            wait_for(finished, "the screen at step 65")
             d.send("q")
 
         play(script)
-    page = drawn(text[0], rows, columns)
+    page = pages[0]
     assert page[0].startswith(heading)
     assert page[-3].startswith(toolbar)
     assert page[-2].rstrip() == HELP_KEYS
@@ -376,10 +492,17 @@ def test_the_screen_drawn(rows: int, columns: int, heading: str, toolbar: str) -
 class Terminal:
     """The screen's program in a pseudo-terminal, drawn into pyte."""
 
-    def __init__(self, tmp: Path, *args: str, rows: int = 40, columns: int = 100) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        *args: str,
+        rows: int = 40,
+        columns: int = 100,
+        program: str = "sudoku_repl.frontends.tui",
+    ) -> None:
         self.child = pexpect.spawn(
             sys.executable,
-            ["-m", "sudoku_repl.frontends.tui", *args],
+            ["-m", program, *args],
             cwd=str(REPO),
             env=terminal_env(tmp),
             dimensions=(rows, columns),
@@ -401,7 +524,7 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(self.page.display)
 
-    def wait(self, condition: Callable[[str], bool], what: str, timeout: float = 20) -> None:
+    def wait(self, condition: Callable[[str], bool], what: str, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
         while True:
             self.read()
@@ -413,6 +536,13 @@ class Terminal:
     def resize(self, rows: int, columns: int) -> None:
         self.page.resize(rows, columns)
         self.child.setwinsize(rows, columns)
+
+
+def trace_title(text: str) -> str:
+    """The trace pane's title as drawn ("Trace", or where it is held)."""
+    return next(
+        (line.partition("│")[2].strip() for line in text.split("\n") if "│Trace" in line), ""
+    )
 
 
 def at_step(n: int) -> Callable[[str], bool]:
@@ -431,7 +561,9 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         term.child.send(":runtil 65")
         term.wait(lambda t: "Order please: runtil 65" in t, "the typed command")
         term.child.send("\r")
-        term.wait(lambda t: "Biggest level on this run(til): 7" in t, "runtil 65")
+        term.wait(
+            lambda t: "Biggest level on this run(til): 7" in t and at_step(65)(t), "runtil 65"
+        )
         page = term.page.display
         assert page[0].startswith("Board at step 65, guess level 7:")
         assert page[-3].startswith("step 65 | level 7 | biggest 7")
@@ -455,10 +587,11 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         term.wait(lambda t: "running, ^C stops" in t, "a long run")
         term.child.send(CTRL_C)  # a key in raw mode: the binding sets the flag
         term.wait(lambda t: "running" not in t and "Biggest level" in t, "the run stopped")
-        for _ in range(4):  # the line above the show block, a page or two up
+        for _ in range(50):  # the line above the show block, pages up (the pane is small
+            # when the levels are many)
+            title = trace_title(term.text())
             term.child.send("\x1b[5~")
-            time.sleep(0.2)
-            term.read()
+            term.wait(lambda t, title=title: trace_title(t) != title, "the trace a page up")
             if "Interrupted at step" in term.text():
                 break
         assert "Interrupted at step" in term.text(), term.text()
@@ -472,3 +605,62 @@ def test_real_terminal_session(tmp_path: Path) -> None:
     # full screen: the alternate screen, entered and left
     entered = term.raw.find(b"\x1b[?1049h")
     assert 0 <= entered < term.raw.rfind(b"\x1b[?1049l")
+
+
+# -- the line shell and the full screen share one repl -----------------------------------------
+
+
+@contextmanager
+def full_screen_from_the_shell(tmp: Path) -> Iterator[Terminal]:
+    """The line shell in a pseudo-terminal with the seed loaded, switched to the full screen
+    (``tui``); ``q`` in the screen goes back."""
+    term = Terminal(tmp, SEED, program="sudoku_repl")
+    try:
+        term.wait(lambda t: "Quiz loaded." in t and "Order please:" in t, "the shell's prompt")
+        term.child.send("tui\r")
+        term.wait(lambda t: HELP_KEYS in t and "step 0 |" in t, "the full screen")
+        yield term
+    finally:
+        term.child.close()
+
+
+def after(text: str, line: str) -> list[str]:
+    """The lines drawn after the last ``line`` (trailing blanks left out)."""
+    lines = [drawn_line.rstrip() for drawn_line in text.split("\n")]
+    if line not in lines:
+        return []
+    return lines[len(lines) - lines[::-1].index(line) :]
+
+
+def back_in_the_shell(term: Terminal) -> None:
+    term.child.send("q")
+    term.wait(lambda t: "Back in the line shell." in t, "the line shell")
+
+
+@SLOW
+def test_a_command_typed_in_the_full_screen_is_in_save_session(tmp_path: Path) -> None:
+    script = tmp_path / "session.txt"
+    with full_screen_from_the_shell(tmp_path) as term:
+        term.child.send("s")
+        term.wait(at_step(1), "step 1")
+        term.child.send(":runtil 7\r")
+        term.wait(at_step(7), "step 7")
+        back_in_the_shell(term)
+        term.child.send(f"save-session {script}\r")
+        term.wait(lambda t: f"Wrote {script}." in t, "the script written")
+    quiz = SEED_QUIZ.replace("0", ".")
+    assert script.read_text().splitlines()[1:] == [f"load-quiz {quiz}", "step", "runtil 7"]
+
+
+@SLOW
+def test_set_trace_off_in_the_full_screen_stays_off_in_the_shell(tmp_path: Path) -> None:
+    with full_screen_from_the_shell(tmp_path) as term:
+        term.child.send(":set trace off\r")
+        term.wait(lambda t: "trace off" in t, "the settings")
+        back_in_the_shell(term)
+        term.child.send("info settings\r")
+        term.wait(lambda t: "guess-mode 0" in after(t, "info settings"), "info settings")
+        assert after(term.text(), "info settings")[:2] == ["trace off", "solutions on"]
+        term.child.send("runtil 6\r")  # with the trace on: "2) row 2 complete shrunken by group"...
+        term.wait(lambda t: "Biggest level on this run(til)" in t, "runtil 6")
+        assert "shrunken" not in term.text()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 #: commands left out of the script (they do not change the session)
 UNSCRIPTED = frozenset(
-    {"save-session", "source", "help", "show", "levels", "history", "when", "board"}
+    {"save-session", "source", "help", "show", "levels", "history", "when", "board", "tui"}
 )
 
 

@@ -43,7 +43,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             print("sudoku-repl: --tui needs a terminal", file=sys.stderr)
             return 2
-        from sudoku_repl.frontends.tui import run_tui
+        from sudoku_repl.frontends.tui.app import run_tui
 
         run_tui(first)
         return 0

@@ -51,6 +51,9 @@ class InterruptFlag:
     def set(self) -> None:
         self.raised = True
 
+    def clear(self) -> None:
+        self.raised = False
+
     def catching(self) -> _Catching:
         """Within: Ctrl-C sets the flag instead of raising KeyboardInterrupt (the flag is
         cleared on entering)."""
@@ -63,5 +66,5 @@ class _Catching(on_sigint):
         self._flag = flag
 
     def __enter__(self) -> None:
-        self._flag.raised = False
+        self._flag.clear()
         super().__enter__()

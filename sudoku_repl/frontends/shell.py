@@ -317,8 +317,9 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
                 out.progress.clear()
         if repl.switch_to_tui:
             repl.switch_to_tui = False
-            from sudoku_repl.frontends.tui import run_tui
+            from sudoku_repl.frontends.tui.app import run_tui
 
-            run_tui(session=repl.session, history=history)
-            out.message("Back in the line shell.")
+            run_tui(repl=repl, history=history)  # the same repl: nothing copied at the hand-over
+            if not repl.done:  # (bye there ends the shell too)
+                out.message("Back in the line shell.")
     return repl

@@ -1,0 +1,130 @@
+"""The full screen's keys, and the help that lists them.
+
+The screen has two modes: *keys* (the default; the trace has the focus, the common moves are
+single keys) and *command* (``:`` opens the command line, which takes every command of the line
+shell; Enter runs it and goes back to keys, Esc closes it). Single keys cannot work while a
+command is being typed (``s``, ``r``, ``b``, ``g``, ``c`` begin commands), hence the two modes.
+Ctrl-C is a key here (the terminal is in raw mode; a SIGINT from elsewhere comes to the same
+binding).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+from sudoku_repl.commands.table import lookup
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from sudoku_repl.frontends.tui.app import Tui
+
+#: the help line (at most 80 columns) in each mode
+HELP_KEYS = "s/n step  b back  r run  c continue  g goto  : command  ^C stop  ? help  q quit"
+HELP_COMMAND = "Enter runs it  Tab completes  Up/Down history  Esc closes  PgUp/PgDn scroll"
+HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the question"
+HELP_LINES = [
+    "Keys (the command line closed):",
+    "  s, n      step",
+    "  b         back one step",
+    "  r         run (till the end or a new solution)",
+    "  c         continue: the continue command if there is one, else run",
+    "  g         goto: opens the command line with goto typed",
+    "  :, Enter  opens the command line: any command of the shell (help lists them)",
+    "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
+    "  Ctrl-C    stops a run (and drops the commands queued), aborts the guess question",
+    "  q, Ctrl-D quit",
+    "The command line: Enter runs the command, Tab completes, Up/Down go through the",
+    "history, Esc or Ctrl-C closes it. Keys pressed while a command runs queue their",
+    "commands. The board shows the present state (the board command explains it).",
+]
+
+#: the single keys that run a command
+COMMAND_KEYS = (("s", "step"), ("n", "step"), ("b", "back"), ("r", "run"))
+
+
+def key_bindings(tui: Tui) -> KeyBindings:
+    kb = KeyBindings()
+    state, runner = tui.state, tui.runner
+    keys = Condition(lambda: state.mode == "keys" and runner.question is None)
+    command = Condition(lambda: state.mode == "command" and runner.question is None)
+    answering = Condition(lambda: runner.question is not None)
+    empty_command = Condition(lambda: not tui.command_buffer.text)
+    empty_answer = Condition(lambda: not tui.answer_buffer.text)
+
+    for key, line in COMMAND_KEYS:
+        kb.add(key, filter=keys)(_submitter(tui, line))
+
+    @kb.add("c", filter=keys)
+    def _continue(event: KeyPressEvent) -> None:
+        runner.submit("continue" if lookup("continue") is not None else "run")
+
+    @kb.add("g", filter=keys)
+    def _goto(event: KeyPressEvent) -> None:
+        tui.open_command_line("goto ")
+
+    @kb.add(":", filter=keys)
+    @kb.add("enter", filter=keys)
+    def _open(event: KeyPressEvent) -> None:
+        tui.open_command_line()
+
+    @kb.add("?", filter=keys)
+    def _help(event: KeyPressEvent) -> None:
+        for line in ["", *HELP_LINES]:
+            tui.record.message(line)
+
+    @kb.add("q", filter=keys)
+    @kb.add("c-d", filter=keys | (answering & empty_answer) | (command & empty_command))
+    def _quit(event: KeyPressEvent) -> None:
+        tui.quit()
+
+    @kb.add("c-c", eager=True)
+    @kb.add(Keys.SIGINT)
+    def _stop(event: KeyPressEvent) -> None:
+        tui.stop()
+
+    @kb.add("escape", filter=command)
+    def _close(event: KeyPressEvent) -> None:
+        tui.close_command_line()
+
+    @kb.add("pageup")
+    def _page_up(event: KeyPressEvent) -> None:
+        state.trace.move(-tui.page())
+
+    @kb.add("pagedown")
+    def _page_down(event: KeyPressEvent) -> None:
+        state.trace.move(tui.page())
+
+    @kb.add("up", filter=keys)
+    def _up(event: KeyPressEvent) -> None:
+        state.trace.move(-1)
+
+    @kb.add("down", filter=keys)
+    def _down(event: KeyPressEvent) -> None:
+        state.trace.move(1)
+
+    @kb.add("home", filter=keys)
+    def _home(event: KeyPressEvent) -> None:
+        first, end = tui.record.span()
+        state.trace.move(first - end)
+
+    @kb.add("end", filter=keys)
+    def _end(event: KeyPressEvent) -> None:
+        state.trace.follow()
+
+    @kb.add(Keys.Any, filter=keys)
+    def _other(event: KeyPressEvent) -> None:
+        if event.data.isprintable():
+            state.flash = f"{event.data!r} is no key here: : types a command, ? lists the keys."
+
+    return kb
+
+
+def _submitter(tui: Tui, line: str) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        tui.runner.submit(line)
+
+    return handler

@@ -1,0 +1,195 @@
+"""The full screen's layout: the board (the plain grid when the board does not fit) left of the
+levels and the trace, and under them the toolbar, the help line and the command line (the guess
+question's line while it is asked). Every text is read from the screen's state when drawn."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
+from prompt_toolkit.layout import (
+    ConditionalContainer,
+    Dimension,
+    DynamicContainer,
+    Float,
+    FloatContainer,
+    HSplit,
+    Layout,
+    VSplit,
+    Window,
+)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.styles import Style
+
+from sudoku_repl.commands.dispatch import PROMPT
+from sudoku_repl.frontends.tui.keys import HELP_ANSWER, HELP_COMMAND, HELP_KEYS
+from sudoku_repl.frontends.tui.pane import TracePane
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from sudoku_repl.frontends.tui.app import Tui
+
+#: the width the trace pane keeps beside the full board; below it the board is the plain grid
+TRACE_MIN_WIDTH = 30
+#: the rows under the panes: the toolbar, the help line, the command line
+BOTTOM_ROWS = 3
+
+SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+STYLE = Style.from_dict(
+    {
+        "toolbar": "reverse",
+        "title": "bold underline",
+        "help": "italic",
+        "hint": "#888888",
+        "prompt": "bold",
+        "question": "bold",
+        "line": "#888888",
+    }
+)
+
+
+def visible_width(lines: Sequence[str]) -> int:
+    return max((len(SGR.sub("", line)) for line in lines), default=0)
+
+
+class ScreenLayout:
+    """The windows of ``tui``'s screen (``trace_window``, ``command_window``, ``answer_window``
+    are focused by name) and the texts they draw."""
+
+    def __init__(self, tui: Tui) -> None:
+        self.tui = tui
+        state, runner = tui.state, tui.runner
+        self.trace_window = Window(
+            TracePane(state.trace),
+            height=Dimension(min=3, weight=3),
+            wrap_lines=True,
+        )
+        self.command_window = Window(
+            BufferControl(tui.command_buffer, input_processors=[BeforeInput(self.command_prompt)]),
+            height=1,
+        )
+        self.answer_window = Window(
+            BufferControl(
+                tui.answer_buffer,
+                input_processors=[
+                    BeforeInput(lambda: f"{runner.question or ''} ", "class:question")
+                ],
+            ),
+            height=1,
+        )
+        panes = VSplit(
+            [
+                Window(
+                    FormattedTextControl(self.board_text),
+                    width=self.board_width,
+                    dont_extend_width=True,
+                ),
+                Window(width=1, char="│", style="class:line"),
+                HSplit(
+                    [
+                        Window(
+                            FormattedTextControl(lambda: "\n".join(state.view.levels)),
+                            height=lambda: Dimension(
+                                min=1, preferred=max(len(state.view.levels), 1)
+                            ),
+                            wrap_lines=True,
+                        ),
+                        Window(
+                            FormattedTextControl(state.trace.title),
+                            height=1,
+                            style="class:title",
+                        ),
+                        self.trace_window,
+                    ]
+                ),
+            ]
+        )
+        root = HSplit(
+            [
+                panes,
+                Window(FormattedTextControl(self.toolbar_text), height=1, style="class:toolbar"),
+                Window(FormattedTextControl(self.help_text), height=1, style="class:help"),
+                DynamicContainer(
+                    lambda: (
+                        self.answer_window if runner.question is not None else self.command_window
+                    )
+                ),
+            ]
+        )
+        body = FloatContainer(
+            root,
+            floats=[
+                Float(
+                    xcursor=True,
+                    ycursor=True,
+                    content=ConditionalContainer(
+                        CompletionsMenu(max_height=12, scroll_offset=1),
+                        filter=Condition(lambda: state.mode == "command"),
+                    ),
+                )
+            ],
+        )
+        self.layout = Layout(body, focused_element=self.trace_window)
+
+    def _fits_board(self) -> bool:
+        size = self.tui.app.output.get_size()
+        board = self.tui.state.view.board
+        return (
+            len(board) <= size.rows - BOTTOM_ROWS
+            and visible_width(board) + 1 + TRACE_MIN_WIDTH <= size.columns
+        )
+
+    def board_lines(self) -> list[str]:
+        view = self.tui.state.view
+        return view.board if self._fits_board() else view.grid
+
+    def board_text(self) -> ANSI:
+        return ANSI("\n".join(self.board_lines()))
+
+    def board_width(self) -> Dimension:
+        return Dimension.exact(max(visible_width(self.board_lines()), 1))
+
+    def trace_width(self) -> int:
+        info = self.trace_window.render_info
+        if info is not None:
+            return info.window_width
+        return self.tui.app.output.get_size().columns
+
+    def page(self) -> int:
+        """The rows a page of the trace moves: the pane's height, one row kept."""
+        info = self.trace_window.render_info
+        return max((info.window_height if info is not None else 10) - 1, 1)
+
+    def toolbar_text(self) -> str:
+        """The toolbar of the line shell, and what the screen is doing; the field names
+        shortened when the line would not fit."""
+        runner, view = self.tui.runner, self.tui.state.view
+        more = ""
+        if runner.question is not None:
+            more += " | waiting for the guess"
+        elif runner.busy:
+            more += " | running, ^C stops"
+        if runner.pending:
+            more += f" | queued {len(runner.pending)}"
+        text = view.toolbar + more
+        if len(text) < self.tui.app.output.get_size().columns:
+            return text
+        return view.short + more
+
+    def help_text(self) -> str:
+        state = self.tui.state
+        if state.flash is not None:
+            return state.flash
+        if self.tui.runner.question is not None:
+            return HELP_ANSWER
+        return HELP_COMMAND if state.mode == "command" else HELP_KEYS
+
+    def command_prompt(self) -> StyleAndTextTuples:
+        if self.tui.state.mode == "command":
+            return [("class:prompt", PROMPT + " ")]
+        return [("class:prompt", PROMPT + " "), ("class:hint", "(: types a command, ? the keys)")]

@@ -1,0 +1,90 @@
+"""What the full screen's layout and key bindings read: the mode, the one-key message, the view of
+the session the panes draw, and where the trace pane is in the record."""
+
+from __future__ import annotations
+
+import sys
+from typing import NamedTuple
+
+from sudoku_repl.commands.declared.original import LOAD_QUIZ
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.shell import empty_cells, toolbar_text
+from sudoku_repl.frontends.tui.record import TraceRecord
+from sudoku_repl.text.render import grid_lines, levels_lines
+from sudoku_repl.views.board import board_lines, last_step_changes
+
+
+class View(NamedTuple):
+    """What the panes show of the session, taken where the search is at rest."""
+
+    board: list[str]  # the pencil-mark board (views/board.py), legend left out
+    grid: list[str]  # the plain grid, when the board does not fit
+    levels: list[str]
+    toolbar: str  # the toolbar's fields
+    short: str  # the same, the names shortened
+    empty: list[str]  # the empty cells, for completion
+
+
+def take_view(repl: Repl, colour: bool) -> View:
+    """The view of the present state."""
+    session = repl.session
+    toolbar, short = toolbar_text(repl, sys.maxsize), toolbar_text(repl, 0)
+    if not session.loaded:
+        lines = ["No quiz loaded.", f"Type : then {LOAD_QUIZ.usage}."]
+        return View(lines, lines, [], toolbar, short, [])
+    state = session.state()
+    geo = session.geo
+    before = last_step_changes(session.history, session.cursor, state)
+    givens = session.quiz.givens if session.quiz is not None else state.values
+    board = board_lines(state, geo, givens, before, colour)
+    legend = next((k for k, line in enumerate(board) if line.startswith("Legend:")), len(board))
+    heading = f"Step {state.steps}" + (f", guess level {state.level}" if state.level else "")
+    grid = [heading + ":", *grid_lines(state.values, geo)]
+    levels = levels_lines(state, geo)
+    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl))
+
+
+class TracePosition:
+    """Where the trace pane is in the record: on its last line, following the lines written
+    (``held is None``), or held on a line (its number in the record) until End or the next
+    command."""
+
+    def __init__(self, record: TraceRecord) -> None:
+        self.record = record
+        self.held: int | None = None
+
+    def row(self) -> tuple[int, int, int]:
+        """The number of the first line kept, of the line after the last, and of the pane's
+        line (the first kept when the line held was dropped meanwhile)."""
+        first, end = self.record.span()
+        if self.held is None:
+            return first, end, max(end - 1, first)
+        return first, end, min(max(self.held, first), max(end - 1, first))
+
+    def move(self, rows: int) -> None:
+        """``rows`` down (up when negative); on the last line, the pane follows again."""
+        first, end, here = self.row()
+        there = min(max(here + rows, first), end - 1)
+        self.held = None if there >= end - 1 else there
+
+    def follow(self) -> None:
+        self.held = None
+
+    def title(self) -> str:
+        if self.held is None:
+            return "Trace"
+        first, end, here = self.row()
+        return f"Trace (line {here - first + 1} of {end - first}; End follows)"
+
+
+class ScreenState:
+    """The mode (``keys``, or ``command``: the command line open), the one-key message shown in
+    place of the help line, the view of the session and the trace's position."""
+
+    def __init__(self, view: View, trace: TracePosition, colour: bool) -> None:
+        self.mode = "keys"
+        self.flash: str | None = None
+        self.view = view
+        self.trace = trace
+        #: the board pane in colour (NO_COLOR not set)
+        self.colour = colour
