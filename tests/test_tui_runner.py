@@ -51,7 +51,7 @@ async def until(condition: Callable[[], bool], what: str, timeout: float = 60) -
 def runner_of(shell: Shell, executor: Executor | None = None) -> CommandRunner:
     """A runner of ``shell``'s repl, which polls it and asks it the guess question."""
     runner = CommandRunner(shell.repl, shell.out, executor=executor)
-    shell.repl.interrupted = runner.between_steps
+    shell.repl.hooks.flag, shell.repl.hooks.tick = runner.poll, runner.tick
     shell.repl.read_answer = runner.read_answer
     return runner
 

@@ -44,7 +44,6 @@ class Repl:
         interrupted: Callable[[], bool] = never,
         tick: Callable[[], None] = nothing,
     ) -> None:
-        self.out = out
         self.clock = clock
         self._session: Session | None = None  # made on first use (``session``)
         self.done = False
@@ -79,6 +78,16 @@ class Repl:
     @session.setter
     def session(self, session: Session) -> None:
         self._session = session
+
+    @property
+    def out(self) -> Output:
+        """Where the lines go, the session's trace lines too (``hooks.out``: one place, so a
+        front end that lends the Repl its own output gets every line)."""
+        return self.hooks.out
+
+    @out.setter
+    def out(self, out: Output) -> None:
+        self.hooks.out = out
 
     @property
     def read_answer(self) -> Callable[[str], str]:

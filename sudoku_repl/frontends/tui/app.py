@@ -185,13 +185,15 @@ class Tui:
     def run(self) -> Repl:
         """Show the screen until the user quits; the worker is stopped and waited for before
         this returns."""
-        with lent(
-            self.repl,
-            out=self.record,
-            read_answer=self.runner.read_answer,
-            interrupted=self.runner.between_steps,
-            width=self.layout.trace_width,
-            can_switch=False,  # `tui` here: it says so
+        with (
+            lent(
+                self.repl,
+                out=self.record,
+                read_answer=self.runner.read_answer,
+                width=self.layout.trace_width,
+                can_switch=False,  # `tui` here: it says so
+            ),
+            lent(self.repl.hooks, flag=self.runner.poll, tick=self.runner.tick),
         ):
             try:
                 self.app.run(pre_run=self.runner.start)
@@ -201,7 +203,7 @@ class Tui:
 
 
 @contextmanager
-def lent(repl: Repl, **front: object) -> Iterator[None]:
+def lent(repl: object, **front: object) -> Iterator[None]:
     """``repl`` with the front end's attributes ``front`` (where its lines go, ...) for the
     block; its own put back after it."""
     own = {name: getattr(repl, name) for name in front}

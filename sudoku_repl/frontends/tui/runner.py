@@ -26,7 +26,7 @@ from sudoku_repl.frontends.interrupts import InterruptFlag
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from sudoku_repl.commands.dispatch import Output
+    from sudoku_repl.commands.session_hooks import Output
 
 #: the name of the worker thread
 WORKER = "sudoku-tui-command"
@@ -172,12 +172,6 @@ class CommandRunner:
     def poll(self) -> bool:
         """Whether Ctrl-C was pressed (between steps)."""
         return self.flag()
-
-    def between_steps(self) -> bool:
-        """The ``Repl``'s one hook between steps today (``interrupted``): ``tick`` and
-        ``poll``, which go apart once the hooks have a ``tick``."""
-        self.tick()
-        return self.poll()
 
     def read_answer(self, question: str) -> str:
         """The ``Repl``'s guess question: asked on the screen, the answer waited for."""
