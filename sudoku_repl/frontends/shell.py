@@ -289,29 +289,28 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     history = session.history
     previous = ""
     while not repl.done:
-        try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
+        # Ctrl-C anywhere between commands (at the prompt, or after it returned and before the
+        # flag catches it) just prompts again: never a KeyboardInterrupt out of the loop
+        try:
             out.message("")
             line = session.prompt(PROMPT + "\n")
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            break
-        if not line.strip():
-            # Enter on an empty line repeats the last stepping command, as gdb and pdb do
-            last = lookup(previous.partition(" ")[0])
-            if last is None or last.name not in REPEATED:
-                continue
-            line = previous
-        previous = line.strip()
-        if mode is not None:
-            mode.restore()
-        try:
+            if not line.strip():
+                # Enter on an empty line repeats the last stepping command, as gdb and pdb do
+                last = lookup(previous.partition(" ")[0])
+                if last is None or last.name not in REPEATED:
+                    continue
+                line = previous
+            previous = line.strip()
+            if mode is not None:
+                mode.restore()
             if out.progress is not None:
                 out.progress.begin()
             with flag.catching():
                 repl.execute(line)
-        except KeyboardInterrupt:  # between the handler's end and the flag's
+        except KeyboardInterrupt:
             continue
+        except EOFError:
+            break
         finally:
             if out.progress is not None:
                 out.progress.clear()
