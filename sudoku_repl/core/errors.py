@@ -25,7 +25,7 @@ class GuessAborted(Exception):
 
 
 PATH = 240  # characters of a file name quoted back
-ECHO = 1000  # characters of an input line printed back whole (an echo, an error line)
+ECHOED_CHARS = 1000  # characters of an input line printed back whole (an echo, an error line)
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -124,7 +124,11 @@ REPEATED = frozenset({"step", "next", "back", "continue"})
 
 #: the toolbar's fields before the session is made (``Repl.session``): the default settings of
 #: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-FRESH: tuple[tuple[str, object], ...] = (("run-mode", 0), ("guess-mode", 0), ("breakpoints", 0))
+DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
+    ("run-mode", 0),
+    ("guess-mode", 0),
+    ("breakpoints", 0),
+)
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -149,7 +153,7 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("breakpoints", len(repl.session.breakpoints.enabled())),
         ]
     else:
-        fields += FRESH
+        fields += DEFAULT_TOOLBAR_FIELDS
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):

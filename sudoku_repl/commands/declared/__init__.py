@@ -13,16 +13,16 @@ if TYPE_CHECKING:
 
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the stepping verbs, ``board``, the book's, the chains'."""
+    the debugger's, the stepping verbs, ``board``, the book's, ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
         book,
-        chains,
         debugger,
+        hint_check,
         original,
         stepping,
     )
 
-    groups = (original, bare, debugger, stepping, board, book, chains)
+    groups = (original, bare, debugger, stepping, board, book, hint_check)
     return [cmd for group in groups for cmd in group.COMMANDS]
