@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
-from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
@@ -250,8 +249,11 @@ def invalid(session: Session) -> str:
 
 
 def said(e: UserError) -> str:
-    """The line of a refused command: a step before the kept record says how to get there."""
-    return f"{e.line}; use {GOTO.usage}" if isinstance(e, RecordCut) else e.line
+    """The line of a refused command: a step before the kept record says where goto and back
+    still go."""
+    if isinstance(e, RecordCut):
+        return f"{e.line}; goto and back take steps from {e.first} on"
+    return e.line
 
 
 def open_script(path: str) -> Generator[str, None, None]:

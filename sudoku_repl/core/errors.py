@@ -13,7 +13,11 @@ class UserError(Exception):
 
 class RecordCut(UserError):
     """A step before the kept record was asked for (older steps were dropped to bound memory):
-    the command line adds which command still gets there (``goto``)."""
+    ``first`` is the first step kept, which the command line names as where goto and back go."""
+
+    def __init__(self, line: str, first: int) -> None:
+        super().__init__(line)
+        self.first = first
 
 
 class QuizError(UserError):
