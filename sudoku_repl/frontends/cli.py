@@ -34,9 +34,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     _lenient_output()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
-        from sudoku_repl.frontends.rate_cli import main_rate
+        # a Ctrl-C while the rating's modules load is kept for it, not a traceback
+        early = InterruptFlag()
+        with early.catching():
+            from sudoku_repl.frontends.rate_cli import main_rate
 
-        return main_rate(words[1:])  # which registers everything it needs
+            return main_rate(words[1:], early)  # which registers everything it needs
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
     first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []
