@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import helpers
 import pytest
 from helpers import (
@@ -57,7 +56,7 @@ class Shell(helpers.Shell):
         """Everything a failed command must leave alone."""
         session = self.repl.session
         state = session.state() if session.loaded else None
-        return (state, session.quiz, attrs.evolve(session.settings), session.loaded)
+        return (state, session.quiz, session.settings.copy(), session.loaded)
 
 
 loaded = Shell.loaded

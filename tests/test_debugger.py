@@ -33,7 +33,7 @@ class Shell(helpers.Shell):
         session = self.repl.session
         state = session.state() if session.loaded else None
         marks = [attrs.evolve(bp) for bp in session.breakpoints.items.values()]
-        return (state, session.cursor, attrs.evolve(session.settings), marks)
+        return (state, session.cursor, session.settings.copy(), marks)
 
 
 loaded = Shell.loaded

@@ -70,17 +70,38 @@ class Quiet:
         return self.inner is not None and self.inner.interrupted()
 
 
-def _registered(_: object, __: object, mode: int) -> None:
-    modes.check(mode)
-
-
-@attrs.define
 class Settings:
     """The two modes of the original; a run mode that is not registered is refused when it is
-    given (``UserError``, the line ``modes.check`` gives), not at the next step."""
+    given (``UserError``, the line ``modes.check`` gives), not at the next step. (A plain class
+    with a property: the compiled core takes no attrs validator.)"""
 
-    run_mode: int = attrs.field(default=0, validator=_registered)
-    guess_mode: int = 0
+    __slots__ = ("_run_mode", "guess_mode")
+
+    def __init__(self, run_mode: int = 0, guess_mode: int = 0) -> None:
+        self.run_mode = run_mode
+        self.guess_mode = guess_mode
+
+    @property
+    def run_mode(self) -> int:
+        return self._run_mode
+
+    @run_mode.setter
+    def run_mode(self, mode: int) -> None:
+        modes.check(mode)
+        self._run_mode = mode
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return (self.run_mode, self.guess_mode) == (other.run_mode, other.guess_mode)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as attrs made it
+
+    def copy(self) -> Settings:
+        return Settings(self.run_mode, self.guess_mode)
+
+    def __repr__(self) -> str:
+        return f"Settings(run_mode={self.run_mode}, guess_mode={self.guess_mode})"
 
 
 @attrs.frozen
