@@ -121,9 +121,7 @@ def test_info_completes_break_search_and_settings_and_accepts_them() -> None:
     shell = Shell()
     assert shell.ok("info break") == ["No breakpoints."]
     assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
-    assert shell.fails("info frames") == [
-        "info knows: info break | info search | info settings"
-    ]
+    assert shell.fails("info frames") == ["info knows: info break | info search | info settings"]
 
 
 # For each kind of argument: a word completion offers, parsing takes, and a word parsing refuses

@@ -23,12 +23,14 @@ if TYPE_CHECKING:
     from sudoku_repl.frontends.tui.app import Tui
 
 #: the help line (at most 80 columns) in each mode
-HELP_KEYS = "s/n step  b back  r run  c continue  g goto  : command  ^C stop  ? help  q quit"
+HELP_KEYS = "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
 HELP_COMMAND = "Enter runs it  Tab completes  Up/Down history  Esc closes  PgUp/PgDn scroll"
 HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the question"
 HELP_LINES = [
     "Keys (the command line closed):",
-    "  s, n      step",
+    "  s         step",
+    "  n         next: a new guess and the levels below it count as one step",
+    "  f         finish: run until the present guess level is left",
     "  b         back one step",
     "  r         run (till the end or a new solution)",
     "  c         continue: the continue command if there is one, else run",
@@ -42,8 +44,9 @@ HELP_LINES = [
     "commands. The board shows the present state (the board command explains it).",
 ]
 
-#: the single keys that run a command
-COMMAND_KEYS = (("s", "step"), ("n", "step"), ("b", "back"), ("r", "run"))
+#: the single keys that run a command: the commands' own gdb letters (gdb's SingleKey mode: s
+#: step, n next, f finish, r run, c continue), and b for back, which gdb's mode leaves free
+COMMAND_KEYS = (("s", "step"), ("n", "next"), ("f", "finish"), ("b", "back"), ("r", "run"))
 
 
 def key_bindings(tui: Tui) -> KeyBindings:
