@@ -120,3 +120,21 @@ def test_one_version_number_everywhere() -> None:
         [sys.executable, "-m", "sudoku_repl", "--version"], capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout == f"sudoku-repl {PROJECT_VERSION}\n"
+
+
+def test_help_names_every_environment_variable_the_program_reads() -> None:
+    """``--help`` lists every option that exists, and the environment the code reads."""
+    import re
+
+    source = "\n".join(p.read_text() for p in (REPO / "sudoku_repl").rglob("*.py"))
+    names = set(re.findall(r"environ(?:\.get)?[\[(]\"([A-Z_]+)\"", source))
+    assert {"NO_COLOR", "SUDOKU_REPL_RECORD_CAP", "XDG_DATA_HOME"} <= names
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "--help"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    for name in names:
+        assert name in text, name
+    for option in ("--version", "-x FILE", "-c COMMANDS", "--tui", "quiz"):
+        assert option in text

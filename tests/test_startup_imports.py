@@ -30,7 +30,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.bare",
     "sudoku_repl.commands.declared.book",
     "sudoku_repl.commands.declared.board",
-    "sudoku_repl.commands.declared.chains",
+    "sudoku_repl.commands.declared.hint_check",
     "sudoku_repl.commands.declared.debugger",
     "sudoku_repl.commands.declared.frames",
     "sudoku_repl.commands.declared.original",

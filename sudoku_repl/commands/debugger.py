@@ -83,8 +83,11 @@ def back(repl: Repl, n: int | None) -> None:
     n = 1 if n is None else n
     session = repl.require_quiz()
     now = session.state().steps
-    if n > now:
-        raise UserError(f"Only {now} steps to go back: {BACK.form}")
+    history = session.history
+    first = history.first_steps if history.dropped else 0  # the earliest step goto takes
+    if n > now - first:
+        kept = f" (the record starts at step {first})" if history.dropped else ""
+        raise UserError(f"Only {now - first} steps to go back{kept}: {BACK.form}")
     session.goto(now - n, repl.hooks)
     repl.show()
 

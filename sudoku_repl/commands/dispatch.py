@@ -11,12 +11,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
-from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.table import lookup, order_list, ready, run, suggestion, unknown
-from sudoku_repl.core.errors import ECHO, GuessAborted, RecordCut, UserError, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
@@ -135,7 +134,7 @@ class Repl:
         except UserError as e:
             self._notices()
             self.script.failed()
-            self.out.error(shown(said(e), ECHO))  # a line may quote input: never raw
+            self.out.error(shown(said(e), ECHOED_CHARS))  # a line may quote input: never raw
             self.failures.append(line.strip())
             return False
         except GuessAborted:
@@ -165,7 +164,7 @@ class Repl:
             try:
                 run(cmd, self, arg.strip())
             except UserError as e:
-                self.out.error(shown(said(e), ECHO))
+                self.out.error(shown(said(e), ECHOED_CHARS))
 
     def settings_lines(self) -> list[str]:
         """What ``set`` changes, and the two modes (``set``, ``info settings``)."""
@@ -203,7 +202,7 @@ class Repl:
                 self.out.message(question)
                 raise GuessAborted
             answer = answer.rstrip("\r\n")
-            self.out.message(f"{question} {shown(answer, ECHO)}".rstrip())
+            self.out.message(f"{question} {shown(answer, ECHOED_CHARS)}".rstrip())
             return answer
 
         self.read_answer = read_answer
@@ -218,7 +217,7 @@ class Repl:
                 self.out.message(PROMPT)
                 if line is None:
                     break
-                self.out.message(shown(line, ECHO))
+                self.out.message(shown(line, ECHOED_CHARS))
                 self.execute(line)
         finally:
             self._depth -= 1
@@ -265,8 +264,11 @@ def invalid(session: Session) -> str:
 
 
 def said(e: UserError) -> str:
-    """The line of a refused command: a step before the kept record says how to get there."""
-    return f"{e.line}; use {GOTO.usage}" if isinstance(e, RecordCut) else e.line
+    """The line of a refused command: a step before the kept record says where goto and back
+    still go."""
+    if isinstance(e, RecordCut):
+        return f"{e.line}; goto and back take steps from {e.first} on"
+    return e.line
 
 
 def open_script(path: str) -> Generator[str, None, None]:

@@ -510,7 +510,8 @@ class Session:
         if history.dropped and steps < history.first_steps:
             raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
-                f"to bound memory)"
+                f"to bound memory)",
+                history.first_steps,
             )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
@@ -525,6 +526,7 @@ class Session:
         if self.history.dropped:
             raise RecordCut(
                 f"The record starts at step {self.history.first_steps} (older steps were "
-                f"dropped to bound memory), so the search cannot be replayed from the start"
+                f"dropped to bound memory), so the search cannot be replayed from the start",
+                self.history.first_steps,
             )
         self.seek(0)

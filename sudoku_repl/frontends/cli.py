@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 
@@ -38,7 +39,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_rate(words[1:])  # which registers everything it needs
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
-    first = [f"load-quiz {args.quiz}"] if args.quiz else []
+    first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []
     if args.number is not None:
         if not (args.number.isascii() and args.number.isdigit() and int(args.number) >= 1):
             print(

@@ -103,7 +103,10 @@ def parser() -> argparse.ArgumentParser:
         description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
         epilog=f"Commands (at the prompt, after -c, in a script; help <command> explains one): "
         f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
-        "level, solutions); see sudoku-repl rate --help.",
+        "level, solutions); see sudoku-repl rate --help. Environment: NO_COLOR (set: no "
+        "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
+        "default 1000000), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
+        "sudoku-repl folder).",
     )
     parser.add_argument("--version", action="version", version=f"sudoku-repl {version()}")
     parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")

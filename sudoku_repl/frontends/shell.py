@@ -124,7 +124,11 @@ REPEATED = frozenset({"step", "next", "back", "continue"})
 
 #: the toolbar's fields before the session is made (``Repl.session``): the default settings of
 #: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-FRESH: tuple[tuple[str, object], ...] = (("run-mode", 0), ("guess-mode", 0), ("breakpoints", 0))
+DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
+    ("run-mode", 0),
+    ("guess-mode", 0),
+    ("breakpoints", 0),
+)
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -149,7 +153,7 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("breakpoints", len(repl.session.breakpoints.enabled())),
         ]
     else:
-        fields += FRESH
+        fields += DEFAULT_TOOLBAR_FIELDS
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):
@@ -289,29 +293,28 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     history = session.history
     previous = ""
     while not repl.done:
-        try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
+        # Ctrl-C anywhere between commands (at the prompt, or after it returned and before the
+        # flag catches it) just prompts again: never a KeyboardInterrupt out of the loop
+        try:
             out.message("")
             line = session.prompt(PROMPT + "\n")
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            break
-        if not line.strip():
-            # Enter on an empty line repeats the last stepping command, as gdb and pdb do
-            last = lookup(previous.partition(" ")[0])
-            if last is None or last.name not in REPEATED:
-                continue
-            line = previous
-        previous = line.strip()
-        if mode is not None:
-            mode.restore()
-        try:
+            if not line.strip():
+                # Enter on an empty line repeats the last stepping command, as gdb and pdb do
+                last = lookup(previous.partition(" ")[0])
+                if last is None or last.name not in REPEATED:
+                    continue
+                line = previous
+            previous = line.strip()
+            if mode is not None:
+                mode.restore()
             if out.progress is not None:
                 out.progress.begin()
             with flag.catching():
                 repl.execute(line)
-        except KeyboardInterrupt:  # between the handler's end and the flag's
+        except KeyboardInterrupt:
             continue
+        except EOFError:
+            break
         finally:
             if out.progress is not None:
                 out.progress.clear()

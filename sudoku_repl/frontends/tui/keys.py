@@ -16,6 +16,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from sudoku_repl.commands.declared.stepping import FINISH, NEXT
 from sudoku_repl.commands.table import lookup
 
 TYPE_CHECKING = False
@@ -29,8 +30,8 @@ HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the que
 HELP_LINES = [
     "Keys (the command line closed):",
     "  s         step",
-    "  n         next: a new guess and the levels below it count as one step",
-    "  f         finish: run until the present guess level is left",
+    f"  n         next: {NEXT.summary}",
+    f"  f         finish: {FINISH.summary}",
     "  b         back one step",
     "  r         run (till the end or a new solution)",
     "  c         continue: the continue command if there is one, else run",
