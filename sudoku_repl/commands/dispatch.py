@@ -19,8 +19,10 @@ from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserE
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
+    from sudoku_repl.commands.frames import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session
+    from sudoku_repl.core.state import EngineState
 
 
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
@@ -60,6 +62,8 @@ class Repl:
         #: and whether it was asked to
         self.can_switch = False
         self.switch_to_tui = False
+        #: the outer guess level ``frame`` selected (None: the present state)
+        self.frame: Selected | None = None
         #: commands run at every stop (``display``), by number
         self.displays: dict[int, str] = {}
         self.display_number = 0
@@ -121,6 +125,8 @@ class Repl:
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
+        if cmd.name in STOPPING or cmd.name == LOAD_QUIZ.name:
+            self.frame = None  # back to the present (``frame``)
         self.script.begin(cmd.name, line, self._solutions_now())
         try:
             run(cmd, self, arg.strip())
@@ -228,10 +234,19 @@ class Repl:
             raise UserError(NO_QUIZ)
         return self.session
 
+    def looked_at(self) -> tuple[EngineState, int]:
+        """The state ``show``, ``levels`` and ``board`` show, and the record's moves to it: the
+        level ``frame`` selected (its line said first), else the present."""
+        session = self.require_quiz()
+        if self.frame is None:
+            return session.state(), session.cursor
+        self.out.message(self.frame.note)
+        return self.frame.state, self.frame.moves
+
     def show(self) -> None:
         from sudoku_repl.text.render import show_lines
 
-        self.lines(show_lines(self.session.state(), self.session.geo))
+        self.lines(show_lines(self.looked_at()[0], self.session.geo))
 
 
 def ended(session: Session) -> bool:

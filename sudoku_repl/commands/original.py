@@ -43,7 +43,7 @@ def show(repl: Repl) -> None:
 
 def levels(repl: Repl) -> None:
     session = repl.require_quiz()
-    repl.lines(levels_lines(session.state(), session.geo))
+    repl.lines(levels_lines(repl.looked_at()[0], session.geo))
 
 
 def run_mode(repl: Repl, mode: int | None) -> None:

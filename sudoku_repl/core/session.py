@@ -505,12 +505,24 @@ class Session:
 
     def seek(self, moves: int) -> None:
         """Put the engine in the state after the record's first ``moves`` moves."""
-        history, engine = self.history, self.engine
-        done, state = history.snapshot_at_or_before(moves)
-        engine.restore(state)
+        done, state = self.history.snapshot_at_or_before(moves)
+        self.engine.restore(state)
+        self._replay(self.engine, done, moves)
+        self.cursor = moves
+
+    def state_after(self, moves: int) -> EngineState:
+        """The state after the record's first ``moves`` moves, worked out on a copy of the
+        engine: the present stays as it is (``frame`` shows an outer guess level's state)."""
+        done, state = self.history.snapshot_at_or_before(moves)
+        engine = Engine(state, self.geo)
+        self._replay(engine, done, moves)
+        return engine.state()
+
+    def _replay(self, engine: Engine, done: int, moves: int) -> None:
+        """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
+        history = self.history
         for m in range(done, moves):
             engine.advance(history.run_mode(m), history.choice(m))
-        self.cursor = moves
 
     def goto(self, steps: int, hooks: Hooks) -> bool:
         """The state right after step ``steps``: from the record, or by going on (silently)

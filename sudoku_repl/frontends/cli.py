@@ -43,6 +43,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
     first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []
+    if args.number is not None:
+        if not (args.number.isascii() and args.number.isdigit() and int(args.number) >= 1):
+            print(
+                f"sudoku-repl: the quiz number is a whole number from 1, not "
+                f"{shown(args.number)!r}: sudoku-repl FILE N loads quiz N of FILE",
+                file=sys.stderr,
+            )
+            return 2
+        first = [f"{first[0]} {int(args.number)}"]
     if args.tui:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             print("sudoku-repl: --tui needs a terminal", file=sys.stderr)
