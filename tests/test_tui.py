@@ -164,7 +164,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
         expected += ["", f"Order please: {line}", *shell.ok(line)]
     assert without_timing(trace) == without_timing(expected)
     # the pane reads them all from the record, and shows the end
-    content = TracePane(tui.state.trace).create_content(80, 20)
+    content = TracePane(tui.state.trace).create_content(1000, 20)  # wide: no wrap padding
     assert [pane_line(content, i) for i in range(content.line_count)] == trace
     assert content.cursor_position.y == len(trace) - 1
     # the view the panes draw
@@ -664,3 +664,24 @@ def test_set_trace_off_in_the_full_screen_stays_off_in_the_shell(tmp_path: Path)
         term.child.send("runtil 6\r")  # with the trace on: "2) row 2 complete shrunken by group"...
         term.wait(lambda t: "Biggest level on this run(til)" in t, "runtil 6")
         assert "shrunken" not in term.text()
+
+
+# -- the trace pane wraps between words (issue 23: it cut words in the middle) ----------------
+
+
+def _rows(text: str, width: int) -> list[str]:
+    return [text[i : i + width] for i in range(0, len(text), width)]
+
+
+def test_a_long_trace_line_wraps_between_words() -> None:
+    from sudoku_repl.frontends.tui.pane import word_wrapped
+
+    line = "Run time: 23 milliseconds; steps: 65, solution sum: 0."
+    assert _rows(word_wrapped(line, 48), 48) == [
+        "Run time: 23 milliseconds; steps: 65, solution  ",
+        "sum: 0.",
+    ]
+    assert _rows(word_wrapped("aaaa bbbb cccc", 9), 9) == ["aaaa bbbb", "cccc"]
+    assert word_wrapped("short line", 40) == "short line"
+    # a word longer than a row is cut where the row ends
+    assert _rows(word_wrapped("ab " + "x" * 12, 5), 5) == ["ab xx", "xxxxx", "xxxxx"]
