@@ -504,3 +504,32 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
             assert not out.exists()
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".sudoku-repl-")]
     TRIED["rate"] = TRIED.get("rate", 0) + rounds
+
+
+@SLOW
+def test_a_fifo_in_the_shell_is_one_line_and_ctrl_c_then_finds_the_prompt(
+    shell, tmp_path: Path
+) -> None:
+    """Issue 23: load-quiz and source of a FIFO with no writer waited for ever, and Ctrl-C did
+    not end the wait (the shell catches it). Now it is refused at once; a Ctrl-C after it meets
+    the prompt, and the session goes on."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    child = shell(str(SEED_FILE))
+    until_prompt(child)
+    child.sendline("runtil 5")
+    until_prompt(child)
+    child.sendline(f"load-quiz {fifo}")
+    child.expect_exact("a FIFO, which would wait for a writer", timeout=20)
+    until_prompt(child)
+    child.sendline(f"source {fifo}")
+    child.expect_exact("a FIFO, which would wait for a writer", timeout=20)
+    until_prompt(child)
+    child.sendcontrol("c")
+    until_prompt(child)  # the prompt drawn again after the Ctrl-C
+    steps, _ = block(child, "show")
+    assert steps == 5  # the quiz and the state as they were
+    child.sendline("bye")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
