@@ -100,6 +100,9 @@ ORDER_LIST = [
     "runrun <sum>: run till the end or certain new solutions met",
     "bye: quit",
 ]
+#: What follows the line of an unknown command (docs/commands.md 2): the original's banner and
+#: Order List as 2.6 prints them, then one line saying where the other commands are.
+AFTER_UNKNOWN = [*ORDER_LIST, "help lists the other commands; help <command> explains one."]
 #: The names of those ten commands, in the Order List's order.
 ORIGINAL_TEN = [entry.split()[0].rstrip(":") for entry in ORDER_LIST[3:]]
 
