@@ -80,6 +80,8 @@ def slow_cases(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
 
 #: The prompt of every command (docs/commands.md 1); a transcript shows a blank line before it.
 PROMPT = "Order please:"
+#: gdb's pager line: the interactive shell's long output stops at it (issue 23, section 3).
+MORE = "--Type <RET> for more, q to quit, c to continue without paging--"
 #: The guess question, up to its default answer (docs/commands.md 7).
 QUESTION = "Take a guess please, by default it will be "
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
