@@ -255,3 +255,22 @@ def test_batch_mode_in_a_terminal_never_pages(terminal) -> None:  # type: ignore
     text = plain(child.before)
     assert "for more" not in text
     assert text.count("Invalid quiz [steps:284] - no more solution (solution sum is 1)") == 2
+
+
+#: more than 100,000 solutions (test_terminal_modes.py): runrun 0 runs for minutes
+INSUFFICIENT = "...........5....9...4....1.2....3.5....7.....438...2......9.....1.4...6.........."
+
+
+def test_q_during_a_long_run_returns_at_once_and_keeps_the_steps_done(terminal) -> None:  # type: ignore[no-untyped-def]
+    child = terminal(INSUFFICIENT)
+    child.expect_exact(PROMPT)
+    child.sendline("runrun 0")
+    child.expect_exact(MORE_LINE)
+    child.send("q")  # the run stops after its step, as with Ctrl-C: it would run for minutes
+    child.expect_exact(PROMPT, timeout=10)
+    child.sendline("show")
+    child.expect(r"Steps:(\d+)")
+    assert int(child.match.group(1)) > 0  # what the run did stays
+    child.expect_exact(PROMPT)
+    child.sendline("bye")
+    child.expect(pexpect.EOF)
