@@ -28,7 +28,7 @@ from sudoku_repl.frontends.history_file import history_problem
 from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from sudoku_repl.frontends.terminal_output import terminal_width
+from sudoku_repl.frontends.terminal_output import TerminalOutput, terminal_width
 
 
 class CommandCompleter(Completer):
@@ -313,19 +313,10 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
         if mode is not None:
             mode.restore()
         try:
-            if out.progress is not None:
-                out.progress.begin()
-            if out.pager is not None:
-                out.pager.begin()
-            with flag.catching():
-                repl.execute(line)
-        except KeyboardInterrupt:  # between the handler's end and the flag's
+            with flag.catching():  # the command's start and end too: Ctrl-C only sets the flag
+                _run_command(out, repl, line)
+        except KeyboardInterrupt:  # between the flag's end and the loop's
             continue
-        finally:
-            if out.pager is not None:
-                out.pager.end()
-            if out.progress is not None:
-                out.progress.clear()
         if repl.switch_to_tui:
             repl.switch_to_tui = False
             from sudoku_repl.frontends.tui.app import run_tui
@@ -334,3 +325,18 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             if not repl.done:  # (bye there ends the shell too)
                 out.message("Back in the line shell.")
     return repl
+
+
+def _run_command(out: TerminalOutput, repl: Repl, line: str) -> None:
+    """One command, with its progress line and its pager."""
+    if out.progress is not None:
+        out.progress.begin()
+    if out.pager is not None:
+        out.pager.begin()
+    try:
+        repl.execute(line)
+    finally:
+        if out.pager is not None:
+            out.pager.end()
+        if out.progress is not None:
+            out.progress.clear()
