@@ -42,7 +42,9 @@ def register_modes() -> None:
         return
     from sudoku_repl.techniques import chains as chain_technique
     from sudoku_repl.techniques import theorems
+    from sudoku_repl.views import technique_lines
 
     theorems.register()
     chain_technique.register()
+    technique_lines.register()
     _modes = True

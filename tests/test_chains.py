@@ -27,6 +27,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques import chains
+from sudoku_repl.views import technique_lines
 from sudoku_repl.views.check import disagreements, losing_moves
 from sudoku_repl.views.hint import hint_lines
 
@@ -106,7 +107,9 @@ def test_seed_x_chain_example_removes_3_from_r8c4() -> None:
     # the same through the engine: one step of run-mode 5, one numbered line, no guess after it
     engine = searching_engine(values, cands)
     ev = engine.step(5)
-    assert [line for e in ev for line in chains.chain_line(e, CLASSIC)] == [f"11) {SEED_X_CHAIN}"]
+    assert [line for e in ev for line in technique_lines.chain_line(e, CLASSIC)] == [
+        f"11) {SEED_X_CHAIN}"
+    ]
     assert engine.steps == 11 and engine.status is Status.SEARCHING and engine.level == 0
     assert engine.cands[cell(8, 4)] == FULL & ~bit(3)
     assert engine.touched == [cell(8, 4)]
@@ -122,7 +125,7 @@ def test_seed_forcing_chain_example_removes_2_from_r7c2() -> None:
     engine = searching_engine(values, cands, steps=41)
     ev = engine.step(5)
     assert E.GUESS not in [e[0] for e in ev]
-    assert [line for e in ev for line in chains.chain_line(e, CLASSIC)] == [
+    assert [line for e in ev for line in technique_lines.chain_line(e, CLASSIC)] == [
         f"42) {SEED_FORCING_CHAIN}"
     ]
     assert engine.cands[cell(7, 2)] == FULL & ~bit(2)
@@ -329,7 +332,7 @@ def guided_removals(givens: Sequence[int], solution: Sequence[int]) -> int:
             continue
         for node in chain.removed:
             c, v = chains.cell_of(node), chains.value_of(node)
-            assert solution[c] != v, (chain, chains.chain_text(chain.nodes, CLASSIC))
+            assert solution[c] != v, (chain, technique_lines.chain_text(chain.nodes, CLASSIC))
             cands[c] &= ~bit(v)
             removed += 1
     assert values == list(solution)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import helpers
 import pytest
 from helpers import (
@@ -58,7 +57,7 @@ class Shell(helpers.Shell):
         """Everything a failed command must leave alone."""
         session = self.repl.session
         state = session.state() if session.loaded else None
-        return (state, session.quiz, attrs.evolve(session.settings), session.loaded)
+        return (state, session.quiz, session.settings.copy(), session.loaded)
 
 
 loaded = Shell.loaded
@@ -320,7 +319,7 @@ def test_help_prints_the_order_list() -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        ("info foo", "Unknown info word 'foo'; info break | info settings"),
+        ("info foo", "Unknown info word 'foo'; info break | info search | info settings"),
         (
             "set foo bar",
             "Unknown set word 'foo'; set trace on|off | set solutions on|off | "

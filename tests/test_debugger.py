@@ -33,7 +33,7 @@ class Shell(helpers.Shell):
         session = self.repl.session
         state = session.state() if session.loaded else None
         marks = [attrs.evolve(bp) for bp in session.breakpoints.items.values()]
-        return (state, session.cursor, attrs.evolve(session.settings), marks)
+        return (state, session.cursor, session.settings.copy(), marks)
 
 
 loaded = Shell.loaded
@@ -330,7 +330,12 @@ def test_goto_replays_the_answers_given_interactively_without_asking() -> None:
 
 # -- bisection -----------------------------------------------------------------------------------
 
-LEVEL_PROBE = re.compile(r"steps (\d+)\.\.(\d+): biggest level (\d+)")
+#: a probe of bisect level L says whether a new guess of the range reaches L, and how deep the
+#: new guesses went ("no new guess": the levels the search was at already count for nothing)
+LEVEL_PROBE = re.compile(
+    r"steps (\d+)\.\.(\d+): level (\d+) (reached|not reached) "
+    r"\((?:new guesses up to level (\d+)|no new guess)\)"
+)
 WHEN_PROBE = re.compile(r"steps (\d+)\.\.(\d+): (seen|not seen)")
 Judge = Callable[[int, int, str], bool]
 
@@ -341,12 +346,18 @@ def check_probes(probes: Sequence[str], last: int, found: int, judge: Judge) -> 
     the thing looked for happens in a..b."""
     lo, hi = 1, last
     for line in probes:
-        m = LEVEL_PROBE.fullmatch(line) or WHEN_PROBE.fullmatch(line)
-        assert m, line
+        m = LEVEL_PROBE.fullmatch(line)
+        if m:
+            shown = m[5] or "0"
+            assert (m[4] == "reached") == (int(shown) >= int(m[3])), line
+        else:
+            m = WHEN_PROBE.fullmatch(line)
+            assert m, line
+            shown = m[3]
         a, b = int(m[1]), int(m[2])
         assert a == lo and lo <= b < hi, (line, lo, hi)
         assert b - lo <= (hi - lo) // 2 + 1, f"{line}: not a halving of {lo}..{hi}"
-        if judge(a, b, m[3]):
+        if judge(a, b, shown):
             hi = b
         else:
             lo = b + 1

@@ -114,7 +114,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("break s", ["break solution", "break step"]),
         ("break re", ["break removed"]),
-        ("info ", ["info break", "info settings"]),
+        ("info ", ["info break", "info search", "info settings"]),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
         ("timeline --", ["timeline --svg"]),

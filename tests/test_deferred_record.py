@@ -10,7 +10,7 @@ import pytest
 from helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 
 from sudoku_repl.api import Session
-from sudoku_repl.core.history import SNAPSHOT_EVERY, History
+from sudoku_repl.core.history import MOVES_PER_SNAPSHOT, History
 from sudoku_repl.core.quiz import Quiz
 
 #: quizzes with long searches (several chunks of moves) and several run modes between them
@@ -59,18 +59,20 @@ def test_a_deferred_run_reads_as_the_record_written_move_by_move(quiz: str, run_
     deferred = loaded(quiz, run_mode)
     deferred.run(SilentHooks(), solutions=0)
     history = deferred.history
-    assert len(history) > 2 * SNAPSHOT_EVERY  # more than one chunk, so replays start at snapshots
+    assert (
+        len(history) > 2 * MOVES_PER_SNAPSHOT
+    )  # more than one chunk, so replays start at snapshots
     assert history.written() == 0  # nothing was read yet: every chunk is deferred
     expected = everything(written_move_by_move(quiz, run_mode).history)
     assert everything(history) == expected
-    assert history.written() == -(-len(history) // SNAPSHOT_EVERY)  # every chunk, once read
+    assert history.written() == -(-len(history) // MOVES_PER_SNAPSHOT)  # every chunk, once read
 
 
 def test_stepping_on_after_a_run_writes_out_the_chunk_it_lands_in() -> None:
     quiz = QUIZZES[1]
     session = loaded(quiz)
     hooks = SilentHooks()
-    session.run(hooks, solutions=0, max_steps=SNAPSHOT_EVERY + 10)
+    session.run(hooks, solutions=0, max_steps=MOVES_PER_SNAPSHOT + 10)
     assert session.history.written() == 0
     for _ in range(5):
         session.step(hooks)
@@ -98,7 +100,7 @@ def test_going_back_and_taking_another_way_cuts_the_deferred_record() -> None:
 
 def test_the_cap_drops_deferred_chunks_as_it_drops_written_ones() -> None:
     quiz = QUIZZES[3]  # many solutions: a search longer than the cap
-    cap = 8 * SNAPSHOT_EVERY
+    cap = 8 * MOVES_PER_SNAPSHOT
     deferred = loaded(quiz)
     deferred.history.cap = cap
     deferred.run(SilentHooks(), solutions=400)

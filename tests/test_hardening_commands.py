@@ -48,7 +48,7 @@ from hypothesis.stateful import (
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.table import lookup
-from sudoku_repl.core.errors import ECHO, GuessAborted, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, shown
 from sudoku_repl.core.state import STEP_BOUNDARY, Status
 
 # -- profiles ------------------------------------------------------------------------------------
@@ -1036,14 +1036,14 @@ def test_batch_very_long_lines() -> None:
     done = batch(stdin)
     assert done.returncode == 1
     lines = done.stdout.decode().split("\n")
-    # the echoes are shortened to ECHO characters (issue 13, item 4)
-    k = lines.index(shown("runtil " + "x" * 1_000_000, ECHO))
+    # the echoes are shortened to ECHOED_CHARS characters (issue 13, item 4)
+    k = lines.index(shown("runtil " + "x" * 1_000_000, ECHOED_CHARS))
     assert lines[k + 1 : k + 3] == ["runtil needs a step count: runtil <steps>", ""]
-    k = lines.index(shown("y" * 1_000_000, ECHO))
-    assert len(lines[k]) == ECHO and lines[k].endswith("yyy...")
+    k = lines.index(shown("y" * 1_000_000, ECHOED_CHARS))
+    assert len(lines[k]) == ECHOED_CHARS and lines[k].endswith("yyy...")
     assert lines[k + 1].startswith("Unknown command 'yyy") and len(lines[k + 1]) < 100
     assert lines[k + 2 : k + 2 + len(AFTER_UNKNOWN)] == AFTER_UNKNOWN
-    k = lines.index(shown(f"load-quiz {long_name}", ECHO))
+    k = lines.index(shown(f"load-quiz {long_name}", ECHOED_CHARS))
     said = lines[k + 1]  # the name quoted back shortened
     assert said.startswith("Fail to open quiz file aaa") and len(said) < 300
     assert said.endswith(": File name too long.")

@@ -499,6 +499,10 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
         time.sleep(rnd.uniform(0.3, 1.5))
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
         stdout, stderr = proc.communicate(timeout=60)
+        if proc.returncode == -signal.SIGINT:
+            # the rating was over before the signal came (it met the program on its way out)
+            assert stderr.decode().startswith("sudoku-repl rate: 95 quizzes rated;"), stderr
+            continue
         assert proc.returncode in (0, 130), stderr
         written = proc.returncode == 0 and k % 2 == 0
         text = out.read_text() if written else stdout.decode()

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pytest
 from hardening_support import is_valid_solution, new_repl, run_commands, snapshot, steps_shown
-from helpers import SLOW, edge_case, grid_of, program_env, run_program
+from helpers import PUZZLES, SLOW, edge_case, grid_of, program_env, run_program
 
 import sudoku_repl.core
 
@@ -135,3 +135,28 @@ def test_batch_mode_says_what_was_dropped() -> None:
     assert sum("dropped" in line for line in lines) >= 2  # the notice, and the refusal says why
     assert any(line.startswith("Record full: steps before ") for line in lines)
     assert done.stderr.splitlines() == ["sudoku-repl: 1 command(s) failed: goto 5"]
+
+
+def test_a_trimmed_record_names_one_first_step_everywhere_and_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 23: timeline named step 1108 where goto refused it; back said "Only 1290 steps to
+    go back" and then refused; goto's refusal told to use goto. Top95's fifth quiz ends its
+    search at step 1290; a cap of 200 moves keeps steps 1109..1290 (read off a run, reviewed)."""
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "200")
+    repl, out = new_repl()
+    run_commands(repl, out, f"load-quiz {PUZZLES / 'norvig_top95.txt'} 5", "set trace off")
+    run_commands(repl, out, "runrun 0")
+    assert repl.session.history.first_steps == 1109
+    assert run_commands(repl, out, "timeline")[0] == "Guess level over steps 1109..1290"
+    out.clear()
+    assert not repl.execute("back 5000")
+    assert out.lines == ["Only 181 steps to go back (the record starts at step 1109): back [n]"]
+    assert steps_shown(run_commands(repl, out, "back 181")) == [1109]
+    out.clear()
+    assert not repl.execute("goto 1108")
+    assert out.lines == [
+        "The record starts at step 1109 (older steps were dropped to bound memory); goto and "
+        "back take steps from 1109 on"
+    ]
+    assert steps_shown(run_commands(repl, out, "goto 1109")) == [1109]

@@ -239,3 +239,42 @@ def test_real_terminal_session(tmp_path: Path) -> None:
     # (prompt_toolkit keeps one entry for a line repeated at once)
     assert entries[0] == "+run" and entries[-1] == "+bye"
     assert set(entries) == {"+run", "+bye"}
+
+
+class _CtrlCWhenRestored:
+    """The terminal's own mode, where Ctrl-C is a signal: one arrives the moment the mode is
+    first put back after a prompt returned (before the command's flag catches Ctrl-C), and
+    Python's handler raises KeyboardInterrupt there (raised here directly: a real signal's
+    handler may still be prompt_toolkit's for a moment, which made the test depend on timing)."""
+
+    kept = True
+
+    def __init__(self) -> None:
+        self.restored = 0
+
+    def restore(self) -> None:
+        self.restored += 1
+        if self.restored == 1:
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_between_the_prompt_and_the_command_prompts_again(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Ctrl-C in that window once ended the shell with KeyboardInterrupt (the storm test's
+    rare failure under load): it cancels the line just entered, as at the prompt."""
+    from prompt_toolkit.output import DummyOutput
+
+    from sudoku_repl.frontends.shell import run_interactive
+
+    mode = _CtrlCWhenRestored()
+    pipe.send_text(typed("load-quiz examples/seed.txt", "show", "bye"))
+    repl = run_interactive(
+        mode=mode,  # type: ignore[arg-type]
+        input=pipe,
+        output=DummyOutput(),
+        history=InMemoryHistory(),
+    )
+    assert repl.done and mode.restored >= 2
+    assert repl.failures == ["show"]  # the load was cancelled; the shell went on
+    assert NO_QUIZ in stdout_lines(capsys)

@@ -38,14 +38,16 @@ WORDS = [
 ]
 
 
-def argparse_reads(words: list[str]) -> tuple[str | None, str | None, str | None, bool] | None:
+def argparse_reads(
+    words: list[str],
+) -> tuple[str | None, str | None, str | None, bool, str | None] | None:
     """What argparse makes of ``words``, or None when it refuses them (or prints and exits)."""
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
         try:
             namespace = parser().parse_args(words)
         except SystemExit:
             return None
-    return (namespace.quiz, namespace.script, namespace.commands, namespace.tui)
+    return (namespace.quiz, namespace.script, namespace.commands, namespace.tui, namespace.number)
 
 
 def command_lines(longest: int) -> list[list[str]]:
@@ -65,11 +67,14 @@ def test_every_plain_form_is_read_as_argparse_reads_it() -> None:
 @pytest.mark.parametrize(
     ("words", "fields"),
     [
-        ([], (None, None, None, False)),
-        (["-c", "bye"], (None, None, "bye", False)),
-        (["seed.txt", "-x", "s.txt"], ("seed.txt", "s.txt", None, False)),
-        (["--tui", "seed.txt"], ("seed.txt", None, None, True)),
-        (["-c", "bye", "seed.txt"], ("seed.txt", None, "bye", False)),
+        ([], (None, None, None, False, None)),
+        (["-c", "bye"], (None, None, "bye", False, None)),
+        (["seed.txt", "-x", "s.txt"], ("seed.txt", "s.txt", None, False, None)),
+        (["--tui", "seed.txt"], ("seed.txt", None, None, True, None)),
+        (["-c", "bye", "seed.txt"], ("seed.txt", None, "bye", False, None)),
+        # sudoku-repl FILE N: quiz N of FILE (issue 23)
+        (["top95.txt", "18"], ("top95.txt", None, None, False, "18")),
+        (["-c", "show", "top95.txt", "18"], ("top95.txt", None, "show", False, "18")),
     ],
 )
 def test_the_plain_forms(words: list[str], fields: tuple[object, ...]) -> None:
@@ -80,7 +85,16 @@ def test_the_plain_forms(words: list[str], fields: tuple[object, ...]) -> None:
 
 @pytest.mark.parametrize(
     "words",
-    [["-c"], ["-c", "a", "-x", "b"], ["a", "b"], ["--tu"], ["-c", "-5"], ["--help"], ["--"]],
+    [
+        ["-c"],
+        ["-c", "a", "-x", "b"],
+        ["a", "b", "c"],
+        ["a", "-c", "x", "b"],
+        ["--tu"],
+        ["-c", "-5"],
+        ["--help"],
+        ["--"],
+    ],
 )
 def test_anything_else_goes_to_argparse(words: list[str]) -> None:
     assert plain(words) is None
@@ -106,3 +120,21 @@ def test_one_version_number_everywhere() -> None:
         [sys.executable, "-m", "sudoku_repl", "--version"], capture_output=True, text=True
     )
     assert done.returncode == 0 and done.stdout == f"sudoku-repl {PROJECT_VERSION}\n"
+
+
+def test_help_names_every_environment_variable_the_program_reads() -> None:
+    """``--help`` lists every option that exists, and the environment the code reads."""
+    import re
+
+    source = "\n".join(p.read_text() for p in (REPO / "sudoku_repl").rglob("*.py"))
+    names = set(re.findall(r"environ(?:\.get)?[\[(]\"([A-Z_]+)\"", source))
+    assert {"NO_COLOR", "SUDOKU_REPL_RECORD_CAP", "XDG_DATA_HOME"} <= names
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "--help"], capture_output=True, text=True
+    )
+    assert done.returncode == 0
+    text = " ".join(done.stdout.split())
+    for name in names:
+        assert name in text, name
+    for option in ("--version", "-x FILE", "-c COMMANDS", "--tui", "quiz"):
+        assert option in text

@@ -354,3 +354,16 @@ def test_rating_is_a_frozen_value() -> None:
     with pytest.raises(AttributeError):
         r.steps_total = 0  # type: ignore[misc]
     assert isinstance(r, Rating)
+
+
+def test_ctrl_c_before_the_rating_could_take_it_stops_it_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A Ctrl-C while the program starts (kept by the command line for the rating) ends it as
+    a Ctrl-C during it does: the header, no rows, the summary, status 130 (under load the
+    signal once came during the imports: a traceback)."""
+    status = main_rate([str(TOP95)], lambda: True)
+    out, err = capsys.readouterr()
+    assert status == 130
+    assert out.splitlines() == [",".join(COLUMNS)]
+    assert err.startswith("sudoku-repl rate: interrupted: 0 of 95 quizzes rated;")

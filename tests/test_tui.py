@@ -150,7 +150,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
     assert echoes == [
         f"Order please: load-quiz {SEED}",
         "Order please: step",
-        "Order please: step",
+        "Order please: next",  # n is next, as in gdb (issue 23); at step 1 it is one step
         "Order please: runtil 65",
     ]
     assert STEP62 in trace
@@ -160,7 +160,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
     # every line the Repl wrote, as the same commands write them in a plain session
     shell = Shell()
     expected = ["", f"Order please: load-quiz {SEED}", *shell.ok(f"load-quiz {SEED}")]
-    for line in ("step", "step", "runtil 65"):
+    for line in ("step", "next", "runtil 65"):
         expected += ["", f"Order please: {line}", *shell.ok(line)]
     assert without_timing(trace) == without_timing(expected)
     # the pane reads them all from the record, and shows the end
@@ -186,7 +186,7 @@ def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
     assert echoes[1:] == [
         "Order please: step",
         "Order please: step",
-        "Order please: step",
+        "Order please: next",  # n is next, as in gdb (issue 23)
         "Order please: back",
         "Order please: runtil 30",
         "Order please: back",

@@ -210,7 +210,8 @@ def test_bad_cells_of_a_frame_are_one_line_errors() -> None:
     out.clear()
     assert not repl.execute("when [10,1]")  # outside every grid of the frame
     assert out == [
-        "No cell [10,1] in this puzzle; when needs a cell: when [r,c] | when removed v [r,c]"
+        "No cell [10,1] in this puzzle; when needs a cell: when [r,c] | when [r,c]=v | "
+        "when removed v [r,c]"
     ]
     assert repl.session.state() == before
     assert repl.execute("when [21,21]")

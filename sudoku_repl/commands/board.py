@@ -25,7 +25,7 @@ def wants_colour(repl: Repl) -> bool:
 
 def board(repl: Repl) -> None:
     session = repl.require_quiz()
-    state = session.state()
-    before = last_step_changes(session.history, session.cursor, state)
+    state, moves = repl.looked_at()
+    before = last_step_changes(session.history, moves, state)
     givens = session.quiz.givens if session.quiz is not None else state.values
     repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl)))

@@ -83,8 +83,11 @@ def back(repl: Repl, n: int | None) -> None:
     n = 1 if n is None else n
     session = repl.require_quiz()
     now = session.state().steps
-    if n > now:
-        raise UserError(f"Only {now} steps to go back: {BACK.form}")
+    history = session.history
+    first = history.first_steps if history.dropped else 0  # the earliest step goto takes
+    if n > now - first:
+        kept = f" (the record starts at step {first})" if history.dropped else ""
+        raise UserError(f"Only {now - first} steps to go back{kept}: {BACK.form}")
     session.goto(now - n, repl.hooks)
     repl.show()
 
@@ -116,7 +119,7 @@ def bisect(repl: Repl, arg: str) -> None:
         before = level <= history.dropped_biggest
         first = _first_level(history, level)
         probe: Callable[[int, int], str] | None = lambda a, b: (  # noqa: E731
-            f"biggest level {history.biggest_level(a, b)}"
+            _level_probe(history, a, b, level)
         )
     else:
         what, first, before = _condition(repl, found)
@@ -161,6 +164,15 @@ def bisect(repl: Repl, arg: str) -> None:
     session.goto(lo, repl.hooks)
     line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
+
+
+def _level_probe(history: History, first: int, last: int, level: int) -> str:
+    """What a probe of ``bisect level`` found: whether a new guess of steps first..last reaches
+    ``level``, and how deep they went (a range without a new guess says so: the levels the
+    search was at already count for nothing)."""
+    biggest = history.biggest_level(first, last)
+    found = f"new guesses up to level {biggest}" if biggest else "no new guess"
+    return f"level {level} {'reached' if biggest >= level else 'not reached'} ({found})"
 
 
 def _so_far(session: Session, kind: str) -> str:
@@ -309,6 +321,9 @@ def info(repl: Repl, what: str) -> None:
     if what == "settings":
         repl.lines(repl.settings_lines())
         return
+    if what == "search":
+        repl.lines(search_lines(repl))
+        return
     items = repl.session.breakpoints.items
     if not items:
         repl.out.message("No breakpoints.")
@@ -321,11 +336,37 @@ def info(repl: Repl, what: str) -> None:
         )
 
 
+def search_lines(repl: Repl) -> list[str]:
+    """``info search``: where the search is, in a few lines."""
+    if not repl.loaded:
+        return ["No quiz loaded: info search has nothing to say yet."]
+    session = repl.session
+    state, history, settings = session.state(), session.history, session.settings
+    biggest = max(history.biggest_level(1, state.steps), history.dropped_biggest)
+    if session.finished:
+        where = "the search has ended"
+    elif state.solutions:
+        where = f"{state.solutions} solution(s) so far"
+    else:
+        where = "no solution yet"
+    kept = f"steps {history.first_steps}..{history.last_steps}" if len(history) else "no step"
+    items = session.breakpoints.items
+    enabled = sum(1 for bp in items.values() if bp.enabled)
+    quiz = session.quiz
+    return [
+        f"Quiz: {shown(quiz.source, PATH) if quiz and quiz.source else 'typed in'}",
+        f"Step: {state.steps} ({where}; the record holds {kept})",
+        f"Guess level: {state.level} now, {biggest} the biggest up to this step",
+        f"Run mode: {settings.run_mode}; guess mode: {settings.guess_mode}",
+        f"Breakpoints: {len(items)} ({enabled} enabled)" if items else "Breakpoints: none",
+    ]
+
+
 def breakpoint_of(repl: Repl, number: int) -> Breakpoint:
     """The breakpoint a command names by its number."""
     bp = repl.session.breakpoints.items.get(number)
     if bp is None:
-        raise UserError(f"No breakpoint {number}; see {INFO.usage}.")
+        raise UserError(f"No breakpoint {number}; see {INFO.name} break.")
     return bp
 
 
@@ -356,7 +397,16 @@ def enable(repl: Repl, number: int) -> None:
 # -- questions to the record ------------------------------------------------------------------
 
 
-def when(repl: Repl, cell: Cell, value: int | None = None) -> None:
+def when(
+    repl: Repl,
+    cell: Cell | None = None,
+    value: int | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+) -> None:
+    held = None
+    if cell_value is not None:
+        cell, held = cell_value
+    assert cell is not None  # every form gives a cell
     history = repl.require_quiz().history
     name = _name(repl, cell)
     given = repl.session.quiz.givens[cell] if repl.session.quiz else 0
@@ -372,16 +422,19 @@ def when(repl: Repl, cell: Cell, value: int | None = None) -> None:
         return
     lines = []
     for s in cell_values(history, cell):
-        if s.value_before and s.value_before != s.value:
+        if s.value_before and s.value_before != s.value and held in (None, s.value_before):
             lines.append(f"{s.step}) {name} lost {s.value_before}")
-        if s.value and s.value != s.value_before:
+        if s.value and s.value != s.value_before and held in (None, s.value):
             lines.append(f"{s.step}) {name} got {s.value}")
         for v in s.passing:
+            if held not in (None, v):
+                continue
             lines.append(
                 f"   (inside step {s.step}: {name} held {v} only for a while, placed by a fill "
                 f"pass that went wrong and undone by the next guess)"
             )
-    repl.lines(lines or [f"{name} never got a value in {span}."])
+    what = "a value" if held is None else held
+    repl.lines(lines or [f"{name} never got {what} in {span}."])
 
 
 def history(repl: Repl, arg: str) -> None:

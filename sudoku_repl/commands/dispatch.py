@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 
-from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
@@ -23,12 +22,14 @@ from sudoku_repl.commands.table import (
     unknown,
     unknown_listing,
 )
-from sudoku_repl.core.errors import ECHO, GuessAborted, RecordCut, UserError, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
+    from sudoku_repl.commands.frames import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session
+    from sudoku_repl.core.state import EngineState
 
 
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
@@ -68,6 +69,8 @@ class Repl:
         #: and whether it was asked to
         self.can_switch = False
         self.switch_to_tui = False
+        #: the outer guess level ``frame`` selected (None: the present state)
+        self.frame: Selected | None = None
         #: commands run at every stop (``display``), by number
         self.displays: dict[int, str] = {}
         self.display_number = 0
@@ -129,6 +132,8 @@ class Repl:
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
+        if cmd.name in STOPPING or cmd.name == LOAD_QUIZ.name:
+            self.frame = None  # back to the present (``frame``)
         self.script.begin(cmd.name, line, self._solutions_now())
         try:
             run(cmd, self, arg.strip())
@@ -136,7 +141,7 @@ class Repl:
         except UserError as e:
             self._notices()
             self.script.failed()
-            self.out.error(shown(said(e), ECHO))  # a line may quote input: never raw
+            self.out.error(shown(said(e), ECHOED_CHARS))  # a line may quote input: never raw
             self.failures.append(line.strip())
             return False
         except GuessAborted:
@@ -166,7 +171,7 @@ class Repl:
             try:
                 run(cmd, self, arg.strip())
             except UserError as e:
-                self.out.error(shown(said(e), ECHO))
+                self.out.error(shown(said(e), ECHOED_CHARS))
 
     def settings_lines(self) -> list[str]:
         """What ``set`` changes, and the two modes (``set``, ``info settings``)."""
@@ -206,7 +211,7 @@ class Repl:
                 self.out.message(question)
                 raise GuessAborted
             answer = answer.rstrip("\r\n")
-            self.out.message(f"{question} {shown(answer, ECHO)}".rstrip())
+            self.out.message(f"{question} {shown(answer, ECHOED_CHARS)}".rstrip())
             return answer
 
         self.read_answer = read_answer
@@ -221,7 +226,7 @@ class Repl:
                 self.out.message(PROMPT)
                 if line is None:
                     break
-                self.out.message(shown(line, ECHO))
+                self.out.message(shown(line, ECHOED_CHARS))
                 self.execute(line)
         finally:
             self._depth -= 1
@@ -238,10 +243,19 @@ class Repl:
             raise UserError(NO_QUIZ)
         return self.session
 
+    def looked_at(self) -> tuple[EngineState, int]:
+        """The state ``show``, ``levels`` and ``board`` show, and the record's moves to it: the
+        level ``frame`` selected (its line said first), else the present."""
+        session = self.require_quiz()
+        if self.frame is None:
+            return session.state(), session.cursor
+        self.out.message(self.frame.note)
+        return self.frame.state, self.frame.moves
+
     def show(self) -> None:
         from sudoku_repl.text.render import show_lines
 
-        self.lines(show_lines(self.session.state(), self.session.geo))
+        self.lines(show_lines(self.looked_at()[0], self.session.geo))
 
 
 def ended(session: Session) -> bool:
@@ -259,8 +273,11 @@ def invalid(session: Session) -> str:
 
 
 def said(e: UserError) -> str:
-    """The line of a refused command: a step before the kept record says how to get there."""
-    return f"{e.line}; use {GOTO.usage}" if isinstance(e, RecordCut) else e.line
+    """The line of a refused command: a step before the kept record says where goto and back
+    still go."""
+    if isinstance(e, RecordCut):
+        return f"{e.line}; goto and back take steps from {e.first} on"
+    return e.line
 
 
 def open_script(path: str) -> Generator[str, None, None]:

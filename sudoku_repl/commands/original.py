@@ -7,9 +7,9 @@ from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import Repl, ended, invalid
 from sudoku_repl.commands.running import breakpoint_lines, run_command
 from sudoku_repl.core import modes
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text import quiz_files as quizzes
-from sudoku_repl.text.args import NUMBER, parse_count
+from sudoku_repl.text.args import NUMBER, file_words, parse_count
 from sudoku_repl.text.render import levels_lines
 
 # -- the ten original commands ------------------------------------------------------------
@@ -18,12 +18,18 @@ from sudoku_repl.text.render import levels_lines
 def load_quiz(repl: Repl, arg: str) -> None:
     if not arg:
         raise UserError("No quiz file specified.")
-    name, index = arg, 1
-    head, _, last = arg.rpartition(" ")
-    if head and NUMBER.fullmatch(last):
-        name, index = head.strip(), parse_count(last, LOAD_QUIZ.form)
+    # the file names the way every command reads them (quotes around a name with blanks)
+    words = file_words(arg, f'{LOAD_QUIZ.form} (quote a name with blanks: "my quiz.txt")')
+    name, index = words[0], 1
+    if len(words) == 2 and NUMBER.fullmatch(words[1]):
+        index = parse_count(words[1], LOAD_QUIZ.form)
         if index < 1:
             raise UserError(LOAD_QUIZ.problem("The quiz number counts from 1"))
+    elif len(words) > 1:
+        raise UserError(
+            f"load-quiz takes one file name and a quiz number, not {shown(arg)!r}: "
+            f'{LOAD_QUIZ.form} (quote a name with blanks: "my quiz.txt")'
+        )
     quiz = quizzes.load(name, index)
     repl.session.load(quiz)
     repl.script.replace(f"load-quiz {quiz}")  # the script stands on its own
@@ -37,7 +43,7 @@ def show(repl: Repl) -> None:
 
 def levels(repl: Repl) -> None:
     session = repl.require_quiz()
-    repl.lines(levels_lines(session.state(), session.geo))
+    repl.lines(levels_lines(repl.looked_at()[0], session.geo))
 
 
 def run_mode(repl: Repl, mode: int | None) -> None:

@@ -13,7 +13,11 @@ class UserError(Exception):
 
 class RecordCut(UserError):
     """A step before the kept record was asked for (older steps were dropped to bound memory):
-    the command line adds which command still gets there (``goto``)."""
+    ``first`` is the first step kept, which the command line names as where goto and back go."""
+
+    def __init__(self, line: str, first: int) -> None:
+        super().__init__(line)
+        self.first = first
 
 
 class QuizError(UserError):
@@ -25,7 +29,7 @@ class GuessAborted(Exception):
 
 
 PATH = 240  # characters of a file name quoted back
-ECHO = 1000  # characters of an input line printed back whole (an echo, an error line)
+ECHOED_CHARS = 1000  # characters of an input line printed back whole (an echo, an error line)
 
 
 def shown(text: str, limit: int = 40) -> str:

@@ -157,6 +157,11 @@ def is_new_guess(event: Event) -> TypeGuard[Guess]:
     return isinstance(event, Guess) and event.kind == GUESS
 
 
+def is_guess(event: Event) -> TypeGuard[Guess]:
+    """Any guess line: a new guess, or a Forward or Upward one (the value a level tries)."""
+    return isinstance(event, Guess) and event.kind in GUESS_KINDS
+
+
 def is_solution(event: Event) -> TypeGuard[Outcome]:
     return isinstance(event, Outcome) and event.kind == SOLUTION
 

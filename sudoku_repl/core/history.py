@@ -5,11 +5,11 @@ step count after it, its events, the guess answer it was given (only interactive
 stored), the run mode it ran under, and what it changed in the cells: (cell, value, candidates)
 after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, the
 run modes and the guess answers determine every later state; a snapshot of the state every
-``SNAPSHOT_EVERY`` moves makes going back replay at most that many moves.
+``MOVES_PER_SNAPSHOT`` moves makes going back replay at most that many moves.
 
 A run that only goes on (no guess question, no breakpoint) defers the events and changes: they
 are worked out from the nearest snapshot the first time something reads them, a chunk of
-``SNAPSHOT_EVERY`` moves at a time, and then kept. History, time travel, breakpoints and ``when``
+``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel, breakpoints and ``when``
 all read this record.
 
 **The state at step N** (docs/engine.md says it for users) is the state right after the first
@@ -44,7 +44,7 @@ from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.state import EngineState
 
-SNAPSHOT_EVERY: Final = 64
+MOVES_PER_SNAPSHOT: Final = 64
 _VALUE_SHIFT: Final = 9  # a change is stored as (cell, value << 9 | candidates)
 #: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
 #: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
@@ -56,7 +56,7 @@ def _cap_from_env() -> int:
         cap = int(os.environ.get("SUDOKU_REPL_RECORD_CAP", DEFAULT_CAP))
     except ValueError:
         return DEFAULT_CAP
-    return max(cap, 2 * SNAPSHOT_EVERY)
+    return max(cap, 2 * MOVES_PER_SNAPSHOT)
 
 
 class _Moves:
@@ -184,7 +184,7 @@ class History:
     """Moves since the quiz was loaded. Move i (0-based) leads from the state after i moves to
     the state after i + 1 moves.
 
-    The moves are kept in chunks of ``SNAPSHOT_EVERY``, chunk k beginning at snapshot k. A chunk
+    The moves are kept in chunks of ``MOVES_PER_SNAPSHOT``, chunk k beginning at snapshot k. A chunk
     is *written* (its moves' events and changes stored, ``_Moves``) or *deferred*: a run that
     only goes on (``append(..., defer=True)``) keeps just each move's step count, run mode and
     new guesses, and a deferred chunk's events and changes are worked out when first read, by
@@ -244,7 +244,7 @@ class History:
         the cells after it. ``defer``: its events and changes may be worked out when first read
         (a move without a guess answer). True when the state after it is due as a snapshot."""
         index = len(self._steps)
-        k, i = divmod(index, SNAPSHOT_EVERY)
+        k, i = divmod(index, MOVES_PER_SNAPSHOT)
         chunks = self._chunks
         if i == 0:
             chunks.append(None if defer and choice is None else _Moves())
@@ -256,13 +256,13 @@ class History:
             self._choices[index] = choice
         if moves is not None:
             moves.add(steps, events, touched, values, cands)
-        return i == SNAPSHOT_EVERY - 1
+        return i == MOVES_PER_SNAPSHOT - 1
 
     def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
         """``append`` of the move ``engine`` just made, with ``defer`` and no guess answer: the
         plain run's way, kept lean (it is on every move of a run)."""
         index = len(self._steps)
-        i = index % SNAPSHOT_EVERY
+        i = index % MOVES_PER_SNAPSHOT
         if i == 0:
             self._chunks.append(None)
         elif self._chunks[-1] is not None:  # the chunk is written: go on writing it
@@ -277,7 +277,7 @@ class History:
                 True,
             )
         self._note(index, engine.steps, events, run_mode)
-        return i == SNAPSHOT_EVERY - 1
+        return i == MOVES_PER_SNAPSHOT - 1
 
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
         """What every move keeps, written or deferred: its step count, run mode, new guesses."""
@@ -294,8 +294,8 @@ class History:
         if moves is not None:
             return moves
         moves = _Moves()
-        first = k * SNAPSHOT_EVERY
-        last = min(first + SNAPSHOT_EVERY, len(self._steps))
+        first = k * MOVES_PER_SNAPSHOT
+        last = min(first + MOVES_PER_SNAPSHOT, len(self._steps))
         engine = self._replayer
         if engine is None:
             engine = self._replayer = Engine(self._snapshots[k], self.geometry)
@@ -323,17 +323,17 @@ class History:
     def drop_oldest(self) -> int:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many
         moves were dropped (the caller's move indices shift by that much)."""
-        k = (len(self._steps) // 2) // SNAPSHOT_EVERY * SNAPSHOT_EVERY
+        k = (len(self._steps) // 2) // MOVES_PER_SNAPSHOT * MOVES_PER_SNAPSHOT
         while k and not self.advances(k - 1):  # start at the state of a step (see the top)
-            k -= SNAPSHOT_EVERY
+            k -= MOVES_PER_SNAPSHOT
         if k == 0:
             return 0
         keep = bisect_left(self._guess_moves, k)
         self.dropped_biggest = max(self.dropped_biggest, max(self._guess_levels[:keep], default=0))
         self._note_dropped(k)
-        self.start = self._snapshots[k // SNAPSHOT_EVERY]
-        del self._snapshots[: k // SNAPSHOT_EVERY]
-        del self._chunks[: k // SNAPSHOT_EVERY]
+        self.start = self._snapshots[k // MOVES_PER_SNAPSHOT]
+        del self._snapshots[: k // MOVES_PER_SNAPSHOT]
+        del self._chunks[: k // MOVES_PER_SNAPSHOT]
         self._replayed = -1
         del self._steps[:k]
         del self._modes[:k]
@@ -378,7 +378,7 @@ class History:
         del self._modes[length:]
         for i in [i for i in self._choices if i >= length]:
             del self._choices[i]
-        k, i = divmod(length, SNAPSHOT_EVERY)
+        k, i = divmod(length, MOVES_PER_SNAPSHOT)
         if i == 0:
             del self._chunks[k:]
         else:
@@ -430,7 +430,7 @@ class History:
         )
 
     def events(self, move: int) -> tuple[Event, ...]:
-        k, i = divmod(move, SNAPSHOT_EVERY)
+        k, i = divmod(move, MOVES_PER_SNAPSHOT)
         return self._write_out(k).events(i, self._steps[move])
 
     def choice(self, move: int) -> Choice:
@@ -441,7 +441,7 @@ class History:
 
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""
-        k, i = divmod(move, SNAPSHOT_EVERY)
+        k, i = divmod(move, MOVES_PER_SNAPSHOT)
         return self._write_out(k).changes(i)
 
     def moves_to(self, steps: int) -> int:
@@ -452,8 +452,8 @@ class History:
 
     def snapshot_at_or_before(self, moves: int) -> tuple[int, EngineState]:
         """The latest snapshot taken after at most ``moves`` moves: (its move count, state)."""
-        k = min(moves // SNAPSHOT_EVERY, len(self._snapshots) - 1)
-        return k * SNAPSHOT_EVERY, self._snapshots[k]
+        k = min(moves // MOVES_PER_SNAPSHOT, len(self._snapshots) - 1)
+        return k * MOVES_PER_SNAPSHOT, self._snapshots[k]
 
     def moves_in_steps(self, first: int, last: int) -> range:
         """The moves whose step count (after them) lies in first..last."""

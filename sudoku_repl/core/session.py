@@ -70,17 +70,38 @@ class Quiet:
         return self.inner is not None and self.inner.interrupted()
 
 
-def _registered(_: object, __: object, mode: int) -> None:
-    modes.check(mode)
-
-
-@attrs.define
 class Settings:
     """The two modes of the original; a run mode that is not registered is refused when it is
-    given (``UserError``, the line ``modes.check`` gives), not at the next step."""
+    given (``UserError``, the line ``modes.check`` gives), not at the next step. (A plain class
+    with a property: the compiled core takes no attrs validator.)"""
 
-    run_mode: int = attrs.field(default=0, validator=_registered)
-    guess_mode: int = 0
+    __slots__ = ("_run_mode", "guess_mode")
+
+    def __init__(self, run_mode: int = 0, guess_mode: int = 0) -> None:
+        self.run_mode = run_mode
+        self.guess_mode = guess_mode
+
+    @property
+    def run_mode(self) -> int:
+        return self._run_mode
+
+    @run_mode.setter
+    def run_mode(self, mode: int) -> None:
+        modes.check(mode)
+        self._run_mode = mode
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Settings):
+            return NotImplemented
+        return (self.run_mode, self.guess_mode) == (other.run_mode, other.guess_mode)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as attrs made it
+
+    def copy(self) -> Settings:
+        return Settings(self.run_mode, self.guess_mode)
+
+    def __repr__(self) -> str:
+        return f"Settings(run_mode={self.run_mode}, guess_mode={self.guess_mode})"
 
 
 @attrs.frozen
@@ -484,12 +505,24 @@ class Session:
 
     def seek(self, moves: int) -> None:
         """Put the engine in the state after the record's first ``moves`` moves."""
-        history, engine = self.history, self.engine
-        done, state = history.snapshot_at_or_before(moves)
-        engine.restore(state)
+        done, state = self.history.snapshot_at_or_before(moves)
+        self.engine.restore(state)
+        self._replay(self.engine, done, moves)
+        self.cursor = moves
+
+    def state_after(self, moves: int) -> EngineState:
+        """The state after the record's first ``moves`` moves, worked out on a copy of the
+        engine: the present stays as it is (``frame`` shows an outer guess level's state)."""
+        done, state = self.history.snapshot_at_or_before(moves)
+        engine = Engine(state, self.geo)
+        self._replay(engine, done, moves)
+        return engine.state()
+
+    def _replay(self, engine: Engine, done: int, moves: int) -> None:
+        """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
+        history = self.history
         for m in range(done, moves):
             engine.advance(history.run_mode(m), history.choice(m))
-        self.cursor = moves
 
     def goto(self, steps: int, hooks: Hooks) -> bool:
         """The state right after step ``steps``: from the record, or by going on (silently)
@@ -498,7 +531,8 @@ class Session:
         if history.dropped and steps < history.first_steps:
             raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
-                f"to bound memory)"
+                f"to bound memory)",
+                history.first_steps,
             )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
@@ -513,6 +547,7 @@ class Session:
         if self.history.dropped:
             raise RecordCut(
                 f"The record starts at step {self.history.first_steps} (older steps were "
-                f"dropped to bound memory), so the search cannot be replayed from the start"
+                f"dropped to bound memory), so the search cannot be replayed from the start",
+                self.history.first_steps,
             )
         self.seek(0)

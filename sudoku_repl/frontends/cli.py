@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 
@@ -33,12 +34,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     _lenient_output()
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
-        from sudoku_repl.frontends.rate_cli import main_rate
+        # a Ctrl-C while the rating's modules load is kept for it, not a traceback
+        early = InterruptFlag()
+        with early.catching():
+            from sudoku_repl.frontends.rate_cli import main_rate
 
-        return main_rate(words[1:])  # which registers everything it needs
+            return main_rate(words[1:], early)  # which registers everything it needs
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
-    first = [f"load-quiz {args.quiz}"] if args.quiz else []
+    first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []
+    if args.number is not None:
+        if not (args.number.isascii() and args.number.isdigit() and int(args.number) >= 1):
+            print(
+                f"sudoku-repl: the quiz number is a whole number from 1, not "
+                f"{shown(args.number)!r}: sudoku-repl FILE N loads quiz N of FILE",
+                file=sys.stderr,
+            )
+            return 2
+        first = [f"{first[0]} {int(args.number)}"]
     if args.tui:
         if not (sys.stdin.isatty() and sys.stdout.isatty()):
             print("sudoku-repl: --tui needs a terminal", file=sys.stderr)

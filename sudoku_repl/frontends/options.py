@@ -2,7 +2,8 @@
 
 Building an ``ArgumentParser`` costs more than the rest of ``sudoku-repl -c bye`` (argparse,
 gettext, shutil), so the plain command lines are read directly: a quiz, and at most one of
-``-c COMMANDS``, ``-x FILE`` and ``--tui``, each value a word that does not start with ``-``.
+``-c COMMANDS``, ``-x FILE`` and ``--tui``, each value a word that does not start with ``-``;
+after the quiz, the quiz's number in its file (``sudoku-repl FILE N``).
 Anything else (``--help``, ``--version``, a mistake, an abbreviation) goes to argparse, which
 reads the plain forms the same way (``tests/test_options.py`` compares the two).
 """
@@ -17,10 +18,11 @@ if TYPE_CHECKING:
 
 
 class Options:
-    """What the command line asks for: ``quiz`` to load first, then commands (``commands``, a
-    ``-c`` line), a script (``script``), the full screen (``tui``) or else the shell."""
+    """What the command line asks for: ``quiz`` to load first (quiz ``number`` of its file,
+    as typed: ``cli`` checks it), then commands (``commands``, a ``-c`` line), a script
+    (``script``), the full screen (``tui``) or else the shell."""
 
-    __slots__ = ("commands", "quiz", "script", "tui")
+    __slots__ = ("commands", "number", "quiz", "script", "tui")
 
     def __init__(
         self,
@@ -28,17 +30,21 @@ class Options:
         script: str | None = None,
         commands: str | None = None,
         tui: bool = False,
+        number: str | None = None,
     ) -> None:
         self.quiz = quiz
+        self.number = number
         self.script = script
         self.commands = commands
         self.tui = tui
 
     def __repr__(self) -> str:
-        return "Options(quiz={!r}, script={!r}, commands={!r}, tui={!r})".format(*self.fields())
+        return "Options(quiz={!r}, script={!r}, commands={!r}, tui={!r}, number={!r})".format(
+            *self.fields()
+        )
 
-    def fields(self) -> tuple[str | None, str | None, str | None, bool]:
-        return (self.quiz, self.script, self.commands, self.tui)
+    def fields(self) -> tuple[str | None, str | None, str | None, bool, str | None]:
+        return (self.quiz, self.script, self.commands, self.tui, self.number)
 
 
 def parse(words: Sequence[str]) -> Options:
@@ -50,12 +56,15 @@ def parse(words: Sequence[str]) -> Options:
 def plain(words: Sequence[str]) -> Options | None:
     """The options of a plain command line, or None when it is not one."""
     quiz: str | None = None
+    number: str | None = None
     valued = {"-c": "commands", "-x": "script"}
     chosen: dict[str, str | None] = {"commands": None, "script": None}
     tui = False
     group = 0  # how many of -c, -x, --tui (argparse allows one)
     rest = iter(words)
+    previous = ""  # argparse reads the positionals together: N right after the quiz
     for word in rest:
+        after_quiz, previous = previous == "quiz", ""
         if word in valued:
             value = next(rest, None)
             if value is None or value.startswith("-"):
@@ -65,17 +74,21 @@ def plain(words: Sequence[str]) -> Options | None:
         elif word == "--tui":
             tui = True
             group += 1
-        elif word.startswith("-") or quiz is not None:
+        elif word.startswith("-") or number is not None or (quiz is not None and not after_quiz):
             return None
+        elif quiz is not None:
+            number = word
         else:
-            quiz = word
+            quiz, previous = word, "quiz"
     if group > 1:
         return None
-    return Options(quiz, chosen["script"], chosen["commands"], tui)
+    return Options(quiz, chosen["script"], chosen["commands"], tui, number)
 
 
 def _parsed(namespace: argparse.Namespace) -> Options:
-    return Options(namespace.quiz, namespace.script, namespace.commands, namespace.tui)
+    return Options(
+        namespace.quiz, namespace.script, namespace.commands, namespace.tui, namespace.number
+    )
 
 
 def parser() -> argparse.ArgumentParser:
@@ -90,10 +103,19 @@ def parser() -> argparse.ArgumentParser:
         description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
         epilog=f"Commands (at the prompt, after -c, in a script; help <command> explains one): "
         f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
-        "level, solutions); see sudoku-repl rate --help.",
+        "level, solutions); see sudoku-repl rate --help. Environment: NO_COLOR (set: no "
+        "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
+        "default 1000000), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
+        "sudoku-repl folder).",
     )
     parser.add_argument("--version", action="version", version=f"sudoku-repl {version()}")
     parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
+    parser.add_argument(
+        "number",
+        nargs="?",
+        metavar="N",
+        help="load quiz N of a file of one quiz per line (default: the first)",
+    )
     group = parser.add_mutually_exclusive_group()
     group.add_argument("-x", metavar="FILE", dest="script", help="run the commands of FILE")
     group.add_argument("-c", metavar="COMMANDS", dest="commands", help='run "cmd; cmd; ..."')

@@ -104,9 +104,10 @@ def _parser() -> argparse.ArgumentParser:
     return parser  # fmt: skip
 
 
-def main_rate(argv: Sequence[str]) -> int:
+def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
     """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
-    130 interrupted (the rows rated so far are still printed)."""
+    130 interrupted (the rows rated so far are still printed). ``interrupted``: whether Ctrl-C
+    came before this could take it (the program's start), which then stops the rating at once."""
     try:
         args = _parser().parse_args(argv)
     except UserError as e:  # one line, not the usage block (it names the program)
@@ -120,6 +121,8 @@ def main_rate(argv: Sequence[str]) -> int:
         return 2
     stop = StopFlag()
     with on_sigint(stop.set):
+        if interrupted():
+            stop.set()
         return _rate_command(args, stop)
 
 

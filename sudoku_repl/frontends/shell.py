@@ -125,7 +125,11 @@ REPEATED = frozenset({"step", "next", "back", "continue"})
 
 #: the toolbar's fields before the session is made (``Repl.session``): the default settings of
 #: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-FRESH: tuple[tuple[str, object], ...] = (("run-mode", 0), ("guess-mode", 0), ("breakpoints", 0))
+DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
+    ("run-mode", 0),
+    ("guess-mode", 0),
+    ("breakpoints", 0),
+)
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -150,7 +154,7 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("breakpoints", len(repl.session.breakpoints.enabled())),
         ]
     else:
-        fields += FRESH
+        fields += DEFAULT_TOOLBAR_FIELDS
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):
@@ -296,27 +300,26 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     history = session.history
     previous = ""
     while not repl.done:
-        try:  # Ctrl-C anywhere between commands (at the prompt or not) just prompts again
+        # Ctrl-C anywhere between commands (at the prompt, or after it returned and before the
+        # flag catches it) just prompts again: never a KeyboardInterrupt out of the loop
+        try:
             out.message("")
             line = session.prompt(PROMPT + "\n")
+            if not line.strip():
+                # Enter on an empty line repeats the last stepping command, as gdb and pdb do
+                last = lookup(previous.partition(" ")[0])
+                if last is None or last.name not in REPEATED:
+                    continue
+                line = previous
+            previous = line.strip()
+            if mode is not None:
+                mode.restore()
+            with flag.catching():  # the command's start and end too: Ctrl-C only sets the flag
+                _run_command(out, repl, line)
         except KeyboardInterrupt:
             continue
         except EOFError:
             break
-        if not line.strip():
-            # Enter on an empty line repeats the last stepping command, as gdb and pdb do
-            last = lookup(previous.partition(" ")[0])
-            if last is None or last.name not in REPEATED:
-                continue
-            line = previous
-        previous = line.strip()
-        if mode is not None:
-            mode.restore()
-        try:
-            with flag.catching():  # the command's start and end too: Ctrl-C only sets the flag
-                _run_command(out, repl, line)
-        except KeyboardInterrupt:  # between the flag's end and the loop's
-            continue
         if repl.switch_to_tui:
             repl.switch_to_tui = False
             from sudoku_repl.frontends.tui.app import run_tui

@@ -48,7 +48,6 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
 from sudoku_repl.core.events import Event, NoCandidate
 from sudoku_repl.core.geometry import Cell, Geometry, Mask, values_of
-from sudoku_repl.text import render
 
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
@@ -307,38 +306,6 @@ def find_forcing_chain(geo: Geometry, values: Sequence[int], cands: Sequence[Mas
 # -- text ---------------------------------------------------------------------------------------
 
 
-def node_text(node: Node, truth: bool, geo: Geometry) -> str:
-    """``r8c4=3`` / ``r8c4!=3``: the cell as ``cell_name`` numbers it (frame rows, columns)."""
-    r, c = geo.cell_name(cell_of(node))[1:-1].split(",")
-    return f"r{r}c{c}{'=' if truth else '!='}{value_of(node)}"
-
-
-def chain_text(nodes: Sequence[Node], geo: Geometry) -> str:
-    """``X=v -> B!=v => C=v -> ... => Y=v -> X!=v``: the seed's notation, closed at the target."""
-    parts = [node_text(nodes[0], True, geo)]
-    for k, n in enumerate(nodes[1:], 1):
-        parts += ["->" if k % 2 else "=>", node_text(n, k % 2 == 0, geo)]
-    parts += ["->", node_text(nodes[0], False, geo)]
-    return " ".join(parts)
-
-
-def removed_text(removed: Sequence[Node], geo: Geometry) -> str:
-    """``3 from [8,4] [9,5]``, values ascending, joined by ``and``."""
-    by_value: dict[int, list[str]] = {}
-    for n in sorted(removed, key=lambda n: (value_of(n), n)):
-        by_value.setdefault(value_of(n), []).append(geo.cell_name(cell_of(n)))
-    return " and ".join(f"{v} from {' '.join(cells)}" for v, cells in by_value.items())
-
-
-def chain_line(event: Event, geo: Geometry) -> list[str]:
-    chain = ChainStep(*event)  # the record, or a plain tuple of its layout
-    name = TECHNIQUES[chain.kind]
-    if chain.kind == X_CHAIN:
-        name += f" {value_of(chain.nodes[0])}"
-    removes = removed_text(chain.removed, geo)
-    return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
-
-
 # -- the engine's side: filters, run modes, lines ------------------------------------------------
 
 
@@ -373,11 +340,10 @@ CHAIN_FILTERS = (x_chain_filter, forcing_chain_filter)
 
 
 def register() -> None:
-    """Run modes 4 and 5 and the chains' lines (called by ``assembly.register_modes``)."""
+    """Run modes 4 and 5 and their event kinds (called by ``assembly.register_modes``; their
+    lines are ``views/technique_lines.py``'s)."""
     E.register_kind(X_CHAIN, "x-chain", ChainStep)
     E.register_kind(FORCING_CHAIN, "forcing-chain", ChainStep)
-    render.RENDERERS[X_CHAIN] = chain_line
-    render.RENDERERS[FORCING_CHAIN] = chain_line
     modes.register_filters(
         4, (modes.grp, modes.ply, *CHAIN_FILTERS), "grp, ply, then X-Chain and Forcing-Chain"
     )

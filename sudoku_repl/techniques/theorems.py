@@ -33,7 +33,6 @@ from sudoku_repl.core import modes
 from sudoku_repl.core.events import Event, register_kind
 from sudoku_repl.core.geometry import FULL, VALUE_OF_BIT, Cell, Geometry, Mask
 from sudoku_repl.core.state import Status
-from sudoku_repl.text.render import RENDERERS
 
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
@@ -128,16 +127,10 @@ def book_step(engine: Engine, ev: list[Event]) -> None:
         engine.solved(ev)
 
 
-def conversion_lines(event: Event, geo: Geometry) -> list[str]:
-    c = Conversion(*event)  # the record, or a plain tuple of its layout
-    where = f"{geo.cell_name(c.cell)} by theorem {c.theorem} in {geo.units[c.unit].name}"
-    return [f"{c.step}) NA({c.cell + 1})={c.value} {where}"]
-
-
 def register() -> None:
-    """Run-mode 3 and the line of a conversion (called by ``assembly.register_modes``)."""
+    """Run-mode 3 and the conversion's event kind (called by ``assembly.register_modes``; its
+    line is ``views/technique_lines.py``'s)."""
     register_kind(CONVERSION, "conversion", Conversion)
-    RENDERERS[CONVERSION] = conversion_lines
     modes.register_strategy(
         BOOK_MODE,
         book_step,

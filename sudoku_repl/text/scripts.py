@@ -15,6 +15,7 @@ import codecs
 import io
 import json
 import re
+import shlex
 from collections.abc import Callable, Generator
 from typing import IO, Any
 
@@ -123,9 +124,9 @@ def _problem(
         if note is None:
             return None
         if _json_quiz(text):
-            return f"it looks like a JSON quiz: use load-quiz {shown(path, PATH)}"
+            return f"it looks like a JSON quiz: use load-quiz {shown(shlex.quote(path), PATH)}"
         if _quiz(lines, line):
-            return f"it looks like a quiz: use load-quiz {shown(path, PATH)}"
+            return f"it looks like a quiz: use load-quiz {shown(shlex.quote(path), PATH)}"
         return f"line {n} is not a command: {shown(line)!r}{note}"
     return None
 

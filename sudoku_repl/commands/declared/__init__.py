@@ -13,18 +13,20 @@ if TYPE_CHECKING:
 
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the stepping verbs, ``board``, the book's, the chains'."""
+    the debugger's, the stepping verbs, the guess levels as frames, ``board``, the book's,
+    ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
         book,
-        chains,
         debugger,
+        frames,
+        hint_check,
         original,
         stepping,
     )
 
-    groups = (original, bare, debugger, stepping, board, book, chains)
+    groups = (original, bare, debugger, stepping, frames, board, book, hint_check)
     return [cmd for group in groups for cmd in group.COMMANDS]
 
 

@@ -8,7 +8,8 @@ BYE = Command(
     "bye",
     "quit",
     "sudoku_repl.commands.bare:bye",
-    aliases=("q",),
+    aliases=("q", "quit", "exit"),
+    help="Ends the session (quit, exit and q as in gdb; never a question).",
 )
 
 HELP = Command(

@@ -75,6 +75,7 @@ BREAK = Command(
     "break",
     "stop runs where a condition is met",
     "sudoku_repl.commands.debugger:break_",
+    aliases=("b", "br"),
     forms=BREAK_FORMS,
     form=f"{_BREAK} [if <expr>]",
     wrong="needs a condition",
@@ -93,6 +94,7 @@ TBREAK = Command(
     "tbreak",
     "a breakpoint that stops once, then is deleted",
     "sudoku_repl.commands.debugger:tbreak",
+    aliases=("tb",),
     forms=BREAK_FORMS,
     repeat=False,
     raw=True,
@@ -102,15 +104,22 @@ TBREAK = Command(
 
 INFO = Command(
     "info",
-    "list the breakpoints",
+    "list the breakpoints, where the search is, or the settings",
     "sudoku_repl.commands.debugger:info",
-    forms=[(Choice("break", key="what"),), (Choice("settings", key="what"),)],
-    synonyms={"breakpoints": "break"},
+    forms=[
+        (Choice("break", key="what"),),
+        (Choice("search", key="what"),),
+        (Choice("settings", key="what"),),
+    ],
+    synonyms={"breakpoints": "break", "b": "break"},
+    aliases=("i",),
     wrong="knows",
-    usage="info break",
+    usage="info break|search|settings",
     help=(
-        "Each breakpoint with its number, condition, whether it is enabled, and how many\n"
-        "times it has hit. info settings lists what set changes."
+        "info break (info b, info breakpoints, i b): each breakpoint with its number, condition,\n"
+        "whether it is enabled, and how many times it has hit. info search: the quiz, the step,\n"
+        "the guess level and the biggest so far, the modes and the breakpoints, in a few lines.\n"
+        "info settings lists what set changes."
     ),
 )
 
@@ -118,6 +127,7 @@ DELETE = Command(
     "delete",
     "delete a breakpoint",
     "sudoku_repl.commands.debugger:delete",
+    aliases=("d",),
     forms=[(BREAKPOINT,)],
     help=("The number is the one break gave it (see\ninfo break); the numbers of the others stay."),
 )
@@ -142,12 +152,13 @@ WHEN = Command(
     "when",
     "the steps at which a cell got or lost a value, or lost a candidate",
     "sudoku_repl.commands.debugger:when",
-    forms=[(Cell(),), ("removed", Value(), Cell())],
+    forms=[(Cell(),), (CellValue(),), ("removed", Value(), Cell())],
     wrong="needs a cell",
-    usage="when [r,c]|removed v [r,c]",
+    usage="when [r,c]|[r,c]=v|removed v [r,c]",
     help=(
         "Answered from the record (the whole record, also past the present after going\n"
-        "back), without running anything."
+        "back), without running anything. when [r,c]=v: only the steps at which the cell got\n"
+        "or lost v."
     ),
 )
 

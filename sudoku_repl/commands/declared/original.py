@@ -84,7 +84,11 @@ RUNTIL = Command(
     help=(
         "Like run, but stops once the step count reaches <steps> (checked before each step,\n"
         "so a step that filters and guesses can pass it by one). A step count below the\n"
-        "present replays the search from the loaded quiz, as a fresh session would."
+        "present replays the search from the loaded quiz, as a fresh session would.\n"
+        "Its last line, like run's and runrun's, says the biggest level of this command's own\n"
+        "new guesses, not of the search so far: on examples/seed.txt, runtil 65 says 7 and then\n"
+        "runtil 98 says 11, but run (to the solution at step 131) says 6, though the search was\n"
+        "11 levels deep before it (bisect level max finds the whole search's biggest level)."
     ),
 )
 

@@ -20,6 +20,7 @@ NEXT = Command(
     "next",
     "one step, where a new guess and everything below it count as one",
     "sudoku_repl.commands.stepping:next_",
+    aliases=("n",),
     help=(
         "Steps until the search is back at this guess level or above it (the guess it makes is\n"
         "tried, and the levels below it are left), a solution, a breakpoint or the end. Without a\n"
@@ -31,6 +32,7 @@ FINISH = Command(
     "finish",
     "run until the present guess level is left",
     "sudoku_repl.commands.stepping:finish",
+    aliases=("fin",),
     help=(
         "Runs until the search leaves this guess level (its last option failed, and the search\n"
         "goes up) or reports a solution, a breakpoint stops it, or the search ends."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Sequence
 
@@ -15,7 +16,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("usage: python -m sudoku_repl.frontends.tui [quiz]", file=sys.stderr)
         return 2
     register_all()
-    run_tui([f"load-quiz {words[0]}"] if words else [])
+    run_tui([f"load-quiz {shlex.quote(words[0])}"] if words else [])
     return 0
 
 

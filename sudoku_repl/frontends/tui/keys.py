@@ -16,6 +16,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
+from sudoku_repl.commands.declared.stepping import FINISH, NEXT
 from sudoku_repl.commands.table import lookup
 
 TYPE_CHECKING = False
@@ -23,12 +24,14 @@ if TYPE_CHECKING:
     from sudoku_repl.frontends.tui.app import Tui
 
 #: the help line (at most 80 columns) in each mode
-HELP_KEYS = "s/n step  b back  r run  c continue  g goto  : command  ^C stop  ? help  q quit"
+HELP_KEYS = "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
 HELP_COMMAND = "Enter runs it  Tab completes  Up/Down history  Esc closes  PgUp/PgDn scroll"
 HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the question"
 HELP_LINES = [
     "Keys (the command line closed):",
-    "  s, n      step",
+    "  s         step",
+    f"  n         next: {NEXT.summary}",
+    f"  f         finish: {FINISH.summary}",
     "  b         back one step",
     "  r         run (till the end or a new solution)",
     "  c         continue: the continue command if there is one, else run",
@@ -42,8 +45,9 @@ HELP_LINES = [
     "commands. The board shows the present state (the board command explains it).",
 ]
 
-#: the single keys that run a command
-COMMAND_KEYS = (("s", "step"), ("n", "step"), ("b", "back"), ("r", "run"))
+#: the single keys that run a command: the commands' own gdb letters (gdb's SingleKey mode: s
+#: step, n next, f finish, r run, c continue), and b for back, which gdb's mode leaves free
+COMMAND_KEYS = (("s", "step"), ("n", "next"), ("f", "finish"), ("b", "back"), ("r", "run"))
 
 
 def key_bindings(tui: Tui) -> KeyBindings:

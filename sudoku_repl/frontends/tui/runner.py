@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
-from sudoku_repl.core.errors import ECHO, GuessAborted, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, shown
 from sudoku_repl.frontends.interrupts import InterruptFlag
 
 TYPE_CHECKING = False
@@ -96,7 +96,7 @@ class CommandRunner:
     def answer(self, text: str) -> None:
         """The answer typed to the guess question."""
         if self.question is not None:
-            self.out.message(f"{self.question} {shown(text, ECHO)}".rstrip())
+            self.out.message(f"{self.question} {shown(text, ECHOED_CHARS)}".rstrip())
             self._put_answer(text)
             self.on_change()
 
@@ -124,7 +124,7 @@ class CommandRunner:
         self.flag.clear()  # from here a Ctrl-C stops this command
         self.on_start(line)
         self.out.message("")
-        self.out.message(f"{PROMPT} {shown(line, ECHO)}")
+        self.out.message(f"{PROMPT} {shown(line, ECHOED_CHARS)}")
         self.on_change()
         self._task = self._loop.create_task(self._run(line))
 

@@ -1,4 +1,4 @@
-"""The commands of ``commands/chains.py``, declared."""
+"""The commands of ``commands/hint_check.py``, declared."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from sudoku_repl.commands.spec import Command
 HINT = Command(
     "hint",
     "show what the next step would do, without doing it",
-    "sudoku_repl.commands.chains:hint",
+    "sudoku_repl.commands.hint_check:hint",
     help=(
         "Runs the next step on a copy in the present run mode and prints its lines: the\n"
         "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
@@ -19,7 +19,7 @@ HINT = Command(
 CHECK = Command(
     "check",
     "compare the candidates with the quiz's solution",
-    "sudoku_repl.commands.chains:check",
+    "sudoku_repl.commands.hint_check:check",
     help=(
         "Finds the quiz's solution by the engine's own search (run-mode 0, on a copy) and\n"
         "reports every cell whose value or candidates leave out the solution's value, with the\n"

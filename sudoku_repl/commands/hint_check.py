@@ -3,7 +3,7 @@ still agree with the quiz's solution (``views.hint``, ``views.check``).
 
 Both commands leave the session exactly as it was: ``hint`` runs the next step on a copy of the
 engine, ``check`` finds the solution on another copy and reads the record to say which step
-removed a true candidate. Declared in ``declared/chains.py``."""
+removed a true candidate. Declared in ``declared/hint_check.py``."""
 
 from __future__ import annotations
 

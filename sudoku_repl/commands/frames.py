@@ -1,0 +1,121 @@
+"""The guess levels as gdb's stack frames: ``backtrace`` (``bt``, ``where``) lists them, ``frame``,
+``up`` and ``down`` select one, and ``show``, ``board`` and ``levels`` then show the state at
+the step where that level's guess was taken, read-only (``Repl.looked_at``). Stepping and
+loading come back to the present (``Repl.execute``). Declared in ``declared/frames.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sudoku_repl.commands.declared.frames import FRAME
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.state import EngineState
+from sudoku_repl.views.frames import GuessLevel, guess_levels
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+class Selected:
+    """An outer guess level selected by ``frame``: its number, the state at the step its
+    guess was taken and the record's moves to that state, and the line that says so."""
+
+    __slots__ = ("level", "moves", "note", "state")
+
+    def __init__(self, level: int, note: str, state: EngineState, moves: int) -> None:
+        self.level = level
+        self.note = note
+        self.state = state
+        self.moves = moves
+
+
+def _levels(repl: Repl) -> list[GuessLevel]:
+    session = repl.require_quiz()
+    return guess_levels(session.history, session.cursor, session.state())
+
+
+def _guess(repl: Repl, lv: GuessLevel) -> str:
+    return f"{repl.session.geo.cell_name(lv.cell)}={lv.value}"
+
+
+def _taken(repl: Repl, lv: GuessLevel) -> str:
+    if lv.step is None:
+        first = repl.session.history.first_steps
+        return f"before step {first} (older steps were dropped to bound memory)"
+    return f"at step {lv.step}"
+
+
+def backtrace(repl: Repl) -> None:
+    levels = _levels(repl)
+    if not levels:
+        repl.out.message("No guess level: the search is at level 0.")
+        return
+    selected = repl.frame.level if repl.frame is not None else len(levels)
+    for lv in reversed(levels):
+        mark = ">" if lv.level == selected else " "
+        repl.out.message(
+            f"{mark} Level {lv.level} {_guess(repl, lv)} ({lv.tried} out of {lv.out_of}) "
+            f"{_taken(repl, lv)}"
+        )
+
+
+def frame(repl: Repl, level: int | None) -> None:
+    levels = _levels(repl)
+    if not levels:
+        raise UserError(f"No guess level to select: the search is at level 0 ({FRAME.form})")
+    if level is None:
+        repl.out.message(_said(repl, levels))
+        return
+    if not 1 <= level <= len(levels):
+        raise UserError(f"No guess level {level}: the levels are 1..{len(levels)} ({FRAME.form})")
+    _select(repl, levels, level)
+
+
+def up(repl: Repl, n: int | None) -> None:
+    levels = _levels(repl)
+    now = _now(repl, levels)
+    if now <= 1:
+        raise UserError("Initial frame selected; you cannot go up.")
+    _select(repl, levels, max(1, now - (1 if n is None else n)))
+
+
+def down(repl: Repl, n: int | None) -> None:
+    levels = _levels(repl)
+    now = _now(repl, levels)
+    if now >= len(levels):
+        raise UserError("Bottom (innermost) frame selected; you cannot go down.")
+    _select(repl, levels, min(len(levels), now + (1 if n is None else n)))
+
+
+def _now(repl: Repl, levels: list[GuessLevel]) -> int:
+    """The selected level (the innermost when none is)."""
+    if not levels:
+        raise UserError("No guess level to move among: the search is at level 0.")
+    return repl.frame.level if repl.frame is not None else len(levels)
+
+
+def _select(repl: Repl, levels: list[GuessLevel], level: int) -> None:
+    """Select ``level``: the innermost is the present; an outer one's state is worked out from
+    the record (refused when the record no longer holds its step)."""
+    session = repl.session
+    lv = levels[level - 1]
+    if level == len(levels):
+        repl.frame = None
+    elif lv.step is None:
+        raise UserError(f"Level {level}'s guess was taken {_taken(repl, lv)}: it cannot be shown.")
+    else:
+        moves = session.history.moves_to(lv.step)
+        note = (
+            f"Frame {level} of {len(levels)} (read-only): the state at step {lv.step}, "
+            f"where level {level}'s guess {_guess(repl, lv)} was taken."
+        )
+        repl.frame = Selected(level, note, session.state_after(moves), moves)
+    repl.out.message(_said(repl, levels))
+
+
+def _said(repl: Repl, levels: list[GuessLevel]) -> str:
+    """Which level is selected, in one line."""
+    if repl.frame is not None:
+        return repl.frame.note
+    steps = repl.session.state().steps
+    return f"Frame {len(levels)} of {len(levels)}: the present state, at step {steps}."
