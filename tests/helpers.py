@@ -80,6 +80,8 @@ def slow_cases(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
 
 #: The prompt of every command (docs/commands.md 1); a transcript shows a blank line before it.
 PROMPT = "Order please:"
+#: gdb's pager line: the interactive shell's long output stops at it (issue 23, section 3).
+MORE = "--Type <RET> for more, q to quit, c to continue without paging--"
 #: The guess question, up to its default answer (docs/commands.md 7).
 QUESTION = "Take a guess please, by default it will be "
 NO_QUIZ = "No quiz loaded. Use load-quiz <file>."
@@ -100,6 +102,9 @@ ORDER_LIST = [
     "runrun <sum>: run till the end or certain new solutions met",
     "bye: quit",
 ]
+#: What follows the line of an unknown command (docs/commands.md 2): the original's banner and
+#: Order List as 2.6 prints them, then one line saying where the other commands are.
+AFTER_UNKNOWN = [*ORDER_LIST, "help lists the other commands; help <command> explains one."]
 #: The names of those ten commands, in the Order List's order.
 ORIGINAL_TEN = [entry.split()[0].rstrip(":") for entry in ORDER_LIST[3:]]
 

@@ -16,7 +16,10 @@ from sudoku_repl.commands.declared import in_order
 from sudoku_repl.commands.table import BARE, COMMANDS, order_list
 from sudoku_repl.core.geometry import CLASSIC
 
-SETTINGS = "set trace on|off | set solutions on|off | set colour on|off|auto"
+SETTINGS = (
+    "set trace on|off | set solutions on|off | set colour on|off|auto | set pagination on|off | "
+    "set height <N> | set height auto"
+)
 
 SOURCES = {
     path: path.read_text(encoding="utf-8", errors="replace")
@@ -106,7 +109,13 @@ def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
 
 def test_set_completes_its_settings_and_their_values() -> None:
     """``set <Tab>`` offered nothing before the forms were declared once."""
-    assert completions("set ") == ["set colour", "set solutions", "set trace"]
+    assert completions("set ") == [
+        "set colour",
+        "set height",
+        "set pagination",
+        "set solutions",
+        "set trace",
+    ]
     assert completions("set trace ") == ["set trace off", "set trace on"]
     assert completions("set colour a") == ["set colour auto"]
     assert completions("set color ") == ["set color auto", "set color off", "set color on"]
@@ -121,7 +130,9 @@ def test_info_completes_break_search_and_settings_and_accepts_them() -> None:
     shell = Shell()
     assert shell.ok("info break") == ["No breakpoints."]
     assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
-    assert shell.fails("info frames") == ["info knows: info break | info search | info settings"]
+    assert shell.fails("info frames") == [
+        "Unknown info word 'frames'; info break | info search | info settings"
+    ]
 
 
 # For each kind of argument: a word completion offers, parsing takes, and a word parsing refuses
@@ -232,7 +243,7 @@ def test_the_break_forms_are_named_as_help_names_them() -> None:
     shell = Shell.loaded()
     line = shell.fails("break sideways")[0]
     assert line == (
-        "break needs a condition: break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "Unknown break word 'sideways'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
         "removed v [r,c] | wrong | solution [if <expr>]"
     )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import helpers
 import pytest
 from helpers import (
+    AFTER_UNKNOWN,
     NO_QUIZ,
     ORDER_LIST,
     SEED,
@@ -277,25 +278,69 @@ def test_after_the_end_a_new_load_starts_over() -> None:
 # -- happy paths --------------------------------------------------------------------------------
 
 
-def test_unknown_command_prints_the_banner_and_the_order_list() -> None:
+def test_unknown_command_prints_the_banner_and_the_original_order_list() -> None:
     shell = Shell()
     lines = shell.fails("frobnicate now")
-    # what was wrong (issue 13, item 5), then the original's banner and Order List
-    assert lines[0] == "Unknown command 'frobnicate'."
+    # what was wrong (issue 13, item 5), then the original's banner and Order List as 2.6
+    # prints them for an unknown command, then where the others are (issue 23, 2): 15 lines
+    assert lines == ["Unknown command 'frobnicate'.", *AFTER_UNKNOWN]
+    assert len(lines) == 15
     assert shell.out.errors == lines[:1]
-    assert lines[1 : 1 + len(ORDER_LIST)] == ORDER_LIST
-    added = lines[1 + len(ORDER_LIST) :]
-    assert "help [command]: list the commands, or explain one" in added
-    for entry in added:
-        name, _, summary = entry.partition(": ")
-        assert name and summary, entry
+
+
+@pytest.mark.parametrize(
+    ("typo", "first"),
+    [
+        ("stpe", "Unknown command 'stpe'; did you mean step?"),
+        ("lvels", "Unknown command 'lvels'; did you mean levels?"),
+        ("runtl 5", "Unknown command 'runtl'; did you mean runtil or run?"),
+        ("bak", "Unknown command 'bak'; did you mean back, break or tbreak?"),
+        ("load x.txt", "Unknown command 'load'; did you mean load-quiz or board?"),
+        ("xyzzy", "Unknown command 'xyzzy'."),
+    ],
+)
+def test_a_typo_names_up_to_three_near_commands_in_at_most_15_lines(typo: str, first: str) -> None:
+    lines = Shell().fails(typo)
+    assert lines == [first, *AFTER_UNKNOWN]
+    assert len(lines) <= 15
 
 
 def test_help_prints_the_order_list() -> None:
     shell = Shell()
     lines = shell.ok("help")
     assert lines[: len(ORDER_LIST)] == ORDER_LIST
-    assert shell.fails("xyzzy") == ["Unknown command 'xyzzy'.", *lines]
+    assert "help [command]: list the commands, or explain one" in lines[len(ORDER_LIST) :]
+    for entry in lines[len(ORDER_LIST) :]:
+        name, _, summary = entry.partition(": ")
+        assert name and summary, entry
+    assert len(lines) > len(ORDER_LIST) + 20  # the commands this project adds too
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("info foo", "Unknown info word 'foo'; info break | info search | info settings"),
+        (
+            "set foo bar",
+            "Unknown set word 'foo'; set trace on|off | set solutions on|off | "
+            "set colour on|off|auto | set pagination on|off | set height <N> | set height auto",
+        ),
+        (
+            "set trase on",
+            "Unknown set word 'trase' (did you mean trace?); set trace on|off | set solutions "
+            "on|off | set colour on|off|auto | set pagination on|off | set height <N> | "
+            "set height auto",
+        ),
+        (
+            "break levl >= 3",
+            "Unknown break word 'levl' (did you mean level?); break level >= <L> | step <N> | "
+            "cell [r,c] | cell [r,c]=v | removed v [r,c] | wrong | solution [if <expr>]",
+        ),
+    ],
+)
+def test_an_unknown_sub_word_lists_the_valid_ones_in_one_line(line: str, said: str) -> None:
+    shell = Shell.loaded()
+    assert shell.fails(line) == [said]
 
 
 def test_help_for_one_command() -> None:

@@ -27,7 +27,16 @@ from pathlib import Path
 import brute
 import pytest
 from hardening_support import CORPUS, clash_in, new_repl, run_commands, snapshot, steps_shown
-from helpers import SEED_FILE, SEED_GRID, SEED_QUIZ, SLOW, edge_case, fake_clock, run_program
+from helpers import (
+    AFTER_UNKNOWN,
+    SEED_FILE,
+    SEED_GRID,
+    SEED_QUIZ,
+    SLOW,
+    edge_case,
+    fake_clock,
+    run_program,
+)
 from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -38,7 +47,7 @@ from hypothesis.stateful import (
 )
 
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.commands.table import lookup, order_list
+from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, shown
 from sudoku_repl.core.state import STEP_BOUNDARY, Status
 
@@ -397,7 +406,7 @@ class ShellMachine(RuleBasedStateMachine):
         if not ok and name is None:  # what was wrong, then the Order List
             said = out.lines[0] if out.lines else ""
             assert said.startswith("Unknown command ") and said.isprintable(), out.lines[:5]
-            assert out.lines[1:] == order_list() and out.errors == [said], out.lines[:5]
+            assert out.lines[1:] == AFTER_UNKNOWN and out.errors == [said], out.lines[:5]
             assert snapshot(repl) == before
         elif not ok and aborted:
             assert not out.errors
@@ -859,7 +868,7 @@ def test_error_line_is_one_clear_line(line: str, quoted: str) -> None:
     assert len(said) < 1000
 
 
-def test_unknown_command_prints_the_order_list_and_changes_nothing() -> None:
+def test_unknown_command_prints_the_original_order_list_and_changes_nothing() -> None:
     for line in ["bogus", "step\x07", "\u0663", "x" * 10_000, "\x1b[2J"]:
         repl, out = new_repl()
         run_commands(repl, out, f"load-quiz {SEED_FILE}", "runtil 10")
@@ -868,7 +877,7 @@ def test_unknown_command_prints_the_order_list_and_changes_nothing() -> None:
         assert not repl.execute(line)
         said = out.lines[0]  # what was wrong (issue 13, item 5), printable and short
         assert said.startswith("Unknown command '") and said.isprintable() and len(said) < 100
-        assert out.lines[1:] == order_list() and out.errors == [said]
+        assert out.lines[1:] == AFTER_UNKNOWN and out.errors == [said]
         assert snapshot(repl) == before
         assert repl.failures == [line.strip()]
 
@@ -1033,7 +1042,7 @@ def test_batch_very_long_lines() -> None:
     k = lines.index(shown("y" * 1_000_000, ECHOED_CHARS))
     assert len(lines[k]) == ECHOED_CHARS and lines[k].endswith("yyy...")
     assert lines[k + 1].startswith("Unknown command 'yyy") and len(lines[k + 1]) < 100
-    assert lines[k + 2 : k + 2 + len(order_list())] == order_list()
+    assert lines[k + 2 : k + 2 + len(AFTER_UNKNOWN)] == AFTER_UNKNOWN
     k = lines.index(shown(f"load-quiz {long_name}", ECHOED_CHARS))
     said = lines[k + 1]  # the name quoted back shortened
     assert said.startswith("Fail to open quiz file aaa") and len(said) < 300

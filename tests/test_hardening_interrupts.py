@@ -85,6 +85,14 @@ def until_prompt(child: pexpect.spawn, timeout: float = 20) -> str:
     return plain(child.before)
 
 
+def no_paging(child: pexpect.spawn) -> None:
+    """At the prompt: ``set pagination off``, so that Ctrl-C meets a long run's output, not
+    the pager's question (issue 23)."""
+    child.sendline("set pagination off")
+    child.expect_exact("pagination off")
+    until_prompt(child)
+
+
 def drain(child: pexpect.spawn, seconds: float) -> None:
     """Read (and drop) the output for ``seconds``, so the program never waits on the terminal."""
     deadline = time.monotonic() + seconds
@@ -151,6 +159,7 @@ def check_recorded_step(child: pexpect.spawn, steps: int, compare_goto: bool) ->
 def test_ctrl_c_during_runrun_at_random_moments(shell, tmp_path: Path, rnd: random.Random) -> None:
     child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
     until_prompt(child)
+    no_paging(child)
     last = 0
     for k in range(ROUNDS):
         steps = interrupt_run(child, "runrun 0", rnd.uniform(0.05, 1.0))
@@ -182,6 +191,7 @@ def test_ctrl_c_during_run_and_runtil_on_a_hard_quiz(
     path.write_text(HARD_NO_SOLUTION + "\n")
     child = shell(str(path))
     until_prompt(child)
+    no_paging(child)
     child.sendline("run-mode 2")
     child.expect_exact("Working mode:2")
     until_prompt(child)
@@ -210,6 +220,7 @@ def test_ctrl_c_during_bisect_level_max_stops_and_the_shell_goes_on(
     """`bisect level max` runs the whole search silently: on this quiz it never ends alone."""
     child = shell(str(quiz_file(tmp_path, "insufficient_givens")))
     until_prompt(child)
+    no_paging(child)
     rounds = max(2, ROUNDS // 5)
     for _ in range(rounds):
         child.sendline("bisect level max")
@@ -294,6 +305,7 @@ def test_ctrl_c_storm_between_quick_commands_never_ends_the_shell(
     this suite: a Ctrl-C between two commands killed the shell, about one run in six.)"""
     child = shell(str(SEED_FILE))
     until_prompt(child)
+    no_paging(child)
     for k in range(40):
         child.sendline(f"runtil {k + 1}")
         time.sleep(rnd.uniform(0, 0.02))

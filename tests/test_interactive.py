@@ -8,6 +8,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from helpers import (
+    MORE,
     NO_QUIZ,
     ORIGINAL_TEN,
     STEP6_TRACE,
@@ -217,10 +218,14 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         child.expect_exact("Quiz loaded.")
         child.expect_exact("Order please:")
         child.sendline("run")
+        child.expect_exact(MORE)  # its trace is longer than the 40 lines: paged (issue 23)
+        child.send("c")  # the rest without paging
         child.expect_exact("Fine [steps:131, solution sum:1].")
         child.expect_exact(" Biggest level on this run(til): 11")
         child.expect_exact("Order please:")
         child.sendline("run")
+        child.expect_exact(MORE)
+        child.send("c")
         child.expect_exact("Invalid quiz [steps:284] - no more solution (solution sum is 1)")
         child.expect_exact(" Biggest level on this run(til): 7")
         child.expect_exact("Order please:")

@@ -23,10 +23,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, ListOutput
+from helpers import AFTER_UNKNOWN, REPO, ListOutput
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
-from sudoku_repl.commands.table import order_list
 from sudoku_repl.core.errors import shown
 
 SEED = "examples/seed.txt"
@@ -380,10 +379,12 @@ def test_error_lines_of_commands_are_printable() -> None:
         ("\x1b[2J", "Unknown command '?[2J'."),
     ],
 )
-def test_unknown_command_says_what_was_wrong_then_the_order_list(line: str, first: str) -> None:
+def test_unknown_command_says_what_was_wrong_then_the_original_order_list(
+    line: str, first: str
+) -> None:
     repl, out = new_repl()
     assert not repl.execute(line)
-    assert out.lines == [first, *order_list()]
+    assert out.lines == [first, *AFTER_UNKNOWN]
     assert out.errors == [first]
     assert repl.failures == [line.strip()]
 
@@ -392,7 +393,7 @@ def test_unknown_command_in_batch_mode() -> None:
     done = sudoku("-c", "stpe; levels")
     assert done.returncode == 1
     lines = lines_of(done)
-    listing = ["Unknown command 'stpe'; did you mean step?", *order_list()]
+    listing = ["Unknown command 'stpe'; did you mean step?", *AFTER_UNKNOWN]
     assert after_echo(lines, "stpe", len(listing)) == listing
 
 

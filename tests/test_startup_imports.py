@@ -53,6 +53,7 @@ SHELL = {
     "sudoku_repl.frontends.completion_keys",
     "sudoku_repl.frontends.cursor_requests",
     "sudoku_repl.frontends.history_file",
+    "sudoku_repl.frontends.pager",
     "sudoku_repl.frontends.progress_line",
     "sudoku_repl.frontends.shell",
     "sudoku_repl.frontends.shell_start",

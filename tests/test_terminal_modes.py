@@ -99,6 +99,9 @@ def test_ctrl_c_stops_runrun_0_in_a_pty_that_never_answers_cpr(tmp_path: Path) -
     rng = random.Random(13)
     try:
         child.expect_exact("Order please:")
+        child.sendline("set pagination off")  # Ctrl-C meets the run, not the pager's question
+        child.expect_exact("pagination off")
+        child.expect_exact("Order please:")
         for _ in range(10):
             child.sendline("runrun 0")
             child.expect(r"\d+\) ")

@@ -298,9 +298,10 @@ def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
 
 def _parse_breakpoint(repl: Repl, text: str) -> Breakpoint:
     """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
-    found = BREAK.match(words(text), lambda: _geo(repl))
+    typed = words(text)
+    found = BREAK.match(typed, lambda: _geo(repl))
     if found is None:
-        raise UserError(BREAK.complaint())
+        raise UserError(BREAK.refusal(typed))
     kind = found["kind"]
     if kind == "level":
         return LevelAtLeast(0, level=found["level"])

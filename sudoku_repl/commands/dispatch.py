@@ -14,7 +14,14 @@ from collections.abc import Callable, Generator, Iterator, Sequence
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
-from sudoku_repl.commands.table import lookup, order_list, ready, run, suggestion, unknown
+from sudoku_repl.commands.table import (
+    lookup,
+    ready,
+    run,
+    suggestion,
+    unknown,
+    unknown_listing,
+)
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -121,7 +128,7 @@ class Repl:
         cmd = lookup(name)
         if cmd is None:
             self.out.error(unknown(name))
-            self.lines(order_list())
+            self.lines(unknown_listing())
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
@@ -174,6 +181,8 @@ class Repl:
             f"trace {'on' if view.trace else 'off'}",
             f"solutions {'on' if view.solutions else 'off'}",
             f"colour {colour}",
+            f"pagination {'on' if view.pagination else 'off'}",
+            f"height {'auto' if view.height is None else view.height or '0 (unlimited)'}",
             f"run-mode {settings.run_mode}",
             f"guess-mode {settings.guess_mode}",
         ]

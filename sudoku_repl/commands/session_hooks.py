@@ -44,17 +44,28 @@ def never() -> bool:
 
 class ViewSettings:
     """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
-    terminal unless NO_COLOR is set)."""
+    terminal unless NO_COLOR is set); and how the interactive shell pages long output
+    (``pagination``, ``height``: lines a page, None the terminal's, 0 unlimited)."""
 
     def __init__(
-        self, trace: bool = True, solutions: bool = True, colour: bool | None = None
+        self,
+        trace: bool = True,
+        solutions: bool = True,
+        colour: bool | None = None,
+        pagination: bool = True,
+        height: int | None = None,
     ) -> None:
         self.trace = trace
         self.solutions = solutions
         self.colour = colour
+        self.pagination = pagination
+        self.height = height
 
     def __repr__(self) -> str:
-        return f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour})"
+        return (
+            f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour}, "
+            f"pagination={self.pagination}, height={self.height})"
+        )
 
 
 class SessionHooks:

@@ -245,6 +245,39 @@ class Command:
         arg = next(w for w in self.forms[0] if not isinstance(w, str))
         return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
 
+    def refusal(self, typed: Sequence[str]) -> str:
+        """The error line when the ``typed`` words fit no form: a first word that begins no form
+        of a command whose forms all begin with a word (``info foo``, ``set foo``, ``break
+        foo``) is named, with the nearest known word and the forms, in one line; else
+        ``complaint()``."""
+        known = self.first_words()
+        word = self.synonyms.get(typed[0], typed[0]) if typed else ""
+        if not word or not known or word in known:
+            return self.complaint()
+        import difflib
+
+        from sudoku_repl.core.errors import shown
+
+        said = f"Unknown {self.name} word {shown(word)!r}"
+        near = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+        if near:
+            said += f" (did you mean {near[0]}?)"
+        return f"{said}; {self.form}"
+
+    def first_words(self) -> list[str]:
+        """The words the forms begin with (``break``, ``settings`` for ``info``); none when a
+        form begins with an argument that is not one of some words."""
+        found: list[str] = []
+        for form in self.forms:
+            first = form[0] if form else None
+            if isinstance(first, str):
+                found.append(first)
+            elif first is not None and first.kind == CHOICE:
+                found += first.offers
+            else:
+                return []
+        return list(dict.fromkeys(found))
+
     def match(
         self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None
     ) -> dict[str, Any] | None:
@@ -302,9 +335,10 @@ class Command:
             if not text and not only.optional:
                 raise UserError(self.complaint())
             return {only.key: text or None}
-        values = self.match(words(text), geo)
+        typed = words(text)
+        values = self.match(typed, geo)
         if values is None:
-            raise UserError(self.complaint())
+            raise UserError(self.refusal(typed))
         return values
 
 

@@ -86,17 +86,23 @@ def undisplay(repl: Repl, number: int) -> None:
     repl.out.message(f"Removed display {number}.")
 
 
+#: the words ``set`` knows
+SETTINGS = SET.first_words()
+
+
 def set_(repl: Repl, arg: str) -> None:
     words = arg.split()
-    if len(words) != 2:
-        raise UserError(SET.needs("needs a setting and a value"))
-    found = SET.match(words)
-    if found is None:
+    found = SET.match(words) if len(words) == 2 else None
+    if found is None and len(words) == 2 and SET.synonyms.get(words[0], words[0]) in SETTINGS:
         raise UserError(f"Not a setting: {arg!r}; {SET.form}")
+    if found is None:
+        raise UserError(SET.refusal(words))  # an unknown setting named, else what set needs
     setting, value = found["setting"], found["value"]
     view = repl.view
     if setting == "colour":
         view.colour = None if value == "auto" else value == "on"
+    elif setting == "height":
+        view.height = None if value == "auto" else value
     else:
         setattr(view, str(setting), value == "on")
     repl.lines(repl.settings_lines())

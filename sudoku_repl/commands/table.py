@@ -65,23 +65,62 @@ def lookup(word: str) -> Command | None:
     return None
 
 
-def suggestion(word: str) -> str | None:
-    """The command name or alias nearest to ``word`` (a typo of it), or None when none is close."""
+#: how alike a typo and a name must be (difflib's ratio), and how much less alike than the
+#: nearest name another may be and still be named (``runtl``: runtil or run; ``runtill``:
+#: runtil only)
+CLOSE, NEARLY_AS_CLOSE = 0.6, 0.2
+
+
+def suggestions(word: str, most: int = 3) -> list[str]:
+    """The commands nearest to ``word`` (a typo of one of their names or aliases), nearest
+    first, each named once by its name: those it begins first (``load`` is ``load-quiz``), then
+    the close ones; none when none is close."""
     import difflib
 
-    names = [name for cmd in COMMANDS.values() for name in (cmd.name, *cmd.aliases)]
-    near = difflib.get_close_matches(word.lower(), names, n=1, cutoff=0.6)
+    owner = {name: cmd.name for cmd in COMMANDS.values() for name in (cmd.name, *cmd.aliases)}
+    typed = word.lower()
+    begun = [name for name in owner if len(typed) > 1 and name.startswith(typed)]
+    close = difflib.get_close_matches(typed, owner, n=len(owner), cutoff=CLOSE)
+    if close:
+        best = difflib.SequenceMatcher(None, typed, close[0]).ratio() - NEARLY_AS_CLOSE
+        close = [n for n in close if difflib.SequenceMatcher(None, typed, n).ratio() >= best]
+    return list(dict.fromkeys(owner[name] for name in (*begun, *close)))[:most]
+
+
+def suggestion(word: str) -> str | None:
+    """The command nearest to ``word``, or None when none is close."""
+    near = suggestions(word, 1)
     return near[0] if near else None
 
 
 def unknown(word: str) -> str:
-    """The line before the Order List when ``word`` is no command: ``Unknown command 'stpe';
-    did you mean step?``, or ``Unknown command 'xyz'.`` when no command is close."""
-    near = suggestion(word)
+    """The line before the original's Order List when ``word`` is no command: ``Unknown command
+    'stpe'; did you mean step?`` (up to three: ``runtil or run?``), or ``Unknown command
+    'xyz'.`` when no command is close."""
     said = f"Unknown command {shown(word)!r}"
-    return f"{said}; did you mean {near}?" if near else f"{said}."
+    near = suggestions(word)
+    if not near:
+        return f"{said}."
+    listed = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
+    return f"{said}; did you mean {listed}?"
+
+
+#: the last line after an unknown command: the Order List above names the original ten only
+MORE = "help lists the other commands; help <command> explains one."
+
+
+def unknown_listing() -> list[str]:
+    """What follows ``unknown``'s line: the banner and the original's Order List as 2.6 prints
+    them for an unknown command (docs/commands.md 2), then ``MORE``."""
+    from sudoku_repl.commands.declared import original_ten
+
+    return [*_listing(original_ten()), MORE]
 
 
 def order_list() -> list[str]:
     """The banner and the Order List (docs/commands.md 2), the original ten first."""
-    return [BANNER, "", "Order List:", *(cmd.entry() for cmd in COMMANDS.values())]
+    return _listing(COMMANDS.values())
+
+
+def _listing(commands: Iterable[Command]) -> list[str]:
+    return [BANNER, "", "Order List:", *(cmd.entry() for cmd in commands)]

@@ -25,9 +25,10 @@ from sudoku_repl.core.errors import GuessAborted, os_reason
 from sudoku_repl.frontends.completion_keys import completion_keys
 from sudoku_repl.frontends.cursor_requests import answer_in_time
 from sudoku_repl.frontends.history_file import history_problem
+from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from sudoku_repl.frontends.terminal_output import terminal_width
+from sudoku_repl.frontends.terminal_output import TerminalOutput, terminal_width
 
 
 class CommandCompleter(Completer):
@@ -246,9 +247,13 @@ def make_session(
 
 
 def answer_reader(
-    mode: TerminalMode | None, input: Input | None = None, output: PtOutput | None = None
+    mode: TerminalMode | None,
+    input: Input | None = None,
+    output: PtOutput | None = None,
+    pager: Pager | None = None,
 ) -> Callable[[str], str]:
-    """The guess question's prompt, made when first asked (not at start)."""
+    """The guess question's prompt, made when first asked (not at start); after the answer
+    the ``pager``'s screen begins again."""
     answers: list[PromptSession[str]] = []
 
     def read_answer(question: str) -> str:
@@ -260,6 +265,8 @@ def answer_reader(
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
         finally:
+            if pager is not None:
+                pager.answered()
             if mode is not None:  # the run goes on after the answer: Ctrl-C must stop it
                 mode.restore()
 
@@ -282,7 +289,7 @@ def run_interactive(
     if mode is None and input is None:
         mode = TerminalMode()
     start = ShellStart(mode, history_file=history is None)
-    start.run_first(first or [], answer_reader(mode, input, output))
+    start.run_first(first or [], answer_reader(mode, input, output, start.out.pager))
     return prompt_loop(start, make_session(start, history, input, output))
 
 
@@ -307,17 +314,12 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             previous = line.strip()
             if mode is not None:
                 mode.restore()
-            if out.progress is not None:
-                out.progress.begin()
-            with flag.catching():
-                repl.execute(line)
+            with flag.catching():  # the command's start and end too: Ctrl-C only sets the flag
+                _run_command(out, repl, line)
         except KeyboardInterrupt:
             continue
         except EOFError:
             break
-        finally:
-            if out.progress is not None:
-                out.progress.clear()
         if repl.switch_to_tui:
             repl.switch_to_tui = False
             from sudoku_repl.frontends.tui.app import run_tui
@@ -326,3 +328,18 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             if not repl.done:  # (bye there ends the shell too)
                 out.message("Back in the line shell.")
     return repl
+
+
+def _run_command(out: TerminalOutput, repl: Repl, line: str) -> None:
+    """One command, with its progress line and its pager."""
+    if out.progress is not None:
+        out.progress.begin()
+    if out.pager is not None:
+        out.pager.begin()
+    try:
+        repl.execute(line)
+    finally:
+        if out.pager is not None:
+            out.pager.end()
+        if out.progress is not None:
+            out.progress.clear()

@@ -4,15 +4,22 @@ printed first), the interrupt flag, the terminal's mode and the repl with its fi
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends.history_file import history_path, history_problem
 from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.frontends.pager import Pager, page_rows, read_key
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from sudoku_repl.frontends.terminal_output import TerminalOutput, terminal_width
+from sudoku_repl.frontends.terminal_output import (
+    TerminalOutput,
+    is_terminal,
+    terminal_height,
+    terminal_width,
+)
 
 
 class ShellStart:
@@ -40,6 +47,15 @@ class ShellStart:
             progress = ProgressLine(lambda: repl.session.engine.steps if repl.loaded else None)
             self.out.progress = progress
             repl.hooks.tick = progress.tick
+        if mode is not None and mode.kept and is_terminal(sys.stdout):
+            # both ends a terminal: long output is paged (never in a pipe or batch mode)
+            view = repl.view
+            self.out.pager = Pager(
+                lambda: page_rows(view.pagination, view.height, terminal_height),
+                terminal_width,
+                lambda: read_key(mode),
+                quit=self.flag.set,  # a run stops after its step, as with Ctrl-C
+            )
         repl.width = terminal_width
         self.repl = repl
 

@@ -28,3 +28,11 @@ def in_order() -> list[Command]:
 
     groups = (original, bare, debugger, stepping, frames, board, book, hint_check)
     return [cmd for group in groups for cmd in group.COMMANDS]
+
+
+def original_ten() -> list[Command]:
+    """The original's ten commands, in its Order List's order (``bye`` tenth): what 2.6 lists
+    after an unknown command."""
+    from sudoku_repl.commands.declared import bare, original
+
+    return [*original.COMMANDS, bare.BYE]

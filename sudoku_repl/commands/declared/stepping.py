@@ -81,20 +81,28 @@ UNDISPLAY = Command(
 
 SET = Command(
     "set",
-    "change how much is printed: trace, solutions, colour",
+    "change how much is printed: trace, solutions, colour; paging",
     "sudoku_repl.commands.stepping:set_",
     forms=[
         (Choice("trace", key="setting"), Choice("on", "off", key="value")),
         (Choice("solutions", key="setting"), Choice("on", "off", key="value")),
         (Choice("colour", key="setting"), Choice("on", "off", "auto", key="value")),
+        (Choice("pagination", key="setting"), Choice("on", "off", key="value")),
+        (Choice("height", key="setting"), Int("<N>", "a number of lines", key="value")),
+        (Choice("height", key="setting"), Choice("auto", key="value")),
     ],
     synonyms={"color": "colour"},
+    wrong="needs a setting and a value",
     raw=True,
     usage="set <setting> <value>",
     help=(
         "set trace off: runs print no trace lines (the end of the search and the timing lines\n"
         "stay); set solutions off: a solution prints its Fine line without its grid; set colour\n"
         "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).\n"
+        "set pagination on|off: in the interactive shell, output longer than the screen stops\n"
+        "at a --Type <RET> for more, q to quit, c to continue without paging-- line (RET: one\n"
+        "more screen; q: no more of this command's output, a run stops as with Ctrl-C; c: the\n"
+        "rest); set height N: lines a screen (0: unlimited; auto: the terminal's).\n"
         "info settings lists them."
     ),
 )
