@@ -1,0 +1,126 @@
+"""Fish on rows and columns (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2) and the turbot fish
+family: two strong links joined by a weak one (skyscraper 4.0, two-string kite 4.1, turbot
+fish 4.2, with a block's empty rectangle as a strong link 4.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_repl.techniques.explainer.grid import (
+    BIT_COUNT,
+    COL_OF,
+    DIGITS,
+    PEER_SETS,
+    ROW_OF,
+    UNITS,
+    Grid,
+    bits,
+    combinations_colex,
+)
+from sudoku_repl.techniques.explainer.hint import Finder, Hint
+
+_FISH = {2: ("X-Wing", 32), 3: ("Swordfish", 38), 4: ("Jellyfish", 52)}
+
+
+def fish(degree: int) -> Finder:
+    """``degree`` columns (then rows) whose places for a value lie in ``degree`` rows."""
+    name, rating = _FISH[degree]
+
+    def finder(grid: Grid) -> Iterator[Hint]:
+        counts = {value: grid.count_value(value) for value in DIGITS}
+        for base_type, cover_type in ((2, 1), (1, 2)):
+            for indexes in combinations_colex(tuple(range(9)), degree):
+                for value in DIGITS:
+                    if counts[value] + degree * 2 > 9:
+                        continue
+                    union = 0
+                    for index in indexes:
+                        pos = grid.positions(base_type * 9 + index, value)
+                        if BIT_COUNT[pos] <= 1:
+                            break
+                        union |= pos
+                    else:
+                        if BIT_COUNT[union] != degree:
+                            continue
+                        bit = 1 << value
+                        removals = tuple(
+                            (cell, value)
+                            for cover in bits(union)
+                            for i, cell in enumerate(UNITS[cover_type * 9 + cover])
+                            if i not in indexes and grid.cands[cell] & bit
+                        )
+                        if removals:
+                            yield Hint(name, rating, removals)
+
+    return finder
+
+
+def _strong_links(grid: Grid, value: int) -> list[tuple[int, frozenset[int], frozenset[int]]]:
+    """(unit, one end, other end) for every unit with the value in two groups of places:
+    two cells, or a block whose places lie on one row and one column (an empty rectangle)."""
+    links: list[tuple[int, frozenset[int], frozenset[int]]] = []
+    for unit in range(27):
+        cells = grid.cells_with(unit, value)
+        if len(cells) == 2:
+            links.append((unit, frozenset([cells[0]]), frozenset([cells[1]])))
+        elif unit < 9 and 2 < len(cells) <= 5:
+            rows = {ROW_OF[c] for c in cells}
+            cols = {COL_OF[c] for c in cells}
+            for row in sorted(rows):
+                for col in sorted(cols):
+                    if row * 9 + col in cells:
+                        continue
+                    if all(ROW_OF[c] == row or COL_OF[c] == col for c in cells):
+                        in_row = frozenset(c for c in cells if ROW_OF[c] == row and COL_OF[c] != col)
+                        in_col = frozenset(c for c in cells if COL_OF[c] == col and ROW_OF[c] != row)
+                        if in_row and in_col:
+                            links.append((unit, in_row, in_col))
+    return links
+
+
+def _sees_all(cell: int, group: frozenset[int]) -> bool:
+    return all(other in PEER_SETS[cell] for other in group)
+
+
+def turbot_fish(grid: Grid) -> Iterator[Hint]:
+    """Two strong links on a value whose inner ends see each other: a cell that sees both
+    outer ends cannot hold the value."""
+    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for value in DIGITS:
+        links = _strong_links(grid, value)
+        bit = 1 << value
+        for i, (unit1, a1, b1) in enumerate(links):
+            for unit2, a2, b2 in links[i + 1 :]:
+                if unit1 == unit2:
+                    continue
+                for start, inner1 in ((a1, b1), (b1, a1)):
+                    for inner2, end in ((a2, b2), (b2, a2)):
+                        if inner1 & inner2 or start & end or start & inner2 or end & inner1:
+                            continue
+                        if not all(_sees_all(c, inner2) for c in inner1):
+                            continue
+                        removals = tuple(
+                            (cell, value)
+                            for cell in range(81)
+                            if grid.cands[cell] & bit
+                            and cell not in start | end | inner1 | inner2
+                            and _sees_all(cell, start)
+                            and _sees_all(cell, end)
+                        )
+                        if not removals:
+                            continue
+                        grouped = unit1 < 9 and len(start | inner1) > 2 or unit2 < 9 and len(end | inner2) > 2
+                        t1, t2 = unit1 // 9, unit2 // 9
+                        if grouped:
+                            rating = 43
+                        elif t1 == 0 or t2 == 0:
+                            rating = 42
+                        elif t1 == t2:
+                            rating = 40
+                        else:
+                            rating = 41
+                        found.append((rating, -len(removals), removals))
+    found.sort(key=lambda item: (item[0], item[1]))
+    for rating, _, removals in found:
+        name = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Empty Rectangle"}
+        yield Hint(name[rating], rating, removals)
