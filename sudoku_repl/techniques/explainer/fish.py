@@ -124,3 +124,56 @@ def turbot_fish(grid: Grid) -> Iterator[Hint]:
     for rating, _, removals in found:
         name = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Empty Rectangle"}
         yield Hint(name[rating], rating, removals)
+
+
+def three_strong_links(grid: Grid) -> Iterator[Hint]:
+    """Three strong links on a value joined by two weak ones: a cell that sees both ends
+    cannot hold the value. 5.4 on parallel lines, 5.6 on rows and columns, 5.5 with a block,
+    5.7 with an empty rectangle."""
+    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for value in DIGITS:
+        bit = 1 << value
+        oriented = []
+        for unit, a, b in _strong_links(grid, value):
+            oriented.append((unit, a, b))
+            oriented.append((unit, b, a))
+
+        def weak(x: frozenset[int], y: frozenset[int]) -> bool:
+            return not x & y and all(_sees_all(c, y) for c in x)
+
+        for u1, s1, e1 in oriented:
+            for u2, s2, e2 in oriented:
+                if u2 == u1 or not weak(e1, s2) or (s1 | e1) & (s2 | e2):
+                    continue
+                for u3, s3, e3 in oriented:
+                    if u3 in (u1, u2) or not weak(e2, s3):
+                        continue
+                    used = s1 | e1 | s2 | e2
+                    if used & (s3 | e3):
+                        continue
+                    ends = s1 | e3
+                    removals = tuple(
+                        (cell, value)
+                        for cell in range(81)
+                        if grid.cands[cell] & bit
+                        and cell not in used | s3 | e3
+                        and _sees_all(cell, s1)
+                        and _sees_all(cell, e3)
+                    )
+                    if not removals or not ends:
+                        continue
+                    units = (u1, u2, u3)
+                    grouped = any(len(g) > 1 for g in (s1, e1, s2, e2, s3, e3))
+                    types = {u // 9 for u in units}
+                    if grouped:
+                        rating = 57
+                    elif 0 in types:
+                        rating = 55
+                    elif len(types) == 2:
+                        rating = 56
+                    else:
+                        rating = 54
+                    found.append((rating, -len(removals), removals))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for rating, _, removals in found:
+        yield Hint("3 Strong Links", rating, removals)

@@ -8,7 +8,16 @@ from collections.abc import Sequence
 
 import attrs
 
-from sudoku_repl.techniques.explainer import chains, fish, forcing, singles, subsets, wings
+from sudoku_repl.techniques.explainer import (
+    chains,
+    exclusion,
+    fish,
+    forcing,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
@@ -31,10 +40,17 @@ def techniques() -> tuple[tuple[str, Finder], ...]:
         ("turbot fish", fish.turbot_fish),
         ("xy-wing", wings.xy_wing(False)),
         ("xyz-wing", wings.xy_wing(True)),
+        ("unique loops", uniqueness.unique_loops),
         ("naked quad", subsets.naked_sets(4)),
         ("jellyfish", fish.fish(4)),
         ("hidden quad", subsets.hidden_sets(4)),
+        ("three strong links", fish.three_strong_links),
+        ("wxyz-wing", wings.als_wing(3)),
+        ("bug", uniqueness.bug),
+        ("vwxyz-wing", wings.als_wing(4)),
+        ("aligned pair exclusion", exclusion.aligned_exclusion(2)),
         ("cycles and forcing chains", chains.cycles_and_forcing_chains),
+        ("aligned triplet exclusion", exclusion.aligned_exclusion(3)),
         ("nishio", forcing.Chainer(False, True, True)),
         ("multiple forcing chains", forcing.Chainer(True, False, False)),
         ("dynamic forcing chains", forcing.Chainer(True, True, False)),
