@@ -55,27 +55,48 @@ def fish(degree: int) -> Finder:
     return finder
 
 
-def _strong_links(grid: Grid, value: int) -> list[tuple[int, frozenset[int], frozenset[int]]]:
-    """(unit, one end, other end) for every unit with the value in two groups of places:
-    two cells, or a block whose places lie on one row and one column (an empty rectangle)."""
-    links: list[tuple[int, frozenset[int], frozenset[int]]] = []
+def _strong_links(grid: Grid, value: int) -> list[tuple[int, frozenset[int], frozenset[int], bool]]:
+    """(unit, one end, other end, grouped) for every unit where the value is in one of two
+    groups of places: two cells; a line whose places lie in two of its three block segments;
+    a block whose places lie on a row and a column through one cell, the heart, none in the
+    rest (an empty rectangle; the heart goes with the side of two or more cells)."""
+    links: list[tuple[int, frozenset[int], frozenset[int], bool]] = []
     for unit in range(27):
         cells = grid.cells_with(unit, value)
         if len(cells) == 2:
-            links.append((unit, frozenset([cells[0]]), frozenset([cells[1]])))
+            links.append((unit, frozenset([cells[0]]), frozenset([cells[1]]), False))
         elif unit < 9 and 2 < len(cells) <= 5:
-            rows = {ROW_OF[c] for c in cells}
-            cols = {COL_OF[c] for c in cells}
-            for row in sorted(rows):
-                for col in sorted(cols):
-                    if row * 9 + col in cells:
-                        continue
-                    if all(ROW_OF[c] == row or COL_OF[c] == col for c in cells):
-                        in_row = frozenset(c for c in cells if ROW_OF[c] == row and COL_OF[c] != col)
-                        in_col = frozenset(c for c in cells if COL_OF[c] == col and ROW_OF[c] != row)
-                        if in_row and in_col:
-                            links.append((unit, in_row, in_col))
+            links.extend(_empty_rectangle(unit, cells))
+        elif unit >= 9 and 2 < len(cells) <= 6:
+            segments: dict[int, list[int]] = {}
+            for cell in cells:
+                segments.setdefault((cell % 9 // 3) if unit < 18 else (cell // 27), []).append(cell)
+            if len(segments) == 2:
+                one, two = (frozenset(v) for v in segments.values())
+                links.append((unit, one, two, True))
     return links
+
+
+def _empty_rectangle(block: int, cells: list[int]) -> list[tuple[int, frozenset[int], frozenset[int], bool]]:
+    members = UNITS[block]
+    for heart in members:
+        row, col = ROW_OF[heart], COL_OF[heart]
+        if any(ROW_OF[c] != row and COL_OF[c] != col for c in cells):
+            continue
+        in_col = [c for c in cells if COL_OF[c] == col and c != heart]
+        in_row = [c for c in cells if ROW_OF[c] == row and c != heart]
+        if not in_col or not in_row:
+            return []
+        has_heart = heart in cells
+        found = []
+        if len(in_col) == 1:
+            found.append((block, frozenset(in_col), frozenset(in_row + [heart] * has_heart), True))
+        if len(in_row) == 1:
+            found.append((block, frozenset(in_row), frozenset(in_col + [heart] * has_heart), True))
+        if not found and not has_heart:
+            found.append((block, frozenset(in_col), frozenset(in_row), True))
+        return found
+    return []
 
 
 def _sees_all(cell: int, group: frozenset[int]) -> bool:
@@ -89,8 +110,8 @@ def turbot_fish(grid: Grid) -> Iterator[Hint]:
     for value in DIGITS:
         links = _strong_links(grid, value)
         bit = 1 << value
-        for i, (unit1, a1, b1) in enumerate(links):
-            for unit2, a2, b2 in links[i + 1 :]:
+        for i, (unit1, a1, b1, g1) in enumerate(links):
+            for unit2, a2, b2, g2 in links[i + 1 :]:
                 if unit1 == unit2:
                     continue
                 for start, inner1 in ((a1, b1), (b1, a1)):
@@ -109,7 +130,7 @@ def turbot_fish(grid: Grid) -> Iterator[Hint]:
                         )
                         if not removals:
                             continue
-                        grouped = unit1 < 9 and len(start | inner1) > 2 or unit2 < 9 and len(end | inner2) > 2
+                        grouped = g1 or g2
                         t1, t2 = unit1 // 9, unit2 // 9
                         if grouped:
                             rating = 43
@@ -134,18 +155,18 @@ def three_strong_links(grid: Grid) -> Iterator[Hint]:
     for value in DIGITS:
         bit = 1 << value
         oriented = []
-        for unit, a, b in _strong_links(grid, value):
-            oriented.append((unit, a, b))
-            oriented.append((unit, b, a))
+        for unit, a, b, g in _strong_links(grid, value):
+            oriented.append((unit, a, b, g))
+            oriented.append((unit, b, a, g))
 
         def weak(x: frozenset[int], y: frozenset[int]) -> bool:
             return not x & y and all(_sees_all(c, y) for c in x)
 
-        for u1, s1, e1 in oriented:
-            for u2, s2, e2 in oriented:
+        for u1, s1, e1, g1 in oriented:
+            for u2, s2, e2, g2 in oriented:
                 if u2 == u1 or not weak(e1, s2) or (s1 | e1) & (s2 | e2):
                     continue
-                for u3, s3, e3 in oriented:
+                for u3, s3, e3, g3 in oriented:
                     if u3 in (u1, u2) or not weak(e2, s3):
                         continue
                     used = s1 | e1 | s2 | e2
@@ -163,7 +184,7 @@ def three_strong_links(grid: Grid) -> Iterator[Hint]:
                     if not removals or not ends:
                         continue
                     units = (u1, u2, u3)
-                    grouped = any(len(g) > 1 for g in (s1, e1, s2, e2, s3, e3))
+                    grouped = g1 or g2 or g3
                     types = {u // 9 for u in units}
                     if grouped:
                         rating = 57
