@@ -49,7 +49,7 @@ def sorted_hints(found: list[Found]) -> list[Hint]:
 
 
 def _cycles(
-    grid: Grid, start: Potential, cell_links: bool, unit_links: bool
+    grid: Grid, table: list[list[int]], start: Potential, cell_links: bool, unit_links: bool
 ) -> list[Potential]:
     to_on: dict[int, Potential] = {start.key: start}
     to_off: dict[int, Potential] = {}
@@ -68,7 +68,7 @@ def _cycles(
         length += 1
         while pending_off:
             p = pending_off.popleft()
-            for on in off_to_on(grid, p, None, to_off, cell_links, unit_links):
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, unit_links):
                 if length >= 4 and on.key == start.key:
                     cycles.append(on)
                 if on.key not in to_on:
@@ -77,7 +77,9 @@ def _cycles(
     return cycles
 
 
-def _forcing_targets(grid: Grid, start: Potential, cell_links: bool) -> list[Potential]:
+def _forcing_targets(
+    grid: Grid, table: list[list[int]], start: Potential, cell_links: bool
+) -> list[Potential]:
     """Chains from ``start`` that reach its own negation."""
     to_on: dict[int, Potential] = {}
     to_off: dict[int, Potential] = {}
@@ -97,7 +99,7 @@ def _forcing_targets(grid: Grid, start: Potential, cell_links: bool) -> list[Pot
                     to_off[off.key] = off
         while pending_off:
             p = pending_off.popleft()
-            for on in off_to_on(grid, p, None, to_off, cell_links, True):
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, True):
                 if on.key == opposite and on.key not in found:
                     found[on.key] = on
                 if on.key not in to_on:
@@ -138,6 +140,7 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
     cands = grid.cands
     prefix, sort_key = _kind(cell_links, unit_links)
     both = cell_links and unit_links
+    table = grid.position_table()
     for cell in range(81):
         mask = cands[cell]
         if BIT_COUNT[mask] < 2:
@@ -146,11 +149,11 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
             if not unit_links and BIT_COUNT[mask] > 2:
                 continue
             start = Potential(cell, value, True)
-            cycles = _cycles(grid, start, cell_links, unit_links)
+            cycles = _cycles(grid, table, start, cell_links, unit_links)
             targets: list[Potential] = []
             if unit_links:
-                targets = _forcing_targets(grid, start, cell_links)
-                for t in _forcing_targets(grid, Potential(cell, value, False), cell_links):
+                targets = _forcing_targets(grid, table, start, cell_links)
+                for t in _forcing_targets(grid, table, Potential(cell, value, False), cell_links):
                     if all(t.key != other.key for other in targets):
                         targets.append(t)
             for dst in cycles:

@@ -10,7 +10,7 @@ from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     COL_OF,
     DIGITS,
-    PEER_SETS,
+    seen_by_all,
     ROW_OF,
     UNITS,
     Grid,
@@ -55,16 +55,22 @@ def fish(degree: int) -> Finder:
     return finder
 
 
-def _strong_links(grid: Grid, value: int) -> list[tuple[int, frozenset[int], frozenset[int], bool]]:
-    """(unit, one end, other end, grouped) for every unit where the value is in one of two
-    groups of places: two cells; a line whose places lie in two of its three block segments;
-    a block whose places lie on a row and a column through one cell, the heart, none in the
-    rest (an empty rectangle; the heart goes with the side of two or more cells)."""
-    links: list[tuple[int, frozenset[int], frozenset[int], bool]] = []
+# an oriented strong link: (unit, cells assumed without the value, cells of which one then
+# holds it, whether a side is a group of cells)
+Link = tuple[int, frozenset[int], frozenset[int], bool]
+
+
+def _strong_links(grid: Grid, value: int) -> list[Link]:
+    """Both orientations of every strong link on the value: a unit with two places; a line
+    whose places lie in two of its three block segments; a block whose places lie on one row
+    and one column (an empty rectangle: when the row side is empty the column side holds the
+    value; the cell where they cross, the heart, goes with the side that is assumed empty)."""
+    links: list[Link] = []
     for unit in range(27):
         cells = grid.cells_with(unit, value)
         if len(cells) == 2:
-            links.append((unit, frozenset([cells[0]]), frozenset([cells[1]]), False))
+            one, two = frozenset([cells[0]]), frozenset([cells[1]])
+            links += [(unit, one, two, False), (unit, two, one, False)]
         elif unit < 9 and 2 < len(cells) <= 5:
             links.extend(_empty_rectangle(unit, cells))
         elif unit >= 9 and 2 < len(cells) <= 6:
@@ -73,128 +79,97 @@ def _strong_links(grid: Grid, value: int) -> list[tuple[int, frozenset[int], fro
                 segments.setdefault((cell % 9 // 3) if unit < 18 else (cell // 27), []).append(cell)
             if len(segments) == 2:
                 one, two = (frozenset(v) for v in segments.values())
-                links.append((unit, one, two, True))
+                links += [(unit, one, two, True), (unit, two, one, True)]
     return links
 
 
-def _empty_rectangle(block: int, cells: list[int]) -> list[tuple[int, frozenset[int], frozenset[int], bool]]:
-    members = UNITS[block]
-    for heart in members:
+def _empty_rectangle(block: int, cells: list[int]) -> list[Link]:
+    for heart in UNITS[block]:
         row, col = ROW_OF[heart], COL_OF[heart]
         if any(ROW_OF[c] != row and COL_OF[c] != col for c in cells):
             continue
-        in_col = [c for c in cells if COL_OF[c] == col and c != heart]
-        in_row = [c for c in cells if ROW_OF[c] == row and c != heart]
+        in_col = frozenset(c for c in cells if COL_OF[c] == col and c != heart)
+        in_row = frozenset(c for c in cells if ROW_OF[c] == row and c != heart)
         if not in_col or not in_row:
             return []
-        has_heart = heart in cells
-        found = []
-        if len(in_col) == 1:
-            found.append((block, frozenset(in_col), frozenset(in_row + [heart] * has_heart), True))
-        if len(in_row) == 1:
-            found.append((block, frozenset(in_row), frozenset(in_col + [heart] * has_heart), True))
-        if not found and not has_heart:
-            found.append((block, frozenset(in_col), frozenset(in_row), True))
-        return found
+        centre = frozenset([heart]) if heart in cells else frozenset()
+        return [(block, in_col | centre, in_row, True), (block, in_row | centre, in_col, True)]
     return []
 
 
-def _sees_all(cell: int, group: frozenset[int]) -> bool:
-    return all(other in PEER_SETS[cell] for other in group)
+def _link_chains(grid: Grid, value: int, count: int) -> Iterator[tuple[tuple[Link, ...], tuple[tuple[int, int], ...]]]:
+    """Chains of ``count`` strong links on the value, each link's "on" side seeing the next
+    one's "off" side, with what they remove: the value from the cells that see the first
+    link's "off" side and the last link's "on" side."""
+    links = [
+        (unit, off, on, grouped, _mask(off), _mask(on), seen_by_all(on))
+        for unit, off, on, grouped in _strong_links(grid, value)
+    ]
+    holders = grid.value_mask(value)
+
+    def extend(chain: list[tuple[int, frozenset[int], frozenset[int], bool, int, int, int]], used: int) -> Iterator[tuple[tuple[Link, ...], tuple[tuple[int, int], ...]]]:
+        last = chain[-1]
+        if len(chain) == count:
+            victims = holders & seen_by_all(chain[0][1]) & last[6] & ~used
+            if victims:
+                removals = tuple((cell, value) for cell in range(81) if victims >> cell & 1)
+                yield tuple(link[:4] for link in chain), removals
+            return
+        units = {link[0] for link in chain}
+        for link in links:
+            if link[0] in units or (link[4] | link[5]) & used or link[4] & ~last[6]:
+                continue
+            yield from extend(chain + [link], used | link[4] | link[5])
+
+    for link in links:
+        yield from extend([link], link[4] | link[5])
+
+
+def _mask(cells: frozenset[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
 
 
 def turbot_fish(grid: Grid) -> Iterator[Hint]:
-    """Two strong links on a value whose inner ends see each other: a cell that sees both
-    outer ends cannot hold the value."""
+    """Two strong links joined by a weak one: skyscraper (4.0, parallel lines), two-string
+    kite (4.1, a row and a column), turbot fish (4.2, with a block), grouped (4.3)."""
     found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
     for value in DIGITS:
-        links = _strong_links(grid, value)
-        bit = 1 << value
-        for i, (unit1, a1, b1, g1) in enumerate(links):
-            for unit2, a2, b2, g2 in links[i + 1 :]:
-                if unit1 == unit2:
-                    continue
-                for start, inner1 in ((a1, b1), (b1, a1)):
-                    for inner2, end in ((a2, b2), (b2, a2)):
-                        if inner1 & inner2 or start & end or start & inner2 or end & inner1:
-                            continue
-                        if not all(_sees_all(c, inner2) for c in inner1):
-                            continue
-                        removals = tuple(
-                            (cell, value)
-                            for cell in range(81)
-                            if grid.cands[cell] & bit
-                            and cell not in start | end | inner1 | inner2
-                            and _sees_all(cell, start)
-                            and _sees_all(cell, end)
-                        )
-                        if not removals:
-                            continue
-                        grouped = g1 or g2
-                        t1, t2 = unit1 // 9, unit2 // 9
-                        if grouped:
-                            rating = 43
-                        elif t1 == 0 or t2 == 0:
-                            rating = 42
-                        elif t1 == t2:
-                            rating = 40
-                        else:
-                            rating = 41
-                        found.append((rating, -len(removals), removals))
+        for chain, removals in _link_chains(grid, value, 2):
+            types = {link[0] // 9 for link in chain}
+            if any(link[3] for link in chain):
+                rating = 43
+            elif 0 in types:
+                rating = 42
+            elif len(types) == 1:
+                rating = 40
+            else:
+                rating = 41
+            found.append((rating, -len(removals), removals))
     found.sort(key=lambda item: (item[0], item[1]))
+    names = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Grouped Turbot Fish"}
     for rating, _, removals in found:
-        name = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Empty Rectangle"}
-        yield Hint(name[rating], rating, removals)
+        yield Hint(names[rating], rating, removals)
 
 
 def three_strong_links(grid: Grid) -> Iterator[Hint]:
-    """Three strong links on a value joined by two weak ones: a cell that sees both ends
-    cannot hold the value. 5.4 on parallel lines, 5.6 on rows and columns, 5.5 with a block,
-    5.7 with an empty rectangle."""
+    """Three strong links joined by weak ones: 5.4 on parallel lines, 5.6 on rows and
+    columns, 5.5 with a block, 5.7 grouped."""
     found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
     for value in DIGITS:
-        bit = 1 << value
-        oriented = []
-        for unit, a, b, g in _strong_links(grid, value):
-            oriented.append((unit, a, b, g))
-            oriented.append((unit, b, a, g))
-
-        def weak(x: frozenset[int], y: frozenset[int]) -> bool:
-            return not x & y and all(_sees_all(c, y) for c in x)
-
-        for u1, s1, e1, g1 in oriented:
-            for u2, s2, e2, g2 in oriented:
-                if u2 == u1 or not weak(e1, s2) or (s1 | e1) & (s2 | e2):
-                    continue
-                for u3, s3, e3, g3 in oriented:
-                    if u3 in (u1, u2) or not weak(e2, s3):
-                        continue
-                    used = s1 | e1 | s2 | e2
-                    if used & (s3 | e3):
-                        continue
-                    ends = s1 | e3
-                    removals = tuple(
-                        (cell, value)
-                        for cell in range(81)
-                        if grid.cands[cell] & bit
-                        and cell not in used | s3 | e3
-                        and _sees_all(cell, s1)
-                        and _sees_all(cell, e3)
-                    )
-                    if not removals or not ends:
-                        continue
-                    units = (u1, u2, u3)
-                    grouped = g1 or g2 or g3
-                    types = {u // 9 for u in units}
-                    if grouped:
-                        rating = 57
-                    elif 0 in types:
-                        rating = 55
-                    elif len(types) == 2:
-                        rating = 56
-                    else:
-                        rating = 54
-                    found.append((rating, -len(removals), removals))
+        for chain, removals in _link_chains(grid, value, 3):
+            types = {link[0] // 9 for link in chain}
+            if any(link[3] for link in chain):
+                rating = 57
+            elif 0 in types:
+                rating = 55
+            elif len(types) == 2:
+                rating = 56
+            else:
+                rating = 54
+            found.append((rating, -len(removals), removals))
     found.sort(key=lambda f: (f[0], f[1]))
     for rating, _, removals in found:
         yield Hint("3 Strong Links", rating, removals)

@@ -16,6 +16,7 @@ from sudoku_repl.techniques.explainer.potentials import (
     key_of,
     off_to_on,
     on_to_off,
+    remove,
 )
 
 # extra deductions inside a chain (the "+" of dynamic forcing chains): candidates a simple
@@ -42,6 +43,7 @@ class Chainer:
         self.nishio = nishio
         self.level = level
         self.advanced = advanced
+        self.table: list[list[int]] = []
         if level > 0:
             self.base, self.name = 85 + 5 * level, "Dynamic Forcing Chain (+)"
         elif nishio:
@@ -59,6 +61,7 @@ class Chainer:
         """Follow every consequence of the potentials in ``to_on``/``to_off`` (filled in
         place); a potential found both on and off is returned as (on, off)."""
         work = grid.copy() if self.dynamic else grid
+        table = [row[:] for row in self.table] if self.dynamic else self.table
         source = grid
         cell_links = not self.nishio
         pending_on: deque[Potential] = deque(to_on.values())
@@ -76,9 +79,9 @@ class Chainer:
                 continue
             if pending_off:
                 p = pending_off.popleft()
-                made = off_to_on(work, p, source if self.dynamic else None, to_off, cell_links, True)
+                made = off_to_on(work, table, p, source if self.dynamic else None, to_off, cell_links, True)
                 if self.dynamic:
-                    work.remove(p.cell, p.value)
+                    remove(work, table, p.cell, p.value)
                 for on in made:
                     conj = on.key & ~1
                     if conj in to_off:
@@ -225,6 +228,7 @@ class Chainer:
 
     def hints(self, grid: Grid) -> list[Hint]:
         out: list[Found] = []
+        self.table = grid.position_table()
         for cell in range(81):
             cardinality = BIT_COUNT[grid.cands[cell]]
             if cardinality > 2 or (cardinality > 1 and self.dynamic):

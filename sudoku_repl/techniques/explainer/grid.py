@@ -8,7 +8,9 @@ cell's position in a unit is its index in that list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
 
 ALL = 0x3FE  # digits 1..9
 DIGITS = range(1, 10)
@@ -40,7 +42,33 @@ PEERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted({p for u in CELL_UNITS[c] for p in UNITS[u]} - {c})) for c in range(81)
 )
 PEER_SETS: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in PEERS)
+# the peers of a cell as an 81-bit mask (bit c for the cell c)
+PEER_MASK: tuple[int, ...] = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+FULL = (1 << 81) - 1
+
+
+def seen_by_all(cells: Iterable[int]) -> int:
+    """The cells (an 81-bit mask) that see every one of ``cells``."""
+    mask = FULL
+    for cell in cells:
+        mask &= PEER_MASK[cell]
+    return mask
 UNIT_TYPE = tuple(u // 9 for u in range(27))
+# a cell's position in its block, row and column
+CELL_POS: tuple[tuple[int, int, int], ...] = tuple(
+    tuple(UNITS[u].index(c) for u in CELL_UNITS[c]) for c in range(81)  # type: ignore[misc]
+)
+# a cell's peers in Sudoku Explainer's order: the block, then the row and the column outside it
+PEER_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(o for o in UNITS[CELL_UNITS[c][0]] if o != c)
+    + tuple(
+        o
+        for u in CELL_UNITS[c][1:]
+        for o in UNITS[u]
+        if o != c and o not in UNITS[CELL_UNITS[c][0]]
+    )
+    for c in range(81)
+)
 BIT_COUNT = tuple(bin(m).count("1") for m in range(1024))
 MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
     tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)
@@ -111,6 +139,30 @@ class Grid:
         cands = self.cands
         return [cell for cell in UNITS[unit] if cands[cell] & bit]
 
+    def position_table(self) -> list[list[int]]:
+        """``positions(unit, value)`` for every unit and value (index 0 unused)."""
+        cands = self.cands
+        table = []
+        for unit in UNITS:
+            row = [0] * 10
+            for i, cell in enumerate(unit):
+                mask = cands[cell]
+                while mask:
+                    low = mask & -mask
+                    row[low.bit_length() - 1] |= 1 << i
+                    mask ^= low
+            table.append(row)
+        return table
+
+    def value_mask(self, value: int) -> int:
+        """The cells (an 81-bit mask) with the candidate."""
+        bit = 1 << value
+        mask = 0
+        for cell, cands in enumerate(self.cands):
+            if cands & bit:
+                mask |= 1 << cell
+        return mask
+
     def empty_count(self, unit: int) -> int:
         values = self.values
         return sum(1 for cell in UNITS[unit] if not values[cell])
@@ -131,10 +183,13 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+@functools.cache
+def _colex(count: int, size: int) -> tuple[tuple[int, ...], ...]:
+    combos = list(itertools.combinations(range(count), size))
+    combos.sort(key=lambda combo: sum(1 << i for i in combo))
+    return tuple(combos)
+
+
 def combinations_colex(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
     """Subsets of ``size`` items in Sudoku Explainer's order (by the subset's bit mask)."""
-    from itertools import combinations
-
-    combos = list(combinations(range(len(items)), size))
-    combos.sort(key=lambda combo: sum(1 << i for i in combo))
-    return [tuple(items[i] for i in combo) for combo in combos]
+    return [tuple(items[i] for i in combo) for combo in _colex(len(items), size)]

@@ -4,7 +4,7 @@ value; an "off" candidate turns on a cell's last value or a unit's last place.""
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNIT_SETS, UNITS, Grid
+from sudoku_repl.techniques.explainer.grid import CELL_POS, CELL_UNITS, MASK_DIGITS, PEER_ORDER, UNITS, Grid
 
 
 class Potential:
@@ -55,28 +55,24 @@ def is_ancestor(child: Potential, candidate: Potential) -> bool:
 def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
     """What an "on" potential turns off: the cell's other values (when ``cell_links``), then
     the value in the block, the row and the column (each cell once)."""
-    result: list[Potential] = []
     cands = grid.cands
     cell, value = p.cell, p.value
-    if cell_links:
-        for other in MASK_DIGITS[cands[cell]]:
-            if other != value:
-                result.append(Potential(cell, other, False, [p]))
+    parents = [p]
+    result = (
+        [Potential(cell, other, False, parents[:]) for other in MASK_DIGITS[cands[cell]] if other != value]
+        if cell_links
+        else []
+    )
     bit = 1 << value
-    block, row, col = CELL_UNITS[cell]
-    box_cells = UNIT_SETS[block]
-    for other in UNITS[block]:
-        if other != cell and cands[other] & bit:
-            result.append(Potential(other, value, False, [p]))
-    for unit in (row, col):
-        for other in UNITS[unit]:
-            if other != cell and cands[other] & bit and other not in box_cells:
-                result.append(Potential(other, value, False, [p]))
+    for other in PEER_ORDER[cell]:
+        if cands[other] & bit:
+            result.append(Potential(other, value, False, parents[:]))
     return result
 
 
 def off_to_on(
     grid: Grid,
+    table: list[list[int]],
     p: Potential,
     source: Grid | None,
     offs: dict[int, Potential],
@@ -84,8 +80,9 @@ def off_to_on(
     unit_links: bool,
 ) -> list[Potential]:
     """What an "off" potential turns on: the cell's last value (when ``cell_links``) and the
-    value's last place in the block, row, column (when ``unit_links``). The candidates that
-    were removed since ``source`` (the grid the chain began on) are added as parents."""
+    value's last place in the block, row, column (when ``unit_links``); ``table`` holds the
+    grid's places of each value in each unit. The candidates that were removed since
+    ``source`` (the grid the chain began on) are added as parents."""
     result: list[Potential] = []
     cands = grid.cands
     cell, value = p.cell, p.value
@@ -104,16 +101,11 @@ def off_to_on(
             result.append(on)
     if unit_links:
         bit = 1 << value
-        for unit in CELL_UNITS[cell]:
-            only = -1
-            for other in UNITS[unit]:
-                if other != cell and cands[other] & bit:
-                    if only >= 0:
-                        only = -1
-                        break
-                    only = other
-            if only >= 0:
-                on = Potential(only, value, True, [p])
+        positions = CELL_POS[cell]
+        for t, unit in enumerate(CELL_UNITS[cell]):
+            pos = table[unit][value] & ~(1 << positions[t])
+            if pos and not pos & (pos - 1):
+                on = Potential(UNITS[unit][pos.bit_length() - 1], value, True, [p])
                 if source is not None:
                     for other in UNITS[unit]:
                         if source.cands[other] & bit and not cands[other] & bit:
@@ -122,3 +114,11 @@ def off_to_on(
                                 on.parents.append(parent)
                 result.append(on)
     return result
+
+
+def remove(grid: Grid, table: list[list[int]], cell: int, value: int) -> None:
+    """Remove a candidate from the grid and its table of places."""
+    grid.cands[cell] &= ~(1 << value)
+    positions = CELL_POS[cell]
+    for t, unit in enumerate(CELL_UNITS[cell]):
+        table[unit][value] &= ~(1 << positions[t])

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import attrs
 
 from sudoku_repl.techniques.explainer import (
+    advanced,
     chains,
     exclusion,
     fish,
@@ -54,6 +55,7 @@ def techniques() -> tuple[tuple[str, Finder], ...]:
         ("nishio", forcing.Chainer(False, True, True)),
         ("multiple forcing chains", forcing.Chainer(True, False, False)),
         ("dynamic forcing chains", forcing.Chainer(True, True, False)),
+        ("dynamic forcing chains (+)", forcing.Chainer(True, True, False, 1, advanced.simple_rule_offs)),
     )
 
 

@@ -105,11 +105,12 @@ def locking(grid: Grid) -> Iterator[Hint]:
             yield Hint("Pointing" if unit1 < 9 else "Claiming", 26 if unit1 < 9 else 28, removals)
 
 
-def hidden_set_cells(grid: Grid, unit: int, values: tuple[int, ...]) -> int | None:
-    """The positions (a mask) of a hidden set of these values in the unit, or None."""
+def hidden_set_cells(positions: list[int], values: tuple[int, ...]) -> int | None:
+    """The positions (a mask) of a hidden set of these values in a unit whose places for each
+    value are ``positions[value]``, or None."""
     union = 0
     for value in values:
-        pos = grid.positions(unit, value)
+        pos = positions[value]
         if BIT_COUNT[pos] <= 1:
             return None
         union |= pos
@@ -131,17 +132,18 @@ def direct_hidden_sets(degree: int) -> Finder:
     """A hidden pair (2.0) or triple (2.5) whose removals leave a hidden single in its unit."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
+        table = grid.position_table()
         for unit in BLOCKS_COLUMNS_ROWS:
             if grid.empty_count(unit) <= degree:
                 continue
             for values in combinations_colex(tuple(DIGITS), degree):
-                common = hidden_set_cells(grid, unit, values)
+                common = hidden_set_cells(table[unit], values)
                 if common is None:
                     continue
                 for value in DIGITS:
                     if value in values:
                         continue
-                    pos = grid.positions(unit, value)
+                    pos = table[unit][value]
                     if BIT_COUNT[pos] > 1:
                         rest = pos & ~common
                         if BIT_COUNT[rest] == 1:

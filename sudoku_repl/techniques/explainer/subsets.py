@@ -50,11 +50,12 @@ def hidden_sets(degree: int) -> Finder:
     """``degree`` values of a unit with ``degree`` places between them."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
+        table = grid.position_table()
         for unit in BLOCKS_COLUMNS_ROWS:
             if grid.empty_count(unit) <= degree * 2:
                 continue
             for values in combinations_colex(tuple(DIGITS), degree):
-                common = hidden_set_cells(grid, unit, values)
+                common = hidden_set_cells(table[unit], values)
                 if common is None:
                     continue
                 removals = hidden_set_removals(grid, unit, values, common)
