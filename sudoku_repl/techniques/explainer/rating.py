@@ -15,6 +15,7 @@ from sudoku_repl.techniques.explainer import (
     fish,
     forcing,
     singles,
+    strong_links,
     subsets,
     uniqueness,
     wings,
@@ -38,14 +39,14 @@ def techniques() -> tuple[tuple[str, Finder], ...]:
         ("naked triple", subsets.naked_sets(3)),
         ("swordfish", fish.fish(3)),
         ("hidden triple", subsets.hidden_sets(3)),
-        ("turbot fish", fish.turbot_fish),
+        ("turbot fish", strong_links.turbot_fish),
         ("xy-wing", wings.xy_wing(False)),
         ("xyz-wing", wings.xy_wing(True)),
         ("unique loops", uniqueness.unique_loops),
         ("naked quad", subsets.naked_sets(4)),
         ("jellyfish", fish.fish(4)),
         ("hidden quad", subsets.hidden_sets(4)),
-        ("three strong links", fish.three_strong_links),
+        ("three strong links", strong_links.three_strong_links),
         ("wxyz-wing", wings.als_wing(3)),
         ("bug", uniqueness.bug),
         ("vwxyz-wing", wings.als_wing(4)),
@@ -99,7 +100,14 @@ def first_hint(grid: Grid, order: Sequence[tuple[str, Finder]], deadline: float 
 
 
 def rate(puzzle: str, time_limit: float | None = 60.0) -> SERating:
-    """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells)."""
+    """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
+    solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
+    hardest step reached and ``er_is_lower_bound`` is set. A puzzle without a single
+    solution gets a meaningless rating: check it first."""
+    if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
+        raise ValueError(
+            f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
+        )
     grid = Grid.from_puzzle(puzzle)
     order = techniques()
     deadline = None if time_limit is None else time.monotonic() + time_limit

@@ -1,0 +1,261 @@
+"""Chains of strong links on one value: two of them (skyscraper 4.0, two-string kite 4.1,
+turbot fish 4.2, grouped 4.3) and three (5.4 on parallel lines, 5.6 on rows and columns, 5.5
+with a block, 5.7 grouped).
+
+A strong link is a unit where the value is in one of two places or groups of places. A group
+is the segment a block and a line share; it stands for all three cells of the segment (a cell
+that sees two of them sees the third). Groups come from a line whose places lie in two
+segments, and from a block whose places lie on one row and one column of it (an empty
+rectangle, around the cell where they cross, the heart) or on two of its rows or columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from sudoku_repl.techniques.explainer.grid import (
+    COL_OF,
+    DIGITS,
+    ROW_OF,
+    UNITS,
+    Grid,
+    seen_by_all,
+)
+from sudoku_repl.techniques.explainer.hint import Hint
+
+
+@attrs.frozen
+class Link:
+    """A strong link: the value is in ``one`` or in ``other`` (cell masks); ``places`` are
+    all the unit's places for the value."""
+
+    unit: int
+    one: int
+    other: int
+    grouped: bool
+    places: int
+
+
+def _mask(cells: list[int]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+def _segment(block: int, cells: list[int], by_row: bool) -> int:
+    """The three cells of the block on the row (or column) of ``cells``."""
+    line = ROW_OF[cells[0]] if by_row else COL_OF[cells[0]]
+    return _mask([c for c in UNITS[block] if (ROW_OF[c] if by_row else COL_OF[c]) == line])
+
+
+def _line_link(unit: int, cells: list[int]) -> list[Link]:
+    """A row or column whose places lie in two of its three block segments."""
+    segments: dict[int, list[int]] = {}
+    for cell in cells:
+        block = (cell // 27) * 3 + (cell % 9) // 3
+        segments.setdefault(block, []).append(cell)
+    if len(segments) != 2:
+        return []
+    by_row = unit < 18
+    ends = [
+        _mask(group) if len(group) == 1 else _segment(block, group, by_row)
+        for block, group in sorted(segments.items())
+    ]
+    return [Link(unit, ends[0], ends[1], True, _mask(cells))]
+
+
+# the parallel-line splits of a block: (lines assumed empty, the two lines), rows then columns
+_BLOCK_SPLITS = ((2, (0, 1)), (1, (0, 2)), (0, (1, 2)))
+
+
+def _block_links(block: int, cells: list[int], three: bool) -> list[Link]:
+    places = _mask(cells)
+    members = UNITS[block]
+    for heart in members:
+        row, col = ROW_OF[heart], COL_OF[heart]
+        if any(ROW_OF[c] != row and COL_OF[c] != col for c in cells):
+            continue
+        in_col = [c for c in cells if COL_OF[c] == col and c != heart]
+        in_row = [c for c in cells if ROW_OF[c] == row and c != heart]
+        if not in_col or not in_row:
+            return []
+        col_seg = _segment(block, [heart], False)
+        row_seg = _segment(block, [heart], True)
+        links = []
+        if three and len(in_col) == 1 and len(in_row) == 1:
+            return [Link(block, _mask(in_row), col_seg, True, places)]
+        if len(in_col) == 1:
+            links.append(Link(block, _mask(in_col), row_seg, True, places))
+        if len(in_row) == 1:
+            links.append(Link(block, _mask(in_row), col_seg, True, places))
+        if not links:
+            links.append(Link(block, col_seg, row_seg, True, places))
+        return links[:1] if three else links
+    if not three or len(cells) < 4:
+        return []
+    for by_row in (True, False):
+        of = ROW_OF if by_row else COL_OF
+        first = of[members[0]]
+        for empty, (a, b) in _BLOCK_SPLITS:
+            if any(of[c] == first + empty for c in cells):
+                continue
+            side_a = [c for c in cells if of[c] == first + a]
+            side_b = [c for c in cells if of[c] == first + b]
+            if len(side_a) < 2 or len(side_b) < 2:
+                return []
+            links = [Link(block, _segment(block, side_a, by_row), _segment(block, side_b, by_row), True, places)]
+            other = COL_OF if by_row else ROW_OF
+            across = sorted({other[c] for c in cells})
+            if len(cells) == 4 and len(across) == 2:
+                # a square of four places also splits the other way
+                side_c = [c for c in cells if other[c] == across[0]]
+                side_d = [c for c in cells if other[c] == across[1]]
+                links.append(
+                    Link(
+                        block,
+                        _segment(block, side_c, not by_row),
+                        _segment(block, side_d, not by_row),
+                        True,
+                        places,
+                    )
+                )
+            return links
+    return []
+
+
+def strong_links(grid: Grid, value: int, three: bool) -> list[Link]:
+    """Every strong link on the value, as Sudoku Explainer finds them for two-link (turbot)
+    or three-link chains (``three``: a block's two places on one line count as that line's
+    link only, and a block gives one link)."""
+    links: list[Link] = []
+    for unit in range(27):
+        cells = grid.cells_with(unit, value)
+        if len(cells) == 2:
+            a, b = cells
+            if three and unit < 9 and (ROW_OF[a] == ROW_OF[b] or COL_OF[a] == COL_OF[b]):
+                continue
+            links.append(Link(unit, 1 << a, 1 << b, False, _mask(cells)))
+        elif unit < 9 and 2 < len(cells) <= 5:
+            links.extend(_block_links(unit, cells, three))
+        elif unit >= 9 and 2 < len(cells) <= 6:
+            links.extend(_line_link(unit, cells))
+    return links
+
+
+def _cells(mask: int) -> list[int]:
+    return [c for c in range(81) if mask >> c & 1]
+
+
+def _shared_unit(a: int, b: int) -> int | None:
+    """The first column, row or block holding every cell of both masks."""
+    both = _cells(a | b)
+    for unit_type in (2, 1, 0):
+        units = {u for c in both for u in _units_of(c) if u // 9 == unit_type}
+        for unit in units:
+            if all(c in UNITS[unit] for c in both):
+                return unit
+    return None
+
+
+def _units_of(cell: int) -> tuple[int, int, int]:
+    return ((cell // 27) * 3 + (cell % 9) // 3, 9 + cell // 9, 18 + cell % 9)
+
+
+def _unit_mask(unit: int) -> int:
+    return _mask(list(UNITS[unit]))
+
+
+Chain = tuple[tuple[Link, bool], ...]
+
+
+def _chains(grid: Grid, value: int, count: int, three: bool) -> Iterator[tuple[Chain, int]]:
+    """Chains of ``count`` strong links (each with its direction: True when entered by
+    ``one``) and the cells (a mask) from which they remove the value."""
+    links = strong_links(grid, value, three)
+    holders = grid.value_mask(value)
+    seen = {mask: seen_by_all(_cells(mask)) for link in links for mask in (link.one, link.other)}
+
+    def ends(link: Link, forward: bool) -> tuple[int, int]:
+        return (link.one, link.other) if forward else (link.other, link.one)
+
+    def extend(chain: list[tuple[Link, bool]], used: int, exclude: int) -> Iterator[tuple[Chain, int]]:
+        last_link, last_dir = chain[-1]
+        _, exit_end = ends(last_link, last_dir)
+        if len(chain) == count:
+            first_link, first_dir = chain[0]
+            start, _ = ends(first_link, first_dir)
+            victims = holders & seen[start] & seen[exit_end] & ~exclude
+            if victims:
+                yield tuple(chain), victims
+            return
+        for link in links:
+            if link.places & used:
+                continue
+            for forward in (True, False):
+                enter, _ = ends(link, forward)
+                if enter & ~seen[exit_end]:
+                    continue
+                shared = _shared_unit(exit_end, enter)
+                if shared is None:
+                    continue
+                if three:
+                    new_exclude = exclude | _unit_mask(link.unit) | _unit_mask(shared)
+                else:
+                    if shared in (last_link.unit, link.unit):
+                        continue
+                    new_exclude = exclude | _unit_mask(link.unit)
+                yield from extend(chain + [(link, forward)], used | link.places, new_exclude)
+
+    for link in links:
+        for forward in (True, False):
+            yield from extend([(link, forward)], link.places, _unit_mask(link.unit))
+
+
+def _removals(victims: int, value: int) -> tuple[tuple[int, int], ...]:
+    return tuple((cell, value) for cell in _cells(victims))
+
+
+def turbot_fish(grid: Grid) -> Iterator[Hint]:
+    """Two strong links joined by a weak one."""
+    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for value in DIGITS:
+        for chain, victims in _chains(grid, value, 2, False):
+            types = {link.unit // 9 for link, _ in chain}
+            if any(link.grouped for link, _ in chain):
+                rating = 43
+            elif 0 in types:
+                rating = 42
+            elif len(types) == 1:
+                rating = 40
+            else:
+                rating = 41
+            removals = _removals(victims, value)
+            found.append((rating, -len(removals), removals))
+    found.sort(key=lambda item: (item[0], item[1]))
+    names = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Grouped Turbot Fish"}
+    for rating, _, removals in found:
+        yield Hint(names[rating], rating, removals)
+
+
+def three_strong_links(grid: Grid) -> Iterator[Hint]:
+    """Three strong links joined by weak ones."""
+    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for value in DIGITS:
+        for chain, victims in _chains(grid, value, 3, True):
+            types = {link.unit // 9 for link, _ in chain}
+            if any(link.grouped for link, _ in chain):
+                rating = 57
+            elif 0 in types:
+                rating = 55
+            elif len(types) == 2:
+                rating = 56
+            else:
+                rating = 54
+            removals = _removals(victims, value)
+            found.append((rating, -len(removals), removals))
+    found.sort(key=lambda f: (f[0], f[1]))
+    for rating, _, removals in found:
+        yield Hint("3 Strong Links", rating, removals)
