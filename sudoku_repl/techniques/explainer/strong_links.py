@@ -2,11 +2,11 @@
 turbot fish 4.2, grouped 4.3) and three (5.4 on parallel lines, 5.6 on rows and columns, 5.5
 with a block, 5.7 grouped).
 
-A strong link is a unit where the value is in one of two places or groups of places. A group
-is the segment a block and a line share; it stands for all three cells of the segment (a cell
-that sees two of them sees the third). Groups come from a line whose places lie in two
-segments, and from a block whose places lie on one row and one column of it (an empty
-rectangle, around the cell where they cross, the heart) or on two of its rows or columns.
+A strong link is a unit where the value is in one of two places or groups of places. Groups
+come from a line whose places lie in two of its block segments, and from a block whose places
+lie on one row and one column of it (an empty rectangle, around the cell where they cross, the
+heart) or on two of its rows or columns. Two links join where the cells of both ends lie in
+one unit; the chain removes the value from the cells that see all cells of its two ends.
 """
 
 from __future__ import annotations
@@ -45,60 +45,52 @@ def _mask(cells: list[int]) -> int:
     return mask
 
 
-def _segment(block: int, cells: list[int], by_row: bool) -> int:
-    """The three cells of the block on the row (or column) of ``cells``."""
-    line = ROW_OF[cells[0]] if by_row else COL_OF[cells[0]]
-    return _mask([c for c in UNITS[block] if (ROW_OF[c] if by_row else COL_OF[c]) == line])
-
-
 def _line_link(unit: int, cells: list[int]) -> list[Link]:
     """A row or column whose places lie in two of its three block segments."""
     segments: dict[int, list[int]] = {}
     for cell in cells:
-        block = (cell // 27) * 3 + (cell % 9) // 3
-        segments.setdefault(block, []).append(cell)
+        segments.setdefault((cell // 27) * 3 + (cell % 9) // 3, []).append(cell)
     if len(segments) != 2:
         return []
-    by_row = unit < 18
-    ends = [
-        _mask(group) if len(group) == 1 else _segment(block, group, by_row)
-        for block, group in sorted(segments.items())
-    ]
-    return [Link(unit, ends[0], ends[1], True, _mask(cells))]
+    one, other = (_mask(group) for _, group in sorted(segments.items()))
+    return [Link(unit, one, other, True, _mask(cells))]
 
 
-# the parallel-line splits of a block: (lines assumed empty, the two lines), rows then columns
+# the parallel-line splits of a block: (the line without places, the two lines with them)
 _BLOCK_SPLITS = ((2, (0, 1)), (1, (0, 2)), (0, (1, 2)))
 
 
 def _block_links(block: int, cells: list[int], three: bool) -> list[Link]:
+    """The links of a block of three to five places: around the first heart whose row and
+    column hold every place (the heart is named with the side that has one place, or with
+    the column side when both have one; for three-link chains a block gives one link), or,
+    for three-link chains only, two of its rows or columns holding them all."""
     places = _mask(cells)
-    members = UNITS[block]
-    for heart in members:
+    for heart in UNITS[block]:
         row, col = ROW_OF[heart], COL_OF[heart]
         if any(ROW_OF[c] != row and COL_OF[c] != col for c in cells):
             continue
-        in_col = [c for c in cells if COL_OF[c] == col and c != heart]
-        in_row = [c for c in cells if ROW_OF[c] == row and c != heart]
+        in_col = _mask([c for c in cells if COL_OF[c] == col and c != heart])
+        in_row = _mask([c for c in cells if ROW_OF[c] == row and c != heart])
         if not in_col or not in_row:
             return []
-        col_seg = _segment(block, [heart], False)
-        row_seg = _segment(block, [heart], True)
+        with_heart = 1 << heart
+        single_col = in_col & (in_col - 1) == 0
+        single_row = in_row & (in_row - 1) == 0
+        if three and single_col and single_row:
+            return [Link(block, in_row, in_col | with_heart, True, places)]
         links = []
-        if three and len(in_col) == 1 and len(in_row) == 1:
-            return [Link(block, _mask(in_row), col_seg, True, places)]
-        if len(in_col) == 1:
-            links.append(Link(block, _mask(in_col), row_seg, True, places))
-        if len(in_row) == 1:
-            links.append(Link(block, _mask(in_row), col_seg, True, places))
+        if single_col:
+            links.append(Link(block, in_col, in_row | with_heart, True, places))
+        if single_row:
+            links.append(Link(block, in_row, in_col | with_heart, True, places))
         if not links:
-            links.append(Link(block, col_seg, row_seg, True, places))
-        return links[:1] if three else links
+            links.append(Link(block, in_col, in_row, True, places))
+        return links
     if not three or len(cells) < 4:
         return []
-    for by_row in (True, False):
-        of = ROW_OF if by_row else COL_OF
-        first = of[members[0]]
+    first_row, first_col = ROW_OF[UNITS[block][0]], COL_OF[UNITS[block][0]]
+    for of, first in ((ROW_OF, first_row), (COL_OF, first_col)):
         for empty, (a, b) in _BLOCK_SPLITS:
             if any(of[c] == first + empty for c in cells):
                 continue
@@ -106,22 +98,14 @@ def _block_links(block: int, cells: list[int], three: bool) -> list[Link]:
             side_b = [c for c in cells if of[c] == first + b]
             if len(side_a) < 2 or len(side_b) < 2:
                 return []
-            links = [Link(block, _segment(block, side_a, by_row), _segment(block, side_b, by_row), True, places)]
-            other = COL_OF if by_row else ROW_OF
+            links = [Link(block, _mask(side_a), _mask(side_b), True, places)]
+            other = COL_OF if of is ROW_OF else ROW_OF
             across = sorted({other[c] for c in cells})
             if len(cells) == 4 and len(across) == 2:
                 # a square of four places also splits the other way
                 side_c = [c for c in cells if other[c] == across[0]]
                 side_d = [c for c in cells if other[c] == across[1]]
-                links.append(
-                    Link(
-                        block,
-                        _segment(block, side_c, not by_row),
-                        _segment(block, side_d, not by_row),
-                        True,
-                        places,
-                    )
-                )
+                links.append(Link(block, _mask(side_c), _mask(side_d), True, places))
             return links
     return []
 
@@ -149,19 +133,24 @@ def _cells(mask: int) -> list[int]:
     return [c for c in range(81) if mask >> c & 1]
 
 
-def _shared_unit(a: int, b: int) -> int | None:
-    """The first column, row or block holding every cell of both masks."""
-    both = _cells(a | b)
-    for unit_type in (2, 1, 0):
-        units = {u for c in both for u in _units_of(c) if u // 9 == unit_type}
-        for unit in units:
-            if all(c in UNITS[unit] for c in both):
-                return unit
+_COLUMNS, _ROWS, _BLOCKS = 0x7FC0000, 0x3FE00, 0x1FF
+
+
+def _units_holding(mask: int) -> int:
+    """The units (a 27-bit mask) that hold every cell of the mask."""
+    units = (1 << 27) - 1
+    for cell in _cells(mask):
+        units &= (1 << ((cell // 27) * 3 + (cell % 9) // 3)) | (1 << (9 + cell // 9)) | (1 << (18 + cell % 9))
+    return units
+
+
+def _shared_unit(holding_a: int, holding_b: int) -> int | None:
+    """The column, else the row, else the block holding the cells of both ends."""
+    both = holding_a & holding_b
+    for kind in (_COLUMNS, _ROWS, _BLOCKS):
+        if both & kind:
+            return (both & kind).bit_length() - 1
     return None
-
-
-def _units_of(cell: int) -> tuple[int, int, int]:
-    return ((cell // 27) * 3 + (cell % 9) // 3, 9 + cell // 9, 18 + cell % 9)
 
 
 def _unit_mask(unit: int) -> int:
@@ -177,11 +166,14 @@ def _chains(grid: Grid, value: int, count: int, three: bool) -> Iterator[tuple[C
     links = strong_links(grid, value, three)
     holders = grid.value_mask(value)
     seen = {mask: seen_by_all(_cells(mask)) for link in links for mask in (link.one, link.other)}
+    holding = {mask: _units_holding(mask) for mask in seen}
 
     def ends(link: Link, forward: bool) -> tuple[int, int]:
         return (link.one, link.other) if forward else (link.other, link.one)
 
-    def extend(chain: list[tuple[Link, bool]], used: int, exclude: int) -> Iterator[tuple[Chain, int]]:
+    def extend(
+        chain: list[tuple[Link, bool]], used: int, exclude: int
+    ) -> Iterator[tuple[Chain, int]]:
         last_link, last_dir = chain[-1]
         _, exit_end = ends(last_link, last_dir)
         if len(chain) == count:
@@ -196,9 +188,7 @@ def _chains(grid: Grid, value: int, count: int, three: bool) -> Iterator[tuple[C
                 continue
             for forward in (True, False):
                 enter, _ = ends(link, forward)
-                if enter & ~seen[exit_end]:
-                    continue
-                shared = _shared_unit(exit_end, enter)
+                shared = _shared_unit(holding[exit_end], holding[enter])
                 if shared is None:
                     continue
                 if three:
