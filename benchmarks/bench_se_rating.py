@@ -51,7 +51,9 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def report(rows: list[tuple[str, float]], results: list[tuple[float, bool, float]], show: bool) -> None:
+def report(
+    rows: list[tuple[str, float]], results: list[tuple[float, bool, float]], show: bool
+) -> None:
     n = len(rows)
     exact = sum(1 for (_, want), (got, _, _) in zip(rows, results) if abs(want - got) < 0.05)
     close = sum(1 for (_, want), (got, _, _) in zip(rows, results) if abs(want - got) < 0.25)
@@ -66,7 +68,9 @@ def report(rows: list[tuple[str, float]], results: list[tuple[float, bool, float
         e = sum(1 for i in idx if abs(rows[i][1] - results[i][0]) < 0.05)
         c = sum(1 for i in idx if abs(rows[i][1] - results[i][0]) < 0.25)
         print(f"  {band}.x  {len(idx):5}  {100 * e / len(idx):5.1f}%  {100 * c / len(idx):6.1f}%")
-    labels = sorted({int(want + 0.5) for _, want in rows} | {int(got + 0.5) for got, _, _ in results})
+    labels = sorted(
+        {int(want + 0.5) for _, want in rows} | {int(got + 0.5) for got, _, _ in results}
+    )
     print("confusion of ER rounded to an integer (rows: file, columns: ours):")
     print("        " + "".join(f"{label:>6}" for label in labels))
     for want_label in labels:
@@ -90,7 +94,9 @@ def report(rows: list[tuple[str, float]], results: list[tuple[float, bool, float
     if show:
         for (puzzle, want), (got, low, t) in zip(rows, results):
             if abs(want - got) >= 0.05:
-                print(f"  {puzzle} file {want:.1f} ours {got:.1f}{' (lower bound)' if low else ''} {t:.2f}s")
+                print(
+                    f"  {puzzle} file {want:.1f} ours {got:.1f}{' (lower bound)' if low else ''} {t:.2f}s"
+                )
 
 
 def main() -> None:

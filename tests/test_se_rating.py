@@ -48,7 +48,16 @@ def test_full_house_is_one_point_zero() -> None:
 
 def test_hidden_single_in_a_block_then_in_a_row() -> None:
     grid = open_grid()
-    for c in (cell(1, 1), cell(1, 3), cell(2, 1), cell(2, 2), cell(2, 3), cell(3, 1), cell(3, 2), cell(3, 3)):
+    for c in (
+        cell(1, 1),
+        cell(1, 3),
+        cell(2, 1),
+        cell(2, 2),
+        cell(2, 3),
+        cell(3, 1),
+        cell(3, 2),
+        cell(3, 3),
+    ):
         grid.remove(c, 5)
     assert first(hidden_singles(grid)) == Hint("Hidden Single", 12, placement=(cell(1, 2), 5))
     grid = open_grid()
@@ -81,7 +90,9 @@ def test_x_wing_on_two_rows() -> None:
                 grid.remove(cell(row, col), 5)
     hint = first(fish(2)(grid))
     assert hint.rating == 32
-    expected = sorted((cell(row, col), 5) for col in (2, 7) for row in range(1, 10) if row not in (1, 4))
+    expected = sorted(
+        (cell(row, col), 5) for col in (2, 7) for row in range(1, 10) if row not in (1, 4)
+    )
     assert sorted(hint.eliminations) == expected
 
 
@@ -103,7 +114,9 @@ def test_length_penalty(complexity: int, added: int) -> None:
     assert length_penalty(complexity) == added
 
 
-@pytest.mark.parametrize(("puzzle", "er", "ep", "ed"), SLICE, ids=[f"line{i}" for i in range(len(SLICE))])
+@pytest.mark.parametrize(
+    ("puzzle", "er", "ep", "ed"), SLICE, ids=[f"line{i}" for i in range(len(SLICE))]
+)
 def test_slice_of_rated_puzzles(puzzle: str, er: str, ep: str, ed: str) -> None:
     result = rate(puzzle, time_limit=60)
     figures = (result.er, result.ep, result.ed)

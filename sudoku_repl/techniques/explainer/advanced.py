@@ -85,7 +85,9 @@ def _naked_pairs(grid: Grid, source: Grid) -> Iterator[Finding]:
             )
             if removals:
                 parents = [
-                    key_of(c, v, False) for c in cells for v in MASK_DIGITS[source.cands[c] & ~union]
+                    key_of(c, v, False)
+                    for c in cells
+                    for v in MASK_DIGITS[source.cands[c] & ~union]
                 ]
                 yield removals, parents
 

@@ -34,7 +34,7 @@ def length_penalty(complexity: int) -> int:
 class Found:
     """A chain hint before sorting: rating, complexity and Sudoku Explainer's tie-break key."""
 
-    __slots__ = ("hint", "complexity", "sort_key")
+    __slots__ = ("complexity", "hint", "sort_key")
 
     def __init__(self, hint: Hint, complexity: int, sort_key: int) -> None:
         self.hint = hint
@@ -161,11 +161,15 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
                 if removals:
                     complexity = ancestor_count(dst)
                     rating = (70 if both else 65) + length_penalty(complexity)
-                    name = "Bidirectional " + (prefix or "") + ("Cycle" if not both else "Cycle")
+                    name = "Bidirectional " + prefix + "Cycle"
                     out.append(Found(Hint(name, rating, removals), complexity, sort_key))
             for target in targets:
                 if target.on:
-                    removals = tuple((target.cell, v) for v in MASK_DIGITS[cands[target.cell]] if v != target.value)
+                    removals = tuple(
+                        (target.cell, v)
+                        for v in MASK_DIGITS[cands[target.cell]]
+                        if v != target.value
+                    )
                     placement: tuple[int, int] | None = (target.cell, target.value)
                 else:
                     removals = ((target.cell, target.value),)

@@ -38,7 +38,9 @@ def _pairs(n: int) -> Iterator[tuple[int, int]]:
             yield first, second
 
 
-def _exclude(grid: Grid, cells: tuple[int, ...], excluders: list[int]) -> tuple[tuple[int, int], ...]:
+def _exclude(
+    grid: Grid, cells: tuple[int, ...], excluders: list[int]
+) -> tuple[tuple[int, int], ...]:
     cands = grid.cands
     ex_masks = [cands[e] for e in excluders]
     allowed: list[set[int]] = [set() for _ in cells]
@@ -65,7 +67,9 @@ def _exclude(grid: Grid, cells: tuple[int, ...], excluders: list[int]) -> tuple[
 
 
 def aligned_exclusion(degree: int) -> Finder:
-    name, rating = ("Aligned Pair Exclusion", 62) if degree == 2 else ("Aligned Triplet Exclusion", 75)
+    name, rating = (
+        ("Aligned Pair Exclusion", 62) if degree == 2 else ("Aligned Triplet Exclusion", 75)
+    )
 
     def finder(grid: Grid) -> Iterator[Hint]:
         table = _candidates(grid, degree)
@@ -77,7 +81,11 @@ def aligned_exclusion(degree: int) -> Finder:
             if degree == 2:
                 groups: list[tuple[int, ...]] = [(c0, c1)]
             else:
-                twin = [c for c in dict.fromkeys(table[c0] + table[c1]) if c in table and c not in (c0, c1)]
+                twin = [
+                    c
+                    for c in dict.fromkeys(table[c0] + table[c1])
+                    if c in table and c not in (c0, c1)
+                ]
                 groups = [(c0, c1, t) for t in twin]
             for group in groups:
                 common = [e for e in table[group[0]] if all(e in table[c] for c in group[1:])]

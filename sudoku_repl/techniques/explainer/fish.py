@@ -6,10 +6,7 @@ from collections.abc import Iterator
 
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
-    COL_OF,
     DIGITS,
-    seen_by_all,
-    ROW_OF,
     UNITS,
     Grid,
     bits,

@@ -79,7 +79,9 @@ class Chainer:
                 continue
             if pending_off:
                 p = pending_off.popleft()
-                made = off_to_on(work, table, p, source if self.dynamic else None, to_off, cell_links, True)
+                made = off_to_on(
+                    work, table, p, source if self.dynamic else None, to_off, cell_links, True
+                )
                 if self.dynamic:
                     remove(work, table, p.cell, p.value)
                 for on in made:
@@ -101,14 +103,25 @@ class Chainer:
 
     # -- hints ---------------------------------------------------------------------------
 
-    def _found(self, name: str, removals: tuple[tuple[int, int], ...], placement: tuple[int, int] | None, complexity: int, sort_key: int) -> Found:
+    def _found(
+        self,
+        name: str,
+        removals: tuple[tuple[int, int], ...],
+        placement: tuple[int, int] | None,
+        complexity: int,
+        sort_key: int,
+    ) -> Found:
         rating = self.base + length_penalty(complexity)
         return Found(Hint(name, rating, removals, placement), complexity, sort_key)
 
     @staticmethod
-    def _on_result(grid: Grid, target: Potential) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
+    def _on_result(
+        grid: Grid, target: Potential
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[int, int] | None]:
         if target.on:
-            removals = tuple((target.cell, v) for v in MASK_DIGITS[grid.cands[target.cell]] if v != target.value)
+            removals = tuple(
+                (target.cell, v) for v in MASK_DIGITS[grid.cands[target.cell]] if v != target.value
+            )
             return removals, (target.cell, target.value)
         return ((target.cell, target.value),), None
 
@@ -130,7 +143,11 @@ class Chainer:
         kind = "Nishio " if self.nishio else ""
         if contradiction and absurd is not None:
             complexity = ancestor_count(absurd[0]) + ancestor_count(absurd[1])
-            out.append(self._found(kind + "Contradiction Forcing Chain", ((cell, value),), None, complexity, 7))
+            out.append(
+                self._found(
+                    kind + "Contradiction Forcing Chain", ((cell, value),), None, complexity, 7
+                )
+            )
         off_to_on_: dict[int, Potential] = {}
         off_to_off: dict[int, Potential] = {p_off.key: p_off}
         absurd = self.chain(grid, off_to_on_, off_to_off)
@@ -138,7 +155,11 @@ class Chainer:
             removals = tuple((cell, v) for v in MASK_DIGITS[grid.cands[cell]] if v != value)
             if removals:
                 complexity = ancestor_count(absurd[0]) + ancestor_count(absurd[1])
-                out.append(self._found(kind + "Contradiction Forcing Chain", removals, (cell, value), complexity, 7))
+                out.append(
+                    self._found(
+                        kind + "Contradiction Forcing Chain", removals, (cell, value), complexity, 7
+                    )
+                )
         if reduction:
             for key, from_on in on_to_on.items():
                 from_off = off_to_on_.get(key)
@@ -146,12 +167,22 @@ class Chainer:
                     removals, placement = self._on_result(grid, from_on)
                     if removals:
                         complexity = ancestor_count(from_on) + ancestor_count(from_off)
-                        out.append(self._found("Double Forcing Chain", removals, placement, complexity, 1))
+                        out.append(
+                            self._found("Double Forcing Chain", removals, placement, complexity, 1)
+                        )
             for key, from_on in on_to_off.items():
                 from_off = off_to_off.get(key)
                 if from_off is not None:
                     complexity = ancestor_count(from_on) + ancestor_count(from_off)
-                    out.append(self._found("Double Forcing Chain", ((from_on.cell, from_on.value),), None, complexity, 1))
+                    out.append(
+                        self._found(
+                            "Double Forcing Chain",
+                            ((from_on.cell, from_on.value),),
+                            None,
+                            complexity,
+                            1,
+                        )
+                    )
 
     def _region(
         self,
@@ -192,7 +223,9 @@ class Chainer:
                     if not removals:
                         continue
                     complexity = sum(ancestor_count(o[key]) for o in outcomes)
-                    out.append(self._found("Region Forcing Chain", removals, placement, complexity, 6))
+                    out.append(
+                        self._found("Region Forcing Chain", removals, placement, complexity, 6)
+                    )
 
     def _cell(self, grid: Grid, cell: int, cardinality: int, out: list[Found]) -> None:
         value_on: list[dict[int, Potential]] = []
@@ -224,7 +257,9 @@ class Chainer:
                     if not removals:
                         continue
                     complexity = sum(ancestor_count(o[key]) for o in outcomes)
-                    out.append(self._found("Cell Forcing Chain", removals, placement, complexity, 5))
+                    out.append(
+                        self._found("Cell Forcing Chain", removals, placement, complexity, 5)
+                    )
 
     def hints(self, grid: Grid) -> list[Hint]:
         out: list[Found] = []

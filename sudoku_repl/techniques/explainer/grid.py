@@ -53,10 +53,13 @@ def seen_by_all(cells: Iterable[int]) -> int:
     for cell in cells:
         mask &= PEER_MASK[cell]
     return mask
+
+
 UNIT_TYPE = tuple(u // 9 for u in range(27))
 # a cell's position in its block, row and column
 CELL_POS: tuple[tuple[int, int, int], ...] = tuple(
-    tuple(UNITS[u].index(c) for u in CELL_UNITS[c]) for c in range(81)  # type: ignore[misc]
+    (UNITS[b].index(c), UNITS[r].index(c), UNITS[k].index(c))
+    for c, (b, r, k) in enumerate(CELL_UNITS)
 )
 # a cell's peers in Sudoku Explainer's order: the block, then the row and the column outside it
 PEER_ORDER: tuple[tuple[int, ...], ...] = tuple(
@@ -88,7 +91,7 @@ def unit_name(unit: int) -> str:
 class Grid:
     """Values and candidates; placing a value removes it from the cell's peers."""
 
-    __slots__ = ("values", "cands")
+    __slots__ = ("cands", "values")
 
     def __init__(self, values: list[int], cands: list[int]) -> None:
         self.values = values

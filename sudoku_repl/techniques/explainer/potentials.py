@@ -4,16 +4,25 @@ value; an "off" candidate turns on a cell's last value or a unit's last place.""
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer.grid import CELL_POS, CELL_UNITS, MASK_DIGITS, PEER_ORDER, UNITS, Grid
+from sudoku_repl.techniques.explainer.grid import (
+    CELL_POS,
+    CELL_UNITS,
+    MASK_DIGITS,
+    PEER_ORDER,
+    UNITS,
+    Grid,
+)
 
 
 class Potential:
     """A candidate (cell, value) assumed on or off, with the potentials it follows from
     (the first parent is the chain it was reached by)."""
 
-    __slots__ = ("cell", "value", "on", "parents", "key")
+    __slots__ = ("cell", "key", "on", "parents", "value")
 
-    def __init__(self, cell: int, value: int, on: bool, parents: list[Potential] | None = None) -> None:
+    def __init__(
+        self, cell: int, value: int, on: bool, parents: list[Potential] | None = None
+    ) -> None:
         self.cell = cell
         self.value = value
         self.on = on
@@ -59,7 +68,11 @@ def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
     cell, value = p.cell, p.value
     parents = [p]
     result = (
-        [Potential(cell, other, False, parents[:]) for other in MASK_DIGITS[cands[cell]] if other != value]
+        [
+            Potential(cell, other, False, parents[:])
+            for other in MASK_DIGITS[cands[cell]]
+            if other != value
+        ]
         if cell_links
         else []
     )

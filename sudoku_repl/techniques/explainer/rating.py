@@ -56,7 +56,10 @@ def techniques() -> tuple[tuple[str, Finder], ...]:
         ("nishio", forcing.Chainer(False, True, True)),
         ("multiple forcing chains", forcing.Chainer(True, False, False)),
         ("dynamic forcing chains", forcing.Chainer(True, True, False)),
-        ("dynamic forcing chains (+)", forcing.Chainer(True, True, False, 1, advanced.simple_rule_offs)),
+        (
+            "dynamic forcing chains (+)",
+            forcing.Chainer(True, True, False, 1, advanced.simple_rule_offs),
+        ),
     )
 
 
@@ -89,7 +92,9 @@ class _Timeout(Exception):
     pass
 
 
-def first_hint(grid: Grid, order: Sequence[tuple[str, Finder]], deadline: float | None = None) -> Hint | None:
+def first_hint(
+    grid: Grid, order: Sequence[tuple[str, Finder]], deadline: float | None = None
+) -> Hint | None:
     """The first hint of the first technique that finds one."""
     for _, finder in order:
         if deadline is not None and time.monotonic() > deadline:

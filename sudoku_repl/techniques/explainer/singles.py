@@ -67,7 +67,9 @@ def _locked(grid: Grid) -> Iterator[tuple[int, int, int]]:
                         yield value, unit1, unit2
 
 
-def _locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tuple[int, int], ...]:
+def _locking_removals(
+    grid: Grid, value: int, unit1: int, unit2: int
+) -> tuple[tuple[int, int], ...]:
     bit = 1 << value
     return tuple(
         (cell, value)

@@ -140,7 +140,11 @@ def _units_holding(mask: int) -> int:
     """The units (a 27-bit mask) that hold every cell of the mask."""
     units = (1 << 27) - 1
     for cell in _cells(mask):
-        units &= (1 << ((cell // 27) * 3 + (cell % 9) // 3)) | (1 << (9 + cell // 9)) | (1 << (18 + cell % 9))
+        units &= (
+            (1 << ((cell // 27) * 3 + (cell % 9) // 3))
+            | (1 << (9 + cell // 9))
+            | (1 << (18 + cell % 9))
+        )
     return units
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, DIGITS, MASK_DIGITS, UNITS, Grid, combinations_colex
+from sudoku_repl.techniques.explainer.grid import (
+    BIT_COUNT,
+    DIGITS,
+    MASK_DIGITS,
+    UNITS,
+    Grid,
+    combinations_colex,
+)
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 from sudoku_repl.techniques.explainer.singles import (
     BLOCKS_COLUMNS_ROWS,

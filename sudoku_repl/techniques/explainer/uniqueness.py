@@ -76,7 +76,9 @@ def _common_units(c1: int, c2: int) -> list[int]:
     return [u for u in CELL_UNITS[c1] if u in CELL_UNITS[c2]]
 
 
-def _type3(grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+def _type3(
+    grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: int
+) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
     cands = grid.cands
     extra = (cands[c1] | cands[c2]) & ~((1 << v1) | (1 << v2))
     out: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
@@ -134,14 +136,18 @@ def _type3(grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base
                         keep = sum(1 << v for v in values)
                         places = union & ~(1 << i1) & ~(1 << i2)
                         removals = tuple(
-                            (cells[i], v) for i in bits(places) for v in MASK_DIGITS[cands[cells[i]] & ~keep]
+                            (cells[i], v)
+                            for i in bits(places)
+                            for v in MASK_DIGITS[cands[cells[i]] & ~keep]
                         )
                         if removals:
                             out.append((base + BIT_COUNT[places] - 1, 3, removals))
     return out
 
 
-def _type4(grid: Grid, c1: int, c2: int, v1: int, v2: int, base: int) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
+def _type4(
+    grid: Grid, c1: int, c2: int, v1: int, v2: int, base: int
+) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
     r1 = r2 = None
     for unit in _common_units(c1, c2):
         others = [c for c in UNITS[unit] if c not in (c1, c2)]
@@ -186,7 +192,9 @@ def unique_loops(grid: Grid) -> Iterator[Hint]:
                     for c in extra_cells:
                         common &= PEER_SETS[c]
                     removals = tuple(
-                        (c, value) for c in sorted(common) if c not in extra_cells and cands[c] >> value & 1
+                        (c, value)
+                        for c in sorted(common)
+                        if c not in extra_cells and cands[c] >> value & 1
                     )
                     if removals:
                         found.append((base, 2, removals))
@@ -198,7 +206,12 @@ def unique_loops(grid: Grid) -> Iterator[Hint]:
                     if t4 is not None:
                         found.append(t4)
     found.sort(key=lambda f: (f[0], f[1]))
-    names = {1: "Unique Rectangle type 1", 2: "Unique Rectangle type 2", 3: "Unique Rectangle type 3", 4: "Unique Rectangle type 4"}
+    names = {
+        1: "Unique Rectangle type 1",
+        2: "Unique Rectangle type 2",
+        3: "Unique Rectangle type 3",
+        4: "Unique Rectangle type 4",
+    }
     for rating, kind, removals in found:
         yield Hint(names[kind], rating, removals)
 
@@ -285,7 +298,9 @@ def _shared_units(cells: list[int]) -> list[int]:
     return [u for u in CELL_UNITS[cells[0]] if all(u in CELL_UNITS[c] for c in cells)]
 
 
-def _bug4(grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int) -> Iterator[Hint]:
+def _bug4(
+    grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int
+) -> Iterator[Hint]:
     c1, c2 = bug_cells
     common = grid.cands[c1] & grid.cands[c2] & ~all_values
     if BIT_COUNT[common] != 1:

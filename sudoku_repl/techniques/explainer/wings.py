@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, PEER_SETS, Grid
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
@@ -89,7 +89,9 @@ def als_wing(size: int) -> Finder:
             targets = set(range(81))
             for c in group:
                 targets &= PEER_SETS[c]
-            return [(c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1]
+            return [
+                (c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1
+            ]
 
         def pincers(cells: list[int], union: int) -> None:
             biggest = max(BIT_COUNT[cands[c]] for c in cells)
