@@ -79,8 +79,9 @@ def _locking_removals(
 
 
 def direct_pointing(grid: Grid) -> Iterator[Hint]:
-    """An intersection whose removals leave a hidden single in another unit of the first
-    unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming)."""
+    """An intersection whose removals would leave a hidden single in another unit of the
+    first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
+    the single is placed; the removals are not made (as in Sudoku Explainer)."""
     for value, unit1, unit2 in _locked(grid):
         type1 = unit1 // 9
         for unit3 in range(type1 * 9, type1 * 9 + 9):
@@ -94,8 +95,7 @@ def direct_pointing(grid: Grid) -> Iterator[Hint]:
                 yield Hint(
                     "Direct Pointing" if unit1 < 9 else "Direct Claiming",
                     17 if unit1 < 9 else 19,
-                    _locking_removals(grid, value, unit1, unit2),
-                    (remain[0], value),
+                    placement=(remain[0], value),
                 )
 
 
@@ -131,7 +131,8 @@ def hidden_set_removals(
 
 
 def direct_hidden_sets(degree: int) -> Finder:
-    """A hidden pair (2.0) or triple (2.5) whose removals leave a hidden single in its unit."""
+    """A hidden pair (2.0) or triple (2.5) whose removals would leave a hidden single in its
+    unit; only the single is placed."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
         table = grid.position_table()
@@ -152,8 +153,7 @@ def direct_hidden_sets(degree: int) -> Finder:
                             yield Hint(
                                 "Direct Hidden " + ("Pair" if degree == 2 else "Triplet"),
                                 20 if degree == 2 else 25,
-                                hidden_set_removals(grid, unit, values, common),
-                                (UNITS[unit][bits(rest)[0]], value),
+                                placement=(UNITS[unit][bits(rest)[0]], value),
                             )
                             break
 
