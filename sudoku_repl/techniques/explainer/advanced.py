@@ -7,26 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
-    BIT_COUNT,
-    DIGITS,
     MASK_DIGITS,
     UNIT_SETS,
     UNITS,
     Grid,
     bits,
-    combinations_colex,
 )
+from sudoku_repl.techniques.explainer.hint import Removals
 from sudoku_repl.techniques.explainer.potentials import Potential, key_of
-from sudoku_repl.techniques.explainer.singles import (
-    BLOCKS_COLUMNS_ROWS,
-    _locked,
-    _locking_removals,
-    hidden_set_cells,
-    hidden_set_removals,
-)
+from sudoku_repl.techniques.explainer.singles import locked_places, locking_removals
+from sudoku_repl.techniques.explainer.subsets import hidden_set_patterns, naked_set_patterns
 
-Removals = tuple[tuple[int, int], ...]
 # (the candidates a rule removes, the keys of the "off" potentials it rests on)
 Finding = tuple[Removals, list[int]]
 
@@ -37,8 +30,8 @@ def _lost(grid: Grid, source: Grid, cell: int, value: int) -> bool:
 
 
 def _locking(grid: Grid, source: Grid) -> Iterator[Finding]:
-    for value, unit1, unit2 in _locked(grid):
-        removals = _locking_removals(grid, value, unit1, unit2)
+    for value, unit1, unit2 in locked_places(grid):
+        removals = locking_removals(grid, value, unit1, unit2)
         if removals:
             parents = [
                 key_of(c, value, False)
@@ -49,82 +42,38 @@ def _locking(grid: Grid, source: Grid) -> Iterator[Finding]:
 
 
 def _hidden_pairs(grid: Grid, source: Grid) -> Iterator[Finding]:
-    table = grid.position_table()
-    for unit in BLOCKS_COLUMNS_ROWS:
-        if grid.empty_count(unit) <= 4:
-            continue
-        for values in combinations_colex(tuple(DIGITS), 2):
-            common = hidden_set_cells(table[unit], values)
-            if common is None:
-                continue
-            removals = hidden_set_removals(grid, unit, values, common)
-            if removals:
-                parents = [
-                    key_of(cell, v, False)
-                    for i, cell in enumerate(UNITS[unit])
-                    if not common >> i & 1
-                    for v in values
-                    if source.cands[cell] >> v & 1
-                ]
-                yield removals, parents
+    for unit, values, common, removals in hidden_set_patterns(grid, 2):
+        parents = [
+            key_of(cell, v, False)
+            for i, cell in enumerate(UNITS[unit])
+            if not common >> i & 1
+            for v in values
+            if source.cands[cell] >> v & 1
+        ]
+        yield removals, parents
 
 
 def _naked_pairs(grid: Grid, source: Grid) -> Iterator[Finding]:
-    cands = grid.cands
-    for unit in BLOCKS_COLUMNS_ROWS:
-        if grid.empty_count(unit) < 4:
-            continue
-        for cells in combinations_colex(UNITS[unit], 2):
-            if any(BIT_COUNT[cands[c]] <= 1 for c in cells):
-                continue
-            union = cands[cells[0]] | cands[cells[1]]
-            if BIT_COUNT[union] != 2:
-                continue
-            removals = tuple(
-                (o, v) for o in UNITS[unit] if o not in cells for v in MASK_DIGITS[cands[o] & union]
-            )
-            if removals:
-                parents = [
-                    key_of(c, v, False)
-                    for c in cells
-                    for v in MASK_DIGITS[source.cands[c] & ~union]
-                ]
-                yield removals, parents
+    for cells, union, removals in naked_set_patterns(grid, 2):
+        parents = [
+            key_of(c, v, False) for c in cells for v in MASK_DIGITS[source.cands[c] & ~union]
+        ]
+        yield removals, parents
 
 
 def _x_wings(grid: Grid, source: Grid) -> Iterator[Finding]:
-    counts = {value: grid.count_value(value) for value in DIGITS}
-    for base_type, cover_type in ((2, 1), (1, 2)):
-        for indexes in combinations_colex(tuple(range(9)), 2):
-            for value in DIGITS:
-                if counts[value] + 4 > 9:
-                    continue
-                union = 0
-                for index in indexes:
-                    pos = grid.positions(base_type * 9 + index, value)
-                    if BIT_COUNT[pos] <= 1:
-                        break
-                    union |= pos
-                else:
-                    if BIT_COUNT[union] != 2:
-                        continue
-                    bit = 1 << value
-                    covers = [cover_type * 9 + c for c in bits(union)]
-                    removals = tuple(
-                        (cell, value)
-                        for cover in covers
-                        for i, cell in enumerate(UNITS[cover])
-                        if i not in indexes and grid.cands[cell] & bit
-                    )
-                    if removals:
-                        cover_cells = UNIT_SETS[covers[0]] | UNIT_SETS[covers[1]]
-                        parents = [
-                            key_of(c, value, False)
-                            for index in indexes
-                            for c in UNITS[base_type * 9 + index]
-                            if _lost(grid, source, c, value) and c not in cover_cells
-                        ]
-                        yield removals, parents
+    for value, base_type, indexes, covers, removals in fish_patterns(grid, 2):
+        cover_type = 3 - base_type
+        cover_cells: set[int] = set()
+        for cover in bits(covers):
+            cover_cells |= UNIT_SETS[cover_type * 9 + cover]
+        parents = [
+            key_of(c, value, False)
+            for index in indexes
+            for c in UNITS[base_type * 9 + index]
+            if _lost(grid, source, c, value) and c not in cover_cells
+        ]
+        yield removals, parents
 
 
 def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:

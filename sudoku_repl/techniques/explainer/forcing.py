@@ -13,7 +13,6 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
     Potential,
     ancestor_count,
-    key_of,
     off_to_on,
     on_to_off,
     remove,
@@ -217,15 +216,24 @@ class Chainer:
                 outcomes_off.append(other_off)
                 region_on = {k: v for k, v in region_on.items() if k in other_on}
                 region_off = {k: v for k, v in region_off.items() if k in other_off}
-            for region, outcomes in ((region_on, outcomes_on), (region_off, outcomes_off)):
-                for key, target in region.items():
-                    removals, placement = self._on_result(grid, target)
-                    if not removals:
-                        continue
-                    complexity = sum(ancestor_count(o[key]) for o in outcomes)
-                    out.append(
-                        self._found("Region Forcing Chain", removals, placement, complexity, 6)
-                    )
+            self._common(grid, "Region Forcing Chain", 6, region_on, outcomes_on, out)
+            self._common(grid, "Region Forcing Chain", 6, region_off, outcomes_off, out)
+
+    def _common(
+        self,
+        grid: Grid,
+        name: str,
+        sort_key: int,
+        common: dict[int, Potential],
+        outcomes: list[dict[int, Potential]],
+        out: list[Found],
+    ) -> None:
+        """The hints of the potentials every branch of a cell or a region reaches."""
+        for key, target in common.items():
+            removals, placement = self._on_result(grid, target)
+            if removals:
+                complexity = sum(ancestor_count(o[key]) for o in outcomes)
+                out.append(self._found(name, removals, placement, complexity, sort_key))
 
     def _cell(self, grid: Grid, cell: int, cardinality: int, out: list[Found]) -> None:
         value_on: list[dict[int, Potential]] = []
@@ -251,15 +259,8 @@ class Chainer:
         if self.nishio or cell_on is None:
             return
         if cardinality == 2 or (self.multiple and cardinality > 2):
-            for common, outcomes in ((cell_on, value_on), (cell_off, value_off)):
-                for key, target in common.items():
-                    removals, placement = self._on_result(grid, target)
-                    if not removals:
-                        continue
-                    complexity = sum(ancestor_count(o[key]) for o in outcomes)
-                    out.append(
-                        self._found("Cell Forcing Chain", removals, placement, complexity, 5)
-                    )
+            self._common(grid, "Cell Forcing Chain", 5, cell_on, value_on, out)
+            self._common(grid, "Cell Forcing Chain", 5, cell_off, value_off, out)
 
     def hints(self, grid: Grid) -> list[Hint]:
         out: list[Found] = []
@@ -272,6 +273,3 @@ class Chainer:
 
     def __call__(self, grid: Grid) -> Iterator[Hint]:
         yield from self.hints(grid)
-
-
-__all__ = ["Chainer", "key_of"]

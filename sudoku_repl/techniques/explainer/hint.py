@@ -8,6 +8,9 @@ import attrs
 
 from sudoku_repl.techniques.explainer.grid import Grid
 
+# candidates (cell, value) a finding removes
+Removals = tuple[tuple[int, int], ...]
+
 
 @attrs.frozen
 class Hint:
@@ -19,7 +22,7 @@ class Hint:
 
     technique: str
     rating: int
-    eliminations: tuple[tuple[int, int], ...] = ()
+    eliminations: Removals = ()
     placement: tuple[int, int] | None = None
 
     def is_worth(self) -> bool:

@@ -52,7 +52,7 @@ def _crossing(unit1: int, unit2: int) -> bool:
     return bool(UNIT_SETS[unit1] & UNIT_SETS[unit2])
 
 
-def _locked(grid: Grid) -> Iterator[tuple[int, int, int]]:
+def locked_places(grid: Grid) -> Iterator[tuple[int, int, int]]:
     """(value, unit1, unit2): the value's places in unit1 all lie in unit2."""
     for type1, type2 in _LOCKING_PAIRS:
         for value in DIGITS:
@@ -67,9 +67,7 @@ def _locked(grid: Grid) -> Iterator[tuple[int, int, int]]:
                         yield value, unit1, unit2
 
 
-def _locking_removals(
-    grid: Grid, value: int, unit1: int, unit2: int
-) -> tuple[tuple[int, int], ...]:
+def locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tuple[int, int], ...]:
     bit = 1 << value
     return tuple(
         (cell, value)
@@ -82,7 +80,7 @@ def direct_pointing(grid: Grid) -> Iterator[Hint]:
     """An intersection whose removals would leave a hidden single in another unit of the
     first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
     the single is placed; the removals are not made (as in Sudoku Explainer)."""
-    for value, unit1, unit2 in _locked(grid):
+    for value, unit1, unit2 in locked_places(grid):
         type1 = unit1 // 9
         for unit3 in range(type1 * 9, type1 * 9 + 9):
             if unit3 == unit1 or not _crossing(unit3, unit2):
@@ -101,8 +99,8 @@ def direct_pointing(grid: Grid) -> Iterator[Hint]:
 
 def locking(grid: Grid) -> Iterator[Hint]:
     """Pointing (2.6) and claiming (2.8)."""
-    for value, unit1, unit2 in _locked(grid):
-        removals = _locking_removals(grid, value, unit1, unit2)
+    for value, unit1, unit2 in locked_places(grid):
+        removals = locking_removals(grid, value, unit1, unit2)
         if removals:
             yield Hint("Pointing" if unit1 < 9 else "Claiming", 26 if unit1 < 9 else 28, removals)
 

@@ -23,7 +23,7 @@ from sudoku_repl.techniques.explainer.grid import (
     Grid,
     seen_by_all,
 )
-from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.hint import Hint, Removals
 
 
 @attrs.frozen
@@ -208,48 +208,52 @@ def _chains(grid: Grid, value: int, count: int, three: bool) -> Iterator[tuple[C
             yield from extend([(link, forward)], link.places, _unit_mask(link.unit))
 
 
-def _removals(victims: int, value: int) -> tuple[tuple[int, int], ...]:
+def _removals(victims: int, value: int) -> Removals:
     return tuple((cell, value) for cell in _cells(victims))
+
+
+# ratings in tenths: (grouped, with a block, on parallel lines, on rows and columns)
+_TURBOT = (43, 42, 40, 41)
+_THREE = (57, 55, 54, 56)
+_TURBOT_NAMES = {
+    40: "Skyscraper",
+    41: "2-String Kite",
+    42: "Turbot Fish",
+    43: "Grouped Turbot Fish",
+}
+
+
+def _link_chain_hints(
+    grid: Grid, count: int, ratings: tuple[int, int, int, int]
+) -> list[tuple[int, Removals]]:
+    """(rating, removals) of every chain of ``count`` links, easiest first, the most
+    removals first among equals."""
+    found: list[tuple[int, int, Removals]] = []
+    grouped, with_block, parallel, crossed = ratings
+    for value in DIGITS:
+        for chain, victims in _chains(grid, value, count, count == 3):
+            types = {link.unit // 9 for link, _ in chain}
+            if any(link.grouped for link, _ in chain):
+                rating = grouped
+            elif 0 in types:
+                rating = with_block
+            elif len(types) == 1:
+                rating = parallel
+            else:
+                rating = crossed
+            removals = _removals(victims, value)
+            found.append((rating, -len(removals), removals))
+    found.sort(key=lambda item: (item[0], item[1]))
+    return [(rating, removals) for rating, _, removals in found]
 
 
 def turbot_fish(grid: Grid) -> Iterator[Hint]:
     """Two strong links joined by a weak one."""
-    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-    for value in DIGITS:
-        for chain, victims in _chains(grid, value, 2, False):
-            types = {link.unit // 9 for link, _ in chain}
-            if any(link.grouped for link, _ in chain):
-                rating = 43
-            elif 0 in types:
-                rating = 42
-            elif len(types) == 1:
-                rating = 40
-            else:
-                rating = 41
-            removals = _removals(victims, value)
-            found.append((rating, -len(removals), removals))
-    found.sort(key=lambda item: (item[0], item[1]))
-    names = {40: "Skyscraper", 41: "2-String Kite", 42: "Turbot Fish", 43: "Grouped Turbot Fish"}
-    for rating, _, removals in found:
-        yield Hint(names[rating], rating, removals)
+    for rating, removals in _link_chain_hints(grid, 2, _TURBOT):
+        yield Hint(_TURBOT_NAMES[rating], rating, removals)
 
 
 def three_strong_links(grid: Grid) -> Iterator[Hint]:
     """Three strong links joined by weak ones."""
-    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
-    for value in DIGITS:
-        for chain, victims in _chains(grid, value, 3, True):
-            types = {link.unit // 9 for link, _ in chain}
-            if any(link.grouped for link, _ in chain):
-                rating = 57
-            elif 0 in types:
-                rating = 55
-            elif len(types) == 2:
-                rating = 56
-            else:
-                rating = 54
-            removals = _removals(victims, value)
-            found.append((rating, -len(removals), removals))
-    found.sort(key=lambda f: (f[0], f[1]))
-    for rating, _, removals in found:
+    for rating, removals in _link_chain_hints(grid, 3, _THREE):
         yield Hint("3 Strong Links", rating, removals)
