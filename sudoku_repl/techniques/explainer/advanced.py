@@ -1,0 +1,91 @@
+"""The "+" of dynamic forcing chains (+): inside a chain, once the implications run dry, the
+simplest rules (pointing and claiming, hidden pairs, naked pairs, X-Wings) are tried on the
+chain's grid; what they remove joins the chain, resting on the chain's own removals that made
+the pattern appear."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_repl.techniques.explainer.fish import fish_patterns
+from sudoku_repl.techniques.explainer.grid import (
+    MASK_DIGITS,
+    UNIT_SETS,
+    UNITS,
+    Grid,
+    bits,
+)
+from sudoku_repl.techniques.explainer.hint import Removals
+from sudoku_repl.techniques.explainer.potentials import Potential, key_of
+from sudoku_repl.techniques.explainer.singles import locked_places, locking_removals
+from sudoku_repl.techniques.explainer.subsets import hidden_set_patterns, naked_set_patterns
+
+# (the candidates a rule removes, the keys of the "off" potentials it rests on)
+Finding = tuple[Removals, list[int]]
+
+
+def _lost(grid: Grid, source: Grid, cell: int, value: int) -> bool:
+    bit = 1 << value
+    return bool(source.cands[cell] & bit) and not grid.cands[cell] & bit
+
+
+def _locking(grid: Grid, source: Grid) -> Iterator[Finding]:
+    for value, unit1, unit2 in locked_places(grid):
+        removals = locking_removals(grid, value, unit1, unit2)
+        if removals:
+            parents = [
+                key_of(c, value, False)
+                for c in UNITS[unit1]
+                if _lost(grid, source, c, value) and c not in UNIT_SETS[unit2]
+            ]
+            yield removals, parents
+
+
+def _hidden_pairs(grid: Grid, source: Grid) -> Iterator[Finding]:
+    for unit, values, common, removals in hidden_set_patterns(grid, 2):
+        parents = [
+            key_of(cell, v, False)
+            for i, cell in enumerate(UNITS[unit])
+            if not common >> i & 1
+            for v in values
+            if source.cands[cell] >> v & 1
+        ]
+        yield removals, parents
+
+
+def _naked_pairs(grid: Grid, source: Grid) -> Iterator[Finding]:
+    for cells, union, removals in naked_set_patterns(grid, 2):
+        parents = [
+            key_of(c, v, False) for c in cells for v in MASK_DIGITS[source.cands[c] & ~union]
+        ]
+        yield removals, parents
+
+
+def _x_wings(grid: Grid, source: Grid) -> Iterator[Finding]:
+    for value, base_type, indexes, covers, removals in fish_patterns(grid, 2):
+        cover_type = 3 - base_type
+        cover_cells: set[int] = set()
+        for cover in bits(covers):
+            cover_cells |= UNIT_SETS[cover_type * 9 + cover]
+        parents = [
+            key_of(c, value, False)
+            for index in indexes
+            for c in UNITS[base_type * 9 + index]
+            if _lost(grid, source, c, value) and c not in cover_cells
+        ]
+        yield removals, parents
+
+
+def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
+    """The removals of the first simple rule that finds any resting on the chain."""
+    for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
+        result: list[Potential] = []
+        for removals, parent_keys in rule(grid, source):
+            if not parent_keys:
+                continue
+            parents = [offs[k] for k in parent_keys if k in offs]
+            for cell, value in removals:
+                result.append(Potential(cell, value, False, list(parents)))
+        if result:
+            return result
+    return []

@@ -1,0 +1,191 @@
+"""Bidirectional cycles (6.5 X, 7.0 XY) and forcing chains from one candidate (6.6 X, 7.0 XY),
+with Sudoku Explainer's length penalty."""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.potentials import (
+    Potential,
+    ancestor_count,
+    is_ancestor,
+    off_to_on,
+    on_to_off,
+)
+
+
+def length_penalty(complexity: int) -> int:
+    """The rating added (in tenths) for a chain of this complexity: 0.1 past 4, 6, 8, 12, 16,
+    24, 32, ... potentials (alternately times 3/2 and 4/3)."""
+    added = 0
+    ceiling = 4
+    length = complexity - 2
+    odd = False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added
+
+
+class Found:
+    """A chain hint before sorting: rating, complexity and Sudoku Explainer's tie-break key."""
+
+    __slots__ = ("complexity", "hint", "sort_key")
+
+    def __init__(self, hint: Hint, complexity: int, sort_key: int) -> None:
+        self.hint = hint
+        self.complexity = complexity
+        self.sort_key = sort_key
+
+
+def sorted_hints(found: list[Found]) -> list[Hint]:
+    """Easiest first: by rating, then complexity, then kind (stable)."""
+    found.sort(key=lambda f: (f.hint.rating, f.complexity, f.sort_key))
+    return [f.hint for f in found]
+
+
+def _cycles(
+    grid: Grid, table: list[list[int]], start: Potential, cell_links: bool, unit_links: bool
+) -> list[Potential]:
+    to_on: dict[int, Potential] = {start.key: start}
+    to_off: dict[int, Potential] = {}
+    pending_on: deque[Potential] = deque([start])
+    pending_off: deque[Potential] = deque()
+    cycles: list[Potential] = []
+    length = 0
+    while pending_on or pending_off:
+        length += 1
+        while pending_on:
+            p = pending_on.popleft()
+            for off in on_to_off(grid, p, cell_links):
+                if not is_ancestor(p, off):
+                    pending_off.append(off)
+                    to_off[off.key] = off
+        length += 1
+        while pending_off:
+            p = pending_off.popleft()
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, unit_links):
+                if length >= 4 and on.key == start.key:
+                    cycles.append(on)
+                if on.key not in to_on:
+                    pending_on.append(on)
+                    to_on[on.key] = on
+    return cycles
+
+
+def _forcing_targets(
+    grid: Grid, table: list[list[int]], start: Potential, cell_links: bool
+) -> list[Potential]:
+    """Chains from ``start`` that reach its own negation."""
+    to_on: dict[int, Potential] = {}
+    to_off: dict[int, Potential] = {}
+    (to_on if start.on else to_off)[start.key] = start
+    pending_on: deque[Potential] = deque(to_on.values())
+    pending_off: deque[Potential] = deque(to_off.values())
+    found: dict[int, Potential] = {}
+    opposite = start.key ^ 1
+    while pending_on or pending_off:
+        while pending_on:
+            p = pending_on.popleft()
+            for off in on_to_off(grid, p, cell_links):
+                if off.key == opposite and off.key not in found:
+                    found[off.key] = off
+                if off.key not in to_off:
+                    pending_off.append(off)
+                    to_off[off.key] = off
+        while pending_off:
+            p = pending_off.popleft()
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, True):
+                if on.key == opposite and on.key not in found:
+                    found[on.key] = on
+                if on.key not in to_on:
+                    pending_on.append(on)
+                    to_on[on.key] = on
+    return list(found.values())
+
+
+def _cycle_removals(grid: Grid, dst: Potential) -> tuple[tuple[int, int], ...]:
+    chain = []
+    p = dst
+    while p.parents:
+        chain.append(p)
+        p = p.parents[0]
+    cells = {q.cell for q in chain}
+    forward: dict[tuple[int, int], None] = {}
+    backward: set[tuple[int, int]] = set()
+    for q in chain:
+        bit = 1 << q.value
+        for peer in PEERS[q.cell]:
+            if peer not in cells and grid.cands[peer] & bit:
+                if q.on:
+                    forward[(peer, q.value)] = None
+                else:
+                    backward.add((peer, q.value))
+    return tuple(sorted(k for k in forward if k in backward))
+
+
+def _kind(cell_links: bool, unit_links: bool) -> tuple[str, int]:
+    if cell_links and unit_links:
+        return "", 4
+    if cell_links:
+        return "Y-", 3
+    return "X-", 2
+
+
+def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) -> None:
+    cands = grid.cands
+    prefix, sort_key = _kind(cell_links, unit_links)
+    both = cell_links and unit_links
+    table = grid.position_table()
+    for cell in range(81):
+        mask = cands[cell]
+        if BIT_COUNT[mask] < 2:
+            continue
+        for value in MASK_DIGITS[mask]:
+            if not unit_links and BIT_COUNT[mask] > 2:
+                continue
+            start = Potential(cell, value, True)
+            cycles = _cycles(grid, table, start, cell_links, unit_links)
+            targets: list[Potential] = []
+            if unit_links:
+                targets = _forcing_targets(grid, table, start, cell_links)
+                for t in _forcing_targets(grid, table, Potential(cell, value, False), cell_links):
+                    if all(t.key != other.key for other in targets):
+                        targets.append(t)
+            for dst in cycles:
+                removals = _cycle_removals(grid, dst)
+                if removals:
+                    complexity = ancestor_count(dst)
+                    rating = (70 if both else 65) + length_penalty(complexity)
+                    name = "Bidirectional " + prefix + "Cycle"
+                    out.append(Found(Hint(name, rating, removals), complexity, sort_key))
+            for target in targets:
+                if target.on:
+                    removals = tuple(
+                        (target.cell, v)
+                        for v in MASK_DIGITS[cands[target.cell]]
+                        if v != target.value
+                    )
+                    placement: tuple[int, int] | None = (target.cell, target.value)
+                else:
+                    removals = ((target.cell, target.value),)
+                    placement = None
+                if not removals:
+                    continue
+                complexity = ancestor_count(target)
+                rating = (70 if both else 66) + length_penalty(complexity)
+                name = "Forcing Chain" if both else "Forcing " + prefix + "Chain"
+                out.append(Found(Hint(name, rating, removals, placement), complexity, sort_key))
+
+
+def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
+    """X-cycles and X-chains, then Y-cycles, then XY-cycles and forcing chains; easiest first."""
+    found: list[Found] = []
+    _search(grid, False, True, found)
+    _search(grid, True, False, found)
+    _search(grid, True, True, found)
+    yield from sorted_hints(found)

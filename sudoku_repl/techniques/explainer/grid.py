@@ -1,0 +1,198 @@
+"""The candidate grid the rating works on: values, candidate masks and the 27 units.
+
+A cell is an index 0..80 (row-major); a candidate mask has bit ``1 << v`` for the digit v.
+Units are numbered as Sudoku Explainer numbers its regions: the nine blocks (0..8), the nine
+rows (9..17), the nine columns (18..26); inside a unit the cells are in reading order, and a
+cell's position in a unit is its index in that list.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterable, Sequence
+
+ALL = 0x3FE  # digits 1..9
+DIGITS = range(1, 10)
+
+BLOCK, ROW, COLUMN = 0, 1, 2
+
+
+def _units() -> list[tuple[int, ...]]:
+    blocks = [
+        tuple((br * 3 + r) * 9 + bc * 3 + c for r in range(3) for c in range(3))
+        for br in range(3)
+        for bc in range(3)
+    ]
+    rows = [tuple(y * 9 + x for x in range(9)) for y in range(9)]
+    cols = [tuple(y * 9 + x for y in range(9)) for x in range(9)]
+    return blocks + rows + cols
+
+
+UNITS: tuple[tuple[int, ...], ...] = tuple(_units())
+UNIT_SETS: tuple[frozenset[int], ...] = tuple(frozenset(u) for u in UNITS)
+ROW_OF = tuple(c // 9 for c in range(81))
+COL_OF = tuple(c % 9 for c in range(81))
+BLOCK_OF = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
+# the unit of each type (block, row, column) a cell is in, as a unit number
+CELL_UNITS: tuple[tuple[int, int, int], ...] = tuple(
+    (BLOCK_OF[c], 9 + ROW_OF[c], 18 + COL_OF[c]) for c in range(81)
+)
+PEERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({p for u in CELL_UNITS[c] for p in UNITS[u]} - {c})) for c in range(81)
+)
+PEER_SETS: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in PEERS)
+# the peers of a cell as an 81-bit mask (bit c for the cell c)
+PEER_MASK: tuple[int, ...] = tuple(sum(1 << p for p in PEERS[c]) for c in range(81))
+FULL = (1 << 81) - 1
+
+
+def seen_by_all(cells: Iterable[int]) -> int:
+    """The cells (an 81-bit mask) that see every one of ``cells``."""
+    mask = FULL
+    for cell in cells:
+        mask &= PEER_MASK[cell]
+    return mask
+
+
+UNIT_TYPE = tuple(u // 9 for u in range(27))
+# a cell's position in its block, row and column
+CELL_POS: tuple[tuple[int, int, int], ...] = tuple(
+    (UNITS[b].index(c), UNITS[r].index(c), UNITS[k].index(c))
+    for c, (b, r, k) in enumerate(CELL_UNITS)
+)
+# a cell's peers in Sudoku Explainer's order: the block, then the row and the column outside it
+PEER_ORDER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(o for o in UNITS[CELL_UNITS[c][0]] if o != c)
+    + tuple(
+        o
+        for u in CELL_UNITS[c][1:]
+        for o in UNITS[u]
+        if o != c and o not in UNITS[CELL_UNITS[c][0]]
+    )
+    for c in range(81)
+)
+BIT_COUNT = tuple(bin(m).count("1") for m in range(1024))
+MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(d for d in DIGITS if m >> d & 1) for m in range(1024)
+)
+
+
+def cell_name(cell: int) -> str:
+    """``r4c7`` for the cell index 33."""
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def unit_name(unit: int) -> str:
+    """``block 3``, ``row 4``, ``column 7``."""
+    return ("block", "row", "column")[unit // 9] + f" {unit % 9 + 1}"
+
+
+class Grid:
+    """Values and candidates; placing a value removes it from the cell's peers."""
+
+    __slots__ = ("cands", "values")
+
+    def __init__(self, values: list[int], cands: list[int]) -> None:
+        self.values = values
+        self.cands = cands
+
+    @classmethod
+    def from_puzzle(cls, puzzle: str) -> Grid:
+        """The grid of an 81-character puzzle (``0`` or ``.`` for an empty cell)."""
+        values = [int(ch) if ch in "123456789" else 0 for ch in puzzle]
+        grid = cls(values, [0 if v else ALL for v in values])
+        for cell, value in enumerate(values):
+            if value:
+                grid.cancel(cell, value)
+        return grid
+
+    def copy(self) -> Grid:
+        return Grid(self.values[:], self.cands[:])
+
+    def cancel(self, cell: int, value: int) -> None:
+        bit = ~(1 << value)
+        cands = self.cands
+        for peer in PEERS[cell]:
+            cands[peer] &= bit
+
+    def place(self, cell: int, value: int) -> None:
+        self.values[cell] = value
+        self.cands[cell] = 0
+        self.cancel(cell, value)
+
+    def remove(self, cell: int, value: int) -> None:
+        self.cands[cell] &= ~(1 << value)
+
+    def is_solved(self) -> bool:
+        return 0 not in self.values
+
+    def positions(self, unit: int, value: int) -> int:
+        """Bit i set when the unit's i-th cell has the candidate."""
+        bit = 1 << value
+        cands = self.cands
+        mask = 0
+        for i, cell in enumerate(UNITS[unit]):
+            if cands[cell] & bit:
+                mask |= 1 << i
+        return mask
+
+    def cells_with(self, unit: int, value: int) -> list[int]:
+        bit = 1 << value
+        cands = self.cands
+        return [cell for cell in UNITS[unit] if cands[cell] & bit]
+
+    def position_table(self) -> list[list[int]]:
+        """``positions(unit, value)`` for every unit and value (index 0 unused)."""
+        cands = self.cands
+        table = []
+        for unit in UNITS:
+            row = [0] * 10
+            for i, cell in enumerate(unit):
+                mask = cands[cell]
+                while mask:
+                    low = mask & -mask
+                    row[low.bit_length() - 1] |= 1 << i
+                    mask ^= low
+            table.append(row)
+        return table
+
+    def value_mask(self, value: int) -> int:
+        """The cells (an 81-bit mask) with the candidate."""
+        bit = 1 << value
+        mask = 0
+        for cell, cands in enumerate(self.cands):
+            if cands & bit:
+                mask |= 1 << cell
+        return mask
+
+    def empty_count(self, unit: int) -> int:
+        values = self.values
+        return sum(1 for cell in UNITS[unit] if not values[cell])
+
+    def count_value(self, value: int) -> int:
+        return sum(1 for v in self.values if v == value)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bit numbers of a mask, lowest first."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+@functools.cache
+def _colex(count: int, size: int) -> tuple[tuple[int, ...], ...]:
+    combos = list(itertools.combinations(range(count), size))
+    combos.sort(key=lambda combo: sum(1 << i for i in combo))
+    return tuple(combos)
+
+
+def combinations_colex(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
+    """Subsets of ``size`` items in Sudoku Explainer's order (by the subset's bit mask)."""
+    return [tuple(items[i] for i in combo) for combo in _colex(len(items), size)]

@@ -1,0 +1,342 @@
+"""Uniqueness: unique rectangles and loops (4.5-5.0 and more for type 3), and the bivalue
+universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_repl.techniques.explainer.grid import (
+    BIT_COUNT,
+    CELL_UNITS,
+    DIGITS,
+    MASK_DIGITS,
+    PEER_SETS,
+    UNITS,
+    Grid,
+    bits,
+    combinations_colex,
+)
+from sudoku_repl.techniques.explainer.hint import Hint
+
+
+def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
+    """Closed paths through cells holding both values, each step along a unit of a type other
+    than the previous step's, with at most two cells carrying extra values unless those add
+    a single value between them."""
+    both = (1 << v1) | (1 << v2)
+    cands = grid.cands
+    found: list[list[int]] = []
+    loop: list[int] = []
+
+    def walk(cell: int, allowed: int, extra: int, last_type: int) -> None:
+        loop.append(cell)
+        for unit_type, unit in enumerate(CELL_UNITS[cell]):
+            if unit_type == last_type:
+                continue
+            for nxt in UNITS[unit]:
+                if nxt == loop[0] and len(loop) >= 4:
+                    found.append(loop[:])
+                elif nxt not in loop:
+                    mask = cands[nxt]
+                    if mask & both == both:
+                        new_extra = (extra | mask) & ~both
+                        size = BIT_COUNT[mask]
+                        if size == 2 or BIT_COUNT[new_extra] == 1 or allowed > 0:
+                            walk(nxt, allowed - (size > 2), new_extra, unit_type)
+        loop.pop()
+
+    walk(start, 2, 0, -1)
+    return found
+
+
+def _valid_loop(loop: list[int]) -> bool:
+    odd: set[int] = set()
+    even: set[int] = set()
+    for i, cell in enumerate(loop):
+        seen = odd if i % 2 else even
+        for unit in CELL_UNITS[cell]:
+            if unit in seen:
+                return False
+            seen.add(unit)
+    return odd == even
+
+
+def _loop_rating(loop: list[int]) -> int:
+    rating = 45
+    if len(loop) >= 10:
+        rating += 3
+    if len(loop) >= 8:
+        rating += 2
+    elif len(loop) >= 6:
+        rating += 1
+    return rating
+
+
+def _common_units(c1: int, c2: int) -> list[int]:
+    return [u for u in CELL_UNITS[c1] if u in CELL_UNITS[c2]]
+
+
+def _type3(
+    grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: int
+) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+    cands = grid.cands
+    extra = (cands[c1] | cands[c2]) & ~((1 << v1) | (1 << v2))
+    out: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for degree in range(2, 8):
+        for unit in _common_units(c1, c2):
+            cells = UNITS[unit]
+            empty = grid.empty_count(unit)
+            i1, i2 = cells.index(c1), cells.index(c2)
+            if degree * 2 <= empty and degree >= BIT_COUNT[extra]:
+                for indexes in combinations_colex(tuple(range(9)), degree):
+                    if i1 not in indexes or i2 in indexes:
+                        continue
+                    naked = extra & cands[c1] & cands[c2]
+                    masks = []
+                    others = []
+                    for i in indexes:
+                        if i == i1:
+                            masks.append(extra)
+                        else:
+                            masks.append(cands[cells[i]])
+                            naked |= cands[cells[i]]
+                            others.append(cells[i])
+                    if BIT_COUNT[naked] != degree:
+                        continue
+                    if any(BIT_COUNT[m] <= 1 for m in masks):
+                        continue
+                    union = 0
+                    for m in masks:
+                        union |= m
+                    if BIT_COUNT[union] != degree:
+                        continue
+                    removals = tuple(
+                        (cell, v)
+                        for cell in cells
+                        if cell not in others and cell not in (c1, c2)
+                        for v in MASK_DIGITS[cands[cell] & union]
+                    )
+                    if removals:
+                        out.append((base + degree - 1, 3, removals))
+            if degree * 2 < empty:
+                rem_values = [v for v in DIGITS if v not in (v1, v2) and not extra >> v & 1]
+                if degree - 2 <= len(rem_values):
+                    for chosen in combinations_colex(tuple(rem_values), degree - 2):
+                        values = (*chosen, v1, v2)
+                        union = 0
+                        ok = True
+                        for v in values:
+                            pos = grid.positions(unit, v) & ~(1 << i2)
+                            if not pos:
+                                ok = False
+                                break
+                            union |= pos
+                        if not ok or BIT_COUNT[union] != degree:
+                            continue
+                        keep = sum(1 << v for v in values)
+                        places = union & ~(1 << i1) & ~(1 << i2)
+                        removals = tuple(
+                            (cells[i], v)
+                            for i in bits(places)
+                            for v in MASK_DIGITS[cands[cells[i]] & ~keep]
+                        )
+                        if removals:
+                            out.append((base + BIT_COUNT[places] - 1, 3, removals))
+    return out
+
+
+def _type4(
+    grid: Grid, c1: int, c2: int, v1: int, v2: int, base: int
+) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
+    r1 = r2 = None
+    for unit in _common_units(c1, c2):
+        others = [c for c in UNITS[unit] if c not in (c1, c2)]
+        if not any(grid.cands[c] >> v1 & 1 for c in others):
+            r1 = unit
+        if not any(grid.cands[c] >> v2 & 1 for c in others):
+            r2 = unit
+    if r1 is not None:
+        removals = tuple((c, v2) for c in (c1, c2) if grid.cands[c] >> v2 & 1)
+    elif r2 is not None:
+        removals = tuple((c, v1) for c in (c1, c2) if grid.cands[c] >> v1 & 1)
+    else:
+        return None
+    return (base, 4, removals) if removals else None
+
+
+def unique_loops(grid: Grid) -> Iterator[Hint]:
+    """Unique rectangles and loops of types 1 to 4, easiest first."""
+    cands = grid.cands
+    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    for start in range(81):
+        if BIT_COUNT[cands[start]] != 2:
+            continue
+        v1, v2 = MASK_DIGITS[cands[start]]
+        both = (1 << v1) | (1 << v2)
+        for loop in _loops(grid, start, v1, v2):
+            if not _valid_loop(loop):
+                continue
+            base = _loop_rating(loop)
+            extra_cells = [c for c in loop if BIT_COUNT[cands[c]] > 2]
+            if len(extra_cells) == 1:
+                cell = extra_cells[0]
+                found.append((base, 1, ((cell, v1), (cell, v2))))
+            elif len(extra_cells) >= 2:
+                extra = 0
+                for c in extra_cells:
+                    extra |= cands[c]
+                extra &= ~both
+                if len(extra_cells) > 2 or BIT_COUNT[extra] == 1:
+                    value = MASK_DIGITS[cands[extra_cells[0]] & ~both][0]
+                    common = set(range(81))
+                    for c in extra_cells:
+                        common &= PEER_SETS[c]
+                    removals = tuple(
+                        (c, value)
+                        for c in sorted(common)
+                        if c not in extra_cells and cands[c] >> value & 1
+                    )
+                    if removals:
+                        found.append((base, 2, removals))
+                if len(extra_cells) == 2:
+                    c1, c2 = extra_cells
+                    if BIT_COUNT[extra] >= 2:
+                        found.extend(_type3(grid, loop, c1, c2, v1, v2, base))
+                    t4 = _type4(grid, c1, c2, v1, v2, base)
+                    if t4 is not None:
+                        found.append(t4)
+    found.sort(key=lambda f: (f[0], f[1]))
+    names = {
+        1: "Unique Rectangle type 1",
+        2: "Unique Rectangle type 2",
+        3: "Unique Rectangle type 3",
+        4: "Unique Rectangle type 4",
+    }
+    for rating, kind, removals in found:
+        yield Hint(names[kind], rating, removals)
+
+
+def bug(grid: Grid) -> Iterator[Hint]:
+    """Bivalue universal grave: every cell but a few has two candidates and every value two
+    places in each unit; the few extra candidates hold the only solution."""
+    cands = grid.cands
+    temp = cands[:]
+    bug_cells: list[int] = []
+    bug_values: dict[int, int] = {}
+    all_values = 0
+    common: set[int] | None = None
+    all_extra: list[int] | None = None
+    only_value = 0
+    one_value = True
+    for unit in range(27):
+        for value in DIGITS:
+            places = grid.cells_with(unit, value)
+            if len(places) in (0, 2):
+                continue
+            new_cells = [c for c in places if BIT_COUNT[cands[c]] >= 3]
+            if all_extra is None:
+                all_extra = list(new_cells)
+                only_value = value
+            elif one_value:
+                if only_value == value:
+                    for c in new_cells:
+                        if c not in all_extra:
+                            all_extra.append(c)
+                else:
+                    one_value = False
+            if len(new_cells) == 1:
+                cell = new_cells[0]
+                if cell not in bug_cells:
+                    bug_cells.append(cell)
+                bug_values[cell] = bug_values.get(cell, 0) | 1 << value
+                all_values |= 1 << value
+                temp[cell] &= ~(1 << value)
+                common = set(PEER_SETS[cell]) if common is None else common & PEER_SETS[cell]
+                common -= set(bug_cells)
+                if len(bug_cells) > 1 and BIT_COUNT[all_values] > 1 and not common:
+                    return
+            if not new_cells:
+                return
+    if one_value and all_extra is not None and len(all_extra) > len(bug_cells):
+        for cell in [c for c in all_extra if c not in bug_cells]:
+            bug_cells.append(cell)
+            bug_values[cell] = 1 << only_value
+            temp[cell] &= ~(1 << only_value)
+            common = set(PEER_SETS[cell]) if common is None else common & PEER_SETS[cell]
+            common -= set(bug_cells)
+            if len(bug_cells) > 1 and BIT_COUNT[all_values] > 1 and not common:
+                return
+    for cell in range(81):
+        if not grid.values[cell] and BIT_COUNT[temp[cell]] != 2:
+            return
+    for unit in range(27):
+        bit_values = [sum(1 for c in UNITS[unit] if temp[c] >> v & 1) for v in DIGITS]
+        if any(n not in (0, 2) for n in bit_values):
+            return
+    if not bug_cells:
+        return
+    if len(bug_cells) == 1:
+        cell = bug_cells[0]
+        removals = tuple((cell, v) for v in MASK_DIGITS[cands[cell] & ~all_values])
+        yield Hint("BUG type 1", 56, removals)
+        return
+    if BIT_COUNT[all_values] == 1:
+        value = MASK_DIGITS[all_values][0]
+        if common:
+            removals = tuple((c, value) for c in sorted(common) if cands[c] >> value & 1)
+            if removals:
+                yield Hint("BUG type 2", 57, removals)
+        if len(bug_cells) == 2:
+            yield from _bug4(grid, bug_cells, bug_values, all_values)
+    elif common:
+        if len(bug_cells) == 2:
+            yield from _bug4(grid, bug_cells, bug_values, all_values)
+        yield from _bug3(grid, bug_cells, all_values, common)
+
+
+def _shared_units(cells: list[int]) -> list[int]:
+    return [u for u in CELL_UNITS[cells[0]] if all(u in CELL_UNITS[c] for c in cells)]
+
+
+def _bug4(
+    grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int
+) -> Iterator[Hint]:
+    c1, c2 = bug_cells
+    common = grid.cands[c1] & grid.cands[c2] & ~all_values
+    if BIT_COUNT[common] != 1:
+        return
+    for _ in _shared_units(bug_cells):
+        removals = tuple(
+            (c, v) for c in (c1, c2) for v in MASK_DIGITS[grid.cands[c] & ~bug_values[c] & ~common]
+        )
+        if removals:
+            yield Hint("BUG type 4", 57, removals)
+
+
+def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: set[int]) -> Iterator[Hint]:
+    cands = grid.cands
+    for degree in range(2, 7):
+        for unit in _shared_units(bug_cells):
+            region_cells = [c for c in sorted(common) if c in UNITS[unit]]
+            if len(region_cells) < degree:
+                continue
+            for naked_cells in combinations_colex(tuple(region_cells), degree - 1):
+                other = 0
+                for c in naked_cells:
+                    other |= cands[c]
+                if BIT_COUNT[other] != degree:
+                    continue
+                masks = [cands[c] for c in naked_cells] + [all_values]
+                if any(BIT_COUNT[m] <= 1 for m in masks):
+                    continue
+                union = other | all_values
+                if BIT_COUNT[union] != degree:
+                    continue
+                removals = tuple(
+                    (c, v)
+                    for c in region_cells
+                    if c not in naked_cells and c not in bug_cells
+                    for v in MASK_DIGITS[cands[c] & union]
+                )
+                if removals:
+                    yield Hint("BUG type 3", 57 + degree - 1, removals)

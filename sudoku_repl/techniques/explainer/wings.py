@@ -1,0 +1,130 @@
+"""XY-Wing (4.2) and XYZ-Wing (4.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
+from sudoku_repl.techniques.explainer.hint import Finder, Hint
+
+
+def xy_wing(xyz: bool) -> Finder:
+    """A pivot (xy, or xyz) seeing two bivalue wings xz and yz: z goes from the cells that see
+    both wings (and the pivot, for XYZ)."""
+    pivot_size = 3 if xyz else 2
+
+    def finder(grid: Grid) -> Iterator[Hint]:
+        cands = grid.cands
+        for pivot in range(81):
+            pm = cands[pivot]
+            if BIT_COUNT[pm] != pivot_size:
+                continue
+            wings = [c for c in PEERS[pivot] if BIT_COUNT[cands[c]] == 2]
+            for i, w1 in enumerate(wings):
+                for w2 in wings[i + 1 :]:
+                    m1, m2 = cands[w1], cands[w2]
+                    if m1 == m2:
+                        continue
+                    z = m1 & m2
+                    if BIT_COUNT[z] != 1:
+                        continue
+                    if xyz:
+                        if (m1 | m2) != pm:
+                            continue
+                    elif z & pm or (m1 | m2) & ~z != pm:
+                        continue
+                    value = MASK_DIGITS[z][0]
+                    targets = PEER_SETS[w1] & PEER_SETS[w2]
+                    if xyz:
+                        targets &= PEER_SETS[pivot]
+                    removals = tuple(
+                        (cell, value)
+                        for cell in sorted(targets)
+                        if cell != pivot and cands[cell] & z
+                    )
+                    if removals:
+                        yield Hint("XYZ-Wing" if xyz else "XY-Wing", 44 if xyz else 42, removals)
+
+    return finder
+
+
+def _sees(cell: int, others: list[int]) -> bool:
+    return all(o in PEER_SETS[cell] for o in others)
+
+
+def als_wing(size: int) -> Finder:
+    """WXYZ-Wing (``size`` 3: 5.5-5.6) and VWXYZ-Wing (``size`` 4: 6.2-6.4): ``size`` cells
+    that see each other holding ``size + 1`` values between them, and a bivalue cell xz
+    outside them; when every one of them holding x sees the bivalue cell, z goes from every
+    cell that sees all the holders of z (the bivalue cell included). When z is linked that
+    way too, both values and the set's other values go from the cells that see all their
+    holders."""
+    base, middle, top = (55, 3, 4) if size == 3 else (62, 3, 5)
+    name = "WXYZ-Wing" if size == 3 else "VWXYZ-Wing"
+
+    def rating(biggest: int) -> int:
+        return base + (top - middle) - abs(middle - biggest)
+
+    def finder(grid: Grid) -> Iterator[Hint]:
+        cands = grid.cands
+        found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+
+        def grow(cells: list[int], union: int) -> None:
+            if len(cells) == size:
+                if BIT_COUNT[union] == size + 1:
+                    pincers(cells, union)
+                return
+            for nxt in range(cells[-1] + 1, 81):
+                mask = cands[nxt]
+                if BIT_COUNT[mask] < 2 or not _sees(nxt, cells):
+                    continue
+                new = union | mask
+                if BIT_COUNT[new] <= size + 1:
+                    grow(cells + [nxt], new)
+
+        def holders(cells: list[int], value: int) -> list[int]:
+            return [c for c in cells if cands[c] >> value & 1]
+
+        def victims(group: list[int], value: int, exclude: list[int]) -> list[tuple[int, int]]:
+            targets = set(range(81))
+            for c in group:
+                targets &= PEER_SETS[c]
+            return [
+                (c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1
+            ]
+
+        def pincers(cells: list[int], union: int) -> None:
+            biggest = max(BIT_COUNT[cands[c]] for c in cells)
+            area: set[int] = set()
+            for c in cells:
+                area |= PEER_SETS[c]
+            area -= set(cells)
+            for yz in sorted(area):
+                mask = cands[yz]
+                if BIT_COUNT[mask] != 2 or mask & union != mask:
+                    continue
+                a, b = MASK_DIGITS[mask]
+                linked_a = _sees(yz, holders(cells, a))
+                linked_b = _sees(yz, holders(cells, b))
+                exclude = cells + [yz]
+                if linked_a and linked_b:
+                    removals = victims(holders(cells, a) + [yz], a, exclude)
+                    removals += victims(holders(cells, b) + [yz], b, exclude)
+                    for w in MASK_DIGITS[union & ~mask]:
+                        removals += victims(holders(cells, w), w, exclude)
+                elif linked_a or linked_b:
+                    z = b if linked_a else a
+                    removals = victims(holders(cells, z) + [yz], z, exclude)
+                else:
+                    continue
+                if removals:
+                    found.append((rating(biggest), -len(removals), tuple(removals)))
+
+        for first in range(81):
+            if 2 <= BIT_COUNT[cands[first]] <= size + 1:
+                grow([first], cands[first])
+        found.sort(key=lambda f: (f[0], f[1]))
+        for r, _, removals in found:
+            yield Hint(name, r, removals)
+
+    return finder
