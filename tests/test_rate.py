@@ -367,3 +367,56 @@ def test_ctrl_c_before_the_rating_could_take_it_stops_it_at_once(
     assert status == 130
     assert out.splitlines() == [",".join(COLUMNS)]
     assert err.startswith("sudoku-repl rate: interrupted: 0 of 95 quizzes rated;")
+
+
+# -- Sudoku Explainer's scale (issue 25): expected ERs are the file's, SukakuExplainer's ---------
+
+SE_FILE = PUZZLES / "se_rated_diabolical2000.txt"
+
+
+def se_sample(tmp_path: Path, count: int) -> tuple[Path, list[str]]:
+    """The first ``count`` quizzes of the SE-rated file, and the ER the file gives each."""
+    rows = [line.split() for line in SE_FILE.read_text().splitlines()[:count]]
+    path = tmp_path / "se.txt"
+    path.write_text("".join(quiz + "\n" for quiz, _ in rows))
+    return path, [er for _, er in rows]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_scale_se_adds_er_ep_ed_columns_equal_to_sukakuexplainers(
+    tmp_path: Path, jobs: str
+) -> None:
+    path, ers = se_sample(tmp_path, 4)
+    run = rate(str(path), "--scale", "se", "--jobs", jobs)
+    assert run.returncode == 0, run.stderr
+    table = list(csv.DictReader(io.StringIO(run.stdout)))
+    assert list(table[0])[-3:] == ["er", "ep", "ed"]
+    assert [row["er"] for row in table] == ers
+    assert all(float(row["ed"]) <= float(row["ep"]) <= float(row["er"]) for row in table)
+
+
+def test_scale_se_in_json_and_a_quiz_without_one_solution_says_so(tmp_path: Path) -> None:
+    path, ers = se_sample(tmp_path, 1)
+    many = (PUZZLES / "multiple_solutions.txt").read_text().splitlines()[0]
+    none = (PUZZLES / "invalid_no_solution.txt").read_text().splitlines()[0]
+    path.write_text(path.read_text() + many + "\n" + none + "\n")
+    run = rate(str(path), "--scale", "se", "--format", "json")
+    rows = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [(r["er"], r["ep"], r["ed"]) for r in rows[1:]] == [
+        ("several solutions", None, None),
+        ("no solution", None, None),
+    ]
+    assert rows[0]["er"] == ers[0]
+
+
+def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
+    path, ers = se_sample(tmp_path, 1)
+    run = rate(str(path), "--scale", "se", "--se-timeout", "0")
+    (row,) = csv.DictReader(io.StringIO(run.stdout))
+    assert row["er"].startswith(">=") and float(row["er"][2:]) <= float(ers[0])
+
+
+def test_an_unknown_scale_lists_the_scales() -> None:
+    run = rate(str(TOP95), "--scale", "foo")
+    assert run.returncode == 2
+    assert "invalid choice: 'foo' (choose from 'steps', 'se')" in run.stderr

@@ -22,7 +22,17 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.text.files import write_atomic
-from sudoku_repl.tools.rate import FORMATS, PROG, Rating, StopFlag, rate_file, read_quizzes, summary
+from sudoku_repl.tools.rate import (
+    FORMATS,
+    PROG,
+    SCALES,
+    Rating,
+    StopFlag,
+    csv_header,
+    rate_file,
+    read_quizzes,
+    summary,
+)
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -99,6 +109,21 @@ def _parser() -> argparse.ArgumentParser:
         help="search in run mode N (0, 1, 2; 3 the book's theorems; 4, 5 the chains)",
     )
     parser.add_argument(
+        "--scale",
+        choices=SCALES,
+        default="steps",
+        help="steps: the solver's own figures (default); se: also Sudoku Explainer's ratings, "
+        "columns er, ep, ed (a quiz without exactly one solution: er says why, no rating)",
+    )
+    parser.add_argument(
+        "--se-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="with --scale se: seconds for one quiz's rating (default 60); past them its ER "
+        "and EP are lower bounds, written >=X",
+    )
+    parser.add_argument(
         "--out", metavar="FILE", help="write the rows to FILE (atomically, only if not interrupted)"
     )
     return parser  # fmt: skip
@@ -146,6 +171,9 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         else:
             quizzes.append((line, item))
     header, row = FORMATS[args.format]
+    se_timeout = args.se_timeout if args.scale == "se" else None
+    if se_timeout is not None and args.format == "csv":
+        header = csv_header(se=True)
     show_bar = wanted(sys.stdout, sys.stderr) and bool(quizzes)
     held = show_bar or args.out is not None  # rows wait for the bar to go, or for the file
     held_rows = io.StringIO()
@@ -155,7 +183,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     try:
         out.write(header)
         results = rate_file(  # workers start here
-            quizzes, args.jobs, args.max_steps, stop, args.run_mode, register_all
+            quizzes, args.jobs, args.max_steps, stop, args.run_mode, register_all, se_timeout
         )
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)

@@ -44,6 +44,10 @@ COLUMNS = (
     "line", "quiz", "steps_first", "biggest_first", "steps_total", "solutions",
     "biggest_total", "guesses", "ms", "complete",
 )  # fmt: skip
+#: the columns ``--scale se`` adds: Sudoku Explainer's ratings (``techniques/explainer``)
+SE_COLUMNS = ("er", "ep", "ed")
+#: the scales ``rate`` knows: the solver's own figures, and those with Sudoku Explainer's
+SCALES = ("steps", "se")
 
 
 @attrs.frozen
@@ -60,6 +64,11 @@ class Rating:
     guesses: int
     ms: float
     complete: bool
+    #: Sudoku Explainer's ER, EP, ED (``--scale se``): ``"7.2"``, ``">=8.5"`` (the time limit
+    #: came first), or for ER what stood in the way (``no solution``); None: not asked for
+    er: str | None = None
+    ep: str | None = None
+    ed: str | None = None
 
 
 Rated = tuple[int, Quiz, Rating]  # (line number, quiz, rating)
@@ -97,11 +106,13 @@ def rate_quiz(
     interrupted: Callable[[], bool] = _never,
     run_mode: int = 0,
     to_end: bool = True,
+    se_timeout: float | None = None,
 ) -> Rating:
     """The figures of one 81-character quiz. Raises ``QuizError`` for a bad quiz and
     ``Interrupted`` when ``interrupted()`` turns true (it is polled before each step).
     ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals are then
-    the figures reached there."""
+    the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each quiz's
+    within that many seconds (a quiz without exactly one solution gets none, and says why)."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
     quiz = Quiz.from_string(quiz81)
@@ -116,6 +127,9 @@ def rate_quiz(
         biggest = max(biggest, _run(session, hooks, 0, max_steps).biggest)
     ms = (time.perf_counter() - start) * 1000
     engine = session.engine
+    se: dict[str, str | None] = {}
+    if se_timeout is not None:
+        se = se_ratings(quiz81, engine.solutions, session.finished, se_timeout)
     return Rating(
         steps_first=steps_first,
         biggest_first=first.biggest if first.solutions else None,
@@ -125,7 +139,23 @@ def rate_quiz(
         guesses=hooks.guesses,
         ms=ms,
         complete=session.finished,
+        **se,
     )
+
+
+def se_ratings(
+    quiz81: str, solutions: int, complete: bool, timeout: float
+) -> dict[str, str | None]:
+    """ER, EP and ED of a quiz with one solution (``">=X"`` when the time limit came first);
+    for any other quiz, ER says why there is no rating."""
+    if solutions != 1 or not complete:
+        why = "no solution" if solutions == 0 else "several solutions" if solutions > 1 else ""
+        return {"er": why or "search not finished", "ep": None, "ed": None}
+    from sudoku_repl.techniques.explainer import rate as se_rate
+
+    rated = se_rate(quiz81.replace(".", "0"), time_limit=timeout)
+    bound = ">=" if rated.er_is_lower_bound else ""
+    return {"er": f"{bound}{rated.er:.1f}", "ep": f"{bound}{rated.ep:.1f}", "ed": f"{rated.ed:.1f}"}
 
 
 def _run(session: Session, hooks: _Counting, solutions: int, max_steps: int | None) -> RunReport:
@@ -211,9 +241,11 @@ def _start_worker(stop: StopFlag, setup: Callable[[], None] | None = None) -> No
         setup()
 
 
-def _rate_in_worker(quiz81: str, max_steps: int | None, run_mode: int = 0) -> Rating | None:
+def _rate_in_worker(
+    quiz81: str, max_steps: int | None, run_mode: int = 0, se_timeout: float | None = None
+) -> Rating | None:
     try:
-        return rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode)
+        return rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode, se_timeout=se_timeout)
     except Interrupted:
         return None
 
@@ -232,6 +264,7 @@ def rate_file(
     stop: StopFlag | None = None,
     run_mode: int = 0,
     setup: Callable[[], None] | None = None,
+    se_timeout: float | None = None,
 ) -> Generator[Rated, None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1) or
     in ``jobs`` worker processes, in ``run_mode`` (``setup`` registers the run modes in each
@@ -244,21 +277,27 @@ def rate_file(
     chunk = chunk_size(len(quizzes), jobs)
     jobs = min(jobs, -(-len(quizzes) // chunk))  # never a worker with no task to take
     if jobs <= 1:
-        return _rate_here(quizzes, max_steps, stop, run_mode)
+        return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout)
     pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop, setup))
     texts = [str(quiz) for _, quiz in quizzes]
     ratings = pool.map(
-        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode), texts, chunksize=chunk
+        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode, se_timeout=se_timeout),
+        texts,
+        chunksize=chunk,
     )
     return _gather(quizzes, ratings, pool, stop)
 
 
 def _rate_here(
-    quizzes: Sequence[tuple[int, Quiz]], max_steps: int | None, stop: StopFlag, run_mode: int = 0
+    quizzes: Sequence[tuple[int, Quiz]],
+    max_steps: int | None,
+    stop: StopFlag,
+    run_mode: int = 0,
+    se_timeout: float | None = None,
 ) -> Generator[Rated, None, None]:
     for line, quiz in quizzes:
         try:
-            rating = rate_quiz(str(quiz), max_steps, stop, run_mode=run_mode)
+            rating = rate_quiz(str(quiz), max_steps, stop, run_mode=run_mode, se_timeout=se_timeout)
         except Interrupted:
             return
         yield line, quiz, rating
@@ -287,12 +326,17 @@ def _gather(
 
 
 def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
-    """One output record, keyed by ``COLUMNS``."""
-    return {"line": line, "quiz": str(quiz), **attrs.asdict(rating), "ms": round(rating.ms, 1)}
+    """One output record, keyed by ``COLUMNS`` (and ``SE_COLUMNS`` when the ratings were asked
+    for: ER is then never None)."""
+    record = {"line": line, "quiz": str(quiz), **attrs.asdict(rating), "ms": round(rating.ms, 1)}
+    if rating.er is None:
+        for name in SE_COLUMNS:
+            del record[name]
+    return record
 
 
-def csv_header() -> str:
-    return ",".join(COLUMNS) + "\n"
+def csv_header(se: bool = False) -> str:
+    return ",".join(COLUMNS + (SE_COLUMNS if se else ())) + "\n"
 
 
 def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
