@@ -731,3 +731,15 @@ def test_interrupt_stops_after_the_current_step() -> None:
         *timing(3, 0, 0),
     ]
     assert shell.repl.session.state() == model.repl.session.state()
+
+
+def test_help_glossary_explains_the_originals_words_with_their_standard_names() -> None:
+    """Issue 25: grp, ply and 2GW among them, one line each."""
+    shell = Shell()
+    lines = shell.ok("help glossary")
+    by_term = {line.partition(":")[0]: line for line in lines[1:]}
+    assert {"grp", "ply", "1GW", "2GW", "3GW", "complete shrink", "guess level"} <= set(by_term)
+    assert "hidden single" in by_term["complete shrink"]
+    assert "hidden subset" in by_term["2GW"] and "naked subset" in by_term["1GW"]
+    assert "(gdb)" in by_term["Order please"]
+    assert "help glossary" in "\n".join(shell.ok("help help"))

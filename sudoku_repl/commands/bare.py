@@ -17,14 +17,44 @@ def bye(repl: Repl) -> None:
     repl.done = True
 
 
+#: ``help glossary``: each word of the original, its standard name, and an example
+GLOSSARY = (
+    "The original's words and the community's (HoDoKu, SudokuWiki):",
+    "grp: the group filter, unit by unit: singles and subsets. "
+    "Example: '2) row 2 complete shrunken by group'.",
+    "complete shrink: hidden single (a value with one place left in a unit). "
+    "Example: row 5 lacks a 7 that only [5,2] can take: [5,2] keeps 7.",
+    "1GW: naked subset of identical sets (naked pair, triple, quad). "
+    "Example: [2,5] and [2,6] both hold 3 7: '1GW: 3 shrunken out of [2,1]'.",
+    "2GW: hidden subset (hidden pair, triple, quad), named by its CelSet/ValSet line. "
+    "Example: 'CelSet: [4,3] [6,1] ValSet: 6 7' is a hidden pair.",
+    "3GW: naked subset of any shape (naked pair, triple, quad). "
+    "Example: cells holding 1 2, 2 3 and 1 3 take 1, 2, 3 out of their unit's others.",
+    "ply: a row/column-against-block check; no standard name: it never finds a candidate the "
+    "placement has not already removed. Example: run-mode 2 leaves the work to guesses.",
+    "guess: trial and error (bifurcation); Forward/Upward guess: backtracking to the next "
+    "candidate. Example: '7) Guess [6,2] level 1 at 1 out of 2'.",
+    "guess level: the depth of nested guesses (backtracking depth). "
+    "Example: 'Biggest level on this run(til): 11' went eleven guesses deep.",
+    "step: one numbered solver step (a filter pass, or a guess). "
+    "Example: 'runtil 65' stops once the count reaches 65.",
+    "run modes: 0 grp then ply (default), 1 grp only, 2 ply only, 3 Jin Jianming's theorems, "
+    "4 grp and ply then X-Chain and Forcing Chain, 5 the chains only. Example: run-mode 4.",
+    "Order please: the original's prompt, where gdb says (gdb). Example: type step after it.",
+)
+
+
 def help_(repl: Repl, command: str | None) -> None:
     if command is None:
         repl.lines(order_list())
         return
+    if command == "glossary":
+        repl.lines(GLOSSARY)
+        return
     cmd = lookup(command)
     if cmd is None:
         known = ", ".join(COMMANDS)
-        raise UserError(f"No command {shown(command)!r}; help knows: {known}")
+        raise UserError(f"No command {shown(command)!r}; help knows: glossary, {known}")
     repl.lines(help_lines(cmd))
 
 

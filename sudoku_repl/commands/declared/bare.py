@@ -17,6 +17,10 @@ HELP = Command(
     "list the commands, or explain one",
     "sudoku_repl.commands.bare:help_",
     forms=[(CommandName(),)],
+    help=(
+        "help <command> explains one command; help glossary gives the original's words (grp,\n"
+        "ply, 1GW, 2GW, 3GW, complete shrink, guess level, ...) with their standard names."
+    ),
 )
 
 #: in Order List order
