@@ -84,7 +84,7 @@ def back(repl: Repl, n: int | None) -> None:
     session = repl.require_quiz()
     now = session.state().steps
     history = session.history
-    first = history.first_steps if history.dropped else 0  # the earliest step goto takes
+    first = history.earliest_step
     if n > now - first:
         kept = f" (the record starts at step {first})" if history.dropped else ""
         raise UserError(f"Only {now - first} steps to go back{kept}: {BACK.form}")

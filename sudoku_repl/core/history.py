@@ -403,6 +403,12 @@ class History:
         return self.steps_after(len(self))
 
     @property
+    def earliest_step(self) -> int:
+        """The earliest step ``goto`` and ``back`` reach: the loaded state of a whole record,
+        else the first step kept (``first_steps``)."""
+        return self.first_steps if self.dropped else self.start.steps
+
+    @property
     def first_steps(self) -> int:
         """The first step whose moves the record holds (1 unless older steps were dropped; the
         record then starts at the state of the step before it)."""

@@ -528,7 +528,7 @@ class Session:
         """The state right after step ``steps``: from the record, or by going on (silently)
         past its end. Stops early at the end of the search; True when an interrupt stopped it."""
         history = self.history
-        if history.dropped and steps < history.first_steps:
+        if steps < history.earliest_step:
             raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
                 f"to bound memory)",

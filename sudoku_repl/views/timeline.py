@@ -107,7 +107,7 @@ class _Span:
 def _span(history: History, first: int | None, last: int | None) -> _Span:
     # from the loaded state (step 0); a trimmed record from its first whole step, where goto
     # and back start too
-    start = history.first_steps if history.dropped else history.steps_after(0)
+    start = history.earliest_step
     end = history.last_steps
     lo = start if first is None else max(first, start)
     hi = end if last is None else min(last, end)
