@@ -13,20 +13,21 @@ if TYPE_CHECKING:
 
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the stepping verbs, the guess levels as frames, ``board``, the book's,
+    the debugger's, the experiments', the stepping verbs, the guess levels as frames, ``board``, the book's,
     ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
         book,
         debugger,
+        experiments,
         frames,
         hint_check,
         original,
         stepping,
     )
 
-    groups = (original, bare, debugger, stepping, frames, board, book, hint_check)
+    groups = (original, bare, debugger, experiments, stepping, frames, board, book, hint_check)
     return [cmd for group in groups for cmd in group.COMMANDS]
 
 
