@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT
 from sudoku_repl.commands.spec import words
-from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.args import count_of, parse_cell, parse_cell_value, parse_value

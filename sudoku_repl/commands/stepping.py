@@ -10,8 +10,8 @@ from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
 from sudoku_repl.commands.declared.stepping import CONDITION, SET
 from sudoku_repl.commands.dispatch import STOPPING
 from sudoku_repl.commands.running import run_command
-from sudoku_repl.commands.table import lookup
 from sudoku_repl.commands.spec import words as spec_words
+from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.text.args import parse_count

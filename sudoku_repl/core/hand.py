@@ -14,13 +14,14 @@ search never undoes it; a value that leads to no solution shows as the search ru
 from __future__ import annotations
 
 from array import array
-from typing import Final, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event, NoCandidate, WentWrong
-from sudoku_repl.core.geometry import Cell, Geometry, Mask
+from sudoku_repl.core.geometry import Cell, Geometry
 from sudoku_repl.core.state import (
     FINISHED,
     GUESS_DUE,
@@ -30,6 +31,9 @@ from sudoku_repl.core.state import (
     EngineState,
     Frame,
 )
+
+if TYPE_CHECKING:  # (history imports this module)
+    from sudoku_repl.core.history import History
 
 #: the run mode a hand move is recorded under (out of reach of ``run-mode``)
 HAND: Final = 255
@@ -65,6 +69,16 @@ def is_hand(event: Event) -> bool:
     return event[0] in (HAND_SET, HAND_REMOVED)
 
 
+def hand_values(history: History, moves: int, values: Sequence[int]) -> dict[Cell, int]:
+    """The cells whose value in ``values`` (the state after ``moves`` moves of the record) was
+    set by hand, with it."""
+    found: dict[Cell, int] = {}
+    for m, (cell, value) in history.choices_before(moves):
+        if history.run_mode(m) == HAND and value > 0 and values[cell] == value:
+            found[cell] = value
+    return found
+
+
 def _unit_word(geo: Geometry, cell: Cell, peer: Cell) -> str:
     (r, c), (pr, pc) = geo.positions[cell], geo.positions[peer]
     if r == pr:
@@ -91,10 +105,8 @@ def check(state: EngineState, geo: Geometry, cell: Cell, value: int, remove: boo
                 "No candidates yet (they are worked out at step 1): step first, then remove one"
             )
         if not state.cands[cell] >> (value - 1) & 1:
-            raise UserError(
-                f"{value} is no candidate of {name} any more (it has "
-                f"{' '.join(str(v) for v in range(1, 10) if state.cands[cell] >> (v - 1) & 1)})"
-            )
+            has = " ".join(str(v) for v in range(1, 10) if state.cands[cell] >> (v - 1) & 1)
+            raise UserError(f"{value} is no candidate of {name} any more (it has {has or 'none'})")
         return
     for peer in geo.peers[cell]:
         if state.values[peer] == value:
@@ -163,7 +175,3 @@ def _edit_frame(frame: Frame, geo: Geometry, cell: Cell, value: int, remove: boo
             done = options[: frame.tried]
             options = done + tuple(v for v in options[frame.tried :] if v != value)
     return Frame(frame.cell, options, frame.tried, bytes(values), cands)
-
-
-def mask_values(mask: Mask) -> list[int]:
-    return [v for v in range(1, 10) if mask >> (v - 1) & 1]

@@ -205,7 +205,16 @@ class Tail:
     record's own, the same for every future that parts there). Choices and new guesses are
     numbered from ``start``, so that dropping the record's oldest moves only moves ``start``."""
 
-    __slots__ = ("chunks", "choices", "guess_levels", "guess_moves", "modes", "snapshots", "start", "steps")
+    __slots__ = (
+        "choices",
+        "chunks",
+        "guess_levels",
+        "guess_moves",
+        "modes",
+        "snapshots",
+        "start",
+        "steps",
+    )
 
     def __init__(self, start: int) -> None:
         self.start = start
@@ -557,6 +566,11 @@ class History:
 
     def run_mode(self, move: int) -> int:
         return self._modes[move]
+
+    def choices_before(self, stop: int) -> list[tuple[int, tuple[Cell, int]]]:
+        """(move, choice) of every recorded guess answer and hand move within the first
+        ``stop`` moves, in order."""
+        return sorted((m, c) for m, c in self._choices.items() if m < stop and c is not None)
 
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""

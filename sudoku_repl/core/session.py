@@ -252,7 +252,7 @@ class Session:
         recorded = at < len(history)
         mode = self.settings.run_mode
         choice: Choice = None
-        if walk.replay and recorded or recorded and history.run_mode(at) == hand.HAND:
+        if recorded and (walk.replay or history.run_mode(at) == hand.HAND):
             choice, mode = history.choice(at), history.run_mode(at)  # (a hand move is followed)
         elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
             default = engine.guess_default()
@@ -646,7 +646,9 @@ class Session:
         name = name.strip()
         exp = self.experiment_tree.current if key is None else self.experiment(key)
         if not name or name.isdigit():
-            raise UserError(f"An experiment's name needs a letter (not {name!r}): its number is {exp.number}")
+            raise UserError(
+                f"An experiment's name needs a letter (not {name!r}): its number is {exp.number}"
+            )
         other = self.experiment_tree.find(name)
         if other is not None and other is not exp:
             raise UserError(f"Experiment {other.number} is named {name!r} already")
@@ -724,9 +726,7 @@ class Session:
         )
         return figures, end
 
-    def branch(
-        self, moves: int, choice: Choice = None, run_mode: int | None = None
-    ) -> Experiment:
+    def branch(self, moves: int, choice: Choice = None, run_mode: int | None = None) -> Experiment:
         """A new experiment that parts from the present one's record after its first ``moves``
         moves, by one move made there with the guess answer ``choice`` (None: the offered one)
         and run mode ``run_mode`` (None: the setting); the session then stands after that move,

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import BREAK
-from sudoku_repl.commands.spec import Cell, CellValue, Choice, Command, CommandName, Int, Text, Value
+from sudoku_repl.commands.spec import (
+    Cell,
+    CellValue,
+    Choice,
+    Command,
+    CommandName,
+    Int,
+    Text,
+    Value,
+)
 
 CONTINUE = Command(
     "continue",
