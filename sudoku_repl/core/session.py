@@ -736,14 +736,25 @@ class Session:
             raise UserError(f"No move {moves} in the record (it holds {len(history)})")
         mode = self.settings.run_mode if run_mode is None else run_mode
         modes.check(mode)
+        present = self.cursor
         self.seek(moves)
         engine = self.engine
         if choice is not None and engine.status is GUESS_DUE and choice == engine.guess_default():
             choice = None
+        problem = ""
         if choice is not None and engine.status is not GUESS_DUE:
-            raise UserError(f"No guess is due after move {moves}: a guess answer needs one")
-        if history.choice(moves) == choice and history.run_mode(moves) == mode:
-            raise UserError(f"Move {moves} is made that way in the record already")
+            problem = f"No guess is due after move {moves}: a guess answer needs one"
+        elif choice is not None and not (
+            0 <= choice[0] < self.geo.size
+            and not engine.values[choice[0]]
+            and engine.cands[choice[0]] >> (choice[1] - 1) & 1
+        ):
+            problem = f"{choice} is no empty cell and one of its candidates"
+        elif history.choice(moves) == choice and history.run_mode(moves) == mode:
+            problem = f"Move {moves} is made that way in the record already"
+        if problem:
+            self.seek(present)
+            raise UserError(problem)
         parting = self._parting(moves, choice, mode)
         ev = hand.advance(engine, mode, choice)
         exp = self.experiment_tree.cut(moves, parting)
