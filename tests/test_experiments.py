@@ -35,9 +35,7 @@ def done_when_shell() -> Shell:
     shell.ok("goto 6")
     shell.ok("guess-mode 1")
     shell.ok("step")
-    assert shell.answers.questions == [
-        "Take a guess please, by default it will be [6,2]=5:"
-    ]
+    assert shell.answers.questions == ["Take a guess please, by default it will be [6,2]=5:"]
     shell.ok("guess-mode 0")
     shell.ok("run")
     return shell
@@ -154,8 +152,9 @@ def test_set_cell_is_a_step_by_hand_and_a_new_experiment() -> None:
     assert any("{2}" in line for line in board)
     assert board[-1] == "        {5} set by hand (set cell: a what-if edit)"
     # the first line of search stays as it was: at step 11, where the edit was made
-    assert shell.ok("experiments")[0].endswith("got to step 11, 0 solutions, biggest level 2, "
-                                              "not finished; at step 11")
+    assert shell.ok("experiments")[0].endswith(
+        "got to step 11, 0 solutions, biggest level 2, not finished; at step 11"
+    )
     # going back before the edit and on again follows it (it is part of this record)
     shell.ok("goto 8")
     shell.ok("goto 12")
