@@ -386,3 +386,28 @@ def test_branch_refuses_an_answer_that_is_no_candidate() -> None:
         session.branch(session.cursor, choice=(48, 9))  # [6,4] holds the given 2
     assert [e.number for e in session.experiments] == [1]
     assert session.state().steps == 6  # where it was
+
+
+def test_timeline_compare_draws_both_curves_as_text_and_svg(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    shell = done_when_shell()
+    lines = shell.ok("timeline --compare 1 2")
+    assert lines[0] == "Guess level over steps 1..184: 1 main (a) and 2 6:[6,2]=9 (b)"
+    assert "| they part at step 6" in lines[lines.index(next(x for x in lines if "└" in x)) + 2]
+    assert lines[-2] == "1 main: biggest level 11 at step 92; solution at step 131."
+    assert lines[-1] == "2 6:[6,2]=9: biggest level 11 at step 145; solution at step 184."
+    # the top row (level 11): main's peak early (a), the other's later (b), apart
+    top = lines[1]
+    assert top.startswith("11 │") and top.index("a") < top.index("b")
+    svg = tmp_path / "cmp.svg"
+    assert shell.ok(f"timeline --compare 1 2 --svg {svg}") == [f"Wrote {svg}."]
+    root = ET.parse(svg).getroot()
+    classes = [e.get("class") for e in root.iter() if e.get("class")]
+    assert {"level a", "level b", "parted"} <= set(classes)
+    assert shell.fails("timeline --compare 1") == [
+        "timeline --compare needs two experiments: timeline --compare A B [--svg <file>]"
+    ]
+    assert shell.fails("timeline --compare 1 1") == [
+        "timeline --compare needs two different experiments: timeline --compare A B [--svg <file>]"
+    ]

@@ -595,8 +595,10 @@ class Session:
         """Every experiment of the record, by number: where it parted, how far it got, where
         it stands (docs/experiments.md)."""
         tree = self.experiment_tree
-        found = [self._info(e) for e in tree if e is not tree.current]
-        tree.unview()
+        try:
+            found = [self._info(e) for e in tree if e is not tree.current]
+        finally:
+            tree.unview()
         found.append(self._info(tree.current))
         return sorted(found, key=lambda i: i.number)
 
@@ -676,15 +678,28 @@ class Session:
                 f"compare needs two different experiments (both are {first.number}): "
                 f"compare A [B], B the present one by default"
             )
-        fa, end_a = self._figures(first)
-        fb, end_b = self._figures(second)
-        tree.unview()
         parted = tree.parting_moves(first, second)
-        step = self.history.steps_after(min(parted, len(self.history)))
+        try:
+            fa, end_a = self._figures(first)
+            step = self.history.steps_after(parted)  # (``first``'s record holds the move)
+            fb, end_b = self._figures(second)
+        finally:
+            tree.unview()
         differing = tuple(
             (c, va, vb) for c, (va, vb) in enumerate(zip(end_a.values, end_b.values)) if va != vb
         )
         return Comparison(step, parted, fa, fb, differing)
+
+    def parting_step(self, a: int | str, b: int | str) -> int:
+        """The step where the records of two experiments part (the last step they share)."""
+        tree = self.experiment_tree
+        first, second = self.experiment(a), self.experiment(b)
+        parted = tree.parting_moves(first, second)
+        tree.view(first)
+        try:
+            return self.history.steps_after(parted)
+        finally:
+            tree.unview()
 
     def _figures(self, exp: Experiment) -> tuple[Figures, EngineState]:
         tree = self.experiment_tree
