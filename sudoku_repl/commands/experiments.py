@@ -76,8 +76,13 @@ def compare(repl: Repl, arg: str) -> None:
     if not 1 <= len(typed) <= 2:
         raise UserError(COMPARE.complaint())
     keys = [_key(t) for t in typed]
-    for key in keys:
-        session.experiment(key)  # (an unknown one: its own line)
+    found = [session.experiment(key) for key in keys]  # (an unknown one: its own line)
+    other = found[1] if len(found) == 2 else session.experiment_tree.current
+    if found[0] is other:
+        raise UserError(
+            f"compare needs two different experiments (both are {other.number}): "
+            f"{COMPARE.form}, B the present one by default"
+        )
     repl.lines(comparison_lines(session.compare(*keys), session.geo))
 
 

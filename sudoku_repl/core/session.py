@@ -674,10 +674,7 @@ class Session:
         first = self.experiment(a)
         second = tree.current if b is None else self.experiment(b)
         if first is second:
-            raise UserError(
-                f"compare needs two different experiments (both are {first.number}): "
-                f"compare A [B], B the present one by default"
-            )
+            raise UserError(f"Two different experiments are needed (both are {first.number})")
         parted = tree.parting_moves(first, second)
         try:
             fa, end_a = self._figures(first)
