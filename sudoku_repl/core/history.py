@@ -43,6 +43,7 @@ from sudoku_repl.core.events import (
 )
 from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
+from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.state import EngineState
 
 MOVES_PER_SNAPSHOT: Final = 64
@@ -365,7 +366,11 @@ class History:
             engine.restore(self._snapshots[k])
         self._replayed = -1  # until the chunk is through
         for m in range(first, last):
-            ev = hand.advance(engine, self._modes[m], self._choices.get(m))
+            mode, choice = self._modes[m], self._choices.get(m)
+            if mode == HAND and choice is not None:
+                ev = hand.apply(engine, choice)
+            else:
+                ev = engine.advance(mode, choice)
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
