@@ -66,10 +66,6 @@ def advance(engine: Engine, run_mode: int, choice: Choice) -> list[Event]:
     return engine.advance(run_mode, choice)
 
 
-def is_hand(event: Event) -> bool:
-    return event[0] in (HAND_SET, HAND_REMOVED)
-
-
 def hand_values(history: History, moves: int, values: Sequence[int]) -> dict[Cell, int]:
     """The cells whose value in ``values`` (the state after ``moves`` moves of the record) was
     set by hand, with it."""

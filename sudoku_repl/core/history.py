@@ -110,11 +110,6 @@ class _Moves:
         moves.odd = {i: e for i, e in self.odd.items() if i < length}
         return moves
 
-    def nbytes(self) -> int:
-        """About how many bytes its arrays hold (the benchmark's measure)."""
-        arrays = (self.codes, self.code_at, self.pairs, self.pair_at)
-        return sum(a.itemsize * len(a) for a in arrays) + sum(len(g) + 33 for g in self.grids)
-
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
         del self.codes[self.code_at[length] :]
@@ -229,16 +224,6 @@ class Tail:
 
     def __len__(self) -> int:
         return len(self.steps)
-
-    def nbytes(self) -> int:
-        """About how many bytes it holds, snapshots left out (the benchmark's measure)."""
-        return (
-            4 * len(self.steps)
-            + len(self.modes)
-            + 5 * len(self.guess_moves)
-            + 100 * len(self.choices)
-            + sum(m.nbytes() for m in self.chunks if m is not None)
-        )
 
 
 class History:
@@ -508,16 +493,6 @@ class History:
         self._replayed = -1
         self._guess_moves.extend(m + length for m in tail.guess_moves)
         self._guess_levels.extend(tail.guess_levels)
-
-    def nbytes(self) -> int:
-        """About how many bytes the record holds, snapshots left out (the benchmark's)."""
-        return (
-            4 * len(self._steps)
-            + len(self._modes)
-            + 5 * len(self._guess_moves)
-            + 100 * len(self._choices)
-            + sum(m.nbytes() for m in self._chunks if m is not None)
-        )
 
     # -- reading ---------------------------------------------------------------------------
 
