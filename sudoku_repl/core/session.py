@@ -647,8 +647,9 @@ class Session:
         stands (from the record: nothing is run again)."""
         target = self.experiment(key)
         tree = self.experiment_tree
-        tree.switch(target, self.cursor)
-        self.seek(target.cursor)
+        if target is not tree.current:  # (the present one stays where it is)
+            tree.switch(target, self.cursor)
+            self.seek(target.cursor)
         return self._info(target)
 
     def name_experiment(self, name: str, key: int | str | None = None) -> None:
