@@ -518,6 +518,18 @@ class Session:
         self._replay(engine, done, moves)
         return engine.state()
 
+    def fork(self, moves: int) -> Session:
+        """A new session whose present is the state after the record's first ``moves`` moves
+        (worked out on a copy, as ``state_after``): the same quiz, a copy of the settings, no
+        breakpoints, and a record of its own that starts there. This session stays as it is:
+        what-if searches (``tools/whatif.py``) run on forks."""
+        state = self.state_after(moves)
+        other = Session(self.settings.copy())
+        engine = Engine(state, self.geo)
+        other.quiz, other._engine = self.quiz, engine
+        other._history = History(state, geometry=self.geo, memo=engine.memo)
+        return other
+
     def _replay(self, engine: Engine, done: int, moves: int) -> None:
         """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
         history = self.history

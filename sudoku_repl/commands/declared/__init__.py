@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
     the debugger's, the stepping verbs, the guess levels as frames, ``board``, the book's,
-    ``hint`` and ``check``."""
+    ``hint`` and ``check``, ``whatif``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
@@ -24,9 +24,10 @@ def in_order() -> list[Command]:
         hint_check,
         original,
         stepping,
+        whatif,
     )
 
-    groups = (original, bare, debugger, stepping, frames, board, book, hint_check)
+    groups = (original, bare, debugger, stepping, frames, board, book, hint_check, whatif)
     return [cmd for group in groups for cmd in group.COMMANDS]
 
 
