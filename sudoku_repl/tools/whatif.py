@@ -1,4 +1,4 @@
-"""``whatif guesses``: what the search would have done had a guess been answered otherwise.
+"""``whatif guesses``: the search run again from each guess taken, answered with another value.
 
 The *guesses* are the new guesses (``events.GUESS``; Forward and Upward guesses are the search's
 own going on, not choices) the record holds before the present. For each, every *other*

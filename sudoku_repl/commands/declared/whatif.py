@@ -19,7 +19,7 @@ WHATIF = Command(
     forms=WHATIF_FORMS,
     form="whatif guesses [--format text|csv|json] [--max-steps N] [--keep]",
     raw=True,
-    usage="whatif guesses",
+    usage="whatif guesses [--format csv|json]",
     help=(
         "For each new guess taken before the present step, and each other candidate of its\n"
         "cell: the search is put back to just before the guess (on a copy: nothing here\n"
