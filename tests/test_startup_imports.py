@@ -32,6 +32,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.board",
     "sudoku_repl.commands.declared.hint_check",
     "sudoku_repl.commands.declared.debugger",
+    "sudoku_repl.commands.declared.experiments",
     "sudoku_repl.commands.declared.frames",
     "sudoku_repl.commands.declared.original",
     "sudoku_repl.commands.declared.stepping",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.hand import hand_values
 from sudoku_repl.views.board import board_lines, last_step_changes
 
 
@@ -28,4 +29,5 @@ def board(repl: Repl) -> None:
     state, moves = repl.looked_at()
     before = last_step_changes(session.history, moves, state)
     givens = session.quiz.givens if session.quiz is not None else state.values
-    repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl)))
+    by_hand = hand_values(session.history, moves, state.values)
+    repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand))

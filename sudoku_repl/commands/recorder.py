@@ -11,7 +11,19 @@ from collections.abc import Callable
 
 #: commands left out of the script (they do not change the session)
 UNSCRIPTED = frozenset(
-    {"save-session", "source", "help", "show", "levels", "history", "when", "board", "tui"}
+    {
+        "save-session",
+        "source",
+        "help",
+        "show",
+        "levels",
+        "history",
+        "when",
+        "board",
+        "tui",
+        "experiments",
+        "compare",
+    }
 )
 
 

@@ -10,6 +10,7 @@ from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
 from sudoku_repl.commands.declared.stepping import CONDITION, SET
 from sudoku_repl.commands.dispatch import STOPPING
 from sudoku_repl.commands.running import run_command
+from sudoku_repl.commands.spec import words as spec_words
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
@@ -91,6 +92,12 @@ SETTINGS = SET.first_words()
 
 
 def set_(repl: Repl, arg: str) -> None:
+    typed = spec_words(arg)
+    if typed and typed[0] in ("cell", "removed"):
+        from sudoku_repl.commands.experiments import set_edit
+
+        set_edit(repl, typed)
+        return
     words = arg.split()
     found = SET.match(words) if len(words) == 2 else None
     if found is None and len(words) == 2 and SET.synonyms.get(words[0], words[0]) in SETTINGS:

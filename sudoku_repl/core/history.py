@@ -29,6 +29,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
+from sudoku_repl.core import hand
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import (
     CelSet,
@@ -95,6 +96,23 @@ class _Moves:
             pairs[1::2] = [values[i] << _VALUE_SHIFT | cands[i] for i in cells]
             self.pairs.fromlist(pairs)
         self.pair_at.append(len(self.pairs))
+
+    def copy_first(self, length: int) -> _Moves:
+        """A copy of the first ``length`` moves (the partial chunk a record keeps where an
+        experiment's future was detached: ``History.detach``)."""
+        moves = _Moves()
+        moves.codes = self.codes[: self.code_at[length]]
+        moves.code_at = self.code_at[: length + 1]
+        moves.pairs = self.pairs[: self.pair_at[length]]
+        moves.pair_at = self.pair_at[: length + 1]
+        moves.grids = list(self.grids)
+        moves.odd = {i: e for i, e in self.odd.items() if i < length}
+        return moves
+
+    def nbytes(self) -> int:
+        """About how many bytes its arrays hold (the benchmark's measure)."""
+        arrays = (self.codes, self.code_at, self.pairs, self.pair_at)
+        return sum(a.itemsize * len(a) for a in arrays) + sum(len(g) + 33 for g in self.grids)
 
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
@@ -178,6 +196,48 @@ class _Moves:
         for k in range(self.pair_at[i], self.pair_at[i + 1], 2):
             packed = data[k + 1]
             yield data[k], packed >> _VALUE_SHIFT, packed & 0x1FF
+
+
+class Tail:
+    """The moves of a record from ``start`` on, detached from it (``History.detach``): an
+    experiment's own future while another is the present one. Whole chunks move, not copies;
+    a chunk that begins before ``start`` comes whole (the moves before ``start`` in it are the
+    record's own, the same for every future that parts there). Choices and new guesses are
+    numbered from ``start``, so that dropping the record's oldest moves only moves ``start``."""
+
+    __slots__ = (
+        "choices",
+        "chunks",
+        "guess_levels",
+        "guess_moves",
+        "modes",
+        "snapshots",
+        "start",
+        "steps",
+    )
+
+    def __init__(self, start: int) -> None:
+        self.start = start
+        self.steps = array("I")
+        self.modes = array("B")
+        self.choices: dict[int, Choice] = {}
+        self.chunks: list[_Moves | None] = []
+        self.snapshots: list[EngineState] = []
+        self.guess_moves = array("I")
+        self.guess_levels = array("B")
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def nbytes(self) -> int:
+        """About how many bytes it holds, snapshots left out (the benchmark's measure)."""
+        return (
+            4 * len(self.steps)
+            + len(self.modes)
+            + 5 * len(self.guess_moves)
+            + 100 * len(self.choices)
+            + sum(m.nbytes() for m in self.chunks if m is not None)
+        )
 
 
 class History:
@@ -305,7 +365,7 @@ class History:
             engine.restore(self._snapshots[k])
         self._replayed = -1  # until the chunk is through
         for m in range(first, last):
-            ev = engine.advance(self._modes[m], self._choices.get(m))
+            ev = hand.advance(engine, self._modes[m], self._choices.get(m))
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
@@ -392,6 +452,68 @@ class History:
         del self._guess_moves[keep:]
         del self._guess_levels[keep:]
 
+    def detach(self, length: int) -> Tail:
+        """Take the moves from ``length`` on out of the record, as a ``Tail`` (``attach`` puts
+        it back): whole chunks move; the chunk the cut falls in goes whole into the tail and
+        the record keeps a copy of its first part."""
+        tail = Tail(length)
+        if length >= len(self._steps):
+            return tail
+        tail.steps = self._steps[length:]
+        tail.modes = self._modes[length:]
+        del self._steps[length:]
+        del self._modes[length:]
+        for i in [i for i in self._choices if i >= length]:
+            tail.choices[i - length] = self._choices.pop(i)
+        k, i = divmod(length, MOVES_PER_SNAPSHOT)
+        tail.chunks = self._chunks[k:]
+        if i == 0:
+            del self._chunks[k:]
+        else:
+            del self._chunks[k + 1 :]
+            moves = self._chunks[k]
+            if moves is not None:
+                self._chunks[k] = moves.copy_first(i)
+        tail.snapshots = self._snapshots[k + 1 :]
+        del self._snapshots[k + 1 :]
+        self._replayed = -1
+        keep = bisect_left(self._guess_moves, length)
+        tail.guess_moves = array("I", (m - length for m in self._guess_moves[keep:]))
+        tail.guess_levels = self._guess_levels[keep:]
+        del self._guess_moves[keep:]
+        del self._guess_levels[keep:]
+        return tail
+
+    def attach(self, tail: Tail) -> None:
+        """Put a detached tail back after the record's first ``tail.start`` moves (which must be
+        all it holds: the moves the tail's future parted from)."""
+        length = tail.start
+        if length != len(self._steps):
+            raise ValueError(f"a tail from move {length} after a record of {len(self._steps)}")
+        if not len(tail):
+            return
+        self._steps.extend(tail.steps)
+        self._modes.extend(tail.modes)
+        for i, c in tail.choices.items():
+            self._choices[i + length] = c
+        k, i = divmod(length, MOVES_PER_SNAPSHOT)
+        del self._chunks[k:]  # (the record's copy of the chunk the tail begins in)
+        self._chunks.extend(tail.chunks)
+        self._snapshots.extend(tail.snapshots)
+        self._replayed = -1
+        self._guess_moves.extend(m + length for m in tail.guess_moves)
+        self._guess_levels.extend(tail.guess_levels)
+
+    def nbytes(self) -> int:
+        """About how many bytes the record holds, snapshots left out (the benchmark's)."""
+        return (
+            4 * len(self._steps)
+            + len(self._modes)
+            + 5 * len(self._guess_moves)
+            + 100 * len(self._choices)
+            + sum(m.nbytes() for m in self._chunks if m is not None)
+        )
+
     # -- reading ---------------------------------------------------------------------------
 
     def steps_after(self, moves: int) -> int:
@@ -444,6 +566,11 @@ class History:
 
     def run_mode(self, move: int) -> int:
         return self._modes[move]
+
+    def choices_before(self, stop: int) -> list[tuple[int, tuple[Cell, int]]]:
+        """(move, choice) of every recorded guess answer and hand move within the first
+        ``stop`` moves, in order."""
+        return sorted((m, c) for m, c in self._choices.items() if m < stop and c is not None)
 
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""

@@ -20,11 +20,19 @@ from typing import Protocol
 import attrs
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core import modes
+from sudoku_repl.core import hand, modes
 from sudoku_repl.core.breakpoints import Breakpoint, Breakpoints, StepSeen
 from sudoku_repl.core.engine import Choice, Engine
-from sudoku_repl.core.errors import GuessAborted, RecordCut
+from sudoku_repl.core.errors import GuessAborted, RecordCut, UserError
 from sudoku_repl.core.events import Event
+from sudoku_repl.core.experiments import (
+    Comparison,
+    Experiment,
+    ExperimentInfo,
+    Experiments,
+    Figures,
+    Parting,
+)
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
 from sudoku_repl.core.native import mypyc_attr
@@ -193,6 +201,7 @@ class Session:
         self.quiz: Quiz | None = None
         self._engine: Engine | None = None
         self._history: History | None = None
+        self._experiments: Experiments | None = None
         self.cursor = 0
         #: things the session did that the user should hear about (the shell prints them)
         self.notices: list[str] = []
@@ -205,6 +214,7 @@ class Session:
         engine = Engine.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
         self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
+        self._experiments = Experiments(self._history)
         self.cursor = 0
 
     @property
@@ -242,8 +252,8 @@ class Session:
         recorded = at < len(history)
         mode = self.settings.run_mode
         choice: Choice = None
-        if walk.replay and recorded:
-            choice, mode = history.choice(at), history.run_mode(at)
+        if recorded and (walk.replay or history.run_mode(at) == hand.HAND):
+            choice, mode = history.choice(at), history.run_mode(at)  # (a hand move is followed)
         elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
             default = engine.guess_default()
             offered = (history.choice(at) if recorded else None) or default
@@ -256,16 +266,29 @@ class Session:
             if choice == default:
                 choice = None
         keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
-        ev = engine.advance(mode, choice)
+        parting = None if keep or not recorded else self._parting(at, choice, mode)
+        ev = hand.advance(engine, mode, choice)
         if keep:
             self.cursor = at + 1
         else:
+            if parting is not None:  # the recorded future is kept as an experiment
+                self.experiment_tree.cut(at, parting)
             self._record(ev, choice, mode)
         return ev
 
+    def _parting(self, at: int, choice: Choice, mode: int) -> Parting:
+        """How a move made now from the record's move ``at`` on parts from it (before it is
+        made): a guess answered otherwise, or another run mode."""
+        engine = self.engine
+        if mode == self.history.run_mode(at) and engine.status is GUESS_DUE:
+            cell, value = choice or engine.guess_default()
+            return Parting(at, engine.steps, f"{self.geo.cell_name(cell)}={value}")
+        return Parting(at, engine.steps, f"mode {mode}")
+
     def _record(self, ev: list[Event], choice: Choice, mode: int) -> None:
-        """Put the move the engine just made into the record at the present (cutting off the
-        future recorded after it), and make the state after it the present."""
+        """Put the move the engine just made into the record at the present (the end of the
+        record: a future recorded after the present was kept as an experiment first), and
+        make the state after it the present."""
         engine, history = self.engine, self.history
         history.truncate(self.cursor)
         self._appended += 1
@@ -284,12 +307,19 @@ class Session:
         self.cursor += 1
         if not history.over_cap():
             return
-        self.cursor -= history.drop_oldest()
+        dropped = history.drop_oldest()
+        self.cursor -= dropped
         self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
         self.notices.append(
             f"Record full: steps before {history.first_steps} were dropped to bound "
             f"memory; time travel, history and when start there now."
         )
+        gone = self.experiment_tree.dropped(dropped) if dropped else []
+        if gone:
+            self.notices.append(
+                f"Experiments {', '.join(map(str, gone))} parted before step "
+                f"{history.first_steps} and were deleted with the dropped steps."
+            )
 
     def arm_breakpoints(self) -> None:
         """Let the enabled breakpoints follow the search from the present state."""
@@ -437,6 +467,7 @@ class Session:
         self.cursor = max(start, 0)
         if self._appended != walk.appended:  # the unit had left the record: drop its moves
             history.truncate(self.cursor)
+            self.experiment_tree.undo_cut(self.cursor)  # (and an experiment it began)
 
     def settle(self, walk: Walk, hooks: Hooks) -> Outcome:
         """``walk`` with the guess questions asked through ``hooks.ask_guess``: any outcome but
@@ -534,7 +565,7 @@ class Session:
         """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
         history = self.history
         for m in range(done, moves):
-            engine.advance(history.run_mode(m), history.choice(m))
+            hand.advance(engine, history.run_mode(m), history.choice(m))
 
     def goto(self, steps: int, hooks: Hooks) -> bool:
         """The state right after step ``steps``: from the record, or by going on (silently)
@@ -563,3 +594,188 @@ class Session:
                 self.history.first_steps,
             )
         self.seek(0)
+
+    # -- experiments -------------------------------------------------------------------------
+
+    @property
+    def experiment_tree(self) -> Experiments:
+        assert self._experiments is not None, "no quiz loaded"
+        return self._experiments
+
+    @property
+    def experiments(self) -> list[ExperimentInfo]:
+        """Every experiment of the record, by number: where it parted, how far it got, where
+        it stands (docs/experiments.md)."""
+        tree = self.experiment_tree
+        found = [self._info(e) for e in tree if e is not tree.current]
+        tree.unview()
+        found.append(self._info(tree.current))
+        return sorted(found, key=lambda i: i.number)
+
+    def experiment(self, key: int | str) -> Experiment:
+        """The experiment of that number or name; else ``UserError`` naming those there are."""
+        tree = self.experiment_tree
+        found = tree.find(key)
+        if found is None:
+            there = ", ".join(f"{e.number} ({e.name})" for e in tree)
+            raise UserError(f"No experiment {key}: there are {there}")
+        return found
+
+    def _info(self, exp: Experiment) -> ExperimentInfo:
+        """``exp``'s line; the ``History`` holds its record after it (``Experiments.view``)."""
+        tree = self.experiment_tree
+        current = exp is tree.current
+        if not current:
+            tree.view(exp)
+        history = self.history
+        end = self.state_after(len(history))
+        stands = self.cursor if current else exp.cursor
+        parted = exp.parted
+        return ExperimentInfo(
+            exp.number,
+            exp.name,
+            current,
+            None if parted is None else parted.step,
+            "" if parted is None else parted.what,
+            end.steps,
+            end.solutions,
+            max(history.biggest_level(1, end.steps), history.dropped_biggest),
+            end.status is FINISHED,
+            history.steps_after(stands),
+        )
+
+    def switch(self, key: int | str) -> ExperimentInfo:
+        """Make the experiment of that number or name the present one, at the step where it
+        stands (from the record: nothing is run again)."""
+        target = self.experiment(key)
+        tree = self.experiment_tree
+        tree.switch(target, self.cursor)
+        self.seek(target.cursor)
+        return self._info(target)
+
+    def name_experiment(self, name: str, key: int | str | None = None) -> None:
+        """Name the present experiment (or that of ``key``); a name is one no other has."""
+        name = name.strip()
+        exp = self.experiment_tree.current if key is None else self.experiment(key)
+        if not name or name.isdigit():
+            raise UserError(
+                f"An experiment's name needs a letter (not {name!r}): its number is {exp.number}"
+            )
+        other = self.experiment_tree.find(name)
+        if other is not None and other is not exp:
+            raise UserError(f"Experiment {other.number} is named {name!r} already")
+        exp.name = name
+
+    def delete_experiment(self, key: int | str) -> Experiment:
+        """Forget an experiment other than the present one (its own moves go with it)."""
+        exp = self.experiment(key)
+        tree = self.experiment_tree
+        if exp is tree.current:
+            raise UserError(
+                f"Experiment {exp.number} is the present one: switch to another (experiment N) "
+                f"before deleting it"
+            )
+        tree.delete(exp)
+        return exp
+
+    def compare(self, a: int | str, b: int | str | None = None) -> Comparison:
+        """Two experiments side by side (``b``: by default the present one)."""
+        tree = self.experiment_tree
+        first = self.experiment(a)
+        second = tree.current if b is None else self.experiment(b)
+        if first is second:
+            raise UserError(
+                f"compare needs two different experiments (both are {first.number}): "
+                f"compare A [B], B the present one by default"
+            )
+        fa, end_a = self._figures(first)
+        fb, end_b = self._figures(second)
+        tree.unview()
+        parted = tree.parting_moves(first, second)
+        step = self.history.steps_after(min(parted, len(self.history)))
+        differing = tuple(
+            (c, va, vb) for c, (va, vb) in enumerate(zip(end_a.values, end_b.values)) if va != vb
+        )
+        return Comparison(step, parted, fa, fb, differing)
+
+    def _figures(self, exp: Experiment) -> tuple[Figures, EngineState]:
+        tree = self.experiment_tree
+        if exp is tree.current:
+            tree.unview()
+        else:
+            tree.view(exp)
+        history = self.history
+        first: int | None = None
+        guesses = wrong = 0
+        after_solution = False
+        for m in range(len(history)):
+            for e in history.events(m):
+                kind = e[0]
+                if kind == E.SOLUTION:
+                    after_solution = True
+                    if first is None:
+                        first = e[1]
+                elif kind == E.GUESS:
+                    guesses += 1
+                elif kind == E.FORWARD or kind == E.UPWARD or kind == E.NO_MORE:
+                    if kind != E.NO_MORE:
+                        guesses += 1
+                    if after_solution:
+                        after_solution = False
+                    elif kind != E.NO_MORE or guesses:
+                        wrong += 1
+        end = self.state_after(len(history))
+        figures = Figures(
+            exp.number,
+            exp.name,
+            end.steps,
+            first,
+            end.solutions,
+            max(history.biggest_level(1, end.steps), history.dropped_biggest),
+            guesses,
+            wrong,
+            end.status is FINISHED,
+        )
+        return figures, end
+
+    def branch(self, moves: int, choice: Choice = None, run_mode: int | None = None) -> Experiment:
+        """A new experiment that parts from the present one's record after its first ``moves``
+        moves, by one move made there with the guess answer ``choice`` (None: the offered one)
+        and run mode ``run_mode`` (None: the setting); the session then stands after that move,
+        in the new experiment. A move the record holds already is refused (``UserError``)."""
+        history = self.history
+        if not 0 <= moves < len(history):
+            raise UserError(f"No move {moves} in the record (it holds {len(history)})")
+        mode = self.settings.run_mode if run_mode is None else run_mode
+        modes.check(mode)
+        self.seek(moves)
+        engine = self.engine
+        if choice is not None and engine.status is GUESS_DUE and choice == engine.guess_default():
+            choice = None
+        if choice is not None and engine.status is not GUESS_DUE:
+            raise UserError(f"No guess is due after move {moves}: a guess answer needs one")
+        if history.choice(moves) == choice and history.run_mode(moves) == mode:
+            raise UserError(f"Move {moves} is made that way in the record already")
+        parting = self._parting(moves, choice, mode)
+        ev = hand.advance(engine, mode, choice)
+        exp = self.experiment_tree.cut(moves, parting)
+        self._record(ev, choice, mode)
+        return exp
+
+    def hand_edit(self, cell: Cell, value: int, remove: bool = False) -> list[Event]:
+        """A what-if edit at the present: ``value`` placed in ``cell`` as if given, or (with
+        ``remove``) taken from its candidates. A new experiment begins with it. An edit that
+        breaks a rule at once is refused (``UserError``) and nothing changes. The events of
+        the hand move are returned (the trace line)."""
+        engine = self.engine
+        hand.check(engine.state(), self.geo, cell, value, remove)
+        what = f"{self.geo.cell_name(cell)}={value} by hand"
+        if remove:
+            what = f"{value} removed from {self.geo.cell_name(cell)} by hand"
+        at = self.cursor
+        parting = Parting(at, engine.steps, what)
+        choice = (cell, -value if remove else value)
+        ev = hand.advance(engine, hand.HAND, choice)
+        self.experiment_tree.cut(at, parting)
+        self._record(ev, choice, hand.HAND)
+        return ev

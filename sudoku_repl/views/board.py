@@ -10,7 +10,7 @@ brackets and marks, which the legend explains. Lines are returned, never printed
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import groupby
 from typing import NamedTuple
 
@@ -31,6 +31,7 @@ CSI = "\x1b["
 RESET = "\x1b[0m"
 BOLD = "1"
 REVERSE = "7"
+UNDERLINE = "4"  # a value set by hand
 REMOVED = "31"  # red: a candidate the last step took away
 BACK = "32"  # green: a candidate the last step gave back (going back from a guess)
 #: the colours of the guessed cells, by level (level 1 the first), in turn
@@ -73,10 +74,12 @@ def board_lines(
     givens: Sequence[int],
     before: Before,
     colour: bool,
+    by_hand: Collection[Cell] = (),
 ) -> list[str]:
     """A heading, the board in frame layout (a samurai's or flower's grids overlapping, blank
     where the frame has no cell) and the legend. ``before``: what the last step changed
-    (``last_step_changes``); ``colour``: SGR codes, else plain characters."""
+    (``last_step_changes``); ``colour``: SGR codes, else plain characters; ``by_hand``: the
+    cells whose value was set by hand (``set cell``)."""
     levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
@@ -95,7 +98,7 @@ def board_lines(
         lines.append(_border(blocks, br, geo.width // 3, label, slot))
         for r in range(3 * br, 3 * br + 3):
             drawn = {
-                c: _cell(cell, state, givens, levels, before, loaded, colour, slot)
+                c: _cell(cell, state, givens, levels, before, loaded, colour, slot, by_hand)
                 for c in range(geo.width)
                 if (cell := geo.index.get((r, c))) is not None
             }
@@ -108,7 +111,11 @@ def board_lines(
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
     lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot))
-    return lines + _legend(state.steps, loaded, colour, slot)
+    lines += _legend(state.steps, loaded, colour, slot)
+    if any(state.values[c] for c in by_hand):
+        hand = f"{CSI}{UNDERLINE}m 5 {RESET}" if colour else "{5}"
+        lines.append(f"        {hand} set by hand (set cell: a what-if edit)")
+    return lines
 
 
 def _width(blocks: int, label: int, slot: int) -> int:
@@ -137,6 +144,7 @@ def _cell(
     loaded: bool,
     colour: bool,
     slot: int = SLOT,
+    by_hand: Collection[Cell] = (),
 ) -> list[list[Piece]]:
     """The cell's three lines, each its pieces (marks included: one on each side, or one
     before it in a ``NARROW_SLOT``)."""
@@ -147,6 +155,8 @@ def _cell(
         level = levels.get(cell)
         if givens[cell]:
             rows = [[Piece("   ")], [_filled(value, "[]", BOLD, colour)], [Piece("   ")]]
+        elif cell in by_hand:
+            rows = [[Piece("   ")], [_filled(value, "{}", UNDERLINE, colour)], [Piece("   ")]]
         elif level is None:
             rows = [[Piece("   ")], [Piece(f" {value} ")], [Piece("   ")]]
         else:

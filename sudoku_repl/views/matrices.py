@@ -16,6 +16,7 @@ import attrs
 from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, FULL, Cell, Geometry, Mask, values_of
+from sudoku_repl.core.hand import HandMove
 from sudoku_repl.core.history import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.theorems import Conversion
@@ -97,14 +98,27 @@ def book_state(history: History, moves: int) -> BookState:
     levels: list[BookState] = []  # what each guess level started from
     for m in range(moves):
         events = history.events(m)
+        changes = list(history.changes(m))
         for e in events:
             if E.is_new_guess(e):
                 levels.append(state.copy())
             elif isinstance(e, E.Guess):  # Forward or Upward
                 del levels[e.level :]
                 state = levels[-1].copy()
-        _apply(state, m, list(history.changes(m)))
+            elif isinstance(e, HandMove):  # as if given: every level keeps it
+                for level in levels:
+                    _apply(level, m, [(c, v, _hand_mask(level, c, e, v, k)) for c, v, k in changes])
+        _apply(state, m, changes)
     return state
+
+
+def _hand_mask(level: BookState, cell: Cell, e: HandMove, value: int, mask: Mask) -> Mask:
+    """A cell's candidates in a guess level's state after the hand move ``e`` (the edit made
+    there too): the hand cell's value as placed, the value gone from the other cells it
+    changed."""
+    if value:
+        return mask
+    return level.cands[cell] & ~(1 << (e.value - 1))
 
 
 def _apply(state: BookState, move: int, changes: list[tuple[Cell, int, Mask]]) -> None:
@@ -315,7 +329,7 @@ def _technique_lines(events: Sequence[Event], cell: Cell, value: int, geo: Geome
 
 def _places(event: Event, cell: Cell) -> bool:
     """True when the event is the line of a value placed in ``cell`` (a conversion, a guess)."""
-    return isinstance(event, (Conversion, E.Guess)) and event.cell == cell
+    return isinstance(event, (Conversion, E.Guess, HandMove)) and event.cell == cell
 
 
 class RecordCut(Exception):

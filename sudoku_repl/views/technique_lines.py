@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sudoku_repl.core import hand
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.techniques.chains import (
@@ -60,8 +61,20 @@ def chain_line(event: Event, geo: Geometry) -> list[str]:
     return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
 
 
+def hand_line(event: Event, geo: Geometry) -> list[str]:
+    """``11) [4,2]=2 set by hand`` / ``11) 3 removed from [1,1] by hand`` (a what-if edit)."""
+    move = hand.HandMove(*event)
+    name = geo.cell_name(move.cell)
+    if move.kind == hand.HAND_SET:
+        return [f"{move.step}) {name}={move.value} set by hand"]
+    return [f"{move.step}) {move.value} removed from {name} by hand"]
+
+
 def register() -> None:
-    """The lines of the techniques' events, for ``text.render``."""
+    """The lines of the techniques' events and of the hand moves, for ``text.render``."""
+    hand.register()
+    render.RENDERERS[hand.HAND_SET] = hand_line
+    render.RENDERERS[hand.HAND_REMOVED] = hand_line
     render.RENDERERS[CONVERSION] = conversion_lines
     render.RENDERERS[X_CHAIN] = chain_line
     render.RENDERERS[FORCING_CHAIN] = chain_line

@@ -13,13 +13,14 @@ if TYPE_CHECKING:
 
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the stepping verbs, the guess levels as frames, ``board``, the book's,
-    ``hint`` and ``check``, ``whatif``."""
+    the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
+    frames, ``board``, the book's, ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
         book,
         debugger,
+        experiments,
         frames,
         hint_check,
         original,
@@ -27,7 +28,9 @@ def in_order() -> list[Command]:
         whatif,
     )
 
-    groups = (original, bare, debugger, stepping, frames, board, book, hint_check, whatif)
+    groups = (
+        original, bare, debugger, experiments, whatif, stepping, frames, board, book, hint_check
+    )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]
 
 

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import BREAK
-from sudoku_repl.commands.spec import Choice, Command, CommandName, Int, Text
+from sudoku_repl.commands.spec import (
+    Cell,
+    CellValue,
+    Choice,
+    Command,
+    CommandName,
+    Int,
+    Text,
+    Value,
+)
 
 CONTINUE = Command(
     "continue",
@@ -81,7 +90,7 @@ UNDISPLAY = Command(
 
 SET = Command(
     "set",
-    "change how much is printed: trace, solutions, colour; paging",
+    "change how much is printed: trace, solutions, colour; paging; what-if edits",
     "sudoku_repl.commands.stepping:set_",
     forms=[
         (Choice("trace", key="setting"), Choice("on", "off", key="value")),
@@ -90,11 +99,13 @@ SET = Command(
         (Choice("pagination", key="setting"), Choice("on", "off", key="value")),
         (Choice("height", key="setting"), Int("<N>", "a number of lines", key="value")),
         (Choice("height", key="setting"), Choice("auto", key="value")),
+        (Choice("cell", key="setting"), CellValue()),
+        (Choice("removed", key="setting"), Value(), Cell()),
     ],
     synonyms={"color": "colour"},
     wrong="needs a setting and a value",
     raw=True,
-    usage="set <setting> <value>",
+    usage="set <setting> <value> | set cell [r,c]=v | set removed v [r,c]",
     help=(
         "set trace off: runs print no trace lines (the end of the search and the timing lines\n"
         "stay); set solutions off: a solution prints its Fine line without its grid; set colour\n"
@@ -103,7 +114,11 @@ SET = Command(
         "at a --Type <RET> for more, q to quit, c to continue without paging-- line (RET: one\n"
         "more screen; q: no more of this command's output, a run stops as with Ctrl-C; c: the\n"
         "rest); set height N: lines a screen (0: unlimited; auto: the terminal's).\n"
-        "info settings lists them."
+        "info settings lists them.\n"
+        "What-if edits, at the present step: set cell [r,c]=v places v as if it were given;\n"
+        "set removed v [r,c] takes v from the candidates of [r,c]. Either is a step of its own\n"
+        "(its line says by hand) and starts a new experiment from here (see experiments). An\n"
+        "edit that breaks a rule at once is refused; one that leads to no solution is not."
     ),
 )
 

@@ -1,0 +1,151 @@
+"""The experiments' commands (docs/experiments.md): list, switch, name, delete, compare, and the
+what-if edits ``set cell`` / ``set removed``. The session keeps the experiments
+(``core/experiments.py``); these print them. Declared in ``declared/experiments.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT
+from sudoku_repl.commands.spec import words
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
+from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.text.args import count_of, parse_cell, parse_cell_value, parse_value
+from sudoku_repl.text.render import event_lines
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+#: the cells ``compare`` names at most
+DIFFERING_SHOWN = 9
+
+
+def info_line(info: ExperimentInfo) -> str:
+    """``* 2 6:[6,2]=9: parted at step 6 by [6,2]=9; got to step 184, ...; at step 184``."""
+    mark = "*" if info.current else " "
+    where = (
+        "the first line of search"
+        if info.parted_step is None
+        else f"parted at step {info.parted_step} by {info.parted_what}"
+    )
+    solutions = f"{info.solutions} solution{'' if info.solutions == 1 else 's'}"
+    end = "finished" if info.finished else "not finished"
+    far = f"got to step {info.steps}, {solutions}, biggest level {info.biggest}, {end}"
+    return f"{mark} {info.number} {info.name}: {where}; {far}; at step {info.at_step}"
+
+
+def experiments(repl: Repl) -> None:
+    session = repl.require_quiz()
+    repl.lines([info_line(i) for i in session.experiments])
+
+
+def _key(text: str) -> int | str:
+    n = count_of(text)
+    return text if n is None else n
+
+
+def experiment(repl: Repl, arg: str) -> None:
+    session = repl.require_quiz()
+    word, _, rest = arg.partition(" ")
+    rest = rest.strip()
+    if not arg:
+        raise UserError(EXPERIMENT.complaint())
+    if word == "name" and rest:
+        session.name_experiment(rest)
+        info = next(i for i in session.experiments if i.current)
+        repl.out.message(f"Experiment {info.number} is named {info.name}.")
+        return
+    if word == "name":
+        raise UserError(f"experiment name needs a name: {EXPERIMENT.form}")
+    if word == "delete":
+        if not rest:
+            raise UserError(f"experiment delete needs an experiment number: {EXPERIMENT.form}")
+        gone = session.delete_experiment(_key(rest))
+        repl.out.message(f"Deleted experiment {gone.number} ({gone.name}).")
+        return
+    info = session.switch(_key(arg))
+    repl.frame = None  # back to the present (``frame``)
+    repl.out.message(f"Experiment {info.number} ({info.name}), at step {info.at_step}.")
+    repl.show()
+
+
+def compare(repl: Repl, arg: str) -> None:
+    session = repl.require_quiz()
+    typed = words(arg)
+    if not 1 <= len(typed) <= 2:
+        raise UserError(COMPARE.complaint())
+    keys = [_key(t) for t in typed]
+    for key in keys:
+        session.experiment(key)  # (an unknown one: its own line)
+    repl.lines(comparison_lines(session.compare(*keys), session.geo))
+
+
+def _figure_rows(a: Figures, b: Figures) -> list[tuple[str, str, str]]:
+    def first(f: Figures) -> str:
+        return "-" if f.first_solution is None else str(f.first_solution)
+
+    def yes(flag: bool) -> str:
+        return "yes" if flag else "no"
+
+    return [
+        ("steps", str(a.steps), str(b.steps)),
+        ("first solution at step", first(a), first(b)),
+        ("solutions", str(a.solutions), str(b.solutions)),
+        ("biggest level", str(a.biggest), str(b.biggest)),
+        ("guesses", str(a.guesses), str(b.guesses)),
+        ("wrong guesses", str(a.wrong), str(b.wrong)),
+        ("finished", yes(a.finished), yes(b.finished)),
+    ]
+
+
+def comparison_lines(c: Comparison, geo: Geometry) -> list[str]:
+    """The lines of ``compare``: where they part, the figures side by side, the cells that
+    differ at the end."""
+    a, b = c.a, c.b
+    heads = (f"{a.number} {a.name}", f"{b.number} {b.name}")
+    rows = _figure_rows(a, b)
+    left = max(len(r[0]) for r in rows)
+    width = max(len(heads[0]), len(heads[1]), *(len(r[1]) for r in rows), 6)
+    lines = [
+        f"Experiments {a.number} and {b.number} part at step {c.parted_step}.",
+        f"{'':<{left}}  {heads[0]:>{width}}  {heads[1]:>{width}}",
+    ]
+    lines += [f"{name:<{left}}  {x:>{width}}  {y:>{width}}" for name, x, y in rows]
+    if not c.differing:
+        lines.append("Their last states hold the same values.")
+        return lines
+    shown_cells = " ".join(
+        f"{geo.cell_name(cell)} {va or '.'}|{vb or '.'}"
+        for cell, va, vb in c.differing[:DIFFERING_SHOWN]
+    )
+    more = len(c.differing) - DIFFERING_SHOWN
+    tail = f" (and {more} more)" if more > 0 else ""
+    lines.append(f"Values that differ at the end ({a.number}|{b.number}): {shown_cells}{tail}")
+    return lines
+
+
+def set_edit(repl: Repl, typed: list[str]) -> None:
+    """``set cell [r,c]=v`` / ``set removed v [r,c]``: a what-if edit at the present step."""
+    session = repl.require_quiz()
+    geo = session.geo
+    if typed[0] == "cell":
+        problem = "set cell needs a cell and a value: set cell [r,c]=v"
+        if len(typed) != 2:
+            raise UserError(problem)
+        cell, value = parse_cell_value(typed[1], problem, geo)
+        remove = False
+    else:
+        problem = "set removed needs a value and a cell: set removed v [r,c]"
+        if len(typed) != 3:
+            raise UserError(problem)
+        value = parse_value(typed[1], problem)
+        cell = parse_cell(typed[2], problem, geo)
+        remove = True
+    if repl.frame is not None:
+        raise UserError("An edit is made at the present step: frame 0 goes back to it first")
+    events = session.hand_edit(cell, value, remove)
+    for event in events:
+        repl.lines(event_lines(event, session.geo))
+    info = next(i for i in session.experiments if i.current)
+    repl.out.message(f"Experiment {info.number} ({info.name}) begins here.")
