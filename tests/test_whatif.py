@@ -140,6 +140,10 @@ def test_nothing_changes_and_the_record_still_replays() -> None:
 
 
 FORM = "whatif guesses [--format text|csv|json] [--max-steps N] [--keep]"
+KEEP_LINE = (
+    "Kept the rows as experiments 2 to {last}, in the rows' order (experiments lists them; "
+    "compare N puts one beside the present)."
+)
 RUN = [f"load-quiz {SEED}", "run"]
 #: lines whose words are wrong, and what their one line says before it names the form
 WORDS = {
@@ -157,7 +161,6 @@ WORDS = {
         ([], "whatif guesses", "No quiz loaded: whatif guesses looks at the guesses of a search."),
         ([f"load-quiz {SEED}"], "whatif guesses", "No guess with another candidate before step 0"),
         ([f"load-quiz {SEED}", "goto 6"], "whatif guesses", "before step 6: whatif guesses"),
-        (RUN, "whatif guesses --keep", "--keep needs experiments: not yet available."),
         *((RUN, line, said) for line, said in WORDS.items()),
     ],
 )
@@ -202,6 +205,42 @@ def test_ctrl_c_keeps_the_rows_done_and_changes_nothing() -> None:
     assert lines[:-1] == full[: 2 + done]  # the rows done are the full table's first ones
     polls.at = 10**9
     assert present(shell) == before
+
+
+def test_keep_makes_each_row_an_experiment_and_comes_back_to_the_present() -> None:
+    shell = after_run()
+    shell.ok("goto 100")  # a present inside the record: its future must stay too
+    before = present(shell)
+    plain = shell.ok("whatif guesses")
+    assert len(plain) == 2 + 11  # the guesses before step 100
+    kept = shell.ok("whatif guesses --keep")
+    assert kept == [*plain, KEEP_LINE.format(last=12)]  # the same rows, made in the session
+    assert present(shell) == before
+    listed = shell.ok("experiments")
+    assert len(listed) == 12 and listed[0].startswith("* 1 main")
+    assert "parted at step 6 by [6,2]=9; got to step 284, 1 solution" in listed[1]
+    compared = shell.ok("compare 2")  # its figures are the row's: first solution 184, end 284
+    assert compared[2].split()[-2:] == ["284", "131"]
+    assert compared[3].split()[-2:] == ["184", "131"]
+    shell.ok("experiment 4")  # [2,3]=9: the solution at step 49, as the row says
+    assert shell.ok("history 49 49")[-1] == "Fine [steps:49, solution sum:1]."
+
+
+def test_ctrl_c_during_keep_keeps_the_experiments_of_the_rows_done_only() -> None:
+    polls = Polls(at=10**9)
+    shell = Shell(Answers(), interrupted=polls)
+    shell.ok(f"load-quiz {SEED}")
+    shell.ok("run")
+    before = present(shell)
+    polls.count, polls.at = 0, 1000
+    lines = shell.ok("whatif guesses --keep")
+    assert lines[-1].startswith("Interrupted after ")
+    assert lines[-1].endswith(" rows; the present is as it was.")
+    done = int(lines[-1].split()[2])
+    assert 0 < done < len(SEED_GUESSES)
+    polls.at = 10**9
+    assert present(shell) == before
+    assert len(shell.ok("experiments")) == 1 + done  # none for the row interrupted
 
 
 def test_the_progress_line_is_told_which_row_is_worked_on() -> None:

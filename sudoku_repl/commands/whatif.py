@@ -3,6 +3,7 @@ the work; this prints it). Declared in ``declared/whatif.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
@@ -16,9 +17,6 @@ if TYPE_CHECKING:
     import argparse
 
     from sudoku_repl.commands.dispatch import Repl
-
-#: what ``--keep`` says until experiments exist
-NO_EXPERIMENTS = "--keep needs experiments: not yet available."
 
 
 def _parser() -> ArgumentParser:
@@ -51,24 +49,30 @@ def whatif(repl: Repl, arg: str) -> None:
             f"No guess with another candidate before step {now}: whatif guesses needs one on "
             "the way to the present step (step or run past a guess)."
         )
-    if options.keep:
-        raise UserError(NO_EXPERIMENTS)
     text = options.format == "text"
     total = sum(len(g.others) for g in guesses)
     hooks, geo = repl.hooks, session.geo
     found: list[wi.Row] = []
+    kept: list[int] = []  # the experiments of the rows (--keep)
     lines: list[str] = []
     try:
         if text:
             hooks.doing = "whatif guesses: the search as taken"
             lines.append(wi.taken_line(wi.as_taken(session, guesses, hooks, options.max_steps)))
-        rows = wi.rows(session, guesses, hooks, options.max_steps)
+        if options.keep:
+            rows: Iterator[tuple[wi.Row, int | None]] = wi.kept_rows(
+                session, guesses, hooks, options.max_steps
+            )
+        else:
+            rows = ((row, None) for row in wi.rows(session, guesses, hooks, options.max_steps))
         while True:
             hooks.doing = f"whatif guesses: row {len(found) + 1} of {total}"
-            row = next(rows, None)
-            if row is None:
+            done = next(rows, None)
+            if done is None:
                 break
-            found.append(row)
+            found.append(done[0])
+            if done[1] is not None:
+                kept.append(done[1])
     except wi.Interrupted:
         pass
     finally:
@@ -84,6 +88,19 @@ def whatif(repl: Repl, arg: str) -> None:
             f"cap: the search went past --max-steps {options.max_steps} steps after the guess "
             "and was stopped there."
         )
+    if kept:
+        lines.append(
+            f"Kept the rows as experiments {_numbers(kept)}, in the rows' order (experiments "
+            "lists them; compare N puts one beside the present)."
+        )
     if len(found) < total:
-        lines.append(f"Interrupted after {len(found)} of {total} rows; nothing changed.")
+        left = "the present is as it was" if kept else "nothing changed"
+        lines.append(f"Interrupted after {len(found)} of {total} rows; {left}.")
     repl.lines(lines)
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``2 to 16`` for a run of numbers, else ``2, 5, 7``."""
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]} to {numbers[-1]}"
+    return ", ".join(map(str, numbers))

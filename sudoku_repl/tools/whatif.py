@@ -18,6 +18,9 @@ wrong), and the step the search ended at (``complete`` False: the cap came first
 The search as taken (``as_taken``) has the same figures, for comparison: the record up to the
 present, then on with default answers in the present run mode.
 
+``kept_rows`` works the rows out in the session itself instead, each as an experiment of its
+own (``Session.branch``: the record parts at the guess), which stays when the present comes back.
+
 Pure: rows are values; nothing is printed. ``interrupted`` is polled between steps (through the
 session hooks given), and ``tick`` called, as every stepping command does.
 """
@@ -171,13 +174,18 @@ def what_if(
     cap: int = DEFAULT_CAP,
     biggest_before: int = 0,
 ) -> Row:
-    """The row of ``guess`` answered with ``other`` (see the top). ``biggest_before``: the
-    biggest level of the search before the guess. Raises ``Interrupted``."""
+    """The row of ``guess`` answered with ``other`` (see the top), worked out on a fork.
+    ``biggest_before``: the biggest level of the search before the guess. Raises
+    ``Interrupted``."""
     fork = session.fork(guess.move)
     fork.settings.run_mode = guess.run_mode
     watch = _Watch(hooks, guess.level, (guess.cell, other))
     _search(fork, watch, guess.step + cap, answer=True)
-    engine = fork.engine
+    return _row(fork, guess, other, watch, biggest_before)
+
+
+def _row(searched: Session, guess: TakenGuess, other: int, watch: _Watch, before: int) -> Row:
+    engine = searched.engine
     return Row(
         step=guess.step,
         level=guess.level,
@@ -186,11 +194,36 @@ def what_if(
         other=other,
         first_solution=watch.first_solution,
         solutions=engine.solutions,
-        biggest=max(biggest_before, watch.biggest),
+        biggest=max(before, watch.biggest),
         wrong_at=None if watch.solved_under else watch.left_at,
         end=engine.steps,
-        complete=fork.finished,
+        complete=searched.finished,
     )
+
+
+def kept(
+    session: Session,
+    guess: TakenGuess,
+    other: int,
+    hooks: Hooks | None = None,
+    cap: int = DEFAULT_CAP,
+    biggest_before: int = 0,
+) -> tuple[Row, int]:
+    """``what_if``'s row worked out in the session itself, as a new experiment that parts from
+    the present one at the guess (``Session.branch``), and the experiment's number. The session
+    is left standing at the end of that search, in that experiment (``kept_rows`` comes back);
+    on ``Interrupted`` too, the experiment holding the steps done so far."""
+    settings = session.settings
+    saved = settings.copy()
+    exp = session.branch(guess.move, (guess.cell, other), guess.run_mode)
+    watch = _Watch(hooks, guess.level, None)
+    watch.events(session.history.events(guess.move))  # the answer's own move, made by branch
+    settings.run_mode, settings.guess_mode = guess.run_mode, 0
+    try:
+        _search(session, watch, guess.step + cap, answer=False)
+    finally:
+        settings.run_mode, settings.guess_mode = saved.run_mode, saved.guess_mode
+    return _row(session, guess, other, watch, biggest_before), exp.number
 
 
 def rows(
@@ -201,11 +234,47 @@ def rows(
 ) -> Iterator[Row]:
     """The rows of ``guesses`` (``taken_guesses``), one at a time, sorted by step, then by the
     other value. Raises ``Interrupted`` (the rows yielded so far are done)."""
-    history = session.history
-    biggest = history.dropped_biggest
+    for guess, other, before in _alternatives(session, guesses):
+        yield what_if(session, guess, other, hooks, cap, before)
+
+
+def kept_rows(
+    session: Session,
+    guesses: Sequence[TakenGuess],
+    hooks: Hooks | None = None,
+    cap: int = DEFAULT_CAP,
+) -> Iterator[tuple[Row, int]]:
+    """``rows``, each kept as an experiment (``kept``): (row, its experiment's number). Between
+    rows and at the end, whether the rows run out, ``Interrupted`` is raised or the caller stops
+    early, the experiment present at the start is made the present again, at the step it stood
+    at; the experiment of a row that was interrupted is deleted."""
+    tree = session.experiment_tree
+    origin, cursor = tree.current, session.cursor
+    try:
+        for guess, other, before in _alternatives(session, guesses):
+            try:
+                found = kept(session, guess, other, hooks, cap, before)
+            except Interrupted:
+                half_done = tree.current.number
+                session.switch(origin.number)
+                session.delete_experiment(half_done)
+                raise
+            session.switch(origin.number)
+            yield found
+    finally:
+        if tree.current is not origin:
+            session.switch(origin.number)
+        session.seek(cursor)
+
+
+def _alternatives(
+    session: Session, guesses: Sequence[TakenGuess]
+) -> Iterator[tuple[TakenGuess, int, int]]:
+    """(guess, other value, biggest level before the guess), in the rows' order."""
+    biggest = session.history.dropped_biggest
     for guess in guesses:
         for other in guess.others:
-            yield what_if(session, guess, other, hooks, cap, biggest)
+            yield guess, other, biggest
         biggest = max(biggest, guess.level)
 
 

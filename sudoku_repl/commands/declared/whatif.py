@@ -31,7 +31,10 @@ WHATIF = Command(
         "other value up with no solution under it (wrong at: it was wrong), and the step the\n"
         "search ended at ('cap' after it: --max-steps came first). The first line gives the\n"
         "same figures for the search as taken. --format csv|json: the rows only, CSV with a\n"
-        "header or JSON lines. Ctrl-C stops it; the rows done are kept."
+        "header or JSON lines. --keep: each row's search is made in the session as an\n"
+        "experiment of its own, parting at the guess (experiments lists them, compare N sets\n"
+        "one beside the present); the present stays where it was. Ctrl-C stops it; the rows\n"
+        "done are kept."
     ),
 )
 
