@@ -18,7 +18,7 @@ from sudoku_repl.core.geometry import CLASSIC
 
 SETTINGS = (
     "set trace on|off | set solutions on|off | set colour on|off|auto | set pagination on|off | "
-    "set height <N> | set height auto"
+    "set height <N> | set height auto | set cell [r,c]=v | set removed v [r,c]"
 )
 
 SOURCES = {
@@ -110,9 +110,11 @@ def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
 def test_set_completes_its_settings_and_their_values() -> None:
     """``set <Tab>`` offered nothing before the forms were declared once."""
     assert completions("set ") == [
+        "set cell",  # the what-if edits (issue 24)
         "set colour",
         "set height",
         "set pagination",
+        "set removed",
         "set solutions",
         "set trace",
     ]

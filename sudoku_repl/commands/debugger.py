@@ -495,6 +495,11 @@ def timeline(repl: Repl, arg: str) -> None:
 
     history = repl.require_quiz().history
     form = TIMELINE.form
+    if arg.startswith("--compare"):
+        from sudoku_repl.commands.experiments import timeline_compare
+
+        timeline_compare(repl, file_words(arg, form))
+        return
     if arg.startswith("--"):
         words = file_words(arg, form)
         if words[0] != "--svg":

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT
 from sudoku_repl.commands.spec import words
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.args import count_of, parse_cell, parse_cell_value, parse_value
@@ -76,8 +76,13 @@ def compare(repl: Repl, arg: str) -> None:
     if not 1 <= len(typed) <= 2:
         raise UserError(COMPARE.complaint())
     keys = [_key(t) for t in typed]
-    for key in keys:
-        session.experiment(key)  # (an unknown one: its own line)
+    found = [session.experiment(key) for key in keys]  # (an unknown one: its own line)
+    other = found[1] if len(found) == 2 else session.experiment_tree.current
+    if found[0] is other:
+        raise UserError(
+            f"compare needs two different experiments (both are {other.number}): "
+            f"{COMPARE.form}, B the present one by default"
+        )
     repl.lines(comparison_lines(session.compare(*keys), session.geo))
 
 
@@ -149,3 +154,38 @@ def set_edit(repl: Repl, typed: list[str]) -> None:
         repl.lines(event_lines(event, session.geo))
     info = next(i for i in session.experiments if i.current)
     repl.out.message(f"Experiment {info.number} ({info.name}) begins here.")
+
+
+def timeline_compare(repl: Repl, typed: list[str]) -> None:
+    """``timeline --compare A B [--svg <file>]``: both level curves on one axis."""
+    from sudoku_repl.text.files import write_atomic
+    from sudoku_repl.views.timeline import _span
+    from sudoku_repl.views.timeline_compare import svg_compare, text_compare
+
+    form = "timeline --compare A B [--svg <file>]"
+    session = repl.require_quiz()
+    if len(typed) not in (3, 5) or (len(typed) == 5 and typed[3] != "--svg"):
+        raise UserError(f"timeline --compare needs two experiments: {form}")
+    first, second = (session.experiment(_key(t)) for t in typed[1:3])
+    if first is second:
+        raise UserError(f"timeline --compare needs two different experiments: {form}")
+    tree = session.experiment_tree
+    try:
+        tree.view(first)
+        span_a = _span(session.history, 1, None)
+        tree.view(second)
+        span_b = _span(session.history, 1, None)
+    except ValueError as e:
+        raise UserError(f"No timeline: {e}.") from None
+    finally:
+        tree.unview()
+    parted = session.parting_step(first.number, second.number)
+    names = (f"{first.number} {first.name}", f"{second.number} {second.name}")
+    if len(typed) == 5:
+        write_atomic(typed[4], svg_compare(span_a, span_b, names, parted))
+        repl.out.message(f"Wrote {shown(typed[4], PATH)}.")
+        return
+    try:
+        repl.lines(text_compare(span_a, span_b, names, parted, repl.width()))
+    except ValueError as e:
+        raise UserError(f"No timeline: {e}.") from None

@@ -95,11 +95,8 @@ class Experiments:
 
     def length(self, exp: Experiment) -> int:
         """How many moves its record holds."""
-        if exp is self.current:
-            return len(self.history)
         end = exp.segment.end
-        assert end is not None
-        return end
+        return len(self.history) if end is None else end
 
     # -- cutting -------------------------------------------------------------------------
 
@@ -292,8 +289,6 @@ class Experiments:
             common += 1
         if common == len(pa) or common == len(pb):  # one record is a prefix of the other
             return min(self.length(a), self.length(b))
-        if common == 0:
-            return 0
         end = pa[common - 1].end
         return end if end is not None else len(self.history)
 

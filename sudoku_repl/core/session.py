@@ -607,8 +607,10 @@ class Session:
         """Every experiment of the record, by number: where it parted, how far it got, where
         it stands (docs/experiments.md)."""
         tree = self.experiment_tree
-        found = [self._info(e) for e in tree if e is not tree.current]
-        tree.unview()
+        try:
+            found = [self._info(e) for e in tree if e is not tree.current]
+        finally:
+            tree.unview()
         found.append(self._info(tree.current))
         return sorted(found, key=lambda i: i.number)
 
@@ -684,19 +686,29 @@ class Session:
         first = self.experiment(a)
         second = tree.current if b is None else self.experiment(b)
         if first is second:
-            raise UserError(
-                f"compare needs two different experiments (both are {first.number}): "
-                f"compare A [B], B the present one by default"
-            )
-        fa, end_a = self._figures(first)
-        fb, end_b = self._figures(second)
-        tree.unview()
+            raise UserError(f"Two different experiments are needed (both are {first.number})")
         parted = tree.parting_moves(first, second)
-        step = self.history.steps_after(min(parted, len(self.history)))
+        try:
+            fa, end_a = self._figures(first)
+            step = self.history.steps_after(parted)  # (``first``'s record holds the move)
+            fb, end_b = self._figures(second)
+        finally:
+            tree.unview()
         differing = tuple(
             (c, va, vb) for c, (va, vb) in enumerate(zip(end_a.values, end_b.values)) if va != vb
         )
         return Comparison(step, parted, fa, fb, differing)
+
+    def parting_step(self, a: int | str, b: int | str) -> int:
+        """The step where the records of two experiments part (the last step they share)."""
+        tree = self.experiment_tree
+        first, second = self.experiment(a), self.experiment(b)
+        parted = tree.parting_moves(first, second)
+        tree.view(first)
+        try:
+            return self.history.steps_after(parted)
+        finally:
+            tree.unview()
 
     def _figures(self, exp: Experiment) -> tuple[Figures, EngineState]:
         tree = self.experiment_tree
@@ -748,14 +760,25 @@ class Session:
             raise UserError(f"No move {moves} in the record (it holds {len(history)})")
         mode = self.settings.run_mode if run_mode is None else run_mode
         modes.check(mode)
+        present = self.cursor
         self.seek(moves)
         engine = self.engine
         if choice is not None and engine.status is GUESS_DUE and choice == engine.guess_default():
             choice = None
+        problem = ""
         if choice is not None and engine.status is not GUESS_DUE:
-            raise UserError(f"No guess is due after move {moves}: a guess answer needs one")
-        if history.choice(moves) == choice and history.run_mode(moves) == mode:
-            raise UserError(f"Move {moves} is made that way in the record already")
+            problem = f"No guess is due after move {moves}: a guess answer needs one"
+        elif choice is not None and not (
+            0 <= choice[0] < self.geo.size
+            and not engine.values[choice[0]]
+            and engine.cands[choice[0]] >> (choice[1] - 1) & 1
+        ):
+            problem = f"{choice} is no empty cell and one of its candidates"
+        elif history.choice(moves) == choice and history.run_mode(moves) == mode:
+            problem = f"Move {moves} is made that way in the record already"
+        if problem:
+            self.seek(present)
+            raise UserError(problem)
         parting = self._parting(moves, choice, mode)
         ev = hand.advance(engine, mode, choice)
         exp = self.experiment_tree.cut(moves, parting)

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Cell, CellValue, Choice, Command, File, Int, Value, form_text
+from sudoku_repl.commands.spec import (
+    Cell,
+    CellValue,
+    Choice,
+    Command,
+    File,
+    Int,
+    Text,
+    Value,
+    form_text,
+)
 
 #: a breakpoint's number (delete, disable, enable)
 BREAKPOINT = Int("<n>", "a breakpoint number", key="number")
@@ -23,6 +33,8 @@ _BREAK = form_text("break", BREAK_FORMS, repeat=False)
 #: steps from .. to (history, timeline)
 STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
 SVG = ("--svg", File(), *STEP_RANGE)
+#: two experiments' curves on one axis (``timeline --compare``)
+COMPARED = ("--compare", Text("<A>", key="a"), Text("<B>", key="b"))
 
 #: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
 BISECT_FORMS = (
@@ -179,12 +191,13 @@ TIMELINE = Command(
     "timeline",
     "the guess level over the steps, as a picture",
     "sudoku_repl.commands.debugger:timeline",
-    forms=[STEP_RANGE, SVG],
+    forms=[STEP_RANGE, SVG, COMPARED, (*COMPARED, "--svg", File())],
     raw=True,
     usage="timeline [from] [to]",
     help=(
         f"A character plot fitting the terminal; {form_text('timeline', [SVG])} writes the\n"
-        "same as an SVG image."
+        "same as an SVG image. timeline --compare A B [--svg <file>]: two experiments' curves\n"
+        "on one axis (see experiments)."
     ),
 )
 

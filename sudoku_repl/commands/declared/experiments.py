@@ -29,7 +29,7 @@ EXPERIMENT = Command(
         (Text("<name>"),),
     ],
     raw=True,
-    usage="experiment N|NAME | experiment name TEXT | experiment delete N",
+    form="experiment N|NAME | experiment name TEXT | experiment delete N",
     wrong="needs an experiment number or name",
     help=(
         "experiment N (or its name): switch to it at the step where it stands, from the record\n"
@@ -44,7 +44,7 @@ COMPARE = Command(
     "sudoku_repl.commands.experiments:compare",
     forms=[(Text("<A>", key="a"), Text("[B]", key="b"))],
     raw=True,
-    usage="compare A [B]",
+    form="compare A [B]",
     wrong="needs one or two experiments",
     help=(
         "The step where their records part, then side by side: steps, the step of the first\n"

@@ -21,6 +21,7 @@ from sudoku_repl.commands.table import lookup
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.frontends.tui.app import Tui
 
 #: the help line (at most 80 columns) in each mode
@@ -36,6 +37,7 @@ HELP_LINES = [
     "  r         run (till the end or a new solution)",
     "  c         continue: the continue command if there is one, else run",
     "  g         goto: opens the command line with goto typed",
+    "  e         the next experiment (experiments lists them; the toolbar names the present)",
     "  :, Enter  opens the command line: any command of the shell (help lists them)",
     "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
     "  Ctrl-C    stops a run (and drops the commands queued), aborts the guess question",
@@ -69,6 +71,14 @@ def key_bindings(tui: Tui) -> KeyBindings:
     @kb.add("g", filter=keys)
     def _goto(event: KeyPressEvent) -> None:
         tui.open_command_line("goto ")
+
+    @kb.add("e", filter=keys)
+    def _experiment(event: KeyPressEvent) -> None:
+        line = next_experiment(tui.repl)
+        if line is None:
+            state.flash = "One experiment only: a guess answered otherwise or set cell makes more."
+        else:
+            runner.submit(line)
 
     @kb.add(":", filter=keys)
     @kb.add("enter", filter=keys)
@@ -125,6 +135,19 @@ def key_bindings(tui: Tui) -> KeyBindings:
             state.flash = f"{event.data!r} is no key here: : types a command, ? lists the keys."
 
     return kb
+
+
+def next_experiment(repl: Repl) -> str | None:
+    """The command that switches to the experiment after the present one (by number, the
+    first after the last); None when there is one only."""
+    if not repl.loaded:
+        return None
+    tree = repl.session.experiment_tree
+    numbers = sorted(e.number for e in tree)
+    if len(numbers) < 2:
+        return None
+    later = [n for n in numbers if n > tree.current.number]
+    return f"experiment {(later or numbers)[0]}"
 
 
 def _submitter(tui: Tui, line: str) -> Callable[[KeyPressEvent], None]:

@@ -176,10 +176,12 @@ class ScreenLayout:
             more += " | running, ^C stops"
         if runner.pending:
             more += f" | queued {len(runner.pending)}"
-        text = view.toolbar + more
+        experiment = f" | {view.experiment}" if view.experiment else ""
+        text = view.toolbar + experiment + more
         if len(text) < self.tui.app.output.get_size().columns:
             return text
-        return view.short + more
+        short = f" | exp {view.experiment.split()[1]}" if view.experiment else ""
+        return view.short + short + more
 
     def help_text(self) -> str:
         state = self.tui.state

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.hand import hand_values
 from sudoku_repl.frontends.shell import empty_cells, toolbar_text
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.text.render import grid_lines, levels_lines
@@ -23,6 +24,7 @@ class View(NamedTuple):
     toolbar: str  # the toolbar's fields
     short: str  # the same, the names shortened
     empty: list[str]  # the empty cells, for completion
+    experiment: str = ""  # the present experiment, for the toolbar ("" while it is the only one)
 
 
 def take_view(repl: Repl, colour: bool) -> View:
@@ -36,12 +38,16 @@ def take_view(repl: Repl, colour: bool) -> View:
     geo = session.geo
     before = last_step_changes(session.history, session.cursor, state)
     givens = session.quiz.givens if session.quiz is not None else state.values
-    board = board_lines(state, geo, givens, before, colour)
+    by_hand = hand_values(session.history, session.cursor, state.values)
+    board = board_lines(state, geo, givens, before, colour, by_hand)
     legend = next((k for k, line in enumerate(board) if line.startswith("Legend:")), len(board))
     heading = f"Step {state.steps}" + (f", guess level {state.level}" if state.level else "")
     grid = [heading + ":", *grid_lines(state.values, geo)]
     levels = levels_lines(state, geo)
-    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl))
+    tree = session.experiment_tree
+    present = tree.current  # (named once there are two: until then it is the only one)
+    experiment = f"experiment {present.number} {present.name}" if len(tree) > 1 else ""
+    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl), experiment)
 
 
 class TracePosition:
