@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from helpers import SEED, SLOW, Answers, Shell, completions, spawn_shell
 
+from sudoku_repl.core.session import Quiet
+
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 HEADING = "step  level   cell  taken  other  first solution  solutions  biggest  wrong at  end"
@@ -207,6 +209,26 @@ def test_ctrl_c_keeps_the_rows_done_and_changes_nothing() -> None:
     assert present(shell) == before
 
 
+def test_ctrl_c_while_the_guesses_are_read_prints_no_row() -> None:
+    shell = Shell(Answers(), interrupted=Polls(at=3))  # (one poll a guess read)
+    shell.ok(f"load-quiz {SEED}")
+    shell.repl.session.run(Quiet(), 1)  # as `run` does, with no poll counted
+    assert shell.ok("whatif guesses") == ["Interrupted before the first row; nothing changed."]
+
+
+def test_as_taken_finds_the_records_first_solution_after_the_whole_search() -> None:
+    shell = Shell.loaded()
+    shell.ok("runrun 0")  # the whole search: the first solution lies inside the record
+    assert shell.steps == 284
+    lines = shell.ok("whatif guesses")
+    assert lines[0] == (
+        "As taken: first solution at step 131, solution sum 1, biggest level 11, the search "
+        "ends at step 284."
+    )
+    # the guesses after the solution too: level 1's is the last new guess of the search
+    assert len(lines) > 2 + len(SEED_GUESSES)
+
+
 def test_keep_makes_each_row_an_experiment_and_comes_back_to_the_present() -> None:
     shell = after_run()
     shell.ok("goto 100")  # a present inside the record: its future must stay too
@@ -249,7 +271,8 @@ def test_the_progress_line_is_told_which_row_is_worked_on() -> None:
     seen: list[str | None] = []
     hooks.tick = lambda: seen.append(hooks.doing)
     shell.ok("whatif guesses")
-    assert seen[0] == "whatif guesses: the search as taken"
+    assert seen[0] == "whatif guesses: reading the guesses"  # one tick a guess
+    assert seen[len(SEED_GUESSES)] == "whatif guesses: the search as taken"
     assert "whatif guesses: row 1 of 15" in seen and "whatif guesses: row 15 of 15" in seen
     assert hooks.doing is None
 

@@ -41,8 +41,15 @@ def whatif(repl: Repl, arg: str) -> None:
             f"No quiz loaded: whatif guesses looks at the guesses of a search. Use "
             f"{LOAD_QUIZ.usage}, then step or run past a guess."
         )
-    session = repl.session
-    guesses = [g for g in wi.taken_guesses(session) if g.others]
+    session, hooks = repl.session, repl.hooks
+    try:
+        hooks.doing = "whatif guesses: reading the guesses"
+        guesses = [g for g in wi.taken_guesses(session, hooks) if g.others]
+    except wi.Interrupted:
+        repl.out.message("Interrupted before the first row; nothing changed.")
+        return
+    finally:
+        hooks.doing = None
     if not guesses:
         now = session.state().steps
         raise UserError(
@@ -51,7 +58,7 @@ def whatif(repl: Repl, arg: str) -> None:
         )
     text = options.format == "text"
     total = sum(len(g.others) for g in guesses)
-    hooks, geo = repl.hooks, session.geo
+    geo = session.geo
     found: list[wi.Row] = []
     kept: list[int] = []  # the experiments of the rows (--keep)
     lines: list[str] = []

@@ -211,7 +211,10 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
         breakpoint on the same place of the new puzzle, disabled when it has none there)."""
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
-        engine = Engine.from_givens(quiz.givens, quiz.geometry)
+        self._start(quiz, Engine.from_givens(quiz.givens, quiz.geometry))
+
+    def _start(self, quiz: Quiz, engine: Engine) -> None:
+        """The quiz, and a record (one experiment) that starts where ``engine`` stands."""
         self.quiz, self._engine = quiz, engine
         self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
         self._experiments = Experiments(self._history)
@@ -554,11 +557,9 @@ class Session:
         (worked out on a copy, as ``state_after``): the same quiz, a copy of the settings, no
         breakpoints, and a record of its own that starts there. This session stays as it is:
         what-if searches (``tools/whatif.py``) run on forks."""
-        state = self.state_after(moves)
+        assert self.quiz is not None, "no quiz loaded"
         other = Session(self.settings.copy())
-        engine = Engine(state, self.geo)
-        other.quiz, other._engine = self.quiz, engine
-        other._history = History(state, geometry=self.geo, memo=engine.memo)
+        other._start(self.quiz, Engine(self.state_after(moves), self.geo))
         return other
 
     def _replay(self, engine: Engine, done: int, moves: int) -> None:

@@ -97,13 +97,21 @@ class Interrupted(Exception):
     """The interrupt flag was raised during a row's search: that row is not done."""
 
 
-def taken_guesses(session: Session) -> list[TakenGuess]:
-    """The new guesses of the record before the present, in step order."""
+def taken_guesses(session: Session, hooks: Hooks | None = None) -> list[TakenGuess]:
+    """The new guesses of the record before the present, in step order. Each needs the state it
+    was taken in (a replay from a snapshot, as ``Session.state_after``): between guesses,
+    ``hooks.tick()`` and the interrupt poll (``Interrupted``), for a long record's many."""
     history = session.history
+    tick = getattr(hooks, "tick", None)
     found: list[TakenGuess] = []
     for move, level in history.new_guesses(history.first_steps, history.last_steps):
         if move >= session.cursor:
             break
+        if hooks is not None:
+            if tick is not None:
+                tick()
+            if hooks.interrupted():
+                raise Interrupted
         before = session.state_after(move)
         choice = history.choice(move)
         if choice is None:
@@ -289,11 +297,8 @@ def as_taken(
     history = session.history
     watch = _Watch(hooks, 0, None)
     watch.biggest = max(history.dropped_biggest, *(g.level for g in guesses), 0)
-    if guesses and session.state().solutions > session.state_after(guesses[0].move).solutions:
-        for move in range(guesses[0].move, session.cursor):  # the record's first solution
-            watch.events(history.events(move))
-            if watch.first_solution is not None:
-                break
+    if guesses:
+        watch.first_solution = _first_solution(session, guesses[0].move)
     fork = session.fork(session.cursor)
     fork.settings.guess_mode = 0
     _search(fork, watch, fork.engine.steps + cap, answer=False)
@@ -301,6 +306,24 @@ def as_taken(
     return Figures(
         watch.first_solution, engine.solutions, watch.biggest, engine.steps, fork.finished
     )
+
+
+def _first_solution(session: Session, first: int) -> int | None:
+    """The step of the first solution the record reports from move ``first`` on, before the
+    present (None: none). The solution sum of the states after the moves tells, by bisection: a
+    long record's events are not all read (and kept) for it."""
+    history = session.history
+    before = session.state_after(first).solutions
+    lo, hi = first, session.cursor  # the state after hi moves has more solutions, or none has
+    if session.state().solutions <= before:
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if session.state_after(mid).solutions > before:
+            hi = mid
+        else:
+            lo = mid
+    return history.steps_after(hi)
 
 
 # -- the rows as text ------------------------------------------------------------------------
