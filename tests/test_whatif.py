@@ -318,3 +318,14 @@ def test_completion_offers_the_words_of_the_forms() -> None:
         "whatif guesses --format json",
         "whatif guesses --format text",
     ]
+
+
+def test_save_session_replays_kept_rows_only(tmp_path: Path) -> None:
+    shell = after_run()
+    shell.ok("whatif guesses")  # changes nothing: not in the script
+    shell.ok("whatif guesses --keep --max-steps 5")  # makes experiments: in it
+    shell.ok(f"save-session {tmp_path / 's.txt'}")
+    script = (tmp_path / "s.txt").read_text().splitlines()
+    assert [line for line in script if line.startswith("whatif")] == [
+        "whatif guesses --keep --max-steps 5"
+    ]

@@ -46,6 +46,7 @@ def whatif(repl: Repl, arg: str) -> None:
         hooks.doing = "whatif guesses: reading the guesses"
         guesses = [g for g in wi.taken_guesses(session, hooks) if g.others]
     except wi.Interrupted:
+        repl.script.failed()
         repl.out.message("Interrupted before the first row; nothing changed.")
         return
     finally:
@@ -103,6 +104,8 @@ def whatif(repl: Repl, arg: str) -> None:
     if len(found) < total:
         left = "the present is as it was" if kept else "nothing changed"
         lines.append(f"Interrupted after {len(found)} of {total} rows; {left}.")
+    if not options.keep:
+        repl.script.failed()  # it changed nothing: a replay (save-session) has no use for it
     repl.lines(lines)
 
 
