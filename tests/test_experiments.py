@@ -334,16 +334,50 @@ class ExperimentMachine(RuleBasedStateMachine):
         if session.experiment_tree.current.number != before:
             self.kept[before] = record
 
-    @rule(cell=st.integers(0, 80), value=st.integers(1, 9), remove=st.booleans())
-    def edit(self, cell: int, value: int, remove: bool) -> None:
-        record = signature(self.session)
-        before = self.session.experiment_tree.current.number
+    @rule(data=st.data(), remove=st.booleans())
+    def edit(self, data: st.DataObject, remove: bool) -> None:
+        """A what-if edit: mostly a legal one (an empty cell, one of its candidates), now and
+        then any (refused ones change nothing)."""
+        session = self.session
+        state = session.state()
+        empty = [c for c in range(81) if not state.values[c] and state.cands[c]]
+        if empty and data.draw(st.integers(0, 3)):
+            cell = data.draw(st.sampled_from(empty))
+            cands = [v for v in range(1, 10) if state.cands[cell] >> (v - 1) & 1]
+            value = data.draw(st.sampled_from(cands))
+        else:
+            cell, value = data.draw(st.integers(0, 80)), data.draw(st.integers(1, 9))
+        record = signature(session)
+        before = session.experiment_tree.current.number
         try:
-            self.session.hand_edit(cell, value, remove)
+            session.hand_edit(cell, value, remove)
         except UserError:
-            assert signature(self.session) == record
+            assert signature(session) == record and session.state() == state
             return
         self.kept[before] = record
+
+    @rule(data=st.data())
+    def branch_at_a_guess(self, data: st.DataObject) -> None:
+        """``Session.branch`` at a recorded new guess, with another candidate."""
+        session = self.session
+        h = session.history
+        guesses = [m for m, _ in h.new_guesses(1, h.last_steps)]
+        if not guesses:
+            return
+        move = data.draw(st.sampled_from(guesses))
+        guess = next(e for e in h.events(move) if e[0] == 7)  # GUESS
+        cell = guess[2]
+        cands = [v for v in range(1, 10) if session.state_after(move).cands[cell] >> (v - 1) & 1]
+        recorded = h.choice(move)
+        taken = recorded[1] if recorded is not None else cands[0]
+        others = [v for v in cands if v != taken]
+        if not others:
+            return
+        record = signature(session)
+        before = session.experiment_tree.current.number
+        session.branch(move, choice=(cell, data.draw(st.sampled_from(others))))
+        self.kept[before] = record
+        session.run(solutions=0, max_steps=session.state().steps + data.draw(st.integers(0, 40)))
 
     @rule(data=st.data())
     def switch(self, data: st.DataObject) -> None:
@@ -371,8 +405,8 @@ class ExperimentMachine(RuleBasedStateMachine):
 
 TestExperimentMachine = ExperimentMachine.TestCase
 TestExperimentMachine.settings = settings(
-    max_examples=40,
-    stateful_step_count=12,
+    max_examples=60,
+    stateful_step_count=15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -410,4 +444,25 @@ def test_timeline_compare_draws_both_curves_as_text_and_svg(tmp_path: Path) -> N
     ]
     assert shell.fails("timeline --compare 1 1") == [
         "timeline --compare needs two different experiments: timeline --compare A B [--svg <file>]"
+    ]
+
+
+def test_a_step_called_off_at_its_question_keeps_no_experiment() -> None:
+    """Run mode 2 from step 5 cuts the record at once; the guess question then called off puts
+    the session back, the first line of search present and whole (checked by hand: from step 5
+    mode 2's first move is a filter that leaves a guess due)."""
+    from sudoku_repl.core.errors import GuessAborted
+
+    shell = Shell(Answers(GuessAborted))
+    shell.ok(f"load-quiz {SEED}")
+    shell.ok("run")
+    shell.ok("goto 5")
+    shell.ok("run-mode 2")
+    shell.ok("guess-mode 1")
+    show = shell.ok("show")
+    assert shell.fails("step") == ["Guess question aborted: back at step 5."]
+    assert shell.ok("show") == show
+    assert shell.ok("experiments") == [
+        "* 1 main: the first line of search; got to step 131, 1 solution, biggest level 11, "
+        "not finished; at step 5"
     ]
