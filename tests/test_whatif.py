@@ -14,9 +14,11 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import SEED, SLOW, Answers, Shell, completions, spawn_shell
+from helpers import PUZZLES, SEED, SLOW, Answers, Shell, completions, spawn_shell
 
+from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Quiet
+from sudoku_repl.tools import whatif as wi
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -329,3 +331,29 @@ def test_save_session_replays_kept_rows_only(tmp_path: Path) -> None:
     assert [line for line in script if line.startswith("whatif")] == [
         "whatif guesses --keep --max-steps 5"
     ]
+
+
+@pytest.mark.parametrize("number", [0, 1, 2])
+def test_a_row_reaches_a_solution_exactly_when_its_value_is_the_solutions(number: int) -> None:
+    # top95 quizzes have one solution: an other value leads to a solution iff the state before
+    # its guess holds only the solution's values and the value is the solution's for the cell
+    quiz = [line for line in (PUZZLES / "norvig_top95.txt").read_text().split() if len(line) == 81]
+    session = Shell().repl.session
+    session.load(Quiz.from_string(quiz[number]))
+    session.run(Quiet(), 1)
+    solution = session.state().values
+    assert 0 not in solution
+    checked = 0
+    for guess in wi.taken_guesses(session):
+        before = session.state_after(guess.move).values
+        on_track = all(v in (0, solution[i]) for i, v in enumerate(before))
+        for other in guess.others:
+            row = wi.what_if(session, guess, other, cap=5000)
+            if not row.complete:
+                continue
+            checked += 1
+            reaches = on_track and other == solution[guess.cell]
+            assert (row.wrong_at is None) is reaches, row
+            # the search runs to its end: the one solution is found, under this value or not
+            assert row.solutions == 1 and row.first_solution is not None, row
+    assert checked >= 5
