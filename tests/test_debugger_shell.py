@@ -117,7 +117,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ("info ", ["info break", "info search", "info settings"]),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
-        ("timeline --", ["timeline --svg"]),
+        ("timeline --", ["timeline --compare", "timeline --svg"]),  # --compare: issue 24
         ("when r", ["when removed"]),
         ("del", ["delete"]),
         ("dis", ["disable", "display"]),

@@ -17,8 +17,9 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.text.event_text import event_text, parse_event
 
-#: the kinds of the original (docs/engine.md) and of the techniques of run modes 3, 4 and 5
-ALL_KINDS = {*range(12), 30, 40, 41}
+#: the kinds of the original (docs/engine.md), of the techniques of run modes 3, 4 and 5, and
+#: of the hand moves (issue 24: set cell, set removed)
+ALL_KINDS = {*range(12), 30, 40, 41, 50, 51}
 
 #: a field's values by its type, derived as the codec is
 FIELDS = {

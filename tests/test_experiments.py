@@ -78,6 +78,8 @@ def test_switching_shows_the_kept_step_without_running() -> None:
     assert shell.steps == 131
     assert shell.ok("experiment 6:[6,2]=9")[0] == "Experiment 2 (6:[6,2]=9), at step 184."
     assert len(session.history) == moves  # the same record, not run again
+    shell.ok("goto 100")
+    assert shell.ok("experiment 2")[0] == "Experiment 2 (6:[6,2]=9), at step 100."  # stays
 
 
 def test_naming_and_deleting() -> None:

@@ -53,8 +53,8 @@ def experiment(repl: Repl, arg: str) -> None:
         raise UserError(EXPERIMENT.complaint())
     if word == "name" and rest:
         session.name_experiment(rest)
-        info = next(i for i in session.experiments if i.current)
-        repl.out.message(f"Experiment {info.number} is named {info.name}.")
+        present = session.experiment_tree.current
+        repl.out.message(f"Experiment {present.number} is named {present.name}.")
         return
     if word == "name":
         raise UserError(f"experiment name needs a name: {EXPERIMENT.form}")
@@ -152,8 +152,8 @@ def set_edit(repl: Repl, typed: list[str]) -> None:
     events = session.hand_edit(cell, value, remove)
     for event in events:
         repl.lines(event_lines(event, session.geo))
-    info = next(i for i in session.experiments if i.current)
-    repl.out.message(f"Experiment {info.number} ({info.name}) begins here.")
+    present = session.experiment_tree.current
+    repl.out.message(f"Experiment {present.number} ({present.name}) begins here.")
 
 
 def timeline_compare(repl: Repl, typed: list[str]) -> None:

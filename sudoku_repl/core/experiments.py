@@ -292,10 +292,6 @@ class Experiments:
         end = pa[common - 1].end
         return end if end is not None else len(self.history)
 
-    def nbytes(self) -> int:
-        """About how many bytes the detached tails hold (the benchmark's measure)."""
-        return sum(s.tail.nbytes() for s in self._segments() if s.tail is not None)
-
 
 @attrs.frozen
 class ExperimentInfo:

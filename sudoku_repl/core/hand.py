@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from sudoku_repl.core import events as E
+from sudoku_repl.core import modes
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event, NoCandidate, WentWrong
@@ -36,7 +37,7 @@ if TYPE_CHECKING:  # (history imports this module)
     from sudoku_repl.core.history import History
 
 #: the run mode a hand move is recorded under (out of reach of ``run-mode``)
-HAND: Final = 255
+HAND: Final = modes.HAND
 #: the event kinds of hand moves
 HAND_SET: Final = 50
 HAND_REMOVED: Final = 51
@@ -63,10 +64,6 @@ def advance(engine: Engine, run_mode: int, choice: Choice) -> list[Event]:
         assert choice is not None
         return apply(engine, choice)
     return engine.advance(run_mode, choice)
-
-
-def is_hand(event: Event) -> bool:
-    return event[0] in (HAND_SET, HAND_REMOVED)
 
 
 def hand_values(history: History, moves: int, values: Sequence[int]) -> dict[Cell, int]:

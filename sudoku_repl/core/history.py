@@ -43,6 +43,7 @@ from sudoku_repl.core.events import (
 )
 from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
+from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.state import EngineState
 
 MOVES_PER_SNAPSHOT: Final = 64
@@ -108,11 +109,6 @@ class _Moves:
         moves.grids = list(self.grids)
         moves.odd = {i: e for i, e in self.odd.items() if i < length}
         return moves
-
-    def nbytes(self) -> int:
-        """About how many bytes its arrays hold (the benchmark's measure)."""
-        arrays = (self.codes, self.code_at, self.pairs, self.pair_at)
-        return sum(a.itemsize * len(a) for a in arrays) + sum(len(g) + 33 for g in self.grids)
 
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
@@ -228,16 +224,6 @@ class Tail:
 
     def __len__(self) -> int:
         return len(self.steps)
-
-    def nbytes(self) -> int:
-        """About how many bytes it holds, snapshots left out (the benchmark's measure)."""
-        return (
-            4 * len(self.steps)
-            + len(self.modes)
-            + 5 * len(self.guess_moves)
-            + 100 * len(self.choices)
-            + sum(m.nbytes() for m in self.chunks if m is not None)
-        )
 
 
 class History:
@@ -365,7 +351,11 @@ class History:
             engine.restore(self._snapshots[k])
         self._replayed = -1  # until the chunk is through
         for m in range(first, last):
-            ev = hand.advance(engine, self._modes[m], self._choices.get(m))
+            mode, choice = self._modes[m], self._choices.get(m)
+            if mode == HAND and choice is not None:
+                ev = hand.apply(engine, choice)
+            else:
+                ev = engine.advance(mode, choice)
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
@@ -503,16 +493,6 @@ class History:
         self._replayed = -1
         self._guess_moves.extend(m + length for m in tail.guess_moves)
         self._guess_levels.extend(tail.guess_levels)
-
-    def nbytes(self) -> int:
-        """About how many bytes the record holds, snapshots left out (the benchmark's)."""
-        return (
-            4 * len(self._steps)
-            + len(self._modes)
-            + 5 * len(self._guess_moves)
-            + 100 * len(self._choices)
-            + sum(m.nbytes() for m in self._chunks if m is not None)
-        )
 
     # -- reading ---------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ itself (``Engine.filtered`` applies the usual outcome of a filter result; ``Engi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from sudoku_repl.core import filters
 from sudoku_repl.core.errors import UserError
@@ -43,6 +43,10 @@ def grp(engine: Engine, ev: list[Event]) -> filters.Result:
 def ply(engine: Engine, ev: list[Event]) -> filters.Result:
     return filters.ply(engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched)
 
+
+#: the run mode a hand move (a what-if edit, ``core/hand.py``) is recorded under: no mode a user
+#: can pick (``check`` refuses it), a constant here so that the replay loops compare with it
+HAND: Final = 255
 
 DEFAULT: tuple[Filter, ...] = (grp, ply)
 FILTERS: dict[int, tuple[Filter, ...]] = {0: DEFAULT, 1: (grp,), 2: (ply,)}

@@ -35,6 +35,7 @@ from sudoku_repl.core.experiments import (
 )
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
+from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.native import mypyc_attr
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.quiz import Quiz
@@ -255,7 +256,7 @@ class Session:
         recorded = at < len(history)
         mode = self.settings.run_mode
         choice: Choice = None
-        if recorded and (walk.replay or history.run_mode(at) == hand.HAND):
+        if recorded and (walk.replay or history.run_mode(at) == HAND):
             choice, mode = history.choice(at), history.run_mode(at)  # (a hand move is followed)
         elif engine.status is Status.GUESS_DUE and self.settings.guess_mode:
             default = engine.guess_default()
@@ -270,7 +271,10 @@ class Session:
                 choice = None
         keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
         parting = None if keep or not recorded else self._parting(at, choice, mode)
-        ev = hand.advance(engine, mode, choice)
+        if mode == HAND and choice is not None:
+            ev = hand.apply(engine, choice)
+        else:
+            ev = engine.advance(mode, choice)
         if keep:
             self.cursor = at + 1
         else:
@@ -566,7 +570,11 @@ class Session:
         """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
         history = self.history
         for m in range(done, moves):
-            hand.advance(engine, history.run_mode(m), history.choice(m))
+            mode, choice = history.run_mode(m), history.choice(m)
+            if mode == HAND and choice is not None:
+                hand.apply(engine, choice)
+            else:
+                engine.advance(mode, choice)
 
     def goto(self, steps: int, hooks: Hooks) -> bool:
         """The state right after step ``steps``: from the record, or by going on (silently)
@@ -652,8 +660,9 @@ class Session:
         stands (from the record: nothing is run again)."""
         target = self.experiment(key)
         tree = self.experiment_tree
-        tree.switch(target, self.cursor)
-        self.seek(target.cursor)
+        if target is not tree.current:  # (the present one stays where it is)
+            tree.switch(target, self.cursor)
+            self.seek(target.cursor)
         return self._info(target)
 
     def name_experiment(self, name: str, key: int | str | None = None) -> None:
