@@ -98,3 +98,12 @@ def test_goto_far_ahead_shows_progress_in_a_terminal_and_stops_at_ctrl_c(tmp_pat
         child.expect_exact("Order please:")
     finally:
         child.close(force=True)
+
+
+def test_a_command_working_beside_the_search_says_what_it_is_at() -> None:
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: "whatif guesses: row 3 of 15", stream, clock)
+    line.begin()
+    clock.now += 1.0
+    line.tick()  # whatif guesses works on forks: the present's steps do not move
+    assert stream.getvalue() == "\r\x1b[Kwhatif guesses: row 3 of 15, 1.0 s (Ctrl-C stops)"

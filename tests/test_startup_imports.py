@@ -36,6 +36,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.frames",
     "sudoku_repl.commands.declared.original",
     "sudoku_repl.commands.declared.stepping",
+    "sudoku_repl.commands.declared.whatif",
     "sudoku_repl.commands.spec",
     "sudoku_repl.commands.recorder",
     "sudoku_repl.commands.session_hooks",

@@ -91,6 +91,9 @@ class SessionHooks:
         self.flag = interrupted
         #: what the front end does between steps (the shell: draw the progress line when due)
         self.tick = tick
+        #: what a command that works beside the present search is at, for the progress line
+        #: (``whatif guesses``: its row); None: the progress line counts the present's steps
+        self.doing: str | None = None
         #: how much to print (``set``; the Repl's)
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again

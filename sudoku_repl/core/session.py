@@ -212,7 +212,10 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
         breakpoint on the same place of the new puzzle, disabled when it has none there)."""
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
-        engine = Engine.from_givens(quiz.givens, quiz.geometry)
+        self._start(quiz, Engine.from_givens(quiz.givens, quiz.geometry))
+
+    def _start(self, quiz: Quiz, engine: Engine) -> None:
+        """The quiz, and a record (one experiment) that starts where ``engine`` stands."""
         self.quiz, self._engine = quiz, engine
         self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
         self._experiments = Experiments(self._history)
@@ -552,6 +555,16 @@ class Session:
         engine = Engine(state, self.geo)
         self._replay(engine, done, moves)
         return engine.state()
+
+    def fork(self, moves: int) -> Session:
+        """A new session whose present is the state after the record's first ``moves`` moves
+        (worked out on a copy, as ``state_after``): the same quiz, a copy of the settings, no
+        breakpoints, and a record of its own that starts there. This session stays as it is:
+        what-if searches (``tools/whatif.py``) run on forks."""
+        assert self.quiz is not None, "no quiz loaded"
+        other = Session(self.settings.copy())
+        other._start(self.quiz, Engine(self.state_after(moves), self.geo))
+        return other
 
     def _replay(self, engine: Engine, done: int, moves: int) -> None:
         """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""

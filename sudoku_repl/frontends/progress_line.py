@@ -1,6 +1,7 @@
 """A line of progress on the terminal while a command works silently (``goto`` far ahead,
-``bisect level max`` on a long search): steps done, time spent, how to stop. It appears once the
-command has printed nothing for half a second and goes before the next line is printed."""
+``bisect level max`` on a long search, ``whatif guesses``): steps done (or what the command says
+it is at), time spent, how to stop. It appears once the command has printed nothing for half a
+second and goes before the next line is printed."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class ProgressLine:
 
     def __init__(
         self,
-        steps: Callable[[], int | None],
+        steps: Callable[[], int | str | None],
         stream: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -48,7 +49,12 @@ class ProgressLine:
         if now - self._last_output >= QUIET and now - self._drawn_at >= EVERY:
             seconds = now - self._started
             steps = self._steps()  # None: no quiz (generate works without one)
-            done = "" if steps is None else f"{steps:,} steps, "
+            if steps is None:
+                done = ""
+            elif isinstance(steps, str):  # what a command beside the search is at (``whatif``)
+                done = f"{steps}, "
+            else:
+                done = f"{steps:,} steps, "
             self._stream.write(f"\r\x1b[K{done}{seconds:.1f} s (Ctrl-C stops)")
             self._stream.flush()
             self._shown, self._drawn_at = True, now

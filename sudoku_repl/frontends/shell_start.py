@@ -44,7 +44,9 @@ class ShellStart:
         repl = Repl(self.out, lambda question: "", interrupted=self.flag)
         repl.can_switch = mode is not None  # `tui` needs the real terminal
         if mode is not None:  # a real terminal: a progress line while a command works silently
-            progress = ProgressLine(lambda: repl.session.engine.steps if repl.loaded else None)
+            progress = ProgressLine(
+                lambda: repl.hooks.doing or (repl.session.engine.steps if repl.loaded else None)
+            )
             self.out.progress = progress
             repl.hooks.tick = progress.tick
         if mode is not None and mode.kept and is_terminal(sys.stdout):

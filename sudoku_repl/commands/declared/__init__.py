@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the experiments', the stepping verbs, the guess levels as frames, ``board``, the book's,
-    ``hint`` and ``check``."""
+    the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
+    frames, ``board``, the book's, ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
@@ -25,9 +25,12 @@ def in_order() -> list[Command]:
         hint_check,
         original,
         stepping,
+        whatif,
     )
 
-    groups = (original, bare, debugger, experiments, stepping, frames, board, book, hint_check)
+    groups = (
+        original, bare, debugger, experiments, whatif, stepping, frames, board, book, hint_check
+    )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]
 
 
