@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from helpers import PUZZLES, SEED, SLOW, Answers, Shell, completions, spawn_shell
 
+from sudoku_repl.commands.declared.whatif import WHATIF
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Quiet
 from sudoku_repl.tools import whatif as wi
@@ -357,3 +358,8 @@ def test_a_row_reaches_a_solution_exactly_when_its_value_is_the_solutions(number
             # the search runs to its end: the one solution is found, under this value or not
             assert row.solutions == 1 and row.first_solution is not None, row
     assert checked >= 5
+
+
+def test_help_names_the_default_cap() -> None:
+
+    assert f"(--max-steps, default {wi.DEFAULT_CAP})" in WHATIF.help.replace("\n", " ")
