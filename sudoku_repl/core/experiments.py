@@ -258,7 +258,7 @@ class Experiments:
             if seg.end is not None:
                 seg.end = max(seg.end - moves, 0)
             if seg.tail is not None:
-                seg.tail.start = seg.start
+                seg.tail.shift(moves)
         for e in self.all.values():
             e.cursor = max(e.cursor - moves, 0)
             if e.parted is not None:

@@ -198,8 +198,9 @@ class Tail:
     """The moves of a record from ``start`` on, detached from it (``History.detach``): an
     experiment's own future while another is the present one. Whole chunks move, not copies;
     a chunk that begins before ``start`` comes whole (the moves before ``start`` in it are the
-    record's own, the same for every future that parts there). Choices and new guesses are
-    numbered from ``start``, so that dropping the record's oldest moves only moves ``start``."""
+    record's own, the same for every future that parts there). Choices and new guesses keep
+    their moves' numbers in the record (no work per move to detach or attach them); ``shift``
+    renumbers them when the record's oldest moves are dropped."""
 
     __slots__ = (
         "choices",
@@ -224,6 +225,13 @@ class Tail:
 
     def __len__(self) -> int:
         return len(self.steps)
+
+    def shift(self, moves: int) -> None:
+        """The record's first ``moves`` moves were dropped (``History.drop_oldest``; the tail
+        starts after them): number its moves from there."""
+        self.start -= moves
+        self.choices = {m - moves: c for m, c in self.choices.items()}
+        self.guess_moves = array("I", (m - moves for m in self.guess_moves))
 
 
 class History:
@@ -454,7 +462,7 @@ class History:
         del self._steps[length:]
         del self._modes[length:]
         for i in [i for i in self._choices if i >= length]:
-            tail.choices[i - length] = self._choices.pop(i)
+            tail.choices[i] = self._choices.pop(i)
         k, i = divmod(length, MOVES_PER_SNAPSHOT)
         tail.chunks = self._chunks[k:]
         if i == 0:
@@ -468,7 +476,7 @@ class History:
         del self._snapshots[k + 1 :]
         self._replayed = -1
         keep = bisect_left(self._guess_moves, length)
-        tail.guess_moves = array("I", (m - length for m in self._guess_moves[keep:]))
+        tail.guess_moves = self._guess_moves[keep:]
         tail.guess_levels = self._guess_levels[keep:]
         del self._guess_moves[keep:]
         del self._guess_levels[keep:]
@@ -484,14 +492,13 @@ class History:
             return
         self._steps.extend(tail.steps)
         self._modes.extend(tail.modes)
-        for i, c in tail.choices.items():
-            self._choices[i + length] = c
+        self._choices.update(tail.choices)
         k, i = divmod(length, MOVES_PER_SNAPSHOT)
         del self._chunks[k:]  # (the record's copy of the chunk the tail begins in)
         self._chunks.extend(tail.chunks)
         self._snapshots.extend(tail.snapshots)
         self._replayed = -1
-        self._guess_moves.extend(m + length for m in tail.guess_moves)
+        self._guess_moves.extend(tail.guess_moves)
         self._guess_levels.extend(tail.guess_levels)
 
     # -- reading ---------------------------------------------------------------------------
@@ -578,6 +585,10 @@ class History:
         lo = bisect_left(self._guess_moves, moves.start)
         hi = bisect_left(self._guess_moves, moves.stop)
         return [(self._guess_moves[k], self._guess_levels[k]) for k in range(lo, hi)]
+
+    def biggest_ever(self) -> int:
+        """The highest level a new guess reached in the whole record, dropped moves included."""
+        return max(max(self._guess_levels, default=0), self.dropped_biggest)
 
     def biggest_level(self, first: int, last: int) -> int:
         """The highest level a new guess reached at steps first..last (0 if none)."""

@@ -650,7 +650,7 @@ class Session:
             "" if parted is None else parted.what,
             end.steps,
             end.solutions,
-            max(history.biggest_level(1, end.steps), history.dropped_biggest),
+            history.biggest_ever(),
             end.status is FINISHED,
             history.steps_after(stands),
         )
@@ -753,7 +753,7 @@ class Session:
             end.steps,
             first,
             end.solutions,
-            max(history.biggest_level(1, end.steps), history.dropped_biggest),
+            history.biggest_ever(),
             guesses,
             wrong,
             end.status is FINISHED,
