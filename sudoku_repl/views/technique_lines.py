@@ -1,14 +1,20 @@
 """The trace lines of the techniques' events (run modes 3, 4 and 5): the book's conversions
 and the chains. The techniques find and apply; how their steps read belongs up here, with the
 other views. ``register()`` (called by ``assembly.register_modes``) hands them to the renderer
-of the trace lines (``text.render.RENDERERS``)."""
+of the trace lines (``text.render.RENDERERS``).
+
+Also how a line reads under ``set names standard`` (``move_lines``): the original's line, two
+spaces, and the community's name in brackets, ``6) blk 4 incomplete shrunken by group  (hidden
+pair, box 4)``; every line of a technique carries it (a 2GW's removals, its CelSet and its
+unit's line), so that a line shown alone (``why``) still says it. Under ``readalps`` the lines
+are the original's, byte for byte."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from sudoku_repl.core.events import Event
-from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.geometry import Geometry, Mask
 from sudoku_repl.techniques.chains import (
     FORCING_CHAIN,
     TECHNIQUES,
@@ -18,8 +24,39 @@ from sudoku_repl.techniques.chains import (
     cell_of,
     value_of,
 )
+from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.techniques.theorems import CONVERSION, Conversion
 from sudoku_repl.text import render
+from sudoku_repl.text.render import event_lines
+
+STANDARD = "standard"
+
+
+def named(line: str, name: Technique | None) -> str:
+    """A line with its standard name beside it: the one place that says how that looks."""
+    return line if name is None else f"{line}  ({name})"
+
+
+def move_lines(
+    events: Sequence[Event],
+    geo: Geometry,
+    names: str = "readalps",
+    move: Sequence[Event] | None = None,
+    cands: Sequence[Mask] | None = None,
+) -> list[str]:
+    """The lines of ``events``, all of one move or some of them (``move``: all its records),
+    with the standard names when ``names`` is "standard" (``cands``: the candidates right after
+    the move, which tell a naked set's size)."""
+    if names != STANDARD:
+        return [line for e in events for line in event_lines(e, geo)]
+    context = events if move is None else move
+    lines: list[str] = []
+    for e in events:
+        own = event_lines(e, geo)
+        if own:
+            own[-1] = named(own[-1], technique(e, context, cands, geo))
+        lines += own
+    return lines
 
 
 def conversion_lines(event: Event, geo: Geometry) -> list[str]:
