@@ -18,7 +18,7 @@ from sudoku_repl.core.geometry import CLASSIC
 
 SETTINGS = (
     "set trace on|off | set solutions on|off | set colour on|off|auto | set pagination on|off | "
-    "set height <N> | set height auto"
+    "set height <N> | set height auto | set names readalps|standard"
 )
 
 SOURCES = {
@@ -112,11 +112,13 @@ def test_set_completes_its_settings_and_their_values() -> None:
     assert completions("set ") == [
         "set colour",
         "set height",
+        "set names",
         "set pagination",
         "set solutions",
         "set trace",
     ]
     assert completions("set trace ") == ["set trace off", "set trace on"]
+    assert completions("set names ") == ["set names readalps", "set names standard"]
     assert completions("set colour a") == ["set colour auto"]
     assert completions("set color ") == ["set color auto", "set color off", "set color on"]
     assert completions("set trace on ") == []

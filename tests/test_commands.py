@@ -323,13 +323,14 @@ def test_help_prints_the_order_list() -> None:
         (
             "set foo bar",
             "Unknown set word 'foo'; set trace on|off | set solutions on|off | "
-            "set colour on|off|auto | set pagination on|off | set height <N> | set height auto",
+            "set colour on|off|auto | set pagination on|off | set height <N> | set height auto | "
+            "set names readalps|standard",
         ),
         (
             "set trase on",
             "Unknown set word 'trase' (did you mean trace?); set trace on|off | set solutions "
             "on|off | set colour on|off|auto | set pagination on|off | set height <N> | "
-            "set height auto",
+            "set height auto | set names readalps|standard",
         ),
         (
             "break levl >= 3",

@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def hint(repl: Repl) -> None:
     session = repl.require_quiz()
-    repl.lines(hint_lines(session.state(), session.engine.geo, session.settings.run_mode))
+    state, geo = session.state(), session.engine.geo
+    repl.lines(hint_lines(state, geo, session.settings.run_mode, repl.view.names))
 
 
 # -- check ------------------------------------------------------------------------------------

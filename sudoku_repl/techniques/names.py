@@ -47,6 +47,11 @@ class Technique:
         return f"{self.name}, {self.unit}" if self.unit else self.name
 
 
+def fill_pass(placed: int) -> Technique:
+    """The fill pass places naked singles (cells with one candidate left), without a line."""
+    return Technique("naked single" if placed == 1 else "naked singles")
+
+
 def set_name(kind: str, size: int) -> str:
     """``naked pair``, ``hidden quad``, ``naked subset of 5``; ``naked subset`` for size 0
     (unknown)."""

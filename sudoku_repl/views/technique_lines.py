@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Geometry, Mask
+from sudoku_repl.core.history import History
 from sudoku_repl.techniques.chains import (
     FORCING_CHAIN,
     TECHNIQUES,
@@ -24,7 +26,7 @@ from sudoku_repl.techniques.chains import (
     cell_of,
     value_of,
 )
-from sudoku_repl.techniques.names import Technique, technique
+from sudoku_repl.techniques.names import Technique, fill_pass, technique
 from sudoku_repl.techniques.theorems import CONVERSION, Conversion
 from sudoku_repl.text import render
 from sudoku_repl.text.render import event_lines
@@ -95,6 +97,47 @@ def chain_line(event: Event, geo: Geometry) -> list[str]:
         name += f" {value_of(chain.nodes[0])}"
     removes = removed_text(chain.removed, geo)
     return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
+
+
+def cands_after(history: History, move: int) -> list[Mask]:
+    """The candidates right after a recorded move (what tells a naked set's size)."""
+    done, snapshot = history.snapshot_at_or_before(move + 1)
+    cands = list(snapshot.cands)
+    for m in range(done, move + 1):
+        for cell, _, mask in history.changes(m):
+            cands[cell] = mask
+    return cands
+
+
+def recorded_lines(
+    history: History, move: int, events: Sequence[Event], geo: Geometry, names: str
+) -> list[str]:
+    """The lines of some of a recorded move's ``events`` (``why`` shows a removal's), named as
+    ``set names`` says."""
+    if names != STANDARD:
+        return move_lines(events, geo)
+    return move_lines(events, geo, names, history.events(move), cands_after(history, move))
+
+
+def recorded_techniques(history: History, moves: range, geo: Geometry) -> list[Technique]:
+    """The standard names of what these recorded moves did, each once, in their order (the
+    board's legend: the last step's)."""
+    found: list[Technique] = []
+    for move in moves:
+        events = history.events(move)
+        if not events:  # the fill pass places naked singles without a line
+            placed = sum(1 for _, value, _ in history.changes(move) if value)
+            if placed and fill_pass(placed) not in found:
+                found.append(fill_pass(placed))
+            continue
+        cands = None
+        for e in events:
+            if cands is None and e[0] in (E.REMOVED, E.COMPLETE):
+                cands = cands_after(history, move)
+            name = technique(e, events, cands, geo)
+            if name is not None and name not in found:
+                found.append(name)
+    return found
 
 
 def register() -> None:
