@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 # -- hint -------------------------------------------------------------------------------------
 
 
-def hint(repl: Repl, scale: str | None = None) -> None:
+def hint(repl: Repl, scale: str | None) -> None:
     session = repl.require_quiz()
     state, geo = session.state(), session.engine.geo
     if scale == "se":
