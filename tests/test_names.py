@@ -192,3 +192,14 @@ def test_naked_set_size_by_hand() -> None:
         "naked subset of 5",
         "naked subset",
     ]
+
+
+def test_history_names_the_recorded_lines() -> None:
+    shell = Shell.loaded()
+    shell.ok("run")
+    shell.ok("set names standard")
+    assert shell.ok("history 61 61")[-1] == (
+        "61) row 9 incomplete shrunken by group  (naked pair, row 9)"
+    )
+    shell.ok("set names readalps")
+    assert shell.ok("history 61 61")[-1] == "61) row 9 incomplete shrunken by group"

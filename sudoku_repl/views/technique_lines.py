@@ -116,7 +116,11 @@ def recorded_lines(
     ``set names`` says."""
     if names != STANDARD:
         return move_lines(events, geo)
-    return move_lines(events, geo, names, history.events(move), cands_after(history, move))
+    move_events = history.events(move)
+    # the candidates tell a naked set's size and a shrink's singles: read them only then
+    wanted = any(e[0] in (E.REMOVED, E.COMPLETE) for e in move_events)
+    cands = cands_after(history, move) if wanted else None
+    return move_lines(events, geo, names, move_events, cands)
 
 
 def recorded_techniques(history: History, moves: range, geo: Geometry) -> list[Technique]:
