@@ -44,13 +44,15 @@ class Axis:
 
 
 def _steps_axis(points: Sequence[Point]) -> Axis:
-    """Steps on a log scale: the quizzes take from tens to hundreds of thousands."""
-    top = max(1, max((p.steps for p in points), default=1))
-    decades = max(1, math.ceil(math.log10(top)))
-    ticks = tuple(float(10**k) for k in range(0, decades + 1))
+    """Steps on a log scale, from the power of ten below the fewest to the one above the most:
+    the quizzes take from tens to hundreds of thousands."""
+    steps = [max(1, p.steps) for p in points] or [1]
+    low = math.floor(math.log10(min(steps)))
+    high = max(low + 1, math.ceil(math.log10(max(steps))))
+    ticks = tuple(float(10**k) for k in range(low, high + 1))
 
     def scale(v: float) -> float:
-        return math.log10(max(v, 1)) / decades
+        return (math.log10(max(v, 1)) - low) / (high - low)
 
     return Axis("steps (whole search, log scale)", lambda p: p.steps, ticks, scale, _count)
 
