@@ -80,3 +80,13 @@ def test_plot_needs_the_se_scale(tmp_path: Path, capsys: pytest.CaptureFixture[s
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "add --scale se" in err[0]
     assert not plot.exists()
+
+
+def test_an_interrupted_rating_draws_no_plot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plot = tmp_path / "plot.svg"
+    args = [str(quizzes(tmp_path)), "--scale", "se", "--plot", str(plot)]
+    assert main_rate(args, interrupted=lambda: True) == 130  # Ctrl-C before the first quiz
+    assert capsys.readouterr().err.rstrip().endswith(f"({plot} not drawn)")
+    assert not plot.exists()

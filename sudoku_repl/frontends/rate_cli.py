@@ -224,6 +224,8 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         return 1
     wall = time.perf_counter() - start
     note = f" ({args.out} not written)" if interrupted and args.out is not None else ""
+    if interrupted and args.plot is not None:
+        note += f" ({args.plot} not drawn)"
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
           file=sys.stderr)  # fmt: skip
     if args.plot is not None and not interrupted:
