@@ -1,4 +1,5 @@
-"""What the next step would do: the step run on a copy of the engine (``hint``)."""
+"""What the next step would do: the step run on a copy of the engine (``hint``), or the step
+Sudoku Explainer would take from the present state, in its terms (``hint se``)."""
 
 from __future__ import annotations
 
