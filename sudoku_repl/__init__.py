@@ -9,7 +9,8 @@ sudoku_repl`` costs nothing)::
     session.trace[-1]                  # 'Fine [steps:131, solution sum:1].'
     session.goto(92); print(session.show())
 
-``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``, ``UserError``:
+``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``, ``UserError``,
+``technique`` (an event record's standard name: ``technique(event, move, cands)``), ``Technique``:
 see ``sudoku_repl.api``.
 """
 
@@ -25,9 +26,11 @@ __all__ = [
     "Session",
     "Settings",
     "StepReport",
+    "Technique",
     "UserError",
     "__version__",
     "load_quiz",
+    "technique",
 ]
 
 

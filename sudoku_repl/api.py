@@ -12,10 +12,21 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
+from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
 
-__all__ = ["Quiz", "RunReport", "Session", "Settings", "StepReport", "UserError", "load_quiz"]
+__all__ = [
+    "Quiz",
+    "RunReport",
+    "Session",
+    "Settings",
+    "StepReport",
+    "Technique",
+    "UserError",
+    "load_quiz",
+    "technique",
+]
 
 
 class Collect(Quiet):

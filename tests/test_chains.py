@@ -442,7 +442,7 @@ def test_chain_steps_are_recorded_and_run_mode_4_guesses_less_on_the_seed() -> N
 def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     shell = Shell()
     listing = shell.run("help")
-    assert "hint: show what the next step would do, without doing it" in listing
+    assert "hint [se]: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
     assert listing[6] == "run-mode [1|2|0]: query or change working mode"  # the original's
     # help names every mode there is (issue 13, item 12), each with what it runs
@@ -458,7 +458,7 @@ def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     assert shell.run("hint") == ["No quiz loaded. Use load-quiz <file>."]
     assert shell.run("check") == ["No quiz loaded. Use load-quiz <file>."]
     shell.run(f"load-quiz {SEED_QUIZ}")
-    assert shell.run("hint now") == ["hint takes no argument: hint"]
+    assert shell.run("hint now") == ["Unknown hint word 'now'; hint [se]"]
     assert shell.run("check all") == ["check takes no argument: check"]
 
 

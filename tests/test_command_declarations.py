@@ -18,7 +18,8 @@ from sudoku_repl.core.geometry import CLASSIC
 
 SETTINGS = (
     "set trace on|off | set solutions on|off | set colour on|off|auto | set pagination on|off | "
-    "set height <N> | set height auto | set cell [r,c]=v | set removed v [r,c]"
+    "set height <N> | set height auto | set names readalps|standard | set cell [r,c]=v | "
+    "set removed v [r,c]"
 )
 
 SOURCES = {
@@ -113,12 +114,14 @@ def test_set_completes_its_settings_and_their_values() -> None:
         "set cell",  # the what-if edits (issue 24)
         "set colour",
         "set height",
+        "set names",
         "set pagination",
         "set removed",
         "set solutions",
         "set trace",
     ]
     assert completions("set trace ") == ["set trace off", "set trace on"]
+    assert completions("set names ") == ["set names readalps", "set names standard"]
     assert completions("set colour a") == ["set colour auto"]
     assert completions("set color ") == ["set color auto", "set color off", "set color on"]
     assert completions("set trace on ") == []

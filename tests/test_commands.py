@@ -324,13 +324,13 @@ def test_help_prints_the_order_list() -> None:
             "set foo bar",
             "Unknown set word 'foo'; set trace on|off | set solutions on|off | "
             "set colour on|off|auto | set pagination on|off | set height <N> | set height auto | "
-            "set cell [r,c]=v | set removed v [r,c]",
+            "set names readalps|standard | set cell [r,c]=v | set removed v [r,c]",
         ),
         (
             "set trase on",
             "Unknown set word 'trase' (did you mean trace?); set trace on|off | set solutions "
             "on|off | set colour on|off|auto | set pagination on|off | set height <N> | "
-            "set height auto | set cell [r,c]=v | set removed v [r,c]",
+            "set height auto | set names readalps|standard | set cell [r,c]=v | set removed v [r,c]",
         ),
         (
             "break levl >= 3",

@@ -11,7 +11,9 @@ import os
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.hand import hand_values
+from sudoku_repl.techniques.names import Technique
 from sudoku_repl.views.board import board_lines, last_step_changes
+from sudoku_repl.views.technique_lines import STANDARD, recorded_techniques
 
 
 def wants_colour(repl: Repl) -> bool:
@@ -30,4 +32,14 @@ def board(repl: Repl) -> None:
     before = last_step_changes(session.history, moves, state)
     givens = session.quiz.givens if session.quiz is not None else state.values
     by_hand = hand_values(session.history, moves, state.values)
-    repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand))
+    named: tuple[Technique, ...] = ()
+    if (
+        repl.view.names == STANDARD
+        and state.steps
+        and state.steps - 1 >= session.history.start.steps
+    ):
+        last = range(session.history.moves_to(state.steps - 1), moves)
+        named = tuple(recorded_techniques(session.history, last, session.geo))
+    repl.lines(
+        board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand, named)
+    )

@@ -63,9 +63,15 @@ def why(repl: Repl, cell: Cell, value: int | None = None) -> None:
     session = repl.require_quiz()
     _classic(session, "why")
     if value is not None:
-        repl.lines(book.why_removed_lines(session.history, _book_state(session), cell, value))
+        repl.lines(
+            book.why_removed_lines(
+                session.history, _book_state(session), cell, value, names=repl.view.names
+            )
+        )
         return
-    repl.lines(book.why_value_lines(session.history, _book_state(session), cell))
+    repl.lines(
+        book.why_value_lines(session.history, _book_state(session), cell, names=repl.view.names)
+    )
 
 
 def _classic(session: Session, what: str) -> None:

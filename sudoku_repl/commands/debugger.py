@@ -44,6 +44,7 @@ from sudoku_repl.text.args import (
 )
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.views.technique_lines import recorded_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -453,11 +454,11 @@ def history(repl: Repl, arg: str) -> None:
         return
     if first < start:
         repl.out.message(f"Steps {first}..{start - 1} were dropped to bound memory; from {start}:")
+    names, geo = repl.view.names, _geo(repl)
     lines = [
         line
         for m in history.moves_of_steps(first, last)
-        for e in history.events(m)
-        for line in event_lines(e, _geo(repl))
+        for line in recorded_lines(history, m, history.events(m), geo, names)
     ]
     if not lines:
         what = f"Step {first}" if first == min(last, end) else f"Steps {first}..{min(last, end)}"

@@ -183,6 +183,7 @@ class Repl:
             f"colour {colour}",
             f"pagination {'on' if view.pagination else 'off'}",
             f"height {'auto' if view.height is None else view.height or '0 (unlimited)'}",
+            f"names {view.names}",
             f"run-mode {settings.run_mode}",
             f"guess-mode {settings.guess_mode}",
         ]

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.views.check import check_lines
-from sudoku_repl.views.hint import hint_lines
+from sudoku_repl.views.hint import hint_lines, se_hint_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -19,9 +20,26 @@ if TYPE_CHECKING:
 # -- hint -------------------------------------------------------------------------------------
 
 
-def hint(repl: Repl) -> None:
+def hint(repl: Repl, scale: str | None) -> None:
     session = repl.require_quiz()
-    repl.lines(hint_lines(session.state(), session.engine.geo, session.settings.run_mode))
+    state, geo = session.state(), session.engine.geo
+    if scale == "se":
+        _se_hint(repl)
+        return
+    repl.lines(hint_lines(state, geo, session.settings.run_mode, repl.view.names))
+
+
+def _se_hint(repl: Repl) -> None:
+    """``hint se``: Sudoku Explainer's next step; Ctrl-C stops it between techniques."""
+    from sudoku_repl.techniques.explainer.rating import Interrupted
+
+    session = repl.session
+    if not session.geo.classic:
+        raise UserError("hint se works on a classic 9x9 quiz only.")
+    try:
+        repl.lines(se_hint_lines(session.state(), session.geo, repl.hooks.interrupted))
+    except Interrupted:
+        repl.out.message("Interrupted: no hint.")
 
 
 # -- check ------------------------------------------------------------------------------------

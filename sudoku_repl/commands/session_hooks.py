@@ -45,7 +45,9 @@ def never() -> bool:
 class ViewSettings:
     """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
     terminal unless NO_COLOR is set); and how the interactive shell pages long output
-    (``pagination``, ``height``: lines a page, None the terminal's, 0 unlimited)."""
+    (``pagination``, ``height``: lines a page, None the terminal's, 0 unlimited); whose words
+    name the techniques (``names``: "readalps", the original's alone, or "standard", the
+    community's beside them)."""
 
     def __init__(
         self,
@@ -54,17 +56,19 @@ class ViewSettings:
         colour: bool | None = None,
         pagination: bool = True,
         height: int | None = None,
+        names: str = "readalps",
     ) -> None:
         self.trace = trace
         self.solutions = solutions
         self.colour = colour
         self.pagination = pagination
         self.height = height
+        self.names = names
 
     def __repr__(self) -> str:
         return (
             f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour}, "
-            f"pagination={self.pagination}, height={self.height})"
+            f"pagination={self.pagination}, height={self.height}, names={self.names!r})"
         )
 
 
@@ -106,7 +110,11 @@ class SessionHooks:
         from sudoku_repl.core import events as E
         from sudoku_repl.text.render import event_lines
 
-        geo, view, message = self._session().geo, self.view, self.out.message
+        session = self._session()
+        geo, view, message = session.geo, self.view, self.out.message
+        if view.names != "readalps" and view.trace:
+            self._named_events(events, session)
+            return
         for event in events:
             kind = event[0]
             if kind == E.SOLUTION:
@@ -116,6 +124,20 @@ class SessionHooks:
             elif view.trace or kind == E.NO_MORE:  # the end of the search is always said
                 for line in event_lines(event, geo):
                     message(line)
+
+    def _named_events(self, events: Sequence[Event], session: Session) -> None:
+        """The move's lines with their standard names (``set names standard``, trace on); the
+        engine's candidates are those right after the move: the hooks hear it at once."""
+        from sudoku_repl.core import events as E
+        from sudoku_repl.views.technique_lines import move_lines
+
+        geo, names, cands = session.geo, self.view.names, session.engine.cands
+        for event in events:
+            lines = move_lines((event,), geo, names, events, cands)
+            if event[0] == E.SOLUTION and not self.view.solutions:
+                lines = lines[-1:]  # the Fine line stays
+            for line in lines:
+                self.out.message(line)
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
         default = f"{self._session().geo.cell_name(cell)}={value}"

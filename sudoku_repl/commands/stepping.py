@@ -110,6 +110,8 @@ def set_(repl: Repl, arg: str) -> None:
         view.colour = None if value == "auto" else value == "on"
     elif setting == "height":
         view.height = None if value == "auto" else value
+    elif setting == "names":
+        view.names = str(value)
     else:
         setattr(view, str(setting), value == "on")
     repl.lines(repl.settings_lines())

@@ -26,6 +26,7 @@ from sudoku_repl.tools.rate import (
     FORMATS,
     PROG,
     SCALES,
+    Rated,
     Rating,
     StopFlag,
     csv_header,
@@ -126,6 +127,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--out", metavar="FILE", help="write the rows to FILE (atomically, only if not interrupted)"
     )
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.svg",
+        help="with --scale se: an SVG scatter of steps and biggest level against ER, and "
+        "their Spearman rank correlation with ER on stderr (only if not interrupted)",
+    )
     return parser  # fmt: skip
 
 
@@ -161,6 +168,8 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         entries = _entries(args.file, args.skip, end)
         if args.out is not None:
             _check_writable(args.out)
+        if args.plot is not None:
+            _check_plot(args)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -179,6 +188,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     held_rows = io.StringIO()
     out: TextIO = held_rows if held else sys.stdout
     ratings: list[Rating] = []
+    plotted: list[Rated] = []  # with --plot
     start = time.perf_counter()
     try:
         out.write(header)
@@ -195,6 +205,8 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
                 out.write(row(line, quiz, rating))
                 out.flush()
                 ratings.append(rating)
+                if args.plot is not None:
+                    plotted.append((line, quiz, rating))
                 advance()
         interrupted = len(ratings) < len(quizzes)
         if held:
@@ -212,8 +224,18 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         return 1
     wall = time.perf_counter() - start
     note = f" ({args.out} not written)" if interrupted and args.out is not None else ""
+    if interrupted and args.plot is not None:
+        note += f" ({args.plot} not drawn)"
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
           file=sys.stderr)  # fmt: skip
+    if args.plot is not None and not interrupted:
+        from sudoku_repl.tools.rate_plot import write_plot
+
+        try:
+            print(write_plot(args.plot, plotted, os.path.basename(args.file)), file=sys.stderr)
+        except UserError as e:
+            _complain(e.line)
+            return 1
     return 130 if interrupted else 0
 
 
@@ -244,6 +266,15 @@ def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | st
             f"{fault.rstrip('.')})."
         )
     return entries
+
+
+def _check_plot(args: argparse.Namespace) -> None:
+    """``--plot`` draws against ER: it needs ``--scale se``, and a file it can write."""
+    if args.scale != "se":
+        raise UserError(
+            f"--plot draws against Sudoku Explainer's ER: add --scale se (--plot {shown(args.plot, PATH)})"
+        )
+    _check_writable(args.plot)
 
 
 def _nothing() -> None:

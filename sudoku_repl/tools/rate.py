@@ -129,7 +129,7 @@ def rate_quiz(
     engine = session.engine
     se: dict[str, str | None] = {}
     if se_timeout is not None:
-        se = se_ratings(quiz81, engine.solutions, session.finished, se_timeout)
+        se = se_ratings(quiz81, engine.solutions, session.finished, se_timeout, interrupted)
     return Rating(
         steps_first=steps_first,
         biggest_first=first.biggest if first.solutions else None,
@@ -144,16 +144,25 @@ def rate_quiz(
 
 
 def se_ratings(
-    quiz81: str, solutions: int, complete: bool, timeout: float
+    quiz81: str,
+    solutions: int,
+    complete: bool,
+    timeout: float,
+    interrupted: Callable[[], bool] = _never,
 ) -> dict[str, str | None]:
     """ER, EP and ED of a quiz with one solution (``">=X"`` when the time limit came first);
-    for any other quiz, ER says why there is no rating."""
+    for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
+    turns true (polled where the rating looks at its time limit: before each technique)."""
     if solutions != 1 or not complete:
         why = "no solution" if solutions == 0 else "several solutions" if solutions > 1 else ""
         return {"er": why or "search not finished", "ep": None, "ed": None}
     from sudoku_repl.techniques.explainer import rate as se_rate
+    from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
 
-    rated = se_rate(quiz81.replace(".", "0"), time_limit=timeout)
+    try:
+        rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted)
+    except RatingInterrupted:
+        raise Interrupted from None
     bound = ">=" if rated.er_is_lower_bound else ""
     return {"er": f"{bound}{rated.er:.1f}", "ep": f"{bound}{rated.ep:.1f}", "ed": f"{rated.ed:.1f}"}
 

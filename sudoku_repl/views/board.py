@@ -17,6 +17,7 @@ from typing import NamedTuple
 from sudoku_repl.core.geometry import Cell, Geometry, Mask
 from sudoku_repl.core.history import History
 from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.techniques.names import Technique
 
 #: (value, candidates) of a cell in the state of the step before the present one, for each
 #: cell that the present state shows otherwise
@@ -75,11 +76,13 @@ def board_lines(
     before: Before,
     colour: bool,
     by_hand: Collection[Cell] = (),
+    techniques: Sequence[Technique] = (),
 ) -> list[str]:
     """A heading, the board in frame layout (a samurai's or flower's grids overlapping, blank
     where the frame has no cell) and the legend. ``before``: what the last step changed
     (``last_step_changes``); ``colour``: SGR codes, else plain characters; ``by_hand``: the
-    cells whose value was set by hand (``set cell``)."""
+    cells whose value was set by hand (``set cell``); ``techniques``: the standard names of
+    what the last step did (``set names standard``), a legend line of their own."""
     levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
@@ -111,11 +114,13 @@ def board_lines(
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
     lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot))
-    lines += _legend(state.steps, loaded, colour, slot)
+    legend = _legend(state.steps, loaded, colour, slot)
     if any(state.values[c] for c in by_hand):
         hand = f"{CSI}{UNDERLINE}m 5 {RESET}" if colour else "{5}"
-        lines.append(f"        {hand} set by hand (set cell: a what-if edit)")
-    return lines
+        legend.append(f"        {hand} set by hand (set cell: a what-if edit)")
+    if techniques and state.steps:
+        legend.append(f"        step {state.steps}: {'; '.join(map(str, techniques))}")
+    return lines + legend
 
 
 def _width(blocks: int, label: int, slot: int) -> int:

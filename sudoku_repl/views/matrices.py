@@ -21,6 +21,7 @@ from sudoku_repl.core.history import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.theorems import Conversion
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.views.technique_lines import recorded_lines
 
 # -- the arrays and the reasons, read from the record ---------------------------------------
 
@@ -227,9 +228,14 @@ def array_lines(state: BookState, name: str, steps: int, value: int | None = Non
 
 
 def why_value_lines(
-    history: History, state: BookState, cell: Cell, geo: Geometry = CLASSIC
+    history: History,
+    state: BookState,
+    cell: Cell,
+    geo: Geometry = CLASSIC,
+    names: str = "readalps",
 ) -> list[str]:
-    """``why [r,c]``: when and how the cell got its value."""
+    """``why [r,c]``: when and how the cell got its value (the trace lines named as ``set
+    names`` says)."""
     name, number = geo.cell_name(cell), cell + 1
     value = state.values[cell]
     if not value:
@@ -245,7 +251,7 @@ def why_value_lines(
     head = f"NA({number})={value} {name} since step {step}, KH({number})={kh}"
     own = [e for e in history.events(move) if _places(e, cell)]
     if own:
-        return [f"{head}:", *event_lines(own[0], geo)]
+        return [f"{head}:", *recorded_lines(history, move, own[:1], geo, names)]
     lines = [f"{head}: the fill pass, {value} being its only possible value (theorem 2)."]
     # its last other values went in this same pass (placed peers before it in the scan) or in
     # the last move that zeroed any of them
@@ -254,7 +260,7 @@ def why_value_lines(
         placed = _by_value((c, v) for c, v, _ in history.changes(move) if v)
         for v in others:
             same_pass = Zeroing(move, _zeroing_peer(cell, v, placed, below=cell))
-            lines += _zeroing_lines(history, state, cell, v, same_pass, geo)
+            lines += _zeroing_lines(history, state, cell, v, same_pass, geo, names)
         return lines
     last = max(
         (z.move for (c, _), z in state.zeroed.items() if c == cell and z.move < move), default=None
@@ -262,12 +268,17 @@ def why_value_lines(
     for v in range(1, 10):
         earlier = state.zeroed.get((cell, v))
         if earlier is not None and earlier.move == last:
-            lines += _zeroing_lines(history, state, cell, v, earlier, geo)
+            lines += _zeroing_lines(history, state, cell, v, earlier, geo, names)
     return lines
 
 
 def why_removed_lines(
-    history: History, state: BookState, cell: Cell, value: int, geo: Geometry = CLASSIC
+    history: History,
+    state: BookState,
+    cell: Cell,
+    value: int,
+    geo: Geometry = CLASSIC,
+    names: str = "readalps",
 ) -> list[str]:
     """``why removed v [r,c]``: when and why ``NAK(v, I)`` became 0."""
     name, number = geo.cell_name(cell), cell + 1
@@ -278,7 +289,7 @@ def why_removed_lines(
         return [f"{nak}={value}: {value} is still possible for {name}."]
     z = state.zeroed.get((cell, value))
     if z is not None:
-        return _zeroing_lines(history, state, cell, value, z, geo)
+        return _zeroing_lines(history, state, cell, value, z, geo, names)
     got = state.got[cell]
     if got is None or got < 0:  # a given: it never had other values
         return [f"{nak}=0: {name} is a given, NA({number})={state.values[cell]} (theorem 1)."]
@@ -290,7 +301,13 @@ def why_removed_lines(
 
 
 def _zeroing_lines(
-    history: History, state: BookState, cell: Cell, value: int, z: Zeroing, geo: Geometry
+    history: History,
+    state: BookState,
+    cell: Cell,
+    value: int,
+    z: Zeroing,
+    geo: Geometry,
+    names: str = "readalps",
 ) -> list[str]:
     step = history.visible_step(z.move)
     nak = f"NAK({value},{cell + 1})=0 at step {step}"
@@ -301,30 +318,34 @@ def _zeroing_lines(
             return [f"{nak}: {reference(cell, peer)}, by {by}, a given."]
         lines = [f"{nak}: {reference(cell, peer)}, by {by} placed at step {step}."]
         own = [e for e in history.events(z.move) if _places(e, peer)]
-        return lines + (event_lines(own[0], geo) if own else [])
-    first, *rest = _technique_lines(history.events(z.move), cell, value, geo)
-    return [f"{nak}: {first}", *rest]
+        return lines + recorded_lines(history, z.move, own[:1], geo, names)
+    shown, whole = _technique_events(history.events(z.move), cell, value, geo)
+    if not shown:
+        return [f"{nak}: (a move that prints no line)"]
+    first, *rest = recorded_lines(history, z.move, shown, geo, names)
+    return [f"{nak}: {first}", *(rest if whole else [])]
 
 
-def _technique_lines(events: Sequence[Event], cell: Cell, value: int, geo: Geometry) -> list[str]:
-    """The trace lines of a move that explain a removal: the removal's own line and the line
-    naming its unit, or the move's first line."""
-    lines: list[str] = []
+def _technique_events(
+    events: Sequence[Event], cell: Cell, value: int, geo: Geometry
+) -> tuple[list[Event], bool]:
+    """The records of a move whose lines explain a removal, and whether all their lines are
+    shown: the removal's own and the line naming its unit (all), or the move's first record
+    with a line (its first line only)."""
     for k, e in enumerate(events):
         if isinstance(e, E.Removal) and e.value == value and e.cell == cell:
-            lines += event_lines(e, geo)
+            shown: list[Event] = [e]
             for f in events[k + 1 :]:  # the cells and values of a 2GW, the unit's line
                 incomplete = isinstance(f, E.UnitShrunk) and f.kind == E.INCOMPLETE
                 if incomplete or isinstance(f, E.CelSet):
-                    lines += event_lines(f, geo)
+                    shown.append(f)
                 if incomplete:
                     break
-            return lines
+            return shown, True
     for e in events:
-        shown = event_lines(e, geo)
-        if shown:
-            return shown[:1]
-    return ["(a move that prints no line)"]
+        if event_lines(e, geo):
+            return [e], False
+    return [], False
 
 
 def _places(event: Event, cell: Cell) -> bool:

@@ -185,7 +185,7 @@ def _row_levels(top: int) -> tuple[list[int], int]:
     return [0, *range(top, 0, -per)[::-1]], per
 
 
-def _nice(raw: float) -> int:
+def nice(raw: float) -> int:
     """The smallest of 1, 2, 5, 10, 20, 50, ... that is at least ``raw``."""
     if raw <= 1:
         return 1
@@ -220,7 +220,7 @@ def _tick_row(first: int, last: int, size: int, ncols: int) -> tuple[str, list[i
     if ncols > 1 and put(str(last), ncols - 1, right=True):
         cols.append(ncols - 1)
     width = len(str(last)) + 2
-    every = _nice((last - first + 1) * width / max(ncols, 1))
+    every = nice((last - first + 1) * width / max(ncols, 1))
     s = (first // every + 1) * every
     while s < last:
         col = (s - first) // size
@@ -304,16 +304,29 @@ def text_timeline(
 
 _W, _PLOT_H = 800, 210  # the picture's width, the plot's height
 _LEFT, _RIGHT, _TOP, _BOTTOM = 56, 24, 60, 50  # the plot's margins (_TOP: with one summary line)
-_FONT = 11  # the picture's font size; the title's is 14
+FONT = 11  # the picture's font size; the title's is 14
 _LINE = 14  # the distance between two summary lines
 #: a sans-serif glyph's width at most, on average, in ems (digits are about 0.56 em): what a
 #: label is assumed to take, to keep it inside the picture
 _EM = 0.65
 
 
-def _text_width(text: str, size: float = _FONT) -> float:
+def text_width(text: str, size: float = FONT) -> float:
     """How wide ``text`` is drawn, at most (an estimate: no font is at hand)."""
     return len(text) * size * _EM
+
+
+def svg_head(width: int, height: int, title: str, left: float) -> list[str]:
+    """The first lines of a standalone SVG picture: the document, its title, a white
+    background and the title drawn at the top left (``left``); the caller closes ``</svg>``."""
+    return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="{FONT}">',
+        f"<title>{escape(title)}</title>",
+        '<rect x="0" y="0" width="100%" height="100%" fill="white"/>',
+        f'<text x="{left}" y="20" font-size="14" font-weight="bold">{escape(title)}</text>',
+    ]
 
 
 def svg_timeline(history: History, first: int | None = None, last: int | None = None) -> str:
@@ -326,7 +339,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
     y_top = max(top, 1)
     main = _summary(span)
     phrases = [p + ";" for p in main[:-1]] + [main[-1]]
-    summary = _wrap_phrases(phrases, int((_W - _LEFT - 8) / (_FONT * _EM)))
+    summary = _wrap_phrases(phrases, int((_W - _LEFT - 8) / (FONT * _EM)))
     top_y = _TOP + _LINE * (len(summary) - 1)  # the plot's top, below the summary's lines
     height = top_y + _PLOT_H + _BOTTOM
     plot_w, plot_h = _W - _LEFT - _RIGHT, _PLOT_H
@@ -352,15 +365,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
         pts.append((x(b), y(level)))
     polyline = " ".join(f"{px:.1f},{py:.1f}" for px, py in pts)
 
-    out: list[str] = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
-        f'viewBox="0 0 {_W} {height}" font-family="sans-serif" font-size="{_FONT}">',
-        f"<title>Guess level over steps {lo}..{span.last}</title>",
-        '<rect x="0" y="0" width="100%" height="100%" fill="white"/>',
-        f'<text x="{_LEFT}" y="20" font-size="14" font-weight="bold">'
-        f"Guess level over steps {lo}..{span.last}</text>",
-    ]
+    out = svg_head(_W, height, f"Guess level over steps {lo}..{span.last}", _LEFT)
     for i, line in enumerate(summary):
         out.append(f'<text x="{_LEFT}" y="{36 + _LINE * i}" fill="#444">{escape(line)}</text>')
 
@@ -371,7 +376,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
     out.append(f'<line x1="{x0}" y1="{top_y}" x2="{x0}" y2="{y0}"/>')
     out.append("</g>")
     out.append('<g class="ticks" fill="black">')
-    y_every = _nice(y_top / 12)
+    y_every = nice(y_top / 12)
     for level in range(0, y_top + 1, y_every):
         yy = y(level)
         out.append(
@@ -379,7 +384,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
             f'<line x1="{x0}" y1="{yy:.1f}" x2="{x0 + plot_w}" y2="{yy:.1f}" stroke="#eee"/>'
             f'<text x="{x0 - 7}" y="{yy + 4:.1f}" text-anchor="end">{level}</text>'
         )
-    x_every = _nice(nsteps / 10)
+    x_every = nice(nsteps / 10)
     min_gap = 7 * len(str(span.last)) + 6
     inner = range((lo // x_every + 1) * x_every, span.last, x_every)
     ticks = [lo] + [s for s in inner if x(s) - x(lo) >= min_gap and x(span.last) - x(s) >= min_gap]
@@ -407,7 +412,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
     # the biggest level
     bx, by = x(top_step + 0.5), y(top)
     label = f"biggest level {top} at step {top_step}"
-    fits = bx + 6 + _text_width(label) <= _W
+    fits = bx + 6 + text_width(label) <= _W
     anchor = "end" if bx > _LEFT + plot_w * 0.7 or not fits else "start"
     dx = -6 if anchor == "end" else 6
     out.append(
@@ -439,7 +444,7 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
             # right of its line, or left of it where it would run past the picture's edge
             place = (
                 f'x="{sx + 4:.1f}"'
-                if sx + 4 + _text_width(text) <= _W
+                if sx + 4 + text_width(text) <= _W
                 else f'x="{sx - 4:.1f}" text-anchor="end"'
             )
             out.append(f'<text {place} y="{top_y + 10}" fill="#2a9d2a">{text}</text>')

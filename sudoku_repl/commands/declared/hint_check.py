@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Command
+from sudoku_repl.commands.spec import CHOICE, Arg, Command
 
 HINT = Command(
     "hint",
     "show what the next step would do, without doing it",
     "sudoku_repl.commands.hint_check:hint",
+    # the one word it takes, or none ([se]: a word that may be left out)
+    forms=[(Arg(CHOICE, "[se]", "se (Sudoku Explainer's terms)", ("se",), key="scale"),)],
     help=(
         "Runs the next step on a copy in the present run mode and prints its lines: the\n"
         "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
         "would place (a fill prints nothing in the original), or, when no technique applies, the\n"
-        "guess that follows (with guess-mode 1 the default answer). Nothing changes."
+        "guess that follows (with guess-mode 1 the default answer). Nothing changes.\n"
+        "hint se names the next step as Sudoku Explainer would take it from the present values\n"
+        "and candidates, with its rating: Hidden Single in block 5: [4,6]=2 (ER 1.2)."
     ),
 )
 

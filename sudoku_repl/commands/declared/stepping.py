@@ -90,7 +90,7 @@ UNDISPLAY = Command(
 
 SET = Command(
     "set",
-    "change how much is printed: trace, solutions, colour; paging; what-if edits",
+    "change how much is printed: trace, solutions, colour, names; paging; what-if edits",
     "sudoku_repl.commands.stepping:set_",
     forms=[
         (Choice("trace", key="setting"), Choice("on", "off", key="value")),
@@ -99,6 +99,7 @@ SET = Command(
         (Choice("pagination", key="setting"), Choice("on", "off", key="value")),
         (Choice("height", key="setting"), Int("<N>", "a number of lines", key="value")),
         (Choice("height", key="setting"), Choice("auto", key="value")),
+        (Choice("names", key="setting"), Choice("readalps", "standard", key="value")),
         (Choice("cell", key="setting"), CellValue()),
         (Choice("removed", key="setting"), Value(), Cell()),
     ],
@@ -114,6 +115,8 @@ SET = Command(
         "at a --Type <RET> for more, q to quit, c to continue without paging-- line (RET: one\n"
         "more screen; q: no more of this command's output, a run stops as with Ctrl-C; c: the\n"
         "rest); set height N: lines a screen (0: unlimited; auto: the terminal's).\n"
+        "set names standard: each technique line (trace, hint, why, board) also gives the\n"
+        "community's name, as '(hidden pair, box 4)'; set names readalps: the original's alone.\n"
         "info settings lists them.\n"
         "What-if edits, at the present step: set cell [r,c]=v places v as if it were given;\n"
         "set removed v [r,c] takes v from the candidates of [r,c]. Either is a step of its own\n"

@@ -12,11 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from sudoku_repl.techniques.explainer.rating import SERating
 
 
-def rate(puzzle: str, time_limit: float | None = 60.0) -> SERating:
-    """ER, EP and ED of an 81-character puzzle (see ``rating.rate``)."""
+def rate(
+    puzzle: str,
+    time_limit: float | None = 60.0,
+    interrupted: Callable[[], bool] | None = None,
+) -> SERating:
+    """ER, EP and ED of an 81-character puzzle (see ``rating.rate``; ``interrupted`` true
+    raises ``rating.Interrupted``)."""
     from sudoku_repl.techniques.explainer.rating import rate as _rate
 
-    return _rate(puzzle, time_limit)
+    return _rate(puzzle, time_limit, interrupted)

@@ -4,7 +4,7 @@ the hardest step (ER), the hardest up to the first placement (EP) and the first 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
@@ -92,23 +92,38 @@ class _Timeout(Exception):
     pass
 
 
+class Interrupted(Exception):
+    """The caller's interrupt callable said stop (Ctrl-C): no rating."""
+
+
 def first_hint(
-    grid: Grid, order: Sequence[tuple[str, Finder]], deadline: float | None = None
+    grid: Grid,
+    order: Sequence[tuple[str, Finder]],
+    deadline: float | None = None,
+    interrupted: Callable[[], bool] | None = None,
 ) -> Hint | None:
-    """The first hint of the first technique that finds one."""
+    """The first hint of the first technique that finds one. Before each technique, the time
+    limit (``deadline``) and the caller's ``interrupted`` are looked at."""
     for _, finder in order:
         if deadline is not None and time.monotonic() > deadline:
             raise _Timeout
+        if interrupted is not None and interrupted():
+            raise Interrupted
         for hint in finder(grid):
             return hint
     return None
 
 
-def rate(puzzle: str, time_limit: float | None = 60.0) -> SERating:
+def rate(
+    puzzle: str,
+    time_limit: float | None = 60.0,
+    interrupted: Callable[[], bool] | None = None,
+) -> SERating:
     """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
     solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
-    hardest step reached and ``er_is_lower_bound`` is set. A puzzle without a single
-    solution gets a meaningless rating: check it first."""
+    hardest step reached and ``er_is_lower_bound`` is set. ``interrupted`` (Ctrl-C's flag,
+    say) is polled where the time limit is looked at; once true, ``Interrupted`` is raised. A
+    puzzle without a single solution gets a meaningless rating: check it first."""
     if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
@@ -122,7 +137,7 @@ def rate(puzzle: str, time_limit: float | None = 60.0) -> SERating:
     lower = False
     while not grid.is_solved():
         try:
-            hint = first_hint(grid, order, deadline)
+            hint = first_hint(grid, order, deadline, interrupted)
         except _Timeout:
             lower = True
             break

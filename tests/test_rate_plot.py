@@ -1,0 +1,92 @@
+"""``rate FILE --scale se --plot FILE.svg`` (issue 25, section 2): Spearman's rank correlation,
+checked against values worked out by hand, and the scatter: a valid SVG with one point per
+rated quiz in each panel."""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from helpers import PUZZLES, TEST_DATA, read_lines
+
+from sudoku_repl.frontends.rate_cli import main_rate
+from sudoku_repl.tools.rate_plot import ranks, spearman
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_mid_ranks_share_their_places() -> None:
+    assert ranks([3, 1, 3, 2]) == [3.5, 1, 3.5, 2]
+    assert ranks([7, 7, 7]) == [2, 2, 2]
+
+
+def test_spearman_by_hand() -> None:
+    # no ties: d = 0 1 1 0, rho = 1 - 6 * 2 / (4 * 15) = 0.8
+    assert spearman([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(0.8)
+    # a tie in y: ranks 1 2 3.5 5 3.5 against 1..5; sum dx*dy = 8, sum dx^2 = 10, dy^2 = 9.5
+    assert spearman([1, 2, 3, 4, 5], [5, 6, 7, 8, 7]) == pytest.approx(8 / math.sqrt(95))
+    assert spearman([1, 2, 3], [10, 100, 1000]) == pytest.approx(1.0)
+    assert spearman([1, 2, 3], [3, 2, 1]) == pytest.approx(-1.0)
+
+
+def test_spearman_undefined() -> None:
+    assert spearman([1], [2]) is None
+    assert spearman([1, 2, 3], [4, 4, 4]) is None  # one series all ties
+    with pytest.raises(ValueError):
+        spearman([1, 2], [1])
+
+
+def quizzes(tmp_path: Path) -> Path:
+    """Three SE-rated quizzes of the test slice rated 7.2, 8.3 and 7.3 (their first column),
+    and one with several solutions, which has no ER and so no point."""
+    slice_ = read_lines(TEST_DATA / "se_rated_slice.txt")
+    rated = [slice_[k].split()[0] for k in (2, 3, 4)]
+    several = read_lines(PUZZLES / "multiple_solutions.txt")[0]
+    path = tmp_path / "four.txt"
+    path.write_text("\n".join([*rated, several]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_plot_has_one_point_per_rated_quiz(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plot = tmp_path / "plot.svg"
+    assert main_rate([str(quizzes(tmp_path)), "--scale", "se", "--plot", str(plot)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("sudoku-repl rate: Spearman rank correlation with ER over 3 ")
+    assert err[-1].endswith(f"plot written to {plot}.")
+    root = ET.parse(plot).getroot()  # well-formed XML
+    assert root.tag == f"{SVG}svg"
+    panels = {
+        g.get("class"): g for g in root.iter(f"{SVG}g") if g.get("class", "").startswith("panel")
+    }
+    assert set(panels) == {"panel steps", "panel biggest"}
+    for panel in panels.values():
+        points = [c for c in panel.iter(f"{SVG}circle") if c.get("class") == "quiz"]
+        assert len(points) == 3
+        tips = sorted(p.findtext(f"{SVG}title") or "" for p in points)
+        assert [tip.split(",")[0] for tip in tips] == [
+            "line 1: ER 7.2",
+            "line 2: ER 7.3",
+            "line 3: ER 8.3",
+        ]
+
+
+def test_plot_needs_the_se_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "plot.svg"
+    assert main_rate([str(quizzes(tmp_path)), "--plot", str(plot)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "add --scale se" in err[0]
+    assert not plot.exists()
+
+
+def test_an_interrupted_rating_draws_no_plot(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plot = tmp_path / "plot.svg"
+    args = [str(quizzes(tmp_path)), "--scale", "se", "--plot", str(plot)]
+    assert main_rate(args, interrupted=lambda: True) == 130  # Ctrl-C before the first quiz
+    assert capsys.readouterr().err.rstrip().endswith(f"({plot} not drawn)")
+    assert not plot.exists()

@@ -1,0 +1,69 @@
+"""Ctrl-C during one quiz's Sudoku Explainer rating (issue 25, a known gap): the rating polls the
+interrupt callable it is given where it looks at its time limit (before each technique), so a
+flag raised while it works stops it at the next technique, not after the quiz."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from helpers import SEED_QUIZ
+
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.techniques.explainer import rate, singles
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.rating import Interrupted
+from sudoku_repl.tools import rate as tools_rate
+from sudoku_repl.tools.rate import StopFlag, rate_file, rate_quiz
+
+
+class CtrlC:
+    """Raised by the first technique the rating tries (as Ctrl-C would land while it works);
+    counts how often that technique was asked."""
+
+    def __init__(self, flag: StopFlag) -> None:
+        self.flag = flag
+        self.calls = 0
+        self.original = singles.hidden_singles
+
+    def __call__(self, grid: Grid) -> Iterator[Hint]:
+        self.calls += 1
+        self.flag.set()
+        yield from self.original(grid)
+
+
+def test_the_rating_polls_the_callable_and_stops_at_once() -> None:
+    polls = []
+
+    def third_poll() -> bool:
+        polls.append(1)
+        return len(polls) >= 3
+
+    with pytest.raises(Interrupted):
+        rate(SEED_QUIZ, time_limit=None, interrupted=third_poll)
+    assert len(polls) == 3  # the poll that said stop was the last thing looked at
+
+
+def test_without_the_flag_the_rating_is_the_same() -> None:
+    assert rate(SEED_QUIZ, 60, lambda: False).er == rate(SEED_QUIZ, 60).er
+
+
+def test_ctrl_c_during_a_quizs_se_rating_stops_rate_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
+    flag = StopFlag()
+    ctrl_c = CtrlC(flag)
+    monkeypatch.setattr(singles, "hidden_singles", ctrl_c)
+    with pytest.raises(tools_rate.Interrupted):
+        rate_quiz(SEED_QUIZ, interrupted=flag, se_timeout=600)
+    assert ctrl_c.calls == 1  # no second step of the rating after Ctrl-C
+
+
+def test_ctrl_c_during_the_se_rating_ends_rate_file_without_that_quiz(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    flag = StopFlag()
+    ctrl_c = CtrlC(flag)
+    monkeypatch.setattr(singles, "hidden_singles", ctrl_c)
+    quizzes = [(1, Quiz.from_string(SEED_QUIZ)), (2, Quiz.from_string(SEED_QUIZ))]
+    assert list(rate_file(quizzes, jobs=1, stop=flag, se_timeout=600)) == []
+    assert ctrl_c.calls == 1
