@@ -40,6 +40,4 @@ def board(repl: Repl) -> None:
     ):
         last = range(session.history.moves_to(state.steps - 1), moves)
         named = tuple(recorded_techniques(session.history, last, session.geo))
-    repl.lines(
-        board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand, named)
-    )
+    repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand, named))

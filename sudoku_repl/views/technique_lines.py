@@ -100,8 +100,6 @@ def chain_line(event: Event, geo: Geometry) -> list[str]:
     return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
 
 
-
-
 def hand_line(event: Event, geo: Geometry) -> list[str]:
     """``11) [4,2]=2 set by hand`` / ``11) 3 removed from [1,1] by hand`` (a what-if edit)."""
     move = hand.HandMove(*event)

@@ -11,12 +11,12 @@ import math
 from xml.sax.saxutils import escape
 
 from sudoku_repl.views.timeline import (
-    _nice,
     _row_levels,
     _Span,
     _summary,
     _tick_row,
     _wrap_phrases,
+    nice,
 )
 
 #: the characters of a column's cell: both curves reach the row's level, only A's, only B's
@@ -126,7 +126,7 @@ def svg_compare(a: _Span, b: _Span, names: tuple[str, str], parted: int) -> str:
         f'<g class="axes" stroke="black"><line x1="{x0}" y1="{y0}" x2="{x0 + plot_w}" '
         f'y2="{y0}"/><line x1="{x0}" y1="{_TOP}" x2="{x0}" y2="{y0}"/></g>'
     )
-    every = _nice(top / 12)
+    every = nice(top / 12)
     for level in range(0, top + 1, every):
         out.append(f'<text x="{x0 - 7}" y="{y(level) + 4:.1f}" text-anchor="end">{level}</text>')
     for s in (first, last):
