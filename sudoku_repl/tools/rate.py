@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import signal
 import statistics
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
@@ -237,8 +238,17 @@ def _start_worker(stop: StopFlag, setup: Callable[[], None] | None = None) -> No
     global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_stop = stop
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     if setup is not None:  # the run modes, registered as in the parent (spawned workers too)
         setup()
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker whose parent died (kill -9) ends too, rather than rating on for nobody (and
+    slowing the run that continues the job)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def rate_chunk(
