@@ -308,6 +308,8 @@ class Pool:
     most: int = MOST_PER_CHUNK
     sees_stop: bool = True
     setup: Callable[[], None] | None = None  # sent with each chunk (workers this did not start)
+    #: the slots now, when workers come and go (a Dask cluster growing): asked once a second
+    count_slots: Callable[[], int] | None = None
 
 
 def rate_file(
@@ -384,10 +386,13 @@ def _gather(
     under_way: dict[Future[list[Rating]], int] = {}
     back: dict[int, list[Rating]] = {}
     handed = given = 0  # chunks handed out, chunks whose rows were given
+    slots, counted_at = pool.slots, time.monotonic()
     done = False
     try:
         while given < len(plan):
-            while handed < len(plan) and len(under_way) < 2 * pool.slots:
+            if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
+                slots, counted_at = max(1, pool.count_slots()), time.monotonic()
+            while handed < len(plan) and len(under_way) < 2 * slots:
                 texts = [str(quizzes[i][1]) for i in plan[handed]]
                 under_way[pool.executor.submit(work, texts)] = handed
                 handed += 1

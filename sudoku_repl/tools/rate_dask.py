@@ -60,7 +60,10 @@ def dask_pool(
         except (OSError, TimeoutError, ValueError) as e:
             why = os_reason(e) if isinstance(e, OSError) and e.strerror else _first_line(e)
             raise UserError(f"Cannot reach the Dask scheduler at {where}: {why}.") from None
-    slots = max(1, sum(client.nthreads().values()))
+
+    def count_slots() -> int:  # the workers' threads: workers may come later (dask-jobqueue)
+        return max(1, int(sum(client.nthreads().values())))
+
     executor = client.get_executor()
 
     def end(cancel: bool) -> None:
@@ -71,7 +74,10 @@ def dask_pool(
             if cluster is not None:
                 cluster.close()
 
-    return Pool(executor, slots, end, MOST_PER_CHUNK, sees_stop=False, setup=setup)
+    return Pool(
+        executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False, setup=setup,
+        count_slots=count_slots,
+    )  # fmt: skip
 
 
 def _first_line(error: BaseException) -> str:
