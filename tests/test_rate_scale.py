@@ -409,3 +409,11 @@ def test_a_scheduler_that_cannot_be_reached_is_one_line_and_status_2(tmp_path: P
     )
     assert run.stderr.count("\n") == 1
     assert not out.exists()  # refused before --out was touched
+
+
+def test_restart_without_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main_rate([str(TOP95), "--restart"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "sudoku-repl rate: --restart begins an --out FILE anew; give --out FILE.\n",
+    )

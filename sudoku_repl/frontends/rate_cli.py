@@ -181,6 +181,9 @@ def _complain(line: str) -> None:
 
 
 def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
+    if args.restart and args.out is None:
+        _complain("--restart begins an --out FILE anew; give --out FILE.")
+        return 2
     end = None if args.limit is None else args.skip + args.limit
     try:
         entries = _entries(args.file, args.skip, end)
@@ -297,7 +300,7 @@ def _open_out(
     parse = parse_csv if args.format == "csv" else parse_json
     sink, kept = open_out(args.out, this_job, header, parse, restart=args.restart)
     try:
-        check_kept(args.out, kept, quizzes)
+        check_kept(args.out, kept, quizzes, 2 if header else 1)
     except UserError:
         sink.close(finished=False)
         raise

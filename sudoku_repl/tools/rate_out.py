@@ -147,8 +147,12 @@ def open_out(
     try:
         if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
             fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
-            _sync_folder(target)
-            write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
+            try:
+                _sync_folder(target)
+                write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
+            except BaseException:
+                os.close(fd)
+                raise
             rows: list[Rated] = []
             size = 0
         else:
@@ -229,8 +233,11 @@ def _not_ours(path: str, n: int, why: str) -> str:
     )
 
 
-def check_kept(path: str, rows: Sequence[Rated], quizzes: Sequence[tuple[int, Quiz]]) -> None:
-    """Each row kept belongs to the quiz at its place (line number and quiz)."""
+def check_kept(
+    path: str, rows: Sequence[Rated], quizzes: Sequence[tuple[int, Quiz]], first: int = 2
+) -> None:
+    """Each row kept belongs to the quiz at its place (line number and quiz); ``first``: the
+    file's line of the first row (1 without a header)."""
     if len(rows) > len(quizzes):
         raise UserError(
             f"Cannot continue {shown(path, PATH)}: it holds {len(rows)} rows, more than the "
@@ -238,7 +245,8 @@ def check_kept(path: str, rows: Sequence[Rated], quizzes: Sequence[tuple[int, Qu
         )
     for k, ((line, quiz, _), (want_line, want)) in enumerate(zip(rows, quizzes)):
         if line != want_line or str(quiz) != str(want):
-            raise UserError(_not_ours(path, k + 2, f"line {line} is not quiz {k + 1} of the job"))
+            why = f"line {line} is not quiz {k + 1} of the job"
+            raise UserError(_not_ours(path, k + first, why))
 
 
 def _stream(path: str, target: str, header: str) -> Out:
