@@ -342,21 +342,24 @@ def scheduler(tmp_path: Path) -> Any:
     distributed = pytest.importorskip("distributed")
     import logging
 
-    cluster = distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp://",
-        host="127.0.0.1",
-        scheduler_port=0,
-        local_directory=str(tmp_path),
-        dashboard_address=None,
-        silence_logs=logging.ERROR,
-    )
-    try:
-        yield cluster
-    finally:
-        cluster.close()
+    import dask
+
+    with dask.config.set({"temporary_directory": str(tmp_path)}):  # its scratch space
+        cluster = distributed.LocalCluster(
+            n_workers=1,
+            threads_per_worker=1,
+            processes=False,
+            protocol="tcp://",
+            host="127.0.0.1",
+            scheduler_port=0,
+            local_directory=str(tmp_path),
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        )
+        try:
+            yield cluster
+        finally:
+            cluster.close()
 
 
 def test_a_running_scheduler_rates_with_its_workers(
