@@ -420,3 +420,28 @@ def test_restart_without_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> 
         "",
         "sudoku-repl rate: --restart begins an --out FILE anew; give --out FILE.\n",
     )
+
+
+def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> None:
+    """A terminal sends SIGINT to the whole process group, the LocalCluster's workers too: they
+    leave it to the command (they once died with tracebacks), which keeps the rows of --out."""
+    pytest.importorskip("distributed")
+    quizzes = quiz_file(tmp_path, 100)
+    out = tmp_path / "rows.csv"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_repl", "rate", str(quizzes), "--out", str(out),
+         "--executor", "dask", "--jobs", "2"],
+        cwd=REPO,
+        env=program_env(TMPDIR=str(tmp_path)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )  # fmt: skip
+    wait_for_rows(out, 3, proc)
+    os.killpg(proc.pid, signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    kept = table(out.read_text())
+    assert proc.returncode == 130, err
+    assert err.decode().count("\n") == 1
+    assert err.decode().startswith(f"sudoku-repl rate: interrupted: {len(kept)} of 100 quizzes")
+    assert [row[0] for row in kept] == [str(n) for n in range(1, len(kept) + 1)]

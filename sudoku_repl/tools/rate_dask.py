@@ -13,7 +13,9 @@ and its rows are dropped).
 from __future__ import annotations
 
 import logging
+import signal
 from collections.abc import Callable
+from typing import Any
 
 from sudoku_repl.core.errors import UserError, os_reason
 from sudoku_repl.tools.rate import Pool
@@ -44,14 +46,23 @@ def dask_pool(
             f"--executor {where} needs Dask: pip install 'sudoku-repl[dask]'."
         ) from None
     if where == "dask":
-        cluster = LocalCluster(
-            n_workers=jobs,
-            threads_per_worker=1,
-            processes=processes,
-            dashboard_address=None,
-            silence_logs=logging.ERROR,
-        )
-        client = Client(cluster)
+        # Ctrl-C at a terminal goes to the whole process group: the workers' is ours to handle
+        # (they would die with tracebacks). A signal ignored when a process starts stays
+        # ignored in it (and Python leaves it so), so it is ignored while the cluster starts
+        # its worker processes, a second or two in which a Ctrl-C is lost.
+        previous = _ignore_sigint()
+        try:
+            cluster = LocalCluster(
+                n_workers=jobs,
+                threads_per_worker=1,
+                processes=processes,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster)
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
     else:
         cluster = None
         address = "tcp://" + where.removeprefix(SCHEME)
@@ -78,6 +89,14 @@ def dask_pool(
         executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False, setup=setup,
         count_slots=count_slots,
     )  # fmt: skip
+
+
+def _ignore_sigint() -> Any:
+    """Ignore SIGINT; the handler it had, or None when this thread cannot set one."""
+    try:
+        return signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        return None
 
 
 def _first_line(error: BaseException) -> str:
