@@ -1,6 +1,6 @@
 """Wall time of ``sudoku-repl rate`` with --jobs 1 and --jobs 2, and the speed-up.
 
-    python benchmarks/bench_rate.py [FILE[:K] ...] [--rounds N] [--jobs-max J]
+    python benchmarks/bench_rate.py [FILE[:K] ...] [--rounds N] [--jobs-max J] [--dask]
 
 The set is made of the files named (FILE:K takes the first K quizzes of FILE), written to a
 temporary file; by default puzzles/norvig_top95.txt followed by the first 200 quizzes of
@@ -11,7 +11,9 @@ a change in the machine's load hits both alike, and the best round of each count
 of every run are checked to be identical (all columns but ``ms``). On a shared machine other
 processes bound the speed-up, so each run also prints the load average and its CPU seconds (the
 worker processes included): CPU / wall is the parallelism the machine actually gave the run, and
-equal CPU seconds for 1 and 2 jobs mean that the workers cost nothing extra.
+equal CPU seconds for 1 and 2 jobs mean that the workers cost nothing extra. ``--dask`` adds
+``--executor dask --jobs J`` (a Dask LocalCluster of J worker processes, needs the ``dask``
+extra) to each round: its figures must be the same, its time says what Dask costs.
 """
 
 from __future__ import annotations
@@ -54,12 +56,12 @@ def quiz_file(parts: list[tuple[Path, int | None]]) -> tuple[str, int]:
     return name, len(lines)
 
 
-def run(path: str, jobs: int) -> tuple[float, float, list[str]]:
+def run(path: str, jobs: int, *more: str) -> tuple[float, float, list[str]]:
     """(wall seconds, CPU seconds, the CSV rows without the ms column)."""
     cpu = children_cpu()
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", "rate", path, "--jobs", str(jobs)],
+        [sys.executable, "-m", "sudoku_repl", "rate", path, "--jobs", str(jobs), *more],
         cwd=REPO,
         env=program_env(),
         capture_output=True,
@@ -85,10 +87,13 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--jobs-max", type=int, default=2)
+    parser.add_argument("--dask", action="store_true", help="also --executor dask")
     args = parser.parse_args()
     parts = [part(spec) for spec in args.files]
     path, count = quiz_file(parts)
-    jobs_list = list(range(1, args.jobs_max + 1))
+    jobs_list: list[int | str] = list(range(1, args.jobs_max + 1))
+    if args.dask:
+        jobs_list.append("dask")
     best = {j: float("inf") for j in jobs_list}
     reference: list[str] | None = None
     try:
@@ -96,18 +101,24 @@ def main() -> None:
               f"load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
         for r in range(1, args.rounds + 1):
             for jobs in jobs_list:
-                wall, cpu, rows = run(path, jobs)
+                more = ["--executor", "dask"] if jobs == "dask" else []
+                wall, cpu, rows = run(path, args.jobs_max if jobs == "dask" else int(jobs), *more)
                 if reference is None:
                     reference = rows
                 assert rows == reference, f"--jobs {jobs} gave different figures"
                 best[jobs] = min(best[jobs], wall)
-                print(f"round {r}: --jobs {jobs}: {wall:6.2f} s wall, {cpu:6.2f} s CPU "
+                print(f"round {r}: {label(jobs, args.jobs_max)}: {wall:6.2f} s wall, {cpu:6.2f} s CPU "
                       f"(x{cpu / wall:.2f} parallel; load {os.getloadavg()[0]:.2f})")  # fmt: skip
     finally:
         os.unlink(path)
     print(f"figures identical in every run ({len(reference or []) - 1} rows)")
     for jobs in jobs_list:
-        print(f"best --jobs {jobs}: {best[jobs]:6.2f} s   speed-up x{best[1] / best[jobs]:.2f}")
+        print(f"best {label(jobs, args.jobs_max)}: {best[jobs]:6.2f} s   "
+              f"speed-up x{best[1] / best[jobs]:.2f}")  # fmt: skip
+
+
+def label(jobs: int | str, jobs_max: int) -> str:
+    return f"--executor dask --jobs {jobs_max}" if jobs == "dask" else f"--jobs {jobs}"
 
 
 if __name__ == "__main__":

@@ -473,8 +473,8 @@ def test_non_utf8_bytes_typed_at_the_prompt_on_a_strict_terminal(shell, tmp_path
 
 @SLOW
 def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random) -> None:
-    """The rows printed are whole rows, the summary counts them, and --out is written whole or
-    not at all (no temporary file left)."""
+    """The rows printed are whole rows, the summary counts them; --out holds whole rows too, and
+    says it is unfinished after a Ctrl-C (rate_out: the same command continues it)."""
     rounds = max(3, ROUNDS // 4)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     for k in range(rounds):
@@ -504,8 +504,10 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
             assert stderr.decode().startswith("sudoku-repl rate: 95 quizzes rated;"), stderr
             continue
         assert proc.returncode in (0, 130), stderr
-        written = proc.returncode == 0 and k % 2 == 0
-        text = out.read_text() if written else stdout.decode()
+        with_out = k % 2 == 0
+        text = out.read_text() if with_out else stdout.decode()
+        assert not with_out or stdout == b""
+        assert text.endswith("\n")
         table = list(csv.reader(io.StringIO(text)))
         assert table[0][:2] == ["line", "quiz"]
         assert all(len(row) == len(table[0]) for row in table)
@@ -513,7 +515,8 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
         assert len(err) == 1
         if proc.returncode == 130:
             assert err[0].startswith(f"sudoku-repl rate: interrupted: {len(table) - 1} of 95")
-            assert not out.exists()
+        unfinished = tmp_path / f"rated{k}.csv.unfinished"
+        assert unfinished.exists() == (with_out and proc.returncode == 130)
         assert not [p for p in tmp_path.iterdir() if p.name.startswith(".sudoku-repl-")]
     TRIED["rate"] = TRIED.get("rate", 0) + rounds
 

@@ -1,5 +1,6 @@
 """Hardening (issue 5): the files the shell writes (`save-session`, `timeline --svg`,
-`tree --dot`, `sudoku-repl rate --out`) are written through a temporary file and a rename.
+`tree --dot`) are written through a temporary file and a rename; `sudoku-repl rate --out`
+appends its rows and is continued after a stop (issue 26, tests/test_rate_scale.py).
 
 An unwritable place gives one line and the session goes on; a write replaces the old file in one
 step (a new inode, no temporary file left); a write stopped half way (KeyboardInterrupt, a full
@@ -221,16 +222,16 @@ def test_rate_out_under_a_regular_file_is_one_line_and_status_2(tmp_path: Path) 
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("sudoku-repl rate: Cannot write")
 
 
-def test_rate_out_replaces_the_old_file_in_one_step(tmp_path: Path) -> None:
+def test_rate_out_replaces_a_finished_file_from_its_first_row(tmp_path: Path) -> None:
     target = tmp_path / "r.csv"
-    target.write_text(OLD)
-    inode = target.stat().st_ino
+    target.write_text(OLD)  # no r.csv.unfinished beside it: a finished file, not a stopped job
+    target.chmod(0o640)
     done = rate("--out", str(target))
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     lines = target.read_text().splitlines()
     assert lines[0].startswith("line,quiz,") and len(lines) == 4
-    assert target.stat().st_ino != inode
+    assert target.stat().st_mode & 0o777 == 0o640  # the old file's mode kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 
 

@@ -21,19 +21,21 @@ from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
-from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools.rate import (
     FORMATS,
     PROG,
     SCALES,
+    Pool,
     Rated,
     Rating,
     StopFlag,
+    counted,
     csv_header,
     rate_file,
     read_quizzes,
     summary,
 )
+from sudoku_repl.tools.rate_out import Out, check_kept, job, open_out, parse_csv, parse_json
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -125,7 +127,24 @@ def _parser() -> argparse.ArgumentParser:
         "and EP are lower bounds, written >=X",
     )
     parser.add_argument(
-        "--out", metavar="FILE", help="write the rows to FILE (atomically, only if not interrupted)"
+        "--out",
+        metavar="FILE",
+        help="append the rows to FILE as they are rated; a run that stopped (Ctrl-C, a kill, a "
+        "full disk) is continued by the same command (FILE.unfinished says whose rows they are)",
+    )
+    parser.add_argument(
+        "--restart",
+        action="store_true",
+        help="with --out: begin FILE anew, even when it holds the unfinished rows of a job",
+    )
+    parser.add_argument(
+        "--executor",
+        type=_executor,
+        default="local",
+        metavar="WHERE",
+        help="local: --jobs processes of this machine (default); dask: a Dask cluster of "
+        "--jobs worker processes on this machine; dask://HOST:PORT: the workers of a running "
+        "Dask scheduler (pip install 'sudoku-repl[dask]'; see docs/cluster.md)",
     )
     parser.add_argument(
         "--plot",
@@ -134,6 +153,12 @@ def _parser() -> argparse.ArgumentParser:
         "their Spearman rank correlation with ER on stderr (only if not interrupted)",
     )
     return parser  # fmt: skip
+
+
+def _executor(text: str) -> str:
+    if text in ("local", "dask") or (text.startswith("dask://") and len(text) > len("dask://")):
+        return text
+    raise argparse.ArgumentTypeError(f"want local, dask or dask://HOST:PORT, not {shown(text)!r}")
 
 
 def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
@@ -163,6 +188,9 @@ def _complain(line: str) -> None:
 
 
 def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
+    if args.restart and args.out is None:
+        _complain("--restart begins an --out FILE anew; give --out FILE.")
+        return 2
     end = None if args.limit is None else args.skip + args.limit
     try:
         entries = _entries(args.file, args.skip, end)
@@ -183,17 +211,32 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     se_timeout = args.se_timeout if args.scale == "se" else None
     if se_timeout is not None and args.format == "csv":
         header = csv_header(se=True)
-    show_bar = wanted(sys.stdout, sys.stderr) and bool(quizzes)
-    held = show_bar or args.out is not None  # rows wait for the bar to go, or for the file
+    sink: Out | None = None
+    kept: list[Rated] = []
+    pool: Pool | None = None
+    try:  # the scheduler first: a wrong address must not empty --out
+        if args.executor != "local":
+            pool = _dask_pool(args.executor, args.jobs)
+        if args.out is not None:
+            sink, kept = _open_out(args, quizzes, header, se_timeout)
+    except UserError as e:
+        if pool is not None:
+            pool.end(True)
+        _complain(e.line)
+        return 2
+    todo = quizzes[len(kept) :]
+    show_bar = wanted(sys.stdout, sys.stderr) and bool(todo)
+    held = show_bar and sink is None  # rows wait for the bar to go
     held_rows = io.StringIO()
     out: TextIO = held_rows if held else sys.stdout
-    ratings: list[Rating] = []
-    plotted: list[Rated] = []  # with --plot
+    ratings: list[Rating] = [rating for _, _, rating in kept]
+    plotted: list[Rated] = list(kept) if args.plot is not None else []  # with --plot
     start = time.perf_counter()
     try:
-        out.write(header)
+        if sink is None:
+            out.write(header)
         results = rate_file(  # workers start here
-            quizzes, args.jobs, args.max_steps, stop, args.run_mode, register_all, se_timeout
+            todo, args.jobs, args.max_steps, stop, args.run_mode, register_all, se_timeout, pool
         )
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
@@ -201,29 +244,45 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             else nullcontext(_nothing)
         )
         with closing(results), drawn as advance:
+            for _ in kept:
+                advance()
             for line, quiz, rating in results:
-                out.write(row(line, quiz, rating))
-                out.flush()
+                if sink is not None:
+                    sink.append(row(line, quiz, rating))
+                else:
+                    out.write(row(line, quiz, rating))
+                    out.flush()
                 ratings.append(rating)
                 if args.plot is not None:
                     plotted.append((line, quiz, rating))
                 advance()
         interrupted = len(ratings) < len(quizzes)
         if held:
-            text = held_rows.getvalue()
-            if args.out is not None and not interrupted:
-                write_atomic(args.out, text)
-            else:
-                sys.stdout.write(text)
-                sys.stdout.flush()
+            sys.stdout.write(held_rows.getvalue())
+            sys.stdout.flush()
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        _abandon(sink)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except UserError as e:  # --out could not be written after all
+    except UserError as e:  # --out could not be written after all (a full disk)
+        _abandon(sink)
         _complain(e.line)
         return 1
+    except BaseException:
+        _abandon(sink)
+        raise
+    if sink is not None:
+        try:
+            sink.close(finished=not interrupted)
+        except UserError as e:
+            _complain(e.line)
+            return 1
     wall = time.perf_counter() - start
-    note = f" ({args.out} not written)" if interrupted and args.out is not None else ""
+    note = ""
+    if kept:
+        note = f" ({counted(len(kept), 'row')} kept from the run that stopped)"
+    if interrupted and args.out is not None:
+        note += f" ({args.out} keeps the rows; the same command continues them)"
     if interrupted and args.plot is not None:
         note += f" ({args.plot} not drawn)"
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
@@ -237,6 +296,43 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             _complain(e.line)
             return 1
     return 130 if interrupted else 0
+
+
+def _abandon(sink: Out | None) -> None:
+    """Close ``--out`` on the way out of a failure: the rows so far stay, the job unfinished."""
+    if sink is not None:
+        try:
+            sink.close(finished=False)
+        except UserError:
+            pass
+
+
+def _open_out(
+    args: argparse.Namespace, quizzes: list[tuple[int, Quiz]], header: str, se: float | None
+) -> tuple[Out, list[Rated]]:
+    """``--out`` opened for appending, with the rows it holds of this job (rate_out)."""
+    this_job = job(
+        quizzes,
+        format=args.format,
+        scale=args.scale,
+        run_mode=args.run_mode,
+        max_steps=args.max_steps,
+        se_timeout=se,
+    )
+    parse = parse_csv if args.format == "csv" else parse_json
+    sink, kept = open_out(args.out, this_job, header, parse, restart=args.restart)
+    try:
+        check_kept(args.out, kept, quizzes, 2 if header else 1)
+    except UserError:
+        sink.close(finished=False)
+        raise
+    return sink, kept
+
+
+def _dask_pool(where: str, jobs: int) -> Pool:
+    from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
+
+    return dask_pool(where, jobs, register_all)
 
 
 def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:

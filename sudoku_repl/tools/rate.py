@@ -23,9 +23,10 @@ import multiprocessing
 import os
 import signal
 import statistics
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from functools import partial
 
 import attrs
@@ -246,24 +247,78 @@ def _start_worker(stop: StopFlag, setup: Callable[[], None] | None = None) -> No
     global _worker_stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_stop = stop
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
     if setup is not None:  # the run modes, registered as in the parent (spawned workers too)
         setup()
 
 
-def _rate_in_worker(
-    quiz81: str, max_steps: int | None, run_mode: int = 0, se_timeout: float | None = None
-) -> Rating | None:
-    try:
-        return rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode, se_timeout=se_timeout)
-    except Interrupted:
-        return None
+def _end_with_parent(parent: int) -> None:
+    """A worker whose parent died (kill -9) ends too, rather than rating on for nobody (and
+    slowing the run that continues the job)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
-def chunk_size(quizzes: int, jobs: int) -> int:
-    """Quizzes per task sent to a worker: about 64 tasks per worker, at most 8 quizzes each.
-    Search times vary a lot from quiz to quiz (hard ones take a second); small tasks keep the
-    workers evenly busy to the end, and a task costs well under a millisecond."""
-    return max(1, min(8, quizzes // (jobs * 64)))
+def rate_chunk(
+    quizzes81: Sequence[str],
+    max_steps: int | None,
+    run_mode: int = 0,
+    se_timeout: float | None = None,
+    setup: Callable[[], None] | None = None,
+) -> list[Rating]:
+    """The ratings of a chunk of quizzes, in a worker: shorter than the chunk when the stop flag
+    came (the interrupted quiz and those after it have none). ``setup``: what a worker that was
+    not started by ``_start_worker`` (a Dask worker) calls first; calling it again is harmless."""
+    if setup is not None:
+        setup()
+    ratings = []
+    for quiz81 in quizzes81:
+        try:
+            ratings.append(
+                rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode, se_timeout=se_timeout)
+            )
+        except Interrupted:
+            break
+    return ratings
+
+
+#: the most quizzes in one chunk sent to a worker process: enough to make the cost of a task
+#: (well under a millisecond) nothing beside the easiest quizzes', few enough that rows keep
+#: coming (a chunk's rows come back together) and that a kill loses little
+MOST_PER_CHUNK = 16
+
+
+def chunks(count: int, slots: int, most: int = MOST_PER_CHUNK) -> list[range]:
+    """The chunks ``count`` quizzes are handed out in to ``slots`` workers: each a quarter of an
+    even share of the quizzes not yet handed out (guided self-scheduling), between 1 and
+    ``most``. Search times vary a hundredfold from quiz to quiz; chunks that shrink to single
+    quizzes at the end keep every worker busy to the end."""
+    plan = []
+    start = 0
+    while start < count:
+        size = max(1, min(most, (count - start) // (4 * slots)))
+        plan.append(range(start, start + size))
+        start += size
+    return plan
+
+
+@attrs.frozen
+class Pool:
+    """Where chunks are rated, when not in this process: an executor, how many chunks it rates
+    at once (``slots``), the biggest chunk to send it, and how to end it (``end(cancel)``).
+    ``sees_stop``: its workers poll the ``StopFlag`` (worker processes of this machine) and
+    return short chunks after a Ctrl-C; other workers (Dask's) are not waited for: their
+    futures are cancelled."""
+
+    executor: Executor
+    slots: int
+    end: Callable[[bool], None]
+    most: int = MOST_PER_CHUNK
+    sees_stop: bool = True
+    setup: Callable[[], None] | None = None  # sent with each chunk (workers this did not start)
+    #: the slots now, when workers come and go (a Dask cluster growing): asked once a second
+    count_slots: Callable[[], int] | None = None
 
 
 def rate_file(
@@ -274,27 +329,37 @@ def rate_file(
     run_mode: int = 0,
     setup: Callable[[], None] | None = None,
     se_timeout: float | None = None,
+    pool: Pool | None = None,
 ) -> Generator[Rated, None, None]:
-    """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1) or
-    in ``jobs`` worker processes, in ``run_mode`` (``setup`` registers the run modes in each
-    worker). Ends early, without the interrupted quiz, once ``stop`` is set.
+    """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
+    in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
+    (``setup`` registers the run modes in each worker process). Ends early, without the
+    interrupted quiz, once ``stop`` is set.
 
-    The workers are started before this returns, not at the first ``next()``: a thread the
-    caller starts afterwards (the progress bar) is never forked into them. Iterate the result to
-    its end or ``close()`` it: closing stops the workers."""
+    Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
+    as chunks come back. The worker processes are started before this returns, not at the
+    first ``next()``: a thread the caller starts afterwards (the progress bar) is never forked
+    into them. Iterate the result to its end or ``close()`` it: closing stops the workers."""
     stop = stop or StopFlag()
-    chunk = chunk_size(len(quizzes), jobs)
-    jobs = min(jobs, -(-len(quizzes) // chunk))  # never a worker with no task to take
-    if jobs <= 1:
-        return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout)
-    pool = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop, setup))
-    texts = [str(quiz) for _, quiz in quizzes]
-    ratings = pool.map(
-        partial(_rate_in_worker, max_steps=max_steps, run_mode=run_mode, se_timeout=se_timeout),
-        texts,
-        chunksize=chunk,
+    if pool is None:
+        plan = chunks(len(quizzes), jobs)
+        jobs = min(jobs, len(plan))  # never a worker with no chunk to take
+        if jobs <= 1:
+            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout)
+        executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop, setup))
+        pool = Pool(executor, jobs, partial(_shut, executor))
+    work = partial(
+        rate_chunk,
+        max_steps=max_steps,
+        run_mode=run_mode,
+        se_timeout=se_timeout,
+        setup=pool.setup,
     )
-    return _gather(quizzes, ratings, pool, stop)
+    return _gather(quizzes, chunks(len(quizzes), pool.slots, pool.most), work, pool, stop)
+
+
+def _shut(executor: Executor, cancel: bool) -> None:
+    executor.shutdown(wait=True, cancel_futures=cancel)
 
 
 def _rate_here(
@@ -312,23 +377,54 @@ def _rate_here(
         yield line, quiz, rating
 
 
+#: how often the gathering looks at the stop flag while no chunk comes back, with workers that
+#: do not see it (seconds)
+_POLL = 0.1
+
+
 def _gather(
     quizzes: Sequence[tuple[int, Quiz]],
-    ratings: Iterable[Rating | None],
-    pool: Executor,
+    plan: Sequence[range],
+    work: Callable[[list[str]], list[Rating]],
+    pool: Pool,
     stop: StopFlag,
 ) -> Generator[Rated, None, None]:
+    """The rows of the chunks of ``plan`` in file order: two chunks per slot are kept under
+    way, and chunks that come back early wait in ``back`` (the reorder buffer) for those
+    before them."""
+    under_way: dict[Future[list[Rating]], int] = {}
+    back: dict[int, list[Rating]] = {}
+    handed = given = 0  # chunks handed out, chunks whose rows were given
+    slots, counted_at = pool.slots, time.monotonic()
     done = False
     try:
-        for (line, quiz), rating in zip(quizzes, ratings):
-            if rating is None:  # interrupted in a worker: the results stop before it
+        while given < len(plan):
+            if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
+                slots, counted_at = max(1, pool.count_slots()), time.monotonic()
+            while handed < len(plan) and len(under_way) < 2 * slots:
+                texts = [str(quizzes[i][1]) for i in plan[handed]]
+                under_way[pool.executor.submit(work, texts)] = handed
+                handed += 1
+            if given in back:
+                ratings = back.pop(given)
+                for i, rating in zip(plan[given], ratings):
+                    yield quizzes[i][0], quizzes[i][1], rating
+                if len(ratings) < len(plan[given]):  # interrupted in a worker
+                    return
+                given += 1
+                continue
+            if stop() and not pool.sees_stop:
                 return
-            yield line, quiz, rating
+            ready, _ = wait(
+                under_way, None if pool.sees_stop else _POLL, return_when=FIRST_COMPLETED
+            )
+            for future in ready:
+                back[under_way.pop(future)] = future.result()
         done = True
     finally:
         if not done:
             stop.set()  # the workers give up their current quiz and skip the queued ones
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.end(not done)
 
 
 # -- output ----------------------------------------------------------------------------------

@@ -1,0 +1,327 @@
+"""``rate --out FILE``: rows appended as they are rated, made durable in batches, and a run that
+stopped (Ctrl-C, kill -9, a crash, a full disk) continued by the same command.
+
+While a job is unfinished, ``FILE.unfinished`` lies beside FILE: what the rows depend on (the
+quizzes of the window rated, by a digest; the format, scale, run mode, ``--max-steps``,
+``--se-timeout``), in JSON. The same command finds it and goes on after the rows FILE holds;
+another job (other quizzes or options) is refused in one line unless ``restart`` is asked for.
+It is removed once the last row is durable, so a FILE without it is a finished one (or not
+ours), and a new run replaces it. A torn last line (a kill in the middle of a write) is cut
+off; every row kept is checked against the quiz it belongs to. The output stays plain CSV or
+JSON lines: what says whose it is lies in the other file.
+
+A FIFO, a device or a terminal given as FILE is written as a stream: no resume, no fsync.
+"""
+
+from __future__ import annotations
+
+import csv
+import errno
+import hashlib
+import json
+import os
+import stat
+import time
+from collections.abc import Callable, Sequence
+
+from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.files import write_atomic
+from sudoku_repl.tools.rate import COLUMNS, PROG, SE_COLUMNS, Rated, Rating
+
+SUFFIX = ".unfinished"
+#: a batch of rows made durable (fsync) together: after this many rows or this many seconds
+SYNC_ROWS = 64
+SYNC_SECONDS = 2.0
+
+
+def job(quizzes: Sequence[tuple[int, Quiz]], **options: object) -> dict[str, object]:
+    """What a job's rows depend on: its quizzes (count and digest of their line numbers and
+    texts) and the ``options`` that shape the rows."""
+    digest = hashlib.sha256()
+    for line, quiz in quizzes:
+        digest.update(f"{line} {quiz}\n".encode())
+    return {"program": PROG, "quizzes": len(quizzes), "sha256": digest.hexdigest(), **options}
+
+
+def _write(fd: int, data: bytes) -> int:
+    """``os.write``: the seam where the tests fill the disk."""
+    return os.write(fd, data)
+
+
+class Out:
+    """FILE open for appending rows."""
+
+    def __init__(
+        self,
+        path: str,
+        fd: int,
+        size: int,
+        marker: str | None,
+        write: Callable[[int, bytes], int] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.path = path
+        self._fd = fd
+        self._size = size  # bytes of whole rows (and header) in the file
+        self._marker = marker  # the .unfinished file; None: a stream (FIFO, device)
+        self._write = write or _write
+        self._clock = clock
+        self._unsynced = 0
+        self._synced_at = clock()
+
+    def append(self, text: str) -> None:
+        """Write ``text`` (whole lines) at the end; durable in batches. On an error (a full
+        disk), the part of it written is cut off again and ``UserError`` says what happened."""
+        data = text.encode()
+        try:
+            done = 0
+            while done < len(data):
+                done += self._write(self._fd, data[done:])
+        except OSError as e:
+            self._cut()
+            raise UserError(
+                file_error("Cannot write", self.path, e).rstrip(".")
+                + "; the rows before it are kept, and the same command continues them."
+            ) from None
+        self._size += len(data)
+        self._unsynced += 1
+        if self._unsynced >= SYNC_ROWS or self._clock() - self._synced_at >= SYNC_SECONDS:
+            self.sync()
+
+    def _cut(self) -> None:
+        if self._marker is None:
+            return
+        try:
+            os.ftruncate(self._fd, self._size)
+        except OSError:  # the next run cuts the torn line
+            pass
+
+    def sync(self) -> None:
+        if self._marker is not None:
+            try:
+                os.fsync(self._fd)
+            except OSError as e:
+                raise UserError(file_error("Cannot write", self.path, e)) from None
+        self._unsynced = 0
+        self._synced_at = self._clock()
+
+    def close(self, finished: bool) -> None:
+        """Make every row durable; a ``finished`` job's marker goes."""
+        try:
+            if finished or self._unsynced:
+                self.sync()
+        finally:
+            os.close(self._fd)
+        if finished and self._marker is not None:
+            try:
+                os.unlink(self._marker)
+                _sync_folder(self._marker)
+            except FileNotFoundError:
+                pass
+            except OSError as e:
+                raise UserError(file_error("Cannot remove", self._marker, e)) from None
+
+
+def open_out(
+    path: str,
+    this_job: dict[str, object],
+    header: str,
+    parse: Callable[[str], Rated],
+    restart: bool = False,
+) -> tuple[Out, list[Rated]]:
+    """FILE ready for the rows of ``this_job``, and the rows it already holds of it (from an
+    earlier run that stopped). ``parse`` reads one row back. Raises ``UserError`` when FILE
+    cannot be written, or is the unfinished output of another job (unless ``restart``)."""
+    try:
+        target = os.path.realpath(os.path.expanduser(path))
+        kind = os.stat(target).st_mode if os.path.lexists(target) else None
+    except (OSError, ValueError) as e:
+        raise UserError(file_error("Cannot write", path, e)) from None
+    if kind is not None and not stat.S_ISREG(kind):
+        return _stream(path, target, header), []
+    marker = target + SUFFIX
+    earlier = None if restart else _read_marker(marker, path)
+    if earlier is not None and earlier != this_job:
+        raise UserError(_other_job(path, earlier, this_job))
+    try:
+        if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
+            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+            try:
+                _sync_folder(target)
+                write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
+            except BaseException:
+                os.close(fd)
+                raise
+            rows: list[Rated] = []
+            size = 0
+        else:
+            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            try:
+                size, rows = _kept(fd, path, header, parse)
+            except BaseException:
+                os.close(fd)
+                raise
+    except OSError as e:
+        raise UserError(file_error("Cannot write", path, e)) from None
+    out = Out(path, fd, size, marker)
+    if size == 0 and header:
+        out.append(header)
+    return out, rows
+
+
+def _read_marker(marker: str, path: str) -> dict[str, object] | None:
+    try:
+        with open(marker, encoding="utf-8") as f:
+            earlier = json.load(f)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        why = e if isinstance(e, OSError) else "not what rate writes there"
+        raise UserError(
+            file_error("Cannot continue", path, f"{shown(marker, PATH)}: {why}").rstrip(".")
+            + "; --restart begins anew."
+        ) from None
+    return earlier if isinstance(earlier, dict) else {}
+
+
+def _other_job(path: str, earlier: dict[str, object], this_job: dict[str, object]) -> str:
+    differ = [
+        "the quizzes" if key in ("quizzes", "sha256") else f"--{key.replace('_', '-')}"
+        for key in this_job
+        if earlier.get(key) != this_job[key]
+    ]
+    what = ", ".join(dict.fromkeys(differ)) or "the job"
+    return (
+        f"{shown(path, PATH)} holds the unfinished rows of another job ({what} differ); "
+        "give --restart to begin anew, or another --out."
+    )
+
+
+def _kept(
+    fd: int, path: str, header: str, parse: Callable[[str], Rated]
+) -> tuple[int, list[Rated]]:
+    """The whole rows at the start of FILE (read from ``fd``): (their size in bytes, the rows);
+    a torn last line is cut off. Raises ``UserError`` for a line that is not a row of ours."""
+    with os.fdopen(os.dup(fd), "rb") as f:
+        data = f.read()
+    whole = data[: data.rfind(b"\n") + 1]
+    if len(whole) < len(data):
+        os.ftruncate(fd, len(whole))
+    os.lseek(fd, 0, os.SEEK_END)
+    lines = whole.decode("utf-8", errors="replace").splitlines(keepends=True)
+    if not lines:
+        return 0, []
+    rows: list[Rated] = []
+    first = 0
+    if header:
+        if lines[0] != header:
+            raise UserError(_not_ours(path, 1, "not the header"))
+        first = 1
+    for n, text in enumerate(lines[first:], first + 1):
+        try:
+            rows.append(parse(text))
+        except (ValueError, KeyError, TypeError, IndexError, QuizError, StopIteration) as e:
+            raise UserError(_not_ours(path, n, str(e) or type(e).__name__)) from None
+    return len(whole), rows
+
+
+def _not_ours(path: str, n: int, why: str) -> str:
+    return (
+        f"Cannot continue {shown(path, PATH)}: line {n} is not a row of rate ({shown(why)}); "
+        "--restart begins anew."
+    )
+
+
+def check_kept(
+    path: str, rows: Sequence[Rated], quizzes: Sequence[tuple[int, Quiz]], first: int = 2
+) -> None:
+    """Each row kept belongs to the quiz at its place (line number and quiz); ``first``: the
+    file's line of the first row (1 without a header)."""
+    if len(rows) > len(quizzes):
+        raise UserError(
+            f"Cannot continue {shown(path, PATH)}: it holds {len(rows)} rows, more than the "
+            f"{len(quizzes)} quizzes of this job; --restart begins anew."
+        )
+    for k, ((line, quiz, _), (want_line, want)) in enumerate(zip(rows, quizzes)):
+        if line != want_line or str(quiz) != str(want):
+            why = f"line {line} is not quiz {k + 1} of the job"
+            raise UserError(_not_ours(path, k + first, why))
+
+
+def _stream(path: str, target: str, header: str) -> Out:
+    """A FIFO, a device, a socket's name: opened and written, never replaced."""
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+        os.set_blocking(fd, True)  # the reader is there: write all of it
+    except OSError as e:
+        why: OSError | str = e
+        if e.errno == errno.ENXIO:
+            why = "a FIFO with no reader (start the reader first)"
+        raise UserError(file_error("Cannot write", path, why)) from None
+    out = Out(path, fd, 0, None)
+    if header:
+        out.append(header)
+    return out
+
+
+def _sync_folder(path: str) -> None:
+    """Make a file's creation or removal durable (its folder's entry)."""
+    try:
+        fd = os.open(os.path.dirname(path) or ".", os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# -- reading rows back -----------------------------------------------------------------------
+
+
+def _number(text: object) -> int | None:
+    return None if text in ("", None) else int(str(text))
+
+
+def parse_csv(text: str) -> Rated:
+    """One CSV row back: (line, quiz, rating)."""
+    cells = next(csv.reader([text]))
+    return _rated(dict(zip(_csv_columns(len(cells)), cells)))
+
+
+def _csv_columns(count: int) -> tuple[str, ...]:
+    columns = COLUMNS + SE_COLUMNS if count == len(COLUMNS) + len(SE_COLUMNS) else COLUMNS
+    if count != len(columns):
+        raise ValueError(f"{count} columns, want {len(columns)}")
+    return columns
+
+
+def parse_json(text: str) -> Rated:
+    """One JSON line back."""
+    record = json.loads(text)
+    if not isinstance(record, dict):
+        raise ValueError("not a JSON object")
+    return _rated(record)
+
+
+def _rated(record: dict[str, object]) -> Rated:
+    complete = record["complete"]
+    se = {
+        name: (None if record.get(name) in ("", None) else str(record[name])) for name in SE_COLUMNS
+    }
+    rating = Rating(
+        steps_first=_number(record["steps_first"]),
+        biggest_first=_number(record["biggest_first"]),
+        steps_total=int(str(record["steps_total"])),
+        solutions=int(str(record["solutions"])),
+        biggest_total=int(str(record["biggest_total"])),
+        guesses=int(str(record["guesses"])),
+        ms=float(str(record["ms"])),
+        complete=complete is True or complete == "true",
+        **se,
+    )
+    quiz = Quiz.from_string(str(record["quiz"]))
+    return int(str(record["line"])), quiz, rating
