@@ -179,17 +179,16 @@ class _Chunk:
     """Chunk k of the record: the moves from snapshot k on. Whatever moves whole chunks between
     records moves all a chunk has.
 
-    Its moves' events are ``events``, or None while the chunk is deferred (worked out by
-    replaying it when first read). What its moves did to the cells is kept as they are made,
-    written or deferred: per move, the cells it touched (in the engine's order; a cell may come
-    twice) and each one's value and candidates after the move, as ``value << 9 | candidates``:
-    move i's are ``cells[ends[i - 1]:ends[i]]`` and ``states[...]`` (from 0 for move 0).
+    The cells each move touched are kept as the moves are made, written or deferred (``note``):
+    move i's are ``cells[ends[i - 1]:ends[i]]`` (from 0 for move 0), in the engine's order (a
+    cell may come twice). This is the record's index of the cells: ``when``, ``bisect when``
+    and the cell breakpoints look only at the chunks whose ``cells`` name their cell (a byte
+    search). A written chunk has its moves' events (``events``) and the state of each of those
+    cells after the move (``states``, ``value << 9 | candidates``, one per entry of ``cells``);
+    a deferred chunk has neither (``events`` is None) until it is written out by replaying it.
+    """
 
-    This is the record's index of the cells: ``when``, ``bisect when`` and the cell breakpoints
-    look only at the chunks whose ``cells`` name their cell (a byte search), and there only at
-    its states, instead of working out and reading every move."""
-
-    __slots__ = ("_states", "cells", "ends", "events", "states")
+    __slots__ = ("cells", "ends", "events", "states")
 
     def __init__(self, events: _Events | None, wide: bool) -> None:
         self.events = events
@@ -197,28 +196,21 @@ class _Chunk:
         self.cells: bytearray | array[int] = array("H") if wide else bytearray()
         self.ends = array("I")
         self.states = array("H")
-        self._states: list[int] = []  # the states noted since the last ``settle``
 
-    def note(self, touched: Sequence[Cell], values: Sequence[int], cands: Sequence[Mask]) -> None:
-        """Keep what a move did to the cells: ``touched``, the cells it may have changed, and
-        ``values``/``cands``, the cells after it. Every way of appending a move feeds this
-        (``History.append``, ``append_deferred``); it is kept to three appends because the
-        plain run pays it on every move, and it keeps no object per move (the garbage
-        collector would go through them)."""
+    def note(self, touched: Sequence[Cell]) -> None:
+        """Keep the cells a move touched (those it may have changed). Every way of appending a
+        move calls this; it is two appends because the plain run pays it on every move."""
         cells = self.cells
         cells.extend(touched)
         self.ends.append(len(cells))
-        self._states += [values[c] << _VALUE_SHIFT | cands[c] for c in touched]
 
-    def settle(self) -> None:
-        """Pack the states noted since the last call into their array."""
-        if self._states:
-            self.states.extend(self._states)
-            self._states = []
+    def note_states(self, i: int, values: Sequence[int], cands: Sequence[Mask]) -> None:
+        """Keep the states after move i (``values``/``cands``) of the cells it touched."""
+        cells = self.cells[self.ends[i - 1] if i else 0 : self.ends[i]]
+        self.states.extend([values[c] << _VALUE_SHIFT | cands[c] for c in cells])
 
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
-        self.settle()
         end = self.ends[length - 1] if length else 0
         del self.cells[end:]
         del self.states[end:]
@@ -227,8 +219,8 @@ class _Chunk:
             self.events.truncate(length)
 
     def changes(self, i: int) -> Iterator[tuple[Cell, int, Mask]]:
-        """(cell, value, candidates) after move i, for each cell it touched, in cell order."""
-        self.settle()
+        """(cell, value, candidates) after move i, for each cell it touched, in cell order (the
+        chunk must be written)."""
         start, end = self.ends[i - 1] if i else 0, self.ends[i]
         after = dict(zip(self.cells[start:end], self.states[start:end]))
         for cell in sorted(after):
@@ -299,9 +291,9 @@ class History:
 
     # -- writing -----------------------------------------------------------------------------
     #
-    # Every way of appending a move feeds its chunk's ``_Changes.note`` with the cells the move
-    # touched and the cells after it (``packed`` by ``settle`` when the chunk is full), besides
-    # ``_note`` (step count, run mode, new guesses); a written chunk takes its events as well.
+    # Every way of appending a move feeds ``_note`` (step count, run mode, new guesses) and its
+    # chunk's ``_Chunk.note`` (the cells the move touched: the index ``when`` reads); a written
+    # chunk takes the move's events and the states of those cells as well.
 
     def append(
         self,
@@ -314,10 +306,9 @@ class History:
         cands: Sequence[Mask],
         defer: bool = False,
     ) -> bool:
-        """Record a move: ``touched`` are the cells it may have changed (a new sequence for
-        each move: it is kept as it is), ``values``/``cands`` the cells after it. ``defer``: its
-        events may be worked out when first read (a move without a guess answer). True when the
-        state after it is due as a snapshot."""
+        """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
+        the cells after it. ``defer``: its events and states may be worked out when first read
+        (a move without a guess answer). True when the state after it is due as a snapshot."""
         index = len(self._steps)
         k, i = divmod(index, MOVES_PER_SNAPSHOT)
         chunks = self._chunks
@@ -332,11 +323,10 @@ class History:
             self._choices[index] = choice
         if chunk.events is not None:
             chunk.events.add(steps, events)
-        chunk.note(touched, values, cands)
-        if i == MOVES_PER_SNAPSHOT - 1:
-            chunk.settle()
-            return True
-        return False
+        chunk.note(touched)
+        if chunk.events is not None:
+            chunk.note_states(i, values, cands)
+        return i == MOVES_PER_SNAPSHOT - 1
 
     def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
         """``append`` of the move ``engine`` just made, with ``defer`` and no guess answer: the
@@ -367,11 +357,8 @@ class History:
             if e[0] == _GUESS:
                 self._guess_moves.append(index)
                 self._guess_levels.append(e[3])
-        chunk.note(engine.touched, engine.values, engine.cands)
-        if i == MOVES_PER_SNAPSHOT - 1:
-            chunk.settle()
-            return True
-        return False
+        chunk.note(engine.touched)
+        return i == MOVES_PER_SNAPSHOT - 1
 
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
         """What every move keeps, written or deferred: its step count, run mode, new guesses."""
@@ -383,7 +370,7 @@ class History:
                 self._guess_levels.append(e[3])
 
     def _write_out(self, k: int) -> _Events:
-        """Chunk k's events, worked out now if it is deferred."""
+        """Chunk k's events, worked out now (with its states) if it is deferred."""
         chunk = self._chunks[k]
         if chunk.events is not None:
             return chunk.events
@@ -403,6 +390,7 @@ class History:
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             events.add(engine.steps, ev)
+            chunk.note_states(m - first, engine.values, engine.cands)
         self._replayed = last
         chunk.events = events
         return events
@@ -540,6 +528,7 @@ class History:
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""
         k, i = divmod(move, MOVES_PER_SNAPSHOT)
+        self._write_out(k)
         return self._chunks[k].changes(i)
 
     def cell_steps(self, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
@@ -560,12 +549,13 @@ class History:
         chunks = self._chunks
         for k in range(-(-stop // MOVES_PER_SNAPSHOT)):
             chunk = chunks[k]
-            chunk.settle()
             cells = chunk.cells
             find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
             at = find(cell, 0)
             if at < 0:
                 continue
+            if chunk.events is None:
+                self._write_out(k)
             ends, states, base = chunk.ends, chunk.states, k * MOVES_PER_SNAPSHOT
             while at >= 0:
                 i = bisect_right(ends, at)
