@@ -15,18 +15,20 @@ from sudoku_repl.core.history import CellStep, History
 
 
 class Replayed:
-    """Every move of a record replayed: the cells after each move, and whether it ended a
-    step (it advanced the step count) with the count after it."""
+    """Every move of a record replayed: the cells after each move, the step count and the
+    solution sum after it."""
 
     def __init__(self, history: History) -> None:
         self.start = history.start
         engine = Engine(history.start, history.geometry)
         self.after: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         self.steps: list[int] = []
+        self.solutions: list[int] = []
         for m in range(len(history)):
             engine.advance(history.run_mode(m), history.choice(m))
             self.after.append((tuple(engine.values), tuple(engine.cands)))
             self.steps.append(engine.steps)
+            self.solutions.append(engine.solutions)
         assert self.steps == [history.steps_after(m + 1) for m in range(len(history))]
 
     def cell_steps(self, cell: int, stop: int | None = None) -> Iterator[CellStep]:

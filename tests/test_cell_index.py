@@ -63,7 +63,7 @@ def test_a_deferred_run_answers_as_the_replay(quiz: str, run_mode: int) -> None:
     history = session.history
     assert len(history) > 2 * MOVES_PER_SNAPSHOT and history.written() == 0
     assert_answers_as_replayed(history, random.Random(run_mode))
-    assert 0 < history.written()  # the chunks that touched the cells asked about
+    assert history.written() > 0  # the chunks that touched the cells asked about
 
 
 def test_the_index_holds_every_cell_a_move_changed() -> None:
@@ -149,3 +149,23 @@ def test_random_records_answer_as_the_replay(
         session.step(hooks)
     session.run(hooks, solutions=0, max_steps=session.state().steps + first)
     assert_answers_as_replayed(session.history, random.Random(seed), cells=20)
+
+
+@pytest.mark.parametrize("cap", [None, 4 * MOVES_PER_SNAPSHOT])
+def test_the_first_move_to_a_solution_sum_is_found_from_the_snapshots(
+    cap: int | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bisect when solutions >= k`` reads one chunk (the snapshots bound it)."""
+    if cap:
+        monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", str(cap))
+    session = loaded(QUIZZES[3])
+    session.run(SilentHooks(), solutions=40)
+    history = session.history
+    replayed = Replayed(history)
+    first_sum = replayed.start.solutions
+    assert (history.dropped > 0) == bool(cap)
+    for k in range(first_sum + 1, first_sum + 42):
+        expected = next((m for m, n in enumerate(replayed.solutions) if n >= k), None)
+        assert history.solution_move(k) == expected, k
+    assert history.solution_move(first_sum + 41) is None  # not reached yet
+    assert history.written() <= 3 * 41  # a chunk or so per question, not the record

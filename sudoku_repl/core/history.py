@@ -593,6 +593,19 @@ class History:
             move += 1
         return move
 
+    def solution_move(self, k: int) -> int | None:
+        """The first move whose solution line brings the solution sum to ``k`` or more (None if
+        none does). The sum never goes down, so the first snapshot that has it bounds the chunk
+        to read: one chunk's events are worked out, not the record's."""
+        snapshots = self._snapshots
+        j = next((j for j in range(1, len(snapshots)) if snapshots[j].solutions >= k), None)
+        first = ((j if j is not None else len(snapshots)) - 1) * MOVES_PER_SNAPSHOT
+        for m in range(first, len(self._steps)):
+            for e in self.events(m):
+                if E.is_solution(e) and e.solution_sum >= k:
+                    return m
+        return None
+
     def moves_to(self, steps: int) -> int:
         """How many moves it takes to first reach ``steps`` (the record must reach it)."""
         if steps <= self.start.steps:
