@@ -2,15 +2,16 @@
 
 A *move* is one thing the engine did (``Engine.advance``). For each move the record keeps the
 step count after it, its events, the guess answer it was given (only interactive answers are
-stored), the run mode it ran under, and what it changed in the cells: (cell, value, candidates)
-after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, the
+stored), the run mode it ran under, the cells it touched (a byte each) and what it changed in
+them: value and candidates after the move, a 16-bit number per cell. With the loaded state, the
 run modes and the guess answers determine every later state; a snapshot of the state every
 ``MOVES_PER_SNAPSHOT`` moves makes going back replay at most that many moves.
 
-A run that only goes on (no guess question, no breakpoint) defers the events and changes: they
-are worked out from the nearest snapshot the first time something reads them, a chunk of
-``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel, breakpoints and ``when``
-all read this record.
+A run that only goes on (no guess question, no breakpoint) defers the events and changes (not the
+cells touched): they are worked out from the nearest snapshot the first time something reads
+them, a chunk of ``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel,
+breakpoints and ``when`` all read this record; the cells touched are its index of the cells
+(``_Chunk``): a question about one cell reads only the chunks that touched it.
 
 **The state at step N** (docs/engine.md says it for users) is the state right after the first
 move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.
