@@ -136,7 +136,7 @@ def main() -> None:
         row(f"when removed {value} {name}", command(f"when removed {value} {name}"))
         row(
             "cell breakpoint's look back",
-            ms(lambda: last_empty_cands(history, cell, len(history))),
+            ms(lambda cell=cell: last_empty_cands(history, cell, len(history))),
             f"(break removed {value} {name}, armed where the cell is filled)",
         )
         session.seek(len(history))
