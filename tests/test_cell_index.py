@@ -169,3 +169,30 @@ def test_the_first_move_to_a_solution_sum_is_found_from_the_snapshots(
         assert history.solution_move(k) == expected, k
     assert history.solution_move(first_sum + 41) is None  # not reached yet
     assert history.written() <= 3 * 41  # a chunk or so per question, not the record
+
+
+def test_steps_of_several_moves_answer_by_their_last_state() -> None:
+    """A fill pass that goes wrong does not end its step (the next guess does, in the same
+    step): what the cell showed in between is not a step's state. Every question is asked
+    right after each such step, for every cell its moves touched."""
+    session = loaded(QUIZZES[2])
+    session.run(SilentHooks(), solutions=0)
+    history = session.history
+    replayed = Replayed(history)
+    inside = [m for m in range(len(history)) if not history.advances(m)]
+    assert len(inside) > 20
+    asked = 0
+    for m in inside[:60]:
+        end = history.step_end(m)
+        if end >= len(history):
+            continue
+        cells = {c for move in (m, end) for c, _, _ in history.changes(move)}
+        for cell in cells:
+            stop = end + 1
+            assert history.last_empty_cands(cell, stop) == replayed.last_empty_cands(cell, stop)
+            assert (
+                list(cell_steps(history, cell, stop))[-3:]
+                == list(replayed.cell_steps(cell, stop))[-3:]
+            )
+            asked += 1
+    assert asked > 100

@@ -586,6 +586,41 @@ class History:
             if now_value != value or now_cands != cands or passing:
                 yield CellStep(steps[end], value, cands, now_value, now_cands, passing)
 
+    def last_empty_cands(self, cell: Cell, moves: int) -> Mask | None:
+        """The candidates ``cell`` had in the last step's state, within the first ``moves``
+        moves, that showed it empty (None if none did). Read backwards: the chunks that touched
+        the cell from the last, and there the cell's changes from the last, so it stops at the
+        last step that ended with the cell empty (a cell breakpoint's look back, when it is
+        armed at a present that shows the cell filled)."""
+        stop = min(moves, len(self._steps))
+        closed = stop  # the end of the step whose last change was read last
+        for k in range((stop - 1) // MOVES_PER_SNAPSHOT, -1, -1):
+            chunk = self._chunks[k]
+            cells = chunk.cells
+            find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
+            places = []
+            at = find(cell, 0)
+            while at >= 0:
+                places.append(at)
+                at = find(cell, at + 1)
+            if not places:
+                continue
+            if chunk.events is None:
+                self._write_out(k)
+            base, ends, states = k * MOVES_PER_SNAPSHOT, chunk.ends, chunk.states
+            for at in reversed(places):
+                move = base + bisect_right(ends, at)
+                if move >= stop:
+                    continue
+                end = self.step_end(move)
+                if end >= closed:  # not the last change of its step, or its step ends too late
+                    continue
+                closed = end  # the state after this move is the state at the step's end
+                if not states[at] >> _VALUE_SHIFT:
+                    return states[at] & _CANDS
+        start = self.start
+        return None if start.values[cell] else start.cands[cell]
+
     def step_end(self, move: int) -> int:
         """The last move of the step the move belongs to: the first from it on that advances
         the step count (see the top), or ``len(self)`` when none does (yet)."""
@@ -661,11 +696,5 @@ def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
 
 
 def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:
-    """The candidates ``cell`` had in the last step's state, within the first ``moves`` moves,
-    that showed it empty (None if none did)."""
-    start = history.start
-    last: Mask | None = None if start.values[cell] else start.cands[cell]
-    for s in cell_steps(history, cell, moves):
-        if not s.value:
-            last = s.cands
-    return last
+    """``History.last_empty_cands``."""
+    return history.last_empty_cands(cell, moves)
