@@ -132,7 +132,8 @@ def main() -> None:
         row(f"when {name} (cold)", cold, f"{history.written() - written:,} chunks worked out")
         warm = command(f"when {name}")
         when_ms[kind] = warm
-        row(f"when {name} (warm)", warm, f"{len(out.lines):,} lines, {steps:,} steps")
+        per_step = warm * 1000 / max(steps, 1)
+        row(f"when {name} (warm)", warm, f"{len(out.lines):,} lines, {per_step:.0f} us a step")
         row(f"when removed {value} {name}", command(f"when removed {value} {name}"))
         row(
             "cell breakpoint's look back",
