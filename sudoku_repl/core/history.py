@@ -28,6 +28,8 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from functools import partial
+from itertools import compress, repeat
+from operator import attrgetter, contains
 from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
@@ -532,6 +534,13 @@ class History:
         self._write_out(k)
         return self._chunks[k].changes(i)
 
+    def _touching(self, cell: Cell, chunks: int) -> list[int]:
+        """The numbers of the first ``chunks`` chunks whose moves touched the cell: a byte
+        search in each chunk's cells, the loop over the chunks left to C (15,625 chunks at
+        1,000,000 moves)."""
+        cells = map(attrgetter("cells"), self._chunks[:chunks])
+        return list(compress(range(chunks), map(contains, cells, repeat(cell))))
+
     def cell_steps(self, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
         """Every step whose state shows ``cell`` otherwise than the state of the step before, or
         in which it held a value only for a while, from the record's start (up to the first
@@ -548,13 +557,11 @@ class History:
         held: list[int] = []
         end = -1  # the last move of the step the changes seen since the last close belong to
         chunks = self._chunks
-        for k in range(-(-stop // MOVES_PER_SNAPSHOT)):
+        for k in self._touching(cell, -(-stop // MOVES_PER_SNAPSHOT)):
             chunk = chunks[k]
             cells = chunk.cells
             find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
             at = find(cell, 0)
-            if at < 0:
-                continue
             if chunk.events is None:
                 self._write_out(k)
             ends, states, base = chunk.ends, chunk.states, k * MOVES_PER_SNAPSHOT
@@ -594,7 +601,7 @@ class History:
         armed at a present that shows the cell filled)."""
         stop = min(moves, len(self._steps))
         closed = stop  # the end of the step whose last change was read last
-        for k in range((stop - 1) // MOVES_PER_SNAPSHOT, -1, -1):
+        for k in reversed(self._touching(cell, -(-stop // MOVES_PER_SNAPSHOT))):
             chunk = self._chunks[k]
             cells = chunk.cells
             find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
@@ -603,8 +610,6 @@ class History:
             while at >= 0:
                 places.append(at)
                 at = find(cell, at + 1)
-            if not places:
-                continue
             if chunk.events is None:
                 self._write_out(k)
             base, ends, states = k * MOVES_PER_SNAPSHOT, chunk.ends, chunk.states
