@@ -240,11 +240,8 @@ def _condition(repl: Repl, found: dict[str, Any]) -> tuple[str, int | None, bool
     k = found["k"]  # solutions >= k
     if history.start.solutions >= k:
         return f"Solutions >= {k}", None, bool(history.dropped) or k == 0
-    for m in range(len(history)):
-        for e in history.events(m):
-            if E.is_solution(e) and e.solution_sum >= k:
-                return f"Solutions >= {k}", history.visible_step(m), False
-    return f"Solutions >= {k}", None, False
+    move = history.solution_move(k)
+    return f"Solutions >= {k}", None if move is None else history.visible_step(move), False
 
 
 def _step_line(history: History, steps: int, level_at_least: int | None, geo: Geometry) -> str:

@@ -2,15 +2,16 @@
 
 A *move* is one thing the engine did (``Engine.advance``). For each move the record keeps the
 step count after it, its events, the guess answer it was given (only interactive answers are
-stored), the run mode it ran under, and what it changed in the cells: (cell, value, candidates)
-after the move for every changed cell, two 16-bit numbers per cell. With the loaded state, the
+stored), the run mode it ran under, the cells it touched (a byte each) and what it changed in
+them: value and candidates after the move, a 16-bit number per cell. With the loaded state, the
 run modes and the guess answers determine every later state; a snapshot of the state every
 ``MOVES_PER_SNAPSHOT`` moves makes going back replay at most that many moves.
 
-A run that only goes on (no guess question, no breakpoint) defers the events and changes: they
-are worked out from the nearest snapshot the first time something reads them, a chunk of
-``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel, breakpoints and ``when``
-all read this record.
+A run that only goes on (no guess question, no breakpoint) defers the events and changes (not the
+cells touched): they are worked out from the nearest snapshot the first time something reads
+them, a chunk of ``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel,
+breakpoints and ``when`` all read this record; the cells touched are its index of the cells
+(``_Chunk``): a question about one cell reads only the chunks that touched it.
 
 **The state at step N** (docs/engine.md says it for users) is the state right after the first
 move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.
@@ -26,6 +27,9 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from functools import partial
+from itertools import compress, repeat
+from operator import attrgetter, contains
 from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
@@ -48,6 +52,8 @@ from sudoku_repl.core.state import EngineState
 
 MOVES_PER_SNAPSHOT: Final = 64
 _VALUE_SHIFT: Final = 9  # a change is stored as (cell, value << 9 | candidates)
+_CANDS: Final = (1 << _VALUE_SHIFT) - 1
+_GUESS: Final = E.GUESS  # (read on every move of a run: one lookup less)
 #: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
 #: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
 DEFAULT_CAP: Final = 1_000_000
@@ -61,42 +67,42 @@ def _cap_from_env() -> int:
     return max(cap, 2 * MOVES_PER_SNAPSHOT)
 
 
-class _Moves:
-    """The events and cell changes of consecutive moves (at most a chunk's), compactly: events
-    as 16-bit codes (see ``History.events``), changes as (cell, value << 9 | candidates) pairs.
-    Move i's are ``codes[code_at[i]:code_at[i + 1]]`` and ``changes[change_at[i]:...]``."""
+def _passing(held: list[int], before: int, after: int) -> tuple[int, ...]:
+    """The values a cell held inside a step that neither state shows (``CellStep.passing``)."""
+    if len(held) == 1 and (held[0] == after or held[0] == before):
+        return ()
+    return tuple(v for v in held if v != before and v != after)
 
-    __slots__ = ("code_at", "codes", "grids", "odd", "pair_at", "pairs")
+
+def _find(cells: bytearray | array[int], cell: Cell, start: int) -> int:
+    """The first place of ``cell`` in ``cells`` from ``start``, or -1."""
+    if isinstance(cells, bytearray):
+        return cells.find(cell, start)
+    try:
+        return cells.index(cell, start)
+    except ValueError:
+        return -1
+
+
+class _Events:
+    """The events of consecutive moves (at most a chunk's), compactly, as 16-bit codes (see
+    ``History.events``): move i's are ``codes[code_at[i]:code_at[i + 1]]``."""
+
+    __slots__ = ("code_at", "codes", "grids", "odd")
 
     def __init__(self) -> None:
         self.codes = array("H")
         self.code_at = array("I", [0])
-        self.pairs = array("H")  # the changes
-        self.pair_at = array("I", [0])
         self.grids: list[bytes] = []  # the grids of solution and end lines, by index
         self.odd: dict[int, tuple[Event, ...]] = {}  # moves with events of added kinds
 
     def __len__(self) -> int:
         return len(self.code_at) - 1
 
-    def add(
-        self,
-        steps: int,
-        events: Sequence[Event],
-        touched: Sequence[Cell],
-        values: Sequence[int],
-        cands: Sequence[Mask],
-    ) -> None:
+    def add(self, steps: int, events: Sequence[Event]) -> None:
         if events and not self._encode(events, steps):
             self.odd[len(self)] = tuple(events)
         self.code_at.append(len(self.codes))
-        if touched:
-            cells = sorted(set(touched))
-            pairs = [0] * (2 * len(cells))
-            pairs[::2] = cells
-            pairs[1::2] = [values[i] << _VALUE_SHIFT | cands[i] for i in cells]
-            self.pairs.fromlist(pairs)
-        self.pair_at.append(len(self.pairs))
 
     def copy_first(self, length: int) -> _Moves:
         """A copy of the first ``length`` moves (the partial chunk a record keeps where an
@@ -114,8 +120,6 @@ class _Moves:
         """Keep the first ``length`` moves."""
         del self.codes[self.code_at[length] :]
         del self.code_at[length + 1 :]
-        del self.pairs[self.pair_at[length] :]
-        del self.pair_at[length + 1 :]
         for i in [i for i in self.odd if i >= length]:
             del self.odd[i]
 
@@ -187,11 +191,71 @@ class _Moves:
                 yield UnitShrunk(kind, steps, c[k + 1])
                 k += 2
 
+
+class _Chunk:
+    """Chunk k of the record: the moves from snapshot k on. Whatever moves whole chunks between
+    records moves all a chunk has.
+
+    The cells each move touched are kept as the moves are made, written or deferred (``note``):
+    move i's are ``cells[ends[i - 1]:ends[i]]`` (from 0 for move 0), in the engine's order (a
+    cell may come twice). This is the record's index of the cells: ``when``, ``bisect when``
+    and the cell breakpoints look only at the chunks whose ``cells`` name their cell (a byte
+    search). A written chunk has its moves' events (``events``) and the state of each of those
+    cells after the move (``states``, ``value << 9 | candidates``, one per entry of ``cells``);
+    a deferred chunk has neither (``events`` is None) until it is written out by replaying it.
+    """
+
+    __slots__ = ("cells", "ends", "events", "states")
+
+    def __init__(self, events: _Events | None, wide: bool) -> None:
+        self.events = events
+        #: bytes while every cell number fits in one (81 cells), else 16-bit numbers
+        self.cells: bytearray | array[int] = array("H") if wide else bytearray()
+        self.ends = array("I")
+        self.states = array("H")
+
+    def note(self, touched: Sequence[Cell]) -> None:
+        """Keep the cells a move touched (those it may have changed). Every way of appending a
+        move calls this; it is two appends because the plain run pays it on every move."""
+        cells = self.cells
+        cells.extend(touched)
+        self.ends.append(len(cells))
+
+    def note_states(self, i: int, values: Sequence[int], cands: Sequence[Mask]) -> None:
+        """Keep the states after move i (``values``/``cands``) of the cells it touched."""
+        cells = self.cells[self.ends[i - 1] if i else 0 : self.ends[i]]
+        self.states.extend([values[c] << _VALUE_SHIFT | cands[c] for c in cells])
+
+    def truncate(self, length: int) -> None:
+        """Keep the first ``length`` moves."""
+        end = self.ends[length - 1] if length else 0
+        del self.cells[end:]
+        del self.states[end:]
+        del self.ends[length:]
+        if self.events is not None:
+            self.events.truncate(length)
+
     def changes(self, i: int) -> Iterator[tuple[Cell, int, Mask]]:
-        data = self.pairs
-        for k in range(self.pair_at[i], self.pair_at[i + 1], 2):
-            packed = data[k + 1]
-            yield data[k], packed >> _VALUE_SHIFT, packed & 0x1FF
+        """(cell, value, candidates) after move i, for each cell it touched, in cell order (the
+        chunk must be written)."""
+        start, end = self.ends[i - 1] if i else 0, self.ends[i]
+        after = dict(zip(self.cells[start:end], self.states[start:end]))
+        for cell in sorted(after):
+            packed = after[cell]
+            yield cell, packed >> _VALUE_SHIFT, packed & _CANDS
+
+
+class CellStep(NamedTuple):
+    """How one step changed one cell: its value and candidates in the state of the step before
+    and in the state of this step. ``passing``: values it held only inside the step (a fill
+    pass that went wrong placed them, the next guess undid them)."""
+
+    step: int
+    value_before: int
+    cands_before: Mask
+    value: int
+    cands: Mask
+    passing: tuple[int, ...] = ()
 
 
 class Tail:
@@ -238,12 +302,13 @@ class History:
     """Moves since the quiz was loaded. Move i (0-based) leads from the state after i moves to
     the state after i + 1 moves.
 
-    The moves are kept in chunks of ``MOVES_PER_SNAPSHOT``, chunk k beginning at snapshot k. A chunk
-    is *written* (its moves' events and changes stored, ``_Moves``) or *deferred*: a run that
-    only goes on (``append(..., defer=True)``) keeps just each move's step count, run mode and
-    new guesses, and a deferred chunk's events and changes are worked out when first read, by
-    replaying its moves from its snapshot (the engine is deterministic; the step counts are
-    checked on the way). Writing a move into a deferred chunk writes the chunk out first."""
+    The moves are kept in chunks of ``MOVES_PER_SNAPSHOT``, chunk k beginning at snapshot k
+    (``_Chunk``). Every move's changes are kept as it is made (``_Changes``: the record's index
+    of the cells); its events are kept too in a *written* chunk, while a *deferred* chunk (a
+    run that only goes on: ``append(..., defer=True)``) keeps just each move's step count, run
+    mode and new guesses besides, and its events are worked out when first read, by replaying
+    its moves from its snapshot (the engine is deterministic; the step counts are checked on
+    the way). Writing a move into a deferred chunk writes the chunk out first."""
 
     def __init__(
         self,
@@ -254,6 +319,7 @@ class History:
     ) -> None:
         self.start = start
         self.geometry = geometry
+        self._wide = geometry.size > 256  # cell numbers that do not fit in a byte
         #: the filter caches the replays learn into (the session engine's: memory for one)
         self._memo = memo
         self.cap = cap or _cap_from_env()
@@ -267,8 +333,7 @@ class History:
         self._steps = array("I")
         self._modes = array("B")
         self._choices: dict[int, Choice] = {}
-        #: chunk k: its moves' events and changes, or None while deferred
-        self._chunks: list[_Moves | None] = []
+        self._chunks: list[_Chunk] = []
         self._snapshots: list[EngineState] = [start]
         #: the engine that works out deferred chunks (its filter caches stay warm from one
         #: chunk to the next), and the move count it has replayed to
@@ -282,6 +347,10 @@ class History:
         return len(self._steps)
 
     # -- writing -----------------------------------------------------------------------------
+    #
+    # Every way of appending a move feeds ``_note`` (step count, run mode, new guesses) and its
+    # chunk's ``_Chunk.note`` (the cells the move touched: the index ``when`` reads); a written
+    # chunk takes the move's events and the states of those cells as well.
 
     def append(
         self,
@@ -295,42 +364,57 @@ class History:
         defer: bool = False,
     ) -> bool:
         """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
-        the cells after it. ``defer``: its events and changes may be worked out when first read
+        the cells after it. ``defer``: its events and states may be worked out when first read
         (a move without a guess answer). True when the state after it is due as a snapshot."""
         index = len(self._steps)
         k, i = divmod(index, MOVES_PER_SNAPSHOT)
         chunks = self._chunks
+        deferred = defer and choice is None
         if i == 0:
-            chunks.append(None if defer and choice is None else _Moves())
-        moves = chunks[k]
-        if moves is None and not (defer and choice is None):
-            moves = self._write_out(k)
+            chunks.append(_Chunk(None if deferred else _Events(), self._wide))
+        chunk = chunks[k]
+        if chunk.events is None and not deferred:
+            self._write_out(k)
         self._note(index, steps, events, run_mode)
         if choice is not None:
             self._choices[index] = choice
-        if moves is not None:
-            moves.add(steps, events, touched, values, cands)
+        if chunk.events is not None:
+            chunk.events.add(steps, events)
+        chunk.note(touched)
+        if chunk.events is not None:
+            chunk.note_states(i, values, cands)
         return i == MOVES_PER_SNAPSHOT - 1
 
     def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
         """``append`` of the move ``engine`` just made, with ``defer`` and no guess answer: the
-        plain run's way, kept lean (it is on every move of a run)."""
-        index = len(self._steps)
+        plain run's way, kept lean (it is on every move of a run: ``_note`` is written out in
+        it)."""
+        steps = self._steps
+        index = len(steps)
         i = index % MOVES_PER_SNAPSHOT
-        if i == 0:
-            self._chunks.append(None)
-        elif self._chunks[-1] is not None:  # the chunk is written: go on writing it
-            return self.append(
-                engine.steps,
-                events,
-                None,
-                run_mode,
-                engine.touched,
-                engine.values,
-                engine.cands,
-                True,
-            )
-        self._note(index, engine.steps, events, run_mode)
+        if i:
+            chunk = self._chunks[-1]
+            if chunk.events is not None:  # the chunk is written: go on writing it
+                return self.append(
+                    engine.steps,
+                    events,
+                    None,
+                    run_mode,
+                    engine.touched,
+                    engine.values,
+                    engine.cands,
+                    True,
+                )
+        else:
+            chunk = _Chunk(None, self._wide)
+            self._chunks.append(chunk)
+        steps.append(engine.steps)
+        self._modes.append(run_mode)
+        for e in events:
+            if e[0] == _GUESS:
+                self._guess_moves.append(index)
+                self._guess_levels.append(e[3])
+        chunk.note(engine.touched)
         return i == MOVES_PER_SNAPSHOT - 1
 
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
@@ -338,16 +422,16 @@ class History:
         self._steps.append(steps)
         self._modes.append(run_mode)
         for e in events:
-            if e[0] == E.GUESS:  # by the layout: the codec takes plain tuples of it too
+            if e[0] == _GUESS:  # by the layout: the codec takes plain tuples of it too
                 self._guess_moves.append(index)
                 self._guess_levels.append(e[3])
 
-    def _write_out(self, k: int) -> _Moves:
-        """Chunk k's events and changes, worked out now if it is deferred."""
-        moves = self._chunks[k]
-        if moves is not None:
-            return moves
-        moves = _Moves()
+    def _write_out(self, k: int) -> _Events:
+        """Chunk k's events, worked out now (with its states) if it is deferred."""
+        chunk = self._chunks[k]
+        if chunk.events is not None:
+            return chunk.events
+        events = _Events()
         first = k * MOVES_PER_SNAPSHOT
         last = min(first + MOVES_PER_SNAPSHOT, len(self._steps))
         engine = self._replayer
@@ -366,14 +450,15 @@ class History:
                 ev = engine.advance(mode, choice)
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
-            moves.add(engine.steps, ev, engine.touched, engine.values, engine.cands)
+            events.add(engine.steps, ev)
+            chunk.note_states(m - first, engine.values, engine.cands)
         self._replayed = last
-        self._chunks[k] = moves
-        return moves
+        chunk.events = events
+        return events
 
     def written(self) -> int:
-        """How many chunks have their events and changes stored (the rest are deferred)."""
-        return sum(moves is not None for moves in self._chunks)
+        """How many chunks have their events stored (the rest are deferred)."""
+        return sum(chunk.events is not None for chunk in self._chunks)
 
     def over_cap(self) -> bool:
         return len(self._steps) > self.cap
@@ -441,9 +526,7 @@ class History:
             del self._chunks[k:]
         else:
             del self._chunks[k + 1 :]
-            moves = self._chunks[k]
-            if moves is not None:
-                moves.truncate(i)
+            self._chunks[k].truncate(i)
         del self._snapshots[k + 1 :]
         self._replayed = -1
         keep = bisect_left(self._guess_moves, length)
@@ -562,7 +645,121 @@ class History:
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""
         k, i = divmod(move, MOVES_PER_SNAPSHOT)
-        return self._write_out(k).changes(i)
+        self._write_out(k)
+        return self._chunks[k].changes(i)
+
+    def _touching(self, cell: Cell, chunks: int) -> list[int]:
+        """The numbers of the first ``chunks`` chunks whose moves touched the cell: a byte
+        search in each chunk's cells, the loop over the chunks left to C (15,625 chunks at
+        1,000,000 moves)."""
+        cells = map(attrgetter("cells"), self._chunks[:chunks])
+        return list(compress(range(chunks), map(contains, cells, repeat(cell))))
+
+    def cell_steps(self, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
+        """Every step whose state shows ``cell`` otherwise than the state of the step before, or
+        in which it held a value only for a while, from the record's start (up to the first
+        ``stop`` moves). Only the chunks whose changes name the cell are read (``_Changes``),
+        and there only the cell's changes: the states of the steps between them show the cell
+        as the step before did. (One loop, kept tight: it is the whole cost of ``when``.)"""
+        steps = self._steps
+        last = len(steps)
+        stop = last if stop is None else min(stop, last)
+        before_all = self.start.steps
+        # the cell at the state of the last step closed, and now; values held since then
+        value = now_value = self.start.values[cell]
+        cands = now_cands = self.start.cands[cell]
+        held: list[int] = []
+        end = -1  # the last move of the step the changes seen since the last close belong to
+        chunks = self._chunks
+        for k in self._touching(cell, -(-stop // MOVES_PER_SNAPSHOT)):
+            chunk = chunks[k]
+            cells = chunk.cells
+            find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
+            at = find(cell, 0)
+            if chunk.events is None:
+                self._write_out(k)
+            ends, states, base = chunk.ends, chunk.states, k * MOVES_PER_SNAPSHOT
+            while at >= 0:
+                i = bisect_right(ends, at)
+                move = base + i
+                if move >= stop:
+                    break
+                if move > end >= 0:  # the step of the changes before has ended
+                    passing = _passing(held, value, now_value) if held else ()
+                    if now_value != value or now_cands != cands or passing:
+                        yield CellStep(steps[end], value, cands, now_value, now_cands, passing)
+                    value, cands, end = now_value, now_cands, -1
+                    if held:
+                        held = []
+                packed = states[at]
+                now_value, now_cands = packed >> _VALUE_SHIFT, packed & _CANDS
+                if now_value and now_value not in held:
+                    held.append(now_value)
+                if end < 0:  # the step's last move: the first from this one that advances
+                    end = move
+                    while end < last and steps[end] <= (steps[end - 1] if end else before_all):
+                        end += 1
+                    if end >= stop:  # the step does not end within the moves asked about
+                        return
+                at = find(cell, ends[i])
+        if end >= 0:
+            passing = _passing(held, value, now_value) if held else ()
+            if now_value != value or now_cands != cands or passing:
+                yield CellStep(steps[end], value, cands, now_value, now_cands, passing)
+
+    def last_empty_cands(self, cell: Cell, moves: int) -> Mask | None:
+        """The candidates ``cell`` had in the last step's state, within the first ``moves``
+        moves, that showed it empty (None if none did). Read backwards: the chunks that touched
+        the cell from the last, and there the cell's changes from the last, so it stops at the
+        last step that ended with the cell empty (a cell breakpoint's look back, when it is
+        armed at a present that shows the cell filled)."""
+        stop = min(moves, len(self._steps))
+        closed = stop  # the end of the step whose last change was read last
+        for k in reversed(self._touching(cell, -(-stop // MOVES_PER_SNAPSHOT))):
+            chunk = self._chunks[k]
+            cells = chunk.cells
+            find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
+            places = []
+            at = find(cell, 0)
+            while at >= 0:
+                places.append(at)
+                at = find(cell, at + 1)
+            if chunk.events is None:
+                self._write_out(k)
+            base, ends, states = k * MOVES_PER_SNAPSHOT, chunk.ends, chunk.states
+            for at in reversed(places):
+                move = base + bisect_right(ends, at)
+                if move >= stop:
+                    continue
+                end = self.step_end(move)
+                if end >= closed:  # not the last change of its step, or its step ends too late
+                    continue
+                closed = end  # the state after this move is the state at the step's end
+                if not states[at] >> _VALUE_SHIFT:
+                    return states[at] & _CANDS
+        start = self.start
+        return None if start.values[cell] else start.cands[cell]
+
+    def step_end(self, move: int) -> int:
+        """The last move of the step the move belongs to: the first from it on that advances
+        the step count (see the top), or ``len(self)`` when none does (yet)."""
+        last = len(self._steps)
+        while move < last and not self.advances(move):
+            move += 1
+        return move
+
+    def solution_move(self, k: int) -> int | None:
+        """The first move whose solution line brings the solution sum to ``k`` or more (None if
+        none does). The sum never goes down, so the first snapshot that has it bounds the chunk
+        to read: one chunk's events are worked out, not the record's."""
+        snapshots = self._snapshots
+        j = next((j for j in range(1, len(snapshots)) if snapshots[j].solutions >= k), None)
+        first = ((j if j is not None else len(snapshots)) - 1) * MOVES_PER_SNAPSHOT
+        for m in range(first, len(self._steps)):
+            for e in self.events(m):
+                if E.is_solution(e) and e.solution_sum >= k:
+                    return m
+        return None
 
     def moves_to(self, steps: int) -> int:
         """How many moves it takes to first reach ``steps`` (the record must reach it)."""
@@ -595,56 +792,9 @@ class History:
         return max((level for _, level in self.new_guesses(first, last)), default=0)
 
 
-class CellStep(NamedTuple):
-    """How one step changed one cell: its value and candidates in the state of the step before
-    and in the state of this step. ``passing``: values it held only inside the step (a fill
-    pass that went wrong placed them, the next guess undid them)."""
-
-    step: int
-    value_before: int
-    cands_before: Mask
-    value: int
-    cands: Mask
-    passing: tuple[int, ...] = ()
-
-
 def cell_steps(history: History, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
-    """Every step whose state shows ``cell`` otherwise than the state of the step before, or in
-    which it held a value only for a while, read from the record from its start (up to the
-    first ``stop`` moves)."""
-    tracker = CellTracker(cell, history.start.values[cell], history.start.cands[cell])
-    for m in range(len(history) if stop is None else stop):
-        for c, new_value, new_mask in history.changes(m):
-            if c == cell:
-                tracker.see(new_value, new_mask)
-        if history.advances(m):
-            found = tracker.close(history.steps_after(m + 1))
-            if found is not None:
-                yield found
-
-
-class CellTracker:
-    """Follows one cell from the state of one step to the state of the next."""
-
-    def __init__(self, cell: Cell, value: int, cands: Mask) -> None:
-        self.cell = cell
-        self.value, self.cands = value, cands  # at the state of the last closed step
-        self.now_value, self.now_cands = value, cands
-        self.held: list[int] = []  # values held since, inside the step
-
-    def see(self, value: int, cands: Mask) -> None:
-        self.now_value, self.now_cands = value, cands
-        if value and value not in self.held:
-            self.held.append(value)
-
-    def close(self, step: int) -> CellStep | None:
-        """The step has ended (its state is the present): what changed, if anything."""
-        v0, m0, v1, m1 = self.value, self.cands, self.now_value, self.now_cands
-        passing = tuple(v for v in self.held if v not in (v0, v1))
-        self.value, self.cands, self.held = v1, m1, []
-        if (v0, m0) == (v1, m1) and not passing:
-            return None
-        return CellStep(step, v0, m0, v1, m1, passing)
+    """``History.cell_steps``."""
+    return history.cell_steps(cell, stop)
 
 
 def cell_values(history: History, cell: Cell) -> Iterator[CellStep]:
@@ -669,11 +819,5 @@ def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
 
 
 def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:
-    """The candidates ``cell`` had in the last step's state, within the first ``moves`` moves,
-    that showed it empty (None if none did)."""
-    start = history.start
-    last: Mask | None = None if start.values[cell] else start.cands[cell]
-    for s in cell_steps(history, cell, moves):
-        if not s.value:
-            last = s.cands
-    return last
+    """``History.last_empty_cands``."""
+    return history.last_empty_cands(cell, moves)
