@@ -104,17 +104,14 @@ class _Events:
             self.odd[len(self)] = tuple(events)
         self.code_at.append(len(self.codes))
 
-    def copy_first(self, length: int) -> _Moves:
-        """A copy of the first ``length`` moves (the partial chunk a record keeps where an
-        experiment's future was detached: ``History.detach``)."""
-        moves = _Moves()
-        moves.codes = self.codes[: self.code_at[length]]
-        moves.code_at = self.code_at[: length + 1]
-        moves.pairs = self.pairs[: self.pair_at[length]]
-        moves.pair_at = self.pair_at[: length + 1]
-        moves.grids = list(self.grids)
-        moves.odd = {i: e for i, e in self.odd.items() if i < length}
-        return moves
+    def copy_first(self, length: int) -> _Events:
+        """A copy of the first ``length`` moves' events (``_Chunk.copy_first``)."""
+        events = _Events()
+        events.codes = self.codes[: self.code_at[length]]
+        events.code_at = self.code_at[: length + 1]
+        events.grids = list(self.grids)
+        events.odd = {i: e for i, e in self.odd.items() if i < length}
+        return events
 
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
@@ -226,6 +223,17 @@ class _Chunk:
         cells = self.cells[self.ends[i - 1] if i else 0 : self.ends[i]]
         self.states.extend([values[c] << _VALUE_SHIFT | cands[c] for c in cells])
 
+    def copy_first(self, length: int) -> _Chunk:
+        """A copy of the first ``length`` moves (the partial chunk a record keeps where an
+        experiment's future was detached: ``History.detach``); the cells, their states and the
+        events, whichever the chunk has."""
+        end = self.ends[length - 1] if length else 0
+        chunk = _Chunk(None if self.events is None else self.events.copy_first(length), False)
+        chunk.cells = self.cells[:end]
+        chunk.ends = self.ends[:length]
+        chunk.states = self.states[:end]
+        return chunk
+
     def truncate(self, length: int) -> None:
         """Keep the first ``length`` moves."""
         end = self.ends[length - 1] if length else 0
@@ -282,7 +290,7 @@ class Tail:
         self.steps = array("I")
         self.modes = array("B")
         self.choices: dict[int, Choice] = {}
-        self.chunks: list[_Moves | None] = []
+        self.chunks: list[_Chunk] = []
         self.snapshots: list[EngineState] = []
         self.guess_moves = array("I")
         self.guess_levels = array("B")
@@ -552,9 +560,7 @@ class History:
             del self._chunks[k:]
         else:
             del self._chunks[k + 1 :]
-            moves = self._chunks[k]
-            if moves is not None:
-                self._chunks[k] = moves.copy_first(i)
+            self._chunks[k] = self._chunks[k].copy_first(i)
         tail.snapshots = self._snapshots[k + 1 :]
         del self._snapshots[k + 1 :]
         self._replayed = -1
