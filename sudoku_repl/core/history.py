@@ -279,6 +279,33 @@ class History:
         self._note(index, engine.steps, events, run_mode)
         return i == MOVES_PER_SNAPSHOT - 1
 
+    def defers_next(self) -> bool:
+        """Whether ``append_deferred`` would defer the next move (its chunk is new or deferred):
+        then ``extend_deferred`` may record it."""
+        return len(self._steps) % MOVES_PER_SNAPSHOT == 0 or self._chunks[-1] is None
+
+    def extend_deferred(
+        self,
+        steps: bytes,
+        run_mode: int,
+        guesses: Sequence[tuple[int, int]],
+        snapshots: Sequence[EngineState],
+    ) -> None:
+        """``append_deferred`` of many moves at once (the native core's plain run, when
+        ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode,
+        (move, level) of their new guesses, and the snapshots due after them, in order."""
+        start = len(self._steps)
+        self._steps.frombytes(steps)
+        end = len(self._steps)
+        self._modes.frombytes(bytes([run_mode]) * (end - start))
+        # a chunk for each multiple of MOVES_PER_SNAPSHOT among the new moves' indices
+        new_chunks = -(-end // MOVES_PER_SNAPSHOT) - -(-start // MOVES_PER_SNAPSHOT)
+        self._chunks += [None] * new_chunks
+        for move, level in guesses:
+            self._guess_moves.append(move)
+            self._guess_levels.append(level)
+        self._snapshots += snapshots
+
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
         """What every move keeps, written or deferred: its step count, run mode, new guesses."""
         self._steps.append(steps)
