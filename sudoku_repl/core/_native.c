@@ -31,6 +31,37 @@ enum { NOTHING = 0, COMPLETE = 1, SHRUNKEN = 2, CONTRADICTION = 3 };
 static PyObject *T_NoCandidate, *T_WentWrong, *T_UnitShrunk, *T_Removal, *T_CelSet, *T_Guess,
     *T_Outcome, *T_Frame, *T_State, *T_array, *STATUS[6];
 static PyObject *SMALL[1024]; /* ints 0..1023, shared */
+/* the slots of Frame and EngineState, in their fields' order (attrs classes with slots): set
+ * directly, as their __init__ would, without a Python call (NULL: call the class instead) */
+static PyObject *FRAME_SLOTS[5], *STATE_SLOTS[7];
+
+/* an instance of an attrs class with slots, made from its fields (each a new reference) */
+static PyObject *make_record(PyObject *type, PyObject **slots, int n, PyObject **fields) {
+    PyObject *obj = NULL;
+    for (int i = 0; i < n; i++)
+        if (!fields[i])
+            goto done;
+    if (!slots[0]) {
+        PyObject *args = PyTuple_New(n);
+        if (!args)
+            goto done;
+        for (int i = 0; i < n; i++) {
+            PyTuple_SET_ITEM(args, i, fields[i]);
+            fields[i] = NULL;
+        }
+        obj = PyObject_Call(type, args, NULL);
+        Py_DECREF(args);
+        goto done;
+    }
+    obj = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 0);
+    for (int i = 0; obj && i < n; i++)
+        if (Py_TYPE(slots[i])->tp_descr_set(slots[i], obj, fields[i]) < 0)
+            Py_CLEAR(obj);
+done:
+    for (int i = 0; i < n; i++)
+        Py_XDECREF(fields[i]);
+    return obj;
+}
 
 static inline PyObject *num(long v) {
     if (v >= 0 && v < 1024) {
@@ -45,6 +76,7 @@ typedef struct {
     unsigned char options[10];
     unsigned char *values;
     uint16_t *cands;
+    unsigned char *clean; /* grp's clean flags when the guess was made (Engine.frame_clean) */
     PyObject *frame;  /* the Frame as Python sees it, made when first asked for (or NULL) */
     PyObject *values_obj, *cands_obj, *options_obj; /* its parts, shared by its next tries */
 } NFrame;
@@ -445,24 +477,49 @@ static int quiet_unit(Core *c, const int *empty, int e, int missing, int once, i
     return *matched && _every_edge_in_a_cycle(node);
 }
 
+/* grp's memo (filters.Memo.known): unit contents on which grp found nothing, whatever the unit
+ * (what grp does in a unit depends on its cells' values and candidates in order, nothing else).
+ * One table for every core: a cache of fixed size, an entry per hash, the newest kept. */
+#define KNOWN_BITS 13
+typedef struct {
+    uint16_t key[9];
+    unsigned char used;
+} Known;
+static Known KNOWN[1 << KNOWN_BITS];
+
+static unsigned known_slot(const uint16_t *key) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < 9; i++)
+        h = (h ^ key[i]) * 1099511628211ULL;
+    return (unsigned)(h >> (64 - KNOWN_BITS));
+}
+
 static int grp(Core *c) {
     for (int u = 0; u < c->n_units; u++) {
         if (c->clean[u])
             continue;
-        int empty[9], e = 0, placed = 0, once = 0, twice = 0;
+        int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
+        uint16_t key[9] = {0};
         for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
             int cell = c->unit_cells[k];
             int v = c->values[cell];
-            if (v)
+            if (v) {
                 placed |= 1 << (v - 1);
-            else {
+                key[n++] = 0x8000 | v;
+            } else {
                 int m = c->cands[cell];
                 empty[e++] = cell;
                 twice |= once & m;
                 once |= m;
+                key[n++] = m;
             }
         }
         if (!e) {
+            c->clean[u] = 1;
+            continue;
+        }
+        Known *known = &KNOWN[known_slot(key)];
+        if (known->used && !memcmp(known->key, key, sizeof key)) {
             c->clean[u] = 1;
             continue;
         }
@@ -485,6 +542,8 @@ static int grp(Core *c) {
             return result;
         }
         c->clean[u] = 1;
+        memcpy(known->key, key, sizeof key);
+        known->used = 1;
     }
     return NOTHING;
 }
@@ -722,9 +781,11 @@ static int push_frame(Core *c) {
     if (!f->values) {
         f->values = PyMem_Malloc(c->size);
         f->cands = PyMem_Malloc(sizeof(uint16_t) * c->size);
-        if (!f->values || !f->cands)
+        f->clean = PyMem_Malloc(c->n_units + 1);
+        if (!f->values || !f->cands || !f->clean)
             return 0;
     }
+    memset(f->clean, 0, c->n_units); /* nothing known until a guess says so */
     c->n_frames++;
     return 1;
 }
@@ -747,6 +808,7 @@ static void _guess(Core *c) {
             f->options[f->n_options++] = v;
     memcpy(f->values, c->values, c->size);
     memcpy(f->cands, c->cands, sizeof(uint16_t) * c->size);
+    memcpy(f->clean, c->clean, c->n_units);
     c->pending = -1;
     c->new_guess = c->n_frames;
     EMIT(c, GUESS, T_Guess, 6, num(GUESS), PyLong_FromLong(c->steps), num(cell),
@@ -771,6 +833,8 @@ static void _next_guess(Core *c) {
         NFrame *top = &c->frames[c->n_frames - 1];
         if (top->tried < top->n_options) {
             _restore_cells(c, top);
+            /* the cells are as when the guess was made: so is what grp knew of their units */
+            memcpy(c->clean, top->clean, c->n_units);
             top->tried++;
             Py_CLEAR(top->frame); /* a new Frame (its parts stay shared) */
             EMIT(c, popped ? UPWARD : FORWARD, T_Guess, 6, num(popped ? UPWARD : FORWARD),
@@ -838,8 +902,12 @@ static PyObject *frame_object(Core *c, NFrame *f) {
         for (int i = 0; i < f->n_options; i++)
             PyTuple_SET_ITEM(f->options_obj, i, num(f->options[i]));
     }
-    f->frame = PyObject_CallFunction(T_Frame, "iOiOO", f->cell, f->options_obj, f->tried,
-                                     f->values_obj, f->cands_obj);
+    Py_INCREF(f->options_obj);
+    Py_INCREF(f->values_obj);
+    Py_INCREF(f->cands_obj);
+    PyObject *fields[5] = {PyLong_FromLong(f->cell), f->options_obj, PyLong_FromLong(f->tried),
+                           f->values_obj, f->cands_obj};
+    f->frame = make_record(T_Frame, FRAME_SLOTS, 5, fields);
     Py_XINCREF(f->frame);
     return f->frame;
 }
@@ -866,15 +934,12 @@ static PyObject *make_state(Core *c) {
     PyObject *raw = PyBytes_FromStringAndSize((const char *)c->cands, sizeof(uint16_t) * c->size);
     PyObject *cands = raw ? PyObject_CallFunction(T_array, "sO", "H", raw) : NULL;
     Py_XDECREF(raw);
-    PyObject *values = grid(c);
-    PyObject *state = NULL;
-    if (cands && values)
-        state = PyObject_CallFunction(T_State, "OllOOOi", STATUS[c->status], c->steps,
-                                      c->solutions, values, cands, frames, c->pending);
-    Py_XDECREF(cands);
-    Py_XDECREF(values);
-    Py_DECREF(frames);
-    return state;
+    Py_INCREF(STATUS[c->status]);
+    PyObject *fields[7] = {STATUS[c->status],        PyLong_FromLong(c->steps),
+                           PyLong_FromLong(c->solutions), grid(c),
+                           cands,                    frames,
+                           PyLong_FromLong(c->pending)};
+    return make_record(T_State, STATE_SLOTS, 7, fields);
 }
 
 /* -- the Core type ---------------------------------------------------------------------- */
@@ -931,6 +996,7 @@ static void Core_dealloc(Core *c) {
         frame_forget(&c->frames[i]);
         PyMem_Free(c->frames[i].values);
         PyMem_Free(c->frames[i].cands);
+        PyMem_Free(c->frames[i].clean);
     }
     PyMem_Free(c->frames);
     Py_TYPE(c)->tp_free((PyObject *)c);
@@ -1282,6 +1348,27 @@ static PyTypeObject CoreType = {
     .tp_methods = Core_methods,
 };
 
+/* the member descriptors of a class's fields, or all NULL when one is not a slot (or the class
+ * has an __attrs_post_init__, or validators: then the class is called) */
+static int find_slots(PyObject *type, const char **names, int n, PyObject **slots) {
+    for (int i = 0; i < n; i++)
+        Py_CLEAR(slots[i]);
+    PyObject *dict = ((PyTypeObject *)type)->tp_dict;
+    int ok = PyDict_GetItemString(dict, "__attrs_post_init__") == NULL;
+    for (int i = 0; ok && i < n; i++) {
+        PyObject *d = PyDict_GetItemString(dict, names[i]);
+        ok = d && Py_IS_TYPE(d, &PyMemberDescr_Type);
+        if (ok) {
+            Py_INCREF(d);
+            slots[i] = d;
+        }
+    }
+    if (!ok)
+        for (int i = 0; i < n; i++)
+            Py_CLEAR(slots[i]);
+    return 0;
+}
+
 /* configure(NoCandidate, WentWrong, UnitShrunk, Removal, CelSet, Guess, Outcome, Frame,
  *           EngineState, statuses, array) */
 static PyObject *configure(PyObject *self, PyObject *args) {
@@ -1309,6 +1396,12 @@ static PyObject *configure(PyObject *self, PyObject *args) {
         Py_INCREF(PyTuple_GET_ITEM(statuses, i));
         Py_XSETREF(STATUS[i], PyTuple_GET_ITEM(statuses, i));
     }
+    static const char *frame_fields[5] = {"cell", "options", "tried", "values", "cands"};
+    static const char *state_order[7] = {"status", "steps",  "solutions", "values",
+                                         "cands",  "frames", "pending"};
+    if (find_slots(T_Frame, frame_fields, 5, FRAME_SLOTS) < 0 ||
+        find_slots(T_State, state_order, 7, STATE_SLOTS) < 0)
+        return NULL;
     Py_RETURN_NONE;
 }
 
