@@ -1242,7 +1242,8 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
  * length (snapshots are due after its moves 63, 127, ...); ``resume``: go on with the unit the
  * last call left unfinished.
  * Returns (units done, unit left unfinished, biggest new guess level, the moves' step counts
- * as uint32 bytes, [(move, level) of new guesses], [snapshots], events of ``kinds``). */
+ * as uint32 bytes, the new guesses' moves as uint32 bytes and their levels as bytes,
+ * [snapshots], events of ``kinds``). */
 static PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
@@ -1251,10 +1252,12 @@ static PyObject *Core_run(Core *c, PyObject *args) {
                           &max_steps, &max_moves, &index, &resume))
         return NULL;
     PyObject *ev = kinds ? PyList_New(0) : NULL;
-    PyObject *guesses = PyList_New(0), *snapshots = PyList_New(0);
-    long cap = 1024, n = 0;
+    PyObject *snapshots = PyList_New(0);
+    long cap = 1024, n = 0, n_guesses = 0;
     uint32_t *steps_out = PyMem_Malloc(sizeof(uint32_t) * cap);
-    if ((kinds && !ev) || !guesses || !snapshots || !steps_out)
+    uint32_t *guess_moves = PyMem_Malloc(sizeof(uint32_t) * cap);
+    unsigned char *guess_levels = PyMem_Malloc(cap);
+    if ((kinds && !ev) || !snapshots || !steps_out || !guess_moves || !guess_levels)
         goto fail;
     c->ev = ev;
     c->kinds = kinds;
@@ -1274,18 +1277,21 @@ static PyObject *Core_run(Core *c, PyObject *args) {
             if (n == cap) {
                 cap *= 2;
                 uint32_t *more = PyMem_Realloc(steps_out, sizeof(uint32_t) * cap);
-                if (!more)
+                if (more)
+                    steps_out = more;
+                uint32_t *more_moves = PyMem_Realloc(guess_moves, sizeof(uint32_t) * cap);
+                if (more_moves)
+                    guess_moves = more_moves;
+                unsigned char *more_levels = PyMem_Realloc(guess_levels, cap);
+                if (more_levels)
+                    guess_levels = more_levels;
+                if (!more || !more_moves || !more_levels)
                     goto fail;
-                steps_out = more;
             }
             steps_out[n] = (uint32_t)c->steps;
             if (c->new_guess) {
-                PyObject *g = Py_BuildValue("(li)", index + n, c->new_guess);
-                if (!g || PyList_Append(guesses, g) < 0) {
-                    Py_XDECREF(g);
-                    goto fail;
-                }
-                Py_DECREF(g);
+                guess_moves[n_guesses] = (uint32_t)(index + n);
+                guess_levels[n_guesses++] = (unsigned char)c->new_guess;
                 if (c->new_guess > biggest)
                     biggest = c->new_guess;
             }
@@ -1311,18 +1317,28 @@ static PyObject *Core_run(Core *c, PyObject *args) {
     }
     c->ev = NULL;
     PyObject *steps = PyBytes_FromStringAndSize((const char *)steps_out, sizeof(uint32_t) * n);
+    PyObject *moves = PyBytes_FromStringAndSize((const char *)guess_moves,
+                                                sizeof(uint32_t) * n_guesses);
+    PyObject *levels = PyBytes_FromStringAndSize((const char *)guess_levels, n_guesses);
     PyMem_Free(steps_out);
-    if (!steps)
-        goto fail_after;
+    PyMem_Free(guess_moves);
+    PyMem_Free(guess_levels);
     if (!ev)
         ev = PyList_New(0);
-    return Py_BuildValue("(iiiNNNN)", done, open, biggest, steps, guesses, snapshots, ev);
+    if (!steps || !moves || !levels || !ev) {
+        Py_XDECREF(steps);
+        Py_XDECREF(moves);
+        Py_XDECREF(levels);
+        goto fail_after;
+    }
+    return Py_BuildValue("(iiiNNNNN)", done, open, biggest, steps, moves, levels, snapshots, ev);
 fail:
     c->ev = NULL;
     PyMem_Free(steps_out);
+    PyMem_Free(guess_moves);
+    PyMem_Free(guess_levels);
 fail_after:
     Py_XDECREF(ev);
-    Py_XDECREF(guesses);
     Py_XDECREF(snapshots);
     return PyErr_Occurred() ? NULL : PyErr_NoMemory();
 }

@@ -288,12 +288,14 @@ class History:
         self,
         steps: bytes,
         run_mode: int,
-        guesses: Sequence[tuple[int, int]],
+        guess_moves: bytes,
+        guess_levels: bytes,
         snapshots: Sequence[EngineState],
     ) -> None:
         """``append_deferred`` of many moves at once (the native core's plain run, when
-        ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode,
-        (move, level) of their new guesses, and the snapshots due after them, in order."""
+        ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode, the
+        moves (the same ints) and levels (bytes) of their new guesses, and the snapshots due
+        after them, in order."""
         start = len(self._steps)
         self._steps.frombytes(steps)
         end = len(self._steps)
@@ -301,9 +303,8 @@ class History:
         # a chunk for each multiple of MOVES_PER_SNAPSHOT among the new moves' indices
         new_chunks = -(-end // MOVES_PER_SNAPSHOT) - -(-start // MOVES_PER_SNAPSHOT)
         self._chunks += [None] * new_chunks
-        for move, level in guesses:
-            self._guess_moves.append(move)
-            self._guess_levels.append(level)
+        self._guess_moves.frombytes(guess_moves)
+        self._guess_levels.frombytes(guess_levels)
         self._snapshots += snapshots
 
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:

@@ -43,9 +43,9 @@ _NATIVE_CHAINS = {0: modes.DEFAULT, 1: (modes.grp,), 2: (modes.ply,)}
 
 _configured = False
 
-#: (units done, unit left unfinished, biggest new guess level, step counts as uint32 bytes,
-#: [(move, level)] of new guesses, [snapshots], events)
-PlainRun = tuple[int, bool, int, bytes, list[tuple[int, int]], list[EngineState], list[Event]]
+#: (units done, unit left unfinished, biggest new guess level, step counts as uint32 bytes, the
+#: new guesses' moves (uint32 bytes) and levels (bytes), [snapshots], events)
+PlainRun = tuple[int, bool, int, bytes, bytes, bytes, list[EngineState], list[Event]]
 
 
 def kinds_mask(kinds: Iterable[int] | None) -> int:

@@ -480,7 +480,7 @@ class Session:
         resume = False
         while True:
             index = len(history)
-            _, unfinished, biggest, steps, guesses, snapshots, ev = engine.run_plain(
+            _, unfinished, biggest, steps, moves, levels, snapshots, ev = engine.run_plain(
                 mode,
                 kinds,
                 units,
@@ -493,7 +493,7 @@ class Session:
                 index,
                 resume,
             )
-            history.extend_deferred(steps, mode, guesses, snapshots)
+            history.extend_deferred(steps, mode, moves, levels, snapshots)
             made = len(history) - index
             self._appended += made
             self.cursor += made
