@@ -197,9 +197,13 @@ class History:
         cap: int | None = None,
         geometry: Geometry = CLASSIC,
         memo: Memo | None = None,
+        engine_type: type[Engine] = Engine,
     ) -> None:
         self.start = start
         self.geometry = geometry
+        #: the engine class that works out deferred chunks (the session's: the native one is
+        #: faster, and makes the same moves)
+        self._engine_type = engine_type
         #: the filter caches the replays learn into (the session engine's: memory for one)
         self._memo = memo
         self.cap = cap or _cap_from_env()
@@ -326,7 +330,7 @@ class History:
         last = min(first + MOVES_PER_SNAPSHOT, len(self._steps))
         engine = self._replayer
         if engine is None:
-            engine = self._replayer = Engine(self._snapshots[k], self.geometry)
+            engine = self._replayer = self._engine_type(self._snapshots[k], self.geometry)
             if self._memo is not None:
                 engine.memo.share(self._memo)
         elif self._replayed != first:  # (reading on from the chunk before needs no restore)

@@ -222,7 +222,9 @@ class Session:
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
         engine = self.engine_type.from_givens(quiz.givens, quiz.geometry)
         self.quiz, self._engine = quiz, engine
-        self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
+        self._history = History(
+            engine.state(), geometry=quiz.geometry, memo=engine.memo, engine_type=self.engine_type
+        )
         self.cursor = 0
 
     @property
