@@ -212,3 +212,20 @@ def test_a_plain_run_polls_between_batches_of_units() -> None:
         assert len(polls) <= 1000 // session.poll_units + 1  # a unit is a step or more
     else:
         assert len(polls) > 100 and polls == sorted(set(polls))  # before each step
+
+
+@needs_native
+@pytest.mark.parametrize("name", ["samurai_seed001.txt", "flower_seed001.txt"])
+def test_both_engines_search_a_puzzle_of_several_grids_alike(name: str) -> None:
+    """Shared units, cells in two grids: the core takes any geometry's tables."""
+    from sudoku_repl.core.native_engine import NativeEngine
+    from sudoku_repl.text.quiz_files import load
+
+    quiz = load(str(PUZZLES / "variants" / name))
+    for mode in (0, 1, 2):
+        pure = Engine.from_givens(quiz.givens, quiz.geometry)
+        fast = NativeEngine.from_givens(quiz.givens, quiz.geometry)
+        while pure.status is not FINISHED:
+            assert fast.advance(mode) == pure.advance(mode)
+            assert fast.state() == pure.state()
+        assert pure.solutions == 1
