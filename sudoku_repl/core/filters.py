@@ -29,8 +29,7 @@ class Result(enum.IntEnum):
     WRONG = 3  # a contradiction: the next guess
 
 
-# also as module names: the filters' loops read them as globals, not through the class (and
-# the compiled core as constants: ``Final``)
+# also as module names: the filters' loops read them as globals, not through the class
 NOTHING: Final = Result.NOTHING
 COMPLETE: Final = Result.COMPLETE
 SHRUNKEN: Final = Result.SHRUNKEN

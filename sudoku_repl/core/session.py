@@ -77,8 +77,7 @@ class Quiet:
 
 class Settings:
     """The two modes of the original; a run mode that is not registered is refused when it is
-    given (``UserError``, the line ``modes.check`` gives), not at the next step. (A plain class
-    with a property: the compiled core takes no attrs validator.)"""
+    given (``UserError``, the line ``modes.check`` gives), not at the next step."""
 
     __slots__ = ("_run_mode", "guess_mode")
 
