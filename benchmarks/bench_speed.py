@@ -3,11 +3,12 @@ with ``--reference``, the plain reference implementation of docs/engine.md
 (benchmarks/reference_engine.py), on the same puzzles, in alternation, over several rounds; then
 every target of issue 15 with its measured value and holds / MISSED: the pure-Python ratios, the
 bytes per recorded step (bench_history.py), batch CLI throughput and start-up (bench_startup.py),
-and with ``--compiled`` the compiled core beside the pure Python (bench_compiled.py).
+and the engine of the build that runs (``SUDOKU_REPL_ENGINE=pure``: the pure one; the native
+core's own targets are bench_native.py's).
 
     python benchmarks/bench_speed.py [--rounds N] [--limit K] [--clock wall|cpu] [--cli-runs N]
                                      [--sets top95,forum,royle17] [--no-cli] [--no-memory]
-                                     [--compiled [PYTHON]] [--reference] [--separate]
+                                     [--reference] [--separate]
 
 The sets are files of the repository's puzzles/ (norvig_top95, the 1,000-quiz sample of the
 forum's hardest, the 2,000-quiz sample of the 17-clue list). ``--sets KEY=FILE`` measures a set
@@ -300,14 +301,6 @@ def main() -> None:
     )
     parser.add_argument("--separate", action="store_true", help="time to the end from a fresh load")
     parser.add_argument(
-        "--compiled",
-        nargs="?",
-        const="build",
-        metavar="PYTHON",
-        help="also run bench_compiled.py on the same sets: the compiled core beside the pure "
-        "Python and its target (built in a temporary venv, or the given python's)",
-    )
-    parser.add_argument(
         "--no-memory", action="store_true", help="skip the bytes per recorded step (bench_history)"
     )
     parser.add_argument(
@@ -394,14 +387,6 @@ def main() -> None:
         subprocess.run(
             [sys.executable, str(HERE / "bench_startup.py"), "--runs", str(args.cli_runs)]
         )
-    if args.compiled:
-        sys.stdout.flush()
-        extra = [] if args.compiled == "build" else ["--compiled-python", args.compiled]
-        subprocess.run(
-            [sys.executable, str(HERE / "bench_compiled.py"), "--sets", ",".join(keys),
-             "--limit", str(args.limit), "--rounds", str(args.rounds), "--clock", args.clock,
-             *extra]
-        )  # fmt: skip
     print(f"\nload average {os.getloadavg()[0]:.2f} at the end")
 
 

@@ -33,6 +33,8 @@ class Collect(Quiet):
     """Hooks that add the trace lines to the session's ``trace``, take the default at every
     guess question and are never interrupted."""
 
+    kinds = None  # every event makes lines
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session

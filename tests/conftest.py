@@ -46,11 +46,11 @@ def pytest_configure(config: pytest.Config) -> None:
     """Register the run modes, their lines and the commands once, as every entry point does
     (``sudoku_repl.assembly``): importing a module registers nothing.
 
-    With ``SUDOKU_REPL_EXPECT_COMPILED=1`` (``.ci/compiled``), nothing runs unless the compiled
-    core is the one imported (``test_compiled.py``)."""
-    if os.environ.get("SUDOKU_REPL_EXPECT_COMPILED") == "1" and not sudoku_repl.core.compiled():
+    With ``SUDOKU_REPL_EXPECT_NATIVE=1`` (``.ci/run``'s native run), nothing runs unless the
+    native core is the one running (``test_native.py``), so that run cannot silently test pure
+    Python."""
+    if os.environ.get("SUDOKU_REPL_EXPECT_NATIVE") == "1" and not sudoku_repl.core.is_native():
         raise pytest.UsageError(
-            "SUDOKU_REPL_EXPECT_COMPILED=1 but the core imported is "
-            f"{sudoku_repl.core.build()} ({sudoku_repl.core.__file__})"
+            f"SUDOKU_REPL_EXPECT_NATIVE=1 but the core running is {sudoku_repl.core.build()}"
         )
     register_all()

@@ -915,6 +915,7 @@ def test_interrupted_goto_says_so_and_its_script_replays_to_the_same_step() -> N
     polls = iter(range(10**6))
     repl, out = new_repl(interrupted=lambda: next(polls) >= 40)
     run_commands(repl, out, f"load-quiz {SEED_FILE}")
+    repl.session.poll_units = 1  # the native core's silent goto: a poll before each step too
     lines = run_commands(repl, out, "goto 200")
     steps = repl.session.state().steps
     assert steps < 200

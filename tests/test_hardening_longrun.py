@@ -19,17 +19,9 @@ import pytest
 from hardening_support import is_valid_solution, new_repl, run_commands, snapshot, steps_shown
 from helpers import PUZZLES, SLOW, edge_case, grid_of, program_env, run_program
 
-import sudoku_repl.core
-
 INSUFFICIENT = edge_case("insufficient_givens").puzzle
 BYTES_PER_STEP = 300
 NOT_THE_RECORD = [tracemalloc.Filter(False, "*/sudoku_repl/core/filters.py")]
-#: tracemalloc charges what compiled code allocates to the nearest Python frame, so with the
-#: compiled core the filter above cannot leave the grp memo out: the bound is the pure build's.
-PURE_ONLY = pytest.mark.skipif(
-    sudoku_repl.core.compiled(),
-    reason="compiled core: tracemalloc cannot tell the grp memo (a bounded cache) from the record",
-)
 
 
 def growth(action: Callable[[], object]) -> int:
@@ -67,7 +59,6 @@ def test_a_breakpoint_stops_runrun_0_on_a_quiz_with_very_many_solutions() -> Non
 
 
 @SLOW
-@PURE_ONLY
 def test_the_record_costs_a_bounded_amount_per_step() -> None:
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 2000")
@@ -112,7 +103,6 @@ def test_past_the_cap_the_shell_says_what_it_dropped(small_cap: int) -> None:
 
 
 @SLOW
-@PURE_ONLY
 def test_with_a_cap_memory_stops_growing(small_cap: int) -> None:
     repl, out = new_repl()
     run_commands(repl, out, f"load-quiz {INSUFFICIENT}", "goto 1500")

@@ -4,8 +4,10 @@ argparse reads them: every command line of a few words, plain or not, is compare
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import itertools
+import os
 import subprocess
 import sys
 import tomllib
@@ -18,6 +20,13 @@ from sudoku_repl.frontends.options import Options, parse, parser, plain
 
 #: the one version number: pyproject.toml's, which the installed metadata carries
 PROJECT_VERSION = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
+#: the build ``--version`` names (the start of it: without the extension, the reason follows)
+if os.environ.get("SUDOKU_REPL_ENGINE") == "pure":
+    BUILD = "pure Python (no native core: SUDOKU_REPL_ENGINE=pure)"
+elif importlib.util.find_spec("sudoku_repl.core._native") is not None:
+    BUILD = "native core (C)"
+else:
+    BUILD = "pure Python (no native core: the C extension was not built"
 
 #: words a command line is made of: the options, their values, and what argparse treats apart
 #: (abbreviations, "--", "-" alone, a negative number, an option glued to its value, spaces)
@@ -107,7 +116,9 @@ def test_argparse_still_prints_the_version_and_refuses_mistakes() -> None:
             parse(["--version"])
         with pytest.raises(SystemExit) as mistake:
             parse(["-c", "bye", "-x", "script"])
-    assert version.value.code == 0 and out.getvalue() == f"sudoku-repl {PROJECT_VERSION}\n"
+    assert version.value.code == 0 and out.getvalue().startswith(
+        f"sudoku-repl {PROJECT_VERSION}, {BUILD}"
+    )
     assert mistake.value.code == 2 and "not allowed with argument" in err.getvalue()
     assert isinstance(parse(["--tu"]), Options)  # an abbreviation argparse accepts
 
@@ -119,7 +130,9 @@ def test_one_version_number_everywhere() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "--version"], capture_output=True, text=True
     )
-    assert done.returncode == 0 and done.stdout == f"sudoku-repl {PROJECT_VERSION}\n"
+    assert done.returncode == 0 and done.stdout.startswith(
+        f"sudoku-repl {PROJECT_VERSION}, {BUILD}"
+    )
 
 
 def test_help_names_every_environment_variable_the_program_reads() -> None:
@@ -128,6 +141,7 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
 
     source = "\n".join(p.read_text() for p in (REPO / "sudoku_repl").rglob("*.py"))
     names = set(re.findall(r"environ(?:\.get)?[\[(]\"([A-Z_]+)\"", source))
+    names.add("SUDOKU_REPL_ENGINE")  # (read through core/native.py's ENV)
     assert {"NO_COLOR", "SUDOKU_REPL_RECORD_CAP", "XDG_DATA_HOME"} <= names
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "--help"], capture_output=True, text=True

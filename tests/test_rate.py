@@ -338,8 +338,8 @@ def test_progress_bar_on_a_terminal_and_ctrl_c_at_it() -> None:
     child.close()
     assert child.exitstatus == 0
 
-    # a file that takes seconds to rate in any build (the compiled core rates top95 with two
-    # jobs in about half a second, and could finish before the Ctrl-C)
+    # a file that takes a while to rate in any build (the native core rates top95 with two
+    # jobs in a fraction of a second, and could finish before the Ctrl-C)
     child = spawn(PUZZLES / "forum_hardest_1905_11plus_sample1000.txt", "--jobs", "2")
     child.expect(r"forum_hardest_1905_11plus_sample1000\.txt +\d+\.\d%")
     child.sendcontrol("c")  # read by the bar (drawn: in raw mode): stops the run like SIGINT

@@ -79,6 +79,7 @@ def test_the_loop_ticks_before_each_interrupt_poll_and_the_poll_changes_nothing(
         tick=lambda: log.append("tick"),
     )
     repl.execute(f"load-quiz {SEED_QUIZ}")
+    repl.session.poll_units = 1  # the native core's plain run: a poll before each step too
     log.clear()
     repl.execute("runrun 0")
     assert log == ["tick", "poll"] * 13  # once before each step, and the 13th poll stops it
@@ -92,6 +93,7 @@ def test_the_loop_ticks_before_each_interrupt_poll_and_the_poll_changes_nothing(
 def test_goto_ahead_ticks_and_polls_at_each_step_and_stops_when_interrupted() -> None:
     session, hooks = guessing_session(), RecordingHooks()
     session.settings.guess_mode = 0
+    session.poll_units = 1  # the native core's plain run: a poll before each step too
     polls: list[int] = []
 
     class Stopping(RecordingHooks):

@@ -106,6 +106,14 @@ class SessionHooks:
     def interrupted(self) -> bool:
         return self.flag()
 
+    @property
+    def kinds(self) -> tuple[int, ...] | None:
+        """The events ``events`` prints: every kind with the trace on, else the solutions and
+        the end of the search (``Hooks.kinds``)."""
+        from sudoku_repl.core import events as E
+
+        return None if self.view.trace else (E.SOLUTION, E.NO_MORE)
+
     def events(self, events: Sequence[Event]) -> None:
         from sudoku_repl.core import events as E
         from sudoku_repl.text.render import event_lines

@@ -22,8 +22,8 @@ SOLUTION            Outcome(kind, step, solution_sum, grid)
 ==================  ==============================================================
 
 Techniques add kinds (numbers from ``FIRST_ADDED_KIND`` on) with records of their own, kept in
-their modules. Being tuples, records equal the plain tuples of their layout. The kinds are
-``Final``: the compiled core (mypyc) then reads them as constants, not as module attributes.
+their modules. Being tuples, records equal the plain tuples of their layout. The native core
+(``_native.c``) makes the original's records itself, with the same numbers.
 """
 
 from __future__ import annotations

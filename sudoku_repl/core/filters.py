@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from functools import reduce
+from functools import cache, reduce
 from itertools import combinations
 from operator import itemgetter, or_
 from typing import Final
@@ -29,8 +29,7 @@ class Result(enum.IntEnum):
     WRONG = 3  # a contradiction: the next guess
 
 
-# also as module names: the filters' loops read them as globals, not through the class (and
-# the compiled core as constants: ``Final``)
+# also as module names: the filters' loops read them as globals, not through the class
 NOTHING: Final = Result.NOTHING
 COMPLETE: Final = Result.COMPLETE
 SHRUNKEN: Final = Result.SHRUNKEN
@@ -51,9 +50,8 @@ class Memo:
 
     def __init__(self, geo: Geometry) -> None:
         self.known: list[set[tuple[tuple[int, ...], tuple[int, ...]]]] = [set() for _ in geo.units]
-        self.getters = [_getter(unit.cells) for unit in geo.units]
         #: the geometry's tables grp reads (here, they are one attribute away)
-        self.cells = [unit.cells for unit in geo.units]
+        self.getters, self.cells = _unit_tables(geo)
         self.unit_masks = geo.unit_masks
         self.clean = 0
         #: a unit's values -> the values missing from it
@@ -73,6 +71,15 @@ class Memo:
                 dirty |= unit_masks[c]
             clean &= ~dirty
         return clean
+
+
+@cache
+def _unit_tables(
+    geo: Geometry,
+) -> tuple[list[itemgetter[tuple[int, ...]]], list[tuple[int, ...]]]:
+    """Per unit, a getter of its cells and its cells (made once per geometry: a memo is made
+    for every engine, and a short session, rate's, would spend a good part of its time here)."""
+    return [_getter(unit.cells) for unit in geo.units], [unit.cells for unit in geo.units]
 
 
 def new_memo(geo: Geometry) -> Memo:

@@ -23,7 +23,7 @@ Mask = int
 
 FULL: Final[Mask] = 0x1FF
 
-#: mask -> its number of values (a table: the compiled core reads it faster than ``bit_count``)
+#: mask -> its number of values (a table: read faster than ``bit_count``)
 BIT_COUNT: Final[list[int]] = [m.bit_count() for m in range(1 << 9)]
 
 #: bit -> value, for masks with exactly one bit set.

@@ -324,10 +324,14 @@ class History:
         cap: int | None = None,
         geometry: Geometry = CLASSIC,
         memo: Memo | None = None,
+        engine_type: type[Engine] = Engine,
     ) -> None:
         self.start = start
         self.geometry = geometry
         self._wide = geometry.size > 256  # cell numbers that do not fit in a byte
+        #: the engine class that works out deferred chunks (the session's: the native one is
+        #: faster, and makes the same moves)
+        self._engine_type = engine_type
         #: the filter caches the replays learn into (the session engine's: memory for one)
         self._memo = memo
         self.cap = cap or _cap_from_env()
@@ -425,6 +429,60 @@ class History:
         chunk.note(engine.touched)
         return i == MOVES_PER_SNAPSHOT - 1
 
+    def defers_next(self) -> bool:
+        """Whether ``append_deferred`` would defer the next move (its chunk is new or deferred):
+        then ``extend_deferred`` may record it."""
+        return len(self._steps) % MOVES_PER_SNAPSHOT == 0 or self._chunks[-1].events is None
+
+    def cells_in_last_chunk(self) -> int:
+        """How many touched cells the chunk of the next move holds already (0: it begins one)."""
+        if len(self._steps) % MOVES_PER_SNAPSHOT == 0:
+            return 0
+        return len(self._chunks[-1].cells)
+
+    def extend_deferred(
+        self,
+        steps: bytes,
+        run_mode: int,
+        guess_moves: bytes,
+        guess_levels: bytes,
+        snapshots: Sequence[EngineState],
+        cells: bytes,
+        ends: bytes,
+    ) -> None:
+        """``append_deferred`` of many moves at once (the native core's plain run, when
+        ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode, the
+        moves (the same ints) and levels (bytes) of their new guesses, the snapshots due after
+        them, in order, and the index of the cells (``_Chunk.note``): the cells each move
+        touched (bytes, or native 16-bit ints for a geometry of more than 256 cells) and after
+        each move how many its chunk holds (``cells_in_last_chunk`` before the first)."""
+        start = len(self._steps)
+        self._steps.frombytes(steps)
+        end = len(self._steps)
+        self._modes.frombytes(bytes([run_mode]) * (end - start))
+        self._guess_moves.frombytes(guess_moves)
+        self._guess_levels.frombytes(guess_levels)
+        self._snapshots += snapshots
+        counts = array("I")
+        counts.frombytes(ends)
+        touched: bytes | array[int] = cells
+        if self._wide:
+            touched = array("H")
+            touched.frombytes(cells)
+        index, done, read = start, 0, 0  # the next move; moves and cells handed to chunks
+        while index < end:
+            i = index % MOVES_PER_SNAPSHOT
+            if i == 0:
+                chunk = _Chunk(None, self._wide)
+                self._chunks.append(chunk)
+            else:
+                chunk = self._chunks[-1]
+            take = min(MOVES_PER_SNAPSHOT - i, end - index)
+            held = counts[done + take - 1] - len(chunk.cells)  # the cells of these moves
+            chunk.cells.extend(touched[read : read + held])
+            chunk.ends.extend(counts[done : done + take])
+            index, done, read = index + take, done + take, read + held
+
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
         """What every move keeps, written or deferred: its step count, run mode, new guesses."""
         self._steps.append(steps)
@@ -444,7 +502,7 @@ class History:
         last = min(first + MOVES_PER_SNAPSHOT, len(self._steps))
         engine = self._replayer
         if engine is None:
-            engine = self._replayer = Engine(self._snapshots[k], self.geometry)
+            engine = self._replayer = self._engine_type(self._snapshots[k], self.geometry)
             if self._memo is not None:
                 engine.memo.share(self._memo)
         elif self._replayed != first:  # (reading on from the chunk before needs no restore)

@@ -1,63 +1,69 @@
-"""Which build of the core is running: pure Python (the reference, what ``pip install .`` gives)
-or the compiled core (``SUDOKU_REPL_COMPILE=1 pip install .``: the modules of ``COMPILED``
-compiled with mypyc into C extensions, by ``setup.py``, which reads the list from here).
+"""Which build of the core is running: the native core (``sudoku_repl/core/_native.c``, a C
+extension that ``pip install .`` builds wherever a C compiler and the Python headers are, see
+docs/native.md) or pure Python (the reference: without a compiler, or with
+``SUDOKU_REPL_ENGINE=pure``). ``python -m sudoku_repl.core.native`` and ``--version`` say which.
 
-Both builds run the same source: the compiled one is these very modules, type-checked and
-translated to C. ``python -m sudoku_repl.core.native`` prints which build is running.
+Both run the same session, record and views; only the engine's moves and the plain run loop
+differ in where they run (``native_engine.NativeEngine``), and they produce the same events.
 
-This module is never compiled, and imports none of the modules it reports on until asked.
+This module imports the extension only when asked.
 """
 
 from __future__ import annotations
 
-import importlib
+import os
 import sys
-from importlib.machinery import EXTENSION_SUFFIXES
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
-#: The core modules the compiled build compiles, in import order (the engine's hot path and the
-#: values it works on). Left out: ``breakpoints`` (its attrs classes use ``attrs.field``, which
-#: mypyc refuses in compiled class bodies, and it runs once per step only with breakpoints
-#: set), ``quiz``, ``errors`` and ``uniqueness`` (not on the hot path; ``errors``' exceptions are
-#: subclassed above the core), ``native`` itself.
-COMPILED = ("geometry", "events", "state", "filters", "modes", "engine", "history", "session")
-
 if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr as mypyc_attr
-else:
+    from sudoku_repl.core.engine import Engine
 
-    def mypyc_attr(*attrs, **kwattrs):
-        """``mypy_extensions.mypyc_attr``, a mark that tells mypyc how to compile a class: mypyc
-        reads it from the source and never calls it, so at run time (and in the pure build,
-        which needs no mypy_extensions) it does nothing."""
-        return lambda cls: cls
+#: ``SUDOKU_REPL_ENGINE=pure`` runs the pure engine even where the native core is installed
+#: (how CI runs the suite on both builds); any other value, or none, takes the native core
+#: when it is there.
+ENV = "SUDOKU_REPL_ENGINE"
 
 
-def compiled_modules() -> list[str]:
-    """The modules of ``COMPILED`` that run compiled (each is imported)."""
-    found = []
-    for name in COMPILED:
-        module = importlib.import_module(f"sudoku_repl.core.{name}")
-        origin = getattr(module.__spec__, "origin", None) or ""
-        if origin.endswith(tuple(EXTENSION_SUFFIXES)):
-            found.append(name)
-    return found
+@cache
+def _extension() -> tuple[ModuleType | None, str]:
+    """The extension module, or None and why it cannot be used."""
+    try:
+        from sudoku_repl.core import _native  # type: ignore[attr-defined]
+    except ImportError as e:
+        return None, f"the C extension was not built ({e})"
+    return _native, ""
 
 
-def compiled() -> bool:
-    """Whether the compiled core is running: every module of ``COMPILED`` is compiled."""
-    return len(compiled_modules()) == len(COMPILED)
+def available() -> bool:
+    """Whether the native core is installed (whatever ``SUDOKU_REPL_ENGINE`` says)."""
+    return _extension()[0] is not None
+
+
+def active() -> bool:
+    """Whether sessions run on the native core."""
+    return os.environ.get(ENV, "") != "pure" and available()
 
 
 def build() -> str:
-    """The build in words: ``compiled core (mypyc)``, ``pure Python``, or which modules are
-    compiled when only some are (a stale or broken build)."""
-    found = compiled_modules()
-    if not found:
-        return "pure Python"
-    if len(found) == len(COMPILED):
-        return "compiled core (mypyc)"
-    return f"partly compiled core ({', '.join(found)}; the rest pure Python)"
+    """The build in words: ``native core (C)``, or ``pure Python (no native core: why)``."""
+    if active():
+        return "native core (C)"
+    if available():
+        return f"pure Python (no native core: {ENV}=pure)"
+    return f"pure Python (no native core: {_extension()[1]})"
+
+
+def engine_type() -> type[Engine]:
+    """The engine class sessions use: ``NativeEngine`` on the native build, else ``Engine``."""
+    if active():
+        from sudoku_repl.core.native_engine import NativeEngine
+
+        return NativeEngine
+    from sudoku_repl.core.engine import Engine
+
+    return Engine
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from typing import Protocol
 import attrs
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core import hand, modes
+from sudoku_repl.core import hand, modes, native
 from sudoku_repl.core.breakpoints import Breakpoint, Breakpoints, StepSeen
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import GuessAborted, RecordCut, UserError
@@ -36,7 +36,7 @@ from sudoku_repl.core.experiments import (
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.history import History
 from sudoku_repl.core.modes import HAND
-from sudoku_repl.core.native import mypyc_attr
+from sudoku_repl.core.native_engine import NativeEngine, kinds_mask, native_mode
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import FINISHED, GUESS_DUE, STEP_BOUNDARY, WRONG, EngineState, Status
@@ -56,13 +56,21 @@ class Hooks(Protocol):
         """True when the user asked to stop (polled between steps; it changes nothing).
 
         Hooks may also have ``tick()``: the stepping loop calls it right before each interrupt
-        poll, for whatever the driver does while work goes on (a progress line)."""
+        poll, for whatever the driver does while work goes on (a progress line); and ``kinds``:
+        the event kinds ``events`` reads (absent or None: every kind). The others may then be
+        left out of what it is given (the native core makes only those)."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # api.Collect, rate._Counting
 class Quiet:
     """Hooks that swallow the trace. Guess questions and the interrupt poll go to ``inner``;
-    without one, every guess takes the default and nothing interrupts."""
+    without one, every guess takes the default and nothing interrupts. A subclass that reads
+    events says which (``kinds``)."""
+
+    @property
+    def kinds(self) -> tuple[int, ...] | None:
+        """The event kinds ``events`` reads (``Hooks.kinds``): none, unless a subclass reads
+        events; then every kind, until it says which (a class attribute ``kinds``)."""
+        return () if type(self).events is Quiet.events else None
 
     def __init__(self, inner: Hooks | None = None) -> None:
         self.inner = inner
@@ -81,8 +89,7 @@ class Quiet:
 
 class Settings:
     """The two modes of the original; a run mode that is not registered is refused when it is
-    given (``UserError``, the line ``modes.check`` gives), not at the next step. (A plain class
-    with a property: the compiled core takes no attrs validator.)"""
+    given (``UserError``, the line ``modes.check`` gives), not at the next step."""
 
     __slots__ = ("_run_mode", "guess_mode")
 
@@ -194,10 +201,23 @@ class Walk:
         return choice
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # api.Session
+#: units a native plain run makes per call before it ticks and polls for an interrupt: silent,
+#: and with a trace for the hooks (its lines come as they would, and Ctrl-C stops it after the
+#: step it interrupts, as the pure loop does: printing costs far more than the call)
+NATIVE_UNITS = 512
+NATIVE_UNITS_TRACED = 1
+
+
 class Session:
-    def __init__(self, settings: Settings | None = None) -> None:
+    def __init__(
+        self, settings: Settings | None = None, engine_type: type[Engine] | None = None
+    ) -> None:
         self.settings = settings or Settings()
+        #: the engine class: ``NativeEngine`` on the native build (``native.engine_type``)
+        self.engine_type = engine_type or native.engine_type()
+        #: units a native plain run makes between two ticks and interrupt polls (1: before each
+        #: unit, as the pure loop does; a test that counts the polls sets it)
+        self.poll_units = NATIVE_UNITS
         self.breakpoints = Breakpoints()
         self.quiz: Quiz | None = None
         self._engine: Engine | None = None
@@ -212,12 +232,14 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
         breakpoint on the same place of the new puzzle, disabled when it has none there)."""
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
-        self._start(quiz, Engine.from_givens(quiz.givens, quiz.geometry))
+        self._start(quiz, self.engine_type.from_givens(quiz.givens, quiz.geometry))
 
     def _start(self, quiz: Quiz, engine: Engine) -> None:
         """The quiz, and a record (one experiment) that starts where ``engine`` stands."""
         self.quiz, self._engine = quiz, engine
-        self._history = History(engine.state(), geometry=quiz.geometry, memo=engine.memo)
+        self._history = History(
+            engine.state(), geometry=quiz.geometry, memo=engine.memo, engine_type=self.engine_type
+        )
         self._experiments = Experiments(self._history)
         self.cursor = 0
 
@@ -307,11 +329,15 @@ class Session:
 
     def _appended_one(self, snapshot_due: bool) -> None:
         """After a move was appended at the present: its snapshot if due, the present after it,
-        and the record kept within its cap (``History.drop_oldest``, said in a notice)."""
-        history = self.history
+        and the record kept within its cap (``_keep_within_cap``)."""
         if snapshot_due:
-            history.add_snapshot(self.engine.state())
+            self.history.add_snapshot(self.engine.state())
         self.cursor += 1
+        self._keep_within_cap()
+
+    def _keep_within_cap(self) -> None:
+        """The record kept within its cap (``History.drop_oldest``, said in a notice)."""
+        history = self.history
         if not history.over_cap():
             return
         dropped = history.drop_oldest()
@@ -340,7 +366,8 @@ class Session:
         one step count) until the walk is ``Done``, meets breakpoints, is ``Interrupted``, or a
         guess question is due (``GuessDue``: answer it with ``walk.answer`` and call again, or
         call it off with ``abort``). Before each unit but a single step's: the goals, then
-        ``hooks.tick()`` and the interrupt poll. Events go to ``hooks.events`` as they come."""
+        ``hooks.tick()`` and the interrupt poll (on the native core, a plain walk's units go
+        ``poll_units`` at a time, the goals checked before each). Events go to ``hooks.events`` as they come."""
         engine = self.engine
         modes.check(self.settings.run_mode)
         # what does not change during the walk, as locals: this loop is the speed-critical path
@@ -348,6 +375,17 @@ class Session:
         solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
         tick = getattr(hooks, "tick", None)  # optional (None: nothing to call)
         interrupted = hooks.interrupted
+        # the native core runs the plain walk many units a call (``_native_units``)
+        native_run = (
+            plain
+            and until is None
+            and isinstance(engine, NativeEngine)
+            and native_mode(self.settings.run_mode)
+        )
+        # the events the hooks read; a trace (every kind) comes a unit a call
+        wanted = getattr(hooks, "kinds", None)
+        kinds = 0 if walk.silent else kinds_mask(wanted)
+        traced = wanted is None and not walk.silent
         while True:
             if not walk.in_unit:
                 if single:
@@ -364,6 +402,9 @@ class Session:
                         tick()
                     if interrupted():
                         return INTERRUPTED
+                if native_run:
+                    self._native_units(walk, hooks, kinds, traced)
+                    continue
                 if plain:  # nothing to watch, ask or follow: the unit cannot pause
                     self._plain_unit(walk, hooks)
                     if until is not None and until(engine):
@@ -461,6 +502,54 @@ class Session:
         if biggest > walk.biggest:
             walk.biggest = biggest
 
+    def _native_units(self, walk: Walk, hooks: Hooks, kinds: int, traced: bool) -> None:
+        """Plain units (``_plain_unit``'s, or with ``walk.fine`` goto's) in the native core, up
+        to ``NATIVE_UNITS`` and no further than the walk's goals, recorded the lean way
+        (``History.extend_deferred``); the events of ``kinds`` go to the hooks at the end. A
+        record whose last chunk is written takes one unit the Python way (its moves' events and
+        changes are stored); a record at its cap drops its older half between the calls."""
+        engine, mode, history = self.engine, self.settings.run_mode, self.history
+        assert isinstance(engine, NativeEngine)
+        if not history.defers_next():
+            if walk.fine:
+                walk.in_unit, walk.unit_biggest = True, 0
+                self._unit(walk, hooks)  # (no question: a plain walk has no guess mode)
+            else:
+                self._plain_unit(walk, hooks)
+            return
+        units = NATIVE_UNITS_TRACED if traced else self.poll_units
+        resume = False
+        while True:
+            index = len(history)
+            (_, unfinished, biggest, steps, moves, levels, snapshots, ev, cells, ends) = (
+                engine.run_plain(
+                    mode,
+                    kinds,
+                    units,
+                    walk.fine,
+                    walk.solutions,
+                    walk.first,
+                    walk.max_steps,
+                    # the move past the cap drops the older half (if it can: else one at a time)
+                    max(history.cap + 1 - index, 1),
+                    index,
+                    resume,
+                    history.cells_in_last_chunk(),
+                )
+            )
+            history.extend_deferred(steps, mode, moves, levels, snapshots, cells, ends)
+            made = len(history) - index
+            self._appended += made
+            self.cursor += made
+            self._keep_within_cap()
+            if biggest > walk.biggest:
+                walk.biggest = biggest
+            if ev:
+                hooks.events(ev)
+            if not unfinished:
+                return
+            resume = True
+
     def abort(self, walk: Walk) -> None:
         """Call off the guess question a walk is paused at: the session is put back as it was
         before the unit (a ``fine`` walk, goto's, keeps the moves it made)."""
@@ -552,7 +641,7 @@ class Session:
         """The state after the record's first ``moves`` moves, worked out on a copy of the
         engine: the present stays as it is (``frame`` shows an outer guess level's state)."""
         done, state = self.history.snapshot_at_or_before(moves)
-        engine = Engine(state, self.geo)
+        engine = self.engine_type(state, self.geo)
         self._replay(engine, done, moves)
         return engine.state()
 
@@ -562,8 +651,8 @@ class Session:
         breakpoints, and a record of its own that starts there. This session stays as it is:
         what-if searches (``tools/whatif.py``) run on forks."""
         assert self.quiz is not None, "no quiz loaded"
-        other = Session(self.settings.copy())
-        other._start(self.quiz, Engine(self.state_after(moves), self.geo))
+        other = Session(self.settings.copy(), self.engine_type)
+        other._start(self.quiz, self.engine_type(self.state_after(moves), self.geo))
         return other
 
     def _replay(self, engine: Engine, done: int, moves: int) -> None:
@@ -592,6 +681,12 @@ class Session:
         modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
         walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
+        # nothing to ask (no guess mode) or watch: the native core can make the moves silently
+        walk.plain = (
+            not self.settings.guess_mode
+            and isinstance(self.engine, NativeEngine)
+            and native_mode(self.settings.run_mode)
+        )
         return self.settle(walk, hooks) is INTERRUPTED
 
     def restart(self) -> None:

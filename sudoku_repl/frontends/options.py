@@ -96,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
 
     from sudoku_repl import version
     from sudoku_repl.commands.declared import in_order
+    from sudoku_repl.core.native import build
 
     names = ", ".join(cmd.name for cmd in in_order())
     parser = argparse.ArgumentParser(
@@ -105,10 +106,13 @@ def parser() -> argparse.ArgumentParser:
         f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
         "level, solutions); see sudoku-repl rate --help. Environment: NO_COLOR (set: no "
         "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
-        "default 1000000), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
+        "default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine even where the native core "
+        "is installed), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
         "sudoku-repl folder).",
     )
-    parser.add_argument("--version", action="version", version=f"sudoku-repl {version()}")
+    parser.add_argument(
+        "--version", action="version", version=f"sudoku-repl {version()}, {build()}"
+    )
     parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
     parser.add_argument(
         "number",

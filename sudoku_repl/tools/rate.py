@@ -87,6 +87,9 @@ class _Counting(Quiet):
     """Session hooks for rating: no trace, the default guess, new guesses counted, ``stop``
     polled."""
 
+    #: the only events read (``Hooks.kinds``)
+    kinds = (E.GUESS,)
+
     def __init__(self, stop: Callable[[], bool]) -> None:
         super().__init__()
         self.stop = stop

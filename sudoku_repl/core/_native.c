@@ -1,0 +1,1487 @@
+/* The native core: the move machine of core/engine.py and the filters of core/filters.py in C,
+ * with a plain run loop that records its moves in native buffers (docs/native.md).
+ *
+ * The pure engine is the reference; this file mirrors it function for function, under the
+ * same names (engine.py's Engine._start is start() here, filters.grp is grp(), ...). The pure
+ * engine's caches (grp's memo, the counts' byte searches) are left out or replaced by what is
+ * cheap in C (a clean flag per unit); they never change what a move does.
+ *
+ * The state lives in C arrays. core/native_engine.py's NativeEngine keeps the pure Engine's
+ * attributes as well: it pushes them in before a native call and pulls them out after it, so
+ * that every pure method (a technique's run mode, a guess answer) works on it unchanged.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* event kinds (core/events.py) */
+enum { NO_CANDIDATE = 0, WENT_WRONG, COMPLETE_K, REMOVED, CELSET, INCOMPLETE, PLY, GUESS,
+       FORWARD, UPWARD, NO_MORE, SOLUTION };
+/* statuses, in the order of NativeEngine's STATUSES */
+enum { LOADED = 0, SEARCHING, SOLVED, FINISHED, GUESS_DUE, WRONG };
+/* filter results (filters.Result) */
+enum { NOTHING = 0, COMPLETE = 1, SHRUNKEN = 2, CONTRADICTION = 3 };
+
+#define FILLED 10
+#define FULL 0x1FF
+#define MOVES_PER_SNAPSHOT 64
+
+/* set by configure(): the event records, Frame, EngineState, the statuses, array.array */
+static PyObject *T_NoCandidate, *T_WentWrong, *T_UnitShrunk, *T_Removal, *T_CelSet, *T_Guess,
+    *T_Outcome, *T_Frame, *T_State, *T_array, *STATUS[6];
+static PyObject *SMALL[1024]; /* ints 0..1023, shared */
+/* the slots of Frame and EngineState, in their fields' order (attrs classes with slots): set
+ * directly, as their __init__ would, without a Python call (NULL: call the class instead) */
+static PyObject *FRAME_SLOTS[5], *STATE_SLOTS[7];
+
+/* an instance of an attrs class with slots, made from its fields (each a new reference) */
+static PyObject *make_record(PyObject *type, PyObject **slots, int n, PyObject **fields) {
+    PyObject *obj = NULL;
+    for (int i = 0; i < n; i++)
+        if (!fields[i])
+            goto done;
+    if (!slots[0]) {
+        PyObject *args = PyTuple_New(n);
+        if (!args)
+            goto done;
+        for (int i = 0; i < n; i++) {
+            PyTuple_SET_ITEM(args, i, fields[i]);
+            fields[i] = NULL;
+        }
+        obj = PyObject_Call(type, args, NULL);
+        Py_DECREF(args);
+        goto done;
+    }
+    obj = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 0);
+    for (int i = 0; obj && i < n; i++)
+        if (Py_TYPE(slots[i])->tp_descr_set(slots[i], obj, fields[i]) < 0)
+            Py_CLEAR(obj);
+done:
+    for (int i = 0; i < n; i++)
+        Py_XDECREF(fields[i]);
+    return obj;
+}
+
+static inline PyObject *num(long v) {
+    if (v >= 0 && v < 1024) {
+        Py_INCREF(SMALL[v]);
+        return SMALL[v];
+    }
+    return PyLong_FromLong(v);
+}
+
+typedef struct {
+    int cell, n_options, tried;
+    unsigned char options[10];
+    unsigned char *values;
+    uint16_t *cands;
+    unsigned char *clean; /* grp's clean flags when the guess was made (Engine.frame_clean) */
+    PyObject *frame;  /* the Frame as Python sees it, made when first asked for (or NULL) */
+    PyObject *values_obj, *cands_obj, *options_obj; /* its parts, shared by its next tries */
+} NFrame;
+
+typedef struct {
+    PyObject_HEAD
+    /* the geometry's tables */
+    int size, n_units, n_lines, n_blocks;
+    int *peer_at, *peers;        /* place order: peers[peer_at[i] .. peer_at[i + 1]] */
+    unsigned char *in_block;     /* per peer entry */
+    int *unit_at, *unit_cells;   /* units in scan order */
+    int *line_at, *line_cells;   /* rows then columns (ply) */
+    int *block_at, *block_cells; /* blocks */
+    int *block_of;
+    int *units_of_at, *units_of; /* per cell, the units it lies in */
+    /* the state */
+    int status, pending;
+    long steps, solutions;
+    unsigned char *values, *counts, *clean;
+    uint16_t *cands;
+    NFrame *frames;
+    int n_frames, cap_frames;
+    int *touched;
+    int n_touched, cap_touched;
+    /* the move in progress: its events (NULL: none wanted), the kinds wanted, its new guess */
+    PyObject *ev;
+    unsigned kinds;
+    int new_guess;
+    int failed; /* a Python error was raised inside a move */
+} Core;
+
+/* -- helpers ---------------------------------------------------------------------------- */
+
+static const int BITS[512] = {
+#define B2(n) n, n + 1, n + 1, n + 2
+#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
+#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
+#define B8(n) B6(n), B6(n + 1), B6(n + 1), B6(n + 2)
+    B8(0), B8(1)};
+
+static inline int value_of_bit(int b) { return __builtin_ctz(b) + 1; }
+
+static void touch(Core *c, int cell) {
+    if (c->n_touched == c->cap_touched) {
+        int cap = c->cap_touched * 2;
+        int *t = PyMem_Realloc(c->touched, sizeof(int) * cap);
+        if (!t) {
+            c->failed = 1;
+            return;
+        }
+        c->touched = t;
+        c->cap_touched = cap;
+    }
+    c->touched[c->n_touched++] = cell;
+    for (int k = c->units_of_at[cell]; k < c->units_of_at[cell + 1]; k++)
+        c->clean[c->units_of[k]] = 0;
+}
+
+/* an event record: a named tuple of ``type`` made directly (its fields are plain) */
+#define WANTS(c, kind) ((c)->ev && ((c)->kinds >> (kind) & 1) && !(c)->failed)
+/* the fields are made only when the kind is wanted */
+#define EMIT(c, kind, type, n, ...)                                                             \
+    do {                                                                                        \
+        if (WANTS(c, kind))                                                                     \
+            emit(c, type, n, __VA_ARGS__);                                                      \
+    } while (0)
+
+static void emit(Core *c, PyObject *type, int n, ...) {
+    PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
+    if (!t) {
+        c->failed = 1;
+        return;
+    }
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        PyTuple_SET_ITEM(t, i, va_arg(ap, PyObject *)); /* each a new reference */
+    va_end(ap);
+    for (int i = 0; i < n; i++)
+        if (!PyTuple_GET_ITEM(t, i)) {
+            Py_DECREF(t);
+            c->failed = 1;
+            return;
+        }
+    if (PyList_Append(c->ev, t) < 0)
+        c->failed = 1;
+    Py_DECREF(t);
+}
+
+static PyObject *grid(Core *c) {
+    return PyBytes_FromStringAndSize((const char *)c->values, c->size);
+}
+
+static PyObject *values_tuple(int mask) {
+    PyObject *t = PyTuple_New(BITS[mask]);
+    if (!t)
+        return NULL;
+    int i = 0;
+    for (int v = 1; v <= 9; v++)
+        if (mask >> (v - 1) & 1)
+            PyTuple_SET_ITEM(t, i++, num(v));
+    return t;
+}
+
+static void recount(Core *c, int cell) {
+    c->counts[cell] = c->values[cell] ? FILLED : BITS[c->cands[cell]];
+}
+
+static void recount_touched(Core *c) {
+    for (int k = 0; k < c->n_touched; k++)
+        recount(c, c->touched[k]);
+}
+
+/* -- filters.py ------------------------------------------------------------------------- */
+
+static void _remove(Core *c, int technique, int cell, int mask) {
+    c->cands[cell] &= ~mask;
+    touch(c, cell);
+    for (int v = 1; v <= 9; v++)
+        if (mask >> (v - 1) & 1)
+            EMIT(c, REMOVED, T_Removal, 4, num(REMOVED), num(technique), num(v), num(cell));
+}
+
+static int _complete_shrink(Core *c, const int *empty, int e, int missing) {
+    int changed = 0;
+    uint16_t *cands = c->cands;
+    while (missing) {
+        int b = missing & -missing;
+        missing ^= b;
+        int only = -1, two = 0;
+        for (int i = 0; i < e; i++)
+            if (cands[empty[i]] & b) {
+                if (only >= 0) {
+                    two = 1;
+                    break;
+                }
+                only = empty[i];
+            }
+        if (two)
+            continue;
+        if (only < 0)
+            return CONTRADICTION;
+        if (cands[only] != b) {
+            cands[only] = b;
+            touch(c, only);
+            changed = 1;
+        }
+    }
+    return changed ? COMPLETE : NOTHING;
+}
+
+static int _naked_identical(Core *c, const int *empty, int e) {
+    uint16_t *cands = c->cands;
+    for (int i = 0; i < e; i++) {
+        int s = cands[empty[i]];
+        int same = 0;
+        for (int j = 0; j < e; j++)
+            same += cands[empty[j]] == s;
+        if (same != BITS[s] || same == e)
+            continue;
+        int removed = 0;
+        for (int j = 0; j < e; j++) {
+            int d = empty[j];
+            int hit = cands[d] & s;
+            if (hit && cands[d] != s) {
+                _remove(c, 1, d, hit);
+                removed = 1;
+            }
+        }
+        if (removed)
+            return 1;
+    }
+    return 0;
+}
+
+/* the next combination of k out of n indices (lexicographic); 0 after the last */
+static int next_combo(int *idx, int k, int n) {
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i)
+        i--;
+    if (i < 0)
+        return 0;
+    idx[i]++;
+    for (int j = i + 1; j < k; j++)
+        idx[j] = idx[j - 1] + 1;
+    return 1;
+}
+
+static int _hidden_subset(Core *c, const int *empty, int e, int missing) {
+    uint16_t *cands = c->cands;
+    int vals[9], pos[9], counts[9], nv = 0;
+    for (int v = 1; v <= 9; v++)
+        if (missing >> (v - 1) & 1) {
+            int b = 1 << (v - 1), p = 0;
+            for (int j = 0; j < e; j++)
+                if (cands[empty[j]] & b)
+                    p |= 1 << j;
+            vals[nv] = v;
+            pos[nv] = p;
+            counts[nv] = BITS[p];
+            nv++;
+        }
+    for (int k = 2; k < e; k++) {
+        int items[9], n = 0;
+        for (int i = 0; i < nv; i++)
+            if (counts[i] <= k)
+                items[n++] = i;
+        if (n < k)
+            continue;
+        int idx[9];
+        for (int j = 0; j < k; j++)
+            idx[j] = j;
+        do {
+            int unite = 0, chosen = 0;
+            for (int j = 0; j < k; j++) {
+                unite |= pos[items[idx[j]]];
+                chosen |= 1 << (vals[items[idx[j]]] - 1);
+            }
+            if (BITS[unite] != k)
+                continue;
+            int any = 0;
+            for (int j = 0; j < e; j++)
+                if (unite >> j & 1 && cands[empty[j]] & ~chosen)
+                    any = 1;
+            if (!any)
+                continue;
+            PyObject *cells = WANTS(c, CELSET) ? PyTuple_New(k) : NULL;
+            int m = 0;
+            for (int j = 0; j < e; j++)
+                if (unite >> j & 1) {
+                    int extra = cands[empty[j]] & ~chosen;
+                    if (extra)
+                        _remove(c, 2, empty[j], extra);
+                    if (cells)
+                        PyTuple_SET_ITEM(cells, m, num(empty[j]));
+                    m++;
+                }
+            if (cells)
+                EMIT(c, CELSET, T_CelSet, 3, num(CELSET), cells, values_tuple(chosen));
+            return 1;
+        } while (next_combo(idx, k, n));
+    }
+    return 0;
+}
+
+static int _naked_subset(Core *c, const int *empty, int e) {
+    uint16_t *cands = c->cands;
+    int masks[9], counts[9];
+    for (int j = 0; j < e; j++) {
+        masks[j] = cands[empty[j]];
+        counts[j] = BITS[masks[j]];
+    }
+    for (int k = 2; k < e; k++) {
+        int items[9], n = 0;
+        for (int j = 0; j < e; j++)
+            if (counts[j] <= k)
+                items[n++] = j;
+        if (n < k)
+            continue;
+        int idx[9];
+        for (int j = 0; j < k; j++)
+            idx[j] = j;
+        do {
+            int unite = 0, in_combo = 0;
+            for (int j = 0; j < k; j++) {
+                unite |= masks[items[idx[j]]];
+                in_combo |= 1 << items[idx[j]];
+            }
+            if (BITS[unite] != k)
+                continue;
+            int others[9], o = 0;
+            for (int j = 0; j < e; j++)
+                if (!(in_combo >> j & 1) && cands[empty[j]] & unite)
+                    others[o++] = empty[j];
+            if (o) {
+                for (int j = 0; j < o; j++)
+                    _remove(c, 3, others[j], cands[others[j]] & unite);
+                return 1;
+            }
+        } while (next_combo(idx, k, n));
+    }
+    return 0;
+}
+
+/* 1GW, 2GW, 3GW in order; ``matched``: every cell can take a different missing value (then
+ * 3GW has nothing that complete shrink or 2GW did not find first) */
+static int _subsets(Core *c, const int *empty, int e, int matched, int missing) {
+    if (_naked_identical(c, empty, e))
+        return 1;
+    return _hidden_subset(c, empty, e, missing) || (!matched && _naked_subset(c, empty, e));
+}
+
+/* ``_augment``: node[i] is the candidates of the cell matched to value bit i (0: none) */
+static int _augment(int m, int *node, int *seen) {
+    int free = m & ~*seen;
+    while (free) {
+        int b = free & -free;
+        free ^= b;
+        *seen |= b;
+        int i = __builtin_ctz(b);
+        if (!node[i] || _augment(node[i], node, seen)) {
+            node[i] = m;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int _matched_nodes(const int *masks, int e, int missing, int *node) {
+    if (BITS[missing] != e)
+        return 0;
+    memset(node, 0, sizeof(int) * 9);
+    int taken = 0, left[9], n_left = 0;
+    for (int j = 0; j < e; j++) {
+        int free = masks[j] & ~taken;
+        if (free) {
+            int b = free & -free;
+            taken |= b;
+            node[__builtin_ctz(b)] = masks[j];
+        } else
+            left[n_left++] = masks[j];
+    }
+    for (int j = 0; j < n_left; j++) {
+        int seen = 0;
+        if (!_augment(left[j], node, &seen))
+            return 0;
+    }
+    return 1;
+}
+
+static int _small_unit_quiet(const int *masks, int e) {
+    for (int j = 0; j < e; j++)
+        if (BITS[masks[j]] < 2)
+            return 0;
+    if (e < 4)
+        return 1;
+    int a = masks[0], b = masks[1], c = masks[2], d = masks[3];
+    int pairs[3][2] = {{a | b, c | d}, {a | c, b | d}, {a | d, b | c}};
+    for (int i = 0; i < 3; i++) {
+        int x = pairs[i][0], y = pairs[i][1];
+        if (x & y && (BITS[x] == 2 || BITS[y] == 2))
+            return 0;
+    }
+    return 1;
+}
+
+static int _every_edge_in_a_cycle(const int *node) {
+    int remaining = 0, unite = 0;
+    for (int i = 0; i < 9; i++)
+        if (node[i]) {
+            remaining |= 1 << i;
+            unite |= node[i];
+        }
+    if (unite & ~remaining)
+        return 0;
+    while (remaining) {
+        int x = remaining & -remaining;
+        int reach = x, frontier = x;
+        while (frontier) {
+            int step = 0;
+            while (frontier) {
+                int b = frontier & -frontier;
+                frontier ^= b;
+                step |= node[__builtin_ctz(b)];
+            }
+            frontier = step & ~reach;
+            reach |= step;
+        }
+        int back = x, rest = reach ^ x;
+        while (rest) {
+            int grown = 0, r = rest;
+            while (r) {
+                int b = r & -r;
+                r ^= b;
+                if (node[__builtin_ctz(b)] & back)
+                    grown |= b;
+            }
+            if (!grown)
+                return 0;
+            back |= grown;
+            rest ^= grown;
+        }
+        remaining &= ~reach;
+    }
+    return 1;
+}
+
+/* whether no subset can clear anything in the unit: every candidate of every cell lies in some
+ * way of completing it (filters.grp's test before _subsets) */
+static int quiet_unit(Core *c, const int *empty, int e, int missing, int once, int twice,
+                      int *matched) {
+    int masks[9], node[9];
+    for (int j = 0; j < e; j++)
+        masks[j] = c->cands[empty[j]];
+    if (e <= 4 && once == missing && !(missing & ~twice) && _small_unit_quiet(masks, e))
+        return 1;
+    *matched = _matched_nodes(masks, e, missing, node);
+    return *matched && _every_edge_in_a_cycle(node);
+}
+
+/* grp's memo (filters.Memo.known): unit contents on which grp found nothing, whatever the unit
+ * (what grp does in a unit depends on its cells' values and candidates in order, nothing else).
+ * One table for every core: a cache of fixed size, an entry per hash, the newest kept. */
+#define KNOWN_BITS 13
+typedef struct {
+    uint16_t key[9];
+    unsigned char used;
+} Known;
+static Known KNOWN[1 << KNOWN_BITS];
+
+static unsigned known_slot(const uint16_t *key) {
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < 9; i++)
+        h = (h ^ key[i]) * 1099511628211ULL;
+    return (unsigned)(h >> (64 - KNOWN_BITS));
+}
+
+static int grp(Core *c) {
+    for (int u = 0; u < c->n_units; u++) {
+        if (c->clean[u])
+            continue;
+        int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
+        uint16_t key[9] = {0};
+        for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
+            int cell = c->unit_cells[k];
+            int v = c->values[cell];
+            if (v) {
+                placed |= 1 << (v - 1);
+                key[n++] = 0x8000 | v;
+            } else {
+                int m = c->cands[cell];
+                empty[e++] = cell;
+                twice |= once & m;
+                once |= m;
+                key[n++] = m;
+            }
+        }
+        if (!e) {
+            c->clean[u] = 1;
+            continue;
+        }
+        Known *known = &KNOWN[known_slot(key)];
+        if (known->used && !memcmp(known->key, key, sizeof key)) {
+            c->clean[u] = 1;
+            continue;
+        }
+        int missing = FULL & ~placed;
+        int result = NOTHING;
+        if (missing & ~twice)
+            result = _complete_shrink(c, empty, e, missing);
+        int matched = 0;
+        if (result == NOTHING && e > 1 &&
+            !quiet_unit(c, empty, e, missing, once, twice, &matched) &&
+            _subsets(c, empty, e, matched, missing)) {
+            result = SHRUNKEN;
+            EMIT(c, INCOMPLETE, T_UnitShrunk, 3, num(INCOMPLETE), PyLong_FromLong(c->steps),
+                 num(u));
+        }
+        if (result != NOTHING) {
+            if (result == COMPLETE)
+                EMIT(c, COMPLETE_K, T_UnitShrunk, 3, num(COMPLETE_K),
+                     PyLong_FromLong(c->steps), num(u));
+            return result;
+        }
+        c->clean[u] = 1;
+        memcpy(known->key, key, sizeof key);
+        known->used = 1;
+    }
+    return NOTHING;
+}
+
+static int _no_block_conflict(Core *c) {
+    for (int b = 0; b < c->n_blocks; b++) {
+        int placed = 0;
+        for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++) {
+            int v = c->values[c->block_cells[k]];
+            if (v)
+                placed |= 1 << (v - 1);
+        }
+        if (placed)
+            for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++)
+                if (c->cands[c->block_cells[k]] & placed)
+                    return 0;
+    }
+    return 1;
+}
+
+static int ply(Core *c) {
+    if (_no_block_conflict(c))
+        return NOTHING;
+    for (int u = 0; u < c->n_lines; u++) {
+        int changed = 0, a = c->line_at[u], z = c->line_at[u + 1];
+        int seen[64], n_seen = 0;
+        for (int k = a; k < z; k++) {
+            int blk = c->block_of[c->line_cells[k]], dup = 0;
+            for (int s = 0; s < n_seen; s++)
+                dup |= seen[s] == blk;
+            if (dup)
+                continue;
+            seen[n_seen++] = blk;
+            int ruled_out = 0;
+            for (int q = c->block_at[blk]; q < c->block_at[blk + 1]; q++) {
+                int cell = c->block_cells[q], inside = 0;
+                for (int r = a; r < z; r++)
+                    inside |= c->line_cells[r] == cell;
+                if (!inside && c->values[cell])
+                    ruled_out |= 1 << (c->values[cell] - 1);
+            }
+            for (int r = a; r < z; r++) {
+                int cell = c->line_cells[r];
+                if (c->block_of[cell] == blk && !c->values[cell] && c->cands[cell] & ruled_out) {
+                    c->cands[cell] &= ~ruled_out;
+                    touch(c, cell);
+                    changed = 1;
+                }
+            }
+        }
+        if (changed) {
+            EMIT(c, PLY, T_UnitShrunk, 3, num(PLY), PyLong_FromLong(c->steps), num(u));
+            return SHRUNKEN;
+        }
+    }
+    return NOTHING;
+}
+
+/* -- engine.py -------------------------------------------------------------------------- */
+
+static void frame_forget(NFrame *f) {
+    Py_CLEAR(f->frame);
+    Py_CLEAR(f->values_obj);
+    Py_CLEAR(f->cands_obj);
+    Py_CLEAR(f->options_obj);
+}
+
+static int foremost(Core *c, int *least_out) {
+    int size = c->size, zero = 0;
+    for (int i = 0; i < size; i++)
+        if (!c->counts[i]) {
+            zero = 1;
+            break;
+        }
+    if (zero) { /* the quirk (state.foremost) */
+        int best = 0, least = 0;
+        for (int i = 0; i < size; i++)
+            if (!c->values[i]) {
+                int n = BITS[c->cands[i]];
+                if (least == 0 || (least != 1 && n < least)) {
+                    best = i;
+                    least = n;
+                }
+            }
+        *least_out = least;
+        return best;
+    }
+    int best = 0, least = FILLED;
+    for (int i = 0; i < size; i++)
+        if (c->counts[i] < least) {
+            least = c->counts[i];
+            best = i;
+            if (least == 1)
+                break;
+        }
+    if (least == FILLED) {
+        *least_out = 0;
+        return 0;
+    }
+    *least_out = least;
+    return best;
+}
+
+static void solved(Core *c) {
+    c->solutions++;
+    EMIT(c, SOLUTION, T_Outcome, 4, num(SOLUTION), PyLong_FromLong(c->steps),
+         PyLong_FromLong(c->solutions), grid(c));
+    c->status = SOLVED;
+}
+
+static int place(Core *c, int cell, int value) {
+    uint16_t *cands = c->cands;
+    unsigned char *counts = c->counts;
+    c->values[cell] = value;
+    cands[cell] = 0;
+    counts[cell] = FILLED;
+    touch(c, cell);
+    int b = 1 << (value - 1);
+    for (int k = c->peer_at[cell]; k < c->peer_at[cell + 1]; k++) {
+        int j = c->peers[k];
+        int m = cands[j];
+        if (m & b) {
+            m ^= b;
+            cands[j] = m;
+            counts[j]--;
+            touch(c, j);
+            if (!m) {
+                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLong(c->steps),
+                     num(value), num(j), PyBool_FromLong(c->in_block[k]));
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static int has_empty(Core *c) {
+    return memchr(c->values, 0, c->size) != NULL;
+}
+
+static void _start(Core *c) {
+    int size = c->size;
+    c->steps++;
+    for (int i = 0; i < size; i++) {
+        touch(c, i);
+        if (c->values[i]) {
+            c->cands[i] = 0;
+            continue;
+        }
+        int m = FULL;
+        for (int k = c->peer_at[i]; k < c->peer_at[i + 1]; k++) {
+            int v = c->values[c->peers[k]];
+            if (v)
+                m &= ~(1 << (v - 1));
+        }
+        c->cands[i] = m;
+    }
+    int missing = -1;
+    for (int i = 0; i < size; i++) {
+        recount(c, i);
+        if (missing < 0 && !c->values[i] && !c->cands[i])
+            missing = i;
+    }
+    if (missing >= 0) {
+        EMIT(c, NO_CANDIDATE, T_NoCandidate, 3, num(NO_CANDIDATE), PyLong_FromLong(c->steps),
+             num(missing));
+        c->status = WRONG;
+    } else if (!has_empty(c))
+        solved(c);
+    else
+        c->status = SEARCHING;
+}
+
+static void filtered(Core *c, int result, int fore) {
+    if (result == CONTRADICTION)
+        c->status = WRONG;
+    else if (result == COMPLETE || (result == SHRUNKEN && fore == 0))
+        c->status = SEARCHING;
+    else {
+        c->pending = fore;
+        c->status = GUESS_DUE;
+    }
+}
+
+static void fill(Core *c) {
+    unsigned char *counts = c->counts;
+    int size = c->size;
+    for (int i = 0; i < size; i++) {
+        if (counts[i] != 1)
+            continue;
+        if (!place(c, i, value_of_bit(c->cands[i]))) {
+            c->status = WRONG;
+            return;
+        }
+    }
+    c->steps++;
+    if (has_empty(c))
+        c->status = SEARCHING;
+    else
+        solved(c);
+}
+
+static void _search(Core *c, int run_mode) {
+    if (memchr(c->counts, 1, c->size)) {
+        fill(c);
+        return;
+    }
+    int least, fore = foremost(c, &least);
+    c->steps++;
+    int result = NOTHING;
+    if (run_mode != 2)
+        result = grp(c);
+    if (result == NOTHING && run_mode != 1)
+        result = ply(c);
+    recount_touched(c);
+    filtered(c, result, fore);
+}
+
+static void _try(Core *c, NFrame *f) {
+    int ok = f->n_options && place(c, f->cell, f->options[f->tried - 1]);
+    c->status = ok ? SEARCHING : WRONG;
+}
+
+static int push_frame(Core *c) {
+    if (c->n_frames == c->cap_frames) {
+        int cap = c->cap_frames * 2;
+        NFrame *fr = PyMem_Realloc(c->frames, sizeof(NFrame) * cap);
+        if (!fr)
+            return 0;
+        memset(fr + c->cap_frames, 0, sizeof(NFrame) * (cap - c->cap_frames));
+        c->frames = fr;
+        c->cap_frames = cap;
+    }
+    NFrame *f = &c->frames[c->n_frames];
+    if (!f->values) {
+        f->values = PyMem_Malloc(c->size);
+        f->cands = PyMem_Malloc(sizeof(uint16_t) * c->size);
+        f->clean = PyMem_Malloc(c->n_units + 1);
+        if (!f->values || !f->cands || !f->clean)
+            return 0;
+    }
+    memset(f->clean, 0, c->n_units); /* nothing known until a guess says so */
+    c->n_frames++;
+    return 1;
+}
+
+static void _guess(Core *c) {
+    int cell = c->pending;
+    int mask = c->cands[cell];
+    c->steps++;
+    if (!push_frame(c)) {
+        c->failed = 1;
+        PyErr_NoMemory();
+        return;
+    }
+    NFrame *f = &c->frames[c->n_frames - 1];
+    f->cell = cell;
+    f->tried = 1;
+    f->n_options = 0;
+    for (int v = 1; v <= 9; v++)
+        if (mask >> (v - 1) & 1)
+            f->options[f->n_options++] = v;
+    memcpy(f->values, c->values, c->size);
+    memcpy(f->cands, c->cands, sizeof(uint16_t) * c->size);
+    memcpy(f->clean, c->clean, c->n_units);
+    c->pending = -1;
+    c->new_guess = c->n_frames;
+    EMIT(c, GUESS, T_Guess, 6, num(GUESS), PyLong_FromLong(c->steps), num(cell),
+         num(c->n_frames), num(1), num(f->n_options));
+    _try(c, f);
+}
+
+static void _restore_cells(Core *c, NFrame *f) {
+    for (int i = 0; i < c->size; i++)
+        if (c->values[i] != f->values[i] || c->cands[i] != f->cands[i]) {
+            touch(c, i);
+            c->values[i] = f->values[i];
+            c->cands[i] = f->cands[i];
+            recount(c, i);
+        }
+}
+
+static void _next_guess(Core *c) {
+    c->steps++;
+    int popped = 0;
+    while (c->n_frames) {
+        NFrame *top = &c->frames[c->n_frames - 1];
+        if (top->tried < top->n_options) {
+            _restore_cells(c, top);
+            /* the cells are as when the guess was made: so is what grp knew of their units */
+            memcpy(c->clean, top->clean, c->n_units);
+            top->tried++;
+            Py_CLEAR(top->frame); /* a new Frame (its parts stay shared) */
+            EMIT(c, popped ? UPWARD : FORWARD, T_Guess, 6, num(popped ? UPWARD : FORWARD),
+                 PyLong_FromLong(c->steps), num(top->cell), num(c->n_frames), num(top->tried),
+                 num(top->n_options));
+            _try(c, top);
+            return;
+        }
+        frame_forget(top);
+        c->n_frames--;
+        popped = 1;
+    }
+    EMIT(c, NO_MORE, T_Outcome, 4, num(NO_MORE), PyLong_FromLong(c->steps),
+         PyLong_FromLong(c->solutions), grid(c));
+    c->status = FINISHED;
+}
+
+/* Engine.advance without a guess answer */
+static void advance(Core *c, int run_mode) {
+    c->n_touched = 0;
+    c->new_guess = 0;
+    switch (c->status) {
+    case SEARCHING:
+        _search(c, run_mode);
+        break;
+    case GUESS_DUE:
+        _guess(c);
+        break;
+    case WRONG:
+    case SOLVED:
+        _next_guess(c);
+        break;
+    case LOADED:
+        _start(c);
+        break;
+    }
+}
+
+/* -- Python objects of the state ---------------------------------------------------------- */
+
+static PyObject *frame_object(Core *c, NFrame *f) {
+    if (f->frame) {
+        Py_INCREF(f->frame);
+        return f->frame;
+    }
+    if (!f->values_obj) {
+        f->values_obj = PyBytes_FromStringAndSize((const char *)f->values, c->size);
+        if (!f->values_obj)
+            return NULL;
+    }
+    if (!f->cands_obj) {
+        PyObject *raw =
+            PyBytes_FromStringAndSize((const char *)f->cands, sizeof(uint16_t) * c->size);
+        if (!raw)
+            return NULL;
+        f->cands_obj = PyObject_CallFunction(T_array, "sO", "H", raw);
+        Py_DECREF(raw);
+        if (!f->cands_obj)
+            return NULL;
+    }
+    if (!f->options_obj) {
+        f->options_obj = PyTuple_New(f->n_options);
+        if (!f->options_obj)
+            return NULL;
+        for (int i = 0; i < f->n_options; i++)
+            PyTuple_SET_ITEM(f->options_obj, i, num(f->options[i]));
+    }
+    Py_INCREF(f->options_obj);
+    Py_INCREF(f->values_obj);
+    Py_INCREF(f->cands_obj);
+    PyObject *fields[5] = {PyLong_FromLong(f->cell), f->options_obj, PyLong_FromLong(f->tried),
+                           f->values_obj, f->cands_obj};
+    f->frame = make_record(T_Frame, FRAME_SLOTS, 5, fields);
+    Py_XINCREF(f->frame);
+    return f->frame;
+}
+
+static PyObject *frames_tuple(Core *c) {
+    PyObject *t = PyTuple_New(c->n_frames);
+    if (!t)
+        return NULL;
+    for (int i = 0; i < c->n_frames; i++) {
+        PyObject *f = frame_object(c, &c->frames[i]);
+        if (!f) {
+            Py_DECREF(t);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(t, i, f);
+    }
+    return t;
+}
+
+static PyObject *make_state(Core *c) {
+    PyObject *frames = frames_tuple(c);
+    if (!frames)
+        return NULL;
+    PyObject *raw = PyBytes_FromStringAndSize((const char *)c->cands, sizeof(uint16_t) * c->size);
+    PyObject *cands = raw ? PyObject_CallFunction(T_array, "sO", "H", raw) : NULL;
+    Py_XDECREF(raw);
+    Py_INCREF(STATUS[c->status]);
+    PyObject *fields[7] = {STATUS[c->status],        PyLong_FromLong(c->steps),
+                           PyLong_FromLong(c->solutions), grid(c),
+                           cands,                    frames,
+                           PyLong_FromLong(c->pending)};
+    return make_record(T_State, STATE_SLOTS, 7, fields);
+}
+
+/* -- the Core type ---------------------------------------------------------------------- */
+
+static int *int_table(PyObject *seq, int *n_out) {
+    Py_buffer view; /* an array("i"): copied as it is */
+    if (PyObject_CheckBuffer(seq) && PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
+        int ok = view.itemsize == sizeof(int) && view.format && strcmp(view.format, "i") == 0;
+        int *t = ok ? PyMem_Malloc(view.len + sizeof(int)) : NULL;
+        if (t) {
+            memcpy(t, view.buf, view.len);
+            if (n_out)
+                *n_out = (int)(view.len / sizeof(int));
+        }
+        PyBuffer_Release(&view);
+        if (t)
+            return t;
+    }
+    PyErr_Clear();
+    PyObject *fast = PySequence_Fast(seq, "a table of ints");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int *t = PyMem_Malloc(sizeof(int) * (n + 1));
+    for (Py_ssize_t i = 0; t && i < n; i++)
+        t[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    if (n_out)
+        *n_out = (int)n;
+    if (!t)
+        PyErr_NoMemory();
+    return PyErr_Occurred() ? NULL : t;
+}
+
+static void Core_dealloc(Core *c) {
+    PyMem_Free(c->peer_at);
+    PyMem_Free(c->peers);
+    PyMem_Free(c->in_block);
+    PyMem_Free(c->unit_at);
+    PyMem_Free(c->unit_cells);
+    PyMem_Free(c->line_at);
+    PyMem_Free(c->line_cells);
+    PyMem_Free(c->block_at);
+    PyMem_Free(c->block_cells);
+    PyMem_Free(c->block_of);
+    PyMem_Free(c->units_of_at);
+    PyMem_Free(c->units_of);
+    PyMem_Free(c->values);
+    PyMem_Free(c->counts);
+    PyMem_Free(c->clean);
+    PyMem_Free(c->cands);
+    PyMem_Free(c->touched);
+    for (int i = 0; i < c->cap_frames; i++) {
+        frame_forget(&c->frames[i]);
+        PyMem_Free(c->frames[i].values);
+        PyMem_Free(c->frames[i].cands);
+        PyMem_Free(c->frames[i].clean);
+    }
+    PyMem_Free(c->frames);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+/* Core(size, peer_at, peers, in_block, unit_at, unit_cells, line_at, line_cells, block_at,
+ *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables) */
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    PyObject *t[12];
+    int size;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOOO", &size, &t[0], &t[1], &t[2], &t[3], &t[4],
+                          &t[5], &t[6], &t[7], &t[8], &t[9], &t[10], &t[11]))
+        return -1;
+    int n;
+    c->size = size;
+    if (!(c->peer_at = int_table(t[0], NULL)) || !(c->peers = int_table(t[1], NULL)))
+        return -1;
+    int *flags = int_table(t[2], &n);
+    if (!flags)
+        return -1;
+    c->in_block = PyMem_Malloc(n + 1);
+    for (int i = 0; i < n; i++)
+        c->in_block[i] = (unsigned char)flags[i];
+    PyMem_Free(flags);
+    if (!(c->unit_at = int_table(t[3], &n)) || !(c->unit_cells = int_table(t[4], NULL)))
+        return -1;
+    c->n_units = n - 1;
+    if (!(c->line_at = int_table(t[5], &n)) || !(c->line_cells = int_table(t[6], NULL)))
+        return -1;
+    c->n_lines = n - 1;
+    if (!(c->block_at = int_table(t[7], &n)) || !(c->block_cells = int_table(t[8], NULL)))
+        return -1;
+    c->n_blocks = n - 1;
+    if (!(c->block_of = int_table(t[9], NULL)) || !(c->units_of_at = int_table(t[10], NULL)) ||
+        !(c->units_of = int_table(t[11], NULL)))
+        return -1;
+    for (int u = 0; u < c->n_units; u++)
+        if (c->unit_at[u + 1] - c->unit_at[u] > 9) {
+            PyErr_SetString(PyExc_ValueError, "a unit of more than nine cells");
+            return -1;
+        }
+    c->values = PyMem_Calloc(size, 1);
+    c->counts = PyMem_Calloc(size, 1);
+    c->clean = PyMem_Calloc(c->n_units + 1, 1);
+    c->cands = PyMem_Calloc(size, sizeof(uint16_t));
+    c->cap_touched = 4 * size + 64;
+    c->touched = PyMem_Malloc(sizeof(int) * c->cap_touched);
+    c->cap_frames = 16;
+    c->frames = PyMem_Calloc(c->cap_frames, sizeof(NFrame));
+    if (!c->values || !c->counts || !c->clean || !c->cands || !c->touched || !c->frames) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->pending = -1;
+    return 0;
+}
+
+static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *cands) {
+    /* a sequence of size ints into values (bytes) or cands (16-bit) */
+    Py_buffer view;
+    if (values && PyBytes_Check(seq) && PyBytes_GET_SIZE(seq) == c->size) {
+        memcpy(values, PyBytes_AS_STRING(seq), c->size);
+        return 0;
+    }
+    if (cands && !PyList_Check(seq) && !PyTuple_Check(seq) &&
+        PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
+        int ok = view.itemsize == 2 && view.len == 2 * c->size && view.format &&
+                 strcmp(view.format, "H") == 0;
+        if (ok)
+            memcpy(cands, view.buf, view.len);
+        PyBuffer_Release(&view);
+        if (ok)
+            return 0;
+    }
+    PyErr_Clear();
+    PyObject *fast = PySequence_Fast(seq, "cells");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != c->size) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "wrong number of cells");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (int i = 0; i < c->size; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (values)
+            values[i] = (unsigned char)v;
+        else
+            cands[i] = (uint16_t)v;
+    }
+    Py_DECREF(fast);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *attr_long(PyObject *o, const char *name, long *out) {
+    PyObject *a = PyObject_GetAttrString(o, name);
+    if (!a)
+        return NULL;
+    *out = PyLong_AsLong(a);
+    Py_DECREF(a);
+    return PyErr_Occurred() ? NULL : Py_None;
+}
+
+static int read_frame(Core *c, NFrame *f, PyObject *frame) {
+    long cell, tried;
+    if (!attr_long(frame, "cell", &cell) || !attr_long(frame, "tried", &tried))
+        return -1;
+    PyObject *options = PyObject_GetAttrString(frame, "options");
+    PyObject *values = PyObject_GetAttrString(frame, "values");
+    PyObject *cands = PyObject_GetAttrString(frame, "cands");
+    int rc = -1;
+    if (options && values && cands) {
+        PyObject *fast = PySequence_Fast(options, "options");
+        if (fast) {
+            Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+            if (n > 10)
+                PyErr_SetString(PyExc_ValueError, "more than ten options");
+            for (Py_ssize_t i = 0; i < n && i < 10; i++)
+                f->options[i] = (unsigned char)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            f->n_options = (int)n;
+            Py_DECREF(fast);
+            if (!PyErr_Occurred() && read_cells(values, c, f->values, NULL) == 0 &&
+                read_cells(cands, c, NULL, f->cands) == 0)
+                rc = 0;
+        }
+    }
+    if (rc == 0) {
+        frame_forget(f);
+        f->cell = (int)cell;
+        f->tried = (int)tried;
+        f->frame = frame;
+        Py_INCREF(frame);
+        f->options_obj = options;
+        f->values_obj = values;
+        f->cands_obj = cands;
+        return 0;
+    }
+    Py_XDECREF(options);
+    Py_XDECREF(values);
+    Py_XDECREF(cands);
+    return -1;
+}
+
+/* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
+static PyObject *Core_push(Core *c, PyObject *args) {
+    int status, pending;
+    long steps, solutions;
+    PyObject *values, *cands, *frames;
+    if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
+                          &cands, &frames))
+        return NULL;
+    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+        return NULL;
+    PyObject *fast = PySequence_Fast(frames, "frames");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int keep = c->n_frames < n ? c->n_frames : (int)n;
+    for (int i = 0; i < keep; i++)
+        if (c->frames[i].frame != PySequence_Fast_GET_ITEM(fast, i)) {
+            keep = i;
+            break;
+        }
+    for (int i = keep; i < c->n_frames; i++)
+        frame_forget(&c->frames[i]);
+    c->n_frames = keep;
+    for (Py_ssize_t i = keep; i < n; i++) {
+        if (!push_frame(c) || read_frame(c, &c->frames[i], PySequence_Fast_GET_ITEM(fast, i))) {
+            c->n_frames = (int)i;
+            Py_DECREF(fast);
+            return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+        }
+    }
+    Py_DECREF(fast);
+    c->status = status;
+    c->steps = steps;
+    c->solutions = solutions;
+    c->pending = pending;
+    for (int i = 0; i < c->size; i++)
+        recount(c, i);
+    memset(c->clean, 0, c->n_units);
+    Py_RETURN_NONE;
+}
+
+/* pull() -> (status, steps, solutions, pending, values, cands, counts, frames, touched) */
+static PyObject *Core_pull(Core *c, PyObject *unused) {
+    int size = c->size;
+    PyObject *values = PyList_New(size), *cands = PyList_New(size);
+    PyObject *counts = PyByteArray_FromStringAndSize((const char *)c->counts, size);
+    PyObject *frames = PyList_New(c->n_frames), *touched = PyList_New(c->n_touched);
+    if (!values || !cands || !counts || !frames || !touched)
+        goto fail;
+    for (int i = 0; i < size; i++) {
+        PyList_SET_ITEM(values, i, num(c->values[i]));
+        PyList_SET_ITEM(cands, i, num(c->cands[i]));
+    }
+    for (int i = 0; i < c->n_touched; i++)
+        PyList_SET_ITEM(touched, i, num(c->touched[i]));
+    for (int i = 0; i < c->n_frames; i++) {
+        PyObject *f = frame_object(c, &c->frames[i]);
+        if (!f)
+            goto fail;
+        PyList_SET_ITEM(frames, i, f);
+    }
+    return Py_BuildValue("(illiNNNNN)", c->status, c->steps, c->solutions, c->pending, values,
+                         cands, counts, frames, touched);
+fail:
+    Py_XDECREF(values);
+    Py_XDECREF(cands);
+    Py_XDECREF(counts);
+    Py_XDECREF(frames);
+    Py_XDECREF(touched);
+    return NULL;
+}
+
+/* advance(run_mode, kinds) -> the move's events (of the kinds in the bit mask ``kinds``) */
+static PyObject *Core_advance(Core *c, PyObject *args) {
+    int mode;
+    unsigned kinds;
+    if (!PyArg_ParseTuple(args, "iI", &mode, &kinds))
+        return NULL;
+    PyObject *ev = PyList_New(0);
+    if (!ev)
+        return NULL;
+    c->ev = ev;
+    c->kinds = kinds;
+    c->failed = 0;
+    advance(c, mode);
+    c->ev = NULL;
+    if (c->failed) {
+        Py_DECREF(ev);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    return ev;
+}
+
+/* run(run_mode, kinds, units, fine, solutions, first, max_steps, moves, index, resume,
+ *     cells_base):
+ * the plain run (Session._plain_unit, unit after unit) natively. Before each unit but the
+ * first, the walk's goals: the end of the search, ``solutions`` new ones since ``first``,
+ * ``max_steps`` (-1: none). A unit is a step of docs/engine.md, or with ``fine`` one step count.
+ * At most ``units`` units and ``moves`` moves (the record's room); ``index``: the record's
+ * length (snapshots are due after its moves 63, 127, ...); ``resume``: go on with the unit the
+ * last call left unfinished; ``cells_base``: how many touched cells the record's last chunk
+ * holds already (0 when the first move begins a chunk).
+ * Returns (units done, unit left unfinished, biggest new guess level, the moves' step counts
+ * as uint32 bytes, the new guesses' moves as uint32 bytes and their levels as bytes,
+ * [snapshots], events of ``kinds``, the cells each move touched (a byte each, or uint16 when
+ * the geometry has more than 256 cells), and after each move how many cells its chunk holds
+ * (uint32): the record's index of the cells, ``_Chunk.note``). */
+static PyObject *Core_run(Core *c, PyObject *args) {
+    int mode, units, fine, resume;
+    unsigned kinds;
+    long goal, first, max_steps, max_moves, index, cells_base;
+    if (!PyArg_ParseTuple(args, "iIiilllllil", &mode, &kinds, &units, &fine, &goal, &first,
+                          &max_steps, &max_moves, &index, &resume, &cells_base))
+        return NULL;
+    const int wide = c->size > 256;
+    const long cell_width = wide ? 2 : 1;
+    long cells_cap = 8192, n_cells = 0;
+    unsigned char *cells_out = PyMem_Malloc(cells_cap * cell_width);
+    uint32_t *ends_out = NULL;
+    PyObject *ev = kinds ? PyList_New(0) : NULL;
+    PyObject *snapshots = PyList_New(0);
+    long cap = 1024, n = 0, n_guesses = 0;
+    uint32_t *steps_out = PyMem_Malloc(sizeof(uint32_t) * cap);
+    uint32_t *guess_moves = PyMem_Malloc(sizeof(uint32_t) * cap);
+    unsigned char *guess_levels = PyMem_Malloc(cap);
+    ends_out = PyMem_Malloc(sizeof(uint32_t) * cap);
+    if ((kinds && !ev) || !snapshots || !steps_out || !guess_moves || !guess_levels ||
+        !cells_out || !ends_out)
+        goto fail;
+    c->ev = ev;
+    c->kinds = kinds;
+    c->failed = 0;
+    int done = 0, open = 0, biggest = 0;
+    while (done < units && n < max_moves) {
+        if ((done || !resume) &&
+            (c->status == FINISHED || (goal && c->solutions - first >= goal) ||
+             (max_steps >= 0 && c->steps >= max_steps)))
+            break;
+        long count = c->steps;
+        open = 1;
+        while (n < max_moves) {
+            advance(c, mode);
+            if (c->failed)
+                goto fail;
+            if (n == cap) {
+                cap *= 2;
+                uint32_t *more = PyMem_Realloc(steps_out, sizeof(uint32_t) * cap);
+                if (more)
+                    steps_out = more;
+                uint32_t *more_moves = PyMem_Realloc(guess_moves, sizeof(uint32_t) * cap);
+                if (more_moves)
+                    guess_moves = more_moves;
+                unsigned char *more_levels = PyMem_Realloc(guess_levels, cap);
+                if (more_levels)
+                    guess_levels = more_levels;
+                uint32_t *more_ends = PyMem_Realloc(ends_out, sizeof(uint32_t) * cap);
+                if (more_ends)
+                    ends_out = more_ends;
+                if (!more || !more_moves || !more_levels || !more_ends)
+                    goto fail;
+            }
+            if (n_cells + c->n_touched > cells_cap) {
+                long grown = 2 * (n_cells + c->n_touched);
+                unsigned char *more_cells = PyMem_Realloc(cells_out, grown * cell_width);
+                if (!more_cells)
+                    goto fail;
+                cells_out = more_cells;
+                cells_cap = grown;
+            }
+            if ((index + n) % MOVES_PER_SNAPSHOT == 0) /* the move begins a chunk */
+                cells_base = 0;
+            for (int k = 0; k < c->n_touched; k++, n_cells++) {
+                if (wide)
+                    ((uint16_t *)cells_out)[n_cells] = (uint16_t)c->touched[k];
+                else
+                    cells_out[n_cells] = (unsigned char)c->touched[k];
+            }
+            cells_base += c->n_touched;
+            ends_out[n] = (uint32_t)cells_base;
+            steps_out[n] = (uint32_t)c->steps;
+            if (c->new_guess) {
+                guess_moves[n_guesses] = (uint32_t)(index + n);
+                guess_levels[n_guesses++] = (unsigned char)c->new_guess;
+                if (c->new_guess > biggest)
+                    biggest = c->new_guess;
+            }
+            if ((index + n) % MOVES_PER_SNAPSHOT == MOVES_PER_SNAPSHOT - 1) {
+                PyObject *s = make_state(c);
+                if (!s || PyList_Append(snapshots, s) < 0) {
+                    Py_XDECREF(s);
+                    goto fail;
+                }
+                Py_DECREF(s);
+            }
+            n++;
+            if (fine ? (c->steps > count || c->status == FINISHED)
+                     : (c->status != GUESS_DUE && c->status != WRONG)) {
+                open = 0;
+                break;
+            }
+        }
+        if (open)
+            break;
+        done++;
+        resume = 0;
+    }
+    c->ev = NULL;
+    PyObject *steps = PyBytes_FromStringAndSize((const char *)steps_out, sizeof(uint32_t) * n);
+    PyObject *moves = PyBytes_FromStringAndSize((const char *)guess_moves,
+                                                sizeof(uint32_t) * n_guesses);
+    PyObject *levels = PyBytes_FromStringAndSize((const char *)guess_levels, n_guesses);
+    PyObject *cells = PyBytes_FromStringAndSize((const char *)cells_out, n_cells * cell_width);
+    PyObject *ends = PyBytes_FromStringAndSize((const char *)ends_out, sizeof(uint32_t) * n);
+    PyMem_Free(steps_out);
+    PyMem_Free(guess_moves);
+    PyMem_Free(guess_levels);
+    PyMem_Free(cells_out);
+    PyMem_Free(ends_out);
+    if (!ev)
+        ev = PyList_New(0);
+    if (!steps || !moves || !levels || !cells || !ends || !ev) {
+        Py_XDECREF(steps);
+        Py_XDECREF(moves);
+        Py_XDECREF(levels);
+        Py_XDECREF(cells);
+        Py_XDECREF(ends);
+        goto fail_after;
+    }
+    return Py_BuildValue("(iiiNNNNNNN)", done, open, biggest, steps, moves, levels, snapshots, ev,
+                         cells, ends);
+fail:
+    c->ev = NULL;
+    PyMem_Free(steps_out);
+    PyMem_Free(guess_moves);
+    PyMem_Free(guess_levels);
+    PyMem_Free(cells_out);
+    PyMem_Free(ends_out);
+fail_after:
+    Py_XDECREF(ev);
+    Py_XDECREF(snapshots);
+    return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+}
+
+static PyObject *Core_state(Core *c, PyObject *unused) { return make_state(c); }
+
+static PyMethodDef Core_methods[] = {
+    {"push", (PyCFunction)Core_push, METH_VARARGS, "the pure attributes into the core"},
+    {"pull", (PyCFunction)Core_pull, METH_NOARGS, "the core's state as the pure attributes"},
+    {"advance", (PyCFunction)Core_advance, METH_VARARGS, "one move without a guess answer"},
+    {"run", (PyCFunction)Core_run, METH_VARARGS, "the plain run, many units at once"},
+    {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
+    {NULL}};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku_repl.core._native.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The engine's state and moves in native memory (core/native_engine.py).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};
+
+/* the member descriptors of a class's fields, or all NULL when one is not a slot (or the class
+ * has an __attrs_post_init__, or validators: then the class is called) */
+static int find_slots(PyObject *type, const char **names, int n, PyObject **slots) {
+    for (int i = 0; i < n; i++)
+        Py_CLEAR(slots[i]);
+    PyObject *dict = ((PyTypeObject *)type)->tp_dict;
+    int ok = PyDict_GetItemString(dict, "__attrs_post_init__") == NULL;
+    for (int i = 0; ok && i < n; i++) {
+        PyObject *d = PyDict_GetItemString(dict, names[i]);
+        ok = d && Py_IS_TYPE(d, &PyMemberDescr_Type);
+        if (ok) {
+            Py_INCREF(d);
+            slots[i] = d;
+        }
+    }
+    if (!ok)
+        for (int i = 0; i < n; i++)
+            Py_CLEAR(slots[i]);
+    return 0;
+}
+
+/* configure(NoCandidate, WentWrong, UnitShrunk, Removal, CelSet, Guess, Outcome, Frame,
+ *           EngineState, statuses, array) */
+static PyObject *configure(PyObject *self, PyObject *args) {
+    PyObject *statuses;
+    PyObject *t[10];
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOOO", &t[0], &t[1], &t[2], &t[3], &t[4], &t[5], &t[6],
+                          &t[7], &t[8], &statuses, &t[9]))
+        return NULL;
+    for (int i = 0; i < 7; i++)
+        if (!PyType_Check(t[i]) || !PyType_IsSubtype((PyTypeObject *)t[i], &PyTuple_Type)) {
+            PyErr_SetString(PyExc_TypeError, "event records must be tuple types");
+            return NULL;
+        }
+    if (!PyTuple_Check(statuses) || PyTuple_GET_SIZE(statuses) != 6) {
+        PyErr_SetString(PyExc_TypeError, "six statuses");
+        return NULL;
+    }
+    PyObject **slots[] = {&T_NoCandidate, &T_WentWrong, &T_UnitShrunk, &T_Removal, &T_CelSet,
+                          &T_Guess,       &T_Outcome,   &T_Frame,      &T_State,   &T_array};
+    for (int i = 0; i < 10; i++) {
+        Py_INCREF(t[i]);
+        Py_XSETREF(*slots[i], t[i]);
+    }
+    for (int i = 0; i < 6; i++) {
+        Py_INCREF(PyTuple_GET_ITEM(statuses, i));
+        Py_XSETREF(STATUS[i], PyTuple_GET_ITEM(statuses, i));
+    }
+    static const char *frame_fields[5] = {"cell", "options", "tried", "values", "cands"};
+    static const char *state_order[7] = {"status", "steps",  "solutions", "values",
+                                         "cands",  "frames", "pending"};
+    if (find_slots(T_Frame, frame_fields, 5, FRAME_SLOTS) < 0 ||
+        find_slots(T_State, state_order, 7, STATE_SLOTS) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef module_methods[] = {
+    {"configure", configure, METH_VARARGS, "the Python types the core makes"}, {NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_native",
+                                    "The native core (docs/native.md).", -1, module_methods};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    for (int i = 0; i < 1024; i++)
+        if (!SMALL[i] && !(SMALL[i] = PyLong_FromLong(i)))
+            return NULL;
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,198 @@
+"""The engine on the native core (``_native.c``): ``Engine`` whose moves run in C.
+
+``NativeEngine`` keeps every attribute of the pure ``Engine`` (values, cands, frames, status,
+steps, ...), so that whatever reads or changes an engine works on it unchanged. Around each
+native call the attributes go into the core (``push``) and come back out (``pull``). A move the
+core does not make goes to the pure code on those attributes: a guess answer, and a searching
+move in a run mode whose filters are not the original's (the techniques of modes 3 to 5).
+
+``run_plain`` is the plain run loop (``Session._plain_unit``) many units at a time, for the
+record's lean path (``History.extend_deferred``): see ``_native.c``'s ``Core_run``.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core import modes, native
+from sudoku_repl.core.engine import Choice, Engine
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.geometry import CLASSIC, Geometry
+from sudoku_repl.core.state import (
+    FINISHED,
+    GUESS_DUE,
+    LOADED,
+    SEARCHING,
+    SOLVED,
+    WRONG,
+    EngineState,
+    Frame,
+)
+
+#: the statuses in the order of the core's codes
+STATUSES = (LOADED, SEARCHING, SOLVED, FINISHED, GUESS_DUE, WRONG)
+#: every event kind of the original (a bit each): what a move hands back when all are wanted
+ALL_KINDS = (1 << (E.SOLUTION + 1)) - 1
+
+#: the filter chains the core runs itself, by run mode (modes.FILTERS as registered by the core)
+_NATIVE_CHAINS = {0: modes.DEFAULT, 1: (modes.grp,), 2: (modes.ply,)}
+
+_configured = False
+
+#: (units done, unit left unfinished, biggest new guess level, step counts as uint32 bytes, the
+#: new guesses' moves (uint32 bytes) and levels (bytes), [snapshots], events)
+PlainRun = tuple[int, bool, int, bytes, bytes, bytes, list[EngineState], list[Event], bytes, bytes]
+
+
+def kinds_mask(kinds: Iterable[int] | None) -> int:
+    """The core's bit mask of event kinds (None: every kind)."""
+    if kinds is None:
+        return ALL_KINDS
+    mask = 0
+    for kind in kinds:
+        if kind <= E.SOLUTION:
+            mask |= 1 << kind
+    return mask
+
+
+def _core_module() -> Any:
+    global _configured
+    module, why = native._extension()
+    if module is None:
+        raise RuntimeError(f"no native core: {why}")
+    if not _configured:  # the Python types the core makes, given once (not at import)
+        module.configure(
+            E.NoCandidate,
+            E.WentWrong,
+            E.UnitShrunk,
+            E.Removal,
+            E.CelSet,
+            E.Guess,
+            E.Outcome,
+            Frame,
+            EngineState,
+            STATUSES,
+            array,
+        )
+        _configured = True
+    return module
+
+
+@cache
+def tables(geo: Geometry) -> tuple[Any, ...]:
+    """The geometry as the flat tables ``_native.Core`` takes (made once per geometry)."""
+
+    def flat(groups: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
+        at: list[int] = [0]
+        cells: list[int] = []
+        for group in groups:
+            cells += group
+            at.append(len(cells))
+        return at, cells
+
+    peer_at, peers = flat(geo.peers)
+    in_block = [int(flag) for order in geo.place_order for _, flag in order]
+    unit_at, unit_cells = flat(u.cells for u in geo.units)
+    line_at, line_cells = flat(u.cells for u in geo.rows + geo.cols)
+    block_at, block_cells = flat(u.cells for u in geo.blocks)
+    units_of: list[list[int]] = [[] for _ in range(geo.size)]
+    for u, unit in enumerate(geo.units):
+        for c in unit.cells:
+            units_of[c].append(u)
+    units_of_at, units_flat = flat(units_of)
+    flat_tables = [peer_at, peers, in_block, unit_at, unit_cells, line_at, line_cells]
+    flat_tables += [block_at, block_cells, list(geo.block_of), units_of_at, units_flat]
+    # as C ints: each engine's core copies them as they are
+    return (geo.size, *(array("i", table) for table in flat_tables))
+
+
+def native_mode(run_mode: int) -> bool:
+    """Whether a searching move in this run mode runs in the core (its filters are grp/ply)."""
+    chain = _NATIVE_CHAINS.get(run_mode)
+    return (
+        chain is not None
+        and run_mode not in modes.STRATEGIES
+        and modes.FILTERS.get(run_mode) == chain
+    )
+
+
+class NativeEngine(Engine):
+    """``Engine`` with its moves in the native core; the same events, states and attributes."""
+
+    def __init__(self, state: EngineState, geometry: Geometry = CLASSIC) -> None:
+        self.core = _core_module().Core(*tables(geometry))
+        super().__init__(state, geometry)
+
+    def advance(self, run_mode: int = 0, choice: Choice = None) -> list[Event]:
+        if choice is not None or (self.status is SEARCHING and not native_mode(run_mode)):
+            return super().advance(run_mode, choice)
+        self._push()
+        events: list[Event] = self.core.advance(run_mode, ALL_KINDS)
+        self._pull()
+        return events
+
+    def run_plain(
+        self,
+        run_mode: int,
+        kinds: int,
+        units: int,
+        fine: bool,
+        solutions: int,
+        first: int,
+        max_steps: int | None,
+        moves: int,
+        index: int,
+        resume: bool,
+        cells_base: int,
+    ) -> PlainRun:
+        """Up to ``units`` units of a plain run in the core (``_native.c``'s ``Core_run`` says
+        what each argument is); ``run_mode`` must be one the core runs (``native_mode``)."""
+        self._push()
+        result: PlainRun = self.core.run(
+            run_mode,
+            kinds,
+            units,
+            int(fine),
+            solutions,
+            first,
+            -1 if max_steps is None else max_steps,
+            moves,
+            index,
+            int(resume),
+            cells_base,
+        )
+        self._pull()
+        return result
+
+    def _push(self) -> None:
+        self.core.push(
+            STATUSES.index(self.status),
+            self.steps,
+            self.solutions,
+            self.pending,
+            self.values,
+            self.cands,
+            self.frames,
+        )
+
+    def _pull(self) -> None:
+        (
+            status,
+            self.steps,
+            self.solutions,
+            self.pending,
+            self.values,
+            self.cands,
+            self.counts,
+            self.frames,
+            self.touched,
+        ) = self.core.pull()
+        self.status = STATUSES[status]
+        # grp's caches describe the pure moves' changes only: start them afresh
+        self.memo.clean = 0
+        self.changed = []
+        self.frame_clean = []
