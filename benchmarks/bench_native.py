@@ -30,7 +30,7 @@ import tracemalloc
 from collections.abc import Callable
 
 import norvig_baseline
-from common import FORUM_SAMPLE, HERE, ROYLE17_SAMPLE, machine, read_quizzes, verdict
+from common import FORUM_SAMPLE, HERE, ROYLE17_SAMPLE, Silent, machine, read_quizzes, verdict
 
 from sudoku_repl.api import Session
 from sudoku_repl.assembly import register_all
@@ -49,26 +49,11 @@ clock: Callable[[], float] = time.process_time
 MANY_SOLUTIONS = "123456789" + "." * 72
 
 
-class Quiet:
-    """Hooks that read no event (the native core then makes none), default guesses."""
-
-    kinds = ()
-
-    def events(self, events: object) -> None:
-        pass
-
-    def ask_guess(self, cell: int, value: int) -> None:
-        return None
-
-    def interrupted(self) -> bool:
-        return False
-
-
 def first_solution(quiz: str) -> float:
     session = Session()
     session.load(Quiz.from_string(quiz))
     start = clock()
-    session.run(Quiet(), 1)
+    session.run(Silent(), 1)
     return clock() - start
 
 
@@ -105,7 +90,7 @@ def steps_per_second(quizzes: list[str]) -> float:
         session = Session()
         session.load(Quiz.from_string(quiz))
         start = clock()
-        session.run(Quiet(), 0)
+        session.run(Silent(), 0)
         seconds += clock() - start
         steps += session.state().steps
     return steps / seconds
@@ -118,13 +103,13 @@ def bytes_per_step(quiz: str, steps: int) -> tuple[float, int]:
     before = tracemalloc.get_traced_memory()[0]
     session = Session()
     session.load(Quiz.from_string(quiz))
-    session.run(Quiet(), 0, max_steps=steps)
+    session.run(Silent(), 0, max_steps=steps)
     history = session.history
     for move in range(0, len(history), max(1, len(history) // 50)):
         history.events(move)
         list(history.changes(move))
-    session.goto(steps // 2, Quiet())
-    session.goto(steps, Quiet())
+    session.goto(steps // 2, Silent())
+    session.goto(steps, Silent())
     held = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     return held / session.state().steps, session.state().steps
