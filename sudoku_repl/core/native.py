@@ -32,7 +32,9 @@ def _extension() -> tuple[ModuleType | None, str]:
     try:
         from sudoku_repl.core import _native  # type: ignore[attr-defined]
     except ImportError as e:
-        return None, f"the C extension was not built ({e})"
+        if "cannot import name" in str(e):  # not there: the install had no C compiler
+            return None, "the C extension was not built: no C compiler at install"
+        return None, f"the C extension does not load: {e}"  # there, but broken or stale
     return _native, ""
 
 
