@@ -1246,8 +1246,9 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
  * Returns (units done, unit left unfinished, biggest new guess level, the moves' step counts
  * as uint32 bytes, the new guesses' moves as uint32 bytes and their levels as bytes,
  * [snapshots], events of ``kinds``, the cells each move touched (a byte each, or uint16 when
- * the geometry has more than 256 cells), and after each move how many cells its chunk holds
- * (uint32): the record's index of the cells, ``_Chunk.note``). */
+ * the geometry has more than 256 cells), after each move how many cells its chunk holds
+ * (uint32): the record's index of the cells, ``_Chunk.note``; and the state of each of those
+ * cells after its move, value << 9 | candidates (uint16): ``_Chunk.note_states``). */
 static PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
@@ -1259,6 +1260,7 @@ static PyObject *Core_run(Core *c, PyObject *args) {
     const long cell_width = wide ? 2 : 1;
     long cells_cap = 8192, n_cells = 0;
     unsigned char *cells_out = PyMem_Malloc(cells_cap * cell_width);
+    uint16_t *states_out = PyMem_Malloc(cells_cap * sizeof(uint16_t));
     uint32_t *ends_out = NULL;
     PyObject *ev = kinds ? PyList_New(0) : NULL;
     PyObject *snapshots = PyList_New(0);
@@ -1268,7 +1270,7 @@ static PyObject *Core_run(Core *c, PyObject *args) {
     unsigned char *guess_levels = PyMem_Malloc(cap);
     ends_out = PyMem_Malloc(sizeof(uint32_t) * cap);
     if ((kinds && !ev) || !snapshots || !steps_out || !guess_moves || !guess_levels ||
-        !cells_out || !ends_out)
+        !cells_out || !states_out || !ends_out)
         goto fail;
     c->ev = ev;
     c->kinds = kinds;
@@ -1308,11 +1310,17 @@ static PyObject *Core_run(Core *c, PyObject *args) {
                 if (!more_cells)
                     goto fail;
                 cells_out = more_cells;
+                uint16_t *more_states = PyMem_Realloc(states_out, grown * sizeof(uint16_t));
+                if (!more_states)
+                    goto fail;
+                states_out = more_states;
                 cells_cap = grown;
             }
             if ((index + n) % MOVES_PER_SNAPSHOT == 0) /* the move begins a chunk */
                 cells_base = 0;
             for (int k = 0; k < c->n_touched; k++, n_cells++) {
+                int cell = c->touched[k];
+                states_out[n_cells] = (uint16_t)(c->values[cell] << 9 | c->cands[cell]);
                 if (wide)
                     ((uint16_t *)cells_out)[n_cells] = (uint16_t)c->touched[k];
                 else
@@ -1354,14 +1362,18 @@ static PyObject *Core_run(Core *c, PyObject *args) {
     PyObject *levels = PyBytes_FromStringAndSize((const char *)guess_levels, n_guesses);
     PyObject *cells = PyBytes_FromStringAndSize((const char *)cells_out, n_cells * cell_width);
     PyObject *ends = PyBytes_FromStringAndSize((const char *)ends_out, sizeof(uint32_t) * n);
+    PyObject *states =
+        PyBytes_FromStringAndSize((const char *)states_out, sizeof(uint16_t) * n_cells);
     PyMem_Free(steps_out);
     PyMem_Free(guess_moves);
     PyMem_Free(guess_levels);
     PyMem_Free(cells_out);
+    PyMem_Free(states_out);
     PyMem_Free(ends_out);
     if (!ev)
         ev = PyList_New(0);
-    if (!steps || !moves || !levels || !cells || !ends || !ev) {
+    if (!steps || !moves || !levels || !cells || !ends || !states || !ev) {
+        Py_XDECREF(states);
         Py_XDECREF(steps);
         Py_XDECREF(moves);
         Py_XDECREF(levels);
@@ -1369,14 +1381,15 @@ static PyObject *Core_run(Core *c, PyObject *args) {
         Py_XDECREF(ends);
         goto fail_after;
     }
-    return Py_BuildValue("(iiiNNNNNNN)", done, open, biggest, steps, moves, levels, snapshots, ev,
-                         cells, ends);
+    return Py_BuildValue("(iiiNNNNNNNN)", done, open, biggest, steps, moves, levels, snapshots,
+                         ev, cells, ends, states);
 fail:
     c->ev = NULL;
     PyMem_Free(steps_out);
     PyMem_Free(guess_moves);
     PyMem_Free(guess_levels);
     PyMem_Free(cells_out);
+    PyMem_Free(states_out);
     PyMem_Free(ends_out);
 fail_after:
     Py_XDECREF(ev);

@@ -218,6 +218,11 @@ class _Chunk:
         cells.extend(touched)
         self.ends.append(len(cells))
 
+    def has_states(self) -> bool:
+        """Whether the states of every touched cell are kept (a written chunk's, or a deferred
+        one the native core recorded whole); else a reader works the chunk out first."""
+        return len(self.states) == len(self.cells)
+
     def note_states(self, i: int, values: Sequence[int], cands: Sequence[Mask]) -> None:
         """Keep the states after move i (``values``/``cands``) of the cells it touched."""
         cells = self.cells[self.ends[i - 1] if i else 0 : self.ends[i]]
@@ -449,13 +454,16 @@ class History:
         snapshots: Sequence[EngineState],
         cells: bytes,
         ends: bytes,
+        states: bytes,
     ) -> None:
         """``append_deferred`` of many moves at once (the native core's plain run, when
         ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode, the
         moves (the same ints) and levels (bytes) of their new guesses, the snapshots due after
         them, in order, and the index of the cells (``_Chunk.note``): the cells each move
         touched (bytes, or native 16-bit ints for a geometry of more than 256 cells) and after
-        each move how many its chunk holds (``cells_in_last_chunk`` before the first)."""
+        each move how many its chunk holds (``cells_in_last_chunk`` before the first), and
+        the states of those cells after their moves (``_Chunk.note_states``: a chunk that has
+        them answers cell questions without being worked out)."""
         start = len(self._steps)
         self._steps.frombytes(steps)
         end = len(self._steps)
@@ -465,6 +473,8 @@ class History:
         self._snapshots += snapshots
         counts = array("I")
         counts.frombytes(ends)
+        packed = array("H")
+        packed.frombytes(states)
         touched: bytes | array[int] = cells
         if self._wide:
             touched = array("H")
@@ -479,6 +489,8 @@ class History:
                 chunk = self._chunks[-1]
             take = min(MOVES_PER_SNAPSHOT - i, end - index)
             held = counts[done + take - 1] - len(chunk.cells)  # the cells of these moves
+            if chunk.has_states():  # (not when a move of the Python way came first)
+                chunk.states.extend(packed[read : read + held])
             chunk.cells.extend(touched[read : read + held])
             chunk.ends.extend(counts[done : done + take])
             index, done, read = index + take, done + take, read + held
@@ -508,6 +520,9 @@ class History:
         elif self._replayed != first:  # (reading on from the chunk before needs no restore)
             engine.restore(self._snapshots[k])
         self._replayed = -1  # until the chunk is through
+        keep = chunk.has_states()  # (the native core's plain run keeps them)
+        if not keep:
+            del chunk.states[:]
         for m in range(first, last):
             mode, choice = self._modes[m], self._choices.get(m)
             if mode == HAND and choice is not None:
@@ -517,7 +532,8 @@ class History:
             if engine.steps != self._steps[m]:
                 raise RuntimeError(f"the record's move {m} does not replay as recorded")
             events.add(engine.steps, ev)
-            chunk.note_states(m - first, engine.values, engine.cands)
+            if not keep:
+                chunk.note_states(m - first, engine.values, engine.cands)
         self._replayed = last
         chunk.events = events
         return events
@@ -709,8 +725,10 @@ class History:
     def changes(self, move: int) -> Iterator[tuple[Cell, int, Mask]]:
         """(cell, value, candidates) after the move, for each cell it changed."""
         k, i = divmod(move, MOVES_PER_SNAPSHOT)
-        self._write_out(k)
-        return self._chunks[k].changes(i)
+        chunk = self._chunks[k]
+        if not chunk.has_states():
+            self._write_out(k)
+        return chunk.changes(i)
 
     def _touching(self, cell: Cell, chunks: int) -> list[int]:
         """The numbers of the first ``chunks`` chunks whose moves touched the cell: a byte
@@ -740,7 +758,7 @@ class History:
             cells = chunk.cells
             find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
             at = find(cell, 0)
-            if chunk.events is None:
+            if not chunk.has_states():
                 self._write_out(k)
             ends, states, base = chunk.ends, chunk.states, k * MOVES_PER_SNAPSHOT
             while at >= 0:
@@ -788,7 +806,7 @@ class History:
             while at >= 0:
                 places.append(at)
                 at = find(cell, at + 1)
-            if chunk.events is None:
+            if not chunk.has_states():
                 self._write_out(k)
             base, ends, states = k * MOVES_PER_SNAPSHOT, chunk.ends, chunk.states
             for at in reversed(places):

@@ -44,8 +44,11 @@ _NATIVE_CHAINS = {0: modes.DEFAULT, 1: (modes.grp,), 2: (modes.ply,)}
 _configured = False
 
 #: (units done, unit left unfinished, biggest new guess level, step counts as uint32 bytes, the
-#: new guesses' moves (uint32 bytes) and levels (bytes), [snapshots], events)
-PlainRun = tuple[int, bool, int, bytes, bytes, bytes, list[EngineState], list[Event], bytes, bytes]
+#: new guesses' moves (uint32 bytes) and levels (bytes), [snapshots], events, and the record's
+#: index of the cells: the cells each move touched, its chunk's count after it, their states)
+PlainRun = tuple[
+    int, bool, int, bytes, bytes, bytes, list[EngineState], list[Event], bytes, bytes, bytes
+]
 
 
 def kinds_mask(kinds: Iterable[int] | None) -> int:

@@ -521,7 +521,7 @@ class Session:
         resume = False
         while True:
             index = len(history)
-            (_, unfinished, biggest, steps, moves, levels, snapshots, ev, cells, ends) = (
+            (_, unfinished, biggest, steps, moves, levels, snapshots, ev, cells, ends, states) = (
                 engine.run_plain(
                     mode,
                     kinds,
@@ -537,7 +537,7 @@ class Session:
                     history.cells_in_last_chunk(),
                 )
             )
-            history.extend_deferred(steps, mode, moves, levels, snapshots, cells, ends)
+            history.extend_deferred(steps, mode, moves, levels, snapshots, cells, ends, states)
             made = len(history) - index
             self._appended += made
             self.cursor += made
