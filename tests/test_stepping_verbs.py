@@ -131,6 +131,15 @@ def test_enter_repeats_the_last_stepping_command(pipe: PipeInput) -> None:
     assert steps == fresh.steps
 
 
+def test_enter_repeats_up_and_down_as_gdb_does(pipe: PipeInput) -> None:
+    """At step 40 the seed's search stands at guess level 5 (the trace: 39) Guess [1,1] level
+    5); up, Enter, Enter selects level 2, then down and Enter level 4 (without the repeats: up
+    to 4, down back to the live level 5)."""
+    keys = typed("load-quiz examples/seed.txt", "runtil 40", "up", "", "", "down", "", "bye")
+    repl = interact(pipe, keys)
+    assert repl.frame is not None and repl.frame.level == 4
+
+
 def test_tui_switches_only_from_the_interactive_shell() -> None:
     shell = Shell.loaded()
     assert shell.fails("tui") == [

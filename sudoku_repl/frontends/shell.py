@@ -119,8 +119,8 @@ _FIELDS = {
 }
 
 
-#: what Enter on an empty line repeats (with its argument, e.g. ``back 5``)
-REPEATED = frozenset({"step", "next", "back", "continue"})
+#: what Enter on an empty line repeats (with its argument, e.g. ``back 5``), as gdb does
+REPEATED = frozenset({"step", "next", "back", "continue", "finish", "up", "down"})
 
 
 #: the toolbar's fields before the session is made (``Repl.session``): the default settings of
