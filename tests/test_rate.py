@@ -25,6 +25,7 @@ from helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_p
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
+from sudoku_repl.text import quiz_files
 from sudoku_repl.tools.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
 
 TOP95 = PUZZLES / "norvig_top95.txt"
@@ -420,3 +421,17 @@ def test_an_unknown_scale_lists_the_scales() -> None:
     run = rate(str(TOP95), "--scale", "foo")
     assert run.returncode == 2
     assert "invalid choice: 'foo' (choose from 'steps', 'se')" in run.stderr
+
+
+def test_a_note_after_a_quiz_is_passed_over(capsys: pytest.CaptureFixture[str]) -> None:
+    """The bundled SE-rated file gives each quiz its ER after a blank (``... 7.3``): rate and
+    load-quiz read the quiz and pass the note over; the ERs are the file's own (SukakuExplainer's),
+    so the rows also show the quiz was read whole."""
+    rated = PUZZLES / "se_rated_diabolical2000.txt"
+    first = rated.read_text(encoding="utf-8").splitlines()[:2]
+    assert main_rate([str(rated), "--limit", "2", "--scale", "se"]) == 0
+    table = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [(row["quiz"].replace(".", "0"), row["er"]) for row in table] == [
+        tuple(line.split()) for line in first
+    ]
+    assert quiz_files.parse_lines(first, "rated").givens == Quiz.from_string(first[0][:81]).givens

@@ -59,6 +59,16 @@ def is_quiz_string(text: str) -> bool:
     return len(text) == CELLS and set(text) <= QUIZ_CHARS
 
 
+def quiz_part(line: str) -> str:
+    """A line of a one-per-line file without the note after its quiz: 81 characters of a quiz,
+    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; any other line is
+    given back as it is."""
+    words = line.split(None, 1)
+    if len(words) == 2 and is_quiz_string(words[0]):
+        return words[0]
+    return line
+
+
 def cells_wanted(count: int) -> str:
     """What is wrong with a quiz of ``count`` cells: the words ``load-quiz`` and ``rate`` share."""
     return f"{count} cell{'' if count == 1 else 's'} where {CELLS} are needed"
@@ -186,7 +196,7 @@ def parse(lines: QuizLines, name: str, number: int = 1) -> Quiz:
 def _one_per_line(lines: Iterator[tuple[int, str]], name: str, number: int) -> Quiz:
     quizzes = 0
     for n, line in lines:
-        digits = _digits(line)
+        digits = _digits(quiz_part(line))
         if len(digits) != CELLS:  # a one-per-line file: every meaningful line must be a quiz
             raise QuizError(f"Invalid line {n}: {cells_fault(line) or shown(line)}.")
         quizzes += 1

@@ -197,7 +197,7 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 yield (first[0] if first else 1), _classic(quiz, path)
                 return
             for n, line in lines:
-                text = line.strip()
+                text = quiz_files.quiz_part(line.strip())
                 if not is_quiz_string(text):
                     fault = quiz_files.cells_fault(text)
                     yield n, (
