@@ -15,24 +15,13 @@ from __future__ import annotations
 import argparse
 import time
 
-from common import REPO, machine, verdict
+from common import REPO, Lines, machine, verdict
 
 from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
 
 SEED = REPO / "examples" / "seed.txt"
 TARGET_S = 1.0
-
-
-class Lines:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def message(self, line: str) -> None:
-        self.lines.append(line)
-
-    def error(self, line: str) -> None:
-        raise SystemExit(f"unexpected error line: {line}")
 
 
 def timed_command(setup: list[str], command: str) -> tuple[float, list[str]]:

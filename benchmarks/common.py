@@ -60,6 +60,20 @@ class Silent:
         return False
 
 
+class Lines:
+    """A shell's output for a benchmark: the lines kept; an error line ends the benchmark (the
+    commands it times must not fail)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def message(self, line: str) -> None:
+        self.lines.append(line)
+
+    def error(self, line: str) -> None:
+        raise SystemExit(f"unexpected error line: {line}")
+
+
 def timed(fn: Callable[..., T], *args: object) -> tuple[float, T]:
     """(seconds, result) of ``fn(*args)``, by ``time.perf_counter``."""
     start = time.perf_counter()
