@@ -4,7 +4,8 @@
  * The pure engine is the reference; this file mirrors it function for function, under the
  * same names (engine.py's Engine._start is start() here, filters.grp is grp(), ...). The pure
  * engine's caches (grp's memo, the counts' byte searches) are left out or replaced by what is
- * cheap in C (a clean flag per unit); they never change what a move does.
+ * cheap in C (a bit per unit that may have something for grp); they never change what a move
+ * does.
  *
  * The state lives in C arrays. core/native_engine.py's NativeEngine keeps the pure Engine's
  * attributes as well: it pushes them in before a native call and pulls them out after it, so
@@ -31,6 +32,7 @@ enum { NOTHING = 0, COMPLETE = 1, SHRUNKEN = 2, CONTRADICTION = 3 };
 static PyObject *T_NoCandidate, *T_WentWrong, *T_UnitShrunk, *T_Removal, *T_CelSet, *T_Guess,
     *T_Outcome, *T_Frame, *T_State, *T_array, *STATUS[6];
 static PyObject *SMALL[1024]; /* ints 0..1023, shared */
+static PyObject *COPY;        /* "__copy__", interned */
 /* the slots of Frame and EngineState, in their fields' order (attrs classes with slots): set
  * directly, as their __init__ would, without a Python call (NULL: call the class instead) */
 static PyObject *FRAME_SLOTS[5], *STATE_SLOTS[7];
@@ -76,7 +78,7 @@ typedef struct {
     unsigned char options[10];
     unsigned char *values;
     uint16_t *cands;
-    unsigned char *clean; /* grp's clean flags when the guess was made (Engine.frame_clean) */
+    uint64_t *dirty; /* grp's units to look at when the guess was made (Engine.frame_clean) */
     PyObject *frame;  /* the Frame as Python sees it, made when first asked for (or NULL) */
     PyObject *values_obj, *cands_obj, *options_obj; /* its parts, shared by its next tries */
 } NFrame;
@@ -95,7 +97,11 @@ typedef struct {
     /* the state */
     int status, pending;
     long steps, solutions;
-    unsigned char *values, *counts, *clean;
+    unsigned char *values, *counts;
+    /* grp's units to look at (a set bit: a cell of the unit changed since grp last found
+     * nothing there), ``words`` 64-bit words; per cell, the bits of its units */
+    uint64_t *dirty, *unit_bits;
+    int words;
     uint16_t *cands;
     NFrame *frames;
     int n_frames, cap_frames;
@@ -106,6 +112,7 @@ typedef struct {
     unsigned kinds;
     int new_guess;
     int failed; /* a Python error was raised inside a move */
+    PyObject *cands_template; /* an array("H") of size cells (cands_array) */
 } Core;
 
 /* -- helpers ---------------------------------------------------------------------------- */
@@ -119,20 +126,34 @@ static const int BITS[512] = {
 
 static inline int value_of_bit(int b) { return __builtin_ctz(b) + 1; }
 
-static void touch(Core *c, int cell) {
-    if (c->n_touched == c->cap_touched) {
-        int cap = c->cap_touched * 2;
-        int *t = PyMem_Realloc(c->touched, sizeof(int) * cap);
-        if (!t) {
-            c->failed = 1;
-            return;
-        }
-        c->touched = t;
-        c->cap_touched = cap;
+static int grow_touched(Core *c) {
+    int cap = c->cap_touched * 2;
+    int *t = PyMem_Realloc(c->touched, sizeof(int) * cap);
+    if (!t) {
+        c->failed = 1;
+        return 0;
     }
+    c->touched = t;
+    c->cap_touched = cap;
+    return 1;
+}
+
+static inline void touch(Core *c, int cell) {
+    if (__builtin_expect(c->n_touched == c->cap_touched, 0) && !grow_touched(c))
+        return;
     c->touched[c->n_touched++] = cell;
-    for (int k = c->units_of_at[cell]; k < c->units_of_at[cell + 1]; k++)
-        c->clean[c->units_of[k]] = 0;
+    const uint64_t *bits = c->unit_bits + (size_t)cell * c->words;
+    c->dirty[0] |= bits[0];
+    for (int w = 1; w < c->words; w++)
+        c->dirty[w] |= bits[w];
+}
+
+/* every unit to be looked at (nothing known of any) */
+static void all_dirty(Core *c, uint64_t *dirty) {
+    for (int w = 0; w < c->words; w++) {
+        int left = c->n_units - 64 * w;
+        dirty[w] = left >= 64 ? ~0ULL : (1ULL << left) - 1;
+    }
 }
 
 /* an event record: a named tuple of ``type`` made directly (its fields are plain) */
@@ -482,69 +503,79 @@ static int quiet_unit(Core *c, const int *empty, int e, int missing, int once, i
  * One table for every core: a cache of fixed size, an entry per hash, the newest kept. */
 #define KNOWN_BITS 13
 typedef struct {
-    uint16_t key[9];
+    uint16_t key[12]; /* a unit's nine cells, then zeros: three 64-bit words to hash */
     unsigned char used;
 } Known;
 static Known KNOWN[1 << KNOWN_BITS];
 
 static unsigned known_slot(const uint16_t *key) {
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 0; i < 9; i++)
-        h = (h ^ key[i]) * 1099511628211ULL;
+    uint64_t w[3];
+    memcpy(w, key, sizeof w);
+    uint64_t h = w[0] * 0x9E3779B97F4A7C15ULL ^ w[1] * 0xC2B2AE3D27D4EB4FULL ^
+                 w[2] * 0x165667B19E3779F9ULL;
+    h ^= h >> 29;
     return (unsigned)(h >> (64 - KNOWN_BITS));
 }
 
-static int grp(Core *c) {
-    for (int u = 0; u < c->n_units; u++) {
-        if (c->clean[u])
-            continue;
-        int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
-        uint16_t key[9] = {0};
-        for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
-            int cell = c->unit_cells[k];
-            int v = c->values[cell];
-            if (v) {
-                placed |= 1 << (v - 1);
-                key[n++] = 0x8000 | v;
-            } else {
-                int m = c->cands[cell];
-                empty[e++] = cell;
-                twice |= once & m;
-                once |= m;
-                key[n++] = m;
-            }
+/* grp in unit u (one the dirty bits name): NOTHING clears its bit */
+static int grp_unit(Core *c, int u) {
+    uint64_t *dirty = &c->dirty[u / 64], bit = 1ULL << (u % 64);
+    int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
+    uint16_t key[12] = {0};
+    for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
+        int cell = c->unit_cells[k];
+        int v = c->values[cell];
+        if (v) {
+            placed |= 1 << (v - 1);
+            key[n++] = 0x8000 | v;
+        } else {
+            int m = c->cands[cell];
+            empty[e++] = cell;
+            twice |= once & m;
+            once |= m;
+            key[n++] = m;
         }
-        if (!e) {
-            c->clean[u] = 1;
-            continue;
-        }
-        Known *known = &KNOWN[known_slot(key)];
-        if (known->used && !memcmp(known->key, key, sizeof key)) {
-            c->clean[u] = 1;
-            continue;
-        }
-        int missing = FULL & ~placed;
-        int result = NOTHING;
-        if (missing & ~twice)
-            result = _complete_shrink(c, empty, e, missing);
-        int matched = 0;
-        if (result == NOTHING && e > 1 &&
-            !quiet_unit(c, empty, e, missing, once, twice, &matched) &&
-            _subsets(c, empty, e, matched, missing)) {
-            result = SHRUNKEN;
-            EMIT(c, INCOMPLETE, T_UnitShrunk, 3, num(INCOMPLETE), PyLong_FromLong(c->steps),
-                 num(u));
-        }
-        if (result != NOTHING) {
-            if (result == COMPLETE)
-                EMIT(c, COMPLETE_K, T_UnitShrunk, 3, num(COMPLETE_K),
-                     PyLong_FromLong(c->steps), num(u));
-            return result;
-        }
-        c->clean[u] = 1;
-        memcpy(known->key, key, sizeof key);
-        known->used = 1;
     }
+    if (!e) {
+        *dirty &= ~bit;
+        return NOTHING;
+    }
+    Known *known = &KNOWN[known_slot(key)];
+    if (known->used && !memcmp(known->key, key, sizeof key)) {
+        *dirty &= ~bit;
+        return NOTHING;
+    }
+    int missing = FULL & ~placed;
+    int result = NOTHING;
+    if (missing & ~twice)
+        result = _complete_shrink(c, empty, e, missing);
+    int matched = 0;
+    if (result == NOTHING && e > 1 &&
+        !quiet_unit(c, empty, e, missing, once, twice, &matched) &&
+        _subsets(c, empty, e, matched, missing)) {
+        result = SHRUNKEN;
+        EMIT(c, INCOMPLETE, T_UnitShrunk, 3, num(INCOMPLETE), PyLong_FromLong(c->steps),
+             num(u));
+    }
+    if (result != NOTHING) {
+        if (result == COMPLETE)
+            EMIT(c, COMPLETE_K, T_UnitShrunk, 3, num(COMPLETE_K),
+                 PyLong_FromLong(c->steps), num(u));
+        return result;
+    }
+    *dirty &= ~bit;
+    memcpy(known->key, key, sizeof key);
+    known->used = 1;
+    return NOTHING;
+}
+
+static int grp(Core *c) {
+    for (int w = 0; w < c->words; w++)
+        for (uint64_t left = c->dirty[w]; left; left &= left - 1) {
+            int result = grp_unit(c, 64 * w + __builtin_ctzll(left));
+            if (result != NOTHING)
+                return result;
+        }
     return NOTHING;
 }
 
@@ -612,13 +643,8 @@ static void frame_forget(NFrame *f) {
 }
 
 static int foremost(Core *c, int *least_out) {
-    int size = c->size, zero = 0;
-    for (int i = 0; i < size; i++)
-        if (!c->counts[i]) {
-            zero = 1;
-            break;
-        }
-    if (zero) { /* the quirk (state.foremost) */
+    int size = c->size;
+    if (memchr(c->counts, 0, size)) { /* the quirk (state.foremost) */
         int best = 0, least = 0;
         for (int i = 0; i < size; i++)
             if (!c->values[i]) {
@@ -631,12 +657,14 @@ static int foremost(Core *c, int *least_out) {
         *least_out = least;
         return best;
     }
+    /* no count is 0 here, nor 1 when _search asks (it fills singles first): 2 is the least */
+    const unsigned char *counts = c->counts;
     int best = 0, least = FILLED;
     for (int i = 0; i < size; i++)
-        if (c->counts[i] < least) {
-            least = c->counts[i];
+        if (counts[i] < least) {
+            least = counts[i];
             best = i;
-            if (least == 1)
+            if (least <= 2)
                 break;
         }
     if (least == FILLED) {
@@ -662,8 +690,9 @@ static int place(Core *c, int cell, int value) {
     counts[cell] = FILLED;
     touch(c, cell);
     int b = 1 << (value - 1);
-    for (int k = c->peer_at[cell]; k < c->peer_at[cell + 1]; k++) {
-        int j = c->peers[k];
+    const int *peers = c->peers;
+    for (int k = c->peer_at[cell], end = c->peer_at[cell + 1]; k < end; k++) {
+        int j = peers[k];
         int m = cands[j];
         if (m & b) {
             m ^= b;
@@ -732,8 +761,10 @@ static void fill(Core *c) {
     unsigned char *counts = c->counts;
     int size = c->size;
     for (int i = 0; i < size; i++) {
-        if (counts[i] != 1)
-            continue;
+        unsigned char *next = memchr(counts + i, 1, size - i);
+        if (!next)
+            break;
+        i = (int)(next - counts);
         if (!place(c, i, value_of_bit(c->cands[i]))) {
             c->status = WRONG;
             return;
@@ -781,11 +812,11 @@ static int push_frame(Core *c) {
     if (!f->values) {
         f->values = PyMem_Malloc(c->size);
         f->cands = PyMem_Malloc(sizeof(uint16_t) * c->size);
-        f->clean = PyMem_Malloc(c->n_units + 1);
-        if (!f->values || !f->cands || !f->clean)
+        f->dirty = PyMem_Malloc(sizeof(uint64_t) * c->words);
+        if (!f->values || !f->cands || !f->dirty)
             return 0;
     }
-    memset(f->clean, 0, c->n_units); /* nothing known until a guess says so */
+    all_dirty(c, f->dirty); /* nothing known until a guess says so */
     c->n_frames++;
     return 1;
 }
@@ -808,7 +839,7 @@ static void _guess(Core *c) {
             f->options[f->n_options++] = v;
     memcpy(f->values, c->values, c->size);
     memcpy(f->cands, c->cands, sizeof(uint16_t) * c->size);
-    memcpy(f->clean, c->clean, c->n_units);
+    memcpy(f->dirty, c->dirty, sizeof(uint64_t) * c->words);
     c->pending = -1;
     c->new_guess = c->n_frames;
     EMIT(c, GUESS, T_Guess, 6, num(GUESS), PyLong_FromLong(c->steps), num(cell),
@@ -817,13 +848,20 @@ static void _guess(Core *c) {
 }
 
 static void _restore_cells(Core *c, NFrame *f) {
-    for (int i = 0; i < c->size; i++)
+    int size = c->size;
+    for (int i = 0; i < size; i++) {
+        if ((i & 7) == 0 && i + 8 <= size && !memcmp(c->values + i, f->values + i, 8) &&
+            !memcmp(c->cands + i, f->cands + i, 16)) {
+            i += 7; /* eight cells as they were */
+            continue;
+        }
         if (c->values[i] != f->values[i] || c->cands[i] != f->cands[i]) {
             touch(c, i);
             c->values[i] = f->values[i];
             c->cands[i] = f->cands[i];
             recount(c, i);
         }
+    }
 }
 
 static void _next_guess(Core *c) {
@@ -834,7 +872,7 @@ static void _next_guess(Core *c) {
         if (top->tried < top->n_options) {
             _restore_cells(c, top);
             /* the cells are as when the guess was made: so is what grp knew of their units */
-            memcpy(c->clean, top->clean, c->n_units);
+            memcpy(c->dirty, top->dirty, sizeof(uint64_t) * c->words);
             top->tried++;
             Py_CLEAR(top->frame); /* a new Frame (its parts stay shared) */
             EMIT(c, popped ? UPWARD : FORWARD, T_Guess, 6, num(popped ? UPWARD : FORWARD),
@@ -875,6 +913,29 @@ static void advance(Core *c, int run_mode) {
 
 /* -- Python objects of the state ---------------------------------------------------------- */
 
+/* an array("H") of the candidates: a copy of the core's template filled in (an array made from
+ * bytes costs several times as much: it parses its arguments and audits the call) */
+static PyObject *cands_array(Core *c, const uint16_t *cands) {
+    if (!c->cands_template) {
+        PyObject *raw = PyBytes_FromStringAndSize(NULL, sizeof(uint16_t) * c->size);
+        if (!raw)
+            return NULL;
+        c->cands_template = PyObject_CallFunction(T_array, "sO", "H", raw);
+        Py_DECREF(raw);
+        if (!c->cands_template)
+            return NULL;
+    }
+    PyObject *a = PyObject_CallMethodNoArgs(c->cands_template, COPY);
+    Py_buffer view;
+    if (!a || PyObject_GetBuffer(a, &view, PyBUF_WRITABLE) < 0) {
+        Py_XDECREF(a);
+        return NULL;
+    }
+    memcpy(view.buf, cands, sizeof(uint16_t) * c->size);
+    PyBuffer_Release(&view);
+    return a;
+}
+
 static PyObject *frame_object(Core *c, NFrame *f) {
     if (f->frame) {
         Py_INCREF(f->frame);
@@ -886,12 +947,7 @@ static PyObject *frame_object(Core *c, NFrame *f) {
             return NULL;
     }
     if (!f->cands_obj) {
-        PyObject *raw =
-            PyBytes_FromStringAndSize((const char *)f->cands, sizeof(uint16_t) * c->size);
-        if (!raw)
-            return NULL;
-        f->cands_obj = PyObject_CallFunction(T_array, "sO", "H", raw);
-        Py_DECREF(raw);
+        f->cands_obj = cands_array(c, f->cands);
         if (!f->cands_obj)
             return NULL;
     }
@@ -931,9 +987,7 @@ static PyObject *make_state(Core *c) {
     PyObject *frames = frames_tuple(c);
     if (!frames)
         return NULL;
-    PyObject *raw = PyBytes_FromStringAndSize((const char *)c->cands, sizeof(uint16_t) * c->size);
-    PyObject *cands = raw ? PyObject_CallFunction(T_array, "sO", "H", raw) : NULL;
-    Py_XDECREF(raw);
+    PyObject *cands = cands_array(c, c->cands);
     Py_INCREF(STATUS[c->status]);
     PyObject *fields[7] = {STATUS[c->status],        PyLong_FromLong(c->steps),
                            PyLong_FromLong(c->solutions), grid(c),
@@ -989,16 +1043,18 @@ static void Core_dealloc(Core *c) {
     PyMem_Free(c->units_of);
     PyMem_Free(c->values);
     PyMem_Free(c->counts);
-    PyMem_Free(c->clean);
+    PyMem_Free(c->dirty);
+    PyMem_Free(c->unit_bits);
     PyMem_Free(c->cands);
     PyMem_Free(c->touched);
     for (int i = 0; i < c->cap_frames; i++) {
         frame_forget(&c->frames[i]);
         PyMem_Free(c->frames[i].values);
         PyMem_Free(c->frames[i].cands);
-        PyMem_Free(c->frames[i].clean);
+        PyMem_Free(c->frames[i].dirty);
     }
     PyMem_Free(c->frames);
+    Py_XDECREF(c->cands_template);
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
@@ -1040,13 +1096,22 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
         }
     c->values = PyMem_Calloc(size, 1);
     c->counts = PyMem_Calloc(size, 1);
-    c->clean = PyMem_Calloc(c->n_units + 1, 1);
+    c->words = (c->n_units + 63) / 64 + (c->n_units == 0);
+    c->dirty = PyMem_Calloc(c->words, sizeof(uint64_t));
+    c->unit_bits = PyMem_Calloc((size_t)size * c->words, sizeof(uint64_t));
+    if (c->unit_bits)
+        for (int cell = 0; cell < size; cell++)
+            for (int k = c->units_of_at[cell]; k < c->units_of_at[cell + 1]; k++) {
+                int u = c->units_of[k];
+                c->unit_bits[(size_t)cell * c->words + u / 64] |= 1ULL << (u % 64);
+            }
     c->cands = PyMem_Calloc(size, sizeof(uint16_t));
     c->cap_touched = 4 * size + 64;
     c->touched = PyMem_Malloc(sizeof(int) * c->cap_touched);
     c->cap_frames = 16;
     c->frames = PyMem_Calloc(c->cap_frames, sizeof(NFrame));
-    if (!c->values || !c->counts || !c->clean || !c->cands || !c->touched || !c->frames) {
+    if (!c->values || !c->counts || !c->dirty || !c->unit_bits || !c->cands || !c->touched ||
+        !c->frames) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1178,7 +1243,7 @@ static PyObject *Core_push(Core *c, PyObject *args) {
     c->pending = pending;
     for (int i = 0; i < c->size; i++)
         recount(c, i);
-    memset(c->clean, 0, c->n_units);
+    all_dirty(c, c->dirty);
     Py_RETURN_NONE;
 }
 
@@ -1318,14 +1383,19 @@ static PyObject *Core_run(Core *c, PyObject *args) {
             }
             if ((index + n) % MOVES_PER_SNAPSHOT == 0) /* the move begins a chunk */
                 cells_base = 0;
-            for (int k = 0; k < c->n_touched; k++, n_cells++) {
-                int cell = c->touched[k];
-                states_out[n_cells] = (uint16_t)(c->values[cell] << 9 | c->cands[cell]);
-                if (wide)
-                    ((uint16_t *)cells_out)[n_cells] = (uint16_t)c->touched[k];
-                else
-                    cells_out[n_cells] = (unsigned char)c->touched[k];
-            }
+            const int *touched = c->touched, n_touched = c->n_touched;
+            const unsigned char *values = c->values;
+            const uint16_t *cands = c->cands;
+            uint16_t *states_at = states_out + n_cells;
+            for (int k = 0; k < n_touched; k++)
+                states_at[k] = (uint16_t)(values[touched[k]] << 9 | cands[touched[k]]);
+            if (wide)
+                for (int k = 0; k < n_touched; k++)
+                    ((uint16_t *)cells_out)[n_cells + k] = (uint16_t)touched[k];
+            else
+                for (int k = 0; k < n_touched; k++)
+                    cells_out[n_cells + k] = (unsigned char)touched[k];
+            n_cells += n_touched;
             cells_base += c->n_touched;
             ends_out[n] = (uint32_t)cells_base;
             steps_out[n] = (uint32_t)c->steps;
@@ -1485,6 +1555,8 @@ PyMODINIT_FUNC PyInit__native(void) {
     for (int i = 0; i < 1024; i++)
         if (!SMALL[i] && !(SMALL[i] = PyLong_FromLong(i)))
             return NULL;
+    if (!COPY && !(COPY = PyUnicode_InternFromString("__copy__")))
+        return NULL;
     if (PyType_Ready(&CoreType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);

@@ -211,6 +211,17 @@ class _Chunk:
         self.ends = array("I")
         self.states = array("H")
 
+    @classmethod
+    def deferred(
+        cls, cells: bytearray | array[int], ends: array[int], states: array[int]
+    ) -> _Chunk:
+        """A deferred chunk of moves recorded whole by the native core (``extend_deferred``):
+        the arrays are its own (slices), taken as they are."""
+        chunk = cls.__new__(cls)
+        chunk.events = None
+        chunk.cells, chunk.ends, chunk.states = cells, ends, states
+        return chunk
+
     def note(self, touched: Sequence[Cell]) -> None:
         """Keep the cells a move touched (those it may have changed). Every way of appending a
         move calls this; it is two appends because the plain run pays it on every move."""
@@ -475,24 +486,32 @@ class History:
         counts.frombytes(ends)
         packed = array("H")
         packed.frombytes(states)
-        touched: bytes | array[int] = cells
+        touched: bytearray | array[int] = bytearray(cells)
         if self._wide:
             touched = array("H")
             touched.frombytes(cells)
+        chunks = self._chunks
         index, done, read = start, 0, 0  # the next move; moves and cells handed to chunks
-        while index < end:
-            i = index % MOVES_PER_SNAPSHOT
-            if i == 0:
-                chunk = _Chunk(None, self._wide)
-                self._chunks.append(chunk)
-            else:
-                chunk = self._chunks[-1]
+        i = index % MOVES_PER_SNAPSHOT
+        if i:  # the moves that fill the last chunk up
+            chunk = chunks[-1]
             take = min(MOVES_PER_SNAPSHOT - i, end - index)
-            held = counts[done + take - 1] - len(chunk.cells)  # the cells of these moves
+            held = counts[take - 1] - len(chunk.cells)  # the cells of these moves
             if chunk.has_states():  # (not when a move of the Python way came first)
-                chunk.states.extend(packed[read : read + held])
-            chunk.cells.extend(touched[read : read + held])
-            chunk.ends.extend(counts[done : done + take])
+                chunk.states.extend(packed[:held])
+            chunk.cells.extend(touched[:held])
+            chunk.ends.extend(counts[:take])
+            index, done, read = index + take, take, held
+        while index < end:  # whole chunks (the last maybe in part), made from slices
+            take = min(MOVES_PER_SNAPSHOT, end - index)
+            held = counts[done + take - 1]  # (a new chunk counts its cells from 0)
+            chunks.append(
+                _Chunk.deferred(
+                    touched[read : read + held],
+                    counts[done : done + take],
+                    packed[read : read + held],
+                )
+            )
             index, done, read = index + take, done + take, read + held
 
     def _note(self, index: int, steps: int, events: Sequence[Event], run_mode: int) -> None:
