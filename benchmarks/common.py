@@ -31,6 +31,7 @@ PUZZLES = REPO / "puzzles"
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM_SAMPLE = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
 ROYLE17_SAMPLE = PUZZLES / "royle17_sample2000.txt"
+MAGICTOUR = PUZZLES / "magictour_top1465.txt"
 MULTIPLE = PUZZLES / "multiple_solutions.txt"
 
 T = TypeVar("T")
