@@ -12,6 +12,10 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
 #include <stdint.h>
 #include <string.h>
 
@@ -1517,9 +1521,43 @@ static int view_of(PyObject *o, Py_buffer *view) {
     return PyObject_GetBuffer(o, view, PyBUF_SIMPLE);
 }
 
-/* the buffer of an attribute of obj (a _Chunk's cells, ends, states) */
-static int attr_view(PyObject *obj, PyObject *name, Py_buffer *view) {
-    PyObject *a = PyObject_GetAttr(obj, name);
+/* where the record's chunks (history._Chunk, a class with slots) keep their cells, ends and
+ * states: the slots' offsets, read once per scan from the class's member descriptors (-1: not
+ * a plain slot, read as an attribute). A scan reads them of some 15,000 chunks. */
+typedef struct {
+    PyTypeObject *type;
+    PyObject *names[3];
+    Py_ssize_t offsets[3];
+} ChunkSlots;
+
+enum { CELLS = 0, ENDS, STATES };
+
+static int chunk_slots(ChunkSlots *slots, PyObject *chunk) {
+    static const char *names[3] = {"cells", "ends", "states"};
+    slots->type = Py_TYPE(chunk);
+    for (int i = 0; i < 3; i++) {
+        if (!slots->names[i] && !(slots->names[i] = PyUnicode_InternFromString(names[i])))
+            return -1;
+        PyObject *d = PyDict_GetItemWithError(slots->type->tp_dict, slots->names[i]);
+        if (!d && PyErr_Occurred())
+            return -1;
+        slots->offsets[i] = -1;
+        if (d && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+            ((PyMemberDescrObject *)d)->d_member->type == Py_T_OBJECT_EX)
+            slots->offsets[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+    }
+    return 0;
+}
+
+/* the buffer of a chunk's cells, ends or states */
+static int attr_view(PyObject *chunk, ChunkSlots *slots, int which, Py_buffer *view) {
+    Py_ssize_t offset = slots->offsets[which];
+    if (Py_TYPE(chunk) == slots->type && offset >= 0) {
+        PyObject *a = *(PyObject **)((char *)chunk + offset);
+        if (a)
+            return view_of(a, view);
+    }
+    PyObject *a = PyObject_GetAttr(chunk, slots->names[which]);
     if (!a)
         return -1;
     int r = view_of(a, view);
@@ -1601,10 +1639,8 @@ static PyObject *cell_track(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!inOliipO", &PyList_Type, &chunks, &cell, &stop, &steps_obj,
                           &before_all, &start_value, &start_cands, &wide, &write_out))
         return NULL;
-    static PyObject *s_cells, *s_ends, *s_states;
-    if (!s_cells && (!(s_cells = PyUnicode_InternFromString("cells")) ||
-                     !(s_ends = PyUnicode_InternFromString("ends")) ||
-                     !(s_states = PyUnicode_InternFromString("states"))))
+    static ChunkSlots slots;
+    if (PyList_GET_SIZE(chunks) && chunk_slots(&slots, PyList_GET_ITEM(chunks, 0)) < 0)
         return NULL;
     Track t = {{0}, {0}, {0}, {0}, {0}, PyList_New(0)};
     PyObject *result = NULL, *chunk = NULL;
@@ -1624,12 +1660,12 @@ static PyObject *cell_track(PyObject *self, PyObject *args) {
     for (Py_ssize_t k = 0; k < n_chunks && k < PyList_GET_SIZE(chunks); k++) {
         chunk = PyList_GET_ITEM(chunks, k);
         Py_INCREF(chunk);
-        if (attr_view(chunk, s_cells, &cv) < 0)
+        if (attr_view(chunk, &slots, CELLS, &cv) < 0)
             goto done;
         Py_ssize_t n_cells = cv.len / cell_size;
         Py_ssize_t at = find_cell(cv.buf, wide, 0, n_cells, cell);
         if (at >= 0) {
-            if (attr_view(chunk, s_states, &tv) < 0)
+            if (attr_view(chunk, &slots, STATES, &tv) < 0)
                 goto done;
             if (tv.len / 2 != n_cells) { /* a deferred chunk without states: work it out */
                 release(&tv);
@@ -1637,14 +1673,14 @@ static PyObject *cell_track(PyObject *self, PyObject *args) {
                 if (!r)
                     goto done;
                 Py_DECREF(r);
-                if (attr_view(chunk, s_states, &tv) < 0)
+                if (attr_view(chunk, &slots, STATES, &tv) < 0)
                     goto done;
                 if (tv.len / 2 != n_cells) {
                     PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
                     goto done;
                 }
             }
-            if (attr_view(chunk, s_ends, &ev) < 0)
+            if (attr_view(chunk, &slots, ENDS, &ev) < 0)
                 goto done;
             const uint32_t *ends = (const uint32_t *)ev.buf;
             const uint16_t *states = (const uint16_t *)tv.buf;
@@ -1659,7 +1695,8 @@ static PyObject *cell_track(PyObject *self, PyObject *args) {
                 if (move >= stop || i >= n_ends)
                     goto close;
                 if (end >= 0 && move > end) { /* the step of the changes before has ended */
-                    if (track_close(&t, steps[end], value, cands, now_value, now_cands, held,
+                    if ((now_value != value || now_cands != cands || n_held) &&
+                        track_close(&t, steps[end], value, cands, now_value, now_cands, held,
                                     n_held) < 0)
                         goto done;
                     value = now_value, cands = now_cands, end = -1, n_held = 0;
