@@ -25,11 +25,14 @@ from hypothesis import strategies as st
 from record_scan import Replayed
 
 from sudoku_repl.api import Session
+from sudoku_repl.core import history as history_module
 from sudoku_repl.core import native
 from sudoku_repl.core.history import (
     MOVES_PER_SNAPSHOT,
     CellTrack,
     History,
+    first_holding,
+    first_removal,
     removal_steps,
     value_events,
 )
@@ -174,6 +177,29 @@ def test_the_native_scan_reads_cells_numbered_past_255() -> None:
     cells = busiest(history, 2) + [c for c in range(256, size) if not history.start.values[c]][:6]
     assert any(len(history.cell_track(c)) for c in cells if c >= 256)
     assert_both_ways_alike(history, cells, random.Random(3))
+
+
+@pytest.mark.parametrize("window", [MOVES_PER_SNAPSHOT, 7 * MOVES_PER_SNAPSHOT])
+def test_first_steps_read_growing_beginnings_of_the_record_as_the_replay(
+    window: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bisect when cell`` and ``bisect when removed`` look for the first step in the first
+    ``window`` moves, then 4 times as many, ...: the first the replay of every move shows."""
+    monkeypatch.setattr(history_module, "_FIRST_MOVES", window)
+    session = loaded(QUIZZES[2])
+    session.run(SilentHooks(), solutions=0, max_steps=4000)
+    history = session.history
+    replayed = Replayed(history)
+    first_reading = history.steps_after(min(window, len(history)))
+    found = 0
+    for cell in range(81):
+        for v in range(1, 10):
+            holding = next((s.step for s in replayed.cell_steps(cell) if s.value == v), None)
+            assert first_holding(history, cell, v) == holding, (cell, v)
+            removed = replayed.removals(cell, v)
+            assert first_removal(history, cell, v) == (removed[0] if removed else None)
+            found += holding is not None and holding > first_reading
+    assert found > 0
 
 
 # -- the lines ---------------------------------------------------------------------------------

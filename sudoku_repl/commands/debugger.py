@@ -41,6 +41,8 @@ from sudoku_repl.core.history import (
     LOST,
     PASSING,
     History,
+    first_holding,
+    first_removal,
     removal_steps,
     value_events,
 )
@@ -235,14 +237,14 @@ def _condition(repl: Repl, found: dict[str, Any]) -> tuple[str, int | None, bool
         before = (cell * 9 + value - 1) in history.dropped_held or (
             history.start.values[cell] == value and bool(history.dropped)
         )
-        first = history.cell_track(cell).first_showing(value)
+        first = first_holding(history, cell, value)
         return what, first, before
     if kind == "removed":
         cell, value = found["cell"], found["value"]
         before = (cell * 9 + value - 1) in history.dropped_removed
         return (
             f"Removed {value} {_name(repl, cell)}",
-            next(iter(removal_steps(history, cell, value)), None),
+            first_removal(history, cell, value),
             before,
         )
     k = found["k"]  # solutions >= k

@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, contains
@@ -1018,11 +1018,11 @@ def value_events(track: CellTrack, held: int = 0) -> tuple[array[int], bytes]:
     return found, bytes(kinds)
 
 
-def removal_steps(history: History, cell: Cell, value: int) -> array[int]:
+def removal_steps(history: History, cell: Cell, value: int, stop: int | None = None) -> array[int]:
     """The steps whose state shows candidate ``value`` gone from the empty ``cell``, judged
-    against the candidates it had in the last step's state that showed it empty. In C on the
-    native build."""
-    track = history.cell_track(cell)
+    against the candidates it had in the last step's state that showed it empty (within the
+    first ``stop`` moves). In C on the native build."""
+    track = history.cell_track(cell, stop)
     b = 1 << (value - 1)
     start = history.start
     last_empty: Mask | None = None if start.values[cell] else start.cands[cell]
@@ -1043,6 +1043,33 @@ def removal_steps(history: History, cell: Cell, value: int) -> array[int]:
 def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
     """``removal_steps``, one by one."""
     return iter(removal_steps(history, cell, value))
+
+
+#: the moves ``_first`` reads first (a quarter of them more each time)
+_FIRST_MOVES: Final = 64 * MOVES_PER_SNAPSHOT
+
+
+def _first(history: History, find: Callable[[int], int | None]) -> int | None:
+    """``find(stop)`` on longer and longer beginnings of the record (4 times longer each time)
+    until it finds something or has read it all: what a cell's track shows within the first
+    moves is the beginning of what it shows in all of them, so a first step found early costs
+    the moves to it, and one found late (or never) about 4/3 of one reading of the record."""
+    stop = _FIRST_MOVES
+    while True:
+        found = find(stop)
+        if found is not None or stop >= len(history):
+            return found
+        stop *= 4
+
+
+def first_holding(history: History, cell: Cell, value: int) -> int | None:
+    """The first step whose state shows ``cell`` holding ``value`` (``bisect when cell``)."""
+    return _first(history, lambda stop: history.cell_track(cell, stop).first_showing(value))
+
+
+def first_removal(history: History, cell: Cell, value: int) -> int | None:
+    """The first of ``removal_steps`` (``bisect when removed``)."""
+    return _first(history, lambda stop: next(iter(removal_steps(history, cell, value, stop)), None))
 
 
 def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:
