@@ -36,13 +36,23 @@ from sudoku_repl.core.breakpoints import (
 )
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.geometry import Cell, Geometry
-from sudoku_repl.core.history import History, cell_steps, cell_values, removals
+from sudoku_repl.core.history import (
+    GOT,
+    LOST,
+    PASSING,
+    History,
+    first_holding,
+    first_removal,
+    removal_steps,
+    value_events,
+)
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.args import (
     file_words,
     parse_count,
 )
 from sudoku_repl.text.files import write_atomic
+from sudoku_repl.text.numbered import numbered_lines
 from sudoku_repl.text.render import event_lines
 from sudoku_repl.views.technique_lines import recorded_lines
 
@@ -227,14 +237,14 @@ def _condition(repl: Repl, found: dict[str, Any]) -> tuple[str, int | None, bool
         before = (cell * 9 + value - 1) in history.dropped_held or (
             history.start.values[cell] == value and bool(history.dropped)
         )
-        first = next((s.step for s in cell_steps(history, cell) if s.value == value), None)
+        first = first_holding(history, cell, value)
         return what, first, before
     if kind == "removed":
         cell, value = found["cell"], found["value"]
         before = (cell * 9 + value - 1) in history.dropped_removed
         return (
             f"Removed {value} {_name(repl, cell)}",
-            next(removals(history, cell, value), None),
+            first_removal(history, cell, value),
             before,
         )
     k = found["k"]  # solutions >= k
@@ -415,24 +425,33 @@ def when(
         return
     span = f"steps {history.first_steps}..{history.last_steps}"
     if value is not None:
-        found = [f"{step}) {value} removed from {name}" for step in removals(history, cell, value)]
+        removed = removal_steps(history, cell, value)
+        found = numbered_lines(removed, None, [("", f") {value} removed from {name}")])
         repl.lines(found or [f"{value} was never removed from {name} in {span}."])
         return
-    lines = []
-    for s in cell_values(history, cell):
-        if s.value_before and s.value_before != s.value and held in (None, s.value_before):
-            lines.append(f"{s.step}) {name} lost {s.value_before}")
-        if s.value and s.value != s.value_before and held in (None, s.value):
-            lines.append(f"{s.step}) {name} got {s.value}")
-        for v in s.passing:
-            if held not in (None, v):
-                continue
-            lines.append(
-                f"   (inside step {s.step}: {name} held {v} only for a while, placed by a fill "
-                f"pass that went wrong and undone by the next guess)"
-            )
+    steps, codes = value_events(history.cell_track(cell), held or 0)
+    lines = numbered_lines(steps, codes, _value_templates(name))
     what = "a value" if held is None else held
     repl.lines(lines or [f"{name} never got {what} in {span}."])
+
+
+def _value_templates(name: str) -> list[tuple[str, str]]:
+    """The lines of ``when``, by the code of a value event (``history.value_events``: the kind
+    and the value) as (before the step number, after it)."""
+    phrases = {
+        LOST: ("", ") {name} lost {v}"),
+        GOT: ("", ") {name} got {v}"),
+        PASSING: (
+            "   (inside step ",
+            ": {name} held {v} only for a while, placed by a fill pass that went wrong and undone "
+            "by the next guess)",
+        ),
+    }
+    templates = [("", "")] * (max(phrases) + 1 << 4)
+    for kind, (prefix, suffix) in phrases.items():
+        for v in range(16):
+            templates[kind << 4 | v] = (prefix, suffix.format(name=name, v=v))
+    return templates
 
 
 def history(repl: Repl, arg: str) -> None:

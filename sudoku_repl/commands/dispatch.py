@@ -234,8 +234,9 @@ class Repl:
             self.read_answer, self.hooks.scripted = saved, scripted
 
     def lines(self, lines: Sequence[str]) -> None:
+        message = self.out.message  # (looked up once: ``when`` may give 100,000 lines)
         for line in lines:
-            self.out.message(line)
+            message(line)
 
     # -- helpers for handlers ----------------------------------------------------------------
 

@@ -26,14 +26,14 @@ from __future__ import annotations
 import os
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, contains
 from typing import Final, NamedTuple
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core import hand
+from sudoku_repl.core import hand, native
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import (
     CelSet,
@@ -280,6 +280,65 @@ class CellStep(NamedTuple):
     value: int
     cands: Mask
     passing: tuple[int, ...] = ()
+
+
+#: The kinds of a cell's value events (``value_events``): a code is ``kind << 4 | value``.
+LOST: Final = 0
+GOT: Final = 1
+PASSING: Final = 2
+
+
+def _u32(data: bytes) -> array[int]:
+    """Native unsigned 32-bit numbers (as the native core's columns come) as an array."""
+    numbers = array("I")
+    numbers.frombytes(data)
+    return numbers
+
+
+def _u16(data: bytes) -> array[int]:
+    numbers = array("H")
+    numbers.frombytes(data)
+    return numbers
+
+
+class CellTrack:
+    """The ``CellStep`` s of one cell (``History.cell_track``) as columns, entry i of each being
+    the i-th step: ``steps``, ``values_before`` and ``values`` (a byte each: ``find`` looks a
+    value up), ``cands_before`` and ``cands``, and ``passing`` for the few entries that have
+    such values (entry -> values). A million steps give some 100,000 entries: the readers
+    (``value_events``, ``removal_steps``) go through the columns in C on the native build."""
+
+    __slots__ = ("cands", "cands_before", "passing", "steps", "values", "values_before")
+
+    def __init__(
+        self,
+        steps: array[int],
+        values_before: bytes,
+        values: bytes,
+        cands_before: array[int],
+        cands: array[int],
+        passing: dict[int, tuple[int, ...]],
+    ) -> None:
+        self.steps = steps
+        self.values_before = values_before
+        self.values = values
+        self.cands_before = cands_before
+        self.cands = cands
+        self.passing = passing
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __iter__(self) -> Iterator[CellStep]:
+        passing = self.passing
+        columns = (self.steps, self.values_before, self.cands_before, self.values, self.cands)
+        for i, (step, value_before, cands_before, value, cands) in enumerate(zip(*columns)):
+            yield CellStep(step, value_before, cands_before, value, cands, passing.get(i, ()))
+
+    def first_showing(self, value: int) -> int | None:
+        """The first step whose state shows the cell holding ``value`` (None if none does)."""
+        i = self.values.find(value)
+        return None if i < 0 else self.steps[i]
 
 
 class Tail:
@@ -757,20 +816,63 @@ class History:
         return list(compress(range(chunks), map(contains, cells, repeat(cell))))
 
     def cell_steps(self, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
+        """``cell_track``'s steps, one by one."""
+        return iter(self.cell_track(cell, stop))
+
+    def cell_track(self, cell: Cell, stop: int | None = None) -> CellTrack:
         """Every step whose state shows ``cell`` otherwise than the state of the step before, or
         in which it held a value only for a while, from the record's start (up to the first
-        ``stop`` moves). Only the chunks whose changes name the cell are read (``_Changes``),
+        ``stop`` moves). Only the chunks whose changes name the cell are read (``_Chunk``),
         and there only the cell's changes: the states of the steps between them show the cell
-        as the step before did. (One loop, kept tight: it is the whole cost of ``when``.)"""
+        as the step before did. On the native build its ``cell_track`` reads the chunks'
+        buffers; ``_scan_cell`` is the same loop in Python (the reference)."""
+        last = len(self._steps)
+        stop = last if stop is None else max(min(stop, last), 0)
+        core = native.module()
+        if core is None:
+            return self._scan_cell(cell, stop)
+        start = self.start
+        steps, values_before, values, cands_before, cands, passing = core.cell_track(
+            self._chunks,
+            cell,
+            stop,
+            self._steps,
+            start.steps,
+            start.values[cell],
+            start.cands[cell],
+            self._wide,
+            self._write_out,
+        )
+        return CellTrack(
+            _u32(steps), values_before, values, _u16(cands_before), _u16(cands), dict(passing)
+        )
+
+    def _scan_cell(self, cell: Cell, stop: int) -> CellTrack:
+        """``cell_track`` in Python. (One loop, kept tight: it is the whole cost of ``when`` on
+        the pure build.)"""
         steps = self._steps
         last = len(steps)
-        stop = last if stop is None else min(stop, last)
         before_all = self.start.steps
+        track = CellTrack(array("I"), b"", b"", array("H"), array("H"), {})
+        out_steps, out_cands_before, out_cands = track.steps, track.cands_before, track.cands
+        values_before, values = bytearray(), bytearray()
         # the cell at the state of the last step closed, and now; values held since then
         value = now_value = self.start.values[cell]
         cands = now_cands = self.start.cands[cell]
         held: list[int] = []
         end = -1  # the last move of the step the changes seen since the last close belong to
+
+        def close() -> None:
+            passing = _passing(held, value, now_value) if held else ()
+            if now_value != value or now_cands != cands or passing:
+                if passing:
+                    track.passing[len(out_steps)] = passing
+                out_steps.append(steps[end])
+                values_before.append(value)
+                out_cands_before.append(cands)
+                values.append(now_value)
+                out_cands.append(now_cands)
+
         chunks = self._chunks
         for k in self._touching(cell, -(-stop // MOVES_PER_SNAPSHOT)):
             chunk = chunks[k]
@@ -786,9 +888,7 @@ class History:
                 if move >= stop:
                     break
                 if move > end >= 0:  # the step of the changes before has ended
-                    passing = _passing(held, value, now_value) if held else ()
-                    if now_value != value or now_cands != cands or passing:
-                        yield CellStep(steps[end], value, cands, now_value, now_cands, passing)
+                    close()
                     value, cands, end = now_value, now_cands, -1
                     if held:
                         held = []
@@ -801,12 +901,16 @@ class History:
                     while end < last and steps[end] <= (steps[end - 1] if end else before_all):
                         end += 1
                     if end >= stop:  # the step does not end within the moves asked about
-                        return
+                        end = -1
+                        break
                 at = find(cell, ends[i])
+            else:
+                continue
+            break  # (past the moves asked about)
         if end >= 0:
-            passing = _passing(held, value, now_value) if held else ()
-            if now_value != value or now_cands != cands or passing:
-                yield CellStep(steps[end], value, cands, now_value, now_cands, passing)
+            close()
+        track.values_before, track.values = bytes(values_before), bytes(values)
+        return track
 
     def last_empty_cands(self, cell: Cell, moves: int) -> Mask | None:
         """The candidates ``cell`` had in the last step's state, within the first ``moves``
@@ -905,18 +1009,86 @@ def cell_values(history: History, cell: Cell) -> Iterator[CellStep]:
             yield s
 
 
-def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
+def value_events(track: CellTrack, held: int = 0) -> tuple[array[int], bytes]:
+    """(steps, codes) of what a cell's track shows of its values, in order: per step, the value
+    it lost, the value it got, then the values it held only inside the step (``CellStep``),
+    each coded ``kind << 4 | value`` (``LOST``, ``GOT``, ``PASSING``); ``held``: only those of
+    that value (0: of every value). In C on the native build."""
+    core = native.module()
+    if core is not None:
+        steps, codes = core.value_events(
+            track.steps, track.values_before, track.values, track.passing, held
+        )
+        return _u32(steps), codes
+    found, kinds = array("I"), bytearray()
+    passing = track.passing
+    columns = (track.steps, track.values_before, track.values)
+    for i, (step, before, value) in enumerate(zip(*columns)):
+        if before and before != value and held in (0, before):
+            found.append(step)
+            kinds.append(LOST << 4 | before)
+        if value and value != before and held in (0, value):
+            found.append(step)
+            kinds.append(GOT << 4 | value)
+        for v in passing.get(i, ()):
+            if held in (0, v):
+                found.append(step)
+                kinds.append(PASSING << 4 | v)
+    return found, bytes(kinds)
+
+
+def removal_steps(history: History, cell: Cell, value: int, stop: int | None = None) -> array[int]:
     """The steps whose state shows candidate ``value`` gone from the empty ``cell``, judged
-    against the candidates it had in the last step's state that showed it empty."""
+    against the candidates it had in the last step's state that showed it empty (within the
+    first ``stop`` moves). In C on the native build."""
+    track = history.cell_track(cell, stop)
     b = 1 << (value - 1)
     start = history.start
     last_empty: Mask | None = None if start.values[cell] else start.cands[cell]
-    for s in cell_steps(history, cell):
-        if s.value:
+    core = native.module()
+    if core is not None:
+        empty = -1 if last_empty is None else last_empty
+        return _u32(core.removal_steps(track.steps, track.values, track.cands, b, empty))
+    found = array("I")
+    for step, filled, cands in zip(track.steps, track.values, track.cands):
+        if filled:
             continue
-        if last_empty is not None and last_empty & b and not s.cands & b:
-            yield s.step
-        last_empty = s.cands
+        if last_empty is not None and last_empty & b and not cands & b:
+            found.append(step)
+        last_empty = cands
+    return found
+
+
+def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
+    """``removal_steps``, one by one."""
+    return iter(removal_steps(history, cell, value))
+
+
+#: the moves ``_first`` reads first (a quarter of them more each time)
+_FIRST_MOVES: Final = 64 * MOVES_PER_SNAPSHOT
+
+
+def _first(history: History, find: Callable[[int], int | None]) -> int | None:
+    """``find(stop)`` on longer and longer beginnings of the record (4 times longer each time)
+    until it finds something or has read it all: what a cell's track shows within the first
+    moves is the beginning of what it shows in all of them, so a first step found early costs
+    the moves to it, and one found late (or never) about 4/3 of one reading of the record."""
+    stop = _FIRST_MOVES
+    while True:
+        found = find(stop)
+        if found is not None or stop >= len(history):
+            return found
+        stop *= 4
+
+
+def first_holding(history: History, cell: Cell, value: int) -> int | None:
+    """The first step whose state shows ``cell`` holding ``value`` (``bisect when cell``)."""
+    return _first(history, lambda stop: history.cell_track(cell, stop).first_showing(value))
+
+
+def first_removal(history: History, cell: Cell, value: int) -> int | None:
+    """The first of ``removal_steps`` (``bisect when removed``)."""
+    return _first(history, lambda stop: next(iter(removal_steps(history, cell, value, stop)), None))
 
 
 def last_empty_cands(history: History, cell: Cell, moves: int) -> Mask | None:

@@ -48,6 +48,13 @@ def active() -> bool:
     return os.environ.get(ENV, "") != "pure" and available()
 
 
+def module() -> ModuleType | None:
+    """The extension when sessions run on the native core (``active``), else None: the record's
+    cell questions (``History.cell_track``) and the lines of their answers use its functions
+    then, and their pure Python loops (the reference) otherwise."""
+    return _extension()[0] if active() else None
+
+
 def build() -> str:
     """The build in words: ``native core (C)``, or ``pure Python (no native core: why)``."""
     if active():
