@@ -32,16 +32,18 @@ TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM_SAMPLE = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
 ROYLE17_SAMPLE = PUZZLES / "royle17_sample2000.txt"
 MAGICTOUR = PUZZLES / "magictour_top1465.txt"
+SE_RATED = PUZZLES / "se_rated_diabolical2000.txt"
 MULTIPLE = PUZZLES / "multiple_solutions.txt"
 
 T = TypeVar("T")
 
 
 def read_quizzes(path: str | Path, limit: int | None = None) -> list[str]:
-    """The quizzes of a one-quiz-per-line file (its lines of 81 characters, stripped), the first
-    ``limit`` of them when ``limit`` is given (0 or None: all)."""
+    """The quizzes of a one-quiz-per-line file (its lines' first words of 81 characters: a note
+    may follow a quiz, as a rating does in se_rated_diabolical2000.txt), the first ``limit`` of
+    them when ``limit`` is given (0 or None: all)."""
     with open(path, encoding="utf-8") as f:
-        quizzes = (line.strip() for line in f)
+        quizzes = (line.split(maxsplit=1)[0] for line in f if line.strip())
         found = (quiz for quiz in quizzes if len(quiz) == 81)
         return list(islice(found, limit or None))
 

@@ -2010,8 +2010,42 @@ done:
     return lines;
 }
 
+/* -- quiz.py's clash test ------------------------------------------------------------------ */
+
+/* clash_free(values, units): whether no unit gives a value twice (quiz._no_clash, which rate
+ * asks of every quiz of a file): ``values`` a byte per cell (0: empty), ``units`` each unit as
+ * its number of cells then its cells, 16-bit numbers */
+static PyObject *clash_free(PyObject *self, PyObject *const *args, Py_ssize_t n) {
+    if (n != 2 || !PyBytes_Check(args[0]) || !PyBytes_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "clash_free(values: bytes, units: bytes)");
+        return NULL;
+    }
+    const unsigned char *values = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    const char *table = PyBytes_AS_STRING(args[1]);
+    Py_ssize_t size = PyBytes_GET_SIZE(args[0]), len = PyBytes_GET_SIZE(args[1]) / 2;
+    for (Py_ssize_t k = 0; k < len;) {
+        uint16_t count, cell;
+        memcpy(&count, table + 2 * k++, 2);
+        unsigned seen = 0;
+        for (int j = 0; j < count && k < len; j++, k++) {
+            memcpy(&cell, table + 2 * k, 2);
+            if (cell >= size) {
+                PyErr_SetString(PyExc_ValueError, "a unit's cell past the values");
+                return NULL;
+            }
+            unsigned bit = 1u << (values[cell] & 31);
+            if (seen & bit & ~1u)
+                Py_RETURN_FALSE;
+            seen |= bit;
+        }
+    }
+    Py_RETURN_TRUE;
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},
+    {"clash_free", (PyCFunction)(void (*)(void))clash_free, METH_FASTCALL,
+     "whether no unit gives a value twice (quiz._no_clash)"},
     {"cell_track", cell_track, METH_VARARGS, "the steps that changed a cell (History.cell_track)"},
     {"value_events", value_events, METH_VARARGS, "the value changes of a cell's track"},
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},

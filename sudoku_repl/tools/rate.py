@@ -298,9 +298,11 @@ def rate_chunk(
 
 
 #: the most quizzes in one chunk sent to a worker process: enough to make the cost of a task
-#: (well under a millisecond) nothing beside the easiest quizzes', few enough that rows keep
-#: coming (a chunk's rows come back together) and that a kill loses little
-MOST_PER_CHUNK = 16
+#: nothing beside the easiest quizzes' (the pool's threads take the parent about a millisecond
+#: of CPU a task: with 16 a chunk, the parent took a sixth of the cores on 17-clue quizzes),
+#: few enough that rows keep coming (a chunk's rows come back together: 128 of the easiest
+#: quizzes take 25 ms) and that a kill loses little
+MOST_PER_CHUNK = 128
 
 
 def chunks(count: int, slots: int, most: int = MOST_PER_CHUNK) -> list[range]:
