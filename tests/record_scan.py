@@ -10,8 +10,35 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from helpers import SilentHooks
+
+from sudoku_repl.api import Session
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.history import CellStep, History
+from sudoku_repl.core.quiz import Quiz
+
+
+def loaded(quiz: str | Quiz, run_mode: int = 0) -> Session:
+    """A session with ``quiz`` loaded (a quiz string or a Quiz) and ``run_mode`` set."""
+    session = Session()
+    session.load(quiz if isinstance(quiz, Quiz) else Quiz.from_string(quiz))
+    session.settings.run_mode = run_mode
+    return session
+
+
+def mixed_record(quiz: str, run_mode: int, first: int, back: int, then_steps: int) -> Session:
+    """A record of every kind of move: a run of ``first`` steps (deferred chunks), ``back``
+    steps back, ``then_steps`` single steps in the next run mode (written moves), and a run on
+    as long again (deferred ones)."""
+    session = loaded(quiz, run_mode)
+    hooks = SilentHooks()
+    session.run(hooks, solutions=0, max_steps=first)
+    session.goto(max(session.history.earliest_step, session.state().steps - back), hooks)
+    session.settings.run_mode = (run_mode + 1) % 3
+    for _ in range(then_steps):
+        session.step(hooks)
+    session.run(hooks, solutions=0, max_steps=session.state().steps + first)
+    return session
 
 
 class Replayed:

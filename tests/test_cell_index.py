@@ -11,9 +11,8 @@ import pytest
 from helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from record_scan import Replayed
+from record_scan import Replayed, loaded, mixed_record
 
-from sudoku_repl.api import Session
 from sudoku_repl.core import native
 from sudoku_repl.core.history import (
     MOVES_PER_SNAPSHOT,
@@ -23,7 +22,6 @@ from sudoku_repl.core.history import (
     last_empty_cands,
     removals,
 )
-from sudoku_repl.core.quiz import Quiz
 
 QUIZZES = [
     SEED_QUIZ,
@@ -31,13 +29,6 @@ QUIZZES = [
     puzzle_lines("forum_hardest_1905_11plus_sample1000.txt")[19],
     puzzle_lines("multiple_solutions.txt")[17],  # more than 100,000 solutions
 ]
-
-
-def loaded(quiz: str, run_mode: int = 0) -> Session:
-    session = Session()
-    session.load(Quiz.from_string(quiz))
-    session.settings.run_mode = run_mode
-    return session
 
 
 def assert_answers_as_replayed(history: History, rng: random.Random, cells: int = 81) -> None:
@@ -144,14 +135,7 @@ def test_random_records_answer_as_the_replay(
     quiz: str, run_mode: int, first: int, back: int, then_steps: int, seed: int
 ) -> None:
     """Run, go back, step by step (written moves) and run on (deferred ones) in another mode."""
-    session = loaded(quiz, run_mode)
-    hooks = SilentHooks()
-    session.run(hooks, solutions=0, max_steps=first)
-    session.goto(max(session.history.earliest_step, session.state().steps - back), hooks)
-    session.settings.run_mode = (run_mode + 1) % 3
-    for _ in range(then_steps):
-        session.step(hooks)
-    session.run(hooks, solutions=0, max_steps=session.state().steps + first)
+    session = mixed_record(quiz, run_mode, first, back, then_steps)
     assert_answers_as_replayed(session.history, random.Random(seed), cells=20)
 
 

@@ -22,9 +22,8 @@ import pytest
 from helpers import SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from record_scan import Replayed
+from record_scan import Replayed, loaded, mixed_record
 
-from sudoku_repl.api import Session
 from sudoku_repl.core import history as history_module
 from sudoku_repl.core import native
 from sudoku_repl.core.history import (
@@ -36,7 +35,6 @@ from sudoku_repl.core.history import (
     removal_steps,
     value_events,
 )
-from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.numbered import numbered_lines
 
 needs_native = pytest.mark.skipif(
@@ -108,13 +106,6 @@ def assert_both_ways_alike(history: History, cells: list[int], rng: random.Rando
     return passing
 
 
-def loaded(quiz: str | Quiz, run_mode: int = 0) -> Session:
-    session = Session()
-    session.load(quiz if isinstance(quiz, Quiz) else Quiz.from_string(quiz))
-    session.settings.run_mode = run_mode
-    return session
-
-
 @needs_native
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
@@ -130,15 +121,7 @@ def test_the_native_scan_answers_as_the_python_loop(
 ) -> None:
     """Run (deferred chunks; mode 3's moves are recorded without their states), go back, step
     (written moves), run on in another mode; the busiest cells and a few at random."""
-    session = loaded(quiz, run_mode)
-    hooks = SilentHooks()
-    session.run(hooks, solutions=0, max_steps=first)
-    session.goto(max(session.history.earliest_step, session.state().steps - back), hooks)
-    session.settings.run_mode = (run_mode + 1) % 3
-    for _ in range(then_steps):
-        session.step(hooks)
-    session.run(hooks, solutions=0, max_steps=session.state().steps + first)
-    history = session.history
+    history = mixed_record(quiz, run_mode, first, back, then_steps).history
     rng = random.Random(seed)
     cells = busiest(history, 3) + rng.sample(range(81), 5)
     assert_both_ways_alike(history, cells, rng)
