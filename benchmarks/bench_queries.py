@@ -115,7 +115,7 @@ def main() -> None:
         warm = command(f"when {name}")
         when_ms[kind] = warm
         per_step = warm * 1000 / max(steps, 1)
-        row(f"when {name} (warm)", warm, f"{len(out.lines):,} lines, {per_step:.0f} us a step")
+        row(f"when {name} (warm)", warm, f"{len(out.lines):,} lines, {per_step:.2f} us a step")
         row(f"when removed {value} {name}", command(f"when removed {value} {name}"))
         row(
             "cell breakpoint's look back",
