@@ -126,7 +126,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=100, help="forum quizzes (0 = all 1,000)")
-    parser.add_argument("--rate-limit", type=int, default=1000, help="17-clue quizzes rated")
+    parser.add_argument("--rate-limit", type=int, default=2000, help="17-clue quizzes rated")
     parser.add_argument("--record-steps", type=int, default=300_000)
     args = parser.parse_args()
     register_all()
