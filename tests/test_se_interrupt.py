@@ -45,8 +45,15 @@ def test_the_rating_polls_the_callable_and_stops_at_once() -> None:
     assert len(polls) == 3  # the poll that said stop was the last thing looked at
 
 
+#: line 5 of the bundled SE-rated sample (ER 7.2 there, by SukakuExplainer): a rating of several
+#: techniques in a quarter of a second (the seed quiz's takes twelve)
+RATED_7_2 = "008003090000000865019008000004020100600304002002050900000800450136000000040200600"
+
+
 def test_without_the_flag_the_rating_is_the_same() -> None:
-    assert rate(SEED_QUIZ, 60, lambda: False).er == rate(SEED_QUIZ, 60).er
+    polled = rate(RATED_7_2, 60, lambda: False).er
+    assert polled == rate(RATED_7_2, 60).er
+    assert f"{polled:.1f}" == "7.2"
 
 
 def test_ctrl_c_during_a_quizs_se_rating_stops_rate_quiz(monkeypatch: pytest.MonkeyPatch) -> None:
