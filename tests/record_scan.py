@@ -9,8 +9,10 @@ of the step before, or when it held a value only inside the step."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from helpers import SilentHooks
+from hypothesis import strategies as st
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.engine import Engine
@@ -24,6 +26,18 @@ def loaded(quiz: str | Quiz, run_mode: int = 0) -> Session:
     session.load(quiz if isinstance(quiz, Quiz) else Quiz.from_string(quiz))
     session.settings.run_mode = run_mode
     return session
+
+
+def mixed_records(quizzes: list[str], most_first: int, most_back: int) -> dict[str, Any]:
+    """``mixed_record``'s arguments, and a seed, as hypothesis draws them (``@given(**...)``)."""
+    return {
+        "quiz": st.sampled_from(quizzes),
+        "run_mode": st.sampled_from([0, 1, 2, 3]),
+        "first": st.integers(1, most_first),
+        "back": st.integers(0, most_back),
+        "then_steps": st.integers(0, 40),
+        "seed": st.integers(0, 10_000),
+    }
 
 
 def mixed_record(quiz: str, run_mode: int, first: int, back: int, then_steps: int) -> Session:

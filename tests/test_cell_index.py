@@ -10,8 +10,7 @@ import random
 import pytest
 from helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from record_scan import Replayed, loaded, mixed_record
+from record_scan import Replayed, loaded, mixed_record, mixed_records
 
 from sudoku_repl.core import native
 from sudoku_repl.core.history import (
@@ -123,14 +122,7 @@ def test_the_cap_keeps_the_index_of_the_moves_it_keeps(monkeypatch: pytest.Monke
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-@given(
-    quiz=st.sampled_from(QUIZZES),
-    run_mode=st.sampled_from([0, 1, 2, 3]),
-    first=st.integers(1, 400),
-    back=st.integers(0, 300),
-    then_steps=st.integers(0, 40),
-    seed=st.integers(0, 10_000),
-)
+@given(**mixed_records(QUIZZES, most_first=400, most_back=300))
 def test_random_records_answer_as_the_replay(
     quiz: str, run_mode: int, first: int, back: int, then_steps: int, seed: int
 ) -> None:

@@ -21,8 +21,7 @@ from typing import Any
 import pytest
 from helpers import SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from record_scan import Replayed, loaded, mixed_record
+from record_scan import Replayed, loaded, mixed_record, mixed_records
 
 from sudoku_repl.core import history as history_module
 from sudoku_repl.core import native
@@ -108,14 +107,7 @@ def assert_both_ways_alike(history: History, cells: list[int], rng: random.Rando
 
 @needs_native
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    quiz=st.sampled_from(QUIZZES),
-    run_mode=st.sampled_from([0, 1, 2, 3]),
-    first=st.integers(1, 1500),
-    back=st.integers(0, 600),
-    then_steps=st.integers(0, 40),
-    seed=st.integers(0, 10_000),
-)
+@given(**mixed_records(QUIZZES, most_first=1500, most_back=600))
 def test_the_native_scan_answers_as_the_python_loop(
     quiz: str, run_mode: int, first: int, back: int, then_steps: int, seed: int
 ) -> None:
