@@ -232,7 +232,12 @@ class Session:
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
         breakpoint on the same place of the new puzzle, disabled when it has none there)."""
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
-        self._start(quiz, self.engine_type.from_givens(quiz.givens, quiz.geometry))
+        engine = self._engine
+        if engine is not None and type(engine) is self.engine_type and engine.geo is quiz.geometry:
+            engine.reload(quiz.givens)  # (the record that used it goes with the old quiz)
+        else:
+            engine = self.engine_type.from_givens(quiz.givens, quiz.geometry)
+        self._start(quiz, engine)
 
     def _start(self, quiz: Quiz, engine: Engine) -> None:
         """The quiz, and a record (one experiment) that starts where ``engine`` stands."""

@@ -33,6 +33,8 @@ from operator import attrgetter
 import attrs
 
 from sudoku_repl.core import events as E
+from sudoku_repl.core import native
+from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.quiz import Quiz
@@ -115,6 +117,29 @@ class _Counting(Quiet):
         return self.stop()
 
 
+class _Sessions(threading.local):
+    """Per thread (a Dask worker rates in several), a session per run mode and engine class
+    that rates quiz after quiz (``Session.load`` keeps its engine: making one cost a third of a
+    17-clue quiz's rating); one whose record grew past ``KEPT_MOVES`` moves is let go after its
+    quiz."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[int, type[Engine]], Session] = {}
+
+
+_sessions = _Sessions()
+KEPT_MOVES = 100_000
+
+
+def _session(run_mode: int) -> Session:
+    engine_type = native.engine_type()
+    session = _sessions.kept.get((run_mode, engine_type))
+    if session is None:
+        session = Session(Settings(run_mode=run_mode), engine_type)
+        _sessions.kept[run_mode, engine_type] = session
+    return session
+
+
 def rate_quiz(
     quiz81: str,
     max_steps: int | None = None,
@@ -133,7 +158,7 @@ def rate_quiz(
     quiz = Quiz.from_string(quiz81)
     hooks = _Counting(interrupted)
     start = time.perf_counter()
-    session = Session(Settings(run_mode=run_mode))
+    session = _session(run_mode)
     session.load(quiz)
     first = _run(session, hooks, 1, max_steps)
     steps_first = session.engine.steps if first.solutions else None
@@ -142,6 +167,8 @@ def rate_quiz(
         biggest = max(biggest, _run(session, hooks, 0, max_steps).biggest)
     ms = (time.perf_counter() - start) * 1000
     engine = session.engine
+    if len(session.history) > KEPT_MOVES:  # a long record is not kept alive until the next quiz
+        del _sessions.kept[run_mode, session.engine_type]
     se: dict[str, str | None] = {}
     if se_timeout is not None:
         se = se_ratings(quiz81, engine.solutions, session.finished, se_timeout, interrupted)
