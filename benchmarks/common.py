@@ -39,11 +39,13 @@ T = TypeVar("T")
 
 
 def read_quizzes(path: str | Path, limit: int | None = None) -> list[str]:
-    """The quizzes of a one-quiz-per-line file (its lines' first words of 81 characters: a note
-    may follow a quiz, as a rating does in se_rated_diabolical2000.txt), the first ``limit`` of
+    """The quizzes of a one-quiz-per-line file (its lines of 81 characters, stripped, without a
+    note after the quiz as ``rate`` reads them: ``quiz_files.quiz_part``), the first ``limit`` of
     them when ``limit`` is given (0 or None: all)."""
+    from sudoku_repl.text.quiz_files import quiz_part  # (after this checkout joined sys.path)
+
     with open(path, encoding="utf-8") as f:
-        quizzes = (line.split(maxsplit=1)[0] for line in f if line.strip())
+        quizzes = (quiz_part(line.strip()) for line in f)
         found = (quiz for quiz in quizzes if len(quiz) == 81)
         return list(islice(found, limit or None))
 

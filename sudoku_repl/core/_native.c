@@ -97,7 +97,6 @@ typedef struct {
     int *line_at, *line_cells;   /* rows then columns (ply) */
     int *block_at, *block_cells; /* blocks */
     int *block_of;
-    int *units_of_at, *units_of; /* per cell, the units it lies in */
     /* the state */
     int status, pending;
     long steps, solutions;
@@ -1043,8 +1042,6 @@ static void Core_dealloc(Core *c) {
     PyMem_Free(c->block_at);
     PyMem_Free(c->block_cells);
     PyMem_Free(c->block_of);
-    PyMem_Free(c->units_of_at);
-    PyMem_Free(c->units_of);
     PyMem_Free(c->values);
     PyMem_Free(c->counts);
     PyMem_Free(c->dirty);
@@ -1090,8 +1087,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     if (!(c->block_at = int_table(t[7], &n)) || !(c->block_cells = int_table(t[8], NULL)))
         return -1;
     c->n_blocks = n - 1;
-    if (!(c->block_of = int_table(t[9], NULL)) || !(c->units_of_at = int_table(t[10], NULL)) ||
-        !(c->units_of = int_table(t[11], NULL)))
+    if (!(c->block_of = int_table(t[9], NULL)))
         return -1;
     for (int u = 0; u < c->n_units; u++)
         if (c->unit_at[u + 1] - c->unit_at[u] > 9) {
@@ -1103,12 +1099,18 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->words = (c->n_units + 63) / 64 + (c->n_units == 0);
     c->dirty = PyMem_Calloc(c->words, sizeof(uint64_t));
     c->unit_bits = PyMem_Calloc((size_t)size * c->words, sizeof(uint64_t));
-    if (c->unit_bits)
+    /* per cell, the units it lies in: read once, as the bits of unit_bits */
+    int *units_of_at = int_table(t[10], NULL), *units_of = int_table(t[11], NULL);
+    if (c->unit_bits && units_of_at && units_of)
         for (int cell = 0; cell < size; cell++)
-            for (int k = c->units_of_at[cell]; k < c->units_of_at[cell + 1]; k++) {
-                int u = c->units_of[k];
+            for (int k = units_of_at[cell]; k < units_of_at[cell + 1]; k++) {
+                int u = units_of[k];
                 c->unit_bits[(size_t)cell * c->words + u / 64] |= 1ULL << (u % 64);
             }
+    PyMem_Free(units_of_at);
+    PyMem_Free(units_of);
+    if (PyErr_Occurred())
+        return -1;
     c->cands = PyMem_Calloc(size, sizeof(uint16_t));
     c->cap_touched = 4 * size + 64;
     c->touched = PyMem_Malloc(sizeof(int) * c->cap_touched);
