@@ -434,7 +434,7 @@ def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> No
     """A terminal sends SIGINT to the whole process group, the LocalCluster's workers too: they
     leave it to the command (they once died with tracebacks), which keeps the rows of --out."""
     pytest.importorskip("distributed")
-    quizzes = quiz_file(tmp_path, 100)
+    quizzes = quiz_file(tmp_path, STOPPED_RUN)  # (more than are rated before the signal)
     out = tmp_path / "rows.csv"
     proc = subprocess.Popen(
         [sys.executable, "-m", "sudoku_repl", "rate", str(quizzes), "--out", str(out),
@@ -451,5 +451,7 @@ def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> No
     kept = table(out.read_text())
     assert proc.returncode == 130, err
     assert err.decode().count("\n") == 1
-    assert err.decode().startswith(f"sudoku-repl rate: interrupted: {len(kept)} of 100 quizzes")
+    assert err.decode().startswith(
+        f"sudoku-repl rate: interrupted: {len(kept)} of {STOPPED_RUN} quizzes"
+    )
     assert [row[0] for row in kept] == [str(n) for n in range(1, len(kept) + 1)]

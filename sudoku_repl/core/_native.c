@@ -1473,6 +1473,41 @@ fail_after:
     return PyErr_Occurred() ? NULL : PyErr_NoMemory();
 }
 
+/* search(run_mode, steps, solutions, first, max_steps) -> (steps made, biggest new guess
+ * level, new guesses): Engine.search, a silent search that keeps no record (no events, no
+ * snapshots); before each step the goals of Core_run (max_steps -1: none). */
+static PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "search takes 5 arguments");
+        return NULL;
+    }
+    int mode = PyLong_AsLong(args[0]);
+    long steps = PyLong_AsLong(args[1]), goal = PyLong_AsLong(args[2]);
+    long first = PyLong_AsLong(args[3]), max_steps = PyLong_AsLong(args[4]);
+    if (PyErr_Occurred())
+        return NULL;
+    c->ev = NULL;
+    c->failed = 0;
+    long done = 0;
+    int biggest = 0, guesses = 0;
+    for (; done < steps; done++) {
+        if (c->status == FINISHED || (goal > 0 && c->solutions - first >= goal) ||
+            (max_steps >= 0 && c->steps >= max_steps))
+            break;
+        do {
+            advance(c, mode);
+            if (c->failed)
+                return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+            if (c->new_guess) {
+                guesses++;
+                if (c->new_guess > biggest)
+                    biggest = c->new_guess;
+            }
+        } while (c->status == GUESS_DUE || c->status == WRONG);
+    }
+    return Py_BuildValue("(lii)", done, biggest, guesses);
+}
+
 static PyObject *Core_state(Core *c, PyObject *unused) { return make_state(c); }
 
 static PyMethodDef Core_methods[] = {
@@ -1480,6 +1515,8 @@ static PyMethodDef Core_methods[] = {
     {"pull", (PyCFunction)Core_pull, METH_NOARGS, "the core's state as the pure attributes"},
     {"advance", (PyCFunction)Core_advance, METH_VARARGS, "one move without a guess answer"},
     {"run", (PyCFunction)Core_run, METH_VARARGS, "the plain run, many units at once"},
+    {"search", (PyCFunction)(void (*)(void))Core_search, METH_FASTCALL,
+     "a silent search without a record (Engine.search)"},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
     {NULL}};
 

@@ -52,6 +52,8 @@ _CHANGED_LIMIT: Final = 512
 
 #: A user's pick for a new guess: (cell, value); None takes the foremost cell's first candidate.
 Choice = tuple[Cell, int] | None
+#: ``Engine.search``'s figures: (steps made, biggest level of its new guesses, new guesses)
+Searched = tuple[int, int, int]
 
 
 def loaded_state(givens: Sequence[int], geometry: Geometry) -> EngineState:
@@ -158,6 +160,38 @@ class Engine:
         while self.status is GUESS_DUE or self.status is WRONG:  # (not in STEP_BOUNDARY)
             ev += self.advance(run_mode)
         return ev
+
+    def reached(self, solutions: int, first: int, max_steps: int | None) -> bool:
+        """Whether a run's goals are met (``Session.run``'s, checked before each step): the end
+        of the search, ``solutions`` new ones since it had ``first`` (0: no limit), or
+        ``max_steps`` reached (None: no limit)."""
+        return (
+            self.status is FINISHED
+            or (solutions > 0 and self.solutions - first >= solutions)
+            or (max_steps is not None and self.steps >= max_steps)
+        )
+
+    def search(
+        self,
+        run_mode: int,
+        steps: int,
+        solutions: int = 0,
+        first: int = 0,
+        max_steps: int | None = None,
+    ) -> Searched:
+        """Up to ``steps`` steps (``step``) of a silent search that keeps no record, each once
+        the goals are not ``reached``: what ``rate`` runs (a session would record every move).
+        Returns (the steps made, the biggest level of its new guesses, how many new guesses);
+        fewer steps than asked: the goals were reached."""
+        biggest = guesses = 0
+        for done in range(steps):
+            if self.reached(solutions, first, max_steps):
+                return done, biggest, guesses
+            for e in self.step(run_mode):
+                if e[0] == E.GUESS:  # a new guess (by the layout; not Forward, Upward)
+                    guesses += 1
+                    biggest = max(biggest, e[3])
+        return steps, biggest, guesses
 
     def advance(self, run_mode: int = 0, choice: Choice = None) -> list[Event]:
         """One move; ``choice`` answers a due guess (ignored otherwise)."""

@@ -19,7 +19,7 @@ from typing import Any
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import modes, native
-from sudoku_repl.core.engine import Choice, Engine
+from sudoku_repl.core.engine import Choice, Engine, Searched
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.state import (
@@ -137,6 +137,23 @@ class NativeEngine(Engine):
         events: list[Event] = self.core.advance(run_mode, ALL_KINDS)
         self._pull()
         return events
+
+    def search(
+        self,
+        run_mode: int,
+        steps: int,
+        solutions: int = 0,
+        first: int = 0,
+        max_steps: int | None = None,
+    ) -> Searched:
+        if not native_mode(run_mode):
+            return super().search(run_mode, steps, solutions, first, max_steps)
+        self._push()
+        searched: Searched = self.core.search(
+            run_mode, steps, solutions, first, -1 if max_steps is None else max_steps
+        )
+        self._pull()
+        return searched
 
     def run_plain(
         self,

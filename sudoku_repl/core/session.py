@@ -396,11 +396,7 @@ class Session:
                 if single:
                     if walk.units:
                         return DONE
-                elif (
-                    engine.status is FINISHED
-                    or (solutions and engine.solutions - first >= solutions)
-                    or (max_steps is not None and engine.steps >= max_steps)
-                ):
+                elif engine.reached(solutions, first, max_steps):
                     return DONE
                 if poll:
                     if tick is not None:

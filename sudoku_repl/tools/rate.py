@@ -32,13 +32,11 @@ from operator import attrgetter
 
 import attrs
 
-from sudoku_repl.core import events as E
-from sudoku_repl.core import native
+from sudoku_repl.core import modes, native
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
-from sudoku_repl.core.events import Event
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.session import Quiet, RunReport, Session, Settings
+from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text import quiz_files
 from sudoku_repl.text.files import open_input
 from sudoku_repl.text.quiz_files import is_quiz_string
@@ -96,48 +94,28 @@ def _never() -> bool:
     return False
 
 
-class _Counting(Quiet):
-    """Session hooks for rating: no trace, the default guess, new guesses counted, ``stop``
-    polled."""
-
-    #: the only events read (``Hooks.kinds``)
-    kinds = (E.GUESS,)
-
-    def __init__(self, stop: Callable[[], bool]) -> None:
-        super().__init__()
-        self.stop = stop
-        self.guesses = 0
-
-    def events(self, events: Sequence[Event]) -> None:
-        for e in events:
-            if E.is_new_guess(e):
-                self.guesses += 1
-
-    def interrupted(self) -> bool:
-        return self.stop()
-
-
-class _Sessions(threading.local):
-    """Per thread (a Dask worker rates in several), a session per run mode and engine class
-    that rates quiz after quiz (``Session.load`` keeps its engine: making one cost a third of a
-    17-clue quiz's rating); one whose record grew past ``KEPT_MOVES`` moves is let go after its
-    quiz."""
+class _Engines(threading.local):
+    """Per thread (a Dask worker rates in several), an engine of each class that rates quiz
+    after quiz (``Engine.reload``: making one costs a third of a 17-clue quiz's rating)."""
 
     def __init__(self) -> None:
-        self.kept: dict[tuple[int, type[Engine]], Session] = {}
+        self.kept: dict[type[Engine], Engine] = {}
 
 
-_sessions = _Sessions()
-KEPT_MOVES = 100_000
+_engines = _Engines()
+#: steps searched between two looks at the stop flag (a few milliseconds)
+POLL_STEPS = 512
 
 
-def _session(run_mode: int) -> Session:
+def _engine(givens: Sequence[int]) -> Engine:
+    """This thread's engine of the build's class, with these givens loaded."""
     engine_type = native.engine_type()
-    session = _sessions.kept.get((run_mode, engine_type))
-    if session is None:
-        session = Session(Settings(run_mode=run_mode), engine_type)
-        _sessions.kept[run_mode, engine_type] = session
-    return session
+    engine = _engines.kept.get(engine_type)
+    if engine is None:
+        engine = _engines.kept[engine_type] = engine_type.from_givens(givens)
+    else:
+        engine.reload(givens)
+    return engine
 
 
 def rate_quiz(
@@ -149,40 +127,62 @@ def rate_quiz(
     se_timeout: float | None = None,
 ) -> Rating:
     """The figures of one 81-character quiz. Raises ``QuizError`` for a bad quiz and
-    ``Interrupted`` when ``interrupted()`` turns true (it is polled before each step).
-    ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals are then
-    the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each quiz's
-    within that many seconds (a quiz without exactly one solution gets none, and says why)."""
+    ``Interrupted`` when ``interrupted()`` turns true (it is polled every ``POLL_STEPS``
+    steps). ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals
+    are then the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each
+    quiz's within that many seconds (a quiz without exactly one solution gets none, and says
+    why). The search is the one ``run`` then ``runrun 0`` make in a session, without the
+    record a session keeps (``Engine.search``)."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
     quiz = Quiz.from_string(quiz81)
-    hooks = _Counting(interrupted)
+    modes.check(run_mode)
     start = time.perf_counter()
-    session = _session(run_mode)
-    session.load(quiz)
-    first = _run(session, hooks, 1, max_steps)
-    steps_first = session.engine.steps if first.solutions else None
-    biggest = first.biggest
+    engine = _engine(quiz.givens)
+    biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted)
+    found = engine.solutions > 0
+    steps_first = engine.steps if found else None
+    biggest = biggest_first
     if to_end:  # no step at all if finished or at max_steps
-        biggest = max(biggest, _run(session, hooks, 0, max_steps).biggest)
+        biggest_rest, more = _search(engine, run_mode, 0, max_steps, interrupted)
+        biggest, guesses = max(biggest, biggest_rest), guesses + more
     ms = (time.perf_counter() - start) * 1000
-    engine = session.engine
-    if len(session.history) > KEPT_MOVES:  # a long record is not kept alive until the next quiz
-        del _sessions.kept[run_mode, session.engine_type]
+    complete = engine.status is FINISHED
     se: dict[str, str | None] = {}
     if se_timeout is not None:
-        se = se_ratings(quiz81, engine.solutions, session.finished, se_timeout, interrupted)
+        se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted)
     return Rating(
         steps_first=steps_first,
-        biggest_first=first.biggest if first.solutions else None,
+        biggest_first=biggest_first if found else None,
         steps_total=engine.steps,
         solutions=engine.solutions,
         biggest_total=biggest,
-        guesses=hooks.guesses,
+        guesses=guesses,
         ms=ms,
-        complete=session.finished,
+        complete=complete,
         **se,
     )
+
+
+def _search(
+    engine: Engine,
+    run_mode: int,
+    solutions: int,
+    max_steps: int | None,
+    interrupted: Callable[[], bool],
+) -> tuple[int, int]:
+    """``run`` (``solutions`` 1) or ``runrun 0`` (0) on the engine, ``POLL_STEPS`` steps at
+    a time, ``interrupted`` polled before each batch: (the biggest new guess level, how many
+    new guesses)."""
+    first = engine.solutions
+    biggest = guesses = 0
+    while True:
+        if interrupted():
+            raise Interrupted
+        done, most, new = engine.search(run_mode, POLL_STEPS, solutions, first, max_steps)
+        biggest, guesses = max(biggest, most), guesses + new
+        if done < POLL_STEPS:
+            return biggest, guesses
 
 
 def se_ratings(
@@ -207,13 +207,6 @@ def se_ratings(
         raise Interrupted from None
     bound = ">=" if rated.er_is_lower_bound else ""
     return {"er": f"{bound}{rated.er:.1f}", "ep": f"{bound}{rated.ep:.1f}", "ed": f"{rated.ed:.1f}"}
-
-
-def _run(session: Session, hooks: _Counting, solutions: int, max_steps: int | None) -> RunReport:
-    report = session.run(hooks, solutions, max_steps)
-    if report.interrupted:
-        raise Interrupted
-    return report
 
 
 def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
