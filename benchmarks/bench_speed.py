@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -224,11 +225,12 @@ def run_cli(args: list[str]) -> float:
 
 
 def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    folder = tempfile.mkdtemp(prefix="bench-speed-")  # (this run's own folder)
+    script = os.path.join(folder, "script.txt")
+    with open(script, "w") as f:
         for q in quizzes:
             f.write(f"load-quiz {q}\nrunrun 0\n")
         f.write("bye\n")
-        script = f.name
     try:
         batch: list[float] = []
         startup: list[float] = []
@@ -236,7 +238,7 @@ def bench_cli(quizzes: list[str], engine_sum_s: float, runs: int) -> None:
             startup.append(run_cli([sys.executable, "-m", "sudoku_repl", "-c", "bye"]))
             batch.append(run_cli([sys.executable, "-m", "sudoku_repl", "-x", script]))
     finally:
-        os.unlink(script)
+        shutil.rmtree(folder)
     m_batch, m_start = (statistics.median(x) for x in (batch, startup))
     budget = engine_sum_s + m_start
     print()

@@ -31,7 +31,7 @@ from sudoku_repl.tools.rate import (
     StopFlag,
     counted,
     csv_header,
-    rate_file,
+    rate_batches,
     read_quizzes,
     summary,
 )
@@ -235,7 +235,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     try:
         if sink is None:
             out.write(header)
-        results = rate_file(  # workers start here
+        results = rate_batches(  # workers start here
             todo, args.jobs, args.max_steps, stop, args.run_mode, register_all, se_timeout, pool
         )
         drawn = (
@@ -246,16 +246,18 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         with closing(results), drawn as advance:
             for _ in kept:
                 advance()
-            for line, quiz, rating in results:
+            for batch in results:  # (a chunk's rows are written, and flushed, at once)
+                rows = "".join([row(line, quiz, rating) for line, quiz, rating in batch])
                 if sink is not None:
-                    sink.append(row(line, quiz, rating))
+                    sink.append(rows)
                 else:
-                    out.write(row(line, quiz, rating))
+                    out.write(rows)
                     out.flush()
-                ratings.append(rating)
+                ratings += [rating for _, _, rating in batch]
                 if args.plot is not None:
-                    plotted.append((line, quiz, rating))
-                advance()
+                    plotted += batch
+                for _ in batch:
+                    advance()
         interrupted = len(ratings) < len(quizzes)
         if held:
             sys.stdout.write(held_rows.getvalue())

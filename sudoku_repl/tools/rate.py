@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import closing
 from functools import partial
 from operator import attrgetter
 
@@ -357,7 +358,7 @@ class Pool:
     count_slots: Callable[[], int] | None = None
 
 
-def rate_file(
+def rate_batches(
     quizzes: Sequence[tuple[int, Quiz]],
     jobs: int = 1,
     max_steps: int | None = None,
@@ -366,16 +367,19 @@ def rate_file(
     setup: Callable[[], None] | None = None,
     se_timeout: float | None = None,
     pool: Pool | None = None,
-) -> Generator[Rated, None, None]:
+) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
-    (``setup`` registers the run modes in each worker process). Ends early, without the
-    interrupted quiz, once ``stop`` is set.
+    (``setup`` registers the run modes in each worker process). The rows come in batches as
+    they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
+    together: a caller writes and flushes them at once). Ends early, without the interrupted
+    quiz, once ``stop`` is set.
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
-    as chunks come back. The worker processes are started before this returns, not at the
-    first ``next()``: a thread the caller starts afterwards (the progress bar) is never forked
-    into them. Iterate the result to its end or ``close()`` it: closing stops the workers."""
+    as chunks come back. The worker processes are started, and the first chunks handed out,
+    before this returns, not at the first ``next()``: a thread the caller starts afterwards
+    (the progress bar) is never forked into them. Iterate the result to its end or
+    ``close()`` it: closing stops the workers."""
     stop = stop or StopFlag()
     if pool is None:
         plan = chunks(len(quizzes), jobs)
@@ -391,7 +395,31 @@ def rate_file(
         se_timeout=se_timeout,
         setup=pool.setup,
     )
-    return _gather(quizzes, chunks(len(quizzes), pool.slots, pool.most), work, pool, stop)
+    plan = chunks(len(quizzes), pool.slots, pool.most)
+    batches = _Gathering(quizzes, plan, work, pool, stop).batches()
+    next(batches)  # into its try: closed before its first batch, it still ends the pool
+    return batches
+
+
+def rate_file(
+    quizzes: Sequence[tuple[int, Quiz]],
+    jobs: int = 1,
+    max_steps: int | None = None,
+    stop: StopFlag | None = None,
+    run_mode: int = 0,
+    setup: Callable[[], None] | None = None,
+    se_timeout: float | None = None,
+    pool: Pool | None = None,
+) -> Generator[Rated, None, None]:
+    """``rate_batches``' rows one at a time."""
+    batches = rate_batches(quizzes, jobs, max_steps, stop, run_mode, setup, se_timeout, pool)
+    return _rows(batches)
+
+
+def _rows(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
+    with closing(batches):  # (closing the rows closes the batches: the workers stop)
+        for batch in batches:
+            yield from batch
 
 
 def _shut(executor: Executor, cancel: bool) -> None:
@@ -404,13 +432,13 @@ def _rate_here(
     stop: StopFlag,
     run_mode: int = 0,
     se_timeout: float | None = None,
-) -> Generator[Rated, None, None]:
+) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
             rating = rate_quiz(str(quiz), max_steps, stop, run_mode=run_mode, se_timeout=se_timeout)
         except Interrupted:
             return
-        yield line, quiz, rating
+        yield [(line, quiz, rating)]
 
 
 #: how often the gathering looks at the stop flag while no chunk comes back, with workers that
@@ -418,49 +446,72 @@ def _rate_here(
 _POLL = 0.1
 
 
-def _gather(
-    quizzes: Sequence[tuple[int, Quiz]],
-    plan: Sequence[range],
-    work: Callable[[list[str]], list[Rating]],
-    pool: Pool,
-    stop: StopFlag,
-) -> Generator[Rated, None, None]:
-    """The rows of the chunks of ``plan`` in file order: two chunks per slot are kept under
-    way, and chunks that come back early wait in ``back`` (the reorder buffer) for those
-    before them."""
-    under_way: dict[Future[list[Rating]], int] = {}
-    back: dict[int, list[Rating]] = {}
-    handed = given = 0  # chunks handed out, chunks whose rows were given
-    slots, counted_at = pool.slots, time.monotonic()
-    done = False
-    try:
-        while given < len(plan):
-            if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
-                slots, counted_at = max(1, pool.count_slots()), time.monotonic()
-            while handed < len(plan) and len(under_way) < 2 * slots:
-                texts = [str(quizzes[i][1]) for i in plan[handed]]
-                under_way[pool.executor.submit(work, texts)] = handed
-                handed += 1
-            if given in back:
-                ratings = back.pop(given)
-                for i, rating in zip(plan[given], ratings):
-                    yield quizzes[i][0], quizzes[i][1], rating
-                if len(ratings) < len(plan[given]):  # interrupted in a worker
+class _Gathering:
+    """The chunks of ``plan`` handed out to ``pool``, two per slot kept under way, and their
+    rows given back in file order: chunks that come back early wait in ``back`` (the reorder
+    buffer) for those before them. The first chunks are handed out when it is made."""
+
+    def __init__(
+        self,
+        quizzes: Sequence[tuple[int, Quiz]],
+        plan: Sequence[range],
+        work: Callable[[list[str]], list[Rating]],
+        pool: Pool,
+        stop: StopFlag,
+    ) -> None:
+        self.quizzes, self.plan, self.work, self.pool, self.stop = quizzes, plan, work, pool, stop
+        self.under_way: dict[Future[list[Rating]], int] = {}
+        self.handed = 0  # chunks handed out
+        self.slots = pool.slots
+        try:
+            self._hand_out()
+        except BaseException:
+            pool.end(True)
+            raise
+
+    def _hand_out(self) -> None:
+        plan, quizzes = self.plan, self.quizzes
+        while self.handed < len(plan) and len(self.under_way) < 2 * self.slots:
+            texts = [str(quizzes[i][1]) for i in plan[self.handed]]
+            self.under_way[self.pool.executor.submit(self.work, texts)] = self.handed
+            self.handed += 1
+
+    def batches(self) -> Generator[list[Rated], None, None]:
+        plan, quizzes, pool, stop, under_way = (
+            self.plan, self.quizzes, self.pool, self.stop, self.under_way
+        )  # fmt: skip
+        back: dict[int, list[Rating]] = {}
+        given = 0  # chunks whose rows were given
+        counted_at = time.monotonic()
+        done = False
+        try:
+            yield []  # (taken by rate_batches)
+            while given < len(plan):
+                if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
+                    self.slots, counted_at = max(1, pool.count_slots()), time.monotonic()
+                self._hand_out()
+                if given in back:
+                    ratings = back.pop(given)
+                    yield [
+                        (quizzes[i][0], quizzes[i][1], rating)
+                        for i, rating in zip(plan[given], ratings)
+                    ]
+                    if len(ratings) < len(plan[given]):  # interrupted in a worker
+                        return
+                    given += 1
+                    continue
+                if stop() and not pool.sees_stop:
                     return
-                given += 1
-                continue
-            if stop() and not pool.sees_stop:
-                return
-            ready, _ = wait(
-                under_way, None if pool.sees_stop else _POLL, return_when=FIRST_COMPLETED
-            )
-            for future in ready:
-                back[under_way.pop(future)] = future.result()
-        done = True
-    finally:
-        if not done:
-            stop.set()  # the workers give up their current quiz and skip the queued ones
-        pool.end(not done)
+                ready, _ = wait(
+                    under_way, None if pool.sees_stop else _POLL, return_when=FIRST_COMPLETED
+                )
+                for future in ready:
+                    back[under_way.pop(future)] = future.result()
+            done = True
+        finally:
+            if not done:
+                stop.set()  # the workers give up their current quiz and skip the queued ones
+            pool.end(not done)
 
 
 # -- output ----------------------------------------------------------------------------------
@@ -482,11 +533,19 @@ def csv_header(se: bool = False) -> str:
     return ",".join(COLUMNS + (SE_COLUMNS if se else ())) + "\n"
 
 
+#: where ``ms`` and ``complete`` are among a rating's fields, and how many of them a row has
+#: without Sudoku Explainer's columns (``csv_row`` writes the fields in ``COLUMNS`` order)
+_MS, _COMPLETE = _RATING_NAMES.index("ms"), _RATING_NAMES.index("complete")
+_PLAIN_FIGURES = len(COLUMNS) - 2
+
+
 def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
-    record = fields(line, quiz, rating)
-    record["ms"] = f"{rating.ms:.1f}"
-    record["complete"] = "true" if rating.complete else "false"
-    values = ["" if v is None else str(v) for v in record.values()]
+    figures: list[object] = list(_rating_fields(rating))
+    figures[_MS] = f"{rating.ms:.1f}"
+    figures[_COMPLETE] = "true" if rating.complete else "false"
+    if rating.er is None:
+        del figures[_PLAIN_FIGURES:]
+    values = [str(line), str(quiz), *["" if v is None else str(v) for v in figures]]
     if rating.er is None and quiz.geometry.classic:  # numbers and 81 characters: no quoting
         return ",".join(values) + "\n"
     out = io.StringIO()

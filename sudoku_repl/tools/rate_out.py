@@ -85,7 +85,7 @@ class Out:
                 + "; the rows before it are kept, and the same command continues them."
             ) from None
         self._size += len(data)
-        self._unsynced += 1
+        self._unsynced += text.count("\n")  # (rows)
         if self._unsynced >= SYNC_ROWS or self._clock() - self._synced_at >= SYNC_SECONDS:
             self.sync()
 
