@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import multiprocessing
 import re
 import signal
 import subprocess
@@ -26,7 +27,14 @@ from helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_p
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text import quiz_files
-from sudoku_repl.tools.rate import COLUMNS, Rating, rate_file, rate_quiz, read_quizzes
+from sudoku_repl.tools.rate import (
+    COLUMNS,
+    Rating,
+    rate_batches,
+    rate_file,
+    rate_quiz,
+    read_quizzes,
+)
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -278,6 +286,20 @@ def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert started == [2]
     assert [r.steps_first for _, _, r in rated] == [131, 131]
     assert list(rate_file(two[:1], jobs=8)) and started == [2]  # one task: no worker at all
+
+
+def test_workers_start_before_the_first_row_and_closing_early_ends_them() -> None:
+    """The pool forks when ``rate_batches`` returns (a thread started afterwards, the progress
+    bar's, is never forked into a worker), and closing the rows before the first one still
+    ends it."""
+    before = set(multiprocessing.active_children())
+    quizzes = [
+        (n, Quiz.from_string(q)) for n, q in enumerate(FORUM.read_text().splitlines()[:40], 1)
+    ]
+    batches = rate_batches(quizzes, jobs=2)
+    assert len(set(multiprocessing.active_children()) - before) == 2
+    batches.close()
+    assert set(multiprocessing.active_children()) - before == set()
 
 
 def test_batch_start_up_does_not_import_prompt_toolkit() -> None:
