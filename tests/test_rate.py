@@ -31,9 +31,9 @@ from sudoku_repl.tools.rate import (
     COLUMNS,
     Rating,
     rate_batches,
-    rate_file,
     rate_quiz,
     read_quizzes,
+    unbatched,
 )
 
 TOP95 = PUZZLES / "norvig_top95.txt"
@@ -99,7 +99,7 @@ def test_whole_searches_agree_with_the_hardest11_reference_trace() -> None:
     entries = list(read_quizzes(str(PUZZLES / "norvig_hardest11.txt")))
     quizzes = [(n, q) for n, q in entries if isinstance(q, Quiz)]
     assert len(quizzes) == len(entries) == len(expected) == 11
-    for _, quiz, r in rate_file(quizzes):
+    for _, quiz, r in unbatched(rate_batches(quizzes)):
         assert (r.steps_total, r.solutions, r.biggest_total, r.guesses) == expected[str(quiz)]
         assert r.complete and r.steps_first is not None and r.steps_first <= r.steps_total
         assert r.biggest_first is not None and r.biggest_first <= r.biggest_total
@@ -113,7 +113,7 @@ def test_solution_sums_of_multiple_solution_quizzes() -> None:
         if isinstance(q, Quiz) and (count := counts.get(str(q))) is not None and count <= 130
     ]
     assert len(small) >= 10
-    for _, quiz, r in rate_file(small, jobs=1):
+    for _, quiz, r in unbatched(rate_batches(small, jobs=1)):
         assert r.solutions == counts[str(quiz)] and r.complete
 
 
@@ -282,10 +282,12 @@ def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(rate_module, "ProcessPoolExecutor", Counted)
     two = [(1, Quiz.from_string(SEED_QUIZ)), (2, Quiz.from_string(SEED_QUIZ))]
-    rated = list(rate_file(two, jobs=8))
+    rated = list(unbatched(rate_batches(two, jobs=8)))
     assert started == [2]
     assert [r.steps_first for _, _, r in rated] == [131, 131]
-    assert list(rate_file(two[:1], jobs=8)) and started == [2]  # one task: no worker at all
+    assert list(unbatched(rate_batches(two[:1], jobs=8))) and started == [
+        2
+    ]  # one task: no worker at all
 
 
 def test_workers_start_before_the_first_row_and_closing_early_ends_them() -> None:

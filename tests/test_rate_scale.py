@@ -34,7 +34,7 @@ from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
-from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_file
+from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_batches, unbatched
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -113,7 +113,7 @@ def test_rows_come_back_in_file_order_whatever_order_chunks_come_back_in() -> No
     executor = Backwards(texts)
     ended: list[bool] = []
     pool = Pool(executor, 2, ended.append, most=1)
-    rated = list(rate_file(quizzes, pool=pool))
+    rated = list(unbatched(rate_batches(quizzes, pool=pool)))
     assert [line for line, _, _ in rated] == list(range(1, 10))
     assert [r.steps_total for _, _, r in rated] == list(range(9))
     assert executor.order[:4] == [3, 2, 1, 0]  # they did come back backwards
@@ -391,7 +391,7 @@ def test_ctrl_c_cancels_the_dask_futures(scheduler: Any) -> None:
     pool = attrs.evolve(pool, end=lambda cancel: (ended.append(cancel), end(cancel)))
     quizzes = [(n, q) for n, q in _read(FORUM, 200)]
     stop = StopFlag()
-    results = rate_file(quizzes, stop=stop, pool=pool)
+    results = unbatched(rate_batches(quizzes, stop=stop, pool=pool))
     rated = [next(results)]
     stop.set()  # what Ctrl-C does
     rated += list(results)

@@ -15,7 +15,7 @@ from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted
 from sudoku_repl.tools import rate as tools_rate
-from sudoku_repl.tools.rate import StopFlag, rate_file, rate_quiz
+from sudoku_repl.tools.rate import StopFlag, rate_batches, rate_quiz, unbatched
 
 
 class CtrlC:
@@ -65,12 +65,12 @@ def test_ctrl_c_during_a_quizs_se_rating_stops_rate_quiz(monkeypatch: pytest.Mon
     assert ctrl_c.calls == 1  # no second step of the rating after Ctrl-C
 
 
-def test_ctrl_c_during_the_se_rating_ends_rate_file_without_that_quiz(
+def test_ctrl_c_during_the_se_rating_ends_the_rows_without_that_quiz(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     flag = StopFlag()
     ctrl_c = CtrlC(flag)
     monkeypatch.setattr(singles, "hidden_singles", ctrl_c)
     quizzes = [(1, Quiz.from_string(SEED_QUIZ)), (2, Quiz.from_string(SEED_QUIZ))]
-    assert list(rate_file(quizzes, jobs=1, stop=flag, se_timeout=600)) == []
+    assert list(unbatched(rate_batches(quizzes, jobs=1, stop=flag, se_timeout=600))) == []
     assert ctrl_c.calls == 1

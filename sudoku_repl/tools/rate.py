@@ -401,23 +401,10 @@ def rate_batches(
     return batches
 
 
-def rate_file(
-    quizzes: Sequence[tuple[int, Quiz]],
-    jobs: int = 1,
-    max_steps: int | None = None,
-    stop: StopFlag | None = None,
-    run_mode: int = 0,
-    setup: Callable[[], None] | None = None,
-    se_timeout: float | None = None,
-    pool: Pool | None = None,
-) -> Generator[Rated, None, None]:
-    """``rate_batches``' rows one at a time."""
-    batches = rate_batches(quizzes, jobs, max_steps, stop, run_mode, setup, se_timeout, pool)
-    return _rows(batches)
-
-
-def _rows(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
-    with closing(batches):  # (closing the rows closes the batches: the workers stop)
+def unbatched(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
+    """``rate_batches``' rows one at a time (closing them closes the batches: the workers
+    stop)."""
+    with closing(batches):
         for batch in batches:
             yield from batch
 
