@@ -30,46 +30,16 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-from common import (
-    FORUM_SAMPLE,
-    MAGICTOUR,
-    REPO,
-    ROYLE17_SAMPLE,
-    SE_RATED,
-    children_cpu,
-    program_env,
-    read_quizzes,
-)
-
-DEFAULT = [f"{ROYLE17_SAMPLE}", f"{MAGICTOUR}", f"{FORUM_SAMPLE}", f"{SE_RATED}"]
+from common import RATE_SET, REPO, children_cpu, program_env, quiz_set
 
 
-def part(spec: str) -> tuple[Path, int | None]:
-    """``FILE`` or ``FILE:K`` (the first K lines of FILE)."""
-    path, _, count = spec.rpartition(":")
-    if path and count.isdigit():
-        return Path(path), int(count)
-    return Path(spec), None
-
-
-def describe(parts: list[tuple[Path, int | None]]) -> str:
-    return " + ".join(
-        path.stem if count is None else f"first {count} of {path.stem}" for path, count in parts
-    )
-
-
-def quiz_file(parts: list[tuple[Path, int | None]], copies: int, folder: str) -> tuple[str, int]:
-    """The set, ``copies`` times over, written to a file in ``folder``: (its name, its number of
-    quizzes)."""
-    lines: list[str] = []
-    for path, count in parts:
-        lines += read_quizzes(path, count)
+def quiz_file(quizzes: list[str], copies: int, folder: str) -> str:
+    """The set, ``copies`` times over, written to a file in ``folder``."""
     name = os.path.join(folder, "set.txt")
     with open(name, "w") as f:
-        f.write("\n".join(lines * copies) + "\n")
-    return name, len(lines) * copies
+        f.write("\n".join(quizzes * copies) + "\n")
+    return name
 
 
 def run(path: str, jobs: int, *more: str) -> tuple[float, float, list[str]]:
@@ -96,7 +66,7 @@ def main() -> None:
     parser.add_argument(
         "files",
         nargs="*",
-        default=DEFAULT,
+        default=[str(path) for path in RATE_SET],
         metavar="FILE[:K]",
         help="one-quiz-per-line files, K = the first K quizzes (default: the 17-clue sample, "
         "top1465, the forum sample and the SE-rated sample of puzzles/)",
@@ -113,9 +83,9 @@ def main() -> None:
     parser.add_argument("--jobs-max", type=int, default=2)
     parser.add_argument("--dask", action="store_true", help="also --executor dask")
     args = parser.parse_args()
-    parts = [part(spec) for spec in args.files]
+    quizzes, words = quiz_set(args.files)
     folder = tempfile.mkdtemp(prefix="bench-rate-")  # (this run's own folder)
-    path, count = quiz_file(parts, args.copies, folder)
+    path, count = quiz_file(quizzes, args.copies, folder), len(quizzes) * args.copies
     jobs_list: list[int | str] = list(range(1, args.jobs_max + 1))
     if args.dask:
         jobs_list.append("dask")
@@ -123,7 +93,7 @@ def main() -> None:
     reference: list[str] | None = None
     try:
         copies = f", {args.copies} times over" if args.copies > 1 else ""
-        print(f"set: {describe(parts)}{copies} ({count} quizzes); {os.cpu_count()} CPUs; "
+        print(f"set: {words}{copies} ({count} quizzes); {os.cpu_count()} CPUs; "
               f"load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
         startup, _, _ = run(path, 1, "--limit", "1")
         print(f"start-up (the same command with --limit 1): {startup:.2f} s")

@@ -1,11 +1,11 @@
 """``rate --out`` killed (SIGKILL) at 60% of its rows and started again: the time of the second
 run against an uninterrupted run's, and the rows it ends with against that run's.
 
-    python benchmarks/bench_rate_resume.py [FILE[:K]] [--jobs N] [--at 0.6]
+    python benchmarks/bench_rate_resume.py [FILE[:K] ...] [--jobs N] [--at 0.6]
 
-By default the 1,000 quizzes of puzzles/forum_hardest_1905_11plus_sample1000.txt, --jobs 2 (on
-the native core 200 of them take 0.4 s, and the command's start-up, a fifth of a second in
-both runs, would be most of what is measured).
+By default the repository's four big collections, as bench_rate.py rates them (6,465 quizzes),
+--jobs 2: resuming is for long jobs, and on a file rated in a second the command's start-up (a
+fifth of a second in both runs) would be much of what is measured.
 The target (issue 26): the run that continues takes at most 75% of the uninterrupted run's
 time, and the rows are the same (all columns but ``ms``; none twice, none lost). The kill comes
 when the file holds the share of rows asked for (watched, not timed). Everything is written to
@@ -24,7 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import FORUM_SAMPLE, REPO, program_env, read_quizzes
+from common import RATE_SET, REPO, program_env, quiz_set
 
 
 def command(quizzes: Path, out: Path, jobs: int) -> list[str]:
@@ -39,20 +39,19 @@ def rows(out: Path) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("file", nargs="?", default=f"{FORUM_SAMPLE}", metavar="FILE[:K]")
+    parser.add_argument(
+        "files", nargs="*", default=[str(path) for path in RATE_SET], metavar="FILE[:K]"
+    )
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--at", type=float, default=0.6, help="share of rows at the kill")
     args = parser.parse_args()
-    path, _, count = args.file.rpartition(":")
-    if not (path and count.isdigit()):
-        path, count = args.file, ""
-    lines = read_quizzes(path, int(count) if count else None)
+    lines, words = quiz_set(args.files)
     folder = Path(tempfile.mkdtemp(prefix="bench-rate-resume-"))
     try:
         quizzes = folder / "quizzes.txt"
         quizzes.write_text("\n".join(lines) + "\n")
         env = program_env()
-        print(f"set: {len(lines)} quizzes of {Path(path).stem}; --jobs {args.jobs}; "
+        print(f"set: {words} ({len(lines)} quizzes); --jobs {args.jobs}; "
               f"{os.cpu_count()} CPUs; load average before: {os.getloadavg()[0]:.2f}")  # fmt: skip
 
         whole = folder / "whole.csv"

@@ -34,6 +34,8 @@ ROYLE17_SAMPLE = PUZZLES / "royle17_sample2000.txt"
 MAGICTOUR = PUZZLES / "magictour_top1465.txt"
 SE_RATED = PUZZLES / "se_rated_diabolical2000.txt"
 MULTIPLE = PUZZLES / "multiple_solutions.txt"
+#: rating at scale (bench_rate, bench_rate_resume): the four big collections, 6,465 quizzes
+RATE_SET = [ROYLE17_SAMPLE, MAGICTOUR, FORUM_SAMPLE, SE_RATED]
 
 T = TypeVar("T")
 
@@ -48,6 +50,24 @@ def read_quizzes(path: str | Path, limit: int | None = None) -> list[str]:
         quizzes = (quiz_part(line.strip()) for line in f)
         found = (quiz for quiz in quizzes if len(quiz) == 81)
         return list(islice(found, limit or None))
+
+
+def part(spec: str) -> tuple[Path, int | None]:
+    """A benchmark's ``FILE`` or ``FILE:K`` argument (the first K quizzes of FILE)."""
+    path, _, count = spec.rpartition(":")
+    if path and count.isdigit():
+        return Path(path), int(count)
+    return Path(spec), None
+
+
+def quiz_set(specs: list[str]) -> tuple[list[str], str]:
+    """The quizzes of ``FILE[:K]`` arguments one after the other, and the set in words."""
+    parts = [part(spec) for spec in specs]
+    quizzes = [quiz for path, count in parts for quiz in read_quizzes(path, count)]
+    words = " + ".join(
+        path.stem if count is None else f"first {count} of {path.stem}" for path, count in parts
+    )
+    return quizzes, words
 
 
 class Silent:
