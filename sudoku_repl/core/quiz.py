@@ -40,10 +40,12 @@ class Quiz:
         raw = text.encode("ascii", "replace")
         if raw.translate(None, _DIGITS):  # (not ASCII digits and dots: as int() reads them)
             cells = tuple(0 if ch == "." else int(ch) for ch in text)
+            packed = None
         else:
-            cells = tuple(raw.translate(_VALUES))
+            packed = raw.translate(_VALUES)
+            cells = tuple(packed)
         quiz = cls(cells, source or text)
-        check_clashes(quiz.givens)
+        check_clashes(quiz.givens, packed=packed)
         return quiz
 
     @classmethod
@@ -115,13 +117,14 @@ def _unit_table(geo: Geometry) -> bytes:
     return table.tobytes()
 
 
-def _no_clash(givens: Sequence[int], geo: Geometry) -> bool:
+def _no_clash(givens: Sequence[int], geo: Geometry, packed: bytes | None = None) -> bool:
     """Whether no unit gives a value twice (the cheap test: ``rate`` checks every quiz of a
-    file). On the native build in C; else the givens' bits never meet, so that their sum is
-    their union (loops left to C too)."""
+    file; ``packed``: the givens as bytes, when the caller has them). On the native build in
+    C; else the givens' bits never meet, so that their sum is their union (loops left to C
+    too)."""
     core = native.module()
     if core is not None:
-        return bool(core.clash_free(bytes(givens), _unit_table(geo)))
+        return bool(core.clash_free(packed or bytes(givens), _unit_table(geo)))
     shifted: list[int] = list(
         map(lshift, compress(_unit_bits(geo), givens), compress(givens, givens))
     )
@@ -129,9 +132,12 @@ def _no_clash(givens: Sequence[int], geo: Geometry) -> bool:
     return sum(shifted) == union
 
 
-def check_clashes(givens: Sequence[int], geo: Geometry = CLASSIC) -> None:
-    """Refuse the first value given twice in a unit (units and cells in scan order)."""
-    if _no_clash(givens, geo):
+def check_clashes(
+    givens: Sequence[int], geo: Geometry = CLASSIC, packed: bytes | None = None
+) -> None:
+    """Refuse the first value given twice in a unit (units and cells in scan order);
+    ``packed``: the givens as bytes, when the caller has them."""
+    if _no_clash(givens, geo, packed):
         return
     for unit in geo.units:
         seen: dict[int, int] = {}
