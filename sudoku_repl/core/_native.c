@@ -522,30 +522,47 @@ static unsigned known_slot(const uint16_t *key) {
     return (unsigned)(h >> (64 - KNOWN_BITS));
 }
 
+/* what grp reads of a unit's cells: its empty cells, the values placed, the candidates found
+ * once and twice or more, and its contents as the memo's key */
+typedef struct {
+    int empty[9], e, placed, once, twice;
+    uint16_t key[12];
+} UnitScan;
+
+/* the unit's ``size`` cells into ``s``, without a branch on whether a cell is filled (it
+ * mispredicts a third of the time); inlined with a constant size, the loop is unrolled */
+static inline void scan_unit(const Core *c, const int *cells, int size, UnitScan *s) {
+    for (int k = 0; k < size; k++) {
+        int cell = cells[k];
+        int v = c->values[cell], m = c->cands[cell];
+        int open = -(v == 0); /* all ones for an empty cell */
+        s->placed |= (1 << v) >> 1;
+        m &= open;
+        s->empty[s->e] = cell;
+        s->e -= open;
+        s->twice |= s->once & m;
+        s->once |= m;
+        s->key[k] = (uint16_t)(v ? 0x8000 | v : m);
+    }
+}
+
 /* grp in unit u (one the dirty bits name): NOTHING clears its bit */
 static int grp_unit(Core *c, int u) {
     uint64_t *dirty = &c->dirty[u / 64], bit = 1ULL << (u % 64);
-    int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
-    uint16_t key[12] = {0};
-    /* without a branch on whether a cell is filled (it mispredicts a third of the time) */
-    for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
-        int cell = c->unit_cells[k];
-        int v = c->values[cell], m = c->cands[cell];
-        int open = -(v == 0); /* all ones for an empty cell */
-        placed |= (1 << v) >> 1;
-        m &= open;
-        empty[e] = cell;
-        e -= open;
-        twice |= once & m;
-        once |= m;
-        key[n++] = (uint16_t)(v ? 0x8000 | v : m);
-    }
+    UnitScan s = {{0}, 0, 0, 0, 0, {0}};
+    const int *cells = c->unit_cells + c->unit_at[u];
+    int size = c->unit_at[u + 1] - c->unit_at[u];
+    if (size == 9) /* (the usual unit) */
+        scan_unit(c, cells, 9, &s);
+    else
+        scan_unit(c, cells, size, &s);
+    int *empty = s.empty, e = s.e, placed = s.placed, once = s.once, twice = s.twice;
     if (!e) {
         *dirty &= ~bit;
         return NOTHING;
     }
-    Known *known = &KNOWN[known_slot(key)];
-    if (known->used && !memcmp(known->key, key, sizeof key)) {
+    Known *known = &KNOWN[known_slot(s.key)];
+    if (known->used && !memcmp(known->key, s.key, sizeof s.key)) {
         *dirty &= ~bit;
         return NOTHING;
     }
@@ -568,7 +585,7 @@ static int grp_unit(Core *c, int u) {
         return result;
     }
     *dirty &= ~bit;
-    memcpy(known->key, key, sizeof key);
+    memcpy(known->key, s.key, sizeof s.key);
     known->used = 1;
     return NOTHING;
 }
@@ -587,9 +604,7 @@ static int _no_block_conflict(Core *c) {
     for (int b = 0; b < c->n_blocks; b++) {
         int placed = 0;
         for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++) {
-            int v = c->values[c->block_cells[k]];
-            if (v)
-                placed |= 1 << (v - 1);
+            placed |= (1 << c->values[c->block_cells[k]]) >> 1; /* (no branch; 0: none) */
         }
         if (placed)
             for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++)
