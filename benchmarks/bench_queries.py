@@ -78,7 +78,7 @@ def main() -> None:
     print(f"quiz {args.number} of {args.file}: {quiz}")
     print(
         f"record: {history.last_steps:,} steps, {len(history):,} moves, "
-        f"{-(-len(history) // 64):,} chunks, made in {run_s:.1f} s (mode 0, silent)"
+        f"{len(history._chunks):,} chunks, made in {run_s:.1f} s (mode 0, silent)"
     )
 
     def command(line: str) -> float:

@@ -131,7 +131,7 @@ def test_random_records_answer_as_the_replay(
     assert_answers_as_replayed(session.history, random.Random(seed), cells=20)
 
 
-@pytest.mark.parametrize("cap", [None, 4 * MOVES_PER_SNAPSHOT])
+@pytest.mark.parametrize("cap", [None, 2 * MOVES_PER_SNAPSHOT])
 def test_the_first_move_to_a_solution_sum_is_found_from_the_snapshots(
     cap: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:

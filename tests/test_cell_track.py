@@ -154,7 +154,7 @@ def test_the_native_scan_reads_cells_numbered_past_255() -> None:
     assert_both_ways_alike(history, cells, random.Random(3))
 
 
-@pytest.mark.parametrize("window", [MOVES_PER_SNAPSHOT, 7 * MOVES_PER_SNAPSHOT])
+@pytest.mark.parametrize("window", [MOVES_PER_SNAPSHOT // 2, 7 * MOVES_PER_SNAPSHOT // 2])
 def test_first_steps_read_growing_beginnings_of_the_record_as_the_replay(
     window: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

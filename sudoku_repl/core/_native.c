@@ -19,6 +19,9 @@
 #endif
 #include <stdint.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 /* event kinds (core/events.py) */
 enum { NO_CANDIDATE = 0, WENT_WRONG, COMPLETE_K, REMOVED, CELSET, INCOMPLETE, PLY, GUESS,
@@ -30,7 +33,7 @@ enum { NOTHING = 0, COMPLETE = 1, SHRUNKEN = 2, CONTRADICTION = 3 };
 
 #define FILLED 10
 #define FULL 0x1FF
-#define MOVES_PER_SNAPSHOT 64
+#define MOVES_PER_SNAPSHOT 128
 
 /* set by configure(): the event records, Frame, EngineState, the statuses, array.array */
 static PyObject *T_NoCandidate, *T_WentWrong, *T_UnitShrunk, *T_Removal, *T_CelSet, *T_Guess,
@@ -145,9 +148,12 @@ static inline void touch(Core *c, int cell) {
     if (__builtin_expect(c->n_touched == c->cap_touched, 0) && !grow_touched(c))
         return;
     c->touched[c->n_touched++] = cell;
+    if (c->words == 1) { /* (every geometry of up to 64 units) */
+        c->dirty[0] |= c->unit_bits[cell];
+        return;
+    }
     const uint64_t *bits = c->unit_bits + (size_t)cell * c->words;
-    c->dirty[0] |= bits[0];
-    for (int w = 1; w < c->words; w++)
+    for (int w = 0; w < c->words; w++)
         c->dirty[w] |= bits[w];
 }
 
@@ -230,18 +236,15 @@ static int _complete_shrink(Core *c, const int *empty, int e, int missing) {
     while (missing) {
         int b = missing & -missing;
         missing ^= b;
-        int only = -1, two = 0;
-        for (int i = 0; i < e; i++)
-            if (cands[empty[i]] & b) {
-                if (only >= 0) {
-                    two = 1;
-                    break;
-                }
-                only = empty[i];
-            }
-        if (two)
+        int only = -1, found = 0;
+        for (int i = 0; i < e; i++) { /* (no branch: it mispredicts) */
+            int hit = (cands[empty[i]] & b) != 0;
+            found += hit;
+            only = hit ? empty[i] : only;
+        }
+        if (found > 1)
             continue;
-        if (only < 0)
+        if (!found)
             return CONTRADICTION;
         if (cands[only] != b) {
             cands[only] = b;
@@ -449,11 +452,10 @@ static int _small_unit_quiet(const int *masks, int e) {
 
 static int _every_edge_in_a_cycle(const int *node) {
     int remaining = 0, unite = 0;
-    for (int i = 0; i < 9; i++)
-        if (node[i]) {
-            remaining |= 1 << i;
-            unite |= node[i];
-        }
+    for (int i = 0; i < 9; i++) {
+        remaining |= (node[i] != 0) << i;
+        unite |= node[i];
+    }
     if (unite & ~remaining)
         return 0;
     while (remaining) {
@@ -520,31 +522,47 @@ static unsigned known_slot(const uint16_t *key) {
     return (unsigned)(h >> (64 - KNOWN_BITS));
 }
 
+/* what grp reads of a unit's cells: its empty cells, the values placed, the candidates found
+ * once and twice or more, and its contents as the memo's key */
+typedef struct {
+    int empty[9], e, placed, once, twice;
+    uint16_t key[12];
+} UnitScan;
+
+/* the unit's ``size`` cells into ``s``, without a branch on whether a cell is filled (it
+ * mispredicts a third of the time); inlined with a constant size, the loop is unrolled */
+static inline void scan_unit(const Core *c, const int *cells, int size, UnitScan *s) {
+    for (int k = 0; k < size; k++) {
+        int cell = cells[k];
+        int v = c->values[cell], m = c->cands[cell];
+        int open = -(v == 0); /* all ones for an empty cell */
+        s->placed |= (1 << v) >> 1;
+        m &= open;
+        s->empty[s->e] = cell;
+        s->e -= open;
+        s->twice |= s->once & m;
+        s->once |= m;
+        s->key[k] = (uint16_t)(v ? 0x8000 | v : m);
+    }
+}
+
 /* grp in unit u (one the dirty bits name): NOTHING clears its bit */
 static int grp_unit(Core *c, int u) {
     uint64_t *dirty = &c->dirty[u / 64], bit = 1ULL << (u % 64);
-    int empty[9], e = 0, placed = 0, once = 0, twice = 0, n = 0;
-    uint16_t key[12] = {0};
-    for (int k = c->unit_at[u]; k < c->unit_at[u + 1]; k++) {
-        int cell = c->unit_cells[k];
-        int v = c->values[cell];
-        if (v) {
-            placed |= 1 << (v - 1);
-            key[n++] = 0x8000 | v;
-        } else {
-            int m = c->cands[cell];
-            empty[e++] = cell;
-            twice |= once & m;
-            once |= m;
-            key[n++] = m;
-        }
-    }
+    UnitScan s = {{0}, 0, 0, 0, 0, {0}};
+    const int *cells = c->unit_cells + c->unit_at[u];
+    int size = c->unit_at[u + 1] - c->unit_at[u];
+    if (size == 9) /* (the usual unit) */
+        scan_unit(c, cells, 9, &s);
+    else
+        scan_unit(c, cells, size, &s);
+    int *empty = s.empty, e = s.e, placed = s.placed, once = s.once, twice = s.twice;
     if (!e) {
         *dirty &= ~bit;
         return NOTHING;
     }
-    Known *known = &KNOWN[known_slot(key)];
-    if (known->used && !memcmp(known->key, key, sizeof key)) {
+    Known *known = &KNOWN[known_slot(s.key)];
+    if (known->used && !memcmp(known->key, s.key, sizeof s.key)) {
         *dirty &= ~bit;
         return NOTHING;
     }
@@ -567,7 +585,7 @@ static int grp_unit(Core *c, int u) {
         return result;
     }
     *dirty &= ~bit;
-    memcpy(known->key, key, sizeof key);
+    memcpy(known->key, s.key, sizeof s.key);
     known->used = 1;
     return NOTHING;
 }
@@ -586,9 +604,7 @@ static int _no_block_conflict(Core *c) {
     for (int b = 0; b < c->n_blocks; b++) {
         int placed = 0;
         for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++) {
-            int v = c->values[c->block_cells[k]];
-            if (v)
-                placed |= 1 << (v - 1);
+            placed |= (1 << c->values[c->block_cells[k]]) >> 1; /* (no branch; 0: none) */
         }
         if (placed)
             for (int k = c->block_at[b]; k < c->block_at[b + 1]; k++)
@@ -694,7 +710,34 @@ static int place(Core *c, int cell, int value) {
     touch(c, cell);
     int b = 1 << (value - 1);
     const int *peers = c->peers;
-    for (int k = c->peer_at[cell], end = c->peer_at[cell + 1]; k < end; k++) {
+    int k = c->peer_at[cell], end = c->peer_at[cell + 1];
+    if (c->words == 1 && c->n_touched + (end - k) <= c->cap_touched) {
+        /* the same without a branch on whether a peer has the value (a sixth of them
+         * mispredict): every peer is written, and counted as touched only when it had it */
+        int *touched = c->touched, n = c->n_touched;
+        const uint64_t *unit_bits = c->unit_bits;
+        uint64_t dirty = c->dirty[0];
+        for (; k < end; k++) {
+            int j = peers[k], m = cands[j];
+            int hit = m >> (value - 1) & 1;
+            cands[j] = (uint16_t)(m & ~b);
+            counts[j] -= hit;
+            touched[n] = j;
+            n += hit;
+            dirty |= unit_bits[j] & -(uint64_t)hit;
+            if (__builtin_expect(m == b, 0)) { /* its last candidate */
+                c->n_touched = n;
+                c->dirty[0] = dirty;
+                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLong(c->steps),
+                     num(value), num(j), PyBool_FromLong(c->in_block[k]));
+                return 0;
+            }
+        }
+        c->n_touched = n;
+        c->dirty[0] = dirty;
+        return 1;
+    }
+    for (; k < end; k++) {
         int j = peers[k];
         int m = cands[j];
         if (m & b) {
@@ -850,21 +893,33 @@ static void _guess(Core *c) {
     _try(c, f);
 }
 
+/* the cell of the state as it was, touched (in cell order) where it differs */
+static inline void restore_cell(Core *c, NFrame *f, int i) {
+    touch(c, i);
+    c->values[i] = f->values[i];
+    c->cands[i] = f->cands[i];
+    recount(c, i);
+}
+
 static void _restore_cells(Core *c, NFrame *f) {
-    int size = c->size;
-    for (int i = 0; i < size; i++) {
-        if ((i & 7) == 0 && i + 8 <= size && !memcmp(c->values + i, f->values + i, 8) &&
-            !memcmp(c->cands + i, f->cands + i, 16)) {
-            i += 7; /* eight cells as they were */
-            continue;
-        }
-        if (c->values[i] != f->values[i] || c->cands[i] != f->cands[i]) {
-            touch(c, i);
-            c->values[i] = f->values[i];
-            c->cands[i] = f->cands[i];
-            recount(c, i);
-        }
+    int size = c->size, i = 0;
+#ifdef __SSE2__
+    /* sixteen cells at a time: a bit per cell whose value or candidates differ */
+    for (; i + 16 <= size; i += 16) {
+        __m128i v = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c->values + i)),
+                                   _mm_loadu_si128((const __m128i *)(f->values + i)));
+        __m128i lo = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(c->cands + i)),
+                                     _mm_loadu_si128((const __m128i *)(f->cands + i)));
+        __m128i hi = _mm_cmpeq_epi16(_mm_loadu_si128((const __m128i *)(c->cands + i + 8)),
+                                     _mm_loadu_si128((const __m128i *)(f->cands + i + 8)));
+        unsigned same = (unsigned)_mm_movemask_epi8(_mm_and_si128(v, _mm_packs_epi16(lo, hi)));
+        for (unsigned differ = ~same & 0xFFFF; differ; differ &= differ - 1)
+            restore_cell(c, f, i + __builtin_ctz(differ));
     }
+#endif
+    for (; i < size; i++)
+        if (c->values[i] != f->values[i] || c->cands[i] != f->cands[i])
+            restore_cell(c, f, i);
 }
 
 static void _next_guess(Core *c) {
@@ -1393,14 +1448,21 @@ static PyObject *Core_run(Core *c, PyObject *args) {
             const unsigned char *values = c->values;
             const uint16_t *cands = c->cands;
             uint16_t *states_at = states_out + n_cells;
-            for (int k = 0; k < n_touched; k++)
-                states_at[k] = (uint16_t)(values[touched[k]] << 9 | cands[touched[k]]);
-            if (wide)
-                for (int k = 0; k < n_touched; k++)
-                    ((uint16_t *)cells_out)[n_cells + k] = (uint16_t)touched[k];
-            else
-                for (int k = 0; k < n_touched; k++)
-                    cells_out[n_cells + k] = (unsigned char)touched[k];
+            if (wide) {
+                uint16_t *cells_at = (uint16_t *)cells_out + n_cells;
+                for (int k = 0; k < n_touched; k++) {
+                    int cell = touched[k];
+                    cells_at[k] = (uint16_t)cell;
+                    states_at[k] = (uint16_t)(values[cell] << 9 | cands[cell]);
+                }
+            } else {
+                unsigned char *cells_at = cells_out + n_cells;
+                for (int k = 0; k < n_touched; k++) {
+                    int cell = touched[k];
+                    cells_at[k] = (unsigned char)cell;
+                    states_at[k] = (uint16_t)(values[cell] << 9 | cands[cell]);
+                }
+            }
             n_cells += n_touched;
             cells_base += c->n_touched;
             ends_out[n] = (uint32_t)cells_base;

@@ -50,7 +50,7 @@ from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.state import EngineState
 
-MOVES_PER_SNAPSHOT: Final = 64
+MOVES_PER_SNAPSHOT: Final = 128
 _VALUE_SHIFT: Final = 9  # a change is stored as (cell, value << 9 | candidates)
 _CANDS: Final = (1 << _VALUE_SHIFT) - 1
 _GUESS: Final = E.GUESS  # (read on every move of a run: one lookup less)
@@ -1065,7 +1065,7 @@ def removals(history: History, cell: Cell, value: int) -> Iterator[int]:
 
 
 #: the moves ``_first`` reads first (a quarter of them more each time)
-_FIRST_MOVES: Final = 64 * MOVES_PER_SNAPSHOT
+_FIRST_MOVES: Final = 4096
 
 
 def _first(history: History, find: Callable[[int], int | None]) -> int | None:
