@@ -7,10 +7,10 @@ over (default 3) to a file in this run's own temporary folder; by default the re
 big collections one after the other, puzzles/royle17_sample2000.txt,
 puzzles/magictour_top1465.txt, puzzles/forum_hardest_1905_11plus_sample1000.txt and
 puzzles/se_rated_diabolical2000.txt (6,465 quizzes; 19,395 with the copies: rating at scale, a
-file one job rates in several seconds). The command's start-up (Python, the imports, reading
-the file: about a fifth of a second, printed first) is the same for any number of jobs: on a
-set one job rates in a second or two it bounds the speed-up to about x1.8 whatever the workers
-do. Larger collections kept outside the repository are named the same way. Each command runs as a subprocess, the way a user runs
+file one job rates in several seconds). The command's start-up (Python and the imports: 0.1-0.2 s,
+printed first, as the time of the same command with --limit 1) and its reading of the file
+(8 us a quiz) run once, whatever the number of jobs: on a set one job rates in a second or two
+they bound the speed-up to about x1.7 whatever the workers do. Larger collections kept outside the repository are named the same way. Each command runs as a subprocess, the way a user runs
 it (start-up and the worker processes included); rounds alternate between the job counts so that
 a change in the machine's load hits both alike, and the best round of each counts. The figures
 of every run are checked to be identical (all columns but ``ms``). On a shared machine other

@@ -5,7 +5,7 @@ run against an uninterrupted run's, and the rows it ends with against that run's
 
 By default the repository's four big collections, as bench_rate.py rates them (6,465 quizzes),
 --jobs 2: resuming is for long jobs, and on a file rated in a second the command's start-up (a
-fifth of a second in both runs) would be much of what is measured.
+tenth of a second or more in both runs) would be much of what is measured.
 The target (issue 26): the run that continues takes at most 75% of the uninterrupted run's
 time, and the rows are the same (all columns but ``ms``; none twice, none lost). The kill comes
 when the file holds the share of rows asked for (watched, not timed). Everything is written to
