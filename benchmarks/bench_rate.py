@@ -31,15 +31,7 @@ import sys
 import tempfile
 import time
 
-from common import RATE_SET, REPO, children_cpu, program_env, quiz_set
-
-
-def quiz_file(quizzes: list[str], copies: int, folder: str) -> str:
-    """The set, ``copies`` times over, written to a file in ``folder``."""
-    name = os.path.join(folder, "set.txt")
-    with open(name, "w") as f:
-        f.write("\n".join(quizzes * copies) + "\n")
-    return name
+from common import RATE_SET, REPO, children_cpu, program_env, quiz_set, write_set
 
 
 def run(path: str, jobs: int, *more: str) -> tuple[float, float, list[str]]:
@@ -85,7 +77,8 @@ def main() -> None:
     args = parser.parse_args()
     quizzes, words = quiz_set(args.files)
     folder = tempfile.mkdtemp(prefix="bench-rate-")  # (this run's own folder)
-    path, count = quiz_file(quizzes, args.copies, folder), len(quizzes) * args.copies
+    path, count = os.path.join(folder, "set.txt"), len(quizzes) * args.copies
+    write_set(quizzes, args.copies, path)
     jobs_list: list[int | str] = list(range(1, args.jobs_max + 1))
     if args.dask:
         jobs_list.append("dask")

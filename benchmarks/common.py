@@ -70,6 +70,13 @@ def quiz_set(specs: list[str]) -> tuple[list[str], str]:
     return quizzes, words
 
 
+def write_set(quizzes: list[str], copies: int, path: str | Path) -> None:
+    """The quizzes, ``copies`` times over, one a line (rating at scale: a file one job rates in
+    several seconds, so that the command's start-up is not most of what is timed)."""
+    with open(path, "w") as f:
+        f.write("\n".join(quizzes * copies) + "\n")
+
+
 class Silent:
     """Session hooks that drop every event and take the default guess."""
 

@@ -13,6 +13,7 @@ from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.quiz import Quiz, check_clashes
 from sudoku_repl.tools.rate import Rating, csv_row
+from sudoku_repl.tools.rate_out import parse_csv
 
 SAMURAI = Geometry.from_grids([(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)])
 
@@ -81,3 +82,22 @@ def test_a_csv_row_quotes_what_needs_it_and_only_that() -> None:
     assert plain == f"3,1{'.' * 80},12,3,40,1,4,7,1.2,true\n"
     rated = csv_row(3, quiz, Rating(None, None, 9, 0, 2, 1, 0.5, False, "a,b", "1.2", "2.3"))
     assert rated == f'3,1{"." * 80},,,9,0,2,1,0.5,false,"a,b",1.2,2.3\n'
+
+
+def test_a_row_kept_in_an_out_file_reads_back_as_it_was_written() -> None:
+    """``--out`` continued reads its kept rows back: a row without quotes is split at its
+    commas, one with quotes goes through the csv module; both give what was written (ms to its
+    tenth, as written)."""
+    quiz = Quiz.from_string("1" + "." * 80)
+    ratings = [
+        Rating(12, 3, 40, 1, 4, 7, 1.2, True),
+        Rating(None, None, 9, 0, 2, 1, 0.5, False, "no solution", None, None),
+        Rating(5, 1, 9, 1, 2, 1, 0.5, True, ">=8.5", ">=8.5", "1.2"),
+        Rating(None, None, 9, 0, 2, 1, 0.5, False, "a,b", "1.2", "2.3"),  # quoted
+    ]
+    for rating in ratings:
+        for ending in ("", "\r"):
+            row = csv_row(7, quiz, rating)
+            assert parse_csv(row.replace("\n", ending + "\n")) == (7, quiz, rating)
+    with pytest.raises(ValueError):
+        parse_csv(f"7,1{'.' * 80},12,3,40\n")  # too few columns

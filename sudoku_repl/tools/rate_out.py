@@ -287,8 +287,13 @@ def _number(text: object) -> int | None:
 
 
 def parse_csv(text: str) -> Rated:
-    """One CSV row back: (line, quiz, rating)."""
-    cells = next(csv.reader([text]))
+    """One CSV row back: (line, quiz, rating). A row with no quote is its cells joined by commas
+    (what ``csv_row`` writes for a classic quiz): split as it is, the ``csv`` module only for
+    the others (a run that was stopped may keep many thousands of rows)."""
+    if '"' in text:
+        cells = next(csv.reader([text]))
+    else:
+        cells = text.rstrip("\r\n").split(",")
     return _rated(dict(zip(_csv_columns(len(cells)), cells)))
 
 
