@@ -19,7 +19,7 @@ from sudoku_repl.core.history import (
     cell_steps,
     cell_values,
     last_empty_cands,
-    removals,
+    removal_steps,
 )
 
 QUIZZES = [
@@ -38,7 +38,7 @@ def assert_answers_as_replayed(history: History, rng: random.Random, cells: int 
         assert list(cell_steps(history, cell)) == list(replayed.cell_steps(cell)), cell
         assert list(cell_steps(history, cell, stop)) == list(replayed.cell_steps(cell, stop))
         value = rng.randrange(1, 10)
-        assert list(removals(history, cell, value)) == replayed.removals(cell, value)
+        assert list(removal_steps(history, cell, value)) == replayed.removals(cell, value)
         assert last_empty_cands(history, cell, stop) == replayed.last_empty_cands(cell, stop)
         expected_values = [
             s for s in replayed.cell_steps(cell) if s.value != s.value_before or s.passing

@@ -1360,6 +1360,13 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
     return ev;
 }
 
+/* Engine.reached: a run's goals met (the end of the search, ``goal`` new solutions since it
+ * had ``first``: 0 no limit, ``max_steps`` reached: -1 no limit) */
+static int reached(Core *c, long goal, long first, long max_steps) {
+    return c->status == FINISHED || (goal > 0 && c->solutions - first >= goal) ||
+           (max_steps >= 0 && c->steps >= max_steps);
+}
+
 /* run(run_mode, kinds, units, fine, solutions, first, max_steps, moves, index, resume,
  *     cells_base):
  * the plain run (Session._plain_unit, unit after unit) natively. Before each unit but the
@@ -1403,9 +1410,7 @@ static PyObject *Core_run(Core *c, PyObject *args) {
     c->failed = 0;
     int done = 0, open = 0, biggest = 0;
     while (done < units && n < max_moves) {
-        if ((done || !resume) &&
-            (c->status == FINISHED || (goal && c->solutions - first >= goal) ||
-             (max_steps >= 0 && c->steps >= max_steps)))
+        if ((done || !resume) && reached(c, goal, first, max_steps))
             break;
         long count = c->steps;
         open = 1;
@@ -1553,8 +1558,7 @@ static PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     long done = 0;
     int biggest = 0, guesses = 0;
     for (; done < steps; done++) {
-        if (c->status == FINISHED || (goal > 0 && c->solutions - first >= goal) ||
-            (max_steps >= 0 && c->steps >= max_steps))
+        if (reached(c, goal, first, max_steps))
             break;
         do {
             advance(c, mode);

@@ -27,10 +27,8 @@ ENV = "SUDOKU_REPL_ENGINE"
 
 
 @cache
-@cache
 def _extension() -> tuple[ModuleType | None, str]:
-    """The extension module, or None and why it cannot be used (looked for once: rating asks
-    for every quiz of a file)."""
+    """The extension module, or None and why it cannot be used."""
     try:
         from sudoku_repl.core import _native  # type: ignore[attr-defined]
     except ImportError as e:

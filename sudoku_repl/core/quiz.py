@@ -20,8 +20,8 @@ from sudoku_repl.core.geometry import CLASSIC, Geometry
 MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
 #: a quiz string's characters to their values, and values to characters (``bytes.translate``:
 #: rating reads and writes every quiz of a file, and these are its cheapest ways)
-_VALUES = bytes.maketrans(b".0123456789", b"\x00" + bytes(range(10)))
-_DIGITS = b".0123456789"
+QUIZ_BYTES = b".0123456789"  # the characters of a quiz string
+_VALUES = bytes.maketrans(QUIZ_BYTES, b"\x00" + bytes(range(10)))
 _SHOWN = bytes.maketrans(bytes(range(10)), b".123456789")
 
 
@@ -38,7 +38,7 @@ class Quiz:
     def from_string(cls, text: str, source: str = "") -> Quiz:
         """An 81-character quiz (``0`` or ``.`` for an empty cell), checked for clashes."""
         raw = text.encode("ascii", "replace")
-        if raw.translate(None, _DIGITS):  # (not ASCII digits and dots: as int() reads them)
+        if raw.translate(None, QUIZ_BYTES):  # (not ASCII digits and dots: as int() reads them)
             cells = tuple(0 if ch == "." else int(ch) for ch in text)
             packed = None
         else:

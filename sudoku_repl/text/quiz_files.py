@@ -32,11 +32,10 @@ from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
-from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.quiz import QUIZ_BYTES, Quiz
 from sudoku_repl.text.files import open_binary_input, open_input
 
-QUIZ_CHARS = frozenset("0123456789.")
-_QUIZ_BYTES = "".join(sorted(QUIZ_CHARS)).encode()
+QUIZ_CHARS = frozenset(QUIZ_BYTES.decode())
 FRAME_CHARS = frozenset("0123456789. ")
 CELLS = 81
 #: cells on one line (or in one argument) that make it an attempted quiz, never a row
@@ -59,7 +58,7 @@ JSON_SHAPE = '{"grids": [{"at": [row, col], "quiz": "..."}, ...]}'
 def is_quiz_string(text: str) -> bool:
     # (as ASCII bytes with those characters deleted, nothing is left only if all were: the
     # cheapest test in CPython, and rating tests every line of a file)
-    return len(text) == CELLS and text.isascii() and not text.encode().translate(None, _QUIZ_BYTES)
+    return len(text) == CELLS and text.isascii() and not text.encode().translate(None, QUIZ_BYTES)
 
 
 def quiz_part(line: str) -> str:
