@@ -1,6 +1,6 @@
 """Issues 4 and 15: the engine against a Norvig-style dictionary solver (norvig_baseline.py) and,
 with ``--reference``, the plain reference implementation of docs/engine.md
-(benchmarks/reference_engine.py), on the same puzzles, in alternation, over several rounds; then
+(tests/oracles/reference_engine.py), on the same puzzles, in alternation, over several rounds; then
 every target of issue 15 with its measured value and holds / MISSED: the pure-Python ratios, the
 bytes per recorded step (bench_history.py), batch CLI throughput and start-up (bench_startup.py),
 and the engine of the build that runs (``SUDOKU_REPL_ENGINE=pure``: the pure one; the native
@@ -39,7 +39,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import norvig_baseline
-import reference_engine
 from common import (
     FORUM_SAMPLE,
     HERE,
@@ -59,6 +58,7 @@ from common import (
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
+from tests.oracles import reference_engine  # the repository root is on sys.path (common)
 
 # set key -> (default file, issue's dict-solver figure in ms "on this machine", target ms to the
 # first solution, target ms to the end or None)

@@ -1,21 +1,16 @@
-"""Shared fixtures. Importable helpers live in ``tests/helpers.py``."""
+"""Shared fixtures and the hypothesis profiles. Importable helpers live in ``tests/support/``."""
 
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from helpers import REPO, Answer, RecordingHooks
-
 import sudoku_repl.core
 from sudoku_repl.assembly import register_all
+from tests.support.helpers import REPO, Answer, RecordingHooks
 
 
 @pytest.fixture

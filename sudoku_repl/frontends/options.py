@@ -5,7 +5,7 @@ gettext, shutil), so the plain command lines are read directly: a quiz, and at m
 ``-c COMMANDS``, ``-x FILE`` and ``--tui``, each value a word that does not start with ``-``;
 after the quiz, the quiz's number in its file (``sudoku-repl FILE N``).
 Anything else (``--help``, ``--version``, a mistake, an abbreviation) goes to argparse, which
-reads the plain forms the same way (``tests/test_options.py`` compares the two).
+reads the plain forms the same way (``tests/frontends/test_options.py`` compares the two).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import REPO, SEED_QUIZ, SilentHooks
+
+from tests.support.helpers import REPO, SEED_QUIZ, SilentHooks
 
 PACKAGE = REPO / "sudoku_repl"
 #: The modules that may reach the terminal (docs/commands.md 1): everything else is the core.

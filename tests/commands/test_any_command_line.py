@@ -13,7 +13,7 @@
 - Batch mode as a subprocess: non-UTF-8 input, very long lines, exit statuses, stderr.
 
 Profiles: ``ci`` (the default: a fixed number of examples, well under a minute) and ``long``
-(``HYPOTHESIS_PROFILE=long python -m pytest tests/test_hardening_commands.py``).
+(``HYPOTHESIS_PROFILE=long python -m pytest tests/commands/test_any_command_line.py``).
 """
 
 from __future__ import annotations
@@ -24,19 +24,7 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
-import brute
 import pytest
-from hardening_support import CORPUS, clash_in, new_repl, run_commands, snapshot, steps_shown
-from helpers import (
-    AFTER_UNKNOWN,
-    SEED_FILE,
-    SEED_GRID,
-    SEED_QUIZ,
-    SLOW,
-    edge_case,
-    fake_clock,
-    run_program,
-)
 from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
@@ -50,6 +38,18 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, shown
 from sudoku_repl.core.state import STEP_BOUNDARY, Status
+from tests.oracles import brute
+from tests.support.helpers import (
+    AFTER_UNKNOWN,
+    SEED_FILE,
+    SEED_GRID,
+    SEED_QUIZ,
+    SLOW,
+    edge_case,
+    fake_clock,
+    run_program,
+)
+from tests.support.soundness import CORPUS, clash_in, new_repl, run_commands, snapshot, steps_shown
 
 # -- profiles ------------------------------------------------------------------------------------
 

@@ -5,11 +5,10 @@ one on [2,1] silently watched [3,1])."""
 
 from __future__ import annotations
 
-from hardening_support import new_repl, run_commands
-from helpers import REPO
-
 from sudoku_repl.core.breakpoints import CellGets
 from sudoku_repl.core.geometry import CLASSIC
+from tests.support.helpers import REPO
+from tests.support.soundness import new_repl, run_commands
 
 SAMURAI = REPO / "examples" / "samurai.txt"
 SEED = REPO / "examples" / "seed.txt"

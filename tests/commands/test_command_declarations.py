@@ -9,12 +9,12 @@ import inspect
 from pathlib import Path
 
 import pytest
-from helpers import REPO, Shell, completions
 
 from sudoku_repl.commands import spec
 from sudoku_repl.commands.declared import in_order
 from sudoku_repl.commands.table import BARE, COMMANDS, order_list
 from sudoku_repl.core.geometry import CLASSIC
+from tests.support.helpers import REPO, Shell, completions
 
 SETTINGS = (
     "set trace on|off | set solutions on|off | set colour on|off|auto | set pagination on|off | "

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import helpers
 import pytest
-from helpers import (
+
+from sudoku_repl.core.errors import GuessAborted
+from tests.support import helpers
+from tests.support.helpers import (
     AFTER_UNKNOWN,
     NO_QUIZ,
     ORDER_LIST,
@@ -18,8 +20,6 @@ from helpers import (
     STEP6_TRACE,
     reference_lines,
 )
-
-from sudoku_repl.core.errors import GuessAborted
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -17,14 +17,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import attrs
-import helpers
 import pytest
-from helpers import LEVELS_94, NO_QUIZ, SEED, reference_lines
+
+from tests.support import helpers
+from tests.support.helpers import LEVELS_94, NO_QUIZ, SEED, reference_lines
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
-# -- a session in-process (tests/helpers.py) -----------------------------------------------------
+# -- a session in-process (tests/support/helpers.py) -----------------------------------------------------
 
 
 class Shell(helpers.Shell):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import SEED, SEED_QUIZ, Answers, Shell, fake_clock
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -24,8 +23,9 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.session import Quiet
+from tests.support.helpers import SEED, SEED_QUIZ, TEST_DATA, Answers, Shell, fake_clock
 
-DATA = Path(__file__).parent / "data"
+DATA = TEST_DATA
 
 
 def done_when_shell() -> Shell:

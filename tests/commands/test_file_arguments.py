@@ -8,8 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hardening_support import new_repl, run_commands, snapshot
-from helpers import PUZZLES, SEED_FILE, run_program
+
+from tests.support.helpers import PUZZLES, SEED_FILE, run_program
+from tests.support.soundness import new_repl, run_commands, snapshot
 
 FORM = 'load-quiz <file> [N] (quote a name with blanks: "my quiz.txt")'
 

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, SEED_QUIZ
+
+from tests.support.helpers import REPO, SEED_QUIZ
 
 #: what a refused run mode's line names: every mode and what it does
 MODES = (

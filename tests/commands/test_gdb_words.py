@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import REPO, Shell, run_program
-
 from sudoku_repl.commands.table import COMMANDS, lookup
+from tests.support.helpers import REPO, Shell, run_program
 
 #: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with the
 #: step each guess was taken at (the trace's guess lines)

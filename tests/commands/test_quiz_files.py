@@ -4,7 +4,7 @@ line while the previous quiz stays loaded.
 The nasty files live in ``tests/corpus/`` (see its README.md); huge and unreadable files are made
 in ``tmp_path``. Expected lines come from docs/commands.md 4, expected solution counts from
 ``tests/data/edge_cases_expected.tsv`` or are derived by hand (the corpus README says how), and
-every printed solution is checked by ``tests/brute.py``, not by the code under test.
+every printed solution is checked by ``tests/oracles/brute.py``, not by the code under test.
 """
 
 from __future__ import annotations
@@ -17,17 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hardening_support import (
-    CORPUS,
-    SEED_END,
-    error_line_is_clear,
-    is_valid_solution,
-    new_repl,
-    run_commands,
-    snapshot,
-    steps_shown,
-)
-from helpers import (
+
+from tests.support.helpers import (
     NO_QUIZ,
     REPO,
     SEED_FILE,
@@ -39,6 +30,16 @@ from helpers import (
     puzzle_lines,
     run_program,
     slow_cases,
+)
+from tests.support.soundness import (
+    CORPUS,
+    SEED_END,
+    error_line_is_clear,
+    is_valid_solution,
+    new_repl,
+    run_commands,
+    snapshot,
+    steps_shown,
 )
 
 TEN = edge_case("ten_solutions").puzzle

@@ -24,10 +24,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, SEED_QUIZ
 
 from sudoku_repl.core.errors import QuizError
 from sudoku_repl.text.quiz_files import load
+from tests.support.helpers import REPO, SEED_QUIZ
 
 CORPUS = REPO / "tests" / "corpus"
 EIGHTY_TWO = "." * 81 + "5"

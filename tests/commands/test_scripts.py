@@ -15,7 +15,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import (
+
+from sudoku_repl.frontends.batch import run_batch
+from tests.support.helpers import (
     NO_QUIZ,
     QUESTION,
     SEED,
@@ -27,8 +29,6 @@ from helpers import (
     transcript_blocks,
     untimed,
 )
-
-from sudoku_repl.frontends.batch import run_batch
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

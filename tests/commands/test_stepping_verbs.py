@@ -6,8 +6,9 @@ each use."""
 from __future__ import annotations
 
 import pytest
-from helpers import Shell, interact, typed
 from prompt_toolkit.input import PipeInput
+
+from tests.support.helpers import Shell, interact, typed
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

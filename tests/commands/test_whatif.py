@@ -14,12 +14,12 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import PUZZLES, SEED, SLOW, Answers, Shell, completions, spawn_shell
 
 from sudoku_repl.commands.declared.whatif import WHATIF
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Quiet
 from sudoku_repl.tools import whatif as wi
+from tests.support.helpers import PUZZLES, SEED, SLOW, Answers, Shell, completions, spawn_shell
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -1,6 +1,6 @@
 """Hardening (issue 5): the files the shell writes (`save-session`, `timeline --svg`,
 `tree --dot`) are written through a temporary file and a rename; `sudoku-repl rate --out`
-appends its rows and is continued after a stop (issue 26, tests/test_rate_scale.py).
+appends its rows and is continued after a stop (issue 26, tests/tools/test_rate_scale.py).
 
 An unwritable place gives one line and the session goes on; a write replaces the old file in one
 step (a new inode, no temporary file left); a write stopped half way (KeyboardInterrupt, a full
@@ -19,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hardening_support import new_repl, run_commands, snapshot, steps_shown
-from helpers import PUZZLES, SEED_FILE, run_program
 
 from sudoku_repl.text import files
+from tests.support.helpers import PUZZLES, SEED_FILE, run_program
+from tests.support.soundness import new_repl, run_commands, snapshot, steps_shown
 
 # command template -> how the file it writes begins
 WRITERS = {

@@ -8,9 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
-from record_scan import Replayed, loaded, mixed_record, mixed_records
 
 from sudoku_repl.core import native
 from sudoku_repl.core.history import (
@@ -21,6 +19,8 @@ from sudoku_repl.core.history import (
     last_empty_cands,
     removal_steps,
 )
+from tests.support.helpers import SEED_QUIZ, SilentHooks, puzzle_lines
+from tests.support.record_scan import Replayed, loaded, mixed_record, mixed_records
 
 QUIZZES = [
     SEED_QUIZ,

@@ -19,9 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from helpers import SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
-from record_scan import Replayed, loaded, mixed_record, mixed_records
 
 from sudoku_repl.core import history as history_module
 from sudoku_repl.core import native
@@ -35,6 +33,8 @@ from sudoku_repl.core.history import (
     value_events,
 )
 from sudoku_repl.text.numbered import numbered_lines
+from tests.support.helpers import SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
+from tests.support.record_scan import Replayed, loaded, mixed_record, mixed_records
 
 needs_native = pytest.mark.skipif(
     not native.active(), reason=f"the native core does not run here: {native.build()}"

@@ -7,11 +7,11 @@ dropping its older half."""
 from __future__ import annotations
 
 import pytest
-from helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.history import MOVES_PER_SNAPSHOT, History
 from sudoku_repl.core.quiz import Quiz
+from tests.support.helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 
 #: quizzes with long searches (several chunks of moves) and several run modes between them
 QUIZZES = [

@@ -1,6 +1,6 @@
 """Property tests of the step engine and the session's run commands.
 
-Oracles: ``tests/brute.py`` (an independent backtracking counter), the expected counts of
+Oracles: ``tests/oracles/brute.py`` (an independent backtracking counter), the expected counts of
 tests/data/edge_cases_expected.tsv, and the rules of docs/engine.md / docs/commands.md restated
 here.
 """
@@ -11,19 +11,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-import brute
 import pytest
-from helpers import (
-    PUZZLES,
-    SEED_QUIZ,
-    SLOW,
-    EdgeCase,
-    RecordingHooks,
-    edge_cases,
-    grid_of,
-    read_lines,
-    slow_cases,
-)
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
@@ -38,6 +26,18 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.text.render import levels_lines, trace_lines
+from tests.oracles import brute
+from tests.support.helpers import (
+    PUZZLES,
+    SEED_QUIZ,
+    SLOW,
+    EdgeCase,
+    RecordingHooks,
+    edge_cases,
+    grid_of,
+    read_lines,
+    slow_cases,
+)
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 QUICK = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

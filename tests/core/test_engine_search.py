@@ -5,7 +5,6 @@ twice in CI), in the run modes the native core runs and one it leaves to the pur
 
 from __future__ import annotations
 
-from helpers import SEED_QUIZ, RecordingHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +13,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import FINISHED
+from tests.support.helpers import SEED_QUIZ, RecordingHooks, puzzle_lines
 
 QUIZZES = [
     SEED_QUIZ,

@@ -6,13 +6,13 @@ import itertools
 from array import array
 
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, grid_of, read_lines
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sudoku_repl.core import filters
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.state import EngineState, Status, foremost
+from tests.support.helpers import PUZZLES, SEED_QUIZ, grid_of, read_lines
 
 #: an empty cell's candidates (0 too: the quirk of docs/engine.md 8) or a filled cell's value
 _cell = st.one_of(

@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import SEED_QUIZ, RecordingHooks
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +15,7 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.text.event_text import event_text, parse_event
+from tests.support.helpers import SEED_QUIZ, RecordingHooks
 
 #: the kinds of the original (docs/engine.md), of the techniques of run modes 3, 4 and 5, and
 #: of the hand moves (issue 24: set cell, set removed)

@@ -1,6 +1,6 @@
 """Hardening (issue 5): long runs. `runrun 0` on insufficient_givens (more than 100,000
-solutions) never ends alone; a breakpoint stops it (Ctrl-C: test_hardening_interrupts.py), the
-record costs a bounded amount per step, and past its cap (SUDOKU_REPL_RECORD_CAP moves) the older
+solutions) never ends alone; a breakpoint stops it (Ctrl-C: tests/terminal/test_interrupts.py),
+the record costs a bounded amount per step, and past its cap (SUDOKU_REPL_RECORD_CAP moves) the older
 part is dropped, the shell says so, and going back before the kept part is refused with one line.
 
 The bound documented here: the record holds at most ``BYTES_PER_STEP`` bytes per step (Python
@@ -16,8 +16,9 @@ import tracemalloc
 from collections.abc import Callable
 
 import pytest
-from hardening_support import is_valid_solution, new_repl, run_commands, snapshot, steps_shown
-from helpers import PUZZLES, SLOW, edge_case, grid_of, program_env, run_program
+
+from tests.support.helpers import PUZZLES, SLOW, edge_case, grid_of, program_env, run_program
+from tests.support.soundness import is_valid_solution, new_repl, run_commands, snapshot, steps_shown
 
 INSUFFICIENT = edge_case("insufficient_givens").puzzle
 BYTES_PER_STEP = 300

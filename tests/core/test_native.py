@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from helpers import PUZZLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +26,7 @@ from sudoku_repl.core.geometry import Cell, values_of
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
+from tests.support.helpers import PUZZLES
 
 needs_native = pytest.mark.skipif(
     not native.available(), reason=f"no native core here: {native.build()}"

@@ -1,4 +1,4 @@
-"""The plain reference implementation of docs/engine.md (benchmarks/reference_engine.py, the
+"""The plain reference implementation of docs/engine.md (tests/oracles/reference_engine.py, the
 yardstick of issue 4's speed figures) against the reference traces, and against the package
 engine on a sample of every puzzle set the benchmarks use.
 
@@ -10,20 +10,16 @@ sample of issue 4 (20 + 20 + 20 puzzles, every non-clashing invalid one; a few m
 from __future__ import annotations
 
 import os
-import sys
 from dataclasses import dataclass
 
 import pytest
-from helpers import REFERENCE, REPO, edge_cases, parse_trace, puzzle_lines, slow_cases
 
 from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.text.render import trace_lines
-
-sys.path.insert(0, str(REPO / "benchmarks"))
-
-import reference_engine
+from tests.oracles import reference_engine
+from tests.support.helpers import REFERENCE, edge_cases, parse_trace, puzzle_lines, slow_cases
 
 FULL = os.environ.get("SUDOKU_REPL_REFERENCE_FULL", "") not in ("", "0")
 

@@ -6,7 +6,6 @@ every event, the state and the record, on both builds (the suite runs twice in C
 from __future__ import annotations
 
 import pytest
-from helpers import SEED_QUIZ, RecordingHooks, SilentHooks, puzzle_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +13,7 @@ from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.quiz_files import load
 from sudoku_repl.tools.rate import rate_quiz
+from tests.support.helpers import SEED_QUIZ, RecordingHooks, SilentHooks, puzzle_lines
 
 QUIZZES = [
     SEED_QUIZ,

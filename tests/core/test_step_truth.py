@@ -18,13 +18,13 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, SLOW, VARIANTS, Shell, read_lines, slow_cases
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.history import History
 from sudoku_repl.core.state import Status
 from sudoku_repl.text.quiz_files import load
+from tests.support.helpers import PUZZLES, SEED_QUIZ, SLOW, VARIANTS, Shell, read_lines, slow_cases
 
 #: moves the oracle follows at most per quiz (a long search is sampled, not run to its end)
 MOVE_LIMIT = 4000

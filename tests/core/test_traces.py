@@ -12,7 +12,13 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from helpers import (
+
+from sudoku_repl.core import events as E
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.session import RunReport, Session
+from sudoku_repl.core.state import Status
+from sudoku_repl.text.render import levels_lines, show_lines
+from tests.support.helpers import (
     ARTICLE,
     PUZZLES,
     REFERENCE,
@@ -23,12 +29,6 @@ from helpers import (
     parse_trace,
     read_lines,
 )
-
-from sudoku_repl.core import events as E
-from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.core.session import RunReport, Session
-from sudoku_repl.core.state import Status
-from sudoku_repl.text.render import levels_lines, show_lines
 
 #: The reference traces the spec publishes; each must be present (no skipping in CI).
 TRACE_FILES = (

@@ -12,7 +12,6 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import REPO, VARIANTS, Shell
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +20,7 @@ from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.text.quiz_files import load
+from tests.support.helpers import REPO, VARIANTS, Shell
 
 EXAMPLES = REPO / "examples"
 

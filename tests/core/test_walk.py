@@ -4,13 +4,12 @@ an explicit ``tick`` between steps."""
 
 from __future__ import annotations
 
-from helpers import SEED_QUIZ, ListOutput, RecordingHooks, fake_clock
-
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.breakpoints import AtStep
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Walk
+from tests.support.helpers import SEED_QUIZ, ListOutput, RecordingHooks, fake_clock
 
 #: tests/golden/seed_guessing.out: in guess mode 1, the seed quiz's sixth step asks
 #: "Take a guess please, by default it will be [6,2]=5:" after this line

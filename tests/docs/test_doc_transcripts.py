@@ -1,6 +1,6 @@
-"""Every transcript of the README and of ``docs/`` is run and must match (``transcripts.py``
-says how one is read); a block that shows a session must be such a transcript; every Python
-block runs to its end."""
+"""Every transcript of the README and of ``docs/`` is run and must match
+(``tests/support/transcripts.py`` says how one is read); a block that shows a session must be
+such a transcript; every Python block runs to its end."""
 
 from __future__ import annotations
 
@@ -10,8 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, program_env
-from transcripts import Transcript, matches, python_blocks, transcripts, untested_sessions
+
+from tests.support.helpers import REPO, program_env
+from tests.support.transcripts import (
+    Transcript,
+    matches,
+    python_blocks,
+    transcripts,
+    untested_sessions,
+)
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 ALL = [t for path in DOCS for t in transcripts(path)]

@@ -9,7 +9,7 @@ guess questions against the text the SudokuSolver 2.6 article publishes.
 
 Regenerate (then review the diff like code) with::
 
-    SUDOKU_REPL_REGEN_GOLDEN=1 python -m pytest tests/test_batch.py
+    SUDOKU_REPL_REGEN_GOLDEN=1 python -m pytest tests/frontends/test_batch.py
 """
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import (
+
+from sudoku_repl.frontends.batch import run_batch
+from tests.support.helpers import (
     ORDER_LIST,
     QUESTION,
     REFERENCE,
@@ -33,8 +35,6 @@ from helpers import (
     transcript_blocks,
     untimed,
 )
-
-from sudoku_repl.frontends.batch import run_batch
 
 GOLDEN = REPO / "tests" / "golden"
 EXAMPLES = REPO / "examples"

@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import (
+from prompt_toolkit.input import PipeInput
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.table import COMMANDS
+from sudoku_repl.frontends.batch import run_batch
+from sudoku_repl.frontends.shell import toolbar_text
+from tests.support.helpers import (
     AFTER_UNKNOWN,
     LEVELS_94,
     MORE,
@@ -30,12 +36,6 @@ from helpers import (
     terminal_env,
     typed,
 )
-from prompt_toolkit.input import PipeInput
-
-from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.commands.table import COMMANDS
-from sudoku_repl.frontends.batch import run_batch
-from sudoku_repl.frontends.shell import toolbar_text
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -3,10 +3,9 @@ experiment, and the key e switches to the next one (prompt_toolkit pipe input, i
 
 from __future__ import annotations
 
-from helpers import SEED
-from test_tui import Driver, screen, wait_for
-
 from sudoku_repl.frontends.tui.keys import HELP_LINES
+from tests.frontends.test_tui import Driver, screen, wait_for
+from tests.support.helpers import SEED
 
 
 def test_the_toolbar_names_the_experiment_and_e_switches() -> None:

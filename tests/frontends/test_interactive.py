@@ -7,7 +7,10 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import (
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import PipeInput
+
+from tests.support.helpers import (
     MORE,
     NO_QUIZ,
     ORIGINAL_TEN,
@@ -18,8 +21,6 @@ from helpers import (
     spawn_shell,
     typed,
 )
-from prompt_toolkit.history import InMemoryHistory
-from prompt_toolkit.input import PipeInput
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -13,10 +13,10 @@ import sys
 import tomllib
 
 import pytest
-from helpers import REPO
 
 import sudoku_repl
 from sudoku_repl.frontends.options import Options, parse, parser, plain
+from tests.support.helpers import REPO
 
 #: the one version number: pyproject.toml's, which the installed metadata carries
 PROJECT_VERSION = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import MORE as MORE_LINE
-from helpers import PROMPT, REPO, SEED, Shell, plain, terminal_env
 
 from sudoku_repl.frontends.pager import MORE, Pager, page_rows, rows_of
 from sudoku_repl.frontends.terminal_output import TerminalOutput
+from tests.support.helpers import MORE as MORE_LINE
+from tests.support.helpers import PROMPT, REPO, SEED, Shell, plain, terminal_env
 
 
 class Keys:

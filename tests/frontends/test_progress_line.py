@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import REPO
 
 from sudoku_repl.frontends.progress_line import ProgressLine
+from tests.support.helpers import REPO
 
 #: the edge case labelled insufficient_givens: its search runs for minutes
 INSUFFICIENT = "...........5....9...4....1.2....3.5....7.....438...2......9.....1.4...6.........."

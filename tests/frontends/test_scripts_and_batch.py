@@ -3,7 +3,7 @@ ends, what reaches the terminal, and what an unknown command says.
 
 - An invalid answer to the guess question in batch mode (stdin, ``-x``, ``-c``, ``source``) is
   one line, then the question is called off as at the end of input, and the next line is a
-  command again; the interactive shell asks again (``tests/test_commands.py``).
+  command again; the interactive shell asks again (``tests/commands/test_commands.py``).
 - ``source`` and ``-x`` refuse a file that is not text or whose first command line is not a
   command, with one line saying what it looks like (a quiz: use load-quiz).
 - Everything printed that came from input (echoes, error lines, the failure summary) is
@@ -23,10 +23,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import AFTER_UNKNOWN, REPO, ListOutput
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.core.errors import shown
+from tests.support.helpers import AFTER_UNKNOWN, REPO, ListOutput
 
 SEED = "examples/seed.txt"
 QUESTION = "Take a guess please, by default it will be "

@@ -13,10 +13,10 @@ import sys
 from typing import Any
 
 import pytest
-from helpers import REPO, SEED_QUIZ, ListOutput
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends.shell import toolbar_text
+from tests.support.helpers import REPO, SEED_QUIZ, ListOutput
 
 #: what start-up may import of the package: the command line, the table and the declarations, the
 #: dispatcher, the batch reader, the plain options and ``bye``/``help``

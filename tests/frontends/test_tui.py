@@ -15,7 +15,6 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.layout import Window
@@ -32,6 +31,7 @@ from sudoku_repl.frontends.tui.pane import TracePane
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import WORKER
 from sudoku_repl.frontends.tui.state import TracePosition
+from tests.support.helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -12,9 +12,9 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from helpers import QUESTION, SEED, Shell
 
 from sudoku_repl.frontends.tui.runner import CommandRunner
+from tests.support.helpers import QUESTION, SEED, Shell
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

@@ -25,7 +25,7 @@ API:
     run_steps(quiz81, solutions)   -> (steps, solution_sum, biggest) # same, no lines built
     ReferenceEngine(quiz81)        -> .step() / .run() / .runtil(n) / .runrun(k)
 
-    python benchmarks/reference_engine.py [TRACE ...]   # verify against the reference traces
+    python tests/oracles/reference_engine.py [TRACE ...]   # verify against the reference traces
                                                         # (default: tests/data/reference/*.trace)
 """
 
@@ -450,7 +450,7 @@ def run_steps(quiz81: str, solutions: int) -> tuple[int, int, int]:
 
 # -- verification against the reference traces (tests/data/reference) ----------------------------
 
-REFERENCE = Path(__file__).resolve().parents[1] / "tests" / "data" / "reference"
+REFERENCE = Path(__file__).resolve().parents[2] / "tests" / "data" / "reference"
 FIGURES = re.compile(r"# steps (\d+), solution sum (\d+), biggest level (\d+)")
 ANSWER = re.compile(r"\[(\d),(\d)\]=(\d)")
 

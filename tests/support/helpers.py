@@ -39,8 +39,8 @@ from sudoku_repl.frontends.shell import (
 )
 from sudoku_repl.text.render import trace_lines
 
-#: The repository root (``<repo>/tests/helpers.py`` -> ``<repo>``).
-REPO = Path(__file__).resolve().parents[1]
+#: The repository root (``<repo>/tests/support/helpers.py`` -> ``<repo>``).
+REPO = Path(__file__).resolve().parents[2]
 #: The puzzle collections the repository ships (``puzzles/README.md`` says where each is from).
 PUZZLES = REPO / "puzzles"
 #: Samurai and flower puzzles, with their solutions in the JSON files.

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from helpers import SilentHooks
 from hypothesis import strategies as st
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.history import CellStep, History
 from sudoku_repl.core.quiz import Quiz
+from tests.support.helpers import SilentHooks
 
 
 def loaded(quiz: str | Quiz, run_mode: int = 0) -> Session:

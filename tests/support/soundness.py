@@ -1,18 +1,18 @@
-"""Shared pieces of the hardening tests (``test_hardening_*.py``, issue 5): an in-process shell
-where a guess question meets the end of input, what a failed command must leave as it was, and an
-independent validity check of grids. The rest (``Shell``, ``ListOutput``, the edge cases, a
-pseudo-terminal session) is in ``tests/helpers.py``."""
+"""Shared pieces of the hardening tests (issue 5: ``commands/test_any_command_line.py``,
+``commands/test_quiz_files.py``, ...): an in-process shell where a guess question meets the end
+of input, what a failed command must leave as it was, and an independent validity check of
+grids. The rest (``Shell``, ``ListOutput``, the edge cases, a
+pseudo-terminal session) is in ``tests/support/helpers.py``."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
 
-import brute
-from helpers import REPO, Answers, ListOutput, Shell
-
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import GuessAborted
+from tests.oracles import brute
+from tests.support.helpers import REPO, Answers, ListOutput, Shell
 
 CORPUS = REPO / "tests" / "corpus"
 #: what the seed quiz's whole search ends with (docs/engine.md 10: run, run -> 284, one solution)
@@ -69,7 +69,7 @@ def error_line_is_clear(line: str) -> bool:
 
 
 def is_valid_solution(values: Iterable[int], givens: Iterable[int]) -> bool:
-    """Independent of the code under test (``tests/brute.py``)."""
+    """Independent of the code under test (``tests/oracles/brute.py``)."""
     return brute.is_solution(list(values), list(givens))
 
 

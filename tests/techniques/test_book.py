@@ -13,15 +13,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import brute
 import pytest
-from helpers import SEED_QUIZ, SLOW, RecordingHooks, Shell, puzzle_lines, slow_cases
 
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views import matrices as book
+from tests.oracles import brute
+from tests.support.helpers import SEED_QUIZ, SLOW, RecordingHooks, Shell, puzzle_lines, slow_cases
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

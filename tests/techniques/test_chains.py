@@ -2,7 +2,7 @@
 
 Oracles: the seed's two worked examples (their chains written out by hand below), the known
 solutions of puzzles/ (a chain may never remove a true candidate), an independent plain
-re-statement of the link rules and of the shortest-chain search (``Oracle``), tests/brute.py
+re-statement of the link rules and of the shortest-chain search (``Oracle``), tests/oracles/brute.py
 for solution counts, and the ``step`` command itself for what ``hint`` must announce.
 """
 
@@ -13,9 +13,7 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-import brute
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, SLOW, RecordingHooks, Shell, grid_of, read_lines
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +28,16 @@ from sudoku_repl.techniques import chains
 from sudoku_repl.views import technique_lines
 from sudoku_repl.views.check import disagreements, losing_moves
 from sudoku_repl.views.hint import hint_lines
+from tests.oracles import brute
+from tests.support.helpers import (
+    PUZZLES,
+    SEED_QUIZ,
+    SLOW,
+    RecordingHooks,
+    Shell,
+    grid_of,
+    read_lines,
+)
 
 Cand = tuple[int, int]  # (cell, value)
 

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import Shell
-
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.techniques.explainer.grid import ALL, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.views.hint import _se_finding
+from tests.support.helpers import Shell
 
 SOLUTION = "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
 

@@ -21,12 +21,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from helpers import SEED, Shell
-
 from sudoku_repl import Technique, technique
 from sudoku_repl.core import events as E
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.techniques.names import naked_set_size, set_name
+from tests.support.helpers import SEED, Shell
 
 NAMED = re.compile(r"  \([^()]*(\([^()]*\))?\)$")  # the name a standard line ends with
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from helpers import SEED_QUIZ
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.techniques.explainer import rate, singles
@@ -16,6 +15,7 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted
 from sudoku_repl.tools import rate as tools_rate
 from sudoku_repl.tools.rate import StopFlag, rate_batches, rate_quiz, unbatched
+from tests.support.helpers import SEED_QUIZ
 
 
 class CtrlC:

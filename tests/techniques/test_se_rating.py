@@ -10,7 +10,6 @@ by SukakuExplainer), EP and ED come from SukakuExplainer 1.15.10's ``serate`` (s
 from __future__ import annotations
 
 import pytest
-from helpers import PUZZLES, TEST_DATA, read_lines
 
 from sudoku_repl.techniques.explainer import rate
 from sudoku_repl.techniques.explainer.chains import length_penalty
@@ -19,6 +18,7 @@ from sudoku_repl.techniques.explainer.grid import ALL, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.singles import hidden_singles, locking, naked_singles
 from sudoku_repl.techniques.explainer.wings import xy_wing
+from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 # Puzzles of the slice where this code's figures differ from SukakuExplainer's (none today).

@@ -28,7 +28,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import (
+
+from tests.support.helpers import (
     PROMPT,
     PUZZLES,
     REPO,

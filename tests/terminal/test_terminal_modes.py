@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import REPO
 
 from sudoku_repl.frontends.terminal_mode import TerminalMode
+from tests.support.helpers import REPO
 
 #: the edge case labelled insufficient_givens (16 givens, more than 100,000 solutions): runrun 0
 #: runs for minutes, so every Ctrl-C meets it running

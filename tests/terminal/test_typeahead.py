@@ -23,7 +23,6 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from helpers import PROMPT, REPO, SEED, SLOW, interact, plain, spawn_shell, terminal_env
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import PipeInput
 from prompt_toolkit.output import DummyOutput
@@ -31,6 +30,16 @@ from prompt_toolkit.renderer import CPR_Support, Renderer
 from prompt_toolkit.styles import Style
 
 from sudoku_repl.frontends.cursor_requests import answer_in_time
+from tests.support.helpers import (
+    PROMPT,
+    REPO,
+    SEED,
+    SLOW,
+    interact,
+    plain,
+    spawn_shell,
+    terminal_env,
+)
 
 # -- in-process ------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ with exactly one solution, the book's families, and the ``generate`` / ``transfo
 Expected values come from seed 003 (Wang Jiaqi, 2021, copied here by hand: the seed grid of
 its figure 1, mean 0.790 and deviation 0.028 of the similarity over 10,000 trials, the 0.818
 threshold), from ``puzzles/`` and ``tests/data`` (solutions, solution counts) and from the
-independent oracle ``tests/brute.py``; never from the code under test.
+independent oracle ``tests/oracles/brute.py``; never from the code under test.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from itertools import permutations
 from pathlib import Path
 
-import brute
 import pytest
-from helpers import PUZZLES, SEED_QUIZ, SLOW, Shell, edge_cases
 
 from sudoku_repl.core.uniqueness import solutions
 from sudoku_repl.tools import generate as gen
+from tests.oracles import brute
+from tests.support.helpers import PUZZLES, SEED_QUIZ, SLOW, Shell, edge_cases
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 

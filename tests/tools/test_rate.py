@@ -22,7 +22,6 @@ from pathlib import Path
 import attrs
 import pexpect
 import pytest
-from helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_program
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
@@ -35,6 +34,7 @@ from sudoku_repl.tools.rate import (
     read_quizzes,
     unbatched,
 )
+from tests.support.helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_program
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"

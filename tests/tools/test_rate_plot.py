@@ -9,10 +9,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import PUZZLES, TEST_DATA, read_lines
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rate_plot import ranks, spearman
+from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import REPO, SEED_QUIZ
+
+from tests.support.helpers import REPO, SEED_QUIZ
 
 
 def rate(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -28,13 +28,13 @@ from typing import Any
 
 import attrs
 import pytest
-from helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program
 
 from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
 from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_batches, unbatched
+from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"

@@ -9,12 +9,12 @@ import io
 import re
 from dataclasses import dataclass
 
-import helpers
 import pytest
-from helpers import NO_QUIZ, REPO, SEED_QUIZ
 
 from sudoku_repl.commands.table import COMMANDS, order_list
 from sudoku_repl.frontends.terminal_output import takes_colour
+from tests.support import helpers
+from tests.support.helpers import NO_QUIZ, REPO, SEED_QUIZ
 
 SEED = str(REPO / "examples" / "seed.txt")
 SAMURAI = REPO / "examples" / "samurai.txt"

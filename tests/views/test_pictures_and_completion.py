@@ -14,7 +14,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import PUZZLES, Shell, completions
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import modes
@@ -27,6 +26,7 @@ from sudoku_repl.views.timeline import (
     svg_timeline,
     text_timeline,
 )
+from tests.support.helpers import PUZZLES, Shell, completions
 
 MANY = PUZZLES / "multiple_solutions.txt"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -13,7 +13,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from helpers import REFERENCE, SEED_QUIZ, SilentHooks
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.history import History
@@ -31,6 +30,7 @@ from sudoku_repl.views.guess_tree import (
     walk,
 )
 from sudoku_repl.views.timeline import MAX_ROWS, level_series, svg_timeline, text_timeline
+from tests.support.helpers import REFERENCE, SEED_QUIZ, SilentHooks
 
 TRACE = REFERENCE / "seed_run_run.trace"
 GUESS_LINE = re.compile(

@@ -1,0 +1,1 @@
+"""The tools: rating (in workers and at scale), its plot, and making quizzes."""

@@ -1,0 +1,1 @@
+"""The views: the board, the timeline, the guess tree and the other pictures."""
