@@ -14,6 +14,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -297,6 +298,15 @@ def run_program(
     )
 
 
+def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[bytes]) -> None:
+    """Until ``path`` holds ``rows`` whole rows past its header (the run going on)."""
+    deadline = time.monotonic() + 120
+    while not path.exists() or path.read_bytes().count(b"\n") < rows + 1:
+        assert proc.poll() is None, "the run ended before it was stopped"
+        assert time.monotonic() < deadline, "no rows came"
+        time.sleep(0.02)
+
+
 def terminal_env(tmp: Path, **extra: str) -> dict[str, str]:
     """A pseudo-terminal's environment: its own home and data folder under ``tmp``; nothing in
     the pty answers cursor position requests (``PROMPT_TOOLKIT_NO_CPR``)."""
@@ -324,6 +334,32 @@ def spawn_shell(tmp: Path, *args: str, env: dict[str, str] | None = None, timeou
         dimensions=(40, 120),
         maxread=65536,
     )
+
+
+#: a numbered line of a run's trace (``62) Guess [1,8] ...``): the step it was printed at
+TRACE_STEP = re.compile(r"\n(\d+)\) ")
+#: the progress line a silent command draws on a terminal (``frontends/progress_line.py``)
+PROGRESS = re.compile(r"([\d,]+) steps, \d+\.\d s \(Ctrl-C stops\)")
+
+
+def run_to_step(child: Any, target: int, ended: str | None = None) -> int:
+    """Read a running command's trace in a pseudo-terminal (as it comes, so the run goes on at
+    full speed) until a line of step ``target`` or later: the run is then provably under way
+    there, and a Ctrl-C sent now interrupts it. The step of that line. Fails if the command
+    printed ``ended`` first (it finished before the state to interrupt was reached)."""
+    patterns = [TRACE_STEP] + ([re.compile(re.escape(ended))] if ended else [])
+    while child.expect(patterns) == 0:
+        if (step := int(child.match.group(1))) >= target:
+            return step
+    raise AssertionError(f"the command ended ({ended!r}) before step {target}")
+
+
+def progress_drawn(child: Any, times: int) -> int:
+    """Wait until a silent command's progress line has been drawn ``times`` times (it is redrawn
+    as the command works): the steps it says last."""
+    for _ in range(times):
+        child.expect(PROGRESS)
+    return int(child.match.group(1).replace(",", ""))
 
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-B]|\r")

@@ -9,7 +9,6 @@ import pty
 import random
 import sys
 import termios
-import time
 import tty
 from pathlib import Path
 
@@ -17,7 +16,7 @@ import pexpect
 import pytest
 
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from tests.support.helpers import REPO
+from tests.support.helpers import REPO, run_to_step
 
 #: the edge case labelled insufficient_givens (16 givens, more than 100,000 solutions): runrun 0
 #: runs for minutes, so every Ctrl-C meets it running
@@ -97,6 +96,7 @@ def test_ctrl_c_stops_runrun_0_in_a_pty_that_never_answers_cpr(tmp_path: Path) -
         dimensions=(40, 120),
     )
     rng = random.Random(13)
+    steps = 0
     try:
         child.expect_exact("Order please:")
         child.sendline("set pagination off")  # Ctrl-C meets the run, not the pager's question
@@ -104,11 +104,12 @@ def test_ctrl_c_stops_runrun_0_in_a_pty_that_never_answers_cpr(tmp_path: Path) -
         child.expect_exact("Order please:")
         for _ in range(10):
             child.sendline("runrun 0")
-            child.expect(r"\d+\) ")
-            time.sleep(rng.uniform(0.05, 0.8))
+            # a moment of the run: a step it reaches (it never ends alone)
+            seen = run_to_step(child, steps + rng.randint(1, 3000), ended="no more solution")
             child.sendintr()
             child.expect(r"Interrupted at step (\d+)\.", timeout=10)
             steps = int(child.match.group(1))
+            assert steps >= seen
             child.expect_exact("Order please:")
             child.sendline("step")  # the next step goes on from there (it may be a solution)
             child.expect(r"Steps:(\d+)|Fine \[steps:(\d+),")

@@ -20,7 +20,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from pathlib import Path
@@ -34,7 +33,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
 from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_batches, unbatched
-from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program
+from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program, wait_for_rows
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -131,15 +130,6 @@ def start_rating(args: list[str]) -> subprocess.Popen[bytes]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-
-
-def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[bytes]) -> None:
-    """Until ``path`` holds ``rows`` whole rows past its header (the run going on)."""
-    deadline = time.monotonic() + 120
-    while not path.exists() or path.read_bytes().count(b"\n") < rows + 1:
-        assert proc.poll() is None, "the run ended before it was stopped"
-        assert time.monotonic() < deadline, "no rows came"
-        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
