@@ -10,7 +10,10 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 
 import sudoku_repl.core
 from sudoku_repl.assembly import register_all
+from tests.support import profiles
 from tests.support.helpers import REPO, Answer, RecordingHooks
+
+profiles.register()
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ A hypothesis differential test runs random quizzes (lines of puzzles/*.txt, and 
 random cells emptied, which have many solutions) through random command sequences (steps, runs
 to a number of steps or solutions, goto and back, guess answers, run modes 0 to 5) on two
 sessions, one on each engine, and compares every event the hooks are given, every state, and
-what the record says of every move. Without the native core (no C compiler at install) the
+what the record says of every move (a few dozen examples locally, hundreds under CI's
+profile: ``tests/support/profiles.py``). Without the native core (no C compiler at install) the
 tests that need it are skipped; ``SUDOKU_REPL_EXPECT_NATIVE=1`` (CI) refuses that.
 """
 
@@ -27,6 +28,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
 from tests.support.helpers import PUZZLES
+from tests.support.profiles import examples
 
 needs_native = pytest.mark.skipif(
     not native.available(), reason=f"no native core here: {native.build()}"
@@ -138,7 +140,7 @@ def play(engine_type: type[Engine], quiz: str, commands: list[tuple[Any, ...]]) 
 
 @needs_native
 @settings(
-    max_examples=25,
+    max_examples=examples(quick=25, ci=200),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -150,7 +152,11 @@ def test_both_engines_show_the_same_session(quiz: str, commands: list[tuple[Any,
 
 
 @needs_native
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(quick=30, ci=300),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     quiz=quizzes(),
     moves=st.lists(
