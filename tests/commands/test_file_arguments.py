@@ -1,15 +1,19 @@
-"""Every file argument is read by one rule: blanks separate words, a name with blanks goes in
-quotes (issue 23: ``load-quiz "a b.txt"`` kept the quotes while ``source "a b.txt"`` took them
-off)."""
+"""File arguments and the advice of errors: every file argument is read by one rule (blanks
+separate words, a name with blanks goes in quotes; issue 23: ``load-quiz "a b.txt"`` kept the
+quotes while ``source "a b.txt"`` took them off); a bad file argument of the commands that write
+is one clear line and writes nothing (issue 13, items 10-12); advice points the right way, and
+every run mode is named by ``help`` and by the errors."""
 
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import PUZZLES, SEED_FILE, run_program
+from tests.support.helpers import PUZZLES, REPO, SEED_FILE, SEED_QUIZ, run_program
 from tests.support.soundness import new_repl, run_commands, snapshot
 
 FORM = 'load-quiz <file> [N] (quote a name with blanks: "my quiz.txt")'
@@ -64,3 +68,80 @@ def test_an_unclosed_quote_is_one_line() -> None:
 def test_the_quiz_on_the_command_line_may_have_blanks(spaced: Path) -> None:
     done = run_program(str(spaced), "-c", "levels", text=True)
     assert done.returncode == 0 and "Quiz loaded." in done.stdout.splitlines()
+
+
+# -- the files the commands write, and advice (issue 13, items 10-12) ------------------------
+
+#: what a refused run mode's line names: every mode and what it does
+MODES = (
+    "a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's theorems 1-4 "
+    "(Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, then X-Chain and "
+    "Forcing-Chain; 5 X-Chain and Forcing-Chain only)"
+)
+
+
+def batch(tmp_path: Path, *commands: str) -> subprocess.CompletedProcess[str]:
+    """The commands in batch mode (one per line), from ``tmp_path``, with the seed run first."""
+    script = "\n".join([f"load-quiz {SEED_QUIZ}", "run", *commands, "bye"]) + "\n"
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_repl"],
+        input=script,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
+
+
+def answer(out: str, command: str) -> list[str]:
+    """The lines a command printed (between its echo and the next prompt)."""
+    lines = out.splitlines()
+    start = lines.index(command) + 1
+    end = lines.index("Order please:", start) - 1  # the empty line before the prompt
+    return lines[start:end]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("timeline --svg ''", "A file name is empty: timeline [from] [to] | timeline --svg"),
+        ("timeline --png x.png", "timeline knows --svg only: "),
+        ("tree --png x.png", "tree writes Graphviz DOT only (--png is not supported): "),
+        ("tree --dot", "tree --dot takes one file name: "),
+        ("save-session a b", "save-session takes one file name, not 2: "),
+        ('save-session "a b', "A quote is not closed: save-session <file>"),
+        ("source a b", "source takes one file name, not 2: "),
+    ],
+)
+def test_a_bad_file_argument_is_one_line_and_writes_nothing(
+    tmp_path: Path, command: str, expected: str
+) -> None:
+    done = batch(tmp_path, command)
+    lines = answer(done.stdout, command)
+    assert len(lines) == 1 and lines[0].startswith(expected), lines
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written, no '' file
+    assert done.returncode == 1
+
+
+def test_a_quoted_name_with_blanks_is_one_file(tmp_path: Path) -> None:
+    done = batch(tmp_path, 'save-session "my session.txt"', "timeline --svg 'a b.svg'")
+    assert answer(done.stdout, 'save-session "my session.txt"') == ["Wrote my session.txt."]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a b.svg", "my session.txt"]
+    assert done.returncode == 0
+
+
+def test_generate_below_advice_points_the_right_way(tmp_path: Path) -> None:
+    done = batch(tmp_path, "generate --below 0.1 --seed 1")
+    (line,) = answer(done.stdout, "generate --below 0.1 --seed 1")
+    # a lower --below is stricter (a grid must be less similar than it): the way out is up
+    assert "raise --below" in line and "lower --below" not in line
+
+
+def test_help_and_errors_name_every_run_mode(tmp_path: Path) -> None:
+    done = batch(tmp_path, "help run-mode", "run-mode 7")
+    helped = answer(done.stdout, "help run-mode")
+    assert helped[0] == "run-mode [1|2|0]: query or change working mode"  # the original's line
+    for mode in ("3: ", "4: ", "5: "):
+        assert any(line.startswith(mode) for line in helped), (mode, helped)
+    assert answer(done.stdout, "run-mode 7") == [f"run-mode takes {MODES}: run-mode [1|2|0]"]

@@ -4,7 +4,7 @@ experiment, and the key e switches to the next one (prompt_toolkit pipe input, i
 from __future__ import annotations
 
 from sudoku_repl.frontends.tui.keys import HELP_LINES
-from tests.frontends.test_tui import Driver, screen, wait_for
+from tests.support.full_screen import Driver, screen, wait_for
 from tests.support.helpers import SEED
 
 

@@ -16,7 +16,7 @@ import pexpect
 import pyte
 import pytest
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.input import PipeInput
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.layout.mouse_handlers import MouseHandlers
@@ -25,12 +25,13 @@ from prompt_toolkit.layout.screen import WritePosition
 from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from sudoku_repl.frontends.tui.app import Tui, run_tui
+from sudoku_repl.frontends.tui.app import run_tui
 from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
 from sudoku_repl.frontends.tui.pane import TracePane
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import WORKER
 from sudoku_repl.frontends.tui.state import TracePosition
+from tests.support.full_screen import Driver, screen, wait_for
 from tests.support.helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
@@ -41,82 +42,6 @@ ESC = "\x1b"
 EMPTY_GRID = "." * 81  # a search that goes on for ever: something to interrupt
 STEP62 = "62) Guess [1,8] level 7 at 1 out of 2"
 AT_65 = "At guess level 7 [1,8] 2"
-
-
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = 20) -> None:
-    end = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.01)
-
-
-class Driver:
-    """The keys side of an in-process screen: ``send`` types into the pipe, ``idle`` waits
-    until nothing runs or waits."""
-
-    def __init__(self, tui: Tui, pipe: PipeInput) -> None:
-        self.tui = tui
-        self.pipe = pipe
-
-    def send(self, keys: str) -> None:
-        self.pipe.send_text(keys)
-
-    def idle(self, steps: int | None = None) -> None:
-        """Wait until the screen is idle with nothing queued (and at ``steps``)."""
-
-        def settled() -> bool:
-            runner = self.tui.runner
-            if not runner.idle.is_set() or runner.pending or runner.busy:
-                return False
-            return steps is None or self.tui.repl.session.state().steps == steps
-
-        wait_for(settled, f"idle at step {steps}")
-
-    def trace(self) -> list[str]:
-        return self.tui.record.text().split("\n")
-
-    def long_run(self, then: str = "", lines: int = 200) -> None:
-        """``runrun 0`` (on the empty grid it never ends alone) and the keys ``then``; back
-        when it runs with more than ``lines`` lines written."""
-        self.send(":runrun 0\r" + then)
-        record, runner = self.tui.record, self.tui.runner
-        wait_for(lambda: len(record.lines) > lines and runner.busy, "a long run")
-
-    def seen(self, line: str) -> None:
-        wait_for(lambda: line in self.trace(), repr(line))
-
-
-@contextmanager
-def screen(
-    first: list[str] | None = None, output: object = None
-) -> Iterator[tuple[Tui, Callable[[Callable[[Driver], None]], None]]]:
-    """A screen in this thread; ``play(script)`` runs ``script(driver)`` in a driver thread
-    while the screen runs, and returns when the screen is left (the script's failure is
-    raised; the screen is closed if the script fails)."""
-    with create_pipe_input() as pipe:
-        tui = Tui(first or [], input=pipe, output=output or DummyOutput())  # type: ignore[arg-type]
-
-        def play(script: Callable[[Driver], None]) -> None:
-            failure: list[BaseException] = []
-
-            def drive() -> None:
-                try:
-                    script(Driver(tui, pipe))
-                except BaseException as e:
-                    failure.append(e)
-                    loop = tui.app.loop
-                    if loop is not None:
-                        loop.call_soon_threadsafe(tui.exit)
-
-            thread = threading.Thread(target=drive, daemon=True)
-            thread.start()
-            tui.run()
-            thread.join(5)
-            if failure:
-                raise failure[0]
-
-        yield tui, play
 
 
 def pane_line(content: UIContent, index: int) -> str:

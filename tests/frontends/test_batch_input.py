@@ -1,5 +1,5 @@
-"""Scripts and batch mode (issue 13, items 2-5): what a script may be, how a bad guess answer
-ends, what reaches the terminal, and what an unknown command says.
+"""What batch mode reads (issue 13, items 2-5): what a script may be (``-x``, ``source``), how a
+bad guess answer ends, what reaches the terminal, and what an unknown command says.
 
 - An invalid answer to the guess question in batch mode (stdin, ``-x``, ``-c``, ``source``) is
   one line, then the question is called off as at the end of input, and the next line is a
