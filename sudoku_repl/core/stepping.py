@@ -14,19 +14,19 @@ from collections.abc import Callable
 
 import attrs
 
-from sudoku_repl.core import events as E
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.breakpoints import Breakpoint, StepSeen
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import GuessAborted
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import Event, is_new_guess
 from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.history import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
-from sudoku_repl.core.native_engine import NativeEngine, kinds_mask, native_mode
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.present import Present
-from sudoku_repl.core.state import FINISHED, GUESS_DUE, STEP_BOUNDARY, WRONG, EngineState, Status
+from sudoku_repl.core.runs import PlainRequest
+from sudoku_repl.core.state import FINISHED, STEP_BOUNDARY, EngineState, Status
 
 
 @attrs.frozen
@@ -110,7 +110,7 @@ class Walk:
         return choice
 
 
-#: units a native plain run makes per call before it ticks and polls for an interrupt: silent,
+#: units a plain run's fast path makes per call before it ticks and polls for an interrupt: silent,
 #: and with a trace for the hooks (its lines come as they would, and Ctrl-C stops it after the
 #: step it interrupts, as the pure loop does: printing costs far more than the call)
 NATIVE_UNITS = 512
@@ -164,26 +164,24 @@ class Stepping(Present):
         one step count) until the walk is ``Done``, meets breakpoints, is ``Interrupted``, or a
         guess question is due (``GuessDue``: answer it with ``walk.answer`` and call again, or
         call it off with ``abort``). Before each unit but a single step's: the goals, then
-        ``hooks.tick()`` and the interrupt poll (on the native core, a plain walk's units go
-        ``poll_units`` at a time, the goals checked before each). Events go to ``hooks.events`` as they come."""
+        ``hooks.tick()`` and the interrupt poll. A plain walk's units go to the engine's fast
+        path where it has one (``Engine.fast_path``: the native core makes up to
+        ``poll_units`` units a call, the goals checked before each). Events go to
+        ``hooks.events`` as they come."""
         engine = self.engine
-        modes.check(self.settings.run_mode)
+        mode = self.settings.run_mode
+        modes.check(mode)
         # what does not change during the walk, as locals: this loop is the speed-critical path
         single, plain, poll, until = walk.single, walk.plain, walk.poll, walk.until
         solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
         tick = getattr(hooks, "tick", None)  # optional (None: nothing to call)
         interrupted = hooks.interrupted
-        # the native core runs the plain walk many units a call (``_native_units``)
-        native_run = (
-            plain
-            and until is None
-            and isinstance(engine, NativeEngine)
-            and native_mode(self.settings.run_mode)
-        )
-        # the events the hooks read; a trace (every kind) comes a unit a call
-        wanted = getattr(hooks, "kinds", None)
-        kinds = 0 if walk.silent else kinds_mask(wanted)
-        traced = wanted is None and not walk.silent
+        # the engine's fast path makes the plain walk's units many a call (``_fast_units``)
+        fast = plain and until is None and engine.fast_path(mode)
+        # the events the hooks read (None: every kind); a trace comes a unit a call
+        wanted: tuple[int, ...] | None = getattr(hooks, "kinds", None)
+        kinds = () if walk.silent else wanted
+        traced = kinds is None
         while True:
             if not walk.in_unit:
                 if single:
@@ -196,15 +194,12 @@ class Stepping(Present):
                         tick()
                     if interrupted():
                         return INTERRUPTED
-                if native_run:
-                    self._native_units(walk, hooks, kinds, traced)
+                if fast:
+                    self._fast_units(walk, hooks, kinds, traced)
                     continue
                 if plain:  # nothing to watch, ask or follow: the unit cannot pause
-                    self._plain_unit(walk, hooks)
-                    if until is not None and until(engine):
-                        return DONE
-                    continue
-                if walk.rewinds or walk.watching:
+                    walk.unit_biggest = 0
+                elif walk.rewinds or walk.watching:
                     self._begin_unit(walk)
                 else:  # (goto's: nothing to keep)
                     walk.in_unit, walk.unit_biggest = True, 0
@@ -230,19 +225,29 @@ class Stepping(Present):
 
     def _unit(self, walk: Walk, hooks: Hooks) -> Outcome | None:
         """The moves of one unit from where it stands: None at its end (breakpoints met are in
-        ``walk.hits``), ``GuessDue`` when a guess question comes first."""
-        engine = self.engine
-        watching, silent = walk.watching, walk.silent
+        ``walk.hits``), ``GuessDue`` when a guess question comes first. A plain walk's moves
+        (``Walk.plain``: nothing to watch, ask or follow) go the lean way: their events and
+        changes are worked out when first read (``History.append_deferred``)."""
+        engine, history, mode = self.engine, self.history, self.settings.run_mode
+        watching, silent, fine, plain = walk.watching, walk.silent, walk.fine, walk.plain
+        biggest = walk.unit_biggest
         while True:
             count = engine.steps
-            ev = self._move(walk)
-            if ev is None:
-                assert walk.question is not None
-                return GuessDue(*walk.question)
+            if plain:
+                ev = engine.advance(mode)
+                self._appended += 1
+                self._appended_one(history.append_deferred(engine, ev, mode))
+            else:
+                move = self._move(walk)
+                if move is None:
+                    assert walk.question is not None
+                    walk.unit_biggest = biggest
+                    return GuessDue(*walk.question)
+                ev = move
             if ev:
                 for e in ev:
-                    if e[0] == E.GUESS and e[3] > walk.unit_biggest:  # a new guess (by layout)
-                        walk.unit_biggest = e[3]
+                    if is_new_guess(e) and e.level > biggest:
+                        biggest = e.level
                 if not silent:
                     hooks.events(ev)
             if watching:
@@ -264,59 +269,37 @@ class Stepping(Present):
                     if hits:
                         walk.hits = tuple(hits)
                         break
-            if walk.fine:
+            if fine:
                 if engine.steps > count or engine.status is FINISHED:
                     break
             elif engine.status in STEP_BOUNDARY:
                 break
         walk.in_unit = False
-        if walk.unit_biggest > walk.biggest:
-            walk.biggest = walk.unit_biggest
-        return None
-
-    def _plain_unit(self, walk: Walk, hooks: Hooks) -> None:
-        """The unit the plain way (``Walk.plain``), the speed-critical specialisation of
-        ``_unit``: the same moves and record, with nothing to look at between the moves but the
-        events, and the moves' events and changes left to be worked out when first read
-        (``History.append_deferred``)."""
-        engine, mode, history = self.engine, self.settings.run_mode, self.history
-        biggest = 0
-        while True:
-            ev = engine.advance(mode)
-            self._appended += 1
-            self._appended_one(history.append_deferred(engine, ev, mode))
-            if ev:
-                for e in ev:
-                    if e[0] == E.GUESS and e[3] > biggest:  # a new guess (by the layout)
-                        biggest = e[3]
-                hooks.events(ev)
-            status = engine.status
-            if status is not GUESS_DUE and status is not WRONG:  # (in STEP_BOUNDARY)
-                break
+        walk.unit_biggest = biggest
         if biggest > walk.biggest:
             walk.biggest = biggest
+        return None
 
-    def _native_units(self, walk: Walk, hooks: Hooks, kinds: int, traced: bool) -> None:
-        """Plain units (``_plain_unit``'s, or with ``walk.fine`` goto's) in the native core, up
-        to ``NATIVE_UNITS`` and no further than the walk's goals, recorded the lean way
-        (``History.extend_deferred``); the events of ``kinds`` go to the hooks at the end. A
-        record whose last chunk is written takes one unit the Python way (its moves' events and
-        changes are stored); a record at its cap drops its older half between the calls."""
+    def _fast_units(
+        self, walk: Walk, hooks: Hooks, kinds: tuple[int, ...] | None, traced: bool
+    ) -> None:
+        """Plain units handed to the engine's fast path (``Engine.run_plain``), up to
+        ``poll_units`` (a trace: ``NATIVE_UNITS_TRACED``) and no further than the walk's goals,
+        recorded the lean way (``History.extend_deferred``); the events of ``kinds`` go to the
+        hooks at the end. A record whose last chunk is written takes one unit a move at a time
+        (``_unit``: its moves' events and changes are stored); a record at its cap drops its
+        older half between the calls."""
         engine, mode, history = self.engine, self.settings.run_mode, self.history
-        assert isinstance(engine, NativeEngine)
         if not history.defers_next():
-            if walk.fine:
-                walk.in_unit, walk.unit_biggest = True, 0
-                self._unit(walk, hooks)  # (no question: a plain walk has no guess mode)
-            else:
-                self._plain_unit(walk, hooks)
+            walk.unit_biggest = 0
+            self._unit(walk, hooks)  # (no question: a plain walk has no guess mode)
             return
         units = NATIVE_UNITS_TRACED if traced else self.poll_units
         resume = False
         while True:
-            index = len(history)
-            (_, unfinished, biggest, steps, moves, levels, snapshots, ev, cells, ends, states) = (
-                engine.run_plain(
+            start = len(history)
+            run = engine.run_plain(
+                PlainRequest(
                     mode,
                     kinds,
                     units,
@@ -325,22 +308,32 @@ class Stepping(Present):
                     walk.first,
                     walk.max_steps,
                     # the move past the cap drops the older half (if it can: else one at a time)
-                    max(history.cap + 1 - index, 1),
-                    index,
+                    max(history.cap + 1 - start, 1),
+                    start,
                     resume,
                     history.cells_in_last_chunk(),
+                    MOVES_PER_SNAPSHOT,
                 )
             )
-            history.extend_deferred(steps, mode, moves, levels, snapshots, cells, ends, states)
-            made = len(history) - index
+            history.extend_deferred(
+                run.steps,
+                mode,
+                run.guess_moves,
+                run.guess_levels,
+                run.snapshots,
+                run.cells,
+                run.ends,
+                run.states,
+            )
+            made = len(history) - start
             self._appended += made
             self.cursor += made
             self._keep_within_cap()
-            if biggest > walk.biggest:
-                walk.biggest = biggest
-            if ev:
-                hooks.events(ev)
-            if not unfinished:
+            if run.biggest > walk.biggest:
+                walk.biggest = run.biggest
+            if run.events:
+                hooks.events(run.events)
+            if not run.unfinished:
                 return
             resume = True
 

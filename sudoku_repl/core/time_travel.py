@@ -9,7 +9,6 @@ from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import RecordCut
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
-from sudoku_repl.core.native_engine import NativeEngine, native_mode
 from sudoku_repl.core.outcomes import INTERRUPTED
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.core.stepping import Stepping, Walk
@@ -59,12 +58,9 @@ class TimeTravel(Stepping):
         modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
         walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
-        # nothing to ask (no guess mode) or watch: the native core can make the moves silently
-        walk.plain = (
-            not self.settings.guess_mode
-            and isinstance(self.engine, NativeEngine)
-            and native_mode(self.settings.run_mode)
-        )
+        # nothing to ask (no guess mode) or watch: the engine's fast path (the native core's)
+        # can make the moves silently
+        walk.plain = not self.settings.guess_mode and self.engine.fast_path(self.settings.run_mode)
         return self.settle(walk, hooks) is INTERRUPTED
 
     def restart(self) -> None:
