@@ -15,6 +15,7 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.experiments import Experiments, Parting
 from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.history import History
+from sudoku_repl.core.notices import ExperimentsDropped, Notice, RecordFull
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import GUESS_DUE, EngineState, Status
 
@@ -67,8 +68,9 @@ class Present:
     _history: History | None
     _experiments: Experiments | None
     cursor: int
-    #: things the session did that the user should hear about (the shell prints them)
-    notices: list[str]
+    #: things the session did that the user should hear about, as facts (the command layer
+    #: words and prints them: ``commands/notices.py``)
+    notices: list[Notice]
     _appended: int  # moves appended to the record (to undo an aborted step's)
 
     @property
@@ -138,17 +140,11 @@ class Present:
             return
         dropped = history.drop_oldest()
         self.cursor -= dropped
-        self.notices[:] = [n for n in self.notices if not n.startswith("Record full")]
-        self.notices.append(
-            f"Record full: steps before {history.first_steps} were dropped to bound "
-            f"memory; time travel, history and when start there now."
-        )
+        self.notices[:] = [n for n in self.notices if type(n) is not RecordFull]
+        self.notices.append(RecordFull(history.first_steps))
         gone = self.experiment_tree.dropped(dropped) if dropped else []
         if gone:
-            self.notices.append(
-                f"Experiments {', '.join(map(str, gone))} parted before step "
-                f"{history.first_steps} and were deleted with the dropped steps."
-            )
+            self.notices.append(ExperimentsDropped(tuple(gone), history.first_steps))
 
     def arm_breakpoints(self) -> None:
         """Let the enabled breakpoints follow the search from the present state."""

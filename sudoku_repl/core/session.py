@@ -26,6 +26,7 @@ from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.experiments import Experiments
 from sudoku_repl.core.history import History
 from sudoku_repl.core.hooks import Hooks, Quiet
+from sudoku_repl.core.notices import Notice
 from sudoku_repl.core.present import Settings
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session_experiments import SessionExperiments
@@ -68,8 +69,9 @@ class Session(SessionExperiments, Edits):
         self._history: History | None = None
         self._experiments: Experiments | None = None
         self.cursor = 0
-        #: things the session did that the user should hear about (the shell prints them)
-        self.notices: list[str] = []
+        #: things the session did that the user should hear about, as facts (the command layer
+        #: words and prints them: ``commands/notices.py``)
+        self.notices: list[Notice] = []
         self._appended = 0  # moves appended to the record (to undo an aborted step's)
 
     def load(self, quiz: Quiz) -> None:
