@@ -195,7 +195,9 @@ class Repl:
         if self._session is None:
             return
         for notice in self._session.notices:
-            self.out.message(notice)
+            from sudoku_repl.commands.notices import notice_line  # (rare: not at start-up)
+
+            self.out.message(notice_line(notice))
         self._session.notices.clear()
 
     def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:

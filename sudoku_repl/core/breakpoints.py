@@ -13,6 +13,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.history import History, last_empty_cands
+from sudoku_repl.core.notices import BreakpointDisabled
 
 
 class StepSeen(NamedTuple):
@@ -255,18 +256,15 @@ class Breakpoints:
             if bp.enabled and (not isinstance(bp, OnACell) or bp.bound)
         ]
 
-    def rebind(self, old: Geometry, new: Geometry) -> list[str]:
+    def rebind(self, old: Geometry, new: Geometry) -> list[BreakpointDisabled]:
         """A new quiz of geometry ``new`` replaces one of ``old``: the cell breakpoints follow
-        their places; the lines saying which were disabled because ``new`` has no such place."""
+        their places; the notices of those disabled because ``new`` has no such place."""
         said = []
         for bp in self.items.values():
             if isinstance(bp, OnACell) and old is not new:
                 was = bp.enabled
                 if not bp.rebind(old, new) and was:
-                    said.append(
-                        f"Breakpoint {bp.number} ({bp.describe(new)}) is disabled: this quiz "
-                        f"has no cell {bp.place(new)}."
-                    )
+                    said.append(BreakpointDisabled(bp.number, bp.describe(new), bp.place(new)))
         return said
 
     def arm(

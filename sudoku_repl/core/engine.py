@@ -21,7 +21,7 @@ from typing import Final
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
-from sudoku_repl.core.events import Event, Guess, NoCandidate, Outcome, WentWrong
+from sudoku_repl.core.events import Event, Guess, NoCandidate, Outcome, WentWrong, is_new_guess
 from sudoku_repl.core.filters import COMPLETE, NOTHING, SHRUNKEN
 from sudoku_repl.core.filters import WRONG as CONTRADICTION
 from sudoku_repl.core.geometry import (
@@ -34,6 +34,7 @@ from sudoku_repl.core.geometry import (
     Mask,
     values_of,
 )
+from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import (
     FINISHED,
     GUESS_DUE,
@@ -52,8 +53,7 @@ _CHANGED_LIMIT: Final = 512
 
 #: A user's pick for a new guess: (cell, value); None takes the foremost cell's first candidate.
 Choice = tuple[Cell, int] | None
-#: ``Engine.search``'s figures: (steps made, biggest level of its new guesses, new guesses)
-Searched = tuple[int, int, int]
+__all__ = ["FILLED", "Choice", "Engine", "PlainRequest", "PlainRun", "Searched", "loaded_state"]
 
 
 def loaded_state(givens: Sequence[int], geometry: Geometry) -> EngineState:
@@ -181,17 +181,92 @@ class Engine:
     ) -> Searched:
         """Up to ``steps`` steps (``step``) of a silent search that keeps no record, each once
         the goals are not ``reached``: what ``rate`` runs (a session would record every move).
-        Returns (the steps made, the biggest level of its new guesses, how many new guesses);
-        fewer steps than asked: the goals were reached."""
+        Fewer steps than asked: the goals were reached. The stepping loop's design without a
+        record (``Stepping.walk``: goals, then a unit); the native core's ``Core_search`` is its
+        fast path."""
         biggest = guesses = 0
         for done in range(steps):
             if self.reached(solutions, first, max_steps):
-                return done, biggest, guesses
+                return Searched(done, biggest, guesses)
             for e in self.step(run_mode):
-                if e[0] == E.GUESS:  # a new guess (by the layout; not Forward, Upward)
+                if is_new_guess(e):
                     guesses += 1
-                    biggest = max(biggest, e[3])
-        return steps, biggest, guesses
+                    biggest = max(biggest, e.level)
+        return Searched(steps, biggest, guesses)
+
+    # -- the plain run: the same interface on both builds ------------------------------------
+
+    def fast_path(self, run_mode: int) -> bool:
+        """Whether ``run_plain`` is the fast way to make a plain run's units in this run mode
+        (the native core's; the pure one makes them a move at a time, ``Stepping``)."""
+        return False
+
+    def run_plain(self, request: PlainRequest) -> PlainRun:
+        """Up to ``request.units`` units of a plain run (``runs.PlainRequest``), and what the
+        record keeps of them: the reference of the native core's ``Core_run``."""
+        mode, fine, chunk, index = request.run_mode, request.fine, request.chunk, request.start
+        kinds = request.kinds
+        wide = self.geo.size > 256
+        steps, guess_moves, levels, ends = array("I"), array("I"), bytearray(), array("I")
+        cells: bytearray | array[int] = array("H") if wide else bytearray()
+        states = array("H")
+        snapshots: list[EngineState] = []
+        events: list[Event] = []
+        done = made = biggest = 0
+        unfinished = False
+        resume, cells_base = request.resume, request.cells_base
+        while done < request.units and made < request.moves:
+            if (done or not resume) and self.reached(
+                request.solutions, request.first, request.max_steps
+            ):
+                break
+            count = self.steps
+            unfinished = True
+            while made < request.moves:
+                ev = self.advance(mode)
+                move = index + made
+                if move % chunk == 0:  # the move begins a chunk
+                    cells_base = 0
+                values, cands, touched = self.values, self.cands, self.touched
+                cells.extend(touched)
+                states.extend([values[c] << 9 | cands[c] for c in touched])
+                cells_base += len(touched)
+                ends.append(cells_base)
+                steps.append(self.steps)
+                for e in ev:
+                    if is_new_guess(e):
+                        guess_moves.append(move)
+                        levels.append(e.level)
+                        biggest = max(biggest, e.level)
+                if move % chunk == chunk - 1:
+                    snapshots.append(self.state())
+                events += ev if kinds is None else [e for e in ev if e[0] in kinds]
+                made += 1
+                status = self.status
+                if (
+                    (self.steps > count or status is FINISHED)
+                    if fine
+                    else (status is not GUESS_DUE and status is not WRONG)
+                ):
+                    unfinished = False
+                    break
+            if unfinished:
+                break
+            done += 1
+            resume = False
+        return PlainRun(
+            done,
+            unfinished,
+            biggest,
+            steps.tobytes(),
+            guess_moves.tobytes(),
+            bytes(levels),
+            snapshots,
+            events,
+            bytes(cells) if isinstance(cells, bytearray) else cells.tobytes(),
+            ends.tobytes(),
+            states.tobytes(),
+        )
 
     def advance(self, run_mode: int = 0, choice: Choice = None) -> list[Event]:
         """One move; ``choice`` answers a due guess (ignored otherwise)."""

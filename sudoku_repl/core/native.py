@@ -1,21 +1,29 @@
-"""Which build of the core is running: the native core (``sudoku_repl/core/_native.c``, a C
-extension that ``pip install .`` builds wherever a C compiler and the Python headers are, see
-docs/native.md) or pure Python (the reference: without a compiler, or with
-``SUDOKU_REPL_ENGINE=pure``). ``python -m sudoku_repl.core.native`` and ``--version`` say which.
+"""The one door to the accelerator: which build of the core is running, the native core
+(``sudoku_repl/core/_native.c``, a C extension that ``pip install .`` builds wherever a C
+compiler and the Python headers are, see docs/native.md) or pure Python (the reference: without
+a compiler, or with ``SUDOKU_REPL_ENGINE=pure``). ``python -m sudoku_repl.core.native`` and
+``--version`` say which.
 
-Both run the same session, record and views; only the engine's moves and the plain run loop
-differ in where they run (``native_engine.NativeEngine``), and they produce the same events.
+As CPython's ``heapq`` and ``_heapq``: the pure code is the reference, the C a faster copy behind
+the same names, and the build is chosen here, once (the first question reads the environment;
+``reset`` makes the next one read it again). Nothing else in the package names the extension
+but ``native_engine`` (the engine whose moves run in it): sessions take ``engine_type()``, and
+the few readers with a C loop ask this module for it (``clash_test``, ``cell_track_scan``,
+``value_events_scan``, ``removal_steps_scan``, ``numbered_lines``), each the C function on the
+native build and None on the pure one (the caller's Python loop, the reference, answers then).
 
-This module imports the extension only when asked.
+Both builds run the same session, record and views, and produce the same events. This module
+imports the extension, and the native engine, only when asked.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from functools import cache
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
@@ -24,6 +32,11 @@ if TYPE_CHECKING:
 #: (how CI runs the suite on both builds); any other value, or none, takes the native core
 #: when it is there.
 ENV = "SUDOKU_REPL_ENGINE"
+
+#: whether sessions run on the native core, once chosen (None: not yet; the next question reads
+#: ``ENV``). A test that changes ``ENV`` sets this to None too, with ``monkeypatch.setattr``,
+#: which puts the choice back after it.
+selected: bool | None = None
 
 
 @cache
@@ -43,16 +56,22 @@ def available() -> bool:
     return _extension()[0] is not None
 
 
+def _select() -> bool:
+    global selected
+    selected = os.environ.get(ENV, "") != "pure" and available()
+    return selected
+
+
 def active() -> bool:
-    """Whether sessions run on the native core."""
-    return os.environ.get(ENV, "") != "pure" and available()
+    """Whether sessions run on the native core (chosen once: ``selected``)."""
+    chosen = selected
+    return _select() if chosen is None else chosen
 
 
-def module() -> ModuleType | None:
-    """The extension when sessions run on the native core (``active``), else None: the record's
-    cell questions (``History.cell_track``) and the lines of their answers use its functions
-    then, and their pure Python loops (the reference) otherwise."""
-    return _extension()[0] if active() else None
+def reset() -> None:
+    """Forget the choice: the next question reads ``SUDOKU_REPL_ENGINE`` again."""
+    global selected
+    selected = None
 
 
 def build() -> str:
@@ -64,15 +83,123 @@ def build() -> str:
     return f"pure Python (no native core: {_extension()[1]})"
 
 
-def engine_type() -> type[Engine]:
-    """The engine class sessions use: ``NativeEngine`` on the native build, else ``Engine``."""
-    if active():
-        from sudoku_repl.core.native_engine import NativeEngine
-
-        return NativeEngine
+@cache
+def _engine_types() -> tuple[type[Engine], type[Engine]]:
+    """(the pure engine class, the native one), imported on first use: ``build`` and
+    ``--version`` need neither."""
     from sudoku_repl.core.engine import Engine
 
-    return Engine
+    if not available():
+        return Engine, Engine
+    from sudoku_repl.core.native_engine import NativeEngine
+
+    return Engine, NativeEngine
+
+
+def engine_type() -> type[Engine]:
+    """The engine class sessions use: ``NativeEngine`` on the native build, else ``Engine``.
+    Both have the same methods and typed results (``engine.Engine``)."""
+    return _engine_types()[active()]
+
+
+def module() -> ModuleType | None:
+    """The extension when sessions run on the native core (``active``), else None.
+
+    Deprecated: ask for the typed function (``cell_track_scan``, ...) instead; kept while the
+    record's readers move to them."""
+    return _extension()[0] if active() else None
+
+
+# -- the C loops of the readers, typed: None on the pure build -------------------------------
+
+
+def _function(name: str) -> Any:
+    """The extension's function ``name`` on the native build, else None."""
+    return getattr(_extension()[0], name) if active() else None
+
+
+class CellTrackScan(Protocol):
+    """``History.cell_track`` read from the chunks' buffers (``_native.c``'s ``cell_track``):
+    (steps as uint32 bytes, values before, values, candidates before and after as uint16
+    bytes, the passing values as [(entry, values)])."""
+
+    def __call__(
+        self,
+        chunks: list[Any],
+        cell: int,
+        stop: int,
+        steps: Any,
+        start_steps: int,
+        start_value: int,
+        start_cands: int,
+        wide: bool,
+        write_out: Callable[[int], object],
+        /,
+    ) -> tuple[bytes, bytes, bytes, bytes, bytes, list[tuple[int, tuple[int, ...]]]]: ...
+
+
+class ValueEventsScan(Protocol):
+    """``history.value_events`` over a cell's track: (steps as uint32 bytes, codes)."""
+
+    def __call__(
+        self,
+        steps: Any,
+        values_before: bytes,
+        values: bytes,
+        passing: dict[int, tuple[int, ...]],
+        held: int,
+        /,
+    ) -> tuple[bytes, bytes]: ...
+
+
+class RemovalStepsScan(Protocol):
+    """``history.removal_steps`` over a cell's track: the steps as uint32 bytes."""
+
+    def __call__(self, steps: Any, values: bytes, cands: Any, bit: int, empty: int, /) -> bytes: ...
+
+
+class NumberedLines(Protocol):
+    """``text.numbered.numbered_lines``: prefix + number + suffix by each number's code."""
+
+    def __call__(
+        self,
+        numbers: Any,
+        codes: bytes | None,
+        prefixes: tuple[str, ...],
+        suffixes: tuple[str, ...],
+        /,
+    ) -> list[str]: ...
+
+
+def clash_test() -> Callable[[bytes, bytes], bool] | None:
+    """``quiz``'s clash test in C: ``(values a byte per cell, the units as 16-bit numbers: each
+    its number of cells, then its cells)`` -> whether no unit gives a value twice."""
+    test: Callable[[bytes, bytes], bool] | None = _function("clash_free")
+    return test
+
+
+def cell_track_scan() -> CellTrackScan | None:
+    """``History.cell_track``'s scan of the chunks in C."""
+    scan: CellTrackScan | None = _function("cell_track")
+    return scan
+
+
+def value_events_scan() -> ValueEventsScan | None:
+    """``history.value_events`` in C."""
+    scan: ValueEventsScan | None = _function("value_events")
+    return scan
+
+
+def removal_steps_scan() -> RemovalStepsScan | None:
+    """``history.removal_steps`` in C."""
+    scan: RemovalStepsScan | None = _function("removal_steps")
+    return scan
+
+
+def numbered_lines() -> NumberedLines | None:
+    """``text.numbered.numbered_lines``' lines made in C."""
+    lines: NumberedLines | None = _function("number_lines")
+    return lines
 
 
 if __name__ == "__main__":

@@ -6,8 +6,11 @@ native call the attributes go into the core (``push``) and come back out (``pull
 core does not make goes to the pure code on those attributes: a guess answer, and a searching
 move in a run mode whose filters are not the original's (the techniques of modes 3 to 5).
 
-``run_plain`` is the plain run loop (``Session._plain_unit``) many units at a time, for the
-record's lean path (``History.extend_deferred``): see ``_native.c``'s ``Core_run``.
+The interface is the pure engine's (``engine.Engine``: the same methods and typed results,
+``runs.py``), so that nothing above asks which engine it has: ``fast_path`` says whether
+``run_plain`` makes a plain run's units here (many a call: ``_native.c``'s ``Core_run``), and
+``search`` runs in ``Core_search``. ``core/native.py`` (the door) chooses this class; this module
+imports the extension itself and nothing of the door.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ from functools import cache
 from typing import Any
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core import modes, native
-from sudoku_repl.core.engine import Choice, Engine, Searched
+from sudoku_repl.core import modes
+from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Geometry
+from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import (
     FINISHED,
     GUESS_DUE,
@@ -43,13 +47,6 @@ _NATIVE_CHAINS = {0: modes.DEFAULT, 1: (modes.grp,), 2: (modes.ply,)}
 
 _configured = False
 
-#: (units done, unit left unfinished, biggest new guess level, step counts as uint32 bytes, the
-#: new guesses' moves (uint32 bytes) and levels (bytes), [snapshots], events, and the record's
-#: index of the cells: the cells each move touched, its chunk's count after it, their states)
-PlainRun = tuple[
-    int, bool, int, bytes, bytes, bytes, list[EngineState], list[Event], bytes, bytes, bytes
-]
-
 
 def kinds_mask(kinds: Iterable[int] | None) -> int:
     """The core's bit mask of event kinds (None: every kind)."""
@@ -64,9 +61,10 @@ def kinds_mask(kinds: Iterable[int] | None) -> int:
 
 def _core_module() -> Any:
     global _configured
-    module, why = native._extension()
-    if module is None:
-        raise RuntimeError(f"no native core: {why}")
+    try:
+        from sudoku_repl.core import _native as module  # type: ignore[attr-defined]
+    except ImportError as e:
+        raise RuntimeError(f"no native core: {e}") from e
     if not _configured:  # the Python types the core makes, given once (not at import)
         module.configure(
             E.NoCandidate,
@@ -149,44 +147,36 @@ class NativeEngine(Engine):
         if not native_mode(run_mode):
             return super().search(run_mode, steps, solutions, first, max_steps)
         self._push()
-        searched: Searched = self.core.search(
+        searched = self.core.search(
             run_mode, steps, solutions, first, -1 if max_steps is None else max_steps
         )
         self._pull()
-        return searched
+        return Searched._make(searched)
 
-    def run_plain(
-        self,
-        run_mode: int,
-        kinds: int,
-        units: int,
-        fine: bool,
-        solutions: int,
-        first: int,
-        max_steps: int | None,
-        moves: int,
-        index: int,
-        resume: bool,
-        cells_base: int,
-    ) -> PlainRun:
-        """Up to ``units`` units of a plain run in the core (``_native.c``'s ``Core_run`` says
-        what each argument is); ``run_mode`` must be one the core runs (``native_mode``)."""
+    def fast_path(self, run_mode: int) -> bool:
+        return native_mode(run_mode)
+
+    def run_plain(self, request: PlainRequest) -> PlainRun:
+        """``Engine.run_plain`` in the core (``_native.c``'s ``Core_run``), in a run mode it
+        runs (``fast_path``; else the pure loop)."""
+        if not native_mode(request.run_mode):
+            return super().run_plain(request)
         self._push()
-        result: PlainRun = self.core.run(
-            run_mode,
-            kinds,
-            units,
-            int(fine),
-            solutions,
-            first,
-            -1 if max_steps is None else max_steps,
-            moves,
-            index,
-            int(resume),
-            cells_base,
+        result = self.core.run(
+            request.run_mode,
+            kinds_mask(request.kinds),
+            request.units,
+            int(request.fine),
+            request.solutions,
+            request.first,
+            -1 if request.max_steps is None else request.max_steps,
+            request.moves,
+            request.start,
+            int(request.resume),
+            request.cells_base,
         )
         self._pull()
-        return result
+        return PlainRun._make(result)
 
     def _push(self) -> None:
         self.core.push(

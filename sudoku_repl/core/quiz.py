@@ -122,9 +122,9 @@ def _no_clash(givens: Sequence[int], geo: Geometry, packed: bytes | None = None)
     file; ``packed``: the givens as bytes, when the caller has them). On the native build in
     C; else the givens' bits never meet, so that their sum is their union (loops left to C
     too)."""
-    core = native.module()
-    if core is not None:
-        return bool(core.clash_free(packed or bytes(givens), _unit_table(geo)))
+    fast = native.clash_test()
+    if fast is not None:
+        return bool(fast(packed or bytes(givens), _unit_table(geo)))
     shifted: list[int] = list(
         map(lshift, compress(_unit_bits(geo), givens), compress(givens, givens))
     )

@@ -192,10 +192,12 @@ def test_the_native_build_is_the_default_and_pure_can_be_asked_for(
     from sudoku_repl.core.native_engine import NativeEngine
 
     monkeypatch.delenv(native.ENV, raising=False)
+    monkeypatch.setattr(native, "selected", None)  # (chosen once: read the variable again)
     assert native.build() == "native core (C)"
     assert native.engine_type() is NativeEngine
     assert type(Session().engine_type) is type and Session().engine_type is NativeEngine
     monkeypatch.setenv(native.ENV, "pure")
+    native.reset()
     assert native.build() == "pure Python (no native core: SUDOKU_REPL_ENGINE=pure)"
     assert Session().engine_type is Engine
 

@@ -1,0 +1,70 @@
+"""What-if edits: a move made by hand at the present (``hand_edit``) or a move of the record made
+otherwise (``branch``); either begins a new experiment (docs/experiments.md)."""
+
+from __future__ import annotations
+
+from sudoku_repl.core import hand, modes
+from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.events import Event
+from sudoku_repl.core.experiments import Experiment, Parting
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.state import GUESS_DUE
+from sudoku_repl.core.time_travel import TimeTravel
+
+
+class Edits(TimeTravel):
+    """Edits that part from the record: each begins an experiment."""
+
+    def branch(self, moves: int, choice: Choice = None, run_mode: int | None = None) -> Experiment:
+        """A new experiment that parts from the present one's record after its first ``moves``
+        moves, by one move made there with the guess answer ``choice`` (None: the offered one)
+        and run mode ``run_mode`` (None: the setting); the session then stands after that move,
+        in the new experiment. A move the record holds already is refused (``UserError``)."""
+        history = self.history
+        if not 0 <= moves < len(history):
+            raise UserError(f"No move {moves} in the record (it holds {len(history)})")
+        mode = self.settings.run_mode if run_mode is None else run_mode
+        modes.check(mode)
+        present = self.cursor
+        self.seek(moves)
+        engine = self.engine
+        if choice is not None and engine.status is GUESS_DUE and choice == engine.guess_default():
+            choice = None
+        problem = ""
+        if choice is not None and engine.status is not GUESS_DUE:
+            problem = f"No guess is due after move {moves}: a guess answer needs one"
+        elif choice is not None and not (
+            0 <= choice[0] < self.geo.size
+            and not engine.values[choice[0]]
+            and engine.cands[choice[0]] >> (choice[1] - 1) & 1
+        ):
+            problem = f"{choice} is no empty cell and one of its candidates"
+        elif history.choice(moves) == choice and history.run_mode(moves) == mode:
+            problem = f"Move {moves} is made that way in the record already"
+        if problem:
+            self.seek(present)
+            raise UserError(problem)
+        parting = self._parting(moves, choice, mode)
+        ev = hand.advance(engine, mode, choice)
+        exp = self.experiment_tree.cut(moves, parting)
+        self._record(ev, choice, mode)
+        return exp
+
+    def hand_edit(self, cell: Cell, value: int, remove: bool = False) -> list[Event]:
+        """A what-if edit at the present: ``value`` placed in ``cell`` as if given, or (with
+        ``remove``) taken from its candidates. A new experiment begins with it. An edit that
+        breaks a rule at once is refused (``UserError``) and nothing changes. The events of
+        the hand move are returned (the trace line)."""
+        engine = self.engine
+        hand.check(engine.state(), self.geo, cell, value, remove)
+        what = f"{self.geo.cell_name(cell)}={value} by hand"
+        if remove:
+            what = f"{value} removed from {self.geo.cell_name(cell)} by hand"
+        at = self.cursor
+        parting = Parting(at, engine.steps, what)
+        choice = (cell, -value if remove else value)
+        ev = hand.advance(engine, hand.HAND, choice)
+        self.experiment_tree.cut(at, parting)
+        self._record(ev, choice, hand.HAND)
+        return ev

@@ -1,0 +1,74 @@
+"""Time travel: the present put at any move of the record (``seek``, ``goto``, ``restart``), and
+the state after a move worked out on a copy of the engine (``state_after``), from the record's
+snapshots and the moves after them: nothing is searched again."""
+
+from __future__ import annotations
+
+from sudoku_repl.core import hand, modes
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.errors import RecordCut
+from sudoku_repl.core.hooks import Hooks
+from sudoku_repl.core.modes import HAND
+from sudoku_repl.core.outcomes import INTERRUPTED
+from sudoku_repl.core.state import EngineState
+from sudoku_repl.core.stepping import Stepping, Walk
+
+
+class TimeTravel(Stepping):
+    """Going back and forth in the record (and on past its end: ``goto``)."""
+
+    def seek(self, moves: int) -> None:
+        """Put the engine in the state after the record's first ``moves`` moves."""
+        done, state = self.history.snapshot_at_or_before(moves)
+        self.engine.restore(state)
+        self._replay(self.engine, done, moves)
+        self.cursor = moves
+
+    def state_after(self, moves: int) -> EngineState:
+        """The state after the record's first ``moves`` moves, worked out on a copy of the
+        engine: the present stays as it is (``frame`` shows an outer guess level's state)."""
+        done, state = self.history.snapshot_at_or_before(moves)
+        engine = self.engine_type(state, self.geo)
+        self._replay(engine, done, moves)
+        return engine.state()
+
+    def _replay(self, engine: Engine, done: int, moves: int) -> None:
+        """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
+        history = self.history
+        for m in range(done, moves):
+            mode, choice = history.run_mode(m), history.choice(m)
+            if mode == HAND and choice is not None:
+                hand.apply(engine, choice)
+            else:
+                engine.advance(mode, choice)
+
+    def goto(self, steps: int, hooks: Hooks) -> bool:
+        """The state right after step ``steps``: from the record, or by going on (silently)
+        past its end. Stops early at the end of the search; True when an interrupt stopped it."""
+        history = self.history
+        if steps < history.earliest_step:
+            raise RecordCut(
+                f"The record starts at step {history.first_steps} (older steps were dropped "
+                f"to bound memory)",
+                history.first_steps,
+            )
+        if steps <= history.last_steps:
+            self.seek(history.moves_to(steps))
+            return False
+        modes.check(self.settings.run_mode)  # before the present moves
+        self.seek(len(history))
+        walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
+        # nothing to ask (no guess mode) or watch: the engine's fast path (the native core's)
+        # can make the moves silently
+        walk.plain = not self.settings.guess_mode and self.engine.fast_path(self.settings.run_mode)
+        return self.settle(walk, hooks) is INTERRUPTED
+
+    def restart(self) -> None:
+        """Back to the loaded state (the record stays, for replay)."""
+        if self.history.dropped:
+            raise RecordCut(
+                f"The record starts at step {self.history.first_steps} (older steps were "
+                f"dropped to bound memory), so the search cannot be replayed from the start",
+                self.history.first_steps,
+            )
+        self.seek(0)

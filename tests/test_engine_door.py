@@ -1,0 +1,191 @@
+"""The one door to the accelerator (``core/native.py``): both engines have one interface with
+typed results (``core/runs.py``), the build is chosen once, and nothing else names the extension.
+
+The native core is checked against the pure engine, the reference: the same plain run answers
+the same ``PlainRun`` field by field, the same search the same ``Searched``."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from helpers import SEED_QUIZ
+
+from sudoku_repl.core import native
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.history import MOVES_PER_SNAPSHOT
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
+from sudoku_repl.core.state import FINISHED
+from sudoku_repl.text.quiz_files import load
+
+PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_repl"
+PUZZLES = PACKAGE.parent / "puzzles"
+#: the door and the engine whose moves run in the extension: the only modules that name it
+DOOR = {"core/native.py", "core/native_engine.py"}
+
+needs_native = pytest.mark.skipif(
+    not native.available(), reason=f"no native core here: {native.build()}"
+)
+
+
+def engines() -> tuple[type[Engine], type[Engine]]:
+    from sudoku_repl.core.native_engine import NativeEngine
+
+    return Engine, NativeEngine
+
+
+def request(engine: Engine, units: int, **changed: object) -> PlainRequest:
+    fields: dict[str, object] = dict(
+        run_mode=0,
+        kinds=None,
+        units=units,
+        fine=False,
+        solutions=0,
+        first=0,
+        max_steps=None,
+        moves=10_000,
+        start=0,
+        resume=False,
+        cells_base=0,
+        chunk=MOVES_PER_SNAPSHOT,
+    )
+    fields.update(changed)
+    return PlainRequest(**fields)  # type: ignore[arg-type]
+
+
+@needs_native
+@pytest.mark.parametrize("mode", [0, 1, 2])
+@pytest.mark.parametrize(
+    ("kinds", "fine"), [(None, False), ((), False), ((0, 6), False), ((), True)]
+)
+def test_both_engines_answer_the_same_plain_run(
+    mode: int, kinds: tuple[int, ...] | None, fine: bool
+) -> None:
+    """Batches of units from the start to the end of the seed's search, across chunks and
+    across calls that leave a unit unfinished (``moves``), field by field."""
+    pure_type, native_type = engines()
+    givens = Quiz.from_string(SEED_QUIZ).givens
+    pure, fast = pure_type.from_givens(givens), native_type.from_givens(givens)
+    start = base = 0
+    resume = False
+    calls = 0
+    while pure.status is not FINISHED:
+        asked = request(
+            pure,
+            37,
+            run_mode=mode,
+            kinds=kinds,
+            fine=fine,
+            moves=53,
+            start=start,
+            resume=resume,
+            cells_base=base,
+        )
+        expected, got = pure.run_plain(asked), fast.run_plain(asked)
+        assert type(got) is PlainRun and type(expected) is PlainRun
+        for name in PlainRun._fields:
+            assert getattr(got, name) == getattr(expected, name), name
+        assert fast.state() == pure.state()
+        moves = len(expected.steps) // 4
+        assert moves > 0
+        ends = memoryview(expected.ends).cast("I")
+        start, base, resume = start + moves, ends[-1], expected.unfinished
+        calls += 1
+    assert calls > 3 and fast.status is FINISHED
+
+
+@needs_native
+def test_both_engines_stop_a_plain_run_at_its_goals() -> None:
+    pure_type, native_type = engines()
+    givens = Quiz.from_string(SEED_QUIZ).givens
+    for goals in ({"solutions": 1}, {"max_steps": 200}):
+        pure, fast = pure_type.from_givens(givens), native_type.from_givens(givens)
+        asked = request(pure, 100_000, moves=100_000, **goals)
+        expected, got = pure.run_plain(asked), fast.run_plain(asked)
+        assert got == expected and not got.unfinished
+        assert fast.state() == pure.state()
+        if "max_steps" in goals:
+            assert pure.steps == 200
+        else:
+            assert pure.solutions == 1
+
+
+@needs_native
+@pytest.mark.parametrize("name", ["samurai_seed001.txt"])
+def test_both_engines_search_alike_with_typed_figures(name: str) -> None:
+    pure_type, native_type = engines()
+    quiz = load(str(PUZZLES / "variants" / name))
+    pure = pure_type.from_givens(quiz.givens, quiz.geometry)
+    fast = native_type.from_givens(quiz.givens, quiz.geometry)
+    expected = pure.search(0, 1_000_000)
+    got = fast.search(0, 1_000_000)
+    assert type(got) is Searched and type(expected) is Searched
+    assert got == expected and got.steps == pure.steps > 0
+    assert fast.state() == pure.state()
+
+
+def test_the_pure_engine_has_no_fast_path_and_the_native_one_runs_its_modes() -> None:
+    assert not Engine.from_givens(Quiz.from_string(SEED_QUIZ).givens).fast_path(0)
+    if native.available():
+        _, native_type = engines()
+        fast = native_type.from_givens(Quiz.from_string(SEED_QUIZ).givens)
+        assert fast.fast_path(0) and fast.fast_path(1) and fast.fast_path(2)
+
+
+def test_the_build_is_chosen_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Changing the variable changes nothing until the door is told to read it again."""
+    monkeypatch.setattr(native, "selected", None)
+    monkeypatch.delenv(native.ENV, raising=False)
+    chosen = native.engine_type()
+    monkeypatch.setenv(native.ENV, "pure")
+    assert native.engine_type() is chosen  # (no second reading of the environment)
+    native.reset()
+    assert native.engine_type() is Engine and not native.active()
+    assert native.clash_test() is None and native.numbered_lines() is None
+
+
+def _imports(path: Path) -> list[str]:
+    """Every module ``path`` imports, at the top or inside functions, as dotted names."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+    return found
+
+
+def _modules() -> list[tuple[str, Path]]:
+    return [(p.relative_to(PACKAGE).as_posix(), p) for p in sorted(PACKAGE.rglob("*.py"))]
+
+
+def test_no_module_but_the_door_imports_the_extension() -> None:
+    naming = [
+        name
+        for name, path in _modules()
+        if any(i == "sudoku_repl.core._native" for i in _imports(path))
+    ]
+    assert naming and set(naming) <= DOOR
+
+
+def test_no_module_but_the_door_names_the_native_engine() -> None:
+    """No ``isinstance(..., NativeEngine)`` (or any use of the class) above the door: the
+    engines answer the same methods (``fast_path``, ``run_plain``, ``search``)."""
+    naming = []
+    for name, path in _modules():
+        if name in DOOR:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+        if "NativeEngine" in names or "sudoku_repl.core.native_engine" in _imports(path):
+            naming.append(name)
+    assert naming == []
+
+
+def test_the_native_engine_does_not_import_the_door() -> None:
+    """No cycle between the door and the engine it chooses."""
+    imported = _imports(PACKAGE / "core" / "native_engine.py")
+    assert "sudoku_repl.core.native" not in imported
