@@ -13,7 +13,7 @@ from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.quiz_files import load
 from sudoku_repl.tools.rate import rate_quiz
-from tests.support.helpers import SEED_QUIZ, RecordingHooks, SilentHooks, puzzle_lines
+from tests.support.helpers import SEED_QUIZ, VARIANTS, RecordingHooks, SilentHooks, puzzle_lines
 
 QUIZZES = [
     SEED_QUIZ,
@@ -59,8 +59,6 @@ def test_a_quiz_loaded_after_another_searches_as_in_a_new_session(
 
 
 def test_another_geometry_gets_a_new_engine() -> None:
-    from helpers import VARIANTS
-
     session = Session()
     session.load(Quiz.from_string(SEED_QUIZ))
     engine = session.engine
