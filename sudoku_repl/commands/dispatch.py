@@ -9,24 +9,25 @@ hears and asks while it steps is the ``Repl``'s ``hooks`` (``session_hooks.Sessi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.refused import said
+from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.table import (
     lookup,
     ready,
     run,
-    suggestion,
     unknown,
     unknown_listing,
 )
-from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserError, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
-    from sudoku_repl.commands.frames import Selected
+    from sudoku_repl.commands.selected import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session
     from sudoku_repl.core.state import EngineState
@@ -258,44 +259,6 @@ class Repl:
         from sudoku_repl.text.render import show_lines
 
         self.lines(show_lines(self.looked_at()[0], self.session.geo))
-
-
-def ended(session: Session) -> bool:
-    """Whether the present state is a solution or the end of the search."""
-    from sudoku_repl.core.state import Status
-
-    return session.state().status in (Status.SOLVED, Status.FINISHED)
-
-
-def invalid(session: Session) -> str:
-    from sudoku_repl.text.render import invalid_line
-
-    state = session.state()
-    return invalid_line(state.steps, state.solutions)
-
-
-def said(e: UserError) -> str:
-    """The line of a refused command: a step before the kept record says where goto and back
-    still go."""
-    if isinstance(e, RecordCut):
-        return f"{e.line}; goto and back take steps from {e.first} on"
-    return e.line
-
-
-def open_script(path: str) -> Generator[str, None, None]:
-    """The lines of script ``path`` for ``run_script`` (``text.scripts.open_script``): refused
-    with one line (``NotAScript``) unless it is text whose first command line is a command."""
-    from sudoku_repl.text import scripts
-
-    return scripts.open_script(path, _not_a_command)
-
-
-def _not_a_command(line: str) -> str | None:
-    name = line.split(None, 1)[0]
-    if lookup(name) is not None:
-        return None
-    near = suggestion(name)
-    return f" (did you mean {near}?)" if near else ""
 
 
 def _next_command(lines: Iterator[str]) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.refused import said
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -158,8 +159,6 @@ class SessionHooks:
             try:
                 choice = self._parse_guess(answer, default)
             except UserError as e:
-                from sudoku_repl.commands.dispatch import said
-
                 self.out.error(shown(said(e), ECHOED_CHARS))
                 if self.scripted:  # a script's answer: asking again would read its commands
                     raise GuessAborted from None
