@@ -43,6 +43,7 @@ STARTUP = {
     "sudoku_repl.commands.refused",
     "sudoku_repl.commands.script_files",
     "sudoku_repl.commands.session_hooks",
+    "sudoku_repl.commands.session_slot",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
     "sudoku_repl.core.errors",

@@ -16,9 +16,9 @@ from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.refused import said
 from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
+from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.commands.table import (
     lookup,
-    ready,
     run,
     unknown,
     unknown_listing,
@@ -36,6 +36,13 @@ if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
 PROMPT = "Order please:"
 MAX_DEPTH = 8
+
+
+def _EIGHTY() -> int:
+    """The width a Repl writes for when its front end gives none (batch mode, tests)."""
+    return 80
+
+
 RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 #: the commands after which the displays run (``display``)
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
@@ -43,7 +50,11 @@ STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 class Repl:
     """One user's session: executes command lines, writes their output. ``interrupted``: the
-    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``)."""
+    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``).
+    What a front end gives, it gives here: ``slot``, the session's holder, and ``view``, what
+    ``set`` says to print, when the front end reads them too (the shell's progress line and
+    pager); ``width``, its terminal's width; ``can_switch``,
+    whether ``tui`` may switch to full screen (the interactive shell on a real terminal)."""
 
     def __init__(
         self,
@@ -52,23 +63,28 @@ class Repl:
         clock: Callable[[], float] = time.perf_counter,
         interrupted: Callable[[], bool] = never,
         tick: Callable[[], None] = nothing,
+        *,
+        slot: SessionSlot | None = None,
+        view: ViewSettings | None = None,
+        width: Callable[[], int] = _EIGHTY,
+        can_switch: bool = False,
     ) -> None:
         self.clock = clock
-        self._session: Session | None = None  # made on first use (``session``)
+        #: the session, made on first use (``session``), and what work on it is at
+        self.slot = SessionSlot() if slot is None else slot
         self.done = False
         self.failures: list[str] = []
-        self.width: Callable[[], int] = lambda: 80
+        self.width = width
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
-        self.view = ViewSettings()
+        self.view = ViewSettings() if view is None else view
         #: what the session's stepping hears from and asks of the user
         self.hooks = SessionHooks(
-            out, read_answer, lambda: self.session, self.script, self.view, interrupted, tick
+            out, read_answer, self.slot, self.script, self.view, interrupted, tick
         )
-        #: whether ``tui`` may switch to full screen (the interactive shell sets it),
-        #: and whether it was asked to
-        self.can_switch = False
+        #: whether ``tui`` may switch to full screen, and whether it was asked to
+        self.can_switch = can_switch
         self.switch_to_tui = False
         #: the outer guess level ``frame`` selected (None: the present state)
         self.frame: Selected | None = None
@@ -79,16 +95,16 @@ class Repl:
     @property
     def session(self) -> Session:
         """The session, made on first use: before it, the run modes are registered (``ready``)."""
-        if self._session is None:
-            ready()
-            from sudoku_repl.core.session import Session
-
-            self._session = Session()
-        return self._session
+        return self.slot.session
 
     @session.setter
     def session(self, session: Session) -> None:
-        self._session = session
+        self.slot.session = session
+
+    @property
+    def _session(self) -> Session | None:
+        """The session if it was made (None: no command used it yet)."""
+        return self.slot.held
 
     @property
     def out(self) -> Output:
@@ -112,12 +128,12 @@ class Repl:
     @property
     def made_session(self) -> bool:
         """Whether the session was made (a command used it)."""
-        return self._session is not None
+        return self.slot.held is not None
 
     @property
     def loaded(self) -> bool:
         """Whether a quiz is loaded (asking makes no session)."""
-        return self._session is not None and self._session.loaded
+        return self.slot.loaded
 
     # -- dispatch ------------------------------------------------------------------------
 

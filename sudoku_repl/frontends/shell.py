@@ -102,8 +102,12 @@ def run_interactive(
     are for tests (pipe input, dummy output, in-memory history)."""
     if mode is None and input is None:
         mode = TerminalMode()
-    start = ShellStart(mode, history_file=history is None)
-    start.run_first(first or [], answer_reader(mode, input, output, start.out.pager))
+    start = ShellStart(
+        mode,
+        history_file=history is None,
+        answers=lambda pager: answer_reader(mode, input, output, pager),
+    )
+    start.run_first(first or [])
     return prompt_loop(start, make_session(start, history, input, output))
 
 
