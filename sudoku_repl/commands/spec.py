@@ -1,6 +1,6 @@
 """How a command is declared, once: ``Command(name, summary, handler, forms=..., help=...)``.
 
-A declaration names its handler by dotted path (``"sudoku_repl.commands.debugger:goto"``), so
+A declaration names its handler by dotted path (``"sudoku_repl.commands.time_travel:goto"``), so
 that nothing imports a handler module before its command is used, and says what may follow the
 name as *forms*: each a tuple of words, a word being a literal (``"level"``) or an ``Arg`` of a
 kind (a whole number, a value 1-9, a cell ``[r,c]``, ``[r,c]=v``, a file, a command name, a run
