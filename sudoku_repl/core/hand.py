@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
         def choices_before(self, stop: int) -> list[tuple[int, tuple[Cell, int]]]: ...
 
+
 #: the run mode a hand move is recorded under (out of reach of ``run-mode``)
 HAND: Final = modes.HAND
 #: the event kinds of hand moves
