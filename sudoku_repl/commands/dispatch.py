@@ -33,16 +33,14 @@ if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need
     from sudoku_repl.core.state import EngineState
 
 
-NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
-PROMPT = "Order please:"
-MAX_DEPTH = 8
-
-
-def _EIGHTY() -> int:
+def _eighty() -> int:
     """The width a Repl writes for when its front end gives none (batch mode, tests)."""
     return 80
 
 
+NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
+PROMPT = "Order please:"
+MAX_DEPTH = 8
 RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
 #: the commands after which the displays run (``display``)
 STOPPING = RUNS | {"step", "goto", "back", "bisect"}
@@ -53,8 +51,8 @@ class Repl:
     interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``).
     What a front end gives, it gives here: ``slot``, the session's holder, and ``view``, what
     ``set`` says to print, when the front end reads them too (the shell's progress line and
-    pager); ``width``, its terminal's width; ``can_switch``,
-    whether ``tui`` may switch to full screen (the interactive shell on a real terminal)."""
+    pager); ``width``, its terminal's width; ``can_switch``, whether ``tui`` may switch to full
+    screen (the interactive shell on a real terminal)."""
 
     def __init__(
         self,
@@ -66,7 +64,7 @@ class Repl:
         *,
         slot: SessionSlot | None = None,
         view: ViewSettings | None = None,
-        width: Callable[[], int] = _EIGHTY,
+        width: Callable[[], int] = _eighty,
         can_switch: bool = False,
     ) -> None:
         self.clock = clock
