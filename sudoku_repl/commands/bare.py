@@ -4,12 +4,12 @@ in ``declared/bare.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
 from sudoku_repl.core.errors import UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.commands.spec import Command
 
 

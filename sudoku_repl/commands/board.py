@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import os
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.hand import hand_values
 from sudoku_repl.techniques.names import Technique
 from sudoku_repl.views.board import board_lines, last_step_changes
 from sudoku_repl.views.technique_lines import STANDARD, recorded_techniques
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
 
 
 def wants_colour(repl: Repl) -> bool:

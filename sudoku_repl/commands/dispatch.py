@@ -9,27 +9,33 @@ hears and asks while it steps is the ``Repl``'s ``hooks`` (``session_hooks.Sessi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.refused import said
+from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
+from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.commands.table import (
     lookup,
-    ready,
     run,
-    suggestion,
     unknown,
     unknown_listing,
 )
-from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, RecordCut, UserError, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
-    from sudoku_repl.commands.frames import Selected
+    from sudoku_repl.commands.selected import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session
     from sudoku_repl.core.state import EngineState
+
+
+def _eighty() -> int:
+    """The width a Repl writes for when its front end gives none (batch mode, tests)."""
+    return 80
 
 
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
@@ -42,7 +48,11 @@ STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 class Repl:
     """One user's session: executes command lines, writes their output. ``interrupted``: the
-    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``)."""
+    interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``).
+    What a front end gives, it gives here: ``slot``, the session's holder, and ``view``, what
+    ``set`` says to print, when the front end reads them too (the shell's progress line and
+    pager); ``width``, its terminal's width; ``can_switch``, whether ``tui`` may switch to full
+    screen (the interactive shell on a real terminal)."""
 
     def __init__(
         self,
@@ -51,23 +61,28 @@ class Repl:
         clock: Callable[[], float] = time.perf_counter,
         interrupted: Callable[[], bool] = never,
         tick: Callable[[], None] = nothing,
+        *,
+        slot: SessionSlot | None = None,
+        view: ViewSettings | None = None,
+        width: Callable[[], int] = _eighty,
+        can_switch: bool = False,
     ) -> None:
         self.clock = clock
-        self._session: Session | None = None  # made on first use (``session``)
+        #: the session, made on first use (``session``), and what work on it is at
+        self.slot = SessionSlot() if slot is None else slot
         self.done = False
         self.failures: list[str] = []
-        self.width: Callable[[], int] = lambda: 80
+        self.width = width
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
-        self.view = ViewSettings()
+        self.view = ViewSettings() if view is None else view
         #: what the session's stepping hears from and asks of the user
         self.hooks = SessionHooks(
-            out, read_answer, lambda: self.session, self.script, self.view, interrupted, tick
+            out, read_answer, self.slot, self.script, self.view, interrupted, tick
         )
-        #: whether ``tui`` may switch to full screen (the interactive shell sets it),
-        #: and whether it was asked to
-        self.can_switch = False
+        #: whether ``tui`` may switch to full screen, and whether it was asked to
+        self.can_switch = can_switch
         self.switch_to_tui = False
         #: the outer guess level ``frame`` selected (None: the present state)
         self.frame: Selected | None = None
@@ -78,16 +93,16 @@ class Repl:
     @property
     def session(self) -> Session:
         """The session, made on first use: before it, the run modes are registered (``ready``)."""
-        if self._session is None:
-            ready()
-            from sudoku_repl.core.session import Session
-
-            self._session = Session()
-        return self._session
+        return self.slot.session
 
     @session.setter
     def session(self, session: Session) -> None:
-        self._session = session
+        self.slot.session = session
+
+    @property
+    def _session(self) -> Session | None:
+        """The session if it was made (None: no command used it yet)."""
+        return self.slot.held
 
     @property
     def out(self) -> Output:
@@ -111,12 +126,12 @@ class Repl:
     @property
     def made_session(self) -> bool:
         """Whether the session was made (a command used it)."""
-        return self._session is not None
+        return self.slot.held is not None
 
     @property
     def loaded(self) -> bool:
         """Whether a quiz is loaded (asking makes no session)."""
-        return self._session is not None and self._session.loaded
+        return self.slot.loaded
 
     # -- dispatch ------------------------------------------------------------------------
 
@@ -260,44 +275,6 @@ class Repl:
         from sudoku_repl.text.render import show_lines
 
         self.lines(show_lines(self.looked_at()[0], self.session.geo))
-
-
-def ended(session: Session) -> bool:
-    """Whether the present state is a solution or the end of the search."""
-    from sudoku_repl.core.state import Status
-
-    return session.state().status in (Status.SOLVED, Status.FINISHED)
-
-
-def invalid(session: Session) -> str:
-    from sudoku_repl.text.render import invalid_line
-
-    state = session.state()
-    return invalid_line(state.steps, state.solutions)
-
-
-def said(e: UserError) -> str:
-    """The line of a refused command: a step before the kept record says where goto and back
-    still go."""
-    if isinstance(e, RecordCut):
-        return f"{e.line}; goto and back take steps from {e.first} on"
-    return e.line
-
-
-def open_script(path: str) -> Generator[str, None, None]:
-    """The lines of script ``path`` for ``run_script`` (``text.scripts.open_script``): refused
-    with one line (``NotAScript``) unless it is text whose first command line is a command."""
-    from sudoku_repl.text import scripts
-
-    return scripts.open_script(path, _not_a_command)
-
-
-def _not_a_command(line: str) -> str | None:
-    name = line.split(None, 1)[0]
-    if lookup(name) is not None:
-        return None
-    near = suggestion(name)
-    return f" (did you mean {near}?)" if near else ""
 
 
 def _next_command(lines: Iterator[str]) -> str | None:

@@ -8,25 +8,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.frames import FRAME
+from sudoku_repl.commands.selected import Selected
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.state import EngineState
 from sudoku_repl.views.frames import GuessLevel, guess_levels
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
-
-
-class Selected:
-    """An outer guess level selected by ``frame``: its number, the state at the step its
-    guess was taken and the record's moves to that state, and the line that says so."""
-
-    __slots__ = ("level", "moves", "note", "state")
-
-    def __init__(self, level: int, note: str, state: EngineState, moves: int) -> None:
-        self.level = level
-        self.note = note
-        self.state = state
-        self.moves = moves
 
 
 def _levels(repl: Repl) -> list[GuessLevel]:

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
-from sudoku_repl.commands.dispatch import Repl, ended, invalid
-from sudoku_repl.commands.running import breakpoint_lines, run_command
+from sudoku_repl.commands.running import breakpoint_lines, ended, invalid, run_command
 from sudoku_repl.core import modes
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import NUMBER, file_words, parse_count
 from sudoku_repl.text.render import levels_lines
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
 
 # -- the ten original commands ------------------------------------------------------------
 

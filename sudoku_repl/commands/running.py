@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sudoku_repl.commands.dispatch import ended, invalid
-
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.core.breakpoints import Breakpoint
     from sudoku_repl.core.engine import Engine
-    from sudoku_repl.core.session import RunReport
+    from sudoku_repl.core.session import RunReport, Session
 
 
 def run_command(
@@ -69,3 +67,17 @@ def breakpoint_lines(repl: Repl, hits: Sequence[Breakpoint]) -> None:
         repl.out.message(
             f"Breakpoint {bp.number}: {bp.describe(repl.session.geo)} at step {steps}."
         )
+
+
+def ended(session: Session) -> bool:
+    """Whether the present state is a solution or the end of the search."""
+    from sudoku_repl.core.state import Status
+
+    return session.state().status in (Status.SOLVED, Status.FINISHED)
+
+
+def invalid(session: Session) -> str:
+    from sudoku_repl.text.render import invalid_line
+
+    state = session.state()
+    return invalid_line(state.steps, state.solutions)

@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
+from sudoku_repl.commands.refused import said
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:
     from typing import Protocol
 
+    from sudoku_repl.commands.session_slot import SessionSlot
     from sudoku_repl.core.engine import Choice
     from sudoku_repl.core.events import Event
     from sudoku_repl.core.geometry import Cell
@@ -73,15 +75,15 @@ class ViewSettings:
 
 
 class SessionHooks:
-    """The hooks a ``Repl`` gives its session. ``session``: the session they serve (made on
-    first use); ``script``: the ``save-session`` recorder, told every guess answer; ``view``:
+    """The hooks a ``Repl`` gives its session. ``slot``: the holder of the session they serve
+    (made on first use), the Repl's; ``script``: the ``save-session`` recorder, told every guess answer; ``view``:
     what ``set`` says to print."""
 
     def __init__(
         self,
         out: Output,
         read_answer: Callable[[str], str],
-        session: Callable[[], Session],
+        slot: SessionSlot,
         script: ScriptRecorder,
         view: ViewSettings,
         interrupted: Callable[[], bool] = never,
@@ -89,15 +91,12 @@ class SessionHooks:
     ) -> None:
         self.out = out
         self.read_answer = read_answer
-        self._session = session
+        self.slot = slot
         self.script = script
         #: the interrupt flag: read, never changed, by ``interrupted``
         self.flag = interrupted
         #: what the front end does between steps (the shell: draw the progress line when due)
         self.tick = tick
-        #: what a command that works beside the present search is at, for the progress line
-        #: (``whatif guesses``: its row); None: the progress line counts the present's steps
-        self.doing: str | None = None
         #: how much to print (``set``; the Repl's)
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again
@@ -105,6 +104,17 @@ class SessionHooks:
 
     def interrupted(self) -> bool:
         return self.flag()
+
+    @property
+    def doing(self) -> str | None:
+        """What a command that works beside the present search is at, for the progress line
+        (``whatif guesses``: its row); None: the progress line counts the present's steps
+        (``SessionSlot.doing``, which the progress line reads)."""
+        return self.slot.doing
+
+    @doing.setter
+    def doing(self, doing: str | None) -> None:
+        self.slot.doing = doing
 
     @property
     def kinds(self) -> tuple[int, ...] | None:
@@ -118,7 +128,7 @@ class SessionHooks:
         from sudoku_repl.core import events as E
         from sudoku_repl.text.render import event_lines
 
-        session = self._session()
+        session = self.slot.session
         geo, view, message = session.geo, self.view, self.out.message
         if view.names != "readalps" and view.trace:
             self._named_events(events, session)
@@ -148,7 +158,7 @@ class SessionHooks:
                 self.out.message(line)
 
     def ask_guess(self, cell: Cell, value: int) -> Choice:
-        default = f"{self._session().geo.cell_name(cell)}={value}"
+        default = f"{self.slot.session.geo.cell_name(cell)}={value}"
         question = f"Take a guess please, by default it will be {default}:"
         while True:
             answer = self.read_answer(question)
@@ -158,8 +168,6 @@ class SessionHooks:
             try:
                 choice = self._parse_guess(answer, default)
             except UserError as e:
-                from sudoku_repl.commands.dispatch import said
-
                 self.out.error(shown(said(e), ECHOED_CHARS))
                 if self.scripted:  # a script's answer: asking again would read its commands
                     raise GuessAborted from None
@@ -169,7 +177,7 @@ class SessionHooks:
 
     def solutions_now(self) -> int:
         """The solutions found so far (0 before a quiz is loaded)."""
-        session = self._session()
+        session = self.slot.session
         return session.state().solutions if session.loaded else 0
 
     def _parse_guess(self, answer: str, default: str) -> Choice:
@@ -181,7 +189,7 @@ class SessionHooks:
         if not match:
             raise UserError(f"Not a guess: {shown(answer.strip())!r}; {form}.")
         r, c, v = (number(g) for g in match.groups())
-        session = self._session()
+        session = self.slot.session
         state = session.state()
         cell = cell_of(r, c, f"{form}.", session.geo)
         if state.values[cell]:

@@ -1,6 +1,6 @@
 """How a command is declared, once: ``Command(name, summary, handler, forms=..., help=...)``.
 
-A declaration names its handler by dotted path (``"sudoku_repl.commands.debugger:goto"``), so
+A declaration names its handler by dotted path (``"sudoku_repl.commands.time_travel:goto"``), so
 that nothing imports a handler module before its command is used, and says what may follow the
 name as *forms*: each a tuple of words, a word being a literal (``"level"``) or an ``Arg`` of a
 kind (a whole number, a value 1-9, a cell ``[r,c]``, ``[r,c]=v``, a file, a command name, a run
@@ -20,12 +20,20 @@ TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
     from types import ModuleType
-    from typing import Any, TypeAlias
+    from typing import Any, Protocol, TypeAlias
 
-    from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.core.geometry import Geometry
+    from sudoku_repl.core.session import Session
 
     Handler = Callable[..., None]
+
+    class Caller(Protocol):
+        """What a command is called with (the ``Repl``, which imports this module): its
+        session, whose geometry reads the cells typed."""
+
+        @property
+        def session(self) -> Session: ...
+
     Word: TypeAlias = "str | Arg"
     Form: TypeAlias = "tuple[Word, ...]"
 
@@ -312,7 +320,7 @@ class Command:
                     return None
         return values
 
-    def call(self, repl: Repl, text: str) -> None:
+    def call(self, repl: Caller, text: str) -> None:
         """Parse the argument text (unless ``raw``) and call the handler."""
         if self.raw:
             self.handler(repl, text)
@@ -383,7 +391,7 @@ def _classic() -> Geometry:
 
 
 def _modes() -> ModuleType:
-    from sudoku_repl.commands.table import ready
+    from sudoku_repl.commands.preparation import ready
 
     ready()
     from sudoku_repl.core import modes

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
+from sudoku_repl.commands.breakpoints import breakpoint_of, parse_condition
 from sudoku_repl.commands.declared.stepping import CONDITION, SET
 from sudoku_repl.commands.dispatch import STOPPING
 from sudoku_repl.commands.running import run_command

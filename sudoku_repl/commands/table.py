@@ -12,14 +12,15 @@ mistyped command import nothing of the engine.
 
 from __future__ import annotations
 
+from sudoku_repl.commands import preparation
+from sudoku_repl.commands.preparation import ready as ready  # (the shell's and help's)
 from sudoku_repl.core.errors import shown
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
 
-    from sudoku_repl.commands.dispatch import Repl
-    from sudoku_repl.commands.spec import Command
+    from sudoku_repl.commands.spec import Caller, Command
 
 BANNER = "Sudoku Solver 2.6 2021/10/30 by readalps"
 
@@ -28,11 +29,9 @@ BANNER = "Sudoku Solver 2.6 2021/10/30 by readalps"
 BARE = frozenset({"sudoku_repl.commands.bare"})
 
 COMMANDS: dict[str, Command] = {}
-#: what must be done before the first handler that needs the engine (``install``'s ``prepare``)
-_PREPARE: list[Callable[[], None]] = []
 
 
-def run(cmd: Command, repl: Repl, text: str) -> None:
+def run(cmd: Command, repl: Caller, text: str) -> None:
     """Run ``cmd`` with its argument text: parsed as declared, its handler imported on first use
     (the engine made ready first, unless the handler needs none of it)."""
     if cmd.module not in BARE:
@@ -47,13 +46,7 @@ def install(*groups: Iterable[Command], prepare: Callable[[], None] | None = Non
         for cmd in group:
             COMMANDS[cmd.name] = cmd
     if prepare is not None:
-        _PREPARE.append(prepare)
-
-
-def ready() -> None:
-    """Do what ``install`` was given to do before the engine is used (once)."""
-    while _PREPARE:
-        _PREPARE.pop(0)()
+        preparation.prepare(prepare)
 
 
 def lookup(word: str) -> Command | None:

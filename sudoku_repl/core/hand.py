@@ -33,8 +33,17 @@ from sudoku_repl.core.state import (
     Frame,
 )
 
-if TYPE_CHECKING:  # (history imports this module)
-    from sudoku_repl.core.history import History
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Recorded(Protocol):
+        """What ``hand_values`` reads of the record (``history.History``, which imports this
+        module: the type names what is read instead of importing it back)."""
+
+        def run_mode(self, move: int) -> int: ...
+
+        def choices_before(self, stop: int) -> list[tuple[int, tuple[Cell, int]]]: ...
+
 
 #: the run mode a hand move is recorded under (out of reach of ``run-mode``)
 HAND: Final = modes.HAND
@@ -66,7 +75,7 @@ def advance(engine: Engine, run_mode: int, choice: Choice) -> list[Event]:
     return engine.advance(run_mode, choice)
 
 
-def hand_values(history: History, moves: int, values: Sequence[int]) -> dict[Cell, int]:
+def hand_values(history: Recorded, moves: int, values: Sequence[int]) -> dict[Cell, int]:
     """The cells whose value in ``values`` (the state after ``moves`` moves of the record) was
     set by hand, with it."""
     found: dict[Cell, int] = {}

@@ -5,216 +5,30 @@ line's start, ``terminal_mode``) and its first prompt reads them as typed there.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
-from prompt_toolkit.document import Document
-from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
-from sudoku_repl.commands import spec
 from sudoku_repl.commands.dispatch import PROMPT, Repl
-from sudoku_repl.commands.spec import next_words
-from sudoku_repl.commands.table import COMMANDS, lookup, ready
-from sudoku_repl.core.errors import GuessAborted, os_reason
+from sudoku_repl.commands.table import lookup
+from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
 from sudoku_repl.frontends.completion_keys import completion_keys
 from sudoku_repl.frontends.cursor_requests import answer_in_time
-from sudoku_repl.frontends.history_file import history_problem
 from sudoku_repl.frontends.pager import Pager
+from sudoku_repl.frontends.prompt_history import SafeFileHistory
+from sudoku_repl.frontends.prompt_history import open_history as open_history  # (its old home)
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.terminal_mode import TerminalMode
-from sudoku_repl.frontends.terminal_output import TerminalOutput, terminal_width
-
-
-class CommandCompleter(Completer):
-    """Command names first; then what the command's declared forms take next
-    (``commands/spec.py``): a file path (a directory with its ``/``, so that Tab goes on into
-    it), a command name, its sub-words (``break level``, ``set trace on``...), values
-    (``run-mode``'s modes, ``guess-mode``'s 0 and 1, a value 1-9) and cells ``[r,c]``: ``cells``
-    gives the empty cells, ``filled`` the cells with a value (``why``'s), both of the present
-    state, none without a quiz."""
-
-    def __init__(
-        self,
-        cells: Callable[[], list[str]] = lambda: [],
-        filled: Callable[[], list[str]] = lambda: [],
-    ) -> None:
-        self.paths = PathCompleter(expanduser=True)
-        self.cells = cells
-        self.filled = filled
-
-    def get_completions(
-        self, document: Document, complete_event: CompleteEvent
-    ) -> Iterable[Completion]:
-        text = document.text_before_cursor.lstrip()
-        if " " not in text:
-            names = [*COMMANDS, *(a for c in COMMANDS.values() for a in c.aliases)]
-            yield from _matching(names, text)
-            return
-        name, _, rest = text.partition(" ")
-        cmd = lookup(name)
-        if cmd is None:
-            return
-        words = rest.lstrip().split(" ")
-        word = words[-1]
-        offered: list[str] = []
-        for want in next_words(cmd, words[:-1]):
-            if isinstance(want, str):
-                offered.append(want)
-            elif want.kind == spec.FILE:
-                yield from self._paths(word, complete_event)
-            else:
-                offered += self._offers(want)
-        yield from _matching(dict.fromkeys(offered), word)
-
-    def _offers(self, arg: spec.Arg) -> list[str]:
-        """What an argument of ``arg``'s kind may be, as completion offers it."""
-        if arg.offers:
-            return list(arg.offers)
-        if arg.kind == spec.COMMAND:
-            return list(COMMANDS)
-        if arg.kind in (spec.CELL, spec.CELL_VALUE):
-            return self.cells()
-        if arg.kind == spec.FILLED:
-            return self.filled()
-        if arg.kind == spec.VALUE:
-            return [str(v) for v in range(1, 10)]
-        if arg.kind == spec.MODE:
-            ready()
-            from sudoku_repl.core import modes
-
-            return [str(m) for m in modes.names()]  # every registered run mode
-        return []  # a number, a text: anything
-
-    def _paths(self, word: str, complete_event: CompleteEvent) -> Iterator[Completion]:
-        """The paths that complete ``word`` (the last word of the line), a directory ending with
-        ``/``: prompt_toolkit's ``PathCompleter`` shows the ``/`` but leaves it out of the
-        text it puts in, so that Tab would stop at the directory's name."""
-        for found in self.paths.get_completions(Document(word, len(word)), complete_event):
-            if found.display_text.endswith("/") and not found.text.endswith("/"):
-                found = Completion(found.text + "/", found.start_position, found.display)
-            yield found
-
-
-def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
-    for option in options:
-        if option.startswith(word):
-            yield Completion(option, start_position=-len(word))
-
-
-#: each toolbar field's name, and the short name used when the line would not fit
-_FIELDS = {
-    "step": "st",
-    "level": "lv",
-    "biggest": "max",
-    "solutions": "sol",
-    "run-mode": "rm",
-    "guess-mode": "gm",
-    "breakpoints": "bp",
-}
-
+from sudoku_repl.frontends.terminal_output import TerminalOutput
+from sudoku_repl.frontends.toolbar import toolbar_text
 
 #: what Enter on an empty line repeats (with its argument, e.g. ``back 5``), as gdb does
 REPEATED = frozenset({"step", "next", "back", "continue", "finish", "up", "down"})
-
-
-#: the toolbar's fields before the session is made (``Repl.session``): the default settings of
-#: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
-    ("run-mode", 0),
-    ("guess-mode", 0),
-    ("breakpoints", 0),
-)
-
-
-def toolbar_text(repl: Repl, width: int | None = None) -> str:
-    """The bottom toolbar: where the search is. Past ``width`` columns (the terminal's, when
-    not given) the field names are shortened, so that it is never cut."""
-    fields: list[tuple[str, object]] = []
-    if repl.loaded:
-        session = repl.session
-        state = session.state()
-        biggest = session.history.biggest_level(1, state.steps)
-        fields += [
-            ("step", state.steps),
-            ("level", state.level),
-            ("biggest", biggest),
-            ("solutions", state.solutions),
-        ]
-    if repl.made_session:
-        settings = repl.session.settings
-        fields += [
-            ("run-mode", settings.run_mode),
-            ("guess-mode", settings.guess_mode),
-            ("breakpoints", len(repl.session.breakpoints.enabled())),
-        ]
-    else:
-        fields += DEFAULT_TOOLBAR_FIELDS
-    head = [] if repl.loaded else ["no quiz"]
-    text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
-    if len(text) < (terminal_width() if width is None else width):
-        return text
-    return " | ".join([*head, *(f"{_FIELDS[name]} {value}" for name, value in fields)])
-
-
-def empty_cells(repl: Repl) -> list[str]:
-    if not repl.loaded:
-        return []
-    state = repl.session.state()
-    name = repl.session.geo.cell_name
-    return [name(i) for i, v in enumerate(state.values) if not v]
-
-
-def filled_cells(repl: Repl) -> list[str]:
-    """The cells with a value at the present state, givens included (``why [r,c]`` says how
-    each got it)."""
-    if not repl.loaded:
-        return []
-    state = repl.session.state()
-    name = repl.session.geo.cell_name
-    return [name(i) for i, v in enumerate(state.values) if v]
-
-
-class SafeFileHistory(FileHistory):
-    """A history file that never stops the shell: a line that cannot be stored (the file went
-    away, the disk is full, bytes that are not text) is kept in memory, with one line saying so."""
-
-    def __init__(self, filename: str, warn: Callable[[str], None]) -> None:
-        super().__init__(filename)
-        self.warn = warn
-        self.broken = False
-
-    def load_history_strings(self) -> Iterable[str]:
-        try:
-            yield from super().load_history_strings()
-        except (OSError, UnicodeError) as e:
-            self.broken = True
-            self.warn(f"History is not read or saved ({os.fsdecode(self.filename)}: {e}).")
-
-    def store_string(self, string: str) -> None:
-        if self.broken:
-            return
-        text = string.encode("utf-8", "replace").decode("utf-8")  # no lone surrogates
-        try:
-            super().store_string(text)
-        except OSError as e:
-            self.broken = True
-            self.warn(
-                f"History is not saved any more ({os.fsdecode(self.filename)}: {os_reason(e)})."
-            )
-
-
-def open_history(path: Path, warn: Callable[[str], None] = print) -> tuple[History, str | None]:
-    """A file history, or one in memory with the reason when the file cannot be written."""
-    warning = history_problem(path)
-    if warning:
-        return InMemoryHistory(), warning
-    return SafeFileHistory(str(path), warn), None
 
 
 def make_session(
@@ -288,8 +102,12 @@ def run_interactive(
     are for tests (pipe input, dummy output, in-memory history)."""
     if mode is None and input is None:
         mode = TerminalMode()
-    start = ShellStart(mode, history_file=history is None)
-    start.run_first(first or [], answer_reader(mode, input, output, start.out.pager))
+    start = ShellStart(
+        mode,
+        history_file=history is None,
+        answers=lambda pager: answer_reader(mode, input, output, pager),
+    )
+    start.run_first(first or [])
     return prompt_loop(start, make_session(start, history, input, output))
 
 

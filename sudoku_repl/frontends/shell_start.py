@@ -9,6 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.session_hooks import ViewSettings, nothing
+from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.frontends.history_file import history_path, history_problem
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.pager import Pager, page_rows, read_key
@@ -26,9 +28,20 @@ class ShellStart:
     """The shell up to its first prompt. ``mode``: the real terminal's own mode (None in tests,
     with pipe input), and with the real terminal come the progress line and ``tui``.
     ``history_file``: the history goes to the user's file, checked here (else the caller gives
-    one)."""
+    one). ``answers``: makes the guess question's reader, given the pager it begins again
+    after an answer (None: no pager).
 
-    def __init__(self, mode: TerminalMode | None, history_file: bool) -> None:
+    The parts are made first and the ``Repl`` is handed them (its session's holder, which the
+    progress line reads, its view settings, which the pager reads, the interrupt flag, the
+    progress line's ``tick``, the guess question's reader, the terminal's width): nothing is
+    set on it afterwards."""
+
+    def __init__(
+        self,
+        mode: TerminalMode | None,
+        history_file: bool,
+        answers: Callable[[Pager | None], Callable[[str], str]] = lambda pager: _no_answer,
+    ) -> None:
         self.out = TerminalOutput()
         self.mode = mode
         #: the history file to use; None: none asked for, or it cannot be written (said here)
@@ -41,29 +54,36 @@ class ShellStart:
             else:
                 self.history = path
         self.flag = InterruptFlag()
-        repl = Repl(self.out, lambda question: "", interrupted=self.flag)
-        repl.can_switch = mode is not None  # `tui` needs the real terminal
+        slot, view = SessionSlot(), ViewSettings()
+        tick = nothing
         if mode is not None:  # a real terminal: a progress line while a command works silently
-            progress = ProgressLine(
-                lambda: repl.hooks.doing or (repl.session.engine.steps if repl.loaded else None)
-            )
-            self.out.progress = progress
-            repl.hooks.tick = progress.tick
+            progress = ProgressLine(slot.progress)
+            self.out.progress, tick = progress, progress.tick
         if mode is not None and mode.kept and is_terminal(sys.stdout):
             # both ends a terminal: long output is paged (never in a pipe or batch mode)
-            view = repl.view
             self.out.pager = Pager(
                 lambda: page_rows(view.pagination, view.height, terminal_height),
                 terminal_width,
                 lambda: read_key(mode),
                 quit=self.flag.set,  # a run stops after its step, as with Ctrl-C
             )
-        repl.width = terminal_width
-        self.repl = repl
+        self.repl = Repl(
+            self.out,
+            answers(self.out.pager),
+            interrupted=self.flag,
+            tick=tick,
+            slot=slot,
+            view=view,
+            width=terminal_width,
+            can_switch=mode is not None,  # `tui` needs the real terminal
+        )
 
-    def run_first(self, commands: list[str], read_answer: Callable[[str], str]) -> None:
-        """The commands of the command line (``load-quiz`` of the quiz named there), with
-        ``read_answer`` to ask the guess question."""
-        self.repl.read_answer = read_answer
+    def run_first(self, commands: list[str]) -> None:
+        """The commands of the command line (``load-quiz`` of the quiz named there)."""
         for command in commands:
             self.repl.execute(command)
+
+
+def _no_answer(question: str) -> str:
+    """No guess question's reader given: the default answer."""
+    return ""

@@ -35,7 +35,9 @@ def source_files() -> list[Path]:
 #: pyproject.toml, run by .ci/run; these tests check what really gets loaded).
 FRONT = {
     "frontends/shell.py",
+    "frontends/completion.py",
     "frontends/completion_keys.py",
+    "frontends/prompt_history.py",
     "frontends/cursor_requests.py",
     "frontends/progress.py",
     "frontends/tui/app.py",

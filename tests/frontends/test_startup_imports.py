@@ -38,8 +38,12 @@ STARTUP = {
     "sudoku_repl.commands.declared.stepping",
     "sudoku_repl.commands.declared.whatif",
     "sudoku_repl.commands.spec",
+    "sudoku_repl.commands.preparation",
     "sudoku_repl.commands.recorder",
+    "sudoku_repl.commands.refused",
+    "sudoku_repl.commands.script_files",
     "sudoku_repl.commands.session_hooks",
+    "sudoku_repl.commands.session_slot",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
     "sudoku_repl.core.errors",
@@ -52,15 +56,18 @@ STARTUP = {
 #: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
 #: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests
 SHELL = {
+    "sudoku_repl.frontends.completion",
     "sudoku_repl.frontends.completion_keys",
     "sudoku_repl.frontends.cursor_requests",
     "sudoku_repl.frontends.history_file",
     "sudoku_repl.frontends.pager",
     "sudoku_repl.frontends.progress_line",
+    "sudoku_repl.frontends.prompt_history",
     "sudoku_repl.frontends.shell",
     "sudoku_repl.frontends.shell_start",
     "sudoku_repl.frontends.terminal_mode",
     "sudoku_repl.frontends.terminal_output",
+    "sudoku_repl.frontends.toolbar",
 }
 #: libraries that cost start-up time and are not needed before a quiz is loaded
 HEAVY = ("attr", "attrs", "dataclasses", "prompt_toolkit")

@@ -1,4 +1,5 @@
-"""The commands of ``commands/debugger.py``, declared."""
+"""The debugger's commands, declared: their handlers are in ``commands/`` by concern (time_travel,
+bisect, breakpoints, info, record_questions, pictures, scripts)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ BISECT_FORMS = (
 GOTO = Command(
     "goto",
     "go to the state right after a step",
-    "sudoku_repl.commands.debugger:goto",
+    "sudoku_repl.commands.time_travel:goto",
     forms=[(Int("<step>", "a step number"),)],
     help=(
         "Backwards or forwards; no trace lines are printed for the steps in between, and\n"
@@ -60,7 +61,7 @@ GOTO = Command(
 BACK = Command(
     "back",
     "go back n steps (default 1)",
-    "sudoku_repl.commands.debugger:back",
+    "sudoku_repl.commands.time_travel:back",
     forms=[(Int("[n]", "a number of steps"),)],
     help="The same as goto <present step - n>.",
 )
@@ -68,7 +69,7 @@ BACK = Command(
 BISECT = Command(
     "bisect",
     "find the first step where a level or a condition is reached",
-    "sudoku_repl.commands.debugger:bisect",
+    "sudoku_repl.commands.bisect:bisect",
     forms=BISECT_FORMS,
     wrong="needs a level or a condition",
     raw=True,
@@ -86,7 +87,7 @@ BISECT = Command(
 BREAK = Command(
     "break",
     "stop runs where a condition is met",
-    "sudoku_repl.commands.debugger:break_",
+    "sudoku_repl.commands.breakpoints:break_",
     aliases=("b", "br"),
     forms=BREAK_FORMS,
     form=f"{_BREAK} [if <expr>]",
@@ -105,7 +106,7 @@ BREAK = Command(
 TBREAK = Command(
     "tbreak",
     "a breakpoint that stops once, then is deleted",
-    "sudoku_repl.commands.debugger:tbreak",
+    "sudoku_repl.commands.breakpoints:tbreak",
     aliases=("tb",),
     forms=BREAK_FORMS,
     repeat=False,
@@ -117,7 +118,7 @@ TBREAK = Command(
 INFO = Command(
     "info",
     "list the breakpoints, where the search is, or the settings",
-    "sudoku_repl.commands.debugger:info",
+    "sudoku_repl.commands.info:info",
     forms=[
         (Choice("break", key="what"),),
         (Choice("search", key="what"),),
@@ -138,7 +139,7 @@ INFO = Command(
 DELETE = Command(
     "delete",
     "delete a breakpoint",
-    "sudoku_repl.commands.debugger:delete",
+    "sudoku_repl.commands.breakpoints:delete",
     aliases=("d",),
     forms=[(BREAKPOINT,)],
     help=("The number is the one break gave it (see\ninfo break); the numbers of the others stay."),
@@ -147,7 +148,7 @@ DELETE = Command(
 DISABLE = Command(
     "disable",
     "disable a breakpoint",
-    "sudoku_repl.commands.debugger:disable",
+    "sudoku_repl.commands.breakpoints:disable",
     forms=[(BREAKPOINT,)],
     help=("It stays listed by info break but stops\nnothing until enable <n>."),
 )
@@ -155,7 +156,7 @@ DISABLE = Command(
 ENABLE = Command(
     "enable",
     "enable a breakpoint",
-    "sudoku_repl.commands.debugger:enable",
+    "sudoku_repl.commands.breakpoints:enable",
     forms=[(BREAKPOINT,)],
     help=("Undo disable <n>: the breakpoint stops runs\nagain."),
 )
@@ -163,7 +164,7 @@ ENABLE = Command(
 WHEN = Command(
     "when",
     "the steps at which a cell got or lost a value, or lost a candidate",
-    "sudoku_repl.commands.debugger:when",
+    "sudoku_repl.commands.record_questions:when",
     forms=[(Cell(),), (CellValue(),), ("removed", Value(), Cell())],
     wrong="needs a cell",
     usage="when [r,c]|[r,c]=v|removed v [r,c]",
@@ -177,7 +178,7 @@ WHEN = Command(
 HISTORY = Command(
     "history",
     "the recorded trace lines of a step range",
-    "sudoku_repl.commands.debugger:history",
+    "sudoku_repl.commands.record_questions:history",
     forms=[STEP_RANGE],
     raw=True,
     help=(
@@ -190,7 +191,7 @@ HISTORY = Command(
 TIMELINE = Command(
     "timeline",
     "the guess level over the steps, as a picture",
-    "sudoku_repl.commands.debugger:timeline",
+    "sudoku_repl.commands.pictures:timeline",
     forms=[STEP_RANGE, SVG, COMPARED, (*COMPARED, "--svg", File())],
     raw=True,
     usage="timeline [from] [to]",
@@ -204,7 +205,7 @@ TIMELINE = Command(
 TREE = Command(
     "tree",
     "write the guess tree as Graphviz DOT",
-    "sudoku_repl.commands.debugger:tree",
+    "sudoku_repl.commands.pictures:tree",
     forms=[("--dot", File())],
     raw=True,
     help=(
@@ -216,7 +217,7 @@ TREE = Command(
 SAVE_SESSION = Command(
     "save-session",
     "write a script that replays this session",
-    "sudoku_repl.commands.debugger:save_session",
+    "sudoku_repl.commands.scripts:save_session",
     forms=[(File(),)],
     help=(
         "The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
@@ -227,7 +228,7 @@ SAVE_SESSION = Command(
 SOURCE = Command(
     "source",
     "run the commands of a script",
-    "sudoku_repl.commands.debugger:source",
+    "sudoku_repl.commands.scripts:source",
     forms=[(File(),)],
     help=(
         "As in batch mode: empty and # lines are skipped; a guess question takes the next\n"

@@ -28,8 +28,9 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.frontends.completion import CommandCompleter
 from sudoku_repl.frontends.history_file import history_path
-from sudoku_repl.frontends.shell import CommandCompleter, open_history
+from sudoku_repl.frontends.prompt_history import open_history
 from sudoku_repl.frontends.tui.keys import key_bindings
 from sudoku_repl.frontends.tui.layout import STYLE, ScreenLayout
 from sudoku_repl.frontends.tui.record import TraceRecord

@@ -22,7 +22,7 @@ from sudoku_repl.commands.table import lookup
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
-    from sudoku_repl.frontends.tui.app import Tui
+    from sudoku_repl.frontends.tui.state import Screen
 
 #: the help line (at most 80 columns) in each mode
 HELP_KEYS = "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
@@ -52,7 +52,7 @@ HELP_LINES = [
 COMMAND_KEYS = (("s", "step"), ("n", "next"), ("f", "finish"), ("b", "back"), ("r", "run"))
 
 
-def key_bindings(tui: Tui) -> KeyBindings:
+def key_bindings(tui: Screen) -> KeyBindings:
     kb = KeyBindings()
     state, runner = tui.state, tui.runner
     keys = Condition(lambda: state.mode == "keys" and runner.question is None)
@@ -150,7 +150,7 @@ def next_experiment(repl: Repl) -> str | None:
     return f"experiment {(later or numbers)[0]}"
 
 
-def _submitter(tui: Tui, line: str) -> Callable[[KeyPressEvent], None]:
+def _submitter(tui: Screen, line: str) -> Callable[[KeyPressEvent], None]:
     def handler(event: KeyPressEvent) -> None:
         tui.runner.submit(line)
 

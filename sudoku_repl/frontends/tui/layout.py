@@ -31,7 +31,7 @@ from sudoku_repl.frontends.tui.pane import TracePane
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from sudoku_repl.frontends.tui.app import Tui
+    from sudoku_repl.frontends.tui.state import Screen
 
 #: the width the trace pane keeps beside the full board; below it the board is the plain grid
 TRACE_MIN_WIDTH = 30
@@ -61,7 +61,7 @@ class ScreenLayout:
     """The windows of ``tui``'s screen (``trace_window``, ``command_window``, ``answer_window``
     are focused by name) and the texts they draw."""
 
-    def __init__(self, tui: Tui) -> None:
+    def __init__(self, tui: Screen) -> None:
         self.tui = tui
         state, runner = tui.state, tui.runner
         self.trace_window = Window(

@@ -1,5 +1,6 @@
 """What the full screen's layout and key bindings read: the mode, the one-key message, the view of
-the session the panes draw, and where the trace pane is in the record."""
+the session the panes draw, where the trace pane is in the record, and the screen itself as they
+are handed it (``Screen``: the ``Tui`` that makes them, so that they need not import it)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,20 @@ from typing import NamedTuple
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.hand import hand_values
-from sudoku_repl.frontends.shell import empty_cells, toolbar_text
+from sudoku_repl.frontends.completion import empty_cells
+from sudoku_repl.frontends.toolbar import toolbar_text
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.text.render import grid_lines, levels_lines
 from sudoku_repl.views.board import board_lines, last_step_changes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.buffer import Buffer
+
+    from sudoku_repl.frontends.tui.runner import CommandRunner
 
 
 class View(NamedTuple):
@@ -94,3 +105,28 @@ class ScreenState:
         self.trace = trace
         #: the board pane in colour (NO_COLOR not set)
         self.colour = colour
+
+
+if TYPE_CHECKING:
+
+    class Screen(Protocol):
+        """The screen as its layout and key bindings are handed it when it makes them
+        (``tui.app.Tui``): its parts, and what its keys do."""
+
+        app: Application[None]
+        state: ScreenState
+        runner: CommandRunner
+        record: TraceRecord
+        repl: Repl
+        command_buffer: Buffer
+        answer_buffer: Buffer
+
+        def open_command_line(self, text: str = "") -> None: ...
+
+        def close_command_line(self) -> None: ...
+
+        def stop(self) -> None: ...
+
+        def quit(self) -> None: ...
+
+        def page(self) -> int: ...

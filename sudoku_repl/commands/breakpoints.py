@@ -1,0 +1,116 @@
+"""The breakpoint commands: ``break`` and ``tbreak`` (with their ``if`` conditions), ``delete``,
+``disable``, ``enable``; the breakpoints themselves are the core's (``core/breakpoints.py``).
+Declared in ``declared/debugger.py``."""
+
+from __future__ import annotations
+
+from sudoku_repl.commands.declared.debugger import BREAK, INFO
+from sudoku_repl.commands.spec import words
+from sudoku_repl.core.breakpoints import (
+    COMPARISONS,
+    QUANTITIES,
+    AtStep,
+    Breakpoint,
+    CellGets,
+    Comparison,
+    Condition,
+    LevelAtLeast,
+    OnACell,
+    Removed,
+    Solution,
+    Wrong,
+)
+from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.text.args import parse_count
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+def break_(repl: Repl, arg: str) -> None:
+    _set_breakpoint(repl, arg, temporary=False)
+
+
+def tbreak(repl: Repl, arg: str) -> None:
+    _set_breakpoint(repl, arg, temporary=True)
+
+
+CONDITION_FORM = "<step|level|solutions> <op> <number> [and ...], op one of > >= < <= == !="
+
+
+def parse_condition(text: str, form: str) -> Condition:
+    """``step > 100 and level >= 8``: comparisons of the step's state, joined by ``and``."""
+    parts = []
+    for clause in text.split(" and "):
+        words = clause.split()
+        if len(words) != 3 or words[0] not in QUANTITIES or words[1] not in COMPARISONS:
+            raise UserError(f"Not a condition: {shown(clause.strip())!r}; {CONDITION_FORM}: {form}")
+        number = parse_count(words[2], f"A condition compares with a whole number: {form}")
+        parts.append(Comparison(words[0], words[1], number))
+    return Condition(tuple(parts))
+
+
+def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
+    text, _, expr = arg.strip().partition(" if ")
+    made = _parse_breakpoint(repl, text)
+    if expr.strip() or arg.strip().endswith(" if"):
+        made.condition = parse_condition(expr, f"{BREAK.usage} if {CONDITION_FORM}")
+    made.temporary = temporary
+    bps = repl.session.breakpoints
+    made.number = bps.number()
+    bp = bps.add(made)
+    repl.out.message(f"Breakpoint {bp.number}: {bp.listing(repl.session.geo)}")
+
+
+def _parse_breakpoint(repl: Repl, text: str) -> Breakpoint:
+    """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
+    typed = words(text)
+    found = BREAK.match(typed, lambda: repl.session.geo)
+    if found is None:
+        raise UserError(BREAK.refusal(typed))
+    kind = found["kind"]
+    if kind == "level":
+        return LevelAtLeast(0, level=found["level"])
+    if kind == "step":
+        return AtStep(0, step=found["step"])
+    if kind == "cell" and "cell_value" in found:
+        cell, value = found["cell_value"]
+        return CellGets(0, cell=cell, value=value)
+    if kind == "cell":
+        return CellGets(0, cell=found["cell"])
+    if kind == "removed":
+        return Removed(0, cell=found["cell"], value=found["value"])
+    return Wrong(0) if kind == "wrong" else Solution(0)
+
+
+def breakpoint_of(repl: Repl, number: int) -> Breakpoint:
+    """The breakpoint a command names by its number."""
+    bp = repl.session.breakpoints.items.get(number)
+    if bp is None:
+        raise UserError(f"No breakpoint {number}; see {INFO.name} break.")
+    return bp
+
+
+def delete(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
+    del repl.session.breakpoints.items[bp.number]
+    repl.out.message(f"Deleted breakpoint {bp.number}.")
+
+
+def disable(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
+    bp.enabled = False
+    repl.out.message(f"Disabled breakpoint {bp.number}.")
+
+
+def enable(repl: Repl, number: int) -> None:
+    bp = breakpoint_of(repl, number)
+    if isinstance(bp, OnACell) and not bp.bound:
+        place = bp.place(repl.session.geo)
+        raise UserError(
+            f"Breakpoint {bp.number} watches {place}, which this quiz does not have; "
+            f"load a quiz with a cell {place}, or delete {bp.number}."
+        )
+    bp.enabled = True
+    repl.out.message(f"Enabled breakpoint {bp.number}.")

@@ -1,0 +1,55 @@
+"""``info``: the settings, where the search is (``info search``), the breakpoints. Declared in
+``declared/debugger.py``."""
+
+from __future__ import annotations
+
+from sudoku_repl.core.errors import PATH, shown
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+def info(repl: Repl, what: str) -> None:
+    if what == "settings":
+        repl.lines(repl.settings_lines())
+        return
+    if what == "search":
+        repl.lines(search_lines(repl))
+        return
+    items = repl.session.breakpoints.items
+    if not items:
+        repl.out.message("No breakpoints.")
+        return
+    for bp in items.values():
+        state = "enabled" if bp.enabled else "disabled"
+        times = "time" if bp.hits == 1 else "times"
+        repl.out.message(
+            f"Breakpoint {bp.number}: {bp.listing(repl.session.geo)} ({state}, hit {bp.hits} {times})"
+        )
+
+
+def search_lines(repl: Repl) -> list[str]:
+    """``info search``: where the search is, in a few lines."""
+    if not repl.loaded:
+        return ["No quiz loaded: info search has nothing to say yet."]
+    session = repl.session
+    state, history, settings = session.state(), session.history, session.settings
+    biggest = max(history.biggest_level(1, state.steps), history.dropped_biggest)
+    if session.finished:
+        where = "the search has ended"
+    elif state.solutions:
+        where = f"{state.solutions} solution(s) so far"
+    else:
+        where = "no solution yet"
+    kept = f"steps {history.first_steps}..{history.last_steps}" if len(history) else "no step"
+    items = session.breakpoints.items
+    enabled = sum(1 for bp in items.values() if bp.enabled)
+    quiz = session.quiz
+    return [
+        f"Quiz: {shown(quiz.source, PATH) if quiz and quiz.source else 'typed in'}",
+        f"Step: {state.steps} ({where}; the record holds {kept})",
+        f"Guess level: {state.level} now, {biggest} the biggest up to this step",
+        f"Run mode: {settings.run_mode}; guess mode: {settings.guess_mode}",
+        f"Breakpoints: {len(items)} ({enabled} enabled)" if items else "Breakpoints: none",
+    ]

@@ -1,0 +1,21 @@
+"""The outer guess level ``frame`` selected: a value the ``Repl`` holds (``Repl.frame``) and the
+frame commands make, in a module below both so that neither imports the other."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
+if TYPE_CHECKING:
+    from sudoku_repl.core.state import EngineState
+
+
+class Selected:
+    """An outer guess level selected by ``frame``: its number, the state at the step its
+    guess was taken and the record's moves to that state, and the line that says so."""
+
+    __slots__ = ("level", "moves", "note", "state")
+
+    def __init__(self, level: int, note: str, state: EngineState, moves: int) -> None:
+        self.level = level
+        self.note = note
+        self.state = state
+        self.moves = moves

@@ -1,0 +1,61 @@
+"""The bottom toolbar's text: where the search is, for the shell's prompt and the full screen
+(no prompt_toolkit here: both draw the line it returns)."""
+
+from __future__ import annotations
+
+from sudoku_repl.frontends.terminal_output import terminal_width
+
+TYPE_CHECKING = False  # not typing's
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+#: each toolbar field's name, and the short name used when the line would not fit
+_FIELDS = {
+    "step": "st",
+    "level": "lv",
+    "biggest": "max",
+    "solutions": "sol",
+    "run-mode": "rm",
+    "guess-mode": "gm",
+    "breakpoints": "bp",
+}
+
+
+#: the toolbar's fields before the session is made (``Repl.session``): the default settings of
+#: ``core.session.Settings`` and no breakpoint, without importing the engine for them
+DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
+    ("run-mode", 0),
+    ("guess-mode", 0),
+    ("breakpoints", 0),
+)
+
+
+def toolbar_text(repl: Repl, width: int | None = None) -> str:
+    """The bottom toolbar: where the search is. Past ``width`` columns (the terminal's, when
+    not given) the field names are shortened, so that it is never cut."""
+    fields: list[tuple[str, object]] = []
+    if repl.loaded:
+        session = repl.session
+        state = session.state()
+        biggest = session.history.biggest_level(1, state.steps)
+        fields += [
+            ("step", state.steps),
+            ("level", state.level),
+            ("biggest", biggest),
+            ("solutions", state.solutions),
+        ]
+    if repl.made_session:
+        settings = repl.session.settings
+        fields += [
+            ("run-mode", settings.run_mode),
+            ("guess-mode", settings.guess_mode),
+            ("breakpoints", len(repl.session.breakpoints.enabled())),
+        ]
+    else:
+        fields += DEFAULT_TOOLBAR_FIELDS
+    head = [] if repl.loaded else ["no quiz"]
+    text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
+    if len(text) < (terminal_width() if width is None else width):
+        return text
+    return " | ".join([*head, *(f"{_FIELDS[name]} {value}" for name, value in fields)])
