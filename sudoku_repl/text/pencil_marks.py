@@ -314,11 +314,17 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
     ]
     placed = sum(1 for v in position.placed if v)
     session.hand_edits(edits, "loaded position")
+    done = [_count(placed, "value") + " placed"] if placed else []
+    if len(edits) > placed:
+        done.append(_count(len(edits) - placed, "candidate") + " deleted")
     exp = session.experiment_tree.current
     lines.append(
         f"Experiment {exp.number} ({exp.name}) starts from the position: step 1 worked the "
-        f"candidates out from the givens (experiment 1), then {placed} value"
-        f"{'' if placed == 1 else 's'} placed and {len(edits) - placed} candidate"
-        f"{'' if len(edits) - placed == 1 else 's'} deleted by hand, a step each."
+        f"candidates out from the givens (experiment 1), then {' and '.join(done)} by hand, "
+        "a step each."
     )
     return lines
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
