@@ -197,3 +197,8 @@ def test_hand_edits_refused_change_nothing() -> None:
         # the second edit removes a candidate [1,1] does not have (4 5)
         session.hand_edits([(0, 4, True), (0, 9, True)], "test")
     assert (session.state(), session.cursor, len(session.experiments)) == before
+
+
+def test_rate_reads_the_values_of_candidate_strings() -> None:
+    quizzes = list(read_quizzes(str(FORMATS / "easy01_candidates_729.txt")))
+    assert [(n, str(q)) for n, q in quizzes] == [(1, EASY01_PLACED)]

@@ -69,13 +69,19 @@ def is_quiz_string(text: str) -> bool:
 
 def quiz_part(line: str) -> str:
     """A line of a one-per-line file without the note after its quiz: 81 characters of a quiz,
-    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; any other line is
-    given back as it is."""
+    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; a HoDoKu library
+    line gives its givens, a candidate string its values; any other line is given back as it
+    is."""
     words = line.split(None, 1)
     if len(words) == 2 and is_quiz_string(words[0]):
         return words[0]
     if line.startswith(":") and marks.is_library_line(line):
         return marks.library_givens(line)  # a HoDoKu library line: its givens
+    if len(line) == marks.CANDIDATE_STRING and marks.is_candidate_string(line):
+        try:  # a candidate string: its values
+            return str(marks.parse_candidate_string(line, "").quiz)
+        except QuizError:
+            return line
     return line
 
 
@@ -231,7 +237,10 @@ def _nth(
             try:
                 return read(line, f"{name} #{number}")
             except QuizError as e:
-                raise QuizError(f"Invalid line {n}: {e.line}") from None
+                what = e.line
+                for prefix in (f"Invalid {kind}: ", "Invalid quiz: "):
+                    what = what.removeprefix(prefix)
+                raise QuizError(f"Invalid line {n}: {what}") from None
     raise QuizError(f"Quiz file {shown(name, PATH)} has only {found} quizzes.")
 
 
