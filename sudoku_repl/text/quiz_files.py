@@ -257,8 +257,7 @@ def _printed(lines: QuizLines, name: str) -> Position | None:
         end = headers[1] if len(headers) > 1 else len(head)
         head = head[headers[0] + 1 : end]
     elif not any(marks.is_border(text) for text in texts[:13]):
-        first_nine = [text for text in texts[:9]]
-        if not marks.looks_like_grid(first_nine):
+        if not marks.looks_like_grid(texts[:9]):
             return None
         head = head[:9]
     rows = [(n, text) for n, text in head if not marks.is_border(text)]
