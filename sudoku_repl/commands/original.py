@@ -9,6 +9,7 @@ from sudoku_repl.core import modes
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import NUMBER, file_words, parse_count
+from sudoku_repl.text.pencil_marks import start
 from sudoku_repl.text.render import levels_lines
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
@@ -33,10 +34,16 @@ def load_quiz(repl: Repl, arg: str) -> None:
             f"load-quiz takes one file name and a quiz number, not {shown(arg)!r}: "
             f'{LOAD_QUIZ.form} (quote a name with blanks: "my quiz.txt")'
         )
-    quiz = quizzes.load(name, index)
-    repl.session.load(quiz)
-    repl.script.replace(f"load-quiz {quiz}")  # the script stands on its own
+    position = quizzes.load_position(name, index)
+    said = start(repl.session, position, repl.hooks)  # (a position with candidates: a what-if)
+    # the script stands on its own: the quiz, or the position as a HoDoKu library line
+    repl.script.replace(
+        f"load-quiz '{position.library_line()}'"
+        if position.marked
+        else f"load-quiz {position.quiz}"
+    )
     repl.out.message("Quiz loaded.")
+    repl.lines(said)
 
 
 def show(repl: Repl) -> None:

@@ -3,6 +3,8 @@ otherwise (``branch``); either begins a new experiment (docs/experiments.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.errors import UserError
@@ -68,3 +70,23 @@ class Edits(TimeTravel):
         self.experiment_tree.cut(at, parting)
         self._record(ev, choice, hand.HAND)
         return ev
+
+    def hand_edits(self, edits: Sequence[tuple[Cell, int, bool]], what: str) -> list[Event]:
+        """Several what-if edits ``(cell, value, remove)`` at the present, as ``hand_edit``
+        makes one (a step each), in one new experiment parted by ``what``: a position read with
+        its candidates starts so. They are all checked first, on a copy of the present, so that
+        one refused (``UserError``) leaves nothing changed. Returns the edits' events."""
+        engine = self.engine
+        trial = self.engine_type(engine.state(), self.geo)
+        for cell, value, remove in edits:
+            hand.check(trial.state(), self.geo, cell, value, remove)
+            hand.apply(trial, (cell, -value if remove else value))
+        at = self.cursor
+        self.experiment_tree.cut(at, Parting(at, engine.steps, what))
+        events: list[Event] = []
+        for cell, value, remove in edits:
+            choice = (cell, -value if remove else value)
+            ev = hand.advance(engine, hand.HAND, choice)
+            self._record(ev, choice, hand.HAND)
+            events += ev
+        return events

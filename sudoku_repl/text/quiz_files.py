@@ -28,12 +28,15 @@ import json
 import os
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
+from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.quiz import QUIZ_BYTES, Quiz
+from sudoku_repl.text import pencil_marks as marks
 from sudoku_repl.text.files import open_binary_input, open_input
+from sudoku_repl.text.pencil_marks import Position, plain
 
 QUIZ_CHARS = frozenset(QUIZ_BYTES.decode())
 FRAME_CHARS = frozenset("0123456789. ")
@@ -45,6 +48,9 @@ MAX_OFFSET = 9999  # a grid's frame row or column at most (four digits, as in a 
 MAX_LINE = 65536  # characters of a line read at most
 MAX_SKIP = 1 << 20  # characters of an overlong line skipped before it counts as ended
 MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
+MAX_PRINTED = 64  # meaningful lines read ahead for a printed grid (three grids and borders)
+#: a section header line (SadMan's ``[Puzzle]``)
+SECTION = re.compile(r"\[[A-Za-z ]+\]")
 GRID_LINE = re.compile(
     r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{81})[ \t]*"
 )
@@ -63,11 +69,19 @@ def is_quiz_string(text: str) -> bool:
 
 def quiz_part(line: str) -> str:
     """A line of a one-per-line file without the note after its quiz: 81 characters of a quiz,
-    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; any other line is
-    given back as it is."""
+    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; a HoDoKu library
+    line gives its givens, a candidate string its values; any other line is given back as it
+    is."""
     words = line.split(None, 1)
     if len(words) == 2 and is_quiz_string(words[0]):
         return words[0]
+    if line.startswith(":") and marks.is_library_line(line):
+        return marks.library_givens(line)  # a HoDoKu library line: its givens
+    if len(line) == marks.CANDIDATE_STRING and marks.is_candidate_string(line):
+        try:  # a candidate string: its values
+            return str(marks.parse_candidate_string(line, "").quiz)
+        except QuizError:
+            return line
     return line
 
 
@@ -161,7 +175,12 @@ def one_per_line(lines: QuizLines) -> bool:
     first = lines.ahead(0)
     if first is None or GRID_LINE_ANY.fullmatch(first[1]):
         return False
-    return any(len(_digits(line)) >= QUIZ_LINE_MIN for _, line in lines.head(9))
+    head = lines.head(9)
+    if any(marks.is_border(line) for _, line in head) or marks.looks_like_grid(
+        [line for _, line in head]
+    ):
+        return False  # a printed grid or a candidate grid: one position
+    return any(len(_digits(line)) >= QUIZ_LINE_MIN for _, line in head)
 
 
 def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
@@ -170,12 +189,110 @@ def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
 
 
 def parse(lines: QuizLines, name: str, number: int = 1) -> Quiz:
-    """Quiz number ``number`` (1-based) of a file's meaningful lines, in any of the file formats."""
+    """Quiz number ``number`` (1-based) of a file's meaningful lines, in any of the file formats
+    (of a position with candidates, its givens)."""
+    return parse_position(lines, name, number).quiz
+
+
+def parse_position(lines: QuizLines, name: str, number: int = 1) -> Position:
+    """Position number ``number`` (1-based) of a file's meaningful lines, in any of the file
+    formats: a quiz, or a quiz with values placed and candidates deleted (``pencil_marks``)."""
     first = lines.ahead(0)
     if first is None:
         raise lines.no_quiz(name)
+    if marks.is_library_line(first[1]):
+        return _nth(lines, name, number, "library line", marks.is_library_line, marks.parse_library)
+    if marks.is_candidate_string(first[1].strip()):
+        return _nth(
+            lines, name, number, "candidate string",
+            lambda line: marks.is_candidate_string(line.strip()),
+            lambda line, source: marks.parse_candidate_string(line.strip(), source),
+        )  # fmt: skip
     if GRID_LINE_ANY.fullmatch(first[1]):
-        return _grid_list(lines, name)
+        return plain(_grid_list(lines, name))
+    printed = _printed(lines, name) if len(_digits(first[1])) < CELLS else None
+    if printed is not None:
+        if number != 1:
+            raise QuizError(f"Quiz file {shown(name, PATH)} has only 1 quizzes.")
+        return printed
+    return plain(_quiz(lines, name, number, first))
+
+
+def _nth(
+    lines: QuizLines,
+    name: str,
+    number: int,
+    kind: str,
+    fits: Callable[[str], bool],
+    read: Callable[[str, str], Position],
+) -> Position:
+    """Position ``number`` of a file of one position a line (library lines, candidate strings):
+    every meaningful line must be one."""
+    found = 0
+    for n, line in lines:
+        if not fits(line):
+            raise QuizError(f"Invalid line {n}: {shown(line)} (not a {kind}, as line 1 is).")
+        found += 1
+        if found == number:
+            try:
+                return read(line, f"{name} #{number}")
+            except QuizError as e:
+                what = e.line
+                for prefix in (f"Invalid {kind}: ", "Invalid quiz: "):
+                    what = what.removeprefix(prefix)
+                raise QuizError(f"Invalid line {n}: {what}") from None
+    raise QuizError(f"Quiz file {shown(name, PATH)} has only {found} quizzes.")
+
+
+def _printed(lines: QuizLines, name: str) -> Position | None:
+    """A grid printed with borders (Simple Sudoku's ``.ss``: its givens, then maybe its values,
+    then maybe its candidate grid), a SadMan ``.sdk`` file's ``[Puzzle]`` section, or a
+    candidate grid; None when the file is none of these (nothing is read)."""
+    head = lines.head(MAX_PRINTED)
+    texts = [text for _, text in head]
+    headers = [k for k, text in enumerate(texts) if SECTION.fullmatch(text.strip())]
+    if headers:
+        if texts[headers[0]].strip().lower() != "[puzzle]":
+            return None
+        end = headers[1] if len(headers) > 1 else len(head)
+        head = head[headers[0] + 1 : end]
+    elif not any(marks.is_border(text) for text in texts[:13]):
+        if not marks.looks_like_grid(texts[:9]):
+            return None
+        head = head[:9]
+    rows = [(n, text) for n, text in head if not marks.is_border(text)]
+    if not rows or len(rows) % 9 or len(rows) > 27:
+        raise QuizError(
+            f"Quiz file {shown(name, PATH)} has {len(rows)} grid rows between its borders, "
+            "where 9 are needed (or 18, 27: Simple Sudoku's givens, values and candidates)."
+        )
+    blocks = [rows[k : k + 9] for k in range(0, len(rows), 9)]
+    grids = [b for b in blocks if not marks.looks_like_grid([text for _, text in b])]
+    candidates = [b for b in blocks if b not in grids]
+    if len(grids) > 2 or len(candidates) > 1:
+        raise QuizError(
+            f"Quiz file {shown(name, PATH)} has {len(grids)} value grids and "
+            f"{len(candidates)} candidate grids: at most 2 and 1 are read (givens, values, "
+            "candidates)."
+        )
+    masks = marks.candidate_masks(candidates[0]) if candidates else None
+    if not grids:
+        assert masks is not None
+        return marks.from_candidates(masks, name)
+    givens = _nine_lines(grids[0], name, 1).givens
+    values = _nine_lines(grids[1], name, 1).givens if len(grids) > 1 else givens
+    for cell, (g, v) in enumerate(zip(givens, values)):
+        if g and v != g:
+            raise QuizError(
+                f"Invalid quiz: the values grid has {v or '.'} at {CLASSIC.cell_name(cell)} "
+                f"where the givens grid has {g}."
+            )
+    placed = [0 if g else v for g, v in zip(givens, values)]
+    wanted = [None if v or masks is None else masks[c] for c, v in enumerate(values)]
+    return marks.position(givens, placed, wanted, name)
+
+
+def _quiz(lines: QuizLines, name: str, number: int, first: tuple[int, str]) -> Quiz:
     if len(_digits(first[1])) >= CELLS:
         return _one_per_line(lines, name, number)
     # read ahead only while the lines may still be a frame layout (a frame needs them all)
@@ -351,19 +468,31 @@ def load_json(path: str) -> Quiz:
 
 
 def load(argument: str, number: int = 1) -> Quiz:
-    """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read."""
+    """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read (of a
+    position with candidates, its givens: ``load_position`` reads the rest)."""
+    return load_position(argument, number).quiz
+
+
+def load_position(argument: str, number: int = 1) -> Position:
+    """What ``load-quiz`` names, with the values placed and candidates deleted of a position
+    read with its candidates: an 81-character string, inline grids, a 729-character candidate
+    string, a HoDoKu library line, or a file to read."""
     if not os.path.exists(argument):
         if is_quiz_string(argument):
-            return Quiz.from_string(argument)
+            return plain(Quiz.from_string(argument))
+        if marks.is_candidate_string(argument):
+            return marks.parse_candidate_string(argument, "candidate string")
+        if marks.is_library_line(argument):
+            return marks.parse_library(argument, "library line")
         inline = parse_inline_grids(argument)
         if inline is not None:
-            return inline
+            return plain(inline)
         if len(argument) >= QUIZ_LINE_MIN and set(argument) <= QUIZ_CHARS:
             raise QuizError(f"Invalid quiz: {cells_wanted(len(argument))}.")  # not a file name
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
-            return load_json(argument)
+            return plain(load_json(argument))
         with open_input(argument) as f:
-            return parse_lines(bounded_lines(f), argument, number)
+            return parse_position(QuizLines(bounded_lines(f)), argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
     the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
-    frames, ``board``, the book's, ``hint`` and ``check``."""
+    frames, ``board``, ``link``, the book's, ``hint`` and ``check``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
@@ -23,13 +23,15 @@ def in_order() -> list[Command]:
         experiments,
         frames,
         hint_check,
+        link,
         original,
         stepping,
         whatif,
     )
 
     groups = (
-        original, bare, debugger, experiments, whatif, stepping, frames, board, book, hint_check
+        original, bare, debugger, experiments, whatif, stepping, frames, board, link, book,
+        hint_check,
     )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]
 

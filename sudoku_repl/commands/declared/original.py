@@ -16,7 +16,10 @@ LOAD_QUIZ = Command(
     help=(
         f"{form_text('load-quiz', [LOAD_QUIZ_FORM])}: the nine-line format (0 or . for an empty cell), a file of\n"
         "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
-        "typed in place of the file name. Loading resets the engine; the settings stay."
+        "typed in place of the file name. Loading resets the engine; the settings stay.\n"
+        "Also SadMan .sdk, Simple Sudoku .ss, HoDoKu library lines, candidate grids and\n"
+        "729-character candidate strings: a position with candidates loads as a what-if\n"
+        "(experiment 2 starts from it; docs/commands.md 4)."
     ),
 )
 
