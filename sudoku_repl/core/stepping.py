@@ -26,7 +26,7 @@ from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.present import Present
 from sudoku_repl.core.runs import PlainRequest
-from sudoku_repl.core.state import FINISHED, STEP_BOUNDARY, EngineState, Status
+from sudoku_repl.core.state import FINISHED, GUESS_DUE, WRONG, EngineState, Status
 
 
 @attrs.frozen
@@ -63,8 +63,13 @@ class Walk:
     after each unit, ``until(engine)``. A unit is a step of docs/engine.md, or with ``fine``
     one step count (goto). ``poll``: tick and poll for an interrupt before each unit;
     ``watching``: look for the breakpoints at each step's state; ``plain``: nothing to watch,
-    ask or follow, the fast way (``Session._plain_unit``); ``rewinds``: a called-off guess
-    question puts the unit back (``Session.abort``); ``silent``: no events to the hooks."""
+    ask or follow: the lean record, and the engine's fast path where it has one
+    (``Engine.fast_path``); ``rewinds``: a called-off guess question puts the unit back
+    (``Session.abort``); ``silent``: no events to the hooks.
+
+    The loop's entry points are named walks: ``one_step`` (``step``), ``until_goals`` (the run
+    commands), ``to_step`` (``goto`` past the record's end); rating without a record is the
+    same design in the engine (``Engine.search``: the goals, then a step)."""
 
     def __init__(
         self,
@@ -99,6 +104,45 @@ class Walk:
         self.hits: tuple[Breakpoint, ...] = ()
         self.seen: list[Event] = []  # the events since the last step's state (breakpoints)
         self.wrong = False
+
+    @classmethod
+    def one_step(cls, *, replay: bool = False, watching: bool = False) -> Walk:
+        """One step of docs/engine.md, or less (a breakpoint met inside it)."""
+        return cls(single=True, replay=replay, watching=watching)
+
+    @classmethod
+    def until_goals(
+        cls,
+        *,
+        solutions: int,
+        first: int,
+        max_steps: int | None,
+        until: Callable[[Engine], bool] | None,
+        replay: bool,
+        watching: bool,
+        plain: bool,
+    ) -> Walk:
+        """Steps until the goals (the run commands), polling for an interrupt before each;
+        ``plain``: nothing to watch, ask or follow."""
+        walk = cls(
+            solutions=solutions,
+            first=first,
+            max_steps=max_steps,
+            until=until,
+            replay=replay,
+            watching=watching,
+            poll=True,
+        )
+        walk.plain = plain
+        return walk
+
+    @classmethod
+    def to_step(cls, steps: int, *, plain: bool) -> Walk:
+        """Silently on, a step count at a time, to step ``steps`` (``goto`` past the record's
+        end: nothing to keep if a question is called off)."""
+        walk = cls(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
+        walk.plain = plain
+        return walk
 
     def answer(self, choice: Choice) -> None:
         """The answer to the guess question the walk waits on (None: the offered value)."""
@@ -252,7 +296,7 @@ class Stepping(Present):
                     hooks.events(ev)
             if watching:
                 walk.seen += ev
-                walk.wrong = walk.wrong or engine.status is Status.WRONG
+                walk.wrong = walk.wrong or engine.status is WRONG
                 if engine.steps > count:  # the state of a step: look at it
                     hits = self.breakpoints.check(
                         StepSeen(
@@ -269,10 +313,11 @@ class Stepping(Present):
                     if hits:
                         walk.hits = tuple(hits)
                         break
+            status = engine.status
             if fine:
-                if engine.steps > count or engine.status is FINISHED:
+                if engine.steps > count or status is FINISHED:
                     break
-            elif engine.status in STEP_BOUNDARY:
+            elif status is not GUESS_DUE and status is not WRONG:  # (in STEP_BOUNDARY)
                 break
         walk.in_unit = False
         walk.unit_biggest = biggest
@@ -376,7 +421,7 @@ class Stepping(Present):
         ``armed``: the breakpoints already follow the search from the present.
         If the guess question is aborted, the session is put back as it was before the step and
         ``GuessAborted`` propagates."""
-        walk = Walk(single=True, replay=replay, watching=self._watching(breakpoints))
+        walk = Walk.one_step(replay=replay, watching=self._watching(breakpoints))
         if walk.watching and not armed:
             self.arm_breakpoints()
         self.settle(walk, hooks)
@@ -398,17 +443,16 @@ class Stepping(Present):
         engine = self.engine
         if breakpoints:
             self.arm_breakpoints()
-        walk = Walk(
+        watching = self._watching(breakpoints)
+        walk = Walk.until_goals(
             solutions=solutions,
             first=engine.solutions,
             max_steps=max_steps,
             until=until,
             replay=replay,
-            watching=self._watching(breakpoints),
-            poll=True,
+            watching=watching,
+            plain=not (watching or self.settings.guess_mode) and self.cursor == len(self.history),
         )
-        if not (walk.watching or self.settings.guess_mode) and self.cursor == len(self.history):
-            walk.plain = True
         outcome = self.settle(walk, hooks)
         return RunReport(walk.biggest, engine.solutions - walk.first, outcome)
 

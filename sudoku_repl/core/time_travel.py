@@ -57,10 +57,10 @@ class TimeTravel(Stepping):
             return False
         modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
-        walk = Walk(max_steps=steps, fine=True, poll=True, rewinds=False, silent=True)
         # nothing to ask (no guess mode) or watch: the engine's fast path (the native core's)
         # can make the moves silently
-        walk.plain = not self.settings.guess_mode and self.engine.fast_path(self.settings.run_mode)
+        plain = not self.settings.guess_mode and self.engine.fast_path(self.settings.run_mode)
+        walk = Walk.to_step(steps, plain=plain)
         return self.settle(walk, hooks) is INTERRUPTED
 
     def restart(self) -> None:
