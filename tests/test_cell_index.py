@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from record_scan import Replayed, loaded, mixed_record, mixed_records
 
 from sudoku_repl.core import native
-from sudoku_repl.core.history import (
+from sudoku_repl.core.record import (
     MOVES_PER_SNAPSHOT,
     History,
     cell_steps,

@@ -16,8 +16,8 @@ import pytest
 from helpers import REFERENCE, SEED_QUIZ, SilentHooks
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.history import History
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views.guess_tree import (

@@ -36,7 +36,7 @@ from sudoku_repl.core.breakpoints import (
 )
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.geometry import Cell, Geometry
-from sudoku_repl.core.history import (
+from sudoku_repl.core.record import (
     GOT,
     LOST,
     PASSING,

@@ -34,7 +34,7 @@ from sudoku_repl.core.state import (
 )
 
 if TYPE_CHECKING:  # (history imports this module)
-    from sudoku_repl.core.history import History
+    from sudoku_repl.core.record import History
 
 #: the run mode a hand move is recorded under (out of reach of ``run-mode``)
 HAND: Final = modes.HAND

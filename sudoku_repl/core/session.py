@@ -34,11 +34,11 @@ from sudoku_repl.core.experiments import (
     Parting,
 )
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
-from sudoku_repl.core.history import History
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.native_engine import NativeEngine, kinds_mask, native_mode
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import FINISHED, GUESS_DUE, STEP_BOUNDARY, WRONG, EngineState, Status
 
 
