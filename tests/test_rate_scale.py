@@ -34,7 +34,9 @@ from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
-from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_batches, unbatched
+from sudoku_repl.tools.rate import Rating
+from sudoku_repl.tools.rate_pool import Pool, StopFlag, chunks, rate_batches, unbatched
+from sudoku_repl.tools.rate_rows import COLUMNS
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -381,11 +383,10 @@ def test_a_running_scheduler_rates_with_its_workers(
 
 
 def test_ctrl_c_cancels_the_dask_futures(scheduler: Any) -> None:
-    from sudoku_repl.assembly import register_all
     from sudoku_repl.tools.rate_dask import dask_pool
 
     address = scheduler.scheduler_address.removeprefix("tcp://")
-    pool = dask_pool(f"dask://{address}", 1, register_all)
+    pool = dask_pool(f"dask://{address}", 1)
     ended: list[bool] = []
     end = pool.end
     pool = attrs.evolve(pool, end=lambda cancel: (ended.append(cancel), end(cancel)))
