@@ -15,7 +15,7 @@ registers the run mode it is asked for.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 
 import attrs
@@ -95,10 +95,24 @@ def rate_quiz(
     record a session keeps (``Engine.search``)."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
-    quiz = Quiz.from_string(quiz81)
+    givens = Quiz.from_string(quiz81).givens
+    return rate_givens(givens, max_steps, interrupted, run_mode, to_end, se_timeout)
+
+
+def rate_givens(
+    givens: Sequence[int],
+    max_steps: int | None = None,
+    interrupted: Callable[[], bool] = never,
+    run_mode: int = 0,
+    to_end: bool = True,
+    se_timeout: float | None = None,
+) -> Rating:
+    """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
+    what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
+    than written out to a string and read again for each."""
     check_mode(run_mode)
     start = time.perf_counter()
-    engine = loaded(quiz.givens)
+    engine = loaded(givens)
     biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
@@ -110,6 +124,7 @@ def rate_quiz(
     complete = engine.status is FINISHED
     se: dict[str, str | None] = {}
     if se_timeout is not None:
+        quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
         se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted)
     return Rating(
         steps_first=steps_first,

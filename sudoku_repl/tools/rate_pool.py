@@ -17,7 +17,7 @@ from functools import partial
 import attrs
 
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.rate import Interrupted, Rated, Rating, never, rate_quiz
+from sudoku_repl.tools.rate import Interrupted, Rated, Rating, never, rate_givens
 
 
 class StopFlag:
@@ -54,20 +54,19 @@ def _end_with_parent(parent: int) -> None:
 
 
 def rate_chunk(
-    quizzes81: Sequence[str],
+    givens: Sequence[bytes],
     max_steps: int | None,
     run_mode: int = 0,
     se_timeout: float | None = None,
 ) -> list[Rating]:
-    """The ratings of a chunk of quizzes, in a worker: shorter than the chunk when the stop flag
-    came (the interrupted quiz and those after it have none). The run mode is registered by
-    ``rate_quiz`` where it is not yet (a spawned worker, a Dask worker): nothing to set up."""
+    """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
+    parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
+    and those after it have none). The run mode is registered by ``rate_givens`` where it is
+    not yet (a spawned worker, a Dask worker): nothing to set up."""
     ratings = []
-    for quiz81 in quizzes81:
+    for quiz in givens:
         try:
-            ratings.append(
-                rate_quiz(quiz81, max_steps, _worker_stop, run_mode=run_mode, se_timeout=se_timeout)
-            )
+            ratings.append(rate_givens(quiz, max_steps, _worker_stop, run_mode, True, se_timeout))
         except Interrupted:
             break
     return ratings
@@ -174,7 +173,7 @@ def _rate_here(
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
-            rating = rate_quiz(str(quiz), max_steps, stop, run_mode=run_mode, se_timeout=se_timeout)
+            rating = rate_givens(quiz.givens, max_steps, stop, run_mode, True, se_timeout)
         except Interrupted:
             return
         yield [(line, quiz, rating)]
@@ -194,7 +193,7 @@ class _Gathering:
         self,
         quizzes: Sequence[tuple[int, Quiz]],
         plan: Sequence[range],
-        work: Callable[[list[str]], list[Rating]],
+        work: Callable[[list[bytes]], list[Rating]],
         pool: Pool,
         stop: StopFlag,
     ) -> None:
@@ -211,8 +210,8 @@ class _Gathering:
     def _hand_out(self) -> None:
         plan, quizzes = self.plan, self.quizzes
         while self.handed < len(plan) and len(self.under_way) < 2 * self.slots:
-            texts = [str(quizzes[i][1]) for i in plan[self.handed]]
-            self.under_way[self.pool.executor.submit(self.work, texts)] = self.handed
+            givens = [bytes(quizzes[i][1].givens) for i in plan[self.handed]]
+            self.under_way[self.pool.executor.submit(self.work, givens)] = self.handed
             self.handed += 1
 
     def batches(self) -> Generator[list[Rated], None, None]:
