@@ -5,7 +5,7 @@
 Each round times, quiz by quiz on one engine, the bare search (``Engine.reload`` and
 ``Engine.search`` to the first solution, then to the end, as ``rate_quiz`` does it in batches of
 ``POLL_STEPS``), then ``rate_quiz`` itself, then ``csv_row`` of its rating (what the parent
-writes), in alternation so that the machine's load hits them alike; the best round of each
+writes), and ``rate_givens`` where there is one (what the workers call), in alternation so that the machine's load hits them alike; the best round of each
 counts. The overhead is ``rate_quiz`` minus the bare search, per quiz. Default set: the first
 2,000 quizzes of puzzles/royle17_sample2000.txt (17-clue quizzes: short searches, where the
 overhead weighs most). With SUDOKU_REPL_ENGINE=pure it measures the pure engine.
@@ -28,6 +28,11 @@ except ImportError:
     from sudoku_repl.tools.rate import csv_row  # type: ignore[attr-defined,no-redef]
 from sudoku_repl.tools.rate import POLL_STEPS, Rating, rate_quiz
 
+try:  # (what rate's workers call since issue 32: the givens, read and checked in the parent)
+    from sudoku_repl.tools.rate import rate_givens
+except ImportError:
+    rate_givens = None  # type: ignore[assignment]
+
 
 def bare(quizzes: list[str]) -> float:
     """Seconds of the searches alone: one engine reloaded quiz after quiz."""
@@ -47,6 +52,14 @@ def rated(quizzes: list[str]) -> tuple[float, list[Rating]]:
     start = time.perf_counter()
     ratings = [rate_quiz(q) for q in quizzes]
     return time.perf_counter() - start, ratings
+
+
+def rated_givens(quizzes: list[str]) -> float:
+    givens = [bytes(Quiz.from_string(q).givens) for q in quizzes]
+    start = time.perf_counter()
+    for g in givens:
+        rate_givens(g)
+    return time.perf_counter() - start
 
 
 def rows(quizzes: list[str], ratings: list[Rating]) -> float:
@@ -72,6 +85,9 @@ def main() -> None:
         "search": lambda: bare(quizzes),
         "rate_quiz": lambda: rated(quizzes)[0],
     }
+    if rate_givens is not None:
+        best["rate_givens"] = float("inf")
+        timed["rate_givens"] = lambda: rated_givens(quizzes)
     ratings = rated(quizzes)[1]
     timed["csv_row"] = lambda: rows(quizzes, ratings)
     for r in range(1, args.rounds + 1):
@@ -82,6 +98,9 @@ def main() -> None:
     print(f"per quiz (best of {args.rounds}): search {us['search']:.1f} us, rate_quiz "
           f"{us['rate_quiz']:.1f} us, overhead {us['rate_quiz'] - us['search']:.1f} us; "
           f"csv_row {us['csv_row']:.1f} us")  # fmt: skip
+    if "rate_givens" in us:
+        print(f"rate_givens (a worker's, per quiz): {us['rate_givens']:.1f} us, overhead "
+              f"{us['rate_givens'] - us['search']:.1f} us")  # fmt: skip
 
 
 if __name__ == "__main__":
