@@ -32,8 +32,8 @@ from common import MULTIPLE, Lines, Silent, machine, read_quizzes
 
 from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.core.history import History, cell_values, last_empty_cands
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History, cell_values, last_empty_cands
 
 QUIZ_NUMBER = 18
 TARGET_MS = 50.0

@@ -21,7 +21,7 @@ from common import TOP95
 from sudoku_repl.assembly import register_all
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.techniques import theorems as book
-from sudoku_repl.tools import rate
+from sudoku_repl.tools import rate, rate_file, rate_rows
 
 MODES = (0, book.BOOK_MODE)
 
@@ -80,12 +80,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--csv", metavar="PREFIX")
     args = parser.parse_args(argv)
     register_all()  # run mode 3 (rate's sessions are the core's)
-    quizzes = [(n, q) for n, q in rate.read_quizzes(args.file) if isinstance(q, Quiz)]
+    quizzes = [(n, q) for n, q in rate_file.read_quizzes(args.file) if isinstance(q, Quiz)]
     ratings = {mode: rate_all(quizzes, mode) for mode in MODES}
     if args.csv:
         for mode in MODES:
-            rows = [rate.csv_row(n, q, r) for (n, q), r in zip(quizzes, ratings[mode])]
-            Path(f"{args.csv}{mode}.csv").write_text(rate.csv_header() + "".join(rows))
+            rows = [rate_rows.csv_row(n, q, r) for (n, q), r in zip(quizzes, ratings[mode])]
+            Path(f"{args.csv}{mode}.csv").write_text(rate_rows.csv_header() + "".join(rows))
     print("\n".join(table(ratings)))
     return 0
 

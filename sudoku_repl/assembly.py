@@ -1,11 +1,13 @@
 """What is plugged in: the one place that registers run modes, their lines and the commands.
 
-``register_all()`` is called by every entry point that needs the engine at once (``rate``'s
-command line, the public API, the test suite); the command line calls ``register_commands()``,
-which registers the run modes only before the first command that needs the engine, so that
-``bye``, ``help`` and a mistyped command import none of it. Importing a module never registers
-anything, so a session behaves the same whatever was imported. Calling them again changes
-nothing.
+``register_all()`` is called by every entry point that needs the commands or the trace lines at
+once (the public API, the full screen, the test suite); the command line calls
+``register_commands()``, which registers the run modes only before the first command that needs
+the engine, so that ``bye``, ``help`` and a mistyped command import none of it. Rating needs
+neither: the engine it searches with registers the run mode it is asked for
+(``tools/engines.py``, which ``register_modes`` calls too), in whatever process rates, so no
+setup is handed down to workers. Importing a module never registers anything, so a session
+behaves the same whatever was imported. Calling them again changes nothing.
 """
 
 from __future__ import annotations
@@ -36,15 +38,14 @@ def register_commands() -> None:
 
 
 def register_modes() -> None:
-    """Run modes 3, 4 and 5 with their trace lines."""
+    """Run modes 3, 4 and 5 (``engines.register_run_modes``: the list of the techniques' modes,
+    which an engine for rating registers itself) with their trace lines."""
     global _modes
     if _modes:
         return
-    from sudoku_repl.techniques import chains as chain_technique
-    from sudoku_repl.techniques import theorems
+    from sudoku_repl.tools.engines import register_run_modes
     from sudoku_repl.views import technique_lines
 
-    theorems.register()
-    chain_technique.register()
+    register_run_modes()
     technique_lines.register()
     _modes = True

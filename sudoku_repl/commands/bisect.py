@@ -26,7 +26,7 @@ from sudoku_repl.core.bisection import (
 )
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Geometry
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.render import event_lines
 

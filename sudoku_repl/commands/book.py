@@ -122,7 +122,7 @@ def _generate_parser() -> ArgumentParser:
 
 
 def generate(repl: Repl, arg: str) -> None:
-    from sudoku_repl.tools.rate import rate_quiz  # it loads the worker processes' machinery
+    from sudoku_repl.tools.rate import rate_quiz  # (the engines and the techniques on first use)
 
     try:
         words = shlex.split(arg)

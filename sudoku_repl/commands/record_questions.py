@@ -7,7 +7,7 @@ from __future__ import annotations
 from sudoku_repl.commands.declared.debugger import HISTORY
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Cell
-from sudoku_repl.core.history import (
+from sudoku_repl.core.record import (
     GOT,
     LOST,
     PASSING,

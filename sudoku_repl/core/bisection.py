@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from sudoku_repl.core.geometry import Cell
-from sudoku_repl.core.history import History, first_holding, first_removal
+from sudoku_repl.core.record import History, first_holding, first_removal
 
 # -- the questions ----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from sudoku_repl.core.history import History, Tail
+from sudoku_repl.core.record import History, Tail
 
 
 class Segment:

@@ -24,7 +24,7 @@ from sudoku_repl.core.breakpoints import Breakpoints
 from sudoku_repl.core.edits import Edits
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.experiments import Experiments
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.hooks import Hooks, Quiet
 from sudoku_repl.core.notices import Notice
 from sudoku_repl.core.present import Settings

@@ -20,7 +20,7 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.core.events import Event, is_new_guess
 from sudoku_repl.core.geometry import Cell
-from sudoku_repl.core.history import MOVES_PER_SNAPSHOT
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome

@@ -15,27 +15,16 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
-from sudoku_repl.assembly import register_all
-from sudoku_repl.core import modes
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
-from sudoku_repl.tools.rate import (
-    FORMATS,
-    PROG,
-    SCALES,
-    Pool,
-    Rated,
-    Rating,
-    StopFlag,
-    counted,
-    csv_header,
-    rate_batches,
-    read_quizzes,
-    summary,
-)
+from sudoku_repl.tools.engines import check_mode
+from sudoku_repl.tools.rate import SCALES, Rated, Rating
+from sudoku_repl.tools.rate_file import read_quizzes
 from sudoku_repl.tools.rate_out import Out, check_kept, job, open_out, parse_csv, parse_json
+from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
+from sudoku_repl.tools.rate_rows import FORMATS, PROG, counted, csv_header, summary
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -170,9 +159,8 @@ def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: Fal
     except UserError as e:  # one line, not the usage block (it names the program)
         print(e.line, file=sys.stderr, flush=True)
         return 2
-    register_all()
     try:
-        modes.check(args.run_mode)
+        check_mode(args.run_mode)  # (registered here, and by each worker for itself)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -236,7 +224,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if sink is None:
             out.write(header)
         results = rate_batches(  # workers start here
-            todo, args.jobs, args.max_steps, stop, args.run_mode, register_all, se_timeout, pool
+            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool
         )
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
@@ -334,7 +322,7 @@ def _open_out(
 def _dask_pool(where: str, jobs: int) -> Pool:
     from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
 
-    return dask_pool(where, jobs, register_all)
+    return dask_pool(where, jobs)
 
 
 def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:

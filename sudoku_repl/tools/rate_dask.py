@@ -3,8 +3,9 @@ this machine) or ``--executor dask://HOST:PORT`` (the workers of a scheduler alr
 on any machines). The one module that imports Dask (an import-linter contract), and only when
 one of those is asked for; Dask comes with the extra: ``pip install 'sudoku-repl[dask]'``.
 
-The workers rate chunks of quizzes with ``rate.rate_chunk``, so they need sudoku-repl installed
-(the same version). The rows are those of ``--jobs 1``: the figures depend on the quiz alone.
+The workers rate chunks of quizzes with ``rate_pool.rate_chunk``, so they need sudoku-repl
+installed (the same version); each registers the run mode it rates in the first time
+(``engines.check_mode``): nothing is sent with the chunks to set a worker up. The rows are those of ``--jobs 1``: the figures depend on the quiz alone.
 Dask's workers do not see the Ctrl-C flag of this machine: after a Ctrl-C the chunks under way
 are cancelled (a chunk already running on a worker of a scheduler that outlives us ends there,
 and its rows are dropped).
@@ -14,11 +15,10 @@ from __future__ import annotations
 
 import logging
 import signal
-from collections.abc import Callable
 from typing import Any
 
 from sudoku_repl.core.errors import UserError, os_reason
-from sudoku_repl.tools.rate import Pool
+from sudoku_repl.tools.rate_pool import Pool
 
 #: seconds to reach a scheduler before giving up (one line, exit status 2)
 CONNECT_TIMEOUT = 3.0
@@ -31,13 +31,11 @@ SCHEME = "dask://"
 def dask_pool(
     where: str,
     jobs: int,
-    setup: Callable[[], None] | None = None,
     processes: bool = True,
     timeout: float = CONNECT_TIMEOUT,
 ) -> Pool:
     """A ``Pool`` on Dask: ``where`` is ``dask`` (a new ``LocalCluster`` of ``jobs`` workers,
-    processes or, with ``processes=False``, threads of this one) or ``dask://HOST:PORT``.
-    ``setup`` is sent with each chunk (the run modes, registered in each worker). Raises
+    processes or, with ``processes=False``, threads of this one) or ``dask://HOST:PORT``. Raises
     ``UserError`` when Dask is not installed or the scheduler cannot be reached."""
     try:
         from distributed import Client, LocalCluster
@@ -86,7 +84,7 @@ def dask_pool(
                 cluster.close()
 
     return Pool(
-        executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False, setup=setup,
+        executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False,
         count_slots=count_slots,
     )  # fmt: skip
 

@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.files import write_atomic
-from sudoku_repl.tools.rate import COLUMNS, PROG, SE_COLUMNS, Rated, Rating
+from sudoku_repl.tools.rate import Rated, Rating
+from sudoku_repl.tools.rate_rows import COLUMNS, PROG, SE_COLUMNS
 
 SUFFIX = ".unfinished"
 #: a batch of rows made durable (fsync) together: after this many rows or this many seconds

@@ -8,7 +8,8 @@ import math
 from collections.abc import Iterable, Sequence
 
 from sudoku_repl.text.files import write_atomic
-from sudoku_repl.tools.rate import PROG, Rated
+from sudoku_repl.tools.rate import Rated
+from sudoku_repl.tools.rate_rows import PROG
 from sudoku_repl.views.rating_plot import Point, svg_scatter
 
 

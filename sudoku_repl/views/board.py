@@ -15,7 +15,7 @@ from itertools import groupby
 from typing import NamedTuple
 
 from sudoku_repl.core.geometry import Cell, Geometry, Mask
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.names import Technique
 

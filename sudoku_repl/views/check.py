@@ -10,7 +10,7 @@ from functools import lru_cache
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.geometry import Cell, Geometry, Mask
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import Status
 from sudoku_repl.text.render import event_lines

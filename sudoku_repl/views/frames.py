@@ -15,7 +15,7 @@ from bisect import bisect_right
 from typing import NamedTuple
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState
 
 

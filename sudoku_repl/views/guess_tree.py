@@ -17,7 +17,7 @@ import attrs
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 
 #: A contradiction was met while this branch was the deepest one.
 WRONG = "wrong"

@@ -17,7 +17,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, FULL, Cell, Geometry, Mask, values_of
 from sudoku_repl.core.hand import HandMove
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.theorems import Conversion
 from sudoku_repl.text.render import event_lines

@@ -17,7 +17,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core import hand
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Geometry, Mask
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.techniques.chains import (
     FORCING_CHAIN,
     TECHNIQUES,

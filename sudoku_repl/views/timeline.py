@@ -18,7 +18,7 @@ from xml.sax.saxutils import escape
 import attrs
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 
 #: The text plot never gets taller than this many rows: beyond, each row stands for several
 #: levels, and the legend says how many ("2 levels per row").

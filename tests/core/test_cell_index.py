@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from sudoku_repl.core import native
-from sudoku_repl.core.history import (
+from sudoku_repl.core.record import (
     MOVES_PER_SNAPSHOT,
     History,
     cell_steps,

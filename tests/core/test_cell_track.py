@@ -21,14 +21,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sudoku_repl.core import history as history_module
 from sudoku_repl.core import native
-from sudoku_repl.core.history import (
+from sudoku_repl.core.record import (
     MOVES_PER_SNAPSHOT,
     CellTrack,
     History,
     first_holding,
     first_removal,
+    queries,
     removal_steps,
     value_events,
 )
@@ -161,7 +161,7 @@ def test_first_steps_read_growing_beginnings_of_the_record_as_the_replay(
 ) -> None:
     """``bisect when cell`` and ``bisect when removed`` look for the first step in the first
     ``window`` moves, then 4 times as many, ...: the first the replay of every move shows."""
-    monkeypatch.setattr(history_module, "_FIRST_MOVES", window)
+    monkeypatch.setattr(queries, "_FIRST_MOVES", window)
     session = loaded(QUIZZES[2])
     session.run(SilentHooks(), solutions=0, max_steps=4000)
     history = session.history

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_repl.api import Session
-from sudoku_repl.core.history import MOVES_PER_SNAPSHOT, History
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT, History
 from tests.support.helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 
 #: quizzes with long searches (several chunks of moves) and several run modes between them

@@ -21,7 +21,7 @@ import pytest
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import Status
 from sudoku_repl.text.quiz_files import load
 from tests.support.helpers import PUZZLES, SEED_QUIZ, SLOW, VARIANTS, Shell, read_lines, slow_cases

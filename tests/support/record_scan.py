@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.history import CellStep, History
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import CellStep, History
 from tests.support.helpers import SilentHooks
 
 

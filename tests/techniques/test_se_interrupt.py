@@ -14,7 +14,8 @@ from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted
 from sudoku_repl.tools import rate as tools_rate
-from sudoku_repl.tools.rate import StopFlag, rate_batches, rate_quiz, unbatched
+from sudoku_repl.tools.rate import rate_quiz
+from sudoku_repl.tools.rate_pool import StopFlag, rate_batches, unbatched
 from tests.support.helpers import SEED_QUIZ
 
 

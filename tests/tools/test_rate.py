@@ -26,14 +26,10 @@ import pytest
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text import quiz_files
-from sudoku_repl.tools.rate import (
-    COLUMNS,
-    Rating,
-    rate_batches,
-    rate_quiz,
-    read_quizzes,
-    unbatched,
-)
+from sudoku_repl.tools.rate import Rating, rate_quiz
+from sudoku_repl.tools.rate_file import read_quizzes
+from sudoku_repl.tools.rate_pool import rate_batches, unbatched
+from sudoku_repl.tools.rate_rows import COLUMNS
 from tests.support.helpers import PUZZLES, REFERENCE, REPO, SEED_QUIZ, SLOW, edge_cases, run_program
 
 TOP95 = PUZZLES / "norvig_top95.txt"
@@ -271,7 +267,7 @@ def test_never_more_workers_than_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
     1,000 processes)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from sudoku_repl.tools import rate as rate_module
+    from sudoku_repl.tools import rate_pool as rate_module
 
     started: list[int] = []
 

@@ -32,7 +32,9 @@ from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
-from sudoku_repl.tools.rate import COLUMNS, Pool, Rating, StopFlag, chunks, rate_batches, unbatched
+from sudoku_repl.tools.rate import Rating
+from sudoku_repl.tools.rate_pool import Pool, StopFlag, chunks, rate_batches, unbatched
+from sudoku_repl.tools.rate_rows import COLUMNS
 from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program, wait_for_rows
 
 TOP95 = PUZZLES / "norvig_top95.txt"
@@ -81,11 +83,11 @@ def test_chunks_shrink_to_single_quizzes_and_cover_each_quiz_once() -> None:
 
 class Backwards(Executor):
     """Runs nothing itself: each batch of chunks handed out is answered last chunk first, with
-    ratings whose ``steps_total`` is the quiz's index in ``texts``."""
+    ratings whose ``steps_total`` is the quiz's index in ``texts`` (the givens a chunk holds)."""
 
-    def __init__(self, texts: list[str]) -> None:
+    def __init__(self, texts: list[bytes]) -> None:
         self.index = {text: k for k, text in enumerate(texts)}
-        self.waiting: list[tuple[Future[list[Rating]], list[str]]] = []
+        self.waiting: list[tuple[Future[list[Rating]], list[bytes]]] = []
         self.order: list[int] = []  # the first quiz of each chunk, in the order answered
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
@@ -107,7 +109,7 @@ def _fake(k: int) -> Rating:
 
 def test_rows_come_back_in_file_order_whatever_order_chunks_come_back_in() -> None:
     quizzes = _read(FORUM, 9)
-    texts = [str(q) for _, q in quizzes]
+    texts = [bytes(q.givens) for _, q in quizzes]
     assert len(set(texts)) == 9
     executor = Backwards(texts)
     ended: list[bool] = []
@@ -371,11 +373,10 @@ def test_a_running_scheduler_rates_with_its_workers(
 
 
 def test_ctrl_c_cancels_the_dask_futures(scheduler: Any) -> None:
-    from sudoku_repl.assembly import register_all
     from sudoku_repl.tools.rate_dask import dask_pool
 
     address = scheduler.scheduler_address.removeprefix("tcp://")
-    pool = dask_pool(f"dask://{address}", 1, register_all)
+    pool = dask_pool(f"dask://{address}", 1)
     ended: list[bool] = []
     end = pool.end
     pool = attrs.evolve(pool, end=lambda cancel: (ended.append(cancel), end(cancel)))

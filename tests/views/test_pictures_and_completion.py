@@ -17,7 +17,7 @@ import pytest
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core import modes
-from sudoku_repl.core.history import History
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views.timeline import (
     BIGGEST_MARK,

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.history import History
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views.guess_tree import (

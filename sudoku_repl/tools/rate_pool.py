@@ -1,0 +1,252 @@
+"""``rate``'s scheduling: many quizzes rated in this process, in worker processes of this
+machine or in a ``Pool`` (Dask's: ``rate_dask``), handed out in chunks (``chunks``) and given
+back in file order (``rate_batches``). Ctrl-C reaches the workers through a ``StopFlag``."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import closing
+from functools import partial
+
+import attrs
+
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.tools.rate import Interrupted, Rated, Rating, never, rate_givens
+
+
+class StopFlag:
+    """Raised by Ctrl-C (or by a caller that stops reading); shared with the worker processes,
+    which poll it before each step. Setting it is a plain store, safe in a signal handler."""
+
+    def __init__(self) -> None:
+        self._value = multiprocessing.RawValue("b", 0)
+
+    def __call__(self) -> bool:
+        return bool(self._value.value)
+
+    def set(self) -> None:
+        self._value.value = 1
+
+
+_worker_stop: Callable[[], bool] = never
+
+
+def _start_worker(stop: StopFlag) -> None:
+    """In each worker: Ctrl-C is the parent's to handle; it tells the workers through ``stop``."""
+    global _worker_stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_stop = stop
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    """A worker whose parent died (kill -9) ends too, rather than rating on for nobody (and
+    slowing the run that continues the job)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
+
+
+def rate_chunk(
+    givens: Sequence[bytes],
+    max_steps: int | None,
+    run_mode: int = 0,
+    se_timeout: float | None = None,
+) -> list[Rating]:
+    """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
+    parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
+    and those after it have none). The run mode is registered by ``rate_givens`` where it is
+    not yet (a spawned worker, a Dask worker): nothing to set up."""
+    ratings = []
+    for quiz in givens:
+        try:
+            ratings.append(rate_givens(quiz, max_steps, _worker_stop, run_mode, True, se_timeout))
+        except Interrupted:
+            break
+    return ratings
+
+
+#: the most quizzes in one chunk sent to a worker process: enough to make the cost of a task
+#: nothing beside the easiest quizzes' (the pool's threads take the parent about a millisecond
+#: of CPU a task: with 16 a chunk, the parent took a sixth of the cores on 17-clue quizzes),
+#: few enough that rows keep coming (a chunk's rows come back together: 128 of the easiest
+#: quizzes take 25 ms) and that a kill loses little
+MOST_PER_CHUNK = 128
+
+
+def chunks(count: int, slots: int, most: int = MOST_PER_CHUNK) -> list[range]:
+    """The chunks ``count`` quizzes are handed out in to ``slots`` workers: each a quarter of an
+    even share of the quizzes not yet handed out (guided self-scheduling), between 1 and
+    ``most``. Search times vary a hundredfold from quiz to quiz; chunks that shrink to single
+    quizzes at the end keep every worker busy to the end."""
+    plan = []
+    start = 0
+    while start < count:
+        size = max(1, min(most, (count - start) // (4 * slots)))
+        plan.append(range(start, start + size))
+        start += size
+    return plan
+
+
+@attrs.frozen
+class Pool:
+    """Where chunks are rated, when not in this process: an executor, how many chunks it rates
+    at once (``slots``), the biggest chunk to send it, and how to end it (``end(cancel)``).
+    ``sees_stop``: its workers poll the ``StopFlag`` (worker processes of this machine) and
+    return short chunks after a Ctrl-C; other workers (Dask's) are not waited for: their
+    futures are cancelled."""
+
+    executor: Executor
+    slots: int
+    end: Callable[[bool], None]
+    most: int = MOST_PER_CHUNK
+    sees_stop: bool = True
+    #: the slots now, when workers come and go (a Dask cluster growing): asked once a second
+    count_slots: Callable[[], int] | None = None
+
+
+def rate_batches(
+    quizzes: Sequence[tuple[int, Quiz]],
+    jobs: int = 1,
+    max_steps: int | None = None,
+    stop: StopFlag | None = None,
+    run_mode: int = 0,
+    se_timeout: float | None = None,
+    pool: Pool | None = None,
+) -> Generator[list[Rated], None, None]:
+    """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
+    in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
+    (registered where it is searched: ``engines.check_mode``). The rows come in batches as
+    they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
+    together: a caller writes and flushes them at once). Ends early, without the interrupted
+    quiz, once ``stop`` is set.
+
+    Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
+    as chunks come back. The worker processes are started, and the first chunks handed out,
+    before this returns, not at the first ``next()``: a thread the caller starts afterwards
+    (the progress bar) is never forked into them. Iterate the result to its end or
+    ``close()`` it: closing stops the workers."""
+    stop = stop or StopFlag()
+    if pool is None:
+        plan = chunks(len(quizzes), jobs)
+        jobs = min(jobs, len(plan))  # never a worker with no chunk to take
+        if jobs <= 1:
+            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout)
+        executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
+        pool = Pool(executor, jobs, partial(_shut, executor))
+    work = partial(
+        rate_chunk,
+        max_steps=max_steps,
+        run_mode=run_mode,
+        se_timeout=se_timeout,
+    )
+    plan = chunks(len(quizzes), pool.slots, pool.most)
+    batches = _Gathering(quizzes, plan, work, pool, stop).batches()
+    next(batches)  # into its try: closed before its first batch, it still ends the pool
+    return batches
+
+
+def unbatched(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
+    """``rate_batches``' rows one at a time (closing them closes the batches: the workers
+    stop)."""
+    with closing(batches):
+        for batch in batches:
+            yield from batch
+
+
+def _shut(executor: Executor, cancel: bool) -> None:
+    executor.shutdown(wait=True, cancel_futures=cancel)
+
+
+def _rate_here(
+    quizzes: Sequence[tuple[int, Quiz]],
+    max_steps: int | None,
+    stop: StopFlag,
+    run_mode: int = 0,
+    se_timeout: float | None = None,
+) -> Generator[list[Rated], None, None]:
+    for line, quiz in quizzes:
+        try:
+            rating = rate_givens(quiz.givens, max_steps, stop, run_mode, True, se_timeout)
+        except Interrupted:
+            return
+        yield [(line, quiz, rating)]
+
+
+#: how often the gathering looks at the stop flag while no chunk comes back, with workers that
+#: do not see it (seconds)
+_POLL = 0.1
+
+
+class _Gathering:
+    """The chunks of ``plan`` handed out to ``pool``, two per slot kept under way, and their
+    rows given back in file order: chunks that come back early wait in ``back`` (the reorder
+    buffer) for those before them. The first chunks are handed out when it is made."""
+
+    def __init__(
+        self,
+        quizzes: Sequence[tuple[int, Quiz]],
+        plan: Sequence[range],
+        work: Callable[[list[bytes]], list[Rating]],
+        pool: Pool,
+        stop: StopFlag,
+    ) -> None:
+        self.quizzes, self.plan, self.work, self.pool, self.stop = quizzes, plan, work, pool, stop
+        self.under_way: dict[Future[list[Rating]], int] = {}
+        self.handed = 0  # chunks handed out
+        self.slots = pool.slots
+        try:
+            self._hand_out()
+        except BaseException:
+            pool.end(True)
+            raise
+
+    def _hand_out(self) -> None:
+        plan, quizzes = self.plan, self.quizzes
+        while self.handed < len(plan) and len(self.under_way) < 2 * self.slots:
+            givens = [bytes(quizzes[i][1].givens) for i in plan[self.handed]]
+            self.under_way[self.pool.executor.submit(self.work, givens)] = self.handed
+            self.handed += 1
+
+    def batches(self) -> Generator[list[Rated], None, None]:
+        plan, quizzes, pool, stop, under_way = (
+            self.plan, self.quizzes, self.pool, self.stop, self.under_way
+        )  # fmt: skip
+        back: dict[int, list[Rating]] = {}
+        given = 0  # chunks whose rows were given
+        counted_at = time.monotonic()
+        done = False
+        try:
+            yield []  # (taken by rate_batches)
+            while given < len(plan):
+                if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
+                    self.slots, counted_at = max(1, pool.count_slots()), time.monotonic()
+                self._hand_out()
+                if given in back:
+                    ratings = back.pop(given)
+                    yield [
+                        (quizzes[i][0], quizzes[i][1], rating)
+                        for i, rating in zip(plan[given], ratings)
+                    ]
+                    if len(ratings) < len(plan[given]):  # interrupted in a worker
+                        return
+                    given += 1
+                    continue
+                if stop() and not pool.sees_stop:
+                    return
+                ready, _ = wait(
+                    under_way, None if pool.sees_stop else _POLL, return_when=FIRST_COMPLETED
+                )
+                for future in ready:
+                    back[under_way.pop(future)] = future.result()
+            done = True
+        finally:
+            if not done:
+                stop.set()  # the workers give up their current quiz and skip the queued ones
+            pool.end(not done)
