@@ -14,8 +14,8 @@ from helpers import SEED_QUIZ
 
 from sudoku_repl.core import native
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import load

@@ -12,8 +12,8 @@ import attrs
 from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
-from sudoku_repl.core.record import History, last_empty_cands
 from sudoku_repl.core.notices import BreakpointDisabled
+from sudoku_repl.core.record import History, last_empty_cands
 
 
 class StepSeen(NamedTuple):

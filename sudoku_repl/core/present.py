@@ -14,9 +14,9 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.experiments import Experiments, Parting
 from sudoku_repl.core.geometry import CLASSIC, Geometry
-from sudoku_repl.core.record import History
 from sudoku_repl.core.notices import ExperimentsDropped, Notice, RecordFull
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History
 from sudoku_repl.core.state import GUESS_DUE, EngineState, Status
 
 

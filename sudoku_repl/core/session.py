@@ -24,11 +24,11 @@ from sudoku_repl.core.breakpoints import Breakpoints
 from sudoku_repl.core.edits import Edits
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.experiments import Experiments
-from sudoku_repl.core.record import History
 from sudoku_repl.core.hooks import Hooks, Quiet
 from sudoku_repl.core.notices import Notice
 from sudoku_repl.core.present import Settings
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History
 from sudoku_repl.core.session_experiments import SessionExperiments
 from sudoku_repl.core.stepping import (
     NATIVE_UNITS,

@@ -20,11 +20,11 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.core.events import Event, is_new_guess
 from sudoku_repl.core.geometry import Cell
-from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.present import Present
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.runs import PlainRequest
 from sudoku_repl.core.state import FINISHED, GUESS_DUE, WRONG, EngineState, Status
 
