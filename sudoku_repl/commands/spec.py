@@ -135,6 +135,24 @@ def Choice(*words: str, key: str = "word") -> Arg:
     return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words, key)
 
 
+class Key:
+    """A command's key in the full screen (``frontends/tui/keys.py``): the ``letter`` that runs
+    it, the ``text`` the screen's help gives it (by default ``name: summary``), ``opens``: the
+    key types the command into the command line instead of running it (``g``: ``goto`` typed),
+    and ``brief``: the help line at the screen's foot names it too."""
+
+    __slots__ = ("brief", "letter", "opens", "text")
+
+    def __init__(self, letter: str, text: str = "", *, opens: bool = False, brief: bool = False):
+        self.letter = letter
+        self.text = text
+        self.opens = opens
+        self.brief = brief
+
+    def __repr__(self) -> str:
+        return f"Key({self.letter!r})"
+
+
 def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
     """The forms as error lines and help name them: ``when [r,c] | when removed v [r,c]`` (the
     name once unless ``repeat``: ``break level >= <L> | step <N>``)."""
@@ -159,17 +177,31 @@ class Command:
     (with ``text/args.py``), naming ``form`` in its error lines. ``wrong``: what the error line
     says when no form matches (``needs a condition``; by default what the one argument is);
     ``synonyms``: words read as others (``color`` as ``colour``); ``repeat``: whether the form
-    text repeats the name before each form (``form_text``)."""
+    text repeats the name before each form (``form_text``).
+
+    What the front ends and the dispatcher ask of a command is said here too: ``runs``: it runs
+    the search (a run stopped half way is scripted as the path it took); ``stops``: it leaves the
+    session at a new stop (``runs`` implies it): the displays run after it, and the level
+    ``frame`` selected goes back to the present; ``repeats``: Enter on an empty line repeats it,
+    as gdb does; ``key``: its key in the full screen; ``scripted``: ``save-session`` writes it
+    (not a command that only looks or writes a file); ``displayable``: ``display`` may run it
+    at every stop (never one that stops)."""
 
     __slots__ = (
         "_handler",
+        "_help",
         "aliases",
+        "displayable",
         "form",
         "forms",
         "handler_path",
-        "help",
+        "key",
         "name",
         "raw",
+        "repeats",
+        "runs",
+        "scripted",
+        "stops",
         "summary",
         "synonyms",
         "usage",
@@ -185,12 +217,18 @@ class Command:
         forms: Sequence[Form] = (),
         usage: str = "",
         form: str = "",
-        help: str = "",
+        help: str | Callable[[], str] = "",
         aliases: tuple[str, ...] = (),
         raw: bool = False,
         wrong: str = "",
         synonyms: dict[str, str] | None = None,
         repeat: bool = True,
+        runs: bool = False,
+        stops: bool = False,
+        repeats: bool = False,
+        key: Key | None = None,
+        scripted: bool = True,
+        displayable: bool = True,
     ) -> None:
         self.name = name
         self.summary = summary
@@ -198,15 +236,31 @@ class Command:
         self.forms = tuple(forms)
         self.form = form or form_text(name, self.forms, repeat)
         self.usage = usage or self.form
-        self.help = help
+        self._help = help
         self.aliases = aliases
         self.raw = raw
         self.wrong = wrong
         self.synonyms = synonyms or {}
+        self.runs = runs
+        self.stops = stops or runs
+        self.repeats = repeats
+        self.key = key
+        if key is not None and not key.text:
+            key.text = f"{name}: {summary}"
+        self.scripted = scripted
+        self.displayable = displayable and not self.stops
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
         return f"Command({self.name!r}, {self.summary!r}, {self.handler_path!r})"
+
+    @property
+    def help(self) -> str:
+        """The explanation ``help <command>`` adds (made when first asked, where the
+        declaration gives a function: ``set``'s, from the settings)."""
+        if not isinstance(self._help, str):
+            self._help = self._help()
+        return self._help
 
     def entry(self) -> str:
         """The command's line in the Order List."""
@@ -263,6 +317,11 @@ class Command:
         if near:
             said += f" (did you mean {near[0]}?)"
         return f"{said}; {self.form}"
+
+    def takes(self, kind: str) -> bool:
+        """Whether a form takes an argument of ``kind`` (``run-mode`` a run mode: its help
+        lists the modes registered)."""
+        return any(isinstance(w, Arg) and w.kind == kind for form in self.forms for w in form)
 
     def first_words(self) -> list[str]:
         """The words the forms begin with (``break``, ``settings`` for ``info``); none when a

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.debugger import breakpoint_of, parse_condition
+from sudoku_repl.commands.declared.settings import named
 from sudoku_repl.commands.declared.stepping import CONDITION, SET
-from sudoku_repl.commands.dispatch import STOPPING
 from sudoku_repl.commands.running import run_command
 from sudoku_repl.commands.spec import words as spec_words
 from sudoku_repl.commands.table import lookup
@@ -73,7 +73,7 @@ def display(repl: Repl, command: str | None) -> None:
     cmd = lookup(command.split()[0])
     if cmd is None:
         raise UserError(f"Not a command: {command.split()[0]!r}; display <command>")
-    if cmd.name in STOPPING or cmd.name in ("display", "undisplay", "bye", "source"):
+    if not cmd.displayable:
         raise UserError(f"display runs commands that look, not {cmd.name}: display <command>")
     repl.display_number += 1
     repl.displays[repl.display_number] = command
@@ -104,16 +104,9 @@ def set_(repl: Repl, arg: str) -> None:
         raise UserError(f"Not a setting: {arg!r}; {SET.form}")
     if found is None:
         raise UserError(SET.refusal(words))  # an unknown setting named, else what set needs
-    setting, value = found["setting"], found["value"]
-    view = repl.view
-    if setting == "colour":
-        view.colour = None if value == "auto" else value == "on"
-    elif setting == "height":
-        view.height = None if value == "auto" else value
-    elif setting == "names":
-        view.names = str(value)
-    else:
-        setattr(view, str(setting), value == "on")
+    setting = named(found["setting"])
+    assert setting is not None  # (the forms name the settings)
+    setting.put(repl, found["value"])
     repl.lines(repl.settings_lines())
 
 

@@ -18,6 +18,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands import spec
+from sudoku_repl.commands.declared.settings import SETTINGS
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 from sudoku_repl.commands.spec import next_words
 from sudoku_repl.commands.table import COMMANDS, lookup, ready
@@ -107,29 +108,16 @@ def _matching(options: Iterable[str], word: str) -> Iterator[Completion]:
             yield Completion(option, start_position=-len(word))
 
 
-#: each toolbar field's name, and the short name used when the line would not fit
+#: each toolbar field's name, and the short name used when the line would not fit (the
+#: settings' come from their declarations: ``Setting.short``)
 _FIELDS = {
     "step": "st",
     "level": "lv",
     "biggest": "max",
     "solutions": "sol",
-    "run-mode": "rm",
-    "guess-mode": "gm",
+    **{setting.name: setting.short for setting in SETTINGS if setting.short},
     "breakpoints": "bp",
 }
-
-
-#: what Enter on an empty line repeats (with its argument, e.g. ``back 5``), as gdb does
-REPEATED = frozenset({"step", "next", "back", "continue", "finish", "up", "down"})
-
-
-#: the toolbar's fields before the session is made (``Repl.session``): the default settings of
-#: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
-    ("run-mode", 0),
-    ("guess-mode", 0),
-    ("breakpoints", 0),
-)
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -146,15 +134,15 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("biggest", biggest),
             ("solutions", state.solutions),
         ]
-    if repl.made_session:
-        settings = repl.session.settings
-        fields += [
-            ("run-mode", settings.run_mode),
-            ("guess-mode", settings.guess_mode),
-            ("breakpoints", len(repl.session.breakpoints.enabled())),
-        ]
-    else:
-        fields += DEFAULT_TOOLBAR_FIELDS
+    # the settings the toolbar shows (``Setting.short``), their declared defaults before the
+    # session is made (``Repl.session``): the engine is not imported for them; no breakpoint
+    made = repl.made_session
+    fields += [
+        (setting.name, setting.value(repl) if made else setting.default)
+        for setting in SETTINGS
+        if setting.short
+    ]
+    fields.append(("breakpoints", len(repl.session.breakpoints.enabled()) if made else 0))
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):
@@ -306,9 +294,10 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             out.message("")
             line = session.prompt(PROMPT + "\n")
             if not line.strip():
-                # Enter on an empty line repeats the last stepping command, as gdb and pdb do
+                # Enter on an empty line repeats the last stepping command (with its argument,
+                # ``back 5``), as gdb and pdb do: those declared ``repeats``
                 last = lookup(previous.partition(" ")[0])
-                if last is None or last.name not in REPEATED:
+                if last is None or not last.repeats:
                     continue
                 line = previous
             previous = line.strip()

@@ -9,6 +9,7 @@ from sudoku_repl.commands.spec import (
     Command,
     File,
     Int,
+    Key,
     Text,
     Value,
     form_text,
@@ -49,6 +50,8 @@ GOTO = Command(
     "goto",
     "go to the state right after a step",
     "sudoku_repl.commands.debugger:goto",
+    stops=True,
+    key=Key("g", "goto: opens the command line with goto typed", opens=True),
     forms=[(Int("<step>", "a step number"),)],
     help=(
         "Backwards or forwards; no trace lines are printed for the steps in between, and\n"
@@ -61,6 +64,9 @@ BACK = Command(
     "back",
     "go back n steps (default 1)",
     "sudoku_repl.commands.debugger:back",
+    stops=True,
+    repeats=True,
+    key=Key("b", "back one step", brief=True),
     forms=[(Int("[n]", "a number of steps"),)],
     help="The same as goto <present step - n>.",
 )
@@ -69,6 +75,7 @@ BISECT = Command(
     "bisect",
     "find the first step where a level or a condition is reached",
     "sudoku_repl.commands.debugger:bisect",
+    stops=True,
     forms=BISECT_FORMS,
     wrong="needs a level or a condition",
     raw=True,
@@ -164,6 +171,7 @@ WHEN = Command(
     "when",
     "the steps at which a cell got or lost a value, or lost a candidate",
     "sudoku_repl.commands.debugger:when",
+    scripted=False,
     forms=[(Cell(),), (CellValue(),), ("removed", Value(), Cell())],
     wrong="needs a cell",
     usage="when [r,c]|[r,c]=v|removed v [r,c]",
@@ -178,6 +186,7 @@ HISTORY = Command(
     "history",
     "the recorded trace lines of a step range",
     "sudoku_repl.commands.debugger:history",
+    scripted=False,
     forms=[STEP_RANGE],
     raw=True,
     help=(
@@ -217,6 +226,7 @@ SAVE_SESSION = Command(
     "save-session",
     "write a script that replays this session",
     "sudoku_repl.commands.debugger:save_session",
+    scripted=False,
     forms=[(File(),)],
     help=(
         "The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
@@ -228,6 +238,8 @@ SOURCE = Command(
     "source",
     "run the commands of a script",
     "sudoku_repl.commands.debugger:source",
+    scripted=False,
+    displayable=False,
     forms=[(File(),)],
     help=(
         "As in batch mode: empty and # lines are skipped; a guess question takes the next\n"

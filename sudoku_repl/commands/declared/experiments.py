@@ -10,6 +10,7 @@ EXPERIMENTS = Command(
     "experiments",
     "list the experiments: the futures of the search, kept side by side",
     "sudoku_repl.commands.experiments:experiments",
+    scripted=False,
     help=(
         "One line each: its number and name, where it parted (step, cell and answer), how far\n"
         "it got (steps, solutions, biggest level, finished or not) and the step it stands at;\n"
@@ -42,6 +43,7 @@ COMPARE = Command(
     "compare",
     "two experiments side by side",
     "sudoku_repl.commands.experiments:compare",
+    scripted=False,
     forms=[(Text("<A>", key="a"), Text("[B]", key="b"))],
     raw=True,
     form="compare A [B]",
