@@ -86,17 +86,25 @@ def test_handler_modules_declare_nothing_and_their_handlers_resolve() -> None:
 
 def test_each_handler_takes_what_its_forms_parse() -> None:
     """A parsed command's handler takes the keys of its forms' arguments (those of only some
-    forms with a default); a raw one the argument text."""
+    forms, or that may be left out, with a default); a raw one the argument text."""
     for cmd in in_order():
         parameters = list(inspect.signature(cmd.handler).parameters.values())[1:]
         if cmd.raw:
             assert [p.name for p in parameters] == ["arg"], cmd
             continue
         keys = [{w.key for w in form if isinstance(w, spec.Arg)} for form in cmd.forms]
-        everywhere = set.intersection(*keys) if keys else set()
+        required = [
+            {w.key for w in form if isinstance(w, spec.Arg) and not w.optional}
+            for form in cmd.forms
+        ]
+        everywhere = set.intersection(*required) if required else set()
+        somewhere = set.intersection(*keys) if keys else set()
         assert {p.name for p in parameters} == set().union(*keys), cmd
         for p in parameters:
-            assert (p.default is inspect.Parameter.empty) == (p.name in everywhere), (cmd, p)
+            if p.name in everywhere:
+                assert p.default is inspect.Parameter.empty, (cmd, p)
+            elif p.name not in somewhere:  # left out by some form: None
+                assert p.default is None, (cmd, p)
 
 
 def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
@@ -126,7 +134,7 @@ def test_set_completes_its_settings_and_their_values() -> None:
     assert completions("set color ") == ["set color auto", "set color off", "set color on"]
     assert completions("set trace on ") == []
     shell = Shell()
-    assert shell.fails("set colour") == ["set needs a setting and a value: " + SETTINGS]
+    assert shell.fails("set colour") == ["set colour needs one of on, off, auto: " + SETTINGS]
     assert shell.ok("set color off")[2] == "colour off"
 
 
@@ -152,7 +160,12 @@ KINDS = [
         "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
         "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
     ),
-    ("info", "settings", "break x", "info knows: info break | info search | info settings"),
+    (
+        "info",
+        "settings",
+        "break x",
+        "info break takes nothing more: info break | info search | info settings",
+    ),
     ("set", "trace off", "trace maybe", "Not a setting: 'trace maybe'; " + SETTINGS),
     ("help", "runtil", "nosuch", None),
 ]

@@ -10,12 +10,10 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_repl.commands.declared.debugger import (
     BACK,
-    BISECT,
     BREAK,
     HISTORY,
     INFO,
     TIMELINE,
-    TREE,
 )
 from sudoku_repl.commands.dispatch import open_script
 from sudoku_repl.commands.spec import words
@@ -48,7 +46,6 @@ from sudoku_repl.core.history import (
 )
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.args import (
-    file_words,
     parse_count,
 )
 from sudoku_repl.text.files import write_atomic
@@ -106,33 +103,41 @@ def back(repl: Repl, n: int | None) -> None:
 # -- bisection --------------------------------------------------------------------------------
 
 
-def bisect(repl: Repl, arg: str) -> None:
+def bisect(
+    repl: Repl,
+    kind: str,
+    level: int | str | None = None,
+    max_steps: int | None = None,
+    condition: str | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+    value: int | None = None,
+    cell: Cell | None = None,
+    k: int | None = None,
+) -> None:
     session = repl.require_quiz()
-    found = BISECT.match(words(arg), lambda: _geo(repl))
-    if found is None:
-        raise UserError(BISECT.complaint())
-    kind = found["kind"]
+    found = {"condition": condition, "cell_value": cell_value, "value": value, "cell": cell, "k": k}
     history = session.history
     present = session.cursor
-    limit: int | None = found.get("max_steps")
+    limit = max_steps
     if kind == "level":
-        level = -1 if found["level"] == "max" else found["level"]
-        if level == -1:
+        target = -1 if level == "max" or level is None else int(level)
+        if target == -1:
             if _go_on(repl, None):
                 return
-            level = max(history.biggest_level(1, history.last_steps), history.dropped_biggest)
-            if level == 0:
+            target = max(history.biggest_level(1, history.last_steps), history.dropped_biggest)
+            if target == 0:
                 repl.out.message("No guess is made in this search.")
                 return
         elif limit is not None and _go_on(repl, limit):
             return
-        what = f"Level {level}"
-        before = level <= history.dropped_biggest
-        first = _first_level(history, level)
+        what = f"Level {target}"
+        before = target <= history.dropped_biggest
+        first = _first_level(history, target)
         probe: Callable[[int, int], str] | None = lambda a, b: (  # noqa: E731
-            _level_probe(history, a, b, level)
+            _level_probe(history, a, b, target)
         )
     else:
+        target = 0
         what, first, before = _condition(repl, found)
         probe = None
     verb = "first holds" if kind == "when" else "is first reached"
@@ -173,7 +178,7 @@ def bisect(repl: Repl, arg: str) -> None:
         else:
             lo = mid + 1
     session.goto(lo, repl.hooks)
-    line = _step_line(history, lo, None if kind == "when" else level, _geo(repl))
+    line = _step_line(history, lo, None if kind == "when" else target, _geo(repl))
     repl.out.message(f"{what} {verb} at step {lo}: {line}")
 
 
@@ -454,10 +459,10 @@ def _value_templates(name: str) -> list[tuple[str, str]]:
     return templates
 
 
-def history(repl: Repl, arg: str) -> None:
+def history(repl: Repl, first: int | None = None, last: int | None = None) -> None:
     history = repl.require_quiz().history
     form = HISTORY.form
-    first, last = _range(arg, max(history.last_steps, 1), form)
+    first, last = _range(first, last, max(history.last_steps, 1), form)
     if not _recorded(history, repl):
         return
     start, end = history.first_steps, history.last_steps
@@ -492,13 +497,10 @@ def _recorded(history: History, repl: Repl) -> bool:
     return True
 
 
-def _range(arg: str, last: int, form: str) -> tuple[int, int]:
-    words = arg.split()
-    if len(words) > 2:
-        raise UserError(f"Too many numbers: {form}")
-    numbers = [parse_count(w, f"Steps are whole numbers: {form}") for w in words]
-    first = numbers[0] if numbers else 1
-    end = numbers[1] if len(numbers) > 1 else last
+def _range(first: int | None, last: int | None, end: int, form: str) -> tuple[int, int]:
+    """The steps ``first``..``last`` (by default 1.. ``end``), refused when empty."""
+    first = 1 if first is None else first
+    end = end if last is None else last
     if first > end:
         raise UserError(f"The range {first}..{end} is empty: {form}")
     return first, end
@@ -507,27 +509,28 @@ def _range(arg: str, last: int, form: str) -> tuple[int, int]:
 # -- pictures -----------------------------------------------------------------------------
 
 
-def timeline(repl: Repl, arg: str) -> None:
+def timeline(
+    repl: Repl,
+    first: int | None = None,
+    last: int | None = None,
+    path: str | None = None,
+    a: str | None = None,
+    b: str | None = None,
+) -> None:
     from sudoku_repl.views.timeline import svg_timeline, text_timeline
 
     history = repl.require_quiz().history
     form = TIMELINE.form
-    if arg.startswith("--compare"):
+    if a is not None and b is not None:
         from sudoku_repl.commands.experiments import timeline_compare
 
-        timeline_compare(repl, file_words(arg, form))
+        timeline_compare(repl, a, b, path)
         return
-    if arg.startswith("--"):
-        words = file_words(arg, form)
-        if words[0] != "--svg":
-            raise UserError(f"timeline knows --svg only: {form}")
-        if len(words) < 2:
-            raise UserError(f"timeline --svg needs a file: {form}")
-        first, last = _range(" ".join(words[2:]), history.last_steps, form)
-        write_atomic(words[1], _picture(svg_timeline, history, first, last))
-        repl.out.message(f"Wrote {shown(words[1], PATH)}.")
+    first, last = _range(first, last, history.last_steps, form)
+    if path is not None:
+        write_atomic(path, _picture(svg_timeline, history, first, last))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
         return
-    first, last = _range(arg, history.last_steps, form)
     repl.lines(_picture(text_timeline, history, first, last, repl.width()))
 
 
@@ -540,19 +543,12 @@ def _picture(draw: Callable[..., Any], *args: Any) -> Any:
         raise UserError(f"No timeline: {e}.") from None
 
 
-def tree(repl: Repl, arg: str) -> None:
+def tree(repl: Repl, path: str) -> None:
     from sudoku_repl.views.guess_tree import build_tree, to_dot
 
     history = repl.require_quiz().history
-    form = f'{TREE.form} (quote a name with blanks: tree --dot "my tree.dot")'
-    words = file_words(arg, form)
-    if not words or words[0] != "--dot":
-        shown_option = f" ({shown(words[0])} is not supported)" if words else ""
-        raise UserError(f"tree writes Graphviz DOT only{shown_option}: {form}")
-    if len(words) != 2:
-        raise UserError(f"tree --dot takes one file name: {form}")
-    write_atomic(words[1], to_dot(build_tree(history, _geo(repl))))
-    repl.out.message(f"Wrote {shown(words[1], PATH)}.")
+    write_atomic(path, to_dot(build_tree(history, _geo(repl))))
+    repl.out.message(f"Wrote {shown(path, PATH)}.")
 
 
 # -- scripts -------------------------------------------------------------------------------

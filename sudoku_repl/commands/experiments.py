@@ -156,7 +156,7 @@ def set_edit(repl: Repl, typed: list[str]) -> None:
     repl.out.message(f"Experiment {present.number} ({present.name}) begins here.")
 
 
-def timeline_compare(repl: Repl, typed: list[str]) -> None:
+def timeline_compare(repl: Repl, a: str, b: str, path: str | None) -> None:
     """``timeline --compare A B [--svg <file>]``: both level curves on one axis."""
     from sudoku_repl.text.files import write_atomic
     from sudoku_repl.views.timeline import _span
@@ -164,9 +164,7 @@ def timeline_compare(repl: Repl, typed: list[str]) -> None:
 
     form = "timeline --compare A B [--svg <file>]"
     session = repl.require_quiz()
-    if len(typed) not in (3, 5) or (len(typed) == 5 and typed[3] != "--svg"):
-        raise UserError(f"timeline --compare needs two experiments: {form}")
-    first, second = (session.experiment(_key(t)) for t in typed[1:3])
+    first, second = (session.experiment(_key(t)) for t in (a, b))
     if first is second:
         raise UserError(f"timeline --compare needs two different experiments: {form}")
     tree = session.experiment_tree
@@ -181,9 +179,9 @@ def timeline_compare(repl: Repl, typed: list[str]) -> None:
         tree.unview()
     parted = session.parting_step(first.number, second.number)
     names = (f"{first.number} {first.name}", f"{second.number} {second.name}")
-    if len(typed) == 5:
-        write_atomic(typed[4], svg_compare(span_a, span_b, names, parted))
-        repl.out.message(f"Wrote {shown(typed[4], PATH)}.")
+    if path is not None:
+        write_atomic(path, svg_compare(span_a, span_b, names, parted))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
         return
     try:
         repl.lines(text_compare(span_a, span_b, names, parted, repl.width()))

@@ -18,7 +18,8 @@ from sudoku_repl.core.errors import UserError
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    import re
+    from collections.abc import Callable, Iterator, Sequence
     from types import ModuleType
     from typing import Any, TypeAlias
 
@@ -46,12 +47,19 @@ class Arg:
     """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
     brackets it may be left out, at the end of a form only), what it is, for error lines (``a
     step count``: ``runtil needs a step count``, then the forms), and ``key``, the name of the
-    handler's parameter that gets its value (by default the shown word: ``steps``, ``n``)."""
+    handler's parameter that gets its value (by default the shown word: ``steps``, ``n``).
+    ``rest``: a text that takes the rest of the line (blanks and all), at the end of a form."""
 
-    __slots__ = ("key", "kind", "offers", "optional", "shown", "what")
+    __slots__ = ("key", "kind", "offers", "optional", "rest", "shown", "what")
 
     def __init__(
-        self, kind: str, shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = ""
+        self,
+        kind: str,
+        shown: str,
+        what: str = "",
+        offers: tuple[str, ...] = (),
+        key: str = "",
+        rest: bool = False,
     ) -> None:
         self.kind = kind
         self.shown = shown
@@ -59,6 +67,7 @@ class Arg:
         # a cell's [r,c] is no optional word
         self.optional = shown.startswith("[") and shown.endswith("]") and kind not in (CELL, FILLED)
         self.offers = offers
+        self.rest = rest
         self.key = key or shown.strip("<>[]")
         if not self.key.isidentifier():
             raise ValueError(f"{shown!r} names no parameter: give Arg a key")
@@ -119,8 +128,10 @@ def File(shown: str = "<file>", key: str = "path") -> Arg:
     return Arg(FILE, shown, "a file", key=key)
 
 
-def Text(shown: str, what: str = "", key: str = "") -> Arg:
-    return Arg(TEXT, shown, what, key=key)
+def Text(shown: str, what: str = "", key: str = "", rest: bool = False) -> Arg:
+    """A word, or with ``rest`` the rest of the line (a form's last word: ``condition <n>
+    [expr]``); a form of this one word alone takes the whole line."""
+    return Arg(TEXT, shown, what, key=key, rest=rest)
 
 
 def CommandName(shown: str = "[command]", key: str = "command") -> Arg:
@@ -185,13 +196,15 @@ class Command:
     ``frame`` selected goes back to the present; ``repeats``: Enter on an empty line repeats it,
     as gdb does; ``key``: its key in the full screen; ``scripted``: ``save-session`` writes it
     (not a command that only looks or writes a file); ``displayable``: ``display`` may run it
-    at every stop (never one that stops)."""
+    at every stop (never one that stops); ``fold``: its words are read in any case
+    (``matrix NAK``)."""
 
     __slots__ = (
         "_handler",
         "_help",
         "aliases",
         "displayable",
+        "fold",
         "form",
         "forms",
         "handler_path",
@@ -229,6 +242,7 @@ class Command:
         key: Key | None = None,
         scripted: bool = True,
         displayable: bool = True,
+        fold: bool = False,
     ) -> None:
         self.name = name
         self.summary = summary
@@ -249,6 +263,7 @@ class Command:
             key.text = f"{name}: {summary}"
         self.scripted = scripted
         self.displayable = displayable and not self.stops
+        self.fold = fold
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
@@ -299,24 +314,78 @@ class Command:
         arg = next(w for w in self.forms[0] if not isinstance(w, str))
         return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
 
-    def refusal(self, typed: Sequence[str]) -> str:
+    def refusal(self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None) -> str:
         """The error line when the ``typed`` words fit no form: a first word that begins no form
         of a command whose forms all begin with a word (``info foo``, ``set foo``, ``break
-        foo``) is named, with the nearest known word and the forms, in one line; else
+        foo``) is named, with the nearest known word and the forms, in one line; words that
+        begin a form with its own words (a keyword, an option, one of some words) and go wrong
+        after them are named with what the form takes next (``shortfall``); else
         ``complaint()``."""
         known = self.first_words()
-        word = self.synonyms.get(typed[0], typed[0]) if typed else ""
-        if not word or not known or word in known:
-            return self.complaint()
-        import difflib
+        typed = self._read(typed)
+        word = typed[0] if typed else ""
+        if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with
+            known = [w for form in self.forms for w in form[:1] if isinstance(w, str)]
+        if word and known and word not in known:
+            import difflib
 
+            from sudoku_repl.core.errors import shown
+
+            what = "option" if word.startswith("--") else "word"
+            said = f"Unknown {self.name} {what} {shown(word)!r}"
+            near = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+            if near:
+                said += f" (did you mean {near[0]}?)"
+            return f"{said}; {self.form}"
+        return self.shortfall(typed, geo or _classic) or self.complaint()
+
+    def shortfall(self, typed: Sequence[str], geo: Callable[[], Geometry]) -> str | None:
+        """``tree --dot needs a file``, ``set trace needs on|off``, ``info break takes nothing
+        more``: the line for ``typed`` words that begin a form with a word of its own and then
+        stop short, go wrong or go on too long; None when no form begins so."""
         from sudoku_repl.core.errors import shown
 
-        said = f"Unknown {self.name} word {shown(word)!r}"
-        near = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-        if near:
-            said += f" (did you mean {near[0]}?)"
-        return f"{said}; {self.form}"
+        depth = 0
+        nexts: list[Word | None] = []
+        for form in self.forms:
+            fits = self._prefix(form, typed, geo)
+            if not fits:
+                continue
+            if fits > depth:
+                depth, nexts = fits, []
+            if fits == depth:
+                nexts.append(form[fits] if fits < len(form) else None)
+        if not depth:
+            return None
+        head = " ".join([self.name, *(shown(w) for w in typed[:depth])])
+        wanted = [w for w in dict.fromkeys(nexts) if w is not None]
+        if not wanted or (len(typed) > depth and None in nexts):
+            return f"{head} takes nothing more: {self.form}"
+        what = " or ".join(
+            dict.fromkeys(w if isinstance(w, str) else w.needed() or w.shown for w in wanted)
+        )
+        verb = "takes" if all(isinstance(w, Arg) and w.optional for w in wanted) else "needs"
+        return f"{head} {verb} {what}: {self.form}"
+
+    @staticmethod
+    def _prefix(form: Form, typed: Sequence[str], geo: Callable[[], Geometry]) -> int:
+        """How many of the ``typed`` words fit ``form`` from its start, when its first word is
+        a word of its own (a keyword, one of some words); else 0."""
+        first = form[0] if form else None
+        if not (isinstance(first, str) or (isinstance(first, Arg) and first.kind == CHOICE)):
+            return 0
+        fits = 0
+        for want, got in zip(form, typed):
+            if isinstance(want, str):
+                if want != got:
+                    break
+            else:
+                try:
+                    want.parse(got, "", geo)
+                except (ValueError, UserError):
+                    break
+            fits += 1
+        return fits
 
     def takes(self, kind: str) -> bool:
         """Whether a form takes an argument of ``kind`` (``run-mode`` a run mode: its help
@@ -338,22 +407,41 @@ class Command:
         return list(dict.fromkeys(found))
 
     def match(
-        self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None
+        self,
+        typed: Sequence[str],
+        geo: Callable[[], Geometry] | None = None,
+        rest: Callable[[int], str] | None = None,
     ) -> dict[str, Any] | None:
         """The values of the arguments of the first form the ``typed`` words fit, by key, or
-        None (``geo``: the puzzle's, for cells; by default the classic grid)."""
-        typed = [self.synonyms.get(w, w) for w in typed]
+        None (``geo``: the puzzle's, for cells; by default the classic grid; ``rest``: the text
+        from the k-th word on, for a ``rest`` text, by default the words joined)."""
+        typed = self._read(typed)
         for form in self.forms:
-            values = self._fit(form, typed, geo or _classic)
+            values = self._fit(form, typed, geo or _classic, rest)
             if values is not None:
                 return values
         return None
 
+    def _read(self, typed: Sequence[str]) -> list[str]:
+        """The typed words as the forms spell them: synonyms replaced, and lower case where
+        the command ``fold``s."""
+        if self.fold:
+            typed = [w.lower() for w in typed]
+        return [self.synonyms.get(w, w) for w in typed]
+
     def _fit(
-        self, form: Form, typed: Sequence[str], geo: Callable[[], Geometry]
+        self,
+        form: Form,
+        typed: Sequence[str],
+        geo: Callable[[], Geometry],
+        rest: Callable[[int], str] | None = None,
     ) -> dict[str, Any] | None:
         """The values of ``typed`` by ``form``; None when they do not have its shape (a number
         out of range raises the ``UserError`` that says so)."""
+        last = form[-1] if form else None
+        if isinstance(last, Arg) and last.rest and len(typed) >= len(form):
+            k = len(form) - 1  # the rest of the line is its last word
+            typed = [*typed[:k], rest(k) if rest is not None else " ".join(typed[k:])]
         required = sum(1 for w in form if isinstance(w, str) or not w.optional)
         if not required <= len(typed) <= len(form):
             return None
@@ -380,7 +468,8 @@ class Command:
 
     def parse(self, text: str, geo: Callable[[], Geometry] | None = None) -> dict[str, Any]:
         """The values of ``text`` for the handler, by key (``geo``: the puzzle's, for cells);
-        else ``UserError`` with ``complaint()``."""
+        else ``UserError`` with ``refusal()``. A command that takes a file among other words
+        reads its words as file names are read (quotes around a name with blanks)."""
         if not self.forms:
             if text:
                 raise UserError(self.complaint())
@@ -394,10 +483,20 @@ class Command:
             if not text and not only.optional:
                 raise UserError(self.complaint())
             return {only.key: text or None}
-        typed = words(text)
-        values = self.match(typed, geo)
+        if self.takes(FILE):
+            from sudoku_repl.text.args import file_words
+
+            hint = f'{self.form} (quote a name with blanks: "my file.txt")'
+            typed = file_words(text, hint)
+            values = self.match(typed, geo)
+            if values is None:
+                raise UserError(self.refusal(typed, geo).replace(self.form, hint))
+        else:
+            found = [(m.group(), m.start()) for m in _word_matches(text)]
+            typed = [word for word, _ in found]
+            values = self.match(typed, geo, lambda k: text[found[k][1] :].strip())
         if values is None:
-            raise UserError(self.refusal(typed))
+            raise UserError(self.refusal(typed, geo))
         return values
 
 
@@ -410,6 +509,13 @@ def words(text: str) -> list[str]:
     import re
 
     return re.findall(WORD, text)
+
+
+def _word_matches(text: str) -> Iterator[re.Match[str]]:
+    """The words of ``text`` (``words``) with where each begins."""
+    import re
+
+    return re.finditer(WORD, text)
 
 
 def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:

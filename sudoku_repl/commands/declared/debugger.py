@@ -32,10 +32,14 @@ BREAK_FORMS = (
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
 
 #: steps from .. to (history, timeline)
-STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
+STEP_RANGE = (Int("[from]", "a step number", key="first"), Int("[to]", "a step number", key="last"))
 SVG = ("--svg", File(), *STEP_RANGE)
 #: two experiments' curves on one axis (``timeline --compare``)
-COMPARED = ("--compare", Text("<A>", key="a"), Text("<B>", key="b"))
+COMPARED = (
+    "--compare",
+    Text("<A>", "an experiment", key="a"),
+    Text("<B>", "an experiment", key="b"),
+)
 
 #: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
 BISECT_FORMS = (
@@ -78,7 +82,6 @@ BISECT = Command(
     stops=True,
     forms=BISECT_FORMS,
     wrong="needs a level or a condition",
-    raw=True,
     usage="bisect level <L>|when <cond>",
     help=(
         "bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
@@ -188,7 +191,6 @@ HISTORY = Command(
     "sudoku_repl.commands.debugger:history",
     scripted=False,
     forms=[STEP_RANGE],
-    raw=True,
     help=(
         "From the record; default: all of it. The lines of step N are those of the moves from\n"
         "the state at step N-1 to the state at step N (a fill pass that went wrong prints the\n"
@@ -201,7 +203,6 @@ TIMELINE = Command(
     "the guess level over the steps, as a picture",
     "sudoku_repl.commands.debugger:timeline",
     forms=[STEP_RANGE, SVG, COMPARED, (*COMPARED, "--svg", File())],
-    raw=True,
     usage="timeline [from] [to]",
     help=(
         f"A character plot fitting the terminal; {form_text('timeline', [SVG])} writes the\n"
@@ -215,7 +216,6 @@ TREE = Command(
     "write the guess tree as Graphviz DOT",
     "sudoku_repl.commands.debugger:tree",
     forms=[("--dot", File())],
-    raw=True,
     help=(
         "Levels, cells, values, step ranges, and which branches went wrong or reached a\n"
         "solution. Render it with: dot -Tsvg <file> -o tree.svg"
