@@ -202,6 +202,8 @@ class Command:
     __slots__ = (
         "_handler",
         "_help",
+        "_named_form",
+        "_repeat",
         "aliases",
         "displayable",
         "fold",
@@ -249,6 +251,7 @@ class Command:
         self.handler_path = handler
         self.forms = tuple(forms)
         self.form = form or form_text(name, self.forms, repeat)
+        self._named_form, self._repeat = bool(form), repeat
         self.usage = usage or self.form
         self._help = help
         self.aliases = aliases
@@ -346,33 +349,43 @@ class Command:
         from sudoku_repl.core.errors import shown
 
         depth = 0
-        nexts: list[Word | None] = []
+        forms: list[Form] = []
         for form in self.forms:
             fits = self._prefix(form, typed, geo)
             if not fits:
                 continue
             if fits > depth:
-                depth, nexts = fits, []
+                depth, forms = fits, []
             if fits == depth:
-                nexts.append(form[fits] if fits < len(form) else None)
+                forms.append(form)
         if not depth:
             return None
         head = " ".join([self.name, *(shown(w) for w in typed[:depth])])
+        nexts = [form[depth] if depth < len(form) else None for form in forms]
         wanted = [w for w in dict.fromkeys(nexts) if w is not None]
         if not wanted or (len(typed) > depth and None in nexts):
-            return f"{head} takes nothing more: {self.form}"
+            return f"{head} takes nothing more: {self.forms_text(forms)}"
         what = " or ".join(
             dict.fromkeys(w if isinstance(w, str) else w.needed() or w.shown for w in wanted)
         )
         verb = "takes" if all(isinstance(w, Arg) and w.optional for w in wanted) else "needs"
-        return f"{head} {verb} {what}: {self.form}"
+        return f"{head} {verb} {what}: {self.forms_text(forms)}"
+
+    def forms_text(self, forms: Sequence[Form]) -> str:
+        """The text of some of the forms, for a line about them (all of them, ``form``, where
+        the declaration gives the form text)."""
+        return self.form if self._named_form else form_text(self.name, forms, self._repeat)
+
+    @staticmethod
+    def _own_word(word: Word | None) -> bool:
+        """Whether a form's word is a word of its own: a keyword, an option, one of some."""
+        return isinstance(word, str) or (isinstance(word, Arg) and word.kind == CHOICE)
 
     @staticmethod
     def _prefix(form: Form, typed: Sequence[str], geo: Callable[[], Geometry]) -> int:
         """How many of the ``typed`` words fit ``form`` from its start, when its first word is
         a word of its own (a keyword, one of some words); else 0."""
-        first = form[0] if form else None
-        if not (isinstance(first, str) or (isinstance(first, Arg) and first.kind == CHOICE)):
+        if not Command._own_word(form[0] if form else None):
             return 0
         fits = 0
         for want, got in zip(form, typed):
@@ -453,11 +466,23 @@ class Command:
                 got = typed[i] if i < len(typed) else None
                 try:
                     values[want.key] = (
-                        None if got is None else want.parse(got, self.complaint(), geo)
+                        None if got is None else want.parse(got, self._problem(form, typed, i), geo)
                     )
                 except ValueError:
                     return None
         return values
+
+    def _problem(self, form: Form, typed: Sequence[str], i: int) -> str:
+        """What the line about a bad ``i``-th word of ``form`` ends with: after words of the
+        form's own, those words and what it needs (``set cell needs a cell and a value: set
+        cell [r,c]=v``); else ``complaint()``."""
+        want = form[i]
+        if i == 0 or not self._own_word(form[0]) or not isinstance(want, Arg):
+            return self.complaint()
+        from sudoku_repl.core.errors import shown
+
+        head = " ".join([self.name, *(shown(w) for w in typed[:i])])
+        return f"{head} needs {want.needed() or want.shown}: {self.forms_text([form])}"
 
     def call(self, repl: Repl, text: str) -> None:
         """Parse the argument text (unless ``raw``) and call the handler."""

@@ -73,8 +73,7 @@ CONDITION = Command(
     "condition",
     "stop at a breakpoint only where a condition holds",
     "sudoku_repl.commands.stepping:condition",
-    forms=[(Int("<n>"), Text("[expr]"))],
-    raw=True,
+    forms=[(Int("<n>", "a breakpoint number", key="number"), Text("[expr]", rest=True))],
     help=(
         "expr: comparisons of step, level or solutions with a number (> >= < <= == !=),\n"
         "joined by and: condition 1 step > 100 and level >= 8. Without expr the condition goes.\n"
@@ -113,7 +112,6 @@ SET = Command(
     ],
     synonyms={"color": "colour"},
     wrong="needs a setting and a value",
-    raw=True,
     usage="set <setting> <value> | set cell [r,c]=v | set removed v [r,c]",
     help=help_text(
         SETTINGS,
