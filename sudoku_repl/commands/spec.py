@@ -340,13 +340,19 @@ class Command:
             if near:
                 said += f" (did you mean {near[0]}?)"
             return f"{said}; {self.form}"
-        return self.shortfall(typed, geo or _classic) or self.complaint()
+        geo = geo or _classic
+        short = self.shortfall(typed, geo)
+        if short is not None:
+            return short
+        most = max(len(form) for form in self.forms)
+        if len(typed) > most and not any(_ends_in_rest(form) for form in self.forms):
+            return f"{self.name} takes {most} word{'s' if most > 1 else ''} at most, not {len(typed)}: {self.form}"
+        return self.complaint()
 
     def shortfall(self, typed: Sequence[str], geo: Callable[[], Geometry]) -> str | None:
         """``tree --dot needs a file``, ``set trace needs on|off``, ``info break takes nothing
         more``: the line for ``typed`` words that begin a form with a word of its own and then
         stop short, go wrong or go on too long; None when no form begins so."""
-        from sudoku_repl.core.errors import shown
 
         depth = 0
         forms: list[Form] = []
@@ -360,7 +366,7 @@ class Command:
                 forms.append(form)
         if not depth:
             return None
-        head = " ".join([self.name, *(shown(w) for w in typed[:depth])])
+        head = " ".join([self.name, *(_typed_word(w) for w in typed[:depth])])
         nexts = [form[depth] if depth < len(form) else None for form in forms]
         wanted = [w for w in dict.fromkeys(nexts) if w is not None]
         if not wanted or (len(typed) > depth and None in nexts):
@@ -556,6 +562,19 @@ def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
             if want not in found:
                 found.append(want)
     return found
+
+
+def _typed_word(word: str) -> str:
+    """A typed word as a line names it: in quotes when it has blanks (a file name)."""
+    from sudoku_repl.core.errors import shown
+
+    said = shown(word)
+    return f'"{said}"' if " " in said and not said.startswith("[") else said
+
+
+def _ends_in_rest(form: Form) -> bool:
+    """Whether the form's last word takes the rest of the line."""
+    return bool(form) and isinstance(form[-1], Arg) and form[-1].rest
 
 
 def _could_be(want: Word, got: str) -> bool:

@@ -30,6 +30,12 @@ BREAK_FORMS = (
 )
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
+#: each of them, then each with a condition after ``if`` (the rest of the line: the condition's
+#: own words, ``parse_condition``'s)
+BREAK_IF_FORMS = (
+    *BREAK_FORMS,
+    *((*form, "if", Text("<expr>", "a condition", key="expr", rest=True)) for form in BREAK_FORMS),
+)
 
 #: steps from .. to (history, timeline)
 STEP_RANGE = (Int("[from]", "a step number", key="first"), Int("[to]", "a step number", key="last"))
@@ -43,7 +49,11 @@ COMPARED = (
 
 #: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
 BISECT_FORMS = (
-    (Choice("level", key="kind"), Int("<L>", key="level"), Int("[max-steps]", key="max_steps")),
+    (
+        Choice("level", key="kind"),
+        Int("<L>", "a guess level", key="level"),
+        Int("[max-steps]", "a number of steps", key="max_steps"),
+    ),
     (Choice("level", key="kind"), Choice("max", key="level")),
     (Choice("when", key="kind"), Choice("cell", key="condition"), CellValue()),
     (Choice("when", key="kind"), Choice("removed", key="condition"), Value(), Cell()),
@@ -98,10 +108,9 @@ BREAK = Command(
     "stop runs where a condition is met",
     "sudoku_repl.commands.debugger:break_",
     aliases=("b", "br"),
-    forms=BREAK_FORMS,
+    forms=BREAK_IF_FORMS,
     form=f"{_BREAK} [if <expr>]",
     wrong="needs a condition",
-    raw=True,
     usage="break <condition>",
     help=(
         f"{_BREAK} [if <expr>].\n"
@@ -117,9 +126,8 @@ TBREAK = Command(
     "a breakpoint that stops once, then is deleted",
     "sudoku_repl.commands.debugger:tbreak",
     aliases=("tb",),
-    forms=BREAK_FORMS,
-    repeat=False,
-    raw=True,
+    forms=BREAK_IF_FORMS,
+    form=form_text("tbreak", BREAK_FORMS, repeat=False),
     usage="tbreak <condition>",
     help=f"As break: {_BREAK}, with if <expr> too.",
 )
