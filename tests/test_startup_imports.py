@@ -24,6 +24,7 @@ STARTUP = {
     "sudoku_repl",
     "sudoku_repl.assembly",
     "sudoku_repl.commands",
+    "sudoku_repl.commands.arguments",
     "sudoku_repl.commands.bare",
     "sudoku_repl.commands.dispatch",
     "sudoku_repl.commands.declared",

@@ -8,19 +8,104 @@ mode, one of some words, the rest of the line). From the forms come the form tex
 lines name (``Command.form``), what completion offers after the name (``next_words``) and, for a
 command that is not ``raw``, the parsed values its handler is called with (``parse``).
 
-This module imports nothing at import time: the declaration modules (``commands/declared/``)
+The words themselves (``Arg``, ``Opt`` and their kinds) are ``commands/arguments.py``'s, given
+here to the declarations. This module imports nothing at import time: the declaration modules (``commands/declared/``)
 and the command table load at start-up, before the engine.
 """
 
 from __future__ import annotations
 
+from sudoku_repl.commands.arguments import (
+    CELL as CELL,
+)
+from sudoku_repl.commands.arguments import (
+    CELL_VALUE as CELL_VALUE,
+)
+from sudoku_repl.commands.arguments import (
+    CHOICE as CHOICE,
+)
+from sudoku_repl.commands.arguments import (
+    COMMAND as COMMAND,
+)
+from sudoku_repl.commands.arguments import (
+    FILE as FILE,
+)
+from sudoku_repl.commands.arguments import (
+    FILLED as FILLED,
+)
+from sudoku_repl.commands.arguments import (
+    INT as INT,
+)
+from sudoku_repl.commands.arguments import (
+    MODE as MODE,
+)
+from sudoku_repl.commands.arguments import (
+    OPTION as OPTION,
+)
+from sudoku_repl.commands.arguments import (
+    TEXT as TEXT,
+)
+from sudoku_repl.commands.arguments import (
+    VALUE as VALUE,
+)
+from sudoku_repl.commands.arguments import (
+    WORD as WORD,
+)
+from sudoku_repl.commands.arguments import (
+    Arg as Arg,
+)
+from sudoku_repl.commands.arguments import (
+    Cell as Cell,
+)
+from sudoku_repl.commands.arguments import (
+    CellValue as CellValue,
+)
+from sudoku_repl.commands.arguments import (
+    Choice as Choice,
+)
+from sudoku_repl.commands.arguments import (
+    CommandName as CommandName,
+)
+from sudoku_repl.commands.arguments import (
+    File as File,
+)
+from sudoku_repl.commands.arguments import (
+    Filled as Filled,
+)
+from sudoku_repl.commands.arguments import (
+    Int as Int,
+)
+from sudoku_repl.commands.arguments import (
+    Mode as Mode,
+)
+from sudoku_repl.commands.arguments import (
+    Opt as Opt,
+)
+from sudoku_repl.commands.arguments import (
+    Text as Text,
+)
+from sudoku_repl.commands.arguments import (
+    Value as Value,
+)
+from sudoku_repl.commands.arguments import (
+    _classic,
+    could_be,
+    ends_in_rest,
+    next_options,
+    options_start,
+    split_options,
+    typed_word,
+    width,
+    word_matches,
+)
+from sudoku_repl.commands.arguments import (
+    words as words,
+)
 from sudoku_repl.core.errors import UserError
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
-    import re
-    from collections.abc import Callable, Iterator, Sequence
-    from types import ModuleType
+    from collections.abc import Callable, Sequence
     from typing import Any, TypeAlias
 
     from sudoku_repl.commands.dispatch import Repl
@@ -29,121 +114,6 @@ if TYPE_CHECKING:
     Handler = Callable[..., None]
     Word: TypeAlias = "str | Arg"
     Form: TypeAlias = "tuple[Word, ...]"
-
-#: the kinds of ``Arg``: what completion offers for each (the shell's ``CommandCompleter``)
-INT = "int"  # a whole number >= 0: nothing offered (unless ``offers``)
-VALUE = "value"  # a value 1-9
-CELL = "cell"  # an empty cell [r,c] of the present state
-FILLED = "filled"  # a cell [r,c] with a value (givens included)
-CELL_VALUE = "cell=value"  # [r,c]=v: the empty cells offered
-FILE = "file"  # a path
-COMMAND = "command"  # a command name
-MODE = "mode"  # a registered run mode
-CHOICE = "choice"  # one of ``offers``
-TEXT = "text"  # the rest of the line: nothing offered
-
-
-class Arg:
-    """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
-    brackets it may be left out, at the end of a form only), what it is, for error lines (``a
-    step count``: ``runtil needs a step count``, then the forms), and ``key``, the name of the
-    handler's parameter that gets its value (by default the shown word: ``steps``, ``n``).
-    ``rest``: a text that takes the rest of the line (blanks and all), at the end of a form."""
-
-    __slots__ = ("key", "kind", "offers", "optional", "rest", "shown", "what")
-
-    def __init__(
-        self,
-        kind: str,
-        shown: str,
-        what: str = "",
-        offers: tuple[str, ...] = (),
-        key: str = "",
-        rest: bool = False,
-    ) -> None:
-        self.kind = kind
-        self.shown = shown
-        self.what = what
-        # a cell's [r,c] is no optional word
-        self.optional = shown.startswith("[") and shown.endswith("]") and kind not in (CELL, FILLED)
-        self.offers = offers
-        self.rest = rest
-        self.key = key or shown.strip("<>[]")
-        if not self.key.isidentifier():
-            raise ValueError(f"{shown!r} names no parameter: give Arg a key")
-
-    def __repr__(self) -> str:
-        return f"Arg({self.kind!r}, {self.shown!r})"
-
-    def parse(self, text: str, problem: str, geo: Callable[[], Geometry]) -> Any:
-        """The value of ``text``: a ``ValueError`` when it does not have this kind's shape, a
-        ``UserError`` ending in ``problem`` when it has but is out of range (``[10,1]``)."""
-        from sudoku_repl.text import args
-
-        if self.kind in (INT, MODE, VALUE):
-            n = args.count_of(text)
-            if n is None or (self.kind == MODE and not _modes().known(n)):
-                raise ValueError(text)
-            return args.parse_value(text, problem) if self.kind == VALUE else n
-        if self.kind in (CELL, FILLED):
-            if not args.CELL.fullmatch(text):
-                raise ValueError(text)
-            return args.parse_cell(text, problem, geo())
-        if self.kind == CELL_VALUE:
-            if not args.CELL_VALUE.fullmatch(text):
-                raise ValueError(text)
-            return args.parse_cell_value(text, problem, geo())
-        if self.kind == CHOICE and text not in self.offers:
-            raise ValueError(text)
-        return text
-
-    def needed(self) -> str:
-        """What the argument is, for the line that says it is wrong."""
-        if self.kind == MODE:
-            return f"a run mode ({_modes().listing()})"
-        return self.what
-
-
-def Int(shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "") -> Arg:
-    return Arg(INT, shown, what, offers, key)
-
-
-def Value(shown: str = "v", key: str = "value") -> Arg:
-    return Arg(VALUE, shown, "a value 1..9", key=key)
-
-
-def Cell(shown: str = "[r,c]", key: str = "cell") -> Arg:
-    return Arg(CELL, shown, "a cell", key=key)
-
-
-def Filled(shown: str = "[r,c]", key: str = "cell") -> Arg:
-    return Arg(FILLED, shown, "a cell", key=key)
-
-
-def CellValue(shown: str = "[r,c]=v", key: str = "cell_value") -> Arg:
-    return Arg(CELL_VALUE, shown, "a cell and a value", key=key)
-
-
-def File(shown: str = "<file>", key: str = "path") -> Arg:
-    return Arg(FILE, shown, "a file", key=key)
-
-
-def Text(shown: str, what: str = "", key: str = "", rest: bool = False) -> Arg:
-    """A word, or with ``rest`` the rest of the line (a form's last word: ``condition <n>
-    [expr]``); a form of this one word alone takes the whole line."""
-    return Arg(TEXT, shown, what, key=key, rest=rest)
-
-
-def CommandName(shown: str = "[command]", key: str = "command") -> Arg:
-    return Arg(COMMAND, shown, "a command", key=key)
-
-
-def Mode(shown: str, key: str = "mode") -> Arg:
-    return Arg(MODE, shown, key=key)
-
-
-def Choice(*words: str, key: str = "word") -> Arg:
-    return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words, key)
 
 
 class Key:
@@ -341,11 +311,19 @@ class Command:
                 said += f" (did you mean {near[0]}?)"
             return f"{said}; {self.form}"
         geo = geo or _classic
+        for form in self.forms:
+            fixed, options = split_options(form)
+            k = options_start(fixed, typed)
+            if options and self._fit(fixed, typed[:k], geo) is not None:
+                head = " ".join([self.name, *typed[:k]])
+                trouble = self._read_options(options, typed[k:], geo, head)[1]
+                if trouble:
+                    return trouble
         short = self.shortfall(typed, geo)
         if short is not None:
             return short
-        most = max(len(form) for form in self.forms)
-        if len(typed) > most and not any(_ends_in_rest(form) for form in self.forms):
+        most = max(sum(width(w) for w in form) for form in self.forms)
+        if len(typed) > most and not any(ends_in_rest(form) for form in self.forms):
             return f"{self.name} takes {most} word{'s' if most > 1 else ''} at most, not {len(typed)}: {self.form}"
         return self.complaint()
 
@@ -366,7 +344,7 @@ class Command:
                 forms.append(form)
         if not depth:
             return None
-        head = " ".join([self.name, *(_typed_word(w) for w in typed[:depth])])
+        head = " ".join([self.name, *(typed_word(w) for w in typed[:depth])])
         nexts = [form[depth] if depth < len(form) else None for form in forms]
         wanted = [w for w in dict.fromkeys(nexts) if w is not None]
         if not wanted or (len(typed) > depth and None in nexts):
@@ -395,6 +373,8 @@ class Command:
             return 0
         fits = 0
         for want, got in zip(form, typed):
+            if isinstance(want, Opt):
+                break
             if isinstance(want, str):
                 if want != got:
                     break
@@ -457,6 +437,14 @@ class Command:
     ) -> dict[str, Any] | None:
         """The values of ``typed`` by ``form``; None when they do not have its shape (a number
         out of range raises the ``UserError`` that says so)."""
+        fixed, options = split_options(form)
+        if options:
+            k = options_start(fixed, typed)
+            before = self._fit(fixed, typed[:k], geo, rest)
+            if before is None:
+                return None
+            read = self._read_options(options, typed[k:], geo, self.name)[0]
+            return None if read is None else {**before, **read}
         last = form[-1] if form else None
         if isinstance(last, Arg) and last.rest and len(typed) >= len(form):
             k = len(form) - 1  # the rest of the line is its last word
@@ -477,6 +465,47 @@ class Command:
                 except ValueError:
                     return None
         return values
+
+    def _read_options(
+        self, options: Sequence[Opt], typed: Sequence[str], geo: Callable[[], Geometry], head: str
+    ) -> tuple[dict[str, Any] | None, str]:
+        """The values of the ``typed`` words read as ``options``, by key; else None and the line
+        that says what is wrong (``head``: the words before them, to name)."""
+        from sudoku_repl.core.errors import shown
+
+        by_name = {opt.name: opt for opt in options}
+        values: dict[str, Any] = {
+            opt.key: (False if opt.value is None else None) for opt in options
+        }
+        seen: set[str] = set()
+        i = 0
+        while i < len(typed):
+            word = typed[i]
+            opt = by_name.get(word)
+            if opt is None:
+                if not word.startswith("--"):
+                    return None, f"{head} takes options, not {shown(word)!r}: {self.form}"
+                import difflib
+
+                near = difflib.get_close_matches(word, list(by_name), n=1, cutoff=0.6)
+                said = f" (did you mean {near[0]}?)" if near else ""
+                return None, f"Unknown {self.name} option {shown(word)!r}{said}; {self.form}"
+            if opt.key in seen:
+                return None, f"{head} {word} is given twice: {self.form}"
+            seen.add(opt.key)
+            if opt.value is None:
+                values[opt.key] = True
+                i += 1
+                continue
+            said = f"{head} {word} needs {opt.value.needed() or opt.value.shown}: {self.form}"
+            if i + 1 >= len(typed):
+                return None, said
+            try:
+                values[opt.key] = opt.value.parse(typed[i + 1], said, geo)
+            except ValueError:
+                return None, said
+            i += 2
+        return values, ""
 
     def _problem(self, form: Form, typed: Sequence[str], i: int) -> str:
         """What the line about a bad ``i``-th word of ``form`` ends with: after words of the
@@ -523,30 +552,12 @@ class Command:
             if values is None:
                 raise UserError(self.refusal(typed, geo).replace(self.form, hint))
         else:
-            found = [(m.group(), m.start()) for m in _word_matches(text)]
+            found = [(m.group(), m.start()) for m in word_matches(text)]
             typed = [word for word, _ in found]
             values = self.match(typed, geo, lambda k: text[found[k][1] :].strip())
         if values is None:
             raise UserError(self.refusal(typed, geo))
         return values
-
-
-#: a word of an argument: a cell ``[r, c]`` (blanks inside), with ``=v`` after it, or no blanks
-WORD = r"\[[^\]]*\](?:[ \t]*=[ \t]*[0-9]+)?|\S+"
-
-
-def words(text: str) -> list[str]:
-    """The words of an argument text (a cell with blanks in it is one)."""
-    import re
-
-    return re.findall(WORD, text)
-
-
-def _word_matches(text: str) -> Iterator[re.Match[str]]:
-    """The words of ``text`` (``words``) with where each begins."""
-    import re
-
-    return re.finditer(WORD, text)
 
 
 def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
@@ -555,46 +566,15 @@ def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
     typed = [cmd.synonyms.get(w, w) for w in typed]
     found: list[str | Arg] = []
     for form in cmd.forms:
+        fixed, options = split_options(form)
+        if options and len(typed) >= len(fixed):
+            if all(could_be(want, got) for want, got in zip(fixed, typed)):
+                found += [w for w in next_options(options, typed[len(fixed) :]) if w not in found]
+            continue
         if len(form) <= len(typed):
             continue
-        if all(_could_be(want, got) for want, got in zip(form, typed)):
+        if all(could_be(want, got) for want, got in zip(form, typed)):
             want = form[len(typed)]
             if want not in found:
                 found.append(want)
     return found
-
-
-def _typed_word(word: str) -> str:
-    """A typed word as a line names it: in quotes when it has blanks (a file name)."""
-    from sudoku_repl.core.errors import shown
-
-    said = shown(word)
-    return f'"{said}"' if " " in said and not said.startswith("[") else said
-
-
-def _ends_in_rest(form: Form) -> bool:
-    """Whether the form's last word takes the rest of the line."""
-    return bool(form) and isinstance(form[-1], Arg) and form[-1].rest
-
-
-def _could_be(want: Word, got: str) -> bool:
-    if isinstance(want, str):
-        return want == got
-    if want.kind == CHOICE:
-        return got in want.offers
-    return True
-
-
-def _classic() -> Geometry:
-    from sudoku_repl.core.geometry import CLASSIC
-
-    return CLASSIC
-
-
-def _modes() -> ModuleType:
-    from sudoku_repl.commands.table import ready
-
-    ready()
-    from sudoku_repl.core import modes
-
-    return modes
