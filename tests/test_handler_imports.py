@@ -13,9 +13,7 @@ from sudoku_repl.commands.declared import in_order
 
 DISPATCH = "sudoku_repl.commands.dispatch"
 #: handler modules that still import dispatch at run time, and why (none should be left)
-KNOWN = {
-    "sudoku_repl.commands.stepping": "dispatch.STOPPING, which becomes a declaration field",
-}
+KNOWN: dict[str, str] = {}
 
 
 def handler_modules() -> set[str]:

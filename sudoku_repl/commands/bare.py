@@ -4,6 +4,7 @@ in ``declared/bare.py``."""
 
 from __future__ import annotations
 
+from sudoku_repl.commands.spec import MODE
 from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
 from sudoku_repl.core.errors import UserError, shown
 
@@ -64,7 +65,7 @@ def help_lines(cmd: Command) -> list[str]:
         lines.append("Aliases: " + ", ".join(cmd.aliases))
     if cmd.help:
         lines += cmd.help.splitlines()
-    if cmd.name == "run-mode":  # the modes the techniques added (the Order List line stays)
+    if cmd.takes(MODE):  # the modes the techniques added (the Order List line stays)
         ready()
         from sudoku_repl.core import modes
 

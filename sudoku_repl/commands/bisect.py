@@ -5,8 +5,6 @@ is extended first when asked (``level max``, max-steps), and the results are sai
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.debugger import BISECT
-from sudoku_repl.commands.spec import words
 from sudoku_repl.commands.time_travel import interrupted
 from sudoku_repl.core import events as E
 from sudoku_repl.core.bisection import (
@@ -25,7 +23,7 @@ from sudoku_repl.core.bisection import (
     bisect as bisected,
 )
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.geometry import Cell, Geometry
 from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.render import event_lines
@@ -37,17 +35,24 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-def bisect(repl: Repl, arg: str) -> None:
+def bisect(
+    repl: Repl,
+    kind: str,
+    level: int | str | None = None,
+    max_steps: int | None = None,
+    condition: str | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+    value: int | None = None,
+    cell: Cell | None = None,
+    k: int | None = None,
+) -> None:
     session = repl.require_quiz()
-    found = BISECT.match(words(arg), lambda: repl.session.geo)
-    if found is None:
-        raise UserError(BISECT.complaint())
-    kind = found["kind"]
+    found = {"condition": condition, "cell_value": cell_value, "value": value, "cell": cell, "k": k}
     history = session.history
     present = session.cursor
-    limit: int | None = found.get("max_steps")
+    limit = max_steps
     if kind == "level":
-        level = -1 if found["level"] == "max" else found["level"]
+        level = -1 if level == "max" or level is None else int(level)
         if level == -1:
             if _go_on(repl, None):
                 return

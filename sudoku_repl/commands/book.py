@@ -18,8 +18,6 @@ from sudoku_repl.text import quiz_files as quizzes
 from sudoku_repl.text.args import (
     ArgumentParser,
     count_type,
-    parse_count,
-    parse_value,
 )
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools import generate as gen
@@ -32,17 +30,10 @@ if TYPE_CHECKING:
 # -- the book's view ----------------------------------------------------------------------
 
 
-def matrix(repl: Repl, arg: str) -> None:
-    words = arg.split()
-    problem = f"matrix takes na, kh, mmk or nak [v]: {MATRIX.form}"
-    if len(words) > 2 or (words and words[0].lower() not in book.ARRAYS):
-        raise UserError(problem)
-    name = words[0].lower() if words else ""
-    value = None
-    if len(words) == 2:
-        if name != "nak":
-            raise UserError(f"Only nak takes a value: {MATRIX.form}")
-        value = parse_value(words[1], f"nak takes a value 1..9: {MATRIX.form}")
+def matrix(repl: Repl, array: str | None = None, value: int | None = None) -> None:
+    name = array or ""
+    if value is not None and name != "nak":
+        raise UserError(f"Only nak takes a value: {MATRIX.form}")
     session = repl.require_quiz()
     _classic(session, "matrix")
     steps = session.state().steps
@@ -206,18 +197,9 @@ def _seed_grid(source: str) -> Grid:
     return found[0]
 
 
-def transform(repl: Repl, arg: str) -> None:
-    words = arg.split()
-    problem = f"transform needs a transformation: {TRANSFORM.form}"
-    if not words or words[0] not in gen.TRANSFORMS:
-        raise UserError(problem)
-    name, numbers = words[0], words[1:]
-    want = gen.TRANSFORMS[name]
-    if len(numbers) != want:
-        numbers_text = f"{want or 'no'} number{'s' if want != 1 else ''}"
-        raise UserError(f"transform {name} takes {numbers_text}: {TRANSFORM.form}")
-    a, b = (parse_count(n, problem) for n in numbers) if want else (0, 0)
-    op = (name, a, b)
+def transform(repl: Repl, name: str, a: int | None = None, b: int | None = None) -> None:
+    words = [name] if a is None or b is None else [name, str(a), str(b)]
+    op = (name, a or 0, b or 0)
     try:
         gen.check(op)
     except gen.TransformError as e:
@@ -226,7 +208,8 @@ def transform(repl: Repl, arg: str) -> None:
     _classic(session, "transform")
     assert session.quiz is not None
     givens = gen.apply(session.quiz.givens, op)
-    quiz = Quiz.from_string(gen.text(givens), f"{session.quiz.source} | transform {arg.strip()}")
+    source = f"{session.quiz.source} | transform {' '.join(words)}"
+    quiz = Quiz.from_string(gen.text(givens), source)
     session.load(quiz)
     repl.out.message(f"{gen.text(givens)} ({' '.join(words)})")
     repl.out.message("Quiz loaded.")

@@ -5,7 +5,6 @@ Declared in ``declared/debugger.py``."""
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import BREAK, INFO
-from sudoku_repl.commands.spec import words
 from sudoku_repl.core.breakpoints import (
     COMPARISONS,
     QUANTITIES,
@@ -21,6 +20,7 @@ from sudoku_repl.core.breakpoints import (
     Wrong,
 )
 from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.core.geometry import Cell
 from sudoku_repl.text.args import parse_count
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
@@ -28,12 +28,32 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-def break_(repl: Repl, arg: str) -> None:
-    _set_breakpoint(repl, arg, temporary=False)
+def break_(
+    repl: Repl,
+    kind: str,
+    level: int | None = None,
+    step: int | None = None,
+    cell: Cell | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+    value: int | None = None,
+    expr: str | None = None,
+) -> None:
+    made = _breakpoint(kind, level, step, cell, cell_value, value)
+    _set_breakpoint(repl, made, expr, temporary=False)
 
 
-def tbreak(repl: Repl, arg: str) -> None:
-    _set_breakpoint(repl, arg, temporary=True)
+def tbreak(
+    repl: Repl,
+    kind: str,
+    level: int | None = None,
+    step: int | None = None,
+    cell: Cell | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+    value: int | None = None,
+    expr: str | None = None,
+) -> None:
+    made = _breakpoint(kind, level, step, cell, cell_value, value)
+    _set_breakpoint(repl, made, expr, temporary=True)
 
 
 CONDITION_FORM = "<step|level|solutions> <op> <number> [and ...], op one of > >= < <= == !="
@@ -51,10 +71,8 @@ def parse_condition(text: str, form: str) -> Condition:
     return Condition(tuple(parts))
 
 
-def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
-    text, _, expr = arg.strip().partition(" if ")
-    made = _parse_breakpoint(repl, text)
-    if expr.strip() or arg.strip().endswith(" if"):
+def _set_breakpoint(repl: Repl, made: Breakpoint, expr: str | None, temporary: bool) -> None:
+    if expr is not None:
         made.condition = parse_condition(expr, f"{BREAK.usage} if {CONDITION_FORM}")
     made.temporary = temporary
     bps = repl.session.breakpoints
@@ -63,24 +81,25 @@ def _set_breakpoint(repl: Repl, arg: str, temporary: bool) -> None:
     repl.out.message(f"Breakpoint {bp.number}: {bp.listing(repl.session.geo)}")
 
 
-def _parse_breakpoint(repl: Repl, text: str) -> Breakpoint:
+def _breakpoint(
+    kind: str,
+    level: int | None,
+    step: int | None,
+    cell: Cell | None,
+    cell_value: tuple[Cell, int] | None,
+    value: int | None,
+) -> Breakpoint:
     """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
-    typed = words(text)
-    found = BREAK.match(typed, lambda: repl.session.geo)
-    if found is None:
-        raise UserError(BREAK.refusal(typed))
-    kind = found["kind"]
-    if kind == "level":
-        return LevelAtLeast(0, level=found["level"])
-    if kind == "step":
-        return AtStep(0, step=found["step"])
-    if kind == "cell" and "cell_value" in found:
-        cell, value = found["cell_value"]
-        return CellGets(0, cell=cell, value=value)
-    if kind == "cell":
-        return CellGets(0, cell=found["cell"])
-    if kind == "removed":
-        return Removed(0, cell=found["cell"], value=found["value"])
+    if kind == "level" and level is not None:
+        return LevelAtLeast(0, level=level)
+    if kind == "step" and step is not None:
+        return AtStep(0, step=step)
+    if kind == "cell" and cell_value is not None:
+        return CellGets(0, cell=cell_value[0], value=cell_value[1])
+    if kind == "cell" and cell is not None:
+        return CellGets(0, cell=cell)
+    if kind == "removed" and cell is not None and value is not None:
+        return Removed(0, cell=cell, value=value)
     return Wrong(0) if kind == "wrong" else Solution(0)
 
 

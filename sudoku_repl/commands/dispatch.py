@@ -41,9 +41,6 @@ def _eighty() -> int:
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
 PROMPT = "Order please:"
 MAX_DEPTH = 8
-RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})
-#: the commands after which the displays run (``display``)
-STOPPING = RUNS | {"step", "goto", "back", "bisect"}
 
 
 class Repl:
@@ -147,9 +144,9 @@ class Repl:
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
-        if cmd.name in STOPPING or cmd.name == LOAD_QUIZ.name:
+        if cmd.stops or cmd is LOAD_QUIZ:
             self.frame = None  # back to the present (``frame``)
-        self.script.begin(cmd.name, line, self._solutions_now())
+        self.script.begin(cmd.scripted, line, self._solutions_now())
         try:
             run(cmd, self, arg.strip())
             self._notices()
@@ -165,12 +162,12 @@ class Repl:
             if now == steps:
                 self.script.failed()
             else:  # earlier steps of the command stand: the script goes as far
-                self.script.stopped(now, self._solutions_now(), run=cmd.name in RUNS)
+                self.script.stopped(now, self._solutions_now(), run=cmd.runs)
             self.failures.append(line.strip())
             return False
         finally:
             self.script.end()
-        if cmd.name in STOPPING and self.displays:
+        if cmd.stops and self.displays:
             self._run_displays()
         return True
 
@@ -189,19 +186,11 @@ class Repl:
                 self.out.error(shown(said(e), ECHOED_CHARS))
 
     def settings_lines(self) -> list[str]:
-        """What ``set`` changes, and the two modes (``set``, ``info settings``)."""
-        view, settings = self.view, self.session.settings
-        colour = "auto" if view.colour is None else ("on" if view.colour else "off")
-        return [
-            f"trace {'on' if view.trace else 'off'}",
-            f"solutions {'on' if view.solutions else 'off'}",
-            f"colour {colour}",
-            f"pagination {'on' if view.pagination else 'off'}",
-            f"height {'auto' if view.height is None else view.height or '0 (unlimited)'}",
-            f"names {view.names}",
-            f"run-mode {settings.run_mode}",
-            f"guess-mode {settings.guess_mode}",
-        ]
+        """What ``set`` changes, and the two modes (``set``, ``info settings``): a line each,
+        as declared (``commands/declared/settings.py``)."""
+        from sudoku_repl.commands.declared.settings import SETTINGS
+
+        return [setting.line(self) for setting in SETTINGS]
 
     def _solutions_now(self) -> int:
         return self.hooks.solutions_now() if self.loaded else 0

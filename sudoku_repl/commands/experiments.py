@@ -7,11 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT
-from sudoku_repl.commands.spec import words
 from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
 from sudoku_repl.core.geometry import Geometry
-from sudoku_repl.text.args import count_of, parse_cell, parse_cell_value, parse_value
+from sudoku_repl.text.args import count_of
 from sudoku_repl.text.render import event_lines
 
 if TYPE_CHECKING:
@@ -45,37 +44,30 @@ def _key(text: str) -> int | str:
     return text if n is None else n
 
 
-def experiment(repl: Repl, arg: str) -> None:
+def experiment(repl: Repl, text: str, word: str | None = None) -> None:
     session = repl.require_quiz()
-    word, _, rest = arg.partition(" ")
-    rest = rest.strip()
-    if not arg:
-        raise UserError(EXPERIMENT.complaint())
-    if word == "name" and rest:
-        session.name_experiment(rest)
+    if word is None and " " not in text:  # ``name`` or ``delete`` alone: what it needs
+        said = EXPERIMENT.shortfall([text], lambda: session.geo)
+        if said is not None:
+            raise UserError(said)
+    if word == "name":
+        session.name_experiment(text)
         present = session.experiment_tree.current
         repl.out.message(f"Experiment {present.number} is named {present.name}.")
         return
-    if word == "name":
-        raise UserError(f"experiment name needs a name: {EXPERIMENT.form}")
     if word == "delete":
-        if not rest:
-            raise UserError(f"experiment delete needs an experiment number: {EXPERIMENT.form}")
-        gone = session.delete_experiment(_key(rest))
+        gone = session.delete_experiment(_key(text))
         repl.out.message(f"Deleted experiment {gone.number} ({gone.name}).")
         return
-    info = session.switch(_key(arg))
+    info = session.switch(_key(text))
     repl.frame = None  # back to the present (``frame``)
     repl.out.message(f"Experiment {info.number} ({info.name}), at step {info.at_step}.")
     repl.show()
 
 
-def compare(repl: Repl, arg: str) -> None:
+def compare(repl: Repl, a: str, b: str | None = None) -> None:
     session = repl.require_quiz()
-    typed = words(arg)
-    if not 1 <= len(typed) <= 2:
-        raise UserError(COMPARE.complaint())
-    keys = [_key(t) for t in typed]
+    keys = [_key(t) for t in (a, b) if t is not None]
     found = [session.experiment(key) for key in keys]  # (an unknown one: its own line)
     other = found[1] if len(found) == 2 else session.experiment_tree.current
     if found[0] is other:
@@ -130,23 +122,9 @@ def comparison_lines(c: Comparison, geo: Geometry) -> list[str]:
     return lines
 
 
-def set_edit(repl: Repl, typed: list[str]) -> None:
+def set_edit(repl: Repl, cell: int, value: int, remove: bool) -> None:
     """``set cell [r,c]=v`` / ``set removed v [r,c]``: a what-if edit at the present step."""
     session = repl.require_quiz()
-    geo = session.geo
-    if typed[0] == "cell":
-        problem = "set cell needs a cell and a value: set cell [r,c]=v"
-        if len(typed) != 2:
-            raise UserError(problem)
-        cell, value = parse_cell_value(typed[1], problem, geo)
-        remove = False
-    else:
-        problem = "set removed needs a value and a cell: set removed v [r,c]"
-        if len(typed) != 3:
-            raise UserError(problem)
-        value = parse_value(typed[1], problem)
-        cell = parse_cell(typed[2], problem, geo)
-        remove = True
     if repl.frame is not None:
         raise UserError("An edit is made at the present step: frame 0 goes back to it first")
     events = session.hand_edit(cell, value, remove)
@@ -156,7 +134,7 @@ def set_edit(repl: Repl, typed: list[str]) -> None:
     repl.out.message(f"Experiment {present.number} ({present.name}) begins here.")
 
 
-def timeline_compare(repl: Repl, typed: list[str]) -> None:
+def timeline_compare(repl: Repl, a: str, b: str, path: str | None) -> None:
     """``timeline --compare A B [--svg <file>]``: both level curves on one axis."""
     from sudoku_repl.text.files import write_atomic
     from sudoku_repl.views.timeline import _span
@@ -164,9 +142,7 @@ def timeline_compare(repl: Repl, typed: list[str]) -> None:
 
     form = "timeline --compare A B [--svg <file>]"
     session = repl.require_quiz()
-    if len(typed) not in (3, 5) or (len(typed) == 5 and typed[3] != "--svg"):
-        raise UserError(f"timeline --compare needs two experiments: {form}")
-    first, second = (session.experiment(_key(t)) for t in typed[1:3])
+    first, second = (session.experiment(_key(t)) for t in (a, b))
     if first is second:
         raise UserError(f"timeline --compare needs two different experiments: {form}")
     tree = session.experiment_tree
@@ -181,9 +157,9 @@ def timeline_compare(repl: Repl, typed: list[str]) -> None:
         tree.unview()
     parted = session.parting_step(first.number, second.number)
     names = (f"{first.number} {first.name}", f"{second.number} {second.name}")
-    if len(typed) == 5:
-        write_atomic(typed[4], svg_compare(span_a, span_b, names, parted))
-        repl.out.message(f"Wrote {shown(typed[4], PATH)}.")
+    if path is not None:
+        write_atomic(path, svg_compare(span_a, span_b, names, parted))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
         return
     try:
         repl.lines(text_compare(span_a, span_b, names, parted, repl.width()))

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sudoku_repl.commands.declared.debugger import TIMELINE, TREE
+from sudoku_repl.commands.declared.debugger import TIMELINE
 from sudoku_repl.commands.record_questions import step_range
 from sudoku_repl.core.errors import PATH, UserError, shown
-from sudoku_repl.text.args import file_words
 from sudoku_repl.text.files import write_atomic
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
@@ -17,27 +16,28 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-def timeline(repl: Repl, arg: str) -> None:
+def timeline(
+    repl: Repl,
+    first: int | None = None,
+    last: int | None = None,
+    path: str | None = None,
+    a: str | None = None,
+    b: str | None = None,
+) -> None:
     from sudoku_repl.views.timeline import svg_timeline, text_timeline
 
     history = repl.require_quiz().history
     form = TIMELINE.form
-    if arg.startswith("--compare"):
+    if a is not None and b is not None:
         from sudoku_repl.commands.experiments import timeline_compare
 
-        timeline_compare(repl, file_words(arg, form))
+        timeline_compare(repl, a, b, path)
         return
-    if arg.startswith("--"):
-        words = file_words(arg, form)
-        if words[0] != "--svg":
-            raise UserError(f"timeline knows --svg only: {form}")
-        if len(words) < 2:
-            raise UserError(f"timeline --svg needs a file: {form}")
-        first, last = step_range(" ".join(words[2:]), history.last_steps, form)
-        write_atomic(words[1], _picture(svg_timeline, history, first, last))
-        repl.out.message(f"Wrote {shown(words[1], PATH)}.")
+    first, last = step_range(first, last, history.last_steps, form)
+    if path is not None:
+        write_atomic(path, _picture(svg_timeline, history, first, last))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
         return
-    first, last = step_range(arg, history.last_steps, form)
     repl.lines(_picture(text_timeline, history, first, last, repl.width()))
 
 
@@ -50,16 +50,9 @@ def _picture(draw: Callable[..., Any], *args: Any) -> Any:
         raise UserError(f"No timeline: {e}.") from None
 
 
-def tree(repl: Repl, arg: str) -> None:
+def tree(repl: Repl, path: str) -> None:
     from sudoku_repl.views.guess_tree import build_tree, to_dot
 
     history = repl.require_quiz().history
-    form = f'{TREE.form} (quote a name with blanks: tree --dot "my tree.dot")'
-    words = file_words(arg, form)
-    if not words or words[0] != "--dot":
-        shown_option = f" ({shown(words[0])} is not supported)" if words else ""
-        raise UserError(f"tree writes Graphviz DOT only{shown_option}: {form}")
-    if len(words) != 2:
-        raise UserError(f"tree --dot takes one file name: {form}")
-    write_atomic(words[1], to_dot(build_tree(history, repl.session.geo)))
-    repl.out.message(f"Wrote {shown(words[1], PATH)}.")
+    write_atomic(path, to_dot(build_tree(history, repl.session.geo)))
+    repl.out.message(f"Wrote {shown(path, PATH)}.")

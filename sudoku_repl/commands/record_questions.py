@@ -15,7 +15,6 @@ from sudoku_repl.core.record import (
     removal_steps,
     value_events,
 )
-from sudoku_repl.text.args import parse_count
 from sudoku_repl.text.numbered import numbered_lines
 from sudoku_repl.views.technique_lines import recorded_lines
 
@@ -73,10 +72,10 @@ def _value_templates(name: str) -> list[tuple[str, str]]:
     return templates
 
 
-def history(repl: Repl, arg: str) -> None:
+def history(repl: Repl, first: int | None = None, last: int | None = None) -> None:
     history = repl.require_quiz().history
     form = HISTORY.form
-    first, last = step_range(arg, max(history.last_steps, 1), form)
+    first, last = step_range(first, last, max(history.last_steps, 1), form)
     if not _recorded(history, repl):
         return
     start, end = history.first_steps, history.last_steps
@@ -111,13 +110,10 @@ def _recorded(history: History, repl: Repl) -> bool:
     return True
 
 
-def step_range(arg: str, last: int, form: str) -> tuple[int, int]:
-    words = arg.split()
-    if len(words) > 2:
-        raise UserError(f"Too many numbers: {form}")
-    numbers = [parse_count(w, f"Steps are whole numbers: {form}") for w in words]
-    first = numbers[0] if numbers else 1
-    end = numbers[1] if len(numbers) > 1 else last
+def step_range(first: int | None, last: int | None, end: int, form: str) -> tuple[int, int]:
+    """The steps ``first``..``last`` (by default 1.. ``end``), refused when empty."""
+    first = 1 if first is None else first
+    end = end if last is None else last
     if first > end:
         raise UserError(f"The range {first}..{end} is empty: {form}")
     return first, end

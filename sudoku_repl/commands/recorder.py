@@ -9,23 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-#: commands left out of the script (they do not change the session)
-UNSCRIPTED = frozenset(
-    {
-        "save-session",
-        "source",
-        "help",
-        "show",
-        "levels",
-        "history",
-        "when",
-        "board",
-        "tui",
-        "experiments",
-        "compare",
-    }
-)
-
 
 class _Running:
     def __init__(self, mark: int, solutions: int) -> None:
@@ -40,10 +23,11 @@ class ScriptRecorder:
         self._is_command = is_command  # whether a script line is a command (not an answer)
         self._running: list[_Running] = []  # the commands under way (``source`` nests them)
 
-    def begin(self, name: str, line: str, solutions: int) -> None:
-        """A command starts (``solutions``: the solution sum before it)."""
+    def begin(self, scripted: bool, line: str, solutions: int) -> None:
+        """A command starts (``solutions``: the solution sum before it); ``scripted``: whether
+        the script keeps it (``Command.scripted``: not one that changes nothing)."""
         self._running.append(_Running(len(self.lines), solutions))
-        if name not in UNSCRIPTED:
+        if scripted:
             self.lines.append(line.strip())
 
     def end(self) -> None:

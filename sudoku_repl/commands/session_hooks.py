@@ -45,33 +45,32 @@ def never() -> bool:
 
 
 class ViewSettings:
-    """How much the commands print (``set``): trace lines, solution grids, colour (None: on a
-    terminal unless NO_COLOR is set); and how the interactive shell pages long output
-    (``pagination``, ``height``: lines a page, None the terminal's, 0 unlimited); whose words
-    name the techniques (``names``: "readalps", the original's alone, or "standard", the
-    community's beside them)."""
+    """What ``set`` changes (``commands/declared/settings.py`` declares each, with its default):
+    how much the commands print: trace lines, solution grids, colour (None: on a terminal unless
+    NO_COLOR is set); how the interactive shell pages long output (``pagination``, ``height``:
+    lines a page, None the terminal's, 0 unlimited); whose words name the techniques
+    (``names``: "readalps", the original's alone, or "standard", the community's beside them).
+    The annotations are for the type checker; a test holds them to the declarations."""
 
-    def __init__(
-        self,
-        trace: bool = True,
-        solutions: bool = True,
-        colour: bool | None = None,
-        pagination: bool = True,
-        height: int | None = None,
-        names: str = "readalps",
-    ) -> None:
-        self.trace = trace
-        self.solutions = solutions
-        self.colour = colour
-        self.pagination = pagination
-        self.height = height
-        self.names = names
+    trace: bool
+    solutions: bool
+    colour: bool | None
+    pagination: bool
+    height: int | None
+    names: str
+
+    def __init__(self, **values: object) -> None:
+        from sudoku_repl.commands.declared.settings import SETTINGS
+
+        for setting in SETTINGS:
+            if setting.settable:
+                setattr(self, setting.attr, values.pop(setting.attr, setting.default))
+        if values:
+            raise TypeError(f"no such settings: {', '.join(values)}")
 
     def __repr__(self) -> str:
-        return (
-            f"ViewSettings(trace={self.trace}, solutions={self.solutions}, colour={self.colour}, "
-            f"pagination={self.pagination}, height={self.height}, names={self.names!r})"
-        )
+        shown = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
+        return f"ViewSettings({shown})"
 
 
 class SessionHooks:

@@ -8,18 +8,104 @@ mode, one of some words, the rest of the line). From the forms come the form tex
 lines name (``Command.form``), what completion offers after the name (``next_words``) and, for a
 command that is not ``raw``, the parsed values its handler is called with (``parse``).
 
-This module imports nothing at import time: the declaration modules (``commands/declared/``)
+The words themselves (``Arg``, ``Opt`` and their kinds) are ``commands/arguments.py``'s, given
+here to the declarations. This module imports nothing at import time: the declaration modules (``commands/declared/``)
 and the command table load at start-up, before the engine.
 """
 
 from __future__ import annotations
 
+from sudoku_repl.commands.arguments import (
+    CELL as CELL,
+)
+from sudoku_repl.commands.arguments import (
+    CELL_VALUE as CELL_VALUE,
+)
+from sudoku_repl.commands.arguments import (
+    CHOICE as CHOICE,
+)
+from sudoku_repl.commands.arguments import (
+    COMMAND as COMMAND,
+)
+from sudoku_repl.commands.arguments import (
+    FILE as FILE,
+)
+from sudoku_repl.commands.arguments import (
+    FILLED as FILLED,
+)
+from sudoku_repl.commands.arguments import (
+    INT as INT,
+)
+from sudoku_repl.commands.arguments import (
+    MODE as MODE,
+)
+from sudoku_repl.commands.arguments import (
+    OPTION as OPTION,
+)
+from sudoku_repl.commands.arguments import (
+    TEXT as TEXT,
+)
+from sudoku_repl.commands.arguments import (
+    VALUE as VALUE,
+)
+from sudoku_repl.commands.arguments import (
+    WORD as WORD,
+)
+from sudoku_repl.commands.arguments import (
+    Arg as Arg,
+)
+from sudoku_repl.commands.arguments import (
+    Cell as Cell,
+)
+from sudoku_repl.commands.arguments import (
+    CellValue as CellValue,
+)
+from sudoku_repl.commands.arguments import (
+    Choice as Choice,
+)
+from sudoku_repl.commands.arguments import (
+    CommandName as CommandName,
+)
+from sudoku_repl.commands.arguments import (
+    File as File,
+)
+from sudoku_repl.commands.arguments import (
+    Filled as Filled,
+)
+from sudoku_repl.commands.arguments import (
+    Int as Int,
+)
+from sudoku_repl.commands.arguments import (
+    Mode as Mode,
+)
+from sudoku_repl.commands.arguments import (
+    Opt as Opt,
+)
+from sudoku_repl.commands.arguments import (
+    Text as Text,
+)
+from sudoku_repl.commands.arguments import (
+    Value as Value,
+)
+from sudoku_repl.commands.arguments import (
+    _classic,
+    could_be,
+    ends_in_rest,
+    next_options,
+    options_start,
+    split_options,
+    typed_word,
+    width,
+    word_matches,
+)
+from sudoku_repl.commands.arguments import (
+    words as words,
+)
 from sudoku_repl.core.errors import UserError
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from types import ModuleType
     from typing import Any, Protocol, TypeAlias
 
     from sudoku_repl.core.geometry import Geometry
@@ -37,110 +123,23 @@ if TYPE_CHECKING:
     Word: TypeAlias = "str | Arg"
     Form: TypeAlias = "tuple[Word, ...]"
 
-#: the kinds of ``Arg``: what completion offers for each (the shell's ``CommandCompleter``)
-INT = "int"  # a whole number >= 0: nothing offered (unless ``offers``)
-VALUE = "value"  # a value 1-9
-CELL = "cell"  # an empty cell [r,c] of the present state
-FILLED = "filled"  # a cell [r,c] with a value (givens included)
-CELL_VALUE = "cell=value"  # [r,c]=v: the empty cells offered
-FILE = "file"  # a path
-COMMAND = "command"  # a command name
-MODE = "mode"  # a registered run mode
-CHOICE = "choice"  # one of ``offers``
-TEXT = "text"  # the rest of the line: nothing offered
 
+class Key:
+    """A command's key in the full screen (``frontends/tui/keys.py``): the ``letter`` that runs
+    it, the ``text`` the screen's help gives it (by default ``name: summary``), ``opens``: the
+    key types the command into the command line instead of running it (``g``: ``goto`` typed),
+    and ``brief``: the help line at the screen's foot names it too."""
 
-class Arg:
-    """One argument word of a form: its ``kind``, how usage shows it (``<steps>``, ``[n]``: in
-    brackets it may be left out, at the end of a form only), what it is, for error lines (``a
-    step count``: ``runtil needs a step count``, then the forms), and ``key``, the name of the
-    handler's parameter that gets its value (by default the shown word: ``steps``, ``n``)."""
+    __slots__ = ("brief", "letter", "opens", "text")
 
-    __slots__ = ("key", "kind", "offers", "optional", "shown", "what")
-
-    def __init__(
-        self, kind: str, shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = ""
-    ) -> None:
-        self.kind = kind
-        self.shown = shown
-        self.what = what
-        # a cell's [r,c] is no optional word
-        self.optional = shown.startswith("[") and shown.endswith("]") and kind not in (CELL, FILLED)
-        self.offers = offers
-        self.key = key or shown.strip("<>[]")
-        if not self.key.isidentifier():
-            raise ValueError(f"{shown!r} names no parameter: give Arg a key")
+    def __init__(self, letter: str, text: str = "", *, opens: bool = False, brief: bool = False):
+        self.letter = letter
+        self.text = text
+        self.opens = opens
+        self.brief = brief
 
     def __repr__(self) -> str:
-        return f"Arg({self.kind!r}, {self.shown!r})"
-
-    def parse(self, text: str, problem: str, geo: Callable[[], Geometry]) -> Any:
-        """The value of ``text``: a ``ValueError`` when it does not have this kind's shape, a
-        ``UserError`` ending in ``problem`` when it has but is out of range (``[10,1]``)."""
-        from sudoku_repl.text import args
-
-        if self.kind in (INT, MODE, VALUE):
-            n = args.count_of(text)
-            if n is None or (self.kind == MODE and not _modes().known(n)):
-                raise ValueError(text)
-            return args.parse_value(text, problem) if self.kind == VALUE else n
-        if self.kind in (CELL, FILLED):
-            if not args.CELL.fullmatch(text):
-                raise ValueError(text)
-            return args.parse_cell(text, problem, geo())
-        if self.kind == CELL_VALUE:
-            if not args.CELL_VALUE.fullmatch(text):
-                raise ValueError(text)
-            return args.parse_cell_value(text, problem, geo())
-        if self.kind == CHOICE and text not in self.offers:
-            raise ValueError(text)
-        return text
-
-    def needed(self) -> str:
-        """What the argument is, for the line that says it is wrong."""
-        if self.kind == MODE:
-            return f"a run mode ({_modes().listing()})"
-        return self.what
-
-
-def Int(shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "") -> Arg:
-    return Arg(INT, shown, what, offers, key)
-
-
-def Value(shown: str = "v", key: str = "value") -> Arg:
-    return Arg(VALUE, shown, "a value 1..9", key=key)
-
-
-def Cell(shown: str = "[r,c]", key: str = "cell") -> Arg:
-    return Arg(CELL, shown, "a cell", key=key)
-
-
-def Filled(shown: str = "[r,c]", key: str = "cell") -> Arg:
-    return Arg(FILLED, shown, "a cell", key=key)
-
-
-def CellValue(shown: str = "[r,c]=v", key: str = "cell_value") -> Arg:
-    return Arg(CELL_VALUE, shown, "a cell and a value", key=key)
-
-
-def File(shown: str = "<file>", key: str = "path") -> Arg:
-    return Arg(FILE, shown, "a file", key=key)
-
-
-def Text(shown: str, what: str = "", key: str = "") -> Arg:
-    return Arg(TEXT, shown, what, key=key)
-
-
-def CommandName(shown: str = "[command]", key: str = "command") -> Arg:
-    return Arg(COMMAND, shown, "a command", key=key)
-
-
-def Mode(shown: str, key: str = "mode") -> Arg:
-    return Arg(MODE, shown, key=key)
-
-
-def Choice(*words: str, key: str = "word") -> Arg:
-    return Arg(CHOICE, "|".join(words), "one of " + ", ".join(words), words, key)
+        return f"Key({self.letter!r})"
 
 
 def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
@@ -167,17 +166,35 @@ class Command:
     (with ``text/args.py``), naming ``form`` in its error lines. ``wrong``: what the error line
     says when no form matches (``needs a condition``; by default what the one argument is);
     ``synonyms``: words read as others (``color`` as ``colour``); ``repeat``: whether the form
-    text repeats the name before each form (``form_text``)."""
+    text repeats the name before each form (``form_text``).
+
+    What the front ends and the dispatcher ask of a command is said here too: ``runs``: it runs
+    the search (a run stopped half way is scripted as the path it took); ``stops``: it leaves the
+    session at a new stop (``runs`` implies it): the displays run after it, and the level
+    ``frame`` selected goes back to the present; ``repeats``: Enter on an empty line repeats it,
+    as gdb does; ``key``: its key in the full screen; ``scripted``: ``save-session`` writes it
+    (not a command that only looks or writes a file); ``displayable``: ``display`` may run it
+    at every stop (never one that stops); ``fold``: its words are read in any case
+    (``matrix NAK``)."""
 
     __slots__ = (
         "_handler",
+        "_help",
+        "_named_form",
+        "_repeat",
         "aliases",
+        "displayable",
+        "fold",
         "form",
         "forms",
         "handler_path",
-        "help",
+        "key",
         "name",
         "raw",
+        "repeats",
+        "runs",
+        "scripted",
+        "stops",
         "summary",
         "synonyms",
         "usage",
@@ -193,28 +210,53 @@ class Command:
         forms: Sequence[Form] = (),
         usage: str = "",
         form: str = "",
-        help: str = "",
+        help: str | Callable[[], str] = "",
         aliases: tuple[str, ...] = (),
         raw: bool = False,
         wrong: str = "",
         synonyms: dict[str, str] | None = None,
         repeat: bool = True,
+        runs: bool = False,
+        stops: bool = False,
+        repeats: bool = False,
+        key: Key | None = None,
+        scripted: bool = True,
+        displayable: bool = True,
+        fold: bool = False,
     ) -> None:
         self.name = name
         self.summary = summary
         self.handler_path = handler
         self.forms = tuple(forms)
         self.form = form or form_text(name, self.forms, repeat)
+        self._named_form, self._repeat = bool(form), repeat
         self.usage = usage or self.form
-        self.help = help
+        self._help = help
         self.aliases = aliases
         self.raw = raw
         self.wrong = wrong
         self.synonyms = synonyms or {}
+        self.runs = runs
+        self.stops = stops or runs
+        self.repeats = repeats
+        self.key = key
+        if key is not None and not key.text:
+            key.text = f"{name}: {summary}"
+        self.scripted = scripted
+        self.displayable = displayable and not self.stops
+        self.fold = fold
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
         return f"Command({self.name!r}, {self.summary!r}, {self.handler_path!r})"
+
+    @property
+    def help(self) -> str:
+        """The explanation ``help <command>`` adds (made when first asked, where the
+        declaration gives a function: ``set``'s, from the settings)."""
+        if not isinstance(self._help, str):
+            self._help = self._help()
+        return self._help
 
     def entry(self) -> str:
         """The command's line in the Order List."""
@@ -253,24 +295,109 @@ class Command:
         arg = next(w for w in self.forms[0] if not isinstance(w, str))
         return self.needs(f"{'takes' if arg.optional else 'needs'} {arg.needed()}")
 
-    def refusal(self, typed: Sequence[str]) -> str:
+    def refusal(self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None) -> str:
         """The error line when the ``typed`` words fit no form: a first word that begins no form
         of a command whose forms all begin with a word (``info foo``, ``set foo``, ``break
-        foo``) is named, with the nearest known word and the forms, in one line; else
+        foo``) is named, with the nearest known word and the forms, in one line; words that
+        begin a form with its own words (a keyword, an option, one of some words) and go wrong
+        after them are named with what the form takes next (``shortfall``); else
         ``complaint()``."""
         known = self.first_words()
-        word = self.synonyms.get(typed[0], typed[0]) if typed else ""
-        if not word or not known or word in known:
-            return self.complaint()
-        import difflib
+        typed = self._read(typed)
+        word = typed[0] if typed else ""
+        if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with
+            known = [w for form in self.forms for w in form[:1] if isinstance(w, str)]
+        if word and known and word not in known:
+            import difflib
 
-        from sudoku_repl.core.errors import shown
+            from sudoku_repl.core.errors import shown
 
-        said = f"Unknown {self.name} word {shown(word)!r}"
-        near = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-        if near:
-            said += f" (did you mean {near[0]}?)"
-        return f"{said}; {self.form}"
+            what = "option" if word.startswith("--") else "word"
+            said = f"Unknown {self.name} {what} {shown(word)!r}"
+            near = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+            if near:
+                said += f" (did you mean {near[0]}?)"
+            return f"{said}; {self.form}"
+        geo = geo or _classic
+        for form in self.forms:
+            fixed, options = split_options(form)
+            k = options_start(fixed, typed)
+            if options and self._fit(fixed, typed[:k], geo) is not None:
+                head = " ".join([self.name, *typed[:k]])
+                trouble = self._read_options(options, typed[k:], geo, head)[1]
+                if trouble:
+                    return trouble
+        short = self.shortfall(typed, geo)
+        if short is not None:
+            return short
+        most = max(sum(width(w) for w in form) for form in self.forms)
+        if len(typed) > most and not any(ends_in_rest(form) for form in self.forms):
+            return f"{self.name} takes {most} word{'s' if most > 1 else ''} at most, not {len(typed)}: {self.form}"
+        return self.complaint()
+
+    def shortfall(self, typed: Sequence[str], geo: Callable[[], Geometry]) -> str | None:
+        """``tree --dot needs a file``, ``set trace needs on|off``, ``info break takes nothing
+        more``: the line for ``typed`` words that begin a form with a word of its own and then
+        stop short, go wrong or go on too long; None when no form begins so."""
+
+        depth = 0
+        forms: list[Form] = []
+        for form in self.forms:
+            fits = self._prefix(form, typed, geo)
+            if not fits:
+                continue
+            if fits > depth:
+                depth, forms = fits, []
+            if fits == depth:
+                forms.append(form)
+        if not depth:
+            return None
+        head = " ".join([self.name, *(typed_word(w) for w in typed[:depth])])
+        nexts = [form[depth] if depth < len(form) else None for form in forms]
+        wanted = [w for w in dict.fromkeys(nexts) if w is not None]
+        if not wanted or (len(typed) > depth and None in nexts):
+            return f"{head} takes nothing more: {self.forms_text(forms)}"
+        what = " or ".join(
+            dict.fromkeys(w if isinstance(w, str) else w.needed() or w.shown for w in wanted)
+        )
+        verb = "takes" if all(isinstance(w, Arg) and w.optional for w in wanted) else "needs"
+        return f"{head} {verb} {what}: {self.forms_text(forms)}"
+
+    def forms_text(self, forms: Sequence[Form]) -> str:
+        """The text of some of the forms, for a line about them (all of them, ``form``, where
+        the declaration gives the form text)."""
+        return self.form if self._named_form else form_text(self.name, forms, self._repeat)
+
+    @staticmethod
+    def _own_word(word: Word | None) -> bool:
+        """Whether a form's word is a word of its own: a keyword, an option, one of some."""
+        return isinstance(word, str) or (isinstance(word, Arg) and word.kind == CHOICE)
+
+    @staticmethod
+    def _prefix(form: Form, typed: Sequence[str], geo: Callable[[], Geometry]) -> int:
+        """How many of the ``typed`` words fit ``form`` from its start, when its first word is
+        a word of its own (a keyword, one of some words); else 0."""
+        if not Command._own_word(form[0] if form else None):
+            return 0
+        fits = 0
+        for want, got in zip(form, typed):
+            if isinstance(want, Opt):
+                break
+            if isinstance(want, str):
+                if want != got:
+                    break
+            else:
+                try:
+                    want.parse(got, "", geo)
+                except (ValueError, UserError):
+                    break
+            fits += 1
+        return fits
+
+    def takes(self, kind: str) -> bool:
+        """Whether a form takes an argument of ``kind`` (``run-mode`` a run mode: its help
+        lists the modes registered)."""
+        return any(isinstance(w, Arg) and w.kind == kind for form in self.forms for w in form)
 
     def first_words(self) -> list[str]:
         """The words the forms begin with (``break``, ``settings`` for ``info``); none when a
@@ -287,22 +414,49 @@ class Command:
         return list(dict.fromkeys(found))
 
     def match(
-        self, typed: Sequence[str], geo: Callable[[], Geometry] | None = None
+        self,
+        typed: Sequence[str],
+        geo: Callable[[], Geometry] | None = None,
+        rest: Callable[[int], str] | None = None,
     ) -> dict[str, Any] | None:
         """The values of the arguments of the first form the ``typed`` words fit, by key, or
-        None (``geo``: the puzzle's, for cells; by default the classic grid)."""
-        typed = [self.synonyms.get(w, w) for w in typed]
+        None (``geo``: the puzzle's, for cells; by default the classic grid; ``rest``: the text
+        from the k-th word on, for a ``rest`` text, by default the words joined)."""
+        typed = self._read(typed)
         for form in self.forms:
-            values = self._fit(form, typed, geo or _classic)
+            values = self._fit(form, typed, geo or _classic, rest)
             if values is not None:
                 return values
         return None
 
+    def _read(self, typed: Sequence[str]) -> list[str]:
+        """The typed words as the forms spell them: synonyms replaced, and lower case where
+        the command ``fold``s."""
+        if self.fold:
+            typed = [w.lower() for w in typed]
+        return [self.synonyms.get(w, w) for w in typed]
+
     def _fit(
-        self, form: Form, typed: Sequence[str], geo: Callable[[], Geometry]
+        self,
+        form: Form,
+        typed: Sequence[str],
+        geo: Callable[[], Geometry],
+        rest: Callable[[int], str] | None = None,
     ) -> dict[str, Any] | None:
         """The values of ``typed`` by ``form``; None when they do not have its shape (a number
         out of range raises the ``UserError`` that says so)."""
+        fixed, options = split_options(form)
+        if options:
+            k = options_start(fixed, typed)
+            before = self._fit(fixed, typed[:k], geo, rest)
+            if before is None:
+                return None
+            read = self._read_options(options, typed[k:], geo, self.name)[0]
+            return None if read is None else {**before, **read}
+        last = form[-1] if form else None
+        if isinstance(last, Arg) and last.rest and len(typed) >= len(form):
+            k = len(form) - 1  # the rest of the line is its last word
+            typed = [*typed[:k], rest(k) if rest is not None else " ".join(typed[k:])]
         required = sum(1 for w in form if isinstance(w, str) or not w.optional)
         if not required <= len(typed) <= len(form):
             return None
@@ -314,11 +468,64 @@ class Command:
                 got = typed[i] if i < len(typed) else None
                 try:
                     values[want.key] = (
-                        None if got is None else want.parse(got, self.complaint(), geo)
+                        None if got is None else want.parse(got, self._problem(form, typed, i), geo)
                     )
                 except ValueError:
                     return None
         return values
+
+    def _read_options(
+        self, options: Sequence[Opt], typed: Sequence[str], geo: Callable[[], Geometry], head: str
+    ) -> tuple[dict[str, Any] | None, str]:
+        """The values of the ``typed`` words read as ``options``, by key; else None and the line
+        that says what is wrong (``head``: the words before them, to name)."""
+        from sudoku_repl.core.errors import shown
+
+        by_name = {opt.name: opt for opt in options}
+        values: dict[str, Any] = {
+            opt.key: (False if opt.value is None else None) for opt in options
+        }
+        seen: set[str] = set()
+        i = 0
+        while i < len(typed):
+            word = typed[i]
+            opt = by_name.get(word)
+            if opt is None:
+                if not word.startswith("--"):
+                    return None, f"{head} takes options, not {shown(word)!r}: {self.form}"
+                import difflib
+
+                near = difflib.get_close_matches(word, list(by_name), n=1, cutoff=0.6)
+                said = f" (did you mean {near[0]}?)" if near else ""
+                return None, f"Unknown {self.name} option {shown(word)!r}{said}; {self.form}"
+            if opt.key in seen:
+                return None, f"{head} {word} is given twice: {self.form}"
+            seen.add(opt.key)
+            if opt.value is None:
+                values[opt.key] = True
+                i += 1
+                continue
+            said = f"{head} {word} needs {opt.value.needed() or opt.value.shown}: {self.form}"
+            if i + 1 >= len(typed):
+                return None, said
+            try:
+                values[opt.key] = opt.value.parse(typed[i + 1], said, geo)
+            except ValueError:
+                return None, said
+            i += 2
+        return values, ""
+
+    def _problem(self, form: Form, typed: Sequence[str], i: int) -> str:
+        """What the line about a bad ``i``-th word of ``form`` ends with: after words of the
+        form's own, those words and what it needs (``set cell needs a cell and a value: set
+        cell [r,c]=v``); else ``complaint()``."""
+        want = form[i]
+        if i == 0 or not self._own_word(form[0]) or not isinstance(want, Arg):
+            return self.complaint()
+        from sudoku_repl.core.errors import shown
+
+        head = " ".join([self.name, *(shown(w) for w in typed[:i])])
+        return f"{head} needs {want.needed() or want.shown}: {self.forms_text([form])}"
 
     def call(self, repl: Caller, text: str) -> None:
         """Parse the argument text (unless ``raw``) and call the handler."""
@@ -329,7 +536,8 @@ class Command:
 
     def parse(self, text: str, geo: Callable[[], Geometry] | None = None) -> dict[str, Any]:
         """The values of ``text`` for the handler, by key (``geo``: the puzzle's, for cells);
-        else ``UserError`` with ``complaint()``."""
+        else ``UserError`` with ``refusal()``. A command that takes a file among other words
+        reads its words as file names are read (quotes around a name with blanks)."""
         if not self.forms:
             if text:
                 raise UserError(self.complaint())
@@ -343,22 +551,21 @@ class Command:
             if not text and not only.optional:
                 raise UserError(self.complaint())
             return {only.key: text or None}
-        typed = words(text)
-        values = self.match(typed, geo)
+        if self.takes(FILE):
+            from sudoku_repl.text.args import file_words
+
+            hint = f'{self.form} (quote a name with blanks: "my file.txt")'
+            typed = file_words(text, hint)
+            values = self.match(typed, geo)
+            if values is None:
+                raise UserError(self.refusal(typed, geo).replace(self.form, hint))
+        else:
+            found = [(m.group(), m.start()) for m in word_matches(text)]
+            typed = [word for word, _ in found]
+            values = self.match(typed, geo, lambda k: text[found[k][1] :].strip())
         if values is None:
-            raise UserError(self.refusal(typed))
+            raise UserError(self.refusal(typed, geo))
         return values
-
-
-#: a word of an argument: a cell ``[r, c]`` (blanks inside), with ``=v`` after it, or no blanks
-WORD = r"\[[^\]]*\](?:[ \t]*=[ \t]*[0-9]+)?|\S+"
-
-
-def words(text: str) -> list[str]:
-    """The words of an argument text (a cell with blanks in it is one)."""
-    import re
-
-    return re.findall(WORD, text)
 
 
 def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
@@ -367,33 +574,15 @@ def next_words(cmd: Command, typed: Sequence[str]) -> list[str | Arg]:
     typed = [cmd.synonyms.get(w, w) for w in typed]
     found: list[str | Arg] = []
     for form in cmd.forms:
+        fixed, options = split_options(form)
+        if options and len(typed) >= len(fixed):
+            if all(could_be(want, got) for want, got in zip(fixed, typed)):
+                found += [w for w in next_options(options, typed[len(fixed) :]) if w not in found]
+            continue
         if len(form) <= len(typed):
             continue
-        if all(_could_be(want, got) for want, got in zip(form, typed)):
+        if all(could_be(want, got) for want, got in zip(form, typed)):
             want = form[len(typed)]
             if want not in found:
                 found.append(want)
     return found
-
-
-def _could_be(want: Word, got: str) -> bool:
-    if isinstance(want, str):
-        return want == got
-    if want.kind == CHOICE:
-        return got in want.offers
-    return True
-
-
-def _classic() -> Geometry:
-    from sudoku_repl.core.geometry import CLASSIC
-
-    return CLASSIC
-
-
-def _modes() -> ModuleType:
-    from sudoku_repl.commands.preparation import ready
-
-    ready()
-    from sudoku_repl.core import modes
-
-    return modes

@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.breakpoints import breakpoint_of, parse_condition
-from sudoku_repl.commands.declared.stepping import CONDITION, SET
-from sudoku_repl.commands.dispatch import STOPPING
+from sudoku_repl.commands.declared.settings import named
+from sudoku_repl.commands.declared.stepping import CONDITION
 from sudoku_repl.commands.running import run_command
-from sudoku_repl.commands.spec import words as spec_words
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.text.args import parse_count
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -53,10 +51,9 @@ def ignore(repl: Repl, number: int, count: int) -> None:
         repl.out.message(f"Breakpoint {bp.number} stops again at its next hit.")
 
 
-def condition(repl: Repl, arg: str) -> None:
-    number, _, expr = arg.strip().partition(" ")
-    bp = breakpoint_of(repl, parse_count(number, CONDITION.needs("needs a breakpoint number")))
-    bp.condition = parse_condition(expr, CONDITION.form) if expr.strip() else None
+def condition(repl: Repl, number: int, expr: str | None = None) -> None:
+    bp = breakpoint_of(repl, number)
+    bp.condition = parse_condition(expr, CONDITION.form) if expr else None
     if bp.condition is None:
         repl.out.message(f"Breakpoint {bp.number} now stops unconditionally.")
     else:
@@ -73,7 +70,7 @@ def display(repl: Repl, command: str | None) -> None:
     cmd = lookup(command.split()[0])
     if cmd is None:
         raise UserError(f"Not a command: {command.split()[0]!r}; display <command>")
-    if cmd.name in STOPPING or cmd.name in ("display", "undisplay", "bye", "source"):
+    if not cmd.displayable:
         raise UserError(f"display runs commands that look, not {cmd.name}: display <command>")
     repl.display_number += 1
     repl.displays[repl.display_number] = command
@@ -87,33 +84,23 @@ def undisplay(repl: Repl, number: int) -> None:
     repl.out.message(f"Removed display {number}.")
 
 
-#: the words ``set`` knows
-SETTINGS = SET.first_words()
-
-
-def set_(repl: Repl, arg: str) -> None:
-    typed = spec_words(arg)
-    if typed and typed[0] in ("cell", "removed"):
+def set_(
+    repl: Repl,
+    setting: str,
+    value: object = None,
+    cell_value: tuple[int, int] | None = None,
+    cell: int | None = None,
+) -> None:
+    declared = named(setting)
+    if declared is None:  # ``set cell`` and ``set removed``: the what-if edits
         from sudoku_repl.commands.experiments import set_edit
 
-        set_edit(repl, typed)
+        if cell_value is not None:
+            set_edit(repl, *cell_value, remove=False)
+        elif cell is not None and isinstance(value, int):
+            set_edit(repl, cell, value, remove=True)
         return
-    words = arg.split()
-    found = SET.match(words) if len(words) == 2 else None
-    if found is None and len(words) == 2 and SET.synonyms.get(words[0], words[0]) in SETTINGS:
-        raise UserError(f"Not a setting: {arg!r}; {SET.form}")
-    if found is None:
-        raise UserError(SET.refusal(words))  # an unknown setting named, else what set needs
-    setting, value = found["setting"], found["value"]
-    view = repl.view
-    if setting == "colour":
-        view.colour = None if value == "auto" else value == "on"
-    elif setting == "height":
-        view.height = None if value == "auto" else value
-    elif setting == "names":
-        view.names = str(value)
-    else:
-        setattr(view, str(setting), value == "on")
+    declared.put(repl, value)
     repl.lines(repl.settings_lines())
 
 

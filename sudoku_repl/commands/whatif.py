@@ -8,34 +8,24 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.declared.whatif import WHATIF
-from sudoku_repl.commands.spec import words
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.tools import whatif as wi
 
 if TYPE_CHECKING:
-    import argparse
-
     from sudoku_repl.commands.dispatch import Repl
 
 
-def _parser() -> ArgumentParser:
-    p = ArgumentParser(prog="whatif guesses", add_help=False, after=f"; {WHATIF.form}")
-    p.add_argument("--format", choices=("text", "csv", "json"), default="text")
-    p.add_argument("--max-steps", type=count_type(1), default=wi.DEFAULT_CAP)
-    p.add_argument("--keep", action="store_true")
-    return p
-
-
-def _options(arg: str) -> argparse.Namespace:
-    typed = words(arg)
-    if not typed or typed[0] != "guesses":
-        raise UserError(WHATIF.refusal(typed))
-    return _parser().parse_args(typed[1:])
-
-
-def whatif(repl: Repl, arg: str) -> None:
-    options = _options(arg)
+def whatif(
+    repl: Repl,
+    what: str,
+    format: str | None = None,
+    max_steps: int | None = None,
+    keep: bool = False,
+) -> None:
+    if max_steps == 0:
+        raise UserError(f"whatif guesses --max-steps needs a whole number >= 1: {WHATIF.form}")
+    cap = wi.DEFAULT_CAP if max_steps is None else max_steps
+    shape = format or "text"
     if not repl.loaded:
         raise UserError(
             f"No quiz loaded: whatif guesses looks at the guesses of a search. Use "
@@ -57,7 +47,7 @@ def whatif(repl: Repl, arg: str) -> None:
             f"No guess with another candidate before step {now}: whatif guesses needs one on "
             "the way to the present step (step or run past a guess)."
         )
-    text = options.format == "text"
+    text = shape == "text"
     total = sum(len(g.others) for g in guesses)
     geo = session.geo
     found: list[wi.Row] = []
@@ -66,13 +56,11 @@ def whatif(repl: Repl, arg: str) -> None:
     try:
         if text:
             hooks.doing = "whatif guesses: the search as taken"
-            lines.append(wi.taken_line(wi.as_taken(session, guesses, hooks, options.max_steps)))
-        if options.keep:
-            rows: Iterator[tuple[wi.Row, int | None]] = wi.kept_rows(
-                session, guesses, hooks, options.max_steps
-            )
+            lines.append(wi.taken_line(wi.as_taken(session, guesses, hooks, cap)))
+        if keep:
+            rows: Iterator[tuple[wi.Row, int | None]] = wi.kept_rows(session, guesses, hooks, cap)
         else:
-            rows = ((row, None) for row in wi.rows(session, guesses, hooks, options.max_steps))
+            rows = ((row, None) for row in wi.rows(session, guesses, hooks, cap))
         while True:
             hooks.doing = f"whatif guesses: row {len(found) + 1} of {total}"
             done = next(rows, None)
@@ -85,15 +73,15 @@ def whatif(repl: Repl, arg: str) -> None:
         pass
     finally:
         hooks.doing = None
-    if options.format == "csv":
+    if shape == "csv":
         lines += wi.csv_lines(found, geo)
-    elif options.format == "json":
+    elif shape == "json":
         lines += wi.json_lines(found, geo)
     elif found:
         lines += wi.table_lines(found, geo)
     if any(not row.complete for row in found):
         lines.append(
-            f"cap: the search went past --max-steps {options.max_steps} steps after the guess "
+            f"cap: the search went past --max-steps {cap} steps after the guess "
             "and was stopped there."
         )
     if kept:
@@ -104,7 +92,7 @@ def whatif(repl: Repl, arg: str) -> None:
     if len(found) < total:
         left = "the present is as it was" if kept else "nothing changed"
         lines.append(f"Interrupted after {len(found)} of {total} rows; {left}.")
-    if not options.keep:
+    if not keep:
         repl.script.failed()  # it changed nothing: a replay (save-session) has no use for it
     repl.lines(lines)
 

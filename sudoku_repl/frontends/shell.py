@@ -27,9 +27,6 @@ from sudoku_repl.frontends.terminal_mode import TerminalMode
 from sudoku_repl.frontends.terminal_output import TerminalOutput
 from sudoku_repl.frontends.toolbar import toolbar_text
 
-#: what Enter on an empty line repeats (with its argument, e.g. ``back 5``), as gdb does
-REPEATED = frozenset({"step", "next", "back", "continue", "finish", "up", "down"})
-
 
 def make_session(
     start: ShellStart,
@@ -126,7 +123,7 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             if not line.strip():
                 # Enter on an empty line repeats the last stepping command, as gdb and pdb do
                 last = lookup(previous.partition(" ")[0])
-                if last is None or last.name not in REPEATED:
+                if last is None or not last.repeats:
                     continue
                 line = previous
             previous = line.strip()

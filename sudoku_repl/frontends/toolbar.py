@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from sudoku_repl.commands.declared.settings import SETTINGS
 from sudoku_repl.frontends.terminal_output import terminal_width
 
 TYPE_CHECKING = False  # not typing's
@@ -10,25 +11,16 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-#: each toolbar field's name, and the short name used when the line would not fit
+#: each toolbar field's name, and the short name used when the line would not fit (the
+#: settings' come from their declarations: ``Setting.short``)
 _FIELDS = {
     "step": "st",
     "level": "lv",
     "biggest": "max",
     "solutions": "sol",
-    "run-mode": "rm",
-    "guess-mode": "gm",
+    **{setting.name: setting.short for setting in SETTINGS if setting.short},
     "breakpoints": "bp",
 }
-
-
-#: the toolbar's fields before the session is made (``Repl.session``): the default settings of
-#: ``core.session.Settings`` and no breakpoint, without importing the engine for them
-DEFAULT_TOOLBAR_FIELDS: tuple[tuple[str, object], ...] = (
-    ("run-mode", 0),
-    ("guess-mode", 0),
-    ("breakpoints", 0),
-)
 
 
 def toolbar_text(repl: Repl, width: int | None = None) -> str:
@@ -45,15 +37,15 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
             ("biggest", biggest),
             ("solutions", state.solutions),
         ]
-    if repl.made_session:
-        settings = repl.session.settings
-        fields += [
-            ("run-mode", settings.run_mode),
-            ("guess-mode", settings.guess_mode),
-            ("breakpoints", len(repl.session.breakpoints.enabled())),
-        ]
-    else:
-        fields += DEFAULT_TOOLBAR_FIELDS
+    # the settings the toolbar shows (``Setting.short``), their declared defaults before the
+    # session is made (``Repl.session``): the engine is not imported for them; no breakpoint
+    made = repl.made_session
+    fields += [
+        (setting.name, setting.value(repl) if made else setting.default)
+        for setting in SETTINGS
+        if setting.short
+    ]
+    fields.append(("breakpoints", len(repl.session.breakpoints.enabled()) if made else 0))
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
     if len(text) < (terminal_width() if width is None else width):

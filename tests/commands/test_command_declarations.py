@@ -86,17 +86,25 @@ def test_handler_modules_declare_nothing_and_their_handlers_resolve() -> None:
 
 def test_each_handler_takes_what_its_forms_parse() -> None:
     """A parsed command's handler takes the keys of its forms' arguments (those of only some
-    forms with a default); a raw one the argument text."""
+    forms, or that may be left out, with a default); a raw one the argument text."""
     for cmd in in_order():
         parameters = list(inspect.signature(cmd.handler).parameters.values())[1:]
         if cmd.raw:
             assert [p.name for p in parameters] == ["arg"], cmd
             continue
         keys = [{w.key for w in form if isinstance(w, spec.Arg)} for form in cmd.forms]
-        everywhere = set.intersection(*keys) if keys else set()
+        required = [
+            {w.key for w in form if isinstance(w, spec.Arg) and not w.optional}
+            for form in cmd.forms
+        ]
+        everywhere = set.intersection(*required) if required else set()
+        somewhere = set.intersection(*keys) if keys else set()
         assert {p.name for p in parameters} == set().union(*keys), cmd
         for p in parameters:
-            assert (p.default is inspect.Parameter.empty) == (p.name in everywhere), (cmd, p)
+            if p.name in everywhere:
+                assert p.default is inspect.Parameter.empty, (cmd, p)
+            elif p.name not in somewhere:  # left out by some form: None
+                assert p.default is None, (cmd, p)
 
 
 def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
@@ -126,7 +134,10 @@ def test_set_completes_its_settings_and_their_values() -> None:
     assert completions("set color ") == ["set color auto", "set color off", "set color on"]
     assert completions("set trace on ") == []
     shell = Shell()
-    assert shell.fails("set colour") == ["set needs a setting and a value: " + SETTINGS]
+    assert shell.fails("set colour") == [
+        "set colour needs one of on, off, auto: set colour on|off|auto"
+    ]
+    assert shell.fails("set") == ["set needs a setting and a value: " + SETTINGS]
     assert shell.ok("set color off")[2] == "colour off"
 
 
@@ -152,8 +163,13 @@ KINDS = [
         "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
         "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
     ),
-    ("info", "settings", "break x", "info knows: info break | info search | info settings"),
-    ("set", "trace off", "trace maybe", "Not a setting: 'trace maybe'; " + SETTINGS),
+    (
+        "info",
+        "settings",
+        "break x",
+        "info break takes nothing more: info break",
+    ),
+    ("set", "trace off", "trace maybe", "set trace needs one of on, off: set trace on|off"),
     ("help", "runtil", "nosuch", None),
 ]
 
@@ -264,3 +280,185 @@ def test_the_command_lines_help_lists_the_declared_commands() -> None:
     )
     for name in COMMANDS:
         assert f" {name}," in text or f" {name}." in text, name
+
+
+# -- every fact about a command or a setting in its declaration (issue 32) ---------------------
+
+#: the modules that use the declarations: the command layer (not ``declared/``) and front ends
+USERS = [
+    path
+    for folder in ("commands", "frontends")
+    for path in sorted((REPO / "sudoku_repl" / folder).rglob("*.py"))
+    if "declared" not in path.parts
+]
+
+
+def _names() -> set[str]:
+    return {name for cmd in in_order() for name in (cmd.name, *cmd.aliases)}
+
+
+def facts_outside_declarations(path: Path, names: set[str], settings: set[str]) -> list[str]:
+    """What ``path`` says about commands or settings by name: a collection whose words are all
+    command names (``RUNS = frozenset({"run", ...})``, ``(("s", "step"), ...)``), a command's
+    name compared (``cmd.name == "run-mode"``, ``in (...)``) or looked up (``lookup("continue")``),
+    a setting's name compared (an if-chain over ``set``'s words)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.Tuple, ast.Set, ast.List, ast.Dict)):
+            elements = node.keys if isinstance(node, ast.Dict) else node.elts
+            words = [e.value for e in elements if isinstance(e, ast.Constant)]
+            strings = [w for w in words if isinstance(w, str)]
+            if len(strings) >= 2 and all(w in names for w in strings):
+                found.append(f"{path.name}:{node.lineno} {strings}")
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            said = {
+                e.value
+                for side in sides
+                for e in (side.elts if isinstance(side, (ast.Tuple, ast.Set, ast.List)) else [side])
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            }
+            named = any(isinstance(s, ast.Attribute) and s.attr == "name" for s in sides)
+            if (named and said & names) or said & settings:
+                found.append(f"{path.name}:{node.lineno} compares {sorted(said)}")
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "lookup"
+            and any(isinstance(a, ast.Constant) and a.value in names for a in node.args)
+        ):
+            found.append(f"{path.name}:{node.lineno} looks up a command by name")
+    return found
+
+
+def test_no_command_or_setting_is_named_outside_its_declaration() -> None:
+    """Whether Enter repeats a command, whether it runs or stops the search, its key in the full
+    screen, whether save-session or display take it (``Command``); a setting's words, default
+    and line (``Setting``): said in the declaration, asked of it everywhere else."""
+    from sudoku_repl.commands.declared.settings import SETTINGS
+
+    settings = {s.name for s in SETTINGS} - {"solutions"}  # (also the toolbar's count)
+    found = [
+        fact for path in USERS for fact in facts_outside_declarations(path, _names(), settings)
+    ]
+    assert found == []
+
+
+def test_the_scan_finds_what_the_declarations_replaced(tmp_path: Path) -> None:
+    """The scan above can fail: the names the commands were once listed by are found."""
+    from sudoku_repl.commands.declared.settings import SETTINGS
+
+    old = tmp_path / "old.py"
+    old.write_text(
+        'RUNS = frozenset({"run", "runtil", "runrun", "continue", "next", "finish"})\n'
+        'COMMAND_KEYS = (("s", "step"), ("n", "next"))\n'
+        'repeated = cmd.name in ("display", "undisplay")\n'
+        'if cmd.name == "run-mode": pass\n'
+        'if setting == "colour": pass\n'
+        'cont = lookup("continue")\n',
+        encoding="utf-8",
+    )
+    found = facts_outside_declarations(old, _names(), {s.name for s in SETTINGS})
+    assert sorted({int(fact.split()[0].split(":")[1]) for fact in found}) == [1, 2, 3, 4, 5, 6]
+
+
+def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
+    """The facts as the original lists and gdb had them (issue 32 moved them here)."""
+    runs = {"run", "runtil", "runrun", "continue", "next", "finish"}
+    assert {cmd.name for cmd in in_order() if cmd.runs} == runs
+    assert {cmd.name for cmd in in_order() if cmd.stops} == runs | {
+        "step",
+        "goto",
+        "back",
+        "bisect",
+    }
+    assert {cmd.name for cmd in in_order() if cmd.repeats} == {
+        "step", "next", "back", "continue", "finish", "up", "down"
+    }  # fmt: skip
+    assert {cmd.name for cmd in in_order() if not cmd.scripted} == {
+        "save-session", "source", "help", "show", "levels", "history", "when", "board", "tui",
+        "experiments", "compare",
+    }  # fmt: skip
+    assert {cmd.name for cmd in in_order() if not cmd.displayable} == (
+        runs | {"step", "goto", "back", "bisect", "display", "undisplay", "bye", "source"}
+    )
+
+
+def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> None:
+    from sudoku_repl.commands.declared import keyed
+    from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
+
+    with_keys = [cmd for cmd in in_order() if cmd.key is not None]
+    assert sorted(cmd.name for cmd in keyed()) == sorted(cmd.name for cmd in with_keys)
+    letters = [cmd.key.letter for cmd in keyed() if cmd.key is not None]
+    assert letters == ["s", "n", "f", "b", "r", "c", "g"]
+    assert HELP_LINES[1:8] == [
+        "  s         step",
+        "  n         next: one step, where a new guess and everything below it count as one",
+        "  f         finish: run until the present guess level is left",
+        "  b         back one step",
+        "  r         run (till the end or a new solution)",
+        "  c         continue: the continue command if there is one, else run",
+        "  g         goto: opens the command line with goto typed",
+    ]
+    assert HELP_KEYS == (
+        "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
+    )
+
+
+def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
+    from sudoku_repl.commands.declared.settings import SETTINGS
+    from sudoku_repl.commands.session_hooks import ViewSettings
+
+    settable = [s for s in SETTINGS if s.settable]
+    assert set(ViewSettings.__annotations__) == {s.attr for s in settable}
+    view = ViewSettings()
+    assert [getattr(view, s.attr) for s in settable] == [True, True, None, True, None, "readalps"]
+    with pytest.raises(TypeError, match="no such settings: color"):
+        ViewSettings(color=True)
+    shell = Shell()
+    assert shell.ok("info settings") == [
+        "trace on",
+        "solutions on",
+        "colour auto",
+        "pagination on",
+        "height auto",
+        "names readalps",
+        "run-mode 0",
+        "guess-mode 0",
+    ]
+    assert shell.ok("set height 0")[4] == "height 0 (unlimited)"
+    assert shell.ok("set colour off")[2] == "colour off"
+    assert shell.repl.view.colour is False and shell.repl.view.height == 0
+    assert completions("set h") == ["set height"]
+    assert completions("set height ") == ["set height auto"]
+
+
+def test_help_set_gives_each_settings_sentence() -> None:
+    """``help set``'s lines are made from the settings' sentences (filled as they were
+    written by hand before)."""
+    lines = Shell().ok("help set")
+    assert lines[1:4] == [
+        "set trace off: runs print no trace lines (the end of the search and the timing lines",
+        "stay); set solutions off: a solution prints its Fine line without its grid; set colour",
+        "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).",
+    ]
+    assert lines[8:11] == [
+        "set names standard: each technique line (trace, hint, why, board) also gives the",
+        "community's name, as '(hidden pair, box 4)'; set names readalps: the original's alone.",
+        "info settings lists them.",
+    ]
+
+
+#: the commands left ``raw`` (they parse their own argument text), each for a reason the docs
+#: give (ARCHITECTURE.md, "Where to add")
+RAW = {"load-quiz", "generate"}
+
+
+def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
+    assert {cmd.name for cmd in in_order() if cmd.raw} == RAW
+    architecture = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for name in RAW:
+        assert f"`{name}`" in architecture.split("raw", 1)[1], name

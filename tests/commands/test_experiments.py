@@ -442,7 +442,8 @@ def test_timeline_compare_draws_both_curves_as_text_and_svg(tmp_path: Path) -> N
     classes = [e.get("class") for e in root.iter() if e.get("class")]
     assert {"level a", "level b", "parted"} <= set(classes)
     assert shell.fails("timeline --compare 1") == [
-        "timeline --compare needs two experiments: timeline --compare A B [--svg <file>]"
+        "timeline --compare 1 needs an experiment: timeline --compare <A> <B> | "
+        "timeline --compare <A> <B> --svg <file>"
     ]
     assert shell.fails("timeline --compare 1 1") == [
         "timeline --compare needs two different experiments: timeline --compare A B [--svg <file>]"

@@ -106,9 +106,9 @@ def answer(out: str, command: str) -> list[str]:
     ("command", "expected"),
     [
         ("timeline --svg ''", "A file name is empty: timeline [from] [to] | timeline --svg"),
-        ("timeline --png x.png", "timeline knows --svg only: "),
-        ("tree --png x.png", "tree writes Graphviz DOT only (--png is not supported): "),
-        ("tree --dot", "tree --dot takes one file name: "),
+        ("timeline --png x.png", "Unknown timeline option '--png' (did you mean --svg?); "),
+        ("tree --png x.png", "Unknown tree option '--png'; tree --dot <file> (quote a name "),
+        ("tree --dot", "tree --dot needs a file: tree --dot <file> (quote a name with blanks"),
         ("save-session a b", "save-session takes one file name, not 2: "),
         ('save-session "a b', "A quote is not closed: save-session <file>"),
         ("source a b", "source takes one file name, not 2: "),

@@ -154,9 +154,11 @@ RUN = [f"load-quiz {SEED}", "run"]
 WORDS = {
     "whatif": "whatif needs one of guesses: ",
     "whatif gueses": "Unknown whatif word 'gueses' (did you mean guesses?); ",
-    "whatif guesses --format xml": "invalid choice: 'xml'",
-    "whatif guesses --max-steps 0": "want a whole number >= 1, not '0'",
-    "whatif guesses --jobs 2": "unrecognized arguments: --jobs 2",
+    "whatif guesses --format xml": "whatif guesses --format needs one of text, csv, json: ",
+    "whatif guesses --max-steps 0": "whatif guesses --max-steps needs a whole number >= 1: ",
+    "whatif guesses --jobs 2": "Unknown whatif option '--jobs'; ",
+    "whatif guesses --keep --keep": "whatif guesses --keep is given twice: ",
+    "whatif guesses csv": "whatif guesses takes options, not 'csv': ",
 }
 
 

@@ -336,23 +336,23 @@ def test_why_after_going_back_answers_for_the_present() -> None:
 @pytest.mark.parametrize(
     ("line", "expected"),
     [
-        ("matrix xx", "matrix takes na, kh, mmk or nak [v]: matrix na|kh|mmk|nak [v]"),
-        ("matrix na 3", "Only nak takes a value: matrix na|kh|mmk|nak [v]"),
+        ("matrix xx", "Unknown matrix word 'xx'; matrix [na|kh|mmk|nak] [v]"),
+        ("matrix na 3", "Only nak takes a value: matrix [na|kh|mmk|nak] [v]"),
         (
             "matrix nak 0",
-            "No value 0: values go from 1 to 9; nak takes a value 1..9: matrix na|kh|mmk|nak [v]",
+            "No value 0: values go from 1 to 9; matrix nak needs a value 1..9: matrix [na|kh|mmk|nak] [v]",
         ),
-        ("matrix nak 1 2", "matrix takes na, kh, mmk or nak [v]: matrix na|kh|mmk|nak [v]"),
+        ("matrix nak 1 2", "matrix nak 1 takes nothing more: matrix [na|kh|mmk|nak] [v]"),
         ("why", "why needs a cell: why [r,c] | why removed v [r,c]"),
         (
             "why [0,1]",
             "No cell [0,1]: rows and columns go from 1 to 9; why needs a cell: "
             "why [r,c] | why removed v [r,c]",
         ),
-        ("why removed [1,1]", "why needs a cell: why [r,c] | why removed v [r,c]"),
+        ("why removed [1,1]", "why removed needs a value 1..9: why removed v [r,c]"),
         (
             "why removed 10 [1,1]",
-            "No value 10: values go from 1 to 9; why needs a cell: why [r,c] | why removed v [r,c]",
+            "No value 10: values go from 1 to 9; why removed needs a value 1..9: why removed v [r,c]",
         ),
     ],
 )

@@ -392,9 +392,9 @@ def test_generate_family_writes_the_variants(tmp_path: Path) -> None:
         ("transform rows 1 4", "transform rows: rows 1 and 4 are in different bands"),
         ("transform cols 3 4", "transform cols: columns 3 and 4 are in different stacks"),
         ("transform bands 1 4", "transform bands: bands go from 1 to 3"),
-        ("transform digits 1", "transform digits takes 2 numbers"),
-        ("transform rotate 1", "transform rotate takes no numbers"),
-        ("transform flip", "transform needs a transformation: "),
+        ("transform digits 1", "transform digits 1 needs a number: transform digits|rows|"),
+        ("transform rotate 1", "transform rotate takes nothing more: transform transpose|rotate"),
+        ("transform flip", "Unknown transform word 'flip'; transform digits|rows|"),
         (
             "generate --family examples/samurai.txt",
             "generate: examples/samurai.txt is not a classic",

@@ -42,3 +42,15 @@ def original_ten() -> list[Command]:
     from sudoku_repl.commands.declared import bare, original
 
     return [*original.COMMANDS, bare.BYE]
+
+
+def keyed() -> list[Command]:
+    """The commands with a key in the full screen (``Command.key``), in the order the screen's
+    help lists them: the stepping keys (step, next, finish), back, the runs, then goto, which
+    opens the command line."""
+    from sudoku_repl.commands.declared import debugger, original, stepping
+
+    return [
+        original.STEP, stepping.NEXT, stepping.FINISH, debugger.BACK, original.RUN,
+        stepping.CONTINUE, debugger.GOTO,
+    ]  # fmt: skip

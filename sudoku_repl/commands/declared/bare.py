@@ -8,6 +8,7 @@ BYE = Command(
     "bye",
     "quit",
     "sudoku_repl.commands.bare:bye",
+    displayable=False,
     aliases=("q", "quit", "exit"),
     help="Ends the session (quit, exit and q as in gdb; never a question).",
 )
@@ -16,6 +17,7 @@ HELP = Command(
     "help",
     "list the commands, or explain one",
     "sudoku_repl.commands.bare:help_",
+    scripted=False,
     forms=[(CommandName(),)],
     help=(
         "help <command> explains one command; help glossary gives the original's words (grp,\n"

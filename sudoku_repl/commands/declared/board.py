@@ -8,6 +8,7 @@ BOARD = Command(
     "board",
     "draw the grid with the candidates of each empty cell",
     "sudoku_repl.commands.board:board",
+    scripted=False,
     help=(
         "The present state (as show: also after goto and back) as a pencil-mark grid: each\n"
         "empty cell a 3x3 block of its candidates (1 top left .. 9 bottom right, . where absent),\n"

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Cell, Choice, Command, File, Filled, Int, Text, Value
+from sudoku_repl.commands.spec import (
+    CHOICE,
+    Arg,
+    Cell,
+    Choice,
+    Command,
+    File,
+    Filled,
+    Int,
+    Text,
+    Value,
+)
 
 GENERATE_FORMS = (
     ("--clues", Int("N")),
@@ -13,16 +24,24 @@ GENERATE_FORMS = (
     ("--family", Text("<file or grid>", key="family")),
 )
 TRANSFORM_FORMS = (
-    (Choice("digits", "rows", "cols", "bands", "stacks", key="name"), Int("a"), Int("b")),
+    (
+        Choice("digits", "rows", "cols", "bands", "stacks", key="name"),
+        Int("a", "a number"),
+        Int("b", "a number"),
+    ),
     (Choice("transpose", "rotate", key="name"),),
 )
+
+#: the book's arrays (``matrix``)
+ARRAYS = ("na", "kh", "mmk", "nak")
 
 MATRIX = Command(
     "matrix",
     "show the book's arrays NA, KH, MMK or NAK as matrices",
     "sudoku_repl.commands.book:matrix",
-    forms=[(Choice("na", "kh", "mmk", "nak", key="array"), Value("[v]"))],
-    raw=True,
+    # the array may be left out (then NA, KH and MMK); its name in any case
+    forms=[(Arg(CHOICE, "[na|kh|mmk|nak]", "na, kh, mmk or nak", ARRAYS, "array"), Value("[v]"))],
+    fold=True,
     help=(
         "The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
         "(0 = unknown), KH(I) the order in which cells got their values (givens 1, 2, ... in\n"
@@ -82,7 +101,7 @@ TRANSFORM = Command(
     "load the quiz transformed (same solutions, new orientation)",
     "sudoku_repl.commands.book:transform",
     forms=TRANSFORM_FORMS,
-    raw=True,
+    wrong="needs a transformation",
     usage="transform <digits a b|rows a b|cols a b|bands a b|stacks a b|transpose|rotate>",
     help=(
         "Swap two digits everywhere, two rows of one band, two columns of one stack, two\n"

@@ -10,6 +10,7 @@ from sudoku_repl.commands.spec import (
     Command,
     File,
     Int,
+    Key,
     Text,
     Value,
     form_text,
@@ -30,16 +31,30 @@ BREAK_FORMS = (
 )
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
+#: each of them, then each with a condition after ``if`` (the rest of the line: the condition's
+#: own words, ``parse_condition``'s)
+BREAK_IF_FORMS = (
+    *BREAK_FORMS,
+    *((*form, "if", Text("<expr>", "a condition", key="expr", rest=True)) for form in BREAK_FORMS),
+)
 
 #: steps from .. to (history, timeline)
-STEP_RANGE = (Int("[from]", key="first"), Int("[to]", key="last"))
+STEP_RANGE = (Int("[from]", "a step number", key="first"), Int("[to]", "a step number", key="last"))
 SVG = ("--svg", File(), *STEP_RANGE)
 #: two experiments' curves on one axis (``timeline --compare``)
-COMPARED = ("--compare", Text("<A>", key="a"), Text("<B>", key="b"))
+COMPARED = (
+    "--compare",
+    Text("<A>", "an experiment", key="a"),
+    Text("<B>", "an experiment", key="b"),
+)
 
 #: what bisect looks for: ``kind`` level or when, then the level or the ``condition``
 BISECT_FORMS = (
-    (Choice("level", key="kind"), Int("<L>", key="level"), Int("[max-steps]", key="max_steps")),
+    (
+        Choice("level", key="kind"),
+        Int("<L>", "a guess level", key="level"),
+        Int("[max-steps]", "a number of steps", key="max_steps"),
+    ),
     (Choice("level", key="kind"), Choice("max", key="level")),
     (Choice("when", key="kind"), Choice("cell", key="condition"), CellValue()),
     (Choice("when", key="kind"), Choice("removed", key="condition"), Value(), Cell()),
@@ -50,6 +65,8 @@ GOTO = Command(
     "goto",
     "go to the state right after a step",
     "sudoku_repl.commands.time_travel:goto",
+    stops=True,
+    key=Key("g", "goto: opens the command line with goto typed", opens=True),
     forms=[(Int("<step>", "a step number"),)],
     help=(
         "Backwards or forwards; no trace lines are printed for the steps in between, and\n"
@@ -62,6 +79,9 @@ BACK = Command(
     "back",
     "go back n steps (default 1)",
     "sudoku_repl.commands.time_travel:back",
+    stops=True,
+    repeats=True,
+    key=Key("b", "back one step", brief=True),
     forms=[(Int("[n]", "a number of steps"),)],
     help="The same as goto <present step - n>.",
 )
@@ -70,9 +90,9 @@ BISECT = Command(
     "bisect",
     "find the first step where a level or a condition is reached",
     "sudoku_repl.commands.bisect:bisect",
+    stops=True,
     forms=BISECT_FORMS,
     wrong="needs a level or a condition",
-    raw=True,
     usage="bisect level <L>|when <cond>",
     help=(
         "bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
@@ -89,10 +109,9 @@ BREAK = Command(
     "stop runs where a condition is met",
     "sudoku_repl.commands.breakpoints:break_",
     aliases=("b", "br"),
-    forms=BREAK_FORMS,
+    forms=BREAK_IF_FORMS,
     form=f"{_BREAK} [if <expr>]",
     wrong="needs a condition",
-    raw=True,
     usage="break <condition>",
     help=(
         f"{_BREAK} [if <expr>].\n"
@@ -108,9 +127,8 @@ TBREAK = Command(
     "a breakpoint that stops once, then is deleted",
     "sudoku_repl.commands.breakpoints:tbreak",
     aliases=("tb",),
-    forms=BREAK_FORMS,
-    repeat=False,
-    raw=True,
+    forms=BREAK_IF_FORMS,
+    form=form_text("tbreak", BREAK_FORMS, repeat=False),
     usage="tbreak <condition>",
     help=f"As break: {_BREAK}, with if <expr> too.",
 )
@@ -165,6 +183,7 @@ WHEN = Command(
     "when",
     "the steps at which a cell got or lost a value, or lost a candidate",
     "sudoku_repl.commands.record_questions:when",
+    scripted=False,
     forms=[(Cell(),), (CellValue(),), ("removed", Value(), Cell())],
     wrong="needs a cell",
     usage="when [r,c]|[r,c]=v|removed v [r,c]",
@@ -179,8 +198,8 @@ HISTORY = Command(
     "history",
     "the recorded trace lines of a step range",
     "sudoku_repl.commands.record_questions:history",
+    scripted=False,
     forms=[STEP_RANGE],
-    raw=True,
     help=(
         "From the record; default: all of it. The lines of step N are those of the moves from\n"
         "the state at step N-1 to the state at step N (a fill pass that went wrong prints the\n"
@@ -193,7 +212,6 @@ TIMELINE = Command(
     "the guess level over the steps, as a picture",
     "sudoku_repl.commands.pictures:timeline",
     forms=[STEP_RANGE, SVG, COMPARED, (*COMPARED, "--svg", File())],
-    raw=True,
     usage="timeline [from] [to]",
     help=(
         f"A character plot fitting the terminal; {form_text('timeline', [SVG])} writes the\n"
@@ -207,7 +225,6 @@ TREE = Command(
     "write the guess tree as Graphviz DOT",
     "sudoku_repl.commands.pictures:tree",
     forms=[("--dot", File())],
-    raw=True,
     help=(
         "Levels, cells, values, step ranges, and which branches went wrong or reached a\n"
         "solution. Render it with: dot -Tsvg <file> -o tree.svg"
@@ -218,6 +235,7 @@ SAVE_SESSION = Command(
     "save-session",
     "write a script that replays this session",
     "sudoku_repl.commands.scripts:save_session",
+    scripted=False,
     forms=[(File(),)],
     help=(
         "The commands and guess answers so far, as a batch script: sudoku-repl -x <file>\n"
@@ -229,6 +247,8 @@ SOURCE = Command(
     "source",
     "run the commands of a script",
     "sudoku_repl.commands.scripts:source",
+    scripted=False,
+    displayable=False,
     forms=[(File(),)],
     help=(
         "As in batch mode: empty and # lines are skipped; a guess question takes the next\n"

@@ -4,12 +4,13 @@ by side (docs/experiments.md). ``set cell`` and ``set removed``, the what-if edi
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Choice, Command, Int, Text
+from sudoku_repl.commands.spec import Choice, Command, Text
 
 EXPERIMENTS = Command(
     "experiments",
     "list the experiments: the futures of the search, kept side by side",
     "sudoku_repl.commands.experiments:experiments",
+    scripted=False,
     help=(
         "One line each: its number and name, where it parted (step, cell and answer), how far\n"
         "it got (steps, solutions, biggest level, finished or not) and the step it stands at;\n"
@@ -22,13 +23,12 @@ EXPERIMENT = Command(
     "experiment",
     "switch to an experiment, name the present one, or delete one",
     "sudoku_repl.commands.experiments:experiment",
+    # an experiment by its number or its name (a name may have blanks)
     forms=[
-        (Int("<n>", "an experiment number", key="number"),),
-        (Choice("name", key="word"), Text("<text>")),
-        (Choice("delete", key="word"), Int("<n>", key="number")),
-        (Text("<name>"),),
+        (Choice("name", key="word"), Text("<text>", "a name", key="text", rest=True)),
+        (Choice("delete", key="word"), Text("<n>", "an experiment number", key="text", rest=True)),
+        (Text("<name>", key="text", rest=True),),
     ],
-    raw=True,
     form="experiment N|NAME | experiment name TEXT | experiment delete N",
     wrong="needs an experiment number or name",
     help=(
@@ -42,8 +42,8 @@ COMPARE = Command(
     "compare",
     "two experiments side by side",
     "sudoku_repl.commands.experiments:compare",
+    scripted=False,
     forms=[(Text("<A>", key="a"), Text("[B]", key="b"))],
-    raw=True,
     form="compare A [B]",
     wrong="needs one or two experiments",
     help=(

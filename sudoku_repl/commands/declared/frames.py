@@ -37,6 +37,7 @@ UP = Command(
     "up",
     "select the guess level n above (outward, toward level 1)",
     "sudoku_repl.commands.frames:up",
+    repeats=True,
     forms=[(LEVELS,)],
     help="As frame <selected level - n> (n: 1 when left out); see frame.",
 )
@@ -45,6 +46,7 @@ DOWN = Command(
     "down",
     "select the guess level n below (inward, toward the present)",
     "sudoku_repl.commands.frames:down",
+    repeats=True,
     forms=[(LEVELS,)],
     help="As frame <selected level + n> (n: 1 when left out); see frame.",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Command, File, Int, Mode, form_text
+from sudoku_repl.commands.spec import Command, File, Int, Key, Mode, form_text
 
 LOAD_QUIZ_FORM = (File(), Int("[N]", "a quiz number"))
 
@@ -27,6 +27,7 @@ SHOW = Command(
     "show",
     "show quiz info",
     "sudoku_repl.commands.original:show",
+    scripted=False,
     help=(
         "The grid, the step count, the candidates of the empty\n"
         "cells by row, the foremost cell and the current guess level."
@@ -37,6 +38,7 @@ LEVELS = Command(
     "levels",
     "show info about guess levels",
     "sudoku_repl.commands.original:levels",
+    scripted=False,
     aliases=("lv",),
     help=(
         "One line per guess level, deepest\n"
@@ -64,6 +66,9 @@ STEP = Command(
     "step",
     "step forward",
     "sudoku_repl.commands.original:step",
+    stops=True,
+    repeats=True,
+    key=Key("s", "step", brief=True),
     aliases=("s",),
     help=(
         "One solver step with its trace lines, then the show\n"
@@ -75,6 +80,8 @@ RUN = Command(
     "run",
     "run till the end or a new solution met",
     "sudoku_repl.commands.original:run",
+    runs=True,
+    key=Key("r", "run (till the end or a new solution)", brief=True),
     aliases=("r",),
 )
 
@@ -82,6 +89,7 @@ RUNTIL = Command(
     "runtil",
     "run till certain steps run",
     "sudoku_repl.commands.original:runtil",
+    runs=True,
     forms=[(Int("<steps>", "a step count"),)],
     aliases=("rt",),
     help=(
@@ -99,6 +107,7 @@ RUNRUN = Command(
     "runrun",
     "run till the end or certain new solutions met",
     "sudoku_repl.commands.original:runrun",
+    runs=True,
     forms=[(Int("<sum>", "a number of solutions", key="solutions"),)],
     help="runrun 0 runs to the end of the search.",
 )

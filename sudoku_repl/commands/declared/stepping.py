@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import BREAK
+from sudoku_repl.commands.declared.settings import SETTINGS
+from sudoku_repl.commands.setting import help_text, set_forms
 from sudoku_repl.commands.spec import (
     Cell,
     CellValue,
@@ -10,6 +12,7 @@ from sudoku_repl.commands.spec import (
     Command,
     CommandName,
     Int,
+    Key,
     Text,
     Value,
 )
@@ -18,6 +21,9 @@ CONTINUE = Command(
     "continue",
     "run to the next breakpoint or the end of the search",
     "sudoku_repl.commands.stepping:continue_",
+    runs=True,
+    repeats=True,
+    key=Key("c", "continue: the continue command if there is one, else run", brief=True),
     aliases=("c",),
     help=(
         "As runrun 0, but named as in gdb: it stops at an enabled breakpoint, Ctrl-C or the end\n"
@@ -29,6 +35,9 @@ NEXT = Command(
     "next",
     "one step, where a new guess and everything below it count as one",
     "sudoku_repl.commands.stepping:next_",
+    runs=True,
+    repeats=True,
+    key=Key("n", brief=True),
     aliases=("n",),
     help=(
         "Steps until the search is back at this guess level or above it (the guess it makes is\n"
@@ -41,6 +50,9 @@ FINISH = Command(
     "finish",
     "run until the present guess level is left",
     "sudoku_repl.commands.stepping:finish",
+    runs=True,
+    repeats=True,
+    key=Key("f"),
     aliases=("fin",),
     help=(
         "Runs until the search leaves this guess level (its last option failed, and the search\n"
@@ -61,8 +73,7 @@ CONDITION = Command(
     "condition",
     "stop at a breakpoint only where a condition holds",
     "sudoku_repl.commands.stepping:condition",
-    forms=[(Int("<n>"), Text("[expr]"))],
-    raw=True,
+    forms=[(Int("<n>", "a breakpoint number", key="number"), Text("[expr]", rest=True))],
     help=(
         "expr: comparisons of step, level or solutions with a number (> >= < <= == !=),\n"
         "joined by and: condition 1 step > 100 and level >= 8. Without expr the condition goes.\n"
@@ -74,6 +85,7 @@ DISPLAY = Command(
     "display",
     "run a command at every stop; display alone lists them",
     "sudoku_repl.commands.stepping:display",
+    displayable=False,
     forms=[(CommandName(),)],
     help=(
         "After step, next, finish, continue, run, runtil, runrun, goto, back and bisect, each\n"
@@ -85,6 +97,7 @@ UNDISPLAY = Command(
     "undisplay",
     "stop running a display at every stop",
     "sudoku_repl.commands.stepping:undisplay",
+    displayable=False,
     forms=[(Int("<n>", "a display number", key="number"),)],
 )
 
@@ -93,35 +106,20 @@ SET = Command(
     "change how much is printed: trace, solutions, colour, names; paging; what-if edits",
     "sudoku_repl.commands.stepping:set_",
     forms=[
-        (Choice("trace", key="setting"), Choice("on", "off", key="value")),
-        (Choice("solutions", key="setting"), Choice("on", "off", key="value")),
-        (Choice("colour", key="setting"), Choice("on", "off", "auto", key="value")),
-        (Choice("pagination", key="setting"), Choice("on", "off", key="value")),
-        (Choice("height", key="setting"), Int("<N>", "a number of lines", key="value")),
-        (Choice("height", key="setting"), Choice("auto", key="value")),
-        (Choice("names", key="setting"), Choice("readalps", "standard", key="value")),
+        *set_forms(SETTINGS),
         (Choice("cell", key="setting"), CellValue()),
         (Choice("removed", key="setting"), Value(), Cell()),
     ],
     synonyms={"color": "colour"},
     wrong="needs a setting and a value",
-    raw=True,
     usage="set <setting> <value> | set cell [r,c]=v | set removed v [r,c]",
-    help=(
-        "set trace off: runs print no trace lines (the end of the search and the timing lines\n"
-        "stay); set solutions off: a solution prints its Fine line without its grid; set colour\n"
-        "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).\n"
-        "set pagination on|off: in the interactive shell, output longer than the screen stops\n"
-        "at a --Type <RET> for more, q to quit, c to continue without paging-- line (RET: one\n"
-        "more screen; q: no more of this command's output, a run stops as with Ctrl-C; c: the\n"
-        "rest); set height N: lines a screen (0: unlimited; auto: the terminal's).\n"
-        "set names standard: each technique line (trace, hint, why, board) also gives the\n"
-        "community's name, as '(hidden pair, box 4)'; set names readalps: the original's alone.\n"
+    help=help_text(
+        SETTINGS,
         "info settings lists them.\n"
         "What-if edits, at the present step: set cell [r,c]=v places v as if it were given;\n"
         "set removed v [r,c] takes v from the candidates of [r,c]. Either is a step of its own\n"
         "(its line says by hand) and starts a new experiment from here (see experiments). An\n"
-        "edit that breaks a rule at once is refused; one that leads to no solution is not."
+        "edit that breaks a rule at once is refused; one that leads to no solution is not.",
     ),
 )
 
@@ -129,6 +127,7 @@ TUI = Command(
     "tui",
     "switch to the full-screen mode",
     "sudoku_repl.commands.stepping:tui",
+    scripted=False,
     help=(
         "The same quiz, record and breakpoints in the full-screen view (the board, the trace,\n"
         "the levels and a command line); q there comes back here. sudoku-repl --tui starts in it."

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Choice, Command, Int
+from sudoku_repl.commands.spec import Choice, Command, Int, Opt
 
 #: what whatif looks at (only the guesses so far)
 _WHAT = Choice("guesses", key="what")
 WHATIF_FORMS = (
-    (_WHAT, "--format", Choice("text", "csv", "json", key="format")),
-    (_WHAT, "--max-steps", Int("N", key="max_steps")),
-    (_WHAT, "--keep"),
+    (
+        _WHAT,
+        Opt("--format", Choice("text", "csv", "json")),
+        Opt("--max-steps", Int("N", "a whole number >= 1")),
+        Opt("--keep"),
+    ),
 )
 
 WHATIF = Command(
@@ -17,8 +20,6 @@ WHATIF = Command(
     "what the search would have done had a guess been answered otherwise",
     "sudoku_repl.commands.whatif:whatif",
     forms=WHATIF_FORMS,
-    form="whatif guesses [--format text|csv|json] [--max-steps N] [--keep]",
-    raw=True,
     usage="whatif guesses [--format csv|json]",
     help=(
         "For each new guess taken before the present step, and each other candidate of its\n"

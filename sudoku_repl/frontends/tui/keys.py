@@ -16,27 +16,29 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from sudoku_repl.commands.declared.stepping import FINISH, NEXT
-from sudoku_repl.commands.table import lookup
+from sudoku_repl.commands.declared import keyed
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
     from sudoku_repl.frontends.tui.state import Screen
 
+#: the commands with a key (``Command.key``: the commands' own gdb letters, gdb's SingleKey mode:
+#: s step, n next, f finish, r run, c continue; and b for back, which gdb's mode leaves free)
+KEYED = keyed()
+
 #: the help line (at most 80 columns) in each mode
-HELP_KEYS = "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
+HELP_KEYS = "  ".join(
+    [
+        *(f"{cmd.key.letter} {cmd.name}" for cmd in KEYED if cmd.key and cmd.key.brief),
+        *(": command", "^C stop", "? help", "q quit"),
+    ]
+)
 HELP_COMMAND = "Enter runs it  Tab completes  Up/Down history  Esc closes  PgUp/PgDn scroll"
 HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the question"
 HELP_LINES = [
     "Keys (the command line closed):",
-    "  s         step",
-    f"  n         next: {NEXT.summary}",
-    f"  f         finish: {FINISH.summary}",
-    "  b         back one step",
-    "  r         run (till the end or a new solution)",
-    "  c         continue: the continue command if there is one, else run",
-    "  g         goto: opens the command line with goto typed",
+    *(f"  {cmd.key.letter:<10}{cmd.key.text}" for cmd in KEYED if cmd.key),
     "  e         the next experiment (experiments lists them; the toolbar names the present)",
     "  :, Enter  opens the command line: any command of the shell (help lists them)",
     "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
@@ -46,10 +48,6 @@ HELP_LINES = [
     "history, Esc or Ctrl-C closes it. Keys pressed while a command runs queue their",
     "commands. The board shows the present state (the board command explains it).",
 ]
-
-#: the single keys that run a command: the commands' own gdb letters (gdb's SingleKey mode: s
-#: step, n next, f finish, r run, c continue), and b for back, which gdb's mode leaves free
-COMMAND_KEYS = (("s", "step"), ("n", "next"), ("f", "finish"), ("b", "back"), ("r", "run"))
 
 
 def key_bindings(tui: Screen) -> KeyBindings:
@@ -61,16 +59,9 @@ def key_bindings(tui: Screen) -> KeyBindings:
     empty_command = Condition(lambda: not tui.command_buffer.text)
     empty_answer = Condition(lambda: not tui.answer_buffer.text)
 
-    for key, line in COMMAND_KEYS:
-        kb.add(key, filter=keys)(_submitter(tui, line))
-
-    @kb.add("c", filter=keys)
-    def _continue(event: KeyPressEvent) -> None:
-        runner.submit("continue" if lookup("continue") is not None else "run")
-
-    @kb.add("g", filter=keys)
-    def _goto(event: KeyPressEvent) -> None:
-        tui.open_command_line("goto ")
+    for cmd in KEYED:
+        if cmd.key is not None:
+            kb.add(cmd.key.letter, filter=keys)(_key_action(tui, cmd.name, cmd.key.opens))
 
     @kb.add("e", filter=keys)
     def _experiment(event: KeyPressEvent) -> None:
@@ -150,8 +141,14 @@ def next_experiment(repl: Repl) -> str | None:
     return f"experiment {(later or numbers)[0]}"
 
 
-def _submitter(tui: Screen, line: str) -> Callable[[KeyPressEvent], None]:
+def _key_action(tui: Screen, name: str, opens: bool) -> Callable[[KeyPressEvent], None]:
+    """What a command's key does: run the command, or (``opens``) type it into the command
+    line, for a command that needs its argument (``goto``)."""
+
     def handler(event: KeyPressEvent) -> None:
-        tui.runner.submit(line)
+        if opens:
+            tui.open_command_line(f"{name} ")
+        else:
+            tui.runner.submit(name)
 
     return handler
