@@ -4,12 +4,12 @@
 from __future__ import annotations
 
 import pytest
-from hardening_support import new_repl, run_commands
-from helpers import REPO, SEED_QUIZ, Shell, puzzle_lines
 
 from sudoku_repl.commands.notices import notice_line
 from sudoku_repl.core.notices import BreakpointDisabled, ExperimentsDropped, RecordFull
 from sudoku_repl.core.quiz import Quiz
+from tests.support.helpers import REPO, SEED_QUIZ, Shell, puzzle_lines
+from tests.support.soundness import new_repl, run_commands
 
 SAMURAI = REPO / "examples" / "samurai.txt"
 SEED = REPO / "examples" / "seed.txt"

@@ -11,10 +11,9 @@ import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from helpers import REPO, SEED_QUIZ
-
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rate_pool import Pool, rate_batches, unbatched
+from tests.support.helpers import REPO, SEED_QUIZ
 
 #: steps to the seed's first solution in run mode 3 (issue 12 measured it; test_rate_run_mode)
 SEED_MODE_3_FIRST = 269

@@ -4,8 +4,8 @@ URLs are written by hand from the form SudokuWiki's own pages link puzzles with:
 
 from __future__ import annotations
 
-from hardening_support import new_repl, run_commands
-from helpers import PUZZLES
+from tests.support.helpers import PUZZLES
+from tests.support.soundness import new_repl, run_commands
 
 FORMATS = PUZZLES / "formats"
 #: the first grid of norvig_easy50, as puzzles/formats/easy01.sdk holds it

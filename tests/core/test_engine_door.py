@@ -10,7 +10,6 @@ import ast
 from pathlib import Path
 
 import pytest
-from helpers import SEED_QUIZ
 
 from sudoku_repl.core import native
 from sudoku_repl.core.engine import Engine
@@ -19,6 +18,7 @@ from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import load
+from tests.support.helpers import SEED_QUIZ
 
 PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_repl"
 PUZZLES = PACKAGE.parent / "puzzles"

@@ -6,13 +6,13 @@ from __future__ import annotations
 import csv
 import io
 
-from helpers import SEED_QUIZ
 from hypothesis import given
 from hypothesis import strategies as st
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rate import Rating
 from sudoku_repl.tools.rate_rows import COLUMNS, csv_row, fields
+from tests.support.helpers import SEED_QUIZ
 
 QUIZ = Quiz.from_string(SEED_QUIZ)
 #: how a row writes it: a dot for an empty cell

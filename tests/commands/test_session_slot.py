@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from helpers import SEED, ListOutput
-
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.shell_start import ShellStart
+from tests.support.helpers import SEED, ListOutput
 
 
 def test_the_repl_and_its_hooks_share_the_slot_they_were_handed() -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hardening_support import new_repl, run_commands, snapshot
-from helpers import PUZZLES
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.tools.rate import read_quizzes
+from tests.support.helpers import PUZZLES
+from tests.support.soundness import new_repl, run_commands, snapshot
 
 FORMATS = PUZZLES / "formats"
 EASY01 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

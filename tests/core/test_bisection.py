@@ -4,8 +4,6 @@ printed. The expected steps come from the seed quiz's article (level 11 first at
 
 from __future__ import annotations
 
-from helpers import SEED, Shell
-
 from sudoku_repl.core.bisection import (
     CandidateRemoved,
     CellHolds,
@@ -21,6 +19,7 @@ from sudoku_repl.core.bisection import (
     halve,
 )
 from sudoku_repl.core.geometry import values_of
+from tests.support.helpers import SEED, Shell
 
 
 def seed_run() -> Shell:
