@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import UserError
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
 
 SUDOKUWIKI = "https://www.sudokuwiki.org/sudoku.htm?bd="
 
