@@ -23,7 +23,7 @@ SOLUTION            Outcome(kind, step, solution_sum, grid)
 
 Techniques add kinds (numbers from ``FIRST_ADDED_KIND`` on) with records of their own, kept in
 their modules. Being tuples, records equal the plain tuples of their layout. The native core
-(``_native.c``) makes the original's records itself, with the same numbers.
+(``csrc/``) makes the original's records itself, with the same numbers.
 """
 
 from __future__ import annotations

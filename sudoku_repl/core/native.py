@@ -25,6 +25,8 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
+from sudoku_repl.core import native_check
+
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
 
@@ -48,7 +50,7 @@ def _extension() -> tuple[ModuleType | None, str]:
         if "cannot import name" in str(e):  # not there: the install had no C compiler
             return None, "the C extension was not built: no C compiler at install"
         return None, f"the C extension does not load: {e}"  # there, but broken or stale
-    return _native, ""
+    return (None, why) if (why := native_check.check(_native)) else (_native, "")
 
 
 def available() -> bool:

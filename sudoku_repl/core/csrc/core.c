@@ -1,0 +1,331 @@
+/* The Core type: a geometry's tables and an engine's state in native memory; push and pull
+ * carry the pure Engine's attributes in and out, advance makes one move (run.c the many-move
+ * methods). */
+#include "native.h"
+
+static int *int_table(PyObject *seq, int *n_out) {
+    Py_buffer view; /* an array("i"): copied as it is */
+    if (PyObject_CheckBuffer(seq) && PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
+        int ok = view.itemsize == sizeof(int) && view.format && strcmp(view.format, "i") == 0;
+        int *t = ok ? PyMem_Malloc(view.len + sizeof(int)) : NULL;
+        if (t) {
+            memcpy(t, view.buf, view.len);
+            if (n_out)
+                *n_out = (int)(view.len / sizeof(int));
+        }
+        PyBuffer_Release(&view);
+        if (t)
+            return t;
+    }
+    PyErr_Clear();
+    PyObject *fast = PySequence_Fast(seq, "a table of ints");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int *t = PyMem_Malloc(sizeof(int) * (n + 1));
+    for (Py_ssize_t i = 0; t && i < n; i++)
+        t[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+    Py_DECREF(fast);
+    if (n_out)
+        *n_out = (int)n;
+    if (!t)
+        PyErr_NoMemory();
+    return PyErr_Occurred() ? NULL : t;
+}
+
+static void Core_dealloc(Core *c) {
+    PyMem_Free(c->peer_at);
+    PyMem_Free(c->peers);
+    PyMem_Free(c->in_block);
+    PyMem_Free(c->unit_at);
+    PyMem_Free(c->unit_cells);
+    PyMem_Free(c->line_at);
+    PyMem_Free(c->line_cells);
+    PyMem_Free(c->block_at);
+    PyMem_Free(c->block_cells);
+    PyMem_Free(c->block_of);
+    PyMem_Free(c->values);
+    PyMem_Free(c->counts);
+    PyMem_Free(c->dirty);
+    PyMem_Free(c->unit_bits);
+    PyMem_Free(c->cands);
+    PyMem_Free(c->touched);
+    for (int i = 0; i < c->cap_frames; i++) {
+        frame_forget(&c->frames[i]);
+        PyMem_Free(c->frames[i].values);
+        PyMem_Free(c->frames[i].cands);
+        PyMem_Free(c->frames[i].dirty);
+    }
+    PyMem_Free(c->frames);
+    Py_XDECREF(c->cands_template);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+/* Core(size, peer_at, peers, in_block, unit_at, unit_cells, line_at, line_cells, block_at,
+ *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables) */
+static int Core_init(Core *c, PyObject *args, PyObject *Py_UNUSED(kw)) {
+    PyObject *t[12];
+    int size;
+    if (!PyArg_ParseTuple(args, "iOOOOOOOOOOOO", &size, &t[0], &t[1], &t[2], &t[3], &t[4],
+                          &t[5], &t[6], &t[7], &t[8], &t[9], &t[10], &t[11]))
+        return -1;
+    int n;
+    c->size = size;
+    if (!(c->peer_at = int_table(t[0], NULL)) || !(c->peers = int_table(t[1], NULL)))
+        return -1;
+    int *flags = int_table(t[2], &n);
+    if (!flags)
+        return -1;
+    c->in_block = PyMem_Malloc(n + 1);
+    for (int i = 0; i < n; i++)
+        c->in_block[i] = (unsigned char)flags[i];
+    PyMem_Free(flags);
+    if (!(c->unit_at = int_table(t[3], &n)) || !(c->unit_cells = int_table(t[4], NULL)))
+        return -1;
+    c->n_units = n - 1;
+    if (!(c->line_at = int_table(t[5], &n)) || !(c->line_cells = int_table(t[6], NULL)))
+        return -1;
+    c->n_lines = n - 1;
+    if (!(c->block_at = int_table(t[7], &n)) || !(c->block_cells = int_table(t[8], NULL)))
+        return -1;
+    c->n_blocks = n - 1;
+    if (!(c->block_of = int_table(t[9], NULL)))
+        return -1;
+    for (int u = 0; u < c->n_units; u++)
+        if (c->unit_at[u + 1] - c->unit_at[u] > 9) {
+            PyErr_SetString(PyExc_ValueError, "a unit of more than nine cells");
+            return -1;
+        }
+    c->values = PyMem_Calloc(size, 1);
+    c->counts = PyMem_Calloc(size, 1);
+    c->words = (c->n_units + 63) / 64 + (c->n_units == 0);
+    c->dirty = PyMem_Calloc(c->words, sizeof(uint64_t));
+    c->unit_bits = PyMem_Calloc((size_t)size * c->words, sizeof(uint64_t));
+    /* per cell, the units it lies in: read once, as the bits of unit_bits */
+    int *units_of_at = int_table(t[10], NULL), *units_of = int_table(t[11], NULL);
+    if (c->unit_bits && units_of_at && units_of)
+        for (int cell = 0; cell < size; cell++)
+            for (int k = units_of_at[cell]; k < units_of_at[cell + 1]; k++) {
+                int u = units_of[k];
+                c->unit_bits[(size_t)cell * c->words + u / 64] |= 1ULL << (u % 64);
+            }
+    PyMem_Free(units_of_at);
+    PyMem_Free(units_of);
+    if (PyErr_Occurred())
+        return -1;
+    c->cands = PyMem_Calloc(size, sizeof(uint16_t));
+    c->cap_touched = 4 * size + 64;
+    c->touched = PyMem_Malloc(sizeof(int) * c->cap_touched);
+    c->cap_frames = 16;
+    c->frames = PyMem_Calloc(c->cap_frames, sizeof(NFrame));
+    if (!c->values || !c->counts || !c->dirty || !c->unit_bits || !c->cands || !c->touched ||
+        !c->frames) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->pending = -1;
+    return 0;
+}
+
+static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *cands) {
+    /* a sequence of size ints into values (bytes) or cands (16-bit) */
+    Py_buffer view;
+    if (values && PyBytes_Check(seq) && PyBytes_GET_SIZE(seq) == c->size) {
+        memcpy(values, PyBytes_AS_STRING(seq), c->size);
+        return 0;
+    }
+    if (cands && !PyList_Check(seq) && !PyTuple_Check(seq) &&
+        PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
+        int ok = view.itemsize == 2 && view.len == 2 * c->size && view.format &&
+                 strcmp(view.format, "H") == 0;
+        if (ok)
+            memcpy(cands, view.buf, view.len);
+        PyBuffer_Release(&view);
+        if (ok)
+            return 0;
+    }
+    PyErr_Clear();
+    PyObject *fast = PySequence_Fast(seq, "cells");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != c->size) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "wrong number of cells");
+        return -1;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (int i = 0; i < c->size; i++) {
+        long v = PyLong_AsLong(items[i]);
+        if (values)
+            values[i] = (unsigned char)v;
+        else
+            cands[i] = (uint16_t)v;
+    }
+    Py_DECREF(fast);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+static PyObject *attr_long(PyObject *o, const char *name, long *out) {
+    PyObject *a = PyObject_GetAttrString(o, name);
+    if (!a)
+        return NULL;
+    *out = PyLong_AsLong(a);
+    Py_DECREF(a);
+    return PyErr_Occurred() ? NULL : Py_None;
+}
+
+static int read_frame(Core *c, NFrame *f, PyObject *frame) {
+    long cell, tried;
+    if (!attr_long(frame, "cell", &cell) || !attr_long(frame, "tried", &tried))
+        return -1;
+    PyObject *options = PyObject_GetAttrString(frame, "options");
+    PyObject *values = PyObject_GetAttrString(frame, "values");
+    PyObject *cands = PyObject_GetAttrString(frame, "cands");
+    int rc = -1;
+    if (options && values && cands) {
+        PyObject *fast = PySequence_Fast(options, "options");
+        if (fast) {
+            Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+            if (n > 10)
+                PyErr_SetString(PyExc_ValueError, "more than ten options");
+            for (Py_ssize_t i = 0; i < n && i < 10; i++)
+                f->options[i] = (unsigned char)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            f->n_options = (int)n;
+            Py_DECREF(fast);
+            if (!PyErr_Occurred() && read_cells(values, c, f->values, NULL) == 0 &&
+                read_cells(cands, c, NULL, f->cands) == 0)
+                rc = 0;
+        }
+    }
+    if (rc == 0) {
+        frame_forget(f);
+        f->cell = (int)cell;
+        f->tried = (int)tried;
+        f->frame = frame;
+        Py_INCREF(frame);
+        f->options_obj = options;
+        f->values_obj = values;
+        f->cands_obj = cands;
+        return 0;
+    }
+    Py_XDECREF(options);
+    Py_XDECREF(values);
+    Py_XDECREF(cands);
+    return -1;
+}
+
+/* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
+static PyObject *Core_push(Core *c, PyObject *args) {
+    int status, pending;
+    long steps, solutions;
+    PyObject *values, *cands, *frames;
+    if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
+                          &cands, &frames))
+        return NULL;
+    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+        return NULL;
+    PyObject *fast = PySequence_Fast(frames, "frames");
+    if (!fast)
+        return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    int keep = c->n_frames < n ? c->n_frames : (int)n;
+    for (int i = 0; i < keep; i++)
+        if (c->frames[i].frame != PySequence_Fast_GET_ITEM(fast, i)) {
+            keep = i;
+            break;
+        }
+    for (int i = keep; i < c->n_frames; i++)
+        frame_forget(&c->frames[i]);
+    c->n_frames = keep;
+    for (Py_ssize_t i = keep; i < n; i++) {
+        if (!push_frame(c) || read_frame(c, &c->frames[i], PySequence_Fast_GET_ITEM(fast, i))) {
+            c->n_frames = (int)i;
+            Py_DECREF(fast);
+            return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+        }
+    }
+    Py_DECREF(fast);
+    c->status = status;
+    c->steps = steps;
+    c->solutions = solutions;
+    c->pending = pending;
+    for (int i = 0; i < c->size; i++)
+        recount(c, i);
+    all_dirty(c, c->dirty);
+    Py_RETURN_NONE;
+}
+
+/* pull() -> (status, steps, solutions, pending, values, cands, counts, frames, touched) */
+static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
+    int size = c->size;
+    PyObject *values = PyList_New(size), *cands = PyList_New(size);
+    PyObject *counts = PyByteArray_FromStringAndSize((const char *)c->counts, size);
+    PyObject *frames = PyList_New(c->n_frames), *touched = PyList_New(c->n_touched);
+    if (!values || !cands || !counts || !frames || !touched)
+        goto fail;
+    for (int i = 0; i < size; i++) {
+        PyList_SET_ITEM(values, i, num(c->values[i]));
+        PyList_SET_ITEM(cands, i, num(c->cands[i]));
+    }
+    for (int i = 0; i < c->n_touched; i++)
+        PyList_SET_ITEM(touched, i, num(c->touched[i]));
+    for (int i = 0; i < c->n_frames; i++) {
+        PyObject *f = frame_object(c, &c->frames[i]);
+        if (!f)
+            goto fail;
+        PyList_SET_ITEM(frames, i, f);
+    }
+    return Py_BuildValue("(illiNNNNN)", c->status, c->steps, c->solutions, c->pending, values,
+                         cands, counts, frames, touched);
+fail:
+    Py_XDECREF(values);
+    Py_XDECREF(cands);
+    Py_XDECREF(counts);
+    Py_XDECREF(frames);
+    Py_XDECREF(touched);
+    return NULL;
+}
+
+/* advance(run_mode, kinds) -> the move's events (of the kinds in the bit mask ``kinds``) */
+static PyObject *Core_advance(Core *c, PyObject *args) {
+    int mode;
+    unsigned kinds;
+    if (!PyArg_ParseTuple(args, "iI", &mode, &kinds))
+        return NULL;
+    PyObject *ev = PyList_New(0);
+    if (!ev)
+        return NULL;
+    c->ev = ev;
+    c->kinds = kinds;
+    c->failed = 0;
+    advance(c, mode);
+    c->ev = NULL;
+    if (c->failed) {
+        Py_DECREF(ev);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    return ev;
+}
+
+static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) { return make_state(c); }
+
+static PyMethodDef Core_methods[] = {
+    {"push", (PyCFunction)Core_push, METH_VARARGS, "the pure attributes into the core"},
+    {"pull", (PyCFunction)Core_pull, METH_NOARGS, "the core's state as the pure attributes"},
+    {"advance", (PyCFunction)Core_advance, METH_VARARGS, "one move without a guess answer"},
+    {"run", (PyCFunction)Core_run, METH_VARARGS, "the plain run, many units at once"},
+    {"search", (PyCFunction)(void (*)(void))Core_search, METH_FASTCALL,
+     "a silent search without a record (Engine.search)"},
+    {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
+    {NULL}};
+
+PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku_repl.core._native.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The engine's state and moves in native memory (core/native_engine.py).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+};

@@ -1,0 +1,394 @@
+/* The record's cell questions (core/history.py: History.cell_track and its readers). */
+#include "native.h"
+
+#ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
+#include <structmember.h>
+#define Py_T_OBJECT_EX T_OBJECT_EX
+#endif
+
+/* history.py's Python loops are the reference (the pure build's way); these do the same on the
+ * record's buffers, for a cell a million steps touched some 100,000 times. */
+
+/* a growable column of numbers of one type, kept as the bytes Python receives */
+typedef struct {
+    char *buf;
+    Py_ssize_t n, cap; /* in items */
+} Column;
+
+/* room for one more item of size bytes (-1 and MemoryError when there is none) */
+static inline int column_room(Column *c, size_t size) {
+    if (c->n < c->cap)
+        return 0;
+    Py_ssize_t cap = c->cap ? 2 * c->cap : 4096;
+    char *buf = PyMem_Realloc(c->buf, cap * size);
+    if (!buf) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->buf = buf;
+    c->cap = cap;
+    return 0;
+}
+
+#define COLUMN_ADD(c, type, v)                                                                     \
+    (column_room(&(c), sizeof(type)) < 0 ? -1 : (((type *)(c).buf)[(c).n++] = (type)(v), 0))
+
+/* the column as bytes (items of size bytes); frees it */
+static PyObject *column_bytes(Column *c, size_t size) {
+    PyObject *b = PyBytes_FromStringAndSize(c->buf ? c->buf : "", c->n * (Py_ssize_t)size);
+    PyMem_Free(c->buf);
+    c->buf = NULL;
+    c->n = c->cap = 0;
+    return b;
+}
+
+/* a view of an object's buffer (an array, bytes, a bytearray) */
+static int view_of(PyObject *o, Py_buffer *view) {
+    return PyObject_GetBuffer(o, view, PyBUF_SIMPLE);
+}
+
+/* where the record's chunks (history._Chunk, a class with slots) keep their cells, ends and
+ * states: the slots' offsets, read once per scan from the class's member descriptors (-1: not
+ * a plain slot, read as an attribute). A scan reads them of some 15,000 chunks. */
+typedef struct {
+    PyTypeObject *type;
+    PyObject *names[3];
+    Py_ssize_t offsets[3];
+} ChunkSlots;
+
+enum { CELLS = 0, ENDS, STATES };
+
+static int chunk_slots(ChunkSlots *slots, PyObject *chunk) {
+    static const char *names[3] = {"cells", "ends", "states"};
+    slots->type = Py_TYPE(chunk);
+    for (int i = 0; i < 3; i++) {
+        if (!slots->names[i] && !(slots->names[i] = PyUnicode_InternFromString(names[i])))
+            return -1;
+        PyObject *d = PyDict_GetItemWithError(slots->type->tp_dict, slots->names[i]);
+        if (!d && PyErr_Occurred())
+            return -1;
+        slots->offsets[i] = -1;
+        if (d && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
+            ((PyMemberDescrObject *)d)->d_member->type == Py_T_OBJECT_EX)
+            slots->offsets[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+    }
+    return 0;
+}
+
+/* the buffer of a chunk's cells, ends or states */
+static int attr_view(PyObject *chunk, ChunkSlots *slots, int which, Py_buffer *view) {
+    Py_ssize_t offset = slots->offsets[which];
+    if (Py_TYPE(chunk) == slots->type && offset >= 0) {
+        PyObject *a = *(PyObject **)((char *)chunk + offset);
+        if (a)
+            return view_of(a, view);
+    }
+    PyObject *a = PyObject_GetAttr(chunk, slots->names[which]);
+    if (!a)
+        return -1;
+    int r = view_of(a, view);
+    Py_DECREF(a);
+    return r;
+}
+
+static void release(Py_buffer *view) {
+    if (view->obj)
+        PyBuffer_Release(view);
+}
+
+/* the first place of cell in cells[from:n] (8- or 16-bit numbers), or -1 */
+static inline Py_ssize_t find_cell(const void *cells, int wide, Py_ssize_t from, Py_ssize_t n,
+                                   int cell) {
+    if (from >= n)
+        return -1;
+    if (!wide) {
+        const unsigned char *p = (const unsigned char *)cells;
+        const unsigned char *at = memchr(p + from, cell, n - from);
+        return at ? at - p : -1;
+    }
+    const uint16_t *p = (const uint16_t *)cells;
+    for (Py_ssize_t i = from; i < n; i++)
+        if (p[i] == cell)
+            return i;
+    return -1;
+}
+
+/* what a scan gathers: the columns of History.cell_track */
+typedef struct {
+    Column steps, values_before, values, cands_before, cands; /* uint32, u8, u8, u16, u16 */
+    PyObject *passing;                                         /* [(entry, (values...)), ...] */
+} Track;
+
+/* close the step of the changes seen (history.py's close): an entry when the step's state
+ * shows the cell otherwise than the step before, or it held a value only inside the step */
+static int track_close(Track *t, uint32_t step, int value, int cands, int now_value, int now_cands,
+                       const int *held, int n_held) {
+    int passing[128], n_passing = 0;
+    if (n_held && !(n_held == 1 && (held[0] == now_value || held[0] == value)))
+        for (int j = 0; j < n_held; j++)
+            if (held[j] != value && held[j] != now_value)
+                passing[n_passing++] = held[j];
+    if (now_value == value && now_cands == cands && !n_passing)
+        return 0;
+    if (n_passing) {
+        PyObject *values = PyTuple_New(n_passing);
+        if (!values)
+            return -1;
+        for (int j = 0; j < n_passing; j++)
+            PyTuple_SET_ITEM(values, j, num(passing[j]));
+        PyObject *entry = Py_BuildValue("(nN)", t->steps.n, values);
+        if (!entry || PyList_Append(t->passing, entry) < 0) {
+            Py_XDECREF(entry);
+            return -1;
+        }
+        Py_DECREF(entry);
+    }
+    if (COLUMN_ADD(t->steps, uint32_t, step) < 0 ||
+        COLUMN_ADD(t->values_before, uint8_t, value) < 0 ||
+        COLUMN_ADD(t->values, uint8_t, now_value) < 0 ||
+        COLUMN_ADD(t->cands_before, uint16_t, cands) < 0 ||
+        COLUMN_ADD(t->cands, uint16_t, now_cands) < 0)
+        return -1;
+    return 0;
+}
+
+/* cell_track(chunks, cell, stop, steps, start_steps, start_value, start_cands, wide, write_out)
+ * -> (steps, values before, values, candidates before, candidates, passing): History.cell_track
+ * read from the chunks' buffers, the loop of history.py's _scan_cell. steps is the record's
+ * array('I'); write_out(k) gives chunk k its states when it has none. The columns come back as
+ * bytes (native uint32, uint8, uint8, uint16, uint16); passing as [(entry, values)]. */
+PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *chunks, *steps_obj, *write_out;
+    int cell, start_value, start_cands, wide;
+    Py_ssize_t stop;
+    long before_all;
+    if (!PyArg_ParseTuple(args, "O!inOliipO", &PyList_Type, &chunks, &cell, &stop, &steps_obj,
+                          &before_all, &start_value, &start_cands, &wide, &write_out))
+        return NULL;
+    static ChunkSlots slots;
+    if (PyList_GET_SIZE(chunks) && chunk_slots(&slots, PyList_GET_ITEM(chunks, 0)) < 0)
+        return NULL;
+    Track t = {{0}, {0}, {0}, {0}, {0}, PyList_New(0)};
+    PyObject *result = NULL, *chunk = NULL;
+    Py_buffer sv = {0}, cv = {0}, ev = {0}, tv = {0};
+    int cell_size = wide ? 2 : 1;
+    if (!t.passing || view_of(steps_obj, &sv) < 0)
+        goto done;
+    const uint32_t *steps = (const uint32_t *)sv.buf;
+    Py_ssize_t last = sv.len / 4;
+    if (stop > last)
+        stop = last;
+    /* the cell at the state of the last step closed, and now; values held since then */
+    int value = start_value, now_value = start_value, cands = start_cands, now_cands = start_cands;
+    int held[128], n_held = 0;
+    Py_ssize_t end = -1; /* the last move of the step the changes seen since then belong to */
+    Py_ssize_t n_chunks = (stop + MOVES_PER_SNAPSHOT - 1) / MOVES_PER_SNAPSHOT;
+    for (Py_ssize_t k = 0; k < n_chunks && k < PyList_GET_SIZE(chunks); k++) {
+        chunk = PyList_GET_ITEM(chunks, k);
+        Py_INCREF(chunk);
+        if (attr_view(chunk, &slots, CELLS, &cv) < 0)
+            goto done;
+        Py_ssize_t n_cells = cv.len / cell_size;
+        Py_ssize_t at = find_cell(cv.buf, wide, 0, n_cells, cell);
+        if (at >= 0) {
+            if (attr_view(chunk, &slots, STATES, &tv) < 0)
+                goto done;
+            if (tv.len / 2 != n_cells) { /* a deferred chunk without states: work it out */
+                release(&tv);
+                PyObject *r = PyObject_CallFunction(write_out, "n", k);
+                if (!r)
+                    goto done;
+                Py_DECREF(r);
+                if (attr_view(chunk, &slots, STATES, &tv) < 0)
+                    goto done;
+                if (tv.len / 2 != n_cells) {
+                    PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
+                    goto done;
+                }
+            }
+            if (attr_view(chunk, &slots, ENDS, &ev) < 0)
+                goto done;
+            const uint32_t *ends = (const uint32_t *)ev.buf;
+            const uint16_t *states = (const uint16_t *)tv.buf;
+            /* the states are read here and there: ask for all their cache lines at once */
+            for (Py_ssize_t p = at & ~(Py_ssize_t)31; p < n_cells; p += 32)
+                __builtin_prefetch(states + p);
+            Py_ssize_t n_ends = ev.len / 4, base = k * MOVES_PER_SNAPSHOT, i = 0;
+            while (at >= 0) {
+                while (i < n_ends && (Py_ssize_t)ends[i] <= at) /* bisect_right(ends, at) */
+                    i++;
+                Py_ssize_t move = base + i;
+                if (move >= stop || i >= n_ends)
+                    goto close;
+                if (end >= 0 && move > end) { /* the step of the changes before has ended */
+                    if ((now_value != value || now_cands != cands || n_held) &&
+                        track_close(&t, steps[end], value, cands, now_value, now_cands, held,
+                                    n_held) < 0)
+                        goto done;
+                    value = now_value, cands = now_cands, end = -1, n_held = 0;
+                }
+                now_value = states[at] >> VALUE_SHIFT, now_cands = states[at] & FULL;
+                int seen = !now_value;
+                for (int j = 0; j < n_held && !seen; j++)
+                    seen = held[j] == now_value;
+                if (!seen && n_held < 128)
+                    held[n_held++] = now_value;
+                if (end < 0) { /* the step's last move: the first from this one that advances */
+                    end = move;
+                    while (end < last && steps[end] <= (end ? steps[end - 1] : before_all))
+                        end++;
+                    if (end >= stop) { /* the step does not end within the moves asked about */
+                        end = -1;
+                        goto close;
+                    }
+                }
+                at = find_cell(cv.buf, wide, ends[i], n_cells, cell);
+            }
+            release(&ev);
+            release(&tv);
+        }
+        release(&cv);
+        Py_CLEAR(chunk);
+    }
+close:
+    if (end >= 0 &&
+        track_close(&t, steps[end], value, cands, now_value, now_cands, held, n_held) < 0)
+        goto done;
+    result = Py_BuildValue("(NNNNNO)", column_bytes(&t.steps, 4),
+                           column_bytes(&t.values_before, 1), column_bytes(&t.values, 1),
+                           column_bytes(&t.cands_before, 2), column_bytes(&t.cands, 2), t.passing);
+done:
+    release(&ev);
+    release(&tv);
+    release(&cv);
+    release(&sv);
+    Py_XDECREF(chunk);
+    Py_XDECREF(t.passing);
+    PyMem_Free(t.steps.buf);
+    PyMem_Free(t.values_before.buf);
+    PyMem_Free(t.values.buf);
+    PyMem_Free(t.cands_before.buf);
+    PyMem_Free(t.cands.buf);
+    return result;
+}
+
+/* the entries of a track's passing values ({entry: values}), by entry */
+typedef struct {
+    Py_ssize_t entry;
+    PyObject *values; /* borrowed from the dict */
+} Passing;
+
+static int by_entry(const void *a, const void *b) {
+    Py_ssize_t x = ((const Passing *)a)->entry, y = ((const Passing *)b)->entry;
+    return (x > y) - (x < y);
+}
+
+/* value_events(steps, values_before, values, passing, held) -> (steps, codes): history.py's
+ * value_events on a track's columns (steps: a uint32 buffer; values: bytes; passing: the
+ * track's {entry: values}); a code is kind << 4 | value, its kind LOST, GOT or PASSING */
+PyObject *value_events(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *steps_obj, *vb_obj, *va_obj, *passing;
+    int held;
+    if (!PyArg_ParseTuple(args, "OOOO!i", &steps_obj, &vb_obj, &va_obj, &PyDict_Type, &passing,
+                          &held))
+        return NULL;
+    Py_buffer sv = {0}, bv = {0}, av = {0};
+    Column steps = {0}, codes = {0};
+    PyObject *result = NULL;
+    Py_ssize_t n_passing = PyDict_GET_SIZE(passing), next = 0;
+    Passing *sorted = PyMem_Malloc((n_passing + 1) * sizeof(Passing));
+    if (!sorted)
+        return PyErr_NoMemory();
+    PyObject *key, *values;
+    for (Py_ssize_t pos = 0, j = 0; PyDict_Next(passing, &pos, &key, &values); j++) {
+        sorted[j].entry = PyLong_AsSsize_t(key);
+        sorted[j].values = values;
+        if (sorted[j].entry == -1 && PyErr_Occurred())
+            goto done;
+        if (!PyTuple_Check(values)) {
+            PyErr_SetString(PyExc_TypeError, "passing values are a tuple");
+            goto done;
+        }
+    }
+    qsort(sorted, n_passing, sizeof(Passing), by_entry);
+    if (view_of(steps_obj, &sv) < 0 || view_of(vb_obj, &bv) < 0 || view_of(va_obj, &av) < 0)
+        goto done;
+    const uint32_t *s = (const uint32_t *)sv.buf;
+    const unsigned char *vb = (const unsigned char *)bv.buf, *va = (const unsigned char *)av.buf;
+    Py_ssize_t n = sv.len / 4;
+    if (bv.len < n || av.len < n) {
+        PyErr_SetString(PyExc_ValueError, "columns of different lengths");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int b = vb[i], a = va[i];
+        if (b && b != a && (!held || held == b))
+            if (COLUMN_ADD(steps, uint32_t, s[i]) < 0 || COLUMN_ADD(codes, uint8_t, LOST << 4 | b) < 0)
+                goto done;
+        if (a && a != b && (!held || held == a))
+            if (COLUMN_ADD(steps, uint32_t, s[i]) < 0 ||
+                COLUMN_ADD(codes, uint8_t, GOT << 4 | a) < 0)
+                goto done;
+        for (; next < n_passing && sorted[next].entry <= i; next++) {
+            if (sorted[next].entry < i)
+                continue;
+            PyObject *vs = sorted[next].values;
+            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(vs); j++) {
+                long v = PyLong_AsLong(PyTuple_GET_ITEM(vs, j));
+                if (v == -1 && PyErr_Occurred())
+                    goto done;
+                if (held && held != v)
+                    continue;
+                if (COLUMN_ADD(steps, uint32_t, s[i]) < 0 ||
+                    COLUMN_ADD(codes, uint8_t, PASSING << 4 | v) < 0)
+                    goto done;
+            }
+        }
+    }
+    result = Py_BuildValue("(NN)", column_bytes(&steps, 4), column_bytes(&codes, 1));
+done:
+    release(&sv);
+    release(&bv);
+    release(&av);
+    PyMem_Free(sorted);
+    PyMem_Free(steps.buf);
+    PyMem_Free(codes.buf);
+    return result;
+}
+
+/* removal_steps(steps, values, cands, bit, last_empty) -> steps: the loop of history.py's
+ * removal_steps on a track's columns (last_empty -1: none, the cell was filled at the start) */
+PyObject *removal_steps(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *steps_obj, *va_obj, *ca_obj;
+    int bit, last_empty;
+    if (!PyArg_ParseTuple(args, "OOOii", &steps_obj, &va_obj, &ca_obj, &bit, &last_empty))
+        return NULL;
+    Py_buffer sv = {0}, av = {0}, cv = {0};
+    Column found = {0};
+    PyObject *result = NULL;
+    if (view_of(steps_obj, &sv) < 0 || view_of(va_obj, &av) < 0 || view_of(ca_obj, &cv) < 0)
+        goto done;
+    const uint32_t *s = (const uint32_t *)sv.buf;
+    const unsigned char *va = (const unsigned char *)av.buf;
+    const uint16_t *ca = (const uint16_t *)cv.buf;
+    Py_ssize_t n = sv.len / 4;
+    if (av.len < n || cv.len / 2 < n) {
+        PyErr_SetString(PyExc_ValueError, "columns of different lengths");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (va[i])
+            continue;
+        if (last_empty >= 0 && last_empty & bit && !(ca[i] & bit) &&
+            COLUMN_ADD(found, uint32_t, s[i]) < 0)
+            goto done;
+        last_empty = ca[i];
+    }
+    result = column_bytes(&found, 4);
+done:
+    release(&sv);
+    release(&av);
+    release(&cv);
+    PyMem_Free(found.buf);
+    return result;
+}
