@@ -22,7 +22,6 @@ from functools import cache
 from typing import Any
 
 import pytest
-from helpers import PUZZLES, SEED_QUIZ
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,10 +30,11 @@ from sudoku_repl.core import quiz as quiz_module
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell, values_of
-from sudoku_repl.core.history import removal_steps, value_events
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import removal_steps, value_events
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
+from tests.support.helpers import PUZZLES, SEED_QUIZ
 
 pytestmark = pytest.mark.skipif(
     not native.active(), reason=f"the native core does not run here: {native.build()}"
