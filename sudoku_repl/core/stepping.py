@@ -71,6 +71,35 @@ class Walk:
     commands), ``to_step`` (``goto`` past the record's end); rating without a record is the
     same design in the engine (``Engine.search``: the goals, then a step)."""
 
+    __slots__ = (
+        "_answer",
+        "answered",
+        "appended",
+        "biggest",
+        "dropped",
+        "fine",
+        "first",
+        "hits",
+        "in_unit",
+        "max_steps",
+        "plain",
+        "poll",
+        "question",
+        "replay",
+        "rewinds",
+        "seen",
+        "silent",
+        "single",
+        "solutions",
+        "start",
+        "start_state",
+        "unit_biggest",
+        "units",
+        "until",
+        "watching",
+        "wrong",
+    )
+
     def __init__(
         self,
         *,
