@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         @property
         def session(self) -> Session: ...
 
+
 #: the words of a setting that is on or off
 ON_OFF: dict[str, object] = {"on": True, "off": False}
 

@@ -104,14 +104,6 @@ def engine_type() -> type[Engine]:
     return _engine_types()[active()]
 
 
-def module() -> ModuleType | None:
-    """The extension when sessions run on the native core (``active``), else None.
-
-    Deprecated: ask for the typed function (``cell_track_scan``, ...) instead; kept while the
-    record's readers move to them."""
-    return _extension()[0] if active() else None
-
-
 # -- the C loops of the readers, typed: None on the pure build -------------------------------
 
 
@@ -160,19 +152,6 @@ class RemovalStepsScan(Protocol):
     def __call__(self, steps: Any, values: bytes, cands: Any, bit: int, empty: int, /) -> bytes: ...
 
 
-class NumberedLines(Protocol):
-    """``text.numbered.numbered_lines``: prefix + number + suffix by each number's code."""
-
-    def __call__(
-        self,
-        numbers: Any,
-        codes: bytes | None,
-        prefixes: tuple[str, ...],
-        suffixes: tuple[str, ...],
-        /,
-    ) -> list[str]: ...
-
-
 def clash_test() -> Callable[[bytes, bytes], bool] | None:
     """``quiz``'s clash test in C: ``(values a byte per cell, the units as 16-bit numbers: each
     its number of cells, then its cells)`` -> whether no unit gives a value twice."""
@@ -196,12 +175,6 @@ def removal_steps_scan() -> RemovalStepsScan | None:
     """``history.removal_steps`` in C."""
     scan: RemovalStepsScan | None = _function("removal_steps")
     return scan
-
-
-def numbered_lines() -> NumberedLines | None:
-    """``text.numbered.numbered_lines``' lines made in C."""
-    lines: NumberedLines | None = _function("number_lines")
-    return lines
 
 
 if __name__ == "__main__":

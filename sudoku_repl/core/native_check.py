@@ -32,19 +32,18 @@ VALUE_EVENT_KIND_NAMES = ("LOST", "GOT", "PASSING")
 
 def expected() -> dict[str, object]:
     """Python's definitions, under the names of the extension's attributes."""
-    # imported here: only a build that loads the extension reads them (and history imports
-    # native, which imports this module when it loads the extension)
-    from sudoku_repl.core import events, history
+    # imported here: only a build that loads the extension reads them
+    from sudoku_repl.core import events, layout
     from sudoku_repl.core.engine import FILLED
     from sudoku_repl.core.state import Status
 
     return {
         "EVENT_KINDS": {name: getattr(events, name) for name in EVENT_KIND_NAMES},
         "STATUSES": tuple(status.name for status in Status),
-        "MOVES_PER_SNAPSHOT": history.MOVES_PER_SNAPSHOT,
+        "MOVES_PER_SNAPSHOT": layout.MOVES_PER_SNAPSHOT,
         "FILLED": FILLED,
-        "VALUE_SHIFT": history._VALUE_SHIFT,
-        "VALUE_EVENT_KINDS": {name: getattr(history, name) for name in VALUE_EVENT_KIND_NAMES},
+        "VALUE_SHIFT": layout.VALUE_SHIFT,
+        "VALUE_EVENT_KINDS": {name: getattr(layout, name) for name in VALUE_EVENT_KIND_NAMES},
     }
 
 

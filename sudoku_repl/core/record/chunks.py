@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import Final
 
 from sudoku_repl.core.geometry import Cell, Mask
+from sudoku_repl.core.layout import CANDS as CANDS
+from sudoku_repl.core.layout import MOVES_PER_SNAPSHOT as MOVES_PER_SNAPSHOT
+from sudoku_repl.core.layout import VALUE_SHIFT as VALUE_SHIFT
 from sudoku_repl.core.record.codec import EventCodes
-
-MOVES_PER_SNAPSHOT: Final = 128
-VALUE_SHIFT: Final = 9  # a change is stored as (cell, value << 9 | candidates)
-CANDS: Final = (1 << VALUE_SHIFT) - 1
 
 
 class Chunk:

@@ -460,9 +460,9 @@ class History:
         buffers; ``cell_index.scan_cell`` is the same loop in Python (the reference)."""
         last = len(self._steps)
         stop = last if stop is None else max(min(stop, last), 0)
-        core = native.module()
+        scan = native.cell_track_scan()
         start = self.start
-        if core is None:
+        if scan is None:
             return scan_cell(
                 self._chunks,
                 cell,
@@ -473,7 +473,7 @@ class History:
                 start.cands[cell],
                 self._write_out,
             )
-        steps, values_before, values, cands_before, cands, passing = core.cell_track(
+        steps, values_before, values, cands_before, cands, passing = scan(
             self._chunks,
             cell,
             stop,

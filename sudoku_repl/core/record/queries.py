@@ -11,13 +11,11 @@ from typing import Final
 
 from sudoku_repl.core import native
 from sudoku_repl.core.geometry import Cell, Mask
+from sudoku_repl.core.layout import GOT as GOT
+from sudoku_repl.core.layout import LOST as LOST
+from sudoku_repl.core.layout import PASSING as PASSING
 from sudoku_repl.core.record.history import History
 from sudoku_repl.core.record.track import CellStep, CellTrack, u32
-
-#: The kinds of a cell's value events (``value_events``): a code is ``kind << 4 | value``.
-LOST: Final = 0
-GOT: Final = 1
-PASSING: Final = 2
 
 
 def cell_steps(history: History, cell: Cell, stop: int | None = None) -> Iterator[CellStep]:
@@ -37,11 +35,9 @@ def value_events(track: CellTrack, held: int = 0) -> tuple[array[int], bytes]:
     it lost, the value it got, then the values it held only inside the step (``CellStep``),
     each coded ``kind << 4 | value`` (``LOST``, ``GOT``, ``PASSING``); ``held``: only those of
     that value (0: of every value). In C on the native build."""
-    core = native.module()
-    if core is not None:
-        steps, codes = core.value_events(
-            track.steps, track.values_before, track.values, track.passing, held
-        )
+    scan = native.value_events_scan()
+    if scan is not None:
+        steps, codes = scan(track.steps, track.values_before, track.values, track.passing, held)
         return u32(steps), codes
     found, kinds = array("I"), bytearray()
     passing = track.passing
@@ -68,10 +64,10 @@ def removal_steps(history: History, cell: Cell, value: int, stop: int | None = N
     b = 1 << (value - 1)
     start = history.start
     last_empty: Mask | None = None if start.values[cell] else start.cands[cell]
-    core = native.module()
-    if core is not None:
+    scan = native.removal_steps_scan()
+    if scan is not None:
         empty = -1 if last_empty is None else last_empty
-        return u32(core.removal_steps(track.steps, track.values, track.cands, b, empty))
+        return u32(scan(track.steps, track.values, track.cands, b, empty))
     found = array("I")
     for step, filled, cands in zip(track.steps, track.values, track.cands):
         if filled:
