@@ -8,12 +8,16 @@ Expected lines are written out here; the rows a test corrupts come from a run of
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import select
+import socket
 import subprocess
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pexpect
@@ -171,7 +175,7 @@ def test_a_kept_csv_row_no_search_could_give_is_refused_naming_its_line(
 JSON_CORRUPTIONS: dict[str, Callable[[dict[str, object]], None]] = {
     "complete 'yes'": lambda r: r.update(complete="yes"),
     "complete 'true'": lambda r: r.update(complete="true"),
-    "line '2'": lambda r: r.update(line="2"),
+    "line as text": lambda r: r.update(line=str(r["line"])),
     "steps_total -5": lambda r: r.update(steps_total=-5),
     "biggest_total 10**23": lambda r: r.update(biggest_total=10**23),
     "guesses 7.0": lambda r: r.update(guesses=7.0),
@@ -335,3 +339,112 @@ def test_settled_is_130_for_a_ctrl_c_that_came_after_the_rating(
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert (run.returncode, run.stderr) == (0, "")
     assert run.stdout.splitlines() == ["130 130 1", "True"]
+
+
+# -- 5.5: Dask peers that never answer, or answer garbage ------------------------------------
+
+
+class Peer:
+    """A TCP server on 127.0.0.1 (a free port) that accepts connections, sends ``answer``
+    on each (nothing: a peer that never answers) and keeps them open; ``accepted`` is set at
+    the first connection."""
+
+    def __init__(self, answer: bytes) -> None:
+        self.answer = answer
+        self.accepted = threading.Event()
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self.kept: list[socket.socket] = []
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.server.accept()
+            except OSError:  # closed: the test is over
+                return
+            self.kept.append(conn)
+            self.accepted.set()
+            with contextlib.suppress(OSError):
+                conn.sendall(self.answer)
+
+    def close(self) -> None:
+        self.server.shutdown(socket.SHUT_RDWR)  # (wakes the accept: close alone would not)
+        self.server.close()
+        for conn in self.kept:
+            conn.close()
+        self.thread.join()
+
+
+@contextlib.contextmanager
+def peer(answer: bytes) -> Iterator[Peer]:
+    server = Peer(answer)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [
+        (b"", "no answer within 3 s."),
+        (b"\xff" * 64, "the answer is not a Dask scheduler's (OverflowError)."),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", "the answer is not a Dask scheduler's ("),
+    ],
+)
+def test_a_dask_peer_that_never_answers_or_answers_garbage_is_one_line(
+    tmp_path: Path, answer: bytes, says: str
+) -> None:
+    """Issue 33, 5.5: a peer that accepts and never answers was waited on 100 s and more past
+    the 3 s connect limit; one that sends garbage gave distributed's OverflowError traceback.
+    (The subprocess's own time limit is what fails the test that waits.)"""
+    pytest.importorskip("distributed")
+    out = tmp_path / "rows.csv"
+    with peer(answer) as server:
+        where = f"dask://127.0.0.1:{server.port}"
+        done = run_program(
+            "rate", str(TOP95), "--executor", where, "--out", str(out), text=True, timeout=30
+        )
+        assert server.accepted.is_set()
+    assert (done.returncode, done.stdout) == (2, "")
+    assert one_line(done.stderr).startswith(
+        f"sudoku-repl rate: Cannot reach the Dask scheduler at {where}: {says}"
+    )
+    assert not out.exists()  # refused before --out was touched
+
+
+def test_ctrl_c_while_a_silent_peer_is_waited_on_ends_the_wait() -> None:
+    """Ctrl-C (the stop flag) while the scheduler's answer is awaited ends the wait at once,
+    in one line (the time limit is far off here: only the flag can end it)."""
+    pytest.importorskip("distributed")
+    from sudoku_repl.core.errors import UserError
+    from sudoku_repl.tools.rate_dask import dask_pool
+
+    with peer(b"") as server:
+        where = f"dask://127.0.0.1:{server.port}"
+        with pytest.raises(UserError) as raised:
+            dask_pool(where, 1, timeout=600, stop=server.accepted.is_set)
+    assert raised.value.line == f"Interrupted while reaching the Dask scheduler at {where}."
+
+
+def test_a_local_clusters_workers_keep_their_shutdown_errors_to_themselves(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """After a Ctrl-C a worker logged "Failed to communicate with scheduler during heartbeat"
+    and a tornado CommClosedError traceback; a worker's logs at ERROR are not printed (its
+    real failures reach the command as its futures' exceptions)."""
+    pytest.importorskip("distributed")
+    import dask
+
+    from sudoku_repl.tools.rate_dask import dask_pool
+
+    with dask.config.set({"temporary_directory": str(tmp_path)}):
+        pool = dask_pool("dask", 1, processes=False)
+    try:
+        capfd.readouterr()
+        logging.getLogger("distributed.worker").error("Failed to communicate with scheduler")
+        assert capfd.readouterr().err == ""
+    finally:
+        pool.end(True)

@@ -243,14 +243,14 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     pool: Pool | None = None
     try:  # the scheduler first: a wrong address must not empty --out
         if args.executor != "local":
-            pool = _dask_pool(args.executor, args.jobs)
+            pool = _dask_pool(args.executor, args.jobs, stop)
         if args.out is not None:
             sink, kept = _open_out(args, quizzes, header, se_timeout)
     except UserError as e:
         if pool is not None:
             pool.end(True)
         _complain(e.line)
-        return 2
+        return 130 if stop() else 2  # (Ctrl-C while the scheduler was reached)
     todo = quizzes[len(kept) :]
     show_bar = wanted(sys.stdout, sys.stderr) and bool(todo)
     held = show_bar and sink is None  # rows wait for the bar to go
@@ -361,10 +361,10 @@ def _open_out(
     return sink, kept
 
 
-def _dask_pool(where: str, jobs: int) -> Pool:
+def _dask_pool(where: str, jobs: int, stop: StopFlag) -> Pool:
     from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
 
-    return dask_pool(where, jobs, register_all)
+    return dask_pool(where, jobs, register_all, stop=stop)
 
 
 def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:

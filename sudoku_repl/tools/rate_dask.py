@@ -12,9 +12,11 @@ and its rows are dropped).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_repl.core.errors import UserError, os_reason
@@ -34,11 +36,13 @@ def dask_pool(
     setup: Callable[[], None] | None = None,
     processes: bool = True,
     timeout: float = CONNECT_TIMEOUT,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Pool:
     """A ``Pool`` on Dask: ``where`` is ``dask`` (a new ``LocalCluster`` of ``jobs`` workers,
     processes or, with ``processes=False``, threads of this one) or ``dask://HOST:PORT``.
     ``setup`` is sent with each chunk (the run modes, registered in each worker). Raises
-    ``UserError`` when Dask is not installed or the scheduler cannot be reached."""
+    ``UserError`` when Dask is not installed or the scheduler cannot be reached within
+    ``timeout`` seconds, or ``stop()`` (Ctrl-C) turns true while it is reached."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -57,7 +61,11 @@ def dask_pool(
                 threads_per_worker=1,
                 processes=processes,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                # CRITICAL, not ERROR: after a Ctrl-C the workers log the scheduler's going
+                # ("Failed to communicate with scheduler during heartbeat") with a tornado
+                # CommClosedError traceback; a worker's real failure reaches us as its
+                # future's exception
+                silence_logs=logging.CRITICAL,
             )
             client = Client(cluster)
         finally:
@@ -66,6 +74,7 @@ def dask_pool(
     else:
         cluster = None
         address = "tcp://" + where.removeprefix(SCHEME)
+        _reach(address, where, timeout, stop)
         try:
             client = Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as e:
@@ -89,6 +98,70 @@ def dask_pool(
         executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False, setup=setup,
         count_slots=count_slots,
     )  # fmt: skip
+
+
+def _reach(address: str, where: str, timeout: float, stop: Callable[[], bool]) -> None:
+    """Make sure a Dask scheduler answers at ``address`` (its handshake) within ``timeout``
+    seconds, before ``Client`` connects. Distributed's own connect retries only the opening
+    of the connection: a peer that accepts it and says nothing was waited on for 100 s and
+    more (Ctrl-C, which the rating takes, did not end the wait), and a peer that answers
+    garbage made its decoding raise anything (an OverflowError traceback). Here the wait is
+    bounded and watches ``stop``; whatever the peer's bytes raise is one line."""
+    from distributed.comm.core import connect
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=timeout)
+        await comm.close()
+
+    async def bounded() -> str | None:  # what went wrong, or None
+        task = asyncio.ensure_future(handshake())
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not task.done():
+            left = deadline - asyncio.get_running_loop().time()
+            if stop() or left <= 0:
+                task.cancel()
+                with contextlib.suppress(BaseException):  # (cancelled, or done meanwhile)
+                    await task
+                return "interrupted" if stop() else f"no answer within {timeout:g} s"
+            await asyncio.wait({task}, timeout=min(_POLL, left))
+        error = task.exception()
+        if error is None:
+            return None
+        if isinstance(error, OSError | asyncio.TimeoutError):  # no one there, or unreachable
+            return (
+                os_reason(error)
+                if isinstance(error, OSError) and error.strerror
+                else _first_line(error)
+            )
+        # anything else is the decoding of what the peer sent (not a Dask scheduler's
+        # handshake): a fault of the peer, said in one line, not a traceback of ours
+        return f"the answer is not a Dask scheduler's ({type(error).__name__})"
+
+    with _quiet_logs():
+        why = asyncio.run(bounded())
+    if why == "interrupted":
+        raise UserError(f"Interrupted while reaching the Dask scheduler at {where}.")
+    if why is not None:
+        raise UserError(f"Cannot reach the Dask scheduler at {where}: {why}.")
+
+
+#: how often the wait for a scheduler's answer looks at the stop flag (seconds)
+_POLL = 0.05
+
+
+@contextlib.contextmanager
+def _quiet_logs() -> Iterator[None]:
+    """Distributed's and asyncio's loggers silenced: a connection given up on (Ctrl-C, a time
+    limit, a peer gone) is said in our one line, not in their tracebacks."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def _ignore_sigint() -> Any:
