@@ -113,36 +113,34 @@ def _reach(address: str, where: str, timeout: float, stop: Callable[[], bool]) -
         comm = await connect(address, timeout=timeout)
         await comm.close()
 
-    async def bounded() -> str | None:  # what went wrong, or None
+    async def bounded() -> str | None:  # the line saying what went wrong, or None
         task = asyncio.ensure_future(handshake())
         deadline = asyncio.get_running_loop().time() + timeout
         while not task.done():
             left = deadline - asyncio.get_running_loop().time()
             if stop() or left <= 0:
                 task.cancel()
-                with contextlib.suppress(BaseException):  # (cancelled, or done meanwhile)
+                with contextlib.suppress(asyncio.CancelledError, Exception):  # (or done)
                     await task
-                return "interrupted" if stop() else f"no answer within {timeout:g} s"
+                if stop():
+                    return f"Interrupted while reaching the Dask scheduler at {where}."
+                return f"{cannot}: no answer within {timeout:g} s."
             await asyncio.wait({task}, timeout=min(_POLL, left))
         error = task.exception()
         if error is None:
             return None
         if isinstance(error, OSError | asyncio.TimeoutError):  # no one there, or unreachable
-            return (
-                os_reason(error)
-                if isinstance(error, OSError) and error.strerror
-                else _first_line(error)
-            )
+            why = os_reason(error) if isinstance(error, OSError) and error.strerror else None
+            return f"{cannot}: {why or _first_line(error)}."
         # anything else is the decoding of what the peer sent (not a Dask scheduler's
         # handshake): a fault of the peer, said in one line, not a traceback of ours
-        return f"the answer is not a Dask scheduler's ({type(error).__name__})"
+        return f"{cannot}: the answer is not a Dask scheduler's ({type(error).__name__})."
 
+    cannot = f"Cannot reach the Dask scheduler at {where}"
     with _quiet_logs():
-        why = asyncio.run(bounded())
-    if why == "interrupted":
-        raise UserError(f"Interrupted while reaching the Dask scheduler at {where}.")
-    if why is not None:
-        raise UserError(f"Cannot reach the Dask scheduler at {where}: {why}.")
+        line = asyncio.run(bounded())
+    if line is not None:
+        raise UserError(line)
 
 
 #: how often the wait for a scheduler's answer looks at the stop flag (seconds)
