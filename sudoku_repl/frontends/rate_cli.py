@@ -351,7 +351,7 @@ def _open_out(
         max_steps=args.max_steps,
         se_timeout=se,
     )
-    read = row_reader(args.format, args.scale, args.max_steps)
+    read = row_reader(args.format, args.scale, args.max_steps, quizzes)
     sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
         check_kept(args.out, kept, quizzes, 2 if header else 1)
