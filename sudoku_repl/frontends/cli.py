@@ -37,9 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a Ctrl-C while the rating's modules load is kept for it, not a traceback
         early = InterruptFlag()
         with early.catching():
-            from sudoku_repl.frontends.rate_cli import main_rate
+            from sudoku_repl.frontends.rate_cli import main_rate, settled
 
-            return main_rate(words[1:], early)  # which registers everything it needs
+            status = main_rate(words[1:], early)  # which registers everything it needs
+        return settled(status, early)  # Ctrl-C from here on: status 130, nothing else
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
     first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []

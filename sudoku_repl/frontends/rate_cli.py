@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import signal
+import stat
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -22,7 +24,8 @@ from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.tools.engines import check_mode
 from sudoku_repl.tools.rate import SCALES, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
-from sudoku_repl.tools.rate_out import Out, check_kept, job, open_out, parse_csv, parse_json
+from sudoku_repl.tools.rate_kept import row_reader
+from sudoku_repl.tools.rate_out import SUFFIX, Out, check_kept, job, open_out
 from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
 from sudoku_repl.tools.rate_rows import FORMATS, PROG, counted, csv_header, summary
 
@@ -171,6 +174,29 @@ def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: Fal
         return _rate_command(args, stop)
 
 
+def settled(status: int, interrupted: Callable[[], bool]) -> int:
+    """The program's status once the rating is over, and Ctrl-C ignored from here to the
+    process's end: 130 if a Ctrl-C came at any moment (``interrupted()``, or one that has not
+    been handled yet), else ``status``. Left to Python, a Ctrl-C while the interpreter shuts
+    down (the summary printed, the workers gone) raised KeyboardInterrupt in its exit handlers
+    or killed the process by SIGINT (status -2) once its handlers were reset."""
+    waiting = False
+    try:
+        # blocked first: a Ctrl-C caught but not yet handled is handled now (by the handler
+        # that is there), one that comes now waits, and is seen, rather than being ignored in
+        # the middle of being handled ("Signal 2 ignored due to race condition")
+        try:
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        except KeyboardInterrupt:  # handled by Python's own handler (blocked all the same)
+            waiting = True
+        waiting = waiting or signal.SIGINT in signal.sigpending()
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (which drops the one waiting)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    except ValueError:  # not the main thread, which alone sets handlers: nothing to settle
+        pass
+    return 130 if waiting or interrupted() else status
+
+
 def _complain(line: str) -> None:
     print(f"{PROG}: {line}", file=sys.stderr, flush=True)
 
@@ -182,6 +208,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     end = None if args.limit is None else args.skip + args.limit
     try:
         entries = _entries(args.file, args.skip, end)
+        _check_apart(args)
         if args.out is not None:
             _check_writable(args.out)
         if args.plot is not None:
@@ -204,14 +231,14 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     pool: Pool | None = None
     try:  # the scheduler first: a wrong address must not empty --out
         if args.executor != "local":
-            pool = _dask_pool(args.executor, args.jobs)
+            pool = _dask_pool(args.executor, args.jobs, stop)
         if args.out is not None:
             sink, kept = _open_out(args, quizzes, header, se_timeout)
     except UserError as e:
         if pool is not None:
             pool.end(True)
         _complain(e.line)
-        return 2
+        return 130 if stop() else 2  # (Ctrl-C while the scheduler was reached)
     todo = quizzes[len(kept) :]
     show_bar = wanted(sys.stdout, sys.stderr) and bool(todo)
     held = show_bar and sink is None  # rows wait for the bar to go
@@ -271,8 +298,11 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     note = ""
     if kept:
         note = f" ({counted(len(kept), 'row')} kept from the run that stopped)"
-    if interrupted and args.out is not None:
-        note += f" ({args.out} keeps the rows; the same command continues them)"
+    if interrupted and sink is not None:
+        if sink.continued:
+            note += f" ({args.out} keeps the rows; the same command continues them)"
+        else:  # a FIFO, a device: what was sent is the reader's
+            note += f" ({args.out} had the rows so far; a stream is not continued)"
     if interrupted and args.plot is not None:
         note += f" ({args.plot} not drawn)"
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall) + note,
@@ -285,7 +315,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         except UserError as e:
             _complain(e.line)
             return 1
-    return 130 if interrupted else 0
+    return 130 if interrupted or stop() else 0  # (a Ctrl-C after the last row too)
 
 
 def _abandon(sink: Out | None) -> None:
@@ -309,8 +339,8 @@ def _open_out(
         max_steps=args.max_steps,
         se_timeout=se,
     )
-    parse = parse_csv if args.format == "csv" else parse_json
-    sink, kept = open_out(args.out, this_job, header, parse, restart=args.restart)
+    read = row_reader(args.format, args.scale, args.max_steps, quizzes)
+    sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
         check_kept(args.out, kept, quizzes, 2 if header else 1)
     except UserError:
@@ -319,10 +349,10 @@ def _open_out(
     return sink, kept
 
 
-def _dask_pool(where: str, jobs: int) -> Pool:
+def _dask_pool(where: str, jobs: int, stop: StopFlag) -> Pool:
     from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
 
-    return dask_pool(where, jobs)
+    return dask_pool(where, jobs, stop=stop)
 
 
 def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:
@@ -361,6 +391,50 @@ def _check_plot(args: argparse.Namespace) -> None:
             f"--plot draws against Sudoku Explainer's ER: add --scale se (--plot {shown(args.plot, PATH)})"
         )
     _check_writable(args.plot)
+
+
+def _check_apart(args: argparse.Namespace) -> None:
+    """Refuse an output that is the quiz file, or the other output (under any name: a link,
+    ``./``), before anything is written: ``--out`` empties its file first and writes its job
+    file beside it (FILE.unfinished), ``--plot`` replaces its file."""
+    taken = [("the quiz file being rated", args.file)]
+    for option, path in (("--out", args.out), ("--plot", args.plot)):
+        if path is None:
+            continue
+        written = [(path, "it", path)]
+        if option == "--out":  # (beside the file a link leads to)
+            target = os.path.realpath(os.path.expanduser(path))
+            linked = target != os.path.abspath(os.path.expanduser(path))
+            job_file = (target if linked else path) + SUFFIX
+            written.append((job_file, f"its job file {shown(job_file, PATH)}", job_file))
+        for name, subject, shown_as in written:
+            for what, other in taken:
+                if _same_file(name, other):
+                    said = what if other == shown_as else f"{what}, {shown(other, PATH)}"
+                    raise UserError(
+                        file_error("Cannot write", path, f"{subject} is {said}").rstrip(".")
+                        + f"; give {option} another file."
+                    )
+        taken += [(f"the {option} file", path)]
+        if option == "--out":
+            taken += [("the job file of --out", job_file)]
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two names are one file: the same path once links are followed, or one file
+    under two names (a hard link). A terminal or other device is written, never replaced."""
+    try:
+        one, two = (os.path.realpath(os.path.expanduser(p)) for p in (a, b))
+        if one == two:
+            return not (os.path.exists(one) and _is_device(one))
+        return os.path.exists(one) and os.path.exists(two) and os.path.samefile(one, two)
+    except (OSError, ValueError):  # (unreadable or a NUL in the name: said when used)
+        return False
+
+
+def _is_device(path: str) -> bool:
+    mode = os.stat(path).st_mode
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
 
 
 def _nothing() -> None:

@@ -13,8 +13,11 @@ and its rows are dropped).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import signal
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_repl.core.errors import UserError, os_reason
@@ -33,10 +36,12 @@ def dask_pool(
     jobs: int,
     processes: bool = True,
     timeout: float = CONNECT_TIMEOUT,
+    stop: Callable[[], bool] = lambda: False,
 ) -> Pool:
     """A ``Pool`` on Dask: ``where`` is ``dask`` (a new ``LocalCluster`` of ``jobs`` workers,
     processes or, with ``processes=False``, threads of this one) or ``dask://HOST:PORT``. Raises
-    ``UserError`` when Dask is not installed or the scheduler cannot be reached."""
+    ``UserError`` when Dask is not installed or the scheduler cannot be reached within
+    ``timeout`` seconds, or ``stop()`` (Ctrl-C) turns true while it is reached."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -55,7 +60,11 @@ def dask_pool(
                 threads_per_worker=1,
                 processes=processes,
                 dashboard_address=None,
-                silence_logs=logging.ERROR,
+                # CRITICAL, not ERROR: after a Ctrl-C the workers log the scheduler's going
+                # ("Failed to communicate with scheduler during heartbeat") with a tornado
+                # CommClosedError traceback; a worker's real failure reaches us as its
+                # future's exception
+                silence_logs=logging.CRITICAL,
             )
             client = Client(cluster)
         finally:
@@ -64,6 +73,7 @@ def dask_pool(
     else:
         cluster = None
         address = "tcp://" + where.removeprefix(SCHEME)
+        _reach(address, where, timeout, stop)
         try:
             client = Client(address, timeout=timeout)
         except (OSError, TimeoutError, ValueError) as e:
@@ -87,6 +97,68 @@ def dask_pool(
         executor, count_slots(), end, MOST_PER_CHUNK, sees_stop=False,
         count_slots=count_slots,
     )  # fmt: skip
+
+
+def _reach(address: str, where: str, timeout: float, stop: Callable[[], bool]) -> None:
+    """Make sure a Dask scheduler answers at ``address`` (its handshake) within ``timeout``
+    seconds, before ``Client`` connects. Distributed's own connect retries only the opening
+    of the connection: a peer that accepts it and says nothing was waited on for 100 s and
+    more (Ctrl-C, which the rating takes, did not end the wait), and a peer that answers
+    garbage made its decoding raise anything (an OverflowError traceback). Here the wait is
+    bounded and watches ``stop``; whatever the peer's bytes raise is one line."""
+    from distributed.comm.core import connect
+
+    async def handshake() -> None:
+        comm = await connect(address, timeout=timeout)
+        await comm.close()
+
+    async def bounded() -> str | None:  # the line saying what went wrong, or None
+        task = asyncio.ensure_future(handshake())
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not task.done():
+            left = deadline - asyncio.get_running_loop().time()
+            if stop() or left <= 0:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):  # (or done)
+                    await task
+                if stop():
+                    return f"Interrupted while reaching the Dask scheduler at {where}."
+                return f"{cannot}: no answer within {timeout:g} s."
+            await asyncio.wait({task}, timeout=min(_POLL, left))
+        error = task.exception()
+        if error is None:
+            return None
+        if isinstance(error, OSError | asyncio.TimeoutError):  # no one there, or unreachable
+            why = os_reason(error) if isinstance(error, OSError) and error.strerror else None
+            return f"{cannot}: {why or _first_line(error)}."
+        # anything else is the decoding of what the peer sent (not a Dask scheduler's
+        # handshake): a fault of the peer, said in one line, not a traceback of ours
+        return f"{cannot}: the answer is not a Dask scheduler's ({type(error).__name__})."
+
+    cannot = f"Cannot reach the Dask scheduler at {where}"
+    with _quiet_logs():
+        line = asyncio.run(bounded())
+    if line is not None:
+        raise UserError(line)
+
+
+#: how often the wait for a scheduler's answer looks at the stop flag (seconds)
+_POLL = 0.05
+
+
+@contextlib.contextmanager
+def _quiet_logs() -> Iterator[None]:
+    """Distributed's and asyncio's loggers silenced: a connection given up on (Ctrl-C, a time
+    limit, a peer gone) is said in our one line, not in their tracebacks."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels):
+            logger.setLevel(level)
 
 
 def _ignore_sigint() -> Any:

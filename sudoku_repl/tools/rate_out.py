@@ -24,13 +24,15 @@ import stat
 import time
 from collections.abc import Callable, Sequence
 
-from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
+from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools.rate import Rated, Rating
 from sudoku_repl.tools.rate_rows import COLUMNS, PROG, SE_COLUMNS
 
 SUFFIX = ".unfinished"
+#: characters of what is wrong with a kept line, quoted back
+WHY = 80
 #: a batch of rows made durable (fsync) together: after this many rows or this many seconds
 SYNC_ROWS = 64
 SYNC_SECONDS = 2.0
@@ -82,13 +84,23 @@ class Out:
         except OSError as e:
             self._cut()
             raise UserError(
-                file_error("Cannot write", self.path, e).rstrip(".")
-                + "; the rows before it are kept, and the same command continues them."
+                file_error("Cannot write", self.path, e).rstrip(".") + "; " + self.after_stop()
             ) from None
         self._size += len(data)
         self._unsynced += text.count("\n")  # (rows)
         if self._unsynced >= SYNC_ROWS or self._clock() - self._synced_at >= SYNC_SECONDS:
             self.sync()
+
+    @property
+    def continued(self) -> bool:
+        """Whether the same command continues a job stopped midway: a file, not a stream."""
+        return self._marker is not None
+
+    def after_stop(self) -> str:
+        """What became of the rows when the job stopped midway (a sentence)."""
+        if self.continued:
+            return "the rows before it are kept, and the same command continues them."
+        return "the rows before it were written; a stream is not continued (the same command rates every quiz again)."
 
     def _cut(self) -> None:
         if self._marker is None:
@@ -142,8 +154,14 @@ def open_out(
     if kind is not None and not stat.S_ISREG(kind):
         return _stream(path, target, header), []
     marker = target + SUFFIX
+    try:
+        _check_marker_kind(os.stat(marker).st_mode, marker, path)
+    except OSError:  # none (or unreadable: said below)
+        pass
     earlier = None if restart else _read_marker(marker, path)
     if earlier is not None and earlier != this_job:
+        if earlier.keys() != this_job.keys() or earlier["program"] != PROG:  # not rate's job
+            raise UserError(_bad_marker(path, marker, "not what rate writes there"))
         raise UserError(_other_job(path, earlier, this_job))
     try:
         if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
@@ -172,30 +190,71 @@ def open_out(
 
 
 def _read_marker(marker: str, path: str) -> dict[str, object] | None:
+    """What the job that left ``marker`` was (``job``), None when there is none. Opened
+    without waiting: a FIFO of that name would wait for a writer for ever (and Ctrl-C, which
+    the rating takes, would not end the wait), so it is refused as any other FIFO is."""
     try:
-        with open(marker, encoding="utf-8") as f:
-            earlier = json.load(f)
+        fd = os.open(marker, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:
-        why = e if isinstance(e, OSError) else "not what rate writes there"
+        raise UserError(_bad_marker(path, marker, os_reason(e))) from None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            _check_marker_kind(os.fstat(f.fileno()).st_mode, marker, path)
+            earlier = json.loads(f.read().decode("utf-8"))
+    except OSError as e:
+        raise UserError(_bad_marker(path, marker, os_reason(e))) from None
+    except ValueError:
+        earlier = None
+    if not isinstance(earlier, dict):
+        raise UserError(_bad_marker(path, marker, "not what rate writes there"))
+    return earlier
+
+
+def _check_marker_kind(mode: int, marker: str, path: str) -> None:
+    """Refuse a marker that is not a regular file (``stat`` mode ``mode``): rate never makes
+    one, and reading or replacing it could wait for ever or take another program's file."""
+    kind = _special_kinds(mode)
+    if kind is not None:
         raise UserError(
-            file_error("Cannot continue", path, f"{shown(marker, PATH)}: {why}").rstrip(".")
-            + "; --restart begins anew."
-        ) from None
-    return earlier if isinstance(earlier, dict) else {}
+            file_error("Cannot continue", path, f"{shown(marker, PATH)} is {kind}").rstrip(".")
+            + ", where rate keeps a file of its own; remove it, or give another --out."
+        )
+
+
+def _special_kinds(mode: int) -> str | None:
+    for test, kind in _KINDS:
+        if test(mode):
+            return kind
+    return None
+
+
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"), (stat.S_ISDIR, "a directory"), (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+)  # fmt: skip
+
+
+def _bad_marker(path: str, marker: str, why: str) -> str:
+    return (
+        file_error("Cannot continue", path, f"{shown(marker, PATH)}: {why}").rstrip(".")
+        + "; --restart begins anew."
+    )
 
 
 def _other_job(path: str, earlier: dict[str, object], this_job: dict[str, object]) -> str:
+    """The line refusing another job's rows: what differs, in the options' own names (the
+    program and the keys are the same: a marker of another program is refused before)."""
     differ = [
         "the quizzes" if key in ("quizzes", "sha256") else f"--{key.replace('_', '-')}"
         for key in this_job
-        if earlier.get(key) != this_job[key]
+        if key != "program" and earlier.get(key) != this_job[key]
     ]
-    what = ", ".join(dict.fromkeys(differ)) or "the job"
     return (
-        f"{shown(path, PATH)} holds the unfinished rows of another job ({what} differ); "
-        "give --restart to begin anew, or another --out."
+        f"{shown(path, PATH)} holds the unfinished rows of another job "
+        f"({', '.join(dict.fromkeys(differ))} differ); give --restart to begin anew, or "
+        "another --out."
     )
 
 
@@ -229,7 +288,8 @@ def _kept(
 
 def _not_ours(path: str, n: int, why: str) -> str:
     return (
-        f"Cannot continue {shown(path, PATH)}: line {n} is not a row of rate ({shown(why)}); "
+        f"Cannot continue {shown(path, PATH)}: line {n} is not a row of rate "
+        f"({shown(why, WHY)}); "
         "--restart begins anew."
     )
 
