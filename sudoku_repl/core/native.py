@@ -1,5 +1,5 @@
 """The one door to the accelerator: which build of the core is running, the native core
-(``sudoku_repl/core/_native.c``, a C extension that ``pip install .`` builds wherever a C
+(``sudoku_repl/core/csrc/``, a C extension that ``pip install .`` builds wherever a C
 compiler and the Python headers are, see docs/native.md) or pure Python (the reference: without
 a compiler, or with ``SUDOKU_REPL_ENGINE=pure``). ``python -m sudoku_repl.core.native`` and
 ``--version`` say which.
@@ -113,7 +113,7 @@ def _function(name: str) -> Any:
 
 
 class CellTrackScan(Protocol):
-    """``History.cell_track`` read from the chunks' buffers (``_native.c``'s ``cell_track``):
+    """``History.cell_track`` read from the chunks' buffers (``csrc/record.c``'s ``cell_track``):
     (steps as uint32 bytes, values before, values, candidates before and after as uint16
     bytes, the passing values as [(entry, values)])."""
 

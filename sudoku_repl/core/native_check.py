@@ -26,7 +26,7 @@ EVENT_KIND_NAMES = (
     "NO_MORE",
     "SOLUTION",
 )
-#: the kinds of a cell's value events, by their names in core/history.py
+#: the kinds of a cell's value events, by their names in core/layout.py
 VALUE_EVENT_KIND_NAMES = ("LOST", "GOT", "PASSING")
 
 

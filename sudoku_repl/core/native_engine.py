@@ -1,4 +1,4 @@
-"""The engine on the native core (``_native.c``): ``Engine`` whose moves run in C.
+"""The engine on the native core (``csrc/``): ``Engine`` whose moves run in C.
 
 ``NativeEngine`` keeps every attribute of the pure ``Engine`` (values, cands, frames, status,
 steps, ...), so that whatever reads or changes an engine works on it unchanged. Around each
@@ -8,7 +8,7 @@ move in a run mode whose filters are not the original's (the techniques of modes
 
 The interface is the pure engine's (``engine.Engine``: the same methods and typed results,
 ``runs.py``), so that nothing above asks which engine it has: ``fast_path`` says whether
-``run_plain`` makes a plain run's units here (many a call: ``_native.c``'s ``Core_run``), and
+``run_plain`` makes a plain run's units here (many a call: ``csrc/run.c``'s ``Core_run``), and
 ``search`` runs in ``Core_search``. ``core/native.py`` (the door) chooses this class; this module
 imports the extension itself and nothing of the door.
 """
@@ -157,7 +157,7 @@ class NativeEngine(Engine):
         return native_mode(run_mode)
 
     def run_plain(self, request: PlainRequest) -> PlainRun:
-        """``Engine.run_plain`` in the core (``_native.c``'s ``Core_run``), in a run mode it
+        """``Engine.run_plain`` in the core (``csrc/run.c``'s ``Core_run``), in a run mode it
         runs (``fast_path``; else the pure loop)."""
         if not native_mode(request.run_mode):
             return super().run_plain(request)

@@ -6,7 +6,7 @@ A *plain* run is the stepping loop's part with nothing to watch, ask or follow (
 no guess question, at the end of the record): its units can be made many at a call, recorded
 the lean way (``History.extend_deferred``). The engine says whether it has a fast path for a run
 mode (``Engine.fast_path``); the pure ``Engine.run_plain`` is the reference of the native one
-(``_native.c``'s ``Core_run``).
+(``csrc/run.c``'s ``Core_run``).
 
 Named tuples: they are made once a call of many units, and read by name.
 """

@@ -1,4 +1,4 @@
-"""The record's index of the cells (``core/history.py``, ``_Chunk``): ``when``, ``bisect when``
+"""The record's index of the cells (``core/record/``, ``Chunk``): ``when``, ``bisect when``
 and the cell breakpoints read only the chunks that touched their cell. Their answers must be
 those of a replay of every move from the record's start (``record_scan.Replayed``), on records
 with deferred chunks, written ones, both in one chunk, cut by going back, and cut by the cap."""

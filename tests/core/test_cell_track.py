@@ -1,9 +1,9 @@
 """A cell's steps as columns (``History.cell_track``) and what reads them: ``when``'s lines,
 ``when removed``, ``bisect when cell``.
 
-On the native build the scan of the chunks, the value events, the removals and the lines are
-made in C (``_native.c``); the Python loops of ``core/history.py`` and ``text/numbered.py``
-are the reference, and the pure build's way. A differential test runs both on random records
+On the native build the scan of the chunks, the value events and the removals are made in C
+(``core/csrc/``); the Python loops of ``core/record/`` are the reference, and the pure build's
+way (``text/numbered.py`` makes the lines on both builds). A differential test runs both on random records
 (random quizzes, run modes, going back, written and deferred chunks, moves that do not advance
 the step count, the cap) and compares every column; ``when``'s lines are checked against an
 independent replay of the record (``record_scan.Replayed``) on whichever build runs, and

@@ -1,7 +1,7 @@
 """The record's cell questions answered the slow way, for the tests only: the search is replayed
 move by move from the record's start with a fresh engine (the record's run modes and guess
 answers), and every move's state is looked at, as ``when`` read every move before the record
-kept its index of the cells. Written from the definitions of ``core/history.py`` ("The state at
+kept its index of the cells. Written from the definitions of ``core/record/`` ("The state at
 step N"): the moves that advance the step count end a step, a step's state is the state after
 its last move, and a cell changed at a step when that state shows it otherwise than the state
 of the step before, or when it held a value only inside the step."""

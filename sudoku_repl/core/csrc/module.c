@@ -30,7 +30,7 @@ static const Named EVENT_KINDS[] = {
     {"UPWARD", UPWARD},             {"NO_MORE", NO_MORE},       {"SOLUTION", SOLUTION},
     {NULL, 0}};
 
-/* the kinds of a cell's value events by their names in core/history.py */
+/* the kinds of a cell's value events by their names in core/layout.py */
 static const Named VALUE_EVENT_KINDS[] = {
     {"LOST", LOST}, {"GOT", GOT}, {"PASSING", PASSING}, {NULL, 0}};
 

@@ -1,4 +1,4 @@
-/* The record's cell questions (core/history.py: History.cell_track and its readers). */
+/* The record's cell questions (core/record/: History.cell_track and its readers in queries.py). */
 #include "native.h"
 
 #ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
@@ -47,7 +47,7 @@ static int view_of(PyObject *o, Py_buffer *view) {
     return PyObject_GetBuffer(o, view, PyBUF_SIMPLE);
 }
 
-/* where the record's chunks (history._Chunk, a class with slots) keep their cells, ends and
+/* where the record's chunks (record.chunks.Chunk, a class with slots) keep their cells, ends and
  * states: the slots' offsets, read once per scan from the class's member descriptors (-1: not
  * a plain slot, read as an attribute). A scan reads them of some 15,000 chunks. */
 typedef struct {
@@ -154,7 +154,7 @@ static int track_close(Track *t, uint32_t step, int value, int cands, int now_va
 
 /* cell_track(chunks, cell, stop, steps, start_steps, start_value, start_cands, wide, write_out)
  * -> (steps, values before, values, candidates before, candidates, passing): History.cell_track
- * read from the chunks' buffers, the loop of history.py's _scan_cell. steps is the record's
+ * read from the chunks' buffers, the loop of record/cell_index.py's scan_cell. steps is the record's
  * array('I'); write_out(k) gives chunk k its states when it has none. The columns come back as
  * bytes (native uint32, uint8, uint8, uint16, uint16); passing as [(entry, values)]. */
 PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
