@@ -143,7 +143,7 @@ def test_the_build_is_chosen_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert native.engine_type() is chosen  # (no second reading of the environment)
     native.reset()
     assert native.engine_type() is Engine and not native.active()
-    assert native.clash_test() is None and native.numbered_lines() is None
+    assert native.clash_test() is None and native.cell_track_scan() is None
 
 
 def _imports(path: Path) -> list[str]:
