@@ -27,18 +27,15 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import (
-    FINISHED,
-    GUESS_DUE,
-    LOADED,
     SEARCHING,
-    SOLVED,
-    WRONG,
     EngineState,
     Frame,
+    Status,
 )
 
-#: the statuses in the order of the core's codes
-STATUSES = (LOADED, SEARCHING, SOLVED, FINISHED, GUESS_DUE, WRONG)
+#: the statuses in the order of the core's codes (``Status``' order, which the extension's own
+#: ``STATUSES`` is checked against when it loads: ``native_check``)
+STATUSES = tuple(Status)
 #: every event kind of the original (a bit each): what a move hands back when all are wanted
 ALL_KINDS = (1 << (E.SOLUTION + 1)) - 1
 
