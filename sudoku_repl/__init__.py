@@ -7,7 +7,8 @@ sudoku_repl`` costs nothing)::
     session = Session.from_quiz("examples/seed.txt")
     session.run()                      # to the first solution, quietly: a RunReport
     session.run(lines=True)            # on, with the trace lines: session.trace
-    session.goto(92); print(session.show())   # GotoReport(asked=92, reached=92, ...)
+    session.goto(92)                   # GotoReport(asked=92, reached=92, ...)
+    print(session.show())              # the show block, as ``show`` prints it
     session.moves(6)                   # step 6's moves, events by name, cells as (row, col)
 
 ``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``,

@@ -72,10 +72,11 @@ class EventView:
     ``kind_name`` (``"removed"``, ``"guess"``, ...), and each field of the record by its name,
     with cells as 1-based ``(row, col)``, units by name (``"blk 4"``), a chain's nodes as
     ``((row, col), value)``, a grid as its digits and a removal's technique as ``"2GW"``.
-    ``fields`` holds them all; ``lines()`` are the original's lines of the record."""
+    ``fields`` holds them all; ``lines()`` are the original's lines of the record. Two views
+    are equal when their records are."""
 
     record: Event
-    geometry: Geometry = CLASSIC
+    geometry: Geometry = attrs.field(default=CLASSIC, eq=False)
 
     @property
     def kind(self) -> int:
