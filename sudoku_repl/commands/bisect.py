@@ -128,7 +128,7 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
         stopped = session.run(Quiet(repl.hooks), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
         present = session.cursor
-        stopped = session.goto(limit, repl.hooks)
+        stopped = session.goto(limit, repl.hooks).interrupted
         if not stopped:
             session.seek(min(present, len(session.history)))
     if stopped:

@@ -13,13 +13,13 @@ if TYPE_CHECKING:
 
 def goto(repl: Repl, step: int) -> None:
     session = repl.require_quiz()
-    if session.goto(step, repl.hooks):
+    report = session.goto(step, repl.hooks)
+    if report.interrupted:
         interrupted(repl)
         return
     repl.show()
-    reached = session.state().steps
-    if reached < step:
-        repl.out.message(f"The search ended at step {reached}.")
+    if report.search_ended:
+        repl.out.message(f"The search ended at step {report.reached}.")
 
 
 def interrupted(repl: Repl) -> None:

@@ -4,6 +4,8 @@ snapshots and the moves after them: nothing is searched again."""
 
 from __future__ import annotations
 
+import attrs
+
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import RecordCut
@@ -12,6 +14,22 @@ from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import INTERRUPTED
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.core.stepping import Stepping, Walk
+
+
+@attrs.frozen
+class GotoReport:
+    """What ``goto`` did: ``asked`` the step it was asked for, ``reached`` the step the present
+    is at now; ``search_ended``: the search ended before ``asked`` (``reached`` is its last
+    step); ``interrupted``: the interrupt poll stopped it at ``reached``. Its truth is
+    ``interrupted``, what ``goto`` returned before it returned a report."""
+
+    asked: int
+    reached: int
+    search_ended: bool = False
+    interrupted: bool = False
+
+    def __bool__(self) -> bool:
+        return self.interrupted
 
 
 class TimeTravel(Stepping):
@@ -42,9 +60,10 @@ class TimeTravel(Stepping):
             else:
                 engine.advance(mode, choice)
 
-    def goto(self, steps: int, hooks: Hooks) -> bool:
+    def goto(self, steps: int, hooks: Hooks) -> GotoReport:
         """The state right after step ``steps``: from the record, or by going on (silently)
-        past its end. Stops early at the end of the search; True when an interrupt stopped it."""
+        past its end, where the end of the search or an interrupt may stop it first (the
+        report says which). A step before the record's start is refused (``RecordCut``)."""
         history = self.history
         if steps < history.earliest_step:
             raise RecordCut(
@@ -54,14 +73,16 @@ class TimeTravel(Stepping):
             )
         if steps <= history.last_steps:
             self.seek(history.moves_to(steps))
-            return False
+            return GotoReport(steps, steps)
         modes.check(self.settings.run_mode)  # before the present moves
         self.seek(len(history))
         # nothing to ask (no guess mode) or watch: the engine's fast path (the native core's)
         # can make the moves silently
         plain = not self.settings.guess_mode and self.engine.fast_path(self.settings.run_mode)
         walk = Walk.to_step(steps, plain=plain)
-        return self.settle(walk, hooks) is INTERRUPTED
+        interrupted = self.settle(walk, hooks) is INTERRUPTED
+        reached = self.engine.steps
+        return GotoReport(steps, reached, reached < steps and not interrupted, interrupted)
 
     def restart(self) -> None:
         """Back to the loaded state (the record stays, for replay)."""

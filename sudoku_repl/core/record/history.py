@@ -96,6 +96,24 @@ class History:
     def __len__(self) -> int:
         return len(self._steps)
 
+    def __repr__(self) -> str:
+        """What the record holds, at a glance: read from what every move keeps (nothing
+        deferred is worked out to say it)."""
+        moves = len(self._steps)
+        if not moves:
+            return f"<History: no moves yet, the state at step {self.start.steps}>"
+        parts = [
+            f"{moves:,} move{'s' * (moves != 1)}",
+            f"{len(self._guess_moves):,} new guess{'es' * (len(self._guess_moves) != 1)}",
+            f"biggest level {self.biggest_ever()}",
+        ]
+        if self.dropped:
+            parts.append(
+                f"steps before {self.first_steps} dropped to bound memory ({self.dropped:,} "
+                f"moves; the cap is {self.cap:,})"
+            )
+        return f"<History of steps {self.first_steps}..{self.last_steps}: {', '.join(parts)}>"
+
     # -- writing -----------------------------------------------------------------------------
     #
     # Every way of appending a move feeds ``_note`` (step count, run mode, new guesses) and its
