@@ -142,6 +142,40 @@ class Key:
         return f"Key({self.letter!r})"
 
 
+#: the columns ``help`` fills its lines to: an 80-column terminal wraps none of them
+HELP_WIDTH = 79
+
+
+def help_paragraphs(text: str, width: int = HELP_WIDTH) -> list[str]:
+    """A help text's lines as ``help`` prints them: each paragraph (blank lines between them)
+    filled to ``width`` columns, broken between words only."""
+    return [
+        line
+        for paragraph in text.split("\n\n")
+        for line in filled(" ".join(paragraph.split()), width)
+    ]
+
+
+def filled(text: str, width: int = HELP_WIDTH, indent: str = "") -> list[str]:
+    """``text`` broken between words into lines of ``width`` columns at most (a word longer
+    than that alone on its line), the lines after the first begun with ``indent``; never
+    inside brackets (``[--out <file>]``, ``<file or grid>`` stay whole)."""
+    import textwrap
+
+    kept, depth = [], 0
+    for char in text:  # a blank inside brackets is held (NUL) while the words are broken
+        depth += (char in "[<") - (char in "]>" and depth > 0)
+        kept.append("\0" if char == " " and depth else char)
+    lines = textwrap.wrap(
+        "".join(kept),
+        width,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+    return [line.replace("\0", " ") for line in lines] or [""]
+
+
 def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
     """The forms as error lines and help name them: ``when [r,c] | when removed v [r,c]`` (the
     name once unless ``repeat``: ``break level >= <L> | step <N>``)."""
@@ -158,7 +192,11 @@ class Command:
     given where the Order List says it shorter), ``summary`` its line there, ``help`` the
     explanation ``help <command>`` adds, ``handler`` the dotted path of its handler
     (``"module:function"``), ``forms`` what may follow the name (none: nothing), ``form`` the
-    text error lines name (by default the forms'), ``aliases`` its other names.
+    text error lines name (by default the forms'), ``aliases`` its other names, ``original``
+    its form in the original's Order List where 2.6 said less (``run-mode [1|2|0]``: 2.6 had
+    three modes; ``help`` gives the present form). ``help`` is paragraphs, blank lines between
+    them: ``help <command>`` fills each to ``HELP_WIDTH`` columns (``help_lines``), so the line
+    breaks written in it are not the ones shown.
 
     The handler is called as ``handler(repl, **values)``: the values of the arguments of the
     form that matched, by their keys (None for an optional one left out). A ``raw`` command's
@@ -190,6 +228,7 @@ class Command:
         "handler_path",
         "key",
         "name",
+        "original",
         "raw",
         "repeats",
         "runs",
@@ -223,6 +262,7 @@ class Command:
         scripted: bool = True,
         displayable: bool = True,
         fold: bool = False,
+        original: str = "",
     ) -> None:
         self.name = name
         self.summary = summary
@@ -245,6 +285,7 @@ class Command:
         self.scripted = scripted
         self.displayable = displayable and not self.stops
         self.fold = fold
+        self.original = original or self.usage
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
@@ -258,9 +299,9 @@ class Command:
             self._help = self._help()
         return self._help
 
-    def entry(self) -> str:
-        """The command's line in the Order List."""
-        return f"{self.usage}: {self.summary}"
+    def entry(self, original: bool = False) -> str:
+        """The command's line in the Order List (``original``: in 2.6's words)."""
+        return f"{self.original if original else self.usage}: {self.summary}"
 
     @property
     def module(self) -> str:
