@@ -416,7 +416,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
     settable = [s for s in SETTINGS if s.settable]
     assert set(ViewSettings.__annotations__) == {s.attr for s in settable}
     view = ViewSettings()
-    assert [getattr(view, s.attr) for s in settable] == [True, True, None, True, None, "readalps"]
+    assert [getattr(view, s.attr) for s in settable] == [True, True, None, False, None, "readalps"]
     with pytest.raises(TypeError, match="no such settings: color"):
         ViewSettings(color=True)
     shell = Shell()
@@ -424,7 +424,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
         "trace on",
         "solutions on",
         "colour auto",
-        "pagination on",
+        "pagination off",
         "height auto",
         "names readalps",
         "run-mode 0",
