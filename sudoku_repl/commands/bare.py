@@ -4,7 +4,8 @@ in ``declared/bare.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import MODE, filled, help_paragraphs
+from sudoku_repl.commands.filling import filled, help_paragraphs
+from sudoku_repl.commands.spec import MODE
 from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
 from sudoku_repl.core.errors import UserError, shown
 
@@ -61,7 +62,7 @@ def help_(repl: Repl, command: str | None) -> None:
 
 def help_lines(cmd: Command) -> list[str]:
     """``help <command>``: its Order List entry, its aliases, its help (filled to fit 80
-    columns: ``spec.help_paragraphs``), and for ``run-mode`` each mode registered."""
+    columns: ``filling.help_paragraphs``), and for ``run-mode`` each mode registered."""
     lines = filled(cmd.entry(), indent="  ")
     if cmd.aliases:
         lines.append("Aliases: " + ", ".join(cmd.aliases))

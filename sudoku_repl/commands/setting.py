@@ -144,7 +144,7 @@ def set_forms(settings: Iterable[Setting]) -> list[Form]:
 def help_text(settings: Iterable[Setting], after: str = "") -> Callable[[], str]:
     """``help set``'s text, made when asked: the sentences of the settings ``set`` changes,
     joined by ``;`` in paragraphs (each ``paragraph`` begins one); then ``after``'s. ``help``
-    fills them (``spec.help_paragraphs``)."""
+    fills them (``filling.help_paragraphs``)."""
 
     def text() -> str:
         paragraphs: list[list[str]] = []

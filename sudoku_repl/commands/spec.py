@@ -142,40 +142,6 @@ class Key:
         return f"Key({self.letter!r})"
 
 
-#: the columns ``help`` fills its lines to: an 80-column terminal wraps none of them
-HELP_WIDTH = 79
-
-
-def help_paragraphs(text: str, width: int = HELP_WIDTH) -> list[str]:
-    """A help text's lines as ``help`` prints them: each paragraph (blank lines between them)
-    filled to ``width`` columns, broken between words only."""
-    return [
-        line
-        for paragraph in text.split("\n\n")
-        for line in filled(" ".join(paragraph.split()), width)
-    ]
-
-
-def filled(text: str, width: int = HELP_WIDTH, indent: str = "") -> list[str]:
-    """``text`` broken between words into lines of ``width`` columns at most (a word longer
-    than that alone on its line), the lines after the first begun with ``indent``; never
-    inside brackets (``[--out <file>]``, ``<file or grid>`` stay whole)."""
-    import textwrap
-
-    kept, depth = [], 0
-    for char in text:  # a blank inside brackets is held (NUL) while the words are broken
-        depth += (char in "[<") - (char in "]>" and depth > 0)
-        kept.append("\0" if char == " " and depth else char)
-    lines = textwrap.wrap(
-        "".join(kept),
-        width,
-        subsequent_indent=indent,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
-    return [line.replace("\0", " ") for line in lines] or [""]
-
-
 def form_text(name: str, forms: Sequence[Form], repeat: bool = True) -> str:
     """The forms as error lines and help name them: ``when [r,c] | when removed v [r,c]`` (the
     name once unless ``repeat``: ``break level >= <L> | step <N>``)."""
@@ -195,7 +161,7 @@ class Command:
     text error lines name (by default the forms'), ``aliases`` its other names, ``original``
     its form in the original's Order List where 2.6 said less (``run-mode [1|2|0]``: 2.6 had
     three modes; ``help`` gives the present form). ``help`` is paragraphs, blank lines between
-    them: ``help <command>`` fills each to ``HELP_WIDTH`` columns (``help_lines``), so the line
+    them: ``help <command>`` fills each to 79 columns (``filling.help_paragraphs``), so the line
     breaks written in it are not the ones shown.
 
     The handler is called as ``handler(repl, **values)``: the values of the arguments of the

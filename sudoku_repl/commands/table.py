@@ -115,7 +115,7 @@ def order_list() -> list[str]:
     """``help``'s list: the banner and the Order List (docs/commands.md 2), the original ten
     first, each as it is now (``run-mode`` takes the modes added since), a long entry broken
     between words to fit 80 columns, its lines after the first indented."""
-    from sudoku_repl.commands.spec import filled
+    from sudoku_repl.commands.filling import filled
 
     entries = [line for cmd in COMMANDS.values() for line in filled(cmd.entry(), indent="  ")]
     return [BANNER, "", "Order List:", *entries]

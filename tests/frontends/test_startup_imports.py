@@ -27,6 +27,7 @@ STARTUP = {
     "sudoku_repl.commands.arguments",
     "sudoku_repl.commands.bare",
     "sudoku_repl.commands.dispatch",
+    "sudoku_repl.commands.filling",
     "sudoku_repl.commands.declared",
     "sudoku_repl.commands.declared.bare",
     "sudoku_repl.commands.declared.book",
