@@ -48,8 +48,11 @@ class Repl:
     interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``).
     What a front end gives, it gives here: ``slot``, the session's holder, and ``view``, what
     ``set`` says to print, when the front end reads them too (the shell's progress line and
-    pager); ``width``, its terminal's width; ``can_switch``, whether ``tui`` may switch to full
-    screen (the interactive shell on a real terminal)."""
+    pager); ``width``, its terminal's width; ``wrap``: a line of the show block wider than that
+    is broken between its entries (a terminal's front end: batch mode and transcripts keep the
+    original's lines whole); ``can_switch``, whether ``tui`` may switch to full screen (the
+    interactive shell on a real terminal); ``history``: ``info settings``' lines about the
+    shell's history file (where it is, how to turn it off; none in batch mode)."""
 
     def __init__(
         self,
@@ -62,7 +65,9 @@ class Repl:
         slot: SessionSlot | None = None,
         view: ViewSettings | None = None,
         width: Callable[[], int] = _eighty,
+        wrap: bool = False,
         can_switch: bool = False,
+        history: Sequence[str] = (),
     ) -> None:
         self.clock = clock
         #: the session, made on first use (``session``), and what work on it is at
@@ -70,6 +75,8 @@ class Repl:
         self.done = False
         self.failures: list[str] = []
         self.width = width
+        self.wrap = wrap
+        self.history_lines = list(history)
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
@@ -261,9 +268,10 @@ class Repl:
         return self.frame.state, self.frame.moves
 
     def show(self) -> None:
-        from sudoku_repl.text.render import show_lines
+        from sudoku_repl.text.render import show_lines, wrapped
 
-        self.lines(show_lines(self.looked_at()[0], self.session.geo))
+        lines = show_lines(self.looked_at()[0], self.session.geo)
+        self.lines(wrapped(lines, self.width()) if self.wrap else lines)
 
 
 def _next_command(lines: Iterator[str]) -> str | None:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 def info(repl: Repl, what: str) -> None:
     if what == "settings":
-        repl.lines(repl.settings_lines())
+        repl.lines([*repl.settings_lines(), *repl.history_lines])
         return
     if what == "search":
         repl.lines(search_lines(repl))

@@ -60,9 +60,10 @@ def run_mode(repl: Repl, mode: int | None) -> None:
     if mode is not None:
         repl.session.settings.run_mode = mode
     mode = repl.session.settings.run_mode
-    repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
-    if mode in modes.DESCRIPTIONS:
-        repl.out.message(f"Mode {mode}: {modes.DESCRIPTIONS[mode]}")
+    if mode in modes.ORIGINAL:  # 2.6's line, for its three modes
+        repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
+    else:
+        repl.out.message(f"Working mode:{mode} ({modes.description(mode)})")
 
 
 def guess_mode(repl: Repl, mode: int | None) -> None:

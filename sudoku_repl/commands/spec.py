@@ -158,7 +158,11 @@ class Command:
     given where the Order List says it shorter), ``summary`` its line there, ``help`` the
     explanation ``help <command>`` adds, ``handler`` the dotted path of its handler
     (``"module:function"``), ``forms`` what may follow the name (none: nothing), ``form`` the
-    text error lines name (by default the forms'), ``aliases`` its other names.
+    text error lines name (by default the forms'), ``aliases`` its other names, ``original``
+    its form in the original's Order List where 2.6 said less (``run-mode [1|2|0]``: 2.6 had
+    three modes; ``help`` gives the present form). ``help`` is paragraphs, blank lines between
+    them: ``help <command>`` fills each to 79 columns (``filling.help_paragraphs``), so the line
+    breaks written in it are not the ones shown.
 
     The handler is called as ``handler(repl, **values)``: the values of the arguments of the
     form that matched, by their keys (None for an optional one left out). A ``raw`` command's
@@ -190,6 +194,7 @@ class Command:
         "handler_path",
         "key",
         "name",
+        "original",
         "raw",
         "repeats",
         "runs",
@@ -223,6 +228,7 @@ class Command:
         scripted: bool = True,
         displayable: bool = True,
         fold: bool = False,
+        original: str = "",
     ) -> None:
         self.name = name
         self.summary = summary
@@ -245,6 +251,7 @@ class Command:
         self.scripted = scripted
         self.displayable = displayable and not self.stops
         self.fold = fold
+        self.original = original or self.usage
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
@@ -258,9 +265,9 @@ class Command:
             self._help = self._help()
         return self._help
 
-    def entry(self) -> str:
-        """The command's line in the Order List."""
-        return f"{self.usage}: {self.summary}"
+    def entry(self, original: bool = False) -> str:
+        """The command's line in the Order List (``original``: in 2.6's words)."""
+        return f"{self.original if original else self.usage}: {self.summary}"
 
     @property
     def module(self) -> str:

@@ -104,16 +104,18 @@ MORE = "help lists the other commands; help <command> explains one."
 
 def unknown_listing() -> list[str]:
     """What follows ``unknown``'s line: the banner and the original's Order List as 2.6 prints
-    them for an unknown command (docs/commands.md 2), then ``MORE``."""
+    them for an unknown command, in its words (docs/commands.md 2), then ``MORE``."""
     from sudoku_repl.commands.declared import original_ten
 
-    return [*_listing(original_ten()), MORE]
+    entries = [cmd.entry(original=True) for cmd in original_ten()]
+    return [BANNER, "", "Order List:", *entries, MORE]
 
 
 def order_list() -> list[str]:
-    """The banner and the Order List (docs/commands.md 2), the original ten first."""
-    return _listing(COMMANDS.values())
+    """``help``'s list: the banner and the Order List (docs/commands.md 2), the original ten
+    first, each as it is now (``run-mode`` takes the modes added since), a long entry broken
+    between words to fit 80 columns, its lines after the first indented."""
+    from sudoku_repl.commands.filling import filled
 
-
-def _listing(commands: Iterable[Command]) -> list[str]:
-    return [BANNER, "", "Order List:", *(cmd.entry() for cmd in commands)]
+    entries = [line for cmd in COMMANDS.values() for line in filled(cmd.entry(), indent="  ")]
+    return [BANNER, "", "Order List:", *entries]

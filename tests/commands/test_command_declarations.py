@@ -63,7 +63,8 @@ def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) ->
     declared forms (then no file spells it out). A one-word usage is the command's name, and a
     one-word summary (``quit``) a word, which other code may say."""
     cmd = COMMANDS[name]
-    assert f"{cmd.usage}: {cmd.summary}" in order_list()
+    listed = " ".join(line.strip() for line in order_list())  # (a long entry takes lines)
+    assert f"{cmd.usage}: {cmd.summary}" in listed
     declared = REPO / "sudoku_repl" / "commands" / "declared"
     if len(cmd.summary.split()) > 1:
         assert [p.parent for p in files_saying(cmd.summary)] == [declared], cmd.summary
@@ -161,7 +162,7 @@ KINDS = [
         "9",
         "run-mode takes a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's "
         "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
-        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
+        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [0|1|2|3|4|5]",
     ),
     (
         "info",
@@ -415,7 +416,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
     settable = [s for s in SETTINGS if s.settable]
     assert set(ViewSettings.__annotations__) == {s.attr for s in settable}
     view = ViewSettings()
-    assert [getattr(view, s.attr) for s in settable] == [True, True, None, True, None, "readalps"]
+    assert [getattr(view, s.attr) for s in settable] == [True, True, None, False, None, "readalps"]
     with pytest.raises(TypeError, match="no such settings: color"):
         ViewSettings(color=True)
     shell = Shell()
@@ -423,7 +424,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
         "trace on",
         "solutions on",
         "colour auto",
-        "pagination on",
+        "pagination off",
         "height auto",
         "names readalps",
         "run-mode 0",
@@ -437,19 +438,23 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
 
 
 def test_help_set_gives_each_settings_sentence() -> None:
-    """``help set``'s lines are made from the settings' sentences (filled as they were
-    written by hand before)."""
+    """``help set``'s lines are made from the settings' sentences, each paragraph filled to 80
+    columns (79 characters at most), broken between words."""
     lines = Shell().ok("help set")
-    assert lines[1:4] == [
-        "set trace off: runs print no trace lines (the end of the search and the timing lines",
-        "stay); set solutions off: a solution prints its Fine line without its grid; set colour",
-        "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).",
+    assert lines[2:6] == [
+        "set trace off: runs print no trace lines (the end of the search and the timing",
+        "lines stay); set solutions off: a solution prints its Fine line without its",
+        "grid; set colour on|off|auto: colour in board (auto: on a terminal, unless",
+        "NO_COLOR is set).",
     ]
-    assert lines[8:11] == [
-        "set names standard: each technique line (trace, hint, why, board) also gives the",
-        "community's name, as '(hidden pair, box 4)'; set names readalps: the original's alone.",
-        "info settings lists them.",
+    at = lines.index("info settings lists them.")
+    assert lines[at - 3 : at] == [
+        "set names standard: each technique line (trace, hint, why, board) also gives",
+        "the community's name, as '(hidden pair, box 4)'; set names readalps: the",
+        "original's alone.",
     ]
+    assert lines[at + 1].startswith("What-if edits, at the present step:")
+    assert max(map(len, lines)) <= 79
 
 
 #: the commands left ``raw`` (they parse their own argument text), each for a reason the docs

@@ -31,6 +31,7 @@ BREAK_FORMS = (
 )
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
+_TBREAK = form_text("tbreak", BREAK_FORMS, repeat=False)
 #: each of them, then each with a condition after ``if`` (the rest of the line: the condition's
 #: own words, ``parse_condition``'s)
 BREAK_IF_FORMS = (
@@ -97,8 +98,8 @@ BISECT = Command(
     help=(
         "bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
         "with max-steps the search first runs (silently) up to that many steps, and the answer\n"
-        "lies within them.\n"
-        "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
+        "lies within them.\n\n"
+        "bisect level max: the same for the biggest level of the whole search (runs to the end).\n\n"
         "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
         "happens. Each probe is one line; the session is left at the step found."
     ),
@@ -114,10 +115,13 @@ BREAK = Command(
     wrong="needs a condition",
     usage="break <condition>",
     help=(
-        f"{_BREAK} [if <expr>].\n"
-        "step, run, runtil and runrun stop at the first step whose state meets an\n"
-        'enabled breakpoint (docs/engine.md, "The state at step N"), also between a filter and\n'
-        "its guess. if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
+        f"{_BREAK} [if <expr>].\n\n"
+        "step, run, runtil, runrun and continue stop at an enabled breakpoint\n"
+        '(docs/engine.md, "The state at step N"), also between a filter and its guess.\n'
+        "step <N>, cell, removed, wrong and solution stop at the first step whose state\n"
+        "meets them; level >= <L> stops only at a new guess that takes the search to level\n"
+        "L or deeper (not at a Forward or Upward guess, nor at every step spent down there).\n\n"
+        "if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
         "condition). See info break, delete, disable, enable, tbreak, ignore."
     ),
 )
@@ -128,9 +132,10 @@ TBREAK = Command(
     "sudoku_repl.commands.breakpoints:tbreak",
     aliases=("tb",),
     forms=BREAK_IF_FORMS,
-    form=form_text("tbreak", BREAK_FORMS, repeat=False),
+    form=f"{_TBREAK} [if <expr>]",
+    wrong="needs a condition",
     usage="tbreak <condition>",
-    help=f"As break: {_BREAK}, with if <expr> too.",
+    help=f"As break (see help break), but deleted when it first stops: {_TBREAK} [if <expr>].",
 )
 
 INFO = Command(

@@ -115,7 +115,7 @@ SET = Command(
     usage="set <setting> <value> | set cell [r,c]=v | set removed v [r,c]",
     help=help_text(
         SETTINGS,
-        "info settings lists them.\n"
+        "info settings lists them.\n\n"
         "What-if edits, at the present step: set cell [r,c]=v places v as if it were given;\n"
         "set removed v [r,c] takes v from the candidates of [r,c]. Either is a step of its own\n"
         "(its line says by hand) and starts a new experiment from here (see experiments). An\n"
