@@ -25,8 +25,6 @@ from sudoku_repl.text.args import parse_count
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:
-    from typing import Any
-
     from sudoku_repl.commands.dispatch import Repl
 
 
@@ -39,15 +37,23 @@ def break_(
     cell_value: tuple[Cell, int] | None = None,
     value: int | None = None,
     expr: str | None = None,
-    temporary: bool = False,
 ) -> None:
     made = _breakpoint(kind, level, step, cell, cell_value, value)
-    _set_breakpoint(repl, made, expr, temporary=temporary)
+    _set_breakpoint(repl, made, expr, temporary=False)
 
 
-def tbreak(repl: Repl, **parsed: Any) -> None:
-    """``break``'s forms, the breakpoint deleted when it first stops the search."""
-    break_(repl, **parsed, temporary=True)
+def tbreak(
+    repl: Repl,
+    kind: str,
+    level: int | None = None,
+    step: int | None = None,
+    cell: Cell | None = None,
+    cell_value: tuple[Cell, int] | None = None,
+    value: int | None = None,
+    expr: str | None = None,
+) -> None:
+    made = _breakpoint(kind, level, step, cell, cell_value, value)
+    _set_breakpoint(repl, made, expr, temporary=True)
 
 
 CONDITION_FORM = "<step|level|solutions> <op> <number> [and ...], op one of > >= < <= == !="
