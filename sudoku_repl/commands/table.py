@@ -66,8 +66,9 @@ CLOSE, NEARLY_AS_CLOSE = 0.6, 0.2
 
 def suggestions(word: str, most: int = 3) -> list[str]:
     """The commands nearest to ``word`` (a typo of one of their names or aliases), nearest
-    first, each named once by its name: those it begins first (``load`` is ``load-quiz``), then
-    the close ones; none when none is close."""
+    first, each named once, by the word it is nearest to (``exti``: exit, an alias of bye):
+    those it begins first (``load`` is ``load-quiz``), then the close ones; none when none is
+    close."""
     import difflib
 
     owner = {name: cmd.name for cmd in COMMANDS.values() for name in (cmd.name, *cmd.aliases)}
@@ -75,9 +76,17 @@ def suggestions(word: str, most: int = 3) -> list[str]:
     begun = [name for name in owner if len(typed) > 1 and name.startswith(typed)]
     close = difflib.get_close_matches(typed, owner, n=len(owner), cutoff=CLOSE)
     if close:
-        best = difflib.SequenceMatcher(None, typed, close[0]).ratio() - NEARLY_AS_CLOSE
-        close = [n for n in close if difflib.SequenceMatcher(None, typed, n).ratio() >= best]
-    return list(dict.fromkeys(owner[name] for name in (*begun, *close)))[:most]
+
+        def nearness(name: str) -> tuple[float, bool]:  # a swap of letters first (exti: exit)
+            return difflib.SequenceMatcher(None, typed, name).ratio(), sorted(name) == sorted(typed)
+
+        close.sort(key=nearness, reverse=True)
+        best = nearness(close[0])[0] - NEARLY_AS_CLOSE
+        close = [n for n in close if nearness(n)[0] >= best]
+    named: dict[str, str] = {}  # a command's name: the word it is named by
+    for name in (*begun, *close):
+        named.setdefault(owner[name], name)
+    return list(named.values())[:most]
 
 
 def suggestion(word: str) -> str | None:

@@ -76,6 +76,7 @@ class ShellStart:
             view=view,
             width=terminal_width,
             can_switch=mode is not None,  # `tui` needs the real terminal
+            asks=True,  # (delete alone asks first, as gdb's confirm)
         )
 
     def run_first(self, commands: list[str]) -> None:
