@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 def break_(
     repl: Repl,
-    kind: str = "step",  # (a bare number: break 92)
+    kind: str | None = None,  # (None: a bare number, break 92: a step)
     level: int | None = None,
     step: int | None = None,
     cell: Cell | None = None,
@@ -47,7 +47,7 @@ def break_(
 
 def tbreak(
     repl: Repl,
-    kind: str = "step",
+    kind: str | None = None,
     level: int | None = None,
     step: int | None = None,
     cell: Cell | None = None,
@@ -95,7 +95,7 @@ def _set_breakpoint(
 
 
 def _breakpoint(
-    kind: str,
+    kind: str | None,
     level: int | None,
     step: int | None,
     cell: Cell | None,
@@ -105,7 +105,7 @@ def _breakpoint(
     """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
     if kind == "level" and level is not None:
         return LevelAtLeast(0, level=level)
-    if kind == "step" and step is not None:
+    if kind in ("step", None) and step is not None:
         return AtStep(0, step=step)
     if kind == "cell" and cell_value is not None:
         return CellGets(0, cell=cell_value[0], value=cell_value[1])

@@ -78,7 +78,7 @@ def info_frame(repl: Repl) -> None:
 
 
 def print_(repl: Repl, cell: Cell) -> None:
-    """``print [r,c]``: the cell's value, or its candidates, in the state looked at."""
+    """The cell's value, or its candidates, in the state looked at (gdb's print)."""
     state = repl.looked_at()[0]
     name = repl.session.geo.cell_name(cell)
     value = state.values[cell]

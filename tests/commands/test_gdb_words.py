@@ -17,18 +17,24 @@ from pathlib import Path
 from sudoku_repl.commands.table import COMMANDS, lookup
 from tests.support.helpers import REPO, Shell, run_program
 
-#: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with the
-#: step each guess was taken at (the trace's guess lines)
+#: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with
+#: their frame numbers as gdb's (#0 the innermost) and the step each guess was taken at (the
+#: trace's guess lines)
 AT_65 = [
-    "> Level 7 [1,8]=9 (2 out of 2) at step 65",
-    "  Level 6 [1,2]=4 (2 out of 2) at step 55",
-    "  Level 5 [1,1]=6 (2 out of 2) at step 42",
-    "  Level 4 [3,3]=9 (2 out of 2) at step 36",
-    "  Level 3 [2,3]=1 (1 out of 2) at step 16",
-    "  Level 2 [4,3]=6 (1 out of 2) at step 11",
-    "  Level 1 [6,2]=5 (1 out of 2) at step 7",
+    "> #0 Level 7 [1,8]=9 (2 out of 2) at step 65",
+    "  #1 Level 6 [1,2]=4 (2 out of 2) at step 55",
+    "  #2 Level 5 [1,1]=6 (2 out of 2) at step 42",
+    "  #3 Level 4 [3,3]=9 (2 out of 2) at step 36",
+    "  #4 Level 3 [2,3]=1 (1 out of 2) at step 16",
+    "  #5 Level 2 [4,3]=6 (1 out of 2) at step 11",
+    "  #6 Level 1 [6,2]=5 (1 out of 2) at step 7",
 ]
-FRAME_2 = "Frame 2 of 7 (read-only): the state at step 11, where level 2's guess [4,3]=6 was taken."
+#: frame 5 at step 65: level 2
+FRAME_2 = (
+    "Frame 5, level 2 of 7 (read-only): the state at step 11, where level 2's guess [4,3]=6 "
+    "was taken."
+)
+PRESENT_65 = "Frame 0, level 7 of 7: the present state, at step 65."
 
 
 def test_gdb_aliases_name_the_commands_gdb_means() -> None:
@@ -65,7 +71,7 @@ def test_no_new_word_shadows_the_original_ten_or_their_aliases() -> None:
 def test_break_words_as_gdb_types_them() -> None:
     shell = Shell.loaded()
     assert shell.ok("b level >= 5") == ["Breakpoint 1: level >= 5"]
-    assert shell.ok("tb step 90") == ["Breakpoint 2: step 90 (once)"]
+    assert shell.ok("tb step 90") == ["Temporary breakpoint 2: step 90"]
     listing = [
         "Breakpoint 1: level >= 5 (enabled, hit 0 times)",
         "Breakpoint 2: step 90 (once) (enabled, hit 0 times)",
@@ -97,23 +103,26 @@ def test_backtrace_after_upward_guesses_names_the_step_of_each_level() -> None:
     shell = Shell.loaded()
     shell.ok("runrun 0")
     shell.ok("goto 94")
-    assert (
-        shell.ok("bt")
-        == [
-            "> Level 10 [2,6]=6 (2 out of 2) at step 94",
-            "  Level 9 [1,7]=1 (1 out of 2) at step 81",
-            "  Level 8 [1,5]=2 (1 out of 2) at step 76",
-            " " + AT_65[0][1:],  # level 7 as at step 65, no longer the selected one
-            *AT_65[1:],
-        ]
-    )
+    assert shell.ok("bt") == [
+        "> #0 Level 10 [2,6]=6 (2 out of 2) at step 94",
+        "  #1 Level 9 [1,7]=1 (1 out of 2) at step 81",
+        "  #2 Level 8 [1,5]=2 (1 out of 2) at step 76",
+        "  #3 Level 7 [1,8]=9 (2 out of 2) at step 65",
+        "  #4 Level 6 [1,2]=4 (2 out of 2) at step 55",
+        "  #5 Level 5 [1,1]=6 (2 out of 2) at step 42",
+        "  #6 Level 4 [3,3]=9 (2 out of 2) at step 36",
+        "  #7 Level 3 [2,3]=1 (1 out of 2) at step 16",
+        "  #8 Level 2 [4,3]=6 (1 out of 2) at step 11",
+        "  #9 Level 1 [6,2]=5 (1 out of 2) at step 7",
+    ]
 
 
 def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None:
     shell = Shell.loaded()
     shell.ok("runtil 65")
-    assert shell.ok("frame") == ["Frame 7 of 7: the present state, at step 65."]
-    assert shell.ok("frame 2") == [FRAME_2]
+    assert shell.ok("frame") == [PRESENT_65]
+    assert shell.ok("frame 0") == [PRESENT_65]  # gdb's frame 0: the innermost
+    assert shell.ok("frame 5") == [FRAME_2]
     assert shell.ok("frame") == [FRAME_2]
     assert shell.ok("levels") == [
         FRAME_2,
@@ -128,17 +137,20 @@ def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None
     board = shell.ok("board")
     assert board[:2] == [FRAME_2, "Board at step 11, guess level 2:"]
     bt = shell.ok("bt")
-    assert bt[5] == "> Level 2 [4,3]=6 (1 out of 2) at step 11"
-    assert bt[0] == "  Level 7 [1,8]=9 (2 out of 2) at step 65"
+    assert bt[5] == "> #5 Level 2 [4,3]=6 (1 out of 2) at step 11"
+    assert bt[0] == "  #0 Level 7 [1,8]=9 (2 out of 2) at step 65"
     # up goes outward, toward level 1; down inward, back to the present
     assert shell.ok("up") == [
-        "Frame 1 of 7 (read-only): the state at step 7, where level 1's guess [6,2]=5 was taken."
+        "Frame 6, level 1 of 7 (read-only): the state at step 7, where level 1's guess "
+        "[6,2]=5 was taken."
     ]
     assert shell.fails("up") == ["Initial frame selected; you cannot go up."]
     assert shell.ok("down") == [FRAME_2]
-    assert shell.ok("down 9") == ["Frame 7 of 7: the present state, at step 65."]
+    assert shell.ok("down 9") == [PRESENT_65]
     assert shell.fails("down") == ["Bottom (innermost) frame selected; you cannot go down."]
-    assert shell.fails("frame 8") == ["No guess level 8: the levels are 1..7 (frame [level])"]
+    assert shell.fails("frame 7") == [
+        "No frame 7: the frames are 0..6, levels 7..1 (frame [n])"
+    ]
     assert shell.steps == 65  # selecting changed nothing
 
 
@@ -149,8 +161,8 @@ def test_a_stepping_command_comes_back_to_the_present() -> None:
     shown = shell.ok("step")
     assert not shown[0].startswith("Frame")
     assert "Steps:66" in shown
-    assert shell.ok("frame")[0].startswith("Frame 7 of 7: the present state, at step 66")
-    shell.ok("frame 1")
+    assert shell.ok("frame")[0] == "Frame 0, level 7 of 7: the present state, at step 66."
+    shell.ok("frame 6")
     shell.ok("goto 65")
     assert shell.ok("levels")[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
 
@@ -159,7 +171,7 @@ def test_frame_at_level_0_says_there_is_none() -> None:
     shell = Shell.loaded()
     shell.ok("runtil 5")
     assert shell.fails("frame 1") == [
-        "No guess level to select: the search is at level 0 (frame [level])"
+        "No guess level to select: the search is at level 0 (frame [n])"
     ]
     assert shell.fails("up") == ["No guess level to move among: the search is at level 0."]
 
@@ -260,16 +272,17 @@ def test_the_gdb_script_runs_in_batch_mode(tmp_path: Path) -> None:
     assert "Unknown command" not in out and "Traceback" not in done.stderr + out
     lines = out.splitlines()
     bt = lines.index("bt")
-    assert lines[bt + 1].startswith("> Level 5 [1,1]=")
+    assert lines[bt + 1].startswith("> #0 Level 5 [1,1]=")
     assert lines[bt + 1].endswith("(1 out of 2) at step 39")
     assert lines[bt + 2 : bt + 6] == [
-        "  Level 4 [3,3]=9 (2 out of 2) at step 36",
-        "  Level 3 [2,3]=1 (1 out of 2) at step 16",
-        "  Level 2 [4,3]=6 (1 out of 2) at step 11",
-        "  Level 1 [6,2]=5 (1 out of 2) at step 7",
+        "  #1 Level 4 [3,3]=9 (2 out of 2) at step 36",
+        "  #2 Level 3 [2,3]=1 (1 out of 2) at step 16",
+        "  #3 Level 2 [4,3]=6 (1 out of 2) at step 11",
+        "  #4 Level 1 [6,2]=5 (1 out of 2) at step 7",
     ]
-    assert lines.count("  Level 1 [6,2]=5 (1 out of 2) at step 7") == 3  # bt, where, backtrace
-    assert FRAME_2.replace("of 7", "of 5") in lines
+    assert lines.count("  #4 Level 1 [6,2]=5 (1 out of 2) at step 7") == 3  # bt, where, backtrace
+    frame_2 = "Frame 2, level 3 of 5 (read-only): the state at step 16, where level 3's guess"
+    assert any(line.startswith(frame_2) for line in lines)
     assert lines[-2:] == ["Order please:", "quit"]
 
 
