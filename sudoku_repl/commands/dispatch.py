@@ -148,7 +148,7 @@ class Repl:
         cmd = lookup(name)
         if cmd is None:
             self.out.error(unknown(name))
-            self.lines(unknown_listing())
+            self.lines(unknown_listing(name))
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0

@@ -12,6 +12,7 @@ from sudoku_repl.commands.declared.frames import FRAME
 from sudoku_repl.commands.selected import Selected
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.state import LOADED
 from sudoku_repl.views.frames import GuessLevel, guess_levels
 
 if TYPE_CHECKING:
@@ -86,7 +87,9 @@ def print_(repl: Repl, cell: Cell) -> None:
         repl.out.message(f"{name} = {value}")
         return
     digits = [str(v) for v in range(1, 10) if state.cands[cell] >> (v - 1) & 1]
-    if digits:
+    if state.status is LOADED:
+        repl.out.message(f"{name} is empty (the first step works out the candidates)")
+    elif digits:
         repl.out.message(f"{name} is empty: candidates {' '.join(digits)}")
     else:
         repl.out.message(f"{name} is empty, with no candidate left")

@@ -99,7 +99,11 @@ def unknown(word: str) -> str:
     """The line before the original's Order List when ``word`` is no command: ``Unknown command
     'stpe'; did you mean step?`` (up to three: ``runtil or run?``), or ``Unknown command
     'xyz'.`` when no command is close."""
+    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
+
     said = f"Unknown command {shown(word)!r}"
+    if word in GDB_ELSEWHERE:
+        return f"{said} (gdb's {word}): {GDB_ELSEWHERE[word]}."
     near = suggestions(word)
     if not near:
         return f"{said}."
@@ -111,10 +115,15 @@ def unknown(word: str) -> str:
 MORE = "help lists the other commands; help <command> explains one."
 
 
-def unknown_listing() -> list[str]:
+def unknown_listing(word: str = "") -> list[str]:
     """What follows ``unknown``'s line: the banner and the original's Order List as 2.6 prints
-    them for an unknown command (docs/commands.md 2), then ``MORE``."""
+    them for an unknown command (docs/commands.md 2), then ``MORE``; nothing after a word of
+    gdb's whose line said what to type instead."""
     from sudoku_repl.commands.declared import original_ten
+    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
+
+    if word in GDB_ELSEWHERE:
+        return []
 
     return [*_listing(original_ten()), MORE]
 

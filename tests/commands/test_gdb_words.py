@@ -301,3 +301,180 @@ def test_a_quiz_number_after_the_file_loads_that_quiz() -> None:
         "sudoku-repl: the quiz number is a whole number from 1, not 'x': "
         "sudoku-repl FILE N loads quiz N of FILE\n"
     )
+
+
+# -- issue 33, part 3: the gdb habits still missing -------------------------------------------
+#
+# Read off the seed's published trace (tests/golden/seed_run_run.out) by hand: guesses at 7, 11,
+# 16 (level 3), 18 (level 4), 36, 39 (level 5, the first new guess at 5), 42, 44 (6), 55, 62 (7),
+# 65, 76 (8), 81 (9), 84 (10), 92 (11), 93 (Forward, 11), 94 (Upward, 10), 96 (Upward, 9), 97
+# (Upward, 8), 98 (Upward [2,3] level 3 at 2 out of 2); and `when [4,2]` on the whole search:
+# 22) got 8, 36) lost 8, 92) got 2, 93) lost 2 and got 8, 94) lost 8.
+
+
+def steps_shown(lines: list[str]) -> list[str]:
+    """The ``Steps:N`` lines of the show blocks among ``lines``."""
+    return [line for line in lines if line.startswith("Steps:")]
+
+
+def test_break_with_a_bare_number_is_a_step_as_gdbs_is_a_line() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("break 92") == ["Breakpoint 1: step 92"]
+    assert shell.ok("b 40 if level >= 5") == ["Breakpoint 2: step 40 if level >= 5"]
+    assert shell.ok("tbreak 30") == ["Temporary breakpoint 3: step 30"]
+    assert "Temporary breakpoint 3: step 30 at step 30." in shell.ok("run")
+    lines = shell.ok("continue")
+    assert "Breakpoint 2: step 40 at step 40." in lines
+    assert "Breakpoint 1: step 92 at step 92." in shell.ok("continue")
+    assert shell.fails("break 9x") == [
+        "Unknown break word '9x'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "removed v [r,c] | wrong | solution | <N> [if <expr>]"
+    ]
+
+
+def test_tbreak_answers_temporary_breakpoint_as_gdb() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("tbreak level >= 5") == ["Temporary breakpoint 1: level >= 5"]
+    assert shell.ok("info break") == ["Breakpoint 1: level >= 5 (once) (enabled, hit 0 times)"]
+    assert "Temporary breakpoint 1: level >= 5 at step 39." in shell.ok("run")
+
+
+def test_step_n_takes_n_steps_and_shows_the_state_once() -> None:
+    """Seven of the original's steps: one of them filters and guesses (7) Guess [6,2]), so the
+    count reaches 8, as seven single steps do."""
+    shell = Shell.loaded()
+    lines = shell.ok("step 7")
+    assert steps_shown(lines) == ["Steps:8"]
+    assert "7) Guess [6,2] level 1 at 1 out of 2" in lines
+    single = Shell.loaded()
+    singles = [single.ok("step") for _ in range(7)]
+    assert steps_shown(singles[-1]) == ["Steps:8"]
+
+    def trace(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.split(")")[0].isdigit()]
+
+    assert trace(lines) == [line for one in singles for line in trace(one)]
+    # a breakpoint stops the count sooner
+    shell = Shell.loaded()
+    shell.ok("b 3")
+    lines = shell.ok("step 10")
+    assert "Breakpoint 1: step 3 at step 3." in lines
+    assert steps_shown(lines) == ["Steps:3"]
+
+
+def test_next_n_and_finish_n_count_as_gdb() -> None:
+    """At step 92 the search is at level 11: next reaches 93 (Forward guess at 11), the next
+    next 94 (level 10); finish leaves 11 at 94, finish 2 leaves 10 at 96 (level 9)."""
+    shell = Shell.loaded()
+    shell.ok("runtil 98")
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("next 2")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("finish 2")) == ["Steps:96"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("finish")) == ["Steps:94"]
+    shell.ok("goto 7")
+    assert shell.fails("finish 2") == [
+        "No 2 guess levels to finish: the search is at level 1 (finish [n])"
+    ]
+
+
+def test_continue_n_passes_over_the_breakpoint_it_stopped_at_n_minus_1_more_times() -> None:
+    """level >= 5 stops at new guesses at level 5 or deeper: 39, 44, 62, 76, ..."""
+    shell = Shell.loaded()
+    assert shell.ok("continue 3")[0] == "Not stopped at any breakpoint; argument ignored."
+    shell = Shell.loaded()
+    shell.ok("break level >= 5")
+    assert "Breakpoint 1: level >= 5 at step 39." in shell.ok("run")
+    lines = shell.ok("continue 3")
+    assert lines[0] == "Will ignore the next 2 stops of breakpoint 1."
+    assert "Breakpoint 1: level >= 5 at step 76." in lines
+    assert shell.ok("info break") == ["Breakpoint 1: level >= 5 (enabled, hit 4 times)"]
+
+
+def test_delete_alone_deletes_every_breakpoint_without_asking_in_batch_mode() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("delete") == ["No breakpoints to delete."]
+    shell.ok("b 5")
+    shell.ok("watch [4,2]")
+    assert shell.ok("delete") == ["Deleted all 2 breakpoints."]
+    assert shell.ok("info break") == ["No breakpoints."]
+
+
+def test_delete_alone_asks_first_where_the_shell_may_ask() -> None:
+    shell = Shell.loaded("n", "y")
+    shell.repl.asks = True
+    shell.ok("b 5")
+    assert shell.ok("delete") == ["Not confirmed: the breakpoints stay."]
+    assert shell.ok("info break") == ["Breakpoint 1: step 5 (enabled, hit 0 times)"]
+    assert shell.ok("delete") == ["Deleted all 1 breakpoint."]
+    assert shell.ok("info break") == ["No breakpoints."]
+
+
+def test_print_says_a_cells_value_or_candidates_in_the_frame_looked_at() -> None:
+    """The seed's [1,3] is a given 5; [4,2] has 2 8 9 after step 1 and gets 8 at 22."""
+    shell = Shell.loaded()
+    assert shell.ok("print [4,2]") == [
+        "[4,2] is empty (the first step works out the candidates)"
+    ]
+    shell.ok("step")
+    assert shell.ok("p [4,2]") == ["[4,2] is empty: candidates 2 8 9"]
+    assert shell.ok("p [1,3]") == ["[1,3] = 5"]
+    shell.ok("runtil 22")
+    assert shell.ok("p [4,2]") == ["[4,2] = 8"]
+    shell.ok("frame 3")  # level 1, taken at step 7
+    assert shell.ok("p [4,2]") == [
+        "Frame 3, level 1 of 4 (read-only): the state at step 7, where level 1's guess [6,2]=5 "
+        "was taken.",
+        "[4,2] is empty: candidates 2 8 9",
+    ]
+    assert shell.fails("print") == ["print needs a cell: print [r,c]"]
+
+
+def test_info_frame_and_info_display() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("info frame") == ["No guess level: the search is at level 0, at step 0."]
+    shell.ok("runtil 65")
+    assert shell.ok("info frame") == [PRESENT_65, AT_65[0][5:]]
+    shell.ok("frame 5")
+    assert shell.ok("info frame") == [FRAME_2, AT_65[5][5:]]
+    assert shell.ok("info display") == ["No displays."]
+    shell.ok("display levels")
+    assert shell.ok("info display") == ["1: levels"]
+
+
+def test_until_and_advance_run_forward_to_a_step_or_out_of_the_level() -> None:
+    """From step 0 (level 0) advance 30 reaches 30; from 92 (level 11) advance 120 stops where
+    level 11 is left, at 94, as gdb's advance stops where the function returns."""
+    shell = Shell.loaded()
+    assert steps_shown(shell.ok("advance 30")) == ["Steps:30"]
+    assert shell.fails("advance 10") == [
+        "Step 10 is not ahead: the search is at step 30 (goto 10 goes back): advance <step>"
+    ]
+    shell.ok("runtil 98")
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("advance 120")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("until 120")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("u")) == ["Steps:93"]  # until alone: next
+
+
+def test_a_typo_of_an_alias_names_the_alias() -> None:
+    shell = Shell()
+    assert shell.fails("exti")[0] == "Unknown command 'exti'; did you mean exit or next?"
+    assert shell.fails("qiut")[0] == "Unknown command 'qiut'; did you mean quit?"
+
+
+def test_a_gdb_word_that_means_nothing_here_says_what_to_type_in_one_line() -> None:
+    shell = Shell.loaded()
+    assert shell.fails("list") == [
+        "Unknown command 'list' (gdb's list): there is no source here; show prints the grid "
+        "and the candidates, history the trace lines."
+    ]
+    assert shell.fails("stepi") == [
+        "Unknown command 'stepi' (gdb's stepi): a step is the smallest unit here; step."
+    ]
+    assert shell.fails("jump 5") == [
+        "Unknown command 'jump' (gdb's jump): goto <step> goes to any step, forward or back."
+    ]

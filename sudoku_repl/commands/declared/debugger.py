@@ -332,6 +332,26 @@ SOURCE = Command(
     ),
 )
 
+#: gdb's words that cannot mean here what they mean there, each with what to type instead: an
+#: unknown command that is one of them gets this one line (``table.unknown``), not the Order List
+GDB_ELSEWHERE = {
+    "list": "there is no source here; show prints the grid and the candidates, history the "
+    "trace lines",
+    "start": "goto 0 goes back to the loaded quiz, step takes the first step",
+    "kill": "goto 0 goes back to the loaded quiz, load-quiz loads another",
+    "jump": "goto <step> goes to any step, forward or back",
+    "stepi": "a step is the smallest unit here; step",
+    "nexti": "a step is the smallest unit here; next",
+    "x": "print [r,c] says a cell's value or candidates, board draws the grid",
+    "return": "finish runs on until the guess level is left, reverse-finish goes back to where "
+    "it was entered",
+    "rwatch": "nothing here reads a cell without changing it; watch [r,c] stops where it changes",
+    "awatch": "watch [r,c] stops where the cell changes",
+    "record": "the record is always on: every step is kept (goto, reverse-step, reverse-continue)",
+    "checkpoint": "every step is kept: goto <step> goes back to any of them",
+}
+GDB_ELSEWHERE.update(l=GDB_ELSEWHERE["list"], si=GDB_ELSEWHERE["stepi"], ni=GDB_ELSEWHERE["nexti"])
+
 #: in Order List order
 COMMANDS = (
     GOTO,
