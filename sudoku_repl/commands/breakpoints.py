@@ -59,9 +59,7 @@ def tbreak(
     _set_breakpoint(repl, made, expr, temporary=True)
 
 
-def watch(
-    repl: Repl, cell: Cell, value: int | None = None, expr: str | None = None
-) -> None:
+def watch(repl: Repl, cell: Cell, value: int | None = None, expr: str | None = None) -> None:
     made = WatchCell(0, cell=cell) if value is None else WatchCandidate(0, cell=cell, value=value)
     _set_breakpoint(repl, made, expr, temporary=False, form=WATCH.usage)
 

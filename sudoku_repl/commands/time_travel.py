@@ -65,7 +65,9 @@ def reverse_finish(repl: Repl) -> None:
 
     level = repl.require_quiz().state().level
     if level == 0:
-        raise UserError(f"No guess level to go back out of: the search is at level 0 ({REVERSE_FINISH.name})")
+        raise UserError(
+            f"No guess level to go back out of: the search is at level 0 ({REVERSE_FINISH.name})"
+        )
     _back_to(repl, LevelAtMost(level - 1), REVERSE_FINISH.name)
 
 
@@ -98,10 +100,14 @@ def _back_to(repl: Repl, look: Look, name: str, show: bool = True) -> Stop | Non
     first = history.earliest_step
     if now <= first:
         kept = " (older steps were dropped to bound memory)" if history.dropped else ""
-        raise UserError(f"No more reverse-execution history: step {now} is the record's first{kept} ({name})")
+        raise UserError(
+            f"No more reverse-execution history: step {now} is the record's first{kept} ({name})"
+        )
     stop = latest_stop(session, look, now)
     if stop is None:
-        repl.out.message(f"No more reverse-execution history: back at step {first}, the record's first.")
+        repl.out.message(
+            f"No more reverse-execution history: back at step {first}, the record's first."
+        )
         session.goto(first, repl.hooks)
     else:
         session.goto(stop.step, repl.hooks)

@@ -125,4 +125,3 @@ def _block(session: TimeTravel, look: Look, start: int, end: int) -> list[Stop]:
             found += look.stops(seen)
             events, wrong = [], False
     return found
-

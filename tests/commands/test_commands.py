@@ -319,7 +319,10 @@ def test_help_prints_the_order_list() -> None:
 @pytest.mark.parametrize(
     ("line", "said"),
     [
-        ("info foo", "Unknown info word 'foo'; info break | info watch | info search | info settings | info frame | info display"),
+        (
+            "info foo",
+            "Unknown info word 'foo'; info break | info watch | info search | info settings | info frame | info display",
+        ),
         (
             "set foo bar",
             "Unknown set word 'foo'; set trace on|off | set solutions on|off | "

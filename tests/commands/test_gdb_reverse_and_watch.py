@@ -126,4 +126,7 @@ def test_a_reverse_verb_keeps_the_record(verb: str) -> None:
     shell = Shell.loaded()
     shell.ok("runtil 98")
     shell.ok(verb)
-    assert shell.ok("info search")[1] == f"Step: {shell.steps} (no solution yet; the record holds steps 1..98)"
+    assert (
+        shell.ok("info search")[1]
+        == f"Step: {shell.steps} (no solution yet; the record holds steps 1..98)"
+    )

@@ -148,9 +148,7 @@ def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None
     assert shell.ok("down") == [FRAME_2]
     assert shell.ok("down 9") == [PRESENT_65]
     assert shell.fails("down") == ["Bottom (innermost) frame selected; you cannot go down."]
-    assert shell.fails("frame 7") == [
-        "No frame 7: the frames are 0..6, levels 7..1 (frame [n])"
-    ]
+    assert shell.fails("frame 7") == ["No frame 7: the frames are 0..6, levels 7..1 (frame [n])"]
     assert shell.steps == 65  # selecting changed nothing
 
 
@@ -414,9 +412,7 @@ def test_delete_alone_asks_first_where_the_shell_may_ask() -> None:
 def test_print_says_a_cells_value_or_candidates_in_the_frame_looked_at() -> None:
     """The seed's [1,3] is a given 5; [4,2] has 2 8 9 after step 1 and gets 8 at 22."""
     shell = Shell.loaded()
-    assert shell.ok("print [4,2]") == [
-        "[4,2] is empty (the first step works out the candidates)"
-    ]
+    assert shell.ok("print [4,2]") == ["[4,2] is empty (the first step works out the candidates)"]
     shell.ok("step")
     assert shell.ok("p [4,2]") == ["[4,2] is empty: candidates 2 8 9"]
     assert shell.ok("p [1,3]") == ["[1,3] = 5"]

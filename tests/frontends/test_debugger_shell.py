@@ -412,6 +412,8 @@ def test_delete_alone_asks_in_the_interactive_shell_as_gdb_does(
     assert repl.done and repl.failures == []
     assert "Not confirmed: the breakpoints stay." in out
     assert "Watchpoint 2: [4,2] (enabled, hit 0 times)" in out
-    assert out.index("Not confirmed: the breakpoints stay.") < out.index("Deleted all 2 breakpoints.")
+    assert out.index("Not confirmed: the breakpoints stay.") < out.index(
+        "Deleted all 2 breakpoints."
+    )
     assert out[out.index("Deleted all 2 breakpoints.") + 1 :].count("No breakpoints.") == 1
     assert repl.session.breakpoints.items == {}

@@ -75,9 +75,7 @@ UNTIL = Command(
     repeats=True,
     aliases=("u",),
     forms=[(Int("[step]", "a step number"),)],
-    help=(
-        "As gdb's until: alone, as next; until <step>, as advance <step>."
-    ),
+    help=("As gdb's until: alone, as next; until <step>, as advance <step>."),
 )
 
 ADVANCE = Command(
