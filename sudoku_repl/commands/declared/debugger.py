@@ -342,7 +342,7 @@ GDB_ELSEWHERE = {
     "jump": "goto <step> goes to any step, forward or back",
     "stepi": "a step is the smallest unit here; step",
     "nexti": "a step is the smallest unit here; next",
-    "x": "print [r,c] says a cell's value or candidates, board draws the grid",
+    "x": "print, given a cell, says its value or candidates; board draws the grid",
     "return": "finish runs on until the guess level is left, reverse-finish goes back to where "
     "it was entered",
     "rwatch": "nothing here reads a cell without changing it; watch [r,c] stops where it changes",

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.debugger import BREAK
+from sudoku_repl.commands.declared.debugger import BREAK, GOTO
+from sudoku_repl.commands.declared.original import RUNTIL
 from sudoku_repl.commands.declared.settings import SETTINGS
 from sudoku_repl.commands.setting import help_text, set_forms
 from sudoku_repl.commands.spec import (
@@ -88,7 +89,7 @@ ADVANCE = Command(
         "As gdb's advance <location>: runs until the step count reaches <step>, or, as a\n"
         "function returning in gdb, the search leaves the present guess level (see finish); a\n"
         "breakpoint, a solution, Ctrl-C or the end of the search stop it too. Forward only:\n"
-        "goto <step> goes back; runtil <steps> runs on whatever the level."
+        f"{GOTO.usage} goes back; {RUNTIL.usage} runs on whatever the level."
     ),
 )
 
