@@ -59,8 +59,8 @@ def lookup(word: str) -> Command | None:
 
 
 #: how alike a typo and a name must be (difflib's ratio), and how much less alike than the
-#: nearest name another may be and still be named (``runtl``: runtil or run; ``runtill``:
-#: runtil only)
+#: nearest name another may be and still be named (``runtl``: runtil, until or run; ``runtill``:
+#: runtil or until, not run)
 CLOSE, NEARLY_AS_CLOSE = 0.6, 0.2
 
 

@@ -114,7 +114,17 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("break s", ["break solution", "break step"]),
         ("break re", ["break removed"]),
-        ("info ", ["info break", "info search", "info settings"]),
+        (
+            "info ",
+            [
+                "info break",
+                "info display",
+                "info frame",
+                "info search",
+                "info settings",
+                "info watch",
+            ],
+        ),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
         ("timeline --", ["timeline --compare", "timeline --svg"]),  # --compare: issue 24
