@@ -68,6 +68,7 @@ class Repl:
         wrap: bool = False,
         can_switch: bool = False,
         history: Sequence[str] = (),
+        asks: bool = False,
     ) -> None:
         self.clock = clock
         #: the session, made on first use (``session``), and what work on it is at
@@ -88,6 +89,13 @@ class Repl:
         #: whether ``tui`` may switch to full screen, and whether it was asked to
         self.can_switch = can_switch
         self.switch_to_tui = False
+        #: whether a command may ask before it does what cannot be undone (``delete`` alone, as
+        #: gdb's confirm): the interactive shell only
+        self.asks = asks
+        #: the breakpoints the last stop was at, and those the stop before this command's was
+        #: at (``continue n`` passes over the latter n-1 more times)
+        self.at_breakpoints: tuple[int, ...] = ()
+        self.stopped_by: tuple[int, ...] = ()
         #: the outer guess level ``frame`` selected (None: the present state)
         self.frame: Selected | None = None
         #: commands run at every stop (``display``), by number
@@ -147,12 +155,13 @@ class Repl:
         cmd = lookup(name)
         if cmd is None:
             self.out.error(unknown(name))
-            self.lines(unknown_listing())
+            self.lines(unknown_listing(name))
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
         if cmd.stops or cmd is LOAD_QUIZ:
             self.frame = None  # back to the present (``frame``)
+            self.stopped_by, self.at_breakpoints = self.at_breakpoints, ()
         self.script.begin(cmd.scripted, line, self._solutions_now())
         try:
             run(cmd, self, arg.strip())

@@ -314,7 +314,7 @@ class Command:
         word = typed[0] if typed else ""
         if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with
             known = [w for form in self.forms for w in form[:1] if isinstance(w, str)]
-        if word and known and word not in known:
+        if word and known and word not in known and not self._numbered(word):
             import difflib
 
             from sudoku_repl.core.errors import shown
@@ -408,7 +408,8 @@ class Command:
 
     def first_words(self) -> list[str]:
         """The words the forms begin with (``break``, ``settings`` for ``info``); none when a
-        form begins with an argument that is not one of some words."""
+        form begins with an argument that is not one of some words, nor a whole number
+        (``break 92``: a number is no word)."""
         found: list[str] = []
         for form in self.forms:
             first = form[0] if form else None
@@ -416,9 +417,15 @@ class Command:
                 found.append(first)
             elif first is not None and first.kind == CHOICE:
                 found += first.offers
-            else:
+            elif first is None or first.kind != INT:
                 return []
         return list(dict.fromkeys(found))
+
+    def _numbered(self, word: str) -> bool:
+        """Whether ``word`` is a number and a form begins with one (``break 92``)."""
+        return word.isdigit() and any(
+            form and isinstance(form[0], Arg) and form[0].kind == INT for form in self.forms
+        )
 
     def match(
         self,

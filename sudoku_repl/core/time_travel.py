@@ -4,11 +4,14 @@ snapshots and the moves after them: nothing is searched again."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import RecordCut
+from sudoku_repl.core.events import Event
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import INTERRUPTED
@@ -45,20 +48,28 @@ class TimeTravel(Stepping):
     def state_after(self, moves: int) -> EngineState:
         """The state after the record's first ``moves`` moves, worked out on a copy of the
         engine: the present stays as it is (``frame`` shows an outer guess level's state)."""
+        return self.engine_after(moves).state()
+
+    def engine_after(self, moves: int) -> Engine:
+        """A copy of the engine in the state after the record's first ``moves`` moves."""
         done, state = self.history.snapshot_at_or_before(moves)
         engine = self.engine_type(state, self.geo)
         self._replay(engine, done, moves)
-        return engine.state()
+        return engine
 
     def _replay(self, engine: Engine, done: int, moves: int) -> None:
         """Take ``engine`` from the state after ``done`` moves of the record to ``moves``."""
-        history = self.history
         for m in range(done, moves):
-            mode, choice = history.run_mode(m), history.choice(m)
-            if mode == HAND and choice is not None:
-                hand.apply(engine, choice)
-            else:
-                engine.advance(mode, choice)
+            self.replay_move(engine, m)
+
+    def replay_move(self, engine: Engine, move: int) -> Sequence[Event]:
+        """Make the record's move number ``move`` on ``engine`` (in the state before it): its
+        events."""
+        history = self.history
+        mode, choice = history.run_mode(move), history.choice(move)
+        if mode == HAND and choice is not None:
+            return hand.apply(engine, choice)
+        return engine.advance(mode, choice)
 
     def goto(self, steps: int, hooks: Hooks) -> GotoReport:
         """The state right after step ``steps``: from the record, or by going on (silently)

@@ -80,6 +80,7 @@ class ShellStart:
             can_switch=mode is not None,  # `tui` needs the real terminal
             history=said,
             wrap=is_terminal(sys.stdout),  # the show block's candidates between entries
+            asks=True,  # (delete alone asks first, as gdb's confirm)
         )
 
     def run_first(self, commands: list[str]) -> None:

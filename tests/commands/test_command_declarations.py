@@ -143,12 +143,14 @@ def test_set_completes_its_settings_and_their_values() -> None:
 
 
 def test_info_completes_break_search_and_settings_and_accepts_them() -> None:
-    assert completions("info ") == ["info break", "info search", "info settings"]
+    assert completions("info ") == [
+        "info break", "info display", "info frame", "info search", "info settings", "info watch"
+    ]  # fmt: skip
     shell = Shell()
     assert shell.ok("info break") == ["No breakpoints."]
     assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
     assert shell.fails("info frames") == [
-        "Unknown info word 'frames'; info break | info search | info settings"
+        "Unknown info word 'frames' (did you mean frame?); info break | info watch | info search | info settings | info frame | info display"
     ]
 
 
@@ -199,10 +201,13 @@ REFUSED = [
     ("goto", "-1", "goto needs a step number: goto <step>"),
     ("back", "x", "back takes a number of steps: back [n]"),
     ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
-    ("delete", "", "delete needs a breakpoint number: delete <n>"),
+    ("delete", "x", "delete takes a breakpoint number: delete [n]"),
     ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
     ("show", "x", "show takes no argument: show"),
-    ("continue", "now", "continue takes no argument: continue"),
+    ("continue", "now", "continue takes a count: continue [n]"),
+    ("frame", "x", "frame takes a frame number: frame [n]"),
+    ("print", "", "print needs a cell: print [r,c]"),
+    ("advance", "", "advance needs a step number: advance <step>"),
 ]
 
 
@@ -266,7 +271,7 @@ def test_the_break_forms_are_named_as_help_names_them() -> None:
     line = shell.fails("break sideways")[0]
     assert line == (
         "Unknown break word 'sideways'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
-        "removed v [r,c] | wrong | solution [if <expr>]"
+        "removed v [r,c] | wrong | solution | <N> [if <expr>]"
     )
 
 
@@ -367,23 +372,29 @@ def test_the_scan_finds_what_the_declarations_replaced(tmp_path: Path) -> None:
 
 def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
     """The facts as the original lists and gdb had them (issue 32 moved them here)."""
-    runs = {"run", "runtil", "runrun", "continue", "next", "finish"}
+    runs = {"run", "runtil", "runrun", "continue", "next", "finish", "until", "advance"}
     assert {cmd.name for cmd in in_order() if cmd.runs} == runs
     assert {cmd.name for cmd in in_order() if cmd.stops} == runs | {
         "step",
         "goto",
         "back",
         "bisect",
+        "reverse-next",
+        "reverse-continue",
+        "reverse-finish",
     }
     assert {cmd.name for cmd in in_order() if cmd.repeats} == {
-        "step", "next", "back", "continue", "finish", "up", "down"
+        "step", "next", "back", "continue", "finish", "up", "down", "until", "reverse-next",
+        "reverse-continue", "reverse-finish",
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.scripted} == {
         "save-session", "source", "help", "show", "levels", "history", "when", "board", "tui",
-        "experiments", "compare",
+        "experiments", "compare", "print",
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.displayable} == (
-        runs | {"step", "goto", "back", "bisect", "display", "undisplay", "bye", "source"}
+        runs
+        | {"step", "goto", "back", "bisect", "display", "undisplay", "bye", "source"}
+        | {"reverse-next", "reverse-continue", "reverse-finish"}
     )
 
 

@@ -125,7 +125,17 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("break s", ["break solution", "break step"]),
         ("break re", ["break removed"]),
-        ("info ", ["info break", "info search", "info settings"]),
+        (
+            "info ",
+            [
+                "info break",
+                "info display",
+                "info frame",
+                "info search",
+                "info settings",
+                "info watch",
+            ],
+        ),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
         ("timeline --", ["timeline --compare", "timeline --svg"]),  # --compare: issue 24
@@ -410,3 +420,20 @@ def test_real_terminal_shows_the_toolbar_and_enter_repeats_a_step(tmp_path: Path
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_delete_alone_asks_in_the_interactive_shell_as_gdb_does(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = typed(f"load-quiz {SEED}", "b 5", "watch [4,2]", "delete", "n", "info b")
+    keys += typed("delete", "y", "info b", "bye")
+    repl = interact(pipe, keys)
+    out = capsys.readouterr().out.split("\n")
+    assert repl.done and repl.failures == []
+    assert "Not confirmed: the breakpoints stay." in out
+    assert "Watchpoint 2: [4,2] (enabled, hit 0 times)" in out
+    assert out.index("Not confirmed: the breakpoints stay.") < out.index(
+        "Deleted all 2 breakpoints."
+    )
+    assert out[out.index("Deleted all 2 breakpoints.") + 1 :].count("No breakpoints.") == 1
+    assert repl.session.breakpoints.items == {}

@@ -74,9 +74,13 @@ STEP = Command(
     repeats=True,
     key=Key("s", "step", brief=True),
     aliases=("s",),
+    forms=[(Int("[n]", "a number of steps"),)],
+    usage="step",  # (the original's Order List line)
     help=(
         "One solver step with its trace lines, then the show\n"
-        "block (unless the step reported a solution or ended the search)."
+        "block (unless the step reported a solution or ended the search).\n"
+        "step n: n steps, as gdb's step n: their trace lines, then one show block (a breakpoint,\n"
+        "a solution or the end of the search stops them sooner)."
     ),
 )
 

@@ -194,6 +194,7 @@ class Tui:
                 read_answer=self.runner.read_answer,
                 width=self.layout.trace_width,
                 can_switch=False,  # `tui` here: it says so
+                asks=False,  # (its one question is the guess's)
             ),
             lent(self.repl.hooks, flag=self.runner.poll, tick=self.runner.tick),
         ):
