@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.errors import RecordCut
+from sudoku_repl.core.errors import RecordCut, UserError
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.outcomes import INTERRUPTED
@@ -46,6 +46,8 @@ class TimeTravel(Stepping):
         """The state right after step ``steps``: from the record, or by going on (silently)
         past its end. Stops early at the end of the search; True when an interrupt stopped it."""
         history = self.history
+        if steps < history.earliest_step and not history.dropped:
+            raise UserError(f"No step {steps}: the search starts at step {history.start.steps}")
         if steps < history.earliest_step:
             raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
