@@ -382,7 +382,7 @@ class Stepping(Present):
                     walk.first,
                     walk.max_steps,
                     # the move past the cap drops the older half (if it can: else one at a time)
-                    max(history.cap + 1 - start, 1),
+                    history.room(),
                     start,
                     resume,
                     history.cells_in_last_chunk(),

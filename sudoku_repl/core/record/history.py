@@ -21,6 +21,7 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Final
 
 from sudoku_repl.core import events as E
@@ -41,6 +42,8 @@ _GUESS: Final = E.GUESS  # (read on every move of a run: one lookup less)
 #: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
 #: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
 DEFAULT_CAP: Final = 1_000_000
+#: a plain run's room while the cap is held (a C long holds it)
+NO_LIMIT: Final = 2**62
 
 
 def _cap_from_env() -> int:
@@ -75,6 +78,7 @@ class History:
         self.geometry = geometry
         self._wide = geometry.size > 256  # cell numbers that do not fit in a byte
         self.cap = cap or _cap_from_env()
+        self.held = False  # the cap is held: nothing is dropped (``cap_held``)
         self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
         #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
         self.dropped_biggest = 0
@@ -260,7 +264,24 @@ class History:
         return sum(chunk.events is not None for chunk in self._chunks)
 
     def over_cap(self) -> bool:
-        return len(self._steps) > self.cap
+        return len(self._steps) > self.cap and not self.held
+
+    def room(self) -> int:
+        """The most moves a plain run may append before the record is checked against its cap
+        again: up to the move past it (at least one), or no limit while the cap is held."""
+        return NO_LIMIT if self.held else max(self.cap + 1 - len(self._steps), 1)
+
+    @contextmanager
+    def cap_held(self) -> Iterator[None]:
+        """While it lasts, no move is dropped however long the record grows: work that must
+        leave the present experiment's record whole (``whatif guesses --keep``: a row is an
+        experiment that shares the record's moves up to its guess, and a drop would cut them
+        and every experiment parted there). Its own bound is its caller's (the rows' cap)."""
+        held, self.held = self.held, True
+        try:
+            yield
+        finally:
+            self.held = held
 
     def drop_oldest(self) -> int:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many
