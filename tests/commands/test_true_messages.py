@@ -22,7 +22,9 @@ def test_bisect_level_0_holds_from_the_start_and_moves_nothing(before: list[str]
         shell.ok(line)
     at = shell.steps
     assert shell.ok("bisect level 0") == [FROM_START]
-    assert shell.ok("bisect when solutions >= 0") == ["Solutions >= 0 holds from the start (step 0)."]
+    assert shell.ok("bisect when solutions >= 0") == [
+        "Solutions >= 0 holds from the start (step 0)."
+    ]
     assert shell.steps == at
 
 
