@@ -46,6 +46,13 @@ DEFAULT_CAP: Final = 1_000_000
 NO_LIMIT: Final = 2**62
 
 
+def level_code(cells: int) -> str:
+    """The array type of a record's guess levels on a geometry of ``cells`` cells: a level is
+    at most the cells (each guess on the stack fills one), so past 255 only where the cells
+    are more (six grids of 81 cells reach level 276)."""
+    return "B" if cells <= 0xFF else "H" if cells <= 0xFFFF else "I"
+
+
 def _cap_from_env() -> int:
     try:
         cap = int(os.environ.get("SUDOKU_REPL_RECORD_CAP", DEFAULT_CAP))
@@ -95,7 +102,7 @@ class History:
         self._replay = Replayer(engine_type, geometry, memo)
         # new guesses: the move that made each, and its level (for level queries)
         self._guess_moves = array("I")
-        self._guess_levels = array("B")
+        self._guess_levels = array(level_code(geometry.size))
 
     def __len__(self) -> int:
         return len(self._steps)
@@ -195,7 +202,7 @@ class History:
     ) -> None:
         """``append_deferred`` of many moves at once (the native core's plain run, when
         ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode, the
-        moves (the same ints) and levels (bytes) of their new guesses, the snapshots due after
+        moves and levels (the same ints) of their new guesses, the snapshots due after
         them, in order, and the index of the cells (``Chunk.note``): the cells each move
         touched (bytes, or native 16-bit ints for a geometry of more than 256 cells) and after
         each move how many its chunk holds (``cells_in_last_chunk`` before the first), and
@@ -206,7 +213,7 @@ class History:
         end = len(self._steps)
         self._modes.frombytes(bytes([run_mode]) * (end - start))
         self._guess_moves.frombytes(guess_moves)
-        self._guess_levels.frombytes(guess_levels)
+        self._guess_levels.fromlist(u32(guess_levels).tolist())
         self._snapshots += snapshots
         counts = array("I")
         counts.frombytes(ends)
