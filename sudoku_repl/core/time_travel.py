@@ -10,7 +10,7 @@ import attrs
 
 from sudoku_repl.core import hand, modes
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.errors import RecordCut
+from sudoku_repl.core.errors import RecordCut, UserError
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
@@ -76,6 +76,8 @@ class TimeTravel(Stepping):
         past its end, where the end of the search or an interrupt may stop it first (the
         report says which). A step before the record's start is refused (``RecordCut``)."""
         history = self.history
+        if steps < history.earliest_step and not history.dropped:
+            raise UserError(f"No step {steps}: the search starts at step {history.start.steps}")
         if steps < history.earliest_step:
             raise RecordCut(
                 f"The record starts at step {history.first_steps} (older steps were dropped "
