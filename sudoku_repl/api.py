@@ -223,7 +223,8 @@ class Session(CoreSession):
     def goto(self, steps: int, hooks: Hooks | None = None) -> GotoReport:
         """The state at step ``steps`` (docs/engine.md): from the record, or by going on. The
         report says the step reached, and whether the end of the search or an interrupt
-        stopped it first; a step before the record's start raises ``RecordCut``."""
+        stopped it first. A step before the search's start raises ``UserError``; one before
+        the kept record's start (older steps dropped to bound memory), ``RecordCut``."""
         return super().goto(steps, hooks or Quiet())
 
     def move(self, index: int) -> Move:

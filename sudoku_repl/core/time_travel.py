@@ -74,7 +74,8 @@ class TimeTravel(Stepping):
     def goto(self, steps: int, hooks: Hooks) -> GotoReport:
         """The state right after step ``steps``: from the record, or by going on (silently)
         past its end, where the end of the search or an interrupt may stop it first (the
-        report says which). A step before the record's start is refused (``RecordCut``)."""
+        report says which). A step before the search's start is refused (``UserError``), one
+        before the kept record's start too (``RecordCut``: older steps were dropped)."""
         history = self.history
         if steps < history.earliest_step and not history.dropped:
             raise UserError(f"No step {steps}: the search starts at step {history.start.steps}")
