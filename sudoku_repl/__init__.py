@@ -5,13 +5,15 @@ sudoku_repl`` costs nothing)::
 
     from sudoku_repl import Session
     session = Session.from_quiz("examples/seed.txt")
-    session.run()                      # to the first solution: a RunReport
-    session.trace[-1]                  # 'Fine [steps:131, solution sum:1].'
-    session.goto(92); print(session.show())
+    session.run()                      # to the first solution, quietly: a RunReport
+    session.run(lines=True)            # on, with the trace lines: session.trace
+    session.goto(92)                   # GotoReport(asked=92, reached=92, ...)
+    print(session.show())              # the show block, as ``show`` prints it
+    session.moves(6)                   # step 6's moves, events by name, cells as (row, col)
 
-``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``, ``UserError``,
-``technique`` (an event record's standard name: ``technique(event, move, cands)``), ``Technique``:
-see ``sudoku_repl.api``.
+``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``,
+``GotoReport``, ``Move``, ``EventView``, ``UserError``, ``technique`` (an event record's standard
+name: ``technique(event, move, cands)``), ``Technique``: see ``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
+    "EventView",
+    "GotoReport",
+    "Move",
     "Quiz",
     "RunReport",
     "Session",

@@ -1,22 +1,31 @@
-"""The public Python API: a session with every run mode registered, quiz loading, stepping with
-the trace collected as lines, and the record (``session.history``)."""
+"""The public Python API: a session with every run mode registered, quiz loading, stepping (the
+trace collected as lines on request), the record (``session.history``) and its moves and events
+read as named values with cells as ``(row, col)`` (``Move``, ``EventView``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
 
 from sudoku_repl.assembly import register_all
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.events import Event
+from sudoku_repl.core.events import KINDS, Event
+from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
+from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
 
 __all__ = [
+    "EventView",
+    "GotoReport",
+    "Move",
     "Quiz",
     "RunReport",
     "Session",
@@ -29,26 +38,135 @@ __all__ = [
 ]
 
 
+# -- events and moves as the API reads them ---------------------------------------------------
+
+
+def _rc(geo: Geometry, cell: Cell) -> tuple[int, int]:
+    """A cell's 1-based (row, column) in the frame, as ``[r,c]`` names it."""
+    row, col = geo.positions[cell]
+    return row + 1, col + 1
+
+
+def _node(geo: Geometry, node: int) -> tuple[tuple[int, int], int]:
+    """A chain's node (cell * 9 + value - 1) as ((row, col), value)."""
+    return _rc(geo, node // 9), node % 9 + 1
+
+
+#: How a record's field reads in the view, by the field's name; any other field reads as it is
+#: recorded. Cells as (row, col), units by name, a chain's nodes as ((row, col), value), a grid
+#: as its digits, a Removal's technique as the original writes it (1GW, 2GW, 3GW).
+_READ: dict[str, Callable[[Geometry, Any], Any]] = {
+    "cell": _rc,
+    "cells": lambda geo, cells: tuple(_rc(geo, c) for c in cells),
+    "unit": lambda geo, unit: geo.units[unit].name,
+    "nodes": lambda geo, nodes: tuple(_node(geo, n) for n in nodes),
+    "removed": lambda geo, nodes: tuple(_node(geo, n) for n in nodes),
+    "grid": lambda geo, grid: "".join(str(v) for v in grid),
+    "technique": lambda geo, number: f"{number}GW",
+}
+
+
+@attrs.frozen(repr=False)
+class EventView:
+    """An event record (``record``, the engine's own, unchanged) read with named fields:
+    ``kind_name`` (``"removed"``, ``"guess"``, ...), and each field of the record by its name,
+    with cells as 1-based ``(row, col)``, units by name (``"blk 4"``), a chain's nodes as
+    ``((row, col), value)``, a grid as its digits and a removal's technique as ``"2GW"``.
+    ``fields`` holds them all; ``lines()`` are the original's lines of the record. Two views
+    are equal when their records are."""
+
+    record: Event
+    geometry: Geometry = attrs.field(default=CLASSIC, eq=False)
+
+    @property
+    def kind(self) -> int:
+        return int(self.record[0])
+
+    @property
+    def kind_name(self) -> str:
+        known = KINDS.get(self.kind)
+        return known[0] if known is not None else f"kind {self.kind}"
+
+    @property
+    def fields(self) -> dict[str, Any]:
+        """The record's fields but ``kind``, by name, read as the class docstring says."""
+        names: tuple[str, ...] = getattr(self.record, "_fields", ())
+        geo = self.geometry
+        return {
+            name: _READ[name](geo, value) if name in _READ else value
+            for name, value in zip(names[1:], self.record[1:])
+        }
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name in ("record", "geometry"):  # (not set yet: no loop)
+            raise AttributeError(name)
+        fields = self.fields
+        if name in fields:
+            return fields[name]
+        raise AttributeError(f"a {self.kind_name} event has no field {name!r}")
+
+    def lines(self) -> list[str]:
+        return event_lines(self.record, self.geometry)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in self.fields.items())
+        record = type(self.record).__name__
+        return f"{record}({self.kind_name!r}{', ' if shown else ''}{shown})"
+
+
+@attrs.frozen(repr=False)
+class Move:
+    """A move of the record (``session.history``: move ``index``, 0-based, as
+    ``history.events(index)`` counts them): ``step`` is the step whose state first shows it
+    (docs/engine.md, "The state at step N"), ``run_mode`` the mode it ran under, ``events``
+    its records read as ``EventView``; ``records`` are the engine's own."""
+
+    index: int
+    step: int
+    run_mode: int
+    events: tuple[EventView, ...]
+
+    @property
+    def records(self) -> tuple[Event, ...]:
+        return tuple(event.record for event in self.events)
+
+    def lines(self) -> list[str]:
+        """The original's lines of the move."""
+        return [line for event in self.events for line in event.lines()]
+
+    def __repr__(self) -> str:
+        events = ", ".join(repr(event) for event in self.events)
+        return f"Move({self.index}, step={self.step}, run_mode={self.run_mode}, events=[{events}])"
+
+
+# -- the session --------------------------------------------------------------------------------
+
+
 class Collect(Quiet):
-    """Hooks that add the trace lines to the session's ``trace``, take the default at every
-    guess question and are never interrupted."""
+    """Hooks that add the trace lines to the session's ``trace`` (and hand the events to
+    ``inner`` hooks, if given); guess questions and the interrupt poll go to ``inner``: without
+    it every guess takes the default and nothing interrupts."""
 
     kinds = None  # every event makes lines
 
-    def __init__(self, session: Session) -> None:
-        super().__init__()
+    def __init__(self, session: Session, inner: Hooks | None = None) -> None:
+        super().__init__(inner)
         self.session = session
 
     def events(self, events: Sequence[Event]) -> None:
         geo = self.session.geo
         for event in events:
             self.session.trace += event_lines(event, geo)
+        if self.inner is not None:
+            self.inner.events(events)
 
 
 class Session(CoreSession):
-    """A session for scripts and notebooks: every run mode registered (``assembly``), the trace
-    lines of each step appended to ``trace``. Pass your own ``hooks`` to ask guess questions
-    or to stop a run; an unknown run mode is refused with ``UserError``."""
+    """A session for scripts and notebooks: every run mode registered (``assembly``). ``step``
+    and ``run`` are quiet unless asked for ``lines=True`` (the original's lines, appended to
+    ``trace``): a quiet run takes the engine's fast path. Pass your own ``hooks`` to hear the
+    events, ask guess questions or stop a run; an unknown run mode is refused with
+    ``UserError``. The record's moves read as ``Move`` values (``move``, ``moves``)."""
 
     def __init__(self, settings: Settings | None = None) -> None:
         register_all()
@@ -65,14 +183,24 @@ class Session(CoreSession):
         session.load(quiz if isinstance(quiz, Quiz) else load_quiz(quiz, number))
         return session
 
+    def _hooks(self, hooks: Hooks | None, lines: bool) -> Hooks:
+        """``hooks`` (or hooks that hear nothing), with the lines collected if asked."""
+        if lines:
+            return Collect(self, hooks)
+        return hooks if hooks is not None else Quiet()
+
     def step(
         self,
         hooks: Hooks | None = None,
         replay: bool = False,
         breakpoints: bool = True,
         armed: bool = False,
+        *,
+        lines: bool = False,
     ) -> StepReport:
-        return super().step(hooks or Collect(self), replay, breakpoints, armed)
+        """One step (docs/engine.md); ``lines``: append its lines to ``trace``. Its moves are
+        ``report.moves`` (read them with ``move``)."""
+        return super().step(self._hooks(hooks, lines), replay, breakpoints, armed)
 
     def run(
         self,
@@ -82,14 +210,44 @@ class Session(CoreSession):
         replay: bool = False,
         breakpoints: bool = True,
         until: Callable[[Engine], bool] | None = None,
+        *,
+        lines: bool = False,
     ) -> RunReport:
         """Step until ``solutions`` new solutions (0: to the end), ``max_steps``, a breakpoint,
-        an interrupt or ``until(engine)``."""
-        return super().run(hooks or Collect(self), solutions, max_steps, replay, breakpoints, until)
+        an interrupt or ``until(engine)``. ``lines``: append the trace lines to ``trace`` (it
+        costs many times the quiet run, which the engine makes in its fast path)."""
+        return super().run(
+            self._hooks(hooks, lines), solutions, max_steps, replay, breakpoints, until
+        )
 
-    def goto(self, steps: int, hooks: Hooks | None = None) -> bool:
-        """The state at step ``steps`` (docs/engine.md): from the record, or by going on."""
-        return super().goto(steps, hooks or Collect(self))
+    def goto(self, steps: int, hooks: Hooks | None = None) -> GotoReport:
+        """The state at step ``steps`` (docs/engine.md): from the record, or by going on. The
+        report says the step reached, and whether the end of the search or an interrupt
+        stopped it first. A step before the search's start raises ``UserError``; one before
+        the kept record's start (older steps dropped to bound memory), ``RecordCut``."""
+        return super().goto(steps, hooks or Quiet())
+
+    def move(self, index: int) -> Move:
+        """The record's move ``index`` (0-based; negative counts from the end)."""
+        history = self.history
+        count = len(history)
+        if not -count <= index < count:
+            held = f"moves 0..{count - 1}" if count else "no move yet"
+            raise IndexError(f"move {index}: the record holds {held}")
+        index %= count
+        geo = self.geo
+        return Move(
+            index,
+            history.visible_step(index),
+            history.run_mode(index),
+            tuple(EventView(event, geo) for event in history.events(index)),
+        )
+
+    def moves(self, first: int, last: int | None = None) -> list[Move]:
+        """The moves of steps ``first``..``last`` (``last``: ``first`` when left out), as
+        ``history A B`` prints their lines; none for steps outside the record."""
+        span = self.history.moves_of_steps(first, first if last is None else last)
+        return [self.move(m) for m in span]
 
     def show(self) -> str:
         """The show block of the present step, as ``show`` prints it."""

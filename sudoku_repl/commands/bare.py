@@ -4,6 +4,7 @@ in ``declared/bare.py``."""
 
 from __future__ import annotations
 
+from sudoku_repl.commands.filling import filled, help_paragraphs
 from sudoku_repl.commands.spec import MODE
 from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
 from sudoku_repl.core.errors import UserError, shown
@@ -60,14 +61,17 @@ def help_(repl: Repl, command: str | None) -> None:
 
 
 def help_lines(cmd: Command) -> list[str]:
-    lines = [cmd.entry()]
+    """``help <command>``: its Order List entry, its aliases, its help (filled to fit 80
+    columns: ``filling.help_paragraphs``), and for ``run-mode`` each mode registered."""
+    lines = filled(cmd.entry(), indent="  ")
     if cmd.aliases:
         lines.append("Aliases: " + ", ".join(cmd.aliases))
     if cmd.help:
-        lines += cmd.help.splitlines()
-    if cmd.takes(MODE):  # the modes the techniques added (the Order List line stays)
+        lines += help_paragraphs(cmd.help)
+    if cmd.takes(MODE):  # the modes the techniques added
         ready()
         from sudoku_repl.core import modes
 
-        lines += [f"{mode}: {text}." for mode, text in sorted(modes.DESCRIPTIONS.items())]
+        for mode in modes.names():
+            lines += filled(f"{mode}: {modes.description(mode)}.", indent="  ")
     return lines

@@ -12,6 +12,7 @@ from sudoku_repl.core.bisection import (
     CellHolds,
     Found,
     HeldBefore,
+    HeldFromStart,
     LevelReached,
     NeverHolds,
     Probe,
@@ -68,6 +69,10 @@ def bisect(
         what, question = _condition(repl, found)
     verb = "first holds" if kind == "when" else "is first reached"
     result = bisected(history, question, limit)
+    if isinstance(result, HeldFromStart):
+        deeper = ": a new guess reaches level 1 or more" if kind == "level" else ""
+        repl.out.message(f"{what} holds from the start (step 0){deeper}.")
+        return
     if isinstance(result, HeldBefore):
         repl.out.message(
             f"{what} {verb} before step {result.first}, where the kept record starts (older "
@@ -128,7 +133,7 @@ def _go_on(repl: Repl, limit: int | None) -> bool:
         stopped = session.run(Quiet(repl.hooks), 0, breakpoints=False).interrupted
     elif limit > session.history.last_steps:
         present = session.cursor
-        stopped = session.goto(limit, repl.hooks)
+        stopped = session.goto(limit, repl.hooks).interrupted
         if not stopped:
             session.seek(min(present, len(session.history)))
     if stopped:

@@ -139,8 +139,8 @@ def generate(repl: Repl, arg: str) -> None:
         except gen.GenerationError as e:
             raise UserError(
                 f"generate: {e}; raise --below (now {options.below}: a grid must be less similar "
-                f"to the seed than that) or make more swaps (--digits, --rows, --cols, --bands, "
-                f"--stacks)."
+                f"to the seed than that) or make more swaps (--digit-swaps, --row-swaps, "
+                f"--col-swaps, --band-swaps, --stack-swaps)."
             ) from None
         if not made:
             repl.out.message(f"Seed {seed} (generate --seed {seed} makes the same quizzes).")

@@ -1,10 +1,11 @@
-"""The breakpoint commands: ``break`` and ``tbreak`` (with their ``if`` conditions), ``delete``,
-``disable``, ``enable``; the breakpoints themselves are the core's (``core/breakpoints.py``).
-Declared in ``declared/debugger.py``."""
+"""The breakpoint commands: ``break`` and ``tbreak`` (with their ``if`` conditions), ``watch``,
+``delete``, ``disable``, ``enable``; the breakpoints themselves are the core's
+(``core/breakpoints.py``: a watchpoint is a kind of them). Declared in ``declared/debugger.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.debugger import BREAK, INFO
+from sudoku_repl.commands.declared.debugger import BREAK, INFO, WATCH
+from sudoku_repl.commands.running import title
 from sudoku_repl.core.breakpoints import (
     COMPARISONS,
     QUANTITIES,
@@ -17,9 +18,11 @@ from sudoku_repl.core.breakpoints import (
     OnACell,
     Removed,
     Solution,
+    WatchCandidate,
+    WatchCell,
     Wrong,
 )
-from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.core.errors import GuessAborted, UserError, shown
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.text.args import parse_count
 
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
 
 def break_(
     repl: Repl,
-    kind: str,
+    kind: str | None = None,  # (None: a bare number, break 92: a step)
     level: int | None = None,
     step: int | None = None,
     cell: Cell | None = None,
@@ -44,7 +47,7 @@ def break_(
 
 def tbreak(
     repl: Repl,
-    kind: str,
+    kind: str | None = None,
     level: int | None = None,
     step: int | None = None,
     cell: Cell | None = None,
@@ -54,6 +57,11 @@ def tbreak(
 ) -> None:
     made = _breakpoint(kind, level, step, cell, cell_value, value)
     _set_breakpoint(repl, made, expr, temporary=True)
+
+
+def watch(repl: Repl, cell: Cell, value: int | None = None, expr: str | None = None) -> None:
+    made = WatchCell(0, cell=cell) if value is None else WatchCandidate(0, cell=cell, value=value)
+    _set_breakpoint(repl, made, expr, temporary=False, form=WATCH.usage)
 
 
 CONDITION_FORM = "<step|level|solutions> <op> <number> [and ...], op one of > >= < <= == !="
@@ -71,18 +79,21 @@ def parse_condition(text: str, form: str) -> Condition:
     return Condition(tuple(parts))
 
 
-def _set_breakpoint(repl: Repl, made: Breakpoint, expr: str | None, temporary: bool) -> None:
+def _set_breakpoint(
+    repl: Repl, made: Breakpoint, expr: str | None, temporary: bool, form: str = BREAK.usage
+) -> None:
     if expr is not None:
-        made.condition = parse_condition(expr, f"{BREAK.usage} if {CONDITION_FORM}")
-    made.temporary = temporary
+        made.condition = parse_condition(expr, f"{form} if {CONDITION_FORM}")
     bps = repl.session.breakpoints
     made.number = bps.number()
     bp = bps.add(made)
-    repl.out.message(f"Breakpoint {bp.number}: {bp.listing(repl.session.geo)}")
+    said = bp.listing(repl.session.geo)  # (tbreak's says it is temporary first: gdb's words)
+    bp.temporary = temporary
+    repl.out.message(f"{title(bp)} {bp.number}: {said}")
 
 
 def _breakpoint(
-    kind: str,
+    kind: str | None,
     level: int | None,
     step: int | None,
     cell: Cell | None,
@@ -92,7 +103,7 @@ def _breakpoint(
     """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
     if kind == "level" and level is not None:
         return LevelAtLeast(0, level=level)
-    if kind == "step" and step is not None:
+    if kind in ("step", None) and step is not None:
         return AtStep(0, step=step)
     if kind == "cell" and cell_value is not None:
         return CellGets(0, cell=cell_value[0], value=cell_value[1])
@@ -111,10 +122,37 @@ def breakpoint_of(repl: Repl, number: int) -> Breakpoint:
     return bp
 
 
-def delete(repl: Repl, number: int) -> None:
+def delete(repl: Repl, number: int | None = None) -> None:
+    if number is None:
+        _delete_all(repl)
+        return
     bp = breakpoint_of(repl, number)
     del repl.session.breakpoints.items[bp.number]
-    repl.out.message(f"Deleted breakpoint {bp.number}.")
+    repl.out.message(f"Deleted {title(bp).lower()} {bp.number}.")
+
+
+#: the question ``delete`` alone asks in the interactive shell (gdb's)
+DELETE_ALL = "Delete all breakpoints? (y or n)"
+
+
+def _delete_all(repl: Repl) -> None:
+    """``delete`` alone: every breakpoint and watchpoint, as gdb; the interactive shell asks
+    first (batch mode and scripts, which cannot answer, do not)."""
+    items = repl.session.breakpoints.items
+    if not items:
+        repl.out.message("No breakpoints to delete.")
+        return
+    if repl.asks and not repl.hooks.scripted:
+        try:
+            answer = repl.read_answer(DELETE_ALL)
+        except GuessAborted:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            repl.out.message("Not confirmed: the breakpoints stay.")
+            return
+    count = len(items)
+    items.clear()
+    repl.out.message(f"Deleted all {count} breakpoint{'s' if count > 1 else ''}.")
 
 
 def disable(repl: Repl, number: int) -> None:

@@ -48,8 +48,11 @@ class Repl:
     interrupt flag (only read); ``tick``: called between steps of long work (see ``hooks``).
     What a front end gives, it gives here: ``slot``, the session's holder, and ``view``, what
     ``set`` says to print, when the front end reads them too (the shell's progress line and
-    pager); ``width``, its terminal's width; ``can_switch``, whether ``tui`` may switch to full
-    screen (the interactive shell on a real terminal)."""
+    pager); ``width``, its terminal's width; ``wrap``: a line of the show block wider than that
+    is broken between its entries (a terminal's front end: batch mode and transcripts keep the
+    original's lines whole); ``can_switch``, whether ``tui`` may switch to full screen (the
+    interactive shell on a real terminal); ``history``: ``info settings``' lines about the
+    shell's history file (where it is, how to turn it off; none in batch mode)."""
 
     def __init__(
         self,
@@ -62,7 +65,10 @@ class Repl:
         slot: SessionSlot | None = None,
         view: ViewSettings | None = None,
         width: Callable[[], int] = _eighty,
+        wrap: bool = False,
         can_switch: bool = False,
+        history: Sequence[str] = (),
+        asks: bool = False,
     ) -> None:
         self.clock = clock
         #: the session, made on first use (``session``), and what work on it is at
@@ -70,6 +76,8 @@ class Repl:
         self.done = False
         self.failures: list[str] = []
         self.width = width
+        self.wrap = wrap
+        self.history_lines = list(history)
         #: the commands and guess answers that reproduce the session (``save-session``)
         self.script = ScriptRecorder(lambda line: lookup(line.partition(" ")[0]) is not None)
         self._depth = 0  # nested ``source``
@@ -81,6 +89,13 @@ class Repl:
         #: whether ``tui`` may switch to full screen, and whether it was asked to
         self.can_switch = can_switch
         self.switch_to_tui = False
+        #: whether a command may ask before it does what cannot be undone (``delete`` alone, as
+        #: gdb's confirm): the interactive shell only
+        self.asks = asks
+        #: the breakpoints the last stop was at, and those the stop before this command's was
+        #: at (``continue n`` passes over the latter n-1 more times)
+        self.at_breakpoints: tuple[int, ...] = ()
+        self.stopped_by: tuple[int, ...] = ()
         #: the outer guess level ``frame`` selected (None: the present state)
         self.frame: Selected | None = None
         #: commands run at every stop (``display``), by number
@@ -140,12 +155,13 @@ class Repl:
         cmd = lookup(name)
         if cmd is None:
             self.out.error(unknown(name))
-            self.lines(unknown_listing())
+            self.lines(unknown_listing(name))
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0
         if cmd.stops or cmd is LOAD_QUIZ:
             self.frame = None  # back to the present (``frame``)
+            self.stopped_by, self.at_breakpoints = self.at_breakpoints, ()
         self.script.begin(cmd.scripted, line, self._solutions_now())
         try:
             run(cmd, self, arg.strip())
@@ -261,9 +277,10 @@ class Repl:
         return self.frame.state, self.frame.moves
 
     def show(self) -> None:
-        from sudoku_repl.text.render import show_lines
+        from sudoku_repl.text.render import show_lines, wrapped
 
-        self.lines(show_lines(self.looked_at()[0], self.session.geo))
+        lines = show_lines(self.looked_at()[0], self.session.geo)
+        self.lines(wrapped(lines, self.width()) if self.wrap else lines)
 
 
 def _next_command(lines: Iterator[str]) -> str | None:

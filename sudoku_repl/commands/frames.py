@@ -1,7 +1,8 @@
 """The guess levels as gdb's stack frames: ``backtrace`` (``bt``, ``where``) lists them, ``frame``,
-``up`` and ``down`` select one, and ``show``, ``board`` and ``levels`` then show the state at
-the step where that level's guess was taken, read-only (``Repl.looked_at``). Stepping and
-loading come back to the present (``Repl.execute``). Declared in ``declared/frames.py``."""
+``up`` and ``down`` select one (numbered as gdb's: frame 0 the innermost level), and ``show``,
+``board``, ``levels`` and ``print`` then show the state at the step where that level's guess
+was taken, read-only (``Repl.looked_at``). Stepping and loading come back to the present
+(``Repl.execute``). Declared in ``declared/frames.py``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING
 from sudoku_repl.commands.declared.frames import FRAME
 from sudoku_repl.commands.selected import Selected
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.state import LOADED
 from sudoku_repl.views.frames import GuessLevel, guess_levels
 
 if TYPE_CHECKING:
@@ -40,22 +43,56 @@ def backtrace(repl: Repl) -> None:
     selected = repl.frame.level if repl.frame is not None else len(levels)
     for lv in reversed(levels):
         mark = ">" if lv.level == selected else " "
-        repl.out.message(
-            f"{mark} Level {lv.level} {_guess(repl, lv)} ({lv.tried} out of {lv.out_of}) "
-            f"{_taken(repl, lv)}"
-        )
+        repl.out.message(f"{mark} #{len(levels) - lv.level} {_line(repl, lv)}")
 
 
-def frame(repl: Repl, level: int | None) -> None:
+def _line(repl: Repl, lv: GuessLevel) -> str:
+    """``Level 7 [1,8]=9 (2 out of 2) at step 65``."""
+    return f"Level {lv.level} {_guess(repl, lv)} ({lv.tried} out of {lv.out_of}) {_taken(repl, lv)}"
+
+
+def frame(repl: Repl, number: int | None) -> None:
     levels = _levels(repl)
     if not levels:
         raise UserError(f"No guess level to select: the search is at level 0 ({FRAME.form})")
-    if level is None:
+    if number is None:
         repl.out.message(_said(repl, levels))
         return
-    if not 1 <= level <= len(levels):
-        raise UserError(f"No guess level {level}: the levels are 1..{len(levels)} ({FRAME.form})")
-    _select(repl, levels, level)
+    if not 0 <= number < len(levels):
+        raise UserError(
+            f"No frame {number}: the frames are 0..{len(levels) - 1}, levels {len(levels)}..1 "
+            f"({FRAME.form})"
+        )
+    _select(repl, levels, len(levels) - number)
+
+
+def info_frame(repl: Repl) -> None:
+    """``info frame``: the selected frame, and its level's guess."""
+    levels = _levels(repl)
+    if not levels:
+        steps = repl.session.state().steps
+        repl.out.message(f"No guess level: the search is at level 0, at step {steps}.")
+        return
+    repl.out.message(_said(repl, levels))
+    selected = repl.frame.level if repl.frame is not None else len(levels)
+    repl.out.message(_line(repl, levels[selected - 1]))
+
+
+def print_(repl: Repl, cell: Cell) -> None:
+    """The cell's value, or its candidates, in the state looked at (gdb's print)."""
+    state = repl.looked_at()[0]
+    name = repl.session.geo.cell_name(cell)
+    value = state.values[cell]
+    if value:
+        repl.out.message(f"{name} = {value}")
+        return
+    digits = [str(v) for v in range(1, 10) if state.cands[cell] >> (v - 1) & 1]
+    if state.status is LOADED:
+        repl.out.message(f"{name} is empty (the first step works out the candidates)")
+    elif digits:
+        repl.out.message(f"{name} is empty: candidates {' '.join(digits)}")
+    else:
+        repl.out.message(f"{name} is empty, with no candidate left")
 
 
 def up(repl: Repl, n: int | None) -> None:
@@ -93,8 +130,8 @@ def _select(repl: Repl, levels: list[GuessLevel], level: int) -> None:
     else:
         moves = session.history.moves_to(lv.step)
         note = (
-            f"Frame {level} of {len(levels)} (read-only): the state at step {lv.step}, "
-            f"where level {level}'s guess {_guess(repl, lv)} was taken."
+            f"Frame {len(levels) - level}, level {level} of {len(levels)} (read-only): the state "
+            f"at step {lv.step}, where level {level}'s guess {_guess(repl, lv)} was taken."
         )
         repl.frame = Selected(level, note, session.state_after(moves), moves)
     repl.out.message(_said(repl, levels))
@@ -105,4 +142,4 @@ def _said(repl: Repl, levels: list[GuessLevel]) -> str:
     if repl.frame is not None:
         return repl.frame.note
     steps = repl.session.state().steps
-    return f"Frame {len(levels)} of {len(levels)}: the present state, at step {steps}."
+    return f"Frame 0, level {len(levels)} of {len(levels)}: the present state, at step {steps}."

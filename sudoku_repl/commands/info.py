@@ -12,20 +12,37 @@ if TYPE_CHECKING:
 
 def info(repl: Repl, what: str) -> None:
     if what == "settings":
-        repl.lines(repl.settings_lines())
+        repl.lines([*repl.settings_lines(), *repl.history_lines])
         return
     if what == "search":
         repl.lines(search_lines(repl))
         return
-    items = repl.session.breakpoints.items
-    if not items:
-        repl.out.message("No breakpoints.")
+    if what == "frame":
+        from sudoku_repl.commands.frames import info_frame
+
+        info_frame(repl)
         return
-    for bp in items.values():
+    if what == "display":
+        from sudoku_repl.commands.stepping import display
+
+        display(repl, None)
+        return
+    from sudoku_repl.core.breakpoints import Watch
+
+    items = [
+        bp
+        for bp in repl.session.breakpoints.items.values()
+        if what == "break" or isinstance(bp, Watch)
+    ]
+    if not items:
+        repl.out.message("No breakpoints." if what == "break" else "No watchpoints.")
+        return
+    for bp in items:
         state = "enabled" if bp.enabled else "disabled"
         times = "time" if bp.hits == 1 else "times"
+        said = "Watchpoint" if isinstance(bp, Watch) else "Breakpoint"
         repl.out.message(
-            f"Breakpoint {bp.number}: {bp.listing(repl.session.geo)} ({state}, hit {bp.hits} {times})"
+            f"{said} {bp.number}: {bp.listing(repl.session.geo)} ({state}, hit {bp.hits} {times})"
         )
 
 

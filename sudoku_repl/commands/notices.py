@@ -10,7 +10,12 @@ if TYPE_CHECKING:
 
 def notice_line(notice: Notice) -> str:
     """The line that says ``notice``."""
-    from sudoku_repl.core.notices import BreakpointDisabled, ExperimentsDropped, RecordFull
+    from sudoku_repl.core.notices import (
+        BreakpointDisabled,
+        ExperimentFollowed,
+        ExperimentsDropped,
+        RecordFull,
+    )
 
     if isinstance(notice, RecordFull):
         return (
@@ -21,6 +26,12 @@ def notice_line(notice: Notice) -> str:
         return (
             f"Experiments {', '.join(map(str, notice.numbers))} parted before step "
             f"{notice.first_steps} and were deleted with the dropped steps."
+        )
+    if isinstance(notice, ExperimentFollowed):
+        return (
+            f"Experiment {notice.number} ({notice.name}) goes on this way from step "
+            f"{notice.step}: it is the present one now (experiment {notice.left} stands at "
+            f"its end)."
         )
     assert isinstance(notice, BreakpointDisabled)
     return (

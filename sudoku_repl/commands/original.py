@@ -60,9 +60,10 @@ def run_mode(repl: Repl, mode: int | None) -> None:
     if mode is not None:
         repl.session.settings.run_mode = mode
     mode = repl.session.settings.run_mode
-    repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
-    if mode in modes.DESCRIPTIONS:
-        repl.out.message(f"Mode {mode}: {modes.DESCRIPTIONS[mode]}")
+    if mode in modes.ORIGINAL:  # 2.6's line, for its three modes
+        repl.out.message(f"Working mode:{mode} (1:grp-only; 2:ply-only; other:both grp and ply)")
+    else:
+        repl.out.message(f"Working mode:{mode} ({modes.description(mode)})")
 
 
 def guess_mode(repl: Repl, mode: int | None) -> None:
@@ -72,17 +73,27 @@ def guess_mode(repl: Repl, mode: int | None) -> None:
     repl.out.message(f"In interactive guessing mode:{mode} (0:no; other:yes)")
 
 
-def step(repl: Repl) -> None:
+def step(repl: Repl, n: int | None = None) -> None:
+    """One step (``step n``: n of them, gdb's count, their trace lines and then one show
+    block); a breakpoint, a solution, the end of the search or Ctrl-C (between two of the n)
+    stops them sooner."""
     session = repl.require_quiz()
     if session.finished:
         repl.out.message(invalid(session))
         return
-    report = session.step(repl.hooks)
-    if report.hits:
-        breakpoint_lines(repl, report.hits)
-        repl.show()
-    elif not ended(session):
-        repl.show()
+    for done in range(1 if n is None else max(n, 1)):
+        if done and repl.hooks.interrupted():
+            steps = session.state().steps
+            repl.out.message(f"Interrupted at step {steps}.")
+            repl.script.stopped(steps, repl.hooks.solutions_now(), run=False)
+            break
+        report = session.step(repl.hooks)
+        if report.hits:
+            breakpoint_lines(repl, report.hits)
+            break
+        if ended(session):
+            return
+    repl.show()
 
 
 def run(repl: Repl) -> None:

@@ -61,12 +61,30 @@ def timing(repl: Repl, started: float, biggest: int) -> None:
     repl.out.message(f" Biggest level on this run(til): {biggest}")
 
 
-def breakpoint_lines(repl: Repl, hits: Sequence[Breakpoint]) -> None:
-    steps = repl.session.state().steps
+def breakpoint_lines(repl: Repl, hits: Sequence[Breakpoint], steps: int | None = None) -> None:
+    """The lines of a stop at breakpoints (at step ``steps``, by default the present's): one
+    each, and a watchpoint's old and new value, as gdb says them. ``continue n`` reads which
+    they were (``Repl.at_breakpoints``)."""
+    from sudoku_repl.core.breakpoints import Watch
+
+    steps = repl.session.state().steps if steps is None else steps
     for bp in hits:
         repl.out.message(
-            f"Breakpoint {bp.number}: {bp.describe(repl.session.geo)} at step {steps}."
+            f"{title(bp)} {bp.number}: {bp.describe(repl.session.geo)} at step {steps}."
         )
+        if isinstance(bp, Watch):
+            repl.out.message(f"Old value = {bp.shown(bp.old)}")
+            repl.out.message(f"New value = {bp.shown(bp.new)}")
+    repl.at_breakpoints = tuple(bp.number for bp in hits)
+
+
+def title(bp: Breakpoint) -> str:
+    """What gdb calls it: ``Breakpoint``, ``Temporary breakpoint``, ``Watchpoint``."""
+    from sudoku_repl.core.breakpoints import Watch
+
+    if isinstance(bp, Watch):
+        return "Watchpoint"
+    return "Temporary breakpoint" if bp.temporary else "Breakpoint"
 
 
 def ended(session: Session) -> bool:

@@ -141,34 +141,19 @@ def set_forms(settings: Iterable[Setting]) -> list[Form]:
     return [form for setting in settings if setting.settable for form in setting.forms()]
 
 
-#: the columns ``help set`` fills with the settings' sentences
-HELP_WIDTH = 86
-
-
 def help_text(settings: Iterable[Setting], after: str = "") -> Callable[[], str]:
     """``help set``'s text, made when asked: the sentences of the settings ``set`` changes,
-    joined by ``;`` in paragraphs (each ``paragraph`` begins one), filled to ``HELP_WIDTH``
-    columns; then ``after``."""
+    joined by ``;`` in paragraphs (each ``paragraph`` begins one); then ``after``'s. ``help``
+    fills them (``filling.help_paragraphs``)."""
 
     def text() -> str:
-        import textwrap
-
         paragraphs: list[list[str]] = []
         for setting in settings:
             if setting.settable and setting.help:
                 if setting.paragraph or not paragraphs:
                     paragraphs.append([])
                 paragraphs[-1].append(setting.help)
-        lines = [
-            line
-            for paragraph in paragraphs
-            for line in textwrap.wrap(
-                "; ".join(paragraph) + ".",
-                HELP_WIDTH,
-                break_long_words=False,
-                break_on_hyphens=False,
-            )
-        ]
-        return "\n".join([*lines, after]) if after else "\n".join(lines)
+        filled = ["; ".join(paragraph) + "." for paragraph in paragraphs]
+        return "\n\n".join([*filled, after] if after else filled)
 
     return text

@@ -158,7 +158,11 @@ class Command:
     given where the Order List says it shorter), ``summary`` its line there, ``help`` the
     explanation ``help <command>`` adds, ``handler`` the dotted path of its handler
     (``"module:function"``), ``forms`` what may follow the name (none: nothing), ``form`` the
-    text error lines name (by default the forms'), ``aliases`` its other names.
+    text error lines name (by default the forms'), ``aliases`` its other names, ``original``
+    its form in the original's Order List where 2.6 said less (``run-mode [1|2|0]``: 2.6 had
+    three modes; ``help`` gives the present form). ``help`` is paragraphs, blank lines between
+    them: ``help <command>`` fills each to 79 columns (``filling.help_paragraphs``), so the line
+    breaks written in it are not the ones shown.
 
     The handler is called as ``handler(repl, **values)``: the values of the arguments of the
     form that matched, by their keys (None for an optional one left out). A ``raw`` command's
@@ -190,6 +194,7 @@ class Command:
         "handler_path",
         "key",
         "name",
+        "original",
         "raw",
         "repeats",
         "runs",
@@ -223,6 +228,7 @@ class Command:
         scripted: bool = True,
         displayable: bool = True,
         fold: bool = False,
+        original: str = "",
     ) -> None:
         self.name = name
         self.summary = summary
@@ -245,6 +251,7 @@ class Command:
         self.scripted = scripted
         self.displayable = displayable and not self.stops
         self.fold = fold
+        self.original = original or self.usage
         self._handler: Handler | None = None
 
     def __repr__(self) -> str:
@@ -258,9 +265,9 @@ class Command:
             self._help = self._help()
         return self._help
 
-    def entry(self) -> str:
-        """The command's line in the Order List."""
-        return f"{self.usage}: {self.summary}"
+    def entry(self, original: bool = False) -> str:
+        """The command's line in the Order List (``original``: in 2.6's words)."""
+        return f"{self.original if original else self.usage}: {self.summary}"
 
     @property
     def module(self) -> str:
@@ -307,7 +314,7 @@ class Command:
         word = typed[0] if typed else ""
         if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with
             known = [w for form in self.forms for w in form[:1] if isinstance(w, str)]
-        if word and known and word not in known:
+        if word and known and word not in known and not self._numbered(word):
             import difflib
 
             from sudoku_repl.core.errors import shown
@@ -401,7 +408,8 @@ class Command:
 
     def first_words(self) -> list[str]:
         """The words the forms begin with (``break``, ``settings`` for ``info``); none when a
-        form begins with an argument that is not one of some words."""
+        form begins with an argument that is not one of some words, nor a whole number
+        (``break 92``: a number is no word)."""
         found: list[str] = []
         for form in self.forms:
             first = form[0] if form else None
@@ -409,9 +417,15 @@ class Command:
                 found.append(first)
             elif first is not None and first.kind == CHOICE:
                 found += first.offers
-            else:
+            elif first is None or first.kind != INT:
                 return []
         return list(dict.fromkeys(found))
+
+    def _numbered(self, word: str) -> bool:
+        """Whether ``word`` is a number and a form begins with one (``break 92``)."""
+        return word.isdigit() and any(
+            form and isinstance(form[0], Arg) and form[0].kind == INT for form in self.forms
+        )
 
     def match(
         self,

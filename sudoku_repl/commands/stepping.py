@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.breakpoints import breakpoint_of, parse_condition
 from sudoku_repl.commands.declared.settings import named
-from sudoku_repl.commands.declared.stepping import CONDITION
+from sudoku_repl.commands.declared.stepping import ADVANCE, CONDITION, FINISH, UNTIL
 from sudoku_repl.commands.running import run_command
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
@@ -18,28 +18,80 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-def continue_(repl: Repl) -> None:
+def continue_(repl: Repl, n: int | None = None) -> None:
+    """``continue n``, stopped at a breakpoint: gdb's, that breakpoint is passed over n-1 more
+    times (its ignore count)."""
+    repl.require_quiz()
+    if n is not None and n > 1:
+        stopped = [repl.session.breakpoints.items.get(k) for k in repl.stopped_by]
+        for bp in (bp for bp in stopped if bp is not None):
+            bp.ignore = n - 1
+            repl.out.message(f"Will ignore the next {bp.ignore} stops of breakpoint {bp.number}.")
+        if not any(stopped):
+            repl.out.message("Not stopped at any breakpoint; argument ignored.")
     run_command(repl, 0)
 
 
-def next_(repl: Repl) -> None:
+def next_(repl: Repl, n: int | None = None) -> None:
+    """One step, a new guess and all below it counting as one; ``next n``: n such."""
     level = repl.require_quiz().state().level
+    left = [1 if n is None else max(n, 1)]
 
     def back_up(engine: Engine) -> bool:
-        return len(engine.frames) <= level
+        nonlocal level
+        if len(engine.frames) > level:
+            return False
+        left[0] -= 1
+        level = len(engine.frames)  # the next one's level
+        return not left[0]
 
     run_command(repl, 1, until=back_up, show=True)
 
 
-def finish(repl: Repl) -> None:
+def finish(repl: Repl, n: int | None = None) -> None:
+    """Until the present guess level is left (``finish n``: n levels)."""
     level = repl.require_quiz().state().level
     if level == 0:
         raise UserError("No guess level to finish: the search is at level 0 (finish)")
+    n = 1 if n is None else max(n, 1)
+    if n > level:
+        raise UserError(
+            f"No {n} guess levels to finish: the search is at level {level} ({FINISH.form})"
+        )
+
+    def left(engine: Engine) -> bool:
+        return len(engine.frames) <= level - n
+
+    run_command(repl, 1, until=left, show=True)
+
+
+def until(repl: Repl, step: int | None = None) -> None:
+    """gdb's until: alone, ``next``; with a step, ``advance``."""
+    if step is None:
+        next_(repl)
+    else:
+        _advance(repl, step, UNTIL.form)
+
+
+def advance(repl: Repl, step: int) -> None:
+    _advance(repl, step, ADVANCE.form)
+
+
+def _advance(repl: Repl, step: int, form: str) -> None:
+    """Forward to step ``step``, unless the present guess level is left first (gdb's advance:
+    a function that returns stops it), a breakpoint, a solution or the end of the search."""
+    now = repl.require_quiz().state()
+    if step <= now.steps:
+        raise UserError(
+            f"Step {step} is not ahead: the search is at step {now.steps} (goto {step} goes "
+            f"back): {form}"
+        )
+    level = now.level
 
     def left(engine: Engine) -> bool:
         return len(engine.frames) < level
 
-    run_command(repl, 1, until=left, show=True)
+    run_command(repl, 1, step, until=left if level else None)
 
 
 def ignore(repl: Repl, number: int, count: int) -> None:

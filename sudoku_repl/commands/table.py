@@ -59,15 +59,16 @@ def lookup(word: str) -> Command | None:
 
 
 #: how alike a typo and a name must be (difflib's ratio), and how much less alike than the
-#: nearest name another may be and still be named (``runtl``: runtil or run; ``runtill``:
-#: runtil only)
+#: nearest name another may be and still be named (``runtl``: runtil, until or run; ``runtill``:
+#: runtil or until, not run)
 CLOSE, NEARLY_AS_CLOSE = 0.6, 0.2
 
 
 def suggestions(word: str, most: int = 3) -> list[str]:
     """The commands nearest to ``word`` (a typo of one of their names or aliases), nearest
-    first, each named once by its name: those it begins first (``load`` is ``load-quiz``), then
-    the close ones; none when none is close."""
+    first, each named once, by the word it is nearest to (``exti``: exit, an alias of bye):
+    those it begins first (``load`` is ``load-quiz``), then the close ones; none when none is
+    close."""
     import difflib
 
     owner = {name: cmd.name for cmd in COMMANDS.values() for name in (cmd.name, *cmd.aliases)}
@@ -75,9 +76,17 @@ def suggestions(word: str, most: int = 3) -> list[str]:
     begun = [name for name in owner if len(typed) > 1 and name.startswith(typed)]
     close = difflib.get_close_matches(typed, owner, n=len(owner), cutoff=CLOSE)
     if close:
-        best = difflib.SequenceMatcher(None, typed, close[0]).ratio() - NEARLY_AS_CLOSE
-        close = [n for n in close if difflib.SequenceMatcher(None, typed, n).ratio() >= best]
-    return list(dict.fromkeys(owner[name] for name in (*begun, *close)))[:most]
+
+        def nearness(name: str) -> tuple[float, bool]:  # a swap of letters first (exti: exit)
+            return difflib.SequenceMatcher(None, typed, name).ratio(), sorted(name) == sorted(typed)
+
+        close.sort(key=nearness, reverse=True)
+        best = nearness(close[0])[0] - NEARLY_AS_CLOSE
+        close = [n for n in close if nearness(n)[0] >= best]
+    named: dict[str, str] = {}  # a command's name: the word it is named by
+    for name in (*begun, *close):
+        named.setdefault(owner[name], name)
+    return list(named.values())[:most]
 
 
 def suggestion(word: str) -> str | None:
@@ -90,7 +99,11 @@ def unknown(word: str) -> str:
     """The line before the original's Order List when ``word`` is no command: ``Unknown command
     'stpe'; did you mean step?`` (up to three: ``runtil or run?``), or ``Unknown command
     'xyz'.`` when no command is close."""
+    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
+
     said = f"Unknown command {shown(word)!r}"
+    if word in GDB_ELSEWHERE:
+        return f"{said} (gdb's {word}): {GDB_ELSEWHERE[word]}."
     near = suggestions(word)
     if not near:
         return f"{said}."
@@ -102,18 +115,25 @@ def unknown(word: str) -> str:
 MORE = "help lists the other commands; help <command> explains one."
 
 
-def unknown_listing() -> list[str]:
+def unknown_listing(word: str = "") -> list[str]:
     """What follows ``unknown``'s line: the banner and the original's Order List as 2.6 prints
-    them for an unknown command (docs/commands.md 2), then ``MORE``."""
+    them for an unknown command, in its words (docs/commands.md 2), then ``MORE``; nothing after
+    a word of gdb's whose line said what to type instead."""
     from sudoku_repl.commands.declared import original_ten
+    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
 
-    return [*_listing(original_ten()), MORE]
+    if word in GDB_ELSEWHERE:
+        return []
+
+    entries = [cmd.entry(original=True) for cmd in original_ten()]
+    return [BANNER, "", "Order List:", *entries, MORE]
 
 
 def order_list() -> list[str]:
-    """The banner and the Order List (docs/commands.md 2), the original ten first."""
-    return _listing(COMMANDS.values())
+    """``help``'s list: the banner and the Order List (docs/commands.md 2), the original ten
+    first, each as it is now (``run-mode`` takes the modes added since), a long entry broken
+    between words to fit 80 columns, its lines after the first indented."""
+    from sudoku_repl.commands.filling import filled
 
-
-def _listing(commands: Iterable[Command]) -> list[str]:
-    return [BANNER, "", "Order List:", *(cmd.entry() for cmd in commands)]
+    entries = [line for cmd in COMMANDS.values() for line in filled(cmd.entry(), indent="  ")]
+    return [BANNER, "", "Order List:", *entries]

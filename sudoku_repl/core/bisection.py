@@ -61,6 +61,11 @@ class Probe(NamedTuple):
     biggest: int | None = None
 
 
+class HeldFromStart(NamedTuple):
+    """The question holds at the loaded state, before any step (level 0, 0 solutions): no
+    step makes it true, and no step was dropped to say so."""
+
+
 class HeldBefore(NamedTuple):
     """The question already held before ``first``, the step the kept record starts at (older
     steps were dropped to bound memory)."""
@@ -86,7 +91,7 @@ class Found(NamedTuple):
     probes: tuple[Probe, ...]
 
 
-Bisected = HeldBefore | NothingRecorded | NeverHolds | Found
+Bisected = HeldFromStart | HeldBefore | NothingRecorded | NeverHolds | Found
 
 
 def deepest_level(history: History) -> int:
@@ -98,6 +103,8 @@ def deepest_level(history: History) -> int:
 def bisect(history: History, question: Question, last: int | None = None) -> Bisected:
     """The first step of the kept record (up to step ``last``, if given) at which ``question``
     holds, halving the steps from the record's first; or why there is none."""
+    if holds_from_start(question):
+        return HeldFromStart()
     first, before = first_step(history, question)
     lo, end = history.first_steps, history.last_steps
     if last is not None:
@@ -138,6 +145,14 @@ def halve(
     return lo, halvings
 
 
+def holds_from_start(question: Question) -> bool:
+    """Whether the question holds at every step, the loaded state's too: guess level 0 (or
+    below), at least 0 solutions."""
+    if isinstance(question, LevelReached):
+        return question.level <= 0
+    return isinstance(question, SolutionsAtLeast) and question.k <= 0
+
+
 def first_step(history: History, question: Question) -> tuple[int | None, bool]:
     """The first step of the kept record at whose state ``question`` holds (None: none), and
     whether it already held before the kept record starts."""
@@ -157,7 +172,7 @@ def first_step(history: History, question: Question) -> tuple[int | None, bool]:
         ) in history.dropped_removed
     k = question.k
     if history.start.solutions >= k:
-        return None, bool(history.dropped) or k == 0
+        return None, bool(history.dropped)
     move = history.solution_move(k)
     return (None if move is None else history.visible_step(move)), False
 

@@ -234,6 +234,76 @@ class Removed(OnACell):
         return before is not None and bool(before & b) and not now & b
 
 
+#: what ``watch removed v [r,c]`` sees of the candidate (unknown: the loaded state, before the
+#: first step works the candidates out)
+UNKNOWN, REMOVED, CANDIDATE, PLACED = -1, 0, 1, 2
+_CANDIDATE_WORDS = {REMOVED: "removed", CANDIDATE: "a candidate", PLACED: "placed"}
+
+
+@attrs.define
+class Watch(OnACell):
+    """A watchpoint, the data form of a breakpoint (gdb's ``watch``): it stops where what it
+    watches differs from what it was at the step before; ``old`` and ``new`` are the two values
+    of the last change it met (``shown`` words them)."""
+
+    old: int = attrs.field(default=0, init=False)
+    new: int = attrs.field(default=0, init=False)
+    _now: int = attrs.field(default=0, init=False)
+
+    def watched(self, values: Sequence[int], cands: Sequence[Mask]) -> int:
+        raise NotImplementedError
+
+    def shown(self, value: int) -> str:
+        raise NotImplementedError
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        self._now = self.watched(values, cands)
+
+    def hit(self, seen: StepSeen) -> bool:
+        now = self.watched(seen.values, seen.cands)
+        if now == self._now or self._now == UNKNOWN:  # (an unknown before: known from now on)
+            self._now = now
+            return False
+        self.old, self.new, self._now = self._now, now, now
+        return True
+
+
+@attrs.define
+class WatchCell(Watch):
+    """``watch [r,c]``: the cell's value (0: empty)."""
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return self.place(geo)
+
+    def watched(self, values: Sequence[int], cands: Sequence[Mask]) -> int:
+        return values[self.cell]
+
+    def shown(self, value: int) -> str:
+        return str(value) if value else "empty"
+
+
+@attrs.define
+class WatchCandidate(Watch):
+    """``watch removed v [r,c]``: the candidate v of the cell, a candidate of the empty cell,
+    placed (the cell's value), or removed (gone from its candidates, or another value placed)."""
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return f"removed {self.value} {self.place(geo)}"
+
+    def watched(self, values: Sequence[int], cands: Sequence[Mask]) -> int:
+        held = values[self.cell]
+        if held:
+            return PLACED if held == self.value else REMOVED
+        if not any(cands):
+            return UNKNOWN
+        return CANDIDATE if cands[self.cell] >> (self.value - 1) & 1 else REMOVED
+
+    def shown(self, value: int) -> str:
+        return _CANDIDATE_WORDS[value]
+
+
 @attrs.define
 class Breakpoints:
     items: dict[int, Breakpoint] = attrs.Factory(dict)

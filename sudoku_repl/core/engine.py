@@ -207,7 +207,7 @@ class Engine:
         mode, fine, chunk, index = request.run_mode, request.fine, request.chunk, request.start
         kinds = request.kinds
         wide = self.geo.size > 256
-        steps, guess_moves, levels, ends = array("I"), array("I"), bytearray(), array("I")
+        steps, guess_moves, levels, ends = array("I"), array("I"), array("I"), array("I")
         cells: bytearray | array[int] = array("H") if wide else bytearray()
         states = array("H")
         snapshots: list[EngineState] = []
@@ -260,7 +260,7 @@ class Engine:
             biggest,
             steps.tobytes(),
             guess_moves.tobytes(),
-            bytes(levels),
+            levels.tobytes(),
             snapshots,
             events,
             bytes(cells) if isinstance(cells, bytearray) else cells.tobytes(),

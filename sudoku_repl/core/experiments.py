@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.record import History, Tail
 
 
@@ -169,6 +170,47 @@ class Experiments:
         self._next -= 1 if self._next == exp.number + 1 else 0
         return True
 
+    # -- following -----------------------------------------------------------------------
+
+    def holding(self, at: int, choice: Choice, run_mode: int) -> Experiment | None:
+        """Another experiment whose record shares the present one's first ``at`` moves and
+        goes on there with the move made with ``choice`` in ``run_mode``: stepping on with those
+        inputs follows it rather than cutting a twin of it. Of the experiments through that
+        move, the lowest numbered (the oldest line; it follows its own record from there on).
+        None: no experiment parts from the present one there by that move."""
+        path = self.current.segment.path()
+        on_path = set(path)
+        found: list[Experiment] = []
+        for seg in path:
+            if seg.end == at:
+                for child in seg.children:
+                    if child in on_path:
+                        continue
+                    for first in self._first_moves(child):
+                        tail = first.tail
+                        assert tail is not None  # (off the present path)
+                        if tail.modes[0] == run_mode and tail.choices.get(at) == choice:
+                            below = set(self._below(first))
+                            found += (e for e in self.all.values() if e.segment in below)
+        return min(found, key=lambda e: e.number, default=None)
+
+    def _first_moves(self, seg: Segment) -> Iterator[Segment]:
+        """The segments at or below ``seg`` (off the present path) that hold the first move
+        below it: ``seg`` itself, or if it holds no move, those below it that do."""
+        if seg.tail is not None and len(seg.tail):
+            yield seg
+            return
+        for child in seg.children:
+            yield from self._first_moves(child)
+
+    def _below(self, seg: Segment) -> Iterator[Segment]:
+        """``seg`` and every segment below it."""
+        stack = [seg]
+        while stack:
+            seg = stack.pop()
+            yield seg
+            stack += seg.children
+
     # -- switching -----------------------------------------------------------------------
 
     def switch(self, target: Experiment, cursor: int) -> None:
@@ -275,11 +317,7 @@ class Experiments:
         return seg.end if seg.end is not None else len(self.history)
 
     def _segments(self) -> Iterator[Segment]:
-        stack = [self.root]
-        while stack:
-            seg = stack.pop()
-            yield seg
-            stack += seg.children
+        return self._below(self.root)
 
     def parting_moves(self, a: Experiment, b: Experiment) -> int:
         """How many moves the records of ``a`` and ``b`` share."""

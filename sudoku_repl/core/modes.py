@@ -87,7 +87,13 @@ def check(mode: int) -> None:
 
 def listing() -> str:
     """Every mode and what it does, in one line: ``0 grp and ply; 1 grp only; ...``."""
-    return "; ".join(f"{m} {ORIGINAL.get(m) or DESCRIPTIONS.get(m, '')}" for m in names())
+    return "; ".join(f"{m} {description(m)}" for m in names())
+
+
+def description(mode: int) -> str:
+    """What a registered mode does: the original's words for its three, else the words it was
+    registered with."""
+    return ORIGINAL.get(mode) or DESCRIPTIONS.get(mode, "")
 
 
 def filters_of(mode: int) -> tuple[Filter, ...]:

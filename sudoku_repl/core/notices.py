@@ -28,6 +28,17 @@ class ExperimentsDropped:
 
 
 @attrs.frozen
+class ExperimentFollowed:
+    """Stepping on from step ``step`` with the inputs experiment ``number`` (named ``name``)
+    holds from there followed it: it is the present one, ``left`` stands at its end."""
+
+    number: int
+    name: str
+    left: int
+    step: int
+
+
+@attrs.frozen
 class BreakpointDisabled:
     """A new quiz has no cell at the place of a cell breakpoint, so it was disabled: its
     ``number``, what it watches (``Breakpoint.describe``) and the place (``OnACell.place``), as
@@ -38,4 +49,4 @@ class BreakpointDisabled:
     place: str
 
 
-Notice: TypeAlias = RecordFull | ExperimentsDropped | BreakpointDisabled
+Notice: TypeAlias = RecordFull | ExperimentsDropped | ExperimentFollowed | BreakpointDisabled

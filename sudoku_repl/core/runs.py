@@ -58,7 +58,7 @@ class PlainRun(NamedTuple):
     biggest: int  # the biggest level of its new guesses (0: none)
     steps: bytes  # each move's step count after it (uint32)
     guess_moves: bytes  # the record's index of each new guess's move (uint32)
-    guess_levels: bytes  # and its level (a byte)
+    guess_levels: bytes  # and its level (uint32: a deep search passes 255)
     snapshots: list[EngineState]  # the states due after a chunk's last move, in order
     events: list[Event]  # the events of the kinds asked for
     cells: bytes  # the cells each move touched (a byte, or uint16 past 256 cells)

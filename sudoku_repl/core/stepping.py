@@ -19,9 +19,11 @@ from sudoku_repl.core.breakpoints import Breakpoint, StepSeen
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.core.events import Event, is_new_guess
+from sudoku_repl.core.experiments import Experiment
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.modes import HAND
+from sudoku_repl.core.notices import ExperimentFollowed
 from sudoku_repl.core.outcomes import DONE, INTERRUPTED, AtBreakpoint, GuessDue, Outcome
 from sudoku_repl.core.present import Present
 from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
@@ -79,6 +81,8 @@ class Walk:
         "dropped",
         "fine",
         "first",
+        "first_append",
+        "followed",
         "hits",
         "in_unit",
         "max_steps",
@@ -128,6 +132,10 @@ class Walk:
         self._answer: Choice = None
         # the present unit's
         self.start = self.appended = self.dropped = 0  # cursor, appended, dropped at its start
+        self.first_append: int | None = None  # the record's index of its first move appended
+        #: the experiment it began in, then each it followed (``Stepping._follow``), with the
+        #: move each stood at before
+        self.followed: list[tuple[Experiment, int]] = []
         self.start_state: EngineState | None = None  # to put back when its question is off
         self.unit_biggest = 0
         self.hits: tuple[Breakpoint, ...] = ()
@@ -217,6 +225,9 @@ class Stepping(Present):
             if choice == default:
                 choice = None
         keep = recorded and history.choice(at) == choice and history.run_mode(at) == mode
+        if recorded and not keep:  # another experiment may hold this future: follow it
+            keep = self._follow(walk, at, choice, mode)
+            history = self.history
         parting = None if keep or not recorded else self._parting(at, choice, mode)
         if mode == HAND and choice is not None:
             ev = hand.apply(engine, choice)
@@ -227,8 +238,33 @@ class Stepping(Present):
         else:
             if parting is not None:  # the recorded future is kept as an experiment
                 self.experiment_tree.cut(at, parting)
+            if walk.first_append is None:
+                walk.first_append = at
             self._record(ev, choice, mode)
         return ev
+
+    def _follow(self, walk: Walk, at: int, choice: Choice, mode: int) -> bool:
+        """At move ``at``, where the present record goes on otherwise: if another experiment's
+        record goes on there with this move (``Experiments.holding``), make it the present one
+        (the one left stands at the end of its record, as a cut leaves it) and say so. The
+        walk keeps who stood where, for a unit called off at a later question (``abort``: a
+        run mode followed at its first move, then its guess question)."""
+        tree = self.experiment_tree
+        other = tree.holding(at, choice, mode)
+        if other is None:
+            return False
+        left = tree.current
+        if not walk.followed:
+            walk.followed.append((left, len(self.history)))
+        walk.followed.append((other, other.cursor))
+        tree.switch(other, len(self.history))
+        step = self.history.steps_after(at)
+        said = [n for n in self.notices if type(n) is ExperimentFollowed]
+        began = said[0].left if said else left.number  # (a command that followed twice)
+        self.notices[:] = [n for n in self.notices if type(n) is not ExperimentFollowed]
+        if other.number != began:
+            self.notices.append(ExperimentFollowed(other.number, other.name, began, step))
+        return True
 
     # -- the stepping loop -------------------------------------------------------------------
 
@@ -290,6 +326,7 @@ class Stepping(Present):
         mode the state to put back if its guess question is called off."""
         walk.in_unit = True
         walk.start, walk.appended, walk.dropped = self.cursor, self._appended, self.history.dropped
+        walk.first_append, walk.followed = None, []
         if walk.rewinds and self.settings.guess_mode:
             walk.start_state = self.engine.state()
         walk.unit_biggest = 0
@@ -382,7 +419,7 @@ class Stepping(Present):
                     walk.first,
                     walk.max_steps,
                     # the move past the cap drops the older half (if it can: else one at a time)
-                    max(history.cap + 1 - start, 1),
+                    history.room(),
                     start,
                     resume,
                     history.cells_in_last_chunk(),
@@ -419,12 +456,20 @@ class Stepping(Present):
         if start_state is None:
             return
         history = self.history
-        start = walk.start - (history.dropped - walk.dropped)
+        shift = history.dropped - walk.dropped
         self.engine.restore(start_state)
-        self.cursor = max(start, 0)
+        self.cursor = max(walk.start - shift, 0)
         if self._appended != walk.appended:  # the unit had left the record: drop its moves
-            history.truncate(self.cursor)
-            self.experiment_tree.undo_cut(self.cursor)  # (and an experiment it began)
+            first = self.cursor if walk.first_append is None else walk.first_append - shift
+            history.truncate(max(first, self.cursor))
+            self.experiment_tree.undo_cut(max(first, self.cursor))  # (and an experiment it began)
+        if walk.followed:  # back to the experiment it began in; those followed where they stood
+            tree = self.experiment_tree
+            began = walk.followed[0][0]
+            tree.switch(began, len(history))
+            for exp, stood in walk.followed[1:]:
+                exp.cursor = max(stood - shift, 0)
+            self.notices[:] = [n for n in self.notices if type(n) is not ExperimentFollowed]
 
     def settle(self, walk: Walk, hooks: Hooks) -> Outcome:
         """``walk`` with the guess questions asked through ``hooks.ask_guess``: any outcome but

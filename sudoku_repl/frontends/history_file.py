@@ -10,14 +10,33 @@ from pathlib import Path
 
 from sudoku_repl.core.errors import os_reason
 
+#: the variable that names another history file, or, set empty, none
+VARIABLE = "SUDOKU_REPL_HISTORY"
+#: how to keep it elsewhere or turn it off, as ``--help`` and ``info settings`` say it
+HOW = f"{VARIABLE}=FILE keeps it in FILE; {VARIABLE}= (empty) keeps none"
 
-def history_path() -> Path:
-    """The history file under the user's data directory."""
+
+def history_path() -> Path | None:
+    """The history file: ``$SUDOKU_REPL_HISTORY`` (set empty: None, no file), else the one
+    under the user's data directory (``$XDG_DATA_HOME``, by default ``~/.local/share``;
+    ``%APPDATA%`` on Windows)."""
+    chosen = os.environ.get(VARIABLE)
+    if chosen is not None:
+        return Path(chosen).expanduser() if chosen else None
     if sys.platform == "win32":
         base = Path(os.environ.get("APPDATA", Path.home()))
     else:
         base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "sudoku-repl" / "history"
+
+
+def history_lines(path: Path | None, kept: bool = True) -> list[str]:
+    """``info settings``'s lines about the history file of the interactive shell: where it is
+    (``kept``: False, it cannot be written) and how to change that."""
+    if path is None:
+        return [f"history none ({VARIABLE} is empty; unset it for the usual file)"]
+    where = f"{path}" if kept else f"in memory ({path} cannot be written)"
+    return [f"history {where}", f"  ({HOW})"]
 
 
 def history_problem(path: Path) -> str | None:

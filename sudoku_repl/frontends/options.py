@@ -97,7 +97,13 @@ def parser() -> argparse.ArgumentParser:
     from sudoku_repl import version
     from sudoku_repl.commands.declared import in_order
     from sudoku_repl.core.native import build
+    from sudoku_repl.frontends.history_file import HOW, VARIABLE, history_path
 
+    path = history_path()
+    if path is None:
+        history = f"the interactive shell keeps no history file ({VARIABLE} is empty)"
+    else:
+        history = f"the interactive shell keeps its command history in {path} ({HOW})"
     names = ", ".join(cmd.name for cmd in in_order())
     parser = argparse.ArgumentParser(
         prog="sudoku-repl",
@@ -108,7 +114,7 @@ def parser() -> argparse.ArgumentParser:
         "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
         "default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine even where the native core "
         "is installed), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
-        "sudoku-repl folder).",
+        f"sudoku-repl folder). History: {history}.",
     )
     parser.add_argument(
         "--version", action="version", version=f"sudoku-repl {version()}, {build()}"

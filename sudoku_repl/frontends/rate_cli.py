@@ -47,6 +47,8 @@ MAX_JOBS = 4 * (os.cpu_count() or 1)
 
 
 def _parser() -> argparse.ArgumentParser:
+    from sudoku_repl.tools.rate_dask import DASK_EXTRA  # (no Dask: its words)
+
     parser = ArgumentParser(
         prog=PROG,
         after=f" (see {PROG} --help)",
@@ -136,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="WHERE",
         help="local: --jobs processes of this machine (default); dask: a Dask cluster of "
         "--jobs worker processes on this machine; dask://HOST:PORT: the workers of a running "
-        "Dask scheduler (pip install 'sudoku-repl[dask]'; see docs/cluster.md)",
+        f"Dask scheduler ({DASK_EXTRA}; see docs/cluster.md)",
     )
     parser.add_argument(
         "--plot",

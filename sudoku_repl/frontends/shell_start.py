@@ -11,7 +11,7 @@ from pathlib import Path
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.session_hooks import ViewSettings, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
-from sudoku_repl.frontends.history_file import history_path, history_problem
+from sudoku_repl.frontends.history_file import history_lines, history_path, history_problem
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.pager import Pager, page_rows, read_key
 from sudoku_repl.frontends.progress_line import ProgressLine
@@ -46,13 +46,15 @@ class ShellStart:
         self.mode = mode
         #: the history file to use; None: none asked for, or it cannot be written (said here)
         self.history: Path | None = None
+        said: list[str] = []  # info settings' lines about it (none: a test's history)
         if history_file:
             path = history_path()
-            warning = history_problem(path)
+            warning = history_problem(path) if path is not None else None
             if warning:
                 self.out.error(warning)
             else:
                 self.history = path
+            said = history_lines(path, kept=not warning)
         self.flag = InterruptFlag()
         slot, view = SessionSlot(), ViewSettings()
         tick = nothing
@@ -76,6 +78,9 @@ class ShellStart:
             view=view,
             width=terminal_width,
             can_switch=mode is not None,  # `tui` needs the real terminal
+            history=said,
+            wrap=is_terminal(sys.stdout),  # the show block's candidates between entries
+            asks=True,  # (delete alone asks first, as gdb's confirm)
         )
 
     def run_first(self, commands: list[str]) -> None:

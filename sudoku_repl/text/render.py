@@ -112,6 +112,31 @@ def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
     return lines
 
 
+#: a continued line of the show block begins so (its candidates went on past the width)
+GOES_ON = "  "
+
+
+def wrapped(lines: Sequence[str], width: int) -> list[str]:
+    """The show block's ``lines`` for a terminal ``width`` columns wide: a line of candidates
+    wider than that is broken between its entries (``[4,9]: 1 2 7`` stays whole), the lines it
+    goes on in begun with ``GOES_ON``; the other lines as they are."""
+    out: list[str] = []
+    for line in lines:
+        if len(line) < width or not line.startswith("["):
+            out.append(line)
+            continue
+        entries = ["[" + e if k else e for k, e in enumerate(line.split(" ["))]
+        now = entries[0]
+        for entry in entries[1:]:
+            if len(now) + 1 + len(entry) < width:
+                now += " " + entry
+            else:
+                out.append(now)
+                now = GOES_ON + entry
+        out.append(now)
+    return out
+
+
 def levels_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
     """docs/commands.md 3, ``levels``."""
     lines = [f"At guess level {state.level}:"]

@@ -1,7 +1,8 @@
 """Rating on Dask: ``rate --executor dask`` (a ``LocalCluster`` of ``--jobs`` worker processes on
 this machine) or ``--executor dask://HOST:PORT`` (the workers of a scheduler already running,
 on any machines). The one module that imports Dask (an import-linter contract), and only when
-one of those is asked for; Dask comes with the extra: ``pip install 'sudoku-repl[dask]'``.
+one of those is asked for; Dask comes with the extra: ``pip install '.[dask]'`` in the
+repository (``DASK_EXTRA``).
 
 The workers rate chunks of quizzes with ``rate_pool.rate_chunk``, so they need sudoku-repl
 installed (the same version); each registers the run mode it rates in the first time
@@ -29,6 +30,11 @@ CONNECT_TIMEOUT = 3.0
 #: times a local process's, so chunks may be bigger
 MOST_PER_CHUNK = 32
 SCHEME = "dask://"
+#: how Dask comes: the extra, installed from the repository (a copy that is not installed from
+#: a clone names no ``sudoku-repl[dask]`` pip can find); or Dask alone, beside sudoku-repl
+DASK_EXTRA = (
+    "pip install '.[dask]' in the sudoku-repl repository (or pip install 'dask[distributed]')"
+)
 
 
 def dask_pool(
@@ -45,9 +51,7 @@ def dask_pool(
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UserError(
-            f"--executor {where} needs Dask: pip install 'sudoku-repl[dask]'."
-        ) from None
+        raise UserError(f"--executor {where} needs Dask: {DASK_EXTRA}.") from None
     if where == "dask":
         # Ctrl-C at a terminal goes to the whole process group: the workers' is ours to handle
         # (they would die with tracebacks). A signal ignored when a process starts stays

@@ -255,24 +255,28 @@ def kept_rows(
     """``rows``, each kept as an experiment (``kept``): (row, its experiment's number). Between
     rows and at the end, whether the rows run out, ``Interrupted`` is raised or the caller stops
     early, the experiment present at the start is made the present again, at the step it stood
-    at; the experiment of a row that was interrupted is deleted."""
+    at; the experiment of a row that was interrupted is deleted. No move of the record is
+    dropped meanwhile (``History.cap_held``): the rows' experiments hold their moves anyway."""
     tree = session.experiment_tree
     origin, cursor = tree.current, session.cursor
-    try:
-        for guess, other, before in _alternatives(session, guesses):
-            try:
-                found = kept(session, guess, other, hooks, cap, before)
-            except Interrupted:
-                half_done = tree.current.number
+    # a row shares the present record up to its guess: a drop (the record's cap) would cut
+    # the present experiment's moves, the rows kept so far and the guesses still to come
+    with session.history.cap_held():
+        try:
+            for guess, other, before in _alternatives(session, guesses):
+                try:
+                    found = kept(session, guess, other, hooks, cap, before)
+                except Interrupted:
+                    half_done = tree.current.number
+                    session.switch(origin.number)
+                    session.delete_experiment(half_done)
+                    raise
                 session.switch(origin.number)
-                session.delete_experiment(half_done)
-                raise
-            session.switch(origin.number)
-            yield found
-    finally:
-        if tree.current is not origin:
-            session.switch(origin.number)
-        session.seek(cursor)
+                yield found
+        finally:
+            if tree.current is not origin:
+                session.switch(origin.number)
+            session.seek(cursor)
 
 
 def _alternatives(

@@ -63,7 +63,8 @@ def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) ->
     declared forms (then no file spells it out). A one-word usage is the command's name, and a
     one-word summary (``quit``) a word, which other code may say."""
     cmd = COMMANDS[name]
-    assert f"{cmd.usage}: {cmd.summary}" in order_list()
+    listed = " ".join(line.strip() for line in order_list())  # (a long entry takes lines)
+    assert f"{cmd.usage}: {cmd.summary}" in listed
     declared = REPO / "sudoku_repl" / "commands" / "declared"
     if len(cmd.summary.split()) > 1:
         assert [p.parent for p in files_saying(cmd.summary)] == [declared], cmd.summary
@@ -142,12 +143,14 @@ def test_set_completes_its_settings_and_their_values() -> None:
 
 
 def test_info_completes_break_search_and_settings_and_accepts_them() -> None:
-    assert completions("info ") == ["info break", "info search", "info settings"]
+    assert completions("info ") == [
+        "info break", "info display", "info frame", "info search", "info settings", "info watch"
+    ]  # fmt: skip
     shell = Shell()
     assert shell.ok("info break") == ["No breakpoints."]
     assert shell.ok("info settings")[:3] == ["trace on", "solutions on", "colour auto"]
     assert shell.fails("info frames") == [
-        "Unknown info word 'frames'; info break | info search | info settings"
+        "Unknown info word 'frames' (did you mean frame?); info break | info watch | info search | info settings | info frame | info display"
     ]
 
 
@@ -161,7 +164,7 @@ KINDS = [
         "9",
         "run-mode takes a run mode (0 grp and ply; 1 grp only; 2 ply only; 3 the book's "
         "theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck; 4 grp, ply, "
-        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [1|2|0]",
+        "then X-Chain and Forcing-Chain; 5 X-Chain and Forcing-Chain only): run-mode [0|1|2|3|4|5]",
     ),
     (
         "info",
@@ -198,10 +201,13 @@ REFUSED = [
     ("goto", "-1", "goto needs a step number: goto <step>"),
     ("back", "x", "back takes a number of steps: back [n]"),
     ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
-    ("delete", "", "delete needs a breakpoint number: delete <n>"),
+    ("delete", "x", "delete takes a breakpoint number: delete [n]"),
     ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
     ("show", "x", "show takes no argument: show"),
-    ("continue", "now", "continue takes no argument: continue"),
+    ("continue", "now", "continue takes a count: continue [n]"),
+    ("frame", "x", "frame takes a frame number: frame [n]"),
+    ("print", "", "print needs a cell: print [r,c]"),
+    ("advance", "", "advance needs a step number: advance <step>"),
 ]
 
 
@@ -265,7 +271,7 @@ def test_the_break_forms_are_named_as_help_names_them() -> None:
     line = shell.fails("break sideways")[0]
     assert line == (
         "Unknown break word 'sideways'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
-        "removed v [r,c] | wrong | solution [if <expr>]"
+        "removed v [r,c] | wrong | solution | <N> [if <expr>]"
     )
 
 
@@ -366,23 +372,29 @@ def test_the_scan_finds_what_the_declarations_replaced(tmp_path: Path) -> None:
 
 def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
     """The facts as the original lists and gdb had them (issue 32 moved them here)."""
-    runs = {"run", "runtil", "runrun", "continue", "next", "finish"}
+    runs = {"run", "runtil", "runrun", "continue", "next", "finish", "until", "advance"}
     assert {cmd.name for cmd in in_order() if cmd.runs} == runs
     assert {cmd.name for cmd in in_order() if cmd.stops} == runs | {
         "step",
         "goto",
         "back",
         "bisect",
+        "reverse-next",
+        "reverse-continue",
+        "reverse-finish",
     }
     assert {cmd.name for cmd in in_order() if cmd.repeats} == {
-        "step", "next", "back", "continue", "finish", "up", "down"
+        "step", "next", "back", "continue", "finish", "up", "down", "until", "reverse-next",
+        "reverse-continue", "reverse-finish",
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.scripted} == {
         "save-session", "source", "help", "show", "levels", "history", "when", "board", "tui",
-        "experiments", "compare",
+        "experiments", "compare", "print",
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.displayable} == (
-        runs | {"step", "goto", "back", "bisect", "display", "undisplay", "bye", "source"}
+        runs
+        | {"step", "goto", "back", "bisect", "display", "undisplay", "bye", "source"}
+        | {"reverse-next", "reverse-continue", "reverse-finish"}
     )
 
 
@@ -415,7 +427,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
     settable = [s for s in SETTINGS if s.settable]
     assert set(ViewSettings.__annotations__) == {s.attr for s in settable}
     view = ViewSettings()
-    assert [getattr(view, s.attr) for s in settable] == [True, True, None, True, None, "readalps"]
+    assert [getattr(view, s.attr) for s in settable] == [True, True, None, False, None, "readalps"]
     with pytest.raises(TypeError, match="no such settings: color"):
         ViewSettings(color=True)
     shell = Shell()
@@ -423,7 +435,7 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
         "trace on",
         "solutions on",
         "colour auto",
-        "pagination on",
+        "pagination off",
         "height auto",
         "names readalps",
         "run-mode 0",
@@ -437,19 +449,23 @@ def test_settings_are_declared_once_and_set_info_and_view_read_them() -> None:
 
 
 def test_help_set_gives_each_settings_sentence() -> None:
-    """``help set``'s lines are made from the settings' sentences (filled as they were
-    written by hand before)."""
+    """``help set``'s lines are made from the settings' sentences, each paragraph filled to 80
+    columns (79 characters at most), broken between words."""
     lines = Shell().ok("help set")
-    assert lines[1:4] == [
-        "set trace off: runs print no trace lines (the end of the search and the timing lines",
-        "stay); set solutions off: a solution prints its Fine line without its grid; set colour",
-        "on|off|auto: colour in board (auto: on a terminal, unless NO_COLOR is set).",
+    assert lines[2:6] == [
+        "set trace off: runs print no trace lines (the end of the search and the timing",
+        "lines stay); set solutions off: a solution prints its Fine line without its",
+        "grid; set colour on|off|auto: colour in board (auto: on a terminal, unless",
+        "NO_COLOR is set).",
     ]
-    assert lines[8:11] == [
-        "set names standard: each technique line (trace, hint, why, board) also gives the",
-        "community's name, as '(hidden pair, box 4)'; set names readalps: the original's alone.",
-        "info settings lists them.",
+    at = lines.index("info settings lists them.")
+    assert lines[at - 3 : at] == [
+        "set names standard: each technique line (trace, hint, why, board) also gives",
+        "the community's name, as '(hidden pair, box 4)'; set names readalps: the",
+        "original's alone.",
     ]
+    assert lines[at + 1].startswith("What-if edits, at the present step:")
+    assert max(map(len, lines)) <= 79
 
 
 #: the commands left ``raw`` (they parse their own argument text), each for a reason the docs

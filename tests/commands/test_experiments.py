@@ -28,9 +28,10 @@ from tests.support.helpers import SEED, SEED_QUIZ, TEST_DATA, Answers, Shell, fa
 DATA = TEST_DATA
 
 
-def done_when_shell() -> Shell:
-    """The issue's script up to its second run: run, goto 6, answer [6,2]=9, run."""
-    shell = Shell.loaded("[6,2]=9")
+def done_when_shell(*later: str) -> Shell:
+    """The issue's script up to its second run: run, goto 6, answer [6,2]=9, run (``later``:
+    the answers to the questions that come after)."""
+    shell = Shell.loaded("[6,2]=9", *later)
     assert shell.ok("run")[-3] == "Fine [steps:131, solution sum:1]."
     shell.ok("goto 6")
     shell.ok("guess-mode 1")
@@ -469,3 +470,111 @@ def test_a_step_called_off_at_its_question_keeps_no_experiment() -> None:
         "* 1 main: the first line of search; got to step 131, 1 solution, biggest level 11, "
         "not finished; at step 5"
     ]
+
+
+# -- running on where another experiment holds the future follows it (issue 33, 1.1) ----------
+
+MAIN_AT_131 = (
+    "1 main: the first line of search; got to step 131, 1 solution, biggest level 11, "
+    "not finished; at step 131"
+)
+NINE_AT_184 = (
+    "2 6:[6,2]=9: parted at step 6 by [6,2]=9; got to step 184, 1 solution, biggest level 11, "
+    "not finished; at step 184"
+)
+
+
+def records(shell: Shell) -> dict[int, list[tuple[int, int, Choice, tuple[object, ...]]]]:
+    """Every experiment's record, by number."""
+    session = shell.repl.session
+    tree = session.experiment_tree
+    found = {}
+    try:
+        for exp in list(tree):
+            tree.view(exp)
+            found[exp.number] = signature(session)
+    finally:
+        tree.unview()
+    return found
+
+
+@pytest.mark.parametrize("run", ["run", "runrun 0"])
+def test_running_on_the_main_line_from_another_experiment_follows_it(run: str) -> None:
+    """The issue's script: back at step 0 of experiment 2, the default answers are the main
+    line's: running on follows experiment 1 instead of making a third one just like it."""
+    shell = done_when_shell()
+    kept = records(shell)
+    shell.ok("goto 0")
+    lines = shell.ok(run)
+    assert lines[-1] == (
+        "Experiment 1 (main) goes on this way from step 6: it is the present one now "
+        "(experiment 2 stands at its end)."
+    )
+    listed = shell.ok("experiments")
+    assert [line[2:] for line in listed] == [
+        MAIN_AT_131.replace("not finished", "finished").replace("131", "284")
+        if run == "runrun 0"
+        else MAIN_AT_131,
+        NINE_AT_184,
+    ]
+    assert listed[0].startswith("* 1 ")
+    now = records(shell)
+    assert now[2] == kept[2]
+    assert now[1][: len(kept[1])] == kept[1]  # (runrun 0 goes on past the main line's end)
+
+
+def test_answering_as_another_experiment_did_follows_it() -> None:
+    """On the main line at step 6, answering [6,2]=9 again goes into experiment 2."""
+    shell = done_when_shell("[6,2]=9")
+    shell.ok("experiment 1")
+    kept = records(shell)
+    shell.ok("goto 6")
+    shell.ok("guess-mode 1")
+    lines = shell.ok("step")
+    assert lines[0] == "7) Guess [6,2] level 1 at 1 out of 2"
+    assert lines[-1] == (
+        "Experiment 2 (6:[6,2]=9) goes on this way from step 6: it is the present one now "
+        "(experiment 1 stands at its end)."
+    )
+    assert shell.ok("experiments") == [
+        f"  {MAIN_AT_131}",
+        "* " + NINE_AT_184.replace("at step 184", "at step 7"),
+    ]
+    assert records(shell) == kept
+
+
+def test_a_run_mode_another_experiment_ran_from_that_step_follows_it() -> None:
+    shell = Shell.loaded()
+    shell.ok("run")
+    shell.ok("goto 20")
+    shell.ok("run-mode 1")
+    shell.ok("run")
+    kept = records(shell)
+    assert len(kept) == 2
+    for mode, present in (("0", "* 1 main"), ("1", "* 2 20:mode 1"), ("0", "* 1 main")):
+        shell.ok("goto 20")
+        shell.ok(f"run-mode {mode}")
+        shell.ok("run")
+        listed = shell.ok("experiments")
+        assert len(listed) == 2 and any(line.startswith(present) for line in listed)
+    assert records(shell) == kept
+
+
+def test_a_step_called_off_after_following_a_run_mode_goes_back_to_where_it_began() -> None:
+    """Run mode 2 from step 5 follows experiment 2 at the step's first move; its guess question
+    called off puts the session back in experiment 1 at step 5, and experiment 2 where it
+    stood (the same session as ``test_a_step_called_off_at_its_question_keeps_no_experiment``
+    with experiment 2 made first)."""
+    from sudoku_repl.core.errors import GuessAborted
+
+    shell = Shell(Answers(GuessAborted))
+    for line in (f"load-quiz {SEED}", "run", "goto 5", "run-mode 2", "run", "experiment 1"):
+        shell.ok(line)
+    shell.ok("goto 5")
+    shell.ok("guess-mode 1")
+    listed, show, kept = shell.ok("experiments"), shell.ok("show"), records(shell)
+    assert listed[0].endswith("at step 5") and listed[1].startswith("  2 5:mode 2:")
+    assert shell.fails("step") == ["Guess question aborted: back at step 5."]
+    assert shell.ok("show") == show
+    assert shell.ok("experiments") == listed
+    assert records(shell) == kept

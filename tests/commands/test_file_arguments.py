@@ -141,7 +141,8 @@ def test_generate_below_advice_points_the_right_way(tmp_path: Path) -> None:
 def test_help_and_errors_name_every_run_mode(tmp_path: Path) -> None:
     done = batch(tmp_path, "help run-mode", "run-mode 7")
     helped = answer(done.stdout, "help run-mode")
-    assert helped[0] == "run-mode [1|2|0]: query or change working mode"  # the original's line
-    for mode in ("3: ", "4: ", "5: "):
+    # the modes there are (2.6's Order List, after an unknown command, keeps run-mode [1|2|0])
+    assert helped[0] == "run-mode [0|1|2|3|4|5]: query or change working mode"
+    for mode in ("0: grp and ply.", "1: grp only.", "2: ply only.", "3: ", "4: ", "5: "):
         assert any(line.startswith(mode) for line in helped), (mode, helped)
-    assert answer(done.stdout, "run-mode 7") == [f"run-mode takes {MODES}: run-mode [1|2|0]"]
+    assert answer(done.stdout, "run-mode 7") == [f"run-mode takes {MODES}: run-mode [0|1|2|3|4|5]"]

@@ -17,18 +17,24 @@ from pathlib import Path
 from sudoku_repl.commands.table import COMMANDS, lookup
 from tests.support.helpers import REPO, Shell, run_program
 
-#: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with the
-#: step each guess was taken at (the trace's guess lines)
+#: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with
+#: their frame numbers as gdb's (#0 the innermost) and the step each guess was taken at (the
+#: trace's guess lines)
 AT_65 = [
-    "> Level 7 [1,8]=9 (2 out of 2) at step 65",
-    "  Level 6 [1,2]=4 (2 out of 2) at step 55",
-    "  Level 5 [1,1]=6 (2 out of 2) at step 42",
-    "  Level 4 [3,3]=9 (2 out of 2) at step 36",
-    "  Level 3 [2,3]=1 (1 out of 2) at step 16",
-    "  Level 2 [4,3]=6 (1 out of 2) at step 11",
-    "  Level 1 [6,2]=5 (1 out of 2) at step 7",
+    "> #0 Level 7 [1,8]=9 (2 out of 2) at step 65",
+    "  #1 Level 6 [1,2]=4 (2 out of 2) at step 55",
+    "  #2 Level 5 [1,1]=6 (2 out of 2) at step 42",
+    "  #3 Level 4 [3,3]=9 (2 out of 2) at step 36",
+    "  #4 Level 3 [2,3]=1 (1 out of 2) at step 16",
+    "  #5 Level 2 [4,3]=6 (1 out of 2) at step 11",
+    "  #6 Level 1 [6,2]=5 (1 out of 2) at step 7",
 ]
-FRAME_2 = "Frame 2 of 7 (read-only): the state at step 11, where level 2's guess [4,3]=6 was taken."
+#: frame 5 at step 65: level 2
+FRAME_2 = (
+    "Frame 5, level 2 of 7 (read-only): the state at step 11, where level 2's guess [4,3]=6 "
+    "was taken."
+)
+PRESENT_65 = "Frame 0, level 7 of 7: the present state, at step 65."
 
 
 def test_gdb_aliases_name_the_commands_gdb_means() -> None:
@@ -65,7 +71,7 @@ def test_no_new_word_shadows_the_original_ten_or_their_aliases() -> None:
 def test_break_words_as_gdb_types_them() -> None:
     shell = Shell.loaded()
     assert shell.ok("b level >= 5") == ["Breakpoint 1: level >= 5"]
-    assert shell.ok("tb step 90") == ["Breakpoint 2: step 90 (once)"]
+    assert shell.ok("tb step 90") == ["Temporary breakpoint 2: step 90"]
     listing = [
         "Breakpoint 1: level >= 5 (enabled, hit 0 times)",
         "Breakpoint 2: step 90 (once) (enabled, hit 0 times)",
@@ -97,23 +103,26 @@ def test_backtrace_after_upward_guesses_names_the_step_of_each_level() -> None:
     shell = Shell.loaded()
     shell.ok("runrun 0")
     shell.ok("goto 94")
-    assert (
-        shell.ok("bt")
-        == [
-            "> Level 10 [2,6]=6 (2 out of 2) at step 94",
-            "  Level 9 [1,7]=1 (1 out of 2) at step 81",
-            "  Level 8 [1,5]=2 (1 out of 2) at step 76",
-            " " + AT_65[0][1:],  # level 7 as at step 65, no longer the selected one
-            *AT_65[1:],
-        ]
-    )
+    assert shell.ok("bt") == [
+        "> #0 Level 10 [2,6]=6 (2 out of 2) at step 94",
+        "  #1 Level 9 [1,7]=1 (1 out of 2) at step 81",
+        "  #2 Level 8 [1,5]=2 (1 out of 2) at step 76",
+        "  #3 Level 7 [1,8]=9 (2 out of 2) at step 65",
+        "  #4 Level 6 [1,2]=4 (2 out of 2) at step 55",
+        "  #5 Level 5 [1,1]=6 (2 out of 2) at step 42",
+        "  #6 Level 4 [3,3]=9 (2 out of 2) at step 36",
+        "  #7 Level 3 [2,3]=1 (1 out of 2) at step 16",
+        "  #8 Level 2 [4,3]=6 (1 out of 2) at step 11",
+        "  #9 Level 1 [6,2]=5 (1 out of 2) at step 7",
+    ]
 
 
 def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None:
     shell = Shell.loaded()
     shell.ok("runtil 65")
-    assert shell.ok("frame") == ["Frame 7 of 7: the present state, at step 65."]
-    assert shell.ok("frame 2") == [FRAME_2]
+    assert shell.ok("frame") == [PRESENT_65]
+    assert shell.ok("frame 0") == [PRESENT_65]  # gdb's frame 0: the innermost
+    assert shell.ok("frame 5") == [FRAME_2]
     assert shell.ok("frame") == [FRAME_2]
     assert shell.ok("levels") == [
         FRAME_2,
@@ -128,17 +137,18 @@ def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None
     board = shell.ok("board")
     assert board[:2] == [FRAME_2, "Board at step 11, guess level 2:"]
     bt = shell.ok("bt")
-    assert bt[5] == "> Level 2 [4,3]=6 (1 out of 2) at step 11"
-    assert bt[0] == "  Level 7 [1,8]=9 (2 out of 2) at step 65"
+    assert bt[5] == "> #5 Level 2 [4,3]=6 (1 out of 2) at step 11"
+    assert bt[0] == "  #0 Level 7 [1,8]=9 (2 out of 2) at step 65"
     # up goes outward, toward level 1; down inward, back to the present
     assert shell.ok("up") == [
-        "Frame 1 of 7 (read-only): the state at step 7, where level 1's guess [6,2]=5 was taken."
+        "Frame 6, level 1 of 7 (read-only): the state at step 7, where level 1's guess "
+        "[6,2]=5 was taken."
     ]
     assert shell.fails("up") == ["Initial frame selected; you cannot go up."]
     assert shell.ok("down") == [FRAME_2]
-    assert shell.ok("down 9") == ["Frame 7 of 7: the present state, at step 65."]
+    assert shell.ok("down 9") == [PRESENT_65]
     assert shell.fails("down") == ["Bottom (innermost) frame selected; you cannot go down."]
-    assert shell.fails("frame 8") == ["No guess level 8: the levels are 1..7 (frame [level])"]
+    assert shell.fails("frame 7") == ["No frame 7: the frames are 0..6, levels 7..1 (frame [n])"]
     assert shell.steps == 65  # selecting changed nothing
 
 
@@ -149,8 +159,8 @@ def test_a_stepping_command_comes_back_to_the_present() -> None:
     shown = shell.ok("step")
     assert not shown[0].startswith("Frame")
     assert "Steps:66" in shown
-    assert shell.ok("frame")[0].startswith("Frame 7 of 7: the present state, at step 66")
-    shell.ok("frame 1")
+    assert shell.ok("frame")[0] == "Frame 0, level 7 of 7: the present state, at step 66."
+    shell.ok("frame 6")
     shell.ok("goto 65")
     assert shell.ok("levels")[:2] == ["At guess level 7:", "Level 7 [1,8]=9 (2 out of 2)"]
 
@@ -159,7 +169,7 @@ def test_frame_at_level_0_says_there_is_none() -> None:
     shell = Shell.loaded()
     shell.ok("runtil 5")
     assert shell.fails("frame 1") == [
-        "No guess level to select: the search is at level 0 (frame [level])"
+        "No guess level to select: the search is at level 0 (frame [n])"
     ]
     assert shell.fails("up") == ["No guess level to move among: the search is at level 0."]
 
@@ -260,16 +270,17 @@ def test_the_gdb_script_runs_in_batch_mode(tmp_path: Path) -> None:
     assert "Unknown command" not in out and "Traceback" not in done.stderr + out
     lines = out.splitlines()
     bt = lines.index("bt")
-    assert lines[bt + 1].startswith("> Level 5 [1,1]=")
+    assert lines[bt + 1].startswith("> #0 Level 5 [1,1]=")
     assert lines[bt + 1].endswith("(1 out of 2) at step 39")
     assert lines[bt + 2 : bt + 6] == [
-        "  Level 4 [3,3]=9 (2 out of 2) at step 36",
-        "  Level 3 [2,3]=1 (1 out of 2) at step 16",
-        "  Level 2 [4,3]=6 (1 out of 2) at step 11",
-        "  Level 1 [6,2]=5 (1 out of 2) at step 7",
+        "  #1 Level 4 [3,3]=9 (2 out of 2) at step 36",
+        "  #2 Level 3 [2,3]=1 (1 out of 2) at step 16",
+        "  #3 Level 2 [4,3]=6 (1 out of 2) at step 11",
+        "  #4 Level 1 [6,2]=5 (1 out of 2) at step 7",
     ]
-    assert lines.count("  Level 1 [6,2]=5 (1 out of 2) at step 7") == 3  # bt, where, backtrace
-    assert FRAME_2.replace("of 7", "of 5") in lines
+    assert lines.count("  #4 Level 1 [6,2]=5 (1 out of 2) at step 7") == 3  # bt, where, backtrace
+    frame_2 = "Frame 2, level 3 of 5 (read-only): the state at step 16, where level 3's guess"
+    assert any(line.startswith(frame_2) for line in lines)
     assert lines[-2:] == ["Order please:", "quit"]
 
 
@@ -288,3 +299,178 @@ def test_a_quiz_number_after_the_file_loads_that_quiz() -> None:
         "sudoku-repl: the quiz number is a whole number from 1, not 'x': "
         "sudoku-repl FILE N loads quiz N of FILE\n"
     )
+
+
+# -- issue 33, part 3: the gdb habits still missing -------------------------------------------
+#
+# Read off the seed's published trace (tests/golden/seed_run_run.out) by hand: guesses at 7, 11,
+# 16 (level 3), 18 (level 4), 36, 39 (level 5, the first new guess at 5), 42, 44 (6), 55, 62 (7),
+# 65, 76 (8), 81 (9), 84 (10), 92 (11), 93 (Forward, 11), 94 (Upward, 10), 96 (Upward, 9), 97
+# (Upward, 8), 98 (Upward [2,3] level 3 at 2 out of 2); and `when [4,2]` on the whole search:
+# 22) got 8, 36) lost 8, 92) got 2, 93) lost 2 and got 8, 94) lost 8.
+
+
+def steps_shown(lines: list[str]) -> list[str]:
+    """The ``Steps:N`` lines of the show blocks among ``lines``."""
+    return [line for line in lines if line.startswith("Steps:")]
+
+
+def test_break_with_a_bare_number_is_a_step_as_gdbs_is_a_line() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("break 92") == ["Breakpoint 1: step 92"]
+    assert shell.ok("b 40 if level >= 5") == ["Breakpoint 2: step 40 if level >= 5"]
+    assert shell.ok("tbreak 30") == ["Temporary breakpoint 3: step 30"]
+    assert "Temporary breakpoint 3: step 30 at step 30." in shell.ok("run")
+    lines = shell.ok("continue")
+    assert "Breakpoint 2: step 40 at step 40." in lines
+    assert "Breakpoint 1: step 92 at step 92." in shell.ok("continue")
+    assert shell.fails("break 9x") == [
+        "Unknown break word '9x'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "removed v [r,c] | wrong | solution | <N> [if <expr>]"
+    ]
+
+
+def test_tbreak_answers_temporary_breakpoint_as_gdb() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("tbreak level >= 5") == ["Temporary breakpoint 1: level >= 5"]
+    assert shell.ok("info break") == ["Breakpoint 1: level >= 5 (once) (enabled, hit 0 times)"]
+    assert "Temporary breakpoint 1: level >= 5 at step 39." in shell.ok("run")
+
+
+def test_step_n_takes_n_steps_and_shows_the_state_once() -> None:
+    """Seven of the original's steps: one of them filters and guesses (7) Guess [6,2]), so the
+    count reaches 8, as seven single steps do."""
+    shell = Shell.loaded()
+    lines = shell.ok("step 7")
+    assert steps_shown(lines) == ["Steps:8"]
+    assert "7) Guess [6,2] level 1 at 1 out of 2" in lines
+    single = Shell.loaded()
+    singles = [single.ok("step") for _ in range(7)]
+    assert steps_shown(singles[-1]) == ["Steps:8"]
+
+    def trace(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.split(")")[0].isdigit()]
+
+    assert trace(lines) == [line for one in singles for line in trace(one)]
+    # a breakpoint stops the count sooner
+    shell = Shell.loaded()
+    shell.ok("b 3")
+    lines = shell.ok("step 10")
+    assert "Breakpoint 1: step 3 at step 3." in lines
+    assert steps_shown(lines) == ["Steps:3"]
+
+
+def test_next_n_and_finish_n_count_as_gdb() -> None:
+    """At step 92 the search is at level 11: next reaches 93 (Forward guess at 11), the next
+    next 94 (level 10); finish leaves 11 at 94, finish 2 leaves 10 at 96 (level 9)."""
+    shell = Shell.loaded()
+    shell.ok("runtil 98")
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("next 2")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("finish 2")) == ["Steps:96"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("finish")) == ["Steps:94"]
+    shell.ok("goto 7")
+    assert shell.fails("finish 2") == [
+        "No 2 guess levels to finish: the search is at level 1 (finish [n])"
+    ]
+
+
+def test_continue_n_passes_over_the_breakpoint_it_stopped_at_n_minus_1_more_times() -> None:
+    """level >= 5 stops at new guesses at level 5 or deeper: 39, 44, 62, 76, ..."""
+    shell = Shell.loaded()
+    assert shell.ok("continue 3")[0] == "Not stopped at any breakpoint; argument ignored."
+    shell = Shell.loaded()
+    shell.ok("break level >= 5")
+    assert "Breakpoint 1: level >= 5 at step 39." in shell.ok("run")
+    lines = shell.ok("continue 3")
+    assert lines[0] == "Will ignore the next 2 stops of breakpoint 1."
+    assert "Breakpoint 1: level >= 5 at step 76." in lines
+    assert shell.ok("info break") == ["Breakpoint 1: level >= 5 (enabled, hit 4 times)"]
+
+
+def test_delete_alone_deletes_every_breakpoint_without_asking_in_batch_mode() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("delete") == ["No breakpoints to delete."]
+    shell.ok("b 5")
+    shell.ok("watch [4,2]")
+    assert shell.ok("delete") == ["Deleted all 2 breakpoints."]
+    assert shell.ok("info break") == ["No breakpoints."]
+
+
+def test_delete_alone_asks_first_where_the_shell_may_ask() -> None:
+    shell = Shell.loaded("n", "y")
+    shell.repl.asks = True
+    shell.ok("b 5")
+    assert shell.ok("delete") == ["Not confirmed: the breakpoints stay."]
+    assert shell.ok("info break") == ["Breakpoint 1: step 5 (enabled, hit 0 times)"]
+    assert shell.ok("delete") == ["Deleted all 1 breakpoint."]
+    assert shell.ok("info break") == ["No breakpoints."]
+
+
+def test_print_says_a_cells_value_or_candidates_in_the_frame_looked_at() -> None:
+    """The seed's [1,3] is a given 5; [4,2] has 2 8 9 after step 1 and gets 8 at 22."""
+    shell = Shell.loaded()
+    assert shell.ok("print [4,2]") == ["[4,2] is empty (the first step works out the candidates)"]
+    shell.ok("step")
+    assert shell.ok("p [4,2]") == ["[4,2] is empty: candidates 2 8 9"]
+    assert shell.ok("p [1,3]") == ["[1,3] = 5"]
+    shell.ok("runtil 22")
+    assert shell.ok("p [4,2]") == ["[4,2] = 8"]
+    shell.ok("frame 3")  # level 1, taken at step 7
+    assert shell.ok("p [4,2]") == [
+        "Frame 3, level 1 of 4 (read-only): the state at step 7, where level 1's guess [6,2]=5 "
+        "was taken.",
+        "[4,2] is empty: candidates 2 8 9",
+    ]
+    assert shell.fails("print") == ["print needs a cell: print [r,c]"]
+
+
+def test_info_frame_and_info_display() -> None:
+    shell = Shell.loaded()
+    assert shell.ok("info frame") == ["No guess level: the search is at level 0, at step 0."]
+    shell.ok("runtil 65")
+    assert shell.ok("info frame") == [PRESENT_65, AT_65[0][5:]]
+    shell.ok("frame 5")
+    assert shell.ok("info frame") == [FRAME_2, AT_65[5][5:]]
+    assert shell.ok("info display") == ["No displays."]
+    shell.ok("display levels")
+    assert shell.ok("info display") == ["1: levels"]
+
+
+def test_until_and_advance_run_forward_to_a_step_or_out_of_the_level() -> None:
+    """From step 0 (level 0) advance 30 reaches 30; from 92 (level 11) advance 120 stops where
+    level 11 is left, at 94, as gdb's advance stops where the function returns."""
+    shell = Shell.loaded()
+    assert steps_shown(shell.ok("advance 30")) == ["Steps:30"]
+    assert shell.fails("advance 10") == [
+        "Step 10 is not ahead: the search is at step 30 (goto 10 goes back): advance <step>"
+    ]
+    shell.ok("runtil 98")
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("advance 120")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("until 120")) == ["Steps:94"]
+    shell.ok("goto 92")
+    assert steps_shown(shell.ok("u")) == ["Steps:93"]  # until alone: next
+
+
+def test_a_typo_of_an_alias_names_the_alias() -> None:
+    shell = Shell()
+    assert shell.fails("exti")[0] == "Unknown command 'exti'; did you mean exit or next?"
+    assert shell.fails("qiut")[0] == "Unknown command 'qiut'; did you mean quit?"
+
+
+def test_a_gdb_word_that_means_nothing_here_says_what_to_type_in_one_line() -> None:
+    shell = Shell.loaded()
+    assert shell.fails("list") == [
+        "Unknown command 'list' (gdb's list): there is no source here; show prints the grid "
+        "and the candidates, history the trace lines."
+    ]
+    assert shell.fails("stepi") == [
+        "Unknown command 'stepi' (gdb's stepi): a step is the smallest unit here; step."
+    ]
+    assert shell.fails("jump 5") == [
+        "Unknown command 'jump' (gdb's jump): goto <step> goes to any step, forward or back."
+    ]

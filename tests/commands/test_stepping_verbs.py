@@ -61,8 +61,8 @@ def test_continue_runs_to_the_next_breakpoint_or_the_end() -> None:
 
 def test_tbreak_stops_once_then_is_gone() -> None:
     shell = Shell.loaded()
-    assert shell.ok("tbreak level >= 11") == ["Breakpoint 1: level >= 11 (once)"]
-    assert "Breakpoint 1: level >= 11 at step 92." in shell.ok("run")
+    assert shell.ok("tbreak level >= 11") == ["Temporary breakpoint 1: level >= 11"]
+    assert "Temporary breakpoint 1: level >= 11 at step 92." in shell.ok("run")
     assert shell.ok("info break") == ["No breakpoints."]
 
 

@@ -370,3 +370,39 @@ def test_a_row_reaches_a_solution_exactly_when_its_value_is_the_solutions(number
 def test_help_names_the_default_cap() -> None:
 
     assert f"(--max-steps, default {wi.DEFAULT_CAP})" in WHATIF.help.replace("\n", " ")
+
+
+#: a quiz whose search drops steps under a record cap of 300 moves (issue 33, 5.2)
+DROPPING_QUIZ = "1...5...9.......3..79........7.1...65....42..6..8.......5.6...7.....2.4....3..8.."
+
+
+def test_keep_on_a_record_that_dropped_steps_keeps_the_rows_and_the_present(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kept row shares the present record up to its guess: its search must not drop those
+    moves (they were the next rows' guesses and the present experiment's record; it was a
+    Traceback)."""
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "300")
+    shell = Shell()
+    for line in ("run-mode 2", f"load-quiz {DROPPING_QUIZ}", "set cell [4,8]=8", "goto 1191"):
+        shell.ok(line)
+    history = shell.repl.session.history
+    dropped, first = history.dropped, history.first_steps
+    assert dropped and first > 1  # the case: the record starts past step 1
+    listed = shell.ok("experiments")
+    before = present(shell)
+    plain = shell.ok("whatif guesses --max-steps 133")
+    rows = len(plain) - 3  # as taken, the heading, the rows, the cap's line
+    assert rows > 20
+    kept = shell.ok("whatif guesses --max-steps 133 --keep")
+    number = int(listed[-1].split()[1])  # the experiments' numbers go on from the last one
+    assert kept == [
+        *plain,
+        f"Kept the rows as experiments {number + 1} to {number + rows}, in the rows' order "
+        "(experiments lists them; compare N puts one beside the present).",
+    ]
+    assert present(shell) == before
+    assert (history.dropped, history.first_steps) == (dropped, first)
+    now = shell.ok("experiments")
+    assert now[: len(listed)] == listed and len(now) == len(listed) + rows
+    assert shell.ok(f"experiment {number + rows}")[0].startswith(f"Experiment {number + rows} ")

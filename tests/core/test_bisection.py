@@ -8,7 +8,7 @@ from sudoku_repl.core.bisection import (
     CandidateRemoved,
     CellHolds,
     Found,
-    HeldBefore,
+    HeldFromStart,
     LevelReached,
     NeverHolds,
     NothingRecorded,
@@ -77,9 +77,15 @@ def test_a_solution_count_is_found_at_the_step_of_the_solution() -> None:
     assert bisect(history, SolutionsAtLeast(2)) == NeverHolds(1, 131)
 
 
-def test_an_empty_record_has_nothing_and_solutions_at_least_0_held_before_it() -> None:
+def test_an_empty_record_has_nothing_and_level_0_or_0_solutions_hold_from_the_start() -> None:
+    """Level 0 and 0 solutions hold at the loaded state: no step was dropped to say so, before
+    a run or after it (issue 33, 1.4)."""
     shell = Shell()
     shell.ok(f"load-quiz {SEED}")
     history = shell.repl.session.history
     assert bisect(history, LevelReached(1)) == NothingRecorded()
-    assert bisect(history, SolutionsAtLeast(0)) == HeldBefore(history.first_steps)
+    assert bisect(history, SolutionsAtLeast(0)) == HeldFromStart()
+    assert bisect(history, LevelReached(0)) == HeldFromStart()
+    shell.ok("run")
+    assert bisect(history, LevelReached(0)) == HeldFromStart()
+    assert bisect(history, SolutionsAtLeast(0)) == HeldFromStart()

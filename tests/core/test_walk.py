@@ -106,7 +106,7 @@ def test_goto_ahead_ticks_and_polls_at_each_step_and_stops_when_interrupted() ->
             return len(polls) == 20
 
     stopping = Stopping()
-    assert session.goto(500, stopping) is True
+    assert session.goto(500, stopping).interrupted
     assert polls == list(range(20))  # at the state of each step, from the present
     assert stopping.ticks == 20 and stopping.lines == []  # going on is silent
     assert session.state().steps == 19

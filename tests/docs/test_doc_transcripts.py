@@ -1,9 +1,11 @@
-"""Every transcript of the README and of ``docs/`` is run and must match
+"""Every transcript of the README and of ``docs/`` is run as typed and must match
 (``tests/support/transcripts.py`` says how one is read); a block that shows a session must be
-such a transcript; every Python block runs to its end."""
+such a transcript; every Python block runs to its end. The README begins with its two set-up
+commands, and its examples work as typed after the first."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -14,19 +16,46 @@ import pytest
 from tests.support.helpers import REPO, program_env
 from tests.support.transcripts import (
     Transcript,
+    activation,
+    blocks,
     matches,
     python_blocks,
+    setup_commands,
     transcripts,
     untested_sessions,
 )
 
-DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+README = REPO / "README.md"
+DOCS = [README, *sorted((REPO / "docs").glob("*.md"))]
 ALL = [t for path in DOCS for t in transcripts(path)]
 PROGRAMS = [(f"{path.name}:{n}", code) for path in DOCS for n, code in python_blocks(path)]
+SETUP = setup_commands(README)
 
 
 def test_there_are_transcripts_in_the_readme() -> None:
     assert sum(t.path.name == "README.md" for t in ALL) >= 3
+
+
+def test_the_readme_starts_with_its_two_set_up_commands() -> None:
+    """First the set-up: one command installs and starts the shell on the seed quiz, one
+    installs the test extras and runs the whole suite; nothing but the title before them."""
+    number, info, _ = next(blocks(README))
+    assert info == "sh"
+    assert [line for line in README.read_text().splitlines()[: number - 1] if line] == [
+        "# sudoku-repl"
+    ]
+    first, second = SETUP
+    assert "pip install . " in first and first.endswith(" && sudoku-repl examples/seed.txt")
+    assert "pip install -e '.[test]'" in second and second.endswith(" && python -m pytest")
+
+
+def test_the_readme_session_goes_on_from_the_first_command() -> None:
+    """The session shown first is the one the first command started: the same command line,
+    and no second ``load-quiz`` of the quiz already loaded."""
+    session = next(t for t in ALL if t.path == README)
+    assert session.command == SETUP[0].split("&&")[-1].strip()
+    assert session.expected[0] == "Quiz loaded."
+    assert not any(line.startswith("load-quiz") for line in session.typed())
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
@@ -42,20 +71,36 @@ def at_hand(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def after_setup(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """Where the README's first command leaves the user: a folder with the repository's
+    examples and puzzles, whose ``.venv`` is the virtual environment this suite runs in (the
+    package installed there, as the README's second command does), and the environment of a
+    terminal where nothing of it is on the PATH yet (the set-up's own steps put it there)."""
+    assert sys.prefix != sys.base_prefix, "run the suite in the README's virtual environment"
+    folder = at_hand(tmp_path)
+    (folder / ".venv").symlink_to(sys.prefix)
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    path = env.get("PATH", "").split(os.pathsep)
+    env["PATH"] = os.pathsep.join(p for p in path if p and not (Path(p) / "sudoku-repl").exists())
+    return folder, env
+
+
 @pytest.mark.parametrize("transcript", ALL, ids=lambda t: t.name)
 def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
+    """Typed as written, after the README's first set-up command's activation."""
+    folder, env = after_setup(tmp_path)
     done = subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", *transcript.args],
+        ["sh", "-c", " && ".join([*activation(SETUP[0]), transcript.command])],
         input="".join(line + "\n" for line in transcript.typed()),
-        cwd=at_hand(tmp_path),
-        env=program_env(),
+        cwd=folder,
+        env=env,
         capture_output=True,
         text=True,
         timeout=120,
     )
     actual = done.stdout.splitlines()
     assert matches(transcript.expected, actual), "\n".join(
-        ["expected:", *transcript.expected, "", "actual:", *actual]
+        ["expected:", *transcript.expected, "", "actual:", *actual, "", done.stderr]
     )
 
 

@@ -372,10 +372,10 @@ def test_error_lines_of_commands_are_printable() -> None:
         ("stpe", "Unknown command 'stpe'; did you mean step?"),
         ("STEP 3", "Unknown command 'STEP'; did you mean step?"),
         ("gues-mode 1", "Unknown command 'gues-mode'; did you mean guess-mode?"),
-        ("runtill 5", "Unknown command 'runtill'; did you mean runtil?"),
+        ("runtill 5", "Unknown command 'runtill'; did you mean runtil or until?"),
         ("loadquiz x", "Unknown command 'loadquiz'; did you mean load-quiz?"),
         ("xyz", "Unknown command 'xyz'."),
-        ("run\x00til 5", "Unknown command 'run?til'; did you mean runtil?"),
+        ("run\x00til 5", "Unknown command 'run?til'; did you mean runtil or until?"),
         ("\x1b[2J", "Unknown command '?[2J'."),
     ],
 )

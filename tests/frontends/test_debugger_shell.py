@@ -22,9 +22,9 @@ from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.shell import toolbar_text
 from tests.support.helpers import (
     AFTER_UNKNOWN,
+    HELP_ORDER_LIST,
     LEVELS_94,
     MORE,
-    ORDER_LIST,
     ORIGINAL_TEN,
     SEED,
     SLOW,
@@ -63,11 +63,22 @@ R65_98 = reference_lines("seed_runtil_65_98.trace")
 # -- one command table: the Order List, help and completion agree ---------------------------------
 
 
+def entries(listing: list[str]) -> list[str]:
+    """A listing's entries, a long one's lines (the next ones indented: 80 columns) joined."""
+    joined: list[str] = []
+    for line in listing:
+        if line.startswith("  ") and joined:
+            joined[-1] += " " + line.strip()
+        else:
+            joined.append(line)
+    return joined
+
+
 def test_command_table_order_list_help_and_completion_agree() -> None:
     shell = Shell()
     listing = shell.ok("help")
-    assert listing[: len(ORDER_LIST)] == ORDER_LIST
-    added = listing[len(ORDER_LIST) :]
+    assert listing[: len(HELP_ORDER_LIST)] == HELP_ORDER_LIST
+    added = entries(listing[len(HELP_ORDER_LIST) :])
     names = [entry.split()[0].rstrip(":") for entry in added]
     # every command of the table is listed once: the original ten first, in order, then the rest
     assert ORIGINAL_TEN + names == list(COMMANDS)
@@ -76,7 +87,7 @@ def test_command_table_order_list_help_and_completion_agree() -> None:
     for name, entry in zip(names, added):
         usage, _, summary = entry.partition(": ")
         assert usage.split()[0] == name and summary, entry
-        assert shell.ok(f"help {name}")[0] == entry
+        assert entries(shell.ok(f"help {name}"))[0] == entry
         assert name in offered
         assert name in completions(name[:2]), name
         assert f"help {name}" in completions(f"help {name[:2]}")
@@ -88,7 +99,7 @@ def test_command_table_order_list_help_and_completion_agree() -> None:
 @pytest.mark.parametrize("name", DEBUGGER_COMMANDS)
 def test_help_explains_each_debugger_command(name: str) -> None:
     shell = Shell()
-    lines = shell.ok(f"help {name}")
+    lines = entries(shell.ok(f"help {name}"))
     assert lines[0] == COMMANDS[name].entry()
     assert len(lines) > 1, "a longer explanation follows the entry"
 
@@ -114,7 +125,17 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("break s", ["break solution", "break step"]),
         ("break re", ["break removed"]),
-        ("info ", ["info break", "info search", "info settings"]),
+        (
+            "info ",
+            [
+                "info break",
+                "info display",
+                "info frame",
+                "info search",
+                "info settings",
+                "info watch",
+            ],
+        ),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
         ("timeline --", ["timeline --compare", "timeline --svg"]),  # --compare: issue 24
@@ -381,10 +402,9 @@ def test_real_terminal_shows_the_toolbar_and_enter_repeats_a_step(tmp_path: Path
     try:
         expect("Quiz loaded.")
         expect("step 0 | level 0 | biggest 0 | solutions 0")
-        child.sendline("runtil 90")
-        expect(MORE)  # its trace is longer than the 40 lines: paged (issue 23)
-        child.send("c")
+        child.sendline("runtil 90")  # longer than the 40 lines: not paged (pagination off)
         expect(" Biggest level on this run(til): 10")
+        assert MORE not in child.before
         expect("step 90 | level 10 | biggest 10")
         child.sendline("step")
         expect("92) Guess [4,2] level 11 at 1 out of 2")
@@ -400,3 +420,20 @@ def test_real_terminal_shows_the_toolbar_and_enter_repeats_a_step(tmp_path: Path
     finally:
         child.close(force=True)
     assert child.exitstatus == 0
+
+
+def test_delete_alone_asks_in_the_interactive_shell_as_gdb_does(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys = typed(f"load-quiz {SEED}", "b 5", "watch [4,2]", "delete", "n", "info b")
+    keys += typed("delete", "y", "info b", "bye")
+    repl = interact(pipe, keys)
+    out = capsys.readouterr().out.split("\n")
+    assert repl.done and repl.failures == []
+    assert "Not confirmed: the breakpoints stay." in out
+    assert "Watchpoint 2: [4,2] (enabled, hit 0 times)" in out
+    assert out.index("Not confirmed: the breakpoints stay.") < out.index(
+        "Deleted all 2 breakpoints."
+    )
+    assert out[out.index("Deleted all 2 breakpoints.") + 1 :].count("No breakpoints.") == 1
+    assert repl.session.breakpoints.items == {}

@@ -152,7 +152,8 @@ def test_the_terminal_output_prints_only_what_the_pager_admits(
 def test_set_pagination_and_height_are_listed_by_info_settings() -> None:
     shell = Shell()
     settings = shell.ok("info settings")
-    assert settings[3:5] == ["pagination on", "height auto"]
+    assert settings[3:5] == ["pagination off", "height auto"]  # off by default (issue 33)
+    assert shell.ok("set pagination on")[3:5] == ["pagination on", "height auto"]
     assert shell.ok("set pagination off")[3:5] == ["pagination off", "height auto"]
     assert shell.ok("set height 40")[3:5] == ["pagination off", "height 40"]
     assert shell.ok("set height 0")[4] == "height 0 (unlimited)"
@@ -192,6 +193,10 @@ def terminal(tmp_path: Path) -> Iterator[pexpect.spawn]:
             dimensions=(30, 100),
         )
         children.append(child)
+        if "-c" not in args:  # the interactive shell: gdb's pager, off by default, on here
+            child.expect_exact(PROMPT)
+            child.sendline("set pagination on")
+            child.expect_exact("pagination on")
         return child
 
     yield spawn  # type: ignore[misc]
@@ -254,7 +259,7 @@ def test_return_at_the_more_line_prints_one_more_screen(terminal) -> None:  # ty
 
 
 def test_batch_mode_in_a_terminal_never_pages(terminal) -> None:  # type: ignore[no-untyped-def]
-    child = terminal("-c", f"load-quiz {SEED}; runrun 0; history")
+    child = terminal("-c", f"set pagination on; load-quiz {SEED}; runrun 0; history")
     child.expect(pexpect.EOF)
     text = plain(child.before)
     assert "for more" not in text

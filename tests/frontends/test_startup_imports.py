@@ -27,6 +27,7 @@ STARTUP = {
     "sudoku_repl.commands.arguments",
     "sudoku_repl.commands.bare",
     "sudoku_repl.commands.dispatch",
+    "sudoku_repl.commands.filling",
     "sudoku_repl.commands.declared",
     "sudoku_repl.commands.declared.bare",
     "sudoku_repl.commands.declared.book",
@@ -133,8 +134,8 @@ def test_the_first_command_that_needs_the_engine_registers_the_run_modes() -> No
     assert result["rc"] == 0
     lines = out.splitlines()
     assert (
-        "Mode 3: the book's theorems 1-4 (Jin Jianming), one conversion per step, a guess when stuck"
-        in lines
+        "Working mode:3 (the book's theorems 1-4 (Jin Jianming), one conversion per step, a guess "
+        "when stuck)" in lines
     )
     assert "Fine [steps:269, solution sum:1]." in lines
     assert "attrs" in result["heavy"]

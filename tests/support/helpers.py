@@ -103,6 +103,13 @@ ORDER_LIST = [
     "runrun <sum>: run till the end or certain new solutions met",
     "bye: quit",
 ]
+#: The head of ``help``'s list: the same, but ``run-mode`` as it is now, with the modes the
+#: techniques added (the Order List after an unknown command keeps 2.6's words).
+HELP_ORDER_LIST = [
+    *ORDER_LIST[:6],
+    "run-mode [0|1|2|3|4|5]: query or change working mode",
+    *ORDER_LIST[7:],
+]
 #: What follows the line of an unknown command (docs/commands.md 2): the original's banner and
 #: Order List as 2.6 prints them, then one line saying where the other commands are.
 AFTER_UNKNOWN = [*ORDER_LIST, "help lists the other commands; help <command> explains one."]

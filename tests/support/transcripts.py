@@ -3,8 +3,9 @@
 A transcript is a fenced block whose info string is ``console``; its first line is the command,
 ``$ sudoku-repl ARGS``, and the rest is what the program prints, with what the user types in
 its place: the line after each ``Order please:`` (and after a guess question, on its line).
-Running it feeds those lines to ``sudoku-repl ARGS`` in batch mode, which prints exactly what
-the shell shows. In the expected text, a line ``...`` stands for any lines (none too), ``...``
+Running it types the command as it is written, in a shell where the README's first set-up
+command has been (its virtual environment active: ``activation``), and feeds those lines to
+it: batch mode, which prints exactly what the shell shows. In the expected text, a line ``...`` stands for any lines (none too), ``...``
 inside a line for any characters, and the milliseconds of a ``Run time`` line for any number.
 
 A ``python`` block is a program of its own: it must run to its end, and its ``assert`` lines
@@ -28,8 +29,13 @@ FENCE = re.compile(r"^```(\S*)\s*$")
 class Transcript:
     path: Path
     line: int  # where its block starts (1-based), for the test's name
-    args: list[str]
+    command: str  # as typed after the ``$``
     expected: list[str]
+
+    @property
+    def args(self) -> list[str]:
+        """The command's arguments, as a shell reads them."""
+        return shlex.split(self.command)[1:]
 
     @property
     def name(self) -> str:
@@ -67,7 +73,20 @@ def transcripts(path: Path) -> Iterator[Transcript]:
             head = body[0] if body else ""
             if not head.startswith("$ sudoku-repl"):
                 raise ValueError(f"{path.name}:{number}: a console block starts with $ sudoku-repl")
-            yield Transcript(path, number, shlex.split(head[2:])[1:], body[1:])
+            yield Transcript(path, number, head[2:], body[1:])
+
+
+def setup_commands(readme: Path) -> list[str]:
+    """The README's set-up commands: the lines of its first block."""
+    return next(blocks(readme))[2]
+
+
+def activation(command: str) -> list[str]:
+    """What a set-up command (``a && b && c``) does besides making the virtual environment,
+    installing into it and starting what it starts (its last part): ``. .venv/bin/activate``,
+    which a test does in a folder whose ``.venv`` is the one the package is installed in."""
+    parts = [part.strip() for part in command.split("&&")][:-1]
+    return [p for p in parts if not p.startswith("python3 -m venv") and "pip install" not in p]
 
 
 def python_blocks(path: Path) -> Iterator[tuple[int, str]]:

@@ -452,17 +452,18 @@ def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     listing = shell.run("help")
     assert "hint [se]: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
-    assert listing[6] == "run-mode [1|2|0]: query or change working mode"  # the original's
+    assert listing[6] == "run-mode [0|1|2|3|4|5]: query or change working mode"  # every mode
     # help names every mode there is (issue 13, item 12), each with what it runs
     modes_help = shell.run("help run-mode")
     assert "4: grp, ply, then X-Chain and Forcing-Chain." in modes_help
     assert "5: X-Chain and Forcing-Chain only." in modes_help
     assert any(line.startswith("3: the book's theorems 1-4") for line in modes_help)
-    assert shell.run("run-mode 4") == [
-        "Working mode:4 (1:grp-only; 2:ply-only; other:both grp and ply)",
-        "Mode 4: grp, ply, then X-Chain and Forcing-Chain",
+    assert shell.run("run-mode 4") == ["Working mode:4 (grp, ply, then X-Chain and Forcing-Chain)"]
+    assert shell.run("run-mode 5") == ["Working mode:5 (X-Chain and Forcing-Chain only)"]
+    # the original's three keep 2.6's line
+    assert shell.run("run-mode 2") == [
+        "Working mode:2 (1:grp-only; 2:ply-only; other:both grp and ply)"
     ]
-    assert shell.run("run-mode 5")[1] == "Mode 5: X-Chain and Forcing-Chain only"
     assert shell.run("hint") == ["No quiz loaded. Use load-quiz <file>."]
     assert shell.run("check") == ["No quiz loaded. Use load-quiz <file>."]
     shell.run(f"load-quiz {SEED_QUIZ}")

@@ -312,13 +312,33 @@ def test_a_bad_executor_is_one_line() -> None:
 # -- Dask ------------------------------------------------------------------------------------
 
 
+def test_the_docs_install_the_dask_extra_from_the_repository() -> None:
+    """``pip install '.[dask]'`` in the clone, never ``'sudoku-repl[dask]'`` (no package index
+    holds sudoku-repl), in the README, the docs and the program's own lines."""
+    texts = [
+        REPO / "README.md",
+        *(REPO / "docs").glob("*.md"),
+        *(REPO / "sudoku_repl").rglob("*.py"),
+    ]
+    said = [
+        (path.name, line)
+        for path in texts
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if "pip install" in line and "[dask]" in line
+    ]
+    assert len(said) >= 4
+    for name, line in said:
+        assert "'.[dask]'" in line and "sudoku-repl[dask]" not in line, (name, line)
+
+
 def test_without_dask_the_executor_says_how_to_install_it(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
     assert main_rate([str(TOP95), "--executor", "dask"]) == 2
     assert capsys.readouterr().err == (
-        "sudoku-repl rate: --executor dask needs Dask: pip install 'sudoku-repl[dask]'.\n"
+        "sudoku-repl rate: --executor dask needs Dask: pip install '.[dask]' in the sudoku-repl "
+        "repository (or pip install 'dask[distributed]').\n"
     )
 
 

@@ -69,30 +69,38 @@ WHY = Command(
     ),
 )
 
+#: ``generate``'s two forms, every option named (its handler's parser reads them)
+_SCRAMBLE = (
+    "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] "
+    "[--digit-swaps N] [--row-swaps N] [--col-swaps N] [--band-swaps N] [--stack-swaps N] "
+    "[--below F]"
+)
+_FAMILY = "generate --family <file or grid> [--size 36|64] [--out <file>]"
+_GENERATE_FORM = f"{_SCRAMBLE} | {_FAMILY}"
+
 GENERATE = Command(
     "generate",
     "make quizzes with one solution from a solution grid",
     "sudoku_repl.commands.book:generate",
     forms=GENERATE_FORMS,
-    form=(
-        "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] | "
-        "generate --family <file or grid> [--size 36|64] [--out <file>]"
-    ),
+    form=_GENERATE_FORM,
     raw=True,
-    usage="generate [--clues N] [--seed S] [--from <grid>] [--count K] [--out <file>]",
+    usage="generate [<options>] | generate --family <file or grid> [<options>]",
     help=(
-        "As seed 003 describes: scramble the seed grid (default: its figure 1) with\n"
-        "--digit-swaps 20, --row-swaps 9 (within a band), --col-swaps 9 (within a stack),\n"
-        "--band-swaps 2 and --stack-swaps 2, until its cosine similarity to the seed grid is\n"
-        "below --below 0.818; keep --clues N random cells (default 30); while a second solution\n"
-        "exists, add the clue of a cell where it differs. Each quiz is printed with its\n"
-        "similarity, clue count and rating (steps and biggest level of run to the first\n"
-        "solution, in the present run mode). The same --seed gives the same quizzes. The first\n"
-        "quiz is loaded, unless --out writes them all to a file. --from takes a file or an\n"
-        "81-character grid (one with empty cells is replaced by its first solution).\n"
-        "generate --family <file or grid> [--size 36|64] [--out <file>]: the fixed variants of\n"
-        "a grid or quiz: 36 = the orders of the bands x the orders of the stacks; 64 = the first\n"
-        "two rows of each band and the first two columns of each stack swapped or not."
+        f"{_SCRAMBLE}\n\n"
+        "The method of Wang Jiaqi's paper Seed 003 (2021; docs/generate.md): scramble a solution\n"
+        "grid (default: the paper's figure 1) with --digit-swaps 20, --row-swaps 9 (within a\n"
+        "band), --col-swaps 9 (within a stack), --band-swaps 2 and --stack-swaps 2, until its\n"
+        "cosine similarity to that grid is below --below 0.818; keep --clues N random cells\n"
+        "(default 30); while a second solution exists, add the clue of a cell where it\n"
+        "differs. Each quiz is printed with its similarity, clue count and rating (steps and\n"
+        "biggest level of run to the first solution, in the present run mode). The same\n"
+        "--seed gives the same quizzes; --count K makes K of them. The first quiz is loaded,\n"
+        "unless --out writes them all to a file. --from takes a file or an 81-character grid\n"
+        "(one with empty cells is replaced by its first solution).\n\n"
+        f"{_FAMILY}: the fixed variants of a grid or quiz: 36 = the orders of the\n"
+        "bands x the orders of the stacks; 64 = the first two rows of each band and the first\n"
+        "two columns of each stack swapped or not."
     ),
 )
 

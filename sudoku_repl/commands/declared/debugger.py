@@ -28,14 +28,23 @@ BREAK_FORMS = (
     (Choice("removed", key="kind"), Value(), Cell()),
     (Choice("wrong", key="kind"),),
     (Choice("solution", key="kind"),),
+    (Int("<N>", "a step number", key="step"),),  # a bare number: a step, as gdb's is a line
 )
 #: the forms as help shows them, the name once
 _BREAK = form_text("break", BREAK_FORMS, repeat=False)
+_TBREAK = form_text("tbreak", BREAK_FORMS, repeat=False)
 #: each of them, then each with a condition after ``if`` (the rest of the line: the condition's
 #: own words, ``parse_condition``'s)
 BREAK_IF_FORMS = (
     *BREAK_FORMS,
     *((*form, "if", Text("<expr>", "a condition", key="expr", rest=True)) for form in BREAK_FORMS),
+)
+
+#: what a watchpoint watches (watch): a cell's value, or a candidate of it
+WATCH_FORMS = ((Cell(),), ("removed", Value(), Cell()))
+WATCH_IF_FORMS = (
+    *WATCH_FORMS,
+    *((*form, "if", Text("<expr>", "a condition", key="expr", rest=True)) for form in WATCH_FORMS),
 )
 
 #: steps from .. to (history, timeline)
@@ -82,8 +91,49 @@ BACK = Command(
     stops=True,
     repeats=True,
     key=Key("b", "back one step", brief=True),
+    aliases=("reverse-step", "rs"),
     forms=[(Int("[n]", "a number of steps"),)],
-    help="The same as goto <present step - n>.",
+    help="The same as goto <present step - n>; reverse-step and rs are gdb's words for it.",
+)
+
+REVERSE_NEXT = Command(
+    "reverse-next",
+    "back one step, where a guess and everything below it count as one",
+    "sudoku_repl.commands.time_travel:reverse_next",
+    stops=True,
+    repeats=True,
+    aliases=("rn",),
+    help=(
+        "next backwards: back to the latest earlier step at this guess level or above it (the\n"
+        "levels below it, tried and left, are passed over), from the record."
+    ),
+)
+
+REVERSE_CONTINUE = Command(
+    "reverse-continue",
+    "back to the previous stop: a breakpoint, a watchpoint or a guess",
+    "sudoku_repl.commands.time_travel:reverse_continue",
+    stops=True,
+    repeats=True,
+    aliases=("rc",),
+    help=(
+        "continue backwards, from the record: back to the latest earlier step where an enabled\n"
+        "breakpoint or watchpoint stops (its condition holding; ignore counts and hit counts play\n"
+        "no part going back), or to the step before the latest guess (where step takes it, or\n"
+        "asks for it, again). With none, back to the start of the record."
+    ),
+)
+
+REVERSE_FINISH = Command(
+    "reverse-finish",
+    "back to where the present guess level was entered",
+    "sudoku_repl.commands.time_travel:reverse_finish",
+    stops=True,
+    repeats=True,
+    help=(
+        "finish backwards: back to the step before the present guess level's first guess, at\n"
+        "the level above it (where gdb's reverse-finish finds the call), from the record."
+    ),
 )
 
 BISECT = Command(
@@ -97,8 +147,8 @@ BISECT = Command(
     help=(
         "bisect level <L> [max-steps]: the first step at which guess level L is reached;\n"
         "with max-steps the search first runs (silently) up to that many steps, and the answer\n"
-        "lies within them.\n"
-        "bisect level max: the same for the biggest level of the whole search (runs to the end).\n"
+        "lies within them.\n\n"
+        "bisect level max: the same for the biggest level of the whole search (runs to the end).\n\n"
         "bisect when cell [r,c]=v | removed v [r,c] | solutions >= k: the first step where it\n"
         "happens. Each probe is one line; the session is left at the step found."
     ),
@@ -114,10 +164,13 @@ BREAK = Command(
     wrong="needs a condition",
     usage="break <condition>",
     help=(
-        f"{_BREAK} [if <expr>].\n"
-        "step, run, runtil and runrun stop at the first step whose state meets an\n"
-        'enabled breakpoint (docs/engine.md, "The state at step N"), also between a filter and\n'
-        "its guess. if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
+        f"{_BREAK} [if <expr>].\n\n"
+        "step, run, runtil, runrun and continue stop at an enabled breakpoint\n"
+        '(docs/engine.md, "The state at step N"), also between a filter and its guess.\n'
+        "step <N>, cell, removed, wrong and solution stop at the first step whose state\n"
+        "meets them; level >= <L> stops only at a new guess that takes the search to level\n"
+        "L or deeper (not at a Forward or Upward guess, nor at every step spent down there).\n\n"
+        "if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
         "condition). See info break, delete, disable, enable, tbreak, ignore."
     ),
 )
@@ -128,9 +181,28 @@ TBREAK = Command(
     "sudoku_repl.commands.breakpoints:tbreak",
     aliases=("tb",),
     forms=BREAK_IF_FORMS,
-    form=form_text("tbreak", BREAK_FORMS, repeat=False),
+    form=f"{_TBREAK} [if <expr>]",
+    wrong="needs a condition",
     usage="tbreak <condition>",
-    help=f"As break: {_BREAK}, with if <expr> too.",
+    help=f"As break (see help break), but deleted when it first stops: {_TBREAK} [if <expr>].",
+)
+
+WATCH = Command(
+    "watch",
+    "stop where a cell's value or one of its candidates changes (a watchpoint)",
+    "sudoku_repl.commands.breakpoints:watch",
+    forms=WATCH_IF_FORMS,
+    form=f"{form_text('watch', WATCH_FORMS, repeat=False)} [if <expr>]",
+    wrong="needs a cell",
+    usage="watch [r,c]|removed v [r,c]",
+    help=(
+        "The data form of a breakpoint, as gdb's watch: watch [r,c] stops at the first step whose\n"
+        "state shows the cell's value changed (placed, or emptied when the search goes back);\n"
+        "watch removed v [r,c] when the candidate v of [r,c] changes (removed, placed, or back\n"
+        "again). The stop says the old and the new value. Watchpoints share their numbers with\n"
+        "the breakpoints: info break lists both, info watch the watchpoints; delete, disable,\n"
+        "enable, ignore and condition take them too."
+    ),
 )
 
 INFO = Command(
@@ -139,28 +211,36 @@ INFO = Command(
     "sudoku_repl.commands.info:info",
     forms=[
         (Choice("break", key="what"),),
+        (Choice("watch", key="what"),),
         (Choice("search", key="what"),),
         (Choice("settings", key="what"),),
+        (Choice("frame", key="what"),),
+        (Choice("display", key="what"),),
     ],
-    synonyms={"breakpoints": "break", "b": "break"},
+    synonyms={"breakpoints": "break", "b": "break", "watchpoints": "watch", "f": "frame"},
     aliases=("i",),
     wrong="knows",
-    usage="info break|search|settings",
+    usage="info break|watch|search|settings|frame|display",
     help=(
         "info break (info b, info breakpoints, i b): each breakpoint with its number, condition,\n"
         "whether it is enabled, and how many times it has hit. info search: the quiz, the step,\n"
         "the guess level and the biggest so far, the modes and the breakpoints, in a few lines.\n"
-        "info settings lists what set changes."
+        "info settings lists what set changes. info watch (info watchpoints): the watchpoints\n"
+        "alone. info frame: the selected guess level (see frame). info display: the displays."
     ),
 )
 
 DELETE = Command(
     "delete",
-    "delete a breakpoint",
+    "delete a breakpoint, or all of them",
     "sudoku_repl.commands.breakpoints:delete",
     aliases=("d",),
-    forms=[(BREAKPOINT,)],
-    help=("The number is the one break gave it (see\ninfo break); the numbers of the others stay."),
+    forms=[(Int("[n]", "a breakpoint number", key="number"),)],
+    help=(
+        "The number is the one break gave it (see\ninfo break); the numbers of the others stay.\n"
+        "delete alone deletes every breakpoint and watchpoint, as gdb does: the interactive shell\n"
+        "asks first (y or n); batch mode and scripts do not ask."
+    ),
 )
 
 DISABLE = Command(
@@ -257,13 +337,37 @@ SOURCE = Command(
     ),
 )
 
+#: gdb's words that cannot mean here what they mean there, each with what to type instead: an
+#: unknown command that is one of them gets this one line (``table.unknown``), not the Order List
+GDB_ELSEWHERE = {
+    "list": "there is no source here; show prints the grid and the candidates, history the "
+    "trace lines",
+    "start": "goto 0 goes back to the loaded quiz, step takes the first step",
+    "kill": "goto 0 goes back to the loaded quiz, load-quiz loads another",
+    "jump": "goto <step> goes to any step, forward or back",
+    "stepi": "a step is the smallest unit here; step",
+    "nexti": "a step is the smallest unit here; next",
+    "x": "print, given a cell, says its value or candidates; board draws the grid",
+    "return": "finish runs on until the guess level is left, reverse-finish goes back to where "
+    "it was entered",
+    "rwatch": "nothing here reads a cell without changing it; watch [r,c] stops where it changes",
+    "awatch": "watch [r,c] stops where the cell changes",
+    "record": "the record is always on: every step is kept (goto, reverse-step, reverse-continue)",
+    "checkpoint": "every step is kept: goto <step> goes back to any of them",
+}
+GDB_ELSEWHERE.update(l=GDB_ELSEWHERE["list"], si=GDB_ELSEWHERE["stepi"], ni=GDB_ELSEWHERE["nexti"])
+
 #: in Order List order
 COMMANDS = (
     GOTO,
     BACK,
+    REVERSE_NEXT,
+    REVERSE_CONTINUE,
+    REVERSE_FINISH,
     BISECT,
     BREAK,
     TBREAK,
+    WATCH,
     INFO,
     DELETE,
     DISABLE,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import Command, Int
+from sudoku_repl.commands.spec import Cell, Command, Int
 
 #: how many levels up or down moves
 LEVELS = Int("[n]", "a number of levels")
@@ -14,8 +14,9 @@ BACKTRACE = Command(
     aliases=("bt", "where"),
     help=(
         "As gdb's backtrace, with the guess levels for frames: one line per level,\n"
-        "Level N [r,c]=v (tried out of options) at step S, where S is the step its guess (or\n"
-        "its forward or upward guess) was taken; > marks the selected level (see frame)."
+        "#F Level N [r,c]=v (tried out of options) at step S, where F is its frame number\n"
+        "(as gdb's: #0 the innermost level) and S the step its guess (or its forward or upward\n"
+        "guess) was taken; > marks the selected level (see frame)."
     ),
 )
 
@@ -23,13 +24,15 @@ FRAME = Command(
     "frame",
     "select a guess level: show, board and levels then show its state",
     "sudoku_repl.commands.frames:frame",
-    forms=[(Int("[level]", "a guess level"),)],
+    forms=[(Int("[n]", "a frame number", key="number"),)],
     help=(
-        "frame <level>: show, board and levels show the state at the step where that level's\n"
-        "guess was taken, read-only (each says so in its first line); the innermost level is\n"
-        "the present state. frame alone says which level is selected. up goes outward (toward\n"
-        "level 1), down inward; step, next, finish, continue, run, runtil, runrun, goto, back,\n"
-        "bisect and load-quiz come back to the present."
+        "frame <n>: frame n as gdb numbers them, 0 the innermost guess level (the present\n"
+        "state), 1 the level above it, and so on out to level 1 (bt lists each frame's number\n"
+        "with its level). show, board, levels and print then show the state at the step where\n"
+        "that level's guess was taken, read-only (each says so in its first line). frame alone\n"
+        "(info frame) says which is selected. up goes outward (toward level 1), down inward;\n"
+        "step, next, finish, continue, run, runtil, runrun, goto, back, bisect and load-quiz\n"
+        "come back to the present."
     ),
 )
 
@@ -51,5 +54,18 @@ DOWN = Command(
     help="As frame <selected level + n> (n: 1 when left out); see frame.",
 )
 
+PRINT = Command(
+    "print",
+    "a cell's value, or its candidates",
+    "sudoku_repl.commands.frames:print_",
+    scripted=False,
+    aliases=("p",),
+    forms=[(Cell(),)],
+    help=(
+        "As gdb's print, for a cell: print [r,c] says [r,c] = v, or [r,c] is empty, with its\n"
+        "candidates, in the present state or that of the level frame selected."
+    ),
+)
+
 #: in Order List order
-COMMANDS = (BACKTRACE, FRAME, UP, DOWN)
+COMMANDS = (BACKTRACE, FRAME, UP, DOWN, PRINT)

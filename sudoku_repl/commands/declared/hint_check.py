@@ -14,7 +14,7 @@ HINT = Command(
         "Runs the next step on a copy in the present run mode and prints its lines: the\n"
         "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
         "would place (a fill prints nothing in the original), or, when no technique applies, the\n"
-        "guess that follows (with guess-mode 1 the default answer). Nothing changes.\n"
+        "guess that follows (with guess-mode 1 the default answer). Nothing changes.\n\n"
         "hint se names the next step as Sudoku Explainer would take it from the present values\n"
         "and candidates, with its rating: Hidden Single in block 5: [4,6]=2 (ER 1.2)."
     ),

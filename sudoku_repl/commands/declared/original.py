@@ -16,7 +16,7 @@ LOAD_QUIZ = Command(
     help=(
         f"{form_text('load-quiz', [LOAD_QUIZ_FORM])}: the nine-line format (0 or . for an empty cell), a file of\n"
         "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
-        "typed in place of the file name. Loading resets the engine; the settings stay.\n"
+        "typed in place of the file name. Loading resets the engine; the settings stay.\n\n"
         "Also SadMan .sdk, Simple Sudoku .ss, HoDoKu library lines, candidate grids and\n"
         "729-character candidate strings: a position with candidates loads as a what-if\n"
         "(experiment 2 starts from it; docs/commands.md 4)."
@@ -50,8 +50,12 @@ RUN_MODE = Command(
     "run-mode",
     "query or change working mode",
     "sudoku_repl.commands.original:run_mode",
-    forms=[(Mode("[1|2|0]"),)],
-    help="1: grp only; 2: ply only; 0: both grp and ply (the default).",
+    forms=[(Mode("[0|1|2|3|4|5]"),)],
+    original="run-mode [1|2|0]",  # 2.6's three modes; 3 to 5 came with the techniques
+    help=(
+        "With a mode, sets it; then, always, says the mode in force. 2.6 had three (its Order\n"
+        "List says run-mode [1|2|0]); the techniques added 3 to 5. The modes (0 the default):"
+    ),
 )
 
 GUESS_MODE = Command(
@@ -70,9 +74,13 @@ STEP = Command(
     repeats=True,
     key=Key("s", "step", brief=True),
     aliases=("s",),
+    forms=[(Int("[n]", "a number of steps"),)],
+    usage="step",  # (the original's Order List line)
     help=(
         "One solver step with its trace lines, then the show\n"
-        "block (unless the step reported a solution or ended the search)."
+        "block (unless the step reported a solution or ended the search).\n"
+        "step n: n steps, as gdb's step n: their trace lines, then one show block (a breakpoint,\n"
+        "a solution or the end of the search stops them sooner)."
     ),
 )
 
@@ -95,7 +103,7 @@ RUNTIL = Command(
     help=(
         "Like run, but stops once the step count reaches <steps> (checked before each step,\n"
         "so a step that filters and guesses can pass it by one). A step count below the\n"
-        "present replays the search from the loaded quiz, as a fresh session would.\n"
+        "present replays the search from the loaded quiz, as a fresh session would.\n\n"
         "Its last line, like run's and runrun's, says the biggest level of this command's own\n"
         "new guesses, not of the search so far: on examples/seed.txt, runtil 65 says 7 and then\n"
         "runtil 98 says 11, but run (to the solution at step 131) says 6, though the search was\n"

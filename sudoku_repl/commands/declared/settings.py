@@ -30,10 +30,11 @@ COLOUR = Setting(
 PAGINATION = Setting(
     "pagination",
     ON_OFF,
-    True,
-    "set pagination on|off: in the interactive shell, output longer than the screen stops at a "
-    "--Type <RET> for more, q to quit, c to continue without paging-- line (RET: one more "
-    "screen; q: no more of this command's output, a run stops as with Ctrl-C; c: the rest)",
+    False,  # a trace is read by scrolling back: docs/debugger.md, "Paging"
+    "set pagination on|off: off by default; on, in the interactive shell, output longer than the "
+    "screen stops at a --Type <RET> for more, q to quit, c to continue without paging-- line "
+    "(RET: one more screen; q: no more of this command's output, a run stops as with Ctrl-C; "
+    "c: the rest)",
     paragraph=True,
 )
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.debugger import BREAK
+from sudoku_repl.commands.declared.debugger import BREAK, GOTO
+from sudoku_repl.commands.declared.original import RUNTIL
 from sudoku_repl.commands.declared.settings import SETTINGS
 from sudoku_repl.commands.setting import help_text, set_forms
 from sudoku_repl.commands.spec import (
@@ -25,9 +26,12 @@ CONTINUE = Command(
     repeats=True,
     key=Key("c", "continue: the continue command if there is one, else run", brief=True),
     aliases=("c",),
+    forms=[(Int("[n]", "a count"),)],
     help=(
         "As runrun 0, but named as in gdb: it stops at an enabled breakpoint, Ctrl-C or the end\n"
-        "of the search, and passes the solutions on the way (set solutions off hides their grids)."
+        "of the search, and passes the solutions on the way (set solutions off hides their grids).\n"
+        "continue n, stopped at a breakpoint: as gdb, that breakpoint is passed over n-1 more\n"
+        "times (ignore <n> <n-1>)."
     ),
 )
 
@@ -39,7 +43,9 @@ NEXT = Command(
     repeats=True,
     key=Key("n", brief=True),
     aliases=("n",),
+    forms=[(Int("[n]", "a count"),)],
     help=(
+        "next n: as next, n times (gdb's count).\n"
         "Steps until the search is back at this guess level or above it (the guess it makes is\n"
         "tried, and the levels below it are left), a solution, a breakpoint or the end. Without a\n"
         "new guess it is one step."
@@ -54,9 +60,36 @@ FINISH = Command(
     repeats=True,
     key=Key("f"),
     aliases=("fin",),
+    forms=[(Int("[n]", "a number of levels"),)],
     help=(
         "Runs until the search leaves this guess level (its last option failed, and the search\n"
-        "goes up) or reports a solution, a breakpoint stops it, or the search ends."
+        "goes up) or reports a solution, a breakpoint stops it, or the search ends. finish n:\n"
+        "until it has left n levels (finish 2: back above the level this one was guessed from)."
+    ),
+)
+
+UNTIL = Command(
+    "until",
+    "next, or run to a step (forward) unless the present guess level is left first",
+    "sudoku_repl.commands.stepping:until",
+    runs=True,
+    repeats=True,
+    aliases=("u",),
+    forms=[(Int("[step]", "a step number"),)],
+    help=("As gdb's until: alone, as next; until <step>, as advance <step>."),
+)
+
+ADVANCE = Command(
+    "advance",
+    "run to a step (forward) unless the present guess level is left first",
+    "sudoku_repl.commands.stepping:advance",
+    runs=True,
+    forms=[(Int("<step>", "a step number"),)],
+    help=(
+        "As gdb's advance <location>: runs until the step count reaches <step>, or, as a\n"
+        "function returning in gdb, the search leaves the present guess level (see finish); a\n"
+        "breakpoint, a solution, Ctrl-C or the end of the search stop it too. Forward only:\n"
+        f"{GOTO.usage} goes back; {RUNTIL.usage} runs on whatever the level."
     ),
 )
 
@@ -115,7 +148,7 @@ SET = Command(
     usage="set <setting> <value> | set cell [r,c]=v | set removed v [r,c]",
     help=help_text(
         SETTINGS,
-        "info settings lists them.\n"
+        "info settings lists them.\n\n"
         "What-if edits, at the present step: set cell [r,c]=v places v as if it were given;\n"
         "set removed v [r,c] takes v from the candidates of [r,c]. Either is a step of its own\n"
         "(its line says by hand) and starts a new experiment from here (see experiments). An\n"
@@ -139,6 +172,8 @@ COMMANDS = (
     CONTINUE,
     NEXT,
     FINISH,
+    UNTIL,
+    ADVANCE,
     IGNORE,
     CONDITION,
     DISPLAY,

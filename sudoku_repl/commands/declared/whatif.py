@@ -20,7 +20,6 @@ WHATIF = Command(
     "what the search would have done had a guess been answered otherwise",
     "sudoku_repl.commands.whatif:whatif",
     forms=WHATIF_FORMS,
-    usage="whatif guesses [--format csv|json]",
     help=(
         "For each new guess taken before the present step, and each other candidate of its\n"
         "cell: the search is put back to just before the guess (on a copy: nothing here\n"
@@ -31,7 +30,8 @@ WHATIF = Command(
         "and the biggest level of the whole search, the step at which the search gave the\n"
         "other value up with no solution under it (wrong at: it was wrong), and the step the\n"
         "search ended at ('cap' after it: --max-steps came first). The first line gives the\n"
-        "same figures for the search as taken. --format csv|json: the rows only, CSV with a\n"
+        "same figures for the search as taken. --format text (the default) is the table;\n"
+        "--format csv|json: the rows only, CSV with a\n"
         "header or JSON lines. --keep: each row's search is made in the session as an\n"
         "experiment of its own, parting at the guess (experiments lists them, compare N sets\n"
         "one beside the present); the present stays where it was. Ctrl-C stops it; the rows\n"

@@ -19,7 +19,8 @@ static int reached(Core *c, long goal, long first, long max_steps) {
  * last call left unfinished; ``cells_base``: how many touched cells the record's last chunk
  * holds already (0 when the first move begins a chunk).
  * Returns (units done, unit left unfinished, biggest new guess level, the moves' step counts
- * as uint32 bytes, the new guesses' moves as uint32 bytes and their levels as bytes,
+ * as uint32 bytes, the new guesses' moves and their levels as uint32 bytes (a level is as
+ * deep as the search goes: past 255 on a geometry of many cells),
  * [snapshots], events of ``kinds``, the cells each move touched (a byte each, or uint16 when
  * the geometry has more than 256 cells), after each move how many cells its chunk holds
  * (uint32): the record's index of the cells, ``_Chunk.note``; and the state of each of those
@@ -42,7 +43,7 @@ PyObject *Core_run(Core *c, PyObject *args) {
     long cap = 1024, n = 0, n_guesses = 0;
     uint32_t *steps_out = PyMem_Malloc(sizeof(uint32_t) * cap);
     uint32_t *guess_moves = PyMem_Malloc(sizeof(uint32_t) * cap);
-    unsigned char *guess_levels = PyMem_Malloc(cap);
+    uint32_t *guess_levels = PyMem_Malloc(sizeof(uint32_t) * cap);
     ends_out = PyMem_Malloc(sizeof(uint32_t) * cap);
     if ((kinds && !ev) || !snapshots || !steps_out || !guess_moves || !guess_levels ||
         !cells_out || !states_out || !ends_out)
@@ -68,7 +69,7 @@ PyObject *Core_run(Core *c, PyObject *args) {
                 uint32_t *more_moves = PyMem_Realloc(guess_moves, sizeof(uint32_t) * cap);
                 if (more_moves)
                     guess_moves = more_moves;
-                unsigned char *more_levels = PyMem_Realloc(guess_levels, cap);
+                uint32_t *more_levels = PyMem_Realloc(guess_levels, sizeof(uint32_t) * cap);
                 if (more_levels)
                     guess_levels = more_levels;
                 uint32_t *more_ends = PyMem_Realloc(ends_out, sizeof(uint32_t) * cap);
@@ -116,7 +117,7 @@ PyObject *Core_run(Core *c, PyObject *args) {
             steps_out[n] = (uint32_t)c->steps;
             if (c->new_guess) {
                 guess_moves[n_guesses] = (uint32_t)(index + n);
-                guess_levels[n_guesses++] = (unsigned char)c->new_guess;
+                guess_levels[n_guesses++] = (uint32_t)c->new_guess;
                 if (c->new_guess > biggest)
                     biggest = c->new_guess;
             }
@@ -144,7 +145,8 @@ PyObject *Core_run(Core *c, PyObject *args) {
     PyObject *steps = PyBytes_FromStringAndSize((const char *)steps_out, sizeof(uint32_t) * n);
     PyObject *moves = PyBytes_FromStringAndSize((const char *)guess_moves,
                                                 sizeof(uint32_t) * n_guesses);
-    PyObject *levels = PyBytes_FromStringAndSize((const char *)guess_levels, n_guesses);
+    PyObject *levels = PyBytes_FromStringAndSize((const char *)guess_levels,
+                                                 sizeof(uint32_t) * n_guesses);
     PyObject *cells = PyBytes_FromStringAndSize((const char *)cells_out, n_cells * cell_width);
     PyObject *ends = PyBytes_FromStringAndSize((const char *)ends_out, sizeof(uint32_t) * n);
     PyObject *states =

@@ -21,6 +21,7 @@ import os
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Final
 
 from sudoku_repl.core import events as E
@@ -41,6 +42,15 @@ _GUESS: Final = E.GUESS  # (read on every move of a run: one lookup less)
 #: Moves kept at most (about 120 bytes each); past it the older half is dropped and the record
 #: starts at a later snapshot. Set SUDOKU_REPL_RECORD_CAP to change it.
 DEFAULT_CAP: Final = 1_000_000
+#: a plain run's room while the cap is held (a C long holds it)
+NO_LIMIT: Final = 2**62
+
+
+def level_code(cells: int) -> str:
+    """The array type of a record's guess levels on a geometry of ``cells`` cells: a level is
+    at most the cells (each guess on the stack fills one), so past 255 only where the cells
+    are more (six grids of 81 cells reach level 276)."""
+    return "B" if cells <= 0xFF else "H" if cells <= 0xFFFF else "I"
 
 
 def _cap_from_env() -> int:
@@ -75,6 +85,7 @@ class History:
         self.geometry = geometry
         self._wide = geometry.size > 256  # cell numbers that do not fit in a byte
         self.cap = cap or _cap_from_env()
+        self.held = False  # the cap is held: nothing is dropped (``cap_held``)
         self.dropped = 0  # moves dropped so far to keep within the cap (see ``drop_oldest``)
         #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
         self.dropped_biggest = 0
@@ -91,10 +102,28 @@ class History:
         self._replay = Replayer(engine_type, geometry, memo)
         # new guesses: the move that made each, and its level (for level queries)
         self._guess_moves = array("I")
-        self._guess_levels = array("B")
+        self._guess_levels = array(level_code(geometry.size))
 
     def __len__(self) -> int:
         return len(self._steps)
+
+    def __repr__(self) -> str:
+        """What the record holds, at a glance: read from what every move keeps (nothing
+        deferred is worked out to say it)."""
+        moves = len(self._steps)
+        if not moves:
+            return f"<History: no moves yet, the state at step {self.start.steps}>"
+        parts = [
+            f"{moves:,} move{'s' * (moves != 1)}",
+            f"{len(self._guess_moves):,} new guess{'es' * (len(self._guess_moves) != 1)}",
+            f"biggest level {self.biggest_ever()}",
+        ]
+        if self.dropped:
+            parts.append(
+                f"steps before {self.first_steps} dropped to bound memory ({self.dropped:,} "
+                f"moves; the cap is {self.cap:,})"
+            )
+        return f"<History of steps {self.first_steps}..{self.last_steps}: {', '.join(parts)}>"
 
     # -- writing -----------------------------------------------------------------------------
     #
@@ -191,7 +220,7 @@ class History:
     ) -> None:
         """``append_deferred`` of many moves at once (the native core's plain run, when
         ``defers_next``): their step counts (native 32-bit unsigned ints), their run mode, the
-        moves (the same ints) and levels (bytes) of their new guesses, the snapshots due after
+        moves and levels (the same ints) of their new guesses, the snapshots due after
         them, in order, and the index of the cells (``Chunk.note``): the cells each move
         touched (bytes, or native 16-bit ints for a geometry of more than 256 cells) and after
         each move how many its chunk holds (``cells_in_last_chunk`` before the first), and
@@ -202,7 +231,7 @@ class History:
         end = len(self._steps)
         self._modes.frombytes(bytes([run_mode]) * (end - start))
         self._guess_moves.frombytes(guess_moves)
-        self._guess_levels.frombytes(guess_levels)
+        self._guess_levels.fromlist(u32(guess_levels).tolist())
         self._snapshots += snapshots
         counts = array("I")
         counts.frombytes(ends)
@@ -260,7 +289,24 @@ class History:
         return sum(chunk.events is not None for chunk in self._chunks)
 
     def over_cap(self) -> bool:
-        return len(self._steps) > self.cap
+        return len(self._steps) > self.cap and not self.held
+
+    def room(self) -> int:
+        """The most moves a plain run may append before the record is checked against its cap
+        again: up to the move past it (at least one), or no limit while the cap is held."""
+        return NO_LIMIT if self.held else max(self.cap + 1 - len(self._steps), 1)
+
+    @contextmanager
+    def cap_held(self) -> Iterator[None]:
+        """While it lasts, no move is dropped however long the record grows: work that must
+        leave the present experiment's record whole (``whatif guesses --keep``: a row is an
+        experiment that shares the record's moves up to its guess, and a drop would cut them
+        and every experiment parted there). Its own bound is its caller's (the rows' cap)."""
+        held, self.held = self.held, True
+        try:
+            yield
+        finally:
+            self.held = held
 
     def drop_oldest(self) -> int:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many

@@ -57,8 +57,9 @@ class Tui:
         colour = not os.environ.get("NO_COLOR")
         self.state = ScreenState(take_view(self.repl, colour), TracePosition(self.record), colour)
         if history is None:
-            if input is None:
-                history, warning = open_history(history_path(), self.record.error)
+            path = history_path() if input is None else None
+            if path is not None:
+                history, warning = open_history(path, self.record.error)
                 if warning:
                     self.record.error(warning)
             else:
@@ -193,6 +194,7 @@ class Tui:
                 read_answer=self.runner.read_answer,
                 width=self.layout.trace_width,
                 can_switch=False,  # `tui` here: it says so
+                asks=False,  # (its one question is the guess's)
             ),
             lent(self.repl.hooks, flag=self.runner.poll, tick=self.runner.tick),
         ):

@@ -1,0 +1,126 @@
+"""``help`` says what the program does (issue 33, 1.5): ``run-mode``'s six modes (2.6's Order
+List keeps its words), ``run-mode 3`` to ``5`` say what they are, whole synopses (``whatif``,
+``tbreak``, ``generate``), a level breakpoint's rule, the swap options that exist, and lines
+that fit 80 columns, broken between words."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+import pytest
+
+from sudoku_repl.commands.table import COMMANDS
+from tests.support.helpers import AFTER_UNKNOWN, Shell
+
+#: 2.6's own line for its three modes (docs/commands.md 3)
+ORIGINAL_LINE = "Working mode:{} (1:grp-only; 2:ply-only; other:both grp and ply)"
+
+
+def test_help_lists_every_run_mode_and_the_original_order_list_keeps_its_words() -> None:
+    shell = Shell()
+    assert "run-mode [0|1|2|3|4|5]: query or change working mode" in shell.ok("help")
+    helped = shell.ok("help run-mode")
+    assert helped[0] == "run-mode [0|1|2|3|4|5]: query or change working mode"
+    for line in (
+        "0: grp and ply.",
+        "1: grp only.",
+        "2: ply only.",
+        "5: X-Chain and Forcing-Chain only.",
+    ):
+        assert line in helped
+    # after an unknown command: 2.6's banner and Order List, in its words
+    assert shell.fails("frobnicate")[1:] == AFTER_UNKNOWN
+    assert "run-mode [1|2|0]: query or change working mode" in AFTER_UNKNOWN
+
+
+def test_the_run_mode_form_names_exactly_the_registered_modes() -> None:
+    from sudoku_repl.core import modes
+
+    Shell().ok("run-mode")  # (the modes are registered before the first engine command)
+    shown = COMMANDS["run-mode"].usage.removeprefix("run-mode [").removesuffix("]")
+    assert [int(m) for m in shown.split("|")] == modes.names()
+
+
+@pytest.mark.parametrize(
+    ("mode", "line"),
+    [
+        (0, ORIGINAL_LINE.format(0)),
+        (1, ORIGINAL_LINE.format(1)),
+        (2, ORIGINAL_LINE.format(2)),
+        (
+            3,
+            "Working mode:3 (the book's theorems 1-4 (Jin Jianming), one conversion per step, "
+            "a guess when stuck)",
+        ),
+        (4, "Working mode:4 (grp, ply, then X-Chain and Forcing-Chain)"),
+        (5, "Working mode:5 (X-Chain and Forcing-Chain only)"),
+    ],
+)
+def test_run_mode_says_what_the_mode_is(mode: int, line: str) -> None:
+    shell = Shell()
+    assert shell.ok(f"run-mode {mode}") == [line]
+    assert shell.ok("run-mode") == [line]  # the query says the same
+
+
+def test_help_whatif_names_every_option_in_its_first_line() -> None:
+    assert (
+        Shell()
+        .ok("help whatif")[0]
+        .startswith("whatif guesses [--format text|csv|json] [--max-steps N] [--keep]: ")
+    )
+
+
+def test_tbreak_without_a_condition_is_named_as_tbreak() -> None:
+    assert Shell().fails("tbreak") == [
+        "tbreak needs a condition: tbreak level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "removed v [r,c] | wrong | solution | <N> [if <expr>]"
+    ]
+
+
+def test_help_break_says_a_level_breakpoint_stops_at_new_guesses_only() -> None:
+    text = " ".join(Shell().ok("help break"))
+    assert "level >= <L> stops only at a new guess" in text
+    assert "not at a Forward or Upward guess" in text
+    assert "the first step whose state meets an enabled breakpoint" not in text
+
+
+def test_generate_suggests_swap_options_that_exist(tmp_path: object) -> None:
+    shell = Shell()
+    (line,) = shell.fails("generate --below 0.5 --seed 1")
+    named = re.findall(r"--[a-z-]+", line.partition("make more swaps")[2])
+    assert named == ["--digit-swaps", "--row-swaps", "--col-swaps", "--band-swaps", "--stack-swaps"]
+    for option in named:  # each is taken (81 clues: nothing to add, quick)
+        said = shell.ok(f"generate --clues 81 --seed 1 --below 1 {option} 1")
+        assert said[-1] == "Quiz loaded."
+
+
+def test_help_generate_names_its_source_and_every_option() -> None:
+    from sudoku_repl.commands.book import _generate_parser
+
+    text = " ".join(Shell().ok("help generate"))
+    assert "Wang Jiaqi" in text  # seed 003 is a paper, said so
+    for option in _generate_parser()._option_string_actions:
+        assert f"[{option} " in text or f"{option} <" in text, option
+
+
+@pytest.mark.parametrize("name", list(COMMANDS) + [None])
+def test_help_lines_fit_80_columns_and_break_between_words(name: str | None) -> None:
+    """No line is wider than 79 characters, and within an entry of the list or a paragraph of
+    the explanation a line ends before the width only where the next word would not fit (a
+    bracketed form is one word), not mid-phrase."""
+    lines = Shell().ok("help" if name is None else f"help {name}")
+    assert max(map(len, lines)) <= 79
+    entry = 1
+    while entry < len(lines) and lines[entry].startswith("  "):
+        entry += 1
+    for k, (line, after) in enumerate(pairwise(lines)):
+        entry_goes_on = after.startswith("  ")  # an entry's next line
+        in_explanation = name is not None and k >= entry and not line.startswith("Aliases:")
+        if not (entry_goes_on or in_explanation) or line.endswith((".", ":", "]", ")")):
+            continue
+        if after[:1].isdigit() and not entry_goes_on:  # run-mode's list of modes
+            continue
+        next_word = after.split()[0]
+        fits = len(line) + 1 + len(next_word) <= 79
+        assert not fits or next_word.startswith(("[", "<")), (line, after)
