@@ -127,12 +127,31 @@ static int Core_init(Core *c, PyObject *args, PyObject *Py_UNUSED(kw)) {
     return 0;
 }
 
+/* whether a state's cells are in range (values 0..9, candidates within the nine bits), checked
+ * once as they cross from Python: the moves index tables by them and trust them */
+static int cells_in_range(Core *c, const unsigned char *values, const uint16_t *cands) {
+    for (int i = 0; i < c->size; i++) {
+        if (values && values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: value %d (accepted: 0 for empty, 1 to 9)",
+                         i, values[i]);
+            return -1;
+        }
+        if (cands && cands[i] > FULL) {
+            PyErr_Format(PyExc_ValueError,
+                         "cell %d: candidates %d (accepted: a mask 0 to 511, nine bits)", i,
+                         (int)cands[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *cands) {
-    /* a sequence of size ints into values (bytes) or cands (16-bit) */
+    /* a sequence of size ints into values (bytes) or cands (16-bit), each checked in range */
     Py_buffer view;
     if (values && PyBytes_Check(seq) && PyBytes_GET_SIZE(seq) == c->size) {
         memcpy(values, PyBytes_AS_STRING(seq), c->size);
-        return 0;
+        return cells_in_range(c, values, NULL);
     }
     if (cands && !PyList_Check(seq) && !PyTuple_Check(seq) &&
         PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
@@ -142,20 +161,31 @@ static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *c
             memcpy(cands, view.buf, view.len);
         PyBuffer_Release(&view);
         if (ok)
-            return 0;
+            return cells_in_range(c, NULL, cands);
     }
     PyErr_Clear();
     PyObject *fast = PySequence_Fast(seq, "cells");
     if (!fast)
         return -1;
     if (PySequence_Fast_GET_SIZE(fast) != c->size) {
+        PyErr_Format(PyExc_ValueError, "%zd cells (accepted: the geometry's %d)",
+                     PySequence_Fast_GET_SIZE(fast), c->size);
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "wrong number of cells");
         return -1;
     }
     PyObject **items = PySequence_Fast_ITEMS(fast);
+    long limit = values ? 9 : FULL;
     for (int i = 0; i < c->size; i++) {
         long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred())
+            break;
+        if (v < 0 || v > limit) {
+            PyErr_Format(PyExc_ValueError,
+                         values ? "cell %d: value %ld (accepted: 0 for empty, 1 to 9)"
+                                : "cell %d: candidates %ld (accepted: a mask 0 to 511, nine bits)",
+                         i, v);
+            break;
+        }
         if (values)
             values[i] = (unsigned char)v;
         else
@@ -186,10 +216,22 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
         PyObject *fast = PySequence_Fast(options, "options");
         if (fast) {
             Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-            if (n > 10)
-                PyErr_SetString(PyExc_ValueError, "more than ten options");
-            for (Py_ssize_t i = 0; i < n && i < 10; i++)
-                f->options[i] = (unsigned char)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (n > 9)
+                PyErr_Format(PyExc_ValueError, "a frame of %zd options (accepted: up to nine)",
+                             n);
+            else if (cell < 0 || cell >= c->size)
+                PyErr_Format(PyExc_ValueError, "a frame at cell %ld (accepted: 0 to %d)", cell,
+                             c->size - 1);
+            else if (tried < 1 || tried > (n ? n : 1))
+                PyErr_Format(PyExc_ValueError,
+                             "a frame's tried %ld (accepted: 1 to its %zd options)", tried, n);
+            for (Py_ssize_t i = 0; i < n && !PyErr_Occurred(); i++) {
+                long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+                if (!PyErr_Occurred() && (v < 1 || v > 9))
+                    PyErr_Format(PyExc_ValueError, "a frame's option %ld (accepted: 1 to 9)",
+                                 v);
+                f->options[i] = (unsigned char)v;
+            }
             f->n_options = (int)n;
             Py_DECREF(fast);
             if (!PyErr_Occurred() && read_cells(values, c, f->values, NULL) == 0 &&
@@ -214,6 +256,21 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
     return -1;
 }
 
+/* a push refused part way: the core is left blank and finished (a move does nothing), never
+ * half the old state and half the refused one */
+static PyObject *push_failed(Core *c) {
+    memset(c->values, 0, c->size);
+    memset(c->cands, 0, sizeof(uint16_t) * c->size);
+    for (int i = 0; i < c->n_frames; i++)
+        frame_forget(&c->frames[i]);
+    c->n_frames = 0;
+    c->status = FINISHED;
+    c->pending = -1;
+    for (int i = 0; i < c->size; i++)
+        recount(c, i);
+    return NULL;
+}
+
 /* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
 static PyObject *Core_push(Core *c, PyObject *args) {
     int status, pending;
@@ -222,11 +279,25 @@ static PyObject *Core_push(Core *c, PyObject *args) {
     if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
                           &cands, &frames))
         return NULL;
-    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+    if (status < 0 || status >= N_STATUSES) {
+        PyErr_Format(PyExc_ValueError, "status %d (accepted: 0 to %d)", status, N_STATUSES - 1);
         return NULL;
+    }
+    if (pending < -1 || pending >= c->size || (status == GUESS_DUE && pending < 0)) {
+        PyErr_Format(PyExc_ValueError, "pending cell %d (accepted: 0 to %d, or -1 when no guess "
+                     "is due)", pending, c->size - 1);
+        return NULL;
+    }
+    if (steps < 0 || solutions < 0) {
+        PyErr_Format(PyExc_ValueError, "steps %ld, solutions %ld (accepted: 0 or more)", steps,
+                     solutions);
+        return NULL;
+    }
+    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+        return push_failed(c);
     PyObject *fast = PySequence_Fast(frames, "frames");
     if (!fast)
-        return NULL;
+        return push_failed(c);
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     int keep = c->n_frames < n ? c->n_frames : (int)n;
     for (int i = 0; i < keep; i++)
@@ -241,7 +312,9 @@ static PyObject *Core_push(Core *c, PyObject *args) {
         if (!push_frame(c) || read_frame(c, &c->frames[i], PySequence_Fast_GET_ITEM(fast, i))) {
             c->n_frames = (int)i;
             Py_DECREF(fast);
-            return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+            if (!PyErr_Occurred())
+                PyErr_NoMemory();
+            return push_failed(c);
         }
     }
     Py_DECREF(fast);
