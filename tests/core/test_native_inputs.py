@@ -27,7 +27,8 @@ from array import array
 from sudoku_repl.core import native_engine as ne
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.state import Frame
-core = ne._core_module().Core(*ne.tables(CLASSIC))
+M = ne._core_module()
+core = M.Core(*ne.tables(CLASSIC))
 VALUES, CANDS = bytes(81), array("H", [0x1FF] * 81)
 LOADED, SOLVED, GUESS_DUE = 0, 2, 4
 core.push(LOADED, 0, 0, -1, VALUES, CANDS, ())
@@ -40,6 +41,15 @@ def bad_value(v):
 
 def bad_cands(m):
     return array("H", [m]) + CANDS[1:]
+
+def bad_table(k, i, v):
+    tables = list(ne.tables(CLASSIC))
+    if k == 0:  # the size
+        tables[0] = v
+    else:
+        tables[k] = array("i", tables[k])
+        tables[k][i] = v
+    return tables
 """
 
 #: after the bad call: moves on the core (where an accepted bad state would be read)
@@ -78,6 +88,18 @@ BAD_CALLS = {
     "run: negative moves": "core.run(0, 0, 1, 0, 0, 0, -1, -5, 0, 0, 0)",
     "run: negative index": "core.run(0, 0, 1, 0, 0, 0, -1, 10, -3, 0, 0)",
     "search: negative steps": "core.search(0, -1, 0, 0, -1)",
+    "size 0": "core = M.Core(*bad_table(0, 0, 0))",
+    "a peer 100000": "core = M.Core(*bad_table(2, 5, 100000))",
+    "a unit cell -3": "core = M.Core(*bad_table(5, 0, -3))",
+    "a line cell 100000": "core = M.Core(*bad_table(7, 4, 100000))",
+    "a block cell 100000": "core = M.Core(*bad_table(9, 4, 100000))",
+    "block_of 200": "core = M.Core(*bad_table(10, 4, 200))",
+    "a unit 5000": "core = M.Core(*bad_table(12, 4, 5000))",
+    "peer_at past the peers": "core = M.Core(*bad_table(1, 81, 100000))",
+    "initialised twice": "core.__init__(*bad_table(0, 0, 200))",
+    "not initialised": (
+        "bare = M.Core.__new__(M.Core); bare.push(SOLVED, 0, 0, -1, VALUES, CANDS, (frame(),))"
+    ),
 }
 
 

@@ -61,48 +61,128 @@ static void Core_dealloc(Core *c) {
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
+/* whether ``n`` entries of a table lie in lo..hi (else ValueError naming the table) */
+static int in_bounds(const int *t, int n, int lo, int hi, const char *name) {
+    for (int i = 0; i < n; i++)
+        if (t[i] < lo || t[i] > hi) {
+            PyErr_Format(PyExc_ValueError, "%s[%d] is %d (accepted: %d to %d)", name, i, t[i], lo,
+                         hi);
+            return 0;
+        }
+    return 1;
+}
+
+/* whether ``at`` (n_at entries) are the offsets of groups in a table of n_items entries:
+ * from 0, never decreasing, up to n_items at the end; ``groups``: how many there must be
+ * (-1: any number) */
+static int offsets(const int *at, int n_at, int groups, int n_items, const char *name) {
+    if (n_at < 1 || (groups >= 0 && n_at != groups + 1) || at[0] != 0 ||
+        at[n_at - 1] != n_items) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: %d offsets ending at %d (accepted: offsets from 0 to the table's %d)",
+                     name, n_at, n_at ? at[n_at - 1] : 0, n_items);
+        return 0;
+    }
+    for (int i = 1; i < n_at; i++)
+        if (at[i] < at[i - 1]) {
+            PyErr_Format(PyExc_ValueError, "%s decreases at %d (accepted: never decreasing)",
+                         name, i);
+            return 0;
+        }
+    return 1;
+}
+
 /* Core(size, peer_at, peers, in_block, unit_at, unit_cells, line_at, line_cells, block_at,
- *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables) */
+ *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables), each
+ * checked once: the moves index the state by them */
 static int Core_init(Core *c, PyObject *args, PyObject *Py_UNUSED(kw)) {
     PyObject *t[12];
     int size;
     if (!PyArg_ParseTuple(args, "iOOOOOOOOOOOO", &size, &t[0], &t[1], &t[2], &t[3], &t[4],
                           &t[5], &t[6], &t[7], &t[8], &t[9], &t[10], &t[11]))
         return -1;
-    int n;
-    c->size = size;
-    if (!(c->peer_at = int_table(t[0], NULL)) || !(c->peers = int_table(t[1], NULL)))
+    if (c->peer_at) {
+        PyErr_SetString(PyExc_ValueError, "a Core is initialised once (accepted: a new Core)");
         return -1;
-    int *flags = int_table(t[2], &n);
+    }
+    if (size < 1 || size > 65536) {
+        PyErr_Format(PyExc_ValueError, "size %d (accepted: 1 to 65536 cells)", size);
+        return -1;
+    }
+    int n, n_at, n_flags, n_peers;
+    c->size = size;
+    if (!(c->peer_at = int_table(t[0], &n_at)) || !(c->peers = int_table(t[1], &n_peers)))
+        return -1;
+    if (!offsets(c->peer_at, n_at, size, n_peers, "peer_at") ||
+        !in_bounds(c->peers, n_peers, 0, size - 1, "peers"))
+        return -1;
+    int *flags = int_table(t[2], &n_flags);
     if (!flags)
         return -1;
-    c->in_block = PyMem_Malloc(n + 1);
-    for (int i = 0; i < n; i++)
+    c->in_block = PyMem_Malloc(n_flags + 1);
+    if (!c->in_block) {
+        PyMem_Free(flags);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < n_flags; i++)
         c->in_block[i] = (unsigned char)flags[i];
     PyMem_Free(flags);
-    if (!(c->unit_at = int_table(t[3], &n)) || !(c->unit_cells = int_table(t[4], NULL)))
+    if (n_flags != n_peers) {
+        PyErr_Format(PyExc_ValueError, "%d in_block flags (accepted: one per peer, %d)", n_flags,
+                     n_peers);
         return -1;
-    c->n_units = n - 1;
-    if (!(c->line_at = int_table(t[5], &n)) || !(c->line_cells = int_table(t[6], NULL)))
+    }
+    if (!(c->unit_at = int_table(t[3], &n_at)) || !(c->unit_cells = int_table(t[4], &n)))
         return -1;
-    c->n_lines = n - 1;
-    if (!(c->block_at = int_table(t[7], &n)) || !(c->block_cells = int_table(t[8], NULL)))
+    c->n_units = n_at - 1;
+    if (!offsets(c->unit_at, n_at, -1, n, "unit_at") ||
+        !in_bounds(c->unit_cells, n, 0, size - 1, "unit_cells"))
         return -1;
-    c->n_blocks = n - 1;
-    if (!(c->block_of = int_table(t[9], NULL)))
+    if (!(c->line_at = int_table(t[5], &n_at)) || !(c->line_cells = int_table(t[6], &n)))
         return -1;
-    for (int u = 0; u < c->n_units; u++)
-        if (c->unit_at[u + 1] - c->unit_at[u] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a unit of more than nine cells");
-            return -1;
-        }
+    c->n_lines = n_at - 1;
+    if (!offsets(c->line_at, n_at, -1, n, "line_at") ||
+        !in_bounds(c->line_cells, n, 0, size - 1, "line_cells"))
+        return -1;
+    if (!(c->block_at = int_table(t[7], &n_at)) || !(c->block_cells = int_table(t[8], &n)))
+        return -1;
+    c->n_blocks = n_at - 1;
+    if (!offsets(c->block_at, n_at, -1, n, "block_at") ||
+        !in_bounds(c->block_cells, n, 0, size - 1, "block_cells"))
+        return -1;
+    if (!(c->block_of = int_table(t[9], &n)))
+        return -1;
+    if (n != size || !in_bounds(c->block_of, n, 0, c->n_blocks - 1, "block_of")) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "%d block_of entries (accepted: one per cell, %d)", n,
+                         size);
+        return -1;
+    }
+    const int *at[3] = {c->unit_at, c->line_at, c->block_at};
+    const int groups[3] = {c->n_units, c->n_lines, c->n_blocks};
+    for (int k = 0; k < 3; k++)
+        for (int u = 0; u < groups[k]; u++)
+            if (at[k][u + 1] - at[k][u] > 9) {
+                PyErr_SetString(PyExc_ValueError,
+                                "a unit of more than nine cells (accepted: up to nine)");
+                return -1;
+            }
     c->values = PyMem_Calloc(size, 1);
     c->counts = PyMem_Calloc(size, 1);
     c->words = (c->n_units + 63) / 64 + (c->n_units == 0);
     c->dirty = PyMem_Calloc(c->words, sizeof(uint64_t));
     c->unit_bits = PyMem_Calloc((size_t)size * c->words, sizeof(uint64_t));
     /* per cell, the units it lies in: read once, as the bits of unit_bits */
-    int *units_of_at = int_table(t[10], NULL), *units_of = int_table(t[11], NULL);
+    int n_units_of;
+    int *units_of_at = int_table(t[10], &n_at), *units_of = int_table(t[11], &n_units_of);
+    if (units_of_at && units_of &&
+        (!offsets(units_of_at, n_at, size, n_units_of, "units_of_at") ||
+         !in_bounds(units_of, n_units_of, 0, c->n_units - 1, "units_of")))
+    {
+        PyMem_Free(units_of_at); /* (the error is set) */
+        units_of_at = NULL;
+    }
     if (c->unit_bits && units_of_at && units_of)
         for (int cell = 0; cell < size; cell++)
             for (int k = units_of_at[cell]; k < units_of_at[cell + 1]; k++) {
@@ -256,6 +336,14 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
     return -1;
 }
 
+/* whether the Core was made (its __init__ succeeded): else its methods refuse (-1) */
+int core_ready(Core *c) {
+    if (c->values && c->frames)
+        return 0;
+    PyErr_SetString(PyExc_ValueError, "a Core not initialised (accepted: Core(size, tables))");
+    return -1;
+}
+
 /* a push refused part way: the core is left blank and finished (a move does nothing), never
  * half the old state and half the refused one */
 static PyObject *push_failed(Core *c) {
@@ -276,6 +364,8 @@ static PyObject *Core_push(Core *c, PyObject *args) {
     int status, pending;
     long steps, solutions;
     PyObject *values, *cands, *frames;
+    if (core_ready(c) < 0)
+        return NULL;
     if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
                           &cands, &frames))
         return NULL;
@@ -330,6 +420,8 @@ static PyObject *Core_push(Core *c, PyObject *args) {
 
 /* pull() -> (status, steps, solutions, pending, values, cands, counts, frames, touched) */
 static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
+    if (core_ready(c) < 0)
+        return NULL;
     int size = c->size;
     PyObject *values = PyList_New(size), *cands = PyList_New(size);
     PyObject *counts = PyByteArray_FromStringAndSize((const char *)c->counts, size);
@@ -363,7 +455,7 @@ fail:
 static PyObject *Core_advance(Core *c, PyObject *args) {
     int mode;
     unsigned kinds;
-    if (!PyArg_ParseTuple(args, "iI", &mode, &kinds))
+    if (core_ready(c) < 0 || !PyArg_ParseTuple(args, "iI", &mode, &kinds))
         return NULL;
     PyObject *ev = PyList_New(0);
     if (!ev)
@@ -380,7 +472,9 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
     return ev;
 }
 
-static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) { return make_state(c); }
+static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) {
+    return core_ready(c) < 0 ? NULL : make_state(c);
+}
 
 static PyMethodDef Core_methods[] = {
     {"push", (PyCFunction)Core_push, METH_VARARGS, "the pure attributes into the core"},

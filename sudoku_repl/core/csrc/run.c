@@ -29,6 +29,8 @@ PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
     long goal, first, max_steps, max_moves, index, cells_base;
+    if (core_ready(c) < 0)
+        return NULL;
     if (!PyArg_ParseTuple(args, "iIiilllllil", &mode, &kinds, &units, &fine, &goal, &first,
                           &max_steps, &max_moves, &index, &resume, &cells_base))
         return NULL;
@@ -194,6 +196,8 @@ fail_after:
  * level, new guesses): Engine.search, a silent search that keeps no record (no events, no
  * snapshots); before each step the goals of Core_run (max_steps -1: none). */
 PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (core_ready(c) < 0)
+        return NULL;
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "search takes 5 arguments");
         return NULL;
