@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.refused import said
+from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
