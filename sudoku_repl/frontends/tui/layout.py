@@ -98,9 +98,7 @@ class ScreenLayout:
                     [
                         Window(
                             FormattedTextControl(lambda: "\n".join(self.levels_lines())),
-                            height=lambda: Dimension(
-                                min=1, preferred=max(len(self.levels_lines()), 1)
-                            ),
+                            height=lambda: Dimension.exact(max(self.levels_rows(), 1)),
                             wrap_lines=True,
                         ),
                         Window(
@@ -154,17 +152,22 @@ class ScreenLayout:
         levels = self.tui.state.view.levels
         column = self.tui.app.output.get_size().rows - BOTTOM_ROWS
         room = max(column - 1 - max(column // TRACE_SHARE, 3), 1)
-        width = max(self.trace_width(), 1)
-        rows = [max(-(-len(line) // width), 1) for line in levels]  # as each is wrapped
-        if sum(rows) <= room:
+        if sum(self._rows(line) for line in levels) <= room:
             return levels
         kept: list[str] = []
-        for line, height in zip(levels, rows, strict=True):
-            if sum(max(-(-len(k) // width), 1) for k in kept) + height > room - 1:
+        for line in levels:
+            if sum(self._rows(k) for k in kept) + self._rows(line) > room - 1:
                 break
             kept.append(line)
         more = len(levels) - len(kept)
-        return [*kept, f"... {more} more (levels lists them all)"[:width]]
+        return [*kept, f"... {more} more (levels lists them all)"[: max(self.trace_width(), 1)]]
+
+    def levels_rows(self) -> int:
+        """The rows the levels list takes, its lines wrapped."""
+        return sum(self._rows(line) for line in self.levels_lines())
+
+    def _rows(self, line: str) -> int:
+        return max(-(-len(line) // max(self.trace_width(), 1)), 1)
 
     def board_lines(self) -> list[str]:
         view = self.tui.state.view
