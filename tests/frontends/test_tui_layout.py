@@ -56,18 +56,27 @@ def test_the_help_wrapped_at_80_columns_keeps_its_indentation() -> None:
 def test_the_toolbar_at_80_columns_ends_at_a_word() -> None:
     output, sink = fixed_output(24, 80)
     page = Page(sink, 24, 80)
-    with screen([f"load-quiz {SEED}", "guess-mode 1"], output=output) as (tui, play):
+    first = [f"load-quiz {SEED}", "runtil 65", "goto 6", "guess-mode 1"]
+    with screen(first, output=output) as (tui, play):
         toolbar: list[str] = []
+        asked: list[str] = []
 
-        def asked() -> bool:
+        def question() -> bool:
             rows = page.rows()
             toolbar[:] = [rows[-3].rstrip()]
-            return rows[-1].startswith("Take a guess please")
+            if not rows[-1].startswith("Take a guess please") or "exp 2" not in rows[-3]:
+                return False
+            asked.append(rows[-1])
+            return True
 
         def script(d: Driver) -> None:
-            d.idle(0)
+            d.idle(6)
+            d.send("s")
+            wait_for(lambda: tui.runner.question is not None, "the question at step 6")
+            d.send("[6,2]=9\r")  # not the guess the run took: a second experiment
+            d.idle(7)
             d.send("r")
-            wait_for(asked, "the guess question drawn")
+            wait_for(question, "the next question drawn, in the second experiment")
             d.send(CTRL_C)
             d.idle()
             d.send("q")
@@ -79,7 +88,7 @@ def test_the_toolbar_at_80_columns_ends_at_a_word() -> None:
         re.fullmatch(r"[a-z-]+ \S+", field) or field in ("waiting for the guess", "guess?")
         for field in fields
     ), toolbar
-    assert fields[0].startswith("st ")
+    assert fields[0].startswith("st "), toolbar
 
 
 def test_a_deep_search_leaves_the_trace_a_third_of_the_column_and_shows_the_stop() -> None:
@@ -117,3 +126,15 @@ def test_a_deep_search_leaves_the_trace_a_third_of_the_column_and_shows_the_stop
     # why it stopped, on the screen though the show block after it fills the trace
     assert f"Interrupted at step {steps}." in [row.strip() for row in screen_rows], screen_rows
     assert pane[title - 1].startswith("... ")  # the levels left out are counted
+
+
+def test_fitted_shortens_then_drops_the_status_phrases_never_cutting_a_word() -> None:
+    from sudoku_repl.frontends.toolbar import fitted
+
+    text = "st 21 | lv 1 | bp 0"  # 19 characters
+    phrases = [("waiting for the guess", "guess?"), ("queued 2", "q 2")]
+    assert fitted(text, phrases, 80) == "st 21 | lv 1 | bp 0 | waiting for the guess | queued 2"
+    assert fitted(text, phrases, 40) == "st 21 | lv 1 | bp 0 | guess? | queued 2"
+    assert fitted(text, phrases, 30) == "st 21 | lv 1 | bp 0 | guess?"
+    assert fitted(text, phrases, 20) == "st 21 | lv 1 | bp 0"
+    assert fitted(text, phrases, 15) == "st 21 | lv 1"  # whole fields only
