@@ -71,7 +71,7 @@ def fitted(text: str, phrases: list[tuple[str, str]], width: int) -> str:
             break
     if len(line) < width:
         return line
-    cut = line.rfind(" | ", 0, max(width - 1, 0))
+    cut = line.rfind(" | ", 0, width + 2)  # (the line kept, up to the cut, is shorter than width)
     if cut <= 0:
-        cut = line.rfind(" ", 0, max(width - 1, 0))
+        cut = line.rfind(" ", 0, width)
     return line[:cut].rstrip(" |") if cut > 0 else ""
