@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.refused import said
+from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
@@ -69,8 +70,11 @@ class Repl:
         can_switch: bool = False,
         history: Sequence[str] = (),
         asks: bool = False,
+        timer: RunTimer | None = None,
     ) -> None:
-        self.clock = clock
+        #: the run's time: the clock less the time spent waiting for the person (``timer``:
+        #: the front end's, which its pager also tells of its waits; else one on ``clock``)
+        self.timer = RunTimer(clock) if timer is None else timer
         #: the session, made on first use (``session``), and what work on it is at
         self.slot = SessionSlot() if slot is None else slot
         self.done = False
@@ -84,7 +88,7 @@ class Repl:
         self.view = ViewSettings() if view is None else view
         #: what the session's stepping hears from and asks of the user
         self.hooks = SessionHooks(
-            out, read_answer, self.slot, self.script, self.view, interrupted, tick
+            out, read_answer, self.slot, self.script, self.view, interrupted, tick, self.timer
         )
         #: whether ``tui`` may switch to full screen, and whether it was asked to
         self.can_switch = can_switch

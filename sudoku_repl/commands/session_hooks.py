@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.refused import said
+from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -87,6 +88,7 @@ class SessionHooks:
         view: ViewSettings,
         interrupted: Callable[[], bool] = never,
         tick: Callable[[], None] = nothing,
+        timer: RunTimer | None = None,
     ) -> None:
         self.out = out
         self.read_answer = read_answer
@@ -100,6 +102,8 @@ class SessionHooks:
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again
         self.scripted = False
+        #: the run's time: the wait for the guess question's answer is left out of it
+        self.timer = RunTimer() if timer is None else timer
 
     def interrupted(self) -> bool:
         return self.flag()
@@ -160,7 +164,8 @@ class SessionHooks:
         default = f"{self.slot.session.geo.cell_name(cell)}={value}"
         question = f"Take a guess please, by default it will be {default}:"
         while True:
-            answer = self.read_answer(question)
+            with self.timer.waiting():  # the person's time, not the search's
+                answer = self.read_answer(question)
             if not answer.strip():
                 self.script.answered("", self.solutions_now())
                 return None

@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 
 from sudoku_repl.frontends.terminal_mode import TerminalMode
 
@@ -31,7 +32,8 @@ class Pager:
     printed: before the line that would push the first of this screen's off it, ``ask`` shows
     ``MORE`` and returns the key typed. ``rows``: the screen's height in lines (0 or less:
     unlimited, no paging); ``columns``: its width (a longer line takes more rows); ``quit``:
-    called when the user quits (the shell stops a run there, as Ctrl-C does)."""
+    called when the user quits (the shell stops a run there, as Ctrl-C does); ``waiting``:
+    around each wait for the key (the Repl's ``timer.waiting``: a run's time leaves it out)."""
 
     def __init__(
         self,
@@ -39,8 +41,10 @@ class Pager:
         columns: Callable[[], int],
         ask: Callable[[], str],
         quit: Callable[[], None] = lambda: None,
+        waiting: Callable[[], AbstractContextManager[None]] = nullcontext,
     ) -> None:
         self.rows = rows
+        self.waiting = waiting
         self.columns = columns
         self.ask = ask
         self.quit = quit
@@ -70,7 +74,8 @@ class Pager:
             return True
         needed = rows_of(line, self.columns())
         if self.used and self.used + needed > page - 1:  # the last row shows MORE
-            key = self.ask()
+            with self.waiting():  # the person's time, not the run's
+                key = self.ask()
             if key in QUIT:
                 self.quitted = True
                 self.quit()

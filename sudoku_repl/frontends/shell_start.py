@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.session_hooks import ViewSettings, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.frontends.history_file import history_lines, history_path, history_problem
@@ -32,9 +33,9 @@ class ShellStart:
     after an answer (None: no pager).
 
     The parts are made first and the ``Repl`` is handed them (its session's holder, which the
-    progress line reads, its view settings, which the pager reads, the interrupt flag, the
-    progress line's ``tick``, the guess question's reader, the terminal's width): nothing is
-    set on it afterwards."""
+    progress line reads, its view settings, which the pager reads, its run timer, which the
+    pager tells of its waits, the interrupt flag, the progress line's ``tick``, the guess
+    question's reader, the terminal's width): nothing is set on it afterwards."""
 
     def __init__(
         self,
@@ -56,7 +57,7 @@ class ShellStart:
                 self.history = path
             said = history_lines(path, kept=not warning)
         self.flag = InterruptFlag()
-        slot, view = SessionSlot(), ViewSettings()
+        slot, view, timer = SessionSlot(), ViewSettings(), RunTimer()
         tick = nothing
         if mode is not None:  # a real terminal: a progress line while a command works silently
             progress = ProgressLine(slot.progress)
@@ -68,6 +69,7 @@ class ShellStart:
                 terminal_width,
                 lambda: read_key(mode),
                 quit=self.flag.set,  # a run stops after its step, as with Ctrl-C
+                waiting=timer.waiting,  # the wait at MORE is not in the run's time
             )
         self.repl = Repl(
             self.out,
@@ -81,6 +83,7 @@ class ShellStart:
             history=said,
             wrap=is_terminal(sys.stdout),  # the show block's candidates between entries
             asks=True,  # (delete alone asks first, as gdb's confirm)
+            timer=timer,
         )
 
     def run_first(self, commands: list[str]) -> None:

@@ -48,6 +48,30 @@ def toolbar_text(repl: Repl, width: int | None = None) -> str:
     fields.append(("breakpoints", len(repl.session.breakpoints.enabled()) if made else 0))
     head = [] if repl.loaded else ["no quiz"]
     text = " | ".join([*head, *(f"{name} {value}" for name, value in fields)])
-    if len(text) < (terminal_width() if width is None else width):
+    columns = terminal_width() if width is None else width
+    if len(text) < columns:
         return text
-    return " | ".join([*head, *(f"{_FIELDS[name]} {value}" for name, value in fields)])
+    short = " | ".join([*head, *(f"{_FIELDS[name]} {value}" for name, value in fields)])
+    # (a width of 0 asks for the short names whatever their length: the full screen's own fit)
+    return fitted(short, [], columns) if columns else short
+
+
+def fitted(text: str, phrases: list[tuple[str, str]], width: int) -> str:
+    """``text`` and the status ``phrases`` after it (each whole, or its short form), within
+    ``width`` columns: a phrase that does not fit is shortened, then dropped with those after
+    it; a line still too long loses its last fields (cut at the last blank that fits when
+    one field is too long). Never a cut word."""
+    line = text
+    for phrase, short in phrases:
+        for candidate in (phrase, short):
+            if len(line) + 3 + len(candidate) < width:
+                line += " | " + candidate
+                break
+        else:
+            break
+    if len(line) < width:
+        return line
+    cut = line.rfind(" | ", 0, width + 2)  # (the line kept, up to the cut, is shorter than width)
+    if cut <= 0:
+        cut = line.rfind(" ", 0, width)
+    return line[:cut].rstrip(" |") if cut > 0 else ""

@@ -44,6 +44,7 @@ STARTUP = {
     "sudoku_repl.commands.spec",
     "sudoku_repl.commands.preparation",
     "sudoku_repl.commands.recorder",
+    "sudoku_repl.commands.run_timer",
     "sudoku_repl.commands.refused",
     "sudoku_repl.commands.script_files",
     "sudoku_repl.commands.setting",

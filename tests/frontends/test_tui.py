@@ -4,7 +4,6 @@ pyte, and one real pseudo-terminal session (pexpect + pyte)."""
 
 from __future__ import annotations
 
-import io
 import sys
 import threading
 import time
@@ -15,7 +14,6 @@ from pathlib import Path
 import pexpect
 import pyte
 import pytest
-from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
@@ -23,7 +21,6 @@ from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.screen import Screen as PtScreen
 from prompt_toolkit.layout.screen import WritePosition
 from prompt_toolkit.output import DummyOutput
-from prompt_toolkit.output.vt100 import Vt100_Output
 
 from sudoku_repl.frontends.tui.app import run_tui
 from sudoku_repl.frontends.tui.keys import HELP_KEYS, HELP_LINES
@@ -31,7 +28,7 @@ from sudoku_repl.frontends.tui.pane import TracePane
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import WORKER
 from sudoku_repl.frontends.tui.state import TracePosition
-from tests.support.full_screen import Driver, screen, wait_for
+from tests.support.full_screen import Driver, drawn, fixed_output, screen, wait_for
 from tests.support.helpers import REPO, SEED, SEED_QUIZ, SLOW, Shell, terminal_env
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
@@ -355,19 +352,6 @@ def test_a_line_held_stays_on_the_pane_when_older_lines_go() -> None:
     position.move(1000)  # the end: it follows again
     assert position.held is None
     assert position.title() == "Trace"
-
-
-def fixed_output(rows: int, columns: int) -> tuple[Vt100_Output, io.StringIO]:
-    sink = io.StringIO()
-    size = Size(rows=rows, columns=columns)
-    output = Vt100_Output(sink, lambda: size, term="xterm", enable_cpr=False)
-    return output, sink
-
-
-def drawn(text: str, rows: int, columns: int) -> list[str]:
-    page = pyte.Screen(columns, rows)
-    pyte.Stream(page).feed(text)
-    return list(page.display)
 
 
 @pytest.mark.parametrize(

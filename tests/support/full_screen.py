@@ -5,13 +5,17 @@ the condition the assertion reads, never a clock)."""
 
 from __future__ import annotations
 
+import io
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+import pyte
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from sudoku_repl.frontends.tui.app import Tui
 
@@ -90,3 +94,35 @@ def screen(
                 raise failure[0]
 
         yield tui, play
+
+
+def fixed_output(rows: int, columns: int) -> tuple[Vt100_Output, io.StringIO]:
+    """An output of ``rows`` x ``columns`` that writes into the string it returns."""
+    sink = io.StringIO()
+    size = Size(rows=rows, columns=columns)
+    output = Vt100_Output(sink, lambda: size, term="xterm", enable_cpr=False)
+    return output, sink
+
+
+def drawn(text: str, rows: int, columns: int) -> list[str]:
+    """The rows a terminal shows after ``text``."""
+    page = pyte.Screen(columns, rows)
+    pyte.Stream(page).feed(text)
+    return list(page.display)
+
+
+class Page:
+    """What a ``fixed_output`` shows, read as it is written (each read feeds pyte only what
+    came since the last)."""
+
+    def __init__(self, sink: io.StringIO, rows: int, columns: int) -> None:
+        self.sink = sink
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.read = 0
+
+    def rows(self) -> list[str]:
+        text = self.sink.getvalue()
+        self.stream.feed(text[self.read :])
+        self.read = len(text)
+        return list(self.screen.display)

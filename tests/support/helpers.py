@@ -183,7 +183,8 @@ class ListOutput:
 
 
 def fake_clock() -> Callable[[], float]:
-    """0.0, 0.25, 0.5, ...: a run command reads the clock twice, so it takes 250 ms; no test
+    """0.0, 0.25, 0.5, ...: a run command reads the clock twice, so it takes 250 ms (and twice
+    more around each guess question's wait, whose one tick is left out: 250 ms more); no test
     depends on real time."""
     ticks = itertools.count()
     return lambda: next(ticks) * 0.25

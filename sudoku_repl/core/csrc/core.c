@@ -61,48 +61,128 @@ static void Core_dealloc(Core *c) {
     Py_TYPE(c)->tp_free((PyObject *)c);
 }
 
+/* whether ``n`` entries of a table lie in lo..hi (else ValueError naming the table) */
+static int in_bounds(const int *t, int n, int lo, int hi, const char *name) {
+    for (int i = 0; i < n; i++)
+        if (t[i] < lo || t[i] > hi) {
+            PyErr_Format(PyExc_ValueError, "%s[%d] is %d (accepted: %d to %d)", name, i, t[i], lo,
+                         hi);
+            return 0;
+        }
+    return 1;
+}
+
+/* whether ``at`` (n_at entries) are the offsets of groups in a table of n_items entries:
+ * from 0, never decreasing, up to n_items at the end; ``groups``: how many there must be
+ * (-1: any number) */
+static int offsets(const int *at, int n_at, int groups, int n_items, const char *name) {
+    if (n_at < 1 || (groups >= 0 && n_at != groups + 1) || at[0] != 0 ||
+        at[n_at - 1] != n_items) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: %d offsets ending at %d (accepted: offsets from 0 to the table's %d)",
+                     name, n_at, n_at ? at[n_at - 1] : 0, n_items);
+        return 0;
+    }
+    for (int i = 1; i < n_at; i++)
+        if (at[i] < at[i - 1]) {
+            PyErr_Format(PyExc_ValueError, "%s decreases at %d (accepted: never decreasing)",
+                         name, i);
+            return 0;
+        }
+    return 1;
+}
+
 /* Core(size, peer_at, peers, in_block, unit_at, unit_cells, line_at, line_cells, block_at,
- *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables) */
+ *      block_cells, block_of, units_of_at, units_of): flat tables (native_engine.tables), each
+ * checked once: the moves index the state by them */
 static int Core_init(Core *c, PyObject *args, PyObject *Py_UNUSED(kw)) {
     PyObject *t[12];
     int size;
     if (!PyArg_ParseTuple(args, "iOOOOOOOOOOOO", &size, &t[0], &t[1], &t[2], &t[3], &t[4],
                           &t[5], &t[6], &t[7], &t[8], &t[9], &t[10], &t[11]))
         return -1;
-    int n;
-    c->size = size;
-    if (!(c->peer_at = int_table(t[0], NULL)) || !(c->peers = int_table(t[1], NULL)))
+    if (c->peer_at) {
+        PyErr_SetString(PyExc_ValueError, "a Core is initialised once (accepted: a new Core)");
         return -1;
-    int *flags = int_table(t[2], &n);
+    }
+    if (size < 1 || size > 65536) {
+        PyErr_Format(PyExc_ValueError, "size %d (accepted: 1 to 65536 cells)", size);
+        return -1;
+    }
+    int n, n_at, n_flags, n_peers;
+    c->size = size;
+    if (!(c->peer_at = int_table(t[0], &n_at)) || !(c->peers = int_table(t[1], &n_peers)))
+        return -1;
+    if (!offsets(c->peer_at, n_at, size, n_peers, "peer_at") ||
+        !in_bounds(c->peers, n_peers, 0, size - 1, "peers"))
+        return -1;
+    int *flags = int_table(t[2], &n_flags);
     if (!flags)
         return -1;
-    c->in_block = PyMem_Malloc(n + 1);
-    for (int i = 0; i < n; i++)
+    c->in_block = PyMem_Malloc(n_flags + 1);
+    if (!c->in_block) {
+        PyMem_Free(flags);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < n_flags; i++)
         c->in_block[i] = (unsigned char)flags[i];
     PyMem_Free(flags);
-    if (!(c->unit_at = int_table(t[3], &n)) || !(c->unit_cells = int_table(t[4], NULL)))
+    if (n_flags != n_peers) {
+        PyErr_Format(PyExc_ValueError, "%d in_block flags (accepted: one per peer, %d)", n_flags,
+                     n_peers);
         return -1;
-    c->n_units = n - 1;
-    if (!(c->line_at = int_table(t[5], &n)) || !(c->line_cells = int_table(t[6], NULL)))
+    }
+    if (!(c->unit_at = int_table(t[3], &n_at)) || !(c->unit_cells = int_table(t[4], &n)))
         return -1;
-    c->n_lines = n - 1;
-    if (!(c->block_at = int_table(t[7], &n)) || !(c->block_cells = int_table(t[8], NULL)))
+    c->n_units = n_at - 1;
+    if (!offsets(c->unit_at, n_at, -1, n, "unit_at") ||
+        !in_bounds(c->unit_cells, n, 0, size - 1, "unit_cells"))
         return -1;
-    c->n_blocks = n - 1;
-    if (!(c->block_of = int_table(t[9], NULL)))
+    if (!(c->line_at = int_table(t[5], &n_at)) || !(c->line_cells = int_table(t[6], &n)))
         return -1;
-    for (int u = 0; u < c->n_units; u++)
-        if (c->unit_at[u + 1] - c->unit_at[u] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a unit of more than nine cells");
-            return -1;
-        }
+    c->n_lines = n_at - 1;
+    if (!offsets(c->line_at, n_at, -1, n, "line_at") ||
+        !in_bounds(c->line_cells, n, 0, size - 1, "line_cells"))
+        return -1;
+    if (!(c->block_at = int_table(t[7], &n_at)) || !(c->block_cells = int_table(t[8], &n)))
+        return -1;
+    c->n_blocks = n_at - 1;
+    if (!offsets(c->block_at, n_at, -1, n, "block_at") ||
+        !in_bounds(c->block_cells, n, 0, size - 1, "block_cells"))
+        return -1;
+    if (!(c->block_of = int_table(t[9], &n)))
+        return -1;
+    if (n != size || !in_bounds(c->block_of, n, 0, c->n_blocks - 1, "block_of")) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "%d block_of entries (accepted: one per cell, %d)", n,
+                         size);
+        return -1;
+    }
+    const int *at[3] = {c->unit_at, c->line_at, c->block_at};
+    const int groups[3] = {c->n_units, c->n_lines, c->n_blocks};
+    for (int k = 0; k < 3; k++)
+        for (int u = 0; u < groups[k]; u++)
+            if (at[k][u + 1] - at[k][u] > 9) {
+                PyErr_SetString(PyExc_ValueError,
+                                "a unit of more than nine cells (accepted: up to nine)");
+                return -1;
+            }
     c->values = PyMem_Calloc(size, 1);
     c->counts = PyMem_Calloc(size, 1);
     c->words = (c->n_units + 63) / 64 + (c->n_units == 0);
     c->dirty = PyMem_Calloc(c->words, sizeof(uint64_t));
     c->unit_bits = PyMem_Calloc((size_t)size * c->words, sizeof(uint64_t));
     /* per cell, the units it lies in: read once, as the bits of unit_bits */
-    int *units_of_at = int_table(t[10], NULL), *units_of = int_table(t[11], NULL);
+    int n_units_of;
+    int *units_of_at = int_table(t[10], &n_at), *units_of = int_table(t[11], &n_units_of);
+    if (units_of_at && units_of &&
+        (!offsets(units_of_at, n_at, size, n_units_of, "units_of_at") ||
+         !in_bounds(units_of, n_units_of, 0, c->n_units - 1, "units_of")))
+    {
+        PyMem_Free(units_of_at); /* (the error is set) */
+        units_of_at = NULL;
+    }
     if (c->unit_bits && units_of_at && units_of)
         for (int cell = 0; cell < size; cell++)
             for (int k = units_of_at[cell]; k < units_of_at[cell + 1]; k++) {
@@ -127,12 +207,31 @@ static int Core_init(Core *c, PyObject *args, PyObject *Py_UNUSED(kw)) {
     return 0;
 }
 
+/* whether a state's cells are in range (values 0..9, candidates within the nine bits), checked
+ * once as they cross from Python: the moves index tables by them and trust them */
+static int cells_in_range(Core *c, const unsigned char *values, const uint16_t *cands) {
+    for (int i = 0; i < c->size; i++) {
+        if (values && values[i] > 9) {
+            PyErr_Format(PyExc_ValueError, "cell %d: value %d (accepted: 0 for empty, 1 to 9)",
+                         i, values[i]);
+            return -1;
+        }
+        if (cands && cands[i] > FULL) {
+            PyErr_Format(PyExc_ValueError,
+                         "cell %d: candidates %d (accepted: a mask 0 to 511, nine bits)", i,
+                         (int)cands[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *cands) {
-    /* a sequence of size ints into values (bytes) or cands (16-bit) */
+    /* a sequence of size ints into values (bytes) or cands (16-bit), each checked in range */
     Py_buffer view;
     if (values && PyBytes_Check(seq) && PyBytes_GET_SIZE(seq) == c->size) {
         memcpy(values, PyBytes_AS_STRING(seq), c->size);
-        return 0;
+        return cells_in_range(c, values, NULL);
     }
     if (cands && !PyList_Check(seq) && !PyTuple_Check(seq) &&
         PyObject_GetBuffer(seq, &view, PyBUF_FORMAT) == 0) {
@@ -142,20 +241,31 @@ static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *c
             memcpy(cands, view.buf, view.len);
         PyBuffer_Release(&view);
         if (ok)
-            return 0;
+            return cells_in_range(c, NULL, cands);
     }
     PyErr_Clear();
     PyObject *fast = PySequence_Fast(seq, "cells");
     if (!fast)
         return -1;
     if (PySequence_Fast_GET_SIZE(fast) != c->size) {
+        PyErr_Format(PyExc_ValueError, "%zd cells (accepted: the geometry's %d)",
+                     PySequence_Fast_GET_SIZE(fast), c->size);
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "wrong number of cells");
         return -1;
     }
     PyObject **items = PySequence_Fast_ITEMS(fast);
+    long limit = values ? 9 : FULL;
     for (int i = 0; i < c->size; i++) {
         long v = PyLong_AsLong(items[i]);
+        if (v == -1 && PyErr_Occurred())
+            break;
+        if (v < 0 || v > limit) {
+            PyErr_Format(PyExc_ValueError,
+                         values ? "cell %d: value %ld (accepted: 0 for empty, 1 to 9)"
+                                : "cell %d: candidates %ld (accepted: a mask 0 to 511, nine bits)",
+                         i, v);
+            break;
+        }
         if (values)
             values[i] = (unsigned char)v;
         else
@@ -186,10 +296,22 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
         PyObject *fast = PySequence_Fast(options, "options");
         if (fast) {
             Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-            if (n > 10)
-                PyErr_SetString(PyExc_ValueError, "more than ten options");
-            for (Py_ssize_t i = 0; i < n && i < 10; i++)
-                f->options[i] = (unsigned char)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+            if (n > 9)
+                PyErr_Format(PyExc_ValueError, "a frame of %zd options (accepted: up to nine)",
+                             n);
+            else if (cell < 0 || cell >= c->size)
+                PyErr_Format(PyExc_ValueError, "a frame at cell %ld (accepted: 0 to %d)", cell,
+                             c->size - 1);
+            else if (tried < 1 || tried > (n ? n : 1))
+                PyErr_Format(PyExc_ValueError,
+                             "a frame's tried %ld (accepted: 1 to its %zd options)", tried, n);
+            for (Py_ssize_t i = 0; i < n && !PyErr_Occurred(); i++) {
+                long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+                if (!PyErr_Occurred() && (v < 1 || v > 9))
+                    PyErr_Format(PyExc_ValueError, "a frame's option %ld (accepted: 1 to 9)",
+                                 v);
+                f->options[i] = (unsigned char)v;
+            }
             f->n_options = (int)n;
             Py_DECREF(fast);
             if (!PyErr_Occurred() && read_cells(values, c, f->values, NULL) == 0 &&
@@ -214,19 +336,58 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
     return -1;
 }
 
+/* whether the Core was made (its __init__ succeeded): else its methods refuse (-1) */
+int core_ready(Core *c) {
+    if (c->values && c->frames)
+        return 0;
+    PyErr_SetString(PyExc_ValueError, "a Core not initialised (accepted: Core(size, tables))");
+    return -1;
+}
+
+/* a push refused part way: the core is left blank and finished (a move does nothing), never
+ * half the old state and half the refused one */
+static PyObject *push_failed(Core *c) {
+    memset(c->values, 0, c->size);
+    memset(c->cands, 0, sizeof(uint16_t) * c->size);
+    for (int i = 0; i < c->n_frames; i++)
+        frame_forget(&c->frames[i]);
+    c->n_frames = 0;
+    c->status = FINISHED;
+    c->pending = -1;
+    for (int i = 0; i < c->size; i++)
+        recount(c, i);
+    return NULL;
+}
+
 /* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
 static PyObject *Core_push(Core *c, PyObject *args) {
     int status, pending;
     long steps, solutions;
     PyObject *values, *cands, *frames;
+    if (core_ready(c) < 0)
+        return NULL;
     if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
                           &cands, &frames))
         return NULL;
-    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+    if (status < 0 || status >= N_STATUSES) {
+        PyErr_Format(PyExc_ValueError, "status %d (accepted: 0 to %d)", status, N_STATUSES - 1);
         return NULL;
+    }
+    if (pending < -1 || pending >= c->size || (status == GUESS_DUE && pending < 0)) {
+        PyErr_Format(PyExc_ValueError, "pending cell %d (accepted: 0 to %d, or -1 when no guess "
+                     "is due)", pending, c->size - 1);
+        return NULL;
+    }
+    if (steps < 0 || solutions < 0) {
+        PyErr_Format(PyExc_ValueError, "steps %ld, solutions %ld (accepted: 0 or more)", steps,
+                     solutions);
+        return NULL;
+    }
+    if (read_cells(values, c, c->values, NULL) < 0 || read_cells(cands, c, NULL, c->cands) < 0)
+        return push_failed(c);
     PyObject *fast = PySequence_Fast(frames, "frames");
     if (!fast)
-        return NULL;
+        return push_failed(c);
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     int keep = c->n_frames < n ? c->n_frames : (int)n;
     for (int i = 0; i < keep; i++)
@@ -241,7 +402,9 @@ static PyObject *Core_push(Core *c, PyObject *args) {
         if (!push_frame(c) || read_frame(c, &c->frames[i], PySequence_Fast_GET_ITEM(fast, i))) {
             c->n_frames = (int)i;
             Py_DECREF(fast);
-            return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+            if (!PyErr_Occurred())
+                PyErr_NoMemory();
+            return push_failed(c);
         }
     }
     Py_DECREF(fast);
@@ -257,6 +420,8 @@ static PyObject *Core_push(Core *c, PyObject *args) {
 
 /* pull() -> (status, steps, solutions, pending, values, cands, counts, frames, touched) */
 static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
+    if (core_ready(c) < 0)
+        return NULL;
     int size = c->size;
     PyObject *values = PyList_New(size), *cands = PyList_New(size);
     PyObject *counts = PyByteArray_FromStringAndSize((const char *)c->counts, size);
@@ -290,7 +455,7 @@ fail:
 static PyObject *Core_advance(Core *c, PyObject *args) {
     int mode;
     unsigned kinds;
-    if (!PyArg_ParseTuple(args, "iI", &mode, &kinds))
+    if (core_ready(c) < 0 || !PyArg_ParseTuple(args, "iI", &mode, &kinds))
         return NULL;
     PyObject *ev = PyList_New(0);
     if (!ev)
@@ -307,7 +472,9 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
     return ev;
 }
 
-static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) { return make_state(c); }
+static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) {
+    return core_ready(c) < 0 ? NULL : make_state(c);
+}
 
 static PyMethodDef Core_methods[] = {
     {"push", (PyCFunction)Core_push, METH_VARARGS, "the pure attributes into the core"},

@@ -29,9 +29,17 @@ PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
     long goal, first, max_steps, max_moves, index, cells_base;
+    if (core_ready(c) < 0)
+        return NULL;
     if (!PyArg_ParseTuple(args, "iIiilllllil", &mode, &kinds, &units, &fine, &goal, &first,
                           &max_steps, &max_moves, &index, &resume, &cells_base))
         return NULL;
+    if (units < 0 || max_moves < 0 || index < 0 || cells_base < 0) {
+        PyErr_Format(PyExc_ValueError,
+                     "units %d, moves %ld, index %ld, cells_base %ld (accepted: 0 or more)", units,
+                     max_moves, index, cells_base);
+        return NULL;
+    }
     const int wide = c->size > 256;
     const long cell_width = wide ? 2 : 1;
     long cells_cap = 8192, n_cells = 0;
@@ -188,6 +196,8 @@ fail_after:
  * level, new guesses): Engine.search, a silent search that keeps no record (no events, no
  * snapshots); before each step the goals of Core_run (max_steps -1: none). */
 PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (core_ready(c) < 0)
+        return NULL;
     if (nargs != 5) {
         PyErr_SetString(PyExc_TypeError, "search takes 5 arguments");
         return NULL;
@@ -197,6 +207,10 @@ PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     long first = PyLong_AsLong(args[3]), max_steps = PyLong_AsLong(args[4]);
     if (PyErr_Occurred())
         return NULL;
+    if (steps < 0) {
+        PyErr_Format(PyExc_ValueError, "steps %ld (accepted: 0 or more)", steps);
+        return NULL;
+    }
     c->ev = NULL;
     c->failed = 0;
     long done = 0;

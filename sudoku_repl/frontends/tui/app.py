@@ -37,6 +37,10 @@ from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import CommandRunner
 from sudoku_repl.frontends.tui.state import ScreenState, TracePosition, View, take_view
 
+#: the lines that say why a run stopped at a Ctrl-C (commands/running.py, time_travel.py; the
+#: guess question's commands/dispatch.py): shown in place of the help line once it stopped
+STOP_LINES = ("Interrupted at step ", "Guess question aborted")
+
 
 class Tui:
     """The screen; ``run()`` shows it until the user quits. ``repl``: the line shell's (else one
@@ -76,6 +80,8 @@ class Tui:
             name="answer", accept_handler=self._accept_answer, multiline=False
         )
         self._asked: str | None = None  # the question the answer line was made for
+        #: the record's end when a Ctrl-C stopped a run, until it has stopped (``_changed``)
+        self._stopped_from: int | None = None
         self.layout = ScreenLayout(self)
         self.app: Application[None] = Application(
             layout=self.layout.layout,
@@ -110,6 +116,8 @@ class Tui:
         """Ctrl-C: stop what runs (``CommandRunner.interrupt``); idle, close the command
         line."""
         if self.runner.interrupt():
+            if self._stopped_from is None:
+                self._stopped_from = self.record.span()[1]
             return
         if self.state.mode == "command":
             self.close_command_line()
@@ -147,11 +155,24 @@ class Tui:
         return False
 
     def _changed(self) -> None:
+        if self._stopped_from is not None and not self.runner.busy:
+            self._say_why_it_stopped(self._stopped_from)
+            self._stopped_from = None
         if self.runner.question != self._asked:  # a new question: its line starts empty
             self._asked = self.runner.question
             self.answer_buffer.reset()
         self._focus()
         self.app.invalidate()
+
+    def _say_why_it_stopped(self, first: int) -> None:
+        """After a Ctrl-C, the stop's own line (written since line ``first``) in place of the
+        help line until the next key: the show block after it can push it out of the trace."""
+        end = self.record.span()[1]
+        stops = [
+            line for line in map(self.record.line, range(first, end)) if line.startswith(STOP_LINES)
+        ]
+        if stops:
+            self.state.flash = stops[-1]
 
     def _focus(self) -> None:
         if self.runner.question is not None:

@@ -44,9 +44,11 @@ HELP_LINES = [
     "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
     "  Ctrl-C    stops a run (and drops the commands queued), aborts the guess question",
     "  q, Ctrl-D quit",
-    "The command line: Enter runs the command, Tab completes, Up/Down go through the",
-    "history, Esc or Ctrl-C closes it. Keys pressed while a command runs queue their",
-    "commands. The board shows the present state (the board command explains it).",
+    # (a paragraph a line: the trace pane wraps them between words at its width)
+    "The command line: Enter runs the command, Tab completes, Up/Down go through the "
+    "history, Esc or Ctrl-C closes it.",
+    "Keys pressed while a command runs queue their commands. The board shows the present "
+    "state (the board command explains it).",
 ]
 
 

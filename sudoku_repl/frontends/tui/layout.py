@@ -26,6 +26,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import Style
 
 from sudoku_repl.commands.dispatch import PROMPT
+from sudoku_repl.frontends.toolbar import fitted
 from sudoku_repl.frontends.tui.keys import HELP_ANSWER, HELP_COMMAND, HELP_KEYS
 from sudoku_repl.frontends.tui.pane import TracePane
 
@@ -37,6 +38,9 @@ if TYPE_CHECKING:
 TRACE_MIN_WIDTH = 30
 #: the rows under the panes: the toolbar, the help line, the command line
 BOTTOM_ROWS = 3
+#: the share of the right column the trace keeps however deep the search (the levels list is
+#: cut to what is left, its last line saying how many levels it leaves out)
+TRACE_SHARE = 3
 
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -93,10 +97,8 @@ class ScreenLayout:
                 HSplit(
                     [
                         Window(
-                            FormattedTextControl(lambda: "\n".join(state.view.levels)),
-                            height=lambda: Dimension(
-                                min=1, preferred=max(len(state.view.levels), 1)
-                            ),
+                            FormattedTextControl(lambda: "\n".join(self.levels_lines())),
+                            height=lambda: Dimension.exact(max(self.levels_rows(), 1)),
                             wrap_lines=True,
                         ),
                         Window(
@@ -144,6 +146,29 @@ class ScreenLayout:
             and visible_width(board) + 1 + TRACE_MIN_WIDTH <= size.columns
         )
 
+    def levels_lines(self) -> list[str]:
+        """The levels list, cut to the rows the trace leaves it (a third of the column is the
+        trace's, and its title's row): the deepest levels, then how many more there are."""
+        levels = self.tui.state.view.levels
+        column = self.tui.app.output.get_size().rows - BOTTOM_ROWS
+        room = max(column - 1 - max(column // TRACE_SHARE, 3), 1)
+        if sum(self._rows(line) for line in levels) <= room:
+            return levels
+        kept: list[str] = []
+        for line in levels:
+            if sum(self._rows(k) for k in kept) + self._rows(line) > room - 1:
+                break
+            kept.append(line)
+        more = len(levels) - len(kept)
+        return [*kept, f"... {more} more (levels lists them all)"[: max(self.trace_width(), 1)]]
+
+    def levels_rows(self) -> int:
+        """The rows the levels list takes, its lines wrapped."""
+        return sum(self._rows(line) for line in self.levels_lines())
+
+    def _rows(self, line: str) -> int:
+        return max(-(-len(line) // max(self.trace_width(), 1)), 1)
+
     def board_lines(self) -> list[str]:
         view = self.tui.state.view
         return view.board if self._fits_board() else view.grid
@@ -169,19 +194,20 @@ class ScreenLayout:
         """The toolbar of the line shell, and what the screen is doing; the field names
         shortened when the line would not fit."""
         runner, view = self.tui.runner, self.tui.state.view
-        more = ""
+        phrases: list[tuple[str, str]] = []
         if runner.question is not None:
-            more += " | waiting for the guess"
+            phrases.append(("waiting for the guess", "guess?"))
         elif runner.busy:
-            more += " | running, ^C stops"
+            phrases.append(("running, ^C stops", "running"))
         if runner.pending:
-            more += f" | queued {len(runner.pending)}"
+            phrases.append((f"queued {len(runner.pending)}", f"q {len(runner.pending)}"))
+        columns = self.tui.app.output.get_size().columns
         experiment = f" | {view.experiment}" if view.experiment else ""
-        text = view.toolbar + experiment + more
-        if len(text) < self.tui.app.output.get_size().columns:
-            return text
+        text = view.toolbar + experiment
+        if len(text) + sum(3 + len(phrase) for phrase, _ in phrases) < columns:
+            return fitted(text, phrases, columns)
         short = f" | exp {view.experiment.split()[1]}" if view.experiment else ""
-        return view.short + short + more
+        return fitted(view.short + short, phrases, columns)
 
     def help_text(self) -> str:
         state = self.tui.state

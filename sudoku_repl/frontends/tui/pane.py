@@ -43,17 +43,42 @@ class TracePane(UIControl):
 def word_wrapped(line: str, width: int) -> str:
     """``line`` with blanks added so that, cut every ``width`` characters, it breaks between
     words: a word that would cross the end of a row starts the next one (a word longer than a
-    row is cut where the row ends). Trailing blanks of a row are dropped before the padding."""
+    row is cut where the row ends). Trailing blanks of a row are dropped before the padding.
+    The rows after the first start under the line's text (``hanging_indent``)."""
     if width < 2 or len(line) <= width:
         return line
+    hang = hanging_indent(line, width)
     out: list[str] = []
     column = 0  # where the next character goes on its row
-    for k, word in enumerate(line.split(" ")):
-        gap = 1 if k and column else 0  # none at the start of a row: the wrap is the blank
-        if column and column + gap + len(word) > width and len(word) <= width:
-            out.append(" " * (width - column))  # the rest of the row: the word starts the next
-            column, gap = 0, 0
+    wrapped = False  # the row was begun by a wrap: the blank before its first word is the wrap
+    words = line.split(" ")
+    last = len(words) - 1
+    for k, word in enumerate(words):
+        gap = 0 if k == 0 or (wrapped and column == hang) else 1
+        if column > hang and column + gap + len(word) > width and len(word) <= width - hang:
+            # the rest of the row: the word starts the next, under the line's text
+            out.append(" " * (width - column + hang))
+            column, gap, wrapped = hang, 0, True
         piece = " " * gap + word
         out.append(piece)
-        column = (column + len(piece)) % width if width else 0
+        filled = column + len(piece) == width and k < last
+        column = (column + len(piece)) % width
+        wrapped = wrapped and column == hang
+        if filled:  # the row ends with the word: the next starts under the text
+            out.append(" " * hang)
+            column, wrapped = hang, True
     return "".join(out)
+
+
+def hanging_indent(line: str, width: int) -> int:
+    """Where a wrapped line's next rows start: under its text after a column of names (two
+    blanks after an indented first word, as the help's ``  s         step``), else under its
+    own indentation; none when that would leave less than half the row."""
+    indent = len(line) - len(line.lstrip(" "))
+    if indent:
+        text = line.find("  ", indent)
+        if text > 0:
+            column = len(line) - len(line[text:].lstrip(" "))
+            if column < width // 2:
+                return column
+    return indent if indent < width // 2 else 0

@@ -123,6 +123,7 @@ void advance(Core *c, int run_mode);
 /* -- core.c, run.c: the Core type and its methods that run many moves ----------------------- */
 
 extern PyTypeObject CoreType;
+int core_ready(Core *c); /* 0, or -1 with ValueError: a Core whose __init__ did not succeed */
 PyObject *Core_run(Core *c, PyObject *args);
 PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs);
 
