@@ -178,7 +178,9 @@ class Repl:
             return False
         except GuessAborted:
             now = self.session.state().steps
-            self.out.message(f"Guess question aborted: back at step {now}.")
+            from sudoku_repl.commands.stop_lines import aborted_line  # (not at start-up)
+
+            self.out.message(aborted_line(now))
             if now == steps:
                 self.script.failed()
             else:  # earlier steps of the command stand: the script goes as far

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.running import breakpoint_lines, ended, invalid, run_command
+from sudoku_repl.commands.stop_lines import interrupted_line
 from sudoku_repl.core import modes
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text import quiz_files as quizzes
@@ -84,7 +85,7 @@ def step(repl: Repl, n: int | None = None) -> None:
     for done in range(1 if n is None else max(n, 1)):
         if done and repl.hooks.interrupted():
             steps = session.state().steps
-            repl.out.message(f"Interrupted at step {steps}.")
+            repl.out.message(interrupted_line(steps))
             repl.script.stopped(steps, repl.hooks.solutions_now(), run=False)
             break
         report = session.step(repl.hooks)

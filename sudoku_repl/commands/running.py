@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from sudoku_repl.commands.stop_lines import interrupted_line
+
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -40,7 +42,7 @@ def run_command(
     outcome = report.outcome
     if isinstance(outcome, Interrupted):
         steps = session.state().steps
-        repl.out.message(f"Interrupted at step {steps}.")
+        repl.out.message(interrupted_line(steps))
         repl.script.stopped(steps, repl.hooks.solutions_now(), run=True)
         repl.show()
     elif isinstance(outcome, AtBreakpoint):

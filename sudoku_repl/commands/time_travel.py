@@ -11,6 +11,7 @@ from sudoku_repl.commands.declared.debugger import (
     REVERSE_FINISH,
     REVERSE_NEXT,
 )
+from sudoku_repl.commands.stop_lines import interrupted_line
 from sudoku_repl.core.errors import UserError
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
@@ -33,7 +34,7 @@ def goto(repl: Repl, step: int) -> None:
 def interrupted(repl: Repl) -> None:
     """Ctrl-C stopped a command that was going on through the search (docs/commands.md 8)."""
     now = repl.session.state().steps
-    repl.out.message(f"Interrupted at step {now}.")
+    repl.out.message(interrupted_line(now))
     repl.show()
     repl.script.replace(f"goto {now}")
 

@@ -28,6 +28,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.stop_lines import STOPS
 from sudoku_repl.frontends.completion import CommandCompleter
 from sudoku_repl.frontends.history_file import history_path
 from sudoku_repl.frontends.prompt_history import open_history
@@ -39,7 +40,6 @@ from sudoku_repl.frontends.tui.state import ScreenState, TracePosition, View, ta
 
 #: the lines that say why a run stopped at a Ctrl-C (commands/running.py, time_travel.py; the
 #: guess question's commands/dispatch.py): shown in place of the help line once it stopped
-STOP_LINES = ("Interrupted at step ", "Guess question aborted")
 
 
 class Tui:
@@ -169,7 +169,7 @@ class Tui:
         help line until the next key: the show block after it can push it out of the trace."""
         end = self.record.span()[1]
         stops = [
-            line for line in map(self.record.line, range(first, end)) if line.startswith(STOP_LINES)
+            line for line in map(self.record.line, range(first, end)) if line.startswith(STOPS)
         ]
         if stops:
             self.state.flash = stops[-1]
