@@ -176,7 +176,8 @@ def se_ratings(
     timeout: float,
     interrupted: Callable[[], bool] = never,
 ) -> dict[str, str | None]:
-    """ER, EP and ED of a quiz with one solution (``">=X"`` when the time limit came first);
+    """ER, EP and ED of a quiz with one solution (``">=X"``, a true lower bound, where the time
+    limit came first: ER and EP until the first placement, ED until the first step);
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
     turns true (polled where the rating looks at its time limit: before each technique)."""
     if solutions != 1 or not complete:
@@ -189,5 +190,11 @@ def se_ratings(
         rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted)
     except RatingInterrupted:
         raise Interrupted from None
-    bound = ">=" if rated.er_is_lower_bound else ""
-    return {"er": f"{bound}{rated.er:.1f}", "ep": f"{bound}{rated.ep:.1f}", "ed": f"{rated.ed:.1f}"}
+    def shown(value: float, lower: bool) -> str:
+        return f"{'>=' if lower else ''}{value:.1f}"
+
+    return {
+        "er": shown(rated.er, rated.er_is_lower_bound),
+        "ep": shown(rated.ep, rated.ep_is_lower_bound),
+        "ed": shown(rated.ed, rated.ed_is_lower_bound),
+    }

@@ -4,7 +4,7 @@ with Sudoku Explainer's length penalty."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -31,21 +31,72 @@ def length_penalty(complexity: int) -> int:
     return added
 
 
+# where a finding's chains start (``Found.origin``): one candidate (binary chains, forcing
+# chains), each value of a cell, each place of a value in a unit (the unit's number), or
+# a cycle (its one target read both ways)
+NO_ORIGIN, CELL_ORIGIN, CYCLE_ORIGIN = -1, -2, -3
+
+
 class Found:
-    """A chain hint before sorting: rating, complexity and Sudoku Explainer's tie-break key."""
+    """A chain hint before sorting: rating, complexity and Sudoku Explainer's tie-break key,
+    with the potentials its chains end at (``targets``) and where they start (``origin``),
+    which a nested chain's finding needs."""
 
-    __slots__ = ("complexity", "hint", "sort_key")
+    __slots__ = ("_key", "complexity", "hint", "origin", "sort_key", "targets")
 
-    def __init__(self, hint: Hint, complexity: int, sort_key: int) -> None:
+    def __init__(
+        self,
+        hint: Hint,
+        complexity: int,
+        sort_key: int,
+        targets: tuple[Potential, ...] = (),
+        origin: int = NO_ORIGIN,
+    ) -> None:
         self.hint = hint
         self.complexity = complexity
         self.sort_key = sort_key
+        self.targets = targets
+        self.origin = origin
+        self._key: tuple[tuple[int, ...], ...] | None = None
+
+    def chain_key(self) -> tuple[tuple[int, ...], ...]:
+        """The finding's chains as the keys of their potentials, each from its target in
+        breadth-first order (two findings with equal keys are one chain to SE)."""
+        if self._key is None:
+            keys = [tuple(p.key for p in chain_of(t)) for t in self.targets]
+            if self.origin == CYCLE_ORIGIN:
+                # the cycle read backwards, from its start: every potential flipped
+                first = keys[0]
+                keys.append((first[0] ^ 1, *(k ^ 1 for k in reversed(first[1:]))))
+            self._key = tuple(keys)
+        return self._key
+
+
+def chain_of(target: Potential) -> list[Potential]:
+    """The potentials a target rests on, itself first, breadth first (each once)."""
+    seen: set[int] = set()
+    result: list[Potential] = []
+    todo = [target]
+    while todo:
+        nxt: list[Potential] = []
+        for p in todo:
+            if p.key not in seen:
+                seen.add(p.key)
+                result.append(p)
+                nxt.extend(p.parents)
+        todo = nxt
+    return result
+
+
+def sorted_found(found: list[Found]) -> list[Found]:
+    """Easiest first: by rating, then complexity, then kind (stable)."""
+    found.sort(key=lambda f: (f.hint.rating, f.complexity, f.sort_key))
+    return found
 
 
 def sorted_hints(found: list[Found]) -> list[Hint]:
-    """Easiest first: by rating, then complexity, then kind (stable)."""
-    found.sort(key=lambda f: (f.hint.rating, f.complexity, f.sort_key))
-    return [f.hint for f in found]
+    """The hints of ``sorted_found``."""
+    return [f.hint for f in sorted_found(found)]
 
 
 def _cycles(
@@ -136,7 +187,13 @@ def _kind(cell_links: bool, unit_links: bool) -> tuple[str, int]:
     return "X-", 2
 
 
-def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) -> None:
+def _search(
+    grid: Grid,
+    cell_links: bool,
+    unit_links: bool,
+    out: list[Found],
+    poll: Callable[[], None] | None,
+) -> None:
     cands = grid.cands
     prefix, sort_key = _kind(cell_links, unit_links)
     both = cell_links and unit_links
@@ -145,6 +202,8 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
         mask = cands[cell]
         if BIT_COUNT[mask] < 2:
             continue
+        if poll is not None:
+            poll()
         for value in MASK_DIGITS[mask]:
             if not unit_links and BIT_COUNT[mask] > 2:
                 continue
@@ -162,7 +221,8 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
                     complexity = ancestor_count(dst)
                     rating = (70 if both else 65) + length_penalty(complexity)
                     name = "Bidirectional " + prefix + "Cycle"
-                    out.append(Found(Hint(name, rating, removals), complexity, sort_key))
+                    hint = Hint(name, rating, removals)
+                    out.append(Found(hint, complexity, sort_key, (dst,), CYCLE_ORIGIN))
             for target in targets:
                 if target.on:
                     removals = tuple(
@@ -179,13 +239,20 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
                 complexity = ancestor_count(target)
                 rating = (70 if both else 66) + length_penalty(complexity)
                 name = "Forcing Chain" if both else "Forcing " + prefix + "Chain"
-                out.append(Found(Hint(name, rating, removals, placement), complexity, sort_key))
+                hint = Hint(name, rating, removals, placement)
+                out.append(Found(hint, complexity, sort_key, (target,)))
+
+
+def cycles_and_chains_found(grid: Grid, poll: Callable[[], None] | None = None) -> list[Found]:
+    """X-cycles and X-chains, then Y-cycles, then XY-cycles and forcing chains; easiest first.
+    ``poll`` is called before each cell's chains (it raises to stop)."""
+    found: list[Found] = []
+    _search(grid, False, True, found, poll)
+    _search(grid, True, False, found, poll)
+    _search(grid, True, True, found, poll)
+    return sorted_found(found)
 
 
 def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
-    """X-cycles and X-chains, then Y-cycles, then XY-cycles and forcing chains; easiest first."""
-    found: list[Found] = []
-    _search(grid, False, True, found)
-    _search(grid, True, False, found)
-    _search(grid, True, True, found)
-    yield from sorted_hints(found)
+    """The hints of ``cycles_and_chains_found``."""
+    yield from (f.hint for f in cycles_and_chains_found(grid))

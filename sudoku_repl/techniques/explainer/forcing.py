@@ -7,12 +7,19 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 
-from sudoku_repl.techniques.explainer.chains import Found, length_penalty, sorted_hints
+from sudoku_repl.techniques.explainer.chains import (
+    CELL_ORIGIN,
+    NO_ORIGIN,
+    Found,
+    length_penalty,
+    sorted_found,
+)
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, CELL_UNITS, MASK_DIGITS, UNITS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
     Potential,
     ancestor_count,
+    nested_complexity,
     off_to_on,
     on_to_off,
     remove,
@@ -21,13 +28,17 @@ from sudoku_repl.techniques.explainer.potentials import (
 # extra deductions inside a chain (the "+" of dynamic forcing chains): candidates a simple
 # rule removes from the chain's grid, with the potentials it rests on
 Advanced = Callable[[Grid, Grid, dict[int, Potential]], list[Potential]]
+# called often inside the search; raises to stop it (a time limit, Ctrl-C)
+Poll = Callable[[], None]
 
 
 class Chainer:
     """One forcing-chain technique: ``multiple`` adds cell and region chains over cells of
     three or more candidates, ``dynamic`` lets the chain's eliminations feed the chain,
     ``nishio`` keeps only the unit links and the contradictions, ``level`` adds deductions
-    of simple rules inside the chain."""
+    of simple rules inside the chain (1), and of nested chains (2 and up, ``nested.py``).
+    ``poll`` is called before each chain is followed and each cell is searched: it raises
+    to stop the search (a time limit, Ctrl-C)."""
 
     def __init__(
         self,
@@ -36,12 +47,18 @@ class Chainer:
         nishio: bool,
         level: int = 0,
         advanced: Advanced | None = None,
+        *,
+        poll: Poll | None = None,
+        suffix: str = "",
     ) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
         self.nishio = nishio
         self.level = level
         self.advanced = advanced
+        self.poll = poll
+        # the nested levels' names: "Dynamic Cell Forcing Chains (+ Forcing Chains)"
+        self.suffix = suffix
         self.table: list[list[int]] = []
         if level > 0:
             self.base, self.name = 85 + 5 * level, "Dynamic Forcing Chain (+)"
@@ -59,6 +76,8 @@ class Chainer:
     ) -> tuple[Potential, Potential] | None:
         """Follow every consequence of the potentials in ``to_on``/``to_off`` (filled in
         place); a potential found both on and off is returned as (on, off)."""
+        if self.poll is not None:
+            self.poll()
         work = grid.copy() if self.dynamic else grid
         table = [row[:] for row in self.table] if self.dynamic else self.table
         source = grid
@@ -107,11 +126,21 @@ class Chainer:
         name: str,
         removals: tuple[tuple[int, int], ...],
         placement: tuple[int, int] | None,
-        complexity: int,
         sort_key: int,
+        targets: tuple[Potential, ...],
+        origin: int = NO_ORIGIN,
     ) -> Found:
+        """A finding whose chains end at ``targets``: its complexity is their potentials,
+        plus each nested chain they rest on once (levels 2 and up)."""
+        complexity = sum(ancestor_count(t) for t in targets)
+        if self.level >= 2:
+            complexity += nested_complexity(targets)
         rating = self.base + length_penalty(complexity)
-        return Found(Hint(name, rating, removals, placement), complexity, sort_key)
+        if self.suffix:
+            name = "Dynamic " + name.replace("Chain", "Chains", 1) + self.suffix
+        return Found(
+            Hint(name, rating, removals, placement), complexity, sort_key, targets, origin
+        )
 
     @staticmethod
     def _on_result(
@@ -141,10 +170,9 @@ class Chainer:
         absurd = self.chain(grid, on_to_on, on_to_off)
         kind = "Nishio " if self.nishio else ""
         if contradiction and absurd is not None:
-            complexity = ancestor_count(absurd[0]) + ancestor_count(absurd[1])
             out.append(
                 self._found(
-                    kind + "Contradiction Forcing Chain", ((cell, value),), None, complexity, 7
+                    kind + "Contradiction Forcing Chain", ((cell, value),), None, 7, absurd
                 )
             )
         off_to_on_: dict[int, Potential] = {}
@@ -153,10 +181,9 @@ class Chainer:
         if contradiction and absurd is not None:
             removals = tuple((cell, v) for v in MASK_DIGITS[grid.cands[cell]] if v != value)
             if removals:
-                complexity = ancestor_count(absurd[0]) + ancestor_count(absurd[1])
                 out.append(
                     self._found(
-                        kind + "Contradiction Forcing Chain", removals, (cell, value), complexity, 7
+                        kind + "Contradiction Forcing Chain", removals, (cell, value), 7, absurd
                     )
                 )
         if reduction:
@@ -165,21 +192,21 @@ class Chainer:
                 if from_off is not None:
                     removals, placement = self._on_result(grid, from_on)
                     if removals:
-                        complexity = ancestor_count(from_on) + ancestor_count(from_off)
                         out.append(
-                            self._found("Double Forcing Chain", removals, placement, complexity, 1)
+                            self._found(
+                                "Double Forcing Chain", removals, placement, 1, (from_on, from_off)
+                            )
                         )
             for key, from_on in on_to_off.items():
                 from_off = off_to_off.get(key)
                 if from_off is not None:
-                    complexity = ancestor_count(from_on) + ancestor_count(from_off)
                     out.append(
                         self._found(
                             "Double Forcing Chain",
                             ((from_on.cell, from_on.value),),
                             None,
-                            complexity,
                             1,
+                            (from_on, from_off),
                         )
                     )
 
@@ -216,8 +243,8 @@ class Chainer:
                 outcomes_off.append(other_off)
                 region_on = {k: v for k, v in region_on.items() if k in other_on}
                 region_off = {k: v for k, v in region_off.items() if k in other_off}
-            self._common(grid, "Region Forcing Chain", 6, region_on, outcomes_on, out)
-            self._common(grid, "Region Forcing Chain", 6, region_off, outcomes_off, out)
+            self._common(grid, "Region Forcing Chain", 6, region_on, outcomes_on, out, unit)
+            self._common(grid, "Region Forcing Chain", 6, region_off, outcomes_off, out, unit)
 
     def _common(
         self,
@@ -227,13 +254,15 @@ class Chainer:
         common: dict[int, Potential],
         outcomes: list[dict[int, Potential]],
         out: list[Found],
+        origin: int,
     ) -> None:
-        """The hints of the potentials every branch of a cell or a region reaches."""
+        """The hints of the potentials every branch of a cell or a region (``origin``)
+        reaches."""
         for key, target in common.items():
             removals, placement = self._on_result(grid, target)
             if removals:
-                complexity = sum(ancestor_count(o[key]) for o in outcomes)
-                out.append(self._found(name, removals, placement, complexity, sort_key))
+                targets = tuple(o[key] for o in outcomes)
+                out.append(self._found(name, removals, placement, sort_key, targets, origin))
 
     def _cell(self, grid: Grid, cell: int, cardinality: int, out: list[Found]) -> None:
         value_on: list[dict[int, Potential]] = []
@@ -259,17 +288,24 @@ class Chainer:
         if self.nishio or cell_on is None:
             return
         if cardinality == 2 or (self.multiple and cardinality > 2):
-            self._common(grid, "Cell Forcing Chain", 5, cell_on, value_on, out)
-            self._common(grid, "Cell Forcing Chain", 5, cell_off, value_off, out)
+            self._common(grid, "Cell Forcing Chain", 5, cell_on, value_on, out, CELL_ORIGIN)
+            self._common(grid, "Cell Forcing Chain", 5, cell_off, value_off, out, CELL_ORIGIN)
 
-    def hints(self, grid: Grid) -> list[Hint]:
+    def found(self, grid: Grid) -> list[Found]:
+        """Every finding, in Sudoku Explainer's order (easiest first; stable)."""
         out: list[Found] = []
         self.table = grid.position_table()
+        poll = self.poll
         for cell in range(81):
             cardinality = BIT_COUNT[grid.cands[cell]]
             if cardinality > 2 or (cardinality > 1 and self.dynamic):
+                if poll is not None:
+                    poll()
                 self._cell(grid, cell, cardinality, out)
-        return sorted_hints(out)
+        return sorted_found(out)
+
+    def hints(self, grid: Grid) -> list[Hint]:
+        return [f.hint for f in self.found(grid)]
 
     def __call__(self, grid: Grid) -> Iterator[Hint]:
         yield from self.hints(grid)

@@ -4,6 +4,8 @@ value; an "off" candidate turns on a cell's last value or a unit's last place.""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sudoku_repl.techniques.explainer.grid import (
     CELL_POS,
     CELL_UNITS,
@@ -14,11 +16,21 @@ from sudoku_repl.techniques.explainer.grid import (
 )
 
 
+class NestedChain(Protocol):
+    """What an outer chain asks of a nested chain's finding (``chains.Found``)."""
+
+    complexity: int
+
+    def chain_key(self) -> tuple[tuple[int, ...], ...]: ...
+
+
 class Potential:
     """A candidate (cell, value) assumed on or off, with the potentials it follows from
-    (the first parent is the chain it was reached by)."""
+    (the first parent is the chain it was reached by). ``nested``: for a candidate a nested
+    chain turned off (``nested.py``), that chain's finding, whose complexity the outer chain
+    counts once."""
 
-    __slots__ = ("cell", "key", "on", "parents", "value")
+    __slots__ = ("cell", "key", "nested", "on", "parents", "value")
 
     def __init__(
         self, cell: int, value: int, on: bool, parents: list[Potential] | None = None
@@ -28,6 +40,7 @@ class Potential:
         self.on = on
         self.parents: list[Potential] = parents if parents is not None else []
         self.key = key_of(cell, value, on)
+        self.nested: NestedChain | None = None
 
     def __repr__(self) -> str:
         return f"r{self.cell // 9 + 1}c{self.cell % 9 + 1}{'+' if self.on else '-'}{self.value}"
@@ -49,6 +62,32 @@ def ancestor_count(potential: Potential) -> int:
                 nxt.extend(p.parents)
         todo = nxt
     return len(seen)
+
+
+def nested_complexity(targets: tuple[Potential, ...]) -> int:
+    """The complexity of the nested chains the targets rest on, each chain counted once
+    (two findings with the same chains are one)."""
+    total = 0
+    findings: set[int] = set()
+    chains: set[tuple[tuple[int, ...], ...]] = set()
+    for target in targets:
+        seen: set[int] = set()
+        todo = [target]
+        while todo:
+            nxt: list[Potential] = []
+            for p in todo:
+                if p.key not in seen:
+                    seen.add(p.key)
+                    nested = p.nested
+                    if nested is not None and id(nested) not in findings:
+                        findings.add(id(nested))
+                        key = nested.chain_key()
+                        if key not in chains:
+                            chains.add(key)
+                            total += nested.complexity
+                    nxt.extend(p.parents)
+            todo = nxt
+    return total
 
 
 def is_ancestor(child: Potential, candidate: Potential) -> bool:

@@ -4,16 +4,16 @@ the hardest step (ER), the hardest up to the first placement (EP) and the first 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 from sudoku_repl.techniques.explainer import (
-    advanced,
     chains,
     exclusion,
     fish,
     forcing,
+    nested,
     singles,
     strong_links,
     subsets,
@@ -21,11 +21,17 @@ from sudoku_repl.techniques.explainer import (
     wings,
 )
 from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
-def techniques() -> tuple[tuple[str, Finder], ...]:
-    """Every technique, in the order serate tries them (SukakuExplainer 1.15.10, defaults)."""
+def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
+    """Every technique, in the order serate tries them (SukakuExplainer 1.15.10, defaults).
+    ``poll`` is called often inside the chain searches and raises to stop them."""
+
+    def cycles(grid: Grid) -> Iterator[Hint]:
+        return (f.hint for f in chains.cycles_and_chains_found(grid, poll))
+
     return (
         ("hidden single", singles.hidden_singles),
         ("direct pointing", singles.direct_pointing),
@@ -51,14 +57,17 @@ def techniques() -> tuple[tuple[str, Finder], ...]:
         ("bug", uniqueness.bug),
         ("vwxyz-wing", wings.als_wing(4)),
         ("aligned pair exclusion", exclusion.aligned_exclusion(2)),
-        ("cycles and forcing chains", chains.cycles_and_forcing_chains),
+        ("cycles and forcing chains", cycles),
         ("aligned triplet exclusion", exclusion.aligned_exclusion(3)),
-        ("nishio", forcing.Chainer(False, True, True)),
-        ("multiple forcing chains", forcing.Chainer(True, False, False)),
-        ("dynamic forcing chains", forcing.Chainer(True, True, False)),
-        (
-            "dynamic forcing chains (+)",
-            forcing.Chainer(True, True, False, 1, advanced.simple_rule_offs),
+        ("nishio", forcing.Chainer(False, True, True, poll=poll)),
+        ("multiple forcing chains", forcing.Chainer(True, False, False, poll=poll)),
+        ("dynamic forcing chains", nested.dynamic_chainer(0, poll)),
+        ("dynamic forcing chains (+)", nested.dynamic_chainer(1, poll)),
+        ("nested forcing chains (+ forcing chains)", nested.nested_chainer(2, 0, poll)),
+        ("nested forcing chains (+ multiple forcing chains)", nested.nested_chainer(3, 0, poll)),
+        *(
+            (f"nested forcing chains (+ dynamic forcing chains, {n})", nested.nested_chainer(4, n, poll))
+            for n in range(4)
         ),
     )
 
@@ -79,17 +88,47 @@ class SERating:
     """Sudoku Explainer's three numbers for a puzzle, and the path that gave them.
 
     ``er_is_lower_bound`` is set when the time limit stopped the path, or no technique found
-    anything (then ``er`` is the hardest step reached)."""
+    anything: then ``er`` is a true lower bound, the hardest step reached or the level the
+    search had exhausted, whichever is higher. ``ep_is_lower_bound``: no value was placed
+    yet (``ep`` is then that bound too); ``ed_is_lower_bound``: no step was found (``ed`` is
+    the level the first step's search had exhausted)."""
 
     er: float
     ep: float
     ed: float
     steps: tuple[Step, ...]
     er_is_lower_bound: bool = False
+    ep_is_lower_bound: bool = False
+    ed_is_lower_bound: bool = False
+
+
+# the lowest rating (tenths) each technique can give, where it is above 1.0: a search stopped
+# inside a technique has exhausted everything below the lowest of it and those after it
+FLOORS = {
+    "aligned pair exclusion": 62,
+    "cycles and forcing chains": 65,
+    "aligned triplet exclusion": 75,
+    "nishio": 75,
+    "multiple forcing chains": 80,
+    "dynamic forcing chains": 85,
+    "dynamic forcing chains (+)": 90,
+    "nested forcing chains (+ forcing chains)": 95,
+    "nested forcing chains (+ multiple forcing chains)": 100,
+    **{f"nested forcing chains (+ dynamic forcing chains, {n})": 105 for n in range(4)},
+}
+
+
+def exhausted_level(order: Sequence[tuple[str, Finder]], index: int) -> int:
+    """A lower bound (tenths) of any step found from technique ``index`` on."""
+    return min(FLOORS.get(name, 10) for name, _ in order[index:])
 
 
 class _Timeout(Exception):
-    pass
+    """The time limit came while technique ``index`` was searching (or before it began)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
 
 
 class Interrupted(Exception):
@@ -103,15 +142,31 @@ def first_hint(
     interrupted: Callable[[], bool] | None = None,
 ) -> Hint | None:
     """The first hint of the first technique that finds one. Before each technique, the time
-    limit (``deadline``) and the caller's ``interrupted`` are looked at."""
-    for _, finder in order:
+    limit (``deadline``) and the caller's ``interrupted`` are looked at (the chain searches
+    look at them inside too, through the ``poll`` they were made with)."""
+    for index, (_, finder) in enumerate(order):
         if deadline is not None and time.monotonic() > deadline:
-            raise _Timeout
+            raise _Timeout(index)
         if interrupted is not None and interrupted():
             raise Interrupted
-        for hint in finder(grid):
-            return hint
+        try:
+            for hint in finder(grid):
+                return hint
+        except _Timeout:
+            raise _Timeout(index) from None
     return None
+
+
+def poller(deadline: float | None, interrupted: Callable[[], bool] | None) -> Poll:
+    """The chain searches' ``poll``: raises at the time limit or once ``interrupted()``."""
+
+    def poll() -> None:
+        if deadline is not None and time.monotonic() > deadline:
+            raise _Timeout(-1)
+        if interrupted is not None and interrupted():
+            raise Interrupted
+
+    return poll
 
 
 def rate(
@@ -122,15 +177,16 @@ def rate(
     """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
     solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
     hardest step reached and ``er_is_lower_bound`` is set. ``interrupted`` (Ctrl-C's flag,
-    say) is polled where the time limit is looked at; once true, ``Interrupted`` is raised. A
-    puzzle without a single solution gets a meaningless rating: check it first."""
+    say) is polled where the time limit is looked at (before each technique and often inside
+    the chain searches); once true, ``Interrupted`` is raised. A puzzle without a single
+    solution gets a meaningless rating: check it first."""
     if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
         )
     grid = Grid.from_puzzle(puzzle)
-    order = techniques()
     deadline = None if time_limit is None else time.monotonic() + time_limit
+    order = techniques(poller(deadline, interrupted))
     er = ep = ed = 0
     pearl_set = diamond_set = False
     steps: list[Step] = []
@@ -138,11 +194,13 @@ def rate(
     while not grid.is_solved():
         try:
             hint = first_hint(grid, order, deadline, interrupted)
-        except _Timeout:
+        except _Timeout as timeout:
             lower = True
+            er = max(er, exhausted_level(order, timeout.index))
             break
-        if hint is None:
+        if hint is None:  # beyond every technique: at least the last one's level
             lower = True
+            er = max(er, exhausted_level(order, len(order) - 1))
             break
         steps.append(Step(hint))
         er = max(er, hint.rating)
@@ -154,4 +212,16 @@ def rate(
             if hint.placement is not None:
                 ep = er
                 pearl_set = True
-    return SERating(er / 10, ep / 10, ed / 10, tuple(steps), lower)
+    if lower and not pearl_set:
+        ep = er
+        if not diamond_set:
+            ed = er
+    return SERating(
+        er / 10,
+        ep / 10,
+        ed / 10,
+        tuple(steps),
+        lower,
+        lower and not pearl_set,
+        lower and not diamond_set,
+    )
