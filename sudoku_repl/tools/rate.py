@@ -190,6 +190,7 @@ def se_ratings(
         rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted)
     except RatingInterrupted:
         raise Interrupted from None
+
     def shown(value: float, lower: bool) -> str:
         return f"{'>=' if lower else ''}{value:.1f}"
 

@@ -138,9 +138,7 @@ class Chainer:
         rating = self.base + length_penalty(complexity)
         if self.suffix:
             name = "Dynamic " + name.replace("Chain", "Chains", 1) + self.suffix
-        return Found(
-            Hint(name, rating, removals, placement), complexity, sort_key, targets, origin
-        )
+        return Found(Hint(name, rating, removals, placement), complexity, sort_key, targets, origin)
 
     @staticmethod
     def _on_result(
@@ -171,9 +169,7 @@ class Chainer:
         kind = "Nishio " if self.nishio else ""
         if contradiction and absurd is not None:
             out.append(
-                self._found(
-                    kind + "Contradiction Forcing Chain", ((cell, value),), None, 7, absurd
-                )
+                self._found(kind + "Contradiction Forcing Chain", ((cell, value),), None, 7, absurd)
             )
         off_to_on_: dict[int, Potential] = {}
         off_to_off: dict[int, Potential] = {p_off.key: p_off}

@@ -20,8 +20,8 @@ from sudoku_repl.techniques.explainer import (
     uniqueness,
     wings,
 )
-from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.forcing import Poll
+from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
@@ -66,7 +66,10 @@ def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
         ("nested forcing chains (+ forcing chains)", nested.nested_chainer(2, 0, poll)),
         ("nested forcing chains (+ multiple forcing chains)", nested.nested_chainer(3, 0, poll)),
         *(
-            (f"nested forcing chains (+ dynamic forcing chains, {n})", nested.nested_chainer(4, n, poll))
+            (
+                f"nested forcing chains (+ dynamic forcing chains, {n})",
+                nested.nested_chainer(4, n, poll),
+            )
             for n in range(4)
         ),
     )

@@ -1,0 +1,134 @@
+"""Sudoku Explainer's nested forcing chains (issue 34): the levels above 9.4, their stop flag,
+and the lower bounds a rating stopped by its time limit gives.
+
+Expected figures are serate's (SukakuExplainer 1.15.10), copied to
+``tests/data/se_hard_rated.txt`` (provenance in ``tests/data/README.md``); the lower bounds
+follow from the order of the techniques and the lowest rating of each (docs/se_rating.md).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from types import FrameType, SimpleNamespace
+
+import pytest
+
+from sudoku_repl.techniques.explainer import nested, rating
+from sudoku_repl.techniques.explainer.forcing import Chainer
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.tools.rate import se_ratings
+from tests.support.helpers import TEST_DATA, read_lines
+
+HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
+#: serate: 11.1/11.1/11.1, its first step a nested chain (a forum-hardest quiz)
+FIRST_STEP_NESTED = (
+    "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1."
+)
+#: serate: 9.0/1.2/1.2, singles first, then chains
+PLACES_FIRST = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def _inside(code: object) -> bool:
+    frame: FrameType | None = sys._getframe()
+    while frame is not None:
+        if frame.f_code is code:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def test_the_expected_figures_are_serates() -> None:
+    assert HARD[FIRST_STEP_NESTED] == ["11.1", "11.1", "11.1"]
+    assert HARD[PLACES_FIRST] == ["9.0", "1.2", "1.2"]
+
+
+def test_a_cancel_flag_set_from_another_thread_stops_a_nested_chain_search() -> None:
+    """The flag is looked at inside the nested rules' own chain searches, not only between
+    techniques: the search stops once it is set, wherever it is."""
+    inside = threading.Event()
+    cancel = threading.Event()
+    nested_rules = nested.NestedRules.__call__.__code__
+
+    def interrupted() -> bool:
+        if _inside(nested_rules):
+            inside.set()
+        return cancel.is_set()
+
+    chainer = nested.nested_chainer(4, 2, rating.poller(None, interrupted))
+    grid = Grid.from_puzzle(FIRST_STEP_NESTED.replace(".", "0"))
+    outcome: list[str] = []
+
+    def search() -> None:
+        try:
+            chainer.found(grid)
+            outcome.append("finished")
+        except rating.Interrupted:
+            outcome.append("stopped")
+
+    worker = threading.Thread(target=search, daemon=True)
+    worker.start()
+    assert inside.wait(120), "the search never reached the nested rules"
+    cancel.set()
+    worker.join(120)
+    assert outcome == ["stopped"]
+
+
+class StopsInside:
+    """A clock for the rating that stands still until a frame of ``code`` is on the stack (the
+    time limit then comes at once): the rating is stopped inside that technique."""
+
+    def __init__(self, code: object) -> None:
+        self.code = code
+
+    def monotonic(self) -> float:
+        return 1e9 if _inside(self.code) else 0.0
+
+
+def test_stopped_before_any_step_every_figure_is_the_level_exhausted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stopped in Nishio (7.5) with no step found: nothing below 7.5 can be the first step,
+    so ER, EP and ED are all at least 7.5 (never ``>=0.0``), each marked as a bound."""
+    clock = StopsInside(Chainer.found.__code__)
+    monkeypatch.setattr(rating, "time", SimpleNamespace(monotonic=clock.monotonic))
+    shown = se_ratings(FIRST_STEP_NESTED, 1, True, 60.0)
+    assert shown == {"er": ">=7.5", "ep": ">=7.5", "ed": ">=7.5"}
+
+
+def test_stopped_after_the_first_placement_ep_and_ed_are_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clock = StopsInside(Chainer.found.__code__)
+    monkeypatch.setattr(rating, "time", SimpleNamespace(monotonic=clock.monotonic))
+    shown = se_ratings(PLACES_FIRST, 1, True, 60.0)
+    assert shown == {"er": ">=7.5", "ep": "1.2", "ed": "1.2"}
+
+
+def test_a_time_limit_already_past_is_still_a_true_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(rating, "time", SimpleNamespace(monotonic=lambda: float(next(ticks))))
+    shown = se_ratings(FIRST_STEP_NESTED, 1, True, 0.0)
+    assert shown == {"er": ">=1.0", "ep": ">=1.0", "ed": ">=1.0"}
+
+
+def test_the_nested_levels_follow_dynamic_chains_plus_in_serates_order() -> None:
+    names = [name for name, _ in rating.techniques()]
+    at = names.index("dynamic forcing chains (+)")
+    assert names[at + 1 :] == [
+        "nested forcing chains (+ forcing chains)",
+        "nested forcing chains (+ multiple forcing chains)",
+        *(f"nested forcing chains (+ dynamic forcing chains, {n})" for n in range(4)),
+    ]
+    bases = [finder.base for _, finder in rating.techniques()[at + 1 :]]  # type: ignore[attr-defined]
+    assert bases == [95, 100, 105, 105, 105, 105]
+
+
+def test_removals_come_in_the_order_of_a_java_hash_map_of_cells() -> None:
+    # a HashMap of 16 buckets keyed by the cell's index: by index % 16, then as inserted
+    assert nested.hash_order(((3, 1), (17, 2), (20, 5), (20, 4))) == [
+        (17, 2),
+        (3, 1),
+        (20, 4),
+        (20, 5),
+    ]

@@ -1,0 +1,55 @@
+"""Issue 34: Ctrl-C during a Sudoku Explainer rating stops it at once, inside the chain
+search too (the chains poll the stop flag), and the rows rated before are kept.
+
+Under way means: the bar says the first quiz (an easy one) is rated and has been redrawn
+a few times while the second, a forum-hardest quiz whose first step is a forcing chain, is being
+rated. The latency itself is a figure of ``benchmarks/bench_se_interrupt.py``; here the
+process only has to end well before the rating could have (the chain search of that quiz
+alone runs for minutes in the pure path)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+
+from tests.support.helpers import PUZZLES, REPO, plain, terminal_env
+
+EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
+HARD = (PUZZLES / "forum_hardest_1106.txt").read_text().split()[0]
+#: a digit of the progress bar redrawn in place (its eta grows as the hard quiz is rated: about
+#: once a second; ``frontends/progress.py``)
+REDRAWN = re.compile(r"\x1b\[\d+C\x1b\[0m\d")
+
+
+def test_ctrl_c_stops_a_se_rating_inside_the_chain_search(tmp_path: Path) -> None:
+    quizzes = tmp_path / "quizzes.txt"
+    quizzes.write_text(f"{EASY}\n{HARD}\n")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", "rate", str(quizzes), "--scale", "se", "--jobs", "2"]
+        + ["--se-timeout", "900"],
+        cwd=str(REPO),
+        env=terminal_env(tmp_path, SUDOKU_REPL_ENGINE="pure"),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=120,
+        dimensions=(40, 120),
+    )
+    try:
+        child.expect_exact("50.0%")  # the easy quiz is rated (rows wait for the bar to go)
+        for _ in range(4):  # the bar redrawn while the hard one is rated
+            child.expect(REDRAWN)
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130
+    text = plain(child.before)
+    table = [row for row in csv.reader(io.StringIO(text)) if row and row[0].isdigit()]
+    assert [row[0] for row in table] == ["1"]  # the easy quiz's row kept, the hard one not
+    assert "interrupted: 1 of 2 quizzes rated" in text
