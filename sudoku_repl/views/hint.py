@@ -59,10 +59,10 @@ def se_hint_lines(
 ) -> list[str]:
     """``hint se``: the step Sudoku Explainer would take next from the present values and
     candidates, in its terms, with its rating: ``Hidden Single in block 5: [5,6]=2 (ER 1.2)``.
-    ``interrupted`` (Ctrl-C) is polled before each technique; ``Interrupted`` of the rating is
-    raised once it is true."""
+    ``interrupted`` (Ctrl-C) is polled before each technique and inside the chain searches;
+    ``Interrupted`` of the rating is raised once it is true."""
     from sudoku_repl.techniques.explainer.grid import Grid
-    from sudoku_repl.techniques.explainer.rating import first_hint, techniques
+    from sudoku_repl.techniques.explainer.rating import first_hint, poller, techniques
 
     if 0 not in state.values:
         return ["Next: nothing, the grid is full."]
@@ -75,7 +75,7 @@ def se_hint_lines(
             return [f"{name} has no candidate: Sudoku Explainer has no next step from here."]
         # SE's masks have bit v for the digit v, the engine's bit v - 1
         grid = Grid(list(state.values), [m << 1 for m in state.cands])
-    found = first_hint(grid, techniques(), None, interrupted)
+    found = first_hint(grid, techniques(poller(None, interrupted)), None, interrupted)
     if found is None:
         return ["Sudoku Explainer's techniques find nothing from here."]
     return [f"{_se_finding(found, grid, geo)} (ER {found.rating / 10:.1f})"]

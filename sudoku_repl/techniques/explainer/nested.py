@@ -120,7 +120,12 @@ class NestedRules:
     the removals of the first rule that finds any resting on the chain: the simple rules,
     then the nested chains of the level, in that order."""
 
+    #: how many grids' findings are remembered: chains of one step often run dry on the same
+    #: grid (a strong link's two ends, a region's places chained again for each cell)
+    REMEMBERED = 1024
+
     def __init__(self, level: int, nesting: int = 0, poll: Poll | None = None) -> None:
+        self.remembered: dict[tuple[int, tuple[int, ...]], list[Found]] = {}
         self.rules: list[_Cycles | Chainer]
         if level < 4:
             self.rules = [_Cycles(poll)]
@@ -133,25 +138,37 @@ class NestedRules:
         result = simple_rule_offs(grid, source, offs)
         if result:
             return result
-        for rule in self.rules:
-            seen: set[frozenset[tuple[int, int]]] = set()
-            for found in rule.found(grid):
-                removals = found.hint.eliminations
-                same = frozenset(removals)
-                if same in seen:  # Sudoku Explainer keeps one finding per removals
-                    continue
-                seen.add(same)
+        for index, rule in enumerate(self.rules):
+            for found in self._found(index, rule, grid):
                 keys = rule_parents(found, source, grid)
                 if not keys:  # holds without the chain: nothing to add
                     continue
                 parents = [offs[k] for k in keys]
-                for cell, value in hash_order(removals):
+                for cell, value in hash_order(found.hint.eliminations):
                     off = Potential(cell, value, False, list(parents))
                     off.nested = found
                     result.append(off)
             if result:
                 return result
         return result
+
+    def _found(self, index: int, rule: _Cycles | Chainer, grid: Grid) -> list[Found]:
+        """The rule's findings on the grid, one per set of removals (Sudoku Explainer keeps
+        the first, the easiest), remembered: they depend on the grid alone."""
+        key = (index, tuple(grid.cands))
+        found = self.remembered.get(key)
+        if found is None:
+            seen: set[frozenset[tuple[int, int]]] = set()
+            found = []
+            for finding in rule.found(grid):
+                same = frozenset(finding.hint.eliminations)
+                if same not in seen:
+                    seen.add(same)
+                    found.append(finding)
+            if len(self.remembered) >= self.REMEMBERED:
+                del self.remembered[next(iter(self.remembered))]
+            self.remembered[key] = found
+        return found
 
 
 def dynamic_chainer(level: int, poll: Poll | None = None) -> Chainer:
