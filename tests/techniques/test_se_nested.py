@@ -18,7 +18,7 @@ from sudoku_repl.techniques.explainer import nested, rating
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.rate import se_ratings
-from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.helpers import SLOW, TEST_DATA, read_lines
 
 HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
 #: serate: 11.1/11.1/11.1, its first step a nested chain (a forum-hardest quiz)
@@ -132,3 +132,39 @@ def test_removals_come_in_the_order_of_a_java_hash_map_of_cells() -> None:
         (20, 4),
         (20, 5),
     ]
+
+
+def pencilmark_grid(text: str) -> Grid:
+    """A grid of 729 characters, a cell's nine places each its digit or ``.``; a cell with one
+    digit is placed (the state has no naked single left: it would have been the step)."""
+    values, cands = [], []
+    for cell in range(81):
+        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
+        single = len(digits) == 1
+        values.append(digits[0] if single else 0)
+        cands.append(0 if single else sum(1 << d for d in digits))
+    return Grid(values, cands)
+
+
+#: the candidates just before the nested step of serate's 10.3 quiz (``tests/data/README.md``)
+NESTED_STATE = read_lines(TEST_DATA / "se_nested_state.txt")[0]
+
+
+@SLOW
+def test_the_nested_step_of_a_10_3_quiz() -> None:
+    """serate rates ``........8..3...4...9..2..6...`` 10.3, its hardest step a dynamic region forcing
+    chain nested with forcing chains (level 2: 9.5 + 0.8 for the length). Given the state
+    before that step, serate's first step is ``10.3 Region Forcing Chains: 3 in row ==> E6.4
+    off``; level 2 finds it first here too. About 25 CPU seconds in the pure path: the nested
+    levels are slow there."""
+    assert (
+        HARD["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"][0]
+        == "10.3"
+    )
+    found = nested.nested_chainer(2).found(pencilmark_grid(NESTED_STATE))
+    first = found[0].hint
+    assert (first.technique, first.rating) == (
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        103,
+    )
+    assert first.eliminations == ((49, 4),)  # r6c5 loses 4
