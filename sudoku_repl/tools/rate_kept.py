@@ -27,7 +27,7 @@ from sudoku_repl.tools.rate_rows import FORMATS
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
-#: Sudoku Explainer's ER and EP as ``rate`` writes them (``>=``: the time limit came first)
+#: Sudoku Explainer's ER, EP and ED as ``rate`` writes them (``>=``: the time limit came first)
 _SE_FIGURE = re.compile(r"(>=)?[0-9]+\.[0-9]")
 #: a CSV row exactly as ``csv_row`` writes a classic quiz's without Sudoku Explainer's columns
 #: (whole numbers without sign or leading zero, the quiz's 81 characters, ms to its tenth): the
@@ -124,8 +124,11 @@ def _se_fault(r: Rating, quiz_text: str) -> str | None:
             return f"er {r.er!r}, want {why['er']!r} and no ep, ed"
         return None
     er, ep = _SE_FIGURE.fullmatch(r.er), _SE_FIGURE.fullmatch(r.ep or "")
-    if er is None or ep is None or er.group(1) != ep.group(1):
+    # a bound (>=) on EP (no value placed yet) comes with one on ER, never an exact ER
+    if er is None or ep is None or (ep.group(1) and not er.group(1)):
         return f"er {r.er!r}, ep {r.ep!r}"
-    if r.ed is None or not re.fullmatch(r"\d+\.\d", r.ed):
+    ed = _SE_FIGURE.fullmatch(r.ed or "")
+    # ED is a bound only while no step is found: EP is then a bound too
+    if ed is None or (ed.group(1) and not ep.group(1)):
         return f"ed {r.ed!r}"
     return None

@@ -168,3 +168,28 @@ def test_the_nested_step_of_a_10_3_quiz() -> None:
         103,
     )
     assert first.eliminations == ((49, 4),)  # r6c5 loses 4
+
+
+@pytest.mark.parametrize(
+    ("er", "ep", "ed", "fault"),
+    [
+        ("10.3", "1.2", "1.2", None),
+        (">=7.5", "1.2", "1.2", None),  # stopped after the first placement: EP, ED exact
+        (">=7.5", ">=7.5", "9.0", None),  # a first step found, no placement yet
+        (">=7.5", ">=7.5", ">=7.5", None),  # no step found
+        ("10.3", ">=7.5", "1.2", "er '10.3', ep '>=7.5'"),
+        (">=7.5", "1.2", ">=7.5", "ed '>=7.5'"),
+    ],
+)
+def test_a_continued_out_file_keeps_rows_with_bounds_as_rate_writes_them(
+    er: str, ep: str, ed: str, fault: str | None
+) -> None:
+    """``rate --out`` continued checks the rows it keeps (``tools/rate_kept``): a row with the
+    bounds this rating writes is one it could have written; the others are refused."""
+    from sudoku_repl.core.quiz import Quiz
+    from sudoku_repl.tools.rate import Rating
+    from sudoku_repl.tools.rate_kept import impossible
+
+    quiz = Quiz.from_string(PLACES_FIRST)
+    rating_row = Rating(40, 2, 60, 1, 3, 5, 1.0, True, er, ep, ed)
+    assert impossible((1, quiz, rating_row), True, None) == fault
