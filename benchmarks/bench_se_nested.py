@@ -2,13 +2,17 @@
 matches with serate v1.15.10 and the time per puzzle, by ER band.
 
     python benchmarks/bench_se_nested.py [--file FILE] [--timeout S] [--jobs J] [--limit N]
+    python benchmarks/bench_se_nested.py --state
 
 FILE holds ``PUZZLE81 ER EP ED`` lines rated by serate (default: tests/data/se_hard_rated.txt;
 the lead's full set is tab separated the same way and is read too). Each puzzle is rated with
 ``--timeout`` seconds (default 1800); a puzzle past it counts as a lower bound, not a match.
 Prints a line per puzzle as it is rated, then per band (ER <= 9.4, 9.5-10.5, >= 10.6): how
 many, how many equal in ER, in ER/EP/ED, how many stopped by the time limit, and the median
-and slowest CPU time of the rating. Writes nothing.
+and slowest CPU time of the rating. ``--state``: instead, the whole level 2 (9.5) on the
+candidates of tests/data/se_nested_state.txt, whose first finding serate gives as ``10.3 Region
+Forcing Chains: 3 in row ==> E6.4 off`` (the test follows one cell's chains only). Writes
+nothing.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from sudoku_repl.techniques.explainer import rate
+from sudoku_repl.techniques.explainer import nested, rate
+from sudoku_repl.techniques.explainer.grid import Grid
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "se_hard_rated.txt"
 BANDS = (("ER <= 9.4", 0.0, 9.45), ("ER 9.5-10.5", 9.45, 10.55), ("ER >= 10.6", 10.55, 99.0))
@@ -40,13 +45,34 @@ def rate_one(puzzle: str, timeout: float) -> tuple[tuple[float, float, float], b
     return (result.er, result.ep, result.ed), result.er_is_lower_bound, time.process_time() - start
 
 
+def nested_state() -> None:
+    text = (DEFAULT.parent / "se_nested_state.txt").read_text().split()[0]
+    values, cands = [], []
+    for cell in range(81):
+        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
+        single = len(digits) == 1
+        values.append(digits[0] if single else 0)
+        cands.append(0 if single else sum(1 << d for d in digits))
+    start = time.process_time()
+    found = nested.nested_chainer(2).found(Grid(values, cands))
+    seconds = time.process_time() - start
+    first = found[0].hint
+    print(f"level 2 on the stored state: {len(found)} findings in {seconds:.1f} CPU s")
+    print(f"first: {first.technique} {first.rating / 10:.1f} removes {first.eliminations}")
+    print("serate: Region Forcing Chains (+ Forcing Chains) 10.3 removes ((49, 4),) (r6c5 -4)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=DEFAULT)
     parser.add_argument("--timeout", type=float, default=1800.0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--state", action="store_true")
     args = parser.parse_args()
+    if args.state:
+        nested_state()
+        return
     rows = read(args.file)
     if args.limit:
         rows = rows[: args.limit]

@@ -18,7 +18,7 @@ from sudoku_repl.techniques.explainer import nested, rating
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.rate import se_ratings
-from tests.support.helpers import SLOW, TEST_DATA, read_lines
+from tests.support.helpers import TEST_DATA, read_lines
 
 HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
 #: serate: 11.1/11.1/11.1, its first step a nested chain (a forum-hardest quiz)
@@ -150,24 +150,24 @@ def pencilmark_grid(text: str) -> Grid:
 NESTED_STATE = read_lines(TEST_DATA / "se_nested_state.txt")[0]
 
 
-@SLOW
 def test_the_nested_step_of_a_10_3_quiz() -> None:
     """serate rates ``........8..3...4...9..2..6...`` 10.3, its hardest step a dynamic region forcing
     chain nested with forcing chains (level 2: 9.5 + 0.8 for the length). Given the state
     before that step, serate's first step is ``10.3 Region Forcing Chains: 3 in row ==> E6.4
-    off``; level 2 finds it first here too. About 25 CPU seconds in the pure path: the nested
-    levels are slow there."""
-    assert (
-        HARD["........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"][0]
-        == "10.3"
-    )
-    found = nested.nested_chainer(2).found(pencilmark_grid(NESTED_STATE))
+    off`` (r6c5 loses 4). The chains of that region start at its first place for 3; followed
+    from there alone (the whole level takes some 25 CPU seconds in the pure path:
+    ``benchmarks/bench_se_nested.py --state`` runs it), level 2 finds that step first."""
+    key = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    assert HARD[key][0] == "10.3"
+    grid = pencilmark_grid(NESTED_STATE)
+    row6 = [cell for cell in range(45, 54) if grid.cands[cell] >> 3 & 1]
+    found = nested.nested_chainer(2).found(grid, cells=row6[:1])
     first = found[0].hint
     assert (first.technique, first.rating) == (
         "Dynamic Region Forcing Chains (+ Forcing Chains)",
         103,
     )
-    assert first.eliminations == ((49, 4),)  # r6c5 loses 4
+    assert first.eliminations == ((49, 4),)
 
 
 @pytest.mark.parametrize(

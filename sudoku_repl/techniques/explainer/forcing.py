@@ -5,7 +5,7 @@ each plus the length penalty of the chains' total complexity."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from sudoku_repl.techniques.explainer.chains import (
     CELL_ORIGIN,
@@ -287,12 +287,13 @@ class Chainer:
             self._common(grid, "Cell Forcing Chain", 5, cell_on, value_on, out, CELL_ORIGIN)
             self._common(grid, "Cell Forcing Chain", 5, cell_off, value_off, out, CELL_ORIGIN)
 
-    def found(self, grid: Grid) -> list[Found]:
-        """Every finding, in Sudoku Explainer's order (easiest first; stable)."""
+    def found(self, grid: Grid, cells: Iterable[int] = range(81)) -> list[Found]:
+        """Every finding, in Sudoku Explainer's order (easiest first; stable); ``cells``: the
+        cells whose chains are followed (all of them; fewer to look at one step alone)."""
         out: list[Found] = []
         self.table = grid.position_table()
         poll = self.poll
-        for cell in range(81):
+        for cell in cells:
             cardinality = BIT_COUNT[grid.cands[cell]]
             if cardinality > 2 or (cardinality > 1 and self.dynamic):
                 if poll is not None:
