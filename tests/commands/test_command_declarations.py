@@ -242,21 +242,30 @@ def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind
     offered = completions(f"{name} [", shell.repl)
     assert len(offered) == (81 - 23 if kind == "empty" else 23)
     for line in offered:
-        assert COMMANDS[name].parse(line.split(" ", 1)[1]) == {"cell": cell_of(line)}
+        assert _args(COMMANDS[name].parse(line.split(" ", 1)[1])) == {"cell": cell_of(line)}
     values = completions(f"{name} removed ", shell.repl)
     assert values == [f"{name} removed {v}" for v in range(1, 10)]
-    assert COMMANDS[name].parse("removed 9 [4, 2]") == {"value": 9, "cell": 3 * 9 + 1}
+    assert _args(COMMANDS[name].parse("removed 9 [4, 2]")) == {"value": 9, "cell": 3 * 9 + 1}
     forms = f"{name} [r,c] | {name} removed v [r,c]"
     if name == "when":  # when [r,c]=v is a form of its own (issue 23)
         assert shell.ok("when [4,2]=1") == [
             "No steps recorded yet: the record fills as you step or run."
         ]
         forms = "when [r,c] | when [r,c]=v | when removed v [r,c]"
-    else:
+    else:  # why's forms take options (issue 35) and why wrong
+        forms = (
+            "why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] "
+            "| why wrong [--depth N]"
+        )
         assert shell.fails(f"{name} [4,2]=1") == [f"{name} needs a cell: {forms}"]
     assert shell.fails(f"{name} [0,2]") == [
         f"No cell [0,2]: rows and columns go from 1 to 9; {name} needs a cell: {forms}"
     ]
+
+
+def _args(parsed: dict[str, object]) -> dict[str, object]:
+    """The parsed arguments less the options left out (why's --depth, --book)."""
+    return {k: v for k, v in parsed.items() if v is not None and v is not False}
 
 
 def cell_of(line: str) -> int:
