@@ -107,7 +107,7 @@ class Explainer:
                     raise Unexplained(self.fact(fact))
                 if found == AT_START:
                     value = self.history.start.values[fact[0]]
-                    if not fact[2] and value:  # a given's other values
+                    if not fact[2] and value and not self.history.dropped:  # a given's others
                         return (AT_START, (fact[0], value, True)), through or fact
                     return (AT_START, fact), through
                 move = found
@@ -198,7 +198,9 @@ class Explainer:
         shown = self.fact(fact) if fact is not None else None
         through = self.fact(via) if via is not None else None
         if move < 0:
-            if self.history.dropped:
+            quiz = self.session.quiz
+            given = fact is not None and quiz is not None and quiz.givens[fact[0]] == fact[1]
+            if self.history.dropped and not given:
                 first = self.history.first_steps - 1
                 return Cause(
                     shown,
