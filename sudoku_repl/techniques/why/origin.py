@@ -8,15 +8,19 @@ Inside that stretch the record's index of the cells (``History.cell_states_back`
 its end back to the last move after which the fact did not hold: the move after it made it.
 What-if edits change the kept states too (they hold as if given): with one in the record the
 stretch is the whole record.
+
+Within one try the facts only come, so the record's snapshots (one every 128 moves) tell by a
+binary search in which chunk a fact came: one chunk's moves are read, whatever the record's
+length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from sudoku_repl.core.modes import HAND
-from sudoku_repl.core.record import History
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT, History
 from sudoku_repl.core.state import LOADED, EngineState
 from sudoku_repl.techniques.why.reasons import IFact, holds
 
@@ -43,24 +47,73 @@ class Lineage:
         hold, ``AT_START`` if it held in the record's first state, None if it does not hold
         at ``point``."""
         hi = point
+        cell = fact[0]
+        history = self.history
         if not self.edited:
             level = sum(1 for p in self.pushes if p < point)
             for j in range(level, 0, -1):
                 frame = self.frames[j - 1]
                 push = self.pushes[j - 1]
-                cell = fact[0]
                 if not holds(fact, frame.values[cell], frame.cands[cell]):
-                    return _scan(self.history, fact, max(push, 0), hi, True)
+                    lo = self._try_start(j, max(push, 0), hi)
+                    return self._monotone(fact, lo, hi, True)
                 if push < 0:  # pushed before the kept record
                     return AT_START
                 hi = push
-        start = self.history.start
-        cell = fact[0]
-        at_start = holds(fact, start.values[cell], start.cands[cell], start.status is not LOADED)
-        found = _scan(self.history, fact, 0, hi, not at_start)
+            start = history.start
+            at_start = holds(fact, start.values[cell], start.cands[cell], start.status is not LOADED)
+            found = self._monotone(fact, 0, hi, not at_start)
+        else:
+            start = history.start
+            at_start = holds(fact, start.values[cell], start.cands[cell], start.status is not LOADED)
+            found = _scan(history, fact, 0, hi, not at_start)
         if found is None and at_start:
             return AT_START
         return found
+
+    def _snapshot(self, k: int) -> EngineState | None:
+        """Snapshot k (the state after k chunks of moves), if the record has it."""
+        done, state = self.history.snapshot_at_or_before(k * MOVES_PER_SNAPSHOT)
+        return state if done == k * MOVES_PER_SNAPSHOT else None
+
+    def _first_snapshot(self, lo: int, hi: int, test: Callable[[EngineState], bool]) -> int:
+        """The first snapshot k with lo < k * M <= hi that passes ``test`` (which its later ones
+        pass too), or the one past hi: a binary search over the record's snapshots."""
+        first, last = lo // MOVES_PER_SNAPSHOT + 1, hi // MOVES_PER_SNAPSHOT
+        while first <= last:
+            mid = (first + last) // 2
+            state = self._snapshot(mid)
+            if state is not None and test(state):
+                last = mid - 1
+            else:
+                first = mid + 1
+        return first
+
+    def _try_start(self, level: int, push: int, hi: int) -> int:
+        """A move at or before the start of the present try of the frame at ``level`` (its
+        later options restore its kept state), in the chunk where that try began."""
+        tried = self.frames[level - 1].tried
+        if tried == 1:
+            return push
+
+        def in_try(state: EngineState) -> bool:
+            return len(state.frames) >= level and state.frames[level - 1].tried == tried
+
+        k = self._first_snapshot(push, hi, in_try)
+        return max(push, (k - 1) * MOVES_PER_SNAPSHOT)
+
+    def _monotone(self, fact: IFact, lo: int, hi: int, false_at_lo: bool) -> int | None:
+        """``_scan`` over lo..hi - 1, where the fact, once it holds, holds to ``hi`` (one try
+        of a guess): the snapshots say in which chunk it came, so one chunk is read."""
+        cell = fact[0]
+
+        def has(state: EngineState) -> bool:
+            return holds(fact, state.values[cell], state.cands[cell], state.status is not LOADED)
+
+        k = self._first_snapshot(lo, hi, has)
+        first = max(lo, (k - 1) * MOVES_PER_SNAPSHOT)
+        last = min(hi, k * MOVES_PER_SNAPSHOT)
+        return _scan(self.history, fact, first, last, false_at_lo or first > lo)
 
 
 def _scan(history: History, fact: IFact, lo: int, hi: int, false_at_lo: bool) -> int | None:
