@@ -46,7 +46,11 @@ def ms(fn: Callable[[], object]) -> float:
 
 def figures(name: str, times: list[float], base: float, target: float | None = None) -> None:
     median, worst = statistics.median(times), max(times)
-    aim = f"  (target <= {target:.0f} ms: {'met' if worst <= target else 'NOT met'})" if target else ""
+    aim = (
+        f"  (target <= {target:.0f} ms: {'met' if worst <= target else 'NOT met'})"
+        if target
+        else ""
+    )
     print(
         f"  {name:<34} median {median:8.2f} ms ({median / base:6.1f}x goto), "
         f"worst {worst:8.2f} ms ({worst / base:6.1f}x){aim}"

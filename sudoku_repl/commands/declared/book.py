@@ -11,6 +11,7 @@ from sudoku_repl.commands.spec import (
     File,
     Filled,
     Int,
+    Key,
     Opt,
     Text,
     Value,
@@ -66,6 +67,7 @@ WHY = Command(
     ],
     wrong="needs a cell",
     usage="why [r,c]|removed v [r,c]|wrong [--depth N] [--book]",
+    key=Key("w", "why: opens the command line with why typed", opens=True),
     help=(
         "From the record, at the present step (docs/why.md). why [r,c]: how the cell got its\n"
         "value: a given, a guess (its step, level, i out of n, the solver's choice or your\n"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from sudoku_repl.core import events as E
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.record import MOVES_PER_SNAPSHOT, History
 from sudoku_repl.core.state import LOADED, EngineState
@@ -26,6 +27,8 @@ from sudoku_repl.techniques.why.reasons import IFact, holds
 
 #: the fact held in the record's first state: a given (or, in a cut record, older)
 AT_START: Final = -1
+#: the event kinds of a next guess (a frame's kept state restored, its next option placed)
+_NEXT_GUESS: Final = (E.FORWARD, E.UPWARD)
 #: the new guesses ``pushes`` reads back at first (four times as many each time after)
 _STEPS_BACK: Final = 512
 
@@ -61,11 +64,15 @@ class Lineage:
                     return AT_START
                 hi = push
             start = history.start
-            at_start = holds(fact, start.values[cell], start.cands[cell], start.status is not LOADED)
+            at_start = holds(
+                fact, start.values[cell], start.cands[cell], start.status is not LOADED
+            )
             found = self._monotone(fact, 0, hi, not at_start)
         else:
             start = history.start
-            at_start = holds(fact, start.values[cell], start.cands[cell], start.status is not LOADED)
+            at_start = holds(
+                fact, start.values[cell], start.cands[cell], start.status is not LOADED
+            )
             found = _scan(history, fact, 0, hi, not at_start)
         if found is None and at_start:
             return AT_START
@@ -90,8 +97,10 @@ class Lineage:
         return first
 
     def _try_start(self, level: int, push: int, hi: int) -> int:
-        """A move at or before the start of the present try of the frame at ``level`` (its
-        later options restore its kept state), in the chunk where that try began."""
+        """The move that began the present try of the frame at ``level``: its guess (the push)
+        or the next guess that restored the frame's kept state and placed the option tried now,
+        found in the chunk the snapshots say (that one move may make a fact hold again that
+        held before it, which the states after the moves do not show)."""
         tried = self.frames[level - 1].tried
         if tried == 1:
             return push
@@ -100,7 +109,12 @@ class Lineage:
             return len(state.frames) >= level and state.frames[level - 1].tried == tried
 
         k = self._first_snapshot(push, hi, in_try)
-        return max(push, (k - 1) * MOVES_PER_SNAPSHOT)
+        first = max(push, (k - 1) * MOVES_PER_SNAPSHOT)
+        for m in range(min(hi, k * MOVES_PER_SNAPSHOT) - 1, first - 1, -1):
+            for e in self.history.events(m):
+                if e[0] in _NEXT_GUESS and e[3] == level and e[4] == tried:
+                    return m
+        return first
 
     def _monotone(self, fact: IFact, lo: int, hi: int, false_at_lo: bool) -> int | None:
         """``_scan`` over lo..hi - 1, where the fact, once it holds, holds to ``hi`` (one try

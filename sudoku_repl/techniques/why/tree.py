@@ -11,7 +11,7 @@ import attrs
 from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.session import Session
-from sudoku_repl.core.state import EngineState
+from sudoku_repl.core.state import FINISHED, EngineState
 from sudoku_repl.techniques.why.answer import (
     BEFORE_RECORD,
     CONTRADICTION,
@@ -54,6 +54,11 @@ class Explainer:
         self.history = session.history
         self.geo = session.geo
         self.words = words
+        if anchor_state.status is FINISHED and anchor > 0:
+            # the end of the search popped the frames without restoring their states: the cells
+            # are those of the state before that move, whose frames say where they came from
+            anchor -= 1
+            anchor_state = session.state_after(anchor)
         self.anchor = anchor
         self.anchor_state = anchor_state
         self.lineage = Lineage(session.history, anchor, anchor_state)
