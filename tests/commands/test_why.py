@@ -7,6 +7,7 @@ or worked out by hand from the quiz; every step an answer names is checked by go
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -293,3 +294,44 @@ def test_a_trimmed_record_says_the_cause_lies_before_its_start(
     ]
     assert shell.ok("why [1,3]") == ["[1,3]=5: given"]
     assert session.state() == state
+
+
+# -- in every view -----------------------------------------------------------------------------
+
+
+def test_board_why_marks_the_cells_the_steps_rule_read() -> None:
+    """Step 6's 2GW read block 4's cells outside its CelSet [4,3] [6,1] (by hand)."""
+    lines = seed_shell("runtil 10", "goto 6").ok("board --why")
+    assert lines[-1] == (
+        "        *5* read by the rules of step 6 (why): [4,1] [4,2] [5,1] [5,2] [5,3] [6,2] [6,3]"
+    )
+    row4 = next(line for line in lines if line.startswith("4 |"))
+    assert row4.startswith("4 |*[4]**...*")
+    plain = seed_shell("runtil 10", "goto 6").ok("board")
+    assert not any("read by the rules" in line for line in plain)
+    assert len(plain) == len(lines) - 1
+
+
+def test_save_session_scripts_why(tmp_path: Path) -> None:
+    shell = seed_shell("runtil 92")
+    asked = shell.ok("why wrong")
+    script = tmp_path / "session.txt"
+    shell.ok(f"save-session {script}")
+    text = script.read_text(encoding="utf-8").splitlines()
+    assert "why wrong" in text
+    replayed = Shell()
+    out: list[str] = []
+    for line in text:
+        if line.startswith("why"):
+            out = replayed.ok(line)
+        else:
+            replayed.run(line)
+    assert out == asked
+
+
+def test_the_full_screen_has_a_why_key() -> None:
+    from sudoku_repl.frontends.tui.keys import HELP_LINES, KEYED
+
+    keyed = {cmd.name: cmd.key for cmd in KEYED if cmd.key is not None}
+    assert keyed["why"].letter == "w" and keyed["why"].opens
+    assert "  w         why: opens the command line with why typed" in HELP_LINES

@@ -13,7 +13,7 @@ from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import LOADED, SEARCHING, EngineState
 from sudoku_repl.techniques.why.answer import Cause, Why
-from sudoku_repl.techniques.why.reasons import IFact, holds, justify
+from sudoku_repl.techniques.why.reasons import COPY, IFact, holds, justify
 from sudoku_repl.techniques.why.tree import Explainer, Unexplained, Words
 
 #: levels of causes followed unless asked for more
@@ -117,6 +117,31 @@ def why_wrong(session: Session, words: Words, depth: int | None = None) -> Why:
     return Why("wrong", state.steps, cause, depth if depth is not None else 0, left, note)
 
 
+def step_premises(session: Session, moves: int) -> list[Cell]:
+    """The cells whose state the rules of the present step read (the premises of its moves'
+    facts and contradiction, not the copies), for ``board --why``: the step of the state after
+    ``moves`` moves."""
+    history = session.history
+    steps = history.steps_after(moves)
+    if not moves or steps - 1 < history.start.steps:
+        return []
+    cells: set[Cell] = set()
+    for m in range(history.moves_to(steps - 1), moves):
+        made = justify(
+            session.geo,
+            session.state_after(m),
+            history.events(m),
+            history.run_mode(m),
+            history.choice(m),
+        )
+        reasons = [r for r in made.facts.values() if r.kind != COPY]
+        if made.contradiction is not None:
+            reasons.append(made.contradiction)
+        for r in reasons:
+            cells.update(p[0] for p in r.premises)
+    return sorted(cells)
+
+
 def _walk(cause: Cause) -> list[Cause]:
     out: list[Cause] = []
     todo = [cause]
@@ -173,4 +198,4 @@ def _branch(ex: Explainer, move: int) -> tuple[int | None, int]:
     return None, 0
 
 
-__all__ = ["DEPTH", "why_removed", "why_value", "why_wrong"]
+__all__ = ["DEPTH", "step_premises", "why_removed", "why_value", "why_wrong"]
