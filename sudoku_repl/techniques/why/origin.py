@@ -22,15 +22,13 @@ from typing import Final
 from sudoku_repl.core import events as E
 from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.record import MOVES_PER_SNAPSHOT, History
-from sudoku_repl.core.state import LOADED, EngineState
+from sudoku_repl.core.state import LOADED, EngineState, Frame
 from sudoku_repl.techniques.why.reasons import IFact, holds
 
 #: the fact held in the record's first state: a given (or, in a cut record, older)
 AT_START: Final = -1
 #: the event kinds of a next guess (a frame's kept state restored, its next option placed)
 _NEXT_GUESS: Final = (E.FORWARD, E.UPWARD)
-#: the new guesses ``pushes`` reads back at first (four times as many each time after)
-_STEPS_BACK: Final = 512
 
 
 class Lineage:
@@ -42,7 +40,7 @@ class Lineage:
         self.moves = moves
         self.frames = state.frames
         edited = any(history.run_mode(m) == HAND for m, _ in history.choices_before(moves))
-        self.pushes: list[int] = [] if edited else pushes(history, moves, len(state.frames))
+        self.pushes: list[int] = [] if edited else pushes(history, moves, state.frames)
         self.edited = edited
 
     def origin(self, fact: IFact, point: int) -> int | None:
@@ -142,25 +140,37 @@ def _scan(history: History, fact: IFact, lo: int, hi: int, false_at_lo: bool) ->
     return after if false_at_lo else None
 
 
-def pushes(history: History, moves: int, level: int) -> list[int]:
+def pushes(history: History, moves: int, frames: Sequence[Frame]) -> list[int]:
     """The move of the new guess that pushed each frame of the stack after ``moves`` moves,
-    level 1 first (-1 for one before the kept record): the last new guess of each level, read
-    back from ``moves`` over more and more steps."""
-    found = [-1] * level
-    if not level:
-        return found
-    last = history.steps_after(moves)
-    back = _STEPS_BACK
-    while True:
-        first = max(last - back, history.first_steps)
-        need = level
-        guesses: Sequence[tuple[int, int]] = history.new_guesses(first, last)
-        for move, at in reversed(guesses):
-            if move < moves and at == need and (need == level or move < found[need]):
-                found[need - 1] = move
-                need -= 1
-                if not need:
-                    return found
-        if first <= history.first_steps:
-            return found
-        back *= 4
+    level 1 first (-1 for one before the kept record). A frame stays on the stack from its
+    push on, so the snapshots that hold it are those after its push: a binary search finds
+    the chunk, and the record's new guesses of that chunk the move."""
+    found = []
+    for level, frame in enumerate(frames, 1):
+
+        def holds_frame(state: EngineState, level: int = level, frame: Frame = frame) -> bool:
+            if len(state.frames) < level:
+                return False
+            other = state.frames[level - 1]  # the same frame, whichever option it tries
+            return (
+                other.cell == frame.cell
+                and other.values == frame.values
+                and (other.cands == frame.cands)
+            )
+
+        first, last = 1, moves // MOVES_PER_SNAPSHOT
+        while first <= last:
+            mid = (first + last) // 2
+            done, state = history.snapshot_at_or_before(mid * MOVES_PER_SNAPSHOT)
+            if done == mid * MOVES_PER_SNAPSHOT and holds_frame(state):
+                last = mid - 1
+            else:
+                first = mid + 1
+        if first == 1 and holds_frame(history.start):
+            found.append(-1)  # on the stack at the kept record's start
+            continue
+        lo, hi = (first - 1) * MOVES_PER_SNAPSHOT, min(first * MOVES_PER_SNAPSHOT, moves)
+        guesses = history.new_guesses(history.steps_after(lo), history.steps_after(hi))
+        move = max((m for m, at in guesses if lo <= m < hi and at == level), default=-1)
+        found.append(move)
+    return found
