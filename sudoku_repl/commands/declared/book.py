@@ -82,7 +82,7 @@ WHY = Command(
         "why wrong: at or after a contradiction (a step's 'went wrong' line, or a guess the\n"
         "search gave up): the facts that met it, followed back to the guess whose try it\n"
         "ended (what held before that guess is not followed unless --depth is given).\n\n"
-        "why --book [r,c] | why --book removed v [r,c] (classic quizzes): the one-level answer\n"
+        "why [r,c] --book | why removed v [r,c] --book (classic quizzes): the one-level answer\n"
         "in the book's terms: the step at which the cell got its value, its KH number, and the\n"
         "line of that step, or for the fill pass how its last other values were zeroed; the\n"
         "step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn (zeroed by\n"
