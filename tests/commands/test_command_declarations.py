@@ -414,8 +414,8 @@ def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> No
     with_keys = [cmd for cmd in in_order() if cmd.key is not None]
     assert sorted(cmd.name for cmd in keyed()) == sorted(cmd.name for cmd in with_keys)
     letters = [cmd.key.letter for cmd in keyed() if cmd.key is not None]
-    assert letters == ["s", "n", "f", "b", "r", "c", "g"]
-    assert HELP_LINES[1:8] == [
+    assert letters == ["s", "n", "f", "b", "r", "c", "g", "w"]
+    assert HELP_LINES[1:9] == [
         "  s         step",
         "  n         next: one step, where a new guess and everything below it count as one",
         "  f         finish: run until the present guess level is left",
@@ -423,6 +423,7 @@ def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> No
         "  r         run (till the end or a new solution)",
         "  c         continue: the continue command if there is one, else run",
         "  g         goto: opens the command line with goto typed",
+        "  w         why: opens the command line with why typed",
     ]
     assert HELP_KEYS == (
         "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"
