@@ -545,8 +545,7 @@ class History:
     def cell_states_back(
         self, cell: Cell, first: int, stop: int
     ) -> Iterator[tuple[int, int, Mask]]:
-        """(move, value, candidates after it) of the moves in first..stop - 1 that touched the
-        cell, the latest first (``cell_index.cell_states_back``)."""
+        """``cell_index.cell_states_back`` on this record: the cell's moves, latest first."""
         return cell_states_back(self._chunks, cell, first, stop, self._write_out)
 
     def step_end(self, move: int) -> int:
