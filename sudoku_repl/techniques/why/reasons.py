@@ -60,8 +60,18 @@ class MoveReasons:
     guess: tuple[Cell, int] | None = None
 
     def add(self, fact: IFact, reason: Reason) -> None:
-        if fact not in self.facts:
-            self.facts[fact] = attrs.evolve(reason, order=len(self.facts))
+        if fact not in self.facts:  # (made directly: attrs.evolve costs more, on every fact)
+            r = reason
+            self.facts[fact] = Reason(
+                r.kind,
+                r.premises,
+                r.events,
+                r.words,
+                r.standard,
+                len(self.facts),
+                r.guess,
+                r.by_user,
+            )
 
 
 def holds(fact: IFact, value: int, cands: Mask, computed: bool = True) -> bool:
