@@ -13,7 +13,9 @@ sudoku_repl`` costs nothing)::
 
 ``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``,
 ``GotoReport``, ``Move``, ``EventView``, ``UserError``, ``technique`` (an event record's standard
-name: ``technique(event, move, cands)``), ``Technique``: see ``sudoku_repl.api``.
+name: ``technique(event, move, cands)``), ``Technique``, ``Why``, ``Cause``, ``Fact``,
+``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md): see
+``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ if TYPE_CHECKING:
     from typing import Any
 
 __all__ = [
+    "Cause",
     "EventView",
+    "Fact",
     "GotoReport",
+    "Guessed",
     "Move",
     "Quiz",
     "RunReport",
@@ -33,9 +38,11 @@ __all__ = [
     "StepReport",
     "Technique",
     "UserError",
+    "Why",
     "__version__",
     "load_quiz",
     "technique",
+    "why_text",
 ]
 
 

@@ -19,12 +19,18 @@ from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepRepo
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.names import Technique, technique
+from sudoku_repl.techniques.why import ask
+from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
+from sudoku_repl.views.why import why_lines
 
 __all__ = [
+    "Cause",
     "EventView",
+    "Fact",
     "GotoReport",
+    "Guessed",
     "Move",
     "Quiz",
     "RunReport",
@@ -33,9 +39,17 @@ __all__ = [
     "StepReport",
     "Technique",
     "UserError",
+    "Why",
     "load_quiz",
     "technique",
+    "why_text",
 ]
+
+
+def why_text(answer: Why, standard: bool = False) -> str:
+    """``Session.why``'s answer as ``why`` prints it (``standard``: the community's names
+    beside the rules, as under ``set names standard``)."""
+    return "\n".join(why_lines(answer, standard))
 
 
 # -- events and moves as the API reads them ---------------------------------------------------
@@ -248,6 +262,41 @@ class Session(CoreSession):
         ``history A B`` prints their lines; none for steps outside the record."""
         span = self.history.moves_of_steps(first, first if last is None else last)
         return [self.move(m) for m in span]
+
+    def why(
+        self,
+        cell: tuple[int, int] | None = None,
+        removed: int | None = None,
+        *,
+        wrong: bool = False,
+        depth: int | None = None,
+    ) -> Why:
+        """Why, at the present step (docs/why.md): ``why((r, c))`` how the cell got its value,
+        ``why((r, c), removed=v)`` why v is no longer possible there, ``why(wrong=True)`` the
+        contradiction at or just after the present (else the last before it) back to its
+        guess. The answer is typed data: ``Why.cause`` is a tree of ``Cause`` (kind, step,
+        rule, standard name, premises as ``Fact`` with cells as ``(row, col)``, their causes);
+        ``why_text`` prints it. ``depth``: the levels of causes followed (default 2; for
+        ``wrong``, back to the guess). What the present cannot answer (an empty cell, a cell
+        outside the grid, a candidate never removed, no step yet) raises ``UserError``."""
+        geo = self.geo
+
+        def words(event: Event) -> list[str]:
+            return event_lines(event, geo)
+
+        if wrong:
+            return ask.why_wrong(self, words, depth)
+        if cell is None:
+            raise UserError("why needs a cell (row, col), or wrong=True")
+        index = geo.cell_at(*cell)
+        if index is None:
+            raise UserError(f"No cell [{cell[0]},{cell[1]}] in this quiz's grid")
+        if removed is not None and removed not in range(1, 10):
+            raise UserError(f"why: removed takes a value 1..9, not {removed}")
+        deep = ask.DEPTH if depth is None else depth
+        if removed is None:
+            return ask.why_value(self, index, words, deep)
+        return ask.why_removed(self, index, removed, words, deep)
 
     def show(self) -> str:
         """The show block of the present step, as ``show`` prints it."""

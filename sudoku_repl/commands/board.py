@@ -29,7 +29,7 @@ def wants_colour(repl: Repl) -> bool:
     return bool(getattr(repl.out, "colour", False))
 
 
-def board(repl: Repl) -> None:
+def board(repl: Repl, why: bool | None = None) -> None:
     session = repl.require_quiz()
     state, moves = repl.looked_at()
     before = last_step_changes(session.history, moves, state)
@@ -43,4 +43,13 @@ def board(repl: Repl) -> None:
     ):
         last = range(session.history.moves_to(state.steps - 1), moves)
         named = tuple(recorded_techniques(session.history, last, session.geo))
-    repl.lines(board_lines(state, session.geo, givens, before, wants_colour(repl), by_hand, named))
+    premises: list[int] = []
+    if why:
+        from sudoku_repl.techniques.why.ask import step_premises  # (the rules, on first use)
+
+        premises = step_premises(session, moves)
+    repl.lines(
+        board_lines(
+            state, session.geo, givens, before, wants_colour(repl), by_hand, named, premises
+        )
+    )

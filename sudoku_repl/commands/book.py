@@ -51,6 +51,7 @@ def matrix(repl: Repl, array: str | None = None, value: int | None = None) -> No
 
 
 def why(repl: Repl, cell: Cell, value: int | None = None) -> None:
+    """``why --book``: the one-level answer in the book's terms."""
     session = repl.require_quiz()
     _classic(session, "why")
     if value is not None:

@@ -77,12 +77,15 @@ def board_lines(
     colour: bool,
     by_hand: Collection[Cell] = (),
     techniques: Sequence[Technique] = (),
+    premises: Collection[Cell] = (),
 ) -> list[str]:
     """A heading, the board in frame layout (a samurai's or flower's grids overlapping, blank
     where the frame has no cell) and the legend. ``before``: what the last step changed
     (``last_step_changes``); ``colour``: SGR codes, else plain characters; ``by_hand``: the
     cells whose value was set by hand (``set cell``); ``techniques``: the standard names of
-    what the last step did (``set names standard``), a legend line of their own."""
+    what the last step did (``set names standard``), a legend line of their own; ``premises``:
+    the cells the last step's rules read (``board --why``), marked ``*`` (underlined in
+    colour) and listed in a legend line."""
     levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
@@ -101,7 +104,9 @@ def board_lines(
         lines.append(_border(blocks, br, geo.width // 3, label, slot))
         for r in range(3 * br, 3 * br + 3):
             drawn = {
-                c: _cell(cell, state, givens, levels, before, loaded, colour, slot, by_hand)
+                c: _cell(
+                    cell, state, givens, levels, before, loaded, colour, slot, by_hand, premises
+                )
                 for c in range(geo.width)
                 if (cell := geo.index.get((r, c))) is not None
             }
@@ -120,6 +125,10 @@ def board_lines(
         legend.append(f"        {hand} set by hand (set cell: a what-if edit)")
     if techniques and state.steps:
         legend.append(f"        step {state.steps}: {'; '.join(map(str, techniques))}")
+    if premises:
+        mark = f"{CSI}{UNDERLINE}m5{RESET}" if colour else "*5*"
+        cells = " ".join(geo.cell_name(c) for c in premises)
+        legend.append(f"        {mark} read by the rules of step {state.steps} (why): {cells}")
     return lines + legend
 
 
@@ -150,6 +159,7 @@ def _cell(
     colour: bool,
     slot: int = SLOT,
     by_hand: Collection[Cell] = (),
+    premises: Collection[Cell] = (),
 ) -> list[list[Piece]]:
     """The cell's three lines, each its pieces (marks included: one on each side, or one
     before it in a ``NARROW_SLOT``)."""
@@ -190,9 +200,14 @@ def _cell(
                 else:
                     row.append(Piece("."))
             rows.append(row)
+    read = cell in premises
     if changed and colour:
         rows = [[Piece(p.text, _join(p.style, REVERSE)) for p in row] for row in rows]
+    if read and colour:
+        rows = [[Piece(p.text, _join(p.style, UNDERLINE)) for p in row] for row in rows]
     marks = (">", "<") if changed and not colour else (" ", " ")
+    if read and not colour and not changed:
+        marks = ("*", "*")
     if slot == NARROW_SLOT:
         return [[Piece(marks[0] if k == 1 else " "), *row] for k, row in enumerate(rows)]
     return [

@@ -242,21 +242,30 @@ def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind
     offered = completions(f"{name} [", shell.repl)
     assert len(offered) == (81 - 23 if kind == "empty" else 23)
     for line in offered:
-        assert COMMANDS[name].parse(line.split(" ", 1)[1]) == {"cell": cell_of(line)}
+        assert _args(COMMANDS[name].parse(line.split(" ", 1)[1])) == {"cell": cell_of(line)}
     values = completions(f"{name} removed ", shell.repl)
     assert values == [f"{name} removed {v}" for v in range(1, 10)]
-    assert COMMANDS[name].parse("removed 9 [4, 2]") == {"value": 9, "cell": 3 * 9 + 1}
+    assert _args(COMMANDS[name].parse("removed 9 [4, 2]")) == {"value": 9, "cell": 3 * 9 + 1}
     forms = f"{name} [r,c] | {name} removed v [r,c]"
     if name == "when":  # when [r,c]=v is a form of its own (issue 23)
         assert shell.ok("when [4,2]=1") == [
             "No steps recorded yet: the record fills as you step or run."
         ]
         forms = "when [r,c] | when [r,c]=v | when removed v [r,c]"
-    else:
+    else:  # why's forms take options (issue 35) and why wrong
+        forms = (
+            "why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] "
+            "| why wrong [--depth N]"
+        )
         assert shell.fails(f"{name} [4,2]=1") == [f"{name} needs a cell: {forms}"]
     assert shell.fails(f"{name} [0,2]") == [
         f"No cell [0,2]: rows and columns go from 1 to 9; {name} needs a cell: {forms}"
     ]
+
+
+def _args(parsed: dict[str, object]) -> dict[str, object]:
+    """The parsed arguments less the options left out (why's --depth, --book)."""
+    return {k: v for k, v in parsed.items() if v is not None and v is not False}
 
 
 def cell_of(line: str) -> int:
@@ -405,8 +414,8 @@ def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> No
     with_keys = [cmd for cmd in in_order() if cmd.key is not None]
     assert sorted(cmd.name for cmd in keyed()) == sorted(cmd.name for cmd in with_keys)
     letters = [cmd.key.letter for cmd in keyed() if cmd.key is not None]
-    assert letters == ["s", "n", "f", "b", "r", "c", "g"]
-    assert HELP_LINES[1:8] == [
+    assert letters == ["s", "n", "f", "b", "r", "c", "g", "w"]
+    assert HELP_LINES[1:9] == [
         "  s         step",
         "  n         next: one step, where a new guess and everything below it count as one",
         "  f         finish: run until the present guess level is left",
@@ -414,6 +423,7 @@ def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> No
         "  r         run (till the end or a new solution)",
         "  c         continue: the continue command if there is one, else run",
         "  g         goto: opens the command line with goto typed",
+        "  w         why: opens the command line with why typed",
     ]
     assert HELP_KEYS == (
         "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"

@@ -150,7 +150,7 @@ def test_set_cell_is_a_step_by_hand_and_a_new_experiment() -> None:
         "Experiment 2 (11:[4,2]=2 by hand) begins here.",
     ]
     assert shell.ok("history 12 12") == ["12) [4,2]=2 set by hand"]
-    assert shell.ok("why [4,2]") == ["NA(29)=2 [4,2] since step 12, KH(29)=29:", lines[0]]
+    assert shell.ok("why [4,2] --book") == ["NA(29)=2 [4,2] since step 12, KH(29)=29:", lines[0]]
     board = shell.ok("board")
     assert any("{2}" in line for line in board)
     assert board[-1] == "        {5} set by hand (set cell: a what-if edit)"

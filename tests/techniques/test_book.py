@@ -207,9 +207,11 @@ def test_kh_of_the_matrix_command_at_any_step() -> None:
 
 def test_why_for_a_given() -> None:
     shell = seed_shell("runtil 10")
-    assert shell.ok("why [1,3]") == ["[1,3] is a given: NA(3)=5, KH(3)=1."]
-    assert shell.ok("why removed 2 [1,3]") == ["NAK(2,3)=0: [1,3] is a given, NA(3)=5 (theorem 1)."]
-    assert shell.ok("why removed 5 [1,3]") == ["[1,3] has the value 5: NAK(5,3)=5."]
+    assert shell.ok("why [1,3] --book") == ["[1,3] is a given: NA(3)=5, KH(3)=1."]
+    assert shell.ok("why removed 2 [1,3] --book") == [
+        "NAK(2,3)=0: [1,3] is a given, NA(3)=5 (theorem 1)."
+    ]
+    assert shell.ok("why removed 5 [1,3] --book") == ["[1,3] has the value 5: NAK(5,3)=5."]
 
 
 def test_why_for_the_fill_pass_names_the_technique_that_left_one_value() -> None:
@@ -217,12 +219,12 @@ def test_why_for_the_fill_pass_names_the_technique_that_left_one_value() -> None
     holds 3 1); step 2, "row 2 complete shrunken by group", leaves 5; step 3 fills it."""
     shell = seed_shell("runtil 3")
     line = "2) row 2 complete shrunken by group"
-    assert shell.ok("why [2,5]") == [
+    assert shell.ok("why [2,5] --book") == [
         "NA(14)=5 [2,5] since step 3, KH(14)=24: the fill pass, 5 being its only possible value "
         "(theorem 2).",
         *(f"NAK({v},14)=0 at step 2: {line}" for v in (4, 6, 9)),
     ]
-    assert shell.ok("why removed 6 [2,5]") == [f"NAK(6,14)=0 at step 2: {line}"]
+    assert shell.ok("why removed 6 [2,5] --book") == [f"NAK(6,14)=0 at step 2: {line}"]
 
 
 @pytest.mark.parametrize(
@@ -239,20 +241,20 @@ def test_why_for_the_fill_pass_names_the_technique_that_left_one_value() -> None
     ],
 )
 def test_why_removed_gives_the_books_reference_for_givens(arg: str, expected: str) -> None:
-    assert seed_shell("runtil 1").ok(f"why removed {arg}") == [expected]
+    assert seed_shell("runtil 1").ok(f"why removed {arg} --book") == [expected]
 
 
 def test_why_for_a_guess_gives_its_line() -> None:
     """The article: step 65 is "Forward guess [1,8] level 7 at 2 out of 2", and levels lists
     "Level 7 [1,8]=9 (2 out of 2)" there."""
-    lines = seed_shell("runtil 65").ok("why [1,8]")
+    lines = seed_shell("runtil 65").ok("why [1,8] --book")
     assert re.fullmatch(r"NA\(8\)=9 \[1,8\] since step 65, KH\(8\)=\d+:", lines[0])
     assert lines[1:] == ["65) Forward guess [1,8] level 7 at 2 out of 2"]
 
 
 def test_why_for_a_2gw_removal_gives_its_lines() -> None:
     """The article's step 37: 2GW removes 1, 4 and 6 from [1,8] (CelSet [1,8] [4,8])."""
-    assert seed_shell("runtil 40").ok("why removed 4 [1,8]") == [
+    assert seed_shell("runtil 40").ok("why removed 4 [1,8] --book") == [
         "NAK(4,8)=0 at step 37: 2GW: 4 shrunken out of [1,8]",
         "CelSet: [1,8] [4,8] ValSet: 7 9",
         "37) col 8 incomplete shrunken by group",
@@ -261,12 +263,14 @@ def test_why_for_a_2gw_removal_gives_its_lines() -> None:
 
 def test_why_for_empty_cells_and_possible_values() -> None:
     shell = seed_shell()
-    assert shell.ok("why [1,1]") == [
+    assert shell.ok("why [1,1] --book") == [
         "[1,1] has no value yet: NA(1)=0, MMK(1)=9 (1 2 3 4 5 6 7 8 9)."
     ]
     shell.ok("step")
-    assert shell.ok("why [2,5]") == ["[2,5] has no value yet: NA(14)=0, MMK(14)=4 (4 5 6 9)."]
-    assert shell.ok("why removed 9 [2,5]") == ["NAK(9,14)=9: 9 is still possible for [2,5]."]
+    assert shell.ok("why [2,5] --book") == [
+        "[2,5] has no value yet: NA(14)=0, MMK(14)=4 (4 5 6 9)."
+    ]
+    assert shell.ok("why removed 9 [2,5] --book") == ["NAK(9,14)=9: 9 is still possible for [2,5]."]
 
 
 REFERENCE = re.compile(
@@ -283,7 +287,7 @@ def test_every_zeroing_by_a_placed_value_agrees_with_the_engine(steps: int) -> N
     shell = seed_shell(f"goto {steps}")  # (goes on past the first solution, at 131)
     grid, cands = show_state(shell)
     answers = [
-        (i, v, shell.ok(f"why removed {v} [{i // 9 + 1},{i % 9 + 1}]")[0])
+        (i, v, shell.ok(f"why removed {v} [{i // 9 + 1},{i % 9 + 1}] --book")[0])
         for i in sorted(cands)
         for v in sorted(set(range(1, 10)) - cands[i])
     ]
@@ -329,8 +333,10 @@ def test_every_zeroing_by_a_placed_value_agrees_with_the_engine(steps: int) -> N
 
 def test_why_after_going_back_answers_for_the_present() -> None:
     shell = seed_shell("runtil 65", "goto 3")
-    assert shell.ok("why [1,8]") == ["[1,8] has no value yet: NA(8)=0, MMK(8)=5 (1 4 6 7 9)."]
-    assert "KH(14)=24" in shell.ok("why [2,5]")[0]
+    assert shell.ok("why [1,8] --book") == [
+        "[1,8] has no value yet: NA(8)=0, MMK(8)=5 (1 4 6 7 9)."
+    ]
+    assert "KH(14)=24" in shell.ok("why [2,5] --book")[0]
 
 
 @pytest.mark.parametrize(
@@ -343,13 +349,19 @@ def test_why_after_going_back_answers_for_the_present() -> None:
             "No value 0: values go from 1 to 9; matrix nak needs a value 1..9: matrix [na|kh|mmk|nak] [v]",
         ),
         ("matrix nak 1 2", "matrix nak 1 takes nothing more: matrix [na|kh|mmk|nak] [v]"),
-        ("why", "why needs a cell: why [r,c] | why removed v [r,c]"),
+        (
+            "why",
+            "why needs a cell: why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] | why wrong [--depth N]",
+        ),
         (
             "why [0,1]",
             "No cell [0,1]: rows and columns go from 1 to 9; why needs a cell: "
-            "why [r,c] | why removed v [r,c]",
+            "why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] | why wrong [--depth N]",
         ),
-        ("why removed [1,1]", "why removed needs a value 1..9: why removed v [r,c]"),
+        (
+            "why removed [1,1]",
+            "why removed needs a value 1..9: why removed v [r,c] [--depth N] [--book]",
+        ),
         (
             "why removed 10 [1,1]",
             "No value 10: values go from 1 to 9; why removed needs a value 1..9: why removed v [r,c]",
@@ -364,7 +376,7 @@ def test_bad_arguments_are_one_line(line: str, expected: str) -> None:
 def test_matrix_and_why_need_a_quiz() -> None:
     shell = Shell()
     assert shell.fails("matrix na") == ["No quiz loaded. Use load-quiz <file>."]
-    assert shell.fails("why [1,1]") == ["No quiz loaded. Use load-quiz <file>."]
+    assert shell.fails("why [1,1] --book") == ["No quiz loaded. Use load-quiz <file>."]
 
 
 # -- run-mode 3 ------------------------------------------------------------------------------
@@ -510,7 +522,7 @@ def test_run_mode_3_steps_count_one_per_conversion_in_the_shell() -> None:
     lines = shell.ok("step")
     assert lines[0] == "2) NA(14)=5 [2,5] by theorem 3 in row 2"
     assert "Steps:2" in lines
-    assert shell.ok("why [2,5]") == [
+    assert shell.ok("why [2,5] --book") == [
         "NA(14)=5 [2,5] since step 2, KH(14)=24:",
         "2) NA(14)=5 [2,5] by theorem 3 in row 2",
     ]
@@ -533,7 +545,7 @@ def test_run_mode_3_zeroing_reference_names_the_conversion() -> None:
         grid, cands = show_state(shell)
         if grid[cell(7, 6)] or 3 not in cands[cell(7, 6)]:
             break
-    lines = shell.ok("why removed 3 [7,6]")
+    lines = shell.ok("why removed 3 [7,6] --book")
     m = REFERENCE.fullmatch(lines[0])
     assert m is not None, lines
     peer = int(m.group(6)) - 1
@@ -559,7 +571,7 @@ def test_kh_and_why_say_so_when_the_record_no_longer_starts_at_the_quiz(
         "KH and why need it from the loaded quiz."
     )
     assert shell.fails("matrix kh") == [line]
-    assert shell.fails("why [1,1]") == [line]
+    assert shell.fails("why [1,1] --book") == [line]
     grid, _ = show_state(shell)
     assert matrix(shell, "na") == grid
 
@@ -568,4 +580,4 @@ def test_the_books_view_is_for_classic_quizzes() -> None:
     shell = Shell()
     shell.ok("load-quiz examples/samurai.txt")
     assert shell.fails("matrix kh") == ["matrix works on a classic 9x9 quiz only."]
-    assert shell.fails("why [1,1]") == ["why works on a classic 9x9 quiz only."]
+    assert shell.fails("why [1,1] --book") == ["why works on a classic 9x9 quiz only."]

@@ -110,13 +110,15 @@ def test_why_names_the_removal_from_its_recorded_step() -> None:
     shell = Shell.loaded()
     shell.ok("set names standard")
     shell.ok("goto 62")
-    assert shell.ok("why removed 8 [9,4]") == [
+    assert shell.ok("why removed 8 [9,4] --book") == [
         "NAK(8,76)=0 at step 61: 1GW: 8 shrunken out of [9,4]  (naked pair, row 9)",
         "61) row 9 incomplete shrunken by group  (naked pair, row 9)",
     ]
-    assert shell.ok("why [6,2]")[1] == "7) Guess [6,2] level 1 at 1 out of 2  (guess (trial))"
+    assert (
+        shell.ok("why [6,2] --book")[1] == "7) Guess [6,2] level 1 at 1 out of 2  (guess (trial))"
+    )
     shell.ok("set names readalps")
-    assert shell.ok("why removed 8 [9,4]")[0].endswith("1GW: 8 shrunken out of [9,4]")
+    assert shell.ok("why removed 8 [9,4] --book")[0].endswith("1GW: 8 shrunken out of [9,4]")
 
 
 def test_the_board_legend_names_the_last_step() -> None:

@@ -323,7 +323,7 @@ def test_why_offers_the_filled_cells_givens_included() -> None:
     assert completions("why [1,", shell.repl) == ["why [1,3]", "why [1,4]"]
     assert len(completions("why [", shell.repl)) == 23  # the seed has 23 givens
     # why answers for them: a given says so
-    assert shell.ok("why [1,3]")[0].startswith("[1,3] is a given: NA(3)=5")
+    assert shell.ok("why [1,3] --book")[0].startswith("[1,3] is a given: NA(3)=5")
     shell.ok("goto 92")
     # at step 92 row 4 reads 426 095 370: all but [4,4] and [4,9] have a value
     found = completions("why [4,", shell.repl)
@@ -333,4 +333,4 @@ def test_why_offers_the_filled_cells_givens_included() -> None:
 
 def test_why_offers_no_cell_without_a_quiz() -> None:
     assert completions("why [", Shell().repl) == []
-    assert completions("why ", Shell().repl) == ["why removed"]
+    assert completions("why ", Shell().repl) == ["why removed", "why wrong"]

@@ -46,11 +46,11 @@ def original_ten() -> list[Command]:
 
 def keyed() -> list[Command]:
     """The commands with a key in the full screen (``Command.key``), in the order the screen's
-    help lists them: the stepping keys (step, next, finish), back, the runs, then goto, which
-    opens the command line."""
-    from sudoku_repl.commands.declared import debugger, original, stepping
+    help lists them: the stepping keys (step, next, finish), back, the runs, then goto and why,
+    which open the command line."""
+    from sudoku_repl.commands.declared import book, debugger, original, stepping
 
     return [
         original.STEP, stepping.NEXT, stepping.FINISH, debugger.BACK, original.RUN,
-        stepping.CONTINUE, debugger.GOTO,
+        stepping.CONTINUE, debugger.GOTO, book.WHY,
     ]  # fmt: skip

@@ -11,6 +11,8 @@ from sudoku_repl.commands.spec import (
     File,
     Filled,
     Int,
+    Key,
+    Opt,
     Text,
     Value,
 )
@@ -52,20 +54,40 @@ MATRIX = Command(
     ),
 )
 
+_DEPTH = Opt("--depth", Int("N", "a whole number >= 0"))
+
 WHY = Command(
     "why",
-    "how a cell got its value, or why it lost a candidate, in the book's terms",
-    "sudoku_repl.commands.book:why",
-    forms=[(Filled(),), ("removed", Value(), Cell())],
+    "how a cell got its value, why it lost a candidate, why a guess went wrong",
+    "sudoku_repl.commands.why:why",
+    forms=[
+        (Filled(), _DEPTH, Opt("--book")),
+        ("removed", Value(), Cell(), _DEPTH, Opt("--book")),
+        (Choice("wrong", key="wrong"), _DEPTH),
+    ],
     wrong="needs a cell",
-    usage="why [r,c]|removed v [r,c]",
+    usage="why [r,c]|removed v [r,c]|wrong [--depth N] [--book]",
+    key=Key("w", "why: opens the command line with why typed", opens=True),
     help=(
-        "From the record, up to the present step. why [r,c]: the step at which the cell got\n"
-        "its value, its KH number, and the line of that step (a conversion of run-mode 3, a\n"
-        "guess) or, for the fill pass, how its last other values were zeroed. why removed v\n"
-        "[r,c]: the step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn\n"
-        "(zeroed by the value of cell k of the same row, m of the same column, n of the same\n"
-        "block) with the step of that placement, or the technique line of the step."
+        "From the record, at the present step (docs/why.md). why [r,c]: how the cell got its\n"
+        "value: a given, a guess (its step, level, i out of n, the solver's choice or your\n"
+        "answer), a what-if edit, or a rule at a step (its line in the original's words; with\n"
+        "set names standard the community's name too) from premises: the facts ([r,c]=v, or\n"
+        "[r,c]!=v for a value no longer possible) whose holding made the rule fire. Each\n"
+        "premise's cause follows, the most recent first, down to givens and guesses; a cause\n"
+        "met again is printed once (see above). --depth N: the levels of causes followed\n"
+        "(default 2); a last line says how many premises were left out. Every step named is\n"
+        "one goto takes. why removed v [r,c]: the step that struck v from the cell, its rule\n"
+        "and premises, the same way.\n\n"
+        "why wrong: at or after a contradiction (a step's 'went wrong' line, or a guess the\n"
+        "search gave up): the facts that met it, followed back to the guess whose try it\n"
+        "ended (what held before that guess is not followed unless --depth is given).\n\n"
+        "why [r,c] --book | why removed v [r,c] --book (classic quizzes): the one-level answer\n"
+        "in the book's terms: the step at which the cell got its value, its KH number, and the\n"
+        "line of that step, or for the fill pass how its last other values were zeroed; the\n"
+        "step at which NAK(v,I) became 0 and why: the book's reference Ik / Jm / Gn (zeroed by\n"
+        "the value of cell k of the same row, m of the same column, n of the same block) with\n"
+        "the step of that placement, or the technique line of the step."
     ),
 )
 

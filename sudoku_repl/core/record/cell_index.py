@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from itertools import compress, repeat
 from operator import attrgetter, contains
@@ -161,3 +161,34 @@ def last_empty_cands(
             if not states[at] >> VALUE_SHIFT:
                 return states[at] & CANDS
     return None if start.values[cell] else start.cands[cell]
+
+
+def cell_states_back(
+    chunks: Sequence[Chunk], cell: Cell, first: int, stop: int, write_out: WriteOut
+) -> Iterator[tuple[int, int, Mask]]:
+    """(move, value, candidates after it) of each move in ``first..stop - 1`` that touched the
+    cell, the latest first: the chunks that name the cell from the last, so a reader that stops
+    early (``why``'s search for the move that made a fact hold) reads only the chunks it needs."""
+    last = -(-stop // MOVES_PER_SNAPSHOT) - 1
+    for k in range(min(last, len(chunks) - 1), first // MOVES_PER_SNAPSHOT - 1, -1):
+        chunk = chunks[k]
+        cells = chunk.cells
+        if cell not in cells:
+            continue
+        if not chunk.has_states():
+            write_out(k)
+        base, ends, states = k * MOVES_PER_SNAPSHOT, chunk.ends, chunk.states
+        places = []
+        find = cells.find if isinstance(cells, bytearray) else partial(_find, cells)
+        at = find(cell, 0)
+        while at >= 0:
+            places.append(at)
+            at = find(cell, at + 1)
+        seen = -1
+        for at in reversed(places):
+            move = base + bisect_right(ends, at)
+            if move == seen or not first <= move < stop:
+                continue
+            seen = move
+            packed = states[at]
+            yield move, packed >> VALUE_SHIFT, packed & CANDS

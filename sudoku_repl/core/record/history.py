@@ -30,7 +30,7 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
-from sudoku_repl.core.record.cell_index import last_empty_cands, scan_cell
+from sudoku_repl.core.record.cell_index import cell_states_back, last_empty_cands, scan_cell
 from sudoku_repl.core.record.chunks import MOVES_PER_SNAPSHOT, Chunk
 from sudoku_repl.core.record.codec import EventCodes
 from sudoku_repl.core.record.replay import Replayer
@@ -541,6 +541,12 @@ class History:
         return last_empty_cands(
             self._chunks, cell, stop, self.start, self.step_end, self._write_out
         )
+
+    def cell_states_back(
+        self, cell: Cell, first: int, stop: int
+    ) -> Iterator[tuple[int, int, Mask]]:
+        """``cell_index.cell_states_back`` on this record: the cell's moves, latest first."""
+        return cell_states_back(self._chunks, cell, first, stop, self._write_out)
 
     def step_end(self, move: int) -> int:
         """The last move of the step the move belongs to: the first from it on that advances

@@ -1,0 +1,337 @@
+"""``why`` (issue 35): a value's, a lost candidate's and a contradiction's causes, back to givens
+and guesses. Golden lines are the reference trace's (``tests/data/reference/seed_run_run.trace``:
+``92) Guess [4,2] level 11 at 1 out of 2``, ``92) shrinking 8 from [8,7] went wrong``, ``93)
+shrinking 5 from [8,1] went wrong``, the 2GW of step 6 with ``CelSet: [4,3] [6,1] ValSet: 6 7``)
+or worked out by hand from the quiz; every step an answer names is checked by going there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl.api import Session, why_text
+from sudoku_repl.techniques.why.answer import CONTRADICTION, GIVEN, GUESS, RULE, Cause, Fact
+from tests.support.helpers import Answers, Shell
+
+SEED = "examples/seed.txt"
+TRACE = "tests/data/reference/seed_run_run.trace"
+LINE = re.compile(r"^( *)(?:(\d+)\) )?(\[\d,\d\](?:!=|=)\d)")
+
+
+def seed_shell(*commands: str) -> Shell:
+    shell = Shell()
+    shell.ok(f"load-quiz {SEED}")
+    for c in commands:
+        shell.ok(c)
+    return shell
+
+
+def reference(step: int) -> list[str]:
+    """The reference trace's lines of a step."""
+    with open(TRACE, encoding="utf-8") as f:
+        return [line.rstrip("\n") for line in f if line.startswith(f"{step}) ")]
+
+
+def shown(session: Session) -> tuple[list[int], dict[int, set[int]]]:
+    """The grid and the candidates as ``show`` prints them (read from its lines, not from the
+    engine)."""
+    text = session.show().splitlines()
+    digits = "".join(ch for line in text[:11] for ch in line if ch.isdigit())
+    grid = [int(d) for d in digits[:81]]
+    cands: dict[int, set[int]] = {}
+    for line in text:
+        for r, c, vs in re.findall(r"\[(\d),(\d)\]: ([\d ]+?)(?= \[|$)", line):
+            cands[(int(r) - 1) * 9 + int(c) - 1] = {int(v) for v in vs.split()}
+    return grid, cands
+
+
+def holds(session: Session, fact: Fact) -> bool:
+    grid, cands = shown(session)
+    i = (fact.cell[0] - 1) * 9 + fact.cell[1] - 1
+    if fact.holds:
+        return grid[i] == fact.value
+    return grid[i] not in (0, fact.value) or (grid[i] == 0 and fact.value not in cands[i])
+
+
+def test_why_a_guess_names_its_line_and_who_chose() -> None:
+    shell = seed_shell("runtil 92")
+    guess = reference(92)[0]
+    assert guess == "92) Guess [4,2] level 11 at 1 out of 2"
+    assert shell.ok("why [4,2]") == [
+        "92) [4,2]=2: Guess [4,2] level 11 at 1 out of 2, the solver's choice"
+    ]
+
+
+def test_why_removed_by_a_hidden_pair_names_the_block_cells_without_the_pair() -> None:
+    """Step 6's 2GW: CelSet [4,3] [6,1] ValSet 6 7 in block 4, so the block's other seven cells
+    lack 6 and 7 (by hand: [4,1] [4,2] [5,1] [5,2] [5,3] [6,2] [6,3]); each lacks them because
+    a given of its row, column or block holds them."""
+    lines = seed_shell("runtil 10").ok("why removed 2 [4,3]")
+    assert lines[0] == (
+        "6) [4,3]!=2: 2GW: 2 shrunken out of [4,3]; CelSet: [4,3] [6,1] ValSet: 6 7; "
+        "blk 4 incomplete shrunken by group"
+    )
+    assert lines[1] == (
+        "  from [4,1]!=6 7, [4,2]!=6 7, [5,1]!=6 7, [5,2]!=6 7, [5,3]!=6 7, [6,2]!=6 7, [6,3]!=6 7"
+    )
+    assert lines[2].startswith("  given: ") and len(lines) == 3
+    with open(SEED, encoding="utf-8") as f:
+        quiz = f.read().split("\n")[1:10]
+    for given in lines[2].split()[1:]:  # each is a given of the quiz file
+        r, c, v = int(given[1]), int(given[3]), int(given[6])
+        assert quiz[r - 1].replace(" ", "")[c - 1] == str(v)
+
+
+def test_why_with_standard_names() -> None:
+    shell = seed_shell("runtil 10", "set names standard")
+    assert shell.ok("why removed 2 [4,3]")[0].endswith("  (hidden pair, box 4)")
+
+
+def test_why_a_given() -> None:
+    assert seed_shell("step").ok("why [1,3]") == ["[1,3]=5: given"]
+
+
+def test_why_wrong_after_runtil_92_names_the_guess_and_the_removals() -> None:
+    shell = seed_shell("runtil 92")
+    lines = shell.ok("why wrong")
+    assert lines[0] == reference(92)[1] == "92) shrinking 8 from [8,7] went wrong"
+    # shrinking 8 from [8,7]: a value 8 placed at a peer of [8,7], which had lost all else
+    assert lines[1] == "  from [8,5]=8, [8,7]!=1 2 3 4 5 6 7 9"
+    assert "92) [4,2]=2 (so [5,3]!=2): Guess [4,2] level 11 at 1 out of 2, the solver's choice" in [
+        line.strip() for line in lines
+    ]
+    assert any(line.endswith(": see above") for line in lines)
+    assert lines[-1].startswith("It goes back to the guess of step 92")
+    # a cause is printed once; again only as "see above"
+    full = [
+        m.group(2, 3)
+        for line in lines
+        if (m := LINE.match(line)) is not None and not line.endswith("see above")
+    ]
+    assert len(full) == len(set(full)) > 5
+
+
+def test_every_step_why_wrong_names_shows_what_it_says() -> None:
+    """goto each step the answer names: the fact holds there and not at the step before (what
+    the failing fill pass of step 92 did shows in no state: its placements are checked to be
+    the only candidate left at step 92)."""
+    session = Session.from_quiz(SEED)
+    session.goto(92)
+    answer = session.why(wrong=True)
+    checked = 0
+    for cause in answer.walk():
+        if cause.fact is None or cause.step is None:
+            continue
+        session.goto(cause.step)
+        if cause.move >= len(session.history) or (cause.step == 92 and cause.kind == RULE):
+            grid, cands = shown(session)
+            i = (cause.fact.cell[0] - 1) * 9 + cause.fact.cell[1] - 1
+            assert cause.kind == RULE and cause.fact.holds
+            assert grid[i] == 0 and cause.fact.value in cands[i]
+            continue
+        assert holds(session, cause.fact), cause
+        session.goto(cause.step - 1)
+        assert not holds(session, cause.fact), cause
+        checked += 1
+    assert checked >= 6
+
+
+def test_why_wrong_one_step_later_explains_that_steps_contradiction() -> None:
+    shell = seed_shell("runtil 92", "step")
+    assert shell.ok("why wrong")[0] == reference(93)[1] == "93) shrinking 5 from [8,1] went wrong"
+
+
+def test_why_wrong_after_the_next_guess_explains_the_last_contradiction() -> None:
+    """At step 94 (an Upward guess) the next move is a filter: the last contradiction, 93's."""
+    shell = seed_shell("runtil 94")
+    assert shell.ok("why wrong")[0] == "93) shrinking 5 from [8,1] went wrong"
+
+
+def test_why_wrong_on_the_guess_question_path_names_your_answer() -> None:
+    """Guess mode: the first guess answered 9 at [6,2] (the seed's solution, in the reference
+    trace's "Fine" grid, has 5 there) goes wrong; why wrong names that answer and the first
+    consequence that failed."""
+    shell = Shell(Answers("[6,2]=9", then=""))
+    shell.ok(f"load-quiz {SEED}")
+    shell.ok("guess-mode 1")
+    for _ in range(60):
+        lines = shell.ok("step")
+        if any("went wrong" in line or "has no candidate" in line for line in lines):
+            break
+    else:
+        pytest.fail("the wrong answer never went wrong")
+    answer = shell.ok("why wrong")
+    assert "went wrong" in answer[0] or "has no candidate" in answer[0]
+    assert any("[6,2]=9" in line and "your answer" in line for line in answer), answer
+
+
+def test_depth_cuts_the_tree_and_says_how_much_is_left() -> None:
+    shell = seed_shell("runtil 92", "step")
+    deep = shell.ok("why [4,8] --depth 3")
+    one = shell.ok("why [4,8] --depth 0")
+    assert one[0] == deep[0] and one[1] == deep[1]
+    premises = one[1].count("!=") + one[1].count("=") - one[1].count("!=")
+    left = re.fullmatch(
+        r"\((\d+) premises? not followed below depth 0: --depth N goes deeper\)", one[-1]
+    )
+    assert left is not None and int(left.group(1)) >= 1 and len(one) == 3
+    assert len(deep) > len(one) and premises >= 1
+
+
+def test_a_what_if_edit_is_a_root() -> None:
+    shell = seed_shell("runtil 10", "set cell [4,2]=2")
+    assert shell.ok("why [4,2]") == ["12) [4,2]=2: [4,2]=2 set by hand, a what-if edit"]
+
+
+def test_the_book_answer_stays_as_why_book() -> None:
+    shell = seed_shell("runtil 92")
+    assert shell.ok("why [4,2] --book") == [
+        "NA(29)=2 [4,2] since step 92, KH(29)=61:",
+        "92) Guess [4,2] level 11 at 1 out of 2",
+    ]
+
+
+def test_the_api_returns_typed_causes() -> None:
+    session = Session.from_quiz(SEED)
+    session.goto(92)
+    answer = session.why((4, 2))
+    assert answer.cause.kind == GUESS and answer.cause.fact == Fact((4, 2), 2, True)
+    assert answer.cause.guess is not None and (
+        answer.cause.guess.level,
+        answer.cause.guess.tried,
+    ) == (11, 1)
+    removed = session.why((4, 3), removed=2)
+    assert removed.cause.kind == RULE and removed.cause.step == 6
+    assert Fact((5, 1), 6, False) in removed.cause.premises
+    assert all(isinstance(c, Cause) and c.kind == GIVEN for c in removed.cause.causes)
+    wrong = session.why(wrong=True)
+    assert wrong.cause.kind == CONTRADICTION and wrong.cause.fact is None
+    assert 92 in wrong.steps() and why_text(wrong).startswith("92) shrinking 8 from [8,7]")
+
+
+# -- bad input: one line, nothing changed ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "line", "expected"),
+    [
+        (
+            "runtil 92",
+            "why [4,4]",
+            "[4,4] is empty at step 92: why [r,c] explains a value, why removed v [r,c] a lost "
+            "candidate",
+        ),
+        (
+            "runtil 92",
+            "why removed 8 [8,7]",
+            "8 is still a candidate of [8,7] at step 92: it was never removed (why removed v "
+            "[r,c] explains a lost candidate)",
+        ),
+        (
+            "runtil 92",
+            "why [10,1]",
+            "No cell [10,1]: rows and columns go from 1 to 9; why needs a cell: why [r,c] "
+            "[--depth N] [--book] | why removed v [r,c] [--depth N] [--book] | why wrong "
+            "[--depth N]",
+        ),
+        (
+            "runtil 92",
+            "why removed 2 [4,2]",
+            "[4,2] holds 2 at step 92: why [4,2] tells how",
+        ),
+        (
+            "run-mode 1",
+            "why [1,3]",
+            "Nothing has been done yet (no step): why explains what the search did; step first",
+        ),
+        (
+            "run-mode 1",
+            "why wrong",
+            "Nothing has been done yet (no step): why explains what the search did; step first",
+        ),
+        (
+            "runtil 3",
+            "why wrong",
+            "No contradiction at step 3 nor in the 4096 moves before it: why wrong explains one "
+            "(a guess that went wrong)",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(before: str, line: str, expected: str) -> None:
+    shell = seed_shell(before)
+    state = shell.repl.session.state()
+    cursor = shell.repl.session.cursor
+    assert shell.fails(line) == [expected]
+    assert shell.repl.session.state() == state and shell.repl.session.cursor == cursor
+
+
+def test_a_trimmed_record_says_the_cause_lies_before_its_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the record capped, a fact older than the kept start is answered with where the
+    record starts; the givens are still givens."""
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "256")
+    shell = seed_shell("runrun 0")
+    session = shell.repl.session
+    history = session.history
+    assert history.dropped, "the record was not trimmed"
+    first = history.first_steps - 1
+    state = session.state()
+    # [1,1] lost 8 at step 1 to the given [2,1]=8 (by hand, from the quiz) and never got it
+    # back; at a kept step where [1,1] is empty that loss lies before the kept start
+    step = next(
+        s
+        for s in range(first + 1, history.last_steps)
+        if session.state_after(history.moves_to(s)).values[0] == 0
+    )
+    shell.ok(f"goto {step}")
+    state = session.state()
+    assert shell.ok("why removed 8 [1,1]") == [
+        f"[1,1]!=8: held at step {first}, where the kept record starts (older steps were "
+        "dropped to bound memory)"
+    ]
+    assert shell.ok("why [1,3]") == ["[1,3]=5: given"]
+    assert session.state() == state
+
+
+# -- in every view -----------------------------------------------------------------------------
+
+
+def test_board_why_marks_the_cells_the_steps_rule_read() -> None:
+    """Step 6's 2GW read block 4's cells outside its CelSet [4,3] [6,1] (by hand)."""
+    lines = seed_shell("runtil 10", "goto 6").ok("board --why")
+    assert lines[-1] == (
+        "        *5* read by the rules of step 6 (why): [4,1] [4,2] [5,1] [5,2] [5,3] [6,2] [6,3]"
+    )
+    row4 = next(line for line in lines if line.startswith("4 |"))
+    assert row4.startswith("4 |*[4]**...*")
+    plain = seed_shell("runtil 10", "goto 6").ok("board")
+    assert not any("read by the rules" in line for line in plain)
+    assert len(plain) == len(lines) - 1
+
+
+def test_save_session_scripts_why(tmp_path: Path) -> None:
+    shell = seed_shell("runtil 92")
+    asked = shell.ok("why wrong")
+    script = tmp_path / "session.txt"
+    shell.ok(f"save-session {script}")
+    text = script.read_text(encoding="utf-8").splitlines()
+    assert "why wrong" in text
+    replayed = Shell()
+    out: list[str] = []
+    for line in text:
+        if line.startswith("why"):
+            out = replayed.ok(line)
+        else:
+            replayed.run(line)
+    assert out == asked
+
+
+def test_the_full_screen_has_a_why_key() -> None:
+    from sudoku_repl.frontends.tui.keys import HELP_LINES, KEYED
+
+    keyed = {cmd.name: cmd.key for cmd in KEYED if cmd.key is not None}
+    assert keyed["why"].letter == "w" and keyed["why"].opens
+    assert "  w         why: opens the command line with why typed" in HELP_LINES
