@@ -16,14 +16,20 @@
   const TYPES = { B: Uint8Array, H: Uint16Array, I: Uint32Array };
 
   async function inflate(b64) {
-    const text = atob(b64);
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    let bytes;
+    if (Uint8Array.fromBase64) bytes = Uint8Array.fromBase64(b64);
+    else {
+      const text = atob(b64);
+      bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    }
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
     return new Response(stream).arrayBuffer();
   }
 
+  const timings = { parsed: performance.now() };  // (from the navigation's start: the benchmark)
   const buffer = await inflate(D.blob);
+  timings.inflated = performance.now();
   const A = {};
   let offset = 0;
   for (const [name, code, length] of D.layout) {
@@ -88,7 +94,8 @@
         k += 4;
       } else if (kind === K.SOLUTION || kind === K.NO_MORE) {
         const sum = c[k + 1] | (c[k + 2] << 16);
-        const grid = D.grids[gridBase[chunkOf(m)] + c[k + 3]];
+        const at0 = (gridBase[chunkOf(m)] + c[k + 3]) * SIZE;
+        const grid = A.grids.subarray(at0, at0 + SIZE);
         if (kind === K.SOLUTION) {
           out.push(...gridLines(grid), `Fine [steps:${step}, solution sum:${sum}].`);
         } else {
@@ -105,6 +112,14 @@
       }
     }
     return out;
+  }
+
+  /** How many codes the event at codes[k] takes (the codec's layout, codec.py). */
+  function width(k) {
+    const kind = codes[k];
+    if (kind === K.REMOVED || kind === K.WENT_WRONG || kind === K.SOLUTION || kind === K.NO_MORE) return 4;
+    if (kind === K.CELSET) return 3 + codes[k + 1] + codes[k + 2 + codes[k + 1]];
+    return GUESS_WORDS[kind] !== undefined ? 5 : 2;
   }
 
   /** Each event of move m as [kind, a, b, c, d] (its codes' fields), for the walks below. */
@@ -152,13 +167,14 @@
     for (let m = 0; m < N; m++) {
       if (m % CHUNK === 0) { snapshots.push(cur.slice()); stackSnaps.push(stack.map((f) => f.slice())); }
       for (let i = firstCell(m); i < cellEnd[m]; i++) cur[cells[i]] = states[i];
+      const end = codeEnd[m];
       let guesses = 0;
-      for (const e of moveEvents(m)) if (GUESS_WORDS[e[0]] !== undefined) guesses++;
+      for (let k = firstCode(m); k < end; k += width(k)) if (GUESS_WORDS[codes[k]] !== undefined) guesses++;
       if (guesses) guessMoves.push(m);
-      for (const e of moveEvents(m)) {
-        const kind = e[0], step = steps[m];
+      for (let k = firstCode(m); k < end; k += width(k)) {
+        const kind = codes[k], step = steps[m];
         if (GUESS_WORDS[kind] !== undefined) {
-          const [, cell, level, tried, outOf] = e;
+          const cell = codes[k + 1], level = codes[k + 2], tried = codes[k + 3], outOf = codes[k + 4];
           guesses--;
           const value = guesses === 0 ? cur[cell] >> SHIFT : 0;
           stack.length = Math.min(stack.length, level - 1);
@@ -188,8 +204,19 @@
       else if (k === branches.length - 1 && failed) node.outcome = "wrong";
     });
   }
-  const leads = (node) => node.solutions.length > 0 || node.children.some(leads);
+  // whether a solution was found in a branch or below it (worked out once, leaves first)
+  {
+    const order = [];
+    const stack = [...roots];
+    while (stack.length) { const n = stack.pop(); order.push(n); stack.push(...n.children); }
+    for (let i = order.length - 1; i >= 0; i--) {
+      const n = order[i];
+      n.leads = n.solutions.length > 0 || n.children.some((c) => c.leads);
+    }
+  }
+  const leads = (node) => node.leads;
   const guessSteps = [...new Set(guessMoves.map(visibleStep))];
+  timings.walked = performance.now();
 
   /** The packed cells and the guess levels after the first `moves` moves. */
   function stateAfter(moves) {
@@ -437,7 +464,10 @@
   // -- the guess tree: failed subtrees folded; it opens onto the branch of the step shown -----
   const treeBox = document.getElementById("tree");
   const linkOf = new Map();
+  const EAGER = 400;
+  let drawn = 0;
   function nodeItem(node) {
+    drawn++;
     const li = document.createElement("li");
     li.className = node.outcome;
     const a = document.createElement("a");
@@ -461,16 +491,20 @@
     };
     details.addEventListener("toggle", () => { if (details.open) fill(); });
     node.open = () => { fill(); details.open = true; };
-    if (node.outcome === "open" || leads(node)) node.open();
+    // a branch on the way to a solution opens by itself while the tree drawn is small (a long
+    // search's would be all of it); the branch of the step shown always opens (markTree)
+    if ((node.outcome === "open" || leads(node)) && drawn < EAGER) node.open();
     li.appendChild(details);
     return li;
   }
+  timings.board = performance.now();
   {
     const ul = document.createElement("ul");
     for (const node of roots) ul.appendChild(nodeItem(node));
     treeBox.appendChild(ul);
     if (!roots.length) treeBox.textContent = "No guess in these steps.";
   }
+  timings.tree = performance.now();
   let here = null;
   function markTree(s) {
     if (here) here.classList.remove("here");
@@ -546,7 +580,10 @@
     tree: () => { const walk = (ns) => ns.map((n) => [n.cell, n.value, n.tried, n.outOf, n.level, n.first, n.last, n.outcome, walk(n.children)]); return walk(roots); },
     guessSteps: () => guessSteps.slice(),
   };
+  timings.drawn = performance.now();
   show(fromHash() ?? START);
+  timings.ready = window.replay.readyMs = performance.now();
+  window.replay.timings = timings;
   document.body.dataset.ready = "1";
 })().catch((e) => {
   document.body.dataset.ready = "error";
