@@ -11,10 +11,12 @@ from typing import Any
 import attrs
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.core.bisection import Found, LevelReached, bisect
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import KINDS, Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
+from sudoku_repl.core.marks import BISECT, Mark
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.record import History as CoreHistory
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
@@ -167,7 +169,8 @@ class History(CoreHistory):
 
         if len(self) == 0:
             return f"<p>{html.escape(repr(self))}</p>"
-        return svg_timeline(self)
+        svg = svg_timeline(self)
+        return svg[svg.index("<svg") :]  # (no XML declaration inside HTML)
 
 
 # -- the session --------------------------------------------------------------------------------
@@ -288,6 +291,15 @@ class Session(CoreSession):
 
     def levels(self) -> str:
         return "\n".join(levels_lines(self.state(), self.geo))
+
+    def bisect_level(self, level: int) -> int | None:
+        """The first step at which a new guess reaches ``level`` (``bisect level``, read from
+        the record; None when none does), marked on the replay's timeline."""
+        found = bisect(self.history, LevelReached(level))
+        if not isinstance(found, Found):
+            return None
+        self.marks.append(Mark(found.step, f"Level {level} is first reached", BISECT))
+        return found.step
 
     # -- the replay page and the notebook's pictures (views/replay) ----------------------------
 
