@@ -253,3 +253,15 @@ def test_the_seed_opens_without_an_error(browser: Browser, seed: Any) -> None:
     at(browser, page)
     assert browser.evaluate("document.body.dataset.ready") == "1"
     assert SEED in browser.evaluate("document.title")
+
+
+def test_standard_names_are_beside_the_lines(browser: Browser, tmp_path: Path) -> None:
+    shell = Shell.loaded()
+    shell.ok("set names standard")
+    shell.ok("runtil 10")
+    page = tmp_path / "named.html"
+    shell.ok(f"export html {page}")
+    at(browser, page, 6)
+    lines = browser.evaluate("document.getElementById('trace').textContent").splitlines()
+    # the line docs/names.md shows for the seed's step 6
+    assert lines[-1] == "6) blk 4 incomplete shrunken by group  (hidden pair, box 4)"

@@ -73,3 +73,21 @@ def test_the_api_refuses_an_empty_record_and_a_range_outside_it() -> None:
     session.run(max_steps=10)
     with pytest.raises(UserError, match=r"Steps 5\.\.20 are not all in the record"):
         session.replay_html(5, 20)
+
+
+def test_the_page_s_files_are_package_data() -> None:
+    """The wheel carries the page's template, script and styles (pyproject's package-data) and
+    the source distribution too (MANIFEST.in)."""
+    import fnmatch
+    import tomllib
+
+    from tests.support.helpers import REPO
+
+    folder = REPO / "sudoku_repl" / "views" / "replay"
+    assets = sorted(p.name for p in folder.iterdir() if p.suffix in (".html", ".js", ".css"))
+    assert assets == ["replay.css", "replay.html", "replay.js"]
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["sudoku_repl.views.replay"]
+    assert all(any(fnmatch.fnmatch(name, p) for p in patterns) for name in assets)
+    manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8")
+    assert "recursive-include sudoku_repl/views/replay *.html *.js *.css" in manifest
