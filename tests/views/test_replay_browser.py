@@ -265,3 +265,23 @@ def test_standard_names_are_beside_the_lines(browser: Browser, tmp_path: Path) -
     lines = browser.evaluate("document.getElementById('trace').textContent").splitlines()
     # the line docs/names.md shows for the seed's step 6
     assert lines[-1] == "6) blk 4 incomplete shrunken by group  (hidden pair, box 4)"
+
+
+def test_a_folded_subtree_opens_on_a_click(browser: Browser, seed: Any) -> None:
+    page, _ = seed
+    at(browser, page, 0)
+    folded = "#tree li.wrong > details:not([open]), #tree li.exhausted > details:not([open])"
+    assert browser.evaluate(f"document.querySelector('{folded}').querySelector('ul')") is None
+    browser.evaluate(f"document.querySelector('{folded}').id = 'folded'")
+    browser.click("#folded > summary")
+    browser.wait_for("document.getElementById('folded').open")
+    assert browser.evaluate("document.querySelectorAll('#folded > ul > li').length") >= 1
+    assert shown_step(browser) == 0  # (opening a branch is not going to its step)
+
+
+def test_a_click_on_the_timeline_goes_to_the_step_under_it(browser: Browser, seed: Any) -> None:
+    page, _ = seed
+    at(browser, page, 0)
+    browser.click(".track canvas")  # the middle of steps 0..131
+    browser.wait_for("document.body.dataset.step !== '0'")
+    assert shown_step(browser) in (65, 66)
