@@ -125,9 +125,12 @@ class Browser:
     def open(
         self, url: str, ready: str = "document.body && document.body.dataset.ready !== '0'"
     ) -> None:
-        """Load ``url`` and wait until ``ready`` holds in it."""
-        self.call("Page.navigate", {"url": url})
-        self.wait_for(f"document.readyState === 'complete' && ({ready})")
+        """Load ``url`` and wait until ``ready`` holds in it: in the new document, where the
+        navigation makes one (the old one is marked first, so that it is not taken for it)."""
+        self.evaluate("window.sudokuReplOld = true")
+        navigated = self.call("Page.navigate", {"url": url})
+        fresh = "!window.sudokuReplOld && " if "loaderId" in navigated else ""
+        self.wait_for(f"{fresh}document.readyState === 'complete' && ({ready})")
 
     def evaluate(self, expression: str) -> Any:
         """The value of a JavaScript expression in the page (a promise is awaited)."""
