@@ -4,23 +4,28 @@ read as named values with cells as ``(row, col)`` (``Move``, ``EventView``)."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.core.bisection import Found, LevelReached, bisect
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import KINDS, Event
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
+from sudoku_repl.core.marks import BISECT, Mark
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import History as CoreHistory
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.techniques.why import ask
 from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
+from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
 from sudoku_repl.views.why import why_lines
@@ -32,6 +37,7 @@ __all__ = [
     "GotoReport",
     "Guessed",
     "Move",
+    "Picture",
     "Quiz",
     "RunReport",
     "Session",
@@ -153,6 +159,34 @@ class Move:
         return f"Move({self.index}, step={self.step}, run_mode={self.run_mode}, events=[{events}])"
 
 
+@attrs.frozen
+class Picture:
+    """A picture of the session for a notebook (``_repr_html_``), with its text for anywhere
+    else (``str``)."""
+
+    html: str
+    text: str = ""
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class History(CoreHistory):
+    """The record (``core.record.History``), shown in a notebook as its timeline: the guess
+    level over the steps (``timeline --svg``'s picture)."""
+
+    def _repr_html_(self) -> str:
+        from sudoku_repl.views.timeline import svg_timeline
+
+        if len(self) == 0:
+            return f"<p>{html.escape(repr(self))}</p>"
+        svg = svg_timeline(self)
+        return svg[svg.index("<svg") :]  # (no XML declaration inside HTML)
+
+
 # -- the session --------------------------------------------------------------------------------
 
 
@@ -181,6 +215,8 @@ class Session(CoreSession):
     ``trace``): a quiet run takes the engine's fast path. Pass your own ``hooks`` to hear the
     events, ask guess questions or stop a run; an unknown run mode is refused with
     ``UserError``. The record's moves read as ``Move`` values (``move``, ``moves``)."""
+
+    history_type = History
 
     def __init__(self, settings: Settings | None = None) -> None:
         register_all()
@@ -304,3 +340,65 @@ class Session(CoreSession):
 
     def levels(self) -> str:
         return "\n".join(levels_lines(self.state(), self.geo))
+
+    def bisect_level(self, level: int) -> int | None:
+        """The first step at which a new guess reaches ``level`` (``bisect level``, read from
+        the record; None when none does), marked on the replay's timeline."""
+        found = bisect(self.history, LevelReached(level))
+        if not isinstance(found, Found):
+            return None
+        self.marks.append(Mark(found.step, f"Level {level} is first reached", BISECT))
+        return found.step
+
+    # -- the replay page and the notebook's pictures (views/replay) ----------------------------
+
+    def replay_html(
+        self, first: int | None = None, last: int | None = None, names: str = "readalps"
+    ) -> str:
+        """The replay page of the record, steps ``first``..``last`` (default: all), as
+        ``export html`` writes it; ``names="standard"`` adds the standard names to the lines.
+        An empty record or a range outside it raises ``UserError``."""
+        from sudoku_repl.views.replay.page import session_html
+
+        return session_html(self, first, last, names)
+
+    def export_html(
+        self,
+        path: str,
+        first: int | None = None,
+        last: int | None = None,
+        names: str = "readalps",
+    ) -> None:
+        """Write the replay page to ``path`` (through a temporary file and a rename, as
+        ``export html``); a place that cannot be written raises ``UserError``."""
+        write_atomic(path, self.replay_html(first, last, names))
+
+    def replay(
+        self, first: int | None = None, last: int | None = None, height: int = 900
+    ) -> Picture:
+        """The replay page, shown inline in a notebook (in a frame of its own)."""
+        from sudoku_repl.views.replay.notebook import frame_html
+
+        return Picture(frame_html(self.replay_html(first, last), height))
+
+    def board(self) -> Picture:
+        """The board of the present step with its candidates, coloured as the terminal's board
+        (``board``): shown as HTML in a notebook, as the plain board in text."""
+        from sudoku_repl.views.board import board_lines, last_step_changes
+        from sudoku_repl.views.replay.notebook import board_html
+
+        state = self.state()
+        before = last_step_changes(self.history, self.cursor, state)
+        givens = self.quiz.givens if self.quiz is not None else (0,) * self.geo.size
+        text = "\n".join(board_lines(state, self.geo, givens, before, colour=False))
+        return Picture(board_html(state, self.geo, givens, before), text)
+
+    def _repr_html_(self) -> str:
+        """In a notebook: the board, and the timeline once the record holds a step."""
+        if self.quiz is None:
+            return "<p>A session with no quiz loaded.</p>"
+        parts = [self.board().html]
+        history = self.history
+        if len(history) and isinstance(history, History):
+            parts.append(history._repr_html_())
+        return "".join(parts)

@@ -25,6 +25,7 @@ from sudoku_repl.core.bisection import (
 )
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Cell, Geometry
+from sudoku_repl.core.marks import BISECT, Mark
 from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Quiet, Session
 from sudoku_repl.text.render import event_lines
@@ -101,6 +102,7 @@ def bisect(
     level_at_least = question.level if isinstance(question, LevelReached) else None
     line = _step_line(history, result.step, level_at_least, repl.session.geo)
     repl.out.message(f"{what} {verb} at step {result.step}: {line}")
+    session.marks.append(Mark(result.step, f"{what} {verb}", BISECT))
 
 
 def _probe_words(probe: Probe, question: Question) -> str:

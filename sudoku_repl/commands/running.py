@@ -68,9 +68,11 @@ def breakpoint_lines(repl: Repl, hits: Sequence[Breakpoint], steps: int | None =
     each, and a watchpoint's old and new value, as gdb says them. ``continue n`` reads which
     they were (``Repl.at_breakpoints``)."""
     from sudoku_repl.core.breakpoints import Watch
+    from sudoku_repl.core.marks import BREAK, Mark
 
     steps = repl.session.state().steps if steps is None else steps
     for bp in hits:
+        repl.session.marks.append(Mark(steps, f"{title(bp)} {bp.number}", BREAK))
         repl.out.message(
             f"{title(bp)} {bp.number}: {bp.describe(repl.session.geo)} at step {steps}."
         )

@@ -14,7 +14,7 @@ only exist between moves:
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import ne
 from typing import Final
@@ -288,6 +288,13 @@ class Engine:
             self.memo.clean = 0
         changed += self.touched
         return ev
+
+    def advance_many(self, run_modes: Sequence[int]) -> Iterator[tuple[int, list[Event]]]:
+        """``advance`` once in each run mode in turn, without guess answers: each move's step
+        count after it and its events (the record's replay: ``record.replay``)."""
+        for run_mode in run_modes:
+            events = self.advance(run_mode)
+            yield self.steps, events
 
     def _start(self, ev: list[Event]) -> None:
         self.steps += 1

@@ -16,7 +16,7 @@ imports the extension itself and nothing of the door.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -132,6 +132,20 @@ class NativeEngine(Engine):
         events: list[Event] = self.core.advance(run_mode, ALL_KINDS)
         self._pull()
         return events
+
+    def advance_many(self, run_modes: Sequence[int]) -> Iterator[tuple[int, list[Event]]]:
+        """``Engine.advance_many`` with the state pushed into the core once and pulled back
+        once, not around every move (in the run modes it runs; else the pure loop)."""
+        if not all(native_mode(mode) for mode in set(run_modes)):
+            yield from super().advance_many(run_modes)
+            return
+        self._push()
+        core = self.core
+        try:
+            for run_mode in run_modes:
+                yield core.advance(run_mode, ALL_KINDS, True)
+        finally:
+            self._pull()
 
     def search(
         self,

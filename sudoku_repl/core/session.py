@@ -25,6 +25,7 @@ from sudoku_repl.core.edits import Edits
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.experiments import Experiments
 from sudoku_repl.core.hooks import Hooks, Quiet
+from sudoku_repl.core.marks import Mark
 from sudoku_repl.core.notices import Notice
 from sudoku_repl.core.present import Settings
 from sudoku_repl.core.quiz import Quiz
@@ -54,6 +55,9 @@ __all__ = [
 class Session(SessionExperiments, Edits):
     """A session: its parts (the module docstring) on one present."""
 
+    #: the record's class (the API's adds a notebook picture: ``api.Session``)
+    history_type: type[History] = History
+
     def __init__(
         self, settings: Settings | None = None, engine_type: type[Engine] | None = None
     ) -> None:
@@ -73,6 +77,8 @@ class Session(SessionExperiments, Edits):
         #: words and prints them: ``commands/notices.py``)
         self.notices: list[Notice] = []
         self._appended = 0  # moves appended to the record (to undo an aborted step's)
+        #: steps marked on the record (breakpoint stops, bisection's answers): a new quiz clears
+        self.marks: list[Mark] = []
 
     def load(self, quiz: Quiz) -> None:
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
@@ -88,11 +94,12 @@ class Session(SessionExperiments, Edits):
     def _start(self, quiz: Quiz, engine: Engine) -> None:
         """The quiz, and a record (one experiment) that starts where ``engine`` stands."""
         self.quiz, self._engine = quiz, engine
-        self._history = History(
+        self._history = self.history_type(
             engine.state(), geometry=quiz.geometry, memo=engine.memo, engine_type=self.engine_type
         )
         self._experiments = Experiments(self._history)
         self.cursor = 0
+        self.marks = []
 
     def fork(self, moves: int) -> Session:
         """A new session whose present is the state after the record's first ``moves`` moves

@@ -29,6 +29,7 @@ WRITERS = {
     "save-session {}": "# sudoku-repl session",
     "timeline --svg {}": "<?xml",
     "tree --dot {}": "digraph",
+    "export html {}": "<!doctype html>",
 }
 OLD = "old content that must survive\n"
 

@@ -36,6 +36,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.link",
     "sudoku_repl.commands.declared.debugger",
     "sudoku_repl.commands.declared.experiments",
+    "sudoku_repl.commands.declared.export",
     "sudoku_repl.commands.declared.frames",
     "sudoku_repl.commands.declared.original",
     "sudoku_repl.commands.declared.settings",

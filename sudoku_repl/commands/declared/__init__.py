@@ -21,6 +21,7 @@ def in_order() -> list[Command]:
         book,
         debugger,
         experiments,
+        export,
         frames,
         hint_check,
         link,
@@ -30,7 +31,7 @@ def in_order() -> list[Command]:
     )
 
     groups = (
-        original, bare, debugger, experiments, whatif, stepping, frames, board, link, book,
+        original, bare, debugger, export, experiments, whatif, stepping, frames, board, link, book,
         hint_check,
     )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]

@@ -452,10 +452,11 @@ fail:
 }
 
 /* advance(run_mode, kinds) -> the move's events (of the kinds in the bit mask ``kinds``) */
+/* advance(mode, kinds[, counted]): the move's events; counted: (step count after it, events) */
 static PyObject *Core_advance(Core *c, PyObject *args) {
-    int mode;
+    int mode, counted = 0;
     unsigned kinds;
-    if (core_ready(c) < 0 || !PyArg_ParseTuple(args, "iI", &mode, &kinds))
+    if (core_ready(c) < 0 || !PyArg_ParseTuple(args, "iI|p", &mode, &kinds, &counted))
         return NULL;
     PyObject *ev = PyList_New(0);
     if (!ev)
@@ -469,7 +470,7 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
         Py_DECREF(ev);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
-    return ev;
+    return counted ? Py_BuildValue("(lN)", c->steps, ev) : ev;
 }
 
 static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) {

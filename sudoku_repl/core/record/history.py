@@ -284,6 +284,13 @@ class History:
             chunk, first, self._snapshots[k], self._steps, self._modes, self._choices
         )
 
+    def written_chunks(self, moves: range) -> Iterator[tuple[int, Chunk]]:
+        """(first move, chunk) of the chunks that hold ``moves``, each worked out first where
+        deferred (``export html`` ships their arrays as they are)."""
+        for k in range(moves.start // MOVES_PER_SNAPSHOT, -(-moves.stop // MOVES_PER_SNAPSHOT)):
+            self._write_out(k)
+            yield k * MOVES_PER_SNAPSHOT, self._chunks[k]
+
     def written(self) -> int:
         """How many chunks have their events stored (the rest are deferred)."""
         return sum(chunk.events is not None for chunk in self._chunks)

@@ -66,17 +66,24 @@ class Replayer:
         keep = chunk.has_states()  # (the native core's plain run keeps them)
         if not keep:
             del chunk.states[:]
-        for m in range(first, last):
-            mode, choice = modes[m], choices.get(m)
-            if mode == HAND and choice is not None:
-                ev = hand.apply(engine, choice)
-            else:
-                ev = engine.advance(mode, choice)
-            if engine.steps != steps[m]:
-                raise RuntimeError(f"the record's move {m} does not replay as recorded")
-            events.add(engine.steps, ev)
-            if not keep:
-                chunk.note_states(m - first, engine.values, engine.cands)
+        if keep and not any(first <= m < last for m in choices):  # (a plain run's chunk)
+            # its states are kept: only the events are made, the moves handed over at once
+            for m, (count, ev) in enumerate(engine.advance_many(modes[first:last]), first):
+                if count != steps[m]:
+                    raise RuntimeError(f"the record's move {m} does not replay as recorded")
+                events.add(count, ev)
+        else:
+            for m in range(first, last):
+                mode, choice = modes[m], choices.get(m)
+                if mode == HAND and choice is not None:
+                    ev = hand.apply(engine, choice)
+                else:
+                    ev = engine.advance(mode, choice)
+                if engine.steps != steps[m]:
+                    raise RuntimeError(f"the record's move {m} does not replay as recorded")
+                events.add(engine.steps, ev)
+                if not keep:
+                    chunk.note_states(m - first, engine.values, engine.cands)
         self.replayed = last
         chunk.events = events
         return events
