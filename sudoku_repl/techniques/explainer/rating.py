@@ -20,6 +20,7 @@ from sudoku_repl.techniques.explainer import (
     uniqueness,
     wings,
 )
+from sudoku_repl.techniques.explainer.floors import cut
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
@@ -79,13 +80,16 @@ class SERating:
     """Sudoku Explainer's three numbers for a puzzle, and the path that gave them.
 
     ``er_is_lower_bound`` is set when the time limit stopped the path, or no technique found
-    anything (then ``er`` is the hardest step reached)."""
+    anything (then ``er`` is the hardest step reached). ``known_above``: X when the rating
+    stopped early because ER is known to be above X (``rate(..., above=X)`` or ``below=X``;
+    ``er_is_lower_bound`` is then set too)."""
 
     er: float
     ep: float
     ed: float
     steps: tuple[Step, ...]
     er_is_lower_bound: bool = False
+    known_above: float | None = None
 
 
 class _Timeout(Exception):
@@ -118,28 +122,39 @@ def rate(
     puzzle: str,
     time_limit: float | None = 60.0,
     interrupted: Callable[[], bool] | None = None,
+    above: float | None = None,
+    below: float | None = None,
 ) -> SERating:
     """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
     solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
     hardest step reached and ``er_is_lower_bound`` is set. ``interrupted`` (Ctrl-C's flag,
     say) is polled where the time limit is looked at; once true, ``Interrupted`` is raised. A
-    puzzle without a single solution gets a meaningless rating: check it first."""
+    puzzle without a single solution gets a meaningless rating: check it first.
+
+    Early exits, for a filter of the hardest puzzles: ``above=X`` stops once a step rated above
+    X has been taken; ``below=X`` stops before a step rated above X is taken, without trying
+    the techniques that all rate above X (``floors``). Either sets ``known_above`` to X."""
     if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
         )
     grid = Grid.from_puzzle(puzzle)
     order = techniques()
+    tried = order if below is None else order[: cut(order, round(below * 10))]
     deadline = None if time_limit is None else time.monotonic() + time_limit
     er = ep = ed = 0
     pearl_set = diamond_set = False
     steps: list[Step] = []
     lower = False
+    exceeded: float | None = None
     while not grid.is_solved():
         try:
-            hint = first_hint(grid, order, deadline, interrupted)
+            hint = first_hint(grid, tried, deadline, interrupted)
         except _Timeout:
             lower = True
+            break
+        if below is not None and (_over(hint, below) if hint else len(tried) < len(order)):
+            exceeded = below  # the step to take rates above ``below``: it is not taken
             break
         if hint is None:
             lower = True
@@ -154,4 +169,13 @@ def rate(
             if hint.placement is not None:
                 ep = er
                 pearl_set = True
-    return SERating(er / 10, ep / 10, ed / 10, tuple(steps), lower)
+        if above is not None and _over(hint, above):
+            exceeded = above
+            break
+    lower = lower or exceeded is not None
+    return SERating(er / 10, ep / 10, ed / 10, tuple(steps), lower, exceeded)
+
+
+def _over(hint: Hint, limit: float) -> bool:
+    """Whether the hint rates above ``limit`` (a rating as written, 9.0)."""
+    return hint.rating > round(limit * 10)
