@@ -20,6 +20,7 @@ from sudoku_repl.views.timeline import nice, svg_head
 _W, _H = 860, 420  # the picture
 _PANEL_W, _PANEL_H = 340, 290  # one panel's plot area
 _LEFT, _GAP, _TOP = 64, 90, 74  # the first panel's left edge, between the panels, the plots' top
+_LINE = 14  # between two lines of the legend
 
 
 @attrs.frozen
@@ -87,30 +88,40 @@ def svg_scatter(points: Sequence[Point], correlations: Sequence[float | None], s
     what was rated, in the title. Each quiz is a circle of class ``quiz`` in each panel (hollow
     when its ER is a lower bound), with a tooltip."""
     title = f"This project's measures against Sudoku Explainer's ER: {source}"
-    out = svg_head(_W, _H, title, _LEFT)
-    out.append(f'<text x="{_LEFT}" y="38" fill="#444">{escape(_legend(points))}</text>')
+    legend = _legend(points)
+    top = _TOP + _LINE * (len(legend) - 2)  # the plots' top, below the legend's lines
+    out = svg_head(_W, _H + top - _TOP, title, _LEFT)
+    out += [
+        f'<text class="legend" x="{_LEFT}" y="{38 + _LINE * k}" fill="#444">{escape(line)}</text>'
+        for k, line in enumerate(legend)
+    ]
     # ER from the whole number below the easiest quiz's to the one above the hardest's
     ers = [p.er for p in points] or [0.0]
     er_range = (math.floor(min(ers)), max(math.floor(min(ers)) + 1, math.ceil(max(ers))))
     for k, (axis, rho) in enumerate(
         zip((_steps_axis(points), _level_axis(points)), correlations, strict=True)
     ):
-        out += _panel(points, axis, rho, _LEFT + k * (_PANEL_W + _GAP), er_range)
+        out += _panel(points, axis, rho, _LEFT + k * (_PANEL_W + _GAP), top, er_range)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _legend(points: Sequence[Point]) -> str:
-    """What the points are: how many, and how many of them are not exact ratings."""
+def _legend(points: Sequence[Point]) -> list[str]:
+    """What the points are, a line each: how many, how many of them are not exact ratings, and
+    the median line."""
     lower = sum(p.lower for p in points)
     above = [p for p in points if p.above]
-    said = [f"{len(points)} quizzes"]
+    said = []
     if lower or not above:
-        said.append(f"hollow: ER is a lower bound (the time limit came first): {lower}")
+        said.append(
+            f"hollow: ER is a lower bound (the time limit came first, or a step this rating lacks): {lower}"
+        )
     if above:
         said.append(f"orange: ER above {above[0].er:.1f} (the rating stopped there): {len(above)}")
-    said.append("line: the median of each whole ER (exact ratings)")
-    return "; ".join(said)
+    said.append(
+        f"{len(points)} quizzes; red line: the median of each whole ER (exact ratings only)"
+    )
+    return said
 
 
 def _medians(points: Sequence[Point], axis: Axis) -> list[tuple[float, float]]:
@@ -128,9 +139,10 @@ def _panel(
     axis: Axis,
     rho: float | None,
     x0: float,
+    top: float,
     er_range: tuple[int, int],
 ) -> list[str]:
-    y0 = _TOP + _PANEL_H  # the bottom of the plot
+    y0 = top + _PANEL_H  # the bottom of the plot
     lo, hi = er_range
 
     def x(er: float) -> float:
@@ -144,9 +156,9 @@ def _panel(
     kind = axis.name.split()[0]
     out = [
         f'<g class="panel {escape(kind)}">',
-        f'<text x="{x0}" y="{_TOP - 12}" font-weight="bold">{escape(heading)}</text>',
+        f'<text x="{x0}" y="{top - 12}" font-weight="bold">{escape(heading)}</text>',
         f'<line x1="{x0}" y1="{y0}" x2="{x0 + _PANEL_W}" y2="{y0}" stroke="black"/>',
-        f'<line x1="{x0}" y1="{_TOP}" x2="{x0}" y2="{y0}" stroke="black"/>',
+        f'<line x1="{x0}" y1="{top}" x2="{x0}" y2="{y0}" stroke="black"/>',
     ]
     for t in axis.ticks:
         yy = y(t)
