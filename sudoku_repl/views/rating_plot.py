@@ -125,13 +125,19 @@ def _legend(points: Sequence[Point]) -> list[str]:
 
 
 def _medians(points: Sequence[Point], axis: Axis) -> list[tuple[float, float]]:
-    """(ER in the middle of its whole number, the median of the panel's measure) of each whole
-    ER the exact ratings have, in order."""
-    bands: dict[int, list[float]] = {}
+    """(the median ER, the median of the panel's measure) of the exact ratings of each whole
+    ER, in order (the medians of a band are drawn inside it, never past the axis's end)."""
+    bands: dict[int, list[Point]] = {}
     for p in points:
         if p.exact:
-            bands.setdefault(math.floor(p.er), []).append(axis.value(p))
-    return [(band + 0.5, statistics.median(bands[band])) for band in sorted(bands)]
+            bands.setdefault(math.floor(p.er), []).append(p)
+    return [
+        (
+            statistics.median(p.er for p in bands[band]),
+            statistics.median(axis.value(p) for p in bands[band]),
+        )
+        for band in sorted(bands)
+    ]
 
 
 def _panel(
