@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import signal
 import stat
 import sys
@@ -22,7 +23,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.tools.engines import check_mode
-from sudoku_repl.tools.rate import SCALES, Rated, Rating
+from sudoku_repl.tools.rate import SCALES, SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
 from sudoku_repl.tools.rate_kept import row_reader
 from sudoku_repl.tools.rate_out import SUFFIX, Out, check_kept, job, open_out
@@ -109,16 +110,33 @@ def _parser() -> argparse.ArgumentParser:
         "--scale",
         choices=SCALES,
         default="steps",
-        help="steps: the solver's own figures (default); se: also Sudoku Explainer's ratings, "
-        "columns er, ep, ed (a quiz without exactly one solution: er says why, no rating)",
+        help="steps: the solver's own figures (default); se or both (the same rows): Sudoku "
+        "Explainer's ratings too, columns er, ep, ed beside the steps and biggest levels, in one "
+        "pass (a quiz without exactly one solution: er says why, no rating)",
     )
     parser.add_argument(
         "--se-timeout",
         type=float,
         default=60.0,
         metavar="S",
-        help="with --scale se: seconds for one quiz's rating (default 60); past them its ER "
-        "and EP are lower bounds, written >=X",
+        help="with --scale se or both: seconds for one quiz's rating (default 60); past them "
+        "its ER and EP are lower bounds, written >=X",
+    )
+    early = parser.add_mutually_exclusive_group()
+    early.add_argument(
+        "--above",
+        type=_rating,
+        metavar="X",
+        help="with --scale se or both: stop a quiz's rating once it has taken a step rated "
+        "above X; its row says er >X (ep, ed too where the path had not reached them)",
+    )
+    early.add_argument(
+        "--below",
+        type=_rating,
+        metavar="X",
+        help="with --scale se or both: stop a quiz's rating when its next step rates above X, "
+        "before trying the techniques that all rate above X; its row says er >X (ep, ed too "
+        "where the path had not reached them)",
     )
     parser.add_argument(
         "--out",
@@ -143,10 +161,23 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--plot",
         metavar="FILE.svg",
-        help="with --scale se: an SVG scatter of steps and biggest level against ER, and "
-        "their Spearman rank correlation with ER on stderr (only if not interrupted)",
+        help="with --scale se or both: an SVG scatter of steps and biggest level against ER, "
+        "and their Spearman rank correlation with ER on stderr (only if not interrupted)",
     )
     return parser  # fmt: skip
+
+
+#: a rating as --above and --below take it: Sudoku Explainer's, to its tenth
+_RATING = re.compile(r"[0-9]{1,2}(\.[0-9])?")
+_LOWEST, _HIGHEST = 1.0, 20.0
+
+
+def _rating(text: str) -> float:
+    if _RATING.fullmatch(text) and _LOWEST <= float(text) <= _HIGHEST:
+        return float(text)
+    raise argparse.ArgumentTypeError(
+        f"want a rating from {_LOWEST} to {_HIGHEST}, to a tenth at most (9.0), not {shown(text)!r}"
+    )
 
 
 def _executor(text: str) -> str:
@@ -215,6 +246,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             _check_writable(args.out)
         if args.plot is not None:
             _check_plot(args)
+        se_exit = _early_exit(args)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -225,7 +257,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         else:
             quizzes.append((line, item))
     header, row = FORMATS[args.format]
-    se_timeout = args.se_timeout if args.scale == "se" else None
+    se_timeout = args.se_timeout if args.scale in SE_SCALES else None
     if se_timeout is not None and args.format == "csv":
         header = csv_header(se=True)
     sink: Out | None = None
@@ -235,7 +267,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if args.executor != "local":
             pool = _dask_pool(args.executor, args.jobs, stop)
         if args.out is not None:
-            sink, kept = _open_out(args, quizzes, header, se_timeout)
+            sink, kept = _open_out(args, quizzes, header, se_timeout, se_exit)
     except UserError as e:
         if pool is not None:
             pool.end(True)
@@ -253,7 +285,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if sink is None:
             out.write(header)
         results = rate_batches(  # workers start here
-            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool
+            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool, se_exit=se_exit
         )
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
@@ -330,7 +362,11 @@ def _abandon(sink: Out | None) -> None:
 
 
 def _open_out(
-    args: argparse.Namespace, quizzes: list[tuple[int, Quiz]], header: str, se: float | None
+    args: argparse.Namespace,
+    quizzes: list[tuple[int, Quiz]],
+    header: str,
+    se: float | None,
+    se_exit: EarlyExit | None,
 ) -> tuple[Out, list[Rated]]:
     """``--out`` opened for appending, with the rows it holds of this job (rate_out)."""
     this_job = job(
@@ -340,8 +376,10 @@ def _open_out(
         run_mode=args.run_mode,
         max_steps=args.max_steps,
         se_timeout=se,
+        above=args.above,
+        below=args.below,
     )
-    read = row_reader(args.format, args.scale, args.max_steps, quizzes)
+    read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit)
     sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
         check_kept(args.out, kept, quizzes, 2 if header else 1)
@@ -387,12 +425,27 @@ def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | st
 
 
 def _check_plot(args: argparse.Namespace) -> None:
-    """``--plot`` draws against ER: it needs ``--scale se``, and a file it can write."""
-    if args.scale != "se":
+    """``--plot`` draws against ER: it needs ``--scale se`` (or both), and a file it can write."""
+    if args.scale not in SE_SCALES:
         raise UserError(
-            f"--plot draws against Sudoku Explainer's ER: add --scale se (--plot {shown(args.plot, PATH)})"
+            f"--plot draws against Sudoku Explainer's ER: add --scale se or --scale both (--plot {shown(args.plot, PATH)})"
         )
     _check_writable(args.plot)
+
+
+def _early_exit(args: argparse.Namespace) -> EarlyExit | None:
+    """``--above X`` or ``--below X`` (never both: the parser refuses it); they stop Sudoku
+    Explainer's rating, so they need ``--scale se`` (or both)."""
+    early = None
+    if args.above is not None:
+        early = EarlyExit(True, args.above)
+    elif args.below is not None:
+        early = EarlyExit(False, args.below)
+    if early is not None and args.scale not in SE_SCALES:
+        raise UserError(
+            f"{early.option} stops Sudoku Explainer's rating: add --scale se or --scale both"
+        )
+    return early
 
 
 def _check_apart(args: argparse.Namespace) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple
 
 import attrs
 
@@ -27,8 +28,27 @@ from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import is_quiz_string
 from sudoku_repl.tools.engines import check_mode, loaded
 
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.rating import SERating
+
 #: the scales ``rate`` knows: the solver's own figures, and those with Sudoku Explainer's
-SCALES = ("steps", "se")
+#: (``se``, and ``both``, its name that says the row holds both: the same rows)
+SCALES = ("steps", "se", "both")
+#: the scales whose rows have Sudoku Explainer's columns
+SE_SCALES = ("se", "both")
+
+
+class EarlyExit(NamedTuple):
+    """``rate --above X`` / ``--below X``: a quiz's Sudoku Explainer rating stops once its ER is
+    known to be above ``limit`` (``above``: after the first step rated above it; else before
+    it), and its row says ``>X``."""
+
+    above: bool
+    limit: float
+
+    @property
+    def option(self) -> str:
+        return f"--{'above' if self.above else 'below'} {self.limit:.1f}"
 
 
 @attrs.frozen
@@ -106,10 +126,12 @@ def rate_givens(
     run_mode: int = 0,
     to_end: bool = True,
     se_timeout: float | None = None,
+    se_exit: EarlyExit | None = None,
 ) -> Rating:
     """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
     what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
-    than written out to a string and read again for each."""
+    than written out to a string and read again for each. ``se_exit``: the rating's early
+    exit (``--above``, ``--below``)."""
     check_mode(run_mode)
     start = time.perf_counter()
     engine = loaded(givens)
@@ -134,7 +156,7 @@ def rate_givens(
             complete,
         )
     quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
-    se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted)
+    se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted, se_exit)
     return Rating(
         steps_first=steps_first,
         biggest_first=biggest_first if found else None,
@@ -175,21 +197,28 @@ def se_ratings(
     complete: bool,
     timeout: float,
     interrupted: Callable[[], bool] = never,
+    early: EarlyExit | None = None,
 ) -> dict[str, str | None]:
     """ER, EP and ED of a quiz with one solution (``">=X"``, a true lower bound, where the time
     limit came first: ER and EP until the first placement, ED until the first step);
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
-    turns true (polled where the rating looks at its time limit: before each technique)."""
+    turns true (polled where the rating looks at its time limit: before each technique).
+    ``early``: stop once ER is known to be above its limit (``known_above``)."""
     if solutions != 1 or not complete:
         why = "no solution" if solutions == 0 else "several solutions" if solutions > 1 else ""
         return {"er": why or "search not finished", "ep": None, "ed": None}
     from sudoku_repl.techniques.explainer import rate as se_rate
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
 
+    above = below = None
+    if early is not None:
+        above, below = (early.limit, None) if early.above else (None, early.limit)
     try:
-        rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted)
+        rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
+    if rated.known_above is not None:
+        return _known_above(rated)
 
     def shown(value: float, lower: bool) -> str:
         return f"{'>=' if lower else ''}{value:.1f}"
@@ -198,4 +227,17 @@ def se_ratings(
         "er": shown(rated.er, rated.er_is_lower_bound),
         "ep": shown(rated.ep, rated.ep_is_lower_bound),
         "ed": shown(rated.ed, rated.ed_is_lower_bound),
+    }
+
+
+def _known_above(rated: SERating) -> dict[str, str | None]:
+    """The figures of a rating stopped because ER is above X: ER ``>X``, EP and ED their value
+    where the path reached them (ED: a step was taken; EP: a value was placed), else ``>X``
+    (they are above X too: the step above X comes before them)."""
+    over = f">{rated.known_above:.1f}"
+    placed = any(step.hint.placement is not None for step in rated.steps)
+    return {
+        "er": over,
+        "ep": f"{rated.ep:.1f}" if placed else over,
+        "ed": f"{rated.ed:.1f}" if rated.steps else over,
     }

@@ -21,9 +21,9 @@ import re
 from collections.abc import Callable, Sequence
 
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.rate import Rated, Rating, se_ratings
+from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating, se_ratings
 from sudoku_repl.tools.rate_out import parse_csv, parse_json
-from sudoku_repl.tools.rate_rows import FORMATS
+from sudoku_repl.tools.rate_rows import FORMATS, is_known_above
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -41,15 +41,19 @@ _PLAIN_ROW = re.compile(
 
 
 def row_reader(
-    format: str, scale: str, max_steps: int | None, quizzes: Sequence[tuple[int, Quiz]] = ()
+    format: str,
+    scale: str,
+    max_steps: int | None,
+    quizzes: Sequence[tuple[int, Quiz]] = (),
+    se_exit: EarlyExit | None = None,
 ) -> Callable[[str], Rated]:
     """How a kept row of a job in ``format`` (csv, json), ``scale`` and ``max_steps`` is read
     back: (line, quiz, rating), or ``ValueError`` saying why it is not a row of the job.
     ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
-    than one made again from the row's text."""
+    than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``."""
     parse = parse_csv if format == "csv" else parse_json
     write = FORMATS[format][1]
-    se = scale == "se"
+    se = scale in SE_SCALES
     plain = _PLAIN_ROW.fullmatch if format == "csv" and not se else None
     by_line = dict(quizzes)
 
@@ -62,7 +66,7 @@ def row_reader(
             rated = parse(text)
             if write(*rated) != text.rstrip("\r\n") + "\n":
                 raise ValueError(f"not as {format} rows are written")
-        fault = impossible(rated, se, max_steps)
+        fault = impossible(rated, se, max_steps, se_exit)
         if fault:
             raise ValueError(fault)
         return rated
@@ -82,9 +86,11 @@ def _plain(found: re.Match[str], quiz: Quiz) -> Rated:
     return int(line), quiz, rating
 
 
-def impossible(rated: Rated, se: bool, max_steps: int | None) -> str | None:
+def impossible(
+    rated: Rated, se: bool, max_steps: int | None, se_exit: EarlyExit | None = None
+) -> str | None:
     """What makes ``rated`` a row no search could give (``se``: Sudoku Explainer's columns
-    asked for; ``max_steps``: the job's), or None."""
+    asked for; ``max_steps``, ``se_exit``: the job's), or None."""
     line, quiz, r = rated
     if line < 1:
         return f"line {line}"
@@ -106,16 +112,17 @@ def impossible(rated: Rated, se: bool, max_steps: int | None) -> str | None:
         return "complete false without --max-steps"
     if not se:
         return _no_se(r)
-    return _se_fault(r, quiz_text=str(quiz))
+    return _se_fault(r, str(quiz), se_exit)
 
 
 def _no_se(r: Rating) -> str | None:
     return None if r.er is None else "Sudoku Explainer's columns without --scale se"
 
 
-def _se_fault(r: Rating, quiz_text: str) -> str | None:
+def _se_fault(r: Rating, quiz_text: str, se_exit: EarlyExit | None) -> str | None:
     """Sudoku Explainer's columns as ``rate_quiz`` gives them: a rating for a quiz with one
-    solution whose search ended, else ER saying why (ep, ed empty)."""
+    solution whose search ended, else ER saying why (ep, ed empty); with ``se_exit``, ER
+    ``>X`` (X its limit) and EP and ED each ``>X`` or a figure, or a rating not above X."""
     if r.er is None:
         return "no Sudoku Explainer's columns with --scale se"
     if r.solutions != 1 or not r.complete:
@@ -123,6 +130,8 @@ def _se_fault(r: Rating, quiz_text: str) -> str | None:
         if (r.er, r.ep, r.ed) != (why["er"], why["ep"], why["ed"]):
             return f"er {r.er!r}, want {why['er']!r} and no ep, ed"
         return None
+    if is_known_above(r.er):
+        return _known_above_fault(r, se_exit)
     er, ep = _SE_FIGURE.fullmatch(r.er), _SE_FIGURE.fullmatch(r.ep or "")
     # a bound (>=) on EP (no value placed yet) comes with one on ER, never an exact ER
     if er is None or ep is None or (ep.group(1) and not er.group(1)):
@@ -131,4 +140,18 @@ def _se_fault(r: Rating, quiz_text: str) -> str | None:
     # ED is a bound only while no step is found: EP is then a bound too
     if ed is None or (ed.group(1) and not ep.group(1)):
         return f"ed {r.ed!r}"
+    if se_exit is not None and float(r.er.removeprefix(">=")) > se_exit.limit:
+        return f"er {r.er!r} past {se_exit.option}"
+    return None
+
+
+def _known_above_fault(r: Rating, se_exit: EarlyExit | None) -> str | None:
+    """A row of a rating stopped above X: ``>X`` for ER, X the job's limit; EP and ED ``>X`` or a
+    figure."""
+    over = None if se_exit is None else f">{se_exit.limit:.1f}"
+    if r.er != over:
+        return f"er {r.er!r} without --above or --below" if over is None else f"er {r.er!r}"
+    for name, figure in (("ep", r.ep), ("ed", r.ed)):
+        if figure != over and not re.fullmatch(r"\d+\.\d", figure or ""):
+            return f"{name} {figure!r}"
     return None

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.tools.rate import Rated
-from sudoku_repl.tools.rate_rows import PROG
+from sudoku_repl.tools.rate_rows import PROG, is_known_above
 from sudoku_repl.views.rating_plot import Point, svg_scatter
 
 
@@ -48,24 +48,24 @@ def spearman(xs: Sequence[float], ys: Sequence[float]) -> float | None:
 
 
 def points(rated: Iterable[Rated]) -> list[Point]:
-    """The quizzes with an ER (a number, or a lower bound ``>=X``): the others (no solution,
-    several) have no place on the scale."""
+    """The quizzes with an ER (a number, a lower bound ``>=X``, or ``>X``: above X, the rating
+    stopped there): the others (no solution, several) have no place on the scale."""
     found = []
     for line, _, rating in rated:
         er = rating.er or ""
-        lower = er.startswith(">=")
+        lower, above = er.startswith(">="), is_known_above(er)
         try:
-            value = float(er.removeprefix(">="))
+            value = float(er.lstrip(">="))
         except ValueError:
             continue
-        found.append(Point(line, value, rating.steps_total, rating.biggest_total, lower))
+        found.append(Point(line, value, rating.steps_total, rating.biggest_total, lower, above))
     return found
 
 
 def correlations(found: Sequence[Point]) -> tuple[float | None, float | None]:
     """Spearman's rho of steps and of the biggest level with ER, over the quizzes whose ER is
-    exact (a lower bound would rank them wrongly)."""
-    exact = [p for p in found if not p.lower]
+    exact (a lower bound, or ``>X``, would rank them wrongly)."""
+    exact = [p for p in found if p.exact]
     er = [p.er for p in exact]
     return (
         spearman(er, [float(p.steps) for p in exact]),
@@ -79,7 +79,7 @@ def write_plot(path: str, rated: Sequence[Rated], source: str) -> str:
     found = points(rated)
     rhos = correlations(found)
     write_atomic(path, svg_scatter(found, rhos, source))
-    exact = sum(not p.lower for p in found)
+    exact = sum(p.exact for p in found)
     said = ", ".join(
         f"{name} {'not defined' if rho is None else f'{rho:.2f}'}"
         for name, rho in zip(("steps", "biggest level"), rhos, strict=True)

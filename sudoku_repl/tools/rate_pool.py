@@ -17,7 +17,7 @@ from functools import partial
 import attrs
 
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.rate import Interrupted, Rated, Rating, never, rate_givens
+from sudoku_repl.tools.rate import EarlyExit, Interrupted, Rated, Rating, never, rate_givens
 
 
 class StopFlag:
@@ -58,6 +58,7 @@ def rate_chunk(
     max_steps: int | None,
     run_mode: int = 0,
     se_timeout: float | None = None,
+    se_exit: EarlyExit | None = None,
 ) -> list[Rating]:
     """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
     parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
@@ -66,7 +67,9 @@ def rate_chunk(
     ratings = []
     for quiz in givens:
         try:
-            ratings.append(rate_givens(quiz, max_steps, _worker_stop, run_mode, True, se_timeout))
+            ratings.append(
+                rate_givens(quiz, max_steps, _worker_stop, run_mode, True, se_timeout, se_exit)
+            )
         except Interrupted:
             break
     return ratings
@@ -119,13 +122,16 @@ def rate_batches(
     run_mode: int = 0,
     se_timeout: float | None = None,
     pool: Pool | None = None,
+    *,
+    se_exit: EarlyExit | None = None,
 ) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
     (registered where it is searched: ``engines.check_mode``). The rows come in batches as
     they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
     together: a caller writes and flushes them at once). Ends early, without the interrupted
-    quiz, once ``stop`` is set.
+    quiz, once ``stop`` is set. ``se_timeout``, ``se_exit``: Sudoku Explainer's ratings too
+    (``rate_givens``).
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
     as chunks come back. The worker processes are started, and the first chunks handed out,
@@ -137,7 +143,7 @@ def rate_batches(
         plan = chunks(len(quizzes), jobs)
         jobs = min(jobs, len(plan))  # never a worker with no chunk to take
         if jobs <= 1:
-            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout)
+            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout, se_exit)
         executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
         pool = Pool(executor, jobs, partial(_shut, executor))
     work = partial(
@@ -145,6 +151,7 @@ def rate_batches(
         max_steps=max_steps,
         run_mode=run_mode,
         se_timeout=se_timeout,
+        se_exit=se_exit,
     )
     plan = chunks(len(quizzes), pool.slots, pool.most)
     batches = _Gathering(quizzes, plan, work, pool, stop).batches()
@@ -170,10 +177,11 @@ def _rate_here(
     stop: StopFlag,
     run_mode: int = 0,
     se_timeout: float | None = None,
+    se_exit: EarlyExit | None = None,
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
-            rating = rate_givens(quiz.givens, max_steps, stop, run_mode, True, se_timeout)
+            rating = rate_givens(quiz.givens, max_steps, stop, run_mode, True, se_timeout, se_exit)
         except Interrupted:
             return
         yield [(line, quiz, rating)]

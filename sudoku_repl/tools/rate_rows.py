@@ -87,6 +87,12 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     cut = sum(not r.complete for r in ratings)
     if cut:
         parts.append(f"{cut} stopped by --max-steps")
+    above = [er for r in ratings if (er := r.er) is not None and is_known_above(er)]
+    if above:  # (one limit a run: --above X or --below X)
+        parts.append(
+            f"{counted(len(above), 'quiz', 'quizzes')} with ER above {above[0][1:]} "
+            "(rating stopped there)"
+        )
     if ratings:
         parts.append(
             f"median steps to the first solution {_median(r.steps_first for r in found)}, "
@@ -100,6 +106,12 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     engine_ms = sum(r.ms for r in ratings)
     parts.append(f"engine time {engine_ms / 1000:.2f} s, wall time {wall:.2f} s")
     return f"{PROG}: " + "; ".join(parts) + "."
+
+
+def is_known_above(figure: str | None) -> bool:
+    """Whether a Sudoku Explainer figure is ``>X``: known to be above X, the rating stopped
+    there (``--above``, ``--below``; not ``>=X``, a lower bound where the time limit came)."""
+    return figure is not None and figure.startswith(">") and not figure.startswith(">=")
 
 
 def counted(n: int, one: str, many: str | None = None) -> str:

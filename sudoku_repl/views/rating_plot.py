@@ -1,13 +1,15 @@
 """``rate --plot FILE.svg``: this project's own measures of a quiz against Sudoku Explainer's ER,
 as a standalone SVG scatter, two panels side by side: the steps of the whole search (log
-scale) and the biggest guess level, each against ER. Pure drawing from the figures it is
-given; the helpers of the picture (its head, round tick steps, label widths) are the
-timeline's (``views/timeline.py``).
+scale) and the biggest guess level, each against ER, with the median of each whole ER (a line
+where the two measures agree, rising with ER). Pure drawing from the figures it is given; the
+helpers of the picture (its head, round tick steps, label widths) are the timeline's
+(``views/timeline.py``).
 """
 
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Callable, Sequence
 from xml.sax.saxutils import escape
 
@@ -18,18 +20,29 @@ from sudoku_repl.views.timeline import nice, svg_head
 _W, _H = 860, 420  # the picture
 _PANEL_W, _PANEL_H = 340, 290  # one panel's plot area
 _LEFT, _GAP, _TOP = 64, 90, 74  # the first panel's left edge, between the panels, the plots' top
+_LINE = 14  # between two lines of the legend
 
 
 @attrs.frozen
 class Point:
-    """One rated quiz: its file line, ER (``lower``: a lower bound, the time limit came first),
-    and this project's figures for the whole search."""
+    """One rated quiz: its file line, ER (``lower``: a lower bound, the time limit came first;
+    ``above``: ER is above this, the rating stopped there, ``--above``/``--below``), and this
+    project's figures for the whole search."""
 
     line: int
     er: float
     steps: int
     biggest: int
     lower: bool = False
+    above: bool = False
+
+    @property
+    def exact(self) -> bool:
+        return not (self.lower or self.above)
+
+    @property
+    def er_text(self) -> str:
+        return f"{'>=' if self.lower else '>' if self.above else ''}{self.er:.1f}"
 
 
 @attrs.frozen
@@ -75,20 +88,56 @@ def svg_scatter(points: Sequence[Point], correlations: Sequence[float | None], s
     what was rated, in the title. Each quiz is a circle of class ``quiz`` in each panel (hollow
     when its ER is a lower bound), with a tooltip."""
     title = f"This project's measures against Sudoku Explainer's ER: {source}"
-    out = svg_head(_W, _H, title, _LEFT)
-    out.append(
-        f'<text x="{_LEFT}" y="38" fill="#444">{len(points)} quizzes; hollow: ER is a lower '
-        "bound (the time limit came first)</text>"
-    )
+    legend = _legend(points)
+    top = _TOP + _LINE * (len(legend) - 2)  # the plots' top, below the legend's lines
+    out = svg_head(_W, _H + top - _TOP, title, _LEFT)
+    out += [
+        f'<text class="legend" x="{_LEFT}" y="{38 + _LINE * k}" fill="#444">{escape(line)}</text>'
+        for k, line in enumerate(legend)
+    ]
     # ER from the whole number below the easiest quiz's to the one above the hardest's
     ers = [p.er for p in points] or [0.0]
     er_range = (math.floor(min(ers)), max(math.floor(min(ers)) + 1, math.ceil(max(ers))))
     for k, (axis, rho) in enumerate(
         zip((_steps_axis(points), _level_axis(points)), correlations, strict=True)
     ):
-        out += _panel(points, axis, rho, _LEFT + k * (_PANEL_W + _GAP), er_range)
+        out += _panel(points, axis, rho, _LEFT + k * (_PANEL_W + _GAP), top, er_range)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _legend(points: Sequence[Point]) -> list[str]:
+    """What the points are, a line each: how many, how many of them are not exact ratings, and
+    the median line."""
+    lower = sum(p.lower for p in points)
+    above = [p for p in points if p.above]
+    said = []
+    if lower or not above:
+        said.append(
+            f"hollow: ER is a lower bound (the time limit came first, or a step this rating lacks): {lower}"
+        )
+    if above:
+        said.append(f"orange: ER above {above[0].er:.1f} (the rating stopped there): {len(above)}")
+    said.append(
+        f"{len(points)} quizzes; red line: the median of each whole ER (exact ratings only)"
+    )
+    return said
+
+
+def _medians(points: Sequence[Point], axis: Axis) -> list[tuple[float, float]]:
+    """(the median ER, the median of the panel's measure) of the exact ratings of each whole
+    ER, in order (the medians of a band are drawn inside it, never past the axis's end)."""
+    bands: dict[int, list[Point]] = {}
+    for p in points:
+        if p.exact:
+            bands.setdefault(math.floor(p.er), []).append(p)
+    return [
+        (
+            statistics.median(p.er for p in bands[band]),
+            statistics.median(axis.value(p) for p in bands[band]),
+        )
+        for band in sorted(bands)
+    ]
 
 
 def _panel(
@@ -96,9 +145,10 @@ def _panel(
     axis: Axis,
     rho: float | None,
     x0: float,
+    top: float,
     er_range: tuple[int, int],
 ) -> list[str]:
-    y0 = _TOP + _PANEL_H  # the bottom of the plot
+    y0 = top + _PANEL_H  # the bottom of the plot
     lo, hi = er_range
 
     def x(er: float) -> float:
@@ -112,9 +162,9 @@ def _panel(
     kind = axis.name.split()[0]
     out = [
         f'<g class="panel {escape(kind)}">',
-        f'<text x="{x0}" y="{_TOP - 12}" font-weight="bold">{escape(heading)}</text>',
+        f'<text x="{x0}" y="{top - 12}" font-weight="bold">{escape(heading)}</text>',
         f'<line x1="{x0}" y1="{y0}" x2="{x0 + _PANEL_W}" y2="{y0}" stroke="black"/>',
-        f'<line x1="{x0}" y1="{_TOP}" x2="{x0}" y2="{y0}" stroke="black"/>',
+        f'<line x1="{x0}" y1="{top}" x2="{x0}" y2="{y0}" stroke="black"/>',
     ]
     for t in axis.ticks:
         yy = y(t)
@@ -131,11 +181,21 @@ def _panel(
         )
     middle = x0 + _PANEL_W / 2
     out.append(f'<text x="{middle:.1f}" y="{y0 + 34}" text-anchor="middle">ER</text>')
+    medians = _medians(points, axis)
+    if len(medians) > 1:
+        drawn = " ".join(f"{x(er):.1f},{y(v):.1f}" for er, v in medians)
+        out.append(
+            f'<polyline class="median" points="{drawn}" fill="none" stroke="#d62728" '
+            'stroke-width="1.5"/>'
+        )
     for p in points:
         value = axis.value(p)
-        fill = 'fill="none" stroke="#1f5fbf"' if p.lower else 'fill="#1f5fbf" fill-opacity="0.35"'
-        rated = f"{'>=' if p.lower else ''}{p.er:.1f}"
-        tip = f"line {p.line}: ER {rated}, {p.steps} steps, biggest level {p.biggest}"
+        fill = (
+            'fill="none" stroke="#1f5fbf"' if p.lower
+            else 'fill="none" stroke="#e07b00"' if p.above
+            else 'fill="#1f5fbf" fill-opacity="0.35"'
+        )  # fmt: skip
+        tip = f"line {p.line}: ER {p.er_text}, {p.steps} steps, biggest level {p.biggest}"
         out.append(
             f'<circle class="quiz" cx="{x(p.er):.1f}" cy="{y(value):.1f}" r="2.5" {fill}>'
             f"<title>{escape(tip)}</title></circle>"

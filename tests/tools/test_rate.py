@@ -450,7 +450,7 @@ def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
 def test_an_unknown_scale_lists_the_scales() -> None:
     run = rate(str(TOP95), "--scale", "foo")
     assert run.returncode == 2
-    assert "invalid choice: 'foo' (choose from 'steps', 'se')" in run.stderr
+    assert "invalid choice: 'foo' (choose from 'steps', 'se', 'both')" in run.stderr
 
 
 def test_a_note_after_a_quiz_is_passed_over(capsys: pytest.CaptureFixture[str]) -> None:

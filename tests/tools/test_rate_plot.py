@@ -90,3 +90,30 @@ def test_an_interrupted_rating_draws_no_plot(
     assert main_rate(args, interrupted=lambda: True) == 130  # Ctrl-C before the first quiz
     assert capsys.readouterr().err.rstrip().endswith(f"({plot} not drawn)")
     assert not plot.exists()
+
+
+def test_the_median_line_goes_through_each_whole_ers_medians_inside_the_axis() -> None:
+    """ERs 5.4 and 5.6 (levels 2 and 4), 9.0 twice (levels 6 and 8), and a lower bound and an
+    early exit's ``>X`` left out: the line joins (5.5, 3) and (9.0, 7), and ends on the axis's
+    last ER, 9, not past it."""
+    from sudoku_repl.views.rating_plot import Point, svg_scatter
+
+    points = [
+        Point(1, 5.4, 10, 2),
+        Point(2, 5.6, 20, 4),
+        Point(3, 9.0, 30, 6),
+        Point(4, 9.0, 40, 8),
+        Point(5, 9.0, 50, 30, lower=True),
+        Point(6, 8.5, 60, 40, above=True),
+    ]
+    root = ET.fromstring(svg_scatter(points, (None, None), "six"))
+    panel = next(g for g in root.iter(f"{SVG}g") if g.get("class") == "panel biggest")
+    axis = next(iter(panel.iter(f"{SVG}line")))  # the ER axis: x1 (ER 5) to x2 (ER 9)
+    left, right, bottom = (float(axis.get(k) or 0) for k in ("x1", "x2", "y1"))
+    (line,) = [p for p in panel.iter(f"{SVG}polyline") if p.get("class") == "median"]
+    drawn = [tuple(map(float, xy.split(","))) for xy in (line.get("points") or "").split()]
+    xs = [x for x, _ in drawn]
+    assert xs == pytest.approx([left + (right - left) * 0.5 / 4, right], abs=0.1)
+    # levels 0 to 40 (the lower bound's 30 and the >X's 40 are on the axis, not on the line)
+    assert [bottom - y for _, y in drawn] == pytest.approx([290 * 3 / 40, 290 * 7 / 40], abs=0.1)
+    assert [c.get("stroke") for c in panel.iter(f"{SVG}circle")][-2:] == ["#1f5fbf", "#e07b00"]

@@ -21,9 +21,11 @@ def rate(
     puzzle: str,
     time_limit: float | None = 60.0,
     interrupted: Callable[[], bool] | None = None,
+    above: float | None = None,
+    below: float | None = None,
 ) -> SERating:
     """ER, EP and ED of an 81-character puzzle (see ``rating.rate``; ``interrupted`` true
-    raises ``rating.Interrupted``)."""
+    raises ``rating.Interrupted``; ``above``/``below``: its early exits)."""
     from sudoku_repl.techniques.explainer.rating import rate as _rate
 
-    return _rate(puzzle, time_limit, interrupted)
+    return _rate(puzzle, time_limit, interrupted, above, below)

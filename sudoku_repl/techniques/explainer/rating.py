@@ -20,6 +20,7 @@ from sudoku_repl.techniques.explainer import (
     uniqueness,
     wings,
 )
+from sudoku_repl.techniques.explainer.floors import cut, floors
 from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
@@ -94,7 +95,9 @@ class SERating:
     anything: then ``er`` is a true lower bound, the hardest step reached or the level the
     search had exhausted, whichever is higher. ``ep_is_lower_bound``: no value was placed
     yet (``ep`` is then that bound too); ``ed_is_lower_bound``: no step was found (``ed`` is
-    the level the first step's search had exhausted)."""
+    the level the first step's search had exhausted). ``known_above``: X when the rating
+    stopped early because ER is known to be above X (``rate(..., above=X)`` or ``below=X``;
+    ``er_is_lower_bound`` is then set too)."""
 
     er: float
     ep: float
@@ -103,27 +106,13 @@ class SERating:
     er_is_lower_bound: bool = False
     ep_is_lower_bound: bool = False
     ed_is_lower_bound: bool = False
-
-
-# the lowest rating (tenths) each technique can give, where it is above 1.0: a search stopped
-# inside a technique has exhausted everything below the lowest of it and those after it
-FLOORS = {
-    "aligned pair exclusion": 62,
-    "cycles and forcing chains": 65,
-    "aligned triplet exclusion": 75,
-    "nishio": 75,
-    "multiple forcing chains": 80,
-    "dynamic forcing chains": 85,
-    "dynamic forcing chains (+)": 90,
-    "nested forcing chains (+ forcing chains)": 95,
-    "nested forcing chains (+ multiple forcing chains)": 100,
-    **{f"nested forcing chains (+ dynamic forcing chains, {n})": 105 for n in range(4)},
-}
+    known_above: float | None = None
 
 
 def exhausted_level(order: Sequence[tuple[str, Finder]], index: int) -> int:
-    """A lower bound (tenths) of any step found from technique ``index`` on."""
-    return min(FLOORS.get(name, 10) for name, _ in order[index:])
+    """A lower bound (tenths) of any step found from technique ``index`` on: the least of
+    their floors (``floors``)."""
+    return min(floors(order)[index:])
 
 
 class _Timeout(Exception):
@@ -176,13 +165,19 @@ def rate(
     puzzle: str,
     time_limit: float | None = 60.0,
     interrupted: Callable[[], bool] | None = None,
+    above: float | None = None,
+    below: float | None = None,
 ) -> SERating:
     """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
     solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
     hardest step reached and ``er_is_lower_bound`` is set. ``interrupted`` (Ctrl-C's flag,
     say) is polled where the time limit is looked at (before each technique and often inside
     the chain searches); once true, ``Interrupted`` is raised. A puzzle without a single
-    solution gets a meaningless rating: check it first."""
+    solution gets a meaningless rating: check it first.
+
+    Early exits, for a filter of the hardest puzzles: ``above=X`` stops once a step rated above
+    X has been taken; ``below=X`` stops before a step rated above X is taken, without trying
+    the techniques that all rate above X (``floors``). Either sets ``known_above`` to X."""
     if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
@@ -190,16 +185,21 @@ def rate(
     grid = Grid.from_puzzle(puzzle)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     order = techniques(poller(deadline, interrupted))
+    tried = order if below is None else order[: cut(order, round(below * 10))]
     er = ep = ed = 0
     pearl_set = diamond_set = False
     steps: list[Step] = []
     lower = False
+    exceeded: float | None = None
     while not grid.is_solved():
         try:
-            hint = first_hint(grid, order, deadline, interrupted)
+            hint = first_hint(grid, tried, deadline, interrupted)
         except _Timeout as timeout:
             lower = True
             er = max(er, exhausted_level(order, timeout.index))
+            break
+        if below is not None and (_over(hint, below) if hint else len(tried) < len(order)):
+            exceeded = below  # the step to take rates above ``below``: it is not taken
             break
         if hint is None:  # beyond every technique: at least the last one's level
             lower = True
@@ -215,6 +215,10 @@ def rate(
             if hint.placement is not None:
                 ep = er
                 pearl_set = True
+        if above is not None and _over(hint, above):
+            exceeded = above
+            break
+    lower = lower or exceeded is not None
     if lower and not pearl_set:
         ep = er
         if not diamond_set:
@@ -227,4 +231,10 @@ def rate(
         lower,
         lower and not pearl_set,
         lower and not diamond_set,
+        exceeded,
     )
+
+
+def _over(hint: Hint, limit: float) -> bool:
+    """Whether the hint rates above ``limit`` (a rating as written, 9.0)."""
+    return hint.rating > round(limit * 10)
