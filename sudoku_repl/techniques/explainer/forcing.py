@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 
+from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.chains import Found, length_penalty, sorted_hints
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, CELL_UNITS, MASK_DIGITS, UNITS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -263,6 +264,13 @@ class Chainer:
             self._common(grid, "Cell Forcing Chain", 5, cell_off, value_off, out)
 
     def hints(self, grid: Grid) -> list[Hint]:
+        found = native_chains.chainer_hints(
+            grid, self.multiple, self.dynamic, self.nishio, self.level
+        )
+        return self.pure_hints(grid) if found is None else found
+
+    def pure_hints(self, grid: Grid) -> list[Hint]:
+        """The hints found in Python (the reference of the native search)."""
         out: list[Found] = []
         self.table = grid.position_table()
         for cell in range(81):

@@ -14,6 +14,7 @@ from sudoku_repl.techniques.explainer import (
     exclusion,
     fish,
     forcing,
+    native_chains,
     singles,
     strong_links,
     subsets,
@@ -103,14 +104,21 @@ def first_hint(
     interrupted: Callable[[], bool] | None = None,
 ) -> Hint | None:
     """The first hint of the first technique that finds one. Before each technique, the time
-    limit (``deadline``) and the caller's ``interrupted`` are looked at."""
-    for _, finder in order:
-        if deadline is not None and time.monotonic() > deadline:
-            raise _Timeout
-        if interrupted is not None and interrupted():
-            raise Interrupted
-        for hint in finder(grid):
-            return hint
+    limit (``deadline``) and the caller's ``interrupted`` are looked at, and inside the native
+    chain search every thousand or so potentials."""
+    token = native_chains.limits.set((deadline, interrupted))  # (the native search's)
+    try:
+        for _, finder in order:
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Timeout
+            if interrupted is not None and interrupted():
+                raise Interrupted
+            for hint in finder(grid):
+                return hint
+    except native_chains.Stopped as stopped:
+        raise Interrupted if stopped.interrupted else _Timeout from None
+    finally:
+        native_chains.limits.reset(token)
     return None
 
 
