@@ -17,7 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import advanced, forcing, native_chains, rate
+from sudoku_repl.techniques.explainer import (
+    advanced,
+    chains,
+    exclusion,
+    forcing,
+    native_chains,
+    rate,
+)
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from tests.support.helpers import TEST_DATA, read_lines
@@ -71,6 +78,21 @@ def test_native_chains_find_the_pure_hints_in_the_same_order(
     assert (grid.values, grid.cands) == before  # the search works on its own copy
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
+def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: float) -> None:
+    grid = grid_at(puzzle, int(where * len(path(puzzle))))
+    assert list(chains.cycles_and_forcing_chains(grid)) == list(
+        chains.pure_cycles_and_forcing_chains(grid)
+    )
+    for degree in (2, 3):
+        native_found = native_chains.exclusion_removals(grid, degree)
+        assert native_found is not None
+        pure = list(exclusion.aligned_exclusion(degree, pure=True)(grid))
+        assert [h.eliminations for h in pure] == list(native_found)
+        assert list(exclusion.aligned_exclusion(degree)(grid)) == pure
+
+
 def test_a_grid_with_chains_of_every_kind() -> None:
     """A fixed state of the 7.3 puzzle (the first of the slice) where the multiple, dynamic
     and dynamic (+) chains find many hints: the whole lists equal, not only the first."""
@@ -79,6 +101,11 @@ def test_a_grid_with_chains_of_every_kind() -> None:
         pure = chainer(mode).pure_hints(grid)
         assert len(pure) > 3 or mode[2]  # (Nishio finds nothing there)
         assert native_hints(grid, mode) == pure
+    cycles = list(chains.pure_cycles_and_forcing_chains(grid))
+    assert len(cycles) > 3
+    assert native_chains.cycle_hints(grid) == cycles
+    triplets = [h.eliminations for h in exclusion.aligned_exclusion(3, pure=True)(grid)]
+    assert list(native_chains.exclusion_removals(grid, 3) or ()) == triplets
 
 
 @pytest.mark.parametrize(
@@ -97,9 +124,20 @@ def test_a_grid_with_chains_of_every_kind() -> None:
     ],
 )
 def test_bad_grids_from_python_are_refused(values: object, cands: object, why: str) -> None:
-    search = native.se_chainer() or native._extension()[0].se_chainer  # type: ignore[union-attr]
+    ext = native._extension()[0]
     with pytest.raises(ValueError, match=why):
-        search(values, cands, True, True, False, 0, None, None)  # type: ignore[arg-type]
+        ext.se_chainer(values, cands, True, True, False, 0, None, None)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=why):
+        ext.se_cycles(values, cands, None, None)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=why):
+        ext.se_exclusion(values, cands, 3, 0)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("degree", [1, 4, -3])
+def test_exclusion_takes_two_or_three_cells(degree: int) -> None:
+    grid = Grid.from_puzzle(SLICE[0])
+    with pytest.raises(ValueError):
+        native._extension()[0].se_exclusion(grid.values, grid.cands, degree, 0)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,8 @@ static PyMethodDef module_methods[] = {
     {"value_events", value_events, METH_VARARGS, "the value changes of a cell's track"},
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
+    {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
+    {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
@@ -183,7 +184,14 @@ def _search(grid: Grid, cell_links: bool, unit_links: bool, out: list[Found]) ->
 
 
 def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
-    """X-cycles and X-chains, then Y-cycles, then XY-cycles and forcing chains; easiest first."""
+    """X-cycles and X-chains, then Y-cycles, then XY-cycles and forcing chains; easiest first
+    (from the native search where there is one)."""
+    found = native_chains.cycle_hints(grid)
+    yield from pure_cycles_and_forcing_chains(grid) if found is None else found
+
+
+def pure_cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
+    """``cycles_and_forcing_chains`` in Python, the reference."""
     found: list[Found] = []
     _search(grid, False, True, found)
     _search(grid, True, False, found)

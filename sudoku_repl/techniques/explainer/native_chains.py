@@ -12,12 +12,12 @@ so that a rating stops within a fraction of a second; a search stopped by a limi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 
 from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer.grid import Grid
-from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.hint import Hint, Removals
 
 #: the names of the native chain hints, by the numbers ``se_forcing.c`` gives them
 CHAIN_NAMES = (
@@ -26,6 +26,16 @@ CHAIN_NAMES = (
     "Double Forcing Chain",
     "Cell Forcing Chain",
     "Region Forcing Chain",
+)
+
+#: the names of the cycles and forcing chains of ``se_cycles.c``, by its numbers
+CYCLE_NAMES = (
+    "Bidirectional X-Cycle",
+    "Bidirectional Y-Cycle",
+    "Bidirectional Cycle",
+    "Forcing X-Chain",
+    "Forcing Y-Chain",
+    "Forcing Chain",
 )
 
 #: (deadline on time.monotonic's clock or None, a callable that says stop or None)
@@ -59,3 +69,36 @@ def chainer_hints(
         Hint(CHAIN_NAMES[name], rating, removals, placement)
         for name, rating, removals, placement, _, _ in found
     ]
+
+
+def cycle_hints(grid: Grid) -> list[Hint] | None:
+    """``chains.cycles_and_forcing_chains``' hints, easiest first, from the C; None on the pure
+    build."""
+    search = native.se_cycles()
+    if search is None:
+        return None
+    deadline, poll = limits.get()
+    found = search(grid.values, grid.cands, deadline, poll)
+    if isinstance(found, int):
+        raise Stopped(found == 2)
+    return [
+        Hint(CYCLE_NAMES[name], rating, removals, placement)
+        for name, rating, removals, placement, _, _ in found
+    ]
+
+
+def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
+    """The removals of ``exclusion.aligned_exclusion(degree)``'s hints in its order, from the
+    C; None on the pure build. The first is searched alone (the rating takes only it), the
+    rest when asked for."""
+    search = native.se_exclusion()
+    if search is None:
+        return None
+
+    def found() -> Iterator[Removals]:
+        first = search(grid.values, grid.cands, degree, 1)
+        if first:
+            yield first[0]
+            yield from search(grid.values, grid.cands, degree, 0)[1:]
+
+    return found()
