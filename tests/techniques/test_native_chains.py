@@ -10,6 +10,7 @@ SukakuExplainer's figures on the native build, and ``.ci/pure`` runs it again on
 from __future__ import annotations
 
 import functools
+import signal
 import time
 
 import pytest
@@ -27,6 +28,7 @@ from sudoku_repl.techniques.explainer import (
 )
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
 from tests.support.helpers import TEST_DATA, read_lines
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="no native core in this build")
@@ -185,3 +187,43 @@ def test_a_deadline_past_stops_the_search() -> None:
     finally:
         native_chains.limits.reset(token)
     assert not stopped.value.interrupted
+
+
+def test_ctrl_c_inside_the_native_search_raises_keyboard_interrupt() -> None:
+    """SIGINT lands while the C searches (raised here by the poll, which the search calls
+    right after it looks at the signals): the next look, a thousand potentials on, raises
+    KeyboardInterrupt out of the C."""
+    grid = grid_at(SLICE[0], 17)
+    polls: list[int] = []
+
+    def ctrl_c() -> bool:
+        polls.append(1)
+        if len(polls) == 1:
+            signal.raise_signal(signal.SIGINT)
+        return False
+
+    token = native_chains.limits.set((None, ctrl_c))
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)  # (whatever the runner's)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            native_chains.chainer_hints(grid, *MODES[3])
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        native_chains.limits.reset(token)
+    assert len(polls) == 1
+
+
+def test_a_stop_inside_the_native_search_interrupts_the_rating() -> None:
+    """The rating's interrupt callable says stop only once the chain search runs (its first
+    answer, before the technique, is no): the rating raises Interrupted from inside the C."""
+    grid = grid_at(SLICE[0], 17)
+    answers: list[bool] = []
+
+    def second_says_stop() -> bool:
+        answers.append(len(answers) >= 1)
+        return answers[-1]
+
+    order = (("dynamic forcing chains (+)", chainer(MODES[3])),)
+    with pytest.raises(Interrupted):
+        first_hint(grid, order, None, second_says_stop)
+    assert answers == [False, True]
