@@ -31,7 +31,9 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
 from tests.support.helpers import TEST_DATA, read_lines
 
-pytestmark = pytest.mark.skipif(not native.available(), reason="no native core in this build")
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
 
 SLICE = [line.split()[0] for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 # (multiple, dynamic, nishio, level): Nishio, multiple, dynamic, dynamic (+) forcing chains

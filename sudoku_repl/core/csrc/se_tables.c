@@ -198,7 +198,8 @@ int se_ancestors(SeCtx *x, int pot) {
         if (grow((void **)&x->queue, &x->cap_queue, tail + p->n_parents, sizeof(int32_t), x) < 0)
             return -1;
         p = &x->pots[x->queue[head - 1]];
-        memcpy(x->queue + tail, x->par + p->parents, (size_t)p->n_parents * sizeof(int32_t));
+        if (p->n_parents)
+            memcpy(x->queue + tail, x->par + p->parents, (size_t)p->n_parents * sizeof(int32_t));
         tail += p->n_parents;
     }
     return count;
@@ -328,7 +329,8 @@ PyObject *se_found_list(SeCtx *x) {
     SeFound *sorted = PyMem_Malloc(((size_t)x->n_found + 1) * sizeof(SeFound));
     if (!sorted)
         return PyErr_NoMemory();
-    memcpy(sorted, x->found, (size_t)x->n_found * sizeof(SeFound));
+    if (x->n_found) /* (found is NULL while nothing was found) */
+        memcpy(sorted, x->found, (size_t)x->n_found * sizeof(SeFound));
     for (int i = 0; i < x->n_found; i++)
         sorted[i].sort_key = sorted[i].sort_key * 1000000 + i;
     qsort(sorted, (size_t)x->n_found, sizeof(SeFound), compare_found);
