@@ -1,7 +1,8 @@
 """Our Sudoku Explainer rating against SukakuExplainer 1.15.10's ``serate``, side by side on the
 same puzzles in one run, per ER band (<= 9.4, 9.5-10.5, >= 11): the median CPU per puzzle of
-serate (the whole JVM's CPU: the JVM's user + system time of the band's run, shared among its
-puzzles in proportion to the time serate gives each, so that start-up, JIT and GC count), of
+serate (the whole JVM's CPU: the JVM's user + system time of the band's run, one JVM a band,
+shared among its puzzles in proportion to the time serate gives each, so that start-up, JIT
+and GC count), of
 ours on the native chain search and of ours in pure Python, the ratios ours/serate, and the
 peak memory of each (resident set).
 
@@ -164,6 +165,26 @@ def run_serate(
     return ers, [cpu * e / total for e in elapsed], after.ru_maxrss / 1024, elapsed
 
 
+def run_serate_by_band(
+    jar: Path, rows: list[tuple[str, int]], folder: Path
+) -> tuple[list[float], list[float], float, list[float]]:
+    """``run_serate`` once for each expected band (one JVM each: a band's JVM time is shared
+    among its own puzzles only), the results back in the order of ``rows``."""
+    ers = [0.0] * len(rows)
+    cpu = [0.0] * len(rows)
+    own = [0.0] * len(rows)
+    peak = 0.0
+    for band in range(3):
+        idx = [i for i, (_, b) in enumerate(rows) if b == band]
+        if not idx:
+            continue
+        b_ers, b_cpu, b_peak, b_own = run_serate(jar, [rows[i][0] for i in idx], folder)
+        peak = max(peak, b_peak)
+        for k, i in enumerate(idx):
+            ers[i], cpu[i], own[i] = b_ers[k], b_cpu[k], b_own[k]
+    return ers, cpu, peak, own
+
+
 def parse_elapsed(text: str) -> float:
     """serate's ``%e``: ``1m48s``, ``6.98s``, ``0.08s``, ``1h2m3s``."""
     seconds = 0.0
@@ -251,7 +272,7 @@ def main() -> None:
             if not shutil.which("java"):
                 print("serate: skipped, no java on this machine")
             else:
-                serate = run_serate(jar, puzzles, folder)
+                serate = run_serate_by_band(jar, rows, folder)
     bands = [band_of(serate[0][i]) if serate else b for i, (_, b) in enumerate(rows)]
     native = run_ours(puzzles, False, args.timeout)
     pure_pick = [
