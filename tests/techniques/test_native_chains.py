@@ -67,7 +67,7 @@ def native_hints(grid: Grid, mode: tuple[bool, bool, bool, int]) -> list[Hint]:
     return found
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     puzzle=st.sampled_from(SLICE),
     where=st.floats(min_value=0.0, max_value=0.7),
@@ -82,7 +82,7 @@ def test_native_chains_find_the_pure_hints_in_the_same_order(
     assert (grid.values, grid.cands) == before  # the search works on its own copy
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
 def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: float) -> None:
     grid = grid_at(puzzle, int(where * len(path(puzzle))))
