@@ -152,6 +152,72 @@ class RemovalStepsScan(Protocol):
     def __call__(self, steps: Any, values: bytes, cands: Any, bit: int, empty: int, /) -> bytes: ...
 
 
+class SeChainer(Protocol):
+    """``forcing.Chainer``'s hints in C (``csrc/se_forcing.c``): (the grid's values and
+    candidate masks, 81 ints each, multiple, dynamic, nishio, level 0 or 1, a deadline on
+    ``time.monotonic``'s clock or None, a callable saying stop or None) -> [(name number,
+    rating, removals, placement, complexity, sort key)] easiest first, or when stopped 1 (the
+    deadline passed) or 2 (the callable said stop). Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        level: int,
+        deadline: float | None,
+        poll: Callable[[], bool] | None,
+        /,
+    ) -> (
+        list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int
+    ): ...
+
+
+def se_chainer() -> SeChainer | None:
+    """Sudoku Explainer's forcing-chain search in C (the explainer's ``native_chains``)."""
+    search: SeChainer | None = _function("se_chainer")
+    return search
+
+
+class SeCycles(Protocol):
+    """``chains.cycles_and_forcing_chains``' hints in C (``csrc/se_cycles.c``): (values,
+    candidate masks, deadline, stop callable) -> as ``SeChainer``."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        deadline: float | None,
+        poll: Callable[[], bool] | None,
+        /,
+    ) -> (
+        list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int
+    ): ...
+
+
+def se_cycles() -> SeCycles | None:
+    """Sudoku Explainer's cycles and forcing X/Y chains in C (the explainer's ``native_chains``)."""
+    search: SeCycles | None = _function("se_cycles")
+    return search
+
+
+class SeExclusion(Protocol):
+    """``exclusion.aligned_exclusion``'s hints in C (``csrc/se_exclusion.c``): (values,
+    candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+
+    def __call__(
+        self, values: list[int], cands: list[int], degree: int, limit: int, /
+    ) -> list[tuple[tuple[int, int], ...]]: ...
+
+
+def se_exclusion() -> SeExclusion | None:
+    """Aligned pair and triplet exclusion in C (the explainer's ``native_chains``)."""
+    search: SeExclusion | None = _function("se_exclusion")
+    return search
+
+
 def clash_test() -> Callable[[bytes, bytes], bool] | None:
     """``quiz``'s clash test in C: ``(values a byte per cell, the units as 16-bit numbers: each
     its number of cells, then its cells)`` -> whether no unit gives a value twice."""

@@ -11,6 +11,9 @@ static PyMethodDef module_methods[] = {
     {"cell_track", cell_track, METH_VARARGS, "the steps that changed a cell (History.cell_track)"},
     {"value_events", value_events, METH_VARARGS, "the value changes of a cell's track"},
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
+    {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
+    {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
+    {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -87,6 +90,7 @@ static int add_constants(PyObject *m) {
 }
 
 PyMODINIT_FUNC PyInit__native(void) {
+    se_tables_init();
     for (int i = 0; i < 1024; i++)
         if (!SMALL[i] && !(SMALL[i] = PyLong_FromLong(i)))
             return NULL;

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterator
 
+from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
@@ -254,5 +255,16 @@ def cycles_and_chains_found(grid: Grid, poll: Callable[[], None] | None = None) 
 
 
 def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
-    """The hints of ``cycles_and_chains_found``."""
-    yield from (f.hint for f in cycles_and_chains_found(grid))
+def cycles_and_forcing_chains(
+    grid: Grid, poll: Callable[[], None] | None = None
+) -> Iterator[Hint]:
+    """The hints of ``cycles_and_chains_found`` (from the native search where there is one)."""
+    found = native_chains.cycle_hints(grid)
+    yield from pure_cycles_and_forcing_chains(grid, poll) if found is None else found
+
+
+def pure_cycles_and_forcing_chains(
+    grid: Grid, poll: Callable[[], None] | None = None
+) -> Iterator[Hint]:
+    """``cycles_and_forcing_chains`` in Python, the reference."""
+    yield from (f.hint for f in cycles_and_chains_found(grid, poll))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import product
 
+from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
@@ -66,12 +67,19 @@ def _exclude(
     return tuple((c, v) for i, c in enumerate(cells) for v in digit_lists[i] if v not in allowed[i])
 
 
-def aligned_exclusion(degree: int) -> Finder:
+def aligned_exclusion(degree: int, pure: bool = False) -> Finder:
+    """Aligned pair (``degree`` 2) or triplet (3) exclusion: from the native search where
+    there is one, unless ``pure`` (the reference, below)."""
     name, rating = (
         ("Aligned Pair Exclusion", 62) if degree == 2 else ("Aligned Triplet Exclusion", 75)
     )
 
     def finder(grid: Grid) -> Iterator[Hint]:
+        found = None if pure else native_chains.exclusion_removals(grid, degree)
+        if found is not None:
+            for removals in found:
+                yield Hint(name, rating, removals)
+            return
         table = _candidates(grid, degree)
         cells = list(table)
         if len(cells) < degree:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
+from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.chains import (
     CELL_ORIGIN,
     NO_ORIGIN,
@@ -302,6 +303,17 @@ class Chainer:
         return sorted_found(out)
 
     def hints(self, grid: Grid) -> list[Hint]:
+        """``found``'s hints: from the native search where there is one and it takes this
+        chainer (levels 0 and 1; the nested levels are searched here)."""
+        found = None
+        if not self.suffix:
+            found = native_chains.chainer_hints(
+                grid, self.multiple, self.dynamic, self.nishio, self.level
+            )
+        return self.pure_hints(grid) if found is None else found
+
+    def pure_hints(self, grid: Grid) -> list[Hint]:
+        """The hints found in Python (the reference of the native search)."""
         return [f.hint for f in self.found(grid)]
 
     def __call__(self, grid: Grid) -> Iterator[Hint]:

@@ -13,6 +13,7 @@ from sudoku_repl.techniques.explainer import (
     exclusion,
     fish,
     forcing,
+    native_chains,
     nested,
     singles,
     strong_links,
@@ -31,7 +32,7 @@ def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     ``poll`` is called often inside the chain searches and raises to stop them."""
 
     def cycles(grid: Grid) -> Iterator[Hint]:
-        return (f.hint for f in chains.cycles_and_chains_found(grid, poll))
+        return chains.cycles_and_forcing_chains(grid, poll)
 
     return (
         ("hidden single", singles.hidden_singles),
@@ -135,17 +136,24 @@ def first_hint(
 ) -> Hint | None:
     """The first hint of the first technique that finds one. Before each technique, the time
     limit (``deadline``) and the caller's ``interrupted`` are looked at (the chain searches
-    look at them inside too, through the ``poll`` they were made with)."""
-    for index, (_, finder) in enumerate(order):
-        if deadline is not None and time.monotonic() > deadline:
-            raise _Timeout(index)
-        if interrupted is not None and interrupted():
-            raise Interrupted
-        try:
-            for hint in finder(grid):
-                return hint
-        except _Timeout:
-            raise _Timeout(index) from None
+    look at them inside too: the Python ones through the ``poll`` they were made with, the
+    native ones every thousand or so potentials)."""
+    token = native_chains.limits.set((deadline, interrupted))  # (the native search's)
+    try:
+        for index, (_, finder) in enumerate(order):
+            if deadline is not None and time.monotonic() > deadline:
+                raise _Timeout(index)
+            if interrupted is not None and interrupted():
+                raise Interrupted
+            try:
+                for hint in finder(grid):
+                    return hint
+            except _Timeout:
+                raise _Timeout(index) from None
+            except native_chains.Stopped as stopped:
+                raise Interrupted if stopped.interrupted else _Timeout(index) from None
+    finally:
+        native_chains.limits.reset(token)
     return None
 
 

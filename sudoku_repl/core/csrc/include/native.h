@@ -134,6 +134,96 @@ PyObject *value_events(PyObject *self, PyObject *args);
 PyObject *removal_steps(PyObject *self, PyObject *args);
 PyObject *clash_free(PyObject *self, PyObject *const *args, Py_ssize_t n);
 
+/* -- se_*.c: Sudoku Explainer's chain search (techniques/explainer/, docs/se_rating.md) --------
+ * A copy of forcing.py's Chainer (the implication closure with its parents, the binary, cell,
+ * region, Nishio and dynamic forcing chains, the level-1 "+" rules of advanced.py, the
+ * complexity count), chains.py's cycles and forcing X/Y chains and exclusion.py's aligned
+ * exclusion, function for function under the Python names, the Python code being the reference.
+ * se_tables.c (the geometry, the context: potentials, maps, ancestor counts, the stop check),
+ * se_closure.c (on_to_off, off_to_on, chain), se_rules.c (the "+" rules), se_forcing.c (the
+ * Chainer's hints and its Python entry), se_cycles.c (chains.py), se_exclusion.c. */
+
+#define SE_KEYS 1620 /* potentials.key_of: (cell * 10 + value) * 2 + on */
+
+typedef struct {
+    unsigned char values[81];
+    uint16_t cands[81];
+    uint16_t table[27][10]; /* Grid.position_table: bit i, the unit's i-th cell */
+} SeGrid;
+
+typedef struct {
+    int16_t cell;
+    int8_t value, on;
+    int32_t parents, n_parents; /* SeCtx.par[parents .. parents + n_parents] */
+} SePot;
+
+typedef struct { /* a dict {key: potential} in insertion order */
+    int32_t idx[SE_KEYS];   /* the potential's index, or -1 */
+    int16_t order[SE_KEYS]; /* the keys in insertion order */
+    int n;
+} SeMap;
+
+typedef struct {
+    int name, rating, complexity, sort_key, rems, n_rems, cell, value; /* value 0: no placement */
+} SeFound;
+
+typedef struct SeCtx {
+    int multiple, dynamic, nishio, level;
+    SePot *pots;
+    int n_pots, cap_pots;
+    int32_t *par;
+    int n_par, cap_par;
+    int32_t *queue; /* ancestor_count's */
+    int cap_queue;
+    int stamp[SE_KEYS], gen;
+    SeMap *maps; /* a pool, taken and given back as a stack */
+    int n_maps, cap_maps;
+    SeFound *found;
+    int n_found, cap_found;
+    int32_t *adv; /* se_simple_rule_offs' result */
+    int n_adv, cap_adv;
+    int16_t *rems; /* found removals: cell, value pairs */
+    int n_rems, cap_rems;
+    double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
+    PyObject *poll;  /* a callable: true stops the search (or NULL) */
+    long ticks;
+    int stop; /* 1: stopped by the deadline, 3: by the poll, 2: a Python error (memory, Ctrl-C) */
+} SeCtx;
+
+extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
+extern const int SE_BLOCKS_COLUMNS_ROWS[27];
+void se_tables_init(void);
+int se_penalty(int complexity);
+void se_table_fill(SeGrid *g);
+int se_check_stop(SeCtx *x);
+int se_pot(SeCtx *x, int cell, int value, int on, int parent);
+int se_add_parent(SeCtx *x, int pot, int parent);
+void se_drop(SeCtx *x, int pot);
+SeMap *se_map_take(SeCtx *x);
+void se_map_give(SeCtx *x, int count);
+void se_map_put(SeMap *m, int key, int pot);
+int se_ancestors(SeCtx *x, int pot);
+int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, const int16_t *rems,
+                 int n_rems, int cell, int value);
+void se_ctx_free(SeCtx *x);
+int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g);
+int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll);
+PyObject *se_found_list(SeCtx *x);
+
+static inline int se_key(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
+static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
+
+/* se_closure.c, se_rules.c */
+int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b);
+/* the "+" removals as new "off" potentials in x->adv[0 .. n): n, or -1 (x->stop set) */
+int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs);
+int se_adv_push(SeCtx *x, int pot);
+
+/* the module's functions (se_forcing.c, se_cycles.c, se_exclusion.c) */
+PyObject *se_chainer(PyObject *self, PyObject *args);
+PyObject *se_cycles(PyObject *self, PyObject *args);
+PyObject *se_exclusion(PyObject *self, PyObject *args);
+
 /* -- helpers of the hot path, inlined where they are used ------------------------------------ */
 
 static inline PyObject *num(long v) {

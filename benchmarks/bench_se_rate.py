@@ -1,0 +1,329 @@
+"""Our Sudoku Explainer rating against SukakuExplainer 1.15.10's ``serate``, side by side on the
+same puzzles in one run, per ER band (<= 9.4, 9.5-10.5, >= 11): the median CPU per puzzle of
+serate (the whole JVM's CPU: the JVM's user + system time of the band's run, one JVM a band,
+shared among its puzzles in proportion to the time serate gives each, so that start-up, JIT
+and GC count), of
+ours on the native chain search and of ours in pure Python, the ratios ours/serate, and the
+peak memory of each (resident set).
+
+    python benchmarks/bench_se_rate.py --serate-jar JAR          # a built SukakuExplainer.jar
+    python benchmarks/bench_se_rate.py --serate-source URL [--serate-ref v1.15.10]
+                                       [--per-band 12,3,1] [--pure-per-band 3,0,0]
+                                       [--timeout S] [--keep DIR]
+
+``--serate-source`` is a git URL (or a local clone) of SukakuExplainer: it is cloned at
+``--serate-ref`` into the benchmark's own temporary folder and compiled there with ``javac``
+(the JDK must be installed). Without a JDK, without network, or with neither option, the
+serate side is skipped with one line and ours is measured alone.
+
+The puzzles: the ``<= 9.4`` band from puzzles/se_rated_diabolical2000.txt (ER 7.0-9.4 by the
+file, evenly spread), the upper bands from puzzles/forum_hardest_1106.txt and
+forum_hardest_1905_11plus_sample1000.txt; a puzzle's band is serate's ER for it where serate
+ran (else the file's ER, or the file's band). ``--per-band A,B,C`` puzzles per band (serate
+takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
+rates (it is hopeless on the upper bands). Where our rating stops at a lower bound (the nested
+chains above 9.4 are not ours yet, or the ``--timeout``), the row says how many.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from common import PUZZLES
+
+BANDS = ("<= 9.4", "9.5-10.5", ">= 11")
+SERATE_CLASS = "diuf.sudoku.test.serate"
+
+
+def band_of(er: float) -> int:
+    return 0 if er <= 9.45 else (1 if er < 10.95 else 2)
+
+
+def read_puzzles(path: Path) -> list[tuple[str, float | None]]:
+    rows: list[tuple[str, float | None]] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if parts and len(parts[0]) == 81:
+            rows.append((parts[0], float(parts[1]) if len(parts) > 1 else None))
+    return rows
+
+
+def spread(rows: list[tuple[str, float | None]], count: int) -> list[tuple[str, float | None]]:
+    if count <= 0 or not rows:
+        return []
+    step = max(1, len(rows) // count)
+    return rows[::step][:count]
+
+
+def candidates(per_band: list[int]) -> list[tuple[str, int]]:
+    """(puzzle, the band it is expected in) for each band."""
+    low = [
+        r
+        for r in read_puzzles(PUZZLES / "se_rated_diabolical2000.txt")
+        if 7.0 <= (r[1] or 0) <= 9.4
+    ]
+    mid = read_puzzles(PUZZLES / "forum_hardest_1106.txt")
+    high = read_puzzles(PUZZLES / "forum_hardest_1905_11plus_sample1000.txt")
+    out = [(p, 0) for p, _ in spread(low, per_band[0])]
+    out += [(p, 1) for p, _ in spread(mid, per_band[1])]
+    out += [(p, 2) for p, _ in spread(high, per_band[2])]
+    return out
+
+
+def build_serate(source: str, ref: str, folder: Path) -> Path | None:
+    """SukakuExplainer.jar compiled in ``folder`` from a git URL or clone, or None (and why)."""
+    if not shutil.which("javac") or not shutil.which("jar") or not shutil.which("git"):
+        print("serate: skipped, no JDK (javac, jar) or no git on this machine")
+        return None
+    clone = folder / "src"
+    done = subprocess.run(
+        ["git", "clone", "--quiet", source, str(clone)], capture_output=True, text=True
+    )
+    if (
+        done.returncode
+        or subprocess.run(
+            ["git", "-C", str(clone), "checkout", "--quiet", ref], capture_output=True
+        ).returncode
+    ):
+        print(f"serate: skipped, cannot get {source} at {ref} (no network?)")
+        return None
+    sources = sorted(str(p) for p in clone.rglob("*.java"))
+    classes = folder / "classes"
+    classes.mkdir()
+    made = subprocess.run(
+        ["javac", "-nowarn", "-encoding", "ISO-8859-1", "-d", str(classes), *sources],
+        capture_output=True,
+        text=True,
+    )
+    if made.returncode:
+        print(f"serate: skipped, javac failed: {made.stderr.strip().splitlines()[-1:]}")
+        return None
+    for resource_file in clone.rglob("*"):  # the resources beside the classes
+        if resource_file.is_file() and resource_file.suffix in (
+            ".properties",
+            ".txt",
+            ".png",
+            ".gif",
+            ".html",
+        ):
+            rel = resource_file.relative_to(clone)
+            if rel.parts and rel.parts[0] == "diuf":
+                (classes / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(resource_file, classes / rel)
+    jar = folder / "SukakuExplainer.jar"
+    subprocess.run(["jar", "cf", str(jar), "-C", str(classes), "."], check=True)
+    return jar
+
+
+def run_serate(
+    jar: Path, puzzles: list[str], folder: Path
+) -> tuple[list[float], list[float], float, list[float]]:
+    """serate's ER of each puzzle, the whole JVM's CPU shared among them (in proportion to the
+    time serate gives each), its peak RSS (MB), and each rating's own time (serate's ``%e``)."""
+    src = folder / "in.txt"
+    src.write_text("\n".join(puzzles) + "\n", encoding="utf-8")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [
+            "java",
+            "-Xss64m",
+            "-XX:ActiveProcessorCount=1",
+            "-cp",
+            str(jar),
+            SERATE_CLASS,
+            "--format=%r %e",
+            f"--input={src}",
+            "--threads=1",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    ers: list[float] = []
+    elapsed: list[float] = []
+    for line in done.stdout.splitlines():
+        parts = line.split()
+        if len(parts) >= 2:
+            ers.append(float(parts[0].replace(",", ".")))
+            elapsed.append(parse_elapsed(parts[1]))
+    if len(ers) != len(puzzles):
+        raise SystemExit(
+            f"serate gave {len(ers)} ratings for {len(puzzles)} puzzles:\n{done.stdout[-500:]}"
+        )
+    total = sum(elapsed) or 1.0
+    return ers, [cpu * e / total for e in elapsed], after.ru_maxrss / 1024, elapsed
+
+
+def run_serate_by_band(
+    jar: Path, rows: list[tuple[str, int]], folder: Path
+) -> tuple[list[float], list[float], float, list[float]]:
+    """``run_serate`` once for each expected band (one JVM each: a band's JVM time is shared
+    among its own puzzles only), the results back in the order of ``rows``."""
+    ers = [0.0] * len(rows)
+    cpu = [0.0] * len(rows)
+    own = [0.0] * len(rows)
+    peak = 0.0
+    for band in range(3):
+        idx = [i for i, (_, b) in enumerate(rows) if b == band]
+        if not idx:
+            continue
+        b_ers, b_cpu, b_peak, b_own = run_serate(jar, [rows[i][0] for i in idx], folder)
+        peak = max(peak, b_peak)
+        for k, i in enumerate(idx):
+            ers[i], cpu[i], own[i] = b_ers[k], b_cpu[k], b_own[k]
+    return ers, cpu, peak, own
+
+
+def parse_elapsed(text: str) -> float:
+    """serate's ``%e``: ``1m48s``, ``6.98s``, ``0.08s``, ``1h2m3s``."""
+    seconds = 0.0
+    number = ""
+    for ch in text.replace(",", "."):
+        if ch.isdigit() or ch == ".":
+            number += ch
+        elif number:
+            seconds += float(number) * {"h": 3600, "m": 60, "s": 1}.get(ch, 0)
+            number = ""
+    return seconds + (float(number) if number else 0.0)
+
+
+def run_ours(
+    puzzles: list[str], pure: bool, timeout: float
+) -> tuple[list[float], list[float], list[bool], float, list[float]]:
+    """Our ER, CPU seconds (the whole process's, start-up included, shared among the puzzles
+    as serate's is) and lower-bound flag of each puzzle, the peak RSS (MB), and each rating's
+    own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one)."""
+    code = (
+        "import sys, time, resource\n"
+        "from sudoku_repl.techniques.explainer import rate\n"
+        "for p in sys.stdin.read().split():\n"
+        "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"
+        "    print(r.er, time.process_time() - t, int(r.er_is_lower_bound), flush=True)\n"
+        "print('rss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    env = dict(os.environ, SUDOKU_REPL_ENGINE="pure" if pure else "")
+    repo = Path(__file__).resolve().parent.parent
+    env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(timeout)],
+        input="\n".join(puzzles),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    ers, own, lower, rss = [], [], [], 0.0
+    for line in done.stdout.splitlines():
+        parts = line.split()
+        if parts[0] == "rss":
+            rss = float(parts[1])
+        else:
+            ers.append(float(parts[0]))
+            own.append(float(parts[1]))
+            lower.append(parts[2] == "1")
+    share = total / (sum(own) or 1.0)
+    return ers, [t * share for t in own], lower, rss, own
+
+
+def median(values: list[float]) -> str:
+    return f"{statistics.median(values):.3f}" if values else "-"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--serate-jar", type=Path)
+    parser.add_argument("--serate-source", help="git URL or clone of SukakuExplainer")
+    parser.add_argument("--serate-ref", default="v1.15.10")
+    parser.add_argument("--per-band", default="12,3,1")
+    parser.add_argument("--pure-per-band", default="3,0,0")
+    parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument(
+        "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
+    )
+    args = parser.parse_args()
+    per_band = [int(x) for x in args.per_band.split(",")]
+    pure_per_band = [int(x) for x in args.pure_per_band.split(",")]
+    rows = candidates(per_band)
+    puzzles = [p for p, _ in rows]
+    with tempfile.TemporaryDirectory(prefix="bench-se-rate-") as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        jar = args.serate_jar
+        if jar is None and args.serate_source:
+            jar = build_serate(args.serate_source, args.serate_ref, folder)
+        elif jar is None:
+            print("serate: skipped, give --serate-jar JAR or --serate-source URL")
+        serate: tuple[list[float], list[float], float, list[float]] | None = None
+        if jar is not None:
+            if not shutil.which("java"):
+                print("serate: skipped, no java on this machine")
+            else:
+                serate = run_serate_by_band(jar, rows, folder)
+    bands = [band_of(serate[0][i]) if serate else b for i, (_, b) in enumerate(rows)]
+    native = run_ours(puzzles, False, args.timeout)
+    pure_pick = [
+        i for b in range(3) for i in [j for j, x in enumerate(bands) if x == b][: pure_per_band[b]]
+    ]
+    pure = run_ours([puzzles[i] for i in pure_pick], True, args.timeout) if pure_pick else None
+    print(
+        f"{'band':10} {'n':>3} {'serate':>8} {'(%e)':>8} {'native':>8} {'(rating)':>8}"
+        f" {'native/serate':>13}   {'pure on k of them, /serate':>33}  notes"
+    )
+    for b, name in enumerate(BANDS):
+        idx = [i for i, x in enumerate(bands) if x == b]
+        if not idx:
+            continue
+        s_cpu = [serate[1][i] for i in idx] if serate else []
+        s_own = [serate[3][i] for i in idx] if serate else []
+        n_cpu = [native[1][i] for i in idx]
+        n_own = [native[4][i] for i in idx]
+        picked = [(k, i) for k, i in enumerate(pure_pick) if bands[i] == b]
+        notes = []
+        lower = sum(native[2][i] for i in idx)
+        if lower:
+            notes.append(f"ours a lower bound on {lower}")
+        if serate:
+            same = sum(abs(native[0][i] - serate[0][i]) < 0.05 for i in idx)
+            notes.append(f"ER equal on {same}/{len(idx)}")
+        ratio_n = f"{statistics.median(n_cpu) / statistics.median(s_cpu):.2f}" if s_cpu else "-"
+        pure_text = "-"
+        if pure and picked:
+            p_cpu = [pure[1][k] for k, _ in picked]
+            pure_text = f"k={len(picked)} pure {statistics.median(p_cpu):.3f}"
+            if serate:
+                s_same = [serate[1][i] for _, i in picked]
+                pure_text += f" {statistics.median(p_cpu) / statistics.median(s_same):>6.2f}"
+        print(
+            f"{name:10} {len(idx):3} {median(s_cpu):>8} {median(s_own):>8} {median(n_cpu):>8}"
+            f" {median(n_own):>8} {ratio_n:>13}   {pure_text:>33}  {'; '.join(notes)}"
+        )
+    peaks = [f"native {native[3]:.0f} MB"]
+    if pure:
+        peaks.append(f"pure {pure[3]:.0f} MB")
+    if serate:
+        peaks.append(f"serate (JVM) {serate[2]:.0f} MB")
+    print("peak memory (resident): " + ", ".join(peaks))
+    print(
+        "(median CPU seconds a puzzle: the whole process's (JVM or Python, start-up included)"
+        " shared among its puzzles; '(%e)': serate's own time of the rating (wall clock, 10 ms"
+        " steps), '(rating)': our rating's process_time;"
+        f" {time.strftime('%Y-%m-%d')})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+/* The implication closure of a forcing chain (forcing.Chainer.chain) and its two steps
+ * (potentials.on_to_off, off_to_on), the potentials kept in the context with their parents. */
+#include "native.h"
+
+/* potentials.remove: the candidate off the grid and its table */
+static void se_remove(SeGrid *g, int cell, int value) {
+    g->cands[cell] &= (uint16_t)~(1 << value);
+    for (int t = 0; t < 3; t++)
+        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+}
+
+/* which potential ends the chain: a contradiction (1, *a on and *b off), nothing (0), or a
+ * stop (-1) */
+typedef struct {
+    SeMap *on, *off;
+    int head_on, head_off; /* pending_on and pending_off: the maps' orders from here */
+    int *a, *b;
+} Closure;
+
+/* the "off" potentials an "on" one makes (on_to_off), each added or found a contradiction */
+static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure *c) {
+    const SePot p = x->pots[pi];
+    int cell = p.cell, value = p.value;
+    int targets[28], n = 0;
+    if (cell_links) {
+        int m = work->cands[cell];
+        for (int v = 1; v <= 9; v++)
+            if (m >> v & 1 && v != value)
+                targets[n++] = cell * 16 + v;
+    }
+    int bit = 1 << value;
+    for (int i = 0; i < 20; i++) {
+        int o = SE_PEER_ORDER[cell][i];
+        if (work->cands[o] & bit)
+            targets[n++] = o * 16 + value;
+    }
+    for (int i = 0; i < n; i++) {
+        int oc = targets[i] >> 4, ov = targets[i] & 15;
+        int key = se_key(oc, ov, 0);
+        if (se_has(c->on, key | 1)) {
+            int off = se_pot(x, oc, ov, 0, pi);
+            if (off < 0)
+                return -1;
+            *c->a = c->on->idx[key | 1];
+            *c->b = off;
+            return 1;
+        }
+        if (!se_has(c->off, key)) {
+            int off = se_pot(x, oc, ov, 0, pi);
+            if (off < 0)
+                return -1;
+            se_map_put(c->off, key, off);
+        }
+    }
+    return 0;
+}
+
+/* the "on" potentials an "off" one makes (off_to_on), ``source`` the grid the chain began on
+ * when the chain is dynamic (NULL: not): their indexes into made[], their count or -1 */
+static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
+                    const SeMap *offs, int cell_links, int *made) {
+    const SePot p = x->pots[pi];
+    int cell = p.cell, value = p.value, n = 0;
+    if (cell_links) {
+        int mask = work->cands[cell];
+        if (BITS[mask >> 1] == 2) {
+            int d0 = __builtin_ctz(mask), d1 = 31 - __builtin_clz(mask);
+            int other = d0 == value ? d1 : d0;
+            int on = se_pot(x, cell, other, 1, pi);
+            if (on < 0)
+                return -1;
+            if (source) {
+                int hidden = source->cands[cell] & ~mask;
+                for (int v = 1; v <= 9; v++) {
+                    int parent = hidden >> v & 1 ? offs->idx[se_key(cell, v, 0)] : -1;
+                    if (parent >= 0 && se_add_parent(x, on, parent) < 0)
+                        return -1;
+                }
+            }
+            made[n++] = on;
+        }
+    }
+    int bit = 1 << value;
+    for (int t = 0; t < 3; t++) {
+        int unit = SE_CELL_UNITS[cell][t];
+        int pos = work->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
+        if (!pos || (pos & (pos - 1)))
+            continue;
+        int on = se_pot(x, SE_UNITS[unit][__builtin_ctz(pos)], value, 1, pi);
+        if (on < 0)
+            return -1;
+        if (source)
+            for (int i = 0; i < 9; i++) {
+                int o = SE_UNITS[unit][i];
+                int parent = (source->cands[o] & bit) && !(work->cands[o] & bit)
+                                 ? offs->idx[se_key(o, value, 0)]
+                                 : -1;
+                if (parent >= 0 && se_add_parent(x, on, parent) < 0)
+                    return -1;
+            }
+        made[n++] = on;
+    }
+    return n;
+}
+
+/* Chainer.chain: every consequence of the potentials in ``on`` and ``off`` (filled in place),
+ * on the grid g (not changed); 1 with *a, *b the potential found both on and off, 0, or -1 */
+int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
+    SeGrid copy;
+    const SeGrid *work = g;
+    if (x->dynamic) {
+        copy = *g;
+        work = &copy;
+    }
+    int cell_links = !x->nishio;
+    Closure c = {on, off, 0, 0, a, b};
+    int made[4];
+    for (;;) {
+        if (se_check_stop(x))
+            return -1;
+        if (c.head_on < on->n) {
+            int r = step_on(x, work, on->idx[on->order[c.head_on++]], cell_links, &c);
+            if (r)
+                return r;
+            continue;
+        }
+        if (c.head_off < off->n) {
+            int pi = off->idx[off->order[c.head_off++]];
+            int n = make_ons(x, work, x->dynamic ? g : NULL, pi, off, cell_links, made);
+            if (n < 0)
+                return -1;
+            if (x->dynamic)
+                se_remove(&copy, x->pots[pi].cell, x->pots[pi].value);
+            for (int i = 0; i < n; i++) {
+                const SePot *q = &x->pots[made[i]];
+                int key = se_key(q->cell, q->value, 1);
+                if (se_has(off, key & ~1)) {
+                    *a = made[i];
+                    *b = off->idx[key & ~1];
+                    return 1;
+                }
+                if (!se_has(on, key))
+                    se_map_put(on, key, made[i]);
+            }
+            continue;
+        }
+        if (x->level >= 1) {
+            int n = se_simple_rule_offs(x, work, g, off);
+            if (n < 0)
+                return -1;
+            for (int i = 0; i < n; i++) {
+                const SePot *q = &x->pots[x->adv[i]];
+                int key = se_key(q->cell, q->value, 0);
+                if (!se_has(off, key))
+                    se_map_put(off, key, x->adv[i]);
+            }
+            if (c.head_off < off->n)
+                continue;
+        }
+        return 0;
+    }
+}

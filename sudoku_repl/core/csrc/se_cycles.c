@@ -1,0 +1,311 @@
+/* chains.py: bidirectional cycles (6.5 X, 7.0 XY) and forcing chains from one candidate (6.6
+ * X, 7.0 XY) with Sudoku Explainer's length penalty, in chains.py's order. Each potential has
+ * one parent here (no dynamic parents): a chain. */
+#include "native.h"
+
+/* the names, as native_chains.CYCLE_NAMES numbers them: cycles X, Y, XY, then chains */
+enum { X_CYCLE = 0, Y_CYCLE, XY_CYCLE, X_CHAIN, Y_CHAIN, XY_CHAIN };
+
+typedef struct {
+    int32_t *q; /* pending potentials */
+    int n, cap;
+} Queue;
+
+static int push(SeCtx *x, Queue *q, int pot) {
+    if (q->n == q->cap) {
+        int cap = q->cap ? q->cap * 2 : 1024;
+        int32_t *p = PyMem_Realloc(q->q, (size_t)cap * sizeof(int32_t));
+        if (!p) {
+            PyErr_NoMemory();
+            x->stop = 2;
+            return -1;
+        }
+        q->q = p;
+        q->cap = cap;
+    }
+    q->q[q->n++] = pot;
+    return 0;
+}
+
+/* potentials.on_to_off's targets, as cell * 16 + value */
+static int offs_of(const SeGrid *g, const SePot *p, int cell_links, int *targets) {
+    int n = 0;
+    if (cell_links)
+        for (int v = 1; v <= 9; v++)
+            if (g->cands[p->cell] >> v & 1 && v != p->value)
+                targets[n++] = p->cell * 16 + v;
+    for (int i = 0; i < 20; i++) {
+        int o = SE_PEER_ORDER[p->cell][i];
+        if (g->cands[o] >> p->value & 1)
+            targets[n++] = o * 16 + p->value;
+    }
+    return n;
+}
+
+/* potentials.off_to_on's targets (no source: no extra parents) */
+static int ons_of(const SeGrid *g, const SePot *p, int cell_links, int unit_links, int *targets) {
+    int n = 0, mask = g->cands[p->cell];
+    if (cell_links && BITS[mask >> 1] == 2) {
+        int d0 = __builtin_ctz(mask), d1 = 31 - __builtin_clz(mask);
+        targets[n++] = p->cell * 16 + (d0 == p->value ? d1 : d0);
+    }
+    if (unit_links)
+        for (int t = 0; t < 3; t++) {
+            int unit = SE_CELL_UNITS[p->cell][t];
+            int pos = g->table[unit][p->value] & ~(1 << SE_CELL_POS[p->cell][t]);
+            if (pos && !(pos & (pos - 1)))
+                targets[n++] = SE_UNITS[unit][__builtin_ctz(pos)] * 16 + p->value;
+        }
+    return n;
+}
+
+static int is_ancestor(const SeCtx *x, int child, int key) {
+    for (const SePot *p = &x->pots[child]; p->n_parents;) {
+        p = &x->pots[x->par[p->parents]];
+        if (se_key(p->cell, p->value, p->on) == key)
+            return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    Queue on, off;
+    int32_t seen_on[SE_KEYS], seen_off[SE_KEYS]; /* stamps: the key is in to_on, to_off */
+    int gen;
+} Search;
+
+/* chains._cycles: the potentials that come back to ``start``, into cycles */
+static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links, int unit_links,
+                  Queue *found) {
+    int targets[28], length = 0;
+    const SePot *st = &x->pots[start];
+    int start_key = se_key(st->cell, st->value, 1);
+    s->gen++;
+    s->on.n = s->off.n = 0;
+    s->seen_on[start_key] = s->gen;
+    int head_on = 0, head_off = 0;
+    if (push(x, &s->on, start) < 0)
+        return -1;
+    while (head_on < s->on.n || head_off < s->off.n) {
+        length++;
+        while (head_on < s->on.n) {
+            if (se_check_stop(x))
+                return -1;
+            int pi = s->on.q[head_on++];
+            int n = offs_of(g, &x->pots[pi], cell_links, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15;
+                if (is_ancestor(x, pi, se_key(cell, value, 0)))
+                    continue;
+                int off = se_pot(x, cell, value, 0, pi);
+                if (off < 0 || push(x, &s->off, off) < 0)
+                    return -1;
+            }
+        }
+        length++;
+        while (head_off < s->off.n) {
+            int pi = s->off.q[head_off++];
+            int n = ons_of(g, &x->pots[pi], cell_links, unit_links, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
+                int on = -1;
+                if (length >= 4 && key == start_key) {
+                    if ((on = se_pot(x, cell, value, 1, pi)) < 0 || push(x, found, on) < 0)
+                        return -1;
+                }
+                if (s->seen_on[key] != s->gen) {
+                    if (on < 0 && (on = se_pot(x, cell, value, 1, pi)) < 0)
+                        return -1;
+                    s->seen_on[key] = s->gen;
+                    if (push(x, &s->on, on) < 0)
+                        return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none) */
+static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
+    int targets[28], result = -2;
+    const SePot *st = &x->pots[start];
+    int opposite = se_key(st->cell, st->value, st->on) ^ 1;
+    s->gen++;
+    s->on.n = s->off.n = 0;
+    if (st->on)
+        s->seen_on[se_key(st->cell, st->value, 1)] = s->gen;
+    else
+        s->seen_off[se_key(st->cell, st->value, 0)] = s->gen;
+    if (push(x, st->on ? &s->on : &s->off, start) < 0)
+        return -1;
+    int head_on = 0, head_off = 0;
+    while (head_on < s->on.n || head_off < s->off.n) {
+        while (head_on < s->on.n) {
+            if (se_check_stop(x))
+                return -1;
+            int pi = s->on.q[head_on++];
+            int n = offs_of(g, &x->pots[pi], cell_links, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 0);
+                int hit = key == opposite && result == -2;
+                if (!hit && s->seen_off[key] == s->gen)
+                    continue;
+                int off = se_pot(x, cell, value, 0, pi);
+                if (off < 0)
+                    return -1;
+                if (hit)
+                    result = off;
+                if (s->seen_off[key] != s->gen) {
+                    s->seen_off[key] = s->gen;
+                    if (push(x, &s->off, off) < 0)
+                        return -1;
+                }
+            }
+        }
+        while (head_off < s->off.n) {
+            int pi = s->off.q[head_off++];
+            int n = ons_of(g, &x->pots[pi], cell_links, 1, targets);
+            for (int i = 0; i < n; i++) {
+                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
+                int hit = key == opposite && result == -2;
+                if (!hit && s->seen_on[key] == s->gen)
+                    continue;
+                int on = se_pot(x, cell, value, 1, pi);
+                if (on < 0)
+                    return -1;
+                if (hit)
+                    result = on;
+                if (s->seen_on[key] != s->gen) {
+                    s->seen_on[key] = s->gen;
+                    if (push(x, &s->on, on) < 0)
+                        return -1;
+                }
+            }
+        }
+    }
+    return result;
+}
+
+/* chains._cycle_removals: the candidates both an "on" and an "off" link of the cycle see
+ * (outside its cells), sorted, into rems; their count */
+static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rems) {
+    unsigned char in_chain[81] = {0};
+    uint16_t forward[81] = {0}, backward[81] = {0};
+    const SePot *p;
+    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
+        in_chain[p->cell] = 1;
+    for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
+        for (int o = 0; o < 81; o++)
+            if (!in_chain[o] && o != p->cell && (g->cands[o] >> p->value & 1) &&
+                (o / 9 == p->cell / 9 || o % 9 == p->cell % 9 ||
+                 SE_CELL_UNITS[o][0] == SE_CELL_UNITS[p->cell][0]))
+                (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
+    int n = 0;
+    for (int o = 0; o < 81; o++)
+        for (int v = 1; v <= 9; v++)
+            if ((forward[o] & backward[o]) >> v & 1) {
+                rems[2 * n] = (int16_t)o;
+                rems[2 * n++ + 1] = (int16_t)v;
+            }
+    return n;
+}
+
+/* chains._search for one kind of link */
+static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
+    int both = cell_links && unit_links;
+    int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
+    Queue found = {NULL, 0, 0};
+    int result = 0;
+    for (int cell = 0; cell < 81 && !result; cell++) {
+        int mask = g->cands[cell], count = BITS[mask >> 1];
+        if (count < 2 || (!unit_links && count > 2))
+            continue;
+        for (int value = 1; value <= 9 && !result; value++) {
+            if (!(mask >> value & 1))
+                continue;
+            x->n_pots = x->n_par = 0;
+            found.n = 0;
+            int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
+            if (start < 0 || cycles(x, g, s, start, cell_links, unit_links, &found) < 0) {
+                result = -1;
+                break;
+            }
+            if (unit_links) {
+                int t = forcing_target(x, g, s, start, cell_links);
+                int off = t != -1 ? se_pot(x, cell, value, 0, -1) : -1;
+                int u = off >= 0 ? forcing_target(x, g, s, off, cell_links) : -1;
+                if (t == -1 || off < 0 || u == -1) {
+                    result = -1;
+                    break;
+                }
+                if (t >= 0)
+                    targets[n_targets++] = t;
+                if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
+                    targets[n_targets++] = u;
+            }
+            int16_t rems[2 * 81 * 9 > 2048 ? 2048 : 2 * 81 * 9];
+            for (int i = 0; i < found.n && !result; i++) {
+                int n = cycle_removals(x, g, found.q[i], rems);
+                if (!n)
+                    continue;
+                int c = se_ancestors(x, found.q[i]);
+                if (c < 0 || se_add_found(x, X_CYCLE + kind, both ? 70 : 65, c, sort_key, rems, n,
+                                          0, 0) < 0)
+                    result = -1;
+            }
+            for (int i = 0; i < n_targets && !result; i++) {
+                const SePot *t = &x->pots[targets[i]];
+                int n = 0, tc = t->cell, tv = t->value, on = t->on;
+                if (on) {
+                    for (int v = 1; v <= 9; v++)
+                        if (g->cands[tc] >> v & 1 && v != tv) {
+                            rems[2 * n] = (int16_t)tc;
+                            rems[2 * n++ + 1] = (int16_t)v;
+                        }
+                } else {
+                    rems[0] = (int16_t)tc;
+                    rems[1] = (int16_t)tv;
+                    n = 1;
+                }
+                if (!n)
+                    continue;
+                int c = se_ancestors(x, targets[i]);
+                if (c < 0 || se_add_found(x, X_CHAIN + kind, both ? 70 : 66, c, sort_key, rems, n,
+                                          tc, on ? tv : 0) < 0)
+                    result = -1;
+            }
+        }
+    }
+    PyMem_Free(found.q);
+    return result;
+}
+
+/* se_cycles(values, cands, deadline, poll): chains.cycles_and_forcing_chains' hints as
+ * se_chainer gives its own */
+PyObject *se_cycles(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands, *deadline, *poll;
+    if (!PyArg_ParseTuple(args, "OOOO", &values, &cands, &deadline, &poll))
+        return NULL;
+    SeGrid g;
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    Search *s = PyMem_Calloc(1, sizeof(Search));
+    PyObject *result = NULL;
+    if (!x || !s)
+        PyErr_NoMemory();
+    else if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        if (search(x, &g, s, 0, 1) == 0 && search(x, &g, s, 1, 0) == 0)
+            search(x, &g, s, 1, 1);
+        result = se_found_list(x);
+    }
+    if (s) {
+        PyMem_Free(s->on.q);
+        PyMem_Free(s->off.q);
+    }
+    if (x)
+        se_ctx_free(x);
+    PyMem_Free(x);
+    PyMem_Free(s);
+    return result;
+}

@@ -1,0 +1,176 @@
+/* Aligned pair and triplet exclusion (exclusion.py): combinations of values of two or three
+ * cells that would empty a cell they all see are impossible; a value left in no possible
+ * combination goes. In exclusion.py's order; ``limit`` hints at most (0: all). */
+#include "native.h"
+
+static int peers(int a, int b) {
+    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||
+                      SE_CELL_UNITS[a][0] == SE_CELL_UNITS[b][0]);
+}
+
+typedef struct {
+    int cells[81], n;       /* exclusion._candidates' cells, ascending */
+    int ex[81][20], n_ex[81]; /* their excluders, in PEERS' (ascending) order */
+    unsigned char is_ex[81][81], in_table[81];
+} Table;
+
+static void candidates(const SeGrid *g, int degree, Table *t) {
+    memset(t->in_table, 0, sizeof t->in_table);
+    t->n = 0;
+    for (int cell = 0; cell < 81; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue;
+        int single = 0, n = 0;
+        memset(t->is_ex[cell], 0, 81);
+        for (int p = 0; p < 81; p++) {
+            if (!peers(cell, p))
+                continue;
+            int k = BITS[g->cands[p] >> 1];
+            if (k == 1)
+                single = 1;
+            else if (k >= 2 && k <= degree) {
+                t->ex[cell][n++] = p;
+                t->is_ex[cell][p] = 1;
+            }
+        }
+        if (!single && n) {
+            t->n_ex[cell] = n;
+            t->in_table[cell] = 1;
+            t->cells[t->n++] = cell;
+        }
+    }
+}
+
+/* exclusion._exclude: the removals (cell, value pairs into rems), their count */
+static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int n_ex,
+                   int16_t *rems) {
+    int allowed[3] = {0, 0, 0}, d[3] = {0, 0, 0}, pe[3][3];
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            pe[i][j] = peers(cells[i], cells[j]);
+    int m0 = g->cands[cells[0]], m1 = g->cands[cells[1]], m2 = n == 3 ? g->cands[cells[2]] : 2;
+    for (d[0] = 1; d[0] <= 9; d[0]++) {
+        if (!(m0 >> d[0] & 1))
+            continue;
+        for (d[1] = 1; d[1] <= 9; d[1]++) {
+            if (!(m1 >> d[1] & 1) || (d[0] == d[1] && pe[0][1]))
+                continue;
+            for (d[2] = 1; d[2] <= 9; d[2]++) {
+                if (!(m2 >> d[2] & 1))
+                    continue;
+                if (n == 3 && ((d[0] == d[2] && pe[0][2]) || (d[1] == d[2] && pe[1][2])))
+                    continue;
+                int used = 1 << d[0] | 1 << d[1] | (n == 3 ? 1 << d[2] : 0), ok = 1;
+                for (int e = 0; e < n_ex && ok; e++)
+                    ok = (g->cands[ex[e]] & ~used) != 0;
+                if (ok)
+                    for (int i = 0; i < n; i++)
+                        allowed[i] |= 1 << d[i];
+            }
+        }
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int gone = g->cands[cells[i]] & ~allowed[i];
+        for (int v = 1; v <= 9; v++)
+            if (gone >> v & 1) {
+                rems[2 * k] = (int16_t)cells[i];
+                rems[2 * k++ + 1] = (int16_t)v;
+            }
+    }
+    return k;
+}
+
+/* one group's hint, if it removes anything: 1 added, 0 not, -1 on an error */
+static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *group, int n) {
+    int common[20], n_common = 0;
+    for (int e = 0; e < t->n_ex[group[0]]; e++) {
+        int p = t->ex[group[0]][e], all = 1;
+        for (int i = 1; i < n; i++)
+            all &= t->is_ex[group[i]][p];
+        if (all)
+            common[n_common++] = p;
+    }
+    if (n_common < 2)
+        return 0;
+    int16_t rems[2 * 27];
+    int k = exclude(g, group, n, common, n_common, rems);
+    if (!k)
+        return 0;
+    return se_add_found(x, 0, n == 2 ? 62 : 75, 0, 0, rems, k, 0, 0) < 0 ? -1 : 1;
+}
+
+/* se_exclusion(values, cands, degree, limit): the removals of each hint of
+ * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
+PyObject *se_exclusion(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands;
+    int degree, limit;
+    if (!PyArg_ParseTuple(args, "OOii", &values, &cands, &degree, &limit))
+        return NULL;
+    if (degree != 2 && degree != 3) {
+        PyErr_SetString(PyExc_ValueError, "aligned exclusion is of 2 or 3 cells");
+        return NULL;
+    }
+    SeGrid g;
+    SeCtx x;
+    memset(&x, 0, sizeof x);
+    Table *t = PyMem_Malloc(sizeof(Table));
+    if (!t)
+        return PyErr_NoMemory();
+    PyObject *result = NULL;
+    if (se_parse_grid(values, cands, &g) < 0)
+        goto done;
+    candidates(&g, degree, t);
+    for (int second = 1; second < t->n; second++)
+        for (int first = 0; first < second; first++) {
+            int c0 = t->cells[first], c1 = t->cells[second];
+            if (degree == 2) {
+                int group[2] = {c0, c1};
+                if (group_hint(&x, &g, t, group, 2) < 0)
+                    goto done;
+            } else {
+                unsigned char seen[81] = {0};
+                const int *lists[2] = {t->ex[c0], t->ex[c1]};
+                int sizes[2] = {t->n_ex[c0], t->n_ex[c1]};
+                for (int l = 0; l < 2; l++)
+                    for (int i = 0; i < sizes[l]; i++) {
+                        int c = lists[l][i];
+                        if (seen[c])
+                            continue;
+                        seen[c] = 1;
+                        if (!t->in_table[c] || c == c0 || c == c1)
+                            continue;
+                        int group[3] = {c0, c1, c};
+                        if (group_hint(&x, &g, t, group, 3) < 0)
+                            goto done;
+                        if (limit && x.n_found >= limit)
+                            goto found;
+                    }
+            }
+            if (limit && x.n_found >= limit)
+                goto found;
+        }
+found:
+    result = PyList_New(x.n_found);
+    for (int i = 0; result && i < x.n_found; i++) {
+        const SeFound *f = &x.found[i];
+        PyObject *rems = PyTuple_New(f->n_rems);
+        for (int j = 0; rems && j < f->n_rems; j++) {
+            PyObject *pair =
+                Py_BuildValue("(ii)", x.rems[f->rems + 2 * j], x.rems[f->rems + 2 * j + 1]);
+            if (!pair)
+                Py_CLEAR(rems);
+            else
+                PyTuple_SET_ITEM(rems, j, pair);
+        }
+        if (!rems)
+            Py_CLEAR(result);
+        else
+            PyList_SET_ITEM(result, i, rems);
+    }
+done:
+    se_ctx_free(&x);
+    PyMem_Free(t);
+    return result;
+}

@@ -1,0 +1,235 @@
+/* forcing.Chainer's hints: for each cell, the chains of each of its values assumed on and off
+ * (_binary: contradictions, double forcing chains), the region chains of each value (_region)
+ * and the cell chains (_cell, _common), each with its complexity; and the module's function. */
+#include "native.h"
+
+/* the hints' names, as native.SE_CHAIN_NAMES numbers them */
+enum { SE_CONTRADICTION = 0, SE_NISHIO_CONTRADICTION, SE_DOUBLE, SE_CELL_CHAIN, SE_REGION_CHAIN };
+
+/* Chainer._on_result: what a potential reached by every branch removes (and places) */
+static int on_result(const SeGrid *g, const SePot *t, int16_t *rems, int *cell, int *value) {
+    int n = 0;
+    *cell = t->cell;
+    *value = 0;
+    if (!t->on) {
+        rems[0] = t->cell;
+        rems[1] = t->value;
+        return 1;
+    }
+    for (int v = 1; v <= 9; v++)
+        if (g->cands[t->cell] >> v & 1 && v != t->value) {
+            rems[2 * n] = t->cell;
+            rems[2 * n++ + 1] = (int16_t)v;
+        }
+    *value = t->value;
+    return n;
+}
+
+static int base_rating(const SeCtx *x) {
+    return x->level > 0 ? 85 + 5 * x->level : x->nishio ? 75 : x->dynamic ? 85 : 80;
+}
+
+/* Chainer._common: the hints of the keys of outcomes[0] (in its order) that every outcome
+ * holds, each with the sum of its complexities */
+static int common(SeCtx *x, const SeGrid *g, int name, int sort_key, SeMap **outcomes, int n) {
+    const SeMap *first = outcomes[0];
+    for (int k = 0; k < first->n; k++) {
+        int key = first->order[k], held = 1;
+        for (int o = 1; o < n && held; o++)
+            held = se_has(outcomes[o], key);
+        if (!held)
+            continue;
+        int16_t rems[18];
+        int cell, value;
+        int nr = on_result(g, &x->pots[first->idx[key]], rems, &cell, &value);
+        if (!nr)
+            continue;
+        int complexity = 0;
+        for (int o = 0; o < n; o++) {
+            int c = se_ancestors(x, outcomes[o]->idx[key]);
+            if (c < 0)
+                return -1;
+            complexity += c;
+        }
+        if (se_add_found(x, name, base_rating(x), complexity, sort_key, rems, nr, cell, value) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* the complexity of a contradiction (a, b), or -1 */
+static int pair_complexity(SeCtx *x, int a, int b) {
+    int ca = se_ancestors(x, a), cb = ca < 0 ? -1 : se_ancestors(x, b);
+    return cb < 0 ? -1 : ca + cb;
+}
+
+/* Chainer._binary */
+static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off,
+                  int reduction, int contradiction) {
+    int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION, base = base_rating(x);
+    int p_on = se_pot(x, cell, value, 1, -1);
+    if (p_on < 0)
+        return -1;
+    se_map_put(on_on, se_key(cell, value, 1), p_on);
+    int r = se_chain(x, g, on_on, on_off, &a, &b);
+    if (r < 0)
+        return -1;
+    if (contradiction && r) {
+        int16_t rems[2] = {(int16_t)cell, (int16_t)value};
+        int c = pair_complexity(x, a, b);
+        if (c < 0 || se_add_found(x, name, base, c, 7, rems, 1, 0, 0) < 0)
+            return -1;
+    }
+    SeMap *off_on = se_map_take(x), *off_off = off_on ? se_map_take(x) : NULL;
+    int p_off = off_off ? se_pot(x, cell, value, 0, -1) : -1;
+    if (p_off < 0)
+        return -1;
+    se_map_put(off_off, se_key(cell, value, 0), p_off);
+    r = se_chain(x, g, off_on, off_off, &a, &b);
+    if (r < 0)
+        return -1;
+    if (contradiction && r) {
+        int16_t rems[18];
+        int n = 0;
+        for (int v = 1; v <= 9; v++)
+            if (g->cands[cell] >> v & 1 && v != value) {
+                rems[2 * n] = (int16_t)cell;
+                rems[2 * n++ + 1] = (int16_t)v;
+            }
+        int c = n ? pair_complexity(x, a, b) : 0;
+        if (c < 0 || (n && se_add_found(x, name, base, c, 7, rems, n, cell, value) < 0))
+            return -1;
+    }
+    if (reduction) {
+        for (int k = 0; k < on_on->n; k++) {
+            int key = on_on->order[k];
+            if (!se_has(off_on, key))
+                continue;
+            int16_t rems[18];
+            int rc, rv;
+            int n = on_result(g, &x->pots[on_on->idx[key]], rems, &rc, &rv);
+            if (!n)
+                continue;
+            int c = pair_complexity(x, on_on->idx[key], off_on->idx[key]);
+            if (c < 0 || se_add_found(x, SE_DOUBLE, base, c, 1, rems, n, rc, rv) < 0)
+                return -1;
+        }
+        for (int k = 0; k < on_off->n; k++) {
+            int key = on_off->order[k];
+            if (!se_has(off_off, key))
+                continue;
+            const SePot *t = &x->pots[on_off->idx[key]];
+            int16_t rems[2] = {t->cell, t->value};
+            int c = pair_complexity(x, on_off->idx[key], off_off->idx[key]);
+            if (c < 0 || se_add_found(x, SE_DOUBLE, base, c, 1, rems, 1, 0, 0) < 0)
+                return -1;
+        }
+    }
+    se_map_give(x, 2);
+    return 0;
+}
+
+/* Chainer._region */
+static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off) {
+    int bit = 1 << value;
+    for (int t = 0; t < 3; t++) {
+        int unit = SE_CELL_UNITS[cell][t], places[9], n = 0;
+        for (int i = 0; i < 9; i++)
+            if (g->cands[SE_UNITS[unit][i]] & bit)
+                places[n++] = SE_UNITS[unit][i];
+        if (!(n == 2 || (x->multiple && n > 2)) || places[0] != cell)
+            continue;
+        SeMap *outs_on[9], *outs_off[9];
+        int taken = 0, a, b;
+        for (int i = 0; i < n; i++) {
+            if (places[i] == cell) {
+                outs_on[i] = on_on;
+                outs_off[i] = on_off;
+                continue;
+            }
+            outs_on[i] = se_map_take(x);
+            outs_off[i] = outs_on[i] ? se_map_take(x) : NULL;
+            int start = outs_off[i] ? se_pot(x, places[i], value, 1, -1) : -1;
+            if (start < 0)
+                return -1;
+            taken += 2;
+            se_map_put(outs_on[i], se_key(places[i], value, 1), start);
+            if (se_chain(x, g, outs_on[i], outs_off[i], &a, &b) < 0)
+                return -1;
+        }
+        if (common(x, g, SE_REGION_CHAIN, 6, outs_on, n) < 0 ||
+            common(x, g, SE_REGION_CHAIN, 6, outs_off, n) < 0)
+            return -1;
+        se_map_give(x, taken);
+    }
+    return 0;
+}
+
+/* Chainer._cell */
+static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
+    SeMap *value_on[9], *value_off[9];
+    int n = 0;
+    int reduction = cardinality >= 3 && !x->nishio && x->dynamic;
+    int contradiction = x->dynamic || x->nishio;
+    for (int value = 1; value <= 9; value++) {
+        if (!(g->cands[cell] >> value & 1))
+            continue;
+        value_on[n] = se_map_take(x);
+        value_off[n] = value_on[n] ? se_map_take(x) : NULL;
+        if (!value_off[n])
+            return -1;
+        if (binary(x, g, cell, value, value_on[n], value_off[n], reduction, contradiction) < 0)
+            return -1;
+        if (!x->nishio && region(x, g, cell, value, value_on[n], value_off[n]) < 0)
+            return -1;
+        n++;
+    }
+    if (!x->nishio && n && (cardinality == 2 || (x->multiple && cardinality > 2)))
+        if (common(x, g, SE_CELL_CHAIN, 5, value_on, n) < 0 ||
+            common(x, g, SE_CELL_CHAIN, 5, value_off, n) < 0)
+            return -1;
+    se_map_give(x, 2 * n);
+    return 0;
+}
+
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll): Chainer.hints
+ * as [(name, rating, removals, placement, complexity, sort_key)], easiest first; None when the
+ * deadline passed or poll said stop */
+PyObject *se_chainer(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands, *deadline, *poll;
+    int multiple, dynamic, nishio, level;
+    if (!PyArg_ParseTuple(args, "OOppiiOO", &values, &cands, &multiple, &dynamic, &nishio, &level,
+                          &deadline, &poll))
+        return NULL;
+    if (level < 0 || level > 1) {
+        PyErr_SetString(PyExc_ValueError, "the native chain search takes the levels 0 and 1");
+        return NULL;
+    }
+    if (level > 0 && !dynamic) {
+        PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain");
+        return NULL;
+    }
+    SeGrid g;
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x)
+        return PyErr_NoMemory();
+    x->multiple = multiple;
+    x->dynamic = dynamic;
+    x->nishio = nishio;
+    x->level = level;
+    PyObject *result = NULL;
+    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        for (int cell = 0; cell < 81 && !x->stop; cell++) {
+            int cardinality = BITS[g.cands[cell] >> 1];
+            if (cardinality > 2 || (cardinality > 1 && dynamic)) {
+                x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
+                cell_chains(x, &g, cell, cardinality);
+            }
+        }
+        result = se_found_list(x);
+    }
+    se_ctx_free(x);
+    PyMem_Free(x);
+    return result;
+}

@@ -1,0 +1,104 @@
+"""The explainer's door to the native chain search (``csrc/se_*.c``, through
+``sudoku_repl.core.native``): the same hints as the pure code, in the same order, found in C.
+
+The pure code (``forcing.Chainer``, ...) stays the reference and the fallback: each finder asks
+here first and runs its own Python when the answer is None (the pure build, or a case the C
+does not take). The C search looks at the rating's limits (``limits``: its deadline on
+``time.monotonic``'s clock and its interrupt callable, set by ``rating.rate`` for the time of a
+rating) every thousand or so potentials, and at Ctrl-C (a KeyboardInterrupt from inside the C),
+so that a rating stops within a fraction of a second; a search stopped by a limit raises
+``Stopped``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.hint import Hint, Removals
+
+#: the names of the native chain hints, by the numbers ``se_forcing.c`` gives them
+CHAIN_NAMES = (
+    "Contradiction Forcing Chain",
+    "Nishio Contradiction Forcing Chain",
+    "Double Forcing Chain",
+    "Cell Forcing Chain",
+    "Region Forcing Chain",
+)
+
+#: the names of the cycles and forcing chains of ``se_cycles.c``, by its numbers
+CYCLE_NAMES = (
+    "Bidirectional X-Cycle",
+    "Bidirectional Y-Cycle",
+    "Bidirectional Cycle",
+    "Forcing X-Chain",
+    "Forcing Y-Chain",
+    "Forcing Chain",
+)
+
+#: (deadline on time.monotonic's clock or None, a callable that says stop or None)
+limits: ContextVar[tuple[float | None, Callable[[], bool] | None]] = ContextVar(
+    "se_limits", default=(None, None)
+)
+
+
+class Stopped(Exception):
+    """The native search stopped at the deadline, or (``interrupted``) at the caller's
+    interrupt."""
+
+    def __init__(self, interrupted: bool) -> None:
+        super().__init__("interrupted" if interrupted else "past the deadline")
+        self.interrupted = interrupted
+
+
+def chainer_hints(
+    grid: Grid, multiple: bool, dynamic: bool, nishio: bool, level: int
+) -> list[Hint] | None:
+    """``forcing.Chainer(multiple, dynamic, nishio, level)``'s hints, easiest first, from the
+    C; None where the C is not there (the pure build) or does not take the level."""
+    search = native.se_chainer()
+    if search is None or level > 1 or (level and not dynamic):
+        return None
+    deadline, poll = limits.get()
+    found = search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll)
+    if isinstance(found, int):
+        raise Stopped(found == 2)
+    return [
+        Hint(CHAIN_NAMES[name], rating, removals, placement)
+        for name, rating, removals, placement, _, _ in found
+    ]
+
+
+def cycle_hints(grid: Grid) -> list[Hint] | None:
+    """``chains.cycles_and_forcing_chains``' hints, easiest first, from the C; None on the pure
+    build."""
+    search = native.se_cycles()
+    if search is None:
+        return None
+    deadline, poll = limits.get()
+    found = search(grid.values, grid.cands, deadline, poll)
+    if isinstance(found, int):
+        raise Stopped(found == 2)
+    return [
+        Hint(CYCLE_NAMES[name], rating, removals, placement)
+        for name, rating, removals, placement, _, _ in found
+    ]
+
+
+def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
+    """The removals of ``exclusion.aligned_exclusion(degree)``'s hints in its order, from the
+    C; None on the pure build. The first is searched alone (the rating takes only it), the
+    rest when asked for."""
+    search = native.se_exclusion()
+    if search is None:
+        return None
+
+    def found() -> Iterator[Removals]:
+        first = search(grid.values, grid.cands, degree, 1)
+        if first:
+            yield first[0]
+            yield from search(grid.values, grid.cands, degree, 0)[1:]
+
+    return found()

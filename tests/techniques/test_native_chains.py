@@ -1,0 +1,231 @@
+"""The native chain search (``csrc/se_*.c`` through ``explainer.native_chains``) against the
+pure one, the reference: on grids taken at random points of the rating paths of the SE-rated
+slice, each forcing-chain technique gives the same hints (names, ratings, removals, placement)
+in the same order from both. Then what crosses from Python (bad sizes and values: ValueError)
+and the limits (a deadline past, a poll saying stop: the search stops and says which).
+
+The ratings of the slice equal on both paths: ``test_se_rating.py`` checks them against
+SukakuExplainer's figures on the native build, and ``.ci/pure`` runs it again on the pure one."""
+
+from __future__ import annotations
+
+import functools
+import signal
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import (
+    advanced,
+    chains,
+    exclusion,
+    forcing,
+    native_chains,
+    rate,
+)
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
+from tests.support.helpers import TEST_DATA, read_lines
+
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
+
+SLICE = [line.split()[0] for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
+# (multiple, dynamic, nishio, level): Nishio, multiple, dynamic, dynamic (+) forcing chains
+MODES = (
+    (False, True, True, 0),
+    (True, False, False, 0),
+    (True, True, False, 0),
+    (True, True, False, 1),
+)
+
+
+@functools.cache
+def path(puzzle: str) -> tuple[Hint, ...]:
+    return tuple(step.hint for step in rate(puzzle, None).steps)
+
+
+def grid_at(puzzle: str, steps: int) -> Grid:
+    grid = Grid.from_puzzle(puzzle)
+    for hint in path(puzzle)[:steps]:
+        hint.apply(grid)
+    return grid
+
+
+def chainer(mode: tuple[bool, bool, bool, int]) -> forcing.Chainer:
+    return forcing.Chainer(*mode, advanced.simple_rule_offs if mode[3] else None)
+
+
+def native_hints(grid: Grid, mode: tuple[bool, bool, bool, int]) -> list[Hint]:
+    found = native_chains.chainer_hints(grid, *mode)
+    assert found is not None
+    return found
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    puzzle=st.sampled_from(SLICE),
+    where=st.floats(min_value=0.0, max_value=0.7),
+    mode=st.sampled_from(MODES),
+)
+def test_native_chains_find_the_pure_hints_in_the_same_order(
+    puzzle: str, where: float, mode: tuple[bool, bool, bool, int]
+) -> None:
+    grid = grid_at(puzzle, int(where * len(path(puzzle))))
+    before = (grid.values[:], grid.cands[:])
+    assert native_hints(grid, mode) == chainer(mode).pure_hints(grid)
+    assert (grid.values, grid.cands) == before  # the search works on its own copy
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
+def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: float) -> None:
+    grid = grid_at(puzzle, int(where * len(path(puzzle))))
+    assert list(chains.cycles_and_forcing_chains(grid)) == list(
+        chains.pure_cycles_and_forcing_chains(grid)
+    )
+    for degree in (2, 3):
+        native_found = native_chains.exclusion_removals(grid, degree)
+        assert native_found is not None
+        pure = list(exclusion.aligned_exclusion(degree, pure=True)(grid))
+        assert [h.eliminations for h in pure] == list(native_found)
+        assert list(exclusion.aligned_exclusion(degree)(grid)) == pure
+
+
+def test_a_grid_with_chains_of_every_kind() -> None:
+    """A fixed state of the 7.3 puzzle (the first of the slice) where the multiple, dynamic
+    and dynamic (+) chains find many hints: the whole lists equal, not only the first."""
+    grid = grid_at(SLICE[0], 17)
+    for mode in MODES:
+        pure = chainer(mode).pure_hints(grid)
+        assert len(pure) > 3 or mode[2]  # (Nishio finds nothing there)
+        assert native_hints(grid, mode) == pure
+    cycles = list(chains.pure_cycles_and_forcing_chains(grid))
+    assert len(cycles) > 3
+    assert native_chains.cycle_hints(grid) == cycles
+    triplets = [h.eliminations for h in exclusion.aligned_exclusion(3, pure=True)(grid)]
+    assert list(native_chains.exclusion_removals(grid, 3) or ()) == triplets
+
+
+@pytest.mark.parametrize(
+    ("values", "cands", "why"),
+    [
+        ([0] * 80, [0x3FE] * 81, "values"),
+        ([0] * 81, [0x3FE] * 82, "candidates"),
+        ([10] + [0] * 80, [0x3FE] * 81, "values"),
+        ([-1] + [0] * 80, [0x3FE] * 81, "values"),
+        ([0] * 81, [1] + [0x3FE] * 80, "candidates"),
+        ([0] * 81, [1 << 10] + [0x3FE] * 80, "candidates"),
+        ([0] * 81, ["x"] + [0x3FE] * 80, "candidates"),
+        ([0] * 81, [2**70] + [0x3FE] * 80, "candidates"),
+        (None, [0x3FE] * 81, "values"),
+        ("0" * 81, [0x3FE] * 81, "values"),
+    ],
+)
+def test_bad_grids_from_python_are_refused(values: object, cands: object, why: str) -> None:
+    ext = native._extension()[0]
+    with pytest.raises(ValueError, match=why):
+        ext.se_chainer(values, cands, True, True, False, 0, None, None)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=why):
+        ext.se_cycles(values, cands, None, None)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=why):
+        ext.se_exclusion(values, cands, 3, 0)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("degree", [1, 4, -3])
+def test_exclusion_takes_two_or_three_cells(degree: int) -> None:
+    grid = Grid.from_puzzle(SLICE[0])
+    with pytest.raises(ValueError):
+        native._extension()[0].se_exclusion(grid.values, grid.cands, degree, 0)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("level", "dynamic", "deadline", "poll"),
+    [
+        (2, True, None, None),
+        (-1, True, None, None),
+        (1, False, None, None),
+        (0, True, "soon", None),
+    ],
+)
+def test_bad_settings_are_refused(
+    level: int, dynamic: bool, deadline: object, poll: object
+) -> None:
+    search = native._extension()[0].se_chainer  # type: ignore[union-attr]
+    grid = Grid.from_puzzle(SLICE[0])
+    with pytest.raises(ValueError):
+        search(grid.values, grid.cands, True, dynamic, False, level, deadline, poll)
+
+
+def test_a_poll_that_says_stop_stops_the_search() -> None:
+    grid = grid_at(SLICE[0], 17)
+    polls: list[int] = []
+
+    def stop() -> bool:
+        polls.append(1)
+        return True
+
+    token = native_chains.limits.set((None, stop))
+    try:
+        with pytest.raises(native_chains.Stopped) as stopped:
+            native_chains.chainer_hints(grid, *MODES[3])
+    finally:
+        native_chains.limits.reset(token)
+    assert stopped.value.interrupted
+    assert len(polls) == 1
+
+
+def test_a_deadline_past_stops_the_search() -> None:
+    grid = grid_at(SLICE[0], 17)
+    token = native_chains.limits.set((time.monotonic() - 1, None))
+    try:
+        with pytest.raises(native_chains.Stopped) as stopped:
+            native_chains.chainer_hints(grid, *MODES[3])
+    finally:
+        native_chains.limits.reset(token)
+    assert not stopped.value.interrupted
+
+
+def test_ctrl_c_inside_the_native_search_raises_keyboard_interrupt() -> None:
+    """SIGINT lands while the C searches (raised here by the poll, which the search calls
+    right after it looks at the signals): the next look, a thousand potentials on, raises
+    KeyboardInterrupt out of the C."""
+    grid = grid_at(SLICE[0], 17)
+    polls: list[int] = []
+
+    def ctrl_c() -> bool:
+        polls.append(1)
+        if len(polls) == 1:
+            signal.raise_signal(signal.SIGINT)
+        return False
+
+    token = native_chains.limits.set((None, ctrl_c))
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)  # (whatever the runner's)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            native_chains.chainer_hints(grid, *MODES[3])
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        native_chains.limits.reset(token)
+    assert len(polls) == 1
+
+
+def test_a_stop_inside_the_native_search_interrupts_the_rating() -> None:
+    """The rating's interrupt callable says stop only once the chain search runs (its first
+    answer, before the technique, is no): the rating raises Interrupted from inside the C."""
+    grid = grid_at(SLICE[0], 17)
+    answers: list[bool] = []
+
+    def second_says_stop() -> bool:
+        answers.append(len(answers) >= 1)
+        return answers[-1]
+
+    order = (("dynamic forcing chains (+)", chainer(MODES[3])),)
+    with pytest.raises(Interrupted):
+        first_hint(grid, order, None, second_says_stop)
+    assert answers == [False, True]
