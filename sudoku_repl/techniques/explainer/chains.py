@@ -254,10 +254,7 @@ def cycles_and_chains_found(grid: Grid, poll: Callable[[], None] | None = None) 
     return sorted_found(found)
 
 
-def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
-def cycles_and_forcing_chains(
-    grid: Grid, poll: Callable[[], None] | None = None
-) -> Iterator[Hint]:
+def cycles_and_forcing_chains(grid: Grid, poll: Callable[[], None] | None = None) -> Iterator[Hint]:
     """The hints of ``cycles_and_chains_found`` (from the native search where there is one)."""
     found = native_chains.cycle_hints(grid)
     yield from pure_cycles_and_forcing_chains(grid, poll) if found is None else found
