@@ -47,7 +47,7 @@ def watched(
         return find
 
     wrapped = tuple((name, wrap(k, name, f)) for k, (name, f) in enumerate(order))
-    monkeypatch.setattr(rating, "techniques", lambda: wrapped)
+    monkeypatch.setattr(rating, "techniques", lambda poll=None: wrapped)
     monkeypatch.setattr(rating, "cut", lambda order, below: _cut_of(level, below))
     return given, tried
 
@@ -76,16 +76,27 @@ def test_the_cut_keeps_every_technique_that_may_rate_at_or_below_x() -> None:
     order = rating.techniques()
     names = [name for name, _ in order]
     # from the docs' table (docs/se_rating.md): Nishio 7.5 +, cell and region chains 8.0 +,
-    # dynamic 8.5 +, dynamic (+) 9.0 +
+    # dynamic 8.5 +, dynamic (+) 9.0 +, nested 9.5, 10.0, 10.5 (four of them) +
+    nested = [
+        "nested forcing chains (+ forcing chains)",
+        "nested forcing chains (+ multiple forcing chains)",
+        *(f"nested forcing chains (+ dynamic forcing chains, {n})" for n in range(4)),
+    ]
     assert names[cut(order, 74) :] == [
         "aligned triplet exclusion",
         "nishio",
         "multiple forcing chains",
         "dynamic forcing chains",
         "dynamic forcing chains (+)",
+        *nested,
     ]
-    assert names[cut(order, 84) :] == ["dynamic forcing chains", "dynamic forcing chains (+)"]
-    assert cut(order, 90) == len(order)
+    assert names[cut(order, 84) :] == [
+        "dynamic forcing chains",
+        "dynamic forcing chains (+)",
+        *nested,
+    ]
+    assert names[cut(order, 99) :] == nested[2:]
+    assert cut(order, 105) == len(order)
     assert cut(order, 9) == 0
 
 
