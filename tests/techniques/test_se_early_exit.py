@@ -95,7 +95,8 @@ def test_the_cut_keeps_every_technique_that_may_rate_at_or_below_x() -> None:
         "dynamic forcing chains (+)",
         *nested,
     ]
-    assert names[cut(order, 99) :] == nested[2:]
+    assert names[cut(order, 99) :] == nested[1:]
+    assert names[cut(order, 100) :] == nested[2:]
     assert cut(order, 105) == len(order)
     assert cut(order, 9) == 0
 
