@@ -14,7 +14,7 @@ from types import FrameType, SimpleNamespace
 
 import pytest
 
-from sudoku_repl.techniques.explainer import nested, rating
+from sudoku_repl.techniques.explainer import native_chains, nested, rating
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.rate import se_ratings
@@ -76,10 +76,13 @@ def test_a_cancel_flag_set_from_another_thread_stops_a_nested_chain_search() -> 
 
 class StopsInside:
     """A clock for the rating that stands still until a frame of ``code`` is on the stack (the
-    time limit then comes at once): the rating is stopped inside that technique."""
+    time limit then comes at once): the rating is stopped inside that technique. The chain
+    searches run in Python (the native ones read the system's clock, not this one)."""
 
-    def __init__(self, code: object) -> None:
+    def __init__(self, code: object, monkeypatch: pytest.MonkeyPatch) -> None:
         self.code = code
+        for name in ("chainer_hints", "cycle_hints", "exclusion_removals"):
+            monkeypatch.setattr(native_chains, name, lambda *_: None)
 
     def monotonic(self) -> float:
         return 1e9 if _inside(self.code) else 0.0
@@ -90,7 +93,7 @@ def test_stopped_before_any_step_every_figure_is_the_level_exhausted(
 ) -> None:
     """Stopped in Nishio (7.5) with no step found: nothing below 7.5 can be the first step,
     so ER, EP and ED are all at least 7.5 (never ``>=0.0``), each marked as a bound."""
-    clock = StopsInside(Chainer.found.__code__)
+    clock = StopsInside(Chainer.found.__code__, monkeypatch)
     monkeypatch.setattr(rating, "time", SimpleNamespace(monotonic=clock.monotonic))
     shown = se_ratings(FIRST_STEP_NESTED, 1, True, 60.0)
     assert shown == {"er": ">=7.5", "ep": ">=7.5", "ed": ">=7.5"}
@@ -99,7 +102,7 @@ def test_stopped_before_any_step_every_figure_is_the_level_exhausted(
 def test_stopped_after_the_first_placement_ep_and_ed_are_exact(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    clock = StopsInside(Chainer.found.__code__)
+    clock = StopsInside(Chainer.found.__code__, monkeypatch)
     monkeypatch.setattr(rating, "time", SimpleNamespace(monotonic=clock.monotonic))
     shown = se_ratings(PLACES_FIRST, 1, True, 60.0)
     assert shown == {"er": ">=7.5", "ep": "1.2", "ed": "1.2"}
