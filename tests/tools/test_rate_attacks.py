@@ -315,6 +315,9 @@ def test_ctrl_c_held_while_rate_ends_is_status_130() -> None:
         if got == 0:
             break
         child.sendcontrol("c")
+    # waited for, not closed: close() of a child still alive (its terminal's end closed while
+    # it exits) sends it SIGHUP and SIGINT, and the status would be pexpect's, not the program's
+    child.wait()
     child.close()
     assert "sudoku-repl rate: interrupted: " in seen  # (not ended before the first Ctrl-C)
     assert "Traceback" not in seen and "Exception" not in seen, seen[-2000:]
