@@ -40,7 +40,9 @@ INFO_END = "guess-mode 0"  # info settings' last line: the shell answered after 
 def shell(tmp_path: Path) -> Iterator[tuple[pexpect.spawn, io.StringIO]]:
     quiz = tmp_path / "near_empty.txt"
     quiz.write_text(NEAR_EMPTY + "\n", encoding="utf-8")
-    child = spawn_shell(tmp_path, str(quiz), timeout=60)
+    # (a bound only: each wait is for a state; 50 Ctrl-C at the prompt are 50 prompts drawn,
+    # slow on a loaded machine)
+    child = spawn_shell(tmp_path, str(quiz), timeout=300)
     seen = io.StringIO()
     child.logfile_read = seen  # everything the shell printed, for the traceback check
     try:

@@ -29,7 +29,9 @@ TIMING = re.compile(r"Run time: \d+ milliseconds; steps: (\d+), solution sum: \d
 def child(tmp_path: Path) -> Iterator[pexpect.spawn]:
     quiz = tmp_path / "insufficient.txt"
     quiz.write_text(INSUFFICIENT + "\n", encoding="utf-8")
-    spawned = spawn_shell(tmp_path, str(quiz), timeout=60)  # 40 rows
+    spawned = spawn_shell(
+        tmp_path, str(quiz), timeout=180
+    )  # 40 rows (a bound: waits are on states)
     try:
         yield spawned
     finally:
