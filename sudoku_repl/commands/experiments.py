@@ -127,11 +127,18 @@ def set_edit(repl: Repl, cell: int, value: int, remove: bool) -> None:
     session = repl.require_quiz()
     if repl.frame is not None:
         raise UserError("An edit is made at the present step: frame 0 goes back to it first")
+    tree = session.experiment_tree
+    before, known = tree.current, {e.number for e in tree}
     events = session.hand_edit(cell, value, remove)
     for event in events:
         repl.lines(event_lines(event, session.geo))
-    present = session.experiment_tree.current
-    repl.out.message(f"Experiment {present.number} ({present.name}) begins here.")
+    present = tree.current
+    if present.number not in known:
+        repl.out.message(f"Experiment {present.number} ({present.name}) begins here.")
+    elif present is before:  # (another one followed says so in its notice)
+        repl.out.message(
+            f"Experiment {present.number} ({present.name}) goes on with this edit already."
+        )
 
 
 def timeline_compare(repl: Repl, a: str, b: str, path: str | None) -> None:

@@ -22,7 +22,10 @@ class Edits(TimeTravel):
         """A new experiment that parts from the present one's record after its first ``moves``
         moves, by one move made there with the guess answer ``choice`` (None: the offered one)
         and run mode ``run_mode`` (None: the setting); the session then stands after that move,
-        in the new experiment. A move the record holds already is refused (``UserError``)."""
+        in the new experiment. A move the record holds already is refused (``UserError``). An
+        experiment whose record goes on there with that move already (``whatif --keep`` asked
+        twice) is followed instead of cut again: the session stands after the move in it, and
+        it is returned."""
         history = self.history
         if not 0 <= moves < len(history):
             raise UserError(f"No move {moves} in the record (it holds {len(history)})")
@@ -47,6 +50,11 @@ class Edits(TimeTravel):
         if problem:
             self.seek(present)
             raise UserError(problem)
+        held = self._follow_holder(moves, choice, mode, say=False)
+        if held is not None:  # its record has the move: made again, as stepping on makes it
+            hand.advance(engine, mode, choice)
+            self.cursor = moves + 1
+            return held
         parting = self._parting(moves, choice, mode)
         ev = hand.advance(engine, mode, choice)
         exp = self.experiment_tree.cut(moves, parting)
@@ -57,15 +65,29 @@ class Edits(TimeTravel):
         """A what-if edit at the present: ``value`` placed in ``cell`` as if given, or (with
         ``remove``) taken from its candidates. A new experiment begins with it. An edit that
         breaks a rule at once is refused (``UserError``) and nothing changes. The events of
-        the hand move are returned (the trace line)."""
+        the hand move are returned (the trace line).
+
+        The same edit made again where a record already goes on with it begins no twin: the
+        present record's (it moves on in it), else another experiment's, which is followed
+        (it becomes the present one, as stepping on follows one; ``ExperimentFollowed``)."""
         engine = self.engine
         hand.check(engine.state(), self.geo, cell, value, remove)
         what = f"{self.geo.cell_name(cell)}={value} by hand"
         if remove:
             what = f"{value} removed from {self.geo.cell_name(cell)} by hand"
         at = self.cursor
-        parting = Parting(at, engine.steps, what)
+        history = self.history
         choice = (cell, -value if remove else value)
+        held = (
+            at < len(history) and history.run_mode(at) == hand.HAND and history.choice(at) == choice
+        )
+        if not held:
+            held = self._follow_holder(at, choice, hand.HAND) is not None
+        if held:  # the record (now the present one's) has the move: made again, not recorded
+            ev = hand.advance(engine, hand.HAND, choice)
+            self.cursor = at + 1
+            return ev
+        parting = Parting(at, engine.steps, what)
         ev = hand.advance(engine, hand.HAND, choice)
         self.experiment_tree.cut(at, parting)
         self._record(ev, choice, hand.HAND)

@@ -245,26 +245,40 @@ class Stepping(Present):
 
     def _follow(self, walk: Walk, at: int, choice: Choice, mode: int) -> bool:
         """At move ``at``, where the present record goes on otherwise: if another experiment's
-        record goes on there with this move (``Experiments.holding``), make it the present one
-        (the one left stands at the end of its record, as a cut leaves it) and say so. The
-        walk keeps who stood where, for a unit called off at a later question (``abort``: a
-        run mode followed at its first move, then its guess question)."""
+        record goes on there with this move, follow it (``_follow_holder``). The walk keeps who
+        stood where, for a unit called off at a later question (``abort``: a run mode followed
+        at its first move, then its guess question)."""
+        left, length = self.experiment_tree.current, len(self.history)
+        other = self._follow_holder(at, choice, mode)
+        if other is None:
+            return False
+        if not walk.followed:
+            walk.followed.append((left, length))
+        walk.followed.append((other, other.cursor))
+        return True
+
+    def _follow_holder(
+        self, at: int, choice: Choice, mode: int, say: bool = True
+    ) -> Experiment | None:
+        """If another experiment's record goes on at move ``at`` with this move
+        (``Experiments.holding``), make it the present one (the one left stands at the end of
+        its record, as a cut leaves it) and, with ``say``, say so; None: none does. The move
+        is not made here: the caller makes it, as a move the record holds (``cursor`` on)."""
         tree = self.experiment_tree
         other = tree.holding(at, choice, mode)
         if other is None:
-            return False
+            return None
         left = tree.current
-        if not walk.followed:
-            walk.followed.append((left, len(self.history)))
-        walk.followed.append((other, other.cursor))
         tree.switch(other, len(self.history))
+        if not say:
+            return other
         step = self.history.steps_after(at)
         said = [n for n in self.notices if type(n) is ExperimentFollowed]
         began = said[0].left if said else left.number  # (a command that followed twice)
         self.notices[:] = [n for n in self.notices if type(n) is not ExperimentFollowed]
         if other.number != began:
             self.notices.append(ExperimentFollowed(other.number, other.name, began, step))
-        return True
+        return other
 
     # -- the stepping loop -------------------------------------------------------------------
 

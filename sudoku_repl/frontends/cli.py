@@ -12,7 +12,7 @@ from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl, open_script
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
-from sudoku_repl.frontends.interrupts import InterruptFlag
+from sudoku_repl.frontends.interrupts import InterruptFlag, on_sigint
 from sudoku_repl.frontends.options import parse
 
 
@@ -106,12 +106,19 @@ def _interactive(first: list[str]) -> Repl:
 
     mode = TerminalMode()
     mode.hold()
-    try:
-        from sudoku_repl.frontends.shell import run_interactive
+    # to the exit, a Ctrl-C never raises: within the shell it is its interrupt flag's, and
+    # one that comes after ``bye`` is not a reason to end otherwise than ``bye`` says
+    with on_sigint(_ignored):
+        try:
+            from sudoku_repl.frontends.shell import run_interactive
 
-        return run_interactive(first, mode=mode)
-    finally:
-        mode.restore()
+            return run_interactive(first, mode=mode)
+        finally:
+            mode.restore()
+
+
+def _ignored() -> None:
+    """A Ctrl-C where nothing runs that it could stop."""
 
 
 NAMED = 10  # failed commands named in the summary; the rest are counted

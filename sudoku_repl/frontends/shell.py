@@ -19,6 +19,7 @@ from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
 from sudoku_repl.frontends.completion_keys import completion_keys
 from sudoku_repl.frontends.cursor_requests import answer_in_time
+from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.prompt_history import SafeFileHistory
 from sudoku_repl.frontends.prompt_history import open_history as open_history  # (its old home)
@@ -72,7 +73,8 @@ def answer_reader(
             answers.append(PromptSession(input=input, output=output))
             answer_in_time(answers[0].app.renderer)
         try:
-            return answers[0].prompt(question + " ")
+            # Ctrl-C is the question's key (the terminal is raw), never a handler swapped in
+            return answers[0].prompt(question + " ", handle_sigint=False)
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
         finally:
@@ -104,22 +106,36 @@ def run_interactive(
         history_file=history is None,
         answers=lambda pager: answer_reader(mode, input, output, pager),
     )
-    start.run_first(first or [])
-    return prompt_loop(start, make_session(start, history, input, output))
+    with on_sigint(start.flag.set):  # (the command line's commands: Ctrl-C stops them too)
+        start.run_first(first or [])
+        return prompt_loop(start, make_session(start, history, input, output))
 
 
 def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     """The prompt loop, to ``bye`` or Ctrl-D. The terminal is put back in its own mode before
-    each command (the caller puts it back at the end)."""
+    each command (the caller puts it back at the end).
+
+    Ctrl-C never raises KeyboardInterrupt here, at whatever moment it comes (``on_sigint``
+    for the whole loop): at the prompt the terminal is raw and Ctrl-C is the prompt's own key
+    (the line is dropped: ``KeyboardInterrupt`` from ``prompt``, raised there, not by a
+    signal); anywhere else the signal only sets the interrupt flag, which a running command
+    polls between steps (one clean stop) and which the next line read clears. prompt_toolkit
+    is told not to take the signal over (``handle_sigint=False``): its own handler, put in
+    and taken out around each prompt, left moments where a held Ctrl-C raised inside asyncio's
+    set-up or tear-down (tracebacks, a coroutine never awaited, the shell ended)."""
     out, repl, flag, mode = start.out, start.repl, start.flag, start.mode
     history = session.history
     previous = ""
-    while not repl.done:
-        # Ctrl-C anywhere between commands (at the prompt, or after it returned and before the
-        # flag catches it) just prompts again: never a KeyboardInterrupt out of the loop
-        try:
-            out.message("")
-            line = session.prompt(PROMPT + "\n")
+    with on_sigint(flag.set):
+        while not repl.done:
+            try:
+                out.message("")
+                line = session.prompt(PROMPT + "\n", handle_sigint=False)
+            except KeyboardInterrupt:  # Ctrl-C typed at the prompt: the line is dropped
+                continue
+            except EOFError:
+                break
+            flag.clear()  # a Ctrl-C before the line was read (the prompt's start) is spent
             if not line.strip():
                 # Enter on an empty line repeats the last stepping command, as gdb and pdb do
                 last = lookup(previous.partition(" ")[0])
@@ -129,19 +145,16 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             previous = line.strip()
             if mode is not None:
                 mode.restore()
-            with flag.catching():  # the command's start and end too: Ctrl-C only sets the flag
-                _run_command(out, repl, line)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            break
-        if repl.switch_to_tui:
-            repl.switch_to_tui = False
-            from sudoku_repl.frontends.tui.app import run_tui
+            if flag():  # Ctrl-C after Enter, before the command: the line is dropped, as at
+                continue  # the prompt
+            _run_command(out, repl, line)  # a Ctrl-C from here on stops it (the flag)
+            if repl.switch_to_tui:
+                repl.switch_to_tui = False
+                from sudoku_repl.frontends.tui.app import run_tui
 
-            run_tui(repl=repl, history=history)  # the same repl: nothing copied at the hand-over
-            if not repl.done:  # (bye there ends the shell too)
-                out.message("Back in the line shell.")
+                run_tui(repl=repl, history=history)  # the same repl: nothing copied
+                if not repl.done:  # (bye there ends the shell too)
+                    out.message("Back in the line shell.")
     return repl
 
 

@@ -67,9 +67,10 @@ class ShellStart:
             self.out.pager = Pager(
                 lambda: page_rows(view.pagination, view.height, terminal_height),
                 terminal_width,
-                lambda: read_key(mode),
+                lambda: read_key(mode, self.flag),
                 quit=self.flag.set,  # a run stops after its step, as with Ctrl-C
                 waiting=timer.waiting,  # the wait at MORE is not in the run's time
+                stopping=self.flag,  # a Ctrl-C before MORE: no question, the stop is shown
             )
         self.repl = Repl(
             self.out,

@@ -256,7 +256,9 @@ def kept_rows(
     rows and at the end, whether the rows run out, ``Interrupted`` is raised or the caller stops
     early, the experiment present at the start is made the present again, at the step it stood
     at; the experiment of a row that was interrupted is deleted. No move of the record is
-    dropped meanwhile (``History.cap_held``): the rows' experiments hold their moves anyway."""
+    dropped meanwhile (``History.cap_held``): the rows' experiments hold their moves anyway.
+    A row an experiment holds already (``--keep`` asked again from the same position) is that
+    experiment, followed (``Session.branch``), not a copy of it; an interrupted one stays.)"""
     tree = session.experiment_tree
     origin, cursor = tree.current, session.cursor
     # a row shares the present record up to its guess: a drop (the record's cap) would cut
@@ -264,12 +266,14 @@ def kept_rows(
     with session.history.cap_held():
         try:
             for guess, other, before in _alternatives(session, guesses):
+                known = {e.number for e in tree}  # (a row kept before is followed again)
                 try:
                     found = kept(session, guess, other, hooks, cap, before)
                 except Interrupted:
                     half_done = tree.current.number
                     session.switch(origin.number)
-                    session.delete_experiment(half_done)
+                    if half_done not in known:
+                        session.delete_experiment(half_done)
                     raise
                 session.switch(origin.number)
                 yield found

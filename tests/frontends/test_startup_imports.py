@@ -63,6 +63,7 @@ STARTUP = {
 #: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
 #: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests
 SHELL = {
+    "sudoku_repl.commands.stop_lines",  # (the pager never holds a stop's lines back: 10 lines)
     "sudoku_repl.frontends.completion",
     "sudoku_repl.frontends.completion_keys",
     "sudoku_repl.frontends.cursor_requests",

@@ -96,6 +96,43 @@ static void release(Py_buffer *view) {
         PyBuffer_Release(view);
 }
 
+/* What crosses from Python is checked once a call (issue 33, 5.8): a number out of its range,
+ * or a buffer whose length does not fit what it holds, is a ValueError naming the function,
+ * what is wrong and what is accepted; nothing is read before. */
+#define MAX_VALUE __builtin_popcount(FULL) /* the values: one candidate bit each */
+
+static int in_range(const char *fn, const char *what, long long v, long long lo, long long hi) {
+    if (v >= lo && v <= hi)
+        return 0;
+    PyErr_Format(PyExc_ValueError, "%s: %s %lld is out of range (%lld to %lld)", fn, what, v, lo,
+                 hi);
+    return -1;
+}
+
+/* a buffer of items of size bytes: its length a whole number of them (n: how many, or -1
+ * unless it must hold exactly n) */
+static int items_of(const char *fn, const char *what, const Py_buffer *view, Py_ssize_t size,
+                    Py_ssize_t n) {
+    if (view->len % size == 0 && (n < 0 || view->len / size == n))
+        return 0;
+    if (n < 0)
+        PyErr_Format(PyExc_ValueError, "%s: %s are %zd-byte numbers, not %zd bytes", fn, what,
+                     size, view->len);
+    else
+        PyErr_Format(PyExc_ValueError, "%s: %s hold %zd bytes, not %zd for %zd steps", fn, what,
+                     view->len, n * size, n);
+    return -1;
+}
+
+/* every byte of a column of values is a value (0: none) */
+static int values_column(const char *fn, const char *what, const Py_buffer *view) {
+    const unsigned char *v = (const unsigned char *)view->buf;
+    unsigned char top = 0;
+    for (Py_ssize_t i = 0; i < view->len; i++)
+        top = v[i] > top ? v[i] : top;
+    return top <= MAX_VALUE ? 0 : in_range(fn, what, top, 0, MAX_VALUE);
+}
+
 /* the first place of cell in cells[from:n] (8- or 16-bit numbers), or -1 */
 static inline Py_ssize_t find_cell(const void *cells, int wide, Py_ssize_t from, Py_ssize_t n,
                                    int cell) {
@@ -165,6 +202,17 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!PyArg_ParseTuple(args, "O!inOliipO", &PyList_Type, &chunks, &cell, &stop, &steps_obj,
                           &before_all, &start_value, &start_cands, &wide, &write_out))
         return NULL;
+    const char *fn = "cell_track";
+    if (in_range(fn, "cell", cell, 0, wide ? 0xFFFF : 0xFF) < 0 ||
+        in_range(fn, "stop", stop, 0, PY_SSIZE_T_MAX) < 0 ||
+        in_range(fn, "start steps", before_all, 0, UINT32_MAX) < 0 ||
+        in_range(fn, "start value", start_value, 0, MAX_VALUE) < 0 ||
+        in_range(fn, "start candidates", start_cands, 0, FULL) < 0)
+        return NULL;
+    if (!PyCallable_Check(write_out)) {
+        PyErr_SetString(PyExc_TypeError, "cell_track: write_out is called with a chunk's number");
+        return NULL;
+    }
     static ChunkSlots slots;
     if (PyList_GET_SIZE(chunks) && chunk_slots(&slots, PyList_GET_ITEM(chunks, 0)) < 0)
         return NULL;
@@ -172,7 +220,7 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *result = NULL, *chunk = NULL;
     Py_buffer sv = {0}, cv = {0}, ev = {0}, tv = {0};
     int cell_size = wide ? 2 : 1;
-    if (!t.passing || view_of(steps_obj, &sv) < 0)
+    if (!t.passing || view_of(steps_obj, &sv) < 0 || items_of(fn, "steps", &sv, 4, -1) < 0)
         goto done;
     const uint32_t *steps = (const uint32_t *)sv.buf;
     Py_ssize_t last = sv.len / 4;
@@ -186,7 +234,8 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
     for (Py_ssize_t k = 0; k < n_chunks && k < PyList_GET_SIZE(chunks); k++) {
         chunk = PyList_GET_ITEM(chunks, k);
         Py_INCREF(chunk);
-        if (attr_view(chunk, &slots, CELLS, &cv) < 0)
+        if (attr_view(chunk, &slots, CELLS, &cv) < 0 ||
+            items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0)
             goto done;
         Py_ssize_t n_cells = cv.len / cell_size;
         Py_ssize_t at = find_cell(cv.buf, wide, 0, n_cells, cell);
@@ -206,7 +255,8 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
                     goto done;
                 }
             }
-            if (attr_view(chunk, &slots, ENDS, &ev) < 0)
+            if (attr_view(chunk, &slots, ENDS, &ev) < 0 ||
+                items_of(fn, "a chunk's ends", &ev, 4, -1) < 0)
                 goto done;
             const uint32_t *ends = (const uint32_t *)ev.buf;
             const uint16_t *states = (const uint16_t *)tv.buf;
@@ -295,31 +345,43 @@ PyObject *value_events(PyObject *Py_UNUSED(self), PyObject *args) {
     Py_buffer sv = {0}, bv = {0}, av = {0};
     Column steps = {0}, codes = {0};
     PyObject *result = NULL;
+    const char *fn = "value_events";
+    if (in_range(fn, "held", held, 0, MAX_VALUE) < 0)
+        return NULL;
     Py_ssize_t n_passing = PyDict_GET_SIZE(passing), next = 0;
     Passing *sorted = PyMem_Malloc((n_passing + 1) * sizeof(Passing));
     if (!sorted)
         return PyErr_NoMemory();
+    if (view_of(steps_obj, &sv) < 0 || items_of(fn, "steps", &sv, 4, -1) < 0)
+        goto done;
+    Py_ssize_t n = sv.len / 4;
+    if (view_of(vb_obj, &bv) < 0 || items_of(fn, "the values before", &bv, 1, n) < 0 ||
+        view_of(va_obj, &av) < 0 || items_of(fn, "the values", &av, 1, n) < 0 ||
+        values_column(fn, "a value before", &bv) < 0 || values_column(fn, "a value", &av) < 0)
+        goto done;
     PyObject *key, *values;
     for (Py_ssize_t pos = 0, j = 0; PyDict_Next(passing, &pos, &key, &values); j++) {
         sorted[j].entry = PyLong_AsSsize_t(key);
         sorted[j].values = values;
         if (sorted[j].entry == -1 && PyErr_Occurred())
             goto done;
-        if (!PyTuple_Check(values)) {
-            PyErr_SetString(PyExc_TypeError, "passing values are a tuple");
+        if (in_range(fn, "a passing entry", sorted[j].entry, 0, n - 1) < 0)
             goto done;
+        if (!PyTuple_Check(values)) {
+            PyErr_SetString(PyExc_TypeError, "value_events: passing values are a tuple");
+            goto done;
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(values); k++) {
+            long v = PyLong_AsLong(PyTuple_GET_ITEM(values, k));
+            if (v == -1 && PyErr_Occurred())
+                goto done;
+            if (in_range(fn, "a passing value", v, 1, MAX_VALUE) < 0)
+                goto done;
         }
     }
     qsort(sorted, n_passing, sizeof(Passing), by_entry);
-    if (view_of(steps_obj, &sv) < 0 || view_of(vb_obj, &bv) < 0 || view_of(va_obj, &av) < 0)
-        goto done;
     const uint32_t *s = (const uint32_t *)sv.buf;
     const unsigned char *vb = (const unsigned char *)bv.buf, *va = (const unsigned char *)av.buf;
-    Py_ssize_t n = sv.len / 4;
-    if (bv.len < n || av.len < n) {
-        PyErr_SetString(PyExc_ValueError, "columns of different lengths");
-        goto done;
-    }
     for (Py_ssize_t i = 0; i < n; i++) {
         int b = vb[i], a = va[i];
         if (b && b != a && (!held || held == b))
@@ -366,16 +428,25 @@ PyObject *removal_steps(PyObject *Py_UNUSED(self), PyObject *args) {
     Py_buffer sv = {0}, av = {0}, cv = {0};
     Column found = {0};
     PyObject *result = NULL;
-    if (view_of(steps_obj, &sv) < 0 || view_of(va_obj, &av) < 0 || view_of(ca_obj, &cv) < 0)
+    const char *fn = "removal_steps";
+    if (bit <= 0 || bit > FULL || (bit & (bit - 1))) {
+        PyErr_Format(PyExc_ValueError,
+                     "removal_steps: bit %d is no candidate's bit (1 << (value - 1), value 1 "
+                     "to %d)",
+                     bit, MAX_VALUE);
+        return NULL;
+    }
+    if (in_range(fn, "last empty candidates", last_empty, -1, FULL) < 0)
+        return NULL;
+    if (view_of(steps_obj, &sv) < 0 || items_of(fn, "steps", &sv, 4, -1) < 0)
+        goto done;
+    Py_ssize_t n = sv.len / 4;
+    if (view_of(va_obj, &av) < 0 || items_of(fn, "the values", &av, 1, n) < 0 ||
+        view_of(ca_obj, &cv) < 0 || items_of(fn, "the candidates", &cv, 2, n) < 0)
         goto done;
     const uint32_t *s = (const uint32_t *)sv.buf;
     const unsigned char *va = (const unsigned char *)av.buf;
     const uint16_t *ca = (const uint16_t *)cv.buf;
-    Py_ssize_t n = sv.len / 4;
-    if (av.len < n || cv.len / 2 < n) {
-        PyErr_SetString(PyExc_ValueError, "columns of different lengths");
-        goto done;
-    }
     for (Py_ssize_t i = 0; i < n; i++) {
         if (va[i])
             continue;
