@@ -128,15 +128,25 @@ class Key:
     """A command's key in the full screen (``frontends/tui/keys.py``): the ``letter`` that runs
     it, the ``text`` the screen's help gives it (by default ``name: summary``), ``opens``: the
     key types the command into the command line instead of running it (``g``: ``goto`` typed),
-    and ``brief``: the help line at the screen's foot names it too."""
+    ``at_cell``: the key runs the command on the cell under the board's cursor (``w``:
+    ``why [r,c]``), and ``brief``: the help line at the screen's foot names it too."""
 
-    __slots__ = ("brief", "letter", "opens", "text")
+    __slots__ = ("at_cell", "brief", "letter", "opens", "text")
 
-    def __init__(self, letter: str, text: str = "", *, opens: bool = False, brief: bool = False):
+    def __init__(
+        self,
+        letter: str,
+        text: str = "",
+        *,
+        opens: bool = False,
+        brief: bool = False,
+        at_cell: bool = False,
+    ):
         self.letter = letter
         self.text = text
         self.opens = opens
         self.brief = brief
+        self.at_cell = at_cell
 
     def __repr__(self) -> str:
         return f"Key({self.letter!r})"

@@ -34,6 +34,12 @@ def grid_lines(values: Sequence[int], geo: Geometry = CLASSIC) -> list[str]:
     return lines
 
 
+def grid_place(row: int, col: int) -> tuple[int, int]:
+    """Where ``grid_lines`` (after a heading line) writes the frame's 0-based ``row``, ``col``:
+    its line and column."""
+    return 1 + row + row // 3, col + col // 3
+
+
 def event_lines(event: Event, geo: Geometry = CLASSIC) -> list[str]:
     """The lines of one event."""
     name = geo.cell_name

@@ -132,6 +132,18 @@ def board_lines(
     return lines + legend
 
 
+def board_place(size: tuple[int, int], row: int, col: int) -> tuple[int, int, int]:
+    """Where ``board_lines`` draws the frame's 0-based ``row``, ``col`` (``size``: the frame's
+    rows and columns): the line of the cell's first row, its first column (of its marks; the
+    characters, colour codes not counted) and its width; it takes three lines."""
+    height, width = size
+    label = len(str(height))
+    slot = SLOT if _width(width // 3, label, SLOT) <= WIDEST else NARROW_SLOT
+    line = 2 + (row // 3) * 10 + 1 + (row % 3) * 3  # the heading, the numbers; borders
+    column = label + 1 + (col // 3) * (3 * slot + 1) + 1 + (col % 3) * slot
+    return line, column, slot
+
+
 def _width(blocks: int, label: int, slot: int) -> int:
     """The columns of a board ``blocks`` blocks wide: the row labels, a border before each
     block and after the last, three cells a block."""

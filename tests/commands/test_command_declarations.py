@@ -423,7 +423,7 @@ def test_the_full_screens_keys_and_their_help_come_from_the_declarations() -> No
         "  r         run (till the end or a new solution)",
         "  c         continue: the continue command if there is one, else run",
         "  g         goto: opens the command line with goto typed",
-        "  w         why: opens the command line with why typed",
+        "  w         why [r,c] of the cell under the board's cursor",
     ]
     assert HELP_KEYS == (
         "s step  n next  b back  r run  c continue  : command  ^C stop  ? help  q quit"

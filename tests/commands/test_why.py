@@ -333,5 +333,5 @@ def test_the_full_screen_has_a_why_key() -> None:
     from sudoku_repl.frontends.tui.keys import HELP_LINES, KEYED
 
     keyed = {cmd.name: cmd.key for cmd in KEYED if cmd.key is not None}
-    assert keyed["why"].letter == "w" and keyed["why"].opens
-    assert "  w         why: opens the command line with why typed" in HELP_LINES
+    assert keyed["why"].letter == "w" and keyed["why"].at_cell and not keyed["why"].opens
+    assert "  w         why [r,c] of the cell under the board's cursor" in HELP_LINES

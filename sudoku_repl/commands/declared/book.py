@@ -67,7 +67,7 @@ WHY = Command(
     ],
     wrong="needs a cell",
     usage="why [r,c]|removed v [r,c]|wrong [--depth N] [--book]",
-    key=Key("w", "why: opens the command line with why typed", opens=True),
+    key=Key("w", "why [r,c] of the cell under the board's cursor", at_cell=True),
     help=(
         "From the record, at the present step (docs/why.md). why [r,c]: how the cell got its\n"
         "value: a given, a guess (its step, level, i out of n, the solver's choice or your\n"

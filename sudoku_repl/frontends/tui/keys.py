@@ -21,11 +21,15 @@ from sudoku_repl.commands.declared import keyed
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.commands.spec import Key
     from sudoku_repl.frontends.tui.state import Screen
 
 #: the commands with a key (``Command.key``: the commands' own gdb letters, gdb's SingleKey mode:
 #: s step, n next, f finish, r run, c continue; and b for back, which gdb's mode leaves free)
 KEYED = keyed()
+
+#: the keys that move the board's cursor (vi's): letter, rows down, columns right
+CURSOR_KEYS = (("h", 0, -1), ("j", 1, 0), ("k", -1, 0), ("l", 0, 1))
 
 #: the help line (at most 80 columns) in each mode
 HELP_KEYS = "  ".join(
@@ -39,6 +43,7 @@ HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the que
 HELP_LINES = [
     "Keys (the command line closed):",
     *(f"  {cmd.key.letter:<10}{cmd.key.text}" for cmd in KEYED if cmd.key),
+    "  h j k l   move the board's cursor left, down, up, right (w asks why of its cell)",
     "  e         the next experiment (experiments lists them; the toolbar names the present)",
     "  :, Enter  opens the command line: any command of the shell (help lists them)",
     "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
@@ -63,7 +68,10 @@ def key_bindings(tui: Screen) -> KeyBindings:
 
     for cmd in KEYED:
         if cmd.key is not None:
-            kb.add(cmd.key.letter, filter=keys)(_key_action(tui, cmd.name, cmd.key.opens))
+            kb.add(cmd.key.letter, filter=keys)(_key_action(tui, cmd.name, cmd.key))
+
+    for letter, rows, columns in CURSOR_KEYS:
+        kb.add(letter, filter=keys)(_cursor_action(tui, rows, columns))
 
     @kb.add("e", filter=keys)
     def _experiment(event: KeyPressEvent) -> None:
@@ -143,14 +151,24 @@ def next_experiment(repl: Repl) -> str | None:
     return f"experiment {(later or numbers)[0]}"
 
 
-def _key_action(tui: Screen, name: str, opens: bool) -> Callable[[KeyPressEvent], None]:
-    """What a command's key does: run the command, or (``opens``) type it into the command
-    line, for a command that needs its argument (``goto``)."""
+def _key_action(tui: Screen, name: str, key: Key) -> Callable[[KeyPressEvent], None]:
+    """What a command's key does: run the command, run it on the board cursor's cell
+    (``at_cell``: ``why [r,c]``, the command line's own path), or (``opens``) type it into the
+    command line, for a command that needs its argument (``goto``)."""
 
     def handler(event: KeyPressEvent) -> None:
-        if opens:
+        if key.opens:
             tui.open_command_line(f"{name} ")
+        elif key.at_cell:
+            tui.runner.submit(f"{name} {tui.state.cell_name()}")
         else:
             tui.runner.submit(name)
+
+    return handler
+
+
+def _cursor_action(tui: Screen, rows: int, columns: int) -> Callable[[KeyPressEvent], None]:
+    def handler(event: KeyPressEvent) -> None:
+        tui.state.move_cell(rows, columns)
 
     return handler

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.layout import (
     ConditionalContainer,
     Dimension,
@@ -29,6 +29,8 @@ from sudoku_repl.commands.dispatch import PROMPT
 from sudoku_repl.frontends.toolbar import fitted
 from sudoku_repl.frontends.tui.keys import HELP_ANSWER, HELP_COMMAND, HELP_KEYS
 from sudoku_repl.frontends.tui.pane import TracePane
+from sudoku_repl.text.render import grid_place
+from sudoku_repl.views.board import board_place
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -173,8 +175,35 @@ class ScreenLayout:
         view = self.tui.state.view
         return view.board if self._fits_board() else view.grid
 
-    def board_text(self) -> ANSI:
-        return ANSI("\n".join(self.board_lines()))
+    def board_text(self) -> StyleAndTextTuples:
+        """The board (or the grid), the cursor's cell in reverse video (a cell the last step
+        changed, drawn reversed, is drawn plain under it)."""
+        lines = self.board_lines()
+        row, col = self.tui.state.cell
+        if self._fits_board():
+            first, column, width = board_place(self.tui.state.view.size, row, col)
+            rows = range(first, first + 3)
+        else:
+            first, column = grid_place(row, col)
+            rows, width = range(first, first + 1), 1
+        text: StyleAndTextTuples = []
+        for k, line in enumerate(lines):
+            chars = [
+                (style, ch)
+                for style, part, *_ in to_formatted_text(ANSI(line))
+                if "[ZeroWidthEscape]" not in style
+                for ch in part
+            ]
+            if k in rows:
+                chars += [("", " ")] * (column + width - len(chars))
+                for x in range(column, column + width):
+                    style, ch = chars[x]
+                    turned = "noreverse" if "reverse" in style.split() else "reverse"
+                    chars[x] = (f"{style} {turned}".strip(), ch)
+            if k:
+                text.append(("", "\n"))
+            text.extend(chars)
+        return text
 
     def board_width(self) -> Dimension:
         return Dimension.exact(max(visible_width(self.board_lines()), 1))

@@ -36,6 +36,7 @@ class View(NamedTuple):
     short: str  # the same, the names shortened
     empty: list[str]  # the empty cells, for completion
     experiment: str = ""  # the present experiment, for the toolbar ("" while it is the only one)
+    size: tuple[int, int] = (9, 9)  # the frame's rows and columns (the board's cursor keeps in it)
 
 
 def take_view(repl: Repl, colour: bool) -> View:
@@ -58,7 +59,8 @@ def take_view(repl: Repl, colour: bool) -> View:
     tree = session.experiment_tree
     present = tree.current  # (named once there are two: until then it is the only one)
     experiment = f"experiment {present.number} {present.name}" if len(tree) > 1 else ""
-    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl), experiment)
+    size = (geo.height, geo.width)
+    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl), experiment, size)
 
 
 class TracePosition:
@@ -105,6 +107,19 @@ class ScreenState:
         self.trace = trace
         #: the board pane in colour (NO_COLOR not set)
         self.colour = colour
+        #: the board's cursor: the 0-based frame row and column (``w`` asks why of its cell)
+        self.cell = (0, 0)
+
+    def move_cell(self, rows: int, columns: int) -> None:
+        """The board's cursor ``rows`` down and ``columns`` right, kept in the frame."""
+        height, width = self.view.size
+        row, col = self.cell
+        self.cell = (min(max(row + rows, 0), height - 1), min(max(col + columns, 0), width - 1))
+
+    def cell_name(self) -> str:
+        """The cursor's cell as commands take it: ``[r,c]``."""
+        row, col = self.cell
+        return f"[{row + 1},{col + 1}]"
 
 
 if TYPE_CHECKING:
