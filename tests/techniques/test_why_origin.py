@@ -11,6 +11,7 @@ import pytest
 
 from sudoku_repl.api import Session, Settings
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.session import Quiet
 from sudoku_repl.techniques.why.origin import AT_START
 from sudoku_repl.techniques.why.reasons import holds, justify
@@ -53,3 +54,28 @@ def test_origin_is_the_last_move_that_made_the_fact(quiz: str, mode: int, steps:
                     assert ex.lineage.origin(fact, ex.anchor) == last.get(fact, AT_START), fact
                     checked += 1
     assert checked > 300
+
+
+def test_an_answer_replays_a_chunk_of_the_record_once() -> None:
+    """The states an answer restores are the record's (``state_after``, the plain restore),
+    and asking for moves of one chunk, the later first or the earlier, replays the chunk's
+    moves once: a later move goes on from the earlier one's replay, an earlier one was kept."""
+    session = Session()
+    session.load(Quiz.from_string(multiple_quiz(18)))
+    session.history.cap = 10_000
+    session.run(Quiet(), 0, max_steps=1_000)
+    made: list[int] = []
+    replay = session.replay_move
+
+    def counted(engine: object, move: int) -> object:
+        made.append(move)
+        return replay(engine, move)  # type: ignore[arg-type]
+
+    ex = Explainer(session, lambda e: [], session.cursor, session.state())
+    session.replay_move = counted  # type: ignore[method-assign]
+    base, last = 3 * MOVES_PER_SNAPSHOT, MOVES_PER_SNAPSHOT - 1  # a chunk's first, its last
+    asked = [base + 40, base + 100, base + 7, base + 100, base + last]
+    states = [ex.state_before(m) for m in asked]
+    session.replay_move = replay  # type: ignore[method-assign]
+    assert states == [session.state_after(m) for m in asked]
+    assert made == list(range(base, base + last))  # each move of the chunk made once

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from sudoku_repl.core.engine import Choice
+from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import FINISHED, EngineState
@@ -64,6 +64,11 @@ class Explainer:
         self.lineage = Lineage(session.history, anchor, anchor_state)
         self.ahead = ahead
         self._moves: dict[int, MoveReasons] = {}
+        #: the states before the moves restored for this answer, and where each chunk's replay
+        #: got to (its snapshot's move: the moves made, the engine there), so a chunk of the
+        #: record is replayed at most once an answer however many of its moves it names
+        self._states: dict[int, EngineState] = {}
+        self._replays: dict[int, tuple[int, Engine]] = {}
 
     # -- what a move did ---------------------------------------------------------------------
 
@@ -80,9 +85,29 @@ class Explainer:
                     history.run_mode(move),
                     history.choice(move),
                 )
-                before = self.session.state_after(move)
+                before = self.state_before(move)
             known = self._moves[move] = justify(self.geo, before, events, mode, choice)
         return known
+
+    def state_before(self, move: int) -> EngineState:
+        """The state after the record's first ``move`` moves (before move ``move``): from the
+        chunk's replay so far, carried on if it has not got there (each state passed kept)."""
+        known = self._states.get(move)
+        if known is not None:
+            return known
+        session = self.session
+        done, snapshot = self.history.snapshot_at_or_before(move)
+        at, engine = self._replays.get(done, (done, None))
+        if engine is None or at > move:
+            at, engine = done, session.engine_type(snapshot, self.geo)
+        for m in range(at, move):
+            if m not in self._states:
+                self._states[m] = engine.state()
+            session.replay_move(engine, m)
+        state = self._states[move] = engine.state()
+        if move >= at:
+            self._replays[done] = (move, engine)
+        return state
 
     def step_of(self, move: int) -> int:
         """The step whose state shows what the move did (a fill pass that went wrong, and the
