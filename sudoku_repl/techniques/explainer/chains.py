@@ -12,6 +12,7 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
     Potential,
     ancestor_count,
+    chain_of,
     is_ancestor,
     off_to_on,
     on_to_off,
@@ -71,22 +72,6 @@ class Found:
                 keys.append((first[0] ^ 1, *(k ^ 1 for k in reversed(first[1:]))))
             self._key = tuple(keys)
         return self._key
-
-
-def chain_of(target: Potential) -> list[Potential]:
-    """The potentials a target rests on, itself first, breadth first (each once)."""
-    seen: set[int] = set()
-    result: list[Potential] = []
-    todo = [target]
-    while todo:
-        nxt: list[Potential] = []
-        for p in todo:
-            if p.key not in seen:
-                seen.add(p.key)
-                result.append(p)
-                nxt.extend(p.parents)
-        todo = nxt
-    return result
 
 
 def sorted_found(found: list[Found]) -> list[Found]:

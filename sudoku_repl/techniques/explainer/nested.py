@@ -15,13 +15,12 @@ from sudoku_repl.techniques.explainer.chains import (
     CELL_ORIGIN,
     CYCLE_ORIGIN,
     Found,
-    chain_of,
     cycles_and_chains_found,
 )
 from sudoku_repl.techniques.explainer.forcing import Chainer, Poll
 from sudoku_repl.techniques.explainer.grid import BLOCK_OF, CELL_UNITS, DIGITS, ROW_OF, UNITS, Grid
 from sudoku_repl.techniques.explainer.hint import Removals
-from sudoku_repl.techniques.explainer.potentials import Potential, key_of
+from sudoku_repl.techniques.explainer.potentials import Potential, chain_of, key_of
 
 # how a potential follows from its first parent: the cell's last value, or the value's last
 # place in a unit (the unit's type: block 0, row 1, column 2)

@@ -50,18 +50,25 @@ def key_of(cell: int, value: int, on: bool) -> int:
     return (cell * 10 + value) * 2 + on
 
 
-def ancestor_count(potential: Potential) -> int:
-    """How many distinct potentials the potential rests on, itself included."""
+def chain_of(target: Potential) -> list[Potential]:
+    """The potentials a target rests on, itself first, breadth first (each once)."""
     seen: set[int] = set()
-    todo = [potential]
+    result: list[Potential] = []
+    todo = [target]
     while todo:
         nxt: list[Potential] = []
         for p in todo:
             if p.key not in seen:
                 seen.add(p.key)
+                result.append(p)
                 nxt.extend(p.parents)
         todo = nxt
-    return len(seen)
+    return result
+
+
+def ancestor_count(potential: Potential) -> int:
+    """How many distinct potentials the potential rests on, itself included."""
+    return len(chain_of(potential))
 
 
 def nested_complexity(targets: tuple[Potential, ...]) -> int:
