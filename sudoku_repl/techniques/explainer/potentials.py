@@ -78,22 +78,14 @@ def nested_complexity(targets: tuple[Potential, ...]) -> int:
     findings: set[int] = set()
     chains: set[tuple[tuple[int, ...], ...]] = set()
     for target in targets:
-        seen: set[int] = set()
-        todo = [target]
-        while todo:
-            nxt: list[Potential] = []
-            for p in todo:
-                if p.key not in seen:
-                    seen.add(p.key)
-                    nested = p.nested
-                    if nested is not None and id(nested) not in findings:
-                        findings.add(id(nested))
-                        key = nested.chain_key()
-                        if key not in chains:
-                            chains.add(key)
-                            total += nested.complexity
-                    nxt.extend(p.parents)
-            todo = nxt
+        for p in chain_of(target):
+            nested = p.nested
+            if nested is not None and id(nested) not in findings:
+                findings.add(id(nested))
+                key = nested.chain_key()
+                if key not in chains:
+                    chains.add(key)
+                    total += nested.complexity
     return total
 
 
