@@ -154,10 +154,11 @@ class RemovalStepsScan(Protocol):
 
 class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``csrc/se_forcing.c``): (the grid's values and
-    candidate masks, 81 ints each, multiple, dynamic, nishio, level 0 or 1, a deadline on
-    ``time.monotonic``'s clock or None, a callable saying stop or None) -> [(name number,
-    rating, removals, placement, complexity, sort key)] easiest first, or when stopped 1 (the
-    deadline passed) or 2 (the callable said stop). Bad input raises ValueError."""
+    candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
+    ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
+    level 0-3 of its nested dynamic chains) -> [(name number, rating, removals, placement,
+    complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
+    callable said stop). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -169,6 +170,7 @@ class SeChainer(Protocol):
         level: int,
         deadline: float | None,
         poll: Callable[[], bool] | None,
+        nesting: int = 0,
         /,
     ) -> (
         list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int

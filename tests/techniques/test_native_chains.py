@@ -145,21 +145,24 @@ def test_exclusion_takes_two_or_three_cells(degree: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("level", "dynamic", "deadline", "poll"),
+    ("level", "dynamic", "nishio", "deadline", "poll", "nesting"),
     [
-        (2, True, None, None),
-        (-1, True, None, None),
-        (1, False, None, None),
-        (0, True, "soon", None),
+        (5, True, False, None, None, 0),
+        (-1, True, False, None, None, 0),
+        (1, False, False, None, None, 0),
+        (2, True, True, None, None, 0),
+        (4, True, False, None, None, 4),
+        (4, True, False, None, None, -1),
+        (0, True, False, "soon", None, 0),
     ],
 )
 def test_bad_settings_are_refused(
-    level: int, dynamic: bool, deadline: object, poll: object
+    level: int, dynamic: bool, nishio: bool, deadline: object, poll: object, nesting: int
 ) -> None:
     search = native._extension()[0].se_chainer  # type: ignore[union-attr]
     grid = Grid.from_puzzle(SLICE[0])
     with pytest.raises(ValueError):
-        search(grid.values, grid.cands, True, dynamic, False, level, deadline, poll)
+        search(grid.values, grid.cands, True, dynamic, nishio, level, deadline, poll, nesting)
 
 
 def test_a_poll_that_says_stop_stops_the_search() -> None:

@@ -145,7 +145,8 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
             continue;
         }
         if (x->level >= 1) {
-            int n = se_simple_rule_offs(x, work, g, off);
+            int n = x->level >= 2 ? se_nested_offs(x, work, g, off)
+                                  : se_simple_rule_offs(x, work, g, off);
             if (n < 0)
                 return -1;
             for (int i = 0; i < n; i++) {

@@ -126,6 +126,30 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
     return 0;
 }
 
+/* one step of _forcing_targets: the potentials ``targets`` (cell * 16 + value) made "on"
+ * (``on``) or "off" from pi, each queued once, the first that is ``opposite`` into *result */
+static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on, int opposite,
+                  int *result) {
+    int32_t *seen = on ? s->seen_on : s->seen_off;
+    for (int i = 0; i < n; i++) {
+        int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, on);
+        int hit = key == opposite && *result == -2;
+        if (!hit && seen[key] == s->gen)
+            continue;
+        int made = se_pot(x, cell, value, on, pi);
+        if (made < 0)
+            return -1;
+        if (hit)
+            *result = made;
+        if (seen[key] != s->gen) {
+            seen[key] = s->gen;
+            if (push(x, on ? &s->on : &s->off, made) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 /* chains._forcing_targets: the potential reaching the negation of ``start``, or -2 (none) */
 static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links) {
     int targets[28], result = -2;
@@ -146,42 +170,14 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
                 return -1;
             int pi = s->on.q[head_on++];
             int n = offs_of(g, &x->pots[pi], cell_links, targets);
-            for (int i = 0; i < n; i++) {
-                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 0);
-                int hit = key == opposite && result == -2;
-                if (!hit && s->seen_off[key] == s->gen)
-                    continue;
-                int off = se_pot(x, cell, value, 0, pi);
-                if (off < 0)
-                    return -1;
-                if (hit)
-                    result = off;
-                if (s->seen_off[key] != s->gen) {
-                    s->seen_off[key] = s->gen;
-                    if (push(x, &s->off, off) < 0)
-                        return -1;
-                }
-            }
+            if (follow(x, s, pi, targets, n, 0, opposite, &result) < 0)
+                return -1;
         }
         while (head_off < s->off.n) {
             int pi = s->off.q[head_off++];
             int n = ons_of(g, &x->pots[pi], cell_links, 1, targets);
-            for (int i = 0; i < n; i++) {
-                int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
-                int hit = key == opposite && result == -2;
-                if (!hit && s->seen_on[key] == s->gen)
-                    continue;
-                int on = se_pot(x, cell, value, 1, pi);
-                if (on < 0)
-                    return -1;
-                if (hit)
-                    result = on;
-                if (s->seen_on[key] != s->gen) {
-                    s->seen_on[key] = s->gen;
-                    if (push(x, &s->on, on) < 0)
-                        return -1;
-                }
-            }
+            if (follow(x, s, pi, targets, n, 1, opposite, &result) < 0)
+                return -1;
         }
     }
     return result;
@@ -249,9 +245,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
                 int n = cycle_removals(x, g, found.q[i], rems);
                 if (!n)
                     continue;
-                int c = se_ancestors(x, found.q[i]);
-                if (c < 0 || se_add_found(x, X_CYCLE + kind, both ? 70 : 65, c, sort_key, rems, n,
-                                          0, 0) < 0)
+                if (se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
+                                   &found.q[i], 1, SE_CYCLE_ORIGIN) < 0)
                     result = -1;
             }
             for (int i = 0; i < n_targets && !result; i++) {
@@ -270,15 +265,31 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
                 }
                 if (!n)
                     continue;
-                int c = se_ancestors(x, targets[i]);
-                if (c < 0 || se_add_found(x, X_CHAIN + kind, both ? 70 : 66, c, sort_key, rems, n,
-                                          tc, on ? tv : 0) < 0)
+                if (se_found_chain(x, X_CHAIN + kind, both ? 70 : 66, sort_key, rems, n, tc,
+                                   on ? tv : 0, &targets[i], 1, SE_NO_ORIGIN) < 0)
                     result = -1;
             }
         }
     }
     PyMem_Free(found.q);
     return result;
+}
+
+/* chains.cycles_and_chains_found: X-cycles and X-chains, Y-cycles, then XY (the findings in
+ * x->found, as found) */
+int se_cycles_run(SeCtx *x, const SeGrid *g) {
+    Search *s = PyMem_Calloc(1, sizeof(Search));
+    if (!s) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return -1;
+    }
+    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
+        search(x, g, s, 1, 1);
+    PyMem_Free(s->on.q);
+    PyMem_Free(s->off.q);
+    PyMem_Free(s);
+    return x->stop ? -1 : 0;
 }
 
 /* se_cycles(values, cands, deadline, poll): chains.cycles_and_forcing_chains' hints as
@@ -290,22 +301,14 @@ PyObject *se_cycles(PyObject *self, PyObject *args) {
         return NULL;
     SeGrid g;
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
-    Search *s = PyMem_Calloc(1, sizeof(Search));
     PyObject *result = NULL;
-    if (!x || !s)
-        PyErr_NoMemory();
-    else if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
-        if (search(x, &g, s, 0, 1) == 0 && search(x, &g, s, 1, 0) == 0)
-            search(x, &g, s, 1, 1);
+    if (!x)
+        return PyErr_NoMemory();
+    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        se_cycles_run(x, &g);
         result = se_found_list(x);
     }
-    if (s) {
-        PyMem_Free(s->on.q);
-        PyMem_Free(s->off.q);
-    }
-    if (x)
-        se_ctx_free(x);
+    se_ctx_free(x);
     PyMem_Free(x);
-    PyMem_Free(s);
     return result;
 }

@@ -31,7 +31,8 @@ static int base_rating(const SeCtx *x) {
 
 /* Chainer._common: the hints of the keys of outcomes[0] (in its order) that every outcome
  * holds, each with the sum of its complexities */
-static int common(SeCtx *x, const SeGrid *g, int name, int sort_key, SeMap **outcomes, int n) {
+static int common(SeCtx *x, const SeGrid *g, int name, int sort_key, SeMap **outcomes, int n,
+                  int origin) {
     const SeMap *first = outcomes[0];
     for (int k = 0; k < first->n; k++) {
         int key = first->order[k], held = 1;
@@ -44,29 +45,28 @@ static int common(SeCtx *x, const SeGrid *g, int name, int sort_key, SeMap **out
         int nr = on_result(g, &x->pots[first->idx[key]], rems, &cell, &value);
         if (!nr)
             continue;
-        int complexity = 0;
-        for (int o = 0; o < n; o++) {
-            int c = se_ancestors(x, outcomes[o]->idx[key]);
-            if (c < 0)
-                return -1;
-            complexity += c;
-        }
-        if (se_add_found(x, name, base_rating(x), complexity, sort_key, rems, nr, cell, value) < 0)
+        int targets[9];
+        for (int o = 0; o < n; o++)
+            targets[o] = outcomes[o]->idx[key];
+        if (se_found_chain(x, name, base_rating(x), sort_key, rems, nr, cell, value, targets, n,
+                           origin) < 0)
             return -1;
     }
     return 0;
 }
 
-/* the complexity of a contradiction (a, b), or -1 */
-static int pair_complexity(SeCtx *x, int a, int b) {
-    int ca = se_ancestors(x, a), cb = ca < 0 ? -1 : se_ancestors(x, b);
-    return cb < 0 ? -1 : ca + cb;
+/* a finding of two chains, ending at a and b */
+static int pair_found(SeCtx *x, int name, int sort_key, const int16_t *rems, int n, int cell,
+                      int value, int a, int b) {
+    int targets[2] = {a, b};
+    return se_found_chain(x, name, base_rating(x), sort_key, rems, n, cell, value, targets, 2,
+                          SE_NO_ORIGIN);
 }
 
 /* Chainer._binary */
 static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off,
                   int reduction, int contradiction) {
-    int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION, base = base_rating(x);
+    int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION;
     int p_on = se_pot(x, cell, value, 1, -1);
     if (p_on < 0)
         return -1;
@@ -76,8 +76,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
         return -1;
     if (contradiction && r) {
         int16_t rems[2] = {(int16_t)cell, (int16_t)value};
-        int c = pair_complexity(x, a, b);
-        if (c < 0 || se_add_found(x, name, base, c, 7, rems, 1, 0, 0) < 0)
+        if (pair_found(x, name, 7, rems, 1, 0, 0, a, b) < 0)
             return -1;
     }
     SeMap *off_on = se_map_take(x), *off_off = off_on ? se_map_take(x) : NULL;
@@ -96,8 +95,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
                 rems[2 * n] = (int16_t)cell;
                 rems[2 * n++ + 1] = (int16_t)v;
             }
-        int c = n ? pair_complexity(x, a, b) : 0;
-        if (c < 0 || (n && se_add_found(x, name, base, c, 7, rems, n, cell, value) < 0))
+        if (n && pair_found(x, name, 7, rems, n, cell, value, a, b) < 0)
             return -1;
     }
     if (reduction) {
@@ -110,8 +108,8 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
             int n = on_result(g, &x->pots[on_on->idx[key]], rems, &rc, &rv);
             if (!n)
                 continue;
-            int c = pair_complexity(x, on_on->idx[key], off_on->idx[key]);
-            if (c < 0 || se_add_found(x, SE_DOUBLE, base, c, 1, rems, n, rc, rv) < 0)
+            if (pair_found(x, SE_DOUBLE, 1, rems, n, rc, rv, on_on->idx[key], off_on->idx[key]) <
+                0)
                 return -1;
         }
         for (int k = 0; k < on_off->n; k++) {
@@ -120,8 +118,7 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
                 continue;
             const SePot *t = &x->pots[on_off->idx[key]];
             int16_t rems[2] = {t->cell, t->value};
-            int c = pair_complexity(x, on_off->idx[key], off_off->idx[key]);
-            if (c < 0 || se_add_found(x, SE_DOUBLE, base, c, 1, rems, 1, 0, 0) < 0)
+            if (pair_found(x, SE_DOUBLE, 1, rems, 1, 0, 0, on_off->idx[key], off_off->idx[key]) < 0)
                 return -1;
         }
     }
@@ -157,8 +154,8 @@ static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
             if (se_chain(x, g, outs_on[i], outs_off[i], &a, &b) < 0)
                 return -1;
         }
-        if (common(x, g, SE_REGION_CHAIN, 6, outs_on, n) < 0 ||
-            common(x, g, SE_REGION_CHAIN, 6, outs_off, n) < 0)
+        if (common(x, g, SE_REGION_CHAIN, 6, outs_on, n, unit) < 0 ||
+            common(x, g, SE_REGION_CHAIN, 6, outs_off, n, unit) < 0)
             return -1;
         se_map_give(x, taken);
     }
@@ -185,29 +182,43 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
         n++;
     }
     if (!x->nishio && n && (cardinality == 2 || (x->multiple && cardinality > 2)))
-        if (common(x, g, SE_CELL_CHAIN, 5, value_on, n) < 0 ||
-            common(x, g, SE_CELL_CHAIN, 5, value_off, n) < 0)
+        if (common(x, g, SE_CELL_CHAIN, 5, value_on, n, SE_CELL_ORIGIN) < 0 ||
+            common(x, g, SE_CELL_CHAIN, 5, value_off, n, SE_CELL_ORIGIN) < 0)
             return -1;
     se_map_give(x, 2 * n);
     return 0;
 }
 
-/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll): Chainer.hints
- * as [(name, rating, removals, placement, complexity, sort_key)], easiest first; None when the
- * deadline passed or poll said stop */
+/* Chainer.found: every cell's chains (the findings in x->found, as found) */
+int se_chainer_run(SeCtx *x, const SeGrid *g) {
+    for (int cell = 0; cell < 81 && !x->stop; cell++) {
+        int cardinality = BITS[g->cands[cell] >> 1];
+        if (cardinality > 2 || (cardinality > 1 && x->dynamic)) {
+            x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
+            cell_chains(x, g, cell, cardinality);
+        }
+    }
+    return x->stop ? -1 : 0;
+}
+
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
+ * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
+ * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
+ * (``nesting``: level 4's nested dynamic chains, 0-3). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *deadline, *poll;
-    int multiple, dynamic, nishio, level;
-    if (!PyArg_ParseTuple(args, "OOppiiOO", &values, &cands, &multiple, &dynamic, &nishio, &level,
-                          &deadline, &poll))
+    int multiple, dynamic, nishio, level, nesting = 0;
+    if (!PyArg_ParseTuple(args, "OOppiiOO|i", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting))
         return NULL;
-    if (level < 0 || level > 1) {
-        PyErr_SetString(PyExc_ValueError, "the native chain search takes the levels 0 and 1");
+    if (level < 0 || level > 4 || nesting < 0 || nesting > 3) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the native chain search takes the levels 0-4 and the nestings 0-3");
         return NULL;
     }
-    if (level > 0 && !dynamic) {
-        PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain");
+    if (level > 0 && (!dynamic || nishio)) {
+        PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain, not Nishio");
         return NULL;
     }
     SeGrid g;
@@ -218,15 +229,10 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     x->dynamic = dynamic;
     x->nishio = nishio;
     x->level = level;
+    x->nesting = level == 4 ? nesting : 0;
     PyObject *result = NULL;
     if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
-        for (int cell = 0; cell < 81 && !x->stop; cell++) {
-            int cardinality = BITS[g.cands[cell] >> 1];
-            if (cardinality > 2 || (cardinality > 1 && dynamic)) {
-                x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
-                cell_chains(x, &g, cell, cardinality);
-            }
-        }
+        se_chainer_run(x, &g);
         result = se_found_list(x);
     }
     se_ctx_free(x);

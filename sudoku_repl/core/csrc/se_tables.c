@@ -94,7 +94,7 @@ int se_check_stop(SeCtx *x) {
 }
 
 /* grow a buffer of ``size``-byte items to hold ``need`` (0 or -1 with MemoryError) */
-static int grow(void **buf, int *cap, int need, size_t size, SeCtx *x) {
+int se_grow(void **buf, int *cap, int need, size_t size, SeCtx *x) {
     if (need <= *cap)
         return 0;
     int n = *cap ? *cap : 256;
@@ -113,8 +113,8 @@ static int grow(void **buf, int *cap, int need, size_t size, SeCtx *x) {
 
 /* a new potential whose first parent is ``parent`` (-1: none): its index, or -1 */
 int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
-    if (grow((void **)&x->pots, &x->cap_pots, x->n_pots + 1, sizeof(SePot), x) < 0 ||
-        grow((void **)&x->par, &x->cap_par, x->n_par + 1, sizeof(int32_t), x) < 0)
+    if (se_grow((void **)&x->pots, &x->cap_pots, x->n_pots + 1, sizeof(SePot), x) < 0 ||
+        se_grow((void **)&x->par, &x->cap_par, x->n_par + 1, sizeof(int32_t), x) < 0)
         return -1;
     SePot *p = &x->pots[x->n_pots];
     p->cell = (int16_t)cell;
@@ -122,6 +122,8 @@ int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
     p->on = (int8_t)on;
     p->parents = x->n_par;
     p->n_parents = 0;
+    p->nest_cx = -1;
+    p->nest_key = 0;
     if (parent >= 0) {
         x->par[x->n_par++] = parent;
         p->n_parents = 1;
@@ -131,7 +133,7 @@ int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
 
 /* another parent of the potential made last */
 int se_add_parent(SeCtx *x, int pot, int parent) {
-    if (grow((void **)&x->par, &x->cap_par, x->n_par + 1, sizeof(int32_t), x) < 0)
+    if (se_grow((void **)&x->par, &x->cap_par, x->n_par + 1, sizeof(int32_t), x) < 0)
         return -1;
     x->par[x->n_par++] = parent;
     x->pots[pot].n_parents++;
@@ -147,7 +149,7 @@ void se_drop(SeCtx *x, int pot) {
 }
 
 int se_adv_push(SeCtx *x, int pot) {
-    if (grow((void **)&x->adv, &x->cap_adv, x->n_adv + 1, sizeof(int32_t), x) < 0)
+    if (se_grow((void **)&x->adv, &x->cap_adv, x->n_adv + 1, sizeof(int32_t), x) < 0)
         return -1;
     x->adv[x->n_adv++] = pot;
     return 0;
@@ -177,39 +179,43 @@ void se_map_put(SeMap *m, int key, int pot) {
     m->order[m->n++] = (int16_t)key;
 }
 
-/* potentials.ancestor_count: the distinct keys among the potential and its parents, found
- * breadth first (the first potential reached with a key is the one whose parents count) */
-int se_ancestors(SeCtx *x, int pot) {
+/* potentials.chain_of: the potential and its parents, breadth first, a potential for each key
+ * (the first reached, whose parents are followed), into x->walk; their count, or -1 */
+int se_chain_of(SeCtx *x, int pot) {
     if (++x->gen == 0x7fffffff) {
         memset(x->stamp, 0, sizeof x->stamp);
         x->gen = 1;
     }
     int head = 0, tail = 0, count = 0;
-    if (grow((void **)&x->queue, &x->cap_queue, 1, sizeof(int32_t), x) < 0)
+    if (se_grow((void **)&x->queue, &x->cap_queue, 1, sizeof(int32_t), x) < 0)
         return -1;
     x->queue[tail++] = pot;
     while (head < tail) {
-        const SePot *p = &x->pots[x->queue[head++]];
+        int pi = x->queue[head++];
+        const SePot *p = &x->pots[pi];
         int key = se_key(p->cell, p->value, p->on);
         if (x->stamp[key] == x->gen)
             continue;
         x->stamp[key] = x->gen;
-        count++;
-        if (grow((void **)&x->queue, &x->cap_queue, tail + p->n_parents, sizeof(int32_t), x) < 0)
+        if (se_grow((void **)&x->walk, &x->cap_walk, count + 1, sizeof(int32_t), x) < 0 ||
+            se_grow((void **)&x->queue, &x->cap_queue, tail + p->n_parents, sizeof(int32_t), x) <
+                0)
             return -1;
-        p = &x->pots[x->queue[head - 1]];
+        x->walk[count++] = pi;
+        p = &x->pots[pi];
         if (p->n_parents)
             memcpy(x->queue + tail, x->par + p->parents, (size_t)p->n_parents * sizeof(int32_t));
         tail += p->n_parents;
     }
     return count;
 }
-
+/* potentials.ancestor_count: how many distinct potentials the potential rests on */
+int se_ancestors(SeCtx *x, int pot) { return se_chain_of(x, pot); }
 /* a hint found: its rating is ``base`` plus the length penalty */
 int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, const int16_t *rems,
                  int n_rems, int cell, int value) {
-    if (grow((void **)&x->found, &x->cap_found, x->n_found + 1, sizeof(SeFound), x) < 0 ||
-        grow((void **)&x->rems, &x->cap_rems, x->n_rems + 2 * n_rems, sizeof(int16_t), x) < 0)
+    if (se_grow((void **)&x->found, &x->cap_found, x->n_found + 1, sizeof(SeFound), x) < 0 ||
+        se_grow((void **)&x->rems, &x->cap_rems, x->n_rems + 2 * n_rems, sizeof(int16_t), x) < 0)
         return -1;
     SeFound *f = &x->found[x->n_found++];
     f->name = name;
@@ -220,6 +226,8 @@ int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, con
     f->n_rems = n_rems;
     f->cell = cell;
     f->value = value;
+    f->links = f->n_links = 0;
+    f->chain = 0;
     memcpy(x->rems + x->n_rems, rems, (size_t)n_rems * 2 * sizeof(int16_t));
     x->n_rems += 2 * n_rems;
     return 0;
@@ -233,6 +241,10 @@ void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->found);
     PyMem_Free(x->adv);
     PyMem_Free(x->rems);
+    PyMem_Free(x->links);
+    PyMem_Free(x->walk);
+    PyMem_Free(x->seen);
+    se_nest_free(x);
 }
 
 /* one of the grid's lists: 81 ints each in [0, limit] with no bit outside ``bits`` */
@@ -295,6 +307,10 @@ int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll) {
         return -1;
     }
     x->poll = poll == Py_None ? NULL : poll;
+    return se_init_maps(x);
+}
+/* the context's pool of 64 empty maps (0, or -1 with MemoryError) */
+int se_init_maps(SeCtx *x) {
     x->maps = PyMem_Calloc(64, sizeof(SeMap));
     if (!x->maps) {
         PyErr_NoMemory();
@@ -306,15 +322,27 @@ int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll) {
     return 0;
 }
 
+static const SeFound *sorting; /* the findings compare_found looks at (qsort has no context) */
 static int compare_found(const void *a, const void *b) {
-    const SeFound *f = a, *g = b;
+    int i = *(const int *)a, j = *(const int *)b;
+    const SeFound *f = &sorting[i], *g = &sorting[j];
     if (f->rating != g->rating)
         return f->rating < g->rating ? -1 : 1;
     if (f->complexity != g->complexity)
         return f->complexity < g->complexity ? -1 : 1;
     if (f->sort_key != g->sort_key)
         return f->sort_key < g->sort_key ? -1 : 1;
-    return 0; /* (sort_key ends with the position found: never equal) */
+    return i < j ? -1 : i > j; /* stable: qsort is not */
+}
+/* chains.sorted_found: the findings' indexes, easiest first (by rating, complexity, kind, then
+ * as found), into order (x->n_found ints); 0 (the GIL makes ``sorting`` safe) */
+int se_sorted_order(const SeCtx *x, int *order) {
+    for (int i = 0; i < x->n_found; i++)
+        order[i] = i;
+    sorting = x->found;
+    if (x->n_found > 1)
+        qsort(order, (size_t)x->n_found, sizeof(int), compare_found);
+    return 0;
 }
 
 /* the hints, easiest first (chains.sorted_hints), as [(name, rating, removals, placement,
@@ -325,18 +353,14 @@ PyObject *se_found_list(SeCtx *x) {
         return NULL;
     if (x->stop)
         return PyLong_FromLong(x->stop == 3 ? 2 : 1);
-    /* stable: the position found is the last key (qsort is not stable) */
-    SeFound *sorted = PyMem_Malloc(((size_t)x->n_found + 1) * sizeof(SeFound));
-    if (!sorted)
+    int *order = PyMem_Malloc(((size_t)x->n_found + 1) * sizeof(int));
+    if (!order || se_sorted_order(x, order) < 0) {
+        PyMem_Free(order);
         return PyErr_NoMemory();
-    if (x->n_found) /* (found is NULL while nothing was found) */
-        memcpy(sorted, x->found, (size_t)x->n_found * sizeof(SeFound));
-    for (int i = 0; i < x->n_found; i++)
-        sorted[i].sort_key = sorted[i].sort_key * 1000000 + i;
-    qsort(sorted, (size_t)x->n_found, sizeof(SeFound), compare_found);
+    }
     PyObject *list = PyList_New(x->n_found);
     for (int i = 0; list && i < x->n_found; i++) {
-        const SeFound *f = &sorted[i];
+        const SeFound *f = &x->found[order[i]];
         PyObject *rems = PyTuple_New(f->n_rems);
         for (int j = 0; rems && j < f->n_rems; j++) {
             PyObject *pair = Py_BuildValue("(ii)", x->rems[f->rems + 2 * j],
@@ -359,6 +383,6 @@ PyObject *se_found_list(SeCtx *x) {
         }
         PyList_SET_ITEM(list, i, item);
     }
-    PyMem_Free(sorted);
+    PyMem_Free(order);
     return list;
 }

@@ -51,6 +51,7 @@ class Chainer:
         *,
         poll: Poll | None = None,
         suffix: str = "",
+        nesting: int = 0,
     ) -> None:
         self.multiple = multiple
         self.dynamic = dynamic
@@ -60,6 +61,8 @@ class Chainer:
         self.poll = poll
         # the nested levels' names: "Dynamic Cell Forcing Chains (+ Forcing Chains)"
         self.suffix = suffix
+        # level 4: the level of the dynamic chains nested in it (what ``advanced`` runs)
+        self.nesting = nesting
         self.table: list[list[int]] = []
         if level > 0:
             self.base, self.name = 85 + 5 * level, "Dynamic Forcing Chain (+)"
@@ -137,9 +140,14 @@ class Chainer:
         if self.level >= 2:
             complexity += nested_complexity(targets)
         rating = self.base + length_penalty(complexity)
+        hint = Hint(self.named(name), rating, removals, placement)
+        return Found(hint, complexity, sort_key, targets, origin)
+
+    def named(self, name: str) -> str:
+        """A hint's name at this chainer's level: the nested levels say what they nest."""
         if self.suffix:
-            name = "Dynamic " + name.replace("Chain", "Chains", 1) + self.suffix
-        return Found(Hint(name, rating, removals, placement), complexity, sort_key, targets, origin)
+            return "Dynamic " + name.replace("Chain", "Chains", 1) + self.suffix
+        return name
 
     @staticmethod
     def _on_result(
@@ -303,13 +311,10 @@ class Chainer:
         return sorted_found(out)
 
     def hints(self, grid: Grid) -> list[Hint]:
-        """``found``'s hints: from the native search where there is one and it takes this
-        chainer (levels 0 and 1; the nested levels are searched here)."""
-        found = None
-        if not self.suffix:
-            found = native_chains.chainer_hints(
-                grid, self.multiple, self.dynamic, self.nishio, self.level
-            )
+        """``found``'s hints: from the native search where there is one (every level)."""
+        found = native_chains.chainer_hints(
+            grid, self.multiple, self.dynamic, self.nishio, self.level, self.nesting, self.named
+        )
         return self.pure_hints(grid) if found is None else found
 
     def pure_hints(self, grid: Grid) -> list[Hint]:

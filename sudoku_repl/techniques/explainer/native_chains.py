@@ -54,19 +54,28 @@ class Stopped(Exception):
 
 
 def chainer_hints(
-    grid: Grid, multiple: bool, dynamic: bool, nishio: bool, level: int
+    grid: Grid,
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: int,
+    nesting: int = 0,
+    named: Callable[[str], str] = str,
 ) -> list[Hint] | None:
-    """``forcing.Chainer(multiple, dynamic, nishio, level)``'s hints, easiest first, from the
-    C; None where the C is not there (the pure build) or does not take the level."""
+    """``forcing.Chainer(multiple, dynamic, nishio, level)``'s hints (level 4: over nested
+    dynamic chains of level ``nesting``), easiest first, from the C, each name as ``named``
+    makes it; None where the C is not there (the pure build) or does not take the chainer."""
     search = native.se_chainer()
-    if search is None or level > 1 or (level and not dynamic):
+    if search is None or level > 4 or (level and (not dynamic or nishio)):
         return None
     deadline, poll = limits.get()
-    found = search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll)
+    found = search(
+        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll, nesting
+    )
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
-        Hint(CHAIN_NAMES[name], rating, removals, placement)
+        Hint(named(CHAIN_NAMES[name]), rating, removals, placement)
         for name, rating, removals, placement, _, _ in found
     ]
 

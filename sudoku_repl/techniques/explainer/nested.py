@@ -188,5 +188,12 @@ def nested_chainer(level: int, nesting: int = 0, poll: Poll | None = None) -> Ch
     if level < 4:
         return dynamic_chainer(level, poll)
     return Chainer(
-        True, True, False, 4, NestedRules(4, nesting, poll), poll=poll, suffix=DYNAMIC_SUFFIX
+        True,
+        True,
+        False,
+        4,
+        NestedRules(4, nesting, poll),
+        poll=poll,
+        suffix=DYNAMIC_SUFFIX,
+        nesting=nesting,
     )

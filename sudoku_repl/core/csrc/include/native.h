@@ -155,6 +155,8 @@ typedef struct {
     int16_t cell;
     int8_t value, on;
     int32_t parents, n_parents; /* SeCtx.par[parents .. parents + n_parents] */
+    int32_t nest_cx;            /* a nested chain's removal: that chain's complexity; else -1 */
+    uint64_t nest_key;          /* and its chains (a hash of chains.Found.chain_key) */
 } SePot;
 
 typedef struct { /* a dict {key: potential} in insertion order */
@@ -165,10 +167,21 @@ typedef struct { /* a dict {key: potential} in insertion order */
 
 typedef struct {
     int name, rating, complexity, sort_key, rems, n_rems, cell, value; /* value 0: no placement */
+    int links, n_links; /* an inner search's: SeCtx.links[3 * links ..], see se_nested.c */
+    uint64_t chain;     /* an inner search's: a hash of chains.Found.chain_key */
 } SeFound;
 
 typedef struct SeCtx {
     int multiple, dynamic, nishio, level;
+    int nesting;   /* level 4: the level of the nested dynamic chains (0-3) */
+    int summarize; /* an inner (nested) search: each finding keeps what the outer chain needs */
+    int16_t *links; /* the findings' rule-parent links: cell, value, cause (se_nested.c) */
+    int n_links, cap_links;
+    int32_t *walk; /* se_chain_of's result */
+    int cap_walk;
+    uint64_t *seen; /* the nested chains a finding's complexity counted */
+    int cap_seen;
+    struct SeNest *nest; /* levels 2 and up: the nested rules' searches, their findings kept */
     SePot *pots;
     int n_pots, cap_pots;
     int32_t *par;
@@ -203,6 +216,10 @@ SeMap *se_map_take(SeCtx *x);
 void se_map_give(SeCtx *x, int count);
 void se_map_put(SeMap *m, int key, int pot);
 int se_ancestors(SeCtx *x, int pot);
+int se_chain_of(SeCtx *x, int pot);
+int se_grow(void **buf, int *cap, int need, size_t size, SeCtx *x);
+int se_init_maps(SeCtx *x);
+int se_sorted_order(const SeCtx *x, int *order);
 int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, const int16_t *rems,
                  int n_rems, int cell, int value);
 void se_ctx_free(SeCtx *x);
@@ -218,6 +235,16 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b);
 /* the "+" removals as new "off" potentials in x->adv[0 .. n): n, or -1 (x->stop set) */
 int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs);
 int se_adv_push(SeCtx *x, int pot);
+
+/* se_nested.c: a finding with the potentials its chains end at; the nested rules */
+enum { SE_NO_ORIGIN = -1, SE_CELL_ORIGIN = -2, SE_CYCLE_ORIGIN = -3 };
+int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
+                   int cell, int value, const int *targets, int n_targets, int origin);
+int se_nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs);
+void se_nest_free(SeCtx *x);
+/* the searches on a context (se_forcing.c, se_cycles.c): 0, or -1 with x->stop set */
+int se_chainer_run(SeCtx *x, const SeGrid *g);
+int se_cycles_run(SeCtx *x, const SeGrid *g);
 
 /* the module's functions (se_forcing.c, se_cycles.c, se_exclusion.c) */
 PyObject *se_chainer(PyObject *self, PyObject *args);

@@ -1,0 +1,385 @@
+/* Nested forcing chains (nested.py): a finding's complexity with the nested chains it rests on
+ * (Chainer._found, potentials.nested_complexity), what an inner search's finding keeps for the
+ * outer chain (its rule parents' links, chains.Found.chain_key as a hash), and the nested rules
+ * (NestedRules: the "+" rules, then the forcing chains of the level on the chain's own grid,
+ * their findings remembered by grid). */
+#include "native.h"
+
+#define NAKED 3          /* nested.NAKED: a potential that is its cell's last value */
+#define REMEMBERED 1024  /* NestedRules.REMEMBERED: grids whose findings are kept */
+#define BUCKETS 2048
+
+/* one finding of a nested rule, as the outer chain uses it: removals in hash order (rems) and
+ * rule-parent links (links), as offsets into its entry's data */
+typedef struct {
+    int rems, n_rems, links, n_links, complexity;
+    uint64_t chain;
+} NestFound;
+
+typedef struct NestEntry { /* a grid's findings for one rule */
+    struct NestEntry *next; /* in its bucket */
+    uint64_t hash;
+    int rule, n_found;
+    uint16_t cands[81];
+    NestFound *found;
+    int16_t *data;
+} NestEntry;
+
+typedef struct SeNest {
+    SeCtx *inner[2]; /* the rules' searches */
+    int cycles[2];   /* whether the rule is chains.py's search (else a Chainer) */
+    int n_rules;
+    NestEntry *buckets[BUCKETS], *ring[REMEMBERED];
+    int next;
+    int kstamp[SE_KEYS], kgen; /* rule_parents' keys, each once */
+    int keys[SE_KEYS];
+} SeNest;
+
+static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
+
+/* nested._cause: how an "on" potential follows from its first parent */
+static int cause_of(const SePot *p, const SePot *parent) {
+    if (parent->cell == p->cell)
+        return NAKED;
+    if (SE_CELL_UNITS[parent->cell][0] == SE_CELL_UNITS[p->cell][0])
+        return 0;
+    return parent->cell / 9 == p->cell / 9 ? 1 : 2;
+}
+
+static int add_link(SeCtx *x, int cell, int value, int cause) {
+    if (se_grow((void **)&x->links, &x->cap_links, 3 * (x->n_links + 1), sizeof(int16_t), x) < 0)
+        return -1;
+    int16_t *l = x->links + 3 * x->n_links++;
+    l[0] = (int16_t)cell;
+    l[1] = (int16_t)value;
+    l[2] = (int16_t)cause;
+    return 0;
+}
+
+static int link_on(SeCtx *x, const SePot *p, int origin) {
+    if (p->n_parents)
+        return add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]]));
+    if (origin == SE_CELL_ORIGIN)
+        return add_link(x, p->cell, p->value, NAKED);
+    return origin >= 0 ? add_link(x, p->cell, p->value, origin / 9) : 0;
+}
+
+/* what nested.rule_parents and chains.Found.chain_key need of one target's chain (in x->walk,
+ * count potentials), into f (an inner search's finding) */
+static int summarize(SeCtx *x, SeFound *f, int count, int origin) {
+    const int32_t *w = x->walk;
+    for (int i = 0; i < count; i++) {
+        const SePot *p = &x->pots[w[i]];
+        f->chain = mix(f->chain, (uint64_t)se_key(p->cell, p->value, p->on));
+        if (p->on && link_on(x, p, origin) < 0)
+            return -1;
+    }
+    f->chain = mix(f->chain, 0xFFFFu);
+    if (origin == SE_CYCLE_ORIGIN) { /* the cycle read backwards: every potential flipped */
+        const SePot *p = &x->pots[w[0]];
+        f->chain = mix(f->chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
+        for (int i = count - 1; i >= 1; i--) {
+            p = &x->pots[w[i]];
+            f->chain = mix(f->chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
+            if (!p->on && add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]])) < 0)
+                return -1;
+        }
+        f->chain = mix(f->chain, 0xFFFFu);
+    }
+    return 0;
+}
+
+/* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
+ * plus (levels 2 and up) each nested chain they rest on once; an inner search's finding keeps
+ * its summary too */
+int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
+                   int cell, int value, const int *targets, int n_targets, int origin) {
+    int complexity = 0, links = x->n_links, n_seen = 0;
+    for (int t = 0; t < n_targets; t++) {
+        int count = se_chain_of(x, targets[t]);
+        if (count < 0)
+            return -1;
+        complexity += count;
+        for (int i = 0; x->level >= 2 && i < count; i++) {
+            const SePot *p = &x->pots[x->walk[i]];
+            if (p->nest_cx < 0)
+                continue;
+            int known = 0;
+            for (int k = 0; k < n_seen && !known; k++)
+                known = x->seen[k] == p->nest_key;
+            if (known)
+                continue;
+            if (se_grow((void **)&x->seen, &x->cap_seen, n_seen + 1, sizeof(uint64_t), x) < 0)
+                return -1;
+            x->seen[n_seen++] = p->nest_key;
+            complexity += p->nest_cx;
+        }
+    }
+    if (se_add_found(x, name, base, complexity, sort_key, rems, n_rems, cell, value) < 0)
+        return -1;
+    if (!x->summarize)
+        return 0;
+    SeFound *f = &x->found[x->n_found - 1];
+    f->chain = 0xcbf29ce484222325ULL;
+    for (int t = 0; t < n_targets; t++) {
+        int count = se_chain_of(x, targets[t]);
+        if (count < 0 || summarize(x, f, count, origin) < 0)
+            return -1;
+        f = &x->found[x->n_found - 1];
+    }
+    f->links = links;
+    f->n_links = x->n_links - links;
+    return 0;
+}
+
+/* -- the nested rules -------------------------------------------------------------------- */
+
+static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
+    SeCtx *y = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!y || se_init_maps(y) < 0) {
+        PyMem_Free(y);
+        PyErr_NoMemory();
+        x->stop = 2;
+        return NULL;
+    }
+    y->multiple = multiple;
+    y->dynamic = dynamic;
+    y->level = level;
+    y->summarize = 1;
+    return y;
+}
+
+/* NestedRules(level, nesting)'s rules after the "+" ones */
+static SeNest *nest_of(SeCtx *x) {
+    if (x->nest)
+        return x->nest;
+    SeNest *n = PyMem_Calloc(1, sizeof(SeNest));
+    if (!n) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return NULL;
+    }
+    x->nest = n;
+    if (x->level < 4) {
+        n->cycles[0] = 1;
+        n->inner[n->n_rules++] = inner_ctx(x, 0, 0, 0);
+        if (x->level >= 3)
+            n->inner[n->n_rules++] = inner_ctx(x, 1, 0, 0);
+    } else
+        n->inner[n->n_rules++] = inner_ctx(x, 1, 1, x->nesting);
+    for (int r = 0; r < n->n_rules; r++)
+        if (!n->inner[r])
+            return NULL;
+    return n;
+}
+
+void se_nest_free(SeCtx *x) {
+    SeNest *n = x->nest;
+    if (!n)
+        return;
+    for (int r = 0; r < n->n_rules; r++)
+        if (n->inner[r]) {
+            se_ctx_free(n->inner[r]);
+            PyMem_Free(n->inner[r]);
+        }
+    for (int i = 0; i < REMEMBERED; i++)
+        PyMem_Free(n->ring[i]);
+    PyMem_Free(n);
+    x->nest = NULL;
+}
+
+static uint64_t grid_hash(int rule, const SeGrid *g) {
+    uint64_t h = mix(0xcbf29ce484222325ULL, (uint64_t)rule);
+    for (int c = 0; c < 81; c++)
+        h = mix(h, g->cands[c]);
+    return h;
+}
+
+/* nested.hash_order of f's removals, into out */
+static void hash_order(const SeCtx *y, const SeFound *f, int16_t *out) {
+    int cells[81], n = 0;
+    uint16_t masks[81] = {0};
+    for (int r = 0; r < f->n_rems; r++) {
+        int cell = y->rems[f->rems + 2 * r];
+        if (!masks[cell])
+            cells[n++] = cell;
+        masks[cell] |= (uint16_t)(1 << y->rems[f->rems + 2 * r + 1]);
+    }
+    int size = 16;
+    while (n > size * 3 / 4)
+        size *= 2;
+    for (int i = 1; i < n; i++) /* a stable sort by the cell's slot */
+        for (int j = i; j > 0 && (cells[j - 1] & (size - 1)) > (cells[j] & (size - 1)); j--) {
+            int t = cells[j];
+            cells[j] = cells[j - 1];
+            cells[j - 1] = t;
+        }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int v = 1; v <= 9; v++)
+            if (masks[cells[i]] >> v & 1) {
+                out[k++] = (int16_t)cells[i];
+                out[k++] = (int16_t)v;
+            }
+}
+
+/* whether two findings remove the same candidates (as sets) */
+static int same_removals(const SeCtx *y, const SeFound *a, const SeFound *b) {
+    uint16_t ma[81] = {0}, mb[81] = {0};
+    for (int r = 0; r < a->n_rems; r++)
+        ma[y->rems[a->rems + 2 * r]] |= (uint16_t)(1 << y->rems[a->rems + 2 * r + 1]);
+    for (int r = 0; r < b->n_rems; r++)
+        mb[y->rems[b->rems + 2 * r]] |= (uint16_t)(1 << y->rems[b->rems + 2 * r + 1]);
+    return memcmp(ma, mb, sizeof ma) == 0;
+}
+
+/* NestedRules._found: the rule's findings on the grid, easiest first, one per set of removals,
+ * searched or remembered; NULL with x->stop set */
+static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
+    uint64_t h = grid_hash(rule, g);
+    NestEntry **bucket = &n->buckets[h % BUCKETS];
+    for (NestEntry *e = *bucket; e; e = e->next)
+        if (e->hash == h && e->rule == rule && !memcmp(e->cands, g->cands, sizeof e->cands))
+            return e;
+    SeCtx *y = n->inner[rule];
+    y->n_found = y->n_rems = y->n_links = y->n_pots = y->n_par = 0;
+    y->deadline = x->deadline;
+    y->poll = x->poll;
+    if ((n->cycles[rule] ? se_cycles_run(y, g) : se_chainer_run(y, g)) < 0) {
+        x->stop = y->stop;
+        return NULL;
+    }
+    int *order = PyMem_Malloc(((size_t)y->n_found + 1) * sizeof(int));
+    int kept = 0, size = 0;
+    if (!order) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return NULL;
+    }
+    se_sorted_order(y, order);
+    for (int i = 0; i < y->n_found; i++) {
+        const SeFound *f = &y->found[order[i]];
+        int same = 0;
+        for (int j = 0; j < kept && !same; j++)
+            same = same_removals(y, &y->found[order[j]], f);
+        if (same)
+            continue;
+        order[kept++] = order[i];
+        size += 2 * f->n_rems + 3 * f->n_links;
+    }
+    NestEntry *e = PyMem_Malloc(sizeof(NestEntry) + (size_t)kept * sizeof(NestFound) +
+                                (size_t)size * sizeof(int16_t) + 8);
+    if (!e) {
+        PyMem_Free(order);
+        PyErr_NoMemory();
+        x->stop = 2;
+        return NULL;
+    }
+    e->hash = h;
+    e->rule = rule;
+    e->n_found = kept;
+    memcpy(e->cands, g->cands, sizeof e->cands);
+    e->found = (NestFound *)(e + 1);
+    e->data = (int16_t *)(e->found + kept);
+    int at = 0;
+    for (int i = 0; i < kept; i++) {
+        const SeFound *f = &y->found[order[i]];
+        NestFound *nf = &e->found[i];
+        nf->rems = at;
+        nf->n_rems = f->n_rems;
+        hash_order(y, f, e->data + at);
+        at += 2 * f->n_rems;
+        nf->links = at;
+        nf->n_links = f->n_links;
+        memcpy(e->data + at, y->links + 3 * f->links, (size_t)f->n_links * 3 * sizeof(int16_t));
+        at += 3 * f->n_links;
+        nf->complexity = f->complexity;
+        nf->chain = f->chain;
+    }
+    PyMem_Free(order);
+    NestEntry *old = n->ring[n->next]; /* the oldest grid is forgotten */
+    if (old) {
+        NestEntry **p = &n->buckets[old->hash % BUCKETS];
+        while (*p != old)
+            p = &(*p)->next;
+        *p = old->next;
+        PyMem_Free(old);
+    }
+    n->ring[n->next] = e;
+    n->next = (n->next + 1) % REMEMBERED;
+    e->next = *bucket;
+    *bucket = e;
+    return e;
+}
+
+static void add_key(SeNest *n, int *count, int key) {
+    if (n->kstamp[key] != n->kgen) {
+        n->kstamp[key] = n->kgen;
+        n->keys[(*count)++] = key;
+    }
+}
+
+/* nested.rule_parents: the keys of the "off" potentials the finding's links rest on (the
+ * candidates removed since ``source`` from the link's cell, or of its value from its unit) */
+static int rule_parents(SeNest *n, const NestEntry *e, const NestFound *f, const SeGrid *g,
+                        const SeGrid *s) {
+    int count = 0;
+    if (++n->kgen == 0x7fffffff) {
+        memset(n->kstamp, 0, sizeof n->kstamp);
+        n->kgen = 1;
+    }
+    for (int l = 0; l < f->n_links; l++) {
+        const int16_t *k = e->data + f->links + 3 * l;
+        int cell = k[0], value = k[1], cause = k[2];
+        if (cause == NAKED) {
+            int lost = s->cands[cell] & ~g->cands[cell];
+            for (int v = 1; v <= 9; v++)
+                if (lost >> v & 1)
+                    add_key(n, &count, se_key(cell, v, 0));
+            continue;
+        }
+        const int *unit = SE_UNITS[SE_CELL_UNITS[cell][cause]];
+        for (int i = 0; i < 9; i++)
+            if ((s->cands[unit[i]] & ~g->cands[unit[i]]) >> value & 1)
+                add_key(n, &count, se_key(unit[i], value, 0));
+    }
+    return count;
+}
+
+/* NestedRules.__call__: the "+" rules' removals, else those of the first nested rule that finds
+ * any resting on the chain, as new "off" potentials in x->adv: their count, or -1 */
+int se_nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
+    int found = se_simple_rule_offs(x, work, source, offs);
+    if (found)
+        return found;
+    SeNest *n = nest_of(x);
+    if (!n)
+        return -1;
+    for (int rule = 0; rule < n->n_rules; rule++) {
+        const NestEntry *e = rule_found(x, n, rule, work);
+        if (!e)
+            return -1;
+        for (int i = 0; i < e->n_found; i++) {
+            const NestFound *f = &e->found[i];
+            int count = rule_parents(n, e, f, work, source);
+            for (int r = 0; count && r < f->n_rems; r++) {
+                const int16_t *rm = e->data + f->rems + 2 * r;
+                int pot = se_pot(x, rm[0], rm[1], 0, -1);
+                if (pot < 0)
+                    return -1;
+                for (int k = 0; k < count; k++) {
+                    int parent = offs->idx[n->keys[k]];
+                    if (parent >= 0 && se_add_parent(x, pot, parent) < 0)
+                        return -1;
+                }
+                x->pots[pot].nest_cx = f->complexity;
+                x->pots[pot].nest_key = f->chain;
+                if (se_adv_push(x, pot) < 0)
+                    return -1;
+            }
+        }
+        if (x->n_adv)
+            return x->n_adv;
+    }
+    return 0;
+}
