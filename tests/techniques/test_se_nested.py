@@ -196,3 +196,13 @@ def test_a_continued_out_file_keeps_rows_with_bounds_as_rate_writes_them(
     quiz = Quiz.from_string(PLACES_FIRST)
     rating_row = Rating(40, 2, 60, 1, 3, 5, 1.0, True, er, ep, ed)
     assert impossible((1, quiz, rating_row), True, None) == fault
+
+
+@pytest.mark.parametrize("puzzle", [p for p, figures in HARD.items() if float(figures[0]) <= 5.5])
+def test_the_hard_sets_quick_rows_rate_exactly_on_either_build(puzzle: str) -> None:
+    """The rows of the hard set rated 5.5 and below (from the top1465 list) take a fraction of a
+    second in the pure path too: ``.ci/pure`` checks them there, ``.ci/run`` natively; the
+    nested rows are ``test_native_nested.py``'s, natively (the pure path needs minutes)."""
+    result = rating.rate(puzzle, time_limit=600)
+    assert not result.er_is_lower_bound
+    assert [f"{result.er:.1f}", f"{result.ep:.1f}", f"{result.ed:.1f}"] == HARD[puzzle]

@@ -1,0 +1,111 @@
+"""The nested forcing chains in C (``csrc/se_nested.c``) against the pure ones (``nested.py``,
+the reference), and the hard set's ratings on the native build.
+
+The differential grids are points of the rating paths of two hard quizzes where the pure
+nested levels finish in a few seconds and their chains still run dry onto nested findings (tens
+of times: the potentials a nested chain removes join the outer chains). The expected ratings
+are serate's (SukakuExplainer 1.15.10), from ``tests/data/se_hard_rated.txt``."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import nested, rate
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from tests.support.helpers import TEST_DATA, read_lines
+
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
+
+HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
+#: serate 10.3/1.2/1.2 and 11.1/11.1/11.1
+QUIZ_10_3 = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+QUIZ_11_1 = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1."
+
+
+@functools.cache
+def path(puzzle: str) -> tuple[Hint, ...]:
+    return tuple(step.hint for step in rate(puzzle, None).steps)
+
+
+def grid_at(puzzle: str, steps: int) -> Grid:
+    grid = Grid.from_puzzle(puzzle)
+    for hint in path(puzzle)[:steps]:
+        hint.apply(grid)
+    return grid
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "steps", "level", "nesting"),
+    [
+        (QUIZ_10_3, 96, 2, 0),  # + forcing chains and cycles
+        (QUIZ_11_1, 79, 3, 0),  # + multiple forcing chains too
+        (QUIZ_10_3, 96, 4, 0),  # + dynamic forcing chains
+        (QUIZ_11_1, 85, 4, 1),  # + dynamic forcing chains (+)
+        (QUIZ_11_1, 85, 4, 2),  # + nested dynamic chains, themselves nested
+    ],
+)
+def test_native_nested_chains_find_the_pure_hints_in_the_same_order(
+    puzzle: str, steps: int, level: int, nesting: int
+) -> None:
+    grid = grid_at(puzzle, steps)
+    before = (grid.values[:], grid.cands[:])
+    chainer = nested.nested_chainer(level, nesting)
+    pure = chainer.pure_hints(grid)
+    assert len(pure) > 100
+    assert chainer.hints(grid) == pure
+    assert (grid.values, grid.cands) == before
+
+
+def test_the_whole_nested_level_finds_serates_step_first() -> None:
+    """From the state before the nested step of serate's 10.3 quiz, serate's first step is
+    ``10.3 Region Forcing Chains: 3 in row ==> E6.4 off`` (r6c5 loses 4); the native level 2,
+    over every cell (the pure one takes some 25 CPU seconds for it), finds it first too."""
+    text = read_lines(TEST_DATA / "se_nested_state.txt")[0]
+    values, cands = [], []
+    for cell in range(81):
+        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
+        values.append(digits[0] if len(digits) == 1 else 0)
+        cands.append(0 if len(digits) == 1 else sum(1 << d for d in digits))
+    first = nested.nested_chainer(2).hints(Grid(values, cands))[0]
+    assert (first.technique, first.rating, first.eliminations) == (
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+        103,
+        ((49, 4),),
+    )
+
+
+@pytest.mark.parametrize(
+    "puzzle",
+    [
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        QUIZ_10_3,
+        QUIZ_11_1,
+        "98.7..6..75..6......6..9...8..4...3..3......2..7.9.8..1..2....9..8.7.5.......1.4.",
+    ],
+)
+def test_hard_quizzes_rate_exactly_as_serate(puzzle: str) -> None:
+    result = rate(puzzle, time_limit=600)
+    assert not result.er_is_lower_bound
+    assert [f"{result.er:.1f}", f"{result.ep:.1f}", f"{result.ed:.1f}"] == HARD[puzzle]
+
+
+def test_a_poll_saying_stop_stops_a_nested_search() -> None:
+    """The nested searches look at the same limits as the outer one: the search stops at the
+    poll's first yes, deep inside level 4's nested chains, and says so (2)."""
+    search = native.se_chainer()
+    assert search is not None
+    calls = []
+
+    def poll() -> bool:
+        calls.append(1)
+        return len(calls) == 40
+
+    grid = Grid.from_puzzle(QUIZ_11_1)
+    assert search(grid.values, grid.cands, True, True, False, 4, None, poll, 2) == 2
+    assert len(calls) == 40
