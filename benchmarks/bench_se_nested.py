@@ -1,12 +1,14 @@
-"""Sudoku Explainer's whole scale, nested chains included, in the pure-Python reference: exact
-matches with serate v1.15.10 and the time per puzzle, by ER band.
+"""Sudoku Explainer's whole scale, nested chains included: exact matches with serate v1.15.10 and
+the time per puzzle, by ER band, on the native chain search where it is built (the pure-Python
+reference with ``SUDOKU_REPL_ENGINE=pure``; the first line says which).
 
     python benchmarks/bench_se_nested.py [--file FILE] [--timeout S] [--jobs J] [--limit N]
     python benchmarks/bench_se_nested.py --state
 
 FILE holds ``PUZZLE81 ER EP ED`` lines rated by serate (default: tests/data/se_hard_rated.txt;
 the lead's full set is tab separated the same way and is read too). Each puzzle is rated with
-``--timeout`` seconds (default 1800); a puzzle past it counts as a lower bound, not a match.
+``--timeout`` seconds (default 60, ``rate``'s default ``--se-timeout``); a puzzle past it counts
+as a lower bound, not a match.
 Prints a line per puzzle as it is rated, then per band (ER <= 9.4, 9.5-10.5, >= 10.6): how
 many, how many equal in ER, in ER/EP/ED, how many stopped by the time limit, and the median
 and slowest CPU time of the rating. ``--state``: instead, the whole level 2 (9.5) on the
@@ -23,6 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import nested, rate
 from sudoku_repl.techniques.explainer.grid import Grid
 
@@ -65,7 +68,7 @@ def nested_state() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--file", type=Path, default=DEFAULT)
-    parser.add_argument("--timeout", type=float, default=1800.0)
+    parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--state", action="store_true")
@@ -73,6 +76,7 @@ def main() -> None:
     if args.state:
         nested_state()
         return
+    print(f"chain search: {'native' if native.active() else 'pure Python'}")
     rows = read(args.file)
     if args.limit:
         rows = rows[: args.limit]

@@ -9,7 +9,6 @@ SukakuExplainer's figures on the native build, and ``.ci/pure`` runs it again on
 
 from __future__ import annotations
 
-import functools
 import signal
 import time
 
@@ -24,12 +23,12 @@ from sudoku_repl.techniques.explainer import (
     exclusion,
     forcing,
     native_chains,
-    rate,
 )
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
 from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.se_paths import grid_at, rating_path
 
 pytestmark = pytest.mark.skipif(
     not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
@@ -43,18 +42,6 @@ MODES = (
     (True, True, False, 0),
     (True, True, False, 1),
 )
-
-
-@functools.cache
-def path(puzzle: str) -> tuple[Hint, ...]:
-    return tuple(step.hint for step in rate(puzzle, None).steps)
-
-
-def grid_at(puzzle: str, steps: int) -> Grid:
-    grid = Grid.from_puzzle(puzzle)
-    for hint in path(puzzle)[:steps]:
-        hint.apply(grid)
-    return grid
 
 
 def chainer(mode: tuple[bool, bool, bool, int]) -> forcing.Chainer:
@@ -76,7 +63,7 @@ def native_hints(grid: Grid, mode: tuple[bool, bool, bool, int]) -> list[Hint]:
 def test_native_chains_find_the_pure_hints_in_the_same_order(
     puzzle: str, where: float, mode: tuple[bool, bool, bool, int]
 ) -> None:
-    grid = grid_at(puzzle, int(where * len(path(puzzle))))
+    grid = grid_at(puzzle, int(where * len(rating_path(puzzle))))
     before = (grid.values[:], grid.cands[:])
     assert native_hints(grid, mode) == chainer(mode).pure_hints(grid)
     assert (grid.values, grid.cands) == before  # the search works on its own copy
@@ -85,7 +72,7 @@ def test_native_chains_find_the_pure_hints_in_the_same_order(
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
 def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: float) -> None:
-    grid = grid_at(puzzle, int(where * len(path(puzzle))))
+    grid = grid_at(puzzle, int(where * len(rating_path(puzzle))))
     assert list(chains.cycles_and_forcing_chains(grid)) == list(
         chains.pure_cycles_and_forcing_chains(grid)
     )

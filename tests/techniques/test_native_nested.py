@@ -8,15 +8,13 @@ are serate's (SukakuExplainer 1.15.10), from ``tests/data/se_hard_rated.txt``.""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import nested, rate
 from sudoku_repl.techniques.explainer.grid import Grid
-from sudoku_repl.techniques.explainer.hint import Hint
 from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.se_paths import grid_at
 
 pytestmark = pytest.mark.skipif(
     not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
@@ -26,18 +24,6 @@ HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "s
 #: serate 10.3/1.2/1.2 and 11.1/11.1/11.1
 QUIZ_10_3 = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 QUIZ_11_1 = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1."
-
-
-@functools.cache
-def path(puzzle: str) -> tuple[Hint, ...]:
-    return tuple(step.hint for step in rate(puzzle, None).steps)
-
-
-def grid_at(puzzle: str, steps: int) -> Grid:
-    grid = Grid.from_puzzle(puzzle)
-    for hint in path(puzzle)[:steps]:
-        hint.apply(grid)
-    return grid
 
 
 @pytest.mark.parametrize(

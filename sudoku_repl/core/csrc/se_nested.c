@@ -134,13 +134,18 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
 
 /* -- the nested rules -------------------------------------------------------------------- */
 
+/* an allocation failed: MemoryError, the search stops; NULL */
+static void *out_of_memory(SeCtx *x) {
+    PyErr_NoMemory();
+    x->stop = 2;
+    return NULL;
+}
+
 static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     SeCtx *y = PyMem_Calloc(1, sizeof(SeCtx));
     if (!y || se_init_maps(y) < 0) {
         PyMem_Free(y);
-        PyErr_NoMemory();
-        x->stop = 2;
-        return NULL;
+        return out_of_memory(x);
     }
     y->multiple = multiple;
     y->dynamic = dynamic;
@@ -154,11 +159,8 @@ static SeNest *nest_of(SeCtx *x) {
     if (x->nest)
         return x->nest;
     SeNest *n = PyMem_Calloc(1, sizeof(SeNest));
-    if (!n) {
-        PyErr_NoMemory();
-        x->stop = 2;
-        return NULL;
-    }
+    if (!n)
+        return out_of_memory(x);
     x->nest = n;
     if (x->level < 4) {
         n->cycles[0] = 1;
@@ -251,11 +253,8 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
     }
     int *order = PyMem_Malloc(((size_t)y->n_found + 1) * sizeof(int));
     int kept = 0, size = 0;
-    if (!order) {
-        PyErr_NoMemory();
-        x->stop = 2;
-        return NULL;
-    }
+    if (!order)
+        return out_of_memory(x);
     se_sorted_order(y, order);
     for (int i = 0; i < y->n_found; i++) {
         const SeFound *f = &y->found[order[i]];
@@ -271,9 +270,7 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
                                 (size_t)size * sizeof(int16_t) + 8);
     if (!e) {
         PyMem_Free(order);
-        PyErr_NoMemory();
-        x->stop = 2;
-        return NULL;
+        return out_of_memory(x);
     }
     e->hash = h;
     e->rule = rule;
