@@ -16,7 +16,9 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 
+from sudoku_repl.core import native
 from tests.support.helpers import PUZZLES, REPO, plain, terminal_env
 
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
@@ -53,3 +55,38 @@ def test_ctrl_c_stops_a_se_rating_inside_the_chain_search(tmp_path: Path) -> Non
     table = [row for row in csv.reader(io.StringIO(text)) if row and row[0].isdigit()]
     assert [row[0] for row in table] == ["1"]  # the easy quiz's row kept, the hard one not
     assert "interrupted: 1 of 2 quizzes rated" in text
+
+
+#: serate 11.0/1.2/1.2 (tests/data/se_hard_rated.txt): some seconds of nested chains natively
+NATIVE_HARD = "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8"
+
+
+@pytest.mark.skipif(not native.active(), reason="the pure build: the test above is its own")
+def test_ctrl_c_stops_a_native_nested_rating_with_the_rows_so_far(tmp_path: Path) -> None:
+    """The native build: its nested chains run in C and look at Ctrl-C there. Once the easy
+    quiz's row is in (the two rated side by side), the hard one's rating is under way (seconds of nested chains, and no step
+    of it below 9.5 after its singles); Ctrl-C ends the process with the first row kept."""
+    quizzes = tmp_path / "quizzes.txt"
+    quizzes.write_text(f"{EASY}\n{NATIVE_HARD}\n")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", "rate", str(quizzes), "--scale", "se", "--jobs", "2"],
+        cwd=str(REPO),
+        env=terminal_env(tmp_path),
+        encoding="utf-8",
+        codec_errors="replace",
+        timeout=120,
+        dimensions=(40, 120),
+    )
+    try:
+        child.expect_exact("50.0%")
+        child.sendcontrol("c")
+        child.expect(pexpect.EOF, timeout=20)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130
+    text = plain(child.before)
+    table = [row for row in csv.reader(io.StringIO(text)) if row and row[0].isdigit()]
+    assert [row[0] for row in table] == ["1"]
+    assert "interrupted: 1 of 2 quizzes rated" in text
+    assert "Traceback" not in text
