@@ -1,17 +1,17 @@
 """The nested forcing chains in C (``csrc/se_nested.c``) against the pure ones (``nested.py``,
-the reference), and the hard set's ratings on the native build.
+the reference): the same hints in the same order, and the limits looked at inside.
 
 The differential grids are points of the rating paths of two hard quizzes where the pure
 nested levels finish in a few seconds and their chains still run dry onto nested findings (tens
-of times: the potentials a nested chain removes join the outer chains). The expected ratings
-are serate's (SukakuExplainer 1.15.10), from ``tests/data/se_hard_rated.txt``."""
+of times: the potentials a nested chain removes join the outer chains). The expected step is
+serate's (SukakuExplainer 1.15.10), from ``tests/data/se_nested_state.txt``."""
 
 from __future__ import annotations
 
 import pytest
 
 from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import nested, rate
+from sudoku_repl.techniques.explainer import nested
 from sudoku_repl.techniques.explainer.grid import Grid
 from tests.support.helpers import TEST_DATA, read_lines
 from tests.support.se_paths import grid_at
@@ -64,21 +64,6 @@ def test_the_whole_nested_level_finds_serates_step_first() -> None:
         103,
         ((49, 4),),
     )
-
-
-@pytest.mark.parametrize(
-    "puzzle",
-    [
-        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
-        QUIZ_10_3,
-        QUIZ_11_1,
-        "98.7..6..75..6......6..9...8..4...3..3......2..7.9.8..1..2....9..8.7.5.......1.4.",
-    ],
-)
-def test_hard_quizzes_rate_exactly_as_serate(puzzle: str) -> None:
-    result = rate(puzzle, time_limit=600)
-    assert not result.er_is_lower_bound
-    assert [f"{result.er:.1f}", f"{result.ep:.1f}", f"{result.ed:.1f}"] == HARD[puzzle]
 
 
 def test_a_poll_saying_stop_stops_a_nested_search() -> None:
