@@ -193,6 +193,12 @@ def _colex(count: int, size: int) -> tuple[tuple[int, ...], ...]:
     return tuple(combos)
 
 
-def combinations_colex(items: Sequence[int], size: int) -> list[tuple[int, ...]]:
+def combinations_colex(items: Sequence[int], size: int) -> tuple[tuple[int, ...], ...]:
     """Subsets of ``size`` items in Sudoku Explainer's order (by the subset's bit mask)."""
-    return [tuple(items[i] for i in combo) for combo in _colex(len(items), size)]
+    return _colex_of(tuple(items), size)
+
+
+@functools.lru_cache(maxsize=4096)
+def _colex_of(items: tuple[int, ...], size: int) -> tuple[tuple[int, ...], ...]:
+    """``combinations_colex``, remembered: the same digits and units come back at every step."""
+    return tuple(tuple(items[i] for i in combo) for combo in _colex(len(items), size))

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
+    CELL_UNITS,
     DIGITS,
     MASK_DIGITS,
     UNIT_SETS,
@@ -60,11 +61,10 @@ def locked_places(grid: Grid) -> Iterator[tuple[int, int, int]]:
                 cells = grid.cells_with(unit1, value)
                 if len(cells) < 2:
                     continue
-                for unit2 in range(type2 * 9, type2 * 9 + 9):
-                    if not _crossing(unit1, unit2):
-                        continue
-                    if all(cell in UNIT_SETS[unit2] for cell in cells):
-                        yield value, unit1, unit2
+                # the one unit of type2 that may hold them all: the first one's
+                unit2 = CELL_UNITS[cells[0]][type2]
+                if all(cell in UNIT_SETS[unit2] for cell in cells):
+                    yield value, unit1, unit2
 
 
 def locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tuple[int, int], ...]:

@@ -130,7 +130,12 @@ def strong_links(grid: Grid, value: int, three: bool) -> list[Link]:
 
 
 def _cells(mask: int) -> list[int]:
-    return [c for c in range(81) if mask >> c & 1]
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return cells
 
 
 _COLUMNS, _ROWS, _BLOCKS = 0x7FC0000, 0x3FE00, 0x1FF
@@ -151,14 +156,16 @@ def _units_holding(mask: int) -> int:
 def _shared_unit(holding_a: int, holding_b: int) -> int | None:
     """The column, else the row, else the block holding the cells of both ends."""
     both = holding_a & holding_b
+    if not both:
+        return None
     for kind in (_COLUMNS, _ROWS, _BLOCKS):
         if both & kind:
             return (both & kind).bit_length() - 1
     return None
 
 
-def _unit_mask(unit: int) -> int:
-    return _mask(list(UNITS[unit]))
+#: the cells of each unit, as a mask
+_UNIT_MASKS = tuple(sum(1 << cell for cell in unit) for unit in UNITS)
 
 
 Chain = tuple[tuple[Link, bool], ...]
@@ -172,40 +179,38 @@ def _chains(grid: Grid, value: int, count: int, three: bool) -> Iterator[tuple[C
     seen = {mask: seen_by_all(_cells(mask)) for link in links for mask in (link.one, link.other)}
     holding = {mask: _units_holding(mask) for mask in seen}
 
-    def ends(link: Link, forward: bool) -> tuple[int, int]:
-        return (link.one, link.other) if forward else (link.other, link.one)
-
     def extend(
         chain: list[tuple[Link, bool]], used: int, exclude: int
     ) -> Iterator[tuple[Chain, int]]:
         last_link, last_dir = chain[-1]
-        _, exit_end = ends(last_link, last_dir)
+        exit_end = last_link.other if last_dir else last_link.one
         if len(chain) == count:
             first_link, first_dir = chain[0]
-            start, _ = ends(first_link, first_dir)
+            start = first_link.one if first_dir else first_link.other
             victims = holders & seen[start] & seen[exit_end] & ~exclude
             if victims:
                 yield tuple(chain), victims
             return
+        exit_holding = holding[exit_end]
         for link in links:
             if link.places & used:
                 continue
             for forward in (True, False):
-                enter, _ = ends(link, forward)
-                shared = _shared_unit(holding[exit_end], holding[enter])
+                enter = link.one if forward else link.other
+                shared = _shared_unit(exit_holding, holding[enter])
                 if shared is None:
                     continue
                 if three:
-                    new_exclude = exclude | _unit_mask(link.unit) | _unit_mask(shared)
+                    new_exclude = exclude | _UNIT_MASKS[link.unit] | _UNIT_MASKS[shared]
                 else:
                     if shared in (last_link.unit, link.unit):
                         continue
-                    new_exclude = exclude | _unit_mask(link.unit)
+                    new_exclude = exclude | _UNIT_MASKS[link.unit]
                 yield from extend(chain + [(link, forward)], used | link.places, new_exclude)
 
     for link in links:
         for forward in (True, False):
-            yield from extend([(link, forward)], link.places, _unit_mask(link.unit))
+            yield from extend([(link, forward)], link.places, _UNIT_MASKS[link.unit])
 
 
 def _removals(victims: int, value: int) -> Removals:

@@ -48,6 +48,10 @@ def xy_wing(xyz: bool) -> Finder:
     return finder
 
 
+#: each cell's peers, in order
+SORTED_PEERS = tuple(sorted(PEER_SETS[cell]) for cell in range(81))
+
+
 def _sees(cell: int, others: list[int]) -> bool:
     return all(o in PEER_SETS[cell] for o in others)
 
@@ -69,18 +73,21 @@ def als_wing(size: int) -> Finder:
         cands = grid.cands
         found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
 
-        def grow(cells: list[int], union: int) -> None:
+        def grow(cells: list[int], union: int, seeing: list[int]) -> None:
+            """``seeing``: the cells after the last one that see every one of ``cells``, in
+            order (the only ones that may join)."""
             if len(cells) == size:
                 if BIT_COUNT[union] == size + 1:
                     pincers(cells, union)
                 return
-            for nxt in range(cells[-1] + 1, 81):
+            for nxt in seeing:
                 mask = cands[nxt]
-                if BIT_COUNT[mask] < 2 or not _sees(nxt, cells):
+                if BIT_COUNT[mask] < 2:
                     continue
                 new = union | mask
                 if BIT_COUNT[new] <= size + 1:
-                    grow(cells + [nxt], new)
+                    peers = PEER_SETS[nxt]
+                    grow(cells + [nxt], new, [c for c in seeing if c > nxt and c in peers])
 
         def holders(cells: list[int], value: int) -> list[int]:
             return [c for c in cells if cands[c] >> value & 1]
@@ -122,7 +129,7 @@ def als_wing(size: int) -> Finder:
 
         for first in range(81):
             if 2 <= BIT_COUNT[cands[first]] <= size + 1:
-                grow([first], cands[first])
+                grow([first], cands[first], [c for c in SORTED_PEERS[first] if c > first])
         found.sort(key=lambda f: (f[0], f[1]))
         for r, _, removals in found:
             yield Hint(name, r, removals)
