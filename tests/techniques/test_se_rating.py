@@ -127,6 +127,24 @@ def test_slice_of_rated_puzzles(puzzle: str, er: str, ep: str, ed: str) -> None:
     assert figures == (float(er), float(ep), float(ed))
 
 
+#: every 100th puzzle of the bank with serate 1.15.10's ER/EP/ED (run here on all 2,000)
+BANK = [
+    (line.split()[0], *line.split()[1].split("/"))
+    for line in read_lines(TEST_DATA / "se_bank_serate.txt")[::100]
+]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "er", "ep", "ed"), BANK, ids=[f"every100_{i}" for i in range(20)]
+)
+def test_every_hundredth_bank_puzzle_rates_as_serate(
+    puzzle: str, er: str, ep: str, ed: str
+) -> None:
+    result = rate(puzzle, time_limit=60)
+    assert not result.er_is_lower_bound
+    assert (result.er, result.ep, result.ed) == (float(er), float(ep), float(ed))
+
+
 def test_the_time_limit_gives_a_lower_bound() -> None:
     puzzle, er, _, _ = max(SLICE, key=lambda row: float(row[1]))
     result = rate(puzzle, time_limit=0.0)
