@@ -119,7 +119,7 @@ def read_key(mode: TerminalMode, stopping: Callable[[], bool] = lambda: False) -
     out = sys.stdout
     mode.hold()
     if stopping():
-        mode.restore()
+        mode.running()
         return "\x03"
     out.write(MORE)
     out.flush()
@@ -130,7 +130,7 @@ def read_key(mode: TerminalMode, stopping: Callable[[], bool] = lambda: False) -
     except OSError:
         key = ""
     finally:
-        mode.restore()
+        mode.running()
         out.write("\r\x1b[K")
         out.flush()
     return key

@@ -81,7 +81,7 @@ def answer_reader(
             if pager is not None:
                 pager.answered()
             if mode is not None:  # the run goes on after the answer: Ctrl-C must stop it
-                mode.restore()
+                mode.running()
 
     return read_answer
 
@@ -144,7 +144,7 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
                 line = previous
             previous = line.strip()
             if mode is not None:
-                mode.restore()
+                mode.running()
             if flag():  # Ctrl-C after Enter, before the command: the line is dropped, as at
                 continue  # the prompt
             _run_command(out, repl, line)  # a Ctrl-C from here on stops it (the flag)

@@ -4,7 +4,7 @@ prompt_toolkit puts the terminal in raw mode while it reads a line. A terminal t
 its cursor-position request (a bare pty, ``script``, some IDE and web terminals) could be left in
 raw mode after the prompt, where Ctrl-C is a plain byte and a long run cannot be stopped. Commands
 therefore run in the mode the terminal had when the shell started: canonical input, Ctrl-C a
-signal (the run loop's interrupt flag).
+signal (the run loop's interrupt flag), and (``running``) no output thrown away by a Ctrl-C.
 
 From the shell's start to its first prompt the terminal is held in the mode prompt_toolkit reads
 in (``hold``): what the user types while the shell starts waits, unechoed and byte for byte
@@ -61,11 +61,25 @@ class TerminalMode:
             pass
 
     def restore(self) -> None:
+        """The kept mode, as it was when the shell started (at the exit)."""
+        self._set(running=False)
+
+    def running(self) -> None:
+        """The kept mode for a command to run in, with one change: Ctrl-C does not throw away
+        what the program wrote and the terminal has not shown yet (``NOFLSH``). Without it, a
+        Ctrl-C held down while a run stops flushes the terminal's output queue at each
+        repeat, and ``Interrupted at step N.`` may never appear."""
+        self._set(running=True)
+
+    def _set(self, running: bool) -> None:
         if self._fd is None or self._saved is None:
             return
         import termios
 
+        attrs = list(self._saved)
+        if running:
+            attrs[3] |= termios.NOFLSH
         try:
-            termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
+            termios.tcsetattr(self._fd, termios.TCSANOW, attrs)
         except (termios.error, OSError):
             pass

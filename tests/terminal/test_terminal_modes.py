@@ -42,6 +42,24 @@ def test_restore_puts_back_the_mode_the_terminal_had() -> None:
         os.close(follower)
 
 
+def test_commands_run_where_ctrl_c_throws_no_output_away_and_the_exit_puts_it_back() -> None:
+    """A Ctrl-C (the terminal's INTR) flushes the output the terminal has not shown yet unless
+    NOFLSH is set: commands run with it (``running``), so that a Ctrl-C held down as a run stops
+    cannot throw ``Interrupted at step N.`` away; the exit gives the terminal its own mode."""
+    leader, follower = pty.openpty()
+    try:
+        assert not termios.tcgetattr(follower)[3] & termios.NOFLSH  # a new pty flushes
+        mode = TerminalMode(follower)
+        mode.running()
+        assert termios.tcgetattr(follower)[3] & termios.NOFLSH
+        assert _flags(follower) == (True, True)  # otherwise the terminal's own mode
+        mode.restore()
+        assert not termios.tcgetattr(follower)[3] & termios.NOFLSH
+    finally:
+        os.close(leader)
+        os.close(follower)
+
+
 def test_hold_keeps_keys_unechoed_byte_for_byte_and_restore_undoes_it() -> None:
     """The mode from the shell's start to its first prompt: what is typed waits, unechoed, each
     byte as typed: Ctrl-C, Ctrl-D and Tab are keys for the prompt (not a signal, an end of file
