@@ -256,7 +256,7 @@ class _CtrlCWhenRestored:
     def __init__(self) -> None:
         self.restored = 0
 
-    def restore(self) -> None:
+    def running(self) -> None:
         self.restored += 1
         if self.restored == 1:
             signal.raise_signal(signal.SIGINT)

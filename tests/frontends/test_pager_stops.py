@@ -17,24 +17,13 @@ from sudoku_repl.frontends import shell_start
 from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.toolbar import toolbar_text
 from tests.support.helpers import typed
+from tests.support.kept_mode import KeptMode
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 #: more than 100,000 solutions (tests/data/edge_cases_expected.tsv): runrun 0 runs for minutes
 INSUFFICIENT = "...........5....9...4....1.2....3.5....7.....438...2......9.....1.4...6.........."
 TRACE_STEP = re.compile(r"(\d+)\) ")
-
-
-class KeptMode:
-    """The terminal's mode, as if kept (the shell then makes its pager); never touched."""
-
-    kept = True
-
-    def hold(self) -> None:
-        pass
-
-    def restore(self) -> None:
-        pass
 
 
 class MoreKeys:

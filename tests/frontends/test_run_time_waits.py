@@ -14,6 +14,7 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends import shell_start
 from sudoku_repl.frontends.shell_start import ShellStart
 from tests.support.helpers import SEED, ListOutput
+from tests.support.kept_mode import KeptMode
 
 WAIT = 5.0  # seconds the person takes to answer
 
@@ -52,18 +53,6 @@ def test_the_wait_at_the_guess_question_is_not_in_the_run_time() -> None:
         assert repl.execute(line), out.lines
     assert questions  # the question was asked, and waited for
     assert run_times(out.lines) == [0]  # before the fix: 5000 per question
-
-
-class KeptMode:
-    """The terminal's mode, as if kept (the shell then makes its pager); never touched."""
-
-    kept = True
-
-    def hold(self) -> None:
-        pass
-
-    def restore(self) -> None:
-        pass
 
 
 def test_the_wait_at_the_pagers_more_line_is_not_in_the_run_time(

@@ -1,0 +1,17 @@
+"""A stand-in for ``frontends.terminal_mode.TerminalMode``: the terminal's mode as if kept (the
+shell then makes its pager), never touched."""
+
+from __future__ import annotations
+
+
+class KeptMode:
+    kept = True
+
+    def hold(self) -> None:
+        pass
+
+    def running(self) -> None:
+        pass
+
+    def restore(self) -> None:
+        pass
