@@ -21,8 +21,8 @@ file, evenly spread), the upper bands from puzzles/forum_hardest_1106.txt and
 forum_hardest_1905_11plus_sample1000.txt; a puzzle's band is serate's ER for it where serate
 ran (else the file's ER, or the file's band). ``--per-band A,B,C`` puzzles per band (serate
 takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
-rates (it is hopeless on the upper bands). Where our rating stops at a lower bound (the nested
-chains above 9.4 are not ours yet, or the ``--timeout``), the row says how many.
+rates (minutes a puzzle on the upper bands). Where our rating stops at a lower bound (the
+``--timeout``), the row says how many.
 """
 
 from __future__ import annotations
