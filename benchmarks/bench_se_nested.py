@@ -50,14 +50,8 @@ def rate_one(puzzle: str, timeout: float) -> tuple[tuple[float, float, float], b
 
 def nested_state() -> None:
     text = (DEFAULT.parent / "se_nested_state.txt").read_text().split()[0]
-    values, cands = [], []
-    for cell in range(81):
-        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
-        single = len(digits) == 1
-        values.append(digits[0] if single else 0)
-        cands.append(0 if single else sum(1 << d for d in digits))
     start = time.process_time()
-    found = nested.nested_chainer(2).found(Grid(values, cands))
+    found = nested.nested_chainer(2).found(Grid.from_candidate_string(text))
     seconds = time.process_time() - start
     first = found[0].hint
     print(f"level 2 on the stored state: {len(found)} findings in {seconds:.1f} CPU s")

@@ -53,12 +53,7 @@ def test_the_whole_nested_level_finds_serates_step_first() -> None:
     ``10.3 Region Forcing Chains: 3 in row ==> E6.4 off`` (r6c5 loses 4); the native level 2,
     over every cell (the pure one takes some 25 CPU seconds for it), finds it first too."""
     text = read_lines(TEST_DATA / "se_nested_state.txt")[0]
-    values, cands = [], []
-    for cell in range(81):
-        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
-        values.append(digits[0] if len(digits) == 1 else 0)
-        cands.append(0 if len(digits) == 1 else sum(1 << d for d in digits))
-    first = nested.nested_chainer(2).hints(Grid(values, cands))[0]
+    first = nested.nested_chainer(2).hints(Grid.from_candidate_string(text))[0]
     assert (first.technique, first.rating, first.eliminations) == (
         "Dynamic Region Forcing Chains (+ Forcing Chains)",
         103,

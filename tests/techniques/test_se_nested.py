@@ -137,18 +137,6 @@ def test_removals_come_in_the_order_of_a_java_hash_map_of_cells() -> None:
     ]
 
 
-def pencilmark_grid(text: str) -> Grid:
-    """A grid of 729 characters, a cell's nine places each its digit or ``.``; a cell with one
-    digit is placed (the state has no naked single left: it would have been the step)."""
-    values, cands = [], []
-    for cell in range(81):
-        digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
-        single = len(digits) == 1
-        values.append(digits[0] if single else 0)
-        cands.append(0 if single else sum(1 << d for d in digits))
-    return Grid(values, cands)
-
-
 #: the candidates just before the nested step of serate's 10.3 quiz (``tests/data/README.md``)
 NESTED_STATE = read_lines(TEST_DATA / "se_nested_state.txt")[0]
 
@@ -162,7 +150,7 @@ def test_the_nested_step_of_a_10_3_quiz() -> None:
     ``benchmarks/bench_se_nested.py --state`` runs it), level 2 finds that step first."""
     key = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
     assert HARD[key][0] == "10.3"
-    grid = pencilmark_grid(NESTED_STATE)
+    grid = Grid.from_candidate_string(NESTED_STATE)
     row6 = [cell for cell in range(45, 54) if grid.cands[cell] >> 3 & 1]
     found = nested.nested_chainer(2).found(grid, cells=row6[:1])
     first = found[0].hint

@@ -299,16 +299,8 @@ PyObject *se_cycles(PyObject *self, PyObject *args) {
     PyObject *values, *cands, *deadline, *poll;
     if (!PyArg_ParseTuple(args, "OOOO", &values, &cands, &deadline, &poll))
         return NULL;
-    SeGrid g;
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
-    PyObject *result = NULL;
     if (!x)
         return PyErr_NoMemory();
-    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
-        se_cycles_run(x, &g);
-        result = se_found_list(x);
-    }
-    se_ctx_free(x);
-    PyMem_Free(x);
-    return result;
+    return se_search(x, values, cands, deadline, poll, se_cycles_run);
 }

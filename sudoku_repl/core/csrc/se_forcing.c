@@ -87,15 +87,11 @@ static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
     r = se_chain(x, g, off_on, off_off, &a, &b);
     if (r < 0)
         return -1;
-    if (contradiction && r) {
+    if (contradiction && r) { /* the value is placed: what assuming it on removes */
         int16_t rems[18];
-        int n = 0;
-        for (int v = 1; v <= 9; v++)
-            if (g->cands[cell] >> v & 1 && v != value) {
-                rems[2 * n] = (int16_t)cell;
-                rems[2 * n++ + 1] = (int16_t)v;
-            }
-        if (n && pair_found(x, name, 7, rems, n, cell, value, a, b) < 0)
+        int rc, rv;
+        int n = on_result(g, &x->pots[p_on], rems, &rc, &rv);
+        if (n && pair_found(x, name, 7, rems, n, rc, rv, a, b) < 0)
             return -1;
     }
     if (reduction) {
@@ -221,7 +217,6 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain, not Nishio");
         return NULL;
     }
-    SeGrid g;
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
@@ -230,12 +225,5 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     x->nishio = nishio;
     x->level = level;
     x->nesting = level == 4 ? nesting : 0;
-    PyObject *result = NULL;
-    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
-        se_chainer_run(x, &g);
-        result = se_found_list(x);
-    }
-    se_ctx_free(x);
-    PyMem_Free(x);
-    return result;
+    return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }

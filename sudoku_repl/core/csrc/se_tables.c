@@ -180,7 +180,8 @@ void se_map_put(SeMap *m, int key, int pot) {
 }
 
 /* potentials.chain_of: the potential and its parents, breadth first, a potential for each key
- * (the first reached, whose parents are followed), into x->walk; their count, or -1 */
+ * (the first reached, whose parents are followed), into x->walk; their count (ancestor_count),
+ * or -1 */
 int se_chain_of(SeCtx *x, int pot) {
     if (++x->gen == 0x7fffffff) {
         memset(x->stamp, 0, sizeof x->stamp);
@@ -209,8 +210,6 @@ int se_chain_of(SeCtx *x, int pot) {
     }
     return count;
 }
-/* potentials.ancestor_count: how many distinct potentials the potential rests on */
-int se_ancestors(SeCtx *x, int pot) { return se_chain_of(x, pot); }
 /* a hint found: its rating is ``base`` plus the length penalty */
 int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, const int16_t *rems,
                  int n_rems, int cell, int value) {
@@ -385,4 +384,19 @@ PyObject *se_found_list(SeCtx *x) {
     }
     PyMem_Free(order);
     return list;
+}
+
+/* a module function's search: the grid and limits parsed into x (made by the caller), ``run``
+ * over them, the hints listed as se_found_list makes them; x is freed */
+PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadline,
+                    PyObject *poll, int (*run)(SeCtx *, const SeGrid *)) {
+    SeGrid g;
+    PyObject *result = NULL;
+    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        run(x, &g);
+        result = se_found_list(x);
+    }
+    se_ctx_free(x);
+    PyMem_Free(x);
+    return result;
 }

@@ -107,6 +107,18 @@ class Grid:
                 grid.cancel(cell, value)
         return grid
 
+    @classmethod
+    def from_candidate_string(cls, text: str) -> Grid:
+        """The grid of a 729-character candidate string (a cell's nine places, each its digit
+        or ``.``); a cell with one digit left is placed."""
+        values, cands = [], []
+        for cell in range(81):
+            digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
+            single = len(digits) == 1
+            values.append(digits[0] if single else 0)
+            cands.append(0 if single else sum(1 << d for d in digits))
+        return cls(values, cands)
+
     def copy(self) -> Grid:
         return Grid(self.values[:], self.cands[:])
 

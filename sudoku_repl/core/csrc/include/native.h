@@ -215,7 +215,6 @@ void se_drop(SeCtx *x, int pot);
 SeMap *se_map_take(SeCtx *x);
 void se_map_give(SeCtx *x, int count);
 void se_map_put(SeMap *m, int key, int pot);
-int se_ancestors(SeCtx *x, int pot);
 int se_chain_of(SeCtx *x, int pot);
 int se_grow(void **buf, int *cap, int need, size_t size, SeCtx *x);
 int se_init_maps(SeCtx *x);
@@ -226,6 +225,8 @@ void se_ctx_free(SeCtx *x);
 int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g);
 int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll);
 PyObject *se_found_list(SeCtx *x);
+PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadline,
+                    PyObject *poll, int (*run)(SeCtx *, const SeGrid *));
 
 static inline int se_key(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
 static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
