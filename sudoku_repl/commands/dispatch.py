@@ -24,7 +24,7 @@ from sudoku_repl.commands.table import (
     unknown,
     unknown_listing,
 )
-from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
+from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown, unprintable
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
@@ -160,6 +160,13 @@ class Repl:
         if cmd is None:
             self.out.error(unknown(name))
             self.lines(unknown_listing(name))
+            self.failures.append(line.strip())
+            return False
+        # what a command keeps of its line (a name, a display, the session script) is printed
+        # and saved as typed: a line that could carry an escape sequence is refused here, once
+        why = unprintable(line.rstrip("\r\n"))
+        if why is not None:
+            self.out.error(f"{why}: a command line is printable text (a tab counts as a blank).")
             self.failures.append(line.strip())
             return False
         steps = self.session.state().steps if self.loaded else 0

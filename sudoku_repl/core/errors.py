@@ -32,14 +32,29 @@ PATH = 240  # characters of a file name quoted back
 ECHOED_CHARS = 1000  # characters of an input line printed back whole (an echo, an error line)
 
 
+def _printed(ch: str) -> str:
+    """A character of input as we print it: a tab is a blank, any other character that is not
+    printable (control characters: ESC, BEL, C1's CSI; line and paragraph separators) ``?``."""
+    return ch if ch.isprintable() else " " if ch == "\t" else "?"
+
+
 def shown(text: str, limit: int = 40) -> str:
     """Text that came from input, as we print it (quoted in an error line, echoed, summed up):
-    a tab is a blank, any other character that is not printable (control characters, escape
-    sequences, line and paragraph separators) is ``?``, and it is cut to ``limit`` characters.
-    Nothing that came from input reaches the terminal any other way."""
+    each character as ``_printed`` has it, cut to ``limit`` characters. Text kept from input
+    (an experiment's name, a display's command, a line ``save-session`` writes) holds none that
+    ``_printed`` would change: a command line with one is refused (``unprintable``)."""
     text = text.rstrip("\r\n")[: limit + 1]
-    printable = "".join(ch if ch.isprintable() else " " if ch == "\t" else "?" for ch in text)
+    printable = "".join(_printed(ch) for ch in text)
     return printable if len(printable) <= limit else printable[: limit - 3] + "..."
+
+
+def unprintable(line: str) -> str | None:
+    """Why ``line`` may not be kept, None when it may: the first character ``shown`` would not
+    print as it is (a tab, a blank, is kept), named by its code and column."""
+    for column, ch in enumerate(line, 1):
+        if ch != "\t" and _printed(ch) != ch:
+            return f"Column {column} holds {ascii(ch)[1:-1]}, which is not printable"
+    return None
 
 
 def os_reason(error: OSError | ValueError) -> str:
