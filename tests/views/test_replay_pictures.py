@@ -3,7 +3,10 @@ and the replay page's data and refusals read in Python."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
+from typing import Any
 
 import pytest
 
@@ -91,3 +94,49 @@ def test_the_page_s_files_are_package_data() -> None:
     assert all(any(fnmatch.fnmatch(name, p) for p in patterns) for name in assets)
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8")
     assert "recursive-include sudoku_repl/views/replay *.html *.js *.css" in manifest
+
+
+def page_data(page: str) -> dict[str, Any]:
+    """The page's data, as its script reads it: the text of its JSON element (the first
+    ``</script>`` ends the element, as in HTML)."""
+    opening = '<script type="application/json" id="replay-data">'
+    text = page[page.index(opening) + len(opening) :].partition("</script>")[0]
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+#: names that once bent the HTML around the page's data (issue 42, 5.3)
+MARKUP_NAMES = [
+    "<!--<script",
+    "</script><script>document.body.dataset.pwned = '1'</script>",
+    "<!-- --> & &amp; <b>b</b> ]]> \u2028 \u2029 end",
+]
+
+
+@pytest.mark.parametrize("name", MARKUP_NAMES, ids=["comment-script", "end-script", "mixed"])
+def test_markup_in_a_name_stays_inside_the_page_s_data(name: str) -> None:
+    session = Session.from_quiz(SEED)
+    session.run(max_steps=20)
+    session.name_experiment(name)
+    page = session.replay_html()
+    opening = page.index('id="replay-data">')
+    text = page[opening + len('id="replay-data">') : page.index("</script>", opening)]
+    assert not set(text) & set("<>&\u2028\u2029"), sorted(set(text) & set("<>&\u2028\u2029"))
+    assert page_data(page)["experiment"] == f"experiment 1 ({name})"
+    # and in the notebook's frame, the same page
+    frame = session.replay()._repr_html_()
+    srcdoc = html.unescape(frame.partition('srcdoc="')[2].partition('"')[0])
+    assert page_data(srcdoc)["experiment"] == f"experiment 1 ({name})"
+
+
+def test_the_page_opens_at_the_present_step() -> None:
+    session = Session.from_quiz(SEED)
+    session.run(max_steps=40)
+    session.goto(30)
+    assert page_data(session.replay_html())["openStep"] == 30
+    frame = session.replay()._repr_html_()
+    srcdoc = html.unescape(frame.partition('srcdoc="')[2].partition('"')[0])
+    assert page_data(srcdoc)["openStep"] == 30
+    # a range without the present step opens at its own first (the state before step 5)
+    assert page_data(session.replay_html(5, 20))["openStep"] == 4
+    assert page_data(session.replay_html(20, 30))["openStep"] == 30

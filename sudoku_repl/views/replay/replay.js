@@ -581,7 +581,7 @@
     guessSteps: () => guessSteps.slice(),
   };
   timings.drawn = performance.now();
-  show(fromHash() ?? START);
+  show(fromHash() ?? D.openStep ?? START);  // (the step the session stood at, unless the address names one)
   timings.ready = window.replay.readyMs = performance.now();
   window.replay.timings = timings;
   document.body.dataset.ready = "1";
