@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from sudoku_repl.core.errors import PATH, shown
-from sudoku_repl.text.files import write_atomic
+from sudoku_repl.core.hooks import Stopped, between
+from sudoku_repl.text.files import named
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:
@@ -12,12 +13,24 @@ if TYPE_CHECKING:
 
 
 def export(repl: Repl, path: str, first: int | None = None, last: int | None = None) -> None:
+    """The page, made whole before anything is written (a refusal leaves no file), then put
+    in place in one step (``Named.write``: a temporary file renamed). Ctrl-C, while it is made
+    or written, stops it with the old file as it was."""
     from sudoku_repl.commands.declared.export import EXPORT
     from sudoku_repl.views.replay.page import session_html
 
     session = repl.require_quiz()
-    # made whole before anything is written: a refusal leaves no file (write_atomic: a
-    # temporary file renamed into place, so no half-written page either)
-    text = session_html(session, first, last, repl.view.names, EXPORT.form)
-    write_atomic(path, text)
+    target = named(path)  # (a name that cannot be written: said before the work, not after)
+    hooks = repl.hooks
+    try:
+        hooks.doing = "export html: the page"
+        text = session_html(session, first, last, repl.view.names, EXPORT.form, hooks)
+        target.write(text, lambda: between(hooks))
+    except Stopped:
+        repl.script.failed()  # it wrote nothing: a replay (save-session) has no use for it
+        left = "is as it was" if target.mode is not None else "was not written"
+        repl.out.message(f"Interrupted: {shown(path, PATH)} {left}.")
+        return
+    finally:
+        hooks.doing = None
     repl.out.message(f"Wrote {shown(path, PATH)}.")

@@ -55,3 +55,21 @@ class Quiet:
 
     def interrupted(self) -> bool:
         return self.inner is not None and self.inner.interrupted()
+
+
+class Stopped(Exception):
+    """Ctrl-C during long work beside the search (the replay page made, a file written): the
+    command stops, and what it was making is dropped (``between``)."""
+
+
+def between(hooks: Hooks | None) -> None:
+    """Called between two pieces of long work beside the search: ``hooks.tick()`` (where the
+    hooks have one, for the progress line), then ``Stopped`` once ``hooks.interrupted()``; no
+    hooks, nothing."""
+    if hooks is None:
+        return
+    tick = getattr(hooks, "tick", None)
+    if tick is not None:
+        tick()
+    if hooks.interrupted():
+        raise Stopped

@@ -22,6 +22,7 @@ from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.args import ArgumentParser, count_type
+from sudoku_repl.text.files import named
 from sudoku_repl.tools.engines import check_mode
 from sudoku_repl.tools.rate import SCALES, SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
@@ -505,6 +506,7 @@ def _check_writable(path: str) -> None:
         raise UserError(file_error("Cannot write", path, "the directory is not writable"))
     if os.path.isdir(path):
         raise UserError(file_error("Cannot write", path, "it is a directory"))
+    named(path)  # (a link to a file: refused before rating, as at the write)
 
 
 def _bar(total: int, label: str, on_cancel: Callable[[], None]):  # type: ignore[no-untyped-def]

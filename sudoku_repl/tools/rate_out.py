@@ -16,7 +16,6 @@ A FIFO, a device or a terminal given as FILE is written as a stream: no resume, 
 from __future__ import annotations
 
 import csv
-import errno
 import hashlib
 import json
 import os
@@ -26,7 +25,7 @@ from collections.abc import Callable, Sequence
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.text.files import write_atomic
+from sudoku_repl.text.files import Named, named, write_atomic
 from sudoku_repl.tools.rate import Rated, Rating
 from sudoku_repl.tools.rate_rows import COLUMNS, PROG, SE_COLUMNS
 
@@ -146,13 +145,10 @@ def open_out(
     """FILE ready for the rows of ``this_job``, and the rows it already holds of it (from an
     earlier run that stopped). ``parse`` reads one row back. Raises ``UserError`` when FILE
     cannot be written, or is the unfinished output of another job (unless ``restart``)."""
-    try:
-        target = os.path.realpath(os.path.expanduser(path))
-        kind = os.stat(target).st_mode if os.path.lexists(target) else None
-    except (OSError, ValueError) as e:
-        raise UserError(file_error("Cannot write", path, e)) from None
-    if kind is not None and not stat.S_ISREG(kind):
-        return _stream(path, target, header), []
+    name = named(path)  # (a link to a file is refused: the rows go where the name says)
+    if name.stream:
+        return _stream(name, header), []
+    target = name.path
     marker = target + SUFFIX
     try:
         _check_marker_kind(os.stat(marker).st_mode, marker, path)
@@ -165,7 +161,9 @@ def open_out(
         raise UserError(_other_job(path, earlier, this_job))
     try:
         if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
-            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o666)
+            fd = os.open(
+                target, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666
+            )
             try:
                 _sync_folder(target)
                 write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
@@ -175,7 +173,7 @@ def open_out(
             rows: list[Rated] = []
             size = 0
         else:
-            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
             try:
                 size, rows = _kept(fd, path, header, parse)
             except BaseException:
@@ -310,17 +308,9 @@ def check_kept(
             raise UserError(_not_ours(path, k + first, why))
 
 
-def _stream(path: str, target: str, header: str) -> Out:
+def _stream(name: Named, header: str) -> Out:
     """A FIFO, a device, a socket's name: opened and written, never replaced."""
-    try:
-        fd = os.open(target, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
-        os.set_blocking(fd, True)  # the reader is there: write all of it
-    except OSError as e:
-        why: OSError | str = e
-        if e.errno == errno.ENXIO:
-            why = "a FIFO with no reader (start the reader first)"
-        raise UserError(file_error("Cannot write", path, why)) from None
-    out = Out(path, fd, 0, None)
+    out = Out(name.given, name.open_stream(), 0, None)
     if header:
         out.append(header)
     return out

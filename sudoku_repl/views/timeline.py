@@ -18,6 +18,8 @@ from xml.sax.saxutils import escape
 import attrs
 
 from sudoku_repl.core import events as E
+from sudoku_repl.core.hooks import Hooks, between
+from sudoku_repl.core.layout import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.record import History
 
 #: The text plot never gets taller than this many rows: beyond, each row stands for several
@@ -43,12 +45,14 @@ def _level_after(events: Iterable[E.Event], level: int) -> int:
     return level
 
 
-def level_series(history: History) -> list[tuple[int, int]]:
+def level_series(history: History, hooks: Hooks | None = None) -> list[tuple[int, int]]:
     """(steps, level) at the start of the record, then after each move (one item per move, so
-    step counts can repeat)."""
+    step counts can repeat); ``between(hooks)`` at each chunk of the record (Ctrl-C)."""
     level = history.start.level
     series = [(history.steps_after(0), level)]
     for m in range(len(history)):
+        if not m % MOVES_PER_SNAPSHOT:
+            between(hooks)
         level = _level_after(history.events(m), level)
         series.append((history.steps_after(m + 1), level))
     return series

@@ -237,33 +237,76 @@ def test_rate_out_replaces_a_finished_file_from_its_first_row(tmp_path: Path) ->
 
 
 # -- what the name stands for is kept (issue 23: a rename replaced links, FIFOs and devices) --
+# -- and a link is not a way elsewhere (issue 42, 5.7: a write went wherever a link led) ------
 
 
 @pytest.mark.parametrize("template", WRITERS)
-def test_a_symlink_stays_a_link_and_its_target_is_written(
-    session: Any, tmp_path: Path, template: str
+@pytest.mark.parametrize("leads_to", ["a file", "nothing", "a folder"])
+def test_a_symlink_is_refused_and_it_and_what_it_leads_to_stay(
+    session: Any, tmp_path: Path, template: str, leads_to: str
 ) -> None:
-    repl, out = session
     (tmp_path / "real").mkdir()
     target = tmp_path / "real" / "file"
-    target.write_text(OLD)
+    if leads_to == "a file":
+        target.write_text(OLD)
+    elif leads_to == "a folder":
+        target.mkdir()
     link = tmp_path / "link"
     link.symlink_to(target)
-    assert repl.execute(template.format(link))
+    line = refused(*session, template.format(link))
+    assert line == (
+        f"Cannot write {link}: it is a symbolic link to {target}; give the name of the file "
+        "itself, or remove the link."
+    )
     assert link.is_symlink() and os.readlink(link) == str(target)
-    assert target.read_text().startswith(WRITERS[template])
+    if leads_to == "a file":
+        assert target.read_text() == OLD
+    elif leads_to == "nothing":
+        assert not os.path.lexists(target)
     assert leftovers(tmp_path) == [] and leftovers(tmp_path / "real") == []
 
 
-def test_a_dangling_symlink_creates_its_target(session: Any, tmp_path: Path) -> None:
-    repl, out = session
-    link = tmp_path / "link"
-    link.symlink_to(tmp_path / "made")
-    assert repl.execute(f"tree --dot {link}")
-    assert link.is_symlink() and (tmp_path / "made").read_text().startswith("digraph")
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_rate_through_a_symlink_is_refused_before_rating(tmp_path: Path, option: str) -> None:
+    target = tmp_path / "real.txt"
+    target.write_text(OLD)
+    link = tmp_path / "r.out"
+    link.symlink_to(target)
+    done = rate("--scale", "se", option, str(link))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == (
+        f"sudoku-repl rate: Cannot write {link}: it is a symbolic link to {target}; give the "
+        "name of the file itself, or remove the link.\n"
+    )
+    assert target.read_text() == OLD and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.out", "real.txt"]
 
 
-def test_a_fifo_is_written_to_and_stays_a_fifo(session: Any, tmp_path: Path) -> None:
+def test_a_poll_that_raises_mid_write_keeps_the_old_file(tmp_path: Path) -> None:
+    """``Named.write`` calls its poll between pieces of the text: what the poll raises (Ctrl-C's
+    ``Stopped``) stops the write with the old file as it was (``export html``'s last part)."""
+    from sudoku_repl.core.hooks import Stopped
+
+    target = tmp_path / "out"
+    target.write_text(OLD)
+    polls = []
+
+    def poll() -> None:
+        polls.append(len(polls))
+        if len(polls) == 3:  # two pieces are written: the third stops it
+            raise Stopped
+
+    with pytest.raises(Stopped):
+        files.named(str(target)).write("x" * (3 * files.PIECE), poll)
+    assert len(polls) == 3
+    assert target.read_text() == OLD
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("by_link", [False, True], ids=["its-name", "a-link-to-it"])
+def test_a_fifo_is_written_to_and_stays_a_fifo(session: Any, tmp_path: Path, by_link: bool) -> None:
+    """A link to a stream is written through (as ``/dev/stdout`` is a link to a terminal or a
+    pipe): nothing is replaced there."""
     import select
     import stat
     import threading
@@ -271,6 +314,9 @@ def test_a_fifo_is_written_to_and_stays_a_fifo(session: Any, tmp_path: Path) -> 
     repl, out = session
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
+    name = tmp_path / "link" if by_link else fifo
+    if by_link:
+        name.symlink_to(fifo)
     received: list[bytes] = []
     opened = threading.Event()
 
@@ -291,10 +337,10 @@ def test_a_fifo_is_written_to_and_stays_a_fifo(session: Any, tmp_path: Path) -> 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     assert opened.wait(30)
-    assert repl.execute(f"tree --dot {fifo}")
+    assert repl.execute(f"tree --dot {name}")
     reader.join(30)
     assert received and received[0].decode().startswith("digraph")
-    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and name.is_symlink() == by_link
 
 
 def test_a_fifo_with_no_reader_is_one_line_at_once(session: Any, tmp_path: Path) -> None:

@@ -15,10 +15,14 @@ from typing import Any
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.hooks import Hooks, between
 from sudoku_repl.core.layout import MOVES_PER_SNAPSHOT, VALUE_SHIFT
 from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.views.technique_lines import STANDARD, recorded_lines
+
+#: moves (or bytes of the arrays) worked between two calls of ``between``
+PIECE = 1 << 16
 
 #: the event kinds the page words itself, by the names its script knows them by
 KIND_NAMES = {
@@ -65,9 +69,17 @@ class _Blob:
         self.layout.append([name, numbers.typecode, len(numbers)])
         self.size += len(data) + pad
 
-    def deflated(self) -> str:
+    def deflated(self, hooks: Hooks | None = None) -> str:
+        """The arrays deflated, in base64 (``between`` the arrays' pieces)."""
         # (level 1: a fifth of the time of the default for a file about a tenth bigger)
-        return base64.b64encode(zlib.compress(b"".join(self.parts), 1)).decode("ascii")
+        deflate = zlib.compressobj(1)
+        packed = []
+        for part in self.parts:
+            for at in range(0, len(part), PIECE):
+                between(hooks)
+                packed.append(deflate.compress(part[at : at + PIECE]))
+        packed.append(deflate.flush())
+        return base64.b64encode(b"".join(packed)).decode("ascii")
 
 
 def encode(
@@ -77,14 +89,17 @@ def encode(
     start: EngineState,
     moves: range,
     names: str = "readalps",
+    hooks: Hooks | None = None,
 ) -> dict[str, Any]:
     """The page's data for ``moves`` of ``history`` (``start``: the state before the first):
-    JSON-able, its arrays in ``blob`` (base64 of deflated bytes, laid out as ``layout`` says)."""
+    JSON-able, its arrays in ``blob`` (base64 of deflated bytes, laid out as ``layout`` says).
+    Between chunks of the record, ``between(hooks)``: Ctrl-C stops it (``Stopped``)."""
     steps, cell_end, cells, states = array("I"), array("I"), array("H"), array("H")
     code_end, codes, grid_base = array("I"), array("H"), array("I")
     grids = bytearray()  # the grids of solution and end lines, a byte a cell, one after another
     lines: dict[int, list[str]] = {}  # moves whose lines the page cannot make itself
     for first, chunk in history.written_chunks(moves):
+        between(hooks)
         assert chunk.events is not None  # (written_chunks works every chunk out)
         ends, at = chunk.ends, chunk.events.code_at
         lo, hi = max(moves.start - first, 0), min(moves.stop - first, len(ends))
@@ -104,9 +119,13 @@ def encode(
                     history, first + i, events, geo, names
                 )
     for m in moves:
+        if not m % PIECE:
+            between(hooks)
         steps.append(history.steps_after(m + 1))
     if names == STANDARD:  # the names need the candidates around each move: said here
         for m in moves:
+            if not m % MOVES_PER_SNAPSHOT:
+                between(hooks)
             events = history.events(m)
             if events:
                 lines[m - moves.start] = recorded_lines(history, m, events, geo, names)
@@ -133,5 +152,5 @@ def encode(
         "moves": len(moves),
         "lines": {str(m): text for m, text in lines.items()},
         "layout": blob.layout,
-        "blob": blob.deflated(),
+        "blob": blob.deflated(hooks),
     }

@@ -11,6 +11,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.views.replay.data import encode
 from sudoku_repl.views.replay.tracks import experiment_marks
 
@@ -72,16 +73,18 @@ def session_html(
     last: int | None = None,
     names: str = "readalps",
     form: str = "replay_html(first, last)",
+    hooks: Hooks | None = None,
 ) -> str:
     """The replay page of ``session``'s record, steps ``first``..``last``: with the steps the
     session marked (``Session.marks``) and its other experiments (``tracks``), open at the
     session's present step (the range's first when the present lies outside it); ``form``: the
-    caller's, named when the range is refused."""
+    caller's, named when the range is refused. Ctrl-C stops it (``between(hooks)``, as the
+    record is read: ``Stopped``)."""
     moves = record_range(session, first, last, form)
     history, geo = session.history, session.geo
     givens = session.quiz.givens if session.quiz is not None else [0] * geo.size
     start = session.state_after(moves.start)
-    data = encode(history, geo, givens, start, moves, names)
+    data = encode(history, geo, givens, start, moves, names, hooks)
     end = history.steps_after(moves.stop)
     present = session.state().steps
     data["openStep"] = present if start.steps <= present <= end else start.steps
@@ -90,6 +93,6 @@ def session_html(
         for m in session.marks
         if start.steps <= m.step <= end
     ]
-    data.update(experiment_marks(session, names))
+    data.update(experiment_marks(session, names, hooks))
     title = session.quiz.source if session.quiz is not None else "search"
     return page_html(data, f"sudoku-repl replay: {title}")

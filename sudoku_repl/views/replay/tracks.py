@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_repl.core.experiments import Experiment
 from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.hooks import Hooks
 from sudoku_repl.core.record import History
 from sudoku_repl.views.technique_lines import recorded_lines
 from sudoku_repl.views.timeline import level_series
@@ -24,11 +25,12 @@ def _title(exp: Experiment) -> str:
     return f"experiment {exp.number} ({exp.name})"
 
 
-def step_levels(history: History) -> list[int]:
-    """The guess level in the state of each step of the record, from its start's on."""
+def step_levels(history: History, hooks: Hooks | None = None) -> list[int]:
+    """The guess level in the state of each step of the record, from its start's on
+    (``level_series``: ``between(hooks)`` as it goes)."""
     levels: list[int] = []
     first = history.start.steps
-    for steps, level in level_series(history):
+    for steps, level in level_series(history, hooks):
         index = steps - first
         if index < len(levels):
             levels[index] = level
@@ -44,10 +46,12 @@ def _lines_after(history: History, step: int, geo: Geometry, names: str) -> list
     ]
 
 
-def experiment_marks(session: Session, names: str = "readalps") -> dict[str, Any]:
+def experiment_marks(
+    session: Session, names: str = "readalps", hooks: Hooks | None = None
+) -> dict[str, Any]:
     """The page's ``experiment`` (the present one's title), ``experiments`` (the others'
     tracks) and ``compares`` (each other one beside the present one where they part); only
-    the title while there is one experiment."""
+    the title while there is one experiment. Ctrl-C stops it (``between(hooks)``)."""
     tree = session.experiment_tree
     current = tree.current
     found: dict[str, Any] = {"experiment": _title(current), "experiments": [], "compares": []}
@@ -63,7 +67,7 @@ def experiment_marks(session: Session, names: str = "readalps") -> dict[str, Any
             step = history.steps_after(moves)
             parted.append(step)
             found["experiments"].append(
-                {"name": _title(exp), "first": history.start.steps, "levels": step_levels(history),
+                {"name": _title(exp), "first": history.start.steps, "levels": step_levels(history, hooks),
                  "parted": step}
             )  # fmt: skip
             found["compares"].append(
