@@ -428,20 +428,25 @@ def test_history_file_that_cannot_be_read_is_not_a_traceback(tmp_path: Path) -> 
     assert loaded == [] and len(said) <= 1
 
 
+#: the line for bytes that are not UTF-8 typed at the prompt (the shell reads them as
+#: surrogates, which are not printable: such a line is refused whole, issue 42, 5.2)
+NOT_UTF8 = "Column 11 holds \\udcff, which is not printable"
+
+
 @SLOW
 def test_non_utf8_bytes_typed_at_the_prompt_keep_the_history_working(shell) -> None:
     """(Found by this suite: FileHistory failed on the surrogates, with a traceback.)"""
     child = shell(str(SEED_FILE))
     until_prompt(child)
     os.write(child.child_fd, b"load-quiz \xff\xfe.txt\r")  # past pexpect's encoder
-    child.expect_exact("Fail to open quiz file", timeout=60)
+    child.expect_exact(NOT_UTF8, timeout=60)
     text = plain(child.before + child.after)
     until_prompt(child, timeout=60)
     text += plain(child.before)
     child.sendline("bye")
     child.expect(pexpect.EOF, timeout=60)
     text += plain(child.before or "")
-    assert "Fail to open quiz file" in text
+    assert NOT_UTF8 in text
     assert "Unhandled exception" not in text and "Press ENTER" not in text, text[-500:]
 
 
@@ -454,7 +459,7 @@ def test_non_utf8_bytes_typed_at_the_prompt_on_a_strict_terminal(shell, tmp_path
     child = shell(str(SEED_FILE), env=env)
     until_prompt(child)
     os.write(child.child_fd, b"load-quiz \xff\xfe.txt\r")  # past pexpect's encoder
-    child.expect_exact("Fail to open quiz file ", timeout=5)
+    child.expect_exact(NOT_UTF8, timeout=5)
     until_prompt(child, timeout=5)
     child.sendline("bye")
     child.expect(pexpect.EOF, timeout=10)
