@@ -35,7 +35,7 @@ def continue_(repl: Repl, n: int | None = None) -> None:
 def next_(repl: Repl, n: int | None = None) -> None:
     """One step, a new guess and all below it counting as one; ``next n``: n such."""
     level = repl.require_quiz().state().level
-    left = [1 if n is None else max(n, 1)]
+    left = [1 if n is None else n]  # (n >= 1: its declaration)
 
     def back_up(engine: Engine) -> bool:
         nonlocal level
@@ -53,7 +53,7 @@ def finish(repl: Repl, n: int | None = None) -> None:
     level = repl.require_quiz().state().level
     if level == 0:
         raise UserError("No guess level to finish: the search is at level 0 (finish)")
-    n = 1 if n is None else max(n, 1)
+    n = 1 if n is None else n  # (n >= 1: its declaration)
     if n > level:
         raise UserError(
             f"No {n} guess levels to finish: the search is at level {level} ({FINISH.form})"

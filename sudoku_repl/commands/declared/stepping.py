@@ -43,7 +43,7 @@ NEXT = Command(
     repeats=True,
     key=Key("n", brief=True),
     aliases=("n",),
-    forms=[(Int("[n]", "a count"),)],
+    forms=[(Int("[n]", "a count (1 or more)", least=1),)],
     help=(
         "next n: as next, n times (gdb's count).\n"
         "Steps until the search is back at this guess level or above it (the guess it makes is\n"
@@ -60,7 +60,7 @@ FINISH = Command(
     repeats=True,
     key=Key("f"),
     aliases=("fin",),
-    forms=[(Int("[n]", "a number of levels"),)],
+    forms=[(Int("[n]", "a number of levels (1 or more)", least=1),)],
     help=(
         "Runs until the search leaves this guess level (its last option failed, and the search\n"
         "goes up) or reports a solution, a breakpoint stops it, or the search ends. finish n:\n"
