@@ -87,8 +87,9 @@ ADVANCE = Command(
     forms=[(Int("<step>", "a step number"),)],
     help=(
         "As gdb's advance <location>: runs until the step count reaches <step>, or, as a\n"
-        "function returning in gdb, the search leaves the present guess level (see finish); a\n"
-        "breakpoint, a solution, Ctrl-C or the end of the search stop it too. Forward only:\n"
+        "function returning in gdb, the search leaves the present guess level (see finish:\n"
+        "a line before the show block says so); a breakpoint, a solution, Ctrl-C or the end of\n"
+        "the search stop it too. Forward only:\n"
         f"{GOTO.usage} goes back; {RUNTIL.usage} runs on whatever the level."
     ),
 )
