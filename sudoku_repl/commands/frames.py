@@ -133,11 +133,12 @@ def _select(repl: Repl, levels: list[GuessLevel], level: int) -> None:
         raise UserError(f"Level {level}'s guess was taken {_taken(repl, lv)}: it cannot be shown.")
     else:
         moves = session.history.moves_to(lv.step)
+        number = len(levels) - level
         note = (
-            f"Frame {len(levels) - level}, level {level} of {len(levels)} (read-only): the state "
+            f"Frame {number}, level {level} of {len(levels)} (read-only): the state "
             f"at step {lv.step}, where level {level}'s guess {_guess(repl, lv)} was taken."
         )
-        repl.frame = Selected(level, note, session.state_after(moves), moves)
+        repl.frame = Selected(level, number, note, session.state_after(moves), moves)
     repl.out.message(_said(repl, levels))
 
 
