@@ -488,7 +488,7 @@ def test_why_wrong_at_the_answer_names_it_and_where_the_search_gives_it_up() -> 
     assert ahead == [
         head,
         f"No contradiction in this answer's try at step 7: the search gives it up at step "
-        f"{step}, every try below it having gone wrong (searched ahead of the record on a copy, "
+        f"{step}, no solution lying under it (searched ahead of the record on a copy, "
         "with the solver's choices from step 7 on).",
     ]
     shell.ok("set trace off")
@@ -496,7 +496,7 @@ def test_why_wrong_at_the_answer_names_it_and_where_the_search_gives_it_up() -> 
     assert shell.ok("why wrong") == [
         head,
         f"No contradiction in this answer's try at step 7: the search gives it up at step "
-        f"{step}, every try below it having gone wrong (why wrong there shows them).",
+        f"{step}, no solution lying under it (why wrong there shows why).",
     ]
 
 

@@ -210,8 +210,8 @@ def _answer_ahead(
             note = f"{head}: the search finds a solution under it at step {history.visible_step(found)}."
         else:
             note = (
-                f"{head}: the search gives it up at step {history.visible_step(end)}, every try "
-                "below it having gone wrong (why wrong there shows them)."
+                f"{head}: the search gives it up at step {history.visible_step(end)}, no solution "
+                "lying under it (why wrong there shows why)."
             )
         return Why("wrong", state.steps, root, 0, 0, note)
     if session.state_after(len(history)).solutions > solutions:
@@ -234,8 +234,8 @@ def _answer_ahead(
         note = f"{head}: the search finds a solution under it at step {ahead.step} ({searched})."
     else:
         note = (
-            f"{head}: the search gives it up at step {ahead.step}, every try below it having "
-            f"gone wrong ({searched})."
+            f"{head}: the search gives it up at step {ahead.step}, no solution lying under it "
+            f"({searched})."
         )
     return Why("wrong", state.steps, root, 0, 0, note)
 
