@@ -310,8 +310,9 @@ class Session(CoreSession):
         """Why, at the present step (docs/why.md): ``why((r, c))`` how the cell got its value,
         ``why((r, c), removed=v)`` why v is no longer possible there, ``why(wrong=True)`` the
         contradiction at or just after the present (else the last before it) back to its
-        guess. The answer is typed data: ``Why.cause`` is a tree of ``Cause`` (kind, step,
-        rule, standard name, premises as ``Fact`` with cells as ``(row, col)``, their causes);
+        guess, or an answer to the guess question the search gives up (docs/why.md). The
+        answer is typed data: ``Why.cause`` is a tree of ``Cause`` (kind, step, rule,
+        standard name, premises as ``Fact`` with cells as ``(row, col)``, their causes);
         ``why_text`` prints it. ``depth``: the levels of causes followed (default 2; for
         ``wrong``, back to the guess). What the present cannot answer (an empty cell, a cell
         outside the grid, a candidate never removed, no step yet) raises ``UserError``."""

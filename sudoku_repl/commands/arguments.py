@@ -40,9 +40,11 @@ class Arg:
     brackets it may be left out, at the end of a form only), what it is, for error lines (``a
     step count``: ``runtil needs a step count``, then the forms), and ``key``, the name of the
     handler's parameter that gets its value (by default the shown word: ``steps``, ``n``).
-    ``rest``: a text that takes the rest of the line (blanks and all), at the end of a form."""
+    ``rest``: a text that takes the rest of the line (blanks and all), at the end of a form.
+    ``least``: the smallest whole number it takes (a count of steps: 1); a smaller one is
+    refused as a word of another shape is."""
 
-    __slots__ = ("key", "kind", "offers", "optional", "rest", "shown", "what")
+    __slots__ = ("key", "kind", "least", "offers", "optional", "rest", "shown", "what")
 
     def __init__(
         self,
@@ -52,8 +54,10 @@ class Arg:
         offers: tuple[str, ...] = (),
         key: str = "",
         rest: bool = False,
+        least: int = 0,
     ) -> None:
         self.kind = kind
+        self.least = least
         self.shown = shown
         self.what = what
         # a cell's [r,c] is no optional word
@@ -74,7 +78,7 @@ class Arg:
 
         if self.kind in (INT, MODE, VALUE):
             n = args.count_of(text)
-            if n is None or (self.kind == MODE and not _modes().known(n)):
+            if n is None or n < self.least or (self.kind == MODE and not _modes().known(n)):
                 raise ValueError(text)
             return args.parse_value(text, problem) if self.kind == VALUE else n
         if self.kind in (CELL, FILLED):
@@ -112,8 +116,10 @@ class Opt(Arg):
         self.value = value
 
 
-def Int(shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "") -> Arg:
-    return Arg(INT, shown, what, offers, key)
+def Int(
+    shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "", least: int = 0
+) -> Arg:
+    return Arg(INT, shown, what, offers, key, least=least)
 
 
 def Value(shown: str = "v", key: str = "value") -> Arg:
@@ -176,6 +182,26 @@ def split_options(form: Form) -> tuple[Form, list[Opt]]:
     """A form's words before its options, and its options (``Opt``: at its end)."""
     options = [w for w in form if isinstance(w, Opt)]
     return form[: len(form) - len(options)], options
+
+
+def hoisted(options: Sequence[Opt], typed: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The ``typed`` words without the ``options`` written among them, and those (each with its
+    value's word), in their order: an option is read in any position, as argparse and gdb
+    read them (``why --depth 3 [1,3]``), not only after the form's other words. Only a known
+    option's name is taken out: another ``--`` word stays, for ``options_start``."""
+    names = {opt.name: opt for opt in options}
+    rest: list[str] = []
+    moved: list[str] = []
+    i = 0
+    while i < len(typed):
+        opt = names.get(typed[i])
+        if opt is None:
+            rest.append(typed[i])
+            i += 1
+            continue
+        moved += typed[i : i + width(opt)]
+        i += width(opt)
+    return rest, moved
 
 
 def options_start(fixed: Form, typed: Sequence[str]) -> int:

@@ -60,6 +60,7 @@ def bisect(
                 return
             level = deepest_level(history)
             if level == 0:
+                session.seek(min(present, len(history)))  # found nothing: back where it was
                 repl.out.message("No guess is made in this search.")
                 return
         elif limit is not None and _go_on(repl, limit):
@@ -70,6 +71,8 @@ def bisect(
         what, question = _condition(repl, found)
     verb = "first holds" if kind == "when" else "is first reached"
     result = bisected(history, question, limit)
+    if not isinstance(result, Found):  # (``level max`` ran on to the end first)
+        session.seek(min(present, len(history)))  # found nothing: back where it was
     if isinstance(result, HeldFromStart):
         deeper = ": a new guess reaches level 1 or more" if kind == "level" else ""
         repl.out.message(f"{what} holds from the start (step 0){deeper}.")
@@ -84,7 +87,6 @@ def bisect(
         not_verb = "never holds" if kind == "when" else "is not reached"
         so_far = _so_far(session, kind) if limit is None else ""
         repl.out.message(f"{what} {not_verb} in steps {result.first}..{result.last}{so_far}.")
-        session.seek(min(present, len(history)))
         return
     if not isinstance(result, Found):  # nothing recorded
         repl.out.message(

@@ -25,6 +25,7 @@ from sudoku_repl.views import matrices as book
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.state import EngineState
 
 
 # -- the book's view ----------------------------------------------------------------------
@@ -50,20 +51,23 @@ def matrix(repl: Repl, array: str | None = None, value: int | None = None) -> No
         repl.lines(book.array_lines(state, each, steps))
 
 
-def why(repl: Repl, cell: Cell, value: int | None = None) -> None:
-    """``why --book``: the one-level answer in the book's terms."""
+def why(
+    repl: Repl,
+    cell: Cell,
+    value: int | None = None,
+    at: tuple[int, EngineState] | None = None,
+) -> None:
+    """``why --book``: the one-level answer in the book's terms, at the point ``at`` (the
+    moves to it and its state: a selected frame's), by default the present."""
     session = repl.require_quiz()
     _classic(session, "why")
+    state = _book_state(session, at)
     if value is not None:
         repl.lines(
-            book.why_removed_lines(
-                session.history, _book_state(session), cell, value, names=repl.view.names
-            )
+            book.why_removed_lines(session.history, state, cell, value, names=repl.view.names)
         )
         return
-    repl.lines(
-        book.why_value_lines(session.history, _book_state(session), cell, names=repl.view.names)
-    )
+    repl.lines(book.why_value_lines(session.history, state, cell, names=repl.view.names))
 
 
 def _classic(session: Session, what: str) -> None:
@@ -72,9 +76,10 @@ def _classic(session: Session, what: str) -> None:
         raise UserError(f"{what} works on a classic 9x9 quiz only.")
 
 
-def _book_state(session: Session) -> book.BookState:
+def _book_state(session: Session, at: tuple[int, EngineState] | None = None) -> book.BookState:
+    moves, state = (session.cursor, session.state()) if at is None else at
     try:
-        return book.present(session.history, session.cursor, session.state())
+        return book.present(session.history, moves, state)
     except book.RecordCut as e:
         raise UserError(
             f"The record starts at step {e.first_steps} (older steps were dropped to bound "

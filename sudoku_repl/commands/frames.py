@@ -96,17 +96,21 @@ def print_(repl: Repl, cell: Cell) -> None:
 
 
 def up(repl: Repl, n: int | None) -> None:
+    """gdb's ``up``: alone, refused at the outermost frame; ``up n`` goes as far as there is
+    (``up 0`` selects the frame again), as gdb's does."""
     levels = _levels(repl)
     now = _now(repl, levels)
-    if now <= 1:
+    if now <= 1 and n is None:
         raise UserError("Initial frame selected; you cannot go up.")
     _select(repl, levels, max(1, now - (1 if n is None else n)))
 
 
 def down(repl: Repl, n: int | None) -> None:
+    """gdb's ``down``, as ``up`` the other way: ``down 0`` or ``down 9`` at the innermost
+    frame select it again."""
     levels = _levels(repl)
     now = _now(repl, levels)
-    if now >= len(levels):
+    if now >= len(levels) and n is None:
         raise UserError("Bottom (innermost) frame selected; you cannot go down.")
     _select(repl, levels, min(len(levels), now + (1 if n is None else n)))
 
@@ -129,11 +133,12 @@ def _select(repl: Repl, levels: list[GuessLevel], level: int) -> None:
         raise UserError(f"Level {level}'s guess was taken {_taken(repl, lv)}: it cannot be shown.")
     else:
         moves = session.history.moves_to(lv.step)
+        number = len(levels) - level
         note = (
-            f"Frame {len(levels) - level}, level {level} of {len(levels)} (read-only): the state "
+            f"Frame {number}, level {level} of {len(levels)} (read-only): the state "
             f"at step {lv.step}, where level {level}'s guess {_guess(repl, lv)} was taken."
         )
-        repl.frame = Selected(level, note, session.state_after(moves), moves)
+        repl.frame = Selected(level, number, note, session.state_after(moves), moves)
     repl.out.message(_said(repl, levels))
 
 

@@ -3,7 +3,11 @@ still agree with the quiz's solution (``views.hint``, ``views.check``).
 
 Both commands leave the session exactly as it was: ``hint`` runs the next step on a copy of the
 engine, ``check`` finds the solution on another copy and reads the record to say which step
-removed a true candidate. Declared in ``declared/hint_check.py``."""
+removed a true candidate. With a frame selected (``frame``, ``up``, ``down``), ``check`` checks
+that frame's state, as ``print`` reads it, and says so first, and so does ``hint se`` (Sudoku
+Explainer's step from a state); ``hint`` is refused there: it says what ``step`` does next, and
+``step`` goes on from the present, not from the frame. Declared in
+``declared/hint_check.py``."""
 
 from __future__ import annotations
 
@@ -22,22 +26,29 @@ if TYPE_CHECKING:
 
 def hint(repl: Repl, scale: str | None) -> None:
     session = repl.require_quiz()
-    state, geo = session.state(), session.engine.geo
     if scale == "se":
         _se_hint(repl)
         return
-    repl.lines(hint_lines(state, geo, session.settings.run_mode, repl.view.names))
+    selected = repl.frame
+    if selected is not None:
+        raise UserError(
+            f"hint tells what step does next, from the present (step {session.state().steps}), "
+            f"not from frame {selected.number}: frame 0 (or down) goes back to it"
+        )
+    repl.lines(hint_lines(session.state(), session.geo, session.settings.run_mode, repl.view.names))
 
 
 def _se_hint(repl: Repl) -> None:
-    """``hint se``: Sudoku Explainer's next step; Ctrl-C stops it between techniques."""
+    """``hint se``: Sudoku Explainer's next step from the state looked at (a selected frame's,
+    its line said first); Ctrl-C stops it between techniques."""
     from sudoku_repl.techniques.explainer.rating import Interrupted
 
     session = repl.session
     if not session.geo.classic:
         raise UserError("hint se works on a classic 9x9 quiz only.")
+    state = repl.looked_at()[0]
     try:
-        repl.lines(se_hint_lines(session.state(), session.geo, repl.hooks.interrupted))
+        repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
 
@@ -46,4 +57,9 @@ def _se_hint(repl: Repl) -> None:
 
 
 def check(repl: Repl) -> None:
-    repl.lines(check_lines(repl.require_quiz()))
+    session = repl.require_quiz()
+    if repl.frame is None:
+        repl.lines(check_lines(session))
+        return
+    state, moves = repl.looked_at()  # (the frame's line said first)
+    repl.lines(check_lines(session, (moves, state)))

@@ -82,7 +82,7 @@ def step(repl: Repl, n: int | None = None) -> None:
     if session.finished:
         repl.out.message(invalid(session))
         return
-    for done in range(1 if n is None else max(n, 1)):
+    for done in range(1 if n is None else n):  # (n >= 1: its declaration)
         if done and repl.hooks.interrupted():
             steps = session.state().steps
             repl.out.message(interrupted_line(steps))

@@ -21,12 +21,14 @@ def run_command(
     max_steps: int | None = None,
     until: Callable[[Engine], bool] | None = None,
     show: bool = False,
+    why_here: Callable[[], str | None] | None = None,
 ) -> RunReport | None:
     """The common part of run, runtil, runrun, continue, next and finish: trace, interrupt,
     breakpoints, timing lines. ``runtil`` to a step before the present replays from the loaded
     state, exactly as a fresh session would; ``until`` ends the run after a step (next,
-    finish), which then shows where it stopped (``show``). Returns None when the search was
-    already finished."""
+    finish), which then shows where it stopped (``show``), after the line ``why_here`` gives
+    (None: none), which says why it stopped there (``advance`` short of its step). Returns
+    None when the search was already finished."""
     from sudoku_repl.core.outcomes import AtBreakpoint, Interrupted
 
     session = repl.require_quiz()
@@ -49,6 +51,9 @@ def run_command(
         breakpoint_lines(repl, outcome.hits)
         repl.show()
     elif (max_steps is not None or show) and not ended(session):
+        said = why_here() if why_here is not None else None
+        if said is not None:
+            repl.out.message(said)
         repl.show()
     timing(repl, started, report.biggest)
     return report

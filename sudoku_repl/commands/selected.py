@@ -9,13 +9,15 @@ if TYPE_CHECKING:
 
 
 class Selected:
-    """An outer guess level selected by ``frame``: its number, the state at the step its
-    guess was taken and the record's moves to that state, and the line that says so."""
+    """An outer guess level selected by ``frame``: its level and frame number (gdb's: 0 the
+    innermost), the state at the step its guess was taken and the record's moves to that
+    state, and the line that says so."""
 
-    __slots__ = ("level", "moves", "note", "state")
+    __slots__ = ("level", "moves", "note", "number", "state")
 
-    def __init__(self, level: int, note: str, state: EngineState, moves: int) -> None:
+    def __init__(self, level: int, number: int, note: str, state: EngineState, moves: int) -> None:
         self.level = level
+        self.number = number
         self.note = note
         self.state = state
         self.moves = moves

@@ -91,6 +91,7 @@ from sudoku_repl.commands.arguments import (
     _classic,
     could_be,
     ends_in_rest,
+    hoisted,
     next_options,
     options_start,
     split_options,
@@ -322,8 +323,9 @@ class Command:
         known = self.first_words()
         typed = self._read(typed)
         word = typed[0] if typed else ""
-        if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with
+        if word.startswith("--") and len(word) > 2:  # an option: those the forms begin with,
             known = [w for form in self.forms for w in form[:1] if isinstance(w, str)]
+            known += [o.name for form in self.forms for o in split_options(form)[1]]  # or take
         if word and known and word not in known and not self._numbered(word):
             import difflib
 
@@ -338,10 +340,11 @@ class Command:
         geo = geo or _classic
         for form in self.forms:
             fixed, options = split_options(form)
-            k = options_start(fixed, typed)
-            if options and self._fit(fixed, typed[:k], geo) is not None:
-                head = " ".join([self.name, *typed[:k]])
-                trouble = self._read_options(options, typed[k:], geo, head)[1]
+            words, moved = hoisted(options, typed)
+            k = options_start(fixed, words)
+            if options and self._fit(fixed, words[:k], geo) is not None:
+                head = " ".join([self.name, *words[:k]])
+                trouble = self._read_options(options, [*moved, *words[k:]], geo, head)[1]
                 if trouble:
                     return trouble
         short = self.shortfall(typed, geo)
@@ -471,11 +474,12 @@ class Command:
         out of range raises the ``UserError`` that says so)."""
         fixed, options = split_options(form)
         if options:
-            k = options_start(fixed, typed)
-            before = self._fit(fixed, typed[:k], geo, rest)
+            words, moved = hoisted(options, typed)
+            k = options_start(fixed, words)
+            before = self._fit(fixed, words[:k], geo, rest)
             if before is None:
                 return None
-            read = self._read_options(options, typed[k:], geo, self.name)[0]
+            read = self._read_options(options, [*moved, *words[k:]], geo, self.name)[0]
             return None if read is None else {**before, **read}
         last = form[-1] if form else None
         if isinstance(last, Arg) and last.rest and len(typed) >= len(form):

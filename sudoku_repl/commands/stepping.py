@@ -35,7 +35,7 @@ def continue_(repl: Repl, n: int | None = None) -> None:
 def next_(repl: Repl, n: int | None = None) -> None:
     """One step, a new guess and all below it counting as one; ``next n``: n such."""
     level = repl.require_quiz().state().level
-    left = [1 if n is None else max(n, 1)]
+    left = [1 if n is None else n]  # (n >= 1: its declaration)
 
     def back_up(engine: Engine) -> bool:
         nonlocal level
@@ -53,7 +53,7 @@ def finish(repl: Repl, n: int | None = None) -> None:
     level = repl.require_quiz().state().level
     if level == 0:
         raise UserError("No guess level to finish: the search is at level 0 (finish)")
-    n = 1 if n is None else max(n, 1)
+    n = 1 if n is None else n  # (n >= 1: its declaration)
     if n > level:
         raise UserError(
             f"No {n} guess levels to finish: the search is at level {level} ({FINISH.form})"
@@ -79,8 +79,10 @@ def advance(repl: Repl, step: int) -> None:
 
 def _advance(repl: Repl, step: int, form: str) -> None:
     """Forward to step ``step``, unless the present guess level is left first (gdb's advance:
-    a function that returns stops it), a breakpoint, a solution or the end of the search."""
-    now = repl.require_quiz().state()
+    a function that returns stops it; a line says so, as gdb says where it stopped), a
+    breakpoint, a solution or the end of the search."""
+    session = repl.require_quiz()
+    now = session.state()
     if step <= now.steps:
         raise UserError(
             f"Step {step} is not ahead: the search is at step {now.steps} (goto {step} goes "
@@ -91,7 +93,13 @@ def _advance(repl: Repl, step: int, form: str) -> None:
     def left(engine: Engine) -> bool:
         return len(engine.frames) < level
 
-    run_command(repl, 1, step, until=left if level else None)
+    def why_here() -> str | None:
+        steps = session.state().steps
+        if steps >= step or session.state().level >= level:
+            return None
+        return f"Stopped at step {steps}, short of step {step}: guess level {level} was left."
+
+    run_command(repl, 1, step, until=left if level else None, why_here=why_here)
 
 
 def ignore(repl: Repl, number: int, count: int) -> None:

@@ -98,7 +98,8 @@ def invalid_line(steps: int, solutions: int) -> str:
 
 
 def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
-    """docs/commands.md 5: grid, steps, candidates by row, foremost cell, guess level."""
+    """docs/commands.md 5: grid, steps, candidates by row, foremost cell (and, when a guess is
+    due at another cell, that cell), guess level."""
     lines = grid_lines(state.values, geo)
     lines += [f"Steps:{state.steps}", "Candidates:"]
     if state.status is Status.LOADED:
@@ -112,6 +113,12 @@ def show_lines(state: EngineState, geo: Geometry = CLASSIC) -> list[str]:
     if by_row:
         cell, least = foremost(state.values, state.cands)
         lines.append(f"The foremost cell with {least} candidate(s) at {geo.cell_name(cell)}")
+        if state.status is Status.GUESS_DUE and state.pending not in (cell, -1):
+            # the guess goes where the foremost cell was before the filter (docs/engine.md 3)
+            lines.append(
+                f"The next guess is at {geo.cell_name(state.pending)}, the foremost cell "
+                f"before the filter of step {state.steps}"
+            )
     if state.frames:
         top = state.frames[-1]
         lines.append(f"At guess level {state.level} {geo.cell_name(top.cell)} {top.tried}")

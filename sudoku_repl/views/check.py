@@ -12,7 +12,7 @@ from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.geometry import Cell, Geometry, Mask
 from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
-from sudoku_repl.core.state import Status
+from sudoku_repl.core.state import EngineState, Frame, Status
 from sudoku_repl.text.render import event_lines
 
 #: the run mode of ``check``'s own search: the original's
@@ -72,10 +72,12 @@ def losing_moves(history: History, moves: int, cells: dict[Cell, int]) -> dict[C
     return lost
 
 
-def check_lines(session: Session) -> list[str]:
+def check_lines(session: Session, at: tuple[int, EngineState] | None = None) -> list[str]:
+    """Whether the state at the point ``at`` (the moves to it and its state: a selected
+    frame's), by default the present, agrees with the quiz's solution."""
     assert session.quiz is not None
-    engine = session.engine
-    geo = engine.geo
+    moves, state = (session.cursor, session.state()) if at is None else at
+    geo = session.geo
     found = solutions_of(tuple(session.quiz.givens), geo)
     if not found:
         return ["The quiz has no solution (the engine's own search finds none): nothing to check."]
@@ -84,18 +86,18 @@ def check_lines(session: Session) -> list[str]:
         lines.append("The quiz has more than one solution: checking against the first one the")
         lines.append("engine's own search finds; a state on the way to another one differs.")
     solution = found[0]
-    if engine.status is Status.LOADED:
+    if state.status is Status.LOADED:
         return [
             *lines,
             "The candidates are computed at step 1; the givens agree with the solution.",
         ]
-    bad = disagreements(engine.values, engine.cands, solution)
+    bad = disagreements(state.values, state.cands, solution)
     if not bad:
         return [*lines, "All candidates agree with the solution."]
     history = session.history
-    lost = losing_moves(history, session.cursor, {c: solution[c] for c in bad})
+    lost = losing_moves(history, moves, {c: solution[c] for c in bad})
     for c in bad:
-        name, s, v = geo.cell_name(c), solution[c], engine.values[c]
+        name, s, v = geo.cell_name(c), solution[c], state.values[c]
         what = (
             f"{name} holds {v}, the solution has {s}"
             if v
@@ -105,7 +107,7 @@ def check_lines(session: Session) -> list[str]:
         where = "before the record starts" if m is None else _move_text(history, m, name, geo)
         lines.append(f"{what}: {where}")
     lines.append(f"{len(bad)} cell(s) disagree with the solution.")
-    lines += _wrong_guess(engine, solution, geo)
+    lines += _wrong_guess(state.frames, solution, geo)
     return lines
 
 
@@ -121,10 +123,10 @@ def _move_text(history: History, move: int, name: str, geo: Geometry) -> str:
     return f"at step {steps} (the fill pass)"
 
 
-def _wrong_guess(engine: Engine, solution: Sequence[int], geo: Geometry) -> list[str]:
+def _wrong_guess(frames: Sequence[Frame], solution: Sequence[int], geo: Geometry) -> list[str]:
     """The shallowest guess level whose value is not the solution's, if any: below it the
     search is on a wrong branch, where lost true candidates are expected."""
-    for level, frame in enumerate(engine.frames, 1):
+    for level, frame in enumerate(frames, 1):
         if frame.value != solution[frame.cell]:
             name = geo.cell_name(frame.cell)
             return [

@@ -25,6 +25,7 @@ from sudoku_repl.techniques.why.answer import (
 )
 
 _STEP = re.compile(r"^\d+\) ")
+_PLURAL = {"try": "tries"}
 
 
 def premises_text(premises: Iterable[Fact]) -> str:
@@ -104,9 +105,9 @@ def why_lines(why: Why, standard: bool = False) -> list[str]:
     node(cause, "")
     if why.left_out:
         more = "why wrong --depth N" if why.question == "wrong" else "--depth N"
+        what = why.left_of if why.left_out == 1 else _PLURAL.get(why.left_of, why.left_of + "s")
         lines.append(
-            f"({why.left_out} premise{'s' * (why.left_out != 1)} not followed below depth "
-            f"{why.depth}: {more} goes deeper)"
+            f"({why.left_out} {what} not followed below depth {why.depth}: {more} goes deeper)"
         )
     if why.note:
         lines.append(why.note)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from sudoku_repl.core.breakpoints import CellGets
 from sudoku_repl.core.geometry import CLASSIC
-from tests.support.helpers import REPO
+from tests.support.helpers import REPO, SAMURAI_FILE
 from tests.support.soundness import new_repl, run_commands
 
-SAMURAI = REPO / "examples" / "samurai.txt"
+SAMURAI = SAMURAI_FILE
 SEED = REPO / "examples" / "seed.txt"
 
 

@@ -199,7 +199,7 @@ REFUSED = [
     ("runtil", "[1,1]", "runtil needs a step count: runtil <steps>"),
     ("runrun", "x", "runrun needs a number of solutions: runrun <sum>"),
     ("goto", "-1", "goto needs a step number: goto <step>"),
-    ("back", "x", "back takes a number of steps: back [n]"),
+    ("back", "x", "back takes a number of steps (1 or more): back [n]"),
     ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
     ("delete", "x", "delete takes a breakpoint number: delete [n]"),
     ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),

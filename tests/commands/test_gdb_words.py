@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sudoku_repl.commands.table import COMMANDS, lookup
 from tests.support.helpers import REPO, Shell, run_program
 
@@ -150,6 +152,77 @@ def test_frame_up_and_down_select_a_level_and_show_its_state_read_only() -> None
     assert shell.fails("down") == ["Bottom (innermost) frame selected; you cannot go down."]
     assert shell.fails("frame 7") == ["No frame 7: the frames are 0..6, levels 7..1 (frame [n])"]
     assert shell.steps == 65  # selecting changed nothing
+
+
+def test_up_and_down_with_a_count_go_as_far_as_there_is_as_gdb_does() -> None:
+    """gdb refuses ``up`` and ``down`` alone at the end of the stack, not with a count: ``up 0``
+    and ``down 0`` select the frame again (``down 0`` at frame 0 was refused, ``up 0`` not)."""
+    shell = Shell.loaded()
+    shell.ok("runtil 65")
+    assert shell.ok("down 0") == [PRESENT_65]
+    assert shell.ok("up 0") == [PRESENT_65]
+    shell.ok("frame 5")
+    assert shell.ok("up 0") == [FRAME_2] == shell.ok("down 0")
+    assert shell.ok("up 9")[0].startswith("Frame 6, level 1 of 7")
+    assert shell.ok("up 1")[0].startswith("Frame 6, level 1 of 7")
+    assert shell.fails("up") == ["Initial frame selected; you cannot go up."]
+    assert shell.steps == 65
+
+
+#: ``runtil 92; frame 5``: level 6's guess [1,2]=4, the Forward guess of step 55 (the trace)
+FRAME_5_AT_92 = (
+    "Frame 5, level 6 of 11 (read-only): the state at step 55, where level 6's guess [1,2]=4 "
+    "was taken."
+)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "why [1,2]",
+        "why [4,3] --depth 1",
+        "why removed 7 [4,3]",
+        "why removed 8 [1,8]",
+        "why wrong",
+        "why [1,2] --book",
+        "check",
+        "hint se",
+    ],
+)
+def test_why_check_and_hint_se_answer_for_the_selected_frame(line: str) -> None:
+    """Issue 42, 3.1: with frame 5 selected at step 92, ``print [1,8]`` read the frame's
+    ``candidates 7 9`` but ``why [1,8]`` answered ``65) [1,8]=9``, a value of the present. In a
+    frame they answer for its state, as at that step (``goto 55``), after the frame's line."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("runtil 92")
+    assert shell.ok("frame 5") == [FRAME_5_AT_92]
+    assert shell.ok("print [1,8]") == [FRAME_5_AT_92, "[1,8] is empty: candidates 7 9"]
+    assert shell.fails("why [1,8]") == [
+        FRAME_5_AT_92,
+        "[1,8] is empty at step 55: why [r,c] explains a value, why removed v [r,c] a lost "
+        "candidate",
+    ]
+    in_frame = shell.ok(line)
+    assert shell.steps == 92 and shell.repl.frame is not None
+    shell.ok("goto 55")
+    assert in_frame == [FRAME_5_AT_92, *shell.ok(line)]
+
+
+def test_hint_in_a_frame_is_refused_naming_the_way_back() -> None:
+    """hint says what step does next, and step goes on from the present: one line names the
+    frame and how to come back to the present, where hint answers again."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("runtil 92")
+    present = shell.ok("hint")
+    shell.ok("frame 5")
+    assert shell.fails("hint") == [
+        "hint tells what step does next, from the present (step 92), not from frame 5: frame 0 "
+        "(or down) goes back to it"
+    ]
+    shell.ok("frame 0")
+    assert shell.ok("hint") == present
 
 
 def test_a_stepping_command_comes_back_to_the_present() -> None:

@@ -8,10 +8,10 @@ import pytest
 from sudoku_repl.commands.notices import notice_line
 from sudoku_repl.core.notices import BreakpointDisabled, ExperimentsDropped, RecordFull
 from sudoku_repl.core.quiz import Quiz
-from tests.support.helpers import REPO, SEED_QUIZ, Shell, puzzle_lines
+from tests.support.helpers import REPO, SAMURAI_FILE, SEED_QUIZ, Shell, puzzle_lines
 from tests.support.soundness import new_repl, run_commands
 
-SAMURAI = REPO / "examples" / "samurai.txt"
+SAMURAI = SAMURAI_FILE
 SEED = REPO / "examples" / "seed.txt"
 
 

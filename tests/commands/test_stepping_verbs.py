@@ -48,6 +48,44 @@ def test_finish_runs_until_the_level_is_left() -> None:
     assert shell.fails("finish") == ["No guess level to finish: the search is at level 0 (finish)"]
 
 
+@pytest.mark.parametrize(
+    ("verb", "refused"),
+    [
+        ("step", "step takes a number of steps (1 or more): step [n]"),
+        ("next", "next takes a count (1 or more): next [n]"),
+        ("finish", "finish takes a number of levels (1 or more): finish [n]"),
+        ("back", "back takes a number of steps (1 or more): back [n]"),
+        ("reverse-step", "back takes a number of steps (1 or more): back [n]"),
+    ],
+)
+def test_a_count_of_0_is_refused_as_minus_1_is(verb: str, refused: str) -> None:
+    """Issue 42, 3.4: ``step 0`` took a step (and ``finish 0`` finished a level) while ``step
+    -1`` was refused: 0 is refused with the same line, and nothing moves."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("runtil 30")
+    state = shell.repl.session.state()
+    assert shell.fails(f"{verb} 0") == [refused] == shell.fails(f"{verb} -1")
+    assert shell.repl.session.state() == state
+
+
+@pytest.mark.parametrize("verb", ["until", "advance"])
+def test_until_and_advance_say_why_they_stop_short_of_their_step(verb: str) -> None:
+    """Issue 42, 3.5: ``runtil 90`` is at guess level 10 (the trace: 94) Upward guess [2,6]
+    level 10, so level 10 is the present's); 96) Upward guess [1,7] level 9 leaves it, and
+    ``until 120`` stopped there without a word. One line says so, before the show block."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("runtil 90")
+    assert level(shell) == 10
+    lines = shell.ok(f"{verb} 120")
+    assert shell.steps == 96 and level(shell) == 9
+    said = lines.index("Stopped at step 96, short of step 120: guess level 10 was left.")
+    assert said < lines.index("Steps:96")
+    reached = shell.ok(f"{verb} 97")  # the trace: 97) Upward guess [1,5] level 8
+    assert shell.steps == 97 and not any(line.startswith("Stopped at") for line in reached)
+
+
 def test_continue_runs_to_the_next_breakpoint_or_the_end() -> None:
     shell = Shell.loaded()
     shell.ok("break level >= 11")

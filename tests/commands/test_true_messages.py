@@ -8,7 +8,7 @@ import pytest
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.errors import RecordCut, UserError
-from tests.support.helpers import SEED, Shell
+from tests.support.helpers import SAMURAI_FILE, SEED, Shell, reference_lines
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -38,3 +38,36 @@ def test_the_api_goto_before_step_0_says_there_is_no_such_step() -> None:
         assert not isinstance(raised.value, RecordCut)
         assert raised.value.line == "No step -3: the search starts at step 0"
     assert session.state().steps == 131  # nothing moved
+
+
+def test_bisect_level_max_that_finds_no_guess_leaves_the_session_where_it_was() -> None:
+    """Issue 42, 3.3: the samurai is solved without a guess; ``run`` stops at its solution and
+    ``bisect level max`` runs the search to its end to look: it left the session there."""
+    shell = Shell()
+    shell.ok(f"load-quiz {SAMURAI_FILE}")
+    shell.ok("set trace off")
+    shell.ok("run")
+    at = shell.steps
+    assert shell.ok("bisect level max") == ["No guess is made in this search."]
+    assert shell.steps == at
+    assert shell.repl.session.history.last_steps > at  # it did run on to the end
+
+
+def test_show_names_the_cell_of_the_next_guess_where_the_foremost_cell_is_another() -> None:
+    """Issue 42, 3.6: step 6's filter (the trace: 6) blk 4 incomplete shrunken by group) left
+    [4,3] with 2 candidates, foremost now, but the guess due takes the foremost cell from before
+    the filter: 7) Guess [6,2]. The original's line stays; the next says where the guess goes."""
+    trace = reference_lines("seed_run_run.trace")[0]
+    assert "7) Guess [6,2] level 1 at 1 out of 2" in trace
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("goto 6")
+    lines = shell.ok("show")
+    foremost = lines.index("The foremost cell with 2 candidate(s) at [4,3]")
+    assert lines[foremost + 1] == (
+        "The next guess is at [6,2], the foremost cell before the filter of step 6"
+    )
+    shell.ok("goto 91")  # the filter of step 91 finds nothing: 92) Guess [4,2], the foremost
+    lines = shell.ok("show")
+    assert "The foremost cell with 2 candidate(s) at [4,2]" in lines
+    assert not any(line.startswith("The next guess") for line in lines)

@@ -13,7 +13,7 @@ import pytest
 
 from sudoku_repl.api import Session, why_text
 from sudoku_repl.techniques.why.answer import CONTRADICTION, GIVEN, GUESS, RULE, Cause, Fact
-from tests.support.helpers import Answers, Shell
+from tests.support.helpers import SAMURAI_FILE, Answers, Shell
 
 SEED = "examples/seed.txt"
 TRACE = "tests/data/reference/seed_run_run.trace"
@@ -37,7 +37,11 @@ def reference(step: int) -> list[str]:
 def shown(session: Session) -> tuple[list[int], dict[int, set[int]]]:
     """The grid and the candidates as ``show`` prints them (read from its lines, not from the
     engine)."""
-    text = session.show().splitlines()
+    return shown_lines(session.show().splitlines())
+
+
+def shown_lines(text: list[str]) -> tuple[list[int], dict[int, set[int]]]:
+    """The grid and the candidates of a show block's lines."""
     digits = "".join(ch for line in text[:11] for ch in line if ch.isdigit())
     grid = [int(d) for d in digits[:81]]
     cands: dict[int, set[int]] = {}
@@ -335,3 +339,208 @@ def test_the_full_screen_has_a_why_key() -> None:
     keyed = {cmd.name: cmd.key for cmd in KEYED if cmd.key is not None}
     assert keyed["why"].letter == "w" and keyed["why"].at_cell and not keyed["why"].opens
     assert "  w         why [r,c] of the cell under the board's cursor" in HELP_LINES
+
+
+# -- a what-if edit before step 1 (issue 42, 5.1) ----------------------------------------------
+
+
+def test_a_what_if_edit_before_step_1_is_the_cause_of_the_values_it_rules_out() -> None:
+    """``set cell [1,8]=9`` at step 0 is move 1 (``info search``: step 1); the cell holds 9, so
+    none of its other values is possible, and that is the edit's doing: ``why removed 7
+    [1,8]`` killed the shell with an AssertionError. Its peer [1,9] (empty in the seed's first
+    row, ``005 300 000``) loses 9 when step 2 works the candidates out, to the edit too."""
+    shell = seed_shell("set cell [1,8]=9")
+    assert shell.ok("why [1,8]") == ["1) [1,8]=9: [1,8]=9 set by hand, a what-if edit"]
+    assert shell.fails("why removed 9 [1,9]") == [
+        "[1,9] has no candidates yet at step 1 (the next step works them out): why removed v "
+        "[r,c] explains a lost candidate"
+    ]
+    shell.ok("step")
+    for value in (1, 7):
+        assert shell.ok(f"why removed {value} [1,8]") == [
+            f"1) [1,8]=9 (so [1,8]!={value}): [1,8]=9 set by hand, a what-if edit"
+        ]
+    assert shell.ok("why removed 9 [1,9]") == [
+        "1) [1,8]=9 (so [1,9]!=9): [1,8]=9 set by hand, a what-if edit"
+    ]
+
+
+def test_a_what_if_edit_before_step_1_on_the_samurai() -> None:
+    shell = Shell()
+    shell.ok(f"load-quiz {SAMURAI_FILE}")
+    shell.ok("set cell [1,1]=5")  # [1,1] is empty in the samurai's first row: .7.2.1.3.
+    shell.ok("step")
+    assert shell.ok("why removed 7 [1,1]") == [
+        "1) [1,1]=5 (so [1,1]!=7): [1,1]=5 set by hand, a what-if edit"
+    ]
+    assert shell.ok("why removed 5 [1,3]") == [
+        "1) [1,1]=5 (so [1,3]!=5): [1,1]=5 set by hand, a what-if edit"
+    ]
+
+
+def test_a_bug_in_an_answer_is_one_line_and_the_session_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An answer that fails inside (here made to) is said as an internal error in one line;
+    nothing changed, and the next command works."""
+    from sudoku_repl.techniques.why import ask
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise KeyError("a planted bug")
+
+    shell = seed_shell("runtil 92")
+    state = shell.repl.session.state()
+    monkeypatch.setattr(ask, "why_value", broken)
+    assert shell.fails("why [4,2]") == [
+        "why: internal error, a bug in the answer (KeyError: 'a planted bug'); nothing was "
+        "changed: please report it with the commands that led here"
+    ]
+    assert shell.repl.session.state() == state
+    assert shell.ok("why removed 8 [4,2]")[0].startswith("92) [4,2]=2 (so [4,2]!=8)")
+
+
+# -- options in any position (issue 42, 5.8) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("first", "last"),
+    [
+        ("why --depth 3 [1,3]", "why [1,3] --depth 3"),
+        ("why --depth 1 [4,8]", "why [4,8] --depth 1"),
+        ("why --depth 0 removed 2 [4,3]", "why removed 2 [4,3] --depth 0"),
+        ("why --depth 1 wrong", "why wrong --depth 1"),
+        ("why --book [4,2]", "why [4,2] --book"),
+        ("why --book --depth 1 [4,2]", "why [4,2] --depth 1 --book"),
+    ],
+)
+def test_an_option_before_the_other_words_means_the_same(first: str, last: str) -> None:
+    shell = seed_shell("runtil 93")
+    assert shell.ok(first) == shell.ok(last)
+
+
+def test_an_unknown_option_first_is_named_with_the_nearest() -> None:
+    shell = seed_shell("runtil 93")
+    forms = (
+        "why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] | why wrong "
+        "[--depth N]"
+    )
+    assert shell.fails("why --dpth 3 [1,3]") == [
+        f"Unknown why option '--dpth' (did you mean --depth?); {forms}"
+    ]
+    assert shell.fails("why --depth 1 [1,3] --depth 2") == [
+        f"why [1,3] --depth is given twice: {forms}"
+    ]
+
+
+# -- a contradiction the present step met (a filter's, without a line) --------------------------
+
+
+def test_why_wrong_at_a_filter_that_went_wrong_explains_that_one() -> None:
+    """Norvig's hardest #1: step 64 is a filter that meets a contradiction and prints nothing
+    (the trace goes 62) Guess [2,3] level 5, then 65) Forward guess [2,3] level 5: the try went
+    wrong at 63 or 64); at step 64 row 8 has no cell left for 9 (read from the show block).
+    why wrong there explained step 50's older contradiction."""
+    shell = Shell()
+    shell.ok("load-quiz puzzles/norvig_hardest11.txt 1")
+    trace = shell.ok("runtil 65")
+    assert "62) Guess [2,3] level 5 at 1 out of 2" in trace
+    assert "65) Forward guess [2,3] level 5 at 2 out of 2" in trace
+    assert not any(line.startswith(("63) ", "64) ")) for line in trace)
+    shell.ok("set trace off")
+    shell.ok("goto 64")
+    grid, cands = shown_lines(shell.ok("show"))
+    row8 = range(63, 72)
+    assert 9 not in [grid[i] for i in row8] and not any(9 in cands.get(i, ()) for i in row8)
+    assert shell.ok("why wrong")[0] == "64) row 8 has no place left for 9 (complete shrink)"
+
+
+# -- an answer to the guess question the search gives up (issue 42, 3.2) -----------------------
+
+#: the seed, run to its end, then at step 6 the guess question answered 9 at [6,2] (its solution
+#: has 5 there: the reference trace's "Fine" grid)
+ANSWERED = ("set trace off", "run", "goto 6", "guess-mode 1", "step")
+
+
+def answered(answer: str = "[6,2]=9") -> Shell:
+    shell = Shell(Answers(answer))
+    shell.ok(f"load-quiz {SEED}")
+    for line in ANSWERED:
+        shell.ok(line)
+    shell.ok("guess-mode 0")
+    return shell
+
+
+def test_why_wrong_at_the_answer_names_it_and_where_the_search_gives_it_up() -> None:
+    """Right after the answer nothing has gone wrong yet: why wrong names the answer and the
+    step at which the search gives it up, searched ahead on a copy (the record ends at step 7)
+    and, once the search has been there, read from the record. The step is the trace's: its
+    Upward guess at level 1 (the answer's level) tries [6,2]'s other value."""
+    shell = answered()
+    assert shell.repl.session.history.last_steps == 7
+    head = "7) [6,2]=9: Guess [6,2] level 1 at 1 out of 2, your answer"
+    ahead = shell.ok("why wrong")
+    assert shell.repl.session.history.last_steps == 7 and shell.steps == 7  # nothing moved
+    shell.ok("set trace on")
+    trace = shell.ok("runrun 0")
+    given_up = next(line for line in trace if " guess [6,2] level 1 at 2 out of 2" in line)
+    step = int(given_up.split(")")[0])
+    assert given_up == f"{step}) Upward guess [6,2] level 1 at 2 out of 2"
+    assert ahead == [
+        head,
+        f"No contradiction in this answer's try at step 7: the search gives it up at step "
+        f"{step}, no solution lying under it (searched ahead of the record on a copy, "
+        "with the solver's choices from step 7 on).",
+    ]
+    shell.ok("set trace off")
+    shell.ok("goto 7")
+    assert shell.ok("why wrong") == [
+        head,
+        f"No contradiction in this answer's try at step 7: the search gives it up at step "
+        f"{step}, no solution lying under it (why wrong there shows why).",
+    ]
+
+
+def test_why_wrong_where_the_search_gives_the_answer_up_roots_it_there() -> None:
+    """At the step of the Upward guess that gives the answer up, the answer is the root and the
+    tries below it its causes, each with the contradiction that ended it: every guess line and
+    went-wrong line named is the trace's, at its step."""
+    shell = answered()
+    shell.ok("set trace on")
+    trace = shell.ok("runrun 0")
+    step = int(next(line for line in trace if "guess [6,2] level 1 at 2" in line).split(")")[0])
+    shell.ok("set trace off")
+    shell.ok(f"goto {step}")
+    lines = shell.ok("why wrong")
+    assert lines[0] == "7) [6,2]=9: Guess [6,2] level 1 at 1 out of 2, your answer"
+    assert lines[-1] == (
+        f"The search gives up your answer of step 7 at step {step}: every try below it went "
+        "wrong (why wrong at a contradiction's step explains it)."
+    )
+    guesses = [re.sub(r"\[\d,\d\]=\d: ", "", line.strip()) for line in lines if "uess [" in line]
+    wrongs = [line.strip() for line in lines if line.strip().endswith("went wrong")]
+    said = [g.removesuffix(", the solver's choice").removesuffix(", your answer") for g in guesses]
+    assert said and all(g in trace or g.startswith("7) ") for g in said), said
+    assert wrongs and all(w in trace for w in wrongs), wrongs
+    # the tries of level 2 directly below the answer, as the trace has them, indented once
+    level2 = [line for line in trace if " level 2 at " in line and int(line.split(")")[0]) < step]
+    assert [g for g in said if " level 2 at " in g] == level2
+    assert all(line.startswith("  ") for line in lines if " level 2 at " in line)
+    deeper = shell.ok("why wrong --depth 9")
+    assert not deeper[-2].startswith("(") and len(deeper) > len(lines)
+    assert shell.steps == step
+
+
+def test_why_wrong_at_a_right_answer_says_it_leads_to_a_solution() -> None:
+    """[6,1]=7 is the seed's solution's value (the reference trace's "Fine" grid, row 6
+    ``753 218 964``): no try of it is given up before the search finds the solution."""
+    shell = answered("[6,1]=7")
+    lines = shell.ok("why wrong")
+    shell.ok("set trace on")
+    fine = next(line for line in shell.ok("run") if line.startswith("Fine [steps:"))
+    step = int(fine.removeprefix("Fine [steps:").split(",")[0])
+    assert lines == [
+        "7) [6,1]=7: Guess [6,1] level 1 at 1 out of 2, your answer",
+        f"No contradiction in this answer's try at step 7: the search finds a solution under it "
+        f"at step {step} (searched ahead of the record on a copy, with the solver's choices "
+        "from step 7 on).",
+    ]

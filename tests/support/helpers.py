@@ -60,6 +60,8 @@ SEED_QUIZ = "0053000008000000200700105004000053000100700060032000800605000090040
 #: The seed quiz's file, as typed at the prompt in the repository root, and as an absolute path.
 SEED = "examples/seed.txt"
 SEED_FILE = REPO / SEED
+#: The samurai puzzle of the examples (five grids, 369 cells).
+SAMURAI_FILE = REPO / "examples" / "samurai.txt"
 
 
 # -- long tests ---------------------------------------------------------------------------------

@@ -69,7 +69,8 @@ WHY = Command(
     usage="why [r,c]|removed v [r,c]|wrong [--depth N] [--book]",
     key=Key("w", "why [r,c] of the cell under the board's cursor", at_cell=True),
     help=(
-        "From the record, at the present step (docs/why.md). why [r,c]: how the cell got its\n"
+        "From the record, at the present step, or a selected frame's (docs/why.md); the options\n"
+        "go anywhere on the line. why [r,c]: how the cell got its\n"
         "value: a given, a guess (its step, level, i out of n, the solver's choice or your\n"
         "answer), a what-if edit, or a rule at a step (its line in the original's words; with\n"
         "set names standard the community's name too) from premises: the facts ([r,c]=v, or\n"
@@ -81,7 +82,10 @@ WHY = Command(
         "and premises, the same way.\n\n"
         "why wrong: at or after a contradiction (a step's 'went wrong' line, or a guess the\n"
         "search gave up): the facts that met it, followed back to the guess whose try it\n"
-        "ended (what held before that guess is not followed unless --depth is given).\n\n"
+        "ended (what held before that guess is not followed unless --depth is given). Your\n"
+        "answer to the guess question, where the search gives it up, is the root, with the\n"
+        "tries below it (--depth levels of them, default 2), each ended by its contradiction;\n"
+        "before that, why wrong names it and the step that gives it up.\n\n"
         "why [r,c] --book | why removed v [r,c] --book (classic quizzes): the one-level answer\n"
         "in the book's terms: the step at which the cell got its value, its KH number, and the\n"
         "line of that step, or for the fill pass how its last other values were zeroed; the\n"

@@ -92,7 +92,7 @@ BACK = Command(
     repeats=True,
     key=Key("b", "back one step", brief=True),
     aliases=("reverse-step", "rs"),
-    forms=[(Int("[n]", "a number of steps"),)],
+    forms=[(Int("[n]", "a number of steps (1 or more)", least=1),)],
     help="The same as goto <present step - n>; reverse-step and rs are gdb's words for it.",
 )
 

@@ -29,10 +29,12 @@ FRAME = Command(
         "frame <n>: frame n as gdb numbers them, 0 the innermost guess level (the present\n"
         "state), 1 the level above it, and so on out to level 1 (bt lists each frame's number\n"
         "with its level). show, board, levels and print then show the state at the step where\n"
-        "that level's guess was taken, read-only (each says so in its first line). frame alone\n"
-        "(info frame) says which is selected. up goes outward (toward level 1), down inward;\n"
-        "step, next, finish, continue, run, runtil, runrun, goto, back, bisect and load-quiz\n"
-        "come back to the present."
+        "that level's guess was taken, read-only (each says so in its first line), and why,\n"
+        "check and hint se answer for it; hint, which says what step does next from the\n"
+        "present, is refused. frame alone (info frame) says which is selected. up goes outward\n"
+        "(toward level 1), down inward (with a count, as far as there is: up 0 selects the\n"
+        "frame again); step, next, finish, continue, run, runtil, runrun, goto, back, bisect\n"
+        "and load-quiz come back to the present."
     ),
 )
 

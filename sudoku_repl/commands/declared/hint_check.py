@@ -16,7 +16,9 @@ HINT = Command(
         "would place (a fill prints nothing in the original), or, when no technique applies, the\n"
         "guess that follows (with guess-mode 1 the default answer). Nothing changes.\n\n"
         "hint se names the next step as Sudoku Explainer would take it from the present values\n"
-        "and candidates, with its rating: Hidden Single in block 5: [4,6]=2 (ER 1.2)."
+        "and candidates, with its rating: Hidden Single in block 5: [4,6]=2 (ER 1.2).\n"
+        "With a frame selected (frame, up), hint se reads that frame's state; hint is refused,\n"
+        "as step goes on from the present (frame 0 goes back to it)."
     ),
 )
 
@@ -29,7 +31,8 @@ CHECK = Command(
         "reports every cell whose value or candidates leave out the solution's value, with the\n"
         "step that took it away and that step's line; and the first guess level that is not the\n"
         "solution's (below it, lost true candidates are expected). A quiz with no solution has\n"
-        "nothing to check; with several, the first solution found is used. Nothing changes."
+        "nothing to check; with several, the first solution found is used. Nothing changes.\n"
+        "With a frame selected (frame, up), it checks that frame's state."
     ),
 )
 

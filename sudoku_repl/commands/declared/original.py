@@ -74,7 +74,7 @@ STEP = Command(
     repeats=True,
     key=Key("s", "step", brief=True),
     aliases=("s",),
-    forms=[(Int("[n]", "a number of steps"),)],
+    forms=[(Int("[n]", "a number of steps (1 or more)", least=1),)],
     usage="step",  # (the original's Order List line)
     help=(
         "One solver step with its trace lines, then the show\n"

@@ -43,7 +43,7 @@ NEXT = Command(
     repeats=True,
     key=Key("n", brief=True),
     aliases=("n",),
-    forms=[(Int("[n]", "a count"),)],
+    forms=[(Int("[n]", "a count (1 or more)", least=1),)],
     help=(
         "next n: as next, n times (gdb's count).\n"
         "Steps until the search is back at this guess level or above it (the guess it makes is\n"
@@ -60,7 +60,7 @@ FINISH = Command(
     repeats=True,
     key=Key("f"),
     aliases=("fin",),
-    forms=[(Int("[n]", "a number of levels"),)],
+    forms=[(Int("[n]", "a number of levels (1 or more)", least=1),)],
     help=(
         "Runs until the search leaves this guess level (its last option failed, and the search\n"
         "goes up) or reports a solution, a breakpoint stops it, or the search ends. finish n:\n"
@@ -87,8 +87,9 @@ ADVANCE = Command(
     forms=[(Int("<step>", "a step number"),)],
     help=(
         "As gdb's advance <location>: runs until the step count reaches <step>, or, as a\n"
-        "function returning in gdb, the search leaves the present guess level (see finish); a\n"
-        "breakpoint, a solution, Ctrl-C or the end of the search stop it too. Forward only:\n"
+        "function returning in gdb, the search leaves the present guess level (see finish:\n"
+        "a line before the show block says so); a breakpoint, a solution, Ctrl-C or the end of\n"
+        "the search stop it too. Forward only:\n"
         f"{GOTO.usage} goes back; {RUNTIL.usage} runs on whatever the level."
     ),
 )

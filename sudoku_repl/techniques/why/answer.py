@@ -81,7 +81,8 @@ class Why:
     """The answer: ``question`` as asked, ``step`` the present step it was asked at,
     ``cause`` the tree, ``depth`` the levels of causes followed, ``left_out`` how many
     causes lie below that depth (not followed), ``note`` a sentence more (``why wrong``: the
-    guess the contradiction goes back to, or that it does not)."""
+    guess the contradiction goes back to, or that it does not; where the search gives up an
+    answer to the guess question)."""
 
     question: str
     step: int
@@ -89,6 +90,8 @@ class Why:
     depth: int
     left_out: int = 0
     note: str = ""
+    #: what ``left_out`` counts: premises, or (an answer the search gave up) tries below it
+    left_of: str = "premise"
 
     def walk(self) -> list[Cause]:
         """Every cause of the tree once, in the order the lines print them."""

@@ -135,7 +135,7 @@ def justify(
     sim = _Sim(geo, before.values, before.cands)
     steps = before.steps
     if run_mode == modes.HAND and choice is not None:
-        _hand(sim, events, choice, steps + 1)
+        _hand(sim, events, choice, steps + 1, before.status is LOADED)
     elif before.status is LOADED:
         _start(sim, events)
     elif before.status is GUESS_DUE:
@@ -207,7 +207,12 @@ def _place_guess(sim: _Sim, e: E.Guess, value: int, by_user: bool, step: int) ->
     sim.place(e.cell, value, reason, step)
 
 
-def _hand(sim: _Sim, events: Sequence[Event], choice: tuple[Cell, int], step: int) -> None:
+def _hand(
+    sim: _Sim, events: Sequence[Event], choice: tuple[Cell, int], step: int, loaded: bool
+) -> None:
+    """A what-if edit: a root. Made before step 1 (``loaded``: no candidates worked out yet),
+    the value placed is what makes the cell's other values impossible, as a placement's
+    candidates are later: ``[r,c]=v`` implies ``[r,c]!=w`` for each other w."""
     cell, signed = choice
     shown = tuple(e for e in events if e[0] in (hand.HAND_SET, hand.HAND_REMOVED))
     reason = Reason(EDIT, (), shown, words="a what-if edit")
@@ -218,6 +223,10 @@ def _hand(sim: _Sim, events: Sequence[Event], choice: tuple[Cell, int], step: in
             sim.out.contradiction = Reason(CONTRADICTION, premises, shown, words="no candidate")
         return
     sim.place(cell, signed, reason, step)
+    if loaded:
+        copy = Reason(COPY, ((cell, signed, True),))
+        for w in lost(cell, signed):
+            sim.out.add(w, copy)
 
 
 # -- the fill pass and the book's conversions ----------------------------------------------------

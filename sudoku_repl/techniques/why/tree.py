@@ -241,7 +241,8 @@ class Explainer:
                     through=through,
                 )
             return Cause(shown, GIVEN, None, "given", through=through)
-        assert reason is not None
+        if reason is None:  # a fact the move that made it hold gives no reason for: a bug
+            raise Unexplained(f"{shown}: move {move} gives no reason for it")
         lines = [line for e in reason.events for line in self.words(e)]
         rule = "; ".join(lines) if lines else reason.words
         guess = None
