@@ -24,8 +24,8 @@ import attrs
 
 from sudoku_repl.core.geometry import Geometry, bit
 
-#: the constraint kinds of a grid, with the word in their names
-GRID_UNITS = ("row", "col", "box")
+#: the units of a grid (``Geometry.grid_units``' kinds), with the word in their names
+GRID_UNITS = {"row": "row", "col": "col", "blk": "box"}
 
 
 @attrs.frozen
@@ -90,25 +90,13 @@ def build(
         Constraint(f"cell_r{r}_c{c}", tuple(variable(cell, d) for d in range(1, 10)))
         for cell, (r, c) in enumerate(cells)
     ]
-    for g, (r0, c0) in enumerate(geo.grids, 1):
-        at = geo.index
-        units = {
-            "row": [[at[(r0 + i, c0 + j)] for j in range(9)] for i in range(9)],
-            "col": [[at[(r0 + i, c0 + j)] for i in range(9)] for j in range(9)],
-            "box": [
-                [
-                    at[(r0 + 3 * (b // 3) + i, c0 + 3 * (b % 3) + j)]
-                    for i in range(3)
-                    for j in range(3)
-                ]
-                for b in range(9)
-            ],
-        }
-        for kind in GRID_UNITS:
+    for g in range(1, len(geo.grids) + 1):
+        units = geo.grid_units(g)
+        for kind, word in GRID_UNITS.items():
             for n, unit in enumerate(units[kind], 1):
                 for d in range(1, 10):
                     constraints.append(
-                        Constraint(f"g{g}_{kind}{n}_d{d}", tuple(variable(c, d) for c in unit))
+                        Constraint(f"g{g}_{word}{n}_d{d}", tuple(variable(c, d) for c in unit))
                     )
     fixed: list[tuple[int, int]] = []
     for cell, value in enumerate(values):

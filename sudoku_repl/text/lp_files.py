@@ -28,8 +28,8 @@ def about_lines(model: Model) -> list[str]:
         position = f"the quiz: its {model.fixed_to(1)} givens fixed to 1"
     else:
         position = (
-            f"step {model.step}: its {model.fixed_to(1)} digits placed fixed to 1, its "
-            f"{model.fixed_to(0)} struck candidates fixed to 0"
+            f"step {model.step}: its {model.fixed_to(1)} digits placed (givens included) fixed "
+            f"to 1, its {model.fixed_to(0)} struck candidates fixed to 0"
         )
     return [
         "sudoku-repl: the 0-1 integer program of seed 001 (Ke Chunmei), docs/ilp.md",

@@ -275,7 +275,14 @@ class Effort:
     nodes: int
 
 
+class IlpInterrupted(Exception):
+    """``effort`` was stopped by its interrupt poll: it has no figures."""
+
+
 def effort(givens: Sequence[int], interrupted: Callable[[], bool] = never) -> Effort:
-    """HiGHS's effort on a 9x9 quiz (0 for an empty cell): ``solve`` to a count of 2."""
+    """HiGHS's effort on a 9x9 quiz (0 for an empty cell): ``solve`` to a count of 2;
+    ``IlpInterrupted`` once ``interrupted()`` turns true."""
     found = solve(build(CLASSIC, givens), 2, None, interrupted)
+    if found.end is End.INTERRUPTED:
+        raise IlpInterrupted
     return Effort(len(found.solutions), found.cpu_seconds * 1000, found.nodes)
