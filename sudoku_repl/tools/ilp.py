@@ -238,11 +238,16 @@ def _run(
     start = time.perf_counter()
     worker = threading.Thread(target=run, name="HiGHS", daemon=True)
     worker.start()
-    while not done.wait(POLL):
-        if tick is not None:
-            tick()
-        if interrupted():
-            stop.set()
+    try:
+        while not done.wait(POLL):
+            if tick is not None:
+                tick()
+            if interrupted():
+                stop.set()
+    except BaseException:  # (KeyboardInterrupt where no flag takes Ctrl-C): HiGHS stops too
+        stop.set()
+        worker.join()
+        raise
     worker.join()
     if interrupted():  # (a Ctrl-C that came as the run ended: the count stops here too)
         stop.set()

@@ -28,6 +28,8 @@ from tests.support.helpers import (
 
 pytestmark = NEEDS_HIGHS
 
+#: the samurai's grids' corners (puzzles/variants/samurai_seed001.json)
+SAMURAI = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
 GUESS = re.compile(r"by default it will be \[(\d+),(\d+)\]=(\d)")
 
 
@@ -177,3 +179,31 @@ def test_solve_ilp_stops_at_its_time_limit() -> None:
     assert result.end is IlpEnd.TIME_LIMIT
     assert all(brute.is_solution(list(s), [0] * 81) for s in result.solutions)
     assert len(set(result.solutions)) == len(result.solutions)
+
+
+def test_an_exception_while_waiting_stops_highs_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C where no flag takes it (a script without hooks) raises KeyboardInterrupt in the
+    waiting thread: HiGHS's thread is stopped before it goes on up, not left running. (The
+    poll made at once, so that it comes while HiGHS runs: the samurai's empty frame takes it
+    milliseconds.)"""
+    import threading
+
+    from sudoku_repl.tools import ilp
+    from sudoku_repl.tools.ilp import session_model, solve
+
+    monkeypatch.setattr(ilp, "POLL", 0.0)
+
+    polls = 0
+
+    def interrupted() -> bool:
+        nonlocal polls
+        polls += 1
+        if polls > 1:
+            raise KeyboardInterrupt
+        return False
+
+    empty = ";".join(f"{r},{c}:" + "." * 81 for r, c in SAMURAI)
+    model = session_model(Session.from_quiz(empty), at_step=False)
+    with pytest.raises(KeyboardInterrupt):
+        solve(model, 10**9, None, interrupted)
+    assert not [t for t in threading.enumerate() if t.name == "HiGHS"]
