@@ -14,8 +14,8 @@ sudoku_repl`` costs nothing)::
 ``Session``, ``load_quiz``, ``Quiz``, ``Settings``, ``RunReport``, ``StepReport``,
 ``GotoReport``, ``Move``, ``EventView``, ``UserError``, ``technique`` (an event record's standard
 name: ``technique(event, move, cands)``), ``Technique``, ``Why``, ``Cause``, ``Fact``,
-``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md): see
-``sudoku_repl.api``.
+``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md), ``IlpResult`` and
+``IlpEnd`` (``session.solve_ilp(...)``'s answer, docs/ilp.md): see ``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ __all__ = [
     "Fact",
     "GotoReport",
     "Guessed",
+    "IlpEnd",
+    "IlpResult",
     "Move",
     "Quiz",
     "RunReport",

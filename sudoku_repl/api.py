@@ -28,6 +28,8 @@ from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
+from sudoku_repl.tools.ilp import End as IlpEnd
+from sudoku_repl.tools.ilp import IlpResult, never
 from sudoku_repl.views.why import why_lines
 
 __all__ = [
@@ -36,6 +38,8 @@ __all__ = [
     "Fact",
     "GotoReport",
     "Guessed",
+    "IlpEnd",
+    "IlpResult",
     "Move",
     "Picture",
     "Quiz",
@@ -350,6 +354,41 @@ class Session(CoreSession):
             return None
         self.marks.append(Mark(found.step, f"Level {level} is first reached", BISECT))
         return found.step
+
+    # -- the seed's 0-1 program (tools/ilp, docs/ilp.md) ---------------------------------------
+
+    def solve_ilp(
+        self, count: int = 2, time_limit: float | None = None, hooks: Hooks | None = None
+    ) -> IlpResult:
+        """The present position as the seed's 0-1 program, solved by HiGHS (``solve ilp``): up
+        to ``count`` solutions (``result.unique`` says whether there is one only, once two were
+        sought), within ``time_limit`` seconds; ``hooks.interrupted()`` stops it. Nothing of
+        the session changes. ``UserError`` without a quiz, with a count below 1 or a time limit
+        not above 0, or without HiGHS (``pip install 'sudoku-repl[ilp]'``)."""
+        from sudoku_repl.tools.ilp import session_model, solve
+
+        if self.quiz is None:
+            raise UserError("No quiz loaded: Session.from_quiz(...) or load(...) first")
+        if count < 1:
+            raise UserError(f"solve_ilp: count {count}, want 1 or more")
+        if time_limit is not None and not time_limit > 0:
+            raise UserError(f"solve_ilp: time_limit {time_limit}, want seconds above 0")
+        poll = hooks.interrupted if hooks is not None else never
+        return solve(session_model(self), count, time_limit, poll, getattr(hooks, "tick", None))
+
+    def export_ilp(self, path: str, format: str = "lp", at_step: bool = False) -> None:
+        """Write the quiz (``at_step``: the present step's position) as the seed's 0-1 program
+        to ``path``, in CPLEX LP (``format="lp"``) or free MPS (``"mps"``), as ``export lp``
+        and ``export mps`` do."""
+        from sudoku_repl.text.lp_files import lp_text, mps_text
+        from sudoku_repl.tools.ilp import session_model
+
+        if self.quiz is None:
+            raise UserError("No quiz loaded: Session.from_quiz(...) or load(...) first")
+        if format not in ("lp", "mps"):
+            raise UserError(f"export_ilp: format {format!r}, want 'lp' or 'mps'")
+        model = session_model(self, at_step)
+        write_atomic(path, lp_text(model) if format == "lp" else mps_text(model))
 
     # -- the replay page and the notebook's pictures (views/replay) ----------------------------
 

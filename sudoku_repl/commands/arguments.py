@@ -31,6 +31,7 @@ FILE = "file"  # a path
 COMMAND = "command"  # a command name
 MODE = "mode"  # a registered run mode
 CHOICE = "choice"  # one of ``offers``
+SECONDS = "seconds"  # a number of seconds > 0, a fraction allowed: nothing offered
 TEXT = "text"  # the rest of the line: nothing offered
 OPTION = "option"  # an --option (``Opt``): its name offered, then its value's offers
 
@@ -89,6 +90,11 @@ class Arg:
             if not args.CELL_VALUE.fullmatch(text):
                 raise ValueError(text)
             return args.parse_cell_value(text, problem, geo())
+        if self.kind == SECONDS:
+            seconds = args.seconds_of(text)
+            if seconds is None:
+                raise ValueError(text)
+            return seconds
         if self.kind == CHOICE and text not in self.offers:
             raise ValueError(text)
         return text
@@ -120,6 +126,10 @@ def Int(
     shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "", least: int = 0
 ) -> Arg:
     return Arg(INT, shown, what, offers, key, least=least)
+
+
+def Seconds(shown: str, key: str = "") -> Arg:
+    return Arg(SECONDS, shown, "a number of seconds above 0 (0.5, 10)", key=key)
 
 
 def Value(shown: str = "v", key: str = "value") -> Arg:

@@ -1,5 +1,6 @@
-"""``export html``: the recorded search as one self-contained replay page
-(``views/replay``). Declared in ``declared/export.py``."""
+"""``export html``: the recorded search as one self-contained replay page (``views/replay``);
+``export lp|mps``: the quiz, or the present step's position, as the seed's 0-1 program
+(``core/ilp_model``, written by ``text/lp_files``). Declared in ``declared/export.py``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
+<<<<<<< HEAD
 def export(repl: Repl, path: str, first: int | None = None, last: int | None = None) -> None:
     """The page, made whole before anything is written (a refusal leaves no file), then put
     in place in one step (``Named.write``: a temporary file renamed). Ctrl-C, while it is made
@@ -33,4 +35,30 @@ def export(repl: Repl, path: str, first: int | None = None, last: int | None = N
         return
     finally:
         hooks.doing = None
+=======
+def export(
+    repl: Repl,
+    path: str,
+    first: int | None = None,
+    last: int | None = None,
+    program: str | None = None,
+    at_step: bool | None = None,
+) -> None:
+    session = repl.require_quiz()
+    # made whole before anything is written: a refusal leaves no file (write_atomic: a
+    # temporary file renamed into place, so no half-written file either)
+    if program is None:
+        from sudoku_repl.commands.declared.export import EXPORT
+        from sudoku_repl.views.replay.page import session_html
+
+        html_form = EXPORT.forms_text(EXPORT.forms[:1])  # (the lines about a range name it)
+        text = session_html(session, first, last, repl.view.names, html_form)
+    else:
+        from sudoku_repl.text.lp_files import lp_text, mps_text
+        from sudoku_repl.tools.ilp import session_model
+
+        model = session_model(session, bool(at_step))
+        text = lp_text(model) if program == "lp" else mps_text(model)
+    write_atomic(path, text)
+>>>>>>> i44-ilp
     repl.out.message(f"Wrote {shown(path, PATH)}.")

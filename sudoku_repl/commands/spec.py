@@ -43,6 +43,9 @@ from sudoku_repl.commands.arguments import (
     OPTION as OPTION,
 )
 from sudoku_repl.commands.arguments import (
+    SECONDS as SECONDS,
+)
+from sudoku_repl.commands.arguments import (
     TEXT as TEXT,
 )
 from sudoku_repl.commands.arguments import (
@@ -80,6 +83,9 @@ from sudoku_repl.commands.arguments import (
 )
 from sudoku_repl.commands.arguments import (
     Opt as Opt,
+)
+from sudoku_repl.commands.arguments import (
+    Seconds as Seconds,
 )
 from sudoku_repl.commands.arguments import (
     Text as Text,

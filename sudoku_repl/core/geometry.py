@@ -93,6 +93,12 @@ class Geometry:
         """The cell at 1-based frame row and column, or None outside the puzzle."""
         return self.index.get((row - 1, col - 1))
 
+    def grid_units(self, grid: int) -> dict[str, list[list[Cell]]]:
+        """The cells of grid ``grid``'s (1-based) rows, columns and blocks, each unit's in its
+        own order, units 1 to 9 of each kind: every grid's own, shared with another or not."""
+        r0, c0 = self.grids[grid - 1]
+        return grid_unit_cells(self.index, r0, c0)
+
     def grids_of(self, cell: Cell) -> list[int]:
         """The 1-based numbers of the grids a cell belongs to."""
         r, c = self.positions[cell]
@@ -112,18 +118,7 @@ class Geometry:
         units: list[Unit] = []
         seen: set[frozenset[Cell]] = set()
         for g, (r0, c0) in enumerate(grids, 1):
-            cells_of = {
-                "row": [[index[(r0 + r, c0 + c)] for c in range(9)] for r in range(9)],
-                "col": [[index[(r0 + r, c0 + c)] for r in range(9)] for c in range(9)],
-                "blk": [
-                    [
-                        index[(r0 + 3 * (b // 3) + dr, c0 + 3 * (b % 3) + dc)]
-                        for dr in range(3)
-                        for dc in range(3)
-                    ]
-                    for b in range(9)
-                ],
-            }
+            cells_of = grid_unit_cells(index, r0, c0)
             for kind in ("row", "col", "blk"):
                 for n, cells in enumerate(cells_of[kind], 1):
                     key = frozenset(cells)
@@ -164,6 +159,26 @@ class Geometry:
             tuple(unit_masks),
             tuple(block_of),
         )
+
+
+def grid_unit_cells(
+    index: dict[tuple[int, int], Cell], r0: int, c0: int
+) -> dict[str, list[list[Cell]]]:
+    """The cells of the rows, columns and blocks (``"row"``, ``"col"``, ``"blk"``) of the grid
+    whose top-left cell is at 0-based frame (``r0``, ``c0``): rows left to right, columns top to
+    bottom, blocks row-major."""
+    return {
+        "row": [[index[(r0 + r, c0 + c)] for c in range(9)] for r in range(9)],
+        "col": [[index[(r0 + r, c0 + c)] for r in range(9)] for c in range(9)],
+        "blk": [
+            [
+                index[(r0 + 3 * (b // 3) + dr, c0 + 3 * (b % 3) + dc)]
+                for dr in range(3)
+                for dc in range(3)
+            ]
+            for b in range(9)
+        ],
+    }
 
 
 def _place_order(

@@ -140,6 +140,13 @@ def _parser() -> argparse.ArgumentParser:
         "where the path had not reached them)",
     )
     parser.add_argument(
+        "--ilp",
+        action="store_true",
+        help="HiGHS on the seed's 0-1 program too (docs/ilp.md): columns ilp_solutions (to 2), "
+        "ilp_ms (CPU milliseconds) and ilp_nodes (branch-and-bound nodes); needs pip install "
+        "'sudoku-repl[ilp]'; not with --out",
+    )
+    parser.add_argument(
         "--out",
         metavar="FILE",
         help="append the rows to FILE as they are rated; a run that stopped (Ctrl-C, a kill, a "
@@ -248,6 +255,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if args.plot is not None:
             _check_plot(args)
         se_exit = _early_exit(args)
+        _check_ilp(args)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -259,8 +267,8 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             quizzes.append((line, item))
     header, row = FORMATS[args.format]
     se_timeout = args.se_timeout if args.scale in SE_SCALES else None
-    if se_timeout is not None and args.format == "csv":
-        header = csv_header(se=True)
+    if args.format == "csv":
+        header = csv_header(se=se_timeout is not None, ilp=args.ilp)
     sink: Out | None = None
     kept: list[Rated] = []
     pool: Pool | None = None
@@ -286,8 +294,9 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if sink is None:
             out.write(header)
         results = rate_batches(  # workers start here
-            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool, se_exit=se_exit
-        )
+            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
+            se_exit=se_exit, ilp=args.ilp,
+        )  # fmt: skip
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set)
             if show_bar
@@ -432,6 +441,19 @@ def _check_plot(args: argparse.Namespace) -> None:
             f"--plot draws against Sudoku Explainer's ER: add --scale se or --scale both (--plot {shown(args.plot, PATH)})"
         )
     _check_writable(args.plot)
+
+
+def _check_ilp(args: argparse.Namespace) -> None:
+    """``--ilp`` needs HiGHS; its rows are not continued by ``--out`` (whose kept rows are read
+    back without its columns)."""
+    if not args.ilp:
+        return
+    from sudoku_repl.tools.ilp import MISSING, available
+
+    if not available():
+        raise UserError(f"--ilp: {MISSING}")
+    if args.out is not None:
+        raise UserError("--ilp does not go with --out yet: leave one out (> FILE keeps the rows)")
 
 
 def _early_exit(args: argparse.Namespace) -> EarlyExit | None:

@@ -13,6 +13,8 @@ from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry
 
 # ASCII digits and blanks only: int() would take any Unicode digit
 NUMBER = re.compile(r"[ \t]*([0-9]+)[ \t]*")
+#: a number of seconds: digits, a fraction of them after a point (``0.5``, ``.5``, ``10``)
+SECONDS = re.compile(r"[ \t]*([0-9]{1,9}(?:\.[0-9]*)?|\.[0-9]+)[ \t]*")
 CELL = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*\][ \t]*")
 CELL_VALUE = re.compile(
     r"[ \t]*\[[ \t]*([0-9]+)[ \t]*,[ \t]*([0-9]+)[ \t]*\][ \t]*=[ \t]*([0-9]+)[ \t]*"
@@ -34,6 +36,15 @@ def count_of(text: str) -> int | None:
     """A whole number >= 0 with optional blanks around it, or None."""
     match = NUMBER.fullmatch(text)
     return number(match.group(1)) if match else None
+
+
+def seconds_of(text: str) -> float | None:
+    """A number of seconds above 0 (a fraction allowed, no sign, no exponent), or None."""
+    match = SECONDS.fullmatch(text)
+    if not match:
+        return None
+    seconds = float(match.group(1))
+    return seconds if seconds > 0 else None
 
 
 def parse_count(text: str, problem: str) -> int:

@@ -70,6 +70,11 @@ class Rating:
     er: str | None = None
     ep: str | None = None
     ed: str | None = None
+    #: HiGHS on the seed's 0-1 program (``--ilp``, ``tools/ilp.effort``): its solutions to 2,
+    #: CPU milliseconds and branch-and-bound nodes; None: not asked for
+    ilp_solutions: int | None = None
+    ilp_ms: float | None = None
+    ilp_nodes: int | None = None
 
     def __reduce__(self) -> tuple[type[Rating], tuple[object, ...]]:
         """Pickled as its fields (a worker's ratings cross to the parent: half the cost of
@@ -127,11 +132,13 @@ def rate_givens(
     to_end: bool = True,
     se_timeout: float | None = None,
     se_exit: EarlyExit | None = None,
+    *,
+    ilp: bool = False,
 ) -> Rating:
     """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
     what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
     than written out to a string and read again for each. ``se_exit``: the rating's early
-    exit (``--above``, ``--below``)."""
+    exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too."""
     check_mode(run_mode)
     start = time.perf_counter()
     engine = loaded(givens)
@@ -145,7 +152,7 @@ def rate_givens(
     ms = (time.perf_counter() - start) * 1000
     complete = engine.status is FINISHED
     if se_timeout is None:  # (the fields in order: half the cost of naming them, per quiz)
-        return Rating(
+        rating = Rating(
             steps_first,
             biggest_first if found else None,
             engine.steps,
@@ -155,19 +162,35 @@ def rate_givens(
             ms,
             complete,
         )
-    quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
-    se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted, se_exit)
-    return Rating(
-        steps_first=steps_first,
-        biggest_first=biggest_first if found else None,
-        steps_total=engine.steps,
-        solutions=engine.solutions,
-        biggest_total=biggest,
-        guesses=guesses,
-        ms=ms,
-        complete=complete,
-        **se,
-    )
+    else:
+        quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
+        se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted, se_exit)
+        rating = Rating(
+            steps_first=steps_first,
+            biggest_first=biggest_first if found else None,
+            steps_total=engine.steps,
+            solutions=engine.solutions,
+            biggest_total=biggest,
+            guesses=guesses,
+            ms=ms,
+            complete=complete,
+            er=se["er"],
+            ep=se["ep"],
+            ed=se["ed"],
+        )
+    return _with_ilp(rating, givens, interrupted) if ilp else rating
+
+
+def _with_ilp(rating: Rating, givens: Sequence[int], interrupted: Callable[[], bool]) -> Rating:
+    """``rating`` with HiGHS's figures (``rate --ilp``); ``Interrupted`` when the stop flag came
+    while HiGHS worked."""
+    from sudoku_repl.tools.ilp import IlpInterrupted, effort
+
+    try:
+        done = effort(givens, interrupted)
+    except IlpInterrupted:
+        raise Interrupted from None
+    return attrs.evolve(rating, ilp_solutions=done.solutions, ilp_ms=done.ms, ilp_nodes=done.nodes)
 
 
 def _search(

@@ -377,7 +377,9 @@ def _rated(record: dict[str, object]) -> Rated:
         guesses=int(str(record["guesses"])),
         ms=float(str(record["ms"])),
         complete=complete is True or complete == "true",
-        **se,
+        er=se["er"],
+        ep=se["ep"],
+        ed=se["ed"],
     )
     quiz = Quiz.from_string(str(record["quiz"]))
     return int(str(record["line"])), quiz, rating

@@ -59,6 +59,7 @@ def rate_chunk(
     run_mode: int = 0,
     se_timeout: float | None = None,
     se_exit: EarlyExit | None = None,
+    ilp: bool = False,
 ) -> list[Rating]:
     """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
     parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
@@ -68,7 +69,9 @@ def rate_chunk(
     for quiz in givens:
         try:
             ratings.append(
-                rate_givens(quiz, max_steps, _worker_stop, run_mode, True, se_timeout, se_exit)
+                rate_givens(
+                    quiz, max_steps, _worker_stop, run_mode, True, se_timeout, se_exit, ilp=ilp
+                )
             )
         except Interrupted:
             break
@@ -124,6 +127,7 @@ def rate_batches(
     pool: Pool | None = None,
     *,
     se_exit: EarlyExit | None = None,
+    ilp: bool = False,
 ) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
@@ -131,7 +135,7 @@ def rate_batches(
     they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
     together: a caller writes and flushes them at once). Ends early, without the interrupted
     quiz, once ``stop`` is set. ``se_timeout``, ``se_exit``: Sudoku Explainer's ratings too
-    (``rate_givens``).
+    (``rate_givens``); ``ilp``: HiGHS's figures too.
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
     as chunks come back. The worker processes are started, and the first chunks handed out,
@@ -143,7 +147,7 @@ def rate_batches(
         plan = chunks(len(quizzes), jobs)
         jobs = min(jobs, len(plan))  # never a worker with no chunk to take
         if jobs <= 1:
-            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout, se_exit)
+            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp)
         executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
         pool = Pool(executor, jobs, partial(_shut, executor))
     work = partial(
@@ -152,6 +156,7 @@ def rate_batches(
         run_mode=run_mode,
         se_timeout=se_timeout,
         se_exit=se_exit,
+        ilp=ilp,
     )
     plan = chunks(len(quizzes), pool.slots, pool.most)
     batches = _Gathering(quizzes, plan, work, pool, stop).batches()
@@ -178,10 +183,13 @@ def _rate_here(
     run_mode: int = 0,
     se_timeout: float | None = None,
     se_exit: EarlyExit | None = None,
+    ilp: bool = False,
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
-            rating = rate_givens(quiz.givens, max_steps, stop, run_mode, True, se_timeout, se_exit)
+            rating = rate_givens(
+                quiz.givens, max_steps, stop, run_mode, True, se_timeout, se_exit, ilp=ilp
+            )
         except Interrupted:
             return
         yield [(line, quiz, rating)]

@@ -18,28 +18,38 @@ COLUMNS = (
 )  # fmt: skip
 #: the columns ``--scale se`` adds: Sudoku Explainer's ratings (``techniques/explainer``)
 SE_COLUMNS = ("er", "ep", "ed")
+#: the columns ``--ilp`` adds: HiGHS on the seed's 0-1 program (``tools/ilp``)
+ILP_COLUMNS = ("ilp_solutions", "ilp_ms", "ilp_nodes")
 
 
 def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     """One output record, keyed by ``COLUMNS`` (and ``SE_COLUMNS`` when the ratings were asked
-    for: ER is then never None)."""
+    for: ER is then never None; ``ILP_COLUMNS`` when HiGHS's figures were)."""
     record = {"line": line, "quiz": str(quiz)}
     record.update(zip(RATING_NAMES, rating_fields(rating)))
     record["ms"] = round(rating.ms, 1)
     if rating.er is None:
         for name in SE_COLUMNS:
             del record[name]
+    if rating.ilp_ms is None:
+        for name in ILP_COLUMNS:
+            del record[name]
+    else:
+        record["ilp_ms"] = round(rating.ilp_ms, 1)
     return record
 
 
-def csv_header(se: bool = False) -> str:
-    return ",".join(COLUMNS + (SE_COLUMNS if se else ())) + "\n"
+def csv_header(se: bool = False, ilp: bool = False) -> str:
+    return ",".join(COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ())) + "\n"
 
 
-#: where ``ms`` and ``complete`` are among a rating's fields, and how many of them a row has
-#: without Sudoku Explainer's columns (``csv_row`` writes the fields in ``COLUMNS`` order)
+#: where ``ms``, ``complete`` and ``ilp_ms`` are among a rating's fields, and how many of them a
+#: row has without Sudoku Explainer's columns (``csv_row`` writes the fields in ``COLUMNS``
+#: order, then ``SE_COLUMNS``' and ``ILP_COLUMNS``')
 _MS, _COMPLETE = RATING_NAMES.index("ms"), RATING_NAMES.index("complete")
+_ILP_MS = RATING_NAMES.index("ilp_ms")
 _PLAIN_FIGURES = len(COLUMNS) - 2
+_SE_FIGURES = slice(_PLAIN_FIGURES, _PLAIN_FIGURES + len(SE_COLUMNS))
 
 
 def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
@@ -47,7 +57,7 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
     A 9x9 quiz's row without them is numbers and 81 characters: written out at once, without
     quoting (the parent writes every row of a run, beside the workers: the common row is made
     in two thirds of the time of the general way below)."""
-    if rating.er is None and quiz.geometry.classic:
+    if rating.er is None and rating.ilp_ms is None and quiz.geometry.classic:
         first, biggest = rating.steps_first, rating.biggest_first
         return (
             f"{line},{quiz},{'' if first is None else first},"
@@ -58,8 +68,12 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
     figures: list[object] = list(rating_fields(rating))
     figures[_MS] = f"{rating.ms:.1f}"
     figures[_COMPLETE] = "true" if rating.complete else "false"
+    if rating.ilp_ms is None:
+        del figures[_SE_FIGURES.stop :]
+    else:
+        figures[_ILP_MS] = f"{rating.ilp_ms:.1f}"
     if rating.er is None:
-        del figures[_PLAIN_FIGURES:]
+        del figures[_SE_FIGURES]
     values = [str(line), str(quiz), *["" if v is None else str(v) for v in figures]]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow(values)

@@ -69,8 +69,8 @@ def test_a_range_inside_the_record_is_written(tmp_path: Path) -> None:
 def test_the_form_is_the_declared_one() -> None:
     shell = Shell.loaded()
     assert shell.fails("export pdf x.pdf") == [
-        "Unknown export word 'pdf'; export html <file> [from] [to] (quote a name with blanks: "
-        '"my file.txt")'
+        "Unknown export word 'pdf'; export html <file> [from] [to] | export lp|mps <file> "
+        '[--at-step] (quote a name with blanks: "my file.txt")'
     ]
 
 

@@ -1,5 +1,5 @@
 """Hardening (issue 5): the files the shell writes (`save-session`, `timeline --svg`,
-`tree --dot`) are written through a temporary file and a rename; `sudoku-repl rate --out`
+`tree --dot`, `export html|lp|mps`) are written through a temporary file and a rename; `sudoku-repl rate --out`
 appends its rows and is continued after a stop (issue 26, tests/tools/test_rate_scale.py).
 
 An unwritable place gives one line and the session goes on; a write replaces the old file in one
@@ -30,6 +30,8 @@ WRITERS = {
     "timeline --svg {}": "<?xml",
     "tree --dot {}": "digraph",
     "export html {}": "<!doctype html>",
+    "export lp {}": "\\ sudoku-repl",
+    "export mps {} --at-step": "* sudoku-repl",
 }
 OLD = "old content that must survive\n"
 

@@ -40,6 +40,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.frames",
     "sudoku_repl.commands.declared.original",
     "sudoku_repl.commands.declared.settings",
+    "sudoku_repl.commands.declared.solve",
     "sudoku_repl.commands.declared.stepping",
     "sudoku_repl.commands.declared.whatif",
     "sudoku_repl.commands.spec",

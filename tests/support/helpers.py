@@ -9,6 +9,7 @@ and a few plain grid utilities (no expected values are computed here). Fixtures 
 from __future__ import annotations
 
 import csv
+import importlib.util
 import itertools
 import os
 import re
@@ -69,6 +70,13 @@ SAMURAI_FILE = REPO / "examples" / "samurai.txt"
 #: A long test (pseudo-terminal storms, state machines, big files, long searches): the quick run
 #: ``pytest -m "not slow"`` leaves it out, the full run keeps it.
 SLOW = pytest.mark.slow
+
+#: A test that needs HiGHS (``highspy``, the extra ``sudoku-repl[ilp]``, which ``.ci/run``
+#: installs): skipped, saying why, where it is absent.
+NEEDS_HIGHS = pytest.mark.skipif(
+    importlib.util.find_spec("highspy") is None,
+    reason="HiGHS is not installed here: pip install 'sudoku-repl[ilp]' (.ci/run installs it)",
+)
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
     the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
-    frames, ``board``, ``link``, the book's, ``hint`` and ``check``."""
+    frames, ``board``, ``link``, the book's, ``hint`` and ``check``, and ``solve``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
@@ -26,13 +26,14 @@ def in_order() -> list[Command]:
         hint_check,
         link,
         original,
+        solve,
         stepping,
         whatif,
     )
 
     groups = (
         original, bare, debugger, export, experiments, whatif, stepping, frames, board, link, book,
-        hint_check,
+        hint_check, solve,
     )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]
 

@@ -3,21 +3,32 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import STEP_RANGE
-from sudoku_repl.commands.spec import Command, File
+from sudoku_repl.commands.spec import Choice, Command, File, Opt
 
 EXPORT = Command(
     "export",
-    "write the recorded search as a replay page (HTML)",
+    "write the recorded search as a replay page (HTML), or the quiz as a 0-1 program (LP, MPS)",
     "sudoku_repl.commands.export:export",
-    forms=[("html", File(), *STEP_RANGE)],
+    forms=[
+        ("html", File(), *STEP_RANGE),
+        (Choice("lp", "mps", key="program"), File(), Opt("--at-step")),
+    ],
     help=(
-        "One self-contained HTML file (no network: its script, styles and the record inside)\n"
-        "that replays the recorded search, steps from..to (default: all): the board with the\n"
-        "candidates at any step, the step's trace lines, the guess levels, a scrubber and keys\n"
-        "(left/right a step, PgUp/PgDn a guess, Home/End, a number then Enter), the timeline\n"
-        "with the breakpoint stops and bisection's answers, the guess tree and, for a clicked\n"
-        "cell, the step that gave it its value or struck each candidate. The address keeps the\n"
-        "step (page.html#step=92). An existing file is replaced, as save-session does."
+        "export html: one self-contained HTML file (no network: its script, styles and the\n"
+        "record inside) that replays the recorded search, steps from..to (default: all): the\n"
+        "board with the candidates at any step, the step's trace lines, the guess levels, a\n"
+        "scrubber and keys (left/right a step, PgUp/PgDn a guess, Home/End, a number then\n"
+        "Enter), the timeline with the breakpoint stops and bisection's answers, the guess tree\n"
+        "and, for a clicked cell, the step that gave it its value or struck each candidate. The\n"
+        "address keeps the step (page.html#step=92).\n\n"
+        "export lp|mps: the quiz as the 0-1 integer program of seed 001 (Ke Chunmei), in CPLEX\n"
+        "LP or free MPS, which HiGHS, CBC, GLPK and SCIP read: a binary x_rR_cC_dD per cell of\n"
+        "the frame and digit (a cell two grids share is one binary), a constraint per cell\n"
+        "(cell_rR_cC) and per grid, unit and digit (g2_row4_d2, g2_col.., g2_box..), the givens\n"
+        "fixed, a constant objective; a comment block first names the puzzle, the position and\n"
+        "the size. --at-step: the present step's position instead (the digits placed fixed to\n"
+        "1, the struck candidates to 0): does it still have a solution? (docs/ilp.md)\n\n"
+        "An existing file is replaced, as save-session does."
     ),
 )
 
