@@ -13,29 +13,6 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
 
 
-<<<<<<< HEAD
-def export(repl: Repl, path: str, first: int | None = None, last: int | None = None) -> None:
-    """The page, made whole before anything is written (a refusal leaves no file), then put
-    in place in one step (``Named.write``: a temporary file renamed). Ctrl-C, while it is made
-    or written, stops it with the old file as it was."""
-    from sudoku_repl.commands.declared.export import EXPORT
-    from sudoku_repl.views.replay.page import session_html
-
-    session = repl.require_quiz()
-    target = named(path)  # (a name that cannot be written: said before the work, not after)
-    hooks = repl.hooks
-    try:
-        hooks.doing = "export html: the page"
-        text = session_html(session, first, last, repl.view.names, EXPORT.form, hooks)
-        target.write(text, lambda: between(hooks))
-    except Stopped:
-        repl.script.failed()  # it wrote nothing: a replay (save-session) has no use for it
-        left = "is as it was" if target.mode is not None else "was not written"
-        repl.out.message(f"Interrupted: {shown(path, PATH)} {left}.")
-        return
-    finally:
-        hooks.doing = None
-=======
 def export(
     repl: Repl,
     path: str,
@@ -44,21 +21,33 @@ def export(
     program: str | None = None,
     at_step: bool | None = None,
 ) -> None:
+    """The page or the model, made whole before anything is written (a refusal leaves no
+    file), then put in place in one step (``Named.write``: a temporary file renamed). Ctrl-C,
+    while the page is made or written, stops it with the old file as it was."""
     session = repl.require_quiz()
-    # made whole before anything is written: a refusal leaves no file (write_atomic: a
-    # temporary file renamed into place, so no half-written file either)
-    if program is None:
-        from sudoku_repl.commands.declared.export import EXPORT
-        from sudoku_repl.views.replay.page import session_html
-
-        html_form = EXPORT.forms_text(EXPORT.forms[:1])  # (the lines about a range name it)
-        text = session_html(session, first, last, repl.view.names, html_form)
-    else:
+    target = named(path)  # (a name that cannot be written: said before the work, not after)
+    if program is not None:
         from sudoku_repl.text.lp_files import lp_text, mps_text
         from sudoku_repl.tools.ilp import session_model
 
         model = session_model(session, bool(at_step))
-        text = lp_text(model) if program == "lp" else mps_text(model)
-    write_atomic(path, text)
->>>>>>> i44-ilp
+        target.write(lp_text(model) if program == "lp" else mps_text(model))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
+        return
+    from sudoku_repl.commands.declared.export import EXPORT
+    from sudoku_repl.views.replay.page import session_html
+
+    html_form = EXPORT.forms_text(EXPORT.forms[:1])  # (the lines about a range name it)
+    hooks = repl.hooks
+    try:
+        hooks.doing = "export html: the page"
+        text = session_html(session, first, last, repl.view.names, html_form, hooks)
+        target.write(text, lambda: between(hooks))
+    except Stopped:
+        repl.script.failed()  # it wrote nothing: a replay (save-session) has no use for it
+        left = "is as it was" if target.mode is not None else "was not written"
+        repl.out.message(f"Interrupted: {shown(path, PATH)} {left}.")
+        return
+    finally:
+        hooks.doing = None
     repl.out.message(f"Wrote {shown(path, PATH)}.")
