@@ -81,12 +81,15 @@ def history(repl: Repl, first: int | None = None, last: int | None = None) -> No
     start, end = history.first_steps, history.last_steps
     if first > end:
         raise UserError(f"The record ends at step {end}: {form}")
+    # before the record's first step: dropped steps, or step 0 (the quiz as loaded: no move)
     if last < start:
         repl.out.message(
             f"Steps {first}..{last} were dropped to bound memory: the record starts at step {start}."
+            if history.dropped
+            else "Step 0 is the quiz as loaded: no step led to it, no trace line."
         )
         return
-    if first < start:
+    if first < start and history.dropped:
         repl.out.message(f"Steps {first}..{start - 1} were dropped to bound memory; from {start}:")
     names, geo = repl.view.names, repl.session.geo
     lines = [

@@ -58,8 +58,9 @@ class Quiet:
 
 
 class Stopped(Exception):
-    """Ctrl-C during long work beside the search (the replay page made, a file written): the
-    command stops, and what it was making is dropped (``between``)."""
+    """Ctrl-C during long work beside the search (the replay page made, a file written, the
+    record's drop of its older half): the command stops, and what it was making is dropped
+    (``between``)."""
 
 
 def between(hooks: Hooks | None) -> None:

@@ -9,8 +9,9 @@ the same names, and the build is chosen here, once (the first question reads the
 ``reset`` makes the next one read it again). Nothing else in the package names the extension
 but ``native_engine`` (the engine whose moves run in it): sessions take ``engine_type()``, and
 the few readers with a C loop ask this module for it (``clash_test``, ``cell_track_scan``,
-``value_events_scan``, ``removal_steps_scan``, ``numbered_lines``), each the C function on the
-native build and None on the pure one (the caller's Python loop, the reference, answers then).
+``value_events_scan``, ``removal_steps_scan``, ``drop_scan``, ``numbered_lines``), each the C
+function on the native build and None on the pure one (the caller's Python loop, the reference,
+answers then).
 
 Both builds run the same session, record and views, and produce the same events. This module
 imports the extension, and the native engine, only when asked.
@@ -152,6 +153,29 @@ class RemovalStepsScan(Protocol):
     def __call__(self, steps: Any, values: bytes, cands: Any, bit: int, empty: int, /) -> bytes: ...
 
 
+class DropScanner(Protocol):
+    """``record.dropped.scan`` on the chunks' buffers (``csrc/record.c``'s ``drop_scan``): (the
+    record's chunks, the first and the stop chunk, its step counts as an array('I'), the step
+    count before its first move, whether cells are 16-bit, ``write_out``, then the
+    ``DropScan``'s last_empty, held, removed and waiting arrays, written in place) -> None."""
+
+    def __call__(
+        self,
+        chunks: list[Any],
+        first: int,
+        stop: int,
+        steps: Any,
+        start_steps: int,
+        wide: bool,
+        write_out: Callable[[int], object],
+        last_empty: Any,
+        held: Any,
+        removed: Any,
+        waiting: Any,
+        /,
+    ) -> None: ...
+
+
 class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``csrc/se_forcing.c``): (the grid's values and
     candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
@@ -242,6 +266,12 @@ def value_events_scan() -> ValueEventsScan | None:
 def removal_steps_scan() -> RemovalStepsScan | None:
     """``history.removal_steps`` in C."""
     scan: RemovalStepsScan | None = _function("removal_steps")
+    return scan
+
+
+def drop_scan() -> DropScanner | None:
+    """``History.drop_oldest``'s scan of the moves it drops in C."""
+    scan: DropScanner | None = _function("drop_scan")
     return scan
 
 

@@ -1,7 +1,7 @@
 """The numbers the native core shares with Python, checked once, when the extension is first
 loaded (``native._extension``): the event kinds, the statuses' order, the record's chunk of
-moves and its way of packing a cell's state, the count of a filled cell, the kinds of a cell's
-value events. The C defines them in ``csrc/include/native.h`` and exports them as module
+moves and its way of packing a cell's state (and a drop's mark of a cell with none waiting),
+the count of a filled cell, the kinds of a cell's value events. The C defines them in ``csrc/include/native.h`` and exports them as module
 attributes (``csrc/module.c``); Python defines them in its own modules. Were a build to
 disagree, the two sides would read each other's numbers wrong without an error, so a mismatch
 refuses the native core, as a broken build is refused.
@@ -43,6 +43,7 @@ def expected() -> dict[str, object]:
         "MOVES_PER_SNAPSHOT": layout.MOVES_PER_SNAPSHOT,
         "FILLED": FILLED,
         "VALUE_SHIFT": layout.VALUE_SHIFT,
+        "NOT_WAITING": layout.NOT_WAITING,
         "VALUE_EVENT_KINDS": {name: getattr(layout, name) for name in VALUE_EVENT_KIND_NAMES},
     }
 

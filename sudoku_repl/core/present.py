@@ -14,6 +14,7 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.experiments import Experiments, Parting
 from sudoku_repl.core.geometry import CLASSIC, Geometry
+from sudoku_repl.core.hooks import Hooks, Stopped, between
 from sudoku_repl.core.notices import ExperimentsDropped, Notice, RecordFull
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.record import History
@@ -112,37 +113,48 @@ class Present:
             return Parting(at, engine.steps, f"{self.geo.cell_name(cell)}={value}")
         return Parting(at, engine.steps, f"mode {mode}")
 
-    def _record(self, ev: list[Event], choice: Choice, mode: int) -> None:
+    def _record(
+        self, ev: list[Event], choice: Choice, mode: int, hooks: Hooks | None = None
+    ) -> None:
         """Put the move the engine just made into the record at the present (the end of the
         record: a future recorded after the present was kept as an experiment first), and
-        make the state after it the present."""
+        make the state after it the present (``hooks``: ``_keep_within_cap``'s)."""
         engine, history = self.engine, self.history
         history.truncate(self.cursor)
         self._appended += 1
         self._appended_one(
             history.append(
                 engine.steps, ev, choice, mode, engine.touched, engine.values, engine.cands
-            )
+            ),
+            hooks,
         )
 
-    def _appended_one(self, snapshot_due: bool) -> None:
+    def _appended_one(self, snapshot_due: bool, hooks: Hooks | None = None) -> None:
         """After a move was appended at the present: its snapshot if due, the present after it,
         and the record kept within its cap (``_keep_within_cap``)."""
         if snapshot_due:
             self.history.add_snapshot(self.engine.state())
         self.cursor += 1
-        self._keep_within_cap()
+        self._keep_within_cap(hooks)
 
-    def _keep_within_cap(self) -> None:
-        """The record kept within its cap (``History.drop_oldest``, said in a notice)."""
+    def _keep_within_cap(self, hooks: Hooks | None = None) -> None:
+        """The record kept within its cap (``History.drop_oldest``, said in a notice). With the
+        walk's ``hooks``, the drop ticks the progress line and polls for Ctrl-C as the walk
+        does between steps; stopped, it drops nothing: the record stays past its cap until a
+        later move (every part of the session agrees on it) and the walk stops at its poll."""
         history = self.history
         if not history.over_cap():
             return
-        dropped = history.drop_oldest()
+        try:
+            dropped = history.drop_oldest(lambda: between(hooks))
+        except Stopped:
+            return
+        if not dropped:
+            return
         self.cursor -= dropped
         self.notices[:] = [n for n in self.notices if type(n) is not RecordFull]
         self.notices.append(RecordFull(history.first_steps))
-        gone = self.experiment_tree.dropped(dropped) if dropped else []
+        gone = self.experiment_tree.dropped(dropped)
         if gone:
             self.notices.append(ExperimentsDropped(tuple(gone), history.first_steps))
 

@@ -203,7 +203,7 @@ class Stepping(Present):
 
     # -- moves and steps -----------------------------------------------------------------
 
-    def _move(self, walk: Walk) -> list[Event] | None:
+    def _move(self, walk: Walk, hooks: Hooks) -> list[Event] | None:
         """One move from the present; None when a guess question is due first (``walk.question``
         is then set; the move is made once the walk has its answer). In the walk's ``replay``,
         inside the record, the recorded answer and run mode are taken instead of asking."""
@@ -240,7 +240,7 @@ class Stepping(Present):
                 self.experiment_tree.cut(at, parting)
             if walk.first_append is None:
                 walk.first_append = at
-            self._record(ev, choice, mode)
+            self._record(ev, choice, mode, hooks)
         return ev
 
     def _follow(self, walk: Walk, at: int, choice: Choice, mode: int) -> bool:
@@ -360,9 +360,9 @@ class Stepping(Present):
             if plain:
                 ev = engine.advance(mode)
                 self._appended += 1
-                self._appended_one(history.append_deferred(engine, ev, mode))
+                self._appended_one(history.append_deferred(engine, ev, mode), hooks)
             else:
-                move = self._move(walk)
+                move = self._move(walk, hooks)
                 if move is None:
                     assert walk.question is not None
                     walk.unit_biggest = biggest
@@ -453,7 +453,7 @@ class Stepping(Present):
             made = len(history) - start
             self._appended += made
             self.cursor += made
-            self._keep_within_cap()
+            self._keep_within_cap(hooks)
             if run.biggest > walk.biggest:
                 walk.biggest = run.biggest
             if run.events:

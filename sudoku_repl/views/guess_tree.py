@@ -6,6 +6,11 @@ is the current one is a child of X; a ``Forward``/``Upward guess`` at level L st
 the level-L branch it replaces (the next candidate of the same cell, same parent). The deeper
 branches an ``Upward guess`` drops, and all branches at ``No more solution``, end there.
 
+A record that starts after step 0 (its older steps dropped to bound memory) starts inside
+branches it does not hold: the guess levels on the stack at its start. One node stands for
+them, ``CUT``: a branch whose parent began before the record hangs from it; nothing before the
+record is made up.
+
 Pure: nothing is re-run, nothing printed.
 """
 
@@ -27,6 +32,9 @@ SOLUTION = "solution"
 OPEN = "open"
 #: Abandoned after every branch below it had been tried.
 EXHAUSTED = "exhausted"
+#: The steps before the record (``first_step``: the step it starts at), not in it: the branches
+#: they began, which the record's first branches may lie in, are not known.
+CUT = "cut"
 
 _KIND_NAMES = {E.GUESS: "guess", E.FORWARD: "forward", E.UPWARD: "upward"}
 
@@ -64,7 +72,10 @@ class Node:
 
     @property
     def label(self) -> str:
-        """``[4,2]=2`` / ``level 11 (1/2)`` / ``steps 92..92``, one per line."""
+        """``[4,2]=2`` / ``level 11 (1/2)`` / ``steps 92..92``, one per line (the cut node:
+        the steps it stands for)."""
+        if self.outcome == CUT:
+            return f"steps before {self.first_step + 1}\nnot in the record"
         value = f"={self.value}" if self.value else ""
         return (
             f"{self.name}{value}\nlevel {self.level} ({self.index}/{self.count})\n"
@@ -110,13 +121,22 @@ def _placed_value(history: History, move: int, cell: Cell) -> int:
 
 
 def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
-    """The branches of the recorded search, as a forest whose roots are the level-1 branches."""
+    """The branches of the recorded search, as a forest whose roots are the level-1 branches
+    (and first, for a record that starts after step 0, the ``CUT`` node)."""
     roots: list[Node] = []
-    stack: list[Node] = []  # stack[k] is the current branch at level k + 1
+    start = history.start
+    # stack[k] is the current branch at level k + 1; those of the record's start, the cut node
+    stack: list[Node] = []
+    if start.steps:
+        cut = Node(-1, 0, 0, 0, 0, start.steps, start.steps, CUT, kind="cut", geo=geo)
+        roots.append(cut)
+        stack = [cut] * start.level
     failed = False  # a contradiction was met since the deepest branch began
 
     def close(node: Node, step: int) -> None:
         node.last_step = max(node.first_step, step)
+        if node.outcome == CUT:  # (a level of the record's start left: the node stays cut)
+            return
         if node.solutions:
             node.outcome = SOLUTION
         elif node.children:
@@ -156,6 +176,8 @@ def build_tree(history: History, geo: Geometry = CLASSIC) -> list[Node]:
     end = history.last_steps
     for k, node in enumerate(stack):
         node.last_step = end
+        if node.outcome == CUT:
+            continue
         deepest = k == len(stack) - 1
         if node.solutions:
             node.outcome = SOLUTION
@@ -171,6 +193,7 @@ _STYLE: dict[str, dict[str, str]] = {
     SOLUTION: {"color": '"#1e8449"', "fillcolor": '"#c8f0d0"', "penwidth": "2", "peripheries": "2"},
     OPEN: {"color": '"#2e5fa8"', "fillcolor": '"#dce8f8"', "style": '"rounded,filled,dashed"'},
     EXHAUSTED: {"color": '"#7f7f7f"', "fillcolor": '"#eeeeee"'},
+    CUT: {"color": '"#7f7f7f"', "fillcolor": '"#ffffff"', "style": '"dashed"', "shape": "note"},
 }
 #: what an exhausted branch on the way to a solution has instead (its border green)
 _ON_THE_WAY = {"color": '"#1e8449"', "penwidth": "2"}
@@ -183,8 +206,9 @@ def _quote(text: str) -> str:
 
 def to_dot(roots: list[Node]) -> str:
     """Graphviz DOT text: one box per branch coloured by outcome (red wrong, green solution,
-    blue dashed open, grey exhausted; a green border on the way to a solution), edges from
-    each branch to the branches guessed inside it."""
+    blue dashed open, grey exhausted; a green border on the way to a solution; the steps
+    before the record a dashed note), edges from each branch to the branches guessed inside
+    it."""
     ids: dict[int, str] = {}
     lines = [
         "digraph guesses {",
@@ -205,4 +229,14 @@ def to_dot(roots: list[Node]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["EXHAUSTED", "OPEN", "SOLUTION", "WRONG", "Node", "build_tree", "to_dot", "walk"]
+__all__ = [
+    "CUT",
+    "EXHAUSTED",
+    "OPEN",
+    "SOLUTION",
+    "WRONG",
+    "Node",
+    "build_tree",
+    "to_dot",
+    "walk",
+]

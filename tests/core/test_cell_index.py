@@ -10,7 +10,6 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sudoku_repl.core import native
 from sudoku_repl.core.record import (
     MOVES_PER_SNAPSHOT,
     History,
@@ -54,10 +53,7 @@ def test_a_deferred_run_answers_as_the_replay(quiz: str, run_mode: int) -> None:
     history = session.history
     assert len(history) > 2 * MOVES_PER_SNAPSHOT and history.written() == 0
     assert_answers_as_replayed(history, random.Random(run_mode))
-    if native.active():  # the native core's run kept the cells' states: nothing worked out
-        assert history.written() == 0
-    else:  # the pure run keeps the cells only: the chunks that touched the cells asked about
-        assert history.written() > 0
+    assert history.written() == 0  # the run kept the cells' states (both builds): no replay
 
 
 def test_the_index_holds_every_cell_a_move_changed() -> None:

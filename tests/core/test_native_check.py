@@ -32,6 +32,7 @@ WRITTEN = {
     "MOVES_PER_SNAPSHOT": 128,
     "FILLED": 10,
     "VALUE_SHIFT": 9,
+    "NOT_WAITING": 0xFFFF,
     "VALUE_EVENT_KINDS": {"LOST": 0, "GOT": 1, "PASSING": 2},
 }
 

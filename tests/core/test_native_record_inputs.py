@@ -1,6 +1,6 @@
 """The native record functions check what crosses from Python (issue 33, section 5, item 8, the
-part left after the ``Core``'s checks): ``cell_track``, ``value_events`` and ``removal_steps``
-(``csrc/record.c``), called through ``sudoku_repl.core.native``'s typed functions, refuse a cell
+part left after the ``Core``'s checks): ``cell_track``, ``value_events``, ``removal_steps`` and
+``drop_scan`` (issue 42, 2.1) (``csrc/record.c``), called through ``sudoku_repl.core.native``'s typed functions, refuse a cell
 past the record's cell width, a value or candidates out of range, a buffer whose length does not
 fit its items, columns of lengths other than the steps', with a ``ValueError`` of one line naming
 the function and what it accepts; nothing is read before (``.ci/sanitize`` runs this file under
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from sudoku_repl.core import native
+from sudoku_repl.core.record.chunks import Chunk
 
 pytestmark = pytest.mark.skipif(
     not native.active(), reason=f"not the native core: {native.build()}"
@@ -68,6 +69,37 @@ def removal_steps(
     return scan(
         steps(5, 7, 9) if s is None else s, values, cands(3, 2, 0) if c is None else c, bit, empty
     )
+
+
+def drop_scan(
+    cells: Any = b"\0\1", ends: Any = None, states: Any = None, s: Any = None, **changed: Any
+) -> tuple[list[int], ...]:
+    """A valid call on a record of one chunk of two moves on three cells (cell 0 loses
+    candidate 1, then cell 1 gets 4), some arguments changed; the four arrays after it."""
+    chunk = Chunk.deferred(
+        bytearray(cells) if isinstance(cells, bytes) else cells,
+        array("I", [1, 2]) if ends is None else ends,
+        cands(0b110, 4 << 9) if states is None else states,
+    )
+    arrays = [cands(0b111, 0b1111, 0), cands(0, 0, 0), cands(0, 0, 0), cands(0xFFFF) * 3]
+    args = {
+        "chunks": [chunk],
+        "first": 0,
+        "stop": 1,
+        "steps": steps(1, 2) if s is None else s,
+        "start_steps": 0,
+        "wide": False,
+        "write_out": nothing,
+        "last_empty": arrays[0],
+        "held": arrays[1],
+        "removed": arrays[2],
+        "waiting": arrays[3],
+    }
+    args.update(changed)
+    scan = native.drop_scan()
+    assert scan is not None
+    scan(*args.values())
+    return tuple(a.tolist() for a in arrays)
 
 
 BAD: dict[str, tuple[Callable[[], object], str]] = {
@@ -138,6 +170,55 @@ BAD: dict[str, tuple[Callable[[], object], str]] = {
         lambda: removal_steps(empty=0xFFFF),
         "removal_steps: last empty candidates 65535 is out of range (-1 to 511)",
     ),
+    "stop past the chunks": (
+        lambda: drop_scan(stop=2),
+        "drop_scan: stop 2 is out of range (0 to 1)",
+    ),
+    "first past stop": (
+        lambda: drop_scan(first=1, stop=0),
+        "drop_scan: first 1 is out of range (0 to 0)",
+    ),
+    "negative first": (lambda: drop_scan(first=-1), "drop_scan: first -1 is out of range"),
+    "a cell past the arrays": (
+        lambda: drop_scan(cells=b"\0\5"),
+        "drop_scan: a chunk's cell 5 is out of range (0 to 2)",
+    ),
+    "a 16-bit cell past the arrays": (
+        lambda: drop_scan(cells=cands(0, 300), wide=True),
+        "drop_scan: a chunk's cell 300 is out of range (0 to 2)",
+    ),
+    "a state's value 12": (
+        lambda: drop_scan(states=cands(0b110, 12 << 9)),
+        "drop_scan: a state's value 12 is out of range (0 to 9)",
+    ),
+    "a state's value 12 in a move that waits": (
+        lambda: drop_scan(states=cands(12 << 9, 4 << 9), s=steps(0, 1)),
+        "drop_scan: a state's value 12 is out of range (0 to 9)",
+    ),
+    "ends going down": (
+        lambda: drop_scan(ends=array("I", [2, 1])),
+        "drop_scan: a chunk's ends go from 2 to 1 (0 to 2, never down)",
+    ),
+    "ends past the cells": (
+        lambda: drop_scan(ends=array("I", [1, 3])),
+        "drop_scan: a chunk's ends go from 1 to 3 (0 to 2, never down)",
+    ),
+    "a chunk past the steps": (
+        lambda: drop_scan(s=steps(1)),
+        "drop_scan: chunk 0 ends at move 2, past the 1 steps given",
+    ),
+    "arrays of other lengths": (
+        lambda: drop_scan(held=cands(0, 0)),
+        "drop_scan: held holds 2 cells, not 3 as last_empty",
+    ),
+    "an array of 3 bytes": (
+        lambda: drop_scan(removed=bytearray(b"abc")),
+        "drop_scan: removed are 2-byte numbers, not 3 bytes",
+    ),
+    "steps of 5 bytes": (
+        lambda: drop_scan(s=b"abcde"),
+        "drop_scan: steps are 4-byte numbers, not 5 bytes",
+    ),
 }
 
 
@@ -163,3 +244,7 @@ def test_valid_inputs_still_give_their_answers() -> None:
     assert array("I", found).tolist() == [3, 8]
     assert list(codes) == [1 << 4 | 5, 0 << 4 | 5]  # GOT 5 at step 3, LOST 5 at step 8
     assert cell_track() == (b"", b"", b"", b"", b"", [])
+    # the drop's record: cell 0 loses candidate 1 at step 1, cell 1 holds 4 at step 2
+    last_empty, held, removed, waiting = drop_scan()
+    assert (last_empty, held, removed) == ([0b110, 0b1111, 0], [0, 1 << 3, 0], [1, 0, 0])
+    assert waiting == [0xFFFF] * 3

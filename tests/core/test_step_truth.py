@@ -323,6 +323,21 @@ def test_empty_answers_say_why_in_one_line() -> None:
     ]
 
 
+def test_history_from_step_0_of_a_whole_record_says_nothing_was_dropped() -> None:
+    """Issue 42, 5.8: step 0 is the quiz as loaded, not a step dropped to bound memory."""
+    shell = Shell()
+    shell.ok(f"load-quiz {SEED_QUIZ}")
+    shell.ok("set trace off")
+    shell.ok("run")
+    assert not shell.repl.session.history.dropped
+    from_one = shell.ok("history 1 3")
+    assert from_one and not any("dropped" in line for line in from_one)
+    assert shell.ok("history 0 3") == from_one
+    assert shell.ok("history 0 0") == [
+        "Step 0 is the quiz as loaded: no step led to it, no trace line."
+    ]
+
+
 def _first_level_step(quiz_text: str, level: int) -> int:
     """By a bare engine: the step at which a new guess first reaches the level."""
     quiz = load(quiz_text, 1)

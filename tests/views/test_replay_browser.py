@@ -179,6 +179,27 @@ def test_the_page_s_tree_is_the_guess_tree(browser: Browser, seed: Any) -> None:
     assert browser.evaluate("replay.tree()") == json.loads(json.dumps(expected))
 
 
+def test_a_trimmed_record_s_tree_is_the_guess_tree(
+    browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 42, 2.2: the page's tree of a record whose older half was dropped is ``tree``'s:
+    the branches begun before the record hang from one cut node that says so."""
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "1024")
+    session = Session.from_quiz(str(REPO / "puzzles" / "forum_hardest_1106.txt"))
+    session.run(solutions=0)
+    start = session.history.start
+    assert session.history.dropped and start.level > 0
+    page = tmp_path / "trimmed.html"
+    session.export_html(str(page))
+    at(browser, page)
+    expected = _tree(build_tree(session.history, session.geo))
+    assert expected[0][7] == "cut" and expected[0][8]  # (what the page is held to has one)
+    assert browser.evaluate("replay.tree()") == json.loads(json.dumps(expected))
+    assert browser.evaluate("document.querySelector('#tree li.cut a').textContent") == (
+        f"steps before {start.steps + 1}: not in the record"
+    )
+
+
 def test_why_names_the_step_that_struck_a_candidate(browser: Browser, seed: Any) -> None:
     page, _ = seed
     at(browser, page, 30)

@@ -20,6 +20,7 @@ from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views.guess_tree import (
+    CUT,
     EXHAUSTED,
     OPEN,
     SOLUTION,
@@ -30,7 +31,7 @@ from sudoku_repl.views.guess_tree import (
     walk,
 )
 from sudoku_repl.views.timeline import MAX_ROWS, level_series, svg_timeline, text_timeline
-from tests.support.helpers import REFERENCE, SEED_QUIZ, SilentHooks
+from tests.support.helpers import REFERENCE, SEED_QUIZ, SilentHooks, puzzle_lines
 
 TRACE = REFERENCE / "seed_run_run.trace"
 GUESS_LINE = re.compile(
@@ -271,6 +272,74 @@ def test_tree_open_after_runtil_98(trace_lines: list[str]) -> None:
     assert [(n.level, n.name, n.index) for n in open_][-1] == (3, "[2,3]", 2)
     assert [(n.cell, n.index) for n in open_] == levels_at(trace_lines, 98)
     assert all(n.last_step == 98 for n in open_)
+
+
+#: a node as both trees show it (its move is a number in its own record)
+NodeKey = tuple[int, int, int, int, int, int, int, str]
+
+
+def _key(node: Node) -> NodeKey:
+    return (
+        node.cell, node.value, node.index, node.count, node.level,
+        node.first_step, node.last_step, node.outcome,
+    )  # fmt: skip
+
+
+def _edges(roots: list[Node]) -> set[tuple[NodeKey, NodeKey]]:
+    return {(_key(n), _key(c)) for n in walk(roots) for c in n.children}
+
+
+def _run_to_the_end(quiz: str) -> History:
+    s = Session()
+    s.load(Quiz.from_string(quiz))
+    s.run(SilentHooks(), 0)
+    return s.history
+
+
+def test_a_trimmed_record_s_tree_is_the_whole_tree_from_its_start(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 42, 2.2: after a trim, siblings stay siblings and a child is one level below its
+    parent; the branches begun before the kept record hang from one cut node, never invented."""
+    quiz = puzzle_lines("forum_hardest_1106.txt")[0]
+    whole = build_tree(_run_to_the_end(quiz))
+    monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "1024")
+    trimmed_history = _run_to_the_end(quiz)
+    assert trimmed_history.dropped  # the cap was met: the record starts later
+    start = trimmed_history.start
+    assert start.level > 0  # it starts inside branches it does not hold
+    trimmed = build_tree(trimmed_history)
+
+    cuts = [n for n in walk(trimmed) if n.outcome == CUT]
+    assert cuts == [trimmed[0]]  # one cut node, the first root
+    cut = cuts[0]
+    assert cut.first_step == start.steps and cut.parent is None
+    assert cut.label == f"steps before {start.steps + 1}\nnot in the record"
+    for node in walk(trimmed):
+        for child in node.children:
+            assert node is cut or child.level == node.level + 1, (node.label, child.label)
+        if node.parent is None and node is not cut:
+            assert node.level == 1
+    # the same branches as the whole tree's begun in the kept steps, joined the same way
+    kept = [n for n in walk(whole) if n.first_step > start.steps]
+    assert {_key(n) for n in walk(trimmed) if n is not cut} == {_key(n) for n in kept}
+    assert {e for e in _edges(trimmed) if e[0] != _key(cut)} <= _edges(whole)
+    # under the cut: exactly the kept branches whose parent began before the record
+    whole_under_cut = {
+        _key(n) for n in kept if n.parent is not None and n.parent.first_step <= start.steps
+    }
+    assert {_key(c) for c in cut.children} == whole_under_cut
+    assert whole_under_cut  # (the record's first branches lie in those it does not hold)
+    # and the DOT has the one node that says so, no edge of its own invented
+    dot = to_dot(trimmed)
+    assert dot.count("not in the record") == 1
+    assert len(re.findall(r"^\s*n\d+ -> n\d+;", dot, re.M)) == sum(
+        len(n.children) for n in walk(trimmed)
+    )
+
+
+def test_a_whole_record_s_tree_has_no_cut_node(tree: list[Node]) -> None:
+    assert all(n.outcome != CUT for n in walk(tree))
 
 
 # -- DOT -----------------------------------------------------------------------------------------

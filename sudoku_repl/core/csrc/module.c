@@ -11,6 +11,7 @@ static PyMethodDef module_methods[] = {
     {"cell_track", cell_track, METH_VARARGS, "the steps that changed a cell (History.cell_track)"},
     {"value_events", value_events, METH_VARARGS, "the value changes of a cell's track"},
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
+    {"drop_scan", drop_scan, METH_VARARGS, "what the moves a record drops showed (record.dropped)"},
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
     {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
     {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
@@ -84,7 +85,8 @@ static int add_constants(PyObject *m) {
     }
     if (PyModule_AddIntConstant(m, "MOVES_PER_SNAPSHOT", MOVES_PER_SNAPSHOT) < 0 ||
         PyModule_AddIntConstant(m, "FILLED", FILLED) < 0 ||
-        PyModule_AddIntConstant(m, "VALUE_SHIFT", VALUE_SHIFT) < 0)
+        PyModule_AddIntConstant(m, "VALUE_SHIFT", VALUE_SHIFT) < 0 ||
+        PyModule_AddIntConstant(m, "NOT_WAITING", NOT_WAITING) < 0)
         return -1;
     return 0;
 }

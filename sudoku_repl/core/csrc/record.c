@@ -1,4 +1,5 @@
-/* The record's cell questions (core/record/: History.cell_track and its readers in queries.py). */
+/* The record's cell questions (core/record/: History.cell_track and its readers in queries.py),
+ * and what the moves a record drops showed (record/dropped.py). */
 #include "native.h"
 
 #ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
@@ -461,5 +462,189 @@ done:
     release(&av);
     release(&cv);
     PyMem_Free(found.buf);
+    return result;
+}
+
+/* -- what the dropped moves showed (History.drop_oldest) --------------------------------------- */
+
+/* the per-cell arrays of a DropScan (uint16 each: last_empty, held, removed, waiting) */
+typedef struct {
+    uint16_t *last_empty, *held, *removed, *waiting;
+    Py_ssize_t cells;
+} Gathered;
+
+/* a cell's state at a step's state, gathered (dropped.py's gather) */
+static inline int gather(const char *fn, Gathered *g, int cell, unsigned state) {
+    unsigned value = state >> VALUE_SHIFT;
+    if (value) {
+        if (value > MAX_VALUE)
+            return in_range(fn, "a state's value", value, 0, MAX_VALUE);
+        g->held[cell] |= (uint16_t)(1u << (value - 1));
+    } else {
+        g->removed[cell] |= (uint16_t)(g->last_empty[cell] & ~state);
+        g->last_empty[cell] = (uint16_t)state;
+    }
+    return 0;
+}
+
+/* drop_scan(chunks, first, stop, steps, start_steps, wide, write_out, last_empty, held, removed,
+ * waiting) -> None: record/dropped.py's scan of chunks first..stop - 1 on their buffers, into a
+ * DropScan's four arrays (uint16, one per cell, written in place). steps is the record's
+ * array('I'); write_out(k) gives chunk k its states when it has none. */
+PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *chunks, *steps_obj, *write_out, *arrays[4];
+    Py_ssize_t first, stop;
+    long before_all;
+    int wide;
+    if (!PyArg_ParseTuple(args, "O!nnOlpOOOOO", &PyList_Type, &chunks, &first, &stop, &steps_obj,
+                          &before_all, &wide, &write_out, &arrays[0], &arrays[1], &arrays[2],
+                          &arrays[3]))
+        return NULL;
+    const char *fn = "drop_scan";
+    if (in_range(fn, "stop", stop, 0, PyList_GET_SIZE(chunks)) < 0 ||
+        in_range(fn, "first", first, 0, stop) < 0 ||
+        in_range(fn, "start steps", before_all, 0, UINT32_MAX) < 0)
+        return NULL;
+    if (!PyCallable_Check(write_out)) {
+        PyErr_SetString(PyExc_TypeError, "drop_scan: write_out is called with a chunk's number");
+        return NULL;
+    }
+    static ChunkSlots slots;
+    if (stop > first && chunk_slots(&slots, PyList_GET_ITEM(chunks, first)) < 0)
+        return NULL;
+    static const char *names[4] = {"last_empty", "held", "removed", "waiting"};
+    Py_buffer av[4] = {{0}}, sv = {0}, cv = {0}, ev = {0}, tv = {0};
+    PyObject *result = NULL, *chunk = NULL;
+    int *waiting = NULL, n_waiting = 0, cell_size = wide ? 2 : 1;
+    Gathered g = {0};
+    for (int i = 0; i < 4; i++) {
+        if (PyObject_GetBuffer(arrays[i], &av[i], PyBUF_WRITABLE) < 0 ||
+            items_of(fn, names[i], &av[i], 2, -1) < 0)
+            goto done;
+        if (!i)
+            g.cells = av[0].len / 2;
+        else if (av[i].len / 2 != g.cells) {
+            PyErr_Format(PyExc_ValueError, "%s: %s holds %zd cells, not %zd as last_empty", fn,
+                         names[i], av[i].len / 2, g.cells);
+            goto done;
+        }
+    }
+    g.last_empty = av[0].buf, g.held = av[1].buf, g.removed = av[2].buf, g.waiting = av[3].buf;
+    if (view_of(steps_obj, &sv) < 0 || items_of(fn, "steps", &sv, 4, -1) < 0)
+        goto done;
+    const uint32_t *steps = (const uint32_t *)sv.buf;
+    Py_ssize_t n_steps = sv.len / 4;
+    /* the cells whose change waits for a step's state (a move that left the count as it was) */
+    if (!(waiting = PyMem_Malloc((g.cells ? g.cells : 1) * sizeof(int)))) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t c = 0; c < g.cells; c++)
+        if (g.waiting[c] != NOT_WAITING)
+            waiting[n_waiting++] = (int)c;
+    for (Py_ssize_t k = first; k < stop; k++) {
+        chunk = PyList_GET_ITEM(chunks, k);
+        Py_INCREF(chunk);
+        if (attr_view(chunk, &slots, CELLS, &cv) < 0 ||
+            items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0 ||
+            attr_view(chunk, &slots, STATES, &tv) < 0)
+            goto done;
+        Py_ssize_t n_cells = cv.len / cell_size;
+        if (tv.len / 2 != n_cells) { /* a chunk without its states: work it out */
+            release(&tv);
+            PyObject *r = PyObject_CallFunction(write_out, "n", k);
+            if (!r)
+                goto done;
+            Py_DECREF(r);
+            if (attr_view(chunk, &slots, STATES, &tv) < 0)
+                goto done;
+            if (tv.len / 2 != n_cells) {
+                PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
+                goto done;
+            }
+        }
+        if (attr_view(chunk, &slots, ENDS, &ev) < 0 ||
+            items_of(fn, "a chunk's ends", &ev, 4, -1) < 0)
+            goto done;
+        const uint32_t *ends = (const uint32_t *)ev.buf;
+        const uint16_t *states = (const uint16_t *)tv.buf;
+        const unsigned char *narrow = (const unsigned char *)cv.buf;
+        const uint16_t *broad = (const uint16_t *)cv.buf;
+        Py_ssize_t n_ends = ev.len / 4, base = k * MOVES_PER_SNAPSHOT, at = 0;
+        if (base + n_ends > n_steps) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s: chunk %zd ends at move %zd, past the %zd steps given", fn, k,
+                         base + n_ends, n_steps);
+            goto done;
+        }
+        /* the ends checked (from 0 up to the cells, never down), and whether every move
+         * advances the step count */
+        uint32_t previous = base ? steps[base - 1] : (uint32_t)before_all;
+        int all_advance = 1;
+        for (Py_ssize_t i = 0; i < n_ends; i++) {
+            if ((Py_ssize_t)ends[i] < (i ? (Py_ssize_t)ends[i - 1] : 0) ||
+                (Py_ssize_t)ends[i] > n_cells) {
+                PyErr_Format(PyExc_ValueError,
+                             "%s: a chunk's ends go from %zd to %zd (0 to %zd, never down)", fn,
+                             i ? (Py_ssize_t)ends[i - 1] : 0, (Py_ssize_t)ends[i], n_cells);
+                goto done;
+            }
+            all_advance &= steps[base + i] > (i ? steps[base + i - 1] : previous);
+        }
+        if (all_advance && !n_waiting) { /* each state kept is a step's: gathered in order */
+            Py_ssize_t n = n_ends ? ends[n_ends - 1] : 0;
+            for (Py_ssize_t p = 0; p < n; p++) {
+                int c = wide ? broad[p] : narrow[p];
+                if (c >= g.cells) {
+                    in_range(fn, "a chunk's cell", c, 0, g.cells - 1);
+                    goto done;
+                }
+                if (gather(fn, &g, c, states[p]) < 0)
+                    goto done;
+            }
+        } else {
+            for (Py_ssize_t i = 0; i < n_ends; i++) {
+                for (Py_ssize_t p = at; p < (Py_ssize_t)ends[i]; p++) {
+                    int c = wide ? broad[p] : narrow[p];
+                    if (c >= g.cells) {
+                        in_range(fn, "a chunk's cell", c, 0, g.cells - 1);
+                        goto done;
+                    }
+                    if (states[p] >> VALUE_SHIFT > MAX_VALUE) { /* (never NOT_WAITING) */
+                        in_range(fn, "a state's value", states[p] >> VALUE_SHIFT, 0, MAX_VALUE);
+                        goto done;
+                    }
+                    if (g.waiting[c] == NOT_WAITING)
+                        waiting[n_waiting++] = c;
+                    g.waiting[c] = states[p];
+                }
+                at = ends[i];
+                if (steps[base + i] > previous) { /* a step's state: what waited shows in it */
+                    for (int j = 0; j < n_waiting; j++) {
+                        int c = waiting[j];
+                        if (gather(fn, &g, c, g.waiting[c]) < 0)
+                            goto done;
+                        g.waiting[c] = NOT_WAITING;
+                    }
+                    n_waiting = 0;
+                }
+                previous = steps[base + i];
+            }
+        }
+        release(&ev);
+        release(&tv);
+        release(&cv);
+        Py_CLEAR(chunk);
+    }
+    result = Py_NewRef(Py_None);
+done:
+    release(&ev);
+    release(&tv);
+    release(&cv);
+    release(&sv);
+    for (int i = 0; i < 4; i++)
+        release(&av[i]);
+    Py_XDECREF(chunk);
+    PyMem_Free(waiting);
     return result;
 }

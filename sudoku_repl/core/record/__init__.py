@@ -4,8 +4,9 @@ One concept a module: ``codec`` (a chunk's events as 16-bit numbers), ``chunks``
 chunks of ``MOVES_PER_SNAPSHOT``, with the cells each touched: the record's index of the cells),
 ``replay`` (deferred chunks worked out from their snapshots), ``cell_index`` (a cell's changes
 read from the chunks that name it), ``track`` (one cell's steps as columns), ``tail`` (an
-experiment's detached future), ``history`` (the record those make: writing, cutting, reading)
-and ``queries`` (the debugger's questions about a cell).
+experiment's detached future), ``dropped`` (what the steps the cap drops showed), ``history``
+(the record those make: writing, cutting, reading) and ``queries`` (the debugger's questions
+about a cell).
 
 **The state at step N** (docs/engine.md says it for users) is the state right after the first
 move that brings the step count to N: what ``goto N`` restores and what a run stopped at N shows.

@@ -22,9 +22,10 @@ class Chunk:
     move i's are ``cells[ends[i - 1]:ends[i]]`` (from 0 for move 0), in the engine's order (a
     cell may come twice). This is the record's index of the cells: ``when``, ``bisect when``
     and the cell breakpoints look only at the chunks whose ``cells`` name their cell (a byte
-    search). A written chunk has its moves' events (``events``) and the state of each of those
-    cells after the move (``states``, ``value << 9 | candidates``, one per entry of ``cells``);
-    a deferred chunk has neither (``events`` is None) until it is written out by replaying it.
+    search). With them, the state of each of those cells after the move (``states``, ``value
+    << 9 | candidates``, one per entry of ``cells``), kept as the moves are made on either
+    build. A written chunk has its moves' events (``events``); a deferred chunk has none
+    (``events`` is None) until it is written out by replaying it.
     """
 
     __slots__ = ("cells", "ends", "events", "states")
@@ -53,8 +54,8 @@ class Chunk:
         self.ends.append(len(cells))
 
     def has_states(self) -> bool:
-        """Whether the states of every touched cell are kept (a written chunk's, or a deferred
-        one the native core recorded whole); else a reader works the chunk out first."""
+        """Whether the states of every touched cell are kept (every way of recording keeps
+        them); else a reader works the chunk out first."""
         return len(self.states) == len(self.cells)
 
     def note_states(self, i: int, values: Sequence[int], cands: Sequence[Mask]) -> None:

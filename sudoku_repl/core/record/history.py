@@ -7,9 +7,9 @@ them: value and candidates after the move, a 16-bit number per cell. With the lo
 run modes and the guess answers determine every later state; a snapshot of the state every
 ``MOVES_PER_SNAPSHOT`` moves makes going back replay at most that many moves.
 
-A run that only goes on (no guess question, no breakpoint) defers the events and changes (not the
-cells touched): they are worked out from the nearest snapshot the first time something reads
-them, a chunk of ``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel,
+A run that only goes on (no guess question, no breakpoint) defers the events (not the cells
+touched nor their states): they are worked out from the nearest snapshot the first time something
+reads them, a chunk of ``MOVES_PER_SNAPSHOT`` moves at a time, and then kept. History, time travel,
 breakpoints and ``when`` all read this record; the cells touched are its index of the cells
 (``chunks.Chunk``, read by ``cell_index``): a question about one cell reads only the chunks
 that touched it. What steps mean here is the package's docstring (``sudoku_repl.core.record``).
@@ -20,8 +20,10 @@ from __future__ import annotations
 import os
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from itertools import repeat
+from operator import sub
 from typing import Final
 
 from sudoku_repl.core import events as E
@@ -31,8 +33,9 @@ from sudoku_repl.core.events import Event
 from sudoku_repl.core.filters import Memo
 from sudoku_repl.core.geometry import CLASSIC, Cell, Geometry, Mask
 from sudoku_repl.core.record.cell_index import cell_states_back, last_empty_cands, scan_cell
-from sudoku_repl.core.record.chunks import MOVES_PER_SNAPSHOT, Chunk
+from sudoku_repl.core.record.chunks import MOVES_PER_SNAPSHOT, VALUE_SHIFT, Chunk
 from sudoku_repl.core.record.codec import EventCodes
+from sudoku_repl.core.record.dropped import DropScan, scan
 from sudoku_repl.core.record.replay import Replayer
 from sudoku_repl.core.record.tail import Tail
 from sudoku_repl.core.record.track import CellStep, CellTrack, u16, u32
@@ -44,6 +47,9 @@ _GUESS: Final = E.GUESS  # (read on every move of a run: one lookup less)
 DEFAULT_CAP: Final = 1_000_000
 #: a plain run's room while the cap is held (a C long holds it)
 NO_LIMIT: Final = 2**62
+#: chunks a drop reads between two polls (``drop_oldest``): 16,384 moves, some 15 ms on the
+#: pure build
+DROP_PIECE: Final = 128
 
 
 def level_code(cells: int) -> str:
@@ -67,11 +73,11 @@ class History:
 
     The moves are kept in chunks of ``MOVES_PER_SNAPSHOT``, chunk k beginning at snapshot k
     (``Chunk``). Every move's changes are kept as it is made (``Chunk.note``: the record's index
-    of the cells); its events are kept too in a *written* chunk, while a *deferred* chunk (a
-    run that only goes on: ``append(..., defer=True)``) keeps just each move's step count, run
-    mode and new guesses besides, and its events are worked out when first read, by replaying
-    its moves from its snapshot (the engine is deterministic; the step counts are checked on
-    the way). Writing a move into a deferred chunk writes the chunk out first."""
+    of the cells, and the states of those cells); its events are kept too in a *written* chunk,
+    while a *deferred* chunk (a run that only goes on: ``append(..., defer=True)``) keeps just
+    each move's step count, run mode and new guesses besides, and its events are worked out
+    when first read, by replaying its moves from its snapshot (the engine is deterministic; the
+    step counts are checked on the way). Writing a move into a deferred chunk writes the chunk out first."""
 
     def __init__(
         self,
@@ -90,7 +96,8 @@ class History:
         #: the highest level a new guess reached in the dropped moves (0 while none were dropped)
         self.dropped_biggest = 0
         #: cell * 9 + value - 1 for each value a cell showed, and each candidate an empty cell
-        #: lost, in the states of the dropped steps (so bisection knows what lies before)
+        #: lost, in the states of the dropped steps (so bisection knows what lies before:
+        #: ``record.dropped``)
         self.dropped_held: set[int] = set()
         self.dropped_removed: set[int] = set()
         self._steps = array("I")
@@ -143,7 +150,7 @@ class History:
         defer: bool = False,
     ) -> bool:
         """Record a move: ``touched`` are the cells it may have changed, ``values``/``cands``
-        the cells after it. ``defer``: its events and states may be worked out when first read
+        the cells after it. ``defer``: its events may be worked out when first read
         (a move without a guess answer). True when the state after it is due as a snapshot."""
         index = len(self._steps)
         k, i = divmod(index, MOVES_PER_SNAPSHOT)
@@ -160,8 +167,7 @@ class History:
         if chunk.events is not None:
             chunk.events.add(steps, events)
         chunk.note(touched)
-        if chunk.events is not None:
-            chunk.note_states(i, values, cands)
+        chunk.note_states(i, values, cands)
         return i == MOVES_PER_SNAPSHOT - 1
 
     def append_deferred(self, engine: Engine, events: Sequence[Event], run_mode: int) -> bool:
@@ -193,7 +199,11 @@ class History:
             if e[0] == _GUESS:
                 self._guess_moves.append(index)
                 self._guess_levels.append(e[3])
-        chunk.note(engine.touched)
+        touched, values, cands = engine.touched, engine.values, engine.cands
+        chunk.note(touched)
+        # the states too, as the native core's plain run keeps them: a cell question, and the
+        # drop of the older half (``record.dropped``), read them without a replay
+        chunk.states.extend([values[c] << VALUE_SHIFT | cands[c] for c in touched])
         return i == MOVES_PER_SNAPSHOT - 1
 
     def defers_next(self) -> bool:
@@ -315,17 +325,22 @@ class History:
         finally:
             self.held = held
 
-    def drop_oldest(self) -> int:
+    def drop_oldest(self, between: Callable[[], None] | None = None) -> int:
         """Forget the older half of the record; it then starts at a snapshot. Returns how many
-        moves were dropped (the caller's move indices shift by that much)."""
+        moves were dropped (the caller's move indices shift by that much). ``between`` is called
+        between pieces of the work (``hooks.between``: the progress line's tick, then
+        ``Stopped`` on Ctrl-C): what it raises leaves the record as it was (past its cap, until
+        its next move)."""
         k = (len(self._steps) // 2) // MOVES_PER_SNAPSHOT * MOVES_PER_SNAPSHOT
         while k and not self.advances(k - 1):  # start at the state of a step (see the top)
             k -= MOVES_PER_SNAPSHOT
         if k == 0:
             return 0
+        gathered = self._scan_dropped(k // MOVES_PER_SNAPSHOT, between)
+        self.dropped_held |= DropScan.pairs(gathered.held)
+        self.dropped_removed |= DropScan.pairs(gathered.removed)
         keep = bisect_left(self._guess_moves, k)
         self.dropped_biggest = max(self.dropped_biggest, max(self._guess_levels[:keep], default=0))
-        self._note_dropped(k)
         self.start = self._snapshots[k // MOVES_PER_SNAPSHOT]
         del self._snapshots[: k // MOVES_PER_SNAPSHOT]
         del self._chunks[: k // MOVES_PER_SNAPSHOT]
@@ -333,34 +348,46 @@ class History:
         del self._steps[:k]
         del self._modes[:k]
         self._choices = {i - k: c for i, c in self._choices.items() if i >= k}
-        self._guess_moves = array("I", (m - k for m in self._guess_moves[keep:]))
+        self._guess_moves = array("I", map(sub, self._guess_moves[keep:], repeat(k)))
         del self._guess_levels[:keep]
         self.dropped += k
         return k
 
-    def _note_dropped(self, k: int) -> None:
-        """Add what the states of the steps within the first ``k`` moves showed to
-        ``dropped_held`` and ``dropped_removed``."""
-        values, cands = list(self.start.values), list(self.start.cands)
-        last_empty: list[Mask | None] = [None if v else m for v, m in zip(values, cands)]
-        held, removed = self.dropped_held, self.dropped_removed
-        changed: set[Cell] = set()
-        for m in range(k):
-            for c, v, mask in self.changes(m):
-                values[c], cands[c] = v, mask
-                changed.add(c)
-            if not self.advances(m):
-                continue
-            for c in changed:
-                if values[c]:
-                    held.add(c * 9 + values[c] - 1)
-                    continue
-                before = last_empty[c]
-                if before is not None:
-                    gone = before & ~cands[c]
-                    removed.update(c * 9 + v for v in range(9) if gone >> v & 1)
-                last_empty[c] = cands[c]
-            changed.clear()
+    def _scan_dropped(self, count: int, between: Callable[[], None] | None) -> DropScan:
+        """What the states of the steps within the first ``count`` chunks showed
+        (``record.dropped``: in C on the native build), read ``DROP_PIECE`` chunks at a time
+        with ``between`` called between them."""
+        gathered = DropScan(self.start)
+        native_scan = native.drop_scan()
+        for first in range(0, count, DROP_PIECE):
+            stop = min(first + DROP_PIECE, count)
+            if native_scan is None:
+                scan(
+                    self._chunks,
+                    first,
+                    stop,
+                    self._steps,
+                    self.start.steps,
+                    self._write_out,
+                    gathered,
+                )
+            else:
+                native_scan(
+                    self._chunks,
+                    first,
+                    stop,
+                    self._steps,
+                    self.start.steps,
+                    self._wide,
+                    self._write_out,
+                    gathered.last_empty,
+                    gathered.held,
+                    gathered.removed,
+                    gathered.waiting,
+                )
+            if stop < count and between is not None:
+                between()
+        return gathered
 
     def add_snapshot(self, state: EngineState) -> None:
         self._snapshots.append(state)

@@ -1,7 +1,7 @@
 """Deferred chunks worked out by replay (``Replayer``): a run that only goes on records each
-move's step count, run mode, new guesses and touched cells, and its events (and the states of
-those cells, unless the native core kept them) are made again from the chunk's snapshot the
-first time something reads them. The engine is deterministic; the step counts are checked on
+move's step count, run mode, new guesses, touched cells and their states, and its events are
+made again from the chunk's snapshot the first time something reads them (the states too, for a
+chunk that has none). The engine is deterministic; the step counts are checked on
 the way."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ class Replayer:
         elif self.replayed != first:  # (reading on from the chunk before needs no restore)
             engine.restore(snapshot)
         self.replayed = -1  # until the chunk is through
-        keep = chunk.has_states()  # (the native core's plain run keeps them)
+        keep = chunk.has_states()  # (every way of recording keeps them)
         if not keep:
             del chunk.states[:]
         if keep and not any(first <= m < last for m in choices):  # (a plain run's chunk)

@@ -4,6 +4,8 @@ move on, taken out of it whole (``Tail``, ``History.detach``) and put back (``at
 from __future__ import annotations
 
 from array import array
+from itertools import repeat
+from operator import sub
 
 from sudoku_repl.core.engine import Choice
 from sudoku_repl.core.record.chunks import Chunk
@@ -47,4 +49,4 @@ class Tail:
         starts after them): number its moves from there."""
         self.start -= moves
         self.choices = {m - moves: c for m, c in self.choices.items()}
-        self.guess_moves = array("I", (m - moves for m in self.guess_moves))
+        self.guess_moves = array("I", map(sub, self.guess_moves, repeat(moves)))

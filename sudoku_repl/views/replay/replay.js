@@ -156,12 +156,22 @@
   const levelAfter = new Uint16Array(N);
   const guessMoves = [];
   const roots = [];
+  let cut = null; // the steps before the record, when it starts after step 0
   {
     const cur = Uint16Array.from(start);
     let stack = D.startStack.map((f) => f.slice());
+    // a record that starts after step 0 starts inside the branches of its start's guess levels,
+    // which it does not hold: one node stands for them (views/guess_tree.py's CUT)
     let branches = [], failed = false;
+    if (START) {
+      cut = { cell: -1, value: 0, tried: 0, outOf: 0, level: 0, first: START, last: START, outcome: "cut",
+        kind: 0, move: -1, parent: null, children: [], solutions: [] };
+      roots.push(cut);
+      branches = D.startStack.map(() => cut);
+    }
     const close = (node, step) => {
       node.last = Math.max(node.first, step);
+      if (node === cut) return; // (a level of the record's start left: the node stays cut)
       node.outcome = node.solutions.length ? "solution" : node.children.length ? "exhausted" : "wrong";
     };
     for (let m = 0; m < N; m++) {
@@ -200,6 +210,7 @@
     }
     branches.forEach((node, k) => {
       node.last = LAST;
+      if (node === cut) return;
       if (node.solutions.length) node.outcome = "solution";
       else if (k === branches.length - 1 && failed) node.outcome = "wrong";
     });
@@ -474,7 +485,8 @@
     a.href = `#step=${node.first}`;
     a.dataset.step = node.first;
     a.dataset.level = node.level;
-    a.textContent = `${cellName(node.cell)}${node.value ? "=" + node.value : ""} level ${node.level} (${node.tried}/${node.outOf}) steps ${node.first}..${node.last}`;
+    a.textContent = node === cut ? `steps before ${START + 1}: not in the record`
+      : `${cellName(node.cell)}${node.value ? "=" + node.value : ""} level ${node.level} (${node.tried}/${node.outOf}) steps ${node.first}..${node.last}`;
     linkOf.set(node, a);
     if (!node.children.length) { li.appendChild(a); return li; }
     const details = document.createElement("details");

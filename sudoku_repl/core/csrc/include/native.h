@@ -12,8 +12,8 @@
  * The files, one concern each: filters.c (grp, ply), moves.c (the move machine), run.c (the
  * plain run and the silent search, many moves a call), objects.c (the Python objects the core
  * makes: events, frames, states), core.c (the Core type: its tables, push and pull), record.c
- * (the record's cell questions), quiz.c (the clash test), module.c (the module, and the
- * constants it exports for core/native_check.py). */
+ * (the record's cell questions, and what the moves it drops showed), quiz.c (the clash test),
+ * module.c (the module, and the constants it exports for core/native_check.py). */
 #ifndef SUDOKU_REPL_NATIVE_H
 #define SUDOKU_REPL_NATIVE_H
 
@@ -41,6 +41,7 @@ enum { LOST = 0, GOT, PASSING };
 #define FILLED 10             /* the count of a filled cell (engine.FILLED) */
 #define MOVES_PER_SNAPSHOT 128 /* the record's chunk (history.MOVES_PER_SNAPSHOT) */
 #define VALUE_SHIFT 9         /* a cell's state in the record: value << 9 | candidates */
+#define NOT_WAITING 0xFFFF    /* a drop's cell with no state waiting (layout.NOT_WAITING) */
 
 /* -- the core's own constants ------------------------------------------------------------- */
 
@@ -132,6 +133,7 @@ PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs);
 PyObject *cell_track(PyObject *self, PyObject *args);
 PyObject *value_events(PyObject *self, PyObject *args);
 PyObject *removal_steps(PyObject *self, PyObject *args);
+PyObject *drop_scan(PyObject *self, PyObject *args);
 PyObject *clash_free(PyObject *self, PyObject *const *args, Py_ssize_t n);
 
 /* -- se_*.c: Sudoku Explainer's chain search (techniques/explainer/, docs/se_rating.md) --------
