@@ -223,6 +223,7 @@ class Adapter:
             if not ok:
                 raise UserError(" ".join(said))
         self.launched = args
+        self.source()  # (the thread is named after the quiz)
         self.out.flush()
         self.conn.respond(request)
         if not self._initialized:
@@ -402,6 +403,7 @@ class Adapter:
             return
         if not self.repl.loaded:
             return
+        self.source()  # (another quiz may have been loaded)
         stop = why_stopped(self.repl, list(self.out.recent), default, self.book.reason)
         said = description or stop.description
         body: dict[str, Any] = {

@@ -187,8 +187,10 @@ class BreakpointBook:
         adapter = self.adapter
         adapter.repl.require_quiz()
         name = str(args.get("name", ""))
-        if args.get("variablesReference") is not None:
-            adapter.view.row_item(args.get("variablesReference"))  # (a stale one is refused)
+        reference = args.get("variablesReference")
+        if reference is not None:
+            adapter.view.refresh()
+            adapter.view.handles.get(reference, "variables reference")  # a stale one is refused
         try:
             adapter.cell(name)
         except UserError:
