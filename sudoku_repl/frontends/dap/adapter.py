@@ -8,8 +8,8 @@ the session while it may be stepping. While the guess question waits for its ans
 is blocked in it, so the reader answers the requests that look at the session itself, takes
 ``evaluate`` in the debug console as the answer, and refuses those that would step.
 
-The stepping requests are the shell's commands (``REQUESTS``): ``next`` is ``next``, ``stepIn``
-``step``, ``stepOut`` ``finish``, ``continue`` ``run``'s ``continue``, ``stepBack`` ``back``,
+The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn``
+``step``, ``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end), ``stepBack`` ``back``,
 ``reverseContinue`` ``reverse-continue``, ``goto`` ``goto N``; their lines go out as ``output``
 events, and a ``stopped`` event says why they stopped (``stops.why_stopped``), or ``exited`` and
 ``terminated`` that the search has ended."""
@@ -25,6 +25,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import NO_QUIZ, Repl
 from sudoku_repl.commands.frames import cell_said
@@ -241,7 +242,7 @@ class Adapter:
         if self.launched.get("stopOnEntry", True):
             self.tell_stop("entry", "Quiz loaded.")
         else:
-            self.run("continue", "step")
+            self.run("run", "step")
 
     def on_restart(self, request: Message, args: dict[str, Any]) -> None:
         if self.launched is None:
@@ -319,7 +320,7 @@ class Adapter:
     def on_continue(self, request: Message, args: dict[str, Any]) -> None:
         self.repl.require_quiz()
         self.conn.respond(request, {"allThreadsContinued": True})
-        self.run("continue", "step")
+        self.run("run", "step")
 
     def on_next(self, request: Message, args: dict[str, Any]) -> None:
         self.repl.require_quiz()
@@ -481,7 +482,7 @@ class Adapter:
         else:
             self.conn.fail(request, "\n".join(lines))
         if self.repl.done or position(self.repl) != before:
-            reason = "entry" if cmd is LOAD_QUIZ else "step" if cmd and cmd.runs else "goto"
+            reason = "entry" if cmd is LOAD_QUIZ else "goto" if cmd is GOTO else "step"
             self.tell_stop(reason)
 
     def on_completions(self, request: Message, args: dict[str, Any]) -> None:
