@@ -137,11 +137,12 @@ class DapClient:
         assert answer["message"], answer
         return answer["message"]  # type: ignore[no-any-return]
 
-    def event(self, name: str) -> Message:
-        """The next event of that name not waited for yet (earliest first)."""
+    def event(self, name: str, since: int = 0) -> Message:
+        """The next event of that name not waited for yet (earliest first; ``since``: from that
+        ``mark`` on)."""
 
         def found() -> Message | None:
-            for k, m in enumerate(self.messages):
+            for k, m in enumerate(self.messages[since:], since):
                 if k not in self._taken and m["type"] == "event" and m["event"] == name:
                     self._taken.add(k)
                     return m

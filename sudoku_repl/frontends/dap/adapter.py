@@ -29,6 +29,7 @@ from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import NO_QUIZ, Repl
 from sudoku_repl.commands.frames import cell_said
+from sudoku_repl.commands.stop_lines import STOPS
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.quiz import Quiz
@@ -481,7 +482,8 @@ class Adapter:
             self.conn.respond(request, {"result": "\n".join(lines), "variablesReference": 0})
         else:
             self.conn.fail(request, "\n".join(lines))
-        if self.repl.done or position(self.repl) != before:
+        stopped = any(line.startswith(STOPS) for line in self.out.recent)  # paused in place
+        if self.repl.done or stopped or position(self.repl) != before:
             reason = "entry" if cmd is LOAD_QUIZ else "goto" if cmd is GOTO else "step"
             self.tell_stop(reason)
 
