@@ -128,3 +128,30 @@ def test_a_stray_print_becomes_an_output_event_never_protocol_bytes() -> None:
     assert event["event"] == "output"
     assert event["body"] == {"category": "console", "output": "half a line\n"}
     assert json.dumps(event)  # a whole message, framed
+
+
+def test_a_client_that_counts_lines_and_columns_from_0_gets_them_so() -> None:
+    rows = [
+        (n, text)
+        for n, text in enumerate(SEED_FILE.read_text(encoding="utf-8").splitlines(), 1)
+        if text.strip() and not text.startswith("#")
+    ]
+    dap = InProcess()
+    try:
+        dap.ask("initialize", adapterID="test", linesStartAt1=False, columnsStartAt1=False)
+        dap.ask("launch", program=str(SEED_FILE))
+        dap.ask("evaluate", expression="goto 7", context="repl")  # 7) Guess [6,2] level 1
+        frames = dap.ask("stackTrace", threadId=1)["body"]["stackFrames"]  # type: ignore[index]
+        line, text = rows[5]  # row 6
+        column = [k for k, ch in enumerate(text, 1) if ch.isdigit()][1]  # its 2nd cell
+        assert (frames[1]["line"], frames[1]["column"]) == (line - 1, column - 1)
+        made = dap.ask(
+            "setBreakpoints",
+            source={"path": str(SEED_FILE)},
+            breakpoints=[{"line": line - 1, "column": column - 1}],
+        )["body"]["breakpoints"]  # type: ignore[index]
+        assert made[0]["message"] == "Breakpoint 1: cell [6,2]"
+        targets = dap.ask("completions", text="print [6,", column=9)["body"]["targets"]  # type: ignore[index]
+        assert targets and all(t["start"] == 6 for t in targets)  # the word "[6," from 0
+    finally:
+        dap.adapter.close()

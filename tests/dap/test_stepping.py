@@ -244,3 +244,35 @@ def test_restart_loads_the_quiz_again_and_terminate_ends_the_search(dap: Dap) ->
     client.request("terminate")
     client.event("terminated")
     assert client.close() == 0
+
+
+def test_condition_and_hit_condition_are_the_shells_if_and_ignore(dap: Dap) -> None:
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("break level >= 5 if step > 100")
+    shell.ok("ignore 1 1")  # hitCondition 2: the second hit stops
+    expected = [ln for ln in shell.ok("run") if ln.startswith("Breakpoint 1:")]
+    client = dap()
+    client.request("initialize", adapterID="sudoku-repl")
+    client.request("launch", program=SEED, trace=False, stopOnEntry=False)
+    client.event("initialized")
+    (bp,) = client.request(
+        "setFunctionBreakpoints",
+        breakpoints=[{"name": "level >= 5", "condition": "step > 100", "hitCondition": "2"}],
+    )["breakpoints"]
+    assert bp["verified"] is True
+    assert bp["message"] == (
+        "Breakpoint 1: level >= 5 if step > 100 Will ignore the next 1 stops of breakpoint 1."
+    )
+    client.request("configurationDone")  # no stop at the entry: it runs
+    stop = client.stopped()
+    assert [stop["description"]] == expected
+    assert stop["reason"] == "function breakpoint"
+    bad = client.request(
+        "setFunctionBreakpoints", breakpoints=[{"name": "level >= 5", "condition": "colour"}]
+    )["breakpoints"]
+    assert bad[0]["verified"] is False
+    assert bad[0]["message"] == Shell.loaded().fails("break level >= 5 if colour")[0]
+    info = client.request("evaluate", expression="info break", context="repl")["result"]
+    assert info == "No breakpoints."  # each request replaces its kind's breakpoints
+    assert client.close() == 0
