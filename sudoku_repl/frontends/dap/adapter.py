@@ -47,8 +47,9 @@ THREAD = 1
 #: seconds between two batches of output while a command runs
 FLUSH_EVERY = 0.1
 
-#: how each request is served: ``now`` in the reader thread, ``job`` by the worker, ``steps`` by
-#: the worker and refused while the guess question waits
+#: how each request is served: ``now`` in the reader thread; ``reads`` (it only looks), ``job``
+#: and ``steps`` by the worker, in order. While the guess question waits (the worker is blocked
+#: in it), ``reads`` are served by the reader, ``steps`` refused, ``job`` waits its turn.
 REQUESTS = {
     "initialize": "now",
     "threads": "now",
@@ -67,18 +68,18 @@ REQUESTS = {
     "stepBack": "steps",
     "reverseContinue": "steps",
     "goto": "steps",
-    "stackTrace": "job",
-    "scopes": "job",
-    "variables": "job",
-    "evaluate": "job",
-    "completions": "job",
+    "stackTrace": "reads",
+    "scopes": "reads",
+    "variables": "reads",
+    "evaluate": "reads",
+    "completions": "reads",
     "setVariable": "job",
     "setBreakpoints": "job",
     "setFunctionBreakpoints": "job",
     "setExceptionBreakpoints": "job",
-    "dataBreakpointInfo": "job",
+    "dataBreakpointInfo": "reads",
     "setDataBreakpoints": "job",
-    "gotoTargets": "job",
+    "gotoTargets": "reads",
 }
 
 CAPABILITIES = {
@@ -124,6 +125,7 @@ class Adapter:
         self.ended = threading.Event()
         self._source: tuple[Quiz | None, QuizSource] = (None, QuizSource(None, None))
         self._initialized = False  # the initialized event was sent
+        self._loaded = ""  # what loading the quiz said (the entry's stop)
         self._terminating = False  # terminate: the stop it causes is not told
 
     # -- the reader's side ----------------------------------------------------------------
@@ -152,12 +154,11 @@ class Adapter:
         question = self.worker.question
         if how == "now":
             self.call(handler, message, args)
-        elif question is not None:  # the worker waits for the answer: the reader serves
-            if how == "steps":
-                self.conn.fail(message, f"{question} (evaluate [r,c]=v or default in the debug "
-                               "console answers it; pause calls it off)")  # fmt: skip
-            else:
-                self.call(handler, message, args)
+        elif question is not None and how == "steps":
+            self.conn.fail(message, f"{question} (evaluate [r,c]=v or default in the debug "
+                           "console answers it; pause calls it off)")  # fmt: skip
+        elif question is not None and how == "reads":  # the worker waits for the answer
+            self.call(handler, message, args)
         else:
             self.worker.submit(lambda: self.call(handler, message, args))
 
@@ -220,6 +221,7 @@ class Adapter:
         self.out.begin()
         if not self.repl.execute(lines[0]):  # the quiz: its lines to the console
             raise UserError(" ".join(self.out.errors) or f"{LOAD_QUIZ.name} failed.")
+        self._loaded = self.out.recent[0] if self.out.recent else lines[0]
         for line in lines[1:]:
             ok, said = self.quiet(line)
             if not ok:
@@ -241,7 +243,7 @@ class Adapter:
         if self.launched is None:
             return
         if self.launched.get("stopOnEntry", True):
-            self.tell_stop("entry", "Quiz loaded.")
+            self.tell_stop("entry", self._loaded)
         else:
             self.run("run", "step")
 

@@ -77,7 +77,7 @@ class Connection:
                 "success": False,
                 "command": str(request.get("command", "")),
                 "message": line,
-                "body": {"error": {"id": 1, "format": line.replace("{", "{{"), "showUser": True}},
+                "body": {"error": {"id": 1, "format": line, "showUser": True}},
             }
         )
 
