@@ -8,16 +8,15 @@ the session while it may be stepping. While the guess question waits for its ans
 is blocked in it, so the reader answers the requests that look at the session itself, takes
 ``evaluate`` in the debug console as the answer, and refuses those that would step.
 
-The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn``
-``step``, ``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end), ``stepBack`` ``back``,
-``reverseContinue`` ``reverse-continue``, ``goto`` ``goto N``; their lines go out as ``output``
-events, and a ``stopped`` event says why they stopped (``stops.why_stopped``), or ``exited`` and
-``terminated`` that the search has ended."""
+The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn`` ``step``,
+``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end),
+``stepBack`` ``back``, ``reverseContinue`` ``reverse-continue``, ``goto`` ``goto N``; their
+lines go out as ``output`` events, and a ``stopped`` event says why they stopped
+(``stops.why_stopped``), or ``exited`` and ``terminated`` that the search has ended."""
 
 from __future__ import annotations
 
 import os
-import shlex
 import sys
 import threading
 import time
@@ -37,6 +36,7 @@ from sudoku_repl.frontends.dap.breakpoints import BreakpointBook
 from sudoku_repl.frontends.dap.connection import Connection, EventOutput
 from sudoku_repl.frontends.dap.frames import Present, StackView, Stale, position
 from sudoku_repl.frontends.dap.progress import Progress
+from sudoku_repl.frontends.dap.requests import CAPABILITIES, REQUESTS, count, launch_lines
 from sudoku_repl.frontends.dap.source import QuizSource
 from sudoku_repl.frontends.dap.stops import why_stopped
 from sudoku_repl.frontends.dap.wire import Message
@@ -46,59 +46,6 @@ from sudoku_repl.text.args import CELL, cell_of, number
 THREAD = 1
 #: seconds between two batches of output while a command runs
 FLUSH_EVERY = 0.1
-
-#: how each request is served: ``now`` in the reader thread; ``reads`` (it only looks), ``job``
-#: and ``steps`` by the worker, in order. While the guess question waits (the worker is blocked
-#: in it), ``reads`` are served by the reader, ``steps`` refused, ``job`` waits its turn.
-REQUESTS = {
-    "initialize": "now",
-    "threads": "now",
-    "pause": "now",
-    "cancel": "now",
-    "terminate": "now",
-    "disconnect": "now",
-    "attach": "now",
-    "launch": "steps",
-    "restart": "steps",
-    "configurationDone": "steps",
-    "next": "steps",
-    "stepIn": "steps",
-    "stepOut": "steps",
-    "continue": "steps",
-    "stepBack": "steps",
-    "reverseContinue": "steps",
-    "goto": "steps",
-    "stackTrace": "reads",
-    "scopes": "reads",
-    "variables": "reads",
-    "evaluate": "reads",
-    "completions": "reads",
-    "setVariable": "job",
-    "setBreakpoints": "job",
-    "setFunctionBreakpoints": "job",
-    "setExceptionBreakpoints": "job",
-    "dataBreakpointInfo": "reads",
-    "setDataBreakpoints": "job",
-    "gotoTargets": "reads",
-}
-
-CAPABILITIES = {
-    "supportsConfigurationDoneRequest": True,
-    "supportsFunctionBreakpoints": True,
-    "supportsConditionalBreakpoints": True,
-    "supportsHitConditionalBreakpoints": True,
-    "supportsDataBreakpoints": True,
-    "supportsStepBack": True,
-    "supportsRestartRequest": True,
-    "supportsTerminateRequest": True,
-    "supportsGotoTargetsRequest": True,
-    "supportsCompletionsRequest": True,
-    "completionTriggerCharacters": [" ", "["],
-    "supportsSetVariable": True,
-    "supportsEvaluateForHovers": True,
-    "supportsCancelRequest": True,
-    "exceptionBreakpointFilters": [],
-}
 
 Handler = Callable[[Message, dict[str, Any]], None]
 
@@ -284,8 +231,8 @@ class Adapter:
 
     def on_stackTrace(self, request: Message, args: dict[str, Any]) -> None:
         start = args.get("startFrame", 0)
-        count = args.get("levels", 0)
-        self.conn.respond(request, self.view.stack_trace(_count(start), _count(count)))
+        levels = args.get("levels", 0)
+        self.conn.respond(request, self.view.stack_trace(count(start), count(levels)))
 
     def on_scopes(self, request: Message, args: dict[str, Any]) -> None:
         self.repl.require_quiz()
@@ -519,36 +466,3 @@ class Adapter:
 
     def on_gotoTargets(self, request: Message, args: dict[str, Any]) -> None:
         self.conn.respond(request, self.book.goto_targets(args))
-
-
-def launch_lines(args: dict[str, Any]) -> list[str]:
-    """The shell's command lines of a launch: the quiz first, then the settings it gives."""
-    program, quiz = args.get("program"), args.get("quiz")
-    if isinstance(program, str) and program:
-        lines = [f"{LOAD_QUIZ.name} {shlex.quote(program)}"]
-    elif isinstance(quiz, str) and quiz.strip():
-        lines = [f"{LOAD_QUIZ.name} {quiz.strip()}"]
-    else:
-        raise UserError(
-            "launch needs program (a quiz file, in any form load-quiz reads) or quiz "
-            "(the 81-character line)."
-        )
-    for key, command in (("runMode", "run-mode"), ("guessMode", "guess-mode")):
-        value = args.get(key)
-        if value is not None:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise UserError(f"launch's {key} is a number ({command}), not {shown(str(value))}.")
-            lines.append(f"{command} {value}")
-    trace = args.get("trace")
-    if isinstance(trace, bool):
-        lines.append(f"set trace {'on' if trace else 'off'}")
-    elif trace is not None:
-        lines.append(f"set trace {shown(str(trace))}")
-    names = args.get("names")
-    if names is not None:
-        lines.append(f"set names {shown(str(names))}")
-    return lines
-
-
-def _count(value: object) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0

@@ -17,6 +17,7 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.frames import cell_said, level_line, level_state, levels_of
 from sudoku_repl.commands.info import biggest_level
 from sudoku_repl.commands.selected import Selected
+from sudoku_repl.core.breakpoints import row_cells
 from sudoku_repl.core.geometry import Cell, Geometry
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.frontends.dap.source import QuizSource
@@ -211,10 +212,6 @@ class StackView:
     def _cells(self, row: Row) -> list[Body]:
         geo = self.repl.session.geo
         state = self.state_of(row.frame)
-        cells = sorted(
-            (c for c, (r, _) in enumerate(geo.positions) if r == row.row - 1),
-            key=lambda c: geo.positions[c][1],
-        )
         return [
             {
                 "name": geo.cell_name(c),
@@ -222,7 +219,7 @@ class StackView:
                 "variablesReference": 0,
                 "evaluateName": geo.cell_name(c),
             }
-            for c in cells
+            for c in row_cells(geo, row.row)
         ]
 
     def _run(self) -> list[tuple[str, object]]:
