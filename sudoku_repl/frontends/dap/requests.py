@@ -93,5 +93,5 @@ def launch_lines(args: dict[str, Any]) -> list[str]:
 
 
 def count(value: object) -> int:
-    """A count of a request's arguments (``startFrame``, ``levels``): 0 unless a whole number above 0."""
+    """``startFrame`` or ``levels``: 0 unless a whole number above 0."""
     return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
