@@ -155,3 +155,26 @@ def test_a_client_that_counts_lines_and_columns_from_0_gets_them_so() -> None:
         assert targets and all(t["start"] == 6 for t in targets)  # the word "[6," from 0
     finally:
         dap.adapter.close()
+
+
+class Closed(io.RawIOBase):
+    """A pipe whose reader went away."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: object) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_client_gone_stops_the_search_and_nothing_more_is_written() -> None:
+    adapter = Adapter(Connection(Closed()))  # type: ignore[arg-type]
+    try:
+        adapter.repl.execute(f"load-quiz {SEED_FILE}")
+        assert not adapter.worker.flag()
+        adapter.conn.event("stopped", {"reason": "entry"})
+        assert adapter.conn.gone.is_set()
+        assert adapter.worker.flag()  # the interrupt the next step of a run would meet
+        adapter.conn.event("stopped", {"reason": "step"})  # (said to no one, no error)
+    finally:
+        adapter.close()

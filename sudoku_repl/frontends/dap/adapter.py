@@ -60,6 +60,7 @@ class Adapter:
         self.out = EventOutput(conn)
         self.worker = Worker()
         self.worker.on_question = self._asked
+        conn.on_gone = self.worker.interrupt  # nobody listens: the search stops
         self.repl = Repl(self.out, self.worker.read_answer, interrupted=self.worker.flag,
                          tick=self._tick)  # fmt: skip
         self.progress = Progress(conn, self.repl.slot.progress)

@@ -37,6 +37,8 @@ class Connection:
         self._seq = 0
         #: called (under the lock) before any message is written: the output held goes first
         self.before_send: Callable[[], None] = lambda: None
+        #: called once when the client is found gone (the search that runs is stopped)
+        self.on_gone: Callable[[], None] = lambda: None
 
     def send(self, message: Message) -> None:
         with self.lock:
@@ -55,6 +57,7 @@ class Connection:
             self.stream.flush()
         except (BrokenPipeError, ConnectionError, ValueError, OSError):
             self.gone.set()
+            self.on_gone()
 
     def respond(self, request: Message, body: dict[str, Any] | None = None) -> None:
         message: Message = {
