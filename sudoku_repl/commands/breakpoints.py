@@ -17,10 +17,12 @@ from sudoku_repl.core.breakpoints import (
     LevelAtLeast,
     OnACell,
     Removed,
+    RowGets,
     Solution,
     WatchCandidate,
     WatchCell,
     Wrong,
+    row_cells,
 )
 from sudoku_repl.core.errors import GuessAborted, UserError, shown
 from sudoku_repl.core.geometry import Cell
@@ -40,8 +42,9 @@ def break_(
     cell_value: tuple[Cell, int] | None = None,
     value: int | None = None,
     expr: str | None = None,
+    row: int | None = None,
 ) -> None:
-    made = _breakpoint(kind, level, step, cell, cell_value, value)
+    made = _breakpoint(repl, kind, level, step, cell, cell_value, value, row)
     _set_breakpoint(repl, made, expr, temporary=False)
 
 
@@ -54,8 +57,9 @@ def tbreak(
     cell_value: tuple[Cell, int] | None = None,
     value: int | None = None,
     expr: str | None = None,
+    row: int | None = None,
 ) -> None:
-    made = _breakpoint(kind, level, step, cell, cell_value, value)
+    made = _breakpoint(repl, kind, level, step, cell, cell_value, value, row)
     _set_breakpoint(repl, made, expr, temporary=True)
 
 
@@ -93,14 +97,22 @@ def _set_breakpoint(
 
 
 def _breakpoint(
+    repl: Repl,
     kind: str | None,
     level: int | None,
     step: int | None,
     cell: Cell | None,
     cell_value: tuple[Cell, int] | None,
     value: int | None,
+    row: int | None,
 ) -> Breakpoint:
     """The breakpoint of one of ``BREAK``'s forms (its ``kind``, the first word)."""
+    if kind == "row" and row is not None:
+        geo = repl.session.geo
+        cells = row_cells(geo, row)
+        if not cells:
+            raise UserError(f"No row {row}: the rows are 1..{geo.height}: {BREAK.usage}")
+        return RowGets(0, row=row, cells=cells)
     if kind == "level" and level is not None:
         return LevelAtLeast(0, level=level)
     if kind in ("step", None) and step is not None:
@@ -163,10 +175,12 @@ def disable(repl: Repl, number: int) -> None:
 
 def enable(repl: Repl, number: int) -> None:
     bp = breakpoint_of(repl, number)
-    if isinstance(bp, OnACell) and not bp.bound:
-        place = bp.place(repl.session.geo)
+    if not bp.bound:
+        geo = repl.session.geo
+        place = bp.place(geo)
+        watched = place if isinstance(bp, OnACell) else bp.describe(geo)
         raise UserError(
-            f"Breakpoint {bp.number} watches {place}, which this quiz does not have; "
+            f"Breakpoint {bp.number} watches {watched}, which this quiz does not have; "
             f"load a quiz with a cell {place}, or delete {bp.number}."
         )
     bp.enabled = True

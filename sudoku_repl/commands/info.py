@@ -8,6 +8,7 @@ from sudoku_repl.core.errors import PATH, shown
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.session import Session
 
 
 def info(repl: Repl, what: str) -> None:
@@ -46,13 +47,19 @@ def info(repl: Repl, what: str) -> None:
         )
 
 
+def biggest_level(session: Session) -> int:
+    """The biggest guess level up to the present step (the record's dropped steps too)."""
+    steps = session.state().steps
+    return max(session.history.biggest_level(1, steps), session.history.dropped_biggest)
+
+
 def search_lines(repl: Repl) -> list[str]:
     """``info search``: where the search is, in a few lines."""
     if not repl.loaded:
         return ["No quiz loaded: info search has nothing to say yet."]
     session = repl.session
     state, history, settings = session.state(), session.history, session.settings
-    biggest = max(history.biggest_level(1, state.steps), history.dropped_biggest)
+    biggest = biggest_level(session)
     if session.finished:
         where = "the search has ended"
     elif state.solutions:

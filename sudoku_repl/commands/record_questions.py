@@ -48,12 +48,12 @@ def when(
         repl.lines(found or [f"{value} was never removed from {name} in {span}."])
         return
     steps, codes = value_events(history.cell_track(cell), held or 0)
-    lines = numbered_lines(steps, codes, _value_templates(name))
+    lines = numbered_lines(steps, codes, value_templates(name))
     what = "a value" if held is None else held
     repl.lines(lines or [f"{name} never got {what} in {span}."])
 
 
-def _value_templates(name: str) -> list[tuple[str, str]]:
+def value_templates(name: str) -> list[tuple[str, str]]:
     """The lines of ``when``, by the code of a value event (``history.value_events``: the kind
     and the value) as (before the step number, after it)."""
     phrases = {

@@ -82,9 +82,20 @@ class Breakpoint:
     temporary: bool = attrs.field(default=False, kw_only=True)  # tbreak: deleted once it stops
     condition: Condition | None = attrs.field(default=None, kw_only=True)
     ignore: int = attrs.field(default=0, kw_only=True)  # stops to pass over before stopping
+    #: False while the loaded quiz has no place for what it watches (``rebind``)
+    bound: bool = attrs.field(default=True, kw_only=True)
 
     def describe(self, geo: Geometry = CLASSIC) -> str:
         raise NotImplementedError
+
+    def place(self, geo: Geometry) -> str:
+        """Where it watches, as a quiz without that place is said not to have it."""
+        return ""
+
+    def rebind(self, old: Geometry, new: Geometry) -> bool:
+        """A quiz of geometry ``new`` replaces one of ``old``: False (and disabled) when
+        ``new`` has no place for what it watches. Most breakpoints watch no place."""
+        return True
 
     def listing(self, geo: Geometry = CLASSIC) -> str:
         """The description with what else it has: its condition, the stops it will ignore."""
@@ -161,8 +172,6 @@ class OnACell(Breakpoint):
     value: int = attrs.field(default=0, kw_only=True)
     #: the 0-based (row, column) of the cell, once a quiz other than the first one is loaded
     at: tuple[int, int] | None = attrs.field(default=None, kw_only=True)
-    #: False while the loaded quiz has no cell at ``at``
-    bound: bool = attrs.field(default=True, kw_only=True)
 
     def place(self, geo: Geometry) -> str:
         """``[r,c]``, the cell's place."""
@@ -205,6 +214,49 @@ class CellGets(OnACell):
         before, now = self._before, seen.values[self.cell]
         self._before = now
         return bool(now) and now != before and (not self.value or now == self.value)
+
+
+def row_cells(geo: Geometry, row: int) -> tuple[Cell, ...]:
+    """The cells of the frame's row ``row`` (1-based), left to right (none past its height)."""
+    return tuple(
+        sorted(
+            (c for c, (r, _) in enumerate(geo.positions) if r == row - 1),
+            key=lambda c: geo.positions[c][1],
+        )
+    )
+
+
+@attrs.define
+class RowGets(Breakpoint):
+    """A cell of the row shows a value it did not show at the step before (a value placed,
+    guessed or changed there): every such step, not only the first. ``cells``: the row's, in
+    the loaded quiz (``row_cells``)."""
+
+    row: int = attrs.field(default=1, kw_only=True)
+    cells: tuple[Cell, ...] = attrs.field(default=(), kw_only=True)
+    _before: tuple[int, ...] = attrs.field(default=(), init=False)
+
+    def describe(self, geo: Geometry = CLASSIC) -> str:
+        return f"row {self.row}"
+
+    def place(self, geo: Geometry) -> str:
+        return f"in row {self.row}"
+
+    def rebind(self, old: Geometry, new: Geometry) -> bool:
+        self.cells = row_cells(new, self.row)
+        self.bound = bool(self.cells)
+        self.enabled = self.enabled and self.bound
+        return self.bound
+
+    def arm(
+        self, history: History, moves: int, values: Sequence[int], cands: Sequence[Mask]
+    ) -> None:
+        self._before = tuple(values[c] for c in self.cells)
+
+    def hit(self, seen: StepSeen) -> bool:
+        now = tuple(seen.values[c] for c in self.cells)
+        before, self._before = self._before, now
+        return any(v and v != b for v, b in zip(now, before))
 
 
 @attrs.define
@@ -320,18 +372,14 @@ class Breakpoints:
 
     def enabled(self) -> list[Breakpoint]:
         """The breakpoints that follow the search: enabled, and on a cell the quiz has."""
-        return [
-            bp
-            for bp in self.items.values()
-            if bp.enabled and (not isinstance(bp, OnACell) or bp.bound)
-        ]
+        return [bp for bp in self.items.values() if bp.enabled and bp.bound]
 
     def rebind(self, old: Geometry, new: Geometry) -> list[BreakpointDisabled]:
-        """A new quiz of geometry ``new`` replaces one of ``old``: the cell breakpoints follow
-        their places; the notices of those disabled because ``new`` has no such place."""
+        """A new quiz of geometry ``new`` replaces one of ``old``: the cell and row breakpoints
+        follow their places; the notices of those disabled because ``new`` has no such place."""
         said = []
         for bp in self.items.values():
-            if isinstance(bp, OnACell) and old is not new:
+            if old is not new:
                 was = bp.enabled
                 if not bp.rebind(old, new) and was:
                     said.append(BreakpointDisabled(bp.number, bp.describe(new), bp.place(new)))

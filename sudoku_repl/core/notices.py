@@ -40,9 +40,9 @@ class ExperimentFollowed:
 
 @attrs.frozen
 class BreakpointDisabled:
-    """A new quiz has no cell at the place of a cell breakpoint, so it was disabled: its
-    ``number``, what it watches (``Breakpoint.describe``) and the place (``OnACell.place``), as
-    the new quiz names them."""
+    """A new quiz has no cell at the place of a cell or row breakpoint, so it was disabled: its
+    ``number``, what it watches (``Breakpoint.describe``) and the place (``Breakpoint.place``),
+    as the new quiz names them."""
 
     number: int
     described: str

@@ -41,6 +41,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             status = main_rate(words[1:], early)  # which registers everything it needs
         return settled(status, early)  # Ctrl-C from here on: status 130, nothing else
+    if words[:1] == ["dap"]:  # `sudoku-repl dap`: the Debug Adapter Protocol (docs/dap.md)
+        from sudoku_repl.frontends.dap.main import main_dap
+
+        return main_dap(words[1:])
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
     first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []

@@ -11,7 +11,6 @@ made the level, and the guess line of the level above is the first one before it
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from typing import NamedTuple
 
 from sudoku_repl.core import events as E
@@ -35,8 +34,6 @@ def guess_levels(history: History, moves: int, state: EngineState) -> list[Guess
     """The guess levels of ``state``, the state after the record's first ``moves`` moves,
     outermost (level 1) first."""
     steps: dict[int, int] = {}
-    made = history.new_guesses(history.first_steps, history.last_steps)
-    made_moves = [move for move, _ in made]
     need, move = state.level, moves - 1
     while need and move >= 0:
         found = next(
@@ -48,11 +45,12 @@ def guess_levels(history: History, moves: int, state: EngineState) -> list[Guess
             continue
         steps[need] = found.step
         # the new guess that made this level (it may be this move): the level above's guess
-        # line is the first one before it
-        k = bisect_right(made_moves, move) - 1
-        while k >= 0 and made[k][1] != need:
-            k -= 1
-        move = (made[k][0] if k >= 0 else move) - 1
+        # line is the first one before it; made before the kept record, so were the levels
+        # above it (their steps are not known: a scan to the record's start would find none)
+        made = history.made_before(need, move + 1)
+        if made is None:
+            break
+        move = made - 1
         need -= 1
     return [
         GuessLevel(k, f.cell, f.value, f.tried, len(f.options), steps.get(k))

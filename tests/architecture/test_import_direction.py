@@ -47,6 +47,7 @@ FRONT = {
     "frontends/tui/state.py",
     "frontends/cli.py",
     "frontends/rate_cli.py",
+    "frontends/dap/completing.py",  # the debug console's completion: the shell's completer
     "__main__.py",
 }
 CORE = [p for p in source_files() if str(p.relative_to(PACKAGE)) not in FRONT]

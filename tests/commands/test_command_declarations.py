@@ -279,7 +279,7 @@ def test_the_break_forms_are_named_as_help_names_them() -> None:
     shell = Shell.loaded()
     line = shell.fails("break sideways")[0]
     assert line == (
-        "Unknown break word 'sideways'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "Unknown break word 'sideways'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | row <r> | "
         "removed v [r,c] | wrong | solution | <N> [if <expr>]"
     )
 

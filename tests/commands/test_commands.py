@@ -347,7 +347,7 @@ def test_help_prints_the_order_list() -> None:
         (
             "break levl >= 3",
             "Unknown break word 'levl' (did you mean level?); break level >= <L> | step <N> | "
-            "cell [r,c] | cell [r,c]=v | removed v [r,c] | wrong | solution | <N> [if <expr>]",
+            "cell [r,c] | cell [r,c]=v | row <r> | removed v [r,c] | wrong | solution | <N> [if <expr>]",
         ),
     ],
 )

@@ -398,7 +398,7 @@ def test_break_with_a_bare_number_is_a_step_as_gdbs_is_a_line() -> None:
     assert "Breakpoint 2: step 40 at step 40." in lines
     assert "Breakpoint 1: step 92 at step 92." in shell.ok("continue")
     assert shell.fails("break 9x") == [
-        "Unknown break word '9x'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "Unknown break word '9x'; break level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | row <r> | "
         "removed v [r,c] | wrong | solution | <N> [if <expr>]"
     ]
 

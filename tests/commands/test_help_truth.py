@@ -73,7 +73,7 @@ def test_help_whatif_names_every_option_in_its_first_line() -> None:
 
 def test_tbreak_without_a_condition_is_named_as_tbreak() -> None:
     assert Shell().fails("tbreak") == [
-        "tbreak needs a condition: tbreak level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | "
+        "tbreak needs a condition: tbreak level >= <L> | step <N> | cell [r,c] | cell [r,c]=v | row <r> | "
         "removed v [r,c] | wrong | solution | <N> [if <expr>]"
     ]
 

@@ -118,6 +118,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
                 "break cell",
                 "break level",
                 "break removed",
+                "break row",
                 "break solution",
                 "break step",
                 "break wrong",
@@ -125,6 +126,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("break s", ["break solution", "break step"]),
         ("break re", ["break removed"]),
+        ("break r", ["break removed", "break row"]),
         (
             "info ",
             [

@@ -25,6 +25,7 @@ BREAK_FORMS = (
     (Choice("step", key="kind"), Int("<N>", key="step")),
     (Choice("cell", key="kind"), Cell()),
     (Choice("cell", key="kind"), CellValue()),
+    (Choice("row", key="kind"), Int("<r>", "a row number", key="row")),
     (Choice("removed", key="kind"), Value(), Cell()),
     (Choice("wrong", key="kind"),),
     (Choice("solution", key="kind"),),
@@ -169,7 +170,8 @@ BREAK = Command(
         '(docs/engine.md, "The state at step N"), also between a filter and its guess.\n'
         "step <N>, cell, removed, wrong and solution stop at the first step whose state\n"
         "meets them; level >= <L> stops only at a new guess that takes the search to level\n"
-        "L or deeper (not at a Forward or Upward guess, nor at every step spent down there).\n\n"
+        "L or deeper (not at a Forward or Upward guess, nor at every step spent down there);\n"
+        "row <r> at every step that places, guesses or changes a value in row r.\n\n"
         "if <expr>: only where it holds, e.g. break level >= 8 if step > 100 (see\n"
         "condition). See info break, delete, disable, enable, tbreak, ignore."
     ),

@@ -1,0 +1,271 @@
+"""The editor's breakpoints as the shell's: each DAP breakpoint is made by a command line of the
+shell (its number is the DAP id) and replaced by the next request of its kind, as DAP says.
+
+- a line of the quiz file (nine-line form): ``break row <r>``, or with a column on a digit
+  ``break cell [r,c]``;
+- a function breakpoint: ``break <name>`` (``92``, ``step 92``, ``level >= 11``, ``cell
+  [4,2]=2``, ``row 4``...);
+- a data breakpoint on a cell: ``watch [r,c]`` (any ``watch`` form as its dataId);
+- ``condition``: ``... if <condition>``; ``hitCondition`` ``n``: stop at the n-th hit, the
+  shell's ``ignore <number> n-1``.
+
+``gotoTargets`` on a row's line gives the steps at which a cell of the row got a value, as
+``when [r,c]`` says them; ``goto`` goes there."""
+
+from __future__ import annotations
+
+from array import array
+from typing import Any, Protocol
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.record_questions import value_templates
+from sudoku_repl.core.breakpoints import Watch, row_cells
+from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.record import GOT, value_events
+from sudoku_repl.frontends.dap.frames import StackView
+from sudoku_repl.frontends.dap.source import QuizSource
+from sudoku_repl.text.numbered import numbered_lines
+
+Body = dict[str, Any]
+#: what a hit condition is
+HIT_FORM = "hitCondition is a whole number n: stop at the n-th hit (the shell's ignore n-1)"
+NO_CELL = "Only a cell can be watched: a cell of a row of Board, [r,c] (watch [r,c])."
+
+
+class Maker(Protocol):
+    """What the book needs of the adapter that makes it."""
+
+    repl: Repl
+    view: StackView
+
+    def quiet(self, line: str) -> tuple[bool, list[str]]: ...
+
+    def source(self) -> QuizSource: ...
+
+    def line_in(self, line: int) -> int: ...
+
+    def column_in(self, column: int) -> int: ...
+
+    def cell(self, text: str) -> Cell: ...
+
+
+class BreakpointBook:
+    """The shell breakpoints each kind of DAP request made, by number (``reason``: which
+    kind a number is, for the ``stopped`` event)."""
+
+    def __init__(self, adapter: Maker) -> None:
+        self.adapter = adapter
+        self.sources: dict[str, list[int]] = {}
+        self.functions: list[int] = []
+        self.data: list[int] = []
+
+    def reason(self, number: int) -> str:
+        if number in self.functions:
+            return "function breakpoint"
+        if number in self.data:
+            return "data breakpoint"
+        if any(number in numbers for numbers in self.sources.values()):
+            return "breakpoint"
+        bp = self.adapter.repl.session.breakpoints.items.get(number)  # one typed in the console
+        return "data breakpoint" if isinstance(bp, Watch) else "breakpoint"
+
+    # -- making them --------------------------------------------------------------------
+
+    def _drop(self, numbers: list[int]) -> None:
+        """The breakpoints a request made before (one deleted in the console is gone already)."""
+        items = self.adapter.repl.session.breakpoints.items
+        for n in numbers:
+            if n in items:
+                self.adapter.quiet(f"delete {n}")
+        numbers.clear()
+
+    def _make(self, line: str, spec: dict[str, Any], made: list[int]) -> Body:
+        """A breakpoint by the shell's ``line``, its condition and hit condition: the DAP
+        breakpoint (refused: ``verified`` false, the shell's line as ``message``)."""
+        condition = spec.get("condition")
+        if isinstance(condition, str) and condition.strip():
+            line += f" if {condition.strip()}"
+        hit = _hits(spec.get("hitCondition"))
+        if isinstance(hit, str):
+            return {"verified": False, "message": hit}
+        items = self.adapter.repl.session.breakpoints.items
+        before = set(items)
+        ok, said = self.adapter.quiet(line)
+        new = sorted(set(items) - before)
+        if not ok or not new:
+            return {"verified": False, "message": " ".join(said)}
+        number = new[0]
+        made.append(number)
+        if hit is not None and hit > 1:
+            ok, more = self.adapter.quiet(f"ignore {number} {hit - 1}")
+            said += more
+        return {"id": number, "verified": True, "message": " ".join(said)}
+
+    def set_source(self, args: dict[str, Any]) -> Body:
+        adapter = self.adapter
+        adapter.repl.require_quiz()
+        where = args.get("source")
+        path = where.get("path") if isinstance(where, dict) else None
+        if not isinstance(path, str):
+            raise UserError("setBreakpoints names the quiz file by its source's path.")
+        specs = _specs(args)
+        source = adapter.source()
+        if not source.same_file(path):
+            if not specs:  # clearing another file's: nothing of ours was there
+                return {"breakpoints": []}
+            loaded = source.path or "a quiz typed in"
+            raise UserError(
+                f"Not the quiz file: {shown(path, 240)}; breakpoints go on the rows of the quiz "
+                f"loaded, {shown(loaded, 240)}."
+            )
+        made = self.sources.setdefault(source.path or "", [])
+        self._drop(made)
+        if source.rows is None:
+            said = source.why_not_mapped()
+            return {"breakpoints": [{"verified": False, "message": said} for _ in specs]}
+        found = []
+        for spec in specs:
+            line = adapter.line_in(spec["line"])
+            row = source.row_of_line(line)
+            if row is None:
+                found.append({"verified": False, "line": spec["line"],
+                              "message": f"Line {line} holds no row of the quiz: "
+                                         f"{source.lines_said()}."})  # fmt: skip
+                continue
+            column = spec.get("column")
+            if isinstance(column, int):
+                col = source.col_of_column(row, adapter.column_in(column))
+                if col is None:
+                    found.append({"verified": False, "line": spec["line"],
+                                  "message": f"Column {adapter.column_in(column)} of line {line} "
+                                             "is not a cell's digit: put it on a digit, or on "
+                                             "the line for the whole row."})  # fmt: skip
+                    continue
+                bp = self._make(f"break cell [{row},{col}]", spec, made)
+            else:
+                bp = self._make(f"break row {row}", spec, made)
+            bp["line"] = spec["line"]
+            if isinstance(column, int):
+                bp["column"] = column
+            found.append(bp)
+        return {"breakpoints": found}
+
+    def set_functions(self, args: dict[str, Any]) -> Body:
+        self.adapter.repl.require_quiz()
+        specs = args.get("breakpoints", [])
+        if not isinstance(specs, list):
+            raise UserError("setFunctionBreakpoints needs breakpoints: a list of {name}.")
+        self._drop(self.functions)
+        found = []
+        for spec in specs:
+            name = spec.get("name") if isinstance(spec, dict) else None
+            if not isinstance(name, str) or not name.strip():
+                found.append({"verified": False, "message": "A function breakpoint's name is "
+                              "what break takes: 92, step 92, level >= 11, cell [4,2]=2, row 4."})  # fmt: skip
+                continue
+            found.append(self._make(f"break {name.strip()}", spec, self.functions))
+        return {"breakpoints": found}
+
+    def set_data(self, args: dict[str, Any]) -> Body:
+        self.adapter.repl.require_quiz()
+        specs = args.get("breakpoints", [])
+        if not isinstance(specs, list):
+            raise UserError("setDataBreakpoints needs breakpoints: a list of {dataId}.")
+        self._drop(self.data)
+        found = []
+        for spec in specs:
+            data_id = spec.get("dataId") if isinstance(spec, dict) else None
+            if not isinstance(data_id, str) or not data_id.strip():
+                found.append({"verified": False, "message": NO_CELL})
+                continue
+            found.append(self._make(f"watch {data_id.strip()}", spec, self.data))
+        return {"breakpoints": found}
+
+    def data_info(self, args: dict[str, Any]) -> Body:
+        """A cell of a row can be watched; nothing else (``dataId`` null says why)."""
+        adapter = self.adapter
+        adapter.repl.require_quiz()
+        name = str(args.get("name", ""))
+        reference = args.get("variablesReference")
+        if reference is not None:
+            adapter.view.refresh()
+            adapter.view.handles.get(reference, "variables reference")  # a stale one is refused
+        try:
+            adapter.cell(name)
+        except UserError:
+            return {"dataId": None, "description": NO_CELL}
+        return {
+            "dataId": name,
+            "description": f"{name}: stop where its value changes (watch {name})",
+            "accessTypes": ["write"],
+            "canPersist": False,
+        }
+
+    # -- time travel ------------------------------------------------------------------------
+
+    def goto_targets(self, args: dict[str, Any]) -> Body:
+        """The steps at which a cell of the line's row (or the column's cell) got a value, in
+        the record of the present experiment."""
+        adapter = self.adapter
+        session = adapter.repl.require_quiz()
+        source = adapter.source()
+        line = args.get("line")
+        if not isinstance(line, int):
+            raise UserError("gotoTargets needs a line of the quiz file.")
+        if source.rows is None:
+            raise UserError(source.why_not_mapped())
+        row = source.row_of_line(adapter.line_in(line))
+        if row is None:
+            raise UserError(f"Line {adapter.line_in(line)} holds no row of the quiz: "
+                            f"{source.lines_said()}.")  # fmt: skip
+        geo, history = session.geo, session.history
+        cells = row_cells(geo, row)
+        column = args.get("column")
+        if isinstance(column, int):
+            col = source.col_of_column(row, adapter.column_in(column))
+            cells = cells if col is None else (cells[col - 1],)
+        labels: dict[int, list[str]] = {}
+        for cell in cells:
+            steps, codes = value_events(history.cell_track(cell))
+            got = [(s, c) for s, c in zip(steps, codes) if c >> 4 == GOT]
+            lines = numbered_lines(
+                _u32([s for s, _ in got]),
+                bytes(c for _, c in got),
+                value_templates(geo.cell_name(cell)),
+            )
+            for (step, _), said in zip(got, lines):
+                labels.setdefault(step, []).append(said)
+        return {
+            "targets": [
+                {"id": step, "label": "; ".join(said), "line": line}
+                for step, said in sorted(labels.items())
+            ]
+        }
+
+
+def _specs(args: dict[str, Any]) -> list[dict[str, Any]]:
+    """The source breakpoints asked for (the old ``lines`` form too)."""
+    specs = args.get("breakpoints")
+    if specs is None:
+        lines = args.get("lines", [])
+        specs = [{"line": n} for n in lines] if isinstance(lines, list) else None
+    if not isinstance(specs, list) or not all(
+        isinstance(s, dict) and isinstance(s.get("line"), int) for s in specs
+    ):
+        raise UserError("setBreakpoints needs breakpoints: a list of {line, column?}.")
+    return specs
+
+
+def _hits(value: object) -> int | str | None:
+    """The hit condition's count (None: none), or why it is refused."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    text = str(value).strip().removeprefix("==").strip()
+    if text.isascii() and text.isdigit() and int(text) >= 1:
+        return int(text)
+    return f"{HIT_FORM}, not {shown(str(value))!r}."
+
+
+def _u32(values: list[int]) -> array[int]:
+    return array("I", values)
