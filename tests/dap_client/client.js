@@ -50,7 +50,7 @@ async function serverClient() {
     const port = await within(new Promise((resolve, reject) => {
         server.stderr.on('data', (data) => {
             stderr += data;
-            const found = stderr.match(/port\D*(\d+)/i);
+            const found = stderr.match(/127\.0\.0\.1:(\d+)/); // `listening on 127.0.0.1:N`
             if (found) {
                 resolve(Number(found[1]));
             }
