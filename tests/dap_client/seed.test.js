@@ -36,6 +36,13 @@ async function board(dc, frameId) {
     return grid;
 }
 
+/** The value of the variable `name` in the Run scope of frame `frameId`. */
+async function runValue(dc, frameId, name) {
+    const run = await variables(dc, (await scope(dc, frameId, 'Run')).variablesReference);
+    assert.ok(run.has(name), `no ${name} in Run: ${[...run.keys()]}`);
+    return run.get(name).value;
+}
+
 /** The present step's number: frame 0 is named as its trace line, `92) Guess ...`. */
 function stepOf(frame) {
     const found = frame.name.match(/^(\d+)\)/);
@@ -107,10 +114,8 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
             }
         }
         assert.equal(grid[3][1], '2'); // the guess of step 92: [4,2] takes 2, its first candidate
-        const run = await variables(dc, (await scope(dc, stack[0].id, 'Run')).variablesReference);
-        const named = (word) => [...run.values()].find((variable) => variable.name.toLowerCase() === word);
-        assert.equal(named('step').value, '92');
-        assert.equal(named('level').value, '11');
+        assert.equal(await runValue(dc, stack[0].id, 'step'), '92');
+        assert.equal(await runValue(dc, stack[0].id, 'level'), '11');
 
         const hover = await within(dc.evaluateRequest({ expression: '[1,3]', context: 'hover', frameId: stack[0].id }), 'hover');
         assert.equal(hover.body.result, '5');
@@ -135,7 +140,8 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
         const solved = await stopAfter(dc, () => dc.continueRequest({ threadId: entry.threadId }));
         assert.match(output.join(''), /^Fine \[steps:131, solution sum:1\]\.$/m);
         const stack = await frames(dc, solved);
-        assert.equal(stepOf(stack[0]), 131);
+        assert.equal(await runValue(dc, stack[0].id, 'step'), '131');
+        assert.equal(await runValue(dc, stack[0].id, 'solution sum'), '1');
         const grid = await board(dc, stack[0].id);
         const digits = '123456789';
         const sorted = (cells) => [...cells].sort().join('');
