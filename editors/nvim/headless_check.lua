@@ -22,11 +22,17 @@ require('dap.breakpoints').set({}, vim.api.nvim_get_current_buf(), line)
 
 local state = { stops = 0, ended = false }
 
+-- the first stop in full (its stack, scopes and Board), the others in a line
 local function show_stop(session, body)
   state.stops = state.stops + 1
   say(('stopped: reason=%s description=%s'):format(body.reason, tostring(body.description)))
   session:request('stackTrace', { threadId = body.threadId }, function(err, trace)
     assert(not err, err and err.message)
+    if state.stops > 1 then
+      local top = trace.stackFrames[1]
+      say(('  #0 %s  (line %s, column %s)'):format(top.name, top.line, top.column))
+      return dap.continue()
+    end
     for i, frame in ipairs(trace.stackFrames) do
       say(('  #%d %s  (line %s, column %s)'):format(i - 1, frame.name, frame.line, frame.column))
     end
@@ -43,7 +49,6 @@ local function show_stop(session, body)
           for _, var in ipairs(vars.variables) do
             say(('  %s = %s'):format(var.name, var.value))
           end
-          -- the first stop is the breakpoint: go on to the end (a solution stops on the way)
           dap.continue()
         end)
     end)
@@ -52,8 +57,10 @@ end
 
 dap.listeners.after.event_stopped['headless_check'] = show_stop
 dap.listeners.after.event_output['headless_check'] = function(_, body)
-  if body.output:match('^Fine') then
-    say('output: ' .. body.output:gsub('\n$', ''))
+  for text in body.output:gmatch('[^\n]+') do
+    if text:match('^Fine') then
+      say('output: ' .. text)
+    end
   end
 end
 dap.listeners.after.event_exited['headless_check'] = function(_, body)
