@@ -81,6 +81,15 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
         await dc.hitBreakpoint({ program: SEED, stopOnEntry: false }, { path: SEED, line });
     });
 
+    it('stops at a breakpoint on a cell: a row\'s line and the column of its digit', { timeout: TEST_MS }, async () => {
+        // [2,5]: on line 3, `800 000 020`, its digit is the sixth character
+        const at = { path: SEED, line: lineOfRow(2), column: 6 };
+        const [, , stop] = await dc.hitBreakpoint({ program: SEED, stopOnEntry: false }, at);
+        const grid = await board(dc, stop.body.stackFrames[0].id);
+        assert.notEqual(grid[1][4], '');
+        assert.match(grid[1][4], /^[1-9]$/); // the breakpoint stops where [2,5] got its value
+    });
+
     it('time travels: function breakpoint, stack, scopes, evaluate, stepBack', { timeout: TEST_MS }, async () => {
         const entry = await stopAfter(dc, () => within(Promise.all([
             dc.configurationSequence(),
