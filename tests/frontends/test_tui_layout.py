@@ -106,7 +106,10 @@ def test_a_deep_search_leaves_the_trace_a_third_of_the_column_and_shows_the_stop
             rows = page.rows()
             pane[:] = right_pane(rows)
             screen_rows[:] = [*pane, *rows[-3:]]
-            return rows[-3].startswith(f"step {steps} |") and "running" not in rows[-3]
+            # the toolbar's stop and the stop's own line (the help line's flash, set once the
+            # runner is idle) come in two frames: wait for both, the state checked below
+            shown = f"Interrupted at step {steps}." in [row.strip() for row in screen_rows]
+            return rows[-3].startswith(f"step {steps} |") and "running" not in rows[-3] and shown
 
         def script(d: Driver) -> None:
             d.idle(0)
