@@ -354,6 +354,7 @@ GDB_ELSEWHERE = {
     "awatch": "watch [r,c] stops where the cell changes",
     "record": "the record is always on: every step is kept (goto, reverse-step, reverse-continue)",
     "checkpoint": "every step is kept: goto <step> goes back to any of them",
+    "restart": "every step is kept: goto 0 goes back to the loaded quiz, goto <step> to any step",
 }
 GDB_ELSEWHERE.update(l=GDB_ELSEWHERE["list"], si=GDB_ELSEWHERE["stepi"], ni=GDB_ELSEWHERE["nexti"])
 
