@@ -183,3 +183,48 @@ def test_rate_typed_in_the_shell_says_where_it_runs_and_help_rate_lists_its_opti
     assert max(map(len, lines)) <= 79
     said = run_program("rate", "--help", env=program_env(COLUMNS="81"), text=True)
     assert said.stdout.splitlines() == lines[2:]
+
+
+@pytest.mark.parametrize("name", ["run", "runtil", "runrun"])
+def test_help_of_the_run_commands_says_their_biggest_level_line_and_after_the_end(
+    name: str,
+) -> None:
+    """Each run command's help says what its last line's biggest level is, and what it does
+    once the search is over; which is what it does."""
+    shell = Shell.loaded()
+    text = " ".join(shell.ok(f"help {name}"))
+    assert "Biggest level on this run(til), like the other run commands', says the biggest " in text
+    assert "level of this command's own new guesses, not of the search so far" in text
+    assert "Once the search is over, run, runrun and runtil to a later step take no step" in text
+    shell.ok("set trace off")
+    shell.ok("runrun 0")
+    steps = shell.steps
+    again = {"run": "run", "runtil": f"runtil {steps + 5}", "runrun": "runrun 2"}[name]
+    assert shell.ok(again) == [
+        f"Invalid quiz [steps:{steps}] - no more solution (solution sum is 1)",
+        f"Run time: 250 milliseconds; steps: {steps}, solution sum: 1.",
+        " Biggest level on this run(til): 0",
+    ]
+    assert shell.steps == steps
+
+
+def test_help_runtil_says_a_replay_below_the_present_goes_the_present_experiments_way() -> None:
+    """In experiment 2 (``[6,2]=9`` answered at step 6's guess), runtil below the present
+    replays that experiment's record, not what a fresh session does (``[6,2]=5``)."""
+    text = " ".join(Shell().ok("help runtil"))
+    assert "as a fresh session would" not in text
+    assert "replays the present experiment's record from the loaded quiz: its guess answers" in text
+    fresh = Shell.loaded()
+    fresh.ok("runtil 30")
+    assert fresh.ok("print [6,2]") == ["[6,2] = 5"]
+    shell = Shell.loaded("[6,2]=9")
+    shell.ok("set trace off")
+    shell.ok("run")
+    shell.ok("goto 6")
+    shell.ok("guess-mode 1")
+    shell.ok("step")  # the answer [6,2]=9: experiment 2
+    shell.ok("guess-mode 0")
+    shell.ok("run")
+    assert shell.ok("runtil 30")[-1] == " Biggest level on this run(til): 3"
+    assert shell.ok("print [6,2]") == ["[6,2] = 9"]
+    assert shell.answers.questions == ["Take a guess please, by default it will be [6,2]=5:"]
