@@ -200,7 +200,7 @@ REFUSED = [
     ("runrun", "x", "runrun needs a number of solutions: runrun <sum>"),
     ("goto", "-1", "goto needs a step number: goto <step>"),
     ("back", "x", "back takes a number of steps: back [n]"),
-    ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
+    ("undisplay", "x", "undisplay takes a display number: undisplay [n]"),
     ("delete", "x", "delete takes a breakpoint number: delete [n]"),
     ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
     ("show", "x", "show takes no argument: show"),

@@ -230,6 +230,12 @@ INFO = Command(
     ),
 )
 
+#: how ``delete`` and ``undisplay`` alone go about it (``Repl.confirmed``)
+ASKS_FIRST = (
+    "the interactive shell and the full screen ask first (y or n); batch mode and scripts do\n"
+    "not ask."
+)
+
 DELETE = Command(
     "delete",
     "delete a breakpoint, or all of them",
@@ -238,8 +244,7 @@ DELETE = Command(
     forms=[(Int("[n]", "a breakpoint number", key="number"),)],
     help=(
         "The number is the one break gave it (see\ninfo break); the numbers of the others stay.\n"
-        "delete alone deletes every breakpoint and watchpoint, as gdb does: the interactive shell\n"
-        "asks first (y or n); batch mode and scripts do not ask."
+        "delete alone deletes every breakpoint and watchpoint, as gdb does: " + ASKS_FIRST
     ),
 )
 
