@@ -53,6 +53,7 @@ STARTUP = {
     "sudoku_repl.commands.session_slot",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
+    "sudoku_repl.core.engine_choice",  # (the words SUDOKU_REPL_ENGINE takes, checked at start)
     "sudoku_repl.core.errors",
     "sudoku_repl.frontends",
     "sudoku_repl.frontends.batch",
