@@ -74,6 +74,7 @@ SHELL = {
     "sudoku_repl.frontends.prompt_history",
     "sudoku_repl.frontends.shell",
     "sudoku_repl.frontends.shell_start",
+    "sudoku_repl.frontends.suspend_key",
     "sudoku_repl.frontends.terminal_mode",
     "sudoku_repl.frontends.terminal_output",
     "sudoku_repl.frontends.toolbar",
