@@ -488,3 +488,12 @@ def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
     architecture = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for name in RAW:
         assert f"`{name}`" in architecture.split("raw", 1)[1], name
+
+
+def test_how_to_switch_experiments_is_said_in_one_place() -> None:
+    """The words for going to another experiment are the ``experiment`` command's (issue 42:
+    the core's refusal to delete the present one said them again, in its own words)."""
+    sources = [p for p in (REPO / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()]
+    assert [p.relative_to(REPO).as_posix() for p in sources] == [
+        "sudoku_repl/commands/declared/experiments.py"
+    ]
