@@ -4,9 +4,10 @@ in ``declared/bare.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.commands.filling import filled, help_paragraphs
+from sudoku_repl.commands.declared.bare import RATE, RATE_ELSEWHERE
+from sudoku_repl.commands.filling import HELP_WIDTH, filled, help_paragraphs
 from sudoku_repl.commands.spec import MODE
-from sudoku_repl.commands.table import COMMANDS, lookup, order_list, ready
+from sudoku_repl.commands.table import COMMANDS, elsewhere, lookup, order_list, ready, unknown
 from sudoku_repl.core.errors import UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
@@ -53,11 +54,25 @@ def help_(repl: Repl, command: str | None) -> None:
     if command == "glossary":
         repl.lines(GLOSSARY)
         return
+    if command == RATE:
+        repl.lines(rate_lines())
+        return
     cmd = lookup(command)
     if cmd is None:
+        if elsewhere(command) is not None:  # what typing it says: what to type instead
+            raise UserError(unknown(command))
         known = ", ".join(COMMANDS)
-        raise UserError(f"No command {shown(command)!r}; help knows: glossary, {known}")
+        raise UserError(f"No command {shown(command)!r}; help knows: glossary, {RATE}, {known}")
     repl.lines(help_lines(cmd))
+
+
+def rate_lines() -> list[str]:
+    """``help rate``: where ``sudoku-repl rate`` runs, then its options as its ``--help`` says
+    them (the one parser, ``tools/rate_options``)."""
+    from sudoku_repl.tools.rate_options import summary
+
+    said = f"{RATE}: not a command of the shell; {RATE_ELSEWHERE} (docs/rating.md):"
+    return [*filled(said), *summary(HELP_WIDTH)]
 
 
 def help_lines(cmd: Command) -> list[str]:

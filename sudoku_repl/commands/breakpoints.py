@@ -24,7 +24,7 @@ from sudoku_repl.core.breakpoints import (
     Wrong,
     row_cells,
 )
-from sudoku_repl.core.errors import GuessAborted, UserError, shown
+from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.text.args import parse_count
 
@@ -143,25 +143,20 @@ def delete(repl: Repl, number: int | None = None) -> None:
     repl.out.message(f"Deleted {title(bp).lower()} {bp.number}.")
 
 
-#: the question ``delete`` alone asks in the interactive shell (gdb's)
-DELETE_ALL = "Delete all breakpoints? (y or n)"
+#: the question ``delete`` alone asks where the front end may ask (gdb's)
+DELETE_ALL = "Delete all breakpoints?"
 
 
 def _delete_all(repl: Repl) -> None:
-    """``delete`` alone: every breakpoint and watchpoint, as gdb; the interactive shell asks
-    first (batch mode and scripts, which cannot answer, do not)."""
+    """``delete`` alone: every breakpoint and watchpoint, as gdb; asked first where the front
+    end may ask (``Repl.confirmed``)."""
     items = repl.session.breakpoints.items
     if not items:
         repl.out.message("No breakpoints to delete.")
         return
-    if repl.asks and not repl.hooks.scripted:
-        try:
-            answer = repl.read_answer(DELETE_ALL)
-        except GuessAborted:
-            answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            repl.out.message("Not confirmed: the breakpoints stay.")
-            return
+    if not repl.confirmed(DELETE_ALL):
+        repl.out.message("Not confirmed: the breakpoints stay.")
+        return
     count = len(items)
     items.clear()
     repl.out.message(f"Deleted all {count} breakpoint{'s' if count > 1 else ''}.")

@@ -41,6 +41,8 @@ def _eighty() -> int:
 
 NO_QUIZ = f"No quiz loaded. Use {LOAD_QUIZ.usage}."
 PROMPT = "Order please:"
+#: the end of a question that wants yes or no (``Repl.confirmed``), as gdb's confirm asks
+YES_OR_NO = "(y or n)"
 MAX_DEPTH = 8
 
 
@@ -93,8 +95,8 @@ class Repl:
         #: whether ``tui`` may switch to full screen, and whether it was asked to
         self.can_switch = can_switch
         self.switch_to_tui = False
-        #: whether a command may ask before it does what cannot be undone (``delete`` alone, as
-        #: gdb's confirm): the interactive shell only
+        #: whether a command may ask before it does what cannot be undone (``delete`` and
+        #: ``undisplay`` alone, as gdb's confirm): the interactive shell and the full screen
         self.asks = asks
         #: the breakpoints the last stop was at, and those the stop before this command's was
         #: at (``continue n`` passes over the latter n-1 more times)
@@ -274,6 +276,18 @@ class Repl:
             message(line)
 
     # -- helpers for handlers ----------------------------------------------------------------
+
+    def confirmed(self, question: str) -> bool:
+        """Whether to do what cannot be undone: ``question`` asked (``(y or n)`` after it) where
+        the front end may ask (``asks``), y or yes taken for yes, anything else, the end of
+        input or Ctrl-C for no; yes unasked in batch mode and scripts, which cannot answer."""
+        if not self.asks or self.hooks.scripted:
+            return True
+        try:
+            answer = self.read_answer(f"{question} {YES_OR_NO}")
+        except GuessAborted:
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def require_quiz(self) -> Session:
         if not self.loaded:

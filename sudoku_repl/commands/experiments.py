@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT
-from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.commands.declared.experiments import COMPARE, EXPERIMENT, SWITCH
+from sudoku_repl.core.errors import PATH, PresentExperiment, UserError, shown
 from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.args import count_of
@@ -56,7 +56,13 @@ def experiment(repl: Repl, text: str, word: str | None = None) -> None:
         repl.out.message(f"Experiment {present.number} is named {present.name}.")
         return
     if word == "delete":
-        gone = session.delete_experiment(_key(text))
+        try:
+            gone = session.delete_experiment(_key(text))
+        except PresentExperiment as e:
+            raise UserError(
+                f"Experiment {e.number} is the present one: {SWITCH} goes to another first, "
+                "then it can be deleted."
+            ) from None
         repl.out.message(f"Deleted experiment {gone.number} ({gone.name}).")
         return
     info = session.switch(_key(text))

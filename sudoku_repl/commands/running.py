@@ -24,11 +24,11 @@ def run_command(
     why_here: Callable[[], str | None] | None = None,
 ) -> RunReport | None:
     """The common part of run, runtil, runrun, continue, next and finish: trace, interrupt,
-    breakpoints, timing lines. ``runtil`` to a step before the present replays from the loaded
-    state, exactly as a fresh session would; ``until`` ends the run after a step (next,
-    finish), which then shows where it stopped (``show``), after the line ``why_here`` gives
-    (None: none), which says why it stopped there (``advance`` short of its step). Returns
-    None when the search was already finished."""
+    breakpoints, timing lines. ``runtil`` to a step before the present replays the present
+    experiment's record from the loaded state (its answers and edits as recorded); ``until``
+    ends the run after a step (next, finish), which then shows where it stopped (``show``),
+    after the line ``why_here`` gives (None: none), which says why it stopped there
+    (``advance`` short of its step). Returns None when the search was already finished."""
     from sudoku_repl.core.outcomes import AtBreakpoint, Interrupted
 
     session = repl.require_quiz()

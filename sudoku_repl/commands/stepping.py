@@ -137,7 +137,21 @@ def display(repl: Repl, command: str | None) -> None:
     repl.out.message(f"Display {repl.display_number}: {command}")
 
 
-def undisplay(repl: Repl, number: int) -> None:
+#: the question ``undisplay`` alone asks where the front end may ask (gdb's)
+REMOVE_ALL = "Remove all displays?"
+
+
+def undisplay(repl: Repl, number: int | None = None) -> None:
+    if number is None:  # every one, as gdb's undisplay alone (asked first: ``Repl.confirmed``)
+        count = len(repl.displays)
+        if not count:
+            repl.out.message("No displays to remove.")
+        elif not repl.confirmed(REMOVE_ALL):
+            repl.out.message("Not confirmed: the displays stay.")
+        else:
+            repl.displays.clear()
+            repl.out.message(f"Removed all {count} display{'s' if count > 1 else ''}.")
+        return
     if number not in repl.displays:
         raise UserError(f"No display {number}; display lists them.")
     del repl.displays[number]

@@ -95,15 +95,29 @@ def suggestion(word: str) -> str | None:
     return near[0] if near else None
 
 
+def elsewhere(word: str) -> str | None:
+    """What ``unknown`` says after ``Unknown command 'word'`` when ``word`` means something
+    elsewhere: a word of gdb's (``GDB_ELSEWHERE``) or ``sudoku-repl rate``, with what to type
+    instead; None for any other word. ``help`` of such a word says the same."""
+    from sudoku_repl.commands.declared.bare import RATE, RATE_ELSEWHERE
+    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
+
+    if word in GDB_ELSEWHERE:
+        return f" (gdb's {word}): {GDB_ELSEWHERE[word]}."
+    if word == RATE:
+        return f": {RATE_ELSEWHERE}; help {RATE} lists its options."
+    return None
+
+
 def unknown(word: str) -> str:
     """The line before the original's Order List when ``word`` is no command: ``Unknown command
     'stpe'; did you mean step?`` (up to three: ``runtil or run?``), or ``Unknown command
-    'xyz'.`` when no command is close."""
-    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
-
+    'xyz'.`` when no command is close; for a word that means something elsewhere, what to type
+    instead (``elsewhere``)."""
     said = f"Unknown command {shown(word)!r}"
-    if word in GDB_ELSEWHERE:
-        return f"{said} (gdb's {word}): {GDB_ELSEWHERE[word]}."
+    instead = elsewhere(word)
+    if instead is not None:
+        return said + instead
     near = suggestions(word)
     if not near:
         return f"{said}."
@@ -118,13 +132,11 @@ MORE = "help lists the other commands; help <command> explains one."
 def unknown_listing(word: str = "") -> list[str]:
     """What follows ``unknown``'s line: the banner and the original's Order List as 2.6 prints
     them for an unknown command, in its words (docs/commands.md 2), then ``MORE``; nothing after
-    a word of gdb's whose line said what to type instead."""
+    a word whose line said what to type instead (``elsewhere``)."""
     from sudoku_repl.commands.declared import original_ten
-    from sudoku_repl.commands.declared.debugger import GDB_ELSEWHERE
 
-    if word in GDB_ELSEWHERE:
+    if elsewhere(word) is not None:
         return []
-
     entries = [cmd.entry(original=True) for cmd in original_ten()]
     return [BANNER, "", "Order List:", *entries, MORE]
 

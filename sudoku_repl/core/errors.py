@@ -20,6 +20,15 @@ class RecordCut(UserError):
         self.first = first
 
 
+class PresentExperiment(UserError):
+    """The present experiment was asked to be deleted: ``number`` is it (the command line says
+    how to go to another first, in the ``experiment`` command's words)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"Experiment {number} is the present one: another one can be deleted")
+        self.number = number
+
+
 class QuizError(UserError):
     """A quiz file or string that cannot be loaded."""
 

@@ -8,26 +8,50 @@ A *filter* is ``filter(engine, events) -> filters.Result`` working on the engine
 (it must list the cells it changes in ``engine.touched``). A *strategy* is
 ``strategy(engine, events) -> None`` doing one move from SEARCHING; it sets the engine's status
 itself (``Engine.filtered`` applies the usual outcome of a filter result; ``Engine.place`` and
-``Engine.solved`` place a value and report a solution).
+``Engine.solved`` place a value and report a solution). Both see the engine as ``Searching``,
+the part of it a run mode works on: the engine looks its run mode up here, so nothing here
+names the engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from sudoku_repl.core import filters
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event
-
-if TYPE_CHECKING:
-    from sudoku_repl.core.engine import Engine
-
-Filter = Callable[["Engine", list[Event]], filters.Result]
-Strategy = Callable[["Engine", list[Event]], None]
+from sudoku_repl.core.geometry import Cell, Geometry, Mask
+from sudoku_repl.core.state import Status
 
 
-def grp(engine: Engine, ev: list[Event]) -> filters.Result:
+class Searching(Protocol):
+    """What a filter or a strategy works on and calls: the engine (``engine.Engine``) seen from
+    its run mode."""
+
+    geo: Geometry
+    values: list[int]
+    cands: list[Mask]
+    steps: int
+    status: Status
+    pending: Cell
+    #: the cells the move may have changed, and those changed since grp last looked
+    touched: list[Cell]
+    changed: list[Cell]
+    memo: filters.Memo
+
+    def foremost(self) -> tuple[Cell, int]: ...
+
+    def place(self, cell: Cell, value: int, ev: list[Event]) -> bool: ...
+
+    def solved(self, ev: list[Event]) -> None: ...
+
+
+Filter = Callable[[Searching, list[Event]], filters.Result]
+Strategy = Callable[[Searching, list[Event]], None]
+
+
+def grp(engine: Searching, ev: list[Event]) -> filters.Result:
     return filters.grp(
         engine.geo,
         engine.values,
@@ -40,7 +64,7 @@ def grp(engine: Engine, ev: list[Event]) -> filters.Result:
     )
 
 
-def ply(engine: Engine, ev: list[Event]) -> filters.Result:
+def ply(engine: Searching, ev: list[Event]) -> filters.Result:
     return filters.ply(engine.geo, engine.values, engine.cands, engine.steps, ev, engine.touched)
 
 

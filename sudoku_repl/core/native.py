@@ -19,7 +19,6 @@ imports the extension, and the native engine, only when asked.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -27,14 +26,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from sudoku_repl.core import native_check
+from sudoku_repl.core.engine_choice import ENV as ENV
+from sudoku_repl.core.engine_choice import PURE, pure_asked
 
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
 
-#: ``SUDOKU_REPL_ENGINE=pure`` runs the pure engine even where the native core is installed
-#: (how CI runs the suite on both builds); any other value, or none, takes the native core
-#: when it is there.
-ENV = "SUDOKU_REPL_ENGINE"
+# ``SUDOKU_REPL_ENGINE=pure`` runs the pure engine even where the native core is installed
+# (how CI runs the suite on both builds); ``native``, nothing, or a value that names no build
+# (which the command line says at its start: ``engine_choice.unknown``) takes the native core
+# when it is there.
 
 #: whether sessions run on the native core, once chosen (None: not yet; the next question reads
 #: ``ENV``). A test that changes ``ENV`` sets this to None too, with ``monkeypatch.setattr``,
@@ -61,7 +62,7 @@ def available() -> bool:
 
 def _select() -> bool:
     global selected
-    selected = os.environ.get(ENV, "") != "pure" and available()
+    selected = not pure_asked() and available()
     return selected
 
 
@@ -82,7 +83,7 @@ def build() -> str:
     if active():
         return "native core (C)"
     if available():
-        return f"pure Python (no native core: {ENV}=pure)"
+        return f"pure Python (no native core: {ENV}={PURE})"
     return f"pure Python (no native core: {_extension()[1]})"
 
 

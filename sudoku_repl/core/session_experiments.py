@@ -5,7 +5,7 @@ are worked out from its record and the state at its end (``TimeTravel.state_afte
 from __future__ import annotations
 
 from sudoku_repl.core import events as E
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import PresentExperiment, UserError
 from sudoku_repl.core.experiments import Comparison, Experiment, ExperimentInfo, Figures
 from sudoku_repl.core.state import FINISHED, EngineState
 from sudoku_repl.core.time_travel import TimeTravel
@@ -86,10 +86,7 @@ class SessionExperiments(TimeTravel):
         exp = self.experiment(key)
         tree = self.experiment_tree
         if exp is tree.current:
-            raise UserError(
-                f"Experiment {exp.number} is the present one: switch to another (experiment N) "
-                f"before deleting it"
-            )
+            raise PresentExperiment(exp.number)
         tree.delete(exp)
         return exp
 

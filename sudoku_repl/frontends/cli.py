@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl, open_script
+from sudoku_repl.core import engine_choice
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag, on_sigint
@@ -32,6 +33,9 @@ def _lenient_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _lenient_output()
+    unknown_engine = engine_choice.unknown()
+    if unknown_engine is not None:  # the default runs: said once, before anything else
+        print(f"sudoku-repl: {unknown_engine}", file=sys.stderr)
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
         # a Ctrl-C while the rating's modules load is kept for it, not a traceback

@@ -115,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
         "NO_COLOR (set: no "
         "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
         "default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine even where the native core "
-        "is installed), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
+        "is installed) or native (the default), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
         f"sudoku-repl folder). History: {history}.",
     )
     parser.add_argument(

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import re
 import signal
 import stat
 import sys
@@ -21,12 +20,12 @@ from typing import TextIO
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
-from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.text.files import named
 from sudoku_repl.tools.engines import check_mode
-from sudoku_repl.tools.rate import SCALES, SE_SCALES, EarlyExit, Rated, Rating
+from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
 from sudoku_repl.tools.rate_kept import row_reader
+from sudoku_repl.tools.rate_options import parser
 from sudoku_repl.tools.rate_out import SUFFIX, Out, check_kept, job, open_out
 from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
 from sudoku_repl.tools.rate_rows import FORMATS, PROG, counted, csv_header, summary
@@ -44,162 +43,12 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-#: the most worker processes ``--jobs`` takes: four per core of this machine
-MAX_JOBS = 4 * (os.cpu_count() or 1)
-
-
-def _parser() -> argparse.ArgumentParser:
-    from sudoku_repl.tools.rate_dask import DASK_EXTRA  # (no Dask: its words)
-
-    parser = ArgumentParser(
-        prog=PROG,
-        after=f" (see {PROG} --help)",
-        description="Rate every quiz of a one-quiz-per-line file (a file in the nine-line "
-        "format is one quiz): steps and biggest level to the first solution, total steps, "
-        "solution sum, biggest level of the whole search, new guesses and time. Rows go to "
-        "stdout in file order, the summary to stderr.",
-    )
-    parser.add_argument(
-        "file",
-        help="one 81-character quiz per line (0 or . for an empty cell), or one quiz in the "
-        "nine-line format",
-    )
-    parser.add_argument(
-        "--jobs",
-        "-j",
-        type=count_type(1, MAX_JOBS),
-        default=1,
-        metavar="N",
-        help=f"worker processes (default 1; at most {MAX_JOBS}, four per core, and never more "
-        "than there are tasks); the figures do not depend on it",
-    )
-    parser.add_argument(
-        "--format",
-        choices=("csv", "json"),
-        default="csv",
-        help="CSV with a header (default) or JSON lines",
-    )
-    parser.add_argument(
-        "--skip",
-        type=count_type(0),
-        default=0,
-        metavar="K",
-        help="pass over the first K entries (quiz or malformed lines)",
-    )
-    parser.add_argument(
-        "--limit",
-        type=count_type(0),
-        default=None,
-        metavar="K",
-        help="rate at most K entries (after --skip)",
-    )
-    parser.add_argument(
-        "--max-steps",
-        type=count_type(1),
-        default=None,
-        metavar="N",
-        help="stop a quiz's search at N steps (its row says complete=false)",
-    )
-    parser.add_argument(
-        "--run-mode",
-        type=count_type(0),
-        default=0,
-        metavar="N",
-        help="search in run mode N (0, 1, 2; 3 the book's theorems; 4, 5 the chains)",
-    )
-    parser.add_argument(
-        "--scale",
-        choices=SCALES,
-        default="steps",
-        help="steps: the solver's own figures (default); se or both (the same rows): Sudoku "
-        "Explainer's ratings too, columns er, ep, ed beside the steps and biggest levels, in one "
-        "pass (a quiz without exactly one solution: er says why, no rating)",
-    )
-    parser.add_argument(
-        "--se-timeout",
-        type=float,
-        default=60.0,
-        metavar="S",
-        help="with --scale se or both: seconds for one quiz's rating (default 60); past them "
-        "its ER and EP are lower bounds, written >=X",
-    )
-    early = parser.add_mutually_exclusive_group()
-    early.add_argument(
-        "--above",
-        type=_rating,
-        metavar="X",
-        help="with --scale se or both: stop a quiz's rating once it has taken a step rated "
-        "above X; its row says er >X (ep, ed too where the path had not reached them)",
-    )
-    early.add_argument(
-        "--below",
-        type=_rating,
-        metavar="X",
-        help="with --scale se or both: stop a quiz's rating when its next step rates above X, "
-        "before trying the techniques that all rate above X; its row says er >X (ep, ed too "
-        "where the path had not reached them)",
-    )
-    parser.add_argument(
-        "--ilp",
-        action="store_true",
-        help="HiGHS on the seed's 0-1 program too (docs/ilp.md): columns ilp_solutions (to 2), "
-        "ilp_ms (CPU milliseconds) and ilp_nodes (branch-and-bound nodes); needs pip install "
-        "'sudoku-repl[ilp]'; not with --out",
-    )
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        help="append the rows to FILE as they are rated; a run that stopped (Ctrl-C, a kill, a "
-        "full disk) is continued by the same command (FILE.unfinished says whose rows they are)",
-    )
-    parser.add_argument(
-        "--restart",
-        action="store_true",
-        help="with --out: begin FILE anew, even when it holds the unfinished rows of a job",
-    )
-    parser.add_argument(
-        "--executor",
-        type=_executor,
-        default="local",
-        metavar="WHERE",
-        help="local: --jobs processes of this machine (default); dask: a Dask cluster of "
-        "--jobs worker processes on this machine; dask://HOST:PORT: the workers of a running "
-        f"Dask scheduler ({DASK_EXTRA}; see docs/cluster.md)",
-    )
-    parser.add_argument(
-        "--plot",
-        metavar="FILE.svg",
-        help="with --scale se or both: an SVG scatter of steps and biggest level against ER, "
-        "and their Spearman rank correlation with ER on stderr (only if not interrupted)",
-    )
-    return parser  # fmt: skip
-
-
-#: a rating as --above and --below take it: Sudoku Explainer's, to its tenth
-_RATING = re.compile(r"[0-9]{1,2}(\.[0-9])?")
-_LOWEST, _HIGHEST = 1.0, 20.0
-
-
-def _rating(text: str) -> float:
-    if _RATING.fullmatch(text) and _LOWEST <= float(text) <= _HIGHEST:
-        return float(text)
-    raise argparse.ArgumentTypeError(
-        f"want a rating from {_LOWEST} to {_HIGHEST}, to a tenth at most (9.0), not {shown(text)!r}"
-    )
-
-
-def _executor(text: str) -> str:
-    if text in ("local", "dask") or (text.startswith("dask://") and len(text) > len("dask://")):
-        return text
-    raise argparse.ArgumentTypeError(f"want local, dask or dask://HOST:PORT, not {shown(text)!r}")
-
-
 def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
     """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
     130 interrupted (the rows rated so far are still printed). ``interrupted``: whether Ctrl-C
     came before this could take it (the program's start), which then stops the rating at once."""
     try:
-        args = _parser().parse_args(argv)
+        args = parser().parse_args(argv)
     except UserError as e:  # one line, not the usage block (it names the program)
         print(e.line, file=sys.stderr, flush=True)
         return 2

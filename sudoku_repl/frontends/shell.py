@@ -11,6 +11,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
@@ -24,6 +25,7 @@ from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.prompt_history import SafeFileHistory
 from sudoku_repl.frontends.prompt_history import open_history as open_history  # (its old home)
 from sudoku_repl.frontends.shell_start import ShellStart
+from sudoku_repl.frontends.suspend_key import suspend_key
 from sudoku_repl.frontends.terminal_mode import TerminalMode
 from sudoku_repl.frontends.terminal_output import TerminalOutput
 from sudoku_repl.frontends.toolbar import toolbar_text
@@ -49,7 +51,7 @@ def make_session(
         completer=CommandCompleter(lambda: empty_cells(repl), lambda: filled_cells(repl)),
         auto_suggest=AutoSuggestFromHistory(),
         complete_while_typing=False,
-        key_bindings=completion_keys(),
+        key_bindings=merge_key_bindings([completion_keys(), suspend_key()]),
         bottom_toolbar=lambda: toolbar_text(repl),
         input=input,
         output=output,
@@ -70,7 +72,7 @@ def answer_reader(
 
     def read_answer(question: str) -> str:
         if not answers:
-            answers.append(PromptSession(input=input, output=output))
+            answers.append(PromptSession(key_bindings=suspend_key(), input=input, output=output))
             answer_in_time(answers[0].app.renderer)
         try:
             # Ctrl-C is the question's key (the terminal is raw), never a handler swapped in

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
@@ -48,9 +48,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core import filters, modes
 from sudoku_repl.core.events import Event, NoCandidate
 from sudoku_repl.core.geometry import Cell, Geometry, Mask, values_of
-
-if TYPE_CHECKING:
-    from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.modes import Searching
 
 Node = int  # cell * 9 + value - 1
 
@@ -309,7 +307,7 @@ def find_forcing_chain(geo: Geometry, values: Sequence[int], cands: Sequence[Mas
 # -- the engine's side: filters, run modes, lines ------------------------------------------------
 
 
-def _apply(engine: Engine, ev: list[Event], chain: Chain | None) -> filters.Result:
+def _apply(engine: Searching, ev: list[Event], chain: Chain | None) -> filters.Result:
     """Remove what the chain removes; WRONG (after its line) if that empties a cell."""
     if chain is None:
         return filters.NOTHING
@@ -328,11 +326,11 @@ def _apply(engine: Engine, ev: list[Event], chain: Chain | None) -> filters.Resu
     return RESULT
 
 
-def x_chain_filter(engine: Engine, ev: list[Event]) -> filters.Result:
+def x_chain_filter(engine: Searching, ev: list[Event]) -> filters.Result:
     return _apply(engine, ev, find_x_chain(engine.geo, engine.values, engine.cands))
 
 
-def forcing_chain_filter(engine: Engine, ev: list[Event]) -> filters.Result:
+def forcing_chain_filter(engine: Searching, ev: list[Event]) -> filters.Result:
     return _apply(engine, ev, find_forcing_chain(engine.geo, engine.values, engine.cands))
 
 

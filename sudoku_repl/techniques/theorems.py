@@ -27,15 +27,13 @@ Before the first step the engine has not computed candidates; the view then show
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from sudoku_repl.core import modes
 from sudoku_repl.core.events import Event, register_kind
 from sudoku_repl.core.geometry import FULL, VALUE_OF_BIT, Cell, Geometry, Mask
+from sudoku_repl.core.modes import Searching
 from sudoku_repl.core.state import Status
-
-if TYPE_CHECKING:
-    from sudoku_repl.core.engine import Engine
 
 #: the event kind of a conversion (a ``Conversion`` record)
 CONVERSION = 30
@@ -110,7 +108,7 @@ def find_conversion(geo: Geometry, values: Sequence[int], cands: Sequence[Mask])
     return None
 
 
-def book_step(engine: Engine, ev: list[Event]) -> None:
+def book_step(engine: Searching, ev: list[Event]) -> None:
     """One searching move of run-mode 3: one conversion (one step), placed by ``place`` (whose
     zeroing of the peers is theorem 1); stuck, a new guess at the foremost cell is due and the
     guess makes the step."""

@@ -37,6 +37,7 @@ FRONT = {
     "frontends/shell.py",
     "frontends/completion.py",
     "frontends/completion_keys.py",
+    "frontends/suspend_key.py",
     "frontends/prompt_history.py",
     "frontends/cursor_requests.py",
     "frontends/progress.py",

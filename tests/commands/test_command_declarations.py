@@ -200,7 +200,7 @@ REFUSED = [
     ("runrun", "x", "runrun needs a number of solutions: runrun <sum>"),
     ("goto", "-1", "goto needs a step number: goto <step>"),
     ("back", "x", "back takes a number of steps (1 or more): back [n]"),
-    ("undisplay", "x", "undisplay needs a display number: undisplay <n>"),
+    ("undisplay", "x", "undisplay takes a display number: undisplay [n]"),
     ("delete", "x", "delete takes a breakpoint number: delete [n]"),
     ("ignore", "1", "ignore needs a breakpoint and a count: ignore <n> <count>"),
     ("show", "x", "show takes no argument: show"),
@@ -488,3 +488,12 @@ def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
     architecture = (REPO / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for name in RAW:
         assert f"`{name}`" in architecture.split("raw", 1)[1], name
+
+
+def test_how_to_switch_experiments_is_said_in_one_place() -> None:
+    """The words for going to another experiment are the ``experiment`` command's (issue 42:
+    the core's refusal to delete the present one said them again, in its own words)."""
+    sources = [p for p in (REPO / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()]
+    assert [p.relative_to(REPO).as_posix() for p in sources] == [
+        "sudoku_repl/commands/declared/experiments.py"
+    ]

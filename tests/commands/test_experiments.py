@@ -88,7 +88,10 @@ def test_naming_and_deleting() -> None:
     assert shell.ok("experiment name nine first") == ["Experiment 2 is named nine first."]
     shell.ok("experiment 1")
     assert shell.ok("experiment nine first")[0].startswith("Experiment 2 (nine first)")
-    shell.fails("experiment delete 2")  # the present one
+    assert shell.fails("experiment delete 2") == [  # the present one: how to leave it, once
+        "Experiment 2 is the present one: experiment N|NAME goes to another first, then it can "
+        "be deleted."
+    ]
     shell.ok("experiment main")
     assert shell.ok("experiment delete 2") == ["Deleted experiment 2 (nine first)."]
     assert [line[:3] for line in shell.ok("experiments")] == ["* 1"]

@@ -480,6 +480,32 @@ def test_delete_alone_asks_first_where_the_shell_may_ask() -> None:
     assert shell.ok("info break") == ["Breakpoint 1: step 5 (enabled, hit 0 times)"]
     assert shell.ok("delete") == ["Deleted all 1 breakpoint."]
     assert shell.ok("info break") == ["No breakpoints."]
+    assert shell.answers.questions == ["Delete all breakpoints? (y or n)"] * 2
+
+
+def test_undisplay_alone_removes_every_display_without_asking_in_batch_mode() -> None:
+    """gdb's undisplay alone deletes every display (issue 42: it was refused)."""
+    shell = Shell.loaded()
+    assert shell.ok("undisplay") == ["No displays to remove."]
+    shell.ok("display levels")
+    shell.ok("display board")
+    assert shell.ok("undisplay") == ["Removed all 2 displays."]
+    assert shell.ok("display") == ["No displays."]
+    assert shell.ok("step")[-1] != "Board at step 1:"  # no display runs at the stop
+    assert "undisplay [n]: " in shell.ok("help undisplay")[0]
+
+
+def test_undisplay_alone_asks_first_where_the_shell_may_ask() -> None:
+    shell = Shell.loaded("n", "", "yes")
+    shell.repl.asks = True
+    shell.ok("display levels")
+    assert shell.ok("undisplay") == ["Not confirmed: the displays stay."]
+    assert shell.ok("undisplay") == ["Not confirmed: the displays stay."]  # Enter: no
+    assert shell.ok("display") == ["1: levels"]
+    assert shell.ok("undisplay") == ["Removed all 1 display."]
+    assert shell.ok("display") == ["No displays."]
+    assert shell.answers.questions == ["Remove all displays? (y or n)"] * 3
+    assert shell.fails("undisplay 1") == ["No display 1; display lists them."]
 
 
 def test_print_says_a_cells_value_or_candidates_in_the_frame_looked_at() -> None:

@@ -11,7 +11,7 @@ from itertools import pairwise
 import pytest
 
 from sudoku_repl.commands.table import COMMANDS
-from tests.support.helpers import AFTER_UNKNOWN, Shell
+from tests.support.helpers import AFTER_UNKNOWN, Shell, program_env, run_program
 
 #: 2.6's own line for its three modes (docs/commands.md 3)
 ORIGINAL_LINE = "Working mode:{} (1:grp-only; 2:ply-only; other:both grp and ply)"
@@ -124,3 +124,108 @@ def test_help_lines_fit_80_columns_and_break_between_words(name: str | None) -> 
         next_word = after.split()[0]
         fits = len(line) + 1 + len(next_word) <= 79
         assert not fits or next_word.startswith(("[", "<")), (line, after)
+
+
+@pytest.mark.parametrize("word", ["list", "l", "start", "checkpoint", "restart"])
+def test_help_of_a_gdb_word_says_what_typing_it_says(word: str) -> None:
+    """Typing a word of gdb's that means nothing here gets one line saying what to type instead
+    (issue 23); ``help`` of it says the same line, not ``No command`` (issue 42)."""
+    shell = Shell()
+    typed = shell.fails(word)
+    assert len(typed) == 1 and typed[0].startswith(f"Unknown command '{word}' (gdb's {word}): ")
+    assert shell.fails(f"help {word}") == typed
+
+
+def test_restart_says_where_to_go_instead() -> None:
+    """gdb's ``restart N`` goes back to a checkpoint: here every step is kept."""
+    assert Shell().fails("restart") == [
+        "Unknown command 'restart' (gdb's restart): every step is kept: goto 0 goes back to the "
+        "loaded quiz, goto <step> to any step."
+    ]
+
+
+#: ``sudoku-repl rate``'s options (docs/rating.md)
+RATE_OPTIONS = (
+    "--jobs N, -j N",
+    "--format {csv,json}",
+    "--skip K",
+    "--limit K",
+    "--max-steps N",
+    "--run-mode N",
+    "--scale {steps,se,both}",
+    "--se-timeout S",
+    "--above X",
+    "--below X",
+    "--ilp",
+    "--out FILE",
+    "--restart",
+    "--executor WHERE",
+    "--plot FILE.svg",
+)
+
+
+def test_rate_typed_in_the_shell_says_where_it_runs_and_help_rate_lists_its_options() -> None:
+    """``rate`` is a program of its own (``sudoku-repl rate FILE``): typed at the prompt, one
+    line says so; ``help rate`` gives its options, as ``sudoku-repl rate --help`` does (the same
+    parser), in lines that fit 80 columns."""
+    shell = Shell()
+    assert shell.fails("rate") == [
+        "Unknown command 'rate': sudoku-repl rate FILE [options], at the system's prompt, "
+        "rates every quiz of a file; help rate lists its options."
+    ]
+    lines = shell.ok("help rate")
+    assert " ".join(lines[:2]) == (
+        "rate: not a command of the shell; sudoku-repl rate FILE [options], at the system's "
+        "prompt, rates every quiz of a file (docs/rating.md):"
+    )
+    assert "usage: sudoku-repl rate [-h] [--jobs N] [--format {csv,json}] [--skip K]" in lines
+    entries = [line.split("  ")[1] for line in lines if line.startswith("  --")]
+    assert entries == [*RATE_OPTIONS]
+    assert max(map(len, lines)) <= 79
+    said = run_program("rate", "--help", env=program_env(COLUMNS="81"), text=True)
+    assert said.stdout.splitlines() == lines[2:]
+
+
+@pytest.mark.parametrize("name", ["run", "runtil", "runrun"])
+def test_help_of_the_run_commands_says_their_biggest_level_line_and_after_the_end(
+    name: str,
+) -> None:
+    """Each run command's help says what its last line's biggest level is, and what it does
+    once the search is over; which is what it does."""
+    shell = Shell.loaded()
+    text = " ".join(shell.ok(f"help {name}"))
+    assert "Biggest level on this run(til), like the other run commands', says the biggest " in text
+    assert "level of this command's own new guesses, not of the search so far" in text
+    assert "Once the search is over, run, runrun and runtil to a later step take no step" in text
+    shell.ok("set trace off")
+    shell.ok("runrun 0")
+    steps = shell.steps
+    again = {"run": "run", "runtil": f"runtil {steps + 5}", "runrun": "runrun 2"}[name]
+    assert shell.ok(again) == [
+        f"Invalid quiz [steps:{steps}] - no more solution (solution sum is 1)",
+        f"Run time: 250 milliseconds; steps: {steps}, solution sum: 1.",
+        " Biggest level on this run(til): 0",
+    ]
+    assert shell.steps == steps
+
+
+def test_help_runtil_says_a_replay_below_the_present_goes_the_present_experiments_way() -> None:
+    """In experiment 2 (``[6,2]=9`` answered at step 6's guess), runtil below the present
+    replays that experiment's record, not what a fresh session does (``[6,2]=5``)."""
+    text = " ".join(Shell().ok("help runtil"))
+    assert "as a fresh session would" not in text
+    assert "replays the present experiment's record from the loaded quiz: its guess answers" in text
+    fresh = Shell.loaded()
+    fresh.ok("runtil 30")
+    assert fresh.ok("print [6,2]") == ["[6,2] = 5"]
+    shell = Shell.loaded("[6,2]=9")
+    shell.ok("set trace off")
+    shell.ok("run")
+    shell.ok("goto 6")
+    shell.ok("guess-mode 1")
+    shell.ok("step")  # the answer [6,2]=9: experiment 2
+    shell.ok("guess-mode 0")
+    shell.ok("run")
+    assert shell.ok("runtil 30")[-1] == " Biggest level on this run(til): 3"
+    assert shell.ok("print [6,2]") == ["[6,2] = 9"]
+    assert shell.answers.questions == ["Take a guess please, by default it will be [6,2]=5:"]

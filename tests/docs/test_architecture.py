@@ -1,5 +1,5 @@
 """ARCHITECTURE.md names every module of the package and every C file of the native core, so
-that a newcomer finds each in the picture of the layers."""
+that a newcomer finds each in the picture of the layers; the README links every page of docs/."""
 
 from __future__ import annotations
 
@@ -21,3 +21,14 @@ def test_architecture_names_every_module() -> None:
     missing = sorted(modules() - words)
     assert "session" in modules() and "stepping" in modules()  # the walk found the package
     assert not missing, f"ARCHITECTURE.md does not name: {missing}"
+
+
+def test_the_readme_lists_every_doc() -> None:
+    """The README's documentation list links each page of docs/ (issue 42: why.md was left
+    out)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("\n## Documentation\n", 1)[1].split("\n## ", 1)[0]
+    linked = set(re.findall(r"^- \[docs/([\w.-]+\.md)\]\(docs/\1\): ", listed, re.MULTILINE))
+    pages = {p.name for p in (REPO / "docs").glob("*.md")}
+    assert "why.md" in pages and "commands.md" in linked  # the two sides were read
+    assert sorted(pages - linked) == []

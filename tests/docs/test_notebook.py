@@ -1,11 +1,14 @@
 """The example notebook (examples/replay.ipynb, issue 36) runs as it stands, in a kernel of
-this environment (nbclient), and shows what its text says: the board, the run's figures, the
-bisection's step (the reference trace's: level 11 first at step 92), the record's timeline and
-the replay in its own frame."""
+this environment (nbclient) started in a folder of its own (issue 42: a reader's kernel starts
+wherever the reader is, not in examples/), and shows what its text says: the board, the run's
+figures, the bisection's step (the reference trace's: level 11 first at step 92), the record's
+timeline and the replay in its own frame."""
 
 from __future__ import annotations
 
 import html
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,13 +32,14 @@ def shown(cell: Any) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def cells() -> list[Any]:
+def cells(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
     notebook = nbformat.read(NOTEBOOK, as_version=4)
+    elsewhere = tmp_path_factory.mktemp("elsewhere")  # no quiz file here, nor examples/
     client = nbclient.NotebookClient(
         notebook,
         timeout=120,
         kernel_name="python3",
-        resources={"metadata": {"path": str(NOTEBOOK.parent)}},
+        resources={"metadata": {"path": str(elsewhere)}},
     )
     client.execute()
     return [cell for cell in notebook.cells if cell.cell_type == "code"]
@@ -52,3 +56,12 @@ def test_the_notebook_loads_runs_bisects_and_replays(cells: list[Any]) -> None:
     assert frame.startswith("<iframe srcdoc=") and 'sandbox="allow-scripts"' in frame
     page = html.unescape(frame.split('srcdoc="', 1)[1].split('" sandbox=', 1)[0])
     assert page.startswith("<!doctype html>") and "Level 11 is first reached" in page
+
+
+def test_the_notebooks_quiz_is_the_seed_of_examples() -> None:
+    """The quiz the notebook loads (its 81 cells, so that no file is looked for) is the one of
+    examples/seed.txt, read here as its nine lines of digits."""
+    source = "".join(nbformat.read(NOTEBOOK, as_version=4).cells[1].source)
+    (quiz,) = re.findall(r'"([0-9]{81})"', source)
+    seed = Path(NOTEBOOK.parent / "seed.txt").read_text(encoding="utf-8").splitlines()
+    assert quiz == "".join(line.replace(" ", "") for line in seed if not line.startswith("#"))

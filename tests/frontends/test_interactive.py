@@ -27,6 +27,7 @@ pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 CTRL_C = "\x03"
 CTRL_D = "\x04"
+CTRL_Z = "\x1a"
 
 LEVELS_3 = [
     "At guess level 3:",
@@ -112,6 +113,27 @@ def test_empty_lines_at_the_prompt_are_ignored(
     assert repl.done
     assert NO_QUIZ in stdout_lines(capsys)
     assert repl.failures == ["levels"]
+
+
+def test_ctrl_z_at_the_prompt_suspends_and_types_nothing(
+    pipe: PipeInput, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-Z at the prompt (and at the guess question) asks prompt_toolkit to suspend the
+    shell, as a shell's job is (issue 42: it typed a ^Z into the line); what is typed after it
+    is the command as typed. (Suspending for real: the pseudo-terminal test.)"""
+    from prompt_toolkit.application import Application
+
+    suspended: list[str] = []
+    monkeypatch.setattr(
+        Application, "suspend_to_background", lambda app, suspend_group=True: suspended.append("")
+    )
+    keys = "lev" + CTRL_Z + typed("els", "load-quiz examples/seed.txt", "guess-mode 1")
+    keys += typed(*["step"] * 6) + CTRL_Z + typed("[6,2]=9", "print [6,2]", "bye")
+    keys += CTRL_D * 2  # (where a ^Z spoilt the answer: the question, then the shell, ended)
+    repl = interact(pipe, keys)
+    assert len(suspended) == 2
+    assert repl.failures == ["levels"]  # no quiz yet: the command as typed, no ^Z in it
+    assert "[6,2] = 9" in stdout_lines(capsys)
 
 
 @pytest.mark.parametrize("key", [CTRL_C, CTRL_D])

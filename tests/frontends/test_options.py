@@ -11,12 +11,13 @@ import os
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
 import sudoku_repl
 from sudoku_repl.frontends.options import Options, parse, parser, plain
-from tests.support.helpers import REPO
+from tests.support.helpers import REPO, SEED_QUIZ, program_env, run_program
 
 #: the one version number: pyproject.toml's, which the installed metadata carries
 PROJECT_VERSION = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["version"]
@@ -141,7 +142,7 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
 
     source = "\n".join(p.read_text() for p in (REPO / "sudoku_repl").rglob("*.py"))
     names = set(re.findall(r"environ(?:\.get)?[\[(]\"([A-Z_]+)\"", source))
-    names.add("SUDOKU_REPL_ENGINE")  # (read through core/native.py's ENV)
+    names.add("SUDOKU_REPL_ENGINE")  # (read through core/engine_choice.py's ENV)
     assert {"NO_COLOR", "SUDOKU_REPL_RECORD_CAP", "XDG_DATA_HOME"} <= names
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "--help"], capture_output=True, text=True
@@ -152,3 +153,36 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
         assert name in text, name
     for option in ("--version", "-x FILE", "-c COMMANDS", "--tui", "quiz"):
         assert option in text
+
+
+#: the line a value of SUDOKU_REPL_ENGINE that names no build gets (the default runs)
+UNKNOWN_ENGINE = (
+    "sudoku-repl: SUDOKU_REPL_ENGINE={} names no engine: pure (the pure-Python engine) or "
+    "native (the native core where it is built, the default); the default runs."
+)
+
+
+@pytest.mark.parametrize("value", ["bogus", "PURE", "native ", "\x1b[2J"])
+def test_an_engine_the_variable_does_not_name_is_said_once_on_stderr(
+    value: str, tmp_path: Path
+) -> None:
+    """Issue 42: it was silently ignored. Said once, at the start, by the shell's command line
+    and by ``rate``'s; what the value holds is shown, never sent to the terminal raw."""
+    env = program_env(SUDOKU_REPL_ENGINE=value)
+    said = UNKNOWN_ENGINE.format(repr(value.replace("\x1b", "?")))
+    shell = run_program("-c", "bye", env=env, text=True)
+    assert shell.returncode == 0 and shell.stderr.splitlines() == [said]
+    assert "names no engine" not in shell.stdout
+    quiz = tmp_path / "one.txt"
+    quiz.write_text(SEED_QUIZ + "\n")
+    rate = run_program("rate", str(quiz), env=env, text=True)
+    assert rate.returncode == 0 and rate.stderr.splitlines()[0] == said
+    assert sum("names no engine" in line for line in rate.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["pure", "native", ""])
+def test_an_engine_the_variable_names_is_taken_without_a_word(value: str) -> None:
+    done = run_program("-c", "bye", env=program_env(SUDOKU_REPL_ENGINE=value), text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    version = run_program("--version", env=program_env(SUDOKU_REPL_ENGINE=value), text=True)
+    assert ("(no native core: SUDOKU_REPL_ENGINE=pure)" in version.stdout) == (value == "pure")

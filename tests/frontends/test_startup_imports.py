@@ -54,6 +54,7 @@ STARTUP = {
     "sudoku_repl.commands.session_slot",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
+    "sudoku_repl.core.engine_choice",  # (the words SUDOKU_REPL_ENGINE takes, checked at start)
     "sudoku_repl.core.errors",
     "sudoku_repl.frontends",
     "sudoku_repl.frontends.batch",
@@ -74,6 +75,7 @@ SHELL = {
     "sudoku_repl.frontends.prompt_history",
     "sudoku_repl.frontends.shell",
     "sudoku_repl.frontends.shell_start",
+    "sudoku_repl.frontends.suspend_key",
     "sudoku_repl.frontends.terminal_mode",
     "sudoku_repl.frontends.terminal_output",
     "sudoku_repl.frontends.toolbar",

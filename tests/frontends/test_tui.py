@@ -189,6 +189,41 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
     assert tui.repl.session.state().level == 1  # the first guess stands
 
 
+def test_delete_alone_asks_first_in_the_command_line() -> None:
+    """As the line shell does (issue 42: the full screen deleted every breakpoint at once):
+    n keeps them, Ctrl-C too, y deletes them; the help line says the question's keys."""
+    question = "Delete all breakpoints? (y or n)"
+    with screen([f"load-quiz {SEED}", "break 5", "watch [4,2]"]) as (tui, play):
+        helps: list[str] = []
+
+        def script(d: Driver) -> None:
+            def delete(then: str) -> int:
+                d.send(":delete\r")
+                wait_for(lambda: tui.runner.question == question, "the question")
+                helps.append(tui.layout.help_text())
+                assert tui.layout.toolbar_text().endswith(("| waiting for y or n", "| y or n?"))
+                d.send(then)
+                d.idle()
+                return len(tui.repl.session.breakpoints.items)
+
+            d.idle(0)
+            assert delete("n\r") == 2
+            assert delete(CTRL_C) == 2
+            assert delete("y\r") == 0
+            d.send("q")
+
+        play(script)
+    lines = tui.record.lines
+    assert [line for line in lines if line.startswith(question)] == [
+        f"{question} n",
+        f"{question} ^C",
+        f"{question} y",
+    ]
+    assert lines.count("Not confirmed: the breakpoints stay.") == 2
+    assert "Deleted all 2 breakpoints." in lines
+    assert helps == ["y answers yes  n or Enter answers no  ^C aborts the question"] * 3
+
+
 def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
     with screen([f"load-quiz {EMPTY_GRID}"]) as (tui, play):
 

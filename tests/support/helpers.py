@@ -337,13 +337,38 @@ def terminal_env(tmp: Path, **extra: str) -> dict[str, str]:
     )
 
 
-def spawn_shell(tmp: Path, *args: str, env: dict[str, str] | None = None, timeout: float = 20):  # type: ignore[no-untyped-def]
-    """``python -m sudoku_repl ARGS`` in a pseudo-terminal of 40 x 120 (pexpect)."""
+#: ``python -c AS_JOB ARGS``: ``python -m sudoku_repl ARGS`` as a job shell runs one, in a
+#: process group of its own in the terminal's foreground under a parent that waits for it (a
+#: stop signal to a pseudo-terminal's first process, whose group is orphaned, is discarded);
+#: says its pid (``job N``) and ends with its exit status
+AS_JOB = """
+import os, signal, sys
+pid = os.fork()
+if pid == 0:
+    signal.signal(signal.SIGTTOU, signal.SIG_IGN)  # (taking the foreground from the background)
+    os.setpgid(0, 0)
+    os.tcsetpgrp(0, os.getpid())
+    signal.signal(signal.SIGTTOU, signal.SIG_DFL)
+    os.execv(sys.executable, [sys.executable, "-m", "sudoku_repl", *sys.argv[1:]])
+print(f"job {pid}", flush=True)
+sys.exit(os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]))
+"""
+
+
+def spawn_shell(  # type: ignore[no-untyped-def]
+    tmp: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    timeout: float = 20,
+    as_job: bool = False,
+):
+    """``python -m sudoku_repl ARGS`` in a pseudo-terminal of 40 x 120 (pexpect); ``as_job``:
+    run as a job (``AS_JOB``)."""
     import pexpect
 
     return pexpect.spawn(
         sys.executable,
-        ["-m", "sudoku_repl", *args],
+        ["-c", AS_JOB, *args] if as_job else ["-m", "sudoku_repl", *args],
         cwd=str(REPO),
         env=env or terminal_env(tmp),
         encoding="utf-8",

@@ -21,8 +21,16 @@ HELP = Command(
     forms=[(CommandName(),)],
     help=(
         "help <command> explains one command; help glossary gives the original's words (grp,\n"
-        "ply, 1GW, 2GW, 3GW, complete shrink, guess level, ...) with their standard names."
+        "ply, 1GW, 2GW, 3GW, complete shrink, guess level, ...) with their standard names;\n"
+        "help rate lists the options of sudoku-repl rate, which rates a whole file."
     ),
+)
+
+#: ``sudoku-repl rate``, a program beside the shell: ``rate`` typed at the prompt says where it
+#: runs (``table.elsewhere``), and ``help rate`` says it with its options
+RATE = "rate"
+RATE_ELSEWHERE = (
+    "sudoku-repl rate FILE [options], at the system's prompt, rates every quiz of a file"
 )
 
 #: in Order List order

@@ -232,6 +232,12 @@ INFO = Command(
     ),
 )
 
+#: how ``delete`` and ``undisplay`` alone go about it (``Repl.confirmed``)
+ASKS_FIRST = (
+    "the interactive shell and the full screen ask first (y or n); batch mode and scripts do\n"
+    "not ask."
+)
+
 DELETE = Command(
     "delete",
     "delete a breakpoint, or all of them",
@@ -240,8 +246,7 @@ DELETE = Command(
     forms=[(Int("[n]", "a breakpoint number", key="number"),)],
     help=(
         "The number is the one break gave it (see\ninfo break); the numbers of the others stay.\n"
-        "delete alone deletes every breakpoint and watchpoint, as gdb does: the interactive shell\n"
-        "asks first (y or n); batch mode and scripts do not ask."
+        "delete alone deletes every breakpoint and watchpoint, as gdb does: " + ASKS_FIRST
     ),
 )
 
@@ -356,6 +361,7 @@ GDB_ELSEWHERE = {
     "awatch": "watch [r,c] stops where the cell changes",
     "record": "the record is always on: every step is kept (goto, reverse-step, reverse-continue)",
     "checkpoint": "every step is kept: goto <step> goes back to any of them",
+    "restart": "every step is kept: goto 0 goes back to the loaded quiz, goto <step> to any step",
 }
 GDB_ELSEWHERE.update(l=GDB_ELSEWHERE["list"], si=GDB_ELSEWHERE["stepi"], ni=GDB_ELSEWHERE["nexti"])
 

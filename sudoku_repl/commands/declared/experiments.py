@@ -38,6 +38,10 @@ EXPERIMENT = Command(
     ),
 )
 
+#: how to go to another experiment, its form's first part (``experiment delete`` of the
+#: present one says it)
+SWITCH = EXPERIMENT.form.partition(" | ")[0]
+
 COMPARE = Command(
     "compare",
     "two experiments side by side",

@@ -84,6 +84,18 @@ STEP = Command(
     ),
 )
 
+#: what run, runtil and runrun end with, and do once the search is over: in the help of each
+RUN_ENDS = (
+    "Its last line, Biggest level on this run(til), like the other run commands', says the\n"
+    "biggest level of this command's own new guesses, not of the search so far: on\n"
+    "examples/seed.txt, runtil 65 says 7 and then runtil 98 says 11, but run (to the solution\n"
+    "at step 131) says 6, though the search was 11 levels deep before it (bisect level max\n"
+    "finds the whole search's biggest level).\n\n"
+    "Once the search is over, run, runrun and runtil to a later step take no step: they say\n"
+    "Invalid quiz [steps:N] - no more solution (solution sum is K) again, then the timing\n"
+    "lines, with biggest level 0."
+)
+
 RUN = Command(
     "run",
     "run till the end or a new solution met",
@@ -91,6 +103,10 @@ RUN = Command(
     runs=True,
     key=Key("r", "run (till the end or a new solution)", brief=True),
     aliases=("r",),
+    help=(
+        "Steps on until a new solution is met or the search ends (a breakpoint or Ctrl-C stops\n"
+        "it sooner), then says the run's time and the steps.\n\n" + RUN_ENDS
+    ),
 )
 
 RUNTIL = Command(
@@ -103,11 +119,10 @@ RUNTIL = Command(
     help=(
         "Like run, but stops once the step count reaches <steps> (checked before each step,\n"
         "so a step that filters and guesses can pass it by one). A step count below the\n"
-        "present replays the search from the loaded quiz, as a fresh session would.\n\n"
-        "Its last line, like run's and runrun's, says the biggest level of this command's own\n"
-        "new guesses, not of the search so far: on examples/seed.txt, runtil 65 says 7 and then\n"
-        "runtil 98 says 11, but run (to the solution at step 131) says 6, though the search was\n"
-        "11 levels deep before it (bisect level max finds the whole search's biggest level)."
+        "present replays the present experiment's record from the loaded quiz: its guess\n"
+        "answers, run modes and what-if edits as they were recorded, no question asked, its\n"
+        "lines printed again (on the first line of search with the offered answers, what a\n"
+        "fresh session prints; in another experiment, the way that experiment went).\n\n" + RUN_ENDS
     ),
 )
 
@@ -117,7 +132,10 @@ RUNRUN = Command(
     "sudoku_repl.commands.original:runrun",
     runs=True,
     forms=[(Int("<sum>", "a number of solutions", key="solutions"),)],
-    help="runrun 0 runs to the end of the search.",
+    help=(
+        "Steps on until <sum> new solutions are met or the search ends; runrun 0 runs to the\n"
+        "end of the search.\n\n" + RUN_ENDS
+    ),
 )
 
 #: in Order List order

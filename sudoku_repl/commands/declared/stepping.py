@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.debugger import BREAK, GOTO
+from sudoku_repl.commands.declared.debugger import ASKS_FIRST, BREAK, GOTO
 from sudoku_repl.commands.declared.original import RUNTIL
 from sudoku_repl.commands.declared.settings import SETTINGS
 from sudoku_repl.commands.setting import help_text, set_forms
@@ -123,16 +123,21 @@ DISPLAY = Command(
     forms=[(CommandName(),)],
     help=(
         "After step, next, finish, continue, run, runtil, runrun, goto, back and bisect, each\n"
-        "display runs (display levels, display board). undisplay <n> removes one."
+        "display runs (display levels, display board). undisplay <n> removes one, undisplay\n"
+        "alone all of them."
     ),
 )
 
 UNDISPLAY = Command(
     "undisplay",
-    "stop running a display at every stop",
+    "stop running a display (or all of them) at every stop",
     "sudoku_repl.commands.stepping:undisplay",
     displayable=False,
-    forms=[(Int("<n>", "a display number", key="number"),)],
+    forms=[(Int("[n]", "a display number", key="number"),)],
+    help=(
+        "undisplay <n> removes display n (display lists them); undisplay alone removes every\n"
+        "display, as gdb does: " + ASKS_FIRST
+    ),
 )
 
 SET = Command(

@@ -215,7 +215,7 @@ class Tui:
                 read_answer=self.runner.read_answer,
                 width=self.layout.trace_width,
                 can_switch=False,  # `tui` here: it says so
-                asks=False,  # (its one question is the guess's)
+                asks=True,  # (delete alone asks first, in the command line, as the guess)
             ),
             lent(self.repl.hooks, flag=self.runner.poll, tick=self.runner.tick),
         ):

@@ -25,9 +25,9 @@ from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.styles import Style
 
-from sudoku_repl.commands.dispatch import PROMPT
+from sudoku_repl.commands.dispatch import PROMPT, YES_OR_NO
 from sudoku_repl.frontends.toolbar import fitted
-from sudoku_repl.frontends.tui.keys import HELP_ANSWER, HELP_COMMAND, HELP_KEYS
+from sudoku_repl.frontends.tui.keys import HELP_ANSWER, HELP_COMMAND, HELP_KEYS, HELP_YES_NO
 from sudoku_repl.frontends.tui.pane import TracePane
 from sudoku_repl.text.render import grid_place
 from sudoku_repl.views.board import board_place
@@ -224,7 +224,9 @@ class ScreenLayout:
         shortened when the line would not fit."""
         runner, view = self.tui.runner, self.tui.state.view
         phrases: list[tuple[str, str]] = []
-        if runner.question is not None:
+        if runner.question is not None and runner.question.endswith(YES_OR_NO):
+            phrases.append(("waiting for y or n", "y or n?"))
+        elif runner.question is not None:
             phrases.append(("waiting for the guess", "guess?"))
         elif runner.busy:
             phrases.append(("running, ^C stops", "running"))
@@ -242,8 +244,9 @@ class ScreenLayout:
         state = self.tui.state
         if state.flash is not None:
             return state.flash
-        if self.tui.runner.question is not None:
-            return HELP_ANSWER
+        question = self.tui.runner.question
+        if question is not None:
+            return HELP_YES_NO if question.endswith(YES_OR_NO) else HELP_ANSWER
         return HELP_COMMAND if state.mode == "command" else HELP_KEYS
 
     def command_prompt(self) -> StyleAndTextTuples:
