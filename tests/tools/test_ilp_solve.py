@@ -6,6 +6,7 @@ as the oracle does (``tests/oracles/brute.py``)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from functools import cache
@@ -179,6 +180,44 @@ def test_solve_ilp_stops_at_its_time_limit() -> None:
     assert result.end is IlpEnd.TIME_LIMIT
     assert all(brute.is_solution(list(s), [0] * 81) for s in result.solutions)
     assert len(set(result.solutions)) == len(result.solutions)
+
+
+#: a quiz with many solutions, each found by HiGHS at the root in milliseconds
+#: (``puzzles/multiple_solutions.txt``, line 18: its whole search runs for minutes)
+MANY = puzzle_lines("multiple_solutions.txt")[17]
+
+
+def test_the_time_limit_holds_over_all_the_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``time_limit`` is the seconds of HiGHS over every run of the count, not a run's: on a
+    clock on which each run takes a second, a limit of 1.5 s ends a count of 5 after the second
+    run, with its two solutions (HiGHS's own ``time_limit`` is held against each run's clock, so
+    runs of milliseconds never reached it, and the count went on to 5)."""
+    from sudoku_repl.tools import ilp
+
+    seconds = itertools.count()
+    monkeypatch.setattr(ilp, "_clock", lambda: float(next(seconds)))
+    result = Session.from_quiz(MANY).solve_ilp(count=5, time_limit=1.5)
+    assert result.end is IlpEnd.TIME_LIMIT
+    assert [run.seconds for run in result.runs] == [1.0, 1.0]
+    assert [run.status for run in result.runs] == ["Optimal", "Optimal"]
+    assert len(set(result.solutions)) == 2
+    assert all(brute.is_solution(list(s), grid_of(MANY)) for s in result.solutions)
+
+
+def test_a_count_of_short_runs_ticks_between_them() -> None:
+    """The progress line's ``tick`` is called before each run, not only while a run lasts
+    longer than the poll's tenth of a second: a count of runs of milliseconds draws it too."""
+    from sudoku_repl.tools.ilp import session_model, solve
+
+    ticks = 0
+
+    def tick() -> None:
+        nonlocal ticks
+        ticks += 1
+
+    result = solve(session_model(Session.from_quiz(MANY)), 5, tick=tick)
+    assert len(result.runs) == len(result.solutions) == 5
+    assert ticks >= 5
 
 
 def test_an_exception_while_waiting_stops_highs_too(monkeypatch: pytest.MonkeyPatch) -> None:
