@@ -237,8 +237,9 @@ def _open_out(
         se_timeout=se,
         above=args.above,
         below=args.below,
+        ilp=args.ilp,
     )
-    read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit)
+    read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp)
     sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
         check_kept(args.out, kept, quizzes, 2 if header else 1)
@@ -293,16 +294,13 @@ def _check_plot(args: argparse.Namespace) -> None:
 
 
 def _check_ilp(args: argparse.Namespace) -> None:
-    """``--ilp`` needs HiGHS; its rows are not continued by ``--out`` (whose kept rows are read
-    back without its columns)."""
+    """``--ilp`` needs HiGHS."""
     if not args.ilp:
         return
     from sudoku_repl.tools.ilp import MISSING, available
 
     if not available():
         raise UserError(f"--ilp: {MISSING}")
-    if args.out is not None:
-        raise UserError("--ilp does not go with --out yet: leave one out (> FILE keeps the rows)")
 
 
 def _early_exit(args: argparse.Namespace) -> EarlyExit | None:

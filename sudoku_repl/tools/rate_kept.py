@@ -9,7 +9,9 @@ the row is written back exactly as it reads (the writer's own format: no sign, n
 zero, ``.`` for an empty cell, ``true``/``false``, ms to its tenth), and its figures are
 possible (none negative, levels within the grid, the figures to the first solution there
 exactly when a solution was found, and not past those of the whole search, the search
-complete unless ``--max-steps`` stopped it, Sudoku Explainer's columns as ``--scale`` asks).
+complete unless ``--max-steps`` stopped it, Sudoku Explainer's columns as ``--scale`` asks,
+HiGHS's as ``--ilp`` does, its count to 2 at least the search's and equal to it where the search
+ended).
 Neither re-rates a quiz: a row with other possible figures is not caught (the job's digest
 already ties the rows to the quizzes and options).
 """
@@ -19,11 +21,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating, se_ratings
 from sudoku_repl.tools.rate_out import parse_csv, parse_json
-from sudoku_repl.tools.rate_rows import FORMATS, is_known_above
+from sudoku_repl.tools.rate_rows import COLUMNS, FORMATS, columns, is_known_above
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -46,15 +49,18 @@ def row_reader(
     max_steps: int | None,
     quizzes: Sequence[tuple[int, Quiz]] = (),
     se_exit: EarlyExit | None = None,
+    ilp: bool = False,
 ) -> Callable[[str], Rated]:
     """How a kept row of a job in ``format`` (csv, json), ``scale`` and ``max_steps`` is read
     back: (line, quiz, rating), or ``ValueError`` saying why it is not a row of the job.
     ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
-    than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``."""
-    parse = parse_csv if format == "csv" else parse_json
-    write = FORMATS[format][1]
+    than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``;
+    ``ilp``: its ``--ilp``."""
     se = scale in SE_SCALES
-    plain = _PLAIN_ROW.fullmatch if format == "csv" and not se else None
+    names = columns(se, ilp)
+    parse = partial(parse_csv, names=names) if format == "csv" else parse_json
+    write = FORMATS[format][1]
+    plain = _PLAIN_ROW.fullmatch if names == COLUMNS and format == "csv" else None
     by_line = dict(quizzes)
 
     def read(text: str) -> Rated:
@@ -66,7 +72,7 @@ def row_reader(
             rated = parse(text)
             if write(*rated) != text.rstrip("\r\n") + "\n":
                 raise ValueError(f"not as {format} rows are written")
-        fault = impossible(rated, se, max_steps, se_exit)
+        fault = impossible(rated, se, max_steps, se_exit) or _ilp_fault(rated[2], ilp)
         if fault:
             raise ValueError(fault)
         return rated
@@ -113,6 +119,29 @@ def impossible(
     if not se:
         return _no_se(r)
     return _se_fault(r, str(quiz), se_exit)
+
+
+def _ilp_fault(r: Rating, ilp: bool) -> str | None:
+    """HiGHS's columns as ``rate --ilp`` gives them (``ilp``: the job's), or None: its count of
+    solutions to 2 at least the search's (to 2), and equal to it where the search ended; its
+    CPU milliseconds and nodes not below 0."""
+    figures = (r.ilp_solutions, r.ilp_ms, r.ilp_nodes)
+    if not ilp:
+        return None if figures == (None, None, None) else "HiGHS's columns without --ilp"
+    if r.ilp_solutions is None or r.ilp_ms is None or r.ilp_nodes is None:
+        return "no HiGHS's columns with --ilp"
+    found = min(r.solutions, 2)
+    if not found <= r.ilp_solutions <= 2 or (r.complete and r.ilp_solutions != found):
+        search = "ended" if r.complete else "stopped"
+        return (
+            f"ilp_solutions {r.ilp_solutions}, the search {search} with {r.solutions} "
+            f"(HiGHS counts to 2)"
+        )
+    if not (math.isfinite(r.ilp_ms) and math.copysign(1, r.ilp_ms) > 0):
+        return f"ilp_ms {r.ilp_ms}"
+    if r.ilp_nodes < 0:
+        return f"ilp_nodes {r.ilp_nodes}"
+    return None
 
 
 def _no_se(r: Rating) -> str | None:

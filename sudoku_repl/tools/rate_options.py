@@ -115,7 +115,7 @@ def parser() -> argparse.ArgumentParser:
         action="store_true",
         help="HiGHS on the seed's 0-1 program too (docs/ilp.md): columns ilp_solutions (to 2), "
         "ilp_ms (CPU milliseconds) and ilp_nodes (branch-and-bound nodes); needs pip install "
-        "'sudoku-repl[ilp]'; not with --out",
+        "'sudoku-repl[ilp]'",
     )
     parser.add_argument(
         "--out",

@@ -337,22 +337,18 @@ def _number(text: object) -> int | None:
     return None if text in ("", None) else int(str(text))
 
 
-def parse_csv(text: str) -> Rated:
-    """One CSV row back: (line, quiz, rating). A row with no quote is its cells joined by commas
-    (what ``csv_row`` writes for a classic quiz): split as it is, the ``csv`` module only for
-    the others (a run that was stopped may keep many thousands of rows)."""
+def parse_csv(text: str, names: Sequence[str] = COLUMNS) -> Rated:
+    """One CSV row back: (line, quiz, rating), its cells the job's columns ``names``
+    (``rate_rows.columns``). A row with no quote is its cells joined by commas (what ``csv_row``
+    writes for a classic quiz): split as it is, the ``csv`` module only for the others (a run
+    that was stopped may keep many thousands of rows)."""
     if '"' in text:
         cells = next(csv.reader([text]))
     else:
         cells = text.rstrip("\r\n").split(",")
-    return _rated(dict(zip(_csv_columns(len(cells)), cells)))
-
-
-def _csv_columns(count: int) -> tuple[str, ...]:
-    columns = COLUMNS + SE_COLUMNS if count == len(COLUMNS) + len(SE_COLUMNS) else COLUMNS
-    if count != len(columns):
-        raise ValueError(f"{count} columns, want {len(columns)}")
-    return columns
+    if len(cells) != len(names):
+        raise ValueError(f"{len(cells)} columns, want {len(names)}")
+    return _rated(dict(zip(names, cells)))
 
 
 def parse_json(text: str) -> Rated:
@@ -368,6 +364,7 @@ def _rated(record: dict[str, object]) -> Rated:
     se = {
         name: (None if record.get(name) in ("", None) else str(record[name])) for name in SE_COLUMNS
     }
+    ilp_ms = record.get("ilp_ms")
     rating = Rating(
         steps_first=_number(record["steps_first"]),
         biggest_first=_number(record["biggest_first"]),
@@ -380,6 +377,9 @@ def _rated(record: dict[str, object]) -> Rated:
         er=se["er"],
         ep=se["ep"],
         ed=se["ed"],
+        ilp_solutions=_number(record.get("ilp_solutions")),
+        ilp_ms=None if ilp_ms in ("", None) else float(str(ilp_ms)),
+        ilp_nodes=_number(record.get("ilp_nodes")),
     )
     quiz = Quiz.from_string(str(record["quiz"]))
     return int(str(record["line"])), quiz, rating

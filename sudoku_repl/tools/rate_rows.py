@@ -39,8 +39,14 @@ def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     return record
 
 
+def columns(se: bool = False, ilp: bool = False) -> tuple[str, ...]:
+    """A job's columns, in their order: ``COLUMNS``, then ``SE_COLUMNS`` (``se``: Sudoku
+    Explainer's ratings asked for) and ``ILP_COLUMNS`` (``ilp``: HiGHS's figures)."""
+    return COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ())
+
+
 def csv_header(se: bool = False, ilp: bool = False) -> str:
-    return ",".join(COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ())) + "\n"
+    return ",".join(columns(se, ilp)) + "\n"
 
 
 #: where ``ms``, ``complete`` and ``ilp_ms`` are among a rating's fields, and how many of them a

@@ -14,7 +14,7 @@ from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.quiz import Quiz, check_clashes
 from sudoku_repl.tools.rate import Rating
 from sudoku_repl.tools.rate_out import parse_csv
-from sudoku_repl.tools.rate_rows import csv_row
+from sudoku_repl.tools.rate_rows import columns, csv_row
 
 SAMURAI = Geometry.from_grids([(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)])
 
@@ -99,6 +99,7 @@ def test_a_row_kept_in_an_out_file_reads_back_as_it_was_written() -> None:
     for rating in ratings:
         for ending in ("", "\r"):
             row = csv_row(7, quiz, rating)
-            assert parse_csv(row.replace("\n", ending + "\n")) == (7, quiz, rating)
+            names = columns(se=rating.er is not None)
+            assert parse_csv(row.replace("\n", ending + "\n"), names) == (7, quiz, rating)
     with pytest.raises(ValueError):
         parse_csv(f"7,1{'.' * 80},12,3,40\n")  # too few columns

@@ -34,23 +34,33 @@ from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import rate_out
 from sudoku_repl.tools.rate import Rating
 from sudoku_repl.tools.rate_pool import Pool, StopFlag, chunks, rate_batches, unbatched
-from sudoku_repl.tools.rate_rows import COLUMNS
-from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, program_env, run_program, wait_for_rows
+from sudoku_repl.tools.rate_rows import COLUMNS, ILP_COLUMNS
+from tests.support.helpers import (
+    NEEDS_HIGHS,
+    PUZZLES,
+    REPO,
+    SEED_QUIZ,
+    program_env,
+    run_program,
+    wait_for_rows,
+)
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
+MAGIC = PUZZLES / "magictour_top1465.txt"
 #: the quizzes of a run a test stops midway (a kill, a Ctrl-C): enough that the rating goes on
 #: well past the moment the test sees the rows it waits for and stops it. The native core rates
 #: a forum quiz in about a millisecond, so 30 could all be done by then (a race seen in CI).
 STOPPED_RUN = 1000 if native.active() else 30
-BUT_MS = [c for c in COLUMNS if c != "ms"]
+#: the columns that differ from run to run: the search's time, HiGHS's (``--ilp``)
+TIMES = ("ms", "ilp_ms")
 
 
-def table(text: str) -> list[list[str]]:
-    """The rows of CSV text (the header checked), without ``ms``."""
+def table(text: str, names: tuple[str, ...] = COLUMNS) -> list[list[str]]:
+    """The rows of CSV text (the header checked: ``names``), without the times."""
     reader = csv.DictReader(io.StringIO(text))
-    assert tuple(reader.fieldnames or ()) == COLUMNS
-    return [[row[c] for c in BUT_MS] for row in reader]
+    assert tuple(reader.fieldnames or ()) == names
+    return [[row[c] for c in names if c not in TIMES] for row in reader]
 
 
 def quiz_file(tmp_path: Path, count: int, broken_at: int | None = None) -> Path:
@@ -158,6 +168,41 @@ def test_kill_9_mid_file_then_the_same_command_ends_with_the_uninterrupted_rows(
     again = run_program("rate", *args, text=True)
     assert again.returncode == 0, again.stderr
     assert table(out.read_text()) == expected  # none twice, none lost, in file order
+    assert f"({len(kept)} rows kept from the run that stopped)" in again.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quizzes.txt", "rows.csv"]
+
+
+#: the quizzes of an ``--ilp`` run a test kills midway: HiGHS takes some 10 ms on each of
+#: magictour's, so the run goes on for seconds past the rows the test waits for
+ILP_RUN = 300
+
+
+@NEEDS_HIGHS
+def test_kill_9_of_an_ilp_run_then_the_same_command_ends_with_the_uninterrupted_rows(
+    tmp_path: Path,
+) -> None:
+    """``--ilp`` with ``--out``: HiGHS's columns in the header and the rows, kept after a kill
+    (a torn row cut off) and continued; the rows all but the times an uninterrupted run's
+    (HiGHS on one thread counts the same nodes from run to run)."""
+    quizzes = tmp_path / "quizzes.txt"
+    quizzes.write_text("".join(MAGIC.read_text().splitlines(keepends=True)[:ILP_RUN]))
+    names = COLUMNS + ILP_COLUMNS
+    whole = run_program("rate", str(quizzes), "--ilp", "--jobs", "2", text=True, timeout=300)
+    expected = table(whole.stdout, names)
+    assert len(expected) == ILP_RUN
+    out = tmp_path / "rows.csv"
+    args = [str(quizzes), "--ilp", "--out", str(out), "--jobs", "2"]
+    proc = start_rating(args)
+    wait_for_rows(out, 8, proc)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    kept = table(out.read_text(), names)
+    assert 8 <= len(kept) < ILP_RUN and kept == expected[: len(kept)]
+    with out.open("a") as f:  # a row torn by the kill
+        f.write(f"{len(kept) + 1},....")
+    again = run_program("rate", *args, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert table(out.read_text(), names) == expected
     assert f"({len(kept)} rows kept from the run that stopped)" in again.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["quizzes.txt", "rows.csv"]
 
