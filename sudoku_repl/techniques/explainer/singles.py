@@ -1,11 +1,15 @@
 """Singles and intersections: hidden and naked singles (1.0-2.3), the direct pointing and
 direct hidden pair/triple that end in a hidden single (1.7-2.5), pointing and claiming
-(2.6, 2.8)."""
+(2.6, 2.8).
+
+Each finder asks the native ladder first (``native_ladder``: the same hints from C) and runs its
+Python, the reference, on the pure build (``pure_...``, or ``pure=True``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     CELL_UNITS,
@@ -24,6 +28,12 @@ BLOCKS_COLUMNS_ROWS = (*range(0, 9), *range(18, 27), *range(9, 18))
 
 
 def hidden_singles(grid: Grid) -> Iterator[Hint]:
+    """``pure_hidden_singles``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.HIDDEN_SINGLE)
+    return pure_hidden_singles(grid) if found is None else found
+
+
+def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
     """A value with one place left in a unit: 1.0 when it is the unit's last empty cell
     (full house), else 1.2 in a block and 1.5 in a row or column."""
     for alone_only in (True, False):
@@ -39,6 +49,12 @@ def hidden_singles(grid: Grid) -> Iterator[Hint]:
 
 
 def naked_singles(grid: Grid) -> Iterator[Hint]:
+    """``pure_naked_singles``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.NAKED_SINGLE)
+    return pure_naked_singles(grid) if found is None else found
+
+
+def pure_naked_singles(grid: Grid) -> Iterator[Hint]:
     """A cell with one candidate left: 2.3."""
     for cell, mask in enumerate(grid.cands):
         if BIT_COUNT[mask] == 1:
@@ -77,6 +93,12 @@ def locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tu
 
 
 def direct_pointing(grid: Grid) -> Iterator[Hint]:
+    """``pure_direct_pointing``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.DIRECT_POINTING)
+    return pure_direct_pointing(grid) if found is None else found
+
+
+def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
     """An intersection whose removals would leave a hidden single in another unit of the
     first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
     the single is placed; the removals are not made (as in Sudoku Explainer)."""
@@ -98,6 +120,12 @@ def direct_pointing(grid: Grid) -> Iterator[Hint]:
 
 
 def locking(grid: Grid) -> Iterator[Hint]:
+    """``pure_locking``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.LOCKING)
+    return pure_locking(grid) if found is None else found
+
+
+def pure_locking(grid: Grid) -> Iterator[Hint]:
     """Pointing (2.6) and claiming (2.8)."""
     for value, unit1, unit2 in locked_places(grid):
         removals = locking_removals(grid, value, unit1, unit2)
@@ -128,11 +156,19 @@ def hidden_set_removals(
     )
 
 
-def direct_hidden_sets(degree: int) -> Finder:
+def direct_hidden_sets(degree: int, pure: bool = False) -> Finder:
     """A hidden pair (2.0) or triple (2.5) whose removals would leave a hidden single in its
-    unit; only the single is placed."""
+    unit; only the single is placed. From the C where there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
+        found = (
+            None
+            if pure
+            else native_ladder.rung_hints(grid, native_ladder.DIRECT_HIDDEN_SET, degree)
+        )
+        if found is not None:
+            yield from found
+            return
         table = grid.position_table()
         for unit in BLOCKS_COLUMNS_ROWS:
             if grid.empty_count(unit) <= degree:

@@ -1,0 +1,109 @@
+/* The ladder's lower rungs in C: the techniques Sudoku Explainer tries before the strong links,
+ * each a copy of its Python (the reference, and the pure build's way) function for function
+ * under the Python names, giving the same hints in the same order:
+ *
+ *   se_singles.c   singles.py   hidden singles, direct pointing and claiming, direct hidden
+ *                               pairs and triples, naked singles, pointing and claiming
+ *   se_subsets.c   subsets.py   naked and hidden pairs, triples, quads
+ *   se_fish.c      fish.py      X-Wing, Swordfish, Jellyfish
+ *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
+ *                               run, its hints handed back as a list
+ *
+ * The grid is the chain search's SeGrid (core/csrc/include/native.h, parsed and checked by
+ * se_parse_grid), and the geometry its tables, made once (se_tables.c):
+ *
+ *   SeGrid.values[81]       the value of each cell, 0 when empty
+ *   SeGrid.cands[81]        the candidates of each cell: bit v for the digit v (bits 1-9)
+ *   SeGrid.table[27][10]    Grid.position_table: table[u][v] has bit i when the i-th cell of
+ *                           unit u has the candidate v (grid.positions(u, v))
+ *   SE_UNITS[27][9]         the units' cells in reading order: blocks 0-8, rows 9-17,
+ *                           columns 18-26 (grid.UNITS)
+ *   SE_CELL_UNITS[81][3]    a cell's block, row and column as unit numbers (grid.CELL_UNITS)
+ *   SE_CELL_POS[81][3]      a cell's position in each of them (grid.CELL_POS)
+ *   SE_BLOCKS_COLUMNS_ROWS  the units in the order singles and sets visit them
+ *
+ * A subset of 9 (digits, a unit's cells, a fish's lines) is a 9-bit mask, bit i the i-th item;
+ * Sudoku Explainer's order of the subsets of a size (grid.combinations_colex) is the masks'
+ * numeric order, so a loop over the masks of the right size visits them in that order. */
+#ifndef SUDOKU_REPL_SE_LADDER_H
+#define SUDOKU_REPL_SE_LADDER_H
+
+#include "native.h"
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* the techniques, by the numbers explainer/native_ladder.py gives them (LADDER) */
+enum {
+    SE_HIDDEN_SINGLE,
+    SE_DIRECT_POINTING,
+    SE_DIRECT_HIDDEN_SET, /* degree 2, 3 */
+    SE_NAKED_SINGLE,
+    SE_LOCKING,
+    SE_NAKED_SET,  /* degree 2-4 */
+    SE_HIDDEN_SET, /* degree 2-4 */
+    SE_FISH,       /* degree 2-4 */
+    SE_TECHNIQUES
+};
+
+/* the hints' names, by the numbers explainer/native_ladder.py gives them (RUNG_NAMES) */
+enum {
+    SE_N_HIDDEN_SINGLE,
+    SE_N_DIRECT_POINTING,
+    SE_N_DIRECT_CLAIMING,
+    SE_N_DIRECT_HIDDEN_PAIR,
+    SE_N_DIRECT_HIDDEN_TRIPLET,
+    SE_N_NAKED_SINGLE,
+    SE_N_POINTING,
+    SE_N_CLAIMING,
+    SE_N_NAKED_SET,      /* + degree - 2: pair, triplet, quad */
+    SE_N_HIDDEN_SET = 11, /* + degree - 2 */
+    SE_N_FISH = 14,      /* + degree - 2: X-Wing, Swordfish, Jellyfish */
+};
+
+/* Where a technique's hints go: each is made into a Python tuple (name number, rating,
+ * removals as ((cell, value), ...), placement as (cell, value) or None) and appended to
+ * ``list`` as it is found, until ``limit`` hints (0: every one). */
+typedef struct {
+    const SeGrid *g;
+    int empty[27]; /* Grid.empty_count of each unit */
+    PyObject *list;
+    int limit;
+} SeRungs;
+
+/* a hint to the list: 0, 1 once the limit is reached (the search stops), -1 on an error */
+int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value);
+
+/* se_singles.c, se_subsets.c, se_fish.c: each technique's hints to r (0, 1 at the limit, -1) */
+int se_hidden_singles(SeRungs *r);
+int se_direct_pointing(SeRungs *r);
+int se_direct_hidden_sets(SeRungs *r, int degree);
+int se_naked_singles(SeRungs *r);
+int se_locking(SeRungs *r);
+int se_naked_sets(SeRungs *r, int degree);
+int se_hidden_sets(SeRungs *r, int degree);
+int se_fish(SeRungs *r, int degree);
+
+/* singles.hidden_set_cells: the positions (a mask) of a hidden set of the digits ``values`` (a
+ * mask) in a unit whose places for each digit are positions[digit], or 0 */
+static inline int se_hidden_set_cells(const uint16_t *positions, int values) {
+    int u = 0;
+    for (int v = 1; v <= 9; v++) {
+        if (!(values >> v & 1))
+            continue;
+        if (__builtin_popcount(positions[v]) <= 1)
+            return 0;
+        u |= positions[v];
+    }
+    return __builtin_popcount(u) == __builtin_popcount(values) ? u : 0;
+}
+
+/* the module's function (se_ladder.c) */
+PyObject *se_ladder(PyObject *self, PyObject *args);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

@@ -1,0 +1,95 @@
+/* The module function se_ladder(values, cands, technique, degree, limit): the grid (81 values,
+ * 81 candidate masks, checked by se_parse_grid), one technique of se_ladder.h's enum with its
+ * degree (2-4 for sets and fish, 2-3 for direct hidden sets, 0 for the rest), and at most
+ * ``limit`` hints (0: all) -> [(name number, rating, removals, placement or None)] in the
+ * Python's order. Bad input raises ValueError, one line saying what is accepted. */
+#include "se_ladder.h"
+
+int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value) {
+    PyObject *removals = PyTuple_New(n_rems);
+    for (int j = 0; removals && j < n_rems; j++) {
+        PyObject *pair = Py_BuildValue("(ii)", rems[2 * j], rems[2 * j + 1]);
+        if (!pair) {
+            Py_CLEAR(removals);
+            break;
+        }
+        PyTuple_SET_ITEM(removals, j, pair);
+    }
+    if (!removals)
+        return -1;
+    PyObject *item = value ? Py_BuildValue("(iiN(ii))", name, rating, removals, cell, value)
+                           : Py_BuildValue("(iiNO)", name, rating, removals, Py_None);
+    if (!item)
+        return -1;
+    int failed = PyList_Append(r->list, item) < 0;
+    Py_DECREF(item);
+    if (failed)
+        return -1;
+    return r->limit && PyList_GET_SIZE(r->list) >= r->limit;
+}
+
+/* the degrees each technique takes: a bit per degree */
+static const int DEGREES[SE_TECHNIQUES] = {
+    [SE_HIDDEN_SINGLE] = 1 << 0, [SE_DIRECT_POINTING] = 1 << 0,
+    [SE_DIRECT_HIDDEN_SET] = 1 << 2 | 1 << 3, [SE_NAKED_SINGLE] = 1 << 0,
+    [SE_LOCKING] = 1 << 0, [SE_NAKED_SET] = 1 << 2 | 1 << 3 | 1 << 4,
+    [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4};
+
+static int run(SeRungs *r, int technique, int degree) {
+    switch (technique) {
+    case SE_HIDDEN_SINGLE:
+        return se_hidden_singles(r);
+    case SE_DIRECT_POINTING:
+        return se_direct_pointing(r);
+    case SE_DIRECT_HIDDEN_SET:
+        return se_direct_hidden_sets(r, degree);
+    case SE_NAKED_SINGLE:
+        return se_naked_singles(r);
+    case SE_LOCKING:
+        return se_locking(r);
+    case SE_NAKED_SET:
+        return se_naked_sets(r, degree);
+    case SE_HIDDEN_SET:
+        return se_hidden_sets(r, degree);
+    default:
+        return se_fish(r, degree);
+    }
+}
+
+PyObject *se_ladder(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands;
+    int technique, degree, limit;
+    if (!PyArg_ParseTuple(args, "OOiii", &values, &cands, &technique, &degree, &limit))
+        return NULL;
+    if (technique < 0 || technique >= SE_TECHNIQUES) {
+        PyErr_Format(PyExc_ValueError, "technique %d (accepted: 0 to %d)", technique,
+                     SE_TECHNIQUES - 1);
+        return NULL;
+    }
+    if (degree < 0 || degree > 4 || !(DEGREES[technique] >> degree & 1)) {
+        PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %s)", degree,
+                     technique,
+                     DEGREES[technique] == 1                        ? "0"
+                     : DEGREES[technique] == (1 << 2 | 1 << 3) ? "2 or 3"
+                                                                    : "2 to 4");
+        return NULL;
+    }
+    if (limit < 0) {
+        PyErr_Format(PyExc_ValueError, "limit %d (accepted: 0 for all, or a positive count)",
+                     limit);
+        return NULL;
+    }
+    SeGrid g;
+    if (se_parse_grid(values, cands, &g) < 0)
+        return NULL;
+    SeRungs r = {.g = &g, .limit = limit, .list = PyList_New(0)};
+    if (!r.list)
+        return NULL;
+    for (int u = 0; u < 27; u++)
+        for (int i = 0; i < 9; i++)
+            r.empty[u] += !g.values[SE_UNITS[u][i]];
+    if (run(&r, technique, degree) < 0)
+        Py_CLEAR(r.list);
+    return r.list;
+}
