@@ -1,0 +1,170 @@
+"""The ladder's lower rungs in C (``explainer/csrc/``: singles, intersections, subsets, fish,
+through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
+own gives the same hints (names, ratings, removals, placement) in the same order from both, on
+grids at random points of the rating paths of bank and hard-set quizzes, and on grids of random
+candidates. Then a jellyfish drawn by hand (none shows up along those paths), what crosses from
+Python (bad techniques, degrees and limits: ValueError), and whole ratings of random bank
+quizzes equal to serate's figures with the rungs in C.
+
+(The pure build's ratings of ``tests/data`` are ``test_se_rating.py``'s, run on both builds.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import fish, native_ladder, rate, singles, subsets
+from sudoku_repl.techniques.explainer.grid import ALL, Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.profiles import examples
+from tests.support.se_paths import grid_at, rating_path
+
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
+
+BANK = {line.split()[0]: line.split()[1] for line in read_lines(TEST_DATA / "se_bank_serate.txt")}
+#: the hard set's quizzes whose paths stay below the nested chains (a path of the others takes
+#: seconds to minutes)
+HARD = [
+    line.split()[0]
+    for line in read_lines(TEST_DATA / "se_hard_rated.txt")
+    if float(line.split()[1]) <= 9.4
+]
+#: every 50th quiz of the bank and the hard set's quick ones
+QUIZZES = [*list(BANK)[::50], *HARD]
+
+Pure = Callable[[Grid], Iterator[Hint]]
+#: (technique's number, degree, the pure finder): every rung the C has
+RUNGS: list[tuple[int, int, Pure]] = [
+    (native_ladder.HIDDEN_SINGLE, 0, singles.pure_hidden_singles),
+    (native_ladder.DIRECT_POINTING, 0, singles.pure_direct_pointing),
+    (native_ladder.DIRECT_HIDDEN_SET, 2, singles.direct_hidden_sets(2, pure=True)),
+    (native_ladder.NAKED_SINGLE, 0, singles.pure_naked_singles),
+    (native_ladder.DIRECT_HIDDEN_SET, 3, singles.direct_hidden_sets(3, pure=True)),
+    (native_ladder.LOCKING, 0, singles.pure_locking),
+    *(
+        (technique, degree, pure(degree, True))
+        for degree in (2, 3, 4)
+        for technique, pure in (
+            (native_ladder.NAKED_SET, subsets.naked_sets),
+            (native_ladder.HIDDEN_SET, subsets.hidden_sets),
+            (native_ladder.FISH, fish.fish),
+        )
+    ),
+]
+
+
+def native_hints(grid: Grid, technique: int, degree: int) -> list[Hint]:
+    found = native_ladder.rung_hints(grid, technique, degree)
+    assert found is not None
+    return list(found)
+
+
+def assert_every_rung_as_pure(grid: Grid) -> None:
+    before = (grid.values[:], grid.cands[:])
+    for technique, degree, pure in RUNGS:
+        assert native_hints(grid, technique, degree) == list(pure(grid)), (technique, degree)
+    assert (grid.values, grid.cands) == before  # neither side changes the grid
+
+
+@settings(
+    max_examples=examples(15, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(puzzle=st.sampled_from(QUIZZES), where=st.floats(min_value=0.0, max_value=1.0))
+def test_every_rung_finds_the_pure_hints_along_rating_paths(puzzle: str, where: float) -> None:
+    path = rating_path(puzzle)
+    assert_every_rung_as_pure(grid_at(puzzle, min(len(path) - 1, int(where * len(path)))))
+
+
+@st.composite
+def candidate_grids(draw: st.DrawFn) -> Grid:
+    """A grid of random values and candidates, reachable or not: every branch of the C."""
+    values = draw(st.lists(st.sampled_from([0, 0, 0, *range(1, 10)]), min_size=81, max_size=81))
+    masks = draw(st.lists(st.integers(0, 511), min_size=81, max_size=81))
+    return Grid(values, [0 if v else m << 1 for v, m in zip(values, masks, strict=True)])
+
+
+@settings(
+    max_examples=examples(15, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(grid=candidate_grids())
+def test_every_rung_finds_the_pure_hints_on_random_candidates(grid: Grid) -> None:
+    assert_every_rung_as_pure(grid)
+
+
+def test_the_paths_give_every_rung_something_to_find() -> None:
+    """The material of the differential test is not empty: along the paths, each rung but the
+    jellyfish (below) finds hints, the same as the pure where it first does."""
+    first: dict[tuple[int, int], Grid] = {}
+    for puzzle in QUIZZES:
+        grid = Grid.from_puzzle(puzzle)
+        for hint in rating_path(puzzle):
+            for technique, degree, _ in RUNGS:
+                if (technique, degree) not in first and native_hints(grid, technique, degree):
+                    first[technique, degree] = grid.copy()
+            hint.apply(grid)
+    assert [(t, d) for t, d, _ in RUNGS if (t, d) not in first] == [(native_ladder.FISH, 4)]
+    for (technique, degree), grid in first.items():
+        pure = dict(((t, d), p) for t, d, p in RUNGS)[technique, degree]
+        assert native_hints(grid, technique, degree) == list(pure(grid))
+
+
+def test_a_jellyfish_drawn_by_hand() -> None:
+    """Every candidate everywhere but 1, which columns 1-4 hold in rows 1-4 only: a jellyfish
+    on columns 1-4 takes 1 from columns 5-9 of rows 1-4, row by row."""
+    grid = Grid([0] * 81, [ALL] * 81)
+    for row in range(4, 9):
+        for col in range(4):
+            grid.remove(row * 9 + col, 1)
+    expected = [
+        Hint("Jellyfish", 52, tuple((row * 9 + col, 1) for row in range(4) for col in range(4, 9)))
+    ]
+    assert native_hints(grid, native_ladder.FISH, 4) == expected
+    assert list(fish.fish(4, pure=True)(grid)) == expected
+    assert (
+        native_hints(grid, native_ladder.FISH, 2) == native_hints(grid, native_ladder.FISH, 3) == []
+    )
+
+
+def test_the_first_hint_alone_is_the_first_of_all() -> None:
+    grid = grid_at(QUIZZES[0], 0)
+    search = native._extension()[0].se_ladder  # type: ignore[union-attr]
+    every = search(grid.values, grid.cands, native_ladder.HIDDEN_SINGLE, 0, 0)
+    assert len(every) > 2
+    assert search(grid.values, grid.cands, native_ladder.HIDDEN_SINGLE, 0, 1) == every[:1]
+    assert search(grid.values, grid.cands, native_ladder.HIDDEN_SINGLE, 0, 2) == every[:2]
+
+
+@pytest.mark.parametrize(
+    ("technique", "degree", "limit", "why"),
+    [
+        (-1, 0, 0, r"technique -1 \(accepted: 0 to 7\)"),
+        (8, 0, 0, r"technique 8 \(accepted: 0 to 7\)"),
+        (native_ladder.HIDDEN_SINGLE, 2, 0, r"degree 2 for technique 0 \(accepted: 0\)"),
+        (native_ladder.DIRECT_HIDDEN_SET, 4, 0, r"\(accepted: 2 or 3\)"),
+        (native_ladder.FISH, 1, 0, r"degree 1 for technique 7 \(accepted: 2 to 4\)"),
+        (native_ladder.FISH, 5, 0, r"\(accepted: 2 to 4\)"),
+        (native_ladder.NAKED_SET, -2, 0, r"\(accepted: 2 to 4\)"),
+        (native_ladder.LOCKING, 0, -1, r"limit -1 \(accepted: 0 for all, or a positive count\)"),
+    ],
+)
+def test_bad_calls_from_python_are_refused(
+    technique: int, degree: int, limit: int, why: str
+) -> None:
+    grid = Grid.from_puzzle(QUIZZES[0])
+    with pytest.raises(ValueError, match=why):
+        native._extension()[0].se_ladder(grid.values, grid.cands, technique, degree, limit)  # type: ignore[union-attr]
+
+
+@settings(max_examples=examples(4, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(puzzle=st.sampled_from(list(BANK)))
+def test_random_bank_quizzes_rate_as_serate(puzzle: str) -> None:
+    result = rate(puzzle, time_limit=120)
+    assert not result.er_is_lower_bound
+    assert f"{result.er:.1f}/{result.ep:.1f}/{result.ed:.1f}" == BANK[puzzle]
