@@ -1,5 +1,5 @@
 """The ladder's lower rungs in C (``explainer/csrc/``: singles, intersections, subsets, fish,
-through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
+the chains of two and three strong links, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
 own gives the same hints (names, ratings, removals, placement) in the same order from both, on
 grids at random points of the rating paths of bank and hard-set quizzes, and on grids of random
 candidates. Then a jellyfish drawn by hand (none shows up along those paths), what crosses from
@@ -17,7 +17,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import fish, native_ladder, rate, singles, subsets
+from sudoku_repl.techniques.explainer import (
+    fish,
+    native_ladder,
+    rate,
+    singles,
+    strong_links,
+    subsets,
+)
 from sudoku_repl.techniques.explainer.grid import ALL, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from tests.support.helpers import TEST_DATA, read_lines
@@ -57,6 +64,8 @@ RUNGS: list[tuple[int, int, Pure]] = [
             (native_ladder.FISH, fish.fish),
         )
     ),
+    (native_ladder.TURBOT_FISH, 0, strong_links.pure_turbot_fish),
+    (native_ladder.THREE_STRONG_LINKS, 0, strong_links.pure_three_strong_links),
 ]
 
 
@@ -144,8 +153,8 @@ def test_the_first_hint_alone_is_the_first_of_all() -> None:
 @pytest.mark.parametrize(
     ("technique", "degree", "limit", "why"),
     [
-        (-1, 0, 0, r"technique -1 \(accepted: 0 to 7\)"),
-        (8, 0, 0, r"technique 8 \(accepted: 0 to 7\)"),
+        (-1, 0, 0, r"technique -1 \(accepted: 0 to 9\)"),
+        (10, 0, 0, r"technique 10 \(accepted: 0 to 9\)"),
         (native_ladder.HIDDEN_SINGLE, 2, 0, r"degree 2 for technique 0 \(accepted: 0\)"),
         (native_ladder.DIRECT_HIDDEN_SET, 4, 0, r"\(accepted: 2 or 3\)"),
         (native_ladder.FISH, 1, 0, r"degree 1 for technique 7 \(accepted: 2 to 4\)"),

@@ -1,5 +1,5 @@
 """The explainer's door to the ladder's lower rungs in C (``explainer/csrc/``: singles,
-intersections, subsets and fish, through ``sudoku_repl.core.native``): the same hints as the pure
+intersections, subsets, fish and the chains of strong links, through ``sudoku_repl.core.native``): the same hints as the pure
 code, in the same order, found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
@@ -26,7 +26,9 @@ from sudoku_repl.techniques.explainer.hint import Hint
     NAKED_SET,
     HIDDEN_SET,
     FISH,
-) = range(8)
+    TURBOT_FISH,
+    THREE_STRONG_LINKS,
+) = range(10)
 
 #: the hints' names, by the numbers ``se_ladder.h`` gives them
 RUNG_NAMES = (
@@ -47,6 +49,11 @@ RUNG_NAMES = (
     "X-Wing",
     "Swordfish",
     "Jellyfish",
+    "Skyscraper",
+    "2-String Kite",
+    "Turbot Fish",
+    "Grouped Turbot Fish",
+    "3 Strong Links",
 )
 
 

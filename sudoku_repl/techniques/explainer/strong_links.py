@@ -7,6 +7,9 @@ come from a line whose places lie in two of its block segments, and from a block
 lie on one row and one column of it (an empty rectangle, around the cell where they cross, the
 heart) or on two of its rows or columns. Two links join where the cells of both ends lie in
 one unit; the chain removes the value from the cells that see all cells of its two ends.
+
+Both finders ask the native ladder first (``native_ladder``: the same hints from C) and run
+their Python, the reference, on the pure build (``pure_turbot_fish``, ``pure_three_strong_links``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     COL_OF,
     DIGITS,
@@ -253,12 +257,24 @@ def _link_chain_hints(
 
 
 def turbot_fish(grid: Grid) -> Iterator[Hint]:
+    """``pure_turbot_fish``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.TURBOT_FISH)
+    return pure_turbot_fish(grid) if found is None else found
+
+
+def pure_turbot_fish(grid: Grid) -> Iterator[Hint]:
     """Two strong links joined by a weak one."""
     for rating, removals in _link_chain_hints(grid, 2, _TURBOT):
         yield Hint(_TURBOT_NAMES[rating], rating, removals)
 
 
 def three_strong_links(grid: Grid) -> Iterator[Hint]:
+    """``pure_three_strong_links``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.THREE_STRONG_LINKS)
+    return pure_three_strong_links(grid) if found is None else found
+
+
+def pure_three_strong_links(grid: Grid) -> Iterator[Hint]:
     """Three strong links joined by weak ones."""
     for rating, removals in _link_chain_hints(grid, 3, _THREE):
         yield Hint("3 Strong Links", rating, removals)

@@ -33,7 +33,8 @@ static const int DEGREES[SE_TECHNIQUES] = {
     [SE_HIDDEN_SINGLE] = 1 << 0, [SE_DIRECT_POINTING] = 1 << 0,
     [SE_DIRECT_HIDDEN_SET] = 1 << 2 | 1 << 3, [SE_NAKED_SINGLE] = 1 << 0,
     [SE_LOCKING] = 1 << 0, [SE_NAKED_SET] = 1 << 2 | 1 << 3 | 1 << 4,
-    [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4};
+    [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4,
+    [SE_TURBOT_FISH] = 1 << 0, [SE_THREE_STRONG_LINKS] = 1 << 0};
 
 static int run(SeRungs *r, int technique, int degree) {
     switch (technique) {
@@ -51,8 +52,12 @@ static int run(SeRungs *r, int technique, int degree) {
         return se_naked_sets(r, degree);
     case SE_HIDDEN_SET:
         return se_hidden_sets(r, degree);
-    default:
+    case SE_FISH:
         return se_fish(r, degree);
+    case SE_TURBOT_FISH:
+        return se_turbot_fish(r);
+    default:
+        return se_three_strong_links(r);
     }
 }
 

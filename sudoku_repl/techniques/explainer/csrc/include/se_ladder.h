@@ -1,4 +1,4 @@
-/* The ladder's lower rungs in C: the techniques Sudoku Explainer tries before the strong links,
+/* The ladder's lower rungs in C: the techniques Sudoku Explainer tries before the wings,
  * each a copy of its Python (the reference, and the pure build's way) function for function
  * under the Python names, giving the same hints in the same order:
  *
@@ -6,6 +6,8 @@
  *                               pairs and triples, naked singles, pointing and claiming
  *   se_subsets.c   subsets.py   naked and hidden pairs, triples, quads
  *   se_fish.c      fish.py      X-Wing, Swordfish, Jellyfish
+ *   se_links.c     strong_links.py   chains of two strong links (skyscraper, kite, turbot
+ *                               fish, grouped) and of three
  *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
  *                               run, its hints handed back as a list
  *
@@ -44,6 +46,8 @@ enum {
     SE_NAKED_SET,  /* degree 2-4 */
     SE_HIDDEN_SET, /* degree 2-4 */
     SE_FISH,       /* degree 2-4 */
+    SE_TURBOT_FISH,
+    SE_THREE_STRONG_LINKS,
     SE_TECHNIQUES
 };
 
@@ -60,6 +64,8 @@ enum {
     SE_N_NAKED_SET,      /* + degree - 2: pair, triplet, quad */
     SE_N_HIDDEN_SET = 11, /* + degree - 2 */
     SE_N_FISH = 14,      /* + degree - 2: X-Wing, Swordfish, Jellyfish */
+    SE_N_TURBOT = 17,    /* + rating - 40: skyscraper, 2-string kite, turbot fish, grouped */
+    SE_N_THREE_LINKS = 21,
 };
 
 /* Where a technique's hints go: each is made into a Python tuple (name number, rating,
@@ -75,7 +81,7 @@ typedef struct {
 /* a hint to the list: 0, 1 once the limit is reached (the search stops), -1 on an error */
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value);
 
-/* se_singles.c, se_subsets.c, se_fish.c: each technique's hints to r (0, 1 at the limit, -1) */
+/* se_singles.c, se_subsets.c, se_fish.c, se_links.c: each technique's hints to r (0, 1 at the limit, -1) */
 int se_hidden_singles(SeRungs *r);
 int se_direct_pointing(SeRungs *r);
 int se_direct_hidden_sets(SeRungs *r, int degree);
@@ -84,6 +90,8 @@ int se_locking(SeRungs *r);
 int se_naked_sets(SeRungs *r, int degree);
 int se_hidden_sets(SeRungs *r, int degree);
 int se_fish(SeRungs *r, int degree);
+int se_turbot_fish(SeRungs *r);
+int se_three_strong_links(SeRungs *r);
 
 /* singles.hidden_set_cells: the positions (a mask) of a hidden set of the digits ``values`` (a
  * mask) in a unit whose places for each digit are positions[digit], or 0 */
