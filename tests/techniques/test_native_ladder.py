@@ -1,5 +1,5 @@
 """The ladder's lower rungs in C (``explainer/csrc/``: singles, intersections, subsets, fish,
-the chains of two and three strong links, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
+the chains of two and three strong links, the wings, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
 own gives the same hints (names, ratings, removals, placement) in the same order from both, on
 grids at random points of the rating paths of bank and hard-set quizzes, and on grids of random
 candidates. Then a jellyfish drawn by hand (none shows up along those paths), what crosses from
@@ -24,6 +24,7 @@ from sudoku_repl.techniques.explainer import (
     singles,
     strong_links,
     subsets,
+    wings,
 )
 from sudoku_repl.techniques.explainer.grid import ALL, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -66,6 +67,10 @@ RUNGS: list[tuple[int, int, Pure]] = [
     ),
     (native_ladder.TURBOT_FISH, 0, strong_links.pure_turbot_fish),
     (native_ladder.THREE_STRONG_LINKS, 0, strong_links.pure_three_strong_links),
+    (native_ladder.XY_WING, 2, wings.xy_wing(False, pure=True)),
+    (native_ladder.XY_WING, 3, wings.xy_wing(True, pure=True)),
+    (native_ladder.ALS_WING, 3, wings.als_wing(3, pure=True)),
+    (native_ladder.ALS_WING, 4, wings.als_wing(4, pure=True)),
 ]
 
 
@@ -153,13 +158,15 @@ def test_the_first_hint_alone_is_the_first_of_all() -> None:
 @pytest.mark.parametrize(
     ("technique", "degree", "limit", "why"),
     [
-        (-1, 0, 0, r"technique -1 \(accepted: 0 to 9\)"),
-        (10, 0, 0, r"technique 10 \(accepted: 0 to 9\)"),
+        (-1, 0, 0, r"technique -1 \(accepted: 0 to 11\)"),
+        (12, 0, 0, r"technique 12 \(accepted: 0 to 11\)"),
         (native_ladder.HIDDEN_SINGLE, 2, 0, r"degree 2 for technique 0 \(accepted: 0\)"),
         (native_ladder.DIRECT_HIDDEN_SET, 4, 0, r"\(accepted: 2 or 3\)"),
         (native_ladder.FISH, 1, 0, r"degree 1 for technique 7 \(accepted: 2 to 4\)"),
         (native_ladder.FISH, 5, 0, r"\(accepted: 2 to 4\)"),
         (native_ladder.NAKED_SET, -2, 0, r"\(accepted: 2 to 4\)"),
+        (native_ladder.XY_WING, 4, 0, r"degree 4 for technique 10 \(accepted: 2 or 3\)"),
+        (native_ladder.ALS_WING, 2, 0, r"degree 2 for technique 11 \(accepted: 3 or 4\)"),
         (native_ladder.LOCKING, 0, -1, r"limit -1 \(accepted: 0 for all, or a positive count\)"),
     ],
 )

@@ -1,5 +1,5 @@
 """The explainer's door to the ladder's lower rungs in C (``explainer/csrc/``: singles,
-intersections, subsets, fish and the chains of strong links, through ``sudoku_repl.core.native``): the same hints as the pure
+intersections, subsets, fish, the chains of strong links and the wings, through ``sudoku_repl.core.native``): the same hints as the pure
 code, in the same order, found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
@@ -28,7 +28,9 @@ from sudoku_repl.techniques.explainer.hint import Hint
     FISH,
     TURBOT_FISH,
     THREE_STRONG_LINKS,
-) = range(10)
+    XY_WING,
+    ALS_WING,
+) = range(12)
 
 #: the hints' names, by the numbers ``se_ladder.h`` gives them
 RUNG_NAMES = (
@@ -54,6 +56,10 @@ RUNG_NAMES = (
     "Turbot Fish",
     "Grouped Turbot Fish",
     "3 Strong Links",
+    "XY-Wing",
+    "XYZ-Wing",
+    "WXYZ-Wing",
+    "VWXYZ-Wing",
 )
 
 

@@ -1,9 +1,31 @@
 /* The module function se_ladder(values, cands, technique, degree, limit): the grid (81 values,
  * 81 candidate masks, checked by se_parse_grid), one technique of se_ladder.h's enum with its
- * degree (2-4 for sets and fish, 2-3 for direct hidden sets, 0 for the rest), and at most
+ * degree (2-4 for sets and fish, 2 or 3 for direct hidden sets and XY/XYZ-Wings, 3 or 4 for
+ * WXYZ/VWXYZ-Wings, 0 for the rest), and at most
  * ``limit`` hints (0: all) -> [(name number, rating, removals, placement or None)] in the
  * Python's order. Bad input raises ValueError, one line saying what is accepted. */
 #include "se_ladder.h"
+
+SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
+int SE_CELL_UNIT_BITS[81];
+
+void se_cells_init(void) {
+    static int ready;
+    if (ready)
+        return;
+    for (int u = 0; u < 27; u++)
+        for (int i = 0; i < 9; i++) {
+            int c = SE_UNITS[u][i];
+            SE_UNIT_CELLS[u] |= (SeCells)1 << c;
+            SE_CELL_UNIT_BITS[c] |= 1 << u;
+        }
+    for (int c = 0; c < 81; c++) {
+        for (int t = 0; t < 3; t++)
+            SE_PEER_CELLS[c] |= SE_UNIT_CELLS[SE_CELL_UNITS[c][t]];
+        SE_PEER_CELLS[c] &= ~((SeCells)1 << c);
+    }
+    ready = 1;
+}
 
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value) {
     PyObject *removals = PyTuple_New(n_rems);
@@ -34,7 +56,8 @@ static const int DEGREES[SE_TECHNIQUES] = {
     [SE_DIRECT_HIDDEN_SET] = 1 << 2 | 1 << 3, [SE_NAKED_SINGLE] = 1 << 0,
     [SE_LOCKING] = 1 << 0, [SE_NAKED_SET] = 1 << 2 | 1 << 3 | 1 << 4,
     [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4,
-    [SE_TURBOT_FISH] = 1 << 0, [SE_THREE_STRONG_LINKS] = 1 << 0};
+    [SE_TURBOT_FISH] = 1 << 0, [SE_THREE_STRONG_LINKS] = 1 << 0,
+    [SE_XY_WING] = 1 << 2 | 1 << 3, [SE_ALS_WING] = 1 << 3 | 1 << 4};
 
 static int run(SeRungs *r, int technique, int degree) {
     switch (technique) {
@@ -56,8 +79,12 @@ static int run(SeRungs *r, int technique, int degree) {
         return se_fish(r, degree);
     case SE_TURBOT_FISH:
         return se_turbot_fish(r);
-    default:
+    case SE_THREE_STRONG_LINKS:
         return se_three_strong_links(r);
+    case SE_XY_WING:
+        return se_xy_wing(r, degree);
+    default:
+        return se_als_wing(r, degree);
     }
 }
 
@@ -73,11 +100,14 @@ PyObject *se_ladder(PyObject *self, PyObject *args) {
         return NULL;
     }
     if (degree < 0 || degree > 4 || !(DEGREES[technique] >> degree & 1)) {
-        PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %s)", degree,
-                     technique,
-                     DEGREES[technique] == 1                        ? "0"
-                     : DEGREES[technique] == (1 << 2 | 1 << 3) ? "2 or 3"
-                                                                    : "2 to 4");
+        int low = __builtin_ctz((unsigned)DEGREES[technique]);
+        int high = 31 - __builtin_clz((unsigned)DEGREES[technique]);
+        if (low == high)
+            PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %d)", degree,
+                         technique, low);
+        else
+            PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %d %s %d)",
+                         degree, technique, low, high - low == 1 ? "or" : "to", high);
         return NULL;
     }
     if (limit < 0) {
@@ -85,6 +115,7 @@ PyObject *se_ladder(PyObject *self, PyObject *args) {
                      limit);
         return NULL;
     }
+    se_cells_init();
     SeGrid g;
     if (se_parse_grid(values, cands, &g) < 0)
         return NULL;

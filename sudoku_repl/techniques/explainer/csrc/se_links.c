@@ -3,8 +3,8 @@
  * columns, 5.7 grouped), in strong_links.py's order: every chain of every digit found, then
  * sorted by rating, the most removals first among equals, stable.
  *
- * A set of cells is an 81-bit mask in an unsigned 128-bit integer (bit c for the cell c), as the
- * Python's ints; a set of units a 27-bit int (blocks 0-8, rows 9-17, columns 18-26):
+ * A set of cells is an SeCells (se_ladder.h), a set of units a 27-bit int (blocks 0-8, rows
+ * 9-17, columns 18-26):
  *
  *   SeLink.one, .other     the link's two ends: the digit is in one or the other
  *   SeLink.places          every place of the digit in the link's unit
@@ -14,34 +14,14 @@
  *                          by ``one``, left by ``other``) */
 #include "se_ladder.h"
 
-typedef unsigned __int128 Cells;
+typedef SeCells Cells;
 
 #define ONE ((Cells)1)
+#define PEERS SE_PEER_CELLS
+#define UNIT_CELLS SE_UNIT_CELLS
+#define CELL_UNIT_BITS SE_CELL_UNIT_BITS
 
-static Cells PEERS[81], UNIT_CELLS[27];
-static int CELL_UNIT_BITS[81]; /* a cell's block, row and column as bits of a unit set */
-
-static void init_tables(void) {
-    static int ready;
-    if (ready)
-        return;
-    for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++) {
-            int c = SE_UNITS[u][i];
-            UNIT_CELLS[u] |= ONE << c;
-            CELL_UNIT_BITS[c] |= 1 << u;
-        }
-    for (int c = 0; c < 81; c++) {
-        for (int t = 0; t < 3; t++)
-            PEERS[c] |= UNIT_CELLS[SE_CELL_UNITS[c][t]];
-        PEERS[c] &= ~(ONE << c);
-    }
-    ready = 1;
-}
-
-static int count(Cells m) {
-    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
-}
+static int count(Cells m) { return se_cells_count(m); }
 
 typedef struct {
     int unit, grouped;
@@ -305,7 +285,6 @@ static int by_rating(const void *a, const void *b) {
 /* _link_chain_hints and its hints: ``count`` links (2: turbot fish, 3: three strong links) */
 static int link_chain_hints(SeRungs *r, int count) {
     static const int TURBOT[4] = {43, 42, 40, 41}, THREE[4] = {57, 55, 54, 56};
-    init_tables();
     Chains *s = PyMem_Calloc(1, sizeof(Chains));
     if (!s) {
         PyErr_NoMemory();

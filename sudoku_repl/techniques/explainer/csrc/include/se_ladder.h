@@ -1,4 +1,4 @@
-/* The ladder's lower rungs in C: the techniques Sudoku Explainer tries before the wings,
+/* The ladder's lower rungs in C: techniques Sudoku Explainer tries before the chains,
  * each a copy of its Python (the reference, and the pure build's way) function for function
  * under the Python names, giving the same hints in the same order:
  *
@@ -8,6 +8,7 @@
  *   se_fish.c      fish.py      X-Wing, Swordfish, Jellyfish
  *   se_links.c     strong_links.py   chains of two strong links (skyscraper, kite, turbot
  *                               fish, grouped) and of three
+ *   se_wings.c     wings.py     XY-Wing, XYZ-Wing, WXYZ-Wing, VWXYZ-Wing
  *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
  *                               run, its hints handed back as a list
  *
@@ -24,6 +25,12 @@
  *   SE_CELL_POS[81][3]      a cell's position in each of them (grid.CELL_POS)
  *   SE_BLOCKS_COLUMNS_ROWS  the units in the order singles and sets visit them
  *
+ *   SeCells                 a set of cells: an 81-bit mask in an unsigned 128-bit integer, bit
+ *                           c for the cell c (the Python's 81-bit ints)
+ *   SE_PEER_CELLS[81]       a cell's peers (grid.PEER_MASK)
+ *   SE_UNIT_CELLS[27]       a unit's cells
+ *   SE_CELL_UNIT_BITS[81]   a cell's block, row and column as bits of a 27-bit set of units
+ *
  * A subset of 9 (digits, a unit's cells, a fish's lines) is a 9-bit mask, bit i the i-th item;
  * Sudoku Explainer's order of the subsets of a size (grid.combinations_colex) is the masks'
  * numeric order, so a loop over the masks of the right size visits them in that order. */
@@ -35,6 +42,15 @@
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
 #endif
+
+typedef unsigned __int128 SeCells;
+extern SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
+extern int SE_CELL_UNIT_BITS[81];
+void se_cells_init(void); /* made once, at the first call of se_ladder */
+
+static inline int se_cells_count(SeCells m) {
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
 
 /* the techniques, by the numbers explainer/native_ladder.py gives them (LADDER) */
 enum {
@@ -48,6 +64,8 @@ enum {
     SE_FISH,       /* degree 2-4 */
     SE_TURBOT_FISH,
     SE_THREE_STRONG_LINKS,
+    SE_XY_WING,  /* degree: the pivot's candidates, 2 (XY) or 3 (XYZ) */
+    SE_ALS_WING, /* degree: the set's cells, 3 (WXYZ) or 4 (VWXYZ) */
     SE_TECHNIQUES
 };
 
@@ -66,6 +84,8 @@ enum {
     SE_N_FISH = 14,      /* + degree - 2: X-Wing, Swordfish, Jellyfish */
     SE_N_TURBOT = 17,    /* + rating - 40: skyscraper, 2-string kite, turbot fish, grouped */
     SE_N_THREE_LINKS = 21,
+    SE_N_XY_WING = 22, /* XY-Wing, XYZ-Wing */
+    SE_N_ALS_WING = 24, /* + size - 3: WXYZ-Wing, VWXYZ-Wing */
 };
 
 /* Where a technique's hints go: each is made into a Python tuple (name number, rating,
@@ -81,7 +101,7 @@ typedef struct {
 /* a hint to the list: 0, 1 once the limit is reached (the search stops), -1 on an error */
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value);
 
-/* se_singles.c, se_subsets.c, se_fish.c, se_links.c: each technique's hints to r (0, 1 at the limit, -1) */
+/* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c: each technique's hints to r (0, 1 at the limit, -1) */
 int se_hidden_singles(SeRungs *r);
 int se_direct_pointing(SeRungs *r);
 int se_direct_hidden_sets(SeRungs *r, int degree);
@@ -92,6 +112,8 @@ int se_hidden_sets(SeRungs *r, int degree);
 int se_fish(SeRungs *r, int degree);
 int se_turbot_fish(SeRungs *r);
 int se_three_strong_links(SeRungs *r);
+int se_xy_wing(SeRungs *r, int pivot_size);
+int se_als_wing(SeRungs *r, int size);
 
 /* singles.hidden_set_cells: the positions (a mask) of a hidden set of the digits ``values`` (a
  * mask) in a unit whose places for each digit are positions[digit], or 0 */
