@@ -50,6 +50,63 @@ int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int c
     return r->limit && PyList_GET_SIZE(r->list) >= r->limit;
 }
 
+int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int n_rems) {
+    if (f->n == f->cap) {
+        int cap = f->cap ? 2 * f->cap : 64;
+        SeFind *more = PyMem_Realloc(f->items, (size_t)cap * sizeof(SeFind));
+        if (!more) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        f->items = more;
+        f->cap = cap;
+    }
+    if (f->n_rems + n_rems > f->cap_rems) {
+        int cap = f->cap_rems ? 2 * f->cap_rems : 1024;
+        while (cap < f->n_rems + n_rems)
+            cap *= 2;
+        int *more = PyMem_Realloc(f->rems, (size_t)cap * 2 * sizeof(int));
+        if (!more) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        f->rems = more;
+        f->cap_rems = cap;
+    }
+    memcpy(f->rems + 2 * f->n_rems, rems, (size_t)n_rems * 2 * sizeof(int));
+    f->items[f->n] = (SeFind){name, rating, key, n_rems, f->n_rems, f->n};
+    f->n++;
+    f->n_rems += n_rems;
+    return 0;
+}
+
+static int by_rating_then_key(const void *x, const void *y) {
+    const SeFind *a = x, *b = y;
+    if (a->rating != b->rating)
+        return a->rating < b->rating ? -1 : 1;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+int se_finds_emit(SeFinds *f, SeRungs *r) {
+    if (f->n > 1)
+        qsort(f->items, (size_t)f->n, sizeof(SeFind), by_rating_then_key);
+    int done = 0;
+    for (int i = 0; i < f->n && !done; i++) {
+        const SeFind *it = &f->items[i];
+        done = se_rung(r, it->name, it->rating, f->rems + 2 * it->rems, it->n, -1, 0);
+    }
+    se_finds_free(f);
+    return done;
+}
+
+void se_finds_free(SeFinds *f) {
+    PyMem_Free(f->items);
+    PyMem_Free(f->rems);
+    *f = (SeFinds){0};
+}
+
 /* the degrees each technique takes: a bit per degree */
 static const int DEGREES[SE_TECHNIQUES] = {
     [SE_HIDDEN_SINGLE] = 1 << 0, [SE_DIRECT_POINTING] = 1 << 0,

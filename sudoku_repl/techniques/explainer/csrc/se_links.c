@@ -21,19 +21,12 @@ typedef SeCells Cells;
 #define UNIT_CELLS SE_UNIT_CELLS
 #define CELL_UNIT_BITS SE_CELL_UNIT_BITS
 
-static int count(Cells m) { return se_cells_count(m); }
-
 typedef struct {
     int unit, grouped;
     Cells one, other, places;
     Cells seen[2]; /* [0]: one's, [1]: other's */
     int hold[2];
 } SeLink;
-
-typedef struct {
-    Cells victims;
-    int rating, n, value, order;
-} Chain;
 
 typedef struct {
     SeLink links[64];
@@ -43,8 +36,7 @@ typedef struct {
     Cells holders;      /* the digit's candidates (Grid.value_mask) */
     int value;
     int idx[3], dir[3]; /* the chain being grown */
-    Chain *found;
-    int n_found, cap_found;
+    SeFinds found;
 } Chains;
 
 /* grid.seen_by_all and _units_holding of an end */
@@ -214,7 +206,7 @@ static int shared_unit(int a, int b) {
     return -1;
 }
 
-/* a chain found: its rating (_link_chain_hints), kept (0, or -1 with MemoryError) */
+/* a chain found: its rating and name (_link_chain_hints), kept (0, or -1 with MemoryError) */
 static int found(Chains *s, Cells victims) {
     int grouped = 0, types = 0;
     for (int i = 0; i < s->count; i++) {
@@ -225,19 +217,15 @@ static int found(Chains *s, Cells victims) {
                  : types & 1     ? s->ratings[1]
                  : types != 6    ? s->ratings[2]
                                  : s->ratings[3];
-    if (s->n_found == s->cap_found) {
-        int cap = s->cap_found ? 2 * s->cap_found : 64;
-        Chain *more = PyMem_Realloc(s->found, (size_t)cap * sizeof(Chain));
-        if (!more) {
-            PyErr_NoMemory();
-            return -1;
+    int rems[2 * 81], n = 0;
+    for (int c = 0; c < 81; c++)
+        if (victims >> c & 1) {
+            rems[2 * n] = c;
+            rems[2 * n + 1] = s->value;
+            n++;
         }
-        s->found = more;
-        s->cap_found = cap;
-    }
-    s->found[s->n_found] = (Chain){victims, rating, count(victims), s->value, s->n_found};
-    s->n_found++;
-    return 0;
+    int name = s->count == 3 ? SE_N_THREE_LINKS : SE_N_TURBOT + rating - 40;
+    return se_finds_add(&s->found, name, rating, -n, rems, n);
 }
 
 /* strong_links._chains' extend: the chain of n links (s->idx, s->dir) grown to s->count */
@@ -273,15 +261,6 @@ static int extend(Chains *s, int n, Cells used, Cells exclude) {
     return 0;
 }
 
-static int by_rating(const void *a, const void *b) {
-    const Chain *x = a, *y = b;
-    if (x->rating != y->rating)
-        return x->rating < y->rating ? -1 : 1;
-    if (x->n != y->n)
-        return x->n > y->n ? -1 : 1;
-    return x->order < y->order ? -1 : x->order > y->order;
-}
-
 /* _link_chain_hints and its hints: ``count`` links (2: turbot fish, 3: three strong links) */
 static int link_chain_hints(SeRungs *r, int count) {
     static const int TURBOT[4] = {43, 42, 40, 41}, THREE[4] = {57, 55, 54, 56};
@@ -308,21 +287,8 @@ static int link_chain_hints(SeRungs *r, int count) {
                 done = extend(s, 1, s->links[i].places, UNIT_CELLS[s->links[i].unit]);
             }
     }
-    if (!done && s->n_found > 1)
-        qsort(s->found, (size_t)s->n_found, sizeof(Chain), by_rating);
-    for (int f = 0; f < s->n_found && !done; f++) {
-        const Chain *ch = &s->found[f];
-        int rems[2 * 81], n = 0;
-        for (int c = 0; c < 81; c++)
-            if (ch->victims >> c & 1) {
-                rems[2 * n] = c;
-                rems[2 * n + 1] = ch->value;
-                n++;
-            }
-        int name = count == 3 ? SE_N_THREE_LINKS : SE_N_TURBOT + ch->rating - 40;
-        done = se_rung(r, name, ch->rating, rems, n, -1, 0);
-    }
-    PyMem_Free(s->found);
+    done = done < 0 ? -1 : se_finds_emit(&s->found, r);
+    se_finds_free(&s->found);
     PyMem_Free(s);
     return done;
 }

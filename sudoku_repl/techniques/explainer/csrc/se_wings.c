@@ -1,6 +1,6 @@
 /* wings.py: XY-Wing (4.2) and XYZ-Wing (4.4), in wings.py's order (the pivots in cell order,
  * its bivalue peers' pairs in cell order); WXYZ-Wing (5.5-5.6) and VWXYZ-Wing (6.2-6.4), every
- * one found, then sorted by rating, the most removals first among equals, stable.
+ * one found, then sorted by rating, the most removals first among equals, stable (SeFinds).
  *
  * The sets of cells are SeCells (se_ladder.h): the cells that may join a growing set
  * (``seeing``), the cells all of a group see (``victims``' targets), a set's peers (``area``);
@@ -56,18 +56,11 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
 }
 
 typedef struct {
-    int rating, n, rems, order; /* rems: Als.rems[2 * rems ..] */
-} Wing;
-
-typedef struct {
     const uint16_t *cands;
     int size, base, middle, top;
     int cells[4], n_cells;
-    Wing *found;
-    int n_found, cap_found;
-    int16_t *rems;
-    int n_rems, cap_rems;
-    int16_t now[2 * 81 * 6]; /* the removals of the pincer being looked at */
+    SeFinds found;
+    int now[2 * 81 * 6]; /* the removals of the pincer being looked at */
     int n_now;
 } Als;
 
@@ -88,38 +81,14 @@ static void victims(Als *a, SeCells group, int value, SeCells exclude) {
             targets &= SE_PEER_CELLS[c];
     for (int c = 0; c < 81; c++)
         if (targets >> c & 1 && !(exclude >> c & 1) && a->cands[c] >> value & 1) {
-            a->now[2 * a->n_now] = (int16_t)c;
-            a->now[2 * a->n_now + 1] = (int16_t)value;
+            a->now[2 * a->n_now] = c;
+            a->now[2 * a->n_now + 1] = value;
             a->n_now++;
         }
 }
 
 /* whether the cell sees every one of ``group`` (wings._sees) */
 static int sees(int cell, SeCells group) { return (group & ~SE_PEER_CELLS[cell]) == 0; }
-
-static int keep(Als *a, int rating) {
-    if (a->n_found == a->cap_found) {
-        int cap = a->cap_found ? 2 * a->cap_found : 64;
-        Wing *more = PyMem_Realloc(a->found, (size_t)cap * sizeof(Wing));
-        if (!more)
-            return -1;
-        a->found = more;
-        a->cap_found = cap;
-    }
-    while (a->n_rems + a->n_now > a->cap_rems) {
-        int cap = a->cap_rems ? 2 * a->cap_rems : 1024;
-        int16_t *more = PyMem_Realloc(a->rems, (size_t)cap * 2 * sizeof(int16_t));
-        if (!more)
-            return -1;
-        a->rems = more;
-        a->cap_rems = cap;
-    }
-    memcpy(a->rems + 2 * a->n_rems, a->now, (size_t)a->n_now * 2 * sizeof(int16_t));
-    a->found[a->n_found] = (Wing){rating, a->n_now, a->n_rems, a->n_found};
-    a->n_found++;
-    a->n_rems += a->n_now;
-    return 0;
-}
 
 /* wings.py's pincers: the bivalue cells that close the set (0, or -1 with MemoryError) */
 static int pincers(Als *a, int u) {
@@ -156,7 +125,8 @@ static int pincers(Als *a, int u) {
             victims(a, holders(a, z) | BIT(yz), z, exclude);
         } else
             continue;
-        if (a->n_now && keep(a, rating) < 0)
+        if (a->n_now && se_finds_add(&a->found, SE_N_ALS_WING + a->size - 3, rating, -a->n_now,
+                                     a->now, a->n_now) < 0)
             return -1;
     }
     return 0;
@@ -185,15 +155,6 @@ static int grow(Als *a, int u, SeCells seeing) {
     return 0;
 }
 
-static int by_rating(const void *x, const void *y) {
-    const Wing *f = x, *g = y;
-    if (f->rating != g->rating)
-        return f->rating < g->rating ? -1 : 1;
-    if (f->n != g->n)
-        return f->n > g->n ? -1 : 1;
-    return f->order < g->order ? -1 : f->order > g->order;
-}
-
 /* wings.als_wing's finder: ``size`` 3 (WXYZ) or 4 (VWXYZ) */
 int se_als_wing(SeRungs *r, int size) {
     Als *a = PyMem_Calloc(1, sizeof(Als));
@@ -216,19 +177,8 @@ int se_als_wing(SeRungs *r, int size) {
         SeCells after = ~(SeCells)0 << (first + 1);
         done = grow(a, a->cands[first], SE_PEER_CELLS[first] & after);
     }
-    if (done < 0)
-        PyErr_NoMemory();
-    else if (a->n_found > 1)
-        qsort(a->found, (size_t)a->n_found, sizeof(Wing), by_rating);
-    int rems[2 * 81 * 6];
-    for (int f = 0; f < a->n_found && !done; f++) {
-        const Wing *w = &a->found[f];
-        for (int i = 0; i < 2 * w->n; i++)
-            rems[i] = a->rems[2 * w->rems + i];
-        done = se_rung(r, SE_N_ALS_WING + size - 3, w->rating, rems, w->n, -1, 0);
-    }
-    PyMem_Free(a->found);
-    PyMem_Free(a->rems);
+    done = done < 0 ? -1 : se_finds_emit(&a->found, r);
+    se_finds_free(&a->found);
     PyMem_Free(a);
     return done;
 }

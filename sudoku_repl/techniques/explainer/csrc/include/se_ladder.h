@@ -101,6 +101,28 @@ typedef struct {
 /* a hint to the list: 0, 1 once the limit is reached (the search stops), -1 on an error */
 int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int cell, int value);
 
+/* Findings kept to be sorted before they are handed back (the techniques that sort theirs:
+ * strong links, wings, uniqueness): each its name, rating and sort key (the Python's second
+ * key: minus its removals' count, or its type), its removals in one shared buffer of cell,
+ * value pairs (rems[2 * item.rems ..]), and the order it was found in (the sort is stable). */
+typedef struct {
+    int name, rating, key, n, rems, order;
+} SeFind;
+
+typedef struct {
+    SeFind *items;
+    int n, cap;
+    int *rems;
+    int n_rems, cap_rems;
+} SeFinds;
+
+/* a finding kept (0, or -1 with MemoryError) */
+int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int n_rems);
+/* the findings sorted by rating, then key, then as found, handed to r as se_rung does (0, 1 at
+ * the limit, -1); f's buffers are freed */
+int se_finds_emit(SeFinds *f, SeRungs *r);
+void se_finds_free(SeFinds *f);
+
 /* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c: each technique's hints to r (0, 1 at the limit, -1) */
 int se_hidden_singles(SeRungs *r);
 int se_direct_pointing(SeRungs *r);
