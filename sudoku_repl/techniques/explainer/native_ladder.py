@@ -1,5 +1,5 @@
 """The explainer's door to the ladder's lower rungs in C (``explainer/csrc/``: singles,
-intersections, subsets, fish, the chains of strong links and the wings, through ``sudoku_repl.core.native``): the same hints as the pure
+intersections, subsets, fish, the chains of strong links, the wings and the unique loops, through ``sudoku_repl.core.native``): the same hints as the pure
 code, in the same order, found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
@@ -30,7 +30,8 @@ from sudoku_repl.techniques.explainer.hint import Hint
     THREE_STRONG_LINKS,
     XY_WING,
     ALS_WING,
-) = range(12)
+    UNIQUE_LOOPS,
+) = range(13)
 
 #: the hints' names, by the numbers ``se_ladder.h`` gives them
 RUNG_NAMES = (
@@ -60,6 +61,7 @@ RUNG_NAMES = (
     "XYZ-Wing",
     "WXYZ-Wing",
     "VWXYZ-Wing",
+    *(f"Unique Rectangle type {kind}" for kind in range(1, 5)),
 )
 
 

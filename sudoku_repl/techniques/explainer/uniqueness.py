@@ -1,10 +1,13 @@
 """Uniqueness: unique rectangles and loops (4.5-5.0 and more for type 3), and the bivalue
-universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution."""
+universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution. The loops come from
+the native ladder where there is one (``native_ladder``), the Python below being the
+reference (``pure_unique_loops``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     CELL_UNITS,
@@ -165,6 +168,12 @@ def _type4(
 
 
 def unique_loops(grid: Grid) -> Iterator[Hint]:
+    """``pure_unique_loops``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.UNIQUE_LOOPS)
+    return pure_unique_loops(grid) if found is None else found
+
+
+def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
     """Unique rectangles and loops of types 1 to 4, easiest first."""
     cands = grid.cands
     found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []

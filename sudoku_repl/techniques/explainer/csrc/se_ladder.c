@@ -114,7 +114,8 @@ static const int DEGREES[SE_TECHNIQUES] = {
     [SE_LOCKING] = 1 << 0, [SE_NAKED_SET] = 1 << 2 | 1 << 3 | 1 << 4,
     [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4,
     [SE_TURBOT_FISH] = 1 << 0, [SE_THREE_STRONG_LINKS] = 1 << 0,
-    [SE_XY_WING] = 1 << 2 | 1 << 3, [SE_ALS_WING] = 1 << 3 | 1 << 4};
+    [SE_XY_WING] = 1 << 2 | 1 << 3, [SE_ALS_WING] = 1 << 3 | 1 << 4,
+    [SE_UNIQUE_LOOPS] = 1 << 0};
 
 static int run(SeRungs *r, int technique, int degree) {
     switch (technique) {
@@ -140,8 +141,10 @@ static int run(SeRungs *r, int technique, int degree) {
         return se_three_strong_links(r);
     case SE_XY_WING:
         return se_xy_wing(r, degree);
-    default:
+    case SE_ALS_WING:
         return se_als_wing(r, degree);
+    default:
+        return se_unique_loops(r);
     }
 }
 

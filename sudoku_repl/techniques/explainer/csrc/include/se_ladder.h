@@ -9,6 +9,7 @@
  *   se_links.c     strong_links.py   chains of two strong links (skyscraper, kite, turbot
  *                               fish, grouped) and of three
  *   se_wings.c     wings.py     XY-Wing, XYZ-Wing, WXYZ-Wing, VWXYZ-Wing
+ *   se_uniqueness.c  uniqueness.py  unique rectangles and loops (the BUG stays Python)
  *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
  *                               run, its hints handed back as a list
  *
@@ -66,6 +67,7 @@ enum {
     SE_THREE_STRONG_LINKS,
     SE_XY_WING,  /* degree: the pivot's candidates, 2 (XY) or 3 (XYZ) */
     SE_ALS_WING, /* degree: the set's cells, 3 (WXYZ) or 4 (VWXYZ) */
+    SE_UNIQUE_LOOPS,
     SE_TECHNIQUES
 };
 
@@ -86,6 +88,7 @@ enum {
     SE_N_THREE_LINKS = 21,
     SE_N_XY_WING = 22, /* XY-Wing, XYZ-Wing */
     SE_N_ALS_WING = 24, /* + size - 3: WXYZ-Wing, VWXYZ-Wing */
+    SE_N_UNIQUE = 26,   /* + type - 1: Unique Rectangle type 1 to 4 */
 };
 
 /* Where a technique's hints go: each is made into a Python tuple (name number, rating,
@@ -123,7 +126,7 @@ int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int
 int se_finds_emit(SeFinds *f, SeRungs *r);
 void se_finds_free(SeFinds *f);
 
-/* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c: each technique's hints to r (0, 1 at the limit, -1) */
+/* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c, se_uniqueness.c: each technique's hints to r (0, 1 at the limit, -1) */
 int se_hidden_singles(SeRungs *r);
 int se_direct_pointing(SeRungs *r);
 int se_direct_hidden_sets(SeRungs *r, int degree);
@@ -136,6 +139,7 @@ int se_turbot_fish(SeRungs *r);
 int se_three_strong_links(SeRungs *r);
 int se_xy_wing(SeRungs *r, int pivot_size);
 int se_als_wing(SeRungs *r, int size);
+int se_unique_loops(SeRungs *r);
 
 /* singles.hidden_set_cells: the positions (a mask) of a hidden set of the digits ``values`` (a
  * mask) in a unit whose places for each digit are positions[digit], or 0 */
