@@ -1,5 +1,5 @@
 """The ladder's lower rungs in C (``explainer/csrc/``: singles, intersections, subsets, fish,
-the chains of two and three strong links, the wings, the unique loops, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
+the chains of two and three strong links, the wings, the unique loops and the BUG, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
 own gives the same hints (names, ratings, removals, placement) in the same order from both, on
 grids at random points of the rating paths of bank and hard-set quizzes, and on grids of random
 candidates. Then a jellyfish drawn by hand (none shows up along those paths), what crosses from
@@ -73,6 +73,7 @@ RUNGS: list[tuple[int, int, Pure]] = [
     (native_ladder.ALS_WING, 3, wings.als_wing(3, pure=True)),
     (native_ladder.ALS_WING, 4, wings.als_wing(4, pure=True)),
     (native_ladder.UNIQUE_LOOPS, 0, uniqueness.pure_unique_loops),
+    (native_ladder.BUG, 0, uniqueness.pure_bug),
 ]
 
 
@@ -160,8 +161,8 @@ def test_the_first_hint_alone_is_the_first_of_all() -> None:
 @pytest.mark.parametrize(
     ("technique", "degree", "limit", "why"),
     [
-        (-1, 0, 0, r"technique -1 \(accepted: 0 to 12\)"),
-        (13, 0, 0, r"technique 13 \(accepted: 0 to 12\)"),
+        (-1, 0, 0, r"technique -1 \(accepted: 0 to 13\)"),
+        (14, 0, 0, r"technique 14 \(accepted: 0 to 13\)"),
         (native_ladder.HIDDEN_SINGLE, 2, 0, r"degree 2 for technique 0 \(accepted: 0\)"),
         (native_ladder.DIRECT_HIDDEN_SET, 4, 0, r"\(accepted: 2 or 3\)"),
         (native_ladder.FISH, 1, 0, r"degree 1 for technique 7 \(accepted: 2 to 4\)"),

@@ -1,5 +1,5 @@
 """The explainer's door to the ladder's lower rungs in C (``explainer/csrc/``: singles,
-intersections, subsets, fish, the chains of strong links, the wings and the unique loops, through ``sudoku_repl.core.native``): the same hints as the pure
+intersections, subsets, fish, the chains of strong links, the wings, the unique loops and the BUG, through ``sudoku_repl.core.native``): the same hints as the pure
 code, in the same order, found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
@@ -31,7 +31,8 @@ from sudoku_repl.techniques.explainer.hint import Hint
     XY_WING,
     ALS_WING,
     UNIQUE_LOOPS,
-) = range(13)
+    BUG,
+) = range(14)
 
 #: the hints' names, by the numbers ``se_ladder.h`` gives them
 RUNG_NAMES = (
@@ -62,6 +63,7 @@ RUNG_NAMES = (
     "WXYZ-Wing",
     "VWXYZ-Wing",
     *(f"Unique Rectangle type {kind}" for kind in range(1, 5)),
+    *(f"BUG type {kind}" for kind in range(1, 5)),
 )
 
 

@@ -1,7 +1,7 @@
 """Uniqueness: unique rectangles and loops (4.5-5.0 and more for type 3), and the bivalue
-universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution. The loops come from
-the native ladder where there is one (``native_ladder``), the Python below being the
-reference (``pure_unique_loops``)."""
+universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution. Both come from the
+native ladder where there is one (``native_ladder``), the Python below being the reference
+(``pure_unique_loops``, ``pure_bug``)."""
 
 from __future__ import annotations
 
@@ -226,6 +226,12 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
 
 
 def bug(grid: Grid) -> Iterator[Hint]:
+    """``pure_bug``, from the C where there is one."""
+    found = native_ladder.rung_hints(grid, native_ladder.BUG)
+    return pure_bug(grid) if found is None else found
+
+
+def pure_bug(grid: Grid) -> Iterator[Hint]:
     """Bivalue universal grave: every cell but a few has two candidates and every value two
     places in each unit; the few extra candidates hold the only solution."""
     cands = grid.cands

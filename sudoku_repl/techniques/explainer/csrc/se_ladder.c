@@ -115,7 +115,7 @@ static const int DEGREES[SE_TECHNIQUES] = {
     [SE_HIDDEN_SET] = 1 << 2 | 1 << 3 | 1 << 4, [SE_FISH] = 1 << 2 | 1 << 3 | 1 << 4,
     [SE_TURBOT_FISH] = 1 << 0, [SE_THREE_STRONG_LINKS] = 1 << 0,
     [SE_XY_WING] = 1 << 2 | 1 << 3, [SE_ALS_WING] = 1 << 3 | 1 << 4,
-    [SE_UNIQUE_LOOPS] = 1 << 0};
+    [SE_UNIQUE_LOOPS] = 1 << 0, [SE_BUG] = 1 << 0};
 
 static int run(SeRungs *r, int technique, int degree) {
     switch (technique) {
@@ -143,8 +143,10 @@ static int run(SeRungs *r, int technique, int degree) {
         return se_xy_wing(r, degree);
     case SE_ALS_WING:
         return se_als_wing(r, degree);
-    default:
+    case SE_UNIQUE_LOOPS:
         return se_unique_loops(r);
+    default:
+        return se_bug(r);
     }
 }
 

@@ -1,5 +1,6 @@
 /* uniqueness.py: unique rectangles and loops of types 1 to 4 (4.5 and up), every one found,
- * then sorted by rating, then type (SeFinds); and the bivalue universal grave (BUG).
+ * then sorted by rating, then type (SeFinds); and the bivalue universal grave (BUG, 5.6 and
+ * up) in uniqueness.bug's order.
  *
  * A loop is walked as uniqueness._loops walks it, depth first from each bivalue cell through
  * cells holding both its values, and each closed loop is looked at as soon as it is found (the
@@ -262,4 +263,207 @@ int se_unique_loops(SeRungs *r) {
     se_finds_free(&l->found);
     PyMem_Free(l);
     return done;
+}
+
+/* uniqueness._shared_units: the units of the first cell (block, row, column) holding all n */
+static int shared_units(const int *cells, int n, int *units) {
+    int k = 0;
+    for (int t = 0; t < 3; t++) {
+        int u = SE_CELL_UNITS[cells[0]][t], all = 1;
+        for (int i = 1; i < n; i++)
+            all &= SE_CELL_UNITS[cells[i]][t] == u;
+        if (all)
+            units[k++] = u;
+    }
+    return k;
+}
+
+static int bug_rung(SeRungs *r, int type, int rating, const int *rems, int n) {
+    return se_rung(r, SE_N_BUG + type - 1, rating, rems, n, -1, 0);
+}
+
+/* the removals of ``mask``'s digits from the cell, appended to rems at n: the new n */
+static int digits_of(int *rems, int n, int cell, int mask) {
+    for (int v = 1; v <= 9; v++)
+        if (mask >> v & 1) {
+            rems[2 * n] = cell;
+            rems[2 * n + 1] = v;
+            n++;
+        }
+    return n;
+}
+
+/* uniqueness._bug4 */
+static int bug4(SeRungs *r, const int *bug_cells, const int *bug_values, int all_values) {
+    const uint16_t *cands = r->g->cands;
+    int c1 = bug_cells[0], c2 = bug_cells[1], units[3];
+    int common = cands[c1] & cands[c2] & ~all_values;
+    if (__builtin_popcount(common) != 1)
+        return 0;
+    int n_units = shared_units(bug_cells, 2, units);
+    for (int k = 0; k < n_units; k++) {
+        int rems[2 * 18], n = digits_of(rems, 0, c1, cands[c1] & ~bug_values[c1] & ~common);
+        n = digits_of(rems, n, c2, cands[c2] & ~bug_values[c2] & ~common);
+        int done = n ? bug_rung(r, 4, 57, rems, n) : 0;
+        if (done)
+            return done;
+    }
+    return 0;
+}
+
+/* uniqueness._bug3 */
+static int bug3(SeRungs *r, const int *bug_cells, int n_bug, int all_values, SeCells common) {
+    const uint16_t *cands = r->g->cands;
+    int units[3], n_units = shared_units(bug_cells, n_bug, units);
+    SeCells bugs = 0;
+    for (int i = 0; i < n_bug; i++)
+        bugs |= BIT(bug_cells[i]);
+    for (int degree = 2; degree < 7; degree++)
+        for (int k = 0; k < n_units; k++) {
+            int region[9], n_region = 0;
+            for (int c = 0; c < 81; c++)
+                if (common >> c & 1 && SE_UNIT_CELLS[units[k]] >> c & 1)
+                    region[n_region++] = c;
+            if (n_region < degree)
+                continue;
+            for (int idx = 0; idx < 1 << n_region; idx++) { /* colex */
+                if (__builtin_popcount(idx) != degree - 1)
+                    continue;
+                int other = 0, ok = __builtin_popcount(all_values) > 1;
+                for (int i = 0; i < n_region; i++)
+                    if (idx >> i & 1) {
+                        other |= cands[region[i]];
+                        ok &= __builtin_popcount(cands[region[i]]) > 1;
+                    }
+                int u = other | all_values;
+                if (__builtin_popcount(other) != degree || !ok || __builtin_popcount(u) != degree)
+                    continue;
+                int rems[2 * 81], n = 0;
+                for (int i = 0; i < n_region; i++)
+                    if (!(idx >> i & 1) && !(bugs >> region[i] & 1))
+                        n = digits_of(rems, n, region[i], cands[region[i]] & u);
+                int done = n ? bug_rung(r, 3, 57 + degree - 1, rems, n) : 0;
+                if (done)
+                    return done;
+            }
+        }
+    return 0;
+}
+
+/* one more BUG cell with its values (the Python's bug_cells, bug_values, temp and common
+ * updated); whether the grave is impossible already (the Python returns) */
+typedef struct {
+    int cells[81], n, values[81], all_values, temp[81];
+    SeCells common, set;
+    int have_common;
+} Grave;
+
+static int grave_add(Grave *b, int cell, int bit, int replace) {
+    if (!(b->set >> cell & 1)) {
+        b->cells[b->n++] = cell;
+        b->set |= BIT(cell);
+    }
+    b->values[cell] = replace ? bit : b->values[cell] | bit;
+    b->temp[cell] &= ~bit;
+    b->common = b->have_common ? b->common & SE_PEER_CELLS[cell] : SE_PEER_CELLS[cell];
+    b->have_common = 1;
+    b->common &= ~b->set;
+    return b->n > 1 && __builtin_popcount(b->all_values) > 1 && !b->common;
+}
+
+/* uniqueness.bug */
+int se_bug(SeRungs *r) {
+    const SeGrid *g = r->g;
+    Grave b = {.n = 0};
+    for (int c = 0; c < 81; c++)
+        b.temp[c] = g->cands[c];
+    int all_extra[81], n_extra = -1, only_value = 0, one_value = 1; /* -1: None */
+    SeCells in_extra = 0;
+    for (int unit = 0; unit < 27; unit++)
+        for (int value = 1; value <= 9; value++) {
+            int pos = g->table[unit][value], k = __builtin_popcount(pos);
+            if (k == 0 || k == 2)
+                continue;
+            int new_cells[9], n_new = 0;
+            for (int i = 0; i < 9; i++)
+                if (pos >> i & 1 && __builtin_popcount(g->cands[SE_UNITS[unit][i]]) >= 3)
+                    new_cells[n_new++] = SE_UNITS[unit][i];
+            if (n_extra < 0) {
+                n_extra = 0;
+                for (int i = 0; i < n_new; i++) {
+                    all_extra[n_extra++] = new_cells[i];
+                    in_extra |= BIT(new_cells[i]);
+                }
+                only_value = value;
+            } else if (one_value) {
+                if (only_value == value) {
+                    for (int i = 0; i < n_new; i++)
+                        if (!(in_extra >> new_cells[i] & 1)) {
+                            all_extra[n_extra++] = new_cells[i];
+                            in_extra |= BIT(new_cells[i]);
+                        }
+                } else
+                    one_value = 0;
+            }
+            if (n_new == 1) {
+                b.all_values |= 1 << value;
+                if (grave_add(&b, new_cells[0], 1 << value, 0))
+                    return 0;
+            }
+            if (!n_new)
+                return 0;
+        }
+    if (one_value && n_extra > b.n) {
+        int rest[81], n_rest = 0;
+        for (int i = 0; i < n_extra; i++)
+            if (!(b.set >> all_extra[i] & 1))
+                rest[n_rest++] = all_extra[i];
+        for (int i = 0; i < n_rest; i++)
+            if (grave_add(&b, rest[i], 1 << only_value, 1))
+                return 0;
+    }
+    for (int c = 0; c < 81; c++)
+        if (!g->values[c] && __builtin_popcount(b.temp[c]) != 2)
+            return 0;
+    for (int u = 0; u < 27; u++)
+        for (int v = 1; v <= 9; v++) {
+            int k = 0;
+            for (int i = 0; i < 9; i++)
+                k += b.temp[SE_UNITS[u][i]] >> v & 1;
+            if (k != 0 && k != 2)
+                return 0;
+        }
+    if (!b.n)
+        return 0;
+    const uint16_t *cands = g->cands;
+    if (b.n == 1) {
+        int rems[2 * 9], cell = b.cells[0];
+        int n = digits_of(rems, 0, cell, cands[cell] & ~b.all_values);
+        return bug_rung(r, 1, 56, rems, n);
+    }
+    if (__builtin_popcount(b.all_values) == 1) {
+        int value = digit_of(b.all_values);
+        if (b.common) {
+            int rems[2 * 81], n = 0;
+            for (int c = 0; c < 81; c++)
+                if (b.common >> c & 1 && cands[c] >> value & 1) {
+                    rems[2 * n] = c;
+                    rems[2 * n + 1] = value;
+                    n++;
+                }
+            int done = n ? bug_rung(r, 2, 57, rems, n) : 0;
+            if (done)
+                return done;
+        }
+        return b.n == 2 ? bug4(r, b.cells, b.values, b.all_values) : 0;
+    }
+    if (b.common) {
+        if (b.n == 2) {
+            int done = bug4(r, b.cells, b.values, b.all_values);
+            if (done)
+                return done;
+        }
+        return bug3(r, b.cells, b.n, b.all_values, b.common);
+    }
+    return 0;
 }

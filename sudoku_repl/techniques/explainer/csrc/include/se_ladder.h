@@ -9,7 +9,7 @@
  *   se_links.c     strong_links.py   chains of two strong links (skyscraper, kite, turbot
  *                               fish, grouped) and of three
  *   se_wings.c     wings.py     XY-Wing, XYZ-Wing, WXYZ-Wing, VWXYZ-Wing
- *   se_uniqueness.c  uniqueness.py  unique rectangles and loops (the BUG stays Python)
+ *   se_uniqueness.c  uniqueness.py  unique rectangles and loops, the BUG
  *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
  *                               run, its hints handed back as a list
  *
@@ -68,6 +68,7 @@ enum {
     SE_XY_WING,  /* degree: the pivot's candidates, 2 (XY) or 3 (XYZ) */
     SE_ALS_WING, /* degree: the set's cells, 3 (WXYZ) or 4 (VWXYZ) */
     SE_UNIQUE_LOOPS,
+    SE_BUG,
     SE_TECHNIQUES
 };
 
@@ -89,6 +90,7 @@ enum {
     SE_N_XY_WING = 22, /* XY-Wing, XYZ-Wing */
     SE_N_ALS_WING = 24, /* + size - 3: WXYZ-Wing, VWXYZ-Wing */
     SE_N_UNIQUE = 26,   /* + type - 1: Unique Rectangle type 1 to 4 */
+    SE_N_BUG = 30,      /* + type - 1: BUG type 1 to 4 */
 };
 
 /* Where a technique's hints go: each is made into a Python tuple (name number, rating,
@@ -140,6 +142,7 @@ int se_three_strong_links(SeRungs *r);
 int se_xy_wing(SeRungs *r, int pivot_size);
 int se_als_wing(SeRungs *r, int size);
 int se_unique_loops(SeRungs *r);
+int se_bug(SeRungs *r);
 
 /* singles.hidden_set_cells: the positions (a mask) of a hidden set of the digits ``values`` (a
  * mask) in a unit whose places for each digit are positions[digit], or 0 */
