@@ -1,10 +1,13 @@
-"""The ladder's lower rungs in C (``explainer/csrc/``: singles, intersections, subsets, fish,
-the chains of two and three strong links, the wings, the unique loops and the BUG, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on its
-own gives the same hints (names, ratings, removals, placement) in the same order from both, on
-grids at random points of the rating paths of bank and hard-set quizzes, and on grids of random
-candidates. Then a jellyfish drawn by hand (none shows up along those paths), what crosses from
-Python (bad techniques, degrees and limits: ValueError), and whole ratings of random bank
-quizzes equal to serate's figures with the rungs in C.
+"""The ladder's techniques below the chains in C (``explainer/csrc/``: singles, intersections,
+subsets, fish, the chains of two and three strong links, the wings, the unique loops and the
+BUG, through ``explainer.native_ladder``) against the pure ones, the reference: each technique on
+its own gives the same hints (names, ratings, removals, placement) in the same order from both,
+on grids at random points of the rating paths of bank and hard-set quizzes, and on grids of
+random candidates. A jellyfish drawn by hand (none shows up along those paths); what crosses
+from Python (bad techniques, degrees, limits, orders: ValueError). The rating's loop over them
+in C (``native_ladder.climb``) takes the steps the pure techniques take, stops above ``below``
+before the step and above ``above`` after it, and at the deadline and the poll; and whole
+ratings of random bank quizzes equal serate's figures.
 
 (The pure build's ratings of ``tests/data`` are ``test_se_rating.py``'s, run on both builds.)"""
 
@@ -21,6 +24,7 @@ from sudoku_repl.techniques.explainer import (
     fish,
     native_ladder,
     rate,
+    rating,
     singles,
     strong_links,
     subsets,
@@ -187,3 +191,91 @@ def test_random_bank_quizzes_rate_as_serate(puzzle: str) -> None:
     result = rate(puzzle, time_limit=120)
     assert not result.er_is_lower_bound
     assert f"{result.er:.1f}/{result.ep:.1f}/{result.ed:.1f}" == BANK[puzzle]
+
+
+def pure_climb(grid: Grid, rungs: list[native_ladder.Rung]) -> tuple[list[Hint], int]:
+    """The rating's steps over the rungs, each the first hint of the first rung's Python that
+    finds one: the reference of ``native_ladder.climb``."""
+    taken: list[Hint] = []
+    while not grid.is_solved():
+        hint = next((h for rung in rungs for h in rung.pure(grid)), None)
+        if hint is None:
+            return taken, native_ladder.NONE
+        hint.apply(grid)
+        taken.append(hint)
+    return taken, native_ladder.SOLVED
+
+
+RUNG_ORDER = native_ladder.native_prefix(rating.techniques())
+
+
+def test_the_rating_climbs_every_technique_below_the_chains_in_c() -> None:
+    names = [name for name, _ in rating.techniques()]
+    assert len(RUNG_ORDER) == names.index("aligned pair exclusion") == 23
+
+
+@settings(
+    max_examples=examples(10, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(puzzle=st.sampled_from(QUIZZES), where=st.floats(min_value=0.0, max_value=1.0))
+def test_the_climb_takes_the_steps_of_the_pure_rungs(puzzle: str, where: float) -> None:
+    path = rating_path(puzzle)
+    grid = grid_at(puzzle, min(len(path) - 1, int(where * len(path))))
+    pure_grid = grid.copy()
+    taken, status = native_ladder.climb(grid, RUNG_ORDER, None, None, None, None)
+    assert (taken, status) == pure_climb(pure_grid, RUNG_ORDER)
+    assert (grid.values, grid.cands) == (pure_grid.values, pure_grid.cands)
+
+
+def test_the_climb_stops_above_below_before_the_step_and_above_above_after_it() -> None:
+    grid = Grid.from_puzzle(QUIZZES[0])
+    every, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, None, None, None)
+    assert status == native_ladder.NONE and len(every) > 5
+    over = next(i for i, hint in enumerate(every) if hint.rating > 12)  # past the 1.2 singles
+    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, 12, None, None)
+    assert (taken, status) == (every[:over], native_ladder.OVER_BELOW)
+    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, 12, None, None, None)
+    assert (taken, status) == (every[: over + 1], native_ladder.OVER_ABOVE)
+
+
+def test_the_climb_looks_at_the_deadline_and_the_poll_before_a_step() -> None:
+    grid = Grid.from_puzzle(QUIZZES[0])
+    before = (grid.values[:], grid.cands[:])
+    assert native_ladder.climb(grid, RUNG_ORDER, None, None, 0.0, None) == (
+        [],
+        native_ladder.DEADLINE,
+    )
+    assert native_ladder.climb(grid, RUNG_ORDER, None, None, None, lambda: True) == (
+        [],
+        native_ladder.STOPPED,
+    )
+    assert (grid.values, grid.cands) == before
+    calls: list[int] = []
+    taken, status = native_ladder.climb(
+        grid, RUNG_ORDER, None, None, None, lambda: len(calls) > 2 or bool(calls.append(1))
+    )
+    assert (len(taken), status) == (3, native_ladder.STOPPED)
+
+
+@pytest.mark.parametrize(
+    ("order", "above", "below", "deadline", "poll", "why"),
+    [
+        ([(0, 1)], -1, -1, None, None, r"the order's item 0 is not a technique and its degree"),
+        ([(0, 0), (99, 0)], -1, -1, None, None, r"the order's item 1 is not a technique"),
+        ([(0, 0), (-(2**40), 0)], -1, -1, None, None, r"the order's item 1 is not a technique"),
+        ([(0,)], -1, -1, None, None, r"the order's item 0 is not a \(technique, degree\) pair"),
+        ([(0, 0)] * 65, -1, -1, None, None, r"an order of 65 techniques \(accepted: up to 64\)"),
+        (None, -1, -1, None, None, r"the order is a sequence of \(technique, degree\) pairs"),
+        ([(0, 0)], -2, -1, None, None, r"above and below are ratings in tenths, or -1 for none"),
+        ([(0, 0)], -1, -5, None, None, r"above and below are ratings in tenths, or -1 for none"),
+        ([(0, 0)], -1, -1, "soon", None, r"the deadline is a number \(time.monotonic\) or None"),
+        ([(0, 0)], -1, -1, None, 3, r"poll is a callable or None"),
+    ],
+)
+def test_bad_climbs_from_python_are_refused(
+    order: object, above: int, below: int, deadline: object, poll: object, why: str
+) -> None:
+    grid = Grid.from_puzzle(QUIZZES[0])
+    climb = native._extension()[0].se_climb  # type: ignore[union-attr]
+    with pytest.raises((ValueError, TypeError), match=why):
+        climb(grid.values, grid.cands, order, above, below, deadline, poll)

@@ -16,7 +16,10 @@ static PyMethodDef module_methods[] = {
     {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
     {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
     {"se_ladder", se_ladder, METH_VARARGS,
-     "a technique below the chains: singles, intersections, subsets, fish"},
+     "a technique below the chains: singles, intersections, subsets, fish, strong links, "
+     "wings, uniqueness"},
+    {"se_climb", se_climb, METH_VARARGS,
+     "the SE rating's steps over the techniques below the chains, many a call"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -56,11 +56,7 @@ def fish(degree: int, pure: bool = False) -> Finder:
     name, rating = _FISH[degree]
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        found = None if pure else native_ladder.rung_hints(grid, native_ladder.FISH, degree)
-        if found is not None:
-            yield from found
-            return
         for *_, removals in fish_patterns(grid, degree):
             yield Hint(name, rating, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.FISH, degree, finder)

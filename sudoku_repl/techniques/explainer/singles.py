@@ -27,12 +27,6 @@ from sudoku_repl.techniques.explainer.hint import Finder, Hint
 BLOCKS_COLUMNS_ROWS = (*range(0, 9), *range(18, 27), *range(9, 18))
 
 
-def hidden_singles(grid: Grid) -> Iterator[Hint]:
-    """``pure_hidden_singles``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.HIDDEN_SINGLE)
-    return pure_hidden_singles(grid) if found is None else found
-
-
 def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
     """A value with one place left in a unit: 1.0 when it is the unit's last empty cell
     (full house), else 1.2 in a block and 1.5 in a row or column."""
@@ -48,10 +42,8 @@ def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
                     yield Hint("Hidden Single", rating, placement=(cells[0], value))
 
 
-def naked_singles(grid: Grid) -> Iterator[Hint]:
-    """``pure_naked_singles``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.NAKED_SINGLE)
-    return pure_naked_singles(grid) if found is None else found
+#: ``pure_hidden_singles``, from the C where there is one
+hidden_singles: Finder = native_ladder.Rung(native_ladder.HIDDEN_SINGLE, 0, pure_hidden_singles)
 
 
 def pure_naked_singles(grid: Grid) -> Iterator[Hint]:
@@ -59,6 +51,10 @@ def pure_naked_singles(grid: Grid) -> Iterator[Hint]:
     for cell, mask in enumerate(grid.cands):
         if BIT_COUNT[mask] == 1:
             yield Hint("Naked Single", 23, placement=(cell, MASK_DIGITS[mask][0]))
+
+
+#: ``pure_naked_singles``, from the C where there is one
+naked_singles: Finder = native_ladder.Rung(native_ladder.NAKED_SINGLE, 0, pure_naked_singles)
 
 
 # (first unit type, second unit type) pairs in Sudoku Explainer's order
@@ -92,12 +88,6 @@ def locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tu
     )
 
 
-def direct_pointing(grid: Grid) -> Iterator[Hint]:
-    """``pure_direct_pointing``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.DIRECT_POINTING)
-    return pure_direct_pointing(grid) if found is None else found
-
-
 def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
     """An intersection whose removals would leave a hidden single in another unit of the
     first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
@@ -119,10 +109,8 @@ def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
                 )
 
 
-def locking(grid: Grid) -> Iterator[Hint]:
-    """``pure_locking``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.LOCKING)
-    return pure_locking(grid) if found is None else found
+#: ``pure_direct_pointing``, from the C where there is one
+direct_pointing: Finder = native_ladder.Rung(native_ladder.DIRECT_POINTING, 0, pure_direct_pointing)
 
 
 def pure_locking(grid: Grid) -> Iterator[Hint]:
@@ -131,6 +119,10 @@ def pure_locking(grid: Grid) -> Iterator[Hint]:
         removals = locking_removals(grid, value, unit1, unit2)
         if removals:
             yield Hint("Pointing" if unit1 < 9 else "Claiming", 26 if unit1 < 9 else 28, removals)
+
+
+#: ``pure_locking``, from the C where there is one
+locking: Finder = native_ladder.Rung(native_ladder.LOCKING, 0, pure_locking)
 
 
 def hidden_set_cells(positions: list[int], values: tuple[int, ...]) -> int | None:
@@ -161,14 +153,6 @@ def direct_hidden_sets(degree: int, pure: bool = False) -> Finder:
     unit; only the single is placed. From the C where there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        found = (
-            None
-            if pure
-            else native_ladder.rung_hints(grid, native_ladder.DIRECT_HIDDEN_SET, degree)
-        )
-        if found is not None:
-            yield from found
-            return
         table = grid.position_table()
         for unit in BLOCKS_COLUMNS_ROWS:
             if grid.empty_count(unit) <= degree:
@@ -191,4 +175,4 @@ def direct_hidden_sets(degree: int, pure: bool = False) -> Finder:
                             )
                             break
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.DIRECT_HIDDEN_SET, degree, finder)

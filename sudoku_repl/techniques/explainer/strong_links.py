@@ -27,7 +27,7 @@ from sudoku_repl.techniques.explainer.grid import (
     Grid,
     seen_by_all,
 )
-from sudoku_repl.techniques.explainer.hint import Hint, Removals
+from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
 
 
 @attrs.frozen
@@ -256,25 +256,23 @@ def _link_chain_hints(
     return [(rating, removals) for rating, _, removals in found]
 
 
-def turbot_fish(grid: Grid) -> Iterator[Hint]:
-    """``pure_turbot_fish``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.TURBOT_FISH)
-    return pure_turbot_fish(grid) if found is None else found
-
-
 def pure_turbot_fish(grid: Grid) -> Iterator[Hint]:
     """Two strong links joined by a weak one."""
     for rating, removals in _link_chain_hints(grid, 2, _TURBOT):
         yield Hint(_TURBOT_NAMES[rating], rating, removals)
 
 
-def three_strong_links(grid: Grid) -> Iterator[Hint]:
-    """``pure_three_strong_links``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.THREE_STRONG_LINKS)
-    return pure_three_strong_links(grid) if found is None else found
+#: ``pure_turbot_fish``, from the C where there is one
+turbot_fish: Finder = native_ladder.Rung(native_ladder.TURBOT_FISH, 0, pure_turbot_fish)
 
 
 def pure_three_strong_links(grid: Grid) -> Iterator[Hint]:
     """Three strong links joined by weak ones."""
     for rating, removals in _link_chain_hints(grid, 3, _THREE):
         yield Hint("3 Strong Links", rating, removals)
+
+
+#: ``pure_three_strong_links``, from the C where there is one
+three_strong_links: Finder = native_ladder.Rung(
+    native_ladder.THREE_STRONG_LINKS, 0, pure_three_strong_links
+)

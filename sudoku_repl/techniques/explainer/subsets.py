@@ -74,14 +74,10 @@ def naked_sets(degree: int, pure: bool = False) -> Finder:
     there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        found = None if pure else native_ladder.rung_hints(grid, native_ladder.NAKED_SET, degree)
-        if found is not None:
-            yield from found
-            return
         for _, _, removals in naked_set_patterns(grid, degree):
             yield Hint("Naked " + _NAMES[degree], _NAKED_RATINGS[degree], removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.NAKED_SET, degree, finder)
 
 
 def hidden_sets(degree: int, pure: bool = False) -> Finder:
@@ -89,11 +85,7 @@ def hidden_sets(degree: int, pure: bool = False) -> Finder:
     is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        found = None if pure else native_ladder.rung_hints(grid, native_ladder.HIDDEN_SET, degree)
-        if found is not None:
-            yield from found
-            return
         for _, _, _, removals in hidden_set_patterns(grid, degree):
             yield Hint("Hidden " + _NAMES[degree], _HIDDEN_RATINGS[degree], removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.HIDDEN_SET, degree, finder)

@@ -19,7 +19,7 @@ from sudoku_repl.techniques.explainer.grid import (
     bits,
     combinations_colex,
 )
-from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
 def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
@@ -167,12 +167,6 @@ def _type4(
     return (base, 4, removals) if removals else None
 
 
-def unique_loops(grid: Grid) -> Iterator[Hint]:
-    """``pure_unique_loops``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.UNIQUE_LOOPS)
-    return pure_unique_loops(grid) if found is None else found
-
-
 def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
     """Unique rectangles and loops of types 1 to 4, easiest first."""
     cands = grid.cands
@@ -225,10 +219,8 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
         yield Hint(names[kind], rating, removals)
 
 
-def bug(grid: Grid) -> Iterator[Hint]:
-    """``pure_bug``, from the C where there is one."""
-    found = native_ladder.rung_hints(grid, native_ladder.BUG)
-    return pure_bug(grid) if found is None else found
+#: ``pure_unique_loops``, from the C where there is one
+unique_loops: Finder = native_ladder.Rung(native_ladder.UNIQUE_LOOPS, 0, pure_unique_loops)
 
 
 def pure_bug(grid: Grid) -> Iterator[Hint]:
@@ -307,6 +299,10 @@ def pure_bug(grid: Grid) -> Iterator[Hint]:
         if len(bug_cells) == 2:
             yield from _bug4(grid, bug_cells, bug_values, all_values)
         yield from _bug3(grid, bug_cells, all_values, common)
+
+
+#: ``pure_bug``, from the C where there is one
+bug: Finder = native_ladder.Rung(native_ladder.BUG, 0, pure_bug)
 
 
 def _shared_units(cells: list[int]) -> list[int]:

@@ -16,10 +16,6 @@ def xy_wing(xyz: bool, pure: bool = False) -> Finder:
     pivot_size = 3 if xyz else 2
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        found = None if pure else native_ladder.rung_hints(grid, native_ladder.XY_WING, pivot_size)
-        if found is not None:
-            yield from found
-            return
         cands = grid.cands
         for pivot in range(81):
             pm = cands[pivot]
@@ -51,7 +47,7 @@ def xy_wing(xyz: bool, pure: bool = False) -> Finder:
                     if removals:
                         yield Hint("XYZ-Wing" if xyz else "XY-Wing", 44 if xyz else 42, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.XY_WING, pivot_size, finder)
 
 
 #: each cell's peers, in order
@@ -76,10 +72,6 @@ def als_wing(size: int, pure: bool = False) -> Finder:
         return base + (top - middle) - abs(middle - biggest)
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        native = None if pure else native_ladder.rung_hints(grid, native_ladder.ALS_WING, size)
-        if native is not None:
-            yield from native
-            return
         cands = grid.cands
         found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
 
@@ -144,4 +136,4 @@ def als_wing(size: int, pure: bool = False) -> Finder:
         for r, _, removals in found:
             yield Hint(name, r, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.ALS_WING, size, finder)

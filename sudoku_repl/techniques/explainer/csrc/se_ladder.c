@@ -117,7 +117,7 @@ static const int DEGREES[SE_TECHNIQUES] = {
     [SE_XY_WING] = 1 << 2 | 1 << 3, [SE_ALS_WING] = 1 << 3 | 1 << 4,
     [SE_UNIQUE_LOOPS] = 1 << 0, [SE_BUG] = 1 << 0};
 
-static int run(SeRungs *r, int technique, int degree) {
+int se_rung_run(SeRungs *r, int technique, int degree) {
     switch (technique) {
     case SE_HIDDEN_SINGLE:
         return se_hidden_singles(r);
@@ -150,16 +150,11 @@ static int run(SeRungs *r, int technique, int degree) {
     }
 }
 
-PyObject *se_ladder(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *values, *cands;
-    int technique, degree, limit;
-    if (!PyArg_ParseTuple(args, "OOiii", &values, &cands, &technique, &degree, &limit))
-        return NULL;
+int se_rung_check(int technique, int degree) {
     if (technique < 0 || technique >= SE_TECHNIQUES) {
         PyErr_Format(PyExc_ValueError, "technique %d (accepted: 0 to %d)", technique,
                      SE_TECHNIQUES - 1);
-        return NULL;
+        return -1;
     }
     if (degree < 0 || degree > 4 || !(DEGREES[technique] >> degree & 1)) {
         int low = __builtin_ctz((unsigned)DEGREES[technique]);
@@ -170,8 +165,27 @@ PyObject *se_ladder(PyObject *self, PyObject *args) {
         else
             PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %d %s %d)",
                          degree, technique, low, high - low == 1 ? "or" : "to", high);
-        return NULL;
+        return -1;
     }
+    return 0;
+}
+
+void se_rungs_count_empty(SeRungs *r) {
+    for (int u = 0; u < 27; u++) {
+        r->empty[u] = 0;
+        for (int i = 0; i < 9; i++)
+            r->empty[u] += !r->g->values[SE_UNITS[u][i]];
+    }
+}
+
+PyObject *se_ladder(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands;
+    int technique, degree, limit;
+    if (!PyArg_ParseTuple(args, "OOiii", &values, &cands, &technique, &degree, &limit))
+        return NULL;
+    if (se_rung_check(technique, degree) < 0)
+        return NULL;
     if (limit < 0) {
         PyErr_Format(PyExc_ValueError, "limit %d (accepted: 0 for all, or a positive count)",
                      limit);
@@ -184,10 +198,8 @@ PyObject *se_ladder(PyObject *self, PyObject *args) {
     SeRungs r = {.g = &g, .limit = limit, .list = PyList_New(0)};
     if (!r.list)
         return NULL;
-    for (int u = 0; u < 27; u++)
-        for (int i = 0; i < 9; i++)
-            r.empty[u] += !g.values[SE_UNITS[u][i]];
-    if (run(&r, technique, degree) < 0)
+    se_rungs_count_empty(&r);
+    if (se_rung_run(&r, technique, degree) < 0)
         Py_CLEAR(r.list);
     return r.list;
 }

@@ -12,6 +12,8 @@
  *   se_uniqueness.c  uniqueness.py  unique rectangles and loops, the BUG
  *   se_ladder.c                 the module function se_ladder: the grid parsed, one technique
  *                               run, its hints handed back as a list
+ *   se_rating.c    rating.py    the module function se_climb: rating.rate's loop over these
+ *                               techniques, many steps a call
  *
  * The grid is the chain search's SeGrid (core/csrc/include/native.h, parsed and checked by
  * se_parse_grid), and the geometry its tables, made once (se_tables.c):
@@ -158,8 +160,15 @@ static inline int se_hidden_set_cells(const uint16_t *positions, int values) {
     return __builtin_popcount(u) == __builtin_popcount(values) ? u : 0;
 }
 
-/* the module's function (se_ladder.c) */
+/* se_ladder.c: a technique's number and degree checked (0, or -1 with ValueError); one
+ * technique's hints to r (0, 1 at the limit, -1); r->empty counted from r->g */
+int se_rung_check(int technique, int degree);
+int se_rung_run(SeRungs *r, int technique, int degree);
+void se_rungs_count_empty(SeRungs *r);
+
+/* the module's functions: se_ladder (se_ladder.c), se_climb (se_rating.c) */
 PyObject *se_ladder(PyObject *self, PyObject *args);
+PyObject *se_climb(PyObject *self, PyObject *args);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
