@@ -14,12 +14,17 @@ int se_fish(SeRungs *r, int degree) {
     int rems[2 * 36];
     static const int TYPES[2][2] = {{2, 1}, {1, 2}}; /* (base unit type, cover unit type) */
     for (int t = 0; t < 2; t++) {
-        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9;
-        for (int lines = 0; lines < 512; lines++) { /* the base lines' subsets, colex */
-            if (__builtin_popcount(lines) != degree)
-                continue;
+        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9, eligible[10];
+        for (int value = 1; value <= 9; value++) {
+            uint16_t positions[9];
+            for (int i = 0; i < 9; i++)
+                positions[i] = g->table[base + i][value];
+            eligible[value] = se_eligible(positions, degree);
+        }
+        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the base lines' subsets, colex */
+            int lines = SE_COMBOS[degree][j];
             for (int value = 1; value <= 9; value++) {
-                if (counts[value] + degree * 2 > 9)
+                if (counts[value] + degree * 2 > 9 || lines & ~eligible[value])
                     continue;
                 int u = 0, ok = 1;
                 for (int i = 0; i < 9 && ok; i++)

@@ -8,6 +8,8 @@
 
 SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
 int SE_CELL_UNIT_BITS[81];
+uint16_t SE_COMBOS[10][126];
+int SE_N_COMBOS[10];
 
 void se_cells_init(void) {
     static int ready;
@@ -23,6 +25,10 @@ void se_cells_init(void) {
         for (int t = 0; t < 3; t++)
             SE_PEER_CELLS[c] |= SE_UNIT_CELLS[SE_CELL_UNITS[c][t]];
         SE_PEER_CELLS[c] &= ~((SeCells)1 << c);
+    }
+    for (int m = 0; m < 512; m++) {
+        int k = __builtin_popcount((unsigned)m);
+        SE_COMBOS[k][SE_N_COMBOS[k]++] = (uint16_t)m;
     }
     ready = 1;
 }

@@ -45,11 +45,11 @@ static void ends(SeLink *l) {
     for (int e = 0; e < 2; e++) {
         Cells seen = ~(Cells)0;
         int hold = (1 << 27) - 1;
-        for (int c = 0; c < 81; c++)
-            if (both[e] >> c & 1) {
-                seen &= PEERS[c];
-                hold &= CELL_UNIT_BITS[c];
-            }
+        for (Cells m = both[e]; m;) {
+            int c = se_cells_pop(&m);
+            seen &= PEERS[c];
+            hold &= CELL_UNIT_BITS[c];
+        }
         l->seen[e] = seen;
         l->hold[e] = hold;
     }
@@ -218,12 +218,10 @@ static int found(Chains *s, Cells victims) {
                  : types != 6    ? s->ratings[2]
                                  : s->ratings[3];
     int rems[2 * 81], n = 0;
-    for (int c = 0; c < 81; c++)
-        if (victims >> c & 1) {
-            rems[2 * n] = c;
-            rems[2 * n + 1] = s->value;
-            n++;
-        }
+    for (Cells m = victims; m; n++) {
+        rems[2 * n] = se_cells_pop(&m);
+        rems[2 * n + 1] = s->value;
+    }
     int name = s->count == 3 ? SE_N_THREE_LINKS : SE_N_TURBOT + rating - 40;
     return se_finds_add(&s->found, name, rating, -n, rems, n);
 }

@@ -135,8 +135,10 @@ int se_direct_hidden_sets(SeRungs *r, int degree) {
         if (r->empty[unit] <= degree)
             continue;
         const uint16_t *table = g->table[unit];
-        for (int combo = 0; combo < 512; combo++) { /* the digits' subsets, colex */
-            if (__builtin_popcount(combo) != degree)
+        int eligible = se_eligible(table + 1, degree);
+        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the digits' subsets, colex */
+            int combo = SE_COMBOS[degree][j];
+            if (combo & ~eligible)
                 continue;
             int values = combo << 1;
             int common = se_hidden_set_cells(table, values);

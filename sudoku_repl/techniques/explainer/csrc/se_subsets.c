@@ -15,8 +15,13 @@ int se_naked_sets(SeRungs *r, int degree) {
         if (r->empty[unit] < degree * 2)
             continue;
         const int *cells = SE_UNITS[unit];
-        for (int combo = 0; combo < 512; combo++) { /* the unit's cells' subsets, colex */
-            if (__builtin_popcount(combo) != degree)
+        uint16_t masks[9];
+        for (int i = 0; i < 9; i++)
+            masks[i] = g->cands[cells[i]];
+        int eligible = se_eligible(masks, degree);
+        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the unit's cells' subsets, colex */
+            int combo = SE_COMBOS[degree][j];
+            if (combo & ~eligible)
                 continue;
             int u = 0, ok = 1;
             for (int i = 0; i < 9 && ok; i++)
@@ -59,8 +64,10 @@ int se_hidden_sets(SeRungs *r, int degree) {
         if (r->empty[unit] <= degree * 2)
             continue;
         const uint16_t *table = g->table[unit];
-        for (int combo = 0; combo < 512; combo++) { /* the digits' subsets, colex */
-            if (__builtin_popcount(combo) != degree)
+        int eligible = se_eligible(table + 1, degree);
+        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the digits' subsets, colex */
+            int combo = SE_COMBOS[degree][j];
+            if (combo & ~eligible)
                 continue;
             int keep = combo << 1;
             int common = se_hidden_set_cells(table, keep);

@@ -20,9 +20,11 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
         if (__builtin_popcount(pm) != pivot_size)
             continue;
         int wings[20], n = 0;
-        for (int c = 0; c < 81; c++)
-            if (SE_PEER_CELLS[pivot] >> c & 1 && __builtin_popcount(cands[c]) == 2)
+        for (SeCells m = SE_PEER_CELLS[pivot]; m;) {
+            int c = se_cells_pop(&m);
+            if (__builtin_popcount(cands[c]) == 2)
                 wings[n++] = c;
+        }
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
                 int w1 = wings[i], w2 = wings[j], m1 = cands[w1], m2 = cands[w2];
@@ -38,12 +40,14 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
                 if (xyz)
                     targets &= SE_PEER_CELLS[pivot];
                 int rems[2 * 81], k = 0;
-                for (int c = 0; c < 81; c++)
-                    if (targets >> c & 1 && c != pivot && cands[c] & z) {
+                for (SeCells m = targets & ~BIT(pivot); m;) {
+                    int c = se_cells_pop(&m);
+                    if (cands[c] & z) {
                         rems[2 * k] = c;
                         rems[2 * k + 1] = value;
                         k++;
                     }
+                }
                 if (k) {
                     int done = xyz ? se_rung(r, SE_N_XY_WING + 1, 44, rems, k, -1, 0)
                                    : se_rung(r, SE_N_XY_WING, 42, rems, k, -1, 0);
@@ -75,16 +79,17 @@ static SeCells holders(const Als *a, int value) {
 
 /* wings.py's victims: the cells seeing every cell of ``group``, not excluded, with the value */
 static void victims(Als *a, SeCells group, int value, SeCells exclude) {
-    SeCells targets = ~(SeCells)0;
-    for (int c = 0; c < 81; c++)
-        if (group >> c & 1)
-            targets &= SE_PEER_CELLS[c];
-    for (int c = 0; c < 81; c++)
-        if (targets >> c & 1 && !(exclude >> c & 1) && a->cands[c] >> value & 1) {
+    SeCells targets = SE_ALL_CELLS;
+    for (SeCells m = group; m;)
+        targets &= SE_PEER_CELLS[se_cells_pop(&m)];
+    for (SeCells m = targets & ~exclude; m;) {
+        int c = se_cells_pop(&m);
+        if (a->cands[c] >> value & 1) {
             a->now[2 * a->n_now] = c;
             a->now[2 * a->n_now + 1] = value;
             a->n_now++;
         }
+    }
 }
 
 /* whether the cell sees every one of ``group`` (wings._sees) */
@@ -103,10 +108,8 @@ static int pincers(Als *a, int u) {
     area &= ~set;
     int off = a->middle - biggest;
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
-    for (int yz = 0; yz < 81; yz++) {
-        if (!(area >> yz & 1))
-            continue;
-        int mask = a->cands[yz];
+    for (SeCells m = area; m;) {
+        int yz = se_cells_pop(&m), mask = a->cands[yz];
         if (__builtin_popcount(mask) != 2 || (mask & u) != mask)
             continue;
         int va = lowest_digit(mask), vb = lowest_digit(mask & (mask - 1));
@@ -136,10 +139,8 @@ static int pincers(Als *a, int u) {
 static int grow(Als *a, int u, SeCells seeing) {
     if (a->n_cells == a->size)
         return __builtin_popcount(u) == a->size + 1 ? pincers(a, u) : 0;
-    for (int next = 0; next < 81; next++) {
-        if (!(seeing >> next & 1))
-            continue;
-        int mask = a->cands[next];
+    for (SeCells m = seeing; m;) {
+        int next = se_cells_pop(&m), mask = a->cands[next];
         if (__builtin_popcount(mask) < 2)
             continue;
         int grown = u | mask;

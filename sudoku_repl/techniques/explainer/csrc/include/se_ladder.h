@@ -47,9 +47,34 @@
 #endif
 
 typedef unsigned __int128 SeCells;
+#define SE_ALL_CELLS ((((SeCells)1) << 81) - 1)
 extern SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
 extern int SE_CELL_UNIT_BITS[81];
-void se_cells_init(void); /* made once, at the first call of se_ladder */
+/* the subsets of 9 items of each size k in Sudoku Explainer's order (colex: their masks
+ * ascending), SE_COMBOS[k][0 .. SE_N_COMBOS[k]) */
+extern uint16_t SE_COMBOS[10][126];
+extern int SE_N_COMBOS[10];
+void se_cells_init(void); /* made once, at the first call of se_ladder or se_climb */
+
+/* the lowest cell of a nonempty set, taken out of it: ``while (m) { c = se_cells_pop(&m); }``
+ * walks a set lowest cell first */
+static inline int se_cells_pop(SeCells *m) {
+    uint64_t low = (uint64_t)*m;
+    int c = low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(*m >> 64));
+    *m &= *m - 1;
+    return c;
+}
+
+/* the items of a 9-bit mask whose count of places (positions[i], a mask) is 2 to ``most``:
+ * the only ones a set of ``most`` items (naked, hidden, fish) may hold */
+static inline int se_eligible(const uint16_t *positions, int most) {
+    int out = 0;
+    for (int i = 0; i < 9; i++) {
+        int k = __builtin_popcount(positions[i]);
+        out |= (k >= 2 && k <= most) << i;
+    }
+    return out;
+}
 
 static inline int se_cells_count(SeCells m) {
     return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
