@@ -4,9 +4,10 @@ serate (the whole JVM's CPU: the JVM's user + system time of the band's run, one
 shared among its puzzles in proportion to the time serate gives each, so that start-up, JIT
 and GC count), of
 ours on the native chain search and of ours in pure Python, the ratios ours/serate, and the
-peak memory of each (resident set). ``before``: ours on the native build with the ladder's
-lower rungs (singles to fish, ``explainer/csrc/``) in Python, as before issue 45, in the same
-run, and the ratio native/before (``--no-before`` skips it).
+peak memory of each (resident set). ``before``: ours on the native build with the techniques
+below the chains (singles to the BUG, ``explainer/csrc/``) and the rating's loop over them in
+Python, as before issue 45, in the same run, and the ratio native/before (``--no-before`` skips
+it).
 
     python benchmarks/bench_se_rate.py --serate-jar JAR          # a built SukakuExplainer.jar
     python benchmarks/bench_se_rate.py --serate-source URL [--serate-ref v1.15.10]
@@ -206,14 +207,15 @@ def run_ours(
     """Our ER, CPU seconds (the whole process's, start-up included, shared among the puzzles
     as serate's is) and lower-bound flag of each puzzle, the peak RSS (MB), and each rating's
     own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one).
-    ``rungs_in_python``: the native build with the ladder's lower rungs (singles to fish,
-    ``explainer/csrc/``) in Python, as before they were in C (the chains still in C)."""
+    ``rungs_in_python``: the native build with the techniques below the chains
+    (``explainer/csrc/``: singles to the BUG, and the rating's loop over them) in Python, as
+    before they were in C (the chains still in C)."""
     code = (
         "import sys, time, resource\n"
         "from sudoku_repl.techniques.explainer import rate\n"
         "if sys.argv[2] == '1':\n"
         "    from sudoku_repl.core import native\n"
-        "    native.se_ladder = lambda: None\n"
+        "    native.se_ladder = native.se_climb = lambda: None\n"
         "for p in sys.stdin.read().split():\n"
         "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"
         "    print(r.er, time.process_time() - t, int(r.er_is_lower_bound), flush=True)\n"
@@ -261,7 +263,7 @@ def main() -> None:
     parser.add_argument(
         "--no-before",
         action="store_true",
-        help="skip the run with the ladder's lower rungs in Python (the build before them)",
+        help="skip the run with the techniques below the chains in Python (the build before)",
     )
     parser.add_argument(
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
@@ -333,7 +335,7 @@ def main() -> None:
     if before:
         print(
             f"all {len(puzzles)} puzzles, CPU seconds: native {sum(native[1]):.2f},"
-            f" before (the lower rungs in Python) {sum(before[1]):.2f},"
+            f" before (the techniques below the chains in Python) {sum(before[1]):.2f},"
             f" after/before {sum(native[1]) / (sum(before[1]) or 1.0):.2f}"
         )
     peaks = [f"native {native[3]:.0f} MB"]
