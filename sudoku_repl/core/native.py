@@ -240,9 +240,8 @@ def se_ladder() -> SeLadder | None:
 class SeClimb(Protocol):
     """The SE rating's loop over the ladder's techniques in C (``explainer/csrc/se_rating.c``):
     (values, candidate masks, the order as (technique, degree) pairs, above and below in
-    tenths or -1, a deadline on ``time.monotonic``'s clock or None, a callable saying stop or
-    None) -> (the hints taken, as ``SeLadder`` gives them, why it stopped). Bad input raises
-    ValueError."""
+    tenths or -1, a callable saying stop or None) -> (the hints taken, as ``SeLadder`` gives
+    them, why it stopped). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -251,7 +250,6 @@ class SeClimb(Protocol):
         order: list[tuple[int, int]],
         above: int,
         below: int,
-        deadline: float | None,
         poll: Callable[[], bool] | None,
         /,
     ) -> tuple[list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]], int]: ...

@@ -6,7 +6,7 @@ on grids at random points of the rating paths of bank and hard-set quizzes, and 
 random candidates. A jellyfish drawn by hand (none shows up along those paths); what crosses
 from Python (bad techniques, degrees, limits, orders: ValueError). The rating's loop over them
 in C (``native_ladder.climb``) takes the steps the pure techniques take, stops above ``below``
-before the step and above ``above`` after it, and at the deadline and the poll; and whole
+before the step and above ``above`` after it, and at the poll; and whole
 ratings of random bank quizzes equal serate's figures.
 
 (The pure build's ratings of ``tests/data`` are ``test_se_rating.py``'s, run on both builds.)"""
@@ -222,60 +222,55 @@ def test_the_climb_takes_the_steps_of_the_pure_rungs(puzzle: str, where: float) 
     path = rating_path(puzzle)
     grid = grid_at(puzzle, min(len(path) - 1, int(where * len(path))))
     pure_grid = grid.copy()
-    taken, status = native_ladder.climb(grid, RUNG_ORDER, None, None, None, None)
+    taken, status = native_ladder.climb(grid, RUNG_ORDER, None, None, None)
     assert (taken, status) == pure_climb(pure_grid, RUNG_ORDER)
     assert (grid.values, grid.cands) == (pure_grid.values, pure_grid.cands)
 
 
 def test_the_climb_stops_above_below_before_the_step_and_above_above_after_it() -> None:
     grid = Grid.from_puzzle(QUIZZES[0])
-    every, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, None, None, None)
+    every, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, None, None)
     assert status == native_ladder.NONE and len(every) > 5
     over = next(i for i, hint in enumerate(every) if hint.rating > 12)  # past the 1.2 singles
-    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, 12, None, None)
+    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, 12, None)
     assert (taken, status) == (every[:over], native_ladder.OVER_BELOW)
-    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, 12, None, None, None)
+    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, 12, None, None)
     assert (taken, status) == (every[: over + 1], native_ladder.OVER_ABOVE)
 
 
-def test_the_climb_looks_at_the_deadline_and_the_poll_before_a_step() -> None:
+def test_the_climb_looks_at_the_poll_before_a_step() -> None:
     grid = Grid.from_puzzle(QUIZZES[0])
     before = (grid.values[:], grid.cands[:])
-    assert native_ladder.climb(grid, RUNG_ORDER, None, None, 0.0, None) == (
-        [],
-        native_ladder.DEADLINE,
-    )
-    assert native_ladder.climb(grid, RUNG_ORDER, None, None, None, lambda: True) == (
+    assert native_ladder.climb(grid, RUNG_ORDER, None, None, lambda: True) == (
         [],
         native_ladder.STOPPED,
     )
     assert (grid.values, grid.cands) == before
     calls: list[int] = []
     taken, status = native_ladder.climb(
-        grid, RUNG_ORDER, None, None, None, lambda: len(calls) > 2 or bool(calls.append(1))
+        grid, RUNG_ORDER, None, None, lambda: len(calls) > 2 or bool(calls.append(1))
     )
     assert (len(taken), status) == (3, native_ladder.STOPPED)
 
 
 @pytest.mark.parametrize(
-    ("order", "above", "below", "deadline", "poll", "why"),
+    ("order", "above", "below", "poll", "why"),
     [
-        ([(0, 1)], -1, -1, None, None, r"the order's item 0 is not a technique and its degree"),
-        ([(0, 0), (99, 0)], -1, -1, None, None, r"the order's item 1 is not a technique"),
-        ([(0, 0), (-(2**40), 0)], -1, -1, None, None, r"the order's item 1 is not a technique"),
-        ([(0,)], -1, -1, None, None, r"the order's item 0 is not a \(technique, degree\) pair"),
-        ([(0, 0)] * 65, -1, -1, None, None, r"an order of 65 techniques \(accepted: up to 64\)"),
-        (None, -1, -1, None, None, r"the order is a sequence of \(technique, degree\) pairs"),
-        ([(0, 0)], -2, -1, None, None, r"above and below are ratings in tenths, or -1 for none"),
-        ([(0, 0)], -1, -5, None, None, r"above and below are ratings in tenths, or -1 for none"),
-        ([(0, 0)], -1, -1, "soon", None, r"the deadline is a number \(time.monotonic\) or None"),
-        ([(0, 0)], -1, -1, None, 3, r"poll is a callable or None"),
+        ([(0, 1)], -1, -1, None, r"the order's item 0 is not a technique and its degree"),
+        ([(0, 0), (99, 0)], -1, -1, None, r"the order's item 1 is not a technique"),
+        ([(0, 0), (-(2**40), 0)], -1, -1, None, r"the order's item 1 is not a technique"),
+        ([(0,)], -1, -1, None, r"the order's item 0 is not a \(technique, degree\) pair"),
+        ([(0, 0)] * 65, -1, -1, None, r"an order of 65 techniques \(accepted: up to 64\)"),
+        (None, -1, -1, None, r"the order is a sequence of \(technique, degree\) pairs"),
+        ([(0, 0)], -2, -1, None, r"above and below are ratings in tenths, or -1 for none"),
+        ([(0, 0)], -1, -5, None, r"above and below are ratings in tenths, or -1 for none"),
+        ([(0, 0)], -1, -1, 3, r"poll is a callable or None"),
     ],
 )
 def test_bad_climbs_from_python_are_refused(
-    order: object, above: int, below: int, deadline: object, poll: object, why: str
+    order: object, above: int, below: int, poll: object, why: str
 ) -> None:
     grid = Grid.from_puzzle(QUIZZES[0])
     climb = native._extension()[0].se_climb  # type: ignore[union-attr]
     with pytest.raises((ValueError, TypeError), match=why):
-        climb(grid.values, grid.cands, order, above, below, deadline, poll)
+        climb(grid.values, grid.cands, order, above, below, poll)

@@ -70,8 +70,8 @@ RUNG_NAMES = (
 
 #: why ``climb`` stopped, by the numbers ``csrc/se_rating.c`` gives them: the grid solved,
 #: nothing found by its techniques, a step above ``below`` (not taken), a step above
-#: ``above`` (taken), the deadline, the callable said stop
-SOLVED, NONE, OVER_BELOW, OVER_ABOVE, DEADLINE, STOPPED = range(6)
+#: ``above`` (taken), the callable said stop
+SOLVED, NONE, OVER_BELOW, OVER_ABOVE, STOPPED = range(5)
 
 
 def _hint(found: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]) -> Hint:
@@ -112,14 +112,13 @@ def climb(
     rungs: Sequence[Rung],
     above: int | None,
     below: int | None,
-    deadline: float | None,
     interrupted: Callable[[], bool] | None,
 ) -> tuple[list[Hint], int]:
     """The rating's steps over the techniques ``rungs`` (``native_prefix``),
     found and applied in C, many a call, as ``rating.rate`` takes them: the hints taken (the
     grid is left as they leave it) and why it stopped (``SOLVED``, ...). ``above`` and
-    ``below`` in tenths; the deadline (``time.monotonic``'s clock) and ``interrupted`` are
-    looked at before each step."""
+    ``below`` in tenths; ``interrupted`` is looked at before each step (the time limit is the
+    caller's: a climb takes milliseconds)."""
     search = native.se_climb()
     assert search is not None  # (native_prefix said so)
     found, status = search(
@@ -128,7 +127,6 @@ def climb(
         [(rung.technique, rung.degree) for rung in rungs],
         -1 if above is None else above,
         -1 if below is None else below,
-        deadline,
         interrupted,
     )
     hints = [_hint(item) for item in found]

@@ -203,22 +203,21 @@ def rate(
     exceeded: float | None = None
     while not grid.is_solved():
         if rungs:
+            if deadline is not None and time.monotonic() > deadline:  # as first_hint's
+                lower = True
+                path.er = max(path.er, exhausted_level(order, 0))
+                break
             climbed, status = native_ladder.climb(
                 grid,
                 rungs,
                 None if above is None else round(above * 10),
                 None if below is None else round(below * 10),
-                deadline,
                 interrupted,
             )
             for taken in climbed:
                 path.took(taken)
             if status == native_ladder.STOPPED:
                 raise Interrupted
-            if status == native_ladder.DEADLINE:
-                lower = True
-                path.er = max(path.er, exhausted_level(order, 0))
-                break
             if status != native_ladder.NONE:  # solved, or a step above ``above`` or ``below``
                 exceeded = {native_ladder.OVER_ABOVE: above, native_ladder.OVER_BELOW: below}.get(
                     status

@@ -1,5 +1,5 @@
 /* rating.rate's loop over the native rungs, many steps a call: se_climb(values, cands, order,
- * above, below, deadline, poll) takes, from the grid, step after step, the first hint of the
+ * above, below, poll) takes, from the grid, step after step, the first hint of the
  * first technique of ``order`` (a sequence of (technique, degree) pairs, the rating's order
  * of its first techniques) that finds one, and applies it (Hint.apply), until
  *
@@ -8,21 +8,18 @@
  *                        the techniques after them, in Python
  *   SE_CLIMB_OVER_BELOW  the step found rates above ``below`` (tenths; -1: none): not taken
  *   SE_CLIMB_OVER_ABOVE  the step taken rates above ``above`` (tenths; -1: none)
- *   SE_CLIMB_DEADLINE    the deadline (time.monotonic's clock, or None) has passed
  *   SE_CLIMB_STOPPED     ``poll`` (a callable, or None) said stop
  *
- * -> (the hints taken, as se_ladder gives them, the status). The deadline, Ctrl-C and poll are
- * looked at before each step, as rate looks at them before the first technique of a step. */
+ * -> (the hints taken, as se_ladder gives them, the status). Ctrl-C and poll are looked at
+ * before each step, as rate looks at them before the first technique of a step. The time limit
+ * is rate's to look at, before each climb (on its own clock): a climb takes milliseconds. */
 #include "se_ladder.h"
-
-#include <time.h>
 
 enum {
     SE_CLIMB_SOLVED,
     SE_CLIMB_NONE,
     SE_CLIMB_OVER_BELOW,
     SE_CLIMB_OVER_ABOVE,
-    SE_CLIMB_DEADLINE,
     SE_CLIMB_STOPPED
 };
 
@@ -51,13 +48,7 @@ static int apply(SeGrid *g, PyObject *hint) {
 }
 
 /* the limits before a step: a status, 0 to go on, or -1 with an exception (Ctrl-C) */
-static int limits(double deadline, PyObject *poll) {
-    if (deadline >= 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        if ((double)ts.tv_sec + ts.tv_nsec * 1e-9 > deadline)
-            return SE_CLIMB_DEADLINE;
-    }
+static int limits(PyObject *poll) {
     if (PyErr_CheckSignals() < 0)
         return -1;
     if (poll) {
@@ -140,10 +131,9 @@ static int solved(const SeGrid *g) {
 
 PyObject *se_climb(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *order_obj, *deadline_obj, *poll;
+    PyObject *values, *cands, *order_obj, *poll;
     int above, below, order[MAX_ORDER][2];
-    if (!PyArg_ParseTuple(args, "OOOiiOO", &values, &cands, &order_obj, &above, &below,
-                          &deadline_obj, &poll))
+    if (!PyArg_ParseTuple(args, "OOOiiO", &values, &cands, &order_obj, &above, &below, &poll))
         return NULL;
     int n = parse_order(order_obj, order);
     if (n < 0)
@@ -151,15 +141,6 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     if (above < -1 || below < -1) {
         PyErr_SetString(PyExc_ValueError, "above and below are ratings in tenths, or -1 for none");
         return NULL;
-    }
-    double deadline = -1;
-    if (deadline_obj != Py_None) {
-        deadline = PyFloat_AsDouble(deadline_obj);
-        if (deadline == -1 && PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "the deadline is a number (time.monotonic) or None");
-            return NULL;
-        }
-        deadline = deadline < 0 ? 0 : deadline;
     }
     if (poll != Py_None && !PyCallable_Check(poll)) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
@@ -177,7 +158,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             status = SE_CLIMB_SOLVED;
             break;
         }
-        int said = limits(deadline, poll == Py_None ? NULL : poll);
+        int said = limits(poll == Py_None ? NULL : poll);
         if (said) {
             status = said;
             break;
