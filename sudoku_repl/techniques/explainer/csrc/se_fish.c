@@ -30,10 +30,10 @@ int se_fish(SeRungs *r, int degree) {
                 for (int i = 0; i < 9 && ok; i++)
                     if (lines >> i & 1) {
                         int pos = g->table[base + i][value];
-                        ok = __builtin_popcount(pos) > 1;
+                        ok = se_bits((unsigned)pos) > 1;
                         u |= pos;
                     }
-                if (!ok || __builtin_popcount(u) != degree)
+                if (!ok || se_bits((unsigned)u) != degree)
                     continue;
                 int n = 0;
                 for (int c = 0; c < 9; c++) {

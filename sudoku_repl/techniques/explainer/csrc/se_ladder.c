@@ -27,7 +27,7 @@ void se_cells_init(void) {
         SE_PEER_CELLS[c] &= ~((SeCells)1 << c);
     }
     for (int m = 0; m < 512; m++) {
-        int k = __builtin_popcount((unsigned)m);
+        int k = se_bits((unsigned)(unsigned)m);
         SE_COMBOS[k][SE_N_COMBOS[k]++] = (uint16_t)m;
     }
     ready = 1;

@@ -19,7 +19,7 @@ int se_hidden_singles(SeRungs *r) {
                 continue;
             for (int value = 1; value <= 9; value++) {
                 int pos = g->table[unit][value];
-                if (__builtin_popcount(pos) != 1)
+                if (se_bits((unsigned)pos) != 1)
                     continue;
                 int rating = alone ? 10 : (unit < 9 ? 12 : 15);
                 int done = se_rung(r, SE_N_HIDDEN_SINGLE, rating, NULL, 0,
@@ -34,7 +34,7 @@ int se_hidden_singles(SeRungs *r) {
 int se_naked_singles(SeRungs *r) {
     for (int cell = 0; cell < 81; cell++) {
         int mask = r->g->cands[cell];
-        if (__builtin_popcount(mask) == 1) {
+        if (se_bits((unsigned)mask) == 1) {
             int done = se_rung(r, SE_N_NAKED_SINGLE, 23, NULL, 0, cell, __builtin_ctz(mask));
             if (done)
                 return done;
@@ -54,7 +54,7 @@ static int locked_places(SeRungs *r, Locked visit) {
         for (int value = 1; value <= 9; value++)
             for (int unit1 = type1 * 9; unit1 < type1 * 9 + 9; unit1++) {
                 int pos = g->table[unit1][value];
-                if (__builtin_popcount(pos) < 2)
+                if (se_bits((unsigned)pos) < 2)
                     continue;
                 /* the one unit of type2 that may hold them all: the first one's */
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][lowest(pos)]][type2];
@@ -90,7 +90,7 @@ static int direct_pointing_at(SeRungs *r, int value, int unit1, int unit2) {
         if (unit3 == unit1 || !crossing(unit3, unit2))
             continue;
         int pos = r->g->table[unit3][value];
-        if (__builtin_popcount(pos) <= 1)
+        if (se_bits((unsigned)pos) <= 1)
             continue;
         int remain = 0, last = -1;
         for (int i = 0; i < 9; i++)
@@ -148,10 +148,10 @@ int se_direct_hidden_sets(SeRungs *r, int degree) {
                 if (values >> value & 1)
                     continue;
                 int pos = table[value];
-                if (__builtin_popcount(pos) <= 1)
+                if (se_bits((unsigned)pos) <= 1)
                     continue;
                 int rest = pos & ~common;
-                if (__builtin_popcount(rest) == 1) {
+                if (se_bits((unsigned)rest) == 1) {
                     int done = degree == 2 ? se_rung(r, SE_N_DIRECT_HIDDEN_PAIR, 20, NULL, 0,
                                                      SE_UNITS[unit][lowest(rest)], value)
                                            : se_rung(r, SE_N_DIRECT_HIDDEN_TRIPLET, 25, NULL, 0,

@@ -27,10 +27,10 @@ int se_naked_sets(SeRungs *r, int degree) {
             for (int i = 0; i < 9 && ok; i++)
                 if (combo >> i & 1) {
                     int m = g->cands[cells[i]];
-                    ok = __builtin_popcount(m) > 1;
+                    ok = se_bits((unsigned)m) > 1;
                     u |= m;
                 }
-            if (!ok || __builtin_popcount(u) != degree)
+            if (!ok || se_bits((unsigned)u) != degree)
                 continue;
             int n = 0;
             for (int i = 0; i < 9; i++) {

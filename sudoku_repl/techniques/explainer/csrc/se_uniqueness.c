@@ -72,9 +72,9 @@ static int type3(Loop *l, int c1, int c2, int base) {
             int unit = units[k], empty = l->empty[unit];
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
-            if (degree * 2 <= empty && degree >= __builtin_popcount(extra))
+            if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
                 for (int idx = 0; idx < 512; idx++) { /* colex */
-                    if (__builtin_popcount(idx) != degree || !(idx >> i1 & 1) || idx >> i2 & 1)
+                    if (se_bits((unsigned)idx) != degree || !(idx >> i1 & 1) || idx >> i2 & 1)
                         continue;
                     int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
                     for (int i = 0; i < 9; i++) {
@@ -83,11 +83,11 @@ static int type3(Loop *l, int c1, int c2, int base) {
                         int m = i == i1 ? extra : cands[cells[i]];
                         if (i != i1)
                             naked |= m;
-                        ok &= __builtin_popcount(m) > 1;
+                        ok &= se_bits((unsigned)m) > 1;
                         u |= m;
                     }
-                    if (__builtin_popcount(naked) != degree || !ok ||
-                        __builtin_popcount(u) != degree)
+                    if (se_bits((unsigned)naked) != degree || !ok ||
+                        se_bits((unsigned)u) != degree)
                         continue;
                     int n = 0;
                     for (int i = 0; i < 9; i++) {
@@ -107,10 +107,10 @@ static int type3(Loop *l, int c1, int c2, int base) {
                 }
             if (degree * 2 < empty) {
                 int rest = 0x3FE & ~l->both & ~extra; /* rem_values */
-                if (degree - 2 > __builtin_popcount(rest))
+                if (degree - 2 > se_bits((unsigned)rest))
                     continue;
                 for (int chosen = 0; chosen < 1024; chosen += 2) { /* colex, of the digits */
-                    if ((chosen & ~rest) || __builtin_popcount(chosen) != degree - 2)
+                    if ((chosen & ~rest) || se_bits((unsigned)chosen) != degree - 2)
                         continue;
                     int values = chosen | l->both, u = 0, ok = 1;
                     for (int v = 1; v <= 9 && ok; v++)
@@ -119,7 +119,7 @@ static int type3(Loop *l, int c1, int c2, int base) {
                             ok = pos != 0;
                             u |= pos;
                         }
-                    if (!ok || __builtin_popcount(u) != degree)
+                    if (!ok || se_bits((unsigned)u) != degree)
                         continue;
                     int places = u & ~(1 << i1) & ~(1 << i2), n = 0;
                     for (int i = 0; i < 9; i++) {
@@ -133,7 +133,7 @@ static int type3(Loop *l, int c1, int c2, int base) {
                                 n++;
                             }
                     }
-                    if (n && add(l, base + __builtin_popcount(places) - 1, 3, rems, n) < 0)
+                    if (n && add(l, base + se_bits((unsigned)places) - 1, 3, rems, n) < 0)
                         return -1;
                 }
             }
@@ -176,7 +176,7 @@ static int look_at(Loop *l) {
         return 0;
     int base = loop_rating(l->n), extra_cells[81], n_extra = 0;
     for (int i = 0; i < l->n; i++)
-        if (__builtin_popcount(cands[l->cells[i]]) > 2)
+        if (se_bits((unsigned)cands[l->cells[i]]) > 2)
             extra_cells[n_extra++] = l->cells[i];
     if (n_extra == 1) {
         int rems[4] = {extra_cells[0], l->v1, extra_cells[0], l->v2};
@@ -192,7 +192,7 @@ static int look_at(Loop *l) {
         extras |= BIT(extra_cells[i]);
     }
     extra &= ~l->both;
-    if (n_extra > 2 || __builtin_popcount(extra) == 1) {
+    if (n_extra > 2 || se_bits((unsigned)extra) == 1) {
         int value = digit_of(cands[extra_cells[0]] & ~l->both), rems[2 * 81], n = 0;
         for (int c = 0; c < 81; c++)
             if (common >> c & 1 && !(extras >> c & 1) && cands[c] >> value & 1) {
@@ -205,7 +205,7 @@ static int look_at(Loop *l) {
     }
     if (n_extra == 2) {
         int c1 = extra_cells[0], c2 = extra_cells[1];
-        if (__builtin_popcount(extra) >= 2 && type3(l, c1, c2, base) < 0)
+        if (se_bits((unsigned)extra) >= 2 && type3(l, c1, c2, base) < 0)
             return -1;
         if (type4(l, c1, c2, base) < 0)
             return -1;
@@ -230,8 +230,8 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
                 int mask = l->g->cands[next];
                 if ((mask & l->both) != l->both)
                     continue;
-                int grown = (extra | mask) & ~l->both, size = __builtin_popcount(mask);
-                if (size == 2 || __builtin_popcount(grown) == 1 || allowed > 0)
+                int grown = (extra | mask) & ~l->both, size = se_bits((unsigned)mask);
+                if (size == 2 || se_bits((unsigned)grown) == 1 || allowed > 0)
                     failed = walk(l, next, allowed - (size > 2), grown, t) < 0;
             }
         }
@@ -252,7 +252,7 @@ int se_unique_loops(SeRungs *r) {
     int failed = 0;
     for (int start = 0; start < 81 && !failed; start++) {
         int m = r->g->cands[start];
-        if (__builtin_popcount(m) != 2)
+        if (se_bits((unsigned)m) != 2)
             continue;
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
@@ -298,7 +298,7 @@ static int bug4(SeRungs *r, const int *bug_cells, const int *bug_values, int all
     const uint16_t *cands = r->g->cands;
     int c1 = bug_cells[0], c2 = bug_cells[1], units[3];
     int common = cands[c1] & cands[c2] & ~all_values;
-    if (__builtin_popcount(common) != 1)
+    if (se_bits((unsigned)common) != 1)
         return 0;
     int n_units = shared_units(bug_cells, 2, units);
     for (int k = 0; k < n_units; k++) {
@@ -327,16 +327,16 @@ static int bug3(SeRungs *r, const int *bug_cells, int n_bug, int all_values, SeC
             if (n_region < degree)
                 continue;
             for (int idx = 0; idx < 1 << n_region; idx++) { /* colex */
-                if (__builtin_popcount(idx) != degree - 1)
+                if (se_bits((unsigned)idx) != degree - 1)
                     continue;
-                int other = 0, ok = __builtin_popcount(all_values) > 1;
+                int other = 0, ok = se_bits((unsigned)all_values) > 1;
                 for (int i = 0; i < n_region; i++)
                     if (idx >> i & 1) {
                         other |= cands[region[i]];
-                        ok &= __builtin_popcount(cands[region[i]]) > 1;
+                        ok &= se_bits((unsigned)cands[region[i]]) > 1;
                     }
                 int u = other | all_values;
-                if (__builtin_popcount(other) != degree || !ok || __builtin_popcount(u) != degree)
+                if (se_bits((unsigned)other) != degree || !ok || se_bits((unsigned)u) != degree)
                     continue;
                 int rems[2 * 81], n = 0;
                 for (int i = 0; i < n_region; i++)
@@ -368,7 +368,7 @@ static int grave_add(Grave *b, int cell, int bit, int replace) {
     b->common = b->have_common ? b->common & SE_PEER_CELLS[cell] : SE_PEER_CELLS[cell];
     b->have_common = 1;
     b->common &= ~b->set;
-    return b->n > 1 && __builtin_popcount(b->all_values) > 1 && !b->common;
+    return b->n > 1 && se_bits((unsigned)b->all_values) > 1 && !b->common;
 }
 
 /* uniqueness.bug */
@@ -381,12 +381,12 @@ int se_bug(SeRungs *r) {
     SeCells in_extra = 0;
     for (int unit = 0; unit < 27; unit++)
         for (int value = 1; value <= 9; value++) {
-            int pos = g->table[unit][value], k = __builtin_popcount(pos);
+            int pos = g->table[unit][value], k = se_bits((unsigned)pos);
             if (k == 0 || k == 2)
                 continue;
             int new_cells[9], n_new = 0;
             for (int i = 0; i < 9; i++)
-                if (pos >> i & 1 && __builtin_popcount(g->cands[SE_UNITS[unit][i]]) >= 3)
+                if (pos >> i & 1 && se_bits((unsigned)g->cands[SE_UNITS[unit][i]]) >= 3)
                     new_cells[n_new++] = SE_UNITS[unit][i];
             if (n_extra < 0) {
                 n_extra = 0;
@@ -423,7 +423,7 @@ int se_bug(SeRungs *r) {
                 return 0;
     }
     for (int c = 0; c < 81; c++)
-        if (!g->values[c] && __builtin_popcount(b.temp[c]) != 2)
+        if (!g->values[c] && se_bits((unsigned)b.temp[c]) != 2)
             return 0;
     for (int u = 0; u < 27; u++)
         for (int v = 1; v <= 9; v++) {
@@ -441,7 +441,7 @@ int se_bug(SeRungs *r) {
         int n = digits_of(rems, 0, cell, cands[cell] & ~b.all_values);
         return bug_rung(r, 1, 56, rems, n);
     }
-    if (__builtin_popcount(b.all_values) == 1) {
+    if (se_bits((unsigned)b.all_values) == 1) {
         int value = digit_of(b.all_values);
         if (b.common) {
             int rems[2 * 81], n = 0;

@@ -17,12 +17,12 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
     int xyz = pivot_size == 3;
     for (int pivot = 0; pivot < 81; pivot++) {
         int pm = cands[pivot];
-        if (__builtin_popcount(pm) != pivot_size)
+        if (se_bits((unsigned)pm) != pivot_size)
             continue;
         int wings[20], n = 0;
         for (SeCells m = SE_PEER_CELLS[pivot]; m;) {
             int c = se_cells_pop(&m);
-            if (__builtin_popcount(cands[c]) == 2)
+            if (se_bits((unsigned)cands[c]) == 2)
                 wings[n++] = c;
         }
         for (int i = 0; i < n; i++)
@@ -31,7 +31,7 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
                 if (m1 == m2)
                     continue;
                 int z = m1 & m2;
-                if (__builtin_popcount(z) != 1)
+                if (se_bits((unsigned)z) != 1)
                     continue;
                 if (xyz ? (m1 | m2) != pm : (z & pm) || ((m1 | m2) & ~z) != pm)
                     continue;
@@ -100,7 +100,7 @@ static int pincers(Als *a, int u) {
     int biggest = 0;
     SeCells area = 0, set = 0;
     for (int i = 0; i < a->n_cells; i++) {
-        int k = __builtin_popcount(a->cands[a->cells[i]]);
+        int k = se_bits((unsigned)a->cands[a->cells[i]]);
         biggest = k > biggest ? k : biggest;
         area |= SE_PEER_CELLS[a->cells[i]];
         set |= BIT(a->cells[i]);
@@ -110,7 +110,7 @@ static int pincers(Als *a, int u) {
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
     for (SeCells m = area; m;) {
         int yz = se_cells_pop(&m), mask = a->cands[yz];
-        if (__builtin_popcount(mask) != 2 || (mask & u) != mask)
+        if (se_bits((unsigned)mask) != 2 || (mask & u) != mask)
             continue;
         int va = lowest_digit(mask), vb = lowest_digit(mask & (mask - 1));
         SeCells ha = holders(a, va), hb = holders(a, vb), exclude = set | BIT(yz);
@@ -138,13 +138,13 @@ static int pincers(Als *a, int u) {
 /* wings.py's grow: ``seeing``, the cells after the last one that see every cell of the set */
 static int grow(Als *a, int u, SeCells seeing) {
     if (a->n_cells == a->size)
-        return __builtin_popcount(u) == a->size + 1 ? pincers(a, u) : 0;
+        return se_bits((unsigned)u) == a->size + 1 ? pincers(a, u) : 0;
     for (SeCells m = seeing; m;) {
         int next = se_cells_pop(&m), mask = a->cands[next];
-        if (__builtin_popcount(mask) < 2)
+        if (se_bits((unsigned)mask) < 2)
             continue;
         int grown = u | mask;
-        if (__builtin_popcount(grown) > a->size + 1)
+        if (se_bits((unsigned)grown) > a->size + 1)
             continue;
         SeCells after = ~(SeCells)0 << (next + 1);
         a->cells[a->n_cells++] = next;
@@ -170,7 +170,7 @@ int se_als_wing(SeRungs *r, int size) {
     a->top = size == 3 ? 4 : 5;
     int done = 0;
     for (int first = 0; first < 81 && !done; first++) {
-        int k = __builtin_popcount(a->cands[first]);
+        int k = se_bits((unsigned)a->cands[first]);
         if (k < 2 || k > size + 1)
             continue;
         a->cells[0] = first;

@@ -50,6 +50,14 @@ typedef unsigned __int128 SeCells;
 #define SE_ALL_CELLS ((((SeCells)1) << 81) - 1)
 extern SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
 extern int SE_CELL_UNIT_BITS[81];
+/* the bits of a 32-bit mask, counted in a few instructions (without -mpopcnt, the compiler's
+ * __builtin_popcount is a call into libgcc) */
+static inline int se_bits(unsigned m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* the subsets of 9 items of each size k in Sudoku Explainer's order (colex: their masks
  * ascending), SE_COMBOS[k][0 .. SE_N_COMBOS[k]) */
 extern uint16_t SE_COMBOS[10][126];
@@ -70,17 +78,13 @@ static inline int se_cells_pop(SeCells *m) {
 static inline int se_eligible(const uint16_t *positions, int most) {
     int out = 0;
     for (int i = 0; i < 9; i++) {
-        int k = __builtin_popcount(positions[i]);
+        int k = se_bits((unsigned)positions[i]);
         out |= (k >= 2 && k <= most) << i;
     }
     return out;
 }
 
-static inline int se_cells_count(SeCells m) {
-    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
-}
-
-/* the techniques, by the numbers explainer/native_ladder.py gives them (LADDER) */
+/* the techniques, by the numbers explainer/native_ladder.py gives them (HIDDEN_SINGLE, ...) */
 enum {
     SE_HIDDEN_SINGLE,
     SE_DIRECT_POINTING,
@@ -178,11 +182,11 @@ static inline int se_hidden_set_cells(const uint16_t *positions, int values) {
     for (int v = 1; v <= 9; v++) {
         if (!(values >> v & 1))
             continue;
-        if (__builtin_popcount(positions[v]) <= 1)
+        if (se_bits((unsigned)positions[v]) <= 1)
             return 0;
         u |= positions[v];
     }
-    return __builtin_popcount(u) == __builtin_popcount(values) ? u : 0;
+    return se_bits((unsigned)u) == se_bits((unsigned)values) ? u : 0;
 }
 
 /* se_ladder.c: a technique's number and degree checked (0, or -1 with ValueError); one
