@@ -181,8 +181,9 @@ def test_bad_calls_from_python_are_refused(
     technique: int, degree: int, limit: int, why: str
 ) -> None:
     grid = Grid.from_puzzle(QUIZZES[0])
+    search = native._extension()[0].se_ladder  # type: ignore[union-attr]
     with pytest.raises(ValueError, match=why):
-        native._extension()[0].se_ladder(grid.values, grid.cands, technique, degree, limit)  # type: ignore[union-attr]
+        search(grid.values, grid.cands, technique, degree, limit)
 
 
 @settings(max_examples=examples(4, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,9 +1,11 @@
-"""The explainer's door to the ladder's lower rungs in C (``explainer/csrc/``: singles,
-intersections, subsets, fish, the chains of strong links, the wings, the unique loops and the BUG, through ``sudoku_repl.core.native``): the same hints as the pure
-code, in the same order, found in C.
+"""The explainer's door to its techniques below the chains in C (``explainer/csrc/``: singles,
+intersections, subsets, fish, the chains of strong links, the wings, the unique loops and the
+BUG, through ``sudoku_repl.core.native``): the same hints as the pure code, in the same order,
+found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
-way: each finder asks here first and runs its own Python when the answer is None. The rating
+way: each finder the C has is a ``Rung``, which asks here first and runs its own Python when
+the answer is None. The rating
 takes a technique's first hint only, so the C is asked for one hint first and for the rest only
 when they are wanted. And the rating's own loop over these techniques runs in C too (``climb``:
 many steps a call, the grid crossing once), until it needs a technique above them.
@@ -114,9 +116,9 @@ def climb(
     below: int | None,
     interrupted: Callable[[], bool] | None,
 ) -> tuple[list[Hint], int]:
-    """The rating's steps over the techniques ``rungs`` (``native_prefix``),
-    found and applied in C, many a call, as ``rating.rate`` takes them: the hints taken (the
-    grid is left as they leave it) and why it stopped (``SOLVED``, ...). ``above`` and
+    """The rating's steps over the techniques ``rungs`` (``native_prefix``), found and applied
+    in C, many a call, as ``rating.rate`` takes them: the hints taken (the grid is left as they
+    leave it) and why it stopped (``SOLVED``, ...). ``above`` and
     ``below`` in tenths; ``interrupted`` is looked at before each step (the time limit is the
     caller's: a climb takes milliseconds)."""
     search = native.se_climb()

@@ -159,7 +159,8 @@ int se_finds_add(SeFinds *f, int name, int rating, int key, const int *rems, int
 int se_finds_emit(SeFinds *f, SeRungs *r);
 void se_finds_free(SeFinds *f);
 
-/* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c, se_uniqueness.c: each technique's hints to r (0, 1 at the limit, -1) */
+/* se_singles.c, se_subsets.c, se_fish.c, se_links.c, se_wings.c, se_uniqueness.c: each
+ * technique's hints to r (0, 1 at the limit, -1) */
 int se_hidden_singles(SeRungs *r);
 int se_direct_pointing(SeRungs *r);
 int se_direct_hidden_sets(SeRungs *r, int degree);
