@@ -4,7 +4,10 @@ serate (the whole JVM's CPU: the JVM's user + system time of the band's run, one
 shared among its puzzles in proportion to the time serate gives each, so that start-up, JIT
 and GC count), of
 ours on the native chain search and of ours in pure Python, the ratios ours/serate, and the
-peak memory of each (resident set).
+peak memory of each (resident set). ``before``: ours on the native build with the techniques
+below the chains (singles to the BUG, ``explainer/csrc/``) and the rating's loop over them in
+Python, as before issue 45, in the same run, and the ratio native/before (``--no-before`` skips
+it).
 
     python benchmarks/bench_se_rate.py --serate-jar JAR          # a built SukakuExplainer.jar
     python benchmarks/bench_se_rate.py --serate-source URL [--serate-ref v1.15.10]
@@ -199,14 +202,20 @@ def parse_elapsed(text: str) -> float:
 
 
 def run_ours(
-    puzzles: list[str], pure: bool, timeout: float
+    puzzles: list[str], pure: bool, timeout: float, rungs_in_python: bool = False
 ) -> tuple[list[float], list[float], list[bool], float, list[float]]:
     """Our ER, CPU seconds (the whole process's, start-up included, shared among the puzzles
     as serate's is) and lower-bound flag of each puzzle, the peak RSS (MB), and each rating's
-    own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one)."""
+    own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one).
+    ``rungs_in_python``: the native build with the techniques below the chains
+    (``explainer/csrc/``: singles to the BUG, and the rating's loop over them) in Python, as
+    before they were in C (the chains still in C)."""
     code = (
         "import sys, time, resource\n"
         "from sudoku_repl.techniques.explainer import rate\n"
+        "if sys.argv[2] == '1':\n"
+        "    from sudoku_repl.core import native\n"
+        "    native.se_ladder = native.se_climb = lambda: None\n"
         "for p in sys.stdin.read().split():\n"
         "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"
         "    print(r.er, time.process_time() - t, int(r.er_is_lower_bound), flush=True)\n"
@@ -217,7 +226,7 @@ def run_ours(
     env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [sys.executable, "-c", code, str(timeout)],
+        [sys.executable, "-c", code, str(timeout), str(int(rungs_in_python))],
         input="\n".join(puzzles),
         capture_output=True,
         text=True,
@@ -252,6 +261,11 @@ def main() -> None:
     parser.add_argument("--pure-per-band", default="3,0,0")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
+        "--no-before",
+        action="store_true",
+        help="skip the run with the techniques below the chains in Python (the build before)",
+    )
+    parser.add_argument(
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
     args = parser.parse_args()
@@ -275,13 +289,15 @@ def main() -> None:
                 serate = run_serate_by_band(jar, rows, folder)
     bands = [band_of(serate[0][i]) if serate else b for i, (_, b) in enumerate(rows)]
     native = run_ours(puzzles, False, args.timeout)
+    before = None if args.no_before else run_ours(puzzles, False, args.timeout, True)
     pure_pick = [
         i for b in range(3) for i in [j for j, x in enumerate(bands) if x == b][: pure_per_band[b]]
     ]
     pure = run_ours([puzzles[i] for i in pure_pick], True, args.timeout) if pure_pick else None
     print(
         f"{'band':10} {'n':>3} {'serate':>8} {'(%e)':>8} {'native':>8} {'(rating)':>8}"
-        f" {'native/serate':>13}   {'pure on k of them, /serate':>33}  notes"
+        f" {'native/serate':>13} {'before':>8} {'after/before':>12}"
+        f"   {'pure on k of them, /serate':>33}  notes"
     )
     for b, name in enumerate(BANDS):
         idx = [i for i, x in enumerate(bands) if x == b]
@@ -300,6 +316,10 @@ def main() -> None:
             same = sum(abs(native[0][i] - serate[0][i]) < 0.05 for i in idx)
             notes.append(f"ER equal on {same}/{len(idx)}")
         ratio_n = f"{statistics.median(n_cpu) / statistics.median(s_cpu):.2f}" if s_cpu else "-"
+        b_cpu = [before[1][i] for i in idx] if before else []
+        ratio_b = f"{statistics.median(n_cpu) / statistics.median(b_cpu):.2f}" if b_cpu else "-"
+        if before and any(abs(native[0][i] - before[0][i]) > 0.05 for i in idx):
+            notes.append("ER differs from before's")
         pure_text = "-"
         if pure and picked:
             p_cpu = [pure[1][k] for k, _ in picked]
@@ -309,7 +329,14 @@ def main() -> None:
                 pure_text += f" {statistics.median(p_cpu) / statistics.median(s_same):>6.2f}"
         print(
             f"{name:10} {len(idx):3} {median(s_cpu):>8} {median(s_own):>8} {median(n_cpu):>8}"
-            f" {median(n_own):>8} {ratio_n:>13}   {pure_text:>33}  {'; '.join(notes)}"
+            f" {median(n_own):>8} {ratio_n:>13} {median(b_cpu):>8} {ratio_b:>12}"
+            f"   {pure_text:>33}  {'; '.join(notes)}"
+        )
+    if before:
+        print(
+            f"all {len(puzzles)} puzzles, CPU seconds: native {sum(native[1]):.2f},"
+            f" before (the techniques below the chains in Python) {sum(before[1]):.2f},"
+            f" after/before {sum(native[1]) / (sum(before[1]) or 1.0):.2f}"
         )
     peaks = [f"native {native[3]:.0f} MB"]
     if pure:

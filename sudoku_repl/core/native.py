@@ -245,6 +245,47 @@ def se_exclusion() -> SeExclusion | None:
     return search
 
 
+class SeLadder(Protocol):
+    """A technique of Sudoku Explainer's ladder below the chains in C
+    (``techniques/explainer/csrc/``): (values, candidate masks, the technique's number, its
+    degree, at most this many hints or 0 for all) -> [(name number, rating, removals,
+    placement)] in the Python's order. Bad input raises ValueError."""
+
+    def __call__(
+        self, values: list[int], cands: list[int], technique: int, degree: int, limit: int, /
+    ) -> list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]: ...
+
+
+def se_ladder() -> SeLadder | None:
+    """The explainer's singles, intersections, subsets and fish in C (its ``native_ladder``)."""
+    search: SeLadder | None = _function("se_ladder")
+    return search
+
+
+class SeClimb(Protocol):
+    """The SE rating's loop over the ladder's techniques in C (``explainer/csrc/se_rating.c``):
+    (values, candidate masks, the order as (technique, degree) pairs, above and below in
+    tenths or -1, a callable saying stop or None) -> (the hints taken, as ``SeLadder`` gives
+    them, why it stopped). Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        order: list[tuple[int, int]],
+        above: int,
+        below: int,
+        poll: Callable[[], bool] | None,
+        /,
+    ) -> tuple[list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]], int]: ...
+
+
+def se_climb() -> SeClimb | None:
+    """The explainer's rating steps over its native techniques in C (its ``native_ladder``)."""
+    search: SeClimb | None = _function("se_climb")
+    return search
+
+
 def clash_test() -> Callable[[bytes, bytes], bool] | None:
     """``quiz``'s clash test in C: ``(values a byte per cell, the units as 16-bit numbers: each
     its number of cells, then its cells)`` -> whether no unit gives a value twice."""

@@ -192,11 +192,11 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
         in_chain[p->cell] = 1;
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        for (int o = 0; o < 81; o++)
-            if (!in_chain[o] && o != p->cell && (g->cands[o] >> p->value & 1) &&
-                (o / 9 == p->cell / 9 || o % 9 == p->cell % 9 ||
-                 SE_CELL_UNITS[o][0] == SE_CELL_UNITS[p->cell][0]))
+        for (int i = 0; i < 20; i++) { /* the cell's peers */
+            int o = SE_PEER_ORDER[p->cell][i];
+            if (!in_chain[o] && (g->cands[o] >> p->value & 1))
                 (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
+        }
     int n = 0;
     for (int o = 0; o < 81; o++)
         for (int v = 1; v <= 9; v++)
