@@ -1,6 +1,6 @@
 """setuptools' part of the build (the metadata is in pyproject.toml): the package, and the native
 core, a C extension (``sudoku_repl/core/csrc/``: ``include/native.h`` and a file per concern,
-docs/native.md, with the Sudoku Explainer ladder's C beside its Python,
+docs/native.md, with Sudoku Explainer's C, the chain search and the ladder, beside its Python,
 ``sudoku_repl/techniques/explainer/csrc/``). It is optional: where it cannot be compiled (no C compiler, no Python headers)
 the install goes on without it, and the package runs its pure-Python engine (``--version`` says
 which build runs, and why).
@@ -25,7 +25,8 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError
 
 CSRC = "sudoku_repl/core/csrc"
-# the explainer's C beside the Python it mirrors (the ladder's techniques), the same extension
+# the explainer's C beside the Python it mirrors (the chain search and the ladder below it), the
+# same extension
 SE_CSRC = "sudoku_repl/techniques/explainer/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"

@@ -3,7 +3,10 @@
  * against Python's definitions when the module is first loaded (a mismatch refuses the native
  * core: the two sides would read each other's numbers wrong). */
 #include "native.h"
-#include "se_ladder.h" /* the explainer's C (techniques/explainer/csrc/) */
+/* the explainer's C (techniques/explainer/csrc/): the chain search, aligned exclusion, the ladder */
+#include "se_exclusion.h"
+#include "se_nested.h"
+#include "se_rating.h"
 
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},

@@ -1,7 +1,7 @@
 /* fish.py: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2) on rows and columns, in fish.py's
  * order: columns first, then rows, as the base; the base lines' subsets colex, then the digits;
  * a hint's removals cover line by cover line, each in its cells' order. */
-#include "se_ladder.h"
+#include "se_fish.h"
 
 static const int RATINGS[5] = {0, 0, 32, 38, 52};
 

@@ -3,7 +3,7 @@
  * columns, 5.7 grouped), in strong_links.py's order: every chain of every digit found, then
  * sorted by rating, the most removals first among equals, stable.
  *
- * A set of cells is an SeCells (se_ladder.h), a set of units a 27-bit int (blocks 0-8, rows
+ * A set of cells is an SeCells (se_rungs.h), a set of units a 27-bit int (blocks 0-8, rows
  * 9-17, columns 18-26):
  *
  *   SeLink.one, .other     the link's two ends: the digit is in one or the other
@@ -12,7 +12,7 @@
  *   SeLink.hold[end]       the units that hold every cell of that end (_units_holding)
  *   Chains.idx, .dir       the chain being grown: its links and their directions (1: entered
  *                          by ``one``, left by ``other``) */
-#include "se_ladder.h"
+#include "se_links.h"
 
 typedef SeCells Cells;
 

@@ -13,7 +13,7 @@
  * -> (the hints taken, as se_ladder gives them, the status). Ctrl-C and poll are looked at
  * before each step, as rate looks at them before the first technique of a step. The time limit
  * is rate's to look at, before each climb (on its own clock): a climb takes milliseconds. */
-#include "se_ladder.h"
+#include "se_rating.h"
 
 enum {
     SE_CLIMB_SOLVED,

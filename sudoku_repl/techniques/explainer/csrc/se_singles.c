@@ -1,7 +1,7 @@
 /* singles.py: hidden singles (1.0-1.5), direct pointing and claiming (1.7, 1.9), direct hidden
  * pairs and triples (2.0, 2.5), naked singles (2.3), pointing and claiming (2.6, 2.8); in
  * singles.py's order, each hint as singles.py makes it. */
-#include "se_ladder.h"
+#include "se_singles.h"
 
 /* singles._LOCKING_PAIRS: (first unit type, second unit type) in Sudoku Explainer's order */
 static const int LOCKING_PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};

@@ -1,7 +1,7 @@
 /* subsets.py: naked pairs, triples, quads (3.0, 3.6, 5.0) and hidden ones (3.4, 4.0, 5.4), in
  * subsets.py's order (the units blocks, columns, rows; a unit's subsets colex), each hint with
  * its removals in that order. */
-#include "se_ladder.h"
+#include "se_subsets.h"
 
 static const int NAKED_RATINGS[5] = {0, 0, 30, 36, 50};
 static const int HIDDEN_RATINGS[5] = {0, 0, 34, 40, 54};

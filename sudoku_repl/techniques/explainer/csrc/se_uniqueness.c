@@ -8,7 +8,7 @@
  *
  *   Loop.cells[0 .. n)   the path being walked, its start first
  *   Loop.in_loop         the same cells as a set (SeCells), for ``nxt not in loop`` */
-#include "se_ladder.h"
+#include "se_uniqueness.h"
 
 #define BIT(c) ((SeCells)1 << (c))
 

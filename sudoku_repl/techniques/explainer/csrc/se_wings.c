@@ -2,10 +2,10 @@
  * its bivalue peers' pairs in cell order); WXYZ-Wing (5.5-5.6) and VWXYZ-Wing (6.2-6.4), every
  * one found, then sorted by rating, the most removals first among equals, stable (SeFinds).
  *
- * The sets of cells are SeCells (se_ladder.h): the cells that may join a growing set
+ * The sets of cells are SeCells (se_rungs.h): the cells that may join a growing set
  * (``seeing``), the cells all of a group see (``victims``' targets), a set's peers (``area``);
  * each is walked lowest cell first, the order of the Python's sorted lists. */
-#include "se_ladder.h"
+#include "se_wings.h"
 
 #define BIT(c) ((SeCells)1 << (c))
 

@@ -1,7 +1,7 @@
 /* chains.py: bidirectional cycles (6.5 X, 7.0 XY) and forcing chains from one candidate (6.6
  * X, 7.0 XY) with Sudoku Explainer's length penalty, in chains.py's order. Each potential has
  * one parent here (no dynamic parents): a chain. */
-#include "native.h"
+#include "se_cycles.h"
 
 /* the names, as native_chains.CYCLE_NAMES numbers them: cycles X, Y, XY, then chains */
 enum { X_CYCLE = 0, Y_CYCLE, XY_CYCLE, X_CHAIN, Y_CHAIN, XY_CHAIN };
