@@ -178,10 +178,10 @@ class DropScanner(Protocol):
 
 
 class SeChainer(Protocol):
-    """``forcing.Chainer``'s hints in C (``csrc/se_forcing.c``): (the grid's values and
-    candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
-    ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
-    level 0-3 of its nested dynamic chains) -> [(name number, rating, removals, placement,
+    """``forcing.Chainer``'s hints in C (``se_chainer``, ``techniques/explainer/csrc/``): (the
+    grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
+    deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
+    level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals, placement,
     complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
     callable said stop). Bad input raises ValueError."""
 
@@ -209,8 +209,8 @@ def se_chainer() -> SeChainer | None:
 
 
 class SeCycles(Protocol):
-    """``chains.cycles_and_forcing_chains``' hints in C (``csrc/se_cycles.c``): (values,
-    candidate masks, deadline, stop callable) -> as ``SeChainer``."""
+    """``chains.cycles_and_forcing_chains``' hints in C (``techniques/explainer/csrc/se_cycles.c``):
+    (values, candidate masks, deadline, stop callable) -> as ``SeChainer``."""
 
     def __call__(
         self,
@@ -231,8 +231,8 @@ def se_cycles() -> SeCycles | None:
 
 
 class SeExclusion(Protocol):
-    """``exclusion.aligned_exclusion``'s hints in C (``csrc/se_exclusion.c``): (values,
-    candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+    """``exclusion.aligned_exclusion``'s hints in C (``techniques/explainer/csrc/se_exclusion.c``):
+    (values, candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
 
     def __call__(
         self, values: list[int], cands: list[int], degree: int, limit: int, /

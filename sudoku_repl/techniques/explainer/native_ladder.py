@@ -19,7 +19,7 @@ from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
-#: the techniques, by the numbers ``csrc/include/se_ladder.h`` gives them
+#: the techniques, by the numbers ``csrc/include/se_rungs.h`` gives them
 (
     HIDDEN_SINGLE,
     DIRECT_POINTING,
@@ -37,7 +37,7 @@ from sudoku_repl.techniques.explainer.hint import Finder, Hint
     BUG,
 ) = range(14)
 
-#: the hints' names, by the numbers ``se_ladder.h`` gives them
+#: the hints' names, by the numbers ``se_rungs.h`` gives them
 RUNG_NAMES = (
     "Hidden Single",
     "Direct Pointing",
