@@ -181,8 +181,8 @@ class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``se_chainer``, ``techniques/explainer/csrc/``): (the
     grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
     deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
-    level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals, placement,
-    complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
+    level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals,
+    placement, complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
     callable said stop). Bad input raises ValueError."""
 
     def __call__(
