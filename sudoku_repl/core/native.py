@@ -182,8 +182,8 @@ class SeChainer(Protocol):
     grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
     deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
     level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals,
-    placement, complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
-    callable said stop). Bad input raises ValueError."""
+    placement, complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2
+    (the callable said stop). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -232,7 +232,8 @@ def se_cycles() -> SeCycles | None:
 
 class SeExclusion(Protocol):
     """``exclusion.aligned_exclusion``'s hints in C (``techniques/explainer/csrc/se_exclusion.c``):
-    (values, candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+    (values, candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their
+    removals."""
 
     def __call__(
         self, values: list[int], cands: list[int], degree: int, limit: int, /
