@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import signal
 import stat
 import sys
 import time
@@ -62,29 +61,6 @@ def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: Fal
         if interrupted():
             stop.set()
         return _rate_command(args, stop)
-
-
-def settled(status: int, interrupted: Callable[[], bool]) -> int:
-    """The program's status once the rating is over, and Ctrl-C ignored from here to the
-    process's end: 130 if a Ctrl-C came at any moment (``interrupted()``, or one that has not
-    been handled yet), else ``status``. Left to Python, a Ctrl-C while the interpreter shuts
-    down (the summary printed, the workers gone) raised KeyboardInterrupt in its exit handlers
-    or killed the process by SIGINT (status -2) once its handlers were reset."""
-    waiting = False
-    try:
-        # blocked first: a Ctrl-C caught but not yet handled is handled now (by the handler
-        # that is there), one that comes now waits, and is seen, rather than being ignored in
-        # the middle of being handled ("Signal 2 ignored due to race condition")
-        try:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        except KeyboardInterrupt:  # handled by Python's own handler (blocked all the same)
-            waiting = True
-        waiting = waiting or signal.SIGINT in signal.sigpending()
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (which drops the one waiting)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    except ValueError:  # not the main thread, which alone sets handlers: nothing to settle
-        pass
-    return 130 if waiting or interrupted() else status
 
 
 def _complain(line: str) -> None:

@@ -324,25 +324,6 @@ def test_ctrl_c_held_while_rate_ends_is_status_130() -> None:
     assert (child.exitstatus, child.signalstatus) == (130, None)
 
 
-def test_settled_is_130_for_a_ctrl_c_that_came_after_the_rating(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """The program's status once the rating is over (``settled``): 130 for a Ctrl-C that came
-    after the rating's own handler was gone, and one that is waiting to be handled; Ctrl-C
-    ignored from there on (run in a child: it changes the process's handler)."""
-    code = (
-        "import os, signal\n"
-        "from sudoku_repl.frontends.rate_cli import settled\n"
-        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"
-        "os.kill(os.getpid(), signal.SIGINT)  # waiting, not handled yet\n"
-        "print(settled(0, lambda: False), settled(0, lambda: True), settled(1, lambda: False))\n"
-        "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n"
-    )
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
-    assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout.splitlines() == ["130 130 1", "True"]
-
-
 # -- 5.5: Dask peers that never answer, or answer garbage ------------------------------------
 
 
