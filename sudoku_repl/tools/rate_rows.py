@@ -98,9 +98,12 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
         else f"interrupted: {len(ratings)} of {counted(quizzes, 'quiz', 'quizzes')} rated",
         f"{counted(malformed, 'malformed line')} skipped",
     ]  # fmt: skip
-    cut = sum(not r.complete for r in ratings)
+    second = sum(not r.complete and at_second_solution(r) for r in ratings)
+    cut = sum(not r.complete for r in ratings) - second
     if cut:
         parts.append(f"{cut} stopped by --max-steps")
+    if second:
+        parts.append(f"{second} stopped at a second solution")
     above = [er for r in ratings if (er := r.er) is not None and is_known_above(er)]
     if above:  # (one limit a run: --above X or --below X)
         parts.append(
@@ -120,6 +123,12 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     engine_ms = sum(r.ms for r in ratings)
     parts.append(f"engine time {engine_ms / 1000:.2f} s, wall time {wall:.2f} s")
     return f"{PROG}: " + "; ".join(parts) + "."
+
+
+def at_second_solution(rating: Rating) -> bool:
+    """Whether a rating with Sudoku Explainer's columns is of a search stopped at its second
+    solution (``rate_givens``: the quiz has several, no rating)."""
+    return rating.er is not None and rating.solutions > 1
 
 
 def is_known_above(figure: str | None) -> bool:
