@@ -123,13 +123,11 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             se_exit=se_exit, ilp=args.ilp,
         )  # fmt: skip
         drawn = (
-            _bar(len(quizzes), os.path.basename(args.file), stop.set)
+            _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
             if show_bar
             else nullcontext(_nothing)
         )
         with closing(results), drawn as advance:
-            for _ in kept:
-                advance()
             for batch in results:  # (a chunk's rows are written, and flushed, at once)
                 rows = "".join([row(line, quiz, rating) for line, quiz, rating in batch])
                 if sink is not None:
@@ -356,7 +354,7 @@ def _check_writable(path: str) -> None:
     named(path)  # (a link to a file: refused before rating, as at the write)
 
 
-def _bar(total: int, label: str, on_cancel: Callable[[], None]):  # type: ignore[no-untyped-def]
+def _bar(total: int, label: str, on_cancel: Callable[[], None], done: int):  # type: ignore[no-untyped-def]
     from sudoku_repl.frontends.progress import progress_bar
 
-    return progress_bar(total, label, on_cancel)
+    return progress_bar(total, label, on_cancel, done)
