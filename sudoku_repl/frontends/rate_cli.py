@@ -16,10 +16,11 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
-from sudoku_repl.core.errors import PATH, UserError, file_error, shown
+from sudoku_repl.core.errors import IS_A_DIRECTORY, PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.files import named
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.engines import check_mode
 from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
@@ -27,7 +28,7 @@ from sudoku_repl.tools.rate_kept import row_reader
 from sudoku_repl.tools.rate_options import parser
 from sudoku_repl.tools.rate_out import SUFFIX, Out, check_kept, job, open_out
 from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rate_rows import FORMATS, PROG, counted, csv_header, summary
+from sudoku_repl.tools.rate_rows import FORMATS, PROG, csv_header, summary
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -350,7 +351,7 @@ def _check_writable(path: str) -> None:
     if not os.access(directory, os.W_OK | os.X_OK):
         raise UserError(file_error("Cannot write", path, "the directory is not writable"))
     if os.path.isdir(path):
-        raise UserError(file_error("Cannot write", path, "it is a directory"))
+        raise UserError(file_error("Cannot write", path, IS_A_DIRECTORY))
     named(path)  # (a link to a file: refused before rating, as at the write)
 
 

@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rate import RATING_NAMES, Rating, rating_fields
 
 PROG = "sudoku-repl rate"
@@ -135,11 +136,6 @@ def is_known_above(figure: str | None) -> bool:
     """Whether a Sudoku Explainer figure is ``>X``: known to be above X, the rating stopped
     there (``--above``, ``--below``; not ``>=X``, a lower bound where the time limit came)."""
     return figure is not None and figure.startswith(">") and not figure.startswith(">=")
-
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """``1 quiz``, ``2 quizzes``: ``n`` and the word in its number."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _median(values: Iterable[int | None]) -> str:
