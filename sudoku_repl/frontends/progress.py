@@ -15,7 +15,15 @@ from prompt_toolkit.layout.dimension import AnyDimension
 from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import ProgressBar
 from prompt_toolkit.shortcuts.progress_bar import ProgressBarCounter
-from prompt_toolkit.shortcuts.progress_bar.formatters import TimeLeft, create_default_formatters
+from prompt_toolkit.shortcuts.progress_bar.formatters import (
+    Bar,
+    Label,
+    Percentage,
+    Progress,
+    Text,
+    TimeElapsed,
+    TimeLeft,
+)
 
 
 class Pace:
@@ -83,9 +91,14 @@ def progress_bar(
     keyboard = create_input() if sys.stdin.isatty() else DummyInput()
     output = create_output(stdout=sys.stderr)
     pace = Pace(total, done)
+    elapsed, left = "class:time-elapsed", "class:time-left"
+    # prompt_toolkit's own line, with the time so far, which moves while a slow item is under
+    # way (the time left, at the pace of the items done, stays): "elapsed [00:12] eta [00:30]"
     formatters = [
-        _PaceLeft(pace) if isinstance(f, TimeLeft) else f for f in create_default_formatters()
-    ]
+        Label(), Text(" "), Percentage(), Text(" "), Bar(), Text(" "), Progress(), Text(" "),
+        Text("elapsed [", elapsed), TimeElapsed(), Text("] ", elapsed),
+        Text("eta [", left), _PaceLeft(pace), Text("]", left), Text(" "),
+    ]  # fmt: skip
     with ProgressBar(
         output=output, input=keyboard, cancel_callback=on_cancel, formatters=formatters
     ) as progress:

@@ -71,7 +71,7 @@ def test_a_resumed_run_s_bar_does_not_know_its_time_left_before_a_quiz_is_rated(
     try:
         child.expect_exact("\x1b[6n")  # the cursor position request, answered as a terminal would
         child.send("\x1b[1;1R")
-        child.expect(r"held\.txt +33\.3%[^\r\n]*eta \[\?:\?\?:\?\?\]")
+        child.expect(r"held\.txt +33\.3%[^\r\n]*elapsed \[[0-9:]+\] eta \[\?:\?\?:\?\?\]")
         child.sendcontrol("c")
         child.expect(pexpect.EOF)
         child.wait()
