@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
-from sudoku_repl.core.errors import IS_A_DIRECTORY, PATH, UserError, file_error, shown
+from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.files import named
@@ -350,9 +350,7 @@ def _check_writable(path: str) -> None:
         raise UserError(file_error("Cannot write", path, f"no directory {directory}"))
     if not os.access(directory, os.W_OK | os.X_OK):
         raise UserError(file_error("Cannot write", path, "the directory is not writable"))
-    if os.path.isdir(path):
-        raise UserError(file_error("Cannot write", path, IS_A_DIRECTORY))
-    named(path)  # (a link to a file: refused before rating, as at the write)
+    named(path)  # (a directory, a link to a file: refused before rating, as at the write)
 
 
 def _bar(total: int, label: str, on_cancel: Callable[[], None], done: int):  # type: ignore[no-untyped-def]
