@@ -1,6 +1,7 @@
 """setuptools' part of the build (the metadata is in pyproject.toml): the package, and the native
 core, a C extension (``sudoku_repl/core/csrc/``: ``include/native.h`` and a file per concern,
-docs/native.md). It is optional: where it cannot be compiled (no C compiler, no Python headers)
+docs/native.md, with Sudoku Explainer's C, the chain search and the ladder, beside its Python,
+``sudoku_repl/techniques/explainer/csrc/``). It is optional: where it cannot be compiled (no C compiler, no Python headers)
 the install goes on without it, and the package runs its pure-Python engine (``--version`` says
 which build runs, and why).
 
@@ -24,6 +25,9 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError
 
 CSRC = "sudoku_repl/core/csrc"
+# the explainer's C beside the Python it mirrors (the chain search and the ladder below it), the
+# same extension
+SE_CSRC = "sudoku_repl/techniques/explainer/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
 
@@ -67,9 +71,9 @@ setup(
     ext_modules=[
         Extension(
             "sudoku_repl.core._native",
-            sorted(glob(f"{CSRC}/*.c")),
-            include_dirs=[f"{CSRC}/include"],
-            depends=sorted(glob(f"{CSRC}/include/*.h")),
+            sorted(glob(f"{CSRC}/*.c")) + sorted(glob(f"{SE_CSRC}/*.c")),
+            include_dirs=[f"{CSRC}/include", f"{SE_CSRC}/include"],
+            depends=sorted(glob(f"{CSRC}/include/*.h")) + sorted(glob(f"{SE_CSRC}/include/*.h")),
             optional=True,  # a failed compile leaves the pure engine, not a failed install
             extra_compile_args=["-O2"],
         )

@@ -1,12 +1,18 @@
-"""Our Sudoku Explainer rating against SukakuExplainer 1.15.10's ``serate``, side by side on the
-same puzzles in one run, per ER band (<= 9.4, 9.5-10.5, >= 11): the median CPU per puzzle of
+"""Our Sudoku Explainer rating against SukakuExplainer 1.15.10's ``serate`` and skfr, side by side
+on the same puzzles in one run, per ER band (<= 9.4, 9.5-10.5, >= 10.6): the median CPU per puzzle of
 serate (the whole JVM's CPU: the JVM's user + system time of the band's run, one JVM a band,
 shared among its puzzles in proportion to the time serate gives each, so that start-up, JIT
 and GC count), of
 ours on the native chain search and of ours in pure Python, the ratios ours/serate, and the
-peak memory of each (resident set).
+peak memory of each (resident set); each band's total CPU, ours against serate's (the issue's
+floor: <= 0.1x in every band); skfr's median time a puzzle (its own ``-e`` figure, one thread,
+one process a band over the band's file). ``before``: ours on the native build with the techniques
+below the chains (singles to the BUG, ``explainer/csrc/``) and the rating's loop over them in
+Python, as before issue 45, in the same run, and the ratio native/before (``--no-before`` skips
+it).
 
     python benchmarks/bench_se_rate.py --serate-jar JAR          # a built SukakuExplainer.jar
+                                       [--skfr BIN]             # a built skfr binary
     python benchmarks/bench_se_rate.py --serate-source URL [--serate-ref v1.15.10]
                                        [--per-band 12,3,1] [--pure-per-band 3,0,0]
                                        [--timeout S] [--keep DIR]
@@ -16,10 +22,15 @@ peak memory of each (resident set).
 (the JDK must be installed). Without a JDK, without network, or with neither option, the
 serate side is skipped with one line and ours is measured alone.
 
-The puzzles: the ``<= 9.4`` band from puzzles/se_rated_diabolical2000.txt (ER 7.0-9.4 by the
-file, evenly spread), the upper bands from puzzles/forum_hardest_1106.txt and
-forum_hardest_1905_11plus_sample1000.txt; a puzzle's band is serate's ER for it where serate
-ran (else the file's ER, or the file's band). ``--per-band A,B,C`` puzzles per band (serate
+skfr (github.com/dobrichev/skfr, built from source with ``g++ -O2`` and without ``-fopenmp``, so
+one thread: ``g++ -O2 -o skfr src/*.cpp`` less ``src/skfrdll.cpp``) is not part of the project; the
+benchmark only runs the binary given. It rates on SE 1.2.1's older scale, so its ER is
+approximate; the row says on how many it equals serate's.
+
+The puzzles: the ``<= 9.4`` band from the bank (tests/data/se_bank_serate.txt, serate's ER, evenly
+spread over the 2,000), the upper bands from the hard set (tests/data/se_hard_rated.txt, serate's
+ER 9.5-10.5 and >= 10.6, evenly spread); a puzzle's band is serate's ER for it where serate ran
+(else the file's). ``--per-band A,B,C`` puzzles per band (serate
 takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
 rates (minutes a puzzle on the upper bands). Where our rating stops at a lower bound (the
 ``--timeout``), the row says how many.
@@ -36,16 +47,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from common import PUZZLES
+from common import REPO
 
-BANDS = ("<= 9.4", "9.5-10.5", ">= 11")
+BANDS = ("<= 9.4", "9.5-10.5", ">= 10.6")
+DATA = REPO / "tests" / "data"
 SERATE_CLASS = "diuf.sudoku.test.serate"
 
 
 def band_of(er: float) -> int:
-    return 0 if er <= 9.45 else (1 if er < 10.95 else 2)
+    return 0 if er <= 9.45 else (1 if er < 10.55 else 2)
 
 
 def read_puzzles(path: Path) -> list[tuple[str, float | None]]:
@@ -53,7 +66,7 @@ def read_puzzles(path: Path) -> list[tuple[str, float | None]]:
     for line in path.read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if parts and len(parts[0]) == 81:
-            rows.append((parts[0], float(parts[1]) if len(parts) > 1 else None))
+            rows.append((parts[0], float(parts[1].split("/")[0]) if len(parts) > 1 else None))
     return rows
 
 
@@ -65,17 +78,14 @@ def spread(rows: list[tuple[str, float | None]], count: int) -> list[tuple[str, 
 
 
 def candidates(per_band: list[int]) -> list[tuple[str, int]]:
-    """(puzzle, the band it is expected in) for each band."""
-    low = [
-        r
-        for r in read_puzzles(PUZZLES / "se_rated_diabolical2000.txt")
-        if 7.0 <= (r[1] or 0) <= 9.4
-    ]
-    mid = read_puzzles(PUZZLES / "forum_hardest_1106.txt")
-    high = read_puzzles(PUZZLES / "forum_hardest_1905_11plus_sample1000.txt")
+    """(puzzle, the band it is expected in) for each band: the bank for the first, the hard
+    set for the others, by the files' ER (serate's)."""
+    low = [r for r in read_puzzles(DATA / "se_bank_serate.txt") if band_of(r[1] or 0) == 0]
+    hard = read_puzzles(DATA / "se_hard_rated.txt")
     out = [(p, 0) for p, _ in spread(low, per_band[0])]
-    out += [(p, 1) for p, _ in spread(mid, per_band[1])]
-    out += [(p, 2) for p, _ in spread(high, per_band[2])]
+    for band in (1, 2):
+        rows = [r for r in hard if band_of(r[1] or 0) == band]
+        out += [(p, band) for p, _ in spread(rows, per_band[band])]
     return out
 
 
@@ -185,6 +195,45 @@ def run_serate_by_band(
     return ers, cpu, peak, own
 
 
+def run_skfr(
+    binary: Path, rows: list[tuple[str, int]], folder: Path
+) -> tuple[list[float | None], list[float | None], list[float]]:
+    """skfr's ER and its own time (``-e``, milliseconds) of each puzzle, None where it gave none,
+    and the whole process's CPU of each band's run (user + system); one process a band over a
+    file of the band's puzzles, in ``folder`` (skfr writes ``NAME_rat.txt`` beside its input)."""
+    ers: list[float | None] = [None] * len(rows)
+    own: list[float | None] = [None] * len(rows)
+    band_cpu = [0.0, 0.0, 0.0]
+    for band in range(3):
+        idx = [i for i, (_, b) in enumerate(rows) if b == band]
+        if not idx:
+            continue
+        name = folder / f"skfr{band}"
+        digits = [rows[i][0].replace(".", "0") for i in idx]
+        name.with_suffix(".txt").write_text("\n".join(digits) + "\n", encoding="ascii")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            [str(binary), f"-i{name}", "-e"], capture_output=True, check=True, cwd=folder
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        band_cpu[band] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        found: dict[str, tuple[float, float | None]] = {}
+        for out in (Path(f"{name}_rat.txt"), Path(f"{name}_N_rat.txt")):
+            if not out.exists():
+                continue
+            for line in out.read_text(encoding="ascii", errors="replace").splitlines():
+                parts = line.split()
+                if len(parts) < 2 or not parts[1].startswith("ED="):
+                    continue
+                figures, _, took = parts[1][3:].partition(";")
+                er = float(figures.split("/")[0])
+                found[parts[0]] = (er, parse_elapsed(took) if took else None)
+        for k, i in enumerate(idx):
+            if digits[k] in found:
+                ers[i], own[i] = found[digits[k]]
+    return ers, own, band_cpu
+
+
 def parse_elapsed(text: str) -> float:
     """serate's ``%e``: ``1m48s``, ``6.98s``, ``0.08s``, ``1h2m3s``."""
     seconds = 0.0
@@ -199,14 +248,20 @@ def parse_elapsed(text: str) -> float:
 
 
 def run_ours(
-    puzzles: list[str], pure: bool, timeout: float
+    puzzles: list[str], pure: bool, timeout: float, rungs_in_python: bool = False
 ) -> tuple[list[float], list[float], list[bool], float, list[float]]:
     """Our ER, CPU seconds (the whole process's, start-up included, shared among the puzzles
     as serate's is) and lower-bound flag of each puzzle, the peak RSS (MB), and each rating's
-    own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one)."""
+    own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one).
+    ``rungs_in_python``: the native build with the techniques below the chains
+    (``explainer/csrc/``: singles to the BUG, and the rating's loop over them) in Python, as
+    before they were in C (the chains still in C)."""
     code = (
         "import sys, time, resource\n"
         "from sudoku_repl.techniques.explainer import rate\n"
+        "if sys.argv[2] == '1':\n"
+        "    from sudoku_repl.core import native\n"
+        "    native.se_ladder = native.se_climb = lambda: None\n"
         "for p in sys.stdin.read().split():\n"
         "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"
         "    print(r.er, time.process_time() - t, int(r.er_is_lower_bound), flush=True)\n"
@@ -217,7 +272,7 @@ def run_ours(
     env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [sys.executable, "-c", code, str(timeout)],
+        [sys.executable, "-c", code, str(timeout), str(int(rungs_in_python))],
         input="\n".join(puzzles),
         capture_output=True,
         text=True,
@@ -243,14 +298,29 @@ def median(values: list[float]) -> str:
     return f"{statistics.median(values):.3f}" if values else "-"
 
 
+def ratio(
+    ours: list[float], theirs: list[float], how: Callable[[list[float]], float] = statistics.median
+) -> str:
+    """``how(ours) / how(theirs)`` to two places, or ``-`` without both."""
+    if not ours or not theirs or not how(theirs):
+        return "-"
+    return f"{how(ours) / how(theirs):.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--serate-jar", type=Path)
     parser.add_argument("--serate-source", help="git URL or clone of SukakuExplainer")
     parser.add_argument("--serate-ref", default="v1.15.10")
+    parser.add_argument("--skfr", type=Path, help="a built skfr binary (one thread)")
     parser.add_argument("--per-band", default="12,3,1")
     parser.add_argument("--pure-per-band", default="3,0,0")
     parser.add_argument("--timeout", type=float, default=120.0)
+    parser.add_argument(
+        "--no-before",
+        action="store_true",
+        help="skip the run with the techniques below the chains in Python (the build before)",
+    )
     parser.add_argument(
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
@@ -273,22 +343,33 @@ def main() -> None:
                 print("serate: skipped, no java on this machine")
             else:
                 serate = run_serate_by_band(jar, rows, folder)
+        skfr = None
+        if args.skfr is None:
+            print("skfr: skipped, give --skfr BIN")
+        elif not os.access(args.skfr, os.X_OK):
+            print(f"skfr: skipped, {args.skfr} is not an executable file")
+        else:
+            skfr = run_skfr(args.skfr.resolve(), rows, folder)
     bands = [band_of(serate[0][i]) if serate else b for i, (_, b) in enumerate(rows)]
     native = run_ours(puzzles, False, args.timeout)
+    before = None if args.no_before else run_ours(puzzles, False, args.timeout, True)
     pure_pick = [
         i for b in range(3) for i in [j for j, x in enumerate(bands) if x == b][: pure_per_band[b]]
     ]
     pure = run_ours([puzzles[i] for i in pure_pick], True, args.timeout) if pure_pick else None
     print(
-        f"{'band':10} {'n':>3} {'serate':>8} {'(%e)':>8} {'native':>8} {'(rating)':>8}"
-        f" {'native/serate':>13}   {'pure on k of them, /serate':>33}  notes"
+        f"{'band':10} {'n':>3} {'serate':>8} {'(%e)':>7} {'skfr':>7} {'native':>8}"
+        f" {'(rating)':>8} {'nat/serate':>10} {'nat/skfr':>8} {'before':>8} {'aft/bef':>7}"
+        f"   {'pure on k of them, /serate':>27}  notes"
     )
+    totals = []
     for b, name in enumerate(BANDS):
         idx = [i for i, x in enumerate(bands) if x == b]
         if not idx:
             continue
         s_cpu = [serate[1][i] for i in idx] if serate else []
         s_own = [serate[3][i] for i in idx] if serate else []
+        k_own = [t for i in idx if skfr and (t := skfr[1][i]) is not None]
         n_cpu = [native[1][i] for i in idx]
         n_own = [native[4][i] for i in idx]
         picked = [(k, i) for k, i in enumerate(pure_pick) if bands[i] == b]
@@ -299,17 +380,34 @@ def main() -> None:
         if serate:
             same = sum(abs(native[0][i] - serate[0][i]) < 0.05 for i in idx)
             notes.append(f"ER equal on {same}/{len(idx)}")
-        ratio_n = f"{statistics.median(n_cpu) / statistics.median(s_cpu):.2f}" if s_cpu else "-"
+            totals.append(f"{name} {sum(n_cpu):.2f}/{sum(s_cpu):.2f} = {ratio(n_cpu, s_cpu, sum)}")
+        if skfr and serate:
+            k_same = sum(
+                (er := skfr[0][i]) is not None and abs(er - serate[0][i]) < 0.05 for i in idx
+            )
+            notes.append(f"skfr's ER equal to serate's on {k_same}/{len(idx)}")
+        b_cpu = [before[1][i] for i in idx] if before else []
+        if before and any(abs(native[0][i] - before[0][i]) > 0.05 for i in idx):
+            notes.append("ER differs from before's")
         pure_text = "-"
         if pure and picked:
             p_cpu = [pure[1][k] for k, _ in picked]
             pure_text = f"k={len(picked)} pure {statistics.median(p_cpu):.3f}"
             if serate:
-                s_same = [serate[1][i] for _, i in picked]
-                pure_text += f" {statistics.median(p_cpu) / statistics.median(s_same):>6.2f}"
+                pure_text += f" {ratio(p_cpu, [serate[1][i] for _, i in picked]):>6}"
         print(
-            f"{name:10} {len(idx):3} {median(s_cpu):>8} {median(s_own):>8} {median(n_cpu):>8}"
-            f" {median(n_own):>8} {ratio_n:>13}   {pure_text:>33}  {'; '.join(notes)}"
+            f"{name:10} {len(idx):3} {median(s_cpu):>8} {median(s_own):>7} {median(k_own):>7}"
+            f" {median(n_cpu):>8} {median(n_own):>8} {ratio(n_cpu, s_cpu):>10}"
+            f" {ratio(n_own, k_own):>8} {median(b_cpu):>8} {ratio(n_cpu, b_cpu):>7}"
+            f"   {pure_text:>27}  {'; '.join(notes)}"
+        )
+    if totals:
+        print("each band's total CPU seconds, native/serate: " + ", ".join(totals))
+    if before:
+        print(
+            f"all {len(puzzles)} puzzles, CPU seconds: native {sum(native[1]):.2f},"
+            f" before (the techniques below the chains in Python) {sum(before[1]):.2f},"
+            f" after/before {sum(native[1]) / (sum(before[1]) or 1.0):.2f}"
         )
     peaks = [f"native {native[3]:.0f} MB"]
     if pure:
@@ -320,7 +418,8 @@ def main() -> None:
     print(
         "(median CPU seconds a puzzle: the whole process's (JVM or Python, start-up included)"
         " shared among its puzzles; '(%e)': serate's own time of the rating (wall clock, 10 ms"
-        " steps), '(rating)': our rating's process_time;"
+        " steps), 'skfr': skfr's own time of the rating (-e, wall clock, 1 ms steps),"
+        " '(rating)': our rating's process_time; nat/skfr compares '(rating)' with 'skfr';"
         f" {time.strftime('%Y-%m-%d')})"
     )
 

@@ -27,6 +27,7 @@ from sudoku_repl.core.breakpoints import (
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.text.args import parse_count
+from sudoku_repl.text.words import counted
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:
@@ -159,7 +160,7 @@ def _delete_all(repl: Repl) -> None:
         return
     count = len(items)
     items.clear()
-    repl.out.message(f"Deleted all {count} breakpoint{'s' if count > 1 else ''}.")
+    repl.out.message(f"Deleted all {counted(count, 'breakpoint')}.")
 
 
 def disable(repl: Repl, number: int) -> None:

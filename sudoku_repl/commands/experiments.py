@@ -12,6 +12,7 @@ from sudoku_repl.core.experiments import Comparison, ExperimentInfo, Figures
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.args import count_of
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.text.words import counted
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -28,7 +29,7 @@ def info_line(info: ExperimentInfo) -> str:
         if info.parted_step is None
         else f"parted at step {info.parted_step} by {info.parted_what}"
     )
-    solutions = f"{info.solutions} solution{'' if info.solutions == 1 else 's'}"
+    solutions = counted(info.solutions, "solution")
     end = "finished" if info.finished else "not finished"
     far = f"got to step {info.steps}, {solutions}, biggest level {info.biggest}, {end}"
     return f"{mark} {info.number} {info.name}: {where}; {far}; at step {info.at_step}"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from sudoku_repl.core.errors import PATH, shown
+from sudoku_repl.text.words import counted
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:
@@ -40,10 +41,9 @@ def info(repl: Repl, what: str) -> None:
         return
     for bp in items:
         state = "enabled" if bp.enabled else "disabled"
-        times = "time" if bp.hits == 1 else "times"
         said = "Watchpoint" if isinstance(bp, Watch) else "Breakpoint"
         repl.out.message(
-            f"{said} {bp.number}: {bp.listing(repl.session.geo)} ({state}, hit {bp.hits} {times})"
+            f"{said} {bp.number}: {bp.listing(repl.session.geo)} ({state}, hit {counted(bp.hits, 'time')})"
         )
 
 

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.render import grid_lines
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.ilp import End, IlpResult, session_model
 from sudoku_repl.tools.ilp import solve as solve_model
-from sudoku_repl.tools.rate_rows import counted
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:

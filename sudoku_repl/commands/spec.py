@@ -358,7 +358,11 @@ class Command:
             return short
         most = max(sum(width(w) for w in form) for form in self.forms)
         if len(typed) > most and not any(ends_in_rest(form) for form in self.forms):
-            return f"{self.name} takes {most} word{'s' if most > 1 else ''} at most, not {len(typed)}: {self.form}"
+            from sudoku_repl.text.words import counted  # (start-up imports no text module)
+
+            return (
+                f"{self.name} takes {counted(most, 'word')} at most, not {len(typed)}: {self.form}"
+            )
         return self.complaint()
 
     def shortfall(self, typed: Sequence[str], geo: Callable[[], Geometry]) -> str | None:

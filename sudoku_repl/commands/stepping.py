@@ -13,6 +13,7 @@ from sudoku_repl.commands.running import run_command
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.engine import Engine
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.text.words import counted
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -150,7 +151,7 @@ def undisplay(repl: Repl, number: int | None = None) -> None:
             repl.out.message("Not confirmed: the displays stay.")
         else:
             repl.displays.clear()
-            repl.out.message(f"Removed all {count} display{'s' if count > 1 else ''}.")
+            repl.out.message(f"Removed all {counted(count, 'display')}.")
         return
     if number not in repl.displays:
         raise UserError(f"No display {number}; display lists them.")

@@ -178,12 +178,12 @@ class DropScanner(Protocol):
 
 
 class SeChainer(Protocol):
-    """``forcing.Chainer``'s hints in C (``csrc/se_forcing.c``): (the grid's values and
-    candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
-    ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
-    level 0-3 of its nested dynamic chains) -> [(name number, rating, removals, placement,
-    complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2 (the
-    callable said stop). Bad input raises ValueError."""
+    """``forcing.Chainer``'s hints in C (``se_chainer``, ``techniques/explainer/csrc/``): (the
+    grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
+    deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
+    level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals,
+    placement, complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2
+    (the callable said stop). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -209,8 +209,8 @@ def se_chainer() -> SeChainer | None:
 
 
 class SeCycles(Protocol):
-    """``chains.cycles_and_forcing_chains``' hints in C (``csrc/se_cycles.c``): (values,
-    candidate masks, deadline, stop callable) -> as ``SeChainer``."""
+    """``chains.cycles_and_forcing_chains``' hints in C (``techniques/explainer/csrc/se_cycles.c``):
+    (values, candidate masks, deadline, stop callable) -> as ``SeChainer``."""
 
     def __call__(
         self,
@@ -231,8 +231,9 @@ def se_cycles() -> SeCycles | None:
 
 
 class SeExclusion(Protocol):
-    """``exclusion.aligned_exclusion``'s hints in C (``csrc/se_exclusion.c``): (values,
-    candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+    """``exclusion.aligned_exclusion``'s hints in C (``techniques/explainer/csrc/se_exclusion.c``):
+    (values, candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their
+    removals."""
 
     def __call__(
         self, values: list[int], cands: list[int], degree: int, limit: int, /
@@ -242,6 +243,47 @@ class SeExclusion(Protocol):
 def se_exclusion() -> SeExclusion | None:
     """Aligned pair and triplet exclusion in C (the explainer's ``native_chains``)."""
     search: SeExclusion | None = _function("se_exclusion")
+    return search
+
+
+class SeLadder(Protocol):
+    """A technique of Sudoku Explainer's ladder below the chains in C
+    (``techniques/explainer/csrc/``): (values, candidate masks, the technique's number, its
+    degree, at most this many hints or 0 for all) -> [(name number, rating, removals,
+    placement)] in the Python's order. Bad input raises ValueError."""
+
+    def __call__(
+        self, values: list[int], cands: list[int], technique: int, degree: int, limit: int, /
+    ) -> list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]: ...
+
+
+def se_ladder() -> SeLadder | None:
+    """The explainer's singles, intersections, subsets and fish in C (its ``native_ladder``)."""
+    search: SeLadder | None = _function("se_ladder")
+    return search
+
+
+class SeClimb(Protocol):
+    """The SE rating's loop over the ladder's techniques in C (``explainer/csrc/se_rating.c``):
+    (values, candidate masks, the order as (technique, degree) pairs, above and below in
+    tenths or -1, a callable saying stop or None) -> (the hints taken, as ``SeLadder`` gives
+    them, why it stopped). Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        order: list[tuple[int, int]],
+        above: int,
+        below: int,
+        poll: Callable[[], bool] | None,
+        /,
+    ) -> tuple[list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]], int]: ...
+
+
+def se_climb() -> SeClimb | None:
+    """The explainer's rating steps over its native techniques in C (its ``native_ladder``)."""
+    search: SeClimb | None = _function("se_climb")
     return search
 
 

@@ -38,13 +38,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"sudoku-repl: {unknown_engine}", file=sys.stderr)
     words = list(sys.argv[1:] if argv is None else argv)
     if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
-        # a Ctrl-C while the rating's modules load is kept for it, not a traceback
+        # a Ctrl-C while the rating's modules load is kept for it, not a traceback; one after
+        # the summary is status 130, nothing else (ignored to the end: ``last``)
         early = InterruptFlag()
-        with early.catching():
-            from sudoku_repl.frontends.rate_cli import main_rate, settled
+        with early.catching(last=True):
+            from sudoku_repl.frontends.rate_cli import main_rate
 
             status = main_rate(words[1:], early)  # which registers everything it needs
-        return settled(status, early)  # Ctrl-C from here on: status 130, nothing else
+        return 130 if early() else status
     if words[:1] == ["dap"]:  # `sudoku-repl dap`: the Debug Adapter Protocol (docs/dap.md)
         from sudoku_repl.frontends.dap.main import main_dap
 
@@ -67,7 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         from sudoku_repl.frontends.tui.app import run_tui
 
-        run_tui(first)
+        with on_sigint(_ignored, last=True):  # (the screen's own handler within)
+            run_tui(first)
         return 0
     lines: Iterator[str] | None = None
     if args.commands is not None:
@@ -93,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             repl = _interactive(first)
         else:
             flag = InterruptFlag()
-            with flag.catching():
+            with flag.catching(last=True):
                 repl = run_batch(lines, sys.stdout, first=first, interrupted=flag)
     except KeyboardInterrupt:
         return 130
@@ -115,8 +117,9 @@ def _interactive(first: list[str]) -> Repl:
     mode = TerminalMode()
     mode.hold()
     # to the exit, a Ctrl-C never raises: within the shell it is its interrupt flag's, and
-    # one that comes after ``bye`` is not a reason to end otherwise than ``bye`` says
-    with on_sigint(_ignored):
+    # one that comes after ``bye`` is not a reason to end otherwise than ``bye`` says (ignored
+    # to the process's end, its exit handlers too: ``last``)
+    with on_sigint(_ignored, last=True):
         try:
             from sudoku_repl.frontends.shell import run_interactive
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import signal
 import stat
 import sys
 import time
@@ -21,6 +20,7 @@ from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.text.files import named
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.engines import check_mode
 from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rate_file import read_quizzes
@@ -28,7 +28,7 @@ from sudoku_repl.tools.rate_kept import row_reader
 from sudoku_repl.tools.rate_options import parser
 from sudoku_repl.tools.rate_out import SUFFIX, Out, check_kept, job, open_out
 from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rate_rows import FORMATS, PROG, counted, csv_header, summary
+from sudoku_repl.tools.rate_rows import FORMATS, PROG, csv_header, summary
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -62,29 +62,6 @@ def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: Fal
         if interrupted():
             stop.set()
         return _rate_command(args, stop)
-
-
-def settled(status: int, interrupted: Callable[[], bool]) -> int:
-    """The program's status once the rating is over, and Ctrl-C ignored from here to the
-    process's end: 130 if a Ctrl-C came at any moment (``interrupted()``, or one that has not
-    been handled yet), else ``status``. Left to Python, a Ctrl-C while the interpreter shuts
-    down (the summary printed, the workers gone) raised KeyboardInterrupt in its exit handlers
-    or killed the process by SIGINT (status -2) once its handlers were reset."""
-    waiting = False
-    try:
-        # blocked first: a Ctrl-C caught but not yet handled is handled now (by the handler
-        # that is there), one that comes now waits, and is seen, rather than being ignored in
-        # the middle of being handled ("Signal 2 ignored due to race condition")
-        try:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        except KeyboardInterrupt:  # handled by Python's own handler (blocked all the same)
-            waiting = True
-        waiting = waiting or signal.SIGINT in signal.sigpending()
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # (which drops the one waiting)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    except ValueError:  # not the main thread, which alone sets handlers: nothing to settle
-        pass
-    return 130 if waiting or interrupted() else status
 
 
 def _complain(line: str) -> None:
@@ -147,13 +124,11 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             se_exit=se_exit, ilp=args.ilp,
         )  # fmt: skip
         drawn = (
-            _bar(len(quizzes), os.path.basename(args.file), stop.set)
+            _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
             if show_bar
             else nullcontext(_nothing)
         )
         with closing(results), drawn as advance:
-            for _ in kept:
-                advance()
             for batch in results:  # (a chunk's rows are written, and flushed, at once)
                 rows = "".join([row(line, quiz, rating) for line, quiz, rating in batch])
                 if sink is not None:
@@ -373,12 +348,10 @@ def _check_writable(path: str) -> None:
         raise UserError(file_error("Cannot write", path, f"no directory {directory}"))
     if not os.access(directory, os.W_OK | os.X_OK):
         raise UserError(file_error("Cannot write", path, "the directory is not writable"))
-    if os.path.isdir(path):
-        raise UserError(file_error("Cannot write", path, "it is a directory"))
-    named(path)  # (a link to a file: refused before rating, as at the write)
+    named(path)  # (a directory, a link to a file: refused before rating, as at the write)
 
 
-def _bar(total: int, label: str, on_cancel: Callable[[], None]):  # type: ignore[no-untyped-def]
+def _bar(total: int, label: str, on_cancel: Callable[[], None], done: int):  # type: ignore[no-untyped-def]
     from sudoku_repl.frontends.progress import progress_bar
 
-    return progress_bar(total, label, on_cancel)
+    return progress_bar(total, label, on_cancel, done)

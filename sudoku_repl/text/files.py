@@ -20,7 +20,7 @@ import os
 import stat
 import tempfile
 
-from sudoku_repl.core.errors import PATH, UserError, file_error, shown
+from sudoku_repl.core.errors import IS_A_DIRECTORY, PATH, UserError, file_error, shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -153,7 +153,7 @@ def named(path: str) -> Named:
             f"it is a symbolic link{where}; give the name of the file itself, or remove the link"
         )
     if stat.S_ISDIR(mode):
-        raise UserError(file_error("Cannot write", given, os.strerror(errno.EISDIR)))
+        raise UserError(file_error("Cannot write", given, IS_A_DIRECTORY))
     return Named(given, path, mode)
 
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from sudoku_repl.core.errors import QuizError, shown
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.quiz import Quiz, check_clashes
+from sudoku_repl.text.words import counted
 
 if TYPE_CHECKING:
     from sudoku_repl.core.session import Hooks, Session
@@ -298,7 +299,7 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
     lines = []
     if position.ruled_out:
         lines.append(
-            f"{position.ruled_out} candidate{'' if position.ruled_out == 1 else 's'} of the "
+            f"{counted(position.ruled_out, 'candidate')} of the "
             "position that its values rule out were left out (candidates are worked out from "
             "the values; they cannot be given back)."
         )
@@ -314,9 +315,9 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
     ]
     placed = sum(1 for v in position.placed if v)
     session.hand_edits(edits, "loaded position")
-    done = [_count(placed, "value") + " placed"] if placed else []
+    done = [counted(placed, "value") + " placed"] if placed else []
     if len(edits) > placed:
-        done.append(_count(len(edits) - placed, "candidate") + " deleted")
+        done.append(counted(len(edits) - placed, "candidate") + " deleted")
     exp = session.experiment_tree.current
     lines.append(
         f"Experiment {exp.number} ({exp.name}) starts from the position: step 1 worked the "
@@ -324,7 +325,3 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
         "a step each."
     )
     return lines
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"

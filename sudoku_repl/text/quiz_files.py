@@ -37,6 +37,7 @@ from sudoku_repl.core.quiz import QUIZ_BYTES, Quiz
 from sudoku_repl.text import pencil_marks as marks
 from sudoku_repl.text.files import open_binary_input, open_input
 from sudoku_repl.text.pencil_marks import Position, plain
+from sudoku_repl.text.words import counted
 
 QUIZ_CHARS = frozenset(QUIZ_BYTES.decode())
 FRAME_CHARS = frozenset("0123456789. ")
@@ -87,7 +88,7 @@ def quiz_part(line: str) -> str:
 
 def cells_wanted(count: int) -> str:
     """What is wrong with a quiz of ``count`` cells: the words ``load-quiz`` and ``rate`` share."""
-    return f"{count} cell{'' if count == 1 else 's'} where {CELLS} are needed"
+    return f"{counted(count, 'cell')} where {CELLS} are needed"
 
 
 def cells_fault(text: str) -> str | None:
@@ -213,7 +214,7 @@ def parse_position(lines: QuizLines, name: str, number: int = 1) -> Position:
     printed = _printed(lines, name) if len(_digits(first[1])) < CELLS else None
     if printed is not None:
         if number != 1:
-            raise QuizError(f"Quiz file {shown(name, PATH)} has only 1 quizzes.")
+            raise QuizError(_only(name, 1, "quiz", "quizzes"))
         return printed
     return plain(_quiz(lines, name, number, first))
 
@@ -241,7 +242,7 @@ def _nth(
                 for prefix in (f"Invalid {kind}: ", "Invalid quiz: "):
                     what = what.removeprefix(prefix)
                 raise QuizError(f"Invalid line {n}: {what}") from None
-    raise QuizError(f"Quiz file {shown(name, PATH)} has only {found} quizzes.")
+    raise QuizError(_only(name, found, "quiz", "quizzes"))
 
 
 def _printed(lines: QuizLines, name: str) -> Position | None:
@@ -321,7 +322,7 @@ def _one_per_line(lines: Iterator[tuple[int, str]], name: str, number: int) -> Q
         quizzes += 1
         if quizzes == number:
             return Quiz.from_string(digits, f"{name} #{number}")
-    raise QuizError(f"Quiz file {shown(name, PATH)} has only {quizzes} quizzes.")
+    raise QuizError(_only(name, quizzes, "quiz", "quizzes"))
 
 
 def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
@@ -333,9 +334,14 @@ def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
         rows.append(digits[:9])
         if len(rows) == 9:
             if number != 1:
-                raise QuizError(f"Quiz file {shown(name, PATH)} has only 1 quizzes.")
+                raise QuizError(_only(name, 1, "quiz", "quizzes"))
             return Quiz.from_string("".join(rows), name)
-    raise QuizError(f"Quiz file {shown(name, PATH)} has only {len(rows)} rows.")
+    raise QuizError(_only(name, len(rows), "row"))
+
+
+def _only(name: str, n: int, one: str, many: str | None = None) -> str:
+    """A quiz number past the file's end, or a file that ends too soon."""
+    return f"Quiz file {shown(name, PATH)} has only {counted(n, one, many)}."
 
 
 def _frame(head: list[tuple[int, str]], name: str) -> Quiz | None:

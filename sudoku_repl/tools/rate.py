@@ -116,7 +116,8 @@ def rate_quiz(
     steps). ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals
     are then the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each
     quiz's within that many seconds (a quiz without exactly one solution gets none, and says
-    why). The search is the one ``run`` then ``runrun 0`` make in a session, without the
+    why); the search then stops at a second solution (``complete`` False, the totals those
+    reached there), so that no quiz's search is endless. The search is the one ``run`` then ``runrun 0`` make in a session, without the
     record a session keeps (``Engine.search``)."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
@@ -147,7 +148,10 @@ def rate_givens(
     steps_first = engine.steps if found else None
     biggest = biggest_first
     if to_end:  # no step at all if finished or at max_steps
-        biggest_rest, more = _search(engine, run_mode, 0, max_steps, interrupted)
+        # Sudoku Explainer's rating needs only whether the solution is the one: its search
+        # stops at a second solution (an empty grid has 10**21 of them, never all found)
+        upto = 0 if se_timeout is None else 1
+        biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted)
         biggest, guesses = max(biggest, biggest_rest), guesses + more
     ms = (time.perf_counter() - start) * 1000
     complete = engine.status is FINISHED

@@ -9,9 +9,9 @@ the row is written back exactly as it reads (the writer's own format: no sign, n
 zero, ``.`` for an empty cell, ``true``/``false``, ms to its tenth), and its figures are
 possible (none negative, levels within the grid, the figures to the first solution there
 exactly when a solution was found, and not past those of the whole search, the search
-complete unless ``--max-steps`` stopped it, Sudoku Explainer's columns as ``--scale`` asks,
-HiGHS's as ``--ilp`` does, its count to 2 at least the search's and equal to it where the search
-ended).
+complete unless ``--max-steps`` stopped it or, with Sudoku Explainer's columns, a second
+solution did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
+count to 2 at least the search's and equal to it where the search ended).
 Neither re-rates a quiz: a row with other possible figures is not caught (the job's digest
 already ties the rows to the quizzes and options).
 """
@@ -114,7 +114,9 @@ def impossible(
         return f"steps_first {r.steps_first} > steps_total {r.steps_total}"
     if r.biggest_first is not None and not 0 <= r.biggest_first <= r.biggest_total:
         return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
-    if not r.complete and max_steps is None:
+    if se and r.solutions > 2:
+        return f"solutions {r.solutions} with --scale se, whose search stops at the second"
+    if not r.complete and max_steps is None and not (se and r.solutions == 2):
         return "complete false without --max-steps"
     if not se:
         return _no_se(r)

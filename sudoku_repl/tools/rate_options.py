@@ -5,6 +5,7 @@ parser."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 from functools import partial
@@ -88,11 +89,11 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--se-timeout",
-        type=float,
+        type=_seconds,
         default=60.0,
         metavar="S",
-        help="with --scale se or both: seconds for one quiz's rating (default 60); past them "
-        "its ER and EP are lower bounds, written >=X",
+        help="with --scale se or both: seconds for one quiz's rating, a number above 0 "
+        "(default 60); past them its ER and EP are lower bounds, written >=X",
     )
     early = parser.add_mutually_exclusive_group()
     early.add_argument(
@@ -156,6 +157,20 @@ def _rating(text: str) -> float:
         return float(text)
     raise argparse.ArgumentTypeError(
         f"want a rating from {_LOWEST} to {_HIGHEST}, to a tenth at most (9.0), not {shown(text)!r}"
+    )
+
+
+def _seconds(text: str) -> float:
+    """A time limit in seconds: a number above 0 (``nan`` was no limit at all, ``0`` and
+    ``-1`` a limit always past)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if math.isfinite(seconds) and seconds > 0:
+        return seconds
+    raise argparse.ArgumentTypeError(
+        f"want a number of seconds above 0 (60, 0.5), not {shown(text)!r}"
     )
 
 

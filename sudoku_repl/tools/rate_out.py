@@ -16,6 +16,8 @@ A FIFO, a device or a terminal given as FILE is written as a stream: no resume, 
 from __future__ import annotations
 
 import csv
+import errno
+import fcntl
 import hashlib
 import json
 import os
@@ -119,20 +121,22 @@ class Out:
         self._synced_at = self._clock()
 
     def close(self, finished: bool) -> None:
-        """Make every row durable; a ``finished`` job's marker goes."""
+        """Make every row durable; a ``finished`` job's marker goes (before the file is
+        closed, which ends its lock: another run finds the job finished or unfinished, never
+        half way)."""
         try:
             if finished or self._unsynced:
                 self.sync()
+            if finished and self._marker is not None:
+                try:
+                    os.unlink(self._marker)
+                    _sync_folder(self._marker)
+                except FileNotFoundError:
+                    pass
+                except OSError as e:
+                    raise UserError(file_error("Cannot remove", self._marker, e)) from None
         finally:
             os.close(self._fd)
-        if finished and self._marker is not None:
-            try:
-                os.unlink(self._marker)
-                _sync_folder(self._marker)
-            except FileNotFoundError:
-                pass
-            except OSError as e:
-                raise UserError(file_error("Cannot remove", self._marker, e)) from None
 
 
 def open_out(
@@ -154,37 +158,64 @@ def open_out(
         _check_marker_kind(os.stat(marker).st_mode, marker, path)
     except OSError:  # none (or unreadable: said below)
         pass
-    earlier = None if restart else _read_marker(marker, path)
-    if earlier is not None and earlier != this_job:
-        if earlier.keys() != this_job.keys() or earlier["program"] != PROG:  # not rate's job
-            raise UserError(_bad_marker(path, marker, "not what rate writes there"))
-        raise UserError(_other_job(path, earlier, this_job))
+    fd, made = _locked(target, path)
     try:
+        earlier = None if restart else _read_marker(marker, path)
+        if earlier is not None and earlier != this_job:
+            if earlier.keys() != this_job.keys() or earlier["program"] != PROG:  # not rate's
+                raise UserError(_bad_marker(path, marker, "not what rate writes there"))
+            raise UserError(_other_job(path, earlier, this_job))
         if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
-            fd = os.open(
-                target, os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666
-            )
-            try:
-                _sync_folder(target)
-                write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
-            except BaseException:
-                os.close(fd)
-                raise
+            os.ftruncate(fd, 0)
+            _sync_folder(target)
+            write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
             rows: list[Rated] = []
             size = 0
         else:
-            fd = os.open(target, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666)
-            try:
-                size, rows = _kept(fd, path, header, parse)
-            except BaseException:
-                os.close(fd)
-                raise
-    except OSError as e:
-        raise UserError(file_error("Cannot write", path, e)) from None
+            size, rows = _kept(fd, path, header, parse)
+    except BaseException as e:
+        if made and os.fstat(fd).st_size == 0:  # refused: nothing left behind
+            os.unlink(target)
+        os.close(fd)
+        if isinstance(e, OSError):
+            raise UserError(file_error("Cannot write", path, e)) from None
+        raise
     out = Out(path, fd, size, marker)
     if size == 0 and header:
         out.append(header)
     return out, rows
+
+
+def _locked(target: str, path: str) -> tuple[int, bool]:
+    """FILE opened for reading and writing (made if missing: the second of the pair says so;
+    else left as it is), locked for this
+    run: two runs on one ``--out`` would glue their rows together, so the second is refused
+    before it writes anything. A POSIX record lock (``lockf``): the process's own, not shared
+    with the worker processes it forks, and gone with it (a kill -9 leaves no lock behind).
+    It also goes when this process closes any descriptor of FILE, so FILE is read here
+    through this one alone (``_kept``)."""
+    made = True
+    try:
+        try:
+            fd = os.open(
+                target, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | os.O_NOFOLLOW, 0o666
+            )
+        except FileExistsError:
+            made = False
+            fd = os.open(target, os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW)
+    except (OSError, ValueError) as e:
+        raise UserError(file_error("Cannot write", path, e)) from None
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as e:
+        os.close(fd)
+        if e.errno not in (errno.EACCES, errno.EAGAIN):
+            raise UserError(file_error("Cannot write", path, e)) from None
+        raise UserError(
+            file_error("Cannot write", path, "another rate is writing it").rstrip(".")
+            + "; give another --out, or run this once it has ended."
+        ) from None
+    return fd, made
 
 
 def _read_marker(marker: str, path: str) -> dict[str, object] | None:
@@ -261,8 +292,7 @@ def _kept(
 ) -> tuple[int, list[Rated]]:
     """The whole rows at the start of FILE (read from ``fd``): (their size in bytes, the rows);
     a torn last line is cut off. Raises ``UserError`` for a line that is not a row of ours."""
-    with os.fdopen(os.dup(fd), "rb") as f:
-        data = f.read()
+    data = _read_all(fd)
     whole = data[: data.rfind(b"\n") + 1]
     if len(whole) < len(data):
         os.ftruncate(fd, len(whole))
@@ -282,6 +312,17 @@ def _kept(
         except (ValueError, KeyError, TypeError, IndexError, QuizError, StopIteration) as e:
             raise UserError(_not_ours(path, n, str(e) or type(e).__name__)) from None
     return len(whole), rows
+
+
+def _read_all(fd: int) -> bytes:
+    """The whole file ``fd`` is open on, read through it (no second descriptor: closing one
+    would drop the lock, ``_locked``)."""
+    parts = []
+    offset = 0
+    while part := os.pread(fd, 1 << 24, offset):
+        parts.append(part)
+        offset += len(part)
+    return b"".join(parts)
 
 
 def _not_ours(path: str, n: int, why: str) -> str:

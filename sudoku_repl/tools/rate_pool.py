@@ -86,15 +86,27 @@ def rate_chunk(
 MOST_PER_CHUNK = 128
 
 
+#: the work a chunk holds at most, in seconds of a worker (by the pace of the run so far): a
+#: chunk's rows come back together, so this is how long a rated row may wait to be written,
+#: and about what a kill loses a worker (``_Gathering._size``)
+CHUNK_SECONDS = 0.25
+
+
+def chunk_size(left: int, slots: int, most: int = MOST_PER_CHUNK) -> int:
+    """The guided share (guided self-scheduling): a quarter of an even share of the ``left``
+    quizzes not yet handed out to ``slots`` workers, between 1 and ``most``. Search times vary
+    a hundredfold from quiz to quiz; chunks that shrink to single quizzes at the end keep every
+    worker busy to the end."""
+    return max(1, min(most, left // (4 * slots)))
+
+
 def chunks(count: int, slots: int, most: int = MOST_PER_CHUNK) -> list[range]:
-    """The chunks ``count`` quizzes are handed out in to ``slots`` workers: each a quarter of an
-    even share of the quizzes not yet handed out (guided self-scheduling), between 1 and
-    ``most``. Search times vary a hundredfold from quiz to quiz; chunks that shrink to single
-    quizzes at the end keep every worker busy to the end."""
+    """``count`` quizzes in chunks of their guided share (``chunk_size``): the most quizzes
+    each chunk could hold (how many chunks there are at least, which bounds the workers)."""
     plan = []
     start = 0
     while start < count:
-        size = max(1, min(most, (count - start) // (4 * slots)))
+        size = chunk_size(count - start, slots, most)
         plan.append(range(start, start + size))
         start += size
     return plan
@@ -158,8 +170,7 @@ def rate_batches(
         se_exit=se_exit,
         ilp=ilp,
     )
-    plan = chunks(len(quizzes), pool.slots, pool.most)
-    batches = _Gathering(quizzes, plan, work, pool, stop).batches()
+    batches = _Gathering(quizzes, work, pool, stop).batches()
     next(batches)  # into its try: closed before its first batch, it still ends the pool
     return batches
 
@@ -201,22 +212,25 @@ _POLL = 0.1
 
 
 class _Gathering:
-    """The chunks of ``plan`` handed out to ``pool``, two per slot kept under way, and their
-    rows given back in file order: chunks that come back early wait in ``back`` (the reorder
-    buffer) for those before them. The first chunks are handed out when it is made."""
+    """The quizzes handed out to ``pool`` in chunks (``plan``, made as they are handed out:
+    ``_size``), two per slot kept under way, and their rows given back in file order: chunks
+    that come back early wait in ``back`` (the reorder buffer) for those before them. The
+    first chunks are handed out when it is made."""
 
     def __init__(
         self,
         quizzes: Sequence[tuple[int, Quiz]],
-        plan: Sequence[range],
         work: Callable[[list[bytes]], list[Rating]],
         pool: Pool,
         stop: StopFlag,
     ) -> None:
-        self.quizzes, self.plan, self.work, self.pool, self.stop = quizzes, plan, work, pool, stop
+        self.quizzes, self.work, self.pool, self.stop = quizzes, work, pool, stop
+        self.plan: list[range] = []  # the chunks handed out
         self.under_way: dict[Future[list[Rating]], int] = {}
-        self.handed = 0  # chunks handed out
         self.slots = pool.slots
+        self.began = time.monotonic()
+        self.rated = 0  # quizzes whose chunk came back
+        self.biggest_back = 0  # the biggest chunk that came back
         try:
             self._hand_out()
         except BaseException:
@@ -224,11 +238,28 @@ class _Gathering:
             raise
 
     def _hand_out(self) -> None:
-        plan, quizzes = self.plan, self.quizzes
-        while self.handed < len(plan) and len(self.under_way) < 2 * self.slots:
-            givens = [bytes(quizzes[i][1].givens) for i in plan[self.handed]]
-            self.under_way[self.pool.executor.submit(self.work, givens)] = self.handed
-            self.handed += 1
+        quizzes, plan = self.quizzes, self.plan
+        start = plan[-1].stop if plan else 0
+        while start < len(quizzes) and len(self.under_way) < 2 * self.slots:
+            chunk = range(start, start + self._size(len(quizzes) - start))
+            givens = [bytes(quizzes[i][1].givens) for i in chunk]
+            self.under_way[self.pool.executor.submit(self.work, givens)] = len(plan)
+            plan.append(chunk)
+            start = chunk.stop
+
+    def _size(self, left: int) -> int:
+        """The next chunk's quizzes: the guided share (``chunk_size``), but no more work than
+        a worker does in ``CHUNK_SECONDS`` at this run's pace, and at most twice the biggest
+        chunk back (one quiz before any: the pace is not known). Rows are written as chunks
+        come back: a file of slow quizzes (seconds each, Sudoku Explainer's ratings) in the
+        guided share (a hundred and more) kept its rows in the workers for minutes, and a kill
+        lost them all; one of quick quizzes keeps its big chunks (the cost of a task is nothing
+        beside theirs)."""
+        size = min(chunk_size(left, self.slots, self.pool.most), 2 * self.biggest_back)
+        if self.rated:
+            seconds_a_quiz = (time.monotonic() - self.began) * self.slots / self.rated
+            size = min(size, int(CHUNK_SECONDS / seconds_a_quiz))
+        return max(1, size)
 
     def batches(self) -> Generator[list[Rated], None, None]:
         plan, quizzes, pool, stop, under_way = (
@@ -240,10 +271,12 @@ class _Gathering:
         done = False
         try:
             yield []  # (taken by rate_batches)
-            while given < len(plan):
+            while True:
                 if pool.count_slots is not None and time.monotonic() - counted_at >= 1:
                     self.slots, counted_at = max(1, pool.count_slots()), time.monotonic()
                 self._hand_out()
+                if given == len(plan):  # (every quiz handed out, every chunk given)
+                    break
                 if given in back:
                     ratings = back.pop(given)
                     yield [
@@ -260,7 +293,10 @@ class _Gathering:
                     under_way, None if pool.sees_stop else _POLL, return_when=FIRST_COMPLETED
                 )
                 for future in ready:
-                    back[under_way.pop(future)] = future.result()
+                    k = under_way.pop(future)
+                    back[k] = future.result()
+                    self.rated += len(back[k])
+                    self.biggest_back = max(self.biggest_back, len(plan[k]))
             done = True
         finally:
             if not done:

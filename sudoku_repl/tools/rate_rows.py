@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Callable, Iterable, Sequence
 
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rate import RATING_NAMES, Rating, rating_fields
 
 PROG = "sudoku-repl rate"
@@ -104,9 +105,12 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
         else f"interrupted: {len(ratings)} of {counted(quizzes, 'quiz', 'quizzes')} rated",
         f"{counted(malformed, 'malformed line')} skipped",
     ]  # fmt: skip
-    cut = sum(not r.complete for r in ratings)
+    second = sum(not r.complete and at_second_solution(r) for r in ratings)
+    cut = sum(not r.complete for r in ratings) - second
     if cut:
         parts.append(f"{cut} stopped by --max-steps")
+    if second:
+        parts.append(f"{second} stopped at a second solution")
     above = [er for r in ratings if (er := r.er) is not None and is_known_above(er)]
     if above:  # (one limit a run: --above X or --below X)
         parts.append(
@@ -128,15 +132,16 @@ def summary(ratings: Sequence[Rating], quizzes: int, malformed: int, wall: float
     return f"{PROG}: " + "; ".join(parts) + "."
 
 
+def at_second_solution(rating: Rating) -> bool:
+    """Whether a rating with Sudoku Explainer's columns is of a search stopped at its second
+    solution (``rate_givens``: the quiz has several, no rating)."""
+    return rating.er is not None and rating.solutions > 1
+
+
 def is_known_above(figure: str | None) -> bool:
     """Whether a Sudoku Explainer figure is ``>X``: known to be above X, the rating stopped
     there (``--above``, ``--below``; not ``>=X``, a lower bound where the time limit came)."""
     return figure is not None and figure.startswith(">") and not figure.startswith(">=")
-
-
-def counted(n: int, one: str, many: str | None = None) -> str:
-    """``1 quiz``, ``2 quizzes``: ``n`` and the word in its number."""
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _median(values: Iterable[int | None]) -> str:

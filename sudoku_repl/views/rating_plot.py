@@ -17,10 +17,14 @@ import attrs
 
 from sudoku_repl.views.timeline import nice, svg_head
 
-_W, _H = 860, 420  # the picture
+_W, _H = 860, 420  # the picture, with the legend's two lines
+_TOP = 86  # the plots' top under the legend's two lines (the picture grows with a third)
 _PANEL_W, _PANEL_H = 340, 290  # one panel's plot area
-_LEFT, _GAP, _TOP = 64, 90, 74  # the first panel's left edge, between the panels, the plots' top
+_LEFT, _GAP = 64, 90  # the first panel's left edge, between the panels
+_LEGEND = 38  # the legend's first line (its baseline), under the title
 _LINE = 14  # between two lines of the legend
+_HEADING = 22  # from the legend's last line to the panels' headings (baselines): a blank between
+_ABOVE = 12  # from a panel's heading (its baseline) to its plot's top
 
 
 @attrs.frozen
@@ -89,10 +93,12 @@ def svg_scatter(points: Sequence[Point], correlations: Sequence[float | None], s
     when its ER is a lower bound), with a tooltip."""
     title = f"This project's measures against Sudoku Explainer's ER: {source}"
     legend = _legend(points)
-    top = _TOP + _LINE * (len(legend) - 2)  # the plots' top, below the legend's lines
+    # the plots' top: below the legend's lines, however many, and the headings under them
+    top = _LEGEND + _LINE * (len(legend) - 1) + _HEADING + _ABOVE
     out = svg_head(_W, _H + top - _TOP, title, _LEFT)
     out += [
-        f'<text class="legend" x="{_LEFT}" y="{38 + _LINE * k}" fill="#444">{escape(line)}</text>'
+        f'<text class="legend" x="{_LEFT}" y="{_LEGEND + _LINE * k}" fill="#444">'
+        f"{escape(line)}</text>"
         for k, line in enumerate(legend)
     ]
     # ER from the whole number below the easiest quiz's to the one above the hardest's
@@ -162,7 +168,7 @@ def _panel(
     kind = axis.name.split()[0]
     out = [
         f'<g class="panel {escape(kind)}">',
-        f'<text x="{x0}" y="{top - 12}" font-weight="bold">{escape(heading)}</text>',
+        f'<text x="{x0}" y="{top - _ABOVE}" font-weight="bold">{escape(heading)}</text>',
         f'<line x1="{x0}" y1="{y0}" x2="{x0 + _PANEL_W}" y2="{y0}" stroke="black"/>',
         f'<line x1="{x0}" y1="{top}" x2="{x0}" y2="{y0}" stroke="black"/>',
     ]

@@ -21,6 +21,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core.hooks import Hooks, between
 from sudoku_repl.core.layout import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.record import History
+from sudoku_repl.text.words import counted
 
 #: The text plot never gets taller than this many rows: beyond, each row stands for several
 #: levels, and the legend says how many ("2 levels per row").
@@ -291,7 +292,7 @@ def text_timeline(
         lines.append(pad + " " + "".join(marks).rstrip())
         lines.append(pad + " " + " " * biggest_col + BIGGEST_MARK)
 
-    per = "1 step" if size == 1 else f"{size} steps"
+    per = counted(size, "step")
     scale = f"{per} per column," if per_row > 1 else f"{per} per column:"
     legend = [scale] + ([f"{per_row} levels per row:"] if per_row > 1 else [])
     legend += [f"{SOLUTION_MARK} solution,", f"{BIGGEST_MARK} biggest level"]

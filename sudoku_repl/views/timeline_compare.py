@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
+from sudoku_repl.text.words import counted
 from sudoku_repl.views.timeline import (
     _row_levels,
     _Span,
@@ -74,7 +75,7 @@ def text_compare(
     lines.append(pad + " " + ticks)
     col = (min(max(parted, first), last) - first) // size
     lines.append(pad + " " + " " * col + f"| they part at step {parted}")
-    per = "1 step" if size == 1 else f"{size} steps"
+    per = counted(size, "step")
     legend = [f"{per} per column" + (f", {per_row} levels per row:" if per_row > 1 else ":")]
     legend += [f"{both} both,", f"{ONLY_A} {names[0]} only,", f"{ONLY_B} {names[1]} only."]
     lines += _wrap_phrases(legend, width)

@@ -1065,7 +1065,7 @@ def test_batch_unreadable_script_is_status_2(tmp_path: Path) -> None:
     done = batch(b"", "-x", str(tmp_path))
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.decode().splitlines() == [
-        f"sudoku-repl: cannot read {tmp_path}: Is a directory"
+        f"sudoku-repl: cannot read {tmp_path}: it is a directory"
     ]
 
 

@@ -106,7 +106,7 @@ def error_cases(tmp_path: Path) -> list[tuple[str, str]]:
         ("load-quiz", "No quiz file specified."),
         ("load-quiz   ", "No quiz file specified."),
         (f"load-quiz {missing}", f"Fail to open quiz file {missing}: No such file or directory."),
-        (f"load-quiz {tmp_path}", f"Fail to open quiz file {tmp_path}: Is a directory."),
+        (f"load-quiz {tmp_path}", f"Fail to open quiz file {tmp_path}: it is a directory."),
         (f"load-quiz {bad_line}", "Invalid line 4: 12ab 3."),
         (f"load-quiz {short}", f"Quiz file {short} has only 5 rows."),
         (f"load-quiz {per_line} 3", f"Quiz file {per_line} has only 2 quizzes."),

@@ -151,6 +151,6 @@ def test_a_name_that_cannot_be_written_is_refused_before_the_page_is_made(
     flag.arm(None)
     (tmp_path / "d").mkdir()
     assert shell.fails(f"export html {tmp_path / 'd'}") == [
-        f"Cannot write {tmp_path / 'd'}: Is a directory."
+        f"Cannot write {tmp_path / 'd'}: it is a directory."
     ]
     assert flag.reads == 0  # (no chunk of the record was read)

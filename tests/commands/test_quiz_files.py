@@ -224,7 +224,7 @@ REFUSALS = [
     (
         "nine_line_format#2",
         _p("solved.txt") + " 2",
-        f"Quiz file {_p('solved.txt')} has only 1 quizzes.",
+        f"Quiz file {_p('solved.txt')} has only 1 quiz.",
     ),
     (
         "quiz_number_0",
@@ -236,7 +236,7 @@ REFUSALS = [
         _p("no_such_file.txt"),
         f"Fail to open quiz file {_p('no_such_file.txt')}: No such file or directory.",
     ),
-    ("directory", str(CORPUS), f"Fail to open quiz file {CORPUS}: Is a directory."),
+    ("directory", str(CORPUS), f"Fail to open quiz file {CORPUS}: it is a directory."),
     (
         "through_a_regular_file",
         _p("empty.txt") + "/quiz.txt",
@@ -288,6 +288,24 @@ def test_bad_quiz_before_any_quiz_leaves_no_quiz(argument: str, expected: str) -
     out.clear()
     assert not repl.execute("show")
     assert out.lines == [NO_QUIZ]
+
+
+@pytest.mark.parametrize(
+    ("text", "number", "has"),
+    [
+        (SEED_QUIZ + "\n", 2, "1 quiz"),
+        (SEED_QUIZ + "\n" + SEED_QUIZ + "\n", 3, "2 quizzes"),
+        ("123456789\n", 1, "1 row"),
+        ("123456789\n987654321\n", 1, "2 rows"),
+    ],
+)
+def test_a_file_too_short_says_its_count_in_its_number(
+    tmp_path: Path, text: str, number: int, has: str
+) -> None:
+    """Issue 42, item 4: ``Quiz file examples/seed.txt has only 1 quizzes.``"""
+    quiz = tmp_path / "short.txt"
+    quiz.write_text(text)
+    assert_refused_keeping_the_quiz(f"{quiz} {number}", f"Quiz file {quiz} has only {has}.")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file; see the non-directory case")

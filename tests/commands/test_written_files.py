@@ -80,8 +80,19 @@ def test_missing_directory_is_one_line(session: Any, tmp_path: Path, template: s
 def test_a_directory_as_the_file_is_one_line(session: Any, tmp_path: Path, template: str) -> None:
     (tmp_path / "d").mkdir()
     line = refused(*session, template.format(tmp_path / "d"))
-    assert line == f"Cannot write {tmp_path / 'd'}: Is a directory."
+    assert line == f"Cannot write {tmp_path / 'd'}: it is a directory."
     assert leftovers(tmp_path) == []
+
+
+def test_a_directory_is_said_alike_by_the_shell_and_by_rate(session: Any, tmp_path: Path) -> None:
+    """Issue 42, item 4: the shell said ``Cannot write d: Is a directory.`` (the system's words,
+    a verb without its subject after the colon), rate ``Cannot write d: it is a directory.``"""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    said = f"Cannot write {folder}: it is a directory."
+    assert refused(*session, f"save-session {folder}") == said
+    done = run_program("rate", str(PUZZLES / "norvig_top95.txt"), "--out", str(folder), text=True)
+    assert (done.returncode, done.stderr) == (2, f"sudoku-repl rate: {said}\n")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes anywhere")

@@ -12,7 +12,8 @@ PACKAGE = REPO / "sudoku_repl"
 
 def modules() -> set[str]:
     names = {p.stem for p in PACKAGE.rglob("*.py") if p.stem not in ("__init__", "__main__")}
-    return names | {p.stem for p in (PACKAGE / "core" / "csrc").rglob("*.[ch]")}
+    c_folders = (PACKAGE / "core" / "csrc", PACKAGE / "techniques" / "explainer" / "csrc")
+    return names | {p.stem for folder in c_folders for p in folder.rglob("*.[ch]")}
 
 
 def test_architecture_names_every_module() -> None:

@@ -122,6 +122,8 @@ def test_bad_grids_from_python_are_refused(values: object, cands: object, why: s
         ext.se_cycles(values, cands, None, None)  # type: ignore[union-attr]
     with pytest.raises(ValueError, match=why):
         ext.se_exclusion(values, cands, 3, 0)  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match=why):
+        ext.se_ladder(values, cands, 0, 0, 0)  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("degree", [1, 4, -3])

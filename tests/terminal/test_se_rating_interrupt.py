@@ -23,7 +23,7 @@ from tests.support.helpers import PUZZLES, REPO, plain, terminal_env
 
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
 HARD = (PUZZLES / "forum_hardest_1106.txt").read_text().split()[0]
-#: a digit of the progress bar redrawn in place (its eta grows as the hard quiz is rated: about
+#: a digit of the progress bar redrawn in place (its elapsed time, as the hard quiz is rated:
 #: once a second; ``frontends/progress.py``)
 REDRAWN = re.compile(r"\x1b\[\d+C\x1b\[0m\d")
 

@@ -244,6 +244,16 @@ def test_max_steps_column_and_summary(tmp_path: Path, capsys: pytest.CaptureFixt
         ([], "the following arguments are required: file"),
         (["/no/such/quizzes.txt"], "Cannot read /no/such/quizzes.txt: No such file or directory."),
         ([str(TOP95), "--out", "/no/such/dir/r.csv"], "Cannot write /no/such/dir/r.csv"),
+        # issue 42, 5.8: nan was no limit at all, 0 and -1 a limit always past (every figure
+        # a lower bound)
+        *[
+            (
+                [str(TOP95), "--scale", "se", f"--se-timeout={seconds}"],
+                "argument --se-timeout: want a number of seconds above 0 (60, 0.5), not "
+                f"'{seconds}'",
+            )
+            for seconds in ("nan", "inf", "-inf", "0", "-1", "-0.0", "soon")
+        ],
     ],
 )
 def test_bad_command_line_is_one_line_and_status_2(args: list[str], says: str) -> None:
@@ -442,7 +452,7 @@ def test_scale_se_in_json_and_a_quiz_without_one_solution_says_so(tmp_path: Path
 
 def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
     path, ers = se_sample(tmp_path, 1)
-    run = rate(str(path), "--scale", "se", "--se-timeout", "0")
+    run = rate(str(path), "--scale", "se", "--se-timeout", "1e-9")
     (row,) = csv.DictReader(io.StringIO(run.stdout))
     assert row["er"].startswith(">=") and float(row["er"][2:]) <= float(ers[0])
 

@@ -9,6 +9,8 @@ Expected lines are written out here; the rows a test corrupts come from a run of
 from __future__ import annotations
 
 import contextlib
+import csv
+import io
 import json
 import os
 import select
@@ -236,6 +238,65 @@ def test_kept_rows_of_a_max_steps_and_se_job_are_continued(
     capsys.readouterr()
 
 
+# -- issue 42, 5.4: a quiz with very many solutions under --scale se -------------------------
+
+#: an empty grid (10**21 solutions) and line 18 of multiple_solutions.txt: searches to the end
+#: that never end
+ENDLESS = ["." * 81, (PUZZLES / "multiple_solutions.txt").read_text().splitlines()[17]]
+
+
+@pytest.mark.parametrize("scale", ["se", "both"])
+def test_se_rows_of_quizzes_with_endless_searches_stop_at_the_second_solution(
+    tmp_path: Path, scale: str
+) -> None:
+    """Issue 42, 5.4: ``--scale se`` searched such a quiz to its end before the rating could
+    say it has several solutions: the file never ended, whatever --se-timeout. The search stops
+    at the second solution (the subprocess's time limit is only what fails the old code); the
+    first solution's figures are those of the steps scale."""
+    quizzes = tmp_path / "endless.txt"
+    quizzes.write_text("".join(q + "\n" for q in ENDLESS))
+    done = run_program("rate", str(quizzes), "--scale", scale, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(r["solutions"], r["complete"], r["er"], r["ep"], r["ed"]) for r in rows] == [
+        ("2", "false", "several solutions", "", "")
+    ] * 2
+    steps = run_program("rate", str(quizzes), "--max-steps", "100000", text=True, timeout=120)
+    first = [
+        (r["steps_first"], r["biggest_first"]) for r in csv.DictReader(io.StringIO(steps.stdout))
+    ]
+    assert [(r["steps_first"], r["biggest_first"]) for r in rows] == first
+    assert all(int(r["steps_first"]) < int(r["steps_total"]) for r in rows)
+    assert "; 2 stopped at a second solution;" in one_line(done.stderr)
+    assert "--max-steps" not in done.stderr
+
+
+def test_a_kept_se_row_stopped_at_the_second_solution_is_continued(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Such a row is one rate writes (complete false without --max-steps); one with more
+    solutions than two is not, with --scale se."""
+    quizzes = tmp_path / "endless.txt"
+    quizzes.write_text("".join(q + "\n" for q in ENDLESS))
+    out = tmp_path / "rows.csv"
+    args = [str(quizzes), "--scale", "se", "--out", str(out)]
+    assert main_rate(args, lambda: True) == 130  # the job's marker and header, no row
+    assert main_rate([str(quizzes), "--scale", "se"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines(keepends=True)
+    out.write_text(header + rows[0])
+    assert main_rate(args) == 0
+    assert "(1 row kept from the run that stopped)" in capsys.readouterr().err
+    assert out.read_text().splitlines()[1] == rows[0].rstrip("\n")
+    assert main_rate(args, lambda: True) == 130  # anew: the job is finished
+    capsys.readouterr()
+    out.write_text(header + rows[0].replace(",2,", ",3,", 1))
+    assert main_rate(args) == 2
+    assert one_line(capsys.readouterr().err).startswith(
+        f"sudoku-repl rate: Cannot continue {out}: line 2 is not a row of rate (solutions 3 "
+        "with --scale se, whose search stops at the second); --restart begins anew."
+    )
+
+
 # -- the minor lines ---------------------------------------------------------------------------
 
 
@@ -322,25 +383,6 @@ def test_ctrl_c_held_while_rate_ends_is_status_130() -> None:
     assert "sudoku-repl rate: interrupted: " in seen  # (not ended before the first Ctrl-C)
     assert "Traceback" not in seen and "Exception" not in seen, seen[-2000:]
     assert (child.exitstatus, child.signalstatus) == (130, None)
-
-
-def test_settled_is_130_for_a_ctrl_c_that_came_after_the_rating(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """The program's status once the rating is over (``settled``): 130 for a Ctrl-C that came
-    after the rating's own handler was gone, and one that is waiting to be handled; Ctrl-C
-    ignored from there on (run in a child: it changes the process's handler)."""
-    code = (
-        "import os, signal\n"
-        "from sudoku_repl.frontends.rate_cli import settled\n"
-        "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})\n"
-        "os.kill(os.getpid(), signal.SIGINT)  # waiting, not handled yet\n"
-        "print(settled(0, lambda: False), settled(0, lambda: True), settled(1, lambda: False))\n"
-        "print(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n"
-    )
-    run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
-    assert (run.returncode, run.stderr) == (0, "")
-    assert run.stdout.splitlines() == ["130 130 1", "True"]
 
 
 # -- 5.5: Dask peers that never answer, or answer garbage ------------------------------------

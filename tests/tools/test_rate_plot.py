@@ -117,3 +117,76 @@ def test_the_median_line_goes_through_each_whole_ers_medians_inside_the_axis() -
     # levels 0 to 40 (the lower bound's 30 and the >X's 40 are on the axis, not on the line)
     assert [bottom - y for _, y in drawn] == pytest.approx([290 * 3 / 40, 290 * 7 / 40], abs=0.1)
     assert [c.get("stroke") for c in panel.iter(f"{SVG}circle")][-2:] == ["#1f5fbf", "#e07b00"]
+
+
+# -- the picture's layout: no text over another (issue 42, item 4) ---------------------------
+
+#: the points of each legend: two lines (hollow, the count), two (orange, the count), three
+#: (hollow, orange, the count)
+LEGENDS = {
+    "hollow": [(5.4, False, False), (6.0, True, False), (7.1, False, False)],
+    "orange": [(5.4, False, False), (8.0, False, True), (7.1, False, False)],
+    "hollow and orange": [(5.4, False, False), (6.0, True, False), (8.0, False, True)],
+}
+
+
+def scatter(legend: str) -> str:
+    from sudoku_repl.views.rating_plot import Point, svg_scatter
+
+    points = [
+        Point(k, er, 10 ** (k + 1), 3 * k, lower, above)
+        for k, (er, lower, above) in enumerate(LEGENDS[legend], 1)
+    ]
+    return svg_scatter(points, (0.5, None), "examples/a_rather_long_name_of_a_quiz_file.txt")
+
+
+#: DejaVu Sans (Debian's sans-serif), above and below the baseline, in ems; the widest glyph
+HIGH, LOW, WIDE = 0.93, 0.24, 0.65
+
+
+@pytest.mark.parametrize("legend", LEGENDS)
+def test_the_title_legend_and_panel_headings_stand_apart(legend: str) -> None:
+    """The legend's last line and the left panel's heading were drawn 10 px apart, in an 11 px
+    font: they overlapped (the third line, with hollow and orange points, the most). Each text
+    of the head (title, legend, headings) as a box from its baseline and font size, and no two
+    that share columns share a row."""
+    root = ET.fromstring(scatter(legend))
+    size = float(root.get("font-size") or 0)
+    head = [root.find(f"{SVG}text")]  # the title
+    head += [t for t in root.iter(f"{SVG}text") if t.get("class") == "legend"]
+    head += [g.find(f"{SVG}text") for g in root.iter(f"{SVG}g")]  # each panel's heading
+    boxes = []
+    for text in head:
+        assert text is not None and text.text
+        em = float(text.get("font-size") or size)
+        x, y = float(text.get("x") or 0), float(text.get("y") or 0)
+        boxes.append((text.text, x, x + WIDE * em * len(text.text), y - HIGH * em, y + LOW * em))
+    assert len(boxes) == 1 + len(legend.split(" and ")) + 1 + 2
+    for k, (one, left, right, top, bottom) in enumerate(boxes):
+        for two, left2, right2, top2, bottom2 in boxes[k + 1 :]:
+            if left < right2 and left2 < right:
+                assert bottom <= top2 or bottom2 <= top, (one, two)
+
+
+@pytest.mark.parametrize("legend", LEGENDS)
+def test_no_text_of_the_picture_overlaps_another_in_chromium(tmp_path: Path, legend: str) -> None:
+    """The same, as Chromium draws it (each text's box, ``getBBox``): every text of the
+    picture, ticks and labels too."""
+    from tests.support.browser import Browser, find_chromium
+
+    chromium = find_chromium()
+    if chromium is None:
+        pytest.skip("no Chromium (apt-get install chromium)")
+    picture = tmp_path / "plot.svg"
+    picture.write_text(scatter(legend), encoding="utf-8")
+    with Browser(chromium) as browser:
+        browser.open(picture.as_uri(), "document.querySelector('text') !== null")
+        boxes = browser.evaluate(
+            "[...document.querySelectorAll('text')].map(t => { const b = t.getBBox(); "
+            "return [t.textContent, b.x, b.x + b.width, b.y, b.y + b.height]; })"
+        )
+    assert len(boxes) > 20  # (the ticks' labels too)
+    for k, (one, left, right, top, bottom) in enumerate(boxes):
+        for two, left2, right2, top2, bottom2 in boxes[k + 1 :]:
+            apart = right <= left2 or right2 <= left or bottom <= top2 or bottom2 <= top
+            assert apart, (one, two)

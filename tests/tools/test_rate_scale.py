@@ -274,6 +274,98 @@ def test_a_finished_out_file_is_replaced_by_a_new_run(tmp_path: Path) -> None:
     assert [row[0] for row in table(out.read_text())] == ["1", "2"]
 
 
+# -- issue 42, 5.5 and 5.6: one run on an --out, rows as they are rated ------------------------
+
+
+def held_file(tmp_path: Path, before: int, after: int = 0) -> Path:
+    """``before`` quizzes of the forum sample, an empty grid, then ``after`` more: a run rates
+    ``before`` rows, then searches the empty grid for ever (its 10**21 solutions), held there
+    until the test stops it."""
+    lines = FORUM.read_text().splitlines()[: before + after]
+    lines.insert(before, "." * 81)
+    path = tmp_path / "held.txt"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("second", [[], ["--restart"], ["--run-mode", "3"], ["--jobs", "2"]])
+def test_a_second_run_on_an_out_being_written_is_refused_and_writes_nothing(
+    tmp_path: Path, second: list[str]
+) -> None:
+    """Issue 42, 5.5: two runs on one --out both exited 0, the rows of one lost and the rest
+    glued together. The first is held on the empty grid, its three rows written; the second
+    (the same command, ``--restart``, another job) is refused in one line before it writes
+    anything."""
+    quizzes = held_file(tmp_path, 3)
+    out = tmp_path / "rows.csv"
+    marker = tmp_path / "rows.csv.unfinished"
+    args = [str(quizzes), "--out", str(out)]
+    first = start_rating(args)
+    try:
+        wait_for_rows(out, 3, first)
+        before = (out.read_bytes(), marker.read_bytes())
+        again = run_program("rate", *args, *second, text=True)
+        after = (out.read_bytes(), marker.read_bytes())
+    finally:
+        first.send_signal(signal.SIGINT)
+        first.communicate(timeout=60)
+    assert (again.returncode, again.stdout) == (2, "")
+    assert again.stderr == (
+        f"sudoku-repl rate: Cannot write {out}: another rate is writing it; give another "
+        "--out, or run this once it has ended.\n"
+    )
+    assert after == before
+    assert first.returncode == 130
+    assert [row[0] for row in table(out.read_text())] == ["1", "2", "3"]
+
+
+def test_rows_of_two_workers_reach_out_as_they_are_rated(tmp_path: Path) -> None:
+    """Issue 42, 5.6: with ``--jobs 2`` a chunk's rows reached --out once the whole chunk came
+    back, in order: on 40 quizzes the first chunk held five, the third of them the empty grid,
+    and no row ever came (a kill lost every row rated). The two rows before it come."""
+    quizzes = held_file(tmp_path, 2, after=37)
+    out = tmp_path / "rows.csv"
+    proc = start_rating([str(quizzes), "--out", str(out), "--jobs", "2"])
+    try:
+        wait_for_rows(out, 2, proc)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    expected = table(run_program("rate", str(quizzes), "--limit", "2", text=True).stdout)
+    assert table(out.read_text()) == expected  # (the empty grid's row never comes)
+
+
+#: runs of ``--jobs 2 --out`` killed, each once the file has a row more than it began with
+KILLS = 4
+
+
+def test_kills_as_rows_come_make_progress_and_end_with_one_run_s_rows(tmp_path: Path) -> None:
+    """Issue 42, 5.6: 32 kills of ``--jobs 2 --out`` made no progress. Each run here is killed
+    (SIGKILL) as soon as the file holds a row more than when it began, and continued by the
+    same command: the rows are a prefix of one uninterrupted run's, growing, and the last run
+    ends with all of them, each once."""
+    quizzes = quiz_file(tmp_path, STOPPED_RUN)
+    expected = table(run_program("rate", str(quizzes), text=True).stdout)
+    out = tmp_path / "rows.csv"
+    args = [str(quizzes), "--out", str(out), "--jobs", "2"]
+    had = 0
+    for _ in range(KILLS):
+        proc = start_rating(args)
+        wait_for_rows(out, had + 1, proc)
+        proc.send_signal(signal.SIGKILL)
+        if proc.wait() == 0:  # it ended before the kill came (a machine that stalled us)
+            break
+        kept = table(out.read_text())
+        assert had < len(kept) < len(expected) and kept == expected[: len(kept)]
+        had = len(kept)
+    else:
+        last = run_program("rate", *args, text=True, timeout=300)
+        assert last.returncode == 0, last.stderr
+        assert f"({had} rows kept from the run that stopped)" in last.stderr
+    assert table(out.read_text()) == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["quizzes.txt", "rows.csv"]
+
+
 # -- a full disk -------------------------------------------------------------------------------
 
 

@@ -3,6 +3,10 @@
  * against Python's definitions when the module is first loaded (a mismatch refuses the native
  * core: the two sides would read each other's numbers wrong). */
 #include "native.h"
+/* the explainer's C (techniques/explainer/csrc/): the chain search, aligned exclusion, the ladder */
+#include "se_exclusion.h"
+#include "se_nested.h"
+#include "se_rating.h"
 
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},
@@ -15,6 +19,11 @@ static PyMethodDef module_methods[] = {
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
     {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
     {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
+    {"se_ladder", se_ladder, METH_VARARGS,
+     "a technique below the chains: singles, intersections, subsets, fish, strong links, "
+     "wings, uniqueness"},
+    {"se_climb", se_climb, METH_VARARGS,
+     "the SE rating's steps over the techniques below the chains, many a call"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -1,9 +1,11 @@
-"""Fish on rows and columns: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2)."""
+"""Fish on rows and columns: X-Wing (3.2), Swordfish (3.8), Jellyfish (5.2); from the native
+ladder where there is one (``native_ladder``), the Python below being the reference."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     DIGITS,
@@ -48,12 +50,13 @@ def fish_patterns(
                         yield value, base_type, indexes, union, removals
 
 
-def fish(degree: int) -> Finder:
-    """``degree`` columns (then rows) whose places for a value lie in ``degree`` rows."""
+def fish(degree: int, pure: bool = False) -> Finder:
+    """``degree`` columns (then rows) whose places for a value lie in ``degree`` rows; from the
+    C where there is one, unless ``pure``."""
     name, rating = _FISH[degree]
 
     def finder(grid: Grid) -> Iterator[Hint]:
         for *_, removals in fish_patterns(grid, degree):
             yield Hint(name, rating, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.FISH, degree, finder)

@@ -14,6 +14,7 @@ from sudoku_repl.techniques.explainer import (
     fish,
     forcing,
     native_chains,
+    native_ladder,
     nested,
     singles,
     strong_links,
@@ -133,14 +134,15 @@ def first_hint(
     order: Sequence[tuple[str, Finder]],
     deadline: float | None = None,
     interrupted: Callable[[], bool] | None = None,
+    start: int = 0,
 ) -> Hint | None:
-    """The first hint of the first technique that finds one. Before each technique, the time
-    limit (``deadline``) and the caller's ``interrupted`` are looked at (the chain searches
-    look at them inside too: the Python ones through the ``poll`` they were made with, the
-    native ones every thousand or so potentials)."""
+    """The first hint of the first technique (from ``start`` on) that finds one. Before each
+    technique, the time limit (``deadline``) and the caller's ``interrupted`` are looked at
+    (the chain searches look at them inside too: the Python ones through the ``poll`` they
+    were made with, the native ones every thousand or so potentials)."""
     token = native_chains.limits.set((deadline, interrupted))  # (the native search's)
     try:
-        for index, (_, finder) in enumerate(order):
+        for index, (_, finder) in enumerate(order[start:], start):
             if deadline is not None and time.monotonic() > deadline:
                 raise _Timeout(index)
             if interrupted is not None and interrupted():
@@ -194,53 +196,88 @@ def rate(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     order = techniques(poller(deadline, interrupted))
     tried = order if below is None else order[: cut(order, round(below * 10))]
-    er = ep = ed = 0
-    pearl_set = diamond_set = False
-    steps: list[Step] = []
+    # the first techniques, in C on the native build: many steps a call (native_ladder.climb)
+    rungs = native_ladder.native_prefix(tried)
+    path = _Path()
     lower = False
     exceeded: float | None = None
     while not grid.is_solved():
+        if rungs:
+            if deadline is not None and time.monotonic() > deadline:  # as first_hint's
+                lower = True
+                path.er = max(path.er, exhausted_level(order, 0))
+                break
+            climbed, status = native_ladder.climb(
+                grid,
+                rungs,
+                None if above is None else round(above * 10),
+                None if below is None else round(below * 10),
+                interrupted,
+            )
+            for taken in climbed:
+                path.took(taken)
+            if status == native_ladder.STOPPED:
+                raise Interrupted
+            if status != native_ladder.NONE:  # solved, or a step above ``above`` or ``below``
+                exceeded = {native_ladder.OVER_ABOVE: above, native_ladder.OVER_BELOW: below}.get(
+                    status
+                )
+                break
         try:
-            hint = first_hint(grid, tried, deadline, interrupted)
+            hint = first_hint(grid, tried, deadline, interrupted, len(rungs))
         except _Timeout as timeout:
             lower = True
-            er = max(er, exhausted_level(order, timeout.index))
+            path.er = max(path.er, exhausted_level(order, timeout.index))
             break
         if below is not None and (_over(hint, below) if hint else len(tried) < len(order)):
             exceeded = below  # the step to take rates above ``below``: it is not taken
             break
         if hint is None:  # beyond every technique: at least the last one's level
             lower = True
-            er = max(er, exhausted_level(order, len(order) - 1))
+            path.er = max(path.er, exhausted_level(order, len(order) - 1))
             break
-        steps.append(Step(hint))
-        er = max(er, hint.rating)
         hint.apply(grid)
-        if not pearl_set:
-            if not diamond_set:
-                ed = er
-                diamond_set = True
-            if hint.placement is not None:
-                ep = er
-                pearl_set = True
+        path.took(hint)
         if above is not None and _over(hint, above):
             exceeded = above
             break
     lower = lower or exceeded is not None
-    if lower and not pearl_set:
+    er, ep, ed = path.er, path.ep, path.ed
+    if lower and not path.pearl_set:
         ep = er
-        if not diamond_set:
+        if not path.diamond_set:
             ed = er
     return SERating(
         er / 10,
         ep / 10,
         ed / 10,
-        tuple(steps),
+        tuple(path.steps),
         lower,
-        lower and not pearl_set,
-        lower and not diamond_set,
+        lower and not path.pearl_set,
+        lower and not path.diamond_set,
         exceeded,
     )
+
+
+class _Path:
+    """The steps taken, and ER, EP and ED (tenths) as they stand."""
+
+    def __init__(self) -> None:
+        self.er = self.ep = self.ed = 0
+        self.pearl_set = self.diamond_set = False
+        self.steps: list[Step] = []
+
+    def took(self, hint: Hint) -> None:
+        """A step taken (the hint applied to the grid)."""
+        self.steps.append(Step(hint))
+        self.er = max(self.er, hint.rating)
+        if not self.pearl_set:
+            if not self.diamond_set:
+                self.ed = self.er
+                self.diamond_set = True
+            if hint.placement is not None:
+                self.ep = self.er
+                self.pearl_set = True
 
 
 def _over(hint: Hint, limit: float) -> bool:

@@ -1,11 +1,15 @@
 """Singles and intersections: hidden and naked singles (1.0-2.3), the direct pointing and
 direct hidden pair/triple that end in a hidden single (1.7-2.5), pointing and claiming
-(2.6, 2.8)."""
+(2.6, 2.8).
+
+Each finder asks the native ladder first (``native_ladder``: the same hints from C) and runs its
+Python, the reference, on the pure build (``pure_...``, or ``pure=True``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     CELL_UNITS,
@@ -23,7 +27,7 @@ from sudoku_repl.techniques.explainer.hint import Finder, Hint
 BLOCKS_COLUMNS_ROWS = (*range(0, 9), *range(18, 27), *range(9, 18))
 
 
-def hidden_singles(grid: Grid) -> Iterator[Hint]:
+def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
     """A value with one place left in a unit: 1.0 when it is the unit's last empty cell
     (full house), else 1.2 in a block and 1.5 in a row or column."""
     for alone_only in (True, False):
@@ -38,11 +42,19 @@ def hidden_singles(grid: Grid) -> Iterator[Hint]:
                     yield Hint("Hidden Single", rating, placement=(cells[0], value))
 
 
-def naked_singles(grid: Grid) -> Iterator[Hint]:
+#: ``pure_hidden_singles``, from the C where there is one
+hidden_singles: Finder = native_ladder.Rung(native_ladder.HIDDEN_SINGLE, 0, pure_hidden_singles)
+
+
+def pure_naked_singles(grid: Grid) -> Iterator[Hint]:
     """A cell with one candidate left: 2.3."""
     for cell, mask in enumerate(grid.cands):
         if BIT_COUNT[mask] == 1:
             yield Hint("Naked Single", 23, placement=(cell, MASK_DIGITS[mask][0]))
+
+
+#: ``pure_naked_singles``, from the C where there is one
+naked_singles: Finder = native_ladder.Rung(native_ladder.NAKED_SINGLE, 0, pure_naked_singles)
 
 
 # (first unit type, second unit type) pairs in Sudoku Explainer's order
@@ -76,7 +88,7 @@ def locking_removals(grid: Grid, value: int, unit1: int, unit2: int) -> tuple[tu
     )
 
 
-def direct_pointing(grid: Grid) -> Iterator[Hint]:
+def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
     """An intersection whose removals would leave a hidden single in another unit of the
     first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
     the single is placed; the removals are not made (as in Sudoku Explainer)."""
@@ -97,12 +109,20 @@ def direct_pointing(grid: Grid) -> Iterator[Hint]:
                 )
 
 
-def locking(grid: Grid) -> Iterator[Hint]:
+#: ``pure_direct_pointing``, from the C where there is one
+direct_pointing: Finder = native_ladder.Rung(native_ladder.DIRECT_POINTING, 0, pure_direct_pointing)
+
+
+def pure_locking(grid: Grid) -> Iterator[Hint]:
     """Pointing (2.6) and claiming (2.8)."""
     for value, unit1, unit2 in locked_places(grid):
         removals = locking_removals(grid, value, unit1, unit2)
         if removals:
             yield Hint("Pointing" if unit1 < 9 else "Claiming", 26 if unit1 < 9 else 28, removals)
+
+
+#: ``pure_locking``, from the C where there is one
+locking: Finder = native_ladder.Rung(native_ladder.LOCKING, 0, pure_locking)
 
 
 def hidden_set_cells(positions: list[int], values: tuple[int, ...]) -> int | None:
@@ -128,9 +148,9 @@ def hidden_set_removals(
     )
 
 
-def direct_hidden_sets(degree: int) -> Finder:
+def direct_hidden_sets(degree: int, pure: bool = False) -> Finder:
     """A hidden pair (2.0) or triple (2.5) whose removals would leave a hidden single in its
-    unit; only the single is placed."""
+    unit; only the single is placed. From the C where there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
         table = grid.position_table()
@@ -155,4 +175,4 @@ def direct_hidden_sets(degree: int) -> Finder:
                             )
                             break
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.DIRECT_HIDDEN_SET, degree, finder)

@@ -7,6 +7,9 @@ come from a line whose places lie in two of its block segments, and from a block
 lie on one row and one column of it (an empty rectangle, around the cell where they cross, the
 heart) or on two of its rows or columns. Two links join where the cells of both ends lie in
 one unit; the chain removes the value from the cells that see all cells of its two ends.
+
+Both finders ask the native ladder first (``native_ladder``: the same hints from C) and run
+their Python, the reference, on the pure build (``pure_turbot_fish``, ``pure_three_strong_links``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     COL_OF,
     DIGITS,
@@ -23,7 +27,7 @@ from sudoku_repl.techniques.explainer.grid import (
     Grid,
     seen_by_all,
 )
-from sudoku_repl.techniques.explainer.hint import Hint, Removals
+from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
 
 
 @attrs.frozen
@@ -252,13 +256,23 @@ def _link_chain_hints(
     return [(rating, removals) for rating, _, removals in found]
 
 
-def turbot_fish(grid: Grid) -> Iterator[Hint]:
+def pure_turbot_fish(grid: Grid) -> Iterator[Hint]:
     """Two strong links joined by a weak one."""
     for rating, removals in _link_chain_hints(grid, 2, _TURBOT):
         yield Hint(_TURBOT_NAMES[rating], rating, removals)
 
 
-def three_strong_links(grid: Grid) -> Iterator[Hint]:
+#: ``pure_turbot_fish``, from the C where there is one
+turbot_fish: Finder = native_ladder.Rung(native_ladder.TURBOT_FISH, 0, pure_turbot_fish)
+
+
+def pure_three_strong_links(grid: Grid) -> Iterator[Hint]:
     """Three strong links joined by weak ones."""
     for rating, removals in _link_chain_hints(grid, 3, _THREE):
         yield Hint("3 Strong Links", rating, removals)
+
+
+#: ``pure_three_strong_links``, from the C where there is one
+three_strong_links: Finder = native_ladder.Rung(
+    native_ladder.THREE_STRONG_LINKS, 0, pure_three_strong_links
+)

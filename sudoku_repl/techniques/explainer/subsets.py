@@ -1,9 +1,11 @@
-"""Naked and hidden pairs, triples and quads (3.0-5.4)."""
+"""Naked and hidden pairs, triples and quads (3.0-5.4); from the native ladder where there is
+one (``native_ladder``), the Python below being the reference."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     DIGITS,
@@ -67,21 +69,23 @@ def hidden_set_patterns(
                 yield unit, values, common, removals
 
 
-def naked_sets(degree: int) -> Finder:
-    """``degree`` cells of a unit whose candidates are ``degree`` values."""
+def naked_sets(degree: int, pure: bool = False) -> Finder:
+    """``degree`` cells of a unit whose candidates are ``degree`` values; from the C where
+    there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
         for _, _, removals in naked_set_patterns(grid, degree):
             yield Hint("Naked " + _NAMES[degree], _NAKED_RATINGS[degree], removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.NAKED_SET, degree, finder)
 
 
-def hidden_sets(degree: int) -> Finder:
-    """``degree`` values of a unit with ``degree`` places between them."""
+def hidden_sets(degree: int, pure: bool = False) -> Finder:
+    """``degree`` values of a unit with ``degree`` places between them; from the C where there
+    is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
         for _, _, _, removals in hidden_set_patterns(grid, degree):
             yield Hint("Hidden " + _NAMES[degree], _HIDDEN_RATINGS[degree], removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.HIDDEN_SET, degree, finder)

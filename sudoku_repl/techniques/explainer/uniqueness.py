@@ -1,10 +1,13 @@
 """Uniqueness: unique rectangles and loops (4.5-5.0 and more for type 3), and the bivalue
-universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution."""
+universal grave (BUG, 5.6-5.7+); both assume the puzzle has one solution. Both come from the
+native ladder where there is one (``native_ladder``), the Python below being the reference
+(``pure_unique_loops``, ``pure_bug``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     CELL_UNITS,
@@ -16,7 +19,7 @@ from sudoku_repl.techniques.explainer.grid import (
     bits,
     combinations_colex,
 )
-from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
 def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
@@ -164,7 +167,7 @@ def _type4(
     return (base, 4, removals) if removals else None
 
 
-def unique_loops(grid: Grid) -> Iterator[Hint]:
+def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
     """Unique rectangles and loops of types 1 to 4, easiest first."""
     cands = grid.cands
     found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
@@ -216,7 +219,11 @@ def unique_loops(grid: Grid) -> Iterator[Hint]:
         yield Hint(names[kind], rating, removals)
 
 
-def bug(grid: Grid) -> Iterator[Hint]:
+#: ``pure_unique_loops``, from the C where there is one
+unique_loops: Finder = native_ladder.Rung(native_ladder.UNIQUE_LOOPS, 0, pure_unique_loops)
+
+
+def pure_bug(grid: Grid) -> Iterator[Hint]:
     """Bivalue universal grave: every cell but a few has two candidates and every value two
     places in each unit; the few extra candidates hold the only solution."""
     cands = grid.cands
@@ -292,6 +299,10 @@ def bug(grid: Grid) -> Iterator[Hint]:
         if len(bug_cells) == 2:
             yield from _bug4(grid, bug_cells, bug_values, all_values)
         yield from _bug3(grid, bug_cells, all_values, common)
+
+
+#: ``pure_bug``, from the C where there is one
+bug: Finder = native_ladder.Rung(native_ladder.BUG, 0, pure_bug)
 
 
 def _shared_units(cells: list[int]) -> list[int]:

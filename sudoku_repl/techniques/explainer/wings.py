@@ -1,16 +1,18 @@
-"""XY-Wing (4.2) and XYZ-Wing (4.4)."""
+"""XY-Wing (4.2), XYZ-Wing (4.4), WXYZ-Wing (5.5-5.6) and VWXYZ-Wing (6.2-6.4); from the native
+ladder where there is one (``native_ladder``), the Python below being the reference."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
-def xy_wing(xyz: bool) -> Finder:
+def xy_wing(xyz: bool, pure: bool = False) -> Finder:
     """A pivot (xy, or xyz) seeing two bivalue wings xz and yz: z goes from the cells that see
-    both wings (and the pivot, for XYZ)."""
+    both wings (and the pivot, for XYZ). From the C where there is one, unless ``pure``."""
     pivot_size = 3 if xyz else 2
 
     def finder(grid: Grid) -> Iterator[Hint]:
@@ -45,7 +47,7 @@ def xy_wing(xyz: bool) -> Finder:
                     if removals:
                         yield Hint("XYZ-Wing" if xyz else "XY-Wing", 44 if xyz else 42, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.XY_WING, pivot_size, finder)
 
 
 #: each cell's peers, in order
@@ -56,7 +58,7 @@ def _sees(cell: int, others: list[int]) -> bool:
     return all(o in PEER_SETS[cell] for o in others)
 
 
-def als_wing(size: int) -> Finder:
+def als_wing(size: int, pure: bool = False) -> Finder:
     """WXYZ-Wing (``size`` 3: 5.5-5.6) and VWXYZ-Wing (``size`` 4: 6.2-6.4): ``size`` cells
     that see each other holding ``size + 1`` values between them, and a bivalue cell xz
     outside them; when every one of them holding x sees the bivalue cell, z goes from every
@@ -134,4 +136,4 @@ def als_wing(size: int) -> Finder:
         for r, _, removals in found:
             yield Hint(name, r, removals)
 
-    return finder
+    return finder if pure else native_ladder.Rung(native_ladder.ALS_WING, size, finder)

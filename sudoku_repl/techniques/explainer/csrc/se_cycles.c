@@ -1,7 +1,7 @@
 /* chains.py: bidirectional cycles (6.5 X, 7.0 XY) and forcing chains from one candidate (6.6
  * X, 7.0 XY) with Sudoku Explainer's length penalty, in chains.py's order. Each potential has
  * one parent here (no dynamic parents): a chain. */
-#include "native.h"
+#include "se_cycles.h"
 
 /* the names, as native_chains.CYCLE_NAMES numbers them: cycles X, Y, XY, then chains */
 enum { X_CYCLE = 0, Y_CYCLE, XY_CYCLE, X_CHAIN, Y_CHAIN, XY_CHAIN };
@@ -192,11 +192,11 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
         in_chain[p->cell] = 1;
     for (p = &x->pots[dst]; p->n_parents; p = &x->pots[x->par[p->parents]])
-        for (int o = 0; o < 81; o++)
-            if (!in_chain[o] && o != p->cell && (g->cands[o] >> p->value & 1) &&
-                (o / 9 == p->cell / 9 || o % 9 == p->cell % 9 ||
-                 SE_CELL_UNITS[o][0] == SE_CELL_UNITS[p->cell][0]))
+        for (int i = 0; i < 20; i++) { /* the cell's peers */
+            int o = SE_PEER_ORDER[p->cell][i];
+            if (!in_chain[o] && (g->cands[o] >> p->value & 1))
                 (p->on ? forward : backward)[o] |= (uint16_t)(1 << p->value);
+        }
     int n = 0;
     for (int o = 0; o < 81; o++)
         for (int v = 1; v <= 9; v++)

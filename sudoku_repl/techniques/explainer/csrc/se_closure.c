@@ -1,6 +1,6 @@
 /* The implication closure of a forcing chain (forcing.Chainer.chain) and its two steps
  * (potentials.on_to_off, off_to_on), the potentials kept in the context with their parents. */
-#include "native.h"
+#include "se_closure.h"
 
 /* potentials.remove: the candidate off the grid and its table */
 static void se_remove(SeGrid *g, int cell, int value) {
@@ -145,7 +145,7 @@ int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
             continue;
         }
         if (x->level >= 1) {
-            int n = x->level >= 2 ? se_nested_offs(x, work, g, off)
+            int n = x->level >= 2 ? x->nested_offs(x, work, g, off)
                                   : se_simple_rule_offs(x, work, g, off);
             if (n < 0)
                 return -1;

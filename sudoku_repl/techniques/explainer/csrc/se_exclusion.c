@@ -1,7 +1,7 @@
 /* Aligned pair and triplet exclusion (exclusion.py): combinations of values of two or three
  * cells that would empty a cell they all see are impossible; a value left in no possible
  * combination goes. In exclusion.py's order; ``limit`` hints at most (0: all). */
-#include "native.h"
+#include "se_exclusion.h"
 
 static int peers(int a, int b) {
     return a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||

@@ -2,7 +2,7 @@
  * context of a search (the potentials and their parents, the maps, the hints found) and
  * ancestor_count, length_penalty, the stop check, the parsing of Python's grid and the list of
  * hints handed back. */
-#include "native.h"
+#include "se_tables.h"
 #include <time.h>
 
 int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
@@ -243,7 +243,8 @@ void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->links);
     PyMem_Free(x->walk);
     PyMem_Free(x->seen);
-    se_nest_free(x);
+    if (x->nest_free)
+        x->nest_free(x);
 }
 
 /* one of the grid's lists: 81 ints each in [0, limit] with no bit outside ``bits`` */

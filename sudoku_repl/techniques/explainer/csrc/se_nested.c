@@ -1,11 +1,10 @@
-/* Nested forcing chains (nested.py): a finding's complexity with the nested chains it rests on
- * (Chainer._found, potentials.nested_complexity), what an inner search's finding keeps for the
- * outer chain (its rule parents' links, chains.Found.chain_key as a hash), and the nested rules
- * (NestedRules: the "+" rules, then the forcing chains of the level on the chain's own grid,
- * their findings remembered by grid). */
-#include "native.h"
+/* Nested forcing chains (nested.py): the nested rules (NestedRules: the "+" rules, then the
+ * forcing chains of the level on the chain's own grid, their findings remembered by grid), run
+ * by the closure (se_closure.c) through SeCtx.nested_offs, which this file sets; and the module
+ * function se_chainer, the Chainer of every level. The findings' complexity with the nested
+ * chains they rest on, and what an inner search's finding keeps, are se_found.c's. */
+#include "se_nested.h"
 
-#define NAKED 3          /* nested.NAKED: a potential that is its cell's last value */
 #define REMEMBERED 1024  /* NestedRules.REMEMBERED: grids whose findings are kept */
 #define BUCKETS 2048
 
@@ -35,105 +34,6 @@ typedef struct SeNest {
     int keys[SE_KEYS];
 } SeNest;
 
-static uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
-
-/* nested._cause: how an "on" potential follows from its first parent */
-static int cause_of(const SePot *p, const SePot *parent) {
-    if (parent->cell == p->cell)
-        return NAKED;
-    if (SE_CELL_UNITS[parent->cell][0] == SE_CELL_UNITS[p->cell][0])
-        return 0;
-    return parent->cell / 9 == p->cell / 9 ? 1 : 2;
-}
-
-static int add_link(SeCtx *x, int cell, int value, int cause) {
-    if (se_grow((void **)&x->links, &x->cap_links, 3 * (x->n_links + 1), sizeof(int16_t), x) < 0)
-        return -1;
-    int16_t *l = x->links + 3 * x->n_links++;
-    l[0] = (int16_t)cell;
-    l[1] = (int16_t)value;
-    l[2] = (int16_t)cause;
-    return 0;
-}
-
-static int link_on(SeCtx *x, const SePot *p, int origin) {
-    if (p->n_parents)
-        return add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]]));
-    if (origin == SE_CELL_ORIGIN)
-        return add_link(x, p->cell, p->value, NAKED);
-    return origin >= 0 ? add_link(x, p->cell, p->value, origin / 9) : 0;
-}
-
-/* what nested.rule_parents and chains.Found.chain_key need of one target's chain (in x->walk,
- * count potentials): its links into x->links, its keys into the hash *chain */
-static int summarize(SeCtx *x, uint64_t *chain, int count, int origin) {
-    const int32_t *w = x->walk;
-    for (int i = 0; i < count; i++) {
-        const SePot *p = &x->pots[w[i]];
-        *chain = mix(*chain, (uint64_t)se_key(p->cell, p->value, p->on));
-        if (p->on && link_on(x, p, origin) < 0)
-            return -1;
-    }
-    *chain = mix(*chain, 0xFFFFu);
-    if (origin == SE_CYCLE_ORIGIN) { /* the cycle read backwards: every potential flipped */
-        const SePot *p = &x->pots[w[0]];
-        *chain = mix(*chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
-        for (int i = count - 1; i >= 1; i--) {
-            p = &x->pots[w[i]];
-            *chain = mix(*chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
-            if (!p->on &&
-                add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]])) < 0)
-                return -1;
-        }
-        *chain = mix(*chain, 0xFFFFu);
-    }
-    return 0;
-}
-
-/* the complexity of the nested chains the potentials of x->walk[0 .. count) rest on that are
- * not yet among the n_seen of x->seen (which take them in): potentials.nested_complexity */
-static int nested_complexity(SeCtx *x, int count, int *n_seen) {
-    int complexity = 0;
-    for (int i = 0; i < count; i++) {
-        const SePot *p = &x->pots[x->walk[i]];
-        if (p->nest_cx < 0)
-            continue;
-        int known = 0;
-        for (int k = 0; k < *n_seen && !known; k++)
-            known = x->seen[k] == p->nest_key;
-        if (known)
-            continue;
-        if (se_grow((void **)&x->seen, &x->cap_seen, *n_seen + 1, sizeof(uint64_t), x) < 0)
-            return -1;
-        x->seen[(*n_seen)++] = p->nest_key;
-        complexity += p->nest_cx;
-    }
-    return complexity;
-}
-
-/* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
- * plus (levels 2 and up) each nested chain they rest on once; an inner search's finding keeps
- * its summary too (each chain walked once for all of it) */
-int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
-                   int cell, int value, const int *targets, int n_targets, int origin) {
-    int complexity = 0, links = x->n_links, n_seen = 0;
-    uint64_t chain = 0xcbf29ce484222325ULL;
-    for (int t = 0; t < n_targets; t++) {
-        int count = se_chain_of(x, targets[t]);
-        int nested = count >= 0 && x->level >= 2 ? nested_complexity(x, count, &n_seen) : 0;
-        if (count < 0 || nested < 0 || (x->summarize && summarize(x, &chain, count, origin) < 0))
-            return -1;
-        complexity += count + nested;
-    }
-    if (se_add_found(x, name, base, complexity, sort_key, rems, n_rems, cell, value) < 0)
-        return -1;
-    SeFound *f = &x->found[x->n_found - 1];
-    f->links = links;
-    f->n_links = x->n_links - links;
-    f->chain = chain;
-    return 0;
-}
-
 /* -- the nested rules -------------------------------------------------------------------- */
 
 /* an allocation failed: MemoryError, the search stops; NULL */
@@ -142,6 +42,9 @@ static void *out_of_memory(SeCtx *x) {
     x->stop = 2;
     return NULL;
 }
+
+static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs);
+static void nest_free(SeCtx *x);
 
 static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     SeCtx *y = PyMem_Calloc(1, sizeof(SeCtx));
@@ -153,6 +56,7 @@ static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     y->dynamic = dynamic;
     y->level = level;
     y->summarize = 1;
+    y->nested_offs = nested_offs;
     return y;
 }
 
@@ -164,6 +68,7 @@ static SeNest *nest_of(SeCtx *x) {
     if (!n)
         return out_of_memory(x);
     x->nest = n;
+    x->nest_free = nest_free;
     if (x->level < 4) {
         n->cycles[0] = 1;
         n->inner[n->n_rules++] = inner_ctx(x, 0, 0, 0);
@@ -177,7 +82,7 @@ static SeNest *nest_of(SeCtx *x) {
     return n;
 }
 
-void se_nest_free(SeCtx *x) {
+static void nest_free(SeCtx *x) {
     SeNest *n = x->nest;
     if (!n)
         return;
@@ -193,9 +98,9 @@ void se_nest_free(SeCtx *x) {
 }
 
 static uint64_t grid_hash(int rule, const SeGrid *g) {
-    uint64_t h = mix(0xcbf29ce484222325ULL, (uint64_t)rule);
+    uint64_t h = se_mix(0xcbf29ce484222325ULL, (uint64_t)rule);
     for (int c = 0; c < 81; c++)
-        h = mix(h, g->cands[c]);
+        h = se_mix(h, g->cands[c]);
     return h;
 }
 
@@ -330,7 +235,7 @@ static int rule_parents(SeNest *n, const NestEntry *e, const NestFound *f, const
     for (int l = 0; l < f->n_links; l++) {
         const int16_t *k = e->data + f->links + 3 * l;
         int cell = k[0], value = k[1], cause = k[2];
-        if (cause == NAKED) {
+        if (cause == SE_NAKED) {
             int lost = s->cands[cell] & ~g->cands[cell];
             for (int v = 1; v <= 9; v++)
                 if (lost >> v & 1)
@@ -347,7 +252,7 @@ static int rule_parents(SeNest *n, const NestEntry *e, const NestFound *f, const
 
 /* NestedRules.__call__: the "+" rules' removals, else those of the first nested rule that finds
  * any resting on the chain, as new "off" potentials in x->adv: their count, or -1 */
-int se_nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
+static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
     int found = se_simple_rule_offs(x, work, source, offs);
     if (found)
         return found;
@@ -381,4 +286,36 @@ int se_nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeM
             return x->n_adv;
     }
     return 0;
+}
+
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
+ * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
+ * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
+ * (``nesting``: level 4's nested dynamic chains, 0-3). */
+PyObject *se_chainer(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands, *deadline, *poll;
+    int multiple, dynamic, nishio, level, nesting = 0;
+    if (!PyArg_ParseTuple(args, "OOppiiOO|i", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting))
+        return NULL;
+    if (level < 0 || level > 4 || nesting < 0 || nesting > 3) {
+        PyErr_SetString(PyExc_ValueError,
+                        "the native chain search takes the levels 0-4 and the nestings 0-3");
+        return NULL;
+    }
+    if (level > 0 && (!dynamic || nishio)) {
+        PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain, not Nishio");
+        return NULL;
+    }
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x)
+        return PyErr_NoMemory();
+    x->multiple = multiple;
+    x->dynamic = dynamic;
+    x->nishio = nishio;
+    x->level = level;
+    x->nesting = level == 4 ? nesting : 0;
+    x->nested_offs = nested_offs;
+    return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }

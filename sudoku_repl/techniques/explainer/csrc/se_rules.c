@@ -1,7 +1,7 @@
 /* The "+" of dynamic forcing chains (+) (advanced.py): once a chain's implications run dry, the
  * simplest rules (pointing and claiming, hidden pairs, naked pairs, X-Wings) on the chain's
  * grid, in the order and with the parents of advanced.simple_rule_offs. */
-#include "native.h"
+#include "se_rules.h"
 
 typedef struct {
     int16_t rems[2 * 32];

@@ -1,7 +1,8 @@
 /* forcing.Chainer's hints: for each cell, the chains of each of its values assumed on and off
  * (_binary: contradictions, double forcing chains), the region chains of each value (_region)
- * and the cell chains (_cell, _common), each with its complexity; and the module's function. */
-#include "native.h"
+ * and the cell chains (_cell, _common), each with its complexity (the module function, se_chainer,
+ * is se_nested.c's, above the nested rules it may need). */
+#include "se_forcing.h"
 
 /* the hints' names, as native.SE_CHAIN_NAMES numbers them */
 enum { SE_CONTRADICTION = 0, SE_NISHIO_CONTRADICTION, SE_DOUBLE, SE_CELL_CHAIN, SE_REGION_CHAIN };
@@ -195,35 +196,4 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         }
     }
     return x->stop ? -1 : 0;
-}
-
-/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
- * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
- * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
- * (``nesting``: level 4's nested dynamic chains, 0-3). */
-PyObject *se_chainer(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *values, *cands, *deadline, *poll;
-    int multiple, dynamic, nishio, level, nesting = 0;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|i", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting))
-        return NULL;
-    if (level < 0 || level > 4 || nesting < 0 || nesting > 3) {
-        PyErr_SetString(PyExc_ValueError,
-                        "the native chain search takes the levels 0-4 and the nestings 0-3");
-        return NULL;
-    }
-    if (level > 0 && (!dynamic || nishio)) {
-        PyErr_SetString(PyExc_ValueError, "a level above 0 is a dynamic chain, not Nishio");
-        return NULL;
-    }
-    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
-    if (!x)
-        return PyErr_NoMemory();
-    x->multiple = multiple;
-    x->dynamic = dynamic;
-    x->nishio = nishio;
-    x->level = level;
-    x->nesting = level == 4 ? nesting : 0;
-    return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }

@@ -1,0 +1,20 @@
+/* chains.py's bidirectional cycles and forcing X/Y chains (se_cycles.c) */
+#ifndef SUDOKU_REPL_SE_CYCLES_H
+#define SUDOKU_REPL_SE_CYCLES_H
+
+#include "se_found.h"
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* the search on a context: 0, or -1 with x->stop set */
+int se_cycles_run(SeCtx *x, const SeGrid *g);
+/* the module function se_cycles */
+PyObject *se_cycles(PyObject *self, PyObject *args);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

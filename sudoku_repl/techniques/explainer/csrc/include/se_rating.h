@@ -1,0 +1,18 @@
+/* rating.rate's loop over the ladder's techniques in C (se_rating.c) */
+#ifndef SUDOKU_REPL_SE_RATING_H
+#define SUDOKU_REPL_SE_RATING_H
+
+#include "se_ladder.h"
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* the module function se_climb */
+PyObject *se_climb(PyObject *self, PyObject *args);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif
