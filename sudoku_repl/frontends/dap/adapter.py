@@ -357,6 +357,7 @@ class Adapter:
             return
         self.source()  # (another quiz may have been loaded)
         stop = why_stopped(self.repl, list(self.out.recent), default, self.book.reason)
+        self.view.pin(self.book.stop_cell(stop.hits))  # the editor's line is the breakpoint's
         said = description or stop.description
         body: dict[str, Any] = {
             "reason": stop.reason,
