@@ -90,6 +90,20 @@ def test_a_breakpoint_on_a_row_of_the_seed_file_stops_where_a_cell_of_the_row_ge
     assert now == min(s for s in got if s > after)
     assert top["line"] == line
     assert top["column"] in {digit_column(text, c) for c in placed[now]}
+    # a temporary one typed in the console: deleted as it stops, shown on the row's line all the
+    # same (from step 21 on: at step 22 the last event is in row 6)
+    client.request("setFunctionBreakpoints", breakpoints=[])
+    client.request("evaluate", expression="goto 21", context="repl")
+    assert client.stopped()["reason"] == "goto"
+    client.request("evaluate", expression="tbreak row 4", context="repl")
+    client.request("continue", threadId=1)
+    stop = client.stopped()
+    top = client.top()
+    now = int(client.variables_of(top["id"], "Run")["step"])
+    assert stop["description"].startswith("Temporary breakpoint ")
+    assert now == min(s for s in got if s > 21)
+    assert top["line"] == line
+    assert top["column"] in {digit_column(text, c) for c in placed[now]}
     assert client.close() == 0
 
 

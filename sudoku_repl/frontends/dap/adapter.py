@@ -317,6 +317,8 @@ class Adapter:
 
     def execute(self, line: str) -> bool:
         """Run a command line of the shell, its lines to the client, with progress."""
+        if self.repl.loaded:
+            self.book.remember()
         self.out.begin()
         self.progress.begin()
         try:
@@ -421,6 +423,8 @@ class Adapter:
         line = expression.strip()
         cmd = lookup(line.split()[0]) if line else None
         before = position(self.repl)
+        if self.repl.loaded:
+            self.book.remember()
         self.out.begin()
         self.out.capture()
         self.progress.begin()

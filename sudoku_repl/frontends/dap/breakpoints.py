@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.record_questions import value_templates
-from sudoku_repl.core.breakpoints import OnACell, RowGets, Watch, row_cells
+from sudoku_repl.core.breakpoints import Breakpoint, OnACell, RowGets, Watch, row_cells
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.record import GOT, value_events
@@ -60,15 +60,22 @@ class BreakpointBook:
         self.sources: dict[str, list[int]] = {}
         self.functions: list[int] = []
         self.data: list[int] = []
+        #: every breakpoint seen before a command ran, by number (numbers are never reused): a
+        #: temporary one is gone once it stops, and its stop is still shown at its place
+        self.seen: dict[int, Breakpoint] = {}
+
+    def remember(self) -> None:
+        """Before a command that may stop at breakpoints: those there are now."""
+        self.seen.update(self.adapter.repl.session.breakpoints.items)
 
     def stop_cell(self, hits: Sequence[int]) -> Cell | None:
         """Where frame 0 shows a stop at breakpoints ``hits``: at the first one on a place (the
         editor's line breakpoints first), its cell, or for a row the cell of it the step set;
-        None when none is on a place (a temporary one is gone already)."""
+        None when none is on a place."""
         mine = [n for n in hits if any(n in numbers for numbers in self.sources.values())]
         items = self.adapter.repl.session.breakpoints.items
         for number in [*mine, *(n for n in hits if n not in mine)]:
-            bp = items.get(number)
+            bp = items.get(number, self.seen.get(number))
             if isinstance(bp, OnACell) and bp.bound:
                 return bp.cell
             if isinstance(bp, RowGets) and bp.bound:
