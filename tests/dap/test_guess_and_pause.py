@@ -1,7 +1,8 @@
 """The guess question (guess mode 1) in an editor: it stops the thread, the debug console
 answers it (wrong answers asked again, ``default`` for Enter) and the experiments are the
-shell's; ``pause`` stops a long run and calls the question off, as the shell's Ctrl-C does;
-a long run reports its progress."""
+shell's; ``pause`` stops a long run (a ``continue`` of a search of millions of steps, a
+``runrun`` of the console) and calls the question off, as the shell's Ctrl-C does; a long run
+reports its progress."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 
 from sudoku_repl.core.errors import GuessAborted
 from tests.support.dap_client import DapClient
-from tests.support.helpers import PUZZLES, SEED, Answers, Shell
+from tests.support.helpers import LONG_SEARCH, PUZZLES, SEED, Answers, Shell
 
 Dap = Callable[..., DapClient]
 
@@ -94,4 +95,37 @@ def test_pause_stops_a_long_run_of_the_console_and_progress_is_reported(dap: Dap
     client.request("cancel", progressId=start["progressId"])
     assert client.stopped()["reason"] == "pause"
     assert client.response(seq)["success"] is True
+    assert client.close() == 0
+
+
+def test_pause_stops_a_continue_of_a_search_of_millions_of_steps(dap: Dap) -> None:
+    client = dap()
+    entry = client.launch(
+        program=str(LONG_SEARCH), trace=False, client={"supportsProgressReporting": True}
+    )
+    assert entry["reason"] == "entry"
+    for _ in range(2):  # a continue, and a continue again from where the pause left it
+        mark = client.mark()
+        client.request("continue", threadId=1)
+        client.event("progressStart", since=mark)  # it has searched for half a second
+        client.request("pause", threadId=1)
+        stop = client.stopped()
+        assert stop["reason"] == "pause"
+        said = client.output_since(mark).splitlines()
+        assert stop["description"] in said and stop["description"].startswith(
+            "Interrupted at step "
+        )
+        steps = int(stop["description"].removeprefix("Interrupted at step ").rstrip("."))
+        # the session is where the pause left it, whole: the stack is the shell's backtrace
+        trace = client.request("stackTrace", threadId=1)
+        frames = trace["stackFrames"]
+        run = client.variables_of(frames[0]["id"], "Run")
+        assert run["step"] == str(steps) and run["solution sum"] == "0"
+        assert trace["totalFrames"] == len(frames) == int(run["level"]) + 1 > 1
+        bt = client.request("evaluate", expression="bt", context="repl")["result"].splitlines()
+        assert [f["name"] for f in frames[1:]] == [line[2:].split(" ", 1)[1] for line in bt]
+    client.request("next", threadId=1)
+    after = client.stopped()
+    assert after["reason"] == "step"
+    assert int(client.variables_of(client.top()["id"], "Run")["step"]) > steps
     assert client.close() == 0

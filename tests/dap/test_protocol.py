@@ -11,7 +11,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sudoku_repl.commands.dispatch import NO_QUIZ
-from tests.support.dap_client import LISTENING, TIMEOUT, DapClient, frame
+from tests.support.dap_client import (
+    LISTENING,
+    TIMEOUT,
+    DapClient,
+    digit_column,
+    frame,
+    row_lines,
+)
 from tests.support.helpers import REPO, SEED, SEED_FILE, SEED_QUIZ, Shell, completions, program_env
 
 Dap = Callable[..., DapClient]
@@ -277,6 +284,9 @@ def test_a_data_breakpoint_on_a_cell_is_the_shells_watch(dap: Dap) -> None:
     assert stop["reason"] == "data breakpoint"
     assert stop["hitBreakpointIds"] == [made["id"]]
     assert [stop["description"]] == expected
+    top = client.top()  # shown at the watched cell, on row 4's line
+    line, text = row_lines()[3]
+    assert (top["line"], top["column"]) == (line, digit_column(text, 2))
     assert client.close() == 0
 
 

@@ -8,22 +8,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tests.support.dap_client import DapClient
+from tests.support.dap_client import DapClient, digit_column, row_lines
 from tests.support.helpers import SEED, SEED_FILE, Shell, untimed
 
 Dap = Callable[..., DapClient]
 GOT = re.compile(r"(\d+)\) \[\d+,\d+\] got \d")
-
-
-def row_lines() -> list[tuple[int, str]]:
-    """The seed file's rows as the editor numbers its lines (1-based): comments left out."""
-    lines = SEED_FILE.read_text(encoding="utf-8").splitlines()
-    return [(n, text) for n, text in enumerate(lines, 1) if text.strip() and text[0] != "#"]
-
-
-def digit_column(text: str, col: int) -> int:
-    """The character column (1-based) of the col-th digit of a row's line."""
-    return [k for k, ch in enumerate(text, 1) if ch.isdigit()][col - 1]
 
 
 def searched() -> Shell:
@@ -39,14 +28,12 @@ def test_a_breakpoint_on_a_row_of_the_seed_file_stops_where_a_cell_of_the_row_ge
     dap: Dap,
 ) -> None:
     shell = searched()
-    got = sorted(
-        {
-            int(m.group(1))
-            for c in range(1, 10)
-            for line in shell.ok(f"when [4,{c}]")
-            if (m := GOT.fullmatch(line))
-        }
-    )
+    placed: dict[int, set[int]] = {}  # step -> the columns of row 4 that got a value in it
+    for c in range(1, 10):
+        for said in shell.ok(f"when [4,{c}]"):
+            if m := GOT.fullmatch(said):
+                placed.setdefault(int(m.group(1)), set()).add(c)
+    got = sorted(placed)
     line, text = row_lines()[3]  # row 4
     client = dap()
     client.request("initialize", adapterID="sudoku-repl")
@@ -58,7 +45,7 @@ def test_a_breakpoint_on_a_row_of_the_seed_file_stops_where_a_cell_of_the_row_ge
     assert bp["verified"] is True and bp["line"] == line
     client.request("configurationDone")
     assert client.stopped()["reason"] == "entry"
-    for expected in got[:3]:
+    for expected in got[:8]:
         client.request("continue", threadId=1)
         stop = client.stopped()
         assert stop["reason"] == "breakpoint"
@@ -67,6 +54,9 @@ def test_a_breakpoint_on_a_row_of_the_seed_file_stops_where_a_cell_of_the_row_ge
         top = client.top()
         assert client.variables_of(top["id"], "Run")["step"] == str(expected)
         assert top["source"]["path"] == str(SEED_FILE)
+        # the editor shows the stop on the breakpoint's line, at the cell of row 4 the step set
+        assert top["line"] == line
+        assert top["column"] in {digit_column(text, c) for c in placed[expected]}
         own = [ln for ln in shell.ok(f"history {expected} {expected}") if ln.startswith(
             f"{expected})"
         )]  # fmt: skip
@@ -83,8 +73,37 @@ def test_a_breakpoint_on_a_row_of_the_seed_file_stops_where_a_cell_of_the_row_ge
     stop = client.stopped()
     now = int(client.variables_of(client.top()["id"], "Run")["step"])
     steps = [int(m.group(1)) for ln in shell.ok("when [4,2]") if (m := GOT.fullmatch(ln))]
-    assert now == min(s for s in steps if s > got[2])
+    assert now == min(s for s in steps if s > got[7])
     assert stop["hitBreakpointIds"] == [cell_bp["id"]]
+    top = client.top()
+    assert (top["line"], top["column"]) == (line, digit_column(text, 2))
+    # the same row as a function breakpoint: shown on its line too
+    client.request("setBreakpoints", source={"path": str(SEED_FILE)}, breakpoints=[])
+    (row_bp,) = client.request("setFunctionBreakpoints", breakpoints=[{"name": "row 4"}])[
+        "breakpoints"
+    ]
+    client.request("continue", threadId=1)
+    stop = client.stopped()
+    assert stop["reason"] == "function breakpoint" and stop["hitBreakpointIds"] == [row_bp["id"]]
+    top = client.top()
+    after, now = now, int(client.variables_of(top["id"], "Run")["step"])
+    assert now == min(s for s in got if s > after)
+    assert top["line"] == line
+    assert top["column"] in {digit_column(text, c) for c in placed[now]}
+    # a temporary one typed in the console: deleted as it stops, shown on the row's line all the
+    # same (from step 21 on: at step 22 the last event is in row 6)
+    client.request("setFunctionBreakpoints", breakpoints=[])
+    client.request("evaluate", expression="goto 21", context="repl")
+    assert client.stopped()["reason"] == "goto"
+    client.request("evaluate", expression="tbreak row 4", context="repl")
+    client.request("continue", threadId=1)
+    stop = client.stopped()
+    top = client.top()
+    now = int(client.variables_of(top["id"], "Run")["step"])
+    assert stop["description"].startswith("Temporary breakpoint ")
+    assert now == min(s for s in got if s > 21)
+    assert top["line"] == line
+    assert top["column"] in {digit_column(text, c) for c in placed[now]}
     assert client.close() == 0
 
 

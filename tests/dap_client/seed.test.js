@@ -23,6 +23,12 @@ function lineOfRow(row) {
     return lines.indexOf(lines.filter((line) => /^[0-9 ]+$/.test(line) && line.trim())[row - 1]) + 1;
 }
 
+/** The character column (1-based) of the digit of cell [row, col] on its row's line. */
+function columnOfCell(row, col) {
+    const text = fs.readFileSync(SEED, 'utf8').split('\n')[lineOfRow(row) - 1];
+    return [...text].map((ch, k) => (/[0-9]/.test(ch) ? k + 1 : 0)).filter(Boolean)[col - 1];
+}
+
 /** The nine rows of the Board scope of frame `frameId`, each nine values ('' for an empty cell). */
 async function board(dc, frameId) {
     const rows = await variables(dc, (await scope(dc, frameId, 'Board')).variablesReference);
@@ -75,19 +81,42 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
         }
     });
 
-    it('stops at a breakpoint on a row of the quiz file', { timeout: TEST_MS }, async () => {
-        // Row 2's first value is placed by the search (the givens are not steps).
-        const line = lineOfRow(2);
-        await dc.hitBreakpoint({ program: SEED, stopOnEntry: false }, { path: SEED, line });
+    it('stops at a breakpoint on a row of the quiz file, shown on that line', { timeout: TEST_MS }, async () => {
+        // Row 4 gets values in steps that also place cells of other rows: the stop is shown on
+        // the breakpoint's line all the same (hitBreakpoint asserts the stop's path and line).
+        const line = lineOfRow(4);
+        const [, , stop] = await dc.hitBreakpoint(
+            { program: SEED, stopOnEntry: false }, { path: SEED, line }, { path: SEED, line },
+        );
+        // this stop and the next ones: on row 4's line, at the digit of a cell of row 4 that
+        // holds a value now
+        let top = stop.body.stackFrames[0];
+        for (let stops = 1; ; stops++) {
+            assert.equal(top.line, line, `stop ${stops}`);
+            const col = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((c) => columnOfCell(4, c) === top.column);
+            assert.ok(col, `stop ${stops}: column ${top.column} is not a digit of row 4's line`);
+            const grid = await board(dc, top.id);
+            assert.match(grid[3][col - 1], /^[1-9]$/, `stop ${stops}`);
+            if (stops === 5) {
+                break;
+            }
+            const next = await stopAfter(dc, () => dc.continueRequest({ threadId: 1 }));
+            assert.equal(next.reason, 'breakpoint', `stop ${stops + 1}: ${next.description}`);
+            top = (await frames(dc, next))[0];
+        }
     });
 
     it('stops at a breakpoint on a cell: a row\'s line and the column of its digit', { timeout: TEST_MS }, async () => {
-        // [2,5]: on line 3, `800 000 020`, its digit is the sixth character
-        const at = { path: SEED, line: lineOfRow(2), column: 6 };
-        const [, , stop] = await dc.hitBreakpoint({ program: SEED, stopOnEntry: false }, at);
-        const grid = await board(dc, stop.body.stackFrames[0].id);
-        assert.notEqual(grid[1][4], '');
-        assert.match(grid[1][4], /^[1-9]$/); // the breakpoint stops where [2,5] got its value
+        // [4,2]: on row 4's line, `400 005 300`, its digit is the second character; the step
+        // that gives it a value places other cells too: the stop is shown at [4,2] all the same
+        const at = { path: SEED, line: lineOfRow(4), column: columnOfCell(4, 2) };
+        assert.equal(at.column, 2);
+        const [, , stop] = await dc.hitBreakpoint({ program: SEED, stopOnEntry: false }, at, at);
+        const top = stop.body.stackFrames[0];
+        assert.equal(top.line, at.line);
+        assert.equal(top.column, at.column);
+        const grid = await board(dc, top.id);
+        assert.match(grid[3][1], /^[1-9]$/); // the breakpoint stops where [4,2] got its value
     });
 
     it('time travels: function breakpoint, stack, scopes, evaluate, stepBack', { timeout: TEST_MS }, async () => {

@@ -15,12 +15,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from tests.support.helpers import REPO, program_env
+from tests.support.helpers import REPO, SEED_FILE, program_env
 
 Message = dict[str, Any]
 #: seconds a test waits for a message at most (a busy 2-core machine)
 TIMEOUT = 120.0
 LISTENING = re.compile(rb"listening on 127\.0\.0\.1:(\d+)")
+
+
+def row_lines(path: Path = SEED_FILE) -> list[tuple[int, str]]:
+    """A nine-line quiz file's rows as the editor numbers its lines (1-based): comments left
+    out."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [(n, text) for n, text in enumerate(lines, 1) if text.strip() and text[0] != "#"]
+
+
+def digit_column(text: str, col: int) -> int:
+    """The character column (1-based) of the col-th digit of a row's line."""
+    return [k for k, ch in enumerate(text, 1) if ch.isdigit()][col - 1]
 
 
 def frame(message: Message | bytes) -> bytes:

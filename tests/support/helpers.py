@@ -55,6 +55,8 @@ REFERENCE = TEST_DATA / "reference"
 EDGE_CASES = TEST_DATA / "edge_cases_expected.tsv"
 #: The listings of the SudokuSolver 2.6 article that the tests compare with.
 ARTICLE = TEST_DATA / "article_002_listings.txt"
+#: A samurai quiz with no solution whose search runs 46,596,095 steps (a long ``run``).
+LONG_SEARCH = TEST_DATA / "long_search_samurai.txt"
 
 #: The seed quiz of the 2.6 article (docs/engine.md 10).
 SEED_QUIZ = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"

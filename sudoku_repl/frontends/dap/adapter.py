@@ -317,6 +317,8 @@ class Adapter:
 
     def execute(self, line: str) -> bool:
         """Run a command line of the shell, its lines to the client, with progress."""
+        if self.repl.loaded:
+            self.book.remember()
         self.out.begin()
         self.progress.begin()
         try:
@@ -357,6 +359,7 @@ class Adapter:
             return
         self.source()  # (another quiz may have been loaded)
         stop = why_stopped(self.repl, list(self.out.recent), default, self.book.reason)
+        self.view.pin(self.book.stop_cell(stop.hits))  # the editor's line is the breakpoint's
         said = description or stop.description
         body: dict[str, Any] = {
             "reason": stop.reason,
@@ -420,6 +423,8 @@ class Adapter:
         line = expression.strip()
         cmd = lookup(line.split()[0]) if line else None
         before = position(self.repl)
+        if self.repl.loaded:
+            self.book.remember()
         self.out.begin()
         self.out.capture()
         self.progress.begin()

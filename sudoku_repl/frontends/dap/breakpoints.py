@@ -15,15 +15,16 @@ shell (its number is the DAP id) and replaced by the next request of its kind, a
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.record_questions import value_templates
-from sudoku_repl.core.breakpoints import Watch, row_cells
+from sudoku_repl.core.breakpoints import Breakpoint, OnACell, RowGets, Watch, row_cells
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.record import GOT, value_events
-from sudoku_repl.frontends.dap.frames import StackView
+from sudoku_repl.frontends.dap.frames import StackView, placed_cell
 from sudoku_repl.frontends.dap.source import QuizSource
 from sudoku_repl.text.numbered import numbered_lines
 
@@ -59,6 +60,29 @@ class BreakpointBook:
         self.sources: dict[str, list[int]] = {}
         self.functions: list[int] = []
         self.data: list[int] = []
+        #: every breakpoint seen before a command ran, by number (numbers are never reused): a
+        #: temporary one is gone once it stops, and its stop is still shown at its place
+        self.seen: dict[int, Breakpoint] = {}
+
+    def remember(self) -> None:
+        """Before a command that may stop at breakpoints: those there are now."""
+        self.seen.update(self.adapter.repl.session.breakpoints.items)
+
+    def stop_cell(self, hits: Sequence[int]) -> Cell | None:
+        """Where frame 0 shows a stop at breakpoints ``hits``: at the first one on a place (the
+        editor's line breakpoints first), its cell, or for a row the cell of it the step set;
+        None when none is on a place."""
+        mine = [n for n in hits if any(n in numbers for numbers in self.sources.values())]
+        items = self.adapter.repl.session.breakpoints.items
+        for number in [*mine, *(n for n in hits if n not in mine)]:
+            bp = items.get(number, self.seen.get(number))
+            if isinstance(bp, OnACell) and bp.bound:
+                return bp.cell
+            if isinstance(bp, RowGets) and bp.bound:
+                cell = placed_cell(self.adapter.repl, bp.cells)
+                if cell is not None:
+                    return cell
+        return None
 
     def reason(self, number: int) -> str:
         if number in self.functions:

@@ -1,6 +1,7 @@
 """The session as DAP shows a program: one thread, the stack, scopes and variables.
 
-Frame 0 is the present step, named by its trace line, at the cell its last event touched;
+Frame 0 is the present step, named by its trace line, at the cell its last event touched (at a
+stop at a breakpoint on a row or a cell: that cell, or the cell of the row the step set);
 frames 1..L are the guess levels, innermost first, named as ``backtrace`` names them, each at
 its guessed cell. A frame's scopes: ``Board`` (a variable a row, each holding its cells: the
 digit, or ``print``'s words for an empty cell), and ``Run`` for the present (step, level,
@@ -123,6 +124,20 @@ class StackView:
         self.line = line
         self.column = column
         self.handles = Handles()
+        #: where frame 0 shows the stop, and the position it was pinned at (``pin``)
+        self._pinned: tuple[object, Cell] | None = None
+
+    def pin(self, cell: Cell | None) -> None:
+        """Show frame 0 at ``cell`` while the search stays where it is now (a stop at a
+        breakpoint on a row or a cell); None: at the cell the present step's last event
+        touched."""
+        self._pinned = None if cell is None else (position(self.repl), cell)
+
+    def present_cell(self) -> Cell | None:
+        """Where frame 0 is: the pinned cell, else the one the step's last event touched."""
+        if self._pinned is not None and self._pinned[0] == position(self.repl):
+            return self._pinned[1]
+        return touched_cell(self.repl)
 
     def refresh(self) -> None:
         self.handles.refresh(position(self.repl))
@@ -135,7 +150,7 @@ class StackView:
         session = repl.require_quiz()
         geo, source = session.geo, self.source()
         levels = levels_of(repl)
-        frames = [self._frame(Present(), present_line(repl), touched_cell(repl), geo, source)]
+        frames = [self._frame(Present(), present_line(repl), self.present_cell(), geo, source)]
         for lv in reversed(levels):
             frames.append(self._frame(Level(lv.level), level_line(repl, lv), lv.cell, geo, source))
         chosen = frames[start : start + count] if count > 0 else frames[start:]
@@ -304,19 +319,34 @@ def present_line(repl: Repl) -> str:
     return f"{steps}) (a fill pass: it prints no line)"
 
 
-def touched_cell(repl: Repl) -> Cell | None:
+def touched_cell(repl: Repl, among: frozenset[Cell] | None = None) -> Cell | None:
     """The cell the present step's last event touched (a fill pass: the last cell it placed);
-    None at the start."""
+    None at the start. ``among``: only those cells count (None: any)."""
     history = repl.session.history
     for m in reversed(present_moves(repl)):
         for event in reversed(history.events(m)):
             cell = getattr(event, "cell", None)
-            if isinstance(cell, int):
-                return cell
             cells = getattr(event, "cells", None)
-            if isinstance(cells, tuple) and cells:
-                return int(cells[0])
+            named = [cell] if isinstance(cell, int) else list(cells or ())
+            named = [int(c) for c in named if among is None or c in among]
+            if named:
+                return named[0]
         placed = [cell for cell, value, _ in history.changes(m) if value]
+        placed = [cell for cell in placed if among is None or cell in among]
         if placed:
             return placed[-1]
     return None
+
+
+def placed_cell(repl: Repl, cells: tuple[Cell, ...]) -> Cell | None:
+    """The cell of ``cells`` (a row's) that the present step gave its value, placed or guessed
+    (of several, the one its last event touched); None if it gave none of them a value."""
+    session = repl.session
+    values, history = session.state().values, session.history
+    placed = frozenset(
+        cell
+        for m in present_moves(repl)
+        for cell, value, _ in history.changes(m)
+        if cell in cells and value and value == values[cell]
+    )
+    return touched_cell(repl, placed) if placed else None
