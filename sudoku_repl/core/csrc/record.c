@@ -102,6 +102,28 @@ static void release(Py_buffer *view) {
  * what is wrong and what is accepted; nothing is read before. */
 #define MAX_VALUE __builtin_popcount(FULL) /* the values: one candidate bit each */
 
+/* chunk k's states in view (2 bytes a cell, n_cells of them); a chunk recorded without them
+ * (deferred) gets them first from write_out(k). -1 with an exception set on failure. */
+static int states_view(PyObject *chunk, ChunkSlots *slots, PyObject *write_out, Py_ssize_t k,
+                       Py_ssize_t n_cells, Py_buffer *view) {
+    if (attr_view(chunk, slots, STATES, view) < 0)
+        return -1;
+    if (view->len / 2 == n_cells)
+        return 0;
+    release(view);
+    PyObject *r = PyObject_CallFunction(write_out, "n", k);
+    if (!r)
+        return -1;
+    Py_DECREF(r);
+    if (attr_view(chunk, slots, STATES, view) < 0)
+        return -1;
+    if (view->len / 2 != n_cells) {
+        PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
+        return -1;
+    }
+    return 0;
+}
+
 static int in_range(const char *fn, const char *what, long long v, long long lo, long long hi) {
     if (v >= lo && v <= hi)
         return 0;
@@ -241,21 +263,8 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
         Py_ssize_t n_cells = cv.len / cell_size;
         Py_ssize_t at = find_cell(cv.buf, wide, 0, n_cells, cell);
         if (at >= 0) {
-            if (attr_view(chunk, &slots, STATES, &tv) < 0)
+            if (states_view(chunk, &slots, write_out, k, n_cells, &tv) < 0)
                 goto done;
-            if (tv.len / 2 != n_cells) { /* a deferred chunk without states: work it out */
-                release(&tv);
-                PyObject *r = PyObject_CallFunction(write_out, "n", k);
-                if (!r)
-                    goto done;
-                Py_DECREF(r);
-                if (attr_view(chunk, &slots, STATES, &tv) < 0)
-                    goto done;
-                if (tv.len / 2 != n_cells) {
-                    PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
-                    goto done;
-                }
-            }
             if (attr_view(chunk, &slots, ENDS, &ev) < 0 ||
                 items_of(fn, "a chunk's ends", &ev, 4, -1) < 0)
                 goto done;
@@ -546,23 +555,11 @@ PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
         chunk = PyList_GET_ITEM(chunks, k);
         Py_INCREF(chunk);
         if (attr_view(chunk, &slots, CELLS, &cv) < 0 ||
-            items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0 ||
-            attr_view(chunk, &slots, STATES, &tv) < 0)
+            items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0)
             goto done;
         Py_ssize_t n_cells = cv.len / cell_size;
-        if (tv.len / 2 != n_cells) { /* a chunk without its states: work it out */
-            release(&tv);
-            PyObject *r = PyObject_CallFunction(write_out, "n", k);
-            if (!r)
-                goto done;
-            Py_DECREF(r);
-            if (attr_view(chunk, &slots, STATES, &tv) < 0)
-                goto done;
-            if (tv.len / 2 != n_cells) {
-                PyErr_SetString(PyExc_RuntimeError, "a chunk without its states");
-                goto done;
-            }
-        }
+        if (states_view(chunk, &slots, write_out, k, n_cells, &tv) < 0)
+            goto done;
         if (attr_view(chunk, &slots, ENDS, &ev) < 0 ||
             items_of(fn, "a chunk's ends", &ev, 4, -1) < 0)
             goto done;
