@@ -19,6 +19,7 @@ imports the extension, and the native engine, only when asked.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -49,10 +50,20 @@ def _extension() -> tuple[ModuleType | None, str]:
     try:
         from sudoku_repl.core import _native  # type: ignore[attr-defined]
     except ImportError as e:
-        if "cannot import name" in str(e):  # not there: the install had no C compiler
-            return None, "the C extension was not built: no C compiler at install"
+        if "cannot import name" in str(e):  # not there: no C compiler, or a tree not built
+            return None, _not_built()
         return None, f"the C extension does not load: {e}"  # there, but broken or stale
     return (None, why) if (why := native_check.check(_native)) else (_native, "")
+
+
+def _not_built() -> str:
+    """Why the extension is not there, and where it was looked for: ``pip install .`` builds it
+    in the environment, not in the source tree a script may import from (a benchmark does)."""
+    folder = os.path.dirname(native_check.__file__)
+    return (
+        f"the C extension was not built in {folder}: no C compiler at install, or a source"
+        " tree that pip install -e . did not build in place"
+    )
 
 
 def available() -> bool:

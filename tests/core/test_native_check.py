@@ -4,6 +4,8 @@ with the name of the number and both values, as a broken build is."""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -109,4 +111,36 @@ def test_a_mismatch_refuses_the_native_core_with_its_reason(
     assert not native.available()
     assert native.build() == (
         "pure Python (no native core: the C extension's FILLED is 10, Python's is 11)"
+    )
+
+
+class _NotBuilt:
+    """A finder that finds no ``_native``: the extension absent, as in a source tree that
+    ``pip install .`` did not build in place."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "sudoku_repl.core._native":
+            raise ModuleNotFoundError(name=name)
+
+
+@pytest.mark.usefixtures("fresh_extension")
+def test_an_extension_not_built_names_the_folder_and_the_in_place_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found by a new user: a benchmark run from a fresh clone after the README's
+    ``pip install .`` imports the source tree, which holds no extension, and said "no C compiler
+    at install", though the compiler was there and the installed copy has its native core."""
+    import sudoku_repl.core
+
+    monkeypatch.delenv(native.ENV, raising=False)
+    monkeypatch.setattr(native, "selected", None)
+    monkeypatch.delitem(sys.modules, "sudoku_repl.core._native", raising=False)
+    monkeypatch.delattr(sudoku_repl.core, "_native", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_NotBuilt(), *sys.meta_path])
+    native._extension.cache_clear()
+    assert not native.available()
+    folder = os.path.dirname(sudoku_repl.core.__file__)
+    assert native.build() == (
+        f"pure Python (no native core: the C extension was not built in {folder}: no C compiler"
+        " at install, or a source tree that pip install -e . did not build in place)"
     )

@@ -221,7 +221,11 @@ def test_delete_alone_asks_first_in_the_command_line() -> None:
     ]
     assert lines.count("Not confirmed: the breakpoints stay.") == 2
     assert "Deleted all 2 breakpoints." in lines
-    assert helps == ["y answers yes  n or Enter answers no  ^C aborts the question"] * 3
+    # the answer is typed in the command line and Enter sends it: y alone answers nothing
+    # (a new user pressing y saw nothing happen, the line having said "y answers yes")
+    assert (
+        helps == ["y then Enter answers yes  Enter (or n) answers no  ^C aborts the question"] * 3
+    )
 
 
 def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:

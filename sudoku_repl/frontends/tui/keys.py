@@ -40,7 +40,7 @@ HELP_KEYS = "  ".join(
 )
 HELP_COMMAND = "Enter runs it  Tab completes  Up/Down history  Esc closes  PgUp/PgDn scroll"
 HELP_ANSWER = "Enter takes the default  [r,c]=v picks another  ^C aborts the question"
-HELP_YES_NO = "y answers yes  n or Enter answers no  ^C aborts the question"
+HELP_YES_NO = "y then Enter answers yes  Enter (or n) answers no  ^C aborts the question"
 HELP_LINES = [
     "Keys (the command line closed):",
     *(f"  {cmd.key.letter:<10}{cmd.key.text}" for cmd in KEYED if cmd.key),
