@@ -176,34 +176,37 @@ class BreakpointBook:
         return {"breakpoints": found}
 
     def set_functions(self, args: dict[str, Any]) -> Body:
-        self.adapter.repl.require_quiz()
-        specs = args.get("breakpoints", [])
-        if not isinstance(specs, list):
-            raise UserError("setFunctionBreakpoints needs breakpoints: a list of {name}.")
-        self._drop(self.functions)
-        found = []
-        for spec in specs:
-            name = spec.get("name") if isinstance(spec, dict) else None
-            if not isinstance(name, str) or not name.strip():
-                found.append({"verified": False, "message": "A function breakpoint's name is "
-                              "what break takes: 92, step 92, level >= 11, cell [4,2]=2, row 4."})  # fmt: skip
-                continue
-            found.append(self._make(f"break {name.strip()}", spec, self.functions))
-        return {"breakpoints": found}
+        missing = ("A function breakpoint's name is what break takes: 92, step 92, "
+                   "level >= 11, cell [4,2]=2, row 4.")  # fmt: skip
+        return self._set_named(args, "setFunctionBreakpoints", "name", "break", missing,
+                               self.functions)  # fmt: skip
 
     def set_data(self, args: dict[str, Any]) -> Body:
+        return self._set_named(args, "setDataBreakpoints", "dataId", "watch", NO_CELL, self.data)
+
+    def _set_named(
+        self,
+        args: dict[str, Any],
+        request: str,
+        key: str,
+        command: str,
+        missing: str,
+        kept: list[int],
+    ) -> Body:
+        """The breakpoints of ``request``, each the shell's ``command`` on its ``key`` (in
+        place of those set before by it: ``kept``); one without the key says ``missing``."""
         self.adapter.repl.require_quiz()
         specs = args.get("breakpoints", [])
         if not isinstance(specs, list):
-            raise UserError("setDataBreakpoints needs breakpoints: a list of {dataId}.")
-        self._drop(self.data)
+            raise UserError(f"{request} needs breakpoints: a list of {{{key}}}.")
+        self._drop(kept)
         found = []
         for spec in specs:
-            data_id = spec.get("dataId") if isinstance(spec, dict) else None
-            if not isinstance(data_id, str) or not data_id.strip():
-                found.append({"verified": False, "message": NO_CELL})
+            text = spec.get(key) if isinstance(spec, dict) else None
+            if not isinstance(text, str) or not text.strip():
+                found.append({"verified": False, "message": missing})
                 continue
-            found.append(self._make(f"watch {data_id.strip()}", spec, self.data))
+            found.append(self._make(f"{command} {text.strip()}", spec, kept))
         return {"breakpoints": found}
 
     def data_info(self, args: dict[str, Any]) -> Body:
