@@ -192,9 +192,10 @@ class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``se_chainer``, ``techniques/explainer/csrc/``): (the
     grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
     deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
-    level 4 the level 0-3 of its nested dynamic chains) -> [(name number, rating, removals,
-    placement, complexity, sort key)] easiest first, or when stopped 1 (the deadline passed) or 2
-    (the callable said stop). Bad input raises ValueError."""
+    level 4 the level 0-3 of its nested dynamic chains, and a memo from ``se_memo`` or None)
+    -> [(name number, rating, removals, placement, complexity, sort key)] easiest first, or when
+    stopped 1 (the deadline passed) or 2 (the callable said stop). Bad input raises
+    ValueError."""
 
     def __call__(
         self,
@@ -207,6 +208,7 @@ class SeChainer(Protocol):
         deadline: float | None,
         poll: Callable[[], bool] | None,
         nesting: int = 0,
+        memo: object = None,
         /,
     ) -> (
         list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int
@@ -217,6 +219,13 @@ def se_chainer() -> SeChainer | None:
     """Sudoku Explainer's forcing-chain search in C (the explainer's ``native_chains``)."""
     search: SeChainer | None = _function("se_chainer")
     return search
+
+
+def se_memo() -> Callable[[], object] | None:
+    """A new memo of the nested chains' inner findings by grid, for the searches of one rating
+    (``se_chainer``'s last argument); None on the pure build."""
+    make: Callable[[], object] | None = _function("se_memo")
+    return make
 
 
 class SeCycles(Protocol):

@@ -17,6 +17,7 @@ static PyMethodDef module_methods[] = {
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
     {"drop_scan", drop_scan, METH_VARARGS, "what the moves a record drops showed (record.dropped)"},
     {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
+    {"se_memo", se_memo, METH_NOARGS, "a rating's memo of the nested chains' inner findings"},
     {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
     {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
     {"se_ladder", se_ladder, METH_VARARGS,

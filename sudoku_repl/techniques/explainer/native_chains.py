@@ -7,13 +7,17 @@ does not take). The C search looks at the rating's limits (``limits``: its deadl
 ``time.monotonic``'s clock and its interrupt callable, set by ``rating.rate`` for the time of a
 rating) every thousand or so potentials, and at Ctrl-C (a KeyboardInterrupt from inside the C),
 so that a rating stops within a fraction of a second; a search stopped by a limit raises
-``Stopped``.
+``Stopped``. Within ``remembered()`` (a rating), the nested chains' searches share one memo of
+their inner findings by grid (``native.se_memo``), so that a search finds the grids an earlier
+one of the same rating searched; the findings are the same with or without it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer.grid import Grid
@@ -44,6 +48,21 @@ limits: ContextVar[tuple[float | None, Callable[[], bool] | None]] = ContextVar(
 )
 
 
+#: a rating's memo of the nested chains' inner findings (``native.se_memo``), or None
+memo: ContextVar[Any] = ContextVar("se_memo", default=None)
+
+
+@contextmanager
+def remembered() -> Iterator[None]:
+    """The native chain searches inside share one memo (none on the pure build)."""
+    make = native.se_memo()
+    token = memo.set(make() if make is not None else None)
+    try:
+        yield
+    finally:
+        memo.reset(token)
+
+
 class Stopped(Exception):
     """The native search stopped at the deadline, or (``interrupted``) at the caller's
     interrupt."""
@@ -70,7 +89,16 @@ def chainer_hints(
         return None
     deadline, poll = limits.get()
     found = search(
-        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll, nesting
+        grid.values,
+        grid.cands,
+        multiple,
+        dynamic,
+        nishio,
+        level,
+        deadline,
+        poll,
+        nesting,
+        memo.get(),
     )
     if isinstance(found, int):
         raise Stopped(found == 2)

@@ -192,7 +192,18 @@ def rate(
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
         )
-    grid = Grid.from_puzzle(puzzle)
+    with native_chains.remembered():
+        return _rate(Grid.from_puzzle(puzzle), time_limit, interrupted, above, below)
+
+
+def _rate(
+    grid: Grid,
+    time_limit: float | None,
+    interrupted: Callable[[], bool] | None,
+    above: float | None,
+    below: float | None,
+) -> SERating:
+    """rate's path on the grid, the native searches' memo set."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
     order = techniques(poller(deadline, interrupted))
     tried = order if below is None else order[: cut(order, round(below * 10))]

@@ -27,34 +27,69 @@ static int push(SeCtx *x, Queue *q, int pot) {
     return 0;
 }
 
-/* potentials.on_to_off's targets, as cell * 16 + value */
-static int offs_of(const SeGrid *g, const SePot *p, int cell_links, int *targets) {
-    int n = 0;
-    if (cell_links)
-        for (int v = 1; v <= 9; v++)
-            if (g->cands[p->cell] >> v & 1 && v != p->value)
-                targets[n++] = p->cell * 16 + v;
-    for (int i = 0; i < 20; i++) {
-        int o = SE_PEER_ORDER[p->cell][i];
-        if (g->cands[o] >> p->value & 1)
-            targets[n++] = o * 16 + p->value;
+/* The links of the grid a search runs on, made once a search (the grid does not change during
+ * it) rather than once a potential visited:
+ *
+ *   peers[cell][value][0 .. n_peers)   the cell's peers that hold the value, in PEER_ORDER
+ *   conj[cell][value][t]               the one other cell of the cell's unit t (block, row,
+ *                                      column) that holds the value, or -1
+ *   other[cell]                        a two-value cell's values, as a mask (else 0) */
+typedef struct {
+    uint8_t peers[81][10][20];
+    int8_t n_peers[81][10];
+    int8_t conj[81][10][3];
+    uint16_t pair[81];
+} Links;
+
+static void links_fill(const SeGrid *g, Links *L) {
+    for (int cell = 0; cell < 81; cell++) {
+        int mask = g->cands[cell];
+        L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
+        for (int value = 1; value <= 9; value++) {
+            if (!(mask >> value & 1))
+                continue;
+            int n = 0;
+            for (int i = 0; i < 20; i++) {
+                int o = SE_PEER_ORDER[cell][i];
+                if (g->cands[o] >> value & 1)
+                    L->peers[cell][value][n++] = (uint8_t)o;
+            }
+            L->n_peers[cell][value] = (int8_t)n;
+            for (int t = 0; t < 3; t++) {
+                int unit = SE_CELL_UNITS[cell][t];
+                int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
+                L->conj[cell][value][t] =
+                    (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
+            }
+        }
     }
+}
+
+/* potentials.on_to_off's targets, as cell * 16 + value */
+static int offs_of(const Links *L, const SeGrid *g, const SePot *p, int cell_links,
+                   int *targets) {
+    int n = 0, cell = p->cell, value = p->value;
+    if (cell_links) {
+        int m = g->cands[cell] & ~(1 << value);
+        for (; m; m &= m - 1)
+            targets[n++] = cell * 16 + __builtin_ctz(m);
+    }
+    const uint8_t *peers = L->peers[cell][value];
+    for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
+        targets[n++] = peers[i] * 16 + value;
     return n;
 }
 
 /* potentials.off_to_on's targets (no source: no extra parents) */
-static int ons_of(const SeGrid *g, const SePot *p, int cell_links, int unit_links, int *targets) {
-    int n = 0, mask = g->cands[p->cell];
-    if (cell_links && BITS[mask >> 1] == 2) {
-        int d0 = __builtin_ctz(mask), d1 = 31 - __builtin_clz(mask);
-        targets[n++] = p->cell * 16 + (d0 == p->value ? d1 : d0);
-    }
+static int ons_of(const Links *L, const SePot *p, int cell_links, int unit_links, int *targets) {
+    int n = 0, cell = p->cell, value = p->value, pair = L->pair[cell];
+    if (cell_links && pair)
+        targets[n++] = cell * 16 + __builtin_ctz(pair & ~(1 << value));
     if (unit_links)
         for (int t = 0; t < 3; t++) {
-            int unit = SE_CELL_UNITS[p->cell][t];
-            int pos = g->table[unit][p->value] & ~(1 << SE_CELL_POS[p->cell][t]);
-            if (pos && !(pos & (pos - 1)))
-                targets[n++] = SE_UNITS[unit][__builtin_ctz(pos)] * 16 + p->value;
+            int o = L->conj[cell][value][t];
+            if (o >= 0)
+                targets[n++] = o * 16 + value;
         }
     return n;
 }
@@ -69,6 +104,7 @@ static int is_ancestor(const SeCtx *x, int child, int key) {
 }
 
 typedef struct {
+    Links links;
     Queue on, off;
     int32_t seen_on[SE_KEYS], seen_off[SE_KEYS]; /* stamps: the key is in to_on, to_off */
     int gen;
@@ -92,7 +128,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
             if (se_check_stop(x))
                 return -1;
             int pi = s->on.q[head_on++];
-            int n = offs_of(g, &x->pots[pi], cell_links, targets);
+            int n = offs_of(&s->links, g, &x->pots[pi], cell_links, targets);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
                 if (is_ancestor(x, pi, se_key(cell, value, 0)))
@@ -105,7 +141,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
         length++;
         while (head_off < s->off.n) {
             int pi = s->off.q[head_off++];
-            int n = ons_of(g, &x->pots[pi], cell_links, unit_links, targets);
+            int n = ons_of(&s->links, &x->pots[pi], cell_links, unit_links, targets);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
                 int on = -1;
@@ -169,13 +205,13 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
             if (se_check_stop(x))
                 return -1;
             int pi = s->on.q[head_on++];
-            int n = offs_of(g, &x->pots[pi], cell_links, targets);
+            int n = offs_of(&s->links, g, &x->pots[pi], cell_links, targets);
             if (follow(x, s, pi, targets, n, 0, opposite, &result) < 0)
                 return -1;
         }
         while (head_off < s->off.n) {
             int pi = s->off.q[head_off++];
-            int n = ons_of(g, &x->pots[pi], cell_links, 1, targets);
+            int n = ons_of(&s->links, &x->pots[pi], cell_links, 1, targets);
             if (follow(x, s, pi, targets, n, 1, opposite, &result) < 0)
                 return -1;
         }
@@ -284,6 +320,7 @@ int se_cycles_run(SeCtx *x, const SeGrid *g) {
         x->stop = 2;
         return -1;
     }
+    links_fill(g, &s->links);
     if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
         search(x, g, s, 1, 1);
     PyMem_Free(s->on.q);

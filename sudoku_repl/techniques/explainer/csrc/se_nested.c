@@ -5,8 +5,9 @@
  * chains they rest on, and what an inner search's finding keeps, are se_found.c's. */
 #include "se_nested.h"
 
-#define REMEMBERED 1024  /* NestedRules.REMEMBERED: grids whose findings are kept */
-#define BUCKETS 2048
+#define REMEMBERED 1024 /* NestedRules.REMEMBERED: grids whose findings are kept by one search */
+#define SHARED 16384    /* ... by a rating's memo (se_memo), shared by its searches */
+#define MEMO_NAME "sudoku_repl.se_memo"
 
 /* one finding of a nested rule, as the outer chain uses it: removals in hash order (rems) and
  * rule-parent links (links), as offsets into its entry's data */
@@ -15,24 +16,60 @@ typedef struct {
     uint64_t chain;
 } NestFound;
 
-typedef struct NestEntry { /* a grid's findings for one rule */
+typedef struct NestEntry { /* a grid's findings for one kind of rule */
     struct NestEntry *next; /* in its bucket */
     uint64_t hash;
-    int rule, n_found;
+    int kind, n_found;
     uint16_t cands[81];
     NestFound *found;
     int16_t *data;
 } NestEntry;
 
+/* The findings of the nested rules by grid: a rule's inner search depends on nothing but the
+ * grid's candidates and the rule's kind (``rule_kind``), so its findings are kept and looked
+ * up by both. The oldest grid is forgotten once ``size`` are kept.
+ *
+ *   buckets[2 * size]   chains of entries by hash
+ *   ring[size]          the entries in the order made; ring[next] the oldest */
+typedef struct SeMemo {
+    NestEntry **buckets, **ring;
+    int size, next;
+} SeMemo;
+
 typedef struct SeNest {
     SeCtx *inner[2]; /* the rules' searches */
     int cycles[2];   /* whether the rule is chains.py's search (else a Chainer) */
+    int kind[2];     /* rule_kind */
     int n_rules;
-    NestEntry *buckets[BUCKETS], *ring[REMEMBERED];
-    int next;
+    SeMemo *memo; /* x->memo (a rating's), or own */
+    int own;
     int kstamp[SE_KEYS], kgen; /* rule_parents' keys, each once */
     int keys[SE_KEYS];
 } SeNest;
+
+static SeMemo *memo_new(int size) {
+    SeMemo *m = PyMem_Calloc(1, sizeof(SeMemo));
+    if (!m)
+        return NULL;
+    m->buckets = PyMem_Calloc(2 * (size_t)size, sizeof(NestEntry *));
+    m->ring = PyMem_Calloc((size_t)size, sizeof(NestEntry *));
+    if (!m->buckets || !m->ring) {
+        PyMem_Free(m->buckets);
+        PyMem_Free(m->ring);
+        PyMem_Free(m);
+        return NULL;
+    }
+    m->size = size;
+    return m;
+}
+
+static void memo_free(SeMemo *m) {
+    for (int i = 0; i < m->size; i++)
+        PyMem_Free(m->ring[i]);
+    PyMem_Free(m->buckets);
+    PyMem_Free(m->ring);
+    PyMem_Free(m);
+}
 
 /* -- the nested rules -------------------------------------------------------------------- */
 
@@ -57,6 +94,7 @@ static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     y->level = level;
     y->summarize = 1;
     y->nested_offs = nested_offs;
+    y->memo = x->memo;
     return y;
 }
 
@@ -69,6 +107,12 @@ static SeNest *nest_of(SeCtx *x) {
         return out_of_memory(x);
     x->nest = n;
     x->nest_free = nest_free;
+    n->memo = x->memo;
+    if (!n->memo) {
+        n->own = 1;
+        if (!(n->memo = memo_new(REMEMBERED)))
+            return out_of_memory(x);
+    }
     if (x->level < 4) {
         n->cycles[0] = 1;
         n->inner[n->n_rules++] = inner_ctx(x, 0, 0, 0);
@@ -76,9 +120,12 @@ static SeNest *nest_of(SeCtx *x) {
             n->inner[n->n_rules++] = inner_ctx(x, 1, 0, 0);
     } else
         n->inner[n->n_rules++] = inner_ctx(x, 1, 1, x->nesting);
-    for (int r = 0; r < n->n_rules; r++)
+    for (int r = 0; r < n->n_rules; r++) {
         if (!n->inner[r])
             return NULL;
+        /* the kind of search: chains.py's (0), or a Chainer of dynamic and level */
+        n->kind[r] = n->cycles[r] ? 0 : 1 + n->inner[r]->dynamic * 5 + n->inner[r]->level;
+    }
     return n;
 }
 
@@ -91,14 +138,14 @@ static void nest_free(SeCtx *x) {
             se_ctx_free(n->inner[r]);
             PyMem_Free(n->inner[r]);
         }
-    for (int i = 0; i < REMEMBERED; i++)
-        PyMem_Free(n->ring[i]);
+    if (n->own && n->memo)
+        memo_free(n->memo);
     PyMem_Free(n);
     x->nest = NULL;
 }
 
-static uint64_t grid_hash(int rule, const SeGrid *g) {
-    uint64_t h = se_mix(0xcbf29ce484222325ULL, (uint64_t)rule);
+static uint64_t grid_hash(int kind, const SeGrid *g) {
+    uint64_t h = se_mix(0xcbf29ce484222325ULL, (uint64_t)kind);
     for (int c = 0; c < 81; c++)
         h = se_mix(h, g->cands[c]);
     return h;
@@ -145,10 +192,12 @@ static int same_removals(const SeCtx *y, const SeFound *a, const SeFound *b) {
 /* NestedRules._found: the rule's findings on the grid, easiest first, one per set of removals,
  * searched or remembered; NULL with x->stop set */
 static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
-    uint64_t h = grid_hash(rule, g);
-    NestEntry **bucket = &n->buckets[h % BUCKETS];
+    SeMemo *m = n->memo;
+    int kind = n->kind[rule];
+    uint64_t h = grid_hash(kind, g);
+    NestEntry **bucket = &m->buckets[h % (2 * (uint64_t)m->size)];
     for (NestEntry *e = *bucket; e; e = e->next)
-        if (e->hash == h && e->rule == rule && !memcmp(e->cands, g->cands, sizeof e->cands))
+        if (e->hash == h && e->kind == kind && !memcmp(e->cands, g->cands, sizeof e->cands))
             return e;
     SeCtx *y = n->inner[rule];
     y->n_found = y->n_rems = y->n_links = y->n_pots = y->n_par = 0;
@@ -180,7 +229,7 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
         return out_of_memory(x);
     }
     e->hash = h;
-    e->rule = rule;
+    e->kind = kind;
     e->n_found = kept;
     memcpy(e->cands, g->cands, sizeof e->cands);
     e->found = (NestFound *)(e + 1);
@@ -201,16 +250,16 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
         nf->chain = f->chain;
     }
     PyMem_Free(order);
-    NestEntry *old = n->ring[n->next]; /* the oldest grid is forgotten */
+    NestEntry *old = m->ring[m->next]; /* the oldest grid is forgotten */
     if (old) {
-        NestEntry **p = &n->buckets[old->hash % BUCKETS];
+        NestEntry **p = &m->buckets[old->hash % (2 * (uint64_t)m->size)];
         while (*p != old)
             p = &(*p)->next;
         *p = old->next;
         PyMem_Free(old);
     }
-    n->ring[n->next] = e;
-    n->next = (n->next + 1) % REMEMBERED;
+    m->ring[m->next] = e;
+    m->next = (m->next + 1) % m->size;
     e->next = *bucket;
     *bucket = e;
     return e;
@@ -294,10 +343,13 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
  * (``nesting``: level 4's nested dynamic chains, 0-3). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *deadline, *poll;
+    PyObject *values, *cands, *deadline, *poll, *memo = Py_None;
     int multiple, dynamic, nishio, level, nesting = 0;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|i", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting))
+    if (!PyArg_ParseTuple(args, "OOppiiOO|iO", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting, &memo))
+        return NULL;
+    SeMemo *shared = NULL;
+    if (memo != Py_None && !(shared = PyCapsule_GetPointer(memo, MEMO_NAME)))
         return NULL;
     if (level < 0 || level > 4 || nesting < 0 || nesting > 3) {
         PyErr_SetString(PyExc_ValueError,
@@ -317,5 +369,26 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     x->level = level;
     x->nesting = level == 4 ? nesting : 0;
     x->nested_offs = nested_offs;
+    x->memo = shared;
     return se_search(x, values, cands, deadline, poll, se_chainer_run);
+}
+
+static void memo_capsule_free(PyObject *capsule) {
+    SeMemo *m = PyCapsule_GetPointer(capsule, MEMO_NAME);
+    if (m)
+        memo_free(m);
+}
+
+/* se_memo(): a memo of the nested rules' findings by grid, for the searches of one rating
+ * (se_chainer's last argument): a later search finds the grids an earlier one searched */
+PyObject *se_memo(PyObject *self, PyObject *args) {
+    (void)self;
+    (void)args;
+    SeMemo *m = memo_new(SHARED);
+    if (!m)
+        return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(m, MEMO_NAME, memo_capsule_free);
+    if (!capsule)
+        memo_free(m);
+    return capsule;
 }

@@ -12,6 +12,8 @@
 
 /* the module function se_chainer */
 PyObject *se_chainer(PyObject *self, PyObject *args);
+/* the module function se_memo: a rating's memo of the nested rules' findings */
+PyObject *se_memo(PyObject *self, PyObject *args);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -81,6 +81,7 @@ typedef struct SeCtx {
     uint64_t *seen; /* the nested chains a finding's complexity counted */
     int cap_seen;
     struct SeNest *nest; /* levels 2 and up: the nested rules' searches, their findings kept */
+    struct SeMemo *memo; /* a rating's memo of those findings (se_nested.c), shared; or NULL */
     SePot *pots;
     int n_pots, cap_pots;
     int32_t *par;

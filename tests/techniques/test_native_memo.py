@@ -1,0 +1,70 @@
+"""A rating's memo of the nested chains' inner findings (``native.se_memo``, ``se_nested.c``):
+one memo shared by searches of different levels, nestings and grids gives each search the hints
+it finds alone, in the same order. The memo keys a grid's findings by the kind of inner search
+(chains.py's, or a Chainer of its own level), so a mix-up of kinds shows here as other hints."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native_chains, rating
+from sudoku_repl.techniques.explainer.grid import Grid
+from tests.support.se_paths import grid_at
+
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
+
+QUIZ_10_3 = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+QUIZ_11_1 = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1."
+
+
+def _search(grid: Grid, level: int, nesting: int, memo: object) -> object:
+    search = native.se_chainer()
+    assert search is not None
+    return search(grid.values, grid.cands, True, True, False, level, None, None, nesting, memo)
+
+
+def test_one_memo_over_levels_and_grids_gives_each_search_its_own_hints() -> None:
+    make = native.se_memo()
+    assert make is not None
+    memo = make()
+    # the levels in an order where each kind of inner search meets grids another kind searched
+    calls = [
+        (grid_at(QUIZ_11_1, 85), 4, 1),
+        (grid_at(QUIZ_11_1, 85), 3, 0),
+        (grid_at(QUIZ_11_1, 85), 2, 0),
+        (grid_at(QUIZ_10_3, 96), 2, 0),
+        (grid_at(QUIZ_11_1, 85), 4, 0),
+        (grid_at(QUIZ_11_1, 79), 3, 0),
+        (grid_at(QUIZ_11_1, 85), 2, 0),
+    ]
+    for grid, level, nesting in calls:
+        shared = _search(grid, level, nesting, memo)
+        alone = _search(grid, level, nesting, None)
+        assert isinstance(alone, list) and alone, (level, nesting)
+        assert shared == alone, (level, nesting)
+
+
+def test_a_rating_shares_one_memo_and_leaves_none_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    search = native.se_chainer()
+    assert search is not None
+
+    def spy(*args: object) -> object:
+        seen.append(args[-1])
+        return search(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native, "se_chainer", lambda: spy)
+    result = rating.rate(QUIZ_10_3, time_limit=None)
+    assert (result.er, result.ep, result.ed) == (10.3, 1.2, 1.2)  # serate's
+    assert seen and seen[0] is not None
+    assert all(memo is seen[0] for memo in seen)
+    assert native_chains.memo.get() is None
+
+
+def test_a_memo_of_another_kind_is_refused() -> None:
+    grid = grid_at(QUIZ_10_3, 96)
+    with pytest.raises(ValueError):
+        _search(grid, 2, 0, object())
