@@ -16,7 +16,15 @@ CORE = REPO / "sudoku_repl" / "core" / "csrc"
 EXPLAINER = REPO / "sudoku_repl" / "techniques" / "explainer" / "csrc"
 
 #: the chain search's files, lowest first: each may include and call only those before it
-CHAIN_LINE = ("se_tables", "se_found", "se_rules", "se_closure", "se_forcing", "se_cycles")
+CHAIN_LINE = (
+    "se_tables",
+    "se_found",
+    "se_rules",
+    "se_closure",
+    "se_reach",
+    "se_forcing",
+    "se_cycles",
+)
 
 
 def bare(text: str) -> str:

@@ -186,14 +186,80 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
     return 0;
 }
 
+/* whether the nodes every one of the potentials (keys) reaches are not none */
+static int meet(const SeReach *r, const int *keys, int n) {
+    for (int j = 0; j < r->words; j++) {
+        uint64_t all = ~0ULL;
+        for (int i = 0; i < n && all; i++) {
+            const uint64_t *bits = se_reach_of(r, keys[i]);
+            all = bits ? all & bits[j] : 0;
+        }
+        if (all)
+            return 1;
+    }
+    return 0;
+}
+
+/* A static chain (not dynamic, not Nishio) finds nothing by contradiction or by reduction
+ * (cell_chains): only the cell's and its regions' common outcomes, each a potential reached by
+ * every branch. The static chains of a branch are a part of what its walk in the grid's links
+ * reaches (se_reach.h), so where those reaches have nothing in common the cell finds nothing
+ * and is passed over: whether it may find anything. */
+static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, int cell,
+                           int cardinality) {
+    int keys[9], n = 0;
+    if (cardinality == 2 || (x->multiple && cardinality > 2)) {
+        for (int m = g->cands[cell]; m; m &= m - 1)
+            keys[n++] = se_key(cell, __builtin_ctz(m), 1);
+        if (meet(r, keys, n))
+            return 1;
+    }
+    for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
+        int value = __builtin_ctz(m);
+        for (int t = 0; t < 3; t++) {
+            int unit = SE_CELL_UNITS[cell][t];
+            n = 0;
+            for (int i = 0; i < 9; i++)
+                if (g->cands[SE_UNITS[unit][i]] >> value & 1)
+                    keys[n++] = se_key(SE_UNITS[unit][i], value, 1);
+            if ((n == 2 || (x->multiple && n > 2)) && keys[0] == se_key(cell, value, 1) &&
+                meet(r, keys, n))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* Chainer.found: every cell's chains (the findings in x->found, as found) */
 int se_chainer_run(SeCtx *x, const SeGrid *g) {
+    SeLinks *links = NULL;
+    SeReach *reach = NULL;
+    if (!x->dynamic && !x->nishio) { /* static: the cells that may find anything */
+        links = PyMem_Malloc(sizeof(SeLinks));
+        reach = PyMem_Calloc(1, sizeof(SeReach));
+        if (!links || !reach) {
+            PyMem_Free(links);
+            PyMem_Free(reach);
+            PyErr_NoMemory();
+            x->stop = 2;
+            return -1;
+        }
+        se_links_fill(g, links);
+        se_reach_fill(x, g, links, reach, 1);
+    }
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];
         if (cardinality > 2 || (cardinality > 1 && x->dynamic)) {
+            if (reach && !static_may_find(x, reach, g, cell, cardinality))
+                continue;
             x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
             cell_chains(x, g, cell, cardinality);
         }
+    }
+    if (reach) {
+        se_reach_free(reach);
+        PyMem_Free(reach);
+        PyMem_Free(links);
     }
     return x->stop ? -1 : 0;
 }

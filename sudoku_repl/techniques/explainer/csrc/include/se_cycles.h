@@ -3,6 +3,7 @@
 #define SUDOKU_REPL_SE_CYCLES_H
 
 #include "se_found.h"
+#include "se_reach.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)

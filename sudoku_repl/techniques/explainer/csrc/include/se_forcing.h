@@ -5,6 +5,7 @@
 
 #include "se_closure.h"
 #include "se_found.h"
+#include "se_reach.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)

@@ -1,0 +1,111 @@
+/* The links of a grid as a graph, and what each potential's walk reaches (se_reach.c), for
+ * the searches whose grid does not change during them: chains.py's cycles and forcing X/Y
+ * chains (se_cycles.c), and the static forcing chains (se_forcing.c).
+ *
+ * SeLinks, made once a grid rather than once a potential visited:
+ *
+ *   peers[cell][value][0 .. n_peers)   the cell's peers that hold the value, in PEER_ORDER
+ *   conj[cell][value][t]               the one other cell of the cell's unit t (block, row,
+ *                                      column) that holds the value, or -1
+ *   pair[cell]                         a two-value cell's values, as a mask (else 0)
+ *
+ * SeReach, for one kind of link (offs_of and ons_of with or without the cell's links, always
+ * with the units'): the potentials as the graph's nodes, its strongly connected parts by
+ * Tarjan's walk, and each part's reach, the union of the parts it links to (sinks first, as
+ * Tarjan's walk ends them). A walk that cannot reach what a search looks for finds nothing, and
+ * most cannot: the searches walk only where it can, and the walk is still what finds the chain,
+ * the same one.
+ *
+ *   node[key]                       a potential's node, or -1 (its candidate is not there)
+ *   first[node] .. first[node + 1]  its links' nodes in to[]
+ *   part[node]                      its strongly connected part; parts numbered sinks first
+ *   size[part]                      the part's nodes
+ *   bits[part * words ..]           the nodes the part reaches (its own too), a bit each */
+#ifndef SUDOKU_REPL_SE_REACH_H
+#define SUDOKU_REPL_SE_REACH_H
+
+#include "se_tables.h"
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+#define SE_MAX_NODES (2 * 81 * 9)
+
+typedef struct {
+    uint8_t peers[81][10][20];
+    int8_t n_peers[81][10];
+    int8_t conj[81][10][3];
+    uint16_t pair[81];
+} SeLinks;
+
+typedef struct {
+    int16_t node[SE_KEYS], key[SE_MAX_NODES];
+    int first[SE_MAX_NODES + 1], n, words;
+    int16_t *to;
+    int cap_to;
+    int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
+    int16_t index[SE_MAX_NODES], low[SE_MAX_NODES], stack[SE_MAX_NODES]; /* Tarjan's walk */
+    int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
+    uint64_t *bits;
+    int cap_bits;
+} SeReach;
+
+void se_links_fill(const SeGrid *g, SeLinks *L);
+/* the graph of the grid's potentials and links (``cell_links``: the cell's too), and each
+ * one's reach: 0, or -1 (x->stop set) */
+int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links);
+void se_reach_free(SeReach *r);
+
+/* potentials.on_to_off's targets, as cell * 16 + value */
+static inline int se_offs_of(const SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
+                             int *targets) {
+    int n = 0, cell = p->cell, value = p->value;
+    if (cell_links)
+        for (int m = g->cands[cell] & ~(1 << value); m; m &= m - 1)
+            targets[n++] = cell * 16 + __builtin_ctz(m);
+    const uint8_t *peers = L->peers[cell][value];
+    for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
+        targets[n++] = peers[i] * 16 + value;
+    return n;
+}
+
+/* potentials.off_to_on's targets (no source: no extra parents) */
+static inline int se_ons_of(const SeLinks *L, const SePot *p, int cell_links, int unit_links,
+                            int *targets) {
+    int n = 0, cell = p->cell, value = p->value, pair = L->pair[cell];
+    if (cell_links && pair)
+        targets[n++] = cell * 16 + __builtin_ctz(pair & ~(1 << value));
+    if (unit_links)
+        for (int t = 0; t < 3; t++) {
+            int o = L->conj[cell][value][t];
+            if (o >= 0)
+                targets[n++] = o * 16 + value;
+        }
+    return n;
+}
+
+/* the nodes the potential (key) reaches, as bits, or NULL (not on the grid) */
+static inline const uint64_t *se_reach_of(const SeReach *r, int key) {
+    int a = r->node[key];
+    return a < 0 ? NULL : r->bits + (size_t)r->part[a] * r->words;
+}
+
+/* whether the walk from the potential ``from`` (key) reaches the potential ``to`` (key) */
+static inline int se_reaches(const SeReach *r, int from, int to) {
+    const uint64_t *bits = se_reach_of(r, from);
+    int b = r->node[to];
+    return bits && b >= 0 && (bits[b >> 6] >> (b & 63) & 1);
+}
+
+/* whether a walk from the potential (key) may come back to it: its part is not itself alone */
+static inline int se_may_return(const SeReach *r, int key) {
+    int a = r->node[key];
+    return a >= 0 && r->size[r->part[a]] > 1;
+}
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif
