@@ -28,7 +28,8 @@ benchmark only runs the binary given. It rates on SE 1.2.1's older scale, so its
 approximate; the row says on how many it equals serate's.
 
 The puzzles: the ``<= 9.4`` band from the bank (tests/data/se_bank_serate.txt, serate's ER, evenly
-spread over the 2,000), the upper bands from the hard set (tests/data/se_hard_rated.txt, serate's
+spread over the 2,000; ``--low-file FILE``, repeatable: from other collections instead, such as
+``puzzles/magictour_top1465.txt``), the upper bands from the hard set (tests/data/se_hard_rated.txt, serate's
 ER 9.5-10.5 and >= 10.6, evenly spread); a puzzle's band is serate's ER for it where serate ran
 (else the file's). ``--per-band A,B,C`` puzzles per band (serate
 takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
@@ -77,10 +78,14 @@ def spread(rows: list[tuple[str, float | None]], count: int) -> list[tuple[str, 
     return rows[::step][:count]
 
 
-def candidates(per_band: list[int]) -> list[tuple[str, int]]:
-    """(puzzle, the band it is expected in) for each band: the bank for the first, the hard
-    set for the others, by the files' ER (serate's)."""
-    low = [r for r in read_puzzles(DATA / "se_bank_serate.txt") if band_of(r[1] or 0) == 0]
+def candidates(per_band: list[int], low_files: list[Path] | None = None) -> list[tuple[str, int]]:
+    """(puzzle, the band it is expected in) for each band: the bank for the first (or the
+    puzzles of ``low_files``, one after the other, whose band is serate's when it runs), the
+    hard set for the others, by the files' ER (serate's)."""
+    if low_files:
+        low = [r for f in low_files for r in read_puzzles(f)]
+    else:
+        low = [r for r in read_puzzles(DATA / "se_bank_serate.txt") if band_of(r[1] or 0) == 0]
     hard = read_puzzles(DATA / "se_hard_rated.txt")
     out = [(p, 0) for p, _ in spread(low, per_band[0])]
     for band in (1, 2):
@@ -314,6 +319,14 @@ def main() -> None:
     parser.add_argument("--serate-ref", default="v1.15.10")
     parser.add_argument("--skfr", type=Path, help="a built skfr binary (one thread)")
     parser.add_argument("--per-band", default="12,3,1")
+    parser.add_argument(
+        "--low-file",
+        type=Path,
+        action="append",
+        help="take the first band's puzzles from this file (repeatable; one 81-character puzzle"
+        " a line, a rating after it or not) instead of the bank: puzzles of ER 1-9 from other"
+        " collections; each puzzle's band is then serate's ER (give --serate-jar)",
+    )
     parser.add_argument("--pure-per-band", default="3,0,0")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
@@ -327,7 +340,7 @@ def main() -> None:
     args = parser.parse_args()
     per_band = [int(x) for x in args.per_band.split(",")]
     pure_per_band = [int(x) for x in args.pure_per_band.split(",")]
-    rows = candidates(per_band)
+    rows = candidates(per_band, args.low_file)
     puzzles = [p for p, _ in rows]
     with tempfile.TemporaryDirectory(prefix="bench-se-rate-") as tmp:
         folder = args.keep or Path(tmp)
