@@ -284,10 +284,13 @@ def se_ladder() -> SeLadder | None:
 
 
 class SeClimb(Protocol):
-    """The SE rating's loop over the ladder's techniques in C (``explainer/csrc/se_rating.c``):
-    (values, candidate masks, the order as (technique, degree) pairs, above and below in
-    tenths or -1, a callable saying stop or None) -> (the hints taken, as ``SeLadder`` gives
-    them, why it stopped). Bad input raises ValueError."""
+    """The explainer's rating loop in C (``techniques/explainer/csrc/se_rating.c``): (values,
+    candidate masks, the order as (technique, degree) pairs, the ladder's and the chains', above
+    and below in tenths or -1, a callable saying stop or None, a deadline on
+    ``time.monotonic``'s clock or None, a memo from ``se_memo`` or None) -> (the steps taken,
+    each as (its technique's index in the order, (name number, rating, removals, placement)),
+    why it stopped, the index of the technique the deadline stopped or -1). Bad input raises
+    ValueError."""
 
     def __call__(
         self,
@@ -297,8 +300,14 @@ class SeClimb(Protocol):
         above: int,
         below: int,
         poll: Callable[[], bool] | None,
+        deadline: float | None = None,
+        memo: object = None,
         /,
-    ) -> tuple[list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]], int]: ...
+    ) -> tuple[
+        list[tuple[int, tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]],
+        int,
+        int,
+    ]: ...
 
 
 def se_climb() -> SeClimb | None:

@@ -207,12 +207,23 @@ def pure_climb(grid: Grid, rungs: list[native_ladder.Rung]) -> tuple[list[Hint],
     return taken, native_ladder.SOLVED
 
 
-RUNG_ORDER = native_ladder.native_prefix(rating.techniques())
+#: the ladder's rungs: the techniques below the chains
+RUNG_ORDER = [
+    rung
+    for rung in native_ladder.native_prefix(rating.techniques())
+    if isinstance(rung, native_ladder.Rung)
+]
 
 
-def test_the_rating_climbs_every_technique_below_the_chains_in_c() -> None:
+def test_the_rating_climbs_every_technique_in_c() -> None:
     names = [name for name, _ in rating.techniques()]
+    climbed = native_ladder.native_prefix(rating.techniques())
+    assert len(climbed) == len(names) == 36
     assert len(RUNG_ORDER) == names.index("aligned pair exclusion") == 23
+    assert [(r.technique, r.degree) for r in climbed[:23]] == [
+        (r.technique, r.degree) for r in RUNG_ORDER
+    ]
+    assert all(isinstance(rung, native_ladder.ChainRung) for rung in climbed[23:])
 
 
 @settings(
@@ -223,19 +234,19 @@ def test_the_climb_takes_the_steps_of_the_pure_rungs(puzzle: str, where: float) 
     path = rating_path(puzzle)
     grid = grid_at(puzzle, min(len(path) - 1, int(where * len(path))))
     pure_grid = grid.copy()
-    taken, status = native_ladder.climb(grid, RUNG_ORDER, None, None, None)
+    taken, status, _ = native_ladder.climb(grid, RUNG_ORDER, None, None, None)
     assert (taken, status) == pure_climb(pure_grid, RUNG_ORDER)
     assert (grid.values, grid.cands) == (pure_grid.values, pure_grid.cands)
 
 
 def test_the_climb_stops_above_below_before_the_step_and_above_above_after_it() -> None:
     grid = Grid.from_puzzle(QUIZZES[0])
-    every, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, None, None)
+    every, status, _ = native_ladder.climb(grid.copy(), RUNG_ORDER, None, None, None)
     assert status == native_ladder.NONE and len(every) > 5
     over = next(i for i, hint in enumerate(every) if hint.rating > 12)  # past the 1.2 singles
-    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, None, 12, None)
+    taken, status, _ = native_ladder.climb(grid.copy(), RUNG_ORDER, None, 12, None)
     assert (taken, status) == (every[:over], native_ladder.OVER_BELOW)
-    taken, status = native_ladder.climb(grid.copy(), RUNG_ORDER, 12, None, None)
+    taken, status, _ = native_ladder.climb(grid.copy(), RUNG_ORDER, 12, None, None)
     assert (taken, status) == (every[: over + 1], native_ladder.OVER_ABOVE)
 
 
@@ -245,10 +256,11 @@ def test_the_climb_looks_at_the_poll_before_a_step() -> None:
     assert native_ladder.climb(grid, RUNG_ORDER, None, None, lambda: True) == (
         [],
         native_ladder.STOPPED,
+        -1,
     )
     assert (grid.values, grid.cands) == before
     calls: list[int] = []
-    taken, status = native_ladder.climb(
+    taken, status, _ = native_ladder.climb(
         grid, RUNG_ORDER, None, None, lambda: len(calls) > 2 or bool(calls.append(1))
     )
     assert (len(taken), status) == (3, native_ladder.STOPPED)
@@ -259,6 +271,9 @@ def test_the_climb_looks_at_the_poll_before_a_step() -> None:
     [
         ([(0, 1)], -1, -1, None, r"the order's item 0 is not a technique and its degree"),
         ([(0, 0), (99, 0)], -1, -1, None, r"the order's item 1 is not a technique"),
+        ([(100, 4)], -1, -1, None, r"the order's item 0 is not a technique"),
+        ([(101, 1)], -1, -1, None, r"the order's item 0 is not a technique"),
+        ([(102, 10)], -1, -1, None, r"the order's item 0 is not a technique"),
         ([(0, 0), (-(2**40), 0)], -1, -1, None, r"the order's item 1 is not a technique"),
         ([(0,)], -1, -1, None, r"the order's item 0 is not a \(technique, degree\) pair"),
         ([(0, 0)] * 65, -1, -1, None, r"an order of 65 techniques \(accepted: up to 64\)"),

@@ -48,20 +48,23 @@ def test_one_memo_over_levels_and_grids_gives_each_search_its_own_hints() -> Non
 
 
 def test_a_rating_shares_one_memo_and_leaves_none_behind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rating's climb (its whole loop in C) gets the rating's memo, every call the same."""
     seen: list[object] = []
-    search = native.se_chainer()
-    assert search is not None
+    climb = native.se_climb()
+    assert climb is not None
 
     def spy(*args: object) -> object:
         seen.append(args[-1])
-        return search(*args)  # type: ignore[arg-type]
+        return climb(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(native, "se_chainer", lambda: spy)
+    monkeypatch.setattr(native, "se_climb", lambda: spy)
     result = rating.rate(QUIZ_10_3, time_limit=None)
     assert (result.er, result.ep, result.ed) == (10.3, 1.2, 1.2)  # serate's
     assert seen and seen[0] is not None
     assert all(memo is seen[0] for memo in seen)
     assert native_chains.memo.get() is None
+    make = native.se_memo()
+    assert make is not None and type(seen[0]) is type(make())
 
 
 def test_a_memo_of_another_kind_is_refused() -> None:

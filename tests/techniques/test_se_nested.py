@@ -14,7 +14,7 @@ from types import FrameType, SimpleNamespace
 
 import pytest
 
-from sudoku_repl.techniques.explainer import native_chains, nested, rating
+from sudoku_repl.techniques.explainer import native_chains, native_ladder, nested, rating
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.rate import se_ratings
@@ -83,6 +83,12 @@ class StopsInside:
         self.code = code
         for name in ("chainer_hints", "cycle_hints", "exclusion_removals"):
             monkeypatch.setattr(native_chains, name, lambda *_: None)
+        ladder = native_ladder.native_prefix  # (the climb's C takes only the ladder then)
+        monkeypatch.setattr(
+            native_ladder,
+            "native_prefix",
+            lambda order: [r for r in ladder(order) if isinstance(r, native_ladder.Rung)],
+        )
 
     def monotonic(self) -> float:
         return 1e9 if _inside(self.code) else 0.0

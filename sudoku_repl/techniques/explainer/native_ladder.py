@@ -7,8 +7,10 @@ As with the chains (``native_chains``), the pure code stays the reference and th
 way: each finder the C has is a ``Rung``, which asks here first and runs its own Python when
 the answer is None. The rating
 takes a technique's first hint only, so the C is asked for one hint first and for the rest only
-when they are wanted. And the rating's own loop over these techniques runs in C too (``climb``:
-many steps a call, the grid crossing once), until it needs a technique above them.
+when they are wanted. And the rating's own loop runs in C too (``climb``: many steps a call,
+the grid crossing once), over these techniques and over the chains' (``ChainRung``: aligned
+exclusion, cycles and forcing X/Y chains, every forcing chain, the nested ones), so that a
+rating crosses into C once a puzzle.
 """
 
 from __future__ import annotations
@@ -70,10 +72,31 @@ RUNG_NAMES = (
 )
 
 
+#: the chain techniques ``climb`` takes, by the numbers ``csrc/se_rating.c`` gives them:
+#: aligned exclusion (degree 2 or 3), cycles and forcing X/Y chains, a ``forcing.Chainer``
+#: (its kind the degree: ``CHAINER_KINDS``)
+EXCLUSION, CYCLES, CHAINER = 100, 101, 102
+#: the degree of CHAINER by forcing.Chainer's (multiple, dynamic, nishio, level, nesting), as
+#: ``se_rating.c``'s CHAINERS numbers them
+CHAINER_KINDS = {
+    kind: degree
+    for degree, kind in enumerate(
+        [
+            (False, True, True, 0, 0),
+            (True, False, False, 0, 0),
+            (True, True, False, 0, 0),
+            (True, True, False, 1, 0),
+            (True, True, False, 2, 0),
+            (True, True, False, 3, 0),
+            *((True, True, False, 4, n) for n in range(4)),
+        ]
+    )
+}
+
 #: why ``climb`` stopped, by the numbers ``csrc/se_rating.c`` gives them: the grid solved,
 #: nothing found by its techniques, a step above ``below`` (not taken), a step above
-#: ``above`` (taken), the callable said stop
-SOLVED, NONE, OVER_BELOW, OVER_ABOVE, STOPPED = range(5)
+#: ``above`` (taken), the callable said stop, the deadline passed
+SOLVED, NONE, OVER_BELOW, OVER_ABOVE, STOPPED, TIMEOUT = range(6)
 
 
 def _hint(found: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]) -> Hint:
@@ -84,7 +107,7 @@ def _hint(found: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | 
 class Rung:
     """A technique the C has (its number, and its degree where it has one): its hints from the
     C where there is one, else from ``pure``, its Python (the reference). ``climb`` takes the
-    rating's first techniques in C when they are all ``Rung``s."""
+    rating's first techniques in C when they are all ``Rung``s or ``ChainRung``s."""
 
     def __init__(self, technique: int, degree: int, pure: Finder) -> None:
         self.technique = technique
@@ -95,15 +118,52 @@ class Rung:
         found = rung_hints(grid, self.technique, self.degree)
         return self.pure(grid) if found is None else found
 
+    def hint(
+        self, found: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]
+    ) -> Hint:
+        """The hint of a tuple the C gives for this technique."""
+        return _hint(found)
 
-def native_prefix(order: Sequence[tuple[str, Finder]]) -> list[Rung]:
+
+class ChainRung:
+    """A chain technique ``climb`` takes in C (``EXCLUSION``, ``CYCLES`` or ``CHAINER``, and
+    its degree): ``finder`` is its door for everything else (``first_hint``, ``hint se``), and
+    ``name`` makes its hints' names from the numbers the C gives them."""
+
+    def __init__(
+        self, technique: int, degree: int, finder: Finder, name: Callable[[int], str]
+    ) -> None:
+        self.technique = technique
+        self.degree = degree
+        self.finder = finder
+        self.name = name
+
+    def __call__(self, grid: Grid) -> Iterator[Hint]:
+        return self.finder(grid)
+
+    @property
+    def base(self) -> int | None:
+        """The finder's base rating (a forcing chain's, which ``floors`` reads), or None."""
+        base = getattr(self.finder, "base", None)
+        return base if isinstance(base, int) else None
+
+    def hint(
+        self, found: tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]
+    ) -> Hint:
+        """The hint of a tuple the C gives for this technique."""
+        name, rating, removals, placement = found
+        return Hint(self.name(name), rating, removals, placement)
+
+
+def native_prefix(order: Sequence[tuple[str, Finder]]) -> list[Rung | ChainRung]:
     """The first techniques of ``order`` that ``climb`` takes in C (the rungs up to the first
-    technique that is not one); none on the pure build."""
+    technique that is not one: on the native build, all of the rating's); none on the pure
+    build."""
     if native.se_climb() is None:
         return []
-    rungs: list[Rung] = []
+    rungs: list[Rung | ChainRung] = []
     for _, finder in order:
-        if not isinstance(finder, Rung):
+        if not isinstance(finder, (Rung, ChainRung)):
             break
         rungs.append(finder)
     return rungs
@@ -111,30 +171,35 @@ def native_prefix(order: Sequence[tuple[str, Finder]]) -> list[Rung]:
 
 def climb(
     grid: Grid,
-    rungs: Sequence[Rung],
+    rungs: Sequence[Rung | ChainRung],
     above: int | None,
     below: int | None,
     interrupted: Callable[[], bool] | None,
-) -> tuple[list[Hint], int]:
+    deadline: float | None = None,
+    memo: object = None,
+) -> tuple[list[Hint], int, int]:
     """The rating's steps over the techniques ``rungs`` (``native_prefix``), found and applied
     in C, many a call, as ``rating.rate`` takes them: the hints taken (the grid is left as they
-    leave it) and why it stopped (``SOLVED``, ...). ``above`` and
-    ``below`` in tenths; ``interrupted`` is looked at before each step (the time limit is the
-    caller's: a climb takes milliseconds)."""
+    leave it), why it stopped (``SOLVED``, ...) and, at ``TIMEOUT``, the index in ``rungs`` of
+    the technique the deadline (``time.monotonic``'s clock) stopped (else -1). ``above`` and
+    ``below`` in tenths; ``interrupted`` is looked at before each step and each chain
+    technique; ``memo``: the nested chains' (``native_chains.memo``)."""
     search = native.se_climb()
     assert search is not None  # (native_prefix said so)
-    found, status = search(
+    found, status, index = search(
         grid.values,
         grid.cands,
         [(rung.technique, rung.degree) for rung in rungs],
         -1 if above is None else above,
         -1 if below is None else below,
         interrupted,
+        deadline,
+        memo,
     )
-    hints = [_hint(item) for item in found]
+    hints = [rungs[i].hint(item) for i, item in found]
     for hint in hints:
         hint.apply(grid)
-    return hints, status
+    return hints, status, index
 
 
 def rung_hints(grid: Grid, technique: int, degree: int = 0) -> Iterator[Hint] | None:

@@ -35,6 +35,21 @@ def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     def cycles(grid: Grid) -> Iterator[Hint]:
         return chains.cycles_and_forcing_chains(grid, poll)
 
+    def exclusion_rung(degree: int) -> native_ladder.ChainRung:
+        name = "Aligned Pair Exclusion" if degree == 2 else "Aligned Triplet Exclusion"
+        return native_ladder.ChainRung(
+            native_ladder.EXCLUSION, degree, exclusion.aligned_exclusion(degree), lambda _: name
+        )
+
+    def chainer_rung(chainer: forcing.Chainer) -> native_ladder.ChainRung:
+        kind = (chainer.multiple, chainer.dynamic, chainer.nishio, chainer.level, chainer.nesting)
+        return native_ladder.ChainRung(
+            native_ladder.CHAINER,
+            native_ladder.CHAINER_KINDS[kind],
+            chainer,
+            lambda n: chainer.named(native_chains.CHAIN_NAMES[n]),
+        )
+
     return (
         ("hidden single", singles.hidden_singles),
         ("direct pointing", singles.direct_pointing),
@@ -59,19 +74,30 @@ def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
         ("wxyz-wing", wings.als_wing(3)),
         ("bug", uniqueness.bug),
         ("vwxyz-wing", wings.als_wing(4)),
-        ("aligned pair exclusion", exclusion.aligned_exclusion(2)),
-        ("cycles and forcing chains", cycles),
-        ("aligned triplet exclusion", exclusion.aligned_exclusion(3)),
-        ("nishio", forcing.Chainer(False, True, True, poll=poll)),
-        ("multiple forcing chains", forcing.Chainer(True, False, False, poll=poll)),
-        ("dynamic forcing chains", nested.dynamic_chainer(0, poll)),
-        ("dynamic forcing chains (+)", nested.dynamic_chainer(1, poll)),
-        ("nested forcing chains (+ forcing chains)", nested.nested_chainer(2, 0, poll)),
-        ("nested forcing chains (+ multiple forcing chains)", nested.nested_chainer(3, 0, poll)),
+        ("aligned pair exclusion", exclusion_rung(2)),
+        (
+            "cycles and forcing chains",
+            native_ladder.ChainRung(
+                native_ladder.CYCLES, 0, cycles, lambda n: native_chains.CYCLE_NAMES[n]
+            ),
+        ),
+        ("aligned triplet exclusion", exclusion_rung(3)),
+        ("nishio", chainer_rung(forcing.Chainer(False, True, True, poll=poll))),
+        ("multiple forcing chains", chainer_rung(forcing.Chainer(True, False, False, poll=poll))),
+        ("dynamic forcing chains", chainer_rung(nested.dynamic_chainer(0, poll))),
+        ("dynamic forcing chains (+)", chainer_rung(nested.dynamic_chainer(1, poll))),
+        (
+            "nested forcing chains (+ forcing chains)",
+            chainer_rung(nested.nested_chainer(2, 0, poll)),
+        ),
+        (
+            "nested forcing chains (+ multiple forcing chains)",
+            chainer_rung(nested.nested_chainer(3, 0, poll)),
+        ),
         *(
             (
                 f"nested forcing chains (+ dynamic forcing chains, {n})",
-                nested.nested_chainer(4, n, poll),
+                chainer_rung(nested.nested_chainer(4, n, poll)),
             )
             for n in range(4)
         ),
@@ -207,7 +233,8 @@ def _rate(
     deadline = None if time_limit is None else time.monotonic() + time_limit
     order = techniques(poller(deadline, interrupted))
     tried = order if below is None else order[: cut(order, round(below * 10))]
-    # the first techniques, in C on the native build: many steps a call (native_ladder.climb)
+    # the techniques, in C on the native build: many steps a call (native_ladder.climb), a
+    # rating crossing into C once
     rungs = native_ladder.native_prefix(tried)
     path = _Path()
     lower = False
@@ -218,17 +245,23 @@ def _rate(
                 lower = True
                 path.er = max(path.er, exhausted_level(order, 0))
                 break
-            climbed, status = native_ladder.climb(
+            climbed, status, index = native_ladder.climb(
                 grid,
                 rungs,
                 None if above is None else round(above * 10),
                 None if below is None else round(below * 10),
                 interrupted,
+                deadline,
+                native_chains.memo.get(),
             )
             for taken in climbed:
                 path.took(taken)
             if status == native_ladder.STOPPED:
                 raise Interrupted
+            if status == native_ladder.TIMEOUT:  # as first_hint's _Timeout(index)
+                lower = True
+                path.er = max(path.er, exhausted_level(order, index))
+                break
             if status != native_ladder.NONE:  # solved, or a step above ``above`` or ``below``
                 exceeded = {native_ladder.OVER_ABOVE: above, native_ladder.OVER_BELOW: below}.get(
                     status

@@ -102,33 +102,25 @@ static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *grou
 
 /* se_exclusion(values, cands, degree, limit): the removals of each hint of
  * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
-PyObject *se_exclusion(PyObject *self, PyObject *args) {
-    (void)self;
-    PyObject *values, *cands;
-    int degree, limit;
-    if (!PyArg_ParseTuple(args, "OOii", &values, &cands, &degree, &limit))
-        return NULL;
-    if (degree != 2 && degree != 3) {
-        PyErr_SetString(PyExc_ValueError, "aligned exclusion is of 2 or 3 cells");
-        return NULL;
-    }
-    SeGrid g;
-    SeCtx x;
-    memset(&x, 0, sizeof x);
+/* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
+ * 0, or -1 (MemoryError) */
+int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
     Table *t = PyMem_Malloc(sizeof(Table));
-    if (!t)
-        return PyErr_NoMemory();
-    PyObject *result = NULL;
-    if (se_parse_grid(values, cands, &g) < 0)
-        goto done;
-    candidates(&g, degree, t);
+    if (!t) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int result = 0;
+    candidates(g, degree, t);
     for (int second = 1; second < t->n; second++)
         for (int first = 0; first < second; first++) {
             int c0 = t->cells[first], c1 = t->cells[second];
             if (degree == 2) {
                 int group[2] = {c0, c1};
-                if (group_hint(&x, &g, t, group, 2) < 0)
+                if (group_hint(x, g, t, group, 2) < 0) {
+                    result = -1;
                     goto done;
+                }
             } else {
                 unsigned char seen[81] = {0};
                 const int *lists[2] = {t->ex[c0], t->ex[c1]};
@@ -142,16 +134,38 @@ PyObject *se_exclusion(PyObject *self, PyObject *args) {
                         if (!t->in_table[c] || c == c0 || c == c1)
                             continue;
                         int group[3] = {c0, c1, c};
-                        if (group_hint(&x, &g, t, group, 3) < 0)
+                        if (group_hint(x, g, t, group, 3) < 0) {
+                            result = -1;
                             goto done;
-                        if (limit && x.n_found >= limit)
-                            goto found;
+                        }
+                        if (limit && x->n_found >= limit)
+                            goto done;
                     }
             }
-            if (limit && x.n_found >= limit)
-                goto found;
+            if (limit && x->n_found >= limit)
+                goto done;
         }
-found:
+done:
+    PyMem_Free(t);
+    return result;
+}
+
+PyObject *se_exclusion(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands;
+    int degree, limit;
+    if (!PyArg_ParseTuple(args, "OOii", &values, &cands, &degree, &limit))
+        return NULL;
+    if (degree != 2 && degree != 3) {
+        PyErr_SetString(PyExc_ValueError, "aligned exclusion is of 2 or 3 cells");
+        return NULL;
+    }
+    SeGrid g;
+    SeCtx x;
+    memset(&x, 0, sizeof x);
+    PyObject *result = NULL;
+    if (se_parse_grid(values, cands, &g) < 0 || se_exclusion_run(&x, &g, degree, limit) < 0)
+        goto done;
     result = PyList_New(x.n_found);
     for (int i = 0; result && i < x.n_found; i++) {
         const SeFound *f = &x.found[i];
@@ -171,6 +185,5 @@ found:
     }
 done:
     se_ctx_free(&x);
-    PyMem_Free(t);
     return result;
 }

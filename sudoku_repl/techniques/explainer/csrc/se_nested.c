@@ -348,8 +348,8 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOppiiOO|iO", &values, &cands, &multiple, &dynamic, &nishio,
                           &level, &deadline, &poll, &nesting, &memo))
         return NULL;
-    SeMemo *shared = NULL;
-    if (memo != Py_None && !(shared = PyCapsule_GetPointer(memo, MEMO_NAME)))
+    SeMemo *shared = se_memo_of(memo);
+    if (memo != Py_None && !shared)
         return NULL;
     if (level < 0 || level > 4 || nesting < 0 || nesting > 3) {
         PyErr_SetString(PyExc_ValueError,
@@ -363,14 +363,23 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
+    se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, shared);
+    return se_search(x, values, cands, deadline, poll, se_chainer_run);
+}
+
+void se_chainer_setup(SeCtx *x, int multiple, int dynamic, int nishio, int level, int nesting,
+                      struct SeMemo *memo) {
     x->multiple = multiple;
     x->dynamic = dynamic;
     x->nishio = nishio;
     x->level = level;
     x->nesting = level == 4 ? nesting : 0;
     x->nested_offs = nested_offs;
-    x->memo = shared;
-    return se_search(x, values, cands, deadline, poll, se_chainer_run);
+    x->memo = memo;
+}
+
+struct SeMemo *se_memo_of(PyObject *memo) {
+    return memo == Py_None ? NULL : PyCapsule_GetPointer(memo, MEMO_NAME);
 }
 
 static void memo_capsule_free(PyObject *capsule) {

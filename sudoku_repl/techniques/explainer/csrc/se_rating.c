@@ -1,27 +1,58 @@
-/* rating.rate's loop over the native rungs, many steps a call: se_climb(values, cands, order,
- * above, below, poll) takes, from the grid, step after step, the first hint of the
- * first technique of ``order`` (a sequence of (technique, degree) pairs, the rating's order
- * of its first techniques) that finds one, and applies it (Hint.apply), until
+/* rating.rate's loop, many steps a call: se_climb(values, cands, order, above, below, poll[,
+ * deadline, memo]) takes, from the grid, step after step, the first hint of the first technique
+ * of ``order`` (a sequence of (technique, degree) pairs, the rating's order of its techniques)
+ * that finds one, and applies it (Hint.apply), until
  *
  *   SE_CLIMB_SOLVED      the grid is solved
  *   SE_CLIMB_NONE        no technique of ``order`` finds anything: the rating goes on with
- *                        the techniques after them, in Python
+ *                        the techniques after them, in Python (none when the order is all)
  *   SE_CLIMB_OVER_BELOW  the step found rates above ``below`` (tenths; -1: none): not taken
  *   SE_CLIMB_OVER_ABOVE  the step taken rates above ``above`` (tenths; -1: none)
  *   SE_CLIMB_STOPPED     ``poll`` (a callable, or None) said stop
+ *   SE_CLIMB_TIMEOUT     the deadline (time.monotonic's clock, or None) passed while the
+ *                        technique at ``index`` was searching, or before it began
  *
- * -> (the hints taken, as se_ladder gives them, the status). Ctrl-C and poll are looked at
- * before each step, as rate looks at them before the first technique of a step. The time limit
- * is rate's to look at, before each climb (on its own clock): a climb takes milliseconds. */
+ * -> (the hints taken, each as (its technique's index in the order, (name, rating, removals,
+ * placement)), the status, that index or -1). The techniques are the ladder's (se_ladder) and
+ * the chains' (SE_T_EXCLUSION, SE_T_CYCLES, SE_T_CHAINER: aligned exclusion, cycles and
+ * forcing X/Y chains, forcing.Chainer's kinds in CHAINERS, their findings sorted and the first
+ * taken, the nested ones sharing ``memo``, se_memo's), so that a rating crosses into C once a
+ * puzzle. Ctrl-C and poll are looked at before each step and before each chain technique, as
+ * rate looks at them before each technique; the deadline before each chain technique and
+ * inside the chain searches. */
 #include "se_rating.h"
+#include <time.h>
 
 enum {
     SE_CLIMB_SOLVED,
     SE_CLIMB_NONE,
     SE_CLIMB_OVER_BELOW,
     SE_CLIMB_OVER_ABOVE,
-    SE_CLIMB_STOPPED
+    SE_CLIMB_STOPPED,
+    SE_CLIMB_TIMEOUT
 };
+
+/* the chain techniques, by the numbers native_ladder gives them (above the ladder's) */
+enum { SE_T_EXCLUSION = 100, SE_T_CYCLES, SE_T_CHAINER };
+
+/* SE_T_CHAINER's degrees: forcing.Chainer's (multiple, dynamic, nishio, level, nesting), in
+ * the rating's order: Nishio, multiple, dynamic, dynamic (+), nested 2, 3, 4 over 0-3 */
+static const int CHAINERS[10][5] = {{0, 1, 1, 0, 0}, {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0},
+                                    {1, 1, 0, 1, 0}, {1, 1, 0, 2, 0}, {1, 1, 0, 3, 0},
+                                    {1, 1, 0, 4, 0}, {1, 1, 0, 4, 1}, {1, 1, 0, 4, 2},
+                                    {1, 1, 0, 4, 3}};
+
+/* whether (technique, degree) is a chain technique climb takes */
+static int chain_check(long t, long d) {
+    return (t == SE_T_EXCLUSION && (d == 2 || d == 3)) || (t == SE_T_CYCLES && d == 0) ||
+           (t == SE_T_CHAINER && d >= 0 && d < 10);
+}
+
+typedef struct {
+    double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
+    PyObject *poll;  /* or NULL */
+    struct SeMemo *memo;
+} Limits;
 
 #define MAX_ORDER 64
 
@@ -84,6 +115,11 @@ static int parse_order(PyObject *obj, int order[][2]) {
         }
         long t = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
         long d = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        if (!PyErr_Occurred() && chain_check(t, d)) {
+            order[i][0] = (int)t;
+            order[i][1] = (int)d;
+            continue;
+        }
         order[i][0] = t < 0 || t > SE_TECHNIQUES ? -1 : (int)t;
         order[i][1] = d < 0 || d > 4 ? -1 : (int)d;
         if (PyErr_Occurred() || se_rung_check(order[i][0], order[i][1]) < 0) {
@@ -99,11 +135,106 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
-/* the first hint of the order's techniques (a new reference), None when none finds one, or
- * NULL with an exception */
-static PyObject *first_hint(SeRungs *r, int order[][2], int n) {
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* the first hint of a chain technique on the grid as (name, rating, removals, placement): a
+ * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
+ * search stopped (1 the deadline, 3 the poll; else 0) */
+static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, int *stopped) {
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x)
+        return PyErr_NoMemory();
+    x->deadline = lim->deadline;
+    x->poll = lim->poll;
+    PyObject *hint = NULL;
+    int *order = NULL;
+    if (t == SE_T_EXCLUSION) {
+        if (se_exclusion_run(x, g, d, 1) < 0)
+            goto done;
+    } else {
+        if (se_init_maps(x) < 0)
+            goto done;
+        if (t == SE_T_CYCLES)
+            se_cycles_run(x, g);
+        else {
+            const int *k = CHAINERS[d];
+            se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
+            se_chainer_run(x, g);
+        }
+    }
+    if (x->stop == 2)
+        goto done;
+    if (x->stop || !x->n_found) {
+        *stopped = x->stop;
+        hint = Py_NewRef(Py_None);
+        goto done;
+    }
+    int first = 0; /* aligned exclusion: the first found; the chains: the easiest, sorted */
+    if (t != SE_T_EXCLUSION) {
+        order = PyMem_Malloc(((size_t)x->n_found + 1) * sizeof(int));
+        if (!order || se_sorted_order(x, order) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        first = order[0];
+    }
+    const SeFound *f = &x->found[first];
+    PyObject *rems = PyTuple_New(f->n_rems);
+    for (int j = 0; rems && j < f->n_rems; j++) {
+        PyObject *pair = Py_BuildValue("(ii)", x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+        if (!pair)
+            Py_CLEAR(rems);
+        else
+            PyTuple_SET_ITEM(rems, j, pair);
+    }
+    if (!rems)
+        goto done;
+    if (t == SE_T_EXCLUSION) /* exclusion.aligned_exclusion's names and ratings */
+        hint = Py_BuildValue("(iiNO)", d, d == 2 ? 62 : 75, rems, Py_None);
+    else if (f->value)
+        hint = Py_BuildValue("(iiN(ii))", f->name, f->rating, rems, f->cell, f->value);
+    else
+        hint = Py_BuildValue("(iiNO)", f->name, f->rating, rems, Py_None);
+done:
+    PyMem_Free(order);
+    se_ctx_free(x);
+    PyMem_Free(x);
+    return hint;
+}
+
+/* the first hint of the order's techniques (a new reference), its technique's index in
+ * *index; None when none finds one; NULL with an exception; or None with *status set (a
+ * stop: the poll, or the deadline while *index searched) */
+static PyObject *first_hint(SeRungs *r, int order[][2], int n, const Limits *lim, int *index,
+                            int *status) {
     se_rungs_count_empty(r);
     for (int i = 0; i < n; i++) {
+        *index = i;
+        if (order[i][0] >= SE_T_EXCLUSION) { /* a chain: the limits first, as rate looks */
+            int said = limits(lim->poll);
+            if (said) {
+                *status = said;
+                return said < 0 ? NULL : Py_NewRef(Py_None);
+            }
+            if (lim->deadline >= 0 && now() > lim->deadline) {
+                *status = SE_CLIMB_TIMEOUT;
+                Py_RETURN_NONE;
+            }
+            int stopped = 0;
+            PyObject *hint = chain_first(r->g, order[i][0], order[i][1], lim, &stopped);
+            if (!hint || hint != Py_None)
+                return hint;
+            if (stopped) {
+                *status = stopped == 1 ? SE_CLIMB_TIMEOUT : SE_CLIMB_STOPPED;
+                return hint;
+            }
+            Py_DECREF(hint);
+            continue;
+        }
         r->list = PyList_New(0);
         if (!r->list)
             return NULL;
@@ -131,9 +262,10 @@ static int solved(const SeGrid *g) {
 
 PyObject *se_climb(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *order_obj, *poll;
+    PyObject *values, *cands, *order_obj, *poll, *deadline = Py_None, *memo = Py_None;
     int above, below, order[MAX_ORDER][2];
-    if (!PyArg_ParseTuple(args, "OOOiiO", &values, &cands, &order_obj, &above, &below, &poll))
+    if (!PyArg_ParseTuple(args, "OOOiiO|OO", &values, &cands, &order_obj, &above, &below, &poll,
+                          &deadline, &memo))
         return NULL;
     int n = parse_order(order_obj, order);
     if (n < 0)
@@ -146,29 +278,42 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
         return NULL;
     }
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll, .memo = NULL};
+    if (deadline != Py_None) {
+        lim.deadline = PyFloat_AsDouble(deadline);
+        if (lim.deadline == -1 && PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "the deadline is a number (time.monotonic) or None");
+            return NULL;
+        }
+        if (lim.deadline < 0)
+            lim.deadline = 0;
+    }
+    if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
+        return NULL;
     se_cells_init();
     SeGrid g;
     if (se_parse_grid(values, cands, &g) < 0)
         return NULL;
     SeRungs r = {.g = &g, .limit = 1};
     PyObject *steps = PyList_New(0);
-    int status = -1;
+    int status = -1, index = -1;
     while (steps) {
         if (solved(&g)) {
             status = SE_CLIMB_SOLVED;
             break;
         }
-        int said = limits(poll == Py_None ? NULL : poll);
+        int said = limits(lim.poll);
         if (said) {
             status = said;
             break;
         }
-        PyObject *hint = first_hint(&r, order, n);
+        int stop = -1;
+        PyObject *hint = first_hint(&r, order, n, &lim, &index, &stop);
         if (!hint)
             break;
         if (hint == Py_None) {
             Py_DECREF(hint);
-            status = SE_CLIMB_NONE;
+            status = stop >= 0 ? stop : SE_CLIMB_NONE;
             break;
         }
         long rating = PyLong_AsLong(PyTuple_GET_ITEM(hint, 1));
@@ -177,7 +322,9 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             status = SE_CLIMB_OVER_BELOW;
             break;
         }
-        int failed = PyList_Append(steps, hint) < 0 || apply(&g, hint) < 0;
+        PyObject *step = Py_BuildValue("(iO)", index, hint);
+        int failed = !step || PyList_Append(steps, step) < 0 || apply(&g, hint) < 0;
+        Py_XDECREF(step);
         Py_DECREF(hint);
         if (failed)
             break;
@@ -190,5 +337,5 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         Py_XDECREF(steps);
         return NULL;
     }
-    return Py_BuildValue("(Ni)", steps, status);
+    return Py_BuildValue("(Nii)", steps, status, status == SE_CLIMB_TIMEOUT ? index : -1);
 }

@@ -8,6 +8,9 @@
 #pragma GCC visibility push(hidden)
 #endif
 
+/* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
+ * 0, or -1 (MemoryError) */
+int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit);
 /* the module function se_exclusion */
 PyObject *se_exclusion(PyObject *self, PyObject *args);
 

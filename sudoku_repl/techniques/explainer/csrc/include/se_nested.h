@@ -12,6 +12,13 @@
 
 /* the module function se_chainer */
 PyObject *se_chainer(PyObject *self, PyObject *args);
+/* a context set for forcing.Chainer(multiple, dynamic, nishio, level) (level 4: over nested
+ * dynamic chains of level ``nesting``), its nested rules' findings kept in ``memo`` (a
+ * rating's) or, NULL, its own */
+void se_chainer_setup(SeCtx *x, int multiple, int dynamic, int nishio, int level, int nesting,
+                      struct SeMemo *memo);
+/* se_memo's memo (NULL with an exception when it is not one; NULL for None) */
+struct SeMemo *se_memo_of(PyObject *memo);
 /* the module function se_memo: a rating's memo of the nested rules' findings */
 PyObject *se_memo(PyObject *self, PyObject *args);
 

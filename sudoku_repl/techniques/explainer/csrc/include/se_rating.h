@@ -1,8 +1,10 @@
-/* rating.rate's loop over the ladder's techniques in C (se_rating.c) */
+/* rating.rate's loop over the techniques in C (se_rating.c): the ladder's and the chains' */
 #ifndef SUDOKU_REPL_SE_RATING_H
 #define SUDOKU_REPL_SE_RATING_H
 
 #include "se_ladder.h"
+#include "se_exclusion.h"
+#include "se_nested.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)

@@ -1,0 +1,76 @@
+"""The rating's whole loop in C (``native_ladder.climb`` over every technique, the chains'
+too: ``csrc/se_rating.c``): a rating crosses into C once, and gives the path that the loop
+over the techniques' own doors gives (each a call into C, the first hint of the first technique
+that finds one, in Python), step for step, names included; and it stops at the deadline and at
+the poll inside a chain search, as that loop does."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native_ladder, rating
+from sudoku_repl.techniques.explainer.grid import Grid
+from tests.support.helpers import TEST_DATA, read_lines
+
+pytestmark = pytest.mark.skipif(
+    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
+)
+
+SLICE = [line.split()[0] for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
+#: serate 10.3/1.2/1.2, 11.1/11.1/11.1 (its first step already nested chains), 9.5/1.2/1.2
+HARD = [
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1.",
+    "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+]
+ORDER = native_ladder.native_prefix(rating.techniques())
+FIRST_CHAIN = 23  # aligned pair exclusion
+
+
+def test_one_climb_gives_the_path_of_the_techniques_one_by_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    whole = {p: rating.rate(p, time_limit=None) for p in SLICE + HARD}
+    ladder_only = native_ladder.native_prefix
+
+    def below_the_chains(order: object) -> list[native_ladder.Rung | native_ladder.ChainRung]:
+        return [r for r in ladder_only(order) if isinstance(r, native_ladder.Rung)]  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native_ladder, "native_prefix", below_the_chains)
+    for puzzle, result in whole.items():
+        assert rating.rate(puzzle, time_limit=None) == result, puzzle
+    assert {len(r.steps) for r in whole.values()} != {0}
+    assert any(s.hint.technique.startswith("Dynamic") for r in whole.values() for s in r.steps)
+
+
+def test_the_deadline_stops_the_climb_at_the_chain_technique_it_came_in() -> None:
+    grid = Grid.from_puzzle(HARD[1])  # nothing below the chains applies to it
+    before = (grid.values[:], grid.cands[:])
+    taken, status, index = native_ladder.climb(
+        grid, ORDER, None, None, None, time.monotonic() - 1.0
+    )
+    assert (taken, status, index) == ([], native_ladder.TIMEOUT, FIRST_CHAIN)
+    assert (grid.values, grid.cands) == before
+    # a deadline that comes inside a chain search (the quiz's first step takes a tenth of a
+    # second and more): the technique searching then, a chain's
+    taken, status, index = native_ladder.climb(
+        grid, ORDER, None, None, None, time.monotonic() + 0.02
+    )
+    assert (status, taken) == (native_ladder.TIMEOUT, [])
+    assert FIRST_CHAIN <= index < len(ORDER)
+    assert (grid.values, grid.cands) == before
+
+
+def test_the_poll_stops_the_climb_inside_a_chain_search() -> None:
+    calls: list[int] = []
+
+    def poll() -> bool:
+        calls.append(1)
+        return len(calls) > 5
+
+    taken, status, index = native_ladder.climb(Grid.from_puzzle(HARD[1]), ORDER, None, None, poll)
+    assert (taken, status, index) == ([], native_ladder.STOPPED, -1)
+    assert len(calls) == 6
