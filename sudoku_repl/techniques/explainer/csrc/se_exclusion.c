@@ -168,16 +168,7 @@ PyObject *se_exclusion(PyObject *self, PyObject *args) {
         goto done;
     result = PyList_New(x.n_found);
     for (int i = 0; result && i < x.n_found; i++) {
-        const SeFound *f = &x.found[i];
-        PyObject *rems = PyTuple_New(f->n_rems);
-        for (int j = 0; rems && j < f->n_rems; j++) {
-            PyObject *pair =
-                Py_BuildValue("(ii)", x.rems[f->rems + 2 * j], x.rems[f->rems + 2 * j + 1]);
-            if (!pair)
-                Py_CLEAR(rems);
-            else
-                PyTuple_SET_ITEM(rems, j, pair);
-        }
+        PyObject *rems = se_rems_tuple(&x, &x.found[i]);
         if (!rems)
             Py_CLEAR(result);
         else

@@ -183,14 +183,7 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, i
         first = order[0];
     }
     const SeFound *f = &x->found[first];
-    PyObject *rems = PyTuple_New(f->n_rems);
-    for (int j = 0; rems && j < f->n_rems; j++) {
-        PyObject *pair = Py_BuildValue("(ii)", x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
-        if (!pair)
-            Py_CLEAR(rems);
-        else
-            PyTuple_SET_ITEM(rems, j, pair);
-    }
+    PyObject *rems = se_rems_tuple(x, f);
     if (!rems)
         goto done;
     if (t == SE_T_EXCLUSION) /* exclusion.aligned_exclusion's names and ratings */

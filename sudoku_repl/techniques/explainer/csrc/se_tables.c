@@ -348,6 +348,20 @@ int se_sorted_order(const SeCtx *x, int *order) {
 /* the hints, easiest first (chains.sorted_hints), as [(name, rating, removals, placement,
  * complexity, sort_key)]; when the search was stopped, 1 (the deadline) or 2 (the poll); NULL
  * on an error */
+PyObject *se_rems_tuple(const SeCtx *x, const SeFound *f) {
+    PyObject *rems = PyTuple_New(f->n_rems);
+    for (int j = 0; rems && j < f->n_rems; j++) {
+        PyObject *pair =
+            Py_BuildValue("(ii)", x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+        if (!pair) {
+            Py_CLEAR(rems);
+            break;
+        }
+        PyTuple_SET_ITEM(rems, j, pair);
+    }
+    return rems;
+}
+
 PyObject *se_found_list(SeCtx *x) {
     if (x->stop == 2)
         return NULL;
@@ -361,16 +375,7 @@ PyObject *se_found_list(SeCtx *x) {
     PyObject *list = PyList_New(x->n_found);
     for (int i = 0; list && i < x->n_found; i++) {
         const SeFound *f = &x->found[order[i]];
-        PyObject *rems = PyTuple_New(f->n_rems);
-        for (int j = 0; rems && j < f->n_rems; j++) {
-            PyObject *pair = Py_BuildValue("(ii)", x->rems[f->rems + 2 * j],
-                                           x->rems[f->rems + 2 * j + 1]);
-            if (!pair) {
-                Py_CLEAR(rems);
-                break;
-            }
-            PyTuple_SET_ITEM(rems, j, pair);
-        }
+        PyObject *rems = se_rems_tuple(x, f);
         PyObject *item =
             rems ? (f->value ? Py_BuildValue("(iiN(ii)ii)", f->name, f->rating, rems, f->cell,
                                              f->value, f->complexity, f->sort_key / 1000000)

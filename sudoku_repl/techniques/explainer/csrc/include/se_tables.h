@@ -131,6 +131,8 @@ int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, con
 void se_ctx_free(SeCtx *x);
 int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g);
 int se_parse_limits(SeCtx *x, PyObject *deadline, PyObject *poll);
+/* a finding's removals as a tuple of (cell, value) pairs (a new reference, or NULL) */
+PyObject *se_rems_tuple(const SeCtx *x, const SeFound *f);
 PyObject *se_found_list(SeCtx *x);
 PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadline,
                     PyObject *poll, int (*run)(SeCtx *, const SeGrid *));
