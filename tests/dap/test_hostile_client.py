@@ -108,7 +108,9 @@ def test_a_log_that_cannot_be_written_is_said_once_and_switched_off(
     conn = Connection(written, Full())
     for n in range(3):
         conn.event("output", {"category": "stdout", "output": f"{n}\n"})
-    line = "sudoku-repl dap: the log full.log cannot be written (No space left on device); it is off."
+    line = (
+        "sudoku-repl dap: the log full.log cannot be written (No space left on device); it is off."
+    )
     assert capsys.readouterr().err == line + "\n"
     stream = io.BytesIO(written.getvalue())
     said = []
@@ -147,13 +149,18 @@ def test_a_log_over_the_file_size_limit_is_switched_off_and_stepping_goes_on(
             assert client.stopped()["reason"] == "step"
         assert client.variables_of(client.top()["id"], "Run")["step"] == str(shell.steps)
         told = [line for line in client.output().splitlines() if "cannot be written" in line]
-        assert told == [f"sudoku-repl dap: the log {log} cannot be written (File too large); it is off."]
-        assert client.close() == 0
+        assert told == [
+            f"sudoku-repl dap: the log {log} cannot be written (File too large); it is off."
+        ]
+        client.request("disconnect")
+        proc.stdin.close()
         assert proc.stderr.read().decode().count("cannot be written") == 1
+        assert proc.wait(TIMEOUT) == 0
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        proc.stdout.close()
         proc.stderr.close()
     assert log.stat().st_size <= 30_000
 

@@ -326,12 +326,14 @@ FILLS_SHOWN = 6
 def fill_line(repl: Repl, steps: int) -> str:
     """A step of the fill pass, which prints no trace line, named by the cells it filled:
     ``130) fill pass: [1,2]=3 [4,5]=6`` (beyond ``FILLS_SHOWN``, ``and N more``)."""
-    history, geo = repl.session.history, repl.session.geo
+    session = repl.session
+    assert session.quiz is not None  # (a step: a quiz is loaded)
+    history, geo, givens = session.history, session.geo, session.quiz.givens
     filled = [
         f"{geo.cell_name(cell)}={value}"
         for m in present_moves(repl)
         for cell, value, _ in history.changes(m)
-        if value
+        if value and not givens[cell]  # (step 1 lays the givens down)
     ]
     more = len(filled) - FILLS_SHOWN
     said = " ".join(filled[:FILLS_SHOWN]) + (f" and {more} more" if more > 0 else "")
