@@ -40,7 +40,7 @@ class Kept(io.BytesIO):
 def served(data: bytes) -> list[dict[str, object]]:
     """What an adapter answers to ``data`` (in-process, to the end of it)."""
     out = Kept()
-    serve(io.BytesIO(data), out)  # type: ignore[arg-type]
+    serve(io.BytesIO(data), out)
     stream = io.BytesIO(out.kept)
     found = []
     while (message := read_message(stream)) is not None:
@@ -115,7 +115,7 @@ def test_a_log_that_cannot_be_written_is_said_once_and_switched_off(
     stream = io.BytesIO(written.getvalue())
     said = []
     while (message := read_message(stream)) is not None:
-        said.append(message["body"]["output"])  # type: ignore[index]
+        said.append(message["body"]["output"])
     assert said == ["0\n", line + "\n", "1\n", "2\n"]
     assert conn.log is None
 
@@ -135,7 +135,7 @@ def test_a_log_over_the_file_size_limit_is_switched_off_and_stepping_goes_on(
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        preexec_fn=_limited,  # noqa: PLW1509 (a resource limit of the child alone)
+        preexec_fn=_limited,  # (a resource limit of the child alone)
     )
     assert proc.stdout is not None and proc.stdin is not None and proc.stderr is not None
     client = DapClient(proc.stdout, proc.stdin)
@@ -195,13 +195,13 @@ def test_a_header_without_end_is_refused_once_its_bound_is_passed_and_skipped() 
     raw = Lines(200_000)
     stream = io.BufferedReader(raw, 1024)
     with pytest.raises(FramingError) as caught:
-        read_message(stream)  # type: ignore[arg-type]
+        read_message(stream)
     assert caught.value.line.startswith(
         f"A header longer than {MAX_HEADER} bytes (no empty line after it): 'X-Filler: xxx"
     )
     assert raw.read_so_far < 2 * MAX_HEADER  # said at the bound, not after 200 MB
-    caught.value.resync(stream)  # type: ignore[arg-type]
-    assert read_message(stream) == THREADS  # type: ignore[arg-type]
+    caught.value.resync(stream)
+    assert read_message(stream) == THREADS
 
 
 # -- 5. --port: the client goes away during a run ------------------------------------------

@@ -222,9 +222,9 @@ def test_the_console_is_the_shell_hover_shows_a_cell_and_completion_is_the_shell
     )
     mark = client.mark()
     failed = client.refused("evaluate", expression="frob", context="repl")
-    said = shell.fails("frob")  # its error line, then the commands it could have been
-    assert failed == shell.out.errors[-1] == said[0]  # one line
-    assert client.output_since(mark).splitlines() == said[1:]  # the rest in the console
+    lines = shell.fails("frob")  # its error line, then the commands it could have been
+    assert failed == shell.out.errors[-1] == lines[0]  # one line
+    assert client.output_since(mark).splitlines() == lines[1:]  # the rest in the console
     for text in ("break ", "wh", "print [4,"):
         targets = client.request("completions", text=text, column=len(text) + 1)["targets"]
         offered = sorted(text[: t["start"] - 1] + t["text"] for t in targets)

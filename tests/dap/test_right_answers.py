@@ -32,8 +32,8 @@ def test_answers_sent_back_to_back_are_each_answered_once_in_order(dap: Dap) -> 
         wrong = client.send("evaluate", expression="[9,9]=1", context="repl")
         default = client.send("evaluate", expression="default", context="repl")
         client.wait_for(
-            lambda: any(
-                m["type"] == "response" and m["request_seq"] == default for m in client.messages
+            lambda seq=default: any(  # type: ignore[misc]
+                m["type"] == "response" and m["request_seq"] == seq for m in client.messages
             ),
             f"the response to pair {pairs + 1}'s default",
             PATIENCE,
