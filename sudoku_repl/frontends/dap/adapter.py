@@ -5,8 +5,9 @@ Threads. The reader thread (``server``) hands every request to ``handle``. ``ini
 ``threads``, ``pause``, ``cancel``, ``terminate`` and ``disconnect`` are answered there at once;
 every other request is a job of the ``Worker``, run in order, so that only the worker touches
 the session while it may be stepping. While the guess question waits for its answer the worker
-is blocked in it, so the reader answers the requests that look at the session itself, takes
-``evaluate`` in the debug console as the answer, and refuses those that would step.
+takes the requests that follow itself, in order (``Worker.read_answer``): it answers those that
+look at the session, takes ``evaluate`` in the debug console as the answer, and refuses those
+that would step. After ``bye`` every request the worker serves is refused (``ENDED``).
 
 The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn`` ``step``,
 ``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end),

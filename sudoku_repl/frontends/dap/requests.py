@@ -11,8 +11,9 @@ from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.core.errors import UserError, shown
 
 #: how each request is served: ``now`` in the reader thread; ``reads`` (it only looks), ``job``
-#: and ``steps`` by the worker, in order. While the guess question waits (the worker is blocked
-#: in it), ``reads`` are served by the reader, ``steps`` refused, ``job`` waits its turn.
+#: and ``steps`` by the worker, in order. While the guess question waits, the worker takes them
+#: in order there: ``reads`` served (a console line is the answer), ``steps`` refused, ``job``
+#: kept for after the command that asks.
 REQUESTS = {
     "initialize": "now",
     "threads": "now",
