@@ -115,7 +115,7 @@ class Adapter:
 
     def job(self, handler: Handler, message: Message, args: dict[str, Any]) -> None:
         """A request the worker serves in its turn; once ``bye`` ended the session, refused."""
-        if self.repl.done and message.get("command") != "disconnect":
+        if self.repl.done:
             self.conn.fail(message, ENDED)
             return
         self.call(handler, message, args)
