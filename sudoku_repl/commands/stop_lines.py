@@ -18,3 +18,14 @@ def interrupted_line(steps: int) -> str:
 def aborted_line(steps: int) -> str:
     """The guess question was called off; the session went back to step ``steps``."""
     return f"{ABORTED}: back at step {steps}."
+
+
+def before_guess_line(step: int, cell: str, level: int, tried: int, out_of: int) -> str:
+    """``reverse-continue`` back before a guess: the search is at step ``step``, the guess is
+    step ``step + 1``'s."""
+    return f"{before_guess(step)} {cell} at level {level} ({tried} out of {out_of})."
+
+
+def before_guess(step: int) -> str:
+    """How ``before_guess_line`` begins, at step ``step``."""
+    return f"Before step {step + 1}'s guess:"

@@ -75,6 +75,7 @@ def reverse_finish(repl: Repl) -> None:
 def reverse_continue(repl: Repl) -> None:
     """continue backwards: the previous stop (a breakpoint, a watchpoint, a guess)."""
     from sudoku_repl.commands.running import breakpoint_lines
+    from sudoku_repl.commands.stop_lines import before_guess_line
     from sudoku_repl.core.reverse import PreviousStop
 
     session = repl.require_quiz()
@@ -83,10 +84,8 @@ def reverse_continue(repl: Repl) -> None:
         breakpoint_lines(repl, stop.hits, stop.step)
     elif stop is not None and stop.guess is not None:
         guess = stop.guess
-        repl.out.message(
-            f"Before step {stop.step + 1}'s guess: {session.geo.cell_name(guess.cell)} at level "
-            f"{guess.level} ({guess.tried} out of {guess.out_of})."
-        )
+        cell = session.geo.cell_name(guess.cell)
+        repl.out.message(before_guess_line(stop.step, cell, guess.level, guess.tried, guess.out_of))
     repl.show()
 
 

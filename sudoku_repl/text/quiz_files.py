@@ -479,22 +479,32 @@ def load(argument: str, number: int = 1) -> Quiz:
     return load_position(argument, number).quiz
 
 
+def inline_position(argument: str) -> Position | None:
+    """The position ``argument`` is written as itself (an 81-character string, a candidate
+    string, a HoDoKu library line, inline grids); None when it is none of them (a file name);
+    ``QuizError`` for an attempted quiz line of the wrong size."""
+    if is_quiz_string(argument):
+        return plain(Quiz.from_string(argument))
+    if marks.is_candidate_string(argument):
+        return marks.parse_candidate_string(argument, "candidate string")
+    if marks.is_library_line(argument):
+        return marks.parse_library(argument, "library line")
+    inline = parse_inline_grids(argument)
+    if inline is not None:
+        return plain(inline)
+    if len(argument) >= QUIZ_LINE_MIN and set(argument) <= QUIZ_CHARS:
+        raise QuizError(f"Invalid quiz: {cells_wanted(len(argument))}.")  # not a file name
+    return None
+
+
 def load_position(argument: str, number: int = 1) -> Position:
     """What ``load-quiz`` names, with the values placed and candidates deleted of a position
     read with its candidates: an 81-character string, inline grids, a 729-character candidate
     string, a HoDoKu library line, or a file to read."""
     if not os.path.exists(argument):
-        if is_quiz_string(argument):
-            return plain(Quiz.from_string(argument))
-        if marks.is_candidate_string(argument):
-            return marks.parse_candidate_string(argument, "candidate string")
-        if marks.is_library_line(argument):
-            return marks.parse_library(argument, "library line")
-        inline = parse_inline_grids(argument)
-        if inline is not None:
-            return plain(inline)
-        if len(argument) >= QUIZ_LINE_MIN and set(argument) <= QUIZ_CHARS:
-            raise QuizError(f"Invalid quiz: {cells_wanted(len(argument))}.")  # not a file name
+        position = inline_position(argument)
+        if position is not None:
+            return position
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
             return plain(load_json(argument))

@@ -116,7 +116,11 @@ def test_a_missing_or_bad_quiz_fails_the_launch_with_the_shells_line(
     for path in (missing, bad):
         (expected,) = Shell().fails(f"load-quiz {path}")
         assert client.refused("launch", program=str(path)) == expected
-    assert client.refused("launch", quiz="12345") == Shell().fails("load-quiz 12345")[0]
+    assert client.refused("launch", quiz="12345") == (
+        "launch's quiz is the quiz itself (its 81-character line, 1-9 and 0 or . for an empty "
+        "cell; or a candidate string, a HoDoKu library line, inline grids), not '12345'; a quiz "
+        "file goes in program."
+    )
     assert client.refused("launch").startswith("launch needs program (a quiz file")
     assert (
         client.refused("launch", quiz=SEED_QUIZ, runMode=99)
@@ -216,8 +220,11 @@ def test_the_console_is_the_shell_hover_shows_a_cell_and_completion_is_the_shell
     assert client.refused("evaluate", expression="level", context="hover") == (
         "Not a cell: 'level'; a cell is [r,c]."
     )
+    mark = client.mark()
     failed = client.refused("evaluate", expression="frob", context="repl")
-    assert failed.splitlines() == shell.fails("frob")
+    lines = shell.fails("frob")  # its error line, then the commands it could have been
+    assert failed == shell.out.errors[-1] == lines[0]  # one line
+    assert client.output_since(mark).splitlines() == lines[1:]  # the rest in the console
     for text in ("break ", "wh", "print [4,"):
         targets = client.request("completions", text=text, column=len(text) + 1)["targets"]
         offered = sorted(text[: t["start"] - 1] + t["text"] for t in targets)

@@ -52,6 +52,7 @@ class DapClient:
         self._thread = threading.Thread(target=self._read, args=(reader,), daemon=True)
         self._thread.start()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.sock: socket.socket | None = None  # (a socket client's)
 
     @classmethod
     def spawn(cls, *args: str, cwd: Path = REPO, stderr: BinaryIO | int | None = None) -> DapClient:
@@ -73,7 +74,9 @@ class DapClient:
     def connect(cls, port: int) -> DapClient:
         sock = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
         sock.settimeout(None)
-        return cls(sock.makefile("rb"), sock.makefile("wb"))
+        client = cls(sock.makefile("rb"), sock.makefile("wb"))
+        client.sock = sock
+        return client
 
     # -- reading ----------------------------------------------------------------------------
 

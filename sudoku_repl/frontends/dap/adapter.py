@@ -5,8 +5,9 @@ Threads. The reader thread (``server``) hands every request to ``handle``. ``ini
 ``threads``, ``pause``, ``cancel``, ``terminate`` and ``disconnect`` are answered there at once;
 every other request is a job of the ``Worker``, run in order, so that only the worker touches
 the session while it may be stepping. While the guess question waits for its answer the worker
-is blocked in it, so the reader answers the requests that look at the session itself, takes
-``evaluate`` in the debug console as the answer, and refuses those that would step.
+takes the requests that follow itself, in order (``Worker.read_answer``): it answers those that
+look at the session, takes ``evaluate`` in the debug console as the answer, and refuses those
+that would step. After ``bye`` every request the worker serves is refused (``ENDED``).
 
 The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn`` ``step``,
 ``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end),
@@ -40,12 +41,17 @@ from sudoku_repl.frontends.dap.requests import CAPABILITIES, REQUESTS, count, la
 from sudoku_repl.frontends.dap.source import QuizSource
 from sudoku_repl.frontends.dap.stops import why_stopped
 from sudoku_repl.frontends.dap.wire import Message
+from sudoku_repl.frontends.dap.worker import AtQuestion
 from sudoku_repl.text.args import CELL, cell_of, number
 
 #: the one thread's id
 THREAD = 1
 #: seconds between two batches of output while a command runs
 FLUSH_EVERY = 0.1
+#: the contexts of ``evaluate`` that look at a cell (the others are the debug console)
+LOOKS = ("hover", "watch", "clipboard", "variables")
+#: a request after ``bye``
+ENDED = "The session has ended (bye); disconnect, or start another debugging session."
 
 Handler = Callable[[Message, dict[str, Any]], None]
 
@@ -75,6 +81,7 @@ class Adapter:
         self._initialized = False  # the initialized event was sent
         self._loaded = ""  # what loading the quiz said (the entry's stop)
         self._terminating = False  # terminate: the stop it causes is not told
+        self._exited = False  # exited and terminated were sent (once a launch)
 
     # -- the reader's side ----------------------------------------------------------------
 
@@ -99,16 +106,47 @@ class Adapter:
             )
             return
         handler: Handler = getattr(self, "on_" + command)
-        question = self.worker.question
         if how == "now":
             self.call(handler, message, args)
-        elif question is not None and how == "steps":
-            self.conn.fail(message, f"{question} (evaluate [r,c]=v or default in the debug "
-                           "console answers it; pause calls it off)")  # fmt: skip
-        elif question is not None and how == "reads":  # the worker waits for the answer
+            return
+        self.worker.submit(
+            lambda: self.job(handler, message, args), self._at_question(how, handler, message, args)
+        )
+
+    def job(self, handler: Handler, message: Message, args: dict[str, Any]) -> None:
+        """A request the worker serves in its turn; once ``bye`` ended the session, refused."""
+        if self.repl.done:
+            self.conn.fail(message, ENDED)
+            return
+        self.call(handler, message, args)
+
+    def _at_question(
+        self, how: str, handler: Handler, message: Message, args: dict[str, Any]
+    ) -> AtQuestion | None:
+        """What a request is when its turn comes while the guess question waits (worker
+        thread): a line of the debug console answers it; a request that looks is served; a
+        step is refused; the others (None) wait until the search is no longer asking."""
+        if how == "steps":
+
+            def refused(question: str) -> None:
+                self.conn.fail(message, f"{question} (evaluate [r,c]=v or default in the debug "
+                               "console answers it; pause calls it off)")  # fmt: skip
+
+            return refused
+        if how != "reads":
+            return None
+        expression = args.get("expression")
+        if (
+            message.get("command") == "evaluate"
+            and isinstance(expression, str)
+            and (args.get("context", "repl") not in LOOKS)
+        ):
+            return lambda question: self._answer(message, expression)
+
+        def served(question: str) -> None:
             self.call(handler, message, args)
-        else:
-            self.worker.submit(lambda: self.call(handler, message, args))
+
+        return served
 
     def call(self, handler: Handler, message: Message, args: dict[str, Any]) -> None:
         """Run a handler: bad input is its error response; a bug too, and the adapter goes on
@@ -160,15 +198,20 @@ class Adapter:
         )
 
     def on_launch(self, request: Message, args: dict[str, Any]) -> None:
+        """Every argument is checked before anything is loaded: a launch that fails leaves the
+        adapter as it was (its folder too)."""
         lines = launch_lines(args)
         cwd = args.get("cwd")
+        if cwd is not None and (not isinstance(cwd, str) or not os.path.isdir(cwd)):
+            raise UserError(f"No such folder: cwd {shown(str(cwd))!r}.")
+        was = os.getcwd()
         if cwd is not None:
-            if not isinstance(cwd, str) or not os.path.isdir(cwd):
-                raise UserError(f"No such folder: cwd {shown(str(cwd))!r}.")
             os.chdir(cwd)
         self.out.begin()
         if not self.repl.execute(lines[0]):  # the quiz: its lines to the console
+            os.chdir(was)
             raise UserError(" ".join(self.out.errors) or f"{LOAD_QUIZ.name} failed.")
+        self._exited = False
         self._loaded = self.out.recent[0] if self.out.recent else lines[0]
         for line in lines[1:]:
             ok, said = self.quiet(line)
@@ -352,8 +395,10 @@ class Adapter:
         if self._terminating:
             return
         if self.repl.done or (self.repl.loaded and self.repl.session.finished):
-            self.conn.event("exited", {"exitCode": 0})
-            self.conn.event("terminated")
+            if not self._exited:  # (once: a step at the end, or after bye, says nothing more)
+                self._exited = True
+                self.conn.event("exited", {"exitCode": 0})
+                self.conn.event("terminated")
             return
         if not self.repl.loaded:
             return
@@ -400,23 +445,21 @@ class Adapter:
         if not isinstance(expression, str):
             raise UserError("evaluate needs an expression: a command line, or [r,c] to hover.")
         context = args.get("context", "repl")
-        if context in ("hover", "watch", "clipboard", "variables"):
+        if context in LOOKS:
             self.repl.require_quiz()
             state = self.view.frame_state(args.get("frameId"))
             cell = self.cell(expression.strip())
             self.conn.respond(request, {"result": cell_said(state, cell), "variablesReference": 0})
             return
-        if self.worker.question is not None:
-            self._answer(request, expression)
-            return
         self._console(request, expression)
 
-    def _answer(self, request: Message, expression: str) -> None:
-        """The guess question's answer (reader thread): ``default`` is Enter's."""
+    def _answer(self, request: Message, expression: str) -> str:
+        """The guess question's answer, taken by the worker when it asks: ``default`` is
+        Enter's."""
         text = expression.strip()
         self.conn.respond(request, {"result": "", "variablesReference": 0})
         self.conn.event("continued", {"threadId": THREAD, "allThreadsContinued": True})
-        self.worker.answer("" if text.lower() == "default" else text)
+        return "" if text.lower() == "default" else text
 
     def _console(self, request: Message, expression: str) -> None:
         """A command line of the shell: its lines are the result; the stop it leads to is told."""
@@ -435,8 +478,11 @@ class Adapter:
             lines = self.out.take()
         if ok:
             self.conn.respond(request, {"result": "\n".join(lines), "variablesReference": 0})
-        else:
-            self.conn.fail(request, "\n".join(lines))
+        else:  # its error line is the message; what else it said, the console's output
+            said = [line for line in lines if line not in self.out.errors]
+            for line in said:
+                self.out.message(line)
+            self.conn.fail(request, " ".join(self.out.errors) or "\n".join(lines))
         stopped = any(line.startswith(STOPS) for line in self.out.recent)  # paused in place
         if self.repl.done or stopped or position(self.repl) != before:
             reason = "entry" if cmd is LOAD_QUIZ else "goto" if cmd is GOTO else "step"

@@ -14,6 +14,7 @@ shell (its number is the DAP id) and replaced by the next request of its kind, a
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -26,11 +27,17 @@ from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.record import GOT, value_events
 from sudoku_repl.frontends.dap.frames import StackView, placed_cell
 from sudoku_repl.frontends.dap.source import QuizSource
+from sudoku_repl.text.args import HUGE
 from sudoku_repl.text.numbered import numbered_lines
 
 Body = dict[str, Any]
 #: what a hit condition is
-HIT_FORM = "hitCondition is a whole number n: stop at the n-th hit (the shell's ignore n-1)"
+HIT_FORM = (
+    f"hitCondition is a whole number n from 1 to {HUGE - 1}: stop at the n-th hit (the shell's "
+    "ignore n-1)"
+)
+#: a number in a breakpoint's line
+DIGITS = re.compile(r"[0-9]+")
 NO_CELL = "Only a cell can be watched: a cell of a row of Board, [r,c] (watch [r,c])."
 
 
@@ -113,6 +120,10 @@ class BreakpointBook:
         hit = _hits(spec.get("hitCondition"))
         if isinstance(hit, str):
             return {"verified": False, "message": hit}
+        big = next((m.group() for m in DIGITS.finditer(line) if not _below_huge(m.group())), None)
+        if big is not None:  # (the shell takes it as the largest: the adapter says so instead)
+            return {"verified": False, "message": f"{shown(big)!r} is beyond the largest number "
+                    f"a breakpoint takes, {HUGE - 1}: {shown(line)!r}"}  # fmt: skip
         items = self.adapter.repl.session.breakpoints.items
         before = set(items)
         ok, said = self.adapter.quiet(line)
@@ -289,9 +300,16 @@ def _hits(value: object) -> int | str | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     text = str(value).strip().removeprefix("==").strip()
-    if text.isascii() and text.isdigit() and int(text) >= 1:
+    if text.isascii() and text.isdigit() and _below_huge(text) and int(text) >= 1:
         return int(text)
     return f"{HIT_FORM}, not {shown(str(value))!r}."
+
+
+def _below_huge(digits: str) -> bool:
+    """Whether the ASCII ``digits`` make a number below ``HUGE``, which the shell takes for
+    any larger one (``int`` is not asked about thousands of digits)."""
+    digits = digits.lstrip("0")
+    return len(digits) <= len(str(HUGE)) and int(digits or "0") < HUGE
 
 
 def _u32(values: list[int]) -> array[int]:

@@ -3,11 +3,15 @@ threads write: the reader answering requests, the worker telling of the search),
 ``Repl``'s ``Output``, whose lines go to the client as ``output`` events exactly as the shell
 prints them, a batch of lines an event.
 
-A ``--log`` file gets every message both ways and every line that is not protocol."""
+A ``--log`` file gets every message both ways and every line that is not protocol; a log that
+cannot be written (a full disk, a file size limit) is said once, on stderr and to the client,
+and is off from there: the session goes on."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import threading
 import time
 from collections import deque
@@ -35,6 +39,8 @@ class Connection:
         self.lock = threading.RLock()
         self.gone = threading.Event()
         self._seq = 0
+        #: why the log was switched off, to be told to the client (None: nothing to tell)
+        self._log_failed: str | None = None
         #: called (under the lock) before any message is written: the output held goes first
         self.before_send: Callable[[], None] = lambda: None
         #: called once when the client is found gone (the search that runs is stopped)
@@ -50,6 +56,14 @@ class Connection:
         self._seq += 1
         message["seq"] = self._seq
         self.note("->", message)
+        self._write(message)
+        if self._log_failed is not None:  # (after the message it was met writing)
+            line, self._log_failed = self._log_failed, None
+            self._seq += 1
+            self._write({"seq": self._seq, "type": "event", "event": "output",
+                         "body": {"category": "stderr", "output": line + "\n"}})  # fmt: skip
+
+    def _write(self, message: Message) -> None:
         if self.gone.is_set():
             return
         try:
@@ -96,8 +110,21 @@ class Connection:
             return
         text = message if isinstance(message, str) else json.dumps(message, ensure_ascii=False)
         with self.lock:
-            self.log.write(f"{time.strftime('%H:%M:%S')} {direction} {text}\n")
-            self.log.flush()
+            log = self.log
+            if log is None:
+                return
+            try:
+                log.write(f"{time.strftime('%H:%M:%S')} {direction} {text}\n")
+                log.flush()
+            except (OSError, ValueError) as e:
+                self.log = None
+                with contextlib.suppress(OSError, ValueError):
+                    log.close()  # (what it held cannot be written either)
+                name = getattr(log, "name", "the log")
+                why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+                line = f"sudoku-repl dap: the log {name} cannot be written ({why}); it is off."
+                sys.stderr.write(line + "\n")
+                self._log_failed = line
 
 
 def _seq_of(request: Message) -> int:

@@ -316,7 +316,28 @@ def present_line(repl: Repl) -> str:
     own = [line for line in lines if line.startswith(f"{steps})")]
     if own or lines:
         return (own or lines)[-1]
-    return f"{steps}) (a fill pass: it prints no line)"
+    return fill_line(repl, steps)
+
+
+#: the cells a fill pass's frame names at most (the rest counted)
+FILLS_SHOWN = 6
+
+
+def fill_line(repl: Repl, steps: int) -> str:
+    """A step of the fill pass, which prints no trace line, named by the cells it filled:
+    ``130) fill pass: [1,2]=3 [4,5]=6`` (beyond ``FILLS_SHOWN``, ``and N more``)."""
+    session = repl.session
+    assert session.quiz is not None  # (a step: a quiz is loaded)
+    history, geo, givens = session.history, session.geo, session.quiz.givens
+    filled = [
+        f"{geo.cell_name(cell)}={value}"
+        for m in present_moves(repl)
+        for cell, value, _ in history.changes(m)
+        if value and not givens[cell]  # (step 1 lays the givens down)
+    ]
+    more = len(filled) - FILLS_SHOWN
+    said = " ".join(filled[:FILLS_SHOWN]) + (f" and {more} more" if more > 0 else "")
+    return f"{steps}) fill pass: {said or 'no cell filled'}"
 
 
 def touched_cell(repl: Repl, among: frozenset[Cell] | None = None) -> Cell | None:

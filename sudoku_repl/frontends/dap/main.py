@@ -5,6 +5,8 @@ message both ways. Exit status 0 when the client went away, 2 for a bad command 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -56,15 +58,19 @@ def main_dap(argv: Sequence[str]) -> int:
         return 1
     finally:
         if log is not None:
-            log.close()
+            with contextlib.suppress(OSError, ValueError):  # (a log that failed was said)
+                log.close()
     return 0
 
 
 def protocol_streams() -> tuple[BinaryIO, BinaryIO]:
     """stdin and a copy of stdout as byte streams; from here what is written to file
-    descriptor 1 (a C library, a child process) goes to stderr, never into the protocol."""
-    reader = sys.stdin.buffer
+    descriptor 1 (a C library, a child process) goes to stderr, never into the protocol. The
+    input ends when the output breaks (``WatchedInput``)."""
+    from sudoku_repl.frontends.dap.server import WatchedInput
+
     writer = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    reader = io.BufferedReader(WatchedInput(sys.stdin.fileno(), writer.fileno()))
     sys.stdout.flush()
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     return reader, writer

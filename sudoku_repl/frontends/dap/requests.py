@@ -3,6 +3,7 @@ the shell's command lines of a ``launch``."""
 
 from __future__ import annotations
 
+import json
 import shlex
 from typing import Any
 
@@ -10,8 +11,9 @@ from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.core.errors import UserError, shown
 
 #: how each request is served: ``now`` in the reader thread; ``reads`` (it only looks), ``job``
-#: and ``steps`` by the worker, in order. While the guess question waits (the worker is blocked
-#: in it), ``reads`` are served by the reader, ``steps`` refused, ``job`` waits its turn.
+#: and ``steps`` by the worker, in order. While the guess question waits, the worker takes them
+#: in order there: ``reads`` served (a console line is the answer), ``steps`` refused, ``job``
+#: kept for after the command that asks.
 REQUESTS = {
     "initialize": "now",
     "threads": "now",
@@ -66,32 +68,67 @@ CAPABILITIES = {
 
 
 def launch_lines(args: dict[str, Any]) -> list[str]:
-    """The shell's command lines of a launch: the quiz first, then the settings it gives."""
+    """The shell's command lines of a launch: the quiz first, then the settings it gives. Each
+    is checked here, before anything is loaded (the settings parsed as their commands parse
+    them), so that a launch refused leaves the session as it was."""
+    from sudoku_repl.commands.table import lookup, ready
+    from sudoku_repl.text.quiz_files import inline_position
+
     program, quiz = args.get("program"), args.get("quiz")
     if isinstance(program, str) and program:
         lines = [f"{LOAD_QUIZ.name} {shlex.quote(program)}"]
     elif isinstance(quiz, str) and quiz.strip():
+        if inline_position(quiz.strip()) is None:
+            raise UserError(f"launch's quiz is the quiz itself ({QUIZ_FORMS}), not "
+                            f"{shown(quiz.strip())!r}; a quiz file goes in program.")  # fmt: skip
         lines = [f"{LOAD_QUIZ.name} {quiz.strip()}"]
     else:
         raise UserError(
-            "launch needs program (a quiz file, in any form load-quiz reads) or quiz "
-            "(the 81-character line)."
+            f"launch needs program (a quiz file, in any form load-quiz reads) or quiz ({QUIZ_FORMS})."
         )
     for key, command in (("runMode", "run-mode"), ("guessMode", "guess-mode")):
         value = args.get(key)
-        if value is not None:
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise UserError(f"launch's {key} is a number ({command}), not {shown(str(value))}.")
-            lines.append(f"{command} {value}")
+        if value is None:
+            continue
+        if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+            value = value.strip()  # (a string of digits: what VS Code's inputs give)
+        elif not isinstance(value, int) or isinstance(value, bool):
+            raise UserError(f"launch's {key} is a number ({command}), not {_json(value)}.")
+        lines.append(f"{command} {value}")
     trace = args.get("trace")
     if isinstance(trace, bool):
         lines.append(f"set trace {'on' if trace else 'off'}")
     elif trace is not None:
-        lines.append(f"set trace {shown(str(trace))}")
+        lines.append(f"set trace {_word(trace)}")
     names = args.get("names")
     if names is not None:
-        lines.append(f"set names {shown(str(names))}")
+        lines.append(f"set names {_word(names)}")
+    ready()  # (the run modes are known)
+    for line in lines[1:]:
+        name, _, rest = line.partition(" ")
+        setting = lookup(name)
+        assert setting is not None
+        setting.parse(rest)
     return lines
+
+
+#: what launch's quiz may be
+QUIZ_FORMS = (
+    "its 81-character line, 1-9 and 0 or . for an empty cell; or a candidate string, a HoDoKu "
+    "library line, inline grids"
+)
+
+
+def _word(value: object) -> str:
+    """A setting's value as a word of its command (a string; anything else as JSON, which the
+    command refuses in its words)."""
+    return shown(value) if isinstance(value, str) else _json(value)
+
+
+def _json(value: object) -> str:
+    """``value`` as the launch configuration wrote it: ``"2"`` (a string), ``true``, ``[1]``."""
+    text = json.dumps(value, ensure_ascii=False)
+    return shown(text) + (" (a string)" if isinstance(value, str) else "")
 
 
 def count(value: object) -> int:

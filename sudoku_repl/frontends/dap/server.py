@@ -4,7 +4,10 @@ when it goes away (the end of its input, a broken pipe, ``disconnect``) the adap
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import select
 import socket
 import sys
 from typing import BinaryIO, TextIO
@@ -22,7 +25,7 @@ def serve(
     """Answer the requests read from ``reader`` on ``writer`` until the client has gone; a
     message that cannot be read gets an error response, and the next one is read. ``guard``:
     ``writer`` is the process's stdout, so ``sys.stdout`` becomes a ``StrayOutput`` meanwhile.
-    Returns the adapter, ended."""
+    Returns the adapter, ended, and ``writer`` closed (quietly: the client may have gone)."""
     conn = Connection(writer, log)
     adapter = Adapter(conn)
     saved = sys.stdout
@@ -33,6 +36,8 @@ def serve(
     finally:
         adapter.close()
         sys.stdout = saved
+        with contextlib.suppress(OSError, ValueError):  # what it held goes nowhere: gone
+            writer.close()
     return adapter
 
 
@@ -44,6 +49,7 @@ def loop(adapter: Adapter, reader: BinaryIO) -> None:
         except FramingError as e:
             conn.note("<-", f"(not read) {e.line}")
             conn.fail({"seq": e.seq, "command": ""}, e.line)
+            e.resync(reader)
             continue
         except (OSError, ValueError):  # the input was closed under the reader
             return
@@ -59,8 +65,8 @@ def serve_port(port: int, log: TextIO | None = None) -> Adapter:
         print(f"sudoku-repl dap: listening on {HOST}:{server.getsockname()[1]}", file=sys.stderr,
               flush=True)  # fmt: skip
         client, _ = server.accept()
-    with client, client.makefile("rb") as reader, client.makefile("wb") as writer:
-        return serve(reader, writer, log)
+    with client, client.makefile("rb") as reader:
+        return serve(reader, client.makefile("wb"), log)
 
 
 class StrayOutput(io.TextIOBase):
@@ -80,3 +86,29 @@ class StrayOutput(io.TextIOBase):
             whole, _, self._part = self._part.rpartition("\n")
             self.conn.event("output", {"category": "console", "output": whole + "\n"})
         return len(text)
+
+
+class WatchedInput(io.RawIOBase):
+    """The input (a file descriptor) read while the output's is watched: once the output is
+    broken (its reader closed the pipe: ``POLLERR``, or hung up) the input ends, so that an
+    adapter whose client closed its stdout alone ends at once, not at its next request."""
+
+    def __init__(self, fd: int, output: int) -> None:
+        self.fd = fd
+        self.output = output
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        poll = select.poll()
+        poll.register(self.fd, select.POLLIN | select.POLLPRI)
+        poll.register(self.output, 0)  # (its errors and hang-ups alone)
+        while True:
+            ready = dict(poll.poll())
+            if ready.get(self.output):
+                return 0  # nobody reads what the adapter says: the end
+            if ready.get(self.fd):
+                data = os.read(self.fd, len(buffer))
+                buffer[: len(data)] = data
+                return len(data)

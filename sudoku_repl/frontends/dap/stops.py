@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.commands.stop_lines import STOPS
+from sudoku_repl.commands.stop_lines import STOPS, before_guess
 from sudoku_repl.core.state import Status
 from sudoku_repl.frontends.dap.frames import present_line
 
@@ -48,5 +48,6 @@ def why_stopped(
     if fine and state.status is Status.SOLVED:
         return Stop("step", fine[-1])
     marker = f" at step {state.steps}"  # a stop line of its own (bisect's)
-    said = [line for line in lines if marker in line]
+    back = before_guess(state.steps)  # (reverse-continue's, back before a guess)
+    said = [line for line in lines if marker in line or line.startswith(back)]
     return Stop(default, said[-1] if said else present_line(repl))

@@ -2,18 +2,28 @@
 an empty line, each line ended by CRLF) and N bytes of JSON. A message that cannot be read is a
 ``FramingError`` with one line saying what was wrong; the reader goes on with the next one (a
 header line is looked for anywhere in a line, so that bytes left over from a broken message do
-not hide the next header)."""
+not hide the next header). Every bound is said in the error line that meets it: a header of more
+than ``MAX_HEADER`` bytes, a body longer than ``MAX_BODY`` (its length said however many digits
+it has), JSON nested deeper than ``MAX_DEPTH``."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from typing import Any, BinaryIO
 
 #: one header line at most (bytes); a longer one is no DAP header
 MAX_HEADER_LINE = 8192
+#: one message's header block at most (bytes, its lines together); past it the header is
+#: refused and its lines are skipped to the next empty line
+MAX_HEADER = 64 << 10
 #: one message's body at most (bytes); a longer one is skipped
 MAX_BODY = 64 << 20
+#: how deep a message's JSON may nest (arrays and objects): a DAP message nests a few levels
+MAX_DEPTH = 100
+#: the digits of a length shown in full (a longer one is said by its count of digits)
+SHOWN_DIGITS = 20
 LENGTH = re.compile(rb"Content-Length:[ \t]*([0-9]+)", re.IGNORECASE)
 EXPECTED = "a message is Content-Length: <bytes>, an empty line, then that many bytes of JSON"
 
@@ -22,19 +32,25 @@ Message = dict[str, Any]
 
 class FramingError(Exception):
     """A message that could not be read: ``line`` says why; ``seq``, the request's number when
-    the JSON was read that far."""
+    the JSON was read that far; ``resync``: what reading must skip before the next message
+    (called once the error was answered, so that the error is said at once)."""
 
-    def __init__(self, line: str, seq: int = 0) -> None:
+    def __init__(
+        self, line: str, seq: int = 0, resync: Callable[[BinaryIO], None] | None = None
+    ) -> None:
         super().__init__(line)
         self.line = line
         self.seq = seq
+        self.resync: Callable[[BinaryIO], None] = resync or (lambda stream: None)
 
 
 def read_message(stream: BinaryIO) -> Message | None:
     """The next message, None at the end of the input. Raises ``FramingError`` for a header
-    without a length, a body cut short, or a body that is not a JSON object."""
-    length: int | None = None
+    without a length or too long, a body cut short or too long, or a body that is not a JSON
+    object (or nests too deep)."""
+    digits: bytes | None = None
     header: list[bytes] = []
+    size = 0
     while True:
         line = stream.readline(MAX_HEADER_LINE)
         if not line:
@@ -42,28 +58,62 @@ def read_message(stream: BinaryIO) -> Message | None:
                 raise FramingError(f"The input ended inside a header: {EXPECTED}.")
             return None
         if line in (b"\r\n", b"\n"):
-            if length is not None:
+            if digits is not None:
                 break
             if header:
                 raise FramingError(f"Not a DAP header: {_shown(header[0])}; {EXPECTED}.")
             continue  # blank lines between messages
-        header.append(line)
+        size += len(line)
+        if size > MAX_HEADER:
+            raise FramingError(
+                f"A header longer than {MAX_HEADER} bytes (no empty line after it): "
+                f"{_shown(header[0] if header else line)}; {EXPECTED}.",
+                resync=_skip_header,
+            )
+        if not header:
+            header.append(line)  # (the first line, to say what came)
         found = LENGTH.search(line)
         if found:
-            length = int(found.group(1))
-    if length > MAX_BODY:
-        _skip(stream, length)
-        raise FramingError(f"A message of {length} bytes is too long (at most {MAX_BODY}).")
+            digits = found.group(1).lstrip(b"0") or b"0"
+    if len(digits) > len(str(MAX_BODY)) or int(digits) > MAX_BODY:
+        said = (
+            digits.decode() if len(digits) <= SHOWN_DIGITS else f"a {len(digits)}-digit number of"
+        )
+        length = int(digits) if len(digits) <= SHOWN_DIGITS else None  # (None: to the end)
+        raise FramingError(
+            f"A message of {said} bytes is too long (at most {MAX_BODY}).",
+            resync=lambda stream: _skip(stream, length),
+        )
+    length = int(digits)
     body = stream.read(length)
     if len(body) < length:
         raise FramingError(f"The input ended inside a message ({len(body)} of {length} bytes).")
     try:
         message = json.loads(body)
+    except RecursionError:
+        message = None  # (deeper than Python's own limit: said below)
     except ValueError as e:
         raise FramingError(f"The message is not JSON ({e}): {_shown(body)}.") from None
+    if message is None or _too_deep(message):
+        raise FramingError(f"The message nests deeper than {MAX_DEPTH} levels: {_shown(body)}.")
     if not isinstance(message, dict):
         raise FramingError(f"The message is not a JSON object: {_shown(body)}.")
     return message
+
+
+def _too_deep(value: object) -> bool:
+    """Whether ``value`` nests arrays and objects deeper than ``MAX_DEPTH`` (without recursion)."""
+    level: list[object] = [value]
+    for _ in range(MAX_DEPTH):
+        level = [
+            item
+            for v in level
+            if isinstance(v, (list, dict))
+            for item in (v.values() if isinstance(v, dict) else v)
+        ]
+        if not level:
+            return False
+    return any(isinstance(v, (list, dict)) for v in level)
 
 
 def encode(message: Message) -> bytes:
@@ -71,12 +121,20 @@ def encode(message: Message) -> bytes:
     return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
 
 
-def _skip(stream: BinaryIO, length: int) -> None:
-    while length > 0:
-        chunk = stream.read(min(length, 1 << 16))
+def _skip(stream: BinaryIO, length: int | None) -> None:
+    """Past ``length`` bytes (None: to the end of the input), none of them kept."""
+    while length is None or length > 0:
+        chunk = stream.read(1 << 16 if length is None else min(length, 1 << 16))
         if not chunk:
             return
-        length -= len(chunk)
+        if length is not None:
+            length -= len(chunk)
+
+
+def _skip_header(stream: BinaryIO) -> None:
+    """Past the lines of a header too long, to the empty line after it (none of them kept)."""
+    while (line := stream.readline(MAX_HEADER_LINE)) and line not in (b"\r\n", b"\n"):
+        pass
 
 
 def _shown(data: bytes, limit: int = 60) -> str:
