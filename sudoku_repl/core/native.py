@@ -14,7 +14,9 @@ function on the native build and None on the pure one (the caller's Python loop,
 answers then).
 
 Both builds run the same session, record and views, and produce the same events. This module
-imports the extension, and the native engine, only when asked.
+imports the extension, and the native engine, only when asked. Sudoku Explainer's C is an
+extension of its own, with its own door one layer up (``techniques/explainer/native.py``): the
+core names nothing of it.
 """
 
 from __future__ import annotations

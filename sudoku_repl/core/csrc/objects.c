@@ -39,7 +39,7 @@ done:
     return obj;
 }
 
-/* an event record (EMIT in native.h): a named tuple of ``type`` made directly (its fields are
+/* an event record (EMIT in objects.h): a named tuple of ``type`` made directly (its fields are
  * plain) */
 void emit(Core *c, PyObject *type, int n, ...) {
     PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
