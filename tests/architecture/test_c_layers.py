@@ -15,12 +15,14 @@ import runpy
 from pathlib import Path
 from typing import Any
 
+import pytest
 import setuptools
 
 from tests.support.helpers import REPO
 
 CORE = REPO / "sudoku_repl" / "core" / "csrc"
 EXPLAINER = REPO / "sudoku_repl" / "techniques" / "explainer" / "csrc"
+EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
 
 #: the chain search's files, lowest first: each may include and call only those before it
 CHAIN_LINE = (
@@ -186,15 +188,13 @@ CORE_LINE = (
 )
 
 
-def extensions() -> dict[str, Any]:
-    """setup.py's extensions by name, read by running it with ``setuptools.setup`` caught."""
+def extensions(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """setup.py's extensions by name, read by running it (in the repository, as pip does) with
+    ``setuptools.setup`` caught."""
     caught: dict[str, Any] = {}
-    original = setuptools.setup
-    setuptools.setup = lambda **kwargs: caught.update(kwargs)  # type: ignore[assignment]
-    try:
-        runpy.run_path(str(REPO / "setup.py"), run_name="setup_read_by_a_test")
-    finally:
-        setuptools.setup = original
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: caught.update(kwargs))
+    runpy.run_path(str(REPO / "setup.py"), run_name="setup_read_by_a_test")
     return {ext.name: ext for ext in caught["ext_modules"]}
 
 
@@ -230,24 +230,19 @@ def test_the_definitions_are_what_a_file_gives_the_others() -> None:
     assert definitions(header, header=True) == {"W", "Core", "touch"}
 
 
-def test_each_layer_builds_its_own_extension() -> None:
+def test_each_layer_builds_its_own_extension(monkeypatch: pytest.MonkeyPatch) -> None:
     """The core's extension is built from the core's C alone; the explainer's from its own and
     the core's bit counts (``bits.c``), below it."""
-    built = extensions()
+    built = extensions(monkeypatch)
     assert set(built) == {"sudoku_repl.core._native", "sudoku_repl.techniques.explainer._native"}
-    core, explainer = (built[name] for name in sorted(built))
-    root = f"{REPO}/"
-    core_files = {str(Path(root, s).relative_to(REPO)) for s in core.sources}
-    assert core_files == {str(p.relative_to(REPO)) for p in CORE.glob("*.c")}
-    assert all(not d.startswith("sudoku_repl/techniques") for d in core.include_dirs + core.depends)
-    assert {
-        str(Path(s).relative_to(EXPLAINER.relative_to(REPO)))
-        for s in explainer.sources
-        if s.startswith("sudoku_repl/techniques")
-    } == {p.name for p in EXPLAINER.glob("*.c")}
-    assert [s for s in explainer.sources if not s.startswith("sudoku_repl/techniques")] == [
-        "sudoku_repl/core/csrc/bits.c"
-    ]
+    core, explainer = built["sudoku_repl.core._native"], built[EXPLAINER_EXTENSION]
+
+    def named(folder: Path) -> set[str]:
+        return {p.relative_to(REPO).as_posix() for p in folder.glob("*.c")}
+
+    assert set(core.sources) == named(CORE)
+    assert not [f for f in core.include_dirs + core.depends if "techniques" in f]
+    assert set(explainer.sources) == named(EXPLAINER) | {"sudoku_repl/core/csrc/bits.c"}
     assert core.optional and explainer.optional  # (a failed compile: the pure Python runs)
 
 
