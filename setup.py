@@ -1,15 +1,19 @@
-"""setuptools' part of the build (the metadata is in pyproject.toml): the package, and the native
-core, a C extension (``sudoku_repl/core/csrc/``: ``include/native.h`` and a file per concern,
-docs/native.md, with Sudoku Explainer's C, the chain search and the ladder, beside its Python,
-``sudoku_repl/techniques/explainer/csrc/``). It is optional: where it cannot be compiled (no C compiler, no Python headers)
-the install goes on without it, and the package runs its pure-Python engine (``--version`` says
-which build runs, and why).
+"""setuptools' part of the build (the metadata is in pyproject.toml): the package, and its two C
+extensions, a layer each (docs/native.md): the native core (``sudoku_repl/core/csrc/``, a file
+per concern, each with its header in ``include/``) and, above it, Sudoku Explainer's C, the
+chain search, the ladder and the rating's loop, beside the Python it mirrors
+(``sudoku_repl/techniques/explainer/csrc/``). The explainer's C takes the core's base header and
+its bit counts (``bits.c``, compiled into both); the core's C takes nothing of the explainer.
+Both are optional: where one cannot be compiled (no C compiler, no Python headers) the install
+goes on without it, and the package runs the pure Python in its place (``--version`` says
+which build of the core runs, and why; ``python -m sudoku_repl.techniques.explainer.native``
+the explainer's).
 
-    pip install .      # the native core where a C compiler is present, else pure Python
+    pip install .      # the native core and the explainer's C where a C compiler is present
 
-With GCC or Clang the core is compiled with ``-Wall -Wextra -Werror``: a warning is an error.
+With GCC or Clang the C is compiled with ``-Wall -Wextra -Werror``: a warning is an error.
 Should a compiler of another version warn where ours do not, the build says so and compiles again
-without ``-Werror``, so that a user's install keeps its native core; ``SUDOKU_REPL_STRICT_C=1``
+without ``-Werror``, so that a user's install keeps its native code; ``SUDOKU_REPL_STRICT_C=1``
 (CI sets it) makes that warning fail the build instead. Another compiler gets no extra flags.
 """
 
@@ -25,8 +29,8 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError
 
 CSRC = "sudoku_repl/core/csrc"
-# the explainer's C beside the Python it mirrors (the chain search and the ladder below it), the
-# same extension
+# the explainer's C beside the Python it mirrors (the chain search and the ladder below it): an
+# extension of its own, above the core's
 SE_CSRC = "sudoku_repl/techniques/explainer/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
@@ -66,16 +70,26 @@ class BuildExt(build_ext):
             super().build_extension(ext)
 
 
+def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
+    """An optional extension: a failed compile leaves the pure Python, not a failed install."""
+    return Extension(
+        name,
+        sources,
+        include_dirs=[f"{folder}/include" for folder in folders],
+        depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
+        optional=True,
+        extra_compile_args=["-O2"],
+    )
+
+
 setup(
     cmdclass={"build_ext": BuildExt},
     ext_modules=[
-        Extension(
-            "sudoku_repl.core._native",
-            sorted(glob(f"{CSRC}/*.c")) + sorted(glob(f"{SE_CSRC}/*.c")),
-            include_dirs=[f"{CSRC}/include", f"{SE_CSRC}/include"],
-            depends=sorted(glob(f"{CSRC}/include/*.h")) + sorted(glob(f"{SE_CSRC}/include/*.h")),
-            optional=True,  # a failed compile leaves the pure engine, not a failed install
-            extra_compile_args=["-O2"],
-        )
+        _extension("sudoku_repl.core._native", sorted(glob(f"{CSRC}/*.c")), [CSRC]),
+        _extension(
+            "sudoku_repl.techniques.explainer._native",
+            [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
+            [SE_CSRC, CSRC],
+        ),
     ],
 )

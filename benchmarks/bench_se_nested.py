@@ -25,8 +25,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import nested, rate
+from sudoku_repl.techniques.explainer import native, nested, rate
 from sudoku_repl.techniques.explainer.grid import Grid
 
 DEFAULT = Path(__file__).resolve().parent.parent / "tests" / "data" / "se_hard_rated.txt"

@@ -265,7 +265,7 @@ def run_ours(
         "import sys, time, resource\n"
         "from sudoku_repl.techniques.explainer import rate\n"
         "if sys.argv[2] == '1':\n"
-        "    from sudoku_repl.core import native\n"
+        "    from sudoku_repl.techniques.explainer import native\n"
         "    native.se_ladder = native.se_climb = lambda: None\n"
         "for p in sys.stdin.read().split():\n"
         "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"

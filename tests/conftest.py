@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterable, Iterator
 import pytest
 from prompt_toolkit.input import PipeInput, create_pipe_input
 
-import sudoku_repl.core
 from sudoku_repl.assembly import register_all
+from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native as explainer_native
 from tests.support import profiles
 from tests.support.helpers import REPO, Answer, RecordingHooks
 
@@ -45,10 +46,12 @@ def pytest_configure(config: pytest.Config) -> None:
     (``sudoku_repl.assembly``): importing a module registers nothing.
 
     With ``SUDOKU_REPL_EXPECT_NATIVE=1`` (``.ci/run``'s native run), nothing runs unless the
-    native core is the one running (``test_native.py``), so that run cannot silently test pure
-    Python."""
-    if os.environ.get("SUDOKU_REPL_EXPECT_NATIVE") == "1" and not sudoku_repl.core.is_native():
-        raise pytest.UsageError(
-            f"SUDOKU_REPL_EXPECT_NATIVE=1 but the core running is {sudoku_repl.core.build()}"
-        )
+    native core and the explainer's C are the ones running (``test_native.py``), so that run
+    cannot silently test pure Python."""
+    if os.environ.get("SUDOKU_REPL_EXPECT_NATIVE") == "1":
+        for door in (native, explainer_native):
+            if not door.active():
+                raise pytest.UsageError(
+                    f"SUDOKU_REPL_EXPECT_NATIVE=1 but what runs is {door.build()}"
+                )
     register_all()

@@ -14,7 +14,9 @@ function on the native build and None on the pure one (the caller's Python loop,
 answers then).
 
 Both builds run the same session, record and views, and produce the same events. This module
-imports the extension, and the native engine, only when asked.
+imports the extension, and the native engine, only when asked. Sudoku Explainer's C is an
+extension of its own, with its own door one layer up (``techniques/explainer/native.py``): the
+core names nothing of it.
 """
 
 from __future__ import annotations
@@ -186,134 +188,6 @@ class DropScanner(Protocol):
         waiting: Any,
         /,
     ) -> None: ...
-
-
-class SeChainer(Protocol):
-    """``forcing.Chainer``'s hints in C (``se_chainer``, ``techniques/explainer/csrc/``): (the
-    grid's values and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a
-    deadline on ``time.monotonic``'s clock or None, a callable saying stop or None, and for
-    level 4 the level 0-3 of its nested dynamic chains, and a memo from ``se_memo`` or None)
-    -> [(name number, rating, removals, placement, complexity, sort key)] easiest first, or when
-    stopped 1 (the deadline passed) or 2 (the callable said stop). Bad input raises
-    ValueError."""
-
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        multiple: bool,
-        dynamic: bool,
-        nishio: bool,
-        level: int,
-        deadline: float | None,
-        poll: Callable[[], bool] | None,
-        nesting: int = 0,
-        memo: object = None,
-        /,
-    ) -> (
-        list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int
-    ): ...
-
-
-def se_chainer() -> SeChainer | None:
-    """Sudoku Explainer's forcing-chain search in C (the explainer's ``native_chains``)."""
-    search: SeChainer | None = _function("se_chainer")
-    return search
-
-
-def se_memo() -> Callable[[], object] | None:
-    """A new memo of the nested chains' inner findings by grid, for the searches of one rating
-    (``se_chainer``'s last argument); None on the pure build."""
-    make: Callable[[], object] | None = _function("se_memo")
-    return make
-
-
-class SeCycles(Protocol):
-    """``chains.cycles_and_forcing_chains``' hints in C (``techniques/explainer/csrc/se_cycles.c``):
-    (values, candidate masks, deadline, stop callable) -> as ``SeChainer``."""
-
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        deadline: float | None,
-        poll: Callable[[], bool] | None,
-        /,
-    ) -> (
-        list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]] | int
-    ): ...
-
-
-def se_cycles() -> SeCycles | None:
-    """Sudoku Explainer's cycles and forcing X/Y chains in C (the explainer's ``native_chains``)."""
-    search: SeCycles | None = _function("se_cycles")
-    return search
-
-
-class SeExclusion(Protocol):
-    """``exclusion.aligned_exclusion``'s hints in C (``techniques/explainer/csrc/se_exclusion.c``):
-    (values, candidate masks, degree 2 or 3, at most this many hints or 0 for all) -> their
-    removals."""
-
-    def __call__(
-        self, values: list[int], cands: list[int], degree: int, limit: int, /
-    ) -> list[tuple[tuple[int, int], ...]]: ...
-
-
-def se_exclusion() -> SeExclusion | None:
-    """Aligned pair and triplet exclusion in C (the explainer's ``native_chains``)."""
-    search: SeExclusion | None = _function("se_exclusion")
-    return search
-
-
-class SeLadder(Protocol):
-    """A technique of Sudoku Explainer's ladder below the chains in C
-    (``techniques/explainer/csrc/``): (values, candidate masks, the technique's number, its
-    degree, at most this many hints or 0 for all) -> [(name number, rating, removals,
-    placement)] in the Python's order. Bad input raises ValueError."""
-
-    def __call__(
-        self, values: list[int], cands: list[int], technique: int, degree: int, limit: int, /
-    ) -> list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]: ...
-
-
-def se_ladder() -> SeLadder | None:
-    """The explainer's singles, intersections, subsets and fish in C (its ``native_ladder``)."""
-    search: SeLadder | None = _function("se_ladder")
-    return search
-
-
-class SeClimb(Protocol):
-    """The explainer's rating loop in C (``techniques/explainer/csrc/se_rating.c``): (values,
-    candidate masks, the order as (technique, degree) pairs, the ladder's and the chains', above
-    and below in tenths or -1, a callable saying stop or None, a deadline on
-    ``time.monotonic``'s clock or None, a memo from ``se_memo`` or None) -> (the steps taken,
-    each as (its technique's index in the order, (name number, rating, removals, placement)),
-    why it stopped, the index of the technique the deadline stopped or -1). Bad input raises
-    ValueError."""
-
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        order: list[tuple[int, int]],
-        above: int,
-        below: int,
-        poll: Callable[[], bool] | None,
-        deadline: float | None = None,
-        memo: object = None,
-        /,
-    ) -> tuple[
-        list[tuple[int, tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]],
-        int,
-        int,
-    ]: ...
-
-
-def se_climb() -> SeClimb | None:
-    """The explainer's rating steps over its native techniques in C (its ``native_ladder``)."""
-    search: SeClimb | None = _function("se_climb")
-    return search
 
 
 def clash_test() -> Callable[[bytes, bytes], bool] | None:

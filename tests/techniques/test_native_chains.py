@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import (
     advanced,
     chains,
     exclusion,
     forcing,
+    native,
     native_chains,
 )
 from sudoku_repl.techniques.explainer.grid import Grid
@@ -30,9 +30,7 @@ from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
 from tests.support.helpers import TEST_DATA, read_lines
 from tests.support.se_paths import grid_at, rating_path
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 SLICE = [line.split()[0] for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 # (multiple, dynamic, nishio, level): Nishio, multiple, dynamic, dynamic (+) forcing chains

@@ -10,14 +10,11 @@ import time
 
 import pytest
 
-from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import native_ladder, rating
+from sudoku_repl.techniques.explainer import native, native_ladder, rating
 from sudoku_repl.techniques.explainer.grid import Grid
 from tests.support.helpers import TEST_DATA, read_lines
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 SLICE = [line.split()[0] for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 #: serate 10.3/1.2/1.2, 11.1/11.1/11.1 (its first step already nested chains), 9.5/1.2/1.2

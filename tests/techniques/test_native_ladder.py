@@ -19,9 +19,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import (
     fish,
+    native,
     native_ladder,
     rate,
     rating,
@@ -37,9 +37,7 @@ from tests.support.helpers import TEST_DATA, read_lines
 from tests.support.profiles import examples
 from tests.support.se_paths import grid_at, rating_path
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 BANK = {line.split()[0]: line.split()[1] for line in read_lines(TEST_DATA / "se_bank_serate.txt")}
 #: the hard set's quizzes whose paths stay below the nested chains (a path of the others takes

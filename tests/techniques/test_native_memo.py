@@ -7,14 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import native_chains, rating
+from sudoku_repl.techniques.explainer import native, native_chains, rating
 from sudoku_repl.techniques.explainer.grid import Grid
 from tests.support.se_paths import grid_at
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 QUIZ_10_3 = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
 QUIZ_11_1 = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5.......2.1."

@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import nested
+from sudoku_repl.techniques.explainer import native, nested
 from sudoku_repl.techniques.explainer.grid import Grid
 from tests.support.helpers import TEST_DATA, read_lines
 from tests.support.se_paths import grid_at
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
 #: serate 10.3/1.2/1.2 and 11.1/11.1/11.1

@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_repl.core import native
-from sudoku_repl.techniques.explainer import rate
+from sudoku_repl.techniques.explainer import native, rate
 from tests.support.helpers import TEST_DATA, read_lines
 
-pytestmark = pytest.mark.skipif(
-    not native.active(), reason="the pure build (no native core, or SUDOKU_REPL_ENGINE=pure)"
-)
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
 

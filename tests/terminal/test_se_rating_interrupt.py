@@ -18,7 +18,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native
 from tests.support.helpers import PUZZLES, REPO, plain, terminal_env
 
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]

@@ -1,7 +1,10 @@
 /* The Core type: a geometry's tables and an engine's state in native memory; push and pull
  * carry the pure Engine's attributes in and out, advance makes one move (run.c the many-move
  * methods). */
-#include "native.h"
+#include "core.h"
+#include "moves.h"
+#include "objects.h"
+#include "run.h"
 
 static int *int_table(PyObject *seq, int *n_out) {
     Py_buffer view; /* an array("i"): copied as it is */
@@ -333,14 +336,6 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
     Py_XDECREF(options);
     Py_XDECREF(values);
     Py_XDECREF(cands);
-    return -1;
-}
-
-/* whether the Core was made (its __init__ succeeded): else its methods refuse (-1) */
-int core_ready(Core *c) {
-    if (c->values && c->frames)
-        return 0;
-    PyErr_SetString(PyExc_ValueError, "a Core not initialised (accepted: Core(size, tables))");
     return -1;
 }
 

@@ -1,13 +1,7 @@
 /* The filters of core/filters.py: grp (a unit's complete and shrunken subsets, with its memo)
  * and ply (a line's cells ruled out by a block). */
-#include "native.h"
-
-const int BITS[512] = {
-#define B2(n) n, n + 1, n + 1, n + 2
-#define B4(n) B2(n), B2(n + 1), B2(n + 1), B2(n + 2)
-#define B6(n) B4(n), B4(n + 1), B4(n + 1), B4(n + 2)
-#define B8(n) B6(n), B6(n + 1), B6(n + 1), B6(n + 2)
-    B8(0), B8(1)};
+#include "filters.h"
+#include "objects.h"
 
 static void _remove(Core *c, int technique, int cell, int mask) {
     c->cands[cell] &= ~mask;

@@ -1,12 +1,12 @@
 /* The module sudoku_repl.core._native: its functions, the Core type, and the constants it shares
  * with Python, exported as module attributes so that core/native_check.py can check them
  * against Python's definitions when the module is first loaded (a mismatch refuses the native
- * core: the two sides would read each other's numbers wrong). */
-#include "native.h"
-/* the explainer's C (techniques/explainer/csrc/): the chain search, aligned exclusion, the ladder */
-#include "se_exclusion.h"
-#include "se_nested.h"
-#include "se_rating.h"
+ * core: the two sides would read each other's numbers wrong). The explainer's C is a module of
+ * its own (techniques/explainer/csrc/se_module.c): nothing here reaches above the core. */
+#include "core.h"
+#include "objects.h"
+#include "quiz.h"
+#include "record.h"
 
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},
@@ -16,15 +16,6 @@ static PyMethodDef module_methods[] = {
     {"value_events", value_events, METH_VARARGS, "the value changes of a cell's track"},
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
     {"drop_scan", drop_scan, METH_VARARGS, "what the moves a record drops showed (record.dropped)"},
-    {"se_chainer", se_chainer, METH_VARARGS, "Sudoku Explainer's forcing chains (forcing.Chainer)"},
-    {"se_memo", se_memo, METH_NOARGS, "a rating's memo of the nested chains' inner findings"},
-    {"se_exclusion", se_exclusion, METH_VARARGS, "aligned pair and triplet exclusion"},
-    {"se_cycles", se_cycles, METH_VARARGS, "bidirectional cycles and forcing X/Y chains"},
-    {"se_ladder", se_ladder, METH_VARARGS,
-     "a technique below the chains: singles, intersections, subsets, fish, strong links, "
-     "wings, uniqueness"},
-    {"se_climb", se_climb, METH_VARARGS,
-     "the SE rating's steps over the techniques below the chains, many a call"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -102,7 +93,6 @@ static int add_constants(PyObject *m) {
 }
 
 PyMODINIT_FUNC PyInit__native(void) {
-    se_tables_init();
     for (int i = 0; i < 1024; i++)
         if (!SMALL[i] && !(SMALL[i] = PyLong_FromLong(i)))
             return NULL;

@@ -1,22 +1,12 @@
 /* The move machine of core/engine.py: start, search (fill, or filter then a guess due), guess
  * and next guess; one move a call of advance(). */
-#include "native.h"
+#include "moves.h"
+#include "filters.h"
+#include "objects.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
-
-int grow_touched(Core *c) {
-    int cap = c->cap_touched * 2;
-    int *t = PyMem_Realloc(c->touched, sizeof(int) * cap);
-    if (!t) {
-        c->failed = 1;
-        return 0;
-    }
-    c->touched = t;
-    c->cap_touched = cap;
-    return 1;
-}
 
 static void recount_touched(Core *c) {
     for (int k = 0; k < c->n_touched; k++)

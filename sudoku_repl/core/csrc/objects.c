@@ -1,6 +1,6 @@
 /* The Python objects the core makes: event records, Frame and EngineState (attrs classes with
  * slots, filled in directly), given by Python once (configure). */
-#include "native.h"
+#include "objects.h"
 
 /* set by configure(): the event records, Frame, EngineState, the statuses, array.array */
 PyObject *T_NoCandidate, *T_WentWrong, *T_UnitShrunk, *T_Removal, *T_CelSet, *T_Guess,
@@ -39,7 +39,7 @@ done:
     return obj;
 }
 
-/* an event record (EMIT in native.h): a named tuple of ``type`` made directly (its fields are
+/* an event record (EMIT in objects.h): a named tuple of ``type`` made directly (its fields are
  * plain) */
 void emit(Core *c, PyObject *type, int n, ...) {
     PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);

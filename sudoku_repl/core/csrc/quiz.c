@@ -1,5 +1,5 @@
 /* quiz.py's clash test. */
-#include "native.h"
+#include "quiz.h"
 
 /* clash_free(values, units): whether no unit gives a value twice (quiz._no_clash, which rate
  * asks of every quiz of a file): ``values`` a byte per cell (0: empty), ``units`` each unit as

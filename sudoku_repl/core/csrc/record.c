@@ -1,6 +1,7 @@
 /* The record's cell questions (core/record/: History.cell_track and its readers in queries.py),
  * and what the moves a record drops showed (record/dropped.py). */
-#include "native.h"
+#include "record.h"
+#include "objects.h"
 
 #ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
 #include <structmember.h>

@@ -1,6 +1,8 @@
 /* Many moves a call: the plain run that records its moves in native buffers (Session's plain
  * walk, History.extend_deferred) and the silent search that keeps no record (Engine.search). */
-#include "native.h"
+#include "run.h"
+#include "moves.h"
+#include "objects.h"
 
 /* Engine.reached: a run's goals met (the end of the search, ``goal`` new solutions since it
  * had ``first``: 0 no limit, ``max_steps`` reached: -1 no limit) */

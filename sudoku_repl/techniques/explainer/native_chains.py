@@ -1,5 +1,5 @@
 """The explainer's door to the native chain search (``csrc/se_*.c``, through
-``sudoku_repl.core.native``): the same hints as the pure code, in the same order, found in C.
+``explainer.native``): the same hints as the pure code, in the same order, found in C.
 
 The pure code (``forcing.Chainer``, ...) stays the reference and the fallback: each finder asks
 here first and runs its own Python when the answer is None (the pure build, or a case the C
@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint, Removals
 

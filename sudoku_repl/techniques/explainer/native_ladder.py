@@ -1,6 +1,6 @@
 """The explainer's door to its techniques below the chains in C (``explainer/csrc/``: singles,
 intersections, subsets, fish, the chains of strong links, the wings, the unique loops and the
-BUG, through ``sudoku_repl.core.native``): the same hints as the pure code, in the same order,
+BUG, through ``explainer.native``): the same hints as the pure code, in the same order,
 found in C.
 
 As with the chains (``native_chains``), the pure code stays the reference and the pure build's
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from sudoku_repl.core import native
+from sudoku_repl.techniques.explainer import native
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 

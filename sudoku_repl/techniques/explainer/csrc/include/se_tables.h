@@ -36,7 +36,8 @@
 #ifndef SUDOKU_REPL_SE_TABLES_H
 #define SUDOKU_REPL_SE_TABLES_H
 
-#include "native.h" /* Python.h, stdint.h, BITS[512] (filters.c): the bits of a 9-bit mask */
+#include "native.h" /* the core's base: Python.h, stdint.h */
+#include "bits.h"   /* the core's BITS[512] (bits.c): the bits of a 9-bit mask */
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
