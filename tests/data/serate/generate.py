@@ -5,8 +5,8 @@ For each case of ``cases.json`` (all, or those named), serate v1.15.10 (SukakuEx
 v1.15.10, LGPL-2.1; ``java -cp JAR diuf.sudoku.test.serate ARGS``) runs in a temporary folder
 holding this folder's input files, with the case's standard input, and its standard output is
 written unchanged to ``NAME.out`` here (and the file it writes, for a case with ``file``, to
-``NAME.file``). Standard output only: serate's standard error (usage, stack traces) is not
-compared.
+``NAME.file``; its standard error, for a case with ``stderr``, to ``NAME.err``). Its exit status
+is printed: a case says it as ``status`` where it is not 0.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ def main(jar: str, names: list[str]) -> None:
                 cwd=tmp, input=stdin, capture_output=True, check=False,
             )
             (HERE / f"{case['name']}.out").write_bytes(done.stdout)
+            if case.get("stderr"):
+                (HERE / f"{case['name']}.err").write_bytes(done.stderr)
             if "file" in case:
                 (HERE / f"{case['name']}.file").write_bytes((Path(tmp) / case["file"]).read_bytes())
         print(case["name"], done.returncode, len(done.stdout), flush=True)
