@@ -12,9 +12,10 @@ past ED too).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, PEERS, Grid
+from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted, rate_grid
 from sudoku_repl.tools.serate_format import expand, grid81, marks, marks_lines, rating_text
 from sudoku_repl.tools.serate_format import time_text as _time_text
@@ -72,14 +73,13 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
         return _time_text(int((time.monotonic() - began) * 1000))
 
     emit("start", args.start, shared(grid))
-    try:
-        rated = rate_grid(grid.copy(), None, stop, without=args.without)
-    except Interrupted:
-        raise Stopped from None
+    # --pearl and --diamond stop at the first step above the hardest so far (``level``): the
+    # rating is asked to stop there too (``above``), and goes on from its grid when it is not
+    # the end
+    level = [0 if args.want else None]
     difficulty = pearl = diamond = 0
-    for step in rated.steps:
+    for hint in _path(grid.copy(), args, stop, level):
         emit("before", args.before, shared(grid))
-        hint = step.hint
         difficulty = max(difficulty, hint.rating)
         hint.apply(grid)
         emit("after", args.after, shared(grid) | {"r": lambda: rating_text(hint.rating), "e": elapsed})
@@ -94,6 +94,8 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
         elif args.want and difficulty > pearl:
             difficulty = BEYOND
             break
+        if args.want:
+            level[0] = difficulty
     else:
         if not grid.is_solved():  # no technique finds a step: serate looked once more
             emit("before", args.before, shared(grid))
@@ -106,6 +108,23 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     }
     emit("format", args.format, shared(grid) | figures)
     return "".join(out)
+
+
+def _path(
+    grid: Grid, args: SerateArgs, stop: Callable[[], bool], level: list[int | None]
+) -> Iterator[Hint]:
+    """The rating's steps from ``grid``, which they change; while ``level[0]`` is a rating (in
+    tenths), the rating stops after a step above it, and goes on from there when asked for
+    more. ``Stopped`` once ``stop()``."""
+    while True:
+        above = None if level[0] is None else level[0] / 10
+        try:
+            rated = rate_grid(grid, None, stop, above=above, without=args.without)
+        except Interrupted:
+            raise Stopped from None
+        yield from (step.hint for step in rated.steps)
+        if rated.known_above is None:  # solved, or no technique finds a step
+            return
 
 
 def rate_lines(
