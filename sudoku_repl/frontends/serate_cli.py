@@ -132,8 +132,6 @@ def _open(path: str) -> BinaryIO:
     if path == "-":
         return sys.stdout.buffer
     try:
-        return open(path, "wb")  # noqa: SIM115 (closed by the caller)
+        return open(path, "wb")  # (closed by the caller)
     except OSError as e:
         raise UserError(file_error("Cannot write", path, os_reason(e))) from None
-
-

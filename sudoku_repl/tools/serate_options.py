@@ -38,6 +38,11 @@ class Option:
 
 
 _VARIANT = "serate's variant grids are not rated here (classic sudoku only)"
+# serate's variants' options: long name, letter
+_VARIANTS = (
+    ("isDG", "D"), ("isWindows", "W"), ("isX", "X"), ("isGirandola", "R"), ("isAsterisk", "K"),
+    ("isCD", "E"), ("isAntiKnight", "n"), ("isAntiKing", "k"), ("isToroidal", "O"), ("isNC", "c"),
+)  # fmt: skip
 OPTIONS: tuple[Option, ...] = (
     Option("input", "i", "FILE", "read puzzles from FILE, one a line (- : standard input)"),
     Option("output", "o", "FILE", "write to FILE instead of standard output"),
@@ -48,7 +53,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("threads", "t", "N", "N worker processes (0: one a core; below 1: one)"),
     Option("pearl", "p", None, "stop (ER 20.0) at a step above EP once a value is placed"),
     Option("diamond", "d", None, "as --pearl, and stop at a placement above ED"),
-    Option("techs", "~", "TECHSTRING", "41 characters 0/1: the techniques used (--techs= lists them)"),
+    Option(
+        "techs", "~", "TECHSTRING", "41 characters 0/1: the techniques used (--techs= lists them)"
+    ),
     Option("showArguments", "S", None, "print the version and the options read"),
     Option("totalTime", "T", None, "print the whole run's time at the end"),
     Option("version", "V", None, "print serate's version (1.15.10)"),
@@ -57,21 +64,12 @@ OPTIONS: tuple[Option, ...] = (
         "revisedRating", "N", "N", "the revised scale", "the revised scale is not rated", ("0",)
     ),
     Option("FCPlus", "P", "N", "more forcing chain rules", "FC+ rules are not added", ("0",)),
-    Option(
-        "islkSudokuBUG", "G", "N", "lkSudoku's BUG fix", "the BUG fix is always on", ("1",)
-    ),
+    Option("islkSudokuBUG", "G", "N", "lkSudoku's BUG fix", "the BUG fix is always on", ("1",)),
     Option(
         "islkSudokuURUL", "U", "N", "lkSudoku's UR/UL fix", "the UR/UL fix is always on", ("1",)
     ),
     Option("isBlocks", "Q", "N", "blocks", "Latin squares are not rated", ("1",)),
-    *(
-        Option(name, letter, "N", "a variant", _VARIANT, ("0",))
-        for name, letter in (
-            ("isDG", "D"), ("isWindows", "W"), ("isX", "X"), ("isGirandola", "R"),
-            ("isAsterisk", "K"), ("isCD", "E"), ("isAntiKnight", "n"), ("isAntiKing", "k"),
-            ("isToroidal", "O"), ("isNC", "c"),
-        )  # fmt: skip
-    ),
+    *(Option(name, letter, "N", "a variant", _VARIANT, ("0",)) for name, letter in _VARIANTS),
     Option("html", "h", None, "serate's help in HTML", "its HTML help is not printed"),
     Option("man", "m", None, "this help"),
 )
@@ -209,7 +207,9 @@ def parse(words: list[str]) -> SerateArgs:
                 raise UserError(f"{word}: unknown option; {_ACCEPTED}")
             option = known
             if option.value is not None and value is None:
-                raise UserError(f"{word}: option argument expected (--{option.long}={option.value})")
+                raise UserError(
+                    f"{word}: option argument expected (--{option.long}={option.value})"
+                )
         else:
             found = _BY_LETTER.get(word[1])
             if found is None:
@@ -222,7 +222,9 @@ def parse(words: list[str]) -> SerateArgs:
                     value = words[k]
                     k += 1
                 else:
-                    raise UserError(f"{word}: option argument expected (-{option.letter} {option.value})")
+                    raise UserError(
+                        f"{word}: option argument expected (-{option.letter} {option.value})"
+                    )
         _check(option, value, word)
         if option.long in ("version", "man"):  # serate ends there
             return SerateArgs(version=option.long == "version", help=option.long == "man")
@@ -299,7 +301,9 @@ def _check_techs(value: str, word: str) -> None:
             f"serate's order (the default is {DEFAULT_TECHS}; --techs= lists them)"
         )
     missing = [
-        name for bit, (name, _, ours) in zip(value, TECHNIQUES, strict=True) if bit == "1" and ours is None
+        name
+        for bit, (name, _, ours) in zip(value, TECHNIQUES, strict=True)
+        if bit == "1" and ours is None
     ]
     if missing:
         raise UserError(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, PEERS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -82,7 +83,11 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
         emit("before", args.before, shared(grid))
         difficulty = max(difficulty, hint.rating)
         hint.apply(grid)
-        emit("after", args.after, shared(grid) | {"r": lambda: rating_text(hint.rating), "e": elapsed})
+        emit(
+            "after",
+            args.after,
+            shared(grid) | {"r": partial(rating_text, hint.rating), "e": elapsed},
+        )
         if pearl == 0:
             if diamond == 0:
                 diamond = difficulty

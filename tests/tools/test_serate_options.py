@@ -31,7 +31,10 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         (["--isX=1"], "--isX=1: not supported here (serate's variant grids"),
         (["--isNC=2"], "--isNC=2: not supported here"),
         (["-X", "1"], "-X: not supported here"),
-        (["--batch=1"], "--batch=1: not supported here (batch solving is not done here); --batch=0"),
+        (
+            ["--batch=1"],
+            "--batch=1: not supported here (batch solving is not done here); --batch=0",
+        ),
         (["--revisedRating=1"], "--revisedRating=1: not supported here"),
         (["--FCPlus=2"], "--FCPlus=2: not supported here"),
         (["--isBlocks=0"], "--isBlocks=0: not supported here (Latin squares"),
