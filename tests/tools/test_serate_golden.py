@@ -1,7 +1,9 @@
 """``sudoku-repl serate`` against the REAL serate v1.15.10: every case of
 ``tests/data/serate/cases.json`` gives, byte for byte, the standard output (and the file
 ``--output`` writes) that serate.jar gave for it (``tests/data/serate/README.md`` says how
-the goldens were made). A golden not made yet is a failure, not a skip."""
+the goldens were made). A golden not made yet is a failure, not a skip. The cases marked
+``native`` (forcing chains on many puzzles: two minutes in pure Python) run on the native build
+only."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_repl.core import native
 from sudoku_repl.frontends.serate_cli import main_serate
 from tests.support.helpers import TEST_DATA
 
@@ -23,6 +26,8 @@ def test_serate_output_is_serates(
     case: dict[str, object], tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capfdbinary: pytest.CaptureFixture[bytes],
 ) -> None:  # fmt: skip
+    if case.get("native") and not native.active():
+        pytest.skip("minutes of rating on the pure build: the native build's test")
     for txt in GOLDEN.glob("*.txt"):
         shutil.copy(txt, tmp_path)
     monkeypatch.chdir(tmp_path)
