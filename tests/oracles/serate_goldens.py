@@ -1,5 +1,6 @@
 """Make the golden files of tests/tools/test_serate_golden.py with the REAL serate (run by hand,
-never by the tests): ``python tests/data/serate/generate.py JAR [NAME ...]``.
+never by the tests): ``python tests/oracles/serate_goldens.py JAR [NAME ...]``; it imports
+nothing of ``sudoku_repl``.
 
 For each case of ``cases.json`` (all, or those named), serate v1.15.10 (SukakuExplainer, tag
 v1.15.10, LGPL-2.1; ``java -cp JAR diuf.sudoku.test.serate ARGS``) runs in a temporary folder
@@ -18,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1] / "data" / "serate"
 
 
 def main(jar: str, names: list[str]) -> None:
@@ -32,7 +33,10 @@ def main(jar: str, names: list[str]) -> None:
             stdin = (HERE / case["stdin"]).read_bytes() if "stdin" in case else b""
             done = subprocess.run(
                 ["java", "-cp", jar, "diuf.sudoku.test.serate", *case["args"]],
-                cwd=tmp, input=stdin, capture_output=True, check=False,
+                cwd=tmp,
+                input=stdin,
+                capture_output=True,
+                check=False,
             )
             (HERE / f"{case['name']}.out").write_bytes(done.stdout)
             if case.get("stderr"):
