@@ -73,3 +73,14 @@ def test_a_kill_loses_no_row_written(tmp_path: Path) -> None:
     rows = out.read_bytes().splitlines(keepends=True)
     assert 3 <= len(rows) < len(expected)
     assert rows == expected[: len(rows)]  # every row whole, in order, none lost
+
+
+def test_a_reader_that_goes_away_ends_it_quietly() -> None:
+    # every step's grid of the bank's sample: more than a pipe holds, so it writes on after
+    # the reader has gone
+    proc = _serate("--before=%i", f"--input={GOLDEN / 'bank_sample.txt'}")
+    assert proc.stdout is not None
+    assert len(proc.stdout.readline()) == 82
+    proc.stdout.close()
+    _, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (1, b"")
