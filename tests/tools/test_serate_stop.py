@@ -20,14 +20,21 @@ HARD = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..918.5..
 
 
 def _job(tmp_path: Path) -> tuple[Path, list[bytes]]:
-    """A file that takes seconds to rate whatever the build: the bank's sample, then a hard
-    puzzle (11.1 for serate, hard set) many times; and serate's rows for it, in order."""
+    """A file that takes seconds to rate whatever the build: two easy puzzles twice (the first
+    rows come soon on the pure build too), the bank's sample, then a hard puzzle (11.1 for
+    serate, hard set) many times; and serate's rows for it, in order."""
     puzzles = tmp_path / "puzzles.txt"
+    easy = (GOLDEN / "easy.txt").read_bytes()
     bank = (GOLDEN / "bank_sample.txt").read_bytes()
-    puzzles.write_bytes(bank + (HARD + "\n").encode() * 40)
-    expected = (GOLDEN / "default.out").read_bytes().splitlines(keepends=True)
-    assert len(expected) == bank.count(b"\n") == 20
-    return puzzles, expected + [b"11.1/11.1/11.1\n"] * 40
+    puzzles.write_bytes(easy * 2 + bank + (HARD + "\n").encode() * 40)
+    # output_file.file: serate's "%g %r/%p/%d" of easy.txt
+    easy_rows = [
+        line.split(b" ")[-1] for line in (GOLDEN / "output_file.file").read_bytes().splitlines(True)
+    ]
+    bank_rows = (GOLDEN / "default.out").read_bytes().splitlines(keepends=True)
+    assert easy_rows == [b"5.5/1.2/1.2\n", b"5.6/1.2/1.2\n"]
+    assert len(bank_rows) == bank.count(b"\n") == 20
+    return puzzles, easy_rows * 2 + bank_rows + [b"11.1/11.1/11.1\n"] * 40
 
 
 def _serate(*args: str, stdout: int | None = subprocess.PIPE) -> subprocess.Popen[bytes]:
