@@ -310,6 +310,13 @@ def _check_techs(value: str, word: str) -> None:
             f"{word}: {', '.join(missing)} not rated here (serate's default leaves "
             f"{'it' if len(missing) == 1 else 'them'} out); give 0 there"
         )
+    if value[0] == value[3] == "0":
+        # cells of one candidate then stay unplaced, where this project's wings are not
+        # serate's (the second puzzle of tests/data/serate/easy.txt rates otherwise)
+        raise UserError(
+            f"{word}: Hidden Single and Naked Single both off are not rated here; keep one of "
+            "them (1 first or fourth)"
+        )
 
 
 def _techs_shown(value: str) -> str:

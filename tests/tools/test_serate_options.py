@@ -49,6 +49,11 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         (["--batch=x"], "--batch=x: 'x' is not a whole number; --batch=0 is accepted"),
         (["--techs=101"], "--techs=101: a TECHSTRING is 41 characters 0 or 1"),
         (["--techs=" + "1" * 41], "--techs=" + "1" * 41 + ": Generalized Intersections, "),
+        (
+            ["--techs=01101111010111011111111011101101001111111"],
+            "--techs=01101111010111011111111011101101001111111: Hidden Single and Naked Single "
+            "both off are not rated here; keep one of them",
+        ),
         (["--format=%r %R"], "--format: %R (a technique's name) is not given here"),
         (["--after=%s"], "--after: %s (a step's description) is not given here"),
         (["--after=%h"], "--after: %h (a step's HTML explanation) is not given here"),
