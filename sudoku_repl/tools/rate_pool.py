@@ -1,6 +1,7 @@
 """``rate``'s scheduling: many quizzes rated in this process, in worker processes of this
 machine or in a ``Pool`` (Dask's: ``rate_dask``), handed out in chunks (``chunks``) and given
-back in file order (``rate_batches``). Ctrl-C reaches the workers through a ``StopFlag``."""
+back in file order (``rate_batches``); ``in_order`` does the same for any work (``serate``'s
+puzzle lines). Ctrl-C reaches the workers through a ``StopFlag``."""
 
 from __future__ import annotations
 
