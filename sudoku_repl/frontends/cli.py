@@ -46,6 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             status = main_rate(words[1:], early)  # which registers everything it needs
         return 130 if early() else status
+    if words[:1] == ["serate"]:  # `sudoku-repl serate ...`: serate's command line (serate_cli)
+        early = InterruptFlag()
+        with early.catching(last=True):
+            from sudoku_repl.frontends.serate_cli import main_serate
+
+            status = main_serate(words[1:], early)
+        return 130 if early() else status
     if words[:1] == ["dap"]:  # `sudoku-repl dap`: the Debug Adapter Protocol (docs/dap.md)
         from sudoku_repl.frontends.dap.main import main_dap
 

@@ -110,7 +110,8 @@ def parser() -> argparse.ArgumentParser:
         description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
         epilog=f"Commands (at the prompt, after -c, in a script; help <command> explains one): "
         f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
-        "level, solutions); see sudoku-repl rate --help. sudoku-repl dap [--port N] [--log "
+        "level, solutions); see sudoku-repl rate --help. sudoku-repl serate [serate's options] "
+        "[puzzle ...]: serate v1.15.10's command line (see sudoku-repl serate --help). sudoku-repl dap [--port N] [--log "
         "FILE]: the Debug Adapter Protocol server for editors (docs/dap.md). Environment: "
         "NO_COLOR (set: no "
         "colour), TERM=dumb (no colour), COLORFGBG (the full screen's board takes the light "

@@ -1,6 +1,7 @@
 """``rate``'s scheduling: many quizzes rated in this process, in worker processes of this
 machine or in a ``Pool`` (Dask's: ``rate_dask``), handed out in chunks (``chunks``) and given
-back in file order (``rate_batches``). Ctrl-C reaches the workers through a ``StopFlag``."""
+back in file order (``rate_batches``); ``in_order`` does the same for any work (``serate``'s
+puzzle lines). Ctrl-C reaches the workers through a ``StopFlag``."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import closing
 from functools import partial
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -35,6 +37,10 @@ class StopFlag:
 
 
 _worker_stop: Callable[[], bool] = never
+
+P = TypeVar("P")  # what a worker is sent for one item (a quiz's givens, ...)
+R = TypeVar("R")  # what it gives back for it
+T = TypeVar("T")  # what the caller is given back for it
 
 
 def _start_worker(stop: StopFlag) -> None:
@@ -170,9 +176,66 @@ def rate_batches(
         se_exit=se_exit,
         ilp=ilp,
     )
-    batches = _Gathering(quizzes, work, pool, stop).batches()
+    givens = [bytes(quiz.givens) for _, quiz in quizzes]
+
+    def row(i: int, rating: Rating) -> Rated:
+        return (quizzes[i][0], quizzes[i][1], rating)
+
+    return _gathered(givens, work, pool, stop, row)
+
+
+def _gathered(
+    payloads: Sequence[P],
+    work: Callable[[list[P]], list[R]],
+    pool: Pool,
+    stop: StopFlag,
+    shape: Callable[[int, R], T],
+) -> Generator[list[T], None, None]:
+    """``_Gathering``'s batches, its first chunks handed out."""
+    batches = _Gathering(payloads, work, pool, stop, shape).batches()
     next(batches)  # into its try: closed before its first batch, it still ends the pool
     return batches
+
+
+def in_order(
+    payloads: Sequence[P],
+    work: Callable[[list[P], Callable[[], bool]], list[R]],
+    jobs: int,
+    stop: StopFlag,
+) -> Generator[list[tuple[int, R]], None, None]:
+    """``work`` done on every payload, in ``jobs`` worker processes of this machine (or here,
+    for 1), handed out in chunks as ``rate_batches`` hands quizzes out, and given back in
+    batches of (index, result) in the payloads' order, as they are ready. ``work(chunk,
+    stopped)`` (a function the workers can import) gives fewer results than the chunk once
+    ``stopped()``; then the batches end there, as they do once ``stop`` is set. Iterate the
+    result to its end or ``close()`` it: closing stops the workers."""
+    plan = chunks(len(payloads), jobs)
+    jobs = min(jobs, len(plan))
+    if jobs <= 1:
+        return _here(payloads, work, stop)
+    executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
+    pool = Pool(executor, jobs, partial(_shut, executor))
+    return _gathered(payloads, partial(_in_worker, work), pool, stop, _indexed)
+
+
+def _indexed(i: int, result: R) -> tuple[int, R]:
+    return (i, result)
+
+
+def _in_worker(work: Callable[[list[P], Callable[[], bool]], list[R]], chunk: list[P]) -> list[R]:
+    return work(chunk, _worker_stop)
+
+
+def _here(
+    payloads: Sequence[P],
+    work: Callable[[list[P], Callable[[], bool]], list[R]],
+    stop: StopFlag,
+) -> Generator[list[tuple[int, R]], None, None]:
+    for i, payload in enumerate(payloads):
+        done = work([payload], stop)
+        if not done:
+            return
+        yield [(i, done[0])]
 
 
 def unbatched(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
@@ -211,22 +274,24 @@ def _rate_here(
 _POLL = 0.1
 
 
-class _Gathering:
-    """The quizzes handed out to ``pool`` in chunks (``plan``, made as they are handed out:
+class _Gathering(Generic[P, R, T]):
+    """The payloads (a quiz's givens, ...) handed out to ``pool`` in chunks (``plan``, made as they are handed out:
     ``_size``), two per slot kept under way, and their rows given back in file order: chunks
     that come back early wait in ``back`` (the reorder buffer) for those before them. The
     first chunks are handed out when it is made."""
 
     def __init__(
         self,
-        quizzes: Sequence[tuple[int, Quiz]],
-        work: Callable[[list[bytes]], list[Rating]],
+        payloads: Sequence[P],
+        work: Callable[[list[P]], list[R]],
         pool: Pool,
         stop: StopFlag,
+        shape: Callable[[int, R], T],
     ) -> None:
-        self.quizzes, self.work, self.pool, self.stop = quizzes, work, pool, stop
+        self.payloads, self.work, self.pool, self.stop = payloads, work, pool, stop
+        self.shape = shape  # a payload's index and result as what is given back
         self.plan: list[range] = []  # the chunks handed out
-        self.under_way: dict[Future[list[Rating]], int] = {}
+        self.under_way: dict[Future[list[R]], int] = {}
         self.slots = pool.slots
         self.began = time.monotonic()
         self.rated = 0  # quizzes whose chunk came back
@@ -238,12 +303,12 @@ class _Gathering:
             raise
 
     def _hand_out(self) -> None:
-        quizzes, plan = self.quizzes, self.plan
+        payloads, plan = self.payloads, self.plan
         start = plan[-1].stop if plan else 0
-        while start < len(quizzes) and len(self.under_way) < 2 * self.slots:
-            chunk = range(start, start + self._size(len(quizzes) - start))
-            givens = [bytes(quizzes[i][1].givens) for i in chunk]
-            self.under_way[self.pool.executor.submit(self.work, givens)] = len(plan)
+        while start < len(payloads) and len(self.under_way) < 2 * self.slots:
+            chunk = range(start, start + self._size(len(payloads) - start))
+            sent = [payloads[i] for i in chunk]
+            self.under_way[self.pool.executor.submit(self.work, sent)] = len(plan)
             plan.append(chunk)
             start = chunk.stop
 
@@ -261,11 +326,9 @@ class _Gathering:
             size = min(size, int(CHUNK_SECONDS / seconds_a_quiz))
         return max(1, size)
 
-    def batches(self) -> Generator[list[Rated], None, None]:
-        plan, quizzes, pool, stop, under_way = (
-            self.plan, self.quizzes, self.pool, self.stop, self.under_way
-        )  # fmt: skip
-        back: dict[int, list[Rating]] = {}
+    def batches(self) -> Generator[list[T], None, None]:
+        plan, pool, stop, under_way = self.plan, self.pool, self.stop, self.under_way
+        back: dict[int, list[R]] = {}
         given = 0  # chunks whose rows were given
         counted_at = time.monotonic()
         done = False
@@ -279,10 +342,7 @@ class _Gathering:
                     break
                 if given in back:
                     ratings = back.pop(given)
-                    yield [
-                        (quizzes[i][0], quizzes[i][1], rating)
-                        for i, rating in zip(plan[given], ratings)
-                    ]
+                    yield [self.shape(i, rating) for i, rating in zip(plan[given], ratings)]
                     if len(ratings) < len(plan[given]):  # interrupted in a worker
                         return
                     given += 1

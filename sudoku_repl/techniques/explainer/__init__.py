@@ -23,9 +23,11 @@ def rate(
     interrupted: Callable[[], bool] | None = None,
     above: float | None = None,
     below: float | None = None,
+    without: frozenset[str] = frozenset(),
 ) -> SERating:
     """ER, EP and ED of an 81-character puzzle (see ``rating.rate``; ``interrupted`` true
-    raises ``rating.Interrupted``; ``above``/``below``: its early exits)."""
+    raises ``rating.Interrupted``; ``above``/``below``: its early exits; ``without``: the
+    techniques not used)."""
     from sudoku_repl.techniques.explainer.rating import rate as _rate
 
-    return _rate(puzzle, time_limit, interrupted, above, below)
+    return _rate(puzzle, time_limit, interrupted, above, below, without)

@@ -203,6 +203,7 @@ def rate(
     interrupted: Callable[[], bool] | None = None,
     above: float | None = None,
     below: float | None = None,
+    without: frozenset[str] = frozenset(),
 ) -> SERating:
     """Rate an 81-character puzzle (digits, ``.`` or ``0`` for empty cells) that has one
     solution; ``time_limit`` seconds (None: no limit) bound the work, after which ER is the
@@ -213,13 +214,27 @@ def rate(
 
     Early exits, for a filter of the hardest puzzles: ``above=X`` stops once a step rated above
     X has been taken; ``below=X`` stops before a step rated above X is taken, without trying
-    the techniques that all rate above X (``floors``). Either sets ``known_above`` to X."""
+    the techniques that all rate above X (``floors``). Either sets ``known_above`` to X.
+    ``without``: the names (``techniques``) of techniques not to use (serate's ``--techs``)."""
     if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
         )
+    return rate_grid(Grid.from_puzzle(puzzle), time_limit, interrupted, above, below, without)
+
+
+def rate_grid(
+    grid: Grid,
+    time_limit: float | None = 60.0,
+    interrupted: Callable[[], bool] | None = None,
+    above: float | None = None,
+    below: float | None = None,
+    without: frozenset[str] = frozenset(),
+) -> SERating:
+    """``rate`` from a grid of candidates (serate's 729-character lines), which the path
+    changes (it is left as the last step left it)."""
     with native_chains.remembered():
-        return _rate(Grid.from_puzzle(puzzle), time_limit, interrupted, above, below)
+        return _rate(grid, time_limit, interrupted, above, below, without)
 
 
 def _rate(
@@ -228,10 +243,15 @@ def _rate(
     interrupted: Callable[[], bool] | None,
     above: float | None,
     below: float | None,
+    without: frozenset[str] = frozenset(),
 ) -> SERating:
     """rate's path on the grid, the native searches' memo set."""
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    order = techniques(poller(deadline, interrupted))
+    order = tuple(
+        (name, finder)
+        for name, finder in techniques(poller(deadline, interrupted))
+        if name not in without
+    )
     tried = order if below is None else order[: cut(order, round(below * 10))]
     # the techniques, in C on the native build: many steps a call (native_ladder.climb), a
     # rating crossing into C once
