@@ -18,6 +18,7 @@ from sudoku_repl.core.geometry import Cell, Geometry, Mask
 from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.names import Technique
+from sudoku_repl.views.palette import TERMINAL, Paint, level_role
 
 #: (value, candidates) of a cell in the state of the step before the present one, for each
 #: cell that the present state shows otherwise
@@ -30,13 +31,7 @@ WIDEST = 100
 NARROW_SLOT = 4
 CSI = "\x1b["
 RESET = "\x1b[0m"
-BOLD = "1"
-REVERSE = "7"
 UNDERLINE = "4"  # a value set by hand
-REMOVED = "31"  # red: a candidate the last step took away
-BACK = "32"  # green: a candidate the last step gave back (going back from a guess)
-#: the colours of the guessed cells, by level (level 1 the first), in turn
-LEVEL_COLOURS = ("36", "35", "33", "34")
 
 
 class Piece(NamedTuple):
@@ -78,6 +73,7 @@ def board_lines(
     by_hand: Collection[Cell] = (),
     techniques: Sequence[Technique] = (),
     premises: Collection[Cell] = (),
+    paint: Paint = TERMINAL,
 ) -> list[str]:
     """A heading, the board in frame layout (a samurai's or flower's grids overlapping, blank
     where the frame has no cell) and the legend. ``before``: what the last step changed
@@ -85,7 +81,8 @@ def board_lines(
     cells whose value was set by hand (``set cell``); ``techniques``: the standard names of
     what the last step did (``set names standard``), a legend line of their own; ``premises``:
     the cells the last step's rules read (``board --why``), marked ``*`` (underlined in
-    colour) and listed in a legend line."""
+    colour) and listed in a legend line; ``paint``: the SGR code of each role of the palette
+    (``views/palette.py``: the terminal's own colours, or the full screen's)."""
     levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
@@ -105,7 +102,17 @@ def board_lines(
         for r in range(3 * br, 3 * br + 3):
             drawn = {
                 c: _cell(
-                    cell, state, givens, levels, before, loaded, colour, slot, by_hand, premises
+                    cell,
+                    state,
+                    givens,
+                    levels,
+                    before,
+                    loaded,
+                    colour,
+                    slot,
+                    by_hand,
+                    premises,
+                    paint,
                 )
                 for c in range(geo.width)
                 if (cell := geo.index.get((r, c))) is not None
@@ -119,7 +126,7 @@ def board_lines(
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
     lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot))
-    legend = _legend(state.steps, loaded, colour, slot)
+    legend = _legend(state.steps, loaded, colour, slot, paint)
     if any(state.values[c] for c in by_hand):
         hand = f"{CSI}{UNDERLINE}m 5 {RESET}" if colour else "{5}"
         legend.append(f"        {hand} set by hand (set cell: a what-if edit)")
@@ -172,6 +179,7 @@ def _cell(
     slot: int = SLOT,
     by_hand: Collection[Cell] = (),
     premises: Collection[Cell] = (),
+    paint: Paint = TERMINAL,
 ) -> list[list[Piece]]:
     """The cell's three lines, each its pieces (marks included: one on each side, or one
     before it in a ``NARROW_SLOT``)."""
@@ -181,13 +189,14 @@ def _cell(
     if value:
         level = levels.get(cell)
         if givens[cell]:
-            rows = [[Piece("   ")], [_filled(value, "[]", BOLD, colour)], [Piece("   ")]]
+            rows = [[Piece("   ")], [_filled(value, "[]", paint["given"], colour)], [Piece("   ")]]
         elif cell in by_hand:
             rows = [[Piece("   ")], [_filled(value, "{}", UNDERLINE, colour)], [Piece("   ")]]
         elif level is None:
-            rows = [[Piece("   ")], [Piece(f" {value} ")], [Piece("   ")]]
+            rows = [[Piece("   ")], [Piece(f" {value} ", paint["value"] if colour else "")]]
+            rows.append([Piece("   ")])
         else:
-            hue = LEVEL_COLOURS[(level - 1) % len(LEVEL_COLOURS)]
+            hue = paint[level_role(level)]
             tag = f"L{level}" if level < 100 else str(level)[-3:]
             rows = [
                 [Piece(f"{tag:<3}", hue if colour else "")],
@@ -206,15 +215,15 @@ def _cell(
             for v in range(3 * k + 1, 3 * k + 4):
                 b = 1 << (v - 1)
                 if mask & b:
-                    row.append(Piece(str(v), BACK if colour and back & b else ""))
+                    row.append(Piece(str(v), paint["back"] if colour and back & b else ""))
                 elif gone & b:
-                    row.append(Piece(str(v), REMOVED) if colour else Piece("x"))
+                    row.append(Piece(str(v), paint["removed"]) if colour else Piece("x"))
                 else:
                     row.append(Piece("."))
             rows.append(row)
     read = cell in premises
     if changed and colour:
-        rows = [[Piece(p.text, _join(p.style, REVERSE)) for p in row] for row in rows]
+        rows = [[Piece(p.text, _join(p.style, paint["set"])) for p in row] for row in rows]
     if read and colour:
         rows = [[Piece(p.text, _join(p.style, UNDERLINE)) for p in row] for row in rows]
     marks = (">", "<") if changed and not colour else (" ", " ")
@@ -250,7 +259,9 @@ def _paint(pieces: Sequence[Piece], colour: bool) -> str:
     return "".join(out)
 
 
-def _legend(steps: int, loaded: bool, colour: bool, slot: int = SLOT) -> list[str]:
+def _legend(
+    steps: int, loaded: bool, colour: bool, slot: int = SLOT, paint: Paint = TERMINAL
+) -> list[str]:
     """How to read the board: two lines of at most 80 columns."""
     if colour:
 
@@ -258,16 +269,16 @@ def _legend(steps: int, loaded: bool, colour: bool, slot: int = SLOT) -> list[st
             return f"{CSI}{style}m{text}{RESET}"
 
         first = (
-            f"Legend: {sample('5', BOLD)} given (bold)  5 placed  "
-            f"{sample('5', LEVEL_COLOURS[0])} guessed (Ln above it: its level)"
+            f"Legend: {sample('5', paint['given'])} given (bold)  5 placed  "
+            f"{sample('5', paint['lv1'])} guessed (Ln above it: its level)"
         )
         if loaded:
             return [first, "        candidates are computed at step 1"]
         second = "        . not a candidate"
         if steps:
             second += (
-                f"  {sample(' 5 ', REVERSE)} changed by step {steps}"
-                f"  {sample('3', REMOVED)} removed  {sample('3', BACK)} back"
+                f"  {sample(' 5 ', paint['set'])} changed by step {steps}"
+                f"  {sample('3', paint['removed'])} removed  {sample('3', paint['back'])} back"
             )
         return [first, second]
     first = "Legend: [5] given  5 placed  (5) guessed, Ln above it: its guess level"

@@ -12,7 +12,7 @@ import pytest
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.views.replay.notebook import LEVEL_COLOURS
+from sudoku_repl.views.palette import ROLE
 from tests.support.helpers import SEED, SEED_GRID
 
 
@@ -30,7 +30,7 @@ def test_the_board_is_coloured_as_the_terminal_s() -> None:
     assert "Board at step 92, guess level 11:" in board
     # [4,2] is guessed at level 11 at step 92 (the reference trace): the eleventh level's
     # colour, as the terminal board takes them in turn
-    assert f"color:{LEVEL_COLOURS[(11 - 1) % 4]}" in cell_html(board, "[4,2]")
+    assert f"color:{ROLE['lv3'].light}" in cell_html(board, "[4,2]")  # 11 = 4 + 4 + 3
     given = cell_html(board, "[1,3]")  # a 5 of the quiz
     assert "font-weight:700" in given and ">5<" in given
     # every given of the quiz is shown, in its place

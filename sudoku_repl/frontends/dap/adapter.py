@@ -472,3 +472,10 @@ class Adapter:
 
     def on_gotoTargets(self, request: Message, args: dict[str, Any]) -> None:
         self.conn.respond(request, self.book.goto_targets(args))
+
+    # -- the custom sudokuBoard request (board.py) --------------------------------------------
+
+    def on_sudokuBoard(self, request: Message, args: dict[str, Any]) -> None:
+        from sudoku_repl.frontends.dap.board import board_body
+
+        self.conn.respond(request, board_body(self.view, args.get("frameId")))

@@ -42,6 +42,7 @@ REQUESTS = {
     "dataBreakpointInfo": "reads",
     "setDataBreakpoints": "job",
     "gotoTargets": "reads",
+    "sudokuBoard": "reads",  # custom: the board of a frame as data (board.py)
 }
 
 CAPABILITIES = {
@@ -60,6 +61,7 @@ CAPABILITIES = {
     "supportsEvaluateForHovers": True,
     "supportsCancelRequest": True,
     "exceptionBreakpointFilters": [],
+    "supportsSudokuBoardRequest": True,  # custom: the sudokuBoard request (board.py)
 }
 
 

@@ -36,7 +36,13 @@ from sudoku_repl.frontends.tui.keys import key_bindings
 from sudoku_repl.frontends.tui.layout import STYLE, ScreenLayout
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.frontends.tui.runner import CommandRunner
-from sudoku_repl.frontends.tui.state import ScreenState, TracePosition, View, take_view
+from sudoku_repl.frontends.tui.state import (
+    ScreenState,
+    TracePosition,
+    View,
+    screen_paint,
+    take_view,
+)
 
 #: the lines that say why a run stopped at a Ctrl-C (commands/running.py, time_travel.py; the
 #: guess question's commands/dispatch.py): shown in place of the help line once it stopped
@@ -58,8 +64,8 @@ class Tui:
         self.record = TraceRecord()
         self.repl = repl if repl is not None else Repl(self.record, lambda question: "")
         self.runner = CommandRunner(self.repl, self.record, first)
-        colour = not os.environ.get("NO_COLOR")
-        self.state = ScreenState(take_view(self.repl, colour), TracePosition(self.record), colour)
+        paint = screen_paint(dict(os.environ))
+        self.state = ScreenState(take_view(self.repl, paint), TracePosition(self.record), paint)
         if history is None:
             path = history_path() if input is None else None
             if path is not None:
@@ -190,7 +196,7 @@ class Tui:
     def _take_view(self) -> None:
         """The view is taken here and shown from the event loop: it never changes while a
         frame is drawn (a frame once drew the board of one view and the toolbar of the next)."""
-        view = take_view(self.repl, self.state.colour)
+        view = take_view(self.repl, self.state.paint)
         loop = self.app.loop
         if loop is None:
             return

@@ -15,6 +15,7 @@ from sudoku_repl.frontends.toolbar import toolbar_text
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.text.render import grid_lines, levels_lines
 from sudoku_repl.views.board import board_lines, last_step_changes
+from sudoku_repl.views.palette import TERMINAL, Paint, Theme, sgr_paint
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,8 +40,19 @@ class View(NamedTuple):
     size: tuple[int, int] = (9, 9)  # the frame's rows and columns (the board's cursor keeps in it)
 
 
-def take_view(repl: Repl, colour: bool) -> View:
-    """The view of the present state."""
+def screen_paint(environ: dict[str, str]) -> Paint | None:
+    """The board pane's colours: None where ``NO_COLOR`` is set, else the palette's in 24-bit
+    SGR, dark unless ``COLORFGBG`` (rxvt's, Konsole's, iTerm2's: ``fg;bg``) says the background
+    is light (7 or 15)."""
+    if environ.get("NO_COLOR"):
+        return None
+    background = environ.get("COLORFGBG", "").split(";")[-1]
+    theme: Theme = "light" if background in ("7", "15") else "dark"
+    return sgr_paint(theme)
+
+
+def take_view(repl: Repl, paint: Paint | None) -> View:
+    """The view of the present state; ``paint``: the board's colours (None: plain)."""
     session = repl.session
     toolbar, short = toolbar_text(repl, sys.maxsize), toolbar_text(repl, 0)
     if not session.loaded:
@@ -51,7 +63,8 @@ def take_view(repl: Repl, colour: bool) -> View:
     before = last_step_changes(session.history, session.cursor, state)
     givens = session.quiz.givens if session.quiz is not None else state.values
     by_hand = hand_values(session.history, session.cursor, state.values)
-    board = board_lines(state, geo, givens, before, colour, by_hand)
+    colour = paint is not None
+    board = board_lines(state, geo, givens, before, colour, by_hand, paint=paint or TERMINAL)
     legend = next((k for k, line in enumerate(board) if line.startswith("Legend:")), len(board))
     heading = f"Step {state.steps}" + (f", guess level {state.level}" if state.level else "")
     grid = [heading + ":", *grid_lines(state.values, geo)]
@@ -100,13 +113,13 @@ class ScreenState:
     """The mode (``keys``, or ``command``: the command line open), the one-key message shown in
     place of the help line, the view of the session and the trace's position."""
 
-    def __init__(self, view: View, trace: TracePosition, colour: bool) -> None:
+    def __init__(self, view: View, trace: TracePosition, paint: Paint | None) -> None:
         self.mode = "keys"
         self.flash: str | None = None
         self.view = view
         self.trace = trace
-        #: the board pane in colour (NO_COLOR not set)
-        self.colour = colour
+        #: the board pane's colours (``screen_paint``; None: NO_COLOR, plain)
+        self.paint = paint
         #: the board's cursor: the 0-based frame row and column (``w`` asks why of its cell)
         self.cell = (0, 0)
 

@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.views.board import Before
+from sudoku_repl.views.palette import colour, level_role
 
-#: the colours of the replay page (replay.css), by what they mark
-LEVEL_COLOURS = ("#00838f", "#a0308f", "#9a7b00", "#2e5fa8")
-STRUCK, GIVEN_BACK, CHANGED, THIN, THICK = "#c0392b", "#1e8449", "#fff3b0", "#999", "#333"
+#: the palette's colours (views/palette.py, as the replay page's), by what they mark
+STRUCK, GIVEN_BACK, CHANGED = colour("removed"), colour("back"), colour("set")
+THIN, THICK = colour("line"), colour("thick")
 
 
 def _candidates(mask: int, before: int | None) -> str:
@@ -74,7 +75,7 @@ def board_html(state: EngineState, geo: Geometry, givens: Sequence[int], before:
                 if givens[cell]:
                     look += ";font-weight:700"
                 elif level:
-                    look += f";color:{LEVEL_COLOURS[(level - 1) % 4]};font-weight:600"
+                    look += f";color:{colour(level_role(level))};font-weight:600"
                 title = f' title="level {level}"' if level else ""
                 body = f'<span style="{look}"{title}>{value}</span>'
             else:

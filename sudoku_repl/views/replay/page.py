@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.hooks import Hooks
+from sudoku_repl.views.palette import css_variables
 from sudoku_repl.views.replay.data import encode
 from sudoku_repl.views.replay.tracks import experiment_marks
 
@@ -40,9 +41,8 @@ def _script_json(value: Any) -> str:
 def page_html(data: dict[str, Any], title: str) -> str:
     """The page for ``data`` (``data.encode``'s, with the session's marks added)."""
     text = _asset("replay.html")
-    text = text.replace("/*STYLE*/", _asset("replay.css"), 1).replace(
-        "/*SCRIPT*/", _asset("replay.js"), 1
-    )
+    style = _asset("replay.css").replace("/*PALETTE*/", css_variables("light"), 1)
+    text = text.replace("/*STYLE*/", style, 1).replace("/*SCRIPT*/", _asset("replay.js"), 1)
     text = text.replace("{{TITLE}}", html.escape(title))
     head, _, tail = text.partition("{{DATA}}")  # (last: the data's text is never searched)
     return head + _script_json(data) + tail
