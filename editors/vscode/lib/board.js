@@ -25,6 +25,22 @@ class BoardView {
         this.asked = 0; // the number of the latest request: older answers are dropped
         this.shown = null; // {session, frameId} of the board drawn
         this.last = { type: 'idle' }; // the last message posted, posted again when the view is shown
+        // the frame ids of each session's latest stack (seen by a tracker): a frame of an older
+        // stop is not asked for (the adapter would refuse it; the stop after it asks again)
+        this.frames = new Map();
+    }
+
+    /** What the adapter says, as the tracker sees it: a stop or a run forgets the frames. */
+    seen(session, message) {
+        if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
+            this.frames.set(session.id, new Set());
+        } else if (message.type === 'response' && message.command === 'stackTrace' && message.success) {
+            const known = this.frames.get(session.id) || new Set();
+            for (const frame of message.body.stackFrames || []) {
+                known.add(frame.id);
+            }
+            this.frames.set(session.id, known);
+        }
     }
 
     resolveWebviewView(view) {
@@ -60,7 +76,6 @@ class BoardView {
         view.onDidDispose(() => {
             this.view = undefined;
         });
-        this.refresh();
     }
 
     post(message) {
@@ -84,6 +99,10 @@ class BoardView {
             return; // asked again when it is shown
         }
         const frameId = item && typeof item.frameId === 'number' ? item.frameId : undefined;
+        const known = this.frames.get(session.id);
+        if (frameId !== undefined && known && !known.has(frameId)) {
+            return;
+        }
         let body;
         try {
             body = await session.customRequest('sudokuBoard', frameId === undefined ? {} : { frameId });
@@ -110,8 +129,14 @@ class BoardView {
         }
     }
 
-    /** A cell clicked: `why [r,c]` in the debug console, as if typed there. */
+    /** The page's messages: `ready` (its script listens), `why` (a cell clicked: `why [r,c]` in
+     * the debug console, the line shown as if typed there, then its answer). */
     async received(message) {
+        if (message && message.type === 'ready') {
+            this.post(this.last);
+            this.refresh();
+            return;
+        }
         if (!message || message.type !== 'why' || !this.shown) {
             return;
         }
@@ -140,7 +165,13 @@ function registerBoardView(context) {
     context.subscriptions.push(
         vscode.window.registerWebviewViewProvider(VIEW, board),
         vscode.debug.onDidChangeActiveStackItem((item) => board.refresh(item)),
-        vscode.debug.onDidTerminateDebugSession((session) => board.ended(session)),
+        vscode.debug.onDidTerminateDebugSession((session) => {
+            board.frames.delete(session.id);
+            board.ended(session);
+        }),
+        vscode.debug.registerDebugAdapterTrackerFactory(TYPE, {
+            createDebugAdapterTracker: (session) => ({ onDidSendMessage: (message) => board.seen(session, message) }),
+        }),
     );
     return board;
 }

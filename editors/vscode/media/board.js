@@ -10,7 +10,8 @@
     const captionEl = document.getElementById('caption');
     const noteEl = document.getElementById('note');
     const legendEl = document.getElementById('legend');
-    const ROLES = ['given', 'value', 'set', 'removed', 'lv1', 'lv2', 'lv3', 'lv4', 'line', 'thick'];
+    // the roles the view paints (the grid's lines are the theme's, for high contrast)
+    const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4'];
     let last = null;
 
     function dark() {
@@ -40,12 +41,13 @@
         return node;
     }
 
+    /** A cell in the shell's words (as `print [r,c]` says it), what the step did, the click. */
     function describe(cell) {
-        const parts = [cell.name];
+        const parts = [];
         if (cell.value) {
-            parts.push(`= ${cell.value}${cell.given ? ' (given)' : ''}`);
+            parts.push(`${cell.name}=${cell.value}${cell.given ? ': given' : ''}`);
         } else {
-            parts.push(cell.candidates.length ? `candidates ${cell.candidates.join(' ')}` : 'no candidate');
+            parts.push(cell.candidates.length ? `${cell.name} is empty: candidates ${cell.candidates.join(' ')}` : `${cell.name} is empty`);
         }
         if (cell.set) {
             parts.push('(set by this step)');
@@ -53,14 +55,16 @@
         if (cell.removed && cell.removed.length) {
             parts.push(`(this step removed ${cell.removed.join(' ')})`);
         }
+        if (cell.back && cell.back.length) {
+            parts.push(`(given back: ${cell.back.join(' ')})`);
+        }
         if (cell.guess) {
             parts.push(`(the guess of level ${cell.guess})`);
         }
-        parts.push('- click: why');
-        return parts.join(' ');
+        return `${parts.join(' ')}\nClick: why ${cell.name}`;
     }
 
-    function drawCell(cell, at, height, width) {
+    function drawCell(cell, at, thick) {
         const div = el('div', 'cell');
         div.setAttribute('role', 'gridcell');
         div.tabIndex = 0;
@@ -68,13 +72,15 @@
         div.title = describe(cell);
         div.style.gridRow = String(cell.row);
         div.style.gridColumn = String(cell.col);
-        // grid lines: a cell draws its right and bottom edges, and its left and top ones where
-        // no cell is beside it; box edges (every third line of the frame) are thick
+        // grid lines: a cell draws its right and bottom sides, and its left and top ones where
+        // no cell is beside it; a box's edges are thick (the response's borders: top, right,
+        // bottom, left; else every third line of the frame)
         const { row: r, col: c } = cell;
-        if (c % 3 === 0) div.classList.add('br');
-        if (r % 3 === 0) div.classList.add('bb');
-        if (!at.has(`${r},${c - 1}`)) div.classList.add('bl');
-        if (!at.has(`${r - 1},${c}`)) div.classList.add('bt');
+        const [top, right, bottom, left] = thick || [r % 3 === 1, c % 3 === 0, r % 3 === 0, c % 3 === 1];
+        if (right) div.classList.add('br');
+        if (bottom) div.classList.add('bb');
+        if (!at.has(`${r},${c - 1}`)) div.classList.add(left ? 'bl' : 'blt');
+        if (!at.has(`${r - 1},${c}`)) div.classList.add(top ? 'bt' : 'btt');
         if (cell.given) div.classList.add('given');
         if (cell.set) div.classList.add('set');
         if (cell.guess) div.classList.add('guess', `lv${((cell.guess - 1) % 4) + 1}`);
@@ -84,9 +90,11 @@
         } else {
             const marks = new Set(cell.candidates);
             const removed = new Set(cell.removed || []);
+            const back = new Set(cell.back || []);
             for (let d = 1; d <= 9; d++) {
                 const span = el('span', 'm', marks.has(d) || removed.has(d) ? String(d) : '');
                 if (removed.has(d)) span.classList.add('removed');
+                if (back.has(d)) span.classList.add('back');
                 span.style.gridRow = String(Math.floor((d - 1) / 3) + 1);
                 span.style.gridColumn = String(((d - 1) % 3) + 1);
                 div.appendChild(span);
@@ -108,10 +116,11 @@
         boardEl.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
         boardEl.style.gridTemplateRows = `repeat(${height}, var(--cell))`;
         const at = new Set(board.cells.map((cell) => `${cell.row},${cell.col}`));
-        const cells = board.cells.map((cell) => drawCell(cell, at, height, width));
+        const cells = board.cells.map((cell, k) => drawCell(cell, at, board.borders && board.borders[k]));
         boardEl.replaceChildren(...cells);
         boardEl.hidden = false;
         captionEl.textContent = board.title || `Step ${board.step}, level ${board.level}`;
+        captionEl.title = board.name || '';
         noteEl.textContent = '';
         legendEl.hidden = false;
         drawLegend(board);
@@ -123,6 +132,9 @@
             ['set', '5', 'set by this step'],
             ['removed', '5', 'candidate removed by this step'],
         ];
+        if (board.cells.some((c) => c.back && c.back.length)) {
+            items.push(['back', '5', 'candidate given back (going back)']);
+        }
         const levels = new Set(board.cells.filter((c) => c.guess).map((c) => ((c.guess - 1) % 4) + 1));
         const nodes = items.map(([cls, sample, text]) => {
             const li = el('li');
@@ -178,6 +190,10 @@
             note('Start debugging a quiz (F5 on a quiz file) to see its board here.', false);
         }
     });
+
+    // the page is ready for messages: the extension sends what to show (messages it posted
+    // before this script listened are lost)
+    vscode.postMessage({ type: 'ready' });
 
     // a theme change (light, dark, high contrast) swaps the palette
     new MutationObserver(() => last && applyPalette(last.palette)).observe(document.body, {
