@@ -286,6 +286,9 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(stack).to_contain_text("0) the quiz as loaded")
     paused = page.locator(".debug-toolbar .codicon-debug-continue")
     expect(paused).to_be_visible()
+    # the board as variables, as the user sees it before going on (an F5 while VS Code still
+    # reads them makes it ask for a reference of the stop it left: the adapter refuses that)
+    expect(page.locator(".debug-variables .monaco-list-rows")).to_contain_text("row 4")
     page.keyboard.press("F5")  # on to the breakpoint on row 4's line
     frames = stack.locator(".monaco-list-row")
     expect(frames).to_have_count(3)
