@@ -128,6 +128,7 @@ class Server:
         for folder in (self.folder, self.bare):
             folder.mkdir()
             shutil.copy(REPO / SEED, folder / "seed.txt")
+        shutil.copy(REPO / "examples" / "samurai.txt", self.folder / "samurai.txt")
         venv = self.folder / ".venv" / "bin"
         venv.mkdir(parents=True)
         (venv / "sudoku-repl").symlink_to(ADAPTER)
@@ -204,11 +205,14 @@ def shot(page: Page, name: str) -> None:
         page.screenshot(path=str(Path(SCREENSHOTS) / name))
 
 
-def open_quiz(page: Page, url: str, folder: Path) -> None:
-    """The folder in the workbench, seed.txt opened from the explorer, told a quiz."""
+def open_quiz(
+    page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
+) -> None:
+    """The folder in the workbench, a quiz (showing ``text``) opened from the explorer, told a
+    quiz."""
     page.goto(f"{url}/?folder={folder}")
-    page.get_by_role("treeitem", name="seed.txt", exact=True).click()
-    expect(page.locator(".editor-instance .view-line", has_text=ROW_4)).to_be_visible()
+    page.get_by_role("treeitem", name=name, exact=True).click()
+    expect(page.locator(".editor-instance .view-line", has_text=text)).to_be_visible()
     # a .txt is told a quiz by its content (the status bar's language)
     expect(page.locator("#status\\.editor\\.mode")).to_have_text("Sudoku quiz")
 
@@ -391,6 +395,27 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     page.keyboard.press("F5")
     expect(page.locator(".debug-toolbar")).to_be_hidden()
     expect(view.locator("#note")).to_have_text(re.compile("session ended"))
+
+
+def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:
+    # examples/samurai.txt: five grids in a 21 x 21 frame, the four corners' overlapping the
+    # middle one's corner boxes (5 * 81 - 4 * 9 cells); its first line ".7.2.1.3.   ..4...9.7"
+    open_quiz(page, server.url, server.folder, "samurai.txt", "..4...9.7")
+    page.keyboard.press("F5")
+    expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the quiz")
+    pane(page, "Board", True)
+    view = board(page)
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^Step 0\b"))
+    expect(view.locator(".cell")).to_have_count(5 * 81 - 4 * 9)
+    for name, there in (("[1,1]", 1), ("[21,21]", 1), ("[1,10]", 0), ("[7,10]", 1), ("[10,1]", 0)):
+        expect(cell(page, name)).to_have_count(there)
+    expect(cell(page, "[1,2]").locator(".v")).to_have_text("7")
+    expect(cell(page, "[1,2]")).to_have_class(re.compile(r"\bgiven\b"))
+    # drawn within the view's width: the cells shrink to fit
+    fits = view.locator("#board").evaluate("b => b.getBoundingClientRect().right <= innerWidth")
+    assert fits
+    page.keyboard.press("Shift+F5")  # stop
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
 
 
 def test_a_missing_adapter_is_an_error_naming_the_setting(page: Page, server: Server) -> None:

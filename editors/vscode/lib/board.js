@@ -23,11 +23,12 @@ class BoardView {
         this.extensionUri = extensionUri;
         this.view = undefined;
         this.asked = 0; // the number of the latest request: older answers are dropped
-        this.shown = null; // {session, frameId} of the board drawn
-        this.last = { type: 'idle' }; // the last message posted, posted again when the view is shown
+        this.shown = null; // {session, frameId, body, over} of the board drawn (over: its session ended)
+        this.last = { type: 'idle' }; // the last message posted, posted again to a new page
         // the frame ids of each session's latest stack (seen by a tracker): a frame of an older
         // stop is not asked for (the adapter would refuse it; the stop after it asks again)
         this.frames = new Map();
+        this.over = new Set(); // the ids of sessions that ended: nothing more is asked of them
     }
 
     /** What the adapter says, as the tracker sees it: a stop or a run forgets the frames. */
@@ -79,7 +80,11 @@ class BoardView {
     }
 
     post(message) {
-        this.last = message;
+        if (message.type !== 'board') {
+            this.last = message;
+        } else {
+            this.last = { type: 'none' };
+        }
         if (this.view) {
             this.view.webview.postMessage(message);
         }
@@ -89,7 +94,7 @@ class BoardView {
     async refresh(item = vscode.debug.activeStackItem) {
         const asked = ++this.asked;
         const session = item ? item.session : vscode.debug.activeDebugSession;
-        if (!session || session.type !== TYPE) {
+        if (!session || session.type !== TYPE || this.over.has(session.id)) {
             if (!this.shown) {
                 this.post({ type: 'idle' });
             }
@@ -108,9 +113,12 @@ class BoardView {
             body = await session.customRequest('sudokuBoard', frameId === undefined ? {} : { frameId });
         } catch (error) {
             if (asked === this.asked) {
-                // a frame handed out before the search moved: a newer stop asks again
-                if (!/handed out before/.test(String(error && error.message))) {
-                    this.post({ type: 'note', text: String((error && error.message) || error) });
+                const said = String((error && error.message) || error);
+                if (/Unknown request 'sudokuBoard'/.test(said)) {
+                    this.post({ type: 'note', text: 'This sudoku-repl does not draw boards (its adapter has no sudokuBoard request): install a newer sudoku-repl.' });
+                } else if (!/handed out before|No debugger available/.test(said)) {
+                    // (a stale frame: the next stop asks again; a session that just ended)
+                    this.post({ type: 'note', text: said });
                 }
             }
             return;
@@ -118,13 +126,16 @@ class BoardView {
         if (asked !== this.asked) {
             return;
         }
-        this.shown = { session, frameId };
+        this.shown = { session, frameId, body };
         this.post({ type: 'board', board: body });
     }
 
     ended(session) {
+        this.over.add(session.id);
+        this.frames.delete(session.id);
+        this.asked++; // an answer on its way is dropped
         if (this.shown && this.shown.session === session) {
-            this.shown = null;
+            this.shown = { ...this.shown, over: true }; // its last board stays, said to be over
             this.post({ type: 'ended' });
         }
     }
@@ -133,11 +144,15 @@ class BoardView {
      * the debug console, the line shown as if typed there, then its answer). */
     async received(message) {
         if (message && message.type === 'ready') {
+            // a page made again (the view hidden, then shown): what it showed, then the present
+            if (this.shown) {
+                this.post({ type: 'board', board: this.shown.body });
+            }
             this.post(this.last);
             this.refresh();
             return;
         }
-        if (!message || message.type !== 'why' || !this.shown) {
+        if (!message || message.type !== 'why' || !this.shown || this.shown.over) {
             return;
         }
         const { session, frameId } = this.shown;
@@ -165,10 +180,7 @@ function registerBoardView(context) {
     context.subscriptions.push(
         vscode.window.registerWebviewViewProvider(VIEW, board),
         vscode.debug.onDidChangeActiveStackItem((item) => board.refresh(item)),
-        vscode.debug.onDidTerminateDebugSession((session) => {
-            board.frames.delete(session.id);
-            board.ended(session);
-        }),
+        vscode.debug.onDidTerminateDebugSession((session) => board.ended(session)),
         vscode.debug.registerDebugAdapterTrackerFactory(TYPE, {
             createDebugAdapterTracker: (session) => ({ onDidSendMessage: (message) => board.seen(session, message) }),
         }),
