@@ -57,3 +57,15 @@ def test_every_launch_attribute_of_the_adapter_is_declared_with_its_type() -> No
     # docs/dap.md: trace is true/false or "on"/"off"
     assert set(declared["trace"]["type"]) == {"boolean", "string"}
     assert set(declared["trace"]["enum"]) == {True, False, "on", "off"}
+
+
+def test_breakpoints_are_offered_in_quiz_files_only() -> None:
+    # (issue 49 §4.4: they were offered in every plain-text file; a .txt quiz is told by its
+    # content, lib/quiz.js, and gets the language sudoku)
+    contributes = json.loads(MANIFEST.read_text(encoding="utf-8"))["contributes"]
+    assert contributes["breakpoints"] == [{"language": "sudoku"}]
+    (debugger,) = contributes["debuggers"]
+    assert debugger["languages"] == ["sudoku"]
+    (language,) = contributes["languages"]
+    assert language["id"] == "sudoku"
+    assert {".sudoku", ".sdk"} <= set(language["extensions"])
