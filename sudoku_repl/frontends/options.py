@@ -113,7 +113,9 @@ def parser() -> argparse.ArgumentParser:
         "level, solutions); see sudoku-repl rate --help. sudoku-repl dap [--port N] [--log "
         "FILE]: the Debug Adapter Protocol server for editors (docs/dap.md). Environment: "
         "NO_COLOR (set: no "
-        "colour), TERM=dumb (no colour), SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
+        "colour), TERM=dumb (no colour), COLORFGBG (the full screen's board takes the light "
+        "colours where it says the background is light, e.g. 0;15; else the dark ones), "
+        "SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
         "default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine even where the native core "
         "is installed) or native (the default), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
         f"sudoku-repl folder). History: {history}.",

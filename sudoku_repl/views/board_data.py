@@ -7,6 +7,7 @@ replaying the search: the same cost at step 1,000,000 as at step 10."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from sudoku_repl.core.geometry import Geometry, values_of
@@ -22,15 +23,18 @@ Body = dict[str, Any]
 SIDES = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
+@lru_cache(maxsize=4)
 def shape_json(geo: Geometry) -> Body:
     """``geometry_json`` (the bounding grid, each cell's place, the units' names) and the
-    grids' top-left cells (1-based ``[row, col]``: one for a classic quiz, five for a samurai)."""
+    grids' top-left cells (1-based ``[row, col]``: one for a classic quiz, five for a samurai).
+    Kept for the last shapes asked (a geometry never changes): not to be changed."""
     return {**geometry_json(geo), "grids": [[r + 1, c + 1] for r, c in geo.grids]}
 
 
+@lru_cache(maxsize=4)
 def borders(geo: Geometry) -> list[list[bool]]:
     """Each cell's thick sides, ``[top, right, bottom, left]``: a box's edge (the cell across
-    is in another box, or there is none)."""
+    is in another box, or there is none). Kept as ``shape_json``."""
     index, block_of = geo.index, geo.block_of
     thick = []
     for cell, (r, c) in enumerate(geo.positions):
