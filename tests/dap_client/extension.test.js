@@ -1,6 +1,7 @@
-// editors/vscode/extension.js without VS Code (none runs here): its `vscode` module is a stand-in
-// that records what the extension registers, so what the extension does with the settings and
-// with a launch configuration is checked, not how VS Code then starts the process.
+// editors/vscode/extension.js without VS Code: its `vscode` module is a stand-in that records
+// what the extension registers, so what the extension does with the settings and with a launch
+// configuration is checked, not how VS Code then starts the process (the end-to-end test in a
+// real VS Code, tests/editors/test_vscode_real.py, does that).
 'use strict';
 
 const test = require('node:test');
@@ -14,6 +15,8 @@ const EXTENSION = path.join(__dirname, '..', '..', 'editors', 'vscode', 'extensi
 function fakeVscode(settings, activeFile) {
     const registered = {};
     const shown = [];
+    const errors = [];
+    const disposable = { dispose() {} };
     class DebugAdapterExecutable {
         constructor(command, args, options) {
             Object.assign(this, { command, args, options });
@@ -21,72 +24,107 @@ function fakeVscode(settings, activeFile) {
     }
     const vscode = {
         DebugAdapterExecutable,
+        Uri: { joinPath: (uri, ...parts) => ({ fsPath: [uri.fsPath, ...parts].join('/') }) },
         debug: {
             registerDebugAdapterDescriptorFactory(type, factory) {
                 registered.factory = { type, factory };
-                return { dispose() {} };
+                return disposable;
             },
             registerDebugConfigurationProvider(type, provider) {
                 registered.provider = { type, provider };
-                return { dispose() {} };
+                return disposable;
             },
+            registerDebugAdapterTrackerFactory: () => disposable,
+            onDidChangeActiveStackItem: () => disposable,
+            onDidTerminateDebugSession: () => disposable,
         },
         workspace: {
             getConfiguration(section) {
                 assert.equal(section, 'sudoku-repl');
                 return { get: (key, fallback) => (key in settings ? settings[key] : fallback) };
             },
+            onDidOpenTextDocument: () => disposable,
+            onDidChangeConfiguration: () => disposable,
+            textDocuments: [],
         },
+        extensions: { getExtension: () => undefined },
+        languages: { setTextDocumentLanguage() {} },
+        commands: { executeCommand: async () => undefined },
         window: {
             activeTextEditor: activeFile ? { document: { uri: { fsPath: activeFile } } } : undefined,
             showInformationMessage(text) {
                 shown.push(text);
                 return Promise.resolve(undefined);
             },
+            showErrorMessage(text) {
+                errors.push(text);
+                return Promise.resolve(undefined);
+            },
+            createOutputChannel: () => ({ appendLine() {}, show() {}, dispose() {} }),
+            registerWebviewViewProvider: () => disposable,
         },
     };
-    return { vscode, registered, shown };
+    return { vscode, registered, shown, errors };
 }
 
-/** The extension loaded and activated on `fake` (a fresh copy of the module each time). */
+/** The extension loaded and activated on `fake` (a fresh copy of its modules each time). */
 function activated(fake) {
     const originalLoad = Module._load;
     Module._load = function load(request, ...rest) {
         return request === 'vscode' ? fake.vscode : originalLoad.call(this, request, ...rest);
     };
     try {
-        delete require.cache[require.resolve(EXTENSION)];
+        for (const name of Object.keys(require.cache)) {
+            if (name.startsWith(path.dirname(EXTENSION))) {
+                delete require.cache[name];
+            }
+        }
         const extension = require(EXTENSION);
-        const context = { subscriptions: [] };
+        const context = { subscriptions: [], extensionUri: { fsPath: path.dirname(EXTENSION) } };
         extension.activate(context);
-        assert.equal(context.subscriptions.length, 2);
+        assert.ok(context.subscriptions.length >= 2);
         return fake.registered;
     } finally {
         Module._load = originalLoad;
     }
 }
 
-const FOLDER = { uri: { fsPath: '/home/me/quizzes' } };
+const FOLDER = { uri: { fsPath: '/home/me/quizzes', toString: () => 'file:///home/me/quizzes' } };
 
-test('the adapter is `sudoku-repl dap` by default, in the session folder', () => {
-    const { factory } = activated(fakeVscode({}));
-    assert.equal(factory.type, 'sudoku-repl');
-    const started = factory.factory.createDebugAdapterDescriptor({ workspaceFolder: FOLDER });
-    assert.equal(started.command, 'sudoku-repl');
-    assert.deepEqual(started.args, ['dap']);
-    assert.deepEqual(started.options, { cwd: '/home/me/quizzes' });
+//: the adapter the tests of tests/dap_client run (tests/dap/test_ms_client.py: the venv's)
+const ADAPTER = process.env.SUDOKU_REPL_DAP || 'sudoku-repl';
+
+test('the adapter of the setting is checked, then started as `<command> dap --log FILE`', async () => {
+    const settings = { command: ADAPTER, log: '${workspaceFolder}/dap.log' };
+    const fake = fakeVscode(settings);
+    const { factory, provider } = activated(fake);
+    const config = { type: 'sudoku-repl', request: 'launch', name: 'x', program: 'seed.txt' };
+    const folder = { uri: { fsPath: path.dirname(EXTENSION), toString: () => 'file:///ext' } };
+    assert.equal(await provider.provider.resolveDebugConfigurationWithSubstitutedVariables(folder, config), config);
+    assert.deepEqual(fake.errors, []);
+    const started = await factory.factory.createDebugAdapterDescriptor({ workspaceFolder: folder });
+    assert.equal(started.command, ADAPTER);
+    assert.deepEqual(started.args, ['dap', '--log', `${path.dirname(EXTENSION)}/dap.log`]);
+    assert.deepEqual(started.options, { cwd: path.dirname(EXTENSION) });
 });
 
-test('the settings make the command line, ${workspaceFolder} expanded', () => {
-    const settings = {
-        command: '${workspaceFolder}/.venv/bin/python',
-        commandArgs: ['-m', 'sudoku_repl'],
-        log: '${workspaceFolder}/dap.log',
-    };
-    const { factory } = activated(fakeVscode(settings));
-    const started = factory.factory.createDebugAdapterDescriptor({ workspaceFolder: FOLDER });
-    assert.equal(started.command, '/home/me/quizzes/.venv/bin/python');
-    assert.deepEqual(started.args, ['-m', 'sudoku_repl', 'dap', '--log', '/home/me/quizzes/dap.log']);
+test('a missing adapter is an error naming it and the setting, and no session', async () => {
+    const missing = path.join(__dirname, 'no-such-dir', 'sudoku-repl');
+    const fake = fakeVscode({ command: missing });
+    const { provider } = activated(fake);
+    const config = { type: 'sudoku-repl', request: 'launch', name: 'x', program: 'seed.txt' };
+    assert.equal(await provider.provider.resolveDebugConfigurationWithSubstitutedVariables(FOLDER, config), undefined);
+    assert.equal(fake.errors.length, 1);
+    assert.ok(fake.errors[0].includes(`${missing} (the setting sudoku-repl.command): not found`), fake.errors[0]);
+    assert.match(fake.errors[0], /Set sudoku-repl\.command/);
+});
+
+test('an adapter on a port (debugServer) is not ours to check', async () => {
+    const fake = fakeVscode({ command: '/nowhere/sudoku-repl' });
+    const { provider } = activated(fake);
+    const config = { type: 'sudoku-repl', request: 'launch', name: 'x', program: 'seed.txt', debugServer: 4711 };
+    assert.equal(await provider.provider.resolveDebugConfigurationWithSubstitutedVariables(FOLDER, config), config);
+    assert.deepEqual(fake.errors, []);
 });
 
 test('F5 with no launch.json debugs the file in the editor', () => {

@@ -1,0 +1,149 @@
+// Finding the adapter, `sudoku-repl dap`, without settings: the setting if one is set, else the
+// workspace's virtual environment, the Python extension's interpreter, then PATH. The functions
+// here take what they read from VS Code and the file system as arguments, so that node's own
+// test runner checks them (tests/dap_client/vscode_lib.test.js) without a VS Code.
+'use strict';
+
+const path = require('node:path');
+const fs = require('node:fs');
+const os = require('node:os');
+const { execFile } = require('node:child_process');
+
+const SETTING = 'sudoku-repl.command';
+const PROGRAM = 'sudoku-repl';
+
+/** `${workspaceFolder}` (and a leading `~`) in a setting's word made the folder (the home). */
+function expand(word, folderPath, home = os.homedir()) {
+    let out = folderPath ? word.split('${workspaceFolder}').join(folderPath) : word;
+    if (out === '~' || out.startsWith('~/')) {
+        out = home + out.slice(1);
+    }
+    return out;
+}
+
+/** The program's place in a virtual environment's folder. */
+function inVenv(venv, platform) {
+    return platform === 'win32'
+        ? path.win32.join(venv, 'Scripts', `${PROGRAM}.exe`)
+        : path.posix.join(venv, 'bin', PROGRAM);
+}
+
+/** `name` looked up on a PATH (PATHEXT's endings on Windows), or null. */
+function onPath(name, pathEnv, platform, isFile) {
+    const sep = platform === 'win32' ? ';' : ':';
+    const join = platform === 'win32' ? path.win32.join : path.posix.join;
+    const endings = platform === 'win32' ? ['.exe', '.cmd', '.bat', ''] : [''];
+    for (const dir of (pathEnv || '').split(sep)) {
+        if (!dir) {
+            continue;
+        }
+        for (const ending of endings) {
+            const file = join(dir, name + ending);
+            if (isFile(file)) {
+                return file;
+            }
+        }
+    }
+    return null;
+}
+
+/**
+ * The commands to try, in order, each `{command, args, from}` (`from` says where it was found):
+ * the setting alone when it is set; else `.venv` and `venv` of the folder, the Python
+ * extension's interpreter with `-m sudoku_repl`, and `sudoku-repl` on PATH.
+ */
+function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, isFile }) {
+    if (setting && setting.trim()) {
+        const args = settingArgs.map((word) => expand(word, folderPath));
+        return [{ command: expand(setting.trim(), folderPath), args, from: `the setting ${SETTING}` }];
+    }
+    const found = [];
+    if (folderPath) {
+        for (const venv of ['.venv', 'venv']) {
+            const join = platform === 'win32' ? path.win32.join : path.posix.join;
+            found.push({ command: inVenv(join(folderPath, venv), platform), args: [], from: `the workspace's ${venv}` });
+        }
+    }
+    if (pythonPath) {
+        found.push({ command: pythonPath, args: ['-m', 'sudoku_repl'], from: "the Python extension's interpreter" });
+    }
+    const there = onPath(PROGRAM, pathEnv, platform, isFile);
+    found.push({ command: there || PROGRAM, args: [], from: 'PATH', missing: there === null });
+    return found;
+}
+
+/** Is `command` a name to look up on PATH rather than a path? */
+function isBareName(command) {
+    return !command.includes('/') && !command.includes('\\');
+}
+
+/**
+ * The first candidate that answers `--version` as sudoku-repl does: `{found, tried}`, `found`
+ * the candidate or null, `tried` one line per candidate that did not work. `probe(command,
+ * args)` resolves to null when it works, else to why not in a few words.
+ */
+async function findAdapter(list, { isFile, probe }) {
+    const tried = [];
+    for (const candidate of list) {
+        const shown = [candidate.command, ...candidate.args].join(' ');
+        if (candidate.missing || (!isBareName(candidate.command) && !isFile(candidate.command))) {
+            tried.push(`${shown} (${candidate.from}): not found`);
+            continue;
+        }
+        const fault = await probe(candidate.command, candidate.args);
+        if (fault === null) {
+            return { found: candidate, tried };
+        }
+        tried.push(`${shown} (${candidate.from}): ${fault}`);
+    }
+    return { found: null, tried };
+}
+
+/** The error notification's text when no candidate works. */
+function notFoundMessage(tried, fromSetting) {
+    const what = tried.join('; ');
+    if (fromSetting) {
+        return `Sudoku REPL: the debug adapter cannot be started: ${what}. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
+    }
+    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what}. Install sudoku-repl (pip install sudoku-repl, e.g. into the workspace's .venv), or set ${SETTING} to the program.`;
+}
+
+/** `<command> <args> --version`, as `probe` wants it: null if it says `sudoku-repl ...`. */
+function probeVersion(command, args, cwd) {
+    return new Promise((resolve) => {
+        execFile(command, [...args, '--version'], { cwd, timeout: 60000, windowsHide: true }, (error, stdout, stderr) => {
+            if (!error && /^sudoku-repl /.test(String(stdout))) {
+                resolve(null);
+            } else if (error && error.code === 'ENOENT') {
+                resolve('not found');
+            } else if (error && error.code === 'EACCES') {
+                resolve('not executable');
+            } else if (error && error.killed) {
+                resolve('no answer to --version within 60 s');
+            } else {
+                const said = String(stderr || stdout).trim().split('\n').pop() || '';
+                const status = error && typeof error.code === 'number' ? `exit status ${error.code}` : 'not sudoku-repl';
+                resolve(said ? `${status}: ${said.slice(0, 200)}` : status);
+            }
+        });
+    });
+}
+
+function isFileOnDisk(file) {
+    try {
+        return fs.statSync(file).isFile();
+    } catch {
+        return false;
+    }
+}
+
+module.exports = {
+    SETTING,
+    expand,
+    candidates,
+    findAdapter,
+    notFoundMessage,
+    probeVersion,
+    isFileOnDisk,
+    onPath,
+};

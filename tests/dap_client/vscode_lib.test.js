@@ -1,0 +1,112 @@
+// The VS Code extension's pure parts (editors/vscode/lib), under node's own test runner: where
+// the adapter is looked for and what is said when none works (lib/adapter.js), and which
+// plain-text files are quizzes (lib/quiz.js). The quiz files read are the repository's own.
+'use strict';
+
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const LIB = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib');
+const REPO = path.join(__dirname, '..', '..');
+const adapter = require(path.join(LIB, 'adapter.js'));
+const { looksLikeQuiz } = require(path.join(LIB, 'quiz.js'));
+
+const nothing = () => false;
+
+test('without a setting: the venvs, the Python extension, then PATH', () => {
+    const files = new Set(['/usr/local/bin/sudoku-repl']);
+    const list = adapter.candidates({
+        setting: '',
+        folderPath: '/home/me/quizzes',
+        platform: 'linux',
+        pythonPath: '/opt/py/bin/python3',
+        pathEnv: '/usr/bin:/usr/local/bin',
+        isFile: (f) => files.has(f),
+    });
+    assert.deepEqual(
+        list.map((c) => [c.command, c.args, c.from]),
+        [
+            ['/home/me/quizzes/.venv/bin/sudoku-repl', [], "the workspace's .venv"],
+            ['/home/me/quizzes/venv/bin/sudoku-repl', [], "the workspace's venv"],
+            ['/opt/py/bin/python3', ['-m', 'sudoku_repl'], "the Python extension's interpreter"],
+            ['/usr/local/bin/sudoku-repl', [], 'PATH'],
+        ],
+    );
+});
+
+test('on Windows: Scripts\\sudoku-repl.exe and PATHEXT endings', () => {
+    const list = adapter.candidates({
+        setting: '',
+        folderPath: 'C:\\q',
+        platform: 'win32',
+        pathEnv: 'C:\\Py\\Scripts;C:\\Windows',
+        isFile: (f) => f === 'C:\\Py\\Scripts\\sudoku-repl.exe',
+    });
+    assert.equal(list[0].command, 'C:\\q\\.venv\\Scripts\\sudoku-repl.exe');
+    assert.equal(list[2].command, 'C:\\Py\\Scripts\\sudoku-repl.exe');
+});
+
+test('a setting is the only candidate, ${workspaceFolder} and ~ expanded', () => {
+    const list = adapter.candidates({
+        setting: '${workspaceFolder}/env/bin/python',
+        settingArgs: ['-m', 'sudoku_repl'],
+        folderPath: '/w',
+        platform: 'linux',
+        pythonPath: '/opt/py/bin/python3',
+        pathEnv: '/usr/bin',
+        isFile: () => true,
+    });
+    assert.deepEqual(list, [{ command: '/w/env/bin/python', args: ['-m', 'sudoku_repl'], from: 'the setting sudoku-repl.command' }]);
+    assert.equal(adapter.expand('~/bin/sudoku-repl', undefined, '/home/me'), '/home/me/bin/sudoku-repl');
+});
+
+test('the first candidate that answers --version is taken; the others are said', async () => {
+    const list = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pythonPath: '/py', pathEnv: '', isFile: nothing });
+    const files = new Set(['/w/venv/bin/sudoku-repl', '/py']);
+    const probed = [];
+    const { found, tried } = await adapter.findAdapter(list, {
+        isFile: (f) => files.has(f),
+        probe: async (command, args) => {
+            probed.push([command, ...args].join(' '));
+            return command === '/py' ? null : 'exit status 1: ModuleNotFoundError: No module named prompt_toolkit';
+        },
+    });
+    assert.deepEqual(probed, ['/w/venv/bin/sudoku-repl', '/py -m sudoku_repl']);
+    assert.equal(found.command, '/py');
+    assert.deepEqual(tried, [
+        "/w/.venv/bin/sudoku-repl (the workspace's .venv): not found",
+        "/w/venv/bin/sudoku-repl (the workspace's venv): exit status 1: ModuleNotFoundError: No module named prompt_toolkit",
+    ]);
+});
+
+test('none found: the message names what was tried and the setting to set', async () => {
+    const list = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/usr/bin', isFile: nothing });
+    const { found, tried } = await adapter.findAdapter(list, { isFile: nothing, probe: async () => null });
+    assert.equal(found, null);
+    const message = adapter.notFoundMessage(tried, false);
+    for (const part of ['/w/.venv/bin/sudoku-repl', '/w/venv/bin/sudoku-repl', 'sudoku-repl (PATH): not found', 'sudoku-repl.command']) {
+        assert.ok(message.includes(part), `${part} in ${message}`);
+    }
+    const setting = adapter.notFoundMessage(['/nope/sudoku-repl (the setting sudoku-repl.command): not found'], true);
+    assert.match(setting, /\/nope\/sudoku-repl .*not found.*Set sudoku-repl\.command/);
+});
+
+test('--version is asked of the program itself (a real process)', async () => {
+    assert.equal(await adapter.probeVersion(process.execPath, ['-e', 'console.log("sudoku-repl 9.9")', '--'], undefined), null);
+    assert.match(await adapter.probeVersion(process.execPath, ['-e', 'process.exit(3)', '--'], undefined), /^exit status 3/);
+    assert.equal(await adapter.probeVersion(path.join(REPO, 'no-such-program'), [], undefined), 'not found');
+});
+
+test('quiz files are told by their content', () => {
+    const read = (name) => fs.readFileSync(path.join(REPO, name), 'utf8');
+    for (const name of ['examples/seed.txt', 'examples/samurai.txt', 'examples/flower.txt', 'puzzles/norvig_top95.txt']) {
+        assert.ok(looksLikeQuiz(read(name)), name);
+    }
+    for (const name of ['README.md', 'CHANGELOG.md', 'puzzles/README.md']) {
+        assert.ok(!looksLikeQuiz(read(name)), name);
+    }
+    assert.ok(!looksLikeQuiz('123 456 789\n'.repeat(8)), 'eight rows are not a quiz');
+    assert.ok(!looksLikeQuiz(''));
+});

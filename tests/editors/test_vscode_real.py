@@ -1,0 +1,429 @@
+"""The VS Code extension in a real VS Code (issue 51 §3): code-server 4.100.3 (= VS Code 1.100.3)
+with the extension packaged by ``vsce`` (editors/vscode, ``npm run package``) installed into a
+user-data and extensions folder of the test's own, driven in the system's Chromium by Playwright,
+checked as a user sees it: open examples/seed.txt (a copy), click the gutter on row 4's line, F5,
+the stop's line, the call stack's frames, the Board view's cells, a level frame's board, Step
+Back, a cell's ``why`` in the debug console, the light, dark and high-contrast themes, the
+solution's ``Fine`` line and the end; then, in a folder without an adapter, the error a missing
+adapter gets.
+
+Expected values come from the shell (the same quiz stepped with ``goto`` and asked with ``print``
+and ``why``: another front end than the adapter's Board request), from the reference trace's
+frame names (docs/editors.md's transcript) and from the palette (views/palette.py: the view must
+show its colours).
+
+It needs ``SUDOKU_REPL_CODE_SERVER`` (the executable's path, as
+``editors/vscode/test/setup-code-server.sh`` prints it), Chromium, Playwright for Python and
+``npm ci`` in editors/vscode (vsce); without one of them it skips with one line. Everything it
+writes is in its temporary folder. ``SUDOKU_REPL_SCREENSHOTS=DIR`` saves the screenshots of
+docs/editors.md and the extension's README there."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudoku_repl.views.palette import colour
+from tests.support.browser import find_chromium
+from tests.support.helpers import REPO, SEED, Shell
+
+EXTENSION = REPO / "editors" / "vscode"
+VSCE = EXTENSION / "node_modules" / "@vscode" / "vsce"
+CODE_SERVER = os.environ.get("SUDOKU_REPL_CODE_SERVER", "")
+CHROMIUM = find_chromium()
+ADAPTER = Path(sys.executable).with_name("sudoku-repl")
+try:
+    from playwright.sync_api import FrameLocator, Page, expect, sync_playwright
+except ImportError:
+    sync_playwright = None
+
+MISSING = [
+    why
+    for why, missing in (
+        ("SUDOKU_REPL_CODE_SERVER (sh editors/vscode/test/setup-code-server.sh)",
+         not (CODE_SERVER and os.access(CODE_SERVER, os.X_OK))),
+        ("chromium", CHROMIUM is None),
+        ("playwright (pip install playwright)", sync_playwright is None),
+        ("node and npm ci in editors/vscode", shutil.which("node") is None or not VSCE.is_dir()),
+        ("the venv's sudoku-repl", not ADAPTER.is_file()),
+    )
+    if missing
+]  # fmt: skip
+# (a mark, not a skip of the module: the tests are collected the same whatever is installed)
+pytestmark = pytest.mark.skipif(
+    bool(MISSING), reason=f"VS Code end to end: needs {', '.join(MISSING)}"
+)
+
+#: the longest a user-visible change may take on a busy machine (a safety net, not a pace)
+WAIT_MS = 60_000
+ROW_4 = "400 005 300"  # examples/seed.txt's line 5, row 4's
+SCREENSHOTS = os.environ.get("SUDOKU_REPL_SCREENSHOTS")
+#: VS Code 1.100's own light theme (the dark and high-contrast ones follow the system's scheme)
+LIGHT = "Default Light Modern"
+
+
+def write_json(path: Path, value: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(value, indent=2), encoding="utf-8")
+
+
+class Server:
+    """code-server on 127.0.0.1 with the packaged extension, every folder in ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.user = root / "ud"
+        self.env = {
+            **os.environ,
+            "XDG_DATA_HOME": str(root / "xdg-data"),
+            "XDG_CONFIG_HOME": str(root / "xdg-config"),
+            "XDG_CACHE_HOME": str(root / "xdg-cache"),
+        }
+        self.dirs = ["--user-data-dir", str(self.user), "--extensions-dir", str(root / "ext")]
+        #: a folder with the adapter in its .venv (found without settings) and a folder without
+        self.folder = root / "quizzes"
+        self.bare = root / "no-adapter"
+        self.missing = root / "nowhere" / "sudoku-repl"
+        self.protocol = root / "dap.log"
+        self.process: subprocess.Popen[str] | None = None
+        self.url = ""
+
+    def settings(self, theme: str) -> None:
+        """The User settings: ``theme``, a quiet workbench, and an adapter command that does
+        not exist (in a remote window, as code-server's is: the folder with the adapter clears
+        it in its own settings)."""
+        write_json(
+            self.user / "User" / "settings.json",
+            {
+                "workbench.colorTheme": theme,
+                "window.autoDetectColorScheme": True,
+                "workbench.startupEditor": "none",
+                "workbench.tips.enabled": False,
+                "security.workspace.trust.enabled": False,
+                "chat.commandCenter.enabled": False,
+                "extensions.autoCheckUpdates": False,
+                "sudoku-repl.command": str(self.missing),
+            },
+        )
+
+    def start(self) -> None:
+        vsix = self.root / "sudoku-repl-debug.vsix"
+        subprocess.run(
+            ["node", "scripts/package.js", "--out", str(vsix)],
+            cwd=EXTENSION, check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
+        subprocess.run(
+            [CODE_SERVER, *self.dirs, "--install-extension", str(vsix)],
+            env=self.env, check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
+        for folder in (self.folder, self.bare):
+            folder.mkdir()
+            shutil.copy(REPO / SEED, folder / "seed.txt")
+        shutil.copy(REPO / "examples" / "samurai.txt", self.folder / "samurai.txt")
+        venv = self.folder / ".venv" / "bin"
+        venv.mkdir(parents=True)
+        (venv / "sudoku-repl").symlink_to(ADAPTER)
+        write_json(
+            self.folder / ".vscode" / "settings.json",
+            {"sudoku-repl.command": "", "sudoku-repl.log": str(self.protocol)},
+        )
+        self.settings(LIGHT)
+        self.process = subprocess.Popen(
+            [CODE_SERVER, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry",
+             "--disable-update-check", "--disable-workspace-trust", *self.dirs],
+            env=self.env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            start_new_session=True,
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # its log, up to the line that says where it listens
+            if m := re.search(r"HTTP server listening on (http://127\.0\.0\.1:\d+)", line):
+                self.url = m.group(1)
+                break
+        assert self.url, "code-server did not say where it listens"
+
+    def stop(self) -> None:
+        if self.process is not None:
+            os.killpg(self.process.pid, 15)  # its own session: the extension host, the adapter
+            self.process.wait(timeout=60)
+            assert self.process.stdout is not None
+            self.process.stdout.close()
+
+    def logs(self) -> str:
+        """The extension host's logs and the adapter's (for a failure's report)."""
+        protocol = (
+            self.protocol.read_text(errors="replace")[-6000:] if self.protocol.exists() else ""
+        )
+        return f"== {self.protocol}\n{protocol}\n" + "\n".join(
+            f"== {log}\n{log.read_text(errors='replace')[-3000:]}"
+            for log in sorted(self.user.glob("logs/*/exthost*/**/*.log"))
+            if "Sudoku" in log.name or log.name == "exthost.log"
+        )
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    started = Server(tmp_path_factory.mktemp("vscode"))
+    try:
+        started.start()
+        yield started
+    finally:
+        started.stop()
+
+
+@pytest.fixture(scope="module")
+def page(server: Server) -> Iterator[Page]:
+    assert sync_playwright is not None and CHROMIUM is not None
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        opened = browser.new_page(viewport={"width": 1200, "height": 740})
+        opened.set_default_timeout(WAIT_MS)
+        expect.set_options(timeout=WAIT_MS)
+        try:
+            yield opened
+        finally:
+            browser.close()
+
+
+@pytest.fixture(autouse=True)
+def report_logs(server: Server) -> Iterator[None]:
+    yield
+    print(server.logs())  # pytest shows it when the test failed
+
+
+def shot(page: Page, name: str) -> None:
+    if SCREENSHOTS:
+        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SCREENSHOTS) / name))
+
+
+def open_quiz(
+    page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
+) -> None:
+    """The folder in the workbench, a quiz (showing ``text``) opened from the explorer, told a
+    quiz."""
+    page.goto(f"{url}/?folder={folder}")
+    page.get_by_role("treeitem", name=name, exact=True).click()
+    expect(page.locator(".editor-instance .view-line", has_text=text)).to_be_visible()
+    # a .txt is told a quiz by its content (the status bar's language)
+    expect(page.locator("#status\\.editor\\.mode")).to_have_text("Sudoku quiz")
+
+
+def click_gutter(page: Page, line: int) -> None:
+    """A click in the editor's gutter (the glyph margin) on line ``line`` (1-based)."""
+    at = page.wait_for_function(
+        """(line) => {
+            const number = [...document.querySelectorAll('.editor-instance .line-numbers')]
+                .find((e) => e.textContent.trim() === String(line));
+            const gutter = document.querySelector('.editor-instance .glyph-margin');
+            if (!number || !gutter) return null;
+            const r = number.getBoundingClientRect(), g = gutter.getBoundingClientRect();
+            return r.height > 0 && g.width > 0 ? {x: g.x + g.width / 2, y: r.y + r.height / 2} : null;
+        }""",
+        arg=line,
+    ).json_value()
+    page.mouse.click(at["x"], at["y"])
+
+
+def pane(page: Page, name: str, expanded: bool) -> None:
+    """A view of the Run and Debug side bar opened or closed by a click on its title."""
+    header = page.locator(".pane-header", has_text=re.compile(f"^{name}$", re.IGNORECASE))
+    if (header.get_attribute("aria-expanded") == "true") != expanded:
+        header.click()
+    expect(header).to_have_attribute("aria-expanded", "true" if expanded else "false")
+
+
+def board(page: Page) -> FrameLocator:
+    """The Board view's page (a webview: an iframe in an iframe)."""
+    return page.frame_locator("iframe.webview").frame_locator("iframe#active-frame")
+
+
+def cell(page: Page, name: str) -> Any:
+    return board(page).locator(f'.cell[data-name="{name}"]')
+
+
+def numbers(line: str) -> list[int]:
+    """The candidates ``print [r,c]`` lists for an empty cell."""
+    m = re.fullmatch(r"\[\d,\d\] is empty: candidates ([\d ]+)", line)
+    assert m, line
+    return [int(d) for d in m.group(1).split()]
+
+
+def marks(page: Page, name: str) -> tuple[list[int], list[int]]:
+    """A cell's pencil marks as drawn: (the candidates, those drawn as removed)."""
+    spans = cell(page, name).locator(".m")
+    shown = [int(t) for t in spans.all_inner_texts() if t.strip()]
+    removed = [int(t) for t in cell(page, name).locator(".m.removed").all_inner_texts()]
+    return [d for d in shown if d not in removed], removed
+
+
+def theme(page: Page, scheme: str, forced: bool = False) -> None:
+    """The system's colour scheme as the browser tells it (light or dark, and high contrast as
+    forced colours): VS Code follows it (window.autoDetectColorScheme, autoDetectHighContrast)."""
+    page.emulate_media(color_scheme=scheme, forced_colors="active" if forced else "none")  # type: ignore[arg-type]
+
+
+def rgb(hex_colour: str) -> str:
+    r, g, b = (int(hex_colour[k : k + 2], 16) for k in (1, 3, 5))
+    return f"rgb({r}, {g}, {b})"
+
+
+def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> None:
+    shell = Shell.loaded()
+    shell.ok("goto 10")
+    before = {name: shell.ok(f"print {name}")[0] for name in ("[4,4]", "[4,5]", "[1,1]")}
+    shell.ok("goto 11")
+    at_11 = {name: shell.ok(f"print {name}")[0] for name in ("[4,4]", "[4,5]", "[1,1]")}
+    why_given = shell.ok("why [1,3]")
+
+    open_quiz(page, server.url, server.folder)
+    click_gutter(page, 5)
+    expect(page.locator(".editor-instance .codicon-debug-breakpoint")).to_have_count(1)
+    page.keyboard.press("F5")  # no launch.json: the quiz in the editor, stopped on entry
+    stack = page.locator(".debug-call-stack .monaco-list-rows")
+    expect(stack).to_contain_text("0) the quiz as loaded")
+    paused = page.locator(".debug-toolbar .codicon-debug-continue")
+    expect(paused).to_be_visible()
+    # the board as variables, as the user sees it before going on (an F5 while VS Code still
+    # reads them makes it ask for a reference of the stop it left: the adapter refuses that)
+    expect(page.locator(".debug-variables .monaco-list-rows")).to_contain_text("row 4")
+    page.keyboard.press("F5")  # on to the breakpoint on row 4's line
+    frames = stack.locator(".monaco-list-row")
+    expect(frames).to_have_count(3)
+    # the frames' names and places: the step, then the guess levels, innermost first
+    expect(frames.nth(0)).to_contain_text("11) Guess [4,3] level 2 at 1 out of 2")
+    expect(frames.nth(0)).to_contain_text("5:3")
+    expect(frames.nth(1)).to_contain_text("Level 2 [4,3]=6 (1 out of 2) at step 11")
+    expect(frames.nth(2)).to_contain_text("Level 1 [6,2]=5 (1 out of 2) at step 7")
+    expect(frames.nth(2)).to_contain_text("7:2")
+    # the stop's line in the editor: row 4's, line 5
+    expect(page.locator(".editor-instance .debug-top-stack-frame-line")).to_have_count(1)
+    current = page.locator(".editor-instance .line-numbers.active-line-number")
+    expect(current).to_have_text("5")
+
+    # the Board view, given the room of the views the user does not need here
+    pane(page, "Board", True)
+    for other in ("Watch", "Breakpoints", "Variables"):
+        pane(page, other, False)
+    view = board(page)
+    expect(view.locator("#caption")).to_have_text("Step 11, level 2")
+    expect(view.locator(".cell")).to_have_count(81)
+    expect(cell(page, "[1,3]")).to_have_class(re.compile(r"\bgiven\b"))
+    expect(cell(page, "[1,3]").locator(".v")).to_have_text("5")
+    guessed = cell(page, "[4,3]")  # the step's guess: set, level 2's cell
+    expect(guessed.locator(".v")).to_have_text("6")
+    expect(guessed).to_have_class(re.compile(r"\bset\b"))
+    expect(guessed.locator(".badge")).to_have_text("L2")
+    expect(cell(page, "[6,2]").locator(".badge")).to_have_text("L1")
+    expect(cell(page, "[6,2]").locator(".v")).to_have_text("5")
+    # pencil marks, and the candidates the guess removed (the shell's before and after)
+    for name in ("[4,4]", "[4,5]", "[1,1]"):
+        now, was = numbers(at_11[name]), numbers(before[name])
+        assert marks(page, name) == (now, [d for d in was if d not in now]), name
+        expect(cell(page, name)).to_have_attribute(
+            "title", re.compile(f"^{re.escape(at_11[name])}")
+        )
+    assert marks(page, "[4,4]")[1] == [6]  # the guess [4,3]=6 took 6 from its row
+    # the palette's colours: the set cell's shade, a removed candidate, level 2's badge
+    shade = cell(page, "[4,3]").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert shade == rgb(colour("set", "light"))
+    struck = cell(page, "[4,4]").locator(".m.removed").evaluate("e => getComputedStyle(e).color")
+    assert struck == rgb(colour("removed", "light"))
+    badge = guessed.locator(".badge").evaluate("e => getComputedStyle(e).color")
+    assert badge == rgb(colour("lv2", "light"))
+    shot(page, "vscode-board.png")
+
+    # a level frame selected in the call stack: the board when its guess was taken
+    frames.nth(2).click()
+    expect(view.locator("#caption")).not_to_have_text("Step 11, level 2")
+    expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
+    expect(cell(page, "[6,2]").locator(".badge")).to_have_text("L1")
+    expect(cell(page, "[4,3]").locator(".badge")).to_have_count(0)
+
+    # Step Back: step 10, the board follows (the guess at [4,3] not yet taken)
+    page.locator(".debug-toolbar .codicon-debug-step-back").click()
+    expect(frames.nth(0)).to_contain_text("10)")
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^Step 10\b"))
+    expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
+
+    # a cell clicked: `why` in the debug console, the line as typed, then the shell's answer
+    cell(page, "[1,3]").click()
+    console = page.locator(".repl .monaco-list-rows")
+    expect(console).to_contain_text("> why [1,3]")
+    for line in why_given:
+        expect(console).to_contain_text(line)
+    shot(page, "vscode-why.png")
+
+    # themes: dark and high contrast take the palette's dark colours and the theme's lines
+    theme(page, "dark")
+    expect(cell(page, "[4,4]").locator(".m.removed")).to_have_count(0)  # step 10 removed none there
+    page.locator(".debug-toolbar .codicon-debug-step-into").click()  # step 11 again
+    expect(view.locator("#caption")).to_have_text("Step 11, level 2")
+    expect(view.locator("body.vscode-dark")).to_have_count(1)
+    shade = cell(page, "[4,3]").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert shade == rgb(colour("set", "dark"))
+    shot(page, "vscode-board-dark.png")
+    theme(page, "dark", forced=True)
+    expect(view.locator("body.vscode-high-contrast")).to_have_count(1)
+    expect(view.locator(".cell .v")).not_to_have_count(0)
+    # the grid's lines are the theme's contrast border
+    line, contrast = cell(page, "[5,5]").evaluate(
+        """e => [getComputedStyle(e).getPropertyValue('--line').trim(),
+                 getComputedStyle(e).getPropertyValue('--vscode-contrastBorder').trim()]"""
+    )
+    assert contrast and line == contrast, (line, contrast)
+    theme(page, "light")
+    expect(view.locator("body.vscode-light")).to_have_count(1)
+
+    # the breakpoint taken away (a click on it), F5 to the solution, F5 to the end
+    click_gutter(page, 5)
+    expect(page.locator(".editor-instance .codicon-debug-breakpoint")).to_have_count(0)
+    page.keyboard.press("F5")
+    expect(console).to_contain_text("Fine [steps:131, solution sum:1].")
+    expect(frames.nth(0)).to_contain_text("Fine [steps:131, solution sum:1].")
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^Step 131\b"))
+    expect(view.locator(".cell .v")).to_have_count(81)
+    expect(paused).to_be_visible()
+    page.keyboard.press("F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    expect(view.locator("#note")).to_have_text(re.compile("session ended"))
+
+
+def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:
+    # examples/samurai.txt: five grids in a 21 x 21 frame, the four corners' overlapping the
+    # middle one's corner boxes (5 * 81 - 4 * 9 cells); its first line ".7.2.1.3.   ..4...9.7"
+    open_quiz(page, server.url, server.folder, "samurai.txt", "..4...9.7")
+    page.keyboard.press("F5")
+    expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the quiz")
+    pane(page, "Board", True)
+    view = board(page)
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^Step 0\b"))
+    expect(view.locator(".cell")).to_have_count(5 * 81 - 4 * 9)
+    for name, there in (("[1,1]", 1), ("[21,21]", 1), ("[1,10]", 0), ("[7,10]", 1), ("[10,1]", 0)):
+        expect(cell(page, name)).to_have_count(there)
+    expect(cell(page, "[1,2]").locator(".v")).to_have_text("7")
+    expect(cell(page, "[1,2]")).to_have_class(re.compile(r"\bgiven\b"))
+    # drawn within the view's width: the cells shrink to fit
+    fits = view.locator("#board").evaluate("b => b.getBoundingClientRect().right <= innerWidth")
+    assert fits
+    page.keyboard.press("Shift+F5")  # stop
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+
+
+def test_a_missing_adapter_is_an_error_naming_the_setting(page: Page, server: Server) -> None:
+    open_quiz(page, server.url, server.bare)
+    page.keyboard.press("F5")
+    toast = page.locator(".notification-toast", has_text="sudoku-repl.command")
+    expect(toast).to_be_visible()
+    expect(toast).to_contain_text(str(server.missing))
+    expect(toast).to_contain_text("not found")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    shot(page, "vscode-missing-adapter.png")
