@@ -197,6 +197,11 @@ def test_a_frame_or_variables_reference_from_before_the_search_moved_is_refused(
     )
     assert client.refused("variables", variablesReference=10**6).startswith("No variables")
     assert client.refused("scopes", frameId="x").startswith("No frame x:")
+    # a client's stale number is said in the response, not shown to the user as a pop-up
+    stale = client.response(client.send("scopes", frameId=old))
+    assert stale["body"]["error"]["showUser"] is False
+    bad = client.response(client.send("launch", program="no-such-quiz.txt"))
+    assert bad["body"]["error"]["showUser"] is True
     new = client.top()["id"]  # the adapter went on
     assert client.variables_of(new, "Run")["step"] == "1"
     assert client.close() == 0

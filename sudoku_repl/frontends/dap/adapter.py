@@ -153,8 +153,10 @@ class Adapter:
         (its traceback to stderr and the log)."""
         try:
             handler(message, args)
-        except (UserError, Stale) as e:
+        except UserError as e:
             self.conn.fail(message, e.line)
+        except Stale as e:
+            self.conn.fail(message, e.line, show_user=False)
         except Exception as e:  # a bug: said, and the next request is served
             self.conn.fail(message, f"Internal error: {type(e).__name__}: {e}")
             text = traceback.format_exc()

@@ -84,9 +84,11 @@ class Connection:
             message["body"] = body
         self.send(message)
 
-    def fail(self, request: Message, line: str) -> None:
+    def fail(self, request: Message, line: str, *, show_user: bool = True) -> None:
         """The error response: ``message`` says what was wrong, in one line (``body.error`` too,
-        where VS Code shows it)."""
+        where VS Code shows it; ``show_user`` False where the client, not the user, asked for
+        something gone: VS Code asks for a stopped frame's variables while the user steps on,
+        and a pop-up there would only be noise)."""
         self.send(
             {
                 "type": "response",
@@ -94,7 +96,7 @@ class Connection:
                 "success": False,
                 "command": str(request.get("command", "")),
                 "message": line,
-                "body": {"error": {"id": 1, "format": line, "showUser": True}},
+                "body": {"error": {"id": 1, "format": line, "showUser": show_user}},
             }
         )
 
