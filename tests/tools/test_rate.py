@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import attrs
@@ -136,6 +137,34 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
     assert str(got[0][1]) == str(got[3][1]) == dotted
     assert got[1][1] == "80 cells where 81 are needed."  # issue 13: the words load-quiz uses
     assert got[2][1] == "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."
+
+
+@pytest.mark.parametrize("length", [65_535, 65_536, 2_500_000, 5 * 1024 * 1024], ids=str)
+def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
+    tmp_path: Path, length: int
+) -> None:
+    """(Issue 49, 5.2: a line of more than a MiB was read as several lines, so a quiz after
+    2.5 MiB of junk was called line 4.) The file's lines are numbered as an editor numbers
+    them; a line cut for its length is one entry that says so; reading it holds a piece of
+    it at a time, never the whole line."""
+    path = tmp_path / "q.txt"
+    dotted = SEED_QUIZ.replace("0", ".")
+    with open(path, "w", newline="") as f:  # (an \r\n line among them: its end is one end)
+        f.write(f"{SEED_QUIZ}\n{'x' * length}\n{'7' * length}\r\n\n{SEED_QUIZ}\n")
+    tracemalloc.start()
+    try:
+        got = list(read_quizzes(str(path)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [n for n, _ in got] == [1, 2, 3, 5]
+    assert str(got[0][1]) == str(got[3][1]) == dotted
+    if length < quiz_files.MAX_LINE:  # read whole: a line that is no quiz, shown shortened
+        assert str(got[1][1]).startswith("not a quiz (81 characters of 0-9 or .): 'xxx")
+        assert got[2][1] == f"{length} cells where 81 are needed."
+    else:
+        assert got[1][1] == got[2][1] == "not a quiz: a line of 65,536 characters or more."
+    assert peak < 16 * quiz_files.MAX_LINE, peak  # a few pieces of the line, not the line
 
 
 # -- whole files -----------------------------------------------------------------------------
