@@ -473,10 +473,9 @@ def test_without_dask_the_executor_says_how_to_install_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
     assert main_rate([str(TOP95), "--executor", "dask"]) == 2
-    assert capsys.readouterr().err == (
-        "sudoku-repl rate: --executor dask needs Dask: pip install '.[dask]' in the sudoku-repl "
-        "repository (or pip install 'dask[distributed]').\n"
-    )
+    said = capsys.readouterr().err  # (what to type: test_extras.py)
+    assert said.startswith("sudoku-repl rate: --executor dask needs Dask: pip install ")
+    assert said.count("\n") == 1
 
 
 def test_executor_dask_gives_the_rows_of_one_job(tmp_path: Path) -> None:
