@@ -27,7 +27,7 @@ import pytest
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text import quiz_files
-from sudoku_repl.tools.rate import Rating, rate_quiz
+from sudoku_repl.tools.rate import POLL_STEPS, Rating, rate_quiz
 from sudoku_repl.tools.rate_file import read_quizzes
 from sudoku_repl.tools.rate_pool import rate_batches, unbatched
 from sudoku_repl.tools.rate_rows import COLUMNS
@@ -484,6 +484,30 @@ def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
     run = rate(str(path), "--scale", "se", "--se-timeout", "1e-9")
     (row,) = csv.DictReader(io.StringIO(run.stdout))
     assert row["er"].startswith(">=") and float(row["er"][2:]) <= float(ers[0])
+
+
+#: line 4 of the forum's hardest: one solution, a search of thousands of steps in run mode 0
+FORUM_4 = FORUM.read_text().splitlines()[3][:81]
+#: the same with its given [8,6] a 1 for a 2: no solution (the brute-force oracle says), found
+#: by a search of thousands of steps too
+NO_SOLUTION_4 = FORUM_4[:68] + "1" + FORUM_4[69:]
+
+
+@pytest.mark.parametrize("quiz", [FORUM_4, NO_SOLUTION_4], ids=["one-solution", "none"])
+def test_scale_se_bounds_the_search_itself_by_the_se_timeout(quiz: str) -> None:
+    """(Issue 49, 6, from issue 42: a quiz of 0 or 1 solution whose search is huge held up its
+    file past --se-timeout; only the second solution stopped the search.) The search stops at
+    the batch (``POLL_STEPS``) that ends past the time limit: here the first, the limit being
+    a microsecond; the row says so, with the figures reached."""
+    from tests.oracles.brute import count_solutions
+
+    assert count_solutions(Quiz.from_string(quiz).givens, 2) == (1 if quiz == FORUM_4 else 0)
+    whole = rate_quiz(quiz)
+    assert whole.complete and whole.steps_total > 2 * POLL_STEPS  # (a search to bound)
+    bounded = rate_quiz(quiz, se_timeout=1e-6)
+    assert not bounded.complete
+    assert POLL_STEPS <= bounded.steps_total < whole.steps_total
+    assert (bounded.er, bounded.ep, bounded.ed) == ("search not finished", None, None)
 
 
 def test_an_unknown_scale_lists_the_scales() -> None:
