@@ -126,8 +126,9 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     and taken out around each prompt, left moments where a held Ctrl-C raised inside asyncio's
     set-up or tear-down (tracebacks, a coroutine never awaited, the shell ended).
 
-    A Ctrl-C typed after Enter stops the command Enter began, however soon it comes: the
-    terminal is held around each prompt, so that a Ctrl-C that comes before the command's mode
+    On a terminal, a Ctrl-C typed after Enter stops the command Enter began, however soon it
+    comes, as it does once the command runs (the terminal's own mode makes it a signal then):
+    the terminal is held around each prompt, so that a Ctrl-C that comes before the command's mode
     is a byte, not a lost signal, and after the line is read the keys typed after Enter (those
     prompt_toolkit read with it, and those still in the terminal's queue: ``arm``) are looked
     at: a Ctrl-C among them raises the flag (the command stops at its first poll), the keys
@@ -147,8 +148,9 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             except EOFError:
                 break
             flag.clear()  # a Ctrl-C before the line was read (the prompt's start) is spent
-            late = b"" if mode is None else mode.arm()  # a Ctrl-C from now on: the flag
-            if after_enter(session.input, late):
+            # on a terminal, a Ctrl-C from now on is a signal (the flag), and one typed after
+            # Enter before now is made one (without a terminal, keys are keys, in their order)
+            if mode is not None and after_enter(session.input, mode.arm()):
                 flag.set()
             if not line.strip():
                 # Enter on an empty line repeats the last stepping command, as gdb and pdb do
