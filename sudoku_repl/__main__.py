@@ -1,15 +1,43 @@
 """``python -m sudoku_repl`` and the ``sudoku-repl`` command: the command line, with a Ctrl-C
-that comes while its modules load ending it quietly (status 130), as one at the prompt would."""
+that comes while its modules load ending it quietly (status 130), as one at the prompt would.
+
+While the command line's modules load, Ctrl-C only sets a flag (``_Early``): raised as
+KeyboardInterrupt there, it could come inside the import machinery's own callbacks, where Python
+prints ``Exception ignored ... KeyboardInterrupt`` and goes on as if nothing had been typed
+(issue 49, 6). Once they are loaded, a Ctrl-C that came ends the program, status 130."""
 
 from __future__ import annotations
 
+import signal
 import sys
 
 
+class _Early:
+    """Ctrl-C while the modules load: noted, nothing raised."""
+
+    def __init__(self) -> None:
+        self.came = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.came = True
+
+
 def run() -> int:
+    early = _Early()
+    try:
+        previous = signal.signal(signal.SIGINT, early) or signal.default_int_handler
+        installed = True
+    except ValueError:  # not the main thread (which alone takes signals): nothing to catch
+        installed = False
     try:
         from sudoku_repl.frontends.cli import main
-
+    finally:
+        if installed and not early.came:
+            signal.signal(signal.SIGINT, previous)
+    if early.came:  # (ignored to the end: the exit's handlers are not interrupted either)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return 130
+    try:
         return main()
     except KeyboardInterrupt:  # before the command line could take Ctrl-C itself
         return 130

@@ -364,7 +364,7 @@ class Session(CoreSession):
         to ``count`` solutions (``result.unique`` says whether there is one only, once two were
         sought), within ``time_limit`` seconds; ``hooks.interrupted()`` stops it. Nothing of
         the session changes. ``UserError`` without a quiz, with a count below 1 or a time limit
-        not above 0, or without HiGHS (``pip install 'sudoku-repl[ilp]'``)."""
+        not above 0, or without HiGHS (the extra ``ilp``: the error says what to type)."""
         from sudoku_repl.tools.ilp import session_model, solve
 
         if self.quiz is None:

@@ -32,23 +32,26 @@ if TYPE_CHECKING:
 
 
 def matrix(repl: Repl, array: str | None = None, value: int | None = None) -> None:
+    """The book's arrays of the state looked at: a selected frame's (its line said first), else
+    the present."""
     name = array or ""
     if value is not None and name != "nak":
         raise UserError(f"Only nak takes a value: {MATRIX.form}")
     session = repl.require_quiz()
     _classic(session, "matrix")
-    steps = session.state().steps
-    if name in ("na", "mmk", "nak"):  # the present state alone tells these
-        repl.lines(book.array_lines(book.from_engine(session.state()), name, steps, value))
+    state, moves = repl.looked_at()
+    steps = state.steps
+    if name in ("na", "mmk", "nak"):  # the state alone tells these
+        repl.lines(book.array_lines(book.from_engine(state), name, steps, value))
         return
-    state = _book_state(session)
+    looked_at = _book_state(session, (moves, state))
     if name:
-        repl.lines(book.array_lines(state, name, steps, value))
+        repl.lines(book.array_lines(looked_at, name, steps, value))
         return
     for k, each in enumerate(("na", "kh", "mmk")):
         if k:
             repl.out.message("")
-        repl.lines(book.array_lines(state, each, steps))
+        repl.lines(book.array_lines(looked_at, each, steps))
 
 
 def why(

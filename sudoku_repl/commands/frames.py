@@ -1,7 +1,8 @@
 """The guess levels as gdb's stack frames: ``backtrace`` (``bt``, ``where``) lists them, ``frame``,
 ``up`` and ``down`` select one (numbered as gdb's: frame 0 the innermost level), and ``show``,
-``board``, ``levels`` and ``print`` then show the state at the step where that level's guess
-was taken, read-only (``Repl.looked_at``). Stepping and loading come back to the present
+``board``, ``levels``, ``print`` and ``matrix`` then show the state at the step where that
+level's guess was taken, read-only (``Repl.looked_at``); ``when`` and ``info search``, which
+answer for the whole record and the present, say so first (``Selected.aside``). Stepping and loading come back to the present
 (``Repl.execute``). Declared in ``declared/frames.py``."""
 
 from __future__ import annotations

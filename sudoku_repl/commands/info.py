@@ -17,6 +17,9 @@ def info(repl: Repl, what: str) -> None:
         repl.lines([*repl.settings_lines(), *repl.history_lines])
         return
     if what == "search":
+        if repl.frame is not None and repl.loaded:
+            steps = repl.session.state().steps
+            repl.out.message(repl.frame.aside(f"Where the search is: the present, step {steps}"))
         repl.lines(search_lines(repl))
         return
     if what == "frame":

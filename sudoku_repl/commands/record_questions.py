@@ -42,6 +42,8 @@ def when(
     if not _recorded(history, repl):
         return
     span = f"steps {history.first_steps}..{history.last_steps}"
+    if repl.frame is not None:  # (the record's answer, the same from any frame)
+        repl.out.message(repl.frame.aside(f"From the whole record, {span}"))
     if value is not None:
         removed = removal_steps(history, cell, value)
         found = numbered_lines(removed, None, [("", f") {value} removed from {name}")])

@@ -21,3 +21,11 @@ class Selected:
         self.note = note
         self.state = state
         self.moves = moves
+
+    def aside(self, answer: str) -> str:
+        """The line a command that answers for something else than this frame says first:
+        ``{answer}, not frame 5 (step 55): frame 0 goes back to the present.``"""
+        steps = self.state.steps
+        return (
+            f"{answer}, not frame {self.number} (step {steps}): frame 0 goes back to the present."
+        )

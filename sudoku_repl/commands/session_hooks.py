@@ -127,6 +127,12 @@ class SessionHooks:
 
         return None if self.view.trace else (E.SOLUTION, E.NO_MORE)
 
+    @property
+    def per_move(self) -> bool:
+        """The standard names on a trace read the engine's candidates right after each move
+        (``Hooks.per_move``): then the moves come one at a time, on either engine."""
+        return self.view.names != "readalps" and self.view.trace
+
     def events(self, events: Sequence[Event]) -> None:
         from sudoku_repl.core import events as E
         from sudoku_repl.text.render import event_lines

@@ -28,7 +28,11 @@ class Hooks(Protocol):
         Hooks may also have ``tick()``: the stepping loop calls it right before each interrupt
         poll, for whatever the driver does while work goes on (a progress line); and ``kinds``:
         the event kinds ``events`` reads (absent or None: every kind). The others may then be
-        left out of what it is given (the native core makes only those)."""
+        left out of what it is given (the native core makes only those); and ``per_move``: when
+        true, ``events`` is given each move's events right after that move, the engine's
+        candidates still those the move left (the standard names read them: a naked set's
+        size); absent or false, the events of several moves may come at once (the native
+        core's fast path)."""
 
 
 class Quiet:

@@ -299,8 +299,10 @@ class Stepping(Present):
         solutions, first, max_steps = walk.solutions, walk.first, walk.max_steps
         tick = getattr(hooks, "tick", None)  # optional (None: nothing to call)
         interrupted = hooks.interrupted
-        # the engine's fast path makes the plain walk's units many a call (``_fast_units``)
-        fast = plain and until is None and engine.fast_path(mode)
+        # the engine's fast path makes the plain walk's units many a call (``_fast_units``),
+        # unless the hooks read each move's events beside the candidates it left (``per_move``)
+        per_move = getattr(hooks, "per_move", False)
+        fast = plain and until is None and not per_move and engine.fast_path(mode)
         # the events the hooks read (None: every kind); a trace comes a unit a call
         wanted: tuple[int, ...] | None = getattr(hooks, "kinds", None)
         kinds = () if walk.silent else wanted

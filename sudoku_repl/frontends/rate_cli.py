@@ -272,10 +272,10 @@ def _check_ilp(args: argparse.Namespace) -> None:
     """``--ilp`` needs HiGHS."""
     if not args.ilp:
         return
-    from sudoku_repl.tools.ilp import MISSING, available
+    from sudoku_repl.tools.ilp import available, missing
 
     if not available():
-        raise UserError(f"--ilp: {MISSING}")
+        raise UserError(f"--ilp: {missing()}")
 
 
 def _early_exit(args: argparse.Namespace) -> EarlyExit | None:

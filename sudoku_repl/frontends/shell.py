@@ -124,7 +124,15 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
     polls between steps (one clean stop) and which the next line read clears. prompt_toolkit
     is told not to take the signal over (``handle_sigint=False``): its own handler, put in
     and taken out around each prompt, left moments where a held Ctrl-C raised inside asyncio's
-    set-up or tear-down (tracebacks, a coroutine never awaited, the shell ended)."""
+    set-up or tear-down (tracebacks, a coroutine never awaited, the shell ended).
+
+    On a terminal, a Ctrl-C typed after Enter stops the command Enter began, however soon it
+    comes, as it does once the command runs (the terminal's own mode makes it a signal then):
+    the terminal is held around each prompt, so that a Ctrl-C that comes before the command's mode
+    is a byte, not a lost signal, and after the line is read the keys typed after Enter (those
+    prompt_toolkit read with it, and those still in the terminal's queue: ``arm``) are looked
+    at: a Ctrl-C among them raises the flag (the command stops at its first poll), the keys
+    after it are the next prompt's (``after_enter``)."""
     out, repl, flag, mode = start.out, start.repl, start.flag, start.mode
     history = session.history
     previous = ""
@@ -132,12 +140,18 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
         while not repl.done:
             try:
                 out.message("")
+                if mode is not None:  # (prompt_toolkit puts back this mode after the prompt)
+                    mode.hold()
                 line = session.prompt(PROMPT + "\n", handle_sigint=False)
             except KeyboardInterrupt:  # Ctrl-C typed at the prompt: the line is dropped
                 continue
             except EOFError:
                 break
             flag.clear()  # a Ctrl-C before the line was read (the prompt's start) is spent
+            # on a terminal, a Ctrl-C from now on is a signal (the flag), and one typed after
+            # Enter before now is made one (without a terminal, keys are keys, in their order)
+            if mode is not None and after_enter(session.input, mode.arm()):
+                flag.set()
             if not line.strip():
                 # Enter on an empty line repeats the last stepping command, as gdb and pdb do
                 last = lookup(previous.partition(" ")[0])
@@ -147,9 +161,7 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
             previous = line.strip()
             if mode is not None:
                 mode.running()
-            if flag():  # Ctrl-C after Enter, before the command: the line is dropped, as at
-                continue  # the prompt
-            _run_command(out, repl, line)  # a Ctrl-C from here on stops it (the flag)
+            _run_command(out, repl, line)  # a Ctrl-C after Enter stops it (the flag)
             if repl.switch_to_tui:
                 repl.switch_to_tui = False
                 from sudoku_repl.frontends.tui.app import run_tui
@@ -158,6 +170,28 @@ def prompt_loop(start: ShellStart, session: PromptSession[str]) -> Repl:
                 if not repl.done:  # (bye there ends the shell too)
                     out.message("Back in the line shell.")
     return repl
+
+
+def after_enter(keyboard: Input, late: bytes) -> bool:
+    """Whether Ctrl-C was typed after the line's Enter: among the keys prompt_toolkit read
+    with it (its typeahead) or ``late`` (the bytes still waiting in the terminal). The keys
+    after the last Ctrl-C are left for the next prompt; those before it go with it (typed
+    while the command was to run, as at a prompt the line before Ctrl-C is dropped)."""
+    from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+    from prompt_toolkit.input.vt100_parser import Vt100Parser
+    from prompt_toolkit.key_binding import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    keys = get_typeahead(keyboard)
+    if late:
+        parsed: list[KeyPress] = []
+        parser = Vt100Parser(parsed.append)
+        parser.feed(late.decode("utf-8", "surrogateescape"))
+        parser.flush()
+        keys += parsed
+    stops = [k for k, key in enumerate(keys) if key.key == Keys.ControlC]
+    store_typeahead(keyboard, keys[stops[-1] + 1 :] if stops else keys)
+    return bool(stops)
 
 
 def _run_command(out: TerminalOutput, repl: Repl, line: str) -> None:

@@ -45,15 +45,44 @@ class TerminalMode:
         """Keys typed from now on wait in the terminal's queue, unechoed, each byte as typed:
         the kept mode with prompt_toolkit's raw-mode changes (no echo, no line editing, no
         signal keys, no flow control, no translation of Enter), output left as it is."""
+        self._raw(signals=False)
+
+    def arm(self) -> bytes:
+        """Ctrl-C a signal from now on, and the bytes typed before, which wait in the
+        terminal's queue, taken from it and returned: a Ctrl-C among them came while the
+        terminal was held or raw, a plain byte (the shell reads them as keys: its prompt loop).
+        Held as ``hold`` holds it, with the signal keys on; ``running`` comes next."""
+        if self._fd is None or self._saved is None:
+            return b""
+        import os
+
+        self._raw(signals=True, wait=False)
+        late = []
+        while True:  # (no byte waits for another: the mode reads what is there, or nothing)
+            try:
+                data = os.read(self._fd, 4096)
+            except OSError:
+                break
+            if not data:
+                break
+            late.append(data)
+        return b"".join(late)
+
+    def _raw(self, signals: bool, wait: bool = True) -> None:
+        """The kept mode with prompt_toolkit's raw-mode changes; ``signals``: the signal keys
+        kept (Ctrl-C a signal); ``wait``: a read waits for a byte (else it takes what is
+        there)."""
         if self._fd is None or self._saved is None:
             return
         import termios
 
         attrs = list(self._saved)
         attrs[0] &= ~(termios.IXON | termios.IXOFF | termios.ICRNL | termios.INLCR | termios.IGNCR)
-        attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN | termios.ISIG)
+        attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.IEXTEN)
+        if not signals:
+            attrs[3] &= ~termios.ISIG
         cc = list(attrs[6])
-        cc[termios.VMIN], cc[termios.VTIME] = 1, 0
+        cc[termios.VMIN], cc[termios.VTIME] = int(wait), 0
         attrs[6] = cc
         try:
             termios.tcsetattr(self._fd, termios.TCSANOW, attrs)

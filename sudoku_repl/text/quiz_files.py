@@ -24,9 +24,11 @@ Several grids:
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
+import stat
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
@@ -47,7 +49,9 @@ QUIZ_LINE_MIN = 27
 MAX_FRAME_ROWS = 99
 MAX_OFFSET = 9999  # a grid's frame row or column at most (four digits, as in a grid line)
 MAX_LINE = 65536  # characters of a line read at most
-MAX_SKIP = 1 << 20  # characters of an overlong line skipped before it counts as ended
+#: characters of an overlong line skipped on a device (``/dev/zero``: endless) before the
+#: reading ends there; a regular file's or a pipe's overlong line is skipped to its end
+MAX_SKIP = 1 << 20
 MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
 MAX_PRINTED = 64  # meaningful lines read ahead for a printed grid (three grids and borders)
 #: a section header line (SadMan's ``[Puzzle]``)
@@ -150,6 +154,8 @@ class QuizLines:
         for raw in self._lines:
             self.read += 1
             line = raw.lstrip("\ufeff").rstrip("\r\n")
+            if isinstance(raw, Cut):
+                line = Cut(line)
             if not line.strip():
                 self.blanks += 1
             elif line.lstrip().startswith("#"):
@@ -379,21 +385,52 @@ def _grid_list(items: Iterable[tuple[int, str]], name: str) -> Quiz:
     return Quiz.from_grids(grids, name)
 
 
+#: how a line ends (``open_input`` keeps the ends as they are)
+ENDS = ("\n", "\r")
+
+
+class Cut(str):
+    """The first ``MAX_LINE`` characters of a longer line (``bounded_lines``): what says the
+    line was cut, kept by ``QuizLines``."""
+
+    __slots__ = ()
+
+
 def bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
-    """The file's lines, each cut at ``limit`` characters: a file with no line breaks (or a
-    line of megabytes) is never held in memory whole."""
+    """The file's lines, one for each of its lines (the numbering stays the file's), a longer
+    one cut at ``limit`` characters (a ``Cut``): a file with no line breaks (or a line of
+    megabytes) is never held in memory whole, the rest of the long line being read and dropped
+    a piece at a time. On a device (``/dev/zero``: endless) ``MAX_SKIP`` characters of it are
+    dropped at most, and the reading ends there."""
+    endless = _is_device(f)
+    split = False  # the last piece read ended in "\r" at the limit: a "\n" next ends it too
     while True:
         line = f.readline(limit)
+        if split and line == "\n":
+            line = f.readline(limit)
         if not line:
             return
-        if len(line) == limit and not line.endswith("\n"):
-            skipped = 0
-            while skipped < MAX_SKIP:  # skip the rest of an overlong line, up to a point
-                more = f.readline(limit)
-                skipped += len(more)
-                if len(more) < limit or more.endswith("\n"):
-                    break
-        yield line
+        split = len(line) == limit and line.endswith("\r")
+        if len(line) < limit or line.endswith(ENDS):
+            yield line
+            continue
+        yield Cut(line)
+        skipped = 0
+        while True:  # the rest of the overlong line, dropped
+            more = f.readline(limit)
+            if not more or more.endswith(ENDS):
+                split = len(more) == limit and more.endswith("\r")
+                break
+            skipped += len(more)
+            if endless and skipped >= MAX_SKIP:
+                return
+
+
+def _is_device(f: TextIO) -> bool:
+    try:
+        return stat.S_ISCHR(os.fstat(f.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):  # a file in memory
+        return False
 
 
 def parse_inline_grids(text: str) -> Quiz | None:

@@ -2,9 +2,10 @@
 up to a count, each further one found after cutting off those before it (a no-good cut), with
 HiGHS's status, time and branch-and-bound nodes (docs/ilp.md).
 
-HiGHS comes from ``highspy``, the optional extra ``sudoku-repl[ilp]``: it is imported inside
-the functions that solve, never at import time, and without it they raise ``UserError`` with
-the one line that says how to install it (``INSTALL``).
+HiGHS comes from ``highspy``, the optional extra ``ilp``: it is imported inside the functions
+that solve, never at import time, and without it they raise ``UserError`` with the one line
+that says how to install it (``missing``: the command that works for this install,
+``tools/extras.py``).
 
 A solve runs in a thread of its own while the caller's thread waits in slices of a tenth of a
 second, calling ``tick`` and polling ``interrupted`` (Ctrl-C's flag) between them; once it is
@@ -26,18 +27,20 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.ilp_model import Model, build, solution_values
 from sudoku_repl.core.state import LOADED
+from sudoku_repl.tools.extras import install_command
 
 if TYPE_CHECKING:
     from sudoku_repl.core.session import Session
 
-#: what to type to have HiGHS
-INSTALL = "pip install 'sudoku-repl[ilp]'"
-#: the line said where HiGHS is wanted and absent
-MISSING = f"HiGHS (the highspy package) is not installed: {INSTALL}"
 #: how often the waiting thread looks at the interrupt flag (seconds)
 POLL = 0.1
 #: the clock a run's wall time is read on (the tests' seam)
 _clock = time.perf_counter
+
+
+def missing() -> str:
+    """The line said where HiGHS is wanted and absent, with what to type to have it."""
+    return f"HiGHS (the highspy package) is not installed: {install_command('ilp', 'highspy')}"
 
 
 def never() -> bool:
@@ -128,7 +131,7 @@ def solve(
 ) -> IlpResult:
     """Up to ``count`` solutions of ``model``, each run after the first with the solutions
     before it cut off, within ``time_limit`` seconds in all (None: no limit); stopped, with the
-    solutions found so far, once ``interrupted()`` turns true. ``UserError`` (``MISSING``)
+    solutions found so far, once ``interrupted()`` turns true. ``UserError`` (``missing()``)
     without HiGHS."""
     if count < 1:
         raise ValueError(f"count {count}: want 1 or more")
@@ -180,11 +183,11 @@ def solve(
 
 
 def _highspy() -> Any:
-    """The ``highspy`` module, or ``UserError`` (``MISSING``)."""
+    """The ``highspy`` module, or ``UserError`` (``missing()``)."""
     try:
         import highspy
     except ImportError:
-        raise UserError(MISSING) from None
+        raise UserError(missing()) from None
     return highspy
 
 
@@ -192,7 +195,7 @@ def quiet_highs() -> Any:
     """A ``Highs`` that prints nothing: its output is turned off before its constructor's first
     call that would print HiGHS's banner on standard output (``enableCallbacks``), and it runs
     on one thread (the figures are then the same from run to run, and its CPU time is the
-    solve's). ``UserError`` (``MISSING``) without HiGHS."""
+    solve's). ``UserError`` (``missing()``) without HiGHS."""
     highspy = _highspy()
 
     class QuietHighs(highspy.Highs):  # type: ignore[misc,name-defined]

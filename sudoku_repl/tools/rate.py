@@ -116,8 +116,9 @@ def rate_quiz(
     steps). ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals
     are then the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each
     quiz's within that many seconds (a quiz without exactly one solution gets none, and says
-    why); the search then stops at a second solution (``complete`` False, the totals those
-    reached there), so that no quiz's search is endless. The search is the one ``run`` then ``runrun 0`` make in a session, without the
+    why); the search then stops at a second solution, or once it has run that many seconds
+    itself (``complete`` False, the totals those reached there), so that no quiz's search is
+    endless, nor longer than the time the rating is given. The search is the one ``run`` then ``runrun 0`` make in a session, without the
     record a session keeps (``Engine.search``)."""
     if not is_quiz_string(quiz81):
         raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
@@ -142,8 +143,11 @@ def rate_givens(
     exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too."""
     check_mode(run_mode)
     start = time.perf_counter()
+    # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
+    # 0 or 1 solution whose search is huge held up its file past --se-timeout)
+    deadline = None if se_timeout is None else start + se_timeout
     engine = loaded(givens)
-    biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted)
+    biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
     biggest = biggest_first
@@ -151,7 +155,7 @@ def rate_givens(
         # Sudoku Explainer's rating needs only whether the solution is the one: its search
         # stops at a second solution (an empty grid has 10**21 of them, never all found)
         upto = 0 if se_timeout is None else 1
-        biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted)
+        biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
         biggest, guesses = max(biggest, biggest_rest), guesses + more
     ms = (time.perf_counter() - start) * 1000
     complete = engine.status is FINISHED
@@ -203,10 +207,12 @@ def _search(
     solutions: int,
     max_steps: int | None,
     interrupted: Callable[[], bool],
+    deadline: float | None = None,
 ) -> tuple[int, int]:
     """``run`` (``solutions`` 1) or ``runrun 0`` (0) on the engine, ``POLL_STEPS`` steps at
-    a time, ``interrupted`` polled before each batch: (the biggest new guess level, how many
-    new guesses)."""
+    a time, ``interrupted`` polled before each batch, and stopped (not finished) after the
+    batch that ends past ``deadline`` (``time.perf_counter()``): (the biggest new guess level,
+    how many new guesses)."""
     first = engine.solutions
     biggest = guesses = 0
     while True:
@@ -215,6 +221,8 @@ def _search(
         done, most, new = engine.search(run_mode, POLL_STEPS, solutions, first, max_steps)
         biggest, guesses = max(biggest, most), guesses + new
         if done < POLL_STEPS:
+            return biggest, guesses
+        if deadline is not None and time.perf_counter() >= deadline:
             return biggest, guesses
 
 
@@ -231,9 +239,12 @@ def se_ratings(
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
     turns true (polled where the rating looks at its time limit: before each technique).
     ``early``: stop once ER is known to be above its limit (``known_above``)."""
-    if solutions != 1 or not complete:
-        why = "no solution" if solutions == 0 else "several solutions" if solutions > 1 else ""
-        return {"er": why or "search not finished", "ep": None, "ed": None}
+    if solutions > 1:
+        return {"er": "several solutions", "ep": None, "ed": None}
+    if not complete:  # (no solution yet, or one: not known to be the only one)
+        return {"er": "search not finished", "ep": None, "ed": None}
+    if solutions == 0:
+        return {"er": "no solution", "ep": None, "ed": None}
     from sudoku_repl.techniques.explainer import rate as se_rate
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
 

@@ -1,8 +1,8 @@
 """Rating on Dask: ``rate --executor dask`` (a ``LocalCluster`` of ``--jobs`` worker processes on
 this machine) or ``--executor dask://HOST:PORT`` (the workers of a scheduler already running,
 on any machines). The one module that imports Dask (an import-linter contract), and only when
-one of those is asked for; Dask comes with the extra: ``pip install '.[dask]'`` in the
-repository (``DASK_EXTRA``).
+one of those is asked for; Dask comes with the optional extra ``dask`` (without it, one line
+says what to type: ``tools/extras.py``).
 
 The workers rate chunks of quizzes with ``rate_pool.rate_chunk``, so they need sudoku-repl
 installed (the same version); each registers the run mode it rates in the first time
@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from sudoku_repl.core.errors import UserError, os_reason
+from sudoku_repl.tools.extras import install_command
 from sudoku_repl.tools.rate_pool import Pool
 
 #: seconds to reach a scheduler before giving up (one line, exit status 2)
@@ -30,11 +31,8 @@ CONNECT_TIMEOUT = 3.0
 #: times a local process's, so chunks may be bigger
 MOST_PER_CHUNK = 32
 SCHEME = "dask://"
-#: how Dask comes: the extra, installed from the repository (a copy that is not installed from
-#: a clone names no ``sudoku-repl[dask]`` pip can find); or Dask alone, beside sudoku-repl
-DASK_EXTRA = (
-    "pip install '.[dask]' in the sudoku-repl repository (or pip install 'dask[distributed]')"
-)
+#: Dask alone, beside sudoku-repl, where the extra cannot be named (``extras.install_command``)
+DASK_ALONE = "'dask[distributed]'"
 
 
 def dask_pool(
@@ -51,7 +49,8 @@ def dask_pool(
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UserError(f"--executor {where} needs Dask: {DASK_EXTRA}.") from None
+        adding = install_command("dask", DASK_ALONE)
+        raise UserError(f"--executor {where} needs Dask: {adding}.") from None
     if where == "dask":
         # Ctrl-C at a terminal goes to the whole process group: the workers' is ours to handle
         # (they would die with tracebacks). A signal ignored when a process starts stays

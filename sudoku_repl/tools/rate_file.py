@@ -38,6 +38,9 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 yield (first[0] if first else 1), _classic(quiz, path)
                 return
             for n, line in lines:
+                if isinstance(line, quiz_files.Cut):
+                    yield n, f"not a quiz: a line of {quiz_files.MAX_LINE:,} characters or more."
+                    continue
                 text = quiz_files.quiz_part(line.strip())
                 if not is_quiz_string(text):
                     fault = quiz_files.cells_fault(text)

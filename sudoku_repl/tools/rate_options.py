@@ -21,8 +21,6 @@ MAX_JOBS = 4 * (os.cpu_count() or 1)
 
 def parser() -> argparse.ArgumentParser:
     """``sudoku-repl rate``'s options: what it parses, what ``--help`` and ``help rate`` say."""
-    from sudoku_repl.tools.rate_dask import DASK_EXTRA  # (no Dask: its words)
-
     parser = ArgumentParser(
         prog=PROG,
         after=f" (see {PROG} --help)",
@@ -115,8 +113,8 @@ def parser() -> argparse.ArgumentParser:
         "--ilp",
         action="store_true",
         help="HiGHS on the seed's 0-1 program too (docs/ilp.md): columns ilp_solutions (to 2), "
-        "ilp_ms (CPU milliseconds) and ilp_nodes (branch-and-bound nodes); needs pip install "
-        "'sudoku-repl[ilp]'",
+        "ilp_ms (CPU milliseconds) and ilp_nodes (branch-and-bound nodes); needs HiGHS, the "
+        "optional extra ilp (without it, one line says what to type)",
     )
     parser.add_argument(
         "--out",
@@ -136,7 +134,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="WHERE",
         help="local: --jobs processes of this machine (default); dask: a Dask cluster of "
         "--jobs worker processes on this machine; dask://HOST:PORT: the workers of a running "
-        f"Dask scheduler ({DASK_EXTRA}; see docs/cluster.md)",
+        "Dask scheduler (Dask: the optional extra dask; see docs/cluster.md)",
     )
     parser.add_argument(
         "--plot",

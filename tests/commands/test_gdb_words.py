@@ -187,6 +187,9 @@ FRAME_5_AT_92 = (
         "why [1,2] --book",
         "check",
         "hint se",
+        "matrix",  # (issue 49, 6: matrix kh answered for the present)
+        "matrix kh",
+        "matrix nak 9",
     ],
 )
 def test_why_check_and_hint_se_answer_for_the_selected_frame(line: str) -> None:
@@ -207,6 +210,33 @@ def test_why_check_and_hint_se_answer_for_the_selected_frame(line: str) -> None:
     assert shell.steps == 92 and shell.repl.frame is not None
     shell.ok("goto 55")
     assert in_frame == [FRAME_5_AT_92, *shell.ok(line)]
+
+
+@pytest.mark.parametrize(
+    ("line", "first"),
+    [
+        ("when [1,8]", "From the whole record, steps 1..92"),
+        ("when [1,8]=9", "From the whole record, steps 1..92"),
+        ("when removed 7 [1,8]", "From the whole record, steps 1..92"),
+        ("info search", "Where the search is: the present, step 92"),
+    ],
+)
+def test_when_and_info_search_in_a_frame_say_they_do_not_answer_for_it(
+    line: str, first: str
+) -> None:
+    """Issue 49, 6: in a frame they answered for the whole record or the present without a
+    word. The frame's own answer would be another question (when: the whole record, whatever
+    the frame; info search: where the search is): a first line says so, then the answer as
+    at frame 0."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    shell.ok("runtil 92")
+    present = shell.ok(line)
+    shell.ok("frame 5")
+    assert shell.ok(line) == [
+        f"{first}, not frame 5 (step 55): frame 0 goes back to the present.",
+        *present,
+    ]
 
 
 def test_hint_in_a_frame_is_refused_naming_the_way_back() -> None:

@@ -220,9 +220,8 @@ def test_solve_ilp_without_highs_says_how_to_install_it(monkeypatch: pytest.Monk
     monkeypatch.setitem(sys.modules, "highspy", None)  # (an import of it raises ImportError)
     shell = Shell.loaded()
     shell.ok("runtil 30")
-    assert refused(shell, "solve ilp") == (
-        "HiGHS (the highspy package) is not installed: pip install 'sudoku-repl[ilp]'"
-    )
+    said = refused(shell, "solve ilp")  # (what to type: tools/test_extras.py)
+    assert said.startswith("HiGHS (the highspy package) is not installed: pip install ")
 
 
 @NEEDS_HIGHS

@@ -10,10 +10,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.support.helpers import REPO, program_env
+from tests.support.helpers import NEEDS_HIGHS, REPO, program_env
 from tests.support.transcripts import (
     Transcript,
     activation,
@@ -32,6 +33,22 @@ PROGRAMS = [(f"{path.name}:{n}", code) for path in DOCS for n, code in python_bl
 SETUP = setup_commands(README)
 
 
+def needs_highs(transcript: Transcript) -> bool:
+    """A transcript that solves with HiGHS (``solve ilp``, ``rate --ilp``): the extra ``ilp``,
+    which the README's test command does not install (its tests skip, saying so)."""
+    typed = [line.split() for line in transcript.typed()]
+    return "--ilp" in transcript.args or any(words[:2] == ["solve", "ilp"] for words in typed)
+
+
+def with_extras(transcript: Transcript) -> Any:
+    return pytest.param(transcript, marks=NEEDS_HIGHS) if needs_highs(transcript) else transcript
+
+
+def program_with_extras(name: str, code: str) -> Any:
+    marks = [NEEDS_HIGHS] if ".solve_ilp(" in code else []
+    return pytest.param(name, code, marks=marks, id=name)
+
+
 def test_there_are_transcripts_in_the_readme() -> None:
     assert sum(t.path.name == "README.md" for t in ALL) >= 3
 
@@ -47,6 +64,23 @@ def test_the_readme_starts_with_its_two_set_up_commands() -> None:
     first, second = SETUP
     assert "pip install . " in first and first.endswith(" && sudoku-repl examples/seed.txt")
     assert "pip install -e '.[test]'" in second and second.endswith(" && python -m pytest")
+
+
+def test_ci_runs_the_readmes_test_command_itself() -> None:
+    """(Issue 49: CI ran its own install and pytest, and hid what the README's line missed.)
+    ``.ci/readme-command`` prints the README's second set-up command, and both CI jobs run the
+    line it prints: the main one with every extra and tool, ``.ci/pure`` on a bare machine."""
+    done = subprocess.run(
+        ["bash", str(REPO / ".ci" / "readme-command")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout == SETUP[1] + "\n", done.stderr
+    for job in ("run", "pure"):
+        script = (REPO / ".ci" / job).read_text()
+        assert "line=$(bash .ci/readme-command)" in script, job
+        assert 'bash -c "$line"' in script, job
 
 
 def test_the_readme_session_goes_on_from_the_first_command() -> None:
@@ -85,7 +119,16 @@ def after_setup(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return folder, env
 
 
-@pytest.mark.parametrize("transcript", ALL, ids=lambda t: t.name)
+def test_the_transcripts_that_need_highs_are_the_ilp_ones() -> None:
+    """What ``needs_highs`` picks: the README's tour of ``solve ilp`` and docs/ilp.md's, and
+    docs/ilp.md's program; no other."""
+    picked = [t.name for t in ALL if needs_highs(t)]
+    assert {n.partition(":")[0] for n in picked} == {"README.md", "ilp.md"}
+    programs = [name for name, code in PROGRAMS if ".solve_ilp(" in code]
+    assert {n.partition(":")[0] for n in programs} == {"ilp.md"}
+
+
+@pytest.mark.parametrize("transcript", [with_extras(t) for t in ALL], ids=lambda t: t.name)
 def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
     """Typed as written, after the README's first set-up command's activation."""
     folder, env = after_setup(tmp_path)
@@ -108,7 +151,7 @@ def test_there_are_python_blocks() -> None:
     assert {name.partition(":")[0] for name, _ in PROGRAMS} >= {"README.md", "api.md"}
 
 
-@pytest.mark.parametrize(("name", "code"), PROGRAMS, ids=[name for name, _ in PROGRAMS])
+@pytest.mark.parametrize(("name", "code"), [program_with_extras(n, c) for n, c in PROGRAMS])
 def test_python_block(name: str, code: str, tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", code],

@@ -73,12 +73,20 @@ SAMURAI_FILE = REPO / "examples" / "samurai.txt"
 #: ``pytest -m "not slow"`` leaves it out, the full run keeps it.
 SLOW = pytest.mark.slow
 
-#: A test that needs HiGHS (``highspy``, the extra ``sudoku-repl[ilp]``, which ``.ci/run``
-#: installs): skipped, saying why, where it is absent.
+
+def extra_missing(extra: str, what: str) -> str:
+    """The one line a test of an optional extra skips with where the extra is absent: the
+    README's test command installs ``[test]`` alone, ``.ci/run`` the extras too."""
+    return f"{what} is not installed: the extra {extra}, pip install -e '.[test,{extra}]'"
+
+
+#: A test that needs HiGHS (``highspy``, the extra ``ilp``): skipped, naming it, where absent.
 NEEDS_HIGHS = pytest.mark.skipif(
-    importlib.util.find_spec("highspy") is None,
-    reason="HiGHS is not installed here: pip install 'sudoku-repl[ilp]' (.ci/run installs it)",
+    importlib.util.find_spec("highspy") is None, reason=extra_missing("ilp", "HiGHS")
 )
+#: why a test of Dask (the extra ``dask``: ``pytest.importorskip("distributed", reason=...)``)
+#: skips where it is absent
+NO_DASK = extra_missing("dask", "Dask")
 
 T = TypeVar("T")
 

@@ -10,6 +10,9 @@ class KeptMode:
     def hold(self) -> None:
         pass
 
+    def arm(self) -> bytes:
+        return b""  # (no key typed after Enter waits in the terminal)
+
     def running(self) -> None:
         pass
 

@@ -39,3 +39,37 @@ def test_ctrl_c_stops_solve_ilp_and_the_session_goes_on(tmp_path: Path) -> None:
         child.expect_exact("bye")
     finally:
         child.close(force=True)
+
+
+@NEEDS_HIGHS
+def test_ctrl_c_right_after_enter_stops_solve_ilp(tmp_path: Path) -> None:
+    """Issue 49, 5.3: a Ctrl-C typed 0-20 ms after Enter was lost (the terminal still raw, it
+    was a byte, read by the next prompt): no ``Interrupted`` line. Here it comes in the same
+    write as Enter (prompt_toolkit reads both, or the byte waits in the terminal's queue) and
+    in the next write, a few rounds each: every one stops the count, which alone would run for
+    minutes, and the session goes on."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("." * 81 + "\n")
+    child = spawn_shell(tmp_path, str(empty), timeout=60)
+    try:
+        child.expect_exact(PROMPT)
+        for together in [True, False] * 3:
+            if together:
+                child.send("solve ilp --count 100000\r\x03")
+            else:
+                child.sendline("solve ilp --count 100000")
+                child.sendintr()
+            said = child.expect(
+                [r"Interrupted after \d+ solutions? found; nothing changed\.", DRAWN]
+            )
+            assert said == 0, plain(child.before)  # (the progress line: a count under way)
+            child.expect(r"HiGHS [\d.]+: \d+ runs? \(")
+            child.expect_exact(PROMPT)
+        child.sendline("show")  # (no Ctrl-C left over for this prompt: the line runs)
+        child.expect(r"Steps:(\d+)")
+        assert child.match.group(1) == "0"
+        child.expect_exact(PROMPT)
+        child.sendline("bye")
+        child.expect_exact("bye")
+    finally:
+        child.close(force=True)

@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import attrs
@@ -26,7 +27,7 @@ import pytest
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text import quiz_files
-from sudoku_repl.tools.rate import Rating, rate_quiz
+from sudoku_repl.tools.rate import POLL_STEPS, Rating, rate_quiz
 from sudoku_repl.tools.rate_file import read_quizzes
 from sudoku_repl.tools.rate_pool import rate_batches, unbatched
 from sudoku_repl.tools.rate_rows import COLUMNS
@@ -136,6 +137,34 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
     assert str(got[0][1]) == str(got[3][1]) == dotted
     assert got[1][1] == "80 cells where 81 are needed."  # issue 13: the words load-quiz uses
     assert got[2][1] == "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."
+
+
+@pytest.mark.parametrize("length", [65_535, 65_536, 2_500_000, 5 * 1024 * 1024], ids=str)
+def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
+    tmp_path: Path, length: int
+) -> None:
+    """(Issue 49, 5.2: a line of more than a MiB was read as several lines, so a quiz after
+    2.5 MiB of junk was called line 4.) The file's lines are numbered as an editor numbers
+    them; a line cut for its length is one entry that says so; reading it holds a piece of
+    it at a time, never the whole line."""
+    path = tmp_path / "q.txt"
+    dotted = SEED_QUIZ.replace("0", ".")
+    with open(path, "w", newline="") as f:  # (an \r\n line among them: its end is one end)
+        f.write(f"{SEED_QUIZ}\n{'x' * length}\n{'7' * length}\r\n\n{SEED_QUIZ}\n")
+    tracemalloc.start()
+    try:
+        got = list(read_quizzes(str(path)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert [n for n, _ in got] == [1, 2, 3, 5]
+    assert str(got[0][1]) == str(got[3][1]) == dotted
+    if length < quiz_files.MAX_LINE:  # read whole: a line that is no quiz, shown shortened
+        assert str(got[1][1]).startswith("not a quiz (81 characters of 0-9 or .): 'xxx")
+        assert got[2][1] == f"{length} cells where 81 are needed."
+    else:
+        assert got[1][1] == got[2][1] == "not a quiz: a line of 65,536 characters or more."
+    assert peak < 16 * quiz_files.MAX_LINE, peak  # a few pieces of the line, not the line
 
 
 # -- whole files -----------------------------------------------------------------------------
@@ -455,6 +484,30 @@ def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
     run = rate(str(path), "--scale", "se", "--se-timeout", "1e-9")
     (row,) = csv.DictReader(io.StringIO(run.stdout))
     assert row["er"].startswith(">=") and float(row["er"][2:]) <= float(ers[0])
+
+
+#: line 4 of the forum's hardest: one solution, a search of thousands of steps in run mode 0
+FORUM_4 = FORUM.read_text().splitlines()[3][:81]
+#: the same with its given [8,6] a 1 for a 2: no solution (the brute-force oracle says), found
+#: by a search of thousands of steps too
+NO_SOLUTION_4 = FORUM_4[:68] + "1" + FORUM_4[69:]
+
+
+@pytest.mark.parametrize("quiz", [FORUM_4, NO_SOLUTION_4], ids=["one-solution", "none"])
+def test_scale_se_bounds_the_search_itself_by_the_se_timeout(quiz: str) -> None:
+    """(Issue 49, 6, from issue 42: a quiz of 0 or 1 solution whose search is huge held up its
+    file past --se-timeout; only the second solution stopped the search.) The search stops at
+    the batch (``POLL_STEPS``) that ends past the time limit: here the first, the limit being
+    a microsecond; the row says so, with the figures reached."""
+    from tests.oracles.brute import count_solutions
+
+    assert count_solutions(Quiz.from_string(quiz).givens, 2) == (1 if quiz == FORUM_4 else 0)
+    whole = rate_quiz(quiz)
+    assert whole.complete and whole.steps_total > 2 * POLL_STEPS  # (a search to bound)
+    bounded = rate_quiz(quiz, se_timeout=1e-6)
+    assert not bounded.complete
+    assert POLL_STEPS <= bounded.steps_total < whole.steps_total
+    assert (bounded.er, bounded.ep, bounded.ed) == ("search not finished", None, None)
 
 
 def test_an_unknown_scale_lists_the_scales() -> None:

@@ -25,7 +25,7 @@ import pexpect
 import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
-from tests.support.helpers import PUZZLES, REPO, SLOW, run_program
+from tests.support.helpers import NO_DASK, PUZZLES, REPO, SLOW, run_program
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -446,7 +446,7 @@ def test_a_dask_peer_that_never_answers_or_answers_garbage_is_one_line(
     """Issue 33, 5.5: a peer that accepts and never answers was waited on 100 s and more past
     the 3 s connect limit; one that sends garbage gave distributed's OverflowError traceback.
     (The subprocess's own time limit is what fails the test that waits.)"""
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     out = tmp_path / "rows.csv"
     with peer(answer) as server:
         where = f"dask://127.0.0.1:{server.port}"
@@ -464,7 +464,7 @@ def test_a_dask_peer_that_never_answers_or_answers_garbage_is_one_line(
 def test_ctrl_c_while_a_silent_peer_is_waited_on_ends_the_wait() -> None:
     """Ctrl-C (the stop flag) while the scheduler's answer is awaited ends the wait at once,
     in one line (the time limit is far off here: only the flag can end it)."""
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     from sudoku_repl.core.errors import UserError
     from sudoku_repl.tools.rate_dask import dask_pool
 
@@ -482,7 +482,7 @@ def test_a_local_clusters_workers_keep_their_shutdown_errors_to_themselves(
     and a tornado CommClosedError traceback; a worker's logs at ERROR are not printed (its
     real failures reach the command as its futures' exceptions). In a child process (pytest
     takes the logs of its own), with the workers as threads of it."""
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     code = (
         "import logging, sys, dask\n"
         "from sudoku_repl.tools.rate_dask import dask_pool\n"

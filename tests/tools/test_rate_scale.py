@@ -37,6 +37,7 @@ from sudoku_repl.tools.rate_pool import Pool, StopFlag, chunks, rate_batches, un
 from sudoku_repl.tools.rate_rows import COLUMNS, ILP_COLUMNS
 from tests.support.helpers import (
     NEEDS_HIGHS,
+    NO_DASK,
     PUZZLES,
     REPO,
     SEED_QUIZ,
@@ -473,14 +474,13 @@ def test_without_dask_the_executor_says_how_to_install_it(
 ) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed: ImportError
     assert main_rate([str(TOP95), "--executor", "dask"]) == 2
-    assert capsys.readouterr().err == (
-        "sudoku-repl rate: --executor dask needs Dask: pip install '.[dask]' in the sudoku-repl "
-        "repository (or pip install 'dask[distributed]').\n"
-    )
+    said = capsys.readouterr().err  # (what to type: test_extras.py)
+    assert said.startswith("sudoku-repl rate: --executor dask needs Dask: pip install ")
+    assert said.count("\n") == 1
 
 
 def test_executor_dask_gives_the_rows_of_one_job(tmp_path: Path) -> None:
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     one = run_program("rate", str(TOP95), "--limit", "12", text=True)
     env = program_env(TMPDIR=str(tmp_path))  # the workers' scratch space
     dask = run_program(
@@ -496,7 +496,7 @@ def test_executor_dask_gives_the_rows_of_one_job(tmp_path: Path) -> None:
 @pytest.fixture
 def scheduler(tmp_path: Path) -> Any:
     """A Dask scheduler and one worker, threads of this process, on a free local port."""
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason=NO_DASK)
     import logging
 
     import dask
@@ -554,7 +554,7 @@ def _read(path: Path, count: int) -> list[tuple[int, Quiz]]:
 
 
 def test_a_scheduler_that_cannot_be_reached_is_one_line_and_status_2(tmp_path: Path) -> None:
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     with socket.socket() as s:  # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -581,7 +581,7 @@ def test_restart_without_out_is_one_line(capsys: pytest.CaptureFixture[str]) -> 
 def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> None:
     """A terminal sends SIGINT to the whole process group, the LocalCluster's workers too: they
     leave it to the command (they once died with tracebacks), which keeps the rows of --out."""
-    pytest.importorskip("distributed")
+    pytest.importorskip("distributed", reason=NO_DASK)
     quizzes = quiz_file(tmp_path, STOPPED_RUN)  # (more than are rated before the signal)
     out = tmp_path / "rows.csv"
     proc = subprocess.Popen(

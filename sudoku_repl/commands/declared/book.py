@@ -45,7 +45,8 @@ MATRIX = Command(
     forms=[(Arg(CHOICE, "[na|kh|mmk|nak]", "na, kh, mmk or nak", ARRAYS, "array"), Value("[v]"))],
     fold=True,
     help=(
-        "The present state as the 9x9 matrices of Jin Jianming's book: NA(I) the values\n"
+        "The present state (a selected frame's: see frame) as the 9x9 matrices of Jin\n"
+        "Jianming's book: NA(I) the values\n"
         "(0 = unknown), KH(I) the order in which cells got their values (givens 1, 2, ... in\n"
         "row-major order, then each placed value), MMK(I) how many values are still possible\n"
         "(1 for a filled cell), NAK(v,I) v if still possible for cell I, else 0 (all nine, or\n"

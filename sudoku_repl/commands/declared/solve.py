@@ -19,8 +19,8 @@ SOLVE = Command(
     help=(
         "The present step's position (the digits placed, the candidates struck; before the\n"
         "first step, the givens) as the 0-1 integer program of seed 001 (what export lp\n"
-        "--at-step writes), solved by HiGHS (the highspy package: pip install\n"
-        "'sudoku-repl[ilp]'), a second judge beside the search: the first solution as a grid,\n"
+        "--at-step writes), solved by HiGHS (the highspy package, the optional extra ilp), a\n"
+        "second judge beside the search: the first solution as a grid,\n"
         "then whether it is unique, found by cutting off each solution and solving again, up to\n"
         "N solutions (--count, default 2), and HiGHS's status, time and branch-and-bound\n"
         "nodes. A position with no solution (a wrong guess taken, a wrong digit set by hand)\n"

@@ -25,6 +25,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import History, InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import merge_key_bindings
 from prompt_toolkit.output import Output as PtOutput
 
 from sudoku_repl.commands.dispatch import Repl
@@ -32,6 +33,7 @@ from sudoku_repl.commands.stop_lines import STOPS
 from sudoku_repl.frontends.completion import CommandCompleter
 from sudoku_repl.frontends.history_file import history_path
 from sudoku_repl.frontends.prompt_history import open_history
+from sudoku_repl.frontends.suspend_key import suspend_key
 from sudoku_repl.frontends.tui.keys import key_bindings
 from sudoku_repl.frontends.tui.layout import STYLE, ScreenLayout
 from sudoku_repl.frontends.tui.record import TraceRecord
@@ -91,7 +93,9 @@ class Tui:
         self.layout = ScreenLayout(self)
         self.app: Application[None] = Application(
             layout=self.layout.layout,
-            key_bindings=key_bindings(self),
+            # Ctrl-Z suspends the screen as it does the shell, the command line's too (it typed
+            # a ^Z there: prompt_toolkit's own key)
+            key_bindings=merge_key_bindings([key_bindings(self), suspend_key()]),
             style=STYLE,
             full_screen=True,
             input=input,

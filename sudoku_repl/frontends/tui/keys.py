@@ -50,6 +50,7 @@ HELP_LINES = [
     "  Up/Down, PgUp/PgDn, Home/End  scroll the trace",
     "  Ctrl-C    stops a run (and drops the commands queued), aborts the guess question",
     "  q, Ctrl-D quit",
+    "  Ctrl-Z    suspends the screen (fg brings it back), in the command line too",
     # (a paragraph a line: the trace pane wraps them between words at its width)
     "The command line: Enter runs the command, Tab completes, Up/Down go through the "
     "history, Esc or Ctrl-C closes it.",
