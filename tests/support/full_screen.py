@@ -20,7 +20,9 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from sudoku_repl.frontends.tui.app import Tui
 
 
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = 20) -> None:
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 60) -> None:
+    """Wait until ``condition`` holds; ``timeout`` is only the safety net of a test gone wrong
+    (long: a busy 2-core machine running the pure engine took more than 20 s to draw a stop)."""
     end = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > end:
