@@ -75,7 +75,10 @@ def _chain(*links: tuple[int, bool]) -> tuple[tuple[Link, bool], ...]:
         # three columns: a line's type is named 1 where no row is there
         (((18, False), (19, False), (20, False)), ("3 Skyscrapers 0111", "3SS0111")),
         # column, row, block: read from the block end (the smaller way round)
-        (((18, False), (9, False), (0, False)), ("3 Strong links (including blocks) 0012", "3SB0012")),
+        (
+            ((18, False), (9, False), (0, False)),
+            ("3 Strong links (including blocks) 0012", "3SB0012"),
+        ),
         # row, column, row: rows and columns swapped reads larger, so kept
         (((9, False), (18, False), (10, False)), ("3-String Kite 0121", "3SK0121")),
     ],
@@ -98,7 +101,5 @@ def test_names_of_three_strong_links(
         (((9, True), (18, False)), ("Grouped 2-String Kite 01", "g2SK01")),
     ],
 )
-def test_names_of_turbot_fish(
-    links: tuple[tuple[int, bool], ...], theirs: tuple[str, str]
-) -> None:
+def test_names_of_turbot_fish(links: tuple[tuple[int, bool], ...], theirs: tuple[str, str]) -> None:
     assert serate_names._turbot(_chain(*links)) == theirs
