@@ -113,12 +113,19 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
             ("WXYZ-Wing " if size == 3 else "VWXYZ-Wing ") + suffix,
             ("WXY" if size == 3 else "VXY") + suffix,
         )
-    if technique == "turbot fish":
-        chain = _matching(strong_links.link_chains(before, 2), hint.rating, hint.eliminations, 1)
-        return _turbot(chain[2])
-    if technique == "three strong links":
-        chain = _matching(strong_links.link_chains(before, 3), hint.rating, hint.eliminations, 1)
-        return _strong_links(chain[2])
+    if technique in ("turbot fish", "three strong links"):
+        # serate sorts these by rating, removals' count, then suffix: of the chains making the
+        # step, the first of the least suffix
+        count = 2 if technique == "turbot fish" else 3
+        chain = min(
+            (
+                chain
+                for rating, removals, chain in strong_links.link_chains(before, count)
+                if rating == hint.rating and sorted(removals) == sorted(hint.eliminations)
+            ),
+            key=_links_suffix,
+        )
+        return _turbot(chain) if count == 2 else _strong_links(chain)
     if technique == "unique loops":
         loop = _matching(uniqueness.loop_findings(before), hint.rating, hint.eliminations)
         loop_type, length = loop[1], loop[3]
@@ -147,23 +154,33 @@ def _x_chain(hint: Hint, before: Grid) -> tuple[str, str]:
 _Finding = TypeVar("_Finding", bound=tuple[Any, ...])
 
 
-def _matching(found: list[_Finding], rating: int, removals: Removals, at: int = 2) -> _Finding:
-    """The finding of the step: its rating first, its removals at ``at`` (the first such: the
+def _matching(found: list[_Finding], rating: int, removals: Removals) -> _Finding:
+    """The finding of the step: its rating first, its removals third (the first such: the
     one the rating took)."""
     for finding in found:
-        if finding[0] == rating and sorted(finding[at]) == sorted(removals):
+        if finding[0] == rating and sorted(finding[2]) == sorted(removals):
             return finding
     raise LookupError("the step's finding is not found again")  # (the Python is the reference)
+
+
+def _links_suffix(chain: strong_links.Chain) -> str:
+    """``getSuffix`` of TurbotFishHint (``00 01 11``: how many links are grouped) and of
+    StrongLinksHint (how many are grouped, then the links' types: ``rLineName``)."""
+    kinds = [link.unit // 9 for link, _ in chain]
+    grouped = sum(link.grouped for link, _ in chain)
+    if len(chain) == 2:
+        return ("00", "01", "11")[grouped]
+    text = "".join(map(str, kinds))
+    return str(grouped) + _line_name(kinds if text <= text[::-1] else kinds[::-1])
 
 
 def _turbot(chain: strong_links.Chain) -> tuple[str, str]:
     """TurbotFishHint's names: by its links' types, grouped links named with their count."""
     (one, _), (two, _) = chain
     kinds = (one.unit // 9, two.unit // 9)
-    grouped = one.grouped + two.grouped
-    if not grouped:
+    if not (one.grouped or two.grouped):
         return _TURBOT.get(kinds, ("Turbot Crane", "TC"))
-    suffix = "01" if grouped == 1 else "11"
+    suffix = _links_suffix(chain)
     if (one.grouped and kinds[0] == 0) or (two.grouped and kinds[1] == 0):
         return f"Grouped Turbot Crane {suffix}", f"gTC{suffix}"
     if kinds[0] == kinds[1]:
@@ -175,11 +192,9 @@ def _strong_links(chain: strong_links.Chain) -> tuple[str, str]:
     """StrongLinksHint's names: the links' count, their types in the chain's order (the
     smaller way round, rows and columns swapped to the smaller: ``rLineName``), how many are
     grouped."""
-    kinds = [link.unit // 9 for link, _ in chain]
     grouped = sum(link.grouped for link, _ in chain)
-    text = "".join(map(str, kinds))
-    suffix = str(grouped) + _line_name(kinds if text <= text[::-1] else kinds[::-1])
-    count = len(kinds)
+    suffix = _links_suffix(chain)
+    count = len(chain)
     if suffix.find("0", 1) >= 0:
         name, short = " Strong links (including blocks)", "SB"
     elif suffix.find("2", 1) >= 0:
