@@ -106,22 +106,30 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
         )
     if technique in ("wxyz-wing", "vwxyz-wing"):
         size = 3 if technique == "wxyz-wing" else 4
-        found = wings.als_findings(before, size)
-        double, biggest, total = _matching(found, hint.rating, hint.eliminations)[3]
-        suffix = f"{2 if double else 1}{biggest}{total}"
+        # serate sorts the wings by rating, removals' count, then suffix, the greatest first:
+        # its step is the first of those (another wing than this project's, at a tie)
+        suffix = max(
+            (
+                f"{2 if double else 1}{biggest}{total}"
+                for rating, _, removals, (double, biggest, total) in wings.als_findings(
+                    before, size
+                )
+                if rating == hint.rating and len(removals) == len(hint.eliminations)
+            ),
+        )
         return (
             ("WXYZ-Wing " if size == 3 else "VWXYZ-Wing ") + suffix,
             ("WXY" if size == 3 else "VXY") + suffix,
         )
     if technique in ("turbot fish", "three strong links"):
-        # serate sorts these by rating, removals' count, then suffix: of the chains making the
-        # step, the first of the least suffix
+        # serate sorts these by rating, removals' count, then suffix, the least first: its
+        # step is the first of those (at a tie, another chain than this project's)
         count = 2 if technique == "turbot fish" else 3
         chain = min(
             (
                 chain
                 for rating, removals, chain in strong_links.link_chains(before, count)
-                if rating == hint.rating and sorted(removals) == sorted(hint.eliminations)
+                if rating == hint.rating and len(removals) == len(hint.eliminations)
             ),
             key=_links_suffix,
         )
