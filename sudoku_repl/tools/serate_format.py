@@ -26,13 +26,9 @@ SECTIONS = {
 _NOT_HERE = {
     "h": "a step's HTML explanation",
     "s": "a step's description",
-    "R": "a technique's name",
-    "S": "a technique's short name",
-    "P": "a technique's name",
-    "T": "a technique's short name",
-    "D": "a technique's name",
-    "U": "a technique's short name",
 }
+#: the conversions of the techniques' names (``serate_names``)
+NAMES = "RSPTDU"
 
 
 def conversions(fmt: str) -> list[str]:

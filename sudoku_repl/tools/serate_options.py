@@ -346,8 +346,9 @@ def usage() -> str:
         lines.append(f"  {named:<28} {said}")
     lines += [
         "",
-        "FORMAT: %r %p %d ER, EP, ED; %g the input line; %i the grid (81 characters); %n the "
-        "puzzle's number; %e the time; %m %M the candidates (--start, --before, --after); %l a "
-        "new line; %t a tab; %% a %. Any other character after % is itself.",
+        "FORMAT: %r %p %d ER, EP, ED; %R %P %D their techniques' names, %S %T %U short (--format; "
+        "--after: %R %S); %g the input line; %i the grid (81 characters); %n the puzzle's "
+        "number; %e the time; %m %M the candidates (--start, --before, --after); %l a new line; "
+        "%t a tab; %% a %. Any other character after % is itself.",
     ]
     return "\n".join(lines) + "\n"

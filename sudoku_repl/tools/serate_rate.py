@@ -16,10 +16,18 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 
 from sudoku_repl.techniques.explainer.grid import BIT_COUNT, PEERS, Grid
-from sudoku_repl.techniques.explainer.hint import Hint
-from sudoku_repl.techniques.explainer.rating import Interrupted, rate_grid
-from sudoku_repl.tools.serate_format import expand, grid81, marks, marks_lines, rating_text
+from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid
+from sudoku_repl.tools.serate_format import (
+    NAMES,
+    conversions,
+    expand,
+    grid81,
+    marks,
+    marks_lines,
+    rating_text,
+)
 from sudoku_repl.tools.serate_format import time_text as _time_text
+from sudoku_repl.tools.serate_names import BEYOND_SOLVER, NO_SOLUTION, names
 from sudoku_repl.tools.serate_options import SerateArgs
 
 #: serate's rating of a puzzle that no technique can finish ("beyond solver"), in tenths
@@ -79,45 +87,70 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     # the end
     level = [0 if args.want else None]
     difficulty = pearl = diamond = 0
-    for hint in _path(grid.copy(), args, stop, level):
+    # serate's names of the techniques of ER, EP and ED (as they stand), made where a format
+    # asks for them
+    named = any(ch in NAMES for fmt in (args.after, args.format) for ch in conversions(fmt))
+    er_name = ep_name = ed_name = NO_SOLUTION
+    for step in _path(grid.copy(), args, stop, level):
+        hint = step.hint
         emit("before", args.before, shared(grid))
-        difficulty = max(difficulty, hint.rating)
+        if hint.rating > difficulty:
+            difficulty = hint.rating
+            if named:
+                er_name = names(step, grid)
         hint.apply(grid)
         emit(
             "after",
             args.after,
-            shared(grid) | {"r": partial(rating_text, hint.rating), "e": elapsed},
+            shared(grid)
+            | {"r": partial(rating_text, hint.rating), "e": elapsed}
+            | _named(er_name, er_name, er_name),
         )
         if pearl == 0:
             if diamond == 0:
-                diamond = difficulty
+                diamond, ed_name = difficulty, er_name
             if hint.placement is not None:
                 if args.want == "d" and difficulty > diamond:
-                    difficulty = BEYOND
+                    difficulty, er_name = BEYOND, BEYOND_SOLVER
                     break
-                pearl = difficulty
+                pearl, ep_name = difficulty, er_name
         elif args.want and difficulty > pearl:
-            difficulty = BEYOND
+            difficulty, er_name = BEYOND, BEYOND_SOLVER
             break
         if args.want:
             level[0] = difficulty
     else:
         if not grid.is_solved():  # no technique finds a step: serate looked once more
             emit("before", args.before, shared(grid))
-            difficulty = BEYOND
+            difficulty, er_name = BEYOND, BEYOND_SOLVER
     figures = {
         "r": lambda: rating_text(difficulty),
         "p": lambda: rating_text(pearl),
         "d": lambda: rating_text(diamond),
         "e": elapsed,
-    }
+    } | _named(er_name, ep_name, ed_name)
     emit("format", args.format, shared(grid) | figures)
     return "".join(out)
 
 
+def _named(
+    er: tuple[str, str], ep: tuple[str, str], ed: tuple[str, str]
+) -> dict[str, Callable[[], str]]:
+    """The conversions of the techniques' names and short names: ``%R %S`` (ER's), ``%P %T``
+    (EP's), ``%D %U`` (ED's)."""
+    return {
+        "R": lambda: er[0],
+        "S": lambda: er[1],
+        "P": lambda: ep[0],
+        "T": lambda: ep[1],
+        "D": lambda: ed[0],
+        "U": lambda: ed[1],
+    }
+
+
 def _path(
     grid: Grid, args: SerateArgs, stop: Callable[[], bool], level: list[int | None]
-) -> Iterator[Hint]:
+) -> Iterator[Step]:
     """The rating's steps from ``grid``, which they change; while ``level[0]`` is a rating (in
     tenths), the rating stops after a step above it, and goes on from there when asked for
     more. ``Stopped`` once ``stop()``."""
@@ -127,7 +160,7 @@ def _path(
             rated = rate_grid(grid, None, stop, above=above, without=args.without)
         except Interrupted:
             raise Stopped from None
-        yield from (step.hint for step in rated.steps)
+        yield from rated.steps
         if rated.known_above is None:  # solved, or no technique finds a step
             return
 

@@ -177,13 +177,15 @@ def climb(
     interrupted: Callable[[], bool] | None,
     deadline: float | None = None,
     memo: object = None,
+    taken_by: list[int] | None = None,
 ) -> tuple[list[Hint], int, int]:
     """The rating's steps over the techniques ``rungs`` (``native_prefix``), found and applied
     in C, many a call, as ``rating.rate`` takes them: the hints taken (the grid is left as they
     leave it), why it stopped (``SOLVED``, ...) and, at ``TIMEOUT``, the index in ``rungs`` of
     the technique the deadline (``time.monotonic``'s clock) stopped (else -1). ``above`` and
     ``below`` in tenths; ``interrupted`` is looked at before each step and each chain
-    technique; ``memo``: the nested chains' (``native_chains.memo``)."""
+    technique; ``memo``: the nested chains' (``native_chains.memo``); ``taken_by`` gets the
+    index in ``rungs`` of each hint's technique."""
     search = native.se_climb()
     assert search is not None  # (native_prefix said so)
     found, status, index = search(
@@ -197,6 +199,8 @@ def climb(
         memo,
     )
     hints = [rungs[i].hint(item) for i, item in found]
+    if taken_by is not None:
+        taken_by.extend(i for i, _ in found)
     for hint in hints:
         hint.apply(grid)
     return hints, status, index

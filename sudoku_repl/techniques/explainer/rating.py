@@ -106,9 +106,11 @@ def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
 
 @attrs.frozen
 class Step:
-    """One step of the path: the technique's hint and the rating it counts for."""
+    """One step of the path: the technique's hint and the rating it counts for, and the
+    technique that found it (its name in ``techniques``)."""
 
     hint: Hint
+    technique: str = ""
 
     @property
     def rating(self) -> float:
@@ -161,11 +163,13 @@ def first_hint(
     deadline: float | None = None,
     interrupted: Callable[[], bool] | None = None,
     start: int = 0,
+    found_by: list[int] | None = None,
 ) -> Hint | None:
     """The first hint of the first technique (from ``start`` on) that finds one. Before each
     technique, the time limit (``deadline``) and the caller's ``interrupted`` are looked at
     (the chain searches look at them inside too: the Python ones through the ``poll`` they
-    were made with, the native ones every thousand or so potentials)."""
+    were made with, the native ones every thousand or so potentials). ``found_by`` gets the
+    index in ``order`` of the technique that found it."""
     token = native_chains.limits.set((deadline, interrupted))  # (the native search's)
     try:
         for index, (_, finder) in enumerate(order[start:], start):
@@ -175,6 +179,8 @@ def first_hint(
                 raise Interrupted
             try:
                 for hint in finder(grid):
+                    if found_by is not None:
+                        found_by.append(index)
                     return hint
             except _Timeout:
                 raise _Timeout(index) from None
@@ -265,6 +271,7 @@ def _rate(
                 lower = True
                 path.er = max(path.er, exhausted_level(order, 0))
                 break
+            taken_by: list[int] = []
             climbed, status, index = native_ladder.climb(
                 grid,
                 rungs,
@@ -273,9 +280,10 @@ def _rate(
                 interrupted,
                 deadline,
                 native_chains.memo.get(),
+                taken_by,
             )
-            for taken in climbed:
-                path.took(taken)
+            for taken, by in zip(climbed, taken_by, strict=True):
+                path.took(taken, tried[by][0])
             if status == native_ladder.STOPPED:
                 raise Interrupted
             if status == native_ladder.TIMEOUT:  # as first_hint's _Timeout(index)
@@ -288,7 +296,8 @@ def _rate(
                 )
                 break
         try:
-            hint = first_hint(grid, tried, deadline, interrupted, len(rungs))
+            found_by: list[int] = []
+            hint = first_hint(grid, tried, deadline, interrupted, len(rungs), found_by)
         except _Timeout as timeout:
             lower = True
             path.er = max(path.er, exhausted_level(order, timeout.index))
@@ -301,7 +310,7 @@ def _rate(
             path.er = max(path.er, exhausted_level(order, len(order) - 1))
             break
         hint.apply(grid)
-        path.took(hint)
+        path.took(hint, tried[found_by[0]][0])
         if above is not None and _over(hint, above):
             exceeded = above
             break
@@ -331,9 +340,9 @@ class _Path:
         self.pearl_set = self.diamond_set = False
         self.steps: list[Step] = []
 
-    def took(self, hint: Hint) -> None:
-        """A step taken (the hint applied to the grid)."""
-        self.steps.append(Step(hint))
+    def took(self, hint: Hint, technique: str) -> None:
+        """A step taken (the hint applied to the grid) and its technique's name."""
+        self.steps.append(Step(hint, technique))
         self.er = max(self.er, hint.rating)
         if not self.pearl_set:
             if not self.diamond_set:

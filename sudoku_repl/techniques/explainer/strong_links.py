@@ -232,13 +232,11 @@ _TURBOT_NAMES = {
 }
 
 
-def _link_chain_hints(
-    grid: Grid, count: int, ratings: tuple[int, int, int, int]
-) -> list[tuple[int, Removals]]:
-    """(rating, removals) of every chain of ``count`` links, easiest first, the most
+def link_chains(grid: Grid, count: int) -> list[tuple[int, Removals, Chain]]:
+    """(rating, removals, chain) of every chain of ``count`` links, easiest first, the most
     removals first among equals."""
-    found: list[tuple[int, int, Removals]] = []
-    grouped, with_block, parallel, crossed = ratings
+    grouped, with_block, parallel, crossed = _TURBOT if count == 2 else _THREE
+    found: list[tuple[int, int, Removals, Chain]] = []
     for value in DIGITS:
         for chain, victims in _chains(grid, value, count, count == 3):
             types = {link.unit // 9 for link, _ in chain}
@@ -251,14 +249,14 @@ def _link_chain_hints(
             else:
                 rating = crossed
             removals = _removals(victims, value)
-            found.append((rating, -len(removals), removals))
+            found.append((rating, -len(removals), removals, chain))
     found.sort(key=lambda item: (item[0], item[1]))
-    return [(rating, removals) for rating, _, removals in found]
+    return [(rating, removals, chain) for rating, _, removals, chain in found]
 
 
 def pure_turbot_fish(grid: Grid) -> Iterator[Hint]:
     """Two strong links joined by a weak one."""
-    for rating, removals in _link_chain_hints(grid, 2, _TURBOT):
+    for rating, removals, _ in link_chains(grid, 2):
         yield Hint(_TURBOT_NAMES[rating], rating, removals)
 
 
@@ -268,7 +266,7 @@ turbot_fish: Finder = native_ladder.Rung(native_ladder.TURBOT_FISH, 0, pure_turb
 
 def pure_three_strong_links(grid: Grid) -> Iterator[Hint]:
     """Three strong links joined by weak ones."""
-    for rating, removals in _link_chain_hints(grid, 3, _THREE):
+    for rating, removals, _ in link_chains(grid, 3):
         yield Hint("3 Strong Links", rating, removals)
 
 

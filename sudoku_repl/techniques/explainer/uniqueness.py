@@ -169,8 +169,21 @@ def _type4(
 
 def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
     """Unique rectangles and loops of types 1 to 4, easiest first."""
+    names = {
+        1: "Unique Rectangle type 1",
+        2: "Unique Rectangle type 2",
+        3: "Unique Rectangle type 3",
+        4: "Unique Rectangle type 4",
+    }
+    for rating, kind, removals, _ in loop_findings(grid):
+        yield Hint(names[kind], rating, removals)
+
+
+def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...], int]]:
+    """``pure_unique_loops``' findings, easiest first: rating, type, removals and the loop's
+    length (in cells)."""
     cands = grid.cands
-    found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    found: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = []
     for start in range(81):
         if BIT_COUNT[cands[start]] != 2:
             continue
@@ -183,7 +196,7 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
             extra_cells = [c for c in loop if BIT_COUNT[cands[c]] > 2]
             if len(extra_cells) == 1:
                 cell = extra_cells[0]
-                found.append((base, 1, ((cell, v1), (cell, v2))))
+                found.append((base, 1, ((cell, v1), (cell, v2)), len(loop)))
             elif len(extra_cells) >= 2:
                 extra = 0
                 for c in extra_cells:
@@ -200,23 +213,18 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
                         if c not in extra_cells and cands[c] >> value & 1
                     )
                     if removals:
-                        found.append((base, 2, removals))
+                        found.append((base, 2, removals, len(loop)))
                 if len(extra_cells) == 2:
                     c1, c2 = extra_cells
                     if BIT_COUNT[extra] >= 2:
-                        found.extend(_type3(grid, loop, c1, c2, v1, v2, base))
+                        found.extend(
+                            (*f, len(loop)) for f in _type3(grid, loop, c1, c2, v1, v2, base)
+                        )
                     t4 = _type4(grid, c1, c2, v1, v2, base)
                     if t4 is not None:
-                        found.append(t4)
+                        found.append((*t4, len(loop)))
     found.sort(key=lambda f: (f[0], f[1]))
-    names = {
-        1: "Unique Rectangle type 1",
-        2: "Unique Rectangle type 2",
-        3: "Unique Rectangle type 3",
-        4: "Unique Rectangle type 4",
-    }
-    for rating, kind, removals in found:
-        yield Hint(names[kind], rating, removals)
+    return found
 
 
 #: ``pure_unique_loops``, from the C where there is one

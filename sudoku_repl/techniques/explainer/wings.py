@@ -65,75 +65,90 @@ def als_wing(size: int, pure: bool = False) -> Finder:
     cell that sees all the holders of z (the bivalue cell included). When z is linked that
     way too, both values and the set's other values go from the cells that see all their
     holders."""
-    base, middle, top = (55, 3, 4) if size == 3 else (62, 3, 5)
     name = "WXYZ-Wing" if size == 3 else "VWXYZ-Wing"
+
+    def finder(grid: Grid) -> Iterator[Hint]:
+        for r, _, removals, _ in als_findings(grid, size):
+            yield Hint(name, r, removals)
+
+    return finder if pure else native_ladder.Rung(native_ladder.ALS_WING, size, finder)
+
+
+#: a wing's shape, as serate names it: doubly linked, the most values of one of its cells, the
+#: values of its cells added up (the bivalue cell left out)
+Shape = tuple[bool, int, int]
+
+
+def als_findings(
+    grid: Grid, size: int
+) -> list[tuple[int, int, tuple[tuple[int, int], ...], Shape]]:
+    """``als_wing``'s findings, easiest first: rating, minus the removals' count, the
+    removals and the wing's shape."""
+    base, middle, top = (55, 3, 4) if size == 3 else (62, 3, 5)
 
     def rating(biggest: int) -> int:
         return base + (top - middle) - abs(middle - biggest)
 
-    def finder(grid: Grid) -> Iterator[Hint]:
-        cands = grid.cands
-        found: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
+    cands = grid.cands
+    found: list[tuple[int, int, tuple[tuple[int, int], ...], Shape]] = []
 
-        def grow(cells: list[int], union: int, seeing: list[int]) -> None:
-            """``seeing``: the cells after the last one that see every one of ``cells``, in
-            order (the only ones that may join)."""
-            if len(cells) == size:
-                if BIT_COUNT[union] == size + 1:
-                    pincers(cells, union)
-                return
-            for nxt in seeing:
-                mask = cands[nxt]
-                if BIT_COUNT[mask] < 2:
-                    continue
-                new = union | mask
-                if BIT_COUNT[new] <= size + 1:
-                    peers = PEER_SETS[nxt]
-                    grow(cells + [nxt], new, [c for c in seeing if c > nxt and c in peers])
+    def grow(cells: list[int], union: int, seeing: list[int]) -> None:
+        """``seeing``: the cells after the last one that see every one of ``cells``, in
+        order (the only ones that may join)."""
+        if len(cells) == size:
+            if BIT_COUNT[union] == size + 1:
+                pincers(cells, union)
+            return
+        for nxt in seeing:
+            mask = cands[nxt]
+            if BIT_COUNT[mask] < 2:
+                continue
+            new = union | mask
+            if BIT_COUNT[new] <= size + 1:
+                peers = PEER_SETS[nxt]
+                grow(cells + [nxt], new, [c for c in seeing if c > nxt and c in peers])
 
-        def holders(cells: list[int], value: int) -> list[int]:
-            return [c for c in cells if cands[c] >> value & 1]
+    def holders(cells: list[int], value: int) -> list[int]:
+        return [c for c in cells if cands[c] >> value & 1]
 
-        def victims(group: list[int], value: int, exclude: list[int]) -> list[tuple[int, int]]:
-            targets = set(range(81))
-            for c in group:
-                targets &= PEER_SETS[c]
-            return [
-                (c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1
-            ]
+    def victims(group: list[int], value: int, exclude: list[int]) -> list[tuple[int, int]]:
+        targets = set(range(81))
+        for c in group:
+            targets &= PEER_SETS[c]
+        return [(c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1]
 
-        def pincers(cells: list[int], union: int) -> None:
-            biggest = max(BIT_COUNT[cands[c]] for c in cells)
-            area: set[int] = set()
-            for c in cells:
-                area |= PEER_SETS[c]
-            area -= set(cells)
-            for yz in sorted(area):
-                mask = cands[yz]
-                if BIT_COUNT[mask] != 2 or mask & union != mask:
-                    continue
-                a, b = MASK_DIGITS[mask]
-                linked_a = _sees(yz, holders(cells, a))
-                linked_b = _sees(yz, holders(cells, b))
-                exclude = cells + [yz]
-                if linked_a and linked_b:
-                    removals = victims(holders(cells, a) + [yz], a, exclude)
-                    removals += victims(holders(cells, b) + [yz], b, exclude)
-                    for w in MASK_DIGITS[union & ~mask]:
-                        removals += victims(holders(cells, w), w, exclude)
-                elif linked_a or linked_b:
-                    z = b if linked_a else a
-                    removals = victims(holders(cells, z) + [yz], z, exclude)
-                else:
-                    continue
-                if removals:
-                    found.append((rating(biggest), -len(removals), tuple(removals)))
+    def pincers(cells: list[int], union: int) -> None:
+        biggest = max(BIT_COUNT[cands[c]] for c in cells)
+        area: set[int] = set()
+        for c in cells:
+            area |= PEER_SETS[c]
+        area -= set(cells)
+        for yz in sorted(area):
+            mask = cands[yz]
+            if BIT_COUNT[mask] != 2 or mask & union != mask:
+                continue
+            a, b = MASK_DIGITS[mask]
+            linked_a = _sees(yz, holders(cells, a))
+            linked_b = _sees(yz, holders(cells, b))
+            exclude = cells + [yz]
+            if linked_a and linked_b:
+                removals = victims(holders(cells, a) + [yz], a, exclude)
+                removals += victims(holders(cells, b) + [yz], b, exclude)
+                for w in MASK_DIGITS[union & ~mask]:
+                    removals += victims(holders(cells, w), w, exclude)
+            elif linked_a or linked_b:
+                z = b if linked_a else a
+                removals = victims(holders(cells, z) + [yz], z, exclude)
+            else:
+                continue
+            if removals:
+                values = {v for _, v in removals}
+                double = linked_a and linked_b and (bool(values - {a, b}) or {a, b} <= values)
+                shape = (double, biggest, sum(BIT_COUNT[cands[c]] for c in cells))
+                found.append((rating(biggest), -len(removals), tuple(removals), shape))
 
-        for first in range(81):
-            if 2 <= BIT_COUNT[cands[first]] <= size + 1:
-                grow([first], cands[first], [c for c in SORTED_PEERS[first] if c > first])
-        found.sort(key=lambda f: (f[0], f[1]))
-        for r, _, removals in found:
-            yield Hint(name, r, removals)
-
-    return finder if pure else native_ladder.Rung(native_ladder.ALS_WING, size, finder)
+    for first in range(81):
+        if 2 <= BIT_COUNT[cands[first]] <= size + 1:
+            grow([first], cands[first], [c for c in SORTED_PEERS[first] if c > first])
+    found.sort(key=lambda f: (f[0], f[1]))
+    return found
