@@ -34,6 +34,7 @@ typedef struct NestEntry { /* a grid's findings for one kind of rule */
 typedef struct SeMemo {
     NestEntry **buckets, **ring;
     int size, next;
+    SeRuleMemo *rules; /* the "+" rules' patterns (se_rules.c) */
 } SeMemo;
 
 typedef struct SeNest {
@@ -66,10 +67,13 @@ static SeMemo *memo_new(int size) {
 static void memo_free(SeMemo *m) {
     for (int i = 0; i < m->size; i++)
         PyMem_Free(m->ring[i]);
+    se_rule_memo_free(m->rules);
     PyMem_Free(m->buckets);
     PyMem_Free(m->ring);
     PyMem_Free(m);
 }
+
+SeRuleMemo **se_memo_rules(SeMemo *m) { return &m->rules; }
 
 /* -- the nested rules -------------------------------------------------------------------- */
 
