@@ -69,6 +69,8 @@ static int keep_pattern(SeCtx *x, Patterns *out, const Pattern *p) {
 
 /* the patterns' removals as potentials resting on the keys found in ``offs`` */
 static int emit_patterns(SeCtx *x, const int16_t *d, int n, const SeMap *offs) {
+    if (!n)
+        return 0;
     for (const int16_t *end = d + n; d < end;) {
         int n_rems = d[0], n_keys = d[1];
         const int16_t *rems = d + 2, *keys = rems + 2 * n_rems;
@@ -317,7 +319,8 @@ int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, cons
         memcpy(e->work, work->cands, sizeof e->work);
         memcpy(e->source, source->cands, sizeof e->source);
         e->n = out.n;
-        memcpy(e->data, out.data, (size_t)out.n * sizeof(int16_t));
+        if (out.n) /* (out.data is NULL until a pattern is kept) */
+            memcpy(e->data, out.data, (size_t)out.n * sizeof(int16_t));
         RuleEntry *old = m->ring[m->next]; /* the oldest pair is forgotten */
         if (old) {
             RuleEntry **p = &m->buckets[old->hash % (2 * RULES_KEPT)];
