@@ -30,7 +30,9 @@ approximate; the row says on how many it equals serate's.
 The puzzles: the ``<= 9.4`` band from the bank (tests/data/se_bank_serate.txt, serate's ER, evenly
 spread over the 2,000; ``--low-file FILE``, repeatable: from other collections instead, such as
 ``puzzles/magictour_top1465.txt``), the upper bands from the hard set (tests/data/se_hard_rated.txt, serate's
-ER 9.5-10.5 and >= 10.6, evenly spread); a puzzle's band is serate's ER for it where serate ran
+ER 9.5-10.5 and >= 10.6, evenly spread; ``--upper-file FILE``, repeatable: from other
+collections instead, such as a sample of the forum's hardest, whose lines carry no ER: they
+count as >= 10.6 until serate rates them); a puzzle's band is serate's ER for it where serate ran
 (else the file's). ``--per-band A,B,C`` puzzles per band (serate
 takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
 rates (minutes a puzzle on the upper bands). Where our rating stops at a lower bound (the
@@ -78,18 +80,24 @@ def spread(rows: list[tuple[str, float | None]], count: int) -> list[tuple[str, 
     return rows[::step][:count]
 
 
-def candidates(per_band: list[int], low_files: list[Path] | None = None) -> list[tuple[str, int]]:
+def candidates(
+    per_band: list[int], low_files: list[Path] | None = None, upper_files: list[Path] | None = None
+) -> list[tuple[str, int]]:
     """(puzzle, the band it is expected in) for each band: the bank for the first (or the
     puzzles of ``low_files``, one after the other, whose band is serate's when it runs), the
-    hard set for the others, by the files' ER (serate's)."""
+    hard set for the others (or the puzzles of ``upper_files``), by the files' ER (serate's; a
+    puzzle without one is expected at >= 10.6 until serate rates it)."""
     if low_files:
         low = [r for f in low_files for r in read_puzzles(f)]
     else:
         low = [r for r in read_puzzles(DATA / "se_bank_serate.txt") if band_of(r[1] or 0) == 0]
-    hard = read_puzzles(DATA / "se_hard_rated.txt")
+    if upper_files:
+        hard = [r for f in upper_files for r in read_puzzles(f)]
+    else:
+        hard = read_puzzles(DATA / "se_hard_rated.txt")
     out = [(p, 0) for p, _ in spread(low, per_band[0])]
     for band in (1, 2):
-        rows = [r for r in hard if band_of(r[1] or 0) == band]
+        rows = [r for r in hard if (2 if r[1] is None else band_of(r[1])) == band]
         out += [(p, band) for p, _ in spread(rows, per_band[band])]
     return out
 
@@ -327,6 +335,12 @@ def main() -> None:
         " a line, a rating after it or not) instead of the bank: puzzles of ER 1-9 from other"
         " collections; each puzzle's band is then serate's ER (give --serate-jar)",
     )
+    parser.add_argument(
+        "--upper-file",
+        type=Path,
+        action="append",
+        help="the puzzles above 9.4 from this file (repeatable) instead of the hard set",
+    )
     parser.add_argument("--pure-per-band", default="3,0,0")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
@@ -340,7 +354,7 @@ def main() -> None:
     args = parser.parse_args()
     per_band = [int(x) for x in args.per_band.split(",")]
     pure_per_band = [int(x) for x in args.pure_per_band.split(",")]
-    rows = candidates(per_band, args.low_file)
+    rows = candidates(per_band, args.low_file, args.upper_file)
     puzzles = [p for p, _ in rows]
     with tempfile.TemporaryDirectory(prefix="bench-se-rate-") as tmp:
         folder = args.keep or Path(tmp)

@@ -28,7 +28,10 @@ def test_one_memo_over_levels_and_grids_gives_each_search_its_own_hints() -> Non
     assert make is not None
     memo = make()
     # the levels in an order where each kind of inner search meets grids another kind searched
+    # level 1 (dynamic +) and the nested levels meet the "+" rules' patterns and the X links'
+    # reach kept by the memo for grids (and a digit's places) another search met first
     calls = [
+        (grid_at(QUIZ_11_1, 85), 1, 0),
         (grid_at(QUIZ_11_1, 85), 4, 1),
         (grid_at(QUIZ_11_1, 85), 3, 0),
         (grid_at(QUIZ_11_1, 85), 2, 0),
@@ -36,6 +39,8 @@ def test_one_memo_over_levels_and_grids_gives_each_search_its_own_hints() -> Non
         (grid_at(QUIZ_11_1, 85), 4, 0),
         (grid_at(QUIZ_11_1, 79), 3, 0),
         (grid_at(QUIZ_11_1, 85), 2, 0),
+        (grid_at(QUIZ_11_1, 79), 1, 0),
+        (grid_at(QUIZ_10_3, 96), 1, 0),
     ]
     for grid, level, nesting in calls:
         shared = _search(grid, level, nesting, memo)

@@ -35,7 +35,42 @@ typedef struct {
     int32_t ancestor[SE_KEYS]; /* stamps: the key is an ancestor of the potential at hand */
     int agen;
     SeReach reach; /* the forcing chains' links of the kind at hand */
+    /* what the walks from a candidate reach, for the links at hand: MAY_RETURN, ON_OFF, OFF_ON */
+    uint8_t walks[81][10];
+    SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
 } Search;
+
+enum { MAY_RETURN = 1, ON_OFF = 2, OFF_ON = 4 };
+
+/* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells' too):
+ * for the X links (the units' alone) digit by digit (se_digit_reach), else from the grid's
+ * whole graph (se_reach_fill); 0, or -1 (x->stop set) */
+static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
+    memset(s->walks, 0, sizeof s->walks);
+    if (!cell_links) {
+        for (int value = 1; value <= 9; value++) {
+            SeDigitReach own;
+            const SeDigitReach *d = se_digit_reach(g, &s->links, value, s->digits, &own);
+            for (int cell = 0; cell < 81; cell++) {
+                int w = cell >> 6, b = cell & 63;
+                s->walks[cell][value] = (uint8_t)((d->ret[w] >> b & 1) * MAY_RETURN |
+                                                  (d->on_off[w] >> b & 1) * ON_OFF |
+                                                  (d->off_on[w] >> b & 1) * OFF_ON);
+            }
+        }
+        return 0;
+    }
+    if (se_reach_fill(x, g, &s->links, &s->reach, cell_links) < 0)
+        return -1;
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = g->cands[cell]; m; m &= m - 1) {
+            int value = __builtin_ctz(m), on = se_key(cell, value, 1), off = on ^ 1;
+            s->walks[cell][value] = (uint8_t)(se_may_return(&s->reach, on) * MAY_RETURN |
+                                              se_reaches(&s->reach, on, off) * ON_OFF |
+                                              se_reaches(&s->reach, off, on) * OFF_ON);
+        }
+    return 0;
+}
 
 /* chains.is_ancestor for every key at once: marks the keys of the child's ancestors (the
  * chain it rests on, itself left out) in s->ancestor, stamped s->agen */
@@ -193,7 +228,7 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     int both = cell_links && unit_links;
     int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
     Queue found = {NULL, 0, 0};
-    int result = unit_links ? se_reach_fill(x, g, &s->links, &s->reach, cell_links) : 0;
+    int result = unit_links ? walks_fill(x, g, s, cell_links) : 0;
     for (int cell = 0; cell < 81 && !result; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
@@ -204,20 +239,18 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             x->n_pots = x->n_par = 0;
             found.n = 0;
             int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
-            if (start < 0 || ((!unit_links || se_may_return(&s->reach, se_key(cell, value, 1))) &&
+            if (start < 0 || ((!unit_links || s->walks[cell][value] & MAY_RETURN) &&
                               cycles(x, g, s, start, cell_links, unit_links, &found) < 0)) {
                 result = -1;
                 break;
             }
             if (unit_links) {
-                int on_key = se_key(cell, value, 1), off_key = on_key ^ 1;
-                int t = se_reaches(&s->reach, on_key, off_key)
-                            ? forcing_target(x, g, s, start, cell_links)
-                            : -2;
+                int walks = s->walks[cell][value];
+                int t = walks & ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
                 int off = t != -1 ? se_pot(x, cell, value, 0, -1) : -1;
-                int u = off < 0                                  ? -1
-                        : se_reaches(&s->reach, off_key, on_key) ? forcing_target(x, g, s, off, cell_links)
-                                                                 : -2;
+                int u = off < 0             ? -1
+                        : walks & OFF_ON ? forcing_target(x, g, s, off, cell_links)
+                                            : -2;
                 if (t == -1 || off < 0 || u == -1) {
                     result = -1;
                     break;
@@ -272,6 +305,7 @@ int se_cycles_run(SeCtx *x, const SeGrid *g) {
         return -1;
     }
     se_links_fill(g, &s->links);
+    s->digits = se_memo_digits(x->memo);
     if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
         search(x, g, s, 1, 1);
     PyMem_Free(s->on.q);

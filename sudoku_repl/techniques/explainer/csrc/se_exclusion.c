@@ -11,7 +11,8 @@ static int peers(int a, int b) {
 typedef struct {
     int cells[81], n;       /* exclusion._candidates' cells, ascending */
     int ex[81][20], n_ex[81]; /* their excluders, in PEERS' (ascending) order */
-    unsigned char is_ex[81][81], in_table[81];
+    uint64_t exm[81][2];    /* the excluders as bits (cell >> 6, 1 << (cell & 63)) */
+    unsigned char in_table[81];
 } Table;
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
@@ -21,7 +22,7 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
         if (BITS[g->cands[cell] >> 1] < 2)
             continue;
         int single = 0, n = 0;
-        memset(t->is_ex[cell], 0, 81);
+        t->exm[cell][0] = t->exm[cell][1] = 0;
         for (int p = 0; p < 81; p++) {
             if (!peers(cell, p))
                 continue;
@@ -30,7 +31,7 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
                 single = 1;
             else if (k >= 2 && k <= degree) {
                 t->ex[cell][n++] = p;
-                t->is_ex[cell][p] = 1;
+                t->exm[cell][p >> 6] |= 1ULL << (p & 63);
             }
         }
         if (!single && n) {
@@ -84,15 +85,17 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
 /* one group's hint, if it removes anything: 1 added, 0 not, -1 on an error */
 static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *group, int n) {
     int common[20], n_common = 0;
-    for (int e = 0; e < t->n_ex[group[0]]; e++) {
-        int p = t->ex[group[0]][e], all = 1;
+    uint64_t both[2]; /* the excluders the group's cells have in common, ascending */
+    for (int w = 0; w < 2; w++) {
+        both[w] = t->exm[group[0]][w];
         for (int i = 1; i < n; i++)
-            all &= t->is_ex[group[i]][p];
-        if (all)
-            common[n_common++] = p;
+            both[w] &= t->exm[group[i]][w];
     }
-    if (n_common < 2)
+    if (__builtin_popcountll(both[0]) + __builtin_popcountll(both[1]) < 2)
         return 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1)
+            common[n_common++] = 64 * w + __builtin_ctzll(m);
     int16_t rems[2 * 27];
     int k = exclude(g, group, n, common, n_common, rems);
     if (!k)

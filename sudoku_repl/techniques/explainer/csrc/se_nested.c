@@ -34,6 +34,8 @@ typedef struct NestEntry { /* a grid's findings for one kind of rule */
 typedef struct SeMemo {
     NestEntry **buckets, **ring;
     int size, next;
+    SeRuleMemo *rules; /* the "+" rules' patterns (se_rules.c) */
+    SeDigitMemo *digits; /* the X searches' reach by a digit's places (se_reach.c) */
 } SeMemo;
 
 typedef struct SeNest {
@@ -66,9 +68,19 @@ static SeMemo *memo_new(int size) {
 static void memo_free(SeMemo *m) {
     for (int i = 0; i < m->size; i++)
         PyMem_Free(m->ring[i]);
+    se_rule_memo_free(m->rules);
+    PyMem_Free(m->digits);
     PyMem_Free(m->buckets);
     PyMem_Free(m->ring);
     PyMem_Free(m);
+}
+
+SeRuleMemo **se_memo_rules(SeMemo *m) { return &m->rules; }
+
+SeDigitMemo *se_memo_digits(SeMemo *m) {
+    if (m && !m->digits)
+        m->digits = PyMem_Calloc(1, sizeof(SeDigitMemo));
+    return m ? m->digits : NULL;
 }
 
 /* -- the nested rules -------------------------------------------------------------------- */

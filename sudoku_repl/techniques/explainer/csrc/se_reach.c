@@ -115,6 +115,72 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
     return 0;
 }
 
+/* the transitive closure of the digit's graph (Warshall's, on bits: at most 162 nodes, "on"
+ * i and "off" m + i for its place i), and the answers from it */
+static void digit_closure(const SeGrid *g, const SeLinks *L, int value, SeDigitReach *out) {
+    int cells[81], local[81], m = 0;
+    for (int c = 0; c < 81; c++)
+        if (g->cands[c] >> value & 1) {
+            local[c] = m;
+            cells[m++] = c;
+        }
+    int n = 2 * m, words = (n + 63) / 64;
+    uint64_t reach[162][3];
+    memset(reach, 0, (size_t)n * sizeof reach[0]);
+    for (int i = 0; i < m; i++) {
+        int cell = cells[i];
+        const uint8_t *peers = L->peers[cell][value];
+        for (int k = 0, count = L->n_peers[cell][value]; k < count; k++) {
+            int j = m + local[peers[k]];
+            reach[i][j >> 6] |= 1ULL << (j & 63);
+        }
+        for (int t = 0; t < 3; t++) {
+            int o = L->conj[cell][value][t];
+            if (o >= 0)
+                reach[m + i][local[o] >> 6] |= 1ULL << (local[o] & 63);
+        }
+    }
+    for (int k = 0; k < n; k++) {
+        int w = k >> 6;
+        uint64_t bit = 1ULL << (k & 63);
+        for (int v = 0; v < n; v++)
+            if (reach[v][w] & bit)
+                for (int j = 0; j < words; j++)
+                    reach[v][j] |= reach[k][j];
+    }
+    memset(out->ret, 0, sizeof out->ret + sizeof out->on_off + sizeof out->off_on);
+    for (int i = 0; i < m; i++) {
+        int on = i, off = m + i;
+        uint64_t cell_bit = 1ULL << (cells[i] & 63);
+        int w = cells[i] >> 6;
+        if (reach[on][on >> 6] >> (on & 63) & 1)
+            out->ret[w] |= cell_bit;
+        if (reach[on][off >> 6] >> (off & 63) & 1)
+            out->on_off[w] |= cell_bit;
+        if (reach[off][on >> 6] >> (on & 63) & 1)
+            out->off_on[w] |= cell_bit;
+    }
+}
+
+const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value, SeDigitMemo *memo,
+                                   SeDigitReach *own) {
+    uint64_t places[2] = {0, 0};
+    for (int c = 0; c < 81; c++)
+        if (g->cands[c] >> value & 1)
+            places[c >> 6] |= 1ULL << (c & 63);
+    SeDigitReach *r = own;
+    if (memo) {
+        uint64_t h = (places[0] ^ places[1] * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+        r = &memo->slot[(h >> 40) % SE_DIGIT_KEPT];
+        if (r->places[0] == places[0] && r->places[1] == places[1] && (places[0] | places[1]))
+            return r;
+    }
+    r->places[0] = places[0];
+    r->places[1] = places[1];
+    digit_closure(g, L, value, r);
+    return r;
+}
+
 void se_reach_free(SeReach *r) {
     PyMem_Free(r->to);
     PyMem_Free(r->bits);

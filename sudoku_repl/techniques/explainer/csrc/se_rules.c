@@ -1,7 +1,17 @@
 /* The "+" of dynamic forcing chains (+) (advanced.py): once a chain's implications run dry, the
  * simplest rules (pointing and claiming, hidden pairs, naked pairs, X-Wings) on the chain's
- * grid, in the order and with the parents of advanced.simple_rule_offs. */
+ * grid, in the order and with the parents of advanced.simple_rule_offs.
+ *
+ * What the rules find depends on the chain's grid (``work``) and the search's (``source``: a
+ * parent is a candidate lost between the two) alone; the chain's own "off" potentials only
+ * choose which of those parents are its. So the patterns (the removals and the keys of the
+ * "off" potentials they rest on) are kept by the two grids, in a rating's memo (se_memo's),
+ * and a chain that runs dry on a grid seen before takes them from there: most do (some 80% of
+ * the calls on the hardest puzzles). */
 #include "se_rules.h"
+#include "se_found.h"
+
+#define RULES_KEPT 16384 /* the pairs of grids whose patterns a rating's memo keeps */
 
 typedef struct {
     int16_t rems[2 * 32];
@@ -10,26 +20,71 @@ typedef struct {
     int n_keys;
 } Pattern;
 
+/* the patterns of one pair of grids, as int16s: for each pattern its n_rems, n_keys, the
+ * removals (cell, value) and the keys */
+typedef struct RuleEntry {
+    struct RuleEntry *next; /* in its bucket */
+    uint64_t hash;
+    uint16_t work[81], source[81];
+    int n; /* int16s in data */
+    int16_t data[];
+} RuleEntry;
+
+/* the patterns by pair of grids, the oldest forgotten once ``RULES_KEPT`` are kept; and the
+ * buffer the patterns of a pair are written to */
+struct SeRuleMemo {
+    RuleEntry *buckets[2 * RULES_KEPT], *ring[RULES_KEPT];
+    int next;
+};
+
+typedef struct {
+    int16_t *data;
+    int n, cap;
+} Patterns;
+
 static void rem(Pattern *p, int cell, int value) {
     p->rems[2 * p->n_rems] = (int16_t)cell;
     p->rems[2 * p->n_rems + 1] = (int16_t)value;
     p->n_rems++;
 }
 
-/* a pattern's removals as potentials resting on the keys found in ``offs`` (a pattern that
- * rests on no key of the chain is left out) */
-static int emit_pattern(SeCtx *x, const Pattern *p, const SeMap *offs) {
+/* a pattern kept, in ``out`` (one that rests on no lost candidate is left out: it makes no
+ * potential) */
+static int keep_pattern(SeCtx *x, Patterns *out, const Pattern *p) {
     if (!p->n_keys)
         return 0;
-    for (int r = 0; r < p->n_rems; r++) {
-        int pot = se_pot(x, p->rems[2 * r], p->rems[2 * r + 1], 0, -1);
-        if (pot < 0)
-            return -1;
-        for (int k = 0; k < p->n_keys; k++)
-            if (se_has(offs, p->keys[k]) && se_add_parent(x, pot, offs->idx[p->keys[k]]) < 0)
+    int need = out->n + 2 + 2 * p->n_rems + p->n_keys;
+    if (se_grow((void **)&out->data, &out->cap, need, sizeof(int16_t), x) < 0)
+        return -1;
+    int16_t *d = out->data + out->n;
+    *d++ = (int16_t)p->n_rems;
+    *d++ = (int16_t)p->n_keys;
+    for (int r = 0; r < 2 * p->n_rems; r++)
+        *d++ = p->rems[r];
+    for (int k = 0; k < p->n_keys; k++)
+        *d++ = (int16_t)p->keys[k];
+    out->n = need;
+    return 0;
+}
+
+/* the patterns' removals as potentials resting on the keys found in ``offs`` */
+static int emit_patterns(SeCtx *x, const int16_t *d, int n, const SeMap *offs) {
+    if (!n)
+        return 0;
+    for (const int16_t *end = d + n; d < end;) {
+        int n_rems = d[0], n_keys = d[1];
+        const int16_t *rems = d + 2, *keys = rems + 2 * n_rems;
+        for (int r = 0; r < n_rems; r++) {
+            int pot = se_pot(x, rems[2 * r], rems[2 * r + 1], 0, -1);
+            if (pot < 0)
                 return -1;
-        if (se_adv_push(x, pot) < 0)
-            return -1;
+            for (int k = 0; k < n_keys; k++)
+                if (se_has(offs, keys[k]) && se_add_parent(x, pot, offs->idx[keys[k]]) < 0)
+                    return -1;
+            if (se_adv_push(x, pot) < 0)
+                return -1;
+        }
+        d = keys + n_keys;
     }
     return 0;
 }
@@ -46,7 +101,7 @@ static int empty_count(const SeGrid *g, int unit) {
 }
 
 /* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents */
-static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs) {
+static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     static const int PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
     for (int t = 0; t < 4; t++) {
         int type1 = PAIRS[t][0], type2 = PAIRS[t][1];
@@ -75,7 +130,7 @@ static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs
                     if (lost(g, s, cell, value) && SE_CELL_UNITS[cell][type2] != unit2)
                         p.keys[p.n_keys++] = se_key(cell, value, 0);
                 }
-                if (emit_pattern(x, &p, offs) < 0)
+                if (keep_pattern(x, out, &p) < 0)
                     return -1;
             }
     }
@@ -83,7 +138,7 @@ static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs
 }
 
 /* subsets.hidden_set_patterns(grid, 2) with _hidden_pairs' parents */
-static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs) {
+static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
         if (empty_count(g, unit) <= 4)
@@ -113,7 +168,7 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap 
                     if (s->cands[cell] >> b & 1)
                         p.keys[p.n_keys++] = se_key(cell, b, 0);
                 }
-                if (emit_pattern(x, &p, offs) < 0)
+                if (keep_pattern(x, out, &p) < 0)
                     return -1;
             }
     }
@@ -121,7 +176,7 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap 
 }
 
 /* subsets.naked_set_patterns(grid, 2) with _naked_pairs' parents */
-static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs) {
+static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
         if (empty_count(g, unit) < 4)
@@ -149,7 +204,7 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *
                         if (m >> v & 1)
                             p.keys[p.n_keys++] = se_key(cells[c], v, 0);
                 }
-                if (emit_pattern(x, &p, offs) < 0)
+                if (keep_pattern(x, out, &p) < 0)
                     return -1;
             }
     }
@@ -157,7 +212,7 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *
 }
 
 /* fish.fish_patterns(grid, 2) with _x_wings' parents */
-static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs) {
+static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     int counts[10] = {0};
     for (int c = 0; c < 81; c++)
         counts[g->values[c]]++;
@@ -192,24 +247,92 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const SeMap *offs
                             if (lost(g, s, cell, value) && !(u >> cv & 1))
                                 p.keys[p.n_keys++] = se_key(cell, value, 0);
                         }
-                    if (emit_pattern(x, &p, offs) < 0)
+                    if (keep_pattern(x, out, &p) < 0)
                         return -1;
                 }
     }
     return 0;
 }
 
-/* advanced.simple_rule_offs: the removals of the first rule that finds any resting on the
- * chain, as new "off" potentials in x->adv */
-int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
-    typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const SeMap *);
+void se_rule_memo_free(SeRuleMemo *m) {
+    if (!m)
+        return;
+    for (int i = 0; i < RULES_KEPT; i++)
+        PyMem_Free(m->ring[i]);
+    PyMem_Free(m);
+}
+
+static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int c = 0; c < 81; c++)
+        h = se_mix(h, (uint64_t)work->cands[c] << 16 | source->cands[c]);
+    return h;
+}
+
+/* the patterns of the first rule that finds any resting on a lost candidate, into out */
+static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
+    typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, Patterns *);
     static const Rule RULES[4] = {locking, hidden_pairs, naked_pairs, x_wings};
-    x->n_adv = 0;
-    for (int r = 0; r < 4; r++) {
-        if (RULES[r](x, work, source, offs) < 0)
+    out->n = 0;
+    for (int r = 0; r < 4 && !out->n; r++)
+        if (RULES[r](x, work, source, out) < 0)
             return -1;
-        if (x->n_adv)
-            return x->n_adv;
-    }
     return 0;
+}
+
+/* advanced.simple_rule_offs: the removals of the first rule that finds any resting on the
+ * chain, as new "off" potentials in x->adv (the rules' patterns from the rating's memo where
+ * the two grids were seen before) */
+int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
+    x->n_adv = 0;
+    SeRuleMemo **slot = x->memo ? se_memo_rules(x->memo) : NULL;
+    if (slot && !*slot && !(*slot = PyMem_Calloc(1, sizeof(SeRuleMemo)))) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return -1;
+    }
+    SeRuleMemo *m = slot ? *slot : NULL;
+    uint64_t h = 0;
+    RuleEntry **bucket = NULL;
+    if (m) {
+        h = pair_hash(work, source);
+        bucket = &m->buckets[h % (2 * RULES_KEPT)];
+        for (RuleEntry *e = *bucket; e; e = e->next)
+            if (e->hash == h && !memcmp(e->work, work->cands, sizeof e->work) &&
+                !memcmp(e->source, source->cands, sizeof e->source))
+                return emit_patterns(x, e->data, e->n, offs) < 0 ? -1 : x->n_adv;
+    }
+    Patterns out = {x->rule_data, 0, x->cap_rule_data};
+    int r = find(x, work, source, &out);
+    x->rule_data = out.data;
+    x->cap_rule_data = out.cap;
+    if (r < 0)
+        return -1;
+    if (m) {
+        RuleEntry *e = PyMem_Malloc(sizeof(RuleEntry) + (size_t)out.n * sizeof(int16_t));
+        if (!e) {
+            PyErr_NoMemory();
+            x->stop = 2;
+            return -1;
+        }
+        e->hash = h;
+        memcpy(e->work, work->cands, sizeof e->work);
+        memcpy(e->source, source->cands, sizeof e->source);
+        e->n = out.n;
+        if (out.n) /* (out.data is NULL until a pattern is kept) */
+            memcpy(e->data, out.data, (size_t)out.n * sizeof(int16_t));
+        RuleEntry *old = m->ring[m->next]; /* the oldest pair is forgotten */
+        if (old) {
+            RuleEntry **p = &m->buckets[old->hash % (2 * RULES_KEPT)];
+            while (*p != old)
+                p = &(*p)->next;
+            *p = old->next;
+            PyMem_Free(old);
+        }
+        m->ring[m->next] = e;
+        m->next = (m->next + 1) % RULES_KEPT;
+        e->next = *bucket;
+        *bucket = e;
+    }
+    return emit_patterns(x, out.data, out.n, offs) < 0 ? -1 : x->n_adv;
 }

@@ -239,6 +239,7 @@ void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->maps);
     PyMem_Free(x->found);
     PyMem_Free(x->adv);
+    PyMem_Free(x->rule_data);
     PyMem_Free(x->rems);
     PyMem_Free(x->links);
     PyMem_Free(x->walk);

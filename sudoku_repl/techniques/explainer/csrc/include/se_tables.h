@@ -96,6 +96,8 @@ typedef struct SeCtx {
     int n_found, cap_found;
     int32_t *adv; /* se_simple_rule_offs' result */
     int n_adv, cap_adv;
+    int16_t *rule_data; /* the "+" rules' patterns (se_rules.c), a buffer */
+    int cap_rule_data;
     int16_t *rems; /* found removals: cell, value pairs */
     int n_rems, cap_rems;
     double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
