@@ -389,7 +389,7 @@ def main() -> None:
         f" {'(rating)':>8} {'nat/serate':>10} {'nat/skfr':>8} {'before':>8} {'aft/bef':>7}"
         f"   {'pure on k of them, /serate':>27}  notes"
     )
-    totals = []
+    totals, skfr_totals = [], []
     for b, name in enumerate(BANDS):
         idx = [i for i, x in enumerate(bands) if x == b]
         if not idx:
@@ -408,6 +408,11 @@ def main() -> None:
             same = sum(abs(native[0][i] - serate[0][i]) < 0.05 for i in idx)
             notes.append(f"ER equal on {same}/{len(idx)}")
             totals.append(f"{name} {sum(n_cpu):.2f}/{sum(s_cpu):.2f} = {ratio(n_cpu, s_cpu, sum)}")
+        if skfr and k_own:
+            ours = sum(native[4][i] for i in idx if skfr[1][i] is not None)
+            skfr_totals.append(
+                f"{name} {ours:.2f}/{sum(k_own):.2f} = {ours / (sum(k_own) or 1.0):.2f}"
+            )
         if skfr and serate:
             k_same = sum(
                 (er := skfr[0][i]) is not None and abs(er - serate[0][i]) < 0.05 for i in idx
@@ -430,6 +435,8 @@ def main() -> None:
         )
     if totals:
         print("each band's total CPU seconds, native/serate: " + ", ".join(totals))
+    if skfr_totals:
+        print("each band's total seconds, ours (rating)/skfr: " + ", ".join(skfr_totals))
     if before:
         print(
             f"all {len(puzzles)} puzzles, CPU seconds: native {sum(native[1]):.2f},"
