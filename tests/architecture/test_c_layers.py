@@ -26,6 +26,7 @@ EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
 
 #: the chain search's files, lowest first: each may include and call only those before it
 CHAIN_LINE = (
+    "se_memo",
     "se_tables",
     "se_found",
     "se_rules",

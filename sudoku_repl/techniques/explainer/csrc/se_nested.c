@@ -6,8 +6,6 @@
 #include "se_nested.h"
 
 #define REMEMBERED 1024 /* NestedRules.REMEMBERED: grids whose findings are kept by one search */
-#define SHARED 16384    /* ... by a rating's memo (se_memo), shared by its searches */
-#define MEMO_NAME "sudoku_repl.se_memo"
 
 /* one finding of a nested rule, as the outer chain uses it: removals in hash order (rems) and
  * rule-parent links (links), as offsets into its entry's data */
@@ -25,19 +23,6 @@ typedef struct NestEntry { /* a grid's findings for one kind of rule */
     int16_t *data;
 } NestEntry;
 
-/* The findings of the nested rules by grid: a rule's inner search depends on nothing but the
- * grid's candidates and the rule's kind (``rule_kind``), so its findings are kept and looked
- * up by both. The oldest grid is forgotten once ``size`` are kept.
- *
- *   buckets[2 * size]   chains of entries by hash
- *   ring[size]          the entries in the order made; ring[next] the oldest */
-typedef struct SeMemo {
-    NestEntry **buckets, **ring;
-    int size, next;
-    SeRuleMemo *rules; /* the "+" rules' patterns (se_rules.c) */
-    SeDigitMemo *digits; /* the X searches' reach by a digit's places (se_reach.c) */
-} SeMemo;
-
 typedef struct SeNest {
     SeCtx *inner[2]; /* the rules' searches */
     int cycles[2];   /* whether the rule is chains.py's search (else a Chainer) */
@@ -48,40 +33,6 @@ typedef struct SeNest {
     int kstamp[SE_KEYS], kgen; /* rule_parents' keys, each once */
     int keys[SE_KEYS];
 } SeNest;
-
-static SeMemo *memo_new(int size) {
-    SeMemo *m = PyMem_Calloc(1, sizeof(SeMemo));
-    if (!m)
-        return NULL;
-    m->buckets = PyMem_Calloc(2 * (size_t)size, sizeof(NestEntry *));
-    m->ring = PyMem_Calloc((size_t)size, sizeof(NestEntry *));
-    if (!m->buckets || !m->ring) {
-        PyMem_Free(m->buckets);
-        PyMem_Free(m->ring);
-        PyMem_Free(m);
-        return NULL;
-    }
-    m->size = size;
-    return m;
-}
-
-static void memo_free(SeMemo *m) {
-    for (int i = 0; i < m->size; i++)
-        PyMem_Free(m->ring[i]);
-    se_rule_memo_free(m->rules);
-    PyMem_Free(m->digits);
-    PyMem_Free(m->buckets);
-    PyMem_Free(m->ring);
-    PyMem_Free(m);
-}
-
-SeRuleMemo **se_memo_rules(SeMemo *m) { return &m->rules; }
-
-SeDigitMemo *se_memo_digits(SeMemo *m) {
-    if (m && !m->digits)
-        m->digits = PyMem_Calloc(1, sizeof(SeDigitMemo));
-    return m ? m->digits : NULL;
-}
 
 /* -- the nested rules -------------------------------------------------------------------- */
 
@@ -122,7 +73,7 @@ static SeNest *nest_of(SeCtx *x) {
     n->memo = x->memo;
     if (!n->memo) {
         n->own = 1;
-        if (!(n->memo = memo_new(REMEMBERED)))
+        if (!(n->memo = se_memo_new(REMEMBERED)))
             return out_of_memory(x);
     }
     if (x->level < 4) {
@@ -151,7 +102,7 @@ static void nest_free(SeCtx *x) {
             PyMem_Free(n->inner[r]);
         }
     if (n->own && n->memo)
-        memo_free(n->memo);
+        se_memo_free(n->memo);
     PyMem_Free(n);
     x->nest = NULL;
 }
@@ -388,28 +339,4 @@ void se_chainer_setup(SeCtx *x, int multiple, int dynamic, int nishio, int level
     x->nesting = level == 4 ? nesting : 0;
     x->nested_offs = nested_offs;
     x->memo = memo;
-}
-
-struct SeMemo *se_memo_of(PyObject *memo) {
-    return memo == Py_None ? NULL : PyCapsule_GetPointer(memo, MEMO_NAME);
-}
-
-static void memo_capsule_free(PyObject *capsule) {
-    SeMemo *m = PyCapsule_GetPointer(capsule, MEMO_NAME);
-    if (m)
-        memo_free(m);
-}
-
-/* se_memo(): a memo of the nested rules' findings by grid, for the searches of one rating
- * (se_chainer's last argument): a later search finds the grids an earlier one searched */
-PyObject *se_memo(PyObject *self, PyObject *args) {
-    (void)self;
-    (void)args;
-    SeMemo *m = memo_new(SHARED);
-    if (!m)
-        return PyErr_NoMemory();
-    PyObject *capsule = PyCapsule_New(m, MEMO_NAME, memo_capsule_free);
-    if (!capsule)
-        memo_free(m);
-    return capsule;
 }

@@ -11,31 +11,12 @@
 #include "se_rules.h"
 #include "se_found.h"
 
-#define RULES_KEPT 16384 /* the pairs of grids whose patterns a rating's memo keeps */
-
 typedef struct {
     int16_t rems[2 * 32];
     int n_rems;
     int keys[32]; /* the "off" keys the removals rest on */
     int n_keys;
 } Pattern;
-
-/* the patterns of one pair of grids, as int16s: for each pattern its n_rems, n_keys, the
- * removals (cell, value) and the keys */
-typedef struct RuleEntry {
-    struct RuleEntry *next; /* in its bucket */
-    uint64_t hash;
-    uint16_t work[81], source[81];
-    int n; /* int16s in data */
-    int16_t data[];
-} RuleEntry;
-
-/* the patterns by pair of grids, the oldest forgotten once ``RULES_KEPT`` are kept; and the
- * buffer the patterns of a pair are written to */
-struct SeRuleMemo {
-    RuleEntry *buckets[2 * RULES_KEPT], *ring[RULES_KEPT];
-    int next;
-};
 
 typedef struct {
     int16_t *data;
@@ -254,14 +235,6 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     return 0;
 }
 
-void se_rule_memo_free(SeRuleMemo *m) {
-    if (!m)
-        return;
-    for (int i = 0; i < RULES_KEPT; i++)
-        PyMem_Free(m->ring[i]);
-    PyMem_Free(m);
-}
-
 static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
     uint64_t h = 0xcbf29ce484222325ULL;
     for (int c = 0; c < 81; c++)
@@ -293,11 +266,11 @@ int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, cons
     }
     SeRuleMemo *m = slot ? *slot : NULL;
     uint64_t h = 0;
-    RuleEntry **bucket = NULL;
+    SeRuleEntry **bucket = NULL;
     if (m) {
         h = pair_hash(work, source);
-        bucket = &m->buckets[h % (2 * RULES_KEPT)];
-        for (RuleEntry *e = *bucket; e; e = e->next)
+        bucket = &m->buckets[h % (2 * SE_RULES_KEPT)];
+        for (SeRuleEntry *e = *bucket; e; e = e->next)
             if (e->hash == h && !memcmp(e->work, work->cands, sizeof e->work) &&
                 !memcmp(e->source, source->cands, sizeof e->source))
                 return emit_patterns(x, e->data, e->n, offs) < 0 ? -1 : x->n_adv;
@@ -309,7 +282,8 @@ int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, cons
     if (r < 0)
         return -1;
     if (m) {
-        RuleEntry *e = PyMem_Malloc(sizeof(RuleEntry) + (size_t)out.n * sizeof(int16_t));
+        SeRuleEntry *e =
+            PyMem_Malloc(sizeof(SeRuleEntry) + (size_t)out.n * sizeof(int16_t));
         if (!e) {
             PyErr_NoMemory();
             x->stop = 2;
@@ -321,16 +295,16 @@ int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, cons
         e->n = out.n;
         if (out.n) /* (out.data is NULL until a pattern is kept) */
             memcpy(e->data, out.data, (size_t)out.n * sizeof(int16_t));
-        RuleEntry *old = m->ring[m->next]; /* the oldest pair is forgotten */
+        SeRuleEntry *old = m->ring[m->next]; /* the oldest pair is forgotten */
         if (old) {
-            RuleEntry **p = &m->buckets[old->hash % (2 * RULES_KEPT)];
+            SeRuleEntry **p = &m->buckets[old->hash % (2 * SE_RULES_KEPT)];
             while (*p != old)
                 p = &(*p)->next;
             *p = old->next;
             PyMem_Free(old);
         }
         m->ring[m->next] = e;
-        m->next = (m->next + 1) % RULES_KEPT;
+        m->next = (m->next + 1) % SE_RULES_KEPT;
         e->next = *bucket;
         *bucket = e;
     }

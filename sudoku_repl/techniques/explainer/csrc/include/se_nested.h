@@ -16,11 +16,7 @@ PyObject *se_chainer(PyObject *self, PyObject *args);
  * dynamic chains of level ``nesting``), its nested rules' findings kept in ``memo`` (a
  * rating's) or, NULL, its own */
 void se_chainer_setup(SeCtx *x, int multiple, int dynamic, int nishio, int level, int nesting,
-                      struct SeMemo *memo);
-/* se_memo's memo (NULL with an exception when it is not one; NULL for None) */
-struct SeMemo *se_memo_of(PyObject *memo);
-/* the module function se_memo: a rating's memo of the nested rules' findings */
-PyObject *se_memo(PyObject *self, PyObject *args);
+                      SeMemo *memo);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -51,34 +51,10 @@ typedef struct {
     int cap_bits;
 } SeReach;
 
-/* One digit's X-links (its "on" potentials to its peers' "off" ones, an "off" one to the "on"
- * of its unit's one other place) as a graph, and the three answers the X searches ask of each
- * place's walks, as 81-bit masks of cells (word ``cell >> 6``, bit ``cell & 63``):
- *
- *   ret      the "on" potential's walk may come back to it (se_may_return)
- *   on_off   its "on" potential's walk reaches its "off" one (se_reaches)
- *   off_on   its "off" potential's walk reaches its "on" one
- *
- * The graph is the digit's places' alone (not which digit, nor the other digits' candidates),
- * so the answers are kept by places (SeDigitMemo, in a rating's memo): a digit's places change
- * seldom between the grids a rating's nested chains search. */
-typedef struct {
-    uint64_t places[2], ret[2], on_off[2], off_on[2];
-} SeDigitReach;
-
-#define SE_DIGIT_KEPT 16384 /* the sets of places a SeDigitMemo keeps (one a slot) */
-typedef struct SeDigitMemo {
-    SeDigitReach slot[SE_DIGIT_KEPT];
-} SeDigitMemo;
-
 /* the answers for the digit's places on the grid (from the memo where it has them; memo may
  * be NULL) */
 const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value, SeDigitMemo *memo,
                                    SeDigitReach *own);
-
-/* a rating's SeDigitMemo, made the first time (se_nested.c: part of its SeMemo); NULL without
- * one, or where it cannot be made (the answers are then found each time) */
-SeDigitMemo *se_memo_digits(struct SeMemo *m);
 
 void se_links_fill(const SeGrid *g, SeLinks *L);
 /* the graph of the grid's potentials and links (``cell_links``: the cell's too), and each

@@ -8,6 +8,7 @@
  * the Python code being the reference. Its files, each with its header, in a line where each
  * includes (and calls) only those before it:
  *
+ *   se_memo       a rating's memo: what its searches find once for a grid and reuse
  *   se_tables     the geometry, the context: potentials, maps, ancestor counts, the stop check,
  *                 the parsing of a grid, the findings and their list handed back (this header)
  *   se_found      Chainer._found: a finding's complexity with the nested chains it rests on, and
@@ -36,8 +37,9 @@
 #ifndef SUDOKU_REPL_SE_TABLES_H
 #define SUDOKU_REPL_SE_TABLES_H
 
-#include "native.h" /* the core's base: Python.h, stdint.h */
-#include "bits.h"   /* the core's BITS[512] (bits.c): the bits of a 9-bit mask */
+#include "native.h"  /* the core's base: Python.h, stdint.h */
+#include "bits.h"    /* the core's BITS[512] (bits.c): the bits of a 9-bit mask */
+#include "se_memo.h" /* a rating's memo (below the search: the searches fill it) */
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
@@ -82,7 +84,7 @@ typedef struct SeCtx {
     uint64_t *seen; /* the nested chains a finding's complexity counted */
     int cap_seen;
     struct SeNest *nest; /* levels 2 and up: the nested rules' searches, their findings kept */
-    struct SeMemo *memo; /* a rating's memo of those findings (se_nested.c), shared; or NULL */
+    SeMemo *memo; /* a rating's memo of those findings (se_memo.c), shared; or NULL */
     SePot *pots;
     int n_pots, cap_pots;
     int32_t *par;

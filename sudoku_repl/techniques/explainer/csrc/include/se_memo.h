@@ -1,0 +1,86 @@
+/* A rating's memo (se_memo.c): what the searches of one rating find once for a grid and reuse,
+ * below every search that reads or fills it (the lowest of the chain search's files):
+ *
+ *   the nested rules' findings by grid and kind of rule (se_nested.c fills and reads them)
+ *   the "+" rules' patterns by pair of grids (se_rules.c)
+ *   a digit's X-links' answers by its places (se_reach.c)
+ *
+ * One is made for a rating by the module function se_memo (a capsule the rating's searches
+ * share), or by a nested search for itself. */
+#ifndef SUDOKU_REPL_SE_MEMO_H
+#define SUDOKU_REPL_SE_MEMO_H
+
+#include "native.h" /* the core's base: Python.h, stdint.h */
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* One digit's X-links (its "on" potentials to its peers' "off" ones, an "off" one to the "on"
+ * of its unit's one other place) as a graph, and the three answers the X searches ask of each
+ * place's walks, as 81-bit masks of cells (word ``cell >> 6``, bit ``cell & 63``):
+ *
+ *   ret      the "on" potential's walk may come back to it (se_may_return)
+ *   on_off   its "on" potential's walk reaches its "off" one (se_reaches)
+ *   off_on   its "off" potential's walk reaches its "on" one
+ *
+ * The graph is the digit's places' alone (not which digit, nor the other digits' candidates),
+ * so the answers are kept by places (SeDigitMemo): a digit's places change seldom between the
+ * grids a rating's nested chains search. */
+typedef struct {
+    uint64_t places[2], ret[2], on_off[2], off_on[2];
+} SeDigitReach;
+
+#define SE_DIGIT_KEPT 16384 /* the sets of places a SeDigitMemo keeps (one a slot) */
+typedef struct SeDigitMemo {
+    SeDigitReach slot[SE_DIGIT_KEPT];
+} SeDigitMemo;
+
+#define SE_RULES_KEPT 16384 /* the pairs of grids whose "+" patterns a memo keeps */
+
+/* the "+" rules' patterns of one pair of grids (work, source), as int16s: for each pattern its
+ * n_rems, n_keys, the removals (cell, value) and the keys (se_rules.c) */
+typedef struct SeRuleEntry {
+    struct SeRuleEntry *next; /* in its bucket */
+    uint64_t hash;
+    uint16_t work[81], source[81];
+    int n; /* int16s in data */
+    int16_t data[];
+} SeRuleEntry;
+
+/* the patterns by pair of grids, the oldest forgotten once ``SE_RULES_KEPT`` are kept */
+typedef struct SeRuleMemo {
+    SeRuleEntry *buckets[2 * SE_RULES_KEPT], *ring[SE_RULES_KEPT];
+    int next;
+} SeRuleMemo;
+
+/* The findings of the nested rules by grid (entries se_nested.c makes, each one block): the
+ * oldest grid is forgotten once ``size`` are kept.
+ *
+ *   buckets[2 * size]   chains of entries by hash
+ *   ring[size]          the entries in the order made; ring[next] the oldest */
+typedef struct SeMemo {
+    struct NestEntry **buckets, **ring;
+    int size, next;
+    SeRuleMemo *rules;   /* the "+" rules' patterns, made the first time (se_memo_rules) */
+    SeDigitMemo *digits; /* the X searches' reach by a digit's places (se_memo_digits) */
+} SeMemo;
+
+/* a memo keeping the nested findings of ``size`` grids; NULL when it cannot be made */
+SeMemo *se_memo_new(int size);
+void se_memo_free(SeMemo *m);
+/* the memo's "+" patterns' slot, NULL until the rules first run (se_rules.c makes them) */
+SeRuleMemo **se_memo_rules(SeMemo *m);
+/* the memo's SeDigitMemo, made the first time; NULL without a memo, or where it cannot be made
+ * (the answers are then found each time) */
+SeDigitMemo *se_memo_digits(SeMemo *m);
+/* se_memo's memo (NULL with an exception when it is not one; NULL for None) */
+SeMemo *se_memo_of(PyObject *memo);
+/* the module function se_memo: a rating's memo, shared by its searches */
+PyObject *se_memo(PyObject *self, PyObject *args);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif
