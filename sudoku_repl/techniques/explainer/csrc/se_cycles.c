@@ -297,21 +297,31 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
 
 /* chains.cycles_and_chains_found: X-cycles and X-chains, Y-cycles, then XY (the findings in
  * x->found, as found) */
-int se_cycles_run(SeCtx *x, const SeGrid *g) {
-    Search *s = PyMem_Calloc(1, sizeof(Search));
-    if (!s) {
-        PyErr_NoMemory();
-        x->stop = 2;
-        return -1;
-    }
-    se_links_fill(g, &s->links);
-    s->digits = se_memo_digits(x->memo);
-    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
-        search(x, g, s, 1, 1);
+static void search_free(void *scratch) {
+    Search *s = scratch;
     PyMem_Free(s->on.q);
     PyMem_Free(s->off.q);
     se_reach_free(&s->reach);
     PyMem_Free(s);
+}
+
+int se_cycles_run(SeCtx *x, const SeGrid *g) {
+    if (x->scratch_free != search_free) { /* made once a context (its stamps run on) */
+        if (x->scratch_free)
+            x->scratch_free(x->scratch);
+        x->scratch_free = NULL;
+        if (!(x->scratch = PyMem_Calloc(1, sizeof(Search)))) {
+            PyErr_NoMemory();
+            x->stop = 2;
+            return -1;
+        }
+        x->scratch_free = search_free;
+    }
+    Search *s = x->scratch;
+    se_links_fill(g, &s->links);
+    s->digits = se_memo_digits(x->memo);
+    if (search(x, g, s, 0, 1) == 0 && search(x, g, s, 1, 0) == 0)
+        search(x, g, s, 1, 1);
     return x->stop ? -1 : 0;
 }
 

@@ -42,39 +42,65 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
     }
 }
 
-/* exclusion._exclude: the removals (cell, value pairs into rems), their count */
+/* exclusion._exclude: the removals (cell, value pairs into rems), their count. A combination
+ * of values (``used``, as bits) is impossible where it holds every candidate of an excluder:
+ * the sets of values that do are marked once (``dead``, a bit per 9-bit set: an excluder's
+ * candidates, and with one value more where the group has a cell more than it has candidates),
+ * so that a combination is one lookup; the walk over the combinations ends once every value of
+ * the group's cells is allowed (nothing to remove). */
 static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int n_ex,
                    int16_t *rems) {
-    int allowed[3] = {0, 0, 0}, d[3] = {0, 0, 0}, pe[3][3];
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < n; j++)
-            pe[i][j] = peers(cells[i], cells[j]);
-    int m0 = g->cands[cells[0]], m1 = g->cands[cells[1]], m2 = n == 3 ? g->cands[cells[2]] : 2;
-    for (d[0] = 1; d[0] <= 9; d[0]++) {
-        if (!(m0 >> d[0] & 1))
+    int allowed[3] = {0, 0, 0};
+    uint64_t dead[8] = {0};
+    for (int e = 0; e < n_ex; e++) {
+        int m = g->cands[ex[e]] >> 1, k = BITS[m];
+        if (k > n)
             continue;
-        for (d[1] = 1; d[1] <= 9; d[1]++) {
-            if (!(m1 >> d[1] & 1) || (d[0] == d[1] && pe[0][1]))
+        dead[m >> 6] |= 1ULL << (m & 63);
+        if (k < n)
+            for (int more = 0x1ff & ~m; more; more &= more - 1) {
+                int s = m | (more & -more);
+                dead[s >> 6] |= 1ULL << (s & 63);
+            }
+    }
+    int m0 = g->cands[cells[0]] >> 1, m1 = g->cands[cells[1]] >> 1;
+    int m2 = n == 3 ? g->cands[cells[2]] >> 1 : 0;
+    int p01 = peers(cells[0], cells[1]);
+    int p02 = n == 3 && peers(cells[0], cells[2]), p12 = n == 3 && peers(cells[1], cells[2]);
+    for (int a = m0; a; a &= a - 1) {
+        int ba = a & -a;
+        for (int b = m1; b; b &= b - 1) {
+            int bb = b & -b;
+            if (ba == bb && p01)
                 continue;
-            for (d[2] = 1; d[2] <= 9; d[2]++) {
-                if (!(m2 >> d[2] & 1))
+            if (n == 2) {
+                int used = ba | bb;
+                if (!(dead[used >> 6] >> (used & 63) & 1)) {
+                    allowed[0] |= ba;
+                    allowed[1] |= bb;
+                }
+                continue;
+            }
+            for (int c = m2; c; c &= c - 1) {
+                int bc = c & -c;
+                if ((ba == bc && p02) || (bb == bc && p12))
                     continue;
-                if (n == 3 && ((d[0] == d[2] && pe[0][2]) || (d[1] == d[2] && pe[1][2])))
-                    continue;
-                int used = 1 << d[0] | 1 << d[1] | (n == 3 ? 1 << d[2] : 0), ok = 1;
-                for (int e = 0; e < n_ex && ok; e++)
-                    ok = (g->cands[ex[e]] & ~used) != 0;
-                if (ok)
-                    for (int i = 0; i < n; i++)
-                        allowed[i] |= 1 << d[i];
+                int used = ba | bb | bc;
+                if (!(dead[used >> 6] >> (used & 63) & 1)) {
+                    allowed[0] |= ba;
+                    allowed[1] |= bb;
+                    allowed[2] |= bc;
+                }
             }
         }
+        if (allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2)
+            return 0; /* every value allowed: nothing goes */
     }
     int k = 0;
     for (int i = 0; i < n; i++) {
-        int gone = g->cands[cells[i]] & ~allowed[i];
+        int gone = (g->cands[cells[i]] >> 1) & ~allowed[i];
         for (int v = 1; v <= 9; v++)
-            if (gone >> v & 1) {
+            if (gone >> (v - 1) & 1) {
                 rems[2 * k] = (int16_t)cells[i];
                 rems[2 * k++ + 1] = (int16_t)v;
             }

@@ -230,22 +230,36 @@ static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, in
     return 0;
 }
 
+typedef struct { /* a static search's links and their graph, kept by its context */
+    SeLinks links;
+    SeReach reach;
+} Static;
+
+static void static_free(void *scratch) {
+    Static *st = scratch;
+    se_reach_free(&st->reach);
+    PyMem_Free(st);
+}
+
 /* Chainer.found: every cell's chains (the findings in x->found, as found) */
 int se_chainer_run(SeCtx *x, const SeGrid *g) {
-    SeLinks *links = NULL;
     SeReach *reach = NULL;
     if (!x->dynamic && !x->nishio) { /* static: the cells that may find anything */
-        links = PyMem_Malloc(sizeof(SeLinks));
-        reach = PyMem_Calloc(1, sizeof(SeReach));
-        if (!links || !reach) {
-            PyMem_Free(links);
-            PyMem_Free(reach);
-            PyErr_NoMemory();
-            x->stop = 2;
-            return -1;
+        if (x->scratch_free != static_free) { /* made once a context */
+            if (x->scratch_free)
+                x->scratch_free(x->scratch);
+            x->scratch_free = NULL;
+            if (!(x->scratch = PyMem_Calloc(1, sizeof(Static)))) {
+                PyErr_NoMemory();
+                x->stop = 2;
+                return -1;
+            }
+            x->scratch_free = static_free;
         }
-        se_links_fill(g, links);
-        se_reach_fill(x, g, links, reach, 1);
+        Static *st = x->scratch;
+        reach = &st->reach;
+        se_links_fill(g, &st->links);
+        se_reach_fill(x, g, &st->links, reach, 1);
     }
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];
@@ -255,11 +269,6 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
             x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
             cell_chains(x, g, cell, cardinality);
         }
-    }
-    if (reach) {
-        se_reach_free(reach);
-        PyMem_Free(reach);
-        PyMem_Free(links);
     }
     return x->stop ? -1 : 0;
 }

@@ -7,8 +7,11 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
         int mask = g->cands[cell];
         L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
         for (int value = 1; value <= 9; value++) {
-            if (!(mask >> value & 1))
+            if (!(mask >> value & 1)) { /* (read for no potential; as made, on a buffer kept) */
+                L->n_peers[cell][value] = 0;
+                L->conj[cell][value][0] = L->conj[cell][value][1] = L->conj[cell][value][2] = 0;
                 continue;
+            }
             int n = 0;
             for (int i = 0; i < 20; i++) {
                 int o = SE_PEER_ORDER[cell][i];

@@ -246,6 +246,10 @@ void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->seen);
     if (x->nest_free)
         x->nest_free(x);
+    if (x->scratch_free)
+        x->scratch_free(x->scratch);
+    x->scratch = NULL;
+    x->scratch_free = NULL;
 }
 
 /* one of the grid's lists: 81 ints each in [0, limit] with no bit outside ``bits`` */

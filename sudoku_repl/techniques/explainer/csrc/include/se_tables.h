@@ -112,6 +112,11 @@ typedef struct SeCtx {
     int (*nested_offs)(struct SeCtx *x, const SeGrid *work, const SeGrid *source,
                        const SeMap *offs);
     void (*nest_free)(struct SeCtx *x);
+    /* the buffers of the context's search kept from one run to the next (an inner search of
+     * the nested rules runs on many grids): se_cycles.c's or se_forcing.c's, the one that made
+     * them, which scratch_free names (called by se_ctx_free) */
+    void *scratch;
+    void (*scratch_free)(void *scratch);
 } SeCtx;
 
 extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
