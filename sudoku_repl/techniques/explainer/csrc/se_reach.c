@@ -42,12 +42,13 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
             }
     r->n = n;
     r->words = (n + 63) / 64;
+    /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
+    if (se_grow((void **)&r->to, &r->cap_to, 28 * n, sizeof(int16_t), x) < 0)
+        return -1;
     for (int v = 0; v < n; v++) {
         int k = r->key[v];
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
         int c = p.on ? se_offs_of(L, g, &p, cell_links, targets) : se_ons_of(L, &p, cell_links, 1, targets);
-        if (se_grow((void **)&r->to, &r->cap_to, edges + c, sizeof(int16_t), x) < 0)
-            return -1;
         r->first[v] = edges;
         for (int i = 0; i < c; i++)
             r->to[edges++] = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
