@@ -111,24 +111,12 @@ int se_grow(void **buf, int *cap, int need, size_t size, SeCtx *x) {
     return 0;
 }
 
-/* a new potential whose first parent is ``parent`` (-1: none): its index, or -1 */
-int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
+/* se_pot (se_tables.h) with room made first for the potential and its parent */
+int se_pot_grown(SeCtx *x, int cell, int value, int on, int parent) {
     if (se_grow((void **)&x->pots, &x->cap_pots, x->n_pots + 1, sizeof(SePot), x) < 0 ||
         se_grow((void **)&x->par, &x->cap_par, x->n_par + 1, sizeof(int32_t), x) < 0)
         return -1;
-    SePot *p = &x->pots[x->n_pots];
-    p->cell = (int16_t)cell;
-    p->value = (int8_t)value;
-    p->on = (int8_t)on;
-    p->parents = x->n_par;
-    p->n_parents = 0;
-    p->nest_cx = -1;
-    p->nest_key = 0;
-    if (parent >= 0) {
-        x->par[x->n_par++] = parent;
-        p->n_parents = 1;
-    }
-    return x->n_pots++;
+    return se_pot(x, cell, value, on, parent);
 }
 
 /* another parent of the potential made last */

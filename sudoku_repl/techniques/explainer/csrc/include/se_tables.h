@@ -125,7 +125,8 @@ void se_tables_init(void);
 int se_penalty(int complexity);
 void se_table_fill(SeGrid *g);
 int se_check_stop(SeCtx *x);
-int se_pot(SeCtx *x, int cell, int value, int on, int parent);
+/* se_pot where x->pots or x->par is full: grows them, then makes the potential */
+int se_pot_grown(SeCtx *x, int cell, int value, int on, int parent);
 int se_add_parent(SeCtx *x, int pot, int parent);
 void se_drop(SeCtx *x, int pot);
 SeMap *se_map_take(SeCtx *x);
@@ -149,6 +150,26 @@ PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadl
 
 static inline int se_key(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
 static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
+
+/* a new potential (its one parent ``parent``, or none for -1): its index, or -1 (x->stop set);
+ * inlined, as the walks make one a link */
+static inline int se_pot(SeCtx *x, int cell, int value, int on, int parent) {
+    if (x->n_pots >= x->cap_pots || x->n_par >= x->cap_par)
+        return se_pot_grown(x, cell, value, on, parent);
+    SePot *p = &x->pots[x->n_pots];
+    p->cell = (int16_t)cell;
+    p->value = (int8_t)value;
+    p->on = (int8_t)on;
+    p->parents = x->n_par;
+    p->n_parents = 0;
+    p->nest_cx = -1;
+    p->nest_key = 0;
+    if (parent >= 0) {
+        x->par[x->n_par++] = parent;
+        p->n_parents = 1;
+    }
+    return x->n_pots++;
+}
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
