@@ -11,18 +11,24 @@ typedef struct {
     int n, cap;
 } Queue;
 
-static int push(SeCtx *x, Queue *q, int pot) {
-    if (q->n == q->cap) {
-        int cap = q->cap ? q->cap * 2 : 1024;
-        int32_t *p = PyMem_Realloc(q->q, (size_t)cap * sizeof(int32_t));
-        if (!p) {
-            PyErr_NoMemory();
-            x->stop = 2;
-            return -1;
-        }
-        q->q = p;
-        q->cap = cap;
+/* push on a full queue: room made first (0, or -1 with x->stop set) */
+static int push_grown(SeCtx *x, Queue *q, int pot) {
+    int cap = q->cap ? q->cap * 2 : 1024;
+    int32_t *p = PyMem_Realloc(q->q, (size_t)cap * sizeof(int32_t));
+    if (!p) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return -1;
     }
+    q->q = p;
+    q->cap = cap;
+    q->q[q->n++] = pot;
+    return 0;
+}
+
+static inline int push(SeCtx *x, Queue *q, int pot) {
+    if (q->n == q->cap)
+        return push_grown(x, q, pot);
     q->q[q->n++] = pot;
     return 0;
 }
@@ -215,11 +221,10 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
         }
     int n = 0;
     for (int o = 0; o < 81; o++)
-        for (int v = 1; v <= 9; v++)
-            if ((forward[o] & backward[o]) >> v & 1) {
-                rems[2 * n] = (int16_t)o;
-                rems[2 * n++ + 1] = (int16_t)v;
-            }
+        for (int m = forward[o] & backward[o]; m; m &= m - 1) {
+            rems[2 * n] = (int16_t)o;
+            rems[2 * n++ + 1] = (int16_t)__builtin_ctz(m);
+        }
     return n;
 }
 
@@ -236,6 +241,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
         for (int value = 1; value <= 9 && !result; value++) {
             if (!(mask >> value & 1))
                 continue;
+            if (unit_links && !s->walks[cell][value])
+                continue; /* no walk from it can find anything */
             x->n_pots = x->n_par = 0;
             found.n = 0;
             int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
@@ -247,11 +254,9 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             if (unit_links) {
                 int walks = s->walks[cell][value];
                 int t = walks & ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
-                int off = t != -1 ? se_pot(x, cell, value, 0, -1) : -1;
-                int u = off < 0             ? -1
-                        : walks & OFF_ON ? forcing_target(x, g, s, off, cell_links)
-                                            : -2;
-                if (t == -1 || off < 0 || u == -1) {
+                int off = t == -1 ? -1 : !(walks & OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
+                int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
+                if (t == -1 || off == -1 || u == -1) {
                     result = -1;
                     break;
                 }
