@@ -427,3 +427,40 @@ def test_a_missing_adapter_is_an_error_naming_the_setting(page: Page, server: Se
     expect(toast).to_contain_text("not found")
     expect(page.locator(".debug-toolbar")).to_be_hidden()
     shot(page, "vscode-missing-adapter.png")
+
+
+def test_the_board_fits_and_reads_at_2x_zoom(page: Page, server: Server) -> None:
+    # 2x zoom as the browser does it, on a 1920 x 1080 screen: half its CSS pixels, each two
+    # device pixels
+    browser = page.context.browser
+    assert browser is not None
+    zoomed = browser.new_page(viewport={"width": 960, "height": 540}, device_scale_factor=2)
+    zoomed.set_default_timeout(WAIT_MS)
+    try:
+        open_quiz(zoomed, server.url, server.folder)
+        zoomed.keyboard.press("F5")  # stopped on entry
+        expect(zoomed.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the")
+        for other in ("Variables", "Watch", "Breakpoints"):
+            pane(zoomed, other, False)  # room for the board, as a user at 2x makes it
+        pane(zoomed, "Board", True)
+        view = board(zoomed)
+        expect(view.locator(".cell")).to_have_count(81)
+        last = cell(zoomed, "[9,9]")
+        last.scroll_into_view_if_needed()  # the view scrolls where the side bar is short
+        expect(last).to_be_in_viewport()
+        expect(cell(zoomed, "[1,3]").locator(".v")).to_have_text("5")  # a given of row 1
+        # the whole board within the view's width, and a given's digit no smaller than the
+        # editor's smallest readable size (9 CSS pixels)
+        fits = view.locator("#board").evaluate("b => b.getBoundingClientRect().right <= innerWidth")
+        assert fits
+        size = (
+            cell(zoomed, "[1,3]")
+            .locator(".v")
+            .evaluate("v => parseFloat(getComputedStyle(v).fontSize)")
+        )
+        assert size >= 9, size
+        shot(zoomed, "vscode-board-2x.png")
+        zoomed.keyboard.press("Shift+F5")  # stop
+        expect(zoomed.locator(".debug-toolbar")).to_be_hidden()
+    finally:
+        zoomed.close()
