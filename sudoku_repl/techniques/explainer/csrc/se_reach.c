@@ -91,18 +91,24 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
                 do
                     bottom--;
                 while (r->stack[bottom] != v);
+                int others = 0;
                 for (int i = bottom; i < top; i++) {
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
                     for (int f = r->first[m]; f < r->first[m + 1]; f++) {
-                        int q = r->part[r->to[f]];
+                        int w = r->to[f], q = r->part[w];
                         if (q >= 0 && r->joined[q] != parts + 1) { /* another part, ended before */
                             r->joined[q] = (int16_t)(parts + 1);
-                            for (int j = 0; j < r->words; j++)
-                                bits[j] |= r->bits[(size_t)q * r->words + j];
+                            others = 1;
+                            if (r->alone[q]) /* its reach is w alone */
+                                bits[w >> 6] |= 1ULL << (w & 63);
+                            else
+                                for (int j = 0; j < r->words; j++)
+                                    bits[j] |= r->bits[(size_t)q * r->words + j];
                         }
                     }
                 }
+                r->alone[parts] = (uint8_t)(top - bottom == 1 && !others);
                 for (int i = bottom; i < top; i++)
                     r->part[r->stack[i]] = (int16_t)parts;
                 r->size[parts] = (int16_t)(top - bottom);
