@@ -4,21 +4,21 @@
 
 void se_links_fill(const SeGrid *g, SeLinks *L) {
     for (int cell = 0; cell < 81; cell++) {
-        int mask = g->cands[cell];
+        int mask = g->cands[cell], n[10] = {0};
         L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
+        for (int i = 0; i < 20; i++) { /* each peer once, for the values it shares */
+            int o = SE_PEER_ORDER[cell][i];
+            for (int m = g->cands[o] & mask; m; m &= m - 1) {
+                int value = __builtin_ctz(m);
+                L->peers[cell][value][n[value]++] = (uint8_t)o;
+            }
+        }
         for (int value = 1; value <= 9; value++) {
+            L->n_peers[cell][value] = (int8_t)n[value];
             if (!(mask >> value & 1)) { /* (read for no potential; as made, on a buffer kept) */
-                L->n_peers[cell][value] = 0;
                 L->conj[cell][value][0] = L->conj[cell][value][1] = L->conj[cell][value][2] = 0;
                 continue;
             }
-            int n = 0;
-            for (int i = 0; i < 20; i++) {
-                int o = SE_PEER_ORDER[cell][i];
-                if (g->cands[o] >> value & 1)
-                    L->peers[cell][value][n++] = (uint8_t)o;
-            }
-            L->n_peers[cell][value] = (int8_t)n;
             for (int t = 0; t < 3; t++) {
                 int unit = SE_CELL_UNITS[cell][t];
                 int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
