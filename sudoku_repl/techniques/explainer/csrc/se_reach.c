@@ -4,21 +4,21 @@
 
 void se_links_fill(const SeGrid *g, SeLinks *L) {
     for (int cell = 0; cell < 81; cell++) {
-        int mask = g->cands[cell];
+        int mask = g->cands[cell], n[10] = {0};
         L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
+        for (int i = 0; i < 20; i++) { /* each peer once, for the values it shares */
+            int o = SE_PEER_ORDER[cell][i];
+            for (int m = g->cands[o] & mask; m; m &= m - 1) {
+                int value = __builtin_ctz(m);
+                L->peers[cell][value][n[value]++] = (uint8_t)o;
+            }
+        }
         for (int value = 1; value <= 9; value++) {
+            L->n_peers[cell][value] = (int8_t)n[value];
             if (!(mask >> value & 1)) { /* (read for no potential; as made, on a buffer kept) */
-                L->n_peers[cell][value] = 0;
                 L->conj[cell][value][0] = L->conj[cell][value][1] = L->conj[cell][value][2] = 0;
                 continue;
             }
-            int n = 0;
-            for (int i = 0; i < 20; i++) {
-                int o = SE_PEER_ORDER[cell][i];
-                if (g->cands[o] >> value & 1)
-                    L->peers[cell][value][n++] = (uint8_t)o;
-            }
-            L->n_peers[cell][value] = (int8_t)n;
             for (int t = 0; t < 3; t++) {
                 int unit = SE_CELL_UNITS[cell][t];
                 int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
@@ -91,18 +91,24 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
                 do
                     bottom--;
                 while (r->stack[bottom] != v);
+                int others = 0;
                 for (int i = bottom; i < top; i++) {
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
                     for (int f = r->first[m]; f < r->first[m + 1]; f++) {
-                        int q = r->part[r->to[f]];
+                        int w = r->to[f], q = r->part[w];
                         if (q >= 0 && r->joined[q] != parts + 1) { /* another part, ended before */
                             r->joined[q] = (int16_t)(parts + 1);
-                            for (int j = 0; j < r->words; j++)
-                                bits[j] |= r->bits[(size_t)q * r->words + j];
+                            others = 1;
+                            if (r->alone[q]) /* its reach is w alone */
+                                bits[w >> 6] |= 1ULL << (w & 63);
+                            else
+                                for (int j = 0; j < r->words; j++)
+                                    bits[j] |= r->bits[(size_t)q * r->words + j];
                         }
                     }
                 }
+                r->alone[parts] = (uint8_t)(top - bottom == 1 && !others);
                 for (int i = bottom; i < top; i++)
                     r->part[r->stack[i]] = (int16_t)parts;
                 r->size[parts] = (int16_t)(top - bottom);

@@ -91,13 +91,10 @@ static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
                 int pos = g->table[unit1][value];
                 if (BITS[pos] < 2)
                     continue;
-                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][__builtin_ctz(pos)]][type2];
-                int all = 1;
-                for (int i = 0; i < 9; i++)
-                    if (pos >> i & 1 && SE_CELL_UNITS[SE_UNITS[unit1][i]][type2] != unit2)
-                        all = 0;
-                if (!all)
+                int first = __builtin_ctz(pos);
+                if (pos & ~SE_SHARED_POS[unit1][type2][first]) /* not all in one unit2 */
                     continue;
+                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][first]][type2];
                 Pattern p = {.n_rems = 0, .n_keys = 0};
                 for (int i = 0; i < 9; i++) {
                     int cell = SE_UNITS[unit2][i];

@@ -6,6 +6,7 @@
 #include <time.h>
 
 int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
+int SE_SHARED_POS[27][3][9];
 /* singles.BLOCKS_COLUMNS_ROWS */
 const int SE_BLOCKS_COLUMNS_ROWS[27] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  18, 19, 20, 21, 22,
                                         23, 24, 25, 26, 9,  10, 11, 12, 13, 14, 15, 16, 17};
@@ -39,6 +40,15 @@ void se_tables_init(void) {
                     SE_PEER_ORDER[c][n++] = o;
             }
     }
+    for (int u = 0; u < 27; u++)
+        for (int t = 0; t < 3; t++)
+            for (int i = 0; i < 9; i++) {
+                int m = 0;
+                for (int j = 0; j < 9; j++)
+                    if (SE_CELL_UNITS[SE_UNITS[u][j]][t] == SE_CELL_UNITS[SE_UNITS[u][i]][t])
+                        m |= 1 << j;
+                SE_SHARED_POS[u][t][i] = m;
+            }
 }
 
 /* chains.length_penalty */

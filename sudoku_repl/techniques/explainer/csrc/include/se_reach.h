@@ -47,6 +47,7 @@ typedef struct {
     int16_t part[SE_MAX_NODES], size[SE_MAX_NODES];
     int16_t index[SE_MAX_NODES], low[SE_MAX_NODES], stack[SE_MAX_NODES]; /* Tarjan's walk */
     int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
+    uint8_t alone[SE_MAX_NODES]; /* the part is one node that reaches no other */
     uint64_t *bits;
     int cap_bits;
 } SeReach;

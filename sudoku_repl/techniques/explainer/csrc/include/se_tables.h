@@ -120,6 +120,9 @@ typedef struct SeCtx {
 } SeCtx;
 
 extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
+/* the positions of unit u whose cells share the unit of type t (0 block, 1 row, 2 column) with
+ * its i-th cell's, as bits: SE_SHARED_POS[u][t][i] */
+extern int SE_SHARED_POS[27][3][9];
 extern const int SE_BLOCKS_COLUMNS_ROWS[27];
 void se_tables_init(void);
 int se_penalty(int complexity);
