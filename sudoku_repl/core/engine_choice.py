@@ -20,6 +20,16 @@ def pure_asked() -> bool:
     return os.environ.get(ENV, "") == PURE
 
 
+def not_built(extension: str, folder: str) -> str:
+    """Why ``extension`` (the core's C, or the explainer's) cannot be used when it is not there,
+    and where it was looked for: ``pip install .`` builds it in the environment, not in the
+    source tree a script may import from (a benchmark does)."""
+    return (
+        f"{extension} was not built in {folder}: no C compiler at install, or a source"
+        " tree that pip install -e . did not build in place"
+    )
+
+
 def unknown() -> str | None:
     """The line for a value of ``ENV`` that names no build (the default runs then); None when
     it names one or is empty or not set."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sudoku_repl.core import native_check
 from sudoku_repl.core.engine_choice import ENV as ENV
-from sudoku_repl.core.engine_choice import PURE, pure_asked
+from sudoku_repl.core.engine_choice import PURE, not_built, pure_asked
 
 if TYPE_CHECKING:
     from sudoku_repl.core.engine import Engine
@@ -53,19 +53,9 @@ def _extension() -> tuple[ModuleType | None, str]:
         from sudoku_repl.core import _native  # type: ignore[attr-defined]
     except ImportError as e:
         if "cannot import name" in str(e):  # not there: no C compiler, or a tree not built
-            return None, _not_built()
+            return None, not_built("the C extension", os.path.dirname(native_check.__file__))
         return None, f"the C extension does not load: {e}"  # there, but broken or stale
     return (None, why) if (why := native_check.check(_native)) else (_native, "")
-
-
-def _not_built() -> str:
-    """Why the extension is not there, and where it was looked for: ``pip install .`` builds it
-    in the environment, not in the source tree a script may import from (a benchmark does)."""
-    folder = os.path.dirname(native_check.__file__)
-    return (
-        f"the C extension was not built in {folder}: no C compiler at install, or a source"
-        " tree that pip install -e . did not build in place"
-    )
 
 
 def available() -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pexpect
+
 from tests.support.helpers import NEEDS_HIGHS, PROMPT, plain, spawn_shell
 
 DRAWN = re.compile(r"solve ilp: HiGHS at work, \d+\.\d s \(Ctrl-C stops\)")
@@ -31,12 +33,7 @@ def test_ctrl_c_stops_solve_ilp_and_the_session_goes_on(tmp_path: Path) -> None:
         child.expect(r"HiGHS [\d.]+: \d+ runs? \(")
         child.expect_exact(PROMPT)
         assert "Traceback" not in plain(child.before)
-        child.sendline("show")
-        child.expect(r"Steps:(\d+)")
-        assert child.match.group(1) == "0"
-        child.expect_exact(PROMPT)
-        child.sendline("bye")
-        child.expect_exact("bye")
+        still_at_step_0_then_bye(child)
     finally:
         child.close(force=True)
 
@@ -65,11 +62,16 @@ def test_ctrl_c_right_after_enter_stops_solve_ilp(tmp_path: Path) -> None:
             assert said == 0, plain(child.before)  # (the progress line: a count under way)
             child.expect(r"HiGHS [\d.]+: \d+ runs? \(")
             child.expect_exact(PROMPT)
-        child.sendline("show")  # (no Ctrl-C left over for this prompt: the line runs)
-        child.expect(r"Steps:(\d+)")
-        assert child.match.group(1) == "0"
-        child.expect_exact(PROMPT)
-        child.sendline("bye")
-        child.expect_exact("bye")
+        still_at_step_0_then_bye(child)  # (no Ctrl-C left over for this prompt: show runs)
     finally:
         child.close(force=True)
+
+
+def still_at_step_0_then_bye(child: pexpect.spawn) -> None:
+    """The session after the stopped solve: nothing changed (``show`` at step 0), then ``bye``."""
+    child.sendline("show")
+    child.expect(r"Steps:(\d+)")
+    assert child.match.group(1) == "0"
+    child.expect_exact(PROMPT)
+    child.sendline("bye")
+    child.expect_exact("bye")

@@ -25,7 +25,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
-from sudoku_repl.core.engine_choice import ENV, PURE, pure_asked
+from sudoku_repl.core.engine_choice import ENV, PURE, not_built, pure_asked
 
 #: whether the explainer runs its C, once chosen (None: not yet; the next question reads ``ENV``)
 selected: bool | None = None
@@ -38,11 +38,7 @@ def _extension() -> tuple[ModuleType | None, str]:
         from sudoku_repl.techniques.explainer import _native  # type: ignore[attr-defined]
     except ImportError as e:
         if "cannot import name" in str(e):  # not there: no C compiler, or a tree not built
-            folder = os.path.dirname(__file__)
-            return None, (
-                f"the explainer's C extension was not built in {folder}: no C compiler at"
-                " install, or a source tree that pip install -e . did not build in place"
-            )
+            return None, not_built("the explainer's C extension", os.path.dirname(__file__))
         return None, f"the explainer's C extension does not load: {e}"  # there, but broken
     return _native, ""
 
