@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 import sys
 from pathlib import Path
 
 import pexpect
+import pyte
 import pytest
 
 from sudoku_repl.techniques.explainer import native
@@ -23,9 +23,44 @@ from tests.support.helpers import PUZZLES, REPO, plain, terminal_env
 
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
 HARD = (PUZZLES / "forum_hardest_1106.txt").read_text().split()[0]
-#: a digit of the progress bar redrawn in place (its elapsed time, as the hard quiz is rated:
-#: once a second; ``frontends/progress.py``)
-REDRAWN = re.compile(r"\x1b\[\d+C\x1b\[0m\d")
+ROWS, COLUMNS = 40, 120
+
+
+class Screen:
+    """What the child's terminal shows (pyte), read as it comes: the bar is redrawn in place,
+    only its changed characters written (``50.0%`` can come as a ``5`` alone after ``00.0%``),
+    so a wait reads the screen, not the stream. ``text`` keeps every character read."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child, self.text = child, ""
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.stream = pyte.Stream(self.screen)
+
+    def shown(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def read(self, what: str) -> None:
+        """Read what the child writes next (a child that ends or says nothing for two minutes
+        fails the wait for ``what``)."""
+        try:
+            data = self.child.read_nonblocking(4096, timeout=120)
+        except (pexpect.EOF, pexpect.TIMEOUT) as ended:
+            raise AssertionError(f"{type(ended).__name__} before {what}:\n{self.shown()}") from None
+        self.text += data
+        self.stream.feed(data)
+
+    def wait_for(self, shown: str) -> None:
+        while shown not in self.shown():
+            self.read(repr(shown))
+
+    def wait_changes(self, count: int) -> None:
+        """Until the screen has changed ``count`` times (the bar's elapsed time, once a
+        second, while the hard quiz is rated)."""
+        last = self.shown()
+        for n in range(count):
+            while self.shown() == last:
+                self.read(f"change {n + 1} of {count}")
+            last = self.shown()
 
 
 def interrupted_beside_an_easy_one(tmp_path: Path, hard: str, redraws: int, **env: str) -> str:
@@ -44,18 +79,20 @@ def interrupted_beside_an_easy_one(tmp_path: Path, hard: str, redraws: int, **en
         encoding="utf-8",
         codec_errors="replace",
         timeout=120,
-        dimensions=(40, 120),
+        dimensions=(ROWS, COLUMNS),
     )
+    screen = Screen(child)
     try:
-        child.expect_exact("50.0%")
-        for _ in range(redraws):
-            child.expect(REDRAWN)
+        screen.wait_for("50.0%")
+        screen.wait_changes(redraws)
+        interrupted_at = len(screen.text)
         child.sendcontrol("c")
         child.expect(pexpect.EOF, timeout=20)
+        after = screen.text[interrupted_at:] + child.before
     finally:
         child.close(force=True)
     assert child.exitstatus == 130
-    text = plain(child.before)
+    text = plain(after)
     table = [row for row in csv.reader(io.StringIO(text)) if row and row[0].isdigit()]
     assert [row[0] for row in table] == ["1"]
     assert "interrupted: 1 of 2 quizzes rated" in text
