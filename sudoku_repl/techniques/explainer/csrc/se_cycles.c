@@ -43,6 +43,7 @@ typedef struct {
     SeReach reach; /* the forcing chains' links of the kind at hand */
     /* what the walks from a candidate reach, for the links at hand: MAY_RETURN, ON_OFF, OFF_ON */
     uint8_t walks[81][10];
+    uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
 } Search;
 
@@ -66,15 +67,20 @@ static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
         }
         return 0;
     }
-    if (se_reach_fill(x, g, &s->links, &s->reach, cell_links) < 0)
+    if (se_reach_fill(x, g, &s->links, &s->reach, cell_links, 0) < 0)
         return -1;
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
         for (int m = g->cands[cell]; m; m &= m - 1) {
             int value = __builtin_ctz(m), on = se_key(cell, value, 1), off = on ^ 1;
+            int sink = !(s->linked[cell] >> value & 1); /* its "off" is no node: reaches nothing */
+            int on_off = sink ? se_reaches_sink(&s->reach, &s->links, g, s->linked, cell, value,
+                                                cell_links)
+                              : se_reaches(&s->reach, on, off);
             s->walks[cell][value] = (uint8_t)(se_may_return(&s->reach, on) * MAY_RETURN |
-                                              se_reaches(&s->reach, on, off) * ON_OFF |
-                                              se_reaches(&s->reach, off, on) * OFF_ON);
+                                              on_off * ON_OFF |
+                                              (!sink && se_reaches(&s->reach, off, on)) * OFF_ON);
         }
+    }
     return 0;
 }
 
@@ -110,8 +116,8 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
             mark_ancestors(x, s, pi);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15;
-                if (s->ancestor[se_key(cell, value, 0)] == s->agen)
-                    continue;
+                if (s->ancestor[se_key(cell, value, 0)] == s->agen || !(s->linked[cell] >> value & 1))
+                    continue; /* (a sink: no walk goes on from it, and it is not the start) */
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || push(x, &s->off, off) < 0)
                     return -1;
@@ -149,8 +155,8 @@ static int follow(SeCtx *x, Search *s, int pi, const int *targets, int n, int on
     for (int i = 0; i < n; i++) {
         int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, on);
         int hit = key == opposite && *result == -2;
-        if (!hit && seen[key] == s->gen)
-            continue;
+        if (!hit && (seen[key] == s->gen || (!on && !(s->linked[cell] >> value & 1))))
+            continue; /* seen, or an "off" sink: the walk would end there */
         int made = se_pot(x, cell, value, on, pi);
         if (made < 0)
             return -1;
@@ -233,6 +239,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     int both = cell_links && unit_links;
     int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
     Queue found = {NULL, 0, 0};
+    for (int cell = 0; cell < 81; cell++)
+        s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
     int result = unit_links ? walks_fill(x, g, s, cell_links) : 0;
     for (int cell = 0; cell < 81 && !result; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];

@@ -4,7 +4,7 @@
 
 void se_links_fill(const SeGrid *g, SeLinks *L) {
     for (int cell = 0; cell < 81; cell++) {
-        int mask = g->cands[cell], n[10] = {0};
+        int mask = g->cands[cell], n[10] = {0}, conj_any = 0;
         L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
         for (int i = 0; i < 20; i++) { /* each peer once, for the values it shares */
             int o = SE_PEER_ORDER[cell][i];
@@ -22,24 +22,31 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
             for (int t = 0; t < 3; t++) {
                 int unit = SE_CELL_UNITS[cell][t];
                 int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
-                L->conj[cell][value][t] =
-                    (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
+                int one = pos && !(pos & (pos - 1));
+                L->conj[cell][value][t] = (int8_t)(one ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
+                conj_any |= one << value;
             }
         }
+        L->conj_any[cell] = (uint16_t)conj_any;
     }
 }
 
-int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links) {
+int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+                  int sinks) {
     int targets[28], n = 0, edges = 0;
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
-    for (int cell = 0; cell < 81; cell++)
+    for (int cell = 0; cell < 81; cell++) {
+        int linked = sinks ? 0x3fe : se_off_links(L, cell, cell_links, 1);
         for (int m = g->cands[cell]; m; m &= m - 1)
             for (int on = 0; on < 2; on++) {
+                if (!on && !(linked >> __builtin_ctz(m) & 1))
+                    continue; /* a sink left out */
                 int k = se_key(cell, __builtin_ctz(m), on);
                 r->key[n] = (int16_t)k;
                 r->node[k] = (int16_t)n++;
             }
+    }
     r->n = n;
     r->words = (n + 63) / 64;
     /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
@@ -50,8 +57,11 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
         int c = p.on ? se_offs_of(L, g, &p, cell_links, targets) : se_ons_of(L, &p, cell_links, 1, targets);
         r->first[v] = edges;
-        for (int i = 0; i < c; i++)
-            r->to[edges++] = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
+        for (int i = 0; i < c; i++) {
+            int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
+            if (w >= 0) /* (not a sink left out) */
+                r->to[edges++] = (int16_t)w;
+        }
     }
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)

@@ -8,6 +8,7 @@
  *   conj[cell][value][t]               the one other cell of the cell's unit t (block, row,
  *                                      column) that holds the value, or -1
  *   pair[cell]                         a two-value cell's values, as a mask (else 0)
+ *   conj_any[cell]                     the cell's values with a conjugate in some unit (mask)
  *
  * SeReach, for one kind of link (offs_of and ons_of with or without the cell's links, always
  * with the units'): the potentials as the graph's nodes, its strongly connected parts by
@@ -37,6 +38,7 @@ typedef struct {
     int8_t n_peers[81][10];
     int8_t conj[81][10][3];
     uint16_t pair[81];
+    uint16_t conj_any[81];
 } SeLinks;
 
 typedef struct {
@@ -59,9 +61,19 @@ const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value,
 
 void se_links_fill(const SeGrid *g, SeLinks *L);
 /* the graph of the grid's potentials and links (``cell_links``: the cell's too), and each
- * one's reach: 0, or -1 (x->stop set) */
-int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links);
+ * one's reach: 0, or -1 (x->stop set). With ``sinks`` 0 an "off" potential that links to
+ * nothing (a sink: se_off_links says) is not a node: no walk goes on from it, so the reaches
+ * of the others are the same, less the sinks; what reaches a sink is se_reaches_sink's. */
+int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+                  int sinks);
 void se_reach_free(SeReach *r);
+
+/* the cell's values whose "off" potential links to an "on" one (the cell's other value where
+ * it has two and ``cell_links``, a conjugate in a unit where ``unit_links``): the others are
+ * sinks, where a walk ends */
+static inline int se_off_links(const SeLinks *L, int cell, int cell_links, int unit_links) {
+    return (cell_links ? L->pair[cell] : 0) | (unit_links ? L->conj_any[cell] : 0);
+}
 
 /* potentials.on_to_off's targets, as cell * 16 + value */
 static inline int se_offs_of(const SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
@@ -102,6 +114,33 @@ static inline int se_reaches(const SeReach *r, int from, int to) {
     const uint64_t *bits = se_reach_of(r, from);
     int b = r->node[to];
     return bits && b >= 0 && (bits[b >> 6] >> (b & 63) & 1);
+}
+
+/* whether the walk from the "on" potential (cell, value) reaches the "off" one of the same
+ * candidate where that is a sink, not a node of a graph made without them: whether it reaches
+ * an "on" potential that links to it (the links are both ways: one of its own "off" targets),
+ * one that the walk can reach at all (whose own "off" is linked, by ``linked``: the "strong"
+ * links that lead to an "on" potential are both ways too) */
+static inline int se_reaches_sink(const SeReach *r, const SeLinks *L, const SeGrid *g,
+                                  const uint16_t *linked, int cell, int value, int cell_links) {
+    int a = r->node[se_key(cell, value, 1)];
+    if (a < 0 || r->alone[r->part[a]])
+        return 0; /* it reaches no other node */
+    const uint64_t *bits = r->bits + (size_t)r->part[a] * r->words;
+    if (cell_links)
+        for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1) {
+            int b = r->node[se_key(cell, __builtin_ctz(m), 1)];
+            if (bits[b >> 6] >> (b & 63) & 1)
+                return 1;
+        }
+    const uint8_t *peers = L->peers[cell][value];
+    for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
+        if (linked[peers[i]] >> value & 1) {
+            int b = r->node[se_key(peers[i], value, 1)];
+            if (bits[b >> 6] >> (b & 63) & 1)
+                return 1;
+        }
+    return 0;
 }
 
 /* whether a walk from the potential (key) may come back to it: its part is not itself alone */
