@@ -41,44 +41,28 @@ typedef struct {
     int32_t ancestor[SE_KEYS]; /* stamps: the key is an ancestor of the potential at hand */
     int agen;
     SeReach reach; /* the forcing chains' links of the kind at hand */
-    /* what the walks from a candidate reach, for the links at hand: MAY_RETURN, ON_OFF, OFF_ON */
+    /* what the walks from a candidate reach, for the links at hand (se_reach_walks) */
     uint8_t walks[81][10];
     uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
 } Search;
 
-enum { MAY_RETURN = 1, ON_OFF = 2, OFF_ON = 4 };
-
-/* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells' too):
- * for the X links (the units' alone) digit by digit (se_digit_reach), else from the grid's
- * whole graph (se_reach_fill); 0, or -1 (x->stop set) */
-static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
+/* s->walks for the links of the kind at hand (the cells', ``cell_links``, the units',
+ * ``unit_links``): for the X links (the units' alone) digit by digit (se_digit_reach), else
+ * from the graph of the grid's linked candidates (se_reach_walks); 0, or -1 (x->stop set) */
+static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     memset(s->walks, 0, sizeof s->walks);
-    if (!cell_links) {
-        for (int value = 1; value <= 9; value++) {
-            SeDigitReach own;
-            const SeDigitReach *d = se_digit_reach(g, &s->links, value, s->digits, &own);
-            for (int cell = 0; cell < 81; cell++) {
-                int w = cell >> 6, b = cell & 63;
-                s->walks[cell][value] = (uint8_t)((d->ret[w] >> b & 1) * MAY_RETURN |
-                                                  (d->on_off[w] >> b & 1) * ON_OFF |
-                                                  (d->off_on[w] >> b & 1) * OFF_ON);
-            }
-        }
-        return 0;
-    }
-    if (se_reach_fill(x, g, &s->links, &s->reach, cell_links, 0) < 0)
-        return -1;
-    for (int cell = 0; cell < 81; cell++) {
-        for (int m = g->cands[cell]; m; m &= m - 1) {
-            int value = __builtin_ctz(m), on = se_key(cell, value, 1), off = on ^ 1;
-            int sink = !(s->linked[cell] >> value & 1); /* its "off" is no node: reaches nothing */
-            int on_off = sink ? se_reaches_sink(&s->reach, &s->links, g, s->linked, cell, value,
-                                                cell_links)
-                              : se_reaches(&s->reach, on, off);
-            s->walks[cell][value] = (uint8_t)(se_may_return(&s->reach, on) * MAY_RETURN |
-                                              on_off * ON_OFF |
-                                              (!sink && se_reaches(&s->reach, off, on)) * OFF_ON);
+    if (cell_links)
+        return se_reach_walks(x, g, &s->links, &s->reach, cell_links, unit_links, s->linked,
+                              s->walks);
+    for (int value = 1; value <= 9; value++) {
+        SeDigitReach own;
+        const SeDigitReach *d = se_digit_reach(g, &s->links, value, s->digits, &own);
+        for (int cell = 0; cell < 81; cell++) {
+            int w = cell >> 6, b = cell & 63;
+            s->walks[cell][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
+                                              (d->on_off[w] >> b & 1) * SE_ON_OFF |
+                                              (d->off_on[w] >> b & 1) * SE_OFF_ON);
         }
     }
     return 0;
@@ -241,7 +225,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     Queue found = {NULL, 0, 0};
     for (int cell = 0; cell < 81; cell++)
         s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
-    int result = unit_links ? walks_fill(x, g, s, cell_links) : 0;
+    /* (the Y links' walks are few and short: a graph of them cost more than it saved) */
+    int result = unit_links ? walks_fill(x, g, s, cell_links, unit_links) : 0;
     for (int cell = 0; cell < 81 && !result; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
@@ -254,15 +239,15 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             x->n_pots = x->n_par = 0;
             found.n = 0;
             int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
-            if (start < 0 || ((!unit_links || s->walks[cell][value] & MAY_RETURN) &&
+            if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
                               cycles(x, g, s, start, cell_links, unit_links, &found) < 0)) {
                 result = -1;
                 break;
             }
             if (unit_links) {
                 int walks = s->walks[cell][value];
-                int t = walks & ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
-                int off = t == -1 ? -1 : !(walks & OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
+                int t = walks & SE_ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
+                int off = t == -1 ? -1 : !(walks & SE_OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
                 int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
                 if (t == -1 || off == -1 || u == -1) {
                     result = -1;

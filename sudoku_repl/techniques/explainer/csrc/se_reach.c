@@ -32,21 +32,17 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
 }
 
 int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
-                  int sinks) {
+                  int unit_links, const uint16_t *linked) {
     int targets[28], n = 0, edges = 0;
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
-    for (int cell = 0; cell < 81; cell++) {
-        int linked = sinks ? 0x3fe : se_off_links(L, cell, cell_links, 1);
-        for (int m = g->cands[cell]; m; m &= m - 1)
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1)
             for (int on = 0; on < 2; on++) {
-                if (!on && !(linked >> __builtin_ctz(m) & 1))
-                    continue; /* a sink left out */
                 int k = se_key(cell, __builtin_ctz(m), on);
                 r->key[n] = (int16_t)k;
                 r->node[k] = (int16_t)n++;
             }
-    }
     r->n = n;
     r->words = (n + 63) / 64;
     /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
@@ -55,11 +51,12 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
     for (int v = 0; v < n; v++) {
         int k = r->key[v];
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
-        int c = p.on ? se_offs_of(L, g, &p, cell_links, targets) : se_ons_of(L, &p, cell_links, 1, targets);
+        int c = p.on ? se_offs_of(L, g, &p, cell_links, targets)
+                     : se_ons_of(L, &p, cell_links, unit_links, targets);
         r->first[v] = edges;
         for (int i = 0; i < c; i++) {
             int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
-            if (w >= 0) /* (not a sink left out) */
+            if (w >= 0) /* (not a candidate left out) */
                 r->to[edges++] = (int16_t)w;
         }
     }
@@ -132,6 +129,62 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
             }
         }
     }
+    return 0;
+}
+
+/* whether the walk from the "on" potential of a candidate left out of the graph (not linked:
+ * no walk comes to its "on" or goes on from its "off") reaches its "off": through an "off"
+ * target z of its own, then the graph, to an "on" y that links to its "off" (one of its own
+ * targets again: the links are both ways); both linked (y is reached, z goes on).
+ * ``places``: each value's linked cells, as bits */
+static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *linked,
+                           const uint64_t places[10][2], int cell, int value, int cell_links) {
+    int zs[28], nz = 0;
+    if (cell_links)
+        for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
+            zs[nz++] = cell * 16 + __builtin_ctz(m);
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = SE_PEER_MASK[cell][w] & places[value][w]; m; m &= m - 1)
+            zs[nz++] = (w * 64 + __builtin_ctzll(m)) * 16 + value;
+    if (!nz)
+        return 0;
+    uint64_t from[SE_MAX_NODES / 64 + 1], to[SE_MAX_NODES / 64 + 1];
+    for (int j = 0; j < r->words; j++)
+        from[j] = to[j] = 0;
+    for (int i = 0; i < nz; i++) {
+        int zc = zs[i] >> 4, zv = zs[i] & 15;
+        int off = r->node[se_key(zc, zv, 0)], on = r->node[se_key(zc, zv, 1)];
+        const uint64_t *bits = r->bits + (size_t)r->part[off] * r->words;
+        for (int j = 0; j < r->words; j++)
+            from[j] |= bits[j];
+        to[on >> 6] |= 1ULL << (on & 63);
+    }
+    for (int j = 0; j < r->words; j++)
+        if (from[j] & to[j])
+            return 1;
+    return 0;
+}
+
+int se_reach_walks(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+                   int unit_links, const uint16_t *linked, uint8_t walks[81][10]) {
+    if (se_reach_fill(x, g, L, r, cell_links, unit_links, linked) < 0)
+        return -1;
+    uint64_t places[10][2] = {{0}};
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
+            places[__builtin_ctz(m)][cell >> 6] |= 1ULL << (cell & 63);
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = g->cands[cell]; m; m &= m - 1) {
+            int value = __builtin_ctz(m), on = se_key(cell, value, 1), off = on ^ 1;
+            if (linked[cell] >> value & 1)
+                walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
+                                               se_reaches(r, on, off) * SE_ON_OFF |
+                                               se_reaches(r, off, on) * SE_OFF_ON);
+            else if (unit_links) /* (without them no forcing chain is looked for) */
+                walks[cell][value] = (uint8_t)(unlinked_on_off(r, g, linked, places, cell, value,
+                                                               cell_links) *
+                                               SE_ON_OFF);
+        }
     return 0;
 }
 

@@ -60,12 +60,20 @@ const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value,
                                    SeDigitReach *own);
 
 void se_links_fill(const SeGrid *g, SeLinks *L);
-/* the graph of the grid's potentials and links (``cell_links``: the cell's too), and each
- * one's reach: 0, or -1 (x->stop set). With ``sinks`` 0 an "off" potential that links to
- * nothing (a sink: se_off_links says) is not a node: no walk goes on from it, so the reaches
- * of the others are the same, less the sinks; what reaches a sink is se_reaches_sink's. */
+/* the graph of the grid's potentials and links (the cells', the units'), and each
+ * one's reach: 0, or -1 (x->stop set). With ``linked`` (NULL: every candidate) only the
+ * candidates it holds (by cell, as se_off_links gives them) are nodes, "on" and "off". */
 int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
-                  int sinks);
+                  int unit_links, const uint16_t *linked);
+
+/* what the walks from each candidate may find, for the links of one kind (``cell_links``: the
+ * cells', ``unit_links``: the units'): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
+ * (its "on" reaches its "off"), SE_OFF_ON (and the other way), into walks[cell][value] (the
+ * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
+ * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
+enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
+int se_reach_walks(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+                   int unit_links, const uint16_t *linked, uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
 
 /* the cell's values whose "off" potential links to an "on" one (the cell's other value where
@@ -114,33 +122,6 @@ static inline int se_reaches(const SeReach *r, int from, int to) {
     const uint64_t *bits = se_reach_of(r, from);
     int b = r->node[to];
     return bits && b >= 0 && (bits[b >> 6] >> (b & 63) & 1);
-}
-
-/* whether the walk from the "on" potential (cell, value) reaches the "off" one of the same
- * candidate where that is a sink, not a node of a graph made without them: whether it reaches
- * an "on" potential that links to it (the links are both ways: one of its own "off" targets),
- * one that the walk can reach at all (whose own "off" is linked, by ``linked``: the "strong"
- * links that lead to an "on" potential are both ways too) */
-static inline int se_reaches_sink(const SeReach *r, const SeLinks *L, const SeGrid *g,
-                                  const uint16_t *linked, int cell, int value, int cell_links) {
-    int a = r->node[se_key(cell, value, 1)];
-    if (a < 0 || r->alone[r->part[a]])
-        return 0; /* it reaches no other node */
-    const uint64_t *bits = r->bits + (size_t)r->part[a] * r->words;
-    if (cell_links)
-        for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1) {
-            int b = r->node[se_key(cell, __builtin_ctz(m), 1)];
-            if (bits[b >> 6] >> (b & 63) & 1)
-                return 1;
-        }
-    const uint8_t *peers = L->peers[cell][value];
-    for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
-        if (linked[peers[i]] >> value & 1) {
-            int b = r->node[se_key(peers[i], value, 1)];
-            if (bits[b >> 6] >> (b & 63) & 1)
-                return 1;
-        }
-    return 0;
 }
 
 /* whether a walk from the potential (key) may come back to it: its part is not itself alone */

@@ -123,6 +123,8 @@ extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_OR
 /* the positions of unit u whose cells share the unit of type t (0 block, 1 row, 2 column) with
  * its i-th cell's, as bits: SE_SHARED_POS[u][t][i] */
 extern int SE_SHARED_POS[27][3][9];
+/* a cell's twenty peers as bits (cell c: word c >> 6, bit c & 63) */
+extern uint64_t SE_PEER_MASK[81][2];
 extern const int SE_BLOCKS_COLUMNS_ROWS[27];
 void se_tables_init(void);
 int se_penalty(int complexity);
