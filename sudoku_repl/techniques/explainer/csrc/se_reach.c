@@ -3,22 +3,26 @@
 #include "se_reach.h"
 
 void se_links_fill(const SeGrid *g, SeLinks *L) {
+    uint64_t places[10][2] = {{0}}; /* each value's cells, as bits */
+    for (int cell = 0; cell < 81; cell++)
+        for (int m = g->cands[cell]; m; m &= m - 1)
+            places[__builtin_ctz(m)][cell >> 6] |= 1ULL << (cell & 63);
     for (int cell = 0; cell < 81; cell++) {
-        int mask = g->cands[cell], n[10] = {0}, conj_any = 0;
+        int mask = g->cands[cell], conj_any = 0;
         L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
-        for (int i = 0; i < 20; i++) { /* each peer once, for the values it shares */
-            int o = SE_PEER_ORDER[cell][i];
-            for (int m = g->cands[o] & mask; m; m &= m - 1) {
-                int value = __builtin_ctz(m);
-                L->peers[cell][value][n[value]++] = (uint8_t)o;
-            }
-        }
         for (int value = 1; value <= 9; value++) {
-            L->n_peers[cell][value] = (int8_t)n[value];
             if (!(mask >> value & 1)) { /* (read for no potential; as made, on a buffer kept) */
+                L->n_peers[cell][value] = 0;
                 L->conj[cell][value][0] = L->conj[cell][value][1] = L->conj[cell][value][2] = 0;
                 continue;
             }
+            int n = 0; /* the peers that hold the value, in SE_PEER_ORDER */
+            uint8_t *peers = L->peers[cell][value];
+            for (int part = 0; part < 3; part++)
+                for (int w = 0; w < 2; w++)
+                    for (uint64_t m = SE_PEER_PARTS[cell][part][w] & places[value][w]; m; m &= m - 1)
+                        peers[n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
+            L->n_peers[cell][value] = (int8_t)n;
             for (int t = 0; t < 3; t++) {
                 int unit = SE_CELL_UNITS[cell][t];
                 int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);

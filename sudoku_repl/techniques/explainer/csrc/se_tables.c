@@ -7,7 +7,7 @@
 
 int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
 int SE_SHARED_POS[27][3][9];
-uint64_t SE_PEER_MASK[81][2];
+uint64_t SE_PEER_MASK[81][2], SE_PEER_PARTS[81][3][2];
 /* singles.BLOCKS_COLUMNS_ROWS */
 const int SE_BLOCKS_COLUMNS_ROWS[27] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  18, 19, 20, 21, 22,
                                         23, 24, 25, 26, 9,  10, 11, 12, 13, 14, 15, 16, 17};
@@ -40,8 +40,11 @@ void se_tables_init(void) {
                 if (o != c && SE_CELL_UNITS[o][0] != block)
                     SE_PEER_ORDER[c][n++] = o;
             }
-        for (int i = 0; i < 20; i++)
-            SE_PEER_MASK[c][SE_PEER_ORDER[c][i] >> 6] |= 1ULL << (SE_PEER_ORDER[c][i] & 63);
+        for (int i = 0; i < 20; i++) { /* its block's 8, then its row's 6, its column's 6 */
+            int o = SE_PEER_ORDER[c][i];
+            SE_PEER_MASK[c][o >> 6] |= 1ULL << (o & 63);
+            SE_PEER_PARTS[c][i < 8 ? 0 : i < 14 ? 1 : 2][o >> 6] |= 1ULL << (o & 63);
+        }
     }
     for (int u = 0; u < 27; u++)
         for (int t = 0; t < 3; t++)

@@ -123,8 +123,10 @@ extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_OR
 /* the positions of unit u whose cells share the unit of type t (0 block, 1 row, 2 column) with
  * its i-th cell's, as bits: SE_SHARED_POS[u][t][i] */
 extern int SE_SHARED_POS[27][3][9];
-/* a cell's twenty peers as bits (cell c: word c >> 6, bit c & 63) */
-extern uint64_t SE_PEER_MASK[81][2];
+/* a cell's twenty peers as bits (cell c: word c >> 6, bit c & 63), and in the three parts of
+ * SE_PEER_ORDER (its block's, its row's outside the block, its column's), each part in the
+ * order of the cells' numbers: SE_PEER_ORDER walks the parts' bits in turn */
+extern uint64_t SE_PEER_MASK[81][2], SE_PEER_PARTS[81][3][2];
 extern const int SE_BLOCKS_COLUMNS_ROWS[27];
 void se_tables_init(void);
 int se_penalty(int complexity);
