@@ -58,12 +58,13 @@ static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int 
     for (int value = 1; value <= 9; value++) {
         SeDigitReach own;
         const SeDigitReach *d = se_digit_reach(g, &s->links, value, s->digits, &own);
-        for (int cell = 0; cell < 81; cell++) {
-            int w = cell >> 6, b = cell & 63;
-            s->walks[cell][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
-                                              (d->on_off[w] >> b & 1) * SE_ON_OFF |
-                                              (d->off_on[w] >> b & 1) * SE_OFF_ON);
-        }
+        for (int w = 0; w < 2; w++) /* (the cells any walk may find from, as bits) */
+            for (uint64_t m = d->ret[w] | d->on_off[w] | d->off_on[w]; m; m &= m - 1) {
+                int b = __builtin_ctzll(m);
+                s->walks[w * 64 + b][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
+                                                        (d->on_off[w] >> b & 1) * SE_ON_OFF |
+                                                        (d->off_on[w] >> b & 1) * SE_OFF_ON);
+            }
     }
     return 0;
 }
@@ -231,9 +232,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
             continue;
-        for (int value = 1; value <= 9 && !result; value++) {
-            if (!(mask >> value & 1))
-                continue;
+        for (int values = mask; values && !result; values &= values - 1) {
+            int value = __builtin_ctz(values);
             if (unit_links && !s->walks[cell][value])
                 continue; /* no walk from it can find anything */
             x->n_pots = x->n_par = 0;
