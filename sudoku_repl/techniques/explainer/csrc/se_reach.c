@@ -67,11 +67,15 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)
         return -1;
+    /* an "off" potential that links to nothing (a sink: most of them) is no part of its own,
+     * only a bit in the reaches of the parts that link to it (its own reach is not asked) */
+    for (int v = 0; v < n; v++)
+        r->sink[v] = (uint8_t)(!(r->key[v] & 1) && r->first[v] == r->first[v + 1]);
     int counter = 0, top = 0, parts = 0;
     for (int v = 0; v < n; v++)
-        r->index[v] = r->joined[v] = -1;
+        r->index[v] = r->joined[v] = r->part[v] = -1;
     for (int root = 0; root < n; root++) {
-        if (r->index[root] >= 0)
+        if (r->index[root] >= 0 || r->sink[root])
             continue;
         int depth = 0;
         r->call[0] = (int16_t)root;
@@ -85,6 +89,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
             if (e < r->first[v + 1]) {
                 r->next[v]++;
                 int w = r->to[e];
+                if (r->sink[w])
+                    continue;
                 if (r->index[w] < 0) {
                     r->index[w] = r->low[w] = (int16_t)counter++;
                     r->next[w] = 0;
@@ -108,7 +114,10 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
                     bits[m >> 6] |= 1ULL << (m & 63);
                     for (int f = r->first[m]; f < r->first[m + 1]; f++) {
                         int w = r->to[f], q = r->part[w];
-                        if (q >= 0 && r->joined[q] != parts + 1) { /* another part, ended before */
+                        if (r->sink[w]) {
+                            bits[w >> 6] |= 1ULL << (w & 63);
+                            others = 1;
+                        } else if (q >= 0 && r->joined[q] != parts + 1) { /* a part ended before */
                             r->joined[q] = (int16_t)(parts + 1);
                             others = 1;
                             if (r->alone[q]) /* its reach is w alone */

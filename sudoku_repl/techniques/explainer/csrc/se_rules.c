@@ -121,10 +121,15 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
         if (empty_count(g, unit) <= 4)
             continue;
-        for (int b = 2; b <= 9; b++)
-            for (int a = 1; a < b; a++) {
+        int two = 0; /* the values with two places in the unit: a pair is two of them with the
+                      * same places (one with fewer or more cannot make two places in all) */
+        for (int v = 1; v <= 9; v++)
+            two |= (BITS[g->table[unit][v]] == 2) << v;
+        for (int bs = two & (two - 1); bs; bs &= bs - 1) /* (b above the lowest) */
+            for (int as = two & ((1 << __builtin_ctz(bs)) - 1); as; as &= as - 1) {
+                int a = __builtin_ctz(as), b = __builtin_ctz(bs);
                 int pa = g->table[unit][a], pb = g->table[unit][b];
-                if (BITS[pa] <= 1 || BITS[pb] <= 1 || BITS[pa | pb] != 2)
+                if (pa != pb)
                     continue;
                 int common = pa | pb, keep = 1 << a | 1 << b;
                 Pattern p = {.n_rems = 0, .n_keys = 0};
@@ -159,11 +164,16 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
         if (empty_count(g, unit) < 4)
             continue;
-        for (int j = 1; j < 9; j++)
-            for (int i = 0; i < j; i++) {
+        int two = 0; /* the unit's cells of two values: a pair is two of them with the same
+                      * values (a cell of fewer or more cannot make two values in all) */
+        for (int o = 0; o < 9; o++)
+            two |= (BITS[g->cands[SE_UNITS[unit][o]] >> 1] == 2) << o;
+        for (int js = two & (two - 1); js; js &= js - 1) /* (j above the lowest) */
+            for (int is = two & ((1 << __builtin_ctz(js)) - 1); is; is &= is - 1) {
+                int i = __builtin_ctz(is), j = __builtin_ctz(js);
                 int ci = SE_UNITS[unit][i], cj = SE_UNITS[unit][j];
                 int mi = g->cands[ci], mj = g->cands[cj];
-                if (BITS[mi >> 1] <= 1 || BITS[mj >> 1] <= 1 || BITS[(mi | mj) >> 1] != 2)
+                if (mi != mj)
                     continue;
                 int u = mi | mj;
                 Pattern p = {.n_rems = 0, .n_keys = 0};
@@ -194,15 +204,23 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     int counts[10] = {0};
     for (int c = 0; c < 81; c++)
         counts[g->values[c]]++;
+    int open = 0; /* the values placed five times or fewer */
+    for (int value = 1; value <= 9; value++)
+        open |= (counts[value] + 4 <= 9) << value;
     for (int base = 2; base >= 1; base--) {
         int cover = 3 - base;
+        int two[9]; /* each line's open values of two places: a wing is two lines' same two */
+        for (int l = 0; l < 9; l++) {
+            two[l] = 0;
+            for (int m = open; m; m &= m - 1)
+                two[l] |= (BITS[g->table[base * 9 + l][__builtin_ctz(m)]] == 2) << __builtin_ctz(m);
+        }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++)
-                for (int value = 1; value <= 9; value++) {
-                    if (counts[value] + 4 > 9)
-                        continue;
+                for (int values = two[i] & two[j]; values; values &= values - 1) {
+                    int value = __builtin_ctz(values);
                     int pi = g->table[base * 9 + i][value], pj = g->table[base * 9 + j][value];
-                    if (BITS[pi] <= 1 || BITS[pj] <= 1 || BITS[pi | pj] != 2)
+                    if (pi != pj)
                         continue;
                     int u = pi | pj;
                     Pattern p = {.n_rems = 0, .n_keys = 0};

@@ -19,7 +19,8 @@
  *
  *   node[key]                       a potential's node, or -1 (its candidate is not there)
  *   first[node] .. first[node + 1]  its links' nodes in to[]
- *   part[node]                      its strongly connected part; parts numbered sinks first
+ *   part[node]                      its strongly connected part, parts numbered sinks first
+ *                                   (-1: an "off" node that links to nothing, a bit alone)
  *   size[part]                      the part's nodes
  *   bits[part * words ..]           the nodes the part reaches (its own too), a bit each */
 #ifndef SUDOKU_REPL_SE_REACH_H
@@ -50,6 +51,7 @@ typedef struct {
     int16_t index[SE_MAX_NODES], low[SE_MAX_NODES], stack[SE_MAX_NODES]; /* Tarjan's walk */
     int16_t call[SE_MAX_NODES], next[SE_MAX_NODES], joined[SE_MAX_NODES];
     uint8_t alone[SE_MAX_NODES]; /* the part is one node that reaches no other */
+    uint8_t sink[SE_MAX_NODES];  /* an "off" node that links to nothing: in no part */
     uint64_t *bits;
     int cap_bits;
 } SeReach;
@@ -114,7 +116,7 @@ static inline int se_ons_of(const SeLinks *L, const SePot *p, int cell_links, in
 /* the nodes the potential (key) reaches, as bits, or NULL (not on the grid) */
 static inline const uint64_t *se_reach_of(const SeReach *r, int key) {
     int a = r->node[key];
-    return a < 0 ? NULL : r->bits + (size_t)r->part[a] * r->words;
+    return a < 0 || r->part[a] < 0 ? NULL : r->bits + (size_t)r->part[a] * r->words;
 }
 
 /* whether the walk from the potential ``from`` (key) reaches the potential ``to`` (key) */
