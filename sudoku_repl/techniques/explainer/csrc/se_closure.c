@@ -28,12 +28,16 @@ static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure
             if (m >> v & 1 && v != value)
                 targets[n++] = cell * 16 + v;
     }
-    int bit = 1 << value;
-    for (int i = 0; i < 20; i++) {
-        int o = SE_PEER_ORDER[cell][i];
-        if (work->cands[o] & bit)
-            targets[n++] = o * 16 + value;
-    }
+    /* the peers that hold the value, in SE_PEER_ORDER: the block's, then the row's and the
+     * column's outside the block, each in its unit's order, read off the units' places */
+    int block = SE_CELL_UNITS[cell][0], row = SE_CELL_UNITS[cell][1], col = SE_CELL_UNITS[cell][2];
+    int r = row - 9, k = col - 18;
+    for (int m = work->table[block][value] & ~(1 << SE_CELL_POS[cell][0]); m; m &= m - 1)
+        targets[n++] = SE_UNITS[block][__builtin_ctz(m)] * 16 + value;
+    for (int m = work->table[row][value] & ~(7 << (k / 3 * 3)); m; m &= m - 1)
+        targets[n++] = SE_UNITS[row][__builtin_ctz(m)] * 16 + value;
+    for (int m = work->table[col][value] & ~(7 << (r / 3 * 3)); m; m &= m - 1)
+        targets[n++] = SE_UNITS[col][__builtin_ctz(m)] * 16 + value;
     for (int i = 0; i < n; i++) {
         int oc = targets[i] >> 4, ov = targets[i] & 15;
         int key = se_key(oc, ov, 0);

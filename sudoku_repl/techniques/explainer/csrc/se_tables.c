@@ -80,13 +80,9 @@ void se_table_fill(SeGrid *g) {
         }
 }
 
-/* every 1024 ticks: the deadline, Ctrl-C (PyErr_CheckSignals) and the caller's poll; nonzero
- * once the search is to stop */
-int se_check_stop(SeCtx *x) {
-    if (x->stop)
-        return 1;
-    if (++x->ticks & 1023)
-        return 0;
+/* se_check_stop's every 1024th call: the deadline, Ctrl-C (PyErr_CheckSignals) and the
+ * caller's poll; nonzero once the search is to stop */
+int se_check_stop_due(SeCtx *x) {
     if (x->deadline >= 0) {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -131,7 +131,16 @@ extern const int SE_BLOCKS_COLUMNS_ROWS[27];
 void se_tables_init(void);
 int se_penalty(int complexity);
 void se_table_fill(SeGrid *g);
-int se_check_stop(SeCtx *x);
+int se_check_stop_due(SeCtx *x);
+/* nonzero once the search is to stop; every 1024 calls the deadline, Ctrl-C and the caller's
+ * poll are looked at (se_check_stop_due) */
+static inline int se_check_stop(SeCtx *x) {
+    if (x->stop)
+        return 1;
+    if (++x->ticks & 1023)
+        return 0;
+    return se_check_stop_due(x);
+}
 /* se_pot where x->pots or x->par is full: grows them, then makes the potential */
 int se_pot_grown(SeCtx *x, int cell, int value, int on, int parent);
 int se_add_parent(SeCtx *x, int pot, int parent);
