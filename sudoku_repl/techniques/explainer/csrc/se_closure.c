@@ -74,9 +74,8 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
             if (on < 0)
                 return -1;
             if (source) {
-                int hidden = source->cands[cell] & ~mask;
-                for (int v = 1; v <= 9; v++) {
-                    int parent = hidden >> v & 1 ? offs->idx[se_key(cell, v, 0)] : -1;
+                for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
+                    int parent = offs->idx[se_key(cell, __builtin_ctz(hidden), 0)];
                     if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                         return -1;
                 }
@@ -84,7 +83,6 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
             made[n++] = on;
         }
     }
-    int bit = 1 << value;
     for (int t = 0; t < 3; t++) {
         int unit = SE_CELL_UNITS[cell][t];
         int pos = work->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
@@ -93,12 +91,9 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
         int on = se_pot(x, SE_UNITS[unit][__builtin_ctz(pos)], value, 1, pi);
         if (on < 0)
             return -1;
-        if (source)
-            for (int i = 0; i < 9; i++) {
-                int o = SE_UNITS[unit][i];
-                int parent = (source->cands[o] & bit) && !(work->cands[o] & bit)
-                                 ? offs->idx[se_key(o, value, 0)]
-                                 : -1;
+        if (source) /* the unit's places of the value lost since the chain began */
+            for (int m = source->table[unit][value] & ~work->table[unit][value]; m; m &= m - 1) {
+                int parent = offs->idx[se_key(SE_UNITS[unit][__builtin_ctz(m)], value, 0)];
                 if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                     return -1;
             }
