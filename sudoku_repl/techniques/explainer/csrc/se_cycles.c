@@ -57,7 +57,7 @@ static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int 
                               s->walks);
     for (int value = 1; value <= 9; value++) {
         SeDigitReach own;
-        const SeDigitReach *d = se_digit_reach(g, &s->links, value, s->digits, &own);
+        const SeDigitReach *d = se_digit_reach(&s->links, g, value, s->digits, &own);
         for (int w = 0; w < 2; w++) /* (the cells any walk may find from, as bits) */
             for (uint64_t m = d->ret[w] | d->on_off[w] | d->off_on[w]; m; m &= m - 1) {
                 int b = __builtin_ctzll(m);
@@ -111,7 +111,7 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
         length++;
         while (head_off < s->off.n) {
             int pi = s->off.q[head_off++];
-            int n = se_ons_of(&s->links, &x->pots[pi], cell_links, unit_links, targets);
+            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, unit_links, targets);
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
                 int on = -1;
@@ -186,7 +186,7 @@ static int forcing_target(SeCtx *x, const SeGrid *g, Search *s, int start, int c
         }
         while (head_off < s->off.n) {
             int pi = s->off.q[head_off++];
-            int n = se_ons_of(&s->links, &x->pots[pi], cell_links, 1, targets);
+            int n = se_ons_of(&s->links, g, &x->pots[pi], cell_links, 1, targets);
             if (follow(x, s, pi, targets, n, 1, opposite, &result) < 0)
                 return -1;
             if (result >= 0)

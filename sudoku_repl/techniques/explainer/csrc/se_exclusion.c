@@ -117,8 +117,9 @@ static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *grou
         for (int i = 1; i < n; i++)
             both[w] &= t->exm[group[i]][w];
     }
-    if (__builtin_popcountll(both[0]) + __builtin_popcountll(both[1]) < 2)
-        return 0;
+    uint64_t either = both[0] | both[1];
+    if (!(both[0] && both[1]) && !(either & (either - 1)))
+        return 0; /* fewer than two in common (one word empty, the other of one bit at most) */
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1)
             common[n_common++] = 64 * w + __builtin_ctzll(m);

@@ -3,39 +3,28 @@
 #include "se_reach.h"
 
 void se_links_fill(const SeGrid *g, SeLinks *L) {
-    uint64_t places[10][2] = {{0}}; /* each value's cells, as bits */
+    uint64_t(*places)[2] = L->places;
+    memset(L->places, 0, sizeof L->places);
+    if (++L->gen == 0) { /* the peers and conjugates are made when first asked */
+        memset(L->made, 0, sizeof L->made);
+        L->gen = 1;
+    }
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell]; m; m &= m - 1)
             places[__builtin_ctz(m)][cell >> 6] |= 1ULL << (cell & 63);
-    for (int cell = 0; cell < 81; cell++) {
-        int mask = g->cands[cell], conj_any = 0;
-        L->pair[cell] = BITS[mask >> 1] == 2 ? (uint16_t)mask : 0;
+    memset(L->conj_any, 0, sizeof L->conj_any);
+    for (int unit = 0; unit < 27; unit++) /* a conjugate: a unit's value of two places */
         for (int value = 1; value <= 9; value++) {
-            if (!(mask >> value & 1)) { /* (read for no potential; as made, on a buffer kept) */
-                L->n_peers[cell][value] = 0;
-                L->conj[cell][value][0] = L->conj[cell][value][1] = L->conj[cell][value][2] = 0;
-                continue;
-            }
-            int n = 0; /* the peers that hold the value, in SE_PEER_ORDER */
-            uint8_t *peers = L->peers[cell][value];
-            for (int part = 0; part < 3; part++)
-                for (int w = 0; w < 2; w++)
-                    for (uint64_t m = SE_PEER_PARTS[cell][part][w] & places[value][w]; m; m &= m - 1)
-                        peers[n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
-            L->n_peers[cell][value] = (int8_t)n;
-            for (int t = 0; t < 3; t++) {
-                int unit = SE_CELL_UNITS[cell][t];
-                int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
-                int one = pos && !(pos & (pos - 1));
-                L->conj[cell][value][t] = (int8_t)(one ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
-                conj_any |= one << value;
-            }
+            int pos = g->table[unit][value];
+            if (BITS[pos] == 2)
+                for (; pos; pos &= pos - 1)
+                    L->conj_any[SE_UNITS[unit][__builtin_ctz(pos)]] |= (uint16_t)(1 << value);
         }
-        L->conj_any[cell] = (uint16_t)conj_any;
-    }
+    for (int cell = 0; cell < 81; cell++)
+        L->pair[cell] = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0;
 }
 
-int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                   int unit_links, const uint16_t *linked) {
     int targets[28], n = 0, edges = 0;
     for (int k = 0; k < SE_KEYS; k++)
@@ -56,7 +45,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
         int k = r->key[v];
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
         int c = p.on ? se_offs_of(L, g, &p, cell_links, targets)
-                     : se_ons_of(L, &p, cell_links, unit_links, targets);
+                     : se_ons_of(L, g, &p, cell_links, unit_links, targets);
         r->first[v] = edges;
         for (int i = 0; i < c; i++) {
             int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
@@ -178,7 +167,7 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
     return 0;
 }
 
-int se_reach_walks(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    int unit_links, const uint16_t *linked, uint8_t walks[81][10]) {
     if (se_reach_fill(x, g, L, r, cell_links, unit_links, linked) < 0)
         return -1;
@@ -201,25 +190,34 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int 
     return 0;
 }
 
-/* the transitive closure of the digit's graph (Warshall's, on bits: at most 162 nodes, "on"
- * i and "off" m + i for its place i), and the answers from it */
-static void digit_closure(const SeGrid *g, const SeLinks *L, int value, SeDigitReach *out) {
+/* the transitive closure of the digit's graph (Warshall's, on bits) over its linked places
+ * (those with a conjugate in some unit: "on" i and "off" m + i for the i-th), and the answers
+ * from it. A place without a conjugate: no walk comes back to its "on" or goes on from its
+ * "off"; its "on" reaches its "off" through a linked peer's "off", then the graph, to a linked
+ * peer's "on" (the links are both ways) */
+static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *out) {
     int cells[81], local[81], m = 0;
-    for (int c = 0; c < 81; c++)
-        if (g->cands[c] >> value & 1) {
-            local[c] = m;
-            cells[m++] = c;
+    uint64_t linked[2] = {0, 0};
+    for (int w = 0; w < 2; w++)
+        for (uint64_t b = L->places[value][w]; b; b &= b - 1) {
+            int c = w * 64 + __builtin_ctzll(b);
+            if (L->conj_any[c] >> value & 1) {
+                local[c] = m;
+                cells[m++] = c;
+                linked[w] |= 1ULL << (c & 63);
+            }
         }
     int n = 2 * m, words = (n + 63) / 64;
     uint64_t reach[162][3];
     memset(reach, 0, (size_t)n * sizeof reach[0]);
     for (int i = 0; i < m; i++) {
         int cell = cells[i];
-        const uint8_t *peers = L->peers[cell][value];
-        for (int k = 0, count = L->n_peers[cell][value]; k < count; k++) {
-            int j = m + local[peers[k]];
-            reach[i][j >> 6] |= 1ULL << (j & 63);
-        }
+        for (int w = 0; w < 2; w++)
+            for (uint64_t b = SE_PEER_MASK[cell][w] & linked[w]; b; b &= b - 1) {
+                int j = m + local[w * 64 + __builtin_ctzll(b)];
+                reach[i][j >> 6] |= 1ULL << (j & 63);
+            }
+        se_links_of(L, g, cell, value);
         for (int t = 0; t < 3; t++) {
             int o = L->conj[cell][value][t];
             if (o >= 0)
@@ -246,14 +244,25 @@ static void digit_closure(const SeGrid *g, const SeLinks *L, int value, SeDigitR
         if (reach[off][on >> 6] >> (on & 63) & 1)
             out->off_on[w] |= cell_bit;
     }
+    for (int w = 0; w < 2; w++) /* the places left out */
+        for (uint64_t b = L->places[value][w] & ~linked[w]; b; b &= b - 1) {
+            int c = w * 64 + __builtin_ctzll(b);
+            uint64_t from[3] = {0, 0, 0}, to[3] = {0, 0, 0};
+            for (int u = 0; u < 2; u++)
+                for (uint64_t z = SE_PEER_MASK[c][u] & linked[u]; z; z &= z - 1) {
+                    int i = local[u * 64 + __builtin_ctzll(z)];
+                    for (int j = 0; j < words; j++)
+                        from[j] |= reach[m + i][j];
+                    to[i >> 6] |= 1ULL << (i & 63);
+                }
+            if ((from[0] & to[0]) | (from[1] & to[1]) | (from[2] & to[2]))
+                out->on_off[w] |= 1ULL << (c & 63);
+        }
 }
 
-const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value, SeDigitMemo *memo,
+const SeDigitReach *se_digit_reach(SeLinks *L, const SeGrid *g, int value, SeDigitMemo *memo,
                                    SeDigitReach *own) {
-    uint64_t places[2] = {0, 0};
-    for (int c = 0; c < 81; c++)
-        if (g->cands[c] >> value & 1)
-            places[c >> 6] |= 1ULL << (c & 63);
+    const uint64_t *places = L->places[value];
     SeDigitReach *r = own;
     if (memo) {
         uint64_t h = (places[0] ^ places[1] * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
@@ -263,7 +272,7 @@ const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value,
     }
     r->places[0] = places[0];
     r->places[1] = places[1];
-    digit_closure(g, L, value, r);
+    digit_closure(L, g, value, r);
     return r;
 }
 

@@ -8,7 +8,9 @@
  *   conj[cell][value][t]               the one other cell of the cell's unit t (block, row,
  *                                      column) that holds the value, or -1
  *   pair[cell]                         a two-value cell's values, as a mask (else 0)
+ *   (peers and conj made when first asked for the grid: made[cell][value] == gen)
  *   conj_any[cell]                     the cell's values with a conjugate in some unit (mask)
+ *   places[value]                      the cells that hold the value, as bits
  *
  * SeReach, for one kind of link (offs_of and ons_of with or without the cell's links, always
  * with the units'): the potentials as the graph's nodes, its strongly connected parts by
@@ -37,9 +39,11 @@
 typedef struct {
     uint8_t peers[81][10][20];
     int8_t n_peers[81][10];
+    uint32_t made[81][10], gen;
     int8_t conj[81][10][3];
     uint16_t pair[81];
     uint16_t conj_any[81];
+    uint64_t places[10][2]; /* each value's cells, as bits */
 } SeLinks;
 
 typedef struct {
@@ -58,14 +62,14 @@ typedef struct {
 
 /* the answers for the digit's places on the grid (from the memo where it has them; memo may
  * be NULL) */
-const SeDigitReach *se_digit_reach(const SeGrid *g, const SeLinks *L, int value, SeDigitMemo *memo,
+const SeDigitReach *se_digit_reach(SeLinks *L, const SeGrid *g, int value, SeDigitMemo *memo,
                                    SeDigitReach *own);
 
 void se_links_fill(const SeGrid *g, SeLinks *L);
 /* the graph of the grid's potentials and links (the cells', the units'), and each
  * one's reach: 0, or -1 (x->stop set). With ``linked`` (NULL: every candidate) only the
  * candidates it holds (by cell, as se_off_links gives them) are nodes, "on" and "off". */
-int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                   int unit_links, const uint16_t *linked);
 
 /* what the walks from each candidate may find, for the links of one kind (``cell_links``: the
@@ -74,7 +78,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int c
  * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
  * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
-int se_reach_walks(SeCtx *x, const SeGrid *g, const SeLinks *L, SeReach *r, int cell_links,
+int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                    int unit_links, const uint16_t *linked, uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
 
@@ -85,10 +89,36 @@ static inline int se_off_links(const SeLinks *L, int cell, int cell_links, int u
     return (cell_links ? L->pair[cell] : 0) | (unit_links ? L->conj_any[cell] : 0);
 }
 
+/* L->peers[cell][value] and L->conj[cell][value], made from the value's places (the grid's
+ * units' places for the conjugates) */
+static inline void se_links_make(SeLinks *L, const SeGrid *g, int cell, int value) {
+    int n = 0; /* in SE_PEER_ORDER: the parts, each in the order of the cells' numbers */
+    uint8_t *peers = L->peers[cell][value];
+    for (int part = 0; part < 3; part++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = SE_PEER_PARTS[cell][part][w] & L->places[value][w]; m; m &= m - 1)
+                peers[n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
+    L->n_peers[cell][value] = (int8_t)n;
+    for (int t = 0; t < 3; t++) {
+        int unit = SE_CELL_UNITS[cell][t];
+        int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
+        L->conj[cell][value][t] =
+            (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
+    }
+    L->made[cell][value] = L->gen;
+}
+
+/* the candidate's peers and conjugates, made where not yet for this grid */
+static inline void se_links_of(SeLinks *L, const SeGrid *g, int cell, int value) {
+    if (L->made[cell][value] != L->gen)
+        se_links_make(L, g, cell, value);
+}
+
 /* potentials.on_to_off's targets, as cell * 16 + value */
-static inline int se_offs_of(const SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
+static inline int se_offs_of(SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
                              int *targets) {
     int n = 0, cell = p->cell, value = p->value;
+    se_links_of(L, g, cell, value);
     if (cell_links)
         for (int m = g->cands[cell] & ~(1 << value); m; m &= m - 1)
             targets[n++] = cell * 16 + __builtin_ctz(m);
@@ -99,17 +129,19 @@ static inline int se_offs_of(const SeLinks *L, const SeGrid *g, const SePot *p, 
 }
 
 /* potentials.off_to_on's targets (no source: no extra parents) */
-static inline int se_ons_of(const SeLinks *L, const SePot *p, int cell_links, int unit_links,
-                            int *targets) {
+static inline int se_ons_of(SeLinks *L, const SeGrid *g, const SePot *p, int cell_links,
+                            int unit_links, int *targets) {
     int n = 0, cell = p->cell, value = p->value, pair = L->pair[cell];
     if (cell_links && pair)
         targets[n++] = cell * 16 + __builtin_ctz(pair & ~(1 << value));
-    if (unit_links)
+    if (unit_links) {
+        se_links_of(L, g, cell, value);
         for (int t = 0; t < 3; t++) {
             int o = L->conj[cell][value][t];
             if (o >= 0)
                 targets[n++] = o * 16 + value;
         }
+    }
     return n;
 }
 
