@@ -81,10 +81,14 @@ static void mark_ancestors(const SeCtx *x, Search *s, int child) {
 
 /* chains._cycles: the potentials that come back to ``start``, into cycles */
 static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_links, int unit_links,
-                  Queue *found) {
+                  const SeReach *scc, Queue *found) {
     int targets[28], length = 0;
     const SePot *st = &x->pots[start];
     int start_key = se_key(st->cell, st->value, 1);
+    /* with ``scc`` (the graph of the links at hand), the walk stays in the start's strongly
+     * connected part: a potential outside it cannot lead back to the start, nor to one that
+     * can (it would then be in the part), so leaving it out changes no cycle found */
+    int part = scc ? scc->part[scc->node[start_key]] : -1;
     s->gen++;
     s->on.n = s->off.n = 0;
     s->seen_on[start_key] = s->gen;
@@ -103,6 +107,8 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
                 int cell = targets[i] >> 4, value = targets[i] & 15;
                 if (s->ancestor[se_key(cell, value, 0)] == s->agen || !(s->linked[cell] >> value & 1))
                     continue; /* (a sink: no walk goes on from it, and it is not the start) */
+                if (scc && scc->part[scc->node[se_key(cell, value, 0)]] != part)
+                    continue;
                 int off = se_pot(x, cell, value, 0, pi);
                 if (off < 0 || push(x, &s->off, off) < 0)
                     return -1;
@@ -115,6 +121,8 @@ static int cycles(SeCtx *x, const SeGrid *g, Search *s, int start, int cell_link
             for (int i = 0; i < n; i++) {
                 int cell = targets[i] >> 4, value = targets[i] & 15, key = se_key(cell, value, 1);
                 int on = -1;
+                if (scc && scc->part[scc->node[key]] != part)
+                    continue;
                 if (length >= 4 && key == start_key) {
                     if ((on = se_pot(x, cell, value, 1, pi)) < 0 || push(x, found, on) < 0)
                         return -1;
@@ -240,7 +248,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             found.n = 0;
             int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
             if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
-                              cycles(x, g, s, start, cell_links, unit_links, &found) < 0)) {
+                              cycles(x, g, s, start, cell_links, unit_links,
+                                     cell_links && unit_links ? &s->reach : NULL, &found) < 0)) {
                 result = -1;
                 break;
             }
