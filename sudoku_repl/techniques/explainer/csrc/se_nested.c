@@ -111,7 +111,7 @@ static uint64_t grid_hash(int kind, const SeGrid *g) {
     uint64_t h = se_mix(0xcbf29ce484222325ULL, (uint64_t)kind);
     for (int c = 0; c < 81; c++)
         h = se_mix(h, g->cands[c]);
-    return h;
+    return se_spread(h);
 }
 
 /* nested.hash_order of f's removals, into out */

@@ -254,7 +254,7 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
     uint64_t h = 0xcbf29ce484222325ULL;
     for (int c = 0; c < 81; c++)
         h = se_mix(h, (uint64_t)work->cands[c] << 16 | source->cands[c]);
-    return h;
+    return se_spread(h); /* (the source's bits alone would choose the bucket) */
 }
 
 /* the patterns of the first rule that finds any resting on a lost candidate, into out */

@@ -14,6 +14,15 @@
 
 /* FNV-1a's step, the hashes of chains and grids */
 static inline uint64_t se_mix(uint64_t h, uint64_t v) { return (h ^ v) * 0x100000001b3ULL; }
+/* a memo's hash spread over all its bits (MurmurHash3's finalizer): se_mix's low bits depend
+ * on its inputs' low bits alone, and a memo's bucket is the hash's low bits */
+static inline uint64_t se_spread(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    return h ^ (h >> 33);
+}
 
 /* what started a finding's chains, for its links: a cell (SE_CELL_ORIGIN), a cycle
  * (SE_CYCLE_ORIGIN), a unit (its number), or none */
