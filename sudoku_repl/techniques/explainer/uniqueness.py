@@ -175,15 +175,19 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
         3: "Unique Rectangle type 3",
         4: "Unique Rectangle type 4",
     }
-    for rating, kind, removals, _ in loop_findings(grid):
+    for rating, kind, removals, *_ in loop_findings(grid):
         yield Hint(names[kind], rating, removals)
 
 
-def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...], int]]:
-    """``pure_unique_loops``' findings, easiest first: rating, type, removals and the loop's
-    length (in cells)."""
+#: a unique loop's finding: rating, type, removals, the loop's length (in cells), the loop and
+#: its two values
+LoopFinding = tuple[int, int, tuple[tuple[int, int], ...], int, tuple[int, ...], int, int]
+
+
+def loop_findings(grid: Grid) -> list[LoopFinding]:
+    """``pure_unique_loops``' findings, easiest first."""
     cands = grid.cands
-    found: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = []
+    found: list[LoopFinding] = []
     for start in range(81):
         if BIT_COUNT[cands[start]] != 2:
             continue
@@ -193,10 +197,11 @@ def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...
             if not _valid_loop(loop):
                 continue
             base = _loop_rating(loop)
+            shape = (len(loop), tuple(loop), v1, v2)
             extra_cells = [c for c in loop if BIT_COUNT[cands[c]] > 2]
             if len(extra_cells) == 1:
                 cell = extra_cells[0]
-                found.append((base, 1, ((cell, v1), (cell, v2)), len(loop)))
+                found.append((base, 1, ((cell, v1), (cell, v2)), *shape))
             elif len(extra_cells) >= 2:
                 extra = 0
                 for c in extra_cells:
@@ -213,16 +218,14 @@ def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...
                         if c not in extra_cells and cands[c] >> value & 1
                     )
                     if removals:
-                        found.append((base, 2, removals, len(loop)))
+                        found.append((base, 2, removals, *shape))
                 if len(extra_cells) == 2:
                     c1, c2 = extra_cells
                     if BIT_COUNT[extra] >= 2:
-                        found.extend(
-                            (*f, len(loop)) for f in _type3(grid, loop, c1, c2, v1, v2, base)
-                        )
+                        found.extend((*f, *shape) for f in _type3(grid, loop, c1, c2, v1, v2, base))
                     t4 = _type4(grid, c1, c2, v1, v2, base)
                     if t4 is not None:
-                        found.append((*t4, len(loop)))
+                        found.append((*t4, *shape))
     found.sort(key=lambda f: (f[0], f[1]))
     return found
 
