@@ -148,8 +148,21 @@ def links_chain(step: Step, before: Grid) -> strong_links.Chain:
             for rating, removals, chain in strong_links.link_chains(before, count)
             if rating == step.hint.rating and len(removals) == len(step.hint.eliminations)
         ),
-        key=_links_suffix,
+        key=lambda chain: (_links_suffix(chain), _turbot_order(chain)),
     )
+
+
+#: the order of serate's search for turbot fish by its links' types (0 block, 1 row, 2 column),
+#: the greater first: skyscrapers on rows, on columns, kites, cranes from a row, from a column
+_TURBOT_ORDER = ((1, 1), (2, 2), (2, 1), (1, 0), (2, 0), (0, 0))
+
+
+def _turbot_order(chain: strong_links.Chain) -> int:
+    """Where serate's search for turbot fish finds the chain (0 for three strong links)."""
+    if len(chain) != 2:
+        return 0
+    kinds = sorted((link.unit // 9 for link, _ in chain), reverse=True)
+    return _TURBOT_ORDER.index((kinds[0], kinds[1]))
 
 
 def _x_chain(hint: Hint, before: Grid) -> tuple[str, str]:

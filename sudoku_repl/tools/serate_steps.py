@@ -22,7 +22,7 @@ from sudoku_repl.techniques.explainer import (
     uniqueness,
     wings,
 )
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, UNITS, Grid
+from sudoku_repl.techniques.explainer.grid import MASK_DIGITS, UNITS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import Potential
 from sudoku_repl.techniques.explainer.rating import Step, techniques
@@ -119,8 +119,11 @@ def describe(step: Step, before: Grid) -> str:
     if technique in ("turbot fish", "three strong links"):
         return f"{name}: {_links(step, before)}"
     if technique == "unique loops":
-        for rating, _, removals, _, loop, v1, v2 in uniqueness.loop_findings(before):
+        for rating, kind, removals, _, loop, v1, v2 in uniqueness.loop_findings(before):
             if rating == hint.rating and sorted(removals) == sorted(hint.eliminations):
+                if kind == 4:  # the value locked in the unit first, then the one removed
+                    removed = removals[0][1]
+                    v1, v2 = v1 + v2 - removed, removed
                 return f"{name}: {_full(loop)} on {v1}, {v2}"
     if technique == "bug":
         return _bug(hint, before)
@@ -209,15 +212,34 @@ def _als_wing(technique: str, hint: Hint, before: Grid) -> str:
         key=lambda shape: f"{2 if shape[0] else 1}{shape[1]}{shape[2]}",
     )
     double, cells = wing[0], wing[3]
+    pair = MASK_DIGITS[before.cands[cells[-1]]]
     if double:
-        return f"{_full(cells)} on values {_values(MASK_DIGITS[before.cands[cells[-1]]])}"
-    return f"{_full(cells)} on value {hint.eliminations[0][1]}"
+        return f"{_full(cells)} on values {_values(pair)}"
+    # singly linked: the value removed; where the removals are of the set's other values (a
+    # double link downgraded), serate names the bivalue cell's smaller value (as met, once)
+    removed = {value for _, value in hint.eliminations}
+    value = removed.pop() if len(removed) == 1 and removed <= set(pair) else pair[0]
+    return f"{_full(cells)} on value {value}"
 
 
-def _end(mask: int) -> int:
-    """The cell serate names for a grouped end of a strong link: its first (not always
-    serate's)."""
-    return (mask & -mask).bit_length() - 1
+def _cells_of(mask: int) -> list[int]:
+    return [cell for cell in range(81) if mask >> cell & 1]
+
+
+def _end(mask: int, other: int, unit: int, count: int) -> int:
+    """The cell serate names for the end ``mask`` of a strong link in ``unit`` whose other end
+    is ``other``: a group's first cell; in a block whose other end is one cell (serate's empty
+    rectangle: the group is a line of the block's cross and its heart), the heart for a turbot
+    fish, the group's first cell but the heart for three strong links."""
+    cells = _cells_of(mask)
+    ends = _cells_of(other)
+    if len(cells) == 1 or unit >= 9 or len(ends) != 1:
+        return cells[0]
+    if len({cell // 9 for cell in cells}) == 1:  # the group lies in a row
+        heart = cells[0] // 9 * 9 + ends[0] % 9
+    else:
+        heart = ends[0] // 9 * 9 + cells[0] % 9
+    return heart if count == 2 else next(cell for cell in cells if cell != heart)
 
 
 def _links(step: Step, before: Grid) -> str:
@@ -227,10 +249,11 @@ def _links(step: Step, before: Grid) -> str:
     if len(chain) == 2 and chain[0][0].unit // 9 < chain[1][0].unit // 9:
         # serate's turbot fish starts with a column, then a row, then a block
         chain = tuple((link, not forward) for link, forward in reversed(chain))
-    ends = []
+    cells = []
     for link, forward in chain:
-        ends += [link.one, link.other] if forward else [link.other, link.one]
-    cells = [_end(mask) for mask in ends]
+        one, other = (link.one, link.other) if forward else (link.other, link.one)
+        count = len(chain)
+        cells += [_end(one, other, link.unit, count), _end(other, one, link.unit, count)]
     value = step.hint.eliminations[0][1]
     if len(chain) == 2:
         return f"{_full(cells)} on value {value}"
@@ -238,13 +261,16 @@ def _links(step: Step, before: Grid) -> str:
 
 
 def _bug(hint: Hint, before: Grid) -> str:
-    """``Bug1Hint`` to ``Bug4Hint``: the cells of more than two candidates."""
-    cells = [c for c in range(81) if BIT_COUNT[before.cands[c]] > 2]
-    if hint.technique == "BUG type 1":
-        return f"BUG type 1: {cell_name(hint.eliminations[0][0])}"
-    if hint.technique == "BUG type 2":
-        return f"BUG type 2: {_cells(cells)} on {hint.eliminations[0][1]}"
-    raise LookupError(f"no description of {hint.technique}")
+    """``Bug1Hint`` to ``Bug4Hint``: the cells of more than two candidates, and the value (the
+    naked set's values, type 3)."""
+    for found, cells, values in uniqueness.bug_findings(before):
+        if found == hint:
+            if hint.technique == "BUG type 1":
+                return f"BUG type 1: {cell_name(cells[0])}"
+            if hint.technique == "BUG type 3":
+                return f"BUG type 3: {_cells(cells)} on {_values(MASK_DIGITS[values], ', ')}"
+            return f"{hint.technique}: {_cells(cells)} on {MASK_DIGITS[values][0]}"
+    raise LookupError("the BUG is not found again")
 
 
 def _cycle(name: str, hint: Hint, before: Grid) -> str:
@@ -283,7 +309,7 @@ def _source(p: Potential) -> Potential:
 def _chaining(chainer: forcing.Chainer, hint: Hint, before: Grid) -> str:
     """``BinaryChainingHint``, ``CellChainingHint`` and ``RegionChainingHint``: where the
     chains start and the first chain's end."""
-    found = next(f for f in chainer.found(before) if f.hint == hint)
+    found = chainer.found_of(before, hint)
     first = found.targets[0]
     source = _source(first)
     if "Contradiction" in hint.technique:

@@ -237,6 +237,17 @@ unique_loops: Finder = native_ladder.Rung(native_ladder.UNIQUE_LOOPS, 0, pure_un
 def pure_bug(grid: Grid) -> Iterator[Hint]:
     """Bivalue universal grave: every cell but a few has two candidates and every value two
     places in each unit; the few extra candidates hold the only solution."""
+    for hint, _, _ in bug_findings(grid):
+        yield hint
+
+
+#: a BUG's finding: its hint, the cells of more than two candidates, and the values serate's
+#: hint names (type 2 and 4: the value; type 3: the naked set's values; type 1: none)
+BugFinding = tuple[Hint, tuple[int, ...], int]
+
+
+def bug_findings(grid: Grid) -> Iterator[BugFinding]:
+    """``pure_bug``'s findings."""
     cands = grid.cands
     temp = cands[:]
     bug_cells: list[int] = []
@@ -296,14 +307,14 @@ def pure_bug(grid: Grid) -> Iterator[Hint]:
     if len(bug_cells) == 1:
         cell = bug_cells[0]
         removals = tuple((cell, v) for v in MASK_DIGITS[cands[cell] & ~all_values])
-        yield Hint("BUG type 1", 56, removals)
+        yield Hint("BUG type 1", 56, removals), (cell,), 0
         return
     if BIT_COUNT[all_values] == 1:
         value = MASK_DIGITS[all_values][0]
         if common:
             removals = tuple((c, value) for c in sorted(common) if cands[c] >> value & 1)
             if removals:
-                yield Hint("BUG type 2", 57, removals)
+                yield Hint("BUG type 2", 57, removals), tuple(bug_cells), all_values
         if len(bug_cells) == 2:
             yield from _bug4(grid, bug_cells, bug_values, all_values)
     elif common:
@@ -322,7 +333,7 @@ def _shared_units(cells: list[int]) -> list[int]:
 
 def _bug4(
     grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int
-) -> Iterator[Hint]:
+) -> Iterator[BugFinding]:
     c1, c2 = bug_cells
     common = grid.cands[c1] & grid.cands[c2] & ~all_values
     if BIT_COUNT[common] != 1:
@@ -332,10 +343,12 @@ def _bug4(
             (c, v) for c in (c1, c2) for v in MASK_DIGITS[grid.cands[c] & ~bug_values[c] & ~common]
         )
         if removals:
-            yield Hint("BUG type 4", 57, removals)
+            yield Hint("BUG type 4", 57, removals), (c1, c2), common
 
 
-def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: set[int]) -> Iterator[Hint]:
+def _bug3(
+    grid: Grid, bug_cells: list[int], all_values: int, common: set[int]
+) -> Iterator[BugFinding]:
     cands = grid.cands
     for degree in range(2, 7):
         for unit in _shared_units(bug_cells):
@@ -361,4 +374,4 @@ def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: set[int]) -
                     for v in MASK_DIGITS[cands[c] & union]
                 )
                 if removals:
-                    yield Hint("BUG type 3", 57 + degree - 1, removals)
+                    yield Hint("BUG type 3", 57 + degree - 1, removals), tuple(bug_cells), union
