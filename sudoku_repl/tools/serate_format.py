@@ -25,7 +25,6 @@ SECTIONS = {
 # the conversions serate knows that this command does not give: said before any rating
 _NOT_HERE = {
     "h": "a step's HTML explanation",
-    "s": "a step's description",
 }
 #: the conversions of the techniques' names (``serate_names``)
 NAMES = "RSPTDU"

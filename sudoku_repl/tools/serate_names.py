@@ -111,7 +111,7 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
         suffix = max(
             (
                 f"{2 if double else 1}{biggest}{total}"
-                for rating, _, removals, (double, biggest, total) in wings.als_findings(
+                for rating, _, removals, (double, biggest, total, _) in wings.als_findings(
                     before, size
                 )
                 if rating == hint.rating and len(removals) == len(hint.eliminations)
@@ -124,16 +124,8 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     if technique in ("turbot fish", "three strong links"):
         # serate sorts these by rating, removals' count, then suffix, the least first: its
         # step is the first of those (at a tie, another chain than this project's)
-        count = 2 if technique == "turbot fish" else 3
-        chain = min(
-            (
-                chain
-                for rating, removals, chain in strong_links.link_chains(before, count)
-                if rating == hint.rating and len(removals) == len(hint.eliminations)
-            ),
-            key=_links_suffix,
-        )
-        return _turbot(chain) if count == 2 else _strong_links(chain)
+        chain = links_chain(step, before)
+        return _turbot(chain) if len(chain) == 2 else _strong_links(chain)
     if technique == "unique loops":
         loop = _matching(uniqueness.loop_findings(before), hint.rating, hint.eliminations)
         loop_type, length = loop[1], loop[3]
@@ -143,6 +135,34 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     if hint.technique in ("Bidirectional X-Cycle", "Forcing X-Chain"):
         return _x_chain(hint, before)
     return _FIXED[hint.technique]
+
+
+def links_chain(step: Step, before: Grid) -> strong_links.Chain:
+    """The chain of strong links serate's step is (a turbot fish's or three strong links'):
+    serate sorts them by rating, removals' count, then suffix, the least first, and takes the
+    first of those (at a tie, another chain than this project's)."""
+    count = 2 if step.technique == "turbot fish" else 3
+    return min(
+        (
+            chain
+            for rating, removals, chain in strong_links.link_chains(before, count)
+            if rating == step.hint.rating and len(removals) == len(step.hint.eliminations)
+        ),
+        key=lambda chain: (_links_suffix(chain), _turbot_order(chain)),
+    )
+
+
+#: the order of serate's search for turbot fish by its links' types (0 block, 1 row, 2 column),
+#: the greater first: skyscrapers on rows, on columns, kites, cranes from a row, from a column
+_TURBOT_ORDER = ((1, 1), (2, 2), (2, 1), (1, 0), (2, 0), (0, 0))
+
+
+def _turbot_order(chain: strong_links.Chain) -> int:
+    """Where serate's search for turbot fish finds the chain (0 for three strong links)."""
+    if len(chain) != 2:
+        return 0
+    kinds = sorted((link.unit // 9 for link, _ in chain), reverse=True)
+    return _TURBOT_ORDER.index((kinds[0], kinds[1]))
 
 
 def _x_chain(hint: Hint, before: Grid) -> tuple[str, str]:

@@ -29,6 +29,7 @@ from sudoku_repl.tools.serate_format import (
 from sudoku_repl.tools.serate_format import time_text as _time_text
 from sudoku_repl.tools.serate_names import BEYOND_SOLVER, NO_SOLUTION, names
 from sudoku_repl.tools.serate_options import SerateArgs
+from sudoku_repl.tools.serate_steps import describe
 
 #: serate's rating of a puzzle that no technique can finish ("beyond solver"), in tenths
 BEYOND = 200
@@ -91,9 +92,12 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     # asks for them
     named = any(ch in NAMES for fmt in (args.after, args.format) for ch in conversions(fmt))
     er_name = ep_name = ed_name = NO_SOLUTION
+    # serate's description of each step (``%s``), made where ``--after`` asks for it
+    described = "s" in conversions(args.after)
     for step in _path(grid.copy(), args, stop, level):
         hint = step.hint
         emit("before", args.before, shared(grid))
+        description = describe(step, grid) if described else ""
         if hint.rating > difficulty:
             difficulty = hint.rating
             if named:
@@ -103,7 +107,7 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
             "after",
             args.after,
             shared(grid)
-            | {"r": partial(rating_text, hint.rating), "e": elapsed}
+            | {"r": partial(rating_text, hint.rating), "e": elapsed, "s": partial(str, description)}
             | _named(er_name, er_name, er_name),
         )
         if pearl == 0:

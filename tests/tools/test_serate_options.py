@@ -54,7 +54,6 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
             "--techs=01101111010111011111111011101101001111111: Hidden Single and Naked Single "
             "both off are not rated here; keep one of them",
         ),
-        (["--after=%s"], "--after: %s (a step's description) is not given here"),
         (["--after=%h"], "--after: %h (a step's HTML explanation) is not given here"),
         (["--input=no/such/file"], "Cannot read no/such/file: No such file or directory."),
         (["--output=no/such/dir/f"], "Cannot write no/such/dir/f: No such file or directory."),

@@ -80,27 +80,33 @@ def aligned_exclusion(degree: int, pure: bool = False) -> Finder:
             for removals in found:
                 yield Hint(name, rating, removals)
             return
-        table = _candidates(grid, degree)
-        cells = list(table)
-        if len(cells) < degree:
-            return
-        for i0, i1 in _pairs(len(cells)):
-            c0, c1 = cells[i0], cells[i1]
-            if degree == 2:
-                groups: list[tuple[int, ...]] = [(c0, c1)]
-            else:
-                twin = [
-                    c
-                    for c in dict.fromkeys(table[c0] + table[c1])
-                    if c in table and c not in (c0, c1)
-                ]
-                groups = [(c0, c1, t) for t in twin]
-            for group in groups:
-                common = [e for e in table[group[0]] if all(e in table[c] for c in group[1:])]
-                if len(common) < 2:
-                    continue
-                removals = _exclude(grid, group, common)
-                if removals:
-                    yield Hint(name, rating, removals)
+        for _, removals in aligned_groups(grid, degree):
+            yield Hint(name, rating, removals)
 
     return finder
+
+
+def aligned_groups(
+    grid: Grid, degree: int
+) -> Iterator[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """(cells, removals) of every aligned exclusion of ``degree`` cells, in Python."""
+    table = _candidates(grid, degree)
+    cells = list(table)
+    if len(cells) < degree:
+        return
+    for i0, i1 in _pairs(len(cells)):
+        c0, c1 = cells[i0], cells[i1]
+        if degree == 2:
+            groups: list[tuple[int, ...]] = [(c0, c1)]
+        else:
+            twin = [
+                c for c in dict.fromkeys(table[c0] + table[c1]) if c in table and c not in (c0, c1)
+            ]
+            groups = [(c0, c1, t) for t in twin]
+        for group in groups:
+            common = [e for e in table[group[0]] if all(e in table[c] for c in group[1:])]
+            if len(common) < 2:
+                continue
+            removals = _exclude(grid, group, common)
+            if removals:
+                yield group, removals

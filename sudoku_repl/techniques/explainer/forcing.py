@@ -317,6 +317,20 @@ class Chainer:
         )
         return self.pure_hints(grid) if found is None else found
 
+    def found_of(self, grid: Grid, hint: Hint) -> Found:
+        """The finding of ``hint`` (one of ``hints(grid)``, the first such), with its chains:
+        where the C says which cell's chains found it, the Python follows that cell's again
+        (every cell's on the pure build)."""
+        sources = native_chains.chainer_sources(
+            grid, self.multiple, self.dynamic, self.nishio, self.level, self.nesting, self.named
+        )
+        if sources is None:
+            return next(f for f in self.found(grid) if f.hint == hint)
+        complexity, source = next((c, s) for h, c, s in sources if h == hint)
+        return next(
+            f for f in self.found(grid, (source,)) if f.hint == hint and f.complexity == complexity
+        )
+
     def pure_hints(self, grid: Grid) -> list[Hint]:
         """The hints found in Python (the reference of the native search)."""
         return [f.hint for f in self.found(grid)]

@@ -80,7 +80,9 @@ def _function(name: str) -> Any:
 
 #: a technique's hints as the C gives them: (name number, rating, removals, placement,
 #: complexity, sort key), easiest first
-ChainFound = list[tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int]]
+ChainFound = list[
+    tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int]
+]
 
 
 class SeChainer(Protocol):

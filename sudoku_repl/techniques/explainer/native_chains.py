@@ -84,6 +84,20 @@ def chainer_hints(
     """``forcing.Chainer(multiple, dynamic, nishio, level)``'s hints (level 4: over nested
     dynamic chains of level ``nesting``), easiest first, from the C, each name as ``named``
     makes it; None where the C is not there (the pure build) or does not take the chainer."""
+    found = chainer_sources(grid, multiple, dynamic, nishio, level, nesting, named)
+    return None if found is None else [hint for hint, _, _ in found]
+
+
+def chainer_sources(
+    grid: Grid,
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    level: int,
+    nesting: int = 0,
+    named: Callable[[str], str] = str,
+) -> list[tuple[Hint, int, int]] | None:
+    """``chainer_hints``, each with its complexity and the cell whose chains found it."""
     search = native.se_chainer()
     if search is None or level > 4 or (level and (not dynamic or nishio)):
         return None
@@ -103,8 +117,8 @@ def chainer_hints(
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
-        Hint(named(CHAIN_NAMES[name]), rating, removals, placement)
-        for name, rating, removals, placement, _, _ in found
+        (Hint(named(CHAIN_NAMES[name]), rating, removals, placement), complexity, source)
+        for name, rating, removals, placement, complexity, _, source in found
     ]
 
 
@@ -120,7 +134,7 @@ def cycle_hints(grid: Grid) -> list[Hint] | None:
         raise Stopped(found == 2)
     return [
         Hint(CYCLE_NAMES[name], rating, removals, placement)
-        for name, rating, removals, placement, _, _ in found
+        for name, rating, removals, placement, *_ in found
     ]
 
 

@@ -27,9 +27,8 @@ from sudoku_repl.techniques.explainer.hint import Finder, Hint
 BLOCKS_COLUMNS_ROWS = (*range(0, 9), *range(18, 27), *range(9, 18))
 
 
-def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
-    """A value with one place left in a unit: 1.0 when it is the unit's last empty cell
-    (full house), else 1.2 in a block and 1.5 in a row or column."""
+def hidden_single_places(grid: Grid) -> Iterator[tuple[int, int, int, int]]:
+    """(rating, unit, cell, value) of every hidden single, in Sudoku Explainer's order."""
     for alone_only in (True, False):
         for unit in BLOCKS_COLUMNS_ROWS:
             alone = grid.empty_count(unit) == 1
@@ -38,8 +37,14 @@ def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
             for value in DIGITS:
                 cells = grid.cells_with(unit, value)
                 if len(cells) == 1:
-                    rating = 10 if alone else (12 if unit < 9 else 15)
-                    yield Hint("Hidden Single", rating, placement=(cells[0], value))
+                    yield 10 if alone else (12 if unit < 9 else 15), unit, cells[0], value
+
+
+def pure_hidden_singles(grid: Grid) -> Iterator[Hint]:
+    """A value with one place left in a unit: 1.0 when it is the unit's last empty cell
+    (full house), else 1.2 in a block and 1.5 in a row or column."""
+    for rating, _, cell, value in hidden_single_places(grid):
+        yield Hint("Hidden Single", rating, placement=(cell, value))
 
 
 #: ``pure_hidden_singles``, from the C where there is one
@@ -92,6 +97,17 @@ def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
     """An intersection whose removals would leave a hidden single in another unit of the
     first unit's type: 1.7 from a block (pointing), 1.9 from a row or column (claiming). Only
     the single is placed; the removals are not made (as in Sudoku Explainer)."""
+    for value, unit1, _, cell in direct_pointing_places(grid):
+        yield Hint(
+            "Direct Pointing" if unit1 < 9 else "Direct Claiming",
+            17 if unit1 < 9 else 19,
+            placement=(cell, value),
+        )
+
+
+def direct_pointing_places(grid: Grid) -> Iterator[tuple[int, int, int, int]]:
+    """(value, unit1, unit2, cell) of ``pure_direct_pointing``'s findings: the value locked
+    in unit1 and unit2 is placed in the cell."""
     for value, unit1, unit2 in locked_places(grid):
         type1 = unit1 // 9
         for unit3 in range(type1 * 9, type1 * 9 + 9):
@@ -102,11 +118,7 @@ def pure_direct_pointing(grid: Grid) -> Iterator[Hint]:
                 continue
             remain = [cell for cell in cells3 if cell not in UNIT_SETS[unit2]]
             if len(remain) == 1:
-                yield Hint(
-                    "Direct Pointing" if unit1 < 9 else "Direct Claiming",
-                    17 if unit1 < 9 else 19,
-                    placement=(remain[0], value),
-                )
+                yield value, unit1, unit2, remain[0]
 
 
 #: ``pure_direct_pointing``, from the C where there is one
@@ -153,26 +165,35 @@ def direct_hidden_sets(degree: int, pure: bool = False) -> Finder:
     unit; only the single is placed. From the C where there is one, unless ``pure``."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        table = grid.position_table()
-        for unit in BLOCKS_COLUMNS_ROWS:
-            if grid.empty_count(unit) <= degree:
-                continue
-            for values in combinations_colex(tuple(DIGITS), degree):
-                common = hidden_set_cells(table[unit], values)
-                if common is None:
-                    continue
-                for value in DIGITS:
-                    if value in values:
-                        continue
-                    pos = table[unit][value]
-                    if BIT_COUNT[pos] > 1:
-                        rest = pos & ~common
-                        if BIT_COUNT[rest] == 1:
-                            yield Hint(
-                                "Direct Hidden " + ("Pair" if degree == 2 else "Triplet"),
-                                20 if degree == 2 else 25,
-                                placement=(UNITS[unit][bits(rest)[0]], value),
-                            )
-                            break
+        for _, _, _, cell, value in direct_hidden_set_places(grid, degree):
+            yield Hint(
+                "Direct Hidden " + ("Pair" if degree == 2 else "Triplet"),
+                20 if degree == 2 else 25,
+                placement=(cell, value),
+            )
 
     return finder if pure else native_ladder.Rung(native_ladder.DIRECT_HIDDEN_SET, degree, finder)
+
+
+def direct_hidden_set_places(
+    grid: Grid, degree: int
+) -> Iterator[tuple[int, tuple[int, ...], int, int, int]]:
+    """(unit, the set's values, its places in the unit as a mask, cell, value) of the direct
+    hidden sets of ``degree`` values: the value is placed in the cell."""
+    table = grid.position_table()
+    for unit in BLOCKS_COLUMNS_ROWS:
+        if grid.empty_count(unit) <= degree:
+            continue
+        for values in combinations_colex(tuple(DIGITS), degree):
+            common = hidden_set_cells(table[unit], values)
+            if common is None:
+                continue
+            for value in DIGITS:
+                if value in values:
+                    continue
+                pos = table[unit][value]
+                if BIT_COUNT[pos] > 1:
+                    rest = pos & ~common
+                    if BIT_COUNT[rest] == 1:
+                        yield unit, values, common, UNITS[unit][bits(rest)[0]], value
+                        break

@@ -175,15 +175,19 @@ def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
         3: "Unique Rectangle type 3",
         4: "Unique Rectangle type 4",
     }
-    for rating, kind, removals, _ in loop_findings(grid):
+    for rating, kind, removals, *_ in loop_findings(grid):
         yield Hint(names[kind], rating, removals)
 
 
-def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...], int]]:
-    """``pure_unique_loops``' findings, easiest first: rating, type, removals and the loop's
-    length (in cells)."""
+#: a unique loop's finding: rating, type, removals, the loop's length (in cells), the loop and
+#: its two values
+LoopFinding = tuple[int, int, tuple[tuple[int, int], ...], int, tuple[int, ...], int, int]
+
+
+def loop_findings(grid: Grid) -> list[LoopFinding]:
+    """``pure_unique_loops``' findings, easiest first."""
     cands = grid.cands
-    found: list[tuple[int, int, tuple[tuple[int, int], ...], int]] = []
+    found: list[LoopFinding] = []
     for start in range(81):
         if BIT_COUNT[cands[start]] != 2:
             continue
@@ -193,10 +197,11 @@ def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...
             if not _valid_loop(loop):
                 continue
             base = _loop_rating(loop)
+            shape = (len(loop), tuple(loop), v1, v2)
             extra_cells = [c for c in loop if BIT_COUNT[cands[c]] > 2]
             if len(extra_cells) == 1:
                 cell = extra_cells[0]
-                found.append((base, 1, ((cell, v1), (cell, v2)), len(loop)))
+                found.append((base, 1, ((cell, v1), (cell, v2)), *shape))
             elif len(extra_cells) >= 2:
                 extra = 0
                 for c in extra_cells:
@@ -213,16 +218,14 @@ def loop_findings(grid: Grid) -> list[tuple[int, int, tuple[tuple[int, int], ...
                         if c not in extra_cells and cands[c] >> value & 1
                     )
                     if removals:
-                        found.append((base, 2, removals, len(loop)))
+                        found.append((base, 2, removals, *shape))
                 if len(extra_cells) == 2:
                     c1, c2 = extra_cells
                     if BIT_COUNT[extra] >= 2:
-                        found.extend(
-                            (*f, len(loop)) for f in _type3(grid, loop, c1, c2, v1, v2, base)
-                        )
+                        found.extend((*f, *shape) for f in _type3(grid, loop, c1, c2, v1, v2, base))
                     t4 = _type4(grid, c1, c2, v1, v2, base)
                     if t4 is not None:
-                        found.append((*t4, len(loop)))
+                        found.append((*t4, *shape))
     found.sort(key=lambda f: (f[0], f[1]))
     return found
 
@@ -234,6 +237,17 @@ unique_loops: Finder = native_ladder.Rung(native_ladder.UNIQUE_LOOPS, 0, pure_un
 def pure_bug(grid: Grid) -> Iterator[Hint]:
     """Bivalue universal grave: every cell but a few has two candidates and every value two
     places in each unit; the few extra candidates hold the only solution."""
+    for hint, _, _ in bug_findings(grid):
+        yield hint
+
+
+#: a BUG's finding: its hint, the cells of more than two candidates, and the values serate's
+#: hint names (type 2 and 4: the value; type 3: the naked set's values; type 1: none)
+BugFinding = tuple[Hint, tuple[int, ...], int]
+
+
+def bug_findings(grid: Grid) -> Iterator[BugFinding]:
+    """``pure_bug``'s findings."""
     cands = grid.cands
     temp = cands[:]
     bug_cells: list[int] = []
@@ -293,14 +307,14 @@ def pure_bug(grid: Grid) -> Iterator[Hint]:
     if len(bug_cells) == 1:
         cell = bug_cells[0]
         removals = tuple((cell, v) for v in MASK_DIGITS[cands[cell] & ~all_values])
-        yield Hint("BUG type 1", 56, removals)
+        yield Hint("BUG type 1", 56, removals), (cell,), 0
         return
     if BIT_COUNT[all_values] == 1:
         value = MASK_DIGITS[all_values][0]
         if common:
             removals = tuple((c, value) for c in sorted(common) if cands[c] >> value & 1)
             if removals:
-                yield Hint("BUG type 2", 57, removals)
+                yield Hint("BUG type 2", 57, removals), tuple(bug_cells), all_values
         if len(bug_cells) == 2:
             yield from _bug4(grid, bug_cells, bug_values, all_values)
     elif common:
@@ -319,7 +333,7 @@ def _shared_units(cells: list[int]) -> list[int]:
 
 def _bug4(
     grid: Grid, bug_cells: list[int], bug_values: dict[int, int], all_values: int
-) -> Iterator[Hint]:
+) -> Iterator[BugFinding]:
     c1, c2 = bug_cells
     common = grid.cands[c1] & grid.cands[c2] & ~all_values
     if BIT_COUNT[common] != 1:
@@ -329,10 +343,12 @@ def _bug4(
             (c, v) for c in (c1, c2) for v in MASK_DIGITS[grid.cands[c] & ~bug_values[c] & ~common]
         )
         if removals:
-            yield Hint("BUG type 4", 57, removals)
+            yield Hint("BUG type 4", 57, removals), (c1, c2), common
 
 
-def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: set[int]) -> Iterator[Hint]:
+def _bug3(
+    grid: Grid, bug_cells: list[int], all_values: int, common: set[int]
+) -> Iterator[BugFinding]:
     cands = grid.cands
     for degree in range(2, 7):
         for unit in _shared_units(bug_cells):
@@ -358,4 +374,4 @@ def _bug3(grid: Grid, bug_cells: list[int], all_values: int, common: set[int]) -
                     for v in MASK_DIGITS[cands[c] & union]
                 )
                 if removals:
-                    yield Hint("BUG type 3", 57 + degree - 1, removals)
+                    yield Hint("BUG type 3", 57 + degree - 1, removals), tuple(bug_cells), union

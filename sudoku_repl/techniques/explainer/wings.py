@@ -16,38 +16,45 @@ def xy_wing(xyz: bool, pure: bool = False) -> Finder:
     pivot_size = 3 if xyz else 2
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        cands = grid.cands
-        for pivot in range(81):
-            pm = cands[pivot]
-            if BIT_COUNT[pm] != pivot_size:
-                continue
-            wings = [c for c in PEERS[pivot] if BIT_COUNT[cands[c]] == 2]
-            for i, w1 in enumerate(wings):
-                for w2 in wings[i + 1 :]:
-                    m1, m2 = cands[w1], cands[w2]
-                    if m1 == m2:
-                        continue
-                    z = m1 & m2
-                    if BIT_COUNT[z] != 1:
-                        continue
-                    if xyz:
-                        if (m1 | m2) != pm:
-                            continue
-                    elif z & pm or (m1 | m2) & ~z != pm:
-                        continue
-                    value = MASK_DIGITS[z][0]
-                    targets = PEER_SETS[w1] & PEER_SETS[w2]
-                    if xyz:
-                        targets &= PEER_SETS[pivot]
-                    removals = tuple(
-                        (cell, value)
-                        for cell in sorted(targets)
-                        if cell != pivot and cands[cell] & z
-                    )
-                    if removals:
-                        yield Hint("XYZ-Wing" if xyz else "XY-Wing", 44 if xyz else 42, removals)
+        for *_, removals in xy_wing_patterns(grid, xyz):
+            yield Hint("XYZ-Wing" if xyz else "XY-Wing", 44 if xyz else 42, removals)
 
     return finder if pure else native_ladder.Rung(native_ladder.XY_WING, pivot_size, finder)
+
+
+def xy_wing_patterns(
+    grid: Grid, xyz: bool
+) -> Iterator[tuple[int, int, int, int, tuple[tuple[int, int], ...]]]:
+    """(pivot, wing xz, wing yz, z, removals) of ``xy_wing``'s findings, in Python."""
+    pivot_size = 3 if xyz else 2
+    cands = grid.cands
+    for pivot in range(81):
+        pm = cands[pivot]
+        if BIT_COUNT[pm] != pivot_size:
+            continue
+        wings = [c for c in PEERS[pivot] if BIT_COUNT[cands[c]] == 2]
+        for i, w1 in enumerate(wings):
+            for w2 in wings[i + 1 :]:
+                m1, m2 = cands[w1], cands[w2]
+                if m1 == m2:
+                    continue
+                z = m1 & m2
+                if BIT_COUNT[z] != 1:
+                    continue
+                if xyz:
+                    if (m1 | m2) != pm:
+                        continue
+                elif z & pm or (m1 | m2) & ~z != pm:
+                    continue
+                value = MASK_DIGITS[z][0]
+                targets = PEER_SETS[w1] & PEER_SETS[w2]
+                if xyz:
+                    targets &= PEER_SETS[pivot]
+                removals = tuple(
+                    (cell, value) for cell in sorted(targets) if cell != pivot and cands[cell] & z
+                )
+                if removals:
+                    yield pivot, w1, w2, value, removals
 
 
 #: each cell's peers, in order
@@ -75,8 +82,8 @@ def als_wing(size: int, pure: bool = False) -> Finder:
 
 
 #: a wing's shape, as serate names it: doubly linked, the most values of one of its cells, the
-#: values of its cells added up (the bivalue cell left out)
-Shape = tuple[bool, int, int]
+#: values of its cells added up (the bivalue cell left out); then its cells, the bivalue last
+Shape = tuple[bool, int, int, tuple[int, ...]]
 
 
 def als_findings(
@@ -144,7 +151,12 @@ def als_findings(
             if removals:
                 values = {v for _, v in removals}
                 double = linked_a and linked_b and (bool(values - {a, b}) or {a, b} <= values)
-                shape = (double, biggest, sum(BIT_COUNT[cands[c]] for c in cells))
+                shape = (
+                    double,
+                    biggest,
+                    sum(BIT_COUNT[cands[c]] for c in cells),
+                    (*cells, yz),
+                )
                 found.append((rating(biggest), -len(removals), tuple(removals), shape))
 
     for first in range(81):

@@ -267,8 +267,10 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
             if (reach && !static_may_find(x, reach, g, cell, cardinality))
                 continue;
             x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
+            x->source = cell;
             cell_chains(x, g, cell, cardinality);
         }
     }
+    x->source = -1;
     return x->stop ? -1 : 0;
 }

@@ -225,6 +225,7 @@ int se_add_found(SeCtx *x, int name, int base, int complexity, int sort_key, con
     f->n_rems = n_rems;
     f->cell = cell;
     f->value = value;
+    f->source = x->source;
     f->links = f->n_links = 0;
     f->chain = 0;
     memcpy(x->rems + x->n_rems, rems, (size_t)n_rems * 2 * sizeof(int16_t));
@@ -398,10 +399,11 @@ PyObject *se_found_list(SeCtx *x) {
         const SeFound *f = &x->found[order[i]];
         PyObject *rems = se_rems_tuple(x, f);
         PyObject *item =
-            rems ? (f->value ? Py_BuildValue("(iiN(ii)ii)", f->name, f->rating, rems, f->cell,
-                                             f->value, f->complexity, f->sort_key / 1000000)
-                             : Py_BuildValue("(iiNOii)", f->name, f->rating, rems, Py_None,
-                                             f->complexity, f->sort_key / 1000000))
+            rems ? (f->value ? Py_BuildValue("(iiN(ii)iii)", f->name, f->rating, rems, f->cell,
+                                             f->value, f->complexity, f->sort_key / 1000000,
+                                             f->source)
+                             : Py_BuildValue("(iiNOiii)", f->name, f->rating, rems, Py_None,
+                                             f->complexity, f->sort_key / 1000000, f->source))
                  : NULL;
         if (!item) {
             Py_CLEAR(list);

@@ -69,12 +69,14 @@ typedef struct { /* a dict {key: potential} in insertion order */
 
 typedef struct {
     int name, rating, complexity, sort_key, rems, n_rems, cell, value; /* value 0: no placement */
+    int source;         /* the cell whose chains found it (SeCtx.source), for serate's %s */
     int links, n_links; /* an inner search's: SeCtx.links[3 * links ..], see se_found.c */
     uint64_t chain;     /* an inner search's: a hash of chains.Found.chain_key */
 } SeFound;
 
 typedef struct SeCtx {
     int multiple, dynamic, nishio, level;
+    int source;    /* the cell whose chains se_chainer_run follows (-1 after it) */
     int nesting;   /* level 4: the level of the nested dynamic chains (0-3) */
     int summarize; /* an inner (nested) search: each finding keeps what the outer chain needs */
     int16_t *links; /* the findings' rule-parent links: cell, value, cause (se_found.c) */
