@@ -188,12 +188,14 @@ static int cell_chains(SeCtx *x, const SeGrid *g, int cell, int cardinality) {
 
 /* whether the nodes every one of the potentials (keys) reaches are not none */
 static int meet(const SeReach *r, const int *keys, int n) {
+    const uint64_t *bits[9];
+    for (int i = 0; i < n; i++)
+        if (!(bits[i] = se_reach_of(r, keys[i])))
+            return 0;
     for (int j = 0; j < r->words; j++) {
-        uint64_t all = ~0ULL;
-        for (int i = 0; i < n && all; i++) {
-            const uint64_t *bits = se_reach_of(r, keys[i]);
-            all = bits ? all & bits[j] : 0;
-        }
+        uint64_t all = bits[0][j];
+        for (int i = 1; i < n && all; i++)
+            all &= bits[i][j];
         if (all)
             return 1;
     }
