@@ -219,13 +219,13 @@ static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, in
     for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
         int value = __builtin_ctz(m);
         for (int t = 0; t < 3; t++) {
-            int unit = SE_CELL_UNITS[cell][t];
-            n = 0;
-            for (int i = 0; i < 9; i++)
-                if (g->cands[SE_UNITS[unit][i]] >> value & 1)
-                    keys[n++] = se_key(SE_UNITS[unit][i], value, 1);
-            if ((n == 2 || (x->multiple && n > 2)) && keys[0] == se_key(cell, value, 1) &&
-                meet(r, keys, n))
+            int unit = SE_CELL_UNITS[cell][t], pos = g->table[unit][value];
+            n = BITS[pos]; /* the value's places in the unit, the cell's the first of them */
+            if (!(n == 2 || (x->multiple && n > 2)) || __builtin_ctz(pos) != SE_CELL_POS[cell][t])
+                continue;
+            for (n = 0; pos; pos &= pos - 1)
+                keys[n++] = se_key(SE_UNITS[unit][__builtin_ctz(pos)], value, 1);
+            if (meet(r, keys, n))
                 return 1;
         }
     }
