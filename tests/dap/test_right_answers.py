@@ -52,6 +52,25 @@ def test_answers_sent_back_to_back_are_each_answered_once_in_order(dap: Dap) -> 
     assert client.close() == 0
 
 
+def test_requests_whose_turn_had_not_come_at_disconnect_are_each_answered_in_order(
+    dap: Dap,
+) -> None:
+    """A client that sends its requests without waiting, then disconnects: every request
+    gets its one response, in order; those the worker had not reached say ``cancelled``
+    (DAP's word), and the disconnect's response comes last."""
+    client = dap()
+    client.launch(program=SEED)
+    steps = [client.send("stepIn", threadId=1) for _ in range(200)]
+    last = client.send("disconnect")
+    client.response(last)
+    responses = [m for m in client.messages if m["type"] == "response"]
+    mine = [m for m in responses if m["request_seq"] in steps or m["request_seq"] == last]
+    assert [m["request_seq"] for m in mine] == [*steps, last]  # each once, in order
+    assert all(m["success"] or m["message"] == "cancelled" for m in mine), mine
+    client.wait_for(lambda: client.ended, "the adapter's end after disconnect")
+    assert client.close() == 0
+
+
 def test_a_launch_with_a_bad_argument_loads_nothing(dap: Dap) -> None:
     client = dap()
     client.request("initialize", adapterID="test")

@@ -52,6 +52,8 @@ FLUSH_EVERY = 0.1
 LOOKS = ("hover", "watch", "clipboard", "variables")
 #: a request after ``bye``
 ENDED = "The session has ended (bye); disconnect, or start another debugging session."
+#: a request whose turn had not come when the client disconnected (DAP's word for it)
+CANCELLED = "cancelled"
 
 Handler = Callable[[Message, dict[str, Any]], None]
 
@@ -110,7 +112,9 @@ class Adapter:
             self.call(handler, message, args)
             return
         self.worker.submit(
-            lambda: self.job(handler, message, args), self._at_question(how, handler, message, args)
+            lambda: self.job(handler, message, args),
+            self._at_question(how, handler, message, args),
+            lambda: self.conn.fail(message, CANCELLED, show_user=False),
         )
 
     def job(self, handler: Handler, message: Message, args: dict[str, Any]) -> None:

@@ -34,11 +34,13 @@ AtQuestion = Callable[[str], "str | None"]
 
 
 class _Handed(NamedTuple):
-    """A job (None: the mark of a pause) and the pauses counted when it was handed over."""
+    """A job (None: the mark of a pause) and the pauses counted when it was handed over;
+    ``dropped``: what answers it where the worker ends before its turn (None: nothing)."""
 
     job: Job | None
     at_question: AtQuestion | None
     pauses: int
+    dropped: Job | None = None
 
 
 class Worker:
@@ -64,14 +66,17 @@ class Worker:
 
     # -- the reader's side ------------------------------------------------------------------
 
-    def submit(self, job: Job, at_question: AtQuestion | None = None) -> None:
+    def submit(
+        self, job: Job, at_question: AtQuestion | None = None, dropped: Job | None = None
+    ) -> None:
         """Hand ``job`` over: it runs after those handed over before it. ``at_question``: what
         it is if the guess question waits when its turn comes (None: it waits its turn after
-        the job that asked)."""
+        the job that asked); ``dropped``: what runs in its place, in its turn, once the worker
+        is closing (a request's refusal: every request is answered, in order)."""
         with self._lock:
             self._waiting += 1
             self.idle.clear()
-            self._jobs.put(_Handed(job, at_question, self._pauses))
+            self._jobs.put(_Handed(job, at_question, self._pauses, dropped))
 
     @property
     def busy(self) -> bool:
@@ -109,6 +114,8 @@ class Worker:
             try:
                 if not self._ending:
                     handed.job()
+                elif handed.dropped is not None:
+                    handed.dropped()
             finally:
                 self._done()
 
