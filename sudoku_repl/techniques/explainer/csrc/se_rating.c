@@ -13,7 +13,8 @@
  *                        technique at ``index`` was searching, or before it began
  *
  * -> (the hints taken, each as (its technique's index in the order, (name, rating, removals,
- * placement)), the status, that index or -1). The techniques are the ladder's (se_ladder) and
+ * placement)), the status, that index or -1, the grid's values and candidate masks as the hints
+ * leave them: 81 ints each, new lists). The techniques are the ladder's (se_ladder) and
  * the chains' (SE_T_EXCLUSION, SE_T_CYCLES, SE_T_CHAINER: aligned exclusion, cycles and
  * forcing X/Y chains, forcing.Chainer's kinds in CHAINERS, their findings sorted and the first
  * taken, the nested ones sharing ``memo``, se_memo's), so that a rating crosses into C once a
@@ -246,6 +247,27 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, const Limits *lim
     Py_RETURN_NONE;
 }
 
+/* the grid as two new lists of 81 ints (values, candidate masks), or NULL with an exception */
+static PyObject *grid_lists(const SeGrid *g) {
+    PyObject *values = PyList_New(81), *cands = PyList_New(81);
+    if (!values || !cands) {
+        Py_XDECREF(values);
+        Py_XDECREF(cands);
+        return NULL;
+    }
+    for (int c = 0; c < 81; c++) {
+        PyObject *value = PyLong_FromLong(g->values[c]), *mask = PyLong_FromLong(g->cands[c]);
+        PyList_SET_ITEM(values, c, value); /* (NULL is safe in a list being dropped) */
+        PyList_SET_ITEM(cands, c, mask);
+        if (!value || !mask) {
+            Py_DECREF(values);
+            Py_DECREF(cands);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(NN)", values, cands);
+}
+
 static int solved(const SeGrid *g) {
     for (int c = 0; c < 81; c++)
         if (!g->values[c])
@@ -330,5 +352,14 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         Py_XDECREF(steps);
         return NULL;
     }
-    return Py_BuildValue("(Nii)", steps, status, status == SE_CLIMB_TIMEOUT ? index : -1);
+    PyObject *grid = grid_lists(&g);
+    if (!grid) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(NiiOO)", steps, status,
+                                     status == SE_CLIMB_TIMEOUT ? index : -1,
+                                     PyTuple_GET_ITEM(grid, 0), PyTuple_GET_ITEM(grid, 1));
+    Py_DECREF(grid);
+    return result;
 }
