@@ -7,7 +7,11 @@
  * Python lists a start's loops first, then looks at them in that order: the same order).
  *
  *   Loop.cells[0 .. n)   the path being walked, its start first
- *   Loop.in_loop         the same cells as a set (SeCells), for ``nxt not in loop`` */
+ *   Loop.in_loop         the same cells as a set (SeCells), for ``nxt not in loop``
+ *   Loop.seen[2]         the units (bits) of the path's even and odd cells: a cell meeting a
+ *                        unit its parity has met makes every loop through the path invalid
+ *                        (_valid_loop: none twice), so the walk does not go there; it looks at
+ *                        the same valid loops, in the same order */
 #include "se_uniqueness.h"
 
 #define BIT(c) ((SeCells)1 << (c))
@@ -18,6 +22,7 @@ typedef struct {
     int v1, v2, both;
     int cells[81], n;
     SeCells in_loop;
+    int seen[2];
     SeFinds found;
 } Loop;
 
@@ -62,6 +67,12 @@ static int add(Loop *l, int rating, int kind, const int *rems, int n) {
     return se_finds_add(&l->found, SE_N_UNIQUE + kind - 1, rating, kind, rems, n);
 }
 
+/* the next number above x with as many bits set (x > 0): the sets of a size in colex order */
+static int next_of_size(int x) {
+    int low = x & -x, up = x + low;
+    return (((up ^ x) >> 2) / low) | up;
+}
+
 /* uniqueness._type3 (0, or -1 with MemoryError) */
 static int type3(Loop *l, int c1, int c2, int base) {
     const uint16_t *cands = l->g->cands;
@@ -73,8 +84,8 @@ static int type3(Loop *l, int c1, int c2, int base) {
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
             if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
-                for (int idx = 0; idx < 512; idx++) { /* colex */
-                    if (se_bits((unsigned)idx) != degree || !(idx >> i1 & 1) || idx >> i2 & 1)
+                for (int idx = (1 << degree) - 1; idx < 512; idx = next_of_size(idx)) { /* colex */
+                    if (!(idx >> i1 & 1) || idx >> i2 & 1)
                         continue;
                     int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
                     for (int i = 0; i < 9; i++) {
@@ -109,8 +120,10 @@ static int type3(Loop *l, int c1, int c2, int base) {
                 int rest = 0x3FE & ~l->both & ~extra; /* rem_values */
                 if (degree - 2 > se_bits((unsigned)rest))
                     continue;
-                for (int chosen = 0; chosen < 1024; chosen += 2) { /* colex, of the digits */
-                    if ((chosen & ~rest) || se_bits((unsigned)chosen) != degree - 2)
+                /* colex, of the digits: rest's subsets in increasing order */
+                for (int chosen = 0, more = 1; more;
+                     more = chosen != rest, chosen = (chosen - rest) & rest) {
+                    if (se_bits((unsigned)chosen) != degree - 2)
                         continue;
                     int values = chosen | l->both, u = 0, ok = 1;
                     for (int v = 1; v <= 9 && ok; v++)
@@ -214,7 +227,13 @@ static int look_at(Loop *l) {
 }
 
 /* uniqueness._loops' walk (0, or -1 with MemoryError) */
+static int units_of(int cell) {
+    return 1 << SE_CELL_UNITS[cell][0] | 1 << SE_CELL_UNITS[cell][1] | 1 << SE_CELL_UNITS[cell][2];
+}
+
 static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
+    int parity = l->n % 2, units = units_of(cell);
+    l->seen[parity] |= units;
     l->cells[l->n++] = cell;
     l->in_loop |= BIT(cell);
     int failed = 0;
@@ -230,6 +249,8 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
                 int mask = l->g->cands[next];
                 if ((mask & l->both) != l->both)
                     continue;
+                if (l->seen[l->n % 2] & units_of(next))
+                    continue; /* no valid loop through here */
                 int grown = (extra | mask) & ~l->both, size = se_bits((unsigned)mask);
                 if (size == 2 || se_bits((unsigned)grown) == 1 || allowed > 0)
                     failed = walk(l, next, allowed - (size > 2), grown, t) < 0;
@@ -238,6 +259,7 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     }
     l->n--;
     l->in_loop &= ~BIT(cell);
+    l->seen[parity] &= ~units;
     return failed ? -1 : 0;
 }
 
