@@ -293,11 +293,12 @@ static int extend(Chains *s, int n, uint64_t used, Cells exclude) {
 /* _link_chain_hints and its hints: ``count`` links (2: turbot fish, 3: three strong links) */
 static int link_chain_hints(SeRungs *r, int count) {
     static const int TURBOT[4] = {43, 42, 40, 41}, THREE[4] = {57, 55, 54, 56};
-    Chains *s = PyMem_Calloc(1, sizeof(Chains));
+    Chains *s = PyMem_Malloc(sizeof(Chains)); /* (each field written before it is read) */
     if (!s) {
         PyErr_NoMemory();
         return -1;
     }
+    s->found = (SeFinds){0};
     s->count = count;
     s->three = count == 3;
     s->ratings = count == 3 ? THREE : TURBOT;
