@@ -57,6 +57,16 @@ typedef struct {
 
 #define MAX_ORDER 64
 
+/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
+ * se_table_fill makes it) */
+static void drop(SeGrid *g, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    g->cands[cell] &= (uint16_t) ~(1 << value);
+    for (int t = 0; t < 3; t++)
+        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+}
+
 /* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
 static int apply(SeGrid *g, PyObject *hint) {
     PyObject *removals = PyTuple_GET_ITEM(hint, 2), *placement = PyTuple_GET_ITEM(hint, 3);
@@ -64,18 +74,17 @@ static int apply(SeGrid *g, PyObject *hint) {
         PyObject *pair = PyTuple_GET_ITEM(removals, i);
         long cell = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
         long value = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
-        g->cands[cell] &= (uint16_t) ~(1 << value);
+        drop(g, (int)cell, (int)value);
     }
     if (placement != Py_None) {
         long cell = PyLong_AsLong(PyTuple_GET_ITEM(placement, 0));
         long value = PyLong_AsLong(PyTuple_GET_ITEM(placement, 1));
         g->values[cell] = (unsigned char)value;
-        g->cands[cell] = 0;
-        for (int p = 0; p < 81; p++)
-            if (SE_PEER_CELLS[cell] >> p & 1)
-                g->cands[p] &= (uint16_t) ~(1 << value);
+        for (int v = 1; v <= 9; v++)
+            drop(g, (int)cell, v);
+        for (SeCells m = SE_PEER_CELLS[cell]; m;)
+            drop(g, se_cells_pop(&m), (int)value);
     }
-    se_table_fill(g);
     return PyErr_Occurred() ? -1 : 0;
 }
 
