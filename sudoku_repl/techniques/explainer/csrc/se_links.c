@@ -50,21 +50,34 @@ typedef struct {
     SeFinds found;
 } Chains;
 
-/* Chains.joins and .overlap of the digit's links */
+/* Chains.joins and .overlap of the digit's links, from the links at each unit (an end's hold)
+ * and at each cell (their places) */
 static void join_links(Chains *s) {
+    uint64_t at_unit[2][27], at_cell[81];
+    memset(at_unit, 0, sizeof at_unit);
+    memset(at_cell, 0, sizeof at_cell);
+    for (int j = 0; j < s->n_links; j++) {
+        const SeLink *b = &s->links[j];
+        for (int e = 0; e < 2; e++)
+            for (int m = b->hold[e]; m; m &= m - 1)
+                at_unit[e][__builtin_ctz((unsigned)m)] |= (uint64_t)1 << j;
+        for (Cells m = b->places; m;)
+            at_cell[se_cells_pop(&m)] |= (uint64_t)1 << j;
+    }
     for (int i = 0; i < s->n_links; i++) {
         const SeLink *a = &s->links[i];
-        uint64_t joins[2][2] = {{0, 0}, {0, 0}}, overlap = 0;
-        for (int j = 0; j < s->n_links; j++) {
-            const SeLink *b = &s->links[j];
-            for (int e = 0; e < 2; e++)
-                for (int f = 0; f < 2; f++) /* f: entered by one (hold[0]), or by other */
-                    if (a->hold[e] & b->hold[f ? 0 : 1])
-                        joins[e][f] |= (uint64_t)1 << j;
-            if (a->places & b->places)
-                overlap |= (uint64_t)1 << j;
+        for (int e = 0; e < 2; e++) {
+            uint64_t by_one = 0, by_other = 0; /* f 1: entered by one (hold[0]); 0: by other */
+            for (int m = a->hold[e]; m; m &= m - 1) {
+                by_one |= at_unit[0][__builtin_ctz((unsigned)m)];
+                by_other |= at_unit[1][__builtin_ctz((unsigned)m)];
+            }
+            s->joins[i][e][1] = by_one;
+            s->joins[i][e][0] = by_other;
         }
-        memcpy(s->joins[i], joins, sizeof joins);
+        uint64_t overlap = 0;
+        for (Cells m = a->places; m;)
+            overlap |= at_cell[se_cells_pop(&m)];
         s->overlap[i] = overlap;
     }
 }
