@@ -67,12 +67,6 @@ static int add(Loop *l, int rating, int kind, const int *rems, int n) {
     return se_finds_add(&l->found, SE_N_UNIQUE + kind - 1, rating, kind, rems, n);
 }
 
-/* the next number above x with as many bits set (x > 0): the sets of a size in colex order */
-static int next_of_size(int x) {
-    int low = x & -x, up = x + low;
-    return (((up ^ x) >> 2) / low) | up;
-}
-
 /* uniqueness._type3 (0, or -1 with MemoryError) */
 static int type3(Loop *l, int c1, int c2, int base) {
     const uint16_t *cands = l->g->cands;
@@ -84,7 +78,7 @@ static int type3(Loop *l, int c1, int c2, int base) {
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
             if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
-                for (int idx = (1 << degree) - 1; idx < 512; idx = next_of_size(idx)) { /* colex */
+                for (int idx = (1 << degree) - 1; idx < 512; idx = se_next_of_size(idx)) { /* colex */
                     if (!(idx >> i1 & 1) || idx >> i2 & 1)
                         continue;
                     int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
