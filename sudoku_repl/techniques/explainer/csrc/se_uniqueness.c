@@ -21,7 +21,7 @@ typedef struct {
     const int *empty; /* SeRungs.empty: Grid.empty_count of each unit */
     int v1, v2, both;
     int cells[81], n;
-    SeCells in_loop;
+    SeCells in_loop, holders; /* holders: the cells holding both values */
     int seen[2];
     SeFinds found;
 } Loop;
@@ -234,15 +234,17 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     for (int t = 0; t < 3 && !failed; t++) {
         if (t == last_type)
             continue;
-        const int *unit = SE_UNITS[SE_CELL_UNITS[cell][t]];
-        for (int i = 0; i < 9 && !failed; i++) {
-            int next = unit[i];
-            if (next == l->cells[0] && l->n >= 4)
+        /* the unit's cells in order (ascending), those that may come next alone: the start
+         * (closing a loop of 4 or more), the cells off the path holding both values */
+        SeCells open = l->holders & ~l->in_loop;
+        if (l->n >= 4)
+            open |= BIT(l->cells[0]);
+        for (SeCells m = SE_UNIT_CELLS[SE_CELL_UNITS[cell][t]] & open; m && !failed;) {
+            int next = se_cells_pop(&m);
+            if (next == l->cells[0])
                 failed = look_at(l) < 0;
-            else if (!(l->in_loop >> next & 1)) {
+            else {
                 int mask = l->g->cands[next];
-                if ((mask & l->both) != l->both)
-                    continue;
                 if (l->seen[l->n % 2] & units_of(next))
                     continue; /* no valid loop through here */
                 int grown = (extra | mask) & ~l->both, size = se_bits((unsigned)mask);
@@ -273,6 +275,10 @@ int se_unique_loops(SeRungs *r) {
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
         l->both = m;
+        l->holders = 0;
+        for (int c = 0; c < 81; c++)
+            if ((r->g->cands[c] & m) == m)
+                l->holders |= BIT(c);
         failed = walk(l, start, 2, 0, -1) < 0;
     }
     int done = failed ? -1 : se_finds_emit(&l->found, r);
