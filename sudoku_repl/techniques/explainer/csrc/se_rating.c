@@ -53,6 +53,11 @@ typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
     PyObject *poll;  /* or NULL */
     struct SeMemo *memo;
+    /* the last chain search's scratch (SeCtx.scratch, its kind in scratch_free), handed to the
+     * next chain search of the climb, which keeps it if it is of its kind (a cycles search's
+     * is 75 KB to clear), and freed at the end */
+    void *scratch;
+    void (*scratch_free)(void *scratch);
 } Limits;
 
 #define MAX_ORDER 64
@@ -154,10 +159,14 @@ static double now(void) {
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
-static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, int *stopped) {
+static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
+    x->scratch = lim->scratch;
+    x->scratch_free = lim->scratch_free;
+    lim->scratch = NULL;
+    lim->scratch_free = NULL;
     x->deadline = lim->deadline;
     x->poll = lim->poll;
     PyObject *hint = NULL;
@@ -204,6 +213,10 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, i
         hint = Py_BuildValue("(iiNO)", f->name, f->rating, rems, Py_None);
 done:
     PyMem_Free(order);
+    lim->scratch = x->scratch; /* for the next chain search */
+    lim->scratch_free = x->scratch_free;
+    x->scratch = NULL;
+    x->scratch_free = NULL;
     se_ctx_free(x);
     PyMem_Free(x);
     return hint;
@@ -212,7 +225,7 @@ done:
 /* the first hint of the order's techniques (a new reference), its technique's index in
  * *index; None when none finds one; NULL with an exception; or None with *status set (a
  * stop: the poll, or the deadline while *index searched) */
-static PyObject *first_hint(SeRungs *r, int order[][2], int n, const Limits *lim, int *index,
+static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int *index,
                             int *status) {
     se_rungs_count_empty(r);
     for (int i = 0; i < n; i++) {
@@ -302,7 +315,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
         return NULL;
     }
-    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll, .memo = NULL};
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
     if (deadline != Py_None) {
         lim.deadline = PyFloat_AsDouble(deadline);
         if (lim.deadline == -1 && PyErr_Occurred()) {
@@ -357,6 +370,8 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             break;
         }
     }
+    if (lim.scratch_free)
+        lim.scratch_free(lim.scratch);
     if (status < 0) {
         Py_XDECREF(steps);
         return NULL;
