@@ -37,6 +37,18 @@ count as >= 10.6 until serate rates them); a puzzle's band is serate's ER for it
 takes minutes for an ER-11 puzzle); ``--pure-per-band`` how many of those the pure engine also
 rates (minutes a puzzle on the upper bands). Where our rating stops at a lower bound (the
 ``--timeout``), the row says how many.
+
+The first band is also cut into sub-bands (``SUB_BANDS``, a table of its own: ours (the
+rating's CPU) against skfr's, median and total): ER < 4.0 (singles, intersections, subsets, the
+small fish), 4.0-6.4 (hidden triple up to aligned pair exclusion: the ladder below the chains),
+6.5-7.4 (the cycles and the forcing X/Y chains), 7.5-9.4 (aligned triplet exclusion, Nishio,
+multiple and dynamic forcing chains). A puzzle's sub-band is serate's ER where serate ran, else
+its file's, else ours (equal to serate's on the bank's 2,000). ``--per-sub-band N`` picks the
+first band's puzzles by sub-band instead, N of each, evenly spread over the low files'
+puzzles there (the bank holds none below 5.4: add ``--low-file puzzles/royle17_sample2000.txt``,
+say); a line without an ER is rated by ours first (stopping above 9.4). ``--repeat K`` rates
+each puzzle K times, in both skfr and ours, and takes the mean: skfr's own figure comes in 1 ms
+steps, coarse for a puzzle of 1-3 ms.
 """
 
 from __future__ import annotations
@@ -56,12 +68,21 @@ from pathlib import Path
 from common import REPO
 
 BANDS = ("<= 9.4", "9.5-10.5", ">= 10.6")
+#: the first band's sub-bands: (name, the least ER in tenths), the techniques each starts with
+#: in the module's help
+SUB_BANDS = (("< 4.0", 0), ("4.0-6.4", 40), ("6.5-7.4", 65), ("7.5-9.4", 75))
 DATA = REPO / "tests" / "data"
 SERATE_CLASS = "diuf.sudoku.test.serate"
 
 
 def band_of(er: float) -> int:
     return 0 if er <= 9.45 else (1 if er < 10.55 else 2)
+
+
+def sub_band_of(er: float) -> int:
+    """The index in ``SUB_BANDS`` of an ER at or below 9.4."""
+    tenths = round(er * 10)
+    return max(i for i, (_, least) in enumerate(SUB_BANDS) if tenths >= least)
 
 
 def read_puzzles(path: Path) -> list[tuple[str, float | None]]:
@@ -81,7 +102,10 @@ def spread(rows: list[tuple[str, float | None]], count: int) -> list[tuple[str, 
 
 
 def candidates(
-    per_band: list[int], low_files: list[Path] | None = None, upper_files: list[Path] | None = None
+    per_band: list[int],
+    low_files: list[Path] | None = None,
+    upper_files: list[Path] | None = None,
+    per_sub_band: int = 0,
 ) -> list[tuple[str, int]]:
     """(puzzle, the band it is expected in) for each band: the bank for the first (or the
     puzzles of ``low_files``, one after the other, whose band is serate's when it runs), the
@@ -95,11 +119,50 @@ def candidates(
         hard = [r for f in upper_files for r in read_puzzles(f)]
     else:
         hard = read_puzzles(DATA / "se_hard_rated.txt")
-    out = [(p, 0) for p, _ in spread(low, per_band[0])]
+    if per_sub_band:
+        low = with_ers(low)
+        out = [
+            (p, 0)
+            for sub in range(len(SUB_BANDS))
+            for p, _ in spread(
+                [r for r in low if r[1] is not None and r[1] <= 9.45 and sub_band_of(r[1]) == sub],
+                per_sub_band,
+            )
+        ]
+    else:
+        out = [(p, 0) for p, _ in spread(low, per_band[0])]
     for band in (1, 2):
         rows = [r for r in hard if (2 if r[1] is None else band_of(r[1])) == band]
         out += [(p, band) for p, _ in spread(rows, per_band[band])]
     return out
+
+
+def with_ers(rows: list[tuple[str, float | None]]) -> list[tuple[str, float | None]]:
+    """``rows`` with our ER where the file gave none (None where it is above 9.4: the rating
+    stops before such a step, ``below``)."""
+    unknown = [p for p, er in rows if er is None]
+    if not unknown:
+        return rows
+    code = (
+        "import sys\n"
+        "from sudoku_repl.techniques.explainer import rate\n"
+        "for p in sys.stdin.read().split():\n"
+        "    r = rate(p, time_limit=None, below=9.4)\n"
+        "    print('-' if r.known_above is not None else r.er, flush=True)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input="\n".join(unknown),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    )
+    ours = {
+        p: None if line == "-" else float(line) for p, line in zip(unknown, done.stdout.split())
+    }
+    return [(p, ours[p] if er is None else er) for p, er in rows]
 
 
 def build_serate(source: str, ref: str, folder: Path) -> Path | None:
@@ -209,11 +272,12 @@ def run_serate_by_band(
 
 
 def run_skfr(
-    binary: Path, rows: list[tuple[str, int]], folder: Path
+    binary: Path, rows: list[tuple[str, int]], folder: Path, repeat: int = 1
 ) -> tuple[list[float | None], list[float | None], list[float]]:
     """skfr's ER and its own time (``-e``, milliseconds) of each puzzle, None where it gave none,
     and the whole process's CPU of each band's run (user + system); one process a band over a
-    file of the band's puzzles, in ``folder`` (skfr writes ``NAME_rat.txt`` beside its input)."""
+    file of the band's puzzles, in ``folder`` (skfr writes ``NAME_rat.txt`` beside its input).
+    ``repeat``: each puzzle that many times over, its time the mean of them."""
     ers: list[float | None] = [None] * len(rows)
     own: list[float | None] = [None] * len(rows)
     band_cpu = [0.0, 0.0, 0.0]
@@ -223,14 +287,15 @@ def run_skfr(
             continue
         name = folder / f"skfr{band}"
         digits = [rows[i][0].replace(".", "0") for i in idx]
-        name.with_suffix(".txt").write_text("\n".join(digits) + "\n", encoding="ascii")
+        lines = [d for d in digits for _ in range(repeat)]
+        name.with_suffix(".txt").write_text("\n".join(lines) + "\n", encoding="ascii")
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(
             [str(binary), f"-i{name}", "-e"], capture_output=True, check=True, cwd=folder
         )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         band_cpu[band] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        found: dict[str, tuple[float, float | None]] = {}
+        found: dict[str, tuple[float, list[float]]] = {}
         for out in (Path(f"{name}_rat.txt"), Path(f"{name}_N_rat.txt")):
             if not out.exists():
                 continue
@@ -240,10 +305,13 @@ def run_skfr(
                     continue
                 figures, _, took = parts[1][3:].partition(";")
                 er = float(figures.split("/")[0])
-                found[parts[0]] = (er, parse_elapsed(took) if took else None)
+                times = found.setdefault(parts[0], (er, []))[1]
+                if took:
+                    times.append(parse_elapsed(took))
         for k, i in enumerate(idx):
             if digits[k] in found:
-                ers[i], own[i] = found[digits[k]]
+                er, times = found[digits[k]]
+                ers[i], own[i] = er, statistics.fmean(times) if times else None
     return ers, own, band_cpu
 
 
@@ -261,14 +329,15 @@ def parse_elapsed(text: str) -> float:
 
 
 def run_ours(
-    puzzles: list[str], pure: bool, timeout: float, rungs_in_python: bool = False
+    puzzles: list[str], pure: bool, timeout: float, rungs_in_python: bool = False, repeat: int = 1
 ) -> tuple[list[float], list[float], list[bool], float, list[float]]:
     """Our ER, CPU seconds (the whole process's, start-up included, shared among the puzzles
     as serate's is) and lower-bound flag of each puzzle, the peak RSS (MB), and each rating's
     own CPU seconds; in a child process (``SUDOKU_REPL_ENGINE=pure`` for the pure one).
     ``rungs_in_python``: the native build with the techniques below the chains
     (``explainer/csrc/``: singles to the BUG, and the rating's loop over them) in Python, as
-    before they were in C (the chains still in C)."""
+    before they were in C (the chains still in C). ``repeat``: each puzzle rated that many
+    times over, its CPU the mean of them."""
     code = (
         "import sys, time, resource\n"
         "from sudoku_repl.techniques.explainer import rate\n"
@@ -276,8 +345,10 @@ def run_ours(
         "    from sudoku_repl.techniques.explainer import native\n"
         "    native.se_ladder = native.se_climb = lambda: None\n"
         "for p in sys.stdin.read().split():\n"
-        "    t = time.process_time(); r = rate(p, time_limit=float(sys.argv[1]))\n"
-        "    print(r.er, time.process_time() - t, int(r.er_is_lower_bound), flush=True)\n"
+        "    t = time.process_time()\n"
+        "    for _ in range(int(sys.argv[3])): r = rate(p, time_limit=float(sys.argv[1]))\n"
+        "    took = (time.process_time() - t) / int(sys.argv[3])\n"
+        "    print(r.er, took, int(r.er_is_lower_bound), flush=True)\n"
         "print('rss', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
     )
     env = dict(os.environ, SUDOKU_REPL_ENGINE="pure" if pure else "")
@@ -285,7 +356,7 @@ def run_ours(
     env["PYTHONPATH"] = str(repo) + os.pathsep + env.get("PYTHONPATH", "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run(
-        [sys.executable, "-c", code, str(timeout), str(int(rungs_in_python))],
+        [sys.executable, "-c", code, str(timeout), str(int(rungs_in_python)), str(repeat)],
         input="\n".join(puzzles),
         capture_output=True,
         text=True,
@@ -303,8 +374,44 @@ def run_ours(
             ers.append(float(parts[0]))
             own.append(float(parts[1]))
             lower.append(parts[2] == "1")
-    share = total / (sum(own) or 1.0)
+    share = total / (sum(own) * repeat or 1.0)
     return ers, [t * share for t in own], lower, rss, own
+
+
+def sub_bands(
+    rows: list[tuple[str, int]],
+    bands: list[int],
+    serate_ers: list[float] | None,
+    file_ers: dict[str, float | None],
+    native: tuple[list[float], list[float], list[bool], float, list[float]],
+    skfr: tuple[list[float | None], list[float | None], list[float]] | None,
+) -> None:
+    """The first band's table by sub-band: ours (the rating's CPU) against skfr's own time,
+    the median of each and their ratio, the ratio of the totals (over the puzzles skfr rated).
+    A puzzle's ER: serate's, else its file's, else ours."""
+    print(
+        f"{'ER <= 9.4':10} {'n':>4} {'skfr':>8} {'ours':>8} {'ratio':>6} {'skfr sum':>9}"
+        f" {'ours sum':>9} {'ratio':>6}   (medians in ms, then totals in s; ratio ours/skfr)"
+    )
+    found: list[list[int]] = [[] for _ in SUB_BANDS]
+    for i, (puzzle, _) in enumerate(rows):
+        if bands[i] == 0:
+            er = serate_ers[i] if serate_ers else file_ers.get(puzzle)
+            found[sub_band_of(native[0][i] if er is None else er)].append(i)
+    every = [i for idx in found for i in idx]
+    for name, idx in [*zip((n for n, _ in SUB_BANDS), found, strict=True), ("all", every)]:
+        if not idx:
+            continue
+        k_own = [t for i in idx if skfr and (t := skfr[1][i]) is not None]
+        ours = [native[4][i] for i in idx if skfr and skfr[1][i] is not None]
+        if not k_own:
+            ours = [native[4][i] for i in idx]
+        k_med = statistics.median(k_own) * 1000 if k_own else 0.0
+        o_med = statistics.median(ours) * 1000
+        print(
+            f"{name:10} {len(idx):4} {k_med:8.2f} {o_med:8.2f} {ratio(ours, k_own):>6}"
+            f" {sum(k_own):9.3f} {sum(ours):9.3f} {ratio(ours, k_own, sum):>6}"
+        )
 
 
 def median(values: list[float]) -> str:
@@ -341,6 +448,18 @@ def main() -> None:
         action="append",
         help="the puzzles above 9.4 from this file (repeatable) instead of the hard set",
     )
+    parser.add_argument(
+        "--per-sub-band",
+        type=int,
+        default=0,
+        help="pick the first band's puzzles by sub-band (SUB_BANDS), this many of each",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="rate each puzzle this many times (skfr and ours, native), its time the mean",
+    )
     parser.add_argument("--pure-per-band", default="3,0,0")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
@@ -354,7 +473,9 @@ def main() -> None:
     args = parser.parse_args()
     per_band = [int(x) for x in args.per_band.split(",")]
     pure_per_band = [int(x) for x in args.pure_per_band.split(",")]
-    rows = candidates(per_band, args.low_file, args.upper_file)
+    rows = candidates(per_band, args.low_file, args.upper_file, args.per_sub_band)
+    file_ers = dict(read_puzzles(DATA / "se_bank_serate.txt"))
+    file_ers.update(r for f in args.low_file or [] for r in read_puzzles(f) if r[1] is not None)
     puzzles = [p for p, _ in rows]
     with tempfile.TemporaryDirectory(prefix="bench-se-rate-") as tmp:
         folder = args.keep or Path(tmp)
@@ -376,9 +497,9 @@ def main() -> None:
         elif not os.access(args.skfr, os.X_OK):
             print(f"skfr: skipped, {args.skfr} is not an executable file")
         else:
-            skfr = run_skfr(args.skfr.resolve(), rows, folder)
+            skfr = run_skfr(args.skfr.resolve(), rows, folder, args.repeat)
     bands = [band_of(serate[0][i]) if serate else b for i, (_, b) in enumerate(rows)]
-    native = run_ours(puzzles, False, args.timeout)
+    native = run_ours(puzzles, False, args.timeout, repeat=args.repeat)
     before = None if args.no_before else run_ours(puzzles, False, args.timeout, True)
     pure_pick = [
         i for b in range(3) for i in [j for j, x in enumerate(bands) if x == b][: pure_per_band[b]]
@@ -433,6 +554,7 @@ def main() -> None:
             f" {ratio(n_own, k_own):>8} {median(b_cpu):>8} {ratio(n_cpu, b_cpu):>7}"
             f"   {pure_text:>27}  {'; '.join(notes)}"
         )
+    sub_bands(rows, bands, serate[0] if serate else None, file_ers, native, skfr)
     if totals:
         print("each band's total CPU seconds, native/serate: " + ", ".join(totals))
     if skfr_totals:
@@ -452,7 +574,7 @@ def main() -> None:
     print(
         "(median CPU seconds a puzzle: the whole process's (JVM or Python, start-up included)"
         " shared among its puzzles; '(%e)': serate's own time of the rating (wall clock, 10 ms"
-        " steps), 'skfr': skfr's own time of the rating (-e, wall clock, 1 ms steps),"
+        " steps), 'skfr': skfr's own time of the rating (-e: its clock(), the process's CPU, 1 ms steps),"
         " '(rating)': our rating's process_time; nat/skfr compares '(rating)' with 'skfr';"
         f" {time.strftime('%Y-%m-%d')})"
     )

@@ -101,11 +101,16 @@ class Grid:
     def from_puzzle(cls, puzzle: str) -> Grid:
         """The grid of an 81-character puzzle (``0`` or ``.`` for an empty cell)."""
         values = [int(ch) if ch in "123456789" else 0 for ch in puzzle]
-        grid = cls(values, [0 if v else ALL for v in values])
+        used = [0] * 27  # each unit's values: an empty cell keeps the others (cancel's)
         for cell, value in enumerate(values):
             if value:
-                grid.cancel(cell, value)
-        return grid
+                for unit in CELL_UNITS[cell]:
+                    used[unit] |= 1 << value
+        cands = [
+            0 if value else ALL & ~(used[b] | used[r] | used[k])
+            for value, (b, r, k) in zip(values, CELL_UNITS, strict=True)
+        ]
+        return cls(values, cands)
 
     @classmethod
     def from_candidate_string(cls, text: str) -> Grid:

@@ -180,7 +180,8 @@ class SeClimb(Protocol):
     a callable saying stop or None, a deadline on ``time.monotonic``'s clock or None, a memo
     from ``se_memo`` or None) -> (the steps taken, each as (its technique's index in the order,
     (name number, rating, removals, placement)), why it stopped, the index of the technique the
-    deadline stopped or -1). Bad input raises ValueError."""
+    deadline stopped or -1, the grid's values and candidate masks as the steps leave them, new
+    lists). Bad input raises ValueError."""
 
     def __call__(
         self,
@@ -197,6 +198,8 @@ class SeClimb(Protocol):
         list[tuple[int, tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None]]],
         int,
         int,
+        list[int],
+        list[int],
     ]: ...
 
 

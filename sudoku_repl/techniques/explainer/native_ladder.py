@@ -188,7 +188,7 @@ def climb(
     index in ``rungs`` of each hint's technique."""
     search = native.se_climb()
     assert search is not None  # (native_prefix said so)
-    found, status, index = search(
+    found, status, index, values, cands = search(
         grid.values,
         grid.cands,
         [(rung.technique, rung.degree) for rung in rungs],
@@ -201,8 +201,8 @@ def climb(
     hints = [rungs[i].hint(item) for i, item in found]
     if taken_by is not None:
         taken_by.extend(i for i, _ in found)
-    for hint in hints:
-        hint.apply(grid)
+    grid.values[:] = values  # as the hints leave it (Hint.apply, in C)
+    grid.cands[:] = cands
     return hints, status, index
 
 

@@ -203,6 +203,9 @@ def poller(deadline: float | None, interrupted: Callable[[], bool] | None) -> Po
     return poll
 
 
+_PUZZLE_CHARS = frozenset("0123456789.")
+
+
 def rate(
     puzzle: str,
     time_limit: float | None = 60.0,
@@ -222,7 +225,7 @@ def rate(
     X has been taken; ``below=X`` stops before a step rated above X is taken, without trying
     the techniques that all rate above X (``floors``). Either sets ``known_above`` to X.
     ``without``: the names (``techniques``) of techniques not to use (serate's ``--techs``)."""
-    if len(puzzle) != 81 or any(ch not in "0123456789." for ch in puzzle):
+    if len(puzzle) != 81 or not _PUZZLE_CHARS.issuperset(puzzle):
         raise ValueError(
             f"a puzzle is 81 characters, digits 1-9 and '.' or '0' for an empty cell; got {puzzle!r:.100}"
         )

@@ -8,6 +8,20 @@ static int peers(int a, int b) {
                       SE_CELL_UNITS[a][0] == SE_CELL_UNITS[b][0]);
 }
 
+/* each cell's twenty peers, ascending: made once */
+static unsigned char PEERS_UP[81][20];
+static int peers_ready;
+
+static void peers_init(void) {
+    if (peers_ready)
+        return;
+    for (int cell = 0; cell < 81; cell++)
+        for (int p = 0, n = 0; p < 81; p++)
+            if (peers(cell, p))
+                PEERS_UP[cell][n++] = (unsigned char)p;
+    peers_ready = 1;
+}
+
 typedef struct {
     int cells[81], n;       /* exclusion._candidates' cells, ascending */
     int ex[81][20], n_ex[81]; /* their excluders, in PEERS' (ascending) order */
@@ -16,6 +30,7 @@ typedef struct {
 } Table;
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
+    peers_init();
     memset(t->in_table, 0, sizeof t->in_table);
     t->n = 0;
     for (int cell = 0; cell < 81; cell++) {
@@ -23,10 +38,8 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
             continue;
         int single = 0, n = 0;
         t->exm[cell][0] = t->exm[cell][1] = 0;
-        for (int p = 0; p < 81; p++) {
-            if (!peers(cell, p))
-                continue;
-            int k = BITS[g->cands[p] >> 1];
+        for (int i = 0; i < 20; i++) {
+            int p = PEERS_UP[cell][i], k = BITS[g->cands[p] >> 1];
             if (k == 1)
                 single = 1;
             else if (k >= 2 && k <= degree) {

@@ -14,15 +14,20 @@ int se_fish(SeRungs *r, int degree) {
     int rems[2 * 36];
     static const int TYPES[2][2] = {{2, 1}, {1, 2}}; /* (base unit type, cover unit type) */
     for (int t = 0; t < 2; t++) {
-        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9, eligible[10];
+        int base = TYPES[t][0] * 9, cover = TYPES[t][1] * 9, eligible[10], any = 0;
         for (int value = 1; value <= 9; value++) {
             uint16_t positions[9];
             for (int i = 0; i < 9; i++)
                 positions[i] = g->table[base + i][value];
             eligible[value] = se_eligible(positions, degree);
+            if (counts[value] + degree * 2 <= 9)
+                any |= eligible[value];
         }
-        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the base lines' subsets, colex */
-            int lines = SE_COMBOS[degree][j];
+        /* the base lines' subsets, colex: those of lines eligible for some digit alone (SE_COMBOS'
+         * order, the others left out: no digit takes them) */
+        int n_any = se_bits((unsigned)any);
+        for (int pick = (1 << degree) - 1; pick < 1 << n_any; pick = se_next_of_size(pick)) {
+            int lines = se_deposit(pick, any);
             for (int value = 1; value <= 9; value++) {
                 if (counts[value] + degree * 2 > 9 || lines & ~eligible[value])
                     continue;

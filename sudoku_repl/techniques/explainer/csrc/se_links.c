@@ -11,7 +11,16 @@
  *   SeLink.seen[end]       the cells that see every cell of that end (grid.seen_by_all)
  *   SeLink.hold[end]       the units that hold every cell of that end (_units_holding)
  *   Chains.idx, .dir       the chain being grown: its links and their directions (1: entered
- *                          by ``one``, left by ``other``) */
+ *                          by ``one``, left by ``other``)
+ *   Chains.joins[i][e][f]  the links (bits) a chain leaving link i by its end e (0: one, 1:
+ *                          other) can go on to in direction f: their entry end and that exit
+ *                          share a unit (_shared_unit); the digit's, made once
+ *   Chains.overlap[i]      the links (bits) whose places meet link i's: those a chain through
+ *                          i cannot take (``link.places & used``)
+ *   Chains.pre             the cells the chain's first end sees that hold the digit: a chain
+ *                          whose excluded cells cover them removes nothing, nor does any longer
+ *                          one (the excluded cells only grow), so the search leaves it; the
+ *                          chains found, and their order, are the same */
 #include "se_links.h"
 
 typedef SeCells Cells;
@@ -36,8 +45,42 @@ typedef struct {
     Cells holders;      /* the digit's candidates (Grid.value_mask) */
     int value;
     int idx[3], dir[3]; /* the chain being grown */
+    uint64_t joins[64][2][2], overlap[64];
+    Cells pre;
     SeFinds found;
 } Chains;
+
+/* Chains.joins and .overlap of the digit's links, from the links at each unit (an end's hold)
+ * and at each cell (their places) */
+static void join_links(Chains *s) {
+    uint64_t at_unit[2][27], at_cell[81];
+    memset(at_unit, 0, sizeof at_unit);
+    memset(at_cell, 0, sizeof at_cell);
+    for (int j = 0; j < s->n_links; j++) {
+        const SeLink *b = &s->links[j];
+        for (int e = 0; e < 2; e++)
+            for (int m = b->hold[e]; m; m &= m - 1)
+                at_unit[e][__builtin_ctz((unsigned)m)] |= (uint64_t)1 << j;
+        for (Cells m = b->places; m;)
+            at_cell[se_cells_pop(&m)] |= (uint64_t)1 << j;
+    }
+    for (int i = 0; i < s->n_links; i++) {
+        const SeLink *a = &s->links[i];
+        for (int e = 0; e < 2; e++) {
+            uint64_t by_one = 0, by_other = 0; /* f 1: entered by one (hold[0]); 0: by other */
+            for (int m = a->hold[e]; m; m &= m - 1) {
+                by_one |= at_unit[0][__builtin_ctz((unsigned)m)];
+                by_other |= at_unit[1][__builtin_ctz((unsigned)m)];
+            }
+            s->joins[i][e][1] = by_one;
+            s->joins[i][e][0] = by_other;
+        }
+        uint64_t overlap = 0;
+        for (Cells m = a->places; m;)
+            overlap |= at_cell[se_cells_pop(&m)];
+        s->overlap[i] = overlap;
+    }
+}
 
 /* grid.seen_by_all and _units_holding of an end */
 static void ends(SeLink *l) {
@@ -226,33 +269,34 @@ static int found(Chains *s, Cells victims) {
     return se_finds_add(&s->found, name, rating, -n, rems, n);
 }
 
-/* strong_links._chains' extend: the chain of n links (s->idx, s->dir) grown to s->count */
-static int extend(Chains *s, int n, Cells used, Cells exclude) {
+/* strong_links._chains' extend: the chain of n links (s->idx, s->dir) grown to s->count;
+ * ``used``: the links whose places meet the chain's (Chains.overlap) */
+static int extend(Chains *s, int n, uint64_t used, Cells exclude) {
     const SeLink *last = &s->links[s->idx[n - 1]];
     int exit_end = s->dir[n - 1] ? 1 : 0;
     if (n == s->count) {
-        const SeLink *first = &s->links[s->idx[0]];
-        int start = s->dir[0] ? 0 : 1;
-        Cells victims = s->holders & first->seen[start] & last->seen[exit_end] & ~exclude;
+        Cells victims = s->pre & last->seen[exit_end] & ~exclude;
         return victims ? found(s, victims) : 0;
     }
     int exit_holding = last->hold[exit_end];
-    for (int i = 0; i < s->n_links; i++) {
+    const uint64_t *joins = s->joins[s->idx[n - 1]][exit_end];
+    for (uint64_t open = (joins[0] | joins[1]) & ~used; open; open &= open - 1) {
+        int i = __builtin_ctzll(open);
         const SeLink *link = &s->links[i];
-        if (link->places & used)
-            continue;
         for (int forward = 1; forward >= 0; forward--) {
-            int shared = shared_unit(exit_holding, link->hold[forward ? 0 : 1]);
-            if (shared < 0)
+            if (!(joins[forward] >> i & 1))
                 continue;
+            int shared = shared_unit(exit_holding, link->hold[forward ? 0 : 1]);
             Cells next = exclude | UNIT_CELLS[link->unit];
             if (s->three)
                 next |= UNIT_CELLS[shared];
             else if (shared == last->unit || shared == link->unit)
                 continue;
+            if (!(s->pre & ~next))
+                continue; /* nothing left to remove */
             s->idx[n] = i;
             s->dir[n] = forward;
-            if (extend(s, n + 1, used | link->places, next) < 0)
+            if (extend(s, n + 1, used | s->overlap[i], next) < 0)
                 return -1;
         }
     }
@@ -262,11 +306,12 @@ static int extend(Chains *s, int n, Cells used, Cells exclude) {
 /* _link_chain_hints and its hints: ``count`` links (2: turbot fish, 3: three strong links) */
 static int link_chain_hints(SeRungs *r, int count) {
     static const int TURBOT[4] = {43, 42, 40, 41}, THREE[4] = {57, 55, 54, 56};
-    Chains *s = PyMem_Calloc(1, sizeof(Chains));
+    Chains *s = PyMem_Malloc(sizeof(Chains)); /* (each field written before it is read) */
     if (!s) {
         PyErr_NoMemory();
         return -1;
     }
+    s->found = (SeFinds){0};
     s->count = count;
     s->three = count == 3;
     s->ratings = count == 3 ? THREE : TURBOT;
@@ -278,11 +323,14 @@ static int link_chain_hints(SeRungs *r, int count) {
             if (r->g->cands[c] >> value & 1)
                 s->holders |= ONE << c;
         strong_links(s, r->g, value);
+        join_links(s);
         for (int i = 0; i < s->n_links && !done; i++)
             for (int forward = 1; forward >= 0 && !done; forward--) {
                 s->idx[0] = i;
                 s->dir[0] = forward;
-                done = extend(s, 1, s->links[i].places, UNIT_CELLS[s->links[i].unit]);
+                s->pre = s->holders & s->links[i].seen[forward ? 0 : 1];
+                if (s->pre & ~UNIT_CELLS[s->links[i].unit])
+                    done = extend(s, 1, s->overlap[i], UNIT_CELLS[s->links[i].unit]);
             }
     }
     done = done < 0 ? -1 : se_finds_emit(&s->found, r);

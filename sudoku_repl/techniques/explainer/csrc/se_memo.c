@@ -31,7 +31,7 @@ static void rule_memo_free(SeRuleMemo *r) {
 }
 
 void se_memo_free(SeMemo *m) {
-    for (int i = 0; i < m->size; i++)
+    for (int i = 0; i < m->size && m->ring[i]; i++) /* (filled from 0 on: see memo_empty) */
         PyMem_Free(m->ring[i]);
     rule_memo_free(m->rules);
     PyMem_Free(m->digits);
@@ -52,10 +52,37 @@ SeMemo *se_memo_of(PyObject *memo) {
     return memo == Py_None ? NULL : PyCapsule_GetPointer(memo, MEMO_NAME);
 }
 
+/* A rating's memo once freed, emptied, kept for the next rating's (se_memo): a new one is
+ * 384 KB to clear, most ratings below the nested chains never fill it (or fill a few grids) */
+static SeMemo *spare;
+
+/* the memo as se_memo_new made it: its entries freed (the ring fills from 0 on, its entries
+ * never emptied again, so the first NULL ends them), the buckets cleared where any was made */
+static void memo_empty(SeMemo *m) {
+    if (m->ring[0]) {
+        for (int i = 0; i < m->size && m->ring[i]; i++) {
+            PyMem_Free(m->ring[i]);
+            m->ring[i] = NULL;
+        }
+        memset(m->buckets, 0, 2 * (size_t)m->size * sizeof(struct NestEntry *));
+    }
+    m->next = 0;
+    rule_memo_free(m->rules);
+    m->rules = NULL;
+    PyMem_Free(m->digits);
+    m->digits = NULL;
+}
+
 static void memo_capsule_free(PyObject *capsule) {
     SeMemo *m = PyCapsule_GetPointer(capsule, MEMO_NAME);
-    if (m)
+    if (!m)
+        return;
+    if (spare || m->size != SHARED) {
         se_memo_free(m);
+        return;
+    }
+    memo_empty(m);
+    spare = m;
 }
 
 /* se_memo(): a memo for the searches of one rating (se_chainer's and se_climb's last
@@ -63,7 +90,8 @@ static void memo_capsule_free(PyObject *capsule) {
 PyObject *se_memo(PyObject *self, PyObject *args) {
     (void)self;
     (void)args;
-    SeMemo *m = se_memo_new(SHARED);
+    SeMemo *m = spare ? spare : se_memo_new(SHARED);
+    spare = NULL;
     if (!m)
         return PyErr_NoMemory();
     PyObject *capsule = PyCapsule_New(m, MEMO_NAME, memo_capsule_free);

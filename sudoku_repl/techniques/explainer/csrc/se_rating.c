@@ -13,7 +13,8 @@
  *                        technique at ``index`` was searching, or before it began
  *
  * -> (the hints taken, each as (its technique's index in the order, (name, rating, removals,
- * placement)), the status, that index or -1). The techniques are the ladder's (se_ladder) and
+ * placement)), the status, that index or -1, the grid's values and candidate masks as the hints
+ * leave them: 81 ints each, new lists). The techniques are the ladder's (se_ladder) and
  * the chains' (SE_T_EXCLUSION, SE_T_CYCLES, SE_T_CHAINER: aligned exclusion, cycles and
  * forcing X/Y chains, forcing.Chainer's kinds in CHAINERS, their findings sorted and the first
  * taken, the nested ones sharing ``memo``, se_memo's), so that a rating crosses into C once a
@@ -52,9 +53,24 @@ typedef struct {
     double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
     PyObject *poll;  /* or NULL */
     struct SeMemo *memo;
+    /* the last chain search's scratch (SeCtx.scratch, its kind in scratch_free), handed to the
+     * next chain search of the climb, which keeps it if it is of its kind (a cycles search's
+     * is 75 KB to clear), and freed at the end */
+    void *scratch;
+    void (*scratch_free)(void *scratch);
 } Limits;
 
 #define MAX_ORDER 64
+
+/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
+ * se_table_fill makes it) */
+static void drop(SeGrid *g, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    g->cands[cell] &= (uint16_t) ~(1 << value);
+    for (int t = 0; t < 3; t++)
+        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+}
 
 /* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
 static int apply(SeGrid *g, PyObject *hint) {
@@ -63,18 +79,17 @@ static int apply(SeGrid *g, PyObject *hint) {
         PyObject *pair = PyTuple_GET_ITEM(removals, i);
         long cell = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
         long value = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
-        g->cands[cell] &= (uint16_t) ~(1 << value);
+        drop(g, (int)cell, (int)value);
     }
     if (placement != Py_None) {
         long cell = PyLong_AsLong(PyTuple_GET_ITEM(placement, 0));
         long value = PyLong_AsLong(PyTuple_GET_ITEM(placement, 1));
         g->values[cell] = (unsigned char)value;
-        g->cands[cell] = 0;
-        for (int p = 0; p < 81; p++)
-            if (SE_PEER_CELLS[cell] >> p & 1)
-                g->cands[p] &= (uint16_t) ~(1 << value);
+        for (int v = 1; v <= 9; v++)
+            drop(g, (int)cell, v);
+        for (SeCells m = SE_PEER_CELLS[cell]; m;)
+            drop(g, se_cells_pop(&m), (int)value);
     }
-    se_table_fill(g);
     return PyErr_Occurred() ? -1 : 0;
 }
 
@@ -144,10 +159,14 @@ static double now(void) {
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
-static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, int *stopped) {
+static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
+    x->scratch = lim->scratch;
+    x->scratch_free = lim->scratch_free;
+    lim->scratch = NULL;
+    lim->scratch_free = NULL;
     x->deadline = lim->deadline;
     x->poll = lim->poll;
     PyObject *hint = NULL;
@@ -194,6 +213,10 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, const Limits *lim, i
         hint = Py_BuildValue("(iiNO)", f->name, f->rating, rems, Py_None);
 done:
     PyMem_Free(order);
+    lim->scratch = x->scratch; /* for the next chain search */
+    lim->scratch_free = x->scratch_free;
+    x->scratch = NULL;
+    x->scratch_free = NULL;
     se_ctx_free(x);
     PyMem_Free(x);
     return hint;
@@ -202,7 +225,7 @@ done:
 /* the first hint of the order's techniques (a new reference), its technique's index in
  * *index; None when none finds one; NULL with an exception; or None with *status set (a
  * stop: the poll, or the deadline while *index searched) */
-static PyObject *first_hint(SeRungs *r, int order[][2], int n, const Limits *lim, int *index,
+static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int *index,
                             int *status) {
     se_rungs_count_empty(r);
     for (int i = 0; i < n; i++) {
@@ -246,6 +269,27 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, const Limits *lim
     Py_RETURN_NONE;
 }
 
+/* the grid as two new lists of 81 ints (values, candidate masks), or NULL with an exception */
+static PyObject *grid_lists(const SeGrid *g) {
+    PyObject *values = PyList_New(81), *cands = PyList_New(81);
+    if (!values || !cands) {
+        Py_XDECREF(values);
+        Py_XDECREF(cands);
+        return NULL;
+    }
+    for (int c = 0; c < 81; c++) {
+        PyObject *value = PyLong_FromLong(g->values[c]), *mask = PyLong_FromLong(g->cands[c]);
+        PyList_SET_ITEM(values, c, value); /* (NULL is safe in a list being dropped) */
+        PyList_SET_ITEM(cands, c, mask);
+        if (!value || !mask) {
+            Py_DECREF(values);
+            Py_DECREF(cands);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(NN)", values, cands);
+}
+
 static int solved(const SeGrid *g) {
     for (int c = 0; c < 81; c++)
         if (!g->values[c])
@@ -271,7 +315,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
         return NULL;
     }
-    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll, .memo = NULL};
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
     if (deadline != Py_None) {
         lim.deadline = PyFloat_AsDouble(deadline);
         if (lim.deadline == -1 && PyErr_Occurred()) {
@@ -326,9 +370,20 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             break;
         }
     }
+    if (lim.scratch_free)
+        lim.scratch_free(lim.scratch);
     if (status < 0) {
         Py_XDECREF(steps);
         return NULL;
     }
-    return Py_BuildValue("(Nii)", steps, status, status == SE_CLIMB_TIMEOUT ? index : -1);
+    PyObject *grid = grid_lists(&g);
+    if (!grid) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(NiiOO)", steps, status,
+                                     status == SE_CLIMB_TIMEOUT ? index : -1,
+                                     PyTuple_GET_ITEM(grid, 0), PyTuple_GET_ITEM(grid, 1));
+    Py_DECREF(grid);
+    return result;
 }

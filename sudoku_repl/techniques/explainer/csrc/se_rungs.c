@@ -112,10 +112,12 @@ void se_finds_free(SeFinds *f) {
 }
 
 void se_rungs_count_empty(SeRungs *r) {
-    for (int u = 0; u < 27; u++) {
-        r->empty[u] = 0;
-        for (int i = 0; i < 9; i++)
-            r->empty[u] += !r->g->values[SE_UNITS[u][i]];
-    }
+    memset(r->empty, 0, sizeof r->empty);
+    for (int c = 0; c < 81; c++)
+        if (!r->g->values[c]) {
+            r->empty[SE_CELL_UNITS[c][0]]++;
+            r->empty[SE_CELL_UNITS[c][1]]++;
+            r->empty[SE_CELL_UNITS[c][2]]++;
+        }
 }
 

@@ -43,12 +43,28 @@ int se_naked_singles(SeRungs *r) {
     return 0;
 }
 
+/* the positions (bits) of unit1 whose cells are in unit2: made once */
+static uint16_t INSIDE[27][27];
+static int inside_ready;
+
+static void inside_init(void) {
+    if (inside_ready)
+        return;
+    for (int u1 = 0; u1 < 27; u1++)
+        for (int u2 = 0; u2 < 27; u2++)
+            for (int i = 0; i < 9; i++)
+                if (SE_CELL_UNITS[SE_UNITS[u1][i]][u2 / 9] == u2)
+                    INSIDE[u1][u2] |= (uint16_t)(1 << i);
+    inside_ready = 1;
+}
+
 /* singles.locked_places, one (value, unit1, unit2) at a time: ``visit`` is called on each (its
  * nonzero answer stops the walk and is returned) */
 typedef int (*Locked)(SeRungs *r, int value, int unit1, int unit2);
 
 static int locked_places(SeRungs *r, Locked visit) {
     const SeGrid *g = r->g;
+    inside_init();
     for (int p = 0; p < 4; p++) {
         int type1 = LOCKING_PAIRS[p][0], type2 = LOCKING_PAIRS[p][1];
         for (int value = 1; value <= 9; value++)
@@ -57,12 +73,8 @@ static int locked_places(SeRungs *r, Locked visit) {
                 if (se_bits((unsigned)pos) < 2)
                     continue;
                 /* the one unit of type2 that may hold them all: the first one's */
-                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][lowest(pos)]][type2];
-                int all = 1;
-                for (int i = 0; i < 9; i++)
-                    if (pos >> i & 1 && SE_CELL_UNITS[SE_UNITS[unit1][i]][type2] != unit2)
-                        all = 0;
-                if (all) {
+                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][__builtin_ctz((unsigned)pos)]][type2];
+                if (!(pos & ~INSIDE[unit1][unit2])) {
                     int done = visit(r, value, unit1, unit2);
                     if (done)
                         return done;
@@ -72,33 +84,19 @@ static int locked_places(SeRungs *r, Locked visit) {
     return 0;
 }
 
-/* singles._crossing: whether two units share a cell */
-static int crossing(int unit1, int unit2) {
-    for (int i = 0; i < 9; i++) {
-        int cell = SE_UNITS[unit1][i];
-        if (SE_CELL_UNITS[cell][unit2 / 9] == unit2)
-            return 1;
-    }
-    return 0;
-}
-
 static int in_unit(int cell, int unit) { return SE_CELL_UNITS[cell][unit / 9] == unit; }
 
 static int direct_pointing_at(SeRungs *r, int value, int unit1, int unit2) {
     int type1 = unit1 / 9;
     for (int unit3 = type1 * 9; unit3 < type1 * 9 + 9; unit3++) {
-        if (unit3 == unit1 || !crossing(unit3, unit2))
+        if (unit3 == unit1 || !INSIDE[unit3][unit2]) /* (crossing) */
             continue;
         int pos = r->g->table[unit3][value];
         if (se_bits((unsigned)pos) <= 1)
             continue;
-        int remain = 0, last = -1;
-        for (int i = 0; i < 9; i++)
-            if (pos >> i & 1 && !in_unit(SE_UNITS[unit3][i], unit2)) {
-                remain++;
-                last = SE_UNITS[unit3][i];
-            }
-        if (remain == 1) {
+        int rest = pos & ~INSIDE[unit3][unit2];
+        if (rest && !(rest & (rest - 1))) { /* one place left, outside unit2 */
+            int last = SE_UNITS[unit3][lowest(rest)];
             int done = unit1 < 9 ? se_rung(r, SE_N_DIRECT_POINTING, 17, NULL, 0, last, value)
                                  : se_rung(r, SE_N_DIRECT_CLAIMING, 19, NULL, 0, last, value);
             if (done)
@@ -135,12 +133,10 @@ int se_direct_hidden_sets(SeRungs *r, int degree) {
         if (r->empty[unit] <= degree)
             continue;
         const uint16_t *table = g->table[unit];
-        int eligible = se_eligible(table + 1, degree);
-        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the digits' subsets, colex */
-            int combo = SE_COMBOS[degree][j];
-            if (combo & ~eligible)
-                continue;
-            int values = combo << 1;
+        int eligible = se_eligible(table + 1, degree), k = se_bits((unsigned)eligible);
+        /* the eligible digits' subsets, colex (SE_COMBOS' order, the others left out) */
+        for (int pick = (1 << degree) - 1; pick < 1 << k; pick = se_next_of_size(pick)) {
+            int values = se_deposit(pick, eligible) << 1;
             int common = se_hidden_set_cells(table, values);
             if (!common)
                 continue;

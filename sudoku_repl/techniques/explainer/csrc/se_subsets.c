@@ -18,11 +18,10 @@ int se_naked_sets(SeRungs *r, int degree) {
         uint16_t masks[9];
         for (int i = 0; i < 9; i++)
             masks[i] = g->cands[cells[i]];
-        int eligible = se_eligible(masks, degree);
-        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the unit's cells' subsets, colex */
-            int combo = SE_COMBOS[degree][j];
-            if (combo & ~eligible)
-                continue;
+        int eligible = se_eligible(masks, degree), count = se_bits((unsigned)eligible);
+        /* the eligible cells' subsets, colex (SE_COMBOS' order, the others left out) */
+        for (int pick = (1 << degree) - 1; pick < 1 << count; pick = se_next_of_size(pick)) {
+            int combo = se_deposit(pick, eligible);
             int u = 0, ok = 1;
             for (int i = 0; i < 9 && ok; i++)
                 if (combo >> i & 1) {
@@ -64,12 +63,10 @@ int se_hidden_sets(SeRungs *r, int degree) {
         if (r->empty[unit] <= degree * 2)
             continue;
         const uint16_t *table = g->table[unit];
-        int eligible = se_eligible(table + 1, degree);
-        for (int j = 0; j < SE_N_COMBOS[degree]; j++) { /* the digits' subsets, colex */
-            int combo = SE_COMBOS[degree][j];
-            if (combo & ~eligible)
-                continue;
-            int keep = combo << 1;
+        int eligible = se_eligible(table + 1, degree), count = se_bits((unsigned)eligible);
+        /* the eligible digits' subsets, colex (SE_COMBOS' order, the others left out) */
+        for (int pick = (1 << degree) - 1; pick < 1 << count; pick = se_next_of_size(pick)) {
+            int keep = se_deposit(pick, eligible) << 1;
             int common = se_hidden_set_cells(table, keep);
             if (!common)
                 continue;

@@ -7,7 +7,11 @@
  * Python lists a start's loops first, then looks at them in that order: the same order).
  *
  *   Loop.cells[0 .. n)   the path being walked, its start first
- *   Loop.in_loop         the same cells as a set (SeCells), for ``nxt not in loop`` */
+ *   Loop.in_loop         the same cells as a set (SeCells), for ``nxt not in loop``
+ *   Loop.seen[2]         the units (bits) of the path's even and odd cells: a cell meeting a
+ *                        unit its parity has met makes every loop through the path invalid
+ *                        (_valid_loop: none twice), so the walk does not go there; it looks at
+ *                        the same valid loops, in the same order */
 #include "se_uniqueness.h"
 
 #define BIT(c) ((SeCells)1 << (c))
@@ -17,7 +21,8 @@ typedef struct {
     const int *empty; /* SeRungs.empty: Grid.empty_count of each unit */
     int v1, v2, both;
     int cells[81], n;
-    SeCells in_loop;
+    SeCells in_loop, holders; /* holders: the cells holding both values */
+    int seen[2];
     SeFinds found;
 } Loop;
 
@@ -73,8 +78,8 @@ static int type3(Loop *l, int c1, int c2, int base) {
             const int *cells = SE_UNITS[unit];
             int i1 = SE_CELL_POS[c1][unit / 9], i2 = SE_CELL_POS[c2][unit / 9];
             if (degree * 2 <= empty && degree >= se_bits((unsigned)extra))
-                for (int idx = 0; idx < 512; idx++) { /* colex */
-                    if (se_bits((unsigned)idx) != degree || !(idx >> i1 & 1) || idx >> i2 & 1)
+                for (int idx = (1 << degree) - 1; idx < 512; idx = se_next_of_size(idx)) { /* colex */
+                    if (!(idx >> i1 & 1) || idx >> i2 & 1)
                         continue;
                     int naked = extra & cands[c1] & cands[c2], u = 0, ok = 1;
                     for (int i = 0; i < 9; i++) {
@@ -109,8 +114,10 @@ static int type3(Loop *l, int c1, int c2, int base) {
                 int rest = 0x3FE & ~l->both & ~extra; /* rem_values */
                 if (degree - 2 > se_bits((unsigned)rest))
                     continue;
-                for (int chosen = 0; chosen < 1024; chosen += 2) { /* colex, of the digits */
-                    if ((chosen & ~rest) || se_bits((unsigned)chosen) != degree - 2)
+                /* colex, of the digits: rest's subsets in increasing order */
+                for (int chosen = 0, more = 1; more;
+                     more = chosen != rest, chosen = (chosen - rest) & rest) {
+                    if (se_bits((unsigned)chosen) != degree - 2)
                         continue;
                     int values = chosen | l->both, u = 0, ok = 1;
                     for (int v = 1; v <= 9 && ok; v++)
@@ -214,22 +221,32 @@ static int look_at(Loop *l) {
 }
 
 /* uniqueness._loops' walk (0, or -1 with MemoryError) */
+static int units_of(int cell) {
+    return 1 << SE_CELL_UNITS[cell][0] | 1 << SE_CELL_UNITS[cell][1] | 1 << SE_CELL_UNITS[cell][2];
+}
+
 static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
+    int parity = l->n % 2, units = units_of(cell);
+    l->seen[parity] |= units;
     l->cells[l->n++] = cell;
     l->in_loop |= BIT(cell);
     int failed = 0;
     for (int t = 0; t < 3 && !failed; t++) {
         if (t == last_type)
             continue;
-        const int *unit = SE_UNITS[SE_CELL_UNITS[cell][t]];
-        for (int i = 0; i < 9 && !failed; i++) {
-            int next = unit[i];
-            if (next == l->cells[0] && l->n >= 4)
+        /* the unit's cells in order (ascending), those that may come next alone: the start
+         * (closing a loop of 4 or more), the cells off the path holding both values */
+        SeCells open = l->holders & ~l->in_loop;
+        if (l->n >= 4)
+            open |= BIT(l->cells[0]);
+        for (SeCells m = SE_UNIT_CELLS[SE_CELL_UNITS[cell][t]] & open; m && !failed;) {
+            int next = se_cells_pop(&m);
+            if (next == l->cells[0])
                 failed = look_at(l) < 0;
-            else if (!(l->in_loop >> next & 1)) {
+            else {
                 int mask = l->g->cands[next];
-                if ((mask & l->both) != l->both)
-                    continue;
+                if (l->seen[l->n % 2] & units_of(next))
+                    continue; /* no valid loop through here */
                 int grown = (extra | mask) & ~l->both, size = se_bits((unsigned)mask);
                 if (size == 2 || se_bits((unsigned)grown) == 1 || allowed > 0)
                     failed = walk(l, next, allowed - (size > 2), grown, t) < 0;
@@ -238,6 +255,7 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     }
     l->n--;
     l->in_loop &= ~BIT(cell);
+    l->seen[parity] &= ~units;
     return failed ? -1 : 0;
 }
 
@@ -257,6 +275,10 @@ int se_unique_loops(SeRungs *r) {
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
         l->both = m;
+        l->holders = 0;
+        for (int c = 0; c < 81; c++)
+            if ((r->g->cands[c] & m) == m)
+                l->holders |= BIT(c);
         failed = walk(l, start, 2, 0, -1) < 0;
     }
     int done = failed ? -1 : se_finds_emit(&l->found, r);

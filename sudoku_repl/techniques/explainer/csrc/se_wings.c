@@ -4,7 +4,10 @@
  *
  * The sets of cells are SeCells (se_rungs.h): the cells that may join a growing set
  * (``seeing``), the cells all of a group see (``victims``' targets), a set's peers (``area``);
- * each is walked lowest cell first, the order of the Python's sorted lists. */
+ * each is walked lowest cell first, the order of the Python's sorted lists. The ALS wings'
+ * sets are grown from ``Als.eligible`` alone (the cells of 2 to size + 1 values: no other can
+ * join) and closed by ``Als.bivalue``'s cells alone (a pincer has two values): the same sets
+ * and pincers, in the same order. */
 #include "se_wings.h"
 
 #define BIT(c) ((SeCells)1 << (c))
@@ -61,6 +64,7 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
 
 typedef struct {
     const uint16_t *cands;
+    SeCells eligible, bivalue;
     int size, base, middle, top;
     int cells[4], n_cells;
     SeFinds found;
@@ -105,12 +109,12 @@ static int pincers(Als *a, int u) {
         area |= SE_PEER_CELLS[a->cells[i]];
         set |= BIT(a->cells[i]);
     }
-    area &= ~set;
+    area &= ~set & a->bivalue;
     int off = a->middle - biggest;
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
     for (SeCells m = area; m;) {
         int yz = se_cells_pop(&m), mask = a->cands[yz];
-        if (se_bits((unsigned)mask) != 2 || (mask & u) != mask)
+        if ((mask & u) != mask)
             continue;
         int va = lowest_digit(mask), vb = lowest_digit(mask & (mask - 1));
         SeCells ha = holders(a, va), hb = holders(a, vb), exclude = set | BIT(yz);
@@ -141,8 +145,6 @@ static int grow(Als *a, int u, SeCells seeing) {
         return se_bits((unsigned)u) == a->size + 1 ? pincers(a, u) : 0;
     for (SeCells m = seeing; m;) {
         int next = se_cells_pop(&m), mask = a->cands[next];
-        if (se_bits((unsigned)mask) < 2)
-            continue;
         int grown = u | mask;
         if (se_bits((unsigned)grown) > a->size + 1)
             continue;
@@ -168,15 +170,20 @@ int se_als_wing(SeRungs *r, int size) {
     a->base = size == 3 ? 55 : 62;
     a->middle = 3;
     a->top = size == 3 ? 4 : 5;
+    for (int c = 0; c < 81; c++) {
+        int k = se_bits((unsigned)a->cands[c]);
+        if (k >= 2 && k <= size + 1)
+            a->eligible |= BIT(c);
+        if (k == 2)
+            a->bivalue |= BIT(c);
+    }
     int done = 0;
-    for (int first = 0; first < 81 && !done; first++) {
-        int k = se_bits((unsigned)a->cands[first]);
-        if (k < 2 || k > size + 1)
-            continue;
+    for (SeCells left = a->eligible; left && !done;) {
+        int first = se_cells_pop(&left);
         a->cells[0] = first;
         a->n_cells = 1;
         SeCells after = ~(SeCells)0 << (first + 1);
-        done = grow(a, a->cands[first], SE_PEER_CELLS[first] & after);
+        done = grow(a, a->cands[first], SE_PEER_CELLS[first] & after & a->eligible);
     }
     done = done < 0 ? -1 : se_finds_emit(&a->found, r);
     se_finds_free(&a->found);

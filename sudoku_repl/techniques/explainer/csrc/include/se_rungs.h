@@ -80,6 +80,22 @@ static inline int se_cells_pop(SeCells *m) {
 
 /* the items of a 9-bit mask whose count of places (positions[i], a mask) is 2 to ``most``:
  * the only ones a set of ``most`` items (naked, hidden, fish) may hold */
+/* the next number above x (> 0) with as many bits set: a size's sets in colex order */
+static inline int se_next_of_size(int x) {
+    int low = x & -x, up = x + low;
+    return (((up ^ x) >> 2) / low) | up;
+}
+
+/* the bits of ``mask`` that ``pick`` picks (its bit j: mask's j-th lowest bit), a number that
+ * grows with ``pick``: mask's subsets of a size, in colex order, from se_next_of_size's */
+static inline int se_deposit(int pick, int mask) {
+    int out = 0;
+    for (; pick; pick >>= 1, mask &= mask - 1)
+        if (pick & 1)
+            out |= mask & -mask;
+    return out;
+}
+
 static inline int se_eligible(const uint16_t *positions, int most) {
     int out = 0;
     for (int i = 0; i < 9; i++) {
