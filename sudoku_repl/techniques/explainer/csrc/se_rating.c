@@ -376,14 +376,14 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
         Py_XDECREF(steps);
         return NULL;
     }
-    PyObject *grid = grid_lists(&g);
-    if (!grid) {
+    PyObject *left = grid_lists(&g); /* the grid as the steps leave it */
+    if (!left) {
         Py_DECREF(steps);
         return NULL;
     }
     PyObject *result = Py_BuildValue("(NiiOO)", steps, status,
                                      status == SE_CLIMB_TIMEOUT ? index : -1,
-                                     PyTuple_GET_ITEM(grid, 0), PyTuple_GET_ITEM(grid, 1));
-    Py_DECREF(grid);
+                                     PyTuple_GET_ITEM(left, 0), PyTuple_GET_ITEM(left, 1));
+    Py_DECREF(left);
     return result;
 }
