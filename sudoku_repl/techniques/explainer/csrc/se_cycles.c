@@ -47,14 +47,13 @@ typedef struct {
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
 } Search;
 
-/* s->walks for the links of the kind at hand (the cells', ``cell_links``, the units',
- * ``unit_links``): for the X links (the units' alone) digit by digit (se_digit_reach), else
- * from the graph of the grid's linked candidates (se_reach_walks); 0, or -1 (x->stop set) */
-static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
+/* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells'
+ * too): for the X links (the units' alone) digit by digit (se_digit_reach), else from the
+ * graph of the grid's linked candidates (se_reach_walks); 0, or -1 (x->stop set) */
+static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
     memset(s->walks, 0, sizeof s->walks);
     if (cell_links)
-        return se_reach_walks(x, g, &s->links, &s->reach, cell_links, unit_links, s->linked,
-                              s->walks);
+        return se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks);
     for (int value = 1; value <= 9; value++) {
         SeDigitReach own;
         const SeDigitReach *d = se_digit_reach(&s->links, g, value, s->digits, &own);
@@ -235,7 +234,7 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
     for (int cell = 0; cell < 81; cell++)
         s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
     /* (the Y links' walks are few and short: a graph of them cost more than it saved) */
-    int result = unit_links ? walks_fill(x, g, s, cell_links, unit_links) : 0;
+    int result = unit_links ? walks_fill(x, g, s, cell_links) : 0;
     for (int cell = 0; cell < 81 && !result; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))

@@ -261,7 +261,7 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
         Static *st = x->scratch;
         reach = &st->reach;
         se_links_fill(g, &st->links);
-        se_reach_fill(x, g, &st->links, reach, 1, 1, NULL);
+        se_reach_fill(x, g, &st->links, reach, 1, NULL);
     }
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];

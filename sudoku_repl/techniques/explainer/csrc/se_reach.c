@@ -25,7 +25,7 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
 }
 
 int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
-                  int unit_links, const uint16_t *linked) {
+                  const uint16_t *linked) {
     int targets[28], n = 0, edges = 0;
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
@@ -45,7 +45,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
         int k = r->key[v];
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
         int c = p.on ? se_offs_of(L, g, &p, cell_links, targets)
-                     : se_ons_of(L, g, &p, cell_links, unit_links, targets);
+                     : se_ons_of(L, g, &p, cell_links, 1, targets);
         r->first[v] = edges;
         for (int i = 0; i < c; i++) {
             int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
@@ -168,8 +168,8 @@ static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *li
 }
 
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
-                   int unit_links, const uint16_t *linked, uint8_t walks[81][10]) {
-    if (se_reach_fill(x, g, L, r, cell_links, unit_links, linked) < 0)
+                   const uint16_t *linked, uint8_t walks[81][10]) {
+    if (se_reach_fill(x, g, L, r, cell_links, linked) < 0)
         return -1;
     uint64_t places[10][2] = {{0}};
     for (int cell = 0; cell < 81; cell++)
@@ -182,7 +182,7 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
                 walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
                                                se_reaches(r, on, off) * SE_ON_OFF |
                                                se_reaches(r, off, on) * SE_OFF_ON);
-            else if (unit_links) /* (without them no forcing chain is looked for) */
+            else
                 walks[cell][value] = (uint8_t)(unlinked_on_off(r, g, linked, places, cell, value,
                                                                cell_links) *
                                                SE_ON_OFF);

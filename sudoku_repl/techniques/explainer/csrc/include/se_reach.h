@@ -66,20 +66,20 @@ const SeDigitReach *se_digit_reach(SeLinks *L, const SeGrid *g, int value, SeDig
                                    SeDigitReach *own);
 
 void se_links_fill(const SeGrid *g, SeLinks *L);
-/* the graph of the grid's potentials and links (the cells', the units'), and each
+/* the graph of the grid's potentials and links (``cell_links``: the cell's too), and each
  * one's reach: 0, or -1 (x->stop set). With ``linked`` (NULL: every candidate) only the
  * candidates it holds (by cell, as se_off_links gives them) are nodes, "on" and "off". */
 int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
-                  int unit_links, const uint16_t *linked);
+                  const uint16_t *linked);
 
-/* what the walks from each candidate may find, for the links of one kind (``cell_links``: the
- * cells', ``unit_links``: the units'): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
+/* what the walks from each candidate may find, for the links of one kind (the units', and
+ * ``cell_links`` the cells' too): SE_MAY_RETURN (its "on" may come back to itself), SE_ON_OFF
  * (its "on" reaches its "off"), SE_OFF_ON (and the other way), into walks[cell][value] (the
  * others left as they are). ``linked`` is se_off_links for the kind: a walk goes on only
  * from the candidates it holds, so the graph is theirs alone (r is filled with it). */
 enum { SE_MAY_RETURN = 1, SE_ON_OFF = 2, SE_OFF_ON = 4 };
 int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
-                   int unit_links, const uint16_t *linked, uint8_t walks[81][10]);
+                   const uint16_t *linked, uint8_t walks[81][10]);
 void se_reach_free(SeReach *r);
 
 /* the cell's values whose "off" potential links to an "on" one (the cell's other value where
