@@ -1,8 +1,8 @@
 """setuptools' part of the build (the metadata is in pyproject.toml): the package, and its two C
-extensions, a layer each (docs/native.md): the native core (``sudoku_repl/core/csrc/``, a file
+extensions, a layer each (docs/native.md): the native core (``src/sudoku_repl/core/csrc/``, a file
 per concern, each with its header in ``include/``) and, above it, Sudoku Explainer's C, the
 chain search, the ladder and the rating's loop, beside the Python it mirrors
-(``sudoku_repl/techniques/explainer/csrc/``). The explainer's C takes the core's base header and
+(``src/sudoku_repl/techniques/explainer/csrc/``). The explainer's C takes the core's base header and
 its bit counts (``bits.c``, compiled into both); the core's C takes nothing of the explainer.
 Both are optional: where one cannot be compiled (no C compiler, no Python headers) the install
 goes on without it, and the package runs the pure Python in its place (``--version`` says
@@ -15,6 +15,9 @@ With GCC or Clang the C is compiled with ``-Wall -Wextra -Werror``: a warning is
 Should a compiler of another version warn where ours do not, the build says so and compiles again
 without ``-Werror``, so that a user's install keeps its native code; ``SUDOKU_REPL_STRICT_C=1``
 (CI sets it) makes that warning fail the build instead. Another compiler gets no extra flags.
+A build that leaves an extension out says so in a Python warning (pip 26 shows a build's
+warnings; older pips only with ``-v``), and ``SUDOKU_REPL_REQUIRE_C=1`` (a release's wheels)
+makes it fail instead.
 """
 
 from __future__ import annotations
@@ -22,18 +25,32 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import warnings
 from glob import glob
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
-from setuptools.errors import CompileError
+from setuptools.errors import BaseError, CCompilerError, CompileError
 
-CSRC = "sudoku_repl/core/csrc"
+CSRC = "src/sudoku_repl/core/csrc"
 # the explainer's C beside the Python it mirrors (the chain search and the ladder below it): an
 # extension of its own, above the core's
-SE_CSRC = "sudoku_repl/techniques/explainer/csrc"
+SE_CSRC = "src/sudoku_repl/techniques/explainer/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
+#: set to 1 where a build without its C must fail, not fall back: a release's wheels
+#: (.ci/wheels, cibuildwheel's [tool.cibuildwheel] in pyproject.toml)
+REQUIRED = "SUDOKU_REPL_REQUIRE_C"
+#: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
+LEFT_OUT = (CCompilerError, CompileError, BaseError)
+#: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
+#: build's output only when the build fails), so the SE commands say it again when they start
+PURE_BUILD = """sudoku-repl is installed WITHOUT its native C: {names} could not be compiled (pip install -v shows why).
+It runs its pure Python in place of it, with the same results, but Sudoku Explainer's rating
+(rate --scale se, serate, generate aiming at an SE rating) is tens to hundreds of times slower
+(docs/native.md). For the native build install a C compiler and the Python headers (Debian and
+Ubuntu: apt-get install gcc python3-dev) and run pip install again; then
+python -m sudoku_repl.techniques.explainer.native says "native explainer (C)"."""
 
 
 def _gnu_like(command: str) -> bool:
@@ -47,9 +64,23 @@ def _gnu_like(command: str) -> bool:
 
 
 class BuildExt(build_ext):
-    """build_ext with warnings as errors for the native core, on compilers known to take them."""
+    """build_ext with warnings as errors for the native core, on compilers known to take them,
+    and a warning that says what a build without its C means (``PURE_BUILD``)."""
+
+    def run(self) -> None:
+        self.left_out: list[str] = []
+        super().run()
+        if self.left_out:  # (a Python warning: pip shows a build backend's without -v)
+            warnings.warn(PURE_BUILD.format(names=" and ".join(self.left_out)), stacklevel=1)
 
     def build_extension(self, ext: Extension) -> None:
+        try:
+            self._build_strict(ext)
+        except LEFT_OUT:
+            self.left_out.append(ext.name)
+            raise  # (setuptools passes over an optional extension's failure with a warning)
+
+    def _build_strict(self, ext: Extension) -> None:
         compiler = self.compiler
         if compiler.compiler_type != "unix" or not _gnu_like(compiler.compiler_so[0]):
             super().build_extension(ext)
@@ -77,7 +108,7 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         sources,
         include_dirs=[f"{folder}/include" for folder in folders],
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
-        optional=True,
+        optional=os.environ.get(REQUIRED) != "1",
         extra_compile_args=["-O2"],
     )
 

@@ -101,7 +101,7 @@ def child_env() -> dict[str, str]:
 
 def bytecode() -> str:
     """Compile the package, then say how many imported modules have current byte code."""
-    compileall.compile_dir(REPO / "sudoku_repl", quiet=1)
+    compileall.compile_dir(REPO / "src" / "sudoku_repl", quiet=1)
     done = subprocess.run(
         [sys.executable, "-c", BYTECODE_PROBE],
         env=child_env(),

@@ -21,7 +21,8 @@ from typing import TypeVar
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
-for _path in (str(HERE), str(REPO)):  # the repository first: this checkout's sudoku_repl
+# the repository first (tests.oracles); sudoku_repl itself comes from the install (src layout)
+for _path in (str(HERE), str(REPO)):
     if _path in sys.path:
         sys.path.remove(_path)
     sys.path.insert(0, _path)

@@ -1,14 +1,19 @@
 // The Sudoku REPL debugger for VS Code: it finds `sudoku-repl` (lib/adapter.js) and starts
 // `sudoku-repl dap` (the Debug Adapter Protocol on stdin/stdout) for each debug session of type
-// `sudoku-repl`, gives quiz files the language `sudoku` (lib/quiz.js), and shows the board at the
-// selected frame in the Board view (lib/board.js). The debugging itself (the call stack, the
-// variables, stepping back, the debug console) is the adapter's; see docs/editors.md.
+// `sudoku-repl`, gives quiz files the language `sudoku` (lib/quiz.js) and marks their problems
+// (lib/diagnostics.js), shows the board at the selected frame (lib/board.js: the Board view, an
+// editor tab, the status bar), and a cell under the pointer and each row's digits in the quiz
+// file (lib/editor.js). The debugging itself (the call stack, the variables, stepping back, the
+// debug console) is the adapter's; see docs/editors.md.
 'use strict';
 
+const path = require('node:path');
 const vscode = require('vscode');
 const adapter = require('./lib/adapter');
 const { looksLikeQuiz } = require('./lib/quiz');
-const { registerBoardView } = require('./lib/board');
+const { registerBoard } = require('./lib/board');
+const { registerEditor } = require('./lib/editor');
+const { QuizChecker } = require('./lib/diagnostics');
 
 const TYPE = 'sudoku-repl';
 const LANGUAGE = 'sudoku';
@@ -16,16 +21,20 @@ const LANGUAGE = 'sudoku';
 /** What discovery found last, per workspace folder ('' without one): `{command, args, from}`. */
 const found = new Map();
 let log;
+let board;
+let checker;
 
 function folderKey(folder) {
     return folder ? folder.uri.toString() : '';
 }
 
-/** The Python extension's interpreter for the folder, or undefined (not installed, none set). */
+/** The Python extension's interpreter for the folder, or undefined (none set); without the
+ * extension, its setting python.defaultInterpreterPath. */
 async function pythonInterpreter(folder) {
     const python = vscode.extensions.getExtension('ms-python.python');
     if (!python) {
-        return undefined;
+        const setting = vscode.workspace.getConfiguration('python', folder).get('defaultInterpreterPath');
+        return setting && setting !== 'python' ? adapter.expand(setting, folder ? folder.uri.fsPath : undefined) : undefined;
     }
     try {
         const api = python.isActive ? python.exports : await python.activate();
@@ -43,8 +52,9 @@ async function pythonInterpreter(folder) {
     }
 }
 
-/** The adapter's command for the folder, checked (`--version`), or undefined after an error. */
-async function locateAdapter(folder) {
+/** The adapter's command for the folder, checked (`--version`), or undefined after an error
+ * (`quiet`: no error shown, as for a quiz file's marks). */
+async function locateAdapter(folder, quiet = false) {
     const settings = vscode.workspace.getConfiguration(TYPE, folder);
     const folderPath = folder ? folder.uri.fsPath : undefined;
     const setting = settings.get('command') || '';
@@ -67,6 +77,9 @@ async function locateAdapter(folder) {
     if (!chosen) {
         const message = adapter.notFoundMessage(tried, Boolean(setting.trim()));
         log.appendLine(message);
+        if (quiet) {
+            return undefined;
+        }
         vscode.window.showErrorMessage(message, 'Open Settings', 'Show Log').then((pick) => {
             if (pick === 'Open Settings') {
                 vscode.commands.executeCommand('workbench.action.openSettings', adapter.SETTING);
@@ -101,14 +114,48 @@ const descriptorFactory = {
     },
 };
 
+/** The adapter found for a folder before, else looked for quietly (a quiz file's marks). */
+async function adapterFor(folder) {
+    return found.get(folderKey(folder)) || (await locateAdapter(folder, true));
+}
+
+/** A launch's quiz file refused by `dap --check`: its problems marked, the board cleared, and
+ * true (no session starts); false when it loads (or cannot be checked: the adapter says). */
+async function refusedQuiz(config) {
+    if (typeof config.program !== 'string' || !config.program) {
+        return false;
+    }
+    const folder = config.cwd || (vscode.workspace.workspaceFolders || [])[0]?.uri.fsPath;
+    const file = path.resolve(folder || process.cwd(), config.program);
+    let document;
+    try {
+        document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    } catch {
+        return false; // (a file that cannot be read: the adapter's launch says why)
+    }
+    const problems = await checker.check(document);
+    if (!problems || !problems.length) {
+        return false;
+    }
+    const name = path.basename(file);
+    board.refused(name, problems[0].message);
+    const where = `${name}:${problems[0].line}`;
+    vscode.window.showErrorMessage(`Sudoku REPL: ${where}: ${problems[0].message}`, 'Show Problems').then((pick) => {
+        if (pick) {
+            vscode.commands.executeCommand('workbench.actions.view.problems');
+        }
+    });
+    return true;
+}
+
 const configurationProvider = {
-    // F5 with no launch.json: debug the quiz file in the active editor.
+    // F5 with no launch.json: debug the quiz file in the active editor, the session named by it.
     resolveDebugConfiguration(folder, config) {
         if (!config.type && !config.request && !config.name) {
             const editor = vscode.window.activeTextEditor;
             if (editor) {
                 config.type = TYPE;
-                config.name = 'Debug the quiz';
+                config.name = `Debug ${path.basename(editor.document.uri.fsPath)}`;
                 config.request = 'launch';
                 config.program = editor.document.uri.fsPath;
                 config.stopOnEntry = true;
@@ -121,12 +168,17 @@ const configurationProvider = {
         return config;
     },
     // The adapter is found and checked before the session starts, so that a missing or broken
-    // one is an error notification rather than nothing (an adapter on a port is not ours to check).
+    // one is an error notification rather than nothing (an adapter on a port is not ours to
+    // check); so is the quiz file, whose problem is marked on its line rather than a launch's
+    // error (VS Code's modal offers only launch.json, which F5 on a file has none of).
     async resolveDebugConfigurationWithSubstitutedVariables(folder, config) {
         if (config.debugServer !== undefined) {
             return config;
         }
-        return (await locateAdapter(folder)) ? config : undefined;
+        if (!(await locateAdapter(folder))) {
+            return undefined;
+        }
+        return (await refusedQuiz(config)) ? undefined : config;
     },
 };
 
@@ -151,7 +203,13 @@ function activate(context) {
         }),
     );
     vscode.workspace.textDocuments.forEach(claimQuiz);
-    registerBoardView(context);
+    board = registerBoard(context, (folder) => {
+        const file = vscode.workspace.getConfiguration(TYPE, folder).get('log');
+        return file ? adapter.expand(file, folder ? folder.uri.fsPath : undefined) : '';
+    });
+    registerEditor(context, board);
+    checker = new QuizChecker(adapterFor);
+    checker.register(context);
 }
 
 function deactivate() {}

@@ -20,8 +20,8 @@ import setuptools
 
 from tests.support.helpers import REPO
 
-CORE = REPO / "sudoku_repl" / "core" / "csrc"
-EXPLAINER = REPO / "sudoku_repl" / "techniques" / "explainer" / "csrc"
+CORE = REPO / "src" / "sudoku_repl" / "core" / "csrc"
+EXPLAINER = REPO / "src" / "sudoku_repl" / "techniques" / "explainer" / "csrc"
 EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
 
 #: the chain search's files, lowest first: each may include and call only those before it
@@ -185,6 +185,9 @@ CORE_LINE = (
     "core",
     "record",
     "quiz",
+    "counting",
+    "making",
+    "canonical",
     "module",
 )
 
@@ -243,7 +246,7 @@ def test_each_layer_builds_its_own_extension(monkeypatch: pytest.MonkeyPatch) ->
 
     assert set(core.sources) == named(CORE)
     assert not [f for f in core.include_dirs + core.depends if "techniques" in f]
-    assert set(explainer.sources) == named(EXPLAINER) | {"sudoku_repl/core/csrc/bits.c"}
+    assert set(explainer.sources) == named(EXPLAINER) | {"src/sudoku_repl/core/csrc/bits.c"}
     assert core.optional and explainer.optional  # (a failed compile: the pure Python runs)
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from tests.support.helpers import REPO, SEED_QUIZ, SilentHooks
 
-PACKAGE = REPO / "sudoku_repl"
+PACKAGE = REPO / "src" / "sudoku_repl"
 #: The modules that may reach the terminal (docs/commands.md 1): everything else is the core.
 
 

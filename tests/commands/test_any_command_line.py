@@ -35,6 +35,7 @@ from hypothesis.stateful import (
 )
 
 from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.commands.failures import KEPT
 from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, shown
 from sudoku_repl.core.state import STEP_BOUNDARY, Status
@@ -879,7 +880,7 @@ def test_unknown_command_prints_the_original_order_list_and_changes_nothing() ->
         assert said.startswith("Unknown command '") and said.isprintable() and len(said) < 100
         assert out.lines[1:] == AFTER_UNKNOWN and out.errors == [said]
         assert snapshot(repl) == before
-        assert repl.failures == [line.strip()]
+        assert repl.failures.lines == [line.strip()[:KEPT]]  # (cut short: issue 54)
 
 
 def test_huge_step_count_runs_to_the_end_of_a_small_search() -> None:
@@ -1017,15 +1018,16 @@ def test_batch_non_utf8_input_gives_one_error_line_and_status_1() -> None:
     done = batch(b"load-quiz examples/seed.txt\nload-quiz \xff\xfe.txt\nruntil 5\xc3\nshow\n")
     assert done.returncode == 1
     out = done.stdout.decode("utf-8")  # stdout stays valid UTF-8
-    bad = "load-quiz \ufffd\ufffd.txt"
+    # (a byte that is no UTF-8 is printed as ?, as a control byte is: issue 54)
+    bad = "load-quiz ??.txt"
     assert out == transcript(
         ("load-quiz examples/seed.txt", ["Quiz loaded."]),
-        (bad, ["Fail to open quiz file \ufffd\ufffd.txt: No such file or directory."]),
-        ("runtil 5\ufffd", ["runtil needs a step count: runtil <steps>"]),
+        (bad, ["Fail to open quiz file ??.txt: No such file or directory."]),
+        ("runtil 5?", ["runtil needs a step count: runtil <steps>"]),
         ("show", SEED_SHOW_0),
     )
     err = done.stderr.decode("utf-8").splitlines()
-    assert err == [f"sudoku-repl: 2 command(s) failed: {bad}; runtil 5\ufffd"]
+    assert err == [f"sudoku-repl: 2 command(s) failed: {bad}; runtil 5?"]
 
 
 def test_batch_very_long_lines() -> None:

@@ -24,7 +24,7 @@ SETTINGS = (
 
 SOURCES = {
     path: path.read_text(encoding="utf-8", errors="replace")
-    for path in (REPO / "sudoku_repl").rglob("*")
+    for path in (REPO / "src" / "sudoku_repl").rglob("*")
     if path.is_file() and path.suffix in (".py", ".txt", ".md", ".json", ".toml")
 }
 
@@ -65,7 +65,7 @@ def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) ->
     cmd = COMMANDS[name]
     listed = " ".join(line.strip() for line in order_list())  # (a long entry takes lines)
     assert f"{cmd.usage}: {cmd.summary}" in listed
-    declared = REPO / "sudoku_repl" / "commands" / "declared"
+    declared = REPO / "src" / "sudoku_repl" / "commands" / "declared"
     if len(cmd.summary.split()) > 1:
         assert [p.parent for p in files_saying(cmd.summary)] == [declared], cmd.summary
     if len(cmd.usage.split()) > 1:
@@ -303,7 +303,7 @@ def test_the_command_lines_help_lists_the_declared_commands() -> None:
 USERS = [
     path
     for folder in ("commands", "frontends")
-    for path in sorted((REPO / "sudoku_repl" / folder).rglob("*.py"))
+    for path in sorted((REPO / "src" / "sudoku_repl" / folder).rglob("*.py"))
     if "declared" not in path.parts
 ]
 
@@ -493,7 +493,9 @@ def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
 def test_how_to_switch_experiments_is_said_in_one_place() -> None:
     """The words for going to another experiment are the ``experiment`` command's (issue 42:
     the core's refusal to delete the present one said them again, in its own words)."""
-    sources = [p for p in (REPO / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()]
+    sources = [
+        p for p in (REPO / "src" / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()
+    ]
     assert [p.relative_to(REPO).as_posix() for p in sources] == [
-        "sudoku_repl/commands/declared/experiments.py"
+        "src/sudoku_repl/commands/declared/experiments.py"
     ]

@@ -870,7 +870,7 @@ def test_bad_arguments_print_one_line_with_the_form_and_change_nothing(
     assert form in lines[0], lines[0]
     assert shell.out.errors[-1] == lines[0]
     assert shell.snapshot() == before
-    assert shell.repl.failures[-1] == command
+    assert shell.repl.failures.lines[-1] == command
 
 
 @pytest.mark.parametrize(

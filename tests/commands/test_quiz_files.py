@@ -202,7 +202,7 @@ REFUSALS = [
         _p("unicode_digits.txt"),
         "Invalid line 1: \uff10\uff10\uff15\uff13\uff10\uff10\uff10\uff10\uff10.",
     ),
-    ("binary", _p("binary.bin"), "Invalid line 1: \ufffdPNG."),
+    ("binary", _p("binary.bin"), "Invalid line 1: ?PNG."),
     ("clash_row", _p("clash_row.txt"), "Invalid quiz: 5 appears twice in row 1 ([1,3] and [1,9])."),
     ("clash_col", _p("clash_col.txt"), "Invalid quiz: 8 appears twice in col 1 ([2,1] and [9,1])."),
     ("clash_blk", _p("clash_blk.txt"), "Invalid quiz: 5 appears twice in blk 1 ([1,3] and [2,2])."),
@@ -243,6 +243,11 @@ REFUSALS = [
         f"Fail to open quiz file {_p('empty.txt')}/quiz.txt: Not a directory.",
     ),
     ("inline_clash", "11" + "." * 79, "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."),
+    (  # issue 54: a letter typed in place of a cell is an attempted quiz, not a missing file
+        "inline_bad_character",
+        SEED_QUIZ[:9] + "X" + SEED_QUIZ[10:],
+        "Invalid quiz: character 10 is 'X', not a cell (1-9, or 0 or . when empty).",
+    ),
     ("no_argument", "", "No quiz file specified."),
 ]
 

@@ -135,6 +135,40 @@ def test_80_cells_typed_inline_are_an_attempted_quiz_not_a_missing_file() -> Non
     assert batch_says(f"load-quiz {dotted}") == "Invalid quiz: 80 cells where 81 are needed."
 
 
+def test_a_bad_character_in_an_inline_quiz_is_named_with_its_place() -> None:
+    """Issue 54: docs/commands.md 4 takes 27 cells or more typed in place of a file name as an
+    attempted quiz; one letter or blank among 81 characters is named, not a missing file."""
+    wrong = "Invalid quiz: character {} is {!r}, not a cell (1-9, or 0 or . when empty)."
+    with_x = SEED_QUIZ[:9] + "X" + SEED_QUIZ[10:]
+    assert refusal(with_x) == wrong.format(10, "X")
+    assert batch_says(f"load-quiz {with_x}") == wrong.format(10, "X")
+    assert refusal(SEED_QUIZ[:80] + " ") == wrong.format(81, " ")
+    assert refusal("z" + EIGHTY[1:] + "yy") == wrong.format(1, "z")  # the first one is named
+    nine_wrong = "abcdefghi" + SEED_QUIZ[9:]
+    assert refusal(nine_wrong) == wrong.format(1, "a")
+
+
+def test_a_binary_line_shows_every_byte_that_is_not_text_as_a_question_mark(
+    tmp_path: Path,
+) -> None:
+    """Issue 54: a byte that is no UTF-8 (read as U+FFFD) is printed as a control byte is."""
+    path = tmp_path / "q.bin"
+    path.write_bytes(b"\x80\xff\x01ab\x1b\xc3c\n")
+    assert refusal(str(path)) == "Invalid line 1: ???ab??c."
+
+
+def test_a_missing_file_whose_name_holds_many_digits_is_still_a_missing_file(
+    tmp_path: Path,
+) -> None:
+    for name in ("quiz-2024-" + "0" * 30 + ".txt", f"{tmp_path}/{with_slash()}"):
+        assert refusal(name) == f"Fail to open quiz file {name}: No such file or directory."
+
+
+def with_slash() -> str:
+    """An 81-character quiz with a ``/``: a path, never an attempted quiz."""
+    return SEED_QUIZ[:40] + "/" + SEED_QUIZ[41:]
+
+
 def test_a_grid_of_80_cells_in_inline_grids_or_a_grid_list_file(tmp_path: Path) -> None:
     inline = f"0,0:{'.' * 81};0,6:{'.' * 80}"
     assert refusal(inline) == "Invalid quiz: grid 2 has 80 cells where 81 are needed."

@@ -114,7 +114,7 @@ def test_saved_session_replays_to_the_same_state(tmp_path: Path) -> None:
         "levels",
     ]:
         live.run(command)
-    assert live.repl.failures == ["frobnicate", "goto x"]
+    assert live.repl.failures.lines == ["frobnicate", "goto x"]
     text, blocks = saved_and_replayed(live, tmp_path)
     assert "frobnicate" not in text and "goto x" not in text
     check_replay(live, blocks)
@@ -138,7 +138,7 @@ def test_saved_guess_session_replays_the_answers_given(tmp_path: Path) -> None:
         "back 5",
     ]:
         live.run(command)
-    assert live.repl.failures == []
+    assert live.repl.failures.lines == []
     assert live.log[2][1][-3] == "Fine [steps:40, solution sum:1]."
     asked = live.answers.questions
     assert len(asked) > 5
@@ -159,7 +159,7 @@ def test_save_session_to_a_bad_path_prints_one_line(tmp_path: Path) -> None:
     target = tmp_path / "no" / "such" / "s.txt"
     lines = live.run(f"save-session {target}")
     assert len(lines) == 1 and str(target) in lines[0]
-    assert live.repl.failures == [f"save-session {target}"]
+    assert live.repl.failures.lines == [f"save-session {target}"]
     assert not (tmp_path / "no").exists()
 
 
@@ -179,7 +179,7 @@ def test_source_runs_a_script_inside_the_session_as_batch_mode_would(tmp_path: P
     live.run("guess-mode 1")
     lines = live.run(f"source {script}")
     assert live.answers.questions == []
-    assert live.repl.failures == []
+    assert live.repl.failures.lines == []
     assert lines[:3] == ["", "Order please:", "runrun 1"]
     assert lines[-9:-5] == [" Biggest level on this run(til): 4", "", "Order please:", "levels"]
     assert lines[-5:] == [
@@ -239,7 +239,7 @@ def test_source_errors_are_one_line(tmp_path: Path) -> None:
     lines = live.run(f"source {missing}")
     assert len(lines) == 1 and str(missing) in lines[0]
     assert len(live.run(f"source {tmp_path}")) == 1  # a directory
-    assert live.repl.failures == [f"source {missing}", f"source {tmp_path}"]
+    assert live.repl.failures.lines == [f"source {missing}", f"source {tmp_path}"]
 
 
 def test_a_script_sourcing_itself_stops_at_the_nesting_limit(tmp_path: Path) -> None:
@@ -249,7 +249,7 @@ def test_a_script_sourcing_itself_stops_at_the_nesting_limit(tmp_path: Path) -> 
     lines = live.run(f"source {script}")
     assert lines.count(NO_QUIZ) >= 2  # it went some levels deep
     assert lines[-1] != NO_QUIZ and "source" not in lines[-1]  # then one line says why it stops
-    assert live.repl.failures[-1] == f"source {script}"
+    assert live.repl.failures.lines[-1] == f"source {script}"
     assert not live.repl.done
     assert live.run(f"load-quiz {SEED}") == ["Quiz loaded."]
 

@@ -215,18 +215,42 @@ def test_the_api_returns_typed_causes() -> None:
     assert 92 in wrong.steps() and why_text(wrong).startswith("92) shrinking 8 from [8,7]")
 
 
+#: ``why [4,4]`` at step 92 of the seed (reviewed: its givens are row 4's 4, 5, 3, column 4's 2,
+#: box 5's 7; the 6 went with level 2's guess [4,3]=6; the 9 with [2,4]=9 at step 68)
+EMPTY_44_AT_92 = [
+    "[4,4] is empty at step 92: candidates 1 8; the others are gone:",
+    "  2: [6,4]=2: given",
+    "  3: [4,7]=3: given",
+    "  4: [4,1]=4: given",
+    "  5: [4,6]=5: given",
+    "  6: 11) [4,3]=6 (so [4,4]!=6): Guess [4,3] level 2 at 1 out of 2, the solver's choice",
+    "  7: [5,5]=7: given",
+    "  9: 68) [2,4]=9 (so [4,4]!=9): the fill pass: its only candidate left",
+    "       from [2,4]!=1 2 3 4 5 6 7 8",
+    "     (8 premises not followed below depth 0: --depth N goes deeper)",
+]
+
+
+def test_why_of_an_empty_cell_is_its_candidates_and_why_each_other_value_is_gone() -> None:
+    """Issue 56: ``why [r,c]`` of an empty cell was refused (the VS Code Board view's click on an
+    empty cell popped an error); it gives the candidates, then each other value's cause (depth 0
+    unless asked), as ``why removed v [r,c]`` says it."""
+    shell = seed_shell("runtil 92")
+    assert shell.ok("print [4,4]") == ["[4,4] is empty: candidates 1 8"]
+    assert shell.ok("why [4,4]") == EMPTY_44_AT_92
+    deeper = shell.ok("why [4,4] --depth 1")
+    nine = deeper.index("  9: 68) [2,4]=9 (so [4,4]!=9): the fill pass: its only candidate left")
+    removed = shell.ok("why removed 9 [4,4] --depth 1")
+    assert deeper[nine:] == ["  9: " + removed[0], *("     " + line for line in removed[1:])]
+    assert shell.steps == 92
+
+
 # -- bad input: one line, nothing changed ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("before", "line", "expected"),
     [
-        (
-            "runtil 92",
-            "why [4,4]",
-            "[4,4] is empty at step 92: why [r,c] explains a value, why removed v [r,c] a lost "
-            "candidate",
-        ),
         (
             "runtil 92",
             "why removed 8 [8,7]",

@@ -381,3 +381,65 @@ def test_a_device_is_written_to_and_never_replaced(session: Any, tmp_path: Path)
     assert repl.execute(f"tree --dot {device}")
     assert stat.S_ISCHR(os.lstat(device).st_mode)
     assert leftovers(tmp_path) == []
+
+
+# -- streams reserved: the debug adapter's protocol (issue 54) ---------------------------------
+
+
+RESERVED = "it is {}, which no command reads or writes"
+
+
+def test_a_reserved_pipe_is_refused_by_every_name_and_only_while_reserved(
+    session: Any, tmp_path: Path
+) -> None:
+    from sudoku_repl.core.errors import UserError
+
+    repl, out = session
+    r, unused_w = os.pipe()  # (two pipes, as the adapter's stdin and stdout are)
+    unused_r, w = os.pipe()
+    link = tmp_path / "link"
+    link.symlink_to(f"/proc/self/fd/{r}")
+    try:
+        with files.reserve({r: "the input", w: "the output"}):
+            for name in (f"/dev/fd/{r}", f"/proc/self/fd/{r}", str(link)):
+                with pytest.raises(files.NotReadable) as caught:
+                    files.open_input(name)
+                assert caught.value.strerror == RESERVED.format("the input")
+            for name in (f"/dev/fd/{w}", f"/proc/{os.getpid()}/fd/{w}"):
+                with pytest.raises(UserError) as refusal:
+                    files.named(name)
+                assert refusal.value.line == (
+                    f"Cannot write {name}: {RESERVED.format('the output')}."
+                )
+            line = refused(repl, out, f"save-session /dev/fd/{w}")  # one line, nothing lost
+            assert line == f"Cannot write /dev/fd/{w}: {RESERVED.format('the output')}."
+            out.clear()
+            assert not repl.execute(f"load-quiz {link}")
+            assert out.lines == [f"Fail to open quiz file {link}: {RESERVED.format('the input')}."]
+        os.write(unused_w, b"x\n")  # reserved no more: read as any pipe
+        os.close(unused_w)
+        unused_w = -1
+        with files.open_input(f"/dev/fd/{r}") as f:
+            assert f.read() == "x\n"
+    finally:
+        for fd in (r, w, unused_r, unused_w):
+            if fd >= 0:
+                os.close(fd)
+
+
+def test_a_reserved_terminal_is_refused_by_its_name(tmp_path: Path) -> None:
+    """The adapter on a pseudo-terminal: its device is refused by its own name too."""
+    from sudoku_repl.core.errors import UserError
+
+    leader, follower = os.openpty()
+    try:
+        name = os.ttyname(follower)
+        with files.reserve({follower: "the terminal"}):
+            with pytest.raises(files.NotReadable):
+                files.open_input(name)
+            with pytest.raises(UserError) as refusal:
+                files.named(name)
+            assert refusal.value.line == f"Cannot write {name}: {RESERVED.format('the terminal')}."
+    finally:
+        os.close(follower)
+        os.close(leader)

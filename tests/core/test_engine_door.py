@@ -20,8 +20,8 @@ from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import load
 from tests.support.helpers import SEED_QUIZ
 
-PACKAGE = Path(__file__).resolve().parents[2] / "sudoku_repl"
-PUZZLES = PACKAGE.parent / "puzzles"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "sudoku_repl"
+PUZZLES = PACKAGE.parents[1] / "puzzles"
 #: the door and the engine whose moves run in the extension: the only modules that name it
 DOOR = {"core/native.py", "core/native_engine.py"}
 

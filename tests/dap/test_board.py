@@ -225,7 +225,9 @@ def test_a_stale_frame_id_is_one_line_and_the_adapter_goes_on(dap: Dap) -> None:
     assert client.refused("sudokuBoard", frameId=reference) == (
         f"No frame {reference}: that number is a variables reference."
     )
-    assert client.refused("sudokuBoard", frameId="top") == f"No frame top: {STALE}"
+    assert client.refused("sudokuBoard", frameId="top") == (
+        'sudokuBoard\'s frameId is an integer, not "top" (a string).'
+    )
     client.request("stepIn", threadId=1)
     client.stopped()
     old = frames[1]["id"]

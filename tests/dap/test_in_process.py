@@ -13,18 +13,8 @@ from sudoku_repl.frontends.dap.adapter import Adapter
 from sudoku_repl.frontends.dap.connection import Connection
 from sudoku_repl.frontends.dap.server import StrayOutput
 from sudoku_repl.frontends.dap.wire import MAX_BODY, FramingError, read_message
-from tests.support.dap_client import frame
+from tests.support.dap_client import InProcess, frame, messages
 from tests.support.helpers import SEED_FILE, Shell, untimed
-
-Message = dict[str, object]
-
-
-def messages(data: bytes) -> list[Message]:
-    stream = io.BytesIO(data)
-    found = []
-    while (message := read_message(stream)) is not None:
-        found.append(message)
-    return found
 
 
 def test_messages_are_read_between_blank_lines_and_other_headers() -> None:
@@ -67,30 +57,6 @@ def test_a_body_too_long_is_skipped_and_said() -> None:
         read_message(stream)
     caught.value.resync(stream)  # (after the error was answered)
     assert read_message(stream) == good
-
-
-class InProcess:
-    """An adapter writing to a byte buffer; ``ask`` hands it a request and waits for its worker
-    to be idle."""
-
-    def __init__(self) -> None:
-        self.written = io.BytesIO()
-        self.adapter = Adapter(Connection(self.written))
-        self.seq = 0
-
-    def ask(self, command: str, **arguments: object) -> Message:
-        self.seq += 1
-        self.adapter.handle(
-            {"seq": self.seq, "type": "request", "command": command, "arguments": arguments}
-        )
-        assert self.adapter.worker.idle.wait(120)
-        (answer,) = [
-            m for m in self.sent() if m["type"] == "response" and m["request_seq"] == self.seq
-        ]
-        return answer
-
-    def sent(self) -> list[Message]:
-        return messages(self.written.getvalue())
 
 
 def test_the_dispatcher_answers_in_order_through_the_shells_repl() -> None:

@@ -22,8 +22,18 @@ function fakeVscode(settings, activeFile) {
             Object.assign(this, { command, args, options });
         }
     }
+    class EventEmitter {
+        constructor() {
+            this.event = () => disposable;
+        }
+        fire() {}
+        dispose() {}
+    }
     const vscode = {
         DebugAdapterExecutable,
+        EventEmitter,
+        StatusBarAlignment: { Left: 1, Right: 2 },
+        ViewColumn: { Beside: -2 },
         Uri: { joinPath: (uri, ...parts) => ({ fsPath: [uri.fsPath, ...parts].join('/') }) },
         debug: {
             registerDebugAdapterDescriptorFactory(type, factory) {
@@ -36,20 +46,29 @@ function fakeVscode(settings, activeFile) {
             },
             registerDebugAdapterTrackerFactory: () => disposable,
             onDidChangeActiveStackItem: () => disposable,
+            onDidStartDebugSession: () => disposable,
             onDidTerminateDebugSession: () => disposable,
         },
         workspace: {
             getConfiguration(section) {
-                assert.equal(section, 'sudoku-repl');
-                return { get: (key, fallback) => (key in settings ? settings[key] : fallback) };
+                assert.ok(['sudoku-repl', 'python'].includes(section), section);
+                const mine = section === 'sudoku-repl' ? settings : {};
+                return { get: (key, fallback) => (key in mine ? mine[key] : fallback) };
             },
             onDidOpenTextDocument: () => disposable,
+            onDidChangeTextDocument: () => disposable,
+            onDidCloseTextDocument: () => disposable,
             onDidChangeConfiguration: () => disposable,
             textDocuments: [],
         },
         extensions: { getExtension: () => undefined },
-        languages: { setTextDocumentLanguage() {} },
-        commands: { executeCommand: async () => undefined },
+        languages: {
+            setTextDocumentLanguage() {},
+            registerEvaluatableExpressionProvider: () => disposable,
+            registerInlineValuesProvider: () => disposable,
+            createDiagnosticCollection: () => ({ set() {}, delete() {}, dispose() {} }),
+        },
+        commands: { executeCommand: async () => undefined, registerCommand: () => disposable },
         window: {
             activeTextEditor: activeFile ? { document: { uri: { fsPath: activeFile } } } : undefined,
             showInformationMessage(text) {
@@ -61,6 +80,7 @@ function fakeVscode(settings, activeFile) {
                 return Promise.resolve(undefined);
             },
             createOutputChannel: () => ({ appendLine() {}, show() {}, dispose() {} }),
+            createStatusBarItem: () => ({ show() {}, hide() {}, dispose() {} }),
             registerWebviewViewProvider: () => disposable,
         },
     };
@@ -127,13 +147,13 @@ test('an adapter on a port (debugServer) is not ours to check', async () => {
     assert.deepEqual(fake.errors, []);
 });
 
-test('F5 with no launch.json debugs the file in the editor', () => {
+test('F5 with no launch.json debugs the file in the editor, the session named by it', () => {
     const { provider } = activated(fakeVscode({}, '/home/me/quizzes/seed.txt'));
     assert.equal(provider.type, 'sudoku-repl');
     const config = provider.provider.resolveDebugConfiguration(FOLDER, {});
     assert.deepEqual(config, {
         type: 'sudoku-repl',
-        name: 'Debug the quiz',
+        name: 'Debug seed.txt',
         request: 'launch',
         program: '/home/me/quizzes/seed.txt',
         stopOnEntry: true,

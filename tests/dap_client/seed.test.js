@@ -156,7 +156,7 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
         assert.equal(await runValue(dc, stack[0].id, 'level'), '11');
 
         const hover = await within(dc.evaluateRequest({ expression: '[1,3]', context: 'hover', frameId: stack[0].id }), 'hover');
-        assert.equal(hover.body.result, '5');
+        assert.equal(hover.body.result, '[1,3]=5: given');
         const when = await within(dc.evaluateRequest({ expression: 'when [4,2]', context: 'repl', frameId: stack[0].id }), 'evaluate');
         assert.match(when.body.result, /^92\) \[4,2\] got 2$/m);
 

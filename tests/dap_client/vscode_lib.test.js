@@ -15,7 +15,7 @@ const { looksLikeQuiz } = require(path.join(LIB, 'quiz.js'));
 
 const nothing = () => false;
 
-test('without a setting: the venvs, the Python extension, then PATH', () => {
+test('without a setting: the venvs, the Python extension\'s interpreter\'s folder and -m, then PATH', () => {
     const files = new Set(['/usr/local/bin/sudoku-repl']);
     const list = adapter.candidates({
         setting: '',
@@ -30,6 +30,7 @@ test('without a setting: the venvs, the Python extension, then PATH', () => {
         [
             ['/home/me/quizzes/.venv/bin/sudoku-repl', [], "the workspace's .venv"],
             ['/home/me/quizzes/venv/bin/sudoku-repl', [], "the workspace's venv"],
+            ['/opt/py/bin/sudoku-repl', [], "the Python extension's interpreter's folder"],
             ['/opt/py/bin/python3', ['-m', 'sudoku_repl'], "the Python extension's interpreter"],
             ['/usr/local/bin/sudoku-repl', [], 'PATH'],
         ],
@@ -46,6 +47,8 @@ test('on Windows: Scripts\\sudoku-repl.exe and PATHEXT endings', () => {
     });
     assert.equal(list[0].command, 'C:\\q\\.venv\\Scripts\\sudoku-repl.exe');
     assert.equal(list[2].command, 'C:\\Py\\Scripts\\sudoku-repl.exe');
+    const beside = adapter.candidates({ setting: '', platform: 'win32', pythonPath: 'C:\\v\\Scripts\\python.exe', pathEnv: '', isFile: nothing });
+    assert.equal(beside[0].command, 'C:\\v\\Scripts\\sudoku-repl.exe');
 });
 
 test('a setting is the only candidate, ${workspaceFolder} and ~ expanded', () => {
@@ -73,11 +76,12 @@ test('the first candidate that answers --version is taken; the others are said',
             return command === '/py' ? null : 'exit status 1: ModuleNotFoundError: No module named prompt_toolkit';
         },
     });
-    assert.deepEqual(probed, ['/w/venv/bin/sudoku-repl', '/py -m sudoku_repl']);
+    assert.deepEqual(probed, ['/w/venv/bin/sudoku-repl', '/py -m sudoku_repl']); // (no /sudoku-repl: not a file)
     assert.equal(found.command, '/py');
     assert.deepEqual(tried, [
         "/w/.venv/bin/sudoku-repl (the workspace's .venv): not found",
         "/w/venv/bin/sudoku-repl (the workspace's venv): exit status 1: ModuleNotFoundError: No module named prompt_toolkit",
+        "/sudoku-repl (the Python extension's interpreter's folder): not found",
     ]);
 });
 
@@ -86,7 +90,7 @@ test('none found: the message names what was tried and the setting to set', asyn
     const { found, tried } = await adapter.findAdapter(list, { isFile: nothing, probe: async () => null });
     assert.equal(found, null);
     const message = adapter.notFoundMessage(tried, false);
-    for (const part of ['/w/.venv/bin/sudoku-repl', '/w/venv/bin/sudoku-repl', 'sudoku-repl (PATH): not found', 'sudoku-repl.command']) {
+    for (const part of ['/w/.venv/bin/sudoku-repl', '/w/venv/bin/sudoku-repl', 'sudoku-repl (PATH): not found', 'sudoku-repl.command', '.venv/bin/pip install /path/to/sudoku-repl']) {
         assert.ok(message.includes(part), `${part} in ${message}`);
     }
     const setting = adapter.notFoundMessage(['/nope/sudoku-repl (the setting sudoku-repl.command): not found'], true);

@@ -7,7 +7,7 @@ import re
 
 from tests.support.helpers import REPO
 
-PACKAGE = REPO / "sudoku_repl"
+PACKAGE = REPO / "src" / "sudoku_repl"
 
 
 def modules() -> set[str]:

@@ -18,6 +18,7 @@ import io
 import os
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,7 @@ from tests.support.helpers import (
     TraceCommand,
     fake_clock,
     parse_trace,
+    program_env,
     run_program,
     transcript_blocks,
     untimed,
@@ -504,3 +506,16 @@ def test_stdin_script_with_guess_answers(tmp_path: Path) -> None:
     )
     for question in QUESTIONS:
         assert question + "\n" in result.stdout
+
+
+def test_batch_transcript_on_a_full_disk_is_one_line() -> None:
+    """Batch mode's transcript to a full disk (``> /dev/full``): one line on stderr, status 1,
+    no traceback (issue 54: rate and serate said so; batch mode ended in a traceback)."""
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sudoku_repl", "-c", "help"],
+            cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=60,
+            env=program_env(),
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == b"sudoku-repl: Cannot write standard output: No space left on device.\n"

@@ -297,7 +297,8 @@ def test_only_the_beginning_of_a_script_is_judged(tmp_path: Path) -> None:
     done = sudoku("-x", str(path))
     assert done.returncode == 1, done.stderr
     lines = lines_of(done)
-    assert after_echo(lines, "lv\ufffd", 1)[0].startswith("Unknown command 'lv\ufffd'")
+    # (the byte that is no UTF-8 printed as ?, as a control byte is: issue 54)
+    assert after_echo(lines, "lv?", 1)[0].startswith("Unknown command 'lv?'")
     assert "le?vels" in lines and "levels" in lines
     piped = sudoku("-x", "/dev/stdin", stdin=b"# from a pipe\nhelp runtil\n")
     assert piped.returncode == 0 and b"runtil <steps>: " in piped.stdout
@@ -386,7 +387,7 @@ def test_unknown_command_says_what_was_wrong_then_the_original_order_list(
     assert not repl.execute(line)
     assert out.lines == [first, *AFTER_UNKNOWN]
     assert out.errors == [first]
-    assert repl.failures == [line.strip()]
+    assert repl.failures.lines == [line.strip()]
 
 
 def test_unknown_command_in_batch_mode() -> None:

@@ -351,7 +351,7 @@ def test_enter_on_an_empty_line_repeats_the_previous_step(
         pipe, typed(f"load-quiz {SEED}", "runtil 90", "step", "", "", "levels", "", "", "bye")
     )
     out = capsys.readouterr().out.split("\n")
-    assert repl.done and repl.failures == []
+    assert repl.done and repl.failures.lines == []
     assert repl.session.state().steps == 94  # 90 -> 92 -> 93 -> 94; Enter after levels: nothing
     for line in (*FROM_90[1], *FROM_90[2], *FROM_90[3]):
         assert out.count(line) == 1, line
@@ -367,7 +367,7 @@ def test_enter_repeats_the_step_alias_and_nothing_else(
         pipe, typed(f"load-quiz {SEED}", "", "runtil 90", "", "s", "", "show", "", "bye")
     )
     out = capsys.readouterr().out.split("\n")
-    assert repl.done and repl.failures == []
+    assert repl.done and repl.failures.lines == []
     assert repl.session.state().steps == 93
     assert out.count("Steps:93") == 2  # the repeated `s` and `show`
     assert out.count(" Biggest level on this run(til): 10") == 1
@@ -431,7 +431,7 @@ def test_delete_alone_asks_in_the_interactive_shell_as_gdb_does(
     keys += typed("delete", "y", "info b", "bye")
     repl = interact(pipe, keys)
     out = capsys.readouterr().out.split("\n")
-    assert repl.done and repl.failures == []
+    assert repl.done and repl.failures.lines == []
     assert "Not confirmed: the breakpoints stay." in out
     assert "Watchpoint 2: [4,2] (enabled, hit 0 times)" in out
     assert out.index("Not confirmed: the breakpoints stay.") < out.index(

@@ -67,7 +67,7 @@ def test_guessing_session_with_enter_and_a_cell_answer(
     repl = interact(pipe, keys, history)
     out = stdout_lines(capsys)
     assert repl.done
-    assert repl.failures == []
+    assert repl.failures.lines == []
     assert out[:4] == ["", "Quiz loaded.", "", "In interactive guessing mode:1 (0:no; other:yes)"]
     at = out.index(STEP6_TRACE[0])
     assert out[at : at + len(STEP6_TRACE) + 1] == [
@@ -94,7 +94,7 @@ def test_ctrl_c_at_the_prompt_discards_the_line_and_prompts_again(
     out = stdout_lines(capsys)
     assert repl.done
     assert out == ["", "", NO_QUIZ, "", ""]
-    assert repl.failures == ["show"]
+    assert repl.failures.lines == ["show"]
     assert "frobnicate" not in history.get_strings()
 
 
@@ -104,7 +104,7 @@ def test_ctrl_d_on_an_empty_line_ends_the_session(
     repl = interact(pipe, typed("load-quiz examples/seed.txt", "levels") + CTRL_D + typed("show"))
     out = stdout_lines(capsys)
     assert out == ["", "Quiz loaded.", "", "At guess level 0:", "", ""]
-    assert repl.failures == []
+    assert repl.failures.lines == []
 
 
 def test_empty_lines_at_the_prompt_are_ignored(
@@ -113,7 +113,7 @@ def test_empty_lines_at_the_prompt_are_ignored(
     repl = interact(pipe, typed("", "   ", "levels", "bye"))
     assert repl.done
     assert NO_QUIZ in stdout_lines(capsys)
-    assert repl.failures == ["levels"]
+    assert repl.failures.lines == ["levels"]
 
 
 def test_ctrl_z_at_the_prompt_suspends_and_types_nothing(
@@ -133,7 +133,7 @@ def test_ctrl_z_at_the_prompt_suspends_and_types_nothing(
     keys += CTRL_D * 2  # (where a ^Z spoilt the answer: the question, then the shell, ended)
     repl = interact(pipe, keys)
     assert len(suspended) == 2
-    assert repl.failures == ["levels"]  # no quiz yet: the command as typed, no ^Z in it
+    assert repl.failures.lines == ["levels"]  # no quiz yet: the command as typed, no ^Z in it
     assert "[6,2] = 9" in stdout_lines(capsys)
 
 
@@ -303,7 +303,7 @@ def test_ctrl_c_between_the_prompt_and_the_command_stops_the_command(
         history=InMemoryHistory(),
     )
     assert repl.done and mode.restored >= 3
-    assert repl.failures == []
+    assert repl.failures.lines == []
     out = stdout_lines(capsys)
     assert "Interrupted at step 0." in out
     assert "Steps:0" in out  # (show: where the run stopped)

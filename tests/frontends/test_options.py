@@ -141,7 +141,7 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
     """``--help`` lists every option that exists, and the environment the code reads."""
     import re
 
-    source = "\n".join(p.read_text() for p in (REPO / "sudoku_repl").rglob("*.py"))
+    source = "\n".join(p.read_text() for p in (REPO / "src" / "sudoku_repl").rglob("*.py"))
     names = set(re.findall(r"environ(?:\.get)?[\[(]\"([A-Z_]+)\"", source))
     names.add("SUDOKU_REPL_ENGINE")  # (read through core/engine_choice.py's ENV)
     assert {"NO_COLOR", "SUDOKU_REPL_RECORD_CAP", "XDG_DATA_HOME"} <= names

@@ -27,6 +27,7 @@ STARTUP = {
     "sudoku_repl.commands.arguments",
     "sudoku_repl.commands.bare",
     "sudoku_repl.commands.dispatch",
+    "sudoku_repl.commands.failures",  # (the failed lines batch mode sums up: a count, a few lines)
     "sudoku_repl.commands.filling",
     "sudoku_repl.commands.declared",
     "sudoku_repl.commands.declared.bare",
@@ -61,6 +62,7 @@ STARTUP = {
     "sudoku_repl.frontends.cli",
     "sudoku_repl.frontends.interrupts",
     "sudoku_repl.frontends.options",
+    "sudoku_repl.frontends.standard_output",  # (batch mode's transcript on a full disk: one line)
 }
 #: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
 #: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests

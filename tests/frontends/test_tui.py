@@ -245,7 +245,7 @@ def test_ctrl_c_stops_a_run_and_drops_the_queued_commands() -> None:
     steps = tui.repl.session.state().steps
     assert f"Interrupted at step {steps}." in tui.record.lines
     assert tui.record.lines.count("Order please: step") == 0  # dropped
-    assert tui.repl.failures == []
+    assert tui.repl.failures.lines == []
 
 
 def test_q_during_a_run_stops_it_and_quits() -> None:

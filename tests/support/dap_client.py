@@ -5,6 +5,7 @@ next event of a name), never on the clock, with generous timeouts."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import socket
@@ -15,6 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from sudoku_repl.frontends.dap.adapter import Adapter
+from sudoku_repl.frontends.dap.connection import Connection
+from sudoku_repl.frontends.dap.wire import read_message
 from tests.support.helpers import REPO, SEED_FILE, program_env
 
 Message = dict[str, Any]
@@ -225,3 +229,38 @@ class DapClient:
             if stream is not None:
                 stream.close()
         return status
+
+
+# -- in process ---------------------------------------------------------------------------
+
+
+def messages(data: bytes) -> list[Message]:
+    stream = io.BytesIO(data)
+    found = []
+    while (message := read_message(stream)) is not None:
+        found.append(message)
+    return found
+
+
+class InProcess:
+    """An adapter writing to a byte buffer; ``ask`` hands it a request and waits for its worker
+    to be idle."""
+
+    def __init__(self) -> None:
+        self.written = io.BytesIO()
+        self.adapter = Adapter(Connection(self.written))
+        self.seq = 0
+
+    def ask(self, command: str, **arguments: object) -> Message:
+        self.seq += 1
+        self.adapter.handle(
+            {"seq": self.seq, "type": "request", "command": command, "arguments": arguments}
+        )
+        assert self.adapter.worker.idle.wait(120)
+        (answer,) = [
+            m for m in self.sent() if m["type"] == "response" and m["request_seq"] == self.seq
+        ]
+        return answer
+
+    def sent(self) -> list[Message]:
+        return messages(self.written.getvalue())

@@ -20,7 +20,7 @@ from sudoku_repl.core import native as core_native
 from sudoku_repl.techniques.explainer import native, native_ladder, rate, rating
 from tests.support.helpers import REPO, TEST_DATA, read_lines
 
-PACKAGE = REPO / "sudoku_repl"
+PACKAGE = REPO / "src" / "sudoku_repl"
 
 CORE_EXTENSION = "sudoku_repl.core._native"
 EXTENSION = "sudoku_repl.techniques.explainer._native"

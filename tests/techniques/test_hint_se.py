@@ -55,3 +55,15 @@ def test_ctrl_c_stops_hint_se() -> None:
     shell = Shell(interrupted=lambda: True)
     shell.ok("load-quiz examples/seed.txt")
     assert shell.ok("hint se") == ["Interrupted: no hint."]
+
+
+def test_hint_se_on_an_empty_grid_answers_at_once(tmp_path: Path) -> None:
+    """(Issue 54.) No technique has a step on an empty grid (every candidate is in some
+    solution): that is known without a search, so even a Ctrl-C standing from the start (which
+    stops any search before its first technique) does not keep the answer back."""
+    quiz = tmp_path / "empty.txt"
+    quiz.write_text("0" * 81 + "\n", encoding="utf-8")
+    shell = Shell(interrupted=lambda: True)
+    shell.ok(f"load-quiz {quiz}")
+    assert shell.ok("hint se") == ["Sudoku Explainer's techniques find nothing from here."]
+    assert shell.steps == 0

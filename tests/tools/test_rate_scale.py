@@ -456,7 +456,7 @@ def test_the_docs_install_the_dask_extra_from_the_repository() -> None:
     texts = [
         REPO / "README.md",
         *(REPO / "docs").glob("*.md"),
-        *(REPO / "sudoku_repl").rglob("*.py"),
+        *(REPO / "src" / "sudoku_repl").rglob("*.py"),
     ]
     said = [
         (path.name, line)

@@ -11,7 +11,7 @@ import pytest
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
-from sudoku_repl.techniques.explainer.strong_links import Link
+from sudoku_repl.techniques.explainer.strong_links import LinksChain, Turbot
 from sudoku_repl.tools import serate_names
 
 EMPTY = Grid.from_puzzle("0" * 81)
@@ -60,8 +60,17 @@ def test_names_of_a_technique(technique: str, ours: str, theirs: tuple[str, str]
     assert serate_names.names(step, EMPTY) == theirs
 
 
-def _chain(*links: tuple[int, bool]) -> tuple[tuple[Link, bool], ...]:
-    return tuple((Link(unit, 1, 2, grouped, 3), True) for unit, grouped in links)
+def _three(*links: tuple[int, bool]) -> LinksChain:
+    """Three strong links in these units (in the chain's order), grouped or not."""
+    kinds = tuple(unit // 9 for unit, _ in links)
+    grouped = sum(grouped for _, grouped in links)
+    return LinksChain(57, ((0, 1),), 1, kinds, grouped, 0, ((1, 2), (3, 4)), 5)
+
+
+def _turbot(*links: tuple[int, bool]) -> Turbot:
+    """Two strong links: a base unit and a cover unit, grouped or not."""
+    (base, one), (cover, two) = links
+    return Turbot(43, ((0, 1),), 1, base, cover, (one, two), 0, 1, 2, 3, 26)
 
 
 @pytest.mark.parametrize(
@@ -86,7 +95,7 @@ def _chain(*links: tuple[int, bool]) -> tuple[tuple[Link, bool], ...]:
 def test_names_of_three_strong_links(
     links: tuple[tuple[int, bool], ...], theirs: tuple[str, str]
 ) -> None:
-    assert serate_names._strong_links(_chain(*links)) == theirs
+    assert serate_names._strong_links(_three(*links)) == theirs
 
 
 @pytest.mark.parametrize(
@@ -102,4 +111,4 @@ def test_names_of_three_strong_links(
     ],
 )
 def test_names_of_turbot_fish(links: tuple[tuple[int, bool], ...], theirs: tuple[str, str]) -> None:
-    assert serate_names._turbot(_chain(*links)) == theirs
+    assert serate_names._turbot(_turbot(*links)) == theirs

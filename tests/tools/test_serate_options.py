@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_repl.frontends.serate_cli import main_serate
+from sudoku_repl.frontends.serate_cli import java_text, main_serate
 from sudoku_repl.tools.serate_format import time_text
 from tests.support.helpers import TEST_DATA
 
@@ -56,7 +56,7 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         ),
         (["--after=%h"], "--after: %h (a step's HTML explanation) is not given here"),
         (["--input=no/such/file"], "Cannot read no/such/file: No such file or directory."),
-        (["--output=no/such/dir/f"], "Cannot write no/such/dir/f: No such file or directory."),
+        (["--output=no/such/dir/f"], "Cannot write no/such/dir/f: no directory "),
     ],
 )
 def test_refused_in_one_line_naming_it(
@@ -141,3 +141,22 @@ def test_help_and_version(capfd: pytest.CaptureFixture[str]) -> None:
     assert "--html" not in out  # (refused whatever its value: not offered)
     status, out, err = _run(capfd, "--version", "--isX=1")  # serate ends at --version
     assert (status, out, err) == (0, "1.15.10\n", "")
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        # what serate.jar's %g wrote of each (Java 17's UTF-8 decoder), one U+FFFD a sequence
+        (b"a\xe9b", "a\ufffdb"),  # a Latin-1 byte
+        (b"\xc3\xa9", "\xe9"),  # UTF-8 kept
+        (b"\xe2\x82 x", "\ufffd x"),  # cut short
+        (b"\xc0\xaf", "\ufffd\ufffd"),  # overlong
+        (b"\xed\xa0\x80 z", "\ufffd z"),  # a surrogate: one, where Python's decoder makes three
+        (b"\xed\xbf", "\ufffd"),  # a surrogate cut short, at the end
+        (b"\xf4\x90\x80\x80", "\ufffd" * 4),  # beyond U+10FFFF
+        (b"\xf0\x9f\x98 u", "\ufffd u"),
+        (b"\xe0\x80\xaf", "\ufffd" * 3),
+    ],
+)
+def test_the_input_is_read_as_java_reads_it(data: bytes, text: str) -> None:
+    assert java_text(data) == text

@@ -361,3 +361,52 @@ def test_the_page_opens_at_the_step_the_session_stands_at(browser: Browser, tmp_
     # an address that names a step still opens there
     at(browser, page, 12)
     assert shown_step(browser) == 12
+
+
+def test_a_quiz_in_a_folder_named_like_the_data_placeholder(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 54: ``export html`` of a quiz in a folder named ``{{DATA}}`` made a page whose data
+    stood in its <title>: a SyntaxError, 0 cells."""
+    folder = tmp_path / "{{DATA}}"
+    folder.mkdir()
+    quiz = folder / "seed.txt"
+    quiz.write_text(Path(SEED).read_text())
+    shell = Shell()
+    shell.ok(f"load-quiz {quiz}")
+    shell.ok("runtil 20")
+    page = folder / "page.html"
+    shell.ok(f"export html {page}")
+    at(browser, page, 20)
+    assert browser.evaluate("document.title") == f"sudoku-repl replay: {quiz}"
+    assert browser.evaluate("document.querySelectorAll('#board .cell[data-cell]').length") == 81
+
+
+def test_a_mark_at_the_record_s_last_step_keeps_its_label_in_view_at_1280_px(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Issue 54: with the record ending at the bisection's step, its label ran past the right
+    edge and the page scrolled sideways."""
+    shell = Shell.loaded()
+    shell.ok("runtil 92")
+    said = shell.ok("bisect level 11")
+    assert said[-1].startswith("Level 11 is first reached at step 92: ")  # (docs/commands.md)
+    page = tmp_path / "end.html"
+    shell.ok(f"export html {page}")
+    metrics = {"width": 1280, "height": 900, "deviceScaleFactor": 1, "mobile": False}
+    browser.call("Emulation.setDeviceMetricsOverride", metrics)
+    try:
+        at(browser, page, 92)
+        widths = browser.evaluate(
+            "[document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+            " window.innerWidth]"
+        )
+        assert widths[2] == 1280 and widths[0] <= widths[1], widths
+        label = browser.evaluate(
+            "(() => { const s = document.querySelector('.mark[data-step=\"92\"] span');"
+            " const r = s.getBoundingClientRect(); return [s.textContent, r.left, r.right]; })()"
+        )
+        assert label[0] == "Level 11 is first reached"
+        assert 0 <= label[1] < label[2] <= 1280, label
+    finally:
+        browser.call("Emulation.clearDeviceMetricsOverride")

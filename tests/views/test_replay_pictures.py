@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,14 +87,14 @@ def test_the_page_s_files_are_package_data() -> None:
 
     from tests.support.helpers import REPO
 
-    folder = REPO / "sudoku_repl" / "views" / "replay"
+    folder = REPO / "src" / "sudoku_repl" / "views" / "replay"
     assets = sorted(p.name for p in folder.iterdir() if p.suffix in (".html", ".js", ".css"))
     assert assets == ["replay.css", "replay.html", "replay.js"]
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["sudoku_repl.views.replay"]
     assert all(any(fnmatch.fnmatch(name, p) for p in patterns) for name in assets)
     manifest = (REPO / "MANIFEST.in").read_text(encoding="utf-8")
-    assert "recursive-include sudoku_repl/views/replay *.html *.js *.css" in manifest
+    assert "recursive-include src/sudoku_repl/views/replay *.html *.js *.css" in manifest
 
 
 def page_data(page: str) -> dict[str, Any]:
@@ -127,6 +128,22 @@ def test_markup_in_a_name_stays_inside_the_page_s_data(name: str) -> None:
     frame = session.replay()._repr_html_()
     srcdoc = html.unescape(frame.partition('srcdoc="')[2].partition('"')[0])
     assert page_data(srcdoc)["experiment"] == f"experiment 1 ({name})"
+
+
+def test_a_quiz_path_holding_the_page_s_placeholders_stays_in_the_title(tmp_path: Path) -> None:
+    """Issue 54: a quiz in a folder named ``{{DATA}}`` put the data in the <title> (the title
+    was filled in before the data's place was found) and the page showed a SyntaxError."""
+    folder = tmp_path / "{{DATA}} {{TITLE}} -- x"
+    folder.mkdir()
+    quiz = folder / "seed.txt"
+    quiz.write_text(Path(SEED).read_text())
+    session = Session.from_quiz(str(quiz))
+    session.run(max_steps=20)
+    page = session.replay_html()
+    title = f"sudoku-repl replay: {quiz}"
+    assert page.count(f"<title>{html.escape(title)}</title>") == 1
+    assert page.count(f"<h1>{html.escape(title)}</h1>") == 1
+    assert page_data(page)["openStep"] == 20
 
 
 def test_the_page_opens_at_the_present_step() -> None:

@@ -1,5 +1,6 @@
 // Finding the adapter, `sudoku-repl dap`, without settings: the setting if one is set, else the
-// workspace's virtual environment, the Python extension's interpreter, then PATH. The functions
+// workspace's virtual environment, the Python extension's interpreter (the sudoku-repl beside it,
+// then `-m sudoku_repl`), then PATH. The functions
 // here take what they read from VS Code and the file system as arguments, so that node's own
 // test runner checks them (tests/dap_client/vscode_lib.test.js) without a VS Code.
 'use strict';
@@ -49,8 +50,10 @@ function onPath(name, pathEnv, platform, isFile) {
 
 /**
  * The commands to try, in order, each `{command, args, from}` (`from` says where it was found):
- * the setting alone when it is set; else `.venv` and `venv` of the folder, the Python
- * extension's interpreter with `-m sudoku_repl`, and `sudoku-repl` on PATH.
+ * the setting alone when it is set; else `.venv` and `venv` of the folder, the `sudoku-repl` in
+ * the Python extension's interpreter's folder (its venv's bin or Scripts) and that interpreter
+ * with `-m sudoku_repl`, and `sudoku-repl` on PATH (in code-server: the login shell's, where an
+ * activated venv is not).
  */
 function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, isFile }) {
     if (setting && setting.trim()) {
@@ -65,6 +68,9 @@ function candidates({ setting, settingArgs = [], folderPath, platform, pythonPat
         }
     }
     if (pythonPath) {
+        const paths = platform === 'win32' ? path.win32 : path.posix;
+        const beside = paths.join(paths.dirname(pythonPath), platform === 'win32' ? `${PROGRAM}.exe` : PROGRAM);
+        found.push({ command: beside, args: [], from: "the Python extension's interpreter's folder" });
         found.push({ command: pythonPath, args: ['-m', 'sudoku_repl'], from: "the Python extension's interpreter" });
     }
     const there = onPath(PROGRAM, pathEnv, platform, isFile);
@@ -105,7 +111,7 @@ function notFoundMessage(tried, fromSetting) {
     if (fromSetting) {
         return `Sudoku REPL: the debug adapter cannot be started: ${what}. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
     }
-    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what}. Install sudoku-repl (pip install sudoku-repl, e.g. into the workspace's .venv), or set ${SETTING} to the program.`;
+    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what}. Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program.`;
 }
 
 /** `<command> <args> --version`, as `probe` wants it: null if it says `sudoku-repl ...`. */

@@ -1,37 +1,110 @@
-// The Board view (Run and Debug side bar): the board at the frame selected in the call stack,
-// drawn by media/board.js from the adapter's `sudokuBoard` response (docs/dap.md). It asks
-// again at every stop and every frame the user selects (VS Code's active stack item); a cell
-// clicked runs `why [r,c]` in the debug console.
+// The Board: the board at the frame selected in the call stack, drawn by media/board.js from the
+// adapter's `sudokuBoard` response (docs/dap.md), in the Board view of the Run and Debug side bar
+// and, opened large, in an editor tab beside the quiz; a status bar item says where the search
+// is. It asks again at every stop and every frame the user selects (VS Code's active stack
+// item). What a page asks (a cell's `why`, `when`, `goto N`) runs in the debug console through
+// `evaluate` in the adapter's `board` context: the line echoed, its answer as the console's own
+// output. A session that ends says how (the adapter's last board, or how its process ended).
 'use strict';
 
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const vscode = require('vscode');
 
 const TYPE = 'sudoku-repl';
 const VIEW = 'sudoku-repl.board';
+const PANEL = 'sudoku-repl.boardPanel';
+const OPEN = 'sudoku-repl.openBoard';
 
 /** A fresh nonce for the page's script (its Content-Security-Policy runs no other). */
 function nonce() {
     return crypto.randomBytes(18).toString('base64url');
 }
 
-class BoardView {
-    constructor(extensionUri) {
+/** The page's HTML for `webview` (the view's and the tab's are the same page). */
+function pageHtml(webview, extensionUri) {
+    const media = vscode.Uri.joinPath(extensionUri, 'media');
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.css'));
+    const n = nonce();
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link href="${style}" rel="stylesheet">
+<title>Sudoku board</title>
+</head>
+<body>
+<header class="head">
+<p id="caption" class="caption"></p>
+<form id="goto" class="goto" novalidate hidden>
+<label for="step-range">Step</label>
+<input id="step-range" type="range" min="0" max="0" value="0" aria-label="Go to step (slider)">
+<input id="step-input" type="number" min="0" value="0" aria-label="Go to step">
+<button id="step-go" type="submit" title="Go to this step (goto N)">Go</button>
+</form>
+</header>
+<div id="board" class="board" role="grid" aria-label="Sudoku board"></div>
+<p id="note" class="note" role="status"></p>
+<ul id="legend" class="legend" hidden></ul>
+<script nonce="${n}" src="${script}"></script>
+</body>
+</html>`;
+}
+
+/** The adapter log's last line (`sudoku-repl.log`), or '' (none set, none written). */
+function lastLogLine(file) {
+    try {
+        const text = fs.readFileSync(file, 'utf8');
+        return text.trimEnd().split('\n').pop() || '';
+    } catch {
+        return '';
+    }
+}
+
+/** How a process ended, in words: `exit status 1`, `killed by SIGKILL`. VS Code 1.100 hands a
+ * tracker the exit code alone (null for a process a signal ended, as Node's `exit` event gives
+ * it), not the signal: then `killed by a signal`. */
+function howEnded(code, signal) {
+    if (signal) {
+        return `killed by ${signal}`;
+    }
+    return typeof code === 'number' ? `exit status ${code}` : 'killed by a signal';
+}
+
+class Board {
+    constructor(extensionUri, logFile) {
         this.extensionUri = extensionUri;
+        this.logFile = logFile; // (folder) => the adapter's log file of the setting, or ''
+        this.pages = new Set(); // the webviews that show the board (the view's, the tab's)
         this.view = undefined;
+        this.panel = undefined;
         this.asked = 0; // the number of the latest request: older answers are dropped
         this.shown = null; // {session, frameId, body, over} of the board drawn (over: its session ended)
-        this.last = { type: 'idle' }; // the last message posted, posted again to a new page
+        this.last = { type: 'idle' }; // the last message posted but a board, posted again to a new page
         // the frame ids of each session's latest stack (seen by a tracker): a frame of an older
         // stop is not asked for (the adapter would refuse it; the stop after it asks again)
         this.frames = new Map();
         this.over = new Set(); // the ids of sessions that ended: nothing more is asked of them
+        this.ends = new Map(); // a session's id -> its end as the adapter said it (exited, last board)
+        this.status = vscode.window.createStatusBarItem('sudoku-repl.status', vscode.StatusBarAlignment.Left, 10);
+        this.status.name = 'Sudoku REPL';
+        this.status.command = OPEN;
+        this.boards = new Map(); // `${session.id}/${frameId}` -> body, at this stop (inline values)
+        this.changed = new vscode.EventEmitter(); // a board came: inline values are asked again
     }
 
-    /** What the adapter says, as the tracker sees it: a stop or a run forgets the frames. */
+    // -- what the adapter says (a tracker) ---------------------------------------------------
+
     seen(session, message) {
         if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
             this.frames.set(session.id, new Set());
+            this.boards.clear();
+            if (message.event !== 'terminated') {
+                this.ends.delete(session.id); // (a Restart after the end: the search runs again)
+            }
         } else if (message.type === 'response' && message.command === 'stackTrace' && message.success) {
             const known = this.frames.get(session.id) || new Set();
             for (const frame of message.body.stackFrames || []) {
@@ -39,150 +112,312 @@ class BoardView {
             }
             this.frames.set(session.id, known);
         }
+        if (message.type === 'event' && message.event === 'sudokuBoard') {
+            // the search ended: its last board, which no request can ask for any more
+            this.ends.set(session.id, { body: message.body });
+            this.asked++;
+            this.shown = { session, frameId: undefined, body: message.body, over: true };
+            this.post({ type: 'board', board: message.body, over: true });
+            this.post({ type: 'ended', text: `The search ended at step ${message.body.step}: this is its last board.` });
+        } else if (message.type === 'event' && message.event === 'exited') {
+            this.end(session, { exited: true });
+        }
+    }
+
+    /** What VS Code asks the adapter: a disconnect or terminate ends it as asked. */
+    asking(session, message) {
+        if (message.type === 'request' && ['disconnect', 'terminate'].includes(message.command)) {
+            this.end(session, { asked: true });
+        }
+    }
+
+    end(session, what) {
+        this.ends.set(session.id, { ...(this.ends.get(session.id) || {}), ...what });
+    }
+
+    /** The adapter's process ended (a tracker's onExit): a session that had not ended says so. */
+    exited(session, code, signal) {
+        const end = this.ends.get(session.id) || {};
+        if (end.exited || end.asked) {
+            return;
+        }
+        this.end(session, { crashed: true });
+        this.over.add(session.id);
+        this.asked++;
+        const file = this.logFile(session.workspaceFolder);
+        const last = file ? lastLogLine(file) : '';
+        const how = howEnded(code, signal);
+        const tail = file
+            ? last
+                ? ` Its log's last line (${file}): ${last}`
+                : ` Its log (${file}) is empty.`
+            : ' Set sudoku-repl.log to keep its log.';
+        const text = `Sudoku REPL: the debug adapter ended unexpectedly (${how}).${tail}`;
+        this.post({ type: 'ended', text: `The adapter ended unexpectedly (${how}): the session is over.` });
+        this.status.hide();
+        vscode.window.showErrorMessage(text);
+    }
+
+    // -- the pages -----------------------------------------------------------------------------
+
+    /** A page made (the view resolved, a tab opened): its HTML, and its messages listened to. */
+    adopt(webview, onDispose) {
+        webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'media')] };
+        webview.html = pageHtml(webview, this.extensionUri);
+        this.pages.add(webview);
+        const listening = webview.onDidReceiveMessage((message) => this.received(message, webview));
+        return () => {
+            listening.dispose();
+            this.pages.delete(webview);
+            onDispose();
+        };
     }
 
     resolveWebviewView(view) {
         this.view = view;
-        const media = vscode.Uri.joinPath(this.extensionUri, 'media');
-        view.webview.options = { enableScripts: true, localResourceRoots: [media] };
-        const script = view.webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.js'));
-        const style = view.webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.css'));
-        const n = nonce();
-        view.webview.html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${view.webview.cspSource}; script-src 'nonce-${n}';">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link href="${style}" rel="stylesheet">
-<title>Sudoku board</title>
-</head>
-<body>
-<p id="caption" class="caption"></p>
-<div id="board" class="board" role="grid" aria-label="Sudoku board"></div>
-<p id="note" class="note"></p>
-<ul id="legend" class="legend" hidden></ul>
-<script nonce="${n}" src="${script}"></script>
-</body>
-</html>`;
-        view.webview.onDidReceiveMessage((message) => this.received(message));
+        const gone = this.adopt(view.webview, () => {
+            this.view = undefined;
+        });
         view.onDidChangeVisibility(() => {
             if (view.visible) {
                 this.refresh();
             }
         });
-        view.onDidDispose(() => {
-            this.view = undefined;
+        view.onDidDispose(gone);
+    }
+
+    /** The board in an editor tab beside the quiz (made once; revealed again). */
+    openPanel() {
+        if (this.panel) {
+            this.panel.reveal(vscode.ViewColumn.Beside, true);
+            return;
+        }
+        const panel = vscode.window.createWebviewPanel(PANEL, 'Sudoku board', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { retainContextWhenHidden: false });
+        this.panel = panel;
+        const gone = this.adopt(panel.webview, () => {
+            this.panel = undefined;
+        });
+        panel.onDidDispose(gone);
+        panel.onDidChangeViewState(() => {
+            if (panel.visible) {
+                this.refresh();
+            }
         });
     }
 
-    post(message) {
-        if (message.type !== 'board') {
-            this.last = message;
-        } else {
-            this.last = { type: 'none' };
-        }
+    /** The side bar's view shown, expanded (a session started). */
+    async reveal() {
         if (this.view) {
-            this.view.webview.postMessage(message);
+            this.view.show(true);
+            return;
         }
+        await vscode.commands.executeCommand(`${VIEW}.focus`);
+        await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    }
+
+    post(message) {
+        this.last = message.type === 'board' ? { type: 'none' } : message;
+        for (const page of this.pages) {
+            page.postMessage(message);
+        }
+    }
+
+    showStatus(body, over) {
+        const solutions = body.solutions === 1 ? '1 solution' : `${body.solutions} solutions`;
+        const end = over ? ' (ended)' : '';
+        this.status.text = `$(debug-alt) Step ${body.step}, level ${body.level} (biggest ${body.biggest}), ${solutions}${end}`;
+        this.status.tooltip = `${body.file ? body.file.name + ': ' : ''}${body.name}\nClick: the board in an editor tab`;
+        this.status.show();
+    }
+
+    // -- asking the adapter --------------------------------------------------------------------
+
+    /** The board of a frame (undefined: frame 0) of `session`, or undefined (said on the page). */
+    async ask(session, frameId) {
+        const known = this.frames.get(session.id);
+        if (frameId !== undefined && known && !known.has(frameId)) {
+            return undefined;
+        }
+        const key = `${session.id}/${frameId}`;
+        if (this.boards.has(key)) {
+            return this.boards.get(key);
+        }
+        const body = await session.customRequest('sudokuBoard', frameId === undefined ? {} : { frameId });
+        this.boards.set(key, body);
+        return body;
     }
 
     /** Ask the adapter for the board of the selected frame (of the active stack item). */
     async refresh(item = vscode.debug.activeStackItem) {
         const asked = ++this.asked;
         const session = item ? item.session : vscode.debug.activeDebugSession;
-        if (!session || session.type !== TYPE || this.over.has(session.id)) {
+        // (a search that ended keeps its last board, the sudokuBoard event's: a frame selected
+        // after it, as VS Code selects one at the end, would ask a session that is going away,
+        // whose failure, "custom request failed", replaced the board)
+        const ended = session && (this.ends.get(session.id) || {}).body;
+        if (!session || session.type !== TYPE || this.over.has(session.id) || ended) {
             if (!this.shown) {
                 this.post({ type: 'idle' });
             }
             return;
         }
-        if (!this.view || !this.view.visible) {
-            return; // asked again when it is shown
-        }
         const frameId = item && typeof item.frameId === 'number' ? item.frameId : undefined;
-        const known = this.frames.get(session.id);
-        if (frameId !== undefined && known && !known.has(frameId)) {
-            return;
-        }
         let body;
         try {
-            body = await session.customRequest('sudokuBoard', frameId === undefined ? {} : { frameId });
+            body = await this.ask(session, frameId);
         } catch (error) {
-            if (asked === this.asked) {
+            if (asked === this.asked && !(this.ends.get(session.id) || {}).body) {
                 const said = String((error && error.message) || error);
                 if (/Unknown request 'sudokuBoard'/.test(said)) {
                     this.post({ type: 'note', text: 'This sudoku-repl does not draw boards (its adapter has no sudokuBoard request): install a newer sudoku-repl.' });
-                } else if (!/handed out before|No debugger available/.test(said)) {
+                } else if (!/handed out before|No debugger available|cancelled/.test(said)) {
                     // (a stale frame: the next stop asks again; a session that just ended)
                     this.post({ type: 'note', text: said });
                 }
             }
             return;
         }
-        if (asked !== this.asked) {
+        if (!body || asked !== this.asked) {
             return;
         }
         this.shown = { session, frameId, body };
         this.post({ type: 'board', board: body });
+        this.showStatus(body, false);
+        this.changed.fire();
+    }
+
+    started(session) {
+        if (session.type !== TYPE) {
+            return;
+        }
+        this.over.delete(session.id);
+        this.reveal();
     }
 
     ended(session) {
+        if (session.type !== TYPE) {
+            return;
+        }
         this.over.add(session.id);
         this.frames.delete(session.id);
+        this.boards.clear();
+        this.changed.fire();
+        this.status.hide(); // (while a session runs)
+        const end = this.ends.get(session.id) || {};
+        if (end.body || end.crashed) {
+            return; // its last board is shown, said to be the end; or how it ended
+        }
         this.asked++; // an answer on its way is dropped
-        if (this.shown && this.shown.session === session) {
+        if (this.shown && this.shown.session === session && !this.shown.over) {
             this.shown = { ...this.shown, over: true }; // its last board stays, said to be over
-            this.post({ type: 'ended' });
+            this.post({ type: 'ended', text: 'The debug session ended: this is its last board.' });
         }
     }
 
-    /** The page's messages: `ready` (its script listens), `why` (a cell clicked: `why [r,c]` in
-     * the debug console, the line shown as if typed there, then its answer). */
-    async received(message) {
+    /** The quiz cannot be loaded (a problem the Problems panel shows): the board cleared. */
+    refused(name, message) {
+        this.shown = null;
+        this.asked++;
+        this.status.hide();
+        this.post({ type: 'note', text: `${name} cannot be debugged: ${message} (see the Problems panel)` });
+    }
+
+    // -- what a page asks ----------------------------------------------------------------------
+
+    /** A page's message: `ready` (its script listens), `run` (a line for the debug console:
+     * `why [r,c]` at a click, `goto N` from the step box). */
+    async received(message, webview) {
         if (message && message.type === 'ready') {
             // a page made again (the view hidden, then shown): what it showed, then the present
             if (this.shown) {
-                this.post({ type: 'board', board: this.shown.body });
+                webview.postMessage({ type: 'board', board: this.shown.body });
             }
-            this.post(this.last);
+            webview.postMessage(this.last);
             this.refresh();
             return;
         }
-        if (!message || message.type !== 'why' || !this.shown || this.shown.over) {
+        if (message && message.type === 'run' && typeof message.line === 'string') {
+            await this.run(message.line);
+        }
+    }
+
+    /** A command line run for the person at the board shown: echoed in the debug console with
+     * its answer (the adapter's `board` context), at the frame the board shows. */
+    async run(line) {
+        if (!this.shown || this.shown.over) {
             return;
         }
         const { session, frameId } = this.shown;
-        const line = `why ${message.name}`;
-        const console = vscode.debug.activeDebugConsole;
         await vscode.commands.executeCommand('workbench.debug.action.focusRepl');
-        console.appendLine(`> ${line}`);
-        try {
-            const args = { expression: line, context: 'repl' };
-            if (frameId !== undefined) {
-                args.frameId = frameId;
-            }
-            const answer = await session.customRequest('evaluate', args);
-            if (answer && answer.result) {
-                console.appendLine(answer.result);
-            }
-        } catch (error) {
-            console.appendLine(String((error && error.message) || error));
+        const args = { expression: line, context: 'board' };
+        if (frameId !== undefined) {
+            args.frameId = frameId;
         }
+        try {
+            await session.customRequest('evaluate', args);
+        } catch (error) {
+            vscode.debug.activeDebugConsole.appendLine(String((error && error.message) || error));
+        }
+    }
+
+    /** A cell of the board shown, as the adapter's `sudokuCell` request says it. */
+    async cell(name) {
+        if (!this.shown || this.shown.over) {
+            return undefined;
+        }
+        const { session, frameId } = this.shown;
+        const args = { cell: name };
+        if (frameId !== undefined) {
+            args.frameId = frameId;
+        }
+        return session.customRequest('sudokuCell', args);
     }
 }
 
-function registerBoardView(context) {
-    const board = new BoardView(context.extensionUri);
+/** The context menu's commands on a cell of a page (`data-vscode-context`: its `cell`). */
+function cellCommands(board) {
+    return [
+        vscode.commands.registerCommand('sudoku-repl.cell.why', (context) => context && board.run(`why ${context.cell}`)),
+        vscode.commands.registerCommand('sudoku-repl.cell.when', (context) => context && board.run(`when ${context.cell}`)),
+        vscode.commands.registerCommand('sudoku-repl.cell.breakWhenSet', (context) => {
+            if (context) {
+                vscode.debug.addBreakpoints([new vscode.FunctionBreakpoint(`cell ${context.cell}`)]);
+            }
+        }),
+        vscode.commands.registerCommand('sudoku-repl.cell.gotoSetter', async (context) => {
+            if (!context) {
+                return;
+            }
+            const answer = await board.cell(context.cell);
+            if (answer && typeof answer.setAt === 'number') {
+                await board.run(`goto ${answer.setAt}`);
+            } else if (answer) {
+                vscode.window.showInformationMessage(`Sudoku REPL: ${answer.text}; no step set it.`);
+            }
+        }),
+    ];
+}
+
+function registerBoard(context, logFile) {
+    const board = new Board(context.extensionUri, logFile);
     context.subscriptions.push(
+        board.status,
+        board.changed,
         vscode.window.registerWebviewViewProvider(VIEW, board),
+        vscode.commands.registerCommand(OPEN, () => board.openPanel()),
         vscode.debug.onDidChangeActiveStackItem((item) => board.refresh(item)),
+        vscode.debug.onDidStartDebugSession((session) => board.started(session)),
         vscode.debug.onDidTerminateDebugSession((session) => board.ended(session)),
         vscode.debug.registerDebugAdapterTrackerFactory(TYPE, {
-            createDebugAdapterTracker: (session) => ({ onDidSendMessage: (message) => board.seen(session, message) }),
+            createDebugAdapterTracker: (session) => ({
+                onDidSendMessage: (message) => board.seen(session, message),
+                onWillReceiveMessage: (message) => board.asking(session, message),
+                onExit: (code, signal) => board.exited(session, code, signal),
+            }),
         }),
+        ...cellCommands(board),
     );
     return board;
 }
 
-module.exports = { registerBoardView, BoardView, VIEW };
+module.exports = { registerBoard, Board, VIEW, PANEL, howEnded, lastLogLine };

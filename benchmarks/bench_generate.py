@@ -1,0 +1,165 @@
+"""``generate`` (issue 55 §2) against Sudoku Explainer's own generator, in one run: minimal
+puzzles of ER >= 8.0 and of ER >= 9.0 from random starts, a CPU-minute each, ours and Sudoku
+Explainer's (SukakuExplainer 1.15.10's ``Generator.generate(Random, Symmetry.None)``, each
+puzzle rated by its ``Solver.getDifficulty()``), and the ratio (the issue's floor: 50x, aim
+100x); then ours near three puzzles of ER >= 10.6: new distinct minimal puzzles of ER >= 10.0 a
+CPU-minute (the floor: 10).
+
+    python benchmarks/bench_generate.py [--seconds S] [--se-seconds S] [--jar serate.jar]
+                                        [--seed N] [--near-seconds S] [--no-near]
+
+Ours runs here, one process, ``--jobs 1``: ``--seconds`` of this process's CPU a target.
+Sudoku Explainer's runs in a JVM: ``benchmarks/SeGenerator.java``, compiled with ``javac``
+against the jar into this run's temporary folder, makes and rates puzzles until the JVM has
+spent ``--seconds`` of CPU (all its threads: the JIT's and the collector's count), then says how
+many were made and how many rated ER >= 8.0 and >= 9.0; one run serves both targets (the same
+puzzles), so its rate is each count over that CPU. The jar: ``--jar``, else
+``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``, one line says the anchor
+is skipped and ours is measured alone. A count of 0 is said as "< 1 in S s" and its ratio as a
+lower bound, the rate it would have had with one puzzle.
+
+The near search starts from the first three puzzles of ER >= 10.6 of tests/data/se_hard_rated.txt
+(serate's ratings). The machine's load (``os.getloadavg``) is printed before and after: the
+figures are CPU time, but a loaded machine slows both sides' caches alike only roughly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import common
+
+from sudoku_repl.tools.generation import Progress, generate
+from sudoku_repl.tools.maker import Order
+from sudoku_repl.tools.rate_pool import StopFlag
+from sudoku_repl.tools.targets import Span, Targets
+
+JAVA_SOURCE = common.HERE / "SeGenerator.java"
+HARD = common.REPO / "tests" / "data" / "se_hard_rated.txt"
+TARGETS = (80, 90)  # ER >= 8.0, ER >= 9.0, in tenths
+
+
+def ours(
+    targets: Targets, seconds: float, seed: int, near: Sequence[bytes] = (), climb: bool = True
+) -> tuple[int, float]:
+    """Puzzles kept by the maker in ``seconds`` of this process's CPU (``--jobs 1``), and the
+    CPU it took (``climb``: False as ``--no-climb``)."""
+    stop = StopFlag()
+    start = time.process_time()
+
+    def tick(_: Progress) -> None:
+        if time.process_time() - start >= seconds:
+            stop.set()
+
+    progress = Progress()
+    order = Order(targets, climb=climb)
+    for _ in generate(order, seed, stop=stop, near=near, progress=progress, tick=tick):
+        pass
+    return progress.kept, time.process_time() - start
+
+
+def anchor(jar: str, seconds: float, seed: int, folder: Path) -> dict[str, float] | None:
+    """Sudoku Explainer's generator's counts (``made``, ``cpu``, ``80``, ``90``), or None (one
+    line said why) when it cannot run here."""
+    java, javac = shutil.which("java"), shutil.which("javac")
+    if not (java and javac):
+        print("Sudoku Explainer's generator: skipped (no java/javac here)")
+        return None
+    if not jar or not os.path.isfile(jar):
+        print(
+            "Sudoku Explainer's generator: skipped (no serate.jar: give --jar or "
+            "$SUDOKU_REPL_SERATE_JAR)"
+        )
+        return None
+    shutil.copy(JAVA_SOURCE, folder)
+    subprocess.run(
+        [javac, "-cp", jar, "-d", str(folder), str(folder / JAVA_SOURCE.name)], check=True
+    )
+    done = subprocess.run(
+        [java, "-cp", f"{jar}{os.pathsep}{folder}", "SeGenerator", str(seconds), str(seed)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    words = done.stdout.split()  # made N cpu S er>=8.0 A er>=9.0 B
+    return {
+        "made": float(words[1]),
+        "cpu": float(words[3]),
+        "80": float(words[5]),
+        "90": float(words[7]),
+    }
+
+
+def per_minute(count: float, seconds: float) -> float:
+    return count * 60 / seconds
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="CPU seconds a target, each side"
+    )
+    parser.add_argument(
+        "--se-seconds",
+        type=float,
+        help="CPU seconds of Sudoku Explainer's generator (default --seconds): a puzzle of ER "
+        ">= 9.0 is one in several hundred there, so a longer run counts it better",
+    )
+    parser.add_argument("--near-seconds", type=float, default=60.0)
+    parser.add_argument("--no-near", action="store_true")
+    parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    from sudoku_repl.tools.engines import slow_build
+
+    print(
+        f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores"
+    )
+    slow = slow_build()
+    if slow:
+        print(f"build: {slow}")
+    with tempfile.TemporaryDirectory() as temp:
+        se = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
+    if se is not None:
+        print(
+            f"Sudoku Explainer's generator: {se['made']:.0f} minimal puzzles in {se['cpu']:.1f} CPU-s"
+        )
+    print(f"{'target':<22} {'ours':>6} {'/CPU-min':>9} {'SE':>10} {'/CPU-min':>9} {'ratio':>8}")
+    for low in TARGETS:
+        for climb in (True, False):
+            kept, cpu = ours(Targets(er=Span(low, None)), args.seconds, args.seed, climb=climb)
+            mine = per_minute(kept, cpu)
+            how = "climbing" if climb else "--no-climb"
+            row = f"ER>={low / 10:.1f} {how:<15} {kept:>6} {mine:>9.1f}"
+            if se is not None:
+                count = se[str(low)]
+                theirs = per_minute(max(count, 1), se["cpu"])
+                bound = "" if count else ">="
+                said = f"{count:.0f}" if count else f"<1 in {se['cpu']:.0f} s"
+                row += f" {said:>10} {per_minute(count, se['cpu']):>9.2f} {bound}{mine / theirs:>6.1f}x"
+            print(row, flush=True)
+    if not args.no_near:
+        text = HARD.read_text(encoding="utf-8")
+        hard = [line.split() for line in text.splitlines() if line.strip()]
+        sources = [
+            bytes(0 if ch == "." else int(ch) for ch in row[0])
+            for row in hard
+            if float(row[1]) >= 10.6
+        ][:3]
+        kept, cpu = ours(Targets(er=Span(100, None)), args.near_seconds, args.seed, sources)
+        print(
+            f"near three of ER >= 10.6: {kept} new minimal puzzles of ER >= 10.0 in {cpu:.1f} "
+            f"CPU-s: {per_minute(kept, cpu):.1f} a CPU-minute (floor 10)"
+        )
+    print(f"load {os.getloadavg()[0]:.2f} (1 min) at the end")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

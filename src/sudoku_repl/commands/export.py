@@ -1,0 +1,52 @@
+"""``export html``: the recorded search as one self-contained replay page (``views/replay``);
+``export lp|mps``: the quiz, or the present step's position, as the seed's 0-1 program
+(``core/ilp_model``, written by ``text/lp_files``). Declared in ``declared/export.py``."""
+
+from __future__ import annotations
+
+from sudoku_repl.core.errors import PATH, shown
+from sudoku_repl.core.hooks import Stopped, between
+from sudoku_repl.text.files import named
+
+TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+def export(
+    repl: Repl,
+    path: str,
+    first: int | None = None,
+    last: int | None = None,
+    program: str | None = None,
+    at_step: bool | None = None,
+) -> None:
+    """The page or the model, made whole before anything is written (a refusal leaves no
+    file), then put in place in one step (``Named.write``: a temporary file renamed). Ctrl-C,
+    while the page is made or written, stops it with the old file as it was."""
+    session = repl.require_quiz()
+    target = named(path)  # (a name that cannot be written: said before the work, not after)
+    if program is not None:
+        from sudoku_repl.text.lp_files import lp_text, mps_text
+        from sudoku_repl.tools.ilp import session_model
+
+        model = session_model(session, bool(at_step))
+        target.write(lp_text(model) if program == "lp" else mps_text(model))
+        repl.out.message(f"Wrote {shown(path, PATH)}.")
+        return
+    from sudoku_repl.commands.declared.export import EXPORT
+    from sudoku_repl.views.replay.page import session_html
+
+    html_form = EXPORT.forms_text(EXPORT.forms[:1])  # (the lines about a range name it)
+    hooks = repl.hooks
+    try:
+        hooks.doing = "export html: the page"
+        text = session_html(session, first, last, repl.view.names, html_form, hooks)
+        target.write(text, lambda: between(hooks))
+    except Stopped:
+        repl.script.failed()  # it wrote nothing: a replay (save-session) has no use for it
+        repl.out.message(target.interrupted())
+        return
+    finally:
+        hooks.doing = None
+    repl.out.message(f"Wrote {shown(path, PATH)}.")

@@ -1,0 +1,91 @@
+"""The shell's ``generate`` with the maker's options (issue 55): minimal puzzles to order, made
+by ``tools/generate_run`` as ``sudoku-repl generate`` makes them, each printed as it is found,
+the first loaded (or all appended to ``--out``). Reached from ``book.generate``, which reads
+the options."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sudoku_repl.core.errors import PATH, shown
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text.words import counted
+from sudoku_repl.tools.generate_run import Request, Run, unbroken
+from sudoku_repl.tools.generation import Progress
+from sudoku_repl.tools.maker import Made
+from sudoku_repl.tools.rate_pool import StopFlag
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+class _ShellStop(StopFlag):
+    """The workers' stop flag, raised too by the shell's Ctrl-C (``interrupted``), which the
+    work done in this process polls (a rating, between its techniques)."""
+
+    def __init__(self, interrupted: Callable[[], bool]) -> None:
+        super().__init__()
+        self._interrupted = interrupted
+
+    def __call__(self) -> bool:
+        if not super().__call__() and self._interrupted():
+            self.set()
+        return super().__call__()
+
+
+def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
+    request = Request.from_options(options)
+    hooks = repl.hooks
+    stop = _ShellStop(hooks.interrupted)
+    run = Run(request, stop)
+    repl.out.message(f"Seed {run.seed} (generate --seed {run.seed} makes the same puzzles).")
+    if run.kept:
+        repl.out.message(
+            f"{counted(len(run.kept), 'puzzle')} kept in {shown(request.out or '', PATH)} "
+            "from the run that stopped."
+        )
+    first: Made | None = run.kept[0] if run.kept else None
+
+    def tick(progress: Progress) -> None:
+        hooks.doing = f"generate: {progress.line()}"
+        hooks.tick()
+
+    try:
+        for made in run.puzzles(tick):
+            first = first or made
+            repl.out.message(made.line + _original(made))
+    except BaseException:
+        unbroken(run.close)
+        raise
+    finally:
+        hooks.doing = None
+    interrupted = run.progress.interrupted
+    run.close(finished=not interrupted)
+    progress = run.progress
+    kept = counted(progress.kept, "puzzle")
+    if interrupted:
+        repl.out.message(f"Interrupted: {kept} kept ({progress.line()}).")
+    elif first is None or progress.kept < (request.count or 0):
+        repl.out.message(f"Time up: {kept} kept ({progress.line()}).")
+    if request.out is not None:
+        where = shown(request.out, PATH)
+        more = " (the same command continues the job)" if interrupted and run.continued else ""
+        repl.out.message(f"{kept} in {where}{more}.")
+        seeded = arg if request.seed is not None else f"{arg} --seed {run.seed}"
+        repl.script.replace(f"generate {seeded}")
+        return
+    if first is None:
+        return
+    quiz = Quiz.from_string(first.puzzle, f"generate --seed {run.seed}")
+    repl.session.load(quiz)
+    repl.script.replace(f"load-quiz {quiz}")
+    repl.out.message("Quiz loaded.")
+
+
+def _original(made: Made) -> str:
+    """The original's figures, where a target asked for them."""
+    if made.level is None:
+        return ""
+    return f" [steps:{made.steps}, biggest level:{made.level}]"

@@ -1,0 +1,125 @@
+"""Counting a grid's solutions, only as far as asked: none, one, or more (issue 55).
+
+A generator asks "is this still unique?" thousands of times a second, and only "0, 1 or at
+least ``limit``" matters; the counter records nothing (no solution, no step). On the native
+build it is the C of ``csrc/counting.c`` (a bitboard search with naked and hidden singles), else
+the pure search below, the reference: both answer the same number for every grid.
+
+Glossary: a *grid* is 81 values in row-major order, 0 for an empty cell, 1-9 for a given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sudoku_repl.core import native
+
+Grid = tuple[int, ...]
+
+CELLS = 81
+_FULL = 0x1FF
+_ROW = [i // 9 for i in range(CELLS)]
+_COL = [i % 9 for i in range(CELLS)]
+_BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(CELLS)]
+#: the 27 units' cells: rows, columns, boxes (the order of ``rows + cols + boxes``)
+_UNITS = [[k for k in range(CELLS) if of[k] == u] for of in (_ROW, _COL, _BOX) for u in range(9)]
+
+
+def checked(grid: Sequence[int] | bytes) -> bytes:
+    """The grid as 81 bytes, or ValueError with one line saying what is wrong."""
+    if len(grid) != CELLS:
+        raise ValueError(f"a grid has {CELLS} cells (0 for empty, 1-9), not {len(grid)}")
+    try:
+        packed = bytes(grid)
+    except (TypeError, ValueError):
+        bad = next((v for v in grid if not isinstance(v, int) or not 0 <= v <= 9), None)
+        raise ValueError(f"a grid's values are 0 (empty) to 9, not {bad!r}") from None
+    if max(packed) > 9:
+        cell = next(k for k, v in enumerate(packed) if v > 9)
+        raise ValueError(f"a grid's values are 0 (empty) to 9, not {packed[cell]} (cell {cell})")
+    return packed
+
+
+def count_solutions(grid: Sequence[int] | bytes, limit: int = 2) -> int:
+    """How many solutions ``grid`` has, counted up to ``limit`` (the search stops there): 0 when
+    the givens clash or nothing completes them. ValueError for a grid that is not 81 values
+    0-9, or a limit below 1."""
+    packed = checked(grid)
+    if limit < 1:
+        raise ValueError(f"the limit of a count is 1 or more, not {limit}")
+    fast = native.solution_counter()
+    if fast is not None:
+        return fast(packed, limit)
+    return count_pure(packed, limit)
+
+
+def count_pure(packed: bytes, limit: int) -> int:
+    """The pure count (the reference): a depth-first search that places a naked single (a cell
+    with one possible value) or a hidden single (a value with one place in a unit) where there
+    is one, else tries each value of the cell with the fewest."""
+    rows, cols, boxes = [0] * 9, [0] * 9, [0] * 9
+    for i, v in enumerate(packed):
+        if v:
+            b = 1 << (v - 1)
+            r, c, x = _ROW[i], _COL[i], _BOX[i]
+            if (rows[r] | cols[c] | boxes[x]) & b:
+                return 0
+            rows[r] |= b
+            cols[c] |= b
+            boxes[x] |= b
+    open_cells = {i for i, v in enumerate(packed) if not v}
+    found = 0
+
+    def place(i: int, b: int) -> None:
+        r, c, x = _ROW[i], _COL[i], _BOX[i]
+        open_cells.discard(i)
+        rows[r] |= b
+        cols[c] |= b
+        boxes[x] |= b
+        search()
+        rows[r] ^= b
+        cols[c] ^= b
+        boxes[x] ^= b
+        open_cells.add(i)
+
+    def search() -> None:
+        nonlocal found
+        if not open_cells:
+            found += 1
+            return
+        masks = {}
+        best, best_mask, best_count = -1, 0, 10
+        for i in open_cells:
+            mask = _FULL & ~(rows[_ROW[i]] | cols[_COL[i]] | boxes[_BOX[i]])
+            masks[i] = mask
+            count = mask.bit_count()
+            if count < best_count:
+                best, best_mask, best_count = i, mask, count
+                if count <= 1:
+                    break
+        if best_count == 0:
+            return
+        if best_count > 1:
+            held = (*rows, *cols, *boxes)
+            for unit, placed in zip(_UNITS, held):
+                once = twice = 0
+                for i in unit:
+                    if i in open_cells:
+                        m = masks[i]
+                        twice |= once & m
+                        once |= m
+                if (once | placed) != _FULL:  # a value with no place left in the unit
+                    return
+                single = once & ~twice
+                if single:
+                    b = single & -single
+                    place(next(i for i in unit if i in open_cells and masks[i] & b), b)
+                    return
+        mask = best_mask
+        while mask and found < limit:
+            b = mask & -mask
+            mask ^= b
+            place(best, b)
+
+    search()
+    return found

@@ -1,0 +1,22 @@
+/* The solution counter that stops at a limit (counting.c; core/counting.py is its reference):
+ * a C function for the puzzle makers (making.c) and the module's function. */
+#ifndef SUDOKU_REPL_COUNTING_H
+#define SUDOKU_REPL_COUNTING_H
+
+#include "native.h"
+
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
+/* how many solutions the grid (81 values, 0 empty, each 0-9: the caller checks) has, counted up
+ * to limit (>= 1): 0 when its givens clash */
+long count_grid(const unsigned char *cells, long limit);
+
+PyObject *count_solutions(PyObject *self, PyObject *const *args, Py_ssize_t n);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+
+#endif

@@ -1,0 +1,335 @@
+/* The puzzle makers (core/making.py is their reference, and says what each does): each draws
+ * from the same splitmix64 stream, in the same order, as its Python, so that the same seed
+ * makes the same puzzles on both builds. A function that draws takes the stream's state and
+ * hands the new one back. The uniqueness tests are the counter's (counting.c). */
+#include "making.h"
+
+#include "counting.h"
+
+/* -- the stream: splitmix64, and Lemire's unbiased below(n) ------------------------------- */
+
+static uint64_t next_u64(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t below(uint64_t *state, uint64_t n) {
+    unsigned __int128 m = (unsigned __int128)next_u64(state) * n;
+    uint64_t low = (uint64_t)m;
+    if (low < n) {
+        uint64_t floor = (0 - n) % n;
+        while (low < floor) {
+            m = (unsigned __int128)next_u64(state) * n;
+            low = (uint64_t)m;
+        }
+    }
+    return (uint64_t)(m >> 64);
+}
+
+/* -- a random completion ---------------------------------------------------------------- */
+
+typedef struct {
+    unsigned char cells[81];
+    unsigned rows[9], cols[9], boxes[9]; /* the values each holds, a bit a value */
+} Filling;
+
+static inline int box_of(int i) { return (i / 27) * 3 + (i % 9) / 3; }
+
+/* the filling's unit masks from its cells (0: two givens clash) */
+static int start_filling(Filling *f, const unsigned char *cells) {
+    memcpy(f->cells, cells, 81);
+    memset(f->rows, 0, sizeof f->rows);
+    memset(f->cols, 0, sizeof f->cols);
+    memset(f->boxes, 0, sizeof f->boxes);
+    for (int i = 0; i < 81; i++)
+        if (cells[i]) {
+            unsigned b = 1u << (cells[i] - 1);
+            if ((f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]) & b)
+                return 0;
+            f->rows[i / 9] |= b;
+            f->cols[i % 9] |= b;
+            f->boxes[box_of(i)] |= b;
+        }
+    return 1;
+}
+
+/* making._completion_pure's fill: the first empty cell with the fewest values, its values in
+ * a random order (1: filled) */
+static int fill(Filling *f, uint64_t *state) {
+    int best = -1, best_count = 10;
+    unsigned best_mask = 0;
+    for (int i = 0; i < 81; i++)
+        if (!f->cells[i]) {
+            unsigned mask = FULL & ~(f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]);
+            int count = __builtin_popcount(mask);
+            if (count < best_count) {
+                best = i, best_mask = mask, best_count = count;
+                if (!count)
+                    return 0;
+            }
+        }
+    if (best < 0)
+        return 1;
+    int r = best / 9, c = best % 9, x = box_of(best);
+    unsigned mask = best_mask;
+    while (mask) {
+        int left = __builtin_popcount(mask);
+        uint64_t k = left > 1 ? below(state, (uint64_t)left) : 0;
+        unsigned b = mask;
+        for (uint64_t j = 0; j < k; j++)
+            b &= b - 1;
+        b &= -b;
+        mask ^= b;
+        f->rows[r] |= b, f->cols[c] |= b, f->boxes[x] |= b;
+        f->cells[best] = (unsigned char)(__builtin_ctz(b) + 1);
+        if (fill(f, state))
+            return 1;
+        f->rows[r] ^= b, f->cols[c] ^= b, f->boxes[x] ^= b;
+    }
+    f->cells[best] = 0;
+    return 0;
+}
+
+/* a random solution of cells into out (0: none) */
+static int complete(const unsigned char *cells, unsigned char *out, uint64_t *state) {
+    Filling f;
+    if (!start_filling(&f, cells) || !fill(&f, state))
+        return 0;
+    memcpy(out, f.cells, 81);
+    return 1;
+}
+
+/* -- minimal puzzles ---------------------------------------------------------------------- */
+
+/* the orbits of a symmetry from each cell's orbit number: their cells, by number */
+typedef struct {
+    int count;             /* the orbits: numbers 0..count-1 */
+    int size[81];          /* each orbit's cells */
+    unsigned char cell[81][8];
+} Orbits;
+
+static void make_orbits(Orbits *o, const unsigned char *orbit_of) {
+    o->count = 0;
+    memset(o->size, 0, sizeof o->size);
+    for (int c = 0; c < 81; c++) {
+        int k = orbit_of[c];
+        if (o->size[k] < 8)
+            o->cell[k][o->size[k]++] = (unsigned char)c;
+        if (k + 1 > o->count)
+            o->count = k + 1;
+    }
+}
+
+/* making._is_minimal_pure: one solution, and no orbit's givens can go */
+static int minimal(const unsigned char *values, const Orbits *o) {
+    if (count_grid(values, 2) != 1)
+        return 0;
+    unsigned char puzzle[81];
+    memcpy(puzzle, values, 81);
+    for (int k = 0; k < o->count; k++) {
+        int given = 0;
+        for (int j = 0; j < o->size[k]; j++)
+            if (puzzle[o->cell[k][j]]) {
+                puzzle[o->cell[k][j]] = 0;
+                given = 1;
+            }
+        if (!given)
+            continue;
+        long found = count_grid(puzzle, 2);
+        for (int j = 0; j < o->size[k]; j++)
+            puzzle[o->cell[k][j]] = values[o->cell[k][j]];
+        if (found == 1)
+            return 0;
+    }
+    return 1;
+}
+
+/* -- reading the arguments ------------------------------------------------------------------ */
+
+/* a grid's 81 values 0-9, or NULL with ValueError */
+static const unsigned char *grid_arg(PyObject *bytes, const char *what) {
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 81) {
+        PyErr_Format(PyExc_ValueError, "%s: 81 bytes", what);
+        return NULL;
+    }
+    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    for (int c = 0; c < 81; c++)
+        if (cells[c] > 9) {
+            PyErr_Format(PyExc_ValueError, "%s: values 0 (empty) to 9", what);
+            return NULL;
+        }
+    return cells;
+}
+
+/* a symmetry's orbit numbers, 81 of them below 81, into o (0 with ValueError) */
+static int orbits_arg(PyObject *bytes, Orbits *o) {
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 81) {
+        PyErr_SetString(PyExc_ValueError, "orbit_of: 81 bytes");
+        return 0;
+    }
+    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    int size[81] = {0};
+    for (int c = 0; c < 81; c++)
+        if (of[c] >= 81 || ++size[of[c]] > 8) {
+            PyErr_SetString(PyExc_ValueError, "orbit_of: orbits 0-80 of at most 8 cells");
+            return 0;
+        }
+    make_orbits(o, of);
+    return 1;
+}
+
+/* a state: a whole number 0 to 2^64-1 (0 with an exception) */
+static int state_arg(PyObject *number, uint64_t *state) {
+    *state = PyLong_AsUnsignedLongLong(number);
+    return !(*state == (uint64_t)-1 && PyErr_Occurred());
+}
+
+/* (bytes or None, state) */
+static PyObject *with_state(PyObject *made, uint64_t state) {
+    if (!made)
+        return NULL;
+    PyObject *s = PyLong_FromUnsignedLongLong(state);
+    if (!s) {
+        Py_DECREF(made);
+        return NULL;
+    }
+    PyObject *pair = PyTuple_Pack(2, made, s);
+    Py_DECREF(made);
+    Py_DECREF(s);
+    return pair;
+}
+
+/* -- the module's functions ----------------------------------------------------------------- */
+
+/* random_completion(grid, state) -> (bytes or None, state) */
+PyObject *random_completion(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *values, *number;
+    uint64_t state;
+    const unsigned char *cells;
+    if (!PyArg_ParseTuple(args, "OO", &values, &number) || !(cells = grid_arg(values, "grid")) ||
+        !state_arg(number, &state))
+        return NULL;
+    unsigned char out[81];
+    if (!complete(cells, out, &state))
+        return with_state(Py_NewRef(Py_None), state);
+    return with_state(PyBytes_FromStringAndSize((const char *)out, 81), state);
+}
+
+/* minimal_puzzle(grid with one solution, state, orbit_of) -> (bytes, state) */
+PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *values, *number, *orbit_bytes;
+    uint64_t state;
+    const unsigned char *cells;
+    Orbits o;
+    if (!PyArg_ParseTuple(args, "OOO", &values, &number, &orbit_bytes) ||
+        !(cells = grid_arg(values, "grid")) || !state_arg(number, &state) ||
+        !orbits_arg(orbit_bytes, &o))
+        return NULL;
+    int order[81];
+    for (int k = 0; k < o.count; k++)
+        order[k] = k;
+    for (int i = o.count - 1; i > 0; i--) { /* Fisher-Yates, from the end */
+        int j = (int)below(&state, (uint64_t)(i + 1)), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    unsigned char puzzle[81];
+    memcpy(puzzle, cells, 81);
+    for (int n = 0; n < o.count; n++) {
+        int k = order[n], given = 0;
+        for (int j = 0; j < o.size[k]; j++)
+            if (puzzle[o.cell[k][j]]) {
+                puzzle[o.cell[k][j]] = 0;
+                given = 1;
+            }
+        if (given && count_grid(puzzle, 2) != 1)
+            for (int j = 0; j < o.size[k]; j++)
+                puzzle[o.cell[k][j]] = cells[o.cell[k][j]];
+    }
+    return with_state(PyBytes_FromStringAndSize((const char *)puzzle, 81), state);
+}
+
+/* is_minimal(grid, orbit_of) -> bool */
+PyObject *is_minimal(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *values, *orbit_bytes;
+    const unsigned char *cells;
+    Orbits o;
+    if (!PyArg_ParseTuple(args, "OO", &values, &orbit_bytes) || !(cells = grid_arg(values, "grid")) ||
+        !orbits_arg(orbit_bytes, &o))
+        return NULL;
+    return PyBool_FromLong(minimal(cells, &o));
+}
+
+/* k of n cells drawn one by one into pool[0..k) (making._drawn: a partial Fisher-Yates) */
+static void drawn(unsigned char *pool, const unsigned char *cells, int n, int k, uint64_t *state) {
+    memcpy(pool, cells, (size_t)n);
+    for (int i = 0; i < k; i++) {
+        int j = i + (int)below(state, (uint64_t)(n - i));
+        unsigned char t = pool[i];
+        pool[i] = pool[j];
+        pool[j] = t;
+    }
+}
+
+/* neighbours(grid, state, minus, plus, tries) -> ([bytes], state) */
+PyObject *neighbours(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *values, *number;
+    int minus, plus;
+    long tries;
+    uint64_t state;
+    const unsigned char *cells;
+    if (!PyArg_ParseTuple(args, "OOiil", &values, &number, &minus, &plus, &tries) ||
+        !(cells = grid_arg(values, "grid")) || !state_arg(number, &state))
+        return NULL;
+    unsigned char givens[81], empty[81];
+    int n_givens = 0, n_empty = 0;
+    for (int c = 0; c < 81; c++) {
+        if (cells[c])
+            givens[n_givens++] = (unsigned char)c;
+        else
+            empty[n_empty++] = (unsigned char)c;
+    }
+    if (minus < 0 || minus > n_givens || plus < 0 || plus > n_empty || minus + plus == 0 ||
+        tries < 0) {
+        PyErr_SetString(PyExc_ValueError, "neighbours: 0 <= minus <= givens, 0 <= plus <= "
+                                          "empty cells, not both 0; tries >= 0");
+        return NULL;
+    }
+    Orbits cells_alone;
+    unsigned char alone[81];
+    for (int c = 0; c < 81; c++)
+        alone[c] = (unsigned char)c;
+    make_orbits(&cells_alone, alone);
+    PyObject *found = PyList_New(0);
+    if (!found)
+        return NULL;
+    for (long t = 0; t < tries; t++) {
+        unsigned char puzzle[81], completed[81], pool[81];
+        memcpy(puzzle, cells, 81);
+        drawn(pool, givens, n_givens, minus, &state);
+        for (int i = 0; i < minus; i++)
+            puzzle[pool[i]] = 0;
+        if (!complete(puzzle, completed, &state))
+            continue;
+        drawn(pool, empty, n_empty, plus, &state);
+        for (int i = 0; i < plus; i++)
+            puzzle[pool[i]] = completed[pool[i]];
+        if (!memcmp(puzzle, cells, 81))
+            continue;
+        int seen = 0;
+        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(found) && !seen; k++)
+            seen = !memcmp(PyBytes_AS_STRING(PyList_GET_ITEM(found, k)), puzzle, 81);
+        if (seen || !minimal(puzzle, &cells_alone))
+            continue;
+        PyObject *made = PyBytes_FromStringAndSize((const char *)puzzle, 81);
+        if (!made || PyList_Append(found, made) < 0) {
+            Py_XDECREF(made);
+            Py_DECREF(found);
+            return NULL;
+        }
+        Py_DECREF(made);
+    }
+    return with_state(found, state);
+}

@@ -1,0 +1,48 @@
+"""The custom ``sudokuBoard`` request (docs/dap.md): the board of a frame as data, for an
+editor's Board view (VS Code's, nvim-dap's, Emacs's) to draw; ``initialize`` announces it
+(``supportsSudokuBoardRequest``). Its arguments: ``frameId`` (absent: frame 0, the present
+step; a guess level's frame: the state at the step its guess was taken, as the Board scope shows
+it). The data is ``views/board_data.board_json``'s, with the quiz file (``file``: its name and
+path; None for a quiz typed in), the client's line of each row (``lines``: the nine-line form
+alone; else empty), the solution sum, the biggest level up to the present step and the record's
+last step (``last``: as far as ``goto`` reaches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sudoku_repl.commands.frames import level_line, levels_of
+from sudoku_repl.commands.info import biggest_level
+from sudoku_repl.frontends.dap.frames import Level, Present, StackView, Stale, present_line
+from sudoku_repl.views.board_data import board_json
+
+
+def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
+    """The response's body for ``frameId`` ``frame_id`` (None: the present step); a frame id
+    not handed out at this stop is ``Stale``, no quiz the shell's ``UserError``."""
+    repl = view.repl
+    session = repl.require_quiz()
+    item: object = Present()
+    if frame_id is not None:
+        view.refresh()
+        item = view.handles.get(frame_id, "frame")
+    if isinstance(item, Level):
+        selected = view.handles.level_state(repl, item.level)
+        state, moves = selected.state, selected.moves
+        name = level_line(repl, levels_of(repl)[item.level - 1])
+    elif isinstance(item, Present):
+        state, moves, name = session.state(), session.cursor, present_line(repl)
+    else:
+        raise Stale(f"No frame {frame_id}: that number is a variables reference.")
+    givens = session.quiz.givens if session.quiz is not None else state.values
+    body = board_json(session.geo, givens, state, session.history, moves, name)
+    source = view.source()
+    return {
+        "frameId": frame_id,
+        **body,
+        "file": source.json(),
+        "lines": [view.line(number) for number, _ in source.rows or ()],
+        "solutions": state.solutions,
+        "biggest": biggest_level(session),
+        "last": session.history.last_steps,
+    }

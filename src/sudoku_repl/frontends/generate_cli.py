@@ -1,0 +1,120 @@
+"""``sudoku-repl generate [options]``: the maker's command line (issue 55; docs/generate.md).
+
+A front end like ``rate_cli``: it owns stdout (a line a puzzle, without ``--out``), stderr (the
+seed, the progress line on a terminal, the summary), Ctrl-C (the puzzles found are kept and
+counted), and the exit status: 0 done (the count or the time reached), 1 the output failed, 2
+a bad command line, 130 interrupted. The generation itself is ``tools/generate_run``'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from sudoku_repl.core.errors import PATH, UserError, shown
+from sudoku_repl.frontends.interrupts import on_sigint
+from sudoku_repl.frontends.progress_line import ProgressLine
+from sudoku_repl.frontends.rate_cli import wanted
+from sudoku_repl.text.files import writable
+from sudoku_repl.text.words import counted
+from sudoku_repl.tools.generate_options import PROG, parser
+from sudoku_repl.tools.generate_run import Request, Run, unbroken
+from sudoku_repl.tools.generation import Progress
+from sudoku_repl.tools.rate_pool import StopFlag
+from sudoku_repl.tools.se_build import slow_build
+
+
+def main_generate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
+    """``sudoku-repl generate ...`` (``interrupted``: whether Ctrl-C came before this could
+    take it, which then stops at once)."""
+    try:
+        args = parser().parse_args(argv)
+    except UserError as e:
+        print(e.line, file=sys.stderr, flush=True)
+        return 2
+    stop = StopFlag()
+    with on_sigint(stop.set):
+        if interrupted():
+            stop.set()
+        return _generate(args, stop)
+
+
+def _complain(line: str) -> None:
+    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
+
+
+def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
+    try:
+        request = Request.from_options(args)
+        if request.out is not None:
+            writable(request.out)
+    except UserError as e:
+        _complain(e.line)
+        return 2
+    slow = slow_build()  # (said always: the maker's own lines are on stderr too)
+    if slow:
+        _complain(slow)
+    try:
+        run = Run(request, stop)
+    except UserError as e:
+        _complain(e.line)
+        return 130 if stop() else 2
+    said = f"seed {run.seed} ({PROG} --seed {run.seed} makes the same puzzles)"
+    if run.kept:
+        said += (
+            f"; {counted(len(run.kept), 'puzzle')} kept in {shown(request.out or '', PATH)} "
+            "from the run that stopped"
+        )
+    _complain(said)
+    line = ProgressLine(run.progress.line) if wanted(sys.stderr) else None
+
+    def tick(_: Progress) -> None:
+        if line is not None:
+            line.tick()
+
+    try:
+        for made in run.puzzles(tick):
+            if line is not None:
+                line.printed()
+            if request.out is None:
+                sys.stdout.write(made.line + "\n")
+                sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        unbroken(run.close)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except UserError as e:  # --out could not be written after all (a full disk)
+        unbroken(run.close)
+        _complain(e.line)
+        return 1
+    except BaseException:
+        unbroken(run.close)
+        raise
+    finally:
+        if line is not None:
+            line.clear()
+    interrupted = run.progress.interrupted
+    try:
+        run.close(finished=not interrupted)
+    except UserError as e:
+        _complain(e.line)
+        return 1
+    _complain(_summary(run, interrupted))
+    return 130 if interrupted else 0
+
+
+def _summary(run: Run, interrupted: bool) -> str:
+    """The last line: the puzzles kept (where), the pace, the time."""
+    progress, path = run.progress, run.request.out
+    where = ""
+    if path is not None:
+        where = f" in {shown(path, PATH)}"
+        if interrupted and run.continued:
+            where += " (the same command continues the job)"
+    head = "interrupted: " if interrupted else ""
+    return (
+        f"{head}{counted(progress.kept, 'puzzle')} kept{where}; {progress.line()}, "
+        f"{progress.seconds:.1f} s"
+    )

@@ -1,0 +1,347 @@
+"""``sudoku-repl rate FILE [options]``: the command line of rating (see ``rate`` for the figures).
+
+A front end like ``cli``: it owns stdout/stderr, Ctrl-C and the progress bar (drawn by the shell
+module, the one that uses prompt_toolkit, and imported only when a bar is shown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from contextlib import closing, nullcontext
+from typing import TextIO
+
+from sudoku_repl.core.errors import PATH, UserError, file_error, shown
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.frontends.interrupts import on_sigint
+from sudoku_repl.frontends.se_notice import say_pure_explainer
+from sudoku_repl.frontends.standard_output import drop, writing
+from sudoku_repl.text.files import same_file, writable
+from sudoku_repl.text.words import counted
+from sudoku_repl.tools.engines import check_mode
+from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating
+from sudoku_repl.tools.rate_file import read_quizzes
+from sudoku_repl.tools.rate_kept import row_reader
+from sudoku_repl.tools.rate_options import SE_TIMEOUT, parser
+from sudoku_repl.tools.rate_out import SUFFIX, Out, WriteFailed, check_kept, job, open_out
+from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
+from sudoku_repl.tools.rate_rows import FORMATS, PROG, csv_header, summary
+
+
+def wanted(*streams: TextIO) -> bool:
+    """A bar belongs on a terminal: only when every one of ``streams`` is one."""
+    return all(_isatty(s) for s in streams)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+
+
+def main_rate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
+    """``sudoku-repl rate ...``: 0 done, 1 output failed, 2 bad command line or unreadable file,
+    130 interrupted (the rows rated so far are still printed). ``interrupted``: whether Ctrl-C
+    came before this could take it (the program's start), which then stops the rating at once."""
+    try:
+        args = parser().parse_args(argv)
+    except UserError as e:  # one line, not the usage block (it names the program)
+        print(e.line, file=sys.stderr, flush=True)
+        return 2
+    try:
+        check_mode(args.run_mode)  # (registered here, and by each worker for itself)
+    except UserError as e:
+        _complain(e.line)
+        return 2
+    stop = StopFlag()
+    with on_sigint(stop.set):
+        if interrupted():
+            stop.set()
+        return _rate_command(args, stop)
+
+
+def _complain(line: str) -> None:
+    print(f"{PROG}: {line}", file=sys.stderr, flush=True)
+
+
+def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
+    if args.restart and args.out is None:
+        _complain("--restart begins an --out FILE anew; give --out FILE.")
+        return 2
+    end = None if args.limit is None else args.skip + args.limit
+    try:
+        entries = _entries(args.file, args.skip, end)
+        _check_apart(args)
+        if args.out is not None:
+            writable(args.out)
+        if args.plot is not None:
+            _check_plot(args)
+        se_exit = _early_exit(args)
+        _check_se_timeout(args)
+        _check_ilp(args)
+    except UserError as e:
+        _complain(e.line)
+        return 2
+    quizzes: list[tuple[int, Quiz]] = []
+    for line, item in entries:
+        if isinstance(item, str):
+            _complain(f"{args.file}:{line}: {item}")
+        else:
+            quizzes.append((line, item))
+    header, row = FORMATS[args.format]
+    se_timeout = (args.se_timeout or SE_TIMEOUT) if args.scale in SE_SCALES else None
+    if args.format == "csv":
+        header = csv_header(se=se_timeout is not None, ilp=args.ilp)
+    sink: Out | None = None
+    kept: list[Rated] = []
+    pool: Pool | None = None
+    try:  # the scheduler first: a wrong address must not empty --out
+        if args.executor != "local":
+            pool = _dask_pool(args.executor, args.jobs, stop)
+        if args.out is not None:
+            sink, kept = _open_out(args, quizzes, header, se_timeout, se_exit)
+    except UserError as e:
+        if pool is not None:
+            pool.end(True)
+        _complain(e.line)
+        if isinstance(e, WriteFailed):  # (its header: a full disk, not a bad command line)
+            return 1
+        return 130 if stop() else 2  # (Ctrl-C while the scheduler was reached)
+    todo = quizzes[len(kept) :]
+    if args.scale in SE_SCALES and todo:
+        say_pure_explainer(PROG)  # (issue 54: once, before the workers start)
+    show_bar = wanted(sys.stdout, sys.stderr) and bool(todo)
+    held = show_bar and sink is None  # rows wait for the bar to go
+    held_rows = io.StringIO()
+    out: TextIO = held_rows if held else sys.stdout
+    ratings: list[Rating] = [rating for _, _, rating in kept]
+    plotted: list[Rated] = list(kept) if args.plot is not None else []  # with --plot
+    start = time.perf_counter()
+    try:
+        if sink is None:
+            with writing():
+                out.write(header)
+        results = rate_batches(  # workers start here
+            todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
+            se_exit=se_exit, ilp=args.ilp,
+        )  # fmt: skip
+        drawn = (
+            _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
+            if show_bar
+            else nullcontext(_nothing)
+        )
+        with closing(results), drawn as advance:
+            for batch in results:  # (a chunk's rows are written, and flushed, at once)
+                rows = "".join([row(line, quiz, rating) for line, quiz, rating in batch])
+                if sink is not None:
+                    sink.append(rows)
+                else:
+                    with writing():
+                        out.write(rows)
+                        out.flush()
+                ratings += [rating for _, _, rating in batch]
+                if args.plot is not None:
+                    plotted += batch
+                for _ in batch:
+                    advance()
+        interrupted = len(ratings) < len(quizzes)
+        if held:
+            with writing():
+                sys.stdout.write(held_rows.getvalue())
+                sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
+        _abandon(sink)
+        drop()
+        return 1
+    except UserError as e:  # --out or standard output could not be written (a full disk)
+        _abandon(sink)
+        _complain(e.line)
+        return 1
+    except BaseException:
+        _abandon(sink)
+        raise
+    if sink is not None:
+        try:
+            sink.close(finished=not interrupted)
+        except UserError as e:
+            _complain(e.line)
+            return 1
+    wall = time.perf_counter() - start
+    note = ""
+    if kept:
+        note = f" ({counted(len(kept), 'row')} kept from the run that stopped)"
+    if interrupted and sink is not None:
+        if sink.continued:
+            note += f" ({args.out} keeps the rows; the same command continues them)"
+        else:  # a FIFO, a device: what was sent is the reader's
+            note += f" ({args.out} had the rows so far; a stream is not continued)"
+    if interrupted and args.plot is not None:
+        note += f" ({args.plot} not drawn)"
+    print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps)
+          + note, file=sys.stderr)  # fmt: skip
+    if args.plot is not None and not interrupted:
+        from sudoku_repl.tools.rate_plot import write_plot
+
+        try:
+            print(write_plot(args.plot, plotted, os.path.basename(args.file)), file=sys.stderr)
+        except UserError as e:
+            _complain(e.line)
+            return 1
+    return 130 if interrupted or stop() else 0  # (a Ctrl-C after the last row too)
+
+
+def _abandon(sink: Out | None) -> None:
+    """Close ``--out`` on the way out of a failure: the rows so far stay, the job unfinished."""
+    if sink is not None:
+        try:
+            sink.close(finished=False)
+        except UserError:
+            pass
+
+
+def _open_out(
+    args: argparse.Namespace,
+    quizzes: list[tuple[int, Quiz]],
+    header: str,
+    se: float | None,
+    se_exit: EarlyExit | None,
+) -> tuple[Out, list[Rated]]:
+    """``--out`` opened for appending, with the rows it holds of this job (rate_out)."""
+    this_job = job(
+        quizzes,
+        format=args.format,
+        scale=args.scale,
+        run_mode=args.run_mode,
+        max_steps=args.max_steps,
+        se_timeout=se,
+        above=args.above,
+        below=args.below,
+        ilp=args.ilp,
+    )
+    read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp)
+    sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
+    try:
+        check_kept(args.out, kept, quizzes, 2 if header else 1)
+    except UserError:
+        sink.close(finished=False)
+        raise
+    return sink, kept
+
+
+def _dask_pool(where: str, jobs: int, stop: StopFlag) -> Pool:
+    from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
+
+    return dask_pool(where, jobs, stop=stop)
+
+
+def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | str]]:
+    """The entries ``skip`` to ``end`` of the file. A file with no quiz at all is refused in one
+    line (``UserError``) rather than reported line by line: past the window, the file is read on
+    only while no quiz has been seen."""
+    entries: list[tuple[int, Quiz | str]] = []
+    found = False
+    malformed = 0
+    first_fault: tuple[int, str] | None = None
+    for k, (line, item) in enumerate(read_quizzes(path)):
+        if isinstance(item, str):
+            malformed += 1
+            first_fault = first_fault or (line, item)
+        else:
+            found = True
+        if k < skip:
+            continue
+        if end is None or k < end:
+            entries.append((line, item))
+        elif found:
+            break
+    if not found and first_fault is not None:
+        line, fault = first_fault
+        raise UserError(
+            f"{shown(path, PATH)} has no quiz ({malformed} malformed lines; line {line}: "
+            f"{fault.rstrip('.')})."
+        )
+    return entries
+
+
+def _check_plot(args: argparse.Namespace) -> None:
+    """``--plot`` draws against ER: it needs ``--scale se`` (or both), and a file it can write."""
+    if args.scale not in SE_SCALES:
+        raise UserError(
+            f"--plot draws against Sudoku Explainer's ER: add --scale se or --scale both (--plot {shown(args.plot, PATH)})"
+        )
+    writable(args.plot)
+
+
+def _check_ilp(args: argparse.Namespace) -> None:
+    """``--ilp`` needs HiGHS."""
+    if not args.ilp:
+        return
+    from sudoku_repl.tools.ilp import available, missing
+
+    if not available():
+        raise UserError(f"--ilp: {missing()}")
+
+
+def _early_exit(args: argparse.Namespace) -> EarlyExit | None:
+    """``--above X`` or ``--below X`` (never both: the parser refuses it); they stop Sudoku
+    Explainer's rating, so they need ``--scale se`` (or both)."""
+    early = None
+    if args.above is not None:
+        early = EarlyExit(True, args.above)
+    elif args.below is not None:
+        early = EarlyExit(False, args.below)
+    if early is not None and args.scale not in SE_SCALES:
+        raise UserError(
+            f"{early.option} stops Sudoku Explainer's rating: add --scale se or --scale both"
+        )
+    return early
+
+
+def _check_se_timeout(args: argparse.Namespace) -> None:
+    """``--se-timeout`` bounds Sudoku Explainer's rating: it needs ``--scale se`` (or both)."""
+    if args.se_timeout is not None and args.scale not in SE_SCALES:
+        raise UserError(
+            "--se-timeout bounds Sudoku Explainer's rating: add --scale se or --scale both"
+        )
+
+
+def _check_apart(args: argparse.Namespace) -> None:
+    """Refuse an output that is the quiz file, or the other output (under any name: a link,
+    ``./``), before anything is written: ``--out`` empties its file first and writes its job
+    file beside it (FILE.unfinished), ``--plot`` replaces its file."""
+    taken = [("the quiz file being rated", args.file)]
+    for option, path in (("--out", args.out), ("--plot", args.plot)):
+        if path is None:
+            continue
+        written = [(path, "it", path)]
+        if option == "--out":  # (beside the file a link leads to)
+            target = os.path.realpath(os.path.expanduser(path))
+            linked = target != os.path.abspath(os.path.expanduser(path))
+            job_file = (target if linked else path) + SUFFIX
+            written.append((job_file, f"its job file {shown(job_file, PATH)}", job_file))
+        for name, subject, shown_as in written:
+            for what, other in taken:
+                if same_file(name, other):
+                    said = what if other == shown_as else f"{what}, {shown(other, PATH)}"
+                    raise UserError(
+                        file_error("Cannot write", path, f"{subject} is {said}").rstrip(".")
+                        + f"; give {option} another file."
+                    )
+        taken += [(f"the {option} file", path)]
+        if option == "--out":
+            taken += [("the job file of --out", job_file)]
+
+
+def _nothing() -> None:
+    pass
+
+
+def _bar(total: int, label: str, on_cancel: Callable[[], None], done: int):  # type: ignore[no-untyped-def]
+    from sudoku_repl.frontends.progress import progress_bar
+
+    return progress_bar(total, label, on_cancel, done)

@@ -1,0 +1,226 @@
+/* Aligned pair and triplet exclusion (exclusion.py): combinations of values of two or three
+ * cells that would empty a cell they all see are impossible; a value left in no possible
+ * combination goes. In exclusion.py's order; ``limit`` hints at most (0: all). */
+#include "se_exclusion.h"
+
+static int peers(int a, int b) {
+    return a != b && (a / 9 == b / 9 || a % 9 == b % 9 ||
+                      SE_CELL_UNITS[a][0] == SE_CELL_UNITS[b][0]);
+}
+
+/* each cell's twenty peers, ascending: made once */
+static unsigned char PEERS_UP[81][20];
+static int peers_ready;
+
+static void peers_init(void) {
+    if (peers_ready)
+        return;
+    for (int cell = 0; cell < 81; cell++)
+        for (int p = 0, n = 0; p < 81; p++)
+            if (peers(cell, p))
+                PEERS_UP[cell][n++] = (unsigned char)p;
+    peers_ready = 1;
+}
+
+typedef struct {
+    int cells[81], n;       /* exclusion._candidates' cells, ascending */
+    int ex[81][20], n_ex[81]; /* their excluders, in PEERS' (ascending) order */
+    uint64_t exm[81][2];    /* the excluders as bits (cell >> 6, 1 << (cell & 63)) */
+    unsigned char in_table[81];
+} Table;
+
+static void candidates(const SeGrid *g, int degree, Table *t) {
+    peers_init();
+    memset(t->in_table, 0, sizeof t->in_table);
+    t->n = 0;
+    for (int cell = 0; cell < 81; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue;
+        int single = 0, n = 0;
+        t->exm[cell][0] = t->exm[cell][1] = 0;
+        for (int i = 0; i < 20; i++) {
+            int p = PEERS_UP[cell][i], k = BITS[g->cands[p] >> 1];
+            if (k == 1)
+                single = 1;
+            else if (k >= 2 && k <= degree) {
+                t->ex[cell][n++] = p;
+                t->exm[cell][p >> 6] |= 1ULL << (p & 63);
+            }
+        }
+        if (!single && n) {
+            t->n_ex[cell] = n;
+            t->in_table[cell] = 1;
+            t->cells[t->n++] = cell;
+        }
+    }
+}
+
+/* exclusion._exclude: the removals (cell, value pairs into rems), their count. A combination
+ * of values (``used``, as bits) is impossible where it holds every candidate of an excluder:
+ * the sets of values that do are marked once (``dead``, a bit per 9-bit set: an excluder's
+ * candidates, and with one value more where the group has a cell more than it has candidates),
+ * so that a combination is one lookup; the walk over the combinations ends once every value of
+ * the group's cells is allowed (nothing to remove). */
+static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int n_ex,
+                   int16_t *rems) {
+    int allowed[3] = {0, 0, 0};
+    uint64_t dead[8] = {0};
+    for (int e = 0; e < n_ex; e++) {
+        int m = g->cands[ex[e]] >> 1, k = BITS[m];
+        if (k > n)
+            continue;
+        dead[m >> 6] |= 1ULL << (m & 63);
+        if (k < n)
+            for (int more = 0x1ff & ~m; more; more &= more - 1) {
+                int s = m | (more & -more);
+                dead[s >> 6] |= 1ULL << (s & 63);
+            }
+    }
+    int m0 = g->cands[cells[0]] >> 1, m1 = g->cands[cells[1]] >> 1;
+    int m2 = n == 3 ? g->cands[cells[2]] >> 1 : 0;
+    int p01 = peers(cells[0], cells[1]);
+    int p02 = n == 3 && peers(cells[0], cells[2]), p12 = n == 3 && peers(cells[1], cells[2]);
+    for (int a = m0; a; a &= a - 1) {
+        int ba = a & -a;
+        for (int b = m1; b; b &= b - 1) {
+            int bb = b & -b;
+            if (ba == bb && p01)
+                continue;
+            if (n == 2) {
+                int used = ba | bb;
+                if (!(dead[used >> 6] >> (used & 63) & 1)) {
+                    allowed[0] |= ba;
+                    allowed[1] |= bb;
+                }
+                continue;
+            }
+            for (int c = m2; c; c &= c - 1) {
+                int bc = c & -c;
+                if ((ba == bc && p02) || (bb == bc && p12))
+                    continue;
+                int used = ba | bb | bc;
+                if (!(dead[used >> 6] >> (used & 63) & 1)) {
+                    allowed[0] |= ba;
+                    allowed[1] |= bb;
+                    allowed[2] |= bc;
+                }
+            }
+        }
+        if (allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2)
+            return 0; /* every value allowed: nothing goes */
+    }
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int gone = (g->cands[cells[i]] >> 1) & ~allowed[i];
+        for (int v = 1; v <= 9; v++)
+            if (gone >> (v - 1) & 1) {
+                rems[2 * k] = (int16_t)cells[i];
+                rems[2 * k++ + 1] = (int16_t)v;
+            }
+    }
+    return k;
+}
+
+/* one group's hint, if it removes anything: 1 added, 0 not, -1 on an error */
+static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *group, int n) {
+    int common[20], n_common = 0;
+    uint64_t both[2]; /* the excluders the group's cells have in common, ascending */
+    for (int w = 0; w < 2; w++) {
+        both[w] = t->exm[group[0]][w];
+        for (int i = 1; i < n; i++)
+            both[w] &= t->exm[group[i]][w];
+    }
+    uint64_t either = both[0] | both[1];
+    if (!(both[0] && both[1]) && !(either & (either - 1)))
+        return 0; /* fewer than two in common (one word empty, the other of one bit at most) */
+    for (int w = 0; w < 2; w++)
+        for (uint64_t m = both[w]; m; m &= m - 1)
+            common[n_common++] = 64 * w + __builtin_ctzll(m);
+    int16_t rems[2 * 27];
+    int k = exclude(g, group, n, common, n_common, rems);
+    if (!k)
+        return 0;
+    if (se_add_found(x, 0, n == 2 ? 62 : 75, 0, 0, rems, k, 0, 0) < 0 ||
+        se_found_shape(x, group, n) < 0) /* its shape: the group's cells */
+        return -1;
+    return 1;
+}
+
+/* se_exclusion(values, cands, degree, limit): the removals of each hint of
+ * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
+/* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
+ * 0, or -1 (MemoryError) */
+int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
+    Table *t = PyMem_Malloc(sizeof(Table));
+    if (!t) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    int result = 0;
+    candidates(g, degree, t);
+    for (int second = 1; second < t->n; second++)
+        for (int first = 0; first < second; first++) {
+            int c0 = t->cells[first], c1 = t->cells[second];
+            if (degree == 2) {
+                int group[2] = {c0, c1};
+                if (group_hint(x, g, t, group, 2) < 0) {
+                    result = -1;
+                    goto done;
+                }
+            } else {
+                unsigned char seen[81] = {0};
+                const int *lists[2] = {t->ex[c0], t->ex[c1]};
+                int sizes[2] = {t->n_ex[c0], t->n_ex[c1]};
+                for (int l = 0; l < 2; l++)
+                    for (int i = 0; i < sizes[l]; i++) {
+                        int c = lists[l][i];
+                        if (seen[c])
+                            continue;
+                        seen[c] = 1;
+                        if (!t->in_table[c] || c == c0 || c == c1)
+                            continue;
+                        int group[3] = {c0, c1, c};
+                        if (group_hint(x, g, t, group, 3) < 0) {
+                            result = -1;
+                            goto done;
+                        }
+                        if (limit && x->n_found >= limit)
+                            goto done;
+                    }
+            }
+            if (limit && x->n_found >= limit)
+                goto done;
+        }
+done:
+    PyMem_Free(t);
+    return result;
+}
+
+PyObject *se_exclusion(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands;
+    int degree, limit;
+    if (!PyArg_ParseTuple(args, "OOii", &values, &cands, &degree, &limit))
+        return NULL;
+    if (degree != 2 && degree != 3) {
+        PyErr_SetString(PyExc_ValueError, "aligned exclusion is of 2 or 3 cells");
+        return NULL;
+    }
+    SeGrid g;
+    SeCtx x;
+    memset(&x, 0, sizeof x);
+    PyObject *result = NULL;
+    if (se_parse_grid(values, cands, &g) < 0 || se_exclusion_run(&x, &g, degree, limit) < 0)
+        goto done;
+    result = PyList_New(x.n_found);
+    for (int i = 0; result && i < x.n_found; i++) {
+        PyObject *rems = se_rems_tuple(&x, &x.found[i]);
+        if (!rems)
+            Py_CLEAR(result);
+        else
+            PyList_SET_ITEM(result, i, rems);
+    }
+done:
+    se_ctx_free(&x);
+    return result;
+}

@@ -1,0 +1,124 @@
+/* Chainer._found (forcing.py, nested.py): a finding's complexity, its chains' potentials plus,
+ * at levels 2 and up, the complexity of each nested chain they rest on once
+ * (potentials.nested_complexity); in an inner search of the nested rules, what each finding
+ * keeps for the outer chain: its rule parents' links (cell, value, cause, in SeCtx.links) and
+ * chains.Found.chain_key as a hash (SeFound.chain); in the outer search, its shape (what
+ * serate's description of it names, se_found.h). */
+#include "se_found.h"
+
+/* nested._cause: how an "on" potential follows from its first parent */
+static int cause_of(const SePot *p, const SePot *parent) {
+    if (parent->cell == p->cell)
+        return SE_NAKED;
+    if (SE_CELL_UNITS[parent->cell][0] == SE_CELL_UNITS[p->cell][0])
+        return 0;
+    return parent->cell / 9 == p->cell / 9 ? 1 : 2;
+}
+
+static int add_link(SeCtx *x, int cell, int value, int cause) {
+    if (se_grow((void **)&x->links, &x->cap_links, 3 * (x->n_links + 1), sizeof(int16_t), x) < 0)
+        return -1;
+    int16_t *l = x->links + 3 * x->n_links++;
+    l[0] = (int16_t)cell;
+    l[1] = (int16_t)value;
+    l[2] = (int16_t)cause;
+    return 0;
+}
+
+static int link_on(SeCtx *x, const SePot *p, int origin) {
+    if (p->n_parents)
+        return add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]]));
+    if (origin == SE_CELL_ORIGIN)
+        return add_link(x, p->cell, p->value, SE_NAKED);
+    return origin >= 0 ? add_link(x, p->cell, p->value, origin / 9) : 0;
+}
+
+/* what nested.rule_parents and chains.Found.chain_key need of one target's chain (in x->walk,
+ * count potentials): its links into x->links, its keys into the hash *chain */
+static int summarize(SeCtx *x, uint64_t *chain, int count, int origin) {
+    const int32_t *w = x->walk;
+    for (int i = 0; i < count; i++) {
+        const SePot *p = &x->pots[w[i]];
+        *chain = se_mix(*chain, (uint64_t)se_key(p->cell, p->value, p->on));
+        if (p->on && link_on(x, p, origin) < 0)
+            return -1;
+    }
+    *chain = se_mix(*chain, 0xFFFFu);
+    if (origin == SE_CYCLE_ORIGIN) { /* the cycle read backwards: every potential flipped */
+        const SePot *p = &x->pots[w[0]];
+        *chain = se_mix(*chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
+        for (int i = count - 1; i >= 1; i--) {
+            p = &x->pots[w[i]];
+            *chain = se_mix(*chain, (uint64_t)(se_key(p->cell, p->value, p->on) ^ 1));
+            if (!p->on &&
+                add_link(x, p->cell, p->value, cause_of(p, &x->pots[x->par[p->parents]])) < 0)
+                return -1;
+        }
+        *chain = se_mix(*chain, 0xFFFFu);
+    }
+    return 0;
+}
+
+/* the complexity of the nested chains the potentials of x->walk[0 .. count) rest on that are
+ * not yet among the n_seen of x->seen (which take them in): potentials.nested_complexity */
+static int nested_complexity(SeCtx *x, int count, int *n_seen) {
+    int complexity = 0;
+    for (int i = 0; i < count; i++) {
+        const SePot *p = &x->pots[x->walk[i]];
+        if (p->nest_cx < 0)
+            continue;
+        int known = 0;
+        for (int k = 0; k < *n_seen && !known; k++)
+            known = x->seen[k] == p->nest_key;
+        if (known)
+            continue;
+        if (se_grow((void **)&x->seen, &x->cap_seen, *n_seen + 1, sizeof(uint64_t), x) < 0)
+            return -1;
+        x->seen[(*n_seen)++] = p->nest_key;
+        complexity += p->nest_cx;
+    }
+    return complexity;
+}
+
+/* a finding's shape (se_found.h), from its first target's chain: the first parents walked back
+ * to where the chains start */
+static int shape_of(SeCtx *x, int target, int complexity, int origin) {
+    const SePot *t = &x->pots[target], *p = t;
+    if (origin == SE_CYCLE_ORIGIN) { /* the cells of the walk, its target first */
+        int cells[SE_KEYS], n = 0;
+        for (;; p = &x->pots[x->par[p->parents]]) {
+            cells[n++] = p->cell;
+            if (!p->n_parents || n == SE_KEYS)
+                break;
+        }
+        return se_found_shape(x, cells, n);
+    }
+    while (p->n_parents)
+        p = &x->pots[x->par[p->parents]];
+    int shape[8] = {complexity, origin, p->cell, p->value, p->on, t->cell, t->value, t->on};
+    return se_found_shape(x, shape, 8);
+}
+
+/* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
+ * plus (levels 2 and up) each nested chain they rest on once; an inner search's finding keeps
+ * its summary too (each chain walked once for all of it) */
+int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
+                   int cell, int value, const int *targets, int n_targets, int origin) {
+    int complexity = 0, links = x->n_links, n_seen = 0;
+    uint64_t chain = 0xcbf29ce484222325ULL;
+    for (int t = 0; t < n_targets; t++) {
+        int count = se_chain_of(x, targets[t]);
+        int nested = count >= 0 && x->level >= 2 ? nested_complexity(x, count, &n_seen) : 0;
+        if (count < 0 || nested < 0 || (x->summarize && summarize(x, &chain, count, origin) < 0))
+            return -1;
+        complexity += count + nested;
+    }
+    if (se_add_found(x, name, base, complexity, sort_key, rems, n_rems, cell, value) < 0)
+        return -1;
+    SeFound *f = &x->found[x->n_found - 1];
+    f->links = links;
+    f->n_links = x->n_links - links;
+    f->chain = chain;
+    /* the outer search's findings alone are handed back: their shapes for serate's %s */
+    return x->summarize ? 0 : shape_of(x, targets[0], complexity, origin);
+}

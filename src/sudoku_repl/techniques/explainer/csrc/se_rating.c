@@ -1,0 +1,393 @@
+/* rating.rate's loop, many steps a call: se_climb(values, cands, order, above, below, poll[,
+ * deadline, memo]) takes, from the grid, step after step, the first hint of the first technique
+ * of ``order`` (a sequence of (technique, degree) pairs, the rating's order of its techniques)
+ * that finds one, and applies it (Hint.apply), until
+ *
+ *   SE_CLIMB_SOLVED      the grid is solved
+ *   SE_CLIMB_NONE        no technique of ``order`` finds anything: the rating goes on with
+ *                        the techniques after them, in Python (none when the order is all)
+ *   SE_CLIMB_OVER_BELOW  the step found rates above ``below`` (tenths; -1: none): not taken
+ *   SE_CLIMB_OVER_ABOVE  the step taken rates above ``above`` (tenths; -1: none)
+ *   SE_CLIMB_STOPPED     ``poll`` (a callable, or None) said stop
+ *   SE_CLIMB_TIMEOUT     the deadline (time.monotonic's clock, or None) passed while the
+ *                        technique at ``index`` was searching, or before it began
+ *
+ * -> (the hints taken, each as (its technique's index in the order, (name, rating, removals,
+ * placement, shape)), the status, that index or -1, the grid's values and candidate masks as the
+ * hints leave them: 81 ints each, new lists). A hint's shape is what serate's description of it
+ * names (``%s``, tools/serate_steps.py): the very finding the step applied, handed back with it
+ * (se_rungs.h and se_found.h lay the shapes out). The techniques are the ladder's (se_ladder) and
+ * the chains' (SE_T_EXCLUSION, SE_T_CYCLES, SE_T_CHAINER: aligned exclusion, cycles and forcing
+ * X/Y chains, forcing.Chainer's kinds in CHAINERS, their findings sorted and the first taken, the
+ * nested ones sharing ``memo``, se_memo's), so that a rating crosses into C once a puzzle. Ctrl-C
+ * and poll are looked at before each step and before each chain technique, as rate looks at them
+ * before each technique; the deadline before each chain technique and inside the chain searches. */
+#include "se_rating.h"
+#include <time.h>
+
+enum {
+    SE_CLIMB_SOLVED,
+    SE_CLIMB_NONE,
+    SE_CLIMB_OVER_BELOW,
+    SE_CLIMB_OVER_ABOVE,
+    SE_CLIMB_STOPPED,
+    SE_CLIMB_TIMEOUT
+};
+
+/* the chain techniques, by the numbers native_ladder gives them (above the ladder's) */
+enum { SE_T_EXCLUSION = 100, SE_T_CYCLES, SE_T_CHAINER };
+
+/* SE_T_CHAINER's degrees: forcing.Chainer's (multiple, dynamic, nishio, level, nesting), in
+ * the rating's order: Nishio, multiple, dynamic, dynamic (+), nested 2, 3, 4 over 0-3 */
+static const int CHAINERS[10][5] = {{0, 1, 1, 0, 0}, {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0},
+                                    {1, 1, 0, 1, 0}, {1, 1, 0, 2, 0}, {1, 1, 0, 3, 0},
+                                    {1, 1, 0, 4, 0}, {1, 1, 0, 4, 1}, {1, 1, 0, 4, 2},
+                                    {1, 1, 0, 4, 3}};
+
+/* whether (technique, degree) is a chain technique climb takes */
+static int chain_check(long t, long d) {
+    return (t == SE_T_EXCLUSION && (d == 2 || d == 3)) || (t == SE_T_CYCLES && d == 0) ||
+           (t == SE_T_CHAINER && d >= 0 && d < 10);
+}
+
+typedef struct {
+    double deadline; /* CLOCK_MONOTONIC seconds, or < 0 */
+    PyObject *poll;  /* or NULL */
+    struct SeMemo *memo;
+    /* the last chain search's scratch (SeCtx.scratch, its kind in scratch_free), handed to the
+     * next chain search of the climb, which keeps it if it is of its kind (a cycles search's
+     * is 75 KB to clear), and freed at the end */
+    void *scratch;
+    void (*scratch_free)(void *scratch);
+} Limits;
+
+#define MAX_ORDER 64
+
+/* the candidate (cell, value) off the grid, and off its units' places (SeGrid.table, kept as
+ * se_table_fill makes it) */
+static void drop(SeGrid *g, int cell, int value) {
+    if (!(g->cands[cell] >> value & 1))
+        return;
+    g->cands[cell] &= (uint16_t) ~(1 << value);
+    for (int t = 0; t < 3; t++)
+        g->table[SE_CELL_UNITS[cell][t]][value] &= (uint16_t) ~(1 << SE_CELL_POS[cell][t]);
+}
+
+/* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
+static int apply(SeGrid *g, PyObject *hint) {
+    PyObject *removals = PyTuple_GET_ITEM(hint, 2), *placement = PyTuple_GET_ITEM(hint, 3);
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(removals); i++) {
+        PyObject *pair = PyTuple_GET_ITEM(removals, i);
+        long cell = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        drop(g, (int)cell, (int)value);
+    }
+    if (placement != Py_None) {
+        long cell = PyLong_AsLong(PyTuple_GET_ITEM(placement, 0));
+        long value = PyLong_AsLong(PyTuple_GET_ITEM(placement, 1));
+        g->values[cell] = (unsigned char)value;
+        for (int v = 1; v <= 9; v++)
+            drop(g, (int)cell, v);
+        for (SeCells m = SE_PEER_CELLS[cell]; m;)
+            drop(g, se_cells_pop(&m), (int)value);
+    }
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* the limits before a step: a status, 0 to go on, or -1 with an exception (Ctrl-C) */
+static int limits(PyObject *poll) {
+    if (PyErr_CheckSignals() < 0)
+        return -1;
+    if (poll) {
+        PyObject *said = PyObject_CallNoArgs(poll);
+        int stop = said ? PyObject_IsTrue(said) : -1;
+        Py_XDECREF(said);
+        if (stop)
+            return stop < 0 ? -1 : SE_CLIMB_STOPPED;
+    }
+    return 0;
+}
+
+/* the order: (technique, degree) pairs, each checked as se_ladder checks them (n, or -1) */
+static int parse_order(PyObject *obj, int order[][2]) {
+    PyObject *seq = PySequence_Fast(obj, "the order is a sequence of (technique, degree) pairs");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > MAX_ORDER) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "an order of %zd techniques (accepted: up to %d)", n,
+                     MAX_ORDER);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
+            !PyLong_Check(PyTuple_GET_ITEM(pair, 0)) || !PyLong_Check(PyTuple_GET_ITEM(pair, 1))) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "the order's item %zd is not a (technique, degree) pair",
+                         i);
+            return -1;
+        }
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
+        long d = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        if (!PyErr_Occurred() && chain_check(t, d)) {
+            order[i][0] = (int)t;
+            order[i][1] = (int)d;
+            continue;
+        }
+        order[i][0] = t < 0 || t > SE_TECHNIQUES ? -1 : (int)t;
+        order[i][1] = d < 0 || d > 4 ? -1 : (int)d;
+        if (PyErr_Occurred() || se_rung_check(order[i][0], order[i][1]) < 0) {
+            Py_DECREF(seq);
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "the order's item %zd is not a technique and its degree (see se_ladder)",
+                         i);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+static double now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
+ * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
+ * search stopped (1 the deadline, 3 the poll; else 0) */
+static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x)
+        return PyErr_NoMemory();
+    x->scratch = lim->scratch;
+    x->scratch_free = lim->scratch_free;
+    lim->scratch = NULL;
+    lim->scratch_free = NULL;
+    x->deadline = lim->deadline;
+    x->poll = lim->poll;
+    PyObject *hint = NULL;
+    int *order = NULL;
+    if (t == SE_T_EXCLUSION) {
+        if (se_exclusion_run(x, g, d, 1) < 0)
+            goto done;
+    } else {
+        if (se_init_maps(x) < 0)
+            goto done;
+        if (t == SE_T_CYCLES)
+            se_cycles_run(x, g);
+        else {
+            const int *k = CHAINERS[d];
+            se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
+            se_chainer_run(x, g);
+        }
+    }
+    if (x->stop == 2)
+        goto done;
+    if (x->stop || !x->n_found) {
+        *stopped = x->stop;
+        hint = Py_NewRef(Py_None);
+        goto done;
+    }
+    int first = 0; /* aligned exclusion: the first found; the chains: the easiest, sorted */
+    if (t != SE_T_EXCLUSION) {
+        order = PyMem_Malloc(((size_t)x->n_found + 1) * sizeof(int));
+        if (!order || se_sorted_order(x, order) < 0) {
+            PyErr_NoMemory();
+            goto done;
+        }
+        first = order[0];
+    }
+    const SeFound *f = &x->found[first];
+    PyObject *rems = se_rems_tuple(x, f);
+    PyObject *shape = rems ? se_ints_tuple(x->shapes + f->shape, f->n_shape) : NULL;
+    if (!shape) {
+        Py_XDECREF(rems);
+        goto done;
+    }
+    if (t == SE_T_EXCLUSION) /* exclusion.aligned_exclusion's names and ratings */
+        hint = Py_BuildValue("(iiNON)", d, d == 2 ? 62 : 75, rems, Py_None, shape);
+    else if (f->value)
+        hint = Py_BuildValue("(iiN(ii)N)", f->name, f->rating, rems, f->cell, f->value, shape);
+    else
+        hint = Py_BuildValue("(iiNON)", f->name, f->rating, rems, Py_None, shape);
+done:
+    PyMem_Free(order);
+    lim->scratch = x->scratch; /* for the next chain search */
+    lim->scratch_free = x->scratch_free;
+    x->scratch = NULL;
+    x->scratch_free = NULL;
+    se_ctx_free(x);
+    PyMem_Free(x);
+    return hint;
+}
+
+/* the first hint of the order's techniques (a new reference), its technique's index in
+ * *index; None when none finds one; NULL with an exception; or None with *status set (a
+ * stop: the poll, or the deadline while *index searched) */
+static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int *index,
+                            int *status) {
+    se_rungs_count_empty(r);
+    for (int i = 0; i < n; i++) {
+        *index = i;
+        if (order[i][0] >= SE_T_EXCLUSION) { /* a chain: the limits first, as rate looks */
+            int said = limits(lim->poll);
+            if (said) {
+                *status = said;
+                return said < 0 ? NULL : Py_NewRef(Py_None);
+            }
+            if (lim->deadline >= 0 && now() > lim->deadline) {
+                *status = SE_CLIMB_TIMEOUT;
+                Py_RETURN_NONE;
+            }
+            int stopped = 0;
+            PyObject *hint = chain_first(r->g, order[i][0], order[i][1], lim, &stopped);
+            if (!hint || hint != Py_None)
+                return hint;
+            if (stopped) {
+                *status = stopped == 1 ? SE_CLIMB_TIMEOUT : SE_CLIMB_STOPPED;
+                return hint;
+            }
+            Py_DECREF(hint);
+            continue;
+        }
+        r->list = PyList_New(0);
+        if (!r->list)
+            return NULL;
+        if (se_rung_run(r, order[i][0], order[i][1]) < 0) {
+            Py_CLEAR(r->list);
+            return NULL;
+        }
+        if (PyList_GET_SIZE(r->list)) {
+            PyObject *hint = PyList_GET_ITEM(r->list, 0);
+            Py_INCREF(hint);
+            Py_CLEAR(r->list);
+            return hint;
+        }
+        Py_CLEAR(r->list);
+    }
+    Py_RETURN_NONE;
+}
+
+/* the grid as two new lists of 81 ints (values, candidate masks), or NULL with an exception */
+static PyObject *grid_lists(const SeGrid *g) {
+    PyObject *values = PyList_New(81), *cands = PyList_New(81);
+    if (!values || !cands) {
+        Py_XDECREF(values);
+        Py_XDECREF(cands);
+        return NULL;
+    }
+    for (int c = 0; c < 81; c++) {
+        PyObject *value = PyLong_FromLong(g->values[c]), *mask = PyLong_FromLong(g->cands[c]);
+        PyList_SET_ITEM(values, c, value); /* (NULL is safe in a list being dropped) */
+        PyList_SET_ITEM(cands, c, mask);
+        if (!value || !mask) {
+            Py_DECREF(values);
+            Py_DECREF(cands);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(NN)", values, cands);
+}
+
+static int solved(const SeGrid *g) {
+    for (int c = 0; c < 81; c++)
+        if (!g->values[c])
+            return 0;
+    return 1;
+}
+
+PyObject *se_climb(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *values, *cands, *order_obj, *poll, *deadline = Py_None, *memo = Py_None;
+    int above, below, order[MAX_ORDER][2];
+    if (!PyArg_ParseTuple(args, "OOOiiO|OO", &values, &cands, &order_obj, &above, &below, &poll,
+                          &deadline, &memo))
+        return NULL;
+    int n = parse_order(order_obj, order);
+    if (n < 0)
+        return NULL;
+    if (above < -1 || below < -1) {
+        PyErr_SetString(PyExc_ValueError, "above and below are ratings in tenths, or -1 for none");
+        return NULL;
+    }
+    if (poll != Py_None && !PyCallable_Check(poll)) {
+        PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
+        return NULL;
+    }
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
+    if (deadline != Py_None) {
+        lim.deadline = PyFloat_AsDouble(deadline);
+        if (lim.deadline == -1 && PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "the deadline is a number (time.monotonic) or None");
+            return NULL;
+        }
+        if (lim.deadline < 0)
+            lim.deadline = 0;
+    }
+    if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
+        return NULL;
+    se_cells_init();
+    SeGrid g;
+    if (se_parse_grid(values, cands, &g) < 0)
+        return NULL;
+    SeRungs r = {.g = &g, .limit = 1};
+    PyObject *steps = PyList_New(0);
+    int status = -1, index = -1;
+    while (steps) {
+        if (solved(&g)) {
+            status = SE_CLIMB_SOLVED;
+            break;
+        }
+        int said = limits(lim.poll);
+        if (said) {
+            status = said;
+            break;
+        }
+        int stop = -1;
+        PyObject *hint = first_hint(&r, order, n, &lim, &index, &stop);
+        if (!hint)
+            break;
+        if (hint == Py_None) {
+            Py_DECREF(hint);
+            status = stop >= 0 ? stop : SE_CLIMB_NONE;
+            break;
+        }
+        long rating = PyLong_AsLong(PyTuple_GET_ITEM(hint, 1));
+        if (below >= 0 && rating > below) {
+            Py_DECREF(hint);
+            status = SE_CLIMB_OVER_BELOW;
+            break;
+        }
+        PyObject *step = Py_BuildValue("(iO)", index, hint);
+        int failed = !step || PyList_Append(steps, step) < 0 || apply(&g, hint) < 0;
+        Py_XDECREF(step);
+        Py_DECREF(hint);
+        if (failed)
+            break;
+        if (above >= 0 && rating > above) {
+            status = SE_CLIMB_OVER_ABOVE;
+            break;
+        }
+    }
+    if (lim.scratch_free)
+        lim.scratch_free(lim.scratch);
+    if (status < 0) {
+        Py_XDECREF(steps);
+        return NULL;
+    }
+    PyObject *left = grid_lists(&g); /* the grid as the steps leave it */
+    if (!left) {
+        Py_DECREF(steps);
+        return NULL;
+    }
+    PyObject *result = Py_BuildValue("(NiiOO)", steps, status,
+                                     status == SE_CLIMB_TIMEOUT ? index : -1,
+                                     PyTuple_GET_ITEM(left, 0), PyTuple_GET_ITEM(left, 1));
+    Py_DECREF(left);
+    return result;
+}

@@ -1,0 +1,230 @@
+"""The explainer's door to its C (``techniques/explainer/csrc/``, the extension
+``sudoku_repl.techniques.explainer._native`` that ``pip install .`` builds beside the core's
+wherever a C compiler is, docs/native.md): Sudoku Explainer's chain search, aligned exclusion,
+the ladder below the chains and the rating's loop. ``python -m
+sudoku_repl.techniques.explainer.native`` says which build runs.
+
+As the core's door (``core/native.py``), one layer down: the pure Python (``forcing.Chainer``,
+``chains.py``, ...) is the reference, the C a faster copy behind the same names, chosen here,
+once (the first question reads the environment; ``reset`` makes the next one read it again).
+Each function below is the C function on the native build and None on the pure one, where the
+caller's Python answers: without the extension (no C compiler, or a failed compile) or with
+``SUDOKU_REPL_ENGINE=pure``. The two extensions are built, and fall back, each on its own: the
+core's C never reaches this one (the techniques import the core, never the reverse).
+
+Nothing else in the package names the extension; ``native_chains`` and ``native_ladder`` turn
+what its functions give into hints.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol
+
+from sudoku_repl.core.engine_choice import ENV, PURE, not_built, pure_asked
+
+#: whether the explainer runs its C, once chosen (None: not yet; the next question reads ``ENV``)
+selected: bool | None = None
+
+
+@cache
+def _extension() -> tuple[ModuleType | None, str]:
+    """The extension module, or None and why it cannot be used."""
+    try:
+        from sudoku_repl.techniques.explainer import _native  # type: ignore[attr-defined]
+    except ImportError as e:
+        if "cannot import name" in str(e):  # not there: no C compiler, or a tree not built
+            return None, not_built("the explainer's C extension", os.path.dirname(__file__))
+        return None, f"the explainer's C extension does not load: {e}"  # there, but broken
+    return _native, ""
+
+
+def available() -> bool:
+    """Whether the explainer's C is installed (whatever ``SUDOKU_REPL_ENGINE`` says)."""
+    return _extension()[0] is not None
+
+
+def active() -> bool:
+    """Whether the explainer runs its C (chosen once: ``selected``)."""
+    global selected
+    chosen = selected
+    if chosen is None:
+        chosen = selected = not pure_asked() and available()
+    return chosen
+
+
+def reset() -> None:
+    """Forget the choice: the next question reads ``SUDOKU_REPL_ENGINE`` again."""
+    global selected
+    selected = None
+
+
+def build() -> str:
+    """The build in words: ``native explainer (C)``, or ``pure Python (no native explainer:
+    why)``, as the core's ``native.build`` says its own."""
+    if active():
+        return "native explainer (C)"
+    if available():
+        return f"pure Python (no native explainer: {ENV}={PURE})"
+    return f"pure Python (no native explainer: {_extension()[1]})"
+
+
+def _function(name: str) -> Any:
+    """The extension's function ``name`` on the native build, else None."""
+    return getattr(_extension()[0], name) if active() else None
+
+
+#: a technique's hints as the C gives them: (name number, rating, removals, placement,
+#: complexity, sort key), easiest first
+ChainFound = list[
+    tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int]
+]
+
+
+class SeChainer(Protocol):
+    """``forcing.Chainer``'s hints in C (``se_chainer``, ``se_nested.c``): (the grid's values
+    and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
+    ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
+    level 0-3 of its nested dynamic chains, and a memo from ``se_memo`` or None) -> its hints
+    (``ChainFound``) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable
+    said stop). Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        level: int,
+        deadline: float | None,
+        poll: Callable[[], bool] | None,
+        nesting: int = 0,
+        memo: object = None,
+        /,
+    ) -> ChainFound | int: ...
+
+
+def se_chainer() -> SeChainer | None:
+    """Sudoku Explainer's forcing-chain search in C (``native_chains``)."""
+    search: SeChainer | None = _function("se_chainer")
+    return search
+
+
+def se_memo() -> Callable[[], object] | None:
+    """A new memo of the nested chains' inner findings by grid, for the searches of one rating
+    (``se_chainer``'s last argument); None on the pure build."""
+    make: Callable[[], object] | None = _function("se_memo")
+    return make
+
+
+class SeCycles(Protocol):
+    """``chains.cycles_and_forcing_chains``' hints in C (``se_cycles.c``): (values, candidate
+    masks, deadline, stop callable) -> as ``SeChainer``."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        deadline: float | None,
+        poll: Callable[[], bool] | None,
+        /,
+    ) -> ChainFound | int: ...
+
+
+def se_cycles() -> SeCycles | None:
+    """Sudoku Explainer's cycles and forcing X/Y chains in C (``native_chains``)."""
+    search: SeCycles | None = _function("se_cycles")
+    return search
+
+
+class SeExclusion(Protocol):
+    """``exclusion.aligned_exclusion``'s hints in C (``se_exclusion.c``): (values, candidate
+    masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+
+    def __call__(
+        self, values: list[int], cands: list[int], degree: int, limit: int, /
+    ) -> list[tuple[tuple[int, int], ...]]: ...
+
+
+def se_exclusion() -> SeExclusion | None:
+    """Aligned pair and triplet exclusion in C (``native_chains``)."""
+    search: SeExclusion | None = _function("se_exclusion")
+    return search
+
+
+class SeLadder(Protocol):
+    """A technique of Sudoku Explainer's ladder below the chains in C (``se_ladder.c``):
+    (values, candidate masks, the technique's number, its degree, at most this many hints or 0
+    for all) -> [(name number, rating, removals, placement, shape)] in the Python's order (the
+    shape: what serate's description of the finding names, ``csrc/include/se_rungs.h``). Bad
+    input raises ValueError."""
+
+    def __call__(
+        self, values: list[int], cands: list[int], technique: int, degree: int, limit: int, /
+    ) -> list[
+        tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, tuple[int, ...]]
+    ]: ...
+
+
+def se_ladder() -> SeLadder | None:
+    """A technique below the chains in C, from singles to the BUG (``native_ladder``)."""
+    search: SeLadder | None = _function("se_ladder")
+    return search
+
+
+class SeClimb(Protocol):
+    """The rating's loop in C (``se_rating.c``): (values, candidate masks, the order as
+    (technique, degree) pairs, the ladder's and the chains', above and below in tenths or -1,
+    a callable saying stop or None, a deadline on ``time.monotonic``'s clock or None, a memo
+    from ``se_memo`` or None) -> (the steps taken, each as (its technique's index in the order,
+    (name number, rating, removals, placement, shape)), why it stopped, the index of the
+    technique the deadline stopped or -1, the grid's values and candidate masks as the steps
+    leave them, new lists). A step's shape is what serate's description of the finding it
+    applied names (``csrc/include/se_rungs.h``, ``se_found.h``). Bad input raises
+    ValueError."""
+
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        order: list[tuple[int, int]],
+        above: int,
+        below: int,
+        poll: Callable[[], bool] | None,
+        deadline: float | None = None,
+        memo: object = None,
+        /,
+    ) -> tuple[
+        list[
+            tuple[
+                int,
+                tuple[
+                    int,
+                    int,
+                    tuple[tuple[int, int], ...],
+                    tuple[int, int] | None,
+                    tuple[int, ...],
+                ],
+            ]
+        ],
+        int,
+        int,
+        list[int],
+        list[int],
+    ]: ...
+
+
+def se_climb() -> SeClimb | None:
+    """The rating's steps over the explainer's native techniques in C (``native_ladder``)."""
+    search: SeClimb | None = _function("se_climb")
+    return search
+
+
+if __name__ == "__main__":
+    print(build())
+    sys.exit(0)

@@ -1,0 +1,567 @@
+"""Reading quizzes: the original nine-line format, one quiz per line, an inline string, and
+puzzles of several grids (a frame layout, a list of grids with offsets, or the JSON of
+puzzles/variants).
+
+Files are read line by line and only as far as the wanted quiz, so a huge file costs no more
+than its first quizzes.
+
+Which format a file is in is told by its first meaningful lines (neither blank nor ``#``
+comments): a grid-list line; a line of 81 cells or more; a frame layout; a line of at least
+``QUIZ_LINE_MIN`` cells among the first nine (an attempted quiz, never a row); else the nine-line
+format. A quiz line or argument whose cells are not 81 is refused as ``K cells where 81 are
+needed``, in the same words by ``load-quiz`` and ``rate``.
+
+Several grids:
+- a *frame layout* has one line per frame row: a digit or ``.`` per cell, a space outside the
+  puzzle (samurai: 21 wide, flower: 15 wide). It is recognised when every meaningful line is
+  made of ``0-9``, ``.`` and spaces, and there are more than nine of them or one is longer than
+  eleven characters; every block-aligned 9x9 window fully inside the puzzle is a grid.
+- a *grid list* has one line per grid: ``R,C QUIZ`` (or ``R,C:QUIZ``), the 0-based frame row and
+  column of the grid's top-left cell (multiples of 3), then its 81 characters; inline, the same
+  grids joined by ``;`` (what ``str(quiz)`` gives for such a puzzle).
+- a ``.json`` file: ``{"grids": [{"at": [R, C], "quiz": "..."}, ...]}``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import stat
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import TextIO
+
+from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
+from sudoku_repl.core.geometry import CLASSIC
+from sudoku_repl.core.quiz import QUIZ_BYTES, Quiz
+from sudoku_repl.text import pencil_marks as marks
+from sudoku_repl.text.files import open_binary_input, open_input
+from sudoku_repl.text.pencil_marks import Position, plain
+from sudoku_repl.text.words import counted
+
+QUIZ_CHARS = frozenset(QUIZ_BYTES.decode())
+FRAME_CHARS = frozenset("0123456789. ")
+CELLS = 81
+#: cells on one line (or in one argument) that make it an attempted quiz, never a row
+QUIZ_LINE_MIN = 27
+MAX_FRAME_ROWS = 99
+MAX_OFFSET = 9999  # a grid's frame row or column at most (four digits, as in a grid line)
+MAX_LINE = 65536  # characters of a line read at most
+#: characters of an overlong line skipped on a device (``/dev/zero``: endless) before the
+#: reading ends there; a regular file's or a pipe's overlong line is skipped to its end
+MAX_SKIP = 1 << 20
+MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
+MAX_PRINTED = 64  # meaningful lines read ahead for a printed grid (three grids and borders)
+#: a section header line (SadMan's ``[Puzzle]``)
+SECTION = re.compile(r"\[[A-Za-z ]+\]")
+GRID_LINE = re.compile(
+    r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{81})[ \t]*"
+)
+#: a grid line whose quiz may have the wrong number of cells (at least QUIZ_LINE_MIN)
+GRID_LINE_ANY = re.compile(
+    r"[ \t]*([0-9]{1,4})[ \t]*,[ \t]*([0-9]{1,4})[ \t]*:?[ \t]*([0-9.]{27,})[ \t]*"
+)
+JSON_SHAPE = '{"grids": [{"at": [row, col], "quiz": "..."}, ...]}'
+
+
+def is_quiz_string(text: str) -> bool:
+    # (as ASCII bytes with those characters deleted, nothing is left only if all were: the
+    # cheapest test in CPython, and rating tests every line of a file)
+    return len(text) == CELLS and text.isascii() and not text.encode().translate(None, QUIZ_BYTES)
+
+
+def quiz_part(line: str) -> str:
+    """A line of a one-per-line file without the note after its quiz: 81 characters of a quiz,
+    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; a HoDoKu library
+    line gives its givens, a candidate string its values; any other line is given back as it
+    is."""
+    words = line.split(None, 1)
+    if len(words) == 2 and is_quiz_string(words[0]):
+        return words[0]
+    if line.startswith(":") and marks.is_library_line(line):
+        return marks.library_givens(line)  # a HoDoKu library line: its givens
+    if len(line) == marks.CANDIDATE_STRING and marks.is_candidate_string(line):
+        try:  # a candidate string: its values
+            return str(marks.parse_candidate_string(line, "").quiz)
+        except QuizError:
+            return line
+    return line
+
+
+def cells_wanted(count: int) -> str:
+    """What is wrong with a quiz of ``count`` cells: the words ``load-quiz`` and ``rate`` share."""
+    return f"{counted(count, 'cell')} where {CELLS} are needed"
+
+
+def cells_fault(text: str) -> str | None:
+    """``K cells where 81 are needed`` when ``text`` is an attempted quiz of the wrong size (made
+    of quiz characters only, or holding at least ``QUIZ_LINE_MIN`` cells); None when it has 81
+    cells or does not look like a quiz."""
+    count = len(_digits(text))
+    if count == CELLS:
+        return None
+    stripped = text.strip()
+    if count >= QUIZ_LINE_MIN or (stripped and set(stripped) <= QUIZ_CHARS):
+        return cells_wanted(count)
+    return None
+
+
+def _digits(line: str) -> str:
+    return "".join(ch for ch in line if ch in QUIZ_CHARS)
+
+
+class QuizLines:
+    """The meaningful lines of a file (neither blank nor ``#`` comments) as ``(line number,
+    text)``, with look-ahead; it counts the lines it passed over, to say what a file without a
+    quiz held."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self._lines = iter(lines)
+        self._ahead: deque[tuple[int, str]] = deque()
+        self.read = 0  # lines read so far
+        self.blanks = 0
+        self.comments = 0
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return self
+
+    def __next__(self) -> tuple[int, str]:
+        if self._ahead:
+            return self._ahead.popleft()
+        item = self._next_meaningful()
+        if item is None:
+            raise StopIteration
+        return item
+
+    def ahead(self, k: int) -> tuple[int, str] | None:
+        """The ``k``-th meaningful line still to come (0: the next one), or None; it stays to be
+        read."""
+        while len(self._ahead) <= k:
+            item = self._next_meaningful()
+            if item is None:
+                return None
+            self._ahead.append(item)
+        return self._ahead[k]
+
+    def head(self, k: int) -> list[tuple[int, str]]:
+        """Up to ``k`` meaningful lines still to come; they stay to be read."""
+        self.ahead(k - 1)
+        return list(self._ahead)[:k]
+
+    def _next_meaningful(self) -> tuple[int, str] | None:
+        for raw in self._lines:
+            self.read += 1
+            line = raw.lstrip("\ufeff").rstrip("\r\n")
+            if isinstance(raw, Cut):
+                line = Cut(line)
+            if not line.strip():
+                self.blanks += 1
+            elif line.lstrip().startswith("#"):
+                self.comments += 1
+            else:
+                return self.read, line
+        return None
+
+    def no_quiz(self, name: str) -> QuizError:
+        """The refusal of a file that had no meaningful line."""
+        where = f"Quiz file {shown(name, PATH)}"
+        if not self.read:
+            return QuizError(f"{where} is empty.")
+        if not self.comments:
+            return QuizError(f"{where} has only blank lines.")
+        if not self.blanks:
+            return QuizError(f"{where} has only comments.")
+        return QuizError(f"{where} has only comments and blank lines.")
+
+
+def one_per_line(lines: QuizLines) -> bool:
+    """Whether the file is (meant as) one quiz per line: a line of at least ``QUIZ_LINE_MIN``
+    cells among its first nine meaningful lines, and no grid-list line first. Only looks ahead."""
+    first = lines.ahead(0)
+    if first is None or GRID_LINE_ANY.fullmatch(first[1]):
+        return False
+    head = lines.head(9)
+    if any(marks.is_border(line) for _, line in head) or marks.looks_like_grid(
+        [line for _, line in head]
+    ):
+        return False  # a printed grid or a candidate grid: one position
+    return any(len(_digits(line)) >= QUIZ_LINE_MIN for _, line in head)
+
+
+def parse_lines(lines: Iterable[str], name: str, number: int = 1) -> Quiz:
+    """Quiz number ``number`` (1-based) of a file's lines, in any of the file formats."""
+    return parse(QuizLines(lines), name, number)
+
+
+def parse(lines: QuizLines, name: str, number: int = 1) -> Quiz:
+    """Quiz number ``number`` (1-based) of a file's meaningful lines, in any of the file formats
+    (of a position with candidates, its givens)."""
+    return parse_position(lines, name, number).quiz
+
+
+def parse_position(lines: QuizLines, name: str, number: int = 1) -> Position:
+    """Position number ``number`` (1-based) of a file's meaningful lines, in any of the file
+    formats: a quiz, or a quiz with values placed and candidates deleted (``pencil_marks``)."""
+    first = lines.ahead(0)
+    if first is None:
+        raise lines.no_quiz(name)
+    if marks.is_library_line(first[1]):
+        return _nth(lines, name, number, "library line", marks.is_library_line, marks.parse_library)
+    if marks.is_candidate_string(first[1].strip()):
+        return _nth(
+            lines, name, number, "candidate string",
+            lambda line: marks.is_candidate_string(line.strip()),
+            lambda line, source: marks.parse_candidate_string(line.strip(), source),
+        )  # fmt: skip
+    if GRID_LINE_ANY.fullmatch(first[1]):
+        return plain(_grid_list(lines, name))
+    printed = _printed(lines, name) if len(_digits(first[1])) < CELLS else None
+    if printed is not None:
+        if number != 1:
+            raise QuizError(_only(name, 1, "quiz", "quizzes"))
+        return printed
+    return plain(_quiz(lines, name, number, first))
+
+
+def _nth(
+    lines: QuizLines,
+    name: str,
+    number: int,
+    kind: str,
+    fits: Callable[[str], bool],
+    read: Callable[[str, str], Position],
+) -> Position:
+    """Position ``number`` of a file of one position a line (library lines, candidate strings):
+    every meaningful line must be one."""
+    found = 0
+    for n, line in lines:
+        if not fits(line):
+            raise QuizError(f"Invalid line {n}: {shown(line)} (not a {kind}, as line 1 is).", n)
+        found += 1
+        if found == number:
+            try:
+                return read(line, f"{name} #{number}")
+            except QuizError as e:
+                what = e.line
+                for prefix in (f"Invalid {kind}: ", "Invalid quiz: "):
+                    what = what.removeprefix(prefix)
+                raise QuizError(f"Invalid line {n}: {what}", n) from None
+    raise QuizError(_only(name, found, "quiz", "quizzes"))
+
+
+def _printed(lines: QuizLines, name: str) -> Position | None:
+    """A grid printed with borders (Simple Sudoku's ``.ss``: its givens, then maybe its values,
+    then maybe its candidate grid), a SadMan ``.sdk`` file's ``[Puzzle]`` section, or a
+    candidate grid; None when the file is none of these (nothing is read)."""
+    head = lines.head(MAX_PRINTED)
+    texts = [text for _, text in head]
+    headers = [k for k, text in enumerate(texts) if SECTION.fullmatch(text.strip())]
+    if headers:
+        if texts[headers[0]].strip().lower() != "[puzzle]":
+            return None
+        end = headers[1] if len(headers) > 1 else len(head)
+        head = head[headers[0] + 1 : end]
+    elif not any(marks.is_border(text) for text in texts[:13]):
+        if not marks.looks_like_grid(texts[:9]):
+            return None
+        head = head[:9]
+    rows = [(n, text) for n, text in head if not marks.is_border(text)]
+    if not rows or len(rows) % 9 or len(rows) > 27:
+        raise QuizError(
+            f"Quiz file {shown(name, PATH)} has {len(rows)} grid rows between its borders, "
+            "where 9 are needed (or 18, 27: Simple Sudoku's givens, values and candidates)."
+        )
+    blocks = [rows[k : k + 9] for k in range(0, len(rows), 9)]
+    grids = [b for b in blocks if not marks.looks_like_grid([text for _, text in b])]
+    candidates = [b for b in blocks if b not in grids]
+    if len(grids) > 2 or len(candidates) > 1:
+        raise QuizError(
+            f"Quiz file {shown(name, PATH)} has {len(grids)} value grids and "
+            f"{len(candidates)} candidate grids: at most 2 and 1 are read (givens, values, "
+            "candidates)."
+        )
+    masks = marks.candidate_masks(candidates[0]) if candidates else None
+    if not grids:
+        assert masks is not None
+        return marks.from_candidates(masks, name)
+    givens = _nine_lines(grids[0], name, 1).givens
+    values = _nine_lines(grids[1], name, 1).givens if len(grids) > 1 else givens
+    for cell, (g, v) in enumerate(zip(givens, values)):
+        if g and v != g:
+            raise QuizError(
+                f"Invalid quiz: the values grid has {v or '.'} at {CLASSIC.cell_name(cell)} "
+                f"where the givens grid has {g}."
+            )
+    placed = [0 if g else v for g, v in zip(givens, values)]
+    wanted = [None if v or masks is None else masks[c] for c, v in enumerate(values)]
+    return marks.position(givens, placed, wanted, name)
+
+
+def _quiz(lines: QuizLines, name: str, number: int, first: tuple[int, str]) -> Quiz:
+    if len(_digits(first[1])) >= CELLS:
+        return _one_per_line(lines, name, number)
+    # read ahead only while the lines may still be a frame layout (a frame needs them all)
+    head = [first]
+    frame_like = set(first[1].rstrip()) <= FRAME_CHARS
+    while len(head) <= MAX_FRAME_ROWS and (frame_like or len(head) < 9):
+        item = lines.ahead(len(head))
+        if item is None:
+            break
+        head.append(item)
+        frame_like = frame_like and set(item[1].rstrip()) <= FRAME_CHARS
+    frame = _frame(head, name) if frame_like else None
+    if frame is not None:
+        return frame
+    if one_per_line(lines):  # an attempted quiz line of the wrong size, not a row
+        return _one_per_line(lines, name, number)
+    return _nine_lines(head, name, number)
+
+
+def _one_per_line(lines: Iterator[tuple[int, str]], name: str, number: int) -> Quiz:
+    quizzes = 0
+    for n, line in lines:
+        digits = _digits(quiz_part(line))
+        if len(digits) != CELLS:  # a one-per-line file: every meaningful line must be a quiz
+            raise QuizError(f"Invalid line {n}: {cells_fault(line) or shown(line)}.", n)
+        quizzes += 1
+        if quizzes == number:
+            return Quiz.from_string(digits, f"{name} #{number}")
+    raise QuizError(_only(name, quizzes, "quiz", "quizzes"))
+
+
+def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
+    rows: list[str] = []
+    for n, line in head:
+        digits = _digits(line)
+        if len(digits) < 9:
+            raise QuizError(f"Invalid line {n}: {shown(line)}.", n)
+        rows.append(digits[:9])
+        if len(rows) == 9:
+            if number != 1:
+                raise QuizError(_only(name, 1, "quiz", "quizzes"))
+            return Quiz.from_string("".join(rows), name)
+    raise QuizError(_only(name, len(rows), "row"))
+
+
+def _only(name: str, n: int, one: str, many: str | None = None) -> str:
+    """A quiz number past the file's end, or a file that ends too soon."""
+    return f"Quiz file {shown(name, PATH)} has only {counted(n, one, many)}."
+
+
+def _frame(head: list[tuple[int, str]], name: str) -> Quiz | None:
+    """The frame layout, or None when the lines are not one."""
+    lines = [line.rstrip() for _, line in head]
+    if len(lines) <= 9 and max(len(line) for line in lines) <= 11:
+        return None
+    if not any(" " in line.lstrip(" ") or line.startswith(" ") for line in lines):
+        return None  # no gap anywhere: long rows of the nine-line format, not a frame
+    present = {(r, c) for r, line in enumerate(lines) for c, ch in enumerate(line) if ch != " "}
+    height = len(lines)
+    width = max(len(line) for line in lines)
+    grids = [
+        (r0, c0)
+        for r0 in range(0, height - 8, 3)
+        for c0 in range(0, width - 8, 3)
+        if all((r0 + r, c0 + c) in present for r in range(9) for c in range(9))
+    ]
+    covered = {(r0 + r, c0 + c) for r0, c0 in grids for r in range(9) for c in range(9)}
+    if len(grids) < 2 or covered != present:
+        return None
+    texts = ["".join(lines[r0 + k // 9][c0 + k % 9] for k in range(81)) for r0, c0 in grids]
+    return Quiz.from_grids([(r0, c0, t) for (r0, c0), t in zip(grids, texts)], name)
+
+
+def _grid_list(items: Iterable[tuple[int, str]], name: str) -> Quiz:
+    grids = []
+    for n, line in items:
+        match = GRID_LINE_ANY.fullmatch(line)
+        if not match:
+            raise QuizError(f"Invalid line {n}: {shown(line)}.", n)
+        if len(match.group(3)) != CELLS:
+            raise QuizError(f"Invalid line {n}: {cells_wanted(len(match.group(3)))}.", n)
+        grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
+    return Quiz.from_grids(grids, name)
+
+
+#: how a line ends (``open_input`` keeps the ends as they are)
+ENDS = ("\n", "\r")
+
+
+class Cut(str):
+    """The first ``MAX_LINE`` characters of a longer line (``bounded_lines``): what says the
+    line was cut, kept by ``QuizLines``."""
+
+    __slots__ = ()
+
+
+def bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
+    """The file's lines, one for each of its lines (the numbering stays the file's), a longer
+    one cut at ``limit`` characters (a ``Cut``): a file with no line breaks (or a line of
+    megabytes) is never held in memory whole, the rest of the long line being read and dropped
+    a piece at a time. On a device (``/dev/zero``: endless) ``MAX_SKIP`` characters of it are
+    dropped at most, and the reading ends there."""
+    endless = _is_device(f)
+    split = False  # the last piece read ended in "\r" at the limit: a "\n" next ends it too
+    while True:
+        line = f.readline(limit)
+        if split and line == "\n":
+            line = f.readline(limit)
+        if not line:
+            return
+        split = len(line) == limit and line.endswith("\r")
+        if len(line) < limit or line.endswith(ENDS):
+            yield line
+            continue
+        yield Cut(line)
+        skipped = 0
+        while True:  # the rest of the overlong line, dropped
+            more = f.readline(limit)
+            if not more or more.endswith(ENDS):
+                split = len(more) == limit and more.endswith("\r")
+                break
+            skipped += len(more)
+            if endless and skipped >= MAX_SKIP:
+                return
+
+
+def _is_device(f: TextIO) -> bool:
+    try:
+        return stat.S_ISCHR(os.fstat(f.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):  # a file in memory
+        return False
+
+
+def parse_inline_grids(text: str) -> Quiz | None:
+    """``R,C:QUIZ;R,C:QUIZ;...`` typed in place of a file name, or None if it is not that."""
+    parts = text.split(";")
+    if len(parts) < 2:
+        return None
+    grids = []
+    matches = [GRID_LINE_ANY.fullmatch(part) for part in parts]
+    for k, match in enumerate(matches, 1):
+        if not match:
+            return None
+        cells = match.group(3)
+        if len(cells) != CELLS:
+            raise QuizError(f"Invalid quiz: grid {k} has {cells_wanted(len(cells))}.")
+        grids.append((int(match.group(1)), int(match.group(2)), cells))
+    return Quiz.from_grids(grids, "inline grids")
+
+
+def load_json(path: str) -> Quiz:
+    """A ``.json`` puzzle file: ``{"grids": [{"at": [R, C], "quiz": "..."}, ...]}``; each fault
+    is named in the words of that shape."""
+    where = shown(path, PATH)
+    size = os.path.getsize(path)
+    if size > MAX_JSON:
+        raise QuizError(
+            f"Quiz file {where} is too big for a JSON quiz ({size} bytes; at most {MAX_JSON})."
+        )
+    with open_binary_input(path) as f:
+        raw = f.read(MAX_JSON + 1)
+
+    def invalid(what: str) -> QuizError:
+        return QuizError(f"Invalid quiz file {where}: {what}.")
+
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise invalid("not JSON: not UTF-8 text") from None
+    if not text.strip():
+        raise QuizError(f"Quiz file {where} is empty.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise invalid(f"not JSON at line {e.lineno} column {e.colno} ({e.msg})") from None
+    except RecursionError:
+        raise invalid("not JSON: nested too deeply") from None
+    if not isinstance(data, dict) or "grids" not in data:
+        raise invalid(f'no "grids" list (want {JSON_SHAPE})')
+    if not isinstance(data["grids"], list):
+        raise invalid('"grids" is not a list')
+    grids = []
+    for k, grid in enumerate(data["grids"], 1):
+        if not isinstance(grid, dict):
+            raise invalid(f'grid {k} is not an object with "at" and "quiz"')
+        for key in ("at", "quiz"):
+            if key not in grid:
+                raise invalid(f'grid {k} has no "{key}"')
+        at, quiz = grid["at"], grid["quiz"]
+        if not (
+            isinstance(at, list)
+            and len(at) == 2
+            and all(type(v) is int and 0 <= v <= MAX_OFFSET for v in at)
+        ):
+            raise invalid(
+                f'grid {k}: "at" is not [row, col], two whole numbers from 0 to {MAX_OFFSET}'
+            )
+        if not isinstance(quiz, str):
+            raise invalid(f'grid {k}: "quiz" is not a string')
+        if not is_quiz_string(quiz):
+            fault = cells_fault(quiz)
+            raise invalid(
+                f'grid {k}: "quiz" has {fault}'
+                if fault
+                else f"grid {k}: \"quiz\" is not {CELLS} cells of 0-9 or '.'"
+            )
+        grids.append((at[0], at[1], quiz))
+    return Quiz.from_grids(grids, path)
+
+
+def load(argument: str, number: int = 1) -> Quiz:
+    """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read (of a
+    position with candidates, its givens: ``load_position`` reads the rest)."""
+    return load_position(argument, number).quiz
+
+
+def inline_position(argument: str) -> Position | None:
+    """The position ``argument`` is written as itself (an 81-character string, a candidate
+    string, a HoDoKu library line, inline grids); None when it is none of them (a file name);
+    ``QuizError`` for an attempted quiz line of the wrong size."""
+    if is_quiz_string(argument):
+        return plain(Quiz.from_string(argument))
+    if marks.is_candidate_string(argument):
+        return marks.parse_candidate_string(argument, "candidate string")
+    if marks.is_library_line(argument):
+        return marks.parse_library(argument, "library line")
+    inline = parse_inline_grids(argument)
+    if inline is not None:
+        return plain(inline)
+    fault = attempted_quiz_fault(argument)
+    if fault is not None:
+        raise QuizError(f"Invalid quiz: {fault}.")  # not a file name
+    return None
+
+
+def attempted_quiz_fault(argument: str) -> str | None:
+    """What is wrong with an argument that is an attempted quiz, not a file name: at least
+    ``QUIZ_LINE_MIN`` cells and at most one character in nine something else (an 81-character
+    quiz with a letter or a blank typed among its cells), and no ``/``; None for any other
+    argument. Its first character that is no cell is named, else its count of cells."""
+    cells = len(_digits(argument))
+    others = len(argument) - cells
+    if cells < QUIZ_LINE_MIN or 9 * others > len(argument) or "/" in argument or os.sep in argument:
+        return None
+    for column, ch in enumerate(argument, 1):
+        if ch not in QUIZ_CHARS:
+            return f"character {column} is {shown(ch)!r}, not a cell (1-9, or 0 or . when empty)"
+    return cells_wanted(cells)
+
+
+def load_position(argument: str, number: int = 1) -> Position:
+    """What ``load-quiz`` names, with the values placed and candidates deleted of a position
+    read with its candidates: an 81-character string, inline grids, a 729-character candidate
+    string, a HoDoKu library line, or a file to read."""
+    if not os.path.exists(argument):
+        position = inline_position(argument)
+        if position is not None:
+            return position
+    try:
+        if argument.lower().endswith(".json") and os.path.isfile(argument):
+            return plain(load_json(argument))
+        with open_input(argument) as f:
+            return parse_position(QuizLines(bounded_lines(f)), argument, number)
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

@@ -1,0 +1,153 @@
+"""What ``generate`` is asked to make (issue 55): ranges of Sudoku Explainer's ER, EP and ED, of
+the original's biggest level and steps of ``run`` to the first solution, and a technique of
+the SE solution path; and whether a puzzle's figures meet them.
+
+Glossary: a *span* is a closed range of numbers, either end open (``9.0-``: 9.0 and above;
+``-7.0``: up to 7.0; ``8.3``: exactly 8.3); SE's ratings are held in tenths (``9.0`` is 90), as
+the rating computes them, so that a bound is compared exactly.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from sudoku_repl.core.errors import UserError, shown
+
+
+@attrs.frozen
+class Span:
+    """``low`` to ``high``, both included; None: that end is open."""
+
+    low: int | None = None
+    high: int | None = None
+
+    def holds(self, value: int) -> bool:
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+    def text(self, tenths: bool) -> str:
+        """As typed: ``9.0-``, ``-7.0``, ``8.3``, ``8.0-9.0`` (tenths: SE's scale)."""
+
+        def shown_as(value: int | None) -> str:
+            return "" if value is None else f"{value / 10:.1f}" if tenths else str(value)
+
+        if self.low == self.high:
+            return shown_as(self.low)
+        return f"{shown_as(self.low)}-{shown_as(self.high)}"
+
+
+#: SE's ratings: 1.0 to 20.0 (serate's "beyond solver" is 20.0), to a tenth
+_RATING = r"[0-9]{1,2}(?:\.[0-9])?"
+_COUNT = r"[0-9]{1,9}"
+
+
+def _span(option: str, text: str, number: str, tenths: bool, example: str) -> Span:
+    """``A-B``, ``A-``, ``-B`` or ``A`` of ``number``s; ``UserError`` for anything else or an empty
+    range."""
+    form = re.fullmatch(rf"\s*(?:({number})\s*(-)?\s*({number})?|-\s*({number}))\s*", text)
+    if form is None or not (form.group(1) or form.group(4)):
+        raise UserError(
+            f"{option} takes a range: A-B, A- (A and above), -B (up to B) or A (exactly), such "
+            f"as {example}; not {shown(text)!r}"
+        )
+    first, dash, second, only_high = form.groups()
+
+    def value(part: str | None) -> int | None:
+        if part is None:
+            return None
+        return round(float(part) * 10) if tenths else int(part)
+
+    if only_high is not None:
+        span = Span(None, value(only_high))
+    elif dash is None:
+        span = Span(value(first), value(first))
+    else:
+        span = Span(value(first), value(second))
+    if span.low is not None and span.high is not None and span.low > span.high:
+        raise UserError(
+            f"{option} {shown(text)}: an empty range (its start is above its end); "
+            f"A-B with A at most B, such as {example}"
+        )
+    return span
+
+
+def rating_span(option: str, text: str) -> Span:
+    """A range of SE ratings (``--er``, ``--ep``, ``--ed``), in tenths."""
+    return _span(option, text, _RATING, True, "8.0-9.0, 9.0-, -7.0 or 8.3")
+
+
+def count_span(option: str, text: str) -> Span:
+    """A range of whole numbers (``--level``, ``--steps``)."""
+    return _span(option, text, _COUNT, False, "2-3, 5-, -40 or 2")
+
+
+@attrs.frozen
+class Targets:
+    """The figures a puzzle must have; None: any. ``technique``: serate's name of a technique
+    its SE path must use (``serate_names.matches``)."""
+
+    er: Span | None = None
+    ep: Span | None = None
+    ed: Span | None = None
+    level: Span | None = None
+    steps: Span | None = None
+    technique: str | None = None
+
+    @property
+    def se(self) -> bool:
+        """Whether SE's rating is asked for (and so printed beside each puzzle)."""
+        return (
+            self.er is not None
+            or self.ep is not None
+            or self.ed is not None
+            or bool(self.technique)
+        )
+
+    @property
+    def original(self) -> bool:
+        """Whether the original's figures (biggest level, steps) are asked for."""
+        return self.level is not None or self.steps is not None
+
+    @property
+    def any(self) -> bool:
+        return self.se or self.original
+
+    def least_er(self) -> int | None:
+        """The least ER (tenths) a puzzle may have: ER is at least EP, and EP at least ED, so a
+        floor of any is one of ER (None: none)."""
+        lows = [s.low for s in (self.er, self.ep, self.ed) if s is not None and s.low is not None]
+        return max(lows) if lows else None
+
+    def most_er(self) -> int | None:
+        """The most ER (tenths) a puzzle may have (None: no bound): ER's own bound alone (EP
+        and ED bound nothing above them)."""
+        return None if self.er is None else self.er.high
+
+    def se_holds(self, er: int, ep: int, ed: int) -> bool:
+        return all(
+            span is None or span.holds(value)
+            for span, value in ((self.er, er), (self.ep, ep), (self.ed, ed))
+        )
+
+    def original_holds(self, level: int, steps: int) -> bool:
+        return all(
+            span is None or span.holds(value)
+            for span, value in ((self.level, level), (self.steps, steps))
+        )
+
+    def words(self) -> list[str]:
+        """The options that ask for these targets, as typed (for the job and the docs)."""
+        out: list[str] = []
+        for name, span, tenths in (
+            ("er", self.er, True),
+            ("ep", self.ep, True),
+            ("ed", self.ed, True),
+            ("level", self.level, False),
+            ("steps", self.steps, False),
+        ):
+            if span is not None:
+                out += [f"--{name}", span.text(tenths)]
+        if self.technique:
+            out += ["--technique", self.technique]
+        return out

@@ -1,0 +1,126 @@
+"""What the next step would do: the step run on a copy of the engine (``hint``), or the step
+Sudoku Explainer would take from the present state, in its terms (``hint se``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
+from sudoku_repl.techniques.names import fill_pass
+from sudoku_repl.text.render import invalid_line
+from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
+
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.hint import Hint
+
+
+def hint_lines(
+    state: EngineState, geo: Geometry, run_mode: int, names: str = "readalps"
+) -> list[str]:
+    """What the next step would print, run on a copy: a first line saying what kind of step it
+    is, then the step's own trace lines (a new guess takes the default answer), named as
+    ``set names`` says."""
+    probe = Engine(state, geo)
+    status = probe.status
+    if status is Status.FINISHED:
+        return [
+            "Next: nothing, the search is finished.",
+            invalid_line(state.steps, state.solutions),
+        ]
+    before = list(probe.values)
+    events = probe.advance(run_mode)
+    body = move_lines(events, geo, names, None, probe.cands)
+    placed = [(c, v) for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
+    if status is Status.LOADED:
+        head = "Next: step 1 computes the candidates of the empty cells."
+    elif status is Status.SEARCHING and placed:
+        fills = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)
+        head = f"Next: the fill pass places {fills}."
+        if names == STANDARD:
+            head = named(head, fill_pass(len(placed)))
+    elif status is Status.SEARCHING and not events:
+        head = f"Next: no technique of run-mode {run_mode} applies at step {probe.steps}"
+        head += ", so a guess follows:" if probe.status is Status.GUESS_DUE else "."
+    elif status is Status.SEARCHING:
+        head = f"Next: run-mode {run_mode} finds at step {probe.steps}:"
+    else:  # a guess is due, or the search goes back after a contradiction or a solution
+        head = "Next: the search goes on with a guess:"
+    while probe.status not in STEP_BOUNDARY:
+        body += move_lines(probe.advance(run_mode), geo, names, None, probe.cands)
+    return [head, *body]
+
+
+def se_hint_lines(
+    state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None = None
+) -> list[str]:
+    """``hint se``: the step Sudoku Explainer would take next from the present values and
+    candidates, in its terms, with its rating: ``Hidden Single in block 5: [5,6]=2 (ER 1.2)``.
+    ``interrupted`` (Ctrl-C) is polled before each technique and inside the chain searches;
+    ``Interrupted`` of the rating is raised once it is true."""
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.no_step import finds_nothing
+    from sudoku_repl.techniques.explainer.rating import first_hint, poller, techniques
+
+    if 0 not in state.values:
+        return ["Next: nothing, the grid is full."]
+    if state.status is Status.LOADED:  # candidates are computed at step 1: SE's from the givens
+        grid = Grid.from_puzzle("".join(map(str, state.values)))
+    else:
+        empty = [c for c, v in enumerate(state.values) if not v and not state.cands[c]]
+        if empty:
+            name = geo.cell_name(empty[0])
+            return [f"{name} has no candidate: Sudoku Explainer has no next step from here."]
+        # SE's masks have bit v for the digit v, the engine's bit v - 1
+        grid = Grid(list(state.values), [m << 1 for m in state.cands])
+    found = None
+    if not finds_nothing(grid):  # (known at once on a grid of a few givens: no search)
+        found = first_hint(grid, techniques(poller(None, interrupted)), None, interrupted)
+    if found is None:
+        return ["Sudoku Explainer's techniques find nothing from here."]
+    return [f"{_se_finding(found, grid, geo)} (ER {found.rating / 10:.1f})"]
+
+
+def _se_finding(found: Hint, grid: Grid, geo: Geometry) -> str:
+    """What a finding does: its technique (a single's unit), the value it places, the
+    candidates it removes (``3 from [2,1] [2,4] and 5 from [7,7]``, values ascending)."""
+    from sudoku_repl.techniques.explainer.grid import unit_name
+
+    said = found.technique
+    parts = []
+    if found.placement is not None:
+        cell, value = found.placement
+        unit = _single_unit(found, grid)
+        if unit is not None:
+            said += f" in {unit_name(unit)}"
+        parts.append(f"{geo.cell_name(cell)}={value}")
+    if found.eliminations:
+        by_value: dict[int, list[str]] = {}
+        for cell, value in sorted(found.eliminations, key=lambda cv: (cv[1], cv[0])):
+            by_value.setdefault(value, []).append(geo.cell_name(cell))
+        removed = " and ".join(f"{v} from {' '.join(cells)}" for v, cells in by_value.items())
+        parts.append(f"removes {removed}")
+    return f"{said}: {', '.join(parts)}"
+
+
+def _single_unit(found: Hint, grid: Grid) -> int | None:
+    """The unit of a hidden single, as Sudoku Explainer takes them: the last empty cell of a
+    unit (1.0), a block (1.2), a column or a row (1.5), each kind in its order."""
+    from sudoku_repl.techniques.explainer.grid import CELL_UNITS
+    from sudoku_repl.techniques.explainer.singles import BLOCKS_COLUMNS_ROWS
+
+    if found.technique != "Hidden Single" or found.placement is None:
+        return None
+    cell, value = found.placement
+    for unit in BLOCKS_COLUMNS_ROWS:
+        if unit not in CELL_UNITS[cell]:
+            continue
+        alone = grid.empty_count(unit) == 1
+        if found.rating == 10 and alone:
+            return int(unit)
+        if found.rating != 10 and not alone and grid.cells_with(unit, value) == [cell]:
+            return int(unit)
+    return None
