@@ -159,6 +159,10 @@ def test_there_are_python_blocks() -> None:
 
 @pytest.mark.parametrize(("name", "code"), [program_with_extras(n, c) for n, c in PROGRAMS])
 def test_python_block(name: str, code: str, tmp_path: Path) -> None:
+    from sudoku_repl.techniques.explainer import native
+
+    if "generate(er=" in code and not native.active():
+        pytest.skip("generate to an ER target: minutes on the pure explainer (docs/native.md)")
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=at_hand(tmp_path),

@@ -22,7 +22,7 @@ from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools import targets
 from sudoku_repl.tools.targets import Span
 from tests.oracles import brute
-from tests.support.helpers import NO_DASK, program_env, run_program
+from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, NO_DASK, program_env, run_program
 
 
 def generated(
@@ -132,6 +132,7 @@ def test_a_pattern_a_symmetry_does_not_keep_is_refused(capsys: pytest.CaptureFix
 # -- what it makes ------------------------------------------------------------------------------
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_what_it_makes_is_minimal_unique_distinct_and_rated_as_rate_rates(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -173,6 +174,7 @@ def test_the_original_figures_are_those_of_run(capsys: pytest.CaptureFixture[str
         assert biggest >= 1, (line, steps)
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_the_same_seed_makes_the_same_puzzles_with_one_worker_or_two(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -184,6 +186,7 @@ def test_the_same_seed_makes_the_same_puzzles_with_one_worker_or_two(
     assert one == again == two
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_a_technique_asked_for_is_on_the_path(capsys: pytest.CaptureFixture[str]) -> None:
     lines, _ = generated(capsys, "--technique", "x-wing", "--count", "1", "--seed", "2")
     (line,) = lines
@@ -224,6 +227,7 @@ def test_the_shells_symmetry_words_are_the_makers() -> None:
     assert tuple(s.value for s in Symmetry) == SYMMETRIES
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_the_shell_makes_and_loads_the_first_puzzle() -> None:
     from tests.support.helpers import Shell
 
@@ -243,6 +247,7 @@ def test_the_shell_refuses_seed_003s_options_beside_the_makers() -> None:
     assert line.startswith("generate: --clues is seed 003's scramble, --er the maker's")
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_the_api_iterates_the_same_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     import sudoku_repl
 
@@ -290,6 +295,7 @@ def test_a_pattern_in_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert "".join("x" if v else "." for v in grid(lines[0])) == PATTERN
 
 
+@NEEDS_NATIVE_EXPLAINER
 def test_near_a_hard_puzzle(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     from tests.support.helpers import TEST_DATA, read_lines
 
