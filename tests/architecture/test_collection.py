@@ -17,7 +17,10 @@ from tests.support.helpers import REPO
 
 def _collected(command: list[str]) -> dict[str, int]:
     """Tests collected per module, from ``--collect-only -q`` (which must succeed)."""
+    # (the whole suite: not a selection CI's PYTEST_ADDOPTS makes, as -m 'not slow' on the bare
+    # machine, which would leave out modules of slow tests alone)
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTEST_ADDOPTS", None)
     done = subprocess.run(
         [*command, "--collect-only", "-q", "-p", "no:cacheprovider", "--rootdir", str(REPO)],
         cwd=REPO,
@@ -40,6 +43,8 @@ def _this_run(session: pytest.Session) -> dict[str, int] | None:
     suite as the README says (no paths given, none deselected); else None."""
     if session.config.args_source is not pytest.Config.ArgsSource.TESTPATHS:
         return None
+    if session.config.option.markexpr or session.config.option.keyword:
+        return None  # a selection (-m, -k): not the whole suite
     if len(session.items) != session.testscollected:
         return None
     counts: dict[str, int] = {}
