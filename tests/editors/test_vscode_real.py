@@ -263,10 +263,11 @@ def pane(page: Page, name: str, expanded: bool) -> None:
 
 def board(page: Page, where: str = "view") -> FrameLocator:
     """The Board's page (a webview: an iframe in an iframe): the side bar's view, or the
-    editor tab's (``tab``)."""
-    view = '[src*="purpose=webviewView"]'
-    outer = f"iframe.webview{view}" if where == "view" else f"iframe.webview:not({view})"
-    return page.frame_locator(outer).frame_locator("iframe#active-frame")
+    editor tab's (``tab``: its iframe's holder names the editor it lies over; the view's
+    ``purpose`` in its address is gone once the view is made again)."""
+    tab = '[data-parent-flow-to-element-id^="webview-editor-element"]'
+    holder = f"div{tab}" if where == "tab" else f"div:not({tab})"
+    return page.frame_locator(f"{holder} > iframe.webview").frame_locator("iframe#active-frame")
 
 
 def cell(page: Page, name: str) -> Any:
@@ -701,9 +702,9 @@ def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
 ) -> None:
     bad = server.folder / "clash.txt"
     text = (REPO / SEED).read_text(encoding="utf-8")
-    bad.write_text(text.replace(ROW_4, "455" + ROW_4[3:]), encoding="utf-8")
+    bad.write_text(text.replace(ROW_4, "44" + ROW_4[2:]), encoding="utf-8")
     message = Shell().fails(f"load-quiz {bad}")[0]
-    assert message == "Invalid quiz: 5 appears twice in row 4 ([4,2] and [4,3])."
+    assert message == "Invalid quiz: 4 appears twice in row 4 ([4,1] and [4,2])."
     # another quiz's board first, left on the Board when its session ends
     open_quiz(page, server.url, server.folder)
     page.keyboard.press("F5")
@@ -713,10 +714,11 @@ def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
     expect(page.locator(".debug-toolbar")).to_be_hidden()
     expect(view.locator("#note")).to_contain_text("The debug session ended")
     expect(view.locator(".cell")).to_have_count(81)
-    # the quiz with the error opened, no session: marked on its line (the two 5s: two adjacent
+    # the quiz with the error opened, no session: marked on its line (the two 4s: two adjacent
     # problems, which the editor draws as one squiggle under both)
+    page.keyboard.press("Control+Shift+E")  # the explorer again (the session showed Run and Debug)
     page.get_by_role("treeitem", name="clash.txt", exact=True).click()
-    expect(page.locator(".editor-instance .view-line", has_text="455 005 300")).to_be_visible()
+    expect(page.locator(".editor-instance .view-line", has_text="440 005 300")).to_be_visible()
     squiggle = page.locator(".editor-instance .squiggly-error")
     expect(squiggle).to_have_count(1)
     page.keyboard.press("F5")
@@ -737,16 +739,17 @@ def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
     expect(problems).to_contain_text(message)
     expect(problems).to_contain_text("clash.txt")
     # edited, no session: the mark goes with the fix and comes back with a new fault
-    at = page.wait_for_function(CHARACTER, arg=["455 005 300", 1]).json_value()
+    at = page.wait_for_function(CHARACTER, arg=["440 005 300", 1]).json_value()
     page.mouse.click(at["x"], at["y"])
-    page.keyboard.press("Delete")
+    page.keyboard.press("Home")  # (the line's start, then its second character selected)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
     page.keyboard.type("0")
     expect(squiggle).to_have_count(0)
     expect(problems).not_to_contain_text(message)
-    page.keyboard.press("Home")
-    page.keyboard.type("x")
+    page.keyboard.press("Backspace")  # a cell short: "40 005 300"
     expect(squiggle).to_have_count(1)
-    expect(problems).to_contain_text("clash.txt")
+    expect(problems).to_contain_text("Invalid line 5: 40 005 300.")
     page.keyboard.press("Control+z")
     page.keyboard.press("Control+z")
     no_toast_but(page, message)
