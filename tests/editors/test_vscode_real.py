@@ -509,6 +509,25 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(answer).to_have_class(re.compile(r"\binfo\b"))
     no_toast(page)
 
+    # a watch that is not a cell: its error in its row of the Watch view, no pop-up (here and
+    # at every stop after; VS Code keeps the watch for the folder)
+    pane(page, "Watch", True)
+    watch_header = page.locator(".pane-header", has_text=re.compile("^Watch", re.IGNORECASE))
+    watch_header.hover()  # (its buttons are shown under the pointer)
+    watch_header.get_by_role("button", name="Add Expression").click()
+    page.keyboard.type("foo")
+    page.keyboard.press("Enter")
+    expect(page.locator(".debug-watch .monaco-list-rows")).to_contain_text("Not a cell: 'foo'")
+    no_toast(page)
+    # a mistyped console line: answered in the console, no pop-up
+    mistyped = Shell.loaded().fails("whyy [4,4]")[0]
+    page.locator(".repl .repl-input-wrapper").click()
+    page.keyboard.type("whyy [4,4]")
+    page.keyboard.press("Enter")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(mistyped)
+    no_toast(page)
+    pane(page, "Watch", False)  # (the Board's room again)
+
     # a level frame selected in the call stack: the board when its guess was taken, and a
     # click answers for that board
     frames.nth(2).click()
@@ -599,6 +618,11 @@ def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:
     for name, there in (("[1,1]", 1), ("[21,21]", 1), ("[1,10]", 0), ("[7,10]", 1), ("[10,1]", 0)):
         expect(cell(page, name)).to_have_count(there)
     expect(cell(page, "[1,2]").locator(".v")).to_have_text("7")
+    # seed.txt's breakpoint: unverified in the Breakpoints view
+    pane(page, "Breakpoints", True)
+    breakpoints = page.locator(".debug-breakpoints")
+    expect(breakpoints.locator(".codicon-debug-breakpoint-unverified")).to_have_count(1)
+    expect(breakpoints).to_contain_text("seed.txt")
     expect(cell(page, "[1,2]")).to_have_class(re.compile(r"\bgiven\b"))
     # drawn within the view's width: the cells shrink to fit
     fits = view.locator("#board").evaluate("b => b.getBoundingClientRect().right <= innerWidth")
@@ -623,7 +647,14 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     page.keyboard.press("F5")
     view = board(page)
     expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
-    # the step box: goto 98, a backtrack's step; the cells whose value it undid are marked
+    # the step box: step 1 gives nothing back (no candidate drawn so, no value undone)
+    view.locator("#step-input").fill("1")
+    view.locator("#step-input").press("Enter")
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 1\b"))
+    expect(view.locator(".cell")).to_have_count(81)
+    expect(view.locator(".cell .m.back")).to_have_count(0)
+    expect(view.locator(".cell.undone")).to_have_count(0)
+    # goto 98, a backtrack's step; the cells whose value it undid are marked
     view.locator("#step-input").fill("98")
     view.locator("#step-input").press("Enter")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 98\b"))
@@ -661,6 +692,10 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     view.locator("#step-input").fill("93")
     view.locator("#step-input").press("Enter")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 93\b"))
+    cell(page, "[6,2]").click(button="right")
+    choose(page, "When (the steps that changed it)")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(setter)
+    assert asked(server, "when [6,2]")
     cell(page, "[6,2]").click(button="right")
     choose(page, "Go to the step that set it")
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {setter_step}\b"))
