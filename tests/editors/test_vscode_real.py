@@ -329,11 +329,11 @@ DARK_WORKBENCH = """() => {
 
 
 def hover_over(page: Page, text: str, k: int) -> None:
-    """The pointer over character ``k`` of the editor's line that starts with ``text`` (moved
-    there from below, as a hand does)."""
+    """The pointer onto character ``k`` of the editor's line that starts with ``text``, in one
+    move (a path across other lines may rest on one of them on a busy machine: its hover,
+    drawn above it, then covers the line aimed at)."""
     at = page.wait_for_function(CHARACTER, arg=[text, k]).json_value()
-    page.mouse.move(at["x"] - 40, at["y"] + 60)
-    page.mouse.move(at["x"], at["y"], steps=4)
+    page.mouse.move(at["x"], at["y"])
 
 
 def hover_shows(page: Page, text: str, k: int, shown: Any) -> None:
