@@ -22,9 +22,9 @@ keyboard, the context menu and the step box.
 It needs code-server (``SUDOKU_REPL_CODE_SERVER``, else where
 ``editors/vscode/test/setup-code-server.sh`` installs it by default), Chromium, Playwright for
 Python, node and npm (its set-up runs ``npm ci`` in editors/vscode for vsce where that was not
-done); without one of them it skips with one line. ``.ci/run`` sets up code-server and
-installs Playwright, so CI runs it where npm, apt and Chromium are. Everything it writes is in its temporary
-folder but editors/vscode/node_modules. ``SUDOKU_REPL_SCREENSHOTS=DIR`` saves the screenshots of
+done); without one of them it skips with one line. ``.ci/e2e`` sets up code-server and a venv
+with Playwright and runs it, failing if one test skips. Everything it writes is in its
+temporary folder but editors/vscode/node_modules. ``SUDOKU_REPL_SCREENSHOTS=DIR`` saves the screenshots of
 docs/editors.md and the extension's README there."""
 
 from __future__ import annotations
@@ -263,10 +263,11 @@ def pane(page: Page, name: str, expanded: bool) -> None:
 
 def board(page: Page, where: str = "view") -> FrameLocator:
     """The Board's page (a webview: an iframe in an iframe): the side bar's view, or the
-    editor tab's (``tab``)."""
-    view = '[src*="purpose=webviewView"]'
-    outer = f"iframe.webview{view}" if where == "view" else f"iframe.webview:not({view})"
-    return page.frame_locator(outer).frame_locator("iframe#active-frame")
+    editor tab's (``tab``: its iframe's holder names the editor it lies over; the view's
+    ``purpose`` in its address is gone once the view is made again)."""
+    tab = '[data-parent-flow-to-element-id^="webview-editor-element"]'
+    holder = f"div{tab}" if where == "tab" else f"div:not({tab})"
+    return page.frame_locator(f"{holder} > iframe.webview").frame_locator("iframe#active-frame")
 
 
 def cell(page: Page, name: str) -> Any:
@@ -328,30 +329,43 @@ DARK_WORKBENCH = """() => {
 
 
 def hover_over(page: Page, text: str, k: int) -> None:
-    """The pointer over character ``k`` of the editor's line that starts with ``text`` (moved
-    there from below, as a hand does)."""
+    """The pointer onto character ``k`` of the editor's line that starts with ``text``, in one
+    move (a path across other lines may rest on one of them on a busy machine: its hover,
+    drawn above it, then covers the line aimed at)."""
     at = page.wait_for_function(CHARACTER, arg=[text, k]).json_value()
-    page.mouse.move(at["x"] - 40, at["y"] + 60)
-    page.mouse.move(at["x"], at["y"], steps=4)
+    page.mouse.move(at["x"], at["y"])
 
 
 def hover_shows(page: Page, text: str, k: int, shown: Any) -> None:
-    """Hover over character ``k`` of the line starting with ``text`` until ``shown`` is visible
-    (VS Code drops a hover that comes while the editor redraws its decorations: the pointer
-    is moved away and back, a hand's second try; 60 s in all)."""
-    for _ in range(12):
-        hover_over(page, text, k)
-        try:
-            expect(shown).to_be_visible(timeout=5_000)
-            return
-        except AssertionError:
-            page.mouse.move(5, 5)
+    """Hover over character ``k`` of the line starting with ``text``: ``shown`` is shown. The
+    pointer leaves the editor first and the hover before is seen gone (VS Code ignores a
+    pointer that moves within the triangle from it to a hover still shown: the way into it)."""
+    page.mouse.move(5, 5)
+    expect(page.locator(".debug-hover-widget")).to_be_hidden()
+    hover_over(page, text, k)
     expect(shown).to_be_visible()
+
+
+def choose(page: Page, label: str) -> None:
+    """The item ``label`` of the context menu shown, chosen as a hand does: the pointer on it
+    (VS Code marks it focused), then Enter. (A menu's items take a mouse-up only 100 ms after
+    it is drawn, so that the right-click's own release picks nothing: a click as soon as it is
+    drawn, as Playwright's is, may be lost.)"""
+    item = page.locator(".context-view .monaco-menu .action-item", has_text=label)
+    item.hover()
+    expect(item).to_have_class(re.compile(r"\bfocused\b"))
+    page.keyboard.press("Enter")
+    expect(page.locator(".context-view .monaco-menu")).to_have_count(0)
 
 
 def no_toast(page: Page) -> None:
     """No notification pop-up is shown."""
     expect(page.locator(".notification-toast")).to_have_count(0)
+
+
+def no_toast_but(page: Page, said: str) -> None:
+    """No notification pop-up is shown but the one that says ``said``."""
+    expect(page.locator(".notification-toast").filter(has_not_text=said)).to_have_count(0)
 
 
 def asked(server: Server, line: str) -> bool:
@@ -495,6 +509,25 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(answer).to_have_class(re.compile(r"\binfo\b"))
     no_toast(page)
 
+    # a watch that is not a cell: its error in its row of the Watch view, no pop-up (here and
+    # at every stop after; VS Code keeps the watch for the folder)
+    pane(page, "Watch", True)
+    watch_header = page.locator(".pane-header", has_text=re.compile("^Watch", re.IGNORECASE))
+    watch_header.hover()  # (its buttons are shown under the pointer)
+    watch_header.get_by_role("button", name="Add Expression").click()
+    page.keyboard.type("foo")
+    page.keyboard.press("Enter")
+    expect(page.locator(".debug-watch .monaco-list-rows")).to_contain_text("Not a cell: 'foo'")
+    no_toast(page)
+    # a mistyped console line: answered in the console, no pop-up
+    mistyped = Shell.loaded().fails("whyy [4,4]")[0]
+    page.locator(".repl .repl-input-wrapper").click()
+    page.keyboard.type("whyy [4,4]")
+    page.keyboard.press("Enter")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(mistyped)
+    no_toast(page)
+    pane(page, "Watch", False)  # (the Board's room again)
+
     # a level frame selected in the call stack: the board when its guess was taken, and a
     # click answers for that board
     frames.nth(2).click()
@@ -585,6 +618,11 @@ def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:
     for name, there in (("[1,1]", 1), ("[21,21]", 1), ("[1,10]", 0), ("[7,10]", 1), ("[10,1]", 0)):
         expect(cell(page, name)).to_have_count(there)
     expect(cell(page, "[1,2]").locator(".v")).to_have_text("7")
+    # seed.txt's breakpoint: unverified in the Breakpoints view
+    pane(page, "Breakpoints", True)
+    breakpoints = page.locator(".debug-breakpoints")
+    expect(breakpoints.locator(".codicon-debug-breakpoint-unverified")).to_have_count(1)
+    expect(breakpoints).to_contain_text("seed.txt")
     expect(cell(page, "[1,2]")).to_have_class(re.compile(r"\bgiven\b"))
     # drawn within the view's width: the cells shrink to fit
     fits = view.locator("#board").evaluate("b => b.getBoundingClientRect().right <= innerWidth")
@@ -609,7 +647,14 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     page.keyboard.press("F5")
     view = board(page)
     expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
-    # the step box: goto 98, a backtrack's step; the cells whose value it undid are marked
+    # the step box: step 1 gives nothing back (no candidate drawn so, no value undone)
+    view.locator("#step-input").fill("1")
+    view.locator("#step-input").press("Enter")
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 1\b"))
+    expect(view.locator(".cell")).to_have_count(81)
+    expect(view.locator(".cell .m.back")).to_have_count(0)
+    expect(view.locator(".cell.undone")).to_have_count(0)
+    # goto 98, a backtrack's step; the cells whose value it undid are marked
     view.locator("#step-input").fill("98")
     view.locator("#step-input").press("Enter")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 98\b"))
@@ -648,14 +693,18 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     view.locator("#step-input").press("Enter")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 93\b"))
     cell(page, "[6,2]").click(button="right")
-    page.locator(".context-view .action-label", has_text="Go to the step that set it").click()
+    choose(page, "When (the steps that changed it)")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(setter)
+    assert asked(server, "when [6,2]")
+    cell(page, "[6,2]").click(button="right")
+    choose(page, "Go to the step that set it")
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {setter_step}\b"))
     assert asked(server, f"goto {setter_step}")
     view.locator("#step-input").fill("92")
     view.locator("#step-input").press("Enter")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 92\b"))
     cell(page, "[4,2]").click(button="right")
-    page.locator(".context-view .action-label", has_text="Break when this cell is set").click()
+    choose(page, "Break when this cell is set")
     pane(page, "Breakpoints", True)  # (folded by the tests before, its content not drawn then)
     expect(page.locator(".debug-breakpoints")).to_contain_text("cell [4,2]")
     # the board large: an editor tab beside the quiz, from the status bar
@@ -688,34 +737,57 @@ def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
 ) -> None:
     bad = server.folder / "clash.txt"
     text = (REPO / SEED).read_text(encoding="utf-8")
-    bad.write_text(text.replace(ROW_4, "455" + ROW_4[3:]), encoding="utf-8")
+    bad.write_text(text.replace(ROW_4, "44" + ROW_4[2:]), encoding="utf-8")
     message = Shell().fails(f"load-quiz {bad}")[0]
-    assert message == "Invalid quiz: 5 appears twice in row 4 ([4,2] and [4,3])."
-    open_quiz(page, server.url, server.folder, "clash.txt", "455 005 300")
+    assert message == "Invalid quiz: 4 appears twice in row 4 ([4,1] and [4,2])."
+    # another quiz's board first, left on the Board when its session ends
+    open_quiz(page, server.url, server.folder)
+    page.keyboard.press("F5")
+    view = board(page)
+    expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    expect(view.locator("#note")).to_contain_text("The debug session ended")
+    expect(view.locator(".cell")).to_have_count(81)
+    # the quiz with the error opened, no session: marked on its line (the two 4s: two adjacent
+    # problems, which the editor draws as one squiggle under both)
+    page.keyboard.press("Control+Shift+E")  # the explorer again (the session showed Run and Debug)
+    page.get_by_role("treeitem", name="clash.txt", exact=True).click()
+    expect(page.locator(".editor-instance .view-line", has_text="440 005 300")).to_be_visible()
     squiggle = page.locator(".editor-instance .squiggly-error")
-    # the two 5s: two adjacent problems, which the editor draws as one squiggle under both
     expect(squiggle).to_have_count(1)
     page.keyboard.press("F5")
     toast = page.locator(".notification-toast", has_text=message)
     expect(toast).to_be_visible()
+    expect(toast).to_contain_text("clash.txt:5")
     expect(page.locator(".monaco-dialog-box")).to_have_count(0)  # no "Open launch.json" modal
     expect(page.locator(".debug-toolbar")).to_be_hidden()
-    page.keyboard.press("Escape")
-    page.keyboard.press("Control+Shift+D")  # no session started: the Board is looked at by hand
-    expect(board(page).locator("#note")).to_contain_text(message)
-    expect(board(page).locator(".cell")).to_have_count(0)
-    page.keyboard.press("Escape")
+    # the Board shown, expanded, cleared: the error said where seed.txt's board was
+    header = page.locator(".pane-header", has_text=re.compile("^Board$", re.IGNORECASE))
+    expect(header).to_have_attribute("aria-expanded", "true")
+    expect(view.locator("#note")).to_contain_text(f"clash.txt cannot be debugged: {message}")
+    expect(view.locator(".cell")).to_have_count(0)
+    expect(view.locator("#caption")).to_have_text("")
+    # the Problems panel, from the toast's button
+    toast.get_by_role("button", name="Show Problems").click()
+    problems = page.locator(".markers-panel")
+    expect(problems).to_contain_text(message)
+    expect(problems).to_contain_text("clash.txt")
     # edited, no session: the mark goes with the fix and comes back with a new fault
-    at = page.wait_for_function(CHARACTER, arg=["455 005 300", 1]).json_value()
+    at = page.wait_for_function(CHARACTER, arg=["440 005 300", 1]).json_value()
     page.mouse.click(at["x"], at["y"])
-    page.keyboard.press("Delete")
+    page.keyboard.press("Home")  # (the line's start, then its second character selected)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
     page.keyboard.type("0")
     expect(squiggle).to_have_count(0)
-    page.keyboard.press("Home")
-    page.keyboard.type("x")
+    expect(problems).not_to_contain_text(message)
+    page.keyboard.press("Backspace")  # a cell short: "40 005 300"
     expect(squiggle).to_have_count(1)
+    expect(problems).to_contain_text("Invalid line 5: 40 005 300.")
     page.keyboard.press("Control+z")
     page.keyboard.press("Control+z")
+    no_toast_but(page, message)
 
 
 def test_a_killed_adapter_is_said_with_how_it_ended(page: Page, server: Server) -> None:

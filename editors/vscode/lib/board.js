@@ -256,10 +256,7 @@ class Board {
         // whose failure, "custom request failed", replaced the board)
         const ended = session && (this.ends.get(session.id) || {}).body;
         if (!session || session.type !== TYPE || this.over.has(session.id) || ended) {
-            if (!this.shown) {
-                this.post({ type: 'idle' });
-            }
-            return;
+            return; // (what the pages show stays: the last board, a refused quiz's note, or idle)
         }
         const frameId = item && typeof item.frameId === 'number' ? item.frameId : undefined;
         let body;
@@ -280,10 +277,13 @@ class Board {
         if (!body || asked !== this.asked) {
             return;
         }
+        const same = this.shown && this.shown.body === body; // (the view shown again, say)
         this.shown = { session, frameId, body };
         this.post({ type: 'board', board: body });
         this.showStatus(body, false);
-        this.changed.fire();
+        if (!same) {
+            this.changed.fire(); // (inline values asked again only for a board of its own)
+        }
     }
 
     started(session) {
@@ -314,12 +314,14 @@ class Board {
         }
     }
 
-    /** The quiz cannot be loaded (a problem the Problems panel shows): the board cleared. */
+    /** The quiz cannot be loaded (a problem the Problems panel shows): the board cleared, the
+     * view shown with why (no session starts to reveal it). */
     refused(name, message) {
         this.shown = null;
         this.asked++;
         this.status.hide();
         this.post({ type: 'note', text: `${name} cannot be debugged: ${message} (see the Problems panel)` });
+        this.reveal();
     }
 
     // -- what a page asks ----------------------------------------------------------------------

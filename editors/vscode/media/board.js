@@ -232,6 +232,7 @@
     function note(text, keepBoard) {
         noteEl.textContent = text;
         if (!keepBoard) {
+            boardEl.replaceChildren(); // (cleared: no cell of another board stays behind)
             boardEl.hidden = true;
             legendEl.hidden = true;
             gotoEl.hidden = true;
