@@ -16,8 +16,10 @@ Issue 56's round: no pop-up for a hover, a watch, a refused button, a mistyped c
 click; a hover on a digit shows its cell; a click on an empty cell and at a level frame; Restart
 and the Call Stack's header; the cells a backtrack emptied; the last step at the end; a quiz with
 an error marked on its line (also while edited), no session; a killed adapter said; the givens'
-colour; the board revealed at the start, in an editor tab, the status bar, inline values, the
-keyboard, the context menu and the step box.
+colour; the board revealed at the start, in an editor tab and in the bottom panel, the status
+bar, inline values, the keyboard, the context menu, the step box and the slider; the adapter
+beside the Python extension's interpreter (a stand-in extension with its id, packaged here) and
+the install from the clone suggested where none is found. Each test starts with no breakpoint.
 
 It needs code-server (``SUDOKU_REPL_CODE_SERVER``, else where
 ``editors/vscode/test/setup-code-server.sh`` installs it by default), Chromium, Playwright for
