@@ -16,8 +16,10 @@ Issue 56's round: no pop-up for a hover, a watch, a refused button, a mistyped c
 click; a hover on a digit shows its cell; a click on an empty cell and at a level frame; Restart
 and the Call Stack's header; the cells a backtrack emptied; the last step at the end; a quiz with
 an error marked on its line (also while edited), no session; a killed adapter said; the givens'
-colour; the board revealed at the start, in an editor tab, the status bar, inline values, the
-keyboard, the context menu and the step box.
+colour; the board revealed at the start, in an editor tab and in the bottom panel, the status
+bar, inline values, the keyboard, the context menu, the step box and the slider; the adapter
+beside the Python extension's interpreter (a stand-in extension with its id, packaged here) and
+the install from the clone suggested where none is found. Each test starts with no breakpoint.
 
 It needs code-server (``SUDOKU_REPL_CODE_SERVER``, else where
 ``editors/vscode/test/setup-code-server.sh`` installs it by default), Chromium, Playwright for
@@ -98,16 +100,28 @@ class Server:
         self.user = root / "ud"
         self.env = {
             **os.environ,
+            # no sudoku-repl on its PATH (an activated venv's): a folder without one finds none
+            "PATH": os.pathsep.join(
+                d
+                for d in os.environ.get("PATH", "").split(os.pathsep)
+                if d and not (Path(d) / "sudoku-repl").exists()
+            ),
             "XDG_DATA_HOME": str(root / "xdg-data"),
             "XDG_CONFIG_HOME": str(root / "xdg-config"),
             "XDG_CACHE_HOME": str(root / "xdg-cache"),
         }
         self.dirs = ["--user-data-dir", str(self.user), "--extensions-dir", str(root / "ext")]
-        #: a folder with the adapter in its .venv (found without settings) and a folder without
+        #: a folder with the adapter in its .venv (found without settings), a folder without
+        #: (the User setting names a program that is not there), a folder without, with the
+        #: setting cleared, and one whose Python (the Python extension's) has it beside it
         self.folder = root / "quizzes"
         self.bare = root / "no-adapter"
+        self.unset = root / "no-adapter-no-setting"
+        self.chosen = root / "python-chosen"
+        self.interpreter = root / "chosen-python" / "bin" / "python"
         self.missing = root / "nowhere" / "sudoku-repl"
         self.protocol = root / "dap.log"
+        self.chosen_log = root / "dap-chosen.log"
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
 
@@ -145,17 +159,23 @@ class Server:
             [CODE_SERVER, *self.dirs, "--install-extension", str(vsix)],
             env=self.env, check=True, capture_output=True, timeout=300,
         )  # fmt: skip
-        for folder in (self.folder, self.bare):
+        self.install_python_stand_in()
+        for folder in (self.folder, self.bare, self.unset, self.chosen):
             folder.mkdir()
             shutil.copy(REPO / SEED, folder / "seed.txt")
         shutil.copy(REPO / "examples" / "samurai.txt", self.folder / "samurai.txt")
         venv = self.folder / ".venv" / "bin"
         venv.mkdir(parents=True)
         (venv / "sudoku-repl").symlink_to(ADAPTER)
-        write_json(
-            self.folder / ".vscode" / "settings.json",
-            {"sudoku-repl.command": "", "sudoku-repl.log": str(self.protocol)},
-        )
+        self.interpreter.parent.mkdir(parents=True)
+        self.interpreter.symlink_to(sys.executable)
+        self.interpreter.with_name("sudoku-repl").symlink_to(ADAPTER)
+        for folder, log in ((self.folder, self.protocol), (self.chosen, self.chosen_log)):
+            write_json(
+                folder / ".vscode" / "settings.json",
+                {"sudoku-repl.command": "", "sudoku-repl.log": str(log)},
+            )
+        write_json(self.unset / ".vscode" / "settings.json", {"sudoku-repl.command": ""})
         self.settings(LIGHT)
         self.process = subprocess.Popen(
             [CODE_SERVER, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry",
@@ -169,6 +189,50 @@ class Server:
                 self.url = m.group(1)
                 break
         assert self.url, "code-server did not say where it listens"
+
+    def install_python_stand_in(self) -> None:
+        """A stand-in for the Python extension (its id, ms-python.python), packaged by vsce
+        from files written here: its API's ``environments`` as the extension reads them, the
+        interpreter selected for ``self.chosen`` being ``self.interpreter`` (none for the other
+        folders, as when the extension cannot resolve one)."""
+        stub = self.root / "python-stand-in"
+        write_json(
+            stub / "package.json",
+            {"name": "python", "publisher": "ms-python", "version": "0.0.1",
+             "description": "The test's stand-in for the Python extension's API",
+             "engines": {"vscode": "^1.90.0"}, "main": "./extension.js",
+             "activationEvents": []},
+        )  # fmt: skip
+        chosen = json.dumps({str(self.chosen): str(self.interpreter)})
+        (stub / "extension.js").write_text(
+            f"""'use strict';
+const vscode = require('vscode');
+const CHOSEN = {chosen};
+exports.activate = () => ({{
+    environments: {{
+        getActiveEnvironmentPath(resource) {{
+            const path = (resource && CHOSEN[resource.fsPath]) || 'python';
+            return {{ id: path, path }};
+        }},
+        async resolveEnvironment(environment) {{
+            const path = typeof environment === 'string' ? environment : environment.path;
+            return path === 'python' ? undefined : {{ id: path, path, executable: {{ uri: vscode.Uri.file(path) }} }};
+        }},
+    }},
+}});
+""",
+            encoding="utf-8",
+        )
+        vsix = self.root / "python-stand-in.vsix"
+        subprocess.run(
+            ["node", str(VSCE / "vsce"), "package", "--out", str(vsix),
+             "--allow-missing-repository", "--skip-license"],
+            cwd=stub, check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
+        subprocess.run(
+            [CODE_SERVER, *self.dirs, "--install-extension", str(vsix)],
+            env=self.env, check=True, capture_output=True, timeout=300,
+        )  # fmt: skip
 
     def stop(self) -> None:
         if self.process is not None:
@@ -228,13 +292,26 @@ def shot(page: Page, name: str) -> None:
 def open_quiz(
     page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
 ) -> None:
-    """The folder in the workbench, a quiz (showing ``text``) opened from the explorer, told a
-    quiz."""
+    """The folder in the workbench with no breakpoint (whatever a test before left there), a
+    quiz (showing ``text``) opened from the explorer, told a quiz."""
     page.goto(f"{url}/?folder={folder}")
+    expect(page.locator(".part.statusbar")).to_be_visible()  # (the workbench drawn)
+    palette(page, "Remove All Breakpoints")  # (the breakpoints, functions' too, of every file)
+    expect(page.locator(".quick-input-widget")).to_be_hidden()
+    side_bar(page, "Explorer")
     page.get_by_role("treeitem", name=name, exact=True).click()
     expect(page.locator(".editor-instance .view-line", has_text=text)).to_be_visible()
     # a .txt is told a quiz by its content (the status bar's language)
     expect(page.locator("#status\\.editor\\.mode")).to_have_text("Sudoku quiz")
+
+
+def side_bar(page: Page, name: str) -> None:
+    """The side bar's view container ``name`` shown (its tab in the activity bar clicked, unless
+    it is the one shown: a click on that one would close the side bar)."""
+    tab = page.get_by_role("tab", name=re.compile(f"^{re.escape(name)} \\("))
+    if tab.get_attribute("aria-selected") != "true":
+        tab.click()
+    expect(tab).to_have_attribute("aria-selected", "true")
 
 
 def click_gutter(page: Page, line: int) -> None:
@@ -261,12 +338,40 @@ def pane(page: Page, name: str, expanded: bool) -> None:
     expect(header).to_have_attribute("aria-expanded", "true" if expanded else "false")
 
 
+def palette(page: Page, title: str) -> None:
+    """The command ``title`` run from the Command Palette (F1)."""
+    page.keyboard.press("F1")
+    box = page.locator(".quick-input-widget input")
+    expect(box).to_be_focused()
+    box.fill(f">{title}")
+    _enter_first(page, title)
+
+
+def pick(page: Page, label: str) -> None:
+    """The item ``label`` of the next quick pick (a command's question): typed once its box is
+    new (empty), seen the first, Enter."""
+    box = page.locator(".quick-input-widget input")
+    expect(box).to_have_value("")
+    box.fill(label)
+    _enter_first(page, label)
+
+
+def _enter_first(page: Page, label: str) -> None:
+    """The quick pick's item named ``label`` (its name may go on: a key, a description)
+    clicked."""
+    name = re.compile(f"^{re.escape(label)}(\\W|$)")
+    page.locator(".quick-input-list").get_by_role("option", name=name).first.click()
+
+
+#: the holder of an editor tab's webview
+TAB = '[data-parent-flow-to-element-id^="webview-editor-element"]'
+
+
 def board(page: Page, where: str = "view") -> FrameLocator:
     """The Board's page (a webview: an iframe in an iframe): the side bar's view, or the
     editor tab's (``tab``: its iframe's holder names the editor it lies over; the view's
     ``purpose`` in its address is gone once the view is made again)."""
-    tab = '[data-parent-flow-to-element-id^="webview-editor-element"]'
-    holder = f"div{tab}" if where == "tab" else f"div:not({tab})"
+    holder = f"div{TAB}" if where == "tab" else f"div:not({TAB})"
     return page.frame_locator(f"{holder} > iframe.webview").frame_locator("iframe#active-frame")
 
 
@@ -463,8 +568,15 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     hover_shows(page, ROW_4, 2, editor.get_by_text(hover_43, exact=True))
     hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
     expect(editor.get_by_text(hover_43, exact=True)).to_have_count(0)
-    hover_over(page, ROW_4, 3)  # the blank between two groups: no answer (and no pop-up)
-    hover_over(page, "# The quiz", 3)  # a comment: the same
+    # from the digit's hover straight onto the blank between two groups: that hover goes and
+    # none comes (VS Code hides it when the place under the pointer has nothing to show)
+    hover_widget = page.locator(".debug-hover-widget")
+    hover_over(page, ROW_4, 3)
+    expect(hover_widget).to_be_hidden()
+    # the comment line: the same (from [4,4]'s hover, drawn on the line above row 4's)
+    hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
+    hover_over(page, "# The quiz", 3)
+    expect(hover_widget).to_be_hidden()
     no_toast(page)
     page.mouse.move(5, 5)
     # the quiz file's colours in the light theme: a given and an empty 0 told apart
@@ -632,6 +744,41 @@ def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:
     expect(page.locator(".debug-toolbar")).to_be_hidden()
 
 
+def test_the_board_in_the_bottom_panel_shows_its_nine_rows(page: Page, server: Server) -> None:
+    open_quiz(page, server.url, server.folder)
+    page.keyboard.press("F5")
+    expect(board(page).locator("#caption")).to_have_text("seed.txt: Step 0")
+    # View: Move View, the Board, to a new entry of the bottom panel (the layout is the
+    # profile's: put back at the end)
+    palette(page, "View: Move View")
+    pick(page, "Board")
+    pick(page, "New Panel Entry")
+    try:
+        view = board(page)
+        expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
+        expect(view.locator(".cell")).to_have_count(81)
+        panel = page.locator(".part.panel").bounding_box()
+        holder = page.locator(f"div:not({TAB}) > iframe.webview").bounding_box()
+        assert panel and holder
+        assert (
+            panel["y"] - 1 <= holder["y"]
+            and holder["y"] + holder["height"] <= panel["y"] + panel["height"] + 1
+        ), (panel, holder)
+        # row 9 within the page (the panel's body), not scrolled to
+        for name in ("[9,1]", "[9,9]"):
+            inside = cell(page, name).evaluate(
+                "c => { const r = c.getBoundingClientRect();"
+                " return r.top >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"
+            )
+            assert inside, name
+        assert view.locator("body").evaluate("() => scrollY") == 0
+        shot(page, "vscode-board-panel.png")
+    finally:
+        palette(page, "View: Reset View Locations")
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+
+
 def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     page: Page, server: Server
 ) -> None:
@@ -667,6 +814,18 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
         sorted(view.locator(".cell.undone").evaluate_all("c => c.map(e => e.dataset.name)"))
         == undone
     )
+    # the slider (up to the last step reached, 98), from the keyboard: one step back, the board
+    # and the call stack at step 97 (the shell's board there)
+    slider = view.locator("#step-range")
+    expect(slider).to_have_value("98")
+    slider.focus()
+    slider.press("ArrowLeft")
+    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 97\b"))
+    expect(page.locator(".debug-call-stack .monaco-list-row").first).to_contain_text("97)")
+    drawn = view.locator(".cell").evaluate_all(
+        "c => c.map(e => [e.dataset.name, Number(e.querySelector('.v')?.textContent || 0)])"
+    )
+    assert dict(drawn) == before
     # step 92: eleven levels, each its own colour (no repeat after level 4)
     view.locator("#step-input").fill("92")
     view.locator("#step-input").press("Enter")
@@ -696,6 +855,12 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     choose(page, "When (the steps that changed it)")
     expect(page.locator(".repl .monaco-list-rows")).to_contain_text(setter)
     assert asked(server, "when [6,2]")
+    why_62 = shell.ok("why [6,2]")
+    cell(page, "[6,2]").click(button="right")
+    choose(page, "Why (its value, or why each other value is gone)")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text("> why [6,2]")
+    for line in why_62:
+        expect(page.locator(".repl .monaco-list-rows")).to_contain_text(line.strip())
     cell(page, "[6,2]").click(button="right")
     choose(page, "Go to the step that set it")
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {setter_step}\b"))
@@ -808,15 +973,21 @@ def test_a_killed_adapter_is_said_with_how_it_ended(page: Page, server: Server) 
 
 def _adapter_pid(server: Server) -> int:
     """The adapter code-server started for this server (its command line names its log)."""
+    return _adapter(server.protocol)[0]
+
+
+def _adapter(log: Path) -> tuple[int, list[str]]:
+    """The adapter process that writes ``log``: its id and command line (a script's: its
+    interpreter, then the script's path as it was started)."""
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit():
             continue
         try:
-            words = (proc / "cmdline").read_bytes().split(b"\0")
+            words = (proc / "cmdline").read_bytes().decode(errors="replace").split("\0")
         except OSError:
             continue
-        if b"dap" in words and str(server.protocol).encode() in words:
-            return int(proc.name)
+        if "dap" in words and str(log) in words:
+            return int(proc.name), words
     raise AssertionError("no adapter process found")
 
 
@@ -837,6 +1008,31 @@ def test_a_missing_adapter_is_an_error_naming_the_setting(page: Page, server: Se
     expect(toast).to_contain_text("not found")
     expect(page.locator(".debug-toolbar")).to_be_hidden()
     shot(page, "vscode-missing-adapter.png")
+    # no setting, no .venv, no Python selected, none on PATH: the install that works, from the
+    # clone (sudoku-repl is not on PyPI)
+    open_quiz(page, server.url, server.unset)
+    page.keyboard.press("F5")
+    toast = page.locator(".notification-toast", has_text="no sudoku-repl found")
+    expect(toast).to_contain_text(f"{server.unset}/.venv/bin/sudoku-repl")
+    expect(toast).to_contain_text(
+        re.compile(r"pip install /path/to/sudoku-repl, the clone's folder")
+    )
+    expect(toast).not_to_contain_text("pip install sudoku-repl")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+
+
+def test_the_adapter_beside_the_python_extensions_interpreter(page: Page, server: Server) -> None:
+    # a folder without a .venv; the Python extension (the test's stand-in) has a Python
+    # selected whose folder has sudoku-repl: F5 starts that one
+    open_quiz(page, server.url, server.chosen)
+    page.keyboard.press("F5")
+    expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the quiz")
+    expect(board(page).locator("#caption")).to_have_text("seed.txt: Step 0")
+    _, words = _adapter(server.chosen_log)
+    assert str(server.interpreter.with_name("sudoku-repl")) in words, words
+    no_toast(page)
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
 
 
 def test_the_board_fits_and_reads_at_2x_zoom(page: Page, server: Server) -> None:
