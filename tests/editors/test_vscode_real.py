@@ -155,10 +155,7 @@ class Server:
             ["node", "scripts/package.js", "--out", str(vsix)],
             cwd=EXTENSION, check=True, capture_output=True, timeout=300,
         )  # fmt: skip
-        subprocess.run(
-            [CODE_SERVER, *self.dirs, "--install-extension", str(vsix)],
-            env=self.env, check=True, capture_output=True, timeout=300,
-        )  # fmt: skip
+        self.install(vsix)
         self.install_python_stand_in()
         for folder in (self.folder, self.bare, self.unset, self.chosen):
             folder.mkdir()
@@ -229,6 +226,10 @@ exports.activate = () => ({{
              "--allow-missing-repository", "--skip-license"],
             cwd=stub, check=True, capture_output=True, timeout=300,
         )  # fmt: skip
+        self.install(vsix)
+
+    def install(self, vsix: Path) -> None:
+        """Install a packaged extension into the test's own extensions folder."""
         subprocess.run(
             [CODE_SERVER, *self.dirs, "--install-extension", str(vsix)],
             env=self.env, check=True, capture_output=True, timeout=300,
