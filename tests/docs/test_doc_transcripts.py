@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.helpers import NEEDS_HIGHS, REPO, program_env
+from tests.support.helpers import NEEDS_HIGHS, REPO, program_env, skip_on_the_pure_explainer
 from tests.support.transcripts import (
     Transcript,
     activation,
@@ -132,11 +132,9 @@ def test_the_transcripts_that_need_highs_are_the_ilp_ones() -> None:
 @pytest.mark.parametrize("transcript", [with_extras(t) for t in ALL], ids=lambda t: t.name)
 def test_transcript(transcript: Transcript, tmp_path: Path) -> None:
     """Typed as written, after the README's first set-up command's activation."""
-    from sudoku_repl.techniques.explainer import native
-
     typed = [transcript.command, *transcript.typed()]
-    if any("generate --er" in line for line in typed) and not native.active():
-        pytest.skip("generate to an ER target: minutes on the pure explainer (docs/native.md)")
+    if any("generate --er" in line for line in typed):
+        skip_on_the_pure_explainer()
     folder, env = after_setup(tmp_path)
     done = subprocess.run(
         ["sh", "-c", " && ".join([*activation(SETUP[0]), transcript.command])],
@@ -159,10 +157,8 @@ def test_there_are_python_blocks() -> None:
 
 @pytest.mark.parametrize(("name", "code"), [program_with_extras(n, c) for n, c in PROGRAMS])
 def test_python_block(name: str, code: str, tmp_path: Path) -> None:
-    from sudoku_repl.techniques.explainer import native
-
-    if "generate(er=" in code and not native.active():
-        pytest.skip("generate to an ER target: minutes on the pure explainer (docs/native.md)")
+    if "generate(er=" in code:
+        skip_on_the_pure_explainer()
     done = subprocess.run(
         [sys.executable, "-c", code],
         cwd=at_hand(tmp_path),

@@ -100,11 +100,19 @@ def _pure_explainer() -> bool:
 #: skips on the pure build (the bare machine), naming why. The pure maker is held to the native
 #: one where both are (test_generate_maker.py: the same puzzles from the same seed); the bare
 #: machine's own generate tests are those without an SE target.
-NEEDS_NATIVE_EXPLAINER = pytest.mark.skipif(
-    _pure_explainer(),
-    reason="makes puzzles to an SE target: minutes on the pure explainer (docs/native.md); "
-    "the native build's run holds the pure maker to the native one",
+NATIVE_EXPLAINER_NEEDED = (
+    "makes puzzles to an SE target: minutes on the pure explainer (docs/native.md); "
+    "the native build's run holds the pure maker to the native one"
 )
+NEEDS_NATIVE_EXPLAINER = pytest.mark.skipif(_pure_explainer(), reason=NATIVE_EXPLAINER_NEEDED)
+
+
+def skip_on_the_pure_explainer() -> None:
+    """``NEEDS_NATIVE_EXPLAINER`` for a case known inside its test (a doc's transcript or
+    program that makes puzzles to an SE target)."""
+    if _pure_explainer():
+        pytest.skip(NATIVE_EXPLAINER_NEEDED)
+
 
 T = TypeVar("T")
 

@@ -17,12 +17,15 @@ from sudoku_repl.core import native
 Grid = tuple[int, ...]
 
 CELLS = 81
-_FULL = 0x1FF
-_ROW = [i // 9 for i in range(CELLS)]
-_COL = [i % 9 for i in range(CELLS)]
-_BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(CELLS)]
+#: the nine values' bits; each cell's row, column and box (0-8), by the cell's index (0-80):
+#: the tables of every search on a flat 81-cell grid (here, ``uniqueness``, ``making``, the
+#: tools that make puzzles)
+FULL = 0x1FF
+ROW = [i // 9 for i in range(CELLS)]
+COL = [i % 9 for i in range(CELLS)]
+BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(CELLS)]
 #: the 27 units' cells: rows, columns, boxes (the order of ``rows + cols + boxes``)
-_UNITS = [[k for k in range(CELLS) if of[k] == u] for of in (_ROW, _COL, _BOX) for u in range(9)]
+_UNITS = [[k for k in range(CELLS) if of[k] == u] for of in (ROW, COL, BOX) for u in range(9)]
 
 
 def checked(grid: Sequence[int] | bytes) -> bytes:
@@ -61,7 +64,7 @@ def count_pure(packed: bytes, limit: int) -> int:
     for i, v in enumerate(packed):
         if v:
             b = 1 << (v - 1)
-            r, c, x = _ROW[i], _COL[i], _BOX[i]
+            r, c, x = ROW[i], COL[i], BOX[i]
             if (rows[r] | cols[c] | boxes[x]) & b:
                 return 0
             rows[r] |= b
@@ -71,7 +74,7 @@ def count_pure(packed: bytes, limit: int) -> int:
     found = 0
 
     def place(i: int, b: int) -> None:
-        r, c, x = _ROW[i], _COL[i], _BOX[i]
+        r, c, x = ROW[i], COL[i], BOX[i]
         open_cells.discard(i)
         rows[r] |= b
         cols[c] |= b
@@ -90,7 +93,7 @@ def count_pure(packed: bytes, limit: int) -> int:
         masks = {}
         best, best_mask, best_count = -1, 0, 10
         for i in open_cells:
-            mask = _FULL & ~(rows[_ROW[i]] | cols[_COL[i]] | boxes[_BOX[i]])
+            mask = FULL & ~(rows[ROW[i]] | cols[COL[i]] | boxes[BOX[i]])
             masks[i] = mask
             count = mask.bit_count()
             if count < best_count:
@@ -108,7 +111,7 @@ def count_pure(packed: bytes, limit: int) -> int:
                         m = masks[i]
                         twice |= once & m
                         once |= m
-                if (once | placed) != _FULL:  # a value with no place left in the unit
+                if (once | placed) != FULL:  # a value with no place left in the unit
                     return
                 single = once & ~twice
                 if single:

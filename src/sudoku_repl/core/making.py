@@ -19,11 +19,10 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from sudoku_repl.core import native
-from sudoku_repl.core.counting import CELLS, Grid, checked, count_solutions
+from sudoku_repl.core.counting import CELLS, FULL, Grid, checked, count_solutions
 
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
-_FULL = 0x1FF
 
 
 class Rng:
@@ -192,7 +191,7 @@ def _completion_pure(packed: bytes, rng: Rng) -> Grid | None:
         best, best_mask, best_count = -1, 0, 10
         for i in range(CELLS):
             if not cells[i]:
-                mask = _FULL & ~(rows[i // 9] | cols[i % 9] | boxes[(i // 27) * 3 + (i % 9) // 3])
+                mask = FULL & ~(rows[i // 9] | cols[i % 9] | boxes[(i // 27) * 3 + (i % 9) // 3])
                 count = mask.bit_count()
                 if count < best_count:
                     best, best_mask, best_count = i, mask, count
@@ -347,7 +346,7 @@ def neighbours(
     return _neighbours_pure(packed, rng, minus, plus, tries)
 
 
-def _drawn(cells: list[int], k: int, rng: Rng) -> list[int]:
+def drawn(cells: list[int], k: int, rng: Rng) -> list[int]:
     """k of ``cells`` drawn one by one (a partial Fisher-Yates from the front)."""
     pool = list(cells)
     for i in range(k):
@@ -364,12 +363,12 @@ def _neighbours_pure(packed: bytes, rng: Rng, minus: int, plus: int, tries: int)
     seen = {packed}
     for _ in range(tries):
         puzzle = bytearray(packed)
-        for c in _drawn(givens, minus, rng):
+        for c in drawn(givens, minus, rng):
             puzzle[c] = 0
         completed = _completion_pure(bytes(puzzle), rng)
         if completed is None:  # (a grid with no solution: nothing near it completes)
             continue
-        for c in _drawn(empty, plus, rng):
+        for c in drawn(empty, plus, rng):
             puzzle[c] = completed[c]
         made = bytes(puzzle)
         if made in seen:

@@ -9,12 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-Grid = tuple[int, ...]
+from sudoku_repl.core.counting import BOX, COL, FULL, ROW
 
-_ROW = [i // 9 for i in range(81)]
-_COL = [i % 9 for i in range(81)]
-_BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(81)]
-_FULL = 0x1FF
+Grid = tuple[int, ...]
 
 
 def solutions(givens: Sequence[int], limit: int = 2) -> list[Grid]:
@@ -25,7 +22,7 @@ def solutions(givens: Sequence[int], limit: int = 2) -> list[Grid]:
     for i, v in enumerate(grid):
         if v:
             b = 1 << (v - 1)
-            r, c, x = _ROW[i], _COL[i], _BOX[i]
+            r, c, x = ROW[i], COL[i], BOX[i]
             if (rows[r] | cols[c] | boxes[x]) & b:
                 return []
             rows[r] |= b
@@ -42,7 +39,7 @@ def solutions(givens: Sequence[int], limit: int = 2) -> list[Grid]:
         best, best_mask, best_count = -1, 0, 10
         for k in range(n):
             i = empty[k]
-            mask = _FULL & ~(rows[_ROW[i]] | cols[_COL[i]] | boxes[_BOX[i]])
+            mask = FULL & ~(rows[ROW[i]] | cols[COL[i]] | boxes[BOX[i]])
             count = mask.bit_count()
             if count < best_count:
                 best, best_mask, best_count = k, mask, count
@@ -52,7 +49,7 @@ def solutions(givens: Sequence[int], limit: int = 2) -> list[Grid]:
             return
         i = empty[best]
         empty[best], empty[n - 1] = empty[n - 1], i
-        r, c, x = _ROW[i], _COL[i], _BOX[i]
+        r, c, x = ROW[i], COL[i], BOX[i]
         mask = best_mask
         while mask and len(found) < limit:
             b = mask & -mask

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_repl.core.counting import count_solutions
+from sudoku_repl.core.counting import BOX, COL, ROW, count_solutions
 from sudoku_repl.core.making import Rng, Symmetry, is_minimal, random_solution
 
 #: solutions counted at most while the values are searched for
@@ -24,14 +24,11 @@ LIMIT = 64
 #: the steps tried before a start is given up
 STEPS = 400
 
-_ROW = [i // 9 for i in range(81)]
-_COL = [i % 9 for i in range(81)]
-_BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(81)]
 _PEERS = [
     tuple(
         j
         for j in range(81)
-        if j != i and (_ROW[i] == _ROW[j] or _COL[i] == _COL[j] or _BOX[i] == _BOX[j])
+        if j != i and (ROW[i] == ROW[j] or COL[i] == COL[j] or BOX[i] == BOX[j])
     )
     for i in range(81)
 ]

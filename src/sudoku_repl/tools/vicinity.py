@@ -16,22 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sudoku_repl.core.counting import count_solutions
-from sudoku_repl.core.making import Rng, is_minimal, minimal_puzzle, random_completion
-
-_FULL = 0x1FF
-_ROW = [i // 9 for i in range(81)]
-_COL = [i % 9 for i in range(81)]
-_BOX = [(i // 27) * 3 + (i % 9) // 3 for i in range(81)]
-
-
-def drawn(cells: list[int], k: int, rng: Rng) -> list[int]:
-    """k of ``cells`` drawn one by one (a partial Fisher-Yates from the front)."""
-    pool = list(cells)
-    for i in range(k):
-        j = i + rng.below(len(pool) - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:k]
+from sudoku_repl.core.counting import BOX, COL, FULL, ROW, count_solutions
+from sudoku_repl.core.making import Rng, drawn, is_minimal, minimal_puzzle, random_completion
 
 
 def neighbours(
@@ -80,12 +66,12 @@ def _last_givens(puzzle: bytearray) -> list[tuple[int, int]]:
     for i, v in enumerate(puzzle):
         if v:
             bit = 1 << (v - 1)
-            rows[_ROW[i]] |= bit
-            cols[_COL[i]] |= bit
-            boxes[_BOX[i]] |= bit
+            rows[ROW[i]] |= bit
+            cols[COL[i]] |= bit
+            boxes[BOX[i]] |= bit
     out = []
     for i, v in enumerate(puzzle):
         if not v:
-            free = _FULL & ~(rows[_ROW[i]] | cols[_COL[i]] | boxes[_BOX[i]])
+            free = FULL & ~(rows[ROW[i]] | cols[COL[i]] | boxes[BOX[i]])
             out += [(i, d + 1) for d in range(9) if free >> d & 1]
     return out
