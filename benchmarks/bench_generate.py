@@ -37,10 +37,10 @@ from pathlib import Path
 
 import common
 
-from sudoku_repl.tools.generation import Progress, generate
-from sudoku_repl.tools.maker import Order
-from sudoku_repl.tools.rate_pool import StopFlag
-from sudoku_repl.tools.targets import Span, Targets
+from sudoku_repl.tools.making.loop import Progress, generate
+from sudoku_repl.tools.making.targets import Span, Targets
+from sudoku_repl.tools.making.tasks import Order
+from sudoku_repl.tools.rating.pool import StopFlag
 
 JAVA_SOURCE = common.HERE / "SeGenerator.java"
 HARD = common.REPO / "tests" / "data" / "se_hard_rated.txt"
@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from sudoku_repl.tools.engines import slow_build
+    from sudoku_repl.tools.rating.engines import slow_build
 
     print(
         f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores"

@@ -5,7 +5,7 @@
 
 The first form, per set (the seed's samurai and flower, norvig_top95, the forum's hardest
 1106): the wall time of HiGHS to a first solution (the model built from the quiz, handed to
-HiGHS, solved: ``tools.ilp.solve`` with a count of 1) against the engine's ``run`` to its first
+HiGHS, solved: ``tools.ilp.highs.solve`` with a count of 1) against the engine's ``run`` to its first
 solution in a session loaded with the same quiz, each quiz's best of ``--rounds``; the sums and
 their ratio, and HiGHS's median and worst quiz. Then the seed's "solved within 1 second" for
 every five-grid puzzle the repository ships (HiGHS to its first solution, and to the proof that
@@ -29,7 +29,7 @@ from common import PUZZLES, REPO, TOP95, machine, read_quizzes, verdict
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.ilp import End, session_model, solve
+from sudoku_repl.tools.ilp.highs import End, session_model, solve
 
 FORUM_1106 = PUZZLES / "forum_hardest_1106.txt"
 SE_BANK = PUZZLES / "se_rated_diabolical2000.txt"
@@ -120,8 +120,8 @@ def interrupt_latency() -> float:
 
 def rated(path: Path, limit: int, jobs: int) -> list[tuple[Quiz, object]]:
     """``rate --ilp``'s ratings of the first ``limit`` quizzes of ``path`` (0: all)."""
-    from sudoku_repl.tools.rate_file import read_quizzes as rate_reads
-    from sudoku_repl.tools.rate_pool import rate_batches, unbatched
+    from sudoku_repl.tools.rating.pool import rate_batches, unbatched
+    from sudoku_repl.tools.rating.reading import read_quizzes as rate_reads
 
     quizzes = [(line, q) for line, q in rate_reads(str(path)) if isinstance(q, Quiz)]
     if limit:
@@ -130,7 +130,7 @@ def rated(path: Path, limit: int, jobs: int) -> list[tuple[Quiz, object]]:
 
 
 def correlations(args: argparse.Namespace) -> None:
-    from sudoku_repl.tools.rate_plot import spearman
+    from sudoku_repl.tools.rating.plot import spearman
 
     ers = {}
     with open(SE_BANK, encoding="utf-8") as f:

@@ -36,7 +36,7 @@ from sudoku_repl.api import Session
 from sudoku_repl.assembly import register_all
 from sudoku_repl.core import build
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.rate import rate_quiz
+from sudoku_repl.tools.rating.rate import rate_quiz
 
 FIRST_VS_NORVIG = 0.06
 VS_BACKTRACKER = 3.0

@@ -22,8 +22,8 @@ from common import FORUM_SAMPLE, SE_RATED, machine, read_quizzes
 
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
-from sudoku_repl.tools import serate_rate
-from sudoku_repl.tools.serate_options import SerateArgs
+from sudoku_repl.tools.serate import rate as serate_rate
+from sudoku_repl.tools.serate.options import SerateArgs
 
 FEW = {
     "empty": "." * 81,

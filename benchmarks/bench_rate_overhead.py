@@ -23,13 +23,13 @@ from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 
 try:  # (where the rows are made moved with issue 32)
-    from sudoku_repl.tools.rate_rows import csv_row
+    from sudoku_repl.tools.rating.rows import csv_row
 except ImportError:
-    from sudoku_repl.tools.rate import csv_row  # type: ignore[attr-defined,no-redef]
-from sudoku_repl.tools.rate import POLL_STEPS, Rating, rate_quiz
+    from sudoku_repl.tools.rating.rate import csv_row  # type: ignore[attr-defined,no-redef]
+from sudoku_repl.tools.rating.rate import POLL_STEPS, Rating, rate_quiz
 
 try:  # (what rate's workers call since issue 32: the givens, read and checked in the parent)
-    from sudoku_repl.tools.rate import rate_givens
+    from sudoku_repl.tools.rating.rate import rate_givens
 except ImportError:
     rate_givens = None  # type: ignore[assignment]
 

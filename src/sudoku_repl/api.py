@@ -28,9 +28,9 @@ from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
-from sudoku_repl.tools.ilp import End as IlpEnd
-from sudoku_repl.tools.ilp import IlpResult, never
-from sudoku_repl.tools.maker import Made
+from sudoku_repl.tools.ilp.highs import End as IlpEnd
+from sudoku_repl.tools.ilp.highs import IlpResult, never
+from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.views.why import why_lines
 
 __all__ = [
@@ -358,7 +358,7 @@ class Session(CoreSession):
         self.marks.append(Mark(found.step, f"Level {level} is first reached", BISECT))
         return found.step
 
-    # -- the seed's 0-1 program (tools/ilp, docs/ilp.md) ---------------------------------------
+    # -- the seed's 0-1 program (tools/ilp/highs, docs/ilp.md) ---------------------------------------
 
     def solve_ilp(
         self, count: int = 2, time_limit: float | None = None, hooks: Hooks | None = None
@@ -368,7 +368,7 @@ class Session(CoreSession):
         sought), within ``time_limit`` seconds; ``hooks.interrupted()`` stops it. Nothing of
         the session changes. ``UserError`` without a quiz, with a count below 1 or a time limit
         not above 0, or without HiGHS (the extra ``ilp``: the error says what to type)."""
-        from sudoku_repl.tools.ilp import session_model, solve
+        from sudoku_repl.tools.ilp.highs import session_model, solve
 
         if self.quiz is None:
             raise UserError("No quiz loaded: Session.from_quiz(...) or load(...) first")
@@ -384,7 +384,7 @@ class Session(CoreSession):
         to ``path``, in CPLEX LP (``format="lp"``) or free MPS (``"mps"``), as ``export lp``
         and ``export mps`` do."""
         from sudoku_repl.text.lp_files import lp_text, mps_text
-        from sudoku_repl.tools.ilp import session_model
+        from sudoku_repl.tools.ilp.highs import session_model
 
         if self.quiz is None:
             raise UserError("No quiz loaded: Session.from_quiz(...) or load(...) first")
@@ -475,9 +475,9 @@ def generate(
     bound it: stop iterating (or ``close()`` it) to stop the workers. ``seed``: the same puzzles,
     in the same order (None: one is drawn). ``UserError`` (one line) for what the command line
     would refuse."""
-    from sudoku_repl.tools.generate_options import parser
-    from sudoku_repl.tools.generate_run import Request, Run
-    from sudoku_repl.tools.rate_pool import StopFlag
+    from sudoku_repl.tools.making.options import parser
+    from sudoku_repl.tools.making.run import Request, Run
+    from sudoku_repl.tools.rating.pool import StopFlag
 
     words: list[str] = []
     for name, value in (

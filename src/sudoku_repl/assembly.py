@@ -5,7 +5,7 @@ once (the public API, the full screen, the test suite); the command line calls
 ``register_commands()``, which registers the run modes only before the first command that needs
 the engine, so that ``bye``, ``help`` and a mistyped command import none of it. Rating needs
 neither: the engine it searches with registers the run mode it is asked for
-(``tools/engines.py``, which ``register_modes`` calls too), in whatever process rates, so no
+(``tools/rating/engines.py``, which ``register_modes`` calls too), in whatever process rates, so no
 setup is handed down to workers. Importing a module never registers anything, so a session
 behaves the same whatever was imported. Calling them again changes nothing.
 """
@@ -43,7 +43,7 @@ def register_modes() -> None:
     global _modes
     if _modes:
         return
-    from sudoku_repl.tools.engines import register_run_modes
+    from sudoku_repl.tools.rating.engines import register_run_modes
     from sudoku_repl.views import technique_lines
 
     register_run_modes()

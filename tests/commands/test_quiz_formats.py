@@ -12,7 +12,7 @@ import pytest
 
 from sudoku_repl.api import Session
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.rate_file import read_quizzes
+from sudoku_repl.tools.rating.reading import read_quizzes
 from tests.support.helpers import PUZZLES
 from tests.support.soundness import new_repl, run_commands, snapshot
 

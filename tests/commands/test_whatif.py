@@ -18,7 +18,7 @@ import pytest
 from sudoku_repl.commands.declared.whatif import WHATIF
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Quiet
-from sudoku_repl.tools import whatif as wi
+from sudoku_repl.tools.whatif import guesses as wi
 from tests.support.helpers import PUZZLES, SEED, SLOW, Answers, Shell, completions, spawn_shell
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.quiz import Quiz, check_clashes
-from sudoku_repl.tools.rate import Rating
-from sudoku_repl.tools.rate_out import parse_csv
-from sudoku_repl.tools.rate_rows import columns, csv_row
+from sudoku_repl.tools.rating.out import parse_csv
+from sudoku_repl.tools.rating.rate import Rating
+from sudoku_repl.tools.rating.rows import columns, csv_row
 
 SAMURAI = Geometry.from_grids([(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)])
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from sudoku_repl.api import Session
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.quiz_files import load
-from sudoku_repl.tools.rate import rate_quiz
+from sudoku_repl.tools.rating.rate import rate_quiz
 from tests.support.helpers import SEED_QUIZ, VARIANTS, RecordingHooks, SilentHooks, puzzle_lines
 
 QUIZZES = [

@@ -1,5 +1,5 @@
 """Issue 54: an SE rating that starts on the pure-Python explainer says so, in one line on a
-terminal's stderr (``frontends/se_notice.py``, its words from ``tools/se_build.py``), before
+terminal's stderr (``frontends/se_notice.py``, its words from ``tools/rating/se_build.py``), before
 its first row: ``rate --scale se|both`` and ``serate``. The pure explainer is forced here with
 ``SUDOKU_REPL_ENGINE=pure`` (the explainer's door, ``techniques/explainer/native.py``, reads it);
 on the bare machine (no C compiler) it is the only build. A script's stderr (a pipe) gets no

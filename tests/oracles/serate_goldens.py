@@ -1,4 +1,4 @@
-"""Make the golden files of tests/tools/test_serate_golden.py with the REAL serate (run by hand,
+"""Make the golden files of tests/tools/serate/test_serate_golden.py with the REAL serate (run by hand,
 never by the tests): ``python tests/oracles/serate_goldens.py JAR [NAME ...]``; it imports
 nothing of ``sudoku_repl``.
 

@@ -13,9 +13,9 @@ from sudoku_repl.techniques.explainer import rate, singles
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted
-from sudoku_repl.tools import rate as tools_rate
-from sudoku_repl.tools.rate import rate_quiz
-from sudoku_repl.tools.rate_pool import StopFlag, rate_batches, unbatched
+from sudoku_repl.tools.rating import rate as tools_rate
+from sudoku_repl.tools.rating.pool import StopFlag, rate_batches, unbatched
+from sudoku_repl.tools.rating.rate import rate_quiz
 from tests.support.helpers import SEED_QUIZ
 
 

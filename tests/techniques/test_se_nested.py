@@ -17,7 +17,7 @@ import pytest
 from sudoku_repl.techniques.explainer import native_chains, native_ladder, nested, rating
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
-from sudoku_repl.tools.rate import se_ratings
+from sudoku_repl.tools.rating.rate import se_ratings
 from tests.support.helpers import TEST_DATA, read_lines
 
 HARD = {line.split()[0]: line.split()[1:4] for line in read_lines(TEST_DATA / "se_hard_rated.txt")}
@@ -181,11 +181,11 @@ def test_the_nested_step_of_a_10_3_quiz() -> None:
 def test_a_continued_out_file_keeps_rows_with_bounds_as_rate_writes_them(
     er: str, ep: str, ed: str, fault: str | None
 ) -> None:
-    """``rate --out`` continued checks the rows it keeps (``tools/rate_kept``): a row with the
+    """``rate --out`` continued checks the rows it keeps (``tools/rating/kept``): a row with the
     bounds this rating writes is one it could have written; the others are refused."""
     from sudoku_repl.core.quiz import Quiz
-    from sudoku_repl.tools.rate import Rating
-    from sudoku_repl.tools.rate_kept import impossible
+    from sudoku_repl.tools.rating.kept import impossible
+    from sudoku_repl.tools.rating.rate import Rating
 
     quiz = Quiz.from_string(PLACES_FIRST)
     rating_row = Rating(40, 2, 60, 1, 3, 5, 1.0, True, er, ep, ed)

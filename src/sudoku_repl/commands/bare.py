@@ -68,8 +68,8 @@ def help_(repl: Repl, command: str | None) -> None:
 
 def rate_lines() -> list[str]:
     """``help rate``: where ``sudoku-repl rate`` runs, then its options as its ``--help`` says
-    them (the one parser, ``tools/rate_options``)."""
-    from sudoku_repl.tools.rate_options import summary
+    them (the one parser, ``tools/rating/options``)."""
+    from sudoku_repl.tools.rating.options import summary
 
     said = f"{RATE}: not a command of the shell; {RATE_ELSEWHERE} (docs/rating.md):"
     return [*filled(said), *summary(HELP_WIDTH)]

@@ -20,8 +20,8 @@ from sudoku_repl.text.args import (
     ArgumentParser,
     count_type,
 )
-from sudoku_repl.tools import generate as gen
-from sudoku_repl.tools.generate_options import add_maker_options, asked_maker
+from sudoku_repl.tools.making import scramble as gen
+from sudoku_repl.tools.making.options import add_maker_options, asked_maker
 from sudoku_repl.views import matrices as book
 
 if TYPE_CHECKING:
@@ -128,7 +128,9 @@ _SCRAMBLE_ONLY = ("clues", "source", "digits", "rows", "cols", "bands", "stacks"
 
 
 def generate(repl: Repl, arg: str) -> None:
-    from sudoku_repl.tools.rate import rate_quiz  # (the engines and the techniques on first use)
+    from sudoku_repl.tools.rating.rate import (
+        rate_quiz,
+    )  # (the engines and the techniques on first use)
 
     try:
         words = shlex.split(arg)

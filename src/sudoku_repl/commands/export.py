@@ -28,7 +28,7 @@ def export(
     target = named(path)  # (a name that cannot be written: said before the work, not after)
     if program is not None:
         from sudoku_repl.text.lp_files import lp_text, mps_text
-        from sudoku_repl.tools.ilp import session_model
+        from sudoku_repl.tools.ilp.highs import session_model
 
         model = session_model(session, bool(at_step))
         target.write(lp_text(model) if program == "lp" else mps_text(model))

@@ -1,5 +1,5 @@
 """The shell's ``generate`` with the maker's options (issue 55): minimal puzzles to order, made
-by ``tools/generate_run`` as ``sudoku-repl generate`` makes them, each printed as it is found,
+by ``tools/making/run`` as ``sudoku-repl generate`` makes them, each printed as it is found,
 the first loaded (or all appended to ``--out``). Reached from ``book.generate``, which reads
 the options."""
 
@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from sudoku_repl.core.errors import PATH, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
-from sudoku_repl.tools.generate_run import Request, Run, unbroken
-from sudoku_repl.tools.generation import Progress
-from sudoku_repl.tools.maker import Made
-from sudoku_repl.tools.rate_pool import StopFlag
+from sudoku_repl.tools.making.loop import Progress
+from sudoku_repl.tools.making.run import Request, Run, unbroken
+from sudoku_repl.tools.making.tasks import Made
+from sudoku_repl.tools.rating.pool import StopFlag
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl

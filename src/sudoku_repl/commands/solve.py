@@ -1,5 +1,5 @@
 """``solve ilp``: the present position as the seed's 0-1 program, solved by HiGHS
-(``tools/ilp``), said in the shell's words. Declared in ``declared/solve.py``."""
+(``tools/ilp/highs``), said in the shell's words. Declared in ``declared/solve.py``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.text.render import grid_lines
 from sudoku_repl.text.words import counted
-from sudoku_repl.tools.ilp import End, IlpResult, session_model
-from sudoku_repl.tools.ilp import solve as solve_model
+from sudoku_repl.tools.ilp.highs import End, IlpResult, session_model
+from sudoku_repl.tools.ilp.highs import solve as solve_model
 
 TYPE_CHECKING = False  # not typing's: a handler imports nothing of dispatch at run time
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""``whatif guesses``: the search had a guess been answered otherwise (``tools/whatif.py`` does
+"""``whatif guesses``: the search had a guess been answered otherwise (``tools/whatif/guesses.py`` does
 the work; this prints it). Declared in ``declared/whatif.py``."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.declared.whatif import WHATIF
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools import whatif as wi
+from sudoku_repl.tools.whatif import guesses as wi
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl

@@ -1,6 +1,6 @@
 """The seed's 0-1 integer program of a position (seed 001, Ke Chunmei: samurai and flower
 sudoku in LINGO), as a value: ``Model``. ``text/lp_files`` writes it as CPLEX LP and free MPS,
-``tools/ilp`` hands it to HiGHS.
+``tools/ilp/highs`` hands it to HiGHS.
 
 The article has a binary x(i,j,k) per grid, cell and digit, and equalities tying the grids'
 copies of a shared cell together. Here those equalities are folded in: one binary per cell of

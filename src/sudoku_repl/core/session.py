@@ -105,7 +105,7 @@ class Session(SessionExperiments, Edits):
         """A new session whose present is the state after the record's first ``moves`` moves
         (worked out on a copy, as ``state_after``): the same quiz, a copy of the settings, no
         breakpoints, and a record of its own that starts there. This session stays as it is:
-        what-if searches (``tools/whatif.py``) run on forks."""
+        what-if searches (``tools/whatif/guesses.py``) run on forks."""
         assert self.quiz is not None, "no quiz loaded"
         other = Session(self.settings.copy(), self.engine_type)
         other._start(self.quiz, self.engine_type(self.state_after(moves), self.geo))

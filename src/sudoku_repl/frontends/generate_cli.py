@@ -3,7 +3,7 @@
 A front end like ``rate_cli``: it owns stdout (a line a puzzle, without ``--out``), stderr (the
 seed, the progress line on a terminal, the summary), Ctrl-C (the puzzles found are kept and
 counted), and the exit status: 0 done (the count or the time reached), 1 the output failed, 2
-a bad command line, 130 interrupted. The generation itself is ``tools/generate_run``'s.
+a bad command line, 130 interrupted. The generation itself is ``tools/making/run``'s.
 """
 
 from __future__ import annotations
@@ -19,11 +19,11 @@ from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.rate_cli import wanted
 from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
-from sudoku_repl.tools.generate_options import PROG, parser
-from sudoku_repl.tools.generate_run import Request, Run, unbroken
-from sudoku_repl.tools.generation import Progress
-from sudoku_repl.tools.rate_pool import StopFlag
-from sudoku_repl.tools.se_build import slow_build
+from sudoku_repl.tools.making.loop import Progress
+from sudoku_repl.tools.making.options import PROG, parser
+from sudoku_repl.tools.making.run import Request, Run, unbroken
+from sudoku_repl.tools.rating.pool import StopFlag
+from sudoku_repl.tools.rating.se_build import slow_build
 
 
 def main_generate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:

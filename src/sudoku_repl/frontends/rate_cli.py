@@ -22,14 +22,14 @@ from sudoku_repl.frontends.se_notice import say_pure_explainer
 from sudoku_repl.frontends.standard_output import drop, writing
 from sudoku_repl.text.files import same_file, writable
 from sudoku_repl.text.words import counted
-from sudoku_repl.tools.engines import check_mode
-from sudoku_repl.tools.rate import SE_SCALES, EarlyExit, Rated, Rating
-from sudoku_repl.tools.rate_file import read_quizzes
-from sudoku_repl.tools.rate_kept import row_reader
-from sudoku_repl.tools.rate_options import SE_TIMEOUT, parser
-from sudoku_repl.tools.rate_out import SUFFIX, Out, WriteFailed, check_kept, job, open_out
-from sudoku_repl.tools.rate_pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rate_rows import FORMATS, PROG, csv_header, summary
+from sudoku_repl.tools.rating.engines import check_mode
+from sudoku_repl.tools.rating.kept import row_reader
+from sudoku_repl.tools.rating.options import SE_TIMEOUT, parser
+from sudoku_repl.tools.rating.out import SUFFIX, Out, WriteFailed, check_kept, job, open_out
+from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
+from sudoku_repl.tools.rating.rate import SE_SCALES, EarlyExit, Rated, Rating
+from sudoku_repl.tools.rating.reading import read_quizzes
+from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, summary
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -185,7 +185,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps)
           + note, file=sys.stderr)  # fmt: skip
     if args.plot is not None and not interrupted:
-        from sudoku_repl.tools.rate_plot import write_plot
+        from sudoku_repl.tools.rating.plot import write_plot
 
         try:
             print(write_plot(args.plot, plotted, os.path.basename(args.file)), file=sys.stderr)
@@ -234,7 +234,7 @@ def _open_out(
 
 
 def _dask_pool(where: str, jobs: int, stop: StopFlag) -> Pool:
-    from sudoku_repl.tools.rate_dask import dask_pool  # Dask only when asked for
+    from sudoku_repl.tools.rating.on_dask import dask_pool  # Dask only when asked for
 
     return dask_pool(where, jobs, stop=stop)
 
@@ -281,7 +281,7 @@ def _check_ilp(args: argparse.Namespace) -> None:
     """``--ilp`` needs HiGHS."""
     if not args.ilp:
         return
-    from sudoku_repl.tools.ilp import available, missing
+    from sudoku_repl.tools.ilp.highs import available, missing
 
     if not available():
         raise UserError(f"--ilp: {missing()}")

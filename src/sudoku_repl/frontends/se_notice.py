@@ -1,5 +1,5 @@
 """The line ``rate --scale se|both`` and ``serate`` say on stderr before rating on the pure-Python
-explainer (``tools.se_build``: its words), where a person watches: on a terminal, as the
+explainer (``tools.rating.se_build``: its words), where a person watches: on a terminal, as the
 progress bar. A script's standard error stays as it was (serate's scripts read it, and the
 suite's checks of it hold on both builds)."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
-from sudoku_repl.tools.se_build import pure_explainer_line
+from sudoku_repl.tools.rating.se_build import pure_explainer_line
 
 
 def say_pure_explainer(prog: str, stream: TextIO | None = None) -> bool:

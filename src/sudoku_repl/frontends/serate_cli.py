@@ -23,9 +23,9 @@ from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.se_notice import say_pure_explainer
 from sudoku_repl.frontends.standard_output import StdoutFailed, drop, writing
 from sudoku_repl.text.files import same_file, writable
-from sudoku_repl.tools.rate_pool import StopFlag, in_order
-from sudoku_repl.tools.serate_format import check, time_text
-from sudoku_repl.tools.serate_options import (
+from sudoku_repl.tools.rating.pool import StopFlag, in_order
+from sudoku_repl.tools.serate.formats import check, time_text
+from sudoku_repl.tools.serate.options import (
     VERSION,
     SerateArgs,
     TechsListed,
@@ -33,7 +33,7 @@ from sudoku_repl.tools.serate_options import (
     techs_list,
     usage,
 )
-from sudoku_repl.tools.serate_rate import rate_lines
+from sudoku_repl.tools.serate.rate import rate_lines
 
 PROG = "sudoku-repl serate"
 # serate's lines end at \n, \r or \r\n (Java's readLine)

@@ -29,7 +29,7 @@ GENERATE_FORMS = (
     ("--count", Int("K")),
     ("--out", File()),
     ("--family", Text("<file or grid>", key="family")),
-    # the maker's (tools/generate_options)
+    # the maker's (tools/making/options)
     *((f"--{name}", Text(shape, key=name)) for name, shape in (
         ("er", "A-B"), ("ep", "A-B"), ("ed", "A-B"), ("level", "L-M"), ("steps", "N-M"),
         ("technique", "<name>"), ("pattern", "P"), ("time", "S"), ("jobs", "N"),
@@ -116,7 +116,7 @@ _SCRAMBLE = (
     "[--below F]"
 )
 _FAMILY = "generate --family <file or grid> [--size 36|64] [--out <file>]"
-#: the maker's (issue 55): its options are those of sudoku-repl generate (tools/generate_options)
+#: the maker's (issue 55): its options are those of sudoku-repl generate (tools/making/options)
 _MAKER = (
     "generate [--er A-B] [--ep A-B] [--ed A-B] [--level L-M] [--steps N-M] "
     "[--technique <name>] [--symmetry <name>] [--pattern P] [--near <file>] [--count N] "
@@ -152,7 +152,7 @@ _GENERATE_HELP = (
 def _generate_help() -> str:
     """``help generate``: seed 003's scramble, the family, then the maker with each of its
     options as ``sudoku-repl generate --help`` says it (the one parser)."""
-    from sudoku_repl.tools.generate_options import option_lines
+    from sudoku_repl.tools.making.options import option_lines
 
     return _GENERATE_HELP + "\n\n" + "\n\n".join(option_lines())
 

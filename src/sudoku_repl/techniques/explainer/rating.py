@@ -112,7 +112,7 @@ class Step:
     that found it (its name in ``techniques``) and, where the C took the step
     (``native_ladder.climb``), the shape of the very finding it applied: what serate's
     description of it names beyond its removals and placement (``native_ladder.Found``; None:
-    the pure build's step, whose shape ``tools.serate_shapes`` finds again). Two steps of the
+    the pure build's step, whose shape ``tools.serate.shapes`` finds again). Two steps of the
     same hint and technique are the same step, with or without the shape."""
 
     hint: Hint

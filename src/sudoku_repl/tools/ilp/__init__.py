@@ -1,0 +1,1 @@
+"""The seed's 0-1 program solved by HiGHS (the extra `ilp`)."""

@@ -1,0 +1,263 @@
+"""The maker's options (issue 55), declared once: ``sudoku-repl generate`` parses them
+(``frontends/generate_cli``), the shell's ``generate`` takes them beside seed 003's
+(``commands/book``), and ``help generate`` and ``--help`` say them, from this one list; what
+they ask for is read here into an ``Order`` (``order_of``), each fault one ``UserError`` line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from itertools import pairwise
+
+from sudoku_repl.core.errors import PATH, UserError, file_error, shown
+from sudoku_repl.core.making import Symmetry
+from sudoku_repl.text.args import ArgumentParser, count_type
+from sudoku_repl.tools.making.targets import Targets, count_span, rating_span
+from sudoku_repl.tools.making.tasks import Order
+from sudoku_repl.tools.rating.options import MAX_JOBS, executor_type, seconds_type
+from sudoku_repl.tools.serate.names import known, nearest
+
+PROG = "sudoku-repl generate"
+
+#: the options that choose the maker in the shell's ``generate`` (without them it is seed
+#: 003's scramble): every one of them but those both share (--count, --seed, --out)
+MAKER_ONLY = (
+    "er", "ep", "ed", "level", "steps", "technique", "symmetry", "pattern", "near", "time",
+    "jobs", "executor", "restart", "no_climb",
+)  # fmt: skip
+
+SYMMETRIES = tuple(s.value for s in Symmetry)
+
+
+def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> None:
+    """The maker's options on ``parser``; ``shared``: with those seed 003's scramble takes too
+    (--count, --seed, --out), which the shell's parser has already."""
+    se = "Sudoku Explainer's {}, exact (serate 1.15.10's): a range A-B, A- (A and above), -B (up to B) or A (exactly), to a tenth"
+    parser.add_argument("--er", metavar="A-B", help=se.format("rating ER (its hardest step)"))
+    parser.add_argument(
+        "--ep", metavar="A-B", help=se.format("EP (its hardest step up to the first placement)")
+    )
+    parser.add_argument("--ed", metavar="A-B", help=se.format("ED (its first step)"))
+    parser.add_argument(
+        "--level",
+        metavar="L-M",
+        help="the biggest level of run to the first solution (the original's measure): a range as --er's, of whole numbers",
+    )
+    parser.add_argument(
+        "--steps",
+        metavar="N-M",
+        help="the steps of run to the first solution: a range as --level's",
+    )
+    parser.add_argument(
+        "--technique",
+        metavar="NAME",
+        help="Sudoku Explainer's path uses this technique, by serate's name (as serate --after='%%s' says it: X-Wing, Two-string Kite, Forcing Chain, WXYZ-Wing, Unique Rectangle, any case)",
+    )
+    parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        metavar="NAME",
+        help=f"the givens' symmetry, one of Sudoku Explainer's ten: {', '.join(SYMMETRIES)} (default none); minimal then means that no set of givens the symmetry maps onto each other can go",
+    )
+    parser.add_argument(
+        "--pattern",
+        metavar="P",
+        help="81 characters, x or a digit where a given stands, . or 0 elsewhere, or a file of one: every puzzle's givens are those cells",
+    )
+    parser.add_argument(
+        "--near",
+        metavar="FILE",
+        help="search near the puzzles of FILE (one a line): their {-1+1} and {-2+2} neighbours, then onwards from the best found",
+    )
+    parser.add_argument(
+        "--no-climb",
+        action="store_true",
+        help="each puzzle from a random start of its own: more varied, slower (by default a "
+        "random start that comes within 1.0 of the least ER asked is searched near, and so are "
+        "the puzzles found there)",
+    )
+    if shared:
+        parser.add_argument(
+            "--count",
+            type=count_type(1),
+            metavar="N",
+            help="stop after N puzzles (default 1; with --time, as many as that time makes)",
+        )
+    parser.add_argument(
+        "--time",
+        type=seconds_type,
+        metavar="SECONDS",
+        help="stop after that long, keeping what was found",
+    )
+    parser.add_argument(
+        *(("--jobs", "-j") if shared else ("--jobs",)),  # (-j at the system's prompt, as rate's)
+        type=count_type(1, MAX_JOBS),
+        default=1,
+        metavar="N",
+        help=f"worker processes (default 1, at most {MAX_JOBS}); the puzzles do not depend on it",
+    )
+    parser.add_argument(
+        "--executor",
+        type=executor_type,
+        default="local",
+        metavar="WHERE",
+        help="local (default), dask (a Dask cluster of --jobs processes here) or dask://HOST:PORT, as rate's",
+    )
+    if shared:
+        parser.add_argument(
+            "--seed",
+            type=count_type(0),
+            metavar="S",
+            help="the same seed and options make the same puzzles, in order (without it, one is drawn and said)",
+        )
+        parser.add_argument(
+            "--out",
+            metavar="FILE",
+            help="append the puzzles to FILE as they are found; a run that stopped (Ctrl-C, a kill) is continued by the same command (FILE.unfinished says whose they are)",
+        )
+    parser.add_argument("--restart", action="store_true", help="with --out: begin FILE anew, even when it holds the unfinished puzzles of a job")  # fmt: skip
+
+
+def parser() -> ArgumentParser:
+    """``sudoku-repl generate``'s options: what it parses, ``--help`` and ``help generate``."""
+    made = ArgumentParser(
+        prog=PROG,
+        after=f" (see {PROG} --help)",
+        description="Make minimal puzzles with one solution, none isomorphic to another, to "
+        "order: in ranges of Sudoku Explainer's ER, EP, ED or of the original's biggest level "
+        "and steps, with a technique, a symmetry, on a pattern, or near given puzzles. One "
+        "line each on stdout (or --out): the puzzle, then ER/EP/ED when an SE target is given.",
+    )
+    add_maker_options(made)
+    return made
+
+
+def option_lines() -> list[str]:
+    """Each of the maker's options and what ``--help`` says of it, a line each (``help
+    generate``: a paragraph each)."""
+    lines = []
+    for action in parser()._actions:
+        if not action.option_strings or action.dest == "help":
+            continue
+        shape = f" {action.metavar}" if action.metavar else ""
+        text = (action.help or "") % {"prog": PROG}
+        lines.append(f"{', '.join(action.option_strings)}{shape}: {text}.")
+    return lines
+
+
+def asked_maker(args: argparse.Namespace) -> list[str]:
+    """The maker's own options given (``MAKER_ONLY``), as ``--name``."""
+    defaults = {"jobs": 1, "executor": "local", "restart": False, "no_climb": False}
+    return [
+        f"--{name.replace('_', '-')}"
+        for name in MAKER_ONLY
+        if getattr(args, name, None) not in (None, defaults.get(name))
+    ]
+
+
+def order_of(args: argparse.Namespace) -> Order:
+    """The order the options ask for; ``UserError`` (one line) for a range that is not one or is
+    empty, an unknown technique (with the nearest names), a pattern that is not one or cannot
+    hold a puzzle with one solution."""
+    spans = {
+        name: None if getattr(args, name) is None else reader(f"--{name}", getattr(args, name))
+        for name, reader in (
+            ("er", rating_span), ("ep", rating_span), ("ed", rating_span),
+            ("level", count_span), ("steps", count_span),
+        )
+    }  # fmt: skip
+    technique = args.technique
+    if technique is not None and not known(technique):
+        close = nearest(technique)
+        hint = f"; the nearest: {', '.join(close)}" if close else ""
+        raise UserError(
+            f"--technique {shown(technique)!r}: no technique of serate's has that name{hint}"
+        )
+    targets = Targets(technique=technique, **spans)
+    symmetry = Symmetry(args.symmetry or "none")
+    pattern = None if args.pattern is None else pattern_of(args.pattern, symmetry)
+    if args.near is not None and (pattern is not None or symmetry is not Symmetry.NONE):
+        raise UserError(
+            "--near searches the neighbours of its puzzles, which keep no pattern nor symmetry: "
+            "give --near without --pattern and --symmetry"
+        )
+    return Order(targets, symmetry, pattern, climb=not args.no_climb)
+
+
+def pattern_of(text: str, symmetry: Symmetry) -> frozenset[int]:
+    """The cells of a pattern: 81 characters (x or a digit where a given stands, . or 0
+    elsewhere; blanks and line breaks ignored), or a file holding them."""
+    cells = "".join(text.split())
+    source = "--pattern"
+    if len(cells) != 81 and os.path.isfile(os.path.expanduser(text)):
+        try:
+            with open(os.path.expanduser(text), encoding="utf-8", errors="replace") as f:
+                lines = [
+                    line
+                    for line in f.read().splitlines()
+                    if line.strip() and not line.lstrip().startswith("#")
+                ]
+        except OSError as e:
+            raise UserError(file_error("Cannot read", text, e)) from None
+        cells = "".join("".join(lines).split())
+        source = f"--pattern {shown(text, PATH)}"
+    if len(cells) != 81 or not set(cells) <= set("xX.0123456789"):
+        raise UserError(
+            f"{source}: a pattern is 81 characters, x or a digit where a given stands and . or 0 "
+            f"elsewhere (or a file of one); not {len(cells)} characters ({shown(cells[:90])!r})"
+        )
+    given = frozenset(k for k, ch in enumerate(cells) if ch not in ".0")
+    why = _cannot_hold(given, symmetry)
+    if why:
+        raise UserError(f"{source}: no puzzle on it has one solution: {why}")
+    return given
+
+
+#: no sudoku of 16 givens has one solution (McGuire, Tugemann and Civario, 2012)
+LEAST_GIVENS = 17
+
+
+def _cannot_hold(given: frozenset[int], symmetry: Symmetry) -> str | None:
+    """Why no puzzle with one solution has these givens, when that is known: fewer than 17, or
+    two rows of a band (two columns of a stack) with none (swapping them makes a second
+    solution); and, with a symmetry, a pattern it does not keep."""
+    if len(given) < LEAST_GIVENS:
+        return f"it has {len(given)} givens, fewer than {LEAST_GIVENS} (the fewest any such puzzle has)"
+    for kind, step, across in (("rows", 9, 1), ("columns", 1, 9)):
+        empty = [
+            line
+            for line in range(9)
+            if not any(step * line + across * k in given for k in range(9))
+        ]
+        for a, b in pairwise(empty):
+            if a // 3 == b // 3:
+                group = "band" if kind == "rows" else "stack"
+                return f"{kind} {a + 1} and {b + 1} of one {group} are empty (swapping them gives a second solution)"
+    for orbit in symmetry.orbits:
+        if any(c in given for c in orbit) and not all(c in given for c in orbit):
+            return f"it is not {symmetry.value}-symmetric (--symmetry {symmetry.value})"
+    return None
+
+
+def near_puzzles(path: str) -> list[bytes]:
+    """The puzzles of ``--near FILE``, each with one solution; ``UserError`` when there is
+    none, or one has not exactly one solution."""
+    from sudoku_repl.core.counting import count_solutions
+    from sudoku_repl.tools.rating.reading import read_quizzes
+
+    puzzles: list[bytes] = []
+    for line, quiz in read_quizzes(path):
+        if isinstance(quiz, str):
+            raise UserError(f"--near {shown(path, PATH)}:{line}: {quiz}")
+        givens = bytes(quiz.givens)
+        solutions = count_solutions(givens)
+        if solutions != 1:
+            said = "no solution" if solutions == 0 else "several solutions"
+            raise UserError(
+                f"--near {shown(path, PATH)}:{line}: the puzzle has {said}; the search starts from puzzles with one"
+            )
+        puzzles.append(givens)
+    if not puzzles:
+        raise UserError(f"--near {shown(path, PATH)} holds no puzzle")
+    return puzzles

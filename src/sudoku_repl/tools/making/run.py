@@ -1,0 +1,164 @@
+"""One generation as a command asks for it (issue 55): the options read (``Request``), the
+workers (a Dask pool when asked), ``--out`` opened and continued (``rate_out``: the seed drawn
+by the run that stopped, the puzzles it kept, the tasks it had done), the puzzles made by the
+one loop (``generation``) and appended as found. ``sudoku-repl generate`` and the shell's
+``generate`` differ only in what they print (``frontends/generate_cli``, ``commands/making``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+from collections.abc import Callable, Iterator
+
+import attrs
+
+from sudoku_repl.core.canonical import canonical_form
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.tools.making.loop import Progress, generate
+from sudoku_repl.tools.making.options import PROG, near_puzzles, order_of
+from sudoku_repl.tools.making.tasks import Made, Order, made_from_line
+from sudoku_repl.tools.rating.out import Out, open_out
+from sudoku_repl.tools.rating.pool import Pool, StopFlag
+
+
+@attrs.frozen
+class Request:
+    """What the options ask for, checked: the order, the puzzles of ``--near``, when to stop
+    (``count`` None: as many as ``seconds`` make), where and how."""
+
+    order: Order
+    near: tuple[bytes, ...]
+    seed: int | None
+    count: int | None
+    seconds: float | None
+    jobs: int
+    executor: str
+    out: str | None
+    restart: bool
+
+    @classmethod
+    def from_options(cls, args: argparse.Namespace) -> Request:
+        """``UserError`` (one line) for what the options get wrong (``order_of``)."""
+        order = order_of(args)
+        near = tuple(near_puzzles(args.near)) if args.near is not None else ()
+        count = args.count if args.count is not None else (None if args.time else 1)
+        return cls(
+            order, near, args.seed, count, args.time, args.jobs, args.executor, args.out,
+            args.restart,
+        )  # fmt: skip
+
+    def job(self) -> dict[str, object]:
+        """What the puzzles of ``--out`` depend on (``rate_out``): the seed (None: drawn, and the
+        run that stopped had it), the targets, the symmetry, the pattern, the puzzles near which
+        it searches. Not ``--count``, ``--time`` nor ``--jobs``: they say when to stop and how
+        fast, not which puzzles."""
+        pattern = None
+        if self.order.pattern is not None:
+            pattern = "".join("x" if k in self.order.pattern else "." for k in range(81))
+        near = hashlib.sha256(b"".join(self.near)).hexdigest() if self.near else None
+        return {
+            "program": PROG,
+            "seed": self.seed,
+            "targets": " ".join(self.order.targets.words()),
+            "symmetry": self.order.symmetry.value,
+            "pattern": pattern,
+            "near": near,
+            "no_climb": not self.order.climb,
+        }
+
+
+class Run:
+    """A generation under way for a command: ``seed`` (asked for, the stopped run's, or
+    drawn), ``kept`` (the puzzles ``--out`` held of the stopped run), ``progress``. Make it,
+    iterate ``puzzles()``, then ``close()`` it (also after a failure)."""
+
+    def __init__(self, request: Request, stop: StopFlag) -> None:
+        self.request, self.stop = request, stop
+        self.pool: Pool | None = None
+        self.sink: Out | None = None
+        self.kept: list[Made] = []
+        try:
+            if request.executor != "local":
+                from sudoku_repl.tools.rating.on_dask import dask_pool  # Dask only when asked for
+
+                self.pool = dask_pool(request.executor, request.jobs, stop=stop)
+            if request.out is not None:
+                order = request.order
+                self.sink, self.kept = open_out(
+                    request.out,
+                    request.job(),
+                    "",
+                    lambda line: made_from_line(line, order),
+                    request.restart,
+                    adopted=("seed",),
+                )
+        except BaseException:
+            if self.pool is not None:
+                self.pool.end(True)
+            raise
+        seed = request.seed if self.sink is None else self.sink.job["seed"]
+        if seed is None:
+            seed = random.SystemRandom().randrange(10**9)
+            if self.sink is not None:  # in the marker at once, for the same command to continue
+                self.sink.job["seed"] = seed
+                self.sink.note({"tasks": 0, "made": 0})
+                self.sink.sync()
+        assert isinstance(seed, int)
+        self.seed = seed
+        resumed = self.sink.resumed if self.sink is not None else None
+        done = resumed if isinstance(resumed, dict) else {}
+        self.first_task = int(done.get("tasks", 0))
+        self.progress = Progress(
+            made=int(done.get("made", 0)), kept=len(self.kept), tasks=self.first_task
+        )
+        #: whether a run stopped midway is continued by the same command (``--out`` a file)
+        self.continued = self.sink is not None and self.sink.continued
+
+    def puzzles(self, tick: Callable[[Progress], None] | None = None) -> Iterator[Made]:
+        """The puzzles made, each appended to ``--out`` (durable in batches) before it is given;
+        ``tick`` after each batch of the tasks' results. ``UserError`` when ``--out`` cannot be
+        written."""
+        request, sink = self.request, self.sink
+
+        def ticked(now: Progress) -> None:
+            if sink is not None:
+                sink.note({"tasks": now.tasks, "made": now.made})
+            if tick is not None:
+                tick(now)
+
+        near = request.near + tuple(made.givens for made in self.kept) if request.near else ()
+        made_here = generate(
+            request.order, self.seed, count=request.count, seconds=request.seconds,
+            jobs=request.jobs, pool=self.pool, stop=self.stop, near=near,
+            first_task=self.first_task, seen=[canonical_form(m.givens) for m in self.kept],
+            progress=self.progress, tick=ticked,
+        )  # fmt: skip
+        for made in made_here:
+            if sink is not None:
+                sink.append(made.line + "\n")
+            yield made
+
+    def close(self, finished: bool) -> None:
+        """``--out`` made durable (its marker gone once ``finished``: the job done);
+        ``UserError`` when it cannot be."""
+        sink, self.sink = self.sink, None
+        if sink is None:
+            return
+        if finished:
+            sink.close(finished=True)
+            return
+        try:
+            sink.note({"tasks": self.progress.tasks, "made": self.progress.made})
+        finally:
+            sink.close(finished=False)
+
+
+def unbroken(close: Callable[[bool], None]) -> None:
+    """``close(False)`` on the way out of a failure, what it raises dropped (the failure is
+    said)."""
+    try:
+        close(False)
+    except UserError:
+        pass

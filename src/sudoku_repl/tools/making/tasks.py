@@ -1,0 +1,318 @@
+"""Making puzzles to order (issue 55): minimal puzzles with one solution, judged against the
+targets (``targets.Targets``), in tasks that worker processes can do apart.
+
+A *task* is numbered; what it makes depends on the order, the seed and its number alone (its
+own ``Rng``, ``task_rng``), so that the tasks' results put back in their order (``rate_pool``'s
+``in_order``) are the same puzzles in the same order with 1 or N workers, on the pure build as
+on the native one. A task of a random start makes a random solution grid, then a minimal
+puzzle of it (``core.making``), and judges it; one that comes close to the targets is a start
+for its neighbours (``climb``). A task near a puzzle (``--near``) judges neighbours of a puzzle
+the caller hands it.
+
+Judging asks what it needs and no more: the original's figures (``run`` to the first
+solution) only for ``--level`` or ``--steps``; Sudoku Explainer's rating stopped as soon as
+it is known to fall short of the least ER the targets allow (the rating's ``below``), and,
+for a puzzle that passes that, rated in full, stopped as soon as it goes above the most ER
+allowed (``above``), so that every figure printed is the exact one (``rate --scale se``'s).
+The search sits above the rater and the counter: nothing of theirs calls back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from sudoku_repl.core.making import Rng, Symmetry, minimal_puzzle, random_solution
+from sudoku_repl.tools.making.patterns import pattern_puzzle
+from sudoku_repl.tools.making.targets import Targets
+from sudoku_repl.tools.making.vicinity import neighbours
+
+#: a task's Rng: its seed and its number mixed (splitmix64's own gamma, another odd constant)
+_TASK_STRIDE = 0xD1B54A32D192ED03
+MASK64 = (1 << 64) - 1
+
+
+@attrs.frozen
+class Order:
+    """What a generation makes: puzzles meeting ``targets``, minimal by ``symmetry``'s orbits,
+    on ``pattern`` (the givens' cells) when given."""
+
+    targets: Targets = attrs.field(factory=Targets)
+    symmetry: Symmetry = Symmetry.NONE
+    pattern: frozenset[int] | None = None
+    #: random starts that come close climb (``climbs``); False: each puzzle from its own start
+    climb: bool = True
+
+
+@attrs.frozen
+class Made:
+    """A puzzle made and its figures: SE's ER, EP, ED (when an SE target asked for them), the
+    original's biggest level and steps of ``run`` to the first solution (when ``--level`` or
+    ``--steps`` did)."""
+
+    puzzle: str  # 81 characters, '.' for an empty cell
+    er: float | None = None
+    ep: float | None = None
+    ed: float | None = None
+    level: int | None = None
+    steps: int | None = None
+
+    @property
+    def line(self) -> str:
+        """Its line in the output: the puzzle, and ``ER/EP/ED`` where rated (what ``rate``,
+        ``load-quiz FILE N`` and ``serate`` read)."""
+        if self.er is None:
+            return self.puzzle
+        return f"{self.puzzle} {self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+
+    @property
+    def givens(self) -> bytes:
+        return bytes(0 if ch == "." else int(ch) for ch in self.puzzle)
+
+
+def made_from_line(line: str, order: Order) -> Made:
+    """A puzzle's line (``Made.line``) read back, as ``order`` writes it (ER/EP/ED with an SE
+    target, else the puzzle alone): ``ValueError`` for anything else."""
+    parts = line.split()
+    se = order.targets.se
+    if len(parts) != (2 if se else 1) or len(parts[0]) != 81 or not set(parts[0]) <= _PUZZLE:
+        want = "the puzzle and ER/EP/ED" if se else "the puzzle alone"
+        raise ValueError(f"want {want}")
+    if not se:
+        return Made(parts[0])
+    er, ep, ed = (float(part) for part in parts[1].split("/"))
+    return Made(parts[0], er, ep, ed)
+
+
+_PUZZLE = frozenset(".123456789")
+
+
+@attrs.frozen
+class Batch:
+    """What a task gives back: how many minimal puzzles it made and judged, and those that
+    met the targets, in the order made."""
+
+    made: int
+    found: tuple[Made, ...] = ()
+
+
+class Stopped(Exception):
+    """The stop flag was raised while a task worked."""
+
+
+def task_rng(seed: int, task: int) -> Rng:
+    """The stream of task ``task`` of a generation from ``seed``."""
+    return Rng((seed + (task + 1) * _TASK_STRIDE) & MASK64)
+
+
+def text(grid: Sequence[int] | bytes) -> str:
+    return "".join(str(v) if v else "." for v in grid)
+
+
+# -- judging -----------------------------------------------------------------------------------
+
+
+def judge(puzzle: bytes, targets: Targets, stop: Callable[[], bool]) -> Made | None:
+    """The puzzle's figures if they meet ``targets``, else None. ``Stopped`` once ``stop()``."""
+    level = steps = None
+    if targets.original:
+        level, steps = _original(puzzle, stop)
+        if not targets.original_holds(level, steps):
+            return None
+    er = ep = ed = None
+    if targets.se:
+        rated = _se(puzzle, targets, stop)
+        if rated is None:
+            return None
+        er, ep, ed = rated
+    return Made(text(puzzle), er, ep, ed, level, steps)
+
+
+def _original(puzzle: bytes, stop: Callable[[], bool]) -> tuple[int, int]:
+    """The biggest level and steps of ``run`` to the first solution (``rate``'s figures)."""
+    from sudoku_repl.tools.rating.rate import Interrupted, rate_givens
+
+    try:
+        rating = rate_givens(puzzle, interrupted=stop, to_end=False)
+    except Interrupted:
+        raise Stopped from None
+    assert rating.biggest_first is not None and rating.steps_first is not None  # (one solution)
+    return rating.biggest_first, rating.steps_first
+
+
+def _se(
+    puzzle: bytes, targets: Targets, stop: Callable[[], bool]
+) -> tuple[float, float, float] | None:
+    """ER, EP and ED if they meet ``targets``, else None. The rating is stopped where it is
+    known to miss them: first up to the least ER allowed (below it: missed), then, for a
+    puzzle that reaches it, in full up to the most ER allowed (above it: missed)."""
+    from sudoku_repl.techniques.explainer import rate
+    from sudoku_repl.techniques.explainer.rating import Interrupted, reaches
+
+    quiz81 = puzzle.translate(_DIGITS).decode()
+    least, most = targets.least_er(), targets.most_er()
+    try:
+        if least is not None and least > _LOWEST and not reaches(quiz81, least, stop):
+            return None  # the path finished below ``least``
+        rated = rate(quiz81, None, stop, above=None if most is None else most / 10)
+    except Interrupted:
+        raise Stopped from None
+    if rated.known_above is not None or rated.er_is_lower_bound:  # above, or beyond the solver
+        return None
+    er, ep, ed = (round(value * 10) for value in (rated.er, rated.ep, rated.ed))
+    if not targets.se_holds(er, ep, ed):
+        return None
+    if targets.technique and not _uses(quiz81, rated.steps, targets.technique):
+        return None
+    return er / 10, ep / 10, ed / 10
+
+
+#: the least SE rating of any step (a full house's), in tenths: a floor at it rejects nothing
+_LOWEST = 10
+_DIGITS = bytes.maketrans(bytes(range(10)), b"0123456789")
+
+
+def _uses(quiz81: str, steps: Sequence[object], technique: str) -> bool:
+    """Whether a step of the path (``rating.Step``s) has serate's name ``technique``."""
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.rating import Step
+    from sudoku_repl.tools.serate.names import matches, names
+
+    grid = Grid.from_puzzle(quiz81)
+    for step in steps:
+        assert isinstance(step, Step)
+        if matches(technique, names(step, grid)[0]):
+            return True
+        step.hint.apply(grid)
+    return False
+
+
+# -- tasks ---------------------------------------------------------------------------------------
+
+
+def random_start(order: Order, seed: int, task: int, stop: Callable[[], bool]) -> Batch:
+    """Task ``task``: a random solution grid and a minimal puzzle of it (on the order's pattern,
+    ``patterns.pattern_puzzle``, which may find none), judged; and, when it comes close to the
+    least ER asked (``climbs``), the climb from it."""
+    if stop():
+        raise Stopped
+    rng = task_rng(seed, task)
+    if order.pattern is not None:
+        on_pattern = pattern_puzzle(sorted(order.pattern), rng, order.symmetry)
+        if on_pattern is None:
+            return Batch(0)
+        found = judge(on_pattern, order.targets, stop)
+        return Batch(1, () if found is None else (found,))
+    made = minimal_puzzle(random_solution(rng), rng, order.symmetry)
+    assert made is not None  # (no pattern: always one)
+    puzzle = bytes(made)
+    least = order.targets.least_er()
+    if not climbs(order) or least is None:
+        found = judge(puzzle, order.targets, stop)
+        return Batch(1, () if found is None else (found,))
+    if not _reaches(puzzle, least - CLIMB_MARGIN, stop):
+        return Batch(1)
+    return _climb(order, puzzle, rng, stop)
+
+
+def climbs(order: Order) -> bool:
+    """Whether random starts climb: with a least ER asked, and neither symmetry nor pattern
+    (a neighbour keeps neither), unless the order says not to."""
+    return (
+        order.climb
+        and order.symmetry is Symmetry.NONE
+        and order.pattern is None
+        and order.targets.least_er() is not None
+    )
+
+
+#: a random start within this much (tenths) below the least ER asked is a start for a climb
+CLIMB_MARGIN = 10
+#: the puzzles a climb searches near (the start, then those it finds), and the tries of each
+CLIMB_SOURCES = 8
+CLIMB_TRIES = 2
+
+
+def _climb(order: Order, start: bytes, rng: Rng, stop: Callable[[], bool]) -> Batch:
+    """The climb from a start that came close: the start judged, then the {-1+1} neighbours
+    (``vicinity``) of the start and of each puzzle found that meets the targets, in the order
+    found, ``CLIMB_SOURCES`` puzzles searched near at most. A neighbour of a hard puzzle is
+    hard several times as often as a random puzzle is: the hunters' way, from random starts."""
+    made = 1
+    first = judge(start, order.targets, stop)
+    kept = [] if first is None else [first]
+    sources = [start]
+    for source in sources:  # (which grows as it is read, to CLIMB_SOURCES)
+        more, found = neighbours(source, rng, 1, CLIMB_TRIES, stop)
+        made += more
+        for neighbour in found:
+            judged = judge(neighbour, order.targets, stop)
+            if judged is not None:
+                kept.append(judged)
+                if len(sources) < CLIMB_SOURCES:
+                    sources.append(neighbour)
+    if stop():
+        raise Stopped
+    return Batch(made, tuple(kept))
+
+
+def _reaches(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
+    """Whether the puzzle's ER is ``least`` or more (``rating.reaches``)."""
+    from sudoku_repl.techniques.explainer.rating import Interrupted, reaches
+
+    try:
+        return reaches(puzzle.translate(_DIGITS).decode(), least, stop)
+    except Interrupted:
+        raise Stopped from None
+
+
+def near(
+    order: Order, seed: int, task: int, source: bytes, minus: int, stop: Callable[[], bool]
+) -> Batch:
+    """Task ``task`` near ``source``: its {-minus+minus} neighbours that ``NEAR_TRIES`` tries
+    find (``vicinity.neighbours``), each judged."""
+    if stop():
+        raise Stopped
+    rng = task_rng(seed, task)
+    made, found = neighbours(source, rng, minus, NEAR_TRIES, stop)
+    kept: list[Made] = []
+    for neighbour in found:
+        judged = judge(neighbour, order.targets, stop)
+        if judged is not None:
+            kept.append(judged)
+    if stop():
+        raise Stopped
+    return Batch(made, tuple(kept))
+
+
+#: the tries of a task near a puzzle (each a given, or two, taken away: ``vicinity``)
+NEAR_TRIES = 3
+
+
+def random_chunk(
+    order: Order, seed: int, tasks: list[int], stop: Callable[[], bool]
+) -> list[Batch]:
+    """``random_start`` of each task (in a worker: ``rate_pool.in_order``'s work), fewer once
+    ``stop()``."""
+    done = []
+    for task in tasks:
+        try:
+            done.append(random_start(order, seed, task, stop))
+        except Stopped:
+            break
+    return done
+
+
+def near_chunk(
+    order: Order, seed: int, tasks: list[tuple[bytes, int, int]], stop: Callable[[], bool]
+) -> list[Batch]:
+    """``near`` of each (puzzle, minus, task number) (``generation.Frontier``'s tasks), fewer
+    once ``stop()``."""
+    done = []
+    for source, minus, task in tasks:
+        try:
+            done.append(near(order, seed, task, source, minus, stop))
+        except Stopped:
+            break
+    return done

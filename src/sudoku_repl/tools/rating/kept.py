@@ -1,0 +1,188 @@
+"""The rows ``rate --out`` keeps from a run that stopped, checked before a continued run trusts
+them: each must be a row ``rate`` could have written for this job, or the run refuses to
+continue, naming the line (``rate_out.open_out`` turns the ``ValueError`` into that line).
+
+A kept row is counted in the summary's medians and stays in the output as it is, so a row
+edited by hand or by a tool (``steps_total`` -5, ``biggest_total`` 10**23, ``complete`` yes,
+line ``+20``, a quiz with ``0`` for ``.``) would pass on figures no search gave. Two checks:
+the row is written back exactly as it reads (the writer's own format: no sign, no leading
+zero, ``.`` for an empty cell, ``true``/``false``, ms to its tenth), and its figures are
+possible (none negative, levels within the grid, the figures to the first solution there
+exactly when a solution was found, and not past those of the whole search, the search
+complete unless ``--max-steps`` stopped it or, with Sudoku Explainer's columns, a second
+solution did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
+count to 2 at least the search's and equal to it where the search ended).
+Neither re-rates a quiz: a row with other possible figures is not caught (the job's digest
+already ties the rows to the quizzes and options).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.tools.rating.out import parse_csv, parse_json
+from sudoku_repl.tools.rating.rate import SE_SCALES, EarlyExit, Rated, Rating, se_ratings
+from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
+
+#: the biggest guess level a 9x9 search can reach: each level fills a cell
+MOST_LEVEL = 81
+#: Sudoku Explainer's ER, EP and ED as ``rate`` writes them (``>=``: the time limit came first)
+_SE_FIGURE = re.compile(r"(>=)?[0-9]+\.[0-9]")
+#: a CSV row exactly as ``csv_row`` writes a classic quiz's without Sudoku Explainer's columns
+#: (whole numbers without sign or leading zero, the quiz's 81 characters, ms to its tenth): the
+#: fast way for the rows a stopped job leaves, thousands of them; any other row is read and
+#: written back to be compared
+_WHOLE = "(0|[1-9][0-9]*)"
+_PLAIN_ROW = re.compile(
+    rf"([1-9][0-9]*),([1-9.]{{81}}),(?:{_WHOLE},{_WHOLE}|,),{_WHOLE},{_WHOLE},{_WHOLE},"
+    rf"{_WHOLE},((?:0|[1-9][0-9]*)\.[0-9]),(true|false)\r?\n"
+)
+
+
+def row_reader(
+    format: str,
+    scale: str,
+    max_steps: int | None,
+    quizzes: Sequence[tuple[int, Quiz]] = (),
+    se_exit: EarlyExit | None = None,
+    ilp: bool = False,
+) -> Callable[[str], Rated]:
+    """How a kept row of a job in ``format`` (csv, json), ``scale`` and ``max_steps`` is read
+    back: (line, quiz, rating), or ``ValueError`` saying why it is not a row of the job.
+    ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
+    than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``;
+    ``ilp``: its ``--ilp``."""
+    se = scale in SE_SCALES
+    names = columns(se, ilp)
+    parse = partial(parse_csv, names=names) if format == "csv" else parse_json
+    write = FORMATS[format][1]
+    plain = _PLAIN_ROW.fullmatch if names == COLUMNS and format == "csv" else None
+    by_line = dict(quizzes)
+
+    def read(text: str) -> Rated:
+        found = plain(text) if plain is not None else None
+        known = by_line.get(int(found[1])) if found is not None else None
+        if found is not None and known is not None and str(known) == found[2]:
+            rated = _plain(found, known)
+        else:
+            rated = parse(text)
+            if write(*rated) != text.rstrip("\r\n") + "\n":
+                raise ValueError(f"not as {format} rows are written")
+        fault = impossible(rated, se, max_steps, se_exit) or _ilp_fault(rated[2], ilp)
+        if fault:
+            raise ValueError(fault)
+        return rated
+
+    return read
+
+
+def _plain(found: re.Match[str], quiz: Quiz) -> Rated:
+    """The row ``_PLAIN_ROW`` matched, of ``quiz``."""
+    line, _, steps_first, biggest_first, *whole, ms, complete = found.groups()
+    steps_total, solutions, biggest_total, guesses = map(int, whole)
+    rating = Rating(
+        None if steps_first is None else int(steps_first),
+        None if biggest_first is None else int(biggest_first),
+        steps_total, solutions, biggest_total, guesses, float(ms), complete == "true",
+    )  # fmt: skip
+    return int(line), quiz, rating
+
+
+def impossible(
+    rated: Rated, se: bool, max_steps: int | None, se_exit: EarlyExit | None = None
+) -> str | None:
+    """What makes ``rated`` a row no search could give (``se``: Sudoku Explainer's columns
+    asked for; ``max_steps``, ``se_exit``: the job's), or None."""
+    line, quiz, r = rated
+    if line < 1:
+        return f"line {line}"
+    if min(r.steps_total, r.solutions, r.guesses) < 0:
+        name = next(n for n in ("steps_total", "solutions", "guesses") if getattr(r, n) < 0)
+        return f"{name} {getattr(r, name)}"
+    if not 0 <= r.biggest_total <= MOST_LEVEL:
+        return f"biggest_total {r.biggest_total}, want 0 to {MOST_LEVEL}"
+    if not (math.isfinite(r.ms) and math.copysign(1, r.ms) > 0):
+        return f"ms {r.ms}"
+    found = r.solutions > 0
+    if (r.steps_first is not None) is not found or (r.biggest_first is not None) is not found:
+        return "first-solution figures with no solution" if not found else "no first figures"
+    if r.steps_first is not None and not 0 <= r.steps_first <= r.steps_total:
+        return f"steps_first {r.steps_first} > steps_total {r.steps_total}"
+    if r.biggest_first is not None and not 0 <= r.biggest_first <= r.biggest_total:
+        return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
+    if se and r.solutions > 2:
+        return f"solutions {r.solutions} with --scale se, whose search stops at the second"
+    if not r.complete and max_steps is None and not (se and r.solutions == 2):
+        return "complete false without --max-steps"
+    if not se:
+        return _no_se(r)
+    return _se_fault(r, str(quiz), se_exit)
+
+
+def _ilp_fault(r: Rating, ilp: bool) -> str | None:
+    """HiGHS's columns as ``rate --ilp`` gives them (``ilp``: the job's), or None: its count of
+    solutions to 2 at least the search's (to 2), and equal to it where the search ended; its
+    CPU milliseconds and nodes not below 0."""
+    figures = (r.ilp_solutions, r.ilp_ms, r.ilp_nodes)
+    if not ilp:
+        return None if figures == (None, None, None) else "HiGHS's columns without --ilp"
+    if r.ilp_solutions is None or r.ilp_ms is None or r.ilp_nodes is None:
+        return "no HiGHS's columns with --ilp"
+    found = min(r.solutions, 2)
+    if not found <= r.ilp_solutions <= 2 or (r.complete and r.ilp_solutions != found):
+        search = "ended" if r.complete else "stopped"
+        return (
+            f"ilp_solutions {r.ilp_solutions}, the search {search} with {r.solutions} "
+            f"(HiGHS counts to 2)"
+        )
+    if not (math.isfinite(r.ilp_ms) and math.copysign(1, r.ilp_ms) > 0):
+        return f"ilp_ms {r.ilp_ms}"
+    if r.ilp_nodes < 0:
+        return f"ilp_nodes {r.ilp_nodes}"
+    return None
+
+
+def _no_se(r: Rating) -> str | None:
+    return None if r.er is None else "Sudoku Explainer's columns without --scale se"
+
+
+def _se_fault(r: Rating, quiz_text: str, se_exit: EarlyExit | None) -> str | None:
+    """Sudoku Explainer's columns as ``rate_quiz`` gives them: a rating for a quiz with one
+    solution whose search ended, else ER saying why (ep, ed empty); with ``se_exit``, ER
+    ``>X`` (X its limit) and EP and ED each ``>X`` or a figure, or a rating not above X."""
+    if r.er is None:
+        return "no Sudoku Explainer's columns with --scale se"
+    if r.solutions != 1 or not r.complete:
+        why = se_ratings(quiz_text, r.solutions, r.complete, 0.0)  # (rates nothing: says why)
+        if (r.er, r.ep, r.ed) != (why["er"], why["ep"], why["ed"]):
+            return f"er {r.er!r}, want {why['er']!r} and no ep, ed"
+        return None
+    if is_known_above(r.er):
+        return _known_above_fault(r, se_exit)
+    er, ep = _SE_FIGURE.fullmatch(r.er), _SE_FIGURE.fullmatch(r.ep or "")
+    # a bound (>=) on EP (no value placed yet) comes with one on ER, never an exact ER
+    if er is None or ep is None or (ep.group(1) and not er.group(1)):
+        return f"er {r.er!r}, ep {r.ep!r}"
+    ed = _SE_FIGURE.fullmatch(r.ed or "")
+    # ED is a bound only while no step is found: EP is then a bound too
+    if ed is None or (ed.group(1) and not ep.group(1)):
+        return f"ed {r.ed!r}"
+    if se_exit is not None and float(r.er.removeprefix(">=")) > se_exit.limit:
+        return f"er {r.er!r} past {se_exit.option}"
+    return None
+
+
+def _known_above_fault(r: Rating, se_exit: EarlyExit | None) -> str | None:
+    """A row of a rating stopped above X: ``>X`` for ER, X the job's limit; EP and ED ``>X`` or a
+    figure."""
+    over = None if se_exit is None else f">{se_exit.limit:.1f}"
+    if r.er != over:
+        return f"er {r.er!r} without --above or --below" if over is None else f"er {r.er!r}"
+    for name, figure in (("ep", r.ep), ("ed", r.ed)):
+        if figure != over and not re.fullmatch(r"\d+\.\d", figure or ""):
+            return f"{name} {figure!r}"
+    return None

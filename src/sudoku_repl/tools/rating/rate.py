@@ -1,0 +1,281 @@
+"""``sudoku-repl rate``: the figures of a quiz (``rate_quiz``), as ``Rating``.
+
+A *rating* is computed by ONE search from the loaded quiz: ``run`` to the first solution (its
+steps and biggest level), then ``runrun 0`` to the end (total steps, solution sum); the biggest
+level of the whole search is the larger of the two runs' (docs/engine.md 9). A *guess* is a new
+guess (``events.GUESS``; Forward and Upward guesses are not counted). The figures depend on the
+quiz alone, so they are the same with 1 or N worker processes, on any machine; only ``ms`` (the
+wall time of that quiz's search) varies.
+
+One quiz here; the file is read by ``rate_file``, the quizzes handed to workers by
+``rate_pool``, the rows made by ``rate_rows``; the engine comes from ``engines``, which
+registers the run mode it is asked for.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple
+
+import attrs
+
+from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.errors import QuizError
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.state import FINISHED
+from sudoku_repl.text.quiz_files import is_quiz_string
+from sudoku_repl.tools.rating.engines import check_mode, loaded
+
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.rating import SERating
+
+#: the scales ``rate`` knows: the solver's own figures, and those with Sudoku Explainer's
+#: (``se``, and ``both``, its name that says the row holds both: the same rows)
+SCALES = ("steps", "se", "both")
+#: the scales whose rows have Sudoku Explainer's columns
+SE_SCALES = ("se", "both")
+
+
+class EarlyExit(NamedTuple):
+    """``rate --above X`` / ``--below X``: a quiz's Sudoku Explainer rating stops once its ER is
+    known to be above ``limit`` (``above``: after the first step rated above it; else before
+    it), and its row says ``>X``."""
+
+    above: bool
+    limit: float
+
+    @property
+    def option(self) -> str:
+        return f"--{'above' if self.above else 'below'} {self.limit:.1f}"
+
+
+@attrs.frozen
+class Rating:
+    """One quiz's figures. ``steps_first``/``biggest_first`` are None when no solution was found
+    (none exists, or ``max_steps`` came first); ``complete`` is False when ``max_steps`` stopped
+    the search, and then ``steps_total``/``solutions`` are what had been reached."""
+
+    steps_first: int | None
+    biggest_first: int | None
+    steps_total: int
+    solutions: int
+    biggest_total: int
+    guesses: int
+    ms: float
+    complete: bool
+    #: Sudoku Explainer's ER, EP, ED (``--scale se``): ``"7.2"``, ``">=8.5"`` (the time limit
+    #: came first), or for ER what stood in the way (``no solution``); None: not asked for
+    er: str | None = None
+    ep: str | None = None
+    ed: str | None = None
+    #: HiGHS on the seed's 0-1 program (``--ilp``, ``tools/ilp/highs.effort``): its solutions to 2,
+    #: CPU milliseconds and branch-and-bound nodes; None: not asked for
+    ilp_solutions: int | None = None
+    ilp_ms: float | None = None
+    ilp_nodes: int | None = None
+
+    def __reduce__(self) -> tuple[type[Rating], tuple[object, ...]]:
+        """Pickled as its fields (a worker's ratings cross to the parent: half the cost of
+        attrs' state dictionaries)."""
+        return Rating, rating_fields(self)
+
+
+#: a Rating's fields in their order, as a tuple (``Rating.__reduce__``, ``rate_rows.fields``)
+RATING_NAMES = tuple(field.name for field in attrs.fields(Rating))
+rating_fields = attrgetter(*RATING_NAMES)
+
+
+Rated = tuple[int, Quiz, Rating]  # (line number, quiz, rating)
+
+
+class Interrupted(Exception):
+    """The stop flag was raised during a quiz's search: it has no rating."""
+
+
+def never() -> bool:
+    """A stop flag never raised."""
+    return False
+
+
+#: steps searched between two looks at the stop flag (a few milliseconds)
+POLL_STEPS = 512
+
+
+def rate_quiz(
+    quiz81: str,
+    max_steps: int | None = None,
+    interrupted: Callable[[], bool] = never,
+    run_mode: int = 0,
+    to_end: bool = True,
+    se_timeout: float | None = None,
+) -> Rating:
+    """The figures of one 81-character quiz. Raises ``QuizError`` for a bad quiz and
+    ``Interrupted`` when ``interrupted()`` turns true (it is polled every ``POLL_STEPS``
+    steps). ``to_end=False`` stops at the first solution (what ``generate`` shows): the totals
+    are then the figures reached there. ``se_timeout``: also Sudoku Explainer's ratings, each
+    quiz's within that many seconds (a quiz without exactly one solution gets none, and says
+    why); the search then stops at a second solution, or once it has run that many seconds
+    itself (``complete`` False, the totals those reached there), so that no quiz's search is
+    endless, nor longer than the time the rating is given. The search is the one ``run`` then ``runrun 0`` make in a session, without the
+    record a session keeps (``Engine.search``)."""
+    if not is_quiz_string(quiz81):
+        raise QuizError(f"Invalid quiz: {len(quiz81)} characters, want 81 of 0-9 or '.'.")
+    givens = Quiz.from_string(quiz81).givens
+    return rate_givens(givens, max_steps, interrupted, run_mode, to_end, se_timeout)
+
+
+def rate_givens(
+    givens: Sequence[int],
+    max_steps: int | None = None,
+    interrupted: Callable[[], bool] = never,
+    run_mode: int = 0,
+    to_end: bool = True,
+    se_timeout: float | None = None,
+    se_exit: EarlyExit | None = None,
+    *,
+    ilp: bool = False,
+) -> Rating:
+    """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
+    what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
+    than written out to a string and read again for each. ``se_exit``: the rating's early
+    exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too."""
+    check_mode(run_mode)
+    start = time.perf_counter()
+    # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
+    # 0 or 1 solution whose search is huge held up its file past --se-timeout)
+    deadline = None if se_timeout is None else start + se_timeout
+    engine = loaded(givens)
+    biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
+    found = engine.solutions > 0
+    steps_first = engine.steps if found else None
+    biggest = biggest_first
+    if to_end:  # no step at all if finished or at max_steps
+        # Sudoku Explainer's rating needs only whether the solution is the one: its search
+        # stops at a second solution (an empty grid has 10**21 of them, never all found)
+        upto = 0 if se_timeout is None else 1
+        biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
+        biggest, guesses = max(biggest, biggest_rest), guesses + more
+    ms = (time.perf_counter() - start) * 1000
+    complete = engine.status is FINISHED
+    if se_timeout is None:  # (the fields in order: half the cost of naming them, per quiz)
+        rating = Rating(
+            steps_first,
+            biggest_first if found else None,
+            engine.steps,
+            engine.solutions,
+            biggest,
+            guesses,
+            ms,
+            complete,
+        )
+    else:
+        quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
+        se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted, se_exit)
+        rating = Rating(
+            steps_first=steps_first,
+            biggest_first=biggest_first if found else None,
+            steps_total=engine.steps,
+            solutions=engine.solutions,
+            biggest_total=biggest,
+            guesses=guesses,
+            ms=ms,
+            complete=complete,
+            er=se["er"],
+            ep=se["ep"],
+            ed=se["ed"],
+        )
+    return _with_ilp(rating, givens, interrupted) if ilp else rating
+
+
+def _with_ilp(rating: Rating, givens: Sequence[int], interrupted: Callable[[], bool]) -> Rating:
+    """``rating`` with HiGHS's figures (``rate --ilp``); ``Interrupted`` when the stop flag came
+    while HiGHS worked."""
+    from sudoku_repl.tools.ilp.highs import IlpInterrupted, effort
+
+    try:
+        done = effort(givens, interrupted)
+    except IlpInterrupted:
+        raise Interrupted from None
+    return attrs.evolve(rating, ilp_solutions=done.solutions, ilp_ms=done.ms, ilp_nodes=done.nodes)
+
+
+def _search(
+    engine: Engine,
+    run_mode: int,
+    solutions: int,
+    max_steps: int | None,
+    interrupted: Callable[[], bool],
+    deadline: float | None = None,
+) -> tuple[int, int]:
+    """``run`` (``solutions`` 1) or ``runrun 0`` (0) on the engine, ``POLL_STEPS`` steps at
+    a time, ``interrupted`` polled before each batch, and stopped (not finished) after the
+    batch that ends past ``deadline`` (``time.perf_counter()``): (the biggest new guess level,
+    how many new guesses)."""
+    first = engine.solutions
+    biggest = guesses = 0
+    while True:
+        if interrupted():
+            raise Interrupted
+        done, most, new = engine.search(run_mode, POLL_STEPS, solutions, first, max_steps)
+        biggest, guesses = max(biggest, most), guesses + new
+        if done < POLL_STEPS:
+            return biggest, guesses
+        if deadline is not None and time.perf_counter() >= deadline:
+            return biggest, guesses
+
+
+def se_ratings(
+    quiz81: str,
+    solutions: int,
+    complete: bool,
+    timeout: float,
+    interrupted: Callable[[], bool] = never,
+    early: EarlyExit | None = None,
+) -> dict[str, str | None]:
+    """ER, EP and ED of a quiz with one solution (``">=X"``, a true lower bound, where the time
+    limit came first: ER and EP until the first placement, ED until the first step);
+    for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
+    turns true (polled where the rating looks at its time limit: before each technique).
+    ``early``: stop once ER is known to be above its limit (``known_above``)."""
+    if solutions > 1:
+        return {"er": "several solutions", "ep": None, "ed": None}
+    if not complete:  # (no solution yet, or one: not known to be the only one)
+        return {"er": "search not finished", "ep": None, "ed": None}
+    if solutions == 0:
+        return {"er": "no solution", "ep": None, "ed": None}
+    from sudoku_repl.techniques.explainer import rate as se_rate
+    from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
+
+    above = below = None
+    if early is not None:
+        above, below = (early.limit, None) if early.above else (None, early.limit)
+    try:
+        rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted, above, below)
+    except RatingInterrupted:
+        raise Interrupted from None
+    if rated.known_above is not None:
+        return _known_above(rated)
+
+    def shown(value: float, lower: bool) -> str:
+        return f"{'>=' if lower else ''}{value:.1f}"
+
+    return {
+        "er": shown(rated.er, rated.er_is_lower_bound),
+        "ep": shown(rated.ep, rated.ep_is_lower_bound),
+        "ed": shown(rated.ed, rated.ed_is_lower_bound),
+    }
+
+
+def _known_above(rated: SERating) -> dict[str, str | None]:
+    """The figures of a rating stopped because ER is above X: ER ``>X``, EP and ED their value
+    where the path reached them (ED: a step was taken; EP: a value was placed), else ``>X``
+    (they are above X too: the step above X comes before them)."""
+    over = f">{rated.known_above:.1f}"
+    placed = any(step.hint.placement is not None for step in rated.steps)
+    return {
+        "er": over,
+        "ep": f"{rated.ep:.1f}" if placed else over,
+        "ed": f"{rated.ed:.1f}" if rated.steps else over,
+    }

@@ -1,0 +1,1 @@
+"""`serate`: Sudoku Explainer's own command line, its formats, names, steps and shapes."""

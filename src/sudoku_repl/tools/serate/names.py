@@ -1,0 +1,217 @@
+"""serate's names of a step's technique (its ``%R %S %P %T %D %U``): each hint class's
+``getName()`` and ``getShortName()`` in SukakuExplainer v1.15.10, made here, in one table,
+from a step of this project's rating: the technique that found it, its hint's name and rating,
+and, where serate's name carries a finding's shape (the wings, the chains of strong links, the
+unique loops, the cycles), the shape of the very finding the step applied (``serate_shapes``).
+"""
+
+from __future__ import annotations
+
+from sudoku_repl.techniques.explainer import strong_links
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.rating import Step
+from sudoku_repl.tools.serate.shapes import Shape, shape, three_of, turbot_of
+
+#: serate's names before any step, and where no technique finds one
+NO_SOLUTION = ("No solution", "O")
+BEYOND_SOLVER = ("Beyond solver", "xx")
+
+#: the hints named the same way whatever their finding: this project's hint name -> serate's
+_FIXED = {
+    "Hidden Single": ("Hidden Single", "HS"),
+    "Direct Pointing": ("Direct Pointing", "DP"),
+    "Direct Claiming": ("Direct Claiming", "DC"),
+    "Direct Hidden Pair": ("Direct Hidden Pair", "DP"),
+    "Direct Hidden Triplet": ("Direct Hidden Triplet", "DT"),
+    "Naked Single": ("Naked Single", "NS"),
+    "Pointing": ("Pointing", "Po"),
+    "Claiming": ("Claiming", "Cl"),
+    "Naked Pair": ("Naked Pair", "NP"),
+    "Naked Triplet": ("Naked Triplet", "NT"),
+    "Naked Quad": ("Naked Quad", "NQ"),
+    "Hidden Pair": ("Hidden Pair", "HP"),
+    "Hidden Triplet": ("Hidden Triplet", "HT"),
+    "Hidden Quad": ("Hidden Quad", "HQ"),
+    "X-Wing": ("X-Wing", "XW"),
+    "Swordfish": ("Swordfish", "SF"),
+    "Jellyfish": ("Jellyfish", "JF"),
+    "XY-Wing": ("XY-Wing", "XYW"),
+    "XYZ-Wing": ("XYZ-Wing", "XYZW"),
+    "Aligned Pair Exclusion": ("Aligned Pair Exclusion", "APE"),
+    "Aligned Triplet Exclusion": ("Aligned Triplet Exclusion", "ATE"),
+    **{f"BUG type {k}": (f"BUG type {k}", f"BUG{k}") for k in range(1, 5)},
+    # the cycles and forcing X/Y chains (CycleHint, ForcingChainHint)
+    "Bidirectional X-Cycle": ("Bidirectional X-Cycle", "BiXCy"),
+    "Bidirectional Y-Cycle": ("Bidirectional Y-Cycle", "BiYCy"),
+    "Bidirectional Cycle": ("Bidirectional Cycle", "BiCy"),
+    "Forcing X-Chain": ("Forcing X-Chain", "FXC"),
+    "Forcing Y-Chain": ("Forcing Y-Chain", "FYC"),
+    "Forcing Chain": ("Forcing Chain", "FC"),
+}
+
+#: the forcing chains' techniques (``rating.techniques``' names): serate's name prefix, short
+#: prefix and nesting level (``Chaining.getLevel``)
+_CHAINERS = {
+    "multiple forcing chains": ("", "", 0),
+    "dynamic forcing chains": ("Dynamic ", "D", 0),
+    "dynamic forcing chains (+)": ("Dynamic ", "D", 1),
+    "nested forcing chains (+ forcing chains)": ("Dynamic ", "D", 2),
+    "nested forcing chains (+ multiple forcing chains)": ("Dynamic ", "D", 3),
+    **{
+        f"nested forcing chains (+ dynamic forcing chains, {n})": ("Dynamic ", "D", 4)
+        for n in range(4)
+    },
+}
+#: a chaining hint's kind (a word of this project's name) -> serate's, and its short form
+_CHAIN_KINDS = (
+    ("Contradiction", "Contradiction Forcing", "CF"),
+    ("Double", "Double Forcing", "DF"),
+    ("Cell", "Cell Forcing", "LF"),
+    ("Region", "Region Forcing", "RF"),
+)
+#: ``Chaining.getNestedSuffix`` and ``getShortNestedSuffix`` by level
+_NESTED = {
+    0: ("", ""),
+    1: (" (+)", "+"),
+    2: (" (+ Forcing Chains)", "+FC"),
+    3: (" (+ Multiple Forcing Chains)", "+MFC"),
+    4: (" (+ Dynamic Forcing Chains)", "+DFC"),
+}
+#: TurbotFishHint's names by the types (0 block, 1 row, 2 column) of its two links
+_TURBOT = {
+    (0, 0): ("Turbot Crane", "GXW"),
+    (1, 1): ("Skyscraper", "Sky"),
+    (2, 2): ("Skyscraper", "Sky"),
+    (1, 2): ("Two-string Kite", "2SK"),
+    (2, 1): ("Two-string Kite", "2SK"),
+}
+
+
+def names(step: Step, before: Grid) -> tuple[str, str]:
+    """serate's name and short name of the step's hint; ``before``: the grid the step was
+    found on (not changed)."""
+    hint, technique = step.hint, step.technique
+    if technique == "nishio":
+        return "Nishio Forcing Chains", "NFC"
+    if technique in _CHAINERS:
+        prefix, short_prefix, level = _CHAINERS[technique]
+        kind, short_kind = next((k, s) for w, k, s in _CHAIN_KINDS if w in hint.technique)
+        nested, short_nested = _NESTED[level]
+        return (
+            prefix + kind + " Chains" + nested,
+            short_prefix + short_kind + "C" + short_nested,
+        )
+    if technique in ("wxyz-wing", "vwxyz-wing"):
+        double, biggest, total = shape(step, before)[:3]
+        suffix = f"{2 if double else 1}{biggest}{total}"
+        if technique == "wxyz-wing":
+            return f"WXYZ-Wing {suffix}", f"WXY{suffix}"
+        return f"VWXYZ-Wing {suffix}", f"VXY{suffix}"
+    if technique == "turbot fish":
+        return _turbot(turbot_of(hint, shape(step, before)))
+    if technique == "three strong links":
+        return _strong_links(three_of(hint, shape(step, before)))
+    if technique == "unique loops":
+        loop_type, length = hint.technique[-1], len(shape(step, before)) - 2
+        if length == 4:
+            return f"Unique Rectangle type {loop_type}", f"UR{loop_type}"
+        return f"Unique Loop {length} type {loop_type}", f"UL{length}{loop_type}"
+    if hint.technique in ("Bidirectional X-Cycle", "Forcing X-Chain"):
+        return _x_chain(hint, shape(step, before))
+    return _FIXED[hint.technique]
+
+
+def _x_chain(hint: Hint, found: Shape) -> tuple[str, str]:
+    """CycleHint's and ForcingChainHint's names of a chain on one value: a cycle through 4
+    cells is a ``Generalized X-Wing``, a chain of 6 potentials a ``Turbot Fish``."""
+    if hint.technique == "Forcing X-Chain":
+        return ("Turbot Fish", "TF") if found[0] == 6 else _FIXED[hint.technique]
+    # (serate's getSelectedCells: the cells of the chain's first parents from the target)
+    return ("Generalized X-Wing", "GXW") if len(set(found[1:])) == 4 else _FIXED[hint.technique]
+
+
+def _turbot(found: strong_links.Turbot) -> tuple[str, str]:
+    """TurbotFishHint's names: by its links' types, grouped links named with their count."""
+    kinds = (found.base // 9, found.cover // 9)
+    if not any(found.grouped):
+        return _TURBOT.get(kinds, ("Turbot Crane", "TC"))
+    suffix = found.suffix
+    if (found.grouped[0] and kinds[0] == 0) or (found.grouped[1] and kinds[1] == 0):
+        return f"Grouped Turbot Crane {suffix}", f"gTC{suffix}"
+    if kinds[0] == kinds[1]:
+        return f"Grouped Skyscraper {suffix}", f"gSky{suffix}"
+    return f"Grouped 2-String Kite {suffix}", f"g2SK{suffix}"
+
+
+def _strong_links(found: strong_links.LinksChain) -> tuple[str, str]:
+    """StrongLinksHint's names: the links' count, their types in the chain's order (the
+    smaller way round, rows and columns swapped to the smaller: ``rLineName``), how many are
+    grouped."""
+    grouped = found.grouped
+    suffix = found.suffix
+    count = len(found.kinds)
+    if suffix.find("0", 1) >= 0:
+        name, short = " Strong links (including blocks)", "SB"
+    elif suffix.find("2", 1) >= 0:
+        name, short = "-String Kite", "SK"
+    else:
+        name, short = " Skyscrapers", "SS"
+    long = f"{count}{name} {suffix}"
+    if grouped:
+        long += f" (Using {grouped} grouped strong link{'s' if grouped > 1 else ''})"
+    return long, ("g" if grouped else "") + f"{count}{short}{suffix}"
+
+
+# -- names asked for (``generate --technique NAME``) -----------------------------------------
+
+
+def _chainer_names() -> list[str]:
+    made = ["Nishio Forcing Chains"]
+    for prefix, _, level in _CHAINERS.values():
+        for _, kind, _ in _CHAIN_KINDS:
+            made.append(prefix + kind + " Chains" + _NESTED[level][0])
+    return made
+
+
+#: every name serate gives a step, those with a finding's suffix (``WXYZ-Wing 137``,
+#: ``Unique Rectangle type 2``, ``Grouped Skyscraper 01``) by the words before the suffix
+TECHNIQUE_NAMES: tuple[str, ...] = tuple(
+    dict.fromkeys(
+        [
+            *(name for name, _ in _FIXED.values()),
+            *_chainer_names(),
+            *(name for name, _ in _TURBOT.values()),
+            "Turbot Crane", "Turbot Fish", "Generalized X-Wing",
+            "Grouped Turbot Crane", "Grouped Skyscraper", "Grouped 2-String Kite",
+            "3 Strong links (including blocks)", "3-String Kite", "3 Skyscrapers",
+            "WXYZ-Wing", "VWXYZ-Wing", "Unique Rectangle", "Unique Loop",
+        ]
+    )
+)  # fmt: skip
+
+
+def matches(asked: str, name: str) -> bool:
+    """Whether serate's step name ``name`` is the technique ``asked``: the same words (in any
+    case), or ``asked`` followed by a finding's suffix (``WXYZ-Wing`` is ``WXYZ-Wing 137``,
+    ``Unique Loop`` is ``Unique Loop 6 type 1``; a nested chain's ``(+ ...)`` is another
+    technique, not a suffix)."""
+    asked, name = asked.casefold().strip(), name.casefold()
+    if name == asked:
+        return True
+    return name.startswith(asked + " ") and not name[len(asked) + 1 :].startswith("(")
+
+
+def known(asked: str) -> bool:
+    """Whether some step may have the name ``asked`` (a name of ``TECHNIQUE_NAMES``, or one
+    with its finding's suffix)."""
+    return any(matches(base, asked) for base in TECHNIQUE_NAMES)
+
+
+def nearest(asked: str, count: int = 3) -> list[str]:
+    """The names of ``TECHNIQUE_NAMES`` nearest to ``asked`` (in any case), the nearest first."""
+    from difflib import get_close_matches
+
+    folded = {name.casefold(): name for name in TECHNIQUE_NAMES}
+    close = get_close_matches(asked.casefold().strip(), list(folded), count, 0.4)
+    return [folded[name] for name in close]

@@ -1,0 +1,187 @@
+"""One puzzle line rated as serate v1.15.10 rates it, and the text its formats make of it
+(``puzzle_text``); ``rate_lines`` is the same for a chunk of lines, in a worker process.
+
+serate reads the first 81 characters of a line (a digit 1-9 is a given, anything else an empty
+cell) or, from 729 characters on, the candidates of each cell (``grid_of``). Its rating
+(``Solver.getDifficulty``) is walked again over the steps of this project's rating: ER, EP and
+ED as serate keeps them, 20.0 where no technique finds a step, and ``--pearl``/``--diamond``'s
+stop (ER 20.0 at the first step past EP once a value is placed; ``--diamond``: at a placement
+past ED too).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
+
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, PEERS, Grid
+from sudoku_repl.techniques.explainer.no_step import finds_nothing
+from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid
+from sudoku_repl.tools.serate.formats import (
+    NAMES,
+    conversions,
+    expand,
+    grid81,
+    marks,
+    marks_lines,
+    rating_text,
+)
+from sudoku_repl.tools.serate.formats import time_text as _time_text
+from sudoku_repl.tools.serate.names import BEYOND_SOLVER, NO_SOLUTION, names
+from sudoku_repl.tools.serate.options import SerateArgs
+from sudoku_repl.tools.serate.steps import describe
+
+#: serate's rating of a puzzle that no technique can finish ("beyond solver"), in tenths
+BEYOND = 200
+
+
+class Stopped(Exception):
+    """The stop flag came during a puzzle's rating: it has no text."""
+
+
+def grid_of(line: str) -> Grid:
+    """serate's grid of a puzzle line of 81 characters or more (``Grid.fromString``,
+    ``adjustPencilmarks``, ``rebuildPotentialValues``)."""
+    if len(line) < 729:
+        return Grid.from_puzzle("".join(ch if ch in "123456789" else "0" for ch in line[:81]))
+    cands = [0] * 81
+    for i, ch in enumerate(line[:729]):
+        if "1" <= ch <= "9":
+            cands[i // 9] |= 1 << int(ch)
+    values = [0] * 81
+    for cell in range(81):
+        mask = cands[cell]
+        if BIT_COUNT[mask] == 1 and not any(cands[p] & mask for p in PEERS[cell]):
+            values[cell], cands[cell] = mask.bit_length() - 1, 0
+    return Grid(values, cands)
+
+
+def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
+    """The lines serate prints for a puzzle line (of 81 characters or more), the
+    ``ordinal``-th it rates: ``--start``, then ``--before`` and ``--after`` around each step,
+    then ``--format``. ``Stopped`` once ``stop()``."""
+    began = time.monotonic()
+    grid = grid_of(line)
+    out: list[str] = []
+
+    def emit(section: str, fmt: str, values: dict[str, Callable[[], str]]) -> None:
+        if fmt:
+            text = expand(section, fmt, values)
+            if text:
+                out.append(text + "\n")
+
+    def shared(now: Grid) -> dict[str, Callable[[], str]]:
+        return {
+            "g": lambda: line,
+            "i": lambda: grid81(now),
+            "m": lambda: marks(now),
+            "M": lambda: marks_lines(now),
+            "n": lambda: str(ordinal),
+        }
+
+    def elapsed() -> str:
+        return _time_text(int((time.monotonic() - began) * 1000))
+
+    emit("start", args.start, shared(grid))
+    # --pearl and --diamond stop at the first step above the hardest so far (``level``): the
+    # rating is asked to stop there too (``above``), and goes on from its grid when it is not
+    # the end
+    level = [0 if args.want else None]
+    difficulty = pearl = diamond = 0
+    # serate's names of the techniques of ER, EP and ED (as they stand), made where a format
+    # asks for them
+    named = any(ch in NAMES for fmt in (args.after, args.format) for ch in conversions(fmt))
+    er_name = ep_name = ed_name = NO_SOLUTION
+    # serate's description of each step (``%s``), made where ``--after`` asks for it
+    described = "s" in conversions(args.after)
+    for step in _path(grid.copy(), args, stop, level):
+        hint = step.hint
+        emit("before", args.before, shared(grid))
+        description = describe(step, grid) if described else ""
+        if hint.rating > difficulty:
+            difficulty = hint.rating
+            if named:
+                er_name = names(step, grid)
+        hint.apply(grid)
+        emit(
+            "after",
+            args.after,
+            shared(grid)
+            | {"r": partial(rating_text, hint.rating), "e": elapsed, "s": partial(str, description)}
+            | _named(er_name, er_name, er_name),
+        )
+        if pearl == 0:
+            if diamond == 0:
+                diamond, ed_name = difficulty, er_name
+            if hint.placement is not None:
+                if args.want == "d" and difficulty > diamond:
+                    difficulty, er_name = BEYOND, BEYOND_SOLVER
+                    break
+                pearl, ep_name = difficulty, er_name
+        elif args.want and difficulty > pearl:
+            difficulty, er_name = BEYOND, BEYOND_SOLVER
+            break
+        if args.want:
+            level[0] = difficulty
+    else:
+        if not grid.is_solved():  # no technique finds a step: serate looked once more
+            emit("before", args.before, shared(grid))
+            difficulty, er_name = BEYOND, BEYOND_SOLVER
+    figures = {
+        "r": lambda: rating_text(difficulty),
+        "p": lambda: rating_text(pearl),
+        "d": lambda: rating_text(diamond),
+        "e": elapsed,
+    } | _named(er_name, ep_name, ed_name)
+    emit("format", args.format, shared(grid) | figures)
+    return "".join(out)
+
+
+def _named(
+    er: tuple[str, str], ep: tuple[str, str], ed: tuple[str, str]
+) -> dict[str, Callable[[], str]]:
+    """The conversions of the techniques' names and short names: ``%R %S`` (ER's), ``%P %T``
+    (EP's), ``%D %U`` (ED's)."""
+    return {
+        "R": lambda: er[0],
+        "S": lambda: er[1],
+        "P": lambda: ep[0],
+        "T": lambda: ep[1],
+        "D": lambda: ed[0],
+        "U": lambda: ed[1],
+    }
+
+
+def _path(
+    grid: Grid, args: SerateArgs, stop: Callable[[], bool], level: list[int | None]
+) -> Iterator[Step]:
+    """The rating's steps from ``grid``, which they change; while ``level[0]`` is a rating (in
+    tenths), the rating stops after a step above it, and goes on from there when asked for
+    more. ``Stopped`` once ``stop()``. None from a grid no technique takes a step from, when
+    that is known at once (``finds_nothing``: a grid of a few givens, where trying them all
+    takes serate many minutes)."""
+    if finds_nothing(grid):
+        return
+    while True:
+        above = None if level[0] is None else level[0] / 10
+        try:
+            rated = rate_grid(grid, None, stop, above=above, without=args.without)
+        except Interrupted:
+            raise Stopped from None
+        yield from rated.steps
+        if rated.known_above is None:  # solved, or no technique finds a step
+            return
+
+
+def rate_lines(
+    lines: Sequence[tuple[str, int]], stop: Callable[[], bool], args: SerateArgs
+) -> list[str]:
+    """``puzzle_text`` of each (line, ordinal), fewer once ``stop()`` (a worker's chunk)."""
+    texts = []
+    for line, ordinal in lines:
+        try:
+            texts.append(puzzle_text(line, ordinal, args, stop))
+        except Stopped:
+            break
+    return texts

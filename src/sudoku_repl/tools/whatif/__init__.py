@@ -1,0 +1,1 @@
+"""`whatif guesses`: the search run again from each guess, answered with another value."""

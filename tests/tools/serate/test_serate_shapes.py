@@ -1,0 +1,49 @@
+"""The shape the C hands back with each step of a rating (``Step.shape``: what serate's
+description and name of the very finding the step applied say, ``serate_shapes``) is the one
+the Python finders, the reference, find again for the step: on every step of the rating paths
+of serate's goldens' bank sample (singles to the dynamic forcing chains), and of the first of
+its hard puzzles for the steps' descriptions (ER 10.2: the nested forcing chains)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from sudoku_repl.techniques.explainer import native
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.rating import rate_grid
+from sudoku_repl.tools.serate.shapes import found_shape
+from tests.support.helpers import TEST_DATA, read_lines
+
+pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
+
+PUZZLES = [
+    *(line.split()[0] for line in read_lines(TEST_DATA / "serate" / "bank_sample.txt")),
+    read_lines(TEST_DATA / "serate" / "hard_steps.txt")[0].split()[0],
+]
+
+
+def test_the_c_hands_back_the_shape_the_python_finds_again() -> None:
+    techniques: Counter[str] = Counter()
+    for puzzle in PUZZLES:
+        grid = Grid.from_puzzle(puzzle)
+        for step in rate_grid(grid.copy(), None).steps:
+            assert step.shape is not None
+            assert step.shape == found_shape(step, grid), (puzzle, step)
+            techniques[step.technique] += 1
+            step.hint.apply(grid)
+    # every kind of shape was among them: sets, fish, wings, links, loops, chains, the nested
+    assert {
+        "hidden single",
+        "pointing and claiming",
+        "naked pair",
+        "x-wing",
+        "turbot fish",
+        "wxyz-wing",
+        "unique loops",
+        "cycles and forcing chains",
+        "multiple forcing chains",
+        "dynamic forcing chains",
+        "nested forcing chains (+ forcing chains)",
+    } <= set(techniques), techniques
