@@ -4,12 +4,18 @@ that comes while its modules load ending it quietly (status 130), as one at the 
 While the command line's modules load, Ctrl-C only sets a flag (``_Early``): raised as
 KeyboardInterrupt there, it could come inside the import machinery's own callbacks, where Python
 prints ``Exception ignored ... KeyboardInterrupt`` and goes on as if nothing had been typed
-(issue 49, 6). Once they are loaded, a Ctrl-C that came ends the program, status 130."""
+(issue 49, 6). Once they are loaded, a Ctrl-C that came ends the program, status 130. The signals
+are ``_signal``'s, as in ``frontends/interrupts`` (``signal`` would import ``enum``)."""
 
 from __future__ import annotations
 
-import signal
 import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import signal
+else:
+    import _signal as signal
 
 
 class _Early:

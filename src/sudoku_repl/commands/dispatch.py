@@ -9,7 +9,6 @@ hears and asks while it steps is the ``Repl``'s ``hooks`` (``session_hooks.Sessi
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.failures import Failures
@@ -29,6 +28,8 @@ from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
+    from collections.abc import Callable, Iterator, Sequence
+
     from sudoku_repl.commands.selected import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session

@@ -7,7 +7,9 @@ file, a ``goto`` stopped by Ctrl-C) says what to write instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+TYPE_CHECKING = False  # not typing's: start-up does not import typing (nor collections)
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class _Running:

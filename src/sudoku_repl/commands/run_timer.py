@@ -10,8 +10,10 @@ between them.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+
+TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor contextlib
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 class RunTimer:
@@ -26,11 +28,20 @@ class RunTimer:
         """The clock less the waits: what a run's time is measured on."""
         return self.clock() - self.waited
 
-    @contextmanager
-    def waiting(self) -> Iterator[None]:
+    def waiting(self) -> _Waiting:
         """Around a wait for the person: its time is left out of ``now``."""
-        began = self.clock()
-        try:
-            yield
-        finally:
-            self.waited += self.clock() - began
+        return _Waiting(self)
+
+
+class _Waiting:
+    """``RunTimer.waiting``'s block (a plain class: start-up does without ``contextlib``)."""
+
+    def __init__(self, timer: RunTimer) -> None:
+        self._timer = timer
+        self._began = 0.0
+
+    def __enter__(self) -> None:
+        self._began = self._timer.clock()
+
+    def __exit__(self, *exc_info: object) -> None:
+        self._timer.waited += self._timer.clock() - self._began

@@ -10,8 +10,6 @@ line). Nothing here imports the engine until a step needs it (``bye`` and ``help
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.refused import said
 from sudoku_repl.commands.run_timer import RunTimer
@@ -19,6 +17,7 @@ from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
     from typing import Protocol
 
     from sudoku_repl.commands.session_slot import SessionSlot

@@ -8,12 +8,12 @@ whatever it is.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
 
 from sudoku_repl.commands.dispatch import PROMPT, Repl
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
     from typing import TextIO
 
 __all__ = ["PROMPT", "run_batch"]

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import io
-import shlex
 import sys
-from collections.abc import Iterator, Sequence
 
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl, open_script
@@ -14,6 +12,10 @@ from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag, on_sigint
 from sudoku_repl.frontends.options import parse
+
+TYPE_CHECKING = False  # not typing's: start-up does not import typing (nor collections)
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
 
 
 def _stdin_lines() -> Iterator[str]:
@@ -65,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_dap(words[1:])
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
-    first = [f"load-quiz {shlex.quote(args.quiz)}"] if args.quiz else []
+    first = [f"load-quiz {_quoted(args.quiz)}"] if args.quiz else []
     if args.number is not None:
         if not (args.number.isascii() and args.number.isdigit() and int(args.number) >= 1):
             print(
@@ -123,6 +125,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         drop()
         return 1
     return _report(repl, batch=lines is not None)
+
+
+def _quoted(word: str) -> str:
+    """``word`` quoted for a command line (``shlex``, and ``re`` with it, imported only when
+    a quiz is named: ``sudoku-repl -c bye`` does without them)."""
+    import shlex
+
+    return shlex.quote(word)
 
 
 def _interactive(first: list[str]) -> Repl:

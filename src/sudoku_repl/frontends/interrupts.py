@@ -1,17 +1,21 @@
 """Ctrl-C during a long command: a flag the run loop polls between steps.
 
-The context managers are plain classes: batch mode's start-up does without ``contextlib``.
+The context managers are plain classes: batch mode's start-up does without ``contextlib``. The
+signals are ``_signal``'s, the C module under ``signal``: ``signal`` makes enums of them, and
+importing ``enum`` (with ``functools`` and ``collections``) was a tenth of ``sudoku-repl -c
+bye``'s time (issue 59); the type checker reads ``signal``'s types.
 """
 
 from __future__ import annotations
 
-import signal
-
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
+    import signal
     from collections.abc import Callable
     from types import FrameType
     from typing import Any
+else:
+    import _signal as signal
 
 
 class on_sigint:  # lower case: used as a function, ``with on_sigint(handler):``

@@ -10,11 +10,10 @@ reads the plain forms the same way (``tests/frontends/test_options.py`` compares
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Sequence
 
 
 class Options:

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from sudoku_repl.core.errors import UserError, file_error
 
@@ -29,15 +27,18 @@ def drop() -> None:
         os.close(null)
 
 
-@contextmanager
-def writing() -> Iterator[None]:
+class writing:  # lower case: used as a function, ``with writing():``
     """Around writes to standard output (and their flush): one that fails is
     ``StdoutFailed``, standard output dropped; a reader gone (``BrokenPipeError``) is raised
-    as it is, for the caller to end quietly (``drop`` it too)."""
-    try:
-        yield
-    except BrokenPipeError:
-        raise
-    except OSError as e:
-        drop()
-        raise StdoutFailed(file_error("Cannot write", STDOUT, e)) from None
+    as it is, for the caller to end quietly (``drop`` it too). A plain class: batch mode's
+    start-up does without ``contextlib``."""
+
+    def __enter__(self) -> None:
+        pass
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if error is None or isinstance(error, BrokenPipeError):
+            return
+        if isinstance(error, OSError):
+            drop()
+            raise StdoutFailed(file_error("Cannot write", STDOUT, error)) from None
