@@ -112,15 +112,17 @@ def test_watches_console_lines_and_refused_buttons_answer_without_pop_ups(dap: D
     typo = client.response(client.send("evaluate", expression="stpe", context="repl"))
     assert typo["success"] is False and typo["message"] == shell.fails("stpe")[0]
     assert typo["body"]["error"]["showUser"] is False  # (VS Code shows it in the console)
-    # Step Back at step 0: refused in the console's output (as the shell says it), the button
-    # answered (an error would be a pop-up) and the thread stopped again where it was, said so
+    # Step Back at step 0: refused in the console's output (as the shell says it), and the
+    # request fails with that line (showUser false: the console shows it), no stop told: the
+    # thread did not move (issue 59)
     mark = client.mark()
     back = client.response(client.send("stepBack", threadId=1))
-    assert back["success"] is True
     refusal = shell.fails("back")
-    assert client.stopped()["description"] == refusal[0]
+    assert (back["success"], back["message"]) == (False, refusal[0])
+    assert back["body"]["error"]["showUser"] is False
     assert refusal[0] in client.output_since(mark)
     assert client.variables_of(client.top()["id"], "Run")["step"] == "0"
+    assert [m for m in client.messages[mark:] if m.get("event") == "stopped"] == []
     assert client.close() == 0
 
 

@@ -45,14 +45,21 @@ class NotReadable(OSError):
 
 #: the files no command may read or write, by (device, inode): what each is (``reserve``)
 _RESERVED: dict[tuple[int, int], str] = {}
+#: who reads regular files only (``reserve``'s ``files_only``), innermost last
+_FILES_ONLY: list[str] = []
 
 
 @contextlib.contextmanager
-def reserve(fds: dict[int, str]) -> Iterator[None]:
+def reserve(fds: dict[int, str], files_only: str | None = None) -> Iterator[None]:
     """While in the block, the files open on ``fds`` (a descriptor: what it is, said in the
     refusal) are refused to every command, by whatever name (the debug adapter's protocol
     streams: a quiz read from its stdin would eat the editor's requests, a page written to
-    its stdout would break its answers)."""
+    its stdout would break its answers). ``files_only`` (who reads): no command reads
+    anything but a regular file either (a pipe, a FIFO, a device, a socket: its own stderr's
+    pipe, ``/dev/stdout`` once that is its stderr, would wait for ever, and no Ctrl-C comes to
+    a debug adapter)."""
+    if files_only is not None:
+        _FILES_ONLY.append(files_only)
     keys: dict[tuple[int, int], str] = {}
     for fd, what in fds.items():
         found = os.fstat(fd)
@@ -65,6 +72,8 @@ def reserve(fds: dict[int, str]) -> Iterator[None]:
     finally:
         for key in added:
             _RESERVED.pop(key, None)
+        if files_only is not None:
+            _FILES_ONLY.remove(files_only)
 
 
 def reserved(found: os.stat_result) -> str | None:
@@ -82,6 +91,13 @@ def _open_fd(path: str) -> int:
         why = reserved(found)
         if why is not None:
             raise NotReadable(errno.EBUSY, why)
+        kind = _not_a_file(found.st_mode)
+        if kind is not None and _FILES_ONLY:
+            raise NotReadable(
+                errno.EINVAL,
+                f"it is {kind}, not a regular file: {_FILES_ONLY[-1]} reads files only (a "
+                "read from it could wait for ever)",
+            )
         if stat.S_ISFIFO(found.st_mode):
             named = os.path.realpath(path)  # an unnamed pipe's link names no file
             if os.path.lexists(named) and stat.S_ISFIFO(os.lstat(named).st_mode):
@@ -95,6 +111,19 @@ def _open_fd(path: str) -> int:
         os.close(fd)
         raise
     return fd
+
+
+def _not_a_file(mode: int) -> str | None:
+    """What a file that is not a regular one (nor a folder) is, in words; None for the others."""
+    if stat.S_ISFIFO(mode):
+        return "a pipe or a FIFO"
+    if stat.S_ISCHR(mode):
+        return "a character device (a terminal, /dev/zero...)"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return None
 
 
 def open_input(path: str) -> TextIO:

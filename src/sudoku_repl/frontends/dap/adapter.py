@@ -390,18 +390,17 @@ class Adapter:
         self.run_then_respond(request, f"goto {target}", "goto")
 
     def run_then_respond(self, request: Message, line: str, reason: str) -> None:
-        """A command that may be refused (its line in the console, and the stop told again
-        where the search is, said by that line), else answered before the stop is told."""
+        """A command that may be refused: then nothing moved, and the request fails with the
+        shell's line (also in the console), no stop told (issue 59: a success and a ``stopped``
+        event said the thread had moved); else answered before the stop is told."""
         self.repl.require_quiz()
         before = position(self.repl)
         ok = self.execute(line)
-        self.conn.respond(request)
         if not ok and position(self.repl) == before:
-            # refused: its line is in the console already; an error response would be a pop-up
-            # besides (VS Code shows a button's failure so, whatever showUser says), so the
-            # button is answered and the thread, told it ran, stopped again where it was
-            self.tell_stop(reason, " ".join(self.out.errors))
+            said = " ".join(self.out.errors) or f"{line}: refused."
+            self.conn.fail(request, said, show_user=False)  # (the console shows it already)
             return
+        self.conn.respond(request)
         self.tell_stop(reason)
 
     def run(self, line: str, reason: str) -> None:

@@ -14,20 +14,31 @@ import sys
 from collections.abc import Sequence
 from typing import BinaryIO, TextIO
 
-from sudoku_repl.core.errors import file_error
+from sudoku_repl.core.errors import UserError, file_error
+
+PROG = "sudoku-repl dap"
 
 
 def parse(argv: Sequence[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="sudoku-repl dap",
+    """The options; a bad command line is one ``UserError`` line (no usage block), as the other
+    subcommands say it."""
+    from sudoku_repl.text.args import ArgumentParser, count_type
+
+    parser = ArgumentParser(
+        prog=PROG,
         description="Serve the Debug Adapter Protocol on stdin/stdout (or a TCP port) for an "
         "editor: VS Code, nvim-dap, Emacs dape... (docs/dap.md).",
+        after=f" (see {PROG} --help)",
     )
     parser.add_argument(
-        "--port", type=int, metavar="N",
+        "--port", type=count_type(0, 65535), metavar="N",
         help="listen on 127.0.0.1:N for one client instead (0: a free port, said on stderr)",
     )  # fmt: skip
-    parser.add_argument("--log", metavar="FILE", help="write every message both ways to FILE")
+    parser.add_argument(
+        "--log", metavar="FILE",
+        help="append every message both ways to FILE (a new file, or a log: never a symbolic "
+        "link to a file, nor a file that is not a log)",
+    )  # fmt: skip
     parser.add_argument(
         "--check", metavar="FILE",
         help="serve nothing: print what load-quiz would refuse in FILE, placed, as JSON "
@@ -39,23 +50,26 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     args = parser.parse_args(list(argv))
     if args.stdin and args.check is None:
         parser.error("--stdin goes with --check FILE")
-    if args.port is not None and not 0 <= args.port <= 65535:
-        parser.error(f"--port is 0..65535, not {args.port}")
     return args
 
 
 def main_dap(argv: Sequence[str]) -> int:
-    args = parse(argv)
-    if args.check is not None:
-        return check(args.check, args.stdin)
-    log: TextIO | None = None
-    if args.log is not None:
-        try:
-            log = open(args.log, "a", encoding="utf-8")  # noqa: SIM115 (open to the end)
-        except (OSError, ValueError) as e:
-            print(f"sudoku-repl dap: {file_error('cannot write the log', args.log, e)}",
-                  file=sys.stderr)  # fmt: skip
-            return 2
+    try:
+        args = parse(argv)
+        if args.check is not None:
+            return check(args.check, args.stdin)
+        log: TextIO | None = None
+        if args.log is not None:
+            from sudoku_repl.frontends.dap.log import open_log
+            from sudoku_repl.frontends.dap.server import INPUT, OUTPUT
+
+            # on stdio, the protocol's streams are no log (on a port, they are not the
+            # protocol's)
+            protocol = () if args.port is not None else ((0, INPUT), (1, OUTPUT))
+            log = open_log(args.log, protocol)
+    except UserError as e:
+        print(e.line if e.line.startswith(PROG) else f"{PROG}: {e.line}", file=sys.stderr)
+        return 2
     from sudoku_repl.assembly import register_commands
     from sudoku_repl.frontends.dap.server import serve, serve_port
 
@@ -68,7 +82,7 @@ def main_dap(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except OSError as e:  # the port is taken, say
-        print(f"sudoku-repl dap: {e.strerror or e}", file=sys.stderr)
+        print(f"{PROG}: {e.strerror or e}", file=sys.stderr)
         return 1
     finally:
         if log is not None:

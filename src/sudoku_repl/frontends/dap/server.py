@@ -14,7 +14,8 @@ from typing import BinaryIO, TextIO
 
 from sudoku_repl.frontends.dap.adapter import Adapter
 from sudoku_repl.frontends.dap.connection import Connection
-from sudoku_repl.frontends.dap.wire import FramingError, read_message
+from sudoku_repl.frontends.dap.log import LOG
+from sudoku_repl.frontends.dap.wire import FramingError, read_message, skipped_line
 from sudoku_repl.text.files import reserve
 
 HOST = "127.0.0.1"
@@ -33,7 +34,7 @@ def serve(
     if guard:
         sys.stdout = StrayOutput(conn)
     try:
-        with reserve(protocol_fds(reader, writer)):
+        with reserve(protocol_fds(reader, writer, log), files_only="the debug adapter"):
             loop(adapter, reader)
     finally:
         adapter.close()
@@ -43,11 +44,15 @@ def serve(
     return adapter
 
 
-def protocol_fds(reader: BinaryIO, writer: BinaryIO) -> dict[int, str]:
-    """The descriptors the protocol is read from and written to (none for a stream in memory),
-    each with what it is: no command may read or write them (``text/files.reserve``)."""
+def protocol_fds(reader: BinaryIO, writer: BinaryIO, log: TextIO | None = None) -> dict[int, str]:
+    """The descriptors the protocol is read from and written to, and the log's (none for a
+    stream in memory), each with what it is: no command may read or write them
+    (``text/files.reserve``)."""
     found = {}
-    for stream, what in ((writer, OUTPUT), (reader, INPUT)):
+    streams: list[tuple[BinaryIO | TextIO, str]] = [(writer, OUTPUT), (reader, INPUT)]
+    if log is not None:
+        streams.append((log, LOG))
+    for stream, what in streams:
         with contextlib.suppress(OSError, ValueError):  # (no descriptor: UnsupportedOperation)
             found[stream.fileno()] = what
     return found
@@ -61,8 +66,9 @@ OUTPUT = "the debug adapter's output (its answers to the editor)"
 def loop(adapter: Adapter, reader: BinaryIO) -> None:
     conn = adapter.conn
     while not adapter.ended.is_set() and not conn.gone.is_set():
+        skipped: list[bytes] = []
         try:
-            message = read_message(reader)
+            message = read_message(reader, skipped)
         except FramingError as e:
             conn.note("<-", f"(not read) {e.line}")
             adapter.refuse({"seq": e.seq, "command": ""}, e.line)  # (in its turn)
@@ -72,6 +78,10 @@ def loop(adapter: Adapter, reader: BinaryIO) -> None:
             return
         if message is None:
             return
+        if skipped:  # (said, and the message served: the client's next request is answered)
+            said = skipped_line(skipped)
+            conn.note("<-", f"(not read) {said}")
+            conn.event("output", {"category": "stderr", "output": f"sudoku-repl dap: {said}\n"})
         adapter.handle(message)
 
 

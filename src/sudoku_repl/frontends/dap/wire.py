@@ -1,13 +1,15 @@
 """The Debug Adapter Protocol's framing: a message is a header block (``Content-Length: N``, then
 an empty line, each line ended by CRLF) and N bytes of JSON. A message that cannot be read is a
-``FramingError`` with one line saying what was wrong; the reader goes on with the next one (a
-header line is looked for anywhere in a line, so that bytes left over from a broken message do
-not hide the next header: ``Content-Length:`` not after a letter, a digit or a dash (so
-``X-Content-Length:`` is another header), its digits alone to the line's end (``5xyz`` is no
-length)). A header block with two lengths is refused, as HTTP refuses one: which is the body's
-cannot be known, so nothing is skipped, and the next header is found after the body's bytes. Every bound is said in the error line that meets it: a header of more
-than ``MAX_HEADER`` bytes, a body longer than ``MAX_BODY`` (its length said however many digits
-it has), JSON nested deeper than ``MAX_DEPTH``."""
+``FramingError`` with one line saying what was wrong; the reader goes on with the next one. A
+header is looked for anywhere in a line, so that bytes left over from a broken message (its body
+after a header that had no length, ``Content-Length: 5xyz``; random bytes) do not hide the next
+one: ``Content-Length:`` with its digits alone to the line's end (``5xyz`` is no length), unless
+what comes before it on the line is another header's name (``X-Content-Length:``). The bytes
+skipped before it are handed back (``skipped``) to be said. A header block with two lengths is
+refused, as HTTP refuses one: which is the body's cannot be known, so nothing is skipped, and the
+next header is found after the body's bytes. Every bound is said in the error line that meets
+it: a header of more than ``MAX_HEADER`` bytes, a body longer than ``MAX_BODY`` (its length said
+however many digits it has), JSON nested deeper than ``MAX_DEPTH``."""
 
 from __future__ import annotations
 
@@ -27,9 +29,12 @@ MAX_BODY = 64 << 20
 MAX_DEPTH = 100
 #: the digits of a length shown in full (a longer one is said by its count of digits)
 SHOWN_DIGITS = 20
-LENGTH = re.compile(
-    rb"(?<![-A-Za-z0-9_])Content-Length:[ \t]*([0-9]+)[ \t]*\r?\n?\Z", re.IGNORECASE
-)
+LENGTH = re.compile(rb"Content-Length:[ \t]*([0-9]+)[ \t]*\r?\n?\Z", re.IGNORECASE)
+#: a line's start that makes a ``Content-Length:`` after it another header's name (a token
+#: ending in a dash: ``X-Content-Length:``)
+OTHER_NAME = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]*-\Z")
+#: a header line of any name (``Name: value``)
+HEADER_LINE = re.compile(rb"[-!#$%&'*+.^_`|~0-9A-Za-z]+:")
 EXPECTED = "a message is Content-Length: <bytes>, an empty line, then that many bytes of JSON"
 
 Message = dict[str, Any]
@@ -49,13 +54,16 @@ class FramingError(Exception):
         self.resync: Callable[[BinaryIO], None] = resync or (lambda stream: None)
 
 
-def read_message(stream: BinaryIO) -> Message | None:
+def read_message(stream: BinaryIO, skipped: list[bytes] | None = None) -> Message | None:
     """The next message, None at the end of the input. Raises ``FramingError`` for a header
     without a length or too long, a body cut short or too long, or a body that is not a JSON
-    object (or nests too deep)."""
+    object (or nests too deep). ``skipped`` gets the bytes passed over before the length's
+    header: what was no header on its line, and the block's lines before it that are no
+    header (``Name: value``)."""
     digits: bytes | None = None
     twice = False  # a second Content-Length in the block
     header: list[bytes] = []
+    junk: list[bytes] = []  # the block's lines before the length that are no header
     size = 0
     while True:
         line = stream.readline(MAX_HEADER_LINE)
@@ -79,10 +87,18 @@ def read_message(stream: BinaryIO) -> Message | None:
         if not header:
             header.append(line)  # (the first line, to say what came)
         found = LENGTH.search(line)
+        if found and found.start() and OTHER_NAME.fullmatch(line[: found.start()]):
+            found = None  # another header's name
         if found:
             if digits is not None:
                 twice = True
+            elif skipped is not None:
+                skipped.extend(junk)
+                if found.start():
+                    skipped.append(line[: found.start()])
             digits = found.group(1).lstrip(b"0") or b"0"
+        elif digits is None and not HEADER_LINE.match(line):
+            junk.append(line)
     if twice:
         raise FramingError(
             f"Two Content-Length headers in one header block: the message is refused; {EXPECTED}."
@@ -102,11 +118,12 @@ def read_message(stream: BinaryIO) -> Message | None:
         raise FramingError(f"The input ended inside a message ({len(body)} of {length} bytes).")
     try:
         message = json.loads(body)
+        deep = _too_deep(message)
     except RecursionError:
-        message = None  # (deeper than Python's own limit: said below)
+        deep = True  # (deeper than Python's own limit)
     except ValueError as e:
         raise FramingError(f"The message is not JSON ({e}): {_shown(body)}.") from None
-    if message is None or _too_deep(message):
+    if deep:
         raise FramingError(f"The message nests deeper than {MAX_DEPTH} levels: {_shown(body)}.")
     if not isinstance(message, dict):
         raise FramingError(f"The message is not a JSON object: {_shown(body)}.")
@@ -166,6 +183,12 @@ def _skip_header(stream: BinaryIO) -> None:
     """Past the lines of a header too long, to the empty line after it (none of them kept)."""
     while (line := stream.readline(MAX_HEADER_LINE)) and line not in (b"\r\n", b"\n"):
         pass
+
+
+def skipped_line(skipped: list[bytes]) -> str:
+    """The line that says what bytes were passed over before a message (``read_message``)."""
+    data = b"".join(skipped)
+    return f"Skipped {len(data)} bytes that were no DAP message, before the next header: {_shown(data)}."
 
 
 def _shown(data: bytes, limit: int = 60) -> str:
