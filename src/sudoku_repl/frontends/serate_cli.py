@@ -60,8 +60,11 @@ def main_serate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: F
         ):  # fmt: skip
             check(section, fmt)
         _check_apart(args)
-        lines = _lines(args)
+        lines = _read_lines(args, interrupted)
         out = Output(args.output)
+    except _ReadInterrupted:
+        _complain(f"interrupted while reading {_input_said(args)}: nothing rated")
+        return 130
     except TechsListed:
         sys.stderr.write(techs_list())
         return 3
@@ -178,6 +181,31 @@ class Output:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+class _ReadInterrupted(Exception):
+    """Ctrl-C while the input was read (or before)."""
+
+
+def _interrupt_the_read() -> None:
+    raise _ReadInterrupted
+
+
+def _input_said(args: SerateArgs) -> str:
+    return "standard input" if args.input == "-" else f"--input {shown(args.input or '', PATH)}"
+
+
+def _read_lines(args: SerateArgs, interrupted: Callable[[], bool]) -> list[str]:
+    """``_lines``, which Ctrl-C ends (``_ReadInterrupted``): the input may never come (a FIFO
+    with no writer, which ``open`` waits for; a terminal). Ctrl-C raises there, in the main
+    thread's wait itself, where a handler that only set a flag would have the wait taken up
+    again (PEP 475) for ever; a Ctrl-C that came before (``interrupted``) reads nothing."""
+    if args.input is None:
+        return _lines(args)
+    with on_sigint(_interrupt_the_read):
+        if interrupted():
+            raise _ReadInterrupted
+        return _lines(args)
 
 
 def _lines(args: SerateArgs) -> list[str]:

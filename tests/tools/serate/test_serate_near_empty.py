@@ -78,3 +78,42 @@ def _clash(grid: str) -> bool:
                     return True
                 seen.add(key)
     return False
+
+
+# -- givens that clash (issue 59) ---------------------------------------------------------------
+
+#: two 1s in row 1, nothing else: no solution; serate.jar took the four steps below at once
+#: and then searched its chains for more than 25 minutes without an answer (2026-11-25)
+CLASH = "11" + "." * 79
+CLASH_FORMATS = ["--format=%r/%p/%d %R|%P|%D", "--after=%r %s", "--before=B"]
+#: serate.jar's lines for ``CLASH`` (reviewed: its own output, run as above)
+SERATE_STEPS = [
+    "B",
+    "2.6 Pointing: Cells C4,C5,C6: 1 in block and column",
+    "B",
+    "4.3 Grouped Skyscraper 11: Cells D7,G7,G8,D8 on value 1",
+    "B",
+    "2.8 Claiming: Cells G9,H9,I9: 1 in row and block",
+    "B",
+    "2.8 Claiming: Cells D7,E7,F7: 1 in row and block",
+    "B",
+]
+
+
+def test_givens_that_clash_are_answered_at_once() -> None:
+    """The techniques below the chains take serate's steps; where they stop, the rating stops
+    (20.0, "Beyond solver"), where serate's chains would search on (``rate.clashing``). Run as
+    a process: had the chains been tried, the wait (a safety net) would run out."""
+    said = _serate(*CLASH_FORMATS, CLASH, cwd=REPO).decode().splitlines()
+    assert said == [*SERATE_STEPS, "20.0/0.0/2.6 Beyond solver|No solution|Pointing"]
+    # the default format: one line
+    assert _serate(CLASH, cwd=REPO) == b"20.0/0.0/2.6\n"
+
+
+def test_givens_that_clash_among_many_are_rated_as_serate_rates_them() -> None:
+    """A puzzle of the bank with a 3 given twice in row 1: serate's 45 singles and its 20.0,
+    byte for byte (``clash_steps.out``: serate.jar's output, tests/data/serate/README.md)."""
+    bank = "300600005029700060000093040007000054006030700280000600060310000090005120500009006"
+    puzzle = "33" + bank[2:]
+    args = ["--format=%g %r/%p/%d %R|%P|%D", "--after=%r %s", "--before=B", puzzle]
+    assert _serate(*args, cwd=REPO) == (GOLDEN / "clash_steps.out").read_bytes()

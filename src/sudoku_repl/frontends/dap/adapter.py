@@ -22,26 +22,23 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
-from urllib.parse import unquote, urlsplit
 
-from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.dispatch import NO_QUIZ, Repl
 from sudoku_repl.commands.frames import cell_said
-from sudoku_repl.commands.stop_lines import STOPS
-from sudoku_repl.commands.table import lookup
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.dap.breakpoints import BreakpointBook
 from sudoku_repl.frontends.dap.connection import Connection, EventOutput
-from sudoku_repl.frontends.dap.frames import Level, Present, StackView, Stale, position
+from sudoku_repl.frontends.dap.console import LOOKS, Console
+from sudoku_repl.frontends.dap.frames import Present, StackView, Stale, position
 from sudoku_repl.frontends.dap.progress import Progress
 from sudoku_repl.frontends.dap.requests import (
     CAPABILITIES,
     REQUESTS,
+    THREAD,
     count,
     json_said,
     launch_lines,
@@ -53,17 +50,8 @@ from sudoku_repl.frontends.dap.wire import Message
 from sudoku_repl.frontends.dap.worker import AtQuestion
 from sudoku_repl.text.args import CELL, cell_of, number
 
-#: the one thread's id
-THREAD = 1
 #: seconds between two batches of output while a command runs
 FLUSH_EVERY = 0.1
-#: the contexts of ``evaluate`` that look at a cell (the others are the debug console); what
-#: they cannot show is answered to the client alone (no pop-up: a watch shows it in its row, a
-#: hover shows nothing)
-LOOKS = ("hover", "watch", "clipboard", "variables")
-#: the context of a command line a view runs for the person (a click on the Board view's cell):
-#: echoed, its lines go out as output, as if typed in the debug console
-BOARD = "board"
 #: a request after ``bye``
 ENDED = "The session has ended (bye); disconnect, or start another debugging session."
 #: a request whose turn had not come when the client disconnected (DAP's word for it)
@@ -91,6 +79,7 @@ class Adapter:
         self.launched: dict[str, Any] | None = None
         self.view = StackView(self.repl, self.source, self.line_out, self.column_out)
         self.book = BreakpointBook(self)
+        self.console = Console(self)
         #: set when the client has gone (``disconnect``): the reader stops
         self.ended = threading.Event()
         self._source: tuple[Quiz | None, QuizSource] = (None, QuizSource(None, None))
@@ -177,7 +166,7 @@ class Adapter:
             and isinstance(expression, str)
             and (args.get("context", "repl") not in LOOKS)
         ):
-            return lambda question: self._answer(message, expression)
+            return lambda question: self.console.answer(message, expression)
 
         def served(question: str) -> None:
             self.call(handler, message, args)
@@ -282,10 +271,10 @@ class Adapter:
             raise UserError(NO_QUIZ)
         again = args.get("arguments")
         self.on_launch(request, again if isinstance(again, dict) else self.launched)
-        self._ran()  # (the stop before is over: VS Code keeps showing its reason otherwise)
+        self.ran()  # (the stop before is over: VS Code keeps showing its reason otherwise)
         self._start()
 
-    def _ran(self) -> None:
+    def ran(self) -> None:
         """The thread ran, for a stop no stepping request led to (a restart, a console line):
         the client forgets the stop before (VS Code's Call Stack names the oldest stop it was
         not told ended)."""
@@ -491,121 +480,10 @@ class Adapter:
             self.worker.interrupt()
         self.conn.respond(request)
 
-    # -- the debug console ----------------------------------------------------------------------
+    # -- the debug console (console.py) ----------------------------------------------------
 
     def on_evaluate(self, request: Message, args: dict[str, Any]) -> None:
-        expression = args.get("expression")
-        if not isinstance(expression, str):
-            raise UserError("evaluate needs an expression: a command line, or [r,c] to hover.")
-        context = args.get("context", "repl")
-        if context in LOOKS:
-            try:
-                self.repl.require_quiz()
-                state = self.view.frame_state(args.get("frameId"))
-                hovered = self._hovered(args) if context == "hover" else None
-                cell = self.cell(expression.strip()) if hovered is None else hovered
-            except (UserError, Stale) as e:
-                self.conn.fail(request, e.line, show_user=False)
-                return
-            if context == "hover":
-                from sudoku_repl.frontends.dap.cells import cell_words
-
-                said = cell_words(self.repl, state, cell)
-            else:
-                said = cell_said(state, cell)
-            self.conn.respond(request, {"result": said, "variablesReference": 0})
-            return
-        self._console(request, expression, args.get("frameId"), echo=context == BOARD)
-
-    def _hovered(self, args: dict[str, Any]) -> int | None:
-        """The cell whose digit is at the hover's line and column in the quiz file (None: the
-        client gave no place; then the expression names the cell)."""
-        from sudoku_repl.frontends.dap.cells import cell_at
-
-        line, column, where = args.get("line"), args.get("column"), args.get("source")
-        if not isinstance(line, int) or not isinstance(column, int):
-            return None
-        source = self.source()
-        path = where.get("path") if isinstance(where, dict) else None
-        if isinstance(path, str) and "://" in path:  # a URI (VS Code's remote windows send one)
-            path = unquote(urlsplit(path).path)
-        if isinstance(path, str) and not source.same_file(path):
-            raise UserError(f"Not the quiz file: {shown(path, 240)}.")
-        if source.rows is None:
-            raise UserError(source.why_not_mapped())
-        return cell_at(source, self.repl, self.line_in(line), self.column_in(column))
-
-    def _answer(self, request: Message, expression: str) -> str:
-        """The guess question's answer, taken by the worker when it asks: ``default`` is
-        Enter's."""
-        text = expression.strip()
-        self.conn.respond(request, {"result": "", "variablesReference": 0})
-        self.conn.event("continued", {"threadId": THREAD, "allThreadsContinued": True})
-        return "" if text.lower() == "default" else text
-
-    def _console(
-        self, request: Message, expression: str, frame_id: object = None, echo: bool = False
-    ) -> None:
-        """A command line of the shell: its lines are the result (``echo``: the line and its
-        lines go out as output, the result is empty); at a guess level's frame it answers
-        there, as after the shell's ``frame``; the stop it leads to is told. A line refused is
-        answered in the console alone (no pop-up)."""
-        line = expression.strip()
-        cmd = lookup(line.split()[0]) if line else None
-        before = position(self.repl)
-        if self.repl.loaded:
-            self.book.remember()
-        self.out.begin()
-        if echo:
-            self.out.message(f"> {line}")
-        else:
-            self.out.capture()
-        self.progress.begin()
-        try:
-            with self._at_frame(frame_id):
-                ok = self.repl.execute(line) if line else True
-        finally:
-            self.progress.end()
-            lines = [] if echo else self.out.take()
-        if echo:
-            self.out.flush()
-            self.conn.respond(request, {"result": "", "variablesReference": 0})
-        elif ok:
-            self.conn.respond(request, {"result": "\n".join(lines), "variablesReference": 0})
-        else:  # its error line is the message; what else it said, the console's output
-            said = [line for line in lines if line not in self.out.errors]
-            for line in said:
-                self.out.message(line)
-            self.conn.fail(request, " ".join(self.out.errors) or "\n".join(lines), show_user=False)
-        stopped = any(line.startswith(STOPS) for line in self.out.recent)  # paused in place
-        if self.repl.done or stopped or position(self.repl) != before:
-            reason = "entry" if cmd is LOAD_QUIZ else "goto" if cmd is GOTO else "step"
-            self._ran()
-            self.tell_stop(reason)
-
-    @contextmanager
-    def _at_frame(self, frame_id: object) -> Iterator[None]:
-        """While a console line runs: the guess level of frame ``frame_id`` selected, as the
-        shell's ``frame`` selects it (frame 0, the present, and a frame of an older stop select
-        nothing); the selection the shell had is back after it, unless the line moved."""
-        chosen = None
-        if frame_id is not None and self.repl.loaded:
-            self.view.refresh()
-            try:
-                item = self.view.handles.get(frame_id, "frame")
-            except Stale:
-                item = None
-            if isinstance(item, Level):
-                chosen = self.view.handles.level_state(self.repl, item.level)
-        if chosen is None:
-            yield
-            return
-        was, self.repl.frame = self.repl.frame, chosen
-        try:
-            yield
-        finally:
-            if self.repl.frame is chosen:
-                self.repl.frame = was
+        self.console.evaluate(request, args)
 
     def on_completions(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.completing import completion_targets

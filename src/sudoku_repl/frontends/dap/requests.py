@@ -10,6 +10,8 @@ from typing import Any, TypeGuard
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.core.errors import UserError, shown
 
+#: the one thread's id
+THREAD = 1
 #: how each request is served: ``now`` in the reader thread; ``reads`` (it only looks), ``job``
 #: and ``steps`` by the worker, in order. While the guess question waits, the worker takes them
 #: in order there: ``reads`` served (a console line is the answer), ``steps`` refused, ``job``

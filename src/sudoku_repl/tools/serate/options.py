@@ -243,7 +243,7 @@ def parse(words: list[str]) -> SerateArgs:
             if shown is not None:
                 shown.append(_techs_shown(value))
         else:
-            _apply(option, value, fields)
+            _apply(option, value, fields, word)
         if shown is not None:
             tag = "techs" if option.letter == "~" else option.letter
             shown.append(f" {tag}{value if option.value is not None else ''}")
@@ -284,8 +284,11 @@ def _check(option: Option, value: str | None, word: str) -> None:
         raise UserError(f"{word}: not supported here ({option.refused}); {accepted}")
 
 
-def _apply(option: Option, value: str | None, fields: dict[str, object]) -> None:
+def _apply(option: Option, value: str | None, fields: dict[str, object], word: str) -> None:
     long = option.long
+    if long in ("input", "output") and value == "":  # a bad command line, not a failed write
+        stream = "standard input" if long == "input" else "standard output"
+        raise UserError(f"{word}: no file named; --{long}=FILE names one (- for {stream})")
     if long in ("input", "output", "format", "start", "before", "after"):
         fields[long] = value
     elif long == "threads":

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from functools import cache, partial
 
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, PEERS, Grid
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, CELL_UNITS, PEERS, Grid
+from sudoku_repl.techniques.explainer.native_ladder import ChainRung
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
-from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid
+from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid, techniques
 from sudoku_repl.tools.serate.formats import (
     NAMES,
     conversions,
@@ -160,18 +161,43 @@ def _path(
     tenths), the rating stops after a step above it, and goes on from there when asked for
     more. ``Stopped`` once ``stop()``. None from a grid no technique takes a step from, when
     that is known at once (``finds_nothing``: a grid of a few givens, where trying them all
-    takes serate many minutes)."""
+    takes serate many minutes). A grid whose givens clash has no solution: its rating takes the
+    techniques below the chains alone (``clashing``)."""
     if finds_nothing(grid):
         return
+    without = args.without | _chains() if clashing(grid) else args.without
     while True:
         above = None if level[0] is None else level[0] / 10
         try:
-            rated = rate_grid(grid, None, stop, above=above, without=args.without)
+            rated = rate_grid(grid, None, stop, above=above, without=without)
         except Interrupted:
             raise Stopped from None
         yield from rated.steps
         if rated.known_above is None:  # solved, or no technique finds a step
             return
+
+
+def clashing(grid: Grid) -> bool:
+    """Whether two of the grid's values share a unit: a grid of no solution. serate rates it
+    all the same, and on a grid of a few givens its chains search for hours (two 1s in row 1,
+    nothing else) before it says 20.0; this rating leaves the chains out there (``_chains``):
+    the steps the other techniques take, as serate takes them, then 20.0 where they stop, at
+    once (issue 59)."""
+    placed = [0] * 27  # each unit's values
+    for cell, value in enumerate(grid.values):
+        if value:
+            for unit in CELL_UNITS[cell]:
+                if placed[unit] >> value & 1:
+                    return True
+                placed[unit] |= 1 << value
+    return False
+
+
+@cache
+def _chains() -> frozenset[str]:
+    """The names of the rating's chain techniques (the aligned exclusions, cycles, forcing and
+    nested forcing chains: ``ChainRung``s)."""
+    return frozenset(name for name, finder in techniques() if isinstance(finder, ChainRung))
 
 
 def rate_lines(
