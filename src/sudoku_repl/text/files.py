@@ -18,7 +18,9 @@ asked between waits, so a FIFO whose reader never reads stops at Ctrl-C (the deb
 A front end that speaks a protocol on its own streams (the debug adapter on stdin and stdout)
 ``reserve``s them: no command reads or writes them, whatever name it is given (``/dev/stdin``,
 ``/proc/self/fd/0``, ``/dev/fd/3``): they are known by device and inode, checked here, where
-every file a command names is opened.
+every file a command names is opened. Such a front end reads regular files only, too
+(``reserve``'s ``files_only``): a pipe, a FIFO or a device could be waited on for ever, its own
+stderr's pipe among them, and nothing sends it Ctrl-C.
 """
 
 from __future__ import annotations
