@@ -52,6 +52,7 @@ from sudoku_repl.frontends.dap.stops import why_stopped
 from sudoku_repl.frontends.dap.wire import Message
 from sudoku_repl.frontends.dap.worker import AtQuestion
 from sudoku_repl.text.args import CELL, cell_of, number
+from sudoku_repl.tools.rating.se_build import pure_build_once
 
 #: the one thread's id
 THREAD = 1
@@ -246,6 +247,8 @@ class Adapter:
         was = os.getcwd()
         if cwd is not None:
             os.chdir(cwd)
+        if (pure := pure_build_once()) is not None:  # (issue 59: once a process)
+            self.out.message(pure)
         self.out.begin()
         if not self.repl.execute(lines[0]):  # the quiz: its lines to the console
             os.chdir(was)
