@@ -1,8 +1,8 @@
 """Issue 59: pip hides the build's warning, so the program says where the user is, once a
 process and in one line, that the pure-Python build runs, about how much slower it is, and the
 one command that gets the native build (``tools/rating/se_build``: the line, and the memory that
-it was said). The surfaces in-process: the shell's first prompt, ``hint se``, ``generate`` and
-the DAP console; ``rate`` and ``serate`` say it on a terminal's stderr (a real one:
+it was said). The surfaces in-process: the shell's first prompt, ``hint se``, the shell's
+``generate``, ``sudoku-repl generate`` and the DAP console; ``rate`` and ``serate`` say it on a terminal's stderr (a real one:
 tests/frontends/test_se_notice.py).
 
 The pure build is forced: ``SUDOKU_REPL_ENGINE=pure`` for the surfaces, and the two doors'
@@ -23,7 +23,7 @@ from sudoku_repl.frontends.generate_cli import main_generate
 from sudoku_repl.techniques.explainer import native as explainer
 from sudoku_repl.tools.rating import se_build
 from tests.support.dap_client import InProcess
-from tests.support.helpers import SEED, SEED_FILE, Shell, interact, typed
+from tests.support.helpers import REPO, SEED, SEED_FILE, Shell, interact, typed
 
 #: the line of an install without its C (the bare machine's), installed from an index
 NOT_BUILT = (
@@ -156,6 +156,15 @@ def test_hint_se_says_it_once() -> None:
 
 
 @pytest.mark.usefixtures("pure")
+def test_the_shells_generate_says_it_once() -> None:
+    shell = Shell()
+    first = shell.ok("generate --count 1 --seed 1 --level 0-")  # (the maker's)
+    second = shell.ok("generate --clues 30 --seed 3")  # (seed 003's scramble)
+    assert first[0] == NOT_BUILT, first
+    assert NOT_BUILT not in first[1:] + second, (first, second)
+
+
+@pytest.mark.usefixtures("pure")
 def test_generate_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
     for seed in ("1", "2"):  # (twice in one process: said the first time only)
         assert main_generate(["--count", "1", "--seed", seed, "--level", "0-"]) == 0
@@ -189,3 +198,12 @@ def test_the_suites_process_counts_it_said() -> None:
     """(So that no test's output depends on the test that ran first: tests/conftest.py.)"""
     assert se_build.said is True
     assert se_build.pure_build_once() is None
+
+
+def test_the_readme_and_the_native_page_give_the_same_command() -> None:
+    """The command the line says is the one the README and docs/native.md give (and setup.py's
+    warning at install: tests/architecture/test_pure_build.py)."""
+    command = "pip install --no-cache-dir --force-reinstall sudoku-repl"
+    for page in (REPO / "README.md", REPO / "docs" / "native.md"):
+        assert command in page.read_text(encoding="utf-8"), page
+    assert NOT_BUILT.endswith(command)
