@@ -15,9 +15,10 @@ With GCC or Clang the C is compiled with ``-Wall -Wextra -Werror``: a warning is
 Should a compiler of another version warn where ours do not, the build says so and compiles again
 without ``-Werror``, so that a user's install keeps its native code; ``SUDOKU_REPL_STRICT_C=1``
 (CI sets it) makes that warning fail the build instead. Another compiler gets no extra flags.
-A build that leaves an extension out says so in a Python warning (pip 26 shows a build's
-warnings; older pips only with ``-v``), and ``SUDOKU_REPL_REQUIRE_C=1`` (a release's wheels)
-makes it fail instead.
+A build that leaves an extension out says so in a Python warning (pip shows it only with
+``-v``, pip 26 with ``-vv``: the program says it again where the user is, once a process, see
+tools/rating/se_build.py), and ``SUDOKU_REPL_REQUIRE_C=1`` (a release's wheels) makes it fail
+instead.
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ REQUIRED = "SUDOKU_REPL_REQUIRE_C"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
-#: build's output only when the build fails), so the SE commands say it again when they start
+#: build's output only when the build fails), so the program says it again (issue 59)
 PURE_BUILD = """sudoku-repl is installed WITHOUT its native C: {names} could not be compiled (pip install -v shows why).
-It runs its pure Python in place of it, with the same results, but Sudoku Explainer's rating
-(rate --scale se, serate, generate aiming at an SE rating) is tens to hundreds of times slower
-(docs/native.md). For the native build install a C compiler and the Python headers (Debian and
-Ubuntu: apt-get install gcc python3-dev) and run pip install again; then
-python -m sudoku_repl.techniques.explainer.native says "native explainer (C)"."""
+It runs its pure Python in place of it, with the same results, but about 25x slower to solve and
+about 100x slower to rate by Sudoku Explainer's scale (docs/native.md). For the native build
+install a C compiler and the Python headers (Debian and Ubuntu: apt-get install gcc python3-dev),
+then: pip install --no-cache-dir --force-reinstall sudoku-repl (or the clone's folder in place of
+sudoku-repl); a plain pip install takes again the pure wheel pip cached from this build.
+sudoku-repl --version then says "native core (C)"."""
 
 
 def _gnu_like(command: str) -> bool:

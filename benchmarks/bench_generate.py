@@ -116,12 +116,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from sudoku_repl.tools.rating.engines import slow_build
+    from sudoku_repl.tools.rating.se_build import pure_build_line
 
     print(
         f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores"
     )
-    slow = slow_build()
+    slow = pure_build_line("bench_generate")
     if slow:
         print(f"build: {slow}")
     with tempfile.TemporaryDirectory() as temp:

@@ -11,6 +11,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from sudoku_repl.assembly import register_all
 from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import native as explainer_native
+from sudoku_repl.tools.rating import se_build
 from tests.support import profiles
 from tests.support.helpers import REPO, Answer, RecordingHooks
 
@@ -32,6 +33,14 @@ def at_repo_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run the test in the repository root, where ``examples/seed.txt`` and the other relative
     paths the tests type are found (``pytestmark = pytest.mark.usefixtures("at_repo_root")``)."""
     monkeypatch.chdir(REPO)
+
+
+@pytest.fixture(autouse=True)
+def pure_build_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pure build's line (``tools/rating/se_build``) is said once a process: in the suite's
+    process it counts as said, so that no test's output depends on the test that ran first on
+    the pure build; the tests of the line set it back (tests/frontends/test_pure_notice.py)."""
+    monkeypatch.setattr(se_build, "said", True)
 
 
 @pytest.fixture

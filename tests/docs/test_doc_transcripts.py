@@ -121,10 +121,10 @@ def after_setup(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 
 
 def test_the_transcripts_that_need_highs_are_the_ilp_ones() -> None:
-    """What ``needs_highs`` picks: the README's tour of ``solve ilp`` and docs/ilp.md's, and
-    docs/ilp.md's program; no other."""
+    """What ``needs_highs`` picks: docs/ilp.md's tours of ``solve ilp`` (the README's moved
+    there) and its program; no other."""
     picked = [t.name for t in ALL if needs_highs(t)]
-    assert {n.partition(":")[0] for n in picked} == {"README.md", "ilp.md"}
+    assert {n.partition(":")[0] for n in picked} == {"ilp.md"}
     programs = [name for name, code in PROGRAMS if ".solve_ilp(" in code]
     assert {n.partition(":")[0] for n in programs} == {"ilp.md"}
 

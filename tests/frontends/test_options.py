@@ -190,3 +190,17 @@ def test_an_engine_the_variable_names_is_taken_without_a_word(value: str) -> Non
         assert ("(no native core: SUDOKU_REPL_ENGINE=pure)" in version.stdout) == (value == "pure")
     else:  # (no C compiler at install: the pure engine whatever the variable says, and why)
         assert "pure Python (no native core: the C extension was not built" in version.stdout
+
+
+@pytest.mark.parametrize("engine", ["pure", "native"])
+def test_the_version_is_one_line_in_a_pipe_however_narrow(engine: str) -> None:
+    """Issue 59: argparse's version action wrapped the line at the terminal's width, and at 80
+    columns in a pipe: the pure build's reason made it three lines. The build's words whole."""
+    env = program_env(SUDOKU_REPL_ENGINE=engine, COLUMNS="30")
+    done = run_program("--version", env=env, text=True)
+    assert done.returncode == 0 and done.stderr == ""
+    (line,) = done.stdout.splitlines()
+    assert line.startswith(f"sudoku-repl {PROJECT_VERSION}, ")
+    if engine == "pure" or not native.available():
+        assert line.startswith(f"sudoku-repl {PROJECT_VERSION}, pure Python (no native core: ")
+        assert line.endswith(")")

@@ -22,6 +22,7 @@ from sudoku_repl.text.args import (
 )
 from sudoku_repl.tools.making import scramble as gen
 from sudoku_repl.tools.making.options import add_maker_options, asked_maker
+from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views import matrices as book
 
 if TYPE_CHECKING:
@@ -137,6 +138,9 @@ def generate(repl: Repl, arg: str) -> None:
     except ValueError as e:
         raise UserError(f"generate: {e}; {GENERATE.form}") from None
     options = _generate_parser().parse_args(words)
+    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    if pure is not None:
+        repl.out.message(pure)
     maker = asked_maker(options)
     if maker:
         scramble = _scramble_given(options) + (["--family"] if options.family is not None else [])

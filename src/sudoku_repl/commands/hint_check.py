@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
 from sudoku_repl.views.hint import hint_lines, se_hint_lines
 
@@ -47,6 +48,9 @@ def _se_hint(repl: Repl) -> None:
     if not session.geo.classic:
         raise UserError("hint se works on a classic 9x9 quiz only.")
     state = repl.looked_at()[0]
+    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    if pure is not None:
+        repl.out.message(pure)
     try:
         repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted))
     except Interrupted:

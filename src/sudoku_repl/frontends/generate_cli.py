@@ -23,7 +23,7 @@ from sudoku_repl.tools.making.loop import Progress
 from sudoku_repl.tools.making.options import PROG, parser
 from sudoku_repl.tools.making.run import Request, Run, unbroken
 from sudoku_repl.tools.rating.pool import StopFlag
-from sudoku_repl.tools.rating.se_build import slow_build
+from sudoku_repl.tools.rating.se_build import pure_build_once
 
 
 def main_generate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
@@ -53,9 +53,9 @@ def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
     except UserError as e:
         _complain(e.line)
         return 2
-    slow = slow_build()  # (said always: the maker's own lines are on stderr too)
+    slow = pure_build_once(PROG)  # (said always: the maker's own lines are on stderr too)
     if slow:
-        _complain(slow)
+        print(slow, file=sys.stderr, flush=True)
     try:
         run = Run(request, stop)
     except UserError as e:

@@ -120,8 +120,18 @@ def parser() -> argparse.ArgumentParser:
         "is installed) or native (the default), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
         f"sudoku-repl folder). History: {history}.",
     )
+    said = f"sudoku-repl {version()}, {build()}"
+
+    class Version(argparse.Action):
+        """``--version``: its line as it is, one line (argparse's own action wraps it at the
+        terminal's width, and at 80 columns in a pipe: issue 59)."""
+
+        def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+            print(said, flush=True)
+            parser.exit()
+
     parser.add_argument(
-        "--version", action="version", version=f"sudoku-repl {version()}, {build()}"
+        "--version", action=Version, nargs=0, help="show the version and the build, and exit"
     )
     parser.add_argument("quiz", nargs="?", help="a quiz file (or 81-character quiz) to load first")
     parser.add_argument(

@@ -7,10 +7,10 @@ import datetime
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 
 from prompt_toolkit.formatted_text import AnyFormattedText
-from prompt_toolkit.input import DummyInput, create_input
+from prompt_toolkit.input import Input, create_input, create_pipe_input
 from prompt_toolkit.layout.dimension import AnyDimension
 from prompt_toolkit.output import create_output
 from prompt_toolkit.shortcuts import ProgressBar
@@ -88,7 +88,17 @@ def progress_bar(
     the bar reads the keyboard (stdin is a terminal, put in raw mode), Ctrl-C calls
     ``on_cancel`` instead of raising; otherwise Ctrl-C stays an ordinary SIGINT.
     """
-    keyboard = create_input() if sys.stdin.isatty() else DummyInput()
+    with ExitStack() as held:
+        # stdin not a terminal (`rate FILE < list` at a terminal): an input that stays open and
+        # says nothing (prompt_toolkit's DummyInput is closed: the bar's app ended at once, in
+        # an EOFError traceback)
+        keyboard = create_input() if sys.stdin.isatty() else held.enter_context(create_pipe_input())
+        yield from _drawn(total, label, on_cancel, done, keyboard)
+
+
+def _drawn(
+    total: int, label: str, on_cancel: Callable[[], None], done: int, keyboard: Input
+) -> Iterator[Callable[[], None]]:
     output = create_output(stdout=sys.stderr)
     pace = Pace(total, done)
     elapsed, left = "class:time-elapsed", "class:time-left"

@@ -18,7 +18,7 @@ from typing import TextIO
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
-from sudoku_repl.frontends.se_notice import say_pure_explainer
+from sudoku_repl.frontends.se_notice import say_pure_build
 from sudoku_repl.frontends.standard_output import drop, writing
 from sudoku_repl.text.files import same_file, writable
 from sudoku_repl.text.words import counted
@@ -33,7 +33,7 @@ from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, summary
 
 
 def wanted(*streams: TextIO) -> bool:
-    """A bar belongs on a terminal: only when every one of ``streams`` is one."""
+    """Whether every one of ``streams`` is a terminal."""
     return all(_isatty(s) for s in streams)
 
 
@@ -113,10 +113,12 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             return 1
         return 130 if stop() else 2  # (Ctrl-C while the scheduler was reached)
     todo = quizzes[len(kept) :]
-    if args.scale in SE_SCALES and todo:
-        say_pure_explainer(PROG)  # (issue 54: once, before the workers start)
-    show_bar = wanted(sys.stdout, sys.stderr) and bool(todo)
-    held = show_bar and sink is None  # rows wait for the bar to go
+    if todo:
+        say_pure_build(PROG)  # (issues 54, 59: once, before the workers start)
+    # the bar wherever stderr is a terminal, as generate's progress line (issue 59): with the
+    # rows in a file (`rate FILE > out.csv`) too; rows for the same terminal wait for it to go
+    show_bar = wanted(sys.stderr) and bool(todo)
+    held = show_bar and sink is None and wanted(sys.stdout)
     held_rows = io.StringIO()
     out: TextIO = held_rows if held else sys.stdout
     ratings: list[Rating] = [rating for _, _, rating in kept]

@@ -20,7 +20,7 @@ from functools import partial
 
 from sudoku_repl.core.errors import PATH, UserError, file_error, os_reason, shown
 from sudoku_repl.frontends.interrupts import on_sigint
-from sudoku_repl.frontends.se_notice import say_pure_explainer
+from sudoku_repl.frontends.se_notice import say_pure_build
 from sudoku_repl.frontends.standard_output import StdoutFailed, drop, writing
 from sudoku_repl.text.files import same_file, writable
 from sudoku_repl.tools.rating.pool import StopFlag, in_order
@@ -238,7 +238,7 @@ def _rate(args: SerateArgs, lines: list[str], out: Output, stop: StopFlag) -> in
     began = time.monotonic()
     puzzles = [line for line in lines if len(line) >= 81]
     if puzzles:
-        say_pure_explainer(PROG)  # (issue 54: once, before the workers start)
+        say_pure_build(PROG)  # (issue 54: once, before the workers start)
     work = partial(rate_lines, args=args)
     payloads = [(line, ordinal) for ordinal, line in enumerate(puzzles, 1)]
     written = 0

@@ -4,14 +4,18 @@ printed first), the interrupt flag, the terminal's mode and the repl with its fi
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import sudoku_repl
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.session_hooks import ViewSettings, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
+from sudoku_repl.core.engine_choice import pure_asked
 from sudoku_repl.frontends.history_file import history_lines, history_path, history_problem
 from sudoku_repl.frontends.interrupts import InterruptFlag
 from sudoku_repl.frontends.pager import Pager, page_rows, read_key
@@ -56,6 +60,12 @@ class ShellStart:
             else:
                 self.history = path
             said = history_lines(path, kept=not warning)
+        if maybe_pure():  # (issue 59: pip hid it at install; said before the first prompt)
+            from sudoku_repl.tools.rating.se_build import pure_build_once
+
+            pure = pure_build_once()
+            if pure is not None:
+                self.out.error(pure)
         self.flag = InterruptFlag()
         slot, view, timer = SessionSlot(), ViewSettings(), RunTimer()
         tick = nothing
@@ -91,6 +101,27 @@ class ShellStart:
         """The commands of the command line (``load-quiz`` of the quiz named there)."""
         for command in commands:
             self.repl.execute(command)
+
+
+#: the folders of the two C extensions (``_native``), under the package's
+EXTENSIONS = (("core",), ("techniques", "explainer"))
+
+
+def maybe_pure() -> bool:
+    """Whether the pure build may run, known without loading the engine, which the shell's start
+    does not (tests/frontends/test_startup_imports.py): ``SUDOKU_REPL_ENGINE=pure``, or an
+    extension's file missing (no C compiler at install). One there that does not load is found
+    when a quiz is loaded (``--version`` says it), and the line said then by ``hint se``."""
+    if pure_asked():
+        return True
+    package = os.path.dirname(sudoku_repl.__file__)
+    return not all(
+        any(
+            os.path.isfile(os.path.join(package, *folder, "_native" + suffix))
+            for suffix in EXTENSION_SUFFIXES
+        )
+        for folder in EXTENSIONS
+    )
 
 
 def _no_answer(question: str) -> str:

@@ -49,6 +49,7 @@ from sudoku_repl.frontends.dap.stops import why_stopped
 from sudoku_repl.frontends.dap.wire import Message
 from sudoku_repl.frontends.dap.worker import AtQuestion
 from sudoku_repl.text.args import CELL, cell_of, number
+from sudoku_repl.tools.rating.se_build import pure_build_once
 
 #: seconds between two batches of output while a command runs
 FLUSH_EVERY = 0.1
@@ -235,6 +236,8 @@ class Adapter:
         was = os.getcwd()
         if cwd is not None:
             os.chdir(cwd)
+        if (pure := pure_build_once()) is not None:  # (issue 59: once a process)
+            self.out.message(pure)
         self.out.begin()
         if not self.repl.execute(lines[0]):  # the quiz: its lines to the console
             os.chdir(was)

@@ -1,35 +1,90 @@
-"""The line a Sudoku Explainer rating says before it starts on the pure-Python explainer (issue
-54): without the explainer's C (no C compiler at install) or with ``SUDOKU_REPL_ENGINE=pure``, it
-gives the same ratings tens to hundreds of times slower (docs/native.md, "Without a compiler"),
-and a user who installed without a compiler was told nothing by pip (pip shows a build's
-warnings only with ``-v``). Each command that rates by SE's scale (``rate --scale se|both``,
-``serate``, ``generate`` aiming at an SE rating) asks here once at its start and prints the line
-where it prints its own complaints; nothing here prints.
+"""The one line that says the pure-Python build runs (issues 54 and 59), composed here, and the
+one memory of whether this process said it.
+
+Without a C compiler at install, ``pip install`` still succeeds, with the pure Python in place
+of the native core and of Sudoku Explainer's C: the same results, but slower (docs/native.md,
+"Without a compiler": the core about 25 times, an SE rating about 100 times, 92x and 177x by
+band in its run). pip shows the build's warning only with ``-v``, so the program says it where
+the user is, once a process: the shell's first prompt, ``hint se``, ``generate``, ``rate``,
+``serate`` and the DAP console each ask ``pure_build_once`` and print what it gives where they
+print their own complaints; nothing here prints.
+
+The way back to native is one command, ``REINSTALL`` and what the package was installed from:
+pip caches the pure wheel it built from an index's sdist, and a plain ``pip install`` after a
+compiler is installed takes that wheel again, even in a fresh environment (``.ci/native-again``
+runs that path).
 """
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer import native
+import json
+import shlex
+from urllib.parse import unquote, urlparse
+
+from sudoku_repl.core import native as core
+from sudoku_repl.core.engine_choice import ENV, PURE
+from sudoku_repl.techniques.explainer import native as explainer
+
+#: the flags that build again: no wheel from pip's cache (the pure one it built), and the
+#: installed one replaced though its version is the same
+REINSTALL = "pip install --no-cache-dir --force-reinstall"
+#: the package's name on an index
+PACKAGE = "sudoku-repl"
+
+#: whether this process said the line (``pure_build_once``); a test sets it back to False
+said = False
 
 
-def pure_explainer_line() -> str | None:
-    """The one line to say before an SE rating starts on the pure-Python explainer (its reason
-    in ``native.build``'s words), or None on the native explainer."""
-    if native.active():
+def installed_from() -> str:
+    """What the package was installed from, as pip takes it again: the folder of a clone (``-e``
+    before it for an editable install: PEP 610's ``direct_url.json``), else its name."""
+    from importlib import metadata
+
+    try:
+        text = metadata.distribution(PACKAGE).read_text("direct_url.json")
+        origin = json.loads(text) if text else {}
+    except (metadata.PackageNotFoundError, OSError, ValueError):
+        return PACKAGE
+    url = origin.get("url") if isinstance(origin, dict) else None
+    info = origin.get("dir_info") if isinstance(origin, dict) else None
+    if not isinstance(url, str) or not isinstance(info, dict) or not url.startswith("file://"):
+        return PACKAGE  # an index, an archive or a VCS: the index's name gets the newest
+    folder = shlex.quote(unquote(urlparse(url).path))
+    return f"-e {folder}" if info.get("editable") else folder
+
+
+def native_command() -> str:
+    """The command that gets the native build, run where a C compiler now is."""
+    return f"{REINSTALL} {installed_from()}"
+
+
+def pure_build_line(prog: str = "sudoku-repl") -> str | None:
+    """The line saying which part runs its pure Python, about how much slower, and how to get
+    the native build; None when both the core and the explainer run their C."""
+    slower = []
+    if not core.active():
+        slower.append("about 25x slower to solve")
+    if not explainer.active():
+        slower.append("about 100x slower to rate by SE's scale")
+    if not slower:
         return None
+    how = " and ".join(slower)
+    if all(part.active() or part.available() for part in (core, explainer)):  # only asked
+        return (
+            f"{prog}: the pure-Python build runs ({ENV}={PURE}), {how}; "
+            f"unset {ENV} for the native one"
+        )
     return (
-        f"SE rating on {native.build()}: tens to hundreds of times slower than on the native "
-        "explainer; docs/native.md says how to get it (a C compiler at install, or a wheel)."
+        f"{prog}: the pure-Python build runs (no native C in this install), {how}; "
+        f"for the native one, with a C compiler: {native_command()}"
     )
 
 
-def slow_build() -> str | None:
-    """One line saying that a pure Python build runs (the core's, which makes the puzzles, or
-    the explainer's, which rates them), tens of times slower than the native one; None when
-    both run their C."""
-    from sudoku_repl.core import native as core
-
-    pure = [part.build() for part in (core, native) if not part.active()]
-    if not pure:
+def pure_build_once(prog: str = "sudoku-repl") -> str | None:
+    """``pure_build_line`` the first time this process asks, then None."""
+    global said
+    if said:
         return None
-    return f"{' and '.join(pure)}: tens of times slower than the native build"
+    line = pure_build_line(prog)
+    said = line is not None
+    return line
