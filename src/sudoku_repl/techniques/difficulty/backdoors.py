@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
 from sudoku_repl.techniques.difficulty.marks import Candidate, Marks
 from sudoku_repl.techniques.difficulty.solving import unique_solution
@@ -27,6 +28,10 @@ def brt_backdoors(marks: Marks) -> tuple[Candidate, ...]:
     """The cells (with their solution digits) whose digit, placed, lets BRT solve ``marks``,
     cell by cell. ``Unrated`` for a state with no solution or several."""
     solution = unique_solution(marks)
+    fast = native.brt_backdoors()
+    if fast is not None:
+        cells = fast(marks.cands, bytes(solution))
+        return tuple((i, solution[i]) for i in cells or ())
     start = list(marks.cands)
     if _solves(start):  # ``start`` is now BRT's state: the trials go on from it
         return ()
@@ -52,6 +57,11 @@ def candidate_backdoors(marks: Marks, size: int = 1) -> tuple[tuple[Candidate, .
     if size not in (1, 2):
         raise ValueError(f"a candidate backdoor's size is 1 or 2, not {size}")
     solution = unique_solution(marks)
+    fast = native.candidate_backdoors()
+    if fast is not None:
+        flat = [divmod(at, 9) for at in fast(marks.cands, bytes(solution), size) or ()]
+        named = [(i, d + 1) for i, d in flat]
+        return tuple(tuple(named[k : k + size]) for k in range(0, len(named), size))
     start = list(marks.cands)
     if _solves(start):  # ``start`` is now BRT's state
         return ()

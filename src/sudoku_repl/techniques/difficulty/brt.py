@@ -14,6 +14,7 @@ pure functions on lists (``propagate``) are the reference the C is held to.
 from __future__ import annotations
 
 from sudoku_repl.core.geometry import FULL
+from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Marks
 
 
@@ -67,6 +68,10 @@ def propagate(cands: list[int]) -> bool:
 
 def brt(marks: Marks) -> Marks | None:
     """The state BRT reaches from ``marks``, or None when it meets a contradiction."""
+    fast = native.brt()
+    if fast is not None:
+        reached = fast(marks.cands)
+        return None if reached is None else Marks(reached)
     cands = list(marks.cands)
     return Marks(tuple(cands)) if propagate(cands) else None
 

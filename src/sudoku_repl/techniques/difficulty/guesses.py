@@ -23,6 +23,7 @@ from itertools import combinations
 
 import attrs
 
+from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
 from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Candidate, Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
@@ -102,7 +103,7 @@ def guess_depth(marks: Marks, mode: int = 0, limit: int = 3) -> Level:
     """The least nesting of guesses any order needs with run mode ``mode``'s filters between
     them (T&E-depth on those rules), or "more than ``limit``". ``Unrated`` for a state with no
     solution or several."""
-    return depth_with(marks, rules_of(mode), limit)
+    return depth_with(marks, rules_of(mode), mode, limit)
 
 
 @attrs.frozen
@@ -120,6 +121,14 @@ def fewest_guesses(marks: Marks, mode: int = 0, limit: int = GUESS_LIMIT) -> Few
     solution or several."""
     rules = rules_of(mode)
     solution = unique_solution(marks)
+    fast = native.fewest_guesses()
+    if fast is not None:
+        size, cells = fast(marks.cands, bytes(solution), limit, mode)
+        if size == -2:
+            raise Unrated("the state has no solution")  # not reached: it has one
+        if size < 0:
+            return FewestGuesses(Level(beyond=limit))
+        return FewestGuesses(Level(value=size), tuple((i, solution[i]) for i in cells))
     start = list(marks.cands)
     if not rules(start):
         raise Unrated("the state has no solution")  # not reached: it has one
@@ -147,7 +156,7 @@ def fewest_guesses(marks: Marks, mode: int = 0, limit: int = GUESS_LIMIT) -> Few
         return None
 
     for size in range(1, limit + 1):
-        cells = search(start, 0, size)
-        if cells is not None:
-            return FewestGuesses(Level(value=size), tuple((i, solution[i]) for i in cells))
+        chosen = search(start, 0, size)
+        if chosen is not None:
+            return FewestGuesses(Level(value=size), tuple((i, solution[i]) for i in chosen))
     return FewestGuesses(Level(beyond=limit))

@@ -3,6 +3,7 @@ measures are not defined on (none, or more than one)."""
 
 from __future__ import annotations
 
+from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
 from sudoku_repl.techniques.difficulty.marks import Marks
 
@@ -12,8 +13,13 @@ class Unrated(Exception):
 
 
 def solutions(marks: Marks, limit: int = 2) -> list[tuple[int, ...]]:
-    """Up to ``limit`` solutions of ``marks`` (as 81 digits), in no promised order: a search
-    that applies BRT at each node and tries each digit of the cell with the fewest."""
+    """Up to ``limit`` (1 or 2) solutions of ``marks`` (as 81 digits), in no promised order: a
+    search that applies BRT at each node and tries each digit of the cell with the fewest."""
+    if limit not in (1, 2):
+        raise ValueError(f"the solutions of a state are counted up to 1 or 2, not {limit}")
+    fast = native.solutions()
+    if fast is not None:
+        return [tuple(one) for one in fast(marks.cands, min(limit, 2))]
     found: list[tuple[int, ...]] = []
 
     def search(cands: list[int]) -> None:
