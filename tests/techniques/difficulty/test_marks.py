@@ -72,6 +72,15 @@ def test_a_sessions_state_is_its_placed_values_and_its_candidates() -> None:
         Marks.from_state(bytes(369), (0,) * 369)
 
 
+def test_a_session_before_its_first_step_has_its_givens_candidates() -> None:
+    engine = Engine(loaded_state([int(c) for c in SEED], CLASSIC))
+    assert Marks.from_engine_state(engine.state()) == Marks.from_givens([int(c) for c in SEED])
+    engine.step()
+    engine.step()
+    state = engine.state()
+    assert Marks.from_engine_state(state) == Marks.from_state(state.values, state.cands)
+
+
 def test_cells_are_named_row_and_column_from_1() -> None:
     assert cell_name(0) == "r1c1"
     assert cell_name(4) == "r1c5"
