@@ -37,6 +37,8 @@ CSRC = "src/sudoku_repl/core/csrc"
 # the explainer's C beside the Python it mirrors (the chain search and the ladder below it): an
 # extension of its own, above the core's
 SE_CSRC = "src/sudoku_repl/techniques/explainer/csrc"
+# the measures of difficulty's C (BRT, T&E, backdoors; issue 60): an extension of its own too
+DF_CSRC = "src/sudoku_repl/techniques/difficulty/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
 #: set to 1 where a build without its C must fail, not fall back: a release's wheels
@@ -73,7 +75,8 @@ class BuildExt(build_ext):
         self.left_out: list[str] = []
         super().run()
         if self.left_out:  # (a Python warning: pip shows a build backend's without -v)
-            warnings.warn(PURE_BUILD.format(names=" and ".join(self.left_out)), stacklevel=1)
+            names = ", ".join(self.left_out[:-1]) + " and " if len(self.left_out) > 1 else ""
+            warnings.warn(PURE_BUILD.format(names=names + self.left_out[-1]), stacklevel=1)
 
     def build_extension(self, ext: Extension) -> None:
         try:
@@ -123,6 +126,11 @@ setup(
             "sudoku_repl.techniques.explainer._native",
             [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
             [SE_CSRC, CSRC],
+        ),
+        _extension(
+            "sudoku_repl.techniques.difficulty._native",
+            [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
+            [DF_CSRC, CSRC],
         ),
     ],
 )
