@@ -13,7 +13,7 @@ from sudoku_repl.core.errors import PATH, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.making.loop import Progress
-from sudoku_repl.tools.making.run import Request, Run, unbroken
+from sudoku_repl.tools.making.run import NothingYet, Request, Run, unbroken
 from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.tools.rating.pool import StopFlag
 
@@ -48,7 +48,12 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         )
     first: Made | None = run.kept[0] if run.kept else None
 
+    nothing = NothingYet(request.order)
+
     def tick(progress: Progress) -> None:
+        said = nothing.line(progress)
+        if said is not None:  # (in a batch, the DAP console: where no progress line is drawn)
+            repl.out.message(said)
         hooks.doing = f"generate: {progress.line()}"
         hooks.tick()
 
