@@ -10,7 +10,6 @@ and ``--restart``.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.counting import count_solutions
@@ -48,21 +47,24 @@ def marker_fault(earlier: dict[str, object]) -> str | None:
     return None
 
 
-def line_reader(order: Order) -> Callable[[str], Made]:
-    """How each line FILE keeps is read back, in order from its first: a puzzle as ``order``
-    writes it (``made_from_line``), with one solution, on the order's pattern, its ER/EP/ED
-    (with an SE target) written to a tenth, ED <= EP <= ER within SE's scale and the targets,
-    and new up to isomorphism; else ``ValueError`` saying why."""
-    forms: dict[str, int] = {}
-    targets = order.targets
+class KeptLines:
+    """How each line FILE keeps is read back (called with it), in order from its first: a
+    puzzle as ``order`` writes it (``made_from_line``), with one solution, on the order's
+    pattern, its ER/EP/ED (with an SE target) written to a tenth, ED <= EP <= ER within SE's
+    scale and the targets, and new up to isomorphism; else ``ValueError`` saying why.
+    ``forms``: the canonical forms read, each with its line (the run's puzzles seen)."""
 
-    def read(text: str) -> Made:
-        line = len(forms) + 1
+    def __init__(self, order: Order) -> None:
+        self.order = order
+        self.forms: dict[str, int] = {}
+
+    def __call__(self, text: str) -> Made:
+        order, targets = self.order, self.order.targets
         made = made_from_line(text, order)
-        if made.er is not None and not _FIGURES.fullmatch(text.split()[1]):
-            raise ValueError(f"ER/EP/ED {text.split()[1]!r}, not three ratings to a tenth")
         if made.er is not None and made.ep is not None and made.ed is not None:
             figures = text.split()[1]
+            if not _FIGURES.fullmatch(figures):
+                raise ValueError(f"ER/EP/ED {figures!r}, not three ratings to a tenth")
             er, ep, ed = (round(figure * 10) for figure in (made.er, made.ep, made.ed))
             if not LOWEST <= ed <= ep <= er < BEYOND:
                 raise ValueError(f"ER/EP/ED {figures}: not ED <= EP <= ER, from 1.0 to 19.9")
@@ -75,9 +77,7 @@ def line_reader(order: Order) -> Callable[[str], Made]:
         if solutions != 1:
             raise ValueError("no solution" if solutions == 0 else "several solutions")
         form = canonical_form(givens)
-        if form in forms:
-            raise ValueError(f"line {forms[form]}'s puzzle again, up to isomorphism")
-        forms[form] = line
+        if form in self.forms:
+            raise ValueError(f"line {self.forms[form]}'s puzzle again, up to isomorphism")
+        self.forms[form] = len(self.forms) + 1
         return made
-
-    return read

@@ -15,10 +15,9 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.making import Symmetry
-from sudoku_repl.tools.making.kept import line_reader, marker_fault
+from sudoku_repl.tools.making.kept import KeptLines, marker_fault
 from sudoku_repl.tools.making.loop import Progress, generate
 from sudoku_repl.tools.making.options import PROG, near_puzzles, order_of
 from sudoku_repl.tools.making.tasks import Made, Order
@@ -88,6 +87,8 @@ class Run:
         self.pool: Pool | None = None
         self.sink: Out | None = None
         self.kept: list[Made] = []
+        #: the lines of a continued ``--out`` read back and checked (their canonical forms)
+        self.read = KeptLines(request.order)
         try:
             if request.executor != "local":
                 from sudoku_repl.tools.rating.on_dask import dask_pool  # Dask only when asked for
@@ -98,7 +99,7 @@ class Run:
                     request.out,
                     request.job(),
                     "",
-                    line_reader(request.order),
+                    self.read,
                     request.restart,
                     adopted=("seed",),
                     check=marker_fault,
@@ -142,7 +143,7 @@ class Run:
         made_here = generate(
             request.order, self.seed, count=request.count, seconds=request.seconds,
             jobs=request.jobs, pool=self.pool, stop=self.stop, near=near,
-            first_task=self.first_task, seen=[canonical_form(m.givens) for m in self.kept],
+            first_task=self.first_task, seen=self.read.forms,
             progress=self.progress, tick=ticked,
         )  # fmt: skip
         for made in made_here:
