@@ -76,7 +76,7 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         repl.out.message(f"Time up: {kept} kept ({progress.line()}).")
     if request.out is not None:
         where = shown(request.out, PATH)
-        more = " (the same command continues the job)" if interrupted and run.continued else ""
+        more = f" ({run.after_stop()})" if interrupted and run.after_stop() else ""
         repl.out.message(f"{kept} in {where}{more}.")
         seeded = arg if request.seed is not None else f"{arg} --seed {run.seed}"
         repl.script.replace(f"generate {seeded}")

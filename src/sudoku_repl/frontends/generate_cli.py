@@ -117,8 +117,8 @@ def _summary(run: Run, interrupted: bool) -> str:
     where = ""
     if path is not None:
         where = f" in {shown(path, PATH)}"
-        if interrupted and run.continued:
-            where += " (the same command continues the job)"
+        if interrupted and run.after_stop():
+            where += f" ({run.after_stop()})"
     head = "interrupted: " if interrupted else ""
     return (
         f"{head}{counted(progress.kept, 'puzzle')} kept{where}; {progress.line()}, "

@@ -99,6 +99,22 @@ def test_a_fifo_is_written_as_a_stream(tmp_path: Path, capsys: pytest.CaptureFix
     assert not (tmp_path / ("ff" + SUFFIX)).exists()
 
 
+def test_a_stream_stopped_says_it_is_not_continued(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fifo = tmp_path / "ff"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        argv = ["--count", "3", "--seed", "1", "--out", str(fifo)]
+        assert main_generate(argv, interrupted=lambda: True) == 130  # (Ctrl-C at once)
+    finally:
+        os.close(reader)
+    said = errors(capsys)[-1]
+    assert said.startswith(f"sudoku-repl generate: interrupted: 0 puzzles kept in {fifo} (")
+    assert "(a stream: the same command makes them again, not continued)" in said, said
+
+
 # -- item 8: nothing saved is lost before the first puzzle ------------------------------------
 
 

@@ -112,6 +112,8 @@ class Run:
         #: whether a run stopped midway is continued by the same command (``--out`` a file,
         #: not a stream: a FIFO, a device)
         self.continued = self.sink is not None and self.sink.continued
+        #: ``--out`` is a stream (a FIFO, a device): written, never continued
+        self.stream = self.sink is not None and not self.sink.continued
         seed = self.sink.job.get("seed") if self.sink is not None and self.continued else None
         seed = request.seed if seed is None else seed
         if seed is None:
@@ -150,6 +152,15 @@ class Run:
             if sink is not None:
                 sink.append(made.line + "\n")
             yield made
+
+    def after_stop(self) -> str:
+        """What a run stopped midway leaves for the same command, in words ("" where ``--out``
+        is not given, or no puzzle was written to it)."""
+        if self.continued:
+            return "the same command continues the job"
+        if self.stream:
+            return "a stream: the same command makes them again, not continued"
+        return ""
 
     def close(self, finished: bool) -> None:
         """``--out`` made durable (its marker gone once ``finished``: the job done);
