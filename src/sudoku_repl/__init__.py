@@ -35,6 +35,7 @@ __all__ = [
     "IlpResult",
     "Made",
     "Move",
+    "OrderRefused",
     "Quiz",
     "RunReport",
     "Session",

@@ -43,6 +43,7 @@ __all__ = [
     "IlpResult",
     "Made",
     "Move",
+    "OrderRefused",
     "Picture",
     "Quiz",
     "RunReport",
@@ -473,8 +474,9 @@ def generate(
     options: ``er="9.0-"``, ``level="2-3"``, ``technique="X-Wing"``; ``pattern`` 81
     characters or a file, ``near`` a file of puzzles. Endless unless ``count`` or ``seconds``
     bound it: stop iterating (or ``close()`` it) to stop the workers. ``seed``: the same puzzles,
-    in the same order (None: one is drawn). ``UserError`` (one line) for what the command line
-    would refuse."""
+    in the same order (None: one is drawn). ``OrderRefused`` (a ``UserError`` and a
+    ``ValueError``), with the command line's one line, for what it would refuse: a ``count``
+    below 1 among them."""
     from sudoku_repl.tools.making.options import parser
     from sudoku_repl.tools.making.run import Request, Run
     from sudoku_repl.tools.rating.pool import StopFlag
@@ -483,12 +485,19 @@ def generate(
     for name, value in (
         ("er", er), ("ep", ep), ("ed", ed), ("level", level), ("steps", steps),
         ("technique", technique), ("symmetry", symmetry), ("pattern", pattern),
-        ("near", near), ("seed", seed), ("jobs", jobs),
+        ("near", near), ("seed", seed), ("jobs", jobs), ("count", count), ("time", seconds),
     ):  # fmt: skip
         if value is not None:
             words += [f"--{name}", str(value)]
-    if seconds is not None:
-        words += ["--time", str(seconds)]
-    request = attrs.evolve(Request.from_options(parser().parse_args(words)), count=count)
-    run = Run(request, StopFlag())
+    try:
+        # (count None: endless here, where the command line makes one)
+        request = attrs.evolve(Request.from_options(parser().parse_args(words)), count=count)
+        run = Run(request, StopFlag())
+    except UserError as e:
+        raise OrderRefused(e.line) from None
     return run.puzzles()
+
+
+class OrderRefused(UserError, ValueError):
+    """``generate`` was asked for what ``sudoku-repl generate`` refuses (a range that is not
+    one, a target no puzzle meets, a ``count`` below 1): the message is its one line."""

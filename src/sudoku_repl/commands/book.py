@@ -6,20 +6,20 @@ from __future__ import annotations
 import argparse
 import random
 import shlex
+from functools import partial
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.book import GENERATE, MATRIX, TRANSFORM
 from sudoku_repl.commands.file_writes import write_file
 from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.geometry import Cell
+from sudoku_repl.core.hooks import Stopped, between
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.uniqueness import Grid, solutions
 from sudoku_repl.text import quiz_files as quizzes
-from sudoku_repl.text.args import (
-    ArgumentParser,
-    count_type,
-)
+from sudoku_repl.text.args import ArgumentParser, Once, count_type, seed_type
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.making import scramble as gen
 from sudoku_repl.tools.making.options import add_maker_options, asked_maker
 from sudoku_repl.tools.rating.se_build import pure_build_once
@@ -107,19 +107,23 @@ def _fraction(text: str) -> float:
 
 def _generate_parser() -> ArgumentParser:
     p = ArgumentParser(prog="generate", add_help=False, after=f"; {GENERATE.form}")
-    p.add_argument("--clues", type=count_type(0, 81), default=30)
-    p.add_argument("--seed", type=count_type(0))
-    p.add_argument("--from", dest="source")
-    p.add_argument("--count", type=count_type(1), default=1)
-    p.add_argument("--out")
-    p.add_argument("--family")
-    p.add_argument("--size", type=int, choices=gen.FAMILY_SIZES, default=36)
+    add = partial(p.add_argument, action=Once)  # (each given once: ``Once``)
+    add("--clues", type=count_type(0, 81), default=30)
+    add("--seed", type=seed_type)
+    add("--from", dest="source")
+    add("--count", type=count_type(1), default=1)
+    add("--out")
+    add("--family")
+    add("--size", type=int, choices=gen.FAMILY_SIZES, default=36)
     defaults = gen.Counts()
     for name in ("digits", "rows", "cols", "bands", "stacks"):
-        p.add_argument(
-            f"--{name[:-1]}-swaps", dest=name, type=count_type(0), default=getattr(defaults, name)
+        add(
+            f"--{name[:-1]}-swaps",
+            dest=name,
+            type=count_type(0, gen.MOST_SWAPS),
+            default=getattr(defaults, name),
         )
-    p.add_argument("--below", type=_fraction, default=gen.BELOW)
+    add("--below", type=_fraction, default=gen.BELOW)
     add_maker_options(p, shared=False)
     return p
 
@@ -163,13 +167,16 @@ def generate(repl: Repl, arg: str) -> None:
     rng = random.Random(seed)
     made: list[gen.Generated] = []
     for _ in range(options.count):
-        if made:  # between quizzes, as the stepping loop does between steps
-            repl.hooks.tick()
-            if repl.hooks.interrupted():
-                repl.out.message(f"Interrupted after {len(made)} quizzes.")
-                break
-        try:
-            result = gen.generate(rng, seed_grid, options.clues, counts, options.below)
+        try:  # (the interrupt polled before each scramble, as the stepping loop does its steps)
+            result = gen.generate(
+                rng, seed_grid, options.clues, counts, options.below, lambda: between(repl.hooks)
+            )
+        except Stopped:  # Ctrl-C: the quizzes made so far are kept
+            repl.out.message(f"Interrupted after {counted(len(made), 'quiz', 'quizzes')}.")
+            if not made:
+                repl.script.failed()
+                return
+            break
         except gen.GenerationError as e:
             raise UserError(
                 f"generate: {e}; raise --below (now {options.below}: a grid must be less similar "

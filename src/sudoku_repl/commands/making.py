@@ -13,7 +13,7 @@ from sudoku_repl.core.errors import PATH, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.making.loop import Progress
-from sudoku_repl.tools.making.run import Request, Run, unbroken
+from sudoku_repl.tools.making.run import NothingYet, Request, Run, unbroken
 from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.tools.rating.pool import StopFlag
 
@@ -48,7 +48,12 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         )
     first: Made | None = run.kept[0] if run.kept else None
 
+    nothing = NothingYet(request.order)
+
     def tick(progress: Progress) -> None:
+        said = nothing.line(progress)
+        if said is not None:  # (in a batch, the DAP console: where no progress line is drawn)
+            repl.out.message(said)
         hooks.doing = f"generate: {progress.line()}"
         hooks.tick()
 
@@ -71,7 +76,7 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         repl.out.message(f"Time up: {kept} kept ({progress.line()}).")
     if request.out is not None:
         where = shown(request.out, PATH)
-        more = " (the same command continues the job)" if interrupted and run.continued else ""
+        more = f" ({run.after_stop()})" if interrupted and run.after_stop() else ""
         repl.out.message(f"{kept} in {where}{more}.")
         seeded = arg if request.seed is not None else f"{arg} --seed {run.seed}"
         repl.script.replace(f"generate {seeded}")

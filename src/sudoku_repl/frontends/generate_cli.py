@@ -21,7 +21,7 @@ from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.making.loop import Progress
 from sudoku_repl.tools.making.options import PROG, parser
-from sudoku_repl.tools.making.run import Request, Run, unbroken
+from sudoku_repl.tools.making.run import NothingYet, Request, Run, unbroken
 from sudoku_repl.tools.rating.pool import StopFlag
 from sudoku_repl.tools.rating.se_build import pure_build_once
 
@@ -69,8 +69,14 @@ def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
         )
     _complain(said)
     line = ProgressLine(run.progress.line) if wanted(sys.stderr) else None
+    nothing = NothingYet(request.order)
 
-    def tick(_: Progress) -> None:
+    def tick(progress: Progress) -> None:
+        said = nothing.line(progress)
+        if said is not None:  # (on any stderr: a file, a pipe, a terminal)
+            if line is not None:
+                line.printed()
+            _complain(said)
         if line is not None:
             line.tick()
 
@@ -111,8 +117,8 @@ def _summary(run: Run, interrupted: bool) -> str:
     where = ""
     if path is not None:
         where = f" in {shown(path, PATH)}"
-        if interrupted and run.continued:
-            where += " (the same command continues the job)"
+        if interrupted and run.after_stop():
+            where += f" ({run.after_stop()})"
     head = "interrupted: " if interrupted else ""
     return (
         f"{head}{counted(progress.kept, 'puzzle')} kept{where}; {progress.line()}, "

@@ -15,17 +15,24 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
-from sudoku_repl.core.errors import PATH, UserError, file_error, shown
+from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.se_notice import say_pure_build
 from sudoku_repl.frontends.standard_output import drop, writing
-from sudoku_repl.text.files import same_file, writable
+from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rating.engines import check_mode
 from sudoku_repl.tools.rating.kept import row_reader
 from sudoku_repl.tools.rating.options import SE_TIMEOUT, parser
-from sudoku_repl.tools.rating.out import SUFFIX, Out, WriteFailed, check_kept, job, open_out
+from sudoku_repl.tools.rating.out import (
+    Out,
+    WriteFailed,
+    check_apart,
+    check_kept,
+    job,
+    open_out,
+)
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
 from sudoku_repl.tools.rating.rate import SE_SCALES, EarlyExit, Rated, Rating
 from sudoku_repl.tools.rating.reading import read_quizzes
@@ -313,30 +320,10 @@ def _check_se_timeout(args: argparse.Namespace) -> None:
 
 
 def _check_apart(args: argparse.Namespace) -> None:
-    """Refuse an output that is the quiz file, or the other output (under any name: a link,
-    ``./``), before anything is written: ``--out`` empties its file first and writes its job
-    file beside it (FILE.unfinished), ``--plot`` replaces its file."""
-    taken = [("the quiz file being rated", args.file)]
-    for option, path in (("--out", args.out), ("--plot", args.plot)):
-        if path is None:
-            continue
-        written = [(path, "it", path)]
-        if option == "--out":  # (beside the file a link leads to)
-            target = os.path.realpath(os.path.expanduser(path))
-            linked = target != os.path.abspath(os.path.expanduser(path))
-            job_file = (target if linked else path) + SUFFIX
-            written.append((job_file, f"its job file {shown(job_file, PATH)}", job_file))
-        for name, subject, shown_as in written:
-            for what, other in taken:
-                if same_file(name, other):
-                    said = what if other == shown_as else f"{what}, {shown(other, PATH)}"
-                    raise UserError(
-                        file_error("Cannot write", path, f"{subject} is {said}").rstrip(".")
-                        + f"; give {option} another file."
-                    )
-        taken += [(f"the {option} file", path)]
-        if option == "--out":
-            taken += [("the job file of --out", job_file)]
+    """Refuse an output that is the quiz file, or the other output (``check_apart``)."""
+    check_apart(
+        [("the quiz file being rated", args.file)], [("--out", args.out), ("--plot", args.plot)]
+    )
 
 
 def _nothing() -> None:

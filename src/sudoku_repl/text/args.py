@@ -68,6 +68,44 @@ def count_type(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+#: the most a seed can be: the makers' streams take 64 bits (``core.making.Rng``), so each
+#: seed up to this one makes puzzles of its own; a larger one is refused, never cut down
+MOST_SEED = (1 << 64) - 1
+
+
+def seed_type(text: str) -> int:
+    """An ``ArgumentParser`` type: a seed, a whole number from 0 to ``MOST_SEED`` (taken
+    exactly: ``count_of`` stops numbers at ``HUGE``, which would give two seeds one stream)."""
+    match = NUMBER.fullmatch(text)
+    digits = (match.group(1).lstrip("0") or "0") if match else ""
+    if not digits or len(digits) > len(str(MOST_SEED)) or int(digits) > MOST_SEED:
+        raise argparse.ArgumentTypeError(
+            f"want a whole number from 0 to {MOST_SEED} (2**64 - 1: the seed's 64 bits), "
+            f"not {text!r}"
+        )
+    return int(digits)
+
+
+class Once(argparse.Action):
+    """An option's value, given once: a second is refused (naming both values) rather than
+    taken silently in place of the first (``--er 9.0- --er -9.2``)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: dict[str, Any] = namespace.__dict__.setdefault("_given_once", {})
+        if self.dest in given:
+            raise argparse.ArgumentError(
+                self, f"given twice ({given[self.dest]} and {values}): give it once"
+            )
+        given[self.dest] = values
+        setattr(namespace, self.dest, values)
+
+
 class ArgumentParser(argparse.ArgumentParser):
     """argparse whose every complaint is one ``UserError`` line, ``{prog}: {message}{after}``:
     no usage block, no exit (the caller decides what a bad line costs)."""

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
+from functools import partial
 from itertools import pairwise
 
+from sudoku_repl.core.counting import BOX, COL, ROW
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.making import Symmetry
-from sudoku_repl.text.args import ArgumentParser, count_type
+from sudoku_repl.text.args import ArgumentParser, Once, count_type, seed_type
 from sudoku_repl.tools.making.targets import Targets, count_span, rating_span
 from sudoku_repl.tools.making.tasks import Order
 from sudoku_repl.tools.rating.options import MAX_JOBS, executor_type, seconds_type
-from sudoku_repl.tools.serate.names import known, nearest
+from sudoku_repl.tools.serate.names import known, least_rating, nearest
 
 PROG = "sudoku-repl generate"
 
@@ -33,39 +36,38 @@ SYMMETRIES = tuple(s.value for s in Symmetry)
 def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> None:
     """The maker's options on ``parser``; ``shared``: with those seed 003's scramble takes too
     (--count, --seed, --out), which the shell's parser has already."""
+    add = partial(parser.add_argument, action=Once)  # (each given once: ``Once``)
     se = "Sudoku Explainer's {}, exact (serate 1.15.10's): a range A-B, A- (A and above), -B (up to B) or A (exactly), to a tenth"
-    parser.add_argument("--er", metavar="A-B", help=se.format("rating ER (its hardest step)"))
-    parser.add_argument(
-        "--ep", metavar="A-B", help=se.format("EP (its hardest step up to the first placement)")
-    )
-    parser.add_argument("--ed", metavar="A-B", help=se.format("ED (its first step)"))
-    parser.add_argument(
+    add("--er", metavar="A-B", help=se.format("rating ER (its hardest step)"))
+    add("--ep", metavar="A-B", help=se.format("EP (its hardest step up to the first placement)"))
+    add("--ed", metavar="A-B", help=se.format("ED (its first step)"))
+    add(
         "--level",
         metavar="L-M",
         help="the biggest level of run to the first solution (the original's measure): a range as --er's, of whole numbers",
     )
-    parser.add_argument(
+    add(
         "--steps",
         metavar="N-M",
         help="the steps of run to the first solution: a range as --level's",
     )
-    parser.add_argument(
+    add(
         "--technique",
         metavar="NAME",
         help="Sudoku Explainer's path uses this technique, by serate's name (as serate --after='%%s' says it: X-Wing, Two-string Kite, Forcing Chain, WXYZ-Wing, Unique Rectangle, any case)",
     )
-    parser.add_argument(
+    add(
         "--symmetry",
         choices=SYMMETRIES,
         metavar="NAME",
         help=f"the givens' symmetry, one of Sudoku Explainer's ten: {', '.join(SYMMETRIES)} (default none); minimal then means that no set of givens the symmetry maps onto each other can go",
     )
-    parser.add_argument(
+    add(
         "--pattern",
         metavar="P",
         help="81 characters, x or a digit where a given stands, . or 0 elsewhere, or a file of one: every puzzle's givens are those cells",
     )
-    parser.add_argument(
+    add(
         "--near",
         metavar="FILE",
         help="search near the puzzles of FILE (one a line): their {-1+1} and {-2+2} neighbours, then onwards from the best found",
@@ -78,26 +80,26 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         "the puzzles found there)",
     )
     if shared:
-        parser.add_argument(
+        add(
             "--count",
             type=count_type(1),
             metavar="N",
             help="stop after N puzzles (default 1; with --time, as many as that time makes)",
         )
-    parser.add_argument(
+    add(
         "--time",
         type=seconds_type,
         metavar="SECONDS",
         help="stop after that long, keeping what was found",
     )
-    parser.add_argument(
+    add(
         *(("--jobs", "-j") if shared else ("--jobs",)),  # (-j at the system's prompt, as rate's)
         type=count_type(1, MAX_JOBS),
         default=1,
         metavar="N",
         help=f"worker processes (default 1, at most {MAX_JOBS}); the puzzles do not depend on it",
     )
-    parser.add_argument(
+    add(
         "--executor",
         type=executor_type,
         default="local",
@@ -105,13 +107,13 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         help="local (default), dask (a Dask cluster of --jobs processes here) or dask://HOST:PORT, as rate's",
     )
     if shared:
-        parser.add_argument(
+        add(
             "--seed",
-            type=count_type(0),
+            type=seed_type,
             metavar="S",
             help="the same seed and options make the same puzzles, in order (without it, one is drawn and said)",
         )
-        parser.add_argument(
+        add(
             "--out",
             metavar="FILE",
             help="append the puzzles to FILE as they are found; a run that stopped (Ctrl-C, a kill) is continued by the same command (FILE.unfinished says whose they are)",
@@ -167,7 +169,8 @@ def order_of(args: argparse.Namespace) -> Order:
             ("level", count_span), ("steps", count_span),
         )
     }  # fmt: skip
-    technique = args.technique
+    # (blanks around and between the words, as the ranges take them)
+    technique = None if args.technique is None else " ".join(args.technique.split())
     if technique is not None and not known(technique):
         close = nearest(technique)
         hint = f"; the nearest: {', '.join(close)}" if close else ""
@@ -175,6 +178,9 @@ def order_of(args: argparse.Namespace) -> Order:
             f"--technique {shown(technique)!r}: no technique of serate's has that name{hint}"
         )
     targets = Targets(technique=technique, **spans)
+    why = targets.empty() or _technique_beyond(targets)
+    if why:
+        raise UserError(f"{why}: no puzzle meets that")
     symmetry = Symmetry(args.symmetry or "none")
     pattern = None if args.pattern is None else pattern_of(args.pattern, symmetry)
     if args.near is not None and (pattern is not None or symmetry is not Symmetry.NONE):
@@ -185,33 +191,74 @@ def order_of(args: argparse.Namespace) -> Order:
     return Order(targets, symmetry, pattern, climb=not args.no_climb)
 
 
+def _technique_beyond(targets: Targets) -> str | None:
+    """Why ``--technique`` cannot be used below ``--er``'s top (ER is the hardest step's
+    rating: a step of the technique rates its least or more), or None."""
+    if not targets.technique or targets.er is None or targets.er.high is None:
+        return None
+    least = least_rating(targets.technique)
+    if least is None or least <= targets.er.high:
+        return None
+    return (
+        f"--technique {targets.technique} and --er {targets.er.text(True)}: a step of "
+        f"{targets.technique} rates {least / 10:.1f} or more, and ER is the hardest step's rating"
+    )
+
+
+#: a pattern's characters: x or a digit where a given stands, . or 0 elsewhere
+_PATTERN = frozenset("xX.0123456789")
+_PATTERN_FORM = "a pattern is 81 characters, x or a digit where a given stands and . or 0 elsewhere (or a file of one)"
+
+
 def pattern_of(text: str, symmetry: Symmetry) -> frozenset[int]:
     """The cells of a pattern: 81 characters (x or a digit where a given stands, . or 0
-    elsewhere; blanks and line breaks ignored), or a file holding them."""
+    elsewhere; blanks and line breaks ignored), or a file holding them: a name that is not a
+    pattern and not a regular file (none there, a directory) is said as such."""
     cells = "".join(text.split())
     source = "--pattern"
-    if len(cells) != 81 and os.path.isfile(os.path.expanduser(text)):
-        try:
-            with open(os.path.expanduser(text), encoding="utf-8", errors="replace") as f:
-                lines = [
-                    line
-                    for line in f.read().splitlines()
-                    if line.strip() and not line.lstrip().startswith("#")
-                ]
-        except OSError as e:
-            raise UserError(file_error("Cannot read", text, e)) from None
-        cells = "".join("".join(lines).split())
-        source = f"--pattern {shown(text, PATH)}"
-    if len(cells) != 81 or not set(cells) <= set("xX.0123456789"):
+    if len(cells) != 81 or not set(cells) <= _PATTERN:
+        path = os.path.expanduser(text)
+        if os.path.lexists(path) or not set(cells) <= _PATTERN:
+            cells = _pattern_file(text)
+            source = f"--pattern {shown(text, PATH)}"
+    if len(cells) != 81 or not set(cells) <= _PATTERN:
         raise UserError(
-            f"{source}: a pattern is 81 characters, x or a digit where a given stands and . or 0 "
-            f"elsewhere (or a file of one); not {len(cells)} characters ({shown(cells[:90])!r})"
+            f"{source}: {_PATTERN_FORM}; not {len(cells)} characters ({shown(cells[:90])!r})"
         )
     given = frozenset(k for k, ch in enumerate(cells) if ch not in ".0")
     why = _cannot_hold(given, symmetry)
     if why:
-        raise UserError(f"{source}: no puzzle on it has one solution: {why}")
+        raise UserError(f"{source}: no minimal puzzle with one solution has these givens: {why}")
     return given
+
+
+def _pattern_file(text: str) -> str:
+    """The pattern a file of ``--pattern`` holds (its lines but blank ones and # comments,
+    blanks dropped); ``UserError`` when there is no such file, or it is not a regular file."""
+    path = os.path.expanduser(text)
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as e:
+        why = "no such file" if isinstance(e, FileNotFoundError) else e
+        raise UserError(
+            file_error("--pattern: cannot read", text, why).rstrip(".") + f"; {_PATTERN_FORM}"
+        ) from None
+    if not stat.S_ISREG(mode):
+        kind = "a directory" if stat.S_ISDIR(mode) else "not a regular file"
+        raise UserError(
+            file_error("--pattern: cannot read", text, f"it is {kind}").rstrip(".")
+            + f"; {_PATTERN_FORM}"
+        )
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = [
+                line
+                for line in f.read().splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ]
+    except OSError as e:
+        raise UserError(file_error("--pattern: cannot read", text, e)) from None
+    return "".join("".join(lines).split())
 
 
 #: no sudoku of 16 givens has one solution (McGuire, Tugemann and Civario, 2012)
@@ -234,6 +281,10 @@ def _cannot_hold(given: frozenset[int], symmetry: Symmetry) -> str | None:
             if a // 3 == b // 3:
                 group = "band" if kind == "rows" else "stack"
                 return f"{kind} {a + 1} and {b + 1} of one {group} are empty (swapping them gives a second solution)"
+    for kind, of in (("row", ROW), ("column", COL), ("box", BOX)):
+        for unit in range(9):  # (a puzzle with a unit all givens is never minimal)
+            if all(k in given for k in range(81) if of[k] == unit):
+                return f"{kind} {unit + 1} is all givens, and any one of them follows from the other eight"
     for orbit in symmetry.orbits:
         if any(c in given for c in orbit) and not all(c in given for c in orbit):
             return f"it is not {symmetry.value}-symmetric (--symmetry {symmetry.value})"

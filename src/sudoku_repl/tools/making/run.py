@@ -10,16 +10,18 @@ from __future__ import annotations
 import argparse
 import hashlib
 import random
+import time
 from collections.abc import Callable, Iterator
 
 import attrs
 
-from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.making import Symmetry
+from sudoku_repl.tools.making.kept import KeptLines, marker_fault
 from sudoku_repl.tools.making.loop import Progress, generate
 from sudoku_repl.tools.making.options import PROG, near_puzzles, order_of
-from sudoku_repl.tools.making.tasks import Made, Order, made_from_line
-from sudoku_repl.tools.rating.out import Out, open_out
+from sudoku_repl.tools.making.tasks import Made, Order
+from sudoku_repl.tools.rating.out import Out, check_apart, open_out
 from sudoku_repl.tools.rating.pool import Pool, StopFlag
 
 
@@ -40,8 +42,14 @@ class Request:
 
     @classmethod
     def from_options(cls, args: argparse.Namespace) -> Request:
-        """``UserError`` (one line) for what the options get wrong (``order_of``)."""
+        """``UserError`` (one line) for what the options get wrong (``order_of``), and for an
+        ``--out`` that is the file of ``--near`` or ``--pattern`` under any name
+        (``check_apart``: it would be emptied)."""
         order = order_of(args)
+        read = [("the --near file", args.near), ("the --pattern file", args.pattern)]
+        check_apart(
+            [(what, path) for what, path in read if path is not None], [("--out", args.out)]
+        )
         near = tuple(near_puzzles(args.near)) if args.near is not None else ()
         count = args.count if args.count is not None else (None if args.time else 1)
         return cls(
@@ -79,32 +87,39 @@ class Run:
         self.pool: Pool | None = None
         self.sink: Out | None = None
         self.kept: list[Made] = []
+        #: the lines of a continued ``--out`` read back and checked (their canonical forms)
+        self.read = KeptLines(request.order)
         try:
             if request.executor != "local":
                 from sudoku_repl.tools.rating.on_dask import dask_pool  # Dask only when asked for
 
                 self.pool = dask_pool(request.executor, request.jobs, stop=stop)
             if request.out is not None:
-                order = request.order
                 self.sink, self.kept = open_out(
                     request.out,
                     request.job(),
                     "",
-                    lambda line: made_from_line(line, order),
+                    self.read,
                     request.restart,
                     adopted=("seed",),
+                    check=marker_fault,
+                    keep=True,  # (FILE as it was until the first puzzle)
                 )
         except BaseException:
             if self.pool is not None:
                 self.pool.end(True)
             raise
-        seed = request.seed if self.sink is None else self.sink.job["seed"]
+        #: whether a run stopped midway is continued by the same command (``--out`` a file,
+        #: not a stream: a FIFO, a device)
+        self.continued = self.sink is not None and self.sink.continued
+        #: ``--out`` is a stream (a FIFO, a device): written, never continued
+        self.stream = self.sink is not None and not self.sink.continued
+        seed = self.sink.job.get("seed") if self.sink is not None and self.continued else None
+        seed = request.seed if seed is None else seed
         if seed is None:
             seed = random.SystemRandom().randrange(10**9)
-            if self.sink is not None:  # in the marker at once, for the same command to continue
+            if self.continued and self.sink is not None:  # in the marker with the first puzzle
                 self.sink.job["seed"] = seed
-                self.sink.note({"tasks": 0, "made": 0})
-                self.sink.sync()
         assert isinstance(seed, int)
         self.seed = seed
         resumed = self.sink.resumed if self.sink is not None else None
@@ -113,8 +128,6 @@ class Run:
         self.progress = Progress(
             made=int(done.get("made", 0)), kept=len(self.kept), tasks=self.first_task
         )
-        #: whether a run stopped midway is continued by the same command (``--out`` a file)
-        self.continued = self.sink is not None and self.sink.continued
 
     def puzzles(self, tick: Callable[[Progress], None] | None = None) -> Iterator[Made]:
         """The puzzles made, each appended to ``--out`` (durable in batches) before it is given;
@@ -132,7 +145,7 @@ class Run:
         made_here = generate(
             request.order, self.seed, count=request.count, seconds=request.seconds,
             jobs=request.jobs, pool=self.pool, stop=self.stop, near=near,
-            first_task=self.first_task, seen=[canonical_form(m.givens) for m in self.kept],
+            first_task=self.first_task, seen=self.read.forms,
             progress=self.progress, tick=ticked,
         )  # fmt: skip
         for made in made_here:
@@ -140,12 +153,22 @@ class Run:
                 sink.append(made.line + "\n")
             yield made
 
+    def after_stop(self) -> str:
+        """What a run stopped midway leaves for the same command, in words ("" where ``--out``
+        is not given, or no puzzle was written to it)."""
+        if self.continued:
+            return "the same command continues the job"
+        if self.stream:
+            return "a stream: the same command makes them again, not continued"
+        return ""
+
     def close(self, finished: bool) -> None:
         """``--out`` made durable (its marker gone once ``finished``: the job done);
         ``UserError`` when it cannot be."""
         sink, self.sink = self.sink, None
         if sink is None:
             return
+        self.continued = self.continued and sink.begun  # (no puzzle: FILE as it was, no job)
         if finished:
             sink.close(finished=True)
             return
@@ -153,6 +176,40 @@ class Run:
             sink.note({"tasks": self.progress.tasks, "made": self.progress.made})
         finally:
             sink.close(finished=False)
+
+
+#: how often (wall seconds) a run that has kept nothing says so, whatever its stderr is
+NOTHING_YET_SECONDS = 30.0
+
+
+class NothingYet:
+    """The line a run says while it has kept nothing, each ``period`` seconds (on ``clock``):
+    made N, kept 0, and the order as typed, so that a target few puzzles meet is never a
+    silent wait (on a terminal the progress line says the rest)."""
+
+    def __init__(
+        self,
+        order: Order,
+        period: float | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        words = order.targets.words()
+        if order.symmetry is not Symmetry.NONE:
+            words += ["--symmetry", order.symmetry.value]
+        if order.pattern is not None:
+            words += [f"--pattern (its {len(order.pattern)} givens)"]
+        self.asked = " ".join(words) or "the order"
+        self.period = NOTHING_YET_SECONDS if period is None else period
+        self._clock = clock
+        self._said_at = clock()
+
+    def line(self, progress: Progress) -> str | None:
+        """The line when one is due (nothing kept, a period since the last), else None."""
+        now = self._clock()
+        if progress.kept or now - self._said_at < self.period:
+            return None
+        self._said_at = now
+        return f"made {progress.made:,}, kept 0: no puzzle yet meets {self.asked}"
 
 
 def unbroken(close: Callable[[bool], None]) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import permutations
 from operator import mul
 
@@ -143,9 +143,16 @@ def apply(grid: Sequence[int], op: Op) -> Grid:
 # -- seed 003's scramble ------------------------------------------------------------------
 
 
+#: the most swaps of one kind a scramble makes: far past what changes anything (a hundred
+#: random swaps leave the digits, rows, columns, bands and stacks in as random an order as
+#: any more do), and a plan of five times this is built and applied in a tenth of a second
+MOST_SWAPS = 10_000
+
+
 @attrs.frozen
 class Counts:
-    """How many swaps of each kind a scramble makes (seed 003's defaults)."""
+    """How many swaps of each kind a scramble makes (seed 003's defaults), each at most
+    ``MOST_SWAPS``."""
 
     digits: int = 20
     rows: int = 9
@@ -236,11 +243,17 @@ def generate(
     clues: int = 30,
     counts: Counts = Counts(),
     below: float = BELOW,
+    poll: Callable[[], None] | None = None,
 ) -> Generated:
     """Scramble ``seed_grid`` until its similarity is below ``below``, keep ``clues`` random
     cells, then, while a second solution exists, add the clue of a random cell where it differs
-    from the scrambled grid (so that solution goes, the scrambled grid stays)."""
+    from the scrambled grid (so that solution goes, the scrambled grid stays). ``poll`` is
+    called before each scramble and each clue added (the shell's Ctrl-C: it raises)."""
+    if max(attrs.astuple(counts)) > MOST_SWAPS:
+        raise ValueError(f"a scramble makes at most {MOST_SWAPS} swaps of a kind")
     for _ in range(MAX_TRIES):
+        if poll is not None:
+            poll()
         grid = apply_plan(seed_grid, random_plan(rng, counts))
         sim = similarity(seed_grid, grid)
         if sim < below:
@@ -251,6 +264,8 @@ def generate(
     quiz = [v if i in kept else 0 for i, v in enumerate(grid)]
     added: list[Cell] = []
     while True:
+        if poll is not None:
+            poll()
         found = solutions(quiz, 2)
         if len(found) < 2:
             break

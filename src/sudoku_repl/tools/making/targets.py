@@ -37,15 +37,27 @@ class Span:
         return f"{shown_as(self.low)}-{shown_as(self.high)}"
 
 
-#: SE's ratings: 1.0 to 20.0 (serate's "beyond solver" is 20.0), to a tenth
+#: SE's ratings, to a tenth: two digits at most, then a point and one digit, or none (``9`` is
+#: 9.0); serate's scale goes from 1.0 (a full house) to 20.0 ("beyond solver")
 _RATING = r"[0-9]{1,2}(?:\.[0-9])?"
 _COUNT = r"[0-9]{1,9}"
+#: the least rating of any step (a full house's), in tenths: every puzzle's ER, EP and ED are
+#: at least that, so a floor at or below it rejects nothing
+LOWEST = 10
+#: serate's "beyond solver" (no technique finds a step), in tenths: a puzzle rated so is never
+#: kept (its ER is a lower bound), so the puzzles made rate below it
+BEYOND = 200
+#: the most a biggest level can be: each level of guesses fills a cell, and a puzzle with one
+#: solution has 17 givens or more (McGuire, Tugemann and Civario, 2012): 64 empty cells
+MOST_LEVEL = 81 - 17
+#: the least steps of ``run`` to the first solution (a minimal puzzle has an empty cell)
+LEAST_STEPS = 1
 
 
 def _span(option: str, text: str, number: str, tenths: bool, example: str) -> Span:
-    """``A-B``, ``A-``, ``-B`` or ``A`` of ``number``s; ``UserError`` for anything else or an empty
-    range."""
-    form = re.fullmatch(rf"\s*(?:({number})\s*(-)?\s*({number})?|-\s*({number}))\s*", text)
+    """``A-B``, ``A-``, ``-B`` or ``A`` of ``number``s (blanks around the parts, a dash between
+    two); ``UserError`` for anything else (``9.05``, ``8 9``, ``1020``) or an empty range."""
+    form = re.fullmatch(rf"\s*(?:({number})(?:\s*(-)\s*({number})?)?|-\s*({number}))\s*", text)
     if form is None or not (form.group(1) or form.group(4)):
         raise UserError(
             f"{option} takes a range: A-B, A- (A and above), -B (up to B) or A (exactly), such "
@@ -115,9 +127,51 @@ class Targets:
 
     def least_er(self) -> int | None:
         """The least ER (tenths) a puzzle may have: ER is at least EP, and EP at least ED, so a
-        floor of any is one of ER (None: none)."""
+        floor of any is one of ER (None: none, or one at or below the least rating of any
+        step, ``LOWEST``, which every puzzle has: ``--er 0.5-`` asks nothing)."""
         lows = [s.low for s in (self.er, self.ep, self.ed) if s is not None and s.low is not None]
-        return max(lows) if lows else None
+        return max(lows) if lows and max(lows) > LOWEST else None
+
+    def empty(self) -> str | None:
+        """Why no puzzle can meet these targets, when that is known (None: it is not): a
+        rating range beyond SE's scale (below 1.0, or 20.0 and above), ranges that ED <= EP <=
+        ER makes contradict each other, a biggest level beyond 64 or no steps."""
+        ratings = (("--er", self.er), ("--ep", self.ep), ("--ed", self.ed))
+        for option, span in ratings:
+            if span is None:
+                continue
+            typed = f"{option} {span.text(True)}"
+            if span.high is not None and span.high < LOWEST:
+                return (
+                    f"{typed}: every puzzle rates {LOWEST / 10:.1f} or more (the least step, a "
+                    "full house, rates that)"
+                )
+            if span.low is not None and span.low >= BEYOND:
+                return (
+                    f"{typed}: the puzzles made rate below {BEYOND / 10:.1f} (serate's "
+                    '"beyond solver", a rating no technique finishes, is never kept)'
+                )
+        for (lower, below), (upper, above) in (
+            (ratings[2], ratings[1]), (ratings[1], ratings[0]), (ratings[2], ratings[0]),
+        ):  # fmt: skip
+            if below is None or above is None or below.low is None or above.high is None:
+                continue
+            if below.low > above.high:
+                return (
+                    f"{lower} {below.text(True)} and {upper} {above.text(True)}: ED <= EP <= ER "
+                    f"for every puzzle, and {lower} asks more than {upper} allows"
+                )
+        if self.level is not None and self.level.low is not None and self.level.low > MOST_LEVEL:
+            return (
+                f"--level {self.level.text(False)}: no biggest level is above {MOST_LEVEL} (each "
+                "level fills a cell, and a puzzle with one solution has 17 givens or more)"
+            )
+        if self.steps is not None and self.steps.high is not None and self.steps.high < LEAST_STEPS:
+            return (
+                f"--steps {self.steps.text(False)}: run takes {LEAST_STEPS} step or more to the "
+                "first solution of any puzzle"
+            )
+        return None
 
     def most_er(self) -> int | None:
         """The most ER (tenths) a puzzle may have (None: no bound): ER's own bound alone (EP

@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.text.files import Named, named, write_atomic
+from sudoku_repl.text.files import Named, named, same_file, write_atomic
 from sudoku_repl.tools.rating.rate import Rated, Rating
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
 
@@ -79,8 +79,12 @@ class Out:
         clock: Callable[[], float] = time.monotonic,
         job: dict[str, object] | None = None,
         resumed: object = None,
+        fresh: str | None = None,
     ) -> None:
         self.path = path
+        #: a new job's FILE not begun yet: the header (or "") it begins with at the first row,
+        #: which empties FILE first (``_begin``); None: begun (or continued, or a stream)
+        self._fresh = fresh
         self.job = job or {}  # the job the rows are of (with what an earlier run adopted)
         #: how far the run that stopped had gone (its last ``note``), None: a new job
         self.resumed = resumed
@@ -105,6 +109,8 @@ class Out:
     def append(self, text: str) -> None:
         """Write ``text`` (whole lines) at the end; durable in batches. On an error (a full
         disk), the part of it written is cut off again and ``UserError`` says what happened."""
+        if self._fresh is not None:
+            self._begin(self._fresh)
         data = text.encode()
         try:
             done = 0
@@ -119,6 +125,28 @@ class Out:
         self._unsynced += text.count("\n")  # (rows)
         if self._unsynced >= SYNC_ROWS or self._clock() - self._synced_at >= SYNC_SECONDS:
             self.sync()
+
+    def _begin(self, header: str) -> None:
+        """A new job's first row is coming: FILE emptied (its header written), then the
+        marker saying whose it is (a kill between the two leaves an empty FILE, no rows to
+        trust); until now FILE and any marker were as they were."""
+        assert self._marker is not None
+        try:
+            os.ftruncate(self._fd, 0)
+            os.lseek(self._fd, 0, os.SEEK_SET)
+            _sync_folder(self._marker)
+            write_atomic(self._marker, json.dumps(self.job, indent=1) + "\n")
+        except OSError as e:
+            raise WriteFailed(file_error("Cannot write", self.path, e)) from None
+        self._fresh = None
+        self._size = 0
+        if header:
+            self.append(header)
+
+    @property
+    def begun(self) -> bool:
+        """Whether FILE holds this job's rows (a new job's, once the first is written)."""
+        return self._fresh is None
 
     @property
     def continued(self) -> bool:
@@ -140,7 +168,7 @@ class Out:
             pass
 
     def sync(self) -> None:
-        if self._marker is not None:
+        if self._marker is not None and self._fresh is None:
             try:
                 os.fsync(self._fd)
                 if self._noting != self._noted:  # (after the rows it counts are durable)
@@ -157,6 +185,8 @@ class Out:
         closed, which ends its lock: another run finds the job finished or unfinished, never
         half way)."""
         try:
+            if self._fresh is not None:  # no row: FILE and any marker left as they were
+                return
             if finished or self._unsynced or self._noting != self._noted:
                 self.sync()
             if finished and self._marker is not None:
@@ -178,12 +208,17 @@ def open_out(
     parse: Callable[[str], Row],
     restart: bool = False,
     adopted: Sequence[str] = (),
+    check: Callable[[dict[str, object]], str | None] | None = None,
+    keep: bool = False,
 ) -> tuple[Out, list[Row]]:
     """FILE ready for the rows of ``this_job``, and the rows it already holds of it (from an
     earlier run that stopped). ``parse`` reads one row back. Raises ``UserError`` when FILE
     cannot be written, or is the unfinished output of another job (unless ``restart``).
     ``adopted``: the keys of ``this_job`` that, None there, take the earlier run's value (the
-    seed ``generate`` drew: ``Out.job`` has it)."""
+    seed ``generate`` drew: ``Out.job`` has it). ``check``: what is wrong with the marker of
+    a run that stopped (its job with ``PROGRESS``; None: nothing), said in one line naming
+    ``--restart``. ``keep``: a new job leaves FILE as it was until its first row
+    (``generate``: a run stopped before its first puzzle loses nothing)."""
     who = _who(this_job)
     name = named(path)  # (a link to a file is refused: the rows go where the name says)
     if name.stream:
@@ -196,8 +231,13 @@ def open_out(
         pass
     fd, made = _locked(target, path, who)
     resumed: object = None
+    rows: list[Row] = []
+    size = 0
     try:
         earlier = None if restart else _read_marker(marker, path, who)
+        why = None if earlier is None or check is None else check(earlier)
+        if why:
+            raise UserError(_bad_marker(path, marker, why))
         if earlier is not None:
             resumed = earlier.pop(PROGRESS, None)
             this_job = {
@@ -208,13 +248,11 @@ def open_out(
             if earlier.keys() != this_job.keys() or earlier["program"] != this_job["program"]:
                 raise UserError(_bad_marker(path, marker, f"not what {who} writes there"))
             raise UserError(_other_job(path, earlier, this_job))
-        if earlier is None:  # emptied first: a kill before the marker leaves no rows to trust
-            os.ftruncate(fd, 0)
+        if earlier is None and not keep:  # emptied first: a kill before the marker leaves
+            os.ftruncate(fd, 0)  # no rows to trust (``keep``: at the first row, ``Out._begin``)
             _sync_folder(target)
             write_atomic(marker, json.dumps(this_job, indent=1) + "\n")
-            rows: list[Row] = []
-            size = 0
-        else:
+        elif earlier is not None:
             size, rows = _kept(fd, path, header, parse, who)
     except BaseException as e:
         if made and os.fstat(fd).st_size == 0:  # refused: nothing left behind
@@ -223,10 +261,41 @@ def open_out(
         if isinstance(e, OSError):
             raise UserError(file_error("Cannot write", path, e)) from None
         raise
-    out = Out(path, fd, size, marker, job=this_job, resumed=resumed)
-    if size == 0 and header:
+    fresh = header if earlier is None and keep else None
+    out = Out(path, fd, size, marker, job=this_job, resumed=resumed, fresh=fresh)
+    if size == 0 and header and fresh is None:
         out.append(header)
     return out, rows
+
+
+def check_apart(read: Sequence[tuple[str, str]], written: Sequence[tuple[str, str | None]]) -> None:
+    """Refuse an output that is a file read (``read``: what it is, its name), or another
+    output (``written``: the option, its name, None: not given), under any name (a link, a
+    hard link, ``./``), before anything is written: ``--out`` empties its file and writes its
+    job file beside it (FILE.unfinished), ``--plot`` replaces its file (``rate``, ``generate``:
+    one check)."""
+    taken = [(what, path) for what, path in read]
+    for option, path in written:
+        if path is None:
+            continue
+        outputs = [(path, "it", path)]
+        job_file = path + SUFFIX
+        if option == "--out":  # (beside the file a link leads to)
+            target = os.path.realpath(os.path.expanduser(path))
+            linked = target != os.path.abspath(os.path.expanduser(path))
+            job_file = (target if linked else path) + SUFFIX
+            outputs.append((job_file, f"its job file {shown(job_file, PATH)}", job_file))
+        for name, subject, shown_as in outputs:
+            for what, other in taken:
+                if same_file(name, other):
+                    said = what if other == shown_as else f"{what}, {shown(other, PATH)}"
+                    raise UserError(
+                        file_error("Cannot write", path, f"{subject} is {said}").rstrip(".")
+                        + f"; give {option} another file."
+                    )
+        taken += [(f"the {option} file", path)]
+        if option == "--out":
+            taken += [("the job file of --out", job_file)]
 
 
 def _who(job: dict[str, object]) -> str:

@@ -215,3 +215,26 @@ def nearest(asked: str, count: int = 3) -> list[str]:
     folded = {name.casefold(): name for name in TECHNIQUE_NAMES}
     close = get_close_matches(asked.casefold().strip(), list(folded), count, 0.4)
     return [folded[name] for name in close]
+
+
+def least_rating(asked: str) -> int | None:
+    """The least rating (tenths) of a step serate names ``asked``, from the floors of the
+    rating's techniques that give that name (``floors``: never above a step's rating); None
+    where this table does not say which techniques those are."""
+    from sudoku_repl.techniques.explainer.floors import floors
+    from sudoku_repl.techniques.explainer.rating import techniques
+
+    order = techniques()
+    floor_of = dict(zip((name for name, _ in order), floors(order)))
+    chained: dict[str, list[str]] = {"Nishio Forcing Chains": ["nishio"]}
+    for technique, (prefix, _, level) in _CHAINERS.items():
+        for _, kind, _ in _CHAIN_KINDS:
+            chained.setdefault(prefix + kind + " Chains" + _NESTED[level][0], []).append(technique)
+    least: list[int] = []
+    for base in (name for name in TECHNIQUE_NAMES if matches(name, asked)):
+        word = base.casefold().replace("triplet", "triple")
+        giving = chained.get(base, [word] if word in floor_of else [])
+        if not giving:
+            return None
+        least += [floor_of[technique] for technique in giving]
+    return min(least) if least else None
