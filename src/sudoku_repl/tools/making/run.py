@@ -14,11 +14,11 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.tools.making.loop import Progress, generate
-from sudoku_repl.tools.making.options import PROG, near_puzzles, order_of
-from sudoku_repl.tools.making.tasks import Made, Order, made_from_line
+from sudoku_repl.tools.making.near_file import read_near
+from sudoku_repl.tools.making.options import PROG, order_of
+from sudoku_repl.tools.making.tasks import Made, Order, climbs, made_from_line
 from sudoku_repl.tools.rating.out import Out, open_out
 from sudoku_repl.tools.rating.pool import Pool, StopFlag
 
@@ -37,17 +37,30 @@ class Request:
     executor: str
     out: str | None
     restart: bool
+    #: the lines of ``--near FILE`` dropped as repeats of an earlier one
+    duplicates: int = 0
 
     @classmethod
-    def from_options(cls, args: argparse.Namespace) -> Request:
-        """``UserError`` (one line) for what the options get wrong (``order_of``)."""
+    def from_options(
+        cls,
+        args: argparse.Namespace,
+        stop: Callable[[], bool] = lambda: False,
+        tick: Callable[[str], None] | None = None,
+    ) -> Request:
+        """``UserError`` (one line) for what the options get wrong (``order_of``), or when
+        ``stop()`` came while ``--near FILE`` was read (``tick``: what its reading is at)."""
         order = order_of(args)
-        near = tuple(near_puzzles(args.near)) if args.near is not None else ()
+        near = read_near(args.near, stop, tick) if args.near is not None else None
         count = args.count if args.count is not None else (None if args.time else 1)
         return cls(
-            order, near, args.seed, count, args.time, args.jobs, args.executor, args.out,
-            args.restart,
+            order, near.puzzles if near else (), args.seed, count, args.time, args.jobs,
+            args.executor, args.out, args.restart, near.duplicates if near else 0,
         )  # fmt: skip
+
+    @property
+    def families(self) -> bool:
+        """Whether its puzzles' lines say their family: a climb's, ``--near``'s."""
+        return bool(self.near) or climbs(self.order)
 
     def job(self) -> dict[str, object]:
         """What the puzzles of ``--out`` depend on (``rate_out``): the seed (None: drawn, and the
@@ -65,7 +78,7 @@ class Request:
             "symmetry": self.order.symmetry.value,
             "pattern": pattern,
             "near": near,
-            "no_climb": not self.order.climb,
+            "climb": self.order.climb,
         }
 
 
@@ -85,12 +98,12 @@ class Run:
 
                 self.pool = dask_pool(request.executor, request.jobs, stop=stop)
             if request.out is not None:
-                order = request.order
+                order, families = request.order, request.families
                 self.sink, self.kept = open_out(
                     request.out,
                     request.job(),
                     "",
-                    lambda line: made_from_line(line, order),
+                    lambda line: made_from_line(line, order, families),
                     request.restart,
                     adopted=("seed",),
                 )
@@ -111,7 +124,10 @@ class Run:
         done = resumed if isinstance(resumed, dict) else {}
         self.first_task = int(done.get("tasks", 0))
         self.progress = Progress(
-            made=int(done.get("made", 0)), kept=len(self.kept), tasks=self.first_task
+            made=int(done.get("made", 0)),
+            kept=len(self.kept),
+            tasks=self.first_task,
+            earlier=len(self.kept),
         )
         #: whether a run stopped midway is continued by the same command (``--out`` a file)
         self.continued = self.sink is not None and self.sink.continued
@@ -128,12 +144,10 @@ class Run:
             if tick is not None:
                 tick(now)
 
-        near = request.near + tuple(made.givens for made in self.kept) if request.near else ()
         made_here = generate(
             request.order, self.seed, count=request.count, seconds=request.seconds,
-            jobs=request.jobs, pool=self.pool, stop=self.stop, near=near,
-            first_task=self.first_task, seen=[canonical_form(m.givens) for m in self.kept],
-            progress=self.progress, tick=ticked,
+            jobs=request.jobs, pool=self.pool, stop=self.stop, near=request.near,
+            first_task=self.first_task, earlier=self.kept, progress=self.progress, tick=ticked,
         )  # fmt: skip
         for made in made_here:
             if sink is not None:
