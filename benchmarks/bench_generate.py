@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jar", default=os.environ.get("SUDOKU_REPL_SERATE_JAR", ""))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from sudoku_repl.tools.rating.engines import slow_build
+    from sudoku_repl.tools.rating.se_build import slow_build
 
     print(
         f"{time.strftime('%Y-%m-%d %H:%M')}, load {os.getloadavg()[0]:.2f} (1 min), {os.cpu_count()} cores"
