@@ -466,11 +466,13 @@ def generate(
     seconds: float | None = None,
     jobs: int = 1,
     seed: int | None = None,
+    climb: bool = False,
 ) -> Iterator[Made]:
     """Minimal puzzles with one solution, none isomorphic to another, made to order, as
     ``sudoku-repl generate`` makes them (docs/generate.md): each a ``Made`` (``puzzle``, 81
     characters; ``er``, ``ep``, ``ed`` when an SE target is given; ``level``, ``steps`` when
-    one of theirs is), in the order made. The targets are written as the command line's
+    one of theirs is; ``family`` with ``climb`` or ``near``), in the order made. ``climb``: as
+    ``--climb``, puzzles in families of neighbours, more of them a minute. The targets are written as the command line's
     options: ``er="9.0-"``, ``level="2-3"``, ``technique="X-Wing"``; ``pattern`` 81
     characters or a file, ``near`` a file of puzzles. Endless unless ``count`` or ``seconds``
     bound it: stop iterating (or ``close()`` it) to stop the workers. ``seed``: the same puzzles,
@@ -489,6 +491,8 @@ def generate(
     ):  # fmt: skip
         if value is not None:
             words += [f"--{name}", str(value)]
+    if climb:
+        words.append("--climb")
     try:
         # (count None: endless here, where the command line makes one)
         request = attrs.evolve(Request.from_options(parser().parse_args(words)), count=count)

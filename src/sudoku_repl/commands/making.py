@@ -36,9 +36,22 @@ class _ShellStop(StopFlag):
 
 
 def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
-    request = Request.from_options(options)
     hooks = repl.hooks
     stop = _ShellStop(hooks.interrupted)
+
+    def read_tick(at: str) -> None:
+        hooks.doing = at
+        hooks.tick()
+
+    try:
+        request = Request.from_options(options, stop, read_tick)
+    finally:
+        hooks.doing = None
+    if request.duplicates:
+        repl.out.message(
+            f"--near {shown(options.near, PATH)}: {counted(request.duplicates, 'line')} "
+            "dropped (the same puzzle as an earlier line)."
+        )
     run = Run(request, stop)
     repl.out.message(f"Seed {run.seed} (generate --seed {run.seed} makes the same puzzles).")
     if run.kept:

@@ -46,13 +46,29 @@ def _complain(line: str) -> None:
 
 
 def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
+    reading = [""]  # what the reading of --near FILE is at
+    loading = ProgressLine(lambda: reading[0]) if wanted(sys.stderr) else None
+
+    def read_tick(at: str) -> None:
+        reading[0] = at
+        if loading is not None:
+            loading.tick()
+
     try:
-        request = Request.from_options(args)
+        request = Request.from_options(args, stop, read_tick)
         if request.out is not None:
             writable(request.out)
     except UserError as e:
         _complain(e.line)
-        return 2
+        return 130 if stop() else 2
+    finally:
+        if loading is not None:
+            loading.clear()
+    if request.duplicates:
+        _complain(
+            f"--near {shown(args.near, PATH)}: {counted(request.duplicates, 'line')} dropped "
+            "(the same puzzle as an earlier line)"
+        )
     slow = pure_build_once(PROG)  # (said always: the maker's own lines are on stderr too)
     if slow:
         print(slow, file=sys.stderr, flush=True)

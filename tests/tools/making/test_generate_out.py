@@ -22,7 +22,7 @@ from sudoku_repl.tools.rating.pool import StopFlag
 from tests.support.helpers import NEEDS_NATIVE_EXPLAINER
 
 #: a target most puzzles meet, each from its own start (a task makes one puzzle at most)
-TARGET = ["--er", "3.0-", "--no-climb"]
+TARGET = ["--er", "3.0-"]
 
 
 def lines(path: Path) -> list[str]:
@@ -66,7 +66,7 @@ def test_a_run_left_within_a_climbs_puzzles_goes_on_from_there(tmp_path: Path) -
     stopped reading) has not said that task done: the same command does it again, and the
     puzzles it finds again are not written twice."""
     out, whole = tmp_path / "made.txt", tmp_path / "whole.txt"
-    argv = ["--er", "3.0-", "--count", "12", "--seed", "3"]
+    argv = ["--er", "3.0-", "--climb", "--count", "12", "--seed", "3"]
     run = Run(Request.from_options(parser().parse_args([*argv, "--out", str(out)])), StopFlag())
     made = run.puzzles()
     for _ in range(3):
@@ -90,10 +90,10 @@ def test_another_job_is_refused_in_one_line(
         stop.set()  # (once a puzzle is written: the job is in FILE)
     run.close(finished=False)
     assert lines(out)
-    assert main_generate(["--er", "4.0-", "--out", str(out)]) == 2
+    assert main_generate(["--er", "4.0-", "--climb", "--out", str(out)]) == 2
     # (the pure build's line is said once a process: in the suite's, not at all, tests/conftest.py)
     (line,) = capsys.readouterr().err.splitlines()
-    assert "holds the unfinished rows of another job (the targets, --no-climb differ)" in line
+    assert "holds the unfinished rows of another job (the targets, --climb differ)" in line
 
 
 @NEEDS_NATIVE_EXPLAINER
@@ -152,7 +152,9 @@ def test_on_a_terminal_a_progress_line_says_made_kept_pace_and_time() -> None:
         dimensions=(24, 100),
     )
     try:
-        child.expect(r"made [0-9,]+, kept 0 \(0\.0 a minute\), [0-9.]+ s \(Ctrl-C stops\)")
+        child.expect(
+            r"made [0-9,]+, kept 0 \(0\.0 a wall-clock minute\), [0-9.]+ s \(Ctrl-C stops\)"
+        )
         child.sendcontrol("c")
         child.expect(pexpect.EOF)
         child.wait()

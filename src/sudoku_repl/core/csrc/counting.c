@@ -274,21 +274,36 @@ static long search(Board *g, long found, long limit) {
     return search(g, found, limit);
 }
 
-long count_grid(const unsigned char *cells, long limit) {
+/* the board of cells' givens, every rule to run (0: the givens clash) */
+static int start_board(Board *g, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    Board g;
     for (int d = 0; d < 9; d++)
         for (int b = 0; b < 3; b++)
-            g.F[d][b] = BAND;
-    g.solved[0] = g.solved[1] = g.solved[2] = 0;
-    g.dirty = 0;
-    memset(g.minirows_seen, 0xFF, sizeof g.minirows_seen); /* (seen nothing: no held set is) */
-    memset(g.columns_seen, 0xFF, sizeof g.columns_seen);
+            g->F[d][b] = BAND;
+    g->solved[0] = g->solved[1] = g->solved[2] = 0;
+    g->dirty = 0;
+    memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
+    memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
     for (int c = 0; c < 81; c++)
-        if (cells[c] && !place(&g, cells[c] - 1, c / 27, c % 27))
+        if (cells[c] && !place(g, cells[c] - 1, c / 27, c % 27))
             return 0;
-    g.dirty = 0x7FFFFFF;
+    g->dirty = 0x7FFFFFF;
+    return 1;
+}
+
+int solvable_without(const unsigned char *cells, int cell, int value) {
+    Board g;
+    if (!start_board(&g, cells))
+        return 0;
+    g.F[value - 1][cell / 27] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
+    return search(&g, 0, 1) > 0;
+}
+
+long count_grid(const unsigned char *cells, long limit) {
+    Board g;
+    if (!start_board(&g, cells))
+        return 0;
     return search(&g, 0, limit);
 }
 

@@ -244,7 +244,11 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
                 puzzle[o.cell[k][j]] = 0;
                 given = 1;
             }
-        if (given && count_grid(puzzle, 2) != 1)
+        if (!given)
+            continue;
+        int unique = o.size[k] == 1 ? !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]])
+                                    : count_grid(puzzle, 2) == 1;
+        if (!unique)
             for (int j = 0; j < o.size[k]; j++)
                 puzzle[o.cell[k][j]] = cells[o.cell[k][j]];
     }

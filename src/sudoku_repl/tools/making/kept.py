@@ -49,18 +49,19 @@ def marker_fault(earlier: dict[str, object]) -> str | None:
 
 class KeptLines:
     """How each line FILE keeps is read back (called with it), in order from its first: a
-    puzzle as ``order`` writes it (``made_from_line``), with one solution, on the order's
+    puzzle as ``order`` writes it (``made_from_line``; ``family N`` with ``families``), with one solution, on the order's
     pattern, its ER/EP/ED (with an SE target) written to a tenth, ED <= EP <= ER within SE's
     scale and the targets, and new up to isomorphism; else ``ValueError`` saying why.
     ``forms``: the canonical forms read, each with its line (the run's puzzles seen)."""
 
-    def __init__(self, order: Order) -> None:
+    def __init__(self, order: Order, families: bool = False) -> None:
         self.order = order
+        self.families = families
         self.forms: dict[str, int] = {}
 
     def __call__(self, text: str) -> Made:
         order, targets = self.order, self.order.targets
-        made = made_from_line(text, order)
+        made = made_from_line(text, order, self.families)
         if made.er is not None and made.ep is not None and made.ed is not None:
             figures = text.split()[1]
             if not _FIGURES.fullmatch(figures):

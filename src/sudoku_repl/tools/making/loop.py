@@ -4,15 +4,15 @@ order, the puzzles kept once each up to isomorphism (``core.canonical``), until 
 time or a stop. The command line, the shell's ``generate`` and ``sudoku_repl.generate`` all run
 this one loop.
 
-With ``near`` puzzles (``--near``), the tasks are searches in their vicinity: a *frontier* of
-puzzles to start from, the given ones first, then every puzzle kept, the highest ER first (its
-{-1+1} neighbours twice, then its {-2+2} ones, round after round).
+With ``near`` puzzles (``--near``), the tasks are searches in their vicinity, each near the
+puzzle the frontier (``frontier.Frontier``) decides from the results taken in, in task order;
+none of the puzzles given is made again, up to isomorphism.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import closing
 from functools import partial
 
@@ -20,6 +20,7 @@ import attrs
 
 from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.tools.making import tasks as maker
+from sudoku_repl.tools.making.frontier import Frontier, GivenForms
 from sudoku_repl.tools.making.tasks import Batch, Made, Order
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, in_order
 
@@ -29,9 +30,10 @@ ENDLESS = 1 << 62
 
 @attrs.define
 class Progress:
-    """How a generation stands: minimal puzzles made and judged, puzzles kept, tasks whose
-    puzzles were all given, in order (a continued ``--out`` goes on after them), and when it
-    began (``time.monotonic``)."""
+    """How a generation stands: minimal puzzles made and judged, puzzles kept (``earlier`` of
+    them by the run a continued ``--out`` goes on from), tasks whose puzzles were all given, in
+    order (a continued ``--out`` goes on after them), and when this run began
+    (``time.monotonic``: wall-clock time, as ``--time``'s)."""
 
     made: int = 0
     kept: int = 0
@@ -39,16 +41,23 @@ class Progress:
     began: float = attrs.field(factory=time.monotonic)
     #: the generation ended because the stop flag was raised (Ctrl-C), not at its count or time
     interrupted: bool = False
+    earlier: int = 0
 
     @property
     def seconds(self) -> float:
+        """The wall-clock seconds of this run."""
         return time.monotonic() - self.began
 
     def line(self) -> str:
-        """made, kept, kept a minute (the progress line; elapsed is the line's own)."""
+        """made, kept, kept a minute of this run's wall-clock time (the progress line; elapsed
+        is the line's own)."""
         minutes = self.seconds / 60
-        pace = f"{self.kept / minutes:,.1f}" if minutes > 0 else "0"
-        return f"made {self.made:,}, kept {self.kept:,} ({pace} a minute)"
+        here = self.kept - self.earlier
+        pace = f"{here / minutes:,.1f}" if minutes > 0 else "0"
+        kept = f"kept {self.kept:,}"
+        if self.earlier:
+            kept += f", {here:,} by this run"
+        return f"made {self.made:,}, {kept} ({pace} a wall-clock minute)"
 
 
 def generate(
@@ -62,19 +71,21 @@ def generate(
     stop: StopFlag | None = None,
     near: Sequence[bytes] = (),
     first_task: int = 0,
-    seen: Iterable[str] = (),
+    earlier: Sequence[Made] = (),
+    earlier_forms: Sequence[str] | None = None,
     progress: Progress | None = None,
     tick: Callable[[Progress], None] | None = None,
 ) -> Iterator[Made]:
     """The puzzles made to ``order`` from ``seed``, in the order of their tasks, each new up to
-    isomorphism (its canonical form not in ``seen`` nor made before), until ``count`` of them,
-    ``seconds`` or ``stop``. Tasks from ``first_task`` on (a continued run's); ``tick`` is
-    called with the progress after each batch of results (the progress line, ``--out``'s
-    checkpoint). Close the iterator to stop the workers."""
+    isomorphism (its canonical form neither made before, nor one of ``earlier``'s, nor, with
+    ``near``, one of the puzzles given), until ``count`` of them, ``seconds`` (wall-clock) or
+    ``stop``. Tasks from ``first_task`` on (a continued run's, ``earlier`` the puzzles its
+    ``--out`` holds, ``earlier_forms`` their canonical forms where already known); ``tick`` is called with the progress after each batch of results (the
+    progress line, ``--out``'s checkpoint). Close the iterator to stop the workers."""
     stop = stop or StopFlag()
     progress = progress or Progress()
-    forms = set(seen)
-    frontier = Frontier(near) if near else None
+    frontier = Frontier(near, first_task, earlier) if near else None
+    seen = Seen(earlier, first_task if frontier is not None else None, near, earlier_forms)
     if frontier is not None:
         work: Callable[..., list[Batch]] = partial(maker.near_chunk, order, seed)
         payloads: Sequence[object] = frontier
@@ -82,13 +93,44 @@ def generate(
         work = partial(maker.random_chunk, order, seed)
         payloads = range(first_task, ENDLESS)
     batches = in_order(payloads, work, jobs, stop, pool)
-    return _kept(batches, first_task, forms, progress, count, seconds, stop, frontier, tick)
+    return _kept(batches, first_task, seen, progress, count, seconds, stop, frontier, tick)
+
+
+class Seen:
+    """The canonical forms met: a puzzle met again is not given again. ``earlier``: an earlier
+    run's puzzles; with a frontier (``after`` its first task), those of the tasks from ``after``
+    on are *owed*: this run makes them again, and takes them into the frontier then, as the
+    uninterrupted run did, without giving them again. ``near``: the puzzles given, never made
+    (``GivenForms``)."""
+
+    def __init__(
+        self,
+        earlier: Sequence[Made],
+        after: int | None,
+        near: Sequence[bytes],
+        forms: Sequence[str] | None = None,
+    ) -> None:
+        self.forms: set[str] = set()
+        self.owed: set[str] = set()
+        known = forms if forms is not None else [canonical_form(made.givens) for made in earlier]
+        for made, form in zip(earlier, known, strict=True):
+            if after is not None and made.family is not None and made.family >= after:
+                self.owed.add(form)
+            self.forms.add(form)
+        self.given = GivenForms(near) if near else None
+
+    def new(self, form: str, puzzle: bytes) -> bool:
+        """Whether the puzzle is new; it is met from now on."""
+        if form in self.forms or (self.given is not None and self.given.holds(form, puzzle)):
+            return False
+        self.forms.add(form)
+        return True
 
 
 def _kept(
     batches: Generator[list[tuple[int, Batch]], None, None],
     first_task: int,
-    forms: set[str],
+    seen: Seen,
     progress: Progress,
     count: int | None,
     seconds: float | None,
@@ -102,19 +144,25 @@ def _kept(
         for batch in batches:
             for index, result in batch:
                 progress.made += result.made
+                task = first_task + index
+                taken: list[Made] = []
                 for made in result.found:
                     form = canonical_form(made.givens)
-                    if form in forms:
+                    if form in seen.owed:  # (kept by the run that stopped: in --out already)
+                        seen.owed.discard(form)
+                        taken.append(made)
                         continue
-                    forms.add(form)
+                    if not seen.new(form, made.givens):
+                        continue
+                    taken.append(made)
                     progress.kept += 1
-                    if frontier is not None:
-                        frontier.add(made)
                     yield made
                     if count is not None and progress.kept >= count:
                         return
+                if frontier is not None:
+                    frontier.absorb(task, taken)
                 # (once every puzzle of the task is given: a run left within one does it again)
-                progress.tasks = first_task + index + 1
+                progress.tasks = task + 1
             if tick is not None:
                 tick(progress)
             if stop():
@@ -122,49 +170,3 @@ def _kept(
             if seconds is not None and progress.seconds >= seconds:
                 return
         progress.interrupted = True  # (the batches end early only once the flag is raised)
-
-
-@attrs.define
-class Source:
-    """A puzzle the frontier searches near: its ER in tenths (a given puzzle: above any; none
-    asked: -1), its place in the order kept, and the rounds it has had."""
-
-    score: int
-    kept: int
-    puzzle: bytes
-    rounds: int = 0
-
-    def turn(self) -> tuple[int, int, int]:
-        """Its place in the queue (the least first): fewest series of rounds, highest ER,
-        first kept."""
-        return self.rounds // SERIES, -self.score, self.kept
-
-
-#: a series of rounds near a puzzle, and how many givens each changes: {-1+1}, {-1+1}, {-2+2}
-SERIES = 3
-#: the rating a given puzzle counts for in the queue: above any
-GIVEN = 1000
-
-
-class Frontier(Sequence[tuple[bytes, int, int]]):
-    """``--near``'s tasks, made as they are handed out: (the puzzle to start from, how many
-    givens its neighbours change, the task's number). The puzzles given come first, in their
-    order; then, at each hand-out, among the puzzles with the fewest series of rounds done, the
-    one with the highest ER (the first kept among equals), so that the best puzzle found is
-    searched near before the others, and every puzzle in its turn."""
-
-    def __init__(self, sources: Sequence[bytes]) -> None:
-        self.sources = [Source(GIVEN, k, p) for k, p in enumerate(sources)]
-
-    def add(self, made: Made) -> None:
-        score = -1 if made.er is None else round(made.er * 10)
-        self.sources.append(Source(score, len(self.sources), made.givens))
-
-    def __len__(self) -> int:
-        return ENDLESS
-
-    def __getitem__(self, index: int) -> tuple[bytes, int, int]:  # type: ignore[override]
-        best = min(self.sources, key=Source.turn)
-        minus = 2 if best.rounds % SERIES == SERIES - 1 else 1
-        best.rounds += 1
-        return best.puzzle, minus, index

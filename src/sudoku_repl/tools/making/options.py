@@ -27,7 +27,7 @@ PROG = "sudoku-repl generate"
 #: 003's scramble): every one of them but those both share (--count, --seed, --out)
 MAKER_ONLY = (
     "er", "ep", "ed", "level", "steps", "technique", "symmetry", "pattern", "near", "time",
-    "jobs", "executor", "restart", "no_climb",
+    "jobs", "executor", "restart", "climb",
 )  # fmt: skip
 
 SYMMETRIES = tuple(s.value for s in Symmetry)
@@ -73,11 +73,12 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         help="search near the puzzles of FILE (one a line): their {-1+1} and {-2+2} neighbours, then onwards from the best found",
     )
     parser.add_argument(
-        "--no-climb",
+        "--climb",
         action="store_true",
-        help="each puzzle from a random start of its own: more varied, slower (by default a "
-        "random start that comes within 1.0 of the least ER asked is searched near, and so are "
-        "the puzzles found there)",
+        help="with a least ER asked: a random start that comes within 1.0 of it is searched "
+        "near, and so are the puzzles found there: more puzzles, in families of neighbours "
+        "(each line ends with family N, the task that made it); by default each puzzle comes "
+        "from a random start of its own",
     )
     if shared:
         add(
@@ -90,7 +91,7 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         "--time",
         type=seconds_type,
         metavar="SECONDS",
-        help="stop after that long, keeping what was found",
+        help="stop after that long (wall-clock time), keeping what was found",
     )
     add(
         *(("--jobs", "-j") if shared else ("--jobs",)),  # (-j at the system's prompt, as rate's)
@@ -150,7 +151,7 @@ def option_lines() -> list[str]:
 
 def asked_maker(args: argparse.Namespace) -> list[str]:
     """The maker's own options given (``MAKER_ONLY``), as ``--name``."""
-    defaults = {"jobs": 1, "executor": "local", "restart": False, "no_climb": False}
+    defaults = {"jobs": 1, "executor": "local", "restart": False, "climb": False}
     return [
         f"--{name.replace('_', '-')}"
         for name in MAKER_ONLY
@@ -188,7 +189,7 @@ def order_of(args: argparse.Namespace) -> Order:
             "--near searches the neighbours of its puzzles, which keep no pattern nor symmetry: "
             "give --near without --pattern and --symmetry"
         )
-    return Order(targets, symmetry, pattern, climb=not args.no_climb)
+    return Order(targets, symmetry, pattern, climb=args.climb)
 
 
 def _technique_beyond(targets: Targets) -> str | None:
@@ -289,26 +290,3 @@ def _cannot_hold(given: frozenset[int], symmetry: Symmetry) -> str | None:
         if any(c in given for c in orbit) and not all(c in given for c in orbit):
             return f"it is not {symmetry.value}-symmetric (--symmetry {symmetry.value})"
     return None
-
-
-def near_puzzles(path: str) -> list[bytes]:
-    """The puzzles of ``--near FILE``, each with one solution; ``UserError`` when there is
-    none, or one has not exactly one solution."""
-    from sudoku_repl.core.counting import count_solutions
-    from sudoku_repl.tools.rating.reading import read_quizzes
-
-    puzzles: list[bytes] = []
-    for line, quiz in read_quizzes(path):
-        if isinstance(quiz, str):
-            raise UserError(f"--near {shown(path, PATH)}:{line}: {quiz}")
-        givens = bytes(quiz.givens)
-        solutions = count_solutions(givens)
-        if solutions != 1:
-            said = "no solution" if solutions == 0 else "several solutions"
-            raise UserError(
-                f"--near {shown(path, PATH)}:{line}: the puzzle has {said}; the search starts from puzzles with one"
-            )
-        puzzles.append(givens)
-    if not puzzles:
-        raise UserError(f"--near {shown(path, PATH)} holds no puzzle")
-    return puzzles

@@ -19,8 +19,9 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.making import Symmetry
 from sudoku_repl.tools.making.kept import KeptLines, marker_fault
 from sudoku_repl.tools.making.loop import Progress, generate
-from sudoku_repl.tools.making.options import PROG, near_puzzles, order_of
-from sudoku_repl.tools.making.tasks import Made, Order
+from sudoku_repl.tools.making.near_file import read_near
+from sudoku_repl.tools.making.options import PROG, order_of
+from sudoku_repl.tools.making.tasks import Made, Order, climbs
 from sudoku_repl.tools.rating.out import Out, check_apart, open_out
 from sudoku_repl.tools.rating.pool import Pool, StopFlag
 
@@ -39,23 +40,36 @@ class Request:
     executor: str
     out: str | None
     restart: bool
+    #: the lines of ``--near FILE`` dropped as repeats of an earlier one
+    duplicates: int = 0
 
     @classmethod
-    def from_options(cls, args: argparse.Namespace) -> Request:
-        """``UserError`` (one line) for what the options get wrong (``order_of``), and for an
+    def from_options(
+        cls,
+        args: argparse.Namespace,
+        stop: Callable[[], bool] = lambda: False,
+        tick: Callable[[str], None] | None = None,
+    ) -> Request:
+        """``UserError`` (one line) for what the options get wrong (``order_of``), for an
         ``--out`` that is the file of ``--near`` or ``--pattern`` under any name
-        (``check_apart``: it would be emptied)."""
+        (``check_apart``: it would be emptied), or when ``stop()`` came while ``--near FILE``
+        was read (``tick``: what its reading is at)."""
         order = order_of(args)
         read = [("the --near file", args.near), ("the --pattern file", args.pattern)]
         check_apart(
             [(what, path) for what, path in read if path is not None], [("--out", args.out)]
         )
-        near = tuple(near_puzzles(args.near)) if args.near is not None else ()
+        near = read_near(args.near, stop, tick) if args.near is not None else None
         count = args.count if args.count is not None else (None if args.time else 1)
         return cls(
-            order, near, args.seed, count, args.time, args.jobs, args.executor, args.out,
-            args.restart,
+            order, near.puzzles if near else (), args.seed, count, args.time, args.jobs,
+            args.executor, args.out, args.restart, near.duplicates if near else 0,
         )  # fmt: skip
+
+    @property
+    def families(self) -> bool:
+        """Whether its puzzles' lines say their family: a climb's, ``--near``'s."""
+        return bool(self.near) or climbs(self.order)
 
     def job(self) -> dict[str, object]:
         """What the puzzles of ``--out`` depend on (``rate_out``): the seed (None: drawn, and the
@@ -73,7 +87,7 @@ class Request:
             "symmetry": self.order.symmetry.value,
             "pattern": pattern,
             "near": near,
-            "no_climb": not self.order.climb,
+            "climb": self.order.climb,
         }
 
 
@@ -88,7 +102,7 @@ class Run:
         self.sink: Out | None = None
         self.kept: list[Made] = []
         #: the lines of a continued ``--out`` read back and checked (their canonical forms)
-        self.read = KeptLines(request.order)
+        self.read = KeptLines(request.order, request.families)
         try:
             if request.executor != "local":
                 from sudoku_repl.tools.rating.on_dask import dask_pool  # Dask only when asked for
@@ -126,7 +140,10 @@ class Run:
         done = resumed if isinstance(resumed, dict) else {}
         self.first_task = int(done.get("tasks", 0))
         self.progress = Progress(
-            made=int(done.get("made", 0)), kept=len(self.kept), tasks=self.first_task
+            made=int(done.get("made", 0)),
+            kept=len(self.kept),
+            tasks=self.first_task,
+            earlier=len(self.kept),
         )
 
     def puzzles(self, tick: Callable[[Progress], None] | None = None) -> Iterator[Made]:
@@ -141,11 +158,10 @@ class Run:
             if tick is not None:
                 tick(now)
 
-        near = request.near + tuple(made.givens for made in self.kept) if request.near else ()
         made_here = generate(
             request.order, self.seed, count=request.count, seconds=request.seconds,
-            jobs=request.jobs, pool=self.pool, stop=self.stop, near=near,
-            first_task=self.first_task, seen=self.read.forms,
+            jobs=request.jobs, pool=self.pool, stop=self.stop, near=request.near,
+            first_task=self.first_task, earlier=self.kept, earlier_forms=tuple(self.read.forms),
             progress=self.progress, tick=ticked,
         )  # fmt: skip
         for made in made_here:

@@ -41,15 +41,17 @@ class Order:
     targets: Targets = attrs.field(factory=Targets)
     symmetry: Symmetry = Symmetry.NONE
     pattern: frozenset[int] | None = None
-    #: random starts that come close climb (``climbs``); False: each puzzle from its own start
-    climb: bool = True
+    #: random starts that come close climb (``climbs``: ``--climb``); by default each puzzle
+    #: comes from a random start of its own, independent of every other
+    climb: bool = False
 
 
 @attrs.frozen
 class Made:
     """A puzzle made and its figures: SE's ER, EP, ED (when an SE target asked for them), the
     original's biggest level and steps of ``run`` to the first solution (when ``--level`` or
-    ``--steps`` did)."""
+    ``--steps`` did), and its *family*: the number of the task that made it, when a task makes
+    several puzzles near one (a climb, ``--near``: a family's puzzles are neighbours)."""
 
     puzzle: str  # 81 characters, '.' for an empty cell
     er: float | None = None
@@ -57,35 +59,49 @@ class Made:
     ed: float | None = None
     level: int | None = None
     steps: int | None = None
+    family: int | None = None
 
     @property
     def line(self) -> str:
-        """Its line in the output: the puzzle, and ``ER/EP/ED`` where rated (what ``rate``,
-        ``load-quiz FILE N`` and ``serate`` read)."""
-        if self.er is None:
-            return self.puzzle
-        return f"{self.puzzle} {self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+        """Its line in the output: the puzzle, ``ER/EP/ED`` where rated, ``family N`` where it
+        has one (what ``rate``, ``load-quiz FILE N`` and ``serate`` read: the puzzle first, a
+        blank, then anything)."""
+        words = [self.puzzle]
+        if self.er is not None:
+            words.append(f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}")
+        if self.family is not None:
+            words += [FAMILY, str(self.family)]
+        return " ".join(words)
 
     @property
     def givens(self) -> bytes:
         return bytes(0 if ch == "." else int(ch) for ch in self.puzzle)
 
 
-def made_from_line(line: str, order: Order) -> Made:
+def made_from_line(line: str, order: Order, families: bool = False) -> Made:
     """A puzzle's line (``Made.line``) read back, as ``order`` writes it (ER/EP/ED with an SE
-    target, else the puzzle alone): ``ValueError`` for anything else."""
+    target, ``family N`` with ``families``: a climb's or ``--near``'s): ``ValueError`` for
+    anything else."""
     parts = line.split()
     se = order.targets.se
+    family = None
+    if families:
+        if len(parts) < 2 or parts[-2] != FAMILY or not parts[-1].isdecimal():
+            raise ValueError("want the puzzle's family at the end (family N)")
+        family = int(parts[-1])
+        parts = parts[:-2]
     if len(parts) != (2 if se else 1) or len(parts[0]) != 81 or not set(parts[0]) <= _PUZZLE:
         want = "the puzzle and ER/EP/ED" if se else "the puzzle alone"
         raise ValueError(f"want {want}")
     if not se:
-        return Made(parts[0])
+        return Made(parts[0], family=family)
     er, ep, ed = (float(part) for part in parts[1].split("/"))
-    return Made(parts[0], er, ep, ed)
+    return Made(parts[0], er, ep, ed, family=family)
 
 
 _PUZZLE = frozenset(".123456789")
+#: the word before a puzzle's family on its line
+FAMILY = "family"
 
 
 @attrs.frozen
@@ -213,7 +229,7 @@ def random_start(order: Order, seed: int, task: int, stop: Callable[[], bool]) -
         return Batch(1, () if found is None else (found,))
     if not _reaches(puzzle, least - CLIMB_MARGIN, stop):
         return Batch(1)
-    return _climb(order, puzzle, rng, stop)
+    return _climb(order, puzzle, rng, stop, task)
 
 
 def climbs(order: Order) -> bool:
@@ -234,11 +250,12 @@ CLIMB_SOURCES = 8
 CLIMB_TRIES = 2
 
 
-def _climb(order: Order, start: bytes, rng: Rng, stop: Callable[[], bool]) -> Batch:
+def _climb(order: Order, start: bytes, rng: Rng, stop: Callable[[], bool], task: int) -> Batch:
     """The climb from a start that came close: the start judged, then the {-1+1} neighbours
     (``vicinity``) of the start and of each puzzle found that meets the targets, in the order
     found, ``CLIMB_SOURCES`` puzzles searched near at most. A neighbour of a hard puzzle is
-    hard several times as often as a random puzzle is: the hunters' way, from random starts."""
+    hard several times as often as a random puzzle is: the hunters' way, from random starts.
+    Its puzzles are a family: ``task``'s."""
     made = 1
     first = judge(start, order.targets, stop)
     kept = [] if first is None else [first]
@@ -254,7 +271,7 @@ def _climb(order: Order, start: bytes, rng: Rng, stop: Callable[[], bool]) -> Ba
                     sources.append(neighbour)
     if stop():
         raise Stopped
-    return Batch(made, tuple(kept))
+    return Batch(made, tuple(attrs.evolve(found, family=task) for found in kept))
 
 
 def _reaches(puzzle: bytes, least: int, stop: Callable[[], bool]) -> bool:
@@ -280,7 +297,7 @@ def near(
     for neighbour in found:
         judged = judge(neighbour, order.targets, stop)
         if judged is not None:
-            kept.append(judged)
+            kept.append(attrs.evolve(judged, family=task))
     if stop():
         raise Stopped
     return Batch(made, tuple(kept))
@@ -307,7 +324,7 @@ def random_chunk(
 def near_chunk(
     order: Order, seed: int, tasks: list[tuple[bytes, int, int]], stop: Callable[[], bool]
 ) -> list[Batch]:
-    """``near`` of each (puzzle, minus, task number) (``generation.Frontier``'s tasks), fewer
+    """``near`` of each (puzzle, minus, task number) (``frontier.Frontier``'s tasks), fewer
     once ``stop()``."""
     done = []
     for source, minus, task in tasks:

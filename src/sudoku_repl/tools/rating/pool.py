@@ -219,8 +219,9 @@ def in_order(
     hands quizzes out, and given back in batches of (index, result) in the payloads' order, as
     they are ready. ``work(chunk, stopped)`` (a function the workers can import) gives fewer
     results than the chunk once ``stopped()``; then the batches end there, as they do once
-    ``stop`` is set. ``payloads`` is read as the chunks are handed out (``generate --near``'s
-    frontier grows from the results). Iterate the result to its end or ``close()`` it: closing
+    ``stop`` is set. ``payloads`` is read as the chunks are handed out, each once, and may grow as
+    the batches are taken (``generate --near``'s frontier: its length is the tasks decided
+    from the results taken in so far). Iterate the result to its end or ``close()`` it: closing
     stops the workers."""
     if pool is None:
         jobs = min(jobs, _chunk_count(len(payloads), jobs))
@@ -244,11 +245,13 @@ def _here(
     work: Callable[[list[P], Callable[[], bool]], list[R]],
     stop: StopFlag,
 ) -> Generator[list[tuple[int, R]], None, None]:
-    for i in range(len(payloads)):  # (each read once the one before it is given back)
+    i = 0
+    while i < len(payloads):  # (each read once the one before it is given back: it may grow)
         done = work([payloads[i]], stop)
         if not done:
             return
         yield [(i, done[0])]
+        i += 1
 
 
 def unbatched(batches: Generator[list[Rated], None, None]) -> Generator[Rated, None, None]:
