@@ -357,11 +357,11 @@ static PyObject *push_failed(Core *c) {
 /* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
 static PyObject *Core_push(Core *c, PyObject *args) {
     int status, pending;
-    long steps, solutions;
+    long long steps, solutions;
     PyObject *values, *cands, *frames;
     if (core_ready(c) < 0)
         return NULL;
-    if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
+    if (!PyArg_ParseTuple(args, "iLLiOOO", &status, &steps, &solutions, &pending, &values,
                           &cands, &frames))
         return NULL;
     if (status < 0 || status >= N_STATUSES) {
@@ -374,7 +374,7 @@ static PyObject *Core_push(Core *c, PyObject *args) {
         return NULL;
     }
     if (steps < 0 || solutions < 0) {
-        PyErr_Format(PyExc_ValueError, "steps %ld, solutions %ld (accepted: 0 or more)", steps,
+        PyErr_Format(PyExc_ValueError, "steps %lld, solutions %lld (accepted: 0 or more)", steps,
                      solutions);
         return NULL;
     }
@@ -435,7 +435,7 @@ static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
             goto fail;
         PyList_SET_ITEM(frames, i, f);
     }
-    return Py_BuildValue("(illiNNNNN)", c->status, c->steps, c->solutions, c->pending, values,
+    return Py_BuildValue("(iLLiNNNNN)", c->status, (long long)c->steps, (long long)c->solutions, c->pending, values,
                          cands, counts, frames, touched);
 fail:
     Py_XDECREF(values);
@@ -465,7 +465,7 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
         Py_DECREF(ev);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
-    return counted ? Py_BuildValue("(lN)", c->steps, ev) : ev;
+    return counted ? Py_BuildValue("(LN)", (long long)c->steps, ev) : ev;
 }
 
 static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) {

@@ -88,7 +88,7 @@ static int apply(SeGrid *g, PyObject *hint) {
         g->values[cell] = (unsigned char)value;
         for (int v = 1; v <= 9; v++)
             drop(g, (int)cell, v);
-        for (SeCells m = SE_PEER_CELLS[cell]; m;)
+        for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
             drop(g, se_cells_pop(&m), (int)value);
     }
     return PyErr_Occurred() ? -1 : 0;

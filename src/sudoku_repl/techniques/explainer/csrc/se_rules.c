@@ -91,7 +91,7 @@ static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
                 int pos = g->table[unit1][value];
                 if (BITS[pos] < 2)
                     continue;
-                int first = __builtin_ctz(pos);
+                int first = ctz32(pos);
                 if (pos & ~SE_SHARED_POS[unit1][type2][first]) /* not all in one unit2 */
                     continue;
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][first]][type2];
@@ -126,8 +126,8 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
         for (int v = 1; v <= 9; v++)
             two |= (BITS[g->table[unit][v]] == 2) << v;
         for (int bs = two & (two - 1); bs; bs &= bs - 1) /* (b above the lowest) */
-            for (int as = two & ((1 << __builtin_ctz(bs)) - 1); as; as &= as - 1) {
-                int a = __builtin_ctz(as), b = __builtin_ctz(bs);
+            for (int as = two & ((1 << ctz32(bs)) - 1); as; as &= as - 1) {
+                int a = ctz32(as), b = ctz32(bs);
                 int pa = g->table[unit][a], pb = g->table[unit][b];
                 if (pa != pb)
                     continue;
@@ -169,8 +169,8 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out
         for (int o = 0; o < 9; o++)
             two |= (BITS[g->cands[SE_UNITS[unit][o]] >> 1] == 2) << o;
         for (int js = two & (two - 1); js; js &= js - 1) /* (j above the lowest) */
-            for (int is = two & ((1 << __builtin_ctz(js)) - 1); is; is &= is - 1) {
-                int i = __builtin_ctz(is), j = __builtin_ctz(js);
+            for (int is = two & ((1 << ctz32(js)) - 1); is; is &= is - 1) {
+                int i = ctz32(is), j = ctz32(js);
                 int ci = SE_UNITS[unit][i], cj = SE_UNITS[unit][j];
                 int mi = g->cands[ci], mj = g->cands[cj];
                 if (mi != mj)
@@ -213,12 +213,12 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
         for (int l = 0; l < 9; l++) {
             two[l] = 0;
             for (int m = open; m; m &= m - 1)
-                two[l] |= (BITS[g->table[base * 9 + l][__builtin_ctz(m)]] == 2) << __builtin_ctz(m);
+                two[l] |= (BITS[g->table[base * 9 + l][ctz32(m)]] == 2) << ctz32(m);
         }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++)
                 for (int values = two[i] & two[j]; values; values &= values - 1) {
-                    int value = __builtin_ctz(values);
+                    int value = ctz32(values);
                     int pi = g->table[base * 9 + i][value], pj = g->table[base * 9 + j][value];
                     if (pi != pj)
                         continue;
