@@ -18,6 +18,11 @@ without ``-Werror``, so that a user's install keeps its native code; ``SUDOKU_RE
 A build that leaves an extension out says so in a Python warning (pip 26 shows a build's
 warnings; older pips only with ``-v``), and ``SUDOKU_REPL_REQUIRE_C=1`` (a release's wheels)
 makes it fail instead.
+
+The C is portable C11 (docs/native.md, "Portable C"): MSVC gets ``/std:c11``; what names a
+compiler's own is in one header (``core/csrc/include/portable.h``), with a plain-C way beside
+the builtins and intrinsics. ``SUDOKU_REPL_PORTABLE_FALLBACK=1`` builds with the plain C forced
+on (``-DSUDOKU_PORTABLE_FALLBACK``), so that CI runs the native tests on it (.ci/portable-c).
 """
 
 from __future__ import annotations
@@ -41,6 +46,9 @@ STRICT = "SUDOKU_REPL_STRICT_C"
 #: set to 1 where a build without its C must fail, not fall back: a release's wheels
 #: (.ci/wheels, cibuildwheel's [tool.cibuildwheel] in pyproject.toml)
 REQUIRED = "SUDOKU_REPL_REQUIRE_C"
+#: set to 1 for a build whose C takes the plain-C way of every builtin and intrinsic
+#: (include/portable.h), as a compiler that has none would: CI's check of that way
+FALLBACK = "SUDOKU_REPL_PORTABLE_FALLBACK"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
@@ -82,6 +90,8 @@ class BuildExt(build_ext):
 
     def _build_strict(self, ext: Extension) -> None:
         compiler = self.compiler
+        if compiler.compiler_type == "msvc":  # (C11 is not its default: static inline, ...)
+            ext.extra_compile_args = ["/std:c11", "/O2"]
         if compiler.compiler_type != "unix" or not _gnu_like(compiler.compiler_so[0]):
             super().build_extension(ext)
             return
@@ -110,6 +120,9 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
         extra_compile_args=["-O2"],
+        define_macros=[("SUDOKU_PORTABLE_FALLBACK", "1")]
+        if os.environ.get(FALLBACK) == "1"
+        else [],
     )
 
 

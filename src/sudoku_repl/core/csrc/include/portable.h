@@ -82,8 +82,10 @@ static inline int clz32(uint32_t x) { return __builtin_clz(x); }
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 #if defined(__SIZEOF_INT128__)
+/* (__extension__: the 128-bit type is GCC's and Clang's own, which -pedantic would refuse) */
+__extension__ typedef unsigned __int128 portable_u128;
 static inline uint64_t mul_high64(uint64_t a, uint64_t b) {
-    return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    return (uint64_t)(((portable_u128)a * b) >> 64);
 }
 #else
 static inline uint64_t mul_high64(uint64_t a, uint64_t b) { return plain_mul_high64(a, b); }

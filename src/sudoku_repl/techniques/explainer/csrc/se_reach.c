@@ -140,7 +140,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
  * targets again: the links are both ways); both linked (y is reached, z goes on).
  * ``places``: each value's linked cells, as bits */
 static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *linked,
-                           const uint64_t places[10][2], int cell, int value, int cell_links) {
+                           uint64_t places[10][2], int cell, int value, int cell_links) {
     int zs[28], nz = 0;
     if (cell_links)
         for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
