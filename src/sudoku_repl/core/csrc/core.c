@@ -481,7 +481,7 @@ static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Core_search, METH_FASTCALL,
      "a silent search without a record (Engine.search)"},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
-    {NULL}};
+    {NULL, NULL, 0, NULL}};
 
 PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku_repl.core._native.Core",

@@ -204,7 +204,7 @@ PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_TypeError, "search takes 5 arguments");
         return NULL;
     }
-    int mode = PyLong_AsLong(args[0]);
+    int mode = (int)PyLong_AsLong(args[0]);
     long long steps = PyLong_AsLongLong(args[1]), goal = PyLong_AsLongLong(args[2]);
     long long first = PyLong_AsLongLong(args[3]), max_steps = PyLong_AsLongLong(args[4]);
     if (PyErr_Occurred())

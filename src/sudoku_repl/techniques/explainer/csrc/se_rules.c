@@ -81,8 +81,9 @@ static int empty_count(const SeGrid *g, int unit) {
     return n;
 }
 
-/* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents */
-static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+/* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents (not
+ * named locking: the Windows C library's io.h, which Python.h includes there, has a locking) */
+static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     static const int PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
     for (int t = 0; t < 4; t++) {
         int type1 = PAIRS[t][0], type2 = PAIRS[t][1];
@@ -260,7 +261,7 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
 /* the patterns of the first rule that finds any resting on a lost candidate, into out */
 static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
     typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, Patterns *);
-    static const Rule RULES[4] = {locking, hidden_pairs, naked_pairs, x_wings};
+    static const Rule RULES[4] = {locking_rule, hidden_pairs, naked_pairs, x_wings};
     out->n = 0;
     for (int r = 0; r < 4 && !out->n; r++)
         if (RULES[r](x, work, source, out) < 0)
