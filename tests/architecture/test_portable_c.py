@@ -28,6 +28,8 @@ BANNED = {
     "a stack allocation": r"\b_?alloca\s*\(",
     "a long constant (32 bits on Windows)": r"\b(?:0[xX][0-9a-fA-F]+|\d+)[uU]?[lL]\b",
     "an unsigned long (32 bits on Windows)": r"\bunsigned\s+long\b(?!\s+long)",
+    "a POSIX call or header MSVC lacks": r"\b(?:clock_gettime|gettimeofday|nanosleep|usleep)\s*\("
+    r"|#\s*include\s*<(?:unistd|sys/time|pthread|strings)\.h>",
     "a compiler's intrinsics header": r"#\s*include\s*<(?:intrin|immintrin|x86intrin|arm_neon)\.h>",
 }
 #: what no C file may print: a ``long``'s format (the steps and counts are int64_t: PRId64)
@@ -73,8 +75,9 @@ def test_the_ban_list_finds_what_it_bans() -> None:
         "int b = ({ int c = 1; c; });\nuint64_t d = 1UL << 40;\nunsigned long e;\n"
         'printf("%ld", s);\n#pragma GCC visibility push(hidden)\n#include <emmintrin.h>\n'
         "char *p = alloca(9);\n__typeof__(a) g;\n#include <intrin.h>\n"
+        "clock_gettime(CLOCK_MONOTONIC, &ts);\n"
     )
-    assert len(offences(bad)) == 12, offences(bad)
+    assert len(offences(bad)) == 13, offences(bad)
     assert [o.split(":")[0] for o in offences(bad)][:2] == ["line 1", "line 2"]
     fine = (
         '/* __builtin_ctz, __int128, 1UL */\nconst char *s = "__attribute__ ({";\n'

@@ -23,7 +23,6 @@
  * and poll are looked at before each step and before each chain technique, as rate looks at them
  * before each technique; the deadline before each chain technique and inside the chain searches. */
 #include "se_rating.h"
-#include <time.h>
 
 enum {
     SE_CLIMB_SOLVED,
@@ -151,12 +150,6 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
@@ -240,7 +233,12 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
                 *status = said;
                 return said < 0 ? NULL : Py_NewRef(Py_None);
             }
-            if (lim->deadline >= 0 && now() > lim->deadline) {
+            double now = lim->deadline >= 0 ? se_monotonic() : 0.0;
+            if (now < 0) {
+                *status = -1; /* (the clock's error, raised) */
+                return NULL;
+            }
+            if (lim->deadline >= 0 && now > lim->deadline) {
                 *status = SE_CLIMB_TIMEOUT;
                 Py_RETURN_NONE;
             }
