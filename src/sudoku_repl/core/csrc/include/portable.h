@@ -7,12 +7,12 @@
  *
  *   GCC and Clang (__GNUC__)   their builtins (__builtin_ctz, ...), one instruction where the
  *                              target has it
- *   MSVC (_MSC_VER)            its intrinsics (_BitScanForward, __popcnt, _umul128, ...) where
- *                              the target has them
+ *   MSVC (_MSC_VER)            its intrinsics (_BitScanForward, _BitScanForward64, __umulh, ...)
+ *                              where the target has them
  *   anything else              plain C (below), which SUDOKU_PORTABLE_FALLBACK forces on any
  *                              compiler: the build setup.py makes with
  *                              SUDOKU_REPL_PORTABLE_FALLBACK=1, on which CI runs the native
- *                              tests (.ci/portable-c), so the plain C is not left untried
+ *                              tests (.ci/sanitize), so the plain C is not left untried
  *
  * The scans take a nonzero argument (as the builtins do: their result for 0 is undefined). No
  * Python here: the counter (counting.c) and its check program (tests/native/count_check.c)
