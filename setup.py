@@ -19,6 +19,11 @@ A build that leaves an extension out says so in a Python warning (pip shows it o
 ``-v``, pip 26 with ``-vv``: the program says it again where the user is, once a process, see
 tools/rating/se_build.py), and ``SUDOKU_REPL_REQUIRE_C=1`` (a release's wheels) makes it fail
 instead.
+
+The C is portable C11 (docs/native.md, "Portable C"): MSVC gets ``/std:c11``; what names a
+compiler's own is in one header (``core/csrc/include/portable.h``), with a plain-C way beside
+the builtins and intrinsics. ``SUDOKU_REPL_PORTABLE_FALLBACK=1`` builds with the plain C forced
+on (``-DSUDOKU_PORTABLE_FALLBACK``), so that CI runs the native tests on it (.ci/portable-c).
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ STRICT = "SUDOKU_REPL_STRICT_C"
 #: set to 1 where a build without its C must fail, not fall back: a release's wheels
 #: (.ci/wheels, cibuildwheel's [tool.cibuildwheel] in pyproject.toml)
 REQUIRED = "SUDOKU_REPL_REQUIRE_C"
+#: set to 1 for a build whose C takes the plain-C way of every builtin and intrinsic
+#: (include/portable.h), as a compiler that has none would: CI's check of that way
+FALLBACK = "SUDOKU_REPL_PORTABLE_FALLBACK"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
@@ -87,6 +95,8 @@ class BuildExt(build_ext):
 
     def _build_strict(self, ext: Extension) -> None:
         compiler = self.compiler
+        if compiler.compiler_type == "msvc":  # (C11 is not its default: static inline, ...)
+            ext.extra_compile_args = ["/std:c11", "/O2"]
         if compiler.compiler_type != "unix" or not _gnu_like(compiler.compiler_so[0]):
             super().build_extension(ext)
             return
@@ -115,6 +125,9 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
         extra_compile_args=["-O2"],
+        define_macros=[("SUDOKU_PORTABLE_FALLBACK", "1")]
+        if os.environ.get(FALLBACK) == "1"
+        else [],
     )
 
 

@@ -55,7 +55,7 @@ DRIVER = r"""
 #include <time.h>
 size_t TdokuSolverDpllTriadSimd(const char *input, size_t limit, uint32_t configuration,
                                 char *solution, size_t *num_guesses);
-long count_grid(const unsigned char *cells, long limit);
+int64_t count_grid(const unsigned char *cells, int64_t limit); /* (counting.h) */
 static double cpu(void) {
     struct timespec t;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -76,7 +76,7 @@ double time_ours(const unsigned char *cells, int n, int reps, long *counts) {
     double start = cpu();
     for (int r = 0; r < reps; r++)
         for (int i = 0; i < n; i++)
-            counts[i] = count_grid(cells + 81 * i, 2);
+            counts[i] = (long)count_grid(cells + 81 * i, 2);
     return cpu() - start;
 }
 """

@@ -55,6 +55,15 @@ def test_the_workflow_runs_that_cibuildwheel_on_the_three_systems() -> None:
     assert "python -m build --sdist" in text
 
 
+def test_every_wheel_job_must_pass_windows_too() -> None:
+    """Issue 59: the C builds under MSVC now; a failed Windows job fails the run (it was
+    ``continue-on-error``)."""
+    text = WORKFLOW.read_text()
+    assert "continue-on-error" not in text
+    assert re.search(r"os: windows-amd64\n\s+runs-on: windows-latest", text)
+    assert {"macos-latest", "macos-15-intel"} <= set(re.findall(r"runs-on: (\S+)", text))
+
+
 def run_test_command(tmp_path: Path, engine: str) -> subprocess.CompletedProcess[str]:
     """The test-command as cibuildwheel runs it: in a shell, in a folder outside the source
     tree, ``python`` the one the package is installed in."""

@@ -257,15 +257,15 @@ static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *c
         return -1;
     }
     PyObject **items = PySequence_Fast_ITEMS(fast);
-    long limit = values ? 9 : FULL;
+    long long limit = values ? 9 : FULL;
     for (int i = 0; i < c->size; i++) {
-        long v = PyLong_AsLong(items[i]);
+        long long v = PyLong_AsLongLong(items[i]);
         if (v == -1 && PyErr_Occurred())
             break;
         if (v < 0 || v > limit) {
             PyErr_Format(PyExc_ValueError,
-                         values ? "cell %d: value %ld (accepted: 0 for empty, 1 to 9)"
-                                : "cell %d: candidates %ld (accepted: a mask 0 to 511, nine bits)",
+                         values ? "cell %d: value %lld (accepted: 0 for empty, 1 to 9)"
+                                : "cell %d: candidates %lld (accepted: a mask 0 to 511, nine bits)",
                          i, v);
             break;
         }
@@ -278,17 +278,17 @@ static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *c
     return PyErr_Occurred() ? -1 : 0;
 }
 
-static PyObject *attr_long(PyObject *o, const char *name, long *out) {
+static PyObject *attr_long(PyObject *o, const char *name, long long *out) {
     PyObject *a = PyObject_GetAttrString(o, name);
     if (!a)
         return NULL;
-    *out = PyLong_AsLong(a);
+    *out = PyLong_AsLongLong(a);
     Py_DECREF(a);
     return PyErr_Occurred() ? NULL : Py_None;
 }
 
 static int read_frame(Core *c, NFrame *f, PyObject *frame) {
-    long cell, tried;
+    long long cell, tried;
     if (!attr_long(frame, "cell", &cell) || !attr_long(frame, "tried", &tried))
         return -1;
     PyObject *options = PyObject_GetAttrString(frame, "options");
@@ -303,15 +303,15 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
                 PyErr_Format(PyExc_ValueError, "a frame of %zd options (accepted: up to nine)",
                              n);
             else if (cell < 0 || cell >= c->size)
-                PyErr_Format(PyExc_ValueError, "a frame at cell %ld (accepted: 0 to %d)", cell,
+                PyErr_Format(PyExc_ValueError, "a frame at cell %lld (accepted: 0 to %d)", cell,
                              c->size - 1);
             else if (tried < 1 || tried > (n ? n : 1))
                 PyErr_Format(PyExc_ValueError,
-                             "a frame's tried %ld (accepted: 1 to its %zd options)", tried, n);
+                             "a frame's tried %lld (accepted: 1 to its %zd options)", tried, n);
             for (Py_ssize_t i = 0; i < n && !PyErr_Occurred(); i++) {
-                long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+                long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
                 if (!PyErr_Occurred() && (v < 1 || v > 9))
-                    PyErr_Format(PyExc_ValueError, "a frame's option %ld (accepted: 1 to 9)",
+                    PyErr_Format(PyExc_ValueError, "a frame's option %lld (accepted: 1 to 9)",
                                  v);
                 f->options[i] = (unsigned char)v;
             }
@@ -357,11 +357,11 @@ static PyObject *push_failed(Core *c) {
 /* push(status, steps, solutions, pending, values, cands, frames): the pure attributes in */
 static PyObject *Core_push(Core *c, PyObject *args) {
     int status, pending;
-    long steps, solutions;
+    long long steps, solutions;
     PyObject *values, *cands, *frames;
     if (core_ready(c) < 0)
         return NULL;
-    if (!PyArg_ParseTuple(args, "illiOOO", &status, &steps, &solutions, &pending, &values,
+    if (!PyArg_ParseTuple(args, "iLLiOOO", &status, &steps, &solutions, &pending, &values,
                           &cands, &frames))
         return NULL;
     if (status < 0 || status >= N_STATUSES) {
@@ -374,7 +374,7 @@ static PyObject *Core_push(Core *c, PyObject *args) {
         return NULL;
     }
     if (steps < 0 || solutions < 0) {
-        PyErr_Format(PyExc_ValueError, "steps %ld, solutions %ld (accepted: 0 or more)", steps,
+        PyErr_Format(PyExc_ValueError, "steps %lld, solutions %lld (accepted: 0 or more)", steps,
                      solutions);
         return NULL;
     }
@@ -435,7 +435,8 @@ static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
             goto fail;
         PyList_SET_ITEM(frames, i, f);
     }
-    return Py_BuildValue("(illiNNNNN)", c->status, c->steps, c->solutions, c->pending, values,
+    return Py_BuildValue("(iLLiNNNNN)", c->status, (long long)c->steps,
+                         (long long)c->solutions, c->pending, values,
                          cands, counts, frames, touched);
 fail:
     Py_XDECREF(values);
@@ -465,7 +466,7 @@ static PyObject *Core_advance(Core *c, PyObject *args) {
         Py_DECREF(ev);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
-    return counted ? Py_BuildValue("(lN)", c->steps, ev) : ev;
+    return counted ? Py_BuildValue("(LN)", (long long)c->steps, ev) : ev;
 }
 
 static PyObject *Core_state(Core *c, PyObject *Py_UNUSED(unused)) {
@@ -480,7 +481,7 @@ static PyMethodDef Core_methods[] = {
     {"search", (PyCFunction)(void (*)(void))Core_search, METH_FASTCALL,
      "a silent search without a record (Engine.search)"},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
-    {NULL}};
+    {NULL, NULL, 0, NULL}};
 
 PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku_repl.core._native.Core",

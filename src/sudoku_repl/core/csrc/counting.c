@@ -26,6 +26,8 @@
  * where the first two-digit cell was taken; not running a rule on what it saw last, a quarter. */
 #include "counting.h"
 
+#include <string.h>
+
 #define BAND 0x7FFFFFFu /* the 27 cells of a band */
 
 typedef struct {
@@ -122,13 +124,13 @@ static int band_update(Board *g, int d, int b) {
     for (int r = 0; r < 3; r++) {
         s = g->F[d][b];
         uint32_t row = s & (0x1FFu << (9 * r));
-        if (single(row) && (row & ~g->solved[b]) && !place(g, d, b, __builtin_ctz(row)))
+        if (single(row) && (row & ~g->solved[b]) && !place(g, d, b, ctz32(row)))
             return 0;
     }
     for (int k = 0; k < 3; k++) {
         s = g->F[d][b];
         uint32_t box = s & BOX_IN_BAND[k];
-        if (single(box) && (box & ~g->solved[b]) && !place(g, d, b, __builtin_ctz(box)))
+        if (single(box) && (box & ~g->solved[b]) && !place(g, d, b, ctz32(box)))
             return 0;
     }
     return 1;
@@ -165,10 +167,10 @@ static int stack_update(Board *g, int d) {
     for (int b = 0; b < 3; b++) {
         unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3];
         while (alone) {
-            int c = __builtin_ctz(alone);
+            int c = ctz32(alone);
             alone &= alone - 1;
             uint32_t cells = g->F[d][b] & COLS[c];
-            if (single(cells) && (cells & ~g->solved[b]) && !place(g, d, b, __builtin_ctz(cells)))
+            if (single(cells) && (cells & ~g->solved[b]) && !place(g, d, b, ctz32(cells)))
                 return 0;
         }
     }
@@ -188,7 +190,7 @@ static int naked_singles(Board *g) {
             return 0;
         uint32_t singles = open & one & ~two;
         while (singles) {
-            int i = __builtin_ctz(singles);
+            int i = ctz32(singles);
             singles &= singles - 1;
             int d = 0;
             while (d < 9 && !(g->F[d][b] & (1u << i)))
@@ -220,8 +222,14 @@ static int settle(Board *g) {
     return 1;
 }
 
-/* the solutions below g added to found, stopping at limit */
-static long search(Board *g, long found, long limit) {
+/* a count's bounds and what it did: its limit, the guesses it made (each digit tried on a guessed
+ * cell) */
+typedef struct {
+    int64_t limit, guesses;
+} Count;
+
+/* the solutions below g added to found, stopping at k->limit */
+static int64_t search(Board *g, int64_t found, Count *k) {
     if (!settle(g))
         return found;
     /* a cell with two digits (naked singles are placed), the one with the most open cells in
@@ -245,33 +253,35 @@ static long search(Board *g, long found, long limit) {
     int b = -1, i = -1, best = -1;
     for (int band = 0; band < 3; band++)
         for (uint32_t x = pairs[band]; x; x &= x - 1) {
-            int j = __builtin_ctz(x), c = j % 9;
-            int score = __builtin_popcount(open[band] & (0x1FFu << (9 * (j / 9)))) +
-                        __builtin_popcount(open[band] & BOX_IN_BAND[c / 3]) +
-                        __builtin_popcount((open[0] & COLS[c]) | (open[1] & COLS[c]) << 1 |
+            int j = ctz32(x), c = j % 9;
+            int score = popcount32(open[band] & (0x1FFu << (9 * (j / 9)))) +
+                        popcount32(open[band] & BOX_IN_BAND[c / 3]) +
+                        popcount32((open[0] & COLS[c]) | (open[1] & COLS[c]) << 1 |
                                            (open[2] & COLS[c]) << 2);
             if (score > best)
                 best = score, b = band, i = j;
         }
     for (int band = 0; band < 3 && b < 0; band++)
         if (open[band])
-            b = band, i = __builtin_ctz(open[band]);
+            b = band, i = ctz32(open[band]);
     unsigned digits = 0;
     for (int d = 0; d < 9; d++)
         digits |= (unsigned)((g->F[d][b] >> i) & 1) << d;
     if (!digits)
         return found;
     while (digits & (digits - 1)) { /* all but the last on a copy */
-        int d = __builtin_ctz(digits);
+        int d = ctz32(digits);
         digits &= digits - 1;
         Board next = *g;
         place(&next, d, b, i);
-        found = search(&next, found, limit);
-        if (found >= limit)
+        k->guesses++;
+        found = search(&next, found, k);
+        if (found >= k->limit)
             return found;
     }
-    place(g, __builtin_ctz(digits), b, i); /* the last on g itself: nothing needs it after */
-    return search(g, found, limit);
+    place(g, ctz32(digits), b, i); /* the last on g itself: nothing needs it after */
+    k->guesses++;
+    return search(g, found, k);
 }
 
 /* the board of cells' givens, every rule to run (0: the givens clash) */
@@ -297,34 +307,21 @@ int solvable_without(const unsigned char *cells, int cell, int value) {
     if (!start_board(&g, cells))
         return 0;
     g.F[value - 1][cell / 27] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
-    return search(&g, 0, 1) > 0;
+    Count k = {1, 0};
+    return search(&g, 0, &k) > 0;
 }
 
-long count_grid(const unsigned char *cells, long limit) {
+int64_t count_grid(const unsigned char *cells, int64_t limit) {
+    return count_grid_guessing(cells, limit, NULL);
+}
+
+int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *guesses) {
     Board g;
     if (!start_board(&g, cells))
         return 0;
-    return search(&g, 0, limit);
-}
-
-/* count_solutions(grid: 81 bytes 0-9, limit >= 1) -> int */
-PyObject *count_solutions(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t n) {
-    if (n != 2 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 81) {
-        PyErr_SetString(PyExc_ValueError, "count_solutions(grid: 81 bytes 0-9, limit: int >= 1)");
-        return NULL;
-    }
-    long limit = PyLong_AsLong(args[1]);
-    if (limit == -1 && PyErr_Occurred())
-        return NULL;
-    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(args[0]);
-    for (int c = 0; c < 81; c++)
-        if (cells[c] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
-            return NULL;
-        }
-    if (limit < 1) {
-        PyErr_SetString(PyExc_ValueError, "the limit of a count is 1 or more");
-        return NULL;
-    }
-    return PyLong_FromLong(count_grid(cells, limit));
+    Count k = {limit, 0};
+    int64_t found = search(&g, 0, &k);
+    if (guesses)
+        *guesses = k.guesses;
+    return found;
 }

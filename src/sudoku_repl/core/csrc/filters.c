@@ -184,7 +184,7 @@ static int _augment(int m, int *node, int *seen) {
         int b = free & -free;
         free ^= b;
         *seen |= b;
-        int i = __builtin_ctz(b);
+        int i = ctz32(b);
         if (!node[i] || _augment(node[i], node, seen)) {
             node[i] = m;
             return 1;
@@ -203,7 +203,7 @@ static int _matched_nodes(const int *masks, int e, int missing, int *node) {
         if (free) {
             int b = free & -free;
             taken |= b;
-            node[__builtin_ctz(b)] = masks[j];
+            node[ctz32(b)] = masks[j];
         } else
             left[n_left++] = masks[j];
     }
@@ -247,7 +247,7 @@ static int _every_edge_in_a_cycle(const int *node) {
             while (frontier) {
                 int b = frontier & -frontier;
                 frontier ^= b;
-                step |= node[__builtin_ctz(b)];
+                step |= node[ctz32(b)];
             }
             frontier = step & ~reach;
             reach |= step;
@@ -258,7 +258,7 @@ static int _every_edge_in_a_cycle(const int *node) {
             while (r) {
                 int b = r & -r;
                 r ^= b;
-                if (node[__builtin_ctz(b)] & back)
+                if (node[ctz32(b)] & back)
                     grown |= b;
             }
             if (!grown)
@@ -356,13 +356,13 @@ static int grp_unit(Core *c, int u) {
         !quiet_unit(c, empty, e, missing, once, twice, &matched) &&
         _subsets(c, empty, e, matched, missing)) {
         result = SHRUNKEN;
-        EMIT(c, INCOMPLETE, T_UnitShrunk, 3, num(INCOMPLETE), PyLong_FromLong(c->steps),
+        EMIT(c, INCOMPLETE, T_UnitShrunk, 3, num(INCOMPLETE), PyLong_FromLongLong(c->steps),
              num(u));
     }
     if (result != NOTHING) {
         if (result == COMPLETE)
             EMIT(c, COMPLETE_K, T_UnitShrunk, 3, num(COMPLETE_K),
-                 PyLong_FromLong(c->steps), num(u));
+                 PyLong_FromLongLong(c->steps), num(u));
         return result;
     }
     *dirty &= ~bit;
@@ -374,7 +374,7 @@ static int grp_unit(Core *c, int u) {
 int grp(Core *c) {
     for (int w = 0; w < c->words; w++)
         for (uint64_t left = c->dirty[w]; left; left &= left - 1) {
-            int result = grp_unit(c, 64 * w + __builtin_ctzll(left));
+            int result = grp_unit(c, 64 * w + ctz64(left));
             if (result != NOTHING)
                 return result;
         }
@@ -426,7 +426,7 @@ int ply(Core *c) {
             }
         }
         if (changed) {
-            EMIT(c, PLY, T_UnitShrunk, 3, num(PLY), PyLong_FromLong(c->steps), num(u));
+            EMIT(c, PLY, T_UnitShrunk, 3, num(PLY), PyLong_FromLongLong(c->steps), num(u));
             return SHRUNKEN;
         }
     }

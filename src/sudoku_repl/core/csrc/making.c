@@ -16,16 +16,15 @@ static uint64_t next_u64(uint64_t *state) {
 }
 
 static uint64_t below(uint64_t *state, uint64_t n) {
-    unsigned __int128 m = (unsigned __int128)next_u64(state) * n;
-    uint64_t low = (uint64_t)m;
+    uint64_t x = next_u64(state), low = x * n;
     if (low < n) {
         uint64_t floor = (0 - n) % n;
         while (low < floor) {
-            m = (unsigned __int128)next_u64(state) * n;
-            low = (uint64_t)m;
+            x = next_u64(state);
+            low = x * n;
         }
     }
-    return (uint64_t)(m >> 64);
+    return mul_high64(x, n);
 }
 
 /* -- a random completion ---------------------------------------------------------------- */
@@ -63,7 +62,7 @@ static int fill(Filling *f, uint64_t *state) {
     for (int i = 0; i < 81; i++)
         if (!f->cells[i]) {
             unsigned mask = FULL & ~(f->rows[i / 9] | f->cols[i % 9] | f->boxes[box_of(i)]);
-            int count = __builtin_popcount(mask);
+            int count = popcount32(mask);
             if (count < best_count) {
                 best = i, best_mask = mask, best_count = count;
                 if (!count)
@@ -75,7 +74,7 @@ static int fill(Filling *f, uint64_t *state) {
     int r = best / 9, c = best % 9, x = box_of(best);
     unsigned mask = best_mask;
     while (mask) {
-        int left = __builtin_popcount(mask);
+        int left = popcount32(mask);
         uint64_t k = left > 1 ? below(state, (uint64_t)left) : 0;
         unsigned b = mask;
         for (uint64_t j = 0; j < k; j++)
@@ -83,7 +82,7 @@ static int fill(Filling *f, uint64_t *state) {
         b &= -b;
         mask ^= b;
         f->rows[r] |= b, f->cols[c] |= b, f->boxes[x] |= b;
-        f->cells[best] = (unsigned char)(__builtin_ctz(b) + 1);
+        f->cells[best] = (unsigned char)(ctz32(b) + 1);
         if (fill(f, state))
             return 1;
         f->rows[r] ^= b, f->cols[c] ^= b, f->boxes[x] ^= b;
@@ -137,7 +136,7 @@ static int minimal(const unsigned char *values, const Orbits *o) {
             }
         if (!given)
             continue;
-        long found = count_grid(puzzle, 2);
+        int64_t found = count_grid(puzzle, 2);
         for (int j = 0; j < o->size[k]; j++)
             puzzle[o->cell[k][j]] = values[o->cell[k][j]];
         if (found == 1)

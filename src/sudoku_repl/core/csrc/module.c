@@ -11,6 +11,28 @@
 #include "quiz.h"
 #include "record.h"
 
+/* count_solutions(grid: 81 bytes 0-9, limit >= 1) -> int */
+static PyObject *count_solutions(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t n) {
+    if (n != 2 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 81) {
+        PyErr_SetString(PyExc_ValueError, "count_solutions(grid: 81 bytes 0-9, limit: int >= 1)");
+        return NULL;
+    }
+    long long limit = PyLong_AsLongLong(args[1]);
+    if (limit == -1 && PyErr_Occurred())
+        return NULL;
+    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(args[0]);
+    for (int c = 0; c < 81; c++)
+        if (cells[c] > 9) {
+            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
+            return NULL;
+        }
+    if (limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "the limit of a count is 1 or more");
+        return NULL;
+    }
+    return PyLong_FromLongLong(count_grid(cells, limit));
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},
     {"clash_free", (PyCFunction)(void (*)(void))clash_free, METH_FASTCALL,

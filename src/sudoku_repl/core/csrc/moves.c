@@ -4,7 +4,7 @@
 #include "filters.h"
 #include "objects.h"
 
-#ifdef __SSE2__
+#ifdef PORTABLE_SSE2
 #include <emmintrin.h>
 #endif
 
@@ -55,8 +55,8 @@ static int foremost(Core *c, int *least_out) {
 
 static void solved(Core *c) {
     c->solutions++;
-    EMIT(c, SOLUTION, T_Outcome, 4, num(SOLUTION), PyLong_FromLong(c->steps),
-         PyLong_FromLong(c->solutions), grid(c));
+    EMIT(c, SOLUTION, T_Outcome, 4, num(SOLUTION), PyLong_FromLongLong(c->steps),
+         PyLong_FromLongLong(c->solutions), grid(c));
     c->status = SOLVED;
 }
 
@@ -84,10 +84,10 @@ static int place(Core *c, int cell, int value) {
             touched[n] = j;
             n += hit;
             dirty |= unit_bits[j] & -(uint64_t)hit;
-            if (__builtin_expect(m == b, 0)) { /* its last candidate */
+            if (UNLIKELY(m == b)) { /* its last candidate */
                 c->n_touched = n;
                 c->dirty[0] = dirty;
-                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLong(c->steps),
+                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLongLong(c->steps),
                      num(value), num(j), PyBool_FromLong(c->in_block[k]));
                 return 0;
             }
@@ -105,7 +105,7 @@ static int place(Core *c, int cell, int value) {
             counts[j]--;
             touch(c, j);
             if (!m) {
-                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLong(c->steps),
+                EMIT(c, WENT_WRONG, T_WentWrong, 5, num(WENT_WRONG), PyLong_FromLongLong(c->steps),
                      num(value), num(j), PyBool_FromLong(c->in_block[k]));
                 return 0;
             }
@@ -142,7 +142,7 @@ static void _start(Core *c) {
             missing = i;
     }
     if (missing >= 0) {
-        EMIT(c, NO_CANDIDATE, T_NoCandidate, 3, num(NO_CANDIDATE), PyLong_FromLong(c->steps),
+        EMIT(c, NO_CANDIDATE, T_NoCandidate, 3, num(NO_CANDIDATE), PyLong_FromLongLong(c->steps),
              num(missing));
         c->status = WRONG;
     } else if (!has_empty(c))
@@ -247,7 +247,7 @@ static void _guess(Core *c) {
     memcpy(f->dirty, c->dirty, sizeof(uint64_t) * c->words);
     c->pending = -1;
     c->new_guess = c->n_frames;
-    EMIT(c, GUESS, T_Guess, 6, num(GUESS), PyLong_FromLong(c->steps), num(cell),
+    EMIT(c, GUESS, T_Guess, 6, num(GUESS), PyLong_FromLongLong(c->steps), num(cell),
          num(c->n_frames), num(1), num(f->n_options));
     _try(c, f);
 }
@@ -262,7 +262,7 @@ static inline void restore_cell(Core *c, NFrame *f, int i) {
 
 static void _restore_cells(Core *c, NFrame *f) {
     int size = c->size, i = 0;
-#ifdef __SSE2__
+#ifdef PORTABLE_SSE2
     /* sixteen cells at a time: a bit per cell whose value or candidates differ */
     for (; i + 16 <= size; i += 16) {
         __m128i v = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(c->values + i)),
@@ -273,7 +273,7 @@ static void _restore_cells(Core *c, NFrame *f) {
                                      _mm_loadu_si128((const __m128i *)(f->cands + i + 8)));
         unsigned same = (unsigned)_mm_movemask_epi8(_mm_and_si128(v, _mm_packs_epi16(lo, hi)));
         for (unsigned differ = ~same & 0xFFFF; differ; differ &= differ - 1)
-            restore_cell(c, f, i + __builtin_ctz(differ));
+            restore_cell(c, f, i + ctz32(differ));
     }
 #endif
     for (; i < size; i++)
@@ -293,7 +293,7 @@ static void _next_guess(Core *c) {
             top->tried++;
             Py_CLEAR(top->frame); /* a new Frame (its parts stay shared) */
             EMIT(c, popped ? UPWARD : FORWARD, T_Guess, 6, num(popped ? UPWARD : FORWARD),
-                 PyLong_FromLong(c->steps), num(top->cell), num(c->n_frames), num(top->tried),
+                 PyLong_FromLongLong(c->steps), num(top->cell), num(c->n_frames), num(top->tried),
                  num(top->n_options));
             _try(c, top);
             return;
@@ -302,8 +302,8 @@ static void _next_guess(Core *c) {
         c->n_frames--;
         popped = 1;
     }
-    EMIT(c, NO_MORE, T_Outcome, 4, num(NO_MORE), PyLong_FromLong(c->steps),
-         PyLong_FromLong(c->solutions), grid(c));
+    EMIT(c, NO_MORE, T_Outcome, 4, num(NO_MORE), PyLong_FromLongLong(c->steps),
+         PyLong_FromLongLong(c->solutions), grid(c));
     c->status = FINISHED;
 }
 

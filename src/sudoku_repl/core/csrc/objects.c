@@ -154,8 +154,8 @@ PyObject *make_state(Core *c) {
         return NULL;
     PyObject *cands = cands_array(c, c->cands);
     Py_INCREF(STATUS[c->status]);
-    PyObject *fields[7] = {STATUS[c->status],        PyLong_FromLong(c->steps),
-                           PyLong_FromLong(c->solutions), grid(c),
+    PyObject *fields[7] = {STATUS[c->status],        PyLong_FromLongLong(c->steps),
+                           PyLong_FromLongLong(c->solutions), grid(c),
                            cands,                    frames,
                            PyLong_FromLong(c->pending)};
     return make_record(T_State, STATE_SLOTS, 7, fields);

@@ -101,7 +101,8 @@ static void release(Py_buffer *view) {
 /* What crosses from Python is checked once a call (issue 33, 5.8): a number out of its range,
  * or a buffer whose length does not fit what it holds, is a ValueError naming the function,
  * what is wrong and what is accepted; nothing is read before. */
-#define MAX_VALUE __builtin_popcount(FULL) /* the values: one candidate bit each */
+#define MAX_VALUE 9 /* the values: one candidate bit each */
+_Static_assert(FULL == (1 << MAX_VALUE) - 1, "a value for each of FULL's candidate bits");
 
 /* chunk k's states in view (2 bytes a cell, n_cells of them); a chunk recorded without them
  * (deferred) gets them first from write_out(k). -1 with an exception set on failure. */
@@ -273,7 +274,7 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
             const uint16_t *states = (const uint16_t *)tv.buf;
             /* the states are read here and there: ask for all their cache lines at once */
             for (Py_ssize_t p = at & ~(Py_ssize_t)31; p < n_cells; p += 32)
-                __builtin_prefetch(states + p);
+                PREFETCH(states + p);
             Py_ssize_t n_ends = ev.len / 4, base = k * MOVES_PER_SNAPSHOT, i = 0;
             while (at >= 0) {
                 while (i < n_ends && (Py_ssize_t)ends[i] <= at) /* bisect_right(ends, at) */

@@ -6,7 +6,7 @@
 
 /* Engine.reached: a run's goals met (the end of the search, ``goal`` new solutions since it
  * had ``first``: 0 no limit, ``max_steps`` reached: -1 no limit) */
-static int reached(Core *c, long goal, long first, long max_steps) {
+static int reached(Core *c, int64_t goal, int64_t first, int64_t max_steps) {
     return c->status == FINISHED || (goal > 0 && c->solutions - first >= goal) ||
            (max_steps >= 0 && c->steps >= max_steps);
 }
@@ -30,27 +30,27 @@ static int reached(Core *c, long goal, long first, long max_steps) {
 PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
-    long goal, first, max_steps, max_moves, index, cells_base;
+    long long goal, first, max_steps, max_moves, index, cells_base;
     if (core_ready(c) < 0)
         return NULL;
-    if (!PyArg_ParseTuple(args, "iIiilllllil", &mode, &kinds, &units, &fine, &goal, &first,
+    if (!PyArg_ParseTuple(args, "iIiiLLLLLiL", &mode, &kinds, &units, &fine, &goal, &first,
                           &max_steps, &max_moves, &index, &resume, &cells_base))
         return NULL;
     if (units < 0 || max_moves < 0 || index < 0 || cells_base < 0) {
         PyErr_Format(PyExc_ValueError,
-                     "units %d, moves %ld, index %ld, cells_base %ld (accepted: 0 or more)", units,
+                     "units %d, moves %lld, index %lld, cells_base %lld (accepted: 0 or more)", units,
                      max_moves, index, cells_base);
         return NULL;
     }
     const int wide = c->size > 256;
-    const long cell_width = wide ? 2 : 1;
-    long cells_cap = 8192, n_cells = 0;
+    const Py_ssize_t cell_width = wide ? 2 : 1;
+    Py_ssize_t cells_cap = 8192, n_cells = 0;
     unsigned char *cells_out = PyMem_Malloc(cells_cap * cell_width);
     uint16_t *states_out = PyMem_Malloc(cells_cap * sizeof(uint16_t));
     uint32_t *ends_out = NULL;
     PyObject *ev = kinds ? PyList_New(0) : NULL;
     PyObject *snapshots = PyList_New(0);
-    long cap = 1024, n = 0, n_guesses = 0;
+    Py_ssize_t cap = 1024, n = 0, n_guesses = 0;
     uint32_t *steps_out = PyMem_Malloc(sizeof(uint32_t) * cap);
     uint32_t *guess_moves = PyMem_Malloc(sizeof(uint32_t) * cap);
     uint32_t *guess_levels = PyMem_Malloc(sizeof(uint32_t) * cap);
@@ -65,7 +65,7 @@ PyObject *Core_run(Core *c, PyObject *args) {
     while (done < units && n < max_moves) {
         if ((done || !resume) && reached(c, goal, first, max_steps))
             break;
-        long count = c->steps;
+        int64_t count = c->steps;
         open = 1;
         while (n < max_moves) {
             advance(c, mode);
@@ -89,7 +89,7 @@ PyObject *Core_run(Core *c, PyObject *args) {
                     goto fail;
             }
             if (n_cells + c->n_touched > cells_cap) {
-                long grown = 2 * (n_cells + c->n_touched);
+                Py_ssize_t grown = 2 * (n_cells + c->n_touched);
                 unsigned char *more_cells = PyMem_Realloc(cells_out, grown * cell_width);
                 if (!more_cells)
                     goto fail;
@@ -204,18 +204,18 @@ PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_SetString(PyExc_TypeError, "search takes 5 arguments");
         return NULL;
     }
-    int mode = PyLong_AsLong(args[0]);
-    long steps = PyLong_AsLong(args[1]), goal = PyLong_AsLong(args[2]);
-    long first = PyLong_AsLong(args[3]), max_steps = PyLong_AsLong(args[4]);
+    int mode = (int)PyLong_AsLong(args[0]);
+    long long steps = PyLong_AsLongLong(args[1]), goal = PyLong_AsLongLong(args[2]);
+    long long first = PyLong_AsLongLong(args[3]), max_steps = PyLong_AsLongLong(args[4]);
     if (PyErr_Occurred())
         return NULL;
     if (steps < 0) {
-        PyErr_Format(PyExc_ValueError, "steps %ld (accepted: 0 or more)", steps);
+        PyErr_Format(PyExc_ValueError, "steps %lld (accepted: 0 or more)", steps);
         return NULL;
     }
     c->ev = NULL;
     c->failed = 0;
-    long done = 0;
+    long long done = 0;
     int biggest = 0, guesses = 0;
     for (; done < steps; done++) {
         if (reached(c, goal, first, max_steps))
@@ -231,5 +231,5 @@ PyObject *Core_search(Core *c, PyObject *const *args, Py_ssize_t nargs) {
             }
         } while (c->status == GUESS_DUE || c->status == WRONG);
     }
-    return Py_BuildValue("(lii)", done, biggest, guesses);
+    return Py_BuildValue("(Lii)", done, biggest, guesses);
 }

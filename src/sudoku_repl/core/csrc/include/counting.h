@@ -1,9 +1,13 @@
 /* The solution counter that stops at a limit (counting.c; core/counting.py is its reference):
- * a C function for the puzzle makers (making.c) and the module's function. */
+ * a C function for the puzzle makers (making.c) and the module's count_solutions (module.c).
+ * Plain C, no Python: tests/native/count_check.c builds it alone (for WebAssembly, a 32-bit
+ * target, tests/core/test_portable_c.py). */
 #ifndef SUDOKU_REPL_COUNTING_H
 #define SUDOKU_REPL_COUNTING_H
 
-#include "native.h"
+#include <stdint.h>
+
+#include "portable.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)
@@ -11,15 +15,15 @@
 
 /* how many solutions the grid (81 values, 0 empty, each 0-9: the caller checks) has, counted up
  * to limit (>= 1): 0 when its givens clash */
-long count_grid(const unsigned char *cells, long limit);
+int64_t count_grid(const unsigned char *cells, int64_t limit);
+/* the same, and the guesses the search made (each digit tried on a guessed cell) in *guesses */
+int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *guesses);
 
 /* whether the grid has a solution where cell (0-80, empty in the grid) does not hold value
  * (1-9): for a grid whose one solution had value there before it was taken away, whether
  * taking it away leaves more than one (a search to the first such solution, which skips the
  * branch of the known one: quicker than counting to two) */
 int solvable_without(const unsigned char *cells, int cell, int value);
-
-PyObject *count_solutions(PyObject *self, PyObject *const *args, Py_ssize_t n);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -13,6 +13,8 @@
  * it; a file includes (and calls) only those below it (tests/architecture/test_c_layers.py),
  * lowest first:
  *
+ *   portable.h  the one header that names a compiler's own: bit scans and counts, a 64-bit
+ *               product's high half, hints (no file, no Python: the counter builds without it)
  *   native.h    this header: Python.h, the constants (no function, no type)
  *   bits        the bits of a 9-bit mask (BITS; shared with the explainer's C)
  *   state       the state's types (Core, NFrame), its touched cells and the helpers of the hot
@@ -40,6 +42,8 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "portable.h" /* the compilers' own (bit scans, ...), behind one shim */
 
 /* -- the constants Python shares (module.c exports them; core/native_check.py checks them) -- */
 

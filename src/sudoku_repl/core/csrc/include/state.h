@@ -32,7 +32,7 @@ typedef struct {
     int *block_of;
     /* the state */
     int status, pending;
-    long steps, solutions;
+    int64_t steps, solutions; /* (not long: 32 bits on Windows) */
     unsigned char *values, *counts;
     /* grp's units to look at (a set bit: a cell of the unit changed since grp last found
      * nothing there), ``words`` 64-bit words; per cell, the bits of its units */
@@ -55,7 +55,7 @@ int grow_touched(Core *c); /* 1, or 0 with c->failed set (no memory) */
 int core_ready(Core *c);   /* 0, or -1 with ValueError: a Core whose __init__ did not succeed */
 
 static inline void touch(Core *c, int cell) {
-    if (__builtin_expect(c->n_touched == c->cap_touched, 0) && !grow_touched(c))
+    if (UNLIKELY(c->n_touched == c->cap_touched) && !grow_touched(c))
         return;
     c->touched[c->n_touched++] = cell;
     if (c->words == 1) { /* (every geometry of up to 64 units) */

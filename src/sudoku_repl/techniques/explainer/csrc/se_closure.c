@@ -33,11 +33,11 @@ static int step_on(SeCtx *x, const SeGrid *work, int pi, int cell_links, Closure
     int block = SE_CELL_UNITS[cell][0], row = SE_CELL_UNITS[cell][1], col = SE_CELL_UNITS[cell][2];
     int r = row - 9, k = col - 18;
     for (int m = work->table[block][value] & ~(1 << SE_CELL_POS[cell][0]); m; m &= m - 1)
-        targets[n++] = SE_UNITS[block][__builtin_ctz(m)] * 16 + value;
+        targets[n++] = SE_UNITS[block][ctz32(m)] * 16 + value;
     for (int m = work->table[row][value] & ~(7 << (k / 3 * 3)); m; m &= m - 1)
-        targets[n++] = SE_UNITS[row][__builtin_ctz(m)] * 16 + value;
+        targets[n++] = SE_UNITS[row][ctz32(m)] * 16 + value;
     for (int m = work->table[col][value] & ~(7 << (r / 3 * 3)); m; m &= m - 1)
-        targets[n++] = SE_UNITS[col][__builtin_ctz(m)] * 16 + value;
+        targets[n++] = SE_UNITS[col][ctz32(m)] * 16 + value;
     for (int i = 0; i < n; i++) {
         int oc = targets[i] >> 4, ov = targets[i] & 15;
         int key = se_key(oc, ov, 0);
@@ -68,14 +68,14 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
     if (cell_links) {
         int mask = work->cands[cell];
         if (BITS[mask >> 1] == 2) {
-            int d0 = __builtin_ctz(mask), d1 = 31 - __builtin_clz(mask);
+            int d0 = ctz32(mask), d1 = 31 - clz32(mask);
             int other = d0 == value ? d1 : d0;
             int on = se_pot(x, cell, other, 1, pi);
             if (on < 0)
                 return -1;
             if (source) {
                 for (int hidden = source->cands[cell] & ~mask; hidden; hidden &= hidden - 1) {
-                    int parent = offs->idx[se_key(cell, __builtin_ctz(hidden), 0)];
+                    int parent = offs->idx[se_key(cell, ctz32(hidden), 0)];
                     if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                         return -1;
                 }
@@ -88,12 +88,12 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
         int pos = work->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
         if (!pos || (pos & (pos - 1)))
             continue;
-        int on = se_pot(x, SE_UNITS[unit][__builtin_ctz(pos)], value, 1, pi);
+        int on = se_pot(x, SE_UNITS[unit][ctz32(pos)], value, 1, pi);
         if (on < 0)
             return -1;
         if (source) /* the unit's places of the value lost since the chain began */
             for (int m = source->table[unit][value] & ~work->table[unit][value]; m; m &= m - 1) {
-                int parent = offs->idx[se_key(SE_UNITS[unit][__builtin_ctz(m)], value, 0)];
+                int parent = offs->idx[se_key(SE_UNITS[unit][ctz32(m)], value, 0)];
                 if (parent >= 0 && se_add_parent(x, on, parent) < 0)
                     return -1;
             }

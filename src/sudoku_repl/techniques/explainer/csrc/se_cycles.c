@@ -59,7 +59,7 @@ static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
         const SeDigitReach *d = se_digit_reach(&s->links, g, value, s->digits, &own);
         for (int w = 0; w < 2; w++) /* (the cells any walk may find from, as bits) */
             for (uint64_t m = d->ret[w] | d->on_off[w] | d->off_on[w]; m; m &= m - 1) {
-                int b = __builtin_ctzll(m);
+                int b = ctz64(m);
                 s->walks[w * 64 + b][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
                                                         (d->on_off[w] >> b & 1) * SE_ON_OFF |
                                                         (d->off_on[w] >> b & 1) * SE_OFF_ON);
@@ -221,7 +221,7 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
     for (int o = 0; o < 81; o++)
         for (int m = forward[o] & backward[o]; m; m &= m - 1) {
             rems[2 * n] = (int16_t)o;
-            rems[2 * n++ + 1] = (int16_t)__builtin_ctz(m);
+            rems[2 * n++ + 1] = (int16_t)ctz32(m);
         }
     return n;
 }
@@ -240,7 +240,7 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
         if (count < 2 || (!unit_links && count > 2))
             continue;
         for (int values = mask; values && !result; values &= values - 1) {
-            int value = __builtin_ctz(values);
+            int value = ctz32(values);
             if (unit_links && !s->walks[cell][value])
                 continue; /* no walk from it can find anything */
             x->n_pots = x->n_par = 0;

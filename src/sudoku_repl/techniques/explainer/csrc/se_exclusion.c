@@ -135,7 +135,7 @@ static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *grou
         return 0; /* fewer than two in common (one word empty, the other of one bit at most) */
     for (int w = 0; w < 2; w++)
         for (uint64_t m = both[w]; m; m &= m - 1)
-            common[n_common++] = 64 * w + __builtin_ctzll(m);
+            common[n_common++] = 64 * w + ctz64(m);
     int16_t rems[2 * 27];
     int k = exclude(g, group, n, common, n_common, rems);
     if (!k)

@@ -212,19 +212,19 @@ static int static_may_find(const SeCtx *x, const SeReach *r, const SeGrid *g, in
     int keys[9], n = 0;
     if (cardinality == 2 || (x->multiple && cardinality > 2)) {
         for (int m = g->cands[cell]; m; m &= m - 1)
-            keys[n++] = se_key(cell, __builtin_ctz(m), 1);
+            keys[n++] = se_key(cell, ctz32(m), 1);
         if (meet(r, keys, n))
             return 1;
     }
     for (int m = g->cands[cell]; m; m &= m - 1) { /* region(): the units the cell comes first in */
-        int value = __builtin_ctz(m);
+        int value = ctz32(m);
         for (int t = 0; t < 3; t++) {
             int unit = SE_CELL_UNITS[cell][t], pos = g->table[unit][value];
             n = BITS[pos]; /* the value's places in the unit, the cell's the first of them */
-            if (!(n == 2 || (x->multiple && n > 2)) || __builtin_ctz(pos) != SE_CELL_POS[cell][t])
+            if (!(n == 2 || (x->multiple && n > 2)) || ctz32(pos) != SE_CELL_POS[cell][t])
                 continue;
             for (n = 0; pos; pos &= pos - 1)
-                keys[n++] = se_key(SE_UNITS[unit][__builtin_ctz(pos)], value, 1);
+                keys[n++] = se_key(SE_UNITS[unit][ctz32(pos)], value, 1);
             if (meet(r, keys, n))
                 return 1;
         }

@@ -57,8 +57,8 @@ int se_rung_check(int technique, int degree) {
         return -1;
     }
     if (degree < 0 || degree > 4 || !(DEGREES[technique] >> degree & 1)) {
-        int low = __builtin_ctz((unsigned)DEGREES[technique]);
-        int high = 31 - __builtin_clz((unsigned)DEGREES[technique]);
+        int low = ctz32((unsigned)DEGREES[technique]);
+        int high = 31 - clz32((unsigned)DEGREES[technique]);
         if (low == high)
             PyErr_Format(PyExc_ValueError, "degree %d for technique %d (accepted: %d)", degree,
                          technique, low);

@@ -12,7 +12,6 @@
 
 typedef SeCells Cells;
 
-#define ONE ((Cells)1)
 #define PEERS SE_PEER_CELLS
 #define UNIT_CELLS SE_UNIT_CELLS
 
@@ -67,10 +66,10 @@ static void segments(int e, int *one, int *two) {
 static int same_line(int a, int b) { return a / 9 == b / 9 || a % 9 == b % 9; }
 
 static Cells value_cells(const SeGrid *g, int value) {
-    Cells m = 0;
+    Cells m = se_cells_none();
     for (int c = 0; c < 81; c++)
         if (g->cands[c] >> value & 1)
-            m |= ONE << c;
+            m = se_cells_or(m, se_cells_of(c));
     return m;
 }
 
@@ -78,7 +77,7 @@ static Cells value_cells(const SeGrid *g, int value) {
 static int keep(SeFinds *f, int name, int rating, int key_of_n, int suffix, Cells victims,
                 int value, const int *shape, int n_shape) {
     int rems[2 * 81], n = 0;
-    for (Cells m = victims; m; n++) {
+    for (Cells m = victims; se_cells_any(m); n++) {
         rems[2 * n] = se_cells_pop(&m);
         rems[2 * n + 1] = value;
     }
@@ -169,27 +168,27 @@ static const int TURBOT_RATINGS[5] = {40, 40, 41, 42, 42};
  * serate's twelve cells), kept (0, -1) */
 static int turbots(SeFinds *f, Cells holders, int value, const int *c, int base, int cover,
                    int bg, int cg, int plain) {
-    Cells rest = holders & ~(UNIT_CELLS[base] | UNIT_CELLS[cover]);
+    Cells rest = se_cells_minus(holders, se_cells_or(UNIT_CELLS[base], UNIT_CELLS[cover]));
     for (int i = 0; i < 2; i++)
         for (int j = 2; j < 4; j++) {
             int start = c[i], end = c[5 - j];
-            Cells seen = PEERS[start] & PEERS[end] & rest;
-            if (!seen) /* (a cheap test first: the chain would remove nothing) */
+            Cells seen = se_cells_and(se_cells_and(PEERS[start], PEERS[end]), rest);
+            if (!se_cells_any(seen)) /* (a cheap test first: the chain would remove nothing) */
                 continue;
             int shared = turbot_share(c[1 - i], c[5 - i], c[j], c[j + 4], c[9 - i], c[j + 8]);
             if (shared < 0 || shared == base || shared == cover)
                 continue;
             if (bg && c[i + 4] >= 0) {
-                seen &= PEERS[c[i + 4]];
+                seen = se_cells_and(seen, PEERS[c[i + 4]]);
                 if (c[i + 8] >= 0)
-                    seen &= PEERS[c[i + 8]];
+                    seen = se_cells_and(seen, PEERS[c[i + 8]]);
             }
             if (cg && c[9 - j] >= 0) {
-                seen &= PEERS[c[9 - j]];
+                seen = se_cells_and(seen, PEERS[c[9 - j]]);
                 if (c[13 - j] >= 0)
-                    seen &= PEERS[c[13 - j]];
+                    seen = se_cells_and(seen, PEERS[c[13 - j]]);
             }
-            if (!seen)
+            if (!se_cells_any(seen))
                 continue;
             int rating = bg || cg ? 43 : plain;
             /* the shape: its units, grouped, the cells its hint names (se_rungs.h) */
@@ -222,7 +221,7 @@ int se_turbot_fish(SeRungs *r) {
             l->grouped = 0;
             l->n = turbot_ends(u, g->table[u][value], l->ways, &l->grouped);
             for (int k = 0; k < l->n; k++)
-                l->near[k] = PEERS[l->ways[k].a] | PEERS[l->ways[k].b];
+                l->near[k] = se_cells_or(PEERS[l->ways[k].a], PEERS[l->ways[k].b]);
         }
     }
     int failed = 0;
@@ -234,18 +233,19 @@ int se_turbot_fish(SeRungs *r) {
                 int base = bt * 9 + i1;
                 const Link *bl = &links[value][base];
                 int bg = bl->grouped;
-                Cells base_places = holders & UNIT_CELLS[base];
+                Cells base_places = se_cells_and(holders, UNIT_CELLS[base]);
                 for (int k = 0; k < bl->n && !failed; k++)
                     for (int i2 = bt == ct ? i1 + 1 : 0; i2 < 9 && !failed; i2++) {
                         int cover = ct * 9 + i2;
                         const Link *cl = &links[value][cover];
                         int cg = cl->grouped;
-                        if (!cl->n || base_places & UNIT_CELLS[cover])
+                        if (!cl->n || se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])))
                             continue;
                         /* (a cheap test first: the victims see an end of each link) */
-                        Cells rest = holders & ~(UNIT_CELLS[base] | UNIT_CELLS[cover]);
+                        Cells rest = se_cells_minus(
+                            holders, se_cells_or(UNIT_CELLS[base], UNIT_CELLS[cover]));
                         for (int l = 0; l < cl->n && !failed; l++) {
-                            if (!(bl->near[k] & cl->near[l] & rest))
+                            if (!se_cells_any(se_cells_and(se_cells_and(bl->near[k], cl->near[l]), rest)))
                                 continue;
                             const Ends *x = &bl->ways[k], *y = &cl->ways[l];
                             /* serate's twelve: the base's ends, the cover's, then their
@@ -440,7 +440,7 @@ static void links3(const SeGrid *g, int value, Cells holders, Links3 *L) {
         int grouped = 0, n = three_ends(u, g->table[u][value], ways, &grouped);
         for (int k = 0; k < n; k++) {
             int i = L->n++;
-            L->links[i] = (Link3){u, k, grouped, ways[k], holders & UNIT_CELLS[u]};
+            L->links[i] = (Link3){u, k, grouped, ways[k], se_cells_and(holders, UNIT_CELLS[u])};
             for (int side = 0; side < 2; side++) {
                 int end = 2 * i + side;
                 for (int t = 0; t < 3; t++)
@@ -467,16 +467,17 @@ static void near_ends(const Links3 *L, int i, int side, uint64_t out[2]) {
 static int chain3(SeFinds *f, const Links3 *L, int value, Cells holders, const int *path,
                   const int *u, const int *shared) {
     const Link3 *x = &L->links[path[0]], *z = &L->links[path[2]];
-    Cells seen = PEERS[x->e.end[u[0]]] & PEERS[z->e.end[1 - u[2]]] & holders;
+    Cells seen =
+        se_cells_and(se_cells_and(PEERS[x->e.end[u[0]]], PEERS[z->e.end[1 - u[2]]]), holders);
     for (int k = 0; k < 3; k++)
-        seen &= ~UNIT_CELLS[L->links[path[k]].unit];
-    seen &= ~(UNIT_CELLS[shared[0]] | UNIT_CELLS[shared[1]]);
+        seen = se_cells_minus(seen, UNIT_CELLS[L->links[path[k]].unit]);
+    seen = se_cells_minus(seen, se_cells_or(UNIT_CELLS[shared[0]], UNIT_CELLS[shared[1]]));
     int ss = x->e.sup[u[0]], es = z->e.sup[1 - u[2]];
     if (x->grouped && ss >= 0)
-        seen &= PEERS[ss];
+        seen = se_cells_and(seen, PEERS[ss]);
     if (z->grouped && es >= 0)
-        seen &= PEERS[es];
-    if (!seen)
+        seen = se_cells_and(seen, PEERS[es]);
+    if (!se_cells_any(seen))
         return 0;
     /* the links' depths in serate's search: by unit (its rows' types ascend), then the order */
     int rank[3];
@@ -532,18 +533,18 @@ static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y,
     near_ends(L, y, 1 - u1, after);
     for (int word = 0; word < 2; word++)
         for (uint64_t bits = before[word]; bits; bits &= bits - 1) {
-            int end = word * 64 + __builtin_ctzll(bits), x = end / 2, u0 = 1 - end % 2;
+            int end = word * 64 + ctz64(bits), x = end / 2, u0 = 1 - end % 2;
             const Link3 *a = &L->links[x];
-            if (a->places & m->places)
+            if (se_cells_any(se_cells_and(a->places, m->places)))
                 continue;
             int s1 = three_share(a->e.end[1 - u0], a->e.sup[1 - u0], m->e.end[u1], m->e.sup[u1]);
             if (s1 < 0)
                 continue;
             for (int word2 = 0; word2 < 2; word2++)
                 for (uint64_t bits2 = after[word2]; bits2; bits2 &= bits2 - 1) {
-                    int end2 = word2 * 64 + __builtin_ctzll(bits2), z = end2 / 2, u2 = end2 % 2;
+                    int end2 = word2 * 64 + ctz64(bits2), z = end2 / 2, u2 = end2 % 2;
                     const Link3 *c = &L->links[z];
-                    if (c->places & (m->places | a->places))
+                    if (se_cells_any(se_cells_and(c->places, se_cells_or(m->places, a->places))))
                         continue;
                     int s2 = three_share(m->e.end[1 - u1], m->e.sup[1 - u1], c->e.end[u2],
                                          c->e.sup[u2]);

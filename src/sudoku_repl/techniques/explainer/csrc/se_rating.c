@@ -23,7 +23,6 @@
  * and poll are looked at before each step and before each chain technique, as rate looks at them
  * before each technique; the deadline before each chain technique and inside the chain searches. */
 #include "se_rating.h"
-#include <time.h>
 
 enum {
     SE_CLIMB_SOLVED,
@@ -88,7 +87,7 @@ static int apply(SeGrid *g, PyObject *hint) {
         g->values[cell] = (unsigned char)value;
         for (int v = 1; v <= 9; v++)
             drop(g, (int)cell, v);
-        for (SeCells m = SE_PEER_CELLS[cell]; m;)
+        for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
             drop(g, se_cells_pop(&m), (int)value);
     }
     return PyErr_Occurred() ? -1 : 0;
@@ -149,12 +148,6 @@ static int parse_order(PyObject *obj, int order[][2]) {
     }
     Py_DECREF(seq);
     return (int)n;
-}
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
@@ -240,7 +233,12 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
                 *status = said;
                 return said < 0 ? NULL : Py_NewRef(Py_None);
             }
-            if (lim->deadline >= 0 && now() > lim->deadline) {
+            double now = lim->deadline >= 0 ? se_monotonic() : 0.0;
+            if (now < 0) {
+                *status = -1; /* (the clock's error, raised) */
+                return NULL;
+            }
+            if (lim->deadline >= 0 && now > lim->deadline) {
                 *status = SE_CLIMB_TIMEOUT;
                 Py_RETURN_NONE;
             }

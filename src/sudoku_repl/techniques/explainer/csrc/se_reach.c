@@ -11,14 +11,14 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
     }
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell]; m; m &= m - 1)
-            places[__builtin_ctz(m)][cell >> 6] |= 1ULL << (cell & 63);
+            places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
     memset(L->conj_any, 0, sizeof L->conj_any);
     for (int unit = 0; unit < 27; unit++) /* a conjugate: a unit's value of two places */
         for (int value = 1; value <= 9; value++) {
             int pos = g->table[unit][value];
             if (BITS[pos] == 2)
                 for (; pos; pos &= pos - 1)
-                    L->conj_any[SE_UNITS[unit][__builtin_ctz(pos)]] |= (uint16_t)(1 << value);
+                    L->conj_any[SE_UNITS[unit][ctz32(pos)]] |= (uint16_t)(1 << value);
         }
     for (int cell = 0; cell < 81; cell++)
         L->pair[cell] = BITS[g->cands[cell] >> 1] == 2 ? g->cands[cell] : 0;
@@ -32,7 +32,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1)
             for (int on = 0; on < 2; on++) {
-                int k = se_key(cell, __builtin_ctz(m), on);
+                int k = se_key(cell, ctz32(m), on);
                 r->key[n] = (int16_t)k;
                 r->node[k] = (int16_t)n++;
             }
@@ -140,14 +140,14 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
  * targets again: the links are both ways); both linked (y is reached, z goes on).
  * ``places``: each value's linked cells, as bits */
 static int unlinked_on_off(const SeReach *r, const SeGrid *g, const uint16_t *linked,
-                           const uint64_t places[10][2], int cell, int value, int cell_links) {
+                           uint64_t places[10][2], int cell, int value, int cell_links) {
     int zs[28], nz = 0;
     if (cell_links)
         for (int m = g->cands[cell] & linked[cell] & ~(1 << value); m; m &= m - 1)
-            zs[nz++] = cell * 16 + __builtin_ctz(m);
+            zs[nz++] = cell * 16 + ctz32(m);
     for (int w = 0; w < 2; w++)
         for (uint64_t m = SE_PEER_MASK[cell][w] & places[value][w]; m; m &= m - 1)
-            zs[nz++] = (w * 64 + __builtin_ctzll(m)) * 16 + value;
+            zs[nz++] = (w * 64 + ctz64(m)) * 16 + value;
     if (!nz)
         return 0;
     uint64_t from[SE_MAX_NODES / 64 + 1], to[SE_MAX_NODES / 64 + 1];
@@ -174,10 +174,10 @@ int se_reach_walks(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_l
     uint64_t places[10][2] = {{0}};
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell] & linked[cell]; m; m &= m - 1)
-            places[__builtin_ctz(m)][cell >> 6] |= 1ULL << (cell & 63);
+            places[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
     for (int cell = 0; cell < 81; cell++)
         for (int m = g->cands[cell]; m; m &= m - 1) {
-            int value = __builtin_ctz(m), on = se_key(cell, value, 1), off = on ^ 1;
+            int value = ctz32(m), on = se_key(cell, value, 1), off = on ^ 1;
             if (linked[cell] >> value & 1)
                 walks[cell][value] = (uint8_t)(se_may_return(r, on) * SE_MAY_RETURN |
                                                se_reaches(r, on, off) * SE_ON_OFF |
@@ -200,7 +200,7 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
     uint64_t linked[2] = {0, 0};
     for (int w = 0; w < 2; w++)
         for (uint64_t b = L->places[value][w]; b; b &= b - 1) {
-            int c = w * 64 + __builtin_ctzll(b);
+            int c = w * 64 + ctz64(b);
             if (L->conj_any[c] >> value & 1) {
                 local[c] = m;
                 cells[m++] = c;
@@ -214,7 +214,7 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
         int cell = cells[i];
         for (int w = 0; w < 2; w++)
             for (uint64_t b = SE_PEER_MASK[cell][w] & linked[w]; b; b &= b - 1) {
-                int j = m + local[w * 64 + __builtin_ctzll(b)];
+                int j = m + local[w * 64 + ctz64(b)];
                 reach[i][j >> 6] |= 1ULL << (j & 63);
             }
         se_links_of(L, g, cell, value);
@@ -246,11 +246,11 @@ static void digit_closure(SeLinks *L, const SeGrid *g, int value, SeDigitReach *
     }
     for (int w = 0; w < 2; w++) /* the places left out */
         for (uint64_t b = L->places[value][w] & ~linked[w]; b; b &= b - 1) {
-            int c = w * 64 + __builtin_ctzll(b);
+            int c = w * 64 + ctz64(b);
             uint64_t from[3] = {0, 0, 0}, to[3] = {0, 0, 0};
             for (int u = 0; u < 2; u++)
                 for (uint64_t z = SE_PEER_MASK[c][u] & linked[u]; z; z &= z - 1) {
-                    int i = local[u * 64 + __builtin_ctzll(z)];
+                    int i = local[u * 64 + ctz64(z)];
                     for (int j = 0; j < words; j++)
                         from[j] |= reach[m + i][j];
                     to[i >> 6] |= 1ULL << (i & 63);

@@ -81,8 +81,9 @@ static int empty_count(const SeGrid *g, int unit) {
     return n;
 }
 
-/* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents */
-static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+/* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents (not
+ * named locking: the Windows C library's io.h, which Python.h includes there, has a locking) */
+static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     static const int PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
     for (int t = 0; t < 4; t++) {
         int type1 = PAIRS[t][0], type2 = PAIRS[t][1];
@@ -91,7 +92,7 @@ static int locking(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
                 int pos = g->table[unit1][value];
                 if (BITS[pos] < 2)
                     continue;
-                int first = __builtin_ctz(pos);
+                int first = ctz32(pos);
                 if (pos & ~SE_SHARED_POS[unit1][type2][first]) /* not all in one unit2 */
                     continue;
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][first]][type2];
@@ -126,8 +127,8 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
         for (int v = 1; v <= 9; v++)
             two |= (BITS[g->table[unit][v]] == 2) << v;
         for (int bs = two & (two - 1); bs; bs &= bs - 1) /* (b above the lowest) */
-            for (int as = two & ((1 << __builtin_ctz(bs)) - 1); as; as &= as - 1) {
-                int a = __builtin_ctz(as), b = __builtin_ctz(bs);
+            for (int as = two & ((1 << ctz32(bs)) - 1); as; as &= as - 1) {
+                int a = ctz32(as), b = ctz32(bs);
                 int pa = g->table[unit][a], pb = g->table[unit][b];
                 if (pa != pb)
                     continue;
@@ -169,8 +170,8 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out
         for (int o = 0; o < 9; o++)
             two |= (BITS[g->cands[SE_UNITS[unit][o]] >> 1] == 2) << o;
         for (int js = two & (two - 1); js; js &= js - 1) /* (j above the lowest) */
-            for (int is = two & ((1 << __builtin_ctz(js)) - 1); is; is &= is - 1) {
-                int i = __builtin_ctz(is), j = __builtin_ctz(js);
+            for (int is = two & ((1 << ctz32(js)) - 1); is; is &= is - 1) {
+                int i = ctz32(is), j = ctz32(js);
                 int ci = SE_UNITS[unit][i], cj = SE_UNITS[unit][j];
                 int mi = g->cands[ci], mj = g->cands[cj];
                 if (mi != mj)
@@ -213,12 +214,12 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
         for (int l = 0; l < 9; l++) {
             two[l] = 0;
             for (int m = open; m; m &= m - 1)
-                two[l] |= (BITS[g->table[base * 9 + l][__builtin_ctz(m)]] == 2) << __builtin_ctz(m);
+                two[l] |= (BITS[g->table[base * 9 + l][ctz32(m)]] == 2) << ctz32(m);
         }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++)
                 for (int values = two[i] & two[j]; values; values &= values - 1) {
-                    int value = __builtin_ctz(values);
+                    int value = ctz32(values);
                     int pi = g->table[base * 9 + i][value], pj = g->table[base * 9 + j][value];
                     if (pi != pj)
                         continue;
@@ -260,7 +261,7 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
 /* the patterns of the first rule that finds any resting on a lost candidate, into out */
 static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
     typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, Patterns *);
-    static const Rule RULES[4] = {locking, hidden_pairs, naked_pairs, x_wings};
+    static const Rule RULES[4] = {locking_rule, hidden_pairs, naked_pairs, x_wings};
     out->n = 0;
     for (int r = 0; r < 4 && !out->n; r++)
         if (RULES[r](x, work, source, out) < 0)

@@ -16,13 +16,13 @@ void se_cells_init(void) {
     for (int u = 0; u < 27; u++)
         for (int i = 0; i < 9; i++) {
             int c = SE_UNITS[u][i];
-            SE_UNIT_CELLS[u] |= (SeCells)1 << c;
+            SE_UNIT_CELLS[u] = se_cells_or(SE_UNIT_CELLS[u], se_cells_of(c));
             SE_CELL_UNIT_BITS[c] |= 1 << u;
         }
     for (int c = 0; c < 81; c++) {
         for (int t = 0; t < 3; t++)
-            SE_PEER_CELLS[c] |= SE_UNIT_CELLS[SE_CELL_UNITS[c][t]];
-        SE_PEER_CELLS[c] &= ~((SeCells)1 << c);
+            SE_PEER_CELLS[c] = se_cells_or(SE_PEER_CELLS[c], SE_UNIT_CELLS[SE_CELL_UNITS[c][t]]);
+        SE_PEER_CELLS[c] = se_cells_minus(SE_PEER_CELLS[c], se_cells_of(c));
     }
     for (int m = 0; m < 512; m++) {
         int k = se_bits((unsigned)(unsigned)m);

@@ -7,7 +7,7 @@
 static const int LOCKING_PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
 
 /* the number of a mask's lowest bit (a unit position), -1 for none */
-static inline int lowest(int mask) { return mask ? __builtin_ctz(mask) : -1; }
+static inline int lowest(int mask) { return mask ? ctz32(mask) : -1; }
 
 int se_hidden_singles(SeRungs *r) {
     const SeGrid *g = r->g;
@@ -35,7 +35,7 @@ int se_naked_singles(SeRungs *r) {
     for (int cell = 0; cell < 81; cell++) {
         int mask = r->g->cands[cell];
         if (se_bits((unsigned)mask) == 1) {
-            int done = se_rung(r, SE_N_NAKED_SINGLE, 23, NULL, 0, cell, __builtin_ctz(mask),
+            int done = se_rung(r, SE_N_NAKED_SINGLE, 23, NULL, 0, cell, ctz32(mask),
                                NULL, 0);
             if (done)
                 return done;
@@ -74,7 +74,7 @@ static int locked_places(SeRungs *r, Locked visit) {
                 if (se_bits((unsigned)pos) < 2)
                     continue;
                 /* the one unit of type2 that may hold them all: the first one's */
-                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][__builtin_ctz((unsigned)pos)]][type2];
+                int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][ctz32((unsigned)pos)]][type2];
                 if (!(pos & ~INSIDE[unit1][unit2])) {
                     int done = visit(r, value, unit1, unit2);
                     if (done)

@@ -3,7 +3,6 @@
  * ancestor_count, length_penalty, the stop check, the parsing of Python's grid and the list of
  * hints handed back. */
 #include "se_tables.h"
-#include <time.h>
 
 int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
 int SE_SHARED_POS[27][3][9];
@@ -80,14 +79,33 @@ void se_table_fill(SeGrid *g) {
         }
 }
 
+double se_monotonic(void) {
+#if PY_VERSION_HEX >= 0x030D0000
+    PyTime_t t;
+    return PyTime_Monotonic(&t) < 0 ? -1.0 : PyTime_AsSecondsDouble(t);
+#else
+    static PyObject *monotonic; /* time.monotonic, looked up once (the module keeps it) */
+    if (!monotonic) {
+        PyObject *time = PyImport_ImportModule("time");
+        monotonic = time ? PyObject_GetAttrString(time, "monotonic") : NULL;
+        Py_XDECREF(time);
+        if (!monotonic)
+            return -1.0;
+    }
+    PyObject *r = PyObject_CallNoArgs(monotonic);
+    double seconds = r ? PyFloat_AsDouble(r) : -1.0;
+    Py_XDECREF(r);
+    return seconds < 0 && PyErr_Occurred() ? -1.0 : seconds;
+#endif
+}
+
 /* se_check_stop's every 1024th call: the deadline, Ctrl-C (PyErr_CheckSignals) and the
  * caller's poll; nonzero once the search is to stop */
 int se_check_stop_due(SeCtx *x) {
     if (x->deadline >= 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-        if ((double)ts.tv_sec + ts.tv_nsec * 1e-9 > x->deadline) {
-            x->stop = 1;
+        double now = se_monotonic();
+        if (now < 0 || now > x->deadline) {
+            x->stop = now < 0 ? 2 : 1; /* (2: an error, raised) */
             return 1;
         }
     }

@@ -14,7 +14,12 @@
  *                        the same valid loops, in the same order */
 #include "se_uniqueness.h"
 
-#define BIT(c) ((SeCells)1 << (c))
+#define BIT(c) se_cells_of(c)
+#define HAS se_cells_has
+#define AND se_cells_and
+#define OR se_cells_or
+#define MINUS se_cells_minus
+#define ANY se_cells_any
 
 typedef struct {
     const SeGrid *g;
@@ -26,7 +31,7 @@ typedef struct {
     SeFinds found;
 } Loop;
 
-static int digit_of(int mask) { return __builtin_ctz((unsigned)mask); }
+static int digit_of(int mask) { return ctz32((unsigned)mask); }
 
 /* uniqueness._valid_loop: each unit met by the odd cells and by the even cells alike, none twice */
 static int valid_loop(const int *loop, int n) {
@@ -195,17 +200,17 @@ static int look_at(Loop *l) {
     if (n_extra < 2)
         return 0;
     int extra = 0;
-    SeCells common = ~(SeCells)0, extras = 0;
+    SeCells common = se_cells_all(), extras = se_cells_none();
     for (int i = 0; i < n_extra; i++) {
         extra |= cands[extra_cells[i]];
-        common &= SE_PEER_CELLS[extra_cells[i]];
-        extras |= BIT(extra_cells[i]);
+        common = AND(common, SE_PEER_CELLS[extra_cells[i]]);
+        extras = OR(extras, BIT(extra_cells[i]));
     }
     extra &= ~l->both;
     if (n_extra > 2 || se_bits((unsigned)extra) == 1) {
         int value = digit_of(cands[extra_cells[0]] & ~l->both), rems[2 * 81], n = 0;
         for (int c = 0; c < 81; c++)
-            if (common >> c & 1 && !(extras >> c & 1) && cands[c] >> value & 1) {
+            if (HAS(common, c) && !HAS(extras, c) && cands[c] >> value & 1) {
                 rems[2 * n] = c;
                 rems[2 * n + 1] = value;
                 n++;
@@ -232,17 +237,17 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
     int parity = l->n % 2, units = units_of(cell);
     l->seen[parity] |= units;
     l->cells[l->n++] = cell;
-    l->in_loop |= BIT(cell);
+    l->in_loop = OR(l->in_loop, BIT(cell));
     int failed = 0;
     for (int t = 0; t < 3 && !failed; t++) {
         if (t == last_type)
             continue;
         /* the unit's cells in order (ascending), those that may come next alone: the start
          * (closing a loop of 4 or more), the cells off the path holding both values */
-        SeCells open = l->holders & ~l->in_loop;
+        SeCells open = MINUS(l->holders, l->in_loop);
         if (l->n >= 4)
-            open |= BIT(l->cells[0]);
-        for (SeCells m = SE_UNIT_CELLS[SE_CELL_UNITS[cell][t]] & open; m && !failed;) {
+            open = OR(open, BIT(l->cells[0]));
+        for (SeCells m = AND(SE_UNIT_CELLS[SE_CELL_UNITS[cell][t]], open); ANY(m) && !failed;) {
             int next = se_cells_pop(&m);
             if (next == l->cells[0])
                 failed = look_at(l) < 0;
@@ -257,7 +262,7 @@ static int walk(Loop *l, int cell, int allowed, int extra, int last_type) {
         }
     }
     l->n--;
-    l->in_loop &= ~BIT(cell);
+    l->in_loop = MINUS(l->in_loop, BIT(cell));
     l->seen[parity] &= ~units;
     return failed ? -1 : 0;
 }
@@ -278,10 +283,10 @@ int se_unique_loops(SeRungs *r) {
         l->v1 = digit_of(m);
         l->v2 = digit_of(m & (m - 1));
         l->both = m;
-        l->holders = 0;
+        l->holders = se_cells_none();
         for (int c = 0; c < 81; c++)
             if ((r->g->cands[c] & m) == m)
-                l->holders |= BIT(c);
+                l->holders = OR(l->holders, BIT(c));
         failed = walk(l, start, 2, 0, -1) < 0;
     }
     int done = failed ? -1 : se_finds_emit(&l->found, r);
@@ -344,14 +349,14 @@ static int bug4(SeRungs *r, const int *bug_cells, const int *bug_values, int all
 static int bug3(SeRungs *r, const int *bug_cells, int n_bug, int all_values, SeCells common) {
     const uint16_t *cands = r->g->cands;
     int units[3], n_units = shared_units(bug_cells, n_bug, units);
-    SeCells bugs = 0;
+    SeCells bugs = se_cells_none();
     for (int i = 0; i < n_bug; i++)
-        bugs |= BIT(bug_cells[i]);
+        bugs = OR(bugs, BIT(bug_cells[i]));
     for (int degree = 2; degree < 7; degree++)
         for (int k = 0; k < n_units; k++) {
             int region[9], n_region = 0;
             for (int c = 0; c < 81; c++)
-                if (common >> c & 1 && SE_UNIT_CELLS[units[k]] >> c & 1)
+                if (HAS(common, c) && HAS(SE_UNIT_CELLS[units[k]], c))
                     region[n_region++] = c;
             if (n_region < degree)
                 continue;
@@ -369,7 +374,7 @@ static int bug3(SeRungs *r, const int *bug_cells, int n_bug, int all_values, SeC
                     continue;
                 int rems[2 * 81], n = 0;
                 for (int i = 0; i < n_region; i++)
-                    if (!(idx >> i & 1) && !(bugs >> region[i] & 1))
+                    if (!(idx >> i & 1) && !HAS(bugs, region[i]))
                         n = digits_of(rems, n, region[i], cands[region[i]] & u);
                 int done = n ? bug_rung(r, 3, 57 + degree - 1, rems, n, u, bug_cells, n_bug) : 0;
                 if (done)
@@ -388,16 +393,16 @@ typedef struct {
 } Grave;
 
 static int grave_add(Grave *b, int cell, int bit, int replace) {
-    if (!(b->set >> cell & 1)) {
+    if (!HAS(b->set, cell)) {
         b->cells[b->n++] = cell;
-        b->set |= BIT(cell);
+        b->set = OR(b->set, BIT(cell));
     }
     b->values[cell] = replace ? bit : b->values[cell] | bit;
     b->temp[cell] &= ~bit;
-    b->common = b->have_common ? b->common & SE_PEER_CELLS[cell] : SE_PEER_CELLS[cell];
+    b->common = b->have_common ? AND(b->common, SE_PEER_CELLS[cell]) : SE_PEER_CELLS[cell];
     b->have_common = 1;
-    b->common &= ~b->set;
-    return b->n > 1 && se_bits((unsigned)b->all_values) > 1 && !b->common;
+    b->common = MINUS(b->common, b->set);
+    return b->n > 1 && se_bits((unsigned)b->all_values) > 1 && !ANY(b->common);
 }
 
 /* uniqueness.bug */
@@ -407,7 +412,7 @@ int se_bug(SeRungs *r) {
     for (int c = 0; c < 81; c++)
         b.temp[c] = g->cands[c];
     int all_extra[81], n_extra = -1, only_value = 0, one_value = 1; /* -1: None */
-    SeCells in_extra = 0;
+    SeCells in_extra = se_cells_none();
     for (int unit = 0; unit < 27; unit++)
         for (int value = 1; value <= 9; value++) {
             int pos = g->table[unit][value], k = se_bits((unsigned)pos);
@@ -421,15 +426,15 @@ int se_bug(SeRungs *r) {
                 n_extra = 0;
                 for (int i = 0; i < n_new; i++) {
                     all_extra[n_extra++] = new_cells[i];
-                    in_extra |= BIT(new_cells[i]);
+                    in_extra = OR(in_extra, BIT(new_cells[i]));
                 }
                 only_value = value;
             } else if (one_value) {
                 if (only_value == value) {
                     for (int i = 0; i < n_new; i++)
-                        if (!(in_extra >> new_cells[i] & 1)) {
+                        if (!HAS(in_extra, new_cells[i])) {
                             all_extra[n_extra++] = new_cells[i];
-                            in_extra |= BIT(new_cells[i]);
+                            in_extra = OR(in_extra, BIT(new_cells[i]));
                         }
                 } else
                     one_value = 0;
@@ -445,7 +450,7 @@ int se_bug(SeRungs *r) {
     if (one_value && n_extra > b.n) {
         int rest[81], n_rest = 0;
         for (int i = 0; i < n_extra; i++)
-            if (!(b.set >> all_extra[i] & 1))
+            if (!HAS(b.set, all_extra[i]))
                 rest[n_rest++] = all_extra[i];
         for (int i = 0; i < n_rest; i++)
             if (grave_add(&b, rest[i], 1 << only_value, 1))
@@ -472,10 +477,10 @@ int se_bug(SeRungs *r) {
     }
     if (se_bits((unsigned)b.all_values) == 1) {
         int value = digit_of(b.all_values);
-        if (b.common) {
+        if (ANY(b.common)) {
             int rems[2 * 81], n = 0;
             for (int c = 0; c < 81; c++)
-                if (b.common >> c & 1 && cands[c] >> value & 1) {
+                if (HAS(b.common, c) && cands[c] >> value & 1) {
                     rems[2 * n] = c;
                     rems[2 * n + 1] = value;
                     n++;
@@ -486,7 +491,7 @@ int se_bug(SeRungs *r) {
         }
         return b.n == 2 ? bug4(r, b.cells, b.values, b.all_values) : 0;
     }
-    if (b.common) {
+    if (ANY(b.common)) {
         if (b.n == 2) {
             int done = bug4(r, b.cells, b.values, b.all_values);
             if (done)

@@ -10,9 +10,13 @@
  * and pincers, in the same order. */
 #include "se_wings.h"
 
-#define BIT(c) ((SeCells)1 << (c))
+#define BIT(c) se_cells_of(c)
+#define AND se_cells_and
+#define OR se_cells_or
+#define MINUS se_cells_minus
+#define ANY se_cells_any
 
-static int lowest_digit(int mask) { return __builtin_ctz((unsigned)mask); }
+static int lowest_digit(int mask) { return ctz32((unsigned)mask); }
 
 /* wings.xy_wing's finder: ``pivot_size`` 2 (XY) or 3 (XYZ) */
 int se_xy_wing(SeRungs *r, int pivot_size) {
@@ -23,7 +27,7 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
         if (se_bits((unsigned)pm) != pivot_size)
             continue;
         int wings[20], n = 0;
-        for (SeCells m = SE_PEER_CELLS[pivot]; m;) {
+        for (SeCells m = SE_PEER_CELLS[pivot]; ANY(m);) {
             int c = se_cells_pop(&m);
             if (se_bits((unsigned)cands[c]) == 2)
                 wings[n++] = c;
@@ -39,11 +43,11 @@ int se_xy_wing(SeRungs *r, int pivot_size) {
                 if (xyz ? (m1 | m2) != pm : (z & pm) || ((m1 | m2) & ~z) != pm)
                     continue;
                 int value = lowest_digit(z);
-                SeCells targets = SE_PEER_CELLS[w1] & SE_PEER_CELLS[w2];
+                SeCells targets = AND(SE_PEER_CELLS[w1], SE_PEER_CELLS[w2]);
                 if (xyz)
-                    targets &= SE_PEER_CELLS[pivot];
+                    targets = AND(targets, SE_PEER_CELLS[pivot]);
                 int rems[2 * 81], k = 0;
-                for (SeCells m = targets & ~BIT(pivot); m;) {
+                for (SeCells m = MINUS(targets, BIT(pivot)); ANY(m);) {
                     int c = se_cells_pop(&m);
                     if (cands[c] & z) {
                         rems[2 * k] = c;
@@ -75,19 +79,19 @@ typedef struct {
 
 /* the cells of the set holding the value (wings.py's holders), as a mask */
 static SeCells holders(const Als *a, int value) {
-    SeCells m = 0;
+    SeCells m = se_cells_none();
     for (int i = 0; i < a->n_cells; i++)
         if (a->cands[a->cells[i]] >> value & 1)
-            m |= BIT(a->cells[i]);
+            m = OR(m, BIT(a->cells[i]));
     return m;
 }
 
 /* wings.py's victims: the cells seeing every cell of ``group``, not excluded, with the value */
 static void victims(Als *a, SeCells group, int value, SeCells exclude) {
-    SeCells targets = SE_ALL_CELLS;
-    for (SeCells m = group; m;)
-        targets &= SE_PEER_CELLS[se_cells_pop(&m)];
-    for (SeCells m = targets & ~exclude; m;) {
+    SeCells targets = se_cells_all();
+    for (SeCells m = group; ANY(m);)
+        targets = AND(targets, SE_PEER_CELLS[se_cells_pop(&m)]);
+    for (SeCells m = MINUS(targets, exclude); ANY(m);) {
         int c = se_cells_pop(&m);
         if (a->cands[c] >> value & 1) {
             a->now[2 * a->n_now] = c;
@@ -98,7 +102,7 @@ static void victims(Als *a, SeCells group, int value, SeCells exclude) {
 }
 
 /* whether the cell sees every one of ``group`` (wings._sees) */
-static int sees(int cell, SeCells group) { return (group & ~SE_PEER_CELLS[cell]) == 0; }
+static int sees(int cell, SeCells group) { return se_cells_within(group, SE_PEER_CELLS[cell]); }
 
 /* wings.suffix, as a number in the text's order: its characters (a digit d counts d + 1),
  * four of them, the missing ones 0 (a shorter text that begins a longer one comes first) */
@@ -116,35 +120,35 @@ static int suffix_order(int doubly, int biggest, int total) {
  * wing's sort key: the most removals first, then the greatest suffix (serate's sort) */
 static int pincers(Als *a, int u) {
     int biggest = 0, total = 0;
-    SeCells area = 0, set = 0;
+    SeCells area = se_cells_none(), set = se_cells_none();
     for (int i = 0; i < a->n_cells; i++) {
         int k = se_bits((unsigned)a->cands[a->cells[i]]);
         total += k;
         biggest = k > biggest ? k : biggest;
-        area |= SE_PEER_CELLS[a->cells[i]];
-        set |= BIT(a->cells[i]);
+        area = OR(area, SE_PEER_CELLS[a->cells[i]]);
+        set = OR(set, BIT(a->cells[i]));
     }
-    area &= ~set & a->bivalue;
+    area = AND(MINUS(area, set), a->bivalue);
     int off = a->middle - biggest;
     int rating = a->base + (a->top - a->middle) - (off < 0 ? -off : off);
-    for (SeCells m = area; m;) {
+    for (SeCells m = area; ANY(m);) {
         int yz = se_cells_pop(&m), mask = a->cands[yz];
         if ((mask & u) != mask)
             continue;
         int va = lowest_digit(mask), vb = lowest_digit(mask & (mask - 1));
-        SeCells ha = holders(a, va), hb = holders(a, vb), exclude = set | BIT(yz);
+        SeCells ha = holders(a, va), hb = holders(a, vb), exclude = OR(set, BIT(yz));
         int linked_a = sees(yz, ha), linked_b = sees(yz, hb);
         a->n_now = 0;
         if (linked_a && linked_b) {
-            victims(a, ha | BIT(yz), va, exclude);
-            victims(a, hb | BIT(yz), vb, exclude);
+            victims(a, OR(ha, BIT(yz)), va, exclude);
+            victims(a, OR(hb, BIT(yz)), vb, exclude);
             int rest = u & ~mask;
             for (int w = 1; w <= 9; w++)
                 if (rest >> w & 1)
                     victims(a, holders(a, w), w, exclude);
         } else if (linked_a || linked_b) {
             int z = linked_a ? vb : va;
-            victims(a, holders(a, z) | BIT(yz), z, exclude);
+            victims(a, OR(holders(a, z), BIT(yz)), z, exclude);
         } else
             continue;
         if (!a->n_now)
@@ -172,14 +176,13 @@ static int pincers(Als *a, int u) {
 static int grow(Als *a, int u, SeCells seeing) {
     if (a->n_cells == a->size)
         return se_bits((unsigned)u) == a->size + 1 ? pincers(a, u) : 0;
-    for (SeCells m = seeing; m;) {
+    for (SeCells m = seeing; ANY(m);) {
         int next = se_cells_pop(&m), mask = a->cands[next];
         int grown = u | mask;
         if (se_bits((unsigned)grown) > a->size + 1)
             continue;
-        SeCells after = ~(SeCells)0 << (next + 1);
         a->cells[a->n_cells++] = next;
-        int failed = grow(a, grown, seeing & after & SE_PEER_CELLS[next]) < 0;
+        int failed = grow(a, grown, AND(AND(seeing, se_cells_after(next)), SE_PEER_CELLS[next])) < 0;
         a->n_cells--;
         if (failed)
             return -1;
@@ -202,17 +205,17 @@ int se_als_wing(SeRungs *r, int size) {
     for (int c = 0; c < 81; c++) {
         int k = se_bits((unsigned)a->cands[c]);
         if (k >= 2 && k <= size + 1)
-            a->eligible |= BIT(c);
+            a->eligible = OR(a->eligible, BIT(c));
         if (k == 2)
-            a->bivalue |= BIT(c);
+            a->bivalue = OR(a->bivalue, BIT(c));
     }
     int done = 0;
-    for (SeCells left = a->eligible; left && !done;) {
+    for (SeCells left = a->eligible; ANY(left) && !done;) {
         int first = se_cells_pop(&left);
         a->cells[0] = first;
         a->n_cells = 1;
-        SeCells after = ~(SeCells)0 << (first + 1);
-        done = grow(a, a->cands[first], SE_PEER_CELLS[first] & after & a->eligible);
+        done = grow(a, a->cands[first],
+                    AND(AND(SE_PEER_CELLS[first], se_cells_after(first)), a->eligible));
     }
     done = done < 0 ? -1 : se_finds_emit(&a->found, r);
     se_finds_free(&a->found);

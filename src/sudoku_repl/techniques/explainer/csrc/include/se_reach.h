@@ -97,13 +97,13 @@ static inline void se_links_make(SeLinks *L, const SeGrid *g, int cell, int valu
     for (int part = 0; part < 3; part++)
         for (int w = 0; w < 2; w++)
             for (uint64_t m = SE_PEER_PARTS[cell][part][w] & L->places[value][w]; m; m &= m - 1)
-                peers[n++] = (uint8_t)(w * 64 + __builtin_ctzll(m));
+                peers[n++] = (uint8_t)(w * 64 + ctz64(m));
     L->n_peers[cell][value] = (int8_t)n;
     for (int t = 0; t < 3; t++) {
         int unit = SE_CELL_UNITS[cell][t];
         int pos = g->table[unit][value] & ~(1 << SE_CELL_POS[cell][t]);
         L->conj[cell][value][t] =
-            (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][__builtin_ctz(pos)] : -1);
+            (int8_t)(pos && !(pos & (pos - 1)) ? SE_UNITS[unit][ctz32(pos)] : -1);
     }
     L->made[cell][value] = L->gen;
 }
@@ -121,7 +121,7 @@ static inline int se_offs_of(SeLinks *L, const SeGrid *g, const SePot *p, int ce
     se_links_of(L, g, cell, value);
     if (cell_links)
         for (int m = g->cands[cell] & ~(1 << value); m; m &= m - 1)
-            targets[n++] = cell * 16 + __builtin_ctz(m);
+            targets[n++] = cell * 16 + ctz32(m);
     const uint8_t *peers = L->peers[cell][value];
     for (int i = 0, k = L->n_peers[cell][value]; i < k; i++)
         targets[n++] = peers[i] * 16 + value;
@@ -133,7 +133,7 @@ static inline int se_ons_of(SeLinks *L, const SeGrid *g, const SePot *p, int cel
                             int unit_links, int *targets) {
     int n = 0, cell = p->cell, value = p->value, pair = L->pair[cell];
     if (cell_links && pair)
-        targets[n++] = cell * 16 + __builtin_ctz(pair & ~(1 << value));
+        targets[n++] = cell * 16 + ctz32(pair & ~(1 << value));
     if (unit_links) {
         se_links_of(L, g, cell, value);
         for (int t = 0; t < 3; t++) {

@@ -30,8 +30,9 @@
  *   SE_CELL_POS[81][3]      a cell's position in each of them (grid.CELL_POS)
  *   SE_BLOCKS_COLUMNS_ROWS  the units in the order singles and sets visit them
  *
- *   SeCells                 a set of cells: an 81-bit mask in an unsigned 128-bit integer, bit
- *                           c for the cell c (the Python's 81-bit ints)
+ *   SeCells                 a set of cells: an 81-bit mask in two 64-bit words (cells 0-63 in
+ *                           lo, bit c; 64-80 in hi, bit c - 64), the Python's 81-bit ints; the
+ *                           se_cells_* functions below are its operators
  *   SE_PEER_CELLS[81]       a cell's peers (grid.PEER_MASK)
  *   SE_UNIT_CELLS[27]       a unit's cells
  *   SE_CELL_UNIT_BITS[81]   a cell's block, row and column as bits of a 27-bit set of units
@@ -51,12 +52,51 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-typedef unsigned __int128 SeCells;
-#define SE_ALL_CELLS ((((SeCells)1) << 81) - 1)
+typedef struct {
+    uint64_t lo, hi;
+} SeCells;
 extern SeCells SE_PEER_CELLS[81], SE_UNIT_CELLS[27];
+
+/* no cell; every cell; the cell c alone; the cells after c */
+static inline SeCells se_cells_none(void) {
+    SeCells s = {0, 0};
+    return s;
+}
+static inline SeCells se_cells_all(void) {
+    SeCells s = {~(uint64_t)0, ((uint64_t)1 << 17) - 1};
+    return s;
+}
+static inline SeCells se_cells_of(int c) {
+    SeCells s = {c < 64 ? (uint64_t)1 << c : 0, c < 64 ? 0 : (uint64_t)1 << (c - 64)};
+    return s;
+}
+static inline SeCells se_cells_after(int c) {
+    SeCells s = {c < 63 ? ~(uint64_t)0 << (c + 1) : 0,
+                 c < 63 ? ((uint64_t)1 << 17) - 1 : ~(uint64_t)0 << (c - 63) & (((uint64_t)1 << 17) - 1)};
+    return s;
+}
+/* a & b, a | b, a & ~b */
+static inline SeCells se_cells_and(SeCells a, SeCells b) {
+    SeCells s = {a.lo & b.lo, a.hi & b.hi};
+    return s;
+}
+static inline SeCells se_cells_or(SeCells a, SeCells b) {
+    SeCells s = {a.lo | b.lo, a.hi | b.hi};
+    return s;
+}
+static inline SeCells se_cells_minus(SeCells a, SeCells b) {
+    SeCells s = {a.lo & ~b.lo, a.hi & ~b.hi};
+    return s;
+}
+/* whether a holds any cell; the cell c; every cell of b */
+static inline int se_cells_any(SeCells a) { return (a.lo | a.hi) != 0; }
+static inline int se_cells_has(SeCells a, int c) {
+    return (int)((c < 64 ? a.lo >> c : a.hi >> (c - 64)) & 1);
+}
+static inline int se_cells_within(SeCells a, SeCells b) { return !se_cells_any(se_cells_minus(a, b)); }
 extern int SE_CELL_UNIT_BITS[81];
-/* the bits of a 32-bit mask, counted in a few instructions (without -mpopcnt, the compiler's
- * __builtin_popcount is a call into libgcc) */
+/* the bits of a 32-bit mask, counted in a few instructions (without -mpopcnt, GCC's popcount
+ * builtin is a call into libgcc) */
 static inline int se_bits(unsigned m) {
     m = m - ((m >> 1) & 0x55555555u);
     m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
@@ -72,9 +112,13 @@ void se_cells_init(void); /* made once, at the first call of se_ladder or se_cli
 /* the lowest cell of a nonempty set, taken out of it: ``while (m) { c = se_cells_pop(&m); }``
  * walks a set lowest cell first */
 static inline int se_cells_pop(SeCells *m) {
-    uint64_t low = (uint64_t)*m;
-    int c = low ? __builtin_ctzll(low) : 64 + __builtin_ctzll((uint64_t)(*m >> 64));
-    *m &= *m - 1;
+    if (m->lo) {
+        int c = ctz64(m->lo);
+        m->lo &= m->lo - 1;
+        return c;
+    }
+    int c = 64 + ctz64(m->hi);
+    m->hi &= m->hi - 1;
     return c;
 }
 

@@ -137,6 +137,10 @@ void se_tables_init(void);
 int se_penalty(int complexity);
 void se_table_fill(SeGrid *g);
 int se_check_stop_due(SeCtx *x);
+/* now on time.monotonic's clock (the deadlines'), in seconds: Python's own reading, so that the
+ * C and Python agree on every platform (POSIX's clock_gettime is not the clock Python reads on
+ * Windows or macOS, and MSVC has none); -1.0 with an exception should it fail */
+double se_monotonic(void);
 /* nonzero once the search is to stop; every 1024 calls the deadline, Ctrl-C and the caller's
  * poll are looked at (se_check_stop_due) */
 static inline int se_check_stop(SeCtx *x) {

@@ -1,0 +1,113 @@
+"""Issue 59: the C is portable C11 that GCC, Clang and MSVC build on 32- and 64-bit targets
+(LLP64 Windows: a ``long`` of 32 bits). What names a compiler's own (builtins, ``__int128``,
+attributes, statement expressions, ...) lies in one header, ``core/csrc/include/portable.h``;
+this ban list finds it anywhere else. (.ci/portable-c runs this file beside GCC's
+``-std=c11 -pedantic-errors -Werror=vla`` over every source; tests/core/test_portable_c.py
+builds the counter for a 32-bit target.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.architecture.test_c_layers import CORE, EXPLAINER, extensions
+from tests.support.helpers import REPO
+
+SHIM = CORE / "include" / "portable.h"
+CHECK = REPO / "tests" / "native" / "count_check.c"
+
+#: what no C file but the shim may name, on its text without comments and strings
+BANNED = {
+    "a GCC builtin": r"\b__builtin_\w+",
+    "a 128-bit integer": r"\b__int128\b",
+    "an attribute": r"\b__attribute__\b|\b__declspec\b",
+    "a GNU extension": r"\b__extension__\b|\b(?:__)?typeof(?:__)?\b|\b__asm__\b|\basm\s*\(",
+    "a statement expression": r"\(\s*\{",
+    "a stack allocation": r"\b_?alloca\s*\(",
+    "a long constant (32 bits on Windows)": r"\b(?:0[xX][0-9a-fA-F]+|\d+)[uU]?[lL]\b",
+    "an unsigned long (32 bits on Windows)": r"\bunsigned\s+long\b(?!\s+long)",
+    "a POSIX call or header MSVC lacks": r"\b(?:clock_gettime|gettimeofday|nanosleep|usleep)\s*\("
+    r"|#\s*include\s*<(?:unistd|sys/time|pthread|strings)\.h>",
+    "a compiler's intrinsics header": r"#\s*include\s*<(?:intrin|immintrin|x86intrin|arm_neon)\.h>",
+}
+#: what no C file may print: a ``long``'s format (the steps and counts are int64_t: PRId64)
+FORMATS = r"%l[duxi]"
+#: the only guards a compiler's pragma or SSE2 header may stand under
+GUARDS = {
+    r"#\s*pragma\s+GCC": r"#\s*if\s+defined\(__GNUC__\)|#\s*ifdef\s+__GNUC__",
+    r"#\s*include\s*<emmintrin\.h>": r"#\s*ifdef\s+PORTABLE_SSE2",
+}
+
+
+def c_files() -> list[Path]:
+    found = [*CORE.glob("*.c"), *CORE.glob("include/*.h"), *EXPLAINER.glob("*.c")]
+    return sorted({*found, *EXPLAINER.glob("include/*.h"), CHECK} - {SHIM})
+
+
+def offences(text: str) -> list[str]:
+    """What ``text`` (a C file) names that the shim alone may, each as ``line N: what``."""
+    found: list[str] = []
+    # the text without comments and strings (test_c_layers.bare's), its lines where they were
+    code = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    code = re.sub(r"//[^\n]*", " ", code)
+    code = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', code)
+    for what, pattern in BANNED.items():
+        for match in re.finditer(pattern, code):
+            found.append(f"line {code.count(chr(10), 0, match.start()) + 1}: {what}")
+    for match in re.finditer(FORMATS, text):
+        found.append(f"line {text.count(chr(10), 0, match.start()) + 1}: a long's format")
+    lines = code.splitlines()
+    for k, line in enumerate(lines):
+        for pattern, guard in GUARDS.items():
+            if re.match(r"\s*" + pattern, line):
+                before = lines[k - 1] if k else ""
+                if not re.match(r"\s*(?:" + guard + r")\s*$", before):
+                    found.append(f"line {k + 1}: {line.strip()} outside its guard")
+    return found
+
+
+def test_the_ban_list_finds_what_it_bans() -> None:
+    """Each kind once, in code; none in a comment or a string; a guarded pragma passes."""
+    bad = (
+        "int a = __builtin_ctz(x);\nunsigned __int128 m;\nstatic int f(void) __attribute__((cold));\n"
+        "int b = ({ int c = 1; c; });\nuint64_t d = 1UL << 40;\nunsigned long e;\n"
+        'printf("%ld", s);\n#pragma GCC visibility push(hidden)\n#include <emmintrin.h>\n'
+        "char *p = alloca(9);\n__typeof__(a) g;\n#include <intrin.h>\n"
+        "clock_gettime(CLOCK_MONOTONIC, &ts);\n"
+    )
+    assert len(offences(bad)) == 13, offences(bad)
+    assert [o.split(":")[0] for o in offences(bad)][:2] == ["line 1", "line 2"]
+    fine = (
+        '/* __builtin_ctz, __int128, 1UL */\nconst char *s = "__attribute__ ({";\n'
+        "unsigned long long u = 1ULL;\nint64_t t = (int64_t)1 << 40;\n"
+        "#if defined(__GNUC__)\n#pragma GCC visibility push(hidden)\n#endif\n"
+        "#ifdef PORTABLE_SSE2\n#include <emmintrin.h>\n#endif\nT x = (T){1, 2};\n"
+    )
+    assert offences(fine) == []
+
+
+def test_no_c_file_but_the_shim_names_a_compilers_own() -> None:
+    files = c_files()
+    assert SHIM not in files and len(files) > 30
+    found = {str(p.relative_to(REPO)): offences(p.read_text()) for p in files}
+    assert {name: o for name, o in found.items() if o} == {}
+    # the shim holds what the others call (and is no empty file that passes everything)
+    shim = SHIM.read_text()
+    assert all(
+        f"{name}(" in shim for name in ("ctz32", "ctz64", "clz32", "popcount32", "mul_high64")
+    )
+    assert "_MSC_VER" in shim and "SUDOKU_PORTABLE_FALLBACK" in shim
+
+
+def test_the_fallback_build_forces_the_plain_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SUDOKU_REPL_PORTABLE_FALLBACK=1 (.ci/sanitize's build) defines the shim's switch for both
+    extensions; without it neither has it."""
+    monkeypatch.delenv("SUDOKU_REPL_PORTABLE_FALLBACK", raising=False)
+    assert all(not ext.define_macros for ext in extensions(monkeypatch).values())
+    monkeypatch.setenv("SUDOKU_REPL_PORTABLE_FALLBACK", "1")
+    built = extensions(monkeypatch).values()
+    assert len(built) == 2
+    assert all(("SUDOKU_PORTABLE_FALLBACK", "1") in ext.define_macros for ext in built)
+    assert "defined(SUDOKU_PORTABLE_FALLBACK)" in SHIM.read_text()
