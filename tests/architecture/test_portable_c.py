@@ -42,8 +42,11 @@ GUARDS = {
 
 
 def c_files() -> list[Path]:
-    found = [*CORE.glob("*.c"), *CORE.glob("include/*.h"), *EXPLAINER.glob("*.c")]
-    return sorted({*found, *EXPLAINER.glob("include/*.h"), CHECK} - {SHIM})
+    """Every C file of every extension (each ``csrc`` folder of the package) and the check's."""
+    folders = sorted((REPO / "src" / "sudoku_repl").rglob("csrc"))
+    assert CORE in folders and EXPLAINER in folders
+    found = [f for folder in folders for f in (*folder.glob("*.c"), *folder.glob("include/*.h"))]
+    return sorted({*found, CHECK} - {SHIM})
 
 
 def offences(text: str) -> list[str]:
@@ -102,12 +105,12 @@ def test_no_c_file_but_the_shim_names_a_compilers_own() -> None:
 
 
 def test_the_fallback_build_forces_the_plain_c(monkeypatch: pytest.MonkeyPatch) -> None:
-    """SUDOKU_REPL_PORTABLE_FALLBACK=1 (.ci/sanitize's build) defines the shim's switch for both
-    extensions; without it neither has it."""
+    """SUDOKU_REPL_PORTABLE_FALLBACK=1 (.ci/sanitize's build) defines the shim's switch for
+    every extension; without it none has it."""
     monkeypatch.delenv("SUDOKU_REPL_PORTABLE_FALLBACK", raising=False)
     assert all(not ext.define_macros for ext in extensions(monkeypatch).values())
     monkeypatch.setenv("SUDOKU_REPL_PORTABLE_FALLBACK", "1")
     built = extensions(monkeypatch).values()
-    assert len(built) == 2
+    assert len(built) == 3  # (the core's, the explainer's, the difficulty measures')
     assert all(("SUDOKU_PORTABLE_FALLBACK", "1") in ext.define_macros for ext in built)
     assert "defined(SUDOKU_PORTABLE_FALLBACK)" in SHIM.read_text()
