@@ -346,18 +346,20 @@ def test_the_chain_search_is_a_line() -> None:
 
 def test_the_measures_c_is_a_line_on_the_cores_bits() -> None:
     """The measures of difficulty's C (issue 60): a header per file but the module, each file
-    including and naming only those before it, and of the core only ``bits``."""
+    including and naming only those before it, and of the core only ``bits`` (with the
+    compilers' shim beneath it, ``portable``: issue 59)."""
     files = sources(DIFFICULTY)
     assert {Path(name).stem for name in files} == set(DIFFICULTY_LINE)
     assert {p.stem for p in DIFFICULTY.glob("*.c")} - {
         p.stem for p in DIFFICULTY.glob("include/*.h")
     } == {"df_module"}
     # (the core's bits alone: its base header defines PY_SSIZE_T_CLEAN, as df_module does)
-    every = {**{n: p for n, p in sources(CORE).items() if Path(n).stem == "bits"}, **files}
+    core = {"bits", "portable"}
+    every = {**{n: p for n, p in sources(CORE).items() if Path(n).stem in core}, **files}
     includes = include_graph(every)
     calls = call_graph(every)
     assert "df_grid" in calls["df_te"]  # (the finder sees the calls)
     for k, node in enumerate(DIFFICULTY_LINE):
-        below = set(DIFFICULTY_LINE[:k]) | {"bits"}
+        below = set(DIFFICULTY_LINE[:k]) | core
         assert (includes[node] | calls[node]) <= below, (node, includes[node] | calls[node])
         assert reach(includes, node) <= below, node
