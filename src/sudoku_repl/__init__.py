@@ -64,10 +64,6 @@ def __getattr__(name: str) -> Any:
 def version() -> str:
     """The installed distribution's version: the one number, in ``pyproject.toml`` (read from
     the metadata on first use, which costs an import that ``sudoku-repl -c bye`` does not pay)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    from sudoku_repl.core.version import installed
 
-    try:
-        return installed("sudoku-repl")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "0+unknown"
+    return installed()

@@ -96,7 +96,7 @@ def test_rate_by_se_on_the_pure_explainer_says_so_in_one_line(quiz: str, scale: 
     assert sum(SAID_END in line for line in lines) == 1 and len(lines) == 2, (
         lines
     )  # then the summary
-    assert out.splitlines()[1].startswith(f"1,{EASY},")
+    assert out.splitlines()[2].startswith(f"1,{EASY},")  # (the settings line, the header)
 
 
 def test_serate_on_the_pure_explainer_says_so_in_one_line(quiz: str) -> None:

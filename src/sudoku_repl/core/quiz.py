@@ -23,6 +23,8 @@ MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
 QUIZ_BYTES = b".0123456789"  # the characters of a quiz string
 _VALUES = bytes.maketrans(QUIZ_BYTES, b"\x00" + bytes(range(10)))
 _SHOWN = bytes.maketrans(bytes(range(10)), b".123456789")
+#: a pencil-mark (sukaku) puzzle's characters: nine a cell, the digit where it is a candidate
+SUKAKU = 729
 
 
 @attrs.frozen
@@ -33,6 +35,35 @@ class Quiz:
     givens: tuple[int, ...]
     source: str
     geometry: Geometry = CLASSIC
+    #: a pencil-mark puzzle's candidates (issue 60), a mask a cell (bit v - 1 for the value
+    #: v); None: a quiz of givens, every candidate the givens leave
+    marks: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_sukaku(cls, text: str, source: str = "") -> Quiz:
+        """A pencil-mark puzzle, as SukakuExplainer and SHC read it: 729 characters, nine a
+        cell (row by row), the k-th the digit k where it is a candidate, ``.`` or ``0`` where
+        it is gone. No given: a cell of one candidate is still to be placed."""
+        if len(text) != SUKAKU:
+            raise QuizError(f"Invalid pencil marks: {len(text)} characters, want {SUKAKU}.")
+        marks = []
+        for cell in range(81):
+            mask = 0
+            for k, ch in enumerate(text[9 * cell : 9 * cell + 9]):
+                if ch == str(k + 1):
+                    mask |= 1 << k
+                elif ch not in ".0":
+                    where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
+                    raise QuizError(
+                        f"Invalid pencil marks: {shown(ch)!r} at {where}'s place {k + 1}, "
+                        f"want {k + 1}, . or 0."
+                    )
+            if not mask:
+                raise QuizError(
+                    f"Invalid pencil marks: r{cell // 9 + 1}c{cell % 9 + 1} has no candidate."
+                )
+            marks.append(mask)
+        return cls((0,) * 81, source or text, CLASSIC, tuple(marks))
 
     @classmethod
     def from_string(cls, text: str, source: str = "") -> Quiz:
@@ -86,6 +117,10 @@ class Quiz:
 
     def __str__(self) -> str:
         geo = self.geometry
+        if self.marks is not None:
+            return "".join(
+                str(k + 1) if mask >> k & 1 else "." for mask in self.marks for k in range(9)
+            )
         if geo.classic:
             return bytes(self.givens).translate(_SHOWN).decode("ascii")
         parts = []

@@ -13,14 +13,15 @@ import os
 from collections.abc import Iterator
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
-from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.quiz import SUKAKU, Quiz
 from sudoku_repl.text import quiz_files
 from sudoku_repl.text.files import open_input
 from sudoku_repl.text.quiz_files import is_quiz_string
 
 
 def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
-    """(line number, quiz) for each quiz line of a one-per-line file, (line number, what is wrong)
+    """(line number, quiz) for each quiz line of a one-per-line file (81 characters, or 729: a
+    pencil-mark puzzle, ``Quiz.from_sukaku``), (line number, what is wrong)
     for each malformed one (not 81 characters of 0-9 or ``.``, or clashing givens); blank and
     ``#`` lines are passed over. A file in another format (the nine-line format, JSON) is one
     quiz, numbered by its first meaningful line. Raises ``UserError`` when the file cannot be
@@ -42,6 +43,12 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                     yield n, f"not a quiz: a line of {quiz_files.MAX_LINE:,} characters or more."
                     continue
                 text = quiz_files.quiz_part(line.strip())
+                if len(text) == SUKAKU:  # a pencil-mark puzzle (issue 60)
+                    try:
+                        yield n, Quiz.from_sukaku(text)
+                    except QuizError as e:
+                        yield n, e.line
+                    continue
                 if not is_quiz_string(text):
                     fault = quiz_files.cells_fault(text)
                     yield n, (
