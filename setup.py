@@ -36,6 +36,8 @@ CSRC = "src/sudoku_repl/core/csrc"
 # the explainer's C beside the Python it mirrors (the chain search and the ladder below it): an
 # extension of its own, above the core's
 SE_CSRC = "src/sudoku_repl/techniques/explainer/csrc"
+# the measures of difficulty's C (BRT, T&E, backdoors; issue 60): an extension of its own too
+DF_CSRC = "src/sudoku_repl/techniques/difficulty/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
 #: set to 1 where a build without its C must fail, not fall back: a release's wheels
@@ -121,6 +123,11 @@ setup(
             "sudoku_repl.techniques.explainer._native",
             [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
             [SE_CSRC, CSRC],
+        ),
+        _extension(
+            "sudoku_repl.techniques.difficulty._native",
+            [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
+            [DF_CSRC, CSRC],
         ),
     ],
 )

@@ -23,6 +23,10 @@ from tests.support.helpers import REPO
 CORE = REPO / "src" / "sudoku_repl" / "core" / "csrc"
 EXPLAINER = REPO / "src" / "sudoku_repl" / "techniques" / "explainer" / "csrc"
 EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
+DIFFICULTY = REPO / "src" / "sudoku_repl" / "techniques" / "difficulty" / "csrc"
+DIFFICULTY_EXTENSION = "sudoku_repl.techniques.difficulty._native"
+#: the measures of difficulty's C, lowest first (issue 60)
+DIFFICULTY_LINE = ("df_grid", "df_te", "df_rules", "df_doors", "df_module")
 
 #: the chain search's files, lowest first: each may include and call only those before it
 CHAIN_LINE = (
@@ -238,8 +242,13 @@ def test_each_layer_builds_its_own_extension(monkeypatch: pytest.MonkeyPatch) ->
     """The core's extension is built from the core's C alone; the explainer's from its own and
     the core's bit counts (``bits.c``), below it."""
     built = extensions(monkeypatch)
-    assert set(built) == {"sudoku_repl.core._native", "sudoku_repl.techniques.explainer._native"}
+    assert set(built) == {
+        "sudoku_repl.core._native",
+        EXPLAINER_EXTENSION,
+        DIFFICULTY_EXTENSION,
+    }
     core, explainer = built["sudoku_repl.core._native"], built[EXPLAINER_EXTENSION]
+    difficulty = built[DIFFICULTY_EXTENSION]
 
     def named(folder: Path) -> set[str]:
         return {p.relative_to(REPO).as_posix() for p in folder.glob("*.c")}
@@ -247,7 +256,8 @@ def test_each_layer_builds_its_own_extension(monkeypatch: pytest.MonkeyPatch) ->
     assert set(core.sources) == named(CORE)
     assert not [f for f in core.include_dirs + core.depends if "techniques" in f]
     assert set(explainer.sources) == named(EXPLAINER) | {"src/sudoku_repl/core/csrc/bits.c"}
-    assert core.optional and explainer.optional  # (a failed compile: the pure Python runs)
+    assert set(difficulty.sources) == named(DIFFICULTY) | {"src/sudoku_repl/core/csrc/bits.c"}
+    assert core.optional and explainer.optional and difficulty.optional
 
 
 def test_no_core_c_file_includes_a_techniques_header() -> None:
@@ -329,3 +339,22 @@ def test_the_chain_search_is_a_line() -> None:
     for k, node in enumerate(CHAIN_LINE):
         above = set(CHAIN_LINE[k + 1 :]) | top
         assert not (reach(includes, node) | calls[node]) & above, node
+
+
+def test_the_measures_c_is_a_line_on_the_cores_bits() -> None:
+    """The measures of difficulty's C (issue 60): a header per file but the module, each file
+    including and naming only those before it, and of the core only ``bits``."""
+    files = sources(DIFFICULTY)
+    assert {Path(name).stem for name in files} == set(DIFFICULTY_LINE)
+    assert {p.stem for p in DIFFICULTY.glob("*.c")} - {
+        p.stem for p in DIFFICULTY.glob("include/*.h")
+    } == {"df_module"}
+    # (the core's bits alone: its base header defines PY_SSIZE_T_CLEAN, as df_module does)
+    every = {**{n: p for n, p in sources(CORE).items() if Path(n).stem == "bits"}, **files}
+    includes = include_graph(every)
+    calls = call_graph(every)
+    assert "df_grid" in calls["df_te"]  # (the finder sees the calls)
+    for k, node in enumerate(DIFFICULTY_LINE):
+        below = set(DIFFICULTY_LINE[:k]) | {"bits"}
+        assert (includes[node] | calls[node]) <= below, (node, includes[node] | calls[node])
+        assert reach(includes, node) <= below, node

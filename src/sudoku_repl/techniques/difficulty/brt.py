@@ -1,0 +1,89 @@
+"""BRT, Berthier's Basic Resolution Theory: the rules every measure here starts from.
+
+- elementary constraint propagation: a decided cell's digit leaves its 20 peers;
+- naked singles: a cell with one candidate left is decided (in a pencil-mark state it already
+  is: one bit);
+- hidden singles: a digit with one place left in a unit is decided there;
+- direct contradictions: a cell with no candidate, or a digit with no place in a unit.
+
+``brt`` applies them until nothing changes (their result does not depend on the order: BRT
+has the confluence property), and answers the state reached, or None at a contradiction. The
+pure functions on lists (``propagate``) are the reference the C is held to.
+"""
+
+from __future__ import annotations
+
+from sudoku_repl.core.geometry import FULL
+from sudoku_repl.techniques.difficulty import native
+from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Marks
+
+
+def propagate(cands: list[int]) -> bool:
+    """BRT on ``cands`` in place until nothing changes: False at a contradiction (``cands``
+    then holds whatever was reached), True otherwise."""
+    if not all(cands):
+        return False  # a cell with no candidate
+    done = [False] * CELLS
+    todo = [i for i in range(CELLS) if cands[i] and not cands[i] & (cands[i] - 1)]
+    while True:
+        while todo:
+            i = todo.pop()
+            if done[i]:
+                continue
+            done[i] = True
+            b = cands[i]
+            for p in PEERS[i]:
+                m = cands[p]
+                if m & b:
+                    m ^= b
+                    if not m:
+                        return False
+                    cands[p] = m
+                    if not m & (m - 1):
+                        todo.append(p)
+        for unit in UNITS:
+            once = twice = 0
+            for i in unit:
+                m = cands[i]
+                twice |= once & m
+                once |= m
+            if once != FULL:
+                return False  # a digit with no place in the unit (or an empty cell)
+            hidden = once & ~twice
+            while hidden:
+                b = hidden & -hidden
+                hidden ^= b
+                for i in unit:
+                    m = cands[i]
+                    if m & b:
+                        if m != b:
+                            cands[i] = b
+                            todo.append(i)
+                        break
+                else:
+                    return False  # its one place took another hidden single
+        if not todo:
+            return True
+
+
+def brt(marks: Marks) -> Marks | None:
+    """The state BRT reaches from ``marks``, or None when it meets a contradiction."""
+    fast = native.brt()
+    if fast is not None:
+        reached = fast(marks.cands)
+        return None if reached is None else Marks(reached)
+    cands = list(marks.cands)
+    return Marks(tuple(cands)) if propagate(cands) else None
+
+
+def solved(marks: Marks) -> bool:
+    """Whether every cell holds one digit and no two peers hold the same: a solution."""
+    cands = marks.cands
+    if any(not m or m & (m - 1) for m in cands):
+        return False
+    return all(not cands[p] & cands[i] for i in range(CELLS) for p in PEERS[i])
+
+
+def is_full(cands: list[int]) -> bool:
+    """Whether every cell holds one digit (after ``propagate``: a solution)."""
+    return all(not m & (m - 1) for m in cands)

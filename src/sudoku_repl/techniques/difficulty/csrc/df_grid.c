@@ -1,0 +1,98 @@
+/* BRT on a pencil-mark state (brt.py's propagate): a decided digit leaves its peers, hidden
+ * singles, and the direct contradictions (a cell without candidate, a digit without place). */
+#include "df_grid.h"
+
+#include <string.h>
+
+int DF_UNITS[27][9];
+int DF_PEERS[DF_CELLS][20];
+
+void df_tables_init(void) {
+    int i, k, n;
+    for (i = 0; i < DF_CELLS; i++) {
+        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
+        DF_UNITS[r][c] = i;
+        DF_UNITS[9 + c][r] = i;
+        DF_UNITS[18 + b][(r % 3) * 3 + c % 3] = i;
+    }
+    for (i = 0; i < DF_CELLS; i++) {
+        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
+        n = 0;
+        for (k = 0; k < DF_CELLS; k++) {
+            int kr = k / 9, kc = k % 9, kb = (kr / 3) * 3 + kc / 3;
+            if (k != i && (kr == r || kc == c || kb == b))
+                DF_PEERS[i][n++] = k;
+        }
+    }
+}
+
+void df_grid_from(DfGrid *g, const uint16_t *cands) {
+    memcpy(g->c, cands, sizeof g->c);
+    memset(g->done, 0, sizeof g->done);
+    g->solved = 0;
+}
+
+int df_brt(DfGrid *g) {
+    int todo[DF_CELLS * 2];
+    int n = 0, i, u, k;
+    uint16_t *c = g->c;
+    for (i = 0; i < DF_CELLS; i++) {
+        if (!c[i])
+            return 0;
+        if (!g->done[i] && !(c[i] & (c[i] - 1)))
+            todo[n++] = i;
+    }
+    for (;;) {
+        while (n) {
+            unsigned b;
+            i = todo[--n];
+            if (g->done[i])
+                continue;
+            g->done[i] = 1;
+            g->solved++;
+            b = c[i];
+            for (k = 0; k < 20; k++) {
+                int p = DF_PEERS[i][k];
+                unsigned m = c[p];
+                if (m & b) {
+                    m ^= b;
+                    if (!m)
+                        return 0;
+                    c[p] = (uint16_t)m;
+                    if (!(m & (m - 1)))
+                        todo[n++] = p;
+                }
+            }
+        }
+        for (u = 0; u < 27; u++) {
+            const int *cells = DF_UNITS[u];
+            unsigned once = 0, twice = 0, hidden;
+            for (k = 0; k < 9; k++) {
+                unsigned m = c[cells[k]];
+                twice |= once & m;
+                once |= m;
+            }
+            if (once != DF_FULL)
+                return 0; /* a digit with no place in the unit */
+            hidden = once & ~twice;
+            while (hidden) {
+                unsigned b = hidden & (0u - hidden);
+                hidden ^= b;
+                for (k = 0; k < 9; k++) {
+                    int cell = cells[k];
+                    if (c[cell] & b) {
+                        if (c[cell] != b) {
+                            c[cell] = (uint16_t)b;
+                            todo[n++] = cell;
+                        }
+                        break;
+                    }
+                }
+                if (k == 9)
+                    return 0; /* its one place took another hidden single */
+            }
+        }
+        if (!n)
+            return 1;
+    }
+}

@@ -1,0 +1,200 @@
+/* T&E(rules, n) (te.py's trial_and_error and depth_with) and the solutions of a grid
+ * (solving.py's solutions).
+ *
+ * T&E(n) is confluent: where it ends does not depend on the order of its trials, nor on what
+ * is known to spare a trial. So the C runs the same rules with less work:
+ * - T&E(n) includes T&E(n-1): T&E(n-1) is run to its end first, and again after each
+ *   elimination of level n, whose trials cost the most;
+ * - the trials of a level go on round the candidates from the last elimination, and stop
+ *   after a whole round without one;
+ * - a trial is spared where a *witness* shows it cannot meet a contradiction: a state S,
+ *   closed under the trial's rules (T&E(n-1)) and free of contradiction, in which the
+ *   candidate is decided and which holds no candidate the grid does not (S within the
+ *   grid). T&E(n-1) is monotone, so the trial would end in a state holding S: no
+ *   contradiction. The witnesses are the states earlier trials ended in (each witnesses every
+ *   candidate it decided), and the solution (every true candidate, where the grid holds it). */
+#include "df_te.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DF_SLOTS 256 /* witnesses kept a level, the oldest overwritten */
+
+typedef struct {
+    uint16_t c[DF_CELLS];
+} DfState;
+
+typedef struct {
+    DfState slot[DF_SLOTS];
+    int16_t of[DF_CELLS * 9]; /* a candidate's witness slot, -1 none */
+    int next;
+} DfWitnesses;
+
+struct DfSearch {
+    DfRules rules;
+    const uint8_t *solution; /* or NULL */
+    int levels;
+    DfWitnesses *level; /* level[n]: states closed under T&E(n-1) */
+};
+
+static int within(const uint16_t *inner, const uint16_t *outer) {
+    int i;
+    unsigned extra = 0;
+    for (i = 0; i < DF_CELLS; i++)
+        extra |= inner[i] & ~outer[i];
+    return !extra;
+}
+
+static int holds_solution(const DfGrid *g, const uint8_t *solution) {
+    int i;
+    for (i = 0; i < DF_CELLS; i++)
+        if (!(g->c[i] >> (solution[i] - 1) & 1))
+            return 0;
+    return 1;
+}
+
+static void witnessed(DfWitnesses *w, const DfGrid *end) {
+    int s = w->next, i;
+    w->next = (s + 1) % DF_SLOTS;
+    memcpy(w->slot[s].c, end->c, sizeof w->slot[s].c);
+    for (i = 0; i < DF_CELLS; i++)
+        if (!(end->c[i] & (end->c[i] - 1)))
+            w->of[i * 9 + value_of_bit(end->c[i]) - 1] = (int16_t)s;
+}
+
+static int spared(const DfSearch *search, const DfWitnesses *w, const DfGrid *g, int at,
+                  int *holds) {
+    int i = at / 9, s = w->of[at];
+    unsigned b = 1u << (at % 9);
+    if (search->solution && search->solution[i] == at % 9 + 1) {
+        if (*holds < 0)
+            *holds = holds_solution(g, search->solution);
+        if (*holds)
+            return 1;
+    }
+    return s >= 0 && w->slot[s].c[i] == b && within(w->slot[s].c, g->c);
+}
+
+/* one elimination at level depth (a candidate whose trial under T&E(depth-1) meets a
+ * contradiction), looking from candidate *from on round the grid: 1 (eliminated, the rules
+ * applied after it, *from moved past it), 0 none in a whole round, -1 a contradiction after */
+static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
+    DfWitnesses *w = &search->level[depth];
+    int k, holds = -1;
+    for (k = 0; k < DF_CELLS * 9; k++) {
+        int at = (*from + k) % (DF_CELLS * 9), i = at / 9;
+        unsigned held = g->c[i], b = 1u << (at % 9);
+        DfGrid trial;
+        if (!(held & b) || !(held & (held - 1)) || spared(search, w, g, at, &holds))
+            continue;
+        trial = *g;
+        trial.c[i] = (uint16_t)b;
+        if (!(search->rules(&trial) && df_search_te(search, &trial, depth - 1))) {
+            g->c[i] = (uint16_t)(held & ~b);
+            *from = at + 1;
+            return search->rules(g) ? 1 : -1;
+        }
+        witnessed(w, &trial);
+    }
+    return 0;
+}
+
+int df_search_te(DfSearch *search, DfGrid *g, int depth) {
+    int from = 0;
+    if (depth == 0)
+        return 1;
+    for (;;) {
+        int found;
+        if (!df_search_te(search, g, depth - 1))
+            return 0;
+        if (df_full(g))
+            return 1;
+        found = eliminate_one(search, g, depth, &from);
+        if (found <= 0)
+            return found == 0;
+        if (df_full(g))
+            return 1;
+    }
+}
+
+DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit) {
+    DfSearch *search = malloc(sizeof *search);
+    int n;
+    if (!search)
+        return NULL;
+    search->rules = rules;
+    search->solution = solution;
+    search->levels = limit + 1;
+    search->level = malloc(sizeof(DfWitnesses) * (size_t)(limit + 1));
+    if (!search->level) {
+        free(search);
+        return NULL;
+    }
+    for (n = 0; n <= limit; n++) {
+        memset(search->level[n].of, 0xFF, sizeof search->level[n].of);
+        search->level[n].next = 0;
+    }
+    return search;
+}
+
+void df_search_free(DfSearch *search) {
+    if (search) {
+        free(search->level);
+        free(search);
+    }
+}
+
+int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution) {
+    DfGrid g;
+    DfSearch *search = df_search_new(rules, solution, limit);
+    int depth, found = -1;
+    if (!search)
+        return -3;
+    df_grid_from(&g, cands);
+    if (!rules(&g))
+        found = -2;
+    for (depth = 0; found == -1 && depth <= limit; depth++) {
+        if (depth && !df_search_te(search, &g, depth))
+            found = -2;
+        else if (df_full(&g))
+            found = depth;
+    }
+    df_search_free(search);
+    return found;
+}
+
+static void solve(DfGrid *g, int limit, uint8_t *out, int *found) {
+    int i, best = -1, fewest = 10;
+    unsigned mask;
+    if (!df_brt(g))
+        return;
+    if (df_full(g)) {
+        for (i = 0; i < DF_CELLS; i++)
+            out[*found * DF_CELLS + i] = (uint8_t)value_of_bit(g->c[i]);
+        (*found)++;
+        return;
+    }
+    for (i = 0; i < DF_CELLS; i++) {
+        int n = BITS[g->c[i]];
+        if (n > 1 && n < fewest) {
+            fewest = n;
+            best = i;
+        }
+    }
+    mask = g->c[best];
+    while (mask && *found < limit) {
+        unsigned b = mask & (0u - mask);
+        DfGrid trial = *g;
+        mask ^= b;
+        trial.c[best] = (uint16_t)b;
+        solve(&trial, limit, out, found);
+    }
+}
+
+int df_solutions(const uint16_t *cands, int limit, uint8_t *out) {
+    DfGrid g;
+    int found = 0;
+    df_grid_from(&g, cands);
+    solve(&g, limit, out, &found);
+    return found;
+}

@@ -1,0 +1,29 @@
+/* T&E(rules, n) on a grid, and a grid's solutions (df_te.c), mirroring te.py and solving.py. */
+#ifndef SUDOKU_REPL_DF_TE_H
+#define SUDOKU_REPL_DF_TE_H
+
+#include "df_grid.h"
+
+/* basic rules: applied in place until nothing changes, 0 at a contradiction */
+typedef int (*DfRules)(DfGrid *g);
+
+/* a search's rules, what it knows (the solution, when known: NULL otherwise) and its witnesses
+ * (df_te.c), for T&E up to a limit */
+typedef struct DfSearch DfSearch;
+
+DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit);
+void df_search_free(DfSearch *search);
+
+/* T&E(rules, depth) on g in place (after the rules; depth up to the search's limit), until
+ * solved or nothing more is eliminated: 1, or 0 at a contradiction */
+int df_search_te(DfSearch *search, DfGrid *g, int depth);
+
+/* the least n <= limit for which T&E(rules, n) solves cands, -1 past limit, -2 when the
+ * rules meet a contradiction on the way (a state with no solution), -3 out of memory;
+ * solution (81 digits, or NULL) spares the trials of true candidates */
+int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution);
+
+/* up to limit solutions of cands, written to out (81 digits each): how many were found */
+int df_solutions(const uint16_t *cands, int limit, uint8_t *out);
+
+#endif
