@@ -7,8 +7,7 @@ from __future__ import annotations
 
 def installed() -> str:
     """The version, ``0+unknown`` run from a source tree that was never installed."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version
+    from importlib.metadata import PackageNotFoundError, version
 
     try:
         return version("sudoku-repl")

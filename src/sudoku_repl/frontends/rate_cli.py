@@ -106,6 +106,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             args.isomorphs or ISOMORPHS,
             SEED if args.seed is None else args.seed,
             se_timeout or SE_TIMEOUT,
+            args.run_mode,
         )
     if args.format == "csv":
         header = csv_header(se=se_timeout is not None, ilp=args.ilp, measured=measured)

@@ -8,13 +8,16 @@ same figures (``figures``), with the backdoors named.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from sudoku_repl.tools.rating.rate import Interrupted, Rating, never
 from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED
 from sudoku_repl.tools.rating.spread import ErSpread, er_spread
+
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.difficulty.marks import Marks
 
 #: the most of B (braids' length) and of x in BxB computed; past it, "beyond"
 MOST_B = 7
@@ -67,18 +70,19 @@ def figures(
     marks: Sequence[int] | None,
     asked: Sequence[str],
     interrupted: Callable[[], bool] = never,
+    run_mode: int = 0,
 ) -> Figures:
     """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``guess``) of a grid with one
     solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
-    values leave). ``Interrupted`` once ``interrupted()``, polled between the measures."""
+    values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
+    ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
+    native build, in milliseconds to seconds)."""
     if not {"te", "b", "backdoors", "guess"}.intersection(asked):
         return Figures()
-    from sudoku_repl.techniques.difficulty import backdoors as doors
-    from sudoku_repl.techniques.difficulty import te as te_engine
     from sudoku_repl.techniques.difficulty.marks import Marks
 
     state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
-    found: dict[str, object] = {}
+    found = Figures()
 
     def poll() -> None:
         if interrupted():
@@ -87,49 +91,52 @@ def figures(
     poll()
     depth = None
     if "te" in asked or "b" in asked:
-        level = te_engine.te_depth(state)
+        from sudoku_repl.techniques.difficulty.te import te_depth
+
+        level = te_depth(state)
         depth = level.value
-        found["te"] = Figure(level.value, level.beyond)
+        found = attrs.evolve(found, te=Figure(level.value, level.beyond))
     if "b" in asked:
         poll()
-        found["b"], found["bxb"] = _braids(state, depth)
+        b, bxb = _braids(state, depth)
+        found = attrs.evolve(found, b=b, bxb=bxb)
     if "backdoors" in asked:
+        from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
+
         poll()
-        found["backdoors"] = doors.brt_backdoors(state)
+        cells = brt_backdoors(state)
         poll()
-        found["candidate_backdoors"] = tuple(c for (c,) in doors.candidate_backdoors(state, 1))
+        candidates = tuple(c for (c,) in candidate_backdoors(state, 1))
+        found = attrs.evolve(found, backdoors=cells, candidate_backdoors=candidates)
     if "guess" in asked:
+        from sudoku_repl.techniques.difficulty.guesses import fewest_guesses, guess_depth
+
         poll()
-        found.update(_guesses(state))
-    return Figures(**found)  # type: ignore[arg-type]
+        depth_level = guess_depth(state, run_mode)
+        poll()
+        fewest = fewest_guesses(state, run_mode, MOST_GUESSES)
+        found = attrs.evolve(
+            found,
+            guess_depth=Figure(depth_level.value, depth_level.beyond),
+            fewest_guesses=Figure(fewest.level.value, fewest.level.beyond),
+            guess_cells=fewest.cells,
+        )
+    return found
 
 
-def _braids(state: object, depth: int | None) -> tuple[Figure, Figure]:
+def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
     """B for a T&E(1) state, the x of BxB for a T&E(2) one; the other not defined."""
     if depth == 1:
         from sudoku_repl.techniques.difficulty.braids import b_rating
 
-        level = b_rating(state, MOST_B)  # type: ignore[arg-type]
-        return Figure(level.value, level.beyond), Figure()
+        level = b_rating(state, MOST_B)
+        return (Figure() if level is None else Figure(level.value, level.beyond)), Figure()
     if depth == 2:
         from sudoku_repl.techniques.difficulty.bxb import bxb_rating
 
-        level = bxb_rating(state, MOST_B)  # type: ignore[arg-type]
-        return Figure(), Figure(level.value, level.beyond)
+        level = bxb_rating(state, MOST_B)
+        return Figure(), (Figure() if level is None else Figure(level.value, level.beyond))
     return Figure(), Figure()
-
-
-def _guesses(state: object) -> dict[str, object]:
-    from sudoku_repl.techniques.difficulty import guesses
-
-    depth = guesses.guess_depth(state)  # type: ignore[arg-type]
-    fewest = guesses.fewest_guesses(state, MOST_GUESSES)  # type: ignore[arg-type]
-    cells = tuple(getattr(fewest, "cells", ()) or ())
-    return {
-        "guess_depth": Figure(depth.value, depth.beyond),
-        "fewest_guesses": Figure(fewest.value, fewest.beyond),
-        "guess_cells": cells,
-    }
 
 
 @attrs.frozen
@@ -142,6 +149,7 @@ class OrderFreeMeasures:
     isomorphs: int = ISOMORPHS
     seed: int = SEED
     se_timeout: float = 60.0
+    run_mode: int = 0
 
     def measured(
         self,
@@ -154,7 +162,7 @@ class OrderFreeMeasures:
         rating = attrs.evolve(rating, measured=self.asked)
         if rating.solutions != 1 or not rating.complete:
             return rating
-        done = figures(givens, marks, self.asked, interrupted)
+        done = figures(givens, marks, self.asked, interrupted, self.run_mode)
         written: dict[str, Any] = {}
         if done.te is not None:
             written["te"] = done.te.value

@@ -13,14 +13,18 @@ from functools import partial
 from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text.args import ArgumentParser, count_type
 from sudoku_repl.tools.rating.rows import PROG
-from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED, Scale, parse_scale
+from sudoku_repl.tools.rating.scales import (
+    ISOMORPHS,
+    MOST_ISOMORPHS,
+    SEED,
+    Scale,
+    parse_scale,
+)
 
 #: the most worker processes ``--jobs`` takes: four per core of this machine
 MAX_JOBS = 4 * (os.cpu_count() or 1)
 #: ``--se-timeout``'s seconds where it is not given
 SE_TIMEOUT = 60.0
-#: the most random isomorphs ``--isomorphs`` (and ``difficulty --isomorphs``) takes
-MOST_ISOMORPHS = 1000
 
 
 def parser() -> argparse.ArgumentParser:

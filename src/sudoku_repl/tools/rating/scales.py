@@ -46,6 +46,8 @@ ORDER_FREE = ("te", "b", "backdoors", "guess", "spread")
 #: ``K`` random isomorphs where ``--isomorphs`` is not given, and the seed they are drawn from
 ISOMORPHS = 8
 SEED = 0
+#: the most random isomorphs ``--isomorphs`` takes (``rate``'s and ``difficulty``'s)
+MOST_ISOMORPHS = 1000
 
 Scale = tuple[str, ...]
 
