@@ -16,7 +16,8 @@ sudoku_repl`` costs nothing)::
 name: ``technique(event, move, cands)``), ``Technique``, ``Why``, ``Cause``, ``Fact``,
 ``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md), ``IlpResult`` and
 ``IlpEnd`` (``session.solve_ilp(...)``'s answer, docs/ilp.md), ``generate`` (puzzles made to
-order, each a ``Made``: docs/generate.md): see ``sudoku_repl.api``.
+order, each a ``Made``: docs/generate.md), ``difficulty`` (how hard a puzzle, a pencil-mark
+line or a session's state is, a ``Dossier``: docs/difficulty.md): see ``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Cause",
+    "Dossier",
     "EventView",
     "Fact",
     "GotoReport",
@@ -44,6 +46,7 @@ __all__ = [
     "UserError",
     "Why",
     "__version__",
+    "difficulty",
     "generate",
     "load_quiz",
     "technique",

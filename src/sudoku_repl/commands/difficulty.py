@@ -9,10 +9,8 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.difficulty import DIFFICULTY
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.state import LOADED
-from sudoku_repl.tools.difficulty.dossier import EVERY, Interrupted, Settings, dossier
+from sudoku_repl.tools.difficulty.dossier import Interrupted, dossier, settings_of, start_of
 from sudoku_repl.tools.difficulty.lines import dossier_lines
-from sudoku_repl.tools.rating.scales import ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -28,15 +26,10 @@ def difficulty(
     session = repl.require_quiz()
     if not session.geo.classic:
         raise UserError("difficulty measures a classic 9x9 quiz only.")
-    if isomorphs is not None and isomorphs > MOST_ISOMORPHS:
-        raise UserError(
-            f"difficulty --isomorphs takes 1 to {MOST_ISOMORPHS}, not {isomorphs}: "
-            f"{DIFFICULTY.form}"
-        )
     try:
-        asked = EVERY if measures is None else parse_scale(measures, always=())
+        settings = settings_of(measures, isomorphs, seed, run_mode=session.settings.run_mode)
     except UserError as e:
-        raise UserError(f"difficulty --measures: {e.line}") from None
+        raise UserError(f"difficulty {e.line}: {DIFFICULTY.form}") from None
     quiz = session.quiz
     assert quiz is not None  # (require_quiz)
     givens = sum(1 for v in quiz.givens if v)
@@ -46,18 +39,9 @@ def difficulty(
         values, marks, label = quiz.givens, None, "the quiz"
     else:
         state = repl.looked_at()[0]  # (a selected frame's line said first)
-        if state.status is LOADED:  # (no candidate computed yet: the quiz's own)
-            values, marks, label = state.values, None, "the quiz (step 0)"
-        else:
-            values, marks = state.values, state.cands
-            level = f", level {state.level}" if state.level else ""
-            label = f"the state at step {state.steps}{level}"
-    settings = Settings(
-        asked,
-        ISOMORPHS if isomorphs is None else isomorphs,
-        SEED if seed is None else seed,
-        run_mode=session.settings.run_mode,
-    )
+        values, marks = start_of(state)
+        level = f", level {state.level}" if state.level else ""
+        label = f"the state at step {state.steps}{level}"
     hooks = repl.hooks
     try:
         hooks.doing = f"difficulty: measuring {label}"

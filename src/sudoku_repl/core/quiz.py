@@ -40,30 +40,18 @@ class Quiz:
     marks: tuple[int, ...] | None = None
 
     @classmethod
-    def from_sukaku(cls, text: str, source: str = "") -> Quiz:
-        """A pencil-mark puzzle, as SukakuExplainer and SHC read it: 729 characters, nine a
-        cell (row by row), the k-th the digit k where it is a candidate, ``.`` or ``0`` where
-        it is gone. No given: a cell of one candidate is still to be placed."""
-        if len(text) != SUKAKU:
-            raise QuizError(f"Invalid pencil marks: {len(text)} characters, want {SUKAKU}.")
-        marks = []
-        for cell in range(81):
-            mask = 0
-            for k, ch in enumerate(text[9 * cell : 9 * cell + 9]):
-                if ch == str(k + 1):
-                    mask |= 1 << k
-                elif ch not in ".0":
-                    where = f"r{cell // 9 + 1}c{cell % 9 + 1}"
-                    raise QuizError(
-                        f"Invalid pencil marks: {shown(ch)!r} at {where}'s place {k + 1}, "
-                        f"want {k + 1}, . or 0."
-                    )
+    def from_marks(cls, marks: Sequence[int], source: str) -> Quiz:
+        """A pencil-mark puzzle (a sukaku, as SukakuExplainer and SHC read them): each cell's
+        candidates (bit v - 1 for v), no given (a cell of one candidate is still to be placed).
+        ``QuizError`` for a cell without any."""
+        for cell, mask in enumerate(marks):
             if not mask:
                 raise QuizError(
-                    f"Invalid pencil marks: r{cell // 9 + 1}c{cell % 9 + 1} has no candidate."
+                    f"Invalid pencil marks: {CLASSIC.cell_name(cell)} has no candidate."
                 )
-            marks.append(mask)
-        return cls((0,) * 81, source or text, CLASSIC, tuple(marks))
+        if len(marks) != SUKAKU // 9:
+            raise QuizError(f"Invalid pencil marks: {len(marks)} cells, want {SUKAKU // 9}.")
+        return cls((0,) * len(marks), source, CLASSIC, tuple(marks))
 
     @classmethod
     def from_string(cls, text: str, source: str = "") -> Quiz:

@@ -16,10 +16,12 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.state import LOADED, EngineState
 from sudoku_repl.core.version import installed
 from sudoku_repl.tools.rating.measures import Figures, figures
 from sudoku_repl.tools.rating.rate import Interrupted, never
-from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, SEED
+from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
 #: every measure, the dossier's default
@@ -100,6 +102,44 @@ class Dossier:
         if self.marks is None:
             return Marks.from_givens(self.values).sukaku()
         return Marks.from_state(self.values, self.marks).sukaku()
+
+
+def start_of(state: EngineState) -> tuple[bytes, tuple[int, ...] | None]:
+    """A session's state as the dossier measures it: its values and candidates, or, before the
+    first step (no candidate computed yet), its values alone (every candidate they leave)."""
+    if state.status is LOADED:
+        return bytes(state.values), None
+    return bytes(state.values), tuple(state.cands)
+
+
+def settings_of(
+    measures: str | Sequence[str] | None = None,
+    isomorphs: int | None = None,
+    seed: int | None = None,
+    se_timeout: float | None = None,
+    run_mode: int = 0,
+) -> Settings:
+    """The settings the command and the API are given: ``measures`` a comma list (or a
+    sequence of words; None: every measure), the rest None for their defaults. ``UserError``
+    (one line) for a word that is no measure, or a count of isomorphs out of range."""
+    if measures is None:
+        asked = EVERY
+    else:
+        text = measures if isinstance(measures, str) else ",".join(measures)
+        asked = parse_scale(text, always=())
+    if isomorphs is not None and not 1 <= isomorphs <= MOST_ISOMORPHS:
+        raise UserError(f"--isomorphs takes 1 to {MOST_ISOMORPHS}, not {isomorphs}")
+    if seed is not None and seed < 0:
+        raise UserError(f"--seed takes a whole number >= 0, not {seed}")
+    if se_timeout is not None and not se_timeout > 0:
+        raise UserError(f"the SE time limit is a number of seconds above 0, not {se_timeout}")
+    return Settings(
+        asked,
+        ISOMORPHS if isomorphs is None else isomorphs,
+        SEED if seed is None else seed,
+        SE_TIMEOUT if se_timeout is None else se_timeout,
+        run_mode,
+    )
 
 
 def dossier(

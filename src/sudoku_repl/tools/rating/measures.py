@@ -19,8 +19,10 @@ from sudoku_repl.tools.rating.spread import ErSpread, er_spread
 if TYPE_CHECKING:
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-#: the most of B (braids' length) and of x in BxB computed; past it, "beyond"
-MOST_B = 7
+#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB computed (the issue
+#: asks for B7B at least); past them, "beyond"
+MOST_B = 12
+MOST_BXB = 7
 #: the most cells fewest guesses looks for
 MOST_GUESSES = 3
 
@@ -125,8 +127,9 @@ def figures(
 
 
 def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
-    """B for a T&E(1) state, the x of BxB for a T&E(2) one; the other not defined."""
-    if depth == 1:
+    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one;
+    the other not defined."""
+    if depth in (0, 1):
         from sudoku_repl.techniques.difficulty.braids import b_rating
 
         level = b_rating(state, MOST_B)
@@ -134,7 +137,7 @@ def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
     if depth == 2:
         from sudoku_repl.techniques.difficulty.bxb import bxb_rating
 
-        level = bxb_rating(state, MOST_B)
+        level = bxb_rating(state, MOST_BXB)
         return Figure(), (Figure() if level is None else Figure(level.value, level.beyond))
     return Figure(), Figure()
 

@@ -36,6 +36,7 @@ from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_r
 from sudoku_repl.core.quiz import SUKAKU, Quiz
 from sudoku_repl.text.files import Named, named, write_atomic
 from sudoku_repl.tools.rating.rate import Rated, Rating
+from sudoku_repl.tools.rating.reading import sukaku
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
 from sudoku_repl.tools.rating.scales import ORDER_FREE
@@ -502,7 +503,7 @@ def _rated(record: dict[str, object]) -> Rated:
     )
     rating = attrs.evolve(rating, **_order_free(record))
     text = str(record["quiz"])
-    quiz = Quiz.from_sukaku(text) if len(text) == SUKAKU else Quiz.from_string(text)
+    quiz = sukaku(text) if len(text) == SUKAKU else Quiz.from_string(text)
     return int(str(record["line"])), quiz, rating
 
 

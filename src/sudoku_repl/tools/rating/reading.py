@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
 from sudoku_repl.core.quiz import SUKAKU, Quiz
-from sudoku_repl.text import quiz_files
+from sudoku_repl.text import pencil_marks, quiz_files
 from sudoku_repl.text.files import open_input
 from sudoku_repl.text.quiz_files import is_quiz_string
 
@@ -42,13 +42,14 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 if isinstance(line, quiz_files.Cut):
                     yield n, f"not a quiz: a line of {quiz_files.MAX_LINE:,} characters or more."
                     continue
-                text = quiz_files.quiz_part(line.strip())
-                if len(text) == SUKAKU:  # a pencil-mark puzzle (issue 60)
+                text = line.strip().split(None, 1)[0] if line.strip() else ""
+                if len(text) == SUKAKU:  # a pencil-mark puzzle (issue 60), candidates kept
                     try:
-                        yield n, Quiz.from_sukaku(text)
+                        yield n, sukaku(text)
                     except QuizError as e:
                         yield n, e.line
                     continue
+                text = quiz_files.quiz_part(line.strip())
                 if not is_quiz_string(text):
                     fault = quiz_files.cells_fault(text)
                     yield n, (
@@ -65,6 +66,12 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
     except QuizError as e:  # the whole file is refused
         where = shown(path, PATH)
         raise UserError(e.line if where in e.line else f"{where}: {e.line}") from None
+
+
+def sukaku(text: str) -> Quiz:
+    """A 729-character pencil-mark line as a puzzle of its candidates (``Quiz.from_marks``);
+    ``QuizError`` for a line that is none."""
+    return Quiz.from_marks(pencil_marks.string_masks(text), text)
 
 
 def _classic(quiz: Quiz, path: str) -> Quiz:
