@@ -3,6 +3,7 @@ line that says what was measured, by which version and with which settings."""
 
 from __future__ import annotations
 
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.difficulty.dossier import Dossier, SePath
 from sudoku_repl.tools.rating.measures import Candidate, Figure
 from sudoku_repl.tools.rating.spread import Among, ErSpread, OrderLuck
@@ -60,8 +61,8 @@ def state_line(dossier: Dossier, givens: int) -> str:
         (left[cell] & ~dossier.marks[cell]).bit_count() for cell in range(81) if not values[cell]
     )
     return (
-        f"State: {givens} givens, {placed} values placed, {removed} candidates removed beyond "
-        "what the values leave."
+        f"State: {givens} givens, {counted(placed, 'value')} placed, "
+        f"{counted(removed, 'candidate')} removed beyond what the values leave."
     )
 
 
