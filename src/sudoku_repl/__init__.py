@@ -16,7 +16,8 @@ sudoku_repl`` costs nothing)::
 name: ``technique(event, move, cands)``), ``Technique``, ``Why``, ``Cause``, ``Fact``,
 ``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md), ``IlpResult`` and
 ``IlpEnd`` (``session.solve_ilp(...)``'s answer, docs/ilp.md), ``generate`` (puzzles made to
-order, each a ``Made``: docs/generate.md): see ``sudoku_repl.api``.
+order, each a ``Made``: docs/generate.md), ``difficulty`` (how hard a puzzle, a pencil-mark
+line or a session's state is, a ``Dossier``: docs/difficulty.md): see ``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Cause",
+    "Dossier",
     "EventView",
     "Fact",
     "GotoReport",
@@ -45,6 +47,7 @@ __all__ = [
     "UserError",
     "Why",
     "__version__",
+    "difficulty",
     "generate",
     "load_quiz",
     "technique",
@@ -65,10 +68,6 @@ def __getattr__(name: str) -> Any:
 def version() -> str:
     """The installed distribution's version: the one number, in ``pyproject.toml`` (read from
     the metadata on first use, which costs an import that ``sudoku-repl -c bye`` does not pay)."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
+    from sudoku_repl.core.version import installed
 
-    try:
-        return installed("sudoku-repl")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "0+unknown"
+    return installed()

@@ -28,6 +28,7 @@ from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
 from sudoku_repl.text.files import write_atomic
 from sudoku_repl.text.quiz_files import load as load_quiz
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
+from sudoku_repl.tools.difficulty.dossier import Dossier
 from sudoku_repl.tools.ilp.highs import End as IlpEnd
 from sudoku_repl.tools.ilp.highs import IlpResult, never
 from sudoku_repl.tools.making.tasks import Made
@@ -35,6 +36,7 @@ from sudoku_repl.views.why import why_lines
 
 __all__ = [
     "Cause",
+    "Dossier",
     "EventView",
     "Fact",
     "GotoReport",
@@ -53,6 +55,7 @@ __all__ = [
     "Technique",
     "UserError",
     "Why",
+    "difficulty",
     "generate",
     "load_quiz",
     "technique",
@@ -437,6 +440,29 @@ class Session(CoreSession):
         text = "\n".join(board_lines(state, self.geo, givens, before, colour=False))
         return Picture(board_html(state, self.geo, givens, before), text)
 
+    def difficulty(
+        self,
+        measures: str | Sequence[str] | None = None,
+        *,
+        quiz: bool = False,
+        isomorphs: int | None = None,
+        seed: int | None = None,
+        se_timeout: float | None = None,
+    ) -> Dossier:
+        """The dossier of the quiz as it stands at this step (its values and candidates), or
+        with ``quiz`` of the loaded quiz itself, as ``difficulty`` measures it (the run mode
+        the session's): see ``sudoku_repl.difficulty``."""
+        from sudoku_repl.tools.difficulty.dossier import dossier, settings_of, start_of
+
+        if self.quiz is None:
+            raise UserError("No quiz loaded: load one first (Session.from_quiz).")
+        if not self.geo.classic:
+            raise UserError("difficulty measures a classic 9x9 quiz only.")
+        settings = settings_of(measures, isomorphs, seed, se_timeout, self.settings.run_mode)
+        if quiz:
+            return dossier(self.quiz.givens, None, settings)
+        return dossier(*start_of(self.state()), settings)
+
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""
         if self.quiz is None:
@@ -446,6 +472,57 @@ class Session(CoreSession):
         if len(history) and isinstance(history, History):
             parts.append(history._repr_html_())
         return "".join(parts)
+
+
+# -- how hard --------------------------------------------------------------------------------------
+
+
+def difficulty(
+    puzzle_or_state: str | Quiz | Session,
+    measures: str | Sequence[str] | None = None,
+    *,
+    isomorphs: int | None = None,
+    seed: int | None = None,
+    se_timeout: float | None = None,
+    run_mode: int = 0,
+) -> Dossier:
+    """How hard a puzzle or a state is (docs/difficulty.md): a ``Dossier`` of the measures
+    asked for (``measures``: a comma list or a sequence of ``steps``, ``se``, ``te``, ``b``,
+    ``backdoors``, ``guess``, ``spread``; all by default). ``puzzle_or_state``: an 81-character
+    puzzle, a 729-character pencil-mark (sukaku) line, a ``Quiz``, or a ``Session`` at its step.
+    ``dossier.figures`` holds T&E-depth, B/BxB, the backdoors (``(cell, digit)``, cells 0-80),
+    guess depth and fewest guesses; ``luck`` the original's steps over ``isomorphs`` random
+    isomorphs drawn from ``seed``; ``se`` ER/EP/ED, the bottlenecks and techniques; ``spread``
+    ER over the isomorphs and of the minlex form; ``settings`` the version and what shaped the
+    figures. A state with no solution or several has ``dossier.unrated`` saying so and no
+    figure. ``UserError`` (one line) for a bad puzzle or a word that is no measure."""
+    from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.core.quiz import SUKAKU
+    from sudoku_repl.tools.difficulty.dossier import dossier, settings_of
+    from sudoku_repl.tools.rating.reading import sukaku
+
+    if isinstance(puzzle_or_state, Session):
+        return puzzle_or_state.difficulty(
+            measures, isomorphs=isomorphs, seed=seed, se_timeout=se_timeout
+        )
+    if isinstance(puzzle_or_state, str):
+        text = puzzle_or_state.strip()
+        try:
+            if len(text) == SUKAKU:
+                puzzle_or_state = sukaku(text)
+            elif len(text) == 81:
+                puzzle_or_state = Quiz.from_string(text)
+            else:
+                raise UserError(
+                    f"Not a puzzle: {len(text)} characters, want 81 (a puzzle) or {SUKAKU} (a "
+                    "pencil-mark line)."
+                )
+        except QuizError as e:
+            raise UserError(e.line) from None
+    if not puzzle_or_state.geometry.classic:
+        raise UserError("difficulty measures a classic 9x9 quiz only.")
+    settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode)
+    return dossier(puzzle_or_state.givens, puzzle_or_state.marks, settings)
 
 
 # -- making puzzles ------------------------------------------------------------------------------

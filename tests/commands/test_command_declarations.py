@@ -398,6 +398,7 @@ def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.scripted} == {
         "save-session", "source", "help", "show", "levels", "history", "when", "board", "tui",
+        "difficulty",
         "experiments", "compare", "print", "solve",
     }  # fmt: skip
     assert {cmd.name for cmd in in_order() if not cmd.displayable} == (

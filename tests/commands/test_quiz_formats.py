@@ -199,6 +199,15 @@ def test_hand_edits_refused_change_nothing() -> None:
     assert (session.state(), session.cursor, len(session.experiments)) == before
 
 
-def test_rate_reads_the_values_of_candidate_strings() -> None:
-    quizzes = list(read_quizzes(str(FORMATS / "easy01_candidates_729.txt")))
-    assert [(n, str(q)) for n, q in quizzes] == [(1, EASY01_PLACED)]
+def test_rate_reads_candidate_strings_as_pencil_mark_puzzles() -> None:
+    """Issue 60: a 729-character line is a pencil-mark puzzle (a sukaku), its candidates kept as
+    written (it was read as its values alone before); written back as it was read."""
+    path = FORMATS / "easy01_candidates_729.txt"
+    line = path.read_text().split()[0]
+    quizzes = list(read_quizzes(str(path)))
+    assert [(n, str(q)) for n, q in quizzes] == [(1, line)]
+    (_, quiz) = quizzes[0]
+    assert not isinstance(quiz, str) and quiz.marks is not None
+    # a cell of one candidate is still to be placed: its digit alone in its nine places
+    placed = [k for k, ch in enumerate(EASY01_PLACED) if ch != "."]
+    assert all(quiz.marks[k] == 1 << (int(EASY01_PLACED[k]) - 1) for k in placed)

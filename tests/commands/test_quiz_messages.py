@@ -108,7 +108,9 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", f"{SEED_QUIZ}\n{EIGHTY_TWO}\n{SEED_QUIZ}\n")
     done = program("rate", path)
     assert done.returncode == 0, done.stderr
-    assert [row.split(",")[0] for row in done.stdout.splitlines()[1:]] == ["1", "3"]
+    assert [
+        row.split(",")[0] for row in done.stdout.splitlines()[2:]
+    ]  # (past the settings line, the header) == ["1", "3"]
     err = done.stderr.splitlines()
     assert err[0] == f"sudoku-repl rate: {path}:2: 82 cells where 81 are needed."
     assert "2 quizzes rated; 1 malformed line skipped" in err[1] and len(err) == 2
@@ -255,8 +257,8 @@ def test_a_good_json_grid_still_loads(tmp_path: Path) -> None:
 def test_rate_rates_a_nine_line_file_as_one_quiz() -> None:
     done = program("rate", "examples/seed.txt")
     assert done.returncode == 0, done.stderr
-    header, row = done.stdout.splitlines()
-    assert header.startswith("line,quiz,")
+    settings, header, row = done.stdout.splitlines()
+    assert settings.startswith("# sudoku-repl rate ") and header.startswith("line,quiz,")
     fields = row.split(",")
     # the quiz's first row is line 2 (line 1 is a comment); docs/engine.md 10 for the figures
     assert fields[:8] == ["2", DOTTED_SEED, "131", "11", "284", "1", "11", "27"]
@@ -301,7 +303,9 @@ def test_rate_keeps_a_bad_first_line_among_good_ones_a_reported_line(tmp_path: P
     path = write(tmp_path, "q.txt", f"oops\n{SEED_QUIZ}\n")
     done = program("rate", path)
     assert done.returncode == 0, done.stderr
-    assert [row.split(",")[0] for row in done.stdout.splitlines()[1:]] == ["2"]
+    assert [
+        row.split(",")[0] for row in done.stdout.splitlines()[2:]
+    ]  # (past the settings line, the header) == ["2"]
     err = done.stderr.splitlines()
     assert err[0] == f"sudoku-repl rate: {path}:1: not a quiz (81 characters of 0-9 or .): 'oops'"
     assert "1 quiz rated; 1 malformed line skipped" in err[1] and len(err) == 2

@@ -244,7 +244,7 @@ def test_rate_out_replaces_a_finished_file_from_its_first_row(tmp_path: Path) ->
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     lines = target.read_text().splitlines()
-    assert lines[0].startswith("line,quiz,") and len(lines) == 4
+    assert lines[1].startswith("line,quiz,") and len(lines) == 5  # (the settings line first)
     assert target.stat().st_mode & 0o777 == 0o640  # the old file's mode kept
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 

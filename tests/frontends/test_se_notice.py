@@ -106,7 +106,7 @@ def test_rate_by_se_on_the_pure_explainer_says_so_in_one_line(quiz: str, scale: 
     assert said(lines[0], "rate"), lines
     assert err.count(SAID_END) == 1, lines
     assert "sudoku-repl rate: 1 quiz rated;" in lines[-1], lines  # (after the bar: issue 59)
-    assert out.splitlines()[1].startswith(f"1,{EASY},")
+    assert out.splitlines()[2].startswith(f"1,{EASY},")  # (the settings line, the header)
 
 
 def test_rate_into_a_file_draws_its_bar_on_the_terminal(quiz: str, tmp_path: Path) -> None:
@@ -118,8 +118,9 @@ def test_rate_into_a_file_draws_its_bar_on_the_terminal(quiz: str, tmp_path: Pat
     assert "easy.txt 100.0% [" in err and "1/  1 elapsed [" in err, err  # the bar, at its end
     assert EASY not in err, err
     rows = into.read_text().splitlines()
-    assert rows[0].startswith("line,quiz,") and rows[1].startswith(f"1,{EASY},"), rows
-    assert len(rows) == 2
+    assert rows[0].startswith("# sudoku-repl rate "), rows  # (the version and settings: issue 60)
+    assert rows[1].startswith("line,quiz,") and rows[2].startswith(f"1,{EASY},"), rows
+    assert len(rows) == 3
 
 
 def test_serate_on_the_pure_explainer_says_so_in_one_line(quiz: str) -> None:

@@ -36,6 +36,7 @@ STARTUP = {
     "sudoku_repl.commands.declared.book",
     "sudoku_repl.commands.declared.board",
     "sudoku_repl.commands.declared.hint_check",
+    "sudoku_repl.commands.declared.difficulty",
     "sudoku_repl.commands.declared.link",
     "sudoku_repl.commands.declared.debugger",
     "sudoku_repl.commands.declared.experiments",

@@ -352,10 +352,15 @@ def run_program(
     )
 
 
+#: the lines of ``rate``'s CSV output before its rows: the settings line (issue 60), the header
+RATE_HEAD = 2
+
+
 def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[bytes]) -> None:
-    """Until ``path`` holds ``rows`` whole rows past its header (the run going on)."""
+    """Until ``path`` holds ``rows`` whole rows past its settings line and header (the run
+    going on)."""
     deadline = time.monotonic() + 120
-    while not path.exists() or path.read_bytes().count(b"\n") < rows + 1:
+    while not path.exists() or path.read_bytes().count(b"\n") < rows + RATE_HEAD:
         assert proc.poll() is None, "the run ended before it was stopped"
         assert time.monotonic() < deadline, "no rows came"
         time.sleep(0.02)

@@ -100,7 +100,7 @@ def test_ctrl_c_held_after_rate_s_summary_is_130_and_quiet(tmp_path: Path, jobs:
     )
     checked(sent, run.stderr)
     assert run.stderr.startswith("sudoku-repl rate: 4 quizzes rated;"), run.stderr
-    assert len(run.stdout.splitlines()) == 5  # the header and the rows
+    assert len(run.stdout.splitlines()) == 6  # the settings line, the header and the rows
     assert run.returncode == 130
 
 

@@ -33,6 +33,7 @@ import pytest
 from tests.support.helpers import (
     PROMPT,
     PUZZLES,
+    RATE_HEAD,
     REPO,
     SEED_FILE,
     SLOW,
@@ -45,6 +46,7 @@ from tests.support.helpers import (
     terminal_env,
     wait_for_rows,
 )
+from tests.support.rate_output import without_settings
 
 ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "15"))
 SEED = int(os.environ.get("HARDENING_SEED", "20261122"))
@@ -500,8 +502,8 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
         if with_out:
             wait_for_rows(out, rows, proc)
         else:
-            early = b"".join(proc.stdout.readline() for _ in range(rows + 1))
-            assert early.count(b"\n") == rows + 1, "the rating ended before it was stopped"
+            early = b"".join(proc.stdout.readline() for _ in range(rows + RATE_HEAD))
+            assert early.count(b"\n") == rows + RATE_HEAD, "the rating ended before it was stopped"
         os.killpg(proc.pid, signal.SIGINT)  # as a terminal sends it: to the whole group
         stdout, stderr = proc.communicate(timeout=60)
         stdout = early + stdout
@@ -509,7 +511,7 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
         text = out.read_text() if with_out else stdout.decode()
         assert not with_out or stdout == b""
         assert text.endswith("\n")
-        table = list(csv.reader(io.StringIO(text)))
+        table = list(csv.reader(io.StringIO(without_settings(text))))
         assert table[0][:2] == ["line", "quiz"]
         assert all(len(row) == len(table[0]) for row in table)
         assert len(table) - 1 >= rows

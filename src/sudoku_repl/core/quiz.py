@@ -23,6 +23,8 @@ MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
 QUIZ_BYTES = b".0123456789"  # the characters of a quiz string
 _VALUES = bytes.maketrans(QUIZ_BYTES, b"\x00" + bytes(range(10)))
 _SHOWN = bytes.maketrans(bytes(range(10)), b".123456789")
+#: a pencil-mark (sukaku) puzzle's characters: nine a cell, the digit where it is a candidate
+SUKAKU = 729
 
 
 @attrs.frozen
@@ -33,6 +35,23 @@ class Quiz:
     givens: tuple[int, ...]
     source: str
     geometry: Geometry = CLASSIC
+    #: a pencil-mark puzzle's candidates (issue 60), a mask a cell (bit v - 1 for the value
+    #: v); None: a quiz of givens, every candidate the givens leave
+    marks: tuple[int, ...] | None = None
+
+    @classmethod
+    def from_marks(cls, marks: Sequence[int], source: str) -> Quiz:
+        """A pencil-mark puzzle (a sukaku, as SukakuExplainer and SHC read them): each cell's
+        candidates (bit v - 1 for v), no given (a cell of one candidate is still to be placed).
+        ``QuizError`` for a cell without any."""
+        for cell, mask in enumerate(marks):
+            if not mask:
+                raise QuizError(
+                    f"Invalid pencil marks: {CLASSIC.cell_name(cell)} has no candidate."
+                )
+        if len(marks) != SUKAKU // 9:
+            raise QuizError(f"Invalid pencil marks: {len(marks)} cells, want {SUKAKU // 9}.")
+        return cls((0,) * len(marks), source, CLASSIC, tuple(marks))
 
     @classmethod
     def from_string(cls, text: str, source: str = "") -> Quiz:
@@ -86,6 +105,10 @@ class Quiz:
 
     def __str__(self) -> str:
         geo = self.geometry
+        if self.marks is not None:
+            return "".join(
+                str(k + 1) if mask >> k & 1 else "." for mask in self.marks for k in range(9)
+            )
         if geo.classic:
             return bytes(self.givens).translate(_SHOWN).decode("ascii")
         parts = []

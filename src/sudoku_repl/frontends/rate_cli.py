@@ -24,6 +24,7 @@ from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rating.engines import check_mode
 from sudoku_repl.tools.rating.kept import row_reader
+from sudoku_repl.tools.rating.measures import OrderFreeMeasures
 from sudoku_repl.tools.rating.options import SE_TIMEOUT, parser
 from sudoku_repl.tools.rating.out import (
     Out,
@@ -34,9 +35,10 @@ from sudoku_repl.tools.rating.out import (
     open_out,
 )
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rating.rate import SE_SCALES, EarlyExit, Rated, Rating
+from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating
 from sudoku_repl.tools.rating.reading import read_quizzes
-from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, summary
+from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
+from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED, has_se, order_free, shown_scale
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -90,6 +92,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             _check_plot(args)
         se_exit = _early_exit(args)
         _check_se_timeout(args)
+        _check_spread(args)
         _check_ilp(args)
     except UserError as e:
         _complain(e.line)
@@ -101,9 +104,20 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         else:
             quizzes.append((line, item))
     header, row = FORMATS[args.format]
-    se_timeout = (args.se_timeout or SE_TIMEOUT) if args.scale in SE_SCALES else None
+    se_timeout = (args.se_timeout or SE_TIMEOUT) if has_se(args.scale) else None
+    measured = order_free(args.scale)
+    measures = None
+    if measured:
+        measures = OrderFreeMeasures(
+            measured,
+            args.isomorphs or ISOMORPHS,
+            SEED if args.seed is None else args.seed,
+            se_timeout or SE_TIMEOUT,
+            args.run_mode,
+        )
     if args.format == "csv":
-        header = csv_header(se=se_timeout is not None, ilp=args.ilp)
+        header = csv_header(se=se_timeout is not None, ilp=args.ilp, measured=measured)
+    header = settings_header(args.format, _settings(args, se_timeout)) + header
     sink: Out | None = None
     kept: list[Rated] = []
     pool: Pool | None = None
@@ -137,7 +151,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
                 out.write(header)
         results = rate_batches(  # workers start here
             todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
-            se_exit=se_exit, ilp=args.ilp,
+            se_exit=se_exit, ilp=args.ilp, order_free=measures,
         )  # fmt: skip
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
@@ -224,18 +238,19 @@ def _open_out(
     this_job = job(
         quizzes,
         format=args.format,
-        scale=args.scale,
+        scale=shown_scale(args.scale),
         run_mode=args.run_mode,
         max_steps=args.max_steps,
         se_timeout=se,
         above=args.above,
         below=args.below,
         ilp=args.ilp,
+        **_spread_settings(args),
     )
     read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp)
     sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
-        check_kept(args.out, kept, quizzes, 2 if header else 1)
+        check_kept(args.out, kept, quizzes, header.count("\n") + 1)
     except UserError:
         sink.close(finished=False)
         raise
@@ -279,7 +294,7 @@ def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | st
 
 def _check_plot(args: argparse.Namespace) -> None:
     """``--plot`` draws against ER: it needs ``--scale se`` (or both), and a file it can write."""
-    if args.scale not in SE_SCALES:
+    if not has_se(args.scale):
         raise UserError(
             f"--plot draws against Sudoku Explainer's ER: add --scale se or --scale both (--plot {shown(args.plot, PATH)})"
         )
@@ -304,16 +319,53 @@ def _early_exit(args: argparse.Namespace) -> EarlyExit | None:
         early = EarlyExit(True, args.above)
     elif args.below is not None:
         early = EarlyExit(False, args.below)
-    if early is not None and args.scale not in SE_SCALES:
+    if early is not None and not has_se(args.scale):
         raise UserError(
             f"{early.option} stops Sudoku Explainer's rating: add --scale se or --scale both"
         )
     return early
 
 
+def _spread_settings(args: argparse.Namespace) -> dict[str, object]:
+    """The isomorphs' count and seed, where ``--scale spread`` uses them (else nothing: a job
+    without them is the job it was)."""
+    if "spread" not in args.scale:
+        return {}
+    return {
+        "isomorphs": args.isomorphs or ISOMORPHS,
+        "seed": SEED if args.seed is None else args.seed,
+    }
+
+
+def _settings(args: argparse.Namespace, se_timeout: float | None) -> dict[str, object]:
+    """What shapes the figures of a job's rows (issue 60: said first in its output)."""
+    settings: dict[str, object] = {
+        "scale": shown_scale(args.scale),
+        "run_mode": args.run_mode,
+        "max_steps": args.max_steps,
+    }
+    if se_timeout is not None:
+        settings["se_timeout"] = se_timeout
+        settings["above"], settings["below"] = args.above, args.below
+    settings.update(_spread_settings(args))
+    if args.ilp:
+        settings["ilp"] = True
+    return settings
+
+
+def _check_spread(args: argparse.Namespace) -> None:
+    """``--isomorphs`` and ``--seed`` are the spread's: they need ``--scale spread``."""
+    for option, value in (("--isomorphs", args.isomorphs), ("--seed", args.seed)):
+        if value is not None and "spread" not in args.scale:
+            raise UserError(
+                f"{option} draws the isomorphs of ER's spread: add spread to --scale "
+                "(--scale steps,spread)"
+            )
+
+
 def _check_se_timeout(args: argparse.Namespace) -> None:
     """``--se-timeout`` bounds Sudoku Explainer's rating: it needs ``--scale se`` (or both)."""
-    if args.se_timeout is not None and args.scale not in SE_SCALES:
+    if args.se_timeout is not None and not has_se(args.scale):
         raise UserError(
             "--se-timeout bounds Sudoku Explainer's rating: add --scale se or --scale both"
         )

@@ -23,6 +23,7 @@ from sudoku_repl.tools.making import targets as targets
 from sudoku_repl.tools.making.targets import Span
 from tests.oracles import brute
 from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, NO_DASK, program_env, run_program
+from tests.support.rate_output import without_settings
 
 
 def generated(
@@ -148,7 +149,7 @@ def test_what_it_makes_is_minimal_unique_distinct_and_rated_as_rate_rates(
     source = tmp_path / "made.txt"
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main_rate([str(source), "--scale", "se"]) == 0
-    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    rows = list(csv.DictReader(io.StringIO(without_settings(capsys.readouterr().out))))
     assert [f"{r['er']}/{r['ep']}/{r['ed']}" for r in rows] == [line.split()[1] for line in lines]
     assert all(2.0 <= float(r["er"]) <= 7.5 for r in rows)
 

@@ -26,6 +26,7 @@ import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.support.helpers import NO_DASK, PUZZLES, REPO, SLOW, run_program
+from tests.support.rate_output import without_settings
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -96,7 +97,7 @@ def test_the_same_run_with_outputs_apart_writes_them(
     """The refusal is of one file under two roles, not of a folder or a name's form."""
     out = tmp_path / "r.csv"
     assert main_rate([str(quizzes), "--out", f"{tmp_path}/./r.csv"]) == 0
-    assert out.read_text().splitlines()[0] == HEADER
+    assert out.read_text().splitlines()[1] == HEADER  # (after the settings line)
     assert quizzes.read_text() == "".join(TOP95.read_text().splitlines(keepends=True)[:3])
     capsys.readouterr()
 
@@ -125,18 +126,21 @@ def test_a_fifo_named_like_the_job_file_is_refused_at_once(tmp_path: Path, resta
 
 def stopped_job(
     tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]
-) -> tuple[list[str], Path, list[str]]:
-    """The command of a three-quiz job stopped before its first row, its --out file, and the
-    three rows a whole run writes."""
+) -> tuple[list[str], Path, list[str], str]:
+    """The command of a three-quiz job stopped before its first row, its --out file, the
+    three rows a whole run writes, and what comes before them (the settings line, and the
+    header in CSV)."""
     args = [str(TOP95), "--limit", "3", "--format", fmt]
     assert main_rate(args) == 0
     rows = capsys.readouterr().out.splitlines(keepends=True)
-    rows = rows[1:] if fmt == "csv" else rows
+    heading = 2 if fmt == "csv" else 1
+    head, rows = "".join(rows[:heading]), rows[heading:]
+    without_settings(head)  # (checks it)
     out = tmp_path / f"rows.{fmt}"
     args += ["--out", str(out)]
     assert main_rate(args, lambda: True) == 130  # the job's marker and header, no row
     capsys.readouterr()
-    return args, out, rows
+    return args, out, rows, head
 
 
 CSV_CORRUPTIONS: dict[str, Callable[[dict[str, str]], None]] = {
@@ -161,14 +165,14 @@ def test_a_kept_csv_row_no_search_could_give_is_refused_naming_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], corruption: str
 ) -> None:
     """Issue 33, 5.6: such rows were kept word for word and counted in the medians."""
-    args, out, rows = stopped_job(tmp_path, "csv", capsys)
+    args, out, rows, head = stopped_job(tmp_path, "csv", capsys)
     cells = dict(zip(HEADER.split(","), rows[1].rstrip("\n").split(",")))
     CSV_CORRUPTIONS[corruption](cells)
-    kept = f"{HEADER}\n{rows[0]}{','.join(cells.values())}\n"
+    kept = f"{head}{rows[0]}{','.join(cells.values())}\n"
     out.write_text(kept)
     assert main_rate(args) == 2
     err = one_line(capsys.readouterr().err)
-    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row of rate (")
+    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 4 is not a row of rate (")
     assert err.endswith("); --restart begins anew.")
     assert out.read_text() == kept  # nothing changed
 
@@ -187,14 +191,14 @@ JSON_CORRUPTIONS: dict[str, Callable[[dict[str, object]], None]] = {
 def test_a_kept_json_row_no_search_could_give_is_refused_naming_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], corruption: str
 ) -> None:
-    args, out, rows = stopped_job(tmp_path, "json", capsys)
+    args, out, rows, head = stopped_job(tmp_path, "json", capsys)
     record = json.loads(rows[0])
     JSON_CORRUPTIONS[corruption](record)
-    kept = json.dumps(record) + "\n"
+    kept = head + json.dumps(record) + "\n"
     out.write_text(kept)
     assert main_rate(args) == 2
     err = one_line(capsys.readouterr().err)
-    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 1 is not a row of rate (")
+    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 2 is not a row of rate (")
     assert out.read_text() == kept
 
 
@@ -203,12 +207,12 @@ def test_kept_rows_as_rate_wrote_them_are_continued(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str
 ) -> None:
     """The checks refuse no row ``rate`` writes: two kept, the third rated."""
-    args, out, rows = stopped_job(tmp_path, fmt, capsys)
-    out.write_text((HEADER + "\n" if fmt == "csv" else "") + "".join(rows[:2]))
+    args, out, rows, head = stopped_job(tmp_path, fmt, capsys)
+    out.write_text(head + "".join(rows[:2]))
     assert main_rate(args) == 0
     assert "(2 rows kept from the run that stopped)" in capsys.readouterr().err
     written = out.read_text().splitlines(keepends=True)
-    assert written[-3:-1] == rows[:2] and len(written) == 3 + (fmt == "csv")
+    assert written[-3:-1] == rows[:2] and len(written) == 4 + (fmt == "csv")
     assert without_ms(written[-1], fmt) == without_ms(rows[2], fmt)
 
 
@@ -230,11 +234,11 @@ def test_kept_rows_of_a_max_steps_and_se_job_are_continued(
     assert any(",true," in row for row in rows)
     out = tmp_path / "rows.csv"
     assert main_rate([*args, "--out", str(out)], lambda: True) == 130
-    out.write_text("".join(rows[:3]))
+    out.write_text("".join(rows[:4]))  # (the settings line, the header, two rows)
     assert main_rate([*args, "--out", str(out)]) == 0
     written = out.read_text().splitlines(keepends=True)
-    assert written[:3] == rows[:3] and len(written) == 4
-    assert without_ms(written[3], "csv") == without_ms(rows[3], "csv")
+    assert written[:4] == rows[:4] and len(written) == 5
+    assert without_ms(written[4], "csv") == without_ms(rows[4], "csv")
     capsys.readouterr()
 
 
@@ -257,13 +261,14 @@ def test_se_rows_of_quizzes_with_endless_searches_stop_at_the_second_solution(
     quizzes.write_text("".join(q + "\n" for q in ENDLESS))
     done = run_program("rate", str(quizzes), "--scale", scale, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    rows = list(csv.DictReader(io.StringIO(without_settings(done.stdout))))
     assert [(r["solutions"], r["complete"], r["er"], r["ep"], r["ed"]) for r in rows] == [
         ("2", "false", "several solutions", "", "")
     ] * 2
     steps = run_program("rate", str(quizzes), "--max-steps", "100000", text=True, timeout=120)
     first = [
-        (r["steps_first"], r["biggest_first"]) for r in csv.DictReader(io.StringIO(steps.stdout))
+        (r["steps_first"], r["biggest_first"])
+        for r in csv.DictReader(io.StringIO(without_settings(steps.stdout)))
     ]
     assert [(r["steps_first"], r["biggest_first"]) for r in rows] == first
     assert all(int(r["steps_first"]) < int(r["steps_total"]) for r in rows)
@@ -282,17 +287,18 @@ def test_a_kept_se_row_stopped_at_the_second_solution_is_continued(
     args = [str(quizzes), "--scale", "se", "--out", str(out)]
     assert main_rate(args, lambda: True) == 130  # the job's marker and header, no row
     assert main_rate([str(quizzes), "--scale", "se"]) == 0
-    header, *rows = capsys.readouterr().out.splitlines(keepends=True)
+    settings, header, *rows = capsys.readouterr().out.splitlines(keepends=True)
+    header = settings + header
     out.write_text(header + rows[0])
     assert main_rate(args) == 0
     assert "(1 row kept from the run that stopped)" in capsys.readouterr().err
-    assert out.read_text().splitlines()[1] == rows[0].rstrip("\n")
+    assert out.read_text().splitlines()[2] == rows[0].rstrip("\n")
     assert main_rate(args, lambda: True) == 130  # anew: the job is finished
     capsys.readouterr()
     out.write_text(header + rows[0].replace(",2,", ",3,", 1))
     assert main_rate(args) == 2
     assert one_line(capsys.readouterr().err).startswith(
-        f"sudoku-repl rate: Cannot continue {out}: line 2 is not a row of rate (solutions 3 "
+        f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row of rate (solutions 3 "
         "with --scale se, whose search stops at the second); --restart begins anew."
     )
 
@@ -339,7 +345,7 @@ def test_a_broken_pipe_out_fifo_does_not_promise_a_continuation(tmp_path: Path) 
     finally:
         os.close(reader)
     out, err = proc.communicate(timeout=120)
-    assert first == HEADER.encode()[:10]
+    assert first == b"# sudoku-r"  # (the settings line, first)
     assert (proc.returncode, out) == (1, "")
     assert one_line(err) == (
         f"sudoku-repl rate: Cannot write {fifo}: Broken pipe; the rows before it were "

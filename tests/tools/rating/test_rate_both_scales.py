@@ -22,6 +22,7 @@ import pytest
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
 from tests.support.helpers import SEED_QUIZ, TEST_DATA, read_lines
+from tests.support.rate_output import without_settings
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -55,11 +56,11 @@ def test_both_scales_in_one_row_a_quiz(
     assert main_rate(args) == 0
     out, err = capsys.readouterr()
     if format == "csv":
-        reader = csv.DictReader(io.StringIO(out))
+        reader = csv.DictReader(io.StringIO(without_settings(out)))
         assert tuple(reader.fieldnames or ()) == COLUMNS + SE_COLUMNS
         rows: list[dict[str, object]] = list(reader)
     else:
-        rows = [json.loads(line) for line in out.splitlines()]
+        rows = [json.loads(line) for line in without_settings(out).splitlines()]
         assert all(tuple(row) == COLUMNS + SE_COLUMNS for row in rows)
     assert [figures(row) for row in rows] == expected
     seed = rows[0]
@@ -82,7 +83,7 @@ def test_a_stopped_job_is_continued_and_the_plot_has_every_quiz(
     out = tmp_path / "rows.csv"
     assert main_rate([*job, "--out", str(out)], lambda: True) == 130
     with out.open("a") as f:
-        f.write(whole[1] + "\n")
+        f.write(whole[2] + "\n")  # (after the settings line and the header)
     capsys.readouterr()
     assert main_rate([*job, "--out", str(out), "--plot", str(plot)]) == 0
     err = capsys.readouterr().err.splitlines()
@@ -108,7 +109,8 @@ def test_a_stopped_job_is_continued_and_the_plot_has_every_quiz(
 def _rho(lines: list[str], column: str) -> str:
     """Spearman's rho of two exact quizzes: 1.00 when the measure rises with ER, -1.00 when it
     falls, not defined on a tie (worked out here from the rows: two points, no ties in ER)."""
-    rows = list(csv.DictReader(lines))[1:]  # the seed's ER is not exact: left out
+    # past the settings line; the seed's ER is not exact: left out
+    rows = list(csv.DictReader(lines[1:]))[1:]
     (a, b) = [(float(r["er"]), int(r[column])) for r in rows]
     if a[1] == b[1]:
         return "not defined"
@@ -123,7 +125,7 @@ def test_both_without_a_limit_is_the_se_scales_rows(capsys: pytest.CaptureFixtur
         assert main_rate([str(path), "--limit", "1", "--skip", "7", "--scale", scale]) == 0
         rows[scale] = [
             {k: v for k, v in row.items() if k != "ms"}
-            for row in csv.DictReader(io.StringIO(capsys.readouterr().out))
+            for row in csv.DictReader(io.StringIO(without_settings(capsys.readouterr().out)))
         ]
     assert rows["se"] == rows["both"]
     assert [figures(r) for r in rows["both"]] == [tuple(SLICE[7][1:])]

@@ -22,6 +22,7 @@ import pytest
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
 from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
+from tests.support.rate_output import without_settings
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 BANK = [line.split() for line in read_lines(PUZZLES / "se_rated_diabolical2000.txt")]
@@ -58,8 +59,8 @@ def accepted(figures: tuple[str, ...], x: float, above: bool) -> list[set[str]]:
 
 def rows_of(text: str, format: str) -> list[dict[str, object]]:
     if format == "json":
-        return [json.loads(line) for line in text.splitlines()]
-    reader = csv.DictReader(io.StringIO(text))
+        return [json.loads(line) for line in without_settings(text).splitlines()]
+    reader = csv.DictReader(io.StringIO(without_settings(text)))
     assert tuple(reader.fieldnames or ()) == COLUMNS + SE_COLUMNS
     return list(reader)
 
@@ -117,8 +118,9 @@ def test_a_stopped_job_is_continued_with_its_rows_above_x_kept(
     assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # the job begun, no row
     assert (tmp_path / "rows.csv.unfinished").exists()
     with out.open("a") as f:
-        f.write("".join(line + "\n" for line in whole[1:3]))  # line 2: >7.1 and 1.2
-    assert ">7.1" in whole[2]
+        # (after the settings line and the header) line 2: >7.1 and 1.2
+        f.write("".join(line + "\n" for line in whole[2:4]))
+    assert ">7.1" in whole[3]
     capsys.readouterr()
     assert main_rate([*job, "--out", str(out)]) == 0
     assert "(2 rows kept from the run that stopped)" in capsys.readouterr().err
@@ -174,7 +176,8 @@ def test_a_kept_row_the_limit_could_not_give_is_refused(
     capsys.readouterr()
     assert main_rate(job) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 2 is not a row")
+    # (line 3: after the settings line and the header)
+    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row")
     assert fault in err and err.count("\n") == 1
 
 

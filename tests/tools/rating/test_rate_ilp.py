@@ -17,6 +17,7 @@ import pytest
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, ILP_COLUMNS, SE_COLUMNS
 from tests.support.helpers import NEEDS_HIGHS, PUZZLES, edge_cases
+from tests.support.rate_output import without_settings
 
 MULTIPLE = PUZZLES / "multiple_solutions.txt"
 INVALID = PUZZLES / "invalid_no_solution.txt"
@@ -25,7 +26,7 @@ INVALID = PUZZLES / "invalid_no_solution.txt"
 def rated(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, str]]:
     assert main_rate(list(args)) == 0
     out = capsys.readouterr().out
-    reader = csv.DictReader(io.StringIO(out))
+    reader = csv.DictReader(io.StringIO(without_settings(out)))
     assert tuple(reader.fieldnames or ()) == COLUMNS + ILP_COLUMNS
     return list(reader)
 
@@ -82,7 +83,7 @@ def but_times(text: str, fmt: str) -> list[object]:
             {k: v for k, v in json.loads(line).items() if k not in times}
             for line in text.splitlines()
         ]
-    rows = list(csv.DictReader(io.StringIO(text)))
+    rows = list(csv.DictReader(io.StringIO(without_settings(text))))
     return [{k: v for k, v in row.items() if k not in ("ms", "ilp_ms")} for row in rows]
 
 

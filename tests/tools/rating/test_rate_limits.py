@@ -16,6 +16,7 @@ import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.support.helpers import PUZZLES, REPO, program_env
+from tests.support.rate_output import without_settings
 
 #: line 4 of the forum's hardest: a search of thousands of steps (tests/tools/rating/test_rate.py), and
 #: an easy quiz of a few dozen
@@ -42,7 +43,7 @@ def test_rows_the_time_limit_stopped_are_counted_as_such(
     # easy one's rating at its first technique (a lower bound)
     assert main_rate([str(quizzes), "--scale", "se", "--se-timeout", "1e-6"]) == 0
     out, err = capsys.readouterr()
-    rows = list(csv.DictReader(io.StringIO(out)))
+    rows = list(csv.DictReader(io.StringIO(without_settings(out))))
     assert [(r["complete"], r["er"][:2]) for r in rows] == [("false", "se"), ("true", ">=")]
     summary = _summary(err)
     assert "; 2 stopped by --se-timeout;" in summary
@@ -55,7 +56,7 @@ def test_max_steps_and_the_time_limit_each_count_theirs(
     args = [str(quizzes), "--scale", "se", "--se-timeout", "1e-6", "--max-steps", "100"]
     assert main_rate(args) == 0
     out, err = capsys.readouterr()
-    rows = list(csv.DictReader(io.StringIO(out)))
+    rows = list(csv.DictReader(io.StringIO(without_settings(out))))
     # the forum quiz's search stops at its 100th step, the easy one's rating at its first
     # technique (its search of a few dozen steps whole)
     assert [(r["complete"], r["er"][:2]) for r in rows] == [("false", "se"), ("true", ">=")]

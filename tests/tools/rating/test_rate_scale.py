@@ -45,6 +45,7 @@ from tests.support.helpers import (
     run_program,
     wait_for_rows,
 )
+from tests.support.rate_output import without_settings
 
 TOP95 = PUZZLES / "norvig_top95.txt"
 FORUM = PUZZLES / "forum_hardest_1905_11plus_sample1000.txt"
@@ -59,7 +60,7 @@ TIMES = ("ms", "ilp_ms")
 
 def table(text: str, names: tuple[str, ...] = COLUMNS) -> list[list[str]]:
     """The rows of CSV text (the header checked: ``names``), without the times."""
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(without_settings(text)))
     assert tuple(reader.fieldnames or ()) == names
     return [[row[c] for c in names if c not in TIMES] for row in reader]
 
@@ -235,7 +236,8 @@ def test_another_job_is_refused_in_one_line_and_restart_begins_anew(
     out = tmp_path / "rows.json"
     args = [str(TOP95), "--limit", "3", "--format", "json", "--out", str(out)]
     assert main_rate(args, lambda: True) == 130  # stopped at once: the header of a job, no row
-    assert out.read_text() == "" and (tmp_path / "rows.json.unfinished").exists()
+    head = out.read_text()  # (the settings object, JSON lines' header)
+    assert without_settings(head) == "" and (tmp_path / "rows.json.unfinished").exists()
     capsys.readouterr()
     assert main_rate([*args, "--run-mode", "3", "--max-steps", "50"]) == 2
     err = capsys.readouterr().err
@@ -245,9 +247,9 @@ def test_another_job_is_refused_in_one_line_and_restart_begins_anew(
     )
     assert main_rate([args[0], "--limit", "4", *args[3:]]) == 2  # other quizzes
     assert "(the quizzes differ)" in capsys.readouterr().err
-    assert out.read_text() == ""  # nothing changed
+    assert out.read_text() == head  # nothing changed
     assert main_rate([*args, "--run-mode", "3", "--restart"]) == 0
-    records = [json.loads(line) for line in lines_of(out)]
+    records = [json.loads(line) for line in lines_of(out)[1:]]  # (past the settings)
     assert [r["line"] for r in records] == [1, 2, 3]
     assert records[0]["steps_total"] != 339  # run mode 3's search, not mode 0's (docs/rating.md)
     assert not (tmp_path / "rows.json.unfinished").exists()
@@ -259,12 +261,12 @@ def test_a_kept_row_that_is_not_the_jobs_is_refused(
     out = tmp_path / "rows.csv"
     args = [str(TOP95), "--limit", "3", "--out", str(out)]
     assert main_rate(args, lambda: True) == 130
-    header = lines_of(out)[0]
-    out.write_text(f"{header}\n2,{SEED_QUIZ},1,1,1,1,1,1,1.0,true\n")
+    settings, header = lines_of(out)
+    out.write_text(f"{settings}\n{header}\n2,{SEED_QUIZ},1,1,1,1,1,1,1.0,true\n")
     capsys.readouterr()
     assert main_rate(args) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 2 is not a row")
+    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row")
     assert err.count("\n") == 1 and "--restart begins anew" in err
 
 

@@ -14,12 +14,13 @@ if TYPE_CHECKING:
 def in_order() -> list[Command]:
     """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
     the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
-    frames, ``board``, ``link``, the book's, ``hint`` and ``check``, and ``solve``."""
+    frames, ``board``, ``link``, the book's, ``hint`` and ``check``, ``difficulty``, and ``solve``."""
     from sudoku_repl.commands.declared import (
         bare,
         board,
         book,
         debugger,
+        difficulty,
         experiments,
         export,
         frames,
@@ -33,7 +34,7 @@ def in_order() -> list[Command]:
 
     groups = (
         original, bare, debugger, export, experiments, whatif, stepping, frames, board, link, book,
-        hint_check, solve,
+        hint_check, difficulty, solve,
     )  # fmt: skip
     return [cmd for group in groups for cmd in group.COMMANDS]
 

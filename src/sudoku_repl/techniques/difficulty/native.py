@@ -116,6 +116,13 @@ class FewestGuesses(Protocol):
     ) -> tuple[int, list[int]]: ...
 
 
+class Rating(Protocol):
+    """(masks, bound, the solution as 81 bytes 1-9 or None) -> the B rating (braids up to the
+    bound, 0-64) or the BxB rating (1-12): -1 past the bound, -2 at a contradiction."""
+
+    def __call__(self, cands: Sequence[int], bound: int, solution: bytes | None, /) -> int: ...
+
+
 def brt() -> Brt | None:
     found: Brt | None = _function("df_brt")
     return found
@@ -143,6 +150,16 @@ def candidate_backdoors() -> CandidateBackdoors | None:
 
 def fewest_guesses() -> FewestGuesses | None:
     found: FewestGuesses | None = _function("df_fewest_guesses")
+    return found
+
+
+def b_rating() -> Rating | None:
+    found: Rating | None = _function("df_b_rating")
+    return found
+
+
+def bxb_rating() -> Rating | None:
+    found: Rating | None = _function("df_bxb_rating")
     return found
 
 

@@ -11,10 +11,12 @@ too, with the trace lines the shell needs beside them.
 from __future__ import annotations
 
 import threading
+from array import array
 from collections.abc import Sequence
 
 from sudoku_repl.core import modes, native
 from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.state import SEARCHING, EngineState
 
 
 def register_run_modes() -> None:
@@ -55,4 +57,14 @@ def loaded(givens: Sequence[int]) -> Engine:
         engine = _engines.kept[engine_type] = engine_type.from_givens(givens)
     else:
         engine.reload(givens)
+    return engine
+
+
+def started(values: Sequence[int], marks: Sequence[int]) -> Engine:
+    """This thread's engine at a pencil-mark state: ``values`` placed (0: empty), each empty
+    cell's candidates ``marks`` (engine bits), the search going on from there as it goes on
+    from a session's step (no step taken yet, no guess)."""
+    engine = loaded(values)
+    cands = array("H", (0 if v else m for v, m in zip(values, marks, strict=True)))
+    engine.restore(EngineState(SEARCHING, 0, 0, bytes(values), cands, ()))
     return engine

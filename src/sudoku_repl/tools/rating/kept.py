@@ -25,8 +25,9 @@ from functools import partial
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rating.out import parse_csv, parse_json
-from sudoku_repl.tools.rating.rate import SE_SCALES, EarlyExit, Rated, Rating, se_ratings
+from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating, se_ratings
 from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
+from sudoku_repl.tools.rating.scales import Scale, has_se, order_free
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -45,7 +46,7 @@ _PLAIN_ROW = re.compile(
 
 def row_reader(
     format: str,
-    scale: str,
+    scale: Scale,
     max_steps: int | None,
     quizzes: Sequence[tuple[int, Quiz]] = (),
     se_exit: EarlyExit | None = None,
@@ -56,8 +57,9 @@ def row_reader(
     ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
     than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``;
     ``ilp``: its ``--ilp``."""
-    se = scale in SE_SCALES
-    names = columns(se, ilp)
+    se = has_se(scale)
+    measured = order_free(scale)
+    names = columns(se, ilp, measured)
     parse = partial(parse_csv, names=names) if format == "csv" else parse_json
     write = FORMATS[format][1]
     plain = _PLAIN_ROW.fullmatch if names == COLUMNS and format == "csv" else None
@@ -72,7 +74,11 @@ def row_reader(
             rated = parse(text)
             if write(*rated) != text.rstrip("\r\n") + "\n":
                 raise ValueError(f"not as {format} rows are written")
-        fault = impossible(rated, se, max_steps, se_exit) or _ilp_fault(rated[2], ilp)
+        fault = (
+            impossible(rated, se, max_steps, se_exit)
+            or _ilp_fault(rated[2], ilp)
+            or _order_free_fault(rated[2], measured)
+        )
         if fault:
             raise ValueError(fault)
         return rated
@@ -143,6 +149,38 @@ def _ilp_fault(r: Rating, ilp: bool) -> str | None:
         return f"ilp_ms {r.ilp_ms}"
     if r.ilp_nodes < 0:
         return f"ilp_nodes {r.ilp_nodes}"
+    return None
+
+
+#: the least and most each order-free figure may be: T&E-depth 0 to 3 (the hardest known are
+#: T&E(3)), B and x from 0 to past the most computed, backdoors a cell or candidate each
+_FIGURE_RANGES = {
+    "te": (0, 3), "backdoors": (0, 81), "candidate_backdoors": (0, 729), "guess_depth": (0, 81),
+}  # fmt: skip
+_WRITTEN = re.compile(r"(0|[1-9][0-9]*)|>(0|[1-9][0-9]*)")
+
+
+def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
+    """The order-free columns as the job asks for them (``measured``): whole numbers in range
+    (``>N`` where written so), all empty for a quiz without one solution, B and BxB never
+    both."""
+    if r.measured != measured:
+        return f"the columns of {', '.join(measured) or 'no order-free measure'}, not these"
+    rated = r.solutions == 1 and r.complete
+    for name, (low, high) in _FIGURE_RANGES.items():
+        value = getattr(r, name)
+        if value is not None and not low <= value <= high:
+            return f"{name} {value}, want {low} to {high}"
+    for name in ("b", "bxb", "fewest_guesses"):
+        value = getattr(r, name)
+        if value is not None and not _WRITTEN.fullmatch(value):
+            return f"{name} {value!r}"
+    if r.b is not None and r.bxb is not None:
+        return "both b and bxb"
+    if not rated:
+        figures = [getattr(r, n) for n in ("te", "b", "bxb", "backdoors", "guess_depth")]
+        if any(f is not None for f in figures):
+            return "order-free figures of a quiz without one solution"
     return None
 
 

@@ -10,10 +10,16 @@ import os
 import re
 from functools import partial
 
-from sudoku_repl.core.errors import shown
+from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.text.args import ArgumentParser, count_type
-from sudoku_repl.tools.rating.rate import SCALES
 from sudoku_repl.tools.rating.rows import PROG
+from sudoku_repl.tools.rating.scales import (
+    ISOMORPHS,
+    MOST_ISOMORPHS,
+    SEED,
+    Scale,
+    parse_scale,
+)
 
 #: the most worker processes ``--jobs`` takes: four per core of this machine
 MAX_JOBS = 4 * (os.cpu_count() or 1)
@@ -33,8 +39,9 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "file",
-        help="one 81-character quiz per line (0 or . for an empty cell), or one quiz in the "
-        "nine-line format",
+        help="one 81-character quiz per line (0 or . for an empty cell) or 729-character "
+        "pencil-mark puzzle (sukaku: nine characters a cell, the digit or . for each "
+        "candidate), or one quiz in the nine-line format",
     )
     parser.add_argument(
         "--jobs",
@@ -81,18 +88,38 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--scale",
-        choices=SCALES,
-        default="steps",
-        help="steps: the solver's own figures (default); se or both (the same rows): Sudoku "
-        "Explainer's ratings too, columns er, ep, ed beside the steps and biggest levels, in one "
-        "pass (a quiz without exactly one solution: er says why, no rating)",
+        type=scale_type,
+        default=("steps",),
+        metavar="LIST",
+        help="a comma list of measures (docs/difficulty.md): steps: the solver's own figures "
+        "(every row's; the default); se (or both: steps,se): Sudoku Explainer's ratings too, "
+        "columns er, ep, ed; te: T&E-depth; b: B for a T&E(1) quiz and the x of BxB for a "
+        "T&E(2) one (columns b, bxb; >12 past B12, >7 past B7B); backdoors: single-cell BRT backdoors and "
+        "candidate backdoors (their counts); guess: guess_depth and fewest_guesses (>3 past "
+        "3); spread: er_min, er_median, er_max over --isomorphs K random isomorphs and "
+        "er_canonical, the minlex form's (se too). A quiz without exactly one solution: er "
+        "says why, the other measures are empty",
+    )
+    parser.add_argument(
+        "--isomorphs",
+        type=count_type(1, MOST_ISOMORPHS),
+        default=None,
+        metavar="K",
+        help=f"with --scale spread: how many random isomorphs (default {ISOMORPHS})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=count_type(0),
+        default=None,
+        metavar="S",
+        help=f"with --scale spread: the seed the isomorphs are drawn from (default {SEED})",
     )
     parser.add_argument(
         "--se-timeout",
         type=seconds_type,
         default=None,
         metavar="S",
-        help="with --scale se or both: seconds for one quiz's rating, a number above 0 "
+        help="with --scale se (or spread): seconds for one quiz's rating, a number above 0 "
         f"(default {SE_TIMEOUT:g}); past them its ER and EP are lower bounds, written >=X",
     )
     early = parser.add_mutually_exclusive_group()
@@ -100,14 +127,14 @@ def parser() -> argparse.ArgumentParser:
         "--above",
         type=_rating,
         metavar="X",
-        help="with --scale se or both: stop a quiz's rating once it has taken a step rated "
+        help="with --scale se: stop a quiz's rating once it has taken a step rated "
         "above X; its row says er >X (ep, ed too where the path had not reached them)",
     )
     early.add_argument(
         "--below",
         type=_rating,
         metavar="X",
-        help="with --scale se or both: stop a quiz's rating when its next step rates above X, "
+        help="with --scale se: stop a quiz's rating when its next step rates above X, "
         "before trying the techniques that all rate above X; its row says er >X (ep, ed too "
         "where the path had not reached them)",
     )
@@ -141,7 +168,7 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--plot",
         metavar="FILE.svg",
-        help="with --scale se or both: an SVG scatter of steps and biggest level against ER, "
+        help="with --scale se: an SVG scatter of steps and biggest level against ER, "
         "and their Spearman rank correlation with ER on stderr (only if not interrupted)",
     )
     return parser  # fmt: skip
@@ -158,6 +185,14 @@ def _rating(text: str) -> float:
     raise argparse.ArgumentTypeError(
         f"want a rating from {_LOWEST} to {_HIGHEST}, to a tenth at most (9.0), not {shown(text)!r}"
     )
+
+
+def scale_type(text: str) -> Scale:
+    """``--scale``'s comma list (``scales.parse_scale``)."""
+    try:
+        return parse_scale(text)
+    except UserError as e:
+        raise argparse.ArgumentTypeError(e.line) from None
 
 
 def seconds_type(text: str) -> float:

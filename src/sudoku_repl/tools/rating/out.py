@@ -28,13 +28,18 @@ import os
 import stat
 import time
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, NoReturn, TypeVar
+
+import attrs
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
-from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.quiz import SUKAKU, Quiz
 from sudoku_repl.text.files import Named, named, same_file, write_atomic
 from sudoku_repl.tools.rating.rate import Rated, Rating
+from sudoku_repl.tools.rating.reading import sukaku
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
+from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
+from sudoku_repl.tools.rating.scales import ORDER_FREE
 
 SUFFIX = ".unfinished"
 #: the marker's key of how far a job went (``Out.note``), beside the job's own
@@ -430,16 +435,31 @@ def _kept(
         return 0, []
     rows: list[Row] = []
     first = 0
-    if header:
-        if lines[0] != header:
-            raise UserError(_not_ours(path, 1, "not the header", who))
-        first = 1
+    if header:  # (a line or two: rate's settings line, then its columns' line)
+        heading = header.splitlines(keepends=True)
+        for n, (line, want) in enumerate(zip(lines, heading), 1):
+            if line != want:
+                return _header_fault(path, n, line, who)
+        if len(lines) < len(heading):  # (a kill between the two: no row yet)
+            raise UserError(_not_ours(path, len(lines), "not the header", who))
+        first = len(heading)
     for n, text in enumerate(lines[first:], first + 1):
         try:
             rows.append(parse(text))
         except (ValueError, KeyError, TypeError, IndexError, QuizError, StopIteration) as e:
             raise UserError(_not_ours(path, n, str(e) or type(e).__name__, who)) from None
     return len(whole), rows
+
+
+def _header_fault(path: str, n: int, line: str, who: str) -> NoReturn:
+    """Refuse FILE whose line ``n`` is not the header's: another version's or settings' line
+    (rate's first line, ``#``) is said as such."""
+    if n == 1 and line.startswith("# "):
+        raise UserError(
+            f"Cannot continue {shown(path, PATH)}: its rows were made by another version or "
+            f"with other settings ({shown(line.strip(), WHY)}); --restart begins anew."
+        )
+    raise UserError(_not_ours(path, n, "not the header", who))
 
 
 def _read_all(fd: int) -> bytes:
@@ -550,5 +570,30 @@ def _rated(record: dict[str, object]) -> Rated:
         ilp_ms=None if ilp_ms in ("", None) else float(str(ilp_ms)),
         ilp_nodes=_number(record.get("ilp_nodes")),
     )
-    quiz = Quiz.from_string(str(record["quiz"]))
+    rating = attrs.evolve(rating, **_order_free(record))
+    text = str(record["quiz"])
+    quiz = sukaku(text) if len(text) == SUKAKU else Quiz.from_string(text)
     return int(str(record["line"])), quiz, rating
+
+
+def _order_free(record: dict[str, object]) -> dict[str, Any]:
+    """The order-free measures' figures of a row read back (those whose columns it has)."""
+    figures: dict[str, Any] = {}
+    measured = []
+    for measure in ORDER_FREE:
+        names = MEASURE_COLUMNS[measure]
+        if not all(name in record for name in names):
+            continue
+        measured.append(measure)
+        for name in names:
+            value = record[name]
+            text = None if value in ("", None) else str(value)
+            figures[name] = text if name in _TEXT_FIGURES or text is None else int(text)
+    figures["measured"] = tuple(measured)
+    return figures
+
+
+#: the order-free figures written as text (``>7``, ``>=9.0``), not as whole numbers
+_TEXT_FIGURES = frozenset(
+    {"b", "bxb", "fewest_guesses", "er_min", "er_median", "er_max", "er_canonical"}
+)

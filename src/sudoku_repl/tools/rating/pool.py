@@ -19,7 +19,15 @@ from typing import Generic, TypeVar
 import attrs
 
 from sudoku_repl.core.quiz import Quiz
-from sudoku_repl.tools.rating.rate import EarlyExit, Interrupted, Rated, Rating, never, rate_givens
+from sudoku_repl.tools.rating.rate import (
+    EarlyExit,
+    Interrupted,
+    OrderFree,
+    Rated,
+    Rating,
+    never,
+    rate_givens,
+)
 
 
 class StopFlag:
@@ -59,6 +67,21 @@ def _end_with_parent(parent: int) -> None:
     os._exit(1)
 
 
+def payload(quiz: Quiz) -> bytes:
+    """What a worker is sent for a quiz: its givens (81 bytes), then a pencil-mark puzzle's
+    marks (two bytes a cell, low byte first)."""
+    if quiz.marks is None:
+        return bytes(quiz.givens)
+    return bytes(quiz.givens) + b"".join(m.to_bytes(2, "little") for m in quiz.marks)
+
+
+def _unpacked(sent: bytes) -> tuple[bytes, tuple[int, ...] | None]:
+    if len(sent) == 81:
+        return sent, None
+    marks = tuple(int.from_bytes(sent[k : k + 2], "little") for k in range(81, len(sent), 2))
+    return sent[:81], marks
+
+
 def rate_chunk(
     givens: Sequence[bytes],
     max_steps: int | None,
@@ -66,17 +89,28 @@ def rate_chunk(
     se_timeout: float | None = None,
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
+    order_free: OrderFree | None = None,
 ) -> list[Rating]:
     """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
     parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
     and those after it have none). The run mode is registered by ``rate_givens`` where it is
     not yet (a spawned worker, a Dask worker): nothing to set up."""
     ratings = []
-    for quiz in givens:
+    for sent in givens:
+        quiz, marks = _unpacked(sent)
         try:
             ratings.append(
                 rate_givens(
-                    quiz, max_steps, _worker_stop, run_mode, True, se_timeout, se_exit, ilp=ilp
+                    quiz,
+                    max_steps,
+                    _worker_stop,
+                    run_mode,
+                    True,
+                    se_timeout,
+                    se_exit,
+                    ilp=ilp,
+                    marks=marks,
+                    order_free=order_free,
                 )
             )
         except Interrupted:
@@ -156,6 +190,7 @@ def rate_batches(
     *,
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
+    order_free: OrderFree | None = None,
 ) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
@@ -163,7 +198,7 @@ def rate_batches(
     they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
     together: a caller writes and flushes them at once). Ends early, without the interrupted
     quiz, once ``stop`` is set. ``se_timeout``, ``se_exit``: Sudoku Explainer's ratings too
-    (``rate_givens``); ``ilp``: HiGHS's figures too.
+    (``rate_givens``); ``ilp``: HiGHS's figures too; ``order_free``: the order-free measures.
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
     as chunks come back. The worker processes are started, and the first chunks handed out,
@@ -175,7 +210,9 @@ def rate_batches(
         plan = chunks(len(quizzes), jobs)
         jobs = min(jobs, len(plan))  # never a worker with no chunk to take
         if jobs <= 1:
-            return _rate_here(quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp)
+            return _rate_here(
+                quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp, order_free
+            )
         executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
         pool = Pool(executor, jobs, partial(_shut, executor))
     work = partial(
@@ -185,8 +222,9 @@ def rate_batches(
         se_timeout=se_timeout,
         se_exit=se_exit,
         ilp=ilp,
+        order_free=order_free,
     )
-    givens = [bytes(quiz.givens) for _, quiz in quizzes]
+    givens = [payload(quiz) for _, quiz in quizzes]
 
     def row(i: int, rating: Rating) -> Rated:
         return (quizzes[i][0], quizzes[i][1], rating)
@@ -274,11 +312,21 @@ def _rate_here(
     se_timeout: float | None = None,
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
+    order_free: OrderFree | None = None,
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
             rating = rate_givens(
-                quiz.givens, max_steps, stop, run_mode, True, se_timeout, se_exit, ilp=ilp
+                quiz.givens,
+                max_steps,
+                stop,
+                run_mode,
+                True,
+                se_timeout,
+                se_exit,
+                ilp=ilp,
+                marks=quiz.marks,
+                order_free=order_free,
             )
         except Interrupted:
             return

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import attrs
 
@@ -26,16 +26,24 @@ from sudoku_repl.core.errors import QuizError
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import is_quiz_string
-from sudoku_repl.tools.rating.engines import check_mode, loaded
+from sudoku_repl.tools.rating.engines import check_mode, loaded, started
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.rating import SERating
 
-#: the scales ``rate`` knows: the solver's own figures, and those with Sudoku Explainer's
-#: (``se``, and ``both``, its name that says the row holds both: the same rows)
-SCALES = ("steps", "se", "both")
-#: the scales whose rows have Sudoku Explainer's columns
-SE_SCALES = ("se", "both")
+
+class OrderFree(Protocol):
+    """The order-free measures a rating is asked for (``measures.OrderFree``): what it adds
+    to a rating of the search's figures (the quiz's values ``givens``, its pencil marks
+    ``marks`` or None), ``interrupted`` polled; ``Interrupted`` once it is true."""
+
+    def measured(
+        self,
+        rating: Rating,
+        givens: Sequence[int],
+        marks: Sequence[int] | None,
+        interrupted: Callable[[], bool],
+    ) -> Rating: ...
 
 
 class EarlyExit(NamedTuple):
@@ -75,6 +83,27 @@ class Rating:
     ilp_solutions: int | None = None
     ilp_ms: float | None = None
     ilp_nodes: int | None = None
+    #: the order-free measures asked for (``scales.ORDER_FREE``'s words: te, b, backdoors,
+    #: guess, spread; issue 60): their columns are in the row, empty where a figure is not
+    #: defined (B of a puzzle that is not T&E(1), any of a quiz without one solution)
+    measured: tuple[str, ...] = ()
+    #: T&E-depth (Berthier's T&E(BRT, n)); B and the x of BxB, ``">7"`` past what is computed
+    te: int | None = None
+    b: str | None = None
+    bxb: str | None = None
+    #: single-cell BRT backdoors, HoDoKu's single-candidate backdoors (their counts)
+    backdoors: int | None = None
+    candidate_backdoors: int | None = None
+    #: the original's measure made order-free: least nesting of guesses, fewest guesses
+    #: (``">3"`` past what is computed)
+    guess_depth: int | None = None
+    fewest_guesses: str | None = None
+    #: Sudoku Explainer's ER over K random isomorphs (least, median, most) and of the
+    #: canonical form, as ``er`` is written
+    er_min: str | None = None
+    er_median: str | None = None
+    er_max: str | None = None
+    er_canonical: str | None = None
 
     def __reduce__(self) -> tuple[type[Rating], tuple[object, ...]]:
         """Pickled as its fields (a worker's ratings cross to the parent: half the cost of
@@ -136,17 +165,21 @@ def rate_givens(
     se_exit: EarlyExit | None = None,
     *,
     ilp: bool = False,
+    marks: Sequence[int] | None = None,
+    order_free: OrderFree | None = None,
 ) -> Rating:
     """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
     what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
     than written out to a string and read again for each. ``se_exit``: the rating's early
-    exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too."""
+    exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too.
+    ``marks``: a pencil-mark puzzle's candidates (engine bits), the search starting from them
+    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too."""
     check_mode(run_mode)
     start = time.perf_counter()
     # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
     # 0 or 1 solution whose search is huge held up its file past --se-timeout)
     deadline = None if se_timeout is None else start + se_timeout
-    engine = loaded(givens)
+    engine = loaded(givens) if marks is None else started(givens, marks)
     biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
@@ -171,8 +204,8 @@ def rate_givens(
             complete,
         )
     else:
-        quiz81 = "".join(map(str, givens))  # (0 for an empty cell, as Sudoku Explainer reads it)
-        se = se_ratings(quiz81, engine.solutions, complete, se_timeout, interrupted, se_exit)
+        grid = (bytes(givens), marks)
+        se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit)
         rating = Rating(
             steps_first=steps_first,
             biggest_first=biggest_first if found else None,
@@ -186,6 +219,8 @@ def rate_givens(
             ep=se["ep"],
             ed=se["ed"],
         )
+    if order_free is not None:
+        rating = order_free.measured(rating, givens, marks, interrupted)
     return _with_ilp(rating, givens, interrupted) if ilp else rating
 
 
@@ -227,14 +262,15 @@ def _search(
 
 
 def se_ratings(
-    quiz81: str,
+    quiz81: str | tuple[bytes, Sequence[int] | None],
     solutions: int,
     complete: bool,
     timeout: float,
     interrupted: Callable[[], bool] = never,
     early: EarlyExit | None = None,
 ) -> dict[str, str | None]:
-    """ER, EP and ED of a quiz with one solution (``">=X"``, a true lower bound, where the time
+    """ER, EP and ED of a quiz (81 characters, or its values and pencil marks, as
+    ``se_grid_ratings`` takes them) with one solution (``">=X"``, a true lower bound, where the time
     limit came first: ER and EP until the first placement, ED until the first step);
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
     turns true (polled where the rating looks at its time limit: before each technique).
@@ -245,14 +281,37 @@ def se_ratings(
         return {"er": "search not finished", "ep": None, "ed": None}
     if solutions == 0:
         return {"er": "no solution", "ep": None, "ed": None}
-    from sudoku_repl.techniques.explainer import rate as se_rate
+    if isinstance(quiz81, str):
+        return se_grid_ratings(
+            bytes(int(ch) for ch in quiz81.replace(".", "0")), None, timeout, interrupted, early
+        )
+    return se_grid_ratings(*quiz81, timeout, interrupted, early)
+
+
+def se_grid_ratings(
+    givens: bytes,
+    marks: Sequence[int] | None,
+    timeout: float,
+    interrupted: Callable[[], bool] = never,
+    early: EarlyExit | None = None,
+) -> dict[str, str | None]:
+    """``se_ratings`` of a grid known to have one solution: its values (``givens``, 0 for an
+    empty cell), with ``marks`` its pencil marks (engine bits, bit v - 1 for v) or None (every
+    candidate the values leave)."""
+    from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
+    from sudoku_repl.techniques.explainer.rating import rate_grid
 
     above = below = None
     if early is not None:
         above, below = (early.limit, None) if early.above else (None, early.limit)
+    values = list(givens)
+    if marks is None:
+        grid = Grid.from_puzzle("".join(map(str, values)))
+    else:  # SE's masks have bit v for the digit v, the engine's bit v - 1
+        grid = Grid(values, [m << 1 for m in marks])
     try:
-        rated = se_rate(quiz81.replace(".", "0"), timeout, interrupted, above, below)
+        rated = rate_grid(grid, timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
     if rated.known_above is not None:

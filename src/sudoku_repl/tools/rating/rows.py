@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rating.rate import RATING_NAMES, Rating, rating_fields
+from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
+from sudoku_repl.tools.rating.scales import ORDER_FREE
 
 PROG = "sudoku-repl rate"
 COLUMNS = (
@@ -25,9 +27,15 @@ ILP_COLUMNS = ("ilp_solutions", "ilp_ms", "ilp_nodes")
 
 def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     """One output record, keyed by ``COLUMNS`` (and ``SE_COLUMNS`` when the ratings were asked
-    for: ER is then never None; ``ILP_COLUMNS`` when HiGHS's figures were)."""
+    for: ER is then never None; ``ILP_COLUMNS`` when HiGHS's figures were; the order-free
+    measures' columns, ``scales.COLUMNS``, of those in ``rating.measured``)."""
     record = {"line": line, "quiz": str(quiz)}
     record.update(zip(RATING_NAMES, rating_fields(rating)))
+    del record["measured"]
+    for measure in ORDER_FREE:
+        if measure not in rating.measured:
+            for name in MEASURE_COLUMNS[measure]:
+                del record[name]
     record["ms"] = round(rating.ms, 1)
     if rating.er is None:
         for name in SE_COLUMNS:
@@ -40,23 +48,29 @@ def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     return record
 
 
-def columns(se: bool = False, ilp: bool = False) -> tuple[str, ...]:
+def columns(se: bool = False, ilp: bool = False, measured: Sequence[str] = ()) -> tuple[str, ...]:
     """A job's columns, in their order: ``COLUMNS``, then ``SE_COLUMNS`` (``se``: Sudoku
-    Explainer's ratings asked for) and ``ILP_COLUMNS`` (``ilp``: HiGHS's figures)."""
-    return COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ())
+    Explainer's ratings asked for), ``ILP_COLUMNS`` (``ilp``: HiGHS's figures) and the
+    columns of the order-free measures ``measured`` (``scales.ORDER_FREE``'s words)."""
+    free = tuple(name for m in ORDER_FREE if m in measured for name in MEASURE_COLUMNS[m])
+    return COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ()) + free
 
 
-def csv_header(se: bool = False, ilp: bool = False) -> str:
-    return ",".join(columns(se, ilp)) + "\n"
+def csv_header(se: bool = False, ilp: bool = False, measured: Sequence[str] = ()) -> str:
+    return ",".join(columns(se, ilp, measured)) + "\n"
 
 
-#: where ``ms``, ``complete`` and ``ilp_ms`` are among a rating's fields, and how many of them a
-#: row has without Sudoku Explainer's columns (``csv_row`` writes the fields in ``COLUMNS``
-#: order, then ``SE_COLUMNS``' and ``ILP_COLUMNS``')
-_MS, _COMPLETE = RATING_NAMES.index("ms"), RATING_NAMES.index("complete")
-_ILP_MS = RATING_NAMES.index("ilp_ms")
-_PLAIN_FIGURES = len(COLUMNS) - 2
-_SE_FIGURES = slice(_PLAIN_FIGURES, _PLAIN_FIGURES + len(SE_COLUMNS))
+def settings_header(format: str, settings: dict[str, object]) -> str:
+    """What a job's output says first (issue 60): the version that made the figures and the
+    settings that shape them. CSV: a ``#`` line (readers told to pass comments over: pandas'
+    ``comment="#"``); JSON lines: a first object with no ``line`` key, ``{"sudoku_repl":
+    version, "settings": {...}}``."""
+    from sudoku_repl.core.version import installed
+
+    if format == "json":
+        return json.dumps({"sudoku_repl": installed(), "settings": settings}) + "\n"
+    said = "; ".join(f"{key} {'-' if value is None else value}" for key, value in settings.items())
+    return f"# {PROG} {installed()}: {said}\n"
 
 
 def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
@@ -64,7 +78,12 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
     A 9x9 quiz's row without them is numbers and 81 characters: written out at once, without
     quoting (the parent writes every row of a run, beside the workers: the common row is made
     in two thirds of the time of the general way below)."""
-    if rating.er is None and rating.ilp_ms is None and quiz.geometry.classic:
+    if (
+        rating.er is None
+        and rating.ilp_ms is None
+        and not rating.measured
+        and quiz.geometry.classic
+    ):
         first, biggest = rating.steps_first, rating.biggest_first
         return (
             f"{line},{quiz},{'' if first is None else first},"
@@ -72,16 +91,12 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
             f"{rating.biggest_total},{rating.guesses},{rating.ms:.1f},"
             f"{'true' if rating.complete else 'false'}\n"
         )
-    figures: list[object] = list(rating_fields(rating))
-    figures[_MS] = f"{rating.ms:.1f}"
-    figures[_COMPLETE] = "true" if rating.complete else "false"
-    if rating.ilp_ms is None:
-        del figures[_SE_FIGURES.stop :]
-    else:
-        figures[_ILP_MS] = f"{rating.ilp_ms:.1f}"
-    if rating.er is None:
-        del figures[_SE_FIGURES]
-    values = [str(line), str(quiz), *["" if v is None else str(v) for v in figures]]
+    record = fields(line, quiz, rating)
+    record["ms"] = f"{rating.ms:.1f}"
+    record["complete"] = "true" if rating.complete else "false"
+    if rating.ilp_ms is not None:
+        record["ilp_ms"] = f"{rating.ilp_ms:.1f}"
+    values = ["" if v is None else str(v) for v in record.values()]
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerow(values)
     return out.getvalue()

@@ -4,6 +4,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include "df_bxb.h"
 #include "df_doors.h"
 
 /* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
@@ -204,6 +205,36 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* (masks, max, solution or None) -> the B or BxB rating (df_braids.h, df_bxb.h) */
+static PyObject *rating_py(PyObject *args, int bxb) {
+    PyObject *seq;
+    uint16_t cands[DF_CELLS];
+    const char *solution = NULL;
+    Py_ssize_t length = 0;
+    int max, found;
+    if (!PyArg_ParseTuple(args, "Oiz#", &seq, &max, &solution, &length) ||
+        !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
+        return NULL;
+    if (max < (bxb ? 1 : 0) || max > (bxb ? DF_BXB_MAX : 64)) {
+        PyErr_SetString(PyExc_ValueError, bxb ? "BxB's bound is 1-12" : "B's bound is 0-64");
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS found = bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution)
+                                       : df_b_rating(cands, max, (const uint8_t *)solution);
+    Py_END_ALLOW_THREADS if (found == -3) return PyErr_NoMemory();
+    return PyLong_FromLong(found);
+}
+
+static PyObject *df_b_rating_py(PyObject *self, PyObject *args) {
+    (void)self;
+    return rating_py(args, 0);
+}
+
+static PyObject *df_bxb_rating_py(PyObject *self, PyObject *args) {
+    (void)self;
+    return rating_py(args, 1);
+}
+
 static PyMethodDef module_methods[] = {
     {"df_brt", df_brt_py, METH_VARARGS, "BRT on 81 masks: the masks reached, or None"},
     {"df_depth", df_depth_py, METH_VARARGS,
@@ -214,6 +245,10 @@ static PyMethodDef module_methods[] = {
      "the candidate backdoors, flat: cell*9+digit-1, size entries each"},
     {"df_fewest_guesses", df_fewest_guesses_py, METH_VARARGS,
      "(size or -1 past the limit or -2, the cells of one set)"},
+    {"df_b_rating", df_b_rating_py, METH_VARARGS,
+     "the least n <= max for which BRT and braids up to n solve: -1 past max, -2 no solution"},
+    {"df_bxb_rating", df_bxb_rating_py, METH_VARARGS,
+     "the least x <= max for which T&E(B_x, 1) solves: -1 past max, -2 no solution"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {
@@ -222,5 +257,6 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     df_tables_init();
+    df_braid_tables_init();
     return PyModule_Create(&module);
 }

@@ -1,0 +1,54 @@
+"""``difficulty``: the dossier of the quiz as it stands at the present step, or of the loaded
+quiz (``tools/difficulty`` measures and words it; this says it). Declared in
+``declared/difficulty.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from sudoku_repl.commands.declared.difficulty import DIFFICULTY
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.tools.difficulty.dossier import Interrupted, dossier, settings_of, start_of
+from sudoku_repl.tools.difficulty.lines import dossier_lines
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.dispatch import Repl
+
+
+def difficulty(
+    repl: Repl,
+    what: str | None = None,
+    measures: str | None = None,
+    isomorphs: int | None = None,
+    seed: int | None = None,
+) -> None:
+    session = repl.require_quiz()
+    if not session.geo.classic:
+        raise UserError("difficulty measures a classic 9x9 quiz only.")
+    try:
+        settings = settings_of(measures, isomorphs, seed, run_mode=session.settings.run_mode)
+    except UserError as e:
+        raise UserError(f"difficulty {e.line}: {DIFFICULTY.form}") from None
+    quiz = session.quiz
+    assert quiz is not None  # (require_quiz)
+    givens = sum(1 for v in quiz.givens if v)
+    values: Sequence[int]
+    marks: Sequence[int] | None
+    if what == "quiz":
+        values, marks, label = quiz.givens, None, "the quiz"
+    else:
+        state = repl.looked_at()[0]  # (a selected frame's line said first)
+        values, marks = start_of(state)
+        level = f", level {state.level}" if state.level else ""
+        label = f"the state at step {state.steps}{level}"
+    hooks = repl.hooks
+    try:
+        hooks.doing = f"difficulty: measuring {label}"
+        done = dossier(values, marks, settings, hooks.interrupted)
+    except Interrupted:
+        repl.out.message("Interrupted: no dossier; nothing changed.")
+        return
+    finally:
+        hooks.doing = None
+    repl.lines(dossier_lines(done, label, givens))

@@ -1,0 +1,212 @@
+"""Braids (Berthier, *Pattern-Based Constraint Satisfaction*; SHC's B rating): how long the
+chains a T&E(1) state needs are, whatever order they are found in.
+
+A *braid* of length n against a candidate Z is a sequence of n different CSP variables (a cell;
+a digit in a row, a column or a box) V1..Vn such that, once the candidates linked to Z (in one
+of its variables) are gone, each Vk with k < n has exactly one candidate Rk not linked to Z nor
+to R1..R(k-1), and Vn has none: Z is then eliminated. Read as trial and error, it is Z assumed
+and n - 1 singles asserted one after another, the n-th variable then left without candidate;
+so the least length of a braid against Z is one more than the fewest singles that, asserted
+after Z in some order, lead to a contradiction. Braids of length 1 are BRT's box-line
+eliminations (a digit of a unit all in Z's peers).
+
+*B_n* is BRT with braids of length up to n; it is confluent (where it ends does not depend on
+the order of its eliminations), and the B rating of a state is the least n for which B_n
+solves it: 0 where BRT does, and defined on the T&E(1) states (Berthier's theorem: braids of
+any length are T&E(1)). SHC finds the shortest braids first; by confluence its figure is the
+least such n, which is what is computed here.
+
+The search: for a candidate Z and a bound n, a depth-first search over the *sets* of singles
+(the order a set is asserted in changes nothing: the candidates left are those linked to none
+of them); a set is reached by many orders and the search follows one: at each step the
+smallest single of the set already available (what is available only grows along a path, so
+that order exists and each set is met once). The bound grows a length at a time, so the
+shortest braid is found first. The C (csrc/df_braids.c) is a copy of this, faster.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sudoku_repl.techniques.difficulty import native
+from sudoku_repl.techniques.difficulty.brt import is_full, propagate
+from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Marks
+from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
+from sudoku_repl.techniques.difficulty.te import Level, te_depth
+
+#: SHC's default bound on the length of braids (its ``-max-length``; the B rating of its
+#: examples goes to 9)
+MAX_LENGTH = 12
+
+ALL_CELLS = (1 << CELLS) - 1
+UNIT_CELLS = tuple(sum(1 << k for k in unit) for unit in UNITS)
+PEER_CELLS = tuple(sum(1 << k for k in peers) for peers in PEERS)
+
+
+class Trial:
+    """A candidate assumed and singles asserted after it: by digit the cells still open to it
+    (``cand``) and the cells assigned it (``assigned``: decided in the state, or asserted), and
+    the cells assigned nothing (``open``); cells are bits 0-80."""
+
+    __slots__ = ("assigned", "cand", "open")
+
+    def __init__(self, cand: list[int], assigned: list[int], open_: int) -> None:
+        self.cand = cand
+        self.assigned = assigned
+        self.open = open_
+
+    @classmethod
+    def of(cls, cands: Sequence[int]) -> Trial:
+        """The state ``cands`` (BRT closed, no contradiction), nothing assumed yet."""
+        cand = [0] * 9
+        assigned = [0] * 9
+        open_ = 0
+        for i, m in enumerate(cands):
+            for d in range(9):
+                if m >> d & 1:
+                    cand[d] |= 1 << i
+            if m & (m - 1):
+                open_ |= 1 << i
+            else:
+                assigned[m.bit_length() - 1] |= 1 << i
+        return cls(cand, assigned, open_)
+
+    def assume(self, x: int) -> Trial:
+        """A copy with candidate ``x`` (cell * 9 + digit - 1) asserted."""
+        cell, d = divmod(x, 9)
+        bit = 1 << cell
+        cand = [c & ~bit for c in self.cand]
+        cand[d] = self.cand[d] & ~PEER_CELLS[cell]
+        assigned = self.assigned.copy()
+        assigned[d] |= bit
+        return Trial(cand, assigned, self.open & ~bit)
+
+    def singles(self) -> list[int] | None:
+        """The candidates each the one left to a variable not yet satisfied (each once, as
+        cell * 9 + digit - 1), or None when a variable has none left: a contradiction."""
+        once = twice = 0
+        for c in self.cand:
+            twice |= once & c
+            once |= c
+        if self.open & ~once:
+            return None  # a cell with no candidate
+        found: dict[int, None] = {}
+        alone = self.open & once & ~twice
+        while alone:
+            b = alone & -alone
+            alone ^= b
+            cell = b.bit_length() - 1
+            d = next(d for d in range(9) if self.cand[d] & b)
+            found[cell * 9 + d] = None
+        for d in range(9):
+            cand, assigned = self.cand[d], self.assigned[d]
+            for unit in UNIT_CELLS:
+                if assigned & unit:
+                    continue  # the digit is placed in the unit
+                m = cand & unit
+                if not m:
+                    return None  # a digit with no place in the unit
+                if not m & (m - 1):
+                    found[(m.bit_length() - 1) * 9 + d] = None
+        return list(found)
+
+
+def _contradicts(
+    trial: Trial, depth: int, bound: int, path: list[int], first: dict[int, int]
+) -> bool:
+    """Whether the singles asserted in ``trial`` (``path``, ``depth`` of them) lead to a
+    contradiction within ``bound`` variables in all. ``first``: the depth each single on offer
+    became available at; a single available since depth k is asserted only when larger than
+    every single asserted after depth k (the one order of each set)."""
+    found = trial.singles()
+    if found is None:
+        return True
+    if depth + 1 >= bound:
+        return False
+    fresh = [x for x in found if x not in first]
+    for x in fresh:
+        first[x] = depth
+    suffix = [-1] * (depth + 2)  # suffix[j]: the largest of path[j-1:], path[0] being the first
+    for j in range(depth, 0, -1):
+        suffix[j] = max(path[j - 1], suffix[j + 1])
+    hit = False
+    for x in found:
+        if x > suffix[first[x] + 1]:
+            path.append(x)
+            hit = _contradicts(trial.assume(x), depth + 1, bound, path, first)
+            path.pop()
+            if hit:
+                break
+    for x in fresh:
+        del first[x]
+    return hit
+
+
+def braid_length(cands: Sequence[int], z: int, limit: int) -> int:
+    """The least length (1 to ``limit``) of a braid against candidate ``z`` (cell * 9 + digit
+    - 1, of an undecided cell) in ``cands``, a state BRT has closed without contradiction; 0
+    when there is none that short."""
+    start = Trial.of(cands).assume(z)
+    for bound in range(1, limit + 1):
+        if _contradicts(start, 0, bound, [], {}):
+            return bound
+    return 0
+
+
+def braids(cands: list[int], length: int, solution: Sequence[int] | None = None) -> bool:
+    """B_``length`` (BRT and braids up to ``length``) on ``cands`` in place, until nothing
+    changes: False at a contradiction. ``solution`` (the state's, when it holds it) spares the
+    search against the true candidates, which no braid eliminates."""
+    if not propagate(cands):
+        return False
+    while True:
+        progress = False
+        for i in range(CELLS):
+            for d in range(9):
+                m = cands[i]
+                if not m >> d & 1 or not m & (m - 1) or (solution and solution[i] == d + 1):
+                    continue
+                if braid_length(cands, i * 9 + d, length):
+                    cands[i] = m & ~(1 << d)
+                    if not propagate(cands):
+                        return False
+                    progress = True
+            if is_full(cands):
+                return True
+        if not progress:
+            return True
+
+
+def rating(cands: Sequence[int], limit: int, solution: Sequence[int] | None) -> int:
+    """The least n <= ``limit`` for which B_n solves ``cands``: -1 past ``limit``, -2 at a
+    contradiction (``native.BRating``'s answers)."""
+    grid = list(cands)
+    if not propagate(grid):
+        return -2
+    for n in range(limit + 1):
+        if n and not braids(grid, n, solution):
+            return -2
+        if is_full(grid):
+            return n
+    return -1
+
+
+def b_rating(marks: Marks, max_length: int = MAX_LENGTH) -> Level | None:
+    """The B rating of ``marks``: the least n (0 to ``max_length``) for which BRT and braids of
+    length up to n solve it, or "more than ``max_length``"; None for a state T&E(1) does not
+    solve (no braid of any length does). ``Unrated`` for a state with no solution or several."""
+    if not 0 <= max_length <= 64:
+        raise ValueError("the braids' length bound is 0 to 64")
+    depth = te_depth(marks, limit=1)  # (raises Unrated)
+    if depth.value is None:
+        return None
+    solution = unique_solution(marks)
+    fast = native.b_rating()
+    found = (
+        fast(marks.cands, max_length, bytes(solution))
+        if fast is not None
+        else rating(marks.cands, max_length, solution)
+    )
+    if found == -2:
+        raise Unrated("the state has no solution")  # not reached: it has one
+    return Level(value=found) if found >= 0 else Level(beyond=max_length)

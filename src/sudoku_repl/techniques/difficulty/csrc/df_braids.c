@@ -1,0 +1,258 @@
+/* Braids (Berthier), mirroring braids.py: a braid of length n against a candidate Z is, read
+ * as trial and error, Z assumed and n - 1 singles asserted one after another (each the one
+ * candidate left to a CSP variable: a cell, or a digit in a row, column or box, once the
+ * candidates linked to Z and to the singles before it are gone), the n-th variable then left
+ * with none. The least length is found by a depth-first search, deepened a length at a time,
+ * over the *sets* of singles: a set of singles is reached by many orders, and the search
+ * follows one of them only (the order that asserts, at each step, the smallest candidate among
+ * those of the set already available; what is available only grows along a path, so each set
+ * is met once). */
+#include "df_braids.h"
+
+#include <string.h>
+
+/* 81 cells as bits: cells 0-63 in lo, 64-80 in hi */
+typedef struct {
+    uint64_t lo, hi;
+} Cells;
+
+/* a trial: the candidates left to each digit, and the cells a digit is assigned to (decided
+ * in the state, or assumed) */
+typedef struct {
+    Cells cand[9];
+    Cells asg[9];
+    Cells open; /* the cells assigned nothing */
+} Trial;
+
+#define MAX_DEPTH 64
+#define MAX_SINGLES (4 * DF_CELLS)
+
+static Cells UNIT_CELLS[27];
+static Cells PEER_CELLS[DF_CELLS];
+static int CTZ_TABLE[64];
+
+/* the index of v's lowest bit (v nonzero): a de Bruijn multiplication, no compiler builtin */
+static inline int lowest(uint64_t v) {
+    return CTZ_TABLE[((v & (0 - v)) * UINT64_C(0x03F79D71B4CB0A89)) >> 58];
+}
+
+static inline Cells cell_bit(int i) {
+    Cells c;
+    c.lo = i < 64 ? UINT64_C(1) << i : 0;
+    c.hi = i < 64 ? 0 : UINT64_C(1) << (i - 64);
+    return c;
+}
+
+void df_braid_tables_init(void) {
+    int i, k;
+    for (i = 0; i < 64; i++)
+        CTZ_TABLE[((UINT64_C(1) << i) * UINT64_C(0x03F79D71B4CB0A89)) >> 58] = i;
+    for (i = 0; i < 27; i++) {
+        UNIT_CELLS[i].lo = UNIT_CELLS[i].hi = 0;
+        for (k = 0; k < 9; k++) {
+            Cells b = cell_bit(DF_UNITS[i][k]);
+            UNIT_CELLS[i].lo |= b.lo;
+            UNIT_CELLS[i].hi |= b.hi;
+        }
+    }
+    for (i = 0; i < DF_CELLS; i++) {
+        PEER_CELLS[i].lo = PEER_CELLS[i].hi = 0;
+        for (k = 0; k < 20; k++) {
+            Cells b = cell_bit(DF_PEERS[i][k]);
+            PEER_CELLS[i].lo |= b.lo;
+            PEER_CELLS[i].hi |= b.hi;
+        }
+    }
+}
+
+static void trial_from(Trial *t, const DfGrid *g) {
+    int i, d;
+    memset(t, 0, sizeof *t);
+    for (i = 0; i < DF_CELLS; i++) {
+        unsigned m = g->c[i];
+        Cells b = cell_bit(i);
+        for (d = 0; d < 9; d++)
+            if (m >> d & 1) {
+                t->cand[d].lo |= b.lo;
+                t->cand[d].hi |= b.hi;
+            }
+        if (df_single(m)) {
+            d = value_of_bit((int)m) - 1;
+            t->asg[d].lo |= b.lo;
+            t->asg[d].hi |= b.hi;
+        } else {
+            t->open.lo |= b.lo;
+            t->open.hi |= b.hi;
+        }
+    }
+}
+
+/* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers */
+static void assume(Trial *t, int x) {
+    int cell = x / 9, d = x % 9, e;
+    Cells b = cell_bit(cell);
+    for (e = 0; e < 9; e++)
+        if (e != d) {
+            t->cand[e].lo &= ~b.lo;
+            t->cand[e].hi &= ~b.hi;
+        }
+    t->cand[d].lo &= ~PEER_CELLS[cell].lo;
+    t->cand[d].hi &= ~PEER_CELLS[cell].hi;
+    t->asg[d].lo |= b.lo;
+    t->asg[d].hi |= b.hi;
+    t->open.lo &= ~b.lo;
+    t->open.hi &= ~b.hi;
+}
+
+typedef struct {
+    int first[DF_CELLS * 9]; /* the depth a candidate became a single at, on the path; -1 */
+    unsigned stamp[DF_CELLS * 9];
+    unsigned visit;
+    int path[MAX_DEPTH + 2]; /* the singles asserted, path[1] first */
+} Search;
+
+/* the singles of t (each candidate once) into out: their number, or -1 at a contradiction (a
+ * variable with no candidate left) */
+static int singles(Search *s, const Trial *t, int *out) {
+    uint64_t once_lo = 0, once_hi = 0, twice_lo = 0, twice_hi = 0, lo, hi;
+    int d, u, n = 0;
+    unsigned visit = ++s->visit;
+    for (d = 0; d < 9; d++) {
+        twice_lo |= once_lo & t->cand[d].lo;
+        twice_hi |= once_hi & t->cand[d].hi;
+        once_lo |= t->cand[d].lo;
+        once_hi |= t->cand[d].hi;
+    }
+    if ((t->open.lo & ~once_lo) | (t->open.hi & ~once_hi))
+        return -1; /* a cell with no candidate */
+    lo = t->open.lo & once_lo & ~twice_lo;
+    hi = t->open.hi & once_hi & ~twice_hi;
+    while (lo | hi) {
+        int cell;
+        if (lo) {
+            cell = lowest(lo);
+            lo &= lo - 1;
+        } else {
+            cell = 64 + lowest(hi);
+            hi &= hi - 1;
+        }
+        for (d = 0; d < 9; d++) {
+            Cells b = cell_bit(cell);
+            if ((t->cand[d].lo & b.lo) | (t->cand[d].hi & b.hi))
+                break;
+        }
+        s->stamp[cell * 9 + d] = visit;
+        out[n++] = cell * 9 + d;
+    }
+    for (d = 0; d < 9; d++) {
+        const Cells cand = t->cand[d], asg = t->asg[d];
+        for (u = 0; u < 27; u++) {
+            uint64_t mlo, mhi, v;
+            int x;
+            if ((asg.lo & UNIT_CELLS[u].lo) | (asg.hi & UNIT_CELLS[u].hi))
+                continue; /* the digit is placed in the unit */
+            mlo = cand.lo & UNIT_CELLS[u].lo;
+            mhi = cand.hi & UNIT_CELLS[u].hi;
+            if (mlo && mhi)
+                continue;
+            v = mlo | mhi;
+            if (!v)
+                return -1; /* a digit with no place in the unit */
+            if (v & (v - 1))
+                continue;
+            x = (mlo ? lowest(mlo) : 64 + lowest(mhi)) * 9 + d;
+            if (s->stamp[x] != visit) {
+                s->stamp[x] = visit;
+                out[n++] = x;
+            }
+        }
+    }
+    return n;
+}
+
+/* whether the singles asserted so far (depth of them) lead to a contradiction within bound
+ * variables in all */
+static int search(Search *s, const Trial *t, int depth, int bound) {
+    int found[MAX_SINGLES], fresh[MAX_SINGLES], suffix[MAX_DEPTH + 2];
+    int n = singles(s, t, found), nfresh = 0, i, j, hit = 0;
+    if (n < 0)
+        return 1;
+    if (depth + 1 >= bound)
+        return 0;
+    for (i = 0; i < n; i++)
+        if (s->first[found[i]] < 0) {
+            s->first[found[i]] = depth;
+            fresh[nfresh++] = found[i];
+        }
+    /* suffix[j]: the largest of path[j..depth]; a single available since depth k follows the
+     * one order only when it is larger than every single asserted after depth k */
+    suffix[depth + 1] = -1;
+    for (j = depth; j >= 1; j--)
+        suffix[j] = s->path[j] > suffix[j + 1] ? s->path[j] : suffix[j + 1];
+    for (i = 0; i < n && !hit; i++) {
+        int x = found[i];
+        if (x > suffix[s->first[x] + 1]) {
+            Trial next = *t;
+            assume(&next, x);
+            s->path[depth + 1] = x;
+            hit = search(s, &next, depth + 1, bound);
+        }
+    }
+    for (i = 0; i < nfresh; i++)
+        s->first[fresh[i]] = -1;
+    return hit;
+}
+
+int df_braid_length(const DfGrid *g, int z, int max) {
+    Search s; /* (on the stack: the callers run without the GIL) */
+    Trial start;
+    int bound;
+    if (max > MAX_DEPTH)
+        max = MAX_DEPTH;
+    memset(s.first, 0xff, sizeof s.first);
+    memset(s.stamp, 0, sizeof s.stamp);
+    s.visit = 0;
+    trial_from(&start, g);
+    assume(&start, z);
+    for (bound = 1; bound <= max; bound++)
+        if (search(&s, &start, 0, bound))
+            return bound;
+    return 0;
+}
+
+int df_braids(DfGrid *g, int n, const uint8_t *solution) {
+    if (!df_brt(g))
+        return 0;
+    for (;;) {
+        int progress = 0, i, d;
+        for (i = 0; i < DF_CELLS && !df_full(g); i++)
+            for (d = 0; d < 9; d++) {
+                unsigned m = g->c[i];
+                if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
+                    continue;
+                if (df_braid_length(g, i * 9 + d, n)) {
+                    g->c[i] = (uint16_t)(m & ~(1u << d));
+                    if (!df_brt(g))
+                        return 0;
+                    progress = 1;
+                }
+            }
+        if (!progress || df_full(g))
+            return 1;
+    }
+}
+
+int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution) {
+    DfGrid g;
+    int n;
+    df_grid_from(&g, cands);
+    if (!df_brt(&g))
+        return -2;
+    for (n = 0; n <= max; n++) {
+        if (n && !df_braids(&g, n, solution))
+            return -2;
+        if (df_full(&g))
+            return n;
+    }
+    return -1;
+}

@@ -1,0 +1,50 @@
+/* Braids of braids (Berthier's BpB, SHC's BxB; bxb.py): T&E(B_x, 1) is T&E at depth 1 whose
+ * trials apply BRT and braids up to length x (df_braids) rather than BRT alone; the rating is
+ * the least x for which it solves the state. It runs on df_te's T&E (its witnesses, the
+ * solution sparing the true candidates' trials) with B_x as the rules; T&E(B_x) includes
+ * T&E(B_(x-1)) and is confluent, so each x goes on from where the one before stopped. */
+#include "df_bxb.h"
+
+#include <stddef.h>
+
+/* B_x as rules: the rules of a T&E search take the grid alone */
+static int b1(DfGrid *g) { return df_braids(g, 1, NULL); }
+static int b2(DfGrid *g) { return df_braids(g, 2, NULL); }
+static int b3(DfGrid *g) { return df_braids(g, 3, NULL); }
+static int b4(DfGrid *g) { return df_braids(g, 4, NULL); }
+static int b5(DfGrid *g) { return df_braids(g, 5, NULL); }
+static int b6(DfGrid *g) { return df_braids(g, 6, NULL); }
+static int b7(DfGrid *g) { return df_braids(g, 7, NULL); }
+static int b8(DfGrid *g) { return df_braids(g, 8, NULL); }
+static int b9(DfGrid *g) { return df_braids(g, 9, NULL); }
+static int b10(DfGrid *g) { return df_braids(g, 10, NULL); }
+static int b11(DfGrid *g) { return df_braids(g, 11, NULL); }
+static int b12(DfGrid *g) { return df_braids(g, 12, NULL); }
+
+static const DfRules B_RULES[DF_BXB_MAX + 1] = {NULL, b1, b2,  b3,  b4,  b5, b6,
+                                                b7,   b8, b9, b10, b11, b12};
+
+int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution) {
+    DfGrid g;
+    int x;
+    df_grid_from(&g, cands);
+    if (!df_brt(&g))
+        return -2;
+    if (df_full(&g))
+        return 0;
+    if (max > DF_BXB_MAX)
+        max = DF_BXB_MAX;
+    for (x = 1; x <= max; x++) {
+        DfSearch *search = df_search_new(B_RULES[x], solution, 1);
+        int ok;
+        if (!search)
+            return -3;
+        ok = df_braids(&g, x, solution) && df_search_te(search, &g, 1);
+        df_search_free(search);
+        if (!ok)
+            return -2;
+        if (df_full(&g))
+            return x;
+    }
+    return -1;
+}

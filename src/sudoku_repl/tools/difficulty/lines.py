@@ -1,0 +1,171 @@
+"""The dossier in words (``difficulty``): a line a measure, each saying what it is, after a
+line that says what was measured, by which version and with which settings."""
+
+from __future__ import annotations
+
+from sudoku_repl.text.words import counted
+from sudoku_repl.tools.difficulty.dossier import Dossier, SePath
+from sudoku_repl.tools.rating.measures import Candidate, Figure
+from sudoku_repl.tools.rating.spread import Among, ErSpread, OrderLuck
+
+#: how many backdoors a line names before it says how many more there are
+NAMED = 5
+
+
+def cell_name(cell: int) -> str:
+    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+
+
+def _candidate(candidate: Candidate) -> str:
+    """``9r1c5``: a digit at a cell (the field's way)."""
+    cell, digit = candidate
+    return f"{digit}{cell_name(cell)}"
+
+
+def _named(candidates: tuple[Candidate, ...]) -> str:
+    if not candidates:
+        return ""
+    shown = ", ".join(map(_candidate, candidates[:NAMED]))
+    more = len(candidates) - NAMED
+    return f" ({shown}{f', and {more} more' if more > 0 else ''})"
+
+
+def _figure(figure: Figure) -> str:
+    if figure.value is not None:
+        return str(figure.value)
+    return f"more than {figure.beyond}"
+
+
+def heading(dossier: Dossier, what: str) -> str:
+    """The first line: what is measured (``what``: the quiz, the state at step N), by which
+    version, with which settings."""
+    s = dossier.settings
+    return (
+        f"Difficulty of {what} (sudoku-repl {s.version}; measures {','.join(s.measures)}; "
+        f"isomorphs {s.isomorphs}, seed {s.seed}; se-timeout {s.se_timeout:g} s; "
+        f"run-mode {s.run_mode})"
+    )
+
+
+def state_line(dossier: Dossier, givens: int) -> str:
+    """How the state stands: givens, values placed, candidates removed beyond what the values
+    leave (``givens``: how many of the values are the quiz's)."""
+    values = dossier.values
+    placed = sum(1 for v in values if v) - givens
+    if dossier.marks is None:
+        return f"State: {givens} givens, nothing placed, no candidate removed."
+    from sudoku_repl.techniques.difficulty.marks import Marks
+
+    left = Marks.from_givens(values).cands  # (what the values leave each cell)
+    removed = sum(
+        (left[cell] & ~dossier.marks[cell]).bit_count() for cell in range(81) if not values[cell]
+    )
+    return (
+        f"State: {givens} givens, {counted(placed, 'value')} placed, "
+        f"{counted(removed, 'candidate')} removed beyond what the values leave."
+    )
+
+
+def dossier_lines(dossier: Dossier, what: str, givens: int) -> list[str]:
+    """Every line of the dossier, in ``MEASURES``' order."""
+    lines = [heading(dossier, what), state_line(dossier, givens)]
+    why = dossier.unrated
+    if why is not None:
+        lines.append(f"No measure: {why} (the measures are defined on one solution).")
+        return lines
+    f = dossier.figures
+    if f.te is not None:
+        lines.append(
+            f"T&E-depth: {_figure(f.te)} (the least n such that T&E(BRT, n), trying each "
+            "candidate with n nested hypotheses, singles between, solves it; Berthier)"
+        )
+    if f.b is not None and f.bxb is not None:
+        lines.append(_braids_line(f.b, f.bxb, f.te))
+    if f.guess_depth is not None:
+        lines.append(
+            f"Guess depth: {_figure(f.guess_depth)} (the least nesting of guesses any order "
+            "needs, the original's filters between them)"
+        )
+    if f.fewest_guesses is not None:
+        cells = _named(f.guess_cells)
+        lines.append(
+            f"Fewest guesses: {_figure(f.fewest_guesses)}{cells} (the fewest cells whose "
+            "values, guessed right, let the original's filters finish)"
+        )
+    if dossier.luck is not None:
+        lines += luck_lines(dossier.luck, dossier.settings.isomorphs)
+    if f.backdoors is not None:
+        lines.append(
+            f"BRT backdoors: {len(f.backdoors)}{_named(f.backdoors)} (cells whose solution "
+            "value, placed, lets singles and contradictions finish; HoDoKu's cell backdoors)"
+        )
+    if f.candidate_backdoors is not None:
+        lines.append(
+            f"Candidate backdoors: {len(f.candidate_backdoors)}{_named(f.candidate_backdoors)} "
+            "(wrong candidates whose removal alone lets singles finish; HoDoKu's)"
+        )
+    if dossier.se is not None:
+        lines += se_lines(dossier.se)
+    if dossier.spread is not None:
+        lines.append(spread_line(dossier.spread))
+    return lines
+
+
+def _braids_line(b: Figure, bxb: Figure, te: Figure | None) -> str:
+    if b.defined:
+        return (
+            f"B: {_figure(b)} (the least length of braids that solves it, for a T&E(1) puzzle; "
+            "Berthier)"
+        )
+    if bxb.defined:
+        return (
+            f"BxB: B{_figure(bxb)}B (braids of braids: the least x of BxB that solves it, for a "
+            "T&E(2) puzzle; Berthier)"
+        )
+    depth = "" if te is None else f" (T&E-depth {_figure(te)})"
+    return f"B, BxB: not defined{depth}: B is for T&E(1) puzzles, BxB for T&E(2) ones."
+
+
+def _among(figure: Among, unit: str) -> str:
+    here = figure.here
+    shown = "-" if here is None else f"{here:g}"
+    return (
+        f"{unit} {shown} here; over the isomorphs {figure.least:g} / {figure.median:g} / "
+        f"{figure.most:g} (least / median / most), {figure.below} below this one, "
+        f"{figure.above} above"
+    )
+
+
+def luck_lines(luck: OrderLuck, k: int) -> list[str]:
+    """Order luck: the original's figures here and over ``k`` isomorphs."""
+    return [
+        f"Order luck ({k} random isomorphs, seed {luck.seed}; the original's search to the "
+        "first solution, which takes the foremost cell and the first candidate first):",
+        "  " + _among(luck.steps, "steps"),
+        "  " + _among(luck.levels, "biggest level"),
+    ]
+
+
+def se_lines(se: SePath) -> list[str]:
+    """Sudoku Explainer's figures, bottlenecks and techniques."""
+    lines = [
+        f"SE: ER {se.er}, EP {se.ep}, ED {se.ed} (Sudoku Explainer: the hardest step, the "
+        f"hardest before the first value, the first step; {se.steps} steps)"
+    ]
+    for b in se.bottlenecks:
+        lines.append(f"  bottleneck: step {b.place} of {b.of}: {b.description} ({b.rating:.1f})")
+    used = ", ".join(f"{name} {count}" for name, count in se.techniques)
+    lines.append(f"  techniques of the path: {used or 'none'}")
+    return lines
+
+
+def spread_line(spread: ErSpread) -> str:
+    among = spread.among
+    canonical = (
+        "" if spread.canonical is None else f"; the canonical (minlex) form's {spread.canonical}"
+    )
+    return (
+        f"SE spread: ER {spread.here} here; over {len(spread.isomorphs)} random isomorphs "
+        f"(seed {spread.seed}) {spread.figure(among.least)} / {spread.figure(among.median)} / "
+        f"{spread.figure(among.most)} (least / median / most){canonical}"
+    )

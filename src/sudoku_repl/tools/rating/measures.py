@@ -1,0 +1,197 @@
+"""The order-free measures of a quiz or a pencil-mark state (issue 60), computed by the
+engines of ``techniques/difficulty`` (T&E-depth, braids, backdoors, guesses) and by
+``spread`` (ER over isomorphs), and written into a ``rate`` row (``OrderFreeMeasures``):
+what ``rate --scale te,b,backdoors,guess,spread`` adds. The dossier of ``difficulty`` reads the
+same figures (``figures``), with the backdoors named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from sudoku_repl.tools.rating.rate import Interrupted, Rating, never
+from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED
+from sudoku_repl.tools.rating.spread import ErSpread, er_spread
+
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.difficulty.marks import Marks
+
+#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB computed (the issue
+#: asks for B7B at least); past them, "beyond"
+MOST_B = 12
+MOST_BXB = 7
+#: the most cells fewest guesses looks for
+MOST_GUESSES = 3
+
+
+@attrs.frozen
+class Figure:
+    """A measure's figure (``value``), or the bound it lies beyond (``beyond``: the search
+    stopped there), one of the two; or neither: not defined here (B of a puzzle that is not
+    T&E(1))."""
+
+    value: int | None = None
+    beyond: int | None = None
+
+    @property
+    def defined(self) -> bool:
+        return self.value is not None or self.beyond is not None
+
+    def written(self) -> str | None:
+        """As a row writes it: ``3``, ``>7``, or None (an empty cell)."""
+        if self.value is not None:
+            return str(self.value)
+        return None if self.beyond is None else f">{self.beyond}"
+
+
+#: a candidate: (cell 0-80, digit)
+Candidate = tuple[int, int]
+
+
+@attrs.frozen
+class Figures:
+    """The order-free figures of one state with one solution (None: not asked for)."""
+
+    te: Figure | None = None
+    b: Figure | None = None
+    bxb: Figure | None = None
+    backdoors: tuple[Candidate, ...] | None = None
+    candidate_backdoors: tuple[Candidate, ...] | None = None
+    guess_depth: Figure | None = None
+    #: the fewest cells whose values, guessed right, let the original's filters finish (one
+    #: such set), or the bound it lies beyond
+    fewest_guesses: Figure | None = None
+    guess_cells: tuple[Candidate, ...] = ()
+
+
+def figures(
+    values: Sequence[int],
+    marks: Sequence[int] | None,
+    asked: Sequence[str],
+    interrupted: Callable[[], bool] = never,
+    run_mode: int = 0,
+) -> Figures:
+    """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``guess``) of a grid with one
+    solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
+    values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
+    ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
+    native build, in milliseconds to seconds)."""
+    if not {"te", "b", "backdoors", "guess"}.intersection(asked):
+        return Figures()
+    from sudoku_repl.techniques.difficulty.marks import Marks
+
+    state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
+    found = Figures()
+
+    def poll() -> None:
+        if interrupted():
+            raise Interrupted
+
+    poll()
+    depth = None
+    if "te" in asked or "b" in asked:
+        from sudoku_repl.techniques.difficulty.te import te_depth
+
+        level = te_depth(state)
+        depth = level.value
+        found = attrs.evolve(found, te=Figure(level.value, level.beyond))
+    if "b" in asked:
+        poll()
+        b, bxb = _braids(state, depth)
+        found = attrs.evolve(found, b=b, bxb=bxb)
+    if "backdoors" in asked:
+        from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
+
+        poll()
+        cells = brt_backdoors(state)
+        poll()
+        candidates = tuple(c for (c,) in candidate_backdoors(state, 1))
+        found = attrs.evolve(found, backdoors=cells, candidate_backdoors=candidates)
+    if "guess" in asked:
+        from sudoku_repl.techniques.difficulty.guesses import fewest_guesses, guess_depth
+
+        poll()
+        depth_level = guess_depth(state, run_mode)
+        poll()
+        fewest = fewest_guesses(state, run_mode, MOST_GUESSES)
+        found = attrs.evolve(
+            found,
+            guess_depth=Figure(depth_level.value, depth_level.beyond),
+            fewest_guesses=Figure(fewest.level.value, fewest.level.beyond),
+            guess_cells=fewest.cells,
+        )
+    return found
+
+
+def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
+    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one;
+    the other not defined."""
+    if depth in (0, 1):
+        from sudoku_repl.techniques.difficulty.braids import b_rating
+
+        level = b_rating(state, MOST_B)
+        return (Figure() if level is None else Figure(level.value, level.beyond)), Figure()
+    if depth == 2:
+        from sudoku_repl.techniques.difficulty.bxb import bxb_rating
+
+        level = bxb_rating(state, MOST_BXB)
+        return Figure(), (Figure() if level is None else Figure(level.value, level.beyond))
+    return Figure(), Figure()
+
+
+@attrs.frozen
+class OrderFreeMeasures:
+    """``rate_givens``' ``order_free``: the measures ``asked`` (``scales.ORDER_FREE``'s
+    words) written into a rating; the spread over ``isomorphs`` drawn from ``seed``, each ER
+    within ``se_timeout`` seconds."""
+
+    asked: tuple[str, ...]
+    isomorphs: int = ISOMORPHS
+    seed: int = SEED
+    se_timeout: float = 60.0
+    run_mode: int = 0
+
+    def measured(
+        self,
+        rating: Rating,
+        givens: Sequence[int],
+        marks: Sequence[int] | None,
+        interrupted: Callable[[], bool],
+    ) -> Rating:
+        """``rating`` with the figures asked (none where the quiz has not one solution)."""
+        rating = attrs.evolve(rating, measured=self.asked)
+        if rating.solutions != 1 or not rating.complete:
+            return rating
+        done = figures(givens, marks, self.asked, interrupted, self.run_mode)
+        written: dict[str, Any] = {}
+        if done.te is not None:
+            written["te"] = done.te.value
+        if done.b is not None and done.bxb is not None:
+            written["b"], written["bxb"] = done.b.written(), done.bxb.written()
+        if done.backdoors is not None and done.candidate_backdoors is not None:
+            written["backdoors"] = len(done.backdoors)
+            written["candidate_backdoors"] = len(done.candidate_backdoors)
+        if done.guess_depth is not None and done.fewest_guesses is not None:
+            written["guess_depth"] = done.guess_depth.value
+            written["fewest_guesses"] = done.fewest_guesses.written()
+        if "spread" in self.asked:
+            written.update(_spread_columns(self._spread(givens, marks, interrupted)))
+        return attrs.evolve(rating, **written)
+
+    def _spread(
+        self, givens: Sequence[int], marks: Sequence[int] | None, interrupted: Callable[[], bool]
+    ) -> ErSpread:
+        return er_spread(givens, marks, self.isomorphs, self.seed, self.se_timeout, interrupted)
+
+
+def _spread_columns(spread: ErSpread) -> dict[str, str | None]:
+    among = spread.among
+    return {
+        "er_min": spread.figure(among.least),
+        "er_median": spread.figure(among.median),
+        "er_max": spread.figure(among.most),
+        "er_canonical": spread.canonical,
+    }

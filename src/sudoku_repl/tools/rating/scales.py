@@ -1,0 +1,94 @@
+"""The measures of a quiz, declared once (issue 60): the words ``rate --scale`` takes in its
+comma list and ``difficulty --measures`` takes in its own, what each is, and the columns (keys
+of the JSON rows) each adds to ``rate``'s rows.
+
+The original's figures (``steps``) are every row's: its search also tells whether the quiz has
+one solution, which the other measures need. ``both`` stays the word for ``steps,se``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sudoku_repl.core.errors import UserError, shown
+
+#: each measure's word, in the order rows and dossiers give them, and what it is (``--help``,
+#: ``help difficulty``)
+MEASURES: dict[str, str] = {
+    "steps": "the original's steps and biggest guess level (in a dossier, over K random "
+    "isomorphs too: order luck)",
+    "se": "Sudoku Explainer's ER, EP, ED (in a dossier, the bottleneck steps and the path's "
+    "techniques too)",
+    "te": "T&E-depth (Berthier): the least n such that T&E(BRT, n) solves it",
+    "b": "B (braids) for a T&E(1) puzzle, BxB for a T&E(2) one",
+    "backdoors": "cells whose solution value lets BRT finish, and wrong candidates whose "
+    "removal lets singles finish (HoDoKu's), of size 1",
+    "guess": "guess depth and fewest guesses: the original's measure made order-free",
+    "spread": "Sudoku Explainer's ER over K random isomorphs (least, median, most) and of the "
+    "canonical (minlex) form",
+}
+#: words that stand for several: ``both`` (the original's and Sudoku Explainer's) as before
+ALIASES: dict[str, tuple[str, ...]] = {"both": ("steps", "se")}
+#: the columns each measure adds to ``rate``'s rows, after the original's (``rows.COLUMNS``)
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "steps": (),
+    "se": ("er", "ep", "ed"),
+    "te": ("te",),
+    "b": ("b", "bxb"),
+    "backdoors": ("backdoors", "candidate_backdoors"),
+    "guess": ("guess_depth", "fewest_guesses"),
+    "spread": ("er_min", "er_median", "er_max", "er_canonical"),
+}
+#: the measures a word brings with it: the spread of ER beside ER
+IMPLIED: dict[str, tuple[str, ...]] = {"spread": ("se",)}
+#: the measures beside the original's and Sudoku Explainer's (``Rating.measured``)
+ORDER_FREE = ("te", "b", "backdoors", "guess", "spread")
+#: ``K`` random isomorphs where ``--isomorphs`` is not given, and the seed they are drawn from
+ISOMORPHS = 8
+SEED = 0
+#: the most random isomorphs ``--isomorphs`` takes (``rate``'s and ``difficulty``'s)
+MOST_ISOMORPHS = 1000
+
+Scale = tuple[str, ...]
+
+
+def parse_scale(text: str, always: Iterable[str] = ("steps",)) -> Scale:
+    """A comma list of measures (``steps,se,te``), in ``MEASURES``' order, each once, with
+    ``always`` among them; ``UserError`` (one line: what is wrong, the words there are) for a
+    word that is none of them, or an empty list."""
+    words: set[str] = set(always)
+    items = [item.strip() for item in text.split(",")]
+    if not any(items):
+        raise UserError(f"want a comma list of {_words()}, not {shown(text)!r}")
+    for item in items:
+        if item in ALIASES:
+            words.update(ALIASES[item])
+        elif item in MEASURES:
+            words.update((item, *IMPLIED.get(item, ())))
+        else:
+            raise UserError(
+                f"{shown(item)!r} is no measure: want a comma list of {_words()} "
+                f"(both: steps,se), not {shown(text)!r}"
+            )
+    return tuple(word for word in MEASURES if word in words)
+
+
+def _words() -> str:
+    return ", ".join(MEASURES)
+
+
+def shown_scale(scale: Scale) -> str:
+    """A scale as it is written back (the job of ``--out``, the settings line): its words,
+    comma-joined."""
+    return ",".join(scale)
+
+
+def has_se(scale: Scale) -> bool:
+    """Whether the scale asks for Sudoku Explainer's rating (``se``, which ``spread``
+    brings)."""
+    return "se" in scale
+
+
+def order_free(scale: Scale) -> tuple[str, ...]:
+    """The scale's order-free measures (``ORDER_FREE``'s words)."""
+    return tuple(word for word in ORDER_FREE if word in scale)

@@ -1,0 +1,30 @@
+"""``rate``'s output read back by the tests: its first line says the version and the settings
+(issue 60: a ``#`` line in CSV, a first object in JSON lines), then come the header and rows."""
+
+from __future__ import annotations
+
+import json
+
+from sudoku_repl import version
+
+#: how the settings line of a CSV output begins
+CSV_SETTINGS = f"# sudoku-repl rate {version()}: scale "
+
+
+def without_settings(text: str) -> str:
+    """The output without its first line, which must be the settings line (CSV or JSON)."""
+    first, _, rest = text.partition("\n")
+    if first.startswith("{"):
+        said = json.loads(first)
+        assert said["sudoku_repl"] == version() and "scale" in said["settings"], first
+    else:
+        assert first.startswith(CSV_SETTINGS), first
+    return rest
+
+
+def settings_of(text: str) -> dict[str, str]:
+    """The settings a CSV output's first line says (``scale steps,se; run_mode 0; ...``)."""
+    first = text.partition("\n")[0]
+    assert first.startswith(CSV_SETTINGS), first
+    said = first.split(": ", 1)[1]
+    return dict(part.split(" ", 1) for part in said.split("; "))

@@ -1,0 +1,251 @@
+"""``rate --scale`` as a comma list (issue 60): the order-free measures' columns, pencil-mark
+(sukaku) lines, the settings line, and ``--out`` continued with them.
+
+The expected figures are SHC 6.2's (``tests/data/difficulty_shc_sample.txt``, its source in
+``tests/data/README.md``) and the issue's: Backdoor #1 has exactly two BRT backdoors.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl.frontends.rate_cli import main_rate
+from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
+from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SLOW, TEST_DATA
+from tests.support.rate_output import settings_of, without_settings
+
+SAMPLE = TEST_DATA / "difficulty_shc_sample.txt"
+BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
+FREE = ("te", "b", "bxb", "backdoors", "candidate_backdoors", "guess_depth", "fewest_guesses")
+
+
+def shc_sample() -> list[tuple[str, str, str, str]]:
+    """(puzzle, SHC's T&E-depth, B, BxB), ``""`` where SHC gives no figure."""
+    rows = []
+    for line in SAMPLE.read_text().splitlines():
+        if line and not line.startswith("#"):
+            puzzle, te, b, bxb = line.split()
+            rows.append((puzzle, te, "" if b == "-" else b, "" if bxb == "-" else bxb))
+    return rows
+
+
+def quiz_file(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "quizzes.txt"
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
+
+
+def table(text: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(without_settings(text))))
+
+
+def sukaku(puzzle: str) -> str:
+    """A puzzle as a pencil-mark line, written here by hand: a given keeps its digit alone, an
+    empty cell every digit (nothing eliminated: the measures' rules do that)."""
+    return "".join(
+        "".join(str(d) if ch in ".0" or ch == str(d) else "." for d in range(1, 10))
+        for ch in puzzle
+    )
+
+
+#: B of B9 and of a T&E(2) puzzle's B2B take seconds natively, half a minute each in pure
+#: Python: the whole sample's B is a slow test, the first three's (B0, B2, B4) a quick one
+QUICK_B = 3
+
+
+def test_te_b_backdoors_and_guess_columns_are_shcs_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = shc_sample()[:QUICK_B]
+    path = quiz_file(tmp_path, [puzzle for puzzle, *_ in sample])
+    assert main_rate([str(path), "--scale", "te,b,backdoors,guess"]) == 0
+    out = capsys.readouterr().out
+    assert settings_of(out)["scale"] == "steps,te,b,backdoors,guess"
+    rows = table(out)
+    assert tuple(rows[0]) == COLUMNS + FREE
+    assert [(r["te"], r["b"], r["bxb"]) for r in rows] == [tuple(s[1:]) for s in sample]
+    # a puzzle BRT solves (B0) needs no guess and has no backdoor
+    assert (rows[0]["guess_depth"], rows[0]["fewest_guesses"], rows[0]["backdoors"]) == (
+        "0",
+        "0",
+        "0",
+    )
+
+
+def test_te_and_backdoors_of_the_whole_sample(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = shc_sample()
+    path = quiz_file(tmp_path, [puzzle for puzzle, *_ in sample])
+    assert main_rate([str(path), "--scale", "te,backdoors"]) == 0
+    rows = table(capsys.readouterr().out)
+    assert [r["te"] for r in rows] == [s[1] for s in sample]
+    (door,) = [r for r in rows if r["quiz"] == BACKDOOR_1]
+    assert door["backdoors"] == "2"  # 9 at r1c5, 8 at r1c2 (the issue)
+
+
+@SLOW
+def test_b_and_bxb_of_the_whole_sample_are_shcs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = shc_sample()
+    path = quiz_file(tmp_path, [puzzle for puzzle, *_ in sample])
+    assert main_rate([str(path), "--scale", "te,b,backdoors,guess", "--jobs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert settings_of(out)["scale"] == "steps,te,b,backdoors,guess"
+    rows = table(out)
+    assert tuple(rows[0]) == COLUMNS + FREE
+    assert [(r["te"], r["b"], r["bxb"]) for r in rows] == [tuple(s[1:]) for s in sample]
+    (door,) = [r for r in rows if r["quiz"] == BACKDOOR_1]
+    assert door["backdoors"] == "2"  # 9 at r1c5, 8 at r1c2 (the issue)
+    # a puzzle BRT solves (B0) needs no guess and has no backdoor
+    assert (rows[0]["guess_depth"], rows[0]["fewest_guesses"], rows[0]["backdoors"]) == (
+        "0",
+        "0",
+        "0",
+    )
+
+
+def test_json_rows_have_the_keys_and_the_first_object_says_the_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    assert main_rate([str(path), "--scale", "te,backdoors", "--format", "json"]) == 0
+    first, row = capsys.readouterr().out.splitlines()
+    said = json.loads(first)
+    assert said["settings"]["scale"] == "steps,te,backdoors" and said["sudoku_repl"]
+    record = json.loads(row)
+    assert (record["te"], record["backdoors"]) == (1, 2)  # SHC's T&E(1); the issue's two
+
+
+def test_a_pencil_mark_line_is_rated_as_its_puzzle_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """729 characters: the measures are those of the puzzle it was written from (SHC's), and
+    the original's search starts from its candidates and finds the one solution."""
+    lines = [sukaku(puzzle) for puzzle, *_ in shc_sample()]
+    path = quiz_file(tmp_path, lines)
+    assert main_rate([str(path), "--scale", "te,backdoors"]) == 0
+    rows = table(capsys.readouterr().out)
+    assert [r["quiz"] for r in rows] == lines
+    assert [r["te"] for r in rows] == [s[1] for s in shc_sample()]
+    assert all((r["solutions"], r["complete"]) == ("1", "true") for r in rows)
+    assert rows[-1]["backdoors"] == "2"
+
+
+def test_a_bad_pencil_mark_line_is_one_malformed_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = "x" + sukaku(BACKDOOR_1)[1:]
+    empty = "." * 9 + sukaku(BACKDOOR_1)[9:]
+    path = quiz_file(tmp_path, [bad, empty, BACKDOOR_1])
+    assert main_rate([str(path), "--scale", "te"]) == 0
+    out, err = capsys.readouterr()
+    assert [r["line"] for r in table(out)] == ["3"]
+    lines = err.splitlines()
+    assert lines[0] == (
+        f"sudoku-repl rate: {path}:1: Invalid candidate string: character 1 is x, not 1 or . "
+        "([1,1]'s 1: nine characters a cell, the k-th k or .)"
+    )
+    assert lines[1] == f"sudoku-repl rate: {path}:2: Invalid pencil marks: [1,1] has no candidate."
+
+
+def test_a_quiz_without_one_solution_has_the_measures_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    none = (PUZZLES / "invalid_no_solution.txt").read_text().splitlines()[0]
+    path = quiz_file(tmp_path, ["." * 81, none])
+    assert main_rate([str(path), "--scale", "se,te,b", "--se-timeout", "5"]) == 0
+    rows = table(capsys.readouterr().out)
+    assert [r["er"] for r in rows] == ["several solutions", "no solution"]
+    assert all(r[name] == "" for r in rows for name in ("te", "b", "bxb"))
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["--scale", "te,bogus"], "argument --scale: 'bogus' is no measure: want a comma list of"),
+        (["--scale", ","], "argument --scale: want a comma list of"),
+        (["--isomorphs", "4"], "--isomorphs draws the isomorphs of ER's spread: add spread"),
+        (["--scale", "spread", "--isomorphs", "0"], "argument --isomorphs:"),
+        (["--seed", "3"], "--seed draws the isomorphs of ER's spread: add spread"),
+    ],
+)
+def test_a_bad_scale_or_isomorphs_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    out = tmp_path / "rows.csv"
+    assert main_rate([str(path), *args, "--out", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert said in captured.err
+    assert not out.exists()  # nothing written
+
+
+@NEEDS_NATIVE_EXPLAINER
+def test_spread_gives_er_over_the_isomorphs_and_the_canonical_forms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The least is at most the median, at most the most; the canonical form's ER is the one
+    ``rate --scale se`` gives its minlex line (a row of its own); a settings line says K and
+    the seed."""
+    from sudoku_repl.core.canonical import canonical_form
+
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    assert main_rate([str(path), "--scale", "spread", "--isomorphs", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    settings = settings_of(out)
+    assert (settings["isomorphs"], settings["seed"]) == ("3", "7")
+    (row,) = table(out)
+    assert tuple(row) == COLUMNS + SE_COLUMNS + ("er_min", "er_median", "er_max", "er_canonical")
+    assert float(row["er_min"]) <= float(row["er_median"]) <= float(row["er_max"])
+    minlex = quiz_file(tmp_path, [canonical_form([0 if c == "." else int(c) for c in BACKDOOR_1])])
+    assert main_rate([str(minlex), "--scale", "se"]) == 0
+    (canonical,) = table(capsys.readouterr().out)
+    assert row["er_canonical"] == canonical["er"]
+
+
+def test_a_stopped_job_with_the_measures_is_continued_and_a_row_no_rating_gives_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = [puzzle for puzzle, *_ in shc_sample()]
+    path = quiz_file(tmp_path, sample)
+    job = [str(path), "--scale", "te,backdoors"]
+    assert main_rate(job) == 0
+    whole = capsys.readouterr().out.splitlines(keepends=True)
+    out = tmp_path / "rows.csv"
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    assert out.read_text() == "".join(whole[:2])  # the settings line and the header
+    with out.open("a") as f:
+        f.write("".join(whole[2:4]))  # two rows kept
+    capsys.readouterr()
+    assert main_rate([*job, "--out", str(out)]) == 0
+    assert "(2 rows kept from the run that stopped)" in capsys.readouterr().err
+    assert [r["te"] for r in table(out.read_text())] == [s[1] for s in shc_sample()]
+    # a kept row with a T&E-depth past 3 is none rate writes: refused, naming its line
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130
+    bad = whole[2].split(",")
+    bad[-3] = "7"  # te (then backdoors, candidate_backdoors)
+    out.write_text("".join(whole[:2]) + ",".join(bad))
+    capsys.readouterr()
+    assert main_rate([*job, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row of rate")
+    assert "te 7, want 0 to 3" in err
+
+
+def test_a_job_of_other_measures_is_another_job(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    out = tmp_path / "rows.csv"
+    assert main_rate([str(path), "--scale", "te", "--out", str(out)], lambda: True) == 130
+    capsys.readouterr()
+    assert main_rate([str(path), "--scale", "te,b", "--out", str(out)]) == 2
+    assert "(--scale differ)" in capsys.readouterr().err
