@@ -170,6 +170,51 @@ static int singles(Search *s, const Trial *t, int *out) {
     return n;
 }
 
+/* whether asserting one of the n singles of t (found) leaves a variable with no candidate:
+ * t being free of contradiction, that is a single linked to another (two in one cell, or one
+ * digit twice among peers: the one asserted first takes the other's last candidate), or a
+ * digit whose places in a unit are all peers of the single's cell (the unit's other digits and
+ * the cells' variables lose no more than a single does) */
+static int one_step_short(const Trial *t, const int *found, int n) {
+    Cells at[9], once = {0, 0}, twice = {0, 0};
+    int i, d, u;
+    for (d = 0; d < 9; d++)
+        at[d].lo = at[d].hi = 0;
+    for (i = 0; i < n; i++) {
+        Cells b = cell_bit(found[i] / 9);
+        d = found[i] % 9;
+        at[d].lo |= b.lo;
+        at[d].hi |= b.hi;
+    }
+    for (d = 0; d < 9; d++) {
+        twice.lo |= once.lo & at[d].lo;
+        twice.hi |= once.hi & at[d].hi;
+        once.lo |= at[d].lo;
+        once.hi |= at[d].hi;
+    }
+    if (twice.lo | twice.hi)
+        return 1; /* two singles in one cell */
+    for (i = 0; i < n; i++) {
+        int cell = found[i] / 9;
+        Cells peers = PEER_CELLS[cell], b = cell_bit(cell);
+        d = found[i] % 9;
+        if ((at[d].lo & peers.lo) | (at[d].hi & peers.hi))
+            return 1; /* a digit's singles in two peers */
+        for (u = 0; u < 27; u++) {
+            const Cells unit = UNIT_CELLS[u];
+            uint64_t mlo, mhi;
+            if ((unit.lo & b.lo) | (unit.hi & b.hi) | (t->asg[d].lo & unit.lo) |
+                (t->asg[d].hi & unit.hi))
+                continue;
+            mlo = t->cand[d].lo & unit.lo;
+            mhi = t->cand[d].hi & unit.hi;
+            if (!((mlo & ~peers.lo) | (mhi & ~peers.hi)))
+                return 1; /* the digit's places in the unit all among the cell's peers */
+        }
+    }
+    return 0;
+}
+
 /* whether the singles asserted so far (depth of them) lead to a contradiction within bound
  * variables in all */
 static int search(Search *s, const Trial *t, int depth, int bound) {
@@ -179,6 +224,8 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
         return 1;
     if (depth + 1 >= bound)
         return 0;
+    if (depth + 2 == bound) /* one more single at most: no need to assert each in turn */
+        return one_step_short(t, found, n);
     for (i = 0; i < n; i++)
         if (s->first[found[i]] < 0) {
             s->first[found[i]] = depth;
@@ -203,37 +250,52 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
     return hit;
 }
 
-int df_braid_length(const DfGrid *g, int z, int max) {
-    Search s; /* (on the stack: the callers run without the GIL) */
-    Trial start;
+static void search_init(Search *s) {
+    memset(s->first, 0xff, sizeof s->first);
+    memset(s->stamp, 0, sizeof s->stamp);
+    s->visit = 0;
+}
+
+/* the least length (1 to max) of a braid against z in the state base: 0 when none */
+static int length_in(Search *s, const Trial *base, int z, int max) {
+    Trial start = *base;
     int bound;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
-    memset(s.first, 0xff, sizeof s.first);
-    memset(s.stamp, 0, sizeof s.stamp);
-    s.visit = 0;
-    trial_from(&start, g);
     assume(&start, z);
     for (bound = 1; bound <= max; bound++)
-        if (search(&s, &start, 0, bound))
+        if (search(s, &start, 0, bound))
             return bound;
     return 0;
 }
 
+int df_braid_length(const DfGrid *g, int z, int max) {
+    Search s; /* (on the stack: the callers run without the GIL) */
+    Trial base;
+    search_init(&s);
+    trial_from(&base, g);
+    return length_in(&s, &base, z, max);
+}
+
 int df_braids(DfGrid *g, int n, const uint8_t *solution) {
+    Search s;
+    Trial base;
     if (!df_brt(g))
         return 0;
+    search_init(&s);
     for (;;) {
         int progress = 0, i, d;
+        trial_from(&base, g);
         for (i = 0; i < DF_CELLS && !df_full(g); i++)
             for (d = 0; d < 9; d++) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (df_braid_length(g, i * 9 + d, n)) {
+                if (length_in(&s, &base, i * 9 + d, n)) {
                     g->c[i] = (uint16_t)(m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;
+                    trial_from(&base, g);
                     progress = 1;
                 }
             }
