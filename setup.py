@@ -73,7 +73,8 @@ class BuildExt(build_ext):
         self.left_out: list[str] = []
         super().run()
         if self.left_out:  # (a Python warning: pip shows a build backend's without -v)
-            warnings.warn(PURE_BUILD.format(names=" and ".join(self.left_out)), stacklevel=1)
+            names = ", ".join(self.left_out[:-1]) + " and " if len(self.left_out) > 1 else ""
+            warnings.warn(PURE_BUILD.format(names=names + self.left_out[-1]), stacklevel=1)
 
     def build_extension(self, ext: Extension) -> None:
         try:

@@ -1,5 +1,5 @@
 """Issue 54: a build that leaves the C out says so, and what it means. setup.py's build_ext is
-run here as pip runs it, with a C compiler that does not exist (``CC``): both extensions fail,
+run here as pip runs it, with a C compiler that does not exist (``CC``): every extension fails,
 the build succeeds (they are optional), and one Python warning names them, says the SE rating
 is tens to hundreds of times slower on the pure Python and how to get the native build. (pip
 26 shows a build backend's Python warnings without ``-v``; pip 23 only with it: docs/native.md.)
@@ -20,8 +20,9 @@ from tests.support.helpers import REPO
 pytest.importorskip("setuptools", reason="no setuptools in this environment: setup.py not run")
 
 SAID = (
-    "sudoku-repl is installed WITHOUT its native C: sudoku_repl.core._native and "
-    "sudoku_repl.techniques.explainer._native could not be compiled (pip install -v shows why)."
+    "sudoku-repl is installed WITHOUT its native C: sudoku_repl.core._native, "
+    "sudoku_repl.techniques.explainer._native and sudoku_repl.techniques.difficulty._native "
+    "could not be compiled (pip install -v shows why)."
 )
 
 

@@ -19,11 +19,12 @@ from typing import Any
 import pytest
 
 from sudoku_repl.core import native as core_native
+from sudoku_repl.techniques.difficulty import native as difficulty_native
 from sudoku_repl.techniques.explainer import native as explainer_native
 from tests.support.helpers import REPO, TEST_DATA
 
 WORKFLOW = REPO / ".github" / "workflows" / "wheels.yml"
-NATIVE = "native core (C); native explainer (C)"
+NATIVE = "native core (C); native explainer (C); native measures of difficulty (C)"
 
 
 def config() -> dict[str, Any]:
@@ -66,7 +67,9 @@ def run_test_command(tmp_path: Path, engine: str) -> subprocess.CompletedProcess
 
 
 @pytest.mark.skipif(
-    not (core_native.available() and explainer_native.available()),
+    not (
+        core_native.available() and explainer_native.available() and difficulty_native.available()
+    ),
     reason="no native build here (the pure build): the test-command's native answer not seen",
 )
 def test_the_test_command_passes_a_native_install(tmp_path: Path) -> None:

@@ -8,7 +8,8 @@ Glossary
 - *marks* (``marks.Marks``): 81 candidate masks, row-major, bit d-1 for digit d; a decided
   cell is a single bit. Made from givens (``Marks.from_givens``), a sukaku or puzzle line
   (``Marks.from_sukaku``; bad text raises ``marks.MarksError``, a ValueError) or a
-  session's state (``Marks.from_state(values, cands)``); ``.sukaku()`` writes the line back.
+  session's state (``Marks.from_engine_state(session.engine.state())``, or
+  ``Marks.from_state(values, cands)``); ``.sukaku()`` writes the line back.
 - *BRT* (``brt.brt``): Berthier's Basic Resolution Theory: a decided digit leaves its peers,
   naked and hidden singles, and direct contradictions (a cell without candidate, a digit
   without place in a unit). ``brt(marks)`` is the state reached or None at a contradiction;
@@ -22,7 +23,7 @@ Glossary
 - *candidate backdoors* (``backdoors.candidate_backdoors(marks, size=1)``, HoDoKu's): wrong
   candidates (pairs of them for size 2) whose removal lets singles finish.
 - *guess depth* (``guesses.guess_depth(marks, mode=0)``): T&E-depth with the original's
-  filters of a run mode as the basic rules; *fewest guesses*
+  filters of a run mode (0-2; a session's is ``session.settings.run_mode``) as the basic rules; *fewest guesses*
   (``guesses.fewest_guesses(marks, mode=0) -> guesses.FewestGuesses``): the smallest set of
   cells whose solution digits, placed, let those filters finish (exact up to 3 cells).
 

@@ -14,6 +14,7 @@ import attrs
 
 from sudoku_repl.core.counting import BOX, COL, ROW
 from sudoku_repl.core.geometry import FULL, Cell, Mask
+from sudoku_repl.core.state import EngineState, Status
 
 CELLS: Final = 81
 #: the 27 units' cells: rows, columns, boxes
@@ -122,6 +123,17 @@ class Marks:
         if len(values) != CELLS or len(cands) != CELLS:
             raise MarksError("the measures of difficulty take a classic 9x9 quiz (81 cells)")
         return cls(tuple(1 << (v - 1) if v else m & FULL for v, m in zip(values, cands)))
+
+    @classmethod
+    def from_engine_state(cls, state: EngineState) -> Marks:
+        """A session's state as it stands (``session.engine.state()``): its values and
+        candidates, or, before its first step (LOADED: no candidate computed yet), its givens'
+        candidates (``from_givens``)."""
+        if state.status is Status.LOADED:
+            if len(state.values) != CELLS:
+                raise MarksError("the measures of difficulty take a classic 9x9 quiz (81 cells)")
+            return cls.from_givens(state.values)
+        return cls.from_state(state.values, state.cands)
 
     def sukaku(self) -> str:
         """The 729-character line ``from_sukaku`` reads."""

@@ -292,7 +292,7 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
                 if (length_in(&s, &base, i * 9 + d, n)) {
-                    g->c[i] = (uint16_t)(m & ~(1u << d));
+                    df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;
                     trial_from(&base, g);

@@ -15,7 +15,7 @@ int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells)
         unsigned m = start.c[i];
         if (m & (m - 1)) {
             DfGrid trial = start;
-            trial.c[i] = (uint16_t)(1u << (solution[i] - 1));
+            df_set(&trial, i, 1u << (solution[i] - 1));
             if (solves(&trial, df_brt))
                 cells[n++] = i;
         }
@@ -42,7 +42,7 @@ int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int s
     }
     for (a = 0; a < nwrong; a++) {
         DfGrid trial = start;
-        trial.c[wrong[a] / 9] = (uint16_t)(trial.c[wrong[a] / 9] & ~(1u << wrong[a] % 9));
+        df_set(&trial, wrong[a] / 9, trial.c[wrong[a] / 9] & ~(1u << wrong[a] % 9));
         alone[a] = solves(&trial, df_brt);
         if (size == 1 && alone[a]) {
             if (filled < room)
@@ -60,8 +60,8 @@ int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int s
             if (alone[b])
                 continue;
             trial = start;
-            trial.c[wrong[a] / 9] = (uint16_t)(trial.c[wrong[a] / 9] & ~(1u << wrong[a] % 9));
-            trial.c[wrong[b] / 9] = (uint16_t)(trial.c[wrong[b] / 9] & ~(1u << wrong[b] % 9));
+            df_set(&trial, wrong[a] / 9, trial.c[wrong[a] / 9] & ~(1u << wrong[a] % 9));
+            df_set(&trial, wrong[b] / 9, trial.c[wrong[b] / 9] & ~(1u << wrong[b] % 9));
             if (solves(&trial, df_brt)) {
                 if (filled + 1 < room) {
                     found[filled++] = wrong[a];
@@ -84,7 +84,7 @@ static int search(const DfGrid *g, const int *open, int nopen, int first, int le
         if (!(g->c[i] & (g->c[i] - 1)))
             continue; /* decided by the guesses before */
         trial = *g;
-        trial.c[i] = (uint16_t)(1u << (solution[i] - 1));
+        df_set(&trial, i, 1u << (solution[i] - 1));
         if (!rules(&trial))
             continue;
         if (left == 1) {

@@ -6,6 +6,7 @@
 
 int DF_UNITS[27][9];
 int DF_PEERS[DF_CELLS][20];
+uint32_t DF_UNIT_BITS[DF_CELLS];
 
 void df_tables_init(void) {
     int i, k, n;
@@ -14,6 +15,7 @@ void df_tables_init(void) {
         DF_UNITS[r][c] = i;
         DF_UNITS[9 + c][r] = i;
         DF_UNITS[18 + b][(r % 3) * 3 + c % 3] = i;
+        DF_UNIT_BITS[i] = (1u << r) | (1u << (9 + c)) | (1u << (18 + b));
     }
     for (i = 0; i < DF_CELLS; i++) {
         int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
@@ -30,19 +32,39 @@ void df_grid_from(DfGrid *g, const uint16_t *cands) {
     memcpy(g->c, cands, sizeof g->c);
     memset(g->done, 0, sizeof g->done);
     g->solved = 0;
+    g->dirty = DF_ALL_UNITS;
 }
 
 int df_brt(DfGrid *g) {
-    int todo[DF_CELLS * 2];
-    int n = 0, i, u, k;
+    /* at most every cell of every unit at the start, then each cell once as it is decided */
+    int todo[27 * 9 + DF_CELLS];
+    int n = 0, i, k;
     uint16_t *c = g->c;
-    for (i = 0; i < DF_CELLS; i++) {
-        if (!c[i])
-            return 0;
-        if (!g->done[i] && !(c[i] & (c[i] - 1)))
-            todo[n++] = i;
+    uint32_t start = g->dirty;
+    if (start == DF_ALL_UNITS) {
+        for (i = 0; i < DF_CELLS; i++) {
+            if (!c[i])
+                return 0;
+            if (!g->done[i] && !(c[i] & (c[i] - 1)))
+                todo[n++] = i;
+        }
+    } else {
+        /* the cells changed from outside are in the units marked changed */
+        while (start) {
+            const int *cells = DF_UNITS[value_of_bit((int)(start & (0u - start))) - 1];
+            start &= start - 1;
+            for (k = 0; k < 9; k++) {
+                i = cells[k];
+                if (!c[i])
+                    return 0;
+                if (!g->done[i] && !(c[i] & (c[i] - 1)))
+                    todo[n++] = i;
+            }
+        }
     }
     for (;;) {
+        uint32_t dirty;
+        int u;
         while (n) {
             unsigned b;
             i = todo[--n];
@@ -59,12 +81,19 @@ int df_brt(DfGrid *g) {
                     if (!m)
                         return 0;
                     c[p] = (uint16_t)m;
+                    g->dirty |= DF_UNIT_BITS[p];
                     if (!(m & (m - 1)))
                         todo[n++] = p;
                 }
             }
         }
-        for (u = 0; u < 27; u++) {
+        dirty = g->dirty;
+        if (!dirty)
+            return 1;
+        /* the units changed since they were last looked at: a digit with no place, or one */
+        u = value_of_bit((int)(dirty & (0u - dirty))) - 1;
+        g->dirty = dirty & ~(1u << u);
+        {
             const int *cells = DF_UNITS[u];
             unsigned once = 0, twice = 0, hidden;
             for (k = 0; k < 9; k++) {
@@ -82,7 +111,7 @@ int df_brt(DfGrid *g) {
                     int cell = cells[k];
                     if (c[cell] & b) {
                         if (c[cell] != b) {
-                            c[cell] = (uint16_t)b;
+                            df_set(g, cell, b);
                             todo[n++] = cell;
                         }
                         break;
@@ -92,7 +121,5 @@ int df_brt(DfGrid *g) {
                     return 0; /* its one place took another hidden single */
             }
         }
-        if (!n)
-            return 1;
     }
 }

@@ -31,7 +31,7 @@ static int unit_subsets(DfGrid *g, const int *cells) {
             return -1; /* more cells than digits */
         for (k = 0; k < n; k++) {
             if (!(s >> k & 1) && (g->c[open[k]] & unions[s])) {
-                g->c[open[k]] = (uint16_t)(g->c[open[k]] & ~unions[s]);
+                df_set(g, open[k], g->c[open[k]] & ~unions[s]);
                 if (!g->c[open[k]])
                     return -1;
                 removed = 1;
@@ -85,6 +85,7 @@ int df_singles(DfGrid *g) {
                 if (!m)
                     return 0;
                 c[p] = (uint16_t)m;
+                g->dirty |= DF_UNIT_BITS[p];
                 if (!(m & (m - 1)))
                     todo[n++] = p;
             }

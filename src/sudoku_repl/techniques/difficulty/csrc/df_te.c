@@ -88,9 +88,9 @@ static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
         if (!(held & b) || !(held & (held - 1)) || spared(search, w, g, at, &holds))
             continue;
         trial = *g;
-        trial.c[i] = (uint16_t)b;
+        df_set(&trial, i, b);
         if (!(search->rules(&trial) && df_search_te(search, &trial, depth - 1))) {
-            g->c[i] = (uint16_t)(held & ~b);
+            df_set(g, i, held & ~b);
             *from = at + 1;
             return search->rules(g) ? 1 : -1;
         }
@@ -186,7 +186,7 @@ static void solve(DfGrid *g, int limit, uint8_t *out, int *found) {
         unsigned b = mask & (0u - mask);
         DfGrid trial = *g;
         mask ^= b;
-        trial.c[best] = (uint16_t)b;
+        df_set(&trial, best, b);
         solve(&trial, limit, out, found);
     }
 }

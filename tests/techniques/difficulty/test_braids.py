@@ -154,8 +154,8 @@ def rated_here(name: str) -> list[tuple[str, int]]:
     return [(p, int(f)) for p, f in (line.split() for line in lines[1:])]
 
 
-MORE_B = rated_here("more-B.txt")
-MORE_BXB = rated_here("more-BxB.txt")
+MORE_B = rated_here("more_b.txt")
+MORE_BXB = rated_here("more_bxb.txt")
 
 
 def test_b_is_shcs_on_more_puzzles() -> None:

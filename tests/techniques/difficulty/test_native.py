@@ -1,0 +1,61 @@
+"""The measures' C against their Python (the reference), on a sample of SHC's examples: every
+measure the same; and the door says which build runs."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from sudoku_repl.core.engine_choice import ENV
+from sudoku_repl.techniques.difficulty import backdoors, brt, guesses, native, te
+from sudoku_repl.techniques.difficulty.marks import Marks
+from tests.support.helpers import TEST_DATA
+
+LINES = (TEST_DATA / "shc" / "TE-input.txt").read_text().splitlines()
+SAMPLE = [LINES[k][:81] for k in (3, 12, 30, 95, 120, 201)]
+
+
+def every_measure(puzzle: str) -> tuple[object, ...]:
+    marks = Marks.from_sukaku(puzzle)
+    return (
+        brt.brt(marks),
+        te.te_depth(marks),
+        backdoors.brt_backdoors(marks),
+        backdoors.candidate_backdoors(marks),
+        guesses.guess_depth(marks, 0, limit=2),
+        guesses.guess_depth(marks, 2, limit=2),
+        guesses.fewest_guesses(marks, 0, limit=2),
+        guesses.fewest_guesses(marks, 2, limit=2),
+    )
+
+
+@pytest.mark.skipif(not native.available(), reason=native.build())
+def test_the_c_gives_what_the_python_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV, "native")
+    native.reset()
+    assert native.active()
+    fast = [every_measure(p) for p in SAMPLE]
+    monkeypatch.setenv(ENV, "pure")
+    native.reset()
+    assert not native.active() and native.depth() is None
+    assert [every_measure(p) for p in SAMPLE] == fast
+    monkeypatch.undo()
+    native.reset()
+
+
+@pytest.mark.parametrize("engine", ["pure", "native"])
+def test_python_m_says_which_build_of_the_measures_runs(engine: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl.techniques.difficulty.native"],
+        env={**os.environ, ENV: engine},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    if engine == "native" and native.available():
+        assert done.stdout == "native measures of difficulty (C)\n"
+    else:
+        assert done.stdout.startswith("pure Python (no native measures of difficulty: ")
