@@ -175,3 +175,21 @@ def test_bxb_is_shcs_on_more_puzzles() -> None:
     assert [bxb_rating(Marks.from_sukaku(p)) for p, _ in taken] == [
         Level(value=f) for _, f in taken
     ]
+
+
+def test_the_docs_worked_example() -> None:
+    """docs/braids.md: SHC's B2 example 21, after B_1, has a braid of length 2 against 8 at
+    r2c4 (the cells r2c2 and r2c5, both {5, 8}) and none of length 1 against anything."""
+    puzzle, figure = B_FILE[20]
+    assert figure == 2
+    cands = list(Marks.from_sukaku(puzzle).cands)
+    assert braids.braids(cands, 1)
+    assert [cands[k] for k in (10, 12, 13)] == [0b10010000, 0b11000100, 0b10010000]
+    assert braid_length(cands, 12 * 9 + 7, 3) == 2
+    assert not any(
+        braid_length(cands, i * 9 + d, 1)
+        for i in range(81)
+        for d in range(9)
+        if cands[i] >> d & 1 and cands[i] & (cands[i] - 1)
+    )
+    assert b_rating(Marks.from_sukaku(puzzle)) == Level(value=2)
