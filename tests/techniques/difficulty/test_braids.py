@@ -133,10 +133,9 @@ def test_bxb_of_a_state_below_te2_is_none() -> None:
     assert bxb_rating(Marks.from_sukaku(B_FILE[54][0])) is None
 
 
-@pytest.mark.slow
 @NEEDS_C
 def test_the_c_rates_bxb_as_the_python_does() -> None:
-    """SHC's first B2B puzzle by the pure Python's T&E(B_x) and by the C."""
+    """SHC's first B2B puzzle by the pure Python's T&E(B_x) (some seconds) and by the C."""
     puzzle, figure = BXB_FILE[0]
     marks = Marks.from_sukaku(puzzle)
     fast = native.bxb_rating()
