@@ -116,7 +116,12 @@ typedef struct {
 static int singles(Search *s, const Trial *t, int *out) {
     uint64_t once_lo = 0, once_hi = 0, twice_lo = 0, twice_hi = 0, lo, hi;
     int d, u, n = 0;
-    unsigned visit = ++s->visit;
+    unsigned visit;
+    if (++s->visit == 0) { /* (after 2^32 nodes: stamps from before the wrap would match) */
+        memset(s->stamp, 0, sizeof s->stamp);
+        s->visit = 1;
+    }
+    visit = s->visit;
     for (d = 0; d < 9; d++) {
         twice_lo |= once_lo & t->cand[d].lo;
         twice_hi |= once_hi & t->cand[d].hi;
