@@ -16,12 +16,12 @@ typedef struct {
     uint64_t lo, hi;
 } Cells;
 
-/* a trial: the candidates left to each digit, and the cells a digit is assigned to (decided
- * in the state, or assumed) */
+/* a trial: the candidates left to each digit, the cells assigned nothing, and by digit the
+ * units not holding it (decided in the state, or assumed) */
 typedef struct {
     Cells cand[9];
-    Cells asg[9];
-    Cells open; /* the cells assigned nothing */
+    Cells open;
+    uint32_t free[9]; /* a bit a unit, as DF_UNIT_BITS */
 } Trial;
 
 #define MAX_DEPTH 64
@@ -76,15 +76,16 @@ static void trial_from(Trial *t, const DfGrid *g) {
                 t->cand[d].lo |= b.lo;
                 t->cand[d].hi |= b.hi;
             }
-        if (df_single(m)) {
-            d = value_of_bit((int)m) - 1;
-            t->asg[d].lo |= b.lo;
-            t->asg[d].hi |= b.hi;
-        } else {
+        if (!df_single(m)) {
             t->open.lo |= b.lo;
             t->open.hi |= b.hi;
         }
     }
+    for (d = 0; d < 9; d++)
+        t->free[d] = DF_ALL_UNITS;
+    for (i = 0; i < DF_CELLS; i++)
+        if (df_single(g->c[i]))
+            t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
 }
 
 /* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers */
@@ -98,10 +99,9 @@ static void assume(Trial *t, int x) {
         }
     t->cand[d].lo &= ~PEER_CELLS[cell].lo;
     t->cand[d].hi &= ~PEER_CELLS[cell].hi;
-    t->asg[d].lo |= b.lo;
-    t->asg[d].hi |= b.hi;
     t->open.lo &= ~b.lo;
     t->open.hi &= ~b.hi;
+    t->free[d] &= ~DF_UNIT_BITS[cell];
 }
 
 typedef struct {
@@ -150,12 +150,13 @@ static int singles(Search *s, const Trial *t, int *out) {
         out[n++] = cell * 9 + d;
     }
     for (d = 0; d < 9; d++) {
-        const Cells cand = t->cand[d], asg = t->asg[d];
-        for (u = 0; u < 27; u++) {
+        const Cells cand = t->cand[d];
+        uint32_t units = t->free[d]; /* (a unit holding the digit is no variable left) */
+        while (units) {
             uint64_t mlo, mhi, v;
             int x;
-            if ((asg.lo & UNIT_CELLS[u].lo) | (asg.hi & UNIT_CELLS[u].hi))
-                continue; /* the digit is placed in the unit */
+            u = lowest(units);
+            units &= units - 1;
             mlo = cand.lo & UNIT_CELLS[u].lo;
             mhi = cand.hi & UNIT_CELLS[u].hi;
             if (mlo && mhi)
@@ -201,18 +202,17 @@ static int one_step_short(const Trial *t, const int *found, int n) {
         return 1; /* two singles in one cell */
     for (i = 0; i < n; i++) {
         int cell = found[i] / 9;
-        Cells peers = PEER_CELLS[cell], b = cell_bit(cell);
+        Cells peers = PEER_CELLS[cell];
         d = found[i] % 9;
         if ((at[d].lo & peers.lo) | (at[d].hi & peers.hi))
             return 1; /* a digit's singles in two peers */
-        for (u = 0; u < 27; u++) {
-            const Cells unit = UNIT_CELLS[u];
+        uint32_t units = t->free[d] & ~DF_UNIT_BITS[cell];
+        while (units) {
             uint64_t mlo, mhi;
-            if ((unit.lo & b.lo) | (unit.hi & b.hi) | (t->asg[d].lo & unit.lo) |
-                (t->asg[d].hi & unit.hi))
-                continue;
-            mlo = t->cand[d].lo & unit.lo;
-            mhi = t->cand[d].hi & unit.hi;
+            u = lowest(units);
+            units &= units - 1;
+            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
+            mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
             if (!((mlo & ~peers.lo) | (mhi & ~peers.hi)))
                 return 1; /* the digit's places in the unit all among the cell's peers */
         }
