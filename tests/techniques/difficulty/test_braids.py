@@ -127,6 +127,14 @@ def test_bxb_past_the_bound_is_beyond_it() -> None:
     assert bxb_rating(Marks.from_sukaku(puzzle), max_b=2) == Level(beyond=2)
 
 
+@NEEDS_C
+def test_bxb_past_b7b_is_beyond_7() -> None:
+    """SHC's first B8B example, with the default bound: "more than 7" (a few seconds)."""
+    puzzle, figure = BXB_FILE[110]
+    assert figure == 8
+    assert bxb_rating(Marks.from_sukaku(puzzle)) == Level(beyond=7)
+
+
 def test_bxb_of_a_state_below_te2_is_none() -> None:
     """SHC answers 0 for its B puzzles 5 (T&E(0)) and 55 (B5, T&E(1)); here: not T&E(2)."""
     assert bxb_rating(Marks.from_sukaku(B_FILE[4][0])) is None
