@@ -1,15 +1,24 @@
-"""The measures of difficulty against SHC (the Sudoku Hierarchical Classifier), same file,
-one run: CPU seconds each, and the ratio (issue 60).
+"""The measures of difficulty against SHC (the Sudoku Hierarchical Classifier), same files, one
+run: CPU seconds each, and the ratio (issue 60).
 
-    python benchmarks/bench_difficulty.py [--shc PATH/SHC.jar] [--file FILE] [--expected FILE]
+    python benchmarks/bench_difficulty.py [--shc PATH/SHC.jar] [--measures te,b,bxb] [--limit N]
+                                          [--file FILE --expected FILE]
 
-T&E-depth of every puzzle of FILE (by default SHC 6.2's own examples, the 342 puzzles of
-tests/data/shc/TE-input.txt), by ``java -jar SHC.jar TE-depth`` and by this project's
-``te_depth``, each in a process of its own whose CPU time (user + system, the JVM's start or
-the interpreter's included, as a user pays it) is measured. Prints both times, the ratio
-(ours / SHC's: the floor is 0.5, the aim 0.1), and where the figures differ, from SHC's and
-from EXPECTED (SHC's published figures, by default tests/data/shc/TE-output-expected.txt). No
-SHC.jar (or no java): one line says so, and ours runs alone. Writes only in a temporary folder.
+Each measure rates SHC 6.2's own examples (tests/data/shc/), by ``java -jar SHC.jar`` and by
+this project, each in a process of its own whose CPU time (user + system, the JVM's start or
+the interpreter's included, as a user pays it) is measured:
+
+- ``te``: T&E-depth of the 342 puzzles of TE-input.txt (``TE-depth``; floor 0.5, aim 0.1);
+- ``b``: the B rating of the 92 puzzles of B-input.txt, B0 to B9 (``B -max-length 12``; floor
+  1.0, aim 0.3);
+- ``bxb``: the BxB rating of the puzzles of BxB-input.txt SHC rates B2B to B7B, the first 110
+  (``BxB``; floor 1.0).
+
+Prints both times, the ratio (ours / SHC's), and where the figures differ, from SHC's and from
+the published ones (the examples' -output-expected.txt). ``--limit N`` takes the first N puzzles
+of each file; with one measure, ``--file`` and ``--expected`` name another file and its
+figures. No SHC.jar (or no java): one line says so, and ours runs alone. Writes only in a
+temporary folder.
 """
 
 from __future__ import annotations
@@ -21,21 +30,45 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 from common import REPO
 
 SHC_DATA = REPO / "tests" / "data" / "shc"
 DEFAULT_JAR = REPO.parent / "shared" / "tools" / "shc" / "SHC.jar"
 
-#: ours, as a user runs it: a process that reads the file and prints a depth a line
+
+class Measure(NamedTuple):
+    category: str  # SHC's name of it
+    stem: str  # its examples: STEM-input.txt, STEM-output-expected.txt
+    top: int  # the largest published figure taken
+    options: list[str]  # SHC's
+    floor: float  # on ours / SHC's CPU
+    aim: float
+
+
+MEASURES = {
+    "te": Measure("TE-depth", "TE", 3, [], 0.5, 0.1),
+    "b": Measure("B", "B", 9, ["-max-length", "12"], 1.0, 0.3),
+    "bxb": Measure("BxB", "BxB", 7, [], 1.0, 1.0),
+}
+
+#: ours, as a user runs it: a process that reads the file and prints a figure a line, as SHC
+#: does (-(bound + 1) past the bound; 0 where BxB is not defined, T&E-depth below 2)
 OURS = """
 import sys
+from sudoku_repl.techniques.difficulty.braids import b_rating
+from sudoku_repl.techniques.difficulty.bxb import bxb_rating
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.te import te_depth
-for line in open(sys.argv[1], encoding="utf-8"):
+rate = {"te": te_depth, "b": lambda m: b_rating(m, max_length=12),
+        "bxb": lambda m: bxb_rating(m, max_b=7)}[sys.argv[1]]
+for line in open(sys.argv[2], encoding="utf-8"):
     if line.strip():
-        print(te_depth(Marks.from_sukaku(line.split()[0][:81] if len(line.split()[0]) < 729
-                                         else line.split()[0])).value)
+        word = line.split()[0]
+        level = rate(Marks.from_sukaku(word if len(word) == 729 else word[:81]))
+        print(0 if level is None else level.value if level.value is not None
+              else -level.beyond - 1)
 """
 
 
@@ -51,41 +84,82 @@ def timed(command: list[str]) -> tuple[float, str]:
     return child_cpu() - before, done.stdout
 
 
-def run_shc(jar: Path, puzzles: Path, folder: Path) -> tuple[float, list[int]] | None:
+def figures(text: str) -> list[int]:
+    """The figures of an SHC output (a header line, then one a line)."""
+    return [int(d) for d in text.split("\n")[1:] if d.strip()]
+
+
+def run_shc(jar: Path, measure: Measure, puzzles: Path, folder: Path) -> tuple[float, list[int]]:
     java = shutil.which("java")
-    if not jar.is_file() or java is None:
-        print(f"SHC skipped: {'no java' if java is None else f'no {jar}'} (--shc PATH)")
-        return None
-    out = folder / "shc-out.txt"
+    assert java is not None
+    out = folder / f"shc-{measure.stem}.txt"
     cpu, _ = timed(
-        [java, "-jar", str(jar), "TE-depth", "-input", str(puzzles), "-output", str(out)]
+        [
+            java,
+            "-jar",
+            str(jar),
+            measure.category,
+            *measure.options,
+            "-input",
+            str(puzzles),
+            "-output",
+            str(out),
+        ]
     )
-    return cpu, [int(d) for d in out.read_text().split("\n")[1:] if d.strip()]
+    return cpu, figures(out.read_text())
+
+
+def compare(label: str, ours: list[int], theirs: list[int]) -> None:
+    wrong = [k + 1 for k, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b]
+    print(f"  ours against {label}: {len(wrong)} differ {wrong[:10]}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--shc", type=Path, default=DEFAULT_JAR, help="SHC.jar's path")
-    parser.add_argument("--file", type=Path, default=SHC_DATA / "TE-input.txt")
-    parser.add_argument("--expected", type=Path, default=SHC_DATA / "TE-output-expected.txt")
+    parser.add_argument("--measures", default="te,b,bxb", help="a comma list of te, b, bxb")
+    parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each file")
+    parser.add_argument("--file", type=Path, help="another file (one measure)")
+    parser.add_argument("--expected", type=Path, help="its published figures")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        puzzles = Path(folder) / "input.txt"  # (SHC writes nothing beside it: a copy all the same)
-        puzzles.write_bytes(args.file.read_bytes())
-        shc = run_shc(args.shc, puzzles, Path(folder))
-        cpu, said = timed([sys.executable, "-c", OURS, str(puzzles)])
-    ours = [int(d) for d in said.split()]
-    print(f"T&E-depth of {len(ours)} puzzles ({args.file.name})")
-    print(f"  ours: {cpu:.2f} CPU s")
-    if args.expected.is_file():
-        expected = [int(d) for d in args.expected.read_text().split("\n")[1:] if d.strip()]
-        wrong = [k + 1 for k, (a, b) in enumerate(zip(ours, expected)) if a != b]
-        print(f"  ours against {args.expected.name}: {len(wrong)} differ {wrong[:10]}")
-    if shc is not None:
-        shc_cpu, figures = shc
-        wrong = [k + 1 for k, (a, b) in enumerate(zip(ours, figures)) if a != b]
-        print(f"  SHC:  {shc_cpu:.2f} CPU s; ours against SHC's: {len(wrong)} differ {wrong[:10]}")
-        print(f"  ratio ours/SHC: {cpu / shc_cpu:.3f} (floor 0.5, aim 0.1)")
+    names = args.measures.split(",")
+    if unknown := [n for n in names if n not in MEASURES]:
+        parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb")
+    if (args.file or args.expected) and len(names) != 1:
+        parser.error("--file and --expected go with one measure (--measures te, b or bxb)")
+    java = shutil.which("java")
+    if not args.shc.is_file() or java is None:
+        print(f"SHC skipped: {'no java' if java is None else f'no {args.shc}'} (--shc PATH)")
+    with_shc = args.shc.is_file() and java is not None
+    for name in names:
+        measure = MEASURES[name]
+        given = args.file or SHC_DATA / f"{measure.stem}-input.txt"
+        expected_file = args.expected or SHC_DATA / f"{measure.stem}-output-expected.txt"
+        lines = [line for line in given.read_text().splitlines() if line.strip()]
+        expected = figures(expected_file.read_text()) if expected_file.is_file() else None
+        if expected is not None:  # (the examples SHC rates at most top: BxB's to B7B)
+            kept = [k for k, f in enumerate(expected) if f <= measure.top]
+            lines, expected = [lines[k] for k in kept], [expected[k] for k in kept]
+        if args.limit:
+            lines = lines[: args.limit]
+            expected = expected[: args.limit] if expected is not None else None
+        with tempfile.TemporaryDirectory() as folder:
+            puzzles = Path(folder) / "input.txt"
+            puzzles.write_text("\n".join(lines) + "\n")
+            shc = run_shc(args.shc, measure, puzzles, Path(folder)) if with_shc else None
+            cpu, said = timed([sys.executable, "-c", OURS, name, str(puzzles)])
+        ours = [int(d) for d in said.split()]
+        print(f"{measure.category} of {len(ours)} puzzles ({given.name})")
+        print(f"  ours: {cpu:.2f} CPU s")
+        if expected is not None:
+            compare(expected_file.name, ours, expected)
+        if shc is not None:
+            shc_cpu, theirs = shc
+            print(f"  SHC:  {shc_cpu:.2f} CPU s")
+            compare("SHC's run", ours, theirs)
+            print(
+                f"  ratio ours/SHC: {cpu / shc_cpu:.3f} (floor {measure.floor}, aim {measure.aim})"
+            )
 
 
 if __name__ == "__main__":

@@ -110,6 +110,32 @@ class Trial:
                     found[(m.bit_length() - 1) * 9 + d] = None
         return list(found)
 
+    def one_step_short(self, found: list[int]) -> bool:
+        """Whether asserting one of ``found`` (the singles of this trial, free of
+        contradiction) leaves a variable with no candidate: a single linked to another (two in
+        one cell, or a digit's in two peers: the one asserted takes the other's last place), or
+        a digit whose places in a unit are all peers of the single's cell (a unit's other
+        digits and the cells lose no more than a single does)."""
+        at = [0] * 9
+        for x in found:
+            at[x % 9] |= 1 << (x // 9)
+        once = twice = 0
+        for cells in at:
+            twice |= once & cells
+            once |= cells
+        if twice:
+            return True  # two singles in one cell
+        for x in found:
+            cell, d = divmod(x, 9)
+            peers, bit = PEER_CELLS[cell], 1 << cell
+            if at[d] & peers:
+                return True  # a digit's singles in two peers
+            cand, assigned = self.cand[d], self.assigned[d]
+            for unit in UNIT_CELLS:
+                if not unit & (bit | assigned) and not cand & unit & ~peers:
+                    return True  # the digit's places in the unit all among the cell's peers
+        return False
+
 
 def _contradicts(
     trial: Trial, depth: int, bound: int, path: list[int], first: dict[int, int]
@@ -123,6 +149,8 @@ def _contradicts(
         return True
     if depth + 1 >= bound:
         return False
+    if depth + 2 == bound:  # one more single at most: no need to assert each in turn
+        return trial.one_step_short(found)
     fresh = [x for x in found if x not in first]
     for x in fresh:
         first[x] = depth
@@ -146,7 +174,11 @@ def braid_length(cands: Sequence[int], z: int, limit: int) -> int:
     """The least length (1 to ``limit``) of a braid against candidate ``z`` (cell * 9 + digit
     - 1, of an undecided cell) in ``cands``, a state BRT has closed without contradiction; 0
     when there is none that short."""
-    start = Trial.of(cands).assume(z)
+    return _length_in(Trial.of(cands), z, limit)
+
+
+def _length_in(base: Trial, z: int, limit: int) -> int:
+    start = base.assume(z)
     for bound in range(1, limit + 1):
         if _contradicts(start, 0, bound, [], {}):
             return bound
@@ -161,15 +193,17 @@ def braids(cands: list[int], length: int, solution: Sequence[int] | None = None)
         return False
     while True:
         progress = False
+        base = Trial.of(cands)  # (made again after each elimination only)
         for i in range(CELLS):
             for d in range(9):
                 m = cands[i]
                 if not m >> d & 1 or not m & (m - 1) or (solution and solution[i] == d + 1):
                     continue
-                if braid_length(cands, i * 9 + d, length):
+                if _length_in(base, i * 9 + d, length):
                     cands[i] = m & ~(1 << d)
                     if not propagate(cands):
                         return False
+                    base = Trial.of(cands)
                     progress = True
             if is_full(cands):
                 return True

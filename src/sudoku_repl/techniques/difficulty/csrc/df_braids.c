@@ -16,12 +16,12 @@ typedef struct {
     uint64_t lo, hi;
 } Cells;
 
-/* a trial: the candidates left to each digit, and the cells a digit is assigned to (decided
- * in the state, or assumed) */
+/* a trial: the candidates left to each digit, the cells assigned nothing, and by digit the
+ * units not holding it (decided in the state, or assumed) */
 typedef struct {
     Cells cand[9];
-    Cells asg[9];
-    Cells open; /* the cells assigned nothing */
+    Cells open;
+    uint32_t free[9]; /* a bit a unit, as DF_UNIT_BITS */
 } Trial;
 
 #define MAX_DEPTH 64
@@ -76,15 +76,16 @@ static void trial_from(Trial *t, const DfGrid *g) {
                 t->cand[d].lo |= b.lo;
                 t->cand[d].hi |= b.hi;
             }
-        if (df_single(m)) {
-            d = value_of_bit((int)m) - 1;
-            t->asg[d].lo |= b.lo;
-            t->asg[d].hi |= b.hi;
-        } else {
+        if (!df_single(m)) {
             t->open.lo |= b.lo;
             t->open.hi |= b.hi;
         }
     }
+    for (d = 0; d < 9; d++)
+        t->free[d] = DF_ALL_UNITS;
+    for (i = 0; i < DF_CELLS; i++)
+        if (df_single(g->c[i]))
+            t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
 }
 
 /* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers */
@@ -98,10 +99,9 @@ static void assume(Trial *t, int x) {
         }
     t->cand[d].lo &= ~PEER_CELLS[cell].lo;
     t->cand[d].hi &= ~PEER_CELLS[cell].hi;
-    t->asg[d].lo |= b.lo;
-    t->asg[d].hi |= b.hi;
     t->open.lo &= ~b.lo;
     t->open.hi &= ~b.hi;
+    t->free[d] &= ~DF_UNIT_BITS[cell];
 }
 
 typedef struct {
@@ -116,7 +116,12 @@ typedef struct {
 static int singles(Search *s, const Trial *t, int *out) {
     uint64_t once_lo = 0, once_hi = 0, twice_lo = 0, twice_hi = 0, lo, hi;
     int d, u, n = 0;
-    unsigned visit = ++s->visit;
+    unsigned visit;
+    if (++s->visit == 0) { /* (after 2^32 nodes: stamps from before the wrap would match) */
+        memset(s->stamp, 0, sizeof s->stamp);
+        s->visit = 1;
+    }
+    visit = s->visit;
     for (d = 0; d < 9; d++) {
         twice_lo |= once_lo & t->cand[d].lo;
         twice_hi |= once_hi & t->cand[d].hi;
@@ -145,12 +150,13 @@ static int singles(Search *s, const Trial *t, int *out) {
         out[n++] = cell * 9 + d;
     }
     for (d = 0; d < 9; d++) {
-        const Cells cand = t->cand[d], asg = t->asg[d];
-        for (u = 0; u < 27; u++) {
+        const Cells cand = t->cand[d];
+        uint32_t units = t->free[d]; /* (a unit holding the digit is no variable left) */
+        while (units) {
             uint64_t mlo, mhi, v;
             int x;
-            if ((asg.lo & UNIT_CELLS[u].lo) | (asg.hi & UNIT_CELLS[u].hi))
-                continue; /* the digit is placed in the unit */
+            u = lowest(units);
+            units &= units - 1;
             mlo = cand.lo & UNIT_CELLS[u].lo;
             mhi = cand.hi & UNIT_CELLS[u].hi;
             if (mlo && mhi)
@@ -170,6 +176,50 @@ static int singles(Search *s, const Trial *t, int *out) {
     return n;
 }
 
+/* whether asserting one of the n singles of t (found) leaves a variable with no candidate:
+ * t being free of contradiction, that is a single linked to another (two in one cell, or one
+ * digit twice among peers: the one asserted first takes the other's last candidate), or a
+ * digit whose places in a unit are all peers of the single's cell (the unit's other digits and
+ * the cells' variables lose no more than a single does) */
+static int one_step_short(const Trial *t, const int *found, int n) {
+    Cells at[9], once = {0, 0}, twice = {0, 0};
+    int i, d, u;
+    for (d = 0; d < 9; d++)
+        at[d].lo = at[d].hi = 0;
+    for (i = 0; i < n; i++) {
+        Cells b = cell_bit(found[i] / 9);
+        d = found[i] % 9;
+        at[d].lo |= b.lo;
+        at[d].hi |= b.hi;
+    }
+    for (d = 0; d < 9; d++) {
+        twice.lo |= once.lo & at[d].lo;
+        twice.hi |= once.hi & at[d].hi;
+        once.lo |= at[d].lo;
+        once.hi |= at[d].hi;
+    }
+    if (twice.lo | twice.hi)
+        return 1; /* two singles in one cell */
+    for (i = 0; i < n; i++) {
+        int cell = found[i] / 9;
+        Cells peers = PEER_CELLS[cell];
+        d = found[i] % 9;
+        if ((at[d].lo & peers.lo) | (at[d].hi & peers.hi))
+            return 1; /* a digit's singles in two peers */
+        uint32_t units = t->free[d] & ~DF_UNIT_BITS[cell];
+        while (units) {
+            uint64_t mlo, mhi;
+            u = lowest(units);
+            units &= units - 1;
+            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
+            mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
+            if (!((mlo & ~peers.lo) | (mhi & ~peers.hi)))
+                return 1; /* the digit's places in the unit all among the cell's peers */
+        }
+    }
+    return 0;
+}
+
 /* whether the singles asserted so far (depth of them) lead to a contradiction within bound
  * variables in all */
 static int search(Search *s, const Trial *t, int depth, int bound) {
@@ -179,6 +229,8 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
         return 1;
     if (depth + 1 >= bound)
         return 0;
+    if (depth + 2 == bound) /* one more single at most: no need to assert each in turn */
+        return one_step_short(t, found, n);
     for (i = 0; i < n; i++)
         if (s->first[found[i]] < 0) {
             s->first[found[i]] = depth;
@@ -203,37 +255,52 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
     return hit;
 }
 
-int df_braid_length(const DfGrid *g, int z, int max) {
-    Search s; /* (on the stack: the callers run without the GIL) */
-    Trial start;
+static void search_init(Search *s) {
+    memset(s->first, 0xff, sizeof s->first);
+    memset(s->stamp, 0, sizeof s->stamp);
+    s->visit = 0;
+}
+
+/* the least length (1 to max) of a braid against z in the state base: 0 when none */
+static int length_in(Search *s, const Trial *base, int z, int max) {
+    Trial start = *base;
     int bound;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
-    memset(s.first, 0xff, sizeof s.first);
-    memset(s.stamp, 0, sizeof s.stamp);
-    s.visit = 0;
-    trial_from(&start, g);
     assume(&start, z);
     for (bound = 1; bound <= max; bound++)
-        if (search(&s, &start, 0, bound))
+        if (search(s, &start, 0, bound))
             return bound;
     return 0;
 }
 
+int df_braid_length(const DfGrid *g, int z, int max) {
+    Search s; /* (on the stack: the callers run without the GIL) */
+    Trial base;
+    search_init(&s);
+    trial_from(&base, g);
+    return length_in(&s, &base, z, max);
+}
+
 int df_braids(DfGrid *g, int n, const uint8_t *solution) {
+    Search s;
+    Trial base;
     if (!df_brt(g))
         return 0;
+    search_init(&s);
     for (;;) {
         int progress = 0, i, d;
+        trial_from(&base, g);
         for (i = 0; i < DF_CELLS && !df_full(g); i++)
             for (d = 0; d < 9; d++) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (df_braid_length(g, i * 9 + d, n)) {
-                    g->c[i] = (uint16_t)(m & ~(1u << d));
+                if (length_in(&s, &base, i * 9 + d, n)) {
+                    df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;
+                    trial_from(&base, g);
                     progress = 1;
                 }
             }
