@@ -18,6 +18,28 @@ from sudoku_repl.techniques.difficulty import native
 from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Marks
 
 
+def place_singles(cands: list[int], todo: list[int], done: list[bool]) -> bool:
+    """The singles ``todo`` names placed, in place: each leaves its peers, and a peer it
+    leaves a single follows (``todo`` is emptied; ``done``: the cells placed already). False at
+    a contradiction (a cell left with no candidate)."""
+    while todo:
+        i = todo.pop()
+        if done[i]:
+            continue
+        done[i] = True
+        b = cands[i]
+        for p in PEERS[i]:
+            m = cands[p]
+            if m & b:
+                m ^= b
+                if not m:
+                    return False
+                cands[p] = m
+                if not m & (m - 1):
+                    todo.append(p)
+    return True
+
+
 def propagate(cands: list[int]) -> bool:
     """BRT on ``cands`` in place until nothing changes: False at a contradiction (``cands``
     then holds whatever was reached), True otherwise."""
@@ -26,21 +48,8 @@ def propagate(cands: list[int]) -> bool:
     done = [False] * CELLS
     todo = [i for i in range(CELLS) if cands[i] and not cands[i] & (cands[i] - 1)]
     while True:
-        while todo:
-            i = todo.pop()
-            if done[i]:
-                continue
-            done[i] = True
-            b = cands[i]
-            for p in PEERS[i]:
-                m = cands[p]
-                if m & b:
-                    m ^= b
-                    if not m:
-                        return False
-                    cands[p] = m
-                    if not m & (m - 1):
-                        todo.append(p)
+        if not place_singles(cands, todo, done):
+            return False
         for unit in UNITS:
             once = twice = 0
             for i in unit:

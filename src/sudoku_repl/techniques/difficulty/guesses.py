@@ -24,8 +24,8 @@ from itertools import combinations
 import attrs
 
 from sudoku_repl.techniques.difficulty import native
-from sudoku_repl.techniques.difficulty.brt import is_full, propagate
-from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Candidate, Marks
+from sudoku_repl.techniques.difficulty.brt import is_full, place_singles, propagate
+from sudoku_repl.techniques.difficulty.marks import CELLS, UNITS, Candidate, Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
 from sudoku_repl.techniques.difficulty.te import Level, Rules, depth_with
 
@@ -70,23 +70,7 @@ def singles(cands: list[int]) -> bool:
     if not all(cands):
         return False
     todo = [i for i in range(CELLS) if not cands[i] & (cands[i] - 1)]
-    done = [False] * CELLS
-    while todo:
-        i = todo.pop()
-        if done[i]:
-            continue
-        done[i] = True
-        b = cands[i]
-        for p in PEERS[i]:
-            m = cands[p]
-            if m & b:
-                m ^= b
-                if not m:
-                    return False
-                cands[p] = m
-                if not m & (m - 1):
-                    todo.append(p)
-    return True
+    return place_singles(cands, todo, [False] * CELLS)
 
 
 def rules_of(mode: int) -> Rules:

@@ -35,6 +35,33 @@ void df_grid_from(DfGrid *g, const uint16_t *cands) {
     g->dirty = DF_ALL_UNITS;
 }
 
+int df_place_singles(DfGrid *g, int *todo, int n) {
+    uint16_t *c = g->c;
+    while (n) {
+        unsigned b;
+        int i = todo[--n], k;
+        if (g->done[i])
+            continue;
+        g->done[i] = 1;
+        g->solved++;
+        b = c[i];
+        for (k = 0; k < 20; k++) {
+            int p = DF_PEERS[i][k];
+            unsigned m = c[p];
+            if (m & b) {
+                m ^= b;
+                if (!m)
+                    return 0;
+                c[p] = (uint16_t)m;
+                g->dirty |= DF_UNIT_BITS[p];
+                if (!(m & (m - 1)))
+                    todo[n++] = p;
+            }
+        }
+    }
+    return 1;
+}
+
 int df_brt(DfGrid *g) {
     /* at most every cell of every unit at the start, then each cell once as it is decided */
     int todo[27 * 9 + DF_CELLS];
@@ -65,28 +92,9 @@ int df_brt(DfGrid *g) {
     for (;;) {
         uint32_t dirty;
         int u;
-        while (n) {
-            unsigned b;
-            i = todo[--n];
-            if (g->done[i])
-                continue;
-            g->done[i] = 1;
-            g->solved++;
-            b = c[i];
-            for (k = 0; k < 20; k++) {
-                int p = DF_PEERS[i][k];
-                unsigned m = c[p];
-                if (m & b) {
-                    m ^= b;
-                    if (!m)
-                        return 0;
-                    c[p] = (uint16_t)m;
-                    g->dirty |= DF_UNIT_BITS[p];
-                    if (!(m & (m - 1)))
-                        todo[n++] = p;
-                }
-            }
-        }
+        if (!df_place_singles(g, todo, n))
+            return 0;
+        n = 0;
         dirty = g->dirty;
         if (!dirty)
             return 1;

@@ -61,7 +61,7 @@ int df_subsets(DfGrid *g) {
 
 int df_singles(DfGrid *g) {
     int todo[DF_CELLS * 2];
-    int n = 0, i, k;
+    int n = 0, i;
     uint16_t *c = g->c;
     for (i = 0; i < DF_CELLS; i++) {
         if (!c[i])
@@ -69,29 +69,7 @@ int df_singles(DfGrid *g) {
         if (!g->done[i] && !(c[i] & (c[i] - 1)))
             todo[n++] = i;
     }
-    while (n) {
-        unsigned b;
-        i = todo[--n];
-        if (g->done[i])
-            continue;
-        g->done[i] = 1;
-        g->solved++;
-        b = c[i];
-        for (k = 0; k < 20; k++) {
-            int p = DF_PEERS[i][k];
-            unsigned m = c[p];
-            if (m & b) {
-                m ^= b;
-                if (!m)
-                    return 0;
-                c[p] = (uint16_t)m;
-                g->dirty |= DF_UNIT_BITS[p];
-                if (!(m & (m - 1)))
-                    todo[n++] = p;
-            }
-        }
-    }
-    return 1;
+    return df_place_singles(g, todo, n);
 }
 
 DfRules df_rules_of(int mode) {

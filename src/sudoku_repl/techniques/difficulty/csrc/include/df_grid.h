@@ -36,6 +36,10 @@ static inline void df_set(DfGrid *g, int cell, unsigned mask) {
     g->dirty |= DF_UNIT_BITS[cell];
 }
 
+/* the singles todo[0..n) names placed: each leaves its peers, and a peer it leaves a single
+ * follows (todo has room for every cell twice); 0 at a contradiction */
+int df_place_singles(DfGrid *g, int *todo, int n);
+
 /* BRT on g in place until nothing changes: 1, or 0 at a contradiction */
 int df_brt(DfGrid *g);
 
