@@ -59,8 +59,11 @@ def installed(monkeypatch: pytest.MonkeyPatch, origin: dict[str, object] | None)
 def pure(monkeypatch: pytest.MonkeyPatch) -> None:
     """The pure build of an install without its C, installed from an index; not said yet."""
     monkeypatch.setenv("SUDOKU_REPL_ENGINE", "pure")
+    # (chosen again, put back after the test: the core's choice on its module, the explainer's
+    # on its door, core/doors)
+    monkeypatch.setattr(core, "selected", None)
+    monkeypatch.setattr(explainer.door, "selected", None)
     for door in (core, explainer):
-        monkeypatch.setattr(door, "selected", None)  # (chosen again, put back after the test)
         monkeypatch.setattr(door, "available", lambda: False)
     installed(monkeypatch, None)
     monkeypatch.setattr(se_build, "said", False)

@@ -47,10 +47,11 @@ class _NotBuilt:
 @pytest.fixture
 def fresh_doors(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Both doors choose again in the test, and once more after it."""
-    monkeypatch.delenv(native.ENV, raising=False)
+    monkeypatch.delenv(core_native.ENV, raising=False)
     for door in (native, core_native):
         door._extension.cache_clear()
-        monkeypatch.setattr(door, "selected", None)
+    monkeypatch.setattr(native.door, "selected", None)  # (core/doors: the choice on the door)
+    monkeypatch.setattr(core_native, "selected", None)
     yield
     for door in (native, core_native):
         door._extension.cache_clear()
@@ -120,14 +121,14 @@ def test_without_the_cores_extension_the_explainer_keeps_its_c(
 def test_the_pure_engine_asked_for_runs_the_explainers_python_too(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setenv(native.ENV, "pure")
+    monkeypatch.setenv(core_native.ENV, "pure")
     assert not native.active()
     assert native.build() in (
         "pure Python (no native explainer: SUDOKU_REPL_ENGINE=pure)",
         f"pure Python (no native explainer: {native._extension()[1]})",
     )
     assert native.se_ladder() is None and native.se_memo() is None
-    monkeypatch.delenv(native.ENV)
+    monkeypatch.delenv(core_native.ENV)
     assert not native.active()  # (chosen once)
     native.reset()
     assert native.active() == native.available()
@@ -135,7 +136,7 @@ def test_the_pure_engine_asked_for_runs_the_explainers_python_too(
 
 @pytest.mark.parametrize("engine", ["pure", "native"])
 def test_python_m_says_which_build_of_the_explainer_runs(engine: str) -> None:
-    env = {**os.environ, native.ENV: engine}
+    env = {**os.environ, core_native.ENV: engine}
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl.techniques.explainer.native"],
         capture_output=True,

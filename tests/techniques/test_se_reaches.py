@@ -21,7 +21,7 @@ LINES = range(0, len(SLICE), 3)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     if request.param == "native" and not native.available():
         pytest.skip(f"no native explainer here: {native.build()}")
-    monkeypatch.setattr(native, "selected", request.param == "native")
+    monkeypatch.setattr(native.door, "selected", request.param == "native")
     return str(request.param)
 
 

@@ -14,62 +14,27 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Protocol
 
-from sudoku_repl.core.engine_choice import ENV, PURE, not_built, pure_asked
-
-#: whether the measures run their C, once chosen (None: not yet)
-selected: bool | None = None
+from sudoku_repl.core.doors import Door
 
 #: the C's names for the basic rules: BRT, and the original's run modes 0-2 (``guesses``)
 BRT_RULES = -1
 
 
-@cache
-def _extension() -> tuple[ModuleType | None, str]:
-    """The extension module, or None and why it cannot be used."""
-    try:
-        from sudoku_repl.techniques.difficulty import _native  # type: ignore[attr-defined]
-    except ImportError as e:
-        if "cannot import name" in str(e):
-            return None, not_built("the measures' C extension", os.path.dirname(__file__))
-        return None, f"the measures' C extension does not load: {e}"
-    return _native, ""
+def _load() -> ModuleType:
+    from sudoku_repl.techniques.difficulty import _native  # type: ignore[attr-defined]
+
+    module: ModuleType = _native
+    return module
 
 
-def available() -> bool:
-    """Whether the measures' C is installed (whatever ``SUDOKU_REPL_ENGINE`` says)."""
-    return _extension()[0] is not None
-
-
-def active() -> bool:
-    """Whether the measures run their C (chosen once: ``selected``)."""
-    global selected
-    chosen = selected
-    if chosen is None:
-        chosen = selected = not pure_asked() and available()
-    return chosen
-
-
-def reset() -> None:
-    """Forget the choice: the next question reads ``SUDOKU_REPL_ENGINE`` again."""
-    global selected
-    selected = None
-
-
-def build() -> str:
-    """The build in words, as the other doors say theirs."""
-    if active():
-        return "native measures of difficulty (C)"
-    if available():
-        return f"pure Python (no native measures of difficulty: {ENV}={PURE})"
-    return f"pure Python (no native measures of difficulty: {_extension()[1]})"
-
-
-def _function(name: str) -> Any:
-    return getattr(_extension()[0], name) if active() else None
+#: the door (``core/doors``): ``selected`` the choice once made
+door = Door(_load, "the measures' C extension", os.path.dirname(__file__), "measures of difficulty")
+_extension = door.extension
+available, active, reset, build = door.available, door.active, door.reset, door.build
+_function = door.function
 
 
 class Brt(Protocol):

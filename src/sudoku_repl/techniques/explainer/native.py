@@ -21,61 +21,24 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Protocol
 
-from sudoku_repl.core.engine_choice import ENV, PURE, not_built, pure_asked
-
-#: whether the explainer runs its C, once chosen (None: not yet; the next question reads ``ENV``)
-selected: bool | None = None
+from sudoku_repl.core.doors import Door
 
 
-@cache
-def _extension() -> tuple[ModuleType | None, str]:
-    """The extension module, or None and why it cannot be used."""
-    try:
-        from sudoku_repl.techniques.explainer import _native  # type: ignore[attr-defined]
-    except ImportError as e:
-        if "cannot import name" in str(e):  # not there: no C compiler, or a tree not built
-            return None, not_built("the explainer's C extension", os.path.dirname(__file__))
-        return None, f"the explainer's C extension does not load: {e}"  # there, but broken
-    return _native, ""
+def _load() -> ModuleType:
+    from sudoku_repl.techniques.explainer import _native  # type: ignore[attr-defined]
+
+    module: ModuleType = _native
+    return module
 
 
-def available() -> bool:
-    """Whether the explainer's C is installed (whatever ``SUDOKU_REPL_ENGINE`` says)."""
-    return _extension()[0] is not None
-
-
-def active() -> bool:
-    """Whether the explainer runs its C (chosen once: ``selected``)."""
-    global selected
-    chosen = selected
-    if chosen is None:
-        chosen = selected = not pure_asked() and available()
-    return chosen
-
-
-def reset() -> None:
-    """Forget the choice: the next question reads ``SUDOKU_REPL_ENGINE`` again."""
-    global selected
-    selected = None
-
-
-def build() -> str:
-    """The build in words: ``native explainer (C)``, or ``pure Python (no native explainer:
-    why)``, as the core's ``native.build`` says its own."""
-    if active():
-        return "native explainer (C)"
-    if available():
-        return f"pure Python (no native explainer: {ENV}={PURE})"
-    return f"pure Python (no native explainer: {_extension()[1]})"
-
-
-def _function(name: str) -> Any:
-    """The extension's function ``name`` on the native build, else None."""
-    return getattr(_extension()[0], name) if active() else None
+#: the door (``core/doors``): ``selected`` the choice once made
+door = Door(_load, "the explainer's C extension", os.path.dirname(__file__), "explainer")
+_extension = door.extension
+available, active, reset, build = door.available, door.active, door.reset, door.build
+_function = door.function
 
 
 #: a technique's hints as the C gives them: (name number, rating, removals, placement,
