@@ -114,7 +114,7 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         include_dirs=[f"{folder}/include" for folder in folders],
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
-        extra_compile_args=["-O2"],
+        extra_compile_args=["-O3"],
     )
 
 
