@@ -124,7 +124,7 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         include_dirs=[f"{folder}/include" for folder in folders],
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
-        extra_compile_args=["-O2"],
+        extra_compile_args=["-O3"],
         define_macros=[("SUDOKU_PORTABLE_FALLBACK", "1")]
         if os.environ.get(FALLBACK) == "1"
         else [],

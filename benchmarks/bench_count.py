@@ -6,7 +6,7 @@ this run's temporary folder, as its CMake build does (``-O3 -march=native``: its
 best); it is never a dependency of the package. Both counters are called from one small C
 driver, in C loops over the same puzzles, each counting to 2 (tdoku's ``limit`` 2, our
 ``count_grid(cells, 2)``), timed by the process's CPU clock, the two interleaved, the best of
-``--rounds``; our ``csrc/counting.c`` is compiled with the flags ``setup.py`` gives it (``-O2``).
+``--rounds``; our ``csrc/counting.c`` is compiled with the flags ``setup.py`` gives it (``-O3``).
 Every puzzle's count is compared between the two. Then ours through the package's door
 (``counting.count_solutions``, a Python call a puzzle), and minimal puzzles (and canonical forms)
 a second on the native build and the pure one.
@@ -114,7 +114,7 @@ def build(source: str, folder: Path) -> ctypes.CDLL:
         objects.append(out)
     python_h = sysconfig.get_paths()["include"]
     for source_file, flags in (
-        (CSRC / "counting.c", ["-O2", f"-I{CSRC / 'include'}", f"-I{python_h}"]),  # setup.py's
+        (CSRC / "counting.c", ["-O3", f"-I{CSRC / 'include'}", f"-I{python_h}"]),  # setup.py's
         (folder / "driver.c", ["-O2"]),
     ):
         out = folder / f"{source_file.name}.o"

@@ -21,7 +21,7 @@ from tests.support.helpers import REPO, Shell
 #: a line the pure build says first (``tools/rating/se_build.slow_build``), not ours to count
 SLOW = "slower than the native build"
 #: a target most random puzzles meet, each from a start of its own
-TARGET = ["--er", "3.0-"]
+TARGET = ["--er", "3.0-"]  # (independent starts: the default)
 
 
 def errors(capsys: pytest.CaptureFixture[str]) -> list[str]:

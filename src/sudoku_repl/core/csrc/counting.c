@@ -284,20 +284,33 @@ static int64_t search(Board *g, int64_t found, Count *k) {
     return search(g, found, k);
 }
 
-/* the board of cells' givens, every rule to run (0: the givens clash) */
+/* the board of cells' givens, every rule to run (0: the givens clash): what placing them one
+ * by one (place) leaves, made in one pass, as a minimal puzzle's loop builds a board for each
+ * given it tries to take away: a digit may stand on its own givens and on the open cells no
+ * given of it sees; two givens of a digit that see each other clash */
 static int start_board(Board *g, const unsigned char *cells) {
     if (!tables_made)
         make_tables();
-    for (int d = 0; d < 9; d++)
-        for (int b = 0; b < 3; b++)
-            g->F[d][b] = BAND;
+    uint32_t seen[9][3] = {{0}}, own[9][3] = {{0}};
     g->solved[0] = g->solved[1] = g->solved[2] = 0;
-    g->dirty = 0;
+    for (int c = 0; c < 81; c++)
+        if (cells[c]) {
+            int d = cells[c] - 1, b = c / 27, i = c % 27;
+            g->solved[b] |= 1u << i;
+            own[d][b] |= 1u << i;
+            seen[d][b] |= BAND_PEERS[i];
+            for (int o = 0; o < 3; o++)
+                if (o != b)
+                    seen[d][o] |= COLS[i % 9];
+        }
+    for (int d = 0; d < 9; d++)
+        for (int b = 0; b < 3; b++) {
+            if (own[d][b] & seen[d][b])
+                return 0;
+            g->F[d][b] = (BAND & ~g->solved[b] & ~seen[d][b]) | own[d][b];
+        }
     memset(g->minirows_seen, 0xFF, sizeof g->minirows_seen); /* (seen nothing: no held set is) */
     memset(g->columns_seen, 0xFF, sizeof g->columns_seen);
-    for (int c = 0; c < 81; c++)
-        if (cells[c] && !place(g, cells[c] - 1, c / 27, c % 27))
-            return 0;
     g->dirty = 0x7FFFFFF;
     return 1;
 }

@@ -145,6 +145,35 @@ static int minimal(const unsigned char *values, const Orbits *o) {
     return 1;
 }
 
+/* whether the puzzle's givens alone place value in cell (empty): its peers hold every other
+ * value (a naked single), or every other cell of one of its units is a given or sees a given of
+ * value (a hidden single). Then no solution has another value there: the search that
+ * solvable_without would run, most often on a puzzle still full of givens, is not needed. */
+static int forced(const unsigned char *puzzle, int cell, int value) {
+    unsigned rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+    for (int i = 0; i < 81; i++)
+        if (puzzle[i]) {
+            unsigned b = 1u << (puzzle[i] - 1);
+            rows[i / 9] |= b, cols[i % 9] |= b, boxes[box_of(i)] |= b;
+        }
+    int r = cell / 9, c = cell % 9, x = box_of(cell);
+    unsigned v = 1u << (value - 1);
+    if ((rows[r] | cols[c] | boxes[x] | v) == FULL)
+        return 1;
+    for (int unit = 0; unit < 3; unit++) {
+        int open = 0;
+        for (int k = 0; k < 9 && !open; k++) {
+            int e = unit == 0   ? r * 9 + k
+                    : unit == 1 ? k * 9 + c
+                                : (x / 3 * 3 + k / 3) * 9 + x % 3 * 3 + k % 3;
+            open = e != cell && !puzzle[e] && !((rows[e / 9] | cols[e % 9] | boxes[box_of(e)]) & v);
+        }
+        if (!open)
+            return 1;
+    }
+    return 0;
+}
+
 /* -- reading the arguments ------------------------------------------------------------------ */
 
 /* a grid's 81 values 0-9, or NULL with ValueError */
@@ -245,7 +274,8 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         if (!given)
             continue;
-        int unique = o.size[k] == 1 ? !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]])
+        int unique = o.size[k] == 1 ? forced(puzzle, o.cell[k][0], cells[o.cell[k][0]]) ||
+                                          !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]])
                                     : count_grid(puzzle, 2) == 1;
         if (!unique)
             for (int j = 0; j < o.size[k]; j++)

@@ -217,9 +217,10 @@ def climb_status(
     below: int,
     interrupted: Callable[[], bool] | None,
     memo: object = None,
-) -> tuple[int, int, int]:
+) -> tuple[list[tuple[int, Found]], int, int]:
     """``climb`` for its answer alone (``rating.reaches``): the techniques as the C numbers
-    them (technique, degree), ``below`` in tenths; (how many steps were taken, why it stopped,
+    them (technique, degree), ``below`` in tenths; (the steps taken as the C gives them, each
+    its technique's index in ``rungs`` and its ``Found``, not yet made Hints; why it stopped;
     the index at ``TIMEOUT``). The grid is left as the steps leave it."""
     search = native.se_climb()
     assert search is not None
@@ -228,7 +229,7 @@ def climb_status(
     )
     grid.values[:] = values
     grid.cands[:] = cands
-    return len(found), status, index
+    return found, status, index
 
 
 def rung_hints(grid: Grid, technique: int, degree: int = 0) -> Iterator[Hint] | None:

@@ -12,7 +12,8 @@ the caller hands it.
 Judging asks what it needs and no more: the original's figures (``run`` to the first
 solution) only for ``--level`` or ``--steps``; Sudoku Explainer's rating stopped as soon as
 it is known to fall short of the least ER the targets allow (the rating's ``below``), and,
-for a puzzle that passes that, rated in full, stopped as soon as it goes above the most ER
+for a puzzle that passes that, rated in full from where that stop left it
+(``rating.rate_reaching``), stopped as soon as it goes above the most ER
 allowed (``above``), so that every figure printed is the exact one (``rate --scale se``'s).
 The search sits above the rater and the counter: nothing of theirs calls back.
 """
@@ -164,14 +165,20 @@ def _se(
     known to miss them: first up to the least ER allowed (below it: missed), then, for a
     puzzle that reaches it, in full up to the most ER allowed (above it: missed)."""
     from sudoku_repl.techniques.explainer import rate
-    from sudoku_repl.techniques.explainer.rating import Interrupted, reaches
+    from sudoku_repl.techniques.explainer.rating import Interrupted, rate_reaching
 
     quiz81 = puzzle.translate(_DIGITS).decode()
     least, most = targets.least_er(), targets.most_er()
+    above = None if most is None else most / 10
     try:
-        if least is not None and least > _LOWEST and not reaches(quiz81, least, stop):
-            return None  # the path finished below ``least``
-        rated = rate(quiz81, None, stop, above=None if most is None else most / 10)
+        if least is not None and least > _LOWEST:
+            # the full rating goes on from where the early stop left the path
+            reached = rate_reaching(quiz81, least, stop, above)
+            if reached is None:
+                return None  # the path finished below ``least``
+            rated = reached
+        else:
+            rated = rate(quiz81, None, stop, above=above)
     except Interrupted:
         raise Stopped from None
     if rated.known_above is not None or rated.er_is_lower_bound:  # above, or beyond the solver
