@@ -52,11 +52,11 @@ def test_ilp_columns_count_solutions_to_two(capsys: pytest.CaptureFixture[str], 
 def test_ilp_with_se_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     top95 = str(PUZZLES / "norvig_top95.txt")
     assert main_rate([top95, "--limit", "2", "--ilp", "--scale", "se", "--format", "json"]) == 0
-    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    records = [json.loads(line) for line in without_settings(capsys.readouterr().out).splitlines()]
     assert [list(r) for r in records] == [list(COLUMNS + SE_COLUMNS + ILP_COLUMNS)] * 2
     assert all(r["ilp_solutions"] == 1 for r in records)  # (top95: one solution each)
     assert main_rate([top95, "--limit", "2", "--ilp", "--scale", "se"]) == 0
-    header = capsys.readouterr().out.splitlines()[0]
+    header = without_settings(capsys.readouterr().out).splitlines()[0]
     assert header == ",".join(COLUMNS + SE_COLUMNS + ILP_COLUMNS)
 
 
@@ -81,7 +81,7 @@ def but_times(text: str, fmt: str) -> list[object]:
         times = ("ms", "ilp_ms")
         return [
             {k: v for k, v in json.loads(line).items() if k not in times}
-            for line in text.splitlines()
+            for line in without_settings(text).splitlines()
         ]
     rows = list(csv.DictReader(io.StringIO(without_settings(text))))
     return [{k: v for k, v in row.items() if k not in ("ms", "ilp_ms")} for row in rows]
@@ -100,7 +100,7 @@ def test_a_stopped_ilp_job_is_continued_with_its_rows_kept(
     job = [str(MULTIPLE), "--limit", "4", "--ilp", "--format", fmt, "--scale", scale]
     out, whole = begun(tmp_path, capsys, job)
     lines = whole.splitlines(keepends=True)
-    rows = lines[1:] if fmt == "csv" else lines
+    rows = lines[2:] if fmt == "csv" else lines[1:]  # (past the settings line, the header)
     with out.open("a") as f:
         f.write("".join(rows[:2]))
     assert main_rate([*job, "--out", str(out)]) == 0
@@ -110,7 +110,7 @@ def test_a_stopped_ilp_job_is_continued_with_its_rows_kept(
     assert but_times(written, fmt) == but_times(whole, fmt)
     if fmt == "csv":
         names = COLUMNS + (SE_COLUMNS if scale != "steps" else ()) + ILP_COLUMNS
-        assert written.splitlines()[0] == ",".join(names)
+        assert written.splitlines()[1] == ",".join(names)
     assert not (tmp_path / "rows.out.unfinished").exists()
 
 
@@ -178,12 +178,13 @@ def test_a_kept_ilp_row_no_run_could_give_is_refused_naming_its_line(
 ) -> None:
     job = [str(MULTIPLE), "--limit", "2", "--ilp"]
     out, whole = begun(tmp_path, capsys, job)
-    header, first, _ = whole.splitlines(keepends=True)
+    settings, header, first, _ = whole.splitlines(keepends=True)
     cells = dict(zip(header.rstrip("\n").split(","), first.rstrip("\n").split(",")))
     assert cells["ilp_solutions"] == "2" and cells["solutions"] == "125"
     change, fault = ILP_CSV_CORRUPTIONS[corruption]
     change(cells)
-    refused_to_continue(capsys, job, out, header + ",".join(cells.values()) + "\n", 2, fault)
+    kept = settings + header + ",".join(cells.values()) + "\n"
+    refused_to_continue(capsys, job, out, kept, 3, fault)
 
 
 @NEEDS_HIGHS
@@ -205,9 +206,10 @@ def test_a_kept_json_row_with_highs_columns_wrong_is_refused(
 ) -> None:
     job = [str(MULTIPLE), "--limit", "2", "--format", "json", *(["--ilp"] if ilp else [])]
     out, whole = begun(tmp_path, capsys, job)
-    record = json.loads(whole.splitlines()[0])
+    settings, first = whole.splitlines(keepends=True)[:2]
+    record = json.loads(first)
     change(record)
-    refused_to_continue(capsys, job, out, json.dumps(record) + "\n", 1, fault)
+    refused_to_continue(capsys, job, out, settings + json.dumps(record) + "\n", 2, fault)
 
 
 def test_ilp_without_highs_is_one_line(
