@@ -366,7 +366,8 @@ def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
         bufsize=0,  # unbuffered: readline() must not take bytes communicate() should see
     )
     assert proc.stdout is not None
-    early = [proc.stdout.readline() for _ in range(4)]  # the header and three rows
+    # the settings line (issue 60), the header and three rows
+    early = [proc.stdout.readline() for _ in range(5)]
     proc.send_signal(signal.SIGINT)
     rest, err_bytes = proc.communicate(timeout=30)
     assert proc.returncode == 130
