@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import PUZZLES, REPO, SEED_FILE, SEED_QUIZ, run_program
+from tests.support.helpers import (
+    PUZZLES,
+    REPO,
+    SEED_FILE,
+    SEED_QUIZ,
+    but_the_pure_build_line,
+    run_program,
+)
 from tests.support.soundness import new_repl, run_commands, snapshot
 
 FORM = 'load-quiz <file> [N] (quote a name with blanks: "my quiz.txt")'
@@ -96,7 +103,7 @@ def batch(tmp_path: Path, *commands: str) -> subprocess.CompletedProcess[str]:
 
 def answer(out: str, command: str) -> list[str]:
     """The lines a command printed (between its echo and the next prompt)."""
-    lines = out.splitlines()
+    lines = but_the_pure_build_line(out.splitlines())  # (the bare machine's)
     start = lines.index(command) + 1
     end = lines.index("Order please:", start) - 1  # the empty line before the prompt
     return lines[start:end]

@@ -87,8 +87,10 @@ SHELL = {
 }
 #: and on the pure build of an install without its C (the bare machine: no extension's file,
 #: ``shell_start.maybe_pure``), what says so before the first prompt (issue 59): the line's
-#: module and the two doors, which find no extension to load (no engine)
+#: module and the two doors (the explainer's a ``core.doors.Door``), which find no extension to
+#: load (no engine)
 PURE_LINE = {
+    "sudoku_repl.core.doors",
     "sudoku_repl.core.native",
     "sudoku_repl.core.native_check",
     "sudoku_repl.techniques",

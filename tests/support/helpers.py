@@ -63,6 +63,17 @@ SEED_QUIZ = "0053000008000000200700105004000053000100700060032000800605000090040
 #: The seed quiz's file, as typed at the prompt in the repository root, and as an absolute path.
 SEED = "examples/seed.txt"
 SEED_FILE = REPO / SEED
+
+#: how the pure build's one line begins (``tools/rating/se_build``, issue 59): said once a
+#: process where the C is absent (the bare machine), beside what the docs show of the native build
+PURE_BUILD_LINE = "sudoku-repl: the pure-Python build runs"
+
+
+def but_the_pure_build_line(lines: list[str]) -> list[str]:
+    """``lines`` without the pure build's line, wherever a subprocess said it."""
+    return [line for line in lines if not line.startswith(PURE_BUILD_LINE)]
+
+
 #: The samurai puzzle of the examples (five grids, 369 cells).
 SAMURAI_FILE = REPO / "examples" / "samurai.txt"
 
