@@ -24,6 +24,7 @@ temporary folder.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import shutil
 import subprocess
@@ -35,7 +36,8 @@ from typing import NamedTuple
 from common import REPO
 
 SHC_DATA = REPO / "tests" / "data" / "shc"
-DEFAULT_JAR = REPO.parent / "shared" / "tools" / "shc" / "SHC.jar"
+#: SHC.jar, the same-run anchor: beside the project, never in it (--shc or $SUDOKU_REPL_SHC_JAR)
+DEFAULT_JAR = os.environ.get("SUDOKU_REPL_SHC_JAR", "")
 
 
 class Measure(NamedTuple):
@@ -116,7 +118,9 @@ def compare(label: str, ours: list[int], theirs: list[int]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--shc", type=Path, default=DEFAULT_JAR, help="SHC.jar's path")
+    parser.add_argument(
+        "--shc", type=Path, default=DEFAULT_JAR, help="SHC.jar's path ($SUDOKU_REPL_SHC_JAR)"
+    )
     parser.add_argument("--measures", default="te,b,bxb", help="a comma list of te, b, bxb")
     parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each file")
     parser.add_argument("--file", type=Path, help="another file (one measure)")
@@ -128,9 +132,11 @@ def main() -> None:
     if (args.file or args.expected) and len(names) != 1:
         parser.error("--file and --expected go with one measure (--measures te, b or bxb)")
     java = shutil.which("java")
-    if not args.shc.is_file() or java is None:
-        print(f"SHC skipped: {'no java' if java is None else f'no {args.shc}'} (--shc PATH)")
-    with_shc = args.shc.is_file() and java is not None
+    with_shc = bool(args.shc.name) and args.shc.is_file() and java is not None
+    if not with_shc:
+        where = f"no SHC.jar at {args.shc}" if args.shc.name else "no SHC.jar given"
+        missing = "no java" if java is None else where
+        print(f"SHC skipped: {missing} (--shc PATH or $SUDOKU_REPL_SHC_JAR)")
     for name in names:
         measure = MEASURES[name]
         given = args.file or SHC_DATA / f"{measure.stem}-input.txt"

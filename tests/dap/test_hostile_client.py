@@ -21,31 +21,12 @@ from sudoku_repl.frontends.dap.connection import Connection
 from sudoku_repl.frontends.dap.server import serve
 from sudoku_repl.frontends.dap.wire import MAX_DEPTH, MAX_HEADER, FramingError, read_message
 from sudoku_repl.text.args import HUGE
-from tests.support.dap_client import LISTENING, TIMEOUT, DapClient, frame
+from tests.support.dap_client import LISTENING, TIMEOUT, DapClient, frame, served
 from tests.support.helpers import LONG_SEARCH, REPO, SEED, SEED_FILE, Shell, program_env
 
 Dap = Callable[..., DapClient]
 NESTED = b"[" * 1000 + b"]" * 1000
 THREADS = {"seq": 2, "type": "request", "command": "threads"}
-
-
-class Kept(io.BytesIO):
-    """A byte buffer that keeps what was written after it is closed."""
-
-    def close(self) -> None:
-        self.kept = self.getvalue()
-        super().close()
-
-
-def served(data: bytes) -> list[dict[str, object]]:
-    """What an adapter answers to ``data`` (in-process, to the end of it)."""
-    out = Kept()
-    serve(io.BytesIO(data), out)
-    stream = io.BytesIO(out.kept)
-    found = []
-    while (message := read_message(stream)) is not None:
-        found.append(message)
-    return found
 
 
 # -- 1. nesting ---------------------------------------------------------------------------------

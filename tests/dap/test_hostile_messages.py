@@ -12,28 +12,13 @@ from typing import Any
 import pytest
 
 from sudoku_repl.frontends.dap.connection import Connection
-from sudoku_repl.frontends.dap.server import loop, serve
+from sudoku_repl.frontends.dap.server import loop
 from sudoku_repl.frontends.dap.wire import FramingError, read_message
-from tests.support.dap_client import TIMEOUT, InProcess, frame, messages
+from tests.support.dap_client import TIMEOUT, InProcess, frame, messages, served
 from tests.support.helpers import SEED_FILE
 
 Message = dict[str, Any]
 THREADS = {"seq": 9, "type": "request", "command": "threads"}
-
-
-class Kept(io.BytesIO):
-    """A byte buffer that keeps what was written after it is closed."""
-
-    def close(self) -> None:
-        self.kept = self.getvalue()
-        super().close()
-
-
-def served(data: bytes, log: io.StringIO | None = None) -> list[Message]:
-    """What an adapter answers to ``data`` (in-process, to the end of it)."""
-    out = Kept()
-    serve(io.BytesIO(data), out, log)
-    return messages(out.kept)
 
 
 # -- a lone surrogate -------------------------------------------------------------------------

@@ -10,26 +10,11 @@ import random
 
 import pytest
 
-from sudoku_repl.frontends.dap.server import serve
 from sudoku_repl.frontends.dap.wire import FramingError, read_message
-from tests.support.dap_client import DapClient, frame, messages
+from tests.support.dap_client import DapClient, frame, served
 
 THREADS = {"seq": 9, "type": "request", "command": "threads"}
 NOT_A_HEADER = "Not a DAP header: 'Content-Length: 5xyz'; a message is Content-Length: <bytes>"
-
-
-class Kept(io.BytesIO):
-    """A byte buffer that keeps what was written after it is closed."""
-
-    def close(self) -> None:
-        self.kept = self.getvalue()
-        super().close()
-
-
-def served(data: bytes) -> list[dict[str, object]]:
-    out = Kept()
-    serve(io.BytesIO(data), out)
-    return messages(out.kept)
 
 
 def _threads_answered(answers: list[dict[str, object]]) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 
 from sudoku_repl.frontends.dap.adapter import Adapter
 from sudoku_repl.frontends.dap.connection import Connection
+from sudoku_repl.frontends.dap.server import serve
 from sudoku_repl.frontends.dap.wire import read_message
 from tests.support.helpers import REPO, SEED_FILE, program_env
 
@@ -240,6 +241,21 @@ def messages(data: bytes) -> list[Message]:
     while (message := read_message(stream)) is not None:
         found.append(message)
     return found
+
+
+class Kept(io.BytesIO):
+    """A byte buffer that keeps what was written after it is closed."""
+
+    def close(self) -> None:
+        self.kept = self.getvalue()
+        super().close()
+
+
+def served(data: bytes, log: io.StringIO | None = None) -> list[Message]:
+    """What an adapter answers to ``data`` (in-process, to the end of it; ``log``: its log)."""
+    out = Kept()
+    serve(io.BytesIO(data), out, log)
+    return messages(out.kept)
 
 
 class InProcess:

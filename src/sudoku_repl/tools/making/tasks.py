@@ -26,7 +26,7 @@ import attrs
 
 from sudoku_repl.core.making import Rng, Symmetry, minimal_puzzle, random_solution
 from sudoku_repl.tools.making.patterns import pattern_puzzle
-from sudoku_repl.tools.making.targets import Targets
+from sudoku_repl.tools.making.targets import LOWEST, Targets
 from sudoku_repl.tools.making.vicinity import neighbours
 
 #: a task's Rng: its seed and its number mixed (splitmix64's own gamma, another odd constant)
@@ -171,7 +171,7 @@ def _se(
     least, most = targets.least_er(), targets.most_er()
     above = None if most is None else most / 10
     try:
-        if least is not None and least > _LOWEST:
+        if least is not None and least > LOWEST:
             # the full rating goes on from where the early stop left the path
             reached = rate_reaching(quiz81, least, stop, above)
             if reached is None:
@@ -191,8 +191,6 @@ def _se(
     return er / 10, ep / 10, ed / 10
 
 
-#: the least SE rating of any step (a full house's), in tenths: a floor at it rejects nothing
-_LOWEST = 10
 _DIGITS = bytes.maketrans(bytes(range(10)), b"0123456789")
 
 

@@ -3,14 +3,20 @@
 
 static int solves(DfGrid *g, DfRules rules) { return rules(g) && df_full(g); }
 
+/* the state both trials start from, BRT applied: -1 a contradiction, 0 solved already (no
+ * backdoor), 1 to be tried */
+static int started(DfGrid *start, const uint16_t *cands) {
+    df_grid_from(start, cands);
+    if (!df_brt(start))
+        return -1;
+    return df_full(start) ? 0 : 1;
+}
+
 int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells) {
     DfGrid start;
     int i, n = 0;
-    df_grid_from(&start, cands);
-    if (!df_brt(&start))
-        return -1;
-    if (df_full(&start))
-        return 0;
+    if ((i = started(&start, cands)) <= 0)
+        return i;
     for (i = 0; i < DF_CELLS; i++) {
         unsigned m = start.c[i];
         if (m & (m - 1)) {
@@ -28,11 +34,8 @@ int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int s
     DfGrid start;
     int wrong[DF_CELLS * 9], alone[DF_CELLS * 9];
     int nwrong = 0, i, d, a, b, count = 0, filled = 0;
-    df_grid_from(&start, cands);
-    if (!df_brt(&start))
-        return -1;
-    if (df_full(&start))
-        return 0;
+    if ((i = started(&start, cands)) <= 0)
+        return i;
     for (i = 0; i < DF_CELLS; i++) {
         unsigned m = start.c[i];
         if (m & (m - 1))
