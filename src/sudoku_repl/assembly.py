@@ -12,6 +12,12 @@ behaves the same whatever was imported. Calling them again changes nothing.
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # not typing's: start-up does not import typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from sudoku_repl.commands.spec import Command
+
 _commands = False
 _modes = False
 
@@ -30,10 +36,13 @@ def register_commands() -> None:
     global _commands
     if _commands:
         return
-    from sudoku_repl.commands.declared import in_order
+    from sudoku_repl.commands.declared import GROUPS, group
     from sudoku_repl.commands.table import install
 
-    install(in_order(), prepare=register_modes)
+    def loader(name: str) -> Callable[[], list[Command]]:  # (not functools: start-up needs none)
+        return lambda: group(name)
+
+    install([loader(name) for name in GROUPS], prepare=register_modes)
     _commands = True
 
 

@@ -129,7 +129,7 @@ import importlib, json, sys
 {imports}
 from sudoku_repl.core import modes
 from sudoku_repl.commands import table
-print("\\nPROBE " + json.dumps({{"modes": modes.names(), "commands": len(table.COMMANDS), "rc": 0,
+print("\\nPROBE " + json.dumps({{"modes": modes.names(), "commands": len(table.commands()), "rc": 0,
                                   "loaded": []}}), file=sys.stderr)
 rc = 0
 """

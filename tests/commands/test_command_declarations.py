@@ -12,7 +12,8 @@ import pytest
 
 from sudoku_repl.commands import spec
 from sudoku_repl.commands.declared import in_order
-from sudoku_repl.commands.table import BARE, COMMANDS, order_list
+from sudoku_repl.commands.listing import order_list
+from sudoku_repl.commands.table import BARE, commands
 from sudoku_repl.core.geometry import CLASSIC
 from tests.support.helpers import REPO, Shell, completions
 
@@ -35,8 +36,8 @@ def files_saying(text: str) -> list[Path]:
 
 def test_the_table_is_the_declarations_in_order_list_order() -> None:
     """(conftest.py calls ``register_all``.) The original ten first, ``bye`` tenth."""
-    assert list(COMMANDS) == [cmd.name for cmd in in_order()]
-    assert list(COMMANDS)[:11] == [
+    assert list(commands()) == [cmd.name for cmd in in_order()]
+    assert list(commands())[:11] == [
         "load-quiz",
         "show",
         "levels",
@@ -62,7 +63,7 @@ def test_every_usage_and_summary_help_lists_is_written_in_one_file(name: str) ->
     and a summary are written in one file (the declaration) or, a usage, derived there from the
     declared forms (then no file spells it out). A one-word usage is the command's name, and a
     one-word summary (``quit``) a word, which other code may say."""
-    cmd = COMMANDS[name]
+    cmd = commands()[name]
     listed = " ".join(line.strip() for line in order_list())  # (a long entry takes lines)
     assert f"{cmd.usage}: {cmd.summary}" in listed
     declared = REPO / "src" / "sudoku_repl" / "commands" / "declared"
@@ -228,7 +229,7 @@ def test_every_offered_word_parses() -> None:
                 if isinstance(want, spec.Arg) and want.offers:
                     for offer in want.offers:
                         assert want.parse(offer, "problem", lambda: CLASSIC) is not None, cmd
-    set_ = COMMANDS["set"]
+    set_ = commands()["set"]
     assert set_.match(["colour", "auto"]) == {"setting": "colour", "value": "auto"}
     assert set_.match(["color", "off"]) == {"setting": "colour", "value": "off"}
     assert set_.match(["trace", "auto"]) is None
@@ -242,10 +243,10 @@ def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind
     offered = completions(f"{name} [", shell.repl)
     assert len(offered) == (81 - 23 if kind == "empty" else 23)
     for line in offered:
-        assert _args(COMMANDS[name].parse(line.split(" ", 1)[1])) == {"cell": cell_of(line)}
+        assert _args(commands()[name].parse(line.split(" ", 1)[1])) == {"cell": cell_of(line)}
     values = completions(f"{name} removed ", shell.repl)
     assert values == [f"{name} removed {v}" for v in range(1, 10)]
-    assert _args(COMMANDS[name].parse("removed 9 [4, 2]")) == {"value": 9, "cell": 3 * 9 + 1}
+    assert _args(commands()[name].parse("removed 9 [4, 2]")) == {"value": 9, "cell": 3 * 9 + 1}
     forms = f"{name} [r,c] | {name} removed v [r,c]"
     if name == "when":  # when [r,c]=v is a form of its own (issue 23)
         assert shell.ok("when [4,2]=1") == [
@@ -293,7 +294,7 @@ def test_the_command_lines_help_lists_the_declared_commands() -> None:
         "load-quiz, show, levels, run-mode, guess-mode, step, run, runtil, runrun, bye, help,"
         in text
     )
-    for name in COMMANDS:
+    for name in commands():
         assert f" {name}," in text or f" {name}." in text, name
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_repl.commands.table import COMMANDS, lookup
+from sudoku_repl.commands.table import commands, lookup
 from tests.support.helpers import REPO, Shell, run_program
 
 #: the guess levels at step 65 (the article: runtil 65, then levels), innermost first, with
@@ -63,7 +63,7 @@ def test_gdb_aliases_name_the_commands_gdb_means() -> None:
 def test_no_new_word_shadows_the_original_ten_or_their_aliases() -> None:
     """The original's ten (the table's first ten: test_command_declarations.py) keep their names
     and aliases: s, r, rt, lv, q."""
-    original = [COMMANDS[name] for name in list(COMMANDS)[:10]]
+    original = [commands()[name] for name in list(commands())[:10]]
     assert {alias for cmd in original for alias in cmd.aliases} >= {"s", "r", "rt", "lv", "q"}
     for cmd in original:
         for word in (cmd.name, *cmd.aliases):

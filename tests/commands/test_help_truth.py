@@ -10,7 +10,7 @@ from itertools import pairwise
 
 import pytest
 
-from sudoku_repl.commands.table import COMMANDS
+from sudoku_repl.commands.table import commands
 from tests.support.helpers import AFTER_UNKNOWN, Shell, program_env, run_program
 
 #: 2.6's own line for its three modes (docs/commands.md 3)
@@ -38,7 +38,7 @@ def test_the_run_mode_form_names_exactly_the_registered_modes() -> None:
     from sudoku_repl.core import modes
 
     Shell().ok("run-mode")  # (the modes are registered before the first engine command)
-    shown = COMMANDS["run-mode"].usage.removeprefix("run-mode [").removesuffix("]")
+    shown = commands()["run-mode"].usage.removeprefix("run-mode [").removesuffix("]")
     assert [int(m) for m in shown.split("|")] == modes.names()
 
 
@@ -104,7 +104,7 @@ def test_help_generate_names_its_source_and_every_option() -> None:
         assert f"[{option} " in text or f"[{option}]" in text or f"{option} <" in text, option
 
 
-@pytest.mark.parametrize("name", list(COMMANDS) + [None])
+@pytest.mark.parametrize("name", list(commands()) + [None])
 def test_help_lines_fit_80_columns_and_break_between_words(name: str | None) -> None:
     """No line is wider than 79 characters, and within an entry of the list or a paragraph of
     the explanation a line ends before the width only where the next word would not fit (a

@@ -31,6 +31,7 @@ STARTUP = {
     "sudoku_repl.commands.dispatch",
     "sudoku_repl.commands.failures",  # (the failed lines batch mode sums up: a count, a few lines)
     "sudoku_repl.commands.filling",
+    "sudoku_repl.commands.listing",  # (help's Order List, an unknown word's suggestions)
     "sudoku_repl.commands.declared",
     "sudoku_repl.commands.declared.bare",
     "sudoku_repl.commands.declared.book",
@@ -154,6 +155,32 @@ def test_bye_help_and_unknown_commands_import_no_engine(commands: str, rc: int, 
     assert result["heavy"] == []
     ours = set(result["ours"])
     assert ours <= STARTUP, sorted(ours - STARTUP)
+
+
+#: the declarations ``bye`` needs (the original ten's: ``bye`` is tenth, in ``bare``), and the
+#: modules of ``STARTUP`` a line that is found and runs without refusal does not import (issue 59
+#: §5: ``sudoku-repl -c bye`` is back under 2x ``python -c pass``, ``bench_startup.py``)
+BYE_DECLARATIONS = {"sudoku_repl.commands.declared.original", "sudoku_repl.commands.declared.bare"}
+NOT_FOR_BYE = {
+    "sudoku_repl.commands.filling",  # (help's paragraphs)
+    "sudoku_repl.commands.listing",
+    "sudoku_repl.commands.setting",  # (the settings' defaults, on first use: ViewSettings)
+    "sudoku_repl.commands.refused",
+    "sudoku_repl.commands.script_files",
+}
+
+
+def test_bye_loads_the_declarations_only_as_far_as_bye() -> None:
+    """The command table loads its fourteen declaration modules in Order List order only as far
+    as a lookup needs: ``bye`` imports the original ten's (two modules), ``help`` all of them."""
+    _, bye = run_cli("bye")
+    declared = {m for m in STARTUP if m.startswith("sudoku_repl.commands.declared.")}
+    assert {m for m in bye["ours"] if m.startswith("sudoku_repl.commands.declared.")} == (
+        BYE_DECLARATIONS
+    )
+    assert set(bye["ours"]) == STARTUP - (declared - BYE_DECLARATIONS) - NOT_FOR_BYE
+    _, listed = run_cli("help")
+    assert declared <= set(listed["ours"])
 
 
 def test_the_first_command_that_needs_the_engine_registers_the_run_modes() -> None:

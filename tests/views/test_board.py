@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from sudoku_repl.commands.table import COMMANDS, order_list
+from sudoku_repl.commands.listing import order_list
+from sudoku_repl.commands.table import commands as command_table
 from sudoku_repl.frontends.terminal_output import takes_colour
 from tests.support import helpers
 from tests.support.helpers import NO_QUIZ, REPO, SEED_QUIZ
@@ -466,9 +467,9 @@ def test_board_needs_a_quiz_and_takes_no_argument() -> None:
 def test_board_is_in_the_order_list_after_the_original_ten() -> None:
     listing = order_list()
     assert "board [--why]: draw the grid with the candidates of each empty cell" in listing
-    names = list(COMMANDS)
+    names = list(command_table())
     assert names.index("board") > names.index("bye")
-    assert COMMANDS["board"].form == "board [--why]"  # no argument, an option (issue 35)
+    assert command_table()["board"].form == "board [--why]"  # no argument, an option (issue 35)
     help_lines = seed().ok("help board")
-    assert help_lines[0] == COMMANDS["board"].entry()  # (shorter than 80 columns)
+    assert help_lines[0] == command_table()["board"].entry()  # (shorter than 80 columns)
     assert "80 columns" in " ".join(help_lines)

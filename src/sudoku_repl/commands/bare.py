@@ -5,9 +5,8 @@ in ``declared/bare.py``."""
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.bare import RATE, RATE_ELSEWHERE
-from sudoku_repl.commands.filling import HELP_WIDTH, filled, help_paragraphs
 from sudoku_repl.commands.spec import MODE
-from sudoku_repl.commands.table import COMMANDS, elsewhere, lookup, order_list, ready, unknown
+from sudoku_repl.commands.table import commands, lookup, ready
 from sudoku_repl.core.errors import UserError, shown
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
@@ -48,6 +47,8 @@ GLOSSARY = (
 
 
 def help_(repl: Repl, command: str | None) -> None:
+    from sudoku_repl.commands.listing import elsewhere, order_list, unknown  # (not bye's)
+
     if command is None:
         repl.lines(order_list())
         return
@@ -61,7 +62,7 @@ def help_(repl: Repl, command: str | None) -> None:
     if cmd is None:
         if elsewhere(command) is not None:  # what typing it says: what to type instead
             raise UserError(unknown(command))
-        known = ", ".join(COMMANDS)
+        known = ", ".join(commands())
         raise UserError(f"No command {shown(command)!r}; help knows: glossary, {RATE}, {known}")
     repl.lines(help_lines(cmd))
 
@@ -69,6 +70,7 @@ def help_(repl: Repl, command: str | None) -> None:
 def rate_lines() -> list[str]:
     """``help rate``: where ``sudoku-repl rate`` runs, then its options as its ``--help`` says
     them (the one parser, ``tools/rating/options``)."""
+    from sudoku_repl.commands.filling import HELP_WIDTH, filled  # (help's: not bye's)
     from sudoku_repl.tools.rating.options import summary
 
     said = f"{RATE}: not a command of the shell; {RATE_ELSEWHERE} (docs/rating.md):"
@@ -78,6 +80,8 @@ def rate_lines() -> list[str]:
 def help_lines(cmd: Command) -> list[str]:
     """``help <command>``: its Order List entry, its aliases, its help (filled to fit 80
     columns: ``filling.help_paragraphs``), and for ``run-mode`` each mode registered."""
+    from sudoku_repl.commands.filling import filled, help_paragraphs
+
     lines = filled(cmd.entry(), indent="  ")
     if cmd.aliases:
         lines.append("Aliases: " + ", ".join(cmd.aliases))

@@ -13,17 +13,10 @@ import time
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
 from sudoku_repl.commands.failures import Failures
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.refused import said
 from sudoku_repl.commands.run_timer import RunTimer
-from sudoku_repl.commands.script_files import open_script as open_script  # (its old home)
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
-from sudoku_repl.commands.table import (
-    lookup,
-    run,
-    unknown,
-    unknown_listing,
-)
+from sudoku_repl.commands.table import lookup, run
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown, unprintable
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -163,6 +156,8 @@ class Repl:
         arg = parts[1] if len(parts) > 1 else ""
         cmd = lookup(name)
         if cmd is None:
+            from sudoku_repl.commands.listing import unknown, unknown_listing
+
             self.out.error(unknown(name))
             self.lines(unknown_listing(name))
             self.failures.add(line)
@@ -183,6 +178,8 @@ class Repl:
             run(cmd, self, arg.strip())
             self._notices()
         except UserError as e:
+            from sudoku_repl.commands.refused import said  # (a refusal: not at start-up)
+
             self._notices()
             self.script.failed()
             self.out.error(shown(said(e), ECHOED_CHARS))  # a line may quote input: never raw
@@ -217,6 +214,8 @@ class Repl:
             try:
                 run(cmd, self, arg.strip())
             except UserError as e:
+                from sudoku_repl.commands.refused import said
+
                 self.out.error(shown(said(e), ECHOED_CHARS))
 
     def settings_lines(self) -> list[str]:

@@ -3,7 +3,8 @@ line names a command of the table (a shell script or a quiz file given by mistak
 
 from __future__ import annotations
 
-from sudoku_repl.commands.table import lookup, suggestion
+from sudoku_repl.commands.listing import suggestion
+from sudoku_repl.commands.table import lookup
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing
 if TYPE_CHECKING:

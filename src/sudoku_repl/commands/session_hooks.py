@@ -11,7 +11,6 @@ line). Nothing here imports the engine until a step needs it (``bye`` and ``help
 from __future__ import annotations
 
 from sudoku_repl.commands.recorder import ScriptRecorder
-from sudoku_repl.commands.refused import said
 from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown
 
@@ -60,15 +59,28 @@ class ViewSettings:
     names: str
 
     def __init__(self, **values: object) -> None:
+        unknown = [name for name in values if name not in ViewSettings.__annotations__]
+        if unknown:
+            raise TypeError(f"no such settings: {', '.join(unknown)}")
+        vars(self).update(values)
+
+    def __getattr__(self, name: str) -> object:
+        """A setting not given nor set yet: every such one takes its declared default now (the
+        declarations imported on first use: ``bye`` needs none of them)."""
+        if name not in ViewSettings.__annotations__:
+            raise AttributeError(name)
+        self._defaults()
+        return vars(self)[name]
+
+    def _defaults(self) -> None:
         from sudoku_repl.commands.declared.settings import SETTINGS
 
         for setting in SETTINGS:
             if setting.settable:
-                setattr(self, setting.attr, values.pop(setting.attr, setting.default))
-        if values:
-            raise TypeError(f"no such settings: {', '.join(values)}")
+                vars(self).setdefault(setting.attr, setting.default)
 
     def __repr__(self) -> str:
+        self._defaults()
         shown = ", ".join(f"{name}={value!r}" for name, value in vars(self).items())
         return f"ViewSettings({shown})"
 
@@ -177,6 +189,8 @@ class SessionHooks:
             try:
                 choice = self._parse_guess(answer, default)
             except UserError as e:
+                from sudoku_repl.commands.refused import said  # (a refusal: not at start-up)
+
                 self.out.error(shown(said(e), ECHOED_CHARS))
                 if self.scripted:  # a script's answer: asking again would read its commands
                     raise GuessAborted from None

@@ -6,7 +6,7 @@ import io
 import sys
 
 from sudoku_repl.assembly import register_commands
-from sudoku_repl.commands.dispatch import Repl, open_script
+from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core import engine_choice
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.commands is not None:
         lines = iter(part.strip() for part in args.commands.split(";"))
     elif args.script is not None:
+        from sudoku_repl.commands.script_files import open_script
         from sudoku_repl.text.scripts import NotAScript
 
         try:

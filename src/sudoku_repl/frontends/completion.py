@@ -11,7 +11,7 @@ from prompt_toolkit.document import Document
 
 from sudoku_repl.commands import spec
 from sudoku_repl.commands.spec import next_words
-from sudoku_repl.commands.table import COMMANDS, lookup, ready
+from sudoku_repl.commands.table import commands, lookup, ready
 
 TYPE_CHECKING = False  # not typing's
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class CommandCompleter(Completer):
     ) -> Iterable[Completion]:
         text = document.text_before_cursor.lstrip()
         if " " not in text:
-            names = [*COMMANDS, *(a for c in COMMANDS.values() for a in c.aliases)]
+            names = [*commands(), *(a for c in commands().values() for a in c.aliases)]
             yield from _matching(names, text)
             return
         name, _, rest = text.partition(" ")
@@ -64,7 +64,7 @@ class CommandCompleter(Completer):
         if arg.offers:
             return list(arg.offers)
         if arg.kind == spec.COMMAND:
-            return list(COMMANDS)
+            return list(commands())
         if arg.kind in (spec.CELL, spec.CELL_VALUE):
             return self.cells()
         if arg.kind == spec.FILLED:

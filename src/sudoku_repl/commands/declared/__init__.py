@@ -1,7 +1,8 @@
 """Every command, declared once (``commands/spec.py``), one module per handler module.
 
-These modules import ``spec`` and nothing of the engine: the command table is filled from them
-at start-up, and a handler module is imported when one of its commands is first used.
+These modules import ``spec`` and nothing of the engine: the command table is filled from them,
+a module at a time, as far as a lookup needs (``bye`` is in the second), and a handler module is
+imported when one of its commands is first used.
 """
 
 from __future__ import annotations
@@ -11,32 +12,27 @@ if TYPE_CHECKING:
     from sudoku_repl.commands.spec import Command
 
 
-def in_order() -> list[Command]:
-    """Every command in Order List order: the original ten first (``bye`` tenth), then ``help``,
-    the debugger's, the experiments' and ``whatif``, the stepping verbs, the guess levels as
-    frames, ``board``, ``link``, the book's, ``hint`` and ``check``, ``difficulty``, and ``solve``."""
-    from sudoku_repl.commands.declared import (
-        bare,
-        board,
-        book,
-        debugger,
-        difficulty,
-        experiments,
-        export,
-        frames,
-        hint_check,
-        link,
-        original,
-        solve,
-        stepping,
-        whatif,
-    )
+#: the declaration modules in Order List order: the original ten first (``bye`` tenth, in
+#: ``bare``), then ``help``, the debugger's, the experiments' and ``whatif``, the stepping verbs,
+#: the guess levels as frames, ``board``, ``link``, the book's, ``hint`` and ``check``,
+#: ``difficulty``, and ``solve``
+GROUPS = (
+    "original", "bare", "debugger", "export", "experiments", "whatif", "stepping", "frames",
+    "board", "link", "book", "hint_check", "difficulty", "solve",
+)  # fmt: skip
 
-    groups = (
-        original, bare, debugger, export, experiments, whatif, stepping, frames, board, link, book,
-        hint_check, difficulty, solve,
-    )  # fmt: skip
-    return [cmd for group in groups for cmd in group.COMMANDS]
+
+def group(name: str) -> list[Command]:
+    """The commands one declaration module of ``GROUPS`` declares, in its order (the module
+    imported now: the command table loads the groups one by one, as far as a lookup needs)."""
+    module = __import__(f"{__name__}.{name}", fromlist=["COMMANDS"])
+    commands: list[Command] = module.COMMANDS
+    return commands
+
+
+def in_order() -> list[Command]:
+    """Every command in Order List order (``GROUPS``)."""
+    return [cmd for name in GROUPS for cmd in group(name)]
 
 
 def original_ten() -> list[Command]:

@@ -27,7 +27,7 @@ HELP = Command(
 )
 
 #: ``sudoku-repl rate``, a program beside the shell: ``rate`` typed at the prompt says where it
-#: runs (``table.elsewhere``), and ``help rate`` says it with its options
+#: runs (``listing.elsewhere``), and ``help rate`` says it with its options
 RATE = "rate"
 RATE_ELSEWHERE = (
     "sudoku-repl rate FILE [options], at the system's prompt, rates every quiz of a file"

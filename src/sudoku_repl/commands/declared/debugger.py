@@ -345,7 +345,7 @@ SOURCE = Command(
 )
 
 #: gdb's words that cannot mean here what they mean there, each with what to type instead: an
-#: unknown command that is one of them gets this one line (``table.unknown``), not the Order List
+#: unknown command that is one of them gets this one line (``listing.unknown``), not the Order List
 GDB_ELSEWHERE = {
     "list": "there is no source here; show prints the grid and the candidates, history the "
     "trace lines",
