@@ -67,8 +67,9 @@ def write_json(path: Path, value: Any) -> None:
 class Server:
     """code-server on 127.0.0.1 with the packaged extension, every folder in ``root``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, user_settings: dict[str, Any] | None = None) -> None:
         self.root = root
+        self.user_settings = user_settings or {}
         self.user = root / "ud"
         self.env = {
             **os.environ,
@@ -112,6 +113,7 @@ class Server:
                 "chat.commandCenter.enabled": False,
                 "extensions.autoCheckUpdates": False,
                 "sudoku-repl.command": str(self.missing),
+                **self.user_settings,
             },
         )
 
