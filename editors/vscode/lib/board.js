@@ -336,6 +336,9 @@ class Board {
         if (!session || session.type !== TYPE || this.over.has(session.id) || ended) {
             return; // (what the pages show stays: the last board, a refused quiz's note, or idle)
         }
+        if (!this.frames.has(session.id)) {
+            return; // (not stopped yet: the first stop brings its board)
+        }
         const frameId = item && typeof item.frameId === 'number' ? item.frameId : undefined;
         let body;
         try {
@@ -369,6 +372,9 @@ class Board {
             return;
         }
         this.over.delete(session.id);
+        for (const page of this.pages) {
+            page.postMessage({ type: 'session' }); // (the pages forget the last session's record)
+        }
         this.reveal();
     }
 

@@ -56,6 +56,7 @@
     let asking = 0; // the last explanation asked
     let dragging = null; // the step a drag on the scrubber is at
     let sent = null; // a step the scrubber sent and not yet seen drawn
+    let lastSent = null; // the last step sent
     let focused = (vscode.getState() || {}).focused || null; // the cell with the Tab stop
 
     function dark() {
@@ -494,6 +495,7 @@
             return;
         }
         sent = step;
+        lastSent = step;
         vscode.postMessage({ type: 'goto', step });
     }
 
@@ -519,7 +521,7 @@
         const step = dragging;
         dragging = null;
         previewEl.hidden = true;
-        if (!last || last.step !== step || sent !== null) go(step);
+        if (lastSent !== step) go(step);
         drawTimeline();
     };
     scrubEl.addEventListener('pointerup', release);
@@ -841,6 +843,10 @@
             if (Array.isArray(message.hits)) hits = message.hits;
             if (typeof message.end === 'number') end = message.end;
             draw(message.board, message.over);
+        } else if (message.type === 'session') {
+            // a new session: nothing of the last one's record stays
+            present = lastStep = end = timeline = pinned = sent = lastSent = null;
+            hits = [];
         } else if (message.type === 'timeline') {
             timeline = { ...message.timeline, columnsAsked: message.columns };
             if (typeof timeline.end === 'number') end = timeline.end;
