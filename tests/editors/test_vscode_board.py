@@ -20,6 +20,7 @@ from pathlib import Path
 from tests.support.helpers import REPO, SEED, Shell
 from tests.support.vscode import (
     NEEDS,
+    TAB,
     Page,
     Server,
     board,
@@ -27,8 +28,6 @@ from tests.support.vscode import (
     expect,
     numbers,
     open_quiz,
-    palette,
-    pick,
     shot,
     write_json,
 )
@@ -198,6 +197,7 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
     view.locator('.cell[data-name="[4,3]"]').click()
     for line in (*why_43, when_43):
         expect(popover).to_contain_text(line.strip())
+    shot(page, "vscode-why.png")
     popover.locator(f'a.step-link[data-step="{linked}"]').first.click()
     caption_step(view, linked)
     # §8: "Go to the step that set it" is not offered on a given; it is on a placed value
@@ -210,7 +210,6 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
     expect(menu).to_contain_text("Go to the step that set it")
     page.keyboard.press("Escape")
     expect(menu).to_have_count(0)
-    shot(page, "vscode-why.png")
     page.keyboard.press("Shift+F5")
     expect(page.locator(".debug-toolbar")).to_be_hidden()
 
@@ -218,8 +217,27 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
 def test_the_setting_puts_the_board_in_the_side_bar_or_the_panel(
     page: Page, server: Server
 ) -> None:
-    # sidebar: the Run and Debug side bar's Board; moved to the bottom panel its tab is titled
-    # by the view (contextualTitle), and a click there keeps the panel on the board
+    # panel: the bottom panel's view, its tab titled "Sudoku Board" (not "Run and Debug")
+    open_quiz(
+        page, server.url, folder_with(server, "in-panel", {"sudoku-repl.boardLocation": "panel"})
+    )
+    page.keyboard.press("F5")
+    view = board(page)
+    caption_step(view, 0)
+    titles = page.locator(".part.panel .composite-bar .action-item")
+    expect(titles.filter(has_text=re.compile("Sudoku Board", re.IGNORECASE))).to_have_count(1)
+    panel = page.locator(".part.panel").bounding_box()
+    holder = page.locator(
+        "div:not([data-parent-flow-to-element-id^='webview-editor-element']) > iframe.webview"
+    ).bounding_box()
+    assert panel and holder and holder["y"] >= panel["y"] - 1, (panel, holder)
+    # a click answers there: the panel stays on the board (no switch to the debug console)
+    view.locator('.cell[data-name="[1,1]"]').click()
+    expect(view.locator("#popover")).to_be_visible()
+    expect(view.locator(".cell").first).to_be_visible()
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    # sidebar: the Run and Debug side bar's Board view, expanded; no tab
     open_quiz(
         page,
         server.url,
@@ -228,36 +246,8 @@ def test_the_setting_puts_the_board_in_the_side_bar_or_the_panel(
     page.keyboard.press("F5")
     header = page.locator(".pane-header", has_text=re.compile("^Board$", re.IGNORECASE))
     expect(header).to_have_attribute("aria-expanded", "true")
-    palette(page, "View: Move View")
-    pick(page, "Board")
-    pick(page, "New Panel Entry")
-    try:
-        titles = page.locator(".part.panel .composite-bar .action-item")
-        expect(titles.filter(has_text=re.compile("Sudoku Board", re.IGNORECASE))).to_have_count(1)
-        expect(titles.filter(has_text=re.compile("^Run and Debug$", re.IGNORECASE))).to_have_count(
-            0
-        )
-        view = board(page)
-        caption_step(view, 0)
-        view.locator('.cell[data-name="[1,1]"]').click()
-        expect(view.locator("#popover")).to_be_visible()
-        expect(view.locator(".cell").first).to_be_visible()  # (still shown: not the console)
-    finally:
-        palette(page, "View: Reset View Locations")
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
-    # panel: the bottom panel's Sudoku Board
-    open_quiz(
-        page, server.url, folder_with(server, "in-panel", {"sudoku-repl.boardLocation": "panel"})
-    )
-    page.keyboard.press("F5")
-    view = board(page)
-    caption_step(view, 0)
-    panel = page.locator(".part.panel").bounding_box()
-    holder = page.locator(
-        "div:not([data-parent-flow-to-element-id^='webview-editor-element']) > iframe.webview"
-    ).bounding_box()
-    assert panel and holder and holder["y"] >= panel["y"] - 1, (panel, holder)
+    caption_step(board(page), 0)
+    expect(page.locator(f"div{TAB}")).to_have_count(0)
     page.keyboard.press("Shift+F5")
     expect(page.locator(".debug-toolbar")).to_be_hidden()
 
