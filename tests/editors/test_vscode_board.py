@@ -53,6 +53,11 @@ def goto(view, step: int, name: str = "seed.txt") -> None:  # type: ignore[no-un
     caption_step(view, step, name)
 
 
+def given_back(view) -> int:  # type: ignore[no-untyped-def]
+    """How many times the board got the focus back (the page's count, after a blur)."""
+    return int(view.locator("body").get_attribute("data-refocused") or 0)
+
+
 def sudoku_board_asked(server: Server) -> int:
     """How many sudokuBoard requests the extension sent (the adapter's protocol log)."""
     count = 0
@@ -293,7 +298,8 @@ def test_undone_values_and_deep_levels_are_told_apart(page: Page, server: Server
     expect(page.locator(".debug-toolbar")).to_be_hidden()
     # 17 levels: 17 outline colours, far apart; badges of 9 px or more; the legend whole
     shutil.copy(REPO / "puzzles" / HARDEST, server.folder / HARDEST)
-    open_quiz(page, server.url, server.folder, HARDEST, text="")
+    first = (REPO / "puzzles" / HARDEST).read_text(encoding="utf-8").splitlines()[0]
+    open_quiz(page, server.url, server.folder, HARDEST, text=first[:20])
     page.keyboard.press("F5")
     caption_step(view, 0, HARDEST)
     goto(view, 542, HARDEST)
@@ -339,18 +345,41 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     shell.ok("goto 20")
     at_20 = cells_of(shell)
     differ = sorted(n for n in at_20 if at_20[n] != at_11[n])
-    measures = "\n".join(shell.ok("difficulty"))
-    te = re.search(r"T&E-depth: (\S+)", measures)
-    assert te
+    # step 20 is under a wrong guess: no solution, no measure (the shell's line says so)
+    (no_measure,) = (line for line in shell.ok("difficulty") if line.startswith("No measure:"))
+    shell.ok("goto 11")
+    measures = shell.ok("difficulty")
+    (te,) = (m for line in measures if (m := re.match(r"T&E-depth: (\S+)", line)))
     open_quiz(page, server.url, server.folder)
     page.keyboard.press("F5")
     view = tab(page)
     caption_step(view, 0)
+    # the step box (then each key, the scrubber's too) brings a stop, which focuses the quiz
+    # (debug.focusEditorOnBreak): the focus is given back to the board, and the keys go on there
+    refocused = given_back(view)
     goto(view, 98)
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 1))
     scrubber = view.locator("#scrubber")
     expect(scrubber).to_have_attribute("aria-valuemax", "98")
     expect(scrubber).to_have_attribute("aria-valuenow", "98")
     expect(scrubber).to_have_attribute("title", re.compile(f"biggest {biggest.group(1)} "))
+    # keys: [ a step back, ] on, g the step box
+    view.locator('.cell[data-name="[1,1]"]').focus()
+    page.keyboard.press("[")
+    caption_step(view, 97)
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 2))
+    page.keyboard.press("]")
+    caption_step(view, 98)
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 3))
+    page.keyboard.press("g")
+    expect(view.locator("#step-input")).to_be_focused()
+    # the scrubber's Home and End keys: the first step, the last reached, no further (capped)
+    scrubber.press("Home")
+    caption_step(view, 0)
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 4))
+    scrubber.press("End")
+    caption_step(view, 98)
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 5))
     # a click on the strip goes there (about the middle: step 49)
     box = scrubber.bounding_box()
     assert box
@@ -372,18 +401,9 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     page.mouse.move(start["x"] + start["width"] * 0.3, start["y"] + 10, steps=4)
     page.mouse.up()
     expect(view.locator("#caption")).to_have_text(STEP)
-    # the End key: the last step reached, no further (capped)
-    scrubber.focus()
-    scrubber.press("End")
-    caption_step(view, 98)
-    # keys: [ a step back, ] on, g the step box
-    view.locator('.cell[data-name="[1,1]"]').focus()
-    page.keyboard.press("[")
-    caption_step(view, 97)
-    page.keyboard.press("]")
-    caption_step(view, 98)
-    page.keyboard.press("g")
-    expect(view.locator("#step-input")).to_be_focused()
+    dragged = int(STEP.match(view.locator("#caption").inner_text()).group(1))  # type: ignore[union-attr]
+    expect(page.locator(".debug-call-stack .monaco-list-row").first).to_contain_text(f"{dragged})")
+    goto(view, 98)
     # a level frame selected: the box stays at the present step, and says it shows a frame's
     frames = page.locator(".debug-call-stack .monaco-list-row")
     level = frames.filter(has_text=re.compile(r"Level 1 \[")).first
@@ -412,11 +432,14 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     )
     view.locator("#pin").click()
     expect(view.locator(".cell.differs")).to_have_count(0)
-    # the difficulty of the present step: one line, opened for the measures (the adapter's)
+    # the difficulty of the present step: one line, opened for the measures (the adapter's);
+    # at step 20 none (no solution), at step 11 its T&E-depth first, the shell's lines below
     view.locator("#difficulty summary").click()
-    expect(view.locator("#difficulty summary")).to_contain_text(
-        f"Difficulty at step 20: T&E-depth {te.group(1)}"
-    )
-    expect(view.locator("#difficulty .body")).to_contain_text(measures.splitlines()[0])
+    summary = view.locator("#difficulty summary")
+    expect(summary).to_have_text(f"Difficulty at step 20: {no_measure}")
+    goto(view, 11)
+    expect(summary).to_contain_text(f"Difficulty at step 11: T&E-depth {te.group(1)}")
+    for line in measures:
+        expect(view.locator("#difficulty .body")).to_contain_text(line.strip())
     page.keyboard.press("Shift+F5")
     expect(page.locator(".debug-toolbar")).to_be_hidden()

@@ -453,12 +453,16 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     choose(page, "Break when this cell is set")
     pane(page, "Breakpoints", True)  # (folded by the tests before, its content not drawn then)
     expect(page.locator(".debug-breakpoints")).to_contain_text("cell [4,2]")
-    # the board large: an editor tab beside the quiz, from the status bar
+    # the board large: an editor tab beside the quiz, from the status bar (issue 61: its board
+    # leaves room for the caption, the scrubber and the legend beside or below it; larger than
+    # the side bar's, its cells not compact)
+    in_side_bar = view.locator("#board").evaluate("b => b.getBoundingClientRect().width")
     page.locator(".statusbar-item", has_text="Step 92").click()
     tab = board(page, "tab")
     expect(tab.locator(".cell")).to_have_count(81)
     width = tab.locator("#board").evaluate("b => b.getBoundingClientRect().width")
-    assert width > 320, width  # (the side bar's was at most about 280 px)
+    assert width > in_side_bar, (width, in_side_bar)
+    expect(tab.locator("#board.compact")).to_have_count(0)
     expect(tab.locator('.cell[data-name="[9,9]"]')).to_be_in_viewport()
     shot(page, "vscode-board-tab.png")
     # Restart: step 0, and the Call Stack's header no longer names the stop before

@@ -237,12 +237,16 @@ def shot(page: Page, name: str) -> None:
 def open_quiz(
     page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
 ) -> None:
-    """The folder in the workbench with no breakpoint (whatever a test before left there), a
-    quiz (showing ``text``) opened from the explorer, told a quiz."""
+    """The folder in the workbench with no breakpoint and no editor (whatever a test before left
+    there), a quiz (showing ``text``) opened from the explorer, told a quiz."""
     page.goto(f"{url}/?folder={folder}")
     expect(page.locator(".part.statusbar")).to_be_visible()  # (the workbench drawn)
     palette(page, "Remove All Breakpoints")  # (the breakpoints, functions' too, of every file)
     expect(page.locator(".quick-input-widget")).to_be_hidden()
+    # (the editors a test before left, restored: the quiz twice, in two groups, is ambiguous)
+    palette(page, "View: Close All Editor Groups")
+    expect(page.locator(".quick-input-widget")).to_be_hidden()
+    expect(page.locator(".editor-instance")).to_have_count(0)
     side_bar(page, "Explorer")
     page.get_by_role("treeitem", name=name, exact=True).click()
     expect(page.locator(".editor-instance .view-line", has_text=text)).to_be_visible()

@@ -113,6 +113,9 @@ class Board {
         this.present = new Map(); // a session's id -> its present step (the last stop's)
         this.hits = new Map(); // a session's id -> the steps a breakpoint stopped it at
         this.stopBody = new Map(); // a session's id -> the board its last sudokuStop event sent
+        // the page whose goto (a key, the scrubber, a link) brings a stop: VS Code's
+        // debug.focusEditorOnBreak then focuses the quiz; the focus is given back to the page
+        this.keepFocus = null;
     }
 
     /** Where the Board opens (sudoku-repl.boardLocation): tab, sidebar or panel. */
@@ -385,6 +388,7 @@ class Board {
         this.over.add(session.id);
         this.frames.delete(session.id);
         this.boards.clear();
+        this.keepFocus = null;
         this.changed.fire();
         this.status.hide(); // (while a session runs)
         const end = this.ends.get(session.id) || {};
@@ -433,9 +437,19 @@ class Board {
             return;
         }
         if (message.type === 'run' && typeof message.line === 'string') {
+            this.keepFocusAfter(webview, /^goto /.test(message.line)); // (the step box)
             await this.run(message.line);
         } else if (message.type === 'goto' && Number.isInteger(message.step)) {
-            await this.quietly(`goto ${message.step}`, false); // (the scrubber, a key, a link)
+            this.keepFocusAfter(webview, true);
+            const went = await this.quietly(`goto ${message.step}`, false); // (the scrubber, a key, a link)
+            if (went.error && this.keepFocus === webview) {
+                this.keepFocus = null; // (no stop: nothing takes the focus)
+            }
+        } else if (message.type === 'blurred') {
+            if (this.keepFocus === webview) {
+                this.keepFocus = null;
+                this.focus(webview);
+            }
         } else if (message.type === 'explain' && typeof message.cell === 'string') {
             const why = await this.quietly(`why ${message.cell}`, true);
             const when = why.error ? { lines: [] } : await this.quietly(`when ${message.cell}`, true);
@@ -476,6 +490,26 @@ class Board {
             return { lines: String((answer && answer.result) || '').split('\n').filter((l) => l !== '') };
         } catch (error) {
             return { lines: [], error: String((error && error.message) || error) };
+        }
+    }
+
+    /** The stop a page's goto brings will not keep the focus off the page (the next [ or ]
+     * goes to the board, not into the quiz). */
+    keepFocusAfter(webview, going) {
+        if (going && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
+            this.keepFocus = webview;
+        }
+    }
+
+    /** The focus given back to a page (the tab's, or the side bar's or bottom panel's view). */
+    focus(webview) {
+        if (this.panel && this.panel.webview === webview) {
+            this.panel.reveal(this.panel.viewColumn, false);
+            return;
+        }
+        const view = [...this.views].find((v) => v.webview === webview);
+        if (view) {
+            view.show(false);
         }
     }
 

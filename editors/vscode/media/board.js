@@ -35,14 +35,16 @@
     // the roles the view paints (the grid's lines are the theme's, for high contrast)
     const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4'];
     const PALETTE_LEVELS = 4; // lv1..lv4 of the palette
-    // levels 5 to 20: hues of their own, none near another's or the palette's four (a search
-    // 17 levels deep shows 17 colours); deeper levels take them again with a dashed outline
+    // levels 5 to 20 (light, dark): a search 17 levels deep shows 17 colours, each at least 54
+    // apart in RGB from the others and from lv1..lv4, in each theme, and 4.5:1 on the page;
+    // deeper levels take them again with a dashed outline
     const DEEPER = [
-        ['#c2410c', '#ff9e64'], ['#15803d', '#7ee787'], ['#7c3aed', '#c4a7ff'], ['#b91c1c', '#ff7b72'],
-        ['#0f766e', '#5eead4'], ['#a16207', '#f2cc60'], ['#be185d', '#f778ba'], ['#1d4ed8', '#93c5fd'],
-        ['#4d7c0f', '#bef264'], ['#6b21a8', '#e879f9'], ['#9f1239', '#fda4af'], ['#155e75', '#67e8f9'],
-        ['#78350f', '#fdba74'], ['#3f6212', '#d9f99d'], ['#4338ca', '#a5b4fc'], ['#57534e', '#d6d3d1'],
+        ['#c2410c', '#fa8638'], ['#15803d', '#7ee787'], ['#7c3aed', '#c4a7ff'], ['#33511f', '#fa38c0'],
+        ['#034d6d', '#fa3838'], ['#5f1140', '#fad338'], ['#be185d', '#fa3886'], ['#065fe5', '#8f74fb'],
+        ['#586d03', '#bef264'], ['#6b21a8', '#affdd6'], ['#7e6630', '#fdafaf'], ['#11115f', '#6ba2c7'],
+        ['#78350f', '#d338fa'], ['#c705c7', '#d9f99d'], ['#0606e5', '#38fa38'], ['#e50606', '#d6d3d1'],
     ];
+    const READABLE_CELL = 16; // px a cell at least, where the width allows: a value of 9 px
     const COMPACT_BELOW = 24; // px a cell: below, values and a candidate count (the marks on hover)
     let last = null; // the board shown
     let over = false;
@@ -216,10 +218,14 @@
         const below = sideEl.querySelector('.side-top').offsetHeight + 12;
         const tall = Math.min(W / cols, (H - below) / rows);
         const wide = Math.min((W - sideWide - 16) / cols, H / rows);
-        const beside = wide > tall;
+        // (beside only where the cells stay readable: else below, the view scrolling)
+        const beside = wide > tall && wide >= READABLE_CELL;
         layoutEl.classList.replace('tall', beside ? 'wide' : 'tall');
         sideEl.style.width = beside ? `${Math.floor(sideWide)}px` : '';
-        const size = Math.max(12, Math.floor(beside ? wide : tall));
+        // (a short view, a side bar at 2x zoom: the cells no smaller than a readable value, the
+        // width allowing; the view scrolls)
+        const fitted = Math.floor(beside ? wide : tall);
+        const size = Math.max(12, fitted, Math.min(READABLE_CELL, Math.floor(W / cols)));
         boardEl.style.setProperty('--cell', `${size}px`);
         boardEl.classList.toggle('compact', size < COMPACT_BELOW);
         drawTimeline();
@@ -712,9 +718,12 @@
             ['guesses', pick(/^Fewest guesses: (\S+)/)],
             ['SE', pick(/^SE: ER (\S+?),/)],
         ].filter(([, v]) => v !== null);
+        // a state without a solution has no measure: its line says so (not a bare "measured")
+        const none = lines.find((l) => l.startsWith('No measure:'));
+        const said = parts.map(([k, v]) => `${k} ${v}`).join(', ') || none || 'measured';
         difficultyEl.querySelector('summary').textContent = message.error
             ? `Difficulty at step ${message.step}: ${message.error}`
-            : `Difficulty at step ${message.step}: ${parts.map(([k, v]) => `${k} ${v}`).join(', ') || 'measured'}`;
+            : `Difficulty at step ${message.step}: ${said}`;
         difficultyEl.querySelector('.body').replaceChildren(...lines.map((l) => el('p', 'line', l)));
     }
 
@@ -817,6 +826,17 @@
             inputEl.focus();
             inputEl.select();
         }
+    });
+    // (a stop this page asked for moves the focus to the quiz: the extension gives it back;
+    // body's data-refocused counts the times the page got it back, for the end-to-end test)
+    let blurred = false;
+    window.addEventListener('blur', () => {
+        blurred = true;
+        vscode.postMessage({ type: 'blurred' });
+    });
+    window.addEventListener('focus', () => {
+        if (blurred) document.body.dataset.refocused = String(Number(document.body.dataset.refocused || 0) + 1);
+        blurred = false;
     });
     document.addEventListener('pointerdown', (event) => {
         if (!popoverEl.hidden && !popoverEl.contains(event.target) && !boardEl.contains(event.target)) {
