@@ -10,8 +10,13 @@ from tests.support.vscode import CHROMIUM, WAIT_MS, Page, Server, expect, sync_p
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    started = Server(tmp_path_factory.mktemp("vscode"))
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    # a module's USER_SETTINGS: its own User settings beside the Server's (a Board location)
+    started = Server(
+        tmp_path_factory.mktemp("vscode"), getattr(request.module, "USER_SETTINGS", {})
+    )
     try:
         started.start()
         yield started

@@ -70,6 +70,9 @@ from tests.support.vscode import (
 )
 
 pytestmark = NEEDS
+#: this module drives the Board view of the Run and Debug side bar (issue 61 opens the Board in
+#: an editor tab by default: tests/editors/test_vscode_board.py)
+USER_SETTINGS = {"sudoku-repl.boardLocation": "sidebar"}
 
 
 def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> None:
@@ -185,12 +188,14 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     assert struck == rgb(colour("removed", "light"))
     badge = guessed.locator(".badge").evaluate("e => getComputedStyle(e).color")
     assert badge == rgb(colour("lv2", "light"))
-    shot(page, "vscode-board.png")
+    shot(page, "vscode-board-sidebar.png")
 
-    # a click on an empty cell: its candidates and why each other value went, in the console's
-    # own colour (the trace's), no pop-up
+    # an empty cell's Why from its context menu (a click answers in the board, issue 61): its
+    # candidates and why each other value went, in the console's own colour (the trace's), no
+    # pop-up
     console = page.locator(".repl .monaco-list-rows")
-    cell(page, "[4,4]").click()
+    cell(page, "[4,4]").click(button="right")
+    choose(page, "Why (its value, or why each other value is gone)")
     expect(console).to_contain_text("> why [4,4]")
     for line in why_44:
         expect(console).to_contain_text(line.strip())
@@ -224,8 +229,8 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
     expect(cell(page, "[6,2]").locator(".badge")).to_have_text("L1")
     expect(cell(page, "[4,3]").locator(".badge")).to_have_count(0)
-    cell(page, "[4,2]").click()
-    expect(console).to_contain_text(why_42_at_level_1[0])
+    cell(page, "[4,2]").click()  # (answered in the board's popover, issue 61)
+    expect(view.locator("#popover")).to_contain_text(why_42_at_level_1[0])
     frames.nth(0).click()
 
     # Step Back: step 10, the board follows (the guess at [4,3] not yet taken)
@@ -234,12 +239,11 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 10\b"))
     expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
 
-    # a cell clicked: `why` in the debug console, the line as typed, then the shell's answer
+    # a cell clicked: the shell's answer in the board's popover (issue 61: no longer the console)
     cell(page, "[1,3]").click()
-    expect(console).to_contain_text("> why [1,3]")
     for line in why_given:
-        expect(console).to_contain_text(line)
-    shot(page, "vscode-why.png")
+        expect(view.locator("#popover")).to_contain_text(line)
+    shot(page, "vscode-why-sidebar.png")
 
     # themes: dark and high contrast take the palette's dark colours and the theme's lines
     theme(page, "dark")
@@ -391,10 +395,10 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
         sorted(view.locator(".cell.undone").evaluate_all("c => c.map(e => e.dataset.name)"))
         == undone
     )
-    # the slider (up to the last step reached, 98), from the keyboard: one step back, the board
-    # and the call stack at step 97 (the shell's board there)
-    slider = view.locator("#step-range")
-    expect(slider).to_have_value("98")
+    # the scrubber (issue 61: it replaced the slider; up to the last step reached, 98), from
+    # the keyboard: one step back, the board and the call stack at step 97 (the shell's board)
+    slider = view.locator("#scrubber")
+    expect(slider).to_have_attribute("aria-valuenow", "98")
     slider.focus()
     slider.press("ArrowLeft")
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 97\b"))
@@ -449,12 +453,16 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     choose(page, "Break when this cell is set")
     pane(page, "Breakpoints", True)  # (folded by the tests before, its content not drawn then)
     expect(page.locator(".debug-breakpoints")).to_contain_text("cell [4,2]")
-    # the board large: an editor tab beside the quiz, from the status bar
+    # the board large: an editor tab beside the quiz, from the status bar (issue 61: its board
+    # leaves room for the caption, the scrubber and the legend beside or below it; larger than
+    # the side bar's, its cells not compact)
+    in_side_bar = view.locator("#board").evaluate("b => b.getBoundingClientRect().width")
     page.locator(".statusbar-item", has_text="Step 92").click()
     tab = board(page, "tab")
     expect(tab.locator(".cell")).to_have_count(81)
     width = tab.locator("#board").evaluate("b => b.getBoundingClientRect().width")
-    assert width > 320, width  # (the side bar's was at most about 280 px)
+    assert width > in_side_bar, (width, in_side_bar)
+    expect(tab.locator("#board.compact")).to_have_count(0)
     expect(tab.locator('.cell[data-name="[9,9]"]')).to_be_in_viewport()
     shot(page, "vscode-board-tab.png")
     # Restart: step 0, and the Call Stack's header no longer names the stop before

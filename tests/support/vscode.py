@@ -67,8 +67,9 @@ def write_json(path: Path, value: Any) -> None:
 class Server:
     """code-server on 127.0.0.1 with the packaged extension, every folder in ``root``."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, user_settings: dict[str, Any] | None = None) -> None:
         self.root = root
+        self.user_settings = user_settings or {}
         self.user = root / "ud"
         self.env = {
             **os.environ,
@@ -112,6 +113,7 @@ class Server:
                 "chat.commandCenter.enabled": False,
                 "extensions.autoCheckUpdates": False,
                 "sudoku-repl.command": str(self.missing),
+                **self.user_settings,
             },
         )
 
@@ -235,12 +237,16 @@ def shot(page: Page, name: str) -> None:
 def open_quiz(
     page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
 ) -> None:
-    """The folder in the workbench with no breakpoint (whatever a test before left there), a
-    quiz (showing ``text``) opened from the explorer, told a quiz."""
+    """The folder in the workbench with no breakpoint and no editor (whatever a test before left
+    there), a quiz (showing ``text``) opened from the explorer, told a quiz."""
     page.goto(f"{url}/?folder={folder}")
     expect(page.locator(".part.statusbar")).to_be_visible()  # (the workbench drawn)
     palette(page, "Remove All Breakpoints")  # (the breakpoints, functions' too, of every file)
     expect(page.locator(".quick-input-widget")).to_be_hidden()
+    # (the editors a test before left, restored: the quiz twice, in two groups, is ambiguous)
+    palette(page, "View: Close All Editor Groups")
+    expect(page.locator(".quick-input-widget")).to_be_hidden()
+    expect(page.locator(".editor-instance")).to_have_count(0)
     side_bar(page, "Explorer")
     page.get_by_role("treeitem", name=name, exact=True).click()
     expect(page.locator(".editor-instance .view-line", has_text=text)).to_be_visible()

@@ -14,6 +14,7 @@ const vscode = require('vscode');
 const TYPE = 'sudoku-repl';
 const VIEW = 'sudoku-repl.board';
 const PANEL = 'sudoku-repl.boardPanel';
+const PANEL_VIEW = 'sudoku-repl.boardInPanel'; // the bottom panel's view (boardLocation panel)
 const OPEN = 'sudoku-repl.openBoard';
 
 /** A fresh nonce for the page's script (its Content-Security-Policy runs no other). */
@@ -37,18 +38,33 @@ function pageHtml(webview, extensionUri) {
 <title>Sudoku board</title>
 </head>
 <body>
-<header class="head">
+<main id="layout" class="layout" hidden>
+<div class="stage">
+<div id="board" class="board" role="grid" aria-label="Sudoku board"></div>
+<svg id="arrows" class="arrows" aria-hidden="true"></svg>
+</div>
+<aside id="side" class="side">
+<div class="side-top">
 <p id="caption" class="caption"></p>
 <form id="goto" class="goto" novalidate hidden>
-<label for="step-range">Step</label>
-<input id="step-range" type="range" min="0" max="0" value="0" aria-label="Go to step (slider)">
+<label for="step-input">Step</label>
 <input id="step-input" type="number" min="0" value="0" aria-label="Go to step">
-<button id="step-go" type="submit" title="Go to this step (goto N)">Go</button>
+<button id="step-go" type="submit" title="Go to this step (goto N; g: here)">Go</button>
+<span id="where" class="where" role="status"></span>
+<button id="pin" class="secondary" type="button" title="Pin this step: the cells that differ from it are outlined">Pin</button>
 </form>
-</header>
-<div id="board" class="board" role="grid" aria-label="Sudoku board"></div>
+<div id="scrubber" class="scrubber" role="slider" tabindex="0" aria-label="Timeline: the level over the steps; go to a step" hidden>
+<canvas id="timeline"></canvas>
+<span id="preview" class="preview" hidden></span>
+</div>
+<details id="difficulty" class="difficulty"><summary>Difficulty at this step (open to measure)</summary><div class="body"></div></details>
 <p id="note" class="note" role="status"></p>
+</div>
 <ul id="legend" class="legend" hidden></ul>
+</aside>
+</main>
+<div id="popover" class="popover" role="dialog" aria-label="Why" hidden></div>
+<div id="magnifier" class="magnifier" aria-hidden="true" hidden></div>
 <script nonce="${n}" src="${script}"></script>
 </body>
 </html>`;
@@ -79,7 +95,6 @@ class Board {
         this.extensionUri = extensionUri;
         this.logFile = logFile; // (folder) => the adapter's log file of the setting, or ''
         this.pages = new Set(); // the webviews that show the board (the view's, the tab's)
-        this.view = undefined;
         this.panel = undefined;
         this.asked = 0; // the number of the latest request: older answers are dropped
         this.shown = null; // {session, frameId, body, over} of the board drawn (over: its session ended)
@@ -94,20 +109,61 @@ class Board {
         this.status.command = OPEN;
         this.boards = new Map(); // `${session.id}/${frameId}` -> body, at this stop (inline values)
         this.changed = new vscode.EventEmitter(); // a board came: inline values are asked again
+        this.views = new Set(); // the side bar's and the bottom panel's views, once resolved
+        this.present = new Map(); // a session's id -> its present step (the last stop's)
+        this.hits = new Map(); // a session's id -> the steps a breakpoint stopped it at
+        this.stopBody = new Map(); // a session's id -> the board its last sudokuStop event sent
+        // the page whose goto (a key, the scrubber, a link) brings a stop: VS Code's
+        // debug.focusEditorOnBreak then focuses the quiz; the focus is given back to the page
+        this.keepFocus = null;
+    }
+
+    /** Where the Board opens (sudoku-repl.boardLocation): tab, sidebar or panel. */
+    location() {
+        return vscode.workspace.getConfiguration(TYPE).get('boardLocation', 'tab');
     }
 
     // -- what the adapter says (a tracker) ---------------------------------------------------
 
     seen(session, message) {
+        if (message.type === 'event' && message.event === 'sudokuStop') {
+            // the board of the stop that follows: drawn now, once (the stack's top frame, when
+            // VS Code selects it, is this board: not asked again)
+            const body = message.body;
+            this.stopBody.set(session.id, body);
+            this.present.set(session.id, body.step);
+            if (/breakpoint/.test(body.reason || '')) {
+                const hits = this.hits.get(session.id) || [];
+                if (!hits.includes(body.step)) hits.push(body.step);
+                this.hits.set(session.id, hits);
+            }
+            this.ends.delete(session.id);
+            this.asked++; // (an answer asked before this stop is dropped)
+            this.shown = { session, frameId: undefined, body };
+            this.postBoard(body, session);
+            this.showStatus(body, false);
+            this.changed.fire();
+            return;
+        }
         if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
             this.frames.set(session.id, new Set());
             this.boards.clear();
+            if (message.event === 'stopped' && this.stopBody.has(session.id)) {
+                this.boards.set(`${session.id}/undefined`, this.stopBody.get(session.id));
+            } else {
+                this.stopBody.delete(session.id);
+            }
             if (message.event !== 'terminated') {
                 this.ends.delete(session.id); // (a Restart after the end: the search runs again)
             }
         } else if (message.type === 'response' && message.command === 'stackTrace' && message.success) {
             const known = this.frames.get(session.id) || new Set();
-            for (const frame of message.body.stackFrames || []) {
+            const frames = message.body.stackFrames || [];
+            const stop = this.stopBody.get(session.id);
+            if (!known.size && frames.length && stop) {
+                this.boards.set(`${session.id}/${frames[0].id}`, stop); // the top frame: the stop's
+            }
+            for (const frame of frames) {
                 known.add(frame.id);
             }
             this.frames.set(session.id, known);
@@ -117,7 +173,7 @@ class Board {
             this.ends.set(session.id, { body: message.body });
             this.asked++;
             this.shown = { session, frameId: undefined, body: message.body, over: true };
-            this.post({ type: 'board', board: message.body, over: true });
+            this.post({ type: 'board', board: message.body, over: true, present: message.body.step });
             this.post({ type: 'ended', text: `The search ended at step ${message.body.step}: this is its last board.` });
         } else if (message.type === 'event' && message.event === 'exited') {
             this.end(session, { exited: true });
@@ -174,9 +230,9 @@ class Board {
     }
 
     resolveWebviewView(view) {
-        this.view = view;
+        this.views.add(view);
         const gone = this.adopt(view.webview, () => {
-            this.view = undefined;
+            this.views.delete(view);
         });
         view.onDidChangeVisibility(() => {
             if (view.visible) {
@@ -186,10 +242,13 @@ class Board {
         view.onDidDispose(gone);
     }
 
-    /** The board in an editor tab beside the quiz (made once; revealed again). */
-    openPanel() {
+    /** The board in an editor tab beside the quiz (made once; revealed again, unless `quiet`:
+     * a session's start leaves a tab that is open where it is). */
+    openPanel(quiet = false) {
         if (this.panel) {
-            this.panel.reveal(vscode.ViewColumn.Beside, true);
+            if (!quiet) {
+                this.panel.reveal(vscode.ViewColumn.Beside, true);
+            }
             return;
         }
         const panel = vscode.window.createWebviewPanel(PANEL, 'Sudoku board', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { retainContextWhenHidden: false });
@@ -205,14 +264,36 @@ class Board {
         });
     }
 
-    /** The side bar's view shown, expanded (a session started). */
+    /** The Board shown where sudoku-repl.boardLocation puts it (a session started): an editor
+     * tab beside the quiz (the default: the room to read it), the side bar's view expanded, or
+     * the bottom panel's view. */
     async reveal() {
-        if (this.view) {
-            this.view.show(true);
+        const where = this.location();
+        if (where !== 'sidebar' && where !== 'panel') {
+            this.openPanel(true);
             return;
         }
-        await vscode.commands.executeCommand(`${VIEW}.focus`);
+        const id = where === 'panel' ? PANEL_VIEW : VIEW;
+        const view = [...this.views].find((v) => v.viewType === id);
+        if (view) {
+            view.show(true);
+            return;
+        }
+        await vscode.commands.executeCommand(`${id}.focus`);
         await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    }
+
+    /** A board posted to the pages with what the page says beside it: the present step, the
+     * breakpoint hits (the scrubber's marks), and the search's end once known. */
+    postBoard(body, session, extra = {}) {
+        const id = session && session.id;
+        this.post({
+            type: 'board',
+            board: body,
+            present: this.present.has(id) ? this.present.get(id) : body.step,
+            hits: this.hits.get(id) || [],
+            ...extra,
+        });
     }
 
     post(message) {
@@ -258,6 +339,9 @@ class Board {
         if (!session || session.type !== TYPE || this.over.has(session.id) || ended) {
             return; // (what the pages show stays: the last board, a refused quiz's note, or idle)
         }
+        if (!this.frames.has(session.id)) {
+            return; // (not stopped yet: the first stop brings its board)
+        }
         const frameId = item && typeof item.frameId === 'number' ? item.frameId : undefined;
         let body;
         try {
@@ -277,11 +361,11 @@ class Board {
         if (!body || asked !== this.asked) {
             return;
         }
-        const same = this.shown && this.shown.body === body; // (the view shown again, say)
+        const same = this.shown && this.shown.body === body; // (the stop's, drawn already)
         this.shown = { session, frameId, body };
-        this.post({ type: 'board', board: body });
         this.showStatus(body, false);
         if (!same) {
+            this.postBoard(body, session);
             this.changed.fire(); // (inline values asked again only for a board of its own)
         }
     }
@@ -291,6 +375,9 @@ class Board {
             return;
         }
         this.over.delete(session.id);
+        for (const page of this.pages) {
+            page.postMessage({ type: 'session' }); // (the pages forget the last session's record)
+        }
         this.reveal();
     }
 
@@ -301,6 +388,7 @@ class Board {
         this.over.add(session.id);
         this.frames.delete(session.id);
         this.boards.clear();
+        this.keepFocus = null;
         this.changed.fire();
         this.status.hide(); // (while a session runs)
         const end = this.ends.get(session.id) || {};
@@ -332,14 +420,96 @@ class Board {
         if (message && message.type === 'ready') {
             // a page made again (the view hidden, then shown): what it showed, then the present
             if (this.shown) {
-                webview.postMessage({ type: 'board', board: this.shown.body });
+                const id = this.shown.session && this.shown.session.id;
+                webview.postMessage({
+                    type: 'board',
+                    board: this.shown.body,
+                    over: this.shown.over,
+                    present: this.present.has(id) ? this.present.get(id) : this.shown.body.step,
+                    hits: this.hits.get(id) || [],
+                });
             }
             webview.postMessage(this.last);
             this.refresh();
             return;
         }
-        if (message && message.type === 'run' && typeof message.line === 'string') {
+        if (!message) {
+            return;
+        }
+        if (message.type === 'run' && typeof message.line === 'string') {
+            this.keepFocusAfter(webview, /^goto /.test(message.line)); // (the step box)
             await this.run(message.line);
+        } else if (message.type === 'goto' && Number.isInteger(message.step)) {
+            this.keepFocusAfter(webview, true);
+            const went = await this.quietly(`goto ${message.step}`, false); // (the scrubber, a key, a link)
+            if (went.error && this.keepFocus === webview) {
+                this.keepFocus = null; // (no stop: nothing takes the focus)
+            }
+        } else if (message.type === 'blurred') {
+            if (this.keepFocus === webview) {
+                this.keepFocus = null;
+                this.focus(webview);
+            }
+        } else if (message.type === 'explain' && typeof message.cell === 'string') {
+            const why = await this.quietly(`why ${message.cell}`, true);
+            const when = why.error ? { lines: [] } : await this.quietly(`when ${message.cell}`, true);
+            webview.postMessage({
+                type: 'explained', cell: message.cell, token: message.token, key: message.key,
+                why: why.lines, when: when.lines, error: why.error,
+            });
+        } else if (message.type === 'difficulty') {
+            const said = await this.quietly('difficulty', false);
+            webview.postMessage({ type: 'difficulty', step: message.step, lines: said.lines, error: said.error });
+        } else if (message.type === 'timeline' && Number.isInteger(message.columns)) {
+            const session = this.shown && this.shown.session;
+            if (!session || this.shown.over) {
+                return;
+            }
+            try {
+                const timeline = await session.customRequest('sudokuTimeline', { columns: message.columns });
+                webview.postMessage({ type: 'timeline', timeline, columns: message.columns });
+            } catch {
+                // (an adapter without the request: no strip; the step box still goes)
+            }
+        }
+    }
+
+    /** A command line run for the board without a line in the debug console: its lines, or
+     * its error (`atFrame`: at the frame the board shows, as a click's `why` answers there). */
+    async quietly(line, atFrame) {
+        if (!this.shown || this.shown.over) {
+            return { lines: [], error: 'The session is over.' };
+        }
+        const { session, frameId } = this.shown;
+        const args = { expression: line, context: 'repl' };
+        if (atFrame && frameId !== undefined) {
+            args.frameId = frameId;
+        }
+        try {
+            const answer = await session.customRequest('evaluate', args);
+            return { lines: String((answer && answer.result) || '').split('\n').filter((l) => l !== '') };
+        } catch (error) {
+            return { lines: [], error: String((error && error.message) || error) };
+        }
+    }
+
+    /** The stop a page's goto brings will not keep the focus off the page (the next [ or ]
+     * goes to the board, not into the quiz). */
+    keepFocusAfter(webview, going) {
+        if (going && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
+            this.keepFocus = webview;
+        }
+    }
+
+    /** The focus given back to a page (the tab's, or the side bar's or bottom panel's view). */
+    focus(webview) {
+        if (this.panel && this.panel.webview === webview) {
+            this.panel.reveal(this.panel.viewColumn, false);
+            return;
+        }
+        const view = [...this.views].find((v) => v.webview === webview);
+        if (view) {
+            view.show(false);
         }
     }
 
@@ -350,7 +520,7 @@ class Board {
             return;
         }
         const { session, frameId } = this.shown;
-        await vscode.commands.executeCommand('workbench.debug.action.focusRepl');
+        // (the debug console is not focused: the board stays where it is, in the bottom panel too)
         const args = { expression: line, context: 'board' };
         if (frameId !== undefined) {
             args.frameId = frameId;
@@ -406,6 +576,7 @@ function registerBoard(context, logFile) {
         board.status,
         board.changed,
         vscode.window.registerWebviewViewProvider(VIEW, board),
+        vscode.window.registerWebviewViewProvider(PANEL_VIEW, board),
         vscode.commands.registerCommand(OPEN, () => board.openPanel()),
         vscode.debug.onDidChangeActiveStackItem((item) => board.refresh(item)),
         vscode.debug.onDidStartDebugSession((session) => board.started(session)),
@@ -422,4 +593,4 @@ function registerBoard(context, logFile) {
     return board;
 }
 
-module.exports = { registerBoard, Board, VIEW, PANEL, howEnded, lastLogLine };
+module.exports = { registerBoard, Board, VIEW, PANEL, PANEL_VIEW, howEnded, lastLogLine };

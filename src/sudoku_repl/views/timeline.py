@@ -467,3 +467,23 @@ def svg_timeline(history: History, first: int | None = None, last: int | None = 
 
 
 __all__ = ["level_series", "svg_timeline", "text_timeline"]
+
+
+def strip(history: History, columns: int) -> dict[str, object]:
+    """The timeline as data for a view's strip of ``columns`` columns (a board's scrubber): the
+    record's ``first`` and ``last`` steps, ``size`` steps a column, the highest ``levels`` of
+    each column (as the text plot takes them), the steps of the ``solutions``, the ``biggest``
+    level and the first step it is reached at, and the step of the search's ``end`` (None while
+    it goes on)."""
+    span = _span(history, None, None)
+    size = max(1, math.ceil((span.last - span.first + 1) / max(1, columns)))
+    best, at = span.biggest()
+    return {
+        "first": span.first,
+        "last": span.last,
+        "size": size,
+        "levels": span.columns(size),
+        "solutions": [step for step, _, _ in span.solutions],
+        "biggest": [max(best, 0), at],
+        "end": span.end,
+    }

@@ -460,6 +460,10 @@ class Adapter:
         }
         if stop.hits:
             body["hitBreakpointIds"] = list(stop.hits)
+        from sudoku_repl.frontends.dap.board import board_body
+
+        # the present board with the stop, before it (docs/dap.md): a view draws once a step
+        self.conn.event("sudokuStop", {**board_body(self.view, None), "reason": stop.reason})
         self.conn.event("stopped", body)
 
     def _asked(self, question: str) -> None:
@@ -525,6 +529,11 @@ class Adapter:
         from sudoku_repl.frontends.dap.board import board_body
 
         self.conn.respond(request, board_body(self.view, args.get("frameId")))
+
+    def on_sudokuTimeline(self, request: Message, args: dict[str, Any]) -> None:
+        from sudoku_repl.frontends.dap.board import timeline_body
+
+        self.conn.respond(request, timeline_body(self.view, args.get("columns")))
 
     def on_sudokuCell(self, request: Message, args: dict[str, Any]) -> None:
         """A cell of a frame's board (``cell``: ``[r,c]``): the hover's words, and the step

@@ -13,8 +13,10 @@ from typing import Any
 
 from sudoku_repl.commands.frames import level_line, levels_of
 from sudoku_repl.commands.info import biggest_level
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.frontends.dap.frames import Level, Present, StackView, Stale, present_line
 from sudoku_repl.views.board_data import board_json
+from sudoku_repl.views.timeline import strip
 
 
 def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
@@ -46,3 +48,18 @@ def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
         "biggest": biggest_level(session),
         "last": session.history.last_steps,
     }
+
+
+#: the columns of a ``sudokuTimeline`` answer when none are asked for, and the most it gives
+COLUMNS, MOST_COLUMNS = 400, 4000
+
+
+def timeline_body(view: StackView, columns: object) -> dict[str, object]:
+    """The custom ``sudokuTimeline`` request's body (docs/dap.md): the shell's ``timeline`` as
+    data, ``columns`` wide (an integer, 1 to 4000; absent: 400)."""
+    session = view.repl.require_quiz()
+    if columns is None:
+        columns = COLUMNS
+    if not isinstance(columns, int) or not 1 <= columns <= MOST_COLUMNS:
+        raise UserError(f"sudokuTimeline's columns is 1 to {MOST_COLUMNS}, not {columns!r}.")
+    return strip(session.history, columns)

@@ -48,6 +48,7 @@ REQUESTS = {
     "gotoTargets": "reads",
     "sudokuBoard": "reads",  # custom: the board of a frame as data (board.py)
     "sudokuCell": "reads",  # custom: a cell in words, and the step that set it (cells.py)
+    "sudokuTimeline": "reads",  # custom: the level over steps, for a scrubber (board.py)
 }
 
 #: the arguments a request may give that DAP declares integers (a thread, a frame id, a
@@ -65,6 +66,7 @@ INTEGERS: dict[str, tuple[str, ...]] = {
     "goto": ("threadId", "targetId"),
     "cancel": ("requestId",),
     "sudokuBoard": ("frameId",),
+    "sudokuTimeline": ("columns",),
     **dict.fromkeys(
         ("next", "stepIn", "stepOut", "continue", "stepBack", "reverseContinue", "pause"),
         ("threadId",),
