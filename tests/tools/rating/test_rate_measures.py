@@ -18,6 +18,7 @@ from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
 from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SLOW, TEST_DATA
 from tests.support.rate_output import settings_of, without_settings
+from tests.techniques.difficulty import oracle
 
 SAMPLE = TEST_DATA / "difficulty_shc_sample.txt"
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
@@ -121,6 +122,28 @@ def test_json_rows_have_the_keys_and_the_first_object_says_the_settings(
     assert said["settings"]["scale"] == "steps,te,backdoors" and said["sudoku_repl"]
     record = json.loads(row)
     assert (record["te"], record["backdoors"]) == (1, 2)  # SHC's T&E(1); the issue's two
+
+
+def test_backdoors2_adds_the_count_of_size_2_candidate_backdoors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale backdoors2``: column and key ``candidate_backdoors2``, the count the brute
+    force finds (``oracle``: every pair of wrong candidates tried by the tests' own singles),
+    beside the size-1 backdoors."""
+    singles, pairs = oracle.candidate_backdoors(BACKDOOR_1)
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    assert main_rate([str(path), "--scale", "backdoors2"]) == 0
+    out = capsys.readouterr().out
+    assert settings_of(out)["scale"] == "steps,backdoors,backdoors2"
+    (row,) = table(out)
+    assert tuple(row) == (*COLUMNS, "backdoors", "candidate_backdoors", "candidate_backdoors2")
+    assert (row["candidate_backdoors"], row["candidate_backdoors2"]) == (
+        str(len(singles)),
+        str(len(pairs)),
+    )
+    assert main_rate([str(path), "--scale", "te,backdoors2", "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[1])
+    assert (record["te"], record["candidate_backdoors2"]) == (1, len(pairs))
 
 
 def test_a_pencil_mark_line_is_rated_as_its_puzzle_is(
