@@ -16,7 +16,15 @@ import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
-from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SLOW, TEST_DATA
+from tests.support.helpers import (
+    NEEDS_NATIVE_EXPLAINER,
+    NO_DASK,
+    PUZZLES,
+    SLOW,
+    TEST_DATA,
+    program_env,
+    run_program,
+)
 from tests.support.rate_output import settings_of, without_settings
 from tests.techniques.difficulty import oracle
 
@@ -110,6 +118,35 @@ def test_b_and_bxb_of_the_whole_sample_are_shcs(
         "0",
         "0",
     )
+
+
+def test_on_dask_the_measures_rows_are_those_without(tmp_path: Path) -> None:
+    """``--executor dask`` (a local cluster of two worker processes): the same settings line
+    and the same rows, times aside, as one local job; and they are SHC's figures, a quiz with
+    several solutions' measures empty."""
+    pytest.importorskip("distributed", reason=NO_DASK)
+    sample = shc_sample()[:QUICK_B]
+    many = (PUZZLES / "multiple_solutions.txt").read_text().splitlines()[0]
+    path = quiz_file(tmp_path, [puzzle for puzzle, *_ in sample] + [many])
+    scale = ["--scale", "te,b,backdoors,guess"]
+    env = program_env(TMPDIR=str(tmp_path))  # the workers' scratch space
+    # (timeout: a guard against a hang only; the cluster starts in seconds)
+    one = run_program("rate", str(path), *scale, text=True, env=env, timeout=600)
+    dask = run_program(
+        "rate", str(path), *scale, "--executor", "dask", "--jobs", "2", text=True, env=env,
+        timeout=600,
+    )  # fmt: skip
+    assert one.returncode == dask.returncode == 0, (one.stderr, dask.stderr)
+    assert dask.stdout.splitlines()[0] == one.stdout.splitlines()[0]  # the settings line
+
+    def rows(text: str) -> list[dict[str, str]]:
+        return [{k: v for k, v in row.items() if k != "ms"} for row in table(text)]
+
+    assert rows(dask.stdout) == rows(one.stdout)
+    got = rows(dask.stdout)
+    assert [(r["te"], r["b"], r["bxb"]) for r in got[:-1]] == [tuple(s[1:]) for s in sample]
+    assert all(got[-1][name] == "" for name in FREE)  # (several solutions: no measure)
+    assert dask.stderr.startswith("sudoku-repl rate: 4 quizzes rated;")
 
 
 def test_json_rows_have_the_keys_and_the_first_object_says_the_settings(
