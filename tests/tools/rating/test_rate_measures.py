@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import sudoku_repl
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
 from tests.support.helpers import (
@@ -298,6 +299,21 @@ def test_a_stopped_job_with_the_measures_is_continued_and_a_row_no_rating_gives_
     err = capsys.readouterr().err
     assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row of rate")
     assert "te 7, want 0 to 3" in err
+
+
+def test_the_out_marker_of_a_stopped_job_says_the_version_and_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``FILE.unfinished`` (issue 60, item 5): the version and what shapes the figures."""
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    out = tmp_path / "rows.csv"
+    job = [str(path), "--scale", "te,spread", "--isomorphs", "3", "--seed", "5"]
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    marker = json.loads((tmp_path / "rows.csv.unfinished").read_text())
+    assert marker["sudoku_repl"] == sudoku_repl.__version__
+    assert (marker["scale"], marker["isomorphs"], marker["seed"]) == ("steps,se,te,spread", 3, 5)
+    assert (marker["run_mode"], marker["se_timeout"]) == (0, 60.0)
+    assert settings_of(out.read_text())["scale"] == "steps,se,te,spread"
 
 
 def test_a_job_of_other_measures_is_another_job(
