@@ -184,6 +184,31 @@ def test_backdoors2_adds_the_count_of_size_2_candidate_backdoors(
     assert (record["te"], record["candidate_backdoors2"]) == (1, len(pairs))
 
 
+def test_a_stopped_backdoors2_job_keeps_its_rows_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kept row's ``candidate_backdoors2`` is read back as ``rate`` wrote it."""
+    path = quiz_file(tmp_path, [BACKDOOR_1, shc_sample()[0][0]])
+    job = [str(path), "--scale", "backdoors2"]
+    assert main_rate(job) == 0
+    whole = capsys.readouterr().out.splitlines(keepends=True)
+    out = tmp_path / "rows.csv"
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    with out.open("a") as f:
+        f.write(whole[2])  # Backdoor #1's row kept
+    capsys.readouterr()
+    assert main_rate([*job, "--out", str(out)]) == 0
+    assert "(1 row kept from the run that stopped)" in capsys.readouterr().err
+    text = out.read_text()
+    assert text.splitlines(keepends=True)[:3] == whole[:3]  # settings, header, the kept row
+
+    def figures(text: str) -> list[dict[str, str]]:  # (the times aside)
+        return [{k: v for k, v in row.items() if k != "ms"} for row in table(text)]
+
+    assert figures(text) == figures("".join(whole))
+    assert table(text)[0]["candidate_backdoors2"] == "19"  # (the brute force's: test above)
+
+
 def test_a_pencil_mark_line_is_rated_as_its_puzzle_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
