@@ -116,9 +116,10 @@ def dossier_lines(dossier: Dossier, what: str, givens: int) -> list[str]:
         )
     if f.candidate_backdoors2 is not None:
         pairs = f.candidate_backdoors2
+        named = _listed([_pair(p) for p in pairs])
         lines.append(
-            f"Candidate backdoors of size 2: {len(pairs)}{_listed([_pair(p) for p in pairs])} (pairs of wrong "
-            "candidates whose removal together lets singles finish, neither alone; HoDoKu's)"
+            f"Candidate backdoors of size 2: {len(pairs)}{named} (pairs of wrong candidates "
+            "whose removal together lets singles finish, neither alone; HoDoKu's)"
         )
     if dossier.se is not None:
         lines += se_lines(dossier.se)
