@@ -137,6 +137,8 @@ def main() -> None:
         where = f"no SHC.jar at {args.shc}" if args.shc.name else "no SHC.jar given"
         missing = "no java" if java is None else where
         print(f"SHC skipped: {missing} (--shc PATH or $SUDOKU_REPL_SHC_JAR)")
+    print(f"load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    ratios: dict[str, float] = {}
     for name in names:
         measure = MEASURES[name]
         given = args.file or SHC_DATA / f"{measure.stem}-input.txt"
@@ -163,9 +165,19 @@ def main() -> None:
             shc_cpu, theirs = shc
             print(f"  SHC:  {shc_cpu:.2f} CPU s")
             compare("SHC's run", ours, theirs)
+            ratios[name] = cpu / shc_cpu
             print(
                 f"  ratio ours/SHC: {cpu / shc_cpu:.3f} (floor {measure.floor}, aim {measure.aim})"
             )
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if ratios:
+        held = all(ratios[n] <= MEASURES[n].floor for n in ratios)
+        said = ", ".join(
+            f"{MEASURES[n].category} {r:.3f}x (<= {MEASURES[n].floor}x)" for n, r in ratios.items()
+        )
+        print(f"floors, one run: {said}: {'all held' if held else 'NOT ALL HELD'}")
+        if not held:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -488,9 +488,10 @@ def difficulty(
 ) -> Dossier:
     """How hard a puzzle or a state is (docs/difficulty.md): a ``Dossier`` of the measures
     asked for (``measures``: a comma list or a sequence of ``steps``, ``se``, ``te``, ``b``,
-    ``backdoors``, ``guess``, ``spread``; all by default). ``puzzle_or_state``: an 81-character
+    ``backdoors``, ``backdoors2``, ``guess``, ``spread``; all but ``backdoors2`` by default). ``puzzle_or_state``: an 81-character
     puzzle, a 729-character pencil-mark (sukaku) line, a ``Quiz``, or a ``Session`` at its step.
-    ``dossier.figures`` holds T&E-depth, B/BxB, the backdoors (``(cell, digit)``, cells 0-80),
+    ``dossier.figures`` holds T&E-depth, B/BxB, the backdoors (``(cell, digit)``, cells 0-80;
+    size-2 candidate backdoors as pairs of them),
     guess depth and fewest guesses; ``luck`` the original's steps over ``isomorphs`` random
     isomorphs drawn from ``seed``; ``se`` ER/EP/ED, the bottlenecks and techniques; ``spread``
     ER over the isomorphs and of the minlex form; ``settings`` the version and what shaped the

@@ -20,6 +20,7 @@ from tests.support.helpers import (
     interact,
     typed,
 )
+from tests.techniques.difficulty import oracle
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
 BXB = "..34...8.......1.37.....5.42...9....5.71..4...6...7....7...2.....58....19...6...."
@@ -43,6 +44,31 @@ def test_the_dossier_of_backdoor_1_names_shcs_figures_and_its_two_backdoors() ->
     assert lines[3].startswith("BRT backdoors: 2 (8r1c2, 9r1c5) (")
     assert lines[4].startswith("Candidate backdoors: ")
     assert len(lines) == 5
+
+
+def test_size_2_candidate_backdoors_where_asked_are_counted_and_named() -> None:
+    """The count is the brute force's (``oracle``: every pair of wrong candidates tried by the
+    tests' own singles); the first five pairs are named, in candidate order."""
+    _, pairs = oracle.candidate_backdoors(BACKDOOR_1)
+    lines = loaded(BACKDOOR_1).ok("difficulty quiz --measures backdoors2")
+    assert "; measures backdoors,backdoors2; " in lines[0]
+    assert [line.split(":")[0] for line in lines[2:]] == [
+        "BRT backdoors", "Candidate backdoors", "Candidate backdoors of size 2",
+    ]  # fmt: skip
+    first = sorted(pairs)[:5]
+    named = ", ".join(
+        f"{a[1]}r{a[0] // 9 + 1}c{a[0] % 9 + 1}+{b[1]}r{b[0] // 9 + 1}c{b[0] % 9 + 1}"
+        for a, b in first
+    )
+    assert lines[4].startswith(
+        f"Candidate backdoors of size 2: {len(pairs)} ({named}, and {len(pairs) - 5} more) (pairs "
+    )
+
+
+def test_help_says_the_size_2_backdoors_are_there_only_where_asked() -> None:
+    shell = loaded(BACKDOOR_1)
+    assert "by default all but backdoors2" in " ".join(shell.ok("help difficulty"))
+    assert "backdoors2:" in " ".join(shell.ok("help difficulty"))
 
 
 def test_b_of_a_t_e_1_puzzle_and_not_bxb() -> None:
@@ -104,7 +130,7 @@ def test_a_state_without_one_solution_has_no_measure() -> None:
         (
             "difficulty --measures te,nope",
             "difficulty 'nope' is no measure: want a comma list of steps, se, te, b, backdoors, "
-            "guess, spread (both: steps,se), not 'te,nope': difficulty [quiz] [--measures LIST] "
+            "backdoors2, guess, spread (both: steps,se), not 'te,nope': difficulty [quiz] [--measures LIST] "
             "[--isomorphs K] [--seed S]",
         ),
         (

@@ -10,6 +10,7 @@ import pytest
 import sudoku_repl
 from sudoku_repl import Dossier, Session, UserError
 from tests.support.helpers import PUZZLES, SEED, SLOW, TEST_DATA
+from tests.techniques.difficulty import oracle
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
 
@@ -45,6 +46,25 @@ def test_backdoor_1_has_its_two_backdoors_named_by_cell_and_digit() -> None:
     assert done.figures.backdoors == ((1, 8), (4, 9))
     assert done.settings.measures == ("backdoors",)
     assert done.settings.version == sudoku_repl.__version__
+
+
+def test_size_2_candidate_backdoors_where_asked_are_the_brute_force_s() -> None:
+    """``backdoors2``: the pairs of wrong candidates found by trying every pair with the
+    tests' own singles (``oracle``), on a puzzle and on a session; not in the default
+    dossier."""
+    _, pairs = oracle.candidate_backdoors(BACKDOOR_1)
+    done = sudoku_repl.difficulty(BACKDOOR_1, "backdoors2")
+    assert done.settings.measures == ("backdoors", "backdoors2")  # (size 1 beside)
+    assert done.figures.candidate_backdoors2 is not None
+    assert set(done.figures.candidate_backdoors2) == pairs
+    assert len(done.figures.candidate_backdoors2) == len(pairs) == 19
+    session = Session.from_quiz(BACKDOOR_1)
+    assert session.difficulty(["backdoors2"]).figures.candidate_backdoors2 == (
+        done.figures.candidate_backdoors2
+    )
+    assert (
+        "backdoors2" not in sudoku_repl.difficulty(BACKDOOR_1, None, isomorphs=1).settings.measures
+    )
 
 
 def test_a_pencil_mark_line_of_the_puzzle_gives_its_figures() -> None:
@@ -92,7 +112,7 @@ def test_the_session_is_left_at_its_step() -> None:
         ),
         (
             (BACKDOOR_1, "te,x"),
-            "'x' is no measure: want a comma list of steps, se, te, b, backdoors, guess, spread (both: steps,se), not 'te,x'",
+            "'x' is no measure: want a comma list of steps, se, te, b, backdoors, backdoors2, guess, spread (both: steps,se), not 'te,x'",
         ),
     ],
 )

@@ -23,6 +23,10 @@ def test_the_console_says_the_dossier_as_the_shell_does(dap: Dap) -> None:
     assert said == shell.ok(line)
     assert said[0].startswith("Difficulty of the state at step 11, level 2 (")
     assert any(line.startswith("T&E-depth: ") for line in said)
+    pairs = "difficulty quiz --measures backdoors2"
+    said = client.request("evaluate", expression=pairs, context="repl")["result"].splitlines()
+    assert said == shell.ok(pairs)
+    assert said[-1].startswith("Candidate backdoors of size 2: ")
     before = client.top()["name"]
     refused = client.refused("evaluate", expression="difficulty --measures nothing", context="repl")
     assert [refused] == shell.fails("difficulty --measures nothing")  # one line

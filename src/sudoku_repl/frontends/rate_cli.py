@@ -234,9 +234,13 @@ def _open_out(
     se: float | None,
     se_exit: EarlyExit | None,
 ) -> tuple[Out, list[Rated]]:
-    """``--out`` opened for appending, with the rows it holds of this job (rate_out)."""
+    """``--out`` opened for appending, with the rows it holds of this job (rate_out). Its
+    marker names the version too (issue 60: another version's rows are another job's)."""
+    from sudoku_repl.core.version import installed
+
     this_job = job(
         quizzes,
+        sudoku_repl=installed(),
         format=args.format,
         scale=shown_scale(args.scale),
         run_mode=args.run_mode,

@@ -4,7 +4,11 @@ say whether a state is finished by them, and are slow and plain on purpose."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
+
+#: a candidate: (cell 0-80 row-major, digit 1-9)
+Candidate = tuple[int, int]
 
 ROWS = [[r * 9 + c for c in range(9)] for r in range(9)]
 COLS = [[r * 9 + c for r in range(9)] for c in range(9)]
@@ -75,3 +79,70 @@ def masks(puzzle: str) -> list[int]:
                     held |= 1 << (values[p] - 1)
             out.append(0x1FF & ~held)
     return out
+
+
+def solution(puzzle: str) -> list[int]:
+    """The puzzle's solution (a digit a cell), by plain depth-first search: the open cell with
+    the fewest candidates first, each digit placed and taken from its peers."""
+
+    def search(cands: list[int]) -> list[int] | None:
+        open_cells = [i for i in range(81) if bin(cands[i]).count("1") > 1]
+        if not open_cells:
+            return cands
+        i = min(open_cells, key=lambda k: bin(cands[k]).count("1"))
+        for d in range(9):
+            if cands[i] >> d & 1:
+                trial = cands.copy()
+                trial[i] = 1 << d
+                if place(trial, i) and (found := search(trial)) is not None:
+                    return found
+        return None
+
+    def place(cands: list[int], i: int) -> bool:  # its digit off its peers, singles after
+        for p in PEERS[i]:
+            if cands[p] & cands[i]:
+                cands[p] &= ~cands[i]
+                if cands[p] == 0:
+                    return False
+                if bin(cands[p]).count("1") == 1 and not place(cands, p):
+                    return False
+        return True
+
+    start = masks(puzzle)
+    solved = (
+        search(start)
+        if all(place(start, i) for i in range(81) if puzzle[i] in "123456789")
+        else None
+    )
+    assert solved is not None, puzzle
+    return [m.bit_length() for m in solved]
+
+
+@cache  # (one search a test process: the surfaces' tests each compare with it)
+def candidate_backdoors(
+    puzzle: str,
+) -> tuple[frozenset[Candidate], frozenset[tuple[Candidate, Candidate]]]:
+    """HoDoKu's candidate backdoors of a puzzle with one solution, by brute force: every wrong
+    candidate of its empty cells, then every pair of them, removed and singles tried; the
+    pairs are those neither of whose candidates is a backdoor alone. (cell 0-80, digit) each,
+    cells row-major; seconds for a puzzle with 150 wrong candidates."""
+    start = masks(puzzle)
+    right = solution(puzzle)
+    wrong = [
+        (i, d)
+        for i, m in enumerate(start)
+        if m & (m - 1)
+        for d in range(1, 10)
+        if m >> (d - 1) & 1 and d != right[i]
+    ]
+
+    def removed(*chosen: Candidate) -> bool:
+        less = start.copy()
+        for i, d in chosen:
+            less[i] &= ~(1 << (d - 1))
+        return finish(less)
+
+    singles = frozenset(c for c in wrong if removed(c))
+    rest = [c for c in wrong if c not in singles]
+    pairs = frozenset((a, b) for a, b in combinations(rest, 2) if removed(a, b))
+    return singles, pairs

@@ -6,6 +6,8 @@ from __future__ import annotations
 from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import unique_solution
+from tests.support.helpers import SLOW
+from tests.techniques.difficulty import oracle
 from tests.techniques.difficulty.oracle import finish
 
 #: the forum's "Backdoor #1": two single-cell BRT backdoors, 9 at r1c5 and 8 at r1c2
@@ -56,6 +58,28 @@ def test_pairs_are_backdoors_together_and_neither_alone(build: str) -> None:
         for i, d in (a, b):
             less[i] &= ~(1 << (d - 1))
         assert finish(less), (a, b)
+
+
+def brute_force_agrees(puzzle: str, counts: tuple[int, int]) -> None:
+    """The engine's candidate backdoors of each size are those found by trying every wrong
+    candidate and every pair of them with the tests' own singles (``oracle``)."""
+    singles, pairs = oracle.candidate_backdoors(puzzle)
+    assert (len(singles), len(pairs)) == counts  # (the oracle's own figures, reviewed)
+    marks = Marks.from_sukaku(puzzle)
+    assert {door for (door,) in candidate_backdoors(marks)} == singles
+    found = candidate_backdoors(marks, size=2)
+    assert len(found) == len(pairs) and set(found) == pairs
+
+
+def test_backdoor_1_s_19_pairs_are_the_brute_force_s(build: str) -> None:
+    brute_force_agrees(BACKDOOR_1, (0, 19))
+
+
+@SLOW
+def test_pairs_beside_single_candidate_backdoors_are_the_brute_force_s(build: str) -> None:
+    """14 candidates are backdoors alone, 33 pairs of the others together (the brute force
+    takes seconds more than Backdoor #1's)."""
+    brute_force_agrees(T_AND_E_1, (14, 33))
 
 
 def test_a_state_brt_solves_has_no_backdoor(build: str) -> None:

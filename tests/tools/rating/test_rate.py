@@ -517,8 +517,8 @@ def test_an_unknown_scale_lists_the_scales() -> None:
     assert run.returncode == 2
     assert run.stderr == (
         "sudoku-repl rate: argument --scale: 'foo' is no measure: want a comma list of steps, "
-        "se, te, b, backdoors, guess, spread (both: steps,se), not 'foo' (see sudoku-repl rate "
-        "--help)\n"
+        "se, te, b, backdoors, backdoors2, guess, spread (both: steps,se), not 'foo' (see sudoku-repl "
+        "rate --help)\n"
     )
 
 

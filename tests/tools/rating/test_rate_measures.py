@@ -14,10 +14,20 @@ from pathlib import Path
 
 import pytest
 
+import sudoku_repl
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
-from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SLOW, TEST_DATA
+from tests.support.helpers import (
+    NEEDS_NATIVE_EXPLAINER,
+    NO_DASK,
+    PUZZLES,
+    SLOW,
+    TEST_DATA,
+    program_env,
+    run_program,
+)
 from tests.support.rate_output import settings_of, without_settings
+from tests.techniques.difficulty import oracle
 
 SAMPLE = TEST_DATA / "difficulty_shc_sample.txt"
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
@@ -111,6 +121,35 @@ def test_b_and_bxb_of_the_whole_sample_are_shcs(
     )
 
 
+def test_on_dask_the_measures_rows_are_those_without(tmp_path: Path) -> None:
+    """``--executor dask`` (a local cluster of two worker processes): the same settings line
+    and the same rows, times aside, as one local job; and they are SHC's figures, a quiz with
+    several solutions' measures empty."""
+    pytest.importorskip("distributed", reason=NO_DASK)
+    sample = shc_sample()[:QUICK_B]
+    many = (PUZZLES / "multiple_solutions.txt").read_text().splitlines()[0]
+    path = quiz_file(tmp_path, [puzzle for puzzle, *_ in sample] + [many])
+    scale = ["--scale", "te,b,backdoors,guess"]
+    env = program_env(TMPDIR=str(tmp_path))  # the workers' scratch space
+    # (timeout: a guard against a hang only; the cluster starts in seconds)
+    one = run_program("rate", str(path), *scale, text=True, env=env, timeout=600)
+    dask = run_program(
+        "rate", str(path), *scale, "--executor", "dask", "--jobs", "2", text=True, env=env,
+        timeout=600,
+    )  # fmt: skip
+    assert one.returncode == dask.returncode == 0, (one.stderr, dask.stderr)
+    assert dask.stdout.splitlines()[0] == one.stdout.splitlines()[0]  # the settings line
+
+    def rows(text: str) -> list[dict[str, str]]:
+        return [{k: v for k, v in row.items() if k != "ms"} for row in table(text)]
+
+    assert rows(dask.stdout) == rows(one.stdout)
+    got = rows(dask.stdout)
+    assert [(r["te"], r["b"], r["bxb"]) for r in got[:-1]] == [tuple(s[1:]) for s in sample]
+    assert all(got[-1][name] == "" for name in FREE)  # (several solutions: no measure)
+    assert dask.stderr.startswith("sudoku-repl rate: 4 quizzes rated;")
+
+
 def test_json_rows_have_the_keys_and_the_first_object_says_the_settings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -121,6 +160,53 @@ def test_json_rows_have_the_keys_and_the_first_object_says_the_settings(
     assert said["settings"]["scale"] == "steps,te,backdoors" and said["sudoku_repl"]
     record = json.loads(row)
     assert (record["te"], record["backdoors"]) == (1, 2)  # SHC's T&E(1); the issue's two
+
+
+def test_backdoors2_adds_the_count_of_size_2_candidate_backdoors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--scale backdoors2``: column and key ``candidate_backdoors2``, the count the brute
+    force finds (``oracle``: every pair of wrong candidates tried by the tests' own singles),
+    beside the size-1 backdoors."""
+    singles, pairs = oracle.candidate_backdoors(BACKDOOR_1)
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    assert main_rate([str(path), "--scale", "backdoors2"]) == 0
+    out = capsys.readouterr().out
+    assert settings_of(out)["scale"] == "steps,backdoors,backdoors2"
+    (row,) = table(out)
+    assert tuple(row) == (*COLUMNS, "backdoors", "candidate_backdoors", "candidate_backdoors2")
+    assert (row["candidate_backdoors"], row["candidate_backdoors2"]) == (
+        str(len(singles)),
+        str(len(pairs)),
+    )
+    assert main_rate([str(path), "--scale", "te,backdoors2", "--format", "json"]) == 0
+    record = json.loads(capsys.readouterr().out.splitlines()[1])
+    assert (record["te"], record["candidate_backdoors2"]) == (1, len(pairs))
+
+
+def test_a_stopped_backdoors2_job_keeps_its_rows_and_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A kept row's ``candidate_backdoors2`` is read back as ``rate`` wrote it."""
+    path = quiz_file(tmp_path, [BACKDOOR_1, shc_sample()[0][0]])
+    job = [str(path), "--scale", "backdoors2"]
+    assert main_rate(job) == 0
+    whole = capsys.readouterr().out.splitlines(keepends=True)
+    out = tmp_path / "rows.csv"
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    with out.open("a") as f:
+        f.write(whole[2])  # Backdoor #1's row kept
+    capsys.readouterr()
+    assert main_rate([*job, "--out", str(out)]) == 0
+    assert "(1 row kept from the run that stopped)" in capsys.readouterr().err
+    text = out.read_text()
+    assert text.splitlines(keepends=True)[:3] == whole[:3]  # settings, header, the kept row
+
+    def figures(text: str) -> list[dict[str, str]]:  # (the times aside)
+        return [{k: v for k, v in row.items() if k != "ms"} for row in table(text)]
+
+    assert figures(text) == figures("".join(whole))
+    assert table(text)[0]["candidate_backdoors2"] == "19"  # (the brute force's: test above)
 
 
 def test_a_pencil_mark_line_is_rated_as_its_puzzle_is(
@@ -238,6 +324,21 @@ def test_a_stopped_job_with_the_measures_is_continued_and_a_row_no_rating_gives_
     err = capsys.readouterr().err
     assert err.startswith(f"sudoku-repl rate: Cannot continue {out}: line 3 is not a row of rate")
     assert "te 7, want 0 to 3" in err
+
+
+def test_the_out_marker_of_a_stopped_job_says_the_version_and_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``FILE.unfinished`` (issue 60, item 5): the version and what shapes the figures."""
+    path = quiz_file(tmp_path, [BACKDOOR_1])
+    out = tmp_path / "rows.csv"
+    job = [str(path), "--scale", "te,spread", "--isomorphs", "3", "--seed", "5"]
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    marker = json.loads((tmp_path / "rows.csv.unfinished").read_text())
+    assert marker["sudoku_repl"] == sudoku_repl.__version__
+    assert (marker["scale"], marker["isomorphs"], marker["seed"]) == ("steps,se,te,spread", 3, 5)
+    assert (marker["run_mode"], marker["se_timeout"]) == (0, 60.0)
+    assert settings_of(out.read_text())["scale"] == "steps,se,te,spread"
 
 
 def test_a_job_of_other_measures_is_another_job(

@@ -17,7 +17,7 @@ DIFFICULTY_FORMS = (
 def _help() -> str:
     """``help difficulty``, with each measure as ``rate --scale`` declares it (imported when
     asked for: start-up imports no tool)."""
-    from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, SEED
+    from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, ON_REQUEST, SEED
 
     # (a paragraph a measure: help fills each paragraph on its own)
     measures = "\n\n".join(f"{word}: {what}." for word, what in MEASURES.items())
@@ -26,8 +26,8 @@ def _help() -> str:
         "placed and the candidates removed so far: a pencil-mark state; a selected frame's\n"
         "state with frame or up), or with quiz of the loaded quiz itself: one line a measure,\n"
         "each saying what it is, after a line naming the version and the settings that shape\n"
-        "the figures (docs/difficulty.md). --measures takes a comma list of them (all by\n"
-        "default; both: steps,se):\n\n"
+        "the figures (docs/difficulty.md). --measures takes a comma list of them (by default\n"
+        f"all but {', '.join(ON_REQUEST)}; both: steps,se):\n\n"
         f"{measures}\n\n"
         f"--isomorphs K (default {ISOMORPHS}) random isomorphs drawn from --seed S (default "
         f"{SEED})\n"

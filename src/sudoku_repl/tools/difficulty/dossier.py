@@ -21,11 +21,9 @@ from sudoku_repl.core.state import LOADED, EngineState
 from sudoku_repl.core.version import installed
 from sudoku_repl.tools.rating.measures import Figures, figures
 from sudoku_repl.tools.rating.rate import Interrupted, never
-from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, MOST_ISOMORPHS, SEED, parse_scale
+from sudoku_repl.tools.rating.scales import EVERY, ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
-#: every measure, the dossier's default
-EVERY = tuple(MEASURES)
 #: seconds for one Sudoku Explainer rating where none is given (``rate``'s default)
 SE_TIMEOUT = 60.0
 
@@ -120,7 +118,8 @@ def settings_of(
     run_mode: int = 0,
 ) -> Settings:
     """The settings the command and the API are given: ``measures`` a comma list (or a
-    sequence of words; None: every measure), the rest None for their defaults. ``UserError``
+    sequence of words; None: every measure but those given only on request,
+    ``scales.ON_REQUEST``), the rest None for their defaults. ``UserError``
     (one line) for a word that is no measure, or a count of isomorphs out of range."""
     if measures is None:
         asked = EVERY

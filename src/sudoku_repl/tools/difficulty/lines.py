@@ -22,11 +22,21 @@ def _candidate(candidate: Candidate) -> str:
     return f"{digit}{cell_name(cell)}"
 
 
+def _pair(pair: tuple[Candidate, ...]) -> str:
+    """``5r1c6+7r1c8``: candidates removed together."""
+    return "+".join(map(_candidate, pair))
+
+
 def _named(candidates: tuple[Candidate, ...]) -> str:
-    if not candidates:
+    return _listed([_candidate(c) for c in candidates])
+
+
+def _listed(names: list[str]) -> str:
+    """`` (the first NAMED, and N more)``, or nothing where there is none."""
+    if not names:
         return ""
-    shown = ", ".join(map(_candidate, candidates[:NAMED]))
-    more = len(candidates) - NAMED
+    shown = ", ".join(names[:NAMED])
+    more = len(names) - NAMED
     return f" ({shown}{f', and {more} more' if more > 0 else ''})"
 
 
@@ -103,6 +113,13 @@ def dossier_lines(dossier: Dossier, what: str, givens: int) -> list[str]:
         lines.append(
             f"Candidate backdoors: {len(f.candidate_backdoors)}{_named(f.candidate_backdoors)} "
             "(wrong candidates whose removal alone lets singles finish; HoDoKu's)"
+        )
+    if f.candidate_backdoors2 is not None:
+        pairs = f.candidate_backdoors2
+        named = _listed([_pair(p) for p in pairs])
+        lines.append(
+            f"Candidate backdoors of size 2: {len(pairs)}{named} (pairs of wrong candidates "
+            "whose removal together lets singles finish, neither alone; HoDoKu's)"
         )
     if dossier.se is not None:
         lines += se_lines(dossier.se)

@@ -153,9 +153,11 @@ def _ilp_fault(r: Rating, ilp: bool) -> str | None:
 
 
 #: the least and most each order-free figure may be: T&E-depth 0 to 3 (the hardest known are
-#: T&E(3)), B and x from 0 to past the most computed, backdoors a cell or candidate each
+#: T&E(3)), B and x from 0 to past the most computed, backdoors a cell or candidate each (a
+#: pair of candidates each for size 2)
 _FIGURE_RANGES = {
-    "te": (0, 3), "backdoors": (0, 81), "candidate_backdoors": (0, 729), "guess_depth": (0, 81),
+    "te": (0, 3), "backdoors": (0, 81), "candidate_backdoors": (0, 729),
+    "candidate_backdoors2": (0, 729 * 728 // 2), "guess_depth": (0, 81),
 }  # fmt: skip
 _WRITTEN = re.compile(r"(0|[1-9][0-9]*)|>(0|[1-9][0-9]*)")
 
@@ -178,7 +180,10 @@ def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
     if r.b is not None and r.bxb is not None:
         return "both b and bxb"
     if not rated:
-        figures = [getattr(r, n) for n in ("te", "b", "bxb", "backdoors", "guess_depth")]
+        figures = [
+            getattr(r, n)
+            for n in ("te", "b", "bxb", "backdoors", "candidate_backdoors2", "guess_depth")
+        ]
         if any(f is not None for f in figures):
             return "order-free figures of a quiz without one solution"
     return None

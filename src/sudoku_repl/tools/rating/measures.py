@@ -1,7 +1,7 @@
 """The order-free measures of a quiz or a pencil-mark state (issue 60), computed by the
 engines of ``techniques/difficulty`` (T&E-depth, braids, backdoors, guesses) and by
 ``spread`` (ER over isomorphs), and written into a ``rate`` row (``OrderFreeMeasures``):
-what ``rate --scale te,b,backdoors,guess,spread`` adds. The dossier of ``difficulty`` reads the
+what ``rate --scale te,b,backdoors,backdoors2,guess,spread`` adds. The dossier of ``difficulty`` reads the
 same figures (``figures``), with the backdoors named.
 """
 
@@ -60,6 +60,8 @@ class Figures:
     bxb: Figure | None = None
     backdoors: tuple[Candidate, ...] | None = None
     candidate_backdoors: tuple[Candidate, ...] | None = None
+    #: HoDoKu's candidate backdoors of size 2 (``backdoors2``): pairs, neither a backdoor alone
+    candidate_backdoors2: tuple[tuple[Candidate, ...], ...] | None = None
     guess_depth: Figure | None = None
     #: the fewest cells whose values, guessed right, let the original's filters finish (one
     #: such set), or the bound it lies beyond
@@ -74,12 +76,12 @@ def figures(
     interrupted: Callable[[], bool] = never,
     run_mode: int = 0,
 ) -> Figures:
-    """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``guess``) of a grid with one
+    """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``backdoors2``, ``guess``) of a grid with one
     solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
     values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
     ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
     native build, in milliseconds to seconds)."""
-    if not {"te", "b", "backdoors", "guess"}.intersection(asked):
+    if not {"te", "b", "backdoors", "backdoors2", "guess"}.intersection(asked):
         return Figures()
     from sudoku_repl.techniques.difficulty.marks import Marks
 
@@ -110,6 +112,11 @@ def figures(
         poll()
         candidates = tuple(c for (c,) in candidate_backdoors(state, 1))
         found = attrs.evolve(found, backdoors=cells, candidate_backdoors=candidates)
+    if "backdoors2" in asked:
+        from sudoku_repl.techniques.difficulty.backdoors import candidate_backdoors
+
+        poll()
+        found = attrs.evolve(found, candidate_backdoors2=candidate_backdoors(state, 2))
     if "guess" in asked:
         from sudoku_repl.techniques.difficulty.guesses import fewest_guesses, guess_depth
 
@@ -174,6 +181,8 @@ class OrderFreeMeasures:
         if done.backdoors is not None and done.candidate_backdoors is not None:
             written["backdoors"] = len(done.backdoors)
             written["candidate_backdoors"] = len(done.candidate_backdoors)
+        if done.candidate_backdoors2 is not None:
+            written["candidate_backdoors2"] = len(done.candidate_backdoors2)
         if done.guess_depth is not None and done.fewest_guesses is not None:
             written["guess_depth"] = done.guess_depth.value
             written["fewest_guesses"] = done.fewest_guesses.written()

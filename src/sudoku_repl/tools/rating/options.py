@@ -95,7 +95,8 @@ def parser() -> argparse.ArgumentParser:
         "(every row's; the default); se (or both: steps,se): Sudoku Explainer's ratings too, "
         "columns er, ep, ed; te: T&E-depth; b: B for a T&E(1) quiz and the x of BxB for a "
         "T&E(2) one (columns b, bxb; >12 past B12, >7 past B7B); backdoors: single-cell BRT backdoors and "
-        "candidate backdoors (their counts); guess: guess_depth and fewest_guesses (>3 past "
+        "candidate backdoors (their counts); backdoors2: candidate backdoors of size 2 too, "
+        "column candidate_backdoors2 (pairs, neither alone; backdoors too); guess: guess_depth and fewest_guesses (>3 past "
         "3); spread: er_min, er_median, er_max over --isomorphs K random isomorphs and "
         "er_canonical, the minlex form's (se too). A quiz without exactly one solution: er "
         "says why, the other measures are empty",

@@ -84,8 +84,8 @@ class Rating:
     ilp_ms: float | None = None
     ilp_nodes: int | None = None
     #: the order-free measures asked for (``scales.ORDER_FREE``'s words: te, b, backdoors,
-    #: guess, spread; issue 60): their columns are in the row, empty where a figure is not
-    #: defined (B of a puzzle that is not T&E(1), any of a quiz without one solution)
+    #: backdoors2, guess, spread; issue 60): their columns are in the row, empty where a figure
+    #: is not defined (B of a puzzle that is not T&E(1), any of a quiz without one solution)
     measured: tuple[str, ...] = ()
     #: T&E-depth (Berthier's T&E(BRT, n)); B and the x of BxB, ``">7"`` past what is computed
     te: int | None = None
@@ -94,6 +94,8 @@ class Rating:
     #: single-cell BRT backdoors, HoDoKu's single-candidate backdoors (their counts)
     backdoors: int | None = None
     candidate_backdoors: int | None = None
+    #: HoDoKu's candidate backdoors of size 2 (``backdoors2``; their count)
+    candidate_backdoors2: int | None = None
     #: the original's measure made order-free: least nesting of guesses, fewest guesses
     #: (``">3"`` past what is computed)
     guess_depth: int | None = None
