@@ -19,7 +19,9 @@ Sudoku Explainer's runs in a JVM: ``benchmarks/SeGenerator.java``, compiled with
 against the jar into this run's temporary folder, makes and rates puzzles until the JVM has
 spent ``--seconds`` of CPU (all its threads: the JIT's and the collector's count), then says how
 many were made and how many rated ER >= 8.0 and >= 9.0; one run serves both targets (the same
-puzzles), so its rate is each count over that CPU. The jar: ``--jar``, else
+puzzles), so its rate is each count over that CPU. It runs beside ours, started first and
+waited for last (each side's figures are its own CPU time, so the two need not take turns, and
+the run takes the longer side's time rather than the sum). The jar: ``--jar``, else
 ``$SUDOKU_REPL_SERATE_JAR``; without it or without ``java``/``javac``, one line says the anchor
 is skipped and ours is measured alone. A count of 0 is said as "< 1 in S s" and its ratio as a
 lower bound, the rate it would have had with one puzzle.
@@ -108,9 +110,9 @@ def families(puzzles: Sequence[bytes], cells: int = FAMILY_CELLS) -> int:
     return len({root(k) for k in range(len(packed))})
 
 
-def anchor(jar: str, seconds: float, seed: int, folder: Path) -> dict[str, float] | None:
-    """Sudoku Explainer's generator's counts (``made``, ``cpu``, ``80``, ``90``), or None (one
-    line said why) when it cannot run here."""
+def anchor(jar: str, seconds: float, seed: int, folder: Path) -> subprocess.Popen[str] | None:
+    """Sudoku Explainer's generator started (``counts`` reads its figures once it is done), or
+    None (one line said why) when it cannot run here."""
     java, javac = shutil.which("java"), shutil.which("javac")
     if not (java and javac):
         print("Sudoku Explainer's generator: skipped (no java/javac here)")
@@ -125,11 +127,19 @@ def anchor(jar: str, seconds: float, seed: int, folder: Path) -> dict[str, float
     subprocess.run(
         [javac, "-cp", jar, "-d", str(folder), str(folder / JAVA_SOURCE.name)], check=True
     )
-    done = subprocess.run(
+    return subprocess.Popen(
         [java, "-cp", f"{jar}{os.pathsep}{folder}", "SeGenerator", str(seconds), str(seed)],
-        capture_output=True, text=True, check=True,
+        stdout=subprocess.PIPE, text=True,
     )  # fmt: skip
-    words = done.stdout.split()  # made N cpu S er>=8.0 A er>=9.0 B
+
+
+def counts(running: subprocess.Popen[str]) -> dict[str, float]:
+    """Sudoku Explainer's generator's counts (``made``, ``cpu``, ``80``, ``90``), once it is
+    done."""
+    out, _ = running.communicate()
+    if running.returncode:
+        raise SystemExit(f"Sudoku Explainer's generator failed (exit {running.returncode})")
+    words = out.split()  # made N cpu S er>=8.0 A er>=9.0 B
     return {
         "made": float(words[1]),
         "cpu": float(words[3]),
@@ -140,6 +150,21 @@ def anchor(jar: str, seconds: float, seed: int, folder: Path) -> dict[str, float
 
 def per_minute(count: float, seconds: float) -> float:
     return count * 60 / seconds
+
+
+def near_three(seconds: float, seed: int) -> None:
+    """Ours near the first three puzzles of ER >= 10.6 of ``HARD``: its line."""
+    text = HARD.read_text(encoding="utf-8")
+    hard = [line.split() for line in text.splitlines() if line.strip()]
+    sources = [
+        bytes(0 if ch == "." else int(ch) for ch in row[0]) for row in hard if float(row[1]) >= 10.6
+    ][:3]
+    found, cpu = ours(Targets(er=Span(100, None)), seconds, seed, sources)
+    print(
+        f"near three of ER >= 10.6: {len(found)} new minimal puzzles of ER >= 10.0 in "
+        f"{cpu:.1f} CPU-s: {per_minute(len(found), cpu):.1f} a CPU-minute (floor 10)",
+        flush=True,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -167,7 +192,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     if slow:
         print(f"build: {slow}")
     with tempfile.TemporaryDirectory() as temp:
-        se = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
+        running = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
+        try:
+            measured = [
+                (
+                    low,
+                    climb,
+                    *ours(Targets(er=Span(low, None)), args.seconds, args.seed, climb=climb),
+                )
+                for low in TARGETS
+                for climb in (False, True)
+            ]
+            if not args.no_near:
+                near_three(args.near_seconds, args.seed)
+            se = None if running is None else counts(running)
+        finally:
+            if running is not None and running.poll() is None:
+                running.kill()
+                running.wait()
     if se is not None:
         print(
             f"Sudoku Explainer's generator: {se['made']:.0f} minimal puzzles in {se['cpu']:.1f} CPU-s"
@@ -176,33 +218,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{'target':<20} {'puzzles':>7} {'families':>8} {'/CPU-min':>9} {'SE':>10} "
         f"{'/CPU-min':>9} {'ratio':>8}"
     )
-    for low in TARGETS:
-        for climb in (False, True):
-            kept, cpu = ours(Targets(er=Span(low, None)), args.seconds, args.seed, climb=climb)
-            independent = families(kept)
-            mine = per_minute(independent, cpu)
-            how = "--climb" if climb else "default"
-            row = f"ER>={low / 10:.1f} {how:<12} {len(kept):>7} {independent:>8} {mine:>9.1f}"
-            if se is not None:
-                count = se[str(low)]
-                theirs = per_minute(max(count, 1), se["cpu"])
-                bound = "" if count else ">="
-                said = f"{count:.0f}" if count else f"<1 in {se['cpu']:.0f} s"
-                row += f" {said:>10} {per_minute(count, se['cpu']):>9.2f} {bound}{mine / theirs:>6.1f}x"
-            print(row, flush=True)
-    if not args.no_near:
-        text = HARD.read_text(encoding="utf-8")
-        hard = [line.split() for line in text.splitlines() if line.strip()]
-        sources = [
-            bytes(0 if ch == "." else int(ch) for ch in row[0])
-            for row in hard
-            if float(row[1]) >= 10.6
-        ][:3]
-        found, cpu = ours(Targets(er=Span(100, None)), args.near_seconds, args.seed, sources)
-        print(
-            f"near three of ER >= 10.6: {len(found)} new minimal puzzles of ER >= 10.0 in "
-            f"{cpu:.1f} CPU-s: {per_minute(len(found), cpu):.1f} a CPU-minute (floor 10)"
-        )
+    for low, climb, kept, cpu in measured:
+        independent = families(kept)
+        mine = per_minute(independent, cpu)
+        how = "--climb" if climb else "default"
+        row = f"ER>={low / 10:.1f} {how:<12} {len(kept):>7} {independent:>8} {mine:>9.1f}"
+        if se is not None:
+            count = se[str(low)]
+            theirs = per_minute(max(count, 1), se["cpu"])
+            bound = "" if count else ">="
+            said = f"{count:.0f}" if count else f"<1 in {se['cpu']:.0f} s"
+            row += f" {said:>10} {per_minute(count, se['cpu']):>9.2f} {bound}{mine / theirs:>6.1f}x"
+        print(row, flush=True)
     print(f"load {os.getloadavg()[0]:.2f} (1 min) at the end")
     sys.stdout.flush()
 

@@ -25,7 +25,15 @@ PACKAGE = REPO / "src" / "sudoku_repl"
 CORE_EXTENSION = "sudoku_repl.core._native"
 EXTENSION = "sudoku_repl.techniques.explainer._native"
 #: the functions of the explainer's C, all of them
-SE_FUNCTIONS = {"se_chainer", "se_memo", "se_exclusion", "se_cycles", "se_ladder", "se_climb"}
+SE_FUNCTIONS = {
+    "se_chainer",
+    "se_memo",
+    "se_exclusion",
+    "se_cycles",
+    "se_ladder",
+    "se_climb",
+    "se_below",
+}
 #: serate 1.15.10's figures of the slice's easiest quiz (tests/data/se_rated_slice.txt)
 PUZZLE, *FIGURES = min(
     (line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")),
@@ -97,7 +105,7 @@ def test_without_the_explainers_extension_it_rates_in_python_and_the_core_keeps_
         f" {folder}: no C compiler at install, or a source tree that pip install -e . did not"
         " build in place)"
     )
-    assert native.se_climb() is None and native.se_chainer() is None
+    assert native.se_climb() is None and native.se_chainer() is None and native.se_below() is None
     assert native_ladder.native_prefix(rating.techniques()) == []
     assert rated() == FIGURES
     assert core_native.active() == core_before

@@ -188,6 +188,30 @@ def se_climb() -> SeClimb | None:
     return search
 
 
+class SeBelow(Protocol):
+    """Whether the rating's techniques solve a grid by steps all rated below a rating, in C
+    (``se_rating.c``'s ``se_below``, ``rating.below_at_once``'s): (the puzzle's 81 givens as
+    bytes, 0 for an empty cell, the order as ``SeClimb``'s, the rating in tenths, a callable
+    saying stop or None, a memo from ``se_memo`` or None) -> 1 (solved so), 0 (not known), 2
+    (the callable said stop). Bad input raises ValueError."""
+
+    def __call__(
+        self,
+        givens: bytes,
+        order: list[tuple[int, int]],
+        least: int,
+        poll: Callable[[], bool] | None,
+        memo: object = None,
+        /,
+    ) -> int: ...
+
+
+def se_below() -> SeBelow | None:
+    """``rating.below_at_once``'s batches in C."""
+    search: SeBelow | None = _function("se_below")
+    return search
+
+
 if __name__ == "__main__":
     print(build())
     sys.exit(0)

@@ -429,6 +429,65 @@ def rate_reaching(
         return _rate(grid, None, interrupted, above, None, path=path)
 
 
+def batch_er(puzzle: str, least: int, interrupted: Callable[[], bool] | None = None) -> int | None:
+    """The hardest step (tenths) of a path that solves a puzzle with one solution by steps all
+    rated below ``least`` (tenths), taken a batch at a time; None when none is known. At each
+    grid, the first technique that finds anything (the one the rating takes a step of there)
+    gives every finding of it rated below ``least``, applied at once, where the rating applies
+    the first (or the easiest chain) alone and searches again. None once a grid comes where
+    that technique's findings all rate ``least`` or more (or none finds anything).
+
+    A filter's quick rejection (``generate --er 8.0-``): a number says the ER is below
+    ``least`` without following the rating's path step by step, which costs a chain search a
+    step where this takes a batch of findings a search. It holds because the techniques are
+    nearly monotone: a finding on a grid is found again, or done already, on a grid with fewer
+    candidates, rated no higher; then the rating's own path meets a finding below ``least`` at
+    every grid too. Not everywhere: a chain's rating counts its length, and the easiest chain
+    the rating takes may leave longer ones than a batch does, so a puzzle of ER ``least`` or
+    more may, rarely, get a number just below it (2 of 1,039 puzzles of ER 7.x, at ``least``
+    70, got 6.6 and 6.7), which ``generate`` guards against by rejecting only a number a
+    margin below ``least`` (``tools/making/tasks``). The same answer on the pure build (in
+    Python, the same batches) as on the native one (one C call). ``Interrupted`` once
+    ``interrupted()``."""
+    search = native.se_below()
+    with native_chains.remembered():
+        if search is not None:
+            said = search(
+                puzzle.encode().translate(_GIVENS),
+                list(_probe_rungs(least)),
+                least,
+                interrupted,
+                native_chains.memo.get(),
+            )
+            if said == 1:
+                raise Interrupted
+            return said or None
+        order = techniques(poller(None, interrupted))
+        tried = order[: cut(order, least - 1)]
+        grid = Grid.from_puzzle(puzzle)
+        hardest = 0
+        while not grid.is_solved():
+            for _, finder in tried:
+                if interrupted is not None and interrupted():
+                    raise Interrupted
+                found = list(finder(grid))
+                if found:
+                    break
+            else:
+                return None
+            easy = [hint for hint in found if hint.rating < least]
+            if not easy:
+                return None
+            for hint in easy:  # each found on the grid before the batch
+                hint.apply(grid)
+                hardest = max(hardest, hint.rating)
+        return hardest or None
+
+
+#: a puzzle's characters as its givens' bytes (``se_below``'s): 0 for an empty cell
+_GIVENS = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
+
+
 @cache
 def _probe_rungs(least: int) -> tuple[tuple[int, int], ...]:
     """The C's numbers of the techniques ``reaches`` tries for ``least``."""

@@ -17,6 +17,8 @@ static PyMethodDef module_methods[] = {
      "wings, uniqueness"},
     {"se_climb", se_climb, METH_VARARGS,
      "the SE rating's steps over the techniques below the chains, many a call"},
+    {"se_below", se_below, METH_VARARGS,
+     "whether a grid is solved by steps below a rating, a batch of findings at a time"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

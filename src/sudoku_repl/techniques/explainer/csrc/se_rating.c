@@ -389,3 +389,199 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     Py_DECREF(left);
     return result;
 }
+
+/* se_below(givens, order, least, poll[, memo]): whether the puzzle (81 bytes, 0 for an empty
+ * cell; its grid as Grid.from_puzzle makes it, here rather than in Python) is solved by steps all
+ * rated below ``least`` (tenths) of ``order``'s techniques (se_climb's), taken a batch at a
+ * time: at each grid, the first technique that finds anything, as the rating takes it, and
+ * every finding of it rated below ``least`` applied at once (not the first, or the easiest,
+ * alone). -> the highest rating of a finding applied, 10 or more (solved so), 0 (a grid where
+ * that technique's findings all rate ``least`` or more, or none finds anything: not known
+ * below), 1 (``poll`` said stop). A rejection that
+ * need not follow the rating's path step by step (rating.below_at_once says why it holds). */
+
+enum { BELOW_NONE, BELOW_TAKEN, BELOW_OVER, BELOW_STOPPED }; /* a technique's batch */
+
+/* the candidate (cell, value) removed, or the value placed: Hint.apply's parts */
+static void place(SeGrid *g, int cell, int value) {
+    g->values[cell] = (unsigned char)value;
+    for (int v = 1; v <= 9; v++)
+        drop(g, cell, v);
+    for (SeCells m = SE_PEER_CELLS[cell]; se_cells_any(m);)
+        drop(g, se_cells_pop(&m), value);
+}
+
+/* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
+ * applied, as it was or higher), or -1 with an exception */
+static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *hardest) {
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    x->scratch = lim->scratch;
+    x->scratch_free = lim->scratch_free;
+    lim->scratch = NULL;
+    lim->scratch_free = NULL;
+    x->deadline = -1;
+    x->poll = lim->poll;
+    int outcome = -1;
+    if (t == SE_T_EXCLUSION) {
+        if (se_exclusion_run(x, g, d, 0) < 0)
+            goto done;
+    } else {
+        if (se_init_maps(x) < 0)
+            goto done;
+        if (t == SE_T_CYCLES)
+            se_cycles_run(x, g);
+        else {
+            const int *k = CHAINERS[d];
+            se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
+            se_chainer_run(x, g);
+        }
+    }
+    if (x->stop == 2)
+        goto done;
+    if (x->stop) {
+        outcome = BELOW_STOPPED;
+        goto done;
+    }
+    outcome = x->n_found ? BELOW_OVER : BELOW_NONE;
+    /* (the findings were all made on the grid before any is applied: g changes only now) */
+    for (int i = 0; i < x->n_found; i++) {
+        const SeFound *f = &x->found[i];
+        int rating = t == SE_T_EXCLUSION ? (d == 2 ? 62 : 75) : f->rating;
+        if (rating >= least)
+            continue;
+        outcome = BELOW_TAKEN;
+        if (rating > *hardest)
+            *hardest = rating;
+        for (int j = 0; j < f->n_rems; j++)
+            drop(g, x->rems[f->rems + 2 * j], x->rems[f->rems + 2 * j + 1]);
+        if (f->value)
+            place(g, f->cell, f->value);
+    }
+done:
+    lim->scratch = x->scratch;
+    lim->scratch_free = x->scratch_free;
+    x->scratch = NULL;
+    x->scratch_free = NULL;
+    se_ctx_free(x);
+    PyMem_Free(x);
+    return outcome;
+}
+
+/* a ladder technique's findings below ``least`` applied to g (r's grid: BELOW_*, *hardest as
+ * chain_below's), or -1 with an exception */
+static int rung_below(SeRungs *r, SeGrid *g, int technique, int degree, int least,
+                      int *hardest) {
+    r->list = PyList_New(0);
+    if (!r->list || se_rung_run(r, technique, degree) < 0) {
+        Py_CLEAR(r->list);
+        return -1;
+    }
+    Py_ssize_t n = PyList_GET_SIZE(r->list);
+    int outcome = n ? BELOW_OVER : BELOW_NONE;
+    /* the findings as made on the grid before any is applied (the list holds them all) */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *hint = PyList_GET_ITEM(r->list, i);
+        int rating = (int)PyLong_AsLong(PyTuple_GET_ITEM(hint, 1));
+        if (rating >= least)
+            continue;
+        outcome = BELOW_TAKEN;
+        if (rating > *hardest)
+            *hardest = rating;
+        if (apply(g, hint) < 0) {
+            outcome = -1;
+            break;
+        }
+    }
+    Py_CLEAR(r->list);
+    return outcome;
+}
+
+/* the grid of a puzzle's givens (Grid.from_puzzle's: an empty cell keeps the values its units
+ * do not hold), or -1 with ValueError */
+static int givens_grid(PyObject *givens, SeGrid *g) {
+    if (!PyBytes_Check(givens) || PyBytes_GET_SIZE(givens) != 81) {
+        PyErr_SetString(PyExc_ValueError, "the givens: 81 bytes, 0 for an empty cell, else 1-9");
+        return -1;
+    }
+    const unsigned char *v = (const unsigned char *)PyBytes_AS_STRING(givens);
+    uint16_t used[27] = {0};
+    for (int cell = 0; cell < 81; cell++) {
+        if (v[cell] > 9) {
+            PyErr_SetString(PyExc_ValueError,
+                            "the givens: 81 bytes, 0 for an empty cell, else 1-9");
+            return -1;
+        }
+        if (v[cell])
+            for (int t = 0; t < 3; t++)
+                used[SE_CELL_UNITS[cell][t]] |= (uint16_t)(1 << v[cell]);
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        const int *u = SE_CELL_UNITS[cell];
+        g->values[cell] = v[cell];
+        g->cands[cell] = v[cell] ? 0 : (uint16_t)(0x3FE & ~(used[u[0]] | used[u[1]] | used[u[2]]));
+    }
+    se_table_fill(g);
+    return 0;
+}
+
+PyObject *se_below(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *givens, *order_obj, *poll, *memo = Py_None;
+    int least, order[MAX_ORDER][2];
+    if (!PyArg_ParseTuple(args, "OOiO|O", &givens, &order_obj, &least, &poll, &memo))
+        return NULL;
+    int n = parse_order(order_obj, order);
+    if (n < 0)
+        return NULL;
+    if (poll != Py_None && !PyCallable_Check(poll)) {
+        PyErr_SetString(PyExc_ValueError, "poll is a callable or None");
+        return NULL;
+    }
+    Limits lim = {.deadline = -1, .poll = poll == Py_None ? NULL : poll};
+    if (memo != Py_None && !(lim.memo = se_memo_of(memo)))
+        return NULL;
+    se_cells_init();
+    SeGrid g;
+    if (givens_grid(givens, &g) < 0)
+        return NULL;
+    SeRungs r = {.g = &g, .limit = 0};
+    int answer = -1, hardest = 0;
+    while (answer < 0) {
+        if (solved(&g)) {
+            answer = hardest;
+            break;
+        }
+        int said = limits(lim.poll);
+        if (said) {
+            if (said > 0)
+                answer = 1;
+            break;
+        }
+        se_rungs_count_empty(&r);
+        int outcome = BELOW_NONE;
+        for (int i = 0; i < n && outcome == BELOW_NONE; i++) {
+            if (order[i][0] >= SE_T_EXCLUSION) {
+                said = limits(lim.poll);
+                if (said) {
+                    outcome = said > 0 ? BELOW_STOPPED : -1;
+                    break;
+                }
+                outcome = chain_below(&g, order[i][0], order[i][1], &lim, least, &hardest);
+            } else
+                outcome = rung_below(&r, &g, order[i][0], order[i][1], least, &hardest);
+        }
+        if (outcome < 0)
+            break;
+        if (outcome == BELOW_STOPPED)
+            answer = 1;
+        else if (outcome != BELOW_TAKEN)
+            answer = 0;
+    }
+    if (lim.scratch_free)
+        lim.scratch_free(lim.scratch);
+    return answer < 0 ? NULL : PyLong_FromLong(answer);
+}

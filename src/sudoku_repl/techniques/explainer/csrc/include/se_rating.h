@@ -12,6 +12,8 @@
 
 /* the module function se_climb */
 PyObject *se_climb(PyObject *self, PyObject *args);
+/* the module function se_below */
+PyObject *se_below(PyObject *self, PyObject *args);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

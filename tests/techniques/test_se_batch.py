@@ -1,0 +1,90 @@
+"""``rating.batch_er(puzzle, X)``: a path that solves the puzzle by steps all rated below X, the
+rating's techniques taking a batch of findings at a time; ``generate``'s quick rejection
+(issue 59 §1.14), which must never reject what serate rates X or more, beyond a margin.
+
+The expected answers come from the committed ratings (``tests/data/se_rated_slice.txt`` and
+``se_bank_serate.txt``: serate's ER), not from this code."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_repl.techniques.explainer import native, rating
+from sudoku_repl.tools.making import tasks
+from tests.support.helpers import TEST_DATA, read_lines
+
+SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
+#: a puzzle serate rates 7.2 whose batch path, asked below 7.1 or 7.2, solves it by steps of
+#: 6.9 at most (``se_bank_serate.txt``'s): the batch path may miss a step the rating needs
+MISSED = "000060300000802400970013000028000070501000802060000910000280046009601000002030000"
+
+
+@pytest.fixture(params=["native", "pure"])
+def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "native" and not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    monkeypatch.setattr(native.door, "selected", request.param == "native")
+    return str(request.param)
+
+
+@pytest.mark.parametrize("least", [70, 80, 90])
+def test_a_batch_path_below_x_is_found_only_for_puzzles_serate_rates_below_x(
+    build: str, least: int
+) -> None:
+    # (the pure chains take seconds a puzzle: the lines below 7.0 there, and two more)
+    rows = SLICE if build == "native" else [r for r in SLICE if float(r[1]) < 6.5][:6] + SLICE[:2]
+    found = 0
+    for k, (puzzle, er, *_) in enumerate(rows):
+        hardest = rating.batch_er(puzzle, least)
+        if hardest is not None:
+            assert round(float(er) * 10) < least, (k + 1, er, least, hardest)
+            assert hardest < least
+            found += 1
+    # most of those below are rejected so (the filter's point): all of the easy ones
+    easy = sum(round(float(r[1]) * 10) <= least - 10 for r in rows)
+    assert found >= easy > 0
+
+
+def test_the_native_batches_are_the_pure_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    rows = [r for r in SLICE if float(r[1]) < 6.5][:4] + SLICE[:1]
+    monkeypatch.setattr(native.door, "selected", True)
+    natively = [rating.batch_er(r[0], 80) for r in rows]
+    monkeypatch.setattr(native.door, "selected", False)
+    assert [rating.batch_er(r[0], 80) for r in rows] == natively
+    assert natively[-1] is not None  # (a puzzle of 7.3 with its chains: a batch of them)
+
+
+#: the bank's puzzles the maker's rejection misses (line, ER, the least ER asked): one whose
+#: batch path needs 5.7 at most where serate's needs 7.1, one at its own ER (6.9 against 7.2)
+KNOWN_MISSES = {(920, 71, 70), (920, 71, 71), (1274, 72, 72)}
+
+
+def test_the_bank_is_rejected_below_its_er_twice_in_4000() -> None:
+    if not native.available():
+        pytest.skip(f"no native explainer here: {native.build()}")
+    # 2,000 puzzles rated by serate, 1,039 of them 7.x: the maker's rejection (``_below``)
+    # asked at each puzzle's own ER and a tenth below it, where a miss would show: it drops
+    # a puzzle the targets allow (never a wrong figure: what it keeps is rated by ``rate``)
+    missed = set()
+    for number, line in enumerate(read_lines(TEST_DATA / "se_bank_serate.txt"), 1):
+        puzzle, figures = line.split()
+        er = round(float(figures.split("/")[0]) * 10)
+        for least in (er - 1, er):
+            if least > 10 and tasks._below(puzzle, least, lambda: False):
+                missed.add((number, er, least))
+    assert missed == KNOWN_MISSES
+
+
+def test_a_miss_within_the_margin_is_left_to_the_rating() -> None:
+    # the batch path solves it below 7.1 (6.9 at most) though serate rates it 7.2: the maker
+    # leaves a number that near the least asked to the rating's own path, which keeps it
+    assert rating.batch_er(MISSED, 71) == 69
+    assert not tasks._below(MISSED, 71, lambda: False)
+    assert rating.reaches(MISSED, 71)
+
+
+def test_batch_er_is_stopped_by_its_interrupt(build: str) -> None:
+    with pytest.raises(rating.Interrupted):
+        rating.batch_er(SLICE[0][0], 80, lambda: True)
