@@ -274,18 +274,20 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator(".cell .v")).to_have_count(81)
     expect(paused).to_be_visible()
     page.keyboard.press("F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
-    # the board names the search's last step, as the shell's does (run, run: the end)
+    # the end of the search is a stop that says so, the session kept (issue 61; it ended the
+    # session); the board names the search's last step, as the shell's does (run, run: the end)
     end = Shell.loaded()
     end.ok("run")
     end.ok("run")
-    expect(view.locator("#caption")).to_have_text(f"seed.txt: Step {end.steps}")
-    expect(view.locator("#note")).to_have_text(
-        f"The search ended at step {end.steps}: this is its last board."
-    )
     assert end.steps == 284
-    expect(page.locator(".statusbar-item", has_text="solutions")).to_have_count(0)
+    stack_header = page.locator(".pane-header", has_text=re.compile("^Call Stack", re.IGNORECASE))
+    expect(stack_header).to_contain_text(f"The search ended at step {end.steps}")
+    expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {end.steps}\b"))
+    expect(paused).to_be_visible()
     no_toast(page)
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    expect(page.locator(".statusbar-item", has_text="solutions")).to_have_count(0)
 
 
 def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:

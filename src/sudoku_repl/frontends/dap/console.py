@@ -24,6 +24,7 @@ from sudoku_repl.frontends.dap.progress import Progress
 from sudoku_repl.frontends.dap.requests import THREAD
 from sudoku_repl.frontends.dap.source import QuizSource
 from sudoku_repl.frontends.dap.wire import Message
+from sudoku_repl.text.args import CELL
 
 #: the contexts of ``evaluate`` that look at a cell (the others are the debug console); what
 #: they cannot show is answered to the client alone (no pop-up: a watch shows it in its row, a
@@ -74,6 +75,13 @@ class Console:
                 self.adapter.repl.require_quiz()
                 state = self.adapter.view.frame_state(args.get("frameId"))
                 hovered = self._hovered(args) if context == "hover" else None
+                if hovered is None and context != "hover":
+                    named = self._named(expression.strip(), args.get("frameId"))
+                    if named is not None:
+                        self.adapter.conn.respond(
+                            request, {"result": named, "variablesReference": 0}
+                        )
+                        return
                 cell = self.adapter.cell(expression.strip()) if hovered is None else hovered
             except (UserError, Stale) as e:
                 self.adapter.conn.fail(request, e.line, show_user=False)
@@ -87,6 +95,19 @@ class Console:
             self.adapter.conn.respond(request, {"result": said, "variablesReference": 0})
             return
         self.line(request, expression, args.get("frameId"), echo=context == BOARD)
+
+    def _named(self, expression: str, frame_id: object) -> str | None:
+        """A watch of a name of the frame's Run or Level scope (``step``, ``level``...): its
+        value (issue 61); None for a cell; anything else refused, naming what a watch takes."""
+        values = self.adapter.view.named(frame_id)
+        found = [str(value) for name, value in values if name == expression]
+        if found:
+            return found[0]
+        if CELL.fullmatch(expression) is None:
+            names = ", ".join(name for name, _ in values)
+            raise UserError(f"Not a cell: {shown(expression)!r}; a watch is a cell [r,c] or one "
+                            f"of the frame's variables: {names}.")  # fmt: skip
+        return None
 
     def _hovered(self, args: dict[str, Any]) -> int | None:
         """The cell whose digit is at the hover's line and column in the quiz file (None: the
