@@ -65,8 +65,10 @@ async function locateAdapter(folder, quiet = false) {
         platform: process.platform,
         pythonPath: setting.trim() ? undefined : await pythonInterpreter(folder),
         pathEnv: process.env.PATH,
+        env: process.env,
         isFile: adapter.isFileOnDisk,
     });
+    log.appendLine(`Looking for the adapter; PATH searched: ${process.env.PATH || '(empty)'}`);
     const { found: chosen, tried } = await adapter.findAdapter(list, {
         isFile: adapter.isFileOnDisk,
         probe: (command, args) => adapter.probeVersion(command, args, folderPath),

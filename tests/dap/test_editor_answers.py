@@ -48,11 +48,13 @@ def test_a_hover_on_a_digit_shows_that_cell_and_elsewhere_nothing_silently(dap: 
     line, text = ROW_4
     source = {"path": str(SEED_FILE)}
 
-    def hover(column: int, expression: str = "400") -> dict[str, object]:
+    def hover(column: int, expression: str | None = None) -> dict[str, object]:
+        """VS Code's hover of the range at ``column`` that ``expression`` covers (by default the
+        character there)."""
         return client.response(
             client.send(
                 "evaluate",
-                expression=expression,
+                expression=text[column - 1] if expression is None else expression,
                 context="hover",
                 frameId=frame,
                 line=line,
@@ -100,6 +102,14 @@ def test_a_hover_on_a_digit_shows_that_cell_and_elsewhere_nothing_silently(dap: 
         ),
     ):
         assert answer["success"] is False and answer["body"]["error"]["showUser"] is False
+    # the boundary between two digits (where VS Code cannot tell which half of a character the
+    # pointer is on, issue 61): a range of the two, both cells named in reading order
+    assert hover(digit_column(text, 1), text[0:2])["body"]["result"] == (
+        "[4,1]=4: given\n[4,2]=8: placed at step 22"
+    )
+    two = hover(digit_column(text, 3) - 1, text[1:3])["body"]["result"]
+    assert two == "[4,2]=8: placed at step 22\n[4,3]=6: guessed at level 2, step 11"
+    assert hover(digit_column(text, 3), text[2:4])["success"] is False  # (a blank is no cell)
     assert client.close() == 0
 
 
