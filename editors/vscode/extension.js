@@ -23,6 +23,10 @@ const found = new Map();
 let log;
 let board;
 let checker;
+/** A refused quiz's notification is up: the next session that starts hides it (issue 61: it
+ * outlived the sessions after it; an extension cannot close its own notification, so the toasts
+ * are hidden, kept in the notification centre). */
+let refusalShown = false;
 
 function folderKey(folder) {
     return folder ? folder.uri.toString() : '';
@@ -142,6 +146,7 @@ async function refusedQuiz(config) {
     const name = path.basename(file);
     board.refused(name, problems[0].message);
     const where = `${name}:${problems[0].line}`;
+    refusalShown = true;
     vscode.window.showErrorMessage(`Sudoku REPL: ${where}: ${problems[0].message}`, 'Show Problems').then((pick) => {
         if (pick) {
             vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -198,6 +203,12 @@ function activate(context) {
         vscode.debug.registerDebugAdapterDescriptorFactory(TYPE, descriptorFactory),
         vscode.debug.registerDebugConfigurationProvider(TYPE, configurationProvider),
         vscode.workspace.onDidOpenTextDocument(claimQuiz),
+        vscode.debug.onDidStartDebugSession((session) => {
+            if (session.type === TYPE && refusalShown) {
+                refusalShown = false;
+                vscode.commands.executeCommand('notifications.hideToasts');
+            }
+        }),
         vscode.workspace.onDidChangeConfiguration((event) => {
             if (event.affectsConfiguration(TYPE)) {
                 found.clear();

@@ -258,18 +258,24 @@ def test_check_places_a_quiz_file_s_problems(tmp_path: Path) -> None:
             {"line": line, "column": 3, "endColumn": 4, "message": message},
         ]
     }
-    # the text as edited, not yet saved: read from stdin, named by the file
+    # the text as edited, not yet saved: read from stdin, named by the file; a character that
+    # is no cell marked where it is and named (issue 61: the whole line, from column 1, unnamed)
     bad = text.replace(row, "40x" + row[3:])
     assert check(SEED_FILE, bad) == {
         "problems": [
             {
                 "line": line,
-                "column": 1,
-                "endColumn": 12,
-                "message": f"Invalid line {line}: 40x 005 300.",
+                "column": 3,
+                "endColumn": 4,
+                "message": f"Invalid line {line}: 40x 005 300. Column 3, 'x', is not a cell: a "
+                "cell is a digit or '.'.",
             }
         ]
     }
+    # a line short of a cell, with no stray character: the whole line, as before
+    assert check(SEED_FILE, text.replace(row, "40 005 300"))["problems"] == [
+        {"line": line, "column": 1, "endColumn": 11, "message": f"Invalid line {line}: 40 005 300."}
+    ]
     short = "\n".join(text.splitlines()[:6]) + "\n"  # the comment and five rows
     assert check(tmp_path / "short.txt", short) == {
         "problems": [
