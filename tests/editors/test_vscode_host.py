@@ -89,10 +89,13 @@ def words(shell: Shell, name: str, given: dict[str, str]) -> str:
 
 def hover_text(page: Page, text: str, k: int, fraction: float, shown: str) -> list[str]:
     """Hover at ``fraction`` of character ``k``'s width on the line starting ``text``: the
-    hover's lines, once it shows ``shown`` (the pointer leaves the editor first and the hover
-    before is seen gone; the hidden widget keeps its old text, so its text is waited on)."""
+    hover's lines, once it shows ``shown`` (the pointer rests on the comment line first, where
+    no hover is, and the hover before is seen gone: VS Code asks again only for another place
+    than the last; the hidden widget keeps its old text, so its text is waited on)."""
     widget = page.locator(".debug-hover-widget")
     page.mouse.move(5, 5)
+    comment = page.wait_for_function(BOX, arg=["# The quiz", 3]).json_value()
+    page.mouse.move(comment["x"] + comment["w"] / 2, comment["y"])
     expect(widget).to_be_hidden()
     box = page.wait_for_function(BOX, arg=[text, k]).json_value()
     page.mouse.move(box["x"] + box["w"] * fraction, box["y"])
@@ -211,13 +214,13 @@ def test_an_activated_venv_is_found_and_the_path_searched_logged(
 def test_a_stray_character_is_marked_where_it_is_and_the_refusal_goes_with_a_session(
     page: Page, server: Server
 ) -> None:
-    bad = server.folder / "stray.txt"
+    bad = server.folder / "stray.sudoku"  # (a .txt with an x is not told a quiz)
     text = (REPO / SEED).read_text(encoding="utf-8")
     bad.write_text(text.replace(ROW_4, "400 0x5 300"), encoding="utf-8")
     refused = Shell().fails(f"load-quiz {bad}")[0]
     assert refused == "Invalid line 5: 400 0x5 300."
     column = "400 0x5 300".index("x") + 1
-    open_quiz(page, server.url, server.folder, "stray.txt", "400 0x5 300")
+    open_quiz(page, server.url, server.folder, "stray.sudoku", "400 0x5 300")
     page.keyboard.press("F5")
     toast = page.locator(".notification-toast", has_text=refused)
     expect(toast).to_be_visible()

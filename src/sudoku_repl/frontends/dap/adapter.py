@@ -89,6 +89,7 @@ class Adapter:
         self._loaded = ""  # what loading the quiz said (the entry's stop)
         self._terminating = False  # terminate: the stop it causes is not told
         self._exited = False  # exited and terminated were sent (once a launch)
+        self._at_end = False  # the last stop told was at the end of the search
 
     # -- the reader's side ----------------------------------------------------------------
 
@@ -453,11 +454,13 @@ class Adapter:
         self.source()  # (another quiz may have been loaded)
         stop = why_stopped(self.repl, list(self.out.recent), default, self.book.reason)
         self.view.pin(self.book.stop_cell(stop.hits))  # the editor's line is the breakpoint's
+        at_end = self.repl.session.finished
         said = description or (
-            ended_line(self.repl.session.state().steps)
-            if self.repl.session.finished
-            else stop.description
+            ended_line(self.repl.session.state().steps) if at_end else stop.description
         )
+        if self._at_end and not at_end:
+            self.ran()  # (VS Code's Call Stack header kept saying the end after a step back)
+        self._at_end = at_end
         body: dict[str, Any] = {
             "reason": stop.reason,
             "description": said,
