@@ -176,11 +176,18 @@ def test_past_the_end_the_session_stays_and_the_keys_travel_back(
     expect(stack).to_contain_text("284)")
     pane(page, "Variables", True)
     expect(page.locator(".debug-variables .monaco-list-rows")).to_contain_text("row 4")
-    # F5 from the end: a stop there again, the session kept
+    # F5 from the end: a stop there again (run's line at the end in the console, then stopped:
+    # the toolbar's Continue again), the session kept
+    ended = Shell.loaded()
+    ended.ok("set trace off")
+    ended.ok("goto 1000")
+    at_end = ended.ok("run")[0]
+    assert at_end.startswith("Invalid quiz [steps:284] - no more solution"), at_end
     page.locator(".editor-instance .view-line", has_text=ROW_4).click()
     page.keyboard.press("F5")
+    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(at_end)
+    expect(toolbar.locator(".codicon-debug-continue")).to_be_visible()
     expect(header).to_contain_text("The search ended at step 284")
-    expect(toolbar).to_be_visible()
     # Alt+F10, Step Back: the shell's step before the end; Alt+F5, Reverse Continue: back more
     page.keyboard.press("Alt+F10")
     expect(stack.locator(".monaco-list-row").first).to_contain_text(f"{before_end})")
