@@ -5,8 +5,7 @@ half of a character cannot be told: both cells of a boundary between digits are 
 of the search is a stop, the session kept, and the time-travel keys (Alt+F10 Step Back, Alt+F5
 Reverse Continue) go back from there; an adapter in the activated venv of the extension host
 ($VIRTUAL_ENV, not on its PATH) is found, the PATH searched logged; watches of ``step`` and
-``level`` answered; a character that is no cell marked where it is, named; a refused quiz's
-notification hidden when a session starts.
+``level`` answered; a character that is no cell marked where it is, named.
 
 Expected values come from the shell (``print``, ``goto``, ``back``, ``load-quiz``), the quiz
 file's text and the issue's numbers, never from the extension or the adapter under test."""
@@ -219,9 +218,7 @@ def test_an_activated_venv_is_found_and_the_path_searched_logged(
     expect(page.locator(".debug-toolbar")).to_be_hidden()
 
 
-def test_a_stray_character_is_marked_where_it_is_and_the_refusal_goes_with_a_session(
-    page: Page, server: Server
-) -> None:
+def test_a_stray_character_is_marked_where_it_is_and_named(page: Page, server: Server) -> None:
     bad = server.folder / "stray.sudoku"  # (a .txt with an x is not told a quiz)
     text = (REPO / SEED).read_text(encoding="utf-8")
     bad.write_text(text.replace(ROW_4, "400 0x5 300"), encoding="utf-8")
@@ -229,23 +226,14 @@ def test_a_stray_character_is_marked_where_it_is_and_the_refusal_goes_with_a_ses
     assert refused == "Invalid line 5: 400 0x5 300."
     column = "400 0x5 300".index("x") + 1
     open_quiz(page, server.url, server.folder, "stray.sudoku", "400 0x5 300")
-    page.keyboard.press("F5")
-    toast = page.locator(".notification-toast", has_text=refused)
-    expect(toast).to_be_visible()
-    expect(toast).to_contain_text(f"Column {column}, 'x', is not a cell")
-    # the squiggle under the x alone: its left edge at the x's
+    # the squiggle under the x alone: its left edge at the x's; the Problems panel names it
     squiggle = page.locator(".editor-instance .squiggly-error")
     expect(squiggle).to_have_count(1)
     box = page.wait_for_function(BOX, arg=["400 0x5 300", column - 1]).json_value()
     mark = squiggle.bounding_box()
     assert mark is not None and abs(mark["x"] - box["x"]) <= 2, (mark, box)
     assert mark["width"] <= box["w"] * 1.5, (mark, box)
-    # a quiz that loads, F5: its session starts and the refusal's toast is gone
-    page.keyboard.press("Control+Shift+E")
-    page.get_by_role("treeitem", name="seed.txt", exact=True).click()
-    expect(page.locator(".editor-instance .view-line", has_text=ROW_4)).to_be_visible()
-    page.keyboard.press("F5")
-    expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the quiz")
-    expect(toast).to_have_count(0)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    page.keyboard.press("Control+Shift+M")
+    problems = page.locator(".markers-panel")
+    expect(problems).to_contain_text(refused)
+    expect(problems).to_contain_text(f"Column {column}, 'x', is not a cell")

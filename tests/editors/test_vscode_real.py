@@ -145,12 +145,12 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     hover_shows(page, ROW_4, 2, editor.get_by_text(hover_43, exact=True))
     hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
     expect(editor.get_by_text(hover_43, exact=True)).to_have_count(0)
-    # from the digit's hover straight onto the blank between two groups: that hover goes and
-    # none comes (VS Code hides it when the place under the pointer has nothing to show)
+    # (the blank between two groups: its halves are the caret places beside its digits, which
+    # VS Code cannot tell from the digits' own halves, so it names a neighbour since issue 61:
+    # test_vscode_host.py)
     hover_widget = page.locator(".debug-hover-widget")
-    hover_over(page, ROW_4, 3)
-    expect(hover_widget).to_be_hidden()
-    # the comment line: the same (from [4,4]'s hover, drawn on the line above row 4's)
+    # the comment line: that hover goes and none comes (from [4,4]'s hover, drawn on the line
+    # above row 4's; VS Code hides it when the place under the pointer has nothing to show)
     hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
     hover_over(page, "# The quiz", 3)
     expect(hover_widget).to_be_hidden()
