@@ -151,9 +151,10 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     # VS Code cannot tell from the digits' own halves, so it names a neighbour since issue 61:
     # test_vscode_host.py)
     hover_widget = page.locator(".debug-hover-widget")
-    # the comment line: that hover goes and none comes (from [4,4]'s hover, drawn on the line
-    # above row 4's; VS Code hides it when the place under the pointer has nothing to show)
-    hover_shows(page, ROW_4, 4, hovered.filter(has_text=print_44))
+    # the comment line: that hover goes and none comes (from [4,3]'s hover, drawn on the line
+    # above row 4's; VS Code hides it when the place under the pointer has nothing to show; it
+    # asks again only for another caret place than the last, [4,4]'s)
+    hover_shows(page, ROW_4, 2, hovered.filter(has_text=hover_43))
     hover_over(page, "# The quiz", 3)
     expect(hover_widget).to_be_hidden()
     no_toast(page)
