@@ -1,6 +1,7 @@
 -- Drives nvim-dap headless with editors/nvim/sudoku-repl.lua against `sudoku-repl dap`: a
 -- breakpoint in the quiz file's gutter, the launch, the stop, the stack and the Board scope, then
--- `continue` to the end. It prints what it saw and exits 0 when the session ended, 1 if not.
+-- `continue` to the end of the search (a stop that says so: then it ends the session itself). It
+-- prints what it saw and exits 0 when the session ended, 1 if not.
 -- Run from the repository's root (docs/editors.md, "Neovim"):
 --   SUDOKU_REPL_COMMAND=.venv/bin/sudoku-repl nvim --headless -u NONE \
 --     --cmd 'set rtp+=/path/to/nvim-dap' -c 'luafile editors/nvim/headless_check.lua'
@@ -26,6 +27,9 @@ local state = { stops = 0, ended = false }
 local function show_stop(session, body)
   state.stops = state.stops + 1
   say(('stopped: reason=%s description=%s'):format(body.reason, tostring(body.description)))
+  if tostring(body.description):match('^The search ended at step') then
+    return dap.terminate() -- (the end is a stop, docs/dap.md: the session would stay)
+  end
   session:request('stackTrace', { threadId = body.threadId }, function(err, trace)
     assert(not err, err and err.message)
     if state.stops > 1 then

@@ -23,6 +23,10 @@ const found = new Map();
 let log;
 let board;
 let checker;
+/** A refused quiz's notification is up: the next session that starts hides it (issue 61: it
+ * outlived the sessions after it; an extension cannot close its own notification, so the toasts
+ * are hidden, kept in the notification centre). */
+let refusalShown = false;
 
 function folderKey(folder) {
     return folder ? folder.uri.toString() : '';
@@ -65,8 +69,10 @@ async function locateAdapter(folder, quiet = false) {
         platform: process.platform,
         pythonPath: setting.trim() ? undefined : await pythonInterpreter(folder),
         pathEnv: process.env.PATH,
+        env: process.env,
         isFile: adapter.isFileOnDisk,
     });
+    log.appendLine(`Looking for the adapter; PATH searched: ${process.env.PATH || '(empty)'}`);
     const { found: chosen, tried } = await adapter.findAdapter(list, {
         isFile: adapter.isFileOnDisk,
         probe: (command, args) => adapter.probeVersion(command, args, folderPath),
@@ -140,6 +146,7 @@ async function refusedQuiz(config) {
     const name = path.basename(file);
     board.refused(name, problems[0].message);
     const where = `${name}:${problems[0].line}`;
+    refusalShown = true;
     vscode.window.showErrorMessage(`Sudoku REPL: ${where}: ${problems[0].message}`, 'Show Problems').then((pick) => {
         if (pick) {
             vscode.commands.executeCommand('workbench.actions.view.problems');
@@ -196,6 +203,12 @@ function activate(context) {
         vscode.debug.registerDebugAdapterDescriptorFactory(TYPE, descriptorFactory),
         vscode.debug.registerDebugConfigurationProvider(TYPE, configurationProvider),
         vscode.workspace.onDidOpenTextDocument(claimQuiz),
+        vscode.debug.onDidStartDebugSession((session) => {
+            if (session.type === TYPE && refusalShown) {
+                refusalShown = false;
+                vscode.commands.executeCommand('notifications.hideToasts');
+            }
+        }),
         vscode.workspace.onDidChangeConfiguration((event) => {
             if (event.affectsConfiguration(TYPE)) {
                 found.clear();

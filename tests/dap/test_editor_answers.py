@@ -3,7 +3,7 @@
 a line a view runs for the person (``board`` context: echoed, its lines as output), the console
 at a guess level's frame, breakpoints of another file left unverified, the Board's data (the
 file, the rows' lines, the cells a backtrack emptied, nothing given back at step 1) and the last
-board when the search ends; ``dap --check``, a quiz file's problems placed. Expected values come
+board when the search ends (bye); ``dap --check``, a quiz file's problems placed. Expected values come
 from the shell (another front end than the adapter's), the quiz file and the issue's counts."""
 
 from __future__ import annotations
@@ -48,11 +48,13 @@ def test_a_hover_on_a_digit_shows_that_cell_and_elsewhere_nothing_silently(dap: 
     line, text = ROW_4
     source = {"path": str(SEED_FILE)}
 
-    def hover(column: int, expression: str = "400") -> dict[str, object]:
+    def hover(column: int, expression: str | None = None) -> dict[str, object]:
+        """VS Code's hover of the range at ``column`` that ``expression`` covers (by default the
+        character there)."""
         return client.response(
             client.send(
                 "evaluate",
-                expression=expression,
+                expression=text[column - 1] if expression is None else expression,
                 context="hover",
                 frameId=frame,
                 line=line,
@@ -100,14 +102,22 @@ def test_a_hover_on_a_digit_shows_that_cell_and_elsewhere_nothing_silently(dap: 
         ),
     ):
         assert answer["success"] is False and answer["body"]["error"]["showUser"] is False
+    # the boundary between two digits (where VS Code cannot tell which half of a character the
+    # pointer is on, issue 61): a range of the two, both cells named in reading order
+    assert hover(digit_column(text, 1), text[0:2])["body"]["result"] == (
+        "[4,1]=4: given\n[4,2]=8: placed at step 22"
+    )
+    two = hover(digit_column(text, 3) - 1, text[1:3])["body"]["result"]
+    assert two == "[4,2]=8: placed at step 22\n[4,3]=6: guessed at level 2, step 11"
+    assert hover(digit_column(text, 3), text[2:4])["success"] is False  # (a blank is no cell)
     assert client.close() == 0
 
 
 def test_watches_console_lines_and_refused_buttons_answer_without_pop_ups(dap: Dap) -> None:
     shell = Shell.loaded()
     client = seed(dap)
-    watch = client.response(client.send("evaluate", expression="level", context="watch"))
-    assert watch["success"] is False and watch["message"] == "Not a cell: 'level'; a cell is [r,c]."
+    watch = client.response(client.send("evaluate", expression="levle", context="watch"))
+    assert watch["success"] is False and watch["message"].startswith("Not a cell: 'levle'; ")
     assert watch["body"]["error"]["showUser"] is False  # (VS Code shows it in the watch's row)
     typo = client.response(client.send("evaluate", expression="stpe", context="repl"))
     assert typo["success"] is False and typo["message"] == shell.fails("stpe")[0]
@@ -203,7 +213,9 @@ def test_step_1_gives_nothing_back(dap: Dap) -> None:
     assert client.close() == 0
 
 
-def test_the_end_of_the_search_sends_its_last_board(dap: Dap) -> None:
+def test_the_end_of_the_search_is_a_stop_with_its_board_and_bye_sends_the_last(
+    dap: Dap,
+) -> None:
     shell = Shell.loaded()
     shell.ok("set trace off")
     shell.ok("run")
@@ -212,10 +224,13 @@ def test_the_end_of_the_search_sends_its_last_board(dap: Dap) -> None:
     client = seed(dap)
     client.request("continue", threadId=1)  # to the solution
     client.stopped()
-    client.request("continue", threadId=1)  # to the end
+    client.request("continue", threadId=1)  # to the end: a stop (issue 61), its board asked
+    client.stopped()
+    assert client.request("sudokuBoard")["step"] == shell.steps == 284
+    client.request("evaluate", expression="bye", context="repl")  # the session's end
     last = client.event("sudokuBoard")["body"]
     client.event("exited")
-    assert last["step"] == shell.steps == 284
+    assert last["step"] == shell.steps
     assert last["frameId"] is None and len(last["cells"]) == 81
     assert client.close() == 0
 
@@ -243,18 +258,24 @@ def test_check_places_a_quiz_file_s_problems(tmp_path: Path) -> None:
             {"line": line, "column": 3, "endColumn": 4, "message": message},
         ]
     }
-    # the text as edited, not yet saved: read from stdin, named by the file
+    # the text as edited, not yet saved: read from stdin, named by the file; a character that
+    # is no cell marked where it is and named (issue 61: the whole line, from column 1, unnamed)
     bad = text.replace(row, "40x" + row[3:])
     assert check(SEED_FILE, bad) == {
         "problems": [
             {
                 "line": line,
-                "column": 1,
-                "endColumn": 12,
-                "message": f"Invalid line {line}: 40x 005 300.",
+                "column": 3,
+                "endColumn": 4,
+                "message": f"Invalid line {line}: 40x 005 300. Column 3, 'x', is not a cell: a "
+                "cell is a digit or '.'.",
             }
         ]
     }
+    # a line short of a cell, with no stray character: the whole line, as before
+    assert check(SEED_FILE, text.replace(row, "40 005 300"))["problems"] == [
+        {"line": line, "column": 1, "endColumn": 11, "message": f"Invalid line {line}: 40 005 300."}
+    ]
     short = "\n".join(text.splitlines()[:6]) + "\n"  # the comment and five rows
     assert check(tmp_path / "short.txt", short) == {
         "problems": [

@@ -300,17 +300,19 @@ def test_after_bye_requests_that_need_the_session_are_refused_and_the_end_is_sai
     assert client.close() == 0
 
 
-def test_steps_at_the_end_of_the_search_do_not_say_the_end_again(dap: Dap) -> None:
+def test_steps_at_the_end_of_the_search_stop_there_and_never_end_the_session(dap: Dap) -> None:
     client = dap()
     client.launch(program=SEED, trace=False)
     client.request("evaluate", expression="runrun 0", context="repl")  # to the end
-    client.event("terminated")
+    end = client.stopped()["description"]
+    assert end.startswith("The search ended at step ")  # (issue 61: a stop, not terminated)
     for _ in range(3):
         client.request("stepIn", threadId=1)
+        assert client.stopped()["description"] == end
     client.request("stepBack", threadId=1)  # (the record stays: back from the end)
     assert client.stopped()["reason"] == "step"
-    assert [m.get("event") for m in client.messages].count("exited") == 1
-    assert [m.get("event") for m in client.messages].count("terminated") == 1
+    assert [m.get("event") for m in client.messages].count("exited") == 0
+    assert [m.get("event") for m in client.messages].count("terminated") == 0
     assert client.close() == 0
 
 

@@ -37,6 +37,30 @@ test('without a setting: the venvs, the Python extension\'s interpreter\'s folde
     );
 });
 
+test('an activated venv or conda environment of the extension host, before PATH (issue 61)', () => {
+    const list = adapter.candidates({
+        setting: '',
+        folderPath: '/w',
+        platform: 'linux',
+        pathEnv: '/usr/bin',
+        env: { VIRTUAL_ENV: '/home/me/env', CONDA_PREFIX: '/opt/conda' },
+        isFile: nothing,
+    });
+    assert.deepEqual(
+        list.slice(2).map((c) => [c.command, c.from]),
+        [
+            ['/home/me/env/bin/sudoku-repl', 'the activated venv, $VIRTUAL_ENV'],
+            ['/opt/conda/bin/sudoku-repl', 'the activated conda environment, $CONDA_PREFIX'],
+            ['sudoku-repl', 'PATH'],
+        ],
+    );
+    // (the workspace's own .venv activated: tried once)
+    const same = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '', env: { VIRTUAL_ENV: '/w/.venv' }, isFile: nothing });
+    assert.equal(same.filter((c) => c.command === '/w/.venv/bin/sudoku-repl').length, 1);
+    const windows = adapter.candidates({ setting: '', platform: 'win32', pathEnv: '', env: { VIRTUAL_ENV: 'C:\\e' }, isFile: nothing });
+    assert.equal(windows[0].command, 'C:\\e\\Scripts\\sudoku-repl.exe');
+});
+
 test('on Windows: Scripts\\sudoku-repl.exe and PATHEXT endings', () => {
     const list = adapter.candidates({
         setting: '',
@@ -90,7 +114,7 @@ test('none found: the message names what was tried and the setting to set', asyn
     const { found, tried } = await adapter.findAdapter(list, { isFile: nothing, probe: async () => null });
     assert.equal(found, null);
     const message = adapter.notFoundMessage(tried, false);
-    for (const part of ['/w/.venv/bin/sudoku-repl', '/w/venv/bin/sudoku-repl', 'sudoku-repl (PATH): not found', 'sudoku-repl.command', '.venv/bin/pip install /path/to/sudoku-repl']) {
+    for (const part of ['/w/.venv/bin/sudoku-repl', '/w/venv/bin/sudoku-repl', 'sudoku-repl (PATH): not found', 'sudoku-repl.command', '.venv/bin/pip install /path/to/sudoku-repl', "in a remote window, as code-server's, PATH is the login shell's"]) {
         assert.ok(message.includes(part), `${part} in ${message}`);
     }
     const setting = adapter.notFoundMessage(['/nope/sudoku-repl (the setting sudoku-repl.command): not found'], true);

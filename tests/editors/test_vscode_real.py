@@ -145,16 +145,19 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
         ).to_have_count(1)
     # a hover on a digit: that cell (row 4's third, [4,3]); on a blank between groups: nothing
     editor = page  # (the hover widget lies in the workbench's overflow layer)
-    hover_shows(page, ROW_4, 2, editor.get_by_text(hover_43, exact=True))
-    hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
+    # (the middle of a digit: the hover may name its neighbour too, issue 61's boundary)
+    hovered = editor.locator(".debug-hover-widget .value")
+    hover_shows(page, ROW_4, 2, hovered.filter(has_text=hover_43))
+    hover_shows(page, ROW_4, 4, hovered.filter(has_text=print_44))
     expect(editor.get_by_text(hover_43, exact=True)).to_have_count(0)
-    # from the digit's hover straight onto the blank between two groups: that hover goes and
-    # none comes (VS Code hides it when the place under the pointer has nothing to show)
+    # (the blank between two groups: its halves are the caret places beside its digits, which
+    # VS Code cannot tell from the digits' own halves, so it names a neighbour since issue 61:
+    # test_vscode_host.py)
     hover_widget = page.locator(".debug-hover-widget")
-    hover_over(page, ROW_4, 3)
-    expect(hover_widget).to_be_hidden()
-    # the comment line: the same (from [4,4]'s hover, drawn on the line above row 4's)
-    hover_shows(page, ROW_4, 4, editor.get_by_text(print_44, exact=True))
+    # the comment line: that hover goes and none comes (from [4,3]'s hover, drawn on the line
+    # above row 4's; VS Code hides it when the place under the pointer has nothing to show; it
+    # asks again only for another caret place than the last, [4,4]'s)
+    hover_shows(page, ROW_4, 2, hovered.filter(has_text=hover_43))
     hover_over(page, "# The quiz", 3)
     expect(hover_widget).to_be_hidden()
     no_toast(page)
@@ -278,18 +281,20 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator(".cell .v")).to_have_count(81)
     expect(paused).to_be_visible()
     page.keyboard.press("F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
-    # the board names the search's last step, as the shell's does (run, run: the end)
+    # the end of the search is a stop that says so, the session kept (issue 61; it ended the
+    # session); the board names the search's last step, as the shell's does (run, run: the end)
     end = Shell.loaded()
     end.ok("run")
     end.ok("run")
-    expect(view.locator("#caption")).to_have_text(f"seed.txt: Step {end.steps}")
-    expect(view.locator("#note")).to_have_text(
-        f"The search ended at step {end.steps}: this is its last board."
-    )
     assert end.steps == 284
-    expect(page.locator(".statusbar-item", has_text="solutions")).to_have_count(0)
+    stack_header = page.locator(".pane-header", has_text=re.compile("^Call Stack", re.IGNORECASE))
+    expect(stack_header).to_contain_text(f"The search ended at step {end.steps}")
+    expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {end.steps}\b"))
+    expect(paused).to_be_visible()
     no_toast(page)
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    expect(page.locator(".statusbar-item", has_text="solutions")).to_have_count(0)
 
 
 def test_a_samurai_is_drawn_in_its_shape(page: Page, server: Server) -> None:

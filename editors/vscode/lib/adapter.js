@@ -1,6 +1,7 @@
 // Finding the adapter, `sudoku-repl dap`, without settings: the setting if one is set, else the
 // workspace's virtual environment, the Python extension's interpreter (the sudoku-repl beside it,
-// then `-m sudoku_repl`), then PATH. The functions
+// then `-m sudoku_repl`), the environment activated where VS Code started ($VIRTUAL_ENV,
+// $CONDA_PREFIX), then PATH. The functions
 // here take what they read from VS Code and the file system as arguments, so that node's own
 // test runner checks them (tests/dap_client/vscode_lib.test.js) without a VS Code.
 'use strict';
@@ -52,10 +53,11 @@ function onPath(name, pathEnv, platform, isFile) {
  * The commands to try, in order, each `{command, args, from}` (`from` says where it was found):
  * the setting alone when it is set; else `.venv` and `venv` of the folder, the `sudoku-repl` in
  * the Python extension's interpreter's folder (its venv's bin or Scripts) and that interpreter
- * with `-m sudoku_repl`, and `sudoku-repl` on PATH (in code-server: the login shell's, where an
- * activated venv is not).
+ * with `-m sudoku_repl`, the environment activated where the extension host started (`env`'s
+ * VIRTUAL_ENV, then CONDA_PREFIX: a remote window's extension host has them, but the login
+ * shell's PATH, where an activated venv is not, issue 61), and `sudoku-repl` on PATH.
  */
-function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, isFile }) {
+function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, env = {}, isFile }) {
     if (setting && setting.trim()) {
         const args = settingArgs.map((word) => expand(word, folderPath));
         return [{ command: expand(setting.trim(), folderPath), args, from: `the setting ${SETTING}` }];
@@ -72,6 +74,12 @@ function candidates({ setting, settingArgs = [], folderPath, platform, pythonPat
         const beside = paths.join(paths.dirname(pythonPath), platform === 'win32' ? `${PROGRAM}.exe` : PROGRAM);
         found.push({ command: beside, args: [], from: "the Python extension's interpreter's folder" });
         found.push({ command: pythonPath, args: ['-m', 'sudoku_repl'], from: "the Python extension's interpreter" });
+    }
+    for (const [name, what] of [['VIRTUAL_ENV', 'the activated venv, $VIRTUAL_ENV'], ['CONDA_PREFIX', 'the activated conda environment, $CONDA_PREFIX']]) {
+        const prefix = (env[name] || '').trim();
+        if (prefix && !found.some((c) => c.command === inVenv(prefix, platform))) {
+            found.push({ command: inVenv(prefix, platform), args: [], from: what });
+        }
     }
     const there = onPath(PROGRAM, pathEnv, platform, isFile);
     found.push({ command: there || PROGRAM, args: [], from: 'PATH', missing: there === null });
@@ -111,7 +119,7 @@ function notFoundMessage(tried, fromSetting) {
     if (fromSetting) {
         return `Sudoku REPL: the debug adapter cannot be started: ${what}. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
     }
-    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what}. Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program.`;
+    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what} (in a remote window, as code-server's, PATH is the login shell's, not a terminal's with a venv activated; the PATH searched is in the Sudoku REPL output). Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program.`;
 }
 
 /** `<command> <args> --version`, as `probe` wants it: null if it says `sudoku-repl ...`. */

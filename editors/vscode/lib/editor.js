@@ -1,7 +1,7 @@
 // The quiz file's editor while a session is stopped: a hover on a digit asks the adapter for that
-// cell (the digit alone is what is evaluated: VS Code gives its line and column, which the
-// adapter reads; anything else is not evaluated), and after each row's line its digits at the
-// frame selected (inline values, from the Board's data: its `lines` and `cells`).
+// cell (the digits alone are what is evaluated: VS Code gives the range's line and column, which
+// the adapter reads; anything else is not evaluated), and after each row's line its digits at
+// the frame selected (inline values, from the Board's data: its `lines` and `cells`).
 'use strict';
 
 const vscode = require('vscode');
@@ -9,14 +9,30 @@ const vscode = require('vscode');
 const LANGUAGE = 'sudoku';
 const DIGIT = /[0-9.]/;
 
-/** The one character under the pointer when it is a cell's digit (or dot), else nothing. */
+/** The digits the pointer may be on, as [start, end) of the line, or undefined. VS Code gives
+ * the caret boundary nearest the pointer, `k`: the pointer is on the right half of character
+ * k - 1 or the left half of character k, which cannot be told apart (issue 61). So the range is
+ * both when both are digits (the adapter names both cells), else the one digit of the two. */
+function hoveredDigits(line, k) {
+    if (line.trimStart().startsWith('#')) {
+        return undefined;
+    }
+    const before = k > 0 && DIGIT.test(line[k - 1] || '');
+    const after = DIGIT.test(line[k] || '');
+    if (!before && !after) {
+        return undefined;
+    }
+    return [before ? k - 1 : k, after ? k + 1 : k];
+}
+
+/** The digit or digits under the pointer (hoveredDigits), else nothing. */
 const evaluatableProvider = {
     provideEvaluatableExpression(document, position) {
-        const line = document.lineAt(position.line).text;
-        if (line.trimStart().startsWith('#') || !DIGIT.test(line[position.character] || '')) {
+        const digits = hoveredDigits(document.lineAt(position.line).text, position.character);
+        if (!digits) {
             return undefined;
         }
-        const range = new vscode.Range(position.line, position.character, position.line, position.character + 1);
+        const range = new vscode.Range(position.line, digits[0], position.line, digits[1]);
         return new vscode.EvaluatableExpression(range);
     },
 };
@@ -75,4 +91,4 @@ function registerEditor(context, board) {
     );
 }
 
-module.exports = { registerEditor, rowDigits };
+module.exports = { registerEditor, rowDigits, hoveredDigits };

@@ -13,7 +13,8 @@ The stepping requests are the shell's commands: ``next`` is ``next``, ``stepIn``
 ``stepOut`` ``finish``, ``continue`` ``run`` (to a breakpoint, a new solution or the end),
 ``stepBack`` ``back``, ``reverseContinue`` ``reverse-continue``, ``goto`` ``goto N``; their
 lines go out as ``output`` events, and a ``stopped`` event says why they stopped
-(``stops.why_stopped``), or ``exited`` and ``terminated`` that the search has ended."""
+(``stops.why_stopped``; at the end of the search, that it ended there: the session stays), or
+``exited`` and ``terminated`` that ``bye`` ended the session."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ from sudoku_repl.frontends.dap.requests import (
     wrong_integer,
 )
 from sudoku_repl.frontends.dap.source import QuizSource
-from sudoku_repl.frontends.dap.stops import why_stopped
+from sudoku_repl.frontends.dap.stops import ended_line, why_stopped
 from sudoku_repl.frontends.dap.wire import Message
 from sudoku_repl.frontends.dap.worker import AtQuestion
 from sudoku_repl.text.args import CELL, cell_of, number
@@ -88,6 +89,7 @@ class Adapter:
         self._loaded = ""  # what loading the quiz said (the entry's stop)
         self._terminating = False  # terminate: the stop it causes is not told
         self._exited = False  # exited and terminated were sent (once a launch)
+        self._at_end = False  # the last stop told was at the end of the search
 
     # -- the reader's side ----------------------------------------------------------------
 
@@ -430,13 +432,15 @@ class Adapter:
     # -- stops --------------------------------------------------------------------------------
 
     def tell_stop(self, default: str, description: str | None = None) -> None:
-        """After a command: ``exited`` and ``terminated`` at the end of the search (or ``bye``),
-        else ``stopped`` with its reason in the shell's words."""
+        """After a command: ``exited`` and ``terminated`` after ``bye``, else ``stopped`` with
+        its reason in the shell's words; at the end of the search too, which says so (issue 61:
+        the session stays, as rr's at the end of its recording, with its record to go back
+        in)."""
         self.out.flush()
         if self._terminating:
             return
-        if self.repl.done or (self.repl.loaded and self.repl.session.finished):
-            if not self._exited:  # (once: a step at the end, or after bye, says nothing more)
+        if self.repl.done:
+            if not self._exited:  # (once: a request after bye says nothing more)
                 self._exited = True
                 if self.repl.loaded:  # the last board, which no request can ask for now
                     from sudoku_repl.frontends.dap.board import board_body
@@ -450,7 +454,13 @@ class Adapter:
         self.source()  # (another quiz may have been loaded)
         stop = why_stopped(self.repl, list(self.out.recent), default, self.book.reason)
         self.view.pin(self.book.stop_cell(stop.hits))  # the editor's line is the breakpoint's
-        said = description or stop.description
+        at_end = self.repl.session.finished
+        said = description or (
+            ended_line(self.repl.session.state().steps) if at_end else stop.description
+        )
+        if self._at_end and not at_end:
+            self.ran()  # (VS Code's Call Stack header kept saying the end after a step back)
+        self._at_end = at_end
         body: dict[str, Any] = {
             "reason": stop.reason,
             "description": said,

@@ -24,6 +24,7 @@ from sudoku_repl.frontends.dap.progress import Progress
 from sudoku_repl.frontends.dap.requests import THREAD
 from sudoku_repl.frontends.dap.source import QuizSource
 from sudoku_repl.frontends.dap.wire import Message
+from sudoku_repl.text.args import CELL
 
 #: the contexts of ``evaluate`` that look at a cell (the others are the debug console); what
 #: they cannot show is answered to the client alone (no pop-up: a watch shows it in its row, a
@@ -73,24 +74,47 @@ class Console:
             try:
                 self.adapter.repl.require_quiz()
                 state = self.adapter.view.frame_state(args.get("frameId"))
-                hovered = self._hovered(args) if context == "hover" else None
-                cell = self.adapter.cell(expression.strip()) if hovered is None else hovered
+                hovered = self._hovered(args, expression) if context == "hover" else None
+                if hovered is None and context != "hover":
+                    named = self._named(expression.strip(), args.get("frameId"))
+                    if named is not None:
+                        self.adapter.conn.respond(
+                            request, {"result": named, "variablesReference": 0}
+                        )
+                        return
+                cells = [self.adapter.cell(expression.strip())] if hovered is None else hovered
             except (UserError, Stale) as e:
                 self.adapter.conn.fail(request, e.line, show_user=False)
                 return
             if context == "hover":
                 from sudoku_repl.frontends.dap.cells import cell_words
 
-                said = cell_words(self.adapter.repl, state, cell)
+                said = "\n".join(cell_words(self.adapter.repl, state, cell) for cell in cells)
             else:
-                said = cell_said(state, cell)
+                said = cell_said(state, cells[0])
             self.adapter.conn.respond(request, {"result": said, "variablesReference": 0})
             return
         self.line(request, expression, args.get("frameId"), echo=context == BOARD)
 
-    def _hovered(self, args: dict[str, Any]) -> int | None:
-        """The cell whose digit is at the hover's line and column in the quiz file (None: the
-        client gave no place; then the expression names the cell)."""
+    def _named(self, expression: str, frame_id: object) -> str | None:
+        """A watch of a name of the frame's Run or Level scope (``step``, ``level``...): its
+        value (issue 61); None for a cell; anything else refused, naming what a watch takes."""
+        values = self.adapter.view.named(frame_id)
+        found = [str(value) for name, value in values if name == expression]
+        if found:
+            return found[0]
+        if CELL.fullmatch(expression) is None:
+            names = ", ".join(name for name, _ in values)
+            raise UserError(f"Not a cell: {shown(expression)!r}; a watch is a cell [r,c] or one "
+                            f"of the frame's variables: {names}.")  # fmt: skip
+        return None
+
+    def _hovered(self, args: dict[str, Any], expression: str) -> list[int] | None:
+        """The cells whose digits the hover's range covers in the quiz file: from its line and
+        column, as many characters as the expression has (VS Code's range is the boundary
+        between two digits where the pointer is: it cannot tell which half of a character the
+        pointer is on, issue 61), each a digit; None: the client gave no place (then the
+        expression names the cell)."""
         from sudoku_repl.frontends.dap.cells import cell_at
 
         line, column, where = args.get("line"), args.get("column"), args.get("source")
@@ -104,9 +128,11 @@ class Console:
             raise UserError(f"Not the quiz file: {shown(path, 240)}.")
         if source.rows is None:
             raise UserError(source.why_not_mapped())
-        return cell_at(
-            source, self.adapter.repl, self.adapter.line_in(line), self.adapter.column_in(column)
-        )
+        line, column = self.adapter.line_in(line), self.adapter.column_in(column)
+        return [
+            cell_at(source, self.adapter.repl, line, column + k)
+            for k in range(max(1, len(expression)))
+        ]
 
     def answer(self, request: Message, expression: str) -> str:
         """The guess question's answer, taken by the worker when it asks: ``default`` is

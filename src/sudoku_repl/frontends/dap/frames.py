@@ -274,6 +274,16 @@ class StackView:
             ("frame", selected.note),
         ]
 
+    def named(self, frame_id: object) -> list[tuple[str, object]]:
+        """The variables of a frame's scope other than Board, name to value (None: the
+        present's Run; a guess level's frame: its Level): what a watch may name besides a
+        cell."""
+        if frame_id is None:
+            return self._run()
+        self.refresh()
+        frame = self._frame_item(frame_id)
+        return self._run() if isinstance(frame, Present) else self._level(frame)
+
     def row_item(self, reference: object) -> Row:
         """The row a variables reference names (``setVariable``, ``dataBreakpointInfo``)."""
         self.refresh()

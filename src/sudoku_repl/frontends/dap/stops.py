@@ -51,3 +51,9 @@ def why_stopped(
     back = before_guess(state.steps)  # (reverse-continue's, back before a guess)
     said = [line for line in lines if marker in line or line.startswith(back)]
     return Stop(default, said[-1] if said else present_line(repl))
+
+
+def ended_line(steps: int) -> str:
+    """A stop's description at the end of the search: where it ended, and what is left to do
+    there (the record stays: back, reverse-continue, goto; or a restart)."""
+    return f"The search ended at step {steps}: step back or restart."
