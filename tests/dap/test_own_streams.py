@@ -114,9 +114,9 @@ def writing(thread: threading.Thread) -> bool:
 
 def until_writing(dap: InProcess) -> None:
     """Until the worker is provably in the write (it waits there: the FIFO is full)."""
-    (worker,) = [t for t in threading.enumerate() if t.name == WORKER and t.is_alive()]
     deadline = time.monotonic() + TIMEOUT
-    while not writing(worker):
+    # (any worker thread: another test's adapter may still be closing, its worker idle)
+    while not any(writing(t) for t in threading.enumerate() if t.name == WORKER):
         assert dap.adapter.worker.busy, dap.sent()[-3:]  # (it did not end without writing)
         assert time.monotonic() < deadline, "the command never began to write"
         time.sleep(0.01)
