@@ -9,6 +9,7 @@ but ``ms``), and their line numbers with the file's, counted here.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import errno
 import io
@@ -482,12 +483,19 @@ def test_without_dask_the_executor_says_how_to_install_it(
 
 
 def test_executor_dask_gives_the_rows_of_one_job(tmp_path: Path) -> None:
+    """Its stderr the summary alone, even where another program holds Dask's usual port 8787
+    (held here: the scheduler's HTTP server said "Port 8787 is already in use" before it)."""
     pytest.importorskip("distributed", reason=NO_DASK)
     one = run_program("rate", str(TOP95), "--limit", "12", text=True)
     env = program_env(TMPDIR=str(tmp_path))  # the workers' scratch space
-    dask = run_program(
-        "rate", str(TOP95), "--limit", "12", "--executor", "dask", text=True, env=env
-    )
+    with contextlib.ExitStack() as held:
+        holder = held.enter_context(socket.socket())
+        with contextlib.suppress(OSError):  # (taken already: taken all the same)
+            holder.bind(("", 8787))
+            holder.listen()
+        dask = run_program(
+            "rate", str(TOP95), "--limit", "12", "--executor", "dask", text=True, env=env
+        )
     assert dask.returncode == 0, dask.stderr
     assert table(dask.stdout) == table(one.stdout)
     assert [r[0] for r in table(dask.stdout)] == [str(n) for n in range(1, 13)]

@@ -63,6 +63,10 @@ def dask_pool(
                 threads_per_worker=1,
                 processes=processes,
                 dashboard_address=None,
+                # no dashboard, but the scheduler's HTTP server starts all the same, by default
+                # on port 8787, and says "Port 8787 is already in use" on stderr when another
+                # Dask has it: a free port instead
+                scheduler_kwargs={"dashboard_address": ":0"},
                 # CRITICAL, not ERROR: after a Ctrl-C the workers log the scheduler's going
                 # ("Failed to communicate with scheduler during heartbeat") with a tornado
                 # CommClosedError traceback; a worker's real failure reaches us as its
