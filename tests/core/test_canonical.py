@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from sudoku_repl.core import canonical, native
 from sudoku_repl.core.canonical import canonical_form
 from tests.oracles import brute
-from tests.support.helpers import PUZZLES
+from tests.support.helpers import BUILDS, PUZZLES
 
 EXTENSION = native._extension()[0]
 NATIVE_FORM = None if EXTENSION is None else getattr(EXTENSION, "canonical_form", None)
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The test once on each build (the native one where it is here)."""
     if request.param == "native" and NATIVE_FORM is None:
