@@ -13,7 +13,7 @@ from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import native as explainer_native
 from sudoku_repl.tools.rating import se_build
 from tests.support import profiles
-from tests.support.helpers import REPO, Answer, RecordingHooks
+from tests.support.helpers import DESELECTED, REPO, Answer, RecordingHooks
 
 profiles.register()
 
@@ -64,3 +64,9 @@ def pytest_configure(config: pytest.Config) -> None:
                     f"SUDOKU_REPL_EXPECT_NATIVE=1 but what runs is {door.build()}"
                 )
     register_all()
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """Keep what -m or -k leaves out (CI's jobs select with -m): the collection test counts it."""
+    if items:
+        items[0].config.stash.setdefault(DESELECTED, []).extend(items)

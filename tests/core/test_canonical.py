@@ -14,13 +14,14 @@ from hypothesis import strategies as st
 from sudoku_repl.core import canonical, native
 from sudoku_repl.core.canonical import canonical_form
 from tests.oracles import brute
-from tests.support.helpers import PUZZLES
+from tests.support.helpers import BUILDS, PUZZLES
+from tests.support.profiles import examples
 
 EXTENSION = native._extension()[0]
 NATIVE_FORM = None if EXTENSION is None else getattr(EXTENSION, "canonical_form", None)
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The test once on each build (the native one where it is here)."""
     if request.param == "native" and NATIVE_FORM is None:
@@ -102,9 +103,12 @@ def test_edge_grids_have_forms(build: str) -> None:
 
 
 @pytest.mark.skipif(NATIVE_FORM is None, reason=f"no native canonical form here: {native.build()}")
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(quick=15, ci=40), deadline=None)
 @given(seed=st.integers(0, 2**32), keep=st.integers(0, 81))
 def test_the_c_finds_the_pure_form(seed: int, keep: int) -> None:
+    """The differential: 40 examples in CI's main job (the ci profile), 15 elsewhere, as under
+    the sanitizers (.ci/sanitize: the pure form, most of the time there, is no C; the C's form
+    runs on every test of this module's native cases too)."""
     rng = random.Random(seed)
     solution = grid_of(rng.choice(lines("norvig_top95.solutions.txt")))
     cells = set(rng.sample(range(81), keep))

@@ -33,7 +33,7 @@ from sudoku_repl.core.record import (
     value_events,
 )
 from sudoku_repl.text.numbered import numbered_lines
-from tests.support.helpers import SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
+from tests.support.helpers import BUILDS, SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
 from tests.support.record_scan import Replayed, loaded, mixed_record, mixed_records
 
 needs_native = pytest.mark.skipif(
@@ -181,7 +181,7 @@ def test_first_steps_read_growing_beginnings_of_the_record_as_the_replay(
 # -- the lines ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("engine", ["native", "pure"])
+@pytest.mark.parametrize("engine", BUILDS)
 def test_numbered_lines_put_each_number_between_its_template(
     engine: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sudoku_repl.core import counting, native
 from sudoku_repl.core.counting import count_solutions
 from tests.oracles import brute
-from tests.support.helpers import PUZZLES
+from tests.support.helpers import BUILDS, PUZZLES
 
 
 def grid_of(line: str) -> list[int]:
@@ -32,7 +32,7 @@ needs_native = pytest.mark.skipif(
 )
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The test once on each build (the native one where it is here)."""
     if request.param == "native":

@@ -22,6 +22,7 @@ from sudoku_repl.core.making import (
     random_solution,
 )
 from tests.oracles import brute
+from tests.support.helpers import BUILDS
 
 T = TypeVar("T")
 
@@ -29,7 +30,7 @@ EXTENSION = native._extension()[0]
 HAS_NATIVE = EXTENSION is not None and hasattr(EXTENSION, "minimal_puzzle")
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The test once on each build (the native one where it is here)."""
     if request.param == "native" and not HAS_NATIVE:

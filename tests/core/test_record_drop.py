@@ -24,7 +24,7 @@ from sudoku_repl.core.record.chunks import Chunk
 from sudoku_repl.core.record.dropped import DropScan, scan
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
-from tests.support.helpers import Shell, SilentHooks, puzzle_lines
+from tests.support.helpers import BUILDS, Shell, SilentHooks, puzzle_lines
 
 #: more than 100,000 solutions: its record has moves that leave the step count as it was
 MANY = puzzle_lines("multiple_solutions.txt")[17]
@@ -32,7 +32,7 @@ FORUM = puzzle_lines("forum_hardest_1106.txt")[0]
 CAP = 2048
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The native core (skipped where it does not run) or the pure build, for the test."""
     if request.param == "pure":

@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 
 from sudoku_repl.techniques.explainer import native, rating
-from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.helpers import BUILDS, TEST_DATA, read_lines
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 #: the slice's lines that rate in a fraction of a second below 9.0, and every one of 9.x
 LINES = range(0, len(SLICE), 3)
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     if request.param == "native" and not native.available():
         pytest.skip(f"no native explainer here: {native.build()}")

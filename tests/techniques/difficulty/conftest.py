@@ -9,9 +9,10 @@ import pytest
 
 from sudoku_repl.core.engine_choice import ENV
 from sudoku_repl.techniques.difficulty import native
+from tests.support.helpers import BUILDS
 
 
-@pytest.fixture(params=["native", "pure"])
+@pytest.fixture(params=BUILDS)
 def build(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """The build a test runs the measures on: ``native`` (skipped where the C is not built) or
     ``pure``."""

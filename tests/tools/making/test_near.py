@@ -1,7 +1,14 @@
 """``generate --near`` (issue 59 §1.5-§1.7): the same seed makes the same puzzles with one
 worker or two, a run continued after a stop (at a task's end or within one) writes what an
 uninterrupted one does, none of the given puzzles is made again up to isomorphism, and a big
-file is read with its repeats dropped, a progress line, and at once stopped by a stop request."""
+file is read with its repeats dropped, a progress line, and at once stopped by a stop request.
+
+The first two are marked slow: on the pure build each takes most of a minute (25 puzzles made
+twice, the pure counter in every task's search), on the native one a few seconds. What they
+check is the loop's order and its continuation, the same Python on either build, so the main CI
+job's native run checks them; the pure engine's search near a puzzle is held to the C's there
+(tests/core/test_making.py, the same puzzles from a seed on both builds) and checked on the bare
+machine by that module's neighbours tests on the pure build."""
 
 from __future__ import annotations
 
@@ -51,6 +58,7 @@ def generated(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
     return capsys.readouterr().out.splitlines()
 
 
+@pytest.mark.slow
 def test_the_same_seed_makes_the_same_puzzles_with_one_worker_or_two(
     small_lag: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -62,6 +70,7 @@ def test_the_same_seed_makes_the_same_puzzles_with_one_worker_or_two(
     assert max(families) >= 6  # (past the given puzzles' series, 3 each: near puzzles found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["at a task's end", "within a task"])
 def test_a_continued_run_writes_what_an_uninterrupted_one_does(
     small_lag: None, tmp_path: Path, where: str
