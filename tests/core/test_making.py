@@ -196,6 +196,26 @@ def test_a_minimal_puzzle_is_unique_minimal_and_symmetric(build: str, symmetry: 
         assert is_minimal(puzzle, symmetry)
 
 
+@pytest.mark.parametrize("symmetry", [Symmetry.NONE, Symmetry.ROT180])
+def test_a_digit_at_a_time_makes_a_minimal_puzzle_that_lacks_a_digit(
+    build: str, symmetry: Symmetry
+) -> None:
+    """``by_digit``: the first digit's givens all go (the others still place it), so the
+    puzzle lacks that digit (without a symmetry: an orbit holds other digits too); it is still
+    minimal with one solution, and another puzzle than the plain random order makes from the
+    same grid and stream."""
+    for seed in (3, 4):
+        rng = Rng(seed)
+        solution = random_solution(rng)
+        plain = minimal_puzzle(solution, Rng(rng.state), symmetry)
+        puzzle = minimal_puzzle(solution, rng, symmetry, by_digit=True)
+        assert puzzle is not None and plain is not None
+        assert all(g in (0, v) for g, v in zip(puzzle, solution))
+        assert symmetry is not Symmetry.NONE or len(set(puzzle) - {0}) == 8
+        assert puzzle != plain
+        assert_minimal(puzzle, solution, symmetry)
+
+
 def test_is_minimal_says_no_to_an_extra_given_and_to_many_solutions(build: str) -> None:
     rng = Rng(5)
     solution = random_solution(rng)
@@ -275,6 +295,7 @@ def made(seed: int, symmetry: Symmetry) -> list[object]:
         puzzle = minimal_puzzle(solution, rng, symmetry)
         assert puzzle is not None
         out += [solution, puzzle, neighbours(puzzle, rng, 1, 1, tries=10), rng.state]
+        out += [minimal_puzzle(solution, rng, symmetry, by_digit=True), rng.state]
     return out
 
 

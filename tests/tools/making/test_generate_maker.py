@@ -154,6 +154,19 @@ def test_what_it_makes_is_minimal_unique_distinct_and_rated_as_rate_rates(
     assert all(2.0 <= float(r["er"]) <= 7.5 for r in rows)
 
 
+def test_with_a_least_er_each_puzzle_lacks_a_digit_and_without_one_not_always(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A least ER asked: the givens are taken away a digit at a time (``by_digit``), the first
+    digit's all; with none asked, the plain random order, whose puzzles mostly have all nine."""
+    lines, err = generated(capsys, "--er", "2.0-", "--count", "5", "--seed", "12")
+    assert len(lines) == 5, err
+    assert all(len(set(line[:81]) - {"."}) == 8 for line in lines)
+    lines, err = generated(capsys, "--count", "5", "--seed", "12")
+    assert len(lines) == 5, err
+    assert any(len(set(line[:81]) - {"."}) == 9 for line in lines)
+
+
 def test_with_a_symmetry_no_orbit_of_givens_can_go(capsys: pytest.CaptureFixture[str]) -> None:
     lines, _ = generated(capsys, "--symmetry", "rot90", "--count", "2", "--seed", "5")
     assert len(lines) == 2

@@ -245,13 +245,22 @@ PyObject *random_completion(PyObject *Py_UNUSED(self), PyObject *args) {
     return with_state(PyBytes_FromStringAndSize((const char *)out, 81), state);
 }
 
-/* minimal_puzzle(grid with one solution, state, orbit_of) -> (bytes, state) */
+/* an orbit's digit: its first given's value (0: it has none) */
+static int orbit_digit(const Orbits *o, const unsigned char *cells, int k) {
+    for (int j = 0; j < o->size[k]; j++)
+        if (cells[o->cell[k][j]])
+            return cells[o->cell[k][j]];
+    return 0;
+}
+
+/* minimal_puzzle(grid with one solution, state, orbit_of, by_digit) -> (bytes, state) */
 PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *values, *number, *orbit_bytes;
+    int by_digit = 0;
     uint64_t state;
     const unsigned char *cells;
     Orbits o;
-    if (!PyArg_ParseTuple(args, "OOO", &values, &number, &orbit_bytes) ||
+    if (!PyArg_ParseTuple(args, "OOO|p", &values, &number, &orbit_bytes, &by_digit) ||
         !(cells = grid_arg(values, "grid")) || !state_arg(number, &state) ||
         !orbits_arg(orbit_bytes, &o))
         return NULL;
@@ -263,9 +272,26 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         order[i] = order[j];
         order[j] = t;
     }
+    int count = o.count;
+    if (by_digit) { /* the digits in a random order, each digit's orbits in the order above */
+        int digits[9], sorted[81], m = 0;
+        for (int d = 0; d < 9; d++)
+            digits[d] = d + 1;
+        for (int i = 8; i > 0; i--) {
+            int j = (int)below(&state, (uint64_t)(i + 1)), t = digits[i];
+            digits[i] = digits[j];
+            digits[j] = t;
+        }
+        for (int r = 0; r < 9; r++)
+            for (int n = 0; n < o.count; n++)
+                if (orbit_digit(&o, cells, order[n]) == digits[r])
+                    sorted[m++] = order[n];
+        memcpy(order, sorted, sizeof(int) * (size_t)m);
+        count = m; /* (an orbit without a given has nothing to take away) */
+    }
     unsigned char puzzle[81];
     memcpy(puzzle, cells, 81);
-    for (int n = 0; n < o.count; n++) {
+    for (int n = 0; n < count; n++) {
         int k = order[n], given = 0;
         for (int j = 0; j < o.size[k]; j++)
             if (puzzle[o.cell[k][j]]) {
