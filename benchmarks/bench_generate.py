@@ -55,11 +55,15 @@ HARD = common.REPO / "tests" / "data" / "se_hard_rated.txt"
 TARGETS = (80, 90)  # ER >= 8.0, ER >= 9.0, in tenths
 
 
+#: the maker's ways measured: its default, ``--lacking-digit`` and ``--climb``
+WAYS = ("default", "--lacking-digit", "--climb")
+
+
 def ours(
-    targets: Targets, seconds: float, seed: int, near: Sequence[bytes] = (), climb: bool = False
+    targets: Targets, seconds: float, seed: int, near: Sequence[bytes] = (), how: str = "default"
 ) -> tuple[list[bytes], float]:
     """The puzzles the maker keeps in ``seconds`` of this process's CPU (``--jobs 1``), and the
-    CPU it took (``climb``: as ``--climb``)."""
+    CPU it took (``how``: one of ``WAYS``)."""
     stop = StopFlag()
     start = time.process_time()
 
@@ -67,7 +71,7 @@ def ours(
         if time.process_time() - start >= seconds:
             stop.set()
 
-    order = Order(targets, climb=climb)
+    order = Order(targets, climb=how == "--climb", lacking_digit=how == "--lacking-digit")
     kept = [made.givens for made in generate(order, seed, stop=stop, near=near, tick=tick)]
     return kept, time.process_time() - start
 
@@ -195,13 +199,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         running = anchor(args.jar, args.se_seconds or args.seconds, args.seed, Path(temp))
         try:
             measured = [
-                (
-                    low,
-                    climb,
-                    *ours(Targets(er=Span(low, None)), args.seconds, args.seed, climb=climb),
-                )
+                (low, how, *ours(Targets(er=Span(low, None)), args.seconds, args.seed, how=how))
                 for low in TARGETS
-                for climb in (False, True)
+                for how in WAYS
             ]
             if not args.no_near:
                 near_three(args.near_seconds, args.seed)
@@ -215,14 +215,13 @@ def main(argv: Sequence[str] | None = None) -> None:
             f"Sudoku Explainer's generator: {se['made']:.0f} minimal puzzles in {se['cpu']:.1f} CPU-s"
         )
     print(
-        f"{'target':<20} {'puzzles':>7} {'families':>8} {'/CPU-min':>9} {'SE':>10} "
+        f"{'target':<24} {'puzzles':>7} {'families':>8} {'/CPU-min':>9} {'SE':>10} "
         f"{'/CPU-min':>9} {'ratio':>8}"
     )
-    for low, climb, kept, cpu in measured:
+    for low, how, kept, cpu in measured:
         independent = families(kept)
         mine = per_minute(independent, cpu)
-        how = "--climb" if climb else "default"
-        row = f"ER>={low / 10:.1f} {how:<12} {len(kept):>7} {independent:>8} {mine:>9.1f}"
+        row = f"ER>={low / 10:.1f} {how:<16} {len(kept):>7} {independent:>8} {mine:>9.1f}"
         if se is not None:
             count = se[str(low)]
             theirs = per_minute(max(count, 1), se["cpu"])

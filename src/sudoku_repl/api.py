@@ -545,12 +545,14 @@ def generate(
     jobs: int = 1,
     seed: int | None = None,
     climb: bool = False,
+    lacking_digit: bool = False,
 ) -> Iterator[Made]:
     """Minimal puzzles with one solution, none isomorphic to another, made to order, as
     ``sudoku-repl generate`` makes them (docs/generate.md): each a ``Made`` (``puzzle``, 81
     characters; ``er``, ``ep``, ``ed`` when an SE target is given; ``level``, ``steps`` when
     one of theirs is; ``family`` with ``climb`` or ``near``), in the order made. ``climb``: as
-    ``--climb``, puzzles in families of neighbours, more of them a minute. The targets are written as the command line's
+    ``--climb``, puzzles in families of neighbours, more of them a minute; ``lacking_digit``: as
+    ``--lacking-digit``, each puzzle lacks a digit (more hard ones a minute). The targets are written as the command line's
     options: ``er="9.0-"``, ``level="2-3"``, ``technique="X-Wing"``; ``pattern`` 81
     characters or a file, ``near`` a file of puzzles. Endless unless ``count`` or ``seconds``
     bound it: stop iterating (or ``close()`` it) to stop the workers. ``seed``: the same puzzles,
@@ -571,6 +573,8 @@ def generate(
             words += [f"--{name}", str(value)]
     if climb:
         words.append("--climb")
+    if lacking_digit:
+        words.append("--lacking-digit")
     try:
         # (count None: endless here, where the command line makes one)
         request = attrs.evolve(Request.from_options(parser().parse_args(words)), count=count)

@@ -154,17 +154,36 @@ def test_what_it_makes_is_minimal_unique_distinct_and_rated_as_rate_rates(
     assert all(2.0 <= float(r["er"]) <= 7.5 for r in rows)
 
 
-def test_with_a_least_er_each_puzzle_lacks_a_digit_and_without_one_not_always(
+def test_lacking_digit_each_puzzle_lacks_a_digit_and_without_it_not_always(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """A least ER asked: the givens are taken away a digit at a time (``by_digit``), the first
-    digit's all; with none asked, the plain random order, whose puzzles mostly have all nine."""
-    lines, err = generated(capsys, "--er", "2.0-", "--count", "5", "--seed", "12")
+    """``--lacking-digit``: the givens are taken away a digit at a time (``by_digit``), the
+    first digit's all; without it the plain random order, whose puzzles mostly have all nine."""
+    lines, err = generated(
+        capsys, "--er", "2.0-", "--lacking-digit", "--count", "5", "--seed", "12"
+    )
     assert len(lines) == 5, err
     assert all(len(set(line[:81]) - {"."}) == 8 for line in lines)
-    lines, err = generated(capsys, "--count", "5", "--seed", "12")
+    for line in lines:
+        givens = grid(line)
+        assert brute.count_solutions(givens, 2) == 1
+        assert minimal(givens, Symmetry.NONE)
+    lines, err = generated(capsys, "--er", "2.0-", "--count", "5", "--seed", "12")
     assert len(lines) == 5, err
     assert any(len(set(line[:81]) - {"."}) == 9 for line in lines)
+
+
+@pytest.mark.parametrize("other", [["--symmetry", "rot180"], ["--pattern", "x" * 30 + "." * 51]])
+def test_lacking_digit_is_refused_with_a_symmetry_or_a_pattern(
+    capsys: pytest.CaptureFixture[str], other: list[str]
+) -> None:
+    lines, err = generated(capsys, "--lacking-digit", *other, status=2)
+    assert lines == []
+    said = err.strip().splitlines()
+    assert said == [
+        "sudoku-repl generate: --lacking-digit takes the givens away a digit at a time from a "
+        "random grid: give it without --symmetry, --pattern and --near"
+    ]
 
 
 def test_with_a_symmetry_no_orbit_of_givens_can_go(capsys: pytest.CaptureFixture[str]) -> None:

@@ -88,6 +88,7 @@ class Request:
             "pattern": pattern,
             "near": near,
             "climb": self.order.climb,
+            "lacking_digit": self.order.lacking_digit,
         }
 
 

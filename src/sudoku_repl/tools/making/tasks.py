@@ -45,6 +45,9 @@ class Order:
     #: random starts that come close climb (``climbs``: ``--climb``); by default each puzzle
     #: comes from a random start of its own, independent of every other
     climb: bool = False
+    #: each puzzle lacks a digit (``--lacking-digit``): the minimal puzzle takes the givens away
+    #: a digit at a time, the first digit's all of them
+    lacking_digit: bool = False
 
 
 @attrs.frozen
@@ -228,11 +231,10 @@ def random_start(order: Order, seed: int, task: int, stop: Callable[[], bool]) -
         found = judge(on_pattern, order.targets, stop)
         return Batch(1, () if found is None else (found,))
     least = order.targets.least_er()
-    # with a least ER asked, a digit's givens at a time: such puzzles reach it more often, and
+    # --lacking-digit: a digit's givens at a time; such puzzles reach a least ER more often, and
     # cost less to make and to rate (1.25x the puzzles of ER >= 8.0 a CPU-second, 1.8x those
-    # of ER >= 9.0: docs/generate.md); each lacks a digit
-    by_digit = least is not None and order.symmetry is Symmetry.NONE
-    made = minimal_puzzle(random_solution(rng), rng, order.symmetry, by_digit=by_digit)
+    # of ER >= 9.0: docs/generate.md), but each lacks a digit, which is the user's to ask for
+    made = minimal_puzzle(random_solution(rng), rng, order.symmetry, by_digit=order.lacking_digit)
     assert made is not None  # (no pattern: always one)
     puzzle = bytes(made)
     if not climbs(order) or least is None:
