@@ -150,6 +150,23 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
+/* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
+ * ``limit``: aligned exclusion's, 1 to stop at its first); -1 with an exception */
+static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit) {
+    if (t == SE_T_EXCLUSION)
+        return se_exclusion_run(x, g, d, limit) < 0 ? -1 : 0;
+    if (se_init_maps(x) < 0)
+        return -1;
+    if (t == SE_T_CYCLES)
+        se_cycles_run(x, g);
+    else {
+        const int *k = CHAINERS[d];
+        se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
+        se_chainer_run(x, g);
+    }
+    return 0;
+}
+
 /* the first hint of a chain technique on the grid as (name, rating, removals, placement, shape): a
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
@@ -165,20 +182,8 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *st
     x->poll = lim->poll;
     PyObject *hint = NULL;
     int *order = NULL;
-    if (t == SE_T_EXCLUSION) {
-        if (se_exclusion_run(x, g, d, 1) < 0)
-            goto done;
-    } else {
-        if (se_init_maps(x) < 0)
-            goto done;
-        if (t == SE_T_CYCLES)
-            se_cycles_run(x, g);
-        else {
-            const int *k = CHAINERS[d];
-            se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
-            se_chainer_run(x, g);
-        }
-    }
+    if (technique_run(x, g, t, d, lim, 1) < 0)
+        goto done;
     if (x->stop == 2)
         goto done;
     if (x->stop || !x->n_found) {
@@ -426,20 +431,8 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *har
     x->deadline = -1;
     x->poll = lim->poll;
     int outcome = -1;
-    if (t == SE_T_EXCLUSION) {
-        if (se_exclusion_run(x, g, d, 0) < 0)
-            goto done;
-    } else {
-        if (se_init_maps(x) < 0)
-            goto done;
-        if (t == SE_T_CYCLES)
-            se_cycles_run(x, g);
-        else {
-            const int *k = CHAINERS[d];
-            se_chainer_setup(x, k[0], k[1], k[2], k[3], k[4], lim->memo);
-            se_chainer_run(x, g);
-        }
-    }
+    if (technique_run(x, g, t, d, lim, 0) < 0)
+        goto done;
     if (x->stop == 2)
         goto done;
     if (x->stop) {
