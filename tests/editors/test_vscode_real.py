@@ -32,6 +32,7 @@ docs/editors.md and the extension's README there."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -559,7 +560,12 @@ def test_a_killed_adapter_is_said_with_how_it_ended(page: Page, server: Server) 
     toast = page.locator(".notification-toast", has_text="ended unexpectedly")
     # (VS Code hands the extension the exit code alone, null after a signal: not which one)
     expect(toast).to_contain_text("killed by a signal")
-    expect(toast).to_contain_text(str(server.protocol))  # its log's last line, named
+    expect(toast).to_contain_text(str(server.protocol))  # its log, named
+    # its last line said in words, not quoted raw (issue 61 §8): what the log's last line is
+    last = json.loads(server.protocol.read_text(encoding="utf-8").splitlines()[-1][12:])
+    name = last.get("command") or last.get("event")
+    expect(toast).to_contain_text(re.compile(f'the last thing it (got|sent), at .*"{name}"'))
+    expect(toast).not_to_contain_text("{")
     expect(board(page).locator("#note")).to_contain_text(
         "The adapter ended unexpectedly (killed by a signal)"
     )
