@@ -396,3 +396,17 @@ def test_the_scopes_and_variables_of_a_stop_left_are_nothing_not_an_error(dap: D
     assert client.variables_of(client.top()["id"], "Run")["step"] == "1"
     assert client.refused("scopes", frameId=10**6).startswith("No frame 1000000: it was")
     assert client.close() == 0
+
+
+def test_a_step_that_touched_no_cell_is_on_the_grids_first_line_not_a_comment(dap: Dap) -> None:
+    """Step 0 (the quiz as loaded) touched no cell: its frame is on the grid's first line (the
+    file's first line that is not a comment), not line 1, the comment VS Code highlighted as
+    the current line (issue 61)."""
+    text = SEED_FILE.read_text(encoding="utf-8").splitlines()
+    first_grid = next(n for n, line in enumerate(text, 1) if line.strip() and line[0] != "#")
+    assert first_grid > 1  # (the seed starts with a comment)
+    client = dap()
+    client.launch(program=SEED)
+    top = client.top()
+    assert (top["name"], top["line"], top["column"]) == ("0) the quiz as loaded", first_grid, 1)
+    assert client.close() == 0

@@ -1,6 +1,7 @@
 """The session as DAP shows a program: one thread, the stack, scopes and variables.
 
-Frame 0 is the present step, named by its trace line, at the cell its last event touched (at a
+Frame 0 is the present step, named by its trace line, at the cell its last event touched (none,
+as at step 0: the grid's first line, issue 61, not the comment above it; at a
 stop at a breakpoint on a row or a cell: that cell, or the cell of the row the step set);
 frames 1..L are the guess levels, innermost first, named as ``backtrace`` names them, each at
 its guessed cell. A frame's scopes: ``Board`` (a variable a row, each holding its cells: the
@@ -183,7 +184,10 @@ class StackView:
     def _frame(
         self, item: Present | Level, name: str, cell: Cell | None, geo: Geometry, src: QuizSource
     ) -> Body:
-        line, column = src.place(geo, cell) if cell is not None else (1 if src.path else 0, 1)
+        if cell is not None:
+            line, column = src.place(geo, cell)
+        else:  # (step 0, a step that set no cell: the grid's first line, not a comment's)
+            line, column = (src.rows[0][0] if src.rows else 1 if src.path else 0), 1
         frame: Body = {
             "id": self.handles.add(item),
             "name": name,
