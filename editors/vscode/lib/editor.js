@@ -85,35 +85,9 @@ function registerEditor(context, board) {
             }
         },
     };
-    // A quiz's editor opened during a stop (closed, then opened again) got no inline values:
-    // VS Code asks a new editor for them before it is laid out, for no visible range, and not
-    // again (issue 61). An editor that comes into view, or a document told a quiz (its language
-    // is set after it opens), asks again.
-    let shown = new Set();
-    const askAgain = () => {
-        const session = vscode.debug.activeDebugSession;
-        if (session && session.type === 'sudoku-repl' && !board.over.has(session.id)) {
-            board.changed.fire();
-        }
-    };
-    const editorsShown = (editors) => {
-        const now = new Set(editors.map((e) => e.document.uri.toString()));
-        const came = [...now].some((uri) => !shown.has(uri));
-        shown = now;
-        if (came) {
-            askAgain();
-        }
-    };
-    const opened = (document) => {
-        if (document.languageId === LANGUAGE) {
-            askAgain();
-        }
-    };
     context.subscriptions.push(
         vscode.languages.registerEvaluatableExpressionProvider(LANGUAGE, evaluatableProvider),
         vscode.languages.registerInlineValuesProvider(LANGUAGE, inline),
-        vscode.window.onDidChangeVisibleTextEditors(editorsShown),
-        vscode.workspace.onDidOpenTextDocument(opened),
     );
 }
 
