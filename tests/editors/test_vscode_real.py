@@ -32,6 +32,7 @@ docs/editors.md and the extension's README there."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from pathlib import Path
@@ -89,6 +90,8 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     hover_43 = "[4,3]=6: guessed at level 2, step 11"  # (the stack's Level 2 frame, step 11)
     print_44 = shell.ok("print [4,4]")[0]
     why_44 = shell.ok("why [4,4]")  # an empty cell: its candidates and why the others went
+    level_1_step = re.search(r"Level 1 .* at step (\d+)", "\n".join(shell.ok("backtrace")))
+    assert level_1_step is not None
     shell.ok("frame 1")
     why_42_at_level_1 = shell.ok("why [4,2]")  # the board of level 1's frame: step 7's
     assert why_42_at_level_1[0].startswith("Frame 1, level 1 of 2 (read-only)")
@@ -101,6 +104,13 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(stack).to_contain_text("0) the quiz as loaded")
     paused = page.locator(".debug-toolbar .codicon-debug-continue")
     expect(paused).to_be_visible()
+    # step 0 touched no cell: the current line is the grid's first, not the comment above it
+    # (issue 61)
+    text = (REPO / SEED).read_text(encoding="utf-8").splitlines()
+    first_grid = next(n for n, line in enumerate(text, 1) if line.strip() and line[0] != "#")
+    expect(page.locator(".editor-instance .line-numbers.active-line-number")).to_have_text(
+        str(first_grid)
+    )
     # the board as variables, as the user sees it before going on (an F5 while VS Code still
     # reads them makes it ask for a reference of the stop it left: the adapter refuses that)
     expect(page.locator(".debug-variables .monaco-list-rows")).to_contain_text("row 4")
@@ -229,6 +239,10 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     # click answers for that board
     frames.nth(2).click()
     expect(view.locator("#caption")).not_to_have_text("seed.txt: Step 11, level 2")
+    # the status bar says the present step still, and the frame's (issue 61 §8)
+    expect(
+        page.locator(".statusbar-item", has_text=f"Step {level_1_step.group(1)} (frame) of 11,")
+    ).to_be_visible()
     expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
     expect(cell(page, "[6,2]").locator(".badge")).to_have_text("L1")
     expect(cell(page, "[4,3]").locator(".badge")).to_have_count(0)
@@ -559,7 +573,12 @@ def test_a_killed_adapter_is_said_with_how_it_ended(page: Page, server: Server) 
     toast = page.locator(".notification-toast", has_text="ended unexpectedly")
     # (VS Code hands the extension the exit code alone, null after a signal: not which one)
     expect(toast).to_contain_text("killed by a signal")
-    expect(toast).to_contain_text(str(server.protocol))  # its log's last line, named
+    expect(toast).to_contain_text(str(server.protocol))  # its log, named
+    # its last line said in words, not quoted raw (issue 61 §8): what the log's last line is
+    last = json.loads(server.protocol.read_text(encoding="utf-8").splitlines()[-1][12:])
+    name = last.get("command") or last.get("event")
+    expect(toast).to_contain_text(re.compile(f'the last thing it (got|sent), at .*"{name}"'))
+    expect(toast).not_to_contain_text("{")
     expect(board(page).locator("#note")).to_contain_text(
         "The adapter ended unexpectedly (killed by a signal)"
     )

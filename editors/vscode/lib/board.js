@@ -80,6 +80,35 @@ function lastLogLine(file) {
     }
 }
 
+/** A log line in words (issue 61: the toast quoted a raw protocol line): `01:02:03 <- {json}`
+ * is the request or message VS Code sent last, `->` what the adapter sent last (a response, an
+ * event), `!!` a fault it logged, said as it is; anything else: null. */
+function logLineSaid(line) {
+    const m = /^(\d\d:\d\d:\d\d) (<-|->|!!) (.*)$/.exec(line);
+    if (!m) {
+        return null;
+    }
+    const [, time, way, rest] = m;
+    if (way === '!!') {
+        return `at ${time} it logged a fault: ${rest.slice(0, 200)}`;
+    }
+    let message;
+    try {
+        message = JSON.parse(rest);
+    } catch {
+        return null;
+    }
+    const name = message.command || message.event || 'a message';
+    const what = message.type === 'request'
+        ? `the request "${name}"`
+        : message.type === 'response'
+          ? `its answer to "${name}"${message.success === false ? ' (a failure)' : ''}`
+          : message.type === 'event'
+            ? `the event "${name}"`
+            : `a message "${name}"`;
+    return way === '<-' ? `the last thing it got, at ${time}, was ${what} from VS Code` : `the last thing it sent, at ${time}, was ${what}`;
+}
+
 /** How a process ended, in words: `exit status 1`, `killed by SIGKILL`. VS Code 1.100 hands a
  * tracker the exit code alone (null for a process a signal ended, as Node's `exit` event gives
  * it), not the signal: then `killed by a signal`. */
@@ -141,7 +170,7 @@ class Board {
             this.asked++; // (an answer asked before this stop is dropped)
             this.shown = { session, frameId: undefined, body };
             this.postBoard(body, session);
-            this.showStatus(body, false);
+            this.showStatus(body, false, session);
             this.changed.fire();
             return;
         }
@@ -203,9 +232,12 @@ class Board {
         const file = this.logFile(session.workspaceFolder);
         const last = file ? lastLogLine(file) : '';
         const how = howEnded(code, signal);
+        const said = last ? logLineSaid(last) : '';
         const tail = file
             ? last
-                ? ` Its log's last line (${file}): ${last}`
+                ? said
+                    ? ` Its log is ${file}: ${said}.`
+                    : ` Its log is ${file}.`
                 : ` Its log (${file}) is empty.`
             : ' Set sudoku-repl.log to keep its log.';
         const text = `Sudoku REPL: the debug adapter ended unexpectedly (${how}).${tail}`;
@@ -303,10 +335,14 @@ class Board {
         }
     }
 
-    showStatus(body, over) {
+    /** The status bar: the present step (issue 61 §8: it followed the selected frame); a guess
+     * level's frame selected: "Step 16 (frame) of 43", the frame's step of the present one. */
+    showStatus(body, over, session) {
         const solutions = body.solutions === 1 ? '1 solution' : `${body.solutions} solutions`;
         const end = over ? ' (ended)' : '';
-        this.status.text = `$(debug-alt) Step ${body.step}, level ${body.level} (biggest ${body.biggest}), ${solutions}${end}`;
+        const present = session && this.present.has(session.id) ? this.present.get(session.id) : body.step;
+        const step = present === body.step ? `Step ${body.step}` : `Step ${body.step} (frame) of ${present}`;
+        this.status.text = `$(debug-alt) ${step}, level ${body.level} (biggest ${body.biggest}), ${solutions}${end}`;
         this.status.tooltip = `${body.file ? body.file.name + ': ' : ''}${body.name}\nClick: the board in an editor tab`;
         this.status.show();
     }
@@ -363,7 +399,7 @@ class Board {
         }
         const same = this.shown && this.shown.body === body; // (the stop's, drawn already)
         this.shown = { session, frameId, body };
-        this.showStatus(body, false);
+        this.showStatus(body, false, session);
         if (!same) {
             this.postBoard(body, session);
             this.changed.fire(); // (inline values asked again only for a board of its own)
@@ -593,4 +629,4 @@ function registerBoard(context, logFile) {
     return board;
 }
 
-module.exports = { registerBoard, Board, VIEW, PANEL, PANEL_VIEW, howEnded, lastLogLine };
+module.exports = { registerBoard, Board, VIEW, PANEL, PANEL_VIEW, howEnded, lastLogLine, logLineSaid };

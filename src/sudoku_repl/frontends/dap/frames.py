@@ -1,13 +1,15 @@
 """The session as DAP shows a program: one thread, the stack, scopes and variables.
 
-Frame 0 is the present step, named by its trace line, at the cell its last event touched (at a
+Frame 0 is the present step, named by its trace line, at the cell its last event touched (none,
+as at step 0: the grid's first line, issue 61, not the comment above it; at a
 stop at a breakpoint on a row or a cell: that cell, or the cell of the row the step set);
 frames 1..L are the guess levels, innermost first, named as ``backtrace`` names them, each at
 its guessed cell. A frame's scopes: ``Board`` (a variable a row, each holding its cells: the
 digit, or ``print``'s words for an empty cell), and ``Run`` for the present (step, level,
 biggest level, solution sum, the modes) or ``Level`` for a guess level (what ``frame N`` says
 of it). Frame ids and variables references are handed out afresh at every stop: one held from
-before the search moved is refused (``Stale``); at one stop a frame, a scope or a row keeps
+before the search moved is refused (``Stale``), but by ``scopes`` and ``variables``, which
+answer nothing (``Handles.left``: VS Code's Variables view asks them late); at one stop a frame, a scope or a row keeps
 its number however often it is asked for (``Handles``)."""
 
 from __future__ import annotations
@@ -105,6 +107,17 @@ class Handles:
             )
         return item
 
+    def left(self, number: object) -> bool:
+        """Was ``number`` handed out at a stop the search has left (not never)? ``scopes`` and
+        ``variables`` of such a stop answer nothing rather than refuse (issue 61): VS Code's
+        Variables view asks for them 400 ms after a stop, so a step taken sooner makes it ask
+        for the stop left behind, and a refusal was drawn in red in the view ("No frame 1: it
+        was handed out before the search moved") until it asked again. Nothing is true (that
+        stop has nothing to show now) and draws nothing; the next stop's own request fills the
+        view. A number never handed out is still refused, and so is a stop left's frame in the
+        other requests (``sudokuBoard``, ``evaluate``...), whose answer would be wrong."""
+        return whole(number) and 0 < number < self._next and number not in self._items
+
     def level_state(self, repl: Repl, level: int) -> Selected:
         """A level's state at its guess, worked out once a stop."""
         if level not in self._states:
@@ -171,7 +184,10 @@ class StackView:
     def _frame(
         self, item: Present | Level, name: str, cell: Cell | None, geo: Geometry, src: QuizSource
     ) -> Body:
-        line, column = src.place(geo, cell) if cell is not None else (1 if src.path else 0, 1)
+        if cell is not None:
+            line, column = src.place(geo, cell)
+        else:  # (step 0, a step that set no cell: the grid's first line, not a comment's)
+            line, column = (src.rows[0][0] if src.rows else 1 if src.path else 0), 1
         frame: Body = {
             "id": self.handles.add(item),
             "name": name,
@@ -187,6 +203,8 @@ class StackView:
 
     def scopes(self, frame_id: object) -> Body:
         self.refresh()
+        if self.handles.left(frame_id):
+            return {"scopes": []}  # (a stop left: ``Handles.left``)
         frame = self._frame_item(frame_id)
         names = ("Board", "Run") if isinstance(frame, Present) else ("Board", "Level")
         return {
@@ -209,6 +227,8 @@ class StackView:
 
     def variables(self, reference: object) -> Body:
         self.refresh()
+        if self.handles.left(reference):
+            return {"variables": []}  # (a stop left: ``Handles.left``)
         item = self.handles.get(reference, "variables reference")
         if isinstance(item, Row):
             return {"variables": self._cells(item)}
