@@ -21,6 +21,7 @@ import pytest
 from tests.support.helpers import REPO, SEED, Shell
 from tests.support.vscode import (
     ADAPTER,
+    CHARACTER,
     NEEDS,
     ROW_4,
     Page,
@@ -34,28 +35,6 @@ from tests.support.vscode import (
 )
 
 pytestmark = NEEDS
-
-#: a character of the editor's line starting with ``text``: its left edge, width and middle
-BOX = """([text, k]) => {
-  const plain = (e) => e.textContent.replace(/\u00a0/g, ' ').replace(/[\ue000-\uf8ff]/g, '');
-  const line = [...document.querySelectorAll('.editor-instance .view-line')]
-    .find((e) => plain(e).startsWith(text));
-  if (!line) return null;
-  let seen = 0;
-  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (n.parentElement.closest('.debug-top-stack-frame-column, .debug-inline-value')) continue;
-    if (seen + n.textContent.length > k) {
-      const r = document.createRange();
-      r.setStart(n, k - seen);
-      r.setEnd(n, k - seen + 1);
-      const b = r.getBoundingClientRect();
-      return {x: b.x, w: b.width, y: b.y + b.height / 2};
-    }
-    seen += n.textContent.length;
-  }
-  return null;
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -96,8 +75,8 @@ def hover_text(page: Page, text: str, k: int, fraction: float, shown: str) -> li
     widget = page.locator(".debug-hover-widget")
     page.mouse.move(5, 5)
     expect(widget).to_be_hidden()
-    box = page.wait_for_function(BOX, arg=[text, k]).json_value()
-    page.mouse.move(box["x"] + box["w"] * fraction, box["y"])
+    box = page.wait_for_function(CHARACTER, arg=[text, k]).json_value()
+    page.mouse.move(box["left"] + box["w"] * fraction, box["y"])
     expect(widget).to_be_visible()
     value = widget.locator(".value")
     expect(value).to_contain_text(shown)
@@ -231,9 +210,9 @@ def test_a_stray_character_is_marked_where_it_is_and_named(page: Page, server: S
     # the squiggle under the x alone: its left edge at the x's; the Problems panel names it
     squiggle = page.locator(".editor-instance .squiggly-error")
     expect(squiggle).to_have_count(1)
-    box = page.wait_for_function(BOX, arg=["400 0x5 300", column - 1]).json_value()
+    box = page.wait_for_function(CHARACTER, arg=["400 0x5 300", column - 1]).json_value()
     mark = squiggle.bounding_box()
-    assert mark is not None and abs(mark["x"] - box["x"]) <= 2, (mark, box)
+    assert mark is not None and abs(mark["x"] - box["left"]) <= 2, (mark, box)
     assert mark["width"] <= box["w"] * 1.5, (mark, box)
     page.keyboard.press("Control+Shift+M")
     problems = page.locator(".markers-panel")

@@ -350,7 +350,8 @@ def theme(page: Page, scheme: str, forced: bool = False) -> None:
 
 
 #: a character of the editor's line starting with ``text`` (the decorations VS Code draws in a
-#: line, the stop's column and the inline values, left out): its centre
+#: line, the stop's column and the inline values, left out): its centre (x, y), its left edge
+#: and its width
 CHARACTER = """([text, k]) => {
   const plain = (e) => e.textContent.replace(/\u00a0/g, ' ').replace(/[\ue000-\uf8ff]/g, '');
   const line = [...document.querySelectorAll('.editor-instance .view-line')]
@@ -365,7 +366,7 @@ CHARACTER = """([text, k]) => {
       r.setStart(n, k - seen);
       r.setEnd(n, k - seen + 1);
       const b = r.getBoundingClientRect();
-      return {x: b.x + b.width / 2, y: b.y + b.height / 2};
+      return {x: b.x + b.width / 2, y: b.y + b.height / 2, left: b.x, w: b.width};
     }
     seen += n.textContent.length;
   }
