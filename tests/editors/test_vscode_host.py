@@ -242,11 +242,6 @@ def test_the_invalid_quiz_toast_goes_when_a_session_starts(page: Page, server: S
     expect(page.locator(".debug-toolbar")).to_be_hidden()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 61 §8, open: VS Code does not ask a quiz editor opened again during a stop "
-    "for its inline values (firing onDidChangeInlineValues when it comes into view did not help)",
-)
 def test_inline_values_come_back_when_the_quiz_is_opened_again_at_a_stop(
     page: Page, server: Server
 ) -> None:

@@ -8,6 +8,13 @@ const vscode = require('vscode');
 
 const LANGUAGE = 'sudoku';
 const DIGIT = /[0-9.]/;
+/** Where inline values are asked for: quiz files, and plain-text files too (issue 61). A `.txt`
+ * quiz opened again during a stop opens as plain text and becomes `sudoku` only when the
+ * extension hears of it (setTextDocumentLanguage); VS Code 1.100 asks an editor's inline values
+ * when its model comes, not when its language changes, and never on a provider's
+ * onDidChangeInlineValues, so a provider of `sudoku` alone was never asked for it. The answer
+ * is the debugged quiz's rows only (inlineValues compares the path), nothing for other files. */
+const INLINE_SELECTOR = [LANGUAGE, { language: 'plaintext', scheme: 'file' }];
 
 /** The digits the pointer may be on, as [start, end) of the line, or undefined. VS Code gives
  * the caret boundary nearest the pointer, `k`: the pointer is on the right half of character
@@ -87,7 +94,7 @@ function registerEditor(context, board) {
     };
     context.subscriptions.push(
         vscode.languages.registerEvaluatableExpressionProvider(LANGUAGE, evaluatableProvider),
-        vscode.languages.registerInlineValuesProvider(LANGUAGE, inline),
+        vscode.languages.registerInlineValuesProvider(INLINE_SELECTOR, inline),
     );
 }
 
