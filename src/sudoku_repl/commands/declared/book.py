@@ -120,7 +120,8 @@ _FAMILY = "generate --family <file or grid> [--size 36|64] [--out <file>]"
 _MAKER = (
     "generate [--er A-B] [--ep A-B] [--ed A-B] [--level L-M] [--steps N-M] "
     "[--technique <name>] [--symmetry <name>] [--pattern P] [--near <file>] [--count N] "
-    "[--climb] [--time S] [--jobs N] [--executor <where>] [--seed S] [--out <file>] "
+    "[--climb] [--lacking-digit] [--time S] [--jobs N] [--executor <where>] [--seed S] "
+    "[--out <file>] "
     "[--restart]"
 )
 _GENERATE_FORM = f"{_SCRAMBLE} | {_FAMILY} | {_MAKER}"
