@@ -192,7 +192,7 @@ def order_of(args: argparse.Namespace) -> Order:
     if why:
         raise UserError(f"{why}: no puzzle meets that")
     symmetry = Symmetry(args.symmetry or "none")
-    lacking_digit = bool(getattr(args, "lacking_digit", False))
+    lacking_digit: bool = args.lacking_digit
     if lacking_digit and (
         args.pattern is not None or symmetry is not Symmetry.NONE or args.near is not None
     ):

@@ -150,6 +150,39 @@ static int parse_order(PyObject *obj, int order[][2]) {
     return (int)n;
 }
 
+/* a chain search's context, lent the limits' scratch space (``ctx_returned`` gives it back and
+ * frees the context), its deadline ``deadline`` (-1: none); NULL with an exception */
+static SeCtx *ctx_lent(Limits *lim, double deadline) {
+    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    if (!x) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    x->scratch = lim->scratch;
+    x->scratch_free = lim->scratch_free;
+    lim->scratch = NULL;
+    lim->scratch_free = NULL;
+    x->deadline = deadline;
+    x->poll = lim->poll;
+    return x;
+}
+
+/* ``x``'s scratch space back to the limits, for the next chain search; ``x`` freed */
+static void ctx_returned(SeCtx *x, Limits *lim) {
+    lim->scratch = x->scratch;
+    lim->scratch_free = x->scratch_free;
+    x->scratch = NULL;
+    x->scratch_free = NULL;
+    se_ctx_free(x);
+    PyMem_Free(x);
+}
+
+/* aligned exclusion's rating at degree ``d`` (exclusion.aligned_exclusion's: pair 6.2,
+ * triplet 7.5) */
+static int exclusion_rating(int d) {
+    return d == 2 ? 62 : 75;
+}
+
 /* chain technique ``t`` of degree ``d`` run on ``g`` into ``x`` (its findings, x->n_found;
  * ``limit``: aligned exclusion's, 1 to stop at its first); -1 with an exception */
 static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, int limit) {
@@ -171,15 +204,9 @@ static int technique_run(SeCtx *x, const SeGrid *g, int t, int d, Limits *lim, i
  * new reference, None when it finds nothing, or NULL with an exception; *stopped: why its
  * search stopped (1 the deadline, 3 the poll; else 0) */
 static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *stopped) {
-    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
+    SeCtx *x = ctx_lent(lim, lim->deadline);
     if (!x)
-        return PyErr_NoMemory();
-    x->scratch = lim->scratch;
-    x->scratch_free = lim->scratch_free;
-    lim->scratch = NULL;
-    lim->scratch_free = NULL;
-    x->deadline = lim->deadline;
-    x->poll = lim->poll;
+        return NULL;
     PyObject *hint = NULL;
     int *order = NULL;
     if (technique_run(x, g, t, d, lim, 1) < 0)
@@ -208,19 +235,14 @@ static PyObject *chain_first(const SeGrid *g, int t, int d, Limits *lim, int *st
         goto done;
     }
     if (t == SE_T_EXCLUSION) /* exclusion.aligned_exclusion's names and ratings */
-        hint = Py_BuildValue("(iiNON)", d, d == 2 ? 62 : 75, rems, Py_None, shape);
+        hint = Py_BuildValue("(iiNON)", d, exclusion_rating(d), rems, Py_None, shape);
     else if (f->value)
         hint = Py_BuildValue("(iiN(ii)N)", f->name, f->rating, rems, f->cell, f->value, shape);
     else
         hint = Py_BuildValue("(iiNON)", f->name, f->rating, rems, Py_None, shape);
 done:
     PyMem_Free(order);
-    lim->scratch = x->scratch; /* for the next chain search */
-    lim->scratch_free = x->scratch_free;
-    x->scratch = NULL;
-    x->scratch_free = NULL;
-    se_ctx_free(x);
-    PyMem_Free(x);
+    ctx_returned(x, lim);
     return hint;
 }
 
@@ -419,17 +441,9 @@ static void place(SeGrid *g, int cell, int value) {
 /* a chain technique's findings below ``least`` applied (BELOW_*; *hardest: the highest rating
  * applied, as it was or higher), or -1 with an exception */
 static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *hardest) {
-    SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
-    if (!x) {
-        PyErr_NoMemory();
+    SeCtx *x = ctx_lent(lim, -1);
+    if (!x)
         return -1;
-    }
-    x->scratch = lim->scratch;
-    x->scratch_free = lim->scratch_free;
-    lim->scratch = NULL;
-    lim->scratch_free = NULL;
-    x->deadline = -1;
-    x->poll = lim->poll;
     int outcome = -1;
     if (technique_run(x, g, t, d, lim, 0) < 0)
         goto done;
@@ -443,7 +457,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *har
     /* (the findings were all made on the grid before any is applied: g changes only now) */
     for (int i = 0; i < x->n_found; i++) {
         const SeFound *f = &x->found[i];
-        int rating = t == SE_T_EXCLUSION ? (d == 2 ? 62 : 75) : f->rating;
+        int rating = t == SE_T_EXCLUSION ? exclusion_rating(d) : f->rating;
         if (rating >= least)
             continue;
         outcome = BELOW_TAKEN;
@@ -455,12 +469,7 @@ static int chain_below(SeGrid *g, int t, int d, Limits *lim, int least, int *har
             place(g, f->cell, f->value);
     }
 done:
-    lim->scratch = x->scratch;
-    lim->scratch_free = x->scratch_free;
-    x->scratch = NULL;
-    x->scratch_free = NULL;
-    se_ctx_free(x);
-    PyMem_Free(x);
+    ctx_returned(x, lim);
     return outcome;
 }
 
