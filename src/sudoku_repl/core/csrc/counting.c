@@ -338,3 +338,10 @@ int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *
         *guesses = k.guesses;
     return found;
 }
+
+int settles(const unsigned char *cells) {
+    Board g;
+    if (!start_board(&g, cells) || !settle(&g))
+        return 0;
+    return (g.solved[0] & g.solved[1] & g.solved[2]) == BAND;
+}

@@ -33,6 +33,21 @@ static PyObject *count_solutions(PyObject *Py_UNUSED(self), PyObject *const *arg
     return PyLong_FromLongLong(count_grid(cells, limit));
 }
 
+/* settles(grid: 81 bytes 0-9) -> bool */
+static PyObject *settles_grid(PyObject *Py_UNUSED(self), PyObject *grid) {
+    if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != 81) {
+        PyErr_SetString(PyExc_ValueError, "settles(grid: 81 bytes 0-9)");
+        return NULL;
+    }
+    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(grid);
+    for (int c = 0; c < 81; c++)
+        if (cells[c] > 9) {
+            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
+            return NULL;
+        }
+    return PyBool_FromLong(settles(cells));
+}
+
 static PyMethodDef module_methods[] = {
     {"configure", configure, METH_VARARGS, "the Python types the core makes"},
     {"clash_free", (PyCFunction)(void (*)(void))clash_free, METH_FASTCALL,
@@ -42,6 +57,8 @@ static PyMethodDef module_methods[] = {
     {"removal_steps", removal_steps, METH_VARARGS, "the steps a cell's track loses a candidate"},
     {"count_solutions", (PyCFunction)(void (*)(void))count_solutions, METH_FASTCALL,
      "how many solutions a grid has, up to a limit (counting.count_solutions)"},
+    {"settles", settles_grid, METH_O,
+     "whether the counter's rules solve a grid with no guess (counting.settles)"},
     {"random_completion", random_completion, METH_VARARGS,
      "a random solution of a grid (making.random_completion)"},
     {"minimal_puzzle", minimal_puzzle, METH_VARARGS, "a minimal puzzle (making.minimal_puzzle)"},

@@ -25,6 +25,10 @@ int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *
  * branch of the known one: quicker than counting to two) */
 int solvable_without(const unsigned char *cells, int cell, int value);
 
+/* whether the counter's rules alone solve the grid, with no guess: naked and hidden singles
+ * and locked candidates (0: they stop short, or the givens clash) */
+int settles(const unsigned char *cells);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -79,8 +79,15 @@ static inline int ctz64(uint64_t x) { return __builtin_ctzll(x); }
 /* the zero bits above the highest set bit (x != 0) */
 static inline int clz32(uint32_t x) { return __builtin_clz(x); }
 /* the set bits */
+#if defined(__POPCNT__) || !(defined(__x86_64__) || defined(__i386__))
 static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
 static inline int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+#else
+/* (x86 without POPCNT, the baseline a wheel is built for: there the builtins are a call to
+ * libgcc's __popcountdi2, a table walk; the plain count is a few instructions inline) */
+static inline int popcount32(uint32_t x) { return plain_popcount64(x); }
+static inline int popcount64(uint64_t x) { return plain_popcount64(x); }
+#endif
 #if defined(__SIZEOF_INT128__)
 /* (__extension__: the 128-bit type is GCC's and Clang's own, which -pedantic would refuse) */
 __extension__ typedef unsigned __int128 portable_u128;

@@ -24,14 +24,13 @@ static void peers_init(void) {
 
 typedef struct {
     int cells[81], n;       /* exclusion._candidates' cells, ascending */
-    int ex[81][20], n_ex[81]; /* their excluders, in PEERS' (ascending) order */
-    uint64_t exm[81][2];    /* the excluders as bits (cell >> 6, 1 << (cell & 63)) */
-    unsigned char in_table[81];
+    uint64_t exm[81][2];    /* their excluders as bits (cell >> 6, 1 << (cell & 63)) */
+    uint64_t inm[2];        /* the cells, as bits */
 } Table;
 
 static void candidates(const SeGrid *g, int degree, Table *t) {
     peers_init();
-    memset(t->in_table, 0, sizeof t->in_table);
+    t->inm[0] = t->inm[1] = 0;
     t->n = 0;
     for (int cell = 0; cell < 81; cell++) {
         if (BITS[g->cands[cell] >> 1] < 2)
@@ -43,13 +42,12 @@ static void candidates(const SeGrid *g, int degree, Table *t) {
             if (k == 1)
                 single = 1;
             else if (k >= 2 && k <= degree) {
-                t->ex[cell][n++] = p;
+                n++;
                 t->exm[cell][p >> 6] |= 1ULL << (p & 63);
             }
         }
         if (!single && n) {
-            t->n_ex[cell] = n;
-            t->in_table[cell] = 1;
+            t->inm[cell >> 6] |= 1ULL << (cell & 63);
             t->cells[t->n++] = cell;
         }
     }
@@ -91,6 +89,8 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
                 if (!(dead[used >> 6] >> (used & 63) & 1)) {
                     allowed[0] |= ba;
                     allowed[1] |= bb;
+                    if (allowed[1] == m1)
+                        break; /* (nothing more this value of the first cell can allow) */
                 }
                 continue;
             }
@@ -103,9 +103,12 @@ static int exclude(const SeGrid *g, const int *cells, int n, const int *ex, int 
                     allowed[0] |= ba;
                     allowed[1] |= bb;
                     allowed[2] |= bc;
+                    if (allowed[1] == m1 && allowed[2] == m2)
+                        goto next; /* (nothing more this value of the first cell can allow) */
                 }
             }
         }
+    next:
         if (allowed[0] == m0 && allowed[1] == m1 && allowed[2] == m2)
             return 0; /* every value allowed: nothing goes */
     }
@@ -146,11 +149,66 @@ static int group_hint(SeCtx *x, const SeGrid *g, const Table *t, const int *grou
     return 1;
 }
 
+/* The walk below meets a group of three cells x < y < z up to three times: from the pair
+ * (x, y) where z is an excluder of x or of y, from (x, z) where y is one of x or z, from (y, z)
+ * where x is one of y or z, in that order. Its hint does not depend on the order of its cells
+ * (the combinations and the excluders in common are the same), so a group that removed nothing
+ * the first time it was met removes nothing again: met again, it is passed by, unless it is
+ * among the few that removed something (``Hits``), whose hint is given again as before. */
+
+static int excludes(const Table *t, int cell, int other) {
+    return (int)(t->exm[cell][other >> 6] >> (other & 63) & 1);
+}
+
+/* whether the walk met the group of the pair (p, q), p < q, and r from an earlier pair */
+static int met_before(const Table *t, int p, int q, int r) {
+    if (r > q) /* the pair (x, y): its first meeting */
+        return 0;
+    int z_met = excludes(t, p, q) || excludes(t, r, q); /* from (x, y) */
+    if (r > p)                                          /* the pair (x, z) */
+        return z_met;
+    return z_met || excludes(t, r, p) || excludes(t, q, p); /* (y, z): also from (x, z) */
+}
+
+/* the groups of three that removed something, as sorted cells (after 64: every group given) */
+#define MAX_HITS 64
+typedef struct {
+    int n, full;
+    unsigned char cells[MAX_HITS][3];
+} Hits;
+
+static void sorted3(int a, int b, int c, unsigned char *out) {
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    out[0] = (unsigned char)(c < lo ? c : lo);
+    out[2] = (unsigned char)(c > hi ? c : hi);
+    out[1] = (unsigned char)(a + b + c - out[0] - out[2]);
+}
+
+static int among(const Hits *h, int a, int b, int c) {
+    if (h->full)
+        return 1;
+    unsigned char key[3];
+    sorted3(a, b, c, key);
+    for (int i = 0; i < h->n; i++)
+        if (!memcmp(h->cells[i], key, 3))
+            return 1;
+    return 0;
+}
+
+static void remember(Hits *h, int a, int b, int c) {
+    if (h->n == MAX_HITS) {
+        h->full = 1;
+        return;
+    }
+    sorted3(a, b, c, h->cells[h->n++]);
+}
+
 /* se_exclusion(values, cands, degree, limit): the removals of each hint of
  * exclusion.aligned_exclusion(degree), in its order, ``limit`` at most (0: all) */
 /* the search: the first ``limit`` findings (0: all) into x->found, in exclusion.py's order;
  * 0, or -1 (MemoryError) */
 int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
+    Hits hits = {0};
     Table *t = PyMem_Malloc(sizeof(Table));
     if (!t) {
         PyErr_NoMemory();
@@ -168,25 +226,37 @@ int se_exclusion_run(SeCtx *x, const SeGrid *g, int degree, int limit) {
                     goto done;
                 }
             } else {
-                unsigned char seen[81] = {0};
-                const int *lists[2] = {t->ex[c0], t->ex[c1]};
-                int sizes[2] = {t->n_ex[c0], t->n_ex[c1]};
+                /* a third cell only narrows the excluders the pair has in common: fewer than
+                 * two already, and no group of the pair can remove anything (group_hint) */
+                uint64_t lo = t->exm[c0][0] & t->exm[c1][0], hi = t->exm[c0][1] & t->exm[c1][1];
+                uint64_t one = lo | hi;
+                if (!(lo && hi) && !(one & (one - 1)))
+                    continue;
+                /* the thirds: c0's excluders in the table, then c1's not among them, each
+                 * ascending (exclusion.py's walk of the two lists, a cell met once) */
+                uint64_t thirds[2][2];
+                for (int w = 0; w < 2; w++) {
+                    uint64_t pair = w == c0 >> 6 ? 1ULL << (c0 & 63) : 0;
+                    pair |= w == c1 >> 6 ? 1ULL << (c1 & 63) : 0;
+                    thirds[0][w] = t->exm[c0][w] & t->inm[w] & ~pair;
+                    thirds[1][w] = t->exm[c1][w] & ~t->exm[c0][w] & t->inm[w] & ~pair;
+                }
                 for (int l = 0; l < 2; l++)
-                    for (int i = 0; i < sizes[l]; i++) {
-                        int c = lists[l][i];
-                        if (seen[c])
-                            continue;
-                        seen[c] = 1;
-                        if (!t->in_table[c] || c == c0 || c == c1)
-                            continue;
-                        int group[3] = {c0, c1, c};
-                        if (group_hint(x, g, t, group, 3) < 0) {
-                            result = -1;
-                            goto done;
+                    for (int w = 0; w < 2; w++)
+                        for (uint64_t bits = thirds[l][w]; bits; bits &= bits - 1) {
+                            int c = 64 * w + ctz64(bits);
+                            if (met_before(t, c0, c1, c) && !among(&hits, c0, c1, c))
+                                continue; /* it removed nothing then: nor now */
+                            int group[3] = {c0, c1, c}, said = group_hint(x, g, t, group, 3);
+                            if (said < 0) {
+                                result = -1;
+                                goto done;
+                            }
+                            if (said)
+                                remember(&hits, c0, c1, c);
+                            if (limit && x->n_found >= limit)
+                                goto done;
                         }
-                        if (limit && x->n_found >= limit)
-                            goto done;
-                    }
             }
             if (limit && x->n_found >= limit)
                 goto done;
