@@ -226,6 +226,7 @@ static int settle(Board *g) {
  * cell) */
 typedef struct {
     int64_t limit, guesses;
+    const unsigned char *prefer; /* a grid whose value a guessed cell tries first (NULL: none) */
 } Count;
 
 /* the solutions below g added to found, stopping at k->limit */
@@ -269,6 +270,18 @@ static int64_t search(Board *g, int64_t found, Count *k) {
         digits |= (unsigned)((g->F[d][b] >> i) & 1) << d;
     if (!digits)
         return found;
+    if (k->prefer && k->prefer[27 * b + i]) { /* the preferred value first, on a copy */
+        unsigned want = 1u << (k->prefer[27 * b + i] - 1);
+        if (digits & want && digits != want) {
+            digits ^= want;
+            Board next = *g;
+            place(&next, ctz32(want), b, i);
+            k->guesses++;
+            found = search(&next, found, k);
+            if (found >= k->limit)
+                return found;
+        }
+    }
     while (digits & (digits - 1)) { /* all but the last on a copy */
         int d = ctz32(digits);
         digits &= digits - 1;
@@ -315,12 +328,12 @@ static int start_board(Board *g, const unsigned char *cells) {
     return 1;
 }
 
-int solvable_without(const unsigned char *cells, int cell, int value) {
+int solvable_without(const unsigned char *cells, int cell, int value, const unsigned char *near) {
     Board g;
     if (!start_board(&g, cells))
         return 0;
     g.F[value - 1][cell / 27] &= ~(1u << (cell % 27)); /* (its band's dirty bit is set) */
-    Count k = {1, 0};
+    Count k = {1, 0, near};
     return search(&g, 0, &k) > 0;
 }
 
@@ -332,7 +345,7 @@ int64_t count_grid_guessing(const unsigned char *cells, int64_t limit, int64_t *
     Board g;
     if (!start_board(&g, cells))
         return 0;
-    Count k = {limit, 0};
+    Count k = {limit, 0, NULL};
     int64_t found = search(&g, 0, &k);
     if (guesses)
         *guesses = k.guesses;

@@ -301,7 +301,7 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         if (!given)
             continue;
         int unique = o.size[k] == 1 ? forced(puzzle, o.cell[k][0], cells[o.cell[k][0]]) ||
-                                          !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]])
+                                          !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]], cells)
                                     : count_grid(puzzle, 2) == 1;
         if (!unique)
             for (int j = 0; j < o.size[k]; j++)

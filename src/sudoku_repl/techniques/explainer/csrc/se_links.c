@@ -214,14 +214,20 @@ int se_turbot_fish(SeRungs *r) {
     SeFinds found = {0};
     Link links[10][27];
     Cells holders_of[10];
+    /* the units of each type (block, row, column) that hold a link of the value, ascending:
+     * the walk below goes over these alone (a unit without one joins no chain) */
+    int linked[10][3][9], n_linked[10][3];
     for (int value = 1; value <= 9; value++) {
         holders_of[value] = value_cells(g, value);
+        n_linked[value][0] = n_linked[value][1] = n_linked[value][2] = 0;
         for (int u = 0; u < 27; u++) {
             Link *l = &links[value][u];
             l->grouped = 0;
             l->n = turbot_ends(u, g->table[u][value], l->ways, &l->grouped);
             for (int k = 0; k < l->n; k++)
                 l->near[k] = se_cells_or(PEERS[l->ways[k].a], PEERS[l->ways[k].b]);
+            if (l->n)
+                linked[value][u / 9][n_linked[value][u / 9]++] = u % 9;
         }
     }
     int failed = 0;
@@ -229,17 +235,18 @@ int se_turbot_fish(SeRungs *r) {
         int bt = TURBOT_SETS[t][0], ct = TURBOT_SETS[t][1];
         for (int value = 1; value <= 9 && !failed; value++) {
             Cells holders = holders_of[value];
-            for (int i1 = 0; i1 < 9 && !failed; i1++) {
-                int base = bt * 9 + i1;
+            const int *bases = linked[value][bt], *covers = linked[value][ct];
+            for (int a = 0; a < n_linked[value][bt] && !failed; a++) {
+                int base = bt * 9 + bases[a];
                 const Link *bl = &links[value][base];
                 int bg = bl->grouped;
                 Cells base_places = se_cells_and(holders, UNIT_CELLS[base]);
                 for (int k = 0; k < bl->n && !failed; k++)
-                    for (int i2 = bt == ct ? i1 + 1 : 0; i2 < 9 && !failed; i2++) {
-                        int cover = ct * 9 + i2;
+                    for (int b = bt == ct ? a + 1 : 0; b < n_linked[value][ct] && !failed; b++) {
+                        int cover = ct * 9 + covers[b];
                         const Link *cl = &links[value][cover];
                         int cg = cl->grouped;
-                        if (!cl->n || se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])))
+                        if (se_cells_any(se_cells_and(base_places, UNIT_CELLS[cover])))
                             continue;
                         /* (a cheap test first: the victims see an end of each link) */
                         Cells rest = se_cells_minus(
