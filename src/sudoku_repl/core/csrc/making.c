@@ -174,6 +174,74 @@ static int forced(const unsigned char *puzzle, int cell, int value) {
     return 0;
 }
 
+/* Two values a and b of a complete grid, swapped on a set of their cells that holds both or
+ * neither of them in each row, column and box, make another complete grid: such a set (the
+ * a and b cells joined through the units they share: a unique rectangle is one of four cells)
+ * keeps a given in every puzzle of the grid, so taking away the last given of one leaves two
+ * solutions, known without a search (most of the removals a minimal puzzle refuses). */
+typedef struct {
+    uint64_t set[81][10][2]; /* cell's set with value b (its own value's slot unused), as bits */
+} SwapSets;
+
+static int uf_root(int *parent, int k) {
+    while (parent[k] != k)
+        k = parent[k] = parent[parent[k]];
+    return k;
+}
+
+/* the swap sets of ``grid``; 0 unless it is a complete grid (each value once a unit) */
+static int swap_sets(const unsigned char *grid, SwapSets *w) {
+    int at[10][3][9]; /* value v's cell in row, column, box k */
+    memset(at, 0xFF, sizeof at);
+    for (int c = 0; c < 81; c++) {
+        int v = grid[c];
+        if (!v || at[v][0][c / 9] >= 0 || at[v][1][c % 9] >= 0 || at[v][2][box_of(c)] >= 0)
+            return 0; /* (not a complete grid: nothing is known of its puzzles) */
+        at[v][0][c / 9] = c;
+        at[v][1][c % 9] = c;
+        at[v][2][box_of(c)] = c;
+    }
+    for (int a = 1; a <= 9; a++)
+        for (int b = a + 1; b <= 9; b++) {
+            /* nodes: a's cell of row r is r, b's is 9 + r; each a cell joins the b cells of
+             * its row, column and box */
+            int parent[18];
+            for (int k = 0; k < 18; k++)
+                parent[k] = k;
+            for (int r = 0; r < 9; r++) {
+                int p = at[a][0][r];
+                int with[3] = {r, at[b][1][p % 9] / 9, at[b][2][box_of(p)] / 9};
+                for (int t = 0; t < 3; t++)
+                    parent[uf_root(parent, r)] = uf_root(parent, 9 + with[t]);
+            }
+            uint64_t part[18][2] = {{0}};
+            for (int k = 0; k < 18; k++) {
+                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
+                part[root][cell >> 6] |= 1ULL << (cell & 63);
+            }
+            for (int k = 0; k < 18; k++) {
+                int cell = at[k < 9 ? a : b][0][k % 9], root = uf_root(parent, k);
+                w->set[cell][k < 9 ? b : a][0] = part[root][0];
+                w->set[cell][k < 9 ? b : a][1] = part[root][1];
+            }
+        }
+    return 1;
+}
+
+/* whether the givens ``held`` (bits), ``cell`` taken away, leave a swap set of it empty */
+static int empties_a_swap_set(const SwapSets *w, const unsigned char *grid, const uint64_t *held,
+                              int cell) {
+    uint64_t lo = held[0], hi = held[1];
+    if (cell < 64)
+        lo &= ~(1ULL << cell);
+    else
+        hi &= ~(1ULL << (cell - 64));
+    for (int b = 1; b <= 9; b++)
+        if (b != grid[cell] && !(w->set[cell][b][0] & lo) && !(w->set[cell][b][1] & hi))
+            return 1;
+    return 0;
+}
+
 /* -- reading the arguments ------------------------------------------------------------------ */
 
 /* a grid's 81 values 0-9, or NULL with ValueError */
@@ -291,6 +359,14 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     unsigned char puzzle[81];
     memcpy(puzzle, cells, 81);
+    SwapSets *swaps = PyMem_Malloc(sizeof(SwapSets));
+    if (!swaps)
+        return PyErr_NoMemory();
+    int swapping = swap_sets(cells, swaps);
+    uint64_t held[2] = {0, 0}; /* the givens, as bits */
+    for (int c = 0; c < 81; c++)
+        if (cells[c])
+            held[c >> 6] |= 1ULL << (c & 63);
     for (int n = 0; n < count; n++) {
         int k = order[n], given = 0;
         for (int j = 0; j < o.size[k]; j++)
@@ -300,13 +376,23 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
             }
         if (!given)
             continue;
-        int unique = o.size[k] == 1 ? forced(puzzle, o.cell[k][0], cells[o.cell[k][0]]) ||
-                                          !solvable_without(puzzle, o.cell[k][0], cells[o.cell[k][0]], cells)
-                                    : count_grid(puzzle, 2) == 1;
-        if (!unique)
-            for (int j = 0; j < o.size[k]; j++)
-                puzzle[o.cell[k][j]] = cells[o.cell[k][j]];
+        int c = o.cell[k][0], unique;
+        if (o.size[k] != 1)
+            unique = count_grid(puzzle, 2) == 1;
+        else if (forced(puzzle, c, cells[c]))
+            unique = 1;
+        else
+            unique = !(swapping && empties_a_swap_set(swaps, cells, held, c)) &&
+                     !solvable_without(puzzle, c, cells[c], cells);
+        for (int j = 0; j < o.size[k]; j++) {
+            int e = o.cell[k][j];
+            if (!unique)
+                puzzle[e] = cells[e];
+            else
+                held[e >> 6] &= ~(1ULL << (e & 63));
+        }
     }
+    PyMem_Free(swaps);
     return with_state(PyBytes_FromStringAndSize((const char *)puzzle, 81), state);
 }
 
