@@ -20,6 +20,7 @@ from sudoku_repl.core.making import (
     minimal_puzzle,
     neighbours,
     random_completion,
+    random_minimal_puzzle,
     random_solution,
 )
 from tests.oracles import brute
@@ -322,6 +323,22 @@ def test_the_c_refuses_the_last_given_of_a_swap_set_as_the_pure_search_does() ->
 def _plain_minimal(seed: int) -> object:
     rng = Rng(seed)
     return minimal_puzzle(random_solution(rng), rng)
+
+
+@pytest.mark.parametrize("symmetry", [Symmetry.NONE, Symmetry.ROT180])
+def test_the_random_start_is_the_minimal_puzzle_of_a_random_solution(
+    build: str, symmetry: Symmetry
+) -> None:
+    """``random_minimal_puzzle`` (the generator's start, without the checks on the native
+    build) gives what ``minimal_puzzle(random_solution(rng), rng)`` gives, and leaves the
+    stream where it leaves it, a digit at a time too."""
+    for seed in range(5):
+        for by_digit in (False, True):
+            fast, slow = Rng(seed), Rng(seed)
+            made = minimal_puzzle(random_solution(slow), slow, symmetry, by_digit=by_digit)
+            assert made is not None
+            assert random_minimal_puzzle(fast, symmetry, by_digit) == bytes(made)
+            assert fast.state == slow.state
 
 
 def test_the_rng_state_is_handed_on(build: str) -> None:

@@ -265,6 +265,24 @@ def minimal_puzzle(
     return _minimal_pure(packed, rng, symmetry.orbits, by_digit)
 
 
+def random_minimal_puzzle(
+    rng: Rng, symmetry: Symmetry = Symmetry.NONE, by_digit: bool = False
+) -> bytes:
+    """``minimal_puzzle(random_solution(rng), rng, symmetry, by_digit=by_digit)`` as bytes:
+    the generator's random start, thousands a second. On the native build the two C calls
+    alone, without the checks a grid from elsewhere needs (the completion is a solution grid)."""
+    complete = native.making_function("random_completion")
+    if complete is None:
+        made = minimal_puzzle(random_solution(rng), rng, symmetry, by_digit=by_digit)
+        assert made is not None  # (no pattern: always one)
+        return bytes(made)
+    solved, state = complete(bytes(CELLS), rng.state)
+    made, rng.state = native.making_function("minimal_puzzle")(
+        solved, state, symmetry.orbit_of, by_digit
+    )
+    return bytes(made)
+
+
 def _shuffled(n: int, rng: Rng) -> list[int]:
     """0..n-1 in a random order (Fisher-Yates, from the end)."""
     order = list(range(n))

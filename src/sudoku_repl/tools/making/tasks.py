@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from sudoku_repl.core.making import Rng, Symmetry, minimal_puzzle, random_solution
+from sudoku_repl.core.making import Rng, Symmetry, random_minimal_puzzle
 from sudoku_repl.tools.making.patterns import pattern_puzzle
 from sudoku_repl.tools.making.targets import LOWEST, Targets
 from sudoku_repl.tools.making.vicinity import neighbours
@@ -234,9 +234,7 @@ def random_start(order: Order, seed: int, task: int, stop: Callable[[], bool]) -
     # --lacking-digit: a digit's givens at a time; such puzzles reach a least ER more often, and
     # cost less to make and to rate (1.25x the puzzles of ER >= 8.0 a CPU-second, 1.8x those
     # of ER >= 9.0: docs/generate.md), but each lacks a digit, which is the user's to ask for
-    made = minimal_puzzle(random_solution(rng), rng, order.symmetry, by_digit=order.lacking_digit)
-    assert made is not None  # (no pattern: always one)
-    puzzle = bytes(made)
+    puzzle = random_minimal_puzzle(rng, order.symmetry, order.lacking_digit)
     if not climbs(order) or least is None:
         found = judge(puzzle, order.targets, stop)
         return Batch(1, () if found is None else (found,))
