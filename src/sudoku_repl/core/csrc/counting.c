@@ -165,7 +165,9 @@ static int stack_update(Board *g, int d) {
     }
     g->columns_seen[d] = p[0] | p[1] << 9 | p[2] << 18;
     for (int b = 0; b < 3; b++) {
-        unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3];
+        /* (the columns where the digit stands already have nothing to place) */
+        unsigned alone = p[b] & ~p[(b + 1) % 3] & ~p[(b + 2) % 3] &
+                         ~columns_of(g->F[d][b] & g->solved[b]);
         while (alone) {
             int c = ctz32(alone);
             alone &= alone - 1;

@@ -145,20 +145,39 @@ static int minimal(const unsigned char *values, const Orbits *o) {
     return 1;
 }
 
-/* whether the puzzle's givens alone place value in cell (empty): its peers hold every other
- * value (a naked single), or every other cell of one of its units is a given or sees a given of
- * value (a hidden single). Then no solution has another value there: the search that
- * solvable_without would run, most often on a puzzle still full of givens, is not needed. */
-static int forced(const unsigned char *puzzle, int cell, int value) {
-    unsigned rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
+/* The values each row, column and box of a puzzle holds as givens (a bit a value), kept as
+ * the minimal puzzle's loop takes givens away and puts them back. */
+typedef struct {
+    unsigned rows[9], cols[9], boxes[9];
+} Held;
+
+static void held_of(Held *h, const unsigned char *puzzle) {
+    memset(h, 0, sizeof *h);
     for (int i = 0; i < 81; i++)
         if (puzzle[i]) {
             unsigned b = 1u << (puzzle[i] - 1);
-            rows[i / 9] |= b, cols[i % 9] |= b, boxes[box_of(i)] |= b;
+            h->rows[i / 9] |= b, h->cols[i % 9] |= b, h->boxes[box_of(i)] |= b;
         }
+}
+
+/* value in cell (0: out, 1: in) */
+static void held_set(Held *h, int cell, int value, int in) {
+    unsigned b = 1u << (value - 1);
+    if (in)
+        h->rows[cell / 9] |= b, h->cols[cell % 9] |= b, h->boxes[box_of(cell)] |= b;
+    else
+        h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
+}
+
+/* whether the puzzle's givens (``h``, cell's taken out) alone place value in cell (empty): its
+ * peers hold every other value (a naked single), or every other cell of one of its units is a
+ * given or sees a given of value (a hidden single). Then no solution has another value there:
+ * the search that solvable_without would run, most often on a puzzle still full of givens, is
+ * not needed. */
+static int forced(const unsigned char *puzzle, const Held *h, int cell, int value) {
     int r = cell / 9, c = cell % 9, x = box_of(cell);
     unsigned v = 1u << (value - 1);
-    if ((rows[r] | cols[c] | boxes[x] | v) == FULL)
+    if ((h->rows[r] | h->cols[c] | h->boxes[x] | v) == FULL)
         return 1;
     for (int unit = 0; unit < 3; unit++) {
         int open = 0;
@@ -166,7 +185,8 @@ static int forced(const unsigned char *puzzle, int cell, int value) {
             int e = unit == 0   ? r * 9 + k
                     : unit == 1 ? k * 9 + c
                                 : (x / 3 * 3 + k / 3) * 9 + x % 3 * 3 + k % 3;
-            open = e != cell && !puzzle[e] && !((rows[e / 9] | cols[e % 9] | boxes[box_of(e)]) & v);
+            open = e != cell && !puzzle[e] &&
+                   !((h->rows[e / 9] | h->cols[e % 9] | h->boxes[box_of(e)]) & v);
         }
         if (!open)
             return 1;
@@ -367,10 +387,13 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     for (int c = 0; c < 81; c++)
         if (cells[c])
             held[c >> 6] |= 1ULL << (c & 63);
+    Held h;
+    held_of(&h, puzzle);
     for (int n = 0; n < count; n++) {
         int k = order[n], given = 0;
         for (int j = 0; j < o.size[k]; j++)
             if (puzzle[o.cell[k][j]]) {
+                held_set(&h, o.cell[k][j], puzzle[o.cell[k][j]], 0);
                 puzzle[o.cell[k][j]] = 0;
                 given = 1;
             }
@@ -379,16 +402,18 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         int c = o.cell[k][0], unique;
         if (o.size[k] != 1)
             unique = count_grid(puzzle, 2) == 1;
-        else if (forced(puzzle, c, cells[c]))
+        else if (forced(puzzle, &h, c, cells[c]))
             unique = 1;
         else
             unique = !(swapping && empties_a_swap_set(swaps, cells, held, c)) &&
                      !solvable_without(puzzle, c, cells[c], cells);
         for (int j = 0; j < o.size[k]; j++) {
             int e = o.cell[k][j];
-            if (!unique)
+            if (!unique) {
                 puzzle[e] = cells[e];
-            else
+                if (cells[e])
+                    held_set(&h, e, cells[e], 1);
+            } else
                 held[e >> 6] &= ~(1ULL << (e & 63));
         }
     }
