@@ -547,11 +547,19 @@ static int middle3(SeFinds *f, const Links3 *L, int value, Cells holders, int y,
             int s1 = three_share(a->e.end[1 - u0], a->e.sup[1 - u0], m->e.end[u1], m->e.sup[u1]);
             if (s1 < 0)
                 continue;
+            /* the victims any chain from here could have (chain3's, before the third link's
+             * end and units): none, and no third link is worth a look */
+            Cells near = se_cells_minus(
+                se_cells_and(PEERS[a->e.end[u0]], holders),
+                se_cells_or(UNIT_CELLS[a->unit], se_cells_or(UNIT_CELLS[m->unit], UNIT_CELLS[s1])));
+            if (!se_cells_any(near))
+                continue;
             for (int word2 = 0; word2 < 2; word2++)
                 for (uint64_t bits2 = after[word2]; bits2; bits2 &= bits2 - 1) {
                     int end2 = word2 * 64 + ctz64(bits2), z = end2 / 2, u2 = end2 % 2;
                     const Link3 *c = &L->links[z];
-                    if (se_cells_any(se_cells_and(c->places, se_cells_or(m->places, a->places))))
+                    if (!se_cells_any(se_cells_and(near, PEERS[c->e.end[1 - u2]])) ||
+                        se_cells_any(se_cells_and(c->places, se_cells_or(m->places, a->places))))
                         continue;
                     int s2 = three_share(m->e.end[1 - u1], m->e.sup[1 - u1], c->e.end[u2],
                                          c->e.sup[u2]);
