@@ -2,8 +2,9 @@
 
     python benchmarks/bench_dossier.py [--jobs N] [--limit N] [--isomorphs K] [--file FILE]
 
-Each puzzle of ``puzzles/forum_hardest_1905_11plus_sample1000.txt`` (a fixed random sample, in
-file order: its first N are a sample too) gets the dossier ``difficulty`` gives with
+Each puzzle of ``puzzles/forum_hardest_1905_11plus_sample1000.txt`` (a fixed random sample
+in the forum list's order, which is by ER: its first N are the lowest, so ``--limit``'s
+extrapolation is a floor) gets the dossier ``difficulty`` gives with
 ``--measures steps,se,te,b,backdoors,spread --isomorphs 8``: the original's steps and order
 luck over K random isomorphs, Sudoku Explainer's ER/EP/ED with its path, T&E-depth, B or BxB,
 the backdoors, and ER over the K isomorphs and of the minlex form. The puzzles are shared out

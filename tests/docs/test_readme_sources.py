@@ -38,3 +38,8 @@ def test_the_readme_says_the_dap_client_s_test_needs_npm_ci() -> None:
     assert (REPO / "tests" / "dap_client" / "package-lock.json").is_file()
     skip = (REPO / "tests" / "dap" / "test_ms_client.py").read_text(encoding="utf-8")
     assert "npm ci in tests/dap_client" in skip
+
+
+def test_the_readme_stays_under_350_lines() -> None:
+    """Issue 59: detail belongs in docs/ (a tour added 20 lines once, and nothing said so)."""
+    assert len(README.splitlines()) < 350
