@@ -7,6 +7,8 @@
  * after each row. */
 #include "canonical.h"
 
+#include "objects.h"
+
 #define ORDERS 1296 /* the columns' arrangements: 6 stack orders * 6^3 orders within them */
 
 typedef struct {
@@ -157,16 +159,9 @@ static int form_of(const unsigned char *values, char *out) {
 
 /* canonical_form(grid: 81 bytes 0-9) -> str */
 PyObject *canonical_form(PyObject *Py_UNUSED(self), PyObject *arg) {
-    if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 81) {
-        PyErr_SetString(PyExc_ValueError, "canonical_form(grid: 81 bytes 0-9)");
+    const unsigned char *values = grid_bytes(arg, "canonical_form(grid: 81 bytes 0-9)");
+    if (!values)
         return NULL;
-    }
-    const unsigned char *values = (const unsigned char *)PyBytes_AS_STRING(arg);
-    for (int c = 0; c < 81; c++)
-        if (values[c] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
-            return NULL;
-        }
     char out[81];
     if (!form_of(values, out))
         return PyErr_NoMemory();

@@ -209,12 +209,12 @@ static int uf_root(int *parent, int k) {
     return k;
 }
 
-/* the swap sets of ``grid``; 0 unless it is a complete grid (each value once a unit) */
-static int swap_sets(const unsigned char *grid, SwapSets *w) {
+/* the swap sets of ``solution``; 0 unless it is a complete grid (each value once a unit) */
+static int swap_sets(const unsigned char *solution, SwapSets *w) {
     int at[10][3][9]; /* value v's cell in row, column, box k */
     memset(at, 0xFF, sizeof at);
     for (int c = 0; c < 81; c++) {
-        int v = grid[c];
+        int v = solution[c];
         if (!v || at[v][0][c / 9] >= 0 || at[v][1][c % 9] >= 0 || at[v][2][box_of(c)] >= 0)
             return 0; /* (not a complete grid: nothing is known of its puzzles) */
         at[v][0][c / 9] = c;
@@ -249,15 +249,15 @@ static int swap_sets(const unsigned char *grid, SwapSets *w) {
 }
 
 /* whether the givens ``held`` (bits), ``cell`` taken away, leave a swap set of it empty */
-static int empties_a_swap_set(const SwapSets *w, const unsigned char *grid, const uint64_t *held,
-                              int cell) {
+static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution,
+                              const uint64_t *held, int cell) {
     uint64_t lo = held[0], hi = held[1];
     if (cell < 64)
         lo &= ~(1ULL << cell);
     else
         hi &= ~(1ULL << (cell - 64));
     for (int b = 1; b <= 9; b++)
-        if (b != grid[cell] && !(w->set[cell][b][0] & lo) && !(w->set[cell][b][1] & hi))
+        if (b != solution[cell] && !(w->set[cell][b][0] & lo) && !(w->set[cell][b][1] & hi))
             return 1;
     return 0;
 }

@@ -13,19 +13,17 @@
 
 /* count_solutions(grid: 81 bytes 0-9, limit >= 1) -> int */
 static PyObject *count_solutions(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_t n) {
-    if (n != 2 || !PyBytes_Check(args[0]) || PyBytes_GET_SIZE(args[0]) != 81) {
-        PyErr_SetString(PyExc_ValueError, "count_solutions(grid: 81 bytes 0-9, limit: int >= 1)");
+    static const char usage[] = "count_solutions(grid: 81 bytes 0-9, limit: int >= 1)";
+    if (n != 2) {
+        PyErr_SetString(PyExc_ValueError, usage);
         return NULL;
     }
+    const unsigned char *cells = grid_bytes(args[0], usage);
+    if (!cells)
+        return NULL;
     long long limit = PyLong_AsLongLong(args[1]);
     if (limit == -1 && PyErr_Occurred())
         return NULL;
-    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(args[0]);
-    for (int c = 0; c < 81; c++)
-        if (cells[c] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
-            return NULL;
-        }
     if (limit < 1) {
         PyErr_SetString(PyExc_ValueError, "the limit of a count is 1 or more");
         return NULL;
@@ -35,17 +33,8 @@ static PyObject *count_solutions(PyObject *Py_UNUSED(self), PyObject *const *arg
 
 /* settles(grid: 81 bytes 0-9) -> bool */
 static PyObject *settles_grid(PyObject *Py_UNUSED(self), PyObject *grid) {
-    if (!PyBytes_Check(grid) || PyBytes_GET_SIZE(grid) != 81) {
-        PyErr_SetString(PyExc_ValueError, "settles(grid: 81 bytes 0-9)");
-        return NULL;
-    }
-    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(grid);
-    for (int c = 0; c < 81; c++)
-        if (cells[c] > 9) {
-            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
-            return NULL;
-        }
-    return PyBool_FromLong(settles(cells));
+    const unsigned char *cells = grid_bytes(grid, "settles(grid: 81 bytes 0-9)");
+    return cells ? PyBool_FromLong(settles(cells)) : NULL;
 }
 
 static PyMethodDef module_methods[] = {

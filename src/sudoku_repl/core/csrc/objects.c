@@ -67,6 +67,20 @@ PyObject *grid(Core *c) {
     return PyBytes_FromStringAndSize((const char *)c->values, c->size);
 }
 
+const unsigned char *grid_bytes(PyObject *arg, const char *usage) {
+    if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 81) {
+        PyErr_SetString(PyExc_ValueError, usage);
+        return NULL;
+    }
+    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(arg);
+    for (int c = 0; c < 81; c++)
+        if (cells[c] > 9) {
+            PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
+            return NULL;
+        }
+    return cells;
+}
+
 PyObject *values_tuple(int mask) {
     PyObject *t = PyTuple_New(BITS[mask]);
     if (!t)

@@ -21,6 +21,9 @@ PyObject *values_tuple(int mask);
 PyObject *frame_object(Core *c, NFrame *f);
 PyObject *make_state(Core *c);
 PyObject *configure(PyObject *self, PyObject *args);
+/* the 81 values of a grid passed as bytes, each 0-9, or NULL with ValueError: ``usage`` (the
+ * function's signature) where it is not 81 bytes, else that the values are 0 (empty) to 9 */
+const unsigned char *grid_bytes(PyObject *arg, const char *usage);
 
 static inline PyObject *num(long v) {
     if (v >= 0 && v < 1024) {
