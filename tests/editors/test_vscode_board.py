@@ -25,9 +25,11 @@ from tests.support.vscode import (
     Server,
     board,
     click_gutter,
+    end_session,
     expect,
     numbers,
     open_quiz,
+    quiet_shell,
     shell_rows,
     shot,
     write_json,
@@ -99,8 +101,7 @@ def folder_with(server: Server, name: str, settings: dict[str, object]) -> Path:
 def test_the_board_opens_in_a_tab_reads_there_and_paints_once_a_step(
     page: Page, server: Server
 ) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 1")
     at_1 = {n: shell.ok(f"print {n}")[0] for n in ("[1,1]", "[4,4]", "[9,9]")}
     shell.ok("goto 11")
@@ -196,13 +197,11 @@ def test_the_board_opens_in_a_tab_reads_there_and_paints_once_a_step(
     finally:
         page.set_viewport_size({"width": 1200, "height": 740})
     expect(view.locator("#board.compact")).to_have_count(0)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server: Server) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 11")
     why_44 = shell.ok("why [4,4]")
     six = next(line for line in why_44 if line.strip().startswith("6:"))
@@ -249,8 +248,7 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
     expect(menu).to_contain_text("Go to the step that set it")
     page.keyboard.press("Escape")
     expect(menu).to_have_count(0)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_the_setting_puts_the_board_in_the_side_bar_or_the_panel(
@@ -274,8 +272,7 @@ def test_the_setting_puts_the_board_in_the_side_bar_or_the_panel(
     view.locator('.cell[data-name="[1,1]"]').click()
     expect(view.locator("#popover")).to_be_visible()
     expect(view.locator(".cell").first).to_be_visible()
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
     # sidebar: the Run and Debug side bar's Board view, expanded; no tab
     open_quiz(
         page,
@@ -287,13 +284,11 @@ def test_the_setting_puts_the_board_in_the_side_bar_or_the_panel(
     expect(header).to_have_attribute("aria-expanded", "true")
     caption_step(board(page), 0)
     expect(page.locator(f"div{TAB}")).to_have_count(0)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_undone_values_and_deep_levels_are_told_apart(page: Page, server: Server) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 97")
     before = values(shell)
     shell.ok("goto 98")
@@ -329,8 +324,7 @@ def test_undone_values_and_deep_levels_are_told_apart(page: Page, server: Server
         )
         assert centred, name
     expect(view.locator(".legend")).to_contain_text("a backtrack")
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
     # 17 levels: 17 outline colours, far apart; badges of 9 px or more; the legend whole
     shutil.copy(REPO / "puzzles" / HARDEST, server.folder / HARDEST)
     first = (REPO / "puzzles" / HARDEST).read_text(encoding="utf-8").splitlines()[0]
@@ -360,15 +354,13 @@ def test_undone_values_and_deep_levels_are_told_apart(page: Page, server: Server
     )
     assert inside
     shot(page, "vscode-board-deep.png")
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     page: Page, server: Server
 ) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 98")
     biggest = re.search(r"(\d+) the biggest", " ".join(shell.ok("info search")))
     assert biggest
@@ -480,5 +472,4 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     expect(summary).to_contain_text(f"Difficulty at step 11: T&E-depth {te.group(1)}")
     for line in measures:
         expect(view.locator("#difficulty .body")).to_contain_text(line.strip())
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)

@@ -27,10 +27,12 @@ from tests.support.vscode import (
     Page,
     Server,
     click_gutter,
+    end_session,
     expect,
     open_quiz,
     palette,
     pane,
+    quiet_shell,
     shell_rows,
 )
 
@@ -86,8 +88,7 @@ def hover_text(page: Page, text: str, k: int, fraction: float, shown: str) -> li
 def test_a_hover_names_the_cell_under_the_pointer_wherever_on_its_digit(
     page: Page, server: Server
 ) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 11")
     given = {f"[4,{c}]": d for c, d in enumerate(ROW_4.replace(" ", ""), 1) if d != "0"}
     columns = [k for k, ch in enumerate(ROW_4) if ch != " "]  # cell c's character
@@ -129,15 +130,13 @@ def test_a_hover_names_the_cell_under_the_pointer_wherever_on_its_digit(
     expect(watches).not_to_contain_text("Not a cell")
     header.hover()
     header.get_by_role("button", name="Remove All Expressions").click()
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_past_the_end_the_session_stays_and_the_keys_travel_back(
     page: Page, server: Server
 ) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     assert shell.ok("goto 1000")[-1] == "The search ended at step 284."
     shell.ok("back")
     before_end = shell.steps
@@ -195,8 +194,7 @@ def test_an_activated_venv_is_found_and_the_path_searched_logged(
     assert searched and searched[-1].endswith(server.env["PATH"]), searched
     activated = Path(server.env["VIRTUAL_ENV"]) / "bin" / "sudoku-repl"
     assert f"The adapter: {activated} dap (the activated venv, $VIRTUAL_ENV)" in log
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_a_stray_character_is_marked_where_it_is_and_named(page: Page, server: Server) -> None:
@@ -238,8 +236,7 @@ def test_the_invalid_quiz_toast_goes_when_a_session_starts(page: Page, server: S
     page.keyboard.press("F5")
     expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text("0) the quiz")
     expect(toast).to_have_count(0)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_inline_values_come_back_when_the_quiz_is_opened_again_at_a_stop(
@@ -247,8 +244,7 @@ def test_inline_values_come_back_when_the_quiz_is_opened_again_at_a_stop(
 ) -> None:
     """Issue 61 §8: the quiz's editor closed and opened again during a stop had no inline
     values. Expected: the shell's show at the stop, a row a line."""
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 1")
     rows_1 = shell_rows(shell)
     open_quiz(page, server.url, server.folder)
@@ -267,5 +263,4 @@ def test_inline_values_come_back_when_the_quiz_is_opened_again_at_a_stop(
     expect(page.locator(".editor-instance .view-line", has_text=ROW_4)).to_be_visible()
     for r, digits in enumerate(rows_1, 1):
         expect(inline.filter(has_text=f"row {r} = {digits}")).to_have_count(1)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)

@@ -53,6 +53,7 @@ from tests.support.vscode import (
     cell,
     choose,
     click_gutter,
+    end_session,
     expect,
     hover_over,
     hover_shows,
@@ -64,6 +65,7 @@ from tests.support.vscode import (
     palette,
     pane,
     pick,
+    quiet_shell,
     rgb,
     shell_rows,
     shot,
@@ -306,8 +308,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {end.steps}\b"))
     expect(paused).to_be_visible()
     no_toast(page)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
     expect(page.locator(".statusbar-item", has_text="solutions")).to_have_count(0)
 
 
@@ -375,15 +376,13 @@ def test_the_board_in_the_bottom_panel_shows_its_nine_rows(page: Page, server: S
         shot(page, "vscode-board-panel.png")
     finally:
         palette(page, "View: Reset View Locations")
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     page: Page, server: Server
 ) -> None:
-    shell = Shell.loaded()
-    shell.ok("set trace off")
+    shell = quiet_shell()
     shell.ok("goto 98")
     after = {n: v for n, v in _grid(shell).items()}
     shell.ok("goto 97")
@@ -502,8 +501,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text(
         "0) the quiz as loaded"
     )  # (still stopped there: not running)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
@@ -519,8 +517,7 @@ def test_a_quiz_with_an_error_is_marked_on_its_line_and_does_not_start(
     page.keyboard.press("F5")
     view = board(page)
     expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
     expect(view.locator("#note")).to_contain_text("The debug session ended")
     expect(view.locator(".cell")).to_have_count(81)
     # the quiz with the error opened, no session: marked on its line (the two 4s: two adjacent
@@ -645,8 +642,7 @@ def test_the_adapter_beside_the_python_extensions_interpreter(page: Page, server
     _, words = _adapter(server.chosen_log)
     assert str(server.interpreter.with_name("sudoku-repl")) in words, words
     no_toast(page)
-    page.keyboard.press("Shift+F5")
-    expect(page.locator(".debug-toolbar")).to_be_hidden()
+    end_session(page)
 
 
 def test_the_board_fits_and_reads_at_2x_zoom(page: Page, server: Server) -> None:

@@ -254,6 +254,19 @@ def open_quiz(
     expect(page.locator("#status\\.editor\\.mode")).to_have_text("Sudoku quiz")
 
 
+def end_session(page: Page) -> None:
+    """Shift+F5, and the session ends: its toolbar gone."""
+    page.keyboard.press("Shift+F5")
+    expect(page.locator(".debug-toolbar")).to_be_hidden()
+
+
+def quiet_shell() -> Shell:
+    """A shell of the tests' own on the seed quiz, its trace off: what the board is held to."""
+    shell = Shell.loaded()
+    shell.ok("set trace off")
+    return shell
+
+
 def side_bar(page: Page, name: str) -> None:
     """The side bar's view container ``name`` shown (its tab in the activity bar clicked, unless
     it is the one shown: a click on that one would close the side bar)."""

@@ -145,28 +145,32 @@ static int minimal(const unsigned char *values, const Orbits *o) {
     return 1;
 }
 
-/* The values each row, column and box of a puzzle holds as givens (a bit a value), kept as
- * the minimal puzzle's loop takes givens away and puts them back. */
+/* A puzzle's givens as the minimal puzzle's loop reads them, kept as it takes givens away and
+ * puts them back: the values each row, column and box holds (a bit a value), and the cells
+ * that hold one (cell >> 6, 1 << (cell & 63)). */
 typedef struct {
     unsigned rows[9], cols[9], boxes[9];
+    uint64_t cells[2];
 } Held;
-
-static void held_of(Held *h, const unsigned char *puzzle) {
-    memset(h, 0, sizeof *h);
-    for (int i = 0; i < 81; i++)
-        if (puzzle[i]) {
-            unsigned b = 1u << (puzzle[i] - 1);
-            h->rows[i / 9] |= b, h->cols[i % 9] |= b, h->boxes[box_of(i)] |= b;
-        }
-}
 
 /* value in cell (0: out, 1: in) */
 static void held_set(Held *h, int cell, int value, int in) {
     unsigned b = 1u << (value - 1);
-    if (in)
+    uint64_t bit = 1ULL << (cell & 63);
+    if (in) {
         h->rows[cell / 9] |= b, h->cols[cell % 9] |= b, h->boxes[box_of(cell)] |= b;
-    else
+        h->cells[cell >> 6] |= bit;
+    } else {
         h->rows[cell / 9] &= ~b, h->cols[cell % 9] &= ~b, h->boxes[box_of(cell)] &= ~b;
+        h->cells[cell >> 6] &= ~bit;
+    }
+}
+
+static void held_of(Held *h, const unsigned char *puzzle) {
+    memset(h, 0, sizeof *h);
+    for (int i = 0; i < 81; i++)
+        if (puzzle[i])
+            held_set(h, i, puzzle[i], 1);
 }
 
 /* whether the puzzle's givens (``h``, cell's taken out) alone place value in cell (empty): its
@@ -248,16 +252,12 @@ static int swap_sets(const unsigned char *solution, SwapSets *w) {
     return 1;
 }
 
-/* whether the givens ``held`` (bits), ``cell`` taken away, leave a swap set of it empty */
-static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution,
-                              const uint64_t *held, int cell) {
-    uint64_t lo = held[0], hi = held[1];
-    if (cell < 64)
-        lo &= ~(1ULL << cell);
-    else
-        hi &= ~(1ULL << (cell - 64));
+/* whether the givens (``h``, cell's taken away) leave a swap set of cell empty */
+static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution, const Held *h,
+                              int cell) {
     for (int b = 1; b <= 9; b++)
-        if (b != solution[cell] && !(w->set[cell][b][0] & lo) && !(w->set[cell][b][1] & hi))
+        if (b != solution[cell] && !(w->set[cell][b][0] & h->cells[0]) &&
+            !(w->set[cell][b][1] & h->cells[1]))
             return 1;
     return 0;
 }
@@ -383,10 +383,6 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
     if (!swaps)
         return PyErr_NoMemory();
     int swapping = swap_sets(cells, swaps);
-    uint64_t held[2] = {0, 0}; /* the givens, as bits */
-    for (int c = 0; c < 81; c++)
-        if (cells[c])
-            held[c >> 6] |= 1ULL << (c & 63);
     Held h;
     held_of(&h, puzzle);
     for (int n = 0; n < count; n++) {
@@ -405,17 +401,15 @@ PyObject *minimal_puzzle(PyObject *Py_UNUSED(self), PyObject *args) {
         else if (forced(puzzle, &h, c, cells[c]))
             unique = 1;
         else
-            unique = !(swapping && empties_a_swap_set(swaps, cells, held, c)) &&
+            unique = !(swapping && empties_a_swap_set(swaps, cells, &h, c)) &&
                      !solvable_without(puzzle, c, cells[c], cells);
-        for (int j = 0; j < o.size[k]; j++) {
-            int e = o.cell[k][j];
-            if (!unique) {
+        if (!unique)
+            for (int j = 0; j < o.size[k]; j++) {
+                int e = o.cell[k][j];
                 puzzle[e] = cells[e];
                 if (cells[e])
                     held_set(&h, e, cells[e], 1);
-            } else
-                held[e >> 6] &= ~(1ULL << (e & 63));
-        }
+            }
     }
     PyMem_Free(swaps);
     return with_state(PyBytes_FromStringAndSize((const char *)puzzle, 81), state);
