@@ -313,6 +313,61 @@ def test_a_file_too_short_says_its_count_in_its_number(
     assert_refused_keeping_the_quiz(f"{quiz} {number}", f"Quiz file {quiz} has only {has}.")
 
 
+def test_a_line_that_is_no_quiz_is_passed_over_and_named(tmp_path: Path) -> None:
+    """Issue 66, 17: quiz N of a file of one a line loads though a line before it is no quiz (N
+    counts quiz lines, that one included, as ``rate --skip`` counts them), and the line passed
+    over is named; N on that line, or past the end, is one line and the quiz stays."""
+    quiz = tmp_path / "mixed.txt"
+    quiz.write_text(f"# two good, one bad, one good\n{SEED_QUIZ}\n{TEN}\ngarbage\n\n{FOUR}\n")
+    repl, out = new_repl()
+    assert run_commands(repl, out, f"load-quiz {quiz} 4") == [
+        "Quiz loaded.",
+        "Passed over line 4, which is not a quiz: garbage.",
+    ]
+    assert str(repl.session.quiz) == FOUR.replace("0", ".")
+    assert_refused_keeping_the_quiz(f"{quiz} 3", "Invalid line 4: garbage.")
+    assert_refused_keeping_the_quiz(
+        f"{quiz} 5",
+        f"Quiz file {quiz} has only 4 quiz lines; passed over line 4, which is not a quiz: "
+        "garbage.",
+    )
+    out.clear()
+    assert run_commands(repl, out, f"load-quiz {quiz} 2") == ["Quiz loaded."]  # (none before)
+
+
+def test_several_lines_passed_over_are_named_on_one_line(tmp_path: Path) -> None:
+    bad = ["x1", SEED_QUIZ[:80], "x3", "x4", "x5", "x6", "x7"]
+    quiz = tmp_path / "bad.txt"
+    quiz.write_text("".join(f"{line}\n" for line in [SEED_QUIZ, *bad[:2], TEN, *bad[2:], FOUR]))
+    repl, out = new_repl()
+    assert run_commands(repl, out, f"load-quiz {quiz} 1") == ["Quiz loaded."]
+    assert run_commands(repl, out, f"load-quiz {quiz} 4") == [
+        "Quiz loaded.",
+        "Passed over lines 2 and 3, which are not quizzes (line 2: x1).",
+    ]
+    assert str(repl.session.quiz) == TEN.replace("0", ".")
+    assert run_commands(repl, out, f"load-quiz {quiz} 10") == [
+        "Quiz loaded.",
+        "Passed over lines 2, 3, 5, 6, 7 and 2 more, which are not quizzes (line 2: x1).",
+    ]
+    assert str(repl.session.quiz) == FOUR.replace("0", ".")
+
+
+def test_a_line_that_is_no_library_line_is_passed_over(tmp_path: Path) -> None:
+    library = (REPO / "puzzles" / "formats" / "easy01_hodoku_library.txt").read_text()
+    first, second = library.splitlines()
+    quiz = tmp_path / "library.txt"
+    quiz.write_text(f"{first}\nnot one\n{second}\n")
+    repl, out = new_repl()
+    assert run_commands(repl, out, f"load-quiz {quiz} 3") == [
+        "Quiz loaded.",
+        "Passed over line 2, which is not a quiz: not one (not a library line, as line 1 is).",
+    ]
+    assert_refused_keeping_the_quiz(
+        f"{quiz} 2", "Invalid line 2: not one (not a library line, as line 1 is)."
+    )
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file; see the non-directory case")
 def test_unreadable_file_is_refused(tmp_path: Path) -> None:
     quiz = tmp_path / "locked.txt"

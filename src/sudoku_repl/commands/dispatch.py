@@ -16,7 +16,7 @@ from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
-from sudoku_repl.commands.table import lookup, run
+from sudoku_repl.commands.table import installed, lookup, run
 from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown, unprintable
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
@@ -39,6 +39,11 @@ PROMPT = "Order please:"
 #: the end of a question that wants yes or no (``Repl.confirmed``), as gdb's confirm asks
 YES_OR_NO = "(y or n)"
 MAX_DEPTH = 8
+#: a Repl made before the commands were put in the table: every word would be unknown
+UNREGISTERED = (
+    "No commands are registered: call sudoku_repl.assembly.register_commands() (or "
+    "register_all()) once before making a Repl; importing registers nothing."
+)
 
 
 class Repl:
@@ -50,7 +55,9 @@ class Repl:
     is broken between its entries (a terminal's front end: batch mode and transcripts keep the
     original's lines whole); ``can_switch``, whether ``tui`` may switch to full screen (the
     interactive shell on a real terminal); ``history``: ``info settings``' lines about the
-    shell's history file (where it is, how to turn it off; none in batch mode)."""
+    shell's history file (where it is, how to turn it off; none in batch mode). Made after the
+    commands are registered (``assembly.register_commands``, which every entry point calls):
+    before, it is refused with ``RuntimeError`` naming that call."""
 
     def __init__(
         self,
@@ -69,6 +76,8 @@ class Repl:
         asks: bool = False,
         timer: RunTimer | None = None,
     ) -> None:
+        if not installed():  # (the commands are the assembly's to register: a layer above)
+            raise RuntimeError(UNREGISTERED)
         #: the run's time: the clock less the time spent waiting for the person (``timer``:
         #: the front end's, which its pager also tells of its waits; else one on ``clock``)
         self.timer = RunTimer(clock) if timer is None else timer

@@ -24,6 +24,8 @@ def suggestions(word: str, most: int = 3) -> list[str]:
     import difflib
 
     owner = {name: cmd.name for cmd in commands().values() for name in (cmd.name, *cmd.aliases)}
+    if not owner:  # (no command installed: difflib wants n > 0)
+        return []
     typed = word.lower()
     begun = [name for name in owner if len(typed) > 1 and name.startswith(typed)]
     close = difflib.get_close_matches(typed, owner, n=len(owner), cutoff=CLOSE)

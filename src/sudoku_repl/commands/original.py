@@ -44,6 +44,8 @@ def load_quiz(repl: Repl, arg: str) -> None:
         else f"load-quiz {position.quiz}"
     )
     repl.out.message("Quiz loaded.")
+    if position.passed_over:
+        repl.out.message(position.passed_over)
     repl.lines(said)
 
 

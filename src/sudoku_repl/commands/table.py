@@ -51,6 +51,11 @@ def install(
         preparation.prepare(prepare)
 
 
+def installed() -> bool:
+    """Whether any command was installed (``assembly.register_commands`` was called)."""
+    return bool(_TABLE or _PENDING)
+
+
 def _load_next() -> bool:
     """The next pending group in the table; False when none was left."""
     if not _PENDING:

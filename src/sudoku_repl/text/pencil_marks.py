@@ -53,12 +53,14 @@ LIBRARY_FORM = ":<technique>:<candidates>:<givens>:<deleted candidates>:..."
 class Position(NamedTuple):
     """A quiz (the givens), the values placed since (0 elsewhere) and, per cell, the candidates
     deleted (a mask, bit v-1 for the digit v) from those its values leave; ``ruled_out``: the
-    candidates the source gave that its values rule out (not kept)."""
+    candidates the source gave that its values rule out (not kept); ``passed_over``: the lines
+    of its file before it that were no quiz, in one sentence (empty: none)."""
 
     quiz: Quiz
     placed: tuple[int, ...]
     deleted: tuple[int, ...]
     ruled_out: int = 0
+    passed_over: str = ""
 
     @property
     def marked(self) -> bool:

@@ -54,6 +54,8 @@ MAX_LINE = 65536  # characters of a line read at most
 MAX_SKIP = 1 << 20
 MAX_JSON = 1 << 20  # bytes of a JSON quiz file at most
 MAX_PRINTED = 64  # meaningful lines read ahead for a printed grid (three grids and borders)
+#: the lines passed over (no quiz, before the one asked for) that a note names; the rest counted
+NAMED_PASSED = 5
 #: a section header line (SadMan's ``[Puzzle]``)
 SECTION = re.compile(r"\[[A-Za-z ]+\]")
 GRID_LINE = re.compile(
@@ -115,7 +117,8 @@ def _digits(line: str) -> str:
 class QuizLines:
     """The meaningful lines of a file (neither blank nor ``#`` comments) as ``(line number,
     text)``, with look-ahead; it counts the lines it passed over, to say what a file without a
-    quiz held."""
+    quiz held, and the quiz lines a reader passed over as no quiz (``pass_over``), to say
+    which."""
 
     def __init__(self, lines: Iterable[str]) -> None:
         self._lines = iter(lines)
@@ -123,6 +126,9 @@ class QuizLines:
         self.read = 0  # lines read so far
         self.blanks = 0
         self.comments = 0
+        #: the quiz lines passed over as no quiz: how many, and the first few (number, fault)
+        self.passed = 0
+        self.passed_first: list[tuple[int, str]] = []
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         return self
@@ -164,6 +170,37 @@ class QuizLines:
                 return self.read, line
         return None
 
+    def pass_over(self, number: int, fault: str) -> None:
+        """Line ``number`` is no quiz (``fault``: what is wrong with it), and not the one asked
+        for: passed over, as ``rate`` passes over it, and named in ``passed_clause``."""
+        self.passed += 1
+        if len(self.passed_first) < NAMED_PASSED:
+            self.passed_first.append((number, fault))
+
+    def passed_clause(self) -> str:
+        """The lines passed over, in words: ``line 3, which is not a quiz: garbage``, ``lines 3
+        and 7, which are not quizzes (line 3: garbage)``; empty when none was."""
+        if not self.passed:
+            return ""
+        (first, fault), *_ = self.passed_first
+        if self.passed == 1:
+            return f"line {first}, which is not a quiz: {fault}"
+        numbers = [str(n) for n, _ in self.passed_first]
+        if self.passed > len(numbers):
+            listed = f"{', '.join(numbers)} and {self.passed - len(numbers)} more"
+        else:
+            listed = f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+        return f"lines {listed}, which are not quizzes (line {first}: {fault})"
+
+    def past_the_end(self, name: str, entries: int) -> QuizError:
+        """The refusal of a quiz number past the last of the file's ``entries`` quiz lines."""
+        if not self.passed:
+            return QuizError(_only(name, entries, "quiz", "quizzes"))
+        return QuizError(
+            f"{_only(name, entries, 'quiz line').removesuffix('.')}; passed over "
+            f"{self.passed_clause()}."
+        )
+
     def no_quiz(self, name: str) -> QuizError:
         """The refusal of a file that had no meaningful line."""
         where = f"Quiz file {shown(name, PATH)}"
@@ -203,7 +240,17 @@ def parse(lines: QuizLines, name: str, number: int = 1) -> Quiz:
 
 def parse_position(lines: QuizLines, name: str, number: int = 1) -> Position:
     """Position number ``number`` (1-based) of a file's meaningful lines, in any of the file
-    formats: a quiz, or a quiz with values placed and candidates deleted (``pencil_marks``)."""
+    formats: a quiz, or a quiz with values placed and candidates deleted (``pencil_marks``). In
+    a file of one a line, ``number`` counts its quiz lines, a line that is no quiz included (as
+    ``rate --skip`` counts them): those before it are passed over and said in
+    ``passed_over``."""
+    position = _position(lines, name, number)
+    if lines.passed:
+        return position._replace(passed_over=f"Passed over {lines.passed_clause()}.")
+    return position
+
+
+def _position(lines: QuizLines, name: str, number: int) -> Position:
     first = lines.ahead(0)
     if first is None:
         raise lines.no_quiz(name)
@@ -234,12 +281,16 @@ def _nth(
     read: Callable[[str, str], Position],
 ) -> Position:
     """Position ``number`` of a file of one position a line (library lines, candidate strings):
-    every meaningful line must be one."""
+    a line before it that is not one is passed over, and so is any line after it."""
     found = 0
     for n, line in lines:
-        if not fits(line):
-            raise QuizError(f"Invalid line {n}: {shown(line)} (not a {kind}, as line 1 is).", n)
         found += 1
+        if not fits(line):
+            fault = f"{shown(line)} (not a {kind}, as line 1 is)"
+            if found == number:
+                raise QuizError(f"Invalid line {n}: {fault}.", n)
+            lines.pass_over(n, fault)
+            continue
         if found == number:
             try:
                 return read(line, f"{name} #{number}")
@@ -248,7 +299,7 @@ def _nth(
                 for prefix in (f"Invalid {kind}: ", "Invalid quiz: "):
                     what = what.removeprefix(prefix)
                 raise QuizError(f"Invalid line {n}: {what}", n) from None
-    raise QuizError(_only(name, found, "quiz", "quizzes"))
+    raise lines.past_the_end(name, found)
 
 
 def _printed(lines: QuizLines, name: str) -> Position | None:
@@ -319,16 +370,21 @@ def _quiz(lines: QuizLines, name: str, number: int, first: tuple[int, str]) -> Q
     return _nine_lines(head, name, number)
 
 
-def _one_per_line(lines: Iterator[tuple[int, str]], name: str, number: int) -> Quiz:
-    quizzes = 0
+def _one_per_line(lines: QuizLines, name: str, number: int) -> Quiz:
+    """Quiz ``number`` of a file of one a line, counting every meaningful line: one before it
+    that is no quiz is passed over (``QuizLines.pass_over``), one after it is not read."""
+    entries = 0
     for n, line in lines:
+        entries += 1
         digits = _digits(quiz_part(line))
-        if len(digits) != CELLS:  # a one-per-line file: every meaningful line must be a quiz
-            raise QuizError(f"Invalid line {n}: {cells_fault(line) or shown(line)}.", n)
-        quizzes += 1
-        if quizzes == number:
+        if len(digits) != CELLS:
+            fault = cells_fault(line) or shown(line)
+            if entries == number:
+                raise QuizError(f"Invalid line {n}: {fault}.", n)
+            lines.pass_over(n, fault)
+        elif entries == number:
             return Quiz.from_string(digits, f"{name} #{number}")
-    raise QuizError(_only(name, quizzes, "quiz", "quizzes"))
+    raise lines.past_the_end(name, entries)
 
 
 def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
