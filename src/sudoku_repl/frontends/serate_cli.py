@@ -5,6 +5,10 @@ project's (``serate_rate``), in ``--threads`` worker processes of ``rate``'s poo
 
 A puzzle's lines are written, and flushed, as soon as it and those before it are rated: Ctrl-C
 stops with them written (exit status 130), and a kill loses none of them.
+
+Where serate says nothing, this command says one line and ends with exit status 2, its output
+otherwise serate's: a word that is no puzzle (shorter than 81 characters: a file's name, say;
+serate passes it over in silence), no puzzle at all, an ``--input`` with no puzzle line.
 """
 
 from __future__ import annotations
@@ -41,11 +45,16 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 # a surrogate's three bytes in UTF-8 (or its first two, cut short): one malformed sequence to
 # Java's decoder, where Python's cuts it in three (or two)
 _SURROGATE = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]?")
+#: the characters of a puzzle line at least: serate passes over a shorter one
+PUZZLE = 81
+#: the words that are no puzzle a line names; the rest are counted
+NAMED_WORDS = 3
 
 
 def main_serate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: False) -> int:
-    """0 done, 1 output failed, 2 bad command line or unreadable input, 3 ``--techs=`` (its
-    list, as serate), 130 interrupted (the puzzles rated before it are written)."""
+    """0 done, 1 output failed, 2 bad command line or unreadable input (and, the rest rated as
+    serate rates it, a word that is no puzzle or nothing to rate: ``_unrated``), 3 ``--techs=``
+    (its list, as serate), 130 interrupted (the puzzles rated before it are written)."""
     if list(argv[:1]) in (["--help"], ["-help"]):
         return _said(usage())
     try:
@@ -79,11 +88,49 @@ def main_serate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: F
         out.close(finished=False)
         _complain(e.line)
         return 1
+    unrated = _unrated(args, lines)
+    if unrated is not None:
+        _complain(unrated)
     stop = StopFlag()
     with on_sigint(stop.set):
         if interrupted():
             stop.set()
-        return _rate(args, lines, out, stop)
+        status = _rate(args, lines, out, stop)
+    return 2 if unrated is not None and status == 0 else status
+
+
+def _unrated(args: SerateArgs, lines: list[str]) -> str | None:
+    """What serate passes over in silence, in one line: the words that are no puzzle (a file's
+    name among them: the option that reads it), no puzzle given, an input with no puzzle line;
+    None when every word is a puzzle or the input has one."""
+    if args.input is not None:
+        if any(len(line) >= PUZZLE for line in lines):
+            return None
+        return (
+            f"no puzzle in {_input_said(args)} (a puzzle is a line of {PUZZLE} characters or "
+            "more; serate passes over shorter ones): nothing rated"
+        )
+    if not lines:
+        return (
+            f"no puzzle given: give puzzles ({PUZZLE} characters or more) after the options, or "
+            "--input=FILE (- for standard input)"
+        )
+    words = [word for word in lines if len(word) < PUZZLE]
+    if not words:
+        return None
+    named = ", ".join(repr(shown(word)) for word in words[:NAMED_WORDS])
+    if len(words) > NAMED_WORDS:
+        named += f" and {len(words) - NAMED_WORDS} more"
+    said = (
+        f"{named} is not a puzzle, not rated"
+        if len(words) == 1
+        else f"{len(words)} words are not puzzles, not rated: {named}"
+    )
+    said += f" (a puzzle is {PUZZLE} characters or more)"
+    files = [word for word in words if word and os.path.lexists(word)]
+    if files:  # (a FIFO's name too: only its name is looked at, it is not opened)
+        said += f"; the lines of a file are read with --input={shown(files[0], PATH)}"
+    return said
 
 
 def _complain(line: str) -> None:
@@ -236,7 +283,7 @@ def java_text(data: bytes) -> str:
 
 def _rate(args: SerateArgs, lines: list[str], out: Output, stop: StopFlag) -> int:
     began = time.monotonic()
-    puzzles = [line for line in lines if len(line) >= 81]
+    puzzles = [line for line in lines if len(line) >= PUZZLE]
     if puzzles:
         say_pure_build(PROG)  # (issue 54: once, before the workers start)
     work = partial(rate_lines, args=args)

@@ -119,9 +119,13 @@ def test_nothing_to_write_leaves_the_output_as_it_was(
     folder: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     (folder / "results.txt").write_text("kept\n")
-    assert _run(capfd, "--output=results.txt", "1234") == (0, "", "")  # (too short: passed over)
+    said = (
+        "sudoku-repl serate: '1234' is not a puzzle, not rated (a puzzle is 81 characters or "
+        "more)\n"
+    )  # (too short: serate passes it over in silence; issue 66: one line, status 2)
+    assert _run(capfd, "--output=results.txt", "1234") == (2, "", said)
     assert (folder / "results.txt").read_text() == "kept\n"
-    assert _run(capfd, "--output=new.txt", "1234") == (0, "", "")  # serate makes it, empty
+    assert _run(capfd, "--output=new.txt", "1234") == (2, "", said)  # serate makes it, empty
     assert (folder / "new.txt").read_text() == ""
 
 
