@@ -503,7 +503,9 @@ def difficulty(
     isomorphs drawn from ``seed``; ``se`` ER/EP/ED, the bottlenecks and techniques; ``spread``
     ER over the isomorphs and of the minlex form; ``settings`` the version and what shaped the
     figures. A state with no solution or several has ``dossier.unrated`` saying so and no
-    figure. ``UserError`` (one line) for a bad puzzle or a word that is no measure."""
+    figure. ``print(dossier)`` prints it as the shell's ``difficulty`` does; ``dossier.named``
+    gives its candidates as ``8r1c2``. ``UserError`` (one line) for a bad puzzle or a word that
+    is no measure."""
     from sudoku_repl.core.errors import QuizError
     from sudoku_repl.core.quiz import SUKAKU
     from sudoku_repl.tools.difficulty.dossier import dossier, settings_of

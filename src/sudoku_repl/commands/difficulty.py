@@ -49,12 +49,14 @@ def difficulty(
         hooks.doing = f"difficulty of {label}: measuring {doing}"
         hooks.tick()
 
-    def interrupted() -> bool:
-        hooks.tick()  # (the progress line's time, within one long measure)
+    def poll() -> bool:
+        """The measures' poll: the progress line's tick (its time, within one long measure),
+        then Ctrl-C's flag."""
+        hooks.tick()
         return hooks.interrupted()
 
     try:
-        done = dossier(values, marks, settings, interrupted, at, subject=label, givens=givens)
+        done = dossier(values, marks, settings, poll, at, subject=label, givens=givens)
     finally:
         hooks.doing = None
     repl.lines(str(done).splitlines())

@@ -125,13 +125,14 @@ def _measure(state: _State, settings: Settings, interrupted: Callable[[], bool])
         if line is not None:
             line.tick()
 
-    def polled() -> bool:
+    def poll() -> bool:
+        """The measures' poll: the progress line's tick, then Ctrl-C's flag."""
         if line is not None:
             line.tick()
         return interrupted()
 
     try:
-        done = dossier(values, marks, settings, polled, at, subject=subject, givens=givens)
+        done = dossier(values, marks, settings, poll, at, subject=subject, givens=givens)
     finally:
         if line is not None:
             line.clear()
