@@ -205,7 +205,7 @@ BACKDOOR_1_TECHNIQUES = (
 def test_the_bare_command_leaves_the_spread_out() -> None:
     """The spread is K + 2 of Sudoku Explainer's ratings, 95% of a whole dossier's time: asked
     for by name only, as the size-2 backdoors are."""
-    lines = loaded(BACKDOOR_1).ok("difficulty quiz")
+    lines = loaded(B4).ok("difficulty quiz")
     assert "; measures steps,se,te,b,backdoors,guess; " in lines[0]
     assert not any(line.startswith("SE spread") for line in lines)
     assert lines[-1].startswith("  techniques of the path")
@@ -222,7 +222,7 @@ def test_the_se_path_names_cells_one_way_and_keeps_serates_lines() -> None:
     """``8r1c2`` in the dossier's own words; serate's cell names (``E1``, ``C2.2``) only in
     serate's step line, after ``serate:``, byte for byte; never the original's ``[r,c]``."""
     lines = loaded(BACKDOOR_1).ok(
-        "difficulty quiz --measures steps,se,te,b,backdoors,guess,spread --isomorphs 2"
+        "difficulty quiz --measures steps,se,te,backdoors,guess,spread --isomorphs 2"
     )
     assert BACKDOOR_1_BOTTLENECK in lines
     assert BACKDOOR_1_TECHNIQUES in lines
@@ -283,12 +283,12 @@ def test_ctrl_c_in_the_spread_prints_the_measures_finished() -> None:
 
 
 def test_ctrl_c_between_the_order_free_measures_keeps_those_before() -> None:
-    shell = interrupted_at("measuring backdoors")
+    shell = interrupted_at("measuring guess")
     before = (shell.steps, shell.ok("show"))
-    lines = shell.ok("difficulty quiz --measures te,b,backdoors,guess")
+    lines = shell.ok("difficulty quiz --measures te,backdoors,guess")
     assert [line.split(" (")[0] for line in lines[2:]] == [
-        "T&E-depth: 1", "B: 9",
-        "Interrupted while measuring backdoors; not measured: backdoors, guess.",
+        "T&E-depth: 1", "BRT backdoors: 2", "Candidate backdoors: 0",
+        "Interrupted while measuring guess; not measured: guess.",
     ]  # fmt: skip
     assert (shell.steps, shell.ok("show")) == before  # (nothing changed)
 

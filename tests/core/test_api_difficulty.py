@@ -15,6 +15,7 @@ from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SEED, SLOW, T
 from tests.techniques.difficulty import oracle
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
+B4 = "..345..8.4.6.........1...65.1.5.8.7....3...919...........8.....6....7.3...1.3..57"
 
 
 def shc_sample() -> list[tuple[str, int, int | None, int | None]]:
@@ -132,8 +133,8 @@ def test_str_is_the_shells_dossier() -> None:
     state (the same code makes both)."""
     shell = Shell()
     shell.ok(f"load-quiz {BACKDOOR_1}")
-    done = sudoku_repl.difficulty(BACKDOOR_1, "te,b,backdoors")
-    assert str(done).splitlines() == shell.ok("difficulty quiz --measures te,b,backdoors")
+    done = sudoku_repl.difficulty(BACKDOOR_1, "te,backdoors")
+    assert str(done).splitlines() == shell.ok("difficulty quiz --measures te,backdoors")
     session = Session.from_quiz(SEED)
     session.goto(7)
     seed = Shell.loaded()
@@ -145,8 +146,10 @@ def test_str_is_the_shells_dossier() -> None:
 
 
 def test_repr_is_one_short_line_of_the_figures() -> None:
-    done = sudoku_repl.difficulty(BACKDOOR_1, "te,b,backdoors")
-    assert repr(done) == "<Dossier of the quiz: te 1, b 9, backdoors 2, candidate_backdoors 0>"
+    done = sudoku_repl.difficulty(BACKDOOR_1, "te,backdoors")
+    assert repr(done) == "<Dossier of the quiz: te 1, backdoors 2, candidate_backdoors 0>"
+    b4 = sudoku_repl.difficulty(B4, "b")  # (SHC's B4: its BxB not defined, left out)
+    assert repr(b4) == "<Dossier of the quiz: te 1, b 4>"
     unrated = sudoku_repl.difficulty("." * 81, "te")
     assert repr(unrated) == "<Dossier of the quiz: several solutions>"
 
