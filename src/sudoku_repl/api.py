@@ -452,16 +452,23 @@ class Session(CoreSession):
         """The dossier of the quiz as it stands at this step (its values and candidates), or
         with ``quiz`` of the loaded quiz itself, as ``difficulty`` measures it (the run mode
         the session's): see ``sudoku_repl.difficulty``."""
-        from sudoku_repl.tools.difficulty.dossier import dossier, settings_of, start_of
+        from sudoku_repl.tools.difficulty.dossier import (
+            dossier,
+            settings_of,
+            start_of,
+            subject_of,
+        )
 
         if self.quiz is None:
             raise UserError("No quiz loaded: load one first (Session.from_quiz).")
         if not self.geo.classic:
             raise UserError("difficulty measures a classic 9x9 quiz only.")
         settings = settings_of(measures, isomorphs, seed, se_timeout, self.settings.run_mode)
+        givens = sum(1 for v in self.quiz.givens if v)
         if quiz:
-            return dossier(self.quiz.givens, None, settings)
-        return dossier(*start_of(self.state()), settings)
+            return dossier(self.quiz.givens, None, settings, givens=givens)
+        state = self.state()
+        return dossier(*start_of(state), settings, subject=subject_of(state), givens=givens)
 
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""
@@ -496,7 +503,9 @@ def difficulty(
     isomorphs drawn from ``seed``; ``se`` ER/EP/ED, the bottlenecks and techniques; ``spread``
     ER over the isomorphs and of the minlex form; ``settings`` the version and what shaped the
     figures. A state with no solution or several has ``dossier.unrated`` saying so and no
-    figure. ``UserError`` (one line) for a bad puzzle or a word that is no measure."""
+    figure. ``print(dossier)`` prints it as the shell's ``difficulty`` does; ``dossier.named``
+    gives its candidates as ``8r1c2``. ``UserError`` (one line) for a bad puzzle or a word that
+    is no measure."""
     from sudoku_repl.core.errors import QuizError
     from sudoku_repl.core.quiz import SUKAKU
     from sudoku_repl.tools.difficulty.dossier import dossier, settings_of

@@ -4,15 +4,18 @@ puzzle, a pencil-mark line or a session's state. The figures are SHC 6.2's and t
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 
 import sudoku_repl
 from sudoku_repl import Dossier, Session, UserError
-from tests.support.helpers import PUZZLES, SEED, SLOW, TEST_DATA
+from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SEED, SLOW, TEST_DATA, Shell
 from tests.techniques.difficulty import oracle
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
+B4 = "..345..8.4.6.........1...65.1.5.8.7....3...919...........8.....6....7.3...1.3..57"
 
 
 def shc_sample() -> list[tuple[str, int, int | None, int | None]]:
@@ -120,3 +123,84 @@ def test_bad_input_is_one_line(args: tuple[str, str], said: str) -> None:
     with pytest.raises(UserError) as refused:
         sudoku_repl.difficulty(*args)
     assert refused.value.line == said
+
+
+# -- issue 66: a Dossier read in Python ----------------------------------------------------------
+
+
+def test_str_is_the_shells_dossier() -> None:
+    """``print(dossier)``: the lines ``difficulty`` prints, for a puzzle and for a session's
+    state (the same code makes both)."""
+    shell = Shell()
+    shell.ok(f"load-quiz {BACKDOOR_1}")
+    done = sudoku_repl.difficulty(BACKDOOR_1, "te,backdoors")
+    assert str(done).splitlines() == shell.ok("difficulty quiz --measures te,backdoors")
+    session = Session.from_quiz(SEED)
+    session.goto(7)
+    seed = Shell.loaded()
+    seed.ok("goto 7")
+    assert str(session.difficulty("te,backdoors")).splitlines() == seed.ok(
+        "difficulty --measures te,backdoors"
+    )
+    assert "\\x" not in str(done) and "b'" not in str(done)
+
+
+def test_repr_is_one_short_line_of_the_figures() -> None:
+    done = sudoku_repl.difficulty(BACKDOOR_1, "te,backdoors")
+    assert repr(done) == "<Dossier of the quiz: te 1, backdoors 2, candidate_backdoors 0>"
+    b4 = sudoku_repl.difficulty(B4, "b")  # (SHC's B4: its BxB not defined, left out)
+    assert repr(b4) == "<Dossier of the quiz: te 1, b 4>"
+    unrated = sudoku_repl.difficulty("." * 81, "te")
+    assert repr(unrated) == "<Dossier of the quiz: several solutions>"
+
+
+def test_named_gives_the_candidates_as_the_dossier_names_them() -> None:
+    done = sudoku_repl.difficulty(BACKDOOR_1, "backdoors,guess")
+    assert done.named == {
+        "backdoors": ("8r1c2", "9r1c5"),  # SHC's and the issue's: 8 at r1c2, 9 at r1c5
+        "candidate_backdoors": (),
+        "guess_cells": ("8r1c2",),
+    }
+    pairs = sudoku_repl.difficulty(BACKDOOR_1, "backdoors2").named["candidate_backdoors2"]
+    assert len(pairs) == 19 and all(
+        re.fullmatch(r"[1-9]r[1-9]c[1-9]\+[1-9]r[1-9]c[1-9]", p) for p in pairs
+    )
+
+
+@NEEDS_NATIVE_EXPLAINER
+def test_the_se_path_is_typed_and_in_sudoku_explainers_order() -> None:
+    """Serate.jar's path of Backdoor #1 (``tests/commands/test_difficulty.py`` says how it was
+    read): the techniques by rating, each with its count; the bottleneck's removals as
+    candidates."""
+    se = sudoku_repl.difficulty(BACKDOOR_1, "se").se
+    assert se is not None
+    assert [(t.name, t.count, t.least, t.most) for t in se.techniques] == [
+        ("Hidden Single", 50, 1.0, 1.5), ("Direct Hidden Pair", 1, 2.0, 2.0),
+        ("Naked Single", 3, 2.3, 2.3), ("Pointing", 2, 2.6, 2.6), ("Claiming", 1, 2.8, 2.8),
+        ("Jellyfish", 2, 5.2, 5.2), ("WXYZ-Wing 137", 1, 5.6, 5.6),
+    ]  # fmt: skip
+    (bottleneck,) = se.bottlenecks
+    assert (bottleneck.place, bottleneck.removes, bottleneck.places) == (
+        19,
+        ((22, 1), (39, 1)),  # 1 at r3c5 and at r5c4
+        None,
+    )
+
+
+def test_a_dossier_stopped_keeps_the_measures_finished() -> None:
+    """The dossier's own ``interrupted`` (what the shell's Ctrl-C sets): the figures before
+    the stop, the measure it stopped in, those not measured."""
+    from sudoku_repl.tools.difficulty.dossier import dossier, settings_of
+
+    quiz = sudoku_repl.Quiz.from_string(BACKDOOR_1)
+    doing: list[str] = []
+    done = dossier(
+        quiz.givens, None, settings_of("te,backdoors,guess"),
+        lambda: doing[-1:] == ["guess"], doing.append,
+    )  # fmt: skip
+    assert doing == ["te", "backdoors", "guess"]
+    assert (done.interrupted, done.unmeasured) == ("guess", ("guess",))
+    assert done.figures.te is not None and done.figures.backdoors == ((1, 8), (4, 9))
+    assert repr(done) == (
+        "<Dossier of the quiz (interrupted: guess): te 1, backdoors 2, candidate_backdoors 0>"
+    )

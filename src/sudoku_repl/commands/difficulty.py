@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.difficulty import DIFFICULTY
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.difficulty.dossier import Interrupted, dossier, settings_of, start_of
-from sudoku_repl.tools.difficulty.lines import dossier_lines
+from sudoku_repl.tools.difficulty.dossier import dossier, settings_of, start_of, subject_of
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -22,12 +21,15 @@ def difficulty(
     measures: str | None = None,
     isomorphs: int | None = None,
     seed: int | None = None,
+    se_timeout: float | None = None,
 ) -> None:
     session = repl.require_quiz()
     if not session.geo.classic:
         raise UserError("difficulty measures a classic 9x9 quiz only.")
     try:
-        settings = settings_of(measures, isomorphs, seed, run_mode=session.settings.run_mode)
+        settings = settings_of(
+            measures, isomorphs, seed, se_timeout, run_mode=session.settings.run_mode
+        )
     except UserError as e:
         raise UserError(f"difficulty {e.line}: {DIFFICULTY.form}") from None
     quiz = session.quiz
@@ -40,15 +42,21 @@ def difficulty(
     else:
         state = repl.looked_at()[0]  # (a selected frame's line said first)
         values, marks = start_of(state)
-        level = f", level {state.level}" if state.level else ""
-        label = f"the state at step {state.steps}{level}"
+        label = subject_of(state)
     hooks = repl.hooks
+
+    def at(doing: str) -> None:
+        hooks.doing = f"difficulty of {label}: measuring {doing}"
+        hooks.tick()
+
+    def poll() -> bool:
+        """The measures' poll: the progress line's tick (its time, within one long measure),
+        then Ctrl-C's flag."""
+        hooks.tick()
+        return hooks.interrupted()
+
     try:
-        hooks.doing = f"difficulty: measuring {label}"
-        done = dossier(values, marks, settings, hooks.interrupted)
-    except Interrupted:
-        repl.out.message("Interrupted: no dossier; nothing changed.")
-        return
+        done = dossier(values, marks, settings, poll, at, subject=label, givens=givens)
     finally:
         hooks.doing = None
-    repl.lines(dossier_lines(done, label, givens))
+    repl.lines(str(done).splitlines())

@@ -61,6 +61,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             status = main_generate(words[1:], early)
         return 130 if early() else status
+    if words[:1] == ["difficulty"]:  # `sudoku-repl difficulty PUZZLE`: one dossier
+        early = InterruptFlag()
+        with early.catching(last=True):
+            from sudoku_repl.frontends.difficulty_cli import main_difficulty
+
+            status = main_difficulty(words[1:], early)
+        return 130 if early() else status
     if words[:1] == ["dap"]:  # `sudoku-repl dap`: the Debug Adapter Protocol (docs/dap.md)
         from sudoku_repl.frontends.dap.main import main_dap
 

@@ -67,6 +67,13 @@ class Position(NamedTuple):
         """Whether it holds more than its givens (then it loads as a what-if start)."""
         return any(self.placed) or any(self.deleted)
 
+    def state(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Its values (the givens and those placed) and each cell's candidates (a mask, bit
+        v-1 for v: those its values leave less those deleted; 0 for a filled cell)."""
+        values = tuple(given or placed for given, placed in zip(self.quiz.givens, self.placed))
+        left = _possible(values)
+        return values, tuple(mask & ~gone for mask, gone in zip(left, self.deleted))
+
     def library_line(self) -> str:
         """The position as a HoDoKu library line (what ``save-session`` writes to load it)."""
         cells = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.spec import CHOICE, Arg, Command, Int, Opt, Text
+from sudoku_repl.commands.spec import CHOICE, Arg, Command, Int, Opt, Seconds, Text
 
 DIFFICULTY_FORMS = (
     (
@@ -10,13 +10,15 @@ DIFFICULTY_FORMS = (
         Opt("--measures", Text("LIST", "a comma list of measures (te,b,backdoors)")),
         Opt("--isomorphs", Int("K", "a whole number >= 1", least=1)),
         Opt("--seed", Int("S", "a whole number >= 0")),
+        Opt("--se-timeout", Seconds("T")),
     ),
 )
 
 
 def _help() -> str:
-    """``help difficulty``, with each measure as ``rate --scale`` declares it (imported when
-    asked for: start-up imports no tool)."""
+    """``help difficulty`` and ``sudoku-repl difficulty --help``, with each measure as ``rate
+    --scale`` declares it (imported when asked for: start-up imports no tool)."""
+    from sudoku_repl.tools.difficulty.parts import SE_TIMEOUT
     from sudoku_repl.tools.rating.scales import ISOMORPHS, MEASURES, ON_REQUEST, SEED
 
     # (a paragraph a measure: help fills each paragraph on its own)
@@ -27,12 +29,18 @@ def _help() -> str:
         "state with frame or up), or with quiz of the loaded quiz itself: one line a measure,\n"
         "each saying what it is, after a line naming the version and the settings that shape\n"
         "the figures (docs/difficulty.md). --measures takes a comma list of them (by default\n"
-        f"all but {', '.join(ON_REQUEST)}; both: steps,se):\n\n"
+        f"all but {' and '.join(ON_REQUEST)}; both: steps,se):\n\n"
         f"{measures}\n\n"
         f"--isomorphs K (default {ISOMORPHS}) random isomorphs drawn from --seed S (default "
         f"{SEED})\n"
-        "measure order luck and ER's spread. A state with no solution or several has no\n"
-        "measure (the line says which). Ctrl-C stops it; nothing changes."
+        "measure order luck and ER's spread; --se-timeout T gives each of Sudoku Explainer's\n"
+        f"ratings T seconds (default {SE_TIMEOUT:g}; past them ER and EP are lower bounds, >=X). A state\n"
+        "with no solution or several has no measure (the line says which). Past half a\n"
+        "second a progress line names the measure under way (and the isomorph); Ctrl-C stops\n"
+        "it and prints the measures finished, then the one it stopped in; nothing changes.\n\n"
+        "At the system prompt, sudoku-repl difficulty PUZZLE|FILE [N] [options] prints the\n"
+        "dossier of a puzzle (81 characters, or a 729-character pencil-mark line) or of quiz N\n"
+        "of FILE (default the first), with the options above, and exits."
     )
 
 

@@ -11,68 +11,43 @@ Sudoku Explainer rates its values and candidates, as serate rates a 729-characte
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 import attrs
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.state import LOADED, EngineState
-from sudoku_repl.core.version import installed
+from sudoku_repl.tools.difficulty.lines import dossier_lines
+from sudoku_repl.tools.difficulty.parts import (
+    SE_TIMEOUT,
+    Bottleneck,
+    SePath,
+    Settings,
+    Technique,
+)
+from sudoku_repl.tools.difficulty.parts import named as name_of
 from sudoku_repl.tools.rating.measures import Figures, figures
 from sudoku_repl.tools.rating.rate import Interrupted, never
 from sudoku_repl.tools.rating.scales import EVERY, ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
-#: seconds for one Sudoku Explainer rating where none is given (``rate``'s default)
-SE_TIMEOUT = 60.0
-
 __all__ = ["Dossier", "Interrupted", "SePath", "Settings", "dossier"]
 
 
-@attrs.frozen
-class Settings:
-    """What shapes a dossier's figures: the version, the measures, the isomorphs (how many and
-    their seed), Sudoku Explainer's time limit, the run mode of the original's search and
-    filters."""
-
-    measures: tuple[str, ...] = EVERY
-    isomorphs: int = ISOMORPHS
-    seed: int = SEED
-    se_timeout: float = SE_TIMEOUT
-    run_mode: int = 0
-    version: str = attrs.field(factory=installed)
+def _quiet(doing: str) -> None:
+    """No progress shown."""
 
 
-@attrs.frozen
-class Bottleneck:
-    """A step of Sudoku Explainer's path rated at its ER: its place (1-based) among the
-    path's ``of`` steps, serate's name of its technique and its description."""
-
-    place: int
-    of: int
-    technique: str
-    description: str
-    rating: float
-
-
-@attrs.frozen
-class SePath:
-    """Sudoku Explainer's rating of the state and its path: ER, EP, ED as ``rate`` writes them,
-    the bottleneck steps, and how many steps of each technique (in the order they first come)."""
-
-    er: str
-    ep: str
-    ed: str
-    steps: int
-    bottlenecks: tuple[Bottleneck, ...]
-    techniques: tuple[tuple[str, int], ...]
-
-
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Dossier:
     """The measures of one state. ``solutions``: 0, 1 or 2 (two or more); with any but 1 the
-    measures are not defined, and only ``unrated`` says why."""
+    measures are not defined, and only ``unrated`` says why. ``subject`` is what was measured
+    (``the quiz``, ``the state at step 7, level 1``), ``givens`` how many of its values are
+    the quiz's; ``interrupted`` the measure under way when the dossier was stopped (None: it
+    ran to its end), whose figures and those of the measures after it are left out.
+
+    ``str()`` is the dossier as ``difficulty`` prints it, ``repr()`` a line of its figures,
+    ``named`` the candidates it names, as its lines name them (``8r1c2``)."""
 
     settings: Settings
     values: bytes
@@ -82,6 +57,17 @@ class Dossier:
     luck: OrderLuck | None = None
     se: SePath | None = None
     spread: ErSpread | None = None
+    subject: str = attrs.field()
+    givens: int = attrs.field()
+    interrupted: str | None = None
+
+    @subject.default
+    def _subject(self) -> str:
+        return "the quiz" if self.marks is None else "the state"
+
+    @givens.default
+    def _givens(self) -> int:
+        return sum(1 for v in self.values if v)
 
     @property
     def unrated(self) -> str | None:
@@ -93,13 +79,73 @@ class Dossier:
         return None
 
     @property
-    def sukaku(self) -> str:
-        """The state as a 729-character pencil-mark line (what ``rate`` reads)."""
-        from sudoku_repl.techniques.difficulty.marks import Marks
+    def unmeasured(self) -> tuple[str, ...]:
+        """The measures asked for (``settings.measures``' words) that have no figure: those a
+        stop left out (none where the dossier ran to its end, or has no measure at all)."""
+        if self.unrated is not None:
+            return ()
+        f = self.figures
+        given = {
+            "steps": self.luck,
+            "se": self.se,
+            "te": f.te,
+            "b": f.b,
+            "backdoors": f.backdoors,
+            "backdoors2": f.candidate_backdoors2,
+            "guess": f.guess_depth,
+            "spread": self.spread,
+        }
+        return tuple(word for word in self.settings.measures if given.get(word) is None)
 
-        if self.marks is None:
-            return Marks.from_givens(self.values).sukaku()
-        return Marks.from_state(self.values, self.marks).sukaku()
+    @property
+    def named(self) -> dict[str, tuple[str, ...]]:
+        """The candidates the dossier names, by its figures' names, each written as its lines
+        write it (``8r1c2``: 8 at r1c2; a pair of candidate backdoors ``5r1c2+7r1c8``):
+        ``backdoors``, ``candidate_backdoors``, ``candidate_backdoors2``, ``guess_cells``,
+        those measured."""
+        f = self.figures
+        found: dict[str, tuple[str, ...]] = {}
+        if f.backdoors is not None:
+            found["backdoors"] = tuple(map(name_of, f.backdoors))
+        if f.candidate_backdoors is not None:
+            found["candidate_backdoors"] = tuple(map(name_of, f.candidate_backdoors))
+        if f.candidate_backdoors2 is not None:
+            found["candidate_backdoors2"] = tuple(
+                "+".join(map(name_of, pair)) for pair in f.candidate_backdoors2
+            )
+        if f.fewest_guesses is not None:
+            found["guess_cells"] = tuple(map(name_of, f.guess_cells))
+        return found
+
+    def __str__(self) -> str:
+        return "\n".join(dossier_lines(self))
+
+    def __repr__(self) -> str:
+        """``<Dossier of the quiz: te 1, b 9, backdoors 2, candidate_backdoors 0>``: the
+        figures by their ``rate`` column names, the named ones counted."""
+        why = self.unrated
+        shown = why.removeprefix("it has ") if why is not None else ", ".join(self._headline())
+        stopped = "" if self.interrupted is None else f" (interrupted: {self.interrupted})"
+        return f"<Dossier of {self.subject}{stopped}: {shown or 'no measure'}>"
+
+    def _headline(self) -> list[str]:
+        f, shown = self.figures, []
+        if self.luck is not None and self.luck.steps.here is not None:
+            shown.append(f"steps {self.luck.steps.here:g}")
+        if self.se is not None:
+            shown.append(f"er {self.se.er}, ep {self.se.ep}, ed {self.se.ed}")
+        for key in ("te", "b", "bxb", "guess_depth", "fewest_guesses"):
+            figure = getattr(f, key)
+            if figure is not None and figure.defined:
+                shown.append(f"{key} {figure.written()}")
+        for key in ("backdoors", "candidate_backdoors", "candidate_backdoors2"):
+            items = getattr(f, key)
+            if items is not None:
+                shown.append(f"{key} {len(items)}")
+        if self.spread is not None:
+            among, er = self.spread.among, self.spread.figure
+            shown.append(f"er over isomorphs {er(among.least)}-{er(among.most)}")
+        return shown
 
 
 def start_of(state: EngineState) -> tuple[bytes, tuple[int, ...] | None]:
@@ -108,6 +154,12 @@ def start_of(state: EngineState) -> tuple[bytes, tuple[int, ...] | None]:
     if state.status is LOADED:
         return bytes(state.values), None
     return bytes(state.values), tuple(state.cands)
+
+
+def subject_of(state: EngineState) -> str:
+    """A session's state as a dossier names it: ``the state at step 7, level 1``."""
+    level = f", level {state.level}" if state.level else ""
+    return f"the state at step {state.steps}{level}"
 
 
 def settings_of(
@@ -141,15 +193,45 @@ def settings_of(
     )
 
 
+class _Under:
+    """What a dossier is at: the measure under way (said to ``at``, the progress, and kept for
+    a stopped dossier's last line) and the order-free figures found before it."""
+
+    def __init__(self, at: Callable[[str], None]) -> None:
+        self.at = at
+        self.doing = ""
+        self.found = Figures()
+
+    def now(self, doing: str) -> None:
+        self.doing = doing
+        self.at(doing)
+
+    def began(self, word: str, found: Figures) -> None:
+        """``figures``' ``began``: an order-free measure begins, after those ``found``."""
+        self.found = found
+        self.now(word)
+
+    def isomorphs(self, word: str) -> Callable[[str], None]:
+        """The ``at`` of a measure over isomorphs (``isomorph 3 of 8``)."""
+        return lambda which: self.now(f"{word} ({which})")
+
+
 def dossier(
     values: Sequence[int],
     marks: Sequence[int] | None = None,
     settings: Settings | None = None,
     interrupted: Callable[[], bool] = never,
+    at: Callable[[str], None] = _quiet,
+    *,
+    subject: str | None = None,
+    givens: int | None = None,
 ) -> Dossier:
     """The dossier of the state (``values``; ``marks`` its candidates or None) with the
-    measures ``settings`` asks for. ``Interrupted`` once ``interrupted()`` (polled between the
-    measures, between the isomorphs and inside the searches and Sudoku Explainer's rating)."""
+    measures ``settings`` asks for; ``subject`` and ``givens`` as ``Dossier`` has them (None:
+    its defaults). ``at`` is told which measure begins (``te``, ``spread (isomorph 3 of 8)``:
+    a progress line's words). Once ``interrupted()`` (polled between the measures, between
+    the isomorphs and inside the searches and Sudoku Explainer's rating), the dossier of the
+    measures finished, its ``interrupted`` the one under way."""
     from sudoku_repl.techniques.difficulty.marks import Marks
     from sudoku_repl.techniques.difficulty.solving import solutions
 
@@ -159,22 +241,38 @@ def dossier(
     state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
     count = len(solutions(state, 2))
     done = Dossier(settings, values, marks, count)
+    if subject is not None:
+        done = attrs.evolve(done, subject=subject)
+    if givens is not None:
+        done = attrs.evolve(done, givens=givens)
     if count != 1:
         return done
-    asked = settings.measures
-    done = attrs.evolve(done, figures=figures(values, marks, asked, interrupted, settings.run_mode))
-    if "steps" in asked:
-        luck = order_luck(
-            values, marks, settings.isomorphs, settings.seed, settings.run_mode, interrupted
-        )
-        done = attrs.evolve(done, luck=luck)
-    if "se" in asked:
-        done = attrs.evolve(done, se=se_path(values, marks, settings.se_timeout, interrupted))
-    if "spread" in asked:
-        spread = er_spread(
-            values, marks, settings.isomorphs, settings.seed, settings.se_timeout, interrupted
-        )
-        done = attrs.evolve(done, spread=spread)
+    asked, under = settings.measures, _Under(at)
+    try:
+        found = figures(values, marks, asked, interrupted, settings.run_mode, under.began)
+    except Interrupted:
+        return attrs.evolve(done, figures=under.found, interrupted=under.doing)
+    done = attrs.evolve(done, figures=found)
+    try:
+        if "steps" in asked:
+            under.now("steps")
+            luck = order_luck(
+                values, marks, settings.isomorphs, settings.seed, settings.run_mode,
+                interrupted, at=under.isomorphs("steps"),
+            )  # fmt: skip
+            done = attrs.evolve(done, luck=luck)
+        if "se" in asked:
+            under.now("se")
+            done = attrs.evolve(done, se=se_path(values, marks, settings.se_timeout, interrupted))
+        if "spread" in asked:
+            under.now("spread")
+            spread = er_spread(
+                values, marks, settings.isomorphs, settings.seed, settings.se_timeout,
+                interrupted, at=under.isomorphs("spread"),
+            )  # fmt: skip
+            done = attrs.evolve(done, spread=spread)
+    except Interrupted:
+        return attrs.evolve(done, interrupted=under.doing)
     return done
 
 
@@ -203,16 +301,20 @@ def se_path(
     except RatingInterrupted:
         raise Interrupted from None
     replay = grid()
-    named: list[str] = []
     bottlenecks: list[Bottleneck] = []
+    ratings: dict[str, list[float]] = {}
     total = len(rated.steps)
     for place, step in enumerate(rated.steps, 1):
         technique = names(step, replay)[0]
-        named.append(technique)
+        ratings.setdefault(technique, []).append(step.rating)
         if round(step.rating * 10) == round(rated.er * 10):
+            hint = step.hint
             bottlenecks.append(
-                Bottleneck(place, total, technique, describe(step, replay), step.rating)
-            )
+                Bottleneck(
+                    place, total, technique, describe(step, replay), step.rating,
+                    hint.eliminations, hint.placement,
+                )
+            )  # fmt: skip
         step.hint.apply(replay)
 
     def written(value: float, bound: bool) -> str:
@@ -224,5 +326,13 @@ def se_path(
         written(rated.ed, rated.ed_is_lower_bound),
         total,
         tuple(bottlenecks),
-        tuple(Counter(named).items()),
+        histogram(ratings),
     )
+
+
+def histogram(ratings: dict[str, list[float]]) -> tuple[Technique, ...]:
+    """Each technique's steps (``ratings``: each step's rating, by serate's name), in the order
+    of Sudoku Explainer's analysis (its ``Solver.RuleComparer``: by rating, then by name; a
+    name where its least rating puts it)."""
+    made = [Technique(name, len(r), min(r), max(r)) for name, r in ratings.items()]
+    return tuple(sorted(made, key=lambda t: (t.least, t.name)))

@@ -1,34 +1,58 @@
-"""The dossier in words (``difficulty``): a line a measure, each saying what it is, after a
-line that says what was measured, by which version and with which settings."""
+"""The dossier in words (``difficulty``, ``str()`` of a ``Dossier``): a line a measure, each
+saying what it is, after a line that says what was measured, by which version and with which
+settings. Cells and candidates are named one way (``8r1c2``: 8 at r1c2); Sudoku Explainer's
+step lines alone keep serate's own names (``C2.2``), byte for byte, after ``serate:``."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from sudoku_repl.text.words import counted
-from sudoku_repl.tools.difficulty.dossier import Dossier, SePath
-from sudoku_repl.tools.rating.measures import Candidate, Figure
+from sudoku_repl.tools.difficulty.parts import Bottleneck, SePath, Settings, Technique, named
+from sudoku_repl.tools.rating.measures import Candidate, Figure, Figures
 from sudoku_repl.tools.rating.spread import Among, ErSpread, OrderLuck
 
 #: how many backdoors a line names before it says how many more there are
 NAMED = 5
 
 
-def cell_name(cell: int) -> str:
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+class Measured(Protocol):
+    """A dossier as its words read it (``dossier.Dossier``, which makes them: a protocol, so
+    that the words need not import their maker)."""
 
-
-def _candidate(candidate: Candidate) -> str:
-    """``9r1c5``: a digit at a cell (the field's way)."""
-    cell, digit = candidate
-    return f"{digit}{cell_name(cell)}"
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def values(self) -> bytes: ...
+    @property
+    def marks(self) -> tuple[int, ...] | None: ...
+    @property
+    def figures(self) -> Figures: ...
+    @property
+    def luck(self) -> OrderLuck | None: ...
+    @property
+    def se(self) -> SePath | None: ...
+    @property
+    def spread(self) -> ErSpread | None: ...
+    @property
+    def subject(self) -> str: ...
+    @property
+    def givens(self) -> int: ...
+    @property
+    def interrupted(self) -> str | None: ...
+    @property
+    def unrated(self) -> str | None: ...
+    @property
+    def unmeasured(self) -> tuple[str, ...]: ...
 
 
 def _pair(pair: tuple[Candidate, ...]) -> str:
     """``5r1c6+7r1c8``: candidates removed together."""
-    return "+".join(map(_candidate, pair))
+    return "+".join(map(named, pair))
 
 
 def _named(candidates: tuple[Candidate, ...]) -> str:
-    return _listed([_candidate(c) for c in candidates])
+    return _listed([named(c) for c in candidates])
 
 
 def _listed(names: list[str]) -> str:
@@ -46,21 +70,21 @@ def _figure(figure: Figure) -> str:
     return f"more than {figure.beyond}"
 
 
-def heading(dossier: Dossier, what: str) -> str:
-    """The first line: what is measured (``what``: the quiz, the state at step N), by which
-    version, with which settings."""
+def heading(dossier: Measured) -> str:
+    """The first line: what is measured (the quiz, the state at step N), by which version,
+    with which settings."""
     s = dossier.settings
     return (
-        f"Difficulty of {what} (sudoku-repl {s.version}; measures {','.join(s.measures)}; "
+        f"Difficulty of {dossier.subject} (sudoku-repl {s.version}; measures {','.join(s.measures)}; "
         f"isomorphs {s.isomorphs}, seed {s.seed}; se-timeout {s.se_timeout:g} s; "
         f"run-mode {s.run_mode})"
     )
 
 
-def state_line(dossier: Dossier, givens: int) -> str:
+def state_line(dossier: Measured) -> str:
     """How the state stands: givens, values placed, candidates removed beyond what the values
-    leave (``givens``: how many of the values are the quiz's)."""
-    values = dossier.values
+    leave."""
+    values, givens = dossier.values, dossier.givens
     placed = sum(1 for v in values if v) - givens
     if dossier.marks is None:
         return f"State: {givens} givens, nothing placed, no candidate removed."
@@ -76,9 +100,10 @@ def state_line(dossier: Dossier, givens: int) -> str:
     )
 
 
-def dossier_lines(dossier: Dossier, what: str, givens: int) -> list[str]:
-    """Every line of the dossier, in ``MEASURES``' order."""
-    lines = [heading(dossier, what), state_line(dossier, givens)]
+def dossier_lines(dossier: Measured) -> list[str]:
+    """Every line of the dossier, in ``MEASURES``' order; a dossier stopped half way, the
+    measures it finished, and a last line that says where it stopped."""
+    lines = [heading(dossier), state_line(dossier)]
     why = dossier.unrated
     if why is not None:
         lines.append(f"No measure: {why} (the measures are defined on one solution).")
@@ -125,6 +150,11 @@ def dossier_lines(dossier: Dossier, what: str, givens: int) -> list[str]:
         lines += se_lines(dossier.se)
     if dossier.spread is not None:
         lines.append(spread_line(dossier.spread))
+    if dossier.interrupted is not None:
+        lines.append(
+            f"Interrupted while measuring {dossier.interrupted}; not measured: "
+            f"{', '.join(dossier.unmeasured)}."
+        )
     return lines
 
 
@@ -169,11 +199,29 @@ def se_lines(se: SePath) -> list[str]:
         f"SE: ER {se.er}, EP {se.ep}, ED {se.ed} (Sudoku Explainer: the hardest step, the "
         f"hardest before the first value, the first step; {se.steps} steps)"
     ]
-    for b in se.bottlenecks:
-        lines.append(f"  bottleneck: step {b.place} of {b.of}: {b.description} ({b.rating:.1f})")
-    used = ", ".join(f"{name} {count}" for name, count in se.techniques)
-    lines.append(f"  techniques of the path: {used or 'none'}")
+    lines += [bottleneck_line(b) for b in se.bottlenecks]
+    used = ", ".join(map(_technique, se.techniques))
+    lines.append(f"  techniques of the path, by rating: {used or 'none'}")
     return lines
+
+
+def bottleneck_line(b: Bottleneck) -> str:
+    """A bottleneck: its place, its rating, what it does, then serate's line of it."""
+    does = []
+    if b.removes:
+        does.append(f"removes {', '.join(map(named, b.removes))}")
+    if b.places is not None:
+        does.append(f"places {named(b.places)}")
+    effect = f" {' and '.join(does)}" if does else ""
+    return (
+        f"  bottleneck: step {b.place} of {b.of} ({b.rating:.1f}){effect}; serate: {b.description}"
+    )
+
+
+def _technique(t: Technique) -> str:
+    """``53 x Hidden Single (1.2-1.5)``: Sudoku Explainer's analysis, with the ratings."""
+    rated = f"{t.least:.1f}" if t.least == t.most else f"{t.least:.1f}-{t.most:.1f}"
+    return f"{t.count} x {t.name} ({rated})"
 
 
 def spread_line(spread: ErSpread) -> str:

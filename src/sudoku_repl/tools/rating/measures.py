@@ -69,18 +69,24 @@ class Figures:
     guess_cells: tuple[Candidate, ...] = ()
 
 
+def _nothing(word: str, found: Figures) -> None:
+    """No one told which measure begins."""
+
+
 def figures(
     values: Sequence[int],
     marks: Sequence[int] | None,
     asked: Sequence[str],
     interrupted: Callable[[], bool] = never,
     run_mode: int = 0,
+    began: Callable[[str, Figures], None] = _nothing,
 ) -> Figures:
     """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``backdoors2``, ``guess``) of a grid with one
     solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
     values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
     ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
-    native build, in milliseconds to seconds)."""
+    native build, in milliseconds to seconds). ``began(word, found)`` as each measure begins,
+    with the figures found before it (what a dossier stopped there keeps)."""
     if not {"te", "b", "backdoors", "backdoors2", "guess"}.intersection(asked):
         return Figures()
     from sudoku_repl.techniques.difficulty.marks import Marks
@@ -88,41 +94,44 @@ def figures(
     state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
     found = Figures()
 
-    def poll() -> None:
+    def begin(word: str) -> None:
+        began(word, found)
         if interrupted():
             raise Interrupted
 
-    poll()
     depth = None
     if "te" in asked or "b" in asked:
         from sudoku_repl.techniques.difficulty.te import te_depth
 
+        begin("te")
         level = te_depth(state)
         depth = level.value
         found = attrs.evolve(found, te=Figure(level.value, level.beyond))
     if "b" in asked:
-        poll()
+        begin("b")
         b, bxb = _braids(state, depth)
         found = attrs.evolve(found, b=b, bxb=bxb)
     if "backdoors" in asked:
         from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
 
-        poll()
+        begin("backdoors")
         cells = brt_backdoors(state)
-        poll()
+        if interrupted():
+            raise Interrupted
         candidates = tuple(c for (c,) in candidate_backdoors(state, 1))
         found = attrs.evolve(found, backdoors=cells, candidate_backdoors=candidates)
     if "backdoors2" in asked:
         from sudoku_repl.techniques.difficulty.backdoors import candidate_backdoors
 
-        poll()
+        begin("backdoors2")
         found = attrs.evolve(found, candidate_backdoors2=candidate_backdoors(state, 2))
     if "guess" in asked:
         from sudoku_repl.techniques.difficulty.guesses import fewest_guesses, guess_depth
 
-        poll()
+        begin("guess")
         depth_level = guess_depth(state, run_mode)
-        poll()
+        if interrupted():
+            raise Interrupted
         fewest = fewest_guesses(state, run_mode, MOST_GUESSES)
         found = attrs.evolve(
             found,

@@ -12,7 +12,7 @@ did better and worse.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
@@ -64,6 +64,20 @@ class OrderLuck:
     seed: int
 
 
+def _quiet(which: str) -> None:
+    """No one told which isomorph is under way."""
+
+
+def _orientations(k: int, seed: int, at: Callable[[str], None]) -> Iterator[Isomorph | None]:
+    """This orientation (None), then the ``k`` isomorphs drawn from ``seed``, each said to
+    ``at`` as it comes (``this orientation``, ``isomorph 3 of 8``)."""
+    at("this orientation")
+    yield None
+    for number, iso in enumerate(drawn(k, seed), 1):
+        at(f"isomorph {number} of {k}")
+        yield iso
+
+
 def _start(
     iso: Isomorph | None, values: Sequence[int], cands: Sequence[int] | None
 ) -> tuple[bytes, tuple[int, ...] | None]:
@@ -80,14 +94,15 @@ def order_luck(
     run_mode: int = 0,
     interrupted: Callable[[], bool] = never,
     max_steps: int | None = None,
+    at: Callable[[str], None] = _quiet,
 ) -> OrderLuck | None:
     """The original's figures (its search without a record, as ``rate`` runs it: in
     ``run_mode``, to the first solution) of the grid (``values``; ``cands``: its pencil marks,
     engine bits, None: a quiz's givens) and of ``k`` isomorphs drawn from ``seed``. None when
     this orientation's search finds no solution. ``Interrupted`` (``rate``'s) once
-    ``interrupted()``."""
+    ``interrupted()``. ``at`` is told which orientation is under way."""
     figures: list[tuple[int, int]] = []
-    for iso in [None, *drawn(k, seed)]:
+    for iso in _orientations(k, seed, at):
         givens, marks = _start(iso, values, cands)
         rated = rate_givens(givens, max_steps, interrupted, run_mode, False, marks=marks)
         if rated.steps_first is None or rated.biggest_first is None:
@@ -132,16 +147,19 @@ def er_spread(
     seed: int,
     timeout: float,
     interrupted: Callable[[], bool] = never,
+    at: Callable[[str], None] = _quiet,
 ) -> ErSpread:
     """ER of the grid (``values``, with ``cands`` its pencil marks or None for a quiz's givens)
     with one solution, of ``k`` isomorphs drawn from ``seed`` and of the canonical form (a
-    quiz's only), each within ``timeout`` seconds. ``Interrupted`` once ``interrupted()``."""
+    quiz's only), each within ``timeout`` seconds. ``Interrupted`` once ``interrupted()``.
+    ``at`` is told which orientation is under way (the canonical form: ``the minlex form``)."""
     ers: list[str] = []
-    for iso in [None, *drawn(k, seed)]:
+    for iso in _orientations(k, seed, at):
         givens, marks = _start(iso, values, cands)
         ers.append(se_grid_ratings(givens, marks, timeout, interrupted)["er"] or "")
     canonical = None
     if cands is None:
+        at("the minlex form")
         form = canonical_form(values)
         canonical = se_grid_ratings(bytes(map(int, form)), None, timeout, interrupted)["er"]
     return ErSpread(ers[0], tuple(ers[1:]), canonical, seed)

@@ -1,0 +1,136 @@
+"""``sudoku-repl difficulty PUZZLE|FILE [N] [options]`` (issue 66, 15): the shell's dossier
+once at the system prompt, read as ``sudoku-repl FILE N`` reads a quiz; its ``--help`` is the
+command's own, from its one declaration; bad input one line and a non-zero status. Ctrl-C in
+a real terminal: ``tests/terminal/test_difficulty_interrupt.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl.commands.bare import help_lines
+from sudoku_repl.commands.declared.difficulty import DIFFICULTY
+from sudoku_repl.commands.filling import help_paragraphs
+from sudoku_repl.frontends.cli import main
+from tests.support.helpers import Shell, run_program
+
+BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
+B4 = "..345..8.4.6.........1...65.1.5.8.7....3...919...........8.....6....7.3...1.3..57"
+USAGE = (
+    "sudoku-repl difficulty PUZZLE|FILE [N] [--measures LIST] [--isomorphs K] [--seed S] "
+    "[--se-timeout T]"
+)
+
+
+def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
+    status = main(["difficulty", *args])
+    out, err = capfd.readouterr()
+    return status, out.splitlines(), err
+
+
+def shell_lines(quiz: str, line: str) -> list[str]:
+    shell = Shell()
+    assert shell.ok(f"load-quiz {quiz}") == ["Quiz loaded."]
+    return shell.ok(line)
+
+
+def test_a_puzzle_gets_the_shells_dossier(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(capfd, BACKDOOR_1, "--measures", "te,backdoors")
+    assert (status, err) == (0, "")
+    assert out == shell_lines(BACKDOOR_1, "difficulty quiz --measures te,backdoors")
+    assert out[3].startswith("BRT backdoors: 2 (8r1c2, 9r1c5)")
+
+
+def test_quiz_n_of_a_file_is_named(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    quizzes = tmp_path / "two.txt"
+    quizzes.write_text(f"{BACKDOOR_1}\n{B4}\n")
+    status, out, err = _run(capfd, str(quizzes), "2", "--measures", "b")
+    assert (status, err) == (0, "")
+    assert out[0].startswith(f"Difficulty of quiz 2 of {quizzes} (sudoku-repl ")
+    assert [line.split(" (")[0] for line in out[2:]] == ["T&E-depth: 1", "B: 4"]  # SHC's
+
+
+def test_a_pencil_mark_line_is_a_state(capfd: pytest.CaptureFixture[str]) -> None:
+    """Backdoor #1 as a 729-character line: its figures, as the API gives them."""
+    line = "".join(
+        "".join(str(d) if ch in (".", str(d)) else "." for d in range(1, 10)) for ch in BACKDOOR_1
+    )
+    status, out, _ = _run(capfd, line, "--measures", "te,backdoors")
+    assert status == 0
+    assert out[2].startswith("T&E-depth: 1 (")
+    assert out[3].startswith("BRT backdoors: 2 (8r1c2, 9r1c5) (")
+
+
+def test_its_help_is_the_commands_own(capfd: pytest.CaptureFixture[str]) -> None:
+    """Not the top-level help: the usage at the system prompt, then what ``help difficulty``
+    says (its declaration's help, filled the same way)."""
+    for asked in (["--help"], ["-h"], [BACKDOOR_1, "--help"]):
+        status, out, err = _run(capfd, *asked)
+        assert (status, err) == (0, "")
+        assert " ".join(" ".join(out[:2]).split()) == f"usage: {USAGE}"
+        body = help_paragraphs(DIFFICULTY.help)  # (what help difficulty prints after its entry)
+        assert out[-len(body) :] == body
+        assert body == help_lines(DIFFICULTY)[-len(body) :]
+        assert "positional arguments:" not in out
+    said = " ".join(out)
+    assert "--se-timeout T" in said and "all but backdoors2 and spread" in said
+
+
+def test_the_top_level_help_names_it() -> None:
+    said = " ".join(run_program("--help").stdout.decode().split())
+    assert "sudoku-repl difficulty PUZZLE|FILE [N] [options]: how hard one quiz is" in said
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "said"),
+    [
+        ((), 2, f"want a puzzle or a file first: {USAGE}"),
+        ((BACKDOOR_1, "x"), 2, f"the quiz number is a whole number from 1, not 'x': {USAGE}"),
+        ((BACKDOOR_1, "0"), 2, f"the quiz number is a whole number from 1, not '0': {USAGE}"),
+        (
+            (BACKDOOR_1, "--measures", "te,nope"),
+            2,
+            "'nope' is no measure: want a comma list of steps, se, te, b, backdoors, "
+            f"backdoors2, guess, spread (both: steps,se), not 'te,nope': {USAGE}",
+        ),
+        ((BACKDOOR_1, "--isomorphs", "1001"), 2, f"--isomorphs takes 1 to 1000, not 1001: {USAGE}"),
+        (
+            (BACKDOOR_1, "--se-timeout", "0"),
+            2,
+            f"--se-timeout needs a number of seconds above 0 (0.5, 10): {USAGE}",
+        ),
+        (
+            (BACKDOOR_1, "--sed", "1"),
+            2,
+            f"Unknown difficulty option '--sed' (did you mean --seed?); {USAGE}",
+        ),
+        (("no/such/file.txt",), 1, "Fail to open quiz file no/such/file.txt: No such file"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capfd: pytest.CaptureFixture[str], args: tuple[str, ...], status: int, said: str
+) -> None:
+    got, out, err = _run(capfd, *args)
+    assert (got, out) == (status, [])
+    assert len(err.splitlines()) == 1
+    assert err.startswith(f"sudoku-repl difficulty: {said}")
+
+
+def test_a_file_short_of_quiz_n_is_one_line(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    quizzes = tmp_path / "one.txt"
+    quizzes.write_text(BACKDOOR_1 + "\n")
+    status, out, err = _run(capfd, str(quizzes), "3")
+    assert (status, out) == (1, [])
+    assert err.startswith("sudoku-repl difficulty: ") and len(err.splitlines()) == 1
+    assert "Traceback" not in err
+
+
+def test_as_a_program_it_prints_the_dossier_and_nothing_else() -> None:
+    done = run_program("difficulty", BACKDOOR_1, "--measures", "te")
+    assert (done.returncode, done.stderr) == (0, b"")
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].startswith("Difficulty of the quiz (sudoku-repl ")
+    assert lines[2].startswith("T&E-depth: 1 (") and len(lines) == 3
