@@ -20,7 +20,7 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.state import LOADED, EngineState
 from sudoku_repl.core.version import installed
 from sudoku_repl.tools.rating.measures import Figures, figures
-from sudoku_repl.tools.rating.rate import Interrupted, never
+from sudoku_repl.tools.rating.rate import Interrupted, never, se_figures, se_rated
 from sudoku_repl.tools.rating.scales import EVERY, ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
@@ -184,25 +184,15 @@ def se_path(
     timeout: float,
     interrupted: Callable[[], bool] = never,
 ) -> SePath:
-    """Sudoku Explainer's rating of the state, with its path's bottlenecks and techniques
-    (serate's names: the steps replayed on a copy of the grid, each named on the grid it was
-    found on)."""
+    """Sudoku Explainer's rating of the state (``rate``'s: ``se_rated``), with its path's
+    bottlenecks and techniques (serate's names: the steps replayed on the grid the rating
+    started from, each named on the grid it was found on)."""
     from sudoku_repl.techniques.explainer.grid import Grid
-    from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
-    from sudoku_repl.techniques.explainer.rating import rate_grid
     from sudoku_repl.tools.serate.names import names
     from sudoku_repl.tools.serate.steps import describe
 
-    def grid() -> Grid:
-        if marks is None:
-            return Grid.from_puzzle("".join(map(str, values)))
-        return Grid(list(values), [m << 1 for m in marks])  # (SE's bit v, the engine's v - 1)
-
-    try:
-        rated = rate_grid(grid(), timeout, interrupted)
-    except RatingInterrupted:
-        raise Interrupted from None
-    replay = grid()
+    rated = se_rated(values, marks, timeout, interrupted)
+    replay = Grid.from_state(values, marks)
     named: list[str] = []
     bottlenecks: list[Bottleneck] = []
     total = len(rated.steps)
@@ -214,14 +204,11 @@ def se_path(
                 Bottleneck(place, total, technique, describe(step, replay), step.rating)
             )
         step.hint.apply(replay)
-
-    def written(value: float, bound: bool) -> str:
-        return f"{'>=' if bound else ''}{value:.1f}"
-
+    figures = se_figures(rated)
     return SePath(
-        written(rated.er, rated.er_is_lower_bound),
-        written(rated.ep, rated.ep_is_lower_bound),
-        written(rated.ed, rated.ed_is_lower_bound),
+        figures["er"],
+        figures["ep"],
+        figures["ed"],
         total,
         tuple(bottlenecks),
         tuple(Counter(named).items()),

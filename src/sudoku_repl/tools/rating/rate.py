@@ -300,24 +300,41 @@ def se_grid_ratings(
     """``se_ratings`` of a grid known to have one solution: its values (``givens``, 0 for an
     empty cell), with ``marks`` its pencil marks (engine bits, bit v - 1 for v) or None (every
     candidate the values leave)."""
+    above = below = None
+    if early is not None:
+        above, below = (early.limit, None) if early.above else (None, early.limit)
+    rated = se_rated(givens, marks, timeout, interrupted, above, below)
+    if rated.known_above is not None:
+        return _known_above(rated)
+    return dict(se_figures(rated))
+
+
+def se_rated(
+    values: Sequence[int],
+    marks: Sequence[int] | None,
+    timeout: float | None,
+    interrupted: Callable[[], bool] = never,
+    above: float | None = None,
+    below: float | None = None,
+) -> SERating:
+    """Sudoku Explainer's rating of a state (its ``values``, 0 for an empty cell; ``marks`` its
+    candidates, engine bits, or None for every candidate the values leave) with one solution,
+    within ``timeout`` seconds, on the grid serate reads from the state's pencil-mark line
+    (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API (issue 66).
+    ``Interrupted`` once ``interrupted()``; ``above``, ``below``: ``rate_grid``'s early exits."""
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
     from sudoku_repl.techniques.explainer.rating import rate_grid
 
-    above = below = None
-    if early is not None:
-        above, below = (early.limit, None) if early.above else (None, early.limit)
-    values = list(givens)
-    if marks is None:
-        grid = Grid.from_puzzle("".join(map(str, values)))
-    else:  # SE's masks have bit v for the digit v, the engine's bit v - 1
-        grid = Grid(values, [m << 1 for m in marks])
     try:
-        rated = rate_grid(grid, timeout, interrupted, above, below)
+        return rate_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
-    if rated.known_above is not None:
-        return _known_above(rated)
+
+
+def se_figures(rated: SERating) -> dict[str, str]:
+    """ER, EP and ED of a rating as ``rate`` writes them: ``7.2``, or ``>=7.2`` where the time
+    limit came first (a true lower bound)."""
 
     def shown(value: float, lower: bool) -> str:
         return f"{'>=' if lower else ''}{value:.1f}"
