@@ -46,9 +46,7 @@ def test_rate_gives_serates_figures(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert [f"{r['er']}/{r['ep']}/{r['ed']}" for r in rows] == [f for _, f in STATES]
 
 
-def test_serate_gives_serates_figures(
-    tmp_path: Path, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_serate_gives_serates_figures(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
     quizzes = tmp_path / "states.txt"
     quizzes.write_text("".join(state + "\n" for state, _ in STATES))
     assert main_serate([f"--input={quizzes}"]) == 0

@@ -9,8 +9,8 @@ the row is written back exactly as it reads (the writer's own format: no sign, n
 zero, ``.`` for an empty cell, ``true``/``false``, ms to its tenth), and its figures are
 possible (none negative, levels within the grid, the figures to the first solution there
 exactly when a solution was found, and not past those of the whole search, the search
-complete unless ``--max-steps`` stopped it or, with Sudoku Explainer's columns, a second
-solution did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
+complete unless ``--max-steps`` stopped it or, with measures that need one solution, a second
+solution or Sudoku Explainer's time limit did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
 count to 2 at least the search's and equal to it where the search ended).
 Neither re-rates a quiz: a row with other possible figures is not caught (the job's digest
 already ties the rows to the quizzes and options).
@@ -25,7 +25,13 @@ from functools import partial
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rating.out import parse_csv, parse_json
-from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating, se_ratings
+from sudoku_repl.tools.rating.rate import (
+    SEARCH_NOT_FINISHED,
+    EarlyExit,
+    Rated,
+    Rating,
+    se_ratings,
+)
 from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
 from sudoku_repl.tools.rating.scales import Scale, has_se, order_free
 
@@ -120,13 +126,30 @@ def impossible(
         return f"steps_first {r.steps_first} > steps_total {r.steps_total}"
     if r.biggest_first is not None and not 0 <= r.biggest_first <= r.biggest_total:
         return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
-    if se and r.solutions > 2:
-        return f"solutions {r.solutions} with --scale se, whose search stops at the second"
-    if not r.complete and max_steps is None and not (se and r.solutions == 2):
-        return "complete false without --max-steps"
+    one = se or bool(r.measured)  # (measures that need one solution: the search stops at two)
+    if one and r.solutions > 2:
+        return f"solutions {r.solutions} with --scale {_one_solution(r, se)}, whose search stops at the second"
+    if not r.complete and not _stopped(r, one, max_steps):
+        return "complete false, the search stopped by neither --max-steps nor a second solution"
     if not se:
         return _no_se(r)
     return _se_fault(r, str(quiz), se_exit)
+
+
+def _one_solution(r: Rating, se: bool) -> str:
+    """The measure of a row that needs one solution: se, or the first order-free one."""
+    return "se" if se else r.measured[0]
+
+
+def _stopped(r: Rating, one: bool, max_steps: int | None) -> bool:
+    """Whether a search that did not end stopped where ``rate`` stops one: at ``max_steps``,
+    at a second solution (``one``: a measure needs one solution), or at Sudoku Explainer's
+    time limit (``er`` says so)."""
+    return (
+        (max_steps is not None and r.steps_total >= max_steps)
+        or (one and r.solutions == 2)
+        or r.er == SEARCH_NOT_FINISHED
+    )
 
 
 def _ilp_fault(r: Rating, ilp: bool) -> str | None:

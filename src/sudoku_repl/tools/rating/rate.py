@@ -130,6 +130,9 @@ def never() -> bool:
     return False
 
 
+#: ER of a quiz whose search Sudoku Explainer's time limit stopped: it has no rating
+SEARCH_NOT_FINISHED = "search not finished"
+
 #: steps searched between two looks at the stop flag (a few milliseconds)
 POLL_STEPS = 512
 
@@ -175,7 +178,9 @@ def rate_givens(
     than written out to a string and read again for each. ``se_exit``: the rating's early
     exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too.
     ``marks``: a pencil-mark puzzle's candidates (engine bits), the search starting from them
-    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too."""
+    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too,
+    which need one solution as Sudoku Explainer's rating does: the search then stops at a
+    second solution too."""
     check_mode(run_mode)
     start = time.perf_counter()
     # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
@@ -187,9 +192,10 @@ def rate_givens(
     steps_first = engine.steps if found else None
     biggest = biggest_first
     if to_end:  # no step at all if finished or at max_steps
-        # Sudoku Explainer's rating needs only whether the solution is the one: its search
-        # stops at a second solution (an empty grid has 10**21 of them, never all found)
-        upto = 0 if se_timeout is None else 1
+        # Sudoku Explainer's rating and the order-free measures need only whether the solution
+        # is the one: their search stops at a second solution (an empty grid has 10**21 of
+        # them, never all found; issue 66: `--scale te` searched them all)
+        upto = 0 if se_timeout is None and order_free is None else 1
         biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
         biggest, guesses = max(biggest, biggest_rest), guesses + more
     ms = (time.perf_counter() - start) * 1000
@@ -280,7 +286,7 @@ def se_ratings(
     if solutions > 1:
         return {"er": "several solutions", "ep": None, "ed": None}
     if not complete:  # (no solution yet, or one: not known to be the only one)
-        return {"er": "search not finished", "ep": None, "ed": None}
+        return {"er": SEARCH_NOT_FINISHED, "ep": None, "ed": None}
     if solutions == 0:
         return {"er": "no solution", "ep": None, "ed": None}
     if isinstance(quiz81, str):

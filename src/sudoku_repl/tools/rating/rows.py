@@ -164,9 +164,10 @@ def summary(
 
 
 def at_second_solution(rating: Rating) -> bool:
-    """Whether a rating with Sudoku Explainer's columns is of a search stopped at its second
-    solution (``rate_givens``: the quiz has several, no rating)."""
-    return rating.er is not None and rating.solutions > 1
+    """Whether a rating with measures that need one solution (Sudoku Explainer's columns, the
+    order-free measures') is of a search stopped at its second solution (``rate_givens``: the
+    quiz has several, no measure)."""
+    return (rating.er is not None or bool(rating.measured)) and rating.solutions > 1
 
 
 def is_known_above(figure: str | None) -> bool:
