@@ -461,7 +461,8 @@ class Session(CoreSession):
         settings = settings_of(measures, isomorphs, seed, se_timeout, self.settings.run_mode)
         if quiz:
             return dossier(self.quiz.givens, None, settings)
-        return dossier(*start_of(self.state()), settings)
+        state = self.state()
+        return dossier(*start_of(state), settings, guesses=state.frames)
 
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""

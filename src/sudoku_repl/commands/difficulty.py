@@ -14,6 +14,7 @@ from sudoku_repl.tools.difficulty.lines import dossier_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.state import Frame
 
 
 def difficulty(
@@ -35,17 +36,19 @@ def difficulty(
     givens = sum(1 for v in quiz.givens if v)
     values: Sequence[int]
     marks: Sequence[int] | None
+    guesses: Sequence[Frame] = ()
     if what == "quiz":
         values, marks, label = quiz.givens, None, "the quiz"
     else:
         state = repl.looked_at()[0]  # (a selected frame's line said first)
         values, marks = start_of(state)
+        guesses = state.frames
         level = f", level {state.level}" if state.level else ""
         label = f"the state at step {state.steps}{level}"
     hooks = repl.hooks
     try:
         hooks.doing = f"difficulty: measuring {label}"
-        done = dossier(values, marks, settings, hooks.interrupted)
+        done = dossier(values, marks, settings, hooks.interrupted, guesses)
     except Interrupted:
         repl.out.message("Interrupted: no dossier; nothing changed.")
         return

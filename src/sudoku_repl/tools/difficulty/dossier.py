@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.state import LOADED, EngineState
+from sudoku_repl.core.state import LOADED, EngineState, Frame
 from sudoku_repl.core.version import installed
 from sudoku_repl.tools.rating.measures import Figures, figures
 from sudoku_repl.tools.rating.rate import Interrupted, never, se_figures, se_rated
@@ -27,7 +27,7 @@ from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, orde
 #: seconds for one Sudoku Explainer rating where none is given (``rate``'s default)
 SE_TIMEOUT = 60.0
 
-__all__ = ["Dossier", "Interrupted", "SePath", "Settings", "dossier"]
+__all__ = ["Dossier", "Interrupted", "SePath", "Settings", "WrongGuess", "dossier"]
 
 
 @attrs.frozen
@@ -70,9 +70,20 @@ class SePath:
 
 
 @attrs.frozen
+class WrongGuess:
+    """The guess that left a state with no solution: its level (1-based), cell (0-80) and
+    value, where the state before it had one."""
+
+    level: int
+    cell: int
+    value: int
+
+
+@attrs.frozen
 class Dossier:
     """The measures of one state. ``solutions``: 0, 1 or 2 (two or more); with any but 1 the
-    measures are not defined, and only ``unrated`` says why."""
+    measures are not defined, and only ``unrated`` says why (``wrong_guess``: the guess that
+    went wrong, for a session's state with none)."""
 
     settings: Settings
     values: bytes
@@ -82,11 +93,22 @@ class Dossier:
     luck: OrderLuck | None = None
     se: SePath | None = None
     spread: ErSpread | None = None
+    wrong_guess: WrongGuess | None = None
 
     @property
     def unrated(self) -> str | None:
-        """Why no measure is given (the state has none or several solutions), or None."""
+        """Why no measure is given (the state has none or several solutions, and which guess
+        went wrong), or None."""
         if self.solutions == 0:
+            wrong = self.wrong_guess
+            if wrong is not None:
+                from sudoku_repl.techniques.difficulty.marks import candidate_name
+
+                guess = candidate_name((wrong.cell, wrong.value))
+                return (
+                    f"it has no solution: the guess {guess} of level {wrong.level} went wrong, "
+                    "where the state before it has one"
+                )
             return "it has no solution"
         if self.solutions > 1:
             return "it has several solutions"
@@ -146,10 +168,13 @@ def dossier(
     marks: Sequence[int] | None = None,
     settings: Settings | None = None,
     interrupted: Callable[[], bool] = never,
+    guesses: Sequence[Frame] = (),
 ) -> Dossier:
     """The dossier of the state (``values``; ``marks`` its candidates or None) with the
     measures ``settings`` asks for. ``Interrupted`` once ``interrupted()`` (polled between the
-    measures, between the isomorphs and inside the searches and Sudoku Explainer's rating)."""
+    measures, between the isomorphs and inside the searches and Sudoku Explainer's rating).
+    ``guesses``: a session's open guesses on the way to the state (``EngineState.frames``),
+    of which a state with no solution names the one that went wrong."""
     from sudoku_repl.techniques.difficulty.marks import Marks
     from sudoku_repl.techniques.difficulty.solving import solutions
 
@@ -159,6 +184,8 @@ def dossier(
     state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
     count = len(solutions(state, 2))
     done = Dossier(settings, values, marks, count)
+    if count == 0:
+        return attrs.evolve(done, wrong_guess=wrong_guess(guesses))
     if count != 1:
         return done
     asked = settings.measures
@@ -176,6 +203,24 @@ def dossier(
         )
         done = attrs.evolve(done, spread=spread)
     return done
+
+
+def wrong_guess(guesses: Sequence[Frame]) -> WrongGuess | None:
+    """The first of ``guesses`` (a session's open guesses, level 1 first) whose value leaves the
+    state before it, which has a solution, with none; None where there is no such guess (the
+    quiz has none, or candidates deleted by hand took the last one)."""
+    from sudoku_repl.techniques.difficulty.marks import Marks
+    from sudoku_repl.techniques.difficulty.solving import solutions
+
+    for level, frame in enumerate(guesses, 1):
+        before = Marks.from_state(frame.values, frame.cands)
+        if not frame.options or not solutions(before, 1):
+            return None
+        after = list(before.cands)
+        after[frame.cell] = 1 << (frame.value - 1)
+        if not solutions(Marks(tuple(after)), 1):
+            return WrongGuess(level, frame.cell, frame.value)
+    return None
 
 
 def se_path(

@@ -33,7 +33,7 @@ from sudoku_repl.tools.rating.rate import (
     se_ratings,
 )
 from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
-from sudoku_repl.tools.rating.scales import Scale, has_se, order_free
+from sudoku_repl.tools.rating.scales import Scale, has_se, row_measures
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -57,14 +57,15 @@ def row_reader(
     quizzes: Sequence[tuple[int, Quiz]] = (),
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
+    luck: bool = False,
 ) -> Callable[[str], Rated]:
     """How a kept row of a job in ``format`` (csv, json), ``scale`` and ``max_steps`` is read
     back: (line, quiz, rating), or ``ValueError`` saying why it is not a row of the job.
     ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
     than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``;
-    ``ilp``: its ``--ilp``."""
+    ``ilp``: its ``--ilp``; ``luck``: its order luck (``--isomorphs``, ``--seed``)."""
     se = has_se(scale)
-    measured = order_free(scale)
+    measured = row_measures(scale, luck)
     names = columns(se, ilp, measured)
     parse = partial(parse_csv, names=names) if format == "csv" else parse_json
     write = FORMATS[format][1]
@@ -128,17 +129,12 @@ def impossible(
         return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
     one = se or bool(r.measured)  # (measures that need one solution: the search stops at two)
     if one and r.solutions > 2:
-        return f"solutions {r.solutions} with --scale {_one_solution(r, se)}, whose search stops at the second"
+        return f"solutions {r.solutions}, where a measure's search stops at the second"
     if not r.complete and not _stopped(r, one, max_steps):
         return "complete false, the search stopped by neither --max-steps nor a second solution"
     if not se:
         return _no_se(r)
     return _se_fault(r, str(quiz), se_exit)
-
-
-def _one_solution(r: Rating, se: bool) -> str:
-    """The measure of a row that needs one solution: se, or the first order-free one."""
-    return "se" if se else r.measured[0]
 
 
 def _stopped(r: Rating, one: bool, max_steps: int | None) -> bool:
@@ -209,6 +205,20 @@ def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
         ]
         if any(f is not None for f in figures):
             return "order-free figures of a quiz without one solution"
+    return _luck_fault(r, rated)
+
+
+def _luck_fault(r: Rating, rated: bool) -> str | None:
+    """Order luck's columns as ``rate`` writes them: all empty, or (for a quiz with one
+    solution) the least, median and most steps and levels in order, levels within the grid."""
+    for name, high in (("steps", None), ("biggest", MOST_LEVEL)):
+        least, median, most = (getattr(r, f"{name}_{k}") for k in ("min", "median", "max"))
+        if (least, median, most) == (None, None, None):
+            continue
+        if least is None or median is None or most is None or not rated:
+            return f"{name}_min, _median, _max {least}, {median}, {most}"
+        if not 0 <= least <= median <= most or (high is not None and most > high):
+            return f"{name}_min, _median, _max {least}, {median}, {most} not in order"
     return None
 
 

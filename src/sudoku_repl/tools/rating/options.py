@@ -111,14 +111,17 @@ def parser() -> argparse.ArgumentParser:
         type=count_type(1, MOST_ISOMORPHS),
         default=None,
         metavar="K",
-        help=f"with --scale spread: how many random isomorphs (default {ISOMORPHS})",
+        help=f"random isomorphs (default {ISOMORPHS}): given (or --seed), the rows add order "
+        "luck, the steps and biggest level over them (columns steps_min, steps_median, "
+        "steps_max, biggest_min, biggest_median, biggest_max); --scale spread's ER is over them",
     )
     parser.add_argument(
         "--seed",
         type=count_type(0),
         default=None,
         metavar="S",
-        help=f"with --scale spread: the seed the isomorphs are drawn from (default {SEED})",
+        help=f"the seed the isomorphs are drawn from (default {SEED}); given, the rows add "
+        "order luck (see --isomorphs)",
     )
     parser.add_argument(
         "--se-timeout",
