@@ -113,6 +113,16 @@ class Grid:
         return cls(values, cands)
 
     @classmethod
+    def from_candidate_string(cls, text: str) -> Grid:
+        """The grid serate reads from a 729-character pencil-mark line (a cell's nine places,
+        each its digit, or anything else where it is gone): ``from_pencil_marks``."""
+        cands = [0] * 81
+        for i, ch in enumerate(text[:729]):
+            if "1" <= ch <= "9":
+                cands[i // 9] |= 1 << int(ch)
+        return cls.from_pencil_marks(cands)
+
+    @classmethod
     def from_pencil_marks(cls, marks: Sequence[int]) -> Grid:
         """The grid SukakuExplainer reads from a pencil-mark (729-character) line: each cell's
         candidates (``marks``, bit v for the digit v), and a cell of one candidate that none of

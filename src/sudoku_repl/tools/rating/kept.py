@@ -33,7 +33,7 @@ from sudoku_repl.tools.rating.rate import (
     se_ratings,
 )
 from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
-from sudoku_repl.tools.rating.scales import Scale, has_se, row_measures
+from sudoku_repl.tools.rating.scales import LUCK, Scale, has_se, row_measures
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -129,12 +129,20 @@ def impossible(
         return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
     one = se or bool(r.measured)  # (measures that need one solution: the search stops at two)
     if one and r.solutions > 2:
-        return f"solutions {r.solutions}, where a measure's search stops at the second"
+        return f"solutions {r.solutions} with {_asked(r, se)}, whose search stops at the second"
     if not r.complete and not _stopped(r, one, max_steps):
         return "complete false, the search stopped by neither --max-steps nor a second solution"
     if not se:
         return _no_se(r)
     return _se_fault(r, str(quiz), se_exit)
+
+
+def _asked(r: Rating, se: bool) -> str:
+    """The option that asked for a measure that needs one solution: ``--scale se``, or the
+    first of the row's others."""
+    if se:
+        return "--scale se"
+    return "--isomorphs" if r.measured[0] == LUCK else f"--scale {r.measured[0]}"
 
 
 def _stopped(r: Rating, one: bool, max_steps: int | None) -> bool:

@@ -46,11 +46,7 @@ def grid_of(line: str) -> Grid:
     ``adjustPencilmarks``, ``rebuildPotentialValues``)."""
     if len(line) < 729:
         return Grid.from_puzzle("".join(ch if ch in "123456789" else "0" for ch in line[:81]))
-    cands = [0] * 81
-    for i, ch in enumerate(line[:729]):
-        if "1" <= ch <= "9":
-            cands[i // 9] |= 1 << int(ch)
-    return Grid.from_pencil_marks(cands)
+    return Grid.from_candidate_string(line)
 
 
 def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
