@@ -468,7 +468,13 @@ class Session(CoreSession):
         if quiz:
             return dossier(self.quiz.givens, None, settings, givens=givens)
         state = self.state()
-        return dossier(*start_of(state), settings, subject=subject_of(state), givens=givens)
+        return dossier(
+            *start_of(state),
+            settings,
+            subject=subject_of(state),
+            givens=givens,
+            guesses=state.frames,
+        )
 
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from sudoku_repl import version
 
@@ -28,3 +29,13 @@ def settings_of(text: str) -> dict[str, str]:
     assert first.startswith(CSV_SETTINGS), first
     said = first.split(": ", 1)[1]
     return dict(part.split(" ", 1) for part in said.split("; "))
+
+
+def stopped_with(job: list[str], out: Path, rows: str) -> None:
+    """``out`` as a run of ``job`` (``rate``'s arguments) with ``--out out`` leaves it when it
+    stops after ``rows`` (its marker, settings line and header, then those rows)."""
+    from sudoku_repl.frontends.rate_cli import main_rate
+
+    assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
+    with out.open("a") as f:
+        f.write(rows)

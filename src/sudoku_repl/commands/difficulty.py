@@ -13,6 +13,7 @@ from sudoku_repl.tools.difficulty.dossier import dossier, settings_of, start_of,
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
+    from sudoku_repl.core.state import Frame
 
 
 def difficulty(
@@ -37,12 +38,14 @@ def difficulty(
     givens = sum(1 for v in quiz.givens if v)
     values: Sequence[int]
     marks: Sequence[int] | None
+    guesses: Sequence[Frame] = ()
     if what == "quiz":
         values, marks, label = quiz.givens, None, "the quiz"
     else:
         state = repl.looked_at()[0]  # (a selected frame's line said first)
         values, marks = start_of(state)
         label = subject_of(state)
+        guesses = state.frames
     hooks = repl.hooks
 
     def at(doing: str) -> None:
@@ -56,7 +59,9 @@ def difficulty(
         return hooks.interrupted()
 
     try:
-        done = dossier(values, marks, settings, poll, at, subject=label, givens=givens)
+        done = dossier(
+            values, marks, settings, poll, at, subject=label, givens=givens, guesses=guesses
+        )
     finally:
         hooks.doing = None
     repl.lines(str(done).splitlines())

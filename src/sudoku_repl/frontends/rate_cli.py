@@ -38,7 +38,13 @@ from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
 from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating
 from sudoku_repl.tools.rating.reading import read_quizzes
 from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
-from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED, has_se, order_free, shown_scale
+from sudoku_repl.tools.rating.scales import (
+    ISOMORPHS,
+    SEED,
+    has_se,
+    row_measures,
+    shown_scale,
+)
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -92,7 +98,6 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             _check_plot(args)
         se_exit = _early_exit(args)
         _check_se_timeout(args)
-        _check_spread(args)
         _check_ilp(args)
     except UserError as e:
         _complain(e.line)
@@ -105,7 +110,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             quizzes.append((line, item))
     header, row = FORMATS[args.format]
     se_timeout = (args.se_timeout or SE_TIMEOUT) if has_se(args.scale) else None
-    measured = order_free(args.scale)
+    measured = row_measures(args.scale, luck=_luck(args))
     measures = None
     if measured:
         measures = OrderFreeMeasures(
@@ -205,8 +210,10 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             note += f" ({args.out} had the rows so far; a stream is not continued)"
     if interrupted and args.plot is not None:
         note += f" ({args.plot} not drawn)"
-    print(summary(ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps)
-          + note, file=sys.stderr)  # fmt: skip
+    said = summary(
+        ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps, stop.stopped_ms
+    )
+    print(said + note, file=sys.stderr)
     if args.plot is not None and not interrupted:
         from sudoku_repl.tools.rating.plot import write_plot
 
@@ -251,7 +258,9 @@ def _open_out(
         ilp=args.ilp,
         **_spread_settings(args),
     )
-    read = row_reader(args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp)
+    read = row_reader(
+        args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp, _luck(args)
+    )
     sink, kept = open_out(args.out, this_job, header, read, restart=args.restart)
     try:
         check_kept(args.out, kept, quizzes, header.count("\n") + 1)
@@ -330,10 +339,16 @@ def _early_exit(args: argparse.Namespace) -> EarlyExit | None:
     return early
 
 
+def _luck(args: argparse.Namespace) -> bool:
+    """Whether the rows add order luck: ``--isomorphs`` or ``--seed`` asks for isomorphs (the
+    original's steps over them, as a dossier's ``steps`` gives them; issue 66)."""
+    return args.isomorphs is not None or args.seed is not None
+
+
 def _spread_settings(args: argparse.Namespace) -> dict[str, object]:
-    """The isomorphs' count and seed, where ``--scale spread`` uses them (else nothing: a job
-    without them is the job it was)."""
-    if "spread" not in args.scale:
+    """The isomorphs' count and seed, where order luck or ``--scale spread`` uses them (else
+    nothing: a job without them is the job it was)."""
+    if "spread" not in args.scale and not _luck(args):
         return {}
     return {
         "isomorphs": args.isomorphs or ISOMORPHS,
@@ -355,16 +370,6 @@ def _settings(args: argparse.Namespace, se_timeout: float | None) -> dict[str, o
     if args.ilp:
         settings["ilp"] = True
     return settings
-
-
-def _check_spread(args: argparse.Namespace) -> None:
-    """``--isomorphs`` and ``--seed`` are the spread's: they need ``--scale spread``."""
-    for option, value in (("--isomorphs", args.isomorphs), ("--seed", args.seed)):
-        if value is not None and "spread" not in args.scale:
-            raise UserError(
-                f"{option} draws the isomorphs of ER's spread: add spread to --scale "
-                "(--scale steps,spread)"
-            )
 
 
 def _check_se_timeout(args: argparse.Namespace) -> None:

@@ -57,12 +57,13 @@ def test_a_resumed_run_s_bar_does_not_know_its_time_left_before_a_quiz_is_rated(
     held = tmp_path / "held.txt"
     held.write_text("\n".join([top95[0], "." * 81, top95[1]]) + "\n")
     out = tmp_path / "rows.csv"
-    assert main_rate([str(held), "--out", str(out)], lambda: True) == 130  # no row yet
-    assert main_rate([str(held), "--limit", "1"]) == 0
+    unbounded = ["--max-steps", str(10**15)]  # (the default bound ends it in half a second)
+    assert main_rate([str(held), "--out", str(out), *unbounded], lambda: True) == 130
+    assert main_rate([str(held), "--limit", "1", *unbounded]) == 0
     out.write_text(capsys.readouterr().out)  # the header and the first quiz's row
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "sudoku_repl", "rate", str(held), "--out", str(out)],
+        ["-m", "sudoku_repl", "rate", str(held), "--out", str(out), *unbounded],
         cwd=str(REPO),
         encoding="utf-8",
         timeout=120,

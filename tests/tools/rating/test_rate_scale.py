@@ -281,10 +281,15 @@ def test_a_finished_out_file_is_replaced_by_a_new_run(tmp_path: Path) -> None:
 # -- issue 42, 5.5 and 5.6: one run on an --out, rows as they are rated ------------------------
 
 
+#: ``--max-steps`` past any search a test waits for: the empty grid's search goes on (the
+#: default bound, a million steps, ends it in half a second; issue 66)
+UNBOUNDED = ["--max-steps", str(10**15)]
+
+
 def held_file(tmp_path: Path, before: int, after: int = 0) -> Path:
-    """``before`` quizzes of the forum sample, an empty grid, then ``after`` more: a run rates
-    ``before`` rows, then searches the empty grid for ever (its 10**21 solutions), held there
-    until the test stops it."""
+    """``before`` quizzes of the forum sample, an empty grid, then ``after`` more: a run with
+    ``UNBOUNDED`` rates ``before`` rows, then searches the empty grid for ever (its 10**21
+    solutions), held there until the test stops it."""
     lines = FORUM.read_text().splitlines()[: before + after]
     lines.insert(before, "." * 81)
     path = tmp_path / "held.txt"
@@ -303,7 +308,7 @@ def test_a_second_run_on_an_out_being_written_is_refused_and_writes_nothing(
     quizzes = held_file(tmp_path, 3)
     out = tmp_path / "rows.csv"
     marker = tmp_path / "rows.csv.unfinished"
-    args = [str(quizzes), "--out", str(out)]
+    args = [str(quizzes), "--out", str(out), *UNBOUNDED]
     first = start_rating(args)
     try:
         wait_for_rows(out, 3, first)
@@ -329,13 +334,14 @@ def test_rows_of_two_workers_reach_out_as_they_are_rated(tmp_path: Path) -> None
     and no row ever came (a kill lost every row rated). The two rows before it come."""
     quizzes = held_file(tmp_path, 2, after=37)
     out = tmp_path / "rows.csv"
-    proc = start_rating([str(quizzes), "--out", str(out), "--jobs", "2"])
+    proc = start_rating([str(quizzes), "--out", str(out), "--jobs", "2", *UNBOUNDED])
     try:
         wait_for_rows(out, 2, proc)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-    expected = table(run_program("rate", str(quizzes), "--limit", "2", text=True).stdout)
+    limited = run_program("rate", str(quizzes), "--limit", "2", *UNBOUNDED, text=True)
+    expected = table(limited.stdout)
     assert table(out.read_text()) == expected  # (the empty grid's row never comes)
 
 

@@ -114,15 +114,41 @@ class Grid:
 
     @classmethod
     def from_candidate_string(cls, text: str) -> Grid:
-        """The grid of a 729-character candidate string (a cell's nine places, each its digit
-        or ``.``); a cell with one digit left is placed."""
-        values, cands = [], []
+        """The grid serate reads from a 729-character pencil-mark line (a cell's nine places,
+        each its digit, or anything else where it is gone): ``from_pencil_marks``."""
+        cands = [0] * 81
+        for i, ch in enumerate(text[:729]):
+            if "1" <= ch <= "9":
+                cands[i // 9] |= 1 << int(ch)
+        return cls.from_pencil_marks(cands)
+
+    @classmethod
+    def from_pencil_marks(cls, marks: Sequence[int]) -> Grid:
+        """The grid SukakuExplainer reads from a pencil-mark (729-character) line: each cell's
+        candidates (``marks``, bit v for the digit v), and a cell of one candidate that none of
+        its peers holds is a value (its ``Grid.fromString`` then ``adjustPencilmarks``). A cell
+        of one candidate that a peer still holds stays a cell to solve."""
+        cands = list(marks)
+        values = [0] * 81
         for cell in range(81):
-            digits = [int(ch) for ch in text[cell * 9 : cell * 9 + 9] if ch != "."]
-            single = len(digits) == 1
-            values.append(digits[0] if single else 0)
-            cands.append(0 if single else sum(1 << d for d in digits))
+            mask = cands[cell]
+            if BIT_COUNT[mask] == 1 and not any(cands[p] & mask for p in PEERS[cell]):
+                values[cell], cands[cell] = mask.bit_length() - 1, 0
         return cls(values, cands)
+
+    @classmethod
+    def from_state(cls, values: Sequence[int], marks: Sequence[int] | None) -> Grid:
+        """The grid Sudoku Explainer rates of a state: its values (0 for an empty cell) with
+        ``marks`` its candidates (the engine's bits, bit v - 1 for v) read as serate reads the
+        state's pencil-mark line (``from_pencil_marks``: a value is the one candidate of its
+        cell), or None for every candidate the values leave (a puzzle, ``from_puzzle``). The
+        one way ``rate``, ``serate``, ``difficulty`` and the API turn a state into the rating's
+        grid (issue 66: a second way rated a pencil-mark line's EP and ED 1.2)."""
+        if marks is None:
+            return cls.from_puzzle("".join(map(str, values)))
+        return cls.from_pencil_marks(
+            [1 << v if v else m << 1 for v, m in zip(values, marks, strict=True)]
+        )
 
     def copy(self) -> Grid:
         return Grid(self.values[:], self.cands[:])

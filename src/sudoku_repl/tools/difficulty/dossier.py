@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.core.state import LOADED, EngineState
+from sudoku_repl.core.state import LOADED, EngineState, Frame
 from sudoku_repl.tools.difficulty.lines import dossier_lines
 from sudoku_repl.tools.difficulty.parts import (
     SE_TIMEOUT,
@@ -27,21 +27,32 @@ from sudoku_repl.tools.difficulty.parts import (
 )
 from sudoku_repl.tools.difficulty.parts import named as name_of
 from sudoku_repl.tools.rating.measures import Figures, figures
-from sudoku_repl.tools.rating.rate import Interrupted, never
+from sudoku_repl.tools.rating.rate import Interrupted, never, se_figures, se_rated
 from sudoku_repl.tools.rating.scales import EVERY, ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
-__all__ = ["Dossier", "Interrupted", "SePath", "Settings", "dossier"]
+__all__ = ["Dossier", "Interrupted", "SePath", "Settings", "WrongGuess", "dossier"]
 
 
 def _quiet(doing: str) -> None:
     """No progress shown."""
 
 
+@attrs.frozen
+class WrongGuess:
+    """The guess that left a state with no solution: its level (1-based), cell (0-80) and
+    value, where the state before it had one."""
+
+    level: int
+    cell: int
+    value: int
+
+
 @attrs.frozen(repr=False)
 class Dossier:
     """The measures of one state. ``solutions``: 0, 1 or 2 (two or more); with any but 1 the
-    measures are not defined, and only ``unrated`` says why. ``subject`` is what was measured
+    measures are not defined, and only ``unrated`` says why (``wrong_guess``: the guess that
+    went wrong, for a session's state with none). ``subject`` is what was measured
     (``the quiz``, ``the state at step 7, level 1``), ``givens`` how many of its values are
     the quiz's; ``interrupted`` the measure under way when the dossier was stopped (None: it
     ran to its end), whose figures and those of the measures after it are left out.
@@ -69,10 +80,22 @@ class Dossier:
     def _givens(self) -> int:
         return sum(1 for v in self.values if v)
 
+    wrong_guess: WrongGuess | None = None
+
     @property
     def unrated(self) -> str | None:
-        """Why no measure is given (the state has none or several solutions), or None."""
+        """Why no measure is given (the state has none or several solutions, and which guess
+        went wrong), or None."""
         if self.solutions == 0:
+            wrong = self.wrong_guess
+            if wrong is not None:
+                from sudoku_repl.techniques.difficulty.marks import candidate_name
+
+                guess = candidate_name((wrong.cell, wrong.value))
+                return (
+                    f"it has no solution: the guess {guess} of level {wrong.level} went wrong, "
+                    "where the state before it has one"
+                )
             return "it has no solution"
         if self.solutions > 1:
             return "it has several solutions"
@@ -225,13 +248,16 @@ def dossier(
     *,
     subject: str | None = None,
     givens: int | None = None,
+    guesses: Sequence[Frame] = (),
 ) -> Dossier:
     """The dossier of the state (``values``; ``marks`` its candidates or None) with the
     measures ``settings`` asks for; ``subject`` and ``givens`` as ``Dossier`` has them (None:
     its defaults). ``at`` is told which measure begins (``te``, ``spread (isomorph 3 of 8)``:
     a progress line's words). Once ``interrupted()`` (polled between the measures, between
     the isomorphs and inside the searches and Sudoku Explainer's rating), the dossier of the
-    measures finished, its ``interrupted`` the one under way."""
+    measures finished, its ``interrupted`` the one under way. ``guesses``: a session's open
+    guesses on the way to the state (``EngineState.frames``), of which a state with no solution
+    names the one that went wrong."""
     from sudoku_repl.techniques.difficulty.marks import Marks
     from sudoku_repl.techniques.difficulty.solving import solutions
 
@@ -245,6 +271,8 @@ def dossier(
         done = attrs.evolve(done, subject=subject)
     if givens is not None:
         done = attrs.evolve(done, givens=givens)
+    if count == 0:
+        return attrs.evolve(done, wrong_guess=wrong_guess(guesses))
     if count != 1:
         return done
     asked, under = settings.measures, _Under(at)
@@ -276,31 +304,39 @@ def dossier(
     return done
 
 
+def wrong_guess(guesses: Sequence[Frame]) -> WrongGuess | None:
+    """The first of ``guesses`` (a session's open guesses, level 1 first) whose value leaves the
+    state before it, which has a solution, with none; None where there is no such guess (the
+    quiz has none, or candidates deleted by hand took the last one)."""
+    from sudoku_repl.techniques.difficulty.marks import Marks
+    from sudoku_repl.techniques.difficulty.solving import solutions
+
+    for level, frame in enumerate(guesses, 1):
+        before = Marks.from_state(frame.values, frame.cands)
+        if not frame.options or not solutions(before, 1):
+            return None
+        after = list(before.cands)
+        after[frame.cell] = 1 << (frame.value - 1)
+        if not solutions(Marks(tuple(after)), 1):
+            return WrongGuess(level, frame.cell, frame.value)
+    return None
+
+
 def se_path(
     values: Sequence[int],
     marks: Sequence[int] | None,
     timeout: float,
     interrupted: Callable[[], bool] = never,
 ) -> SePath:
-    """Sudoku Explainer's rating of the state, with its path's bottlenecks and techniques
-    (serate's names: the steps replayed on a copy of the grid, each named on the grid it was
-    found on)."""
+    """Sudoku Explainer's rating of the state (``rate``'s: ``se_rated``), with its path's
+    bottlenecks and techniques (serate's names: the steps replayed on the grid the rating
+    started from, each named on the grid it was found on)."""
     from sudoku_repl.techniques.explainer.grid import Grid
-    from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
-    from sudoku_repl.techniques.explainer.rating import rate_grid
     from sudoku_repl.tools.serate.names import names
     from sudoku_repl.tools.serate.steps import describe
 
-    def grid() -> Grid:
-        if marks is None:
-            return Grid.from_puzzle("".join(map(str, values)))
-        return Grid(list(values), [m << 1 for m in marks])  # (SE's bit v, the engine's v - 1)
-
-    try:
-        rated = rate_grid(grid(), timeout, interrupted)
-    except RatingInterrupted:
-        raise Interrupted from None
-    replay = grid()
+    rated = se_rated(values, marks, timeout, interrupted)
+    replay = Grid.from_state(values, marks)
     bottlenecks: list[Bottleneck] = []
     ratings: dict[str, list[float]] = {}
     total = len(rated.steps)
@@ -316,14 +352,11 @@ def se_path(
                 )
             )  # fmt: skip
         step.hint.apply(replay)
-
-    def written(value: float, bound: bool) -> str:
-        return f"{'>=' if bound else ''}{value:.1f}"
-
+    figures = se_figures(rated)
     return SePath(
-        written(rated.er, rated.er_is_lower_bound),
-        written(rated.ep, rated.ep_is_lower_bound),
-        written(rated.ed, rated.ed_is_lower_bound),
+        figures["er"],
+        figures["ep"],
+        figures["ed"],
         total,
         tuple(bottlenecks),
         histogram(ratings),

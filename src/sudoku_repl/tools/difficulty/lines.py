@@ -71,14 +71,20 @@ def _figure(figure: Figure) -> str:
 
 
 def heading(dossier: Measured) -> str:
-    """The first line: what is measured (the quiz, the state at step N), by which version,
-    with which settings."""
+    """The first line: what is measured (the quiz, the state at step N), by which
+    version, with the settings that shape those measures' figures, only those (issue 66): the
+    isomorphs for order luck and ER's spread, Sudoku Explainer's time limit for its rating,
+    the run mode for the original's search and filters."""
     s = dossier.settings
-    return (
-        f"Difficulty of {dossier.subject} (sudoku-repl {s.version}; measures {','.join(s.measures)}; "
-        f"isomorphs {s.isomorphs}, seed {s.seed}; se-timeout {s.se_timeout:g} s; "
-        f"run-mode {s.run_mode})"
-    )
+    asked = set(s.measures)
+    said = [f"sudoku-repl {s.version}", f"measures {','.join(s.measures)}"]
+    if asked & {"steps", "spread"}:
+        said.append(f"isomorphs {s.isomorphs}, seed {s.seed}")
+    if asked & {"se", "spread"}:
+        said.append(f"se-timeout {s.se_timeout:g} s")
+    if asked & {"steps", "guess"}:
+        said.append(f"run-mode {s.run_mode}")
+    return f"Difficulty of {dossier.subject} ({'; '.join(said)})"
 
 
 def state_line(dossier: Measured) -> str:
@@ -119,7 +125,8 @@ def dossier_lines(dossier: Measured) -> list[str]:
     if f.guess_depth is not None:
         lines.append(
             f"Guess depth: {_figure(f.guess_depth)} (the least nesting of guesses any order "
-            "needs, the original's filters between them)"
+            "needs, the original's filters applied until nothing changes between them; its own "
+            "search guesses sooner: help difficulty)"
         )
     if f.fewest_guesses is not None:
         cells = _named(f.guess_cells)

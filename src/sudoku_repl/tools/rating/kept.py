@@ -9,8 +9,8 @@ the row is written back exactly as it reads (the writer's own format: no sign, n
 zero, ``.`` for an empty cell, ``true``/``false``, ms to its tenth), and its figures are
 possible (none negative, levels within the grid, the figures to the first solution there
 exactly when a solution was found, and not past those of the whole search, the search
-complete unless ``--max-steps`` stopped it or, with Sudoku Explainer's columns, a second
-solution did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
+complete unless ``--max-steps`` stopped it or, with measures that need one solution, a second
+solution or Sudoku Explainer's time limit did, Sudoku Explainer's columns as ``--scale`` asks, HiGHS's as ``--ilp`` does, its
 count to 2 at least the search's and equal to it where the search ended).
 Neither re-rates a quiz: a row with other possible figures is not caught (the job's digest
 already ties the rows to the quizzes and options).
@@ -25,9 +25,15 @@ from functools import partial
 
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rating.out import parse_csv, parse_json
-from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating, se_ratings
+from sudoku_repl.tools.rating.rate import (
+    SEARCH_NOT_FINISHED,
+    EarlyExit,
+    Rated,
+    Rating,
+    se_ratings,
+)
 from sudoku_repl.tools.rating.rows import COLUMNS, FORMATS, columns, is_known_above
-from sudoku_repl.tools.rating.scales import Scale, has_se, order_free
+from sudoku_repl.tools.rating.scales import LUCK, Scale, has_se, row_measures
 
 #: the biggest guess level a 9x9 search can reach: each level fills a cell
 MOST_LEVEL = 81
@@ -51,14 +57,15 @@ def row_reader(
     quizzes: Sequence[tuple[int, Quiz]] = (),
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
+    luck: bool = False,
 ) -> Callable[[str], Rated]:
     """How a kept row of a job in ``format`` (csv, json), ``scale`` and ``max_steps`` is read
     back: (line, quiz, rating), or ``ValueError`` saying why it is not a row of the job.
     ``quizzes`` (the job's): a row naming one of them exactly is given its ``Quiz`` rather
     than one made again from the row's text. ``se_exit``: the job's ``--above``/``--below``;
-    ``ilp``: its ``--ilp``."""
+    ``ilp``: its ``--ilp``; ``luck``: its order luck (``--isomorphs``, ``--seed``)."""
     se = has_se(scale)
-    measured = order_free(scale)
+    measured = row_measures(scale, luck)
     names = columns(se, ilp, measured)
     parse = partial(parse_csv, names=names) if format == "csv" else parse_json
     write = FORMATS[format][1]
@@ -120,13 +127,33 @@ def impossible(
         return f"steps_first {r.steps_first} > steps_total {r.steps_total}"
     if r.biggest_first is not None and not 0 <= r.biggest_first <= r.biggest_total:
         return f"biggest_first {r.biggest_first} > biggest_total {r.biggest_total}"
-    if se and r.solutions > 2:
-        return f"solutions {r.solutions} with --scale se, whose search stops at the second"
-    if not r.complete and max_steps is None and not (se and r.solutions == 2):
-        return "complete false without --max-steps"
+    one = se or bool(r.measured)  # (measures that need one solution: the search stops at two)
+    if one and r.solutions > 2:
+        return f"solutions {r.solutions} with {_asked(r, se)}, whose search stops at the second"
+    if not r.complete and not _stopped(r, one, max_steps):
+        return "complete false, the search stopped by neither --max-steps nor a second solution"
     if not se:
         return _no_se(r)
     return _se_fault(r, str(quiz), se_exit)
+
+
+def _asked(r: Rating, se: bool) -> str:
+    """The option that asked for a measure that needs one solution: ``--scale se``, or the
+    first of the row's others."""
+    if se:
+        return "--scale se"
+    return "--isomorphs" if r.measured[0] == LUCK else f"--scale {r.measured[0]}"
+
+
+def _stopped(r: Rating, one: bool, max_steps: int | None) -> bool:
+    """Whether a search that did not end stopped where ``rate`` stops one: at ``max_steps``,
+    at a second solution (``one``: a measure needs one solution), or at Sudoku Explainer's
+    time limit (``er`` says so)."""
+    return (
+        (max_steps is not None and r.steps_total >= max_steps)
+        or (one and r.solutions == 2)
+        or r.er == SEARCH_NOT_FINISHED
+    )
 
 
 def _ilp_fault(r: Rating, ilp: bool) -> str | None:
@@ -186,6 +213,20 @@ def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
         ]
         if any(f is not None for f in figures):
             return "order-free figures of a quiz without one solution"
+    return _luck_fault(r, rated)
+
+
+def _luck_fault(r: Rating, rated: bool) -> str | None:
+    """Order luck's columns as ``rate`` writes them: all empty, or (for a quiz with one
+    solution) the least, median and most steps and levels in order, levels within the grid."""
+    for name, high in (("steps", None), ("biggest", MOST_LEVEL)):
+        least, median, most = (getattr(r, f"{name}_{k}") for k in ("min", "median", "max"))
+        if (least, median, most) == (None, None, None):
+            continue
+        if least is None or median is None or most is None or not rated:
+            return f"{name}_min, _median, _max {least}, {median}, {most}"
+        if not 0 <= least <= median <= most or (high is not None and most > high):
+            return f"{name}_min, _median, _max {least}, {median}, {most} not in order"
     return None
 
 

@@ -1,8 +1,9 @@
 """The order-free measures of a quiz or a pencil-mark state (issue 60), computed by the
 engines of ``techniques/difficulty`` (T&E-depth, braids, backdoors, guesses) and by
 ``spread`` (ER over isomorphs), and written into a ``rate`` row (``OrderFreeMeasures``):
-what ``rate --scale te,b,backdoors,backdoors2,guess,spread`` adds. The dossier of ``difficulty`` reads the
-same figures (``figures``), with the backdoors named.
+what ``rate --scale te,b,backdoors,backdoors2,guess,spread`` adds, with order luck (``spread``'s
+too: the original's steps over isomorphs) where ``--isomorphs`` or ``--seed`` asks for it. The
+dossier of ``difficulty`` reads the same figures (``figures``), with the backdoors named.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from sudoku_repl.tools.rating.rate import Interrupted, Rating, never
-from sudoku_repl.tools.rating.scales import ISOMORPHS, SEED
-from sudoku_repl.tools.rating.spread import ErSpread, er_spread
+from sudoku_repl.tools.rating.scales import ISOMORPHS, LUCK, SEED
+from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.difficulty.marks import Marks
@@ -160,9 +161,9 @@ def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
 
 @attrs.frozen
 class OrderFreeMeasures:
-    """``rate_givens``' ``order_free``: the measures ``asked`` (``scales.ORDER_FREE``'s
-    words) written into a rating; the spread over ``isomorphs`` drawn from ``seed``, each ER
-    within ``se_timeout`` seconds."""
+    """``rate_givens``' ``order_free``: the measures ``asked`` (``scales.ROW_MEASURES``'
+    words) written into a rating; order luck and the spread over ``isomorphs`` drawn from
+    ``seed``, each ER within ``se_timeout`` seconds."""
 
     asked: tuple[str, ...]
     isomorphs: int = ISOMORPHS
@@ -197,12 +198,26 @@ class OrderFreeMeasures:
             written["fewest_guesses"] = done.fewest_guesses.written()
         if "spread" in self.asked:
             written.update(_spread_columns(self._spread(givens, marks, interrupted)))
+        if LUCK in self.asked:
+            luck = order_luck(givens, marks, self.isomorphs, self.seed, self.run_mode, interrupted)
+            written.update(_luck_columns(luck))
         return attrs.evolve(rating, **written)
 
     def _spread(
         self, givens: Sequence[int], marks: Sequence[int] | None, interrupted: Callable[[], bool]
     ) -> ErSpread:
         return er_spread(givens, marks, self.isomorphs, self.seed, self.se_timeout, interrupted)
+
+
+def _luck_columns(luck: OrderLuck | None) -> dict[str, int | None]:
+    """Order luck's columns (none where this orientation's search finds no solution)."""
+    if luck is None:
+        return {}
+    return {
+        f"{name}_{figure}": int(getattr(among, attribute))
+        for name, among in (("steps", luck.steps), ("biggest", luck.levels))
+        for figure, attribute in (("min", "least"), ("median", "median"), ("max", "most"))
+    }
 
 
 def _spread_columns(spread: ErSpread) -> dict[str, str | None]:

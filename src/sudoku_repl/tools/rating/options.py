@@ -23,6 +23,10 @@ from sudoku_repl.tools.rating.scales import (
 
 #: the most worker processes ``--jobs`` takes: four per core of this machine
 MAX_JOBS = 4 * (os.cpu_count() or 1)
+#: ``--max-steps``' steps where it is not given (issue 66): a quiz's search is bounded by
+#: default, in about half a second of the native build's run mode 0 (the hardest puzzles of
+#: ``puzzles/`` end within 70,000 steps in modes 0 to 3)
+MAX_STEPS = 1_000_000
 #: ``--se-timeout``'s seconds where it is not given
 SE_TIMEOUT = 60.0
 
@@ -75,9 +79,10 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--max-steps",
         type=count_type(1),
-        default=None,
+        default=MAX_STEPS,
         metavar="N",
-        help="stop a quiz's search at N steps (its row says complete=false)",
+        help=f"stop a quiz's search at N steps (default {MAX_STEPS:,}: no line holds up its "
+        "file, a quiz of billions of solutions say; its row says complete=false)",
     )
     parser.add_argument(
         "--run-mode",
@@ -106,14 +111,17 @@ def parser() -> argparse.ArgumentParser:
         type=count_type(1, MOST_ISOMORPHS),
         default=None,
         metavar="K",
-        help=f"with --scale spread: how many random isomorphs (default {ISOMORPHS})",
+        help=f"random isomorphs (default {ISOMORPHS}): given (or --seed), the rows add order "
+        "luck, the steps and biggest level over them (columns steps_min, steps_median, "
+        "steps_max, biggest_min, biggest_median, biggest_max); --scale spread's ER is over them",
     )
     parser.add_argument(
         "--seed",
         type=count_type(0),
         default=None,
         metavar="S",
-        help=f"with --scale spread: the seed the isomorphs are drawn from (default {SEED})",
+        help=f"the seed the isomorphs are drawn from (default {SEED}); given, the rows add "
+        "order luck (see --isomorphs)",
     )
     parser.add_argument(
         "--se-timeout",

@@ -39,7 +39,7 @@ from sudoku_repl.tools.rating.rate import Rated, Rating
 from sudoku_repl.tools.rating.reading import sukaku
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
-from sudoku_repl.tools.rating.scales import ORDER_FREE
+from sudoku_repl.tools.rating.scales import ROW_MEASURES
 
 SUFFIX = ".unfinished"
 #: the marker's key of how far a job went (``Out.note``), beside the job's own
@@ -577,10 +577,11 @@ def _rated(record: dict[str, object]) -> Rated:
 
 
 def _order_free(record: dict[str, object]) -> dict[str, Any]:
-    """The order-free measures' figures of a row read back (those whose columns it has)."""
+    """The figures of a row read back beside the search's and Sudoku Explainer's (order luck,
+    the order-free measures: those whose columns it has)."""
     figures: dict[str, Any] = {}
     measured = []
-    for measure in ORDER_FREE:
+    for measure in ROW_MEASURES:
         names = MEASURE_COLUMNS[measure]
         if not all(name in record for name in names):
             continue

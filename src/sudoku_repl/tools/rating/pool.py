@@ -32,10 +32,14 @@ from sudoku_repl.tools.rating.rate import (
 
 class StopFlag:
     """Raised by Ctrl-C (or by a caller that stops reading); shared with the worker processes,
-    which poll it before each step. Setting it is a plain store, safe in a signal handler."""
+    which poll it before each step. Setting it is a plain store, safe in a signal handler. It
+    also adds up the time of the quizzes it stopped (``stopped_ms``: each worker's, and this
+    process's), which have no row but took time (issue 66: an interrupted run said ``engine
+    time 0.00 s`` after 29 s inside a search)."""
 
     def __init__(self) -> None:
         self._value = multiprocessing.RawValue("b", 0)
+        self._stopped_ms = multiprocessing.Value("d", 0.0)
 
     def __call__(self) -> bool:
         return bool(self._value.value)
@@ -43,8 +47,21 @@ class StopFlag:
     def set(self) -> None:
         self._value.value = 1
 
+    def stopped_in(self, ms: float) -> None:
+        """Count the milliseconds a quiz it stopped had taken."""
+        with self._stopped_ms.get_lock():
+            self._stopped_ms.value += ms
+
+    @property
+    def stopped_ms(self) -> float:
+        """The milliseconds the quizzes it stopped had taken, together."""
+        return float(self._stopped_ms.value)
+
 
 _worker_stop: Callable[[], bool] = never
+#: the stop flag of this worker process (None in a process ``_start_worker`` did not start: a
+#: Dask worker's)
+_worker_flag: StopFlag | None = None
 
 P = TypeVar("P")  # what a worker is sent for one item (a quiz's givens, ...)
 R = TypeVar("R")  # what it gives back for it
@@ -53,9 +70,9 @@ T = TypeVar("T")  # what the caller is given back for it
 
 def _start_worker(stop: StopFlag) -> None:
     """In each worker: Ctrl-C is the parent's to handle; it tells the workers through ``stop``."""
-    global _worker_stop
+    global _worker_stop, _worker_flag
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_stop = stop
+    _worker_stop = _worker_flag = stop
     threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
 
 
@@ -113,7 +130,9 @@ def rate_chunk(
                     order_free=order_free,
                 )
             )
-        except Interrupted:
+        except Interrupted as stopped:
+            if _worker_flag is not None:
+                _worker_flag.stopped_in(stopped.ms)
             break
     return ratings
 
@@ -328,7 +347,8 @@ def _rate_here(
                 marks=quiz.marks,
                 order_free=order_free,
             )
-        except Interrupted:
+        except Interrupted as stopped:
+            stop.stopped_in(stopped.ms)
             return
         yield [(line, quiz, rating)]
 

@@ -83,10 +83,19 @@ class Rating:
     ilp_solutions: int | None = None
     ilp_ms: float | None = None
     ilp_nodes: int | None = None
-    #: the order-free measures asked for (``scales.ORDER_FREE``'s words: te, b, backdoors,
-    #: backdoors2, guess, spread; issue 60): their columns are in the row, empty where a figure
-    #: is not defined (B of a puzzle that is not T&E(1), any of a quiz without one solution)
+    #: the measures asked for beside the search's and Sudoku Explainer's (``scales.ROW_MEASURES``'
+    #: words: luck, te, b, backdoors, backdoors2, guess, spread; issues 60, 66): their columns
+    #: are in the row, empty where a figure is not defined (B of a puzzle that is not T&E(1),
+    #: any of a quiz without one solution)
     measured: tuple[str, ...] = ()
+    #: order luck: the original's steps and biggest level to the first solution over K random
+    #: isomorphs (least, median, most)
+    steps_min: int | None = None
+    steps_median: int | None = None
+    steps_max: int | None = None
+    biggest_min: int | None = None
+    biggest_median: int | None = None
+    biggest_max: int | None = None
     #: T&E-depth (Berthier's T&E(BRT, n)); B and the x of BxB, ``">7"`` past what is computed
     te: int | None = None
     b: str | None = None
@@ -122,13 +131,19 @@ Rated = tuple[int, Quiz, Rating]  # (line number, quiz, rating)
 
 
 class Interrupted(Exception):
-    """The stop flag was raised during a quiz's search: it has no rating."""
+    """The stop flag was raised during a quiz's search: it has no rating. ``ms``: the time it
+    had taken (``rate_givens``; a run's engine time counts it, issue 66)."""
+
+    ms: float = 0.0
 
 
 def never() -> bool:
     """A stop flag never raised."""
     return False
 
+
+#: ER of a quiz whose search Sudoku Explainer's time limit stopped: it has no rating
+SEARCH_NOT_FINISHED = "search not finished"
 
 #: steps searched between two looks at the stop flag (a few milliseconds)
 POLL_STEPS = 512
@@ -175,9 +190,51 @@ def rate_givens(
     than written out to a string and read again for each. ``se_exit``: the rating's early
     exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too.
     ``marks``: a pencil-mark puzzle's candidates (engine bits), the search starting from them
-    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too."""
+    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too,
+    which need one solution as Sudoku Explainer's rating does: the search then stops at a
+    second solution too."""
     check_mode(run_mode)
     start = time.perf_counter()
+    try:
+        # Sudoku Explainer's rating and the order-free measures need only whether the solution
+        # is the one: their search stops at a second solution (an empty grid has 10**21 of
+        # them, never all found; issue 66: `--scale te` searched them all)
+        upto = 0 if se_timeout is None and order_free is None else 1
+        rating = _rated(
+            start, givens, max_steps, interrupted, run_mode, upto if to_end else None,
+            se_timeout, se_exit, marks,
+        )  # fmt: skip
+        if order_free is not None:
+            rating = order_free.measured(rating, givens, marks, interrupted)
+        if ilp:
+            rating = _with_ilp(rating, givens, interrupted)
+    except Interrupted as stopped:
+        stopped.ms = _since(start)
+        raise
+    if se_timeout is None and order_free is None and not ilp:
+        return rating  # (its ms the search's: nothing else was done)
+    return attrs.evolve(rating, ms=_since(start))  # the measures' cost too (issue 66)
+
+
+def _since(start: float) -> float:
+    """Milliseconds since ``start`` (``time.perf_counter()``)."""
+    return (time.perf_counter() - start) * 1000
+
+
+def _rated(
+    start: float,
+    givens: Sequence[int],
+    max_steps: int | None,
+    interrupted: Callable[[], bool],
+    run_mode: int,
+    upto: int | None,
+    se_timeout: float | None,
+    se_exit: EarlyExit | None,
+    marks: Sequence[int] | None,
+) -> Rating:
+    """The search's figures (begun at ``start``): to the first solution, then on to the end
+    (``upto`` 0) or to a second (1), or not (None); and Sudoku Explainer's where
+    ``se_timeout`` asks for them (``rate_givens``)."""
     # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
     # 0 or 1 solution whose search is huge held up its file past --se-timeout)
     deadline = None if se_timeout is None else start + se_timeout
@@ -186,16 +243,13 @@ def rate_givens(
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
     biggest = biggest_first
-    if to_end:  # no step at all if finished or at max_steps
-        # Sudoku Explainer's rating needs only whether the solution is the one: its search
-        # stops at a second solution (an empty grid has 10**21 of them, never all found)
-        upto = 0 if se_timeout is None else 1
+    if upto is not None:  # no step at all if finished or at max_steps
         biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
         biggest, guesses = max(biggest, biggest_rest), guesses + more
-    ms = (time.perf_counter() - start) * 1000
+    ms = _since(start)
     complete = engine.status is FINISHED
     if se_timeout is None:  # (the fields in order: half the cost of naming them, per quiz)
-        rating = Rating(
+        return Rating(
             steps_first,
             biggest_first if found else None,
             engine.steps,
@@ -205,25 +259,21 @@ def rate_givens(
             ms,
             complete,
         )
-    else:
-        grid = (bytes(givens), marks)
-        se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit)
-        rating = Rating(
-            steps_first=steps_first,
-            biggest_first=biggest_first if found else None,
-            steps_total=engine.steps,
-            solutions=engine.solutions,
-            biggest_total=biggest,
-            guesses=guesses,
-            ms=ms,
-            complete=complete,
-            er=se["er"],
-            ep=se["ep"],
-            ed=se["ed"],
-        )
-    if order_free is not None:
-        rating = order_free.measured(rating, givens, marks, interrupted)
-    return _with_ilp(rating, givens, interrupted) if ilp else rating
+    grid = (bytes(givens), marks)
+    se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit)
+    return Rating(
+        steps_first=steps_first,
+        biggest_first=biggest_first if found else None,
+        steps_total=engine.steps,
+        solutions=engine.solutions,
+        biggest_total=biggest,
+        guesses=guesses,
+        ms=ms,
+        complete=complete,
+        er=se["er"],
+        ep=se["ep"],
+        ed=se["ed"],
+    )
 
 
 def _with_ilp(rating: Rating, givens: Sequence[int], interrupted: Callable[[], bool]) -> Rating:
@@ -280,7 +330,7 @@ def se_ratings(
     if solutions > 1:
         return {"er": "several solutions", "ep": None, "ed": None}
     if not complete:  # (no solution yet, or one: not known to be the only one)
-        return {"er": "search not finished", "ep": None, "ed": None}
+        return {"er": SEARCH_NOT_FINISHED, "ep": None, "ed": None}
     if solutions == 0:
         return {"er": "no solution", "ep": None, "ed": None}
     if isinstance(quiz81, str):
@@ -300,24 +350,41 @@ def se_grid_ratings(
     """``se_ratings`` of a grid known to have one solution: its values (``givens``, 0 for an
     empty cell), with ``marks`` its pencil marks (engine bits, bit v - 1 for v) or None (every
     candidate the values leave)."""
+    above = below = None
+    if early is not None:
+        above, below = (early.limit, None) if early.above else (None, early.limit)
+    rated = se_rated(givens, marks, timeout, interrupted, above, below)
+    if rated.known_above is not None:
+        return _known_above(rated)
+    return dict(se_figures(rated))
+
+
+def se_rated(
+    values: Sequence[int],
+    marks: Sequence[int] | None,
+    timeout: float | None,
+    interrupted: Callable[[], bool] = never,
+    above: float | None = None,
+    below: float | None = None,
+) -> SERating:
+    """Sudoku Explainer's rating of a state (its ``values``, 0 for an empty cell; ``marks`` its
+    candidates, engine bits, or None for every candidate the values leave) with one solution,
+    within ``timeout`` seconds, on the grid serate reads from the state's pencil-mark line
+    (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API (issue 66).
+    ``Interrupted`` once ``interrupted()``; ``above``, ``below``: ``rate_grid``'s early exits."""
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
     from sudoku_repl.techniques.explainer.rating import rate_grid
 
-    above = below = None
-    if early is not None:
-        above, below = (early.limit, None) if early.above else (None, early.limit)
-    values = list(givens)
-    if marks is None:
-        grid = Grid.from_puzzle("".join(map(str, values)))
-    else:  # SE's masks have bit v for the digit v, the engine's bit v - 1
-        grid = Grid(values, [m << 1 for m in marks])
     try:
-        rated = rate_grid(grid, timeout, interrupted, above, below)
+        return rate_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
-    if rated.known_above is not None:
-        return _known_above(rated)
+
+
+def se_figures(rated: SERating) -> dict[str, str]:
+    """ER, EP and ED of a rating as ``rate`` writes them: ``7.2``, or ``>=7.2`` where the time
+    limit came first (a true lower bound)."""
 
     def shown(value: float, lower: bool) -> str:
         return f"{'>=' if lower else ''}{value:.1f}"

@@ -12,7 +12,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rating.rate import RATING_NAMES, Rating, rating_fields
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
-from sudoku_repl.tools.rating.scales import ORDER_FREE
+from sudoku_repl.tools.rating.scales import ROW_MEASURES
 
 PROG = "sudoku-repl rate"
 COLUMNS = (
@@ -28,11 +28,11 @@ ILP_COLUMNS = ("ilp_solutions", "ilp_ms", "ilp_nodes")
 def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     """One output record, keyed by ``COLUMNS`` (and ``SE_COLUMNS`` when the ratings were asked
     for: ER is then never None; ``ILP_COLUMNS`` when HiGHS's figures were; the order-free
-    measures' columns, ``scales.COLUMNS``, of those in ``rating.measured``)."""
+    measures' columns and order luck's, ``scales.COLUMNS``, of those in ``rating.measured``)."""
     record = {"line": line, "quiz": str(quiz)}
     record.update(zip(RATING_NAMES, rating_fields(rating)))
     del record["measured"]
-    for measure in ORDER_FREE:
+    for measure in ROW_MEASURES:
         if measure not in rating.measured:
             for name in MEASURE_COLUMNS[measure]:
                 del record[name]
@@ -51,8 +51,9 @@ def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
 def columns(se: bool = False, ilp: bool = False, measured: Sequence[str] = ()) -> tuple[str, ...]:
     """A job's columns, in their order: ``COLUMNS``, then ``SE_COLUMNS`` (``se``: Sudoku
     Explainer's ratings asked for), ``ILP_COLUMNS`` (``ilp``: HiGHS's figures) and the
-    columns of the order-free measures ``measured`` (``scales.ORDER_FREE``'s words)."""
-    free = tuple(name for m in ORDER_FREE if m in measured for name in MEASURE_COLUMNS[m])
+    columns of the measures ``measured`` (``scales.ROW_MEASURES``' words: order luck, the
+    order-free measures)."""
+    free = tuple(name for m in ROW_MEASURES if m in measured for name in MEASURE_COLUMNS[m])
     return COLUMNS + (SE_COLUMNS if se else ()) + (ILP_COLUMNS if ilp else ()) + free
 
 
@@ -118,10 +119,13 @@ def summary(
     malformed: int,
     wall: float,
     max_steps: int | None = None,
+    stopped_ms: float = 0.0,
 ) -> str:
     """The one line for stderr: counts, medians, times; says when the run was interrupted, and
     how many searches or ratings were stopped, and by what (``max_steps``: the run's
-    ``--max-steps``, which tells a search it stopped from one the time limit stopped)."""
+    ``--max-steps``, which tells a search it stopped from one the time limit stopped). The
+    engine time is the rows' ``ms`` and ``stopped_ms``, the time of the quizzes an interruption
+    stopped before their row."""
     found = [r for r in ratings if r.steps_first is not None]
     parts = [
         f"{counted(len(ratings), 'quiz', 'quizzes')} rated" if len(ratings) == quizzes
@@ -158,15 +162,19 @@ def summary(
             f"median biggest level to the first solution {biggest_first}, "
             f"of the whole search {_median(r.biggest_total for r in ratings)}"
         )
-    engine_ms = sum(r.ms for r in ratings)
-    parts.append(f"engine time {engine_ms / 1000:.2f} s, wall time {wall:.2f} s")
+    engine_ms = sum(r.ms for r in ratings) + stopped_ms
+    cut_short = (
+        f" ({stopped_ms / 1000:.2f} s of it in quizzes stopped unrated)" if stopped_ms else ""
+    )
+    parts.append(f"engine time {engine_ms / 1000:.2f} s{cut_short}, wall time {wall:.2f} s")
     return f"{PROG}: " + "; ".join(parts) + "."
 
 
 def at_second_solution(rating: Rating) -> bool:
-    """Whether a rating with Sudoku Explainer's columns is of a search stopped at its second
-    solution (``rate_givens``: the quiz has several, no rating)."""
-    return rating.er is not None and rating.solutions > 1
+    """Whether a rating with measures that need one solution (Sudoku Explainer's columns, the
+    order-free measures') is of a search stopped at its second solution (``rate_givens``: the
+    quiz has several, no measure)."""
+    return (rating.er is not None or bool(rating.measured)) and rating.solutions > 1
 
 
 def is_known_above(figure: str | None) -> bool:

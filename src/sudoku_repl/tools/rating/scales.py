@@ -16,7 +16,8 @@ from sudoku_repl.core.errors import UserError, shown
 #: ``help difficulty``)
 MEASURES: dict[str, str] = {
     "steps": "the original's steps and biggest guess level (in a dossier, over K random "
-    "isomorphs too: order luck)",
+    "isomorphs too: order luck; rate's rows add it where --isomorphs or --seed asks for "
+    "isomorphs)",
     "se": "Sudoku Explainer's ER, EP, ED (in a dossier, the bottleneck steps and the path's "
     "techniques too)",
     "te": "T&E-depth (Berthier): the least n such that T&E(BRT, n) solves it",
@@ -25,12 +26,20 @@ MEASURES: dict[str, str] = {
     "removal lets singles finish (HoDoKu's), of size 1",
     "backdoors2": "HoDoKu's candidate backdoors of size 2: pairs of wrong candidates whose "
     "removal together lets singles finish, neither alone (backdoors too; only where asked for)",
-    "guess": "guess depth and fewest guesses: the original's measure made order-free",
+    "guess": "guess depth and fewest guesses: the original's measure made order-free, its "
+    "filters applied until nothing changes between guesses (the original's own search filters "
+    "one unit a step and guesses at once unless that found a hidden single, so its biggest "
+    "level can be well above the guess depth: 6 where the guess depth is 0)",
     "spread": "Sudoku Explainer's ER over K random isomorphs (least, median, most) and of the "
     "canonical (minlex) form (se too; K + 2 ratings: in a dossier only where asked for)",
 }
 #: words that stand for several: ``both`` (the original's and Sudoku Explainer's) as before
 ALIASES: dict[str, tuple[str, ...]] = {"both": ("steps", "se")}
+#: order luck (issue 66): the original's steps and biggest level to the first solution over K
+#: random isomorphs, what a dossier's ``steps`` gives; ``rate``'s own steps are every row's,
+#: and its rows add order luck where ``--isomorphs`` or ``--seed`` asks for isomorphs. No word
+#: of ``--scale``: the key of its columns beside the measures'
+LUCK = "luck"
 #: the columns each measure adds to ``rate``'s rows, after the original's (``rows.COLUMNS``)
 COLUMNS: dict[str, tuple[str, ...]] = {
     "steps": (),
@@ -41,12 +50,19 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "backdoors2": ("candidate_backdoors2",),
     "guess": ("guess_depth", "fewest_guesses"),
     "spread": ("er_min", "er_median", "er_max", "er_canonical"),
-}
+    LUCK: (
+        "steps_min", "steps_median", "steps_max", "biggest_min", "biggest_median",
+        "biggest_max",
+    ),
+}  # fmt: skip
 #: the measures a word brings with it: the spread of ER beside ER
 #: and the size-1 backdoors beside the size-2 ones (a pair counts where neither does alone)
 IMPLIED: dict[str, tuple[str, ...]] = {"spread": ("se",), "backdoors2": ("backdoors",)}
-#: the measures beside the original's and Sudoku Explainer's (``Rating.measured``)
+#: the measures beside the original's and Sudoku Explainer's
 ORDER_FREE = ("te", "b", "backdoors", "backdoors2", "guess", "spread")
+#: what a row of ``rate`` adds beside the search's figures and Sudoku Explainer's, in the
+#: order of its columns (``Rating.measured``)
+ROW_MEASURES = (LUCK, *ORDER_FREE)
 #: the measures a dossier gives only where they are asked for (its default, ``EVERY``, is the
 #: others): the size-2 backdoors try every pair of wrong candidates (milliseconds in C, about
 #: a second a puzzle in pure Python); the spread is K + 2 of Sudoku Explainer's ratings, 95%
@@ -102,3 +118,9 @@ def has_se(scale: Scale) -> bool:
 def order_free(scale: Scale) -> tuple[str, ...]:
     """The scale's order-free measures (``ORDER_FREE``'s words)."""
     return tuple(word for word in ORDER_FREE if word in scale)
+
+
+def row_measures(scale: Scale, luck: bool = False) -> tuple[str, ...]:
+    """What a ``rate`` row of this scale adds (``ROW_MEASURES``' words): its order-free
+    measures, after order luck where ``luck`` (the isomorphs asked for)."""
+    return ((LUCK,) if luck else ()) + order_free(scale)

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, CELL_UNITS, PEERS, Grid
+from sudoku_repl.techniques.explainer.grid import CELL_UNITS, Grid
 from sudoku_repl.techniques.explainer.native_ladder import ChainRung
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
 from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid, techniques
@@ -46,16 +46,7 @@ def grid_of(line: str) -> Grid:
     ``adjustPencilmarks``, ``rebuildPotentialValues``)."""
     if len(line) < 729:
         return Grid.from_puzzle("".join(ch if ch in "123456789" else "0" for ch in line[:81]))
-    cands = [0] * 81
-    for i, ch in enumerate(line[:729]):
-        if "1" <= ch <= "9":
-            cands[i // 9] |= 1 << int(ch)
-    values = [0] * 81
-    for cell in range(81):
-        mask = cands[cell]
-        if BIT_COUNT[mask] == 1 and not any(cands[p] & mask for p in PEERS[cell]):
-            values[cell], cands[cell] = mask.bit_length() - 1, 0
-    return Grid(values, cands)
+    return Grid.from_candidate_string(line)
 
 
 def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
