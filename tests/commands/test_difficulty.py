@@ -211,7 +211,7 @@ def test_the_bare_command_leaves_the_spread_out() -> None:
 
 def test_se_timeout_is_taken_and_said_in_the_first_line() -> None:
     lines = loaded(BACKDOOR_1).ok("difficulty quiz --measures se --se-timeout 0.5")
-    assert "; se-timeout 0.5 s; " in lines[0]
+    assert "; se-timeout 0.5 s)" in lines[0]
     assert lines[2].startswith("SE: ER 5.6, EP 5.2, ED 5.2 (")
 
 
