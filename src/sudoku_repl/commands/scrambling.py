@@ -99,6 +99,9 @@ def _made(repl: Repl, request: ScrambleRequest, arg: str) -> None:
     run.close(finished=not interrupted)
     if interrupted:
         repl.out.message(f"Interrupted after {counted(run.made - run.kept, 'quiz', 'quizzes')}.")
+    if request.out is not None and run.made == 0:  # (stopped before the first: FILE as it was)
+        repl.script.failed()
+        return
     if request.out is not None:
         more = f" ({run.after_stop()})" if interrupted and run.after_stop() else ""
         repl.out.message(f"{counted(run.made, 'quiz', 'quizzes')} in {where}{more}.")

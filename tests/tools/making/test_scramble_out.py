@@ -139,3 +139,11 @@ def test_out_is_never_the_file_from_or_family_reads(tmp_path: Path, option: str,
     assert line.startswith(f"Cannot write {out}: it is the {option} file")
     assert line.endswith("; give --out another file.")
     assert source.read_text() == text and shell.repl.session.quiz is before
+
+
+def test_a_stop_before_the_first_quiz_leaves_file_as_it_was(tmp_path: Path) -> None:
+    out = tmp_path / "made.txt"
+    out.write_text("my notes\n")
+    said = Shell(interrupted=lambda: True).ok(f"scramble --count 3 --seed 1 --out {out}")
+    assert said == ["Interrupted after 0 quizzes."]
+    assert out.read_text() == "my notes\n" and not os.path.exists(f"{out}{SUFFIX}")
