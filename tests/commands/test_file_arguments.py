@@ -138,9 +138,9 @@ def test_a_quoted_name_with_blanks_is_one_file(tmp_path: Path) -> None:
     assert done.returncode == 0
 
 
-def test_generate_below_advice_points_the_right_way(tmp_path: Path) -> None:
-    done = batch(tmp_path, "generate --below 0.1 --seed 1")
-    (line,) = answer(done.stdout, "generate --below 0.1 --seed 1")
+def test_scramble_below_advice_points_the_right_way(tmp_path: Path) -> None:
+    done = batch(tmp_path, "scramble --below 0.1 --seed 1")
+    (line,) = answer(done.stdout, "scramble --below 0.1 --seed 1")
     # a lower --below is stricter (a grid must be less similar than it): the way out is up
     assert "raise --below" in line and "lower --below" not in line
 

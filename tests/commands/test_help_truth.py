@@ -85,23 +85,36 @@ def test_help_break_says_a_level_breakpoint_stops_at_new_guesses_only() -> None:
     assert "the first step whose state meets an enabled breakpoint" not in text
 
 
-def test_generate_suggests_swap_options_that_exist(tmp_path: object) -> None:
+def test_scramble_suggests_swap_options_that_exist(tmp_path: object) -> None:
     shell = Shell()
-    (line,) = shell.fails("generate --below 0.5 --seed 1")
+    (line,) = shell.fails("scramble --below 0.5 --seed 1")
     named = re.findall(r"--[a-z-]+", line.partition("make more swaps")[2])
     assert named == ["--digit-swaps", "--row-swaps", "--col-swaps", "--band-swaps", "--stack-swaps"]
     for option in named:  # each is taken (81 clues: nothing to add, quick)
-        said = shell.ok(f"generate --clues 81 --seed 1 --below 1 {option} 1")
+        said = shell.ok(f"scramble --clues 81 --seed 1 --below 1 {option} 1")
         assert said[-1] == "Quiz loaded."
 
 
-def test_help_generate_names_its_source_and_every_option() -> None:
-    from sudoku_repl.commands.book import _generate_parser
+@pytest.mark.parametrize(
+    ("name", "parser"),
+    [
+        ("scramble", "sudoku_repl.tools.making.scramble_options"),
+        ("generate", "sudoku_repl.tools.making.options"),
+    ],
+)
+def test_help_of_each_maker_names_every_option_it_takes(name: str, parser: str) -> None:
+    """``help scramble`` names the paper and each option its parser takes; ``help generate``
+    each of the maker's (issue 66: one command each, the same options at the system prompt)."""
+    import importlib
 
-    text = " ".join(Shell().ok("help generate"))
-    assert "Wang Jiaqi" in text  # seed 003 is a paper, said so
-    for option in _generate_parser()._option_string_actions:
-        assert f"[{option} " in text or f"[{option}]" in text or f"{option} <" in text, option
+    text = " ".join(Shell().ok(f"help {name}"))
+    if name == "scramble":
+        assert "Wang Jiaqi" in text  # seed 003 is a paper, said so
+    options = importlib.import_module(parser).parser()._option_string_actions
+    for option in options:
+        if option in ("-h", "--help"):
+            continue
+        assert re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", text), option
 
 
 @pytest.mark.parametrize("name", list(commands()) + [None])

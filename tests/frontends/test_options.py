@@ -156,6 +156,29 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
         assert option in text
 
 
+#: the system prompt's subcommands (README, docs/rating.md, docs/generate.md, docs/dap.md)
+SUBCOMMANDS = ("rate", "serate", "generate", "dap")
+
+
+def test_help_lists_every_subcommand_each_of_which_runs() -> None:
+    """Issue 66, item 15: ``--help`` did not list ``generate``. Each subcommand is listed with
+    its form and what it does, from the table ``cli`` runs them from; each says its own help."""
+    from sudoku_repl.frontends.subcommands import SUBCOMMANDS as TABLE
+
+    assert tuple(sub.name for sub in TABLE) == SUBCOMMANDS
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "--help"], capture_output=True, text=True
+    )
+    listed = done.stdout.split("Subcommands (sudoku-repl NAME --help explains one):\n", 1)[1]
+    listed = listed.split("\n\n", 1)[0]
+    named = [line.split()[1] for line in listed.splitlines() if line.startswith("  sudoku-repl ")]
+    assert named == list(SUBCOMMANDS), listed
+    assert "minimal puzzles with one solution to order" in " ".join(listed.split())
+    for name in SUBCOMMANDS:
+        helped = run_program(name, "--help", text=True)
+        assert helped.returncode == 0 and helped.stdout.startswith(f"usage: sudoku-repl {name}")
+
+
 #: the line a value of SUDOKU_REPL_ENGINE that names no build gets (the default runs)
 UNKNOWN_ENGINE = (
     "sudoku-repl: SUDOKU_REPL_ENGINE={} names no engine: pure (the pure-Python engine) or "

@@ -159,10 +159,10 @@ def test_hint_se_says_it_once() -> None:
 
 
 @pytest.mark.usefixtures("pure")
-def test_the_shells_generate_says_it_once() -> None:
+def test_the_shells_makers_say_it_once() -> None:
     shell = Shell()
     first = shell.ok("generate --count 1 --seed 1 --level 0-")  # (the maker's)
-    second = shell.ok("generate --clues 30 --seed 3")  # (seed 003's scramble)
+    second = shell.ok("scramble --clues 30 --seed 3")  # (seed 003's scramble)
     assert first[0] == NOT_BUILT, first
     assert NOT_BUILT not in first[1:] + second, (first, second)
 

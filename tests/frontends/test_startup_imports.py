@@ -35,6 +35,7 @@ STARTUP = {
     "sudoku_repl.commands.declared",
     "sudoku_repl.commands.declared.bare",
     "sudoku_repl.commands.declared.book",
+    "sudoku_repl.commands.declared.making",
     "sudoku_repl.commands.declared.board",
     "sudoku_repl.commands.declared.hint_check",
     "sudoku_repl.commands.declared.difficulty",
@@ -67,6 +68,7 @@ STARTUP = {
     "sudoku_repl.frontends.interrupts",
     "sudoku_repl.frontends.options",
     "sudoku_repl.frontends.standard_output",  # (batch mode's transcript on a full disk: one line)
+    "sudoku_repl.frontends.subcommands",  # (the first word checked against their table)
 }
 #: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
 #: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests

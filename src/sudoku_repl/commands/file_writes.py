@@ -1,4 +1,4 @@
-"""A file a command writes (``save-session``, ``tree --dot``, ``timeline --svg``, ``generate
+"""A file a command writes (``save-session``, ``tree --dot``, ``timeline --svg``, ``scramble --family
 --out``...): through ``text/files.Named.write``, the interrupt flag polled as it goes, so that
 Ctrl-C (the debug adapter's ``pause`` and ``disconnect``) stops a write that would not end: a
 FIFO whose reader never reads, a terminal held by Ctrl-S. ``export`` does the same in its own

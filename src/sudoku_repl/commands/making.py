@@ -1,7 +1,8 @@
-"""The shell's ``generate`` with the maker's options (issue 55): minimal puzzles to order, made
-by ``tools/making/run`` as ``sudoku-repl generate`` makes them, each printed as it is found,
-the first loaded (or all appended to ``--out``). Reached from ``book.generate``, which reads
-the options."""
+"""The shell's ``generate`` (issues 55, 66): minimal puzzles to order, made by
+``tools/making/run`` as ``sudoku-repl generate`` makes them, with the same options (one
+parser), each printed as it is found, the first loaded (or all appended to ``--out``). Seed
+003's quizzes from one grid are ``scramble``'s (``scrambling``): an option of its, given here,
+is one line naming it. Declared in ``declared/making.py``."""
 
 from __future__ import annotations
 
@@ -9,13 +10,18 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.core.errors import PATH, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
+from sudoku_repl.tools.making.continued import unbroken
 from sudoku_repl.tools.making.loop import Progress
-from sudoku_repl.tools.making.run import NothingYet, Request, Run, unbroken
+from sudoku_repl.tools.making.makers import words_of
+from sudoku_repl.tools.making.options import parser
+from sudoku_repl.tools.making.run import NothingYet, Request, Run
 from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.tools.rating.pool import StopFlag
+from sudoku_repl.tools.rating.se_build import pure_build_once
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -35,7 +41,16 @@ class _ShellStop(StopFlag):
         return super().__call__()
 
 
-def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
+def generate(repl: Repl, arg: str) -> None:
+    words = words_of(arg, GENERATE.name, GENERATE.form)
+    options = parser(GENERATE.form).parse_args(words)
+    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    if pure is not None:
+        repl.out.message(pure)
+    _make(repl, options, arg)
+
+
+def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
     hooks = repl.hooks
     stop = _ShellStop(hooks.interrupted)
 
@@ -73,7 +88,7 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
     try:
         for made in run.puzzles(tick):
             first = first or made
-            repl.out.message(made.line + _original(made))
+            repl.out.message(made.line)
     except BaseException:
         unbroken(run.close)
         raise
@@ -100,10 +115,3 @@ def make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
     repl.session.load(quiz)
     repl.script.replace(f"load-quiz {quiz}")
     repl.out.message("Quiz loaded.")
-
-
-def _original(made: Made) -> str:
-    """The original's figures, where a target asked for them."""
-    if made.level is None:
-        return ""
-    return f" [steps:{made.steps}, biggest level:{made.level}]"

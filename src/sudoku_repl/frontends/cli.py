@@ -12,6 +12,7 @@ from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag, on_sigint
 from sudoku_repl.frontends.options import parse
+from sudoku_repl.frontends.subcommands import Subcommand, subcommand
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing (nor collections)
 if TYPE_CHECKING:
@@ -38,40 +39,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown_engine is not None:  # the default runs: said once, before anything else
         print(f"sudoku-repl: {unknown_engine}", file=sys.stderr)
     words = list(sys.argv[1:] if argv is None else argv)
-    if words[:1] == ["rate"]:  # `sudoku-repl rate FILE ...`: rating a whole file (rate.py)
-        # a Ctrl-C while the rating's modules load is kept for it, not a traceback; one after
-        # the summary is status 130, nothing else (ignored to the end: ``last``)
-        early = InterruptFlag()
-        with early.catching(last=True):
-            from sudoku_repl.frontends.rate_cli import main_rate
-
-            status = main_rate(words[1:], early)  # which registers everything it needs
-        return 130 if early() else status
-    if words[:1] == ["serate"]:  # `sudoku-repl serate ...`: serate's command line (serate_cli)
-        early = InterruptFlag()
-        with early.catching(last=True):
-            from sudoku_repl.frontends.serate_cli import main_serate
-
-            status = main_serate(words[1:], early)
-        return 130 if early() else status
-    if words[:1] == ["generate"]:  # `sudoku-repl generate ...`: the maker (generate_cli)
-        early = InterruptFlag()
-        with early.catching(last=True):
-            from sudoku_repl.frontends.generate_cli import main_generate
-
-            status = main_generate(words[1:], early)
-        return 130 if early() else status
-    if words[:1] == ["difficulty"]:  # `sudoku-repl difficulty PUZZLE`: one dossier
-        early = InterruptFlag()
-        with early.catching(last=True):
-            from sudoku_repl.frontends.difficulty_cli import main_difficulty
-
-            status = main_difficulty(words[1:], early)
-        return 130 if early() else status
-    if words[:1] == ["dap"]:  # `sudoku-repl dap`: the Debug Adapter Protocol (docs/dap.md)
-        from sudoku_repl.frontends.dap.main import main_dap
-
-        return main_dap(words[1:])
+    sub = subcommand(words)
+    if (
+        sub is not None
+    ):  # `sudoku-repl rate|serate|generate|difficulty|dap ...` (frontends/subcommands)
+        return _run_subcommand(sub, words[1:])
     register_commands()  # the run modes come before the first command that needs the engine
     args = parse(words)
     first = [f"load-quiz {_quoted(args.quiz)}"] if args.quiz else []
@@ -133,6 +105,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         drop()
         return 1
     return _report(repl, batch=lines is not None)
+
+
+def _run_subcommand(sub: Subcommand, argv: list[str]) -> int:
+    """A subcommand's ``main`` on ``argv``: its status. Where it keeps an early Ctrl-C
+    (``early``), one that comes while its modules load is kept for it, not a traceback, and one
+    after its summary is status 130, nothing else (ignored to the end: ``last``)."""
+    if not sub.early:
+        return sub.load()(argv)
+    early = InterruptFlag()
+    with early.catching(last=True):
+        status = sub.load()(argv, early)  # (which registers everything it needs)
+    return 130 if early() else status
 
 
 def _quoted(word: str) -> str:

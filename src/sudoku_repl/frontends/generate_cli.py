@@ -19,9 +19,11 @@ from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.rate_cli import wanted
 from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
+from sudoku_repl.tools.making.continued import unbroken
 from sudoku_repl.tools.making.loop import Progress
+from sudoku_repl.tools.making.makers import GENERATE, refuse_the_others
 from sudoku_repl.tools.making.options import PROG, parser
-from sudoku_repl.tools.making.run import NothingYet, Request, Run, unbroken
+from sudoku_repl.tools.making.run import NothingYet, Request, Run
 from sudoku_repl.tools.rating.pool import StopFlag
 from sudoku_repl.tools.rating.se_build import pure_build_once
 
@@ -30,6 +32,7 @@ def main_generate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda:
     """``sudoku-repl generate ...`` (``interrupted``: whether Ctrl-C came before this could
     take it, which then stops at once)."""
     try:
+        refuse_the_others(argv, GENERATE, shell=False)  # (the shell's scramble's options)
         args = parser().parse_args(argv)
     except UserError as e:
         print(e.line, file=sys.stderr, flush=True)

@@ -107,20 +107,8 @@ def parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-repl",
         description="An interactive stepping debugger for a Sudoku solver (SudokuSolver 2.6).",
-        epilog=f"Commands (at the prompt, after -c, in a script; help <command> explains one): "
-        f"{names}. sudoku-repl rate FILE [options]: rate every quiz of a file (steps, biggest "
-        "level, solutions); see sudoku-repl rate --help. sudoku-repl serate [serate's options] "
-        "[puzzle ...]: serate v1.15.10's command line (see sudoku-repl serate --help). "
-        "sudoku-repl difficulty PUZZLE|FILE [N] [options]: how hard one quiz is, its dossier "
-        "(see sudoku-repl difficulty --help). sudoku-repl dap [--port N] [--log "
-        "FILE]: the Debug Adapter Protocol server for editors (docs/dap.md). Environment: "
-        "NO_COLOR (set: no "
-        "colour), TERM=dumb (no colour), COLORFGBG (the full screen's board takes the light "
-        "colours where it says the background is light, e.g. 0;15; else the dark ones), "
-        "SUDOKU_REPL_RECORD_CAP (the moves the record keeps, "
-        "default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine even where the native core "
-        "is installed) or native (the default), XDG_DATA_HOME (APPDATA on Windows: the history file goes in its "
-        f"sudoku-repl folder). History: {history}.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,  # (the epilog's paragraphs)
+        epilog=_epilog(names, history),
     )
     said = f"sudoku-repl {version()}, {build()}"
 
@@ -151,3 +139,42 @@ def parser() -> argparse.ArgumentParser:
         help="full-screen mode: the board, the trace, the guess levels and a command line",
     )
     return parser
+
+
+def _epilog(names: str, history: str) -> str:
+    """``--help``'s end: the shell's commands, the subcommands (from their one table: each
+    with its form and what it does), the environment, the history; each paragraph filled to
+    the terminal's width as argparse fills its own."""
+    import shutil
+    import textwrap
+
+    from sudoku_repl.frontends.subcommands import SUBCOMMANDS
+
+    width = max(shutil.get_terminal_size().columns - 2, 40)
+
+    def fill(text: str, indent: str = "") -> str:
+        return textwrap.fill(text, width, initial_indent=indent, subsequent_indent=indent)
+
+    subcommands = "\n".join(
+        f"{fill(f'sudoku-repl {sub.name} {sub.form}', '  ')}\n{fill(sub.summary, '      ')}"
+        for sub in SUBCOMMANDS
+    )
+    return "\n\n".join(
+        [
+            fill(
+                "Commands (at the prompt, after -c, in a script; help <command> explains one): "
+                f"{names}."
+            ),
+            f"Subcommands (sudoku-repl NAME --help explains one):\n{subcommands}",
+            fill(
+                "Environment: NO_COLOR (set: no colour), TERM=dumb (no colour), COLORFGBG (the "
+                "full screen's board takes the light colours where it says the background is "
+                "light, e.g. 0;15; else the dark ones), SUDOKU_REPL_RECORD_CAP (the moves the "
+                "record keeps, default 1000000), SUDOKU_REPL_ENGINE=pure (the pure-Python engine "
+                "even where the native core is installed) or native (the default), "
+                "XDG_DATA_HOME (APPDATA on Windows: the history file goes in its sudoku-repl "
+                "folder)."
+            ),
+            fill(f"History: {history}."),
+        ]
+    )

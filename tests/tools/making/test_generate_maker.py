@@ -203,8 +203,11 @@ def test_the_original_figures_are_those_of_run(capsys: pytest.CaptureFixture[str
     lines, _ = generated(capsys, "--level", "1-", "--count", "2", "--seed", "3")
     assert len(lines) == 2
     for line in lines:
-        steps, _, biggest = run_steps(line.replace(".", "0"), 1)
+        puzzle, said = line.split(" ", 1)
+        steps, _, biggest = run_steps(puzzle.replace(".", "0"), 1)
         assert biggest >= 1, (line, steps)
+        # issue 66, item 12: the line says them, as the shell's does
+        assert said == f"[steps:{steps}, biggest level:{biggest}]", line
 
 
 @NEEDS_NATIVE_EXPLAINER
@@ -256,7 +259,7 @@ def test_the_pure_build_makes_the_same_puzzles(capsys: pytest.CaptureFixture[str
 
 
 def test_the_shells_symmetry_words_are_the_makers() -> None:
-    from sudoku_repl.commands.declared.book import SYMMETRIES
+    from sudoku_repl.commands.declared.making import SYMMETRIES
 
     assert tuple(s.value for s in Symmetry) == SYMMETRIES
 
@@ -278,7 +281,10 @@ def test_the_shell_refuses_seed_003s_options_beside_the_makers() -> None:
     from tests.support.helpers import Shell
 
     (line,) = Shell().fails("generate --clues 24 --er 9.0-")
-    assert line.startswith("generate: --clues is seed 003's scramble, --er the maker's")
+    assert line == (
+        "generate: --clues is an option of scramble (seed 003's quizzes from one grid), not of "
+        "generate (minimal puzzles to order), and --er is generate's: give each its own options"
+    )
 
 
 @NEEDS_NATIVE_EXPLAINER

@@ -116,6 +116,19 @@ def pattern_of(full: set[tuple[int, int]]) -> str:
         (["--level", "99-"], "--level 99-: no biggest level is above 64"),
         (["--level", "65"], "--level 65: no biggest level is above 64"),
         (["--steps", "-0"], "--steps -0: run takes 1 step or more"),
+        # issue 66, item 11: a first step below 2.6 places a value (EP = ED); ER below 1.2 is
+        # every step a full house (54 givens at least: each empty cell a unit's last)
+        (
+            ["--ep", "9-", "--ed", "-1.5"],
+            "--ep 9.0- and --ed -1.5: a step rated below 2.6 places a value, so a first step "
+            "within --ed is the first placement too, EP = ED, and --ep asks more than --ed allows",
+        ),
+        (["--ep", "2.6", "--ed", "-2.5"], "--ep 2.6 and --ed -2.5: a step rated below 2.6"),
+        (
+            ["--er", "1.0"],
+            "--er 1.0: ER below 1.2 means every step is a full house, which takes 54",
+        ),
+        (["--er", "-1.1"], "--er -1.1: ER below 1.2 means every step is a full house"),
     ],
 )
 def test_a_target_known_to_be_empty_is_one_line(
@@ -144,7 +157,10 @@ def test_an_empty_target_in_the_shell_the_api_and_the_dap_console() -> None:
 
 def test_what_is_not_known_empty_is_accepted() -> None:
     """The checks refuse only what no puzzle can meet: the edges of the scale are kept."""
-    for er, ep, ed in (("1.0", None, None), ("19.9-", None, None), ("5.0", "5.0", "5.0")):
+    for er, ep, ed in (
+        ("1.2", None, None), ("19.9-", None, None), ("5.0", "5.0", "5.0"),
+        (None, "2.6-", "-2.6"), (None, "1.5", "-1.5"), (None, "3.0-", None),
+    ):  # fmt: skip
         spans = {
             name: None if text is None else rating_span(f"--{name}", text)
             for name, text in (("er", er), ("ep", ep), ("ed", ed))
@@ -197,6 +213,43 @@ def test_the_shell_says_nothing_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(making_run, "NOTHING_YET_SECONDS", 0.0)
     said = Shell().ok("generate --er 19.9- --time 0.01 --seed 1")
     assert any(line.endswith("kept 0: no puzzle yet meets --er 19.9-") for line in said), said
+
+
+BEYOND_KNOWN = (
+    "no puzzle known rates {} or more (the hardest known rate 11.9): this may never keep one, "
+    "and --time bounds it"
+)
+
+
+def test_a_target_beyond_any_known_puzzle_is_said_once() -> None:
+    """Issue 66, item 11: a least ER, EP or ED above 11.9 (the forum's hardest lists' top) is
+    said with the first line that nothing is kept, once; a target known puzzles meet is not."""
+    from sudoku_repl.tools.making.run import NothingYet
+
+    ticks = iter([0.0, 31.0, 62.0, 93.0])
+    order = Order(Targets(er=rating_span("--er", "12.0-")))
+    nothing = NothingYet(order, period=30.0, clock=lambda: next(ticks))
+    said = [nothing.line(Progress(made=made, kept=0)) for made in (10, 20, 30)]
+    assert said == [
+        "made 10, kept 0: no puzzle yet meets --er 12.0-; " + BEYOND_KNOWN.format("12.0"),
+        "made 20, kept 0: no puzzle yet meets --er 12.0-",
+        "made 30, kept 0: no puzzle yet meets --er 12.0-",
+    ]
+    for option, text in (("--ed", "12.5-"), ("--ep", "13.0-19.0")):
+        targets = Targets(**{option[2:]: rating_span(option, text)})
+        (line,) = [NothingYet(Order(targets), 0.0, lambda: 1.0).line(Progress(made=1, kept=0))]
+        assert line is not None and line.endswith(BEYOND_KNOWN.format(text[:4])), line
+    known = NothingYet(Order(Targets(er=rating_span("--er", "11.9-"))), 0.0, lambda: 1.0)
+    assert known.line(Progress(made=1, kept=0)) == "made 1, kept 0: no puzzle yet meets --er 11.9-"
+
+
+def test_the_command_line_says_a_target_beyond_any_known_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(making_run, "NOTHING_YET_SECONDS", 0.0)
+    out, err = generated(capsys, "--ed", "12.5-", "--time", "0.01", "--seed", "1")
+    assert out == []
+    assert sum(BEYOND_KNOWN.format("12.5") in line for line in err) == 1, err
 
 
 # -- item 10: a range is read as typed, an option once ---------------------------------------
@@ -269,7 +322,7 @@ def test_an_option_given_twice_in_the_shell() -> None:
     shell = Shell()
     (line,) = shell.fails("generate --er 9.0- --er -9.2")
     assert line.startswith("generate: argument --er: given twice (9.0- and -9.2): give it once")
-    (line,) = shell.fails("generate --digit-swaps 3 --digit-swaps 4")
+    (line,) = shell.fails("scramble --digit-swaps 3 --digit-swaps 4")
     assert "argument --digit-swaps: given twice (3 and 4)" in line
 
 
@@ -288,7 +341,7 @@ def test_seeds_are_taken_whole_up_to_two_to_the_64(capsys: pytest.CaptureFixture
     assert (
         out == [] and "argument --seed: want a whole number from 0 to 18446744073709551615" in line
     )
-    (line,) = Shell().fails(f"generate --seed {2**64} --clues 30")
+    (line,) = Shell().fails(f"scramble --seed {2**64} --clues 30")
     assert "argument --seed: want a whole number from 0 to 18446744073709551615" in line
 
 

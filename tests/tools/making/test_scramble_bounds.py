@@ -1,4 +1,4 @@
-"""Seed 003's scramble in the shell's ``generate`` (issue 59 §1, item 3): every swap count is
+"""Seed 003's scramble, the shell's ``scramble`` (it was ``generate``'s) (issue 59 §1, item 3): every swap count is
 bounded (one line beyond it, nothing made), and the scramble polls the interrupt, so Ctrl-C
 is answered before a plan is built, not after the quiz."""
 
@@ -20,17 +20,17 @@ from tests.support.helpers import Shell
 def test_a_swap_count_beyond_the_bound_is_one_line(option: str, count: str) -> None:
     shell = Shell.loaded()
     before = shell.repl.session.quiz
-    (line,) = shell.fails(f"generate {option} {count} --seed 1")
+    (line,) = shell.fails(f"scramble {option} {count} --seed 1")
     assert line.startswith(
-        f"generate: argument {option}: want a whole number from 0 to 10000, not '{count}'"
+        f"scramble: argument {option}: want a whole number from 0 to 10000, not '{count}'"
     )
     assert shell.repl.session.quiz is before
 
 
 def test_the_bound_itself_is_taken() -> None:
     shell = Shell()
-    said = shell.ok("generate --digit-swaps 10000 --stack-swaps 10000 --seed 2")
-    assert said[0] == "Seed 2 (generate --seed 2 makes the same quizzes)."
+    said = shell.ok("scramble --digit-swaps 10000 --stack-swaps 10000 --seed 2")
+    assert said[0] == "Seed 2 (scramble --seed 2 makes the same quizzes)."
     assert said[-1] == "Quiz loaded."
 
 
@@ -38,7 +38,7 @@ def test_ctrl_c_is_answered_before_the_first_scramble() -> None:
     """With Ctrl-C already come, no plan is built (the interrupt polled before each scramble)."""
     shell = Shell(interrupted=lambda: True)
     said = shell.ok(
-        "generate --digit-swaps 10000 --row-swaps 10000 --col-swaps 10000 --count 3 --seed 1"
+        "scramble --digit-swaps 10000 --row-swaps 10000 --col-swaps 10000 --count 3 --seed 1"
     )
     assert said == ["Interrupted after 0 quizzes."]
     assert shell.repl.session.quiz is None

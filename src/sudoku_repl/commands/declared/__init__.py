@@ -14,11 +14,11 @@ if TYPE_CHECKING:
 
 #: the declaration modules in Order List order: the original ten first (``bye`` tenth, in
 #: ``bare``), then ``help``, the debugger's, the experiments' and ``whatif``, the stepping verbs,
-#: the guess levels as frames, ``board``, ``link``, the book's, ``hint`` and ``check``,
-#: ``difficulty``, and ``solve``
+#: the guess levels as frames, ``board``, ``link``, the book's, the makers (``generate``,
+#: ``scramble``), ``hint`` and ``check``, ``difficulty``, and ``solve``
 GROUPS = (
     "original", "bare", "debugger", "export", "experiments", "whatif", "stepping", "frames",
-    "board", "link", "book", "hint_check", "difficulty", "solve",
+    "board", "link", "book", "making", "hint_check", "difficulty", "solve",
 )  # fmt: skip
 
 

@@ -1,4 +1,4 @@
-"""The commands of ``commands/book.py``, declared."""
+"""The commands of ``commands/book.py``, declared (the makers are ``making``'s)."""
 
 from __future__ import annotations
 
@@ -8,36 +8,13 @@ from sudoku_repl.commands.spec import (
     Cell,
     Choice,
     Command,
-    File,
     Filled,
     Int,
     Key,
     Opt,
-    Text,
     Value,
 )
 
-#: Sudoku Explainer's ten symmetries (``core.making.Symmetry``'s values; a test holds them so)
-SYMMETRIES = (
-    "none", "rot180", "rot90", "horizontal", "vertical", "diagonal", "antidiagonal",
-    "bidiagonal", "orthogonal", "full",
-)  # fmt: skip
-GENERATE_FORMS = (
-    ("--clues", Int("N")),
-    ("--seed", Int("S")),
-    ("--from", Text("<file or grid>", key="source")),
-    ("--count", Int("K")),
-    ("--out", File()),
-    ("--family", Text("<file or grid>", key="family")),
-    # the maker's (tools/making/options)
-    *((f"--{name}", Text(shape, key=name)) for name, shape in (
-        ("er", "A-B"), ("ep", "A-B"), ("ed", "A-B"), ("level", "L-M"), ("steps", "N-M"),
-        ("technique", "<name>"), ("pattern", "P"), ("time", "S"), ("jobs", "N"),
-        ("executor", "<where>"),
-    )),
-    ("--symmetry", Choice(*SYMMETRIES, key="symmetry")),
-    ("--near", File(key="near")),
-)  # fmt: skip
 TRANSFORM_FORMS = (
     (
         Choice("digits", "rows", "cols", "bands", "stacks", key="name"),
@@ -109,66 +86,6 @@ WHY = Command(
     ),
 )
 
-#: ``generate``'s two forms, every option named (its handler's parser reads them)
-_SCRAMBLE = (
-    "generate [--clues N] [--seed S] [--from <file or grid>] [--count K] [--out <file>] "
-    "[--digit-swaps N] [--row-swaps N] [--col-swaps N] [--band-swaps N] [--stack-swaps N] "
-    "[--below F]"
-)
-_FAMILY = "generate --family <file or grid> [--size 36|64] [--out <file>]"
-#: the maker's (issue 55): its options are those of sudoku-repl generate (tools/making/options)
-_MAKER = (
-    "generate [--er A-B] [--ep A-B] [--ed A-B] [--level L-M] [--steps N-M] "
-    "[--technique <name>] [--symmetry <name>] [--pattern P] [--near <file>] [--count N] "
-    "[--climb] [--lacking-digit] [--time S] [--jobs N] [--executor <where>] [--seed S] "
-    "[--out <file>] "
-    "[--restart]"
-)
-_GENERATE_FORM = f"{_SCRAMBLE} | {_FAMILY} | {_MAKER}"
-
-
-_GENERATE_HELP = (
-    f"{_SCRAMBLE}\n\n"
-    "The method of Wang Jiaqi's paper Seed 003 (2021; docs/generate.md): scramble a solution\n"
-    "grid (default: the paper's figure 1) with --digit-swaps 20, --row-swaps 9 (within a\n"
-    "band), --col-swaps 9 (within a stack), --band-swaps 2 and --stack-swaps 2, until its\n"
-    "cosine similarity to that grid is below --below 0.818; keep --clues N random cells\n"
-    "(default 30); while a second solution exists, add the clue of a cell where it\n"
-    "differs. Each quiz is printed with its similarity, clue count and rating (steps and\n"
-    "biggest level of run to the first solution, in the present run mode). The same\n"
-    "--seed gives the same quizzes; --count K makes K of them. The first quiz is loaded,\n"
-    "unless --out writes them all to a file. --from takes a file or an 81-character grid\n"
-    "(one with empty cells is replaced by its first solution).\n\n"
-    f"{_FAMILY}: the fixed variants of a grid or quiz: 36 = the orders of the\n"
-    "bands x the orders of the stacks; 64 = the first two rows of each band and the first\n"
-    "two columns of each stack swapped or not.\n\n"
-    f"{_MAKER}: the maker (docs/generate.md), chosen by any of its options but --count,\n"
-    "--seed and --out: minimal puzzles with one solution, none isomorphic to another, to\n"
-    "order; each printed as found (with ER/EP/ED when an SE target is given), the first\n"
-    "loaded unless --out takes them all; sudoku-repl generate does the same at the\n"
-    "system's prompt. Its options:"
-)
-
-
-def _generate_help() -> str:
-    """``help generate``: seed 003's scramble, the family, then the maker with each of its
-    options as ``sudoku-repl generate --help`` says it (the one parser)."""
-    from sudoku_repl.tools.making.options import option_lines
-
-    return _GENERATE_HELP + "\n\n" + "\n\n".join(option_lines())
-
-
-GENERATE = Command(
-    "generate",
-    "make quizzes: minimal ones to order, or from a solution grid",
-    "sudoku_repl.commands.book:generate",
-    forms=GENERATE_FORMS,
-    form=_GENERATE_FORM,
-    raw=True,
-    usage="generate [<options>] | generate --family <file or grid> [<options>]",
-    help=_generate_help,
-)
-
 TRANSFORM = Command(
     "transform",
     "load the quiz transformed (same solutions, new orientation)",
@@ -188,6 +105,5 @@ TRANSFORM = Command(
 COMMANDS = (
     MATRIX,
     WHY,
-    GENERATE,
     TRANSFORM,
 )

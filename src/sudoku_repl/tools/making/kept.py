@@ -51,7 +51,8 @@ class KeptLines:
     """How each line FILE keeps is read back (called with it), in order from its first: a
     puzzle as ``order`` writes it (``made_from_line``; ``family N`` with ``families``), with one solution, on the order's
     pattern, its ER/EP/ED (with an SE target) written to a tenth, ED <= EP <= ER within SE's
-    scale and the targets, and new up to isomorphism; else ``ValueError`` saying why.
+    scale and the targets, its steps and biggest level (with ``--level`` or ``--steps``)
+    within the targets, and new up to isomorphism; else ``ValueError`` saying why.
     ``forms``: the canonical forms read, each with its line (the run's puzzles seen)."""
 
     def __init__(self, order: Order, families: bool = False) -> None:
@@ -71,6 +72,11 @@ class KeptLines:
                 raise ValueError(f"ER/EP/ED {figures}: not ED <= EP <= ER, from 1.0 to 19.9")
             if not targets.se_holds(er, ep, ed):
                 raise ValueError(f"ER/EP/ED {figures}: not {' '.join(targets.words())}")
+        level, steps = made.level, made.steps
+        if level is not None and steps is not None and not targets.original_holds(level, steps):
+            raise ValueError(
+                f"steps {steps}, biggest level {level}: not {' '.join(targets.words())}"
+            )
         givens = made.givens
         if order.pattern is not None and {k for k, v in enumerate(givens) if v} != order.pattern:
             raise ValueError("its givens are not the cells of --pattern")

@@ -1,7 +1,7 @@
 """The maker's options (issue 55), declared once: ``sudoku-repl generate`` parses them
-(``frontends/generate_cli``), the shell's ``generate`` takes them beside seed 003's
-(``commands/book``), and ``help generate`` and ``--help`` say them, from this one list; what
-they ask for is read here into an ``Order`` (``order_of``), each fault one ``UserError`` line.
+(``frontends/generate_cli``), so does the shell's ``generate`` (``commands/making``), and ``help
+generate`` and ``--help`` say them, from this one list; what they ask for is read here into an
+``Order`` (``order_of``), each fault one ``UserError`` line.
 """
 
 from __future__ import annotations
@@ -23,19 +23,11 @@ from sudoku_repl.tools.serate.names import known, least_rating, nearest
 
 PROG = "sudoku-repl generate"
 
-#: the options that choose the maker in the shell's ``generate`` (without them it is seed
-#: 003's scramble): every one of them but those both share (--count, --seed, --out)
-MAKER_ONLY = (
-    "er", "ep", "ed", "level", "steps", "technique", "symmetry", "pattern", "near", "time",
-    "jobs", "executor", "restart", "climb", "lacking_digit",
-)  # fmt: skip
-
 SYMMETRIES = tuple(s.value for s in Symmetry)
 
 
-def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> None:
-    """The maker's options on ``parser``; ``shared``: with those seed 003's scramble takes too
-    (--count, --seed, --out), which the shell's parser has already."""
+def add_maker_options(parser: argparse.ArgumentParser) -> None:
+    """The maker's options on ``parser``."""
     add = partial(parser.add_argument, action=Once)  # (each given once: ``Once``)
     se = "Sudoku Explainer's {}, exact (serate 1.15.10's): a range A-B, A- (A and above), -B (up to B) or A (exactly), to a tenth"
     add("--er", metavar="A-B", help=se.format("rating ER (its hardest step)"))
@@ -87,13 +79,12 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         "time, the first digit's all of them): with a least ER, more hard puzzles a CPU-minute "
         "(about 1.25x at ER 8.0, 1.8x at 9.0); not with --symmetry, --pattern or --near",
     )
-    if shared:
-        add(
-            "--count",
-            type=count_type(1),
-            metavar="N",
-            help="stop after N puzzles (default 1; with --time, as many as that time makes)",
-        )
+    add(
+        "--count",
+        type=count_type(1),
+        metavar="N",
+        help="stop after N puzzles (default 1; with --time, as many as that time makes)",
+    )
     add(
         "--time",
         type=seconds_type,
@@ -101,7 +92,8 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         help="stop after that long (wall-clock time), keeping what was found",
     )
     add(
-        *(("--jobs", "-j") if shared else ("--jobs",)),  # (-j at the system's prompt, as rate's)
+        "--jobs",
+        "-j",  # (as rate's)
         type=count_type(1, MAX_JOBS),
         default=1,
         metavar="N",
@@ -114,26 +106,29 @@ def add_maker_options(parser: argparse.ArgumentParser, shared: bool = True) -> N
         metavar="WHERE",
         help="local (default), dask (a Dask cluster of --jobs processes here) or dask://HOST:PORT, as rate's",
     )
-    if shared:
-        add(
-            "--seed",
-            type=seed_type,
-            metavar="S",
-            help="the same seed and options make the same puzzles, in order (without it, one is drawn and said)",
-        )
-        add(
-            "--out",
-            metavar="FILE",
-            help="append the puzzles to FILE as they are found; a run that stopped (Ctrl-C, a kill) is continued by the same command (FILE.unfinished says whose they are)",
-        )
+    add(
+        "--seed",
+        type=seed_type,
+        metavar="S",
+        help="the same seed and options make the same puzzles, in order (without it, one is drawn and said)",
+    )
+    add(
+        "--out",
+        metavar="FILE",
+        help="append the puzzles to FILE as they are found; a run that stopped (Ctrl-C, a kill) is continued by the same command (FILE.unfinished says whose they are)",
+    )
     parser.add_argument("--restart", action="store_true", help="with --out: begin FILE anew, even when it holds the unfinished puzzles of a job")  # fmt: skip
 
 
-def parser() -> ArgumentParser:
-    """``sudoku-repl generate``'s options: what it parses, ``--help`` and ``help generate``."""
+def parser(shell_form: str | None = None) -> ArgumentParser:
+    """``sudoku-repl generate``'s options: what it parses, ``--help`` and ``help generate``;
+    with ``shell_form``, the shell's ``generate``'s (no ``--help``: ``help generate`` says
+    it), whose complaints end with that form."""
+    shell = shell_form is not None
     made = ArgumentParser(
-        prog=PROG,
-        after=f" (see {PROG} --help)",
+        prog="generate" if shell else PROG,
+        add_help=not shell,
+        after=f"; {shell_form}" if shell else f" (see {PROG} --help)",
         description="Make minimal puzzles with one solution, none isomorphic to another, to "
         "order: in ranges of Sudoku Explainer's ER, EP, ED or of the original's biggest level "
         "and steps, with a technique, a symmetry, on a pattern, or near given puzzles. One "
@@ -154,18 +149,6 @@ def option_lines() -> list[str]:
         text = (action.help or "") % {"prog": PROG}
         lines.append(f"{', '.join(action.option_strings)}{shape}: {text}.")
     return lines
-
-
-def asked_maker(args: argparse.Namespace) -> list[str]:
-    """The maker's own options given (``MAKER_ONLY``), as ``--name``."""
-    defaults = {
-        "jobs": 1, "executor": "local", "restart": False, "climb": False, "lacking_digit": False
-    }  # fmt: skip
-    return [
-        f"--{name.replace('_', '-')}"
-        for name in MAKER_ONLY
-        if getattr(args, name, None) not in (None, defaults.get(name))
-    ]
 
 
 def order_of(args: argparse.Namespace) -> Order:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import random
 import time
 from collections.abc import Callable, Iterator
 
 import attrs
 
-from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.making import Symmetry
+from sudoku_repl.tools.making.continued import after_stop, seed_of
 from sudoku_repl.tools.making.kept import KeptLines, marker_fault
 from sudoku_repl.tools.making.loop import Progress, generate
 from sudoku_repl.tools.making.near_file import read_near
@@ -129,14 +128,7 @@ class Run:
         self.continued = self.sink is not None and self.sink.continued
         #: ``--out`` is a stream (a FIFO, a device): written, never continued
         self.stream = self.sink is not None and not self.sink.continued
-        seed = self.sink.job.get("seed") if self.sink is not None and self.continued else None
-        seed = request.seed if seed is None else seed
-        if seed is None:
-            seed = random.SystemRandom().randrange(10**9)
-            if self.continued and self.sink is not None:  # in the marker with the first puzzle
-                self.sink.job["seed"] = seed
-        assert isinstance(seed, int)
-        self.seed = seed
+        self.seed = seed_of(self.sink, request.seed)
         resumed = self.sink.resumed if self.sink is not None else None
         done = resumed if isinstance(resumed, dict) else {}
         self.first_task = int(done.get("tasks", 0))
@@ -173,11 +165,7 @@ class Run:
     def after_stop(self) -> str:
         """What a run stopped midway leaves for the same command, in words ("" where ``--out``
         is not given, or no puzzle was written to it)."""
-        if self.continued:
-            return "the same command continues the job"
-        if self.stream:
-            return "a stream: the same command makes them again, not continued"
-        return ""
+        return after_stop(self.continued, self.stream)
 
     def close(self, finished: bool) -> None:
         """``--out`` made durable (its marker gone once ``finished``: the job done);
@@ -202,7 +190,8 @@ NOTHING_YET_SECONDS = 30.0
 class NothingYet:
     """The line a run says while it has kept nothing, each ``period`` seconds (on ``clock``):
     made N, kept 0, and the order as typed, so that a target few puzzles meet is never a
-    silent wait (on a terminal the progress line says the rest)."""
+    silent wait (on a terminal the progress line says the rest); the first one also says, once,
+    when the targets are beyond any puzzle known (``Targets.beyond_known``)."""
 
     def __init__(
         self,
@@ -216,6 +205,8 @@ class NothingYet:
         if order.pattern is not None:
             words += [f"--pattern (its {len(order.pattern)} givens)"]
         self.asked = " ".join(words) or "the order"
+        #: said with the first line, once
+        self._beyond = order.targets.beyond_known()
         self.period = NOTHING_YET_SECONDS if period is None else period
         self._clock = clock
         self._said_at = clock()
@@ -226,13 +217,7 @@ class NothingYet:
         if progress.kept or now - self._said_at < self.period:
             return None
         self._said_at = now
-        return f"made {progress.made:,}, kept 0: no puzzle yet meets {self.asked}"
-
-
-def unbroken(close: Callable[[bool], None]) -> None:
-    """``close(False)`` on the way out of a failure, what it raises dropped (the failure is
-    said)."""
-    try:
-        close(False)
-    except UserError:
-        pass
+        said = f"made {progress.made:,}, kept 0: no puzzle yet meets {self.asked}"
+        if self._beyond is not None:
+            said, self._beyond = f"{said}; {self._beyond}", None
+        return said

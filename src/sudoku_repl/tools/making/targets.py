@@ -14,6 +14,7 @@ import re
 import attrs
 
 from sudoku_repl.core.errors import UserError, shown
+from sudoku_repl.techniques.explainer.floors import FLOORS
 
 
 @attrs.frozen
@@ -52,6 +53,18 @@ BEYOND = 200
 MOST_LEVEL = 81 - 17
 #: the least steps of ``run`` to the first solution (a minimal puzzle has an empty cell)
 LEAST_STEPS = 1
+#: the least rating of a step other than a full house (a hidden single in a box), in tenths
+NOT_FULL_HOUSE = 12
+#: the givens a puzzle that full houses alone solve has at least: each empty cell is the last
+#: empty cell of a unit of its own when it is filled, and there are 27 units
+FULL_HOUSE_GIVENS = 81 - 27
+#: every step rated below this places a value (the singles and the direct techniques: the
+#: floors of the techniques before pointing and claiming, which removes candidates only), so a
+#: first step below it is the first placement too, and EP = ED
+PLACING_BELOW = FLOORS["pointing and claiming"]
+#: the highest ER of any puzzle known, in tenths (the forum's hardest lists, 11.9: the 375 of
+#: ``puzzles/forum_hardest_1106.txt`` rate 9.7 to 11.9, docs/se_rating.md)
+HARDEST_KNOWN = 119
 
 
 def _span(option: str, text: str, number: str, tenths: bool, example: str) -> Span:
@@ -135,7 +148,8 @@ class Targets:
     def empty(self) -> str | None:
         """Why no puzzle can meet these targets, when that is known (None: it is not): a
         rating range beyond SE's scale (below 1.0, or 20.0 and above), ranges that ED <= EP <=
-        ER makes contradict each other, a biggest level beyond 64 or no steps."""
+        ER makes contradict each other, an ER below 1.2 or an EP above an ED that places a value
+        (``_unplaced``), a biggest level beyond 64 or no steps."""
         ratings = (("--er", self.er), ("--ep", self.ep), ("--ed", self.ed))
         for option, span in ratings:
             if span is None:
@@ -161,6 +175,32 @@ class Targets:
                     f"{lower} {below.text(True)} and {upper} {above.text(True)}: ED <= EP <= ER "
                     f"for every puzzle, and {lower} asks more than {upper} allows"
                 )
+        return self._unplaced() or self._original_empty()
+
+    def _unplaced(self) -> str | None:
+        """Why the ratings' ranges cannot be met by what a step's rating says of the step: an
+        ER below 1.2 (every step a full house: far more givens than any minimal puzzle known
+        has), or an EP above an ED whose step places a value (then EP = ED)."""
+        if self.er is not None and self.er.high is not None and self.er.high < NOT_FULL_HOUSE:
+            return (
+                f"--er {self.er.text(True)}: ER below {NOT_FULL_HOUSE / 10:.1f} means every step "
+                f"is a full house, which takes {FULL_HOUSE_GIVENS} givens or more (each empty "
+                "cell the last empty cell of a unit of its own, and there are 27), more than "
+                "any minimal puzzle known has"
+            )
+        ep, ed = self.ep, self.ed  # (an EP below 2.6 with an ED above it: ED <= EP says it)
+        if ep is None or ed is None or ep.low is None or ed.high is None:
+            return None
+        if ed.high < PLACING_BELOW and ep.low > ed.high:
+            return (
+                f"--ep {ep.text(True)} and --ed {ed.text(True)}: a step rated below "
+                f"{PLACING_BELOW / 10:.1f} places a value, so a first step within --ed is the "
+                "first placement too, EP = ED, and --ep asks more than --ed allows"
+            )
+        return None
+
+    def _original_empty(self) -> str | None:
+        """Why the original's ranges cannot be met (a biggest level beyond 64, no steps)."""
         if self.level is not None and self.level.low is not None and self.level.low > MOST_LEVEL:
             return (
                 f"--level {self.level.text(False)}: no biggest level is above {MOST_LEVEL} (each "
@@ -172,6 +212,17 @@ class Targets:
                 "first solution of any puzzle"
             )
         return None
+
+    def beyond_known(self) -> str | None:
+        """Why no puzzle known meets these targets, when none does (a least ER above the
+        hardest known), in words; None: some do, or it is not known."""
+        least = self.least_er()
+        if least is None or least <= HARDEST_KNOWN:
+            return None
+        return (
+            f"no puzzle known rates {least / 10:.1f} or more (the hardest known rate "
+            f"{HARDEST_KNOWN / 10:.1f}): this may never keep one, and --time bounds it"
+        )
 
     def most_er(self) -> int | None:
         """The most ER (tenths) a puzzle may have (None: no bound): ER's own bound alone (EP

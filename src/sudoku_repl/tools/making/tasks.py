@@ -20,6 +20,7 @@ The search sits above the rater and the counter: nothing of theirs calls back.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 import attrs
@@ -67,12 +68,16 @@ class Made:
 
     @property
     def line(self) -> str:
-        """Its line in the output: the puzzle, ``ER/EP/ED`` where rated, ``family N`` where it
-        has one (what ``rate``, ``load-quiz FILE N`` and ``serate`` read: the puzzle first, a
-        blank, then anything)."""
+        """Its line in the output, the same on every surface (stdout, ``--out``, the shell,
+        ``Made.line`` in Python): the puzzle, ``ER/EP/ED`` where rated, ``[steps:N, biggest
+        level:L]`` where ``--level`` or ``--steps`` asked for them (the original's words, as
+        ``scramble`` says them), ``family N`` where it has one (what ``rate``, ``load-quiz FILE
+        N`` and ``serate`` read: the puzzle first, a blank, then anything)."""
         words = [self.puzzle]
         if self.er is not None:
             words.append(f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}")
+        if self.level is not None:
+            words.append(ORIGINAL.format(steps=self.steps, level=self.level))
         if self.family is not None:
             words += [FAMILY, str(self.family)]
         return " ".join(words)
@@ -84,8 +89,15 @@ class Made:
 
 def made_from_line(line: str, order: Order, families: bool = False) -> Made:
     """A puzzle's line (``Made.line``) read back, as ``order`` writes it (ER/EP/ED with an SE
-    target, ``family N`` with ``families``: a climb's or ``--near``'s): ``ValueError`` for
-    anything else."""
+    target, the original's figures with ``--level`` or ``--steps``, ``family N`` with
+    ``families``: a climb's or ``--near``'s): ``ValueError`` for anything else."""
+    level = steps = None
+    if order.targets.original:
+        found = _ORIGINAL.search(line)
+        if found is None:
+            raise ValueError("want the original's figures ([steps:N, biggest level:L])")
+        steps, level = int(found.group(1)), int(found.group(2))
+        line = line[: found.start()] + line[found.end() :]
     parts = line.split()
     se = order.targets.se
     family = None
@@ -98,14 +110,17 @@ def made_from_line(line: str, order: Order, families: bool = False) -> Made:
         want = "the puzzle and ER/EP/ED" if se else "the puzzle alone"
         raise ValueError(f"want {want}")
     if not se:
-        return Made(parts[0], family=family)
+        return Made(parts[0], level=level, steps=steps, family=family)
     er, ep, ed = (float(part) for part in parts[1].split("/"))
-    return Made(parts[0], er, ep, ed, family=family)
+    return Made(parts[0], er, ep, ed, level, steps, family)
 
 
 _PUZZLE = frozenset(".123456789")
 #: the word before a puzzle's family on its line
 FAMILY = "family"
+#: the original's figures on a puzzle's line (``--level``, ``--steps``), and read back
+ORIGINAL = "[steps:{steps}, biggest level:{level}]"
+_ORIGINAL = re.compile(r" \[steps:([0-9]{1,9}), biggest level:([0-9]{1,9})\]")
 
 
 @attrs.frozen
