@@ -189,11 +189,11 @@ REFUSALS = [
         f"Quiz file {_p('blank_lines_only.txt')} has only blank lines.",
     ),
     ("eight_rows", _p("eight_rows.txt"), f"Quiz file {_p('eight_rows.txt')} has only 8 rows."),
-    ("eighty_chars", _p("eighty_chars.txt"), "Invalid line 1: 80 cells where 81 are needed."),
+    ("eighty_chars", _p("eighty_chars.txt"), "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."),
     (
         "eighty_two_chars",
         _p("eighty_two_chars.txt"),
-        "Invalid line 1: 82 cells where 81 are needed.",
+        "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed.",
     ),
     ("short_row", _p("short_row.txt"), "Invalid line 4: 40000530."),
     ("letters_only_row", _p("letters_only_row.txt"), "Invalid line 6: abcdefghi."),
@@ -219,7 +219,7 @@ REFUSALS = [
     (
         "one_per_line_bad_line#2",
         _p("one_per_line_bad_line.txt") + " 2",
-        "Invalid line 2: this line is not a quiz.",
+        "Invalid line 2: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'this line is not a quiz'.",
     ),
     (
         "nine_line_format#2",

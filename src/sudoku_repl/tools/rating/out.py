@@ -34,9 +34,9 @@ import attrs
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import SUKAKU, Quiz
+from sudoku_repl.text.quiz_files import pencil_mark_quiz
 from sudoku_repl.text.files import Named, named, same_file, write_atomic
 from sudoku_repl.tools.rating.rate import Rated, Rating
-from sudoku_repl.tools.rating.reading import sukaku
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
 from sudoku_repl.tools.rating.scales import ROW_MEASURES
@@ -572,7 +572,7 @@ def _rated(record: dict[str, object]) -> Rated:
     )
     rating = attrs.evolve(rating, **_order_free(record))
     text = str(record["quiz"])
-    quiz = sukaku(text) if len(text) == SUKAKU else Quiz.from_string(text)
+    quiz = pencil_mark_quiz(text) if len(text) == SUKAKU else Quiz.from_string(text)
     return int(str(record["line"])), quiz, rating
 
 
