@@ -325,7 +325,11 @@ def test_a_line_that_is_no_quiz_is_passed_over_and_named(tmp_path: Path) -> None
         "Passed over line 4, which is not a quiz: garbage.",
     ]
     assert str(repl.session.quiz) == FOUR.replace("0", ".")
-    assert_refused_keeping_the_quiz(f"{quiz} 3", "Invalid line 4: garbage.")
+    assert_refused_keeping_the_quiz(
+        f"{quiz} 3",
+        "Invalid line 4: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark "
+        "line): 'garbage'.",
+    )
     assert_refused_keeping_the_quiz(
         f"{quiz} 5",
         f"Quiz file {quiz} has only 4 quiz lines; passed over line 4, which is not a quiz: "

@@ -85,12 +85,15 @@ def is_quiz_string(text: str) -> bool:
 
 class NoPuzzle(QuizError):
     """A line that holds no puzzle (``line_puzzle``): ``fault`` says what is wrong, in
-    ``line_fault``'s words, for a reader to place (``FILE:LINE:``, ``Invalid line N:``);
-    ``line`` is the refusal of a puzzle typed alone (``Invalid quiz: ...``)."""
+    ``no_puzzle``'s words, for a reader to place (``FILE:LINE:``, ``Invalid line N:``);
+    ``brief`` the same where the words around say already that the line is no quiz (the lines
+    ``load-quiz`` passed over): the line itself, when nothing more is wrong with it; ``line``
+    is the refusal of a puzzle typed alone (``Invalid quiz: ...``)."""
 
-    def __init__(self, fault: str) -> None:
+    def __init__(self, fault: str, brief: str | None = None) -> None:
         super().__init__(f"Invalid quiz: {fault}.")
         self.fault = fault
+        self.brief = fault if brief is None else brief
 
 
 def line_quiz(line: str) -> Quiz:
@@ -123,25 +126,26 @@ def line_puzzle(line: str) -> str:
         if len(givens) == CELLS and _all_cells(givens):
             return givens
         raise NoPuzzle(f"a library line whose givens have {length_fault(len(givens), grid=True)}")
-    raise NoPuzzle(line_fault(line))
+    raise no_puzzle(line)
 
 
-def line_fault(line: str) -> str:
+def no_puzzle(line: str) -> NoPuzzle:
     """What is wrong with a line that is no puzzle (``line_puzzle``), in the words every surface
-    says it in (rate, load-quiz, the API; no final stop): a run of cells of another length is
-    ``K characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed`` (``K`` the whole
-    line's, however long: a line cut for its length says its real length); an attempted puzzle
-    with a character that is no cell names it, escaped (``'\\x00'``); anything else is
-    ``not a puzzle line`` with the line shown."""
+    says it in (rate, load-quiz, the API): a run of cells of another length is ``K characters
+    where 81 (a puzzle) or 729 (a pencil-mark line) are needed`` (``K`` the whole line's, however
+    long: a line cut for its length says its real length); an attempted puzzle with a character
+    that is no cell names it, escaped (``'\\x00'``); anything else is ``not a puzzle line``
+    with the line shown."""
     if isinstance(line, Cut):
-        return length_fault(line.length, whole=line.whole)
+        return NoPuzzle(length_fault(line.length, whole=line.whole))
     text, head = line.strip(), _head(line)
     if head and _all_cells(head) and (head == text or len(head) >= QUIZ_LINE_MIN):
-        return length_fault(len(head))
+        return NoPuzzle(length_fault(len(head)))
     stray = _stray_cell(head, len(line) - len(line.lstrip()))
     if stray is not None:
-        return stray
-    return f"not a puzzle line ({PUZZLE_FORM}): {shown(text)!r}"
+        return NoPuzzle(stray)
+    said = shown(text)
+    return NoPuzzle(f"not a puzzle line ({PUZZLE_FORM}): {said!r}", said)
 
 
 #: what a puzzle line holds, said where a line is none
@@ -456,7 +460,7 @@ def _one_per_line(lines: QuizLines, name: str, number: int) -> Quiz:
         except NoPuzzle as e:
             if entries == number:
                 raise QuizError(f"Invalid line {n}: {e.fault}.", n) from None
-            lines.pass_over(n, e.fault)
+            lines.pass_over(n, e.brief)
             continue
         if entries == number:
             source = f"{name} #{number}"
@@ -549,7 +553,7 @@ ENDS = ("\n", "\r")
 class Cut(str):
     """The first ``MAX_LINE`` characters of a longer line (``bounded_lines``): what says the
     line was cut, kept by ``QuizLines``, with the line's ``length`` (its end left out), which
-    ``line_fault`` says; ``whole`` False where the reading stopped inside it (a device's endless
+    ``no_puzzle`` says; ``whole`` False where the reading stopped inside it (a device's endless
     line): it is longer still."""
 
     length: int

@@ -20,7 +20,7 @@ from sudoku_repl.text import quiz_files
 def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
     """(line number, quiz) for each quiz line of a one-per-line file (``quiz_files.line_quiz``:
     81 characters, or 729, a pencil-mark puzzle, a note after either), (line number, what is
-    wrong) for each malformed one (``line_fault``'s words, or clashing givens); blank and ``#``
+    wrong) for each malformed one (``no_puzzle``'s words, or clashing givens); blank and ``#``
     lines are passed over. A file in another format (the nine-line format, JSON) is one quiz,
     numbered by its first meaningful line. Raises ``UserError`` when the file cannot be read,
     is not one quiz per line and holds no 9x9 quiz (empty, binary, too few rows, a puzzle of
