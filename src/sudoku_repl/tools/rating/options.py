@@ -45,7 +45,8 @@ def parser() -> argparse.ArgumentParser:
         "file",
         help="one 81-character quiz per line (0 or . for an empty cell) or 729-character "
         "pencil-mark puzzle (sukaku: nine characters a cell, the digit or . for each "
-        "candidate), or one quiz in the nine-line format",
+        "candidate), a note after either past a ; , # tab or blank (SHC's files), or one quiz "
+        "in the nine-line format",
     )
     parser.add_argument(
         "--jobs",
