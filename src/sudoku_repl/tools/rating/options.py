@@ -11,7 +11,7 @@ import re
 from functools import partial
 
 from sudoku_repl.core.errors import UserError, shown
-from sudoku_repl.text.args import ArgumentParser, count_type
+from sudoku_repl.text.args import ArgumentParser, count_type, seed_type
 from sudoku_repl.tools.rating.rows import PROG
 from sudoku_repl.tools.rating.scales import (
     ISOMORPHS,
@@ -118,7 +118,7 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=count_type(0),
+        type=seed_type,
         default=None,
         metavar="S",
         help=f"the seed the isomorphs are drawn from (default {SEED}); given, the rows add "
