@@ -476,11 +476,12 @@ def test_scale_se_in_json_and_a_quiz_without_one_solution_says_so(tmp_path: Path
     path.write_text(path.read_text() + many + "\n" + none + "\n")
     run = rate(str(path), "--scale", "se", "--format", "json")
     rows = [json.loads(line) for line in without_settings(run.stdout).splitlines()]
-    assert [(r["er"], r["ep"], r["ed"]) for r in rows[1:]] == [
-        ("several solutions", None, None),
-        ("no solution", None, None),
+    # (issue 66: no text among the numbers; solutions and complete say why there is no rating)
+    assert [(r["er"], r["ep"], r["ed"], r["solutions"], r["complete"]) for r in rows[1:]] == [
+        (None, None, None, 2, False),  # several solutions: the search stopped at the second
+        (None, None, None, 0, True),  # no solution
     ]
-    assert rows[0]["er"] == ers[0]
+    assert (rows[0]["er"], rows[0]["er_bound"]) == (float(ers[0]), None)
 
 
 def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:
