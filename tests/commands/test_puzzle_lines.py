@@ -1,5 +1,6 @@
 """A puzzle line, read in one place for every surface (issue 66, item 5): ``rate``, ``load-quiz``
-(a file of one quiz a line, or a quiz typed in place of a file) and the API's ``difficulty``.
+(a file of one quiz a line, or a quiz typed in place of a file), ``sudoku-repl difficulty`` and
+the API's ``difficulty``.
 
 - The field's own files are read: a puzzle followed by ``;``, ``,``, ``#``, a tab or blanks and
   notes is that puzzle (SHC's published ``TE-input.txt``, 342 lines, 142 of them
@@ -25,6 +26,7 @@ import pytest
 import sudoku_repl
 from sudoku_repl.core.errors import QuizError, UserError
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.frontends.difficulty_cli import main_difficulty
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text.quiz_files import load
 from sudoku_repl.tools.rating.reading import read_quizzes
@@ -39,7 +41,9 @@ DOTTED_SEED = SEED_QUIZ.replace("0", ".")
 WANTED = "characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed"
 
 
-def rated(path: Path, capsys: pytest.CaptureFixture[str], *options: str) -> tuple[list[dict[str, str]], list[str]]:
+def rated(
+    path: Path, capsys: pytest.CaptureFixture[str], *options: str
+) -> tuple[list[dict[str, str]], list[str]]:
     """``rate PATH OPTIONS`` in process: its rows, and its lines on stderr (the summary last)."""
     assert main_rate([str(path), *options]) == 0
     out, err = capsys.readouterr()
@@ -132,9 +136,11 @@ def test_a_wrong_length_says_its_length_and_both_lengths_wanted_on_every_surface
     assert [row["line"] for row in rows] == ["1"]
     assert err[0] == f"sudoku-repl rate: {path}:2: {fault}."
     assert refused_by_load_quiz(str(path), 2) == f"Invalid line 2: {fault}."
+    assert refused_by_the_api(puzzle) == f"Invalid quiz: {fault}."
     if length >= 27:  # (typed in place of a file, a shorter word may name one: 2024.10)
         assert refused_by_load_quiz(puzzle) == f"Invalid quiz: {fault}."
-    assert refused_by_the_api(puzzle) == f"Invalid quiz: {fault}."
+        assert main_difficulty([puzzle]) == 1
+        assert capsys.readouterr().err == f"sudoku-repl difficulty: Invalid quiz: {fault}.\n"
 
 
 def test_a_file_of_one_short_line_is_a_short_puzzle_line_not_one_row(

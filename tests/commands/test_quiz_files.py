@@ -189,7 +189,11 @@ REFUSALS = [
         f"Quiz file {_p('blank_lines_only.txt')} has only blank lines.",
     ),
     ("eight_rows", _p("eight_rows.txt"), f"Quiz file {_p('eight_rows.txt')} has only 8 rows."),
-    ("eighty_chars", _p("eighty_chars.txt"), "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."),
+    (
+        "eighty_chars",
+        _p("eighty_chars.txt"),
+        "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed.",
+    ),
     (
         "eighty_two_chars",
         _p("eighty_two_chars.txt"),

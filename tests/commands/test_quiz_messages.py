@@ -87,7 +87,10 @@ def rate_fails_in_one_line(path: str) -> str:
 
 def test_82_cells_in_a_file_are_refused_not_cut(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", EIGHTY_TWO + "\n")
-    assert refusal(path) == "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        refusal(path)
+        == "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     assert refusal(str(CORPUS / "eighty_two_chars.txt")) == (
         "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
     )
@@ -96,12 +99,21 @@ def test_82_cells_in_a_file_are_refused_not_cut(tmp_path: Path) -> None:
 def test_82_cells_as_a_later_quiz_of_a_one_per_line_file(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", f"{SEED_QUIZ}\n{EIGHTY_TWO}\n")
     assert str(load(path)) == DOTTED_SEED  # quiz 1 lies before it
-    assert refusal(path, 2) == "Invalid line 2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        refusal(path, 2)
+        == "Invalid line 2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_82_cells_typed_inline_are_refused_in_the_same_words() -> None:
-    assert refusal(EIGHTY_TWO) == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
-    assert batch_says(f"load-quiz {EIGHTY_TWO}") == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        refusal(EIGHTY_TWO)
+        == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
+    assert (
+        batch_says(f"load-quiz {EIGHTY_TWO}")
+        == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
@@ -112,7 +124,10 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
         row.split(",")[0] for row in done.stdout.splitlines()[2:]
     ]  # (past the settings line, the header) == ["1", "3"]
     err = done.stderr.splitlines()
-    assert err[0] == f"sudoku-repl rate: {path}:2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        err[0]
+        == f"sudoku-repl rate: {path}:2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     assert "2 quizzes rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 
@@ -122,7 +137,10 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
 @pytest.mark.parametrize("extra", ["", f"{SEED_QUIZ}\n{SEED_QUIZ}\n"], ids=["alone", "then_more"])
 def test_80_cells_on_a_line_are_80_cells_not_1_row(tmp_path: Path, extra: str) -> None:
     path = write(tmp_path, "q.txt", EIGHTY + "\n" + extra)
-    assert refusal(path) == "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        refusal(path)
+        == "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_the_corpus_80_character_file() -> None:
@@ -132,9 +150,15 @@ def test_the_corpus_80_character_file() -> None:
 
 
 def test_80_cells_typed_inline_are_an_attempted_quiz_not_a_missing_file() -> None:
-    assert refusal(EIGHTY) == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        refusal(EIGHTY)
+        == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     dotted = "." * 80
-    assert batch_says(f"load-quiz {dotted}") == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    assert (
+        batch_says(f"load-quiz {dotted}")
+        == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_a_bad_character_in_an_inline_quiz_is_named_with_its_place() -> None:
@@ -307,7 +331,10 @@ def test_rate_keeps_a_bad_first_line_among_good_ones_a_reported_line(tmp_path: P
         row.split(",")[0] for row in done.stdout.splitlines()[2:]
     ]  # (past the settings line, the header) == ["2"]
     err = done.stderr.splitlines()
-    assert err[0] == f"sudoku-repl rate: {path}:1: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'oops'."
+    assert (
+        err[0]
+        == f"sudoku-repl rate: {path}:1: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'oops'."
+    )
     assert "1 quiz rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 

@@ -15,6 +15,7 @@ import pytest
 
 import sudoku_repl
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.frontends.difficulty_cli import main_difficulty
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.support.helpers import SEED_QUIZ, Shell, edge_case
 
@@ -55,6 +56,10 @@ def test_a_seed_past_the_range_is_refused_in_one_line_on_every_surface(
         with pytest.raises(UserError) as refused:
             measured()
         assert refused.value.line == f"--seed takes {RANGE}, not {past}"
+    assert main_difficulty([SEED_QUIZ, "--seed", str(past)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"sudoku-repl difficulty: --seed takes {RANGE}, not {past}: sudoku-repl difficulty "
+    )
     path = tmp_path / "q.txt"
     path.write_text(SEED_QUIZ + "\n")
     assert main_rate([str(path), "--scale", "spread", "--seed", str(past)]) == 2

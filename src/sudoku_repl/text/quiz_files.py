@@ -519,9 +519,7 @@ def _grid_list(items: Iterable[tuple[int, str]], name: str) -> Quiz:
         if not match:
             raise QuizError(f"Invalid line {n}: {shown(line)}.", n)
         if len(match.group(3)) != CELLS:
-            raise QuizError(
-                f"Invalid line {n}: {length_fault(len(match.group(3)), grid=True)}.", n
-            )
+            raise QuizError(f"Invalid line {n}: {length_fault(len(match.group(3)), grid=True)}.", n)
         grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
     return Quiz.from_grids(grids, name)
 

@@ -162,8 +162,13 @@ def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
     assert [n for n, _ in got] == [1, 2, 3, 5]
     assert str(got[0][1]) == str(got[3][1]) == dotted
     if length < quiz_files.MAX_LINE:  # read whole: a line that is no quiz, shown shortened
-        assert str(got[1][1]).startswith("not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'xxx")
-        assert got[2][1] == f"{length:,} characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+        assert str(got[1][1]).startswith(
+            "not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'xxx"
+        )
+        assert (
+            got[2][1]
+            == f"{length:,} characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+        )
     else:
         wanted = "characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
         assert got[1][1] == got[2][1] == f"{length:,} {wanted}"  # (issue 66: its real length)

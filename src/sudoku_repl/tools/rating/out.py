@@ -34,8 +34,8 @@ import attrs
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import SUKAKU, Quiz
-from sudoku_repl.text.quiz_files import pencil_mark_quiz
 from sudoku_repl.text.files import Named, named, same_file, write_atomic
+from sudoku_repl.text.quiz_files import pencil_mark_quiz
 from sudoku_repl.tools.rating.rate import Rated, Rating, se_ratings
 from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS, text_figures
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
