@@ -513,26 +513,16 @@ def difficulty(
     gives its candidates as ``8r1c2``. ``UserError`` (one line) for a bad puzzle or a word that
     is no measure."""
     from sudoku_repl.core.errors import QuizError
-    from sudoku_repl.core.quiz import SUKAKU
+    from sudoku_repl.text.quiz_files import line_quiz
     from sudoku_repl.tools.difficulty.dossier import dossier, settings_of
-    from sudoku_repl.tools.rating.reading import sukaku
 
     if isinstance(puzzle_or_state, Session):
         return puzzle_or_state.difficulty(
             measures, isomorphs=isomorphs, seed=seed, se_timeout=se_timeout
         )
     if isinstance(puzzle_or_state, str):
-        text = puzzle_or_state.strip()
-        try:
-            if len(text) == SUKAKU:
-                puzzle_or_state = sukaku(text)
-            elif len(text) == 81:
-                puzzle_or_state = Quiz.from_string(text)
-            else:
-                raise UserError(
-                    f"Not a puzzle: {len(text)} characters, want 81 (a puzzle) or {SUKAKU} (a "
-                    "pencil-mark line)."
-                )
+        try:  # (read as rate reads a line: a note after the puzzle is passed over)
+            puzzle_or_state = line_quiz(puzzle_or_state)
         except QuizError as e:
             raise UserError(e.line) from None
     if not puzzle_or_state.geometry.classic:

@@ -189,11 +189,15 @@ REFUSALS = [
         f"Quiz file {_p('blank_lines_only.txt')} has only blank lines.",
     ),
     ("eight_rows", _p("eight_rows.txt"), f"Quiz file {_p('eight_rows.txt')} has only 8 rows."),
-    ("eighty_chars", _p("eighty_chars.txt"), "Invalid line 1: 80 cells where 81 are needed."),
+    (
+        "eighty_chars",
+        _p("eighty_chars.txt"),
+        "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed.",
+    ),
     (
         "eighty_two_chars",
         _p("eighty_two_chars.txt"),
-        "Invalid line 1: 82 cells where 81 are needed.",
+        "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed.",
     ),
     ("short_row", _p("short_row.txt"), "Invalid line 4: 40000530."),
     ("letters_only_row", _p("letters_only_row.txt"), "Invalid line 6: abcdefghi."),
@@ -219,7 +223,7 @@ REFUSALS = [
     (
         "one_per_line_bad_line#2",
         _p("one_per_line_bad_line.txt") + " 2",
-        "Invalid line 2: this line is not a quiz.",
+        "Invalid line 2: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'this line is not a quiz'.",
     ),
     (
         "nine_line_format#2",
@@ -325,7 +329,11 @@ def test_a_line_that_is_no_quiz_is_passed_over_and_named(tmp_path: Path) -> None
         "Passed over line 4, which is not a quiz: garbage.",
     ]
     assert str(repl.session.quiz) == FOUR.replace("0", ".")
-    assert_refused_keeping_the_quiz(f"{quiz} 3", "Invalid line 4: garbage.")
+    assert_refused_keeping_the_quiz(
+        f"{quiz} 3",
+        "Invalid line 4: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark "
+        "line): 'garbage'.",
+    )
     assert_refused_keeping_the_quiz(
         f"{quiz} 5",
         f"Quiz file {quiz} has only 4 quiz lines; passed over line 4, which is not a quiz: "

@@ -4,7 +4,7 @@ line saying what is wrong with what was given, in the user's words, and ``load-q
 
 6. a line of 82 cells is refused (it was loaded, its last character dropped), by ``load-quiz``
    (in a file and typed inline) and by ``rate``, in the same words;
-7. an 80-cell line or argument says "80 cells where 81 are needed", an empty file says so, a
+7. an 80-cell line or argument says "80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed", an empty file says so, a
    nine-line file with fewer rows keeps the original's ``has only <k> rows``;
 8. a JSON quiz file's faults name what is wrong, never a Python exception;
 9. ``rate`` rates a nine-line file as one quiz, and a file with no quiz at all is one line and
@@ -87,21 +87,33 @@ def rate_fails_in_one_line(path: str) -> str:
 
 def test_82_cells_in_a_file_are_refused_not_cut(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", EIGHTY_TWO + "\n")
-    assert refusal(path) == "Invalid line 1: 82 cells where 81 are needed."
+    assert (
+        refusal(path)
+        == "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     assert refusal(str(CORPUS / "eighty_two_chars.txt")) == (
-        "Invalid line 1: 82 cells where 81 are needed."
+        "Invalid line 1: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
     )
 
 
 def test_82_cells_as_a_later_quiz_of_a_one_per_line_file(tmp_path: Path) -> None:
     path = write(tmp_path, "q.txt", f"{SEED_QUIZ}\n{EIGHTY_TWO}\n")
     assert str(load(path)) == DOTTED_SEED  # quiz 1 lies before it
-    assert refusal(path, 2) == "Invalid line 2: 82 cells where 81 are needed."
+    assert (
+        refusal(path, 2)
+        == "Invalid line 2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_82_cells_typed_inline_are_refused_in_the_same_words() -> None:
-    assert refusal(EIGHTY_TWO) == "Invalid quiz: 82 cells where 81 are needed."
-    assert batch_says(f"load-quiz {EIGHTY_TWO}") == "Invalid quiz: 82 cells where 81 are needed."
+    assert (
+        refusal(EIGHTY_TWO)
+        == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
+    assert (
+        batch_says(f"load-quiz {EIGHTY_TWO}")
+        == "Invalid quiz: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
@@ -112,7 +124,10 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
         row.split(",")[0] for row in done.stdout.splitlines()[2:]
     ]  # (past the settings line, the header) == ["1", "3"]
     err = done.stderr.splitlines()
-    assert err[0] == f"sudoku-repl rate: {path}:2: 82 cells where 81 are needed."
+    assert (
+        err[0]
+        == f"sudoku-repl rate: {path}:2: 82 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     assert "2 quizzes rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 
@@ -122,19 +137,28 @@ def test_rate_reports_an_82_cell_line_in_the_same_words(tmp_path: Path) -> None:
 @pytest.mark.parametrize("extra", ["", f"{SEED_QUIZ}\n{SEED_QUIZ}\n"], ids=["alone", "then_more"])
 def test_80_cells_on_a_line_are_80_cells_not_1_row(tmp_path: Path, extra: str) -> None:
     path = write(tmp_path, "q.txt", EIGHTY + "\n" + extra)
-    assert refusal(path) == "Invalid line 1: 80 cells where 81 are needed."
+    assert (
+        refusal(path)
+        == "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_the_corpus_80_character_file() -> None:
     assert refusal(str(CORPUS / "eighty_chars.txt")) == (
-        "Invalid line 1: 80 cells where 81 are needed."
+        "Invalid line 1: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
     )
 
 
 def test_80_cells_typed_inline_are_an_attempted_quiz_not_a_missing_file() -> None:
-    assert refusal(EIGHTY) == "Invalid quiz: 80 cells where 81 are needed."
+    assert (
+        refusal(EIGHTY)
+        == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
     dotted = "." * 80
-    assert batch_says(f"load-quiz {dotted}") == "Invalid quiz: 80 cells where 81 are needed."
+    assert (
+        batch_says(f"load-quiz {dotted}")
+        == "Invalid quiz: 80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+    )
 
 
 def test_a_bad_character_in_an_inline_quiz_is_named_with_its_place() -> None:
@@ -173,9 +197,9 @@ def with_slash() -> str:
 
 def test_a_grid_of_80_cells_in_inline_grids_or_a_grid_list_file(tmp_path: Path) -> None:
     inline = f"0,0:{'.' * 81};0,6:{'.' * 80}"
-    assert refusal(inline) == "Invalid quiz: grid 2 has 80 cells where 81 are needed."
+    assert refusal(inline) == "Invalid quiz: grid 2 has 80 characters where 81 are needed."
     path = write(tmp_path, "grids.txt", f"0,0 {'.' * 81}\n0,6 {'.' * 80}\n")
-    assert refusal(path) == "Invalid line 2: 80 cells where 81 are needed."
+    assert refusal(path) == "Invalid line 2: 80 characters where 81 are needed."
 
 
 def test_a_short_missing_name_is_still_a_missing_file() -> None:
@@ -227,7 +251,7 @@ GOOD = {"at": [0, 0], "quiz": "." * 81}
         (json.dumps({"grids": [{"at": [True, 0], "quiz": "." * 81}]}), 'grid 1: "at" is not [row, col], two whole numbers from 0 to 9999.'),
         (json.dumps({"grids": [{"at": [-3, 0], "quiz": "." * 81}]}), 'grid 1: "at" is not [row, col], two whole numbers from 0 to 9999.'),
         (json.dumps({"grids": [{"at": [0, 0], "quiz": 5}]}), 'grid 1: "quiz" is not a string.'),
-        (json.dumps({"grids": [{"at": [0, 0], "quiz": "." * 80}]}), 'grid 1: "quiz" has 80 cells where 81 are needed.'),
+        (json.dumps({"grids": [{"at": [0, 0], "quiz": "." * 80}]}), 'grid 1: "quiz" has 80 characters where 81 are needed.'),
         (json.dumps({"grids": [{"at": [0, 0], "quiz": "x" * 81}]}), "grid 1: \"quiz\" is not 81 cells of 0-9 or '.'."),
     ],
 )  # fmt: skip
@@ -287,8 +311,8 @@ def test_rate_of_a_file_without_a_quiz_is_one_line_and_status_2(name: str, says:
 def test_rate_of_a_file_of_bad_lines_only_is_one_line_and_status_2(tmp_path: Path) -> None:
     path = write(tmp_path, "bad.txt", f"# two bad lines\n{EIGHTY}\n{EIGHTY_TWO}\n")
     assert rate_fails_in_one_line(path) == (
-        f"sudoku-repl rate: {path} has no quiz (2 malformed lines; line 2: 80 cells where 81 "
-        "are needed)."
+        f"sudoku-repl rate: {path} has no quiz (2 malformed lines; line 2: 80 characters where 81 "
+        "(a puzzle) or 729 (a pencil-mark line) are needed)."
     )
 
 
@@ -307,7 +331,10 @@ def test_rate_keeps_a_bad_first_line_among_good_ones_a_reported_line(tmp_path: P
         row.split(",")[0] for row in done.stdout.splitlines()[2:]
     ]  # (past the settings line, the header) == ["2"]
     err = done.stderr.splitlines()
-    assert err[0] == f"sudoku-repl rate: {path}:1: not a quiz (81 characters of 0-9 or .): 'oops'"
+    assert (
+        err[0]
+        == f"sudoku-repl rate: {path}:1: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'oops'."
+    )
     assert "1 quiz rated; 1 malformed line skipped" in err[1] and len(err) == 2
 
 

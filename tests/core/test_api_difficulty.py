@@ -111,7 +111,7 @@ def test_the_session_is_left_at_its_step() -> None:
     [
         (
             ("123", "te"),
-            "Not a puzzle: 3 characters, want 81 (a puzzle) or 729 (a pencil-mark line).",
+            "Invalid quiz: 3 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed.",
         ),
         (
             (BACKDOOR_1, "te,x"),

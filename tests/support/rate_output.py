@@ -39,3 +39,15 @@ def stopped_with(job: list[str], out: Path, rows: str) -> None:
     assert main_rate([*job, "--out", str(out)], lambda: True) == 130  # begun, no row
     with out.open("a") as f:
         f.write(rows)
+
+
+def figure_text(row: dict[str, object], column: str) -> str:
+    """A figure of a JSON row (issue 66: a number, and ``<column>_bound`` beside it: None, ``>``
+    or ``>=``) as the CSV row writes it: ``7.2``, ``>7.1``, ``>=8.5`` (Sudoku Explainer's, in
+    tenths), ``9``, ``>12``; ``""`` for null."""
+    value, bound = row[column], row[f"{column}_bound"]
+    if value is None:
+        assert bound is None, (column, row)
+        return ""
+    number = f"{value:.1f}" if isinstance(value, float) else str(value)
+    return f"{bound or ''}{number}"

@@ -43,9 +43,10 @@ class Arg:
     handler's parameter that gets its value (by default the shown word: ``steps``, ``n``).
     ``rest``: a text that takes the rest of the line (blanks and all), at the end of a form.
     ``least``: the smallest whole number it takes (a count of steps: 1); a smaller one is
-    refused as a word of another shape is."""
+    refused as a word of another shape is. ``exact``: a whole number taken as typed, never cut
+    at ``text.args.HUGE`` (a seed; a count whose range is checked after, and said as typed)."""
 
-    __slots__ = ("key", "kind", "least", "offers", "optional", "rest", "shown", "what")
+    __slots__ = ("exact", "key", "kind", "least", "offers", "optional", "rest", "shown", "what")
 
     def __init__(
         self,
@@ -56,8 +57,10 @@ class Arg:
         key: str = "",
         rest: bool = False,
         least: int = 0,
+        exact: bool = False,
     ) -> None:
         self.kind = kind
+        self.exact = exact
         self.least = least
         self.shown = shown
         self.what = what
@@ -78,7 +81,7 @@ class Arg:
         from sudoku_repl.text import args
 
         if self.kind in (INT, MODE, VALUE):
-            n = args.count_of(text)
+            n = args.whole_of(text) if self.exact else args.count_of(text)
             if n is None or n < self.least or (self.kind == MODE and not _modes().known(n)):
                 raise ValueError(text)
             return args.parse_value(text, problem) if self.kind == VALUE else n
@@ -123,9 +126,14 @@ class Opt(Arg):
 
 
 def Int(
-    shown: str, what: str = "", offers: tuple[str, ...] = (), key: str = "", least: int = 0
+    shown: str,
+    what: str = "",
+    offers: tuple[str, ...] = (),
+    key: str = "",
+    least: int = 0,
+    exact: bool = False,
 ) -> Arg:
-    return Arg(INT, shown, what, offers, key, least=least)
+    return Arg(INT, shown, what, offers, key, least=least, exact=exact)
 
 
 def Seconds(shown: str, key: str = "") -> Arg:

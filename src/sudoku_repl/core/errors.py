@@ -79,6 +79,14 @@ def shown(text: str, limit: int = 40) -> str:
     return printable if len(printable) <= limit else printable[: limit - 3] + "..."
 
 
+def escaped(ch: str) -> str:
+    """A character of input named in an error line: quoted, and escaped as Python writes it
+    where it is not printable (``'\\x00'``, ``'\\x1b'``, ``'\\u2028'``), so that a control
+    character never reaches the terminal raw; a byte that was not UTF-8 (``NOT_TEXT``) is
+    ``'?'``, as ``shown`` prints it."""
+    return "'?'" if ch == NOT_TEXT else repr(ch)
+
+
 def unprintable(line: str) -> str | None:
     """Why ``line`` may not be kept, None when it may: the first character that is not printable
     (a tab, a blank, is kept), named by its code and column."""

@@ -299,7 +299,7 @@ def _entries(path: str, skip: int, end: int | None) -> list[tuple[int, Quiz | st
     if not found and first_fault is not None:
         line, fault = first_fault
         raise UserError(
-            f"{shown(path, PATH)} has no quiz ({malformed} malformed lines; line {line}: "
+            f"{shown(path, PATH)} has no quiz ({counted(malformed, 'malformed line')}; line {line}: "
             f"{fault.rstrip('.')})."
         )
     return entries

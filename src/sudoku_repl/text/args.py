@@ -38,6 +38,21 @@ def count_of(text: str) -> int | None:
     return number(match.group(1)) if match else None
 
 
+#: digits of a whole number taken exactly (``whole_of``) at most: below the 4,300 ``int`` takes
+MOST_DIGITS = 4000
+
+
+def whole_of(text: str) -> int | None:
+    """A whole number >= 0 with optional blanks around it, taken exactly, never cut at ``HUGE``
+    (a seed: cut, two seeds would give one stream; a count a range checks after, which must be
+    said as typed), or None (``MOST_DIGITS`` digits at most)."""
+    match = NUMBER.fullmatch(text)
+    if not match:
+        return None
+    digits = match.group(1).lstrip("0") or "0"
+    return int(digits) if len(digits) <= MOST_DIGITS else None
+
+
 def seconds_of(text: str) -> float | None:
     """A number of seconds above 0 (a fraction allowed, no sign, no exponent), or None."""
     match = SECONDS.fullmatch(text)
@@ -68,22 +83,25 @@ def count_type(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-#: the most a seed can be: the makers' streams take 64 bits (``core.making.Rng``), so each
-#: seed up to this one makes puzzles of its own; a larger one is refused, never cut down
+#: the most a seed can be: the streams it starts take 64 bits (``core.making.Rng``: the
+#: makers', the random isomorphs'), so each seed up to this one has a stream of its own; a
+#: larger one is refused on every surface (the shell, the command lines, the API), never cut down
 MOST_SEED = (1 << 64) - 1
+#: the seeds taken, in words: what every refusal of a seed says
+SEED_RANGE = f"a whole number from 0 to {MOST_SEED} (2**64 - 1: the seed's 64 bits)"
+
+
+def is_seed(n: int) -> bool:
+    """Whether ``n`` is a seed (``SEED_RANGE``)."""
+    return 0 <= n <= MOST_SEED
 
 
 def seed_type(text: str) -> int:
-    """An ``ArgumentParser`` type: a seed, a whole number from 0 to ``MOST_SEED`` (taken
-    exactly: ``count_of`` stops numbers at ``HUGE``, which would give two seeds one stream)."""
-    match = NUMBER.fullmatch(text)
-    digits = (match.group(1).lstrip("0") or "0") if match else ""
-    if not digits or len(digits) > len(str(MOST_SEED)) or int(digits) > MOST_SEED:
-        raise argparse.ArgumentTypeError(
-            f"want a whole number from 0 to {MOST_SEED} (2**64 - 1: the seed's 64 bits), "
-            f"not {text!r}"
-        )
-    return int(digits)
+    """An ``ArgumentParser`` type: a seed (``SEED_RANGE``), taken exactly (``whole_of``)."""
+    n = whole_of(text)
+    if n is None or not is_seed(n):
+        raise argparse.ArgumentTypeError(f"want {SEED_RANGE}, not {text!r}")
+    return n
 
 
 class Once(argparse.Action):

@@ -30,7 +30,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from sudoku_repl.core.errors import QuizError, shown
+from sudoku_repl.core.errors import QuizError, escaped, shown
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.quiz import Quiz, check_clashes
 from sudoku_repl.text.words import counted
@@ -225,7 +225,7 @@ def string_masks(text: str) -> list[int]:
                 continue
             if ch != str(k + 1):
                 raise QuizError(
-                    f"Invalid candidate string: character {9 * cell + k + 1} is {ch}, not "
+                    f"Invalid candidate string: character {9 * cell + k + 1} is {escaped(ch)}, not "
                     f"{k + 1} or . ({CLASSIC.cell_name(cell)}'s {k + 1}: nine characters a "
                     f"cell, the k-th k or .)"
                 )

@@ -7,9 +7,16 @@ than its first quizzes.
 
 Which format a file is in is told by its first meaningful lines (neither blank nor ``#``
 comments): a grid-list line; a line of 81 cells or more; a frame layout; a line of at least
-``QUIZ_LINE_MIN`` cells among the first nine (an attempted quiz, never a row); else the nine-line
-format. A quiz line or argument whose cells are not 81 is refused as ``K cells where 81 are
-needed``, in the same words by ``load-quiz`` and ``rate``.
+``QUIZ_LINE_MIN`` cells among the first nine (an attempted quiz, never a row), or a file of one
+line of more than nine cells; else the nine-line format. A file is UTF-8, or UTF-16 where it
+begins with its byte order mark (``open_quiz_file``).
+
+A line of a one-per-line file is read in one place, ``line_puzzle`` (``line_quiz``: as a quiz),
+for ``load-quiz``, ``rate``, ``difficulty`` and the API: its puzzle is its first word (81
+characters, or 729: a pencil-mark line), a note may follow (SHC's and the forum's files). A line
+or argument of another length is refused in one wording on every surface (``length_fault``:
+``K characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed``, K its real length),
+and a character that is no cell is named escaped (``core.errors.escaped``).
 
 Several grids:
 - a *frame layout* has one line per frame row: a digit or ``.`` per cell, a space outside the
@@ -33,17 +40,19 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
-from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
+from sudoku_repl.core.errors import PATH, QuizError, escaped, file_error, shown
 from sudoku_repl.core.geometry import CLASSIC
-from sudoku_repl.core.quiz import QUIZ_BYTES, Quiz
+from sudoku_repl.core.quiz import QUIZ_BYTES, SUKAKU, Quiz
 from sudoku_repl.text import pencil_marks as marks
-from sudoku_repl.text.files import open_binary_input, open_input
+from sudoku_repl.text.files import open_binary_input
 from sudoku_repl.text.pencil_marks import Position, plain
 from sudoku_repl.text.words import counted
 
 QUIZ_CHARS = frozenset(QUIZ_BYTES.decode())
 FRAME_CHARS = frozenset("0123456789. ")
 CELLS = 81
+#: what ends the puzzle on a line of a one-per-line file, where a note may follow
+NOTE = re.compile(r"[;,# \t]")
 #: cells on one line (or in one argument) that make it an attempted quiz, never a row
 QUIZ_LINE_MIN = 27
 MAX_FRAME_ROWS = 99
@@ -74,39 +83,105 @@ def is_quiz_string(text: str) -> bool:
     return len(text) == CELLS and text.isascii() and not text.encode().translate(None, QUIZ_BYTES)
 
 
-def quiz_part(line: str) -> str:
-    """A line of a one-per-line file without the note after its quiz: 81 characters of a quiz,
-    blanks, then anything (a rating, a name: ``...0098 7.3``) gives the quiz; a HoDoKu library
-    line gives its givens, a candidate string its values; any other line is given back as it
-    is."""
-    words = line.split(None, 1)
-    if len(words) == 2 and is_quiz_string(words[0]):
-        return words[0]
-    if line.startswith(":") and marks.is_library_line(line):
-        return marks.library_givens(line)  # a HoDoKu library line: its givens
-    if len(line) == marks.CANDIDATE_STRING and marks.is_candidate_string(line):
-        try:  # a candidate string: its values
-            return str(marks.parse_candidate_string(line, "").quiz)
-        except QuizError:
-            return line
-    return line
+class NoPuzzle(QuizError):
+    """A line that holds no puzzle (``line_puzzle``): ``fault`` says what is wrong, in
+    ``no_puzzle``'s words, for a reader to place (``FILE:LINE:``, ``Invalid line N:``);
+    ``brief`` the same where the words around say already that the line is no quiz (the lines
+    ``load-quiz`` passed over): the line itself, when nothing more is wrong with it; ``line``
+    is the refusal of a puzzle typed alone (``Invalid quiz: ...``)."""
+
+    def __init__(self, fault: str, brief: str | None = None) -> None:
+        super().__init__(f"Invalid quiz: {fault}.")
+        self.fault = fault
+        self.brief = fault if brief is None else brief
 
 
-def cells_wanted(count: int) -> str:
-    """What is wrong with a quiz of ``count`` cells: the words ``load-quiz`` and ``rate`` share."""
-    return f"{counted(count, 'cell')} where {CELLS} are needed"
+def line_quiz(line: str) -> Quiz:
+    """The puzzle of a line (``line_puzzle``) as ``rate``, ``difficulty`` and the API measure
+    it: a quiz of 81 characters, or a pencil-mark puzzle of 729 (``pencil_mark_quiz``);
+    ``QuizError`` (``NoPuzzle`` for a line that holds none) for one that cannot be read."""
+    text = line_puzzle(line)
+    return pencil_mark_quiz(text) if len(text) == SUKAKU else Quiz.from_string(text)
 
 
-def cells_fault(text: str) -> str | None:
-    """``K cells where 81 are needed`` when ``text`` is an attempted quiz of the wrong size (made
-    of quiz characters only, or holding at least ``QUIZ_LINE_MIN`` cells); None when it has 81
-    cells or does not look like a quiz."""
-    count = len(_digits(text))
-    if count == CELLS:
+def pencil_mark_quiz(text: str) -> Quiz:
+    """A 729-character pencil-mark line as a puzzle of its candidates (``Quiz.from_marks``),
+    as SHC and SukakuExplainer read it; ``QuizError`` for a line that is none."""
+    return Quiz.from_marks(marks.string_masks(text), text)
+
+
+def line_puzzle(line: str) -> str:
+    """The puzzle a line of a one-per-line file holds, its note left out: 81 characters of
+    ``0``-``9`` and ``.`` (a quiz) or 729 (a pencil-mark line, a candidate string: its
+    characters checked where it is read, ``pencil_marks.string_masks``), up to the
+    line's end or to a ``;``, ``,``, ``#``, tab or blank, after which anything may follow (a
+    rating, a name, SHC's ``...86.;1;3;MithTE3#1;Trid=3``, the forum's ``...4.. ED=11.9``); a
+    HoDoKu library line's givens. ``NoPuzzle`` for any other line."""
+    head = _head(line)
+    if len(head) == SUKAKU or (len(head) == CELLS and _all_cells(head)):
+        return head  # (a pencil-mark line is checked as it is read: its place of each digit)
+    text = line.strip()
+    if text.startswith(":") and marks.is_library_line(text):  # a HoDoKu library line
+        givens = marks.library_givens(text)
+        if len(givens) == CELLS and _all_cells(givens):
+            return givens
+        raise NoPuzzle(f"a library line whose givens have {length_fault(len(givens), grid=True)}")
+    raise no_puzzle(line)
+
+
+def no_puzzle(line: str) -> NoPuzzle:
+    """What is wrong with a line that is no puzzle (``line_puzzle``), in the words every surface
+    says it in (rate, load-quiz, the API): a run of cells of another length is ``K characters
+    where 81 (a puzzle) or 729 (a pencil-mark line) are needed`` (``K`` the whole line's, however
+    long: a line cut for its length says its real length); an attempted puzzle with a character
+    that is no cell names it, escaped (``'\\x00'``); anything else is ``not a puzzle line``
+    with the line shown."""
+    if isinstance(line, Cut):
+        return NoPuzzle(length_fault(line.length, whole=line.whole))
+    text, head = line.strip(), _head(line)
+    if head and _all_cells(head) and (head == text or len(head) >= QUIZ_LINE_MIN):
+        return NoPuzzle(length_fault(len(head)))
+    stray = _stray_cell(head, len(line) - len(line.lstrip()))
+    if stray is not None:
+        return NoPuzzle(stray)
+    said = shown(text)
+    return NoPuzzle(f"not a puzzle line ({PUZZLE_FORM}): {said!r}", said)
+
+
+#: what a puzzle line holds, said where a line is none
+PUZZLE_FORM = f"{CELLS} characters of 0-9 or ., or {SUKAKU}: a pencil-mark line"
+
+
+def length_fault(count: int, *, grid: bool = False, whole: bool = True) -> str:
+    """What is wrong with a puzzle of ``count`` characters: the one wording of every surface
+    (``rate``, ``load-quiz``, the API, ``difficulty``), naming both lengths a puzzle line may
+    have; ``grid``: a grid of a puzzle of several, which is 81 only; ``whole`` False: the line
+    was longer still (a device's endless line, read no further)."""
+    more = "" if whole else "more than "
+    wanted = f"{CELLS}" if grid else f"{CELLS} (a puzzle) or {SUKAKU} (a pencil-mark line)"
+    return f"{more}{count:,} characters where {wanted} are needed"
+
+
+def _head(line: str) -> str:
+    """A line's first word: its puzzle, where it holds one (``NOTE`` ends it)."""
+    return NOTE.split(line.strip(), 1)[0]
+
+
+def _all_cells(text: str) -> bool:
+    return text.isascii() and not text.encode().translate(None, QUIZ_BYTES)
+
+
+def _stray_cell(text: str, offset: int = 0) -> str | None:
+    """An attempted puzzle's first character that is no cell, named with its column (counted
+    from ``offset``) and escaped as Python writes it (``'\\x00'``, ``'\\t'``): at least
+    ``QUIZ_LINE_MIN`` cells, and at most one character in nine something else; None for any
+    other text."""
+    cells = len(_digits(text))
+    if cells < QUIZ_LINE_MIN or 9 * (len(text) - cells) > len(text):
         return None
-    stripped = text.strip()
-    if count >= QUIZ_LINE_MIN or (stripped and set(stripped) <= QUIZ_CHARS):
-        return cells_wanted(count)
+    for column, ch in enumerate(text, offset + 1):
+        if ch not in QUIZ_CHARS:
+            return f"character {column} is {escaped(ch)}, not a cell (1-9, or 0 or . when empty)"
     return None
 
 
@@ -161,7 +236,7 @@ class QuizLines:
             self.read += 1
             line = raw.lstrip("\ufeff").rstrip("\r\n")
             if isinstance(raw, Cut):
-                line = Cut(line)
+                line = Cut.of(line, raw.length, raw.whole)
             if not line.strip():
                 self.blanks += 1
             elif line.lstrip().startswith("#"):
@@ -215,7 +290,9 @@ class QuizLines:
 
 def one_per_line(lines: QuizLines) -> bool:
     """Whether the file is (meant as) one quiz per line: a line of at least ``QUIZ_LINE_MIN``
-    cells among its first nine meaningful lines, and no grid-list line first. Only looks ahead."""
+    cells among its first nine meaningful lines, or a file of one line whose puzzle is a run of
+    more than nine cells (a line alone is no grid of nine rows: ``1.......2.3..2..4`` is a puzzle
+    line too short, not a row), and no grid-list line first. Only looks ahead."""
     first = lines.ahead(0)
     if first is None or GRID_LINE_ANY.fullmatch(first[1]):
         return False
@@ -224,6 +301,8 @@ def one_per_line(lines: QuizLines) -> bool:
         [line for _, line in head]
     ):
         return False  # a printed grid or a candidate grid: one position
+    if len(head) == 1 and len(alone := _head(first[1])) > 9 and _all_cells(alone):
+        return True
     return any(len(_digits(line)) >= QUIZ_LINE_MIN for _, line in head)
 
 
@@ -256,11 +335,11 @@ def _position(lines: QuizLines, name: str, number: int) -> Position:
         raise lines.no_quiz(name)
     if marks.is_library_line(first[1]):
         return _nth(lines, name, number, "library line", marks.is_library_line, marks.parse_library)
-    if marks.is_candidate_string(first[1].strip()):
+    if marks.is_candidate_string(_head(first[1])):  # (a note may follow each)
         return _nth(
             lines, name, number, "candidate string",
-            lambda line: marks.is_candidate_string(line.strip()),
-            lambda line, source: marks.parse_candidate_string(line.strip(), source),
+            lambda line: marks.is_candidate_string(_head(line)),
+            lambda line, source: marks.parse_candidate_string(_head(line), source),
         )  # fmt: skip
     if GRID_LINE_ANY.fullmatch(first[1]):
         return plain(_grid_list(lines, name))
@@ -376,14 +455,18 @@ def _one_per_line(lines: QuizLines, name: str, number: int) -> Quiz:
     entries = 0
     for n, line in lines:
         entries += 1
-        digits = _digits(quiz_part(line))
-        if len(digits) != CELLS:
-            fault = cells_fault(line) or shown(line)
+        try:
+            text = line_puzzle(line)
+        except NoPuzzle as e:
             if entries == number:
-                raise QuizError(f"Invalid line {n}: {fault}.", n)
-            lines.pass_over(n, fault)
-        elif entries == number:
-            return Quiz.from_string(digits, f"{name} #{number}")
+                raise QuizError(f"Invalid line {n}: {e.fault}.", n) from None
+            lines.pass_over(n, e.brief)
+            continue
+        if entries == number:
+            source = f"{name} #{number}"
+            if len(text) == SUKAKU:  # a candidate string among quizzes: its values
+                return marks.parse_candidate_string(text, source).quiz
+            return Quiz.from_string(text, source)
     raise lines.past_the_end(name, entries)
 
 
@@ -436,9 +519,29 @@ def _grid_list(items: Iterable[tuple[int, str]], name: str) -> Quiz:
         if not match:
             raise QuizError(f"Invalid line {n}: {shown(line)}.", n)
         if len(match.group(3)) != CELLS:
-            raise QuizError(f"Invalid line {n}: {cells_wanted(len(match.group(3)))}.", n)
+            raise QuizError(f"Invalid line {n}: {length_fault(len(match.group(3)), grid=True)}.", n)
         grids.append((int(match.group(1)), int(match.group(2)), match.group(3)))
     return Quiz.from_grids(grids, name)
+
+
+#: the byte order marks of UTF-16 (little- and big-endian) that begin a file
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+def open_quiz_file(path: str) -> TextIO:
+    """A quiz file opened for reading text as ``open_input`` opens it (without waiting, bad
+    bytes replaced, line ends kept): UTF-8, or UTF-16 where the file begins with its byte order
+    mark (what Windows' Notepad saves as "Unicode"), so that ``load-quiz`` and ``rate`` read
+    one as they read the other. Raises OSError or ValueError as ``open_input`` does."""
+    raw = open_binary_input(path)
+    try:
+        assert isinstance(raw, io.BufferedReader)  # (open(fd, "rb"): peek looks, reads nothing)
+        bom = raw.peek(2)[:2]
+    except BaseException:
+        raw.close()
+        raise
+    encoding = "utf-16" if bom in UTF16_BOMS else "utf-8"
+    return io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline="")
 
 
 #: how a line ends (``open_input`` keeps the ends as they are)
@@ -447,9 +550,18 @@ ENDS = ("\n", "\r")
 
 class Cut(str):
     """The first ``MAX_LINE`` characters of a longer line (``bounded_lines``): what says the
-    line was cut, kept by ``QuizLines``."""
+    line was cut, kept by ``QuizLines``, with the line's ``length`` (its end left out), which
+    ``no_puzzle`` says; ``whole`` False where the reading stopped inside it (a device's endless
+    line): it is longer still."""
 
-    __slots__ = ()
+    length: int
+    whole: bool
+
+    @classmethod
+    def of(cls, text: str, length: int, whole: bool = True) -> Cut:
+        cut = cls(text)
+        cut.length, cut.whole = length, whole
+        return cut
 
 
 def bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
@@ -470,16 +582,18 @@ def bounded_lines(f: TextIO, limit: int = MAX_LINE) -> Iterator[str]:
         if len(line) < limit or line.endswith(ENDS):
             yield line
             continue
-        yield Cut(line)
         skipped = 0
-        while True:  # the rest of the overlong line, dropped
+        while True:  # the rest of the overlong line, dropped (its length counted)
             more = f.readline(limit)
             if not more or more.endswith(ENDS):
                 split = len(more) == limit and more.endswith("\r")
+                skipped += len(more.rstrip("\r\n"))
                 break
             skipped += len(more)
             if endless and skipped >= MAX_SKIP:
+                yield Cut.of(line, len(line) + skipped, whole=False)
                 return
+        yield Cut.of(line, len(line) + skipped)
 
 
 def _is_device(f: TextIO) -> bool:
@@ -501,7 +615,7 @@ def parse_inline_grids(text: str) -> Quiz | None:
             return None
         cells = match.group(3)
         if len(cells) != CELLS:
-            raise QuizError(f"Invalid quiz: grid {k} has {cells_wanted(len(cells))}.")
+            raise QuizError(f"Invalid quiz: grid {k} has {length_fault(len(cells), grid=True)}.")
         grids.append((int(match.group(1)), int(match.group(2)), cells))
     return Quiz.from_grids(grids, "inline grids")
 
@@ -556,10 +670,9 @@ def load_json(path: str) -> Quiz:
         if not isinstance(quiz, str):
             raise invalid(f'grid {k}: "quiz" is not a string')
         if not is_quiz_string(quiz):
-            fault = cells_fault(quiz)
             raise invalid(
-                f'grid {k}: "quiz" has {fault}'
-                if fault
+                f'grid {k}: "quiz" has {length_fault(len(quiz), grid=True)}'
+                if _all_cells(quiz)
                 else f"grid {k}: \"quiz\" is not {CELLS} cells of 0-9 or '.'"
             )
         grids.append((at[0], at[1], quiz))
@@ -595,15 +708,16 @@ def attempted_quiz_fault(argument: str) -> str | None:
     """What is wrong with an argument that is an attempted quiz, not a file name: at least
     ``QUIZ_LINE_MIN`` cells and at most one character in nine something else (an 81-character
     quiz with a letter or a blank typed among its cells), and no ``/``; None for any other
-    argument. Its first character that is no cell is named, else its count of cells."""
-    cells = len(_digits(argument))
-    others = len(argument) - cells
-    if cells < QUIZ_LINE_MIN or 9 * others > len(argument) or "/" in argument or os.sep in argument:
+    argument. Its first character that is no cell is named, else its length
+    (``length_fault``)."""
+    if "/" in argument or os.sep in argument:
         return None
-    for column, ch in enumerate(argument, 1):
-        if ch not in QUIZ_CHARS:
-            return f"character {column} is {shown(ch)!r}, not a cell (1-9, or 0 or . when empty)"
-    return cells_wanted(cells)
+    stray = _stray_cell(argument)
+    if stray is not None:
+        return stray
+    if len(argument) >= QUIZ_LINE_MIN and _all_cells(argument):
+        return length_fault(len(argument))
+    return None
 
 
 def load_position(argument: str, number: int = 1) -> Position:
@@ -617,7 +731,7 @@ def load_position(argument: str, number: int = 1) -> Position:
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
             return plain(load_json(argument))
-        with open_input(argument) as f:
+        with open_quiz_file(argument) as f:
             return parse_position(QuizLines(bounded_lines(f)), argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None

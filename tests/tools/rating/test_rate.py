@@ -136,7 +136,8 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
     got = list(read_quizzes(str(path)))
     assert [n for n, _ in got] == [3, 4, 5, 6]
     assert str(got[0][1]) == str(got[3][1]) == dotted
-    assert got[1][1] == "80 cells where 81 are needed."  # issue 13: the words load-quiz uses
+    # issues 13, 66: the words load-quiz uses, naming both lengths a puzzle line may have
+    assert got[1][1] == "80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
     assert got[2][1] == "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."
 
 
@@ -161,10 +162,16 @@ def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
     assert [n for n, _ in got] == [1, 2, 3, 5]
     assert str(got[0][1]) == str(got[3][1]) == dotted
     if length < quiz_files.MAX_LINE:  # read whole: a line that is no quiz, shown shortened
-        assert str(got[1][1]).startswith("not a quiz (81 characters of 0-9 or .): 'xxx")
-        assert got[2][1] == f"{length} cells where 81 are needed."
+        assert str(got[1][1]).startswith(
+            "not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'xxx"
+        )
+        assert (
+            got[2][1]
+            == f"{length:,} characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+        )
     else:
-        assert got[1][1] == got[2][1] == "not a quiz: a line of 65,536 characters or more."
+        wanted = "characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
+        assert got[1][1] == got[2][1] == f"{length:,} {wanted}"  # (issue 66: its real length)
     assert peak < 16 * quiz_files.MAX_LINE, peak  # a few pieces of the line, not the line
 
 
@@ -184,7 +191,7 @@ def test_malformed_and_clashing_lines_are_reported_and_skipped(
     assert [r["solutions"] for r in rows(out)] == ["1", "1"]
     errors = err.splitlines()
     assert errors[0] == (
-        f"sudoku-repl rate: {path}:2: not a quiz (81 characters of 0-9 or .): 'not a quiz'"
+        f"sudoku-repl rate: {path}:2: not a puzzle line (81 characters of 0-9 or ., or 729: a pencil-mark line): 'not a quiz'."
     )
     assert errors[1] == (
         f"sudoku-repl rate: {path}:3: Invalid quiz: 2 appears twice in row 5 ([5,1] and [5,9])."
@@ -474,11 +481,12 @@ def test_scale_se_in_json_and_a_quiz_without_one_solution_says_so(tmp_path: Path
     path.write_text(path.read_text() + many + "\n" + none + "\n")
     run = rate(str(path), "--scale", "se", "--format", "json")
     rows = [json.loads(line) for line in without_settings(run.stdout).splitlines()]
-    assert [(r["er"], r["ep"], r["ed"]) for r in rows[1:]] == [
-        ("several solutions", None, None),
-        ("no solution", None, None),
+    # (issue 66: no text among the numbers; solutions and complete say why there is no rating)
+    assert [(r["er"], r["ep"], r["ed"], r["solutions"], r["complete"]) for r in rows[1:]] == [
+        (None, None, None, 2, False),  # several solutions: the search stopped at the second
+        (None, None, None, 0, True),  # no solution
     ]
-    assert rows[0]["er"] == ers[0]
+    assert (rows[0]["er"], rows[0]["er_bound"]) == (float(ers[0]), None)
 
 
 def test_scale_se_past_its_time_limit_is_a_lower_bound(tmp_path: Path) -> None:

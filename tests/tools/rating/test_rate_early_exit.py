@@ -22,7 +22,7 @@ import pytest
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.rows import COLUMNS, SE_COLUMNS
 from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
-from tests.support.rate_output import without_settings
+from tests.support.rate_output import figure_text, without_settings
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 BANK = [line.split() for line in read_lines(PUZZLES / "se_rated_diabolical2000.txt")]
@@ -58,8 +58,10 @@ def accepted(figures: tuple[str, ...], x: float, above: bool) -> list[set[str]]:
 
 
 def rows_of(text: str, format: str) -> list[dict[str, object]]:
+    """The rows, their Sudoku Explainer's figures as the CSV writes them (``>X``)."""
     if format == "json":
-        return [json.loads(line) for line in without_settings(text).splitlines()]
+        rows = [json.loads(line) for line in without_settings(text).splitlines()]
+        return [{**row, **{c: figure_text(row, c) for c in SE_COLUMNS}} for row in rows]
     reader = csv.DictReader(io.StringIO(without_settings(text)))
     assert tuple(reader.fieldnames or ()) == COLUMNS + SE_COLUMNS
     return list(reader)

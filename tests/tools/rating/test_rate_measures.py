@@ -234,7 +234,7 @@ def test_a_bad_pencil_mark_line_is_one_malformed_line(
     assert [r["line"] for r in table(out)] == ["3"]
     lines = err.splitlines()
     assert lines[0] == (
-        f"sudoku-repl rate: {path}:1: Invalid candidate string: character 1 is x, not 1 or . "
+        f"sudoku-repl rate: {path}:1: Invalid candidate string: character 1 is 'x', not 1 or . "
         "([1,1]'s 1: nine characters a cell, the k-th k or .)"
     )
     assert lines[1] == f"sudoku-repl rate: {path}:2: Invalid pencil marks: [1,1] has no candidate."

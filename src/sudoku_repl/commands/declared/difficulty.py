@@ -8,8 +8,9 @@ DIFFICULTY_FORMS = (
     (
         Arg(CHOICE, "[quiz]", "quiz (the loaded quiz, not the present state)", ("quiz",), "what"),
         Opt("--measures", Text("LIST", "a comma list of measures (te,b,backdoors)")),
-        Opt("--isomorphs", Int("K", "a whole number >= 1", least=1)),
-        Opt("--seed", Int("S", "a whole number >= 0")),
+        # (taken as typed: their ranges are checked by the dossier's settings, and said so)
+        Opt("--isomorphs", Int("K", "a whole number >= 1", least=1, exact=True)),
+        Opt("--seed", Int("S", "a whole number >= 0", exact=True)),
         Opt("--se-timeout", Seconds("T")),
     ),
 )

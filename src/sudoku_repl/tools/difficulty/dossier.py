@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import UserError, shown
 from sudoku_repl.core.state import LOADED, EngineState, Frame
+from sudoku_repl.text.args import SEED_RANGE, is_seed
 from sudoku_repl.tools.difficulty.lines import dossier_lines
 from sudoku_repl.tools.difficulty.parts import (
     SE_TIMEOUT,
@@ -202,9 +203,9 @@ def settings_of(
         text = measures if isinstance(measures, str) else ",".join(measures)
         asked = parse_scale(text, always=())
     if isomorphs is not None and not 1 <= isomorphs <= MOST_ISOMORPHS:
-        raise UserError(f"--isomorphs takes 1 to {MOST_ISOMORPHS}, not {isomorphs}")
-    if seed is not None and seed < 0:
-        raise UserError(f"--seed takes a whole number >= 0, not {seed}")
+        raise UserError(f"--isomorphs takes 1 to {MOST_ISOMORPHS}, not {shown(str(isomorphs))}")
+    if seed is not None and not is_seed(seed):  # (the shell's, rate's, generate's range)
+        raise UserError(f"--seed takes {SEED_RANGE}, not {shown(str(seed))}")
     if se_timeout is not None and not se_timeout > 0:
         raise UserError(f"the SE time limit is a number of seconds above 0, not {se_timeout}")
     return Settings(

@@ -180,12 +180,15 @@ def _ilp_fault(r: Rating, ilp: bool) -> str | None:
 
 
 #: the least and most each order-free figure may be: T&E-depth 0 to 3 (the hardest known are
-#: T&E(3)), B and x from 0 to past the most computed, backdoors a cell or candidate each (a
-#: pair of candidates each for size 2)
+#: T&E(3); past 3, >3), backdoors a cell or candidate each (a pair of candidates each for size
+#: 2), guess depth a level of the grid's; B, x and fewest guesses from 0 to past the most
+#: computed
 _FIGURE_RANGES = {
     "te": (0, 3), "backdoors": (0, 81), "candidate_backdoors": (0, 729),
     "candidate_backdoors2": (0, 729 * 728 // 2), "guess_depth": (0, 81),
 }  # fmt: skip
+#: the figures written as text: a whole number, or ``>N`` past the N computed
+_WRITTEN_FIGURES = ("te", "b", "bxb", "guess_depth", "fewest_guesses")
 _WRITTEN = re.compile(r"(0|[1-9][0-9]*)|>(0|[1-9][0-9]*)")
 
 
@@ -196,14 +199,15 @@ def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
     if r.measured != measured:
         return f"the columns of {', '.join(measured) or 'no order-free measure'}, not these"
     rated = r.solutions == 1 and r.complete
-    for name, (low, high) in _FIGURE_RANGES.items():
-        value = getattr(r, name)
-        if value is not None and not low <= value <= high:
-            return f"{name} {value}, want {low} to {high}"
-    for name in ("b", "bxb", "fewest_guesses"):
+    for name in _WRITTEN_FIGURES:
         value = getattr(r, name)
         if value is not None and not _WRITTEN.fullmatch(value):
             return f"{name} {value!r}"
+    for name, (low, high) in _FIGURE_RANGES.items():
+        value = getattr(r, name)
+        figure = None if value is None else int(str(value).removeprefix(">"))
+        if figure is not None and not low <= figure <= high:
+            return f"{name} {value}, want {low} to {high}"
     if r.b is not None and r.bxb is not None:
         return "both b and bxb"
     if not rated:

@@ -185,7 +185,7 @@ class OrderFreeMeasures:
         done = figures(givens, marks, self.asked, interrupted, self.run_mode)
         written: dict[str, Any] = {}
         if done.te is not None:
-            written["te"] = done.te.value
+            written["te"] = done.te.written()
         if done.b is not None and done.bxb is not None:
             written["b"], written["bxb"] = done.b.written(), done.bxb.written()
         if done.backdoors is not None and done.candidate_backdoors is not None:
@@ -194,7 +194,7 @@ class OrderFreeMeasures:
         if done.candidate_backdoors2 is not None:
             written["candidate_backdoors2"] = len(done.candidate_backdoors2)
         if done.guess_depth is not None and done.fewest_guesses is not None:
-            written["guess_depth"] = done.guess_depth.value
+            written["guess_depth"] = done.guess_depth.written()
             written["fewest_guesses"] = done.fewest_guesses.written()
         if "spread" in self.asked:
             written.update(_spread_columns(self._spread(givens, marks, interrupted)))

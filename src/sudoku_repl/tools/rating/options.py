@@ -11,7 +11,7 @@ import re
 from functools import partial
 
 from sudoku_repl.core.errors import UserError, shown
-from sudoku_repl.text.args import ArgumentParser, count_type
+from sudoku_repl.text.args import ArgumentParser, count_type, seed_type
 from sudoku_repl.tools.rating.rows import PROG
 from sudoku_repl.tools.rating.scales import (
     ISOMORPHS,
@@ -45,7 +45,8 @@ def parser() -> argparse.ArgumentParser:
         "file",
         help="one 81-character quiz per line (0 or . for an empty cell) or 729-character "
         "pencil-mark puzzle (sukaku: nine characters a cell, the digit or . for each "
-        "candidate), or one quiz in the nine-line format",
+        "candidate), a note after either past a ; , # tab or blank (SHC's files), or one quiz "
+        "in the nine-line format",
     )
     parser.add_argument(
         "--jobs",
@@ -117,7 +118,7 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--seed",
-        type=count_type(0),
+        type=seed_type,
         default=None,
         metavar="S",
         help=f"the seed the isomorphs are drawn from (default {SEED}); given, the rows add "

@@ -35,9 +35,9 @@ import attrs
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, os_reason, shown
 from sudoku_repl.core.quiz import SUKAKU, Quiz
 from sudoku_repl.text.files import Named, named, same_file, write_atomic
-from sudoku_repl.tools.rating.rate import Rated, Rating
-from sudoku_repl.tools.rating.reading import sukaku
-from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS
+from sudoku_repl.text.quiz_files import pencil_mark_quiz
+from sudoku_repl.tools.rating.rate import Rated, Rating, se_ratings
+from sudoku_repl.tools.rating.rows import COLUMNS, PROG, SE_COLUMNS, text_figures
 from sudoku_repl.tools.rating.scales import COLUMNS as MEASURE_COLUMNS
 from sudoku_repl.tools.rating.scales import ROW_MEASURES
 
@@ -541,11 +541,20 @@ def parse_csv(text: str, names: Sequence[str] = COLUMNS) -> Rated:
 
 
 def parse_json(text: str) -> Rated:
-    """One JSON line back."""
+    """One JSON line back (its figures as the CSV writes them: ``rows.text_figures``)."""
     record = json.loads(text)
     if not isinstance(record, dict):
         raise ValueError("not a JSON object")
+    text_figures(record, _why_unrated)
     return _rated(record)
+
+
+def _why_unrated(solutions: int, complete: bool) -> str | None:
+    """What ER says of a quiz without one solution (``se_ratings``' words), None for one with
+    one (rated: its ER is a figure)."""
+    if solutions == 1 and complete:
+        return None
+    return se_ratings("", solutions, complete, 0.0)["er"]  # (rates nothing: says why)
 
 
 def _rated(record: dict[str, object]) -> Rated:
@@ -572,7 +581,7 @@ def _rated(record: dict[str, object]) -> Rated:
     )
     rating = attrs.evolve(rating, **_order_free(record))
     text = str(record["quiz"])
-    quiz = sukaku(text) if len(text) == SUKAKU else Quiz.from_string(text)
+    quiz = pencil_mark_quiz(text) if len(text) == SUKAKU else Quiz.from_string(text)
     return int(str(record["line"])), quiz, rating
 
 
@@ -596,5 +605,6 @@ def _order_free(record: dict[str, object]) -> dict[str, Any]:
 
 #: the order-free figures written as text (``>7``, ``>=9.0``), not as whole numbers
 _TEXT_FIGURES = frozenset(
-    {"b", "bxb", "fewest_guesses", "er_min", "er_median", "er_max", "er_canonical"}
-)
+    {"te", "b", "bxb", "guess_depth", "fewest_guesses", "er_min", "er_median", "er_max",
+     "er_canonical"}
+)  # fmt: skip

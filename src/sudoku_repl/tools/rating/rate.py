@@ -96,8 +96,9 @@ class Rating:
     biggest_min: int | None = None
     biggest_median: int | None = None
     biggest_max: int | None = None
-    #: T&E-depth (Berthier's T&E(BRT, n)); B and the x of BxB, ``">7"`` past what is computed
-    te: int | None = None
+    #: T&E-depth (Berthier's T&E(BRT, n)), B and the x of BxB, each as written (``"2"``;
+    #: ``">3"``, ``">7"`` past what is computed)
+    te: str | None = None
     b: str | None = None
     bxb: str | None = None
     #: single-cell BRT backdoors, HoDoKu's single-candidate backdoors (their counts)
@@ -105,9 +106,9 @@ class Rating:
     candidate_backdoors: int | None = None
     #: HoDoKu's candidate backdoors of size 2 (``backdoors2``; their count)
     candidate_backdoors2: int | None = None
-    #: the original's measure made order-free: least nesting of guesses, fewest guesses
-    #: (``">3"`` past what is computed)
-    guess_depth: int | None = None
+    #: the original's measure made order-free: least nesting of guesses, fewest guesses, each
+    #: as written (``">3"`` past what is computed)
+    guess_depth: str | None = None
     fewest_guesses: str | None = None
     #: Sudoku Explainer's ER over K random isomorphs (least, median, most) and of the
     #: canonical form, as ``er`` is written

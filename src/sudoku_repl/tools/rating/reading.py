@@ -13,25 +13,23 @@ import os
 from collections.abc import Iterator
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
-from sudoku_repl.core.quiz import SUKAKU, Quiz
-from sudoku_repl.text import pencil_marks, quiz_files
-from sudoku_repl.text.files import open_input
-from sudoku_repl.text.quiz_files import is_quiz_string
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.text import quiz_files
 
 
 def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
-    """(line number, quiz) for each quiz line of a one-per-line file (81 characters, or 729: a
-    pencil-mark puzzle, ``Quiz.from_sukaku``), (line number, what is wrong)
-    for each malformed one (not 81 characters of 0-9 or ``.``, or clashing givens); blank and
-    ``#`` lines are passed over. A file in another format (the nine-line format, JSON) is one
-    quiz, numbered by its first meaningful line. Raises ``UserError`` when the file cannot be
-    read, is not one quiz per line and holds no 9x9 quiz (empty, binary, too few rows, a puzzle
-    of several grids)."""
+    """(line number, quiz) for each quiz line of a one-per-line file (``quiz_files.line_quiz``:
+    81 characters, or 729, a pencil-mark puzzle, a note after either), (line number, what is
+    wrong) for each malformed one (``no_puzzle``'s words, or clashing givens); blank and ``#``
+    lines are passed over. A file in another format (the nine-line format, JSON) is one quiz,
+    numbered by its first meaningful line. Raises ``UserError`` when the file cannot be read,
+    is not one quiz per line and holds no 9x9 quiz (empty, binary, too few rows, a puzzle of
+    several grids)."""
     try:
         if path.lower().endswith(".json") and os.path.isfile(path):
             yield 1, _classic(quiz_files.load_json(path), path)
             return
-        with open_input(path) as f:
+        with quiz_files.open_quiz_file(path) as f:
             lines = quiz_files.QuizLines(quiz_files.bounded_lines(f))
             if not quiz_files.one_per_line(lines):
                 first = lines.ahead(0)
@@ -39,26 +37,10 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 yield (first[0] if first else 1), _classic(quiz, path)
                 return
             for n, line in lines:
-                if isinstance(line, quiz_files.Cut):
-                    yield n, f"not a quiz: a line of {quiz_files.MAX_LINE:,} characters or more."
-                    continue
-                text = line.strip().split(None, 1)[0] if line.strip() else ""
-                if len(text) == SUKAKU:  # a pencil-mark puzzle (issue 60), candidates kept
-                    try:
-                        yield n, sukaku(text)
-                    except QuizError as e:
-                        yield n, e.line
-                    continue
-                text = quiz_files.quiz_part(line.strip())
-                if not is_quiz_string(text):
-                    fault = quiz_files.cells_fault(text)
-                    yield n, (
-                        f"{fault}." if fault
-                        else f"not a quiz (81 characters of 0-9 or .): {shown(text)!r}"
-                    )  # fmt: skip
-                    continue
                 try:
-                    yield n, Quiz.from_string(text)
+                    yield n, quiz_files.line_quiz(line)
+                except quiz_files.NoPuzzle as e:
+                    yield n, f"{e.fault}."
                 except QuizError as e:
                     yield n, e.line
     except OSError as e:
@@ -66,12 +48,6 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
     except QuizError as e:  # the whole file is refused
         where = shown(path, PATH)
         raise UserError(e.line if where in e.line else f"{where}: {e.line}") from None
-
-
-def sukaku(text: str) -> Quiz:
-    """A 729-character pencil-mark line as a puzzle of its candidates (``Quiz.from_marks``);
-    ``QuizError`` for a line that is none."""
-    return Quiz.from_marks(pencil_marks.string_masks(text), text)
 
 
 def _classic(quiz: Quiz, path: str) -> Quiz:

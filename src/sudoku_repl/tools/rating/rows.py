@@ -21,6 +21,8 @@ COLUMNS = (
 )  # fmt: skip
 #: the columns ``--scale se`` adds: Sudoku Explainer's ratings (``techniques/explainer``)
 SE_COLUMNS = ("er", "ep", "ed")
+#: the columns ``--scale spread`` adds: ER over isomorphs and of the canonical form
+SPREAD_COLUMNS = MEASURE_COLUMNS["spread"]
 #: the columns ``--ilp`` adds: HiGHS on the seed's 0-1 program (``tools/ilp/highs``)
 ILP_COLUMNS = ("ilp_solutions", "ilp_ms", "ilp_nodes")
 
@@ -103,8 +105,68 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
     return out.getvalue()
 
 
+#: the columns whose figure may be a bound, a measure stopped short of it (CSV writes ``>12``,
+#: ``>=8.5``): in a JSON row, the number, and beside it ``<column>_bound``, how the figure stands
+#: to it (``BOUNDS``); Sudoku Explainer's figures in tenths, the others whole numbers
+BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "guess_depth", "fewest_guesses", *SPREAD_COLUMNS)
+#: ``<column>_bound``: None where the number is the figure; ``">"``: the figure is more than it
+#: (B past 12, x past 7, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
+#: ``--above``/``--below``'s X); ``">="``: at least it (Sudoku Explainer's time limit came first)
+BOUNDS = (">=", ">")
+_TENTHS = frozenset((*SE_COLUMNS, *SPREAD_COLUMNS))
+
+
+def json_record(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
+    """One JSON row: ``fields``, each figure a number (``BOUNDED``: the figure or the bound,
+    with ``<column>_bound`` after it), null where there is none; docs/rating.md gives every
+    key's type. ER says no reason for a quiz without one solution: ``solutions`` and
+    ``complete`` say it (``text_figures`` gives it back)."""
+    record: dict[str, object] = {}
+    for name, value in fields(line, quiz, rating).items():
+        if name not in BOUNDED:
+            record[name] = value
+            continue
+        record[name], record[f"{name}_bound"] = _number(name, value)
+    return record
+
+
+def _number(name: str, written: object) -> tuple[float | int | None, str | None]:
+    """A figure as a row writes it (``7.2``, ``>=8.5``, ``>12``, ``several solutions``, None)
+    as a number and its bound."""
+    if not isinstance(written, str):
+        return None, None
+    bound = next((b for b in BOUNDS if written.startswith(b)), None)
+    figure = written.removeprefix(bound or "")
+    if not figure.replace(".", "", 1).isdigit():
+        return None, None  # (ER's reason: no rating)
+    return (float(figure) if name in _TENTHS else int(figure)), bound
+
+
+def text_figures(record: dict[str, object], why: Callable[[int, bool], str | None]) -> None:
+    """A JSON row read back (``json_record``'s), its figures written as a CSV row has them again,
+    in place: the number and its bound joined (``>=8.5``), ``<column>_bound`` taken out; ER
+    null, where the row has Sudoku Explainer's columns, ``why(solutions, complete)`` (the
+    reason, None for a quiz that was rated: ER then wanted)."""
+    for name in BOUNDED:
+        if name not in record:
+            continue
+        value, bound = record[name], record.pop(f"{name}_bound", None)
+        if value is None:
+            continue
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            raise ValueError(f"{name} {value!r}, want a number or null")
+        if bound is not None and bound not in BOUNDS:
+            raise ValueError(f"{name}_bound {bound!r}, want null, '>' or '>='")
+        number = f"{value:.1f}" if name in _TENTHS else str(value)
+        record[name] = f"{bound or ''}{number}"
+    if "er" in record and record["er"] is None:
+        solutions, complete = record["solutions"], record["complete"]
+        if isinstance(solutions, int) and isinstance(complete, bool):
+            record["er"] = why(solutions, complete)
+
+
 def json_line(line: int, quiz: Quiz, rating: Rating) -> str:
-    return json.dumps(fields(line, quiz, rating)) + "\n"
+    return json.dumps(json_record(line, quiz, rating)) + "\n"
 
 
 FORMATS: dict[str, tuple[str, Callable[[int, Quiz, Rating], str]]] = {
