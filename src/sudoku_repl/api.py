@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +22,7 @@ from sudoku_repl.core.record import History as CoreHistory
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.core.time_travel import GotoReport
+from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep
 from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.techniques.why import ask
 from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
@@ -34,6 +35,9 @@ from sudoku_repl.tools.ilp.highs import IlpResult, never
 from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.views.why import why_lines
 
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.grid import Grid
+
 __all__ = [
     "Cause",
     "Dossier",
@@ -43,10 +47,12 @@ __all__ = [
     "Guessed",
     "IlpEnd",
     "IlpResult",
+    "Link",
     "Made",
     "Move",
     "OrderRefused",
     "Picture",
+    "PlanStep",
     "Quiz",
     "RunReport",
     "Session",
@@ -58,6 +64,7 @@ __all__ = [
     "difficulty",
     "generate",
     "load_quiz",
+    "plan",
     "technique",
     "why_text",
 ]
@@ -524,6 +531,76 @@ def difficulty(
         raise UserError("difficulty measures a classic 9x9 quiz only.")
     settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode)
     return dossier(puzzle_or_state.givens, puzzle_or_state.marks, settings)
+
+
+# -- a step explained -----------------------------------------------------------------------------
+
+
+def plan(
+    puzzle_or_state: str | Quiz | Session, *, se_timeout: float | None = None
+) -> tuple[PlanStep, ...]:
+    """Sudoku Explainer's path of a puzzle with one solution (an 81-character puzzle, a
+    729-character pencil-mark line, a ``Quiz``, or a ``Session`` from its state) as data
+    (docs/explain.md): each step a ``PlanStep`` (technique, rating, the pattern's cells, a
+    chain's links, the candidates removed and the values placed; ``to_json()`` is ``rate
+    --plan``'s), every removal and placement checked against the solution. ``se_timeout``:
+    seconds for the rating (None: no limit; the plan then ends where it stopped). ``UserError``
+    (one line) for a bad puzzle or one without a single solution."""
+    from sudoku_repl.tools.explain.plan import plan_puzzle
+
+    grid, text = _se_grid(puzzle_or_state)
+    try:
+        return plan_puzzle(grid, text, se_timeout)
+    except ValueError as e:
+        raise UserError(f"No plan: {e}.") from None
+
+
+def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
+    """The Sudoku Explainer grid of a puzzle, a pencil-mark line, a quiz or a session's state,
+    and its text."""
+    from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.core.quiz import SUKAKU
+    from sudoku_repl.techniques.difficulty.marks import Marks
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.tools.rating.reading import sukaku
+
+    if isinstance(puzzle_or_state, Session):
+        if puzzle_or_state.quiz is None:
+            raise UserError("No quiz loaded: load one first (Session.from_quiz).")
+        if not puzzle_or_state.geo.classic:
+            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        marks = Marks.from_engine_state(puzzle_or_state.state())
+    else:
+        if isinstance(puzzle_or_state, str):
+            text = puzzle_or_state.strip()
+            try:
+                if len(text) == SUKAKU:
+                    puzzle_or_state = sukaku(text)
+                elif len(text) == 81:
+                    puzzle_or_state = Quiz.from_string(text)
+                else:
+                    raise UserError(
+                        f"Not a puzzle: {len(text)} characters, want 81 (a puzzle) or {SUKAKU} "
+                        "(a pencil-mark line)."
+                    )
+            except QuizError as e:
+                raise UserError(e.line) from None
+        if not puzzle_or_state.geometry.classic:
+            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        quiz = puzzle_or_state
+        marks = (
+            Marks.from_givens(quiz.givens)
+            if quiz.marks is None
+            else Marks(tuple(1 << (v - 1) if v else m for v, m in zip(quiz.givens, quiz.marks)))
+        )
+    values = marks.givens()
+    grid = Grid(list(values), [0 if v else m << 1 for v, m in zip(values, marks.cands)])
+    text = (
+        "".join(map(str, values))
+        if 0 in values and marks == Marks.from_givens(values)
+        else marks.sukaku()
+    )
+    return grid, text
 
 
 # -- making puzzles ------------------------------------------------------------------------------

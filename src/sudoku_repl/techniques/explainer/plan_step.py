@@ -54,7 +54,9 @@ class PlanStep:
     set's, the fish's base cells, a wing's, a chain's in order), as ``r1c2``; ``links``: a
     chain's, in order; ``removed``/``placed``: candidates as ``5r3c8``. ``rating`` as serate
     prints it (6.6). ``house``: where to look (``row 3``, ``block 5``, ``the chain starts in
-    row 3``), for a hint's first level; ``description``: serate's ``%s`` line of the step."""
+    row 3``), for a hint's first level; ``description``: serate's ``%s`` line of the step;
+    ``digits``: the digits the pattern is about (a set's, a fish's, a loop's; else those it
+    removes or places). The last three are not in ``to_json``."""
 
     technique: str
     rating: float
@@ -64,6 +66,7 @@ class PlanStep:
     placed: tuple[str, ...]
     house: str = ""
     description: str = ""
+    digits: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],

@@ -56,9 +56,9 @@ def found_shape(step: Step, before: Grid) -> Shape:
     """The shape of the step's finding found again by the Python finders on ``before``: the
     first finding of its technique, in its finder's order, that gives the step's hint."""
     hint, technique = step.hint, step.technique
-    if technique in _chainers():
+    if technique in chainers():
         # (where the C says which cell's chains found it, the Python follows that cell's alone)
-        return chain_shape(_chainers()[technique].found_of(before, hint))
+        return chain_shape(chainers()[technique].found_of(before, hint))
     for found_hint, found in _findings(technique, before):
         if _gives(found_hint, hint):
             return found
@@ -244,7 +244,7 @@ def chain_shape(found: chains.Found) -> Shape:
 
 
 @cache
-def _chainers() -> dict[str, forcing.Chainer]:
+def chainers() -> dict[str, forcing.Chainer]:
     """The rating's forcing chains' techniques, by name."""
     return {
         name: rung.finder
