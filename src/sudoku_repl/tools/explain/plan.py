@@ -11,6 +11,7 @@ C's, handed back with the step, or found again by the Python finders); a chain's
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 
 from sudoku_repl.techniques.difficulty.marks import Marks
@@ -214,7 +215,7 @@ def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[L
             candidate_label(b, value),
             "strong" if i % 2 == 0 else "weak",
         )
-        for i, (a, b) in enumerate(zip(cells, cells[1:], strict=False))
+        for i, (a, b) in enumerate(itertools.pairwise(cells))
     )
     return cells, f"the chain starts in {unit_name(CELL_UNITS[cells[0]][1])}", links
 
@@ -228,7 +229,7 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
     links: list[Link] = []
     for target in finding.targets:
         walk = _walk(target)
-        for parent, child in zip(walk, walk[1:], strict=False):
+        for parent, child in itertools.pairwise(walk):
             links.append(
                 Link(
                     candidate_label(parent.cell, parent.value),
