@@ -7,6 +7,7 @@ where it cannot."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -126,8 +127,8 @@ def test_a_chain_links_alternate_from_its_start() -> None:
     assert chains
     for step in chains:
         links = step.links
-        assert all(a.target == b.source for a, b in zip(links, links[1:], strict=False))
-        assert all(a.kind != b.kind for a, b in zip(links, links[1:], strict=False))
+        assert all(a.target == b.source for a, b in itertools.pairwise(links))
+        assert all(a.kind != b.kind for a, b in itertools.pairwise(links))
 
 
 def test_a_wrong_step_is_a_bug_report_naming_the_puzzle_and_the_step() -> None:
