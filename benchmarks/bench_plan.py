@@ -1,5 +1,5 @@
 """What a plan costs beside the rating alone (issue 68): ``rate FILE --scale se --format json``
-against the same with ``--plan``, in this process, on the same puzzles, the ratio of their wall
+against the same with ``--plan``, in this process, on the same puzzles, the ratio of their CPU
 times printed (the target: 1.2 at most, on the bank). With ``--check``, every plan is held to
 the puzzle's solution by the independent counter (``core/counting``: a removal leaves no
 solution, a placement keeps the one) and its ER/EP/ED to the file's (serate's), on all of them.
@@ -29,14 +29,15 @@ DEFAULT = Path(__file__).parents[1] / "tests" / "data" / "se_bank_serate.txt"
 
 
 def timed(args: list[str]) -> tuple[float, str]:
-    """Seconds of one ``rate`` run in this process (one job: the rating here), and its
-    standard output."""
+    """CPU seconds of one ``rate`` run in this process (one job: the rating here, so that the
+    load of the machine's other work counts less than a wall clock would), and its standard
+    output."""
     out = io.StringIO()
-    start = time.perf_counter()
+    start = time.process_time()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         status = main_rate([*args, "--jobs", "1"])
     assert status == 0, status
-    return time.perf_counter() - start, out.getvalue()
+    return time.process_time() - start, out.getvalue()
 
 
 def checked(rows: list[dict[str, object]], figures: dict[str, str]) -> int:

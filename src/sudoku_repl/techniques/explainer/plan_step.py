@@ -14,14 +14,20 @@ import attrs
 LinkKind = Literal["strong", "weak"]
 
 
+#: each cell's label (a plan names thousands of cells a second: made once)
+CELL_LABELS = tuple(f"r{cell // 9 + 1}c{cell % 9 + 1}" for cell in range(81))
+#: each candidate's label, by cell then digit (index 0 unused)
+CANDIDATE_LABELS = tuple(tuple(f"{d}{CELL_LABELS[c]}" for d in range(10)) for c in range(81))
+
+
 def cell_label(cell: int) -> str:
     """A cell (0..80) as ``r3c5``."""
-    return f"r{cell // 9 + 1}c{cell % 9 + 1}"
+    return CELL_LABELS[cell]
 
 
 def candidate_label(cell: int, digit: int) -> str:
     """A candidate (cell 0..80, digit 1..9) as ``5r3c5``."""
-    return f"{digit}{cell_label(cell)}"
+    return CANDIDATE_LABELS[cell][digit]
 
 
 def label_cell(label: str) -> int:

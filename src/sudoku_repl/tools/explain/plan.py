@@ -14,13 +14,21 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
+import attrs
+
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
-from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNITS, Grid, unit_name
+from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNITS, Grid
+from sudoku_repl.techniques.explainer.grid import unit_name as _unit_name
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
-from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, candidate_label, cell_label
-from sudoku_repl.techniques.explainer.potentials import Potential
+from sudoku_repl.techniques.explainer.plan_step import (
+    CANDIDATE_LABELS,
+    CELL_LABELS,
+    Link,
+    PlanStep,
+    candidate_label,
+)
 from sudoku_repl.techniques.explainer.rating import (
     Step,
     first_hint,
@@ -31,8 +39,10 @@ from sudoku_repl.techniques.explainer.rating import (
 from sudoku_repl.tools.serate.names import names
 from sudoku_repl.tools.serate.shapes import (
     Shape,
+    carried_chains,
     chain_shape,
     chainers,
+    chains_of,
     shape,
     three_of,
     turbot_of,
@@ -48,25 +58,31 @@ _FISH = frozenset(("x-wing", "swordfish", "jellyfish"))
 _LINES = {1: "rows", 2: "columns"}
 
 
+#: each unit's name (``block 3``, ``row 4``): made once
+UNIT_NAMES = tuple(map(_unit_name, range(27)))
+unit_name = UNIT_NAMES.__getitem__
+
+
 class WrongStep(AssertionError):
     """A step removed a candidate that is the solution's value, or placed a value that is not:
     a bug of the rating, reported with the puzzle and the step (never a silent step)."""
 
 
-def plan_step(step: Step, before: Grid) -> PlanStep:
-    """The step as data; ``before``: the grid it was found on (not changed)."""
+def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
+    """The step as data; ``before``: the grid it was found on (not changed). ``described``:
+    with serate's line of it (a hint's last level says it; a plan's JSON has none)."""
     hint, technique = step.hint, step.technique
     found = shape(step, before)
     cells, house, links = _pattern(step, found, before)
     return PlanStep(
         technique=names(step, before)[0],
         rating=step.rating,
-        cells=tuple(cell_label(c) for c in dict.fromkeys(cells)),
+        cells=tuple(map(CELL_LABELS.__getitem__, dict.fromkeys(cells))),
         links=links,
-        removed=tuple(candidate_label(c, v) for c, v in hint.eliminations),
+        removed=tuple(CANDIDATE_LABELS[c][v] for c, v in hint.eliminations),
         placed=() if hint.placement is None else (candidate_label(*hint.placement),),
         house=house,
-        description=describe(step, before),
+        description=describe(step, before) if described else "",
         digits=_digits(technique, found),
     )
 
@@ -76,17 +92,24 @@ def plan_of(
     steps: Sequence[Step],
     puzzle: str,
     solution: Sequence[int] | None = None,
+    described: bool = True,
 ) -> tuple[PlanStep, ...]:
     """The plan of a rating's ``steps`` from ``grid`` (the puzzle's start, not changed), each
     removal and placement checked against ``solution`` (81 digits; None: the grid's own, found
-    here) as it is made: ``WrongStep`` naming ``puzzle`` and the step otherwise."""
+    here) as it is made: ``WrongStep`` naming ``puzzle`` and the step otherwise (with serate's
+    line of it, whether or not the plan is ``described``)."""
     now = grid.copy()
     truth = grid_solution(now) if solution is None else solution
     plan = []
     for number, step in enumerate(steps, 1):
-        made = plan_step(step, now)
-        check(made, truth, puzzle, number)
-        step.hint.apply(now)
+        made = plan_step(step, now, described)
+        hint = step.hint
+        placed = hint.placement
+        if any(truth[c] == v for c, v in hint.eliminations) or (
+            placed is not None and truth[placed[0]] != placed[1]
+        ):
+            check(attrs.evolve(made, description=describe(step, now)), truth, puzzle, number)
+        hint.apply(now)
         plan.append(made)
     return tuple(plan)
 
@@ -94,7 +117,7 @@ def plan_of(
 def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
     ``rating.rate.Planner``."""
-    return tuple(step.to_json() for step in plan_of(grid, steps, puzzle))
+    return tuple(step.to_json() for step in plan_of(grid, steps, puzzle, described=False))
 
 
 def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
@@ -254,40 +277,34 @@ def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[L
 
 
 def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
-    """A cycle's or forcing chain's potentials, found again from its start: each target's
-    chain walked from the start, one after another; a link's kind is its inference's (an "off"
-    potential makes an "on" one: strong; an "on" an "off": weak)."""
-    finding = _chain_found(step, found, before)
+    """A cycle's or forcing chain's potentials: the chains the step carries (the C's), else
+    found again from its start; each target's chain walked from the start, one after another;
+    a link's kind is its inference's (an "off" potential makes an "on" one: strong; an "on" an
+    "off": weak)."""
+    walks = carried_chains(step)
+    if walks is None:
+        walks = chains_of(chain_finding(step, found, before))
     cells: list[int] = []
     links: list[Link] = []
-    for target in finding.targets:
-        walk = _walk(target)
-        for parent, child in itertools.pairwise(walk):
+    for walk in walks:
+        forward = walk[::-1]
+        for (cell, value, _), (child, digit, on) in itertools.pairwise(forward):
             links.append(
                 Link(
-                    candidate_label(parent.cell, parent.value),
-                    candidate_label(child.cell, child.value),
-                    "strong" if child.on else "weak",
+                    candidate_label(cell, value),
+                    candidate_label(child, digit),
+                    "strong" if on else "weak",
                 )
             )
-        cells.extend(p.cell for p in walk)
-    start = _walk(finding.targets[0])[0]
-    if finding.origin >= 0:  # a region's chains: they start from the places of a digit there
-        where = f"the chains start in {unit_name(finding.origin)}"
+        cells.extend(cell for cell, _, _ in forward)
+    if "Cycle" not in step.hint.technique and found[1] >= 0:  # a region's chains
+        where = f"the chains start in {unit_name(found[1])}"
     else:
-        where = f"the chain starts in {unit_name(CELL_UNITS[start.cell][1])}"
+        where = f"the chain starts in {unit_name(CELL_UNITS[walks[0][-1][0]][1])}"
     return cells, where, tuple(links)
 
 
-def _walk(target: Potential) -> list[Potential]:
-    """The potentials of a target's chain from its start, by first parents."""
-    walk = [target]
-    while walk[-1].parents:
-        walk.append(walk[-1].parents[0])
-    return walk[::-1]
-
-
-def _chain_found(step: Step, found: Shape, before: Grid) -> chains.Found:
+def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:
     """The step's chain finding found again: the forcing chains' by their chainer from the
     cell the C names (``found_of``); a cycle from its start, a forcing X or Y chain from its
     start to its target (the shape says where they are)."""
