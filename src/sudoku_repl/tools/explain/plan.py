@@ -77,7 +77,7 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     return PlanStep(
         technique=names(step, before)[0],
         rating=step.rating,
-        cells=tuple(map(CELL_LABELS.__getitem__, dict.fromkeys(cells))),
+        cells=tuple(map(CELL_LABELS.__getitem__, cells)),
         links=links,
         removed=tuple(CANDIDATE_LABELS[c][v] for c, v in hint.eliminations),
         placed=() if hint.placement is None else (candidate_label(*hint.placement),),
@@ -207,8 +207,8 @@ def figures(plan: Sequence[PlanStep]) -> tuple[float, float, float]:
 
 
 def _pattern(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
-    """The pattern's cells (in order), where to look (a house, where a chain starts) and a
-    chain's links."""
+    """The pattern's cells (in order, each once), where to look (a house, where a chain starts)
+    and a chain's links."""
     hint, technique = step.hint, step.technique
     if technique == "hidden single":
         return UNITS[found[0]], unit_name(found[0]), ()
@@ -273,7 +273,8 @@ def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[L
         )
         for i, (a, b) in enumerate(itertools.pairwise(cells))
     )
-    return cells, f"the chain starts in {unit_name(CELL_UNITS[cells[0]][1])}", links
+    where = f"the chain starts in {unit_name(CELL_UNITS[cells[0]][1])}"
+    return list(dict.fromkeys(cells)), where, links
 
 
 def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
@@ -296,7 +297,7 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
                     "strong" if on else "weak",
                 )
             )
-        cells.extend(cell for cell, _, _ in forward)
+        cells.extend(cell for cell, _, _ in forward if cell not in cells)
     if "Cycle" not in step.hint.technique and found[1] >= 0:  # a region's chains
         where = f"the chains start in {unit_name(found[1])}"
     else:
@@ -327,10 +328,16 @@ def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:
     raise LookupError(f"the {step.technique} step is not found again from its start")
 
 
+#: the techniques whose pattern is about some digits (``_digits``)
+_ABOUT_DIGITS = _SETS | _DIRECT_SETS | _FISH | {"unique loops"}
+
+
 def _digits(technique: str, found: Shape) -> tuple[int, ...]:
     """The digits a pattern is about (a set's, a fish's, a loop's; none for the others: a
     hint's second level names them with the pattern's cells, which must not tell a removed
     candidate)."""
+    if technique not in _ABOUT_DIGITS:
+        return ()
     if technique in _DIRECT_SETS or technique in _SETS:
         return tuple(MASK_DIGITS[found[2]])
     if technique in _FISH:
