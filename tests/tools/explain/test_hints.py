@@ -19,7 +19,7 @@ from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, lab
 from sudoku_repl.techniques.explainer.rating import rate_grid
 from sudoku_repl.tools.explain.plan import next_step, plan_step
 from sudoku_repl.views.step_words import hint_words
-from tests.support.helpers import SEED, Shell
+from tests.support.helpers import SEED, Shell, completions
 
 DATA = Path(__file__).parents[2] / "data"
 CELL = re.compile(r"\[\d,\d\]")
@@ -151,3 +151,10 @@ def test_a_bad_level_is_one_line(line: str) -> None:
     assert shell.steps == 1
     with pytest.raises(api.UserError, match="A hint's level is 1, 2 or 3, not 4"):
         api.Session.from_quiz(SEED).hint(4)
+
+
+def test_hint_completes_se_and_the_levels() -> None:
+    """Completion follows the declaration: se or a level first, a level after se."""
+    assert completions("hint ") == ["hint 1", "hint 2", "hint 3", "hint se"]
+    assert completions("hint se ") == ["hint se 1", "hint se 2", "hint se 3"]
+    assert completions("hint 2 ") == []
