@@ -1,4 +1,4 @@
-"""sudoku_repl: an interactive stepping debugger for a Sudoku solver, faithful to SudokuSolver 2.6.
+r"""sudoku_repl: an interactive stepping debugger for a Sudoku solver, faithful to SudokuSolver 2.6.
 
 The public API, for notebooks and scripts (names are imported on first use, so ``import
 sudoku_repl`` costs nothing)::
@@ -17,7 +17,9 @@ name: ``technique(event, move, cands)``), ``Technique``, ``Why``, ``Cause``, ``F
 ``Guessed`` and ``why_text`` (``session.why(...)``'s answer, docs/why.md), ``IlpResult`` and
 ``IlpEnd`` (``session.solve_ilp(...)``'s answer, docs/ilp.md), ``generate`` (puzzles made to
 order, each a ``Made``: docs/generate.md), ``difficulty`` (how hard a puzzle, a pencil-mark
-line or a session's state is, a ``Dossier``: docs/difficulty.md): see ``sudoku_repl.api``.
+line or a session's state is, a ``Dossier``: docs/difficulty.md), ``plan`` (Sudoku Explainer's
+path as data, each step a ``PlanStep`` with its ``Link``\ s: docs/explain.md): see
+``sudoku_repl.api``.
 """
 
 from __future__ import annotations
@@ -35,9 +37,11 @@ __all__ = [
     "Guessed",
     "IlpEnd",
     "IlpResult",
+    "Link",
     "Made",
     "Move",
     "OrderRefused",
+    "PlanStep",
     "Quiz",
     "RunReport",
     "Session",
@@ -50,6 +54,7 @@ __all__ = [
     "difficulty",
     "generate",
     "load_quiz",
+    "plan",
     "technique",
     "why_text",
 ]

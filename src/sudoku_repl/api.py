@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +22,7 @@ from sudoku_repl.core.record import History as CoreHistory
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.core.time_travel import GotoReport
+from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep
 from sudoku_repl.techniques.names import Technique, technique
 from sudoku_repl.techniques.why import ask
 from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
@@ -34,6 +35,9 @@ from sudoku_repl.tools.ilp.highs import IlpResult, never
 from sudoku_repl.tools.making.tasks import Made
 from sudoku_repl.views.why import why_lines
 
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.grid import Grid
+
 __all__ = [
     "Cause",
     "Dossier",
@@ -43,10 +47,12 @@ __all__ = [
     "Guessed",
     "IlpEnd",
     "IlpResult",
+    "Link",
     "Made",
     "Move",
     "OrderRefused",
     "Picture",
+    "PlanStep",
     "Quiz",
     "RunReport",
     "Session",
@@ -58,6 +64,7 @@ __all__ = [
     "difficulty",
     "generate",
     "load_quiz",
+    "plan",
     "technique",
     "why_text",
 ]
@@ -476,6 +483,31 @@ class Session(CoreSession):
             guesses=state.frames,
         )
 
+    def hint(self, level: int | None = None, *, se: bool = False) -> str:
+        """The shell's ``hint`` of the next step from this step, as text (docs/explain.md):
+        the original's (``se``: Sudoku Explainer's) whole, or at ``level`` 1 (the technique and
+        where to look), 2 (the pattern's cells too) or 3 (the whole deduction). Nothing
+        changes. ``UserError`` (one line) for a level that is not 1, 2 or 3."""
+        from sudoku_repl.tools.explain.hints import se_graded_lines
+        from sudoku_repl.views.hint import graded_hint_lines, hint_lines, se_hint_lines
+
+        if self.quiz is None:
+            raise UserError("No quiz loaded: load one first (Session.from_quiz).")
+        if level is not None and level not in (1, 2, 3):
+            raise UserError(f"A hint's level is 1, 2 or 3, not {level!r}.")
+        if se and not self.geo.classic:
+            raise UserError("hint se works on a classic 9x9 quiz only.")
+        state, geo = self.state(), self.geo
+        if se:
+            lines = (
+                se_hint_lines(state, geo) if level is None else se_graded_lines(state, geo, level)
+            )
+        elif level is None:
+            lines = hint_lines(state, geo, self.settings.run_mode)
+        else:
+            lines = graded_hint_lines(state, geo, self.settings.run_mode, level)
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""
         if self.quiz is None:
@@ -529,6 +561,62 @@ def difficulty(
         raise UserError("difficulty measures a classic 9x9 quiz only.")
     settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode)
     return dossier(puzzle_or_state.givens, puzzle_or_state.marks, settings)
+
+
+# -- a step explained -----------------------------------------------------------------------------
+
+
+def plan(
+    puzzle_or_state: str | Quiz | Session, *, se_timeout: float | None = None
+) -> tuple[PlanStep, ...]:
+    """Sudoku Explainer's path of a puzzle with one solution (an 81-character puzzle, a
+    729-character pencil-mark line, a ``Quiz``, or a ``Session`` from its state) as data
+    (docs/explain.md): each step a ``PlanStep`` (technique, rating, the pattern's cells, a
+    chain's links, the candidates removed and the values placed; ``to_json()`` is ``rate
+    --plan``'s), every removal and placement checked against the solution. ``se_timeout``:
+    seconds for the rating (None: no limit; the plan then ends where it stopped). ``UserError``
+    (one line) for a bad puzzle or one without a single solution."""
+    from sudoku_repl.tools.explain.plan import plan_puzzle
+
+    grid, text = _se_grid(puzzle_or_state)
+    try:
+        return plan_puzzle(grid, text, se_timeout)
+    except ValueError as e:
+        raise UserError(f"No plan: {e}.") from None
+
+
+def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
+    """The Sudoku Explainer grid of a puzzle, a pencil-mark line, a quiz or a session's state
+    (read as ``rate`` reads a line, rated on ``Grid.from_state``: the one path), and its text."""
+    from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.techniques.difficulty.marks import Marks
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.text.quiz_files import line_quiz
+    from sudoku_repl.tools.difficulty.dossier import start_of
+
+    values: Sequence[int]
+    marks: Sequence[int] | None
+    if isinstance(puzzle_or_state, Session):
+        if puzzle_or_state.quiz is None:
+            raise UserError("No quiz loaded: load one first (Session.from_quiz).")
+        if not puzzle_or_state.geo.classic:
+            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        values, marks = start_of(puzzle_or_state.state())
+    else:
+        if isinstance(puzzle_or_state, str):
+            try:
+                puzzle_or_state = line_quiz(puzzle_or_state)
+            except QuizError as e:
+                raise UserError(e.line) from None
+        if not puzzle_or_state.geometry.classic:
+            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        values, marks = puzzle_or_state.givens, puzzle_or_state.marks
+    if marks is None:
+        text = "".join(map(str, values))
+    else:
+        state = Marks(tuple(1 << (v - 1) if v else m for v, m in zip(values, marks, strict=True)))
+        text = state.sukaku()
+    return Grid.from_state(values, marks), text
 
 
 # -- making puzzles ------------------------------------------------------------------------------

@@ -172,6 +172,7 @@ RATE_OPTIONS = (
     "--above X",
     "--below X",
     "--ilp",
+    "--plan",
     "--out FILE",
     "--restart",
     "--executor WHERE",

@@ -35,7 +35,7 @@ from sudoku_repl.tools.rating.out import (
     open_out,
 )
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rating.rate import EarlyExit, Rated, Rating
+from sudoku_repl.tools.rating.rate import EarlyExit, Planner, Rated, Rating
 from sudoku_repl.tools.rating.reading import read_quizzes
 from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
 from sudoku_repl.tools.rating.scales import (
@@ -99,6 +99,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         se_exit = _early_exit(args)
         _check_se_timeout(args)
         _check_ilp(args)
+        _check_plan(args)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -156,7 +157,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
                 out.write(header)
         results = rate_batches(  # workers start here
             todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
-            se_exit=se_exit, ilp=args.ilp, order_free=measures,
+            se_exit=se_exit, ilp=args.ilp, order_free=measures, plan=_planner(args),
         )  # fmt: skip
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
@@ -256,6 +257,7 @@ def _open_out(
         above=args.above,
         below=args.below,
         ilp=args.ilp,
+        plan=args.plan,
         **_spread_settings(args),
     )
     read = row_reader(
@@ -314,6 +316,26 @@ def _check_plot(args: argparse.Namespace) -> None:
     writable(args.plot)
 
 
+def _check_plan(args: argparse.Namespace) -> None:
+    """``--plan`` is Sudoku Explainer's path, as JSON: it needs ``--scale se`` (or both) and
+    ``--format json``."""
+    if not args.plan:
+        return
+    if not has_se(args.scale):
+        raise UserError("--plan is Sudoku Explainer's path: add --scale se or --scale both")
+    if args.format != "json":
+        raise UserError("--plan gives each row a list of steps: add --format json")
+
+
+def _planner(args: argparse.Namespace) -> Planner | None:
+    """``--plan``'s maker of a rating's plan (``tools/explain``, above the rating's folder)."""
+    if not args.plan:
+        return None
+    from sudoku_repl.tools.explain.plan import plan_rows
+
+    return plan_rows
+
+
 def _check_ilp(args: argparse.Namespace) -> None:
     """``--ilp`` needs HiGHS."""
     if not args.ilp:
@@ -369,6 +391,8 @@ def _settings(args: argparse.Namespace, se_timeout: float | None) -> dict[str, o
     settings.update(_spread_settings(args))
     if args.ilp:
         settings["ilp"] = True
+    if args.plan:
+        settings["plan"] = True
     return settings
 
 

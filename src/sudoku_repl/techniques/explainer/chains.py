@@ -14,6 +14,7 @@ from sudoku_repl.techniques.explainer.potentials import (
     ancestor_count,
     chain_of,
     is_ancestor,
+    key_of,
     off_to_on,
     on_to_off,
 )
@@ -115,9 +116,14 @@ def _cycles(
 
 
 def _forcing_targets(
-    grid: Grid, table: list[list[int]], start: Potential, cell_links: bool
+    grid: Grid,
+    table: list[list[int]],
+    start: Potential,
+    cell_links: bool,
+    wanted: int | None = None,
 ) -> list[Potential]:
-    """Chains from ``start`` that reach its own negation."""
+    """Chains from ``start`` that reach its own negation; ``wanted``: the key of a target
+    to stop at, once reached (the same potential as without it: the first to reach a key)."""
     to_on: dict[int, Potential] = {}
     to_off: dict[int, Potential] = {}
     (to_on if start.on else to_off)[start.key] = start
@@ -131,6 +137,8 @@ def _forcing_targets(
             for off in on_to_off(grid, p, cell_links):
                 if off.key == opposite and off.key not in found:
                     found[off.key] = off
+                    if off.key == wanted:
+                        return [off]
                 if off.key not in to_off:
                     pending_off.append(off)
                     to_off[off.key] = off
@@ -139,6 +147,8 @@ def _forcing_targets(
             for on in off_to_on(grid, table, p, None, to_off, cell_links, True):
                 if on.key == opposite and on.key not in found:
                     found[on.key] = on
+                    if on.key == wanted:
+                        return [on]
                 if on.key not in to_on:
                     pending_on.append(on)
                     to_on[on.key] = on
@@ -237,6 +247,43 @@ def cycles_and_chains_found(grid: Grid, poll: Callable[[], None] | None = None) 
     _search(grid, True, False, found, poll)
     _search(grid, True, True, found, poll)
     return sorted_found(found)
+
+
+#: a cycle's or forcing chain's hint name: its links (cell links, unit links)
+LINKS_OF = {
+    "Bidirectional X-Cycle": (False, True),
+    "Bidirectional Y-Cycle": (True, False),
+    "Bidirectional Cycle": (True, True),
+    "Forcing X-Chain": (False, True),
+    "Forcing Y-Chain": (True, False),
+    "Forcing Chain": (True, True),
+}
+
+
+def chain_from(
+    grid: Grid, name: str, cell: int, value: int, on: bool, target: tuple[int, int, bool]
+) -> Potential | None:
+    """The target potential (cell, value, on) of the forcing chain ``name`` (``LINKS_OF``)
+    that starts at (cell, value, on), with its chain, as ``cycles_and_chains_found`` finds it
+    (one search from that start, the same): a step's chain found again where its two ends
+    are known."""
+    cell_links = LINKS_OF[name][0]
+    table = grid.position_table()
+    wanted = key_of(*target)
+    found = _forcing_targets(grid, table, Potential(cell, value, on), cell_links, wanted)
+    return next((t for t in found if t.key == wanted), None)
+
+
+def cycles_from(grid: Grid, name: str, cell: int) -> list[Potential]:
+    """The cycles ``name`` (``LINKS_OF``) that start at ``cell``, each by the potential that
+    closes it, as ``cycles_and_chains_found`` finds them from there."""
+    cell_links, unit_links = LINKS_OF[name]
+    table = grid.position_table()
+    return [
+        closing
+        for value in MASK_DIGITS[grid.cands[cell]]
+        for closing in _cycles(grid, table, Potential(cell, value, True), cell_links, unit_links)
+    ]
 
 
 def cycles_and_forcing_chains(grid: Grid, poll: Callable[[], None] | None = None) -> Iterator[Hint]:

@@ -156,6 +156,12 @@ def parser() -> argparse.ArgumentParser:
         "optional extra ilp (without it, one line says what to type)",
     )
     parser.add_argument(
+        "--plan",
+        action="store_true",
+        help="with --scale se and --format json: each row's plan, Sudoku Explainer's path as "
+        "data (docs/explain.md): a step's technique, rating, cells, links, removed and placed",
+    )
+    parser.add_argument(
         "--out",
         metavar="FILE",
         help="append the rows to FILE as they are rated; a run that stopped (Ctrl-C, a kill, a "

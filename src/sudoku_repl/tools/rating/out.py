@@ -554,7 +554,17 @@ def _why_unrated(solutions: int, complete: bool) -> str | None:
     one (rated: its ER is a figure)."""
     if solutions == 1 and complete:
         return None
-    return se_ratings("", solutions, complete, 0.0)["er"]  # (rates nothing: says why)
+    why = se_ratings("", solutions, complete, 0.0)["er"]  # (rates nothing: says why)
+    return None if why is None else str(why)
+
+
+def _plan(kept: object) -> tuple[dict[str, object], ...] | None:
+    """A kept row's plan (``rate --plan``), as it was written."""
+    if kept is None:
+        return None
+    if not isinstance(kept, list) or not all(isinstance(step, dict) for step in kept):
+        raise ValueError("its plan is not a list of steps")
+    return tuple(kept)
 
 
 def _rated(record: dict[str, object]) -> Rated:
@@ -578,6 +588,7 @@ def _rated(record: dict[str, object]) -> Rated:
         ilp_solutions=_number(record.get("ilp_solutions")),
         ilp_ms=None if ilp_ms in ("", None) else float(str(ilp_ms)),
         ilp_nodes=_number(record.get("ilp_nodes")),
+        plan=_plan(record.get("plan")),
     )
     rating = attrs.evolve(rating, **_order_free(record))
     text = str(record["quiz"])

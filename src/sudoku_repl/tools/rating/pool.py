@@ -23,6 +23,7 @@ from sudoku_repl.tools.rating.rate import (
     EarlyExit,
     Interrupted,
     OrderFree,
+    Planner,
     Rated,
     Rating,
     never,
@@ -107,6 +108,7 @@ def rate_chunk(
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
     order_free: OrderFree | None = None,
+    plan: Planner | None = None,
 ) -> list[Rating]:
     """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
     parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
@@ -128,6 +130,7 @@ def rate_chunk(
                     ilp=ilp,
                     marks=marks,
                     order_free=order_free,
+                    plan=plan,
                 )
             )
         except Interrupted as stopped:
@@ -210,6 +213,7 @@ def rate_batches(
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
     order_free: OrderFree | None = None,
+    plan: Planner | None = None,
 ) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
@@ -217,7 +221,8 @@ def rate_batches(
     they are ready: a quiz's in this process, a chunk's from the workers (whose rows come back
     together: a caller writes and flushes them at once). Ends early, without the interrupted
     quiz, once ``stop`` is set. ``se_timeout``, ``se_exit``: Sudoku Explainer's ratings too
-    (``rate_givens``); ``ilp``: HiGHS's figures too; ``order_free``: the order-free measures.
+    (``rate_givens``); ``ilp``: HiGHS's figures too; ``order_free``: the order-free measures;
+    ``plan``: the SE path as data too (``rate --plan``).
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
     as chunks come back. The worker processes are started, and the first chunks handed out,
@@ -226,11 +231,11 @@ def rate_batches(
     ``close()`` it: closing stops the workers."""
     stop = stop or StopFlag()
     if pool is None:
-        plan = chunks(len(quizzes), jobs)
-        jobs = min(jobs, len(plan))  # never a worker with no chunk to take
+        chunked = chunks(len(quizzes), jobs)
+        jobs = min(jobs, len(chunked))  # never a worker with no chunk to take
         if jobs <= 1:
             return _rate_here(
-                quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp, order_free
+                quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp, order_free, plan
             )
         executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
         pool = Pool(executor, jobs, partial(_shut, executor))
@@ -242,6 +247,7 @@ def rate_batches(
         se_exit=se_exit,
         ilp=ilp,
         order_free=order_free,
+        plan=plan,
     )
     givens = [payload(quiz) for _, quiz in quizzes]
 
@@ -332,6 +338,7 @@ def _rate_here(
     se_exit: EarlyExit | None = None,
     ilp: bool = False,
     order_free: OrderFree | None = None,
+    plan: Planner | None = None,
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
@@ -346,6 +353,7 @@ def _rate_here(
                 ilp=ilp,
                 marks=quiz.marks,
                 order_free=order_free,
+                plan=plan,
             )
         except Interrupted as stopped:
             stop.stopped_in(stopped.ms)

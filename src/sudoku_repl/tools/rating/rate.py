@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 import attrs
 
@@ -29,7 +29,8 @@ from sudoku_repl.text.quiz_files import is_quiz_string
 from sudoku_repl.tools.rating.engines import check_mode, loaded, started
 
 if TYPE_CHECKING:
-    from sudoku_repl.techniques.explainer.rating import SERating
+    from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.rating import SERating, Step
 
 
 class OrderFree(Protocol):
@@ -44,6 +45,16 @@ class OrderFree(Protocol):
         marks: Sequence[int] | None,
         interrupted: Callable[[], bool],
     ) -> Rating: ...
+
+
+class Planner(Protocol):
+    """What makes a rating's plan (``rate --plan``: ``tools/explain/plan.plan_rows``, handed
+    down by the command line, as ``tools/explain`` sits beside this folder): the JSON steps of
+    ``steps`` from ``grid`` (the start, not changed), ``puzzle`` its text for a bug report."""
+
+    def __call__(
+        self, grid: Grid, steps: Sequence[Step], puzzle: str
+    ) -> tuple[dict[str, object], ...]: ...
 
 
 class EarlyExit(NamedTuple):
@@ -116,6 +127,9 @@ class Rating:
     er_median: str | None = None
     er_max: str | None = None
     er_canonical: str | None = None
+    #: ``rate --plan``: each step of Sudoku Explainer's path as JSON data (``PlanStep.to_json``,
+    #: docs/explain.md); None: not asked for
+    plan: tuple[dict[str, object], ...] | None = None
 
     def __reduce__(self) -> tuple[type[Rating], tuple[object, ...]]:
         """Pickled as its fields (a worker's ratings cross to the parent: half the cost of
@@ -185,6 +199,7 @@ def rate_givens(
     ilp: bool = False,
     marks: Sequence[int] | None = None,
     order_free: OrderFree | None = None,
+    plan: Planner | None = None,
 ) -> Rating:
     """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
     what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
@@ -193,7 +208,8 @@ def rate_givens(
     ``marks``: a pencil-mark puzzle's candidates (engine bits), the search starting from them
     (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too,
     which need one solution as Sudoku Explainer's rating does: the search then stops at a
-    second solution too."""
+    second solution too; ``plan``: the SE path as data too (``Rating.plan``, with
+    ``se_timeout``)."""
     check_mode(run_mode)
     start = time.perf_counter()
     try:
@@ -203,7 +219,7 @@ def rate_givens(
         upto = 0 if se_timeout is None and order_free is None else 1
         rating = _rated(
             start, givens, max_steps, interrupted, run_mode, upto if to_end else None,
-            se_timeout, se_exit, marks,
+            se_timeout, se_exit, marks, plan,
         )  # fmt: skip
         if order_free is not None:
             rating = order_free.measured(rating, givens, marks, interrupted)
@@ -232,6 +248,7 @@ def _rated(
     se_timeout: float | None,
     se_exit: EarlyExit | None,
     marks: Sequence[int] | None,
+    plan: Planner | None = None,
 ) -> Rating:
     """The search's figures (begun at ``start``): to the first solution, then on to the end
     (``upto`` 0) or to a second (1), or not (None); and Sudoku Explainer's where
@@ -261,7 +278,7 @@ def _rated(
             complete,
         )
     grid = (bytes(givens), marks)
-    se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit)
+    se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit, plan)
     return Rating(
         steps_first=steps_first,
         biggest_first=biggest_first if found else None,
@@ -274,6 +291,7 @@ def _rated(
         er=se["er"],
         ep=se["ep"],
         ed=se["ed"],
+        plan=se.get("plan"),
     )
 
 
@@ -321,13 +339,15 @@ def se_ratings(
     timeout: float,
     interrupted: Callable[[], bool] = never,
     early: EarlyExit | None = None,
-) -> dict[str, str | None]:
+    plan: Planner | None = None,
+) -> dict[str, Any]:
     """ER, EP and ED of a quiz (81 characters, or its values and pencil marks, as
     ``se_grid_ratings`` takes them) with one solution (``">=X"``, a true lower bound, where the time
     limit came first: ER and EP until the first placement, ED until the first step);
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
     turns true (polled where the rating looks at its time limit: before each technique).
-    ``early``: stop once ER is known to be above its limit (``known_above``)."""
+    ``early``: stop once ER is known to be above its limit (``known_above``); ``plan``: its
+    path as data too, under ``"plan"`` (``Planner``)."""
     if solutions > 1:
         return {"er": "several solutions", "ep": None, "ed": None}
     if not complete:  # (no solution yet, or one: not known to be the only one)
@@ -336,9 +356,10 @@ def se_ratings(
         return {"er": "no solution", "ep": None, "ed": None}
     if isinstance(quiz81, str):
         return se_grid_ratings(
-            bytes(int(ch) for ch in quiz81.replace(".", "0")), None, timeout, interrupted, early
-        )
-    return se_grid_ratings(*quiz81, timeout, interrupted, early)
+            bytes(int(ch) for ch in quiz81.replace(".", "0")), None, timeout, interrupted, early,
+            plan,
+        )  # fmt: skip
+    return se_grid_ratings(*quiz81, timeout, interrupted, early, plan)
 
 
 def se_grid_ratings(
@@ -347,7 +368,8 @@ def se_grid_ratings(
     timeout: float,
     interrupted: Callable[[], bool] = never,
     early: EarlyExit | None = None,
-) -> dict[str, str | None]:
+    plan: Planner | None = None,
+) -> dict[str, Any]:
     """``se_ratings`` of a grid known to have one solution: its values (``givens``, 0 for an
     empty cell), with ``marks`` its pencil marks (engine bits, bit v - 1 for v) or None (every
     candidate the values leave)."""
@@ -355,9 +377,23 @@ def se_grid_ratings(
     if early is not None:
         above, below = (early.limit, None) if early.above else (None, early.limit)
     rated = se_rated(givens, marks, timeout, interrupted, above, below)
+    planned: dict[str, object] = {}
+    if plan is not None:
+        from sudoku_repl.techniques.explainer.grid import Grid
+
+        values = list(givens)
+        puzzle = "".join(map(str, values)) if marks is None else _sukaku(values, marks)
+        planned["plan"] = plan(Grid.from_state(values, marks), rated.steps, puzzle)
     if rated.known_above is not None:
-        return _known_above(rated)
-    return dict(se_figures(rated))
+        return _known_above(rated) | planned
+    return dict(se_figures(rated)) | planned
+
+
+def _sukaku(values: Sequence[int], marks: Sequence[int]) -> str:
+    """A pencil-mark grid's 729-character line (a value's place alone, else each candidate's;
+    engine bits), as a bug report names it."""
+    masks = [1 << (v - 1) if v else m for v, m in zip(values, marks, strict=True)]
+    return "".join(str(d + 1) if m >> d & 1 else "." for m in masks for d in range(9))
 
 
 def se_rated(

@@ -42,6 +42,10 @@ def fields(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     if rating.er is None:
         for name in SE_COLUMNS:
             del record[name]
+    if rating.plan is None:
+        del record["plan"]
+    else:
+        record["plan"] = list(rating.plan)
     if rating.ilp_ms is None:
         for name in ILP_COLUMNS:
             del record[name]

@@ -33,6 +33,9 @@ from sudoku_repl.techniques.explainer.potentials import Potential
 from sudoku_repl.techniques.explainer.rating import Step, techniques
 
 Shape = tuple[int, ...]
+#: a chain of a finding, walked from its target back by first parents to its start: (cell,
+#: value, on) a potential
+Walk = tuple[tuple[int, int, bool], ...]
 
 #: the naked and hidden sets' techniques: naked or not, and their degree
 _SETS = {
@@ -47,18 +50,55 @@ _FISH = {"x-wing": 2, "swordfish": 3, "jellyfish": 4}
 
 
 def shape(step: Step, before: Grid) -> Shape:
-    """The shape of the finding the step applied: the one it carries, else found again on
-    ``before`` (the grid it was found on, not changed)."""
-    return step.shape if step.shape is not None else found_shape(step, before)
+    """The shape of the finding the step applied: the one it carries (a chain's without its
+    chains, ``chain_core``), else found again on ``before`` (the grid it was found on, not
+    changed)."""
+    if step.shape is None:
+        return found_shape(step, before)
+    return chain_core(step.shape) if is_chain(step.technique) else step.shape
+
+
+def is_chain(technique: str) -> bool:
+    """Whether a technique's findings are chains (their shape carries them, ``se_found.h``)."""
+    return technique == "cycles and forcing chains" or technique in chainers()
+
+
+def chain_core(carried: Shape) -> Shape:
+    """A chain finding's shape as the C hands it back, without the chains after it (their ints'
+    count is its last int)."""
+    return carried[: len(carried) - carried[-1] - 1]
+
+
+def carried_chains(step: Step) -> tuple[Walk, ...] | None:
+    """The chains of the finding a step applied, each target's walked back by first parents,
+    where the C handed them back with the step (``se_found.h``); else None."""
+    if step.shape is None or not is_chain(step.technique):
+        return None
+    ints = step.shape[len(step.shape) - step.shape[-1] - 1 : -1]
+    walks = []
+    at = 0
+    while at < len(ints):
+        length = ints[at]
+        flat = ints[at + 1 : at + 1 + 3 * length]
+        walks.append(
+            tuple((flat[i], flat[i + 1], bool(flat[i + 2])) for i in range(0, len(flat), 3))
+        )
+        at += 1 + 3 * length
+    return tuple(walks)
+
+
+def chains_of(found: chains.Found) -> tuple[Walk, ...]:
+    """``carried_chains`` of a finding found by the Python finders: the reference."""
+    return tuple(tuple((p.cell, p.value, p.on) for p in _walk(target)) for target in found.targets)
 
 
 def found_shape(step: Step, before: Grid) -> Shape:
     """The shape of the step's finding found again by the Python finders on ``before``: the
     first finding of its technique, in its finder's order, that gives the step's hint."""
     hint, technique = step.hint, step.technique
-    if technique in _chainers():
+    if technique in chainers():
         # (where the C says which cell's chains found it, the Python follows that cell's alone)
-        return chain_shape(_chainers()[technique].found_of(before, hint))
+        return chain_shape(chainers()[technique].found_of(before, hint))
     for found_hint, found in _findings(technique, before):
         if _gives(found_hint, hint):
             return found
@@ -244,7 +284,7 @@ def chain_shape(found: chains.Found) -> Shape:
 
 
 @cache
-def _chainers() -> dict[str, forcing.Chainer]:
+def chainers() -> dict[str, forcing.Chainer]:
     """The rating's forcing chains' techniques, by name."""
     return {
         name: rung.finder

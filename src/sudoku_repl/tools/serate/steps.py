@@ -73,7 +73,7 @@ def describe(step: Step, before: Grid) -> str:
     if technique == "direct pointing":
         unit1, unit2 = found
         value = _placed(hint)[1]
-        locked = _full(_locked(before, value, unit1, unit2))
+        locked = _full(locked_cells(before, value, unit1, unit2))
         return f"{name}: {locked}: {value} of {_region(unit1)} in {_region(unit2)}"
     if technique in ("direct hidden pair", "direct hidden triple") or technique in _SETS:
         unit, places, digits = found
@@ -81,7 +81,7 @@ def describe(step: Step, before: Grid) -> str:
     if technique == "pointing and claiming":
         unit1, unit2 = found
         value = hint.eliminations[0][1]
-        locked = _full(_locked(before, value, unit1, unit2))
+        locked = _full(locked_cells(before, value, unit1, unit2))
         return f"{name}: {locked}: {value} in {_region(unit1)} and {_region(unit2)}"
     if technique in _FISH:
         return f"{name}: {_fish(_FISH[technique], found, before)}"
@@ -113,7 +113,7 @@ def _placed(hint: Hint) -> tuple[int, int]:
     return hint.placement
 
 
-def _locked(before: Grid, value: int, unit1: int, unit2: int) -> list[int]:
+def locked_cells(before: Grid, value: int, unit1: int, unit2: int) -> list[int]:
     """The cells of both units that hold the value."""
     return [c for c in UNITS[unit2] if c in UNITS[unit1] and before.cands[c] >> value & 1]
 

@@ -80,23 +80,55 @@ static int nested_complexity(SeCtx *x, int count, int *n_seen) {
     return complexity;
 }
 
+/* the chains of a finding's targets after its shape's head (se_found.h): each target's walk
+ * by first parents, its length then (cell, value, on) a potential, then their ints' count; n:
+ * the head's ints in ints[], which has room for n_targets * (1 + 3 * SE_KEYS) + 1 more */
+static int with_walks(SeCtx *x, int *ints, int n, const int *targets, int n_targets) {
+    int head = n;
+    for (int k = 0; k < n_targets; k++) {
+        int at = n++, length = 0;
+        for (const SePot *p = &x->pots[targets[k]];; p = &x->pots[x->par[p->parents]]) {
+            ints[n++] = p->cell;
+            ints[n++] = p->value;
+            ints[n++] = p->on;
+            length++;
+            if (!p->n_parents || length == SE_KEYS)
+                break;
+        }
+        ints[at] = length;
+    }
+    ints[n] = n - head;
+    return se_found_shape(x, ints, n + 1);
+}
+
 /* a finding's shape (se_found.h), from its first target's chain: the first parents walked back
- * to where the chains start */
-static int shape_of(SeCtx *x, int target, int complexity, int origin) {
-    const SePot *t = &x->pots[target], *p = t;
+ * to where the chains start; then every target's chain (with_walks) */
+static int shape_of(SeCtx *x, const int *targets, int n_targets, int complexity, int origin) {
+    size_t room = (size_t)SE_KEYS + 8 + (size_t)n_targets * (1 + 3 * SE_KEYS) + 1;
+    int *ints = PyMem_Malloc(room * sizeof(int));
+    if (!ints) {
+        PyErr_NoMemory();
+        x->stop = 2;
+        return -1;
+    }
+    const SePot *t = &x->pots[targets[0]], *p = t;
+    int n = 0;
     if (origin == SE_CYCLE_ORIGIN) { /* the cells of the walk, its target first */
-        int cells[SE_KEYS], n = 0;
         for (;; p = &x->pots[x->par[p->parents]]) {
-            cells[n++] = p->cell;
+            ints[n++] = p->cell;
             if (!p->n_parents || n == SE_KEYS)
                 break;
         }
-        return se_found_shape(x, cells, n);
+    } else {
+        while (p->n_parents)
+            p = &x->pots[x->par[p->parents]];
+        int head[8] = {complexity, origin, p->cell, p->value, p->on, t->cell, t->value, t->on};
+        memcpy(ints, head, sizeof head);
+        n = 8;
     }
-    while (p->n_parents)
-        p = &x->pots[x->par[p->parents]];
-    int shape[8] = {complexity, origin, p->cell, p->value, p->on, t->cell, t->value, t->on};
-    return se_found_shape(x, shape, 8);
+    int done = with_walks(x, ints, n, targets, n_targets);
+    PyMem_Free(ints);
+    return done;
 }
 
 /* Chainer._found: a finding whose chains end at ``targets``, its complexity their potentials
@@ -120,5 +152,5 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
     f->n_links = x->n_links - links;
     f->chain = chain;
     /* the outer search's findings alone are handed back: their shapes for serate's %s */
-    return x->summarize ? 0 : shape_of(x, targets[0], complexity, origin);
+    return x->summarize ? 0 : shape_of(x, targets, n_targets, complexity, origin);
 }

@@ -34,7 +34,11 @@ enum { SE_NO_ORIGIN = -1, SE_CELL_ORIGIN = -2, SE_CYCLE_ORIGIN = -3 };
  *
  *   a cycle (SE_CYCLE_ORIGIN)  the cells of that walk, the target's first, the start's last
  *   any other                  (complexity, origin, the start's cell, value, on, the first
- *                              target's cell, value, on) */
+ *                              target's cell, value, on)
+ *
+ * then its chains, for a plan's links (tools/explain/plan.py): each target's walk by first
+ * parents (its length, then cell, value, on of each potential, the target's first), and last
+ * how many ints the chains took (tools/serate/shapes.py: chain_core, chain_walks) */
 int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
                    int cell, int value, const int *targets, int n_targets, int origin);
 

@@ -1,0 +1,87 @@
+"""A step of Sudoku Explainer's path as data: the technique, its rating, the pattern's cells,
+a chain's links in order, the candidates removed and the values placed (issue 68). The one
+source a hint's words, a step's picture and ``rate --plan``'s JSON read.
+
+Notation (the dossier's, 1-based): a cell ``r3c5``, a candidate digit+row+column ``5r3c5``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+LinkKind = Literal["strong", "weak"]
+
+
+#: each cell's label (a plan names thousands of cells a second: made once)
+CELL_LABELS = tuple(f"r{cell // 9 + 1}c{cell % 9 + 1}" for cell in range(81))
+#: each candidate's label, by cell then digit (index 0 unused)
+CANDIDATE_LABELS = tuple(tuple(f"{d}{CELL_LABELS[c]}" for d in range(10)) for c in range(81))
+
+
+def cell_label(cell: int) -> str:
+    """A cell (0..80) as ``r3c5``."""
+    return CELL_LABELS[cell]
+
+
+def candidate_label(cell: int, digit: int) -> str:
+    """A candidate (cell 0..80, digit 1..9) as ``5r3c5``."""
+    return CANDIDATE_LABELS[cell][digit]
+
+
+def label_cell(label: str) -> int:
+    """The cell (0..80) of ``r3c5`` or of a candidate ``5r3c5``."""
+    row, column = label[label.index("r") + 1 :].split("c")
+    return (int(row) - 1) * 9 + int(column) - 1
+
+
+def label_digit(candidate: str) -> int:
+    """The digit of a candidate ``5r3c5``."""
+    return int(candidate[: candidate.index("r")])
+
+
+@attrs.frozen
+class Link:
+    """A link of a chain between two candidates: ``strong`` (one of them is true: the source
+    off forces the target on) or ``weak`` (not both: the source on forces the target off)."""
+
+    source: str
+    target: str
+    kind: LinkKind
+
+    def to_json(self) -> list[str]:
+        return [self.source, self.target, self.kind]
+
+
+@attrs.frozen
+class PlanStep:
+    """One step of the SE path. ``cells``: the pattern's cells (the house's for a single, the
+    set's, the fish's base cells, a wing's, a chain's in order), as ``r1c2``; ``links``: a
+    chain's, in order; ``removed``/``placed``: candidates as ``5r3c8``. ``rating`` as serate
+    prints it (6.6). ``house``: where to look (``row 3``, ``block 5``, ``the chain starts in
+    row 3``), for a hint's first level; ``description``: serate's ``%s`` line of the step;
+    ``digits``: the digits the pattern is about (a set's, a fish's, a loop's; else those it
+    removes or places). The last three are not in ``to_json``."""
+
+    technique: str
+    rating: float
+    cells: tuple[str, ...]
+    links: tuple[Link, ...]
+    removed: tuple[str, ...]
+    placed: tuple[str, ...]
+    house: str = ""
+    description: str = ""
+    digits: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        """The issue's shape: technique, rating, cells, links as [source, target, kind],
+        removed, placed."""
+        return {
+            "technique": self.technique,
+            "rating": self.rating,
+            "cells": list(self.cells),
+            "links": [link.to_json() for link in self.links],
+            "removed": list(self.removed),
+            "placed": list(self.placed),
+        }

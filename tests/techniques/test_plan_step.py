@@ -1,0 +1,40 @@
+"""The plan step's record (issue 68): the notation and the JSON shape the issue gives."""
+
+from __future__ import annotations
+
+from sudoku_repl.techniques.explainer.plan_step import (
+    Link,
+    PlanStep,
+    candidate_label,
+    cell_label,
+    label_cell,
+    label_digit,
+)
+
+
+def test_the_notation_is_the_dossiers_one_based() -> None:
+    assert cell_label(0) == "r1c1"
+    assert cell_label(22) == "r3c5"
+    assert candidate_label(22, 5) == "5r3c5"
+    assert label_cell("5r3c5") == 22
+    assert label_cell("r9c9") == 80
+    assert label_digit("5r3c5") == 5
+
+
+def test_to_json_is_the_issues_shape() -> None:
+    step = PlanStep(
+        "X-Wing",
+        3.2,
+        ("r1c2", "r1c5"),
+        (Link("5r3c5", "5r3c8", "strong"),),
+        ("5r3c8",),
+        (),
+    )
+    assert step.to_json() == {
+        "technique": "X-Wing",
+        "rating": 3.2,
+        "cells": ["r1c2", "r1c5"],
+        "links": [["5r3c5", "5r3c8", "strong"]],
+        "removed": ["5r3c8"],
+        "placed": [],
+    }
