@@ -470,6 +470,31 @@ class Session(CoreSession):
             return dossier(self.quiz.givens, None, settings)
         return dossier(*start_of(self.state()), settings)
 
+    def hint(self, level: int | None = None, *, se: bool = False) -> str:
+        """The shell's ``hint`` of the next step from this step, as text (docs/explain.md):
+        the original's (``se``: Sudoku Explainer's) whole, or at ``level`` 1 (the technique and
+        where to look), 2 (the pattern's cells too) or 3 (the whole deduction). Nothing
+        changes. ``UserError`` (one line) for a level that is not 1, 2 or 3."""
+        from sudoku_repl.tools.explain.hints import se_graded_lines
+        from sudoku_repl.views.hint import graded_hint_lines, hint_lines, se_hint_lines
+
+        if self.quiz is None:
+            raise UserError("No quiz loaded: load one first (Session.from_quiz).")
+        if level is not None and level not in (1, 2, 3):
+            raise UserError(f"A hint's level is 1, 2 or 3, not {level!r}.")
+        if se and not self.geo.classic:
+            raise UserError("hint se works on a classic 9x9 quiz only.")
+        state, geo = self.state(), self.geo
+        if se:
+            lines = (
+                se_hint_lines(state, geo) if level is None else se_graded_lines(state, geo, level)
+            )
+        elif level is None:
+            lines = hint_lines(state, geo, self.settings.run_mode)
+        else:
+            lines = graded_hint_lines(state, geo, self.settings.run_mode, level)
+        return "\n".join(lines)
+
     def _repr_html_(self) -> str:
         """In a notebook: the board, and the timeline once the record holds a step."""
         if self.quiz is None:

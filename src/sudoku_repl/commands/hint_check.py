@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.tools.explain.hints import se_graded_lines
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
-from sudoku_repl.views.hint import hint_lines, se_hint_lines
+from sudoku_repl.views.hint import graded_hint_lines, hint_lines, se_hint_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -25,10 +26,10 @@ if TYPE_CHECKING:
 # -- hint -------------------------------------------------------------------------------------
 
 
-def hint(repl: Repl, scale: str | None) -> None:
+def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None:
     session = repl.require_quiz()
     if scale == "se":
-        _se_hint(repl)
+        _se_hint(repl, None if level is None else int(level))
         return
     selected = repl.frame
     if selected is not None:
@@ -36,12 +37,22 @@ def hint(repl: Repl, scale: str | None) -> None:
             f"hint tells what step does next, from the present (step {session.state().steps}), "
             f"not from frame {selected.number}: frame 0 (or down) goes back to it"
         )
-    repl.lines(hint_lines(session.state(), session.geo, session.settings.run_mode, repl.view.names))
+    state, geo, mode, names = (
+        session.state(),
+        session.geo,
+        session.settings.run_mode,
+        repl.view.names,
+    )
+    if level is None:
+        repl.lines(hint_lines(state, geo, mode, names))
+    else:
+        repl.lines(graded_hint_lines(state, geo, mode, int(level), names))
 
 
-def _se_hint(repl: Repl) -> None:
+def _se_hint(repl: Repl, level: int | None) -> None:
     """``hint se``: Sudoku Explainer's next step from the state looked at (a selected frame's,
-    its line said first); Ctrl-C stops it between techniques."""
+    its line said first); Ctrl-C stops it between techniques. ``level``: graded
+    (``views/step_words``), else its one line."""
     from sudoku_repl.techniques.explainer.rating import Interrupted
 
     session = repl.session
@@ -52,7 +63,10 @@ def _se_hint(repl: Repl) -> None:
     if pure is not None:
         repl.out.message(pure)
     try:
-        repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted))
+        if level is None:
+            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted))
+        else:
+            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from sudoku_repl.core import events as E
 from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.events import Event, is_guess
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
-from sudoku_repl.techniques.names import fill_pass
+from sudoku_repl.techniques.names import fill_pass, technique
 from sudoku_repl.text.render import invalid_line
 from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
@@ -54,6 +56,53 @@ def hint_lines(
     return [head, *body]
 
 
+def graded_hint_lines(
+    state: EngineState, geo: Geometry, run_mode: int, level: int, names: str = "readalps"
+) -> list[str]:
+    """``hint LEVEL`` (issue 68): the original's next step graded, a filter over the same step
+    ``hint`` prints whole, which is level 3. Level 1 names what it is (the technique by its
+    standard name, and its house; a fill pass; a guess) and no cell; level 2 adds the cells it
+    looks at (the house's, a hidden set's, a chain's, where a guess is made), and no value
+    placed or candidate removed."""
+    whole = hint_lines(state, geo, run_mode, names)
+    if level == 3 or state.status in (Status.LOADED, Status.FINISHED):
+        return whole
+    probe = Engine(state, geo)
+    before = list(probe.values)
+    events = list(probe.advance(run_mode))
+    placed = [c for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
+    guess = next((e for e in events if is_guess(e)), None)
+    if placed and not events:
+        said, cells = "the fill pass places naked singles", placed
+    elif guess is not None or not events:
+        while guess is None and probe.status not in STEP_BOUNDARY:
+            guess = next((e for e in probe.advance(run_mode) if is_guess(e)), None)
+        said = f"no technique of run-mode {run_mode} applies: a guess follows"
+        cells = [] if guess is None else [guess.cell]
+    else:
+        found = [technique(e, events, probe.cands, geo) for e in events]
+        named = next((t for t in found if t is not None), None)
+        said = "a step of its own" if named is None else str(named)
+        cells = _looked_at(events, geo)
+    lines = [f"Next: {said}."]
+    if level == 2 and cells:
+        lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
+    return lines
+
+
+def _looked_at(events: list[Event], geo: Geometry) -> list[int]:
+    """The cells a technique's step looks at: its unit's, a hidden set's, a chain's nodes."""
+    for e in events:
+        if e[0] in (E.COMPLETE, E.INCOMPLETE):
+            return list(geo.units[e[2]].cells)
+        if e[0] == E.CELSET:
+            return list(e[1])
+        nodes = getattr(e, "nodes", None)
+        if nodes is not None:
+            return list(dict.fromkeys(node // 9 for node in nodes))
+    return []
+
+
 def se_hint_lines(
     state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None = None
 ) -> list[str]:
@@ -61,27 +110,39 @@ def se_hint_lines(
     candidates, in its terms, with its rating: ``Hidden Single in block 5: [5,6]=2 (ER 1.2)``.
     ``interrupted`` (Ctrl-C) is polled before each technique and inside the chain searches;
     ``Interrupted`` of the rating is raised once it is true."""
-    from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.no_step import finds_nothing
     from sudoku_repl.techniques.explainer.rating import first_hint, poller, techniques
 
-    if 0 not in state.values:
-        return ["Next: nothing, the grid is full."]
-    if state.status is Status.LOADED:  # candidates are computed at step 1: SE's from the givens
-        grid = Grid.from_puzzle("".join(map(str, state.values)))
-    else:
-        empty = [c for c, v in enumerate(state.values) if not v and not state.cands[c]]
-        if empty:
-            name = geo.cell_name(empty[0])
-            return [f"{name} has no candidate: Sudoku Explainer has no next step from here."]
-        # SE's masks have bit v for the digit v, the engine's bit v - 1
-        grid = Grid(list(state.values), [m << 1 for m in state.cands])
+    grid = se_grid(state, geo)
+    if isinstance(grid, str):
+        return [grid]
     found = None
     if not finds_nothing(grid):  # (known at once on a grid of a few givens: no search)
         found = first_hint(grid, techniques(poller(None, interrupted)), None, interrupted)
     if found is None:
-        return ["Sudoku Explainer's techniques find nothing from here."]
+        return [SE_NOTHING]
     return [f"{_se_finding(found, grid, geo)} (ER {found.rating / 10:.1f})"]
+
+
+#: where Sudoku Explainer's techniques find no step
+SE_NOTHING = "Sudoku Explainer's techniques find nothing from here."
+
+
+def se_grid(state: EngineState, geo: Geometry) -> Grid | str:
+    """Sudoku Explainer's grid of the state's values and candidates (before step 1: of its
+    givens), or the line that says why it takes no step from there."""
+    from sudoku_repl.techniques.explainer.grid import Grid
+
+    if 0 not in state.values:
+        return "Next: nothing, the grid is full."
+    if state.status is Status.LOADED:  # candidates are computed at step 1: SE's from the givens
+        return Grid.from_puzzle("".join(map(str, state.values)))
+    empty = [c for c, v in enumerate(state.values) if not v and not state.cands[c]]
+    if empty:
+        name = geo.cell_name(empty[0])
+        return f"{name} has no candidate: Sudoku Explainer has no next step from here."
+    # SE's masks have bit v for the digit v, the engine's bit v - 1
+    return Grid(list(state.values), [m << 1 for m in state.cands])
 
 
 def _se_finding(found: Hint, grid: Grid, geo: Geometry) -> str:

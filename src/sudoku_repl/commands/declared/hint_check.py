@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from sudoku_repl.commands.spec import CHOICE, Arg, Command
 
+#: a graded hint's level (issue 68): 1 the technique and where to look, 2 the pattern's cells
+#: too, 3 the whole deduction
+LEVELS = ("1", "2", "3")
+LEVEL_WHAT = "a hint's level: 1, 2 or 3"
+
 HINT = Command(
     "hint",
     "show what the next step would do, without doing it",
     "sudoku_repl.commands.hint_check:hint",
-    # the one word it takes, or none ([se]: a word that may be left out)
-    forms=[(Arg(CHOICE, "[se]", "se (Sudoku Explainer's terms)", ("se",), key="scale"),)],
+    # se and a level that may be left out ([level]), a level, or no word
+    forms=[
+        (
+            Arg(CHOICE, "se", "se (Sudoku Explainer's terms)", ("se",), key="scale"),
+            Arg(CHOICE, "[level]", LEVEL_WHAT, LEVELS, key="level"),
+        ),
+        (Arg(CHOICE, "<level>", LEVEL_WHAT, LEVELS, key="level"),),
+        (),
+    ],
+    form="hint [se] [1|2|3]",
+    wrong="takes se, a hint's level (1, 2 or 3), or both",
     help=(
         "Runs the next step on a copy in the present run mode and prints its lines: the\n"
         "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
@@ -18,7 +32,10 @@ HINT = Command(
         "hint se names the next step as Sudoku Explainer would take it from the present values\n"
         "and candidates, with its rating: Hidden Single in block 5: [4,6]=2 (ER 1.2).\n"
         "With a frame selected (frame, up), hint se reads that frame's state; hint is refused,\n"
-        "as step goes on from the present (frame 0 goes back to it)."
+        "as step goes on from the present (frame 0 goes back to it).\n\n"
+        "A level grades the hint (docs/explain.md): hint 1 and hint se 1 name the technique and\n"
+        "where to look, and no cell; 2 adds the pattern's cells, and no candidate removed or\n"
+        "value placed; 3 says the whole deduction: what is removed or placed, and why."
     ),
 )
 

@@ -11,15 +11,23 @@ C's, handed back with the step, or found again by the Python finders); a chain's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import itertools
+from collections.abc import Callable, Sequence
 
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
 from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNITS, Grid, unit_name
+from sudoku_repl.techniques.explainer.no_step import finds_nothing
 from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, candidate_label, cell_label
 from sudoku_repl.techniques.explainer.potentials import Potential
-from sudoku_repl.techniques.explainer.rating import Step, rate_grid
+from sudoku_repl.techniques.explainer.rating import (
+    Step,
+    first_hint,
+    poller,
+    rate_grid,
+    techniques,
+)
 from sudoku_repl.tools.serate.names import names
 from sudoku_repl.tools.serate.shapes import (
     Shape,
@@ -59,7 +67,7 @@ def plan_step(step: Step, before: Grid) -> PlanStep:
         placed=() if hint.placement is None else (candidate_label(*hint.placement),),
         house=house,
         description=describe(step, before),
-        digits=_digits(technique, found, hint.eliminations, hint.placement),
+        digits=_digits(technique, found),
     )
 
 
@@ -87,6 +95,33 @@ def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str,
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
     ``rating.rate.Planner``."""
     return tuple(step.to_json() for step in plan_of(grid, steps, puzzle))
+
+
+def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
+    """The step Sudoku Explainer takes next from ``grid`` (not changed), as data; None where
+    no technique finds one. Checked against the solution where the grid has one (a session's
+    state may have lost it: then there is nothing to check against). ``Interrupted`` of the
+    rating once ``interrupted()``."""
+    order = techniques(poller(None, interrupted))
+    found_by: list[int] = []
+    if finds_nothing(grid):
+        return None
+    hint = first_hint(grid, order, None, interrupted, 0, found_by)
+    if hint is None:
+        return None
+    made = plan_step(Step(hint, order[found_by[0]][0]), grid)
+    try:
+        truth = grid_solution(grid)
+    except ValueError:
+        return made
+    check(made, truth, grid_text(grid), 1)
+    return made
+
+
+def grid_text(grid: Grid) -> str:
+    """A grid's 729-character line (its values and candidates), as a bug report names it."""
+    masks = [1 << v if v else c for v, c in zip(grid.values, grid.cands, strict=True)]
+    return "".join(str(d) if m >> d & 1 else "." for m in masks for d in range(1, 10))
 
 
 def plan_puzzle(
@@ -173,8 +208,7 @@ def _pattern(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str
     if technique in ("xy-wing", "xyz-wing"):
         return found[:3], f"the pivot is in {_block(found[0])}", ()
     if technique in ("wxyz-wing", "vwxyz-wing"):
-        cells = found[3:]
-        return cells, f"the set's bivalue cell is in {_block(cells[-1])}", ()
+        return found[3:], f"the set's bivalue cell is in {_block(found[-1])}", ()
     if technique in ("turbot fish", "three strong links"):
         return _strong_links(step, found)
     if technique == "unique loops":
@@ -214,7 +248,7 @@ def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[L
             candidate_label(b, value),
             "strong" if i % 2 == 0 else "weak",
         )
-        for i, (a, b) in enumerate(zip(cells, cells[1:], strict=False))
+        for i, (a, b) in enumerate(itertools.pairwise(cells))
     )
     return cells, f"the chain starts in {unit_name(CELL_UNITS[cells[0]][1])}", links
 
@@ -228,7 +262,7 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
     links: list[Link] = []
     for target in finding.targets:
         walk = _walk(target)
-        for parent, child in zip(walk, walk[1:], strict=False):
+        for parent, child in itertools.pairwise(walk):
             links.append(
                 Link(
                     candidate_label(parent.cell, parent.value),
@@ -276,21 +310,14 @@ def _chain_found(step: Step, found: Shape, before: Grid) -> chains.Found:
     raise LookupError(f"the {step.technique} step is not found again from its start")
 
 
-def _digits(
-    technique: str,
-    found: Shape,
-    removals: Iterable[tuple[int, int]],
-    placement: tuple[int, int] | None,
-) -> tuple[int, ...]:
-    """The digits a pattern is about (a set's, a fish's, a wing's, a loop's): a hint's words
-    name them at its first level, where no cell may be named."""
+def _digits(technique: str, found: Shape) -> tuple[int, ...]:
+    """The digits a pattern is about (a set's, a fish's, a loop's; none for the others: a
+    hint's second level names them with the pattern's cells, which must not tell a removed
+    candidate)."""
     if technique in _DIRECT_SETS or technique in _SETS:
         return tuple(MASK_DIGITS[found[2]])
     if technique in _FISH:
         return (found[0],)
     if technique == "unique loops":
         return tuple(sorted(found[:2]))
-    digits = {v for _, v in removals}
-    if placement is not None:
-        digits.add(placement[1])
-    return tuple(sorted(digits))
+    return ()

@@ -1,0 +1,153 @@
+"""Graded hints (issue 68, part 1): level 1 names no cell, level 2 no candidate removed or value
+placed, level 3 all of them, for a spread of Sudoku Explainer's techniques (singles, subsets,
+fish, wings, uniqueness, chains, forcing and nested forcing chains) and for the original's next
+step (its filters, a guess); in the shell and the API alike (DAP's console:
+``tests/dap/test_hint_console.py``); a bad level is one line and changes nothing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl import api
+from sudoku_repl.core import native
+from sudoku_repl.core.geometry import CLASSIC
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
+from sudoku_repl.techniques.explainer.rating import rate_grid
+from sudoku_repl.tools.explain.plan import next_step, plan_step
+from sudoku_repl.views.step_words import hint_words
+from tests.support.helpers import SEED, Shell
+
+DATA = Path(__file__).parents[2] / "data"
+CELL = re.compile(r"\[\d,\d\]")
+#: each family of the spread: a word its steps' serate names hold
+FAMILIES = (
+    "Single", "Pair", "Triplet", "Pointing", "Claiming", "X-Wing", "Swordfish", "XY-Wing",
+    "WXYZ-Wing", "Unique Rectangle", "BUG", "Skyscraper", "Kite", "3 Strong links", "Cycle",
+    "Forcing Chain", "Region Forcing", "Cell Forcing", "Dynamic",
+)  # fmt: skip
+
+
+def spread() -> dict[str, tuple[Grid, PlanStep]]:
+    """For each family, the first step of it on the paths of every 80th puzzle of the bank and
+    two of the forum's hardest (9.0 and 9.5, nested chains on the native build): the grid it is
+    taken from, and the step."""
+    rows = (DATA / "se_bank_serate.txt").read_text().split("\n")[::80]
+    puzzles = [row.split()[0] for row in rows if row]
+    if native.active():
+        puzzles += (DATA / "serate" / "hard_low.txt").read_text().split()
+    found: dict[str, tuple[Grid, PlanStep]] = {}
+    for puzzle in puzzles:
+        grid = Grid.from_puzzle(puzzle)
+        for step in rate_grid(grid.copy(), None).steps:
+            made = plan_step(step, grid)
+            for family in FAMILIES:
+                if family in made.technique and family not in found:
+                    found[family] = (grid.copy(), made)
+            step.hint.apply(grid)
+    return found
+
+
+SPREAD = spread()
+
+
+def name(label: str) -> str:
+    return CLASSIC.cell_name(label_cell(label))
+
+
+def removals_said(text: str) -> set[str]:
+    """The candidates a level 3's ``removes 4 from [3,3] [3,4] and 5 from [7,7]`` names."""
+    said = set()
+    for part in re.findall(r"removes (.*?)\.$", text, re.M):
+        for digit, cells in re.findall(r"(\d) from ((?:\[\d,\d\] ?)+)", part):
+            said |= {f"{digit}r{r}c{c}" for r, c in re.findall(r"\[(\d),(\d)\]", cells)}
+    return said
+
+
+def test_the_spread_has_every_family() -> None:
+    wanted = set(FAMILIES) - ({"Dynamic"} if not native.active() else set())
+    assert wanted <= set(SPREAD)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_each_level_tells_what_it_should(family: str) -> None:
+    if family not in SPREAD:
+        pytest.skip("nested chains of the forum's hardest: the native build's")
+    grid, step = SPREAD[family]
+    assert next_step(grid) == step  # the shell's next step is the path's
+    one, two, three = ("\n".join(hint_words(step, level, CLASSIC)) for level in (1, 2, 3))
+    # level 1: the technique and where to look, and no cell at all
+    assert one.startswith(f"{step.technique} (ER {step.rating:.1f}): ")
+    assert step.house in one
+    assert not CELL.search(one), one
+    # level 2: the pattern's cells, no candidate removed or value placed
+    assert two.startswith(one)
+    assert all(name(cell) in two for cell in step.cells)
+    assert "removes" not in two and "places" not in two and " at [" not in two
+    assert not any(f"{name(p)}={label_digit(p)}" in two for p in step.placed)
+    # level 3: all of them, then serate's own line, byte for byte
+    assert three.startswith(two)
+    assert removals_said(three) == set(step.removed)
+    assert all(f"places {name(p)}={label_digit(p)}" in three for p in step.placed)
+    assert three.endswith(f"\nSudoku Explainer: {step.description}")
+    if step.links:  # a chain's links, each candidate named
+        assert all(
+            f"{label_digit(link.target)} at {name(link.target)}" in three for link in step.links
+        )
+
+
+def test_hint_se_levels_in_the_shell_and_the_api() -> None:
+    """The seed's first SE step: 5 at [2,5], a hidden single in block 2 (``test_hint_se``)."""
+    shell = Shell.loaded()
+    assert shell.ok("hint se 1") == ["Hidden Single (ER 1.2): look at block 2."]
+    cells = "[1,4] [1,5] [1,6] [2,4] [2,5] [2,6] [3,4] [3,5] [3,6]"
+    assert shell.ok("hint se 2") == [
+        "Hidden Single (ER 1.2): look at block 2.",
+        f"The pattern's cells: {cells}.",
+    ]
+    assert shell.ok("hint se 3")[2:] == [
+        "5 can go nowhere else in block 2.",
+        "So it places [2,5]=5.",
+        "Sudoku Explainer: Hidden Single: E2: 5 in block",
+    ]
+    assert shell.ok("hint se") == ["Hidden Single in block 2: [2,5]=5 (ER 1.2)"]  # as it was
+    session = api.Session.from_quiz(SEED)
+    assert session.hint(3, se=True).splitlines() == shell.ok("hint se 3")
+    assert shell.steps == 0
+
+
+def test_the_originals_levels_a_filter_and_a_guess() -> None:
+    """The seed at step 1: grp completes row 2 (hidden single); at step 6, after blk 4's
+    hidden pair, no filter applies and a guess at [6,2] follows (the reference trace)."""
+    shell = Shell.loaded()
+    shell.ok("step")
+    assert shell.ok("hint 1") == ["Next: hidden single, row 2."]
+    assert shell.ok("hint 2") == [
+        "Next: hidden single, row 2.",
+        "It looks at " + " ".join(f"[2,{c}]" for c in range(1, 10)) + ".",
+    ]
+    assert shell.ok("hint 3") == shell.ok("hint")  # the whole step: today's hint
+    assert "2) row 2 complete shrunken by group" in shell.ok("hint 3")
+    shell.ok("goto 6")
+    assert shell.ok("hint 1") == ["Next: no technique of run-mode 0 applies: a guess follows."]
+    assert shell.ok("hint 2")[1] == "It looks at [6,2]."
+    assert any("Guess [6,2]" in line for line in shell.ok("hint 3"))
+    session = api.Session.from_quiz(SEED)
+    session.goto(6)
+    assert session.hint(2).splitlines() == shell.ok("hint 2")
+    assert shell.steps == 6
+
+
+@pytest.mark.parametrize("line", ["hint 4", "hint se 0", "hint se x", "hint 2 se", "hint se 1 2"])
+def test_a_bad_level_is_one_line(line: str) -> None:
+    shell = Shell.loaded()
+    shell.ok("step")
+    said = shell.fails(line)
+    assert len(said) == 1 and said[0].endswith(": hint [se] [1|2|3]")
+    assert "level" in said[0] or "nothing more" in said[0]
+    assert shell.steps == 1
+    with pytest.raises(api.UserError, match="A hint's level is 1, 2 or 3, not 4"):
+        api.Session.from_quiz(SEED).hint(4)
