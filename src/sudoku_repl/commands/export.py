@@ -1,10 +1,11 @@
 """``export html``: the recorded search as one self-contained replay page (``views/replay``);
 ``export lp|mps``: the quiz, or the present step's position, as the seed's 0-1 program
-(``core/ilp_model``, written by ``text/lp_files``). Declared in ``declared/export.py``."""
+(``core/ilp_model``, written by ``text/lp_files``); ``export svg``: a picture of Sudoku
+Explainer's next step (``views/step_svg``). Declared in ``declared/export.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.core.errors import PATH, shown
+from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.hooks import Stopped, between
 from sudoku_repl.text.files import named
 
@@ -20,12 +21,16 @@ def export(
     last: int | None = None,
     program: str | None = None,
     at_step: bool | None = None,
+    picture: str | None = None,
 ) -> None:
     """The page or the model, made whole before anything is written (a refusal leaves no
     file), then put in place in one step (``Named.write``: a temporary file renamed). Ctrl-C,
     while the page is made or written, stops it with the old file as it was."""
     session = repl.require_quiz()
     target = named(path)  # (a name that cannot be written: said before the work, not after)
+    if picture is not None:
+        _step_picture(repl, path)
+        return
     if program is not None:
         from sudoku_repl.text.lp_files import lp_text, mps_text
         from sudoku_repl.tools.ilp.highs import session_model
@@ -50,3 +55,34 @@ def export(
     finally:
         hooks.doing = None
     repl.out.message(f"Wrote {shown(path, PATH)}.")
+
+
+def _step_picture(repl: Repl, path: str) -> None:
+    """``export svg``: Sudoku Explainer's next step from the state looked at, drawn; where
+    there is none, one line and no file. Ctrl-C stops the search: no file."""
+    from sudoku_repl.commands.file_writes import write_file
+    from sudoku_repl.techniques.explainer.rating import Interrupted
+    from sudoku_repl.tools.explain.plan import next_step
+    from sudoku_repl.tools.rating.out import check_apart
+    from sudoku_repl.views.hint import SE_NOTHING, se_grid
+    from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
+
+    session = repl.session
+    assert session.quiz is not None  # (require_quiz)
+    if not session.geo.classic:
+        raise UserError("export svg draws Sudoku Explainer's steps, of a classic 9x9 quiz only.")
+    check_apart([("the quiz file", session.quiz.source)], [("export svg", path)])
+    state = repl.looked_at()[0]
+    grid = se_grid(state, session.geo)
+    if isinstance(grid, str):
+        raise UserError(f"No picture: {grid.removeprefix('Next: nothing, ')}")
+    try:
+        step = next_step(grid, repl.hooks.interrupted)
+    except Interrupted:
+        repl.script.failed()
+        repl.out.message("Interrupted: no picture.")
+        return
+    if step is None:
+        raise UserError(f"No picture: {SE_NOTHING[0].lower()}{SE_NOTHING[1:]}")
+    if write_file(repl, path, step_svg(step, board_of_grid(grid, session.quiz.givens))):
+        repl.out.message(f"Wrote {shown(path, PATH)}: {caption(step)}.")
