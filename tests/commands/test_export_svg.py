@@ -77,5 +77,5 @@ def test_a_samurai_is_refused() -> None:
     shell = Shell()
     shell.ok(f"load-quiz {VARIANTS / 'samurai_seed001.json'}")
     assert shell.fails("export svg x.svg") == [
-        "export svg draws Sudoku Explainer's steps, of a classic 9x9 quiz only."
+        "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
     ]

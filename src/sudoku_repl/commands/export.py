@@ -62,27 +62,20 @@ def _step_picture(repl: Repl, path: str) -> None:
     there is none, one line and no file. Ctrl-C stops the search: no file."""
     from sudoku_repl.commands.file_writes import write_file
     from sudoku_repl.techniques.explainer.rating import Interrupted
-    from sudoku_repl.tools.explain.plan import next_step
+    from sudoku_repl.tools.explain.picture import next_step_picture
     from sudoku_repl.tools.rating.out import check_apart
-    from sudoku_repl.views.hint import SE_NOTHING, se_grid
-    from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
 
     session = repl.session
     assert session.quiz is not None  # (require_quiz)
-    if not session.geo.classic:
-        raise UserError("export svg draws Sudoku Explainer's steps, of a classic 9x9 quiz only.")
     check_apart([("the quiz file", session.quiz.source)], [("export svg", path)])
     state = repl.looked_at()[0]
-    grid = se_grid(state, session.geo)
-    if isinstance(grid, str):
-        raise UserError(f"No picture: {grid.removeprefix('Next: nothing, ')}")
     try:
-        step = next_step(grid, repl.hooks.interrupted)
+        picture = next_step_picture(state, session.geo, session.quiz.givens, repl.hooks.interrupted)
     except Interrupted:
         repl.script.failed()
         repl.out.message("Interrupted: no picture.")
         return
-    if step is None:
-        raise UserError(f"No picture: {SE_NOTHING[0].lower()}{SE_NOTHING[1:]}")
-    if write_file(repl, path, step_svg(step, board_of_grid(grid, session.quiz.givens))):
-        repl.out.message(f"Wrote {shown(path, PATH)}: {caption(step)}.")
+    if isinstance(picture, str):
+        raise UserError(picture)
+    if write_file(repl, path, picture.svg):
+        repl.out.message(f"Wrote {shown(path, PATH)}: {picture.caption}.")
