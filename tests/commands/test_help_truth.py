@@ -159,6 +159,7 @@ RATE_OPTIONS = (
     "--above X",
     "--below X",
     "--ilp",
+    "--plan",
     "--out FILE",
     "--restart",
     "--executor WHERE",

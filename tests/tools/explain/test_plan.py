@@ -173,3 +173,20 @@ def test_rate_plan_refused_in_one_line(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1 and said in captured.err
+
+
+def test_a_kept_rows_plan_reads_back(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """With ``--out``, a row kept from a run that stopped is read back, plan and all, and
+    written again as it was (what continuing a job checks)."""
+    from sudoku_repl.tools.rating.kept import row_reader
+    from sudoku_repl.tools.rating.scales import parse_scale
+
+    quizzes = tmp_path / "one.txt"
+    quizzes.write_text(bank(80)[0][0] + "\n")
+    assert main_rate([str(quizzes), "--scale", "se", "--plan", "--format", "json"]) == 0
+    row = without_settings(capsys.readouterr().out).splitlines()[0]
+    _, _, rating = row_reader("json", parse_scale("se"), None)(row)
+    assert rating.plan is not None
+    assert list(rating.plan) == json.loads(row)["plan"]
+    with pytest.raises(ValueError, match="its plan is not a list of steps"):
+        row_reader("json", parse_scale("se"), None)(row.replace('"plan": [', '"plan": [1, '))
