@@ -2,7 +2,7 @@
 
     python benchmarks/bench_svg.py [--puzzles N] [--rounds N]
 
-The SE paths of the first ``--puzzles`` puzzles (default 4) of tests/data/se_rated_slice.txt
+The SE paths of the first ``--puzzles`` puzzles (default 2) of tests/data/se_rated_slice.txt
 are planned (``sudoku_repl.plan``, not timed) and each step's board kept; then ``--rounds``
 times (default 5) every step is drawn. Prints the median milliseconds a step (the slowest
 step's too) and, as a baseline of the same run, the median milliseconds of the board data the
@@ -63,7 +63,7 @@ def board_data_ms(rounds: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--puzzles", type=int, default=4)
+    parser.add_argument("--puzzles", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     print(machine())
