@@ -19,7 +19,10 @@ PAGE = {
     "lv1": "#00838f", "lv2": "#a0308f", "lv3": "#9a7b00", "lv4": "#2e5fa8",
     "line": "#999999", "thick": "#333333",
 }  # fmt: skip
-ROLES = {"given", "value", "set", "removed", "back", "lv1", "lv2", "lv3", "lv4", "line", "thick"}
+ROLES = {
+    "given", "value", "set", "removed", "back", "lv1", "lv2", "lv3", "lv4",
+    "pattern", "placed", "link", "line", "thick",
+}  # fmt: skip
 
 
 def page_variables() -> dict[str, str]:

@@ -58,6 +58,7 @@ function pageHtml(webview, extensionUri) {
 <span id="preview" class="preview" hidden></span>
 </div>
 <details id="difficulty" class="difficulty"><summary>Difficulty at this step (open to measure)</summary><div class="body"></div></details>
+<details id="sestep" class="difficulty sestep"><summary>Sudoku Explainer's next step (open to draw)</summary><div class="body"></div></details>
 <p id="note" class="note" role="status"></p>
 </div>
 <ul id="legend" class="legend" hidden></ul>
@@ -496,6 +497,21 @@ class Board {
         } else if (message.type === 'difficulty') {
             const said = await this.quietly('difficulty', false);
             webview.postMessage({ type: 'difficulty', step: message.step, lines: said.lines, error: said.error });
+        } else if (message.type === 'picture') {
+            // the picture of Sudoku Explainer's next step from the frame shown (export svg's)
+            const shown = this.shown;
+            if (!shown || shown.over) {
+                return;
+            }
+            const args = shown.frameId === undefined ? { picture: true } : { picture: true, frameId: shown.frameId };
+            let picture;
+            try {
+                const body = await shown.session.customRequest('sudokuBoard', args);
+                picture = (body && body.picture) || { none: 'This sudoku-repl draws no step pictures: install a newer sudoku-repl.' };
+            } catch (error) {
+                picture = { none: String((error && error.message) || error) };
+            }
+            webview.postMessage({ type: 'picture', step: message.step, picture });
         } else if (message.type === 'timeline' && Number.isInteger(message.columns)) {
             const session = this.shown && this.shown.session;
             if (!session || this.shown.over) {

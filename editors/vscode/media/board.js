@@ -30,6 +30,7 @@
     const canvasEl = $('timeline');
     const previewEl = $('preview');
     const difficultyEl = $('difficulty');
+    const pictureEl = $('sestep');
     const popoverEl = $('popover');
     const magnifierEl = $('magnifier');
     // the roles the view paints (the grid's lines are the theme's, for high contrast)
@@ -262,6 +263,7 @@
                   : '';
         legendEl.hidden = false;
         difficultyEl.hidden = over;
+        pictureEl.hidden = over;
         drawLegend(board);
         drawGoto(board);
         const stop = boardEl.querySelector(`.cell[data-name="${focused}"]`) || cells[0];
@@ -271,6 +273,7 @@
         if (!again) {
             closePopover();
             resetDifficulty();
+            resetPicture();
         } else if (explained) {
             anchorPopover(explained.cell);
         }
@@ -392,6 +395,7 @@
             gotoEl.hidden = true;
             scrubEl.hidden = true;
             difficultyEl.hidden = true;
+            pictureEl.hidden = true;
             captionEl.textContent = '';
             last = null;
             closePopover();
@@ -731,6 +735,48 @@
         if (difficultyEl.open) askDifficulty();
     });
 
+    // -- the picture of Sudoku Explainer's next step (the adapter's SVG, export svg's) ----------
+
+    let pictured = null; // the step whose next step is drawn
+    function resetPicture() {
+        pictureEl.querySelector('summary').textContent = "Sudoku Explainer's next step (open to draw)";
+        pictureEl.querySelector('.body').replaceChildren();
+        pictured = null;
+        if (pictureEl.open) {
+            askPicture();
+        }
+    }
+
+    function askPicture() {
+        if (!last || over || pictured === last.step) return;
+        pictured = last.step;
+        pictureEl.querySelector('summary').textContent = `Sudoku Explainer's next step from step ${last.step}: searching\u2026`;
+        vscode.postMessage({ type: 'picture', step: last.step });
+    }
+
+    function showPicture(message) {
+        if (!last || message.step !== last.step) return;
+        const picture = message.picture || {};
+        const summary = pictureEl.querySelector('summary');
+        const body = pictureEl.querySelector('.body');
+        if (typeof picture.svg !== 'string') {
+            summary.textContent = `Sudoku Explainer's next step from step ${message.step}: ${picture.none || 'none'}`;
+            body.replaceChildren();
+            return;
+        }
+        const parsed = new DOMParser().parseFromString(picture.svg, 'image/svg+xml').documentElement;
+        const svg = document.importNode(parsed, true);
+        svg.removeAttribute('width');
+        svg.removeAttribute('height');
+        svg.classList.add('step-picture');
+        summary.textContent = `Sudoku Explainer's next step from step ${message.step}: ${picture.caption}`;
+        body.replaceChildren(svg);
+    }
+
+    pictureEl.addEventListener('toggle', () => {
+        if (pictureEl.open) askPicture();
+    });
+
     // -- pinning ---------------------------------------------------------------------------------
 
     pinEl.addEventListener('click', () => {
@@ -877,6 +923,8 @@
             else showExplained(message);
         } else if (message.type === 'difficulty') {
             showDifficulty(message);
+        } else if (message.type === 'picture') {
+            showPicture(message);
         } else if (message.type === 'note') {
             note(message.text, false);
         } else if (message.type === 'ended') {
@@ -884,6 +932,7 @@
             gotoEl.hidden = true;
             scrubEl.hidden = true;
             difficultyEl.hidden = true;
+            pictureEl.hidden = true;
             note(message.text, true);
         } else if (message.type === 'idle') {
             note('Start debugging a quiz (F5 on a quiz file) to see its board here.', false);

@@ -1,10 +1,11 @@
 """``export html``: the recorded search as one self-contained replay page (``views/replay``);
 ``export lp|mps``: the quiz, or the present step's position, as the seed's 0-1 program
-(``core/ilp_model``, written by ``text/lp_files``). Declared in ``declared/export.py``."""
+(``core/ilp_model``, written by ``text/lp_files``); ``export svg``: a picture of Sudoku
+Explainer's next step (``views/step_svg``). Declared in ``declared/export.py``."""
 
 from __future__ import annotations
 
-from sudoku_repl.core.errors import PATH, shown
+from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.hooks import Stopped, between
 from sudoku_repl.text.files import named
 
@@ -20,12 +21,16 @@ def export(
     last: int | None = None,
     program: str | None = None,
     at_step: bool | None = None,
+    picture: str | None = None,
 ) -> None:
     """The page or the model, made whole before anything is written (a refusal leaves no
     file), then put in place in one step (``Named.write``: a temporary file renamed). Ctrl-C,
     while the page is made or written, stops it with the old file as it was."""
     session = repl.require_quiz()
     target = named(path)  # (a name that cannot be written: said before the work, not after)
+    if picture is not None:
+        _step_picture(repl, path)
+        return
     if program is not None:
         from sudoku_repl.text.lp_files import lp_text, mps_text
         from sudoku_repl.tools.ilp.highs import session_model
@@ -50,3 +55,27 @@ def export(
     finally:
         hooks.doing = None
     repl.out.message(f"Wrote {shown(path, PATH)}.")
+
+
+def _step_picture(repl: Repl, path: str) -> None:
+    """``export svg``: Sudoku Explainer's next step from the state looked at, drawn; where
+    there is none, one line and no file. Ctrl-C stops the search: no file."""
+    from sudoku_repl.commands.file_writes import write_file
+    from sudoku_repl.techniques.explainer.rating import Interrupted
+    from sudoku_repl.tools.explain.picture import next_step_picture
+    from sudoku_repl.tools.rating.out import check_apart
+
+    session = repl.session
+    assert session.quiz is not None  # (require_quiz)
+    check_apart([("the quiz file", session.quiz.source)], [("export svg", path)])
+    state = repl.looked_at()[0]
+    try:
+        picture = next_step_picture(state, session.geo, session.quiz.givens, repl.hooks.interrupted)
+    except Interrupted:
+        repl.script.failed()
+        repl.out.message("Interrupted: no picture.")
+        return
+    if isinstance(picture, str):
+        raise UserError(picture)
+    if write_file(repl, path, picture.svg):
+        repl.out.message(f"Wrote {shown(path, PATH)}: {picture.caption}.")

@@ -4,8 +4,8 @@ the terminal's own colour for it (an SGR code: the terminal's theme decides the 
 
 Every picture of the board takes its colours from here: the shell's ``board`` (``TERMINAL``),
 the full screen (``sgr_paint``: the light or dark colours as 24-bit SGR codes), the replay page
-and the notebook's pictures (``css_variables``, ``colour``) and the DAP's ``sudokuBoard``
-response (``palette_json``), which an editor's Board view draws with."""
+and the notebook's pictures (``css_variables``, ``colour``), a step's picture (``step_svg``) and
+the DAP's ``sudokuBoard`` response (``palette_json``), which an editor's Board view draws with."""
 
 from __future__ import annotations
 
@@ -41,6 +41,9 @@ ROLES: Final[tuple[Role, ...]] = (
     Role("lv2", "#a0308f", "#e08ad4", "35", "guess levels 2, 6, 10..."),
     Role("lv3", "#9a7b00", "#e5c07b", "33", "guess levels 3, 7, 11..."),
     Role("lv4", "#2e5fa8", "#79a7ff", "34", "guess levels 4, 8, 12..."),
+    Role("pattern", "#2e86c1", "#5dade2", "", "a step picture's pattern cells (shaded, ringed)"),
+    Role("placed", "#146c2e", "#6fdc8c", "", "a step picture's placed value (bold, circled)"),
+    Role("link", "#6c3483", "#c39bd3", "", "a step picture's chain links (weak ones dashed)"),
     Role("line", "#999999", "#5a5a5a", "", "the line between two cells"),
     Role("thick", "#333333", "#c0c0c0", "", "a box's edge"),
 )

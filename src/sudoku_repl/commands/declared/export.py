@@ -7,11 +7,12 @@ from sudoku_repl.commands.spec import Choice, Command, File, Opt
 
 EXPORT = Command(
     "export",
-    "write the recorded search as a replay page (HTML), or the quiz as a 0-1 program (LP, MPS)",
+    "write the search's replay page (HTML), a 0-1 program (LP, MPS) or a step's picture (SVG)",
     "sudoku_repl.commands.export:export",
     forms=[
         ("html", File(), *STEP_RANGE),
         (Choice("lp", "mps", key="program"), File(), Opt("--at-step")),
+        (Choice("svg", key="picture"), File()),
     ],
     help=(
         "export html: one self-contained HTML file (no network: its script, styles and the\n"
@@ -28,6 +29,11 @@ EXPORT = Command(
         "fixed, a constant objective; a comment block first names the puzzle, the position and\n"
         "the size. --at-step: the present step's position instead (the digits placed fixed to\n"
         "1, the struck candidates to 0): does it still have a solution? (docs/ilp.md)\n\n"
+        "export svg: a picture of the step Sudoku Explainer takes next from the state looked at\n"
+        "(hint se's step; a selected frame's state): the board with the candidates, the\n"
+        "pattern's cells shaded and ringed, a chain's links in order (strong solid, weak dashed),\n"
+        "the candidates removed struck and crossed, the value placed bold and circled\n"
+        "(docs/explain_pictures.md).\n\n"
         "An existing file is replaced, as save-session does."
     ),
 )

@@ -538,7 +538,7 @@ class Adapter:
     def on_sudokuBoard(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import board_body
 
-        self.conn.respond(request, board_body(self.view, args.get("frameId")))
+        self.conn.respond(request, board_body(self.view, args.get("frameId"), args.get("picture")))
 
     def on_sudokuTimeline(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import timeline_body

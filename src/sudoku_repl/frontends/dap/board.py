@@ -5,7 +5,9 @@ step; a guess level's frame: the state at the step its guess was taken, as the B
 it). The data is ``views/board_data.board_json``'s, with the quiz file (``file``: its name and
 path; None for a quiz typed in), the client's line of each row (``lines``: the nine-line form
 alone; else empty), the solution sum, the biggest level up to the present step and the record's
-last step (``last``: as far as ``goto`` reaches)."""
+last step (``last``: as far as ``goto`` reaches). With ``picture: true``, also ``picture``: the
+SVG of Sudoku Explainer's next step from that frame's state and its caption (``{"svg",
+"caption"}``), or the line that says why there is none (``{"none"}``): ``export svg``'s."""
 
 from __future__ import annotations
 
@@ -19,9 +21,12 @@ from sudoku_repl.views.board_data import board_json
 from sudoku_repl.views.timeline import strip
 
 
-def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
+def board_body(view: StackView, frame_id: object, picture: object = None) -> dict[str, Any]:
     """The response's body for ``frameId`` ``frame_id`` (None: the present step); a frame id
-    not handed out at this stop is ``Stale``, no quiz the shell's ``UserError``."""
+    not handed out at this stop is ``Stale``, no quiz the shell's ``UserError``; ``picture``
+    true: the next step's picture too."""
+    if picture not in (None, True, False):
+        raise UserError(f"sudokuBoard's picture is true or false, not {picture!r}.")
     repl = view.repl
     session = repl.require_quiz()
     item: object = Present()
@@ -39,7 +44,7 @@ def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
     givens = session.quiz.givens if session.quiz is not None else state.values
     body = board_json(session.geo, givens, state, session.history, moves, name)
     source = view.source()
-    return {
+    answer = {
         "frameId": frame_id,
         **body,
         "file": source.json(),
@@ -48,6 +53,16 @@ def board_body(view: StackView, frame_id: object) -> dict[str, Any]:
         "biggest": biggest_level(session),
         "last": session.history.last_steps,
     }
+    if picture:
+        from sudoku_repl.tools.explain.picture import next_step_picture
+
+        drawn = next_step_picture(state, session.geo, givens)
+        answer["picture"] = (
+            {"none": drawn}
+            if isinstance(drawn, str)
+            else {"svg": drawn.svg, "caption": drawn.caption}
+        )
+    return answer
 
 
 #: the columns of a ``sudokuTimeline`` answer when none are asked for, and the most it gives

@@ -1,0 +1,43 @@
+"""A picture of Sudoku Explainer's next step from a state (issue 68): ``export svg``'s and the
+DAP ``sudokuBoard`` request's (``picture: true``), made once here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.state import EngineState
+from sudoku_repl.tools.explain.plan import next_step
+from sudoku_repl.views.hint import SE_NOTHING, se_grid
+from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
+
+#: where a state is not of a classic 9x9 quiz
+NOT_CLASSIC = "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
+
+
+class Picture(NamedTuple):
+    """The SVG text of a step, and its caption (``X-Wing (3.2)``)."""
+
+    svg: str
+    caption: str
+
+
+def next_step_picture(
+    state: EngineState,
+    geo: Geometry,
+    givens: Sequence[int],
+    interrupted: Callable[[], bool] | None = None,
+) -> Picture | str:
+    """The picture of the step Sudoku Explainer takes next from ``state``, or the line that
+    says why there is none (``No picture: ...``). ``Interrupted`` of the rating once
+    ``interrupted()``."""
+    if not geo.classic:
+        return NOT_CLASSIC
+    grid = se_grid(state, geo)
+    if isinstance(grid, str):
+        return f"No picture: {grid.removeprefix('Next: nothing, ')}"
+    step = next_step(grid, interrupted)
+    if step is None:
+        return f"No picture: {SE_NOTHING[0].lower()}{SE_NOTHING[1:]}"
+    return Picture(step_svg(step, board_of_grid(grid, givens)), caption(step))

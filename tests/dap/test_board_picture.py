@@ -1,0 +1,59 @@
+"""``sudokuBoard`` with ``picture: true`` (issue 68, part 2): the board comes with the picture
+of Sudoku Explainer's next step from that frame's state, ``export svg``'s. The seed's first
+step was worked out by hand (``tests/commands/test_export_svg.py``): 5 in block 2 can only go
+in r2c5."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from tests.dap.test_board import Dap
+from tests.support.helpers import SEED, Shell
+
+
+def placed(svg: str) -> set[str]:
+    root = ET.fromstring(svg.encode())
+    return {
+        f"{e.get('data-digit')}{e.get('data-cell')}"
+        for e in root.iter()
+        if "placed" in e.get("class", "").split()
+    }
+
+
+def test_the_picture_of_the_next_step_comes_when_asked(dap: Dap, tmp_path: Path) -> None:
+    client = dap()
+    client.launch(program=SEED, trace=False)
+    assert "picture" not in client.request("sudokuBoard")  # (not asked: not made)
+    body = client.request("sudokuBoard", picture=True)
+    assert body["picture"]["caption"] == "Hidden Single (1.2)"
+    assert placed(body["picture"]["svg"]) == {"5r2c5"}
+    # at step 20, the shell's export svg draws the same picture
+    client.request("evaluate", expression="runtil 20", context="repl")
+    client.stopped()
+    body = client.request("sudokuBoard", picture=True)
+    shell = Shell.loaded()
+    shell.ok("runtil 20")
+    shell.ok(f"export svg {tmp_path / 'step.svg'}")
+    assert body["picture"]["svg"] == (tmp_path / "step.svg").read_text(encoding="utf-8")
+    client.close()
+
+
+def test_a_full_grid_says_why_there_is_no_picture(dap: Dap) -> None:
+    client = dap()
+    client.launch(program=SEED, trace=False)
+    client.request("evaluate", expression="runtil 131", context="repl")
+    client.stopped()
+    body = client.request("sudokuBoard", picture=True)
+    assert body["picture"] == {"none": "No picture: the grid is full."}
+    client.close()
+
+
+def test_a_picture_that_is_not_a_boolean_is_one_line(dap: Dap) -> None:
+    client = dap()
+    client.launch(program=SEED, trace=False)
+    assert client.refused("sudokuBoard", picture="yes") == (
+        "sudokuBoard's picture is true or false, not 'yes'."
+    )
+    assert client.request("sudokuBoard")["step"] == 0  # the adapter goes on
+    client.close()

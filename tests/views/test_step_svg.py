@@ -1,0 +1,149 @@
+"""A step's picture as SVG (issue 68, part 2): parsed as XML, each ``removed`` and ``placed``
+element matches the step, the classes and data attributes are there, and the cues that are not
+colour (a cross on a removed candidate, a circle and bold on a placed one, a dash on a weak
+link) are drawn. The steps drawn are written here by hand on the board of a puzzle of the
+bank (the picture draws what it is given, whether or not it is a sound deduction), and one
+puzzle's whole plan (``sudoku_repl.plan``) is drawn step by step."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from sudoku_repl import plan
+from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, label_cell
+from sudoku_repl.views.step_svg import board_of_grid, step_svg
+
+NS = {"svg": "http://www.w3.org/2000/svg"}
+#: the first puzzle of tests/data/se_rated_slice.txt (serate: 7.3/1.2/1.2)
+PUZZLE = "300600005029700060000093040007000054006030700280000600060310000090005120500009006"
+GIVENS = [int(ch) for ch in PUZZLE]
+#: a step written by hand to exercise the drawing (not a deduction): a pattern of three cells,
+#: a chain of strong and weak links, two candidates of r1c3 removed (its candidates are 1 4 8:
+#: row 1 holds 3 6 5, column 3 holds 9 7 6, block 1 holds 3 2 9) and 7 placed in r1c2 (1 4 7)
+CHAIN = PlanStep(
+    technique="Skyscraper",
+    rating=4.0,
+    cells=("r1c2", "r2c1", "r3c1"),
+    links=(
+        Link("4r1c2", "4r2c1", "strong"),
+        Link("4r2c1", "4r3c1", "weak"),
+        Link("4r3c1", "4r3c2", "strong"),
+    ),
+    removed=("4r1c3", "8r1c3"),
+    placed=("7r1c2",),
+)
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg.encode())
+
+
+def classed(root: ET.Element, *classes: str) -> list[ET.Element]:
+    """The elements whose class list holds all of ``classes``."""
+    return [e for e in root.iter() if set(classes) <= set(e.get("class", "").split())]
+
+
+def candidates(elements: list[ET.Element]) -> set[str]:
+    return {f"{e.get('data-digit')}{e.get('data-cell')}" for e in elements}
+
+
+def drawn(step: PlanStep = CHAIN) -> ET.Element:
+    return parse(step_svg(step, board_of_grid(Grid.from_puzzle(PUZZLE), GIVENS)))
+
+
+def test_it_is_svg_with_a_cell_per_square_and_the_givens_bold() -> None:
+    root = drawn()
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    cells = classed(root, "cell")
+    assert [c.get("data-cell") for c in cells] == [
+        f"r{r}c{c}" for r in range(1, 10) for c in range(1, 10)
+    ]
+    given = classed(root, "value", "given")
+    assert len(given) == sum(1 for ch in PUZZLE if ch != "0") == 29  # 3 4 3 3 3 3 3 4 3 by row
+    assert {(e.get("data-cell"), e.text) for e in given} >= {("r1c1", "3"), ("r9c9", "6")}
+    assert all(e.get("font-weight") == "bold" for e in given)
+
+
+def test_candidates() -> None:
+    """The candidates drawn, checked on cells worked out by hand: r1c2 (row 1 holds 3 6 5,
+    column 2 holds 2 6 9 8, block 1 holds 3 2 9): 1 4 7; r9c2 (row 9: 5 9 6, column 2,
+    block 7: 6 9 5): 1 3 4 7."""
+    root = drawn()
+    by_cell: dict[str, list[str]] = {}
+    for e in classed(root, "candidate"):
+        by_cell.setdefault(str(e.get("data-cell")), []).append(str(e.get("data-digit")))
+    assert by_cell["r1c2"] == ["1", "4", "7"]
+    assert by_cell["r9c2"] == ["1", "3", "4", "7"]
+    assert "r1c1" not in by_cell  # a given: no candidate
+    assert len(by_cell) == 81 - 29
+
+
+def test_removed_placed_and_pattern_match_the_step() -> None:
+    root = drawn()
+    assert candidates(classed(root, "candidate", "removed")) == set(CHAIN.removed)
+    assert candidates(classed(root, "candidate", "placed")) == set(CHAIN.placed)
+    assert {e.get("data-cell") for e in classed(root, "cell", "pattern")} == set(CHAIN.cells)
+
+
+def test_the_cues_are_not_colour_alone() -> None:
+    root = drawn()
+    for removed in classed(root, "removed"):  # struck through and crossed
+        assert len(removed.findall("svg:line", NS)) == 3
+    for kept in classed(root, "candidate"):
+        if "removed" not in kept.get("class", ""):
+            assert not kept.findall("svg:line", NS)
+    (placed,) = classed(root, "placed")
+    assert placed.find("svg:circle", NS) is not None
+    text = placed.find("svg:text", NS)
+    assert text is not None and text.get("font-weight") == "bold"
+    for cell in classed(root, "pattern"):  # shaded, and ringed inside
+        assert len(cell.findall("svg:rect", NS)) == 2
+
+
+def test_links_in_order_strong_solid_weak_dashed_with_arrowheads() -> None:
+    root = drawn()
+    links = classed(root, "link")
+    assert [(e.get("data-from"), e.get("data-to"), e.get("data-order")) for e in links] == [
+        ("4r1c2", "4r2c1", "1"),
+        ("4r2c1", "4r3c1", "2"),
+        ("4r3c1", "4r3c2", "3"),
+    ]
+    assert [e.get("class") for e in links] == ["link strong", "link weak", "link strong"]
+    assert [e.get("stroke-dasharray") for e in links] == [None, "5 3", None]
+    assert all(e.get("marker-end") == "url(#step-arrow)" for e in links)
+    assert root.find(".//svg:marker[@id='step-arrow']", NS) is not None
+
+
+def test_text_is_escaped_as_xml() -> None:
+    odd = PlanStep('<Fish> & "Chips"', 2.5, (), (), (), ())
+    root = drawn(odd)
+    title = root.find("svg:title", NS)
+    assert title is not None and title.text == '<Fish> & "Chips" (2.5)'
+
+
+def test_a_removed_candidate_the_board_has_not_is_refused() -> None:
+    wrong = PlanStep("X-Wing", 3.2, (), (), ("3r1c2",), ())  # r1c2: 1 4 7 (above)
+    with pytest.raises(ValueError, match="3r1c2 is not a candidate"):
+        drawn(wrong)
+
+
+def test_every_step_of_a_plan_is_drawn_as_it_says() -> None:
+    """The plan of the puzzle (singles, wings, fish, forcing chains), each step drawn on the
+    board it was found on: its removed, placed and links are the step's."""
+    grid = Grid.from_puzzle(PUZZLE)
+    steps = plan(PUZZLE)
+    assert len(steps) > 40
+    for step in steps:
+        root = parse(step_svg(step, board_of_grid(grid, GIVENS)))
+        assert candidates(classed(root, "removed")) == set(step.removed)
+        assert candidates(classed(root, "placed")) == set(step.placed)
+        assert [(e.get("data-from"), e.get("data-to")) for e in classed(root, "link")] == [
+            (link.source, link.target) for link in step.links
+        ]
+        for label in step.removed:
+            grid.remove(label_cell(label), int(label[0]))
+        for label in step.placed:
+            grid.place(label_cell(label), int(label[0]))
