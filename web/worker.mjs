@@ -1,0 +1,114 @@
+// The shell's worker (docs/web.md): Pyodide, the wheels of sudoku-repl (the pure build) and of its
+// dependencies, the examples' and puzzles' files in the working folder, then the shell itself
+// (sudoku_repl.frontends.web_shell.run_page: the interactive shell's own start and prompt loop).
+// Python runs here, off the page's thread, so that the page stays live while a command works and
+// Ctrl-C reaches it (Pyodide's interrupt buffer: a SIGINT to the shell's own handler). At each
+// prompt Python waits on the channel (channel.mjs) for what the page sends; files put in or asked
+// for are handled here while it waits.
+import { loadPyodide } from './pyodide/pyodide.mjs';
+import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
+
+const HOME = '/home/pyodide';
+let pyodide;
+let receiver;
+let columns = 80;
+
+const post = (message, transfer) => self.postMessage(message, transfer || []);
+
+self.onmessage = async (event) => {
+    if (event.data.type !== 'start') return;
+    try {
+        await start(event.data);
+    } catch (error) {
+        post({ type: 'failed', text: String((error && error.stack) || error) });
+    }
+};
+
+/** What the page's folder holds: its files (not its folders), by name and size. */
+function files() {
+    const FS = pyodide.FS;
+    return FS.readdir(HOME)
+        .filter((name) => name !== '.' && name !== '..')
+        .map((name) => ({ name, stat: FS.stat(`${HOME}/${name}`) }))
+        .filter(({ stat }) => FS.isFile(stat.mode))
+        .map(({ name, stat }) => ({ name, size: stat.size }));
+}
+
+/** The page's next message for Python (a kind letter and its text); files put in or asked for
+ * are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
+function line() {
+    post({ type: 'reading', files: files() });
+    for (;;) {
+        const { kind, bytes } = receiver.receive();
+        if (kind === KEYS) {
+            const sent = JSON.parse(new TextDecoder().decode(bytes));
+            columns = sent.columns;
+            return sent.message;
+        }
+        if (kind === PUT) {
+            const { name, bytes: content } = readFileMessage(bytes);
+            pyodide.FS.writeFile(`${HOME}/${name}`, content);
+            post({ type: 'put', name, files: files() });
+        } else if (kind === GET) {
+            const name = new TextDecoder().decode(bytes);
+            try {
+                const content = pyodide.FS.readFile(`${HOME}/${name}`);
+                post({ type: 'file', name, bytes: content }, [content.buffer]);
+            } catch {
+                post({ type: 'file', name, bytes: null });
+            }
+        }
+    }
+}
+
+/** A stream to the page: text as it is written (a character cut between two writes kept). */
+function stream(type) {
+    const decoder = new TextDecoder();
+    return {
+        write: (buffer) => {
+            post({ type, text: decoder.decode(buffer, { stream: true }) });
+            return buffer.length;
+        },
+        isatty: true, // (a terminal: the show block fits its width, `board` draws in colour)
+    };
+}
+
+async function fetched(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+}
+
+async function start({ base, channel, interrupt, quiz, width, manifest }) {
+    receiver = new Receiver(channel);
+    columns = width || columns;
+    const at = (path) => new URL(path, base).href;
+    const index = at('pyodide/');
+    pyodide = await loadPyodide({
+        // (a file: address is Node's, the tests': Pyodide there takes a path)
+        indexURL: index.startsWith('file:') ? decodeURIComponent(new URL(index).pathname) : index,
+        env: { HOME, COLUMNS: String(columns) },
+        packages: [],
+    });
+    const [archives, folder] = await Promise.all([
+        Promise.all(manifest.wheels.map((name) => fetched(at(`wheels/${name}`)))),
+        fetched(at(manifest.files)),
+    ]);
+    for (const archive of archives) pyodide.unpackArchive(archive, 'wheel');
+    pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
+    pyodide.setStdout(stream('out'));
+    pyodide.setStderr(stream('err'));
+    if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
+    // the first command, as `sudoku-repl FILE` has: the seed, or the quiz of the page's address
+    let first = 'load-quiz examples/seed.txt';
+    if (quiz !== null && quiz !== undefined) {
+        pyodide.FS.writeFile(`${HOME}/quiz.txt`, `${quiz}\n`);
+        first = 'load-quiz quiz.txt';
+    }
+    const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
+    const page = { line, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
+    post({ type: 'started' });
+    const firstCommands = pyodide.toPy([first]);
+    shell.run_page(page, firstCommands);
+    post({ type: 'ended' });
+}
