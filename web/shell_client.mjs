@@ -81,10 +81,10 @@ export class ShellClient {
         return this._keys(`L${text}`, width);
     }
 
-    /** Ctrl-C: at a prompt the line is dropped; while a command runs, it stops it. */
-    interruptKey(width) {
+    /** Ctrl-C: at a prompt the line (`typed`) is dropped; while a command runs, it stops it. */
+    interruptKey(width, typed = '') {
         if (this.reading) {
-            this.text += '\n';
+            this.text += `${typed}^C\n`;
             return this._keys('C', width);
         }
         this.interrupt[0] = 2; // SIGINT
