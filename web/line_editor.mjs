@@ -68,6 +68,10 @@ export class LineEditor {
 
     /** Keys from the terminal (xterm's onData). */
     input(data) {
+        if (this.completing) {
+            this.waiting += data; // (typed after Tab: once its completion is in the line)
+            return;
+        }
         if (!this.active) {
             if (data.includes('\x03')) {
                 this.waiting = '';
@@ -79,7 +83,7 @@ export class LineEditor {
         }
         let at = 0;
         while (at < data.length) {
-            if (!this.active) {
+            if (!this.active || this.completing) {
                 this.waiting += data.slice(at);
                 return;
             }
@@ -241,6 +245,9 @@ export class LineEditor {
             }
         } finally {
             this.completing = false;
+            const waiting = this.waiting;
+            this.waiting = '';
+            if (waiting) this.input(waiting);
         }
     }
 

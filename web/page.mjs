@@ -97,13 +97,20 @@ function received({ name, bytes }) {
 
 const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
 if (!isolated) {
-    say(
-        'This page is not cross-origin isolated (its service worker could not set it up: a file:// ' +
-            'page, or a browser that refuses service workers here), so the shell cannot run in it: ' +
-            'without shared memory it cannot wait for what you type, and Ctrl-C cannot stop a ' +
-            'command. Serve the folder over http(s) (python3 -m http.server) and reload.',
-    );
-    throw new Error('not cross-origin isolated');
+    // the first visit: the service worker is set up and the page reloads (coi.doReload, index.html)
+    if (window.isSecureContext && navigator.serviceWorker) {
+        say('Setting up cross-origin isolation (a service worker): the page reloads once…');
+        await navigator.serviceWorker.ready.catch(() => null);
+    }
+    if (!window.coiReloading) {
+        say(
+            'This page is not cross-origin isolated (its service worker could not set it up: a ' +
+                'file:// page, or a browser that refuses service workers here), so the shell cannot ' +
+                'run in it: without shared memory it cannot wait for what you type, and Ctrl-C ' +
+                'cannot stop a command. Serve the folder over http(s) (python3 -m http.server) and reload.',
+        );
+    }
+    await new Promise(() => {}); // (nothing more here: the reload, or the line above)
 }
 
 const worker = new Worker('worker.mjs', { type: 'module' });

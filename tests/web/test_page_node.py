@@ -15,9 +15,7 @@ builds one where Node is); skipped with one line otherwise."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,20 +23,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.helpers import PUZZLES, REPO
+from tests.web.built import NODE, PAGE, PURE_LINE, needs_page
 
-PAGE = os.environ.get("SUDOKU_REPL_WEB_PAGE", "")
-NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(
-    NODE is None or not PAGE or not (Path(PAGE) / "index.html").is_file(),
-    reason="no Node or no built web page (web/build OUT, then SUDOKU_REPL_WEB_PAGE=OUT): skipped",
-)
-
-#: the pure build's line, the page's first (written out here, not made by the code under test)
-PURE_LINE = (
-    "sudoku-repl: the pure-Python build runs (no native C in this install), about 25x slower to "
-    "solve and about 100x slower to rate by SE's scale; for the native one, with a C compiler: "
-    "pip install --no-cache-dir --force-reinstall sudoku-repl\n"
-)
+pytestmark = needs_page
 #: the README's session (README.md, "A session"), to its end
 README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",

@@ -1,0 +1,25 @@
+"""What the web page's tests share: the page built by ``web/build OUT`` (``SUDOKU_REPL_WEB_PAGE``
+names OUT), Node, and the line the page starts with."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+#: the built page's folder ("": none named)
+PAGE = os.environ.get("SUDOKU_REPL_WEB_PAGE", "")
+NODE = shutil.which("node")
+#: the tests skip, with one line, where there is no Node or no page built
+needs_page = pytest.mark.skipif(
+    NODE is None or not PAGE or not (Path(PAGE) / "index.html").is_file(),
+    reason="no Node or no built web page (web/build OUT, then SUDOKU_REPL_WEB_PAGE=OUT): skipped",
+)
+#: the pure build's line, the page's first (written out here, not made by the code under test)
+PURE_LINE = (
+    "sudoku-repl: the pure-Python build runs (no native C in this install), about 25x slower to "
+    "solve and about 100x slower to rate by SE's scale; for the native one, with a C compiler: "
+    "pip install --no-cache-dir --force-reinstall sudoku-repl\n"
+)
