@@ -148,18 +148,18 @@ def _extensions() -> list[Extension]:
     requires its C (``REQUIRED``) refuses."""
     if os.environ.get(PURE) != "1":
         return [
-        _extension("sudoku_repl.core._native", sorted(glob(f"{CSRC}/*.c")), [CSRC]),
-        _extension(
-            "sudoku_repl.techniques.explainer._native",
-            [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
-            [SE_CSRC, CSRC],
-        ),
-        _extension(
-            "sudoku_repl.techniques.difficulty._native",
-            [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
-            [DF_CSRC, CSRC],
-        ),
-    ]
+            _extension("sudoku_repl.core._native", sorted(glob(f"{CSRC}/*.c")), [CSRC]),
+            _extension(
+                "sudoku_repl.techniques.explainer._native",
+                [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
+                [SE_CSRC, CSRC],
+            ),
+            _extension(
+                "sudoku_repl.techniques.difficulty._native",
+                [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
+                [DF_CSRC, CSRC],
+            ),
+        ]
     if os.environ.get(REQUIRED) == "1":
         raise SystemExit(f"{PURE}=1 builds no C, which {REQUIRED}=1 requires: unset one of them")
     return []

@@ -4,7 +4,12 @@ names OUT), Node, and the line the page starts with."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -23,3 +28,22 @@ PURE_LINE = (
     "solve and about 100x slower to rate by SE's scale; for the native one, with a C compiler: "
     "pip install --no-cache-dir --force-reinstall sudoku-repl\n"
 )
+
+
+@contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """``folder`` served on the loopback by Python's own static server (``python3 -m
+    http.server``, no COOP/COEP headers: the page's service worker isolates it); its origin."""
+    server = subprocess.Popen(
+        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
+    try:
+        assert server.stdout is not None
+        said = server.stdout.readline()  # Serving HTTP on 127.0.0.1 port N (http://...) ...
+        port = re.search(r"port (\d+)", said)
+        assert port is not None, said
+        yield f"http://127.0.0.1:{port.group(1)}"
+    finally:
+        server.terminate()
+        server.wait(timeout=60)

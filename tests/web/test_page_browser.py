@@ -15,7 +15,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest
 
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA
-from tests.web.built import NODE, PAGE, PURE_LINE, needs_page
+from tests.web.built import NODE, PAGE, PURE_LINE, needs_page, served
 
 CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
@@ -45,19 +44,8 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The built page, copied and served on the loopback by Python's own static server."""
     folder = tmp_path_factory.mktemp("site") / "site"
     shutil.copytree(PAGE, folder)
-    server = subprocess.Popen(
-        [sys.executable, "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "-d", str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-    )  # fmt: skip
-    try:
-        assert server.stdout is not None
-        said = server.stdout.readline()  # Serving HTTP on 127.0.0.1 port N (http://...) ...
-        port = re.search(r"port (\d+)", said)
-        assert port is not None, said
-        yield f"http://127.0.0.1:{port.group(1)}"
-    finally:
-        server.terminate()
-        server.wait(timeout=60)
+    with served(folder) as origin:
+        yield origin
 
 
 @pytest.fixture(scope="module")
