@@ -96,22 +96,33 @@ function received({ name, bytes }) {
 }
 
 const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+// (JavaScript Promise Integration: Python's stack suspended while it waits for a line)
+const suspends = typeof WebAssembly.Suspending === 'function';
+const NOT_ISOLATED =
+    'This page is not cross-origin isolated (its service worker could not set it up: a file:// ' +
+    'page, or a browser that refuses service workers here; a server sending COOP/COEP headers ' +
+    'needs none, docs/web.md)';
 if (!isolated) {
     // the first visit: the service worker is set up and the page reloads (coi.doReload, index.html)
     if (window.isSecureContext && navigator.serviceWorker) {
         say('Setting up cross-origin isolation (a service worker): the page reloads once…');
-        await navigator.serviceWorker.ready.catch(() => null);
+        const settled = new Promise((resolve) => setTimeout(resolve, 4000));
+        await Promise.race([navigator.serviceWorker.ready.catch(() => null), settled]);
     }
-    if (!window.coiReloading) {
+    if (window.coiReloading) await new Promise(() => {}); // (the page reloads)
+    if (!suspends) {
         say(
-            'This page is not cross-origin isolated (its service worker could not set it up: a ' +
-                'file:// page, or a browser that refuses service workers here), so the shell cannot ' +
-                'run in it: without shared memory it cannot wait for what you type, and Ctrl-C ' +
-                'cannot stop a command. Serve the folder over http(s) (python3 -m http.server) and reload.',
+            `${NOT_ISOLATED}, and this browser cannot suspend WebAssembly, so the shell cannot run ` +
+                'here: it could not wait for what you type. Serve the folder over http(s) ' +
+                '(python3 -m http.server) and reload.',
         );
+        await new Promise(() => {});
     }
-    await new Promise(() => {}); // (nothing more here: the reload, or the line above)
 }
+const READY = isolated
+    ? 'Ready: the pure-Python engine runs in this page (no C); Ctrl-C stops a command.'
+    : `${NOT_ISOLATED}: Ctrl-C cannot stop a command here (it still drops a line at the prompt); ` +
+      'a long command runs to its end. The pure-Python engine runs in this page (no C).';
 
 const worker = new Worker('worker.mjs', { type: 'module' });
 const client = new ShellClient(
@@ -129,7 +140,7 @@ const client = new ShellClient(
             progress = '';
             editor.activate(client.transcript().endsWith('Order please:\n'));
             listFiles(files);
-            say('Ready: the pure-Python engine runs in this page (no C); Ctrl-C stops a command.');
+            say(READY);
         },
         board: ({ body }) => showBoard(JSON.parse(body)),
         put: ({ name, files }) => {
@@ -137,6 +148,7 @@ const client = new ShellClient(
             note(`${name} is in the page's folder: load-quiz ${name} (or rate, difficulty) reads it.`);
         },
         file: received,
+        uninterruptible: () => note('Ctrl-C cannot stop a command in this page (not cross-origin isolated): it runs to its end.'),
         started: () => say('Starting the shell…'),
         ended: () => say('The shell ended (bye, or Ctrl-D): reload the page for a new session.'),
         failed: ({ text }) => {

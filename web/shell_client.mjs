@@ -15,10 +15,12 @@ export class ShellClient {
         this.text = '';
         this.reading = false;
         this.ended = false;
-        this.channel = makeChannel();
-        this.sender = new Sender(this.channel);
-        // the interrupt buffer: where there is shared memory (the page cross-origin isolated)
-        this.interrupt = new Int32Array(new SharedArrayBuffer(4));
+        // shared memory where the page is cross-origin isolated (Node's workers have it): the
+        // channel and the interrupt buffer; else messages, and Ctrl-C cannot stop a command
+        this.shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+        this.channel = this.shared ? makeChannel() : null;
+        this.sender = this.shared ? new Sender(this.channel) : null;
+        this.interrupt = this.shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
         this.ready = new Promise((resolve, reject) => {
             this._ready = resolve;
             this._failed = reject;
@@ -33,7 +35,7 @@ export class ShellClient {
             type: 'start',
             base,
             channel: this.channel,
-            interrupt: this.interrupt.buffer,
+            interrupt: this.interrupt ? this.interrupt.buffer : null,
             quiz,
             width,
             manifest,
@@ -50,7 +52,7 @@ export class ShellClient {
             this.text += message.text;
         } else if (message.type === 'reading') {
             this.reading = true;
-            this.interrupt[0] = 0; // (a Ctrl-C that came as the command ended is spent)
+            if (this.interrupt) this.interrupt[0] = 0; // (a Ctrl-C as the command ended is spent)
             this._ready(this);
             this._waiters.splice(0).forEach((resolve) => resolve());
         } else if (message.type === 'ended') {
@@ -72,7 +74,16 @@ export class ShellClient {
 
     _keys(message, width) {
         this.reading = false;
-        return this.sender.send(KEYS, encoder.encode(JSON.stringify({ message, columns: width })));
+        return this._send(KEYS, { type: 'keys', message, columns: width });
+    }
+
+    /** A message to the worker: on the channel (its kind, JSON) or as a message. */
+    _send(kind, message, bytes) {
+        if (!this.sender) {
+            this.port.post(message);
+            return Promise.resolve();
+        }
+        return this.sender.send(kind, bytes || encoder.encode(JSON.stringify(message)));
     }
 
     /** A line typed and Enter (kept in the transcript as typed). */
@@ -86,6 +97,10 @@ export class ShellClient {
         if (this.reading) {
             this.text += `${typed}^C\n`;
             return this._keys('C', width);
+        }
+        if (!this.interrupt) {
+            if (this.on.uninterruptible) this.on.uninterruptible();
+            return Promise.resolve();
         }
         this.interrupt[0] = 2; // SIGINT
         return Promise.resolve();
@@ -102,17 +117,17 @@ export class ShellClient {
         const answer = new Promise((resolve) => {
             this._completed = resolve;
         });
-        this.sender.send(KEYS, encoder.encode(JSON.stringify({ message: `T${before}`, columns: width })));
+        this._send(KEYS, { type: 'keys', message: `T${before}`, columns: width });
         return answer;
     }
 
     /** A file put in the page's folder (`load-quiz NAME` reads it). */
     put(name, bytes) {
-        return this.sender.send(PUT, fileMessage(name, bytes));
+        return this._send(PUT, { type: 'put', name, bytes }, this.sender && fileMessage(name, bytes));
     }
 
     /** A file of the page's folder asked for (the `file` handler gets it). */
     get(name) {
-        return this.sender.send(GET, encoder.encode(name));
+        return this._send(GET, { type: 'get', name }, encoder.encode(name));
     }
 }

@@ -3,8 +3,10 @@
 // (sudoku_repl.frontends.web_shell.run_page: the interactive shell's own start and prompt loop).
 // Python runs here, off the page's thread, so that the page stays live while a command works and
 // Ctrl-C reaches it (Pyodide's interrupt buffer: a SIGINT to the shell's own handler). At each
-// prompt Python waits on the channel (channel.mjs) for what the page sends; files put in or asked
-// for are handled here while it waits.
+// prompt Python waits for what the page sends: on the channel (channel.mjs: shared memory, the
+// page cross-origin isolated), files put in or asked for handled here meanwhile; or, where the
+// page is not isolated, on a promise of the page's next message (Python's stack suspended by
+// WebAssembly's JavaScript Promise Integration: Pyodide's run_sync), with no interrupt buffer.
 import { loadPyodide } from './pyodide/pyodide.mjs';
 import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
 
@@ -16,6 +18,10 @@ let columns = 80;
 const post = (message, transfer) => self.postMessage(message, transfer || []);
 
 self.onmessage = async (event) => {
+    if (heard[event.data.type]) {
+        heard[event.data.type](event.data);
+        return;
+    }
     if (event.data.type !== 'start') return;
     try {
         await start(event.data);
@@ -34,8 +40,22 @@ function files() {
         .map(({ name, stat }) => ({ name, size: stat.size }));
 }
 
-/** The page's next message for Python (a kind letter and its text); files put in or asked for
- * are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
+function putFile(name, content) {
+    pyodide.FS.writeFile(`${HOME}/${name}`, content);
+    post({ type: 'put', name, files: files() });
+}
+
+function getFile(name) {
+    try {
+        const content = pyodide.FS.readFile(`${HOME}/${name}`);
+        post({ type: 'file', name, bytes: content }, [content.buffer]);
+    } catch {
+        post({ type: 'file', name, bytes: null });
+    }
+}
+
+/** The page's next message for Python (a kind letter and its text), from the channel; files put
+ * in or asked for are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
 function line() {
     post({ type: 'reading', files: files() });
     for (;;) {
@@ -47,19 +67,40 @@ function line() {
         }
         if (kind === PUT) {
             const { name, bytes: content } = readFileMessage(bytes);
-            pyodide.FS.writeFile(`${HOME}/${name}`, content);
-            post({ type: 'put', name, files: files() });
+            putFile(name, content);
         } else if (kind === GET) {
-            const name = new TextDecoder().decode(bytes);
-            try {
-                const content = pyodide.FS.readFile(`${HOME}/${name}`);
-                post({ type: 'file', name, bytes: content }, [content.buffer]);
-            } catch {
-                post({ type: 'file', name, bytes: null });
-            }
+            getFile(new TextDecoder().decode(bytes));
         }
     }
 }
+
+// without shared memory: the page's messages come as messages, a line to the promise waiting
+const lines = [];
+let waiting = null;
+
+/** The promise of the page's next message for Python (without shared memory). */
+function nextLine() {
+    post({ type: 'reading', files: files() });
+    return new Promise((resolve) => {
+        if (lines.length) resolve(lines.shift());
+        else waiting = resolve;
+    });
+}
+
+const heard = {
+    keys: ({ message, columns: width }) => {
+        columns = width;
+        if (waiting) {
+            const resolve = waiting;
+            waiting = null;
+            resolve(message);
+        } else {
+            lines.push(message);
+        }
+    },
+    put: ({ name, bytes }) => putFile(name, bytes),
+    get: ({ name }) => getFile(name),
+};
 
 /** A stream to the page: text as it is written (a character cut between two writes kept). */
 function stream(type) {
@@ -80,7 +121,7 @@ async function fetched(url) {
 }
 
 async function start({ base, channel, interrupt, quiz, width, manifest }) {
-    receiver = new Receiver(channel);
+    receiver = channel ? new Receiver(channel) : null;
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');
@@ -109,6 +150,32 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     const page = { line, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
     const firstCommands = pyodide.toPy([first]);
-    shell.run_page(page, firstCommands);
+    if (receiver) {
+        shell.run_page(page, firstCommands);
+    } else {
+        // (the page's messages awaited: Python's stack suspended at each prompt, run_sync)
+        const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine });
+        await shell.run_page.callPromising(waitingPage, firstCommands);
+    }
     post({ type: 'ended' });
 }
+
+/** The page without shared memory, as run_page takes it: its line waited for (run_sync). */
+const WAITING_PAGE = `
+from pyodide.ffi import run_sync
+
+class WaitingPage:
+    def __init__(self, page):
+        self.page = page
+
+    def line(self):
+        return run_sync(self.page.nextLine())
+
+    def columns(self):
+        return self.page.columns()
+
+    def post(self, kind, body):
+        self.page.post(kind, body)
+
+WaitingPage
+`;

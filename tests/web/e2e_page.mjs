@@ -2,11 +2,14 @@
 // playwright-core (web/package-lock.json) drives the system's browser, never a downloaded one.
 // A person's visit: the README's session typed into the terminal (its guess question answered),
 // Tab, a file dropped on the page and loaded, Ctrl-C stopping `runrun 0`, a file downloaded, the
-// replay opened in a new tab, a quiz from the address, a reload (the history kept). Every request
+// replay opened in a new tab, a quiz from the address, a reload (the history kept); then, in a
+// browser without service workers (as some private windows are: not cross-origin isolated), the shell without
+// shared memory, which says once what Ctrl-C cannot do there. Every request
 // the browser made is recorded: none may leave the page's origin. Prints a JSON report of what
 // was seen; the Python test asserts on it.
 //
-//   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILE DROPPED_FILE QUIZ
+//   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ
+// (PROFILES: a folder for the two browsers' profiles)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
@@ -14,14 +17,14 @@ import { basename } from 'node:path';
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
 
-const [origin, executablePath, profile, droppedFile, quiz] = process.argv.slice(2);
+const [origin, executablePath, profiles, droppedFile, quiz] = process.argv.slice(2);
 const FLAGS = [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run',
 ];
-const LONG = 600000; // ms: the pure engine in a busy CI's browser
+const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: the pure engine in a busy CI's browser
 
-const context = await chromium.launchPersistentContext(profile, {
+const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
     executablePath, args: FLAGS, headless: true, acceptDownloads: true,
     viewport: { width: 1400, height: 900 }, serviceWorkers: 'allow',
 });
@@ -38,14 +41,14 @@ function watch(page) {
     page.on('pageerror', (error) => errors.push(String(error)));
 }
 
-const page = context.pages()[0] || (await context.newPage());
+let page = context.pages()[0] || (await context.newPage());
 watch(page);
 
 const transcript = () => page.evaluate(() => window.sudokuRepl.transcript());
 
-async function open(url) {
+async function open(url, isolated = true) {
     await page.goto(url);
-    await page.waitForFunction(() => window.sudokuRepl !== undefined && window.crossOriginIsolated, null, { timeout: LONG });
+    await page.waitForFunction((i) => window.sudokuRepl !== undefined && window.crossOriginIsolated === i, isolated, { timeout: LONG });
     await page.evaluate(() => window.sudokuRepl.ready);
     await page.click('#terminal');
 }
@@ -139,4 +142,22 @@ await page.waitForFunction((n) => window.sudokuRepl.prompting() && window.sudoku
 report.reloaded = (await transcript()).slice(beforeUp);
 
 await context.close();
+
+// 7. not cross-origin isolated (a browser without service workers, as some private windows are):
+// the shell runs on messages, and the page says what Ctrl-C cannot do there
+const plain = await chromium.launchPersistentContext(`${profiles}/plain`, {
+    executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 },
+});
+await plain.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined }));
+plain.on('request', record);
+page = plain.pages()[0] || (await plain.newPage());
+watch(page);
+await open(`${origin}/index.html`, false);
+report.plainStatus = await page.locator('#status').textContent();
+await type('step');
+await page.keyboard.type('ru');
+await page.keyboard.press('Tab');
+await type('til 3');
+report.plain = await transcript();
+await plain.close();
 process.stdout.write(JSON.stringify(report));

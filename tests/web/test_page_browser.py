@@ -4,7 +4,8 @@ test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's se
 it cross-origin isolated); the browser types the README's session, answers the guess question,
 completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
 the shell wrote, opens the replay in a tab, loads a quiz from the address and reloads. No request
-may leave the page's origin.
+may leave the page's origin. Then, in a browser without service workers (no cross-origin
+isolation), the shell runs without shared memory and the page says what Ctrl-C cannot do.
 
 Run by ``.ci/e2e-web``, not ``.ci/run`` (a few minutes of the pure engine in a browser); skipped,
 with one line, where Chromium, Node, web/'s npm packages or a built page are missing."""
@@ -51,9 +52,9 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert NODE is not None and CHROMIUM is not None
-    profile = tmp_path_factory.mktemp("profile")
+    profiles = tmp_path_factory.mktemp("profiles")
     done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "e2e_page.mjs"), origin, CHROMIUM, str(profile),
+        [NODE, str(REPO / "tests" / "web" / "e2e_page.mjs"), origin, CHROMIUM, str(profiles),
          str(DROPPED), EASY],
         capture_output=True, text=True, timeout=3000,
     )  # fmt: skip
@@ -112,3 +113,14 @@ def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]
     assert visit["linked"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
     assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
     assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
+
+
+def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
+    visit: dict[str, Any],
+) -> None:
+    assert "not cross-origin isolated" in visit["plainStatus"]
+    assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
+    plain = visit["plain"]
+    assert plain.startswith(PURE_LINE + "Quiz loaded.\n\nOrder please:\nstep\n")
+    assert "\nSteps:1\n" in plain
+    assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
