@@ -22,6 +22,11 @@ needs_page = pytest.mark.skipif(
     NODE is None or not PAGE or not (Path(PAGE) / "index.html").is_file(),
     reason="no Node or no built web page (web/build OUT, then SUDOKU_REPL_WEB_PAGE=OUT): skipped",
 )
+#: the README's session (README.md, "A session"), to its end
+README_SESSION = [
+    "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
+    "[6,2]=9", "guess-mode 0", "run", "bye",
+]  # fmt: skip
 #: the pure build's line, the page's first (written out here, not made by the code under test)
 PURE_LINE = (
     "sudoku-repl: the pure-Python build runs (no native C in this install), about 25x slower to "

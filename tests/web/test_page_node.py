@@ -23,14 +23,9 @@ from pathlib import Path
 import pytest
 
 from tests.support.helpers import PUZZLES, REPO
-from tests.web.built import NODE, PAGE, PURE_LINE, needs_page
+from tests.web.built import NODE, PAGE, PURE_LINE, README_SESSION, needs_page
 
 pytestmark = needs_page
-#: the README's session (README.md, "A session"), to its end
-README_SESSION = [
-    "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
-    "[6,2]=9", "guess-mode 0", "run", "bye",
-]  # fmt: skip
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
 CANDIDATES = (PUZZLES / "formats" / "easy01_candidates_729.txt").read_text().strip()
 RUN_TIME = re.compile(r"^Run time: \d+ milliseconds;", re.M)
