@@ -131,11 +131,10 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
         env: { HOME, COLUMNS: String(columns) },
         packages: [],
     });
-    const [archives, folder] = await Promise.all([
-        Promise.all(manifest.wheels.map((name) => fetched(at(`wheels/${name}`)))),
-        fetched(at(manifest.files)),
-    ]);
-    for (const archive of archives) pyodide.unpackArchive(archive, 'wheel');
+    // the wheels' contents with their byte code (web/precompile.mjs), and the working folder
+    const [site, folder] = await Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
+    const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
+    pyodide.unpackArchive(site, 'zip', { extractDir: sitePackages });
     pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
     pyodide.setStdout(stream('out'));
     pyodide.setStderr(stream('err'));
