@@ -167,6 +167,8 @@ window.sudokuRepl = {
     progress: () => progress,
     /** Whether the shell waits at a prompt. */
     prompting: () => client.reading,
+    /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
+    took: () => client.took,
 };
 
 const width = () => term.cols;
@@ -191,7 +193,22 @@ window.addEventListener('message', (event) => {
     if (message.type === 'ready' && lastBoard) showBoard(lastBoard);
     else if (message.type === 'run') editor.type(message.line);
     else if (message.type === 'goto') editor.type(`goto ${message.step}`);
+    else if (message.type === 'explain' && message.token !== -1) explain(message);
 });
+
+/** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */
+async function explain({ cell, token }) {
+    const answer = (why, error) =>
+        boardEl.contentWindow.postMessage({ type: 'explained', token, cell, why, when: [], error }, location.origin);
+    const before = client.transcript().length;
+    if (!editor.type(`why ${cell}`)) {
+        answer([], 'The shell is busy: click again at its prompt.');
+        return;
+    }
+    await client.prompted();
+    // (the line typed, the lines of `why`, then the next prompt's blank line and prompt)
+    answer(client.transcript().slice(before).split('\n').slice(1, -3));
+}
 
 // files in: chosen, or dropped anywhere on the page (a name without its folders)
 async function putFiles(files) {

@@ -15,6 +15,9 @@ export class ShellClient {
         this.text = '';
         this.reading = false;
         this.ended = false;
+        this.sentAt = null;
+        /** Seconds from the last line sent to the prompt after it (the command's, as the page sees it). */
+        this.took = null;
         // shared memory where the page is cross-origin isolated (Node's workers have it): the
         // channel and the interrupt buffer; else messages, and Ctrl-C cannot stop a command
         this.shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
@@ -51,6 +54,8 @@ export class ShellClient {
         if (message.type === 'out') {
             this.text += message.text;
         } else if (message.type === 'reading') {
+            if (this.sentAt !== null) this.took = (performance.now() - this.sentAt) / 1000;
+            this.sentAt = null;
             this.reading = true;
             if (this.interrupt) this.interrupt[0] = 0; // (a Ctrl-C as the command ended is spent)
             this._ready(this);
@@ -89,6 +94,7 @@ export class ShellClient {
     /** A line typed and Enter (kept in the transcript as typed). */
     line(text, width) {
         this.text += `${text}\n`;
+        this.sentAt = performance.now();
         return this._keys(`L${text}`, width);
     }
 

@@ -76,6 +76,16 @@ await type('[6,2]=9');
 await type('guess-mode 0');
 await type('run');
 report.readme = await transcript();
+// the Board: the present step drawn; a cell clicked asks `why` at the prompt, in its popover
+const board = page.frameLocator('#board');
+report.boardCaption = await board.locator('#caption').textContent();
+const asked = (await transcript()).length;
+await board.locator('.cell[data-name="[6,2]"]').click();
+await board.locator('#popover .line').first().waitFor({ timeout: LONG });
+report.popover = await board.locator('#popover').textContent();
+report.asked = (await transcript()).slice(asked);
+await page.click('#terminal');
+report.readme = await transcript();
 
 // 2. Tab: the shell's completion of a command's name
 await page.keyboard.type('bisec');

@@ -124,3 +124,13 @@ def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
     assert plain.startswith(PURE_LINE + "Quiz loaded.\n\nOrder please:\nstep\n")
     assert "\nSteps:1\n" in plain
     assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
+
+
+def test_the_board_beside_the_terminal_explains_a_cell(visit: dict[str, Any]) -> None:
+    assert visit["boardCaption"].startswith("Step 184")  # the present step after the session
+    # a click on [6,2]: `why [6,2]` typed at the prompt, its line in the Board's popover (the
+    # answer 9 at step 7 is undone by step 60, which goes up to [6,2]=5: tests/data/README.md)
+    asked = visit["asked"].split("\n")
+    assert asked[0] == "why [6,2]" and asked[-3:] == ["", "Order please:", ""]
+    assert asked[1].startswith("60) [6,2]=5: Upward guess [6,2] level 1")
+    assert visit["popover"] == "[6,2]" + "".join(asked[1:-3])
