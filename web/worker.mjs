@@ -15,7 +15,13 @@ let pyodide;
 let receiver;
 let columns = 80;
 
-const post = (message, transfer) => self.postMessage(message, transfer || []);
+const flushes = []; // the streams' text gathered and not yet sent: sent before any message
+const GATHERING = 15; // ms a stream's text is gathered at most (while more is written)
+const GATHERED = 16384; // characters
+const post = (message, transfer) => {
+    if (message.type !== 'out' && message.type !== 'err') for (const flush of flushes) flush();
+    self.postMessage(message, transfer || []);
+};
 
 self.onmessage = async (event) => {
     if (heard[event.data.type]) {
@@ -102,12 +108,27 @@ const heard = {
     get: ({ name }) => getFile(name),
 };
 
-/** A stream to the page: text as it is written (a character cut between two writes kept). */
-function stream(type) {
+/** A stream to the page: text as it is written (a character cut between two writes kept); the
+ * shell's output (`gather`) gathered for a few milliseconds into one message (a run's trace is
+ * hundreds of lines a second), what is gathered sent before any other message (the progress
+ * line's too, which is not gathered), and at each prompt. */
+function stream(type, gather) {
     const decoder = new TextDecoder();
+    let gathered = '';
+    let since = 0;
+    const flush = () => {
+        if (gathered) post({ type, text: gathered });
+        gathered = '';
+    };
+    flushes.push(flush);
     return {
         write: (buffer) => {
-            post({ type, text: decoder.decode(buffer, { stream: true }) });
+            if (!gathered) {
+                for (const other of flushes) if (other !== flush) other(); // (the order kept)
+                since = performance.now();
+            }
+            gathered += decoder.decode(buffer, { stream: true });
+            if (!gather || gathered.length > GATHERED || performance.now() - since > GATHERING) flush();
             return buffer.length;
         },
         isatty: true, // (a terminal: the show block fits its width, `board` draws in colour)
@@ -136,8 +157,8 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
     pyodide.unpackArchive(site, 'zip', { extractDir: sitePackages });
     pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
-    pyodide.setStdout(stream('out'));
-    pyodide.setStderr(stream('err'));
+    pyodide.setStdout(stream('out', true));
+    pyodide.setStderr(stream('err', false));
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
     // the first command, as `sudoku-repl FILE` has: the seed, or the quiz of the page's address
     let first = 'load-quiz examples/seed.txt';
