@@ -7,12 +7,14 @@ the shell wrote, opens the replay in a tab, loads a quiz from the address and re
 may leave the page's origin. Then, in a browser without service workers (no cross-origin
 isolation), the shell runs without shared memory and the page says what Ctrl-C cannot do.
 
-Run by ``.ci/e2e-web``, not ``.ci/run`` (a few minutes of the pure engine in a browser); skipped,
-with one line, where Chromium, Node, web/'s npm packages or a built page are missing."""
+Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
+the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
+Chromium, Node, web/'s npm packages or a built page are missing, or that variable is not set."""
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -29,6 +31,10 @@ CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
 pytestmark = [
     needs_page,
+    pytest.mark.skipif(
+        os.environ.get("SUDOKU_REPL_E2E_WEB") != "1",
+        reason="the web page's end to end runs in .ci/e2e-web (SUDOKU_REPL_E2E_WEB=1): skipped",
+    ),
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install chromium): skipped"),
     pytest.mark.skipif(
         not PLAYWRIGHT.is_dir(), reason="no playwright-core (npm ci in web/): skipped"
