@@ -24,6 +24,12 @@ The C is portable C11 (docs/native.md, "Portable C"): MSVC gets ``/std:c11``; wh
 compiler's own is in one header (``core/csrc/include/portable.h``), with a plain-C way beside
 the builtins and intrinsics. ``SUDOKU_REPL_PORTABLE_FALLBACK=1`` builds with the plain C forced
 on (``-DSUDOKU_PORTABLE_FALLBACK``), so that CI runs the native tests on it (.ci/portable-c).
+
+``SUDOKU_REPL_PURE=1`` builds no C at all: the wheel is the pure Python alone, tagged
+``py3-none-any`` (a build whose C fails keeps its platform's tag), for the web page (web/build,
+docs/web.md) and for anyone who wants it:
+
+    SUDOKU_REPL_PURE=1 pip wheel --no-deps -w dist .
 """
 
 from __future__ import annotations
@@ -52,6 +58,8 @@ REQUIRED = "SUDOKU_REPL_REQUIRE_C"
 #: set to 1 for a build whose C takes the plain-C way of every builtin and intrinsic
 #: (include/portable.h), as a compiler that has none would: CI's check of that way
 FALLBACK = "SUDOKU_REPL_PORTABLE_FALLBACK"
+#: set to 1 for a build without any C: a pure wheel (py3-none-any), the web page's (docs/web.md)
+PURE = "SUDOKU_REPL_PURE"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
@@ -135,19 +143,26 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
     )
 
 
-setup(
-    cmdclass={"build_ext": BuildExt},
-    ext_modules=[
-        _extension("sudoku_repl.core._native", sorted(glob(f"{CSRC}/*.c")), [CSRC]),
-        _extension(
-            "sudoku_repl.techniques.explainer._native",
-            [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
-            [SE_CSRC, CSRC],
-        ),
-        _extension(
-            "sudoku_repl.techniques.difficulty._native",
-            [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
-            [DF_CSRC, CSRC],
-        ),
-    ],
-)
+def _extensions() -> list[Extension]:
+    """The three C extensions; none for a pure build (``PURE``), which a release's build that
+    requires its C (``REQUIRED``) refuses."""
+    if os.environ.get(PURE) != "1":
+        return [
+            _extension("sudoku_repl.core._native", sorted(glob(f"{CSRC}/*.c")), [CSRC]),
+            _extension(
+                "sudoku_repl.techniques.explainer._native",
+                [*sorted(glob(f"{SE_CSRC}/*.c")), f"{CSRC}/bits.c"],
+                [SE_CSRC, CSRC],
+            ),
+            _extension(
+                "sudoku_repl.techniques.difficulty._native",
+                [*sorted(glob(f"{DF_CSRC}/*.c")), f"{CSRC}/bits.c"],
+                [DF_CSRC, CSRC],
+            ),
+        ]
+    if os.environ.get(REQUIRED) == "1":
+        raise SystemExit(f"{PURE}=1 builds no C, which {REQUIRED}=1 requires: unset one of them")
+    return []
+
+
+setup(cmdclass={"build_ext": BuildExt}, ext_modules=_extensions())

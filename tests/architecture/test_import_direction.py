@@ -49,6 +49,7 @@ FRONT = {
     "frontends/cli.py",
     "frontends/rate_cli.py",
     "frontends/dap/completing.py",  # the debug console's completion: the shell's completer
+    "frontends/web_shell.py",  # the web page's shell: the shell's prompt loop and completer
     "__main__.py",
 }
 CORE = [p for p in source_files() if str(p.relative_to(PACKAGE)) not in FRONT]

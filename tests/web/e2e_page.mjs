@@ -1,0 +1,173 @@
+// The web page end to end in Debian's chromium (tests/web/test_page_browser.py runs it; .ci/e2e-web):
+// playwright-core (web/package-lock.json) drives the system's browser, never a downloaded one.
+// A person's visit: the README's session typed into the terminal (its guess question answered),
+// Tab, a file dropped on the page and loaded, Ctrl-C stopping `runrun 0`, a file downloaded, the
+// replay opened in a new tab, a quiz from the address, a reload (the history kept); then, in a
+// browser without service workers (as some private windows are: not cross-origin isolated), the shell without
+// shared memory, which says once what Ctrl-C cannot do there. Every request
+// the browser made is recorded: none may leave the page's origin. Prints a JSON report of what
+// was seen; the Python test asserts on it.
+//
+//   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ
+// (PROFILES: a folder for the two browsers' profiles)
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename } from 'node:path';
+
+const require = createRequire(new URL('../../web/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+
+const [origin, executablePath, profiles, droppedFile, quiz] = process.argv.slice(2);
+const FLAGS = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: the pure engine in a busy CI's browser
+
+const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
+    executablePath, args: FLAGS, headless: true, acceptDownloads: true,
+    viewport: { width: 1400, height: 900 }, serviceWorkers: 'allow',
+});
+const requests = [];
+const record = (request) => requests.push(request.url());
+context.on('request', record);
+context.on('serviceworker', (worker) => worker.on && worker.on('request', record));
+const errors = [];
+const report = { requests, errors };
+
+function watch(page) {
+    page.on('request', record);
+    page.on('worker', (worker) => worker.on && worker.on('request', record));
+    page.on('pageerror', (error) => errors.push(String(error)));
+}
+
+let page = context.pages()[0] || (await context.newPage());
+watch(page);
+
+const transcript = () => page.evaluate(() => window.sudokuRepl.transcript());
+
+async function open(url, isolated = true) {
+    await page.goto(url);
+    await page.waitForFunction((i) => window.sudokuRepl !== undefined && window.crossOriginIsolated === i, isolated, { timeout: LONG });
+    await page.evaluate(() => window.sudokuRepl.ready);
+    await page.click('#terminal');
+}
+
+/** A line typed and Enter; waits for the next prompt (a command's or the guess question's). */
+async function type(line) {
+    const before = (await transcript()).length;
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
+        before, { timeout: LONG, polling: 50 },
+    );
+}
+
+// 1. the first visit: the service worker's reload, the seed loaded, the README's session
+await open(`${origin}/index.html`);
+report.isolated = await page.evaluate(() => window.crossOriginIsolated);
+report.start = await transcript();
+for (const line of ['step', 'runtil 65', 'levels', 'run', 'bisect level 11', 'guess-mode 1', 'goto 6', 'step']) {
+    await type(line);
+}
+report.question = (await transcript()).split('\n').pop();
+await type('[6,2]=9');
+await type('guess-mode 0');
+await type('run');
+report.readme = await transcript();
+// the Board: the present step drawn; a cell clicked asks `why` at the prompt, in its popover
+const board = page.frameLocator('#board');
+report.boardCaption = await board.locator('#caption').textContent();
+const asked = (await transcript()).length;
+await board.locator('.cell[data-name="[6,2]"]').click();
+await board.locator('#popover .line').first().waitFor({ timeout: LONG });
+report.popover = await board.locator('#popover').textContent();
+report.asked = (await transcript()).slice(asked);
+await page.click('#terminal');
+report.readme = await transcript();
+
+// 2. Tab: the shell's completion of a command's name
+await page.keyboard.type('bisec');
+await page.keyboard.press('Tab');
+await page.keyboard.type(' level 11');
+await type('');
+report.completed = await transcript();
+
+// 3. a file dropped on the page lands in its folder; Ctrl-C stops a long `runrun 0`
+const content = readFileSync(droppedFile, 'utf8');
+const name = basename(droppedFile);
+const put = page.waitForFunction((n) => [...document.querySelectorAll('#file-list button')].some((b) => b.textContent === n), name, { timeout: LONG });
+await page.evaluate(({ name, content }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([content], name, { type: 'text/plain' }));
+    document.querySelector('#terminal').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, { name, content });
+await put;
+await page.click('#terminal');
+await type(`load-quiz ${name}`);
+await type('set trace off');
+await page.keyboard.type('runrun 0');
+await page.keyboard.press('Enter');
+await page.waitForFunction(() => window.sudokuRepl.progress().includes('Ctrl-C stops'), null, { timeout: LONG, polling: 50 });
+report.progress = await page.evaluate(() => window.sudokuRepl.progress());
+const beforeStop = (await transcript()).length;
+await page.keyboard.press('Control+C');
+await page.waitForFunction((n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n, beforeStop, { timeout: LONG, polling: 50 });
+report.stopped = (await transcript()).slice(beforeStop);
+await type('show');
+report.after = (await transcript()).slice(beforeStop);
+
+// 4. a file the shell writes, downloaded; the replay opened in a new tab
+await type('save-session session.txt');
+await type('export html replay.html');
+const button = (n) => page.locator('#file-list li', { hasText: n }).locator('button').first();
+const download = page.waitForEvent('download', { timeout: LONG });
+await button('session.txt').click();
+const saved = await download;
+report.downloaded = { name: saved.suggestedFilename(), text: readFileSync(await saved.path(), 'utf8') };
+const tab = context.waitForEvent('page', { timeout: LONG });
+await page.locator('#file-list li', { hasText: 'replay.html' }).getByRole('button', { name: 'open' }).click();
+const replay = await tab;
+watch(replay);
+await replay.waitForLoadState();
+report.replayTitle = await replay.title();
+await replay.close();
+
+// 5. a quiz from the address (a link to share)
+await open(`${origin}/index.html?quiz=${quiz}`);
+report.linked = await transcript();
+await type('show');
+report.linkedShow = await transcript();
+
+// 6. a reload: the shell starts again, the history is kept (Up brings the last line back)
+await page.reload();
+await page.waitForFunction(() => window.sudokuRepl !== undefined, null, { timeout: LONG });
+await page.evaluate(() => window.sudokuRepl.ready);
+await page.click('#terminal');
+const beforeUp = (await transcript()).length;
+await page.keyboard.press('ArrowUp');
+await page.keyboard.press('Enter');
+await page.waitForFunction((n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n, beforeUp, { timeout: LONG, polling: 50 });
+report.reloaded = (await transcript()).slice(beforeUp);
+
+await context.close();
+
+// 7. not cross-origin isolated (a browser without service workers, as some private windows are):
+// the shell runs on messages, and the page says what Ctrl-C cannot do there
+const plain = await chromium.launchPersistentContext(`${profiles}/plain`, {
+    executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 },
+});
+await plain.addInitScript(() => Object.defineProperty(Navigator.prototype, 'serviceWorker', { get: () => undefined }));
+plain.on('request', record);
+page = plain.pages()[0] || (await plain.newPage());
+watch(page);
+await open(`${origin}/index.html`, false);
+report.plainStatus = await page.locator('#status').textContent();
+await type('step');
+await page.keyboard.type('ru');
+await page.keyboard.press('Tab');
+await type('til 3');
+report.plain = await transcript();
+await plain.close();
+process.stdout.write(JSON.stringify(report));

@@ -1,0 +1,49 @@
+// The built page's shell in Node (tests/web/test_page_node.py): the page's own worker
+// (OUT/worker.mjs: Pyodide, the wheels, the shell) in a Node worker thread, driven by the page's
+// own client (OUT/shell_client.mjs) as the terminal drives it: each input sent when the shell
+// waits at a prompt (a command's or the guess question's). Prints, as JSON, each session's
+// transcript (what the page's window.sudokuRepl.transcript() returns).
+//
+//   node tests/web/page_node.mjs OUT SESSIONS.json
+//   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
+import { readFileSync } from 'node:fs';
+import { register } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const [out, sessionsFile] = process.argv.slice(2);
+const { ShellClient } = await import(pathToFileURL(join(out, 'shell_client.mjs')).href);
+const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+const sessions = JSON.parse(readFileSync(sessionsFile, 'utf8'));
+const WIDTH = 200; // (a wide terminal: no line of these sessions is wrapped)
+
+async function run({ quiz, inputs }) {
+    const worker = new Worker(new URL('./node_worker.mjs', import.meta.url), {
+        workerData: { out },
+        execArgv: ['--import', new URL('./node_hooks.mjs', import.meta.url).href],
+    });
+    const ended = new Promise((resolve) => worker.on('exit', resolve));
+    let failed = null;
+    const client = new ShellClient({
+        post: (message) => worker.postMessage(message),
+        listen: (handler) => worker.on('message', handler),
+    }, { failed: (message) => { failed = message.text; } });
+    client.start({ base: pathToFileURL(`${out}/`).href, quiz, width: WIDTH, manifest });
+    await client.ready;
+    for (const input of inputs) {
+        await client.prompted();
+        await client.line(input, WIDTH);
+    }
+    await Promise.race([client.prompted(), new Promise((resolve) => {
+        const check = setInterval(() => { if (client.ended || failed) { clearInterval(check); resolve(); } }, 20);
+    })]);
+    await worker.terminate();
+    await ended;
+    if (failed) throw new Error(failed);
+    return client.transcript();
+}
+
+const transcripts = [];
+for (const session of sessions) transcripts.push(await run(session));
+process.stdout.write(JSON.stringify(transcripts));

@@ -1,0 +1,142 @@
+"""Issue 67: the web page end to end, in Debian's chromium driven by playwright-core
+(``e2e_page.mjs``; never a downloaded browser). The built page is served from a copy in the
+test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's service worker makes
+it cross-origin isolated); the browser types the README's session, answers the guess question,
+completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
+the shell wrote, opens the replay in a tab, loads a quiz from the address and reloads. No request
+may leave the page's origin. Then, in a browser without service workers (no cross-origin
+isolation), the shell runs without shared memory and the page says what Ctrl-C cannot do.
+
+Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
+the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
+Chromium, Node, web/'s npm packages or a built page are missing, or that variable is not set."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.support.browser import find_chromium
+from tests.support.helpers import PUZZLES, REPO, TEST_DATA
+from tests.web.built import NODE, PAGE, PURE_LINE, needs_page, served
+
+CHROMIUM = find_chromium()
+PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
+pytestmark = [
+    needs_page,
+    pytest.mark.skipif(
+        os.environ.get("SUDOKU_REPL_E2E_WEB") != "1",
+        reason="the web page's end to end runs in .ci/e2e-web (SUDOKU_REPL_E2E_WEB=1): skipped",
+    ),
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (apt-get install chromium): skipped"),
+    pytest.mark.skipif(
+        not PLAYWRIGHT.is_dir(), reason="no playwright-core (npm ci in web/): skipped"
+    ),
+]
+
+#: a file dropped on the page whose ``runrun 0`` is long (millions of steps): Ctrl-C stops it
+DROPPED = TEST_DATA / "long_search_samurai.txt"
+EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
+
+
+@pytest.fixture(scope="module")
+def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The built page, copied and served on the loopback by Python's own static server."""
+    folder = tmp_path_factory.mktemp("site") / "site"
+    shutil.copytree(PAGE, folder)
+    with served(folder) as origin:
+        yield origin
+
+
+@pytest.fixture(scope="module")
+def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    assert NODE is not None and CHROMIUM is not None
+    profiles = tmp_path_factory.mktemp("profiles")
+    done = subprocess.run(
+        [NODE, str(REPO / "tests" / "web" / "e2e_page.mjs"), origin, CHROMIUM, str(profiles),
+         str(DROPPED), EASY],
+        capture_output=True, text=True, timeout=3000,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def test_no_request_leaves_the_origin(visit: dict[str, Any], origin: str) -> None:
+    # (the worker's requests are recorded too: Pyodide's runtime, the wheels' contents)
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in visit["requests"])
+    assert any(u.endswith("/site.zip") for u in visit["requests"])
+    outside = [u for u in visit["requests"] if not u.startswith((origin + "/", "blob:", "data:"))]
+    assert outside == []
+    assert visit["errors"] == []
+
+
+def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
+    assert visit["isolated"] is True
+    assert visit["start"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
+
+
+def test_the_readme_session_typed_with_its_guess_answered(visit: dict[str, Any]) -> None:
+    assert visit["question"] == "Take a guess please, by default it will be [6,2]=5: "
+    readme = visit["readme"]
+    assert "Take a guess please, by default it will be [6,2]=5: [6,2]=9\n" in readme
+    assert "\nOrder please:\nbisect level 11\n" in readme
+    assert "Level 11 is first reached at step 92: 92) Guess [4,2] level 11 at 1 out of 2" in readme
+    assert readme.endswith("Fine [steps:184, solution sum:1].\n") or (
+        "Fine [steps:184, solution sum:1]." in readme
+    )
+
+
+def test_tab_completes_from_the_shell_s_declarations(visit: dict[str, Any]) -> None:
+    after = visit["completed"][len(visit["readme"]) :]
+    assert after.startswith("bisect level 11\n")
+
+
+def test_a_dropped_file_loads_and_ctrl_c_stops_runrun_0(visit: dict[str, Any]) -> None:
+    assert re.fullmatch(r"[\d,]+ steps, \d+\.\d s \(Ctrl-C stops\)", visit["progress"])
+    stopped = visit["stopped"]
+    assert re.search(r"^Interrupted at step [\d,]+\.$", stopped, re.M), stopped
+    assert visit["after"].endswith("Order please:\n")  # the session goes on
+
+
+def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
+    visit: dict[str, Any],
+) -> None:
+    assert visit["downloaded"]["name"] == "session.txt"
+    # (the run Ctrl-C stopped is scripted as the path it took)
+    assert "\nset trace off\nruntil " in visit["downloaded"]["text"]
+    assert visit["replayTitle"]
+
+
+def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
+    assert visit["linked"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
+    assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
+    assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
+
+
+def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
+    visit: dict[str, Any],
+) -> None:
+    assert "not cross-origin isolated" in visit["plainStatus"]
+    assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
+    plain = visit["plain"]
+    assert plain.startswith(PURE_LINE + "Quiz loaded.\n\nOrder please:\nstep\n")
+    assert "\nSteps:1\n" in plain
+    assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
+
+
+def test_the_board_beside_the_terminal_explains_a_cell(visit: dict[str, Any]) -> None:
+    assert visit["boardCaption"].startswith("Step 184")  # the present step after the session
+    # a click on [6,2]: `why [6,2]` typed at the prompt, its line in the Board's popover (the
+    # answer 9 at step 7 is undone by step 60, which goes up to [6,2]=5: tests/data/README.md)
+    asked = visit["asked"].split("\n")
+    assert asked[0] == "why [6,2]" and asked[-3:] == ["", "Order please:", ""]
+    assert asked[1].startswith("60) [6,2]=5: Upward guess [6,2] level 1")
+    assert visit["popover"] == "[6,2]" + "".join(asked[1:-3])

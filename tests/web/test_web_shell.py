@@ -1,0 +1,110 @@
+"""Issue 67: the web page's shell (``frontends/web_shell``) in CPython, with a stand-in for the page
+(what the worker hands it: the next line, the width, the messages out). What it prints, the lines
+typed included as the page's terminal shows them, is batch mode's transcript of the same lines
+(the README's session, its guess answered), in this run; Tab answers with the shell's own
+completions; Ctrl-C at the prompt drops the line and Ctrl-D ends the shell, as in a terminal; the
+board of the present step goes to the page at each prompt; the show block fits the width the
+page gives. Runs everywhere (no Node): tests/web/test_page_node.py runs the same in Pyodide."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from sudoku_repl.frontends.batch import run_batch
+from sudoku_repl.frontends.web_shell import run_page
+from tests.web.built import README_SESSION
+
+pytestmark = pytest.mark.usefixtures("at_repo_root")
+
+SEED = "load-quiz examples/seed.txt"
+
+
+class Page:
+    """The page as ``run_page`` sees it: ``sent`` what its terminal sends (a kind letter, then the
+    text), ``width`` its columns; what is typed shows in the output, as the terminal echoes it."""
+
+    def __init__(self, sent: Iterable[str], width: int = 200) -> None:
+        self.sent = iter(sent)
+        self.width = width
+        self.posts: list[tuple[str, Any]] = []
+
+    def line(self) -> str:
+        sent = next(self.sent, "D")
+        if sent[0] == "L":
+            print(sent[1:])
+        elif sent == "C":
+            print("^C")
+        return sent
+
+    def columns(self) -> int:
+        return self.width
+
+    def post(self, kind: str, body: str) -> None:
+        self.posts.append((kind, json.loads(body)))
+
+
+def typed(lines: Iterable[str]) -> list[str]:
+    return ["L" + line for line in lines]
+
+
+def test_the_readme_session_prints_what_batch_mode_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    batch = io.StringIO()
+    run_batch(iter(README_SESSION), batch, first=[SEED])
+    run_page(Page(typed(README_SESSION)), [SEED])
+    shown = capsys.readouterr().out
+    assert "Take a guess please, by default it will be [6,2]=5: [6,2]=9\n" in shown
+    clock = r"Run time: \d+ milliseconds"
+    assert re.sub(clock, "", shown) == re.sub(clock, "", batch.getvalue())
+
+
+def test_tab_answers_with_the_shell_s_completions(capsys: pytest.CaptureFixture[str]) -> None:
+    page = Page(["Tru", "Tbisect le", "Lbye"])
+    run_page(page, [SEED])
+    answers = [body for kind, body in page.posts if kind == "completions"]
+    assert {c["text"] for c in answers[0]} == {"run", "runtil", "runrun", "run-mode"}
+    assert all(c["start"] == -2 for c in answers[0])  # (each replaces "ru")
+    assert answers[1] == [{"text": "level", "start": -2}]
+
+
+def test_ctrl_c_drops_the_line_and_ctrl_d_ends_the_shell(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    repl = run_page(Page(["C", "Lstep", "D"]), [SEED])
+    shown = capsys.readouterr().out
+    assert shown.startswith("Quiz loaded.\n\nOrder please:\n^C\n\nOrder please:\nstep\n")
+    assert repl.session.state().steps == 1  # the line dropped ran nothing; Ctrl-D ended it
+
+
+def test_the_board_goes_to_the_page_at_each_prompt(capsys: pytest.CaptureFixture[str]) -> None:
+    page = Page(typed(["step", "step", "bye"]))
+    run_page(page, [SEED])
+    boards = [body for kind, body in page.posts if kind == "board"]
+    assert [b["step"] for b in boards] == [0, 1, 2]
+    assert len(boards[1]["cells"]) == 81 and boards[1]["last"] == 1
+    given = next(c for c in boards[1]["cells"] if c["name"] == "[1,3]")
+    assert given["value"] == 5 and given["given"]  # (the seed's first row: 005 300 000)
+
+
+class Terminal(io.StringIO):
+    """The worker's stdout, as Pyodide's is set up: a terminal (``isatty``)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_show_block_fits_the_page_s_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr("sys.stdout", terminal)
+    monkeypatch.setenv("COLUMNS", "200")  # (the page's width replaces it at the first line)
+    run_page(Page(typed(["step", "bye"]), width=60), [SEED])
+    candidates = terminal.getvalue().split("Candidates:\n", 1)[1].split("The foremost")[0]
+    assert max(len(line) for line in candidates.splitlines()) <= 60
+    assert "\n  [1,6]: " in candidates  # (a row's candidates go on under it, indented)

@@ -1,0 +1,229 @@
+// The web page (docs/web.md): the shell in xterm.js beside the Board, the page's folder (files
+// chosen or dropped land there; files the shell writes are downloaded from there), and
+// window.sudokuRepl for tests and assistive technology (transcript(), ready).
+import { Terminal } from './xterm/xterm.mjs';
+import { FitAddon } from './xterm/addon-fit.mjs';
+import { LineEditor } from './line_editor.mjs';
+import { ShellClient } from './shell_client.mjs';
+
+const $ = (id) => document.getElementById(id);
+const statusEl = $('status');
+const boardEl = $('board');
+const filesEl = $('file-list');
+const noteEl = $('note');
+
+function say(text) {
+    statusEl.textContent = text;
+}
+
+/** A line the page says beside the terminal (a file put, a file written): never in it. */
+function note(text) {
+    noteEl.textContent = text;
+}
+
+const term = new Terminal({
+    convertEol: true,
+    cursorBlink: true,
+    scrollback: 20000,
+    screenReaderMode: true,
+    fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
+    fontSize: 14,
+});
+const fit = new FitAddon();
+term.loadAddon(fit);
+term.open($('terminal'));
+fit.fit();
+new ResizeObserver(() => fit.fit()).observe($('terminal'));
+
+let lastBoard = null;
+let shownFiles = new Map(); // name -> size, as the page's folder last was
+let progress = '';
+const opening = new Set(); // .html files asked for to open in a tab (else downloaded)
+
+function showBoard(board) {
+    lastBoard = board;
+    boardEl.contentWindow.postMessage({ type: 'board', board, present: board.step, end: null }, location.origin);
+}
+
+function listFiles(files) {
+    const before = shownFiles;
+    shownFiles = new Map(files.map((f) => [f.name, f.size]));
+    filesEl.replaceChildren(
+        ...files.map(({ name, size }) => {
+            const item = document.createElement('li');
+            const get = document.createElement('button');
+            get.type = 'button';
+            get.textContent = name;
+            get.title = `Download ${name} (${size} bytes)`;
+            get.addEventListener('click', () => client.get(name));
+            item.append(get);
+            if (name.endsWith('.html')) {
+                const open = document.createElement('button');
+                open.type = 'button';
+                open.textContent = 'open';
+                open.title = `Open ${name} in a new tab`;
+                open.addEventListener('click', () => {
+                    opening.add(name);
+                    client.get(name);
+                });
+                item.append(' ', open);
+            }
+            return item;
+        }),
+    );
+    const written = files.filter((f) => before.size && before.get(f.name) !== f.size).map((f) => f.name);
+    if (written.length) note(`Written in the page's folder: ${written.join(', ')} (Files, beside: download or open).`);
+}
+
+function received({ name, bytes }) {
+    if (bytes === null) {
+        note(`${name} is no longer in the page's folder.`);
+        return;
+    }
+    const html = name.endsWith('.html');
+    const url = URL.createObjectURL(new Blob([bytes], { type: html ? 'text/html' : 'application/octet-stream' }));
+    if (opening.delete(name)) {
+        window.open(url, '_blank');
+    } else {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = name;
+        document.body.append(link);
+        link.click();
+        link.remove();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+// (JavaScript Promise Integration: Python's stack suspended while it waits for a line)
+const suspends = typeof WebAssembly.Suspending === 'function';
+const NOT_ISOLATED =
+    'This page is not cross-origin isolated (its service worker could not set it up: a file:// ' +
+    'page, or a browser that refuses service workers here; a server sending COOP/COEP headers ' +
+    'needs none, docs/web.md)';
+if (!isolated) {
+    // the first visit: the service worker is set up and the page reloads (coi.doReload, index.html)
+    if (window.isSecureContext && navigator.serviceWorker) {
+        say('Setting up cross-origin isolation (a service worker): the page reloads once…');
+        const settled = new Promise((resolve) => setTimeout(resolve, 4000));
+        await Promise.race([navigator.serviceWorker.ready.catch(() => null), settled]);
+    }
+    if (window.coiReloading) await new Promise(() => {}); // (the page reloads)
+    if (!suspends) {
+        say(
+            `${NOT_ISOLATED}, and this browser cannot suspend WebAssembly, so the shell cannot run ` +
+                'here: it could not wait for what you type. Serve the folder over http(s) ' +
+                '(python3 -m http.server) and reload.',
+        );
+        await new Promise(() => {});
+    }
+}
+const READY = isolated
+    ? 'Ready: the pure-Python engine runs in this page (no C); Ctrl-C stops a command.'
+    : `${NOT_ISOLATED}: Ctrl-C cannot stop a command here (it still drops a line at the prompt); ` +
+      'a long command runs to its end. The pure-Python engine runs in this page (no C).';
+
+const worker = new Worker('worker.mjs', { type: 'module' });
+const client = new ShellClient(
+    {
+        post: (message) => worker.postMessage(message),
+        listen: (handler) => worker.addEventListener('message', (event) => handler(event.data)),
+    },
+    {
+        out: ({ text }) => term.write(text),
+        err: ({ text }) => {
+            progress = text.replace(/^\r\x1b\[K/, '');
+            term.write(text);
+        },
+        reading: ({ files }) => {
+            progress = '';
+            editor.activate(client.transcript().endsWith('Order please:\n'));
+            listFiles(files);
+            say(READY);
+        },
+        board: ({ body }) => showBoard(JSON.parse(body)),
+        put: ({ name, files }) => {
+            listFiles(files);
+            note(`${name} is in the page's folder: load-quiz ${name} (or rate, difficulty) reads it.`);
+        },
+        file: received,
+        uninterruptible: () => note('Ctrl-C cannot stop a command in this page (not cross-origin isolated): it runs to its end.'),
+        started: () => say('Starting the shell…'),
+        ended: () => say('The shell ended (bye, or Ctrl-D): reload the page for a new session.'),
+        failed: ({ text }) => {
+            say('The shell could not start (the browser console has the details).');
+            console.error(text);
+        },
+    },
+);
+
+// what tests and assistive technology read: everything printed since the page loaded, what was
+// typed included, with the program's own line breaks; a promise resolved at the first prompt
+window.sudokuRepl = {
+    ready: client.ready.then(() => undefined),
+    transcript: () => client.transcript(),
+    /** The progress line now shown (empty: none), for tests. */
+    progress: () => progress,
+    /** Whether the shell waits at a prompt. */
+    prompting: () => client.reading,
+    /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
+    took: () => client.took,
+};
+
+const width = () => term.cols;
+const editor = new LineEditor(
+    term,
+    {
+        submit: (line) => client.line(line, width()),
+        interrupt: (typed) => client.interruptKey(width(), typed),
+        running: () => client.interruptKey(width()),
+        end: () => client.endKey(width()),
+        complete: (before) => client.complete(before, width()),
+    },
+    window.localStorage,
+);
+term.onData((data) => editor.input(data));
+
+// the Board's page (the VS Code Board's: board/): its `ready` gets the board again, its
+// `goto N` (the step box, the timeline) is typed at the prompt as the user would
+window.addEventListener('message', (event) => {
+    if (event.origin !== location.origin || !event.data || !event.data.fromBoard) return;
+    const message = event.data.fromBoard;
+    if (message.type === 'ready' && lastBoard) showBoard(lastBoard);
+    else if (message.type === 'run') editor.type(message.line);
+    else if (message.type === 'goto') editor.type(`goto ${message.step}`);
+    else if (message.type === 'explain' && message.token !== -1) explain(message);
+});
+
+/** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */
+async function explain({ cell, token }) {
+    const answer = (why, error) =>
+        boardEl.contentWindow.postMessage({ type: 'explained', token, cell, why, when: [], error }, location.origin);
+    const before = client.transcript().length;
+    if (!editor.type(`why ${cell}`)) {
+        answer([], 'The shell is busy: click again at its prompt.');
+        return;
+    }
+    await client.prompted();
+    // (the line typed, the lines of `why`, then the next prompt's blank line and prompt)
+    answer(client.transcript().slice(before).split('\n').slice(1, -3));
+}
+
+// files in: chosen, or dropped anywhere on the page (a name without its folders)
+async function putFiles(files) {
+    for (const file of files) {
+        await client.put(file.name.split(/[\\/]/).pop(), new Uint8Array(await file.arrayBuffer()));
+    }
+}
+$('pick').addEventListener('change', (event) => putFiles([...event.target.files]));
+document.addEventListener('dragover', (event) => event.preventDefault());
+document.addEventListener('drop', (event) => {
+    event.preventDefault();
+    putFiles([...event.dataTransfer.files]);
+});
+
+const manifest = await (await fetch('manifest.json')).json();
+const quiz = new URLSearchParams(location.search).get('quiz');
+client.start({ base: new URL('./', location.href).href, quiz, width: term.cols, manifest });
+term.focus();

@@ -1,0 +1,139 @@
+// The page's side of the shell (docs/web.md), without the terminal: it starts the worker, sends
+// what is typed (a line, Ctrl-C, Tab, a file) and keeps the transcript (what the shell printed
+// and what was typed, with the program's own line breaks, never the terminal's wrapping). The
+// page (page.mjs) draws it in xterm.js; the Node test (tests/web) drives it without one.
+'use strict';
+
+import { GET, KEYS, PUT, Sender, encoder, fileMessage, makeChannel } from './channel.mjs';
+
+export class ShellClient {
+    /** `port`: the worker, as `{post(message), listen(handler)}`; `on`: the page's handlers
+     * (out, err, board, completions, reading, files, file, ended, failed), each optional. */
+    constructor(port, on = {}) {
+        this.port = port;
+        this.on = on;
+        this.text = '';
+        this.reading = false;
+        this.ended = false;
+        this.sentAt = null;
+        /** Seconds from the last line sent to the prompt after it (the command's, as the page sees it). */
+        this.took = null;
+        // shared memory where the page is cross-origin isolated (Node's workers have it): the
+        // channel and the interrupt buffer; else messages, and Ctrl-C cannot stop a command
+        this.shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
+        this.channel = this.shared ? makeChannel() : null;
+        this.sender = this.shared ? new Sender(this.channel) : null;
+        this.interrupt = this.shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
+        this.ready = new Promise((resolve, reject) => {
+            this._ready = resolve;
+            this._failed = reject;
+        });
+        this._waiters = [];
+        port.listen((message) => this._heard(message));
+    }
+
+    /** Starts the shell: `base`, the page's folder (a URL); `quiz`, the address's or null. */
+    start({ base, quiz = null, width = 80, manifest }) {
+        this.port.post({
+            type: 'start',
+            base,
+            channel: this.channel,
+            interrupt: this.interrupt ? this.interrupt.buffer : null,
+            quiz,
+            width,
+            manifest,
+        });
+    }
+
+    transcript() {
+        return this.text;
+    }
+
+    _heard(message) {
+        const handler = this.on[message.type];
+        if (message.type === 'out') {
+            this.text += message.text;
+        } else if (message.type === 'reading') {
+            if (this.sentAt !== null) this.took = (performance.now() - this.sentAt) / 1000;
+            this.sentAt = null;
+            this.reading = true;
+            if (this.interrupt) this.interrupt[0] = 0; // (a Ctrl-C as the command ended is spent)
+            this._ready(this);
+            this._waiters.splice(0).forEach((resolve) => resolve());
+        } else if (message.type === 'ended') {
+            this.ended = true;
+            this.reading = false;
+        } else if (message.type === 'completions') {
+            if (this._completed) this._completed(JSON.parse(message.body));
+            this._completed = null;
+        } else if (message.type === 'failed') {
+            this._failed(new Error(message.text));
+        }
+        if (handler) handler(message);
+    }
+
+    /** A promise resolved when the shell waits at a prompt (now, or once it does). */
+    prompted() {
+        return this.reading ? Promise.resolve() : new Promise((resolve) => this._waiters.push(resolve));
+    }
+
+    _keys(message, width) {
+        this.reading = false;
+        return this._send(KEYS, { type: 'keys', message, columns: width });
+    }
+
+    /** A message to the worker: on the channel (its kind, JSON) or as a message. */
+    _send(kind, message, bytes) {
+        if (!this.sender) {
+            this.port.post(message);
+            return Promise.resolve();
+        }
+        return this.sender.send(kind, bytes || encoder.encode(JSON.stringify(message)));
+    }
+
+    /** A line typed and Enter (kept in the transcript as typed). */
+    line(text, width) {
+        this.text += `${text}\n`;
+        this.sentAt = performance.now();
+        return this._keys(`L${text}`, width);
+    }
+
+    /** Ctrl-C: at a prompt the line (`typed`) is dropped; while a command runs, it stops it. */
+    interruptKey(width, typed = '') {
+        if (this.reading) {
+            this.text += `${typed}^C\n`;
+            return this._keys('C', width);
+        }
+        if (!this.interrupt) {
+            if (this.on.uninterruptible) this.on.uninterruptible();
+            return Promise.resolve();
+        }
+        this.interrupt[0] = 2; // SIGINT
+        return Promise.resolve();
+    }
+
+    /** Ctrl-D on an empty line: the shell ends, as in a terminal. */
+    endKey(width) {
+        this.text += '\n';
+        return this._keys('D', width);
+    }
+
+    /** Tab: the shell answers with its completions of `before` (the `completions` handler). */
+    complete(before, width) {
+        const answer = new Promise((resolve) => {
+            this._completed = resolve;
+        });
+        this._send(KEYS, { type: 'keys', message: `T${before}`, columns: width });
+        return answer;
+    }
+
+    /** A file put in the page's folder (`load-quiz NAME` reads it). */
+    put(name, bytes) {
+        return this._send(PUT, { type: 'put', name, bytes }, this.sender && fileMessage(name, bytes));
+    }
+
+    /** A file of the page's folder asked for (the `file` handler gets it). */
+    get(name) {
+        return this._send(GET, { type: 'get', name }, encoder.encode(name));
+    }
+}

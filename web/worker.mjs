@@ -1,0 +1,201 @@
+// The shell's worker (docs/web.md): Pyodide, the wheels of sudoku-repl (the pure build) and of its
+// dependencies, the examples' and puzzles' files in the working folder, then the shell itself
+// (sudoku_repl.frontends.web_shell.run_page: the interactive shell's own start and prompt loop).
+// Python runs here, off the page's thread, so that the page stays live while a command works and
+// Ctrl-C reaches it (Pyodide's interrupt buffer: a SIGINT to the shell's own handler). At each
+// prompt Python waits for what the page sends: on the channel (channel.mjs: shared memory, the
+// page cross-origin isolated), files put in or asked for handled here meanwhile; or, where the
+// page is not isolated, on a promise of the page's next message (Python's stack suspended by
+// WebAssembly's JavaScript Promise Integration: Pyodide's run_sync), with no interrupt buffer.
+import { loadPyodide } from './pyodide/pyodide.mjs';
+import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
+
+const HOME = '/home/pyodide';
+let pyodide;
+let receiver;
+let columns = 80;
+
+const flushes = []; // the streams' text gathered and not yet sent: sent before any message
+const GATHERING = 15; // ms a stream's text is gathered at most (while more is written)
+const GATHERED = 16384; // characters
+const post = (message, transfer) => {
+    if (message.type !== 'out' && message.type !== 'err') for (const flush of flushes) flush();
+    self.postMessage(message, transfer || []);
+};
+
+self.onmessage = async (event) => {
+    if (heard[event.data.type]) {
+        heard[event.data.type](event.data);
+        return;
+    }
+    if (event.data.type !== 'start') return;
+    try {
+        await start(event.data);
+    } catch (error) {
+        post({ type: 'failed', text: String((error && error.stack) || error) });
+    }
+};
+
+/** What the page's folder holds: its files (not its folders), by name and size. */
+function files() {
+    const FS = pyodide.FS;
+    return FS.readdir(HOME)
+        .filter((name) => name !== '.' && name !== '..')
+        .map((name) => ({ name, stat: FS.stat(`${HOME}/${name}`) }))
+        .filter(({ stat }) => FS.isFile(stat.mode))
+        .map(({ name, stat }) => ({ name, size: stat.size }));
+}
+
+function putFile(name, content) {
+    pyodide.FS.writeFile(`${HOME}/${name}`, content);
+    post({ type: 'put', name, files: files() });
+}
+
+function getFile(name) {
+    try {
+        const content = pyodide.FS.readFile(`${HOME}/${name}`);
+        post({ type: 'file', name, bytes: content }, [content.buffer]);
+    } catch {
+        post({ type: 'file', name, bytes: null });
+    }
+}
+
+/** The page's next message for Python (a kind letter and its text), from the channel; files put
+ * in or asked for are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
+function line() {
+    post({ type: 'reading', files: files() });
+    for (;;) {
+        const { kind, bytes } = receiver.receive();
+        if (kind === KEYS) {
+            const sent = JSON.parse(new TextDecoder().decode(bytes));
+            columns = sent.columns;
+            return sent.message;
+        }
+        if (kind === PUT) {
+            const { name, bytes: content } = readFileMessage(bytes);
+            putFile(name, content);
+        } else if (kind === GET) {
+            getFile(new TextDecoder().decode(bytes));
+        }
+    }
+}
+
+// without shared memory: the page's messages come as messages, a line to the promise waiting
+const lines = [];
+let waiting = null;
+
+/** The promise of the page's next message for Python (without shared memory). */
+function nextLine() {
+    post({ type: 'reading', files: files() });
+    return new Promise((resolve) => {
+        if (lines.length) resolve(lines.shift());
+        else waiting = resolve;
+    });
+}
+
+const heard = {
+    keys: ({ message, columns: width }) => {
+        columns = width;
+        if (waiting) {
+            const resolve = waiting;
+            waiting = null;
+            resolve(message);
+        } else {
+            lines.push(message);
+        }
+    },
+    put: ({ name, bytes }) => putFile(name, bytes),
+    get: ({ name }) => getFile(name),
+};
+
+/** A stream to the page: text as it is written (a character cut between two writes kept); the
+ * shell's output (`gather`) gathered for a few milliseconds into one message (a run's trace is
+ * hundreds of lines a second), what is gathered sent before any other message (the progress
+ * line's too, which is not gathered), and at each prompt. */
+function stream(type, gather) {
+    const decoder = new TextDecoder();
+    let gathered = '';
+    let since = 0;
+    const flush = () => {
+        if (gathered) post({ type, text: gathered });
+        gathered = '';
+    };
+    flushes.push(flush);
+    return {
+        write: (buffer) => {
+            if (!gathered) {
+                for (const other of flushes) if (other !== flush) other(); // (the order kept)
+                since = performance.now();
+            }
+            gathered += decoder.decode(buffer, { stream: true });
+            if (!gather || gathered.length > GATHERED || performance.now() - since > GATHERING) flush();
+            return buffer.length;
+        },
+        isatty: true, // (a terminal: the show block fits its width, `board` draws in colour)
+    };
+}
+
+async function fetched(url) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+}
+
+async function start({ base, channel, interrupt, quiz, width, manifest }) {
+    receiver = channel ? new Receiver(channel) : null;
+    columns = width || columns;
+    const at = (path) => new URL(path, base).href;
+    const index = at('pyodide/');
+    pyodide = await loadPyodide({
+        // (a file: address is Node's, the tests': Pyodide there takes a path)
+        indexURL: index.startsWith('file:') ? decodeURIComponent(new URL(index).pathname) : index,
+        env: { HOME, COLUMNS: String(columns) },
+        packages: [],
+    });
+    // the wheels' contents with their byte code (web/precompile.mjs), and the working folder
+    const [site, folder] = await Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
+    const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
+    pyodide.unpackArchive(site, 'zip', { extractDir: sitePackages });
+    pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
+    pyodide.setStdout(stream('out', true));
+    pyodide.setStderr(stream('err', false));
+    if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
+    // the first command, as `sudoku-repl FILE` has: the seed, or the quiz of the page's address
+    let first = 'load-quiz examples/seed.txt';
+    if (quiz !== null && quiz !== undefined) {
+        pyodide.FS.writeFile(`${HOME}/quiz.txt`, `${quiz}\n`);
+        first = 'load-quiz quiz.txt';
+    }
+    const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
+    const page = { line, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
+    post({ type: 'started' });
+    const firstCommands = pyodide.toPy([first]);
+    if (receiver) {
+        shell.run_page(page, firstCommands);
+    } else {
+        // (the page's messages awaited: Python's stack suspended at each prompt, run_sync)
+        const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine });
+        await shell.run_page.callPromising(waitingPage, firstCommands);
+    }
+    post({ type: 'ended' });
+}
+
+/** The page without shared memory, as run_page takes it: its line waited for (run_sync). */
+const WAITING_PAGE = `
+from pyodide.ffi import run_sync
+
+class WaitingPage:
+    def __init__(self, page):
+        self.page = page
+
+    def line(self):
+        return run_sync(self.page.nextLine())
+
+    def columns(self):
+        return self.page.columns()
+
+    def post(self, kind, body):
+        self.page.post(kind, body)
+
+WaitingPage
+`;
