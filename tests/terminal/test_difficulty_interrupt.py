@@ -2,7 +2,7 @@
 the measure and the isomorph) and, on Ctrl-C, prints the measures it finished and where it
 stopped; in the shell, and at the system prompt (``sudoku-repl difficulty``: status 130).
 
-Under way means: the progress line has been drawn naming the spread's isomorphs twice, on
+Under way means: the progress line has been drawn naming one of the spread's isomorphs, on
 Backdoor #1 with 1,000 isomorphs (a thousand Sudoku Explainer ratings, which never end within
 a test's time); Sudoku Explainer's own rating (``SE:``) was finished before, so it is
 printed, and the spread is not."""
@@ -29,10 +29,10 @@ STOPPED = re.compile(
 
 
 def interrupt_in_the_spread(child: pexpect.spawn) -> str:
-    """Wait until the progress line has named the spread's isomorphs twice, Ctrl-C, and read
-    to the line that says where it stopped: what was printed."""
-    for _ in range(2):
-        child.expect(DRAWN, timeout=120)
+    """Wait until the progress line has named one of the spread's isomorphs, Ctrl-C at once
+    (the spread's 1,000 ratings are then all but a few to come), and read to the line that says
+    where it stopped: what was printed."""
+    child.expect(DRAWN, timeout=120)
     child.sendintr()
     child.expect(STOPPED, timeout=60)
     return plain(child.before)
