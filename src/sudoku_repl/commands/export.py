@@ -45,13 +45,22 @@ def export(
         repl.out.message(f"Wrote {shown(path, PATH)}.")
         return
     from sudoku_repl.commands.declared.export import EXPORT
+    from sudoku_repl.tools.explain.original import page_pictures
     from sudoku_repl.views.replay.page import session_html
 
     html_form = EXPORT.forms_text(EXPORT.forms[:1])  # (the lines about a range name it)
     hooks = repl.hooks
     try:
         hooks.doing = "export html: the page"
-        text = session_html(session, first, last, repl.view.names, html_form, hooks)
+        text = session_html(
+            session,
+            first,
+            last,
+            repl.view.names,
+            html_form,
+            hooks,
+            lambda lo, hi, at: page_pictures(session, lo, hi, at, lambda: between(hooks)),
+        )
         target.write(text, lambda: between(hooks))
     except Stopped:
         repl.script.failed()  # it wrote nothing: a replay (save-session) has no use for it

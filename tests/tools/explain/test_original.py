@@ -16,8 +16,10 @@ at. Where the trace is silent, the expectations were worked out by hand and revi
 
 from __future__ import annotations
 
+import base64
 import re
 import xml.etree.ElementTree as ET
+import zlib
 from functools import cache
 from pathlib import Path
 
@@ -25,7 +27,7 @@ import pytest
 
 from sudoku_repl.core.session import Session
 from sudoku_repl.techniques.explainer.plan_step import label_cell
-from sudoku_repl.tools.explain.original import original_step
+from sudoku_repl.tools.explain.original import PAGE_PICTURES, original_step, page_pictures
 from tests.commands.test_export_html import files_in
 from tests.commands.test_export_svg import classed, labels
 from tests.support.helpers import Shell, reference_lines
@@ -164,3 +166,21 @@ def test_a_step_the_record_does_not_hold_is_one_line_and_changes_nothing(tmp_pat
     assert line.startswith(f"export svg {target} --step needs a step number: ")
     assert shell.ok("show") == before and shell.repl.session.state().steps == 20
     assert files_in(tmp_path) == []
+
+
+def test_a_page_carries_the_pictures_of_the_steps_around_its_open_step_within_the_bound() -> None:
+    session = seed_run()
+    whole = page_pictures(session, 1, 131, 131)["pictures"]
+    assert (whole["first"], whole["last"]) == (1, 131)
+    assert whole["titles"][5] == "Step 6: 2GW, blk 4" and len(whole["ends"]) == 131
+    svgs = zlib.decompress(base64.b64decode(whole["blob"]))
+    step6 = svgs[whole["ends"][4] : whole["ends"][5]].decode("utf-8")
+    assert step6 == original_step(session, 6).svg()  # export svg --step 6's very text
+    shell = Shell.loaded()
+    shell.ok("run")
+    shell.ok("run")  # to step 284: more steps than the bound
+    assert PAGE_PICTURES == 150
+    bounded = page_pictures(shell.repl.session, 1, 284, 250)["pictures"]
+    assert (bounded["first"], bounded["last"]) == (135, 284)  # the last 150, 250 among them
+    bounded = page_pictures(shell.repl.session, 1, 284, 100)["pictures"]
+    assert (bounded["first"], bounded["last"]) == (25, 174)  # 75 before 100, 74 after

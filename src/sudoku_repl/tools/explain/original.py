@@ -18,8 +18,10 @@ after it. The original's words name the technique: ``complete shrunken by group`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+import base64
+import zlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudoku_repl.core import events as E
 from sudoku_repl.core.errors import UserError
@@ -164,3 +166,43 @@ def _what(
     if events:
         return KINDS[events[0][0]][0], "", []
     return "nothing found", "", []
+
+
+#: the most steps a replay page carries a picture of (an SVG a step, deflated together: about
+#: 2 KB a step in the page, 3 ms a step to draw here); a longer range has pictures of the steps
+#: around the step it opens at only
+PAGE_PICTURES = 150
+
+
+def page_pictures(
+    session: Session,
+    first: int,
+    last: int,
+    around: int,
+    between: Callable[[], None] | None = None,
+) -> dict[str, Any]:
+    """The replay page's pictures of steps ``first``..``last``, at most ``PAGE_PICTURES`` of
+    them, around the step ``around`` (the one the page opens at), within the range:
+    ``{"pictures": {"first", "last", "titles", "ends", "blob"}}``, the
+    SVGs one after another, deflated, in base64 (the page inflates them as it does the record,
+    and cuts step ``first + i``'s at ``ends[i]``); ``{}`` for a quiz that is not classic.
+    ``between()`` is called before each step (Ctrl-C)."""
+    if not session.geo.classic or first > last:
+        return {}
+    lo = max(first, around - PAGE_PICTURES // 2)
+    hi = min(last, lo + PAGE_PICTURES - 1)
+    first, last = max(first, hi - PAGE_PICTURES + 1), hi
+    texts, titles, ends, size = [], [], [], 0
+    for number in range(first, last + 1):
+        if between is not None:
+            between()
+        drawn = original_step(session, number)
+        text = drawn.svg().encode("utf-8")
+        texts.append(text)
+        titles.append(drawn.title)
+        size += len(text)
+        ends.append(size)
+    blob = base64.b64encode(zlib.compress(b"".join(texts), 6)).decode("ascii")
+    return {
+        "pictures": {"first": first, "last": last, "titles": titles, "ends": ends, "blob": blob}
+    }
