@@ -70,7 +70,7 @@ def test_the_form_is_the_declared_one() -> None:
     shell = Shell.loaded()
     assert shell.fails("export pdf x.pdf") == [
         "Unknown export word 'pdf'; export html <file> [from] [to] | export lp|mps <file> "
-        '[--at-step] | export svg <file> (quote a name with blanks: "my file.txt")'
+        '[--at-step] | export svg <file> [--step N] (quote a name with blanks: "my file.txt")'
     ]
 
 

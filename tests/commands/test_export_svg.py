@@ -52,10 +52,10 @@ def test_a_selected_frame_s_state_is_drawn_and_said_first(tmp_path: Path) -> Non
 
 def test_refusals_are_one_line_and_write_nothing(tmp_path: Path) -> None:
     shell = Shell.loaded()
-    assert shell.fails("export svg") == ["export svg needs a file: export svg <file>"]
-    assert shell.fails("export svg a.svg 3") == [
-        "export svg a.svg takes nothing more: export svg <file>"
-    ]
+    assert shell.fails("export svg") == ["export svg needs a file: export svg <file> [--step N]"]
+    (line,) = shell.fails("export svg a.svg 3")
+    assert line.startswith("export svg a.svg takes options, not '3': ")
+    assert "export svg <file> [--step N]" in line
     assert shell.fails(f"export svg {tmp_path}") == [f"Cannot write {tmp_path}: it is a directory."]
     shell.ok("run")  # the seed solved: the grid is full
     assert shell.fails(f"export svg {tmp_path / 'a.svg'}") == ["No picture: the grid is full."]

@@ -113,7 +113,8 @@ def test_export_lp_needs_a_file_and_knows_its_option(tmp_path: Path) -> None:
     assert refused(shell, "export lp") == "export lp needs a file: export lp|mps <file> [--at-step]"
     assert refused(shell, f"export mps {tmp_path / 'x'} --at") == (
         "Unknown export option '--at' (did you mean --at-step?); export html <file> [from] "
-        '[to] | export lp|mps <file> [--at-step] (quote a name with blanks: "my file.txt")'
+        "[to] | export lp|mps <file> [--at-step] | export svg <file> [--step N] (quote a name "
+        'with blanks: "my file.txt")'
     )
     assert files_in(tmp_path) == []
 

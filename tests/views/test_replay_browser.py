@@ -410,3 +410,29 @@ def test_a_mark_at_the_record_s_last_step_keeps_its_label_in_view_at_1280_px(
         assert 0 <= label[1] < label[2] <= 1280, label
     finally:
         browser.call("Emulation.clearDeviceMetricsOverride")
+
+
+def test_the_selected_step_s_picture_is_the_one_export_svg_draws(
+    browser: Browser, seed: tuple[Path, Shell]
+) -> None:
+    """Issue 68: the page shows the picture of the step it shows, Python's SVG (the one
+    ``export svg --step N`` writes), not one drawn again in the page's script. Step 6 of the
+    seed is its hidden pair in block 4: the removals its trace lines name are crossed out."""
+    page, _ = seed
+    at(browser, page, 6)
+    browser.wait_for("document.body.dataset.picture === '6'")
+    removed = browser.evaluate(
+        "[...document.querySelectorAll('#picture .candidate.removed')]"
+        ".map(e => e.dataset.digit + e.dataset.cell).sort()"
+    )
+    assert removed == ["2r4c3", "5r6c1", "8r4c3", "9r4c3", "9r6c1"]  # the trace's 2GW lines
+    assert browser.evaluate("document.getElementById('picture-title').textContent") == (
+        "Step 6: 2GW, blk 4"
+    )
+    browser.evaluate("document.getElementById('next').click()")
+    browser.wait_for("document.body.dataset.picture === '7'")
+    placed = browser.evaluate(
+        "[...document.querySelectorAll('#picture .candidate.placed')]"
+        ".map(e => e.dataset.digit + e.dataset.cell)"
+    )
+    assert placed == ["5r6c2"]  # Guess [6,2] level 1 at 1 out of 2 (the solution's 5)

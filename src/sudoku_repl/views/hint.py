@@ -83,14 +83,14 @@ def graded_hint_lines(
         found = [technique(e, events, probe.cands, geo) for e in events]
         named = next((t for t in found if t is not None), None)
         said = "a step of its own" if named is None else str(named)
-        cells = _looked_at(events, geo)
+        cells = looked_at(events, geo)
     lines = [f"Next: {said}."]
     if level == 2 and cells:
         lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
     return lines
 
 
-def _looked_at(events: list[Event], geo: Geometry) -> list[int]:
+def looked_at(events: list[Event], geo: Geometry) -> list[int]:
     """The cells a technique's step looks at: its unit's, a hidden set's, a chain's nodes."""
     for e in events:
         if e[0] in (E.COMPLETE, E.INCOMPLETE):

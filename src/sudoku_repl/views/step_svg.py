@@ -66,16 +66,17 @@ def caption(step: PlanStep) -> str:
     return f"{step.technique} ({step.rating:.1f})"
 
 
-def step_svg(step: PlanStep, board: StepBoard) -> str:
-    """The SVG picture of ``step`` on ``board`` (the board the step was found on). A removed
-    or placed candidate that is not a candidate of the board: ``ValueError``."""
+def step_svg(step: PlanStep, board: StepBoard, title: str | None = None) -> str:
+    """The SVG picture of ``step`` on ``board`` (the board the step was found on), titled
+    ``title`` (default: its ``caption``). A removed or placed candidate that is not a
+    candidate of the board: ``ValueError``."""
     removed = {(label_cell(c), label_digit(c)) for c in step.removed}
     placed = {(label_cell(c), label_digit(c)) for c in step.placed}
     for cell, digit in sorted(removed | placed):
         if digit not in board.candidates[cell]:
             raise ValueError(f"{digit}{cell_label(cell)} is not a candidate of the board")
     pattern = {label_cell(c) for c in step.cells}
-    out = svg_head(SIZE, SIZE + CAPTION, caption(step), MARGIN)
+    out = svg_head(SIZE, SIZE + CAPTION, caption(step) if title is None else title, MARGIN)
     out.append(_defs())
     for cell in range(81):
         out.append(_cell(cell, board, cell in pattern, removed, placed))

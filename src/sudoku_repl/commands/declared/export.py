@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_repl.commands.declared.debugger import STEP_RANGE
-from sudoku_repl.commands.spec import Choice, Command, File, Opt
+from sudoku_repl.commands.spec import Choice, Command, File, Int, Opt
 
 EXPORT = Command(
     "export",
@@ -12,7 +12,7 @@ EXPORT = Command(
     forms=[
         ("html", File(), *STEP_RANGE),
         (Choice("lp", "mps", key="program"), File(), Opt("--at-step")),
-        (Choice("svg", key="picture"), File()),
+        (Choice("svg", key="picture"), File(), Opt("--step", Int("N", "a step number"))),
     ],
     help=(
         "export html: one self-contained HTML file (no network: its script, styles and the\n"
@@ -33,7 +33,9 @@ EXPORT = Command(
         "(hint se's step; a selected frame's state): the board with the candidates, the\n"
         "pattern's cells shaded and ringed, a chain's links in order (strong solid, weak dashed),\n"
         "the candidates removed struck and crossed, the value placed bold and circled\n"
-        "(docs/explain_pictures.md).\n\n"
+        "(docs/explain.md). --step N: the original's step N of the record instead, on the board\n"
+        "before it (a guess's: the board its level started from): its filter's or guess's\n"
+        "cells, the candidates it removed, the values it placed.\n\n"
         "An existing file is replaced, as save-session does."
     ),
 )

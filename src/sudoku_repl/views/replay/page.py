@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -78,11 +79,14 @@ def session_html(
     names: str = "readalps",
     form: str = "replay_html(first, last)",
     hooks: Hooks | None = None,
+    pictures: Callable[[int, int, int], dict[str, Any]] | None = None,
 ) -> str:
     """The replay page of ``session``'s record, steps ``first``..``last``: with the steps the
     session marked (``Session.marks``) and its other experiments (``tracks``), open at the
     session's present step (the range's first when the present lies outside it); ``form``: the
-    caller's, named when the range is refused. Ctrl-C stops it (``between(hooks)``, as the
+    caller's, named when the range is refused; ``pictures(first, last, around)``: the data of
+    the pictures of steps first..last, around the step the page opens at (the layer above's,
+    ``tools/explain/original``; none without it). Ctrl-C stops it (``between(hooks)``, as the
     record is read: ``Stopped``)."""
     moves = record_range(session, first, last, form)
     history, geo = session.history, session.geo
@@ -98,5 +102,7 @@ def session_html(
         if start.steps <= m.step <= end
     ]
     data.update(experiment_marks(session, names, hooks))
+    if pictures is not None:
+        data.update(pictures(start.steps + 1, end, data["openStep"]))
     title = session.quiz.source if session.quiz is not None else "search"
     return page_html(data, f"sudoku-repl replay: {title}")

@@ -314,6 +314,30 @@
   document.getElementById("step-last").textContent = LAST;
   let picked = null;
 
+  // -- the picture of the step: the SVGs Python drew (tools/explain/original), deflated ----------
+  const P = D.pictures || null;
+  const pictureBytes = P ? inflate(P.blob).then((b) => new Uint8Array(b)) : null;
+
+  async function showPicture(s) {
+    const box = document.getElementById("picture");
+    const title = document.getElementById("picture-title");
+    if (!P || s < P.first || s > P.last) {
+      box.innerHTML = "";
+      title.textContent = !P ? "(no picture: a classic 9x9 quiz's steps only)"
+        : s < P.first ? "(the state the record starts from)"
+        : `(pictures of steps ${P.first}..${P.last} only: docs/replay.md)`;
+      document.body.dataset.picture = s;
+      return;
+    }
+    const bytes = await pictureBytes;
+    if (current !== s) return;  // (another step was asked for meanwhile)
+    const i = s - P.first;
+    const text = new TextDecoder().decode(bytes.subarray(i ? P.ends[i - 1] : 0, P.ends[i]));
+    box.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+    title.textContent = P.titles[i];
+    document.body.dataset.picture = s;
+  }
+
   function show(s) {
     s = Math.max(START, Math.min(LAST, Math.round(s)));
     current = s;
@@ -343,6 +367,7 @@
       try { history.replaceState(null, "", hash); } catch (e) { /* a sandboxed frame: no address */ }
     }
     document.body.dataset.step = s;
+    showPicture(s);
   }
 
   // -- why: for the clicked cell, from the record -------------------------------------------
