@@ -412,9 +412,13 @@ class Session(CoreSession):
         """The replay page of the record, steps ``first``..``last`` (default: all), as
         ``export html`` writes it; ``names="standard"`` adds the standard names to the lines.
         An empty record or a range outside it raises ``UserError``."""
+        from sudoku_repl.tools.explain.original import page_pictures
         from sudoku_repl.views.replay.page import session_html
 
-        return session_html(self, first, last, names)
+        def pictures(lo: int, hi: int, at: int) -> dict[str, Any]:
+            return page_pictures(self, lo, hi, at)
+
+        return session_html(self, first, last, names, pictures=pictures)
 
     def export_html(
         self,

@@ -30,7 +30,7 @@ from sudoku_repl.techniques.explainer.plan_step import label_cell
 from sudoku_repl.tools.explain.original import PAGE_PICTURES, original_step, page_pictures
 from tests.commands.test_export_html import files_in
 from tests.commands.test_export_svg import classed, labels
-from tests.support.helpers import Shell, reference_lines
+from tests.support.helpers import REPO, Shell, reference_lines
 
 NUMBERED = re.compile(r"(\d+)\) (.*)")
 REMOVED = re.compile(r"[123]GW: (\d) shrunken out of \[(\d),(\d)\]")
@@ -184,3 +184,22 @@ def test_a_page_carries_the_pictures_of_the_steps_around_its_open_step_within_th
     assert (bounded["first"], bounded["last"]) == (135, 284)  # the last 150, 250 among them
     bounded = page_pictures(shell.repl.session, 1, 284, 100)["pictures"]
     assert (bounded["first"], bounded["last"]) == (25, 174)  # 75 before 100, 74 after
+
+
+def test_the_api_s_replay_page_carries_the_pictures_the_shell_s_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Session.replay_html`` (the API, the notebook) is ``export html``'s page, its step
+    pictures included (they were left out of the API's page)."""
+    import sudoku_repl
+
+    monkeypatch.chdir(REPO)  # (the page's title names the quiz's path as it was given)
+    shell = Shell.loaded()
+    shell.ok("runtil 20")
+    target = tmp_path / "page.html"
+    shell.ok(f"export html {target}")
+    session = sudoku_repl.Session.from_quiz("examples/seed.txt")
+    session.goto(20)
+    page = session.replay_html()
+    assert page == target.read_text(encoding="utf-8")
+    assert "pictures" in page
