@@ -134,3 +134,34 @@ def test_as_a_program_it_prints_the_dossier_and_nothing_else() -> None:
     lines = done.stdout.decode().splitlines()
     assert lines[0].startswith("Difficulty of the quiz (sudoku-repl ")
     assert lines[2].startswith("T&E-depth: 1 (") and len(lines) == 3
+
+
+@pytest.mark.parametrize("asked", [["--help"], [BACKDOOR_1, "--measures", "te"]])
+def test_standard_output_that_cannot_be_written_is_one_line_and_a_reader_gone_none(
+    asked: list[str],
+) -> None:
+    """As ``rate`` and ``serate``: a full disk is one line and status 1; a reader that went
+    away (``| head -1``) ends it quietly, no traceback (it was a ``BrokenPipeError``'s)."""
+    import subprocess
+    import sys
+
+    from tests.support.helpers import REPO, program_env
+
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "sudoku_repl", "difficulty", *asked],
+            cwd=REPO, stdout=full, stderr=subprocess.PIPE, timeout=120, env=program_env(),
+        )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == (
+        b"sudoku-repl difficulty: Cannot write standard output: No space left on device.\n"
+    )
+    reader = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_repl", "difficulty", *asked],
+        cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=program_env(),
+    )  # fmt: skip
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # the reader is gone before the first line
+    err = reader.stderr.read()
+    assert reader.wait(timeout=120) in (0, 1)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err

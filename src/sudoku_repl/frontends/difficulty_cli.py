@@ -51,8 +51,7 @@ def main_difficulty(argv: Sequence[str], interrupted: Callable[[], bool] = lambd
     measures)."""
     words = list(argv)
     if any(word in HELP for word in words):
-        print("\n".join(help_lines()), flush=True)
-        return 0
+        return _said("\n".join(help_lines()), 0)
     try:
         target, number, options = _read(words)
         values = DIFFICULTY.parse(" ".join(options))
@@ -136,5 +135,20 @@ def _measure(state: _State, settings: Settings, interrupted: Callable[[], bool])
     finally:
         if line is not None:
             line.clear()
-    print(done, flush=True)
-    return 130 if done.interrupted is not None else 0
+    return _said(str(done), 130 if done.interrupted is not None else 0)
+
+
+def _said(text: str, status: int) -> int:
+    """``text`` printed, then ``status``; standard output that cannot be written is one line
+    and status 1, a reader gone (``| head``) nothing more (``standard_output``)."""
+    from sudoku_repl.frontends.standard_output import StdoutFailed, drop, writing
+
+    try:
+        with writing():
+            print(text, flush=True)
+    except BrokenPipeError:
+        drop()
+    except StdoutFailed as e:
+        _complain(e.line)
+        return 1
+    return status
