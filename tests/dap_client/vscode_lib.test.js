@@ -1,6 +1,8 @@
 // The VS Code extension's pure parts (editors/vscode/lib), under node's own test runner: where
-// the adapter is looked for and what is said when none works (lib/adapter.js), and which
-// plain-text files are quizzes (lib/quiz.js). The quiz files read are the repository's own.
+// the adapter is looked for and what is said when none works (lib/adapter.js), which
+// plain-text files are quizzes (lib/quiz.js), and when the Board gets the focus back after a
+// step it asked for (lib/focus.js; the real focus in tests/editors). The quiz files read are the
+// repository's own.
 'use strict';
 
 const test = require('node:test');
@@ -12,6 +14,7 @@ const LIB = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib');
 const REPO = path.join(__dirname, '..', '..');
 const adapter = require(path.join(LIB, 'adapter.js'));
 const { looksLikeQuiz } = require(path.join(LIB, 'quiz.js'));
+const { FocusKeeper } = require(path.join(LIB, 'focus.js'));
 
 const nothing = () => false;
 
@@ -137,4 +140,47 @@ test('quiz files are told by their content', () => {
     }
     assert.ok(!looksLikeQuiz('123 456 789\n'.repeat(8)), 'eight rows are not a quiz');
     assert.ok(!looksLikeQuiz(''));
+});
+
+test('the Board keeps the focus through an earlier stop\'s late focus, until its own stop took it', () => {
+    // issue 66: after a step from the Board, the stop focused the quiz and the Board's keys went
+    // into it. VS Code 1.100 focuses the stop's editor, then selects the stop's frame.
+    const keeper = new FocusKeeper();
+    const page = {};
+    const other = {};
+    assert.equal(keeper.blurred(page), false, 'nothing kept: a blur is the user\'s');
+    keeper.keep(page, 's1');
+    assert.equal(keeper.blurred(other), false, 'another page\'s blur');
+    assert.equal(keeper.selected('s1'), null, 'a frame of the stop before the step\'s');
+    keeper.stopped('s2');
+    assert.equal(keeper.selected('s2'), null, 'another session');
+    keeper.stopped('s1');
+    assert.equal(keeper.blurred(page), true, 'an earlier stop\'s late focus: given back');
+    assert.equal(keeper.selected('s1'), page, 'the step\'s stop selected: given back, settled');
+    assert.equal(keeper.selected('s1'), null, 'settled once');
+    assert.equal(keeper.blurred(page), true, 'its own blur, told after the selection: given back');
+    assert.equal(keeper.blurred(page), false, 'and the keeping is over');
+});
+
+test('the Board\'s keeping ends when it has the focus again, at a later stop, when no stop comes', () => {
+    const keeper = new FocusKeeper();
+    const page = {};
+    keeper.keep(page, 's1');
+    keeper.stopped('s1');
+    keeper.focused(page);
+    assert.equal(keeper.selected('s1'), page, 'the focus it had before its stop is not the end');
+    keeper.focused(page); // (the stop found it without the focus: given back, no blur to come)
+    assert.equal(keeper.blurred(page), false);
+    keeper.keep(page, 's1');
+    keeper.stopped('s1');
+    keeper.selected('s1');
+    keeper.stopped('s1'); // (a later stop: it never took the page's focus)
+    assert.equal(keeper.blurred(page), false);
+    keeper.keep(page, 's1');
+    keeper.drop({});
+    keeper.drop(page); // (its goto failed: no stop)
+    assert.equal(keeper.blurred(page), false);
+    keeper.keep(page, 's1');
+    keeper.drop(); // (the session ended)
+    assert.equal(keeper.blurred(page), false);
 });

@@ -1,4 +1,7 @@
-"""The fixtures of the VS Code end-to-end tests: one code-server a module, one page on it."""
+"""The fixtures of the VS Code end-to-end tests: one code-server and one browser a module; each
+test its own copies of the folders it opens and its own page in a browser context of its own
+(what the workbench keeps in the browser: breakpoints, editors, the layout), so that one test's
+failure does not leave the next one a file it edited or a half-done layout."""
 
 from __future__ import annotations
 
@@ -6,7 +9,15 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.support.vscode import CHROMIUM, WAIT_MS, Page, Server, expect, sync_playwright
+from tests.support.vscode import (
+    CHROMIUM,
+    WAIT_MS,
+    Browser,
+    Page,
+    Server,
+    expect,
+    sync_playwright,
+)
 
 
 @pytest.fixture(scope="module")
@@ -25,17 +36,31 @@ def server(
 
 
 @pytest.fixture(scope="module")
-def page(server: Server) -> Iterator[Page]:
+def browser(server: Server) -> Iterator[Browser]:
     assert sync_playwright is not None and CHROMIUM is not None
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        opened = browser.new_page(viewport={"width": 1200, "height": 740})
-        opened.set_default_timeout(WAIT_MS)
-        expect.set_options(timeout=WAIT_MS)
+        launched = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
         try:
-            yield opened
+            yield launched
         finally:
-            browser.close()
+            launched.close()
+
+
+@pytest.fixture(autouse=True)
+def workspace(server: Server) -> None:
+    """The test's folders, untouched copies, in a folder of its own (Server.workspace)."""
+    server.workspace()
+
+
+@pytest.fixture
+def page(browser: Browser, workspace: None) -> Iterator[Page]:
+    opened = browser.new_page(viewport={"width": 1200, "height": 740})  # (a context of its own)
+    opened.set_default_timeout(WAIT_MS)
+    expect.set_options(timeout=WAIT_MS)
+    try:
+        yield opened
+    finally:
+        opened.context.close()
 
 
 @pytest.fixture(autouse=True)

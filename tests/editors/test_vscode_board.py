@@ -24,9 +24,12 @@ from tests.support.vscode import (
     Page,
     Server,
     board,
+    caption_step,
     click_gutter,
     end_session,
     expect,
+    focus_back,
+    goto,
     numbers,
     open_quiz,
     quiet_shell,
@@ -43,21 +46,6 @@ STEP = re.compile(r"^seed.txt: Step (\d+)\b")
 
 def tab(page: Page):  # type: ignore[no-untyped-def]
     return board(page, "tab")
-
-
-def caption_step(view, step: int, name: str = "seed.txt") -> None:  # type: ignore[no-untyped-def]
-    expect(view.locator("#caption")).to_have_text(re.compile(rf"^{re.escape(name)}: Step {step}\b"))
-
-
-def goto(view, step: int, name: str = "seed.txt") -> None:  # type: ignore[no-untyped-def]
-    view.locator("#step-input").fill(str(step))
-    view.locator("#step-input").press("Enter")
-    caption_step(view, step, name)
-
-
-def given_back(view) -> int:  # type: ignore[no-untyped-def]
-    """How many times the board got the focus back (the page's count, after a blur)."""
-    return int(view.locator("body").get_attribute("data-refocused") or 0)
 
 
 def sudoku_board_asked(server: Server) -> int:
@@ -85,16 +73,15 @@ def cells_of(shell: Shell) -> dict[str, str]:
 
 
 def folder_with(server: Server, name: str, settings: dict[str, object]) -> Path:
-    """A folder like the server's own (the seed, the adapter in its .venv) with ``settings``."""
-    folder = server.root / name
-    if not folder.exists():
-        (folder / ".venv" / "bin").mkdir(parents=True)
-        (folder / ".venv" / "bin" / "sudoku-repl").symlink_to(
-            server.folder / ".venv" / "bin" / "sudoku-repl"
-        )
-        shutil.copy(REPO / SEED, folder / "seed.txt")
-        write_json(folder / ".vscode" / "settings.json",
-                   {"sudoku-repl.command": "", "sudoku-repl.log": str(server.protocol), **settings})  # fmt: skip
+    """A folder like the test's own (the seed, the adapter in its .venv) with ``settings``."""
+    folder = server.base / name
+    (folder / ".venv" / "bin").mkdir(parents=True)
+    (folder / ".venv" / "bin" / "sudoku-repl").symlink_to(
+        server.folder / ".venv" / "bin" / "sudoku-repl"
+    )
+    shutil.copy(REPO / SEED, folder / "seed.txt")
+    write_json(folder / ".vscode" / "settings.json",
+               {"sudoku-repl.command": "", "sudoku-repl.log": str(server.protocol), **settings})  # fmt: skip
     return folder
 
 
@@ -238,6 +225,7 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
     shot(page, "vscode-why.png")
     popover.locator(f'a.step-link[data-step="{linked}"]').first.click()
     caption_step(view, linked)
+    focus_back(view, linked)  # (before the right-click: the stop's focus would close its menu)
     # §8: "Go to the step that set it" is not offered on a given; it is on a placed value
     view.locator('.cell[data-name="[1,3]"]').click(button="right")
     menu = page.locator(".context-view .monaco-menu")
@@ -383,30 +371,32 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     caption_step(view, 0)
     # the step box (then each key, the scrubber's too) brings a stop, which focuses the quiz
     # (debug.focusEditorOnBreak): the focus is given back to the board, and the keys go on there
-    refocused = given_back(view)
+    # (goto waits for it, in the step box)
     goto(view, 98)
-    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 1))
     scrubber = view.locator("#scrubber")
     expect(scrubber).to_have_attribute("aria-valuemax", "98")
     expect(scrubber).to_have_attribute("aria-valuenow", "98")
     expect(scrubber).to_have_attribute("title", re.compile(f"biggest {biggest.group(1)} "))
     # keys: [ a step back, ] on, g the step box
-    view.locator('.cell[data-name="[1,1]"]').focus()
+    first = view.locator('.cell[data-name="[1,1]"]')
+    first.focus()
     page.keyboard.press("[")
     caption_step(view, 97)
-    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 2))
+    focus_back(view, 97)
+    expect(first).to_be_focused()  # (the cell drawn again, the focus on it again)
     page.keyboard.press("]")
     caption_step(view, 98)
-    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 3))
+    focus_back(view, 98)
     page.keyboard.press("g")
     expect(view.locator("#step-input")).to_be_focused()
     # the scrubber's Home and End keys: the first step, the last reached, no further (capped)
     scrubber.press("Home")
     caption_step(view, 0)
-    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 4))
+    focus_back(view, 0)
+    expect(scrubber).to_be_focused()
     scrubber.press("End")
     caption_step(view, 98)
-    expect(view.locator("body")).to_have_attribute("data-refocused", str(refocused + 5))
+    focus_back(view, 98)
     # a click on the strip goes there (about the middle: step 49)
     box = scrubber.bounding_box()
     assert box
@@ -416,6 +406,7 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step ({near_49})\b"))
     step = int(STEP.match(view.locator("#caption").inner_text()).group(1))  # type: ignore[union-attr]
     assert abs(step - 49) <= 2, step
+    focus_back(view, step)
     expect(page.locator(".debug-call-stack .monaco-list-row").first).to_contain_text(f"{step})")
     # a drag: the board follows while the button is down (a live preview), then stays
     scrubber.hover(position={"x": 2, "y": 10})
@@ -433,6 +424,7 @@ def test_the_scrubber_the_keys_the_change_a_pinned_step_and_the_difficulty(
     near_29 = "|".join(str(n) for n in range(27, 33))
     expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step ({near_29})\b"))
     dragged = int(STEP.match(view.locator("#caption").inner_text()).group(1))  # type: ignore[union-attr]
+    focus_back(view, dragged)
     expect(page.locator(".debug-call-stack .monaco-list-row").first).to_contain_text(f"{dragged})")
     goto(view, 98)
     # a level frame selected: the box stays at the present step, and says it shows a frame's

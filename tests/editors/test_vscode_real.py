@@ -50,11 +50,14 @@ from tests.support.vscode import (
     Server,
     asked,
     board,
+    caption_step,
     cell,
     choose,
     click_gutter,
     end_session,
     expect,
+    focus_back,
+    goto,
     hover_over,
     hover_shows,
     marks,
@@ -389,21 +392,20 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     before = _grid(shell)
     undone = sorted(n for n, v in before.items() if v and not after[n])
     assert len(undone) == 15  # the issue's count at step 98
+    quiz = (server.folder / "seed.txt").read_text(encoding="utf-8")
     open_quiz(page, server.url, server.folder)
     page.keyboard.press("F5")
     view = board(page)
     expect(view.locator("#caption")).to_have_text("seed.txt: Step 0")
-    # the step box: step 1 gives nothing back (no candidate drawn so, no value undone)
-    view.locator("#step-input").fill("1")
-    view.locator("#step-input").press("Enter")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 1\b"))
+    # the step box: step 1 gives nothing back (no candidate drawn so, no value undone); each
+    # step from the board brings a stop that focuses the quiz (debug.focusEditorOnBreak), and
+    # the board gets the focus back, in the step box (goto waits for it)
+    goto(view, 1)
     expect(view.locator(".cell")).to_have_count(81)
     expect(view.locator(".cell .m.back")).to_have_count(0)
     expect(view.locator(".cell.undone")).to_have_count(0)
     # goto 98, a backtrack's step; the cells whose value it undid are marked
-    view.locator("#step-input").fill("98")
-    view.locator("#step-input").press("Enter")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 98\b"))
+    goto(view, 98)
     # the line asked in the board's context (echoed in the console, where the board it prints
     # scrolls the echo out of the list's rendered rows) and its answer in the console
     assert asked(server, "goto 98")
@@ -419,16 +421,16 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     expect(slider).to_have_attribute("aria-valuenow", "98")
     slider.focus()
     slider.press("ArrowLeft")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 97\b"))
+    caption_step(view, 97)
+    focus_back(view, 97)
+    expect(slider).to_be_focused()
     expect(page.locator(".debug-call-stack .monaco-list-row").first).to_contain_text("97)")
     drawn = view.locator(".cell").evaluate_all(
         "c => c.map(e => [e.dataset.name, Number(e.querySelector('.v')?.textContent || 0)])"
     )
     assert dict(drawn) == before
     # step 92: eleven levels, each its own colour (no repeat after level 4)
-    view.locator("#step-input").fill("92")
-    view.locator("#step-input").press("Enter")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 92\b"))
+    goto(view, 92)
     badges = view.locator(".cell .badge")
     expect(badges).to_have_count(11)
     colours = badges.evaluate_all("b => b.map(e => getComputedStyle(e).color)")
@@ -447,9 +449,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     (setter,) = shell.ok("when [6,2]")
     setter_step = int(setter.split(")")[0])
     assert setter == f"{setter_step}) [6,2] got 5" and setter_step < 92
-    view.locator("#step-input").fill("93")
-    view.locator("#step-input").press("Enter")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 93\b"))
+    goto(view, 93)
     cell(page, "[6,2]").click(button="right")
     choose(page, "When (the steps that changed it)")
     expect(page.locator(".repl .monaco-list-rows")).to_contain_text(setter)
@@ -462,14 +462,22 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
         expect(page.locator(".repl .monaco-list-rows")).to_contain_text(line.strip())
     cell(page, "[6,2]").click(button="right")
     choose(page, "Go to the step that set it")
-    expect(view.locator("#caption")).to_have_text(re.compile(rf"^seed.txt: Step {setter_step}\b"))
+    caption_step(view, setter_step)
     assert asked(server, f"goto {setter_step}")
-    view.locator("#step-input").fill("92")
-    view.locator("#step-input").press("Enter")
-    expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 92\b"))
+    # (issue 66: the stop focused the quiz, and the keys meant for the board below went into
+    # it) the focus is given back to the board; its keys go there: g, the step box, 92, Enter
+    focus_back(view, setter_step)
+    page.keyboard.press("g")
+    expect(view.locator("#step-input")).to_be_focused()
+    page.keyboard.type("92")
+    page.keyboard.press("Enter")
+    caption_step(view, 92)
+    focus_back(view, 92)
+    # the quiz file untouched (an edit in its editor is saved at once)
+    assert (server.folder / "seed.txt").read_text(encoding="utf-8") == quiz
     cell(page, "[4,2]").click(button="right")
     choose(page, "Break when this cell is set")
-    pane(page, "Breakpoints", True)  # (folded by the tests before, its content not drawn then)
+    pane(page, "Breakpoints", True)  # (a folded view's content is not drawn)
     expect(page.locator(".debug-breakpoints")).to_contain_text("cell [4,2]")
     # the board large: an editor tab beside the quiz, from the status bar (issue 61: its board
     # leaves room for the caption, the scrubber and the legend beside or below it; larger than

@@ -1,7 +1,10 @@
 """The VS Code end-to-end tests' support (tests/editors): code-server with the extension packaged
 by vsce in a temporary folder of its own (``Server``), Playwright's page on it, and what a user does
-there (open a quiz, click the gutter, hover, pick from a menu) and reads (the Board's cells). The
-fixtures are in tests/editors/conftest.py; each test module gets its own code-server."""
+there (open a quiz, click the gutter, hover, pick from a menu, go to a step on the Board) and reads
+(the Board's cells). The fixtures are in tests/editors/conftest.py; each test module gets its own
+code-server, each test its own copies of the folders it opens (``Server.workspace``) and its own
+browser context, so that what one test leaves (a file it edited, a breakpoint, a layout) is not
+where the next one starts."""
 
 from __future__ import annotations
 
@@ -30,10 +33,10 @@ CODE_SERVER = os.environ.get("SUDOKU_REPL_CODE_SERVER") or str(DEFAULT_CODE_SERV
 CHROMIUM = find_chromium()
 ADAPTER = Path(sys.executable).with_name("sudoku-repl")
 try:
-    from playwright.sync_api import FrameLocator, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, FrameLocator, Page, expect, sync_playwright
 except ImportError:  # (every test skips, NEEDS; the names stay importable for the test modules)
     sync_playwright = None
-    FrameLocator = Page = expect = None  # type: ignore[assignment,misc]
+    Browser = FrameLocator = Page = expect = None  # type: ignore[assignment,misc]
 
 MISSING = [
     why
@@ -64,8 +67,13 @@ def write_json(path: Path, value: Any) -> None:
     path.write_text(json.dumps(value, indent=2), encoding="utf-8")
 
 
+#: the name of the folder the Python extension's stand-in has a Python selected for
+PYTHON_CHOSEN = "python-chosen"
+
+
 class Server:
-    """code-server on 127.0.0.1 with the packaged extension, every folder in ``root``."""
+    """code-server on 127.0.0.1 with the packaged extension, its own folders in ``root``; the
+    folders a test opens in a ``workspace`` of the test's own."""
 
     def __init__(self, root: Path, user_settings: dict[str, Any] | None = None) -> None:
         self.root = root
@@ -84,19 +92,46 @@ class Server:
             "XDG_CACHE_HOME": str(root / "xdg-cache"),
         }
         self.dirs = ["--user-data-dir", str(self.user), "--extensions-dir", str(root / "ext")]
-        #: a folder with the adapter in its .venv (found without settings), a folder without
-        #: (the User setting names a program that is not there), a folder without, with the
-        #: setting cleared, and one whose Python (the Python extension's) has it beside it
-        self.folder = root / "quizzes"
-        self.bare = root / "no-adapter"
-        self.unset = root / "no-adapter-no-setting"
-        self.chosen = root / "python-chosen"
         self.interpreter = root / "chosen-python" / "bin" / "python"
         self.missing = root / "nowhere" / "sudoku-repl"
-        self.protocol = root / "dap.log"
-        self.chosen_log = root / "dap-chosen.log"
+        self.workspaces = 0
+        self.name_folders(root / "w0")  # (made by ``workspace``, for each test)
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
+
+    def name_folders(self, base: Path) -> None:
+        """The folders a test opens, in ``base``: a folder with the adapter in its .venv (found
+        without settings), a folder without (the User setting names a program that is not
+        there), a folder without, with the setting cleared, and one whose Python (the Python
+        extension's) has it beside it; the adapter's protocol logs."""
+        self.base = base
+        self.folder = base / "quizzes"
+        self.bare = base / "no-adapter"
+        self.unset = base / "no-adapter-no-setting"
+        self.chosen = base / PYTHON_CHOSEN
+        self.protocol = base / "dap.log"
+        self.chosen_log = base / "dap-chosen.log"
+
+    def workspace(self) -> None:
+        """The folders a test opens made afresh (``name_folders``), each with an untouched copy
+        of the seed, in a folder of the test's own. (Its name is short: the error a folder
+        without the adapter gets names the folder twice, and VS Code shows no toast for a
+        notification taller than it has room for, 0.618 of the window's height.)"""
+        self.workspaces += 1
+        self.name_folders(self.root / f"w{self.workspaces}")
+        for folder in (self.folder, self.bare, self.unset, self.chosen):
+            folder.mkdir(parents=True)
+            shutil.copy(REPO / SEED, folder / "seed.txt")
+        shutil.copy(REPO / "examples" / "samurai.txt", self.folder / "samurai.txt")
+        venv = self.folder / ".venv" / "bin"
+        venv.mkdir(parents=True)
+        (venv / "sudoku-repl").symlink_to(ADAPTER)
+        for folder, log in ((self.folder, self.protocol), (self.chosen, self.chosen_log)):
+            write_json(
+                folder / ".vscode" / "settings.json",
+                {"sudoku-repl.command": "", "sudoku-repl.log": str(log)},
+            )
+        write_json(self.unset / ".vscode" / "settings.json", {"sudoku-repl.command": ""})
 
     def settings(self, theme: str) -> None:
         """The User settings: ``theme``, a quiet workbench, and an adapter command that does
@@ -131,22 +166,9 @@ class Server:
         )  # fmt: skip
         self.install(vsix)
         self.install_python_stand_in()
-        for folder in (self.folder, self.bare, self.unset, self.chosen):
-            folder.mkdir()
-            shutil.copy(REPO / SEED, folder / "seed.txt")
-        shutil.copy(REPO / "examples" / "samurai.txt", self.folder / "samurai.txt")
-        venv = self.folder / ".venv" / "bin"
-        venv.mkdir(parents=True)
-        (venv / "sudoku-repl").symlink_to(ADAPTER)
         self.interpreter.parent.mkdir(parents=True)
         self.interpreter.symlink_to(sys.executable)
         self.interpreter.with_name("sudoku-repl").symlink_to(ADAPTER)
-        for folder, log in ((self.folder, self.protocol), (self.chosen, self.chosen_log)):
-            write_json(
-                folder / ".vscode" / "settings.json",
-                {"sudoku-repl.command": "", "sudoku-repl.log": str(log)},
-            )
-        write_json(self.unset / ".vscode" / "settings.json", {"sudoku-repl.command": ""})
         self.settings(LIGHT)
         self.process = subprocess.Popen(
             [CODE_SERVER, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry",
@@ -164,8 +186,9 @@ class Server:
     def install_python_stand_in(self) -> None:
         """A stand-in for the Python extension (its id, ms-python.python), packaged by vsce
         from files written here: its API's ``environments`` as the extension reads them, the
-        interpreter selected for ``self.chosen`` being ``self.interpreter`` (none for the other
-        folders, as when the extension cannot resolve one)."""
+        interpreter selected for a folder named ``PYTHON_CHOSEN`` (each test's ``chosen``) being
+        ``self.interpreter`` (none for the other folders, as when the extension cannot resolve
+        one)."""
         stub = self.root / "python-stand-in"
         write_json(
             stub / "package.json",
@@ -174,15 +197,15 @@ class Server:
              "engines": {"vscode": "^1.90.0"}, "main": "./extension.js",
              "activationEvents": []},
         )  # fmt: skip
-        chosen = json.dumps({str(self.chosen): str(self.interpreter)})
+        chosen, interpreter = json.dumps(PYTHON_CHOSEN), json.dumps(str(self.interpreter))
         (stub / "extension.js").write_text(
             f"""'use strict';
+const {{ basename }} = require('path');
 const vscode = require('vscode');
-const CHOSEN = {chosen};
 exports.activate = () => ({{
     environments: {{
         getActiveEnvironmentPath(resource) {{
-            const path = (resource && CHOSEN[resource.fsPath]) || 'python';
+            const path = resource && basename(resource.fsPath) === {chosen} ? {interpreter} : 'python';
             return {{ id: path, path }};
         }},
         async resolveEnvironment(environment) {{
@@ -237,13 +260,13 @@ def shot(page: Page, name: str) -> None:
 def open_quiz(
     page: Page, url: str, folder: Path, name: str = "seed.txt", text: str = ROW_4
 ) -> None:
-    """The folder in the workbench with no breakpoint and no editor (whatever a test before left
-    there), a quiz (showing ``text``) opened from the explorer, told a quiz."""
+    """The folder in the workbench (its breakpoints and editors the test's own: a fresh folder
+    in a fresh browser context has none), no editor open, a quiz (showing ``text``) opened
+    from the explorer, told a quiz."""
     page.goto(f"{url}/?folder={folder}")
     expect(page.locator(".part.statusbar")).to_be_visible()  # (the workbench drawn)
-    palette(page, "Remove All Breakpoints")  # (the breakpoints, functions' too, of every file)
-    expect(page.locator(".quick-input-widget")).to_be_hidden()
-    # (the editors a test before left, restored: the quiz twice, in two groups, is ambiguous)
+    # (the editors the test left there before, restored: the quiz twice, in two groups, is
+    # ambiguous)
     palette(page, "View: Close All Editor Groups")
     expect(page.locator(".quick-input-widget")).to_be_hidden()
     expect(page.locator(".editor-instance")).to_have_count(0)
@@ -339,6 +362,29 @@ def board(page: Page, where: str = "view") -> FrameLocator:
 
 def cell(page: Page, name: str) -> Any:
     return board(page).locator(f'.cell[data-name="{name}"]')
+
+
+def caption_step(view: FrameLocator, step: int, name: str = "seed.txt") -> None:
+    """The Board's caption says step ``step`` of quiz file ``name``."""
+    expect(view.locator("#caption")).to_have_text(re.compile(rf"^{re.escape(name)}: Step {step}\b"))
+
+
+def focus_back(view: FrameLocator, step: int) -> None:
+    """The Board has the focus back after the stop at ``step`` that it asked for took it (the
+    quiz's editor is focused at a stop: debug.focusEditorOnBreak). Until then a key meant for
+    the Board may go into the quiz file: a test waits on this before its next key."""
+    expect(view.locator("body")).to_have_attribute("data-refocused", str(step))
+
+
+def goto(view: FrameLocator, step: int, name: str = "seed.txt") -> None:
+    """Step ``step`` (not the present one) from the Board's step box: typed there, Enter; the
+    board drawn at that step, the focus back in the step box."""
+    box = view.locator("#step-input")
+    box.fill(str(step))
+    box.press("Enter")
+    caption_step(view, step, name)
+    focus_back(view, step)
+    expect(box).to_be_focused()
 
 
 def numbers(line: str) -> list[int]:

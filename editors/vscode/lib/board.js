@@ -10,6 +10,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const vscode = require('vscode');
+const { FocusKeeper } = require('./focus');
 
 const TYPE = 'sudoku-repl';
 const VIEW = 'sudoku-repl.board';
@@ -143,9 +144,10 @@ class Board {
         this.present = new Map(); // a session's id -> its present step (the last stop's)
         this.hits = new Map(); // a session's id -> the steps a breakpoint stopped it at
         this.stopBody = new Map(); // a session's id -> the board its last sudokuStop event sent
-        // the page whose goto (a key, the scrubber, a link) brings a stop: VS Code's
-        // debug.focusEditorOnBreak then focuses the quiz; the focus is given back to the page
-        this.keepFocus = null;
+        // the page whose step (a key, the step box, the scrubber, a link, a cell's menu) brings
+        // a stop: VS Code's debug.focusEditorOnBreak then focuses the quiz; the focus is given
+        // back to the page (lib/focus.js)
+        this.focusKept = new FocusKeeper();
     }
 
     /** Where the Board opens (sudoku-repl.boardLocation): tab, sidebar or panel. */
@@ -177,6 +179,9 @@ class Board {
         }
         if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
             this.frames.set(session.id, new Set());
+            if (message.event === 'stopped') {
+                this.focusKept.stopped(session.id);
+            }
             this.boards.clear();
             if (message.event === 'stopped' && this.stopBody.has(session.id)) {
                 this.boards.set(`${session.id}/undefined`, this.stopBody.get(session.id));
@@ -369,6 +374,14 @@ class Board {
     async refresh(item = vscode.debug.activeStackItem) {
         const asked = ++this.asked;
         const session = item ? item.session : vscode.debug.activeDebugSession;
+        if (session && item && typeof item.frameId === 'number' && (this.frames.get(session.id) || new Set()).has(item.frameId)) {
+            const page = this.focusKept.selected(session.id); // (a frame of the latest stop)
+            if (page) {
+                // (its stop took the focus: given back, the page told which stop it was)
+                page.postMessage({ type: 'focus', step: this.present.get(session.id) });
+                this.focus(page);
+            }
+        }
         // (a search that ended keeps its last board, the sudokuBoard event's: a frame selected
         // after it, as VS Code selects one at the end, would ask a session that is going away,
         // whose failure, "custom request failed", replaced the board)
@@ -425,7 +438,7 @@ class Board {
         this.over.add(session.id);
         this.frames.delete(session.id);
         this.boards.clear();
-        this.keepFocus = null;
+        this.focusKept.drop();
         this.changed.fire();
         this.status.hide(); // (while a session runs)
         const end = this.ends.get(session.id) || {};
@@ -451,8 +464,9 @@ class Board {
 
     // -- what a page asks ----------------------------------------------------------------------
 
-    /** A page's message: `ready` (its script listens), `run` (a line for the debug console:
-     * `why [r,c]` at a click, `goto N` from the step box). */
+    /** A page's message: `ready` (its script listens), `goto` (a step: the step box's echoed in
+     * the debug console; a key's, the scrubber's, a link's quietly), `blurred` and `focused`
+     * (it lost the focus, it has it), `explain` (a cell clicked), `difficulty`, `timeline`. */
     async received(message, webview) {
         if (message && message.type === 'ready') {
             // a page made again (the view hidden, then shown): what it showed, then the present
@@ -473,20 +487,14 @@ class Board {
         if (!message) {
             return;
         }
-        if (message.type === 'run' && typeof message.line === 'string') {
-            this.keepFocusAfter(webview, /^goto /.test(message.line)); // (the step box)
-            await this.run(message.line);
-        } else if (message.type === 'goto' && Number.isInteger(message.step)) {
-            this.keepFocusAfter(webview, true);
-            const went = await this.quietly(`goto ${message.step}`, false); // (the scrubber, a key, a link)
-            if (went.error && this.keepFocus === webview) {
-                this.keepFocus = null; // (no stop: nothing takes the focus)
-            }
+        if (message.type === 'goto' && Number.isInteger(message.step)) {
+            await this.goto(message.step, webview, Boolean(message.echo));
         } else if (message.type === 'blurred') {
-            if (this.keepFocus === webview) {
-                this.keepFocus = null;
+            if (this.focusKept.blurred(webview)) {
                 this.focus(webview);
             }
+        } else if (message.type === 'focused') {
+            this.focusKept.focused(webview);
         } else if (message.type === 'explain' && typeof message.cell === 'string') {
             const why = await this.quietly(`why ${message.cell}`, true);
             const when = why.error ? { lines: [] } : await this.quietly(`when ${message.cell}`, true);
@@ -545,12 +553,31 @@ class Board {
         }
     }
 
-    /** The stop a page's goto brings will not keep the focus off the page (the next [ or ]
-     * goes to the board, not into the quiz). */
-    keepFocusAfter(webview, going) {
-        if (going && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
-            this.keepFocus = webview;
+    /** Step `step` asked for at a page (`webview`: the step box, a key, the scrubber, a link,
+     * a cell's menu): echoed in the debug console with its answer (`echo`) or quietly. The stop
+     * it brings does not keep the focus off the page: the next `]` or digit goes to the board,
+     * not into the quiz (lib/focus.js). */
+    async goto(step, webview, echo) {
+        const session = this.shown && !this.shown.over ? this.shown.session : undefined;
+        // (a goto to the present step moves nothing: no stop takes the focus)
+        if (session && webview && step !== this.present.get(session.id)
+            && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
+            this.focusKept.keep(webview, session.id);
         }
+        const failed = echo ? !(await this.run(`goto ${step}`)) : (await this.quietly(`goto ${step}`, false)).error;
+        if (failed) {
+            this.focusKept.drop(webview); // (no stop: nothing takes the focus)
+        }
+    }
+
+    /** The page of a cell's context menu: VS Code gives the menu's command the view type of the
+     * webview it was opened on (`webview`: the tab's, or the view's in the side bar or panel). */
+    pageOf(viewType) {
+        if (this.panel && viewType === PANEL) {
+            return this.panel.webview;
+        }
+        const view = [...this.views].find((v) => v.viewType === viewType);
+        return view ? view.webview : undefined;
     }
 
     /** The focus given back to a page (the tab's, or the side bar's or bottom panel's view). */
@@ -566,10 +593,11 @@ class Board {
     }
 
     /** A command line run for the person at the board shown: echoed in the debug console with
-     * its answer (the adapter's `board` context), at the frame the board shows. */
+     * its answer (the adapter's `board` context), at the frame the board shows; false when it
+     * failed (said in the console) or the session is over. */
     async run(line) {
         if (!this.shown || this.shown.over) {
-            return;
+            return false;
         }
         const { session, frameId } = this.shown;
         // (the debug console is not focused: the board stays where it is, in the bottom panel too)
@@ -579,8 +607,10 @@ class Board {
         }
         try {
             await session.customRequest('evaluate', args);
+            return true;
         } catch (error) {
             vscode.debug.activeDebugConsole.appendLine(String((error && error.message) || error));
+            return false;
         }
     }
 
@@ -614,7 +644,8 @@ function cellCommands(board) {
             }
             const answer = await board.cell(context.cell);
             if (answer && typeof answer.setAt === 'number') {
-                await board.run(`goto ${answer.setAt}`);
+                // (echoed, as the step box's; the focus given back to the page of the menu)
+                await board.goto(answer.setAt, board.pageOf(context.webview), true);
             } else if (answer) {
                 vscode.window.showInformationMessage(`Sudoku REPL: ${answer.text}; no step set it.`);
             }

@@ -250,6 +250,7 @@
         boardEl.classList.toggle('animate', !again); // (a redraw of the same step: no fade again)
         const at = new Set(board.cells.map((cell) => `${cell.row},${cell.col}`));
         const cells = board.cells.map((cell, k) => drawCell(cell, at, board.borders && board.borders[k]));
+        const hadFocus = boardEl.contains(document.activeElement); // (a cell, drawn again below)
         boardEl.replaceChildren(...cells);
         layoutEl.hidden = false;
         const title = board.title || `Step ${board.step}, level ${board.level}`;
@@ -269,6 +270,9 @@
         const stop = boardEl.querySelector(`.cell[data-name="${focused}"]`) || cells[0];
         if (stop) {
             stop.tabIndex = 0; // the board's one Tab stop
+            if (hadFocus) {
+                stop.focus(); // (the keys go on among the cells)
+            }
         }
         if (!again) {
             closePopover();
@@ -873,17 +877,54 @@
             inputEl.select();
         }
     });
-    // (a stop this page asked for moves the focus to the quiz: the extension gives it back;
-    // body's data-refocused counts the times the page got it back, for the end-to-end test)
-    let blurred = false;
+    // The focus. A stop this page asked for moves it to the quiz: the extension gives it back
+    // (lib/focus.js), and the page puts it where it was (in a webview, the element that had it
+    // does not keep it when the page loses it): the step box, the scrubber, a cell (the one with
+    // the Tab stop when the board was drawn again meanwhile). Not where a click in the page puts
+    // it itself. body's data-refocused is the step of the last stop this page asked for after
+    // which the extension gave it back (its `focus` message, and the page focused): the
+    // end-to-end test waits on it before its next key.
+    let leaving = null; // the element the focus left last for none of the page's (not a click's)
+    let kept = null; // the element that had the focus when the page lost it
+    let pointing = false; // a button is down in the page (its click puts the focus itself)
+    let givenBack = null; // the step of the stop after which the extension gives the focus back
+    document.addEventListener('pointerdown', () => {
+        pointing = true;
+    }, true);
+    for (const type of ['pointerup', 'pointercancel']) {
+        document.addEventListener(type, () => {
+            pointing = false;
+            leaving = null; // (the focus a click in the page took from an element: its own doing)
+        }, true);
+    }
+    document.addEventListener('focusout', (event) => {
+        leaving = event.relatedTarget ? null : event.target;
+    }, true);
     window.addEventListener('blur', () => {
-        blurred = true;
+        kept = leaving;
+        leaving = null;
+        pointing = false; // (a button let go outside the page: a menu's)
         vscode.postMessage({ type: 'blurred' });
     });
     window.addEventListener('focus', () => {
-        if (blurred) document.body.dataset.refocused = String(Number(document.body.dataset.refocused || 0) + 1);
-        blurred = false;
+        if (kept && !pointing && document.activeElement === document.body) {
+            const target = kept.isConnected
+                ? kept
+                : kept.classList.contains('cell') ? boardEl.querySelector('.cell[tabindex="0"]') : null;
+            if (target && !target.closest('[hidden]')) {
+                target.focus();
+            }
+        }
+        kept = null;
+        if (givenBack !== null) {
+            settled();
+        }
+        vscode.postMessage({ type: 'focused' });
     });
+    function settled() {
+        document.body.dataset.refocused = String(givenBack);
+        givenBack = null;
+    }
     document.addEventListener('pointerdown', (event) => {
         if (!popoverEl.hidden && !popoverEl.contains(event.target) && !boardEl.contains(event.target)) {
             closePopover();
@@ -898,7 +939,7 @@
                 step = end; // (the search ends there: past it is nothing to go to)
                 inputEl.value = String(step);
             }
-            vscode.postMessage({ type: 'run', line: `goto ${step}` });
+            vscode.postMessage({ type: 'goto', step, echo: true }); // (echoed in the debug console)
         }
     });
 
@@ -934,6 +975,11 @@
             difficultyEl.hidden = true;
             pictureEl.hidden = true;
             note(message.text, true);
+        } else if (message.type === 'focus') {
+            givenBack = message.step; // (told before the page is focused, or after)
+            if (document.hasFocus()) {
+                settled();
+            }
         } else if (message.type === 'idle') {
             note('Start debugging a quiz (F5 on a quiz file) to see its board here.', false);
         }
