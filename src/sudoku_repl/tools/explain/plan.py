@@ -14,8 +14,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-import attrs
-
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
@@ -28,6 +26,8 @@ from sudoku_repl.techniques.explainer.plan_step import (
     Link,
     PlanStep,
     candidate_label,
+    label_cell,
+    label_digit,
 )
 from sudoku_repl.techniques.explainer.rating import (
     Step,
@@ -61,6 +61,8 @@ _LINES = {1: "rows", 2: "columns"}
 #: each unit's name (``block 3``, ``row 4``): made once
 UNIT_NAMES = tuple(map(_unit_name, range(27)))
 unit_name = UNIT_NAMES.__getitem__
+#: each unit's cells' labels (a hidden single's pattern: most steps of a plan), made once
+UNIT_LABELS = tuple(tuple(map(CELL_LABELS.__getitem__, cells)) for cells in UNITS)
 
 
 class WrongStep(AssertionError):
@@ -71,19 +73,20 @@ class WrongStep(AssertionError):
 def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     """The step as data; ``before``: the grid it was found on (not changed). ``described``:
     with serate's line of it (a hint's last level says it; a plan's JSON has none)."""
-    hint, technique = step.hint, step.technique
+    hint = step.hint
     found = shape(step, before)
     cells, house, links = _pattern(step, found, before)
+    placement = hint.placement
     return PlanStep(
-        technique=names(step, before)[0],
-        rating=step.rating,
-        cells=tuple(map(CELL_LABELS.__getitem__, cells)),
-        links=links,
-        removed=tuple(CANDIDATE_LABELS[c][v] for c, v in hint.eliminations),
-        placed=() if hint.placement is None else (candidate_label(*hint.placement),),
-        house=house,
-        description=describe(step, before) if described else "",
-        digits=_digits(technique, found),
+        names(step, before)[0],
+        step.rating,
+        cells,
+        links,
+        tuple([CANDIDATE_LABELS[c][v] for c, v in hint.eliminations]),
+        () if placement is None else (CANDIDATE_LABELS[placement[0]][placement[1]],),
+        house,
+        describe(step, before) if described else "",
+        _digits(step.technique, found),
     )
 
 
@@ -100,15 +103,14 @@ def plan_of(
     line of it, whether or not the plan is ``described``)."""
     now = grid.copy()
     truth = grid_solution(now) if solution is None else solution
+    right = frozenset(enumerate(truth))  # the solution's candidates (cell, value): a lookup
     plan = []
     for number, step in enumerate(steps, 1):
         made = plan_step(step, now, described)
         hint = step.hint
         placed = hint.placement
-        if any(truth[c] == v for c, v in hint.eliminations) or (
-            placed is not None and truth[placed[0]] != placed[1]
-        ):
-            check(attrs.evolve(made, description=describe(step, now)), truth, puzzle, number)
+        if not right.isdisjoint(hint.eliminations) or (placed is not None and placed not in right):
+            check(made._replace(description=describe(step, now)), truth, puzzle, number)
         hint.apply(now)
         plan.append(made)
     return tuple(plan)
@@ -117,7 +119,7 @@ def plan_of(
 def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
     ``rating.rate.Planner``."""
-    return tuple(step.to_json() for step in plan_of(grid, steps, puzzle, described=False))
+    return tuple([step.to_json() for step in plan_of(grid, steps, puzzle, described=False)])
 
 
 def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
@@ -173,8 +175,6 @@ def grid_solution(grid: Grid) -> tuple[int, ...]:
 
 def check(step: PlanStep, solution: Sequence[int], puzzle: str, number: int) -> None:
     """``WrongStep`` when the step removes the solution's value or places another."""
-    from sudoku_repl.techniques.explainer.plan_step import label_cell, label_digit
-
     for label in step.removed:
         if solution[label_cell(label)] == label_digit(label):
             raise WrongStep(_wrong(puzzle, number, step, f"removes {label}, the solution's value"))
@@ -206,12 +206,22 @@ def figures(plan: Sequence[PlanStep]) -> tuple[float, float, float]:
 # -- the pattern of each technique -----------------------------------------------------------
 
 
-def _pattern(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
-    """The pattern's cells (in order, each once), where to look (a house, where a chain starts)
-    and a chain's links."""
+def _pattern(
+    step: Step, found: Shape, before: Grid
+) -> tuple[tuple[str, ...], str, tuple[Link, ...]]:
+    """The pattern's cells' labels (in order, each once), where to look (a house, where a chain
+    starts) and a chain's links."""
+    if step.technique == "hidden single":
+        return UNIT_LABELS[found[0]], unit_name(found[0]), ()
+    cells, house, links = _pattern_cells(step, found, before)
+    return tuple(map(CELL_LABELS.__getitem__, cells)), house, links
+
+
+def _pattern_cells(
+    step: Step, found: Shape, before: Grid
+) -> tuple[Sequence[int], str, tuple[Link, ...]]:
+    """``_pattern`` of the steps but hidden singles, the pattern's cells as numbers (0..80)."""
     hint, technique = step.hint, step.technique
-    if technique == "hidden single":
-        return UNITS[found[0]], unit_name(found[0]), ()
     if technique == "naked single":
         assert hint.placement is not None
         return (hint.placement[0],), unit_name(CELL_UNITS[hint.placement[0]][0]), ()

@@ -376,14 +376,17 @@ def se_grid_ratings(
     above = below = None
     if early is not None:
         above, below = (early.limit, None) if early.above else (None, early.limit)
-    rated = se_rated(givens, marks, timeout, interrupted, above, below)
-    planned: dict[str, object] = {}
-    if plan is not None:
+    if plan is None:
+        rated = se_rated(givens, marks, timeout, interrupted, above, below)
+        planned: dict[str, object] = {}
+    else:  # the plan from the grid rated (made once: its start is the rating's copy's)
         from sudoku_repl.techniques.explainer.grid import Grid
 
         values = list(givens)
+        start = Grid.from_state(values, marks)
+        rated = se_rated_grid(start.copy(), timeout, interrupted, above, below)
         puzzle = "".join(map(str, values)) if marks is None else _sukaku(values, marks)
-        planned["plan"] = plan(Grid.from_state(values, marks), rated.steps, puzzle)
+        planned = {"plan": plan(start, rated.steps, puzzle)}
     if rated.known_above is not None:
         return _known_above(rated) | planned
     return dict(se_figures(rated)) | planned
@@ -410,11 +413,24 @@ def se_rated(
     (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API (issue 66).
     ``Interrupted`` once ``interrupted()``; ``above``, ``below``: ``rate_grid``'s early exits."""
     from sudoku_repl.techniques.explainer.grid import Grid
+
+    return se_rated_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
+
+
+def se_rated_grid(
+    grid: Grid,
+    timeout: float | None,
+    interrupted: Callable[[], bool] = never,
+    above: float | None = None,
+    below: float | None = None,
+) -> SERating:
+    """``se_rated`` of the state's grid (``Grid.from_state``'s), which the path changes (it is
+    left as the last step left it)."""
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
     from sudoku_repl.techniques.explainer.rating import rate_grid
 
     try:
-        return rate_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
+        return rate_grid(grid, timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
 
