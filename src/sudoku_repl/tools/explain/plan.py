@@ -165,7 +165,7 @@ def grid_solution(grid: Grid) -> tuple[int, ...]:
     """The one solution of a grid's values and candidates; ValueError when it has none or
     several (a plan is made of a puzzle with one solution)."""
     marks = Marks(
-        tuple(1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True))
+        [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
     )
     found = solutions(marks, 2)
     if len(found) != 1:
@@ -297,22 +297,19 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
         walks = chains_of(chain_finding(step, found, before))
     cells: list[int] = []
     links: list[Link] = []
+    labels = CANDIDATE_LABELS
     for walk in walks:
         forward = walk[::-1]
-        for (cell, value, _), (child, digit, on) in itertools.pairwise(forward):
-            links.append(
-                Link(
-                    candidate_label(cell, value),
-                    candidate_label(child, digit),
-                    "strong" if on else "weak",
-                )
-            )
-        cells.extend(cell for cell, _, _ in forward if cell not in cells)
+        links += [
+            Link(labels[cell][value], labels[child][digit], "strong" if on else "weak")
+            for (cell, value, _), (child, digit, on) in itertools.pairwise(forward)
+        ]
+        cells += [cell for cell, _, _ in forward]
     if "Cycle" not in step.hint.technique and found[1] >= 0:  # a region's chains
         where = f"the chains start in {unit_name(found[1])}"
     else:
         where = f"the chain starts in {unit_name(CELL_UNITS[walks[0][-1][0]][1])}"
-    return cells, where, tuple(links)
+    return list(dict.fromkeys(cells)), where, tuple(links)  # (each cell once, where first met)
 
 
 def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:
