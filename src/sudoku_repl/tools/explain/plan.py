@@ -19,6 +19,7 @@ from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
 from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNITS, Grid
 from sudoku_repl.techniques.explainer.grid import unit_name as _unit_name
+from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
 from sudoku_repl.techniques.explainer.plan_step import (
     CANDIDATE_LABELS,
@@ -104,16 +105,43 @@ def plan_of(
     now = grid.copy()
     truth = grid_solution(now) if solution is None else solution
     right = frozenset(enumerate(truth))  # the solution's candidates (cell, value): a lookup
+    behind: list[Hint] = []  # the steps taken that ``now`` does not show yet
     plan = []
     for number, step in enumerate(steps, 1):
+        if behind and (described or reads_grid(step)):
+            _catch_up(now, behind)
         made = plan_step(step, now, described)
         hint = step.hint
         placed = hint.placement
         if not right.isdisjoint(hint.eliminations) or (placed is not None and placed not in right):
+            _catch_up(now, behind)
             check(made._replace(description=describe(step, now)), truth, puzzle, number)
-        hint.apply(now)
+        behind.append(hint)
         plan.append(made)
     return tuple(plan)
+
+
+#: the techniques whose pattern is read on the grid the step was found on (``_pattern``): the
+#: others' is all in the shape the C hands back with the step
+_READS_GRID = frozenset(
+    ("direct pointing", "pointing and claiming", "x-wing", "swordfish", "jellyfish")
+)
+
+
+def reads_grid(step: Step) -> bool:
+    """Whether an undescribed plan's step reads the grid it was found on: its pattern does
+    (``_READS_GRID``), or the step has no shape from the C (found again on the grid, and a
+    chain's links with it). ``plan_of`` brings its grid up to date for those alone: most
+    steps of a path come after the last of them, and taking each step on the grid was a
+    sixth of a plan's cost (issue 68's benchmark); a test holds the plans alike either way."""
+    return step.shape is None or step.technique in _READS_GRID
+
+
+def _catch_up(grid: Grid, behind: list[Hint]) -> None:
+    """The steps ``behind`` taken on ``grid``, in order; none left behind."""
+    for hint in behind:
+        hint.apply(grid)
+    behind.clear()
 
 
 def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str, object], ...]:
