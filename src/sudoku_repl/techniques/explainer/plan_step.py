@@ -42,8 +42,7 @@ def label_digit(candidate: str) -> int:
 class Link(NamedTuple):
     """A link of a chain between two candidates: ``strong`` (one of them is true: the source
     off forces the target on) or ``weak`` (not both: the source on forces the target off). A
-    named tuple, as ``PlanStep``: a plan makes tens of thousands of them a second; JSON's
-    [source, target, kind] as it is."""
+    named tuple, as ``PlanStep``: a plan makes tens of thousands of them a second."""
 
     source: str
     target: str
@@ -73,15 +72,12 @@ class PlanStep(NamedTuple):
 
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],
-        removed, placed; its arrays tuples, which ``json`` writes as lists. (``rate --plan``
-        keeps every row to the end, for its summary: tuples of strings drop out of the garbage
-        collector's sight, where lists made it walk the plans again and again, and the plan
-        cost half as much again as without: issue 68's benchmark.)"""
+        removed, placed."""
         return {
             "technique": self.technique,
             "rating": self.rating,
-            "cells": self.cells,
-            "links": self.links,
-            "removed": self.removed,
-            "placed": self.placed,
+            "cells": list(self.cells),
+            "links": [list(link) for link in self.links],
+            "removed": list(self.removed),
+            "placed": list(self.placed),
         }

@@ -144,10 +144,13 @@ def _catch_up(grid: Grid, behind: list[Hint]) -> None:
     behind.clear()
 
 
-def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str, object], ...]:
+def plan_rows(
+    grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
+) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
     ``rating.rate.Planner``."""
-    return tuple([step.to_json() for step in plan_of(grid, steps, puzzle, described=False)])
+    made = plan_of(grid, steps, puzzle, solution, described=False)
+    return tuple([step.to_json() for step in made])
 
 
 def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:

@@ -15,6 +15,7 @@ registers the run mode it is asked for.
 from __future__ import annotations
 
 import time
+from functools import partial
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
@@ -50,10 +51,11 @@ class OrderFree(Protocol):
 class Planner(Protocol):
     """What makes a rating's plan (``rate --plan``: ``tools/explain/plan.plan_rows``, handed
     down by the command line, as ``tools/explain`` sits beside this folder): the JSON steps of
-    ``steps`` from ``grid`` (the start, not changed), ``puzzle`` its text for a bug report."""
+    ``steps`` from ``grid`` (the start, not changed), ``puzzle`` its text for a bug report,
+    checked against ``solution`` (81 digits: the search's; None: found for the plan)."""
 
     def __call__(
-        self, grid: Grid, steps: Sequence[Step], puzzle: str
+        self, grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
     ) -> tuple[dict[str, object], ...]: ...
 
 
@@ -260,6 +262,9 @@ def _rated(
     biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
+    if plan is not None and found and 0 not in engine.values:
+        # the search's solution, which the plan is checked against (none found again for it)
+        plan = partial(plan, solution=tuple(engine.values))
     biggest = biggest_first
     if upto is not None:  # no step at all if finished or at max_steps
         biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
