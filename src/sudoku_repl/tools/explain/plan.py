@@ -83,7 +83,7 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
         step.rating,
         cells,
         links,
-        tuple([CANDIDATE_LABELS[c][v] for c, v in hint.eliminations]),
+        tuple([CANDIDATE_LABELS[c][v] for c, v in hint.eliminations]) if hint.eliminations else (),
         () if placement is None else (CANDIDATE_LABELS[placement[0]][placement[1]],),
         house,
         describe(step, before) if described else "",
