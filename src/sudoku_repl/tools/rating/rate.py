@@ -15,8 +15,8 @@ registers the run mode it is asked for.
 from __future__ import annotations
 
 import time
-from functools import partial
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
