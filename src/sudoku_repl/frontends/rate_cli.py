@@ -15,6 +15,8 @@ from collections.abc import Callable, Sequence
 from contextlib import closing, nullcontext
 from typing import TextIO
 
+import attrs
+
 from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
@@ -173,7 +175,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
                     with writing():
                         out.write(rows)
                         out.flush()
-                ratings += [rating for _, _, rating in batch]
+                ratings += [_summed(rating) for _, _, rating in batch]
                 if args.plot is not None:
                     plotted += batch
                 for _ in batch:
@@ -224,6 +226,13 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             _complain(e.line)
             return 1
     return 130 if interrupted or stop() else 0  # (a Ctrl-C after the last row too)
+
+
+def _summed(rating: Rating) -> Rating:
+    """A row's rating as the summary keeps it, to the end of the run: without its plan (``rate
+    --plan``, written with the row: kept, the plans of a big file filled the memory, and the
+    garbage collector walked them over and over, issue 68's benchmark)."""
+    return rating if rating.plan is None else attrs.evolve(rating, plan=None)
 
 
 def _abandon(sink: Out | None) -> None:

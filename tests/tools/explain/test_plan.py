@@ -142,6 +142,23 @@ def test_a_wrong_step_is_a_bug_report_naming_the_puzzle_and_the_step() -> None:
     check(PlanStep("Hidden Single", 1.2, (), (), ("4r1c1",), ("5r1c1",)), solution, "P", 1)
 
 
+@NATIVE_ONLY
+def test_an_undescribed_plan_is_the_described_one() -> None:
+    """``rate --plan``'s plan (undescribed: its grid brought up to date only for the steps
+    that read it, ``reads_grid``) is the described plan's, descriptions aside, on 100 puzzles
+    of the bank whose paths have pointing, fish, chains and the other patterns."""
+    techniques: set[str] = set()
+    for puzzle, _ in bank(20):
+        grid = Grid.from_puzzle(puzzle)
+        steps = rate_grid(grid.copy(), None).steps
+        described = plan_of(grid, steps, puzzle)
+        assert plan_of(grid, steps, puzzle, described=False) == tuple(
+            step._replace(description="") for step in described
+        ), puzzle
+        techniques.update(step.technique for step in steps)
+    assert {"pointing and claiming", "x-wing", "cycles and forcing chains"} <= techniques
+
+
 def test_rate_plan_writes_each_rows_plan(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -7,9 +7,7 @@ Notation (the dossier's, 1-based): a cell ``r3c5``, a candidate digit+row+column
 
 from __future__ import annotations
 
-from typing import Literal
-
-import attrs
+from typing import Literal, NamedTuple
 
 LinkKind = Literal["strong", "weak"]
 
@@ -41,28 +39,26 @@ def label_digit(candidate: str) -> int:
     return int(candidate[: candidate.index("r")])
 
 
-@attrs.frozen
-class Link:
+class Link(NamedTuple):
     """A link of a chain between two candidates: ``strong`` (one of them is true: the source
-    off forces the target on) or ``weak`` (not both: the source on forces the target off)."""
+    off forces the target on) or ``weak`` (not both: the source on forces the target off). A
+    named tuple, as ``PlanStep``: a plan makes tens of thousands of them a second."""
 
     source: str
     target: str
     kind: LinkKind
 
-    def to_json(self) -> list[str]:
-        return [self.source, self.target, self.kind]
 
-
-@attrs.frozen
-class PlanStep:
+class PlanStep(NamedTuple):
     """One step of the SE path. ``cells``: the pattern's cells (the house's for a single, the
     set's, the fish's base cells, a wing's, a chain's in order), as ``r1c2``; ``links``: a
     chain's, in order; ``removed``/``placed``: candidates as ``5r3c8``. ``rating`` as serate
     prints it (6.6). ``house``: where to look (``row 3``, ``block 5``, ``the chain starts in
     row 3``), for a hint's first level; ``description``: serate's ``%s`` line of the step;
     ``digits``: the digits the pattern is about (a set's, a fish's, a loop's; else those it
-    removes or places). The last three are not in ``to_json``."""
+    removes or places). The last three are not in ``to_json``. A named tuple (immutable,
+    ``_replace`` for a changed copy): ``rate --plan`` makes one a step, and an attrs frozen
+    class cost it a tenth of the plan (issue 68's benchmark, ``benchmarks/bench_plan.py``)."""
 
     technique: str
     rating: float
@@ -81,7 +77,7 @@ class PlanStep:
             "technique": self.technique,
             "rating": self.rating,
             "cells": list(self.cells),
-            "links": [link.to_json() for link in self.links],
+            "links": [list(link) for link in self.links],
             "removed": list(self.removed),
             "placed": list(self.placed),
         }

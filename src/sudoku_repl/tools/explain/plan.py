@@ -14,13 +14,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-import attrs
-
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
 from sudoku_repl.techniques.explainer.grid import CELL_UNITS, MASK_DIGITS, UNITS, Grid
 from sudoku_repl.techniques.explainer.grid import unit_name as _unit_name
+from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
 from sudoku_repl.techniques.explainer.plan_step import (
     CANDIDATE_LABELS,
@@ -28,6 +27,8 @@ from sudoku_repl.techniques.explainer.plan_step import (
     Link,
     PlanStep,
     candidate_label,
+    label_cell,
+    label_digit,
 )
 from sudoku_repl.techniques.explainer.rating import (
     Step,
@@ -61,6 +62,8 @@ _LINES = {1: "rows", 2: "columns"}
 #: each unit's name (``block 3``, ``row 4``): made once
 UNIT_NAMES = tuple(map(_unit_name, range(27)))
 unit_name = UNIT_NAMES.__getitem__
+#: each unit's cells' labels (a hidden single's pattern: most steps of a plan), made once
+UNIT_LABELS = tuple(tuple(map(CELL_LABELS.__getitem__, cells)) for cells in UNITS)
 
 
 class WrongStep(AssertionError):
@@ -71,19 +74,20 @@ class WrongStep(AssertionError):
 def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     """The step as data; ``before``: the grid it was found on (not changed). ``described``:
     with serate's line of it (a hint's last level says it; a plan's JSON has none)."""
-    hint, technique = step.hint, step.technique
+    hint = step.hint
     found = shape(step, before)
     cells, house, links = _pattern(step, found, before)
+    placement = hint.placement
     return PlanStep(
-        technique=names(step, before)[0],
-        rating=step.rating,
-        cells=tuple(map(CELL_LABELS.__getitem__, cells)),
-        links=links,
-        removed=tuple(CANDIDATE_LABELS[c][v] for c, v in hint.eliminations),
-        placed=() if hint.placement is None else (candidate_label(*hint.placement),),
-        house=house,
-        description=describe(step, before) if described else "",
-        digits=_digits(technique, found),
+        names(step, before)[0],
+        step.rating,
+        cells,
+        links,
+        tuple([CANDIDATE_LABELS[c][v] for c, v in hint.eliminations]) if hint.eliminations else (),
+        () if placement is None else (CANDIDATE_LABELS[placement[0]][placement[1]],),
+        house,
+        describe(step, before) if described else "",
+        _digits(step.technique, found),
     )
 
 
@@ -100,24 +104,53 @@ def plan_of(
     line of it, whether or not the plan is ``described``)."""
     now = grid.copy()
     truth = grid_solution(now) if solution is None else solution
+    right = frozenset(enumerate(truth))  # the solution's candidates (cell, value): a lookup
+    behind: list[Hint] = []  # the steps taken that ``now`` does not show yet
     plan = []
     for number, step in enumerate(steps, 1):
+        if behind and (described or reads_grid(step)):
+            _catch_up(now, behind)
         made = plan_step(step, now, described)
         hint = step.hint
         placed = hint.placement
-        if any(truth[c] == v for c, v in hint.eliminations) or (
-            placed is not None and truth[placed[0]] != placed[1]
-        ):
-            check(attrs.evolve(made, description=describe(step, now)), truth, puzzle, number)
-        hint.apply(now)
+        if not right.isdisjoint(hint.eliminations) or (placed is not None and placed not in right):
+            _catch_up(now, behind)
+            check(made._replace(description=describe(step, now)), truth, puzzle, number)
+        behind.append(hint)
         plan.append(made)
     return tuple(plan)
 
 
-def plan_rows(grid: Grid, steps: Sequence[Step], puzzle: str) -> tuple[dict[str, object], ...]:
+#: the techniques whose pattern is read on the grid the step was found on (``_pattern``): the
+#: others' is all in the shape the C hands back with the step
+_READS_GRID = frozenset(
+    ("direct pointing", "pointing and claiming", "x-wing", "swordfish", "jellyfish")
+)
+
+
+def reads_grid(step: Step) -> bool:
+    """Whether an undescribed plan's step reads the grid it was found on: its pattern does
+    (``_READS_GRID``), or the step has no shape from the C (found again on the grid, and a
+    chain's links with it). ``plan_of`` brings its grid up to date for those alone: most
+    steps of a path come after the last of them, and taking each step on the grid was a
+    sixth of a plan's cost (issue 68's benchmark); a test holds the plans alike either way."""
+    return step.shape is None or step.technique in _READS_GRID
+
+
+def _catch_up(grid: Grid, behind: list[Hint]) -> None:
+    """The steps ``behind`` taken on ``grid``, in order; none left behind."""
+    for hint in behind:
+        hint.apply(grid)
+    behind.clear()
+
+
+def plan_rows(
+    grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
+) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
     ``rating.rate.Planner``."""
-    return tuple(step.to_json() for step in plan_of(grid, steps, puzzle, described=False))
+    made = plan_of(grid, steps, puzzle, solution, described=False)
+    return tuple([step.to_json() for step in made])
 
 
 def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
@@ -163,7 +196,7 @@ def grid_solution(grid: Grid) -> tuple[int, ...]:
     """The one solution of a grid's values and candidates; ValueError when it has none or
     several (a plan is made of a puzzle with one solution)."""
     marks = Marks(
-        tuple(1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True))
+        [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
     )
     found = solutions(marks, 2)
     if len(found) != 1:
@@ -173,8 +206,6 @@ def grid_solution(grid: Grid) -> tuple[int, ...]:
 
 def check(step: PlanStep, solution: Sequence[int], puzzle: str, number: int) -> None:
     """``WrongStep`` when the step removes the solution's value or places another."""
-    from sudoku_repl.techniques.explainer.plan_step import label_cell, label_digit
-
     for label in step.removed:
         if solution[label_cell(label)] == label_digit(label):
             raise WrongStep(_wrong(puzzle, number, step, f"removes {label}, the solution's value"))
@@ -206,12 +237,22 @@ def figures(plan: Sequence[PlanStep]) -> tuple[float, float, float]:
 # -- the pattern of each technique -----------------------------------------------------------
 
 
-def _pattern(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
-    """The pattern's cells (in order, each once), where to look (a house, where a chain starts)
-    and a chain's links."""
+def _pattern(
+    step: Step, found: Shape, before: Grid
+) -> tuple[tuple[str, ...], str, tuple[Link, ...]]:
+    """The pattern's cells' labels (in order, each once), where to look (a house, where a chain
+    starts) and a chain's links."""
+    if step.technique == "hidden single":
+        return UNIT_LABELS[found[0]], unit_name(found[0]), ()
+    cells, house, links = _pattern_cells(step, found, before)
+    return tuple(map(CELL_LABELS.__getitem__, cells)), house, links
+
+
+def _pattern_cells(
+    step: Step, found: Shape, before: Grid
+) -> tuple[Sequence[int], str, tuple[Link, ...]]:
+    """``_pattern`` of the steps but hidden singles, the pattern's cells as numbers (0..80)."""
     hint, technique = step.hint, step.technique
-    if technique == "hidden single":
-        return UNITS[found[0]], unit_name(found[0]), ()
     if technique == "naked single":
         assert hint.placement is not None
         return (hint.placement[0],), unit_name(CELL_UNITS[hint.placement[0]][0]), ()
@@ -287,22 +328,19 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
         walks = chains_of(chain_finding(step, found, before))
     cells: list[int] = []
     links: list[Link] = []
+    labels = CANDIDATE_LABELS
     for walk in walks:
         forward = walk[::-1]
-        for (cell, value, _), (child, digit, on) in itertools.pairwise(forward):
-            links.append(
-                Link(
-                    candidate_label(cell, value),
-                    candidate_label(child, digit),
-                    "strong" if on else "weak",
-                )
-            )
-        cells.extend(cell for cell, _, _ in forward if cell not in cells)
+        links += [
+            Link(labels[cell][value], labels[child][digit], "strong" if on else "weak")
+            for (cell, value, _), (child, digit, on) in itertools.pairwise(forward)
+        ]
+        cells += [cell for cell, _, _ in forward]
     if "Cycle" not in step.hint.technique and found[1] >= 0:  # a region's chains
         where = f"the chains start in {unit_name(found[1])}"
     else:
         where = f"the chain starts in {unit_name(CELL_UNITS[walks[0][-1][0]][1])}"
-    return cells, where, tuple(links)
+    return list(dict.fromkeys(cells)), where, tuple(links)  # (each cell once, where first met)
 
 
 def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -50,10 +51,11 @@ class OrderFree(Protocol):
 class Planner(Protocol):
     """What makes a rating's plan (``rate --plan``: ``tools/explain/plan.plan_rows``, handed
     down by the command line, as ``tools/explain`` sits beside this folder): the JSON steps of
-    ``steps`` from ``grid`` (the start, not changed), ``puzzle`` its text for a bug report."""
+    ``steps`` from ``grid`` (the start, not changed), ``puzzle`` its text for a bug report,
+    checked against ``solution`` (81 digits: the search's; None: found for the plan)."""
 
     def __call__(
-        self, grid: Grid, steps: Sequence[Step], puzzle: str
+        self, grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
     ) -> tuple[dict[str, object], ...]: ...
 
 
@@ -260,6 +262,9 @@ def _rated(
     biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
+    if plan is not None and found and 0 not in engine.values:
+        # the search's solution, which the plan is checked against (none found again for it)
+        plan = partial(plan, solution=tuple(engine.values))
     biggest = biggest_first
     if upto is not None:  # no step at all if finished or at max_steps
         biggest_rest, more = _search(engine, run_mode, upto, max_steps, interrupted, deadline)
@@ -376,14 +381,17 @@ def se_grid_ratings(
     above = below = None
     if early is not None:
         above, below = (early.limit, None) if early.above else (None, early.limit)
-    rated = se_rated(givens, marks, timeout, interrupted, above, below)
-    planned: dict[str, object] = {}
-    if plan is not None:
+    if plan is None:
+        rated = se_rated(givens, marks, timeout, interrupted, above, below)
+        planned: dict[str, object] = {}
+    else:  # the plan from the grid rated (made once: its start is the rating's copy's)
         from sudoku_repl.techniques.explainer.grid import Grid
 
         values = list(givens)
+        start = Grid.from_state(values, marks)
+        rated = se_rated_grid(start.copy(), timeout, interrupted, above, below)
         puzzle = "".join(map(str, values)) if marks is None else _sukaku(values, marks)
-        planned["plan"] = plan(Grid.from_state(values, marks), rated.steps, puzzle)
+        planned = {"plan": plan(start, rated.steps, puzzle)}
     if rated.known_above is not None:
         return _known_above(rated) | planned
     return dict(se_figures(rated)) | planned
@@ -410,11 +418,24 @@ def se_rated(
     (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API (issue 66).
     ``Interrupted`` once ``interrupted()``; ``above``, ``below``: ``rate_grid``'s early exits."""
     from sudoku_repl.techniques.explainer.grid import Grid
+
+    return se_rated_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
+
+
+def se_rated_grid(
+    grid: Grid,
+    timeout: float | None,
+    interrupted: Callable[[], bool] = never,
+    above: float | None = None,
+    below: float | None = None,
+) -> SERating:
+    """``se_rated`` of the state's grid (``Grid.from_state``'s), which the path changes (it is
+    left as the last step left it)."""
     from sudoku_repl.techniques.explainer.rating import Interrupted as RatingInterrupted
     from sudoku_repl.techniques.explainer.rating import rate_grid
 
     try:
-        return rate_grid(Grid.from_state(values, marks), timeout, interrupted, above, below)
+        return rate_grid(grid, timeout, interrupted, above, below)
     except RatingInterrupted:
         raise Interrupted from None
 

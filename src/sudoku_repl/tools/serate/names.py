@@ -88,10 +88,25 @@ _TURBOT = {
 }
 
 
+#: the techniques (``rating.techniques``' names) whose steps serate names by their hint alone
+#: (``_FIXED``), whatever their finding: most of a path's steps (a plan names thousands a
+#: second, issue 68), named before the others are looked for
+_BY_HINT = frozenset(
+    (
+        "hidden single", "direct pointing", "direct hidden pair", "naked single",
+        "direct hidden triple", "pointing and claiming", "naked pair", "x-wing", "hidden pair",
+        "naked triple", "swordfish", "hidden triple", "xy-wing", "xyz-wing", "naked quad",
+        "jellyfish", "hidden quad", "bug", "aligned pair exclusion", "aligned triplet exclusion",
+    )
+)  # fmt: skip
+
+
 def names(step: Step, before: Grid) -> tuple[str, str]:
     """serate's name and short name of the step's hint; ``before``: the grid the step was
     found on (not changed)."""
     hint, technique = step.hint, step.technique
+    if technique in _BY_HINT:
+        return _FIXED[hint.technique]
     if technique == "nishio":
         return "Nishio Forcing Chains", "NFC"
     if technique in _CHAINERS:
