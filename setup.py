@@ -24,6 +24,8 @@ The C is portable C11 (docs/native.md, "Portable C"): MSVC gets ``/std:c11``; wh
 compiler's own is in one header (``core/csrc/include/portable.h``), with a plain-C way beside
 the builtins and intrinsics. ``SUDOKU_REPL_PORTABLE_FALLBACK=1`` builds with the plain C forced
 on (``-DSUDOKU_PORTABLE_FALLBACK``), so that CI runs the native tests on it (.ci/portable-c).
+GCC and Clang link with link-time optimisation; ``SUDOKU_REPL_NO_LTO=1`` leaves it out (CI's
+sanitizer build, .ci/sanitize).
 
 ``SUDOKU_REPL_PURE=1`` builds no C at all: the wheel is the pure Python alone, tagged
 ``py3-none-any`` (a build whose C fails keeps its platform's tag), for the web page (web/build,
@@ -60,6 +62,9 @@ REQUIRED = "SUDOKU_REPL_REQUIRE_C"
 FALLBACK = "SUDOKU_REPL_PORTABLE_FALLBACK"
 #: set to 1 for a build without any C: a pure wheel (py3-none-any), the web page's (docs/web.md)
 PURE = "SUDOKU_REPL_PURE"
+#: set to 1 for a build without link-time optimisation: CI's sanitizer build (.ci/sanitize), whose
+#: compile it made a third longer and whose checks it does not change
+NO_LTO = "SUDOKU_REPL_NO_LTO"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
@@ -110,8 +115,9 @@ class BuildExt(build_ext):
             return
         # link-time optimisation: the explainer's techniques call each other's helpers across
         # files (about 2% less CPU a generated puzzle, measured on a fixed workload)
-        ext.extra_compile_args = [*ext.extra_compile_args, "-flto"]
-        ext.extra_link_args = [*ext.extra_link_args, "-flto", "-O3"]
+        if os.environ.get(NO_LTO) != "1":
+            ext.extra_compile_args = [*ext.extra_compile_args, "-flto"]
+            ext.extra_link_args = [*ext.extra_link_args, "-flto", "-O3"]
         lenient = list(ext.extra_compile_args)
         ext.extra_compile_args = [*lenient, *WARNINGS, "-Werror"]
         try:

@@ -34,6 +34,14 @@ BANNED = {
 }
 #: what no C file may print: a ``long``'s format (the steps and counts are int64_t: PRId64)
 FORMATS = r"%l[duxi]"
+#: the format strings of what reads Python's arguments or builds its values (PyArg_ParseTuple,
+#: its keyword and varargs forms, Py_BuildValue): the string literals of the call's first ones
+PARSED = re.compile(
+    r"\b(?:PyArg_\w*Parse\w*|Py_BuildValue)\s*\([^;\"]*?((?:\"(?:\\.|[^\"\\\n])*\"\s*)+)"
+)
+#: a ``long``'s code in such a format, ``l`` or ``k`` (32 bits on Windows: ``L``, ``K`` or ``n``
+#: where a number may pass 2**31), read before its ``:`` (the function's name) or ``;`` (a message)
+LONG_CODE = re.compile(r"[lk]")
 #: the only guards a compiler's pragma or SSE2 header may stand under
 GUARDS = {
     r"#\s*pragma\s+GCC": r"#\s*if\s+defined\(__GNUC__\)|#\s*ifdef\s+__GNUC__",
@@ -53,14 +61,19 @@ def offences(text: str) -> list[str]:
     """What ``text`` (a C file) names that the shim alone may, each as ``line N: what``."""
     found: list[str] = []
     # the text without comments and strings (test_c_layers.bare's), its lines where they were
-    code = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
-    code = re.sub(r"//[^\n]*", " ", code)
-    code = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', code)
+    uncommented = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    uncommented = re.sub(r"//[^\n]*", " ", uncommented)
+    code = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', uncommented)
     for what, pattern in BANNED.items():
         for match in re.finditer(pattern, code):
             found.append(f"line {code.count(chr(10), 0, match.start()) + 1}: {what}")
     for match in re.finditer(FORMATS, text):
         found.append(f"line {text.count(chr(10), 0, match.start()) + 1}: a long's format")
+    for match in PARSED.finditer(uncommented):
+        codes = "".join(re.findall(r'"((?:\\.|[^"\\])*)"', match.group(1)))
+        if LONG_CODE.search(re.split(r"[:;]", codes)[0]):
+            line = uncommented.count(chr(10), 0, match.start(1)) + 1
+            found.append(f"line {line}: a long's parse code (32 bits on Windows)")
     lines = code.splitlines()
     for k, line in enumerate(lines):
         for pattern, guard in GUARDS.items():
@@ -79,14 +92,22 @@ def test_the_ban_list_finds_what_it_bans() -> None:
         'printf("%ld", s);\n#pragma GCC visibility push(hidden)\n#include <emmintrin.h>\n'
         "char *p = alloca(9);\n__typeof__(a) g;\n#include <intrin.h>\n"
         "clock_gettime(CLOCK_MONOTONIC, &ts);\n"
+        'PyArg_ParseTuple(args, "OOiil", &a, &b, &c, &d, &tries);\n'
+        'return Py_BuildValue("(i"\n    "k)", a, b);\n'
     )
-    assert len(offences(bad)) == 13, offences(bad)
+    assert len(offences(bad)) == 15, offences(bad)
+    assert [o for o in offences(bad) if "parse code" in o] == [
+        "line 14: a long's parse code (32 bits on Windows)",
+        "line 15: a long's parse code (32 bits on Windows)",
+    ]
     assert [o.split(":")[0] for o in offences(bad)][:2] == ["line 1", "line 2"]
     fine = (
         '/* __builtin_ctz, __int128, 1UL */\nconst char *s = "__attribute__ ({";\n'
         "unsigned long long u = 1ULL;\nint64_t t = (int64_t)1 << 40;\n"
         "#if defined(__GNUC__)\n#pragma GCC visibility push(hidden)\n#endif\n"
         "#ifdef PORTABLE_SSE2\n#include <emmintrin.h>\n#endif\nT x = (T){1, 2};\n"
+        'PyArg_ParseTuple(args, "O!inOLK|n:cell_track", &t, &l);  /* PyArg_Parse(a, "l") */\n'
+        'PyArg_ParseTuple(args, "iL;the limit, a whole number", &a, &b);\n'
     )
     assert offences(fine) == []
 
@@ -96,6 +117,13 @@ def test_no_c_file_but_the_shim_names_a_compilers_own() -> None:
     assert SHIM not in files and len(files) > 30
     found = {str(p.relative_to(REPO)): offences(p.read_text()) for p in files}
     assert {name: o for name, o in found.items() if o} == {}
+    # every format of an argument parser or a value builder read (none missed by the pattern)
+    calls = r"\b(?:PyArg_\w*Parse\w*|Py_BuildValue)\s*\("
+    texts = [re.sub(r"/\*.*?\*/", "", p.read_text(), flags=re.S) for p in files]
+    assert sum(len(PARSED.findall(t)) for t in texts) == sum(
+        len(re.findall(calls, t)) for t in texts
+    )
+    assert sum(len(PARSED.findall(t)) for t in texts) > 40
     # the shim holds what the others call (and is no empty file that passes everything)
     shim = SHIM.read_text()
     assert all(

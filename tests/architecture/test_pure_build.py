@@ -69,3 +69,33 @@ def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "no-c-compiler" in done.stderr and "WITHOUT its native C" not in done.stderr
     assert list(tmp_path.rglob("*.so")) == []
+
+
+@pytest.mark.parametrize("no_lto", ["", "1"])
+def test_the_sanitizers_build_leaves_link_time_optimisation_out(
+    tmp_path: Path, no_lto: str
+) -> None:
+    """GCC and Clang compile with ``-flto``; ``SUDOKU_REPL_NO_LTO=1`` (.ci/sanitize's build, issue
+    66: a third of its compile time) leaves it out. The compiler a stand-in that says it is GCC
+    and writes down what it is asked (then fails: the extensions are left out)."""
+    compiler, asked = tmp_path / "gcc", tmp_path / "asked.txt"
+    compiler.write_text(
+        '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (a stand-in) 12"; exit 0; }\n'
+        f'echo "$*" >> {asked}\nexit 1\n'
+    )
+    compiler.chmod(0o755)
+    env = {
+        **os.environ,
+        "CC": str(compiler),
+        "SUDOKU_REPL_STRICT_C": "",
+        "SUDOKU_REPL_NO_LTO": no_lto,
+    }
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
+         "--build-temp", str(tmp_path / "temp")],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    compiles = asked.read_text().splitlines()
+    assert len(compiles) >= 3 and all(" -c " in line for line in compiles)  # (one an extension)
+    assert all(("-flto" in line.split()) == (no_lto != "1") for line in compiles), compiles

@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import pytest
 from sudoku_repl.core import native as core_native
 from sudoku_repl.techniques.difficulty import native as difficulty_native
 from sudoku_repl.techniques.explainer import native as explainer_native
+from tests.architecture.test_c_layers import extensions
 from tests.support.helpers import REPO, TEST_DATA
 
 WORKFLOW = REPO / ".github" / "workflows" / "wheels.yml"
@@ -39,6 +41,36 @@ def test_the_configuration_is_cibuildwheel_s() -> None:
     jsonschema.validate(config(), schema)
     with pytest.raises(jsonschema.ValidationError):  # (the schema refuses what it does not know)
         jsonschema.validate({**config(), "test-comand": "true"}, schema)
+
+
+def selected(identifier: str) -> bool:
+    """Whether cibuildwheel builds ``identifier`` (``cp312-win_amd64``): its build selectors
+    match it (shell patterns, as its BuildSelector reads them) and none of its skips does."""
+    patterns = {
+        key: [config()[key]] if isinstance(config()[key], str) else config()[key]
+        for key in ("build", "skip")
+    }
+    return any(fnmatch(identifier, p) for p in patterns["build"]) and not any(
+        fnmatch(identifier, p) for p in patterns["skip"]
+    )
+
+
+def test_the_wheels_are_for_the_pythons_the_docs_name_and_no_other() -> None:
+    """Issue 66: cibuildwheel 4.2.0 built cp315 wheels (``build = "cp3*"``) that nothing had
+    tried; the wheels are those of docs/release.md's CPython versions, 64-bit, GIL builds."""
+    said = re.search(
+        r"for CPython 3\.(\d+) to 3\.(\d+)", (REPO / "docs" / "release.md").read_text()
+    )
+    assert said, "docs/release.md names the CPython versions the wheels are for"
+    named = range(int(said[1]), int(said[2]) + 1)
+    assert named.start == 11  # (requires-python's first)
+    platforms = ["manylinux_x86_64", "musllinux_aarch64", "macosx_arm64", "win_amd64"]
+    for minor in range(9, 18):
+        for platform in platforms:
+            assert selected(f"cp3{minor}-{platform}") == (minor in named), (minor, platform)
+            assert not selected(f"cp3{minor}t-{platform}")  # (free-threaded: the C needs the GIL)
+        assert not selected(f"cp3{minor}-win32") and not selected(f"cp3{minor}-manylinux_i686")
+        assert not selected(f"pp3{minor}-manylinux_x86_64")
 
 
 def test_the_release_builds_the_c_or_fails() -> None:
@@ -90,3 +122,16 @@ def test_the_test_command_fails_a_pure_install(tmp_path: Path) -> None:
     done = run_test_command(tmp_path, "pure")
     assert done.returncode == 1, done.stderr
     assert done.stdout.startswith("pure Python (no native core: ") and NATIVE not in done.stdout
+
+
+def test_the_ci_names_every_extension_from_setup_py(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 66: .ci/wheels checked two of the three extensions in the wheel. .ci/extensions
+    reads setup.py's list (the one place), and .ci/wheels and .ci/sanitize check each of it."""
+    done = subprocess.run(
+        ["bash", str(REPO / ".ci" / "extensions")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == sorted(extensions(monkeypatch)) and len(done.stdout.split()) == 3
+    for script in ("wheels", "sanitize"):
+        text = (REPO / ".ci" / script).read_text()
+        assert ".ci/extensions" in text and "/_native" not in text, script

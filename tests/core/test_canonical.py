@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from sudoku_repl.core import canonical, native
 from sudoku_repl.core.canonical import canonical_form
+from sudoku_repl.core.counting import count_solutions
 from tests.oracles import brute
 from tests.support.helpers import BUILDS, PUZZLES
 from tests.support.profiles import examples
@@ -68,7 +69,9 @@ def test_isomorphic_puzzles_have_one_form(seed: int, which: int) -> None:
     assert canonical_form(other) == canonical_form(puzzle)
     form = grid_of(canonical_form(puzzle))
     assert sum(map(bool, form)) == sum(map(bool, puzzle))
-    assert brute.count_solutions(form, 1) == 1  # (the form is a puzzle too)
+    # (the form is a puzzle too: one solution, by the counter test_counting holds to the
+    # backtracker, which took minutes over top95's forms under the sanitizers)
+    assert count_solutions(form, 2) == 1
     assert canonical_form(form) == canonical_form(puzzle)
 
 

@@ -149,7 +149,7 @@ def play(engine_type: type[Engine], quiz: str, commands: list[tuple[Any, ...]]) 
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=25, ci=200),
+    max_examples=examples(quick=25, ci=100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -163,7 +163,7 @@ def test_both_engines_show_the_same_session(quiz: str, commands: list[tuple[Any,
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=30, ci=300),
+    max_examples=examples(quick=30, ci=150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -121,6 +121,14 @@ BAD: dict[str, tuple[Callable[[], object], str]] = {
         lambda: cell_track(start_cands=0xFFFF),
         "cell_track: start candidates 65535 is out of range (0 to 511)",
     ),
+    "start steps past 32 bits": (
+        lambda: cell_track(start_steps=2**32),
+        "cell_track: start steps 4294967296 is out of range (0 to 4294967295)",
+    ),
+    "negative start steps": (
+        lambda: cell_track(start_steps=-1),
+        "cell_track: start steps -1 is out of range (0 to 4294967295)",
+    ),
     "steps of 3 bytes": (
         lambda: cell_track(steps=b"abc"),
         "cell_track: steps are 4-byte numbers, not 3 bytes",
@@ -179,6 +187,10 @@ BAD: dict[str, tuple[Callable[[], object], str]] = {
         "drop_scan: first 1 is out of range (0 to 0)",
     ),
     "negative first": (lambda: drop_scan(first=-1), "drop_scan: first -1 is out of range"),
+    "drop's start steps past 32 bits": (
+        lambda: drop_scan(start_steps=2**32),
+        "drop_scan: start steps 4294967296 is out of range (0 to 4294967295)",
+    ),
     "a cell past the arrays": (
         lambda: drop_scan(cells=b"\0\5"),
         "drop_scan: a chunk's cell 5 is out of range (0 to 2)",
@@ -248,3 +260,10 @@ def test_valid_inputs_still_give_their_answers() -> None:
     last_empty, held, removed, waiting = drop_scan()
     assert (last_empty, held, removed) == ([0b110, 0b1111, 0], [0, 1 << 3, 0], [1, 0, 0])
     assert waiting == [0xFFFF] * 3
+    # a record that starts past 2**31 steps: its count crosses as 64 bits (a long has 32 on
+    # Windows, where the parse raised OverflowError), up to the record's uint32 steps' last
+    for start in (2**31, 2**32 - 3):
+        assert cell_track(start_steps=start) == (b"", b"", b"", b"", b"", [])
+        late = drop_scan(start_steps=start, s=steps(start + 1, start + 2))
+        assert late == (last_empty, held, removed, waiting)
+    assert cell_track(start_steps=2**32 - 1) == (b"", b"", b"", b"", b"", [])

@@ -244,28 +244,35 @@ def test_a_native_session_drops_as_a_pure_one(text: str, monkeypatch: pytest.Mon
     assert native_left == pure_left
 
 
-def by_hand() -> tuple[list[Chunk], array[int], DropScan]:
+def by_hand(before: int = 0) -> tuple[list[Chunk], array[int], DropScan]:
     """Three cells; cell 0 empty with candidates 1 2 3, cell 1 a given 5, cell 2 empty with 1 2.
     Move 0 (step 1) strikes 3 from cell 0; move 1 leaves the count at 1 (a fill pass that went
     wrong): it places 2 in cell 0 and strikes 2 from cell 2; move 2 (step 2) undoes the 2 in
-    cell 0 and strikes its 2 as well."""
-    start = EngineState(Status.SEARCHING, 0, 0, bytes([0, 5, 0]), array("H", [7, 0, 3]), ())
+    cell 0 and strikes its 2 as well. The steps counted from ``before`` (the record's start)."""
+    start = EngineState(Status.SEARCHING, before, 0, bytes([0, 5, 0]), array("H", [7, 0, 3]), ())
     cells = bytearray([0, 0, 2, 0])
     ends = array("I", [1, 3, 4])
     states = array("H", [0b011, 2 << 9 | 0b010, 0b001, 0b001])
-    return [Chunk.deferred(cells, ends, states)], array("I", [1, 1, 2]), DropScan(start)
+    steps = array("I", [before + 1, before + 1, before + 2])
+    return [Chunk.deferred(cells, ends, states)], steps, DropScan(start)
 
 
-def test_a_record_worked_by_hand(build: str) -> None:
+#: a record that starts past 2**31 steps (a long search, its oldest moves dropped): the C reads
+#: the start's count as 64 bits, not as a long (32 bits on Windows: an OverflowError there)
+PAST_2_31 = 2**31 + 7
+
+
+@pytest.mark.parametrize("before", [0, PAST_2_31])
+def test_a_record_worked_by_hand(build: str, before: int) -> None:
     """Step 1 shows cell 0 losing 3; step 2 shows it losing 2 (against step 1's state), never
     holding 2 (placed and undone inside step 2), and cell 2 losing 2 (its change waited for step
     2's state)."""
-    chunks, steps, into = by_hand()
+    chunks, steps, into = by_hand(before)
     c_scan = native.drop_scan()
     if c_scan is None:
-        scan(chunks, 0, 1, steps, 0, no_write_out, into)
+        scan(chunks, 0, 1, steps, before, no_write_out, into)
     else:
-        c_scan(chunks, 0, 1, steps, 0, False, no_write_out, *into_arrays(into))
+        c_scan(chunks, 0, 1, steps, before, False, no_write_out, *into_arrays(into))
     assert into.held.tolist() == [0, 0, 0]
     assert into.removed.tolist() == [0b110, 0, 0b010]
     assert into.last_empty.tolist() == [0b001, 0, 0b001]

@@ -5,7 +5,7 @@ Both keep hypothesis's own example counts for the tests that name none; ``ci`` d
 deadline (a loaded two-core machine is no measure of speed) and prints the blob that replays a
 failure. What ``ci`` adds is examples where a count buys confidence: the differential tests
 between the native core and the pure engine (``core/test_native.py``) take ``examples(quick,
-ci)``, a few dozen locally and hundreds in CI."""
+ci)``, a few dozen locally and a hundred or more in CI."""
 
 from __future__ import annotations
 

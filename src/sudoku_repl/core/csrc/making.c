@@ -441,10 +441,10 @@ static void drawn(unsigned char *pool, const unsigned char *cells, int n, int k,
 PyObject *neighbours(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *values, *number;
     int minus, plus;
-    long tries;
+    long long tries;
     uint64_t state;
     const unsigned char *cells;
-    if (!PyArg_ParseTuple(args, "OOiil", &values, &number, &minus, &plus, &tries) ||
+    if (!PyArg_ParseTuple(args, "OOiiL", &values, &number, &minus, &plus, &tries) ||
         !(cells = grid_arg(values, "grid")) || !state_arg(number, &state))
         return NULL;
     unsigned char givens[81], empty[81];
@@ -469,7 +469,7 @@ PyObject *neighbours(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *found = PyList_New(0);
     if (!found)
         return NULL;
-    for (long t = 0; t < tries; t++) {
+    for (long long t = 0; t < tries; t++) {
         unsigned char puzzle[81], completed[81], pool[81];
         memcpy(puzzle, cells, 81);
         drawn(pool, givens, n_givens, minus, &state);

@@ -223,8 +223,8 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *chunks, *steps_obj, *write_out;
     int cell, start_value, start_cands, wide;
     Py_ssize_t stop;
-    long before_all;
-    if (!PyArg_ParseTuple(args, "O!inOliipO", &PyList_Type, &chunks, &cell, &stop, &steps_obj,
+    long long before_all;
+    if (!PyArg_ParseTuple(args, "O!inOLiipO", &PyList_Type, &chunks, &cell, &stop, &steps_obj,
                           &before_all, &start_value, &start_cands, &wide, &write_out))
         return NULL;
     const char *fn = "cell_track";
@@ -505,9 +505,9 @@ static inline int gather(const char *fn, Gathered *g, int cell, unsigned state) 
 PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *chunks, *steps_obj, *write_out, *arrays[4];
     Py_ssize_t first, stop;
-    long before_all;
+    long long before_all;
     int wide;
-    if (!PyArg_ParseTuple(args, "O!nnOlpOOOOO", &PyList_Type, &chunks, &first, &stop, &steps_obj,
+    if (!PyArg_ParseTuple(args, "O!nnOLpOOOOO", &PyList_Type, &chunks, &first, &stop, &steps_obj,
                           &before_all, &wide, &write_out, &arrays[0], &arrays[1], &arrays[2],
                           &arrays[3]))
         return NULL;
