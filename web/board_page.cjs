@@ -14,7 +14,9 @@ const file = process.argv[2];
 const source = fs.readFileSync(file, 'utf8');
 // what pageHtml asks of the `vscode` module: Uri.joinPath (the rest of the module is not run)
 const vscode = { Uri: { joinPath: (uri, ...parts) => ({ path: [uri.path, ...parts].join('/') }) } };
-const stubbed = (name) => (name === 'vscode' ? vscode : require(name));
+// (board.js's own requires, './focus' among them, resolved beside it, not beside this file)
+const besideBoard = require('node:module').createRequire(path.resolve(file));
+const stubbed = (name) => (name === 'vscode' ? vscode : besideBoard(name));
 const pageHtml = new Function('require', 'module', 'exports', `${source}\nreturn pageHtml;`)(
     stubbed,
     { exports: {} },
