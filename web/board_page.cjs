@@ -12,9 +12,11 @@ const path = require('node:path');
 
 const file = process.argv[2];
 const source = fs.readFileSync(file, 'utf8');
-// what pageHtml asks of the `vscode` module: Uri.joinPath (the rest of the module is not run)
+// what pageHtml asks of the `vscode` module: Uri.joinPath (the rest of the module is not run);
+// board.js's own modules (`./focus`) are found beside it
 const vscode = { Uri: { joinPath: (uri, ...parts) => ({ path: [uri.path, ...parts].join('/') }) } };
-const stubbed = (name) => (name === 'vscode' ? vscode : require(name));
+const beside = (name) => (name.startsWith('.') ? path.resolve(path.dirname(file), name) : name);
+const stubbed = (name) => (name === 'vscode' ? vscode : require(beside(name)));
 const pageHtml = new Function('require', 'module', 'exports', `${source}\nreturn pageHtml;`)(
     stubbed,
     { exports: {} },
