@@ -2,7 +2,7 @@
 // gives it. What the Board's script posts goes to the page around it (its parent, same origin);
 // what the page posts comes as VS Code's messages do (window's `message` events). The timeline
 // scrubber and the difficulty line ask the debug adapter what the web page's shell does not
-// answer (the next step's picture it does: page.mjs): they are kept out of sight here (set by the style's own API: the page's policy lets no
+// answer: they are kept out of sight here (set by the style's own API: the page's policy lets no
 // style attribute in), the page's script drawing them unseen.
 'use strict';
 

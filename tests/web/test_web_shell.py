@@ -12,7 +12,6 @@ import io
 import json
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -109,19 +108,3 @@ def test_the_show_block_fits_the_page_s_width(monkeypatch: pytest.MonkeyPatch) -
     candidates = terminal.getvalue().split("Candidates:\n", 1)[1].split("The foremost")[0]
     assert max(len(line) for line in candidates.splitlines()) <= 60
     assert "\n  [1,6]: " in candidates  # (a row's candidates go on under it, indented)
-
-
-def test_the_board_s_picture_is_export_svg_s(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # the Board's folded line asks at a prompt ("P"): the shell answers with the picture of
-    # Sudoku Explainer's next step from the present step, the SVG `export svg` writes for it
-    written = tmp_path / "next.svg"
-    page = Page(["Lstep", "Lstep", "P", f"Lexport svg {written}", "Lbye"])
-    run_page(page, [SEED])
-    shown = capsys.readouterr().out
-    (answer,) = [body for kind, body in page.posts if kind == "picture"]
-    assert answer["step"] == 2
-    assert answer["picture"]["svg"] == written.read_text(encoding="utf-8")
-    assert f"Wrote {written}: {answer['picture']['caption']}.\n" in shown
-    assert "\nOrder please:\nexport svg" in shown  # (the ask typed no line: nothing ran)

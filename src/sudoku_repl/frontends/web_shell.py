@@ -4,8 +4,7 @@ Worker, with the page's terminal (xterm.js) in place of prompt_toolkit's. The pa
 line, keeps its history and sends the line at Enter; here it is read where the shell reads its
 prompt's (``PagePrompt.prompt``) and the guess question's answer. What the shell prints goes to
 ``sys.stdout`` as on a terminal (the worker hands it to the page), the progress line to
-``sys.stderr``; the board at each prompt, the Tab completions and the picture of Sudoku
-Explainer's next step (asked by the Board's folded line while it is open) go to the page as JSON.
+``sys.stderr``; the board at each prompt and the Tab completions go to the page as JSON.
 
 Ctrl-C while a command runs is Pyodide's interrupt buffer: a SIGINT, which the prompt loop's own
 handler turns into the interrupt flag the command polls, as on a terminal; at a prompt the page
@@ -16,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
@@ -28,7 +27,6 @@ from prompt_toolkit.output import DummyOutput
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import GuessAborted
-from sudoku_repl.core.state import EngineState
 from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.progress_line import ProgressLine
@@ -36,9 +34,9 @@ from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.views.board_data import board_json
 
-#: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, Tab
-#: with the text before the cursor (the rest), or the Board's ask for the next step's picture
-LINE, CTRL_C, CTRL_D, TAB, PICTURE = "L", "C", "D", "T", "P"
+#: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, or Tab
+#: with the text before the cursor (the rest)
+LINE, CTRL_C, CTRL_D, TAB = "L", "C", "D", "T"
 
 
 class Page(Protocol):
@@ -51,13 +49,13 @@ class Page(Protocol):
         """The terminal's width when it sent it."""
 
     def post(self, kind: str, body: str) -> None:
-        """A message to the page: ``board``, ``completions`` or ``picture``, its body JSON."""
+        """A message to the page: ``board`` or ``completions``, its body JSON."""
 
 
 class PageReader:
     """Reads what the page sends at a prompt: a line, Ctrl-C (``KeyboardInterrupt``, as the
-    prompt raises it) or Ctrl-D (``EOFError``); Tab is answered with the completions, the
-    picture's ask with the picture, and the prompt goes on. Each prompt first shows the page the board of the present step."""
+    prompt raises it) or Ctrl-D (``EOFError``); Tab is answered with the completions and the
+    prompt goes on. Each prompt first shows the page the board of the present step."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
@@ -80,10 +78,6 @@ class PageReader:
             if kind == TAB:
                 self.page.post("completions", json.dumps(list(self.completions(text))))
                 continue
-            if kind == PICTURE:
-                if self.repl is not None and self.repl.loaded:
-                    self.page.post("picture", json.dumps(present_picture(self.repl)))
-                continue
             return text
 
     def completions(self, text: str) -> Iterator[dict[str, Any]]:
@@ -101,31 +95,14 @@ class PageReader:
             self.page.post("board", json.dumps(present_board(self.repl)))
 
 
-def _present(repl: Repl) -> tuple[EngineState, Sequence[int]]:
-    """The present step's state, and the quiz's givens (the state's values without a quiz)."""
-    session = repl.session
-    state = session.state()
-    return state, session.quiz.givens if session.quiz is not None else state.values
-
-
 def present_board(repl: Repl) -> dict[str, Any]:
     """The board of the present step, as the VS Code Board draws it (``views/board_data``), with
     the record's last step (as far as ``goto`` reaches)."""
     session = repl.session
-    state, givens = _present(repl)
+    state = session.state()
+    givens = session.quiz.givens if session.quiz is not None else state.values
     body = board_json(session.geo, givens, state, session.history, session.cursor, "")
     return {**body, "solutions": state.solutions, "last": session.history.last_steps}
-
-
-def present_picture(repl: Repl) -> dict[str, Any]:
-    """The picture of Sudoku Explainer's next step from the present step (``export svg``'s, as
-    the DAP ``sudokuBoard`` request gives it to the Board), with that step's number."""
-    # (Sudoku Explainer's engine imported when a picture is first asked for, not at the start)
-    from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
-
-    state, givens = _present(repl)
-    drawn = next_step_picture(state, repl.session.geo, givens)
-    return {"step": state.steps, "picture": picture_json(drawn)}
 
 
 class PagePrompt(PromptSession[str]):

@@ -54,9 +54,14 @@ def board_body(view: StackView, frame_id: object, picture: object = None) -> dic
         "last": session.history.last_steps,
     }
     if picture:
-        from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
+        from sudoku_repl.tools.explain.picture import next_step_picture
 
-        answer["picture"] = picture_json(next_step_picture(state, session.geo, givens))
+        drawn = next_step_picture(state, session.geo, givens)
+        answer["picture"] = (
+            {"none": drawn}
+            if isinstance(drawn, str)
+            else {"svg": drawn.svg, "caption": drawn.caption}
+        )
     return answer
 
 
