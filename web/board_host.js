@@ -1,8 +1,8 @@
 // The Board's page in the web page (docs/web.md): VS Code's acquireVsCodeApi as the web page
 // gives it. What the Board's script posts goes to the page around it (its parent, same origin);
 // what the page posts comes as VS Code's messages do (window's `message` events). The timeline
-// scrubber and the difficulty line ask the debug adapter what the web page's shell does not
-// answer: they are kept out of sight here (set by the style's own API: the page's policy lets no
+// scrubber, the difficulty line and Sudoku Explainer's next step (its picture) ask the debug
+// adapter what the web page's shell does not answer: they are kept out of sight here (set by the style's own API: the page's policy lets no
 // style attribute in), the page's script drawing them unseen.
 'use strict';
 
@@ -15,7 +15,7 @@
             state = next;
         },
     });
-    for (const id of ['scrubber', 'difficulty']) {
+    for (const id of ['scrubber', 'difficulty', 'sestep']) {
         const element = document.getElementById(id);
         if (element) element.style.setProperty('display', 'none', 'important');
     }
