@@ -6,7 +6,6 @@ is something to write), a full disk one line and exit status 1, ``--threads`` bo
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,35 +16,22 @@ from sudoku_repl.frontends.serate_cli import main_serate
 from sudoku_repl.tools.rating.options import MAX_JOBS
 from sudoku_repl.tools.serate.options import parse
 from tests.support.helpers import REPO, TEST_DATA, program_env
+from tests.tools.serate.conftest import run_serate
 
 GOLDEN = TEST_DATA / "serate"
 EASY = "001000802090000030000604010970008460000000000015700098040907000080000050306000700"
 ROWS = "5.5/1.2/1.2\n5.6/1.2/1.2\n"  # serate's default format on easy.txt (output_file.file)
 
 
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder with easy.txt (two puzzles), the working directory."""
-    shutil.copy(GOLDEN / "easy.txt", tmp_path / "in.txt")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main_serate(list(args))
-    out, err = capfd.readouterr()
-    return status, out, err
-
-
 def test_the_rows_expected(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    assert _run(capfd, "--output=out.txt", "--input=in.txt") == (0, "", "")
+    assert run_serate(capfd, "--output=out.txt", "--input=in.txt") == (0, "", "")
     assert (folder / "out.txt").read_text() == ROWS
 
 
 def test_a_link_to_a_file_is_refused(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (folder / "kept.txt").write_text("kept\n")
     (folder / "link").symlink_to("kept.txt")
-    status, out, err = _run(capfd, "--output=link", "--input=in.txt")
+    status, out, err = run_serate(capfd, "--output=link", "--input=in.txt")
     assert (status, out) == (2, "")
     assert err == (
         "sudoku-repl serate: Cannot write link: it is a symbolic link to kept.txt; give the "
@@ -56,7 +42,7 @@ def test_a_link_to_a_file_is_refused(folder: Path, capfd: pytest.CaptureFixture[
 
 def test_a_dangling_link_makes_nothing(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
     (folder / "link").symlink_to("made.txt")
-    status, _, err = _run(capfd, "--output=link", "--input=in.txt")
+    status, _, err = run_serate(capfd, "--output=link", "--input=in.txt")
     assert status == 2
     assert err.count("\n") == 1 and "it is a symbolic link to made.txt" in err
     assert not (folder / "made.txt").exists()
@@ -77,7 +63,7 @@ def test_the_input_under_any_name_is_refused(
     os.link(folder / "in.txt", folder / "hard")
     (folder / "soft").symlink_to("in.txt")
     before = (folder / "in.txt").read_bytes()
-    status, out, err = _run(capfd, f"--output={output}", "--input=in.txt")
+    status, out, err = run_serate(capfd, f"--output={output}", "--input=in.txt")
     assert (status, out) == (2, "")
     assert err.startswith(f"sudoku-repl serate: Cannot write {output}: {said}")
     assert err.count("\n") == 1
@@ -90,7 +76,7 @@ def test_the_input_read_through_a_link_is_refused(
     (folder / "sub").mkdir()
     (folder / "sub" / "puzzles").symlink_to("../in.txt")
     before = (folder / "in.txt").read_bytes()
-    status, _, err = _run(capfd, "--output=in.txt", "--input=sub/puzzles")
+    status, _, err = run_serate(capfd, "--output=in.txt", "--input=sub/puzzles")
     assert status == 2
     assert err == (
         "sudoku-repl serate: Cannot write in.txt: it is the --input file, sub/puzzles; give "
@@ -123,9 +109,9 @@ def test_nothing_to_write_leaves_the_output_as_it_was(
         "sudoku-repl serate: '1234' is not a puzzle, not rated (a puzzle is 81 characters or "
         "more)\n"
     )  # (too short: serate passes it over in silence; issue 66: one line, status 2)
-    assert _run(capfd, "--output=results.txt", "1234") == (2, "", said)
+    assert run_serate(capfd, "--output=results.txt", "1234") == (2, "", said)
     assert (folder / "results.txt").read_text() == "kept\n"
-    assert _run(capfd, "--output=new.txt", "1234") == (2, "", said)  # serate makes it, empty
+    assert run_serate(capfd, "--output=new.txt", "1234") == (2, "", said)  # serate makes it, empty
     assert (folder / "new.txt").read_text() == ""
 
 
@@ -139,7 +125,7 @@ def test_interrupted_before_a_line_leaves_the_output_as_it_was(
 
 
 def test_a_full_disk_is_one_line(folder: Path, capfd: pytest.CaptureFixture[str]) -> None:
-    status, out, err = _run(capfd, "--output=/dev/full", "--input=in.txt")
+    status, out, err = run_serate(capfd, "--output=/dev/full", "--input=in.txt")
     assert (status, out) == (1, "")
     assert err == "sudoku-repl serate: Cannot write /dev/full: No space left on device.\n"
 

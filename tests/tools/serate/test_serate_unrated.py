@@ -9,7 +9,6 @@ input is. The rows expected are serate's (``tests/data/serate/easy.txt``: 5.5/1.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -17,25 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_repl.frontends.serate_cli import main_serate
 from tests.support.helpers import TEST_DATA, program_env
+from tests.tools.serate.conftest import run_serate
 
 EASY = (TEST_DATA / "serate" / "easy.txt").read_text().splitlines()
 ROWS = "5.5/1.2/1.2\n5.6/1.2/1.2\n"
 WHAT = "(a puzzle is 81 characters or more)"
-
-
-@pytest.fixture
-def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    shutil.copy(TEST_DATA / "serate" / "easy.txt", tmp_path / "in.txt")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    status = main_serate(list(args))
-    out, err = capfd.readouterr()
-    return status, out, err
 
 
 @pytest.mark.parametrize(
@@ -68,13 +54,13 @@ def test_nothing_rated_is_one_line_and_status_2(
     args: list[str], said: str, folder: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     (folder / "short.txt").write_text("# a comment\nabc\n" + EASY[0][:80] + "\n")
-    assert _run(capfd, *args) == (2, "", f"sudoku-repl serate: {said}\n")
+    assert run_serate(capfd, *args) == (2, "", f"sudoku-repl serate: {said}\n")
 
 
 def test_the_puzzles_among_the_words_are_rated_as_serate_rates_them(
     folder: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, err = _run(capfd, EASY[0], "abc", EASY[1])
+    status, out, err = run_serate(capfd, EASY[0], "abc", EASY[1])
     assert (status, out) == (2, ROWS)
     assert err == f"sudoku-repl serate: 'abc' is not a puzzle, not rated {WHAT}\n"
 
