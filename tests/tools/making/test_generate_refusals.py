@@ -212,7 +212,9 @@ def test_the_command_line_says_nothing_yet_when_stderr_is_not_a_terminal(
 def test_the_shell_says_nothing_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(making_run, "NOTHING_YET_SECONDS", 0.0)
     said = Shell().ok("generate --er 19.9- --time 0.01 --seed 1")
-    assert any(line.endswith("kept 0: no puzzle yet meets --er 19.9-") for line in said), said
+    # (the first such line adds that no known puzzle rates so high: on the pure build, slower,
+    # it may be the only one)
+    assert any("kept 0: no puzzle yet meets --er 19.9-" in line for line in said), said
 
 
 BEYOND_KNOWN = (
