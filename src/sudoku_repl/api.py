@@ -593,7 +593,7 @@ def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
     """The Sudoku Explainer grid of a puzzle, a pencil-mark line, a quiz or a session's state
     (read as ``rate`` reads a line, rated on ``Grid.from_state``: the one path), and its text."""
     from sudoku_repl.core.errors import QuizError
-    from sudoku_repl.techniques.difficulty.marks import Marks
+    from sudoku_repl.techniques.difficulty.marks import state_line
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.text.quiz_files import line_quiz
     from sudoku_repl.tools.difficulty.dossier import start_of
@@ -615,12 +615,7 @@ def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
         if not puzzle_or_state.geometry.classic:
             raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
         values, marks = puzzle_or_state.givens, puzzle_or_state.marks
-    if marks is None:
-        text = "".join(map(str, values))
-    else:
-        state = Marks(tuple(1 << (v - 1) if v else m for v, m in zip(values, marks, strict=True)))
-        text = state.sukaku()
-    return Grid.from_state(values, marks), text
+    return Grid.from_state(values, marks), state_line(values, marks)
 
 
 # -- making puzzles ------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 from sudoku_repl.core.engine import Engine, loaded_state
 from sudoku_repl.core.geometry import CLASSIC
-from sudoku_repl.techniques.difficulty.marks import Marks, MarksError, cell_name
+from sudoku_repl.techniques.difficulty.marks import Marks, MarksError, cell_name, state_line
 from tests.techniques.difficulty.oracle import masks
 
 SEED = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
@@ -30,6 +30,19 @@ def test_a_sukaku_line_reads_back_as_it_was_written() -> None:
     assert Marks.from_sukaku(line) == marks
     assert Marks.from_sukaku(line.replace(".", "0")) == marks
     assert Marks.from_sukaku(SEED.replace("0", ".")) == marks
+
+
+def test_a_states_line_is_its_values_alone_or_its_729_characters() -> None:
+    values = [int(c) for c in SEED]
+    assert state_line(values, None) == SEED
+    # r1c1 keeps 1 and 9 (engine bits 0 and 8), the given 5 of r1c3 stands alone, every other
+    # empty cell keeps every digit
+    marks = [0b1_0000_0001 if i == 0 else 0b1_1111_1111 for i in range(81)]
+    line = state_line(values, marks)
+    assert len(line) == 729
+    assert line[:9] == "1.......9"
+    assert line[18:27] == "....5...."
+    assert line[9:18] == "123456789"
 
 
 @pytest.mark.parametrize(

@@ -154,6 +154,17 @@ class Marks:
         )
 
 
+def state_line(values: Sequence[int], marks: Sequence[int] | None) -> str:
+    """The line a state is read from, as a bug report names it: its 81 values where it has no
+    candidates of its own (``marks`` None), else its 729-character line (a value's place alone,
+    else each candidate's; ``marks`` engine bits)."""
+    if marks is None:
+        return "".join(map(str, values))
+    return Marks(
+        tuple(1 << (v - 1) if v else m for v, m in zip(values, marks, strict=True))
+    ).sukaku()
+
+
 def _held(givens: Sequence[int], cells: Sequence[Cell]) -> int:
     mask = 0
     for k in cells:

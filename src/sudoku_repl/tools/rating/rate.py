@@ -390,18 +390,13 @@ def se_grid_ratings(
         values = list(givens)
         start = Grid.from_state(values, marks)
         rated = se_rated_grid(start.copy(), timeout, interrupted, above, below)
-        puzzle = "".join(map(str, values)) if marks is None else _sukaku(values, marks)
+        from sudoku_repl.techniques.difficulty.marks import state_line
+
+        puzzle = state_line(values, marks)
         planned = {"plan": plan(start, rated.steps, puzzle)}
     if rated.known_above is not None:
         return _known_above(rated) | planned
     return dict(se_figures(rated)) | planned
-
-
-def _sukaku(values: Sequence[int], marks: Sequence[int]) -> str:
-    """A pencil-mark grid's 729-character line (a value's place alone, else each candidate's;
-    engine bits), as a bug report names it."""
-    masks = [1 << (v - 1) if v else m for v, m in zip(values, marks, strict=True)]
-    return "".join(str(d + 1) if m >> d & 1 else "." for m in masks for d in range(9))
 
 
 def se_rated(
