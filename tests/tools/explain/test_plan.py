@@ -25,6 +25,7 @@ from tests.support.rate_output import without_settings
 
 DATA = Path(__file__).parents[2] / "data"
 SERATE = DATA / "serate"
+FORUM = "forum_hardest_1905_11plus_sample1000.txt"
 NATIVE_ONLY = pytest.mark.skipif(
     not native.active(), reason="forcing chains on many puzzles: the native build's test"
 )
@@ -106,13 +107,19 @@ def test_the_bank_sample_removes_only_wrong_candidates_and_has_serates_figures()
 
 @NATIVE_ONLY
 def test_the_forum_hardest_sample_too() -> None:
-    """Two of the forum's hardest (serate's 9.0 and 9.5, ``serate/hard_low.txt``): nested
-    chains' links, the solution's check, serate's figures (``se_hard_rated.txt``)."""
+    """Two of the hardest (serate's 9.0 and 9.5, ``serate/hard_low.txt``) and the first four of
+    the forum's hardest sample (``puzzles/forum_hardest_1905_11plus_sample1000.txt``) that
+    ``se_hard_rated.txt`` rates (ER 10.3 to 11.1): nested chains' links, the solution's check,
+    serate's figures. All 46 of the forum's there in ``benchmarks/bench_plan.py --check``."""
     rated = {
         line.split()[0]: " ".join(line.split()[1:4])
         for line in (DATA / "se_hard_rated.txt").read_text().splitlines()
     }
-    for puzzle in (SERATE / "hard_low.txt").read_text().split():
+    forum = (Path(__file__).parents[3] / "puzzles" / FORUM).read_text().split()
+    chosen = (SERATE / "hard_low.txt").read_text().split()
+    chosen += [puzzle for puzzle in forum if puzzle in rated][:4]
+    assert len(chosen) == 6
+    for puzzle in chosen:
         made = plan(puzzle)
         held_to_the_solution(puzzle, made)
         assert " ".join(f"{f:.1f}" for f in figures(made)) == rated[puzzle]
