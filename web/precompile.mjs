@@ -1,8 +1,11 @@
 // web/build's byte code, made by the page's own Python (Pyodide in Node, the same CPython 3.14 as
 // the page's), so that the page compiles no module at its start (compiling them was most of the
 // start's time: docs/web.md, Figures):
-// - OUT/site.zip: the wheels unpacked and compiled, which the page unpacks into its
-//   site-packages;
+// - OUT/site.zip: the wheels' files, each module's byte code beside its source (name.pyc by
+//   name.py, compiled under the name it has in the page), which the page puts in place of its
+//   site-packages folder, under that folder's name: Python imports from it as from the standard
+//   library's zip (zipimport), nothing is unpacked at each visit, and every path the shell may
+//   show (a module's folder: --version's) is the one it had in that folder;
 // - OUT/pyodide/python_stdlib.zip: Pyodide's standard library (its sources only) with the byte
 //   code of the modules the start imports (Python's and Pyodide's own start, the shell's import
 //   and its start to the first prompt, found by running that start here), each beside its source
@@ -29,18 +32,29 @@ pyodide.FS.mkdirTree(HOME);
 pyodide.unpackArchive(new Uint8Array(readFileSync(join(out, manifest.files))), 'zip', { extractDir: HOME });
 pyodide.FS.writeFile('/python_stdlib.zip', new Uint8Array(readFileSync(join(out, 'pyodide', 'python_stdlib.zip'))));
 pyodide.runPython(`
-import compileall, os, py_compile, sys, zipfile
+import os, site as python_site, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from importlib.util import source_hash
 
 site, home = ${JSON.stringify(SITE)}, ${JSON.stringify(HOME)}
-if not compileall.compile_dir(site, quiet=2, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
-    raise SystemExit("web/precompile: a module did not compile")
+
+
+def compiled(text, path):
+    """The byte code of a module's source \`\`text\`\`, its file \`\`path\`\` in the page."""
+    code = compile(text, path, "exec", dont_inherit=True)
+    return bytes(_code_to_hash_pyc(code, source_hash(text), False))
+
+
+page_site = python_site.getsitepackages()[0]  # (the page's is this Pyodide's)
 with zipfile.ZipFile("/site.zip", "w", zipfile.ZIP_DEFLATED) as archive:
     for folder, _, names in sorted(os.walk(site)):
         for name in sorted(names):
             path = os.path.join(folder, name)
-            archive.write(path, os.path.relpath(path, site))
+            inside = os.path.relpath(path, site)
+            archive.write(path, inside)
+            if name.endswith(".py"):
+                text = open(path, "rb").read()
+                archive.writestr(inside + "c", compiled(text, f"{page_site}/{inside}"))
 
 
 class Page:
@@ -74,9 +88,8 @@ with zipfile.ZipFile("/python_stdlib.zip") as source, zipfile.ZipFile("/stdlib.z
         text = source.read(info)
         archive.writestr(info, text)
         if info.filename in started:
-            code = compile(text, stdlib + info.filename, "exec", dont_inherit=True)
-            compiled = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
-            archive.writestr(compiled, bytes(_code_to_hash_pyc(code, source_hash(text), False)), zipfile.ZIP_DEFLATED)
+            byte_code = zipfile.ZipInfo(info.filename + "c", info.date_time)
+            archive.writestr(byte_code, compiled(text, stdlib + info.filename), zipfile.ZIP_DEFLATED)
 `);
 writeFileSync(join(out, 'site.zip'), pyodide.FS.readFile('/site.zip'));
 writeFileSync(join(out, 'pyodide', 'python_stdlib.zip'), pyodide.FS.readFile('/stdlib.zip'));

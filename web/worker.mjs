@@ -161,7 +161,7 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');
-    // the wheels' contents with their byte code (web/precompile.mjs), and the working folder:
+    // the wheels' files with their byte code (web/precompile.mjs), and the working folder's:
     // fetched while Pyodide starts
     const fetching = Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
     pyodide = await loadPyodide({
@@ -169,13 +169,14 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
         indexURL: index.startsWith('file:') ? decodeURIComponent(new URL(index).pathname) : index,
         env: { HOME, COLUMNS: String(columns) },
         packages: [],
-        fsInit: () => mark('wasm'), // (the WebAssembly compiled and instantiated, the standard library fetched)
+        fsInit: () => mark('wasm'), // (its WebAssembly compiled and started, the standard library fetched)
     });
     mark('pyodide');
     const [site, folder] = await fetching;
     mark('fetched');
-    const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
-    pyodide.unpackArchive(site, 'zip', { extractDir: sitePackages });
+    // the wheels' zip in place of the (empty) site-packages folder, under its name: imported
+    // from as the standard library's zip is, nothing unpacked (web/precompile.mjs)
+    pyodide.runPython(SITE_ZIP)(new Uint8Array(site));
     pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
     mark('site');
     pyodide.setStdout(stream('out', true));
@@ -201,6 +202,21 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     }
     post({ type: 'ended' });
 }
+
+/** Puts the wheels' zip (its bytes) where the site-packages folder was, under its name. */
+const SITE_ZIP = `
+import importlib, os, site, sys
+
+def site_zip(content):
+    folder = site.getsitepackages()[0]
+    os.rmdir(folder)
+    with open(folder, "wb") as file:
+        file.write(content.to_py())
+    sys.path_importer_cache.pop(folder, None)  # (its folder's finder: a zip's now)
+    importlib.invalidate_caches()
+
+site_zip
+`;
 
 /** The page without shared memory, as run_page takes it: its line waited for (run_sync). */
 const WAITING_PAGE = `
