@@ -4,8 +4,8 @@
 // - OUT/site.zip: the wheels' files, each module's byte code beside its source (name.pyc by
 //   name.py, compiled under the name it has in the page), which the page puts in place of its
 //   site-packages folder, under that folder's name: Python imports from it as from the standard
-//   library's zip (zipimport), nothing is unpacked at each visit, and every path the shell may
-//   show (a module's folder: --version's) is the one it had in that folder;
+//   library's zip (zipimport), nothing is unpacked at each visit, and each module's folder (the
+//   C extensions' lines name theirs) is the one it had in that folder;
 // - OUT/pyodide/python_stdlib.zip: Pyodide's standard library (its sources only) with the byte
 //   code of the modules the start imports (Python's and Pyodide's own start, the shell's import
 //   and its start to the first prompt, found by running that start here), each beside its source
