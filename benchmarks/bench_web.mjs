@@ -1,8 +1,8 @@
 // bench_web.py's browser half: Debian's chromium (playwright-core, web/package-lock.json) opens the
 // served page twice in one profile, cold (the service worker set up, the page reloaded once) and
-// again (its caches warm), and times the navigation to the first prompt; then, in the second
-// visit, each command given, from Enter to the next prompt (the page's own clock: its
-// window.sudokuRepl.took()). Prints JSON.
+// again (its caches warm), and times the navigation to the first prompt, with the start's phases
+// (window.sudokuRepl.timings()); then, in the second visit, each command given, from Enter to the
+// next prompt (the page's own clock: its window.sudokuRepl.took()). Prints JSON.
 //
 //   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE COMMANDS.json
 import { readFileSync } from 'node:fs';
@@ -22,19 +22,22 @@ const context = await chromium.launchPersistentContext(profile, {
     executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 },
 });
 
+/** Seconds from the navigation to the first prompt, and the start's phases (the page's
+ * window.sudokuRepl.timings(): seconds from the page's own navigation to each phase's end). */
 async function firstPrompt(page) {
     const start = Date.now();
     await page.goto(`${origin}/index.html`);
     await page.waitForFunction(() => window.sudokuRepl !== undefined && window.crossOriginIsolated, null, { timeout: LONG });
     await page.evaluate(() => window.sudokuRepl.ready);
-    return (Date.now() - start) / 1000;
+    const seconds = (Date.now() - start) / 1000;
+    return [seconds, await page.evaluate(() => window.sudokuRepl.timings())];
 }
 
 const first = await context.newPage();
-const cold = await firstPrompt(first);
+const [cold, coldPhases] = await firstPrompt(first);
 await first.close();
 const page = await context.newPage();
-const second = await firstPrompt(page);
+const [second, secondPhases] = await firstPrompt(page);
 await page.click('#terminal');
 const seconds = {};
 for (const line of commands) {
@@ -51,4 +54,4 @@ for (const line of commands) {
 }
 const transcript = await page.evaluate(() => window.sudokuRepl.transcript());
 await context.close();
-process.stdout.write(JSON.stringify({ cold, second, seconds, transcript }));
+process.stdout.write(JSON.stringify({ cold, second, phases: { cold: coldPhases, second: secondPhases }, seconds, transcript }));

@@ -1,6 +1,7 @@
 """The web page (issue 67, docs/web.md): seconds from navigation to the first prompt, on a first
 visit (cold: the service worker set up and the page reloaded once, Pyodide and the wheels
-fetched) and on a second (the browser's caches warm); the engine in the page against the pure
+fetched) and on a second (the browser's caches warm), each split in its phases (the page's
+marks, ``window.sudokuRepl.timings()``); the engine in the page against the pure
 engine in CPython on the same commands (the seed's ``runrun 0``, five times, the seed loaded
 again before each: one takes some 30 ms in CPython; Sudoku Explainer's rating of 20 puzzles,
 ``--scale steps,se``), one run each, as ratios; the page's folder in MB.
@@ -42,6 +43,20 @@ SEED = "examples/seed.txt"
 RATED = "puzzles/norvig_top95.txt"
 COUNT = 20
 ROUNDS = 5
+#: the start's phases, as the page marks them (``window.sudokuRepl.timings()``, web/page.mjs and
+#: web/worker.mjs: each mark the end of its phase, the previous mark its start)
+PHASES = {
+    "page": "the page's modules (xterm.js)",
+    "manifest": "the manifest",
+    "worker": "the worker's module",
+    "start": "the worker started",
+    "wasm": "Pyodide's WebAssembly compiled and started, the standard library fetched",
+    "pyodide": "Python's start (CPython's, then Pyodide's modules)",
+    "fetched": "the wheels' zip and the files fetched (beyond Python's start)",
+    "site": "the wheels' zip in place, the files unpacked",
+    "import": "importing the shell (prompt_toolkit, sudoku_repl)",
+    "prompt": "the shell's start: the seed loaded, the first prompt",
+}
 
 #: CPython's half: each command line timed through the shell's Repl, the pure engine
 CPYTHON = """
@@ -80,6 +95,16 @@ def shell_has_rate() -> bool:
         capture_output=True, text=True, cwd=REPO,
     )  # fmt: skip
     return "not a command of the shell" not in done.stdout
+
+
+def phase_lines(marks: dict[str, float]) -> list[str]:
+    """The start's phases in seconds, each from the mark before it (the first from the
+    navigation), named as ``PHASES`` names them."""
+    lines, before = [], 0.0
+    for name, at in marks.items():
+        lines.append(f"    {at - before:5.2f} s  {PHASES.get(name, name)}")
+        before = at
+    return lines
 
 
 def folder_mb(folder: Path) -> float:
@@ -128,6 +153,9 @@ def main() -> None:
     how = "the shell's rate" if rates else "difficulty --measures steps,se of each"
     print(f"first prompt, cold:          {web['cold']:6.2f} s   (target <= 10 s, aim 4 s)")
     print(f"first prompt, second visit:  {web['second']:6.2f} s   (target <= 3 s)")
+    for visit in ("cold", "second"):
+        print(f"  the {visit} visit's start, phase by phase (from its page's navigation):")
+        print("\n".join(phase_lines(web["phases"][visit])))
     for group, label in (
         (("runrun", f"seed's runrun 0 ({ROUNDS} times)")),
         ("rate", f"{COUNT} quizzes rated ({how})"),

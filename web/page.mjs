@@ -6,6 +6,9 @@ import { FitAddon } from './xterm/addon-fit.mjs';
 import { LineEditor } from './line_editor.mjs';
 import { ShellClient } from './shell_client.mjs';
 
+const marks = []; // (the page's phases: [name, ms since the epoch], as each ended)
+const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
+mark('page'); // (its modules fetched and run: xterm.js, the client)
 const $ = (id) => document.getElementById(id);
 const statusEl = $('status');
 const boardEl = $('board');
@@ -169,6 +172,10 @@ window.sudokuRepl = {
     prompting: () => client.reading,
     /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
     took: () => client.took,
+    /** The start, phase by phase: seconds from the navigation to each phase's end, in order
+     * (the page's, then the worker's; benchmarks/bench_web.py prints them). */
+    timings: () =>
+        Object.fromEntries([...marks, ...client.marks].map(([name, at]) => [name, (at - performance.timeOrigin) / 1000])),
 };
 
 const width = () => term.cols;
@@ -224,6 +231,7 @@ document.addEventListener('drop', (event) => {
 });
 
 const manifest = await (await fetch('manifest.json')).json();
+mark('manifest');
 const quiz = new URLSearchParams(location.search).get('quiz');
 client.start({ base: new URL('./', location.href).href, quiz, width: term.cols, manifest });
 term.focus();

@@ -18,6 +18,8 @@ export class ShellClient {
         this.sentAt = null;
         /** Seconds from the last line sent to the prompt after it (the command's, as the page sees it). */
         this.took = null;
+        /** The worker's start, phase by phase: [name, ms since the epoch] as each ended. */
+        this.marks = [];
         // shared memory where the page is cross-origin isolated (Node's workers have it): the
         // channel and the interrupt buffer; else messages, and Ctrl-C cannot stop a command
         this.shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
@@ -66,6 +68,8 @@ export class ShellClient {
         } else if (message.type === 'completions') {
             if (this._completed) this._completed(JSON.parse(message.body));
             this._completed = null;
+        } else if (message.type === 'timings') {
+            this.marks.push(...message.marks);
         } else if (message.type === 'failed') {
             this._failed(new Error(message.text));
         }

@@ -11,6 +11,11 @@ import { loadPyodide } from './pyodide/pyodide.mjs';
 import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
 
 const HOME = '/home/pyodide';
+/** The start's phases, each as it ended (name, ms since the epoch: performance.timeOrigin's
+ * clock, the page's too), posted at the first prompt (window.sudokuRepl.timings()). */
+const marks = [];
+const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
+mark('worker');
 let pyodide;
 let receiver;
 let columns = 80;
@@ -29,6 +34,7 @@ self.onmessage = async (event) => {
         return;
     }
     if (event.data.type !== 'start') return;
+    mark('start');
     try {
         await start(event.data);
     } catch (error) {
@@ -63,6 +69,7 @@ function getFile(name) {
 /** The page's next message for Python (a kind letter and its text), from the channel; files put
  * in or asked for are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
 function line() {
+    firstPrompt();
     post({ type: 'reading', files: files() });
     for (;;) {
         const { kind, bytes } = receiver.receive();
@@ -86,6 +93,7 @@ let waiting = null;
 
 /** The promise of the page's next message for Python (without shared memory). */
 function nextLine() {
+    firstPrompt();
     post({ type: 'reading', files: files() });
     return new Promise((resolve) => {
         if (lines.length) resolve(lines.shift());
@@ -135,6 +143,13 @@ function stream(type, gather) {
     };
 }
 
+/** At the first prompt: the start's marks to the page. */
+function firstPrompt() {
+    if (!marks.length) return;
+    mark('prompt');
+    post({ type: 'timings', marks: marks.splice(0) });
+}
+
 async function fetched(url) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: ${response.status} ${response.statusText}`);
@@ -146,17 +161,24 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');
+    // the wheels' files with their byte code (web/precompile.mjs), and the working folder's:
+    // fetched while Pyodide starts
+    const fetching = Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
     pyodide = await loadPyodide({
         // (a file: address is Node's, the tests': Pyodide there takes a path)
         indexURL: index.startsWith('file:') ? decodeURIComponent(new URL(index).pathname) : index,
         env: { HOME, COLUMNS: String(columns) },
         packages: [],
+        fsInit: () => mark('wasm'), // (its WebAssembly compiled and started, the standard library fetched)
     });
-    // the wheels' contents with their byte code (web/precompile.mjs), and the working folder
-    const [site, folder] = await Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
-    const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
-    pyodide.unpackArchive(site, 'zip', { extractDir: sitePackages });
+    mark('pyodide');
+    const [site, folder] = await fetching;
+    mark('fetched');
+    // the wheels' zip in place of the (empty) site-packages folder, under its name: imported
+    // from as the standard library's zip is, nothing unpacked (web/precompile.mjs)
+    pyodide.runPython(SITE_ZIP)(new Uint8Array(site));
     pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
+    mark('site');
     pyodide.setStdout(stream('out', true));
     pyodide.setStderr(stream('err', false));
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
@@ -167,6 +189,7 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
         first = 'load-quiz quiz.txt';
     }
     const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
+    mark('import');
     const page = { line, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
     const firstCommands = pyodide.toPy([first]);
@@ -179,6 +202,21 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     }
     post({ type: 'ended' });
 }
+
+/** Puts the wheels' zip (its bytes) where the site-packages folder was, under its name. */
+const SITE_ZIP = `
+import importlib, os, site, sys
+
+def site_zip(content):
+    folder = site.getsitepackages()[0]
+    os.rmdir(folder)
+    with open(folder, "wb") as file:
+        file.write(content.to_py())
+    sys.path_importer_cache.pop(folder, None)  # (its folder's finder: a zip's now)
+    importlib.invalidate_caches()
+
+site_zip
+`;
 
 /** The page without shared memory, as run_page takes it: its line waited for (run_sync). */
 const WAITING_PAGE = `
