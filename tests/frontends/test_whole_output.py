@@ -11,6 +11,7 @@ import csv
 import io
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from sudoku_repl.frontends.generate_cli import main_generate
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.frontends.serate_cli import main_serate
 from sudoku_repl.frontends.standard_output import write_whole
-from tests.support.helpers import PUZZLES
+from tests.support.helpers import PUZZLES, TEST_DATA
 from tests.support.rate_output import without_settings
 
 #: the quizzes rated: easy ones, a search of a few steps each (on the pure build too)
@@ -49,8 +50,12 @@ class PartialPipe(io.RawIOBase):
         return len(part)
 
 
+#: ``unbuffered(most, ctrl_c_at=None)``: standard output made unbuffered on a ``PartialPipe``
+Unbuffered = Callable[..., PartialPipe]
+
+
 @pytest.fixture
-def unbuffered(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def unbuffered(monkeypatch: pytest.MonkeyPatch) -> Unbuffered:
     """Standard output made unbuffered (as ``python -u`` makes it: a text layer writing
     through to the raw file) on a ``PartialPipe``; called with its ``most`` and
     ``ctrl_c_at``, it gives the pipe."""
@@ -65,7 +70,7 @@ def unbuffered(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("most", [1, 7, 4096])
-def test_text_and_bytes_go_whole(unbuffered, most: int) -> None:
+def test_text_and_bytes_go_whole(unbuffered: Unbuffered, most: int) -> None:
     pipe = unbuffered(most)
     write_whole("row,été\n" * 50)
     write_whole(b"\x00\xffbytes\n")
@@ -74,7 +79,7 @@ def test_text_and_bytes_go_whole(unbuffered, most: int) -> None:
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_rate_rows_on_an_unbuffered_pipe_are_whole(
-    unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+    unbuffered: Unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
 ) -> None:
     quizzes = tmp_path / "easy.txt"
     quizzes.write_text("\n".join(QUIZZES) + "\n")
@@ -88,7 +93,7 @@ def test_rate_rows_on_an_unbuffered_pipe_are_whole(
 
 
 def test_ctrl_c_in_any_write_of_rate_leaves_whole_rows(
-    unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    unbuffered: Unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Ctrl-C in each write in turn (a write it cuts short): the rows so far, each whole,
     with the header's columns, as many as the summary says."""
@@ -117,19 +122,20 @@ def test_ctrl_c_in_any_write_of_rate_leaves_whole_rows(
 
 
 def test_serate_lines_on_an_unbuffered_pipe_are_whole(
-    unbuffered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    unbuffered: Unbuffered, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The rows expected are serate's default format (``tests/data/serate/output_file.file``,
-    which test_serate_output holds to serate's own)."""
+    """serate's rows of its two easy puzzles (``tests/data/serate/output_file.file``)."""
     monkeypatch.chdir(tmp_path)
-    easy = "001000802090000030000604010970008460000000000015700098040907000080000050306000700"
+    puzzles = [
+        line.split()[0] for line in (TEST_DATA / "serate" / "easy.txt").read_text().splitlines()
+    ]
     pipe = unbuffered(3)
-    assert main_serate([easy, easy]) == 0
-    assert pipe.taken.decode() == "5.5/1.2/1.2\n" * 2
+    assert main_serate(puzzles) == 0
+    assert pipe.taken.decode() == "5.5/1.2/1.2\n5.6/1.2/1.2\n"
 
 
 def test_generate_lines_on_an_unbuffered_pipe_are_whole(
-    unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    unbuffered: Unbuffered, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """What ``--out FILE`` holds (written by ``rating.out``, each write looped to its end)."""
     out = tmp_path / "made.txt"
