@@ -388,6 +388,21 @@ def wait_for_rows(path: Path, rows: int, proc: subprocess.Popen[bytes]) -> None:
         time.sleep(0.02)
 
 
+#: whether this system says in what kernel function a process sleeps (Linux's /proc/PID/wchan)
+WCHAN = Path("/proc/self/wchan").exists()
+
+
+def wait_for_full_pipe(proc: subprocess.Popen[bytes]) -> None:
+    """Until ``proc`` waits in a write to its standard output, a pipe nobody reads, full (its
+    /proc/PID/wchan, ``WCHAN``): where a signal cuts a write short."""
+    wchan = Path(f"/proc/{proc.pid}/wchan")
+    deadline = time.monotonic() + 120
+    while "pipe_write" not in wchan.read_text():  # (pipe_write, anon_pipe_write: the kernel's)
+        assert proc.poll() is None, "the run ended before its pipe was full"
+        assert time.monotonic() < deadline, "it never waited on its full pipe"
+        time.sleep(0.02)
+
+
 def terminal_env(tmp: Path, **extra: str) -> dict[str, str]:
     """A pseudo-terminal's environment: its own home and data folder under ``tmp``; nothing in
     the pty answers cursor position requests (``PROMPT_TOOLKIT_NO_CPR``)."""

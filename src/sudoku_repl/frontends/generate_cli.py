@@ -17,6 +17,7 @@ from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.rate_cli import wanted
+from sudoku_repl.frontends.standard_output import write_whole
 from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.making.continued import unbroken
@@ -104,8 +105,7 @@ def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
             if line is not None:
                 line.printed()
             if request.out is None:
-                sys.stdout.write(made.line + "\n")
-                sys.stdout.flush()
+                write_whole(made.line + "\n")  # (whole, if unbuffered: standard_output)
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         unbroken(run.close)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -21,7 +21,7 @@ from sudoku_repl.core.errors import PATH, UserError, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.se_notice import say_pure_build
-from sudoku_repl.frontends.standard_output import drop, writing
+from sudoku_repl.frontends.standard_output import drop, write_whole, writing
 from sudoku_repl.text.files import writable
 from sudoku_repl.text.words import counted
 from sudoku_repl.tools.rating.engines import check_mode
@@ -149,14 +149,15 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     show_bar = wanted(sys.stderr) and bool(todo)
     held = show_bar and sink is None and wanted(sys.stdout)
     held_rows = io.StringIO()
-    out: TextIO = held_rows if held else sys.stdout
+    # (each write whole, flushed: standard output may be unbuffered, write_whole)
+    put: Callable[[str], object] = held_rows.write if held else write_whole
     ratings: list[Rating] = [rating for _, _, rating in kept]
     plotted: list[Rated] = list(kept) if args.plot is not None else []  # with --plot
     start = time.perf_counter()
     try:
         if sink is None:
             with writing():
-                out.write(header)
+                put(header)
         results = rate_batches(  # workers start here
             todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
             se_exit=se_exit, ilp=args.ilp, order_free=measures, plan=_planner(args),
@@ -173,8 +174,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
                     sink.append(rows)
                 else:
                     with writing():
-                        out.write(rows)
-                        out.flush()
+                        put(rows)
                 ratings += [_summed(rating) for _, _, rating in batch]
                 if args.plot is not None:
                     plotted += batch
@@ -183,8 +183,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         interrupted = len(ratings) < len(quizzes)
         if held:
             with writing():
-                sys.stdout.write(held_rows.getvalue())
-                sys.stdout.flush()
+                write_whole(held_rows.getvalue())
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly
         _abandon(sink)
         drop()

@@ -25,7 +25,7 @@ from functools import partial
 from sudoku_repl.core.errors import PATH, UserError, file_error, os_reason, shown
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.se_notice import say_pure_build
-from sudoku_repl.frontends.standard_output import StdoutFailed, drop, writing
+from sudoku_repl.frontends.standard_output import StdoutFailed, drop, write_whole, writing
 from sudoku_repl.text.files import same_file, writable
 from sudoku_repl.tools.rating.pool import StopFlag, in_order
 from sudoku_repl.tools.serate.formats import check, time_text
@@ -82,8 +82,7 @@ def main_serate(argv: Sequence[str], interrupted: Callable[[], bool] = lambda: F
         return 2
     try:
         with writing():
-            sys.stdout.write(args.show_arguments)
-            sys.stdout.flush()
+            write_whole(args.show_arguments)
     except StdoutFailed as e:
         out.close(finished=False)
         _complain(e.line)
@@ -142,8 +141,7 @@ def _said(text: str) -> int:
     written."""
     try:
         with writing():
-            sys.stdout.write(text)
-            sys.stdout.flush()
+            write_whole(text)
     except StdoutFailed as e:
         _complain(e.line)
         return 1
@@ -198,8 +196,7 @@ class Output:
             return
         if self._target is None:
             with writing():
-                sys.stdout.buffer.write(data)
-                sys.stdout.buffer.flush()
+                write_whole(data)
             return
         try:
             if self._fd is None:

@@ -1,10 +1,14 @@
 """Standard output that cannot be written: a full disk (``> /dev/full``) is one line, and a
 reader gone (``| head``) is none; either way standard output is dropped from then on (sent to
 the null device), so that the interpreter's own flush at the exit, of what could not be
-written, fails no more (it would print a traceback of its own and end with status 120)."""
+written, fails no more (it would print a traceback of its own and end with status 120).
+
+What is written goes whole (``write_whole``), also where standard output is unbuffered."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
@@ -42,3 +46,34 @@ class writing:  # lower case: used as a function, ``with writing():``
         if isinstance(error, OSError):
             drop()
             raise StdoutFailed(file_error("Cannot write", STDOUT, error)) from None
+
+
+def write_whole(data: str | bytes) -> None:
+    """``data`` written to standard output to its last byte, then flushed (within ``writing``).
+
+    Unbuffered (``python -u``, ``PYTHONUNBUFFERED``, set by many containers), standard output's
+    binary layer is the raw file, whose write may take only part of the bytes: a pipe's does
+    when a signal comes while it waits for the reader (Ctrl-C, which ``rate`` and ``serate``
+    take as a flag and go on). The text layer does not look at what the raw write took and
+    drops the rest, and so did a plain ``buffer.write``: one of ``rate``'s rows was cut, the
+    next glued to it (issue 66's pty test, once in three runs). So the bytes go to the raw
+    file here until all are written; a buffered layer does that itself."""
+    stream = sys.stdout
+    binary = getattr(stream, "buffer", None)
+    if not isinstance(binary, io.RawIOBase):  # (it writes every byte, or raises)
+        if isinstance(data, str):
+            stream.write(data)
+        else:
+            stream.buffer.write(data)
+        stream.flush()
+        return
+    stream.flush()  # (what was written through the text layer before: first)
+    if isinstance(data, str):
+        # as the text layer writes: its encoding, and its newline (Windows': "\r\n")
+        data = data.replace("\n", os.linesep).encode(stream.encoding, stream.errors or "strict")
+    left = memoryview(data)
+    while left:
+        done = binary.write(left)
+        if not done:  # (a standard output made non-blocking by another program, and full)
+            raise BlockingIOError(errno.EAGAIN, "standard output is full and does not wait")
+        left = left[done:]
