@@ -78,7 +78,11 @@ async function picture() {
     const exported = (await transcript()).slice(before);
     await type('show');
     const shown = (await transcript()).slice(before + exported.length);
-    await board.locator('#sestep svg').waitFor({ timeout: LONG });
+    // (drawn, or the line that says why there is none: searching no more)
+    await page.waitForFunction(() => {
+        const summary = document.querySelector('#board').contentDocument.querySelector('#sestep summary');
+        return / from step \d+: (?!searching)/.test(summary.textContent);
+    }, null, { timeout: LONG, polling: 100 });
     const marks = await board.locator('#sestep svg .removed, #sestep svg .placed').evaluateAll((found) =>
         found.map((e) => ({ class: e.getAttribute('class'), cell: e.dataset.cell, digit: e.dataset.digit })));
     const caption = await board.locator('#sestep summary').textContent();
@@ -176,6 +180,7 @@ report.reloaded = (await transcript()).slice(beforeUp);
 
 // 7. the Board's picture of Sudoku Explainer's next step at step 10 of the seed's record (a
 // contradiction forcing chain: seconds of the pure engine), `export svg` typed meanwhile
+await type('load-quiz examples/seed.txt');
 await type('runrun 0');
 await type('goto 10');
 report.picture = await picture();
