@@ -67,8 +67,9 @@ async function type(line) {
 }
 
 /** The Board's folded line of Sudoku Explainer's next step opened, then `export svg x.svg` and
- * `show` typed at once (while the shell draws the picture): what each printed, and the picture
- * drawn, its removed and placed candidates (`class`, `data-cell`, `data-digit`). */
+ * `show` typed at once (while the shell draws the picture): what each printed, the picture
+ * drawn, its removed and placed candidates (`class`, `data-cell`, `data-digit`), and the Board's
+ * layouts seen with it open. */
 async function picture() {
     const board = page.frameLocator('#board');
     await board.locator('#sestep summary').click();
@@ -86,9 +87,19 @@ async function picture() {
     const marks = await board.locator('#sestep svg .removed, #sestep svg .placed').evaluateAll((found) =>
         found.map((e) => ({ class: e.getAttribute('class'), cell: e.dataset.cell, digit: e.dataset.digit })));
     const caption = await board.locator('#sestep summary').textContent();
+    // the Board's layout over 30 frames with the picture open (it once flipped at each one)
+    const layouts = await page.evaluate(() => new Promise((resolve) => {
+        const seen = [];
+        const look = () => {
+            seen.push(document.querySelector('#board').contentDocument.getElementById('layout').className);
+            if (seen.length < 30) requestAnimationFrame(look);
+            else resolve([...new Set(seen)]);
+        };
+        requestAnimationFrame(look);
+    }));
     await board.locator('#sestep summary').click(); // (closed again)
     await page.click('#terminal');
-    return { exported, shown, marks, caption };
+    return { exported, shown, marks, caption, layouts };
 }
 
 // 1. the first visit: the service worker's reload, the seed loaded, the README's session

@@ -161,6 +161,7 @@ def test_the_board_s_picture_holds_no_line_up(visit: dict[str, Any]) -> None:
     assert seen["shown"].endswith("\nOrder please:\n")
     assert seen["caption"].startswith("Sudoku Explainer's next step from step 10: Dynamic ")
     assert marks(seen["marks"]) == [("candidate removed", "r1c8", "4")]
+    assert len(seen["layouts"]) == 1  # (the Board's layout holds still with the picture open)
 
 
 def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str, Any]) -> None:
