@@ -58,6 +58,11 @@ export class Receiver {
         this.data = new Uint8Array(channel.data);
     }
 
+    /** The kind of the message the page has written and the worker not taken yet, or null. */
+    waiting() {
+        return Atomics.load(this.control, 0) === FULL ? this.control[1] : null;
+    }
+
     receive() {
         const parts = [];
         let kind;

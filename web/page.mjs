@@ -146,6 +146,8 @@ const client = new ShellClient(
             say(READY);
         },
         board: ({ body }) => showBoard(JSON.parse(body)),
+        // the next step's picture, as VS Code's Board gets it from the debug adapter
+        picture: ({ body }) => boardEl.contentWindow.postMessage({ type: 'picture', ...JSON.parse(body) }, location.origin),
         put: ({ name, files }) => {
             listFiles(files);
             note(`${name} is in the page's folder: load-quiz ${name} (or rate, difficulty) reads it.`);
@@ -193,7 +195,8 @@ const editor = new LineEditor(
 term.onData((data) => editor.input(data));
 
 // the Board's page (the VS Code Board's: board/): its `ready` gets the board again, its
-// `goto N` (the step box, the timeline) is typed at the prompt as the user would
+// `goto N` (the step box, the timeline) is typed at the prompt as the user would, its folded
+// line of Sudoku Explainer's next step asks the shell for the picture (open) or no more (closed)
 window.addEventListener('message', (event) => {
     if (event.origin !== location.origin || !event.data || !event.data.fromBoard) return;
     const message = event.data.fromBoard;
@@ -201,6 +204,8 @@ window.addEventListener('message', (event) => {
     else if (message.type === 'run') editor.type(message.line);
     else if (message.type === 'goto') editor.type(`goto ${message.step}`);
     else if (message.type === 'explain' && message.token !== -1) explain(message);
+    else if (message.type === 'picture') client.picture(true, width());
+    else if (message.type === 'pictureClosed') client.picture(false, width());
 });
 
 /** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */

@@ -8,7 +8,7 @@ import { GET, KEYS, PUT, Sender, encoder, fileMessage, makeChannel } from './cha
 
 export class ShellClient {
     /** `port`: the worker, as `{post(message), listen(handler)}`; `on`: the page's handlers
-     * (out, err, board, completions, reading, files, file, ended, failed), each optional. */
+     * (out, err, board, completions, picture, reading, files, file, ended, failed), each optional. */
     constructor(port, on = {}) {
         this.port = port;
         this.on = on;
@@ -129,6 +129,14 @@ export class ShellClient {
         });
         this._send(KEYS, { type: 'keys', message: `T${before}`, columns: width });
         return answer;
+    }
+
+    /** The Board's folded line of Sudoku Explainer's next step, opened (`open`: the picture of
+     * the present step wanted) or closed: the shell draws the picture at its prompt, and gives it
+     * up for anything typed (the `picture` handler gets it; none once the shell ended). */
+    picture(open, width) {
+        if (this.ended) return Promise.resolve();
+        return this._send(KEYS, { type: 'keys', message: open ? 'P1' : 'P0', columns: width });
     }
 
     /** A file put in the page's folder (`load-quiz NAME` reads it). */

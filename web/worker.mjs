@@ -7,6 +7,9 @@
 // page cross-origin isolated), files put in or asked for handled here meanwhile; or, where the
 // page is not isolated, on a promise of the page's next message (Python's stack suspended by
 // WebAssembly's JavaScript Promise Integration: Pyodide's run_sync), with no interrupt buffer.
+// While Python draws the Board's picture at a prompt it asks, now and then, whether the page has
+// sent something (`pending`: a look at the channel, or a task's wait for the page's messages),
+// and gives the picture up for it.
 import { loadPyodide } from './pyodide/pyodide.mjs';
 import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
 
@@ -66,11 +69,26 @@ function getFile(name) {
     }
 }
 
+/** The shell waits at a prompt (Python says it once a prompt, web_shell.PageReader): the page
+ * lets the user type, and lists the page's folder. */
+function prompting() {
+    firstPrompt();
+    post({ type: 'reading', files: files() });
+}
+
+/** A file put in or asked for, from the channel. */
+function fileAsked(kind, bytes) {
+    if (kind === PUT) {
+        const { name, bytes: content } = readFileMessage(bytes);
+        putFile(name, content);
+    } else if (kind === GET) {
+        getFile(new TextDecoder().decode(bytes));
+    }
+}
+
 /** The page's next message for Python (a kind letter and its text), from the channel; files put
  * in or asked for are done here meanwhile. Python calls it at each prompt (web_shell.PageReader). */
 function line() {
-    firstPrompt();
-    post({ type: 'reading', files: files() });
     for (;;) {
         const { kind, bytes } = receiver.receive();
         if (kind === KEYS) {
@@ -78,12 +96,19 @@ function line() {
             columns = sent.columns;
             return sent.message;
         }
-        if (kind === PUT) {
-            const { name, bytes: content } = readFileMessage(bytes);
-            putFile(name, content);
-        } else if (kind === GET) {
-            getFile(new TextDecoder().decode(bytes));
-        }
+        fileAsked(kind, bytes);
+    }
+}
+
+/** Whether the page has sent Python a message that `line` would return at once (files put in or
+ * asked for, ahead of it on the channel, are done here). */
+function pending() {
+    for (;;) {
+        const kind = receiver.waiting();
+        if (kind === null) return false;
+        if (kind === KEYS) return true;
+        const { bytes } = receiver.receive();
+        fileAsked(kind, bytes);
     }
 }
 
@@ -93,12 +118,16 @@ let waiting = null;
 
 /** The promise of the page's next message for Python (without shared memory). */
 function nextLine() {
-    firstPrompt();
-    post({ type: 'reading', files: files() });
     return new Promise((resolve) => {
         if (lines.length) resolve(lines.shift());
         else waiting = resolve;
     });
+}
+
+/** The promise of whether the page has sent Python a message (without shared memory): a task
+ * later, once the messages the page sent before it have come in (files are done as they come). */
+function pendingLater() {
+    return new Promise((resolve) => setTimeout(() => resolve(lines.length > 0), 0));
 }
 
 const heard = {
@@ -190,14 +219,14 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     }
     const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
     mark('import');
-    const page = { line, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
+    const page = { line, pending, prompting, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
     const firstCommands = pyodide.toPy([first]);
     if (receiver) {
         shell.run_page(page, firstCommands);
     } else {
         // (the page's messages awaited: Python's stack suspended at each prompt, run_sync)
-        const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine });
+        const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine, pendingLater });
         await shell.run_page.callPromising(waitingPage, firstCommands);
     }
     post({ type: 'ended' });
@@ -218,7 +247,8 @@ def site_zip(content):
 site_zip
 `;
 
-/** The page without shared memory, as run_page takes it: its line waited for (run_sync). */
+/** The page without shared memory, as run_page takes it: its line, and whether one came, waited
+ * for (run_sync). */
 const WAITING_PAGE = `
 from pyodide.ffi import run_sync
 
@@ -228,6 +258,12 @@ class WaitingPage:
 
     def line(self):
         return run_sync(self.page.nextLine())
+
+    def pending(self):
+        return run_sync(self.page.pendingLater())
+
+    def prompting(self):
+        self.page.prompting()
 
     def columns(self):
         return self.page.columns()

@@ -2,9 +2,11 @@
 // playwright-core (web/package-lock.json) drives the system's browser, never a downloaded one.
 // A person's visit: the README's session typed into the terminal (its guess question answered),
 // Tab, a file dropped on the page and loaded, Ctrl-C stopping `runrun 0`, a file downloaded, the
-// replay opened in a new tab, a quiz from the address, a reload (the history kept); then, in a
-// browser without service workers (as some private windows are: not cross-origin isolated), the shell without
-// shared memory, which says once what Ctrl-C cannot do there. Every request
+// replay opened in a new tab, a quiz from the address, a reload (the history kept), the Board's
+// picture of Sudoku Explainer's next step (its folded line opened, `export svg` typed at once);
+// then, in a browser without service workers (as some private windows are: not cross-origin
+// isolated), the shell without shared memory, which says once what Ctrl-C cannot do there, and
+// the Board's picture again. Every request
 // the browser made is recorded: none may leave the page's origin. Prints a JSON report of what
 // was seen; the Python test asserts on it.
 //
@@ -62,6 +64,42 @@ async function type(line) {
         (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
         before, { timeout: LONG, polling: 50 },
     );
+}
+
+/** The Board's folded line of Sudoku Explainer's next step opened, then `export svg x.svg` and
+ * `show` typed at once (while the shell draws the picture): what each printed, the picture
+ * drawn, its removed and placed candidates (`class`, `data-cell`, `data-digit`), and the Board's
+ * layouts seen with it open. */
+async function picture() {
+    const board = page.frameLocator('#board');
+    await board.locator('#sestep summary').click();
+    await page.click('#terminal');
+    const before = (await transcript()).length;
+    await type('export svg x.svg');
+    const exported = (await transcript()).slice(before);
+    await type('show');
+    const shown = (await transcript()).slice(before + exported.length);
+    // (drawn, or the line that says why there is none: searching no more)
+    await page.waitForFunction(() => {
+        const summary = document.querySelector('#board').contentDocument.querySelector('#sestep summary');
+        return / from step \d+: (?!searching)/.test(summary.textContent);
+    }, null, { timeout: LONG, polling: 100 });
+    const marks = await board.locator('#sestep svg .removed, #sestep svg .placed').evaluateAll((found) =>
+        found.map((e) => ({ class: e.getAttribute('class'), cell: e.dataset.cell, digit: e.dataset.digit })));
+    const caption = await board.locator('#sestep summary').textContent();
+    // the Board's layout over 30 frames with the picture open (it once flipped at each one)
+    const layouts = await page.evaluate(() => new Promise((resolve) => {
+        const seen = [];
+        const look = () => {
+            seen.push(document.querySelector('#board').contentDocument.getElementById('layout').className);
+            if (seen.length < 30) requestAnimationFrame(look);
+            else resolve([...new Set(seen)]);
+        };
+        requestAnimationFrame(look);
+    }));
+    await board.locator('#sestep summary').click(); // (closed again)
+    await page.click('#terminal');
+    return { exported, shown, marks, caption, layouts };
 }
 
 // 1. the first visit: the service worker's reload, the seed loaded, the README's session
@@ -151,9 +189,16 @@ await page.keyboard.press('Enter');
 await page.waitForFunction((n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n, beforeUp, { timeout: LONG, polling: 50 });
 report.reloaded = (await transcript()).slice(beforeUp);
 
+// 7. the Board's picture of Sudoku Explainer's next step at step 10 of the seed's record (a
+// contradiction forcing chain: seconds of the pure engine), `export svg` typed meanwhile
+await type('load-quiz examples/seed.txt');
+await type('runrun 0');
+await type('goto 10');
+report.picture = await picture();
+
 await context.close();
 
-// 7. not cross-origin isolated (a browser without service workers, as some private windows are):
+// 8. not cross-origin isolated (a browser without service workers, as some private windows are):
 // the shell runs on messages, and the page says what Ctrl-C cannot do there
 const plain = await chromium.launchPersistentContext(`${profiles}/plain`, {
     executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 },
@@ -169,5 +214,6 @@ await page.keyboard.type('ru');
 await page.keyboard.press('Tab');
 await type('til 3');
 report.plain = await transcript();
+report.plainPicture = await picture();
 await plain.close();
 process.stdout.write(JSON.stringify(report));

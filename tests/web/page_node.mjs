@@ -2,10 +2,14 @@
 // (OUT/worker.mjs: Pyodide, the wheels, the shell) in a Node worker thread, driven by the page's
 // own client (OUT/shell_client.mjs) as the terminal drives it: each input sent when the shell
 // waits at a prompt (a command's or the guess question's). Prints, as JSON, each session's
-// transcript (what the page's window.sudokuRepl.transcript() returns).
+// transcript (what the page's window.sudokuRepl.transcript() returns), the pictures the shell
+// drew for the Board, the times it said it waits at a prompt, and the files asked for.
 //
 //   node tests/web/page_node.mjs OUT SESSIONS.json
 //   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
+//   an input is a line, or: {"picture": true} the Board's folded line opened (sent at once: the
+//   next line goes while the shell draws), {"awaitPicture": true} waits for the picture,
+//   {"get": NAME} a file of the page's folder asked for (and waited for)
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
@@ -25,15 +29,34 @@ async function run({ quiz, inputs }) {
     });
     const ended = new Promise((resolve) => worker.on('exit', resolve));
     let failed = null;
+    const pictures = [];
+    const files = {};
+    let readings = 0;
+    let heard = () => {};
     const client = new ShellClient({
         post: (message) => worker.postMessage(message),
         listen: (handler) => worker.on('message', handler),
-    }, { failed: (message) => { failed = message.text; } });
+    }, {
+        failed: (message) => { failed = message.text; },
+        picture: ({ body }) => { pictures.push(JSON.parse(body)); heard(); },
+        reading: () => { readings += 1; },
+        file: ({ name, bytes }) => { files[name] = Buffer.from(bytes).toString('utf8'); heard(); },
+    });
+    const until = (done) => new Promise((resolve) => {
+        heard = () => { if (done()) resolve(); };
+        heard();
+    });
     client.start({ base: pathToFileURL(`${out}/`).href, quiz, width: WIDTH, manifest });
     await client.ready;
     for (const input of inputs) {
         await client.prompted();
-        await client.line(input, WIDTH);
+        if (typeof input === 'string') await client.line(input, WIDTH);
+        else if (input.picture !== undefined) client.picture(input.picture, WIDTH);
+        else if (input.awaitPicture) await until(() => pictures.length > 0);
+        else if (input.get) {
+            client.get(input.get);
+            await until(() => input.get in files);
+        }
     }
     await Promise.race([client.prompted(), new Promise((resolve) => {
         const check = setInterval(() => { if (client.ended || failed) { clearInterval(check); resolve(); } }, 20);
@@ -41,9 +64,9 @@ async function run({ quiz, inputs }) {
     await worker.terminate();
     await ended;
     if (failed) throw new Error(failed);
-    return client.transcript();
+    return { transcript: client.transcript(), pictures, readings, files };
 }
 
-const transcripts = [];
-for (const session of sessions) transcripts.push(await run(session));
-process.stdout.write(JSON.stringify(transcripts));
+const seen = [];
+for (const session of sessions) seen.push(await run(session));
+process.stdout.write(JSON.stringify(seen));

@@ -3,9 +3,10 @@
 test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's service worker makes
 it cross-origin isolated); the browser types the README's session, answers the guess question,
 completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
-the shell wrote, opens the replay in a tab, loads a quiz from the address and reloads. No request
-may leave the page's origin. Then, in a browser without service workers (no cross-origin
-isolation), the shell runs without shared memory and the page says what Ctrl-C cannot do.
+the shell wrote, opens the replay in a tab, loads a quiz from the address, reloads and opens the
+Board's picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave
+the page's origin. Then, in a browser without service workers (no cross-origin isolation), the
+shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
@@ -140,3 +141,36 @@ def test_the_board_beside_the_terminal_explains_a_cell(visit: dict[str, Any]) ->
     assert asked[0] == "why [6,2]" and asked[-3:] == ["", "Order please:", ""]
     assert asked[1].startswith("60) [6,2]=5: Upward guess [6,2] level 1")
     assert visit["popover"] == "[6,2]" + "".join(asked[1:-3])
+
+
+def marks(found: list[dict[str, str]]) -> list[tuple[str, str, str]]:
+    return [(m["class"], m["cell"], m["digit"]) for m in found]
+
+
+def test_the_board_s_picture_holds_no_line_up(visit: dict[str, Any]) -> None:
+    # the Board's folded line opened at step 10 of the seed's record, `export svg x.svg` and
+    # `show` typed at once: each runs and its prompt comes back (the picture given up, drawn
+    # at the next prompt); the picture is of `hint se`'s step there (a contradiction forcing
+    # chain removes 4 from [1,8])
+    seen = visit["picture"]
+    assert seen["exported"] == (
+        "export svg x.svg\nWrote x.svg: Dynamic Contradiction Forcing Chains (9.1).\n\n"
+        "Order please:\n"
+    )
+    assert seen["shown"].startswith("show\n") and "\nSteps:10\n" in seen["shown"]
+    assert seen["shown"].endswith("\nOrder please:\n")
+    assert seen["caption"].startswith("Sudoku Explainer's next step from step 10: Dynamic ")
+    assert marks(seen["marks"]) == [("candidate removed", "r1c8", "4")]
+    assert len(seen["layouts"]) == 1  # (the Board's layout holds still with the picture open)
+
+
+def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str, Any]) -> None:
+    # without shared memory too (the worker looks for the page's messages a task later): at the
+    # step `runtil 3` stops at, Sudoku Explainer's next step is a hidden single, [5,6]=3
+    seen = visit["plainPicture"]
+    assert (
+        seen["exported"] == "export svg x.svg\nWrote x.svg: Hidden Single (1.2).\n\nOrder please:\n"
+    )
+    assert seen["shown"].startswith("show\n") and seen["shown"].endswith("\nOrder please:\n")
+    assert seen["caption"].startswith("Sudoku Explainer's next step from step ")
+    assert marks(seen["marks"]) == [("candidate placed", "r5c6", "3")]

@@ -9,6 +9,9 @@ Two things differ by design and are taken out before the comparison, each checke
 the page's first line (the pure build's, said by the interactive shell at its start: batch mode
 does not say it), and the figure of ``Run time: N milliseconds`` (a clock's).
 
+The Board's picture of Sudoku Explainer's next step, asked with a line typed at once after it,
+is drawn without holding that line up, and is the SVG ``export svg`` wrote.
+
 Needs Node and a page built by ``web/build OUT`` (``SUDOKU_REPL_WEB_PAGE=OUT``: ``.ci/run``
 builds one where Node is); skipped with one line otherwise."""
 
@@ -19,6 +22,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,21 +39,23 @@ def cpython(quiz: str | None, inputs: list[str], folder: Path) -> str:
     """What the CPython shell prints for ``inputs``, started as the page is: on the seed, or on
     the quiz of the page's address (a file ``quiz.txt``, as the page writes it)."""
     if quiz is None:
-        where, name = REPO, "examples/seed.txt"
+        where, name = folder, str(REPO / "examples" / "seed.txt")
     else:
         (folder / "quiz.txt").write_text(quiz + "\n")
         where, name = folder, "quiz.txt"
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", name],
-        input="".join(line + "\n" for line in inputs),
+        input="".join(line + "\n" for line in inputs if isinstance(line, str)),
         cwd=where, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.stderr == ""
     return done.stdout
 
 
-def page(sessions: list[tuple[str | None, list[str]]], folder: Path) -> list[str]:
-    """The page's transcripts of ``sessions`` (one Node process, a worker a session)."""
+def page(sessions: list[tuple[str | None, list[Input]]], folder: Path) -> list[dict[str, Any]]:
+    """What the page showed of ``sessions`` (one Node process, a worker a session): each one's
+    ``transcript``, ``pictures`` (the Board's), ``readings`` (the prompts the page was told
+    of) and ``files`` (those asked for)."""
     given = folder / "sessions.json"
     given.write_text(json.dumps([{"quiz": q, "inputs": i} for q, i in sessions]))
     assert NODE is not None
@@ -58,24 +64,37 @@ def page(sessions: list[tuple[str | None, list[str]]], folder: Path) -> list[str
         capture_output=True, text=True, timeout=1200,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    transcripts: list[str] = json.loads(done.stdout)
-    return transcripts
+    seen: list[dict[str, Any]] = json.loads(done.stdout)
+    return seen
 
 
-SESSIONS: list[tuple[str | None, list[str]]] = [
-    (None, README_SESSION),
+#: a line typed, or what ``page_node.mjs`` takes beside lines (the Board's picture, a file)
+Input = str | dict[str, Any]
+#: the Board's folded line opened at step 10 of the seed's record, and `export svg` typed at once
+PICTURED: list[Input] = [
+    "runrun 0", "goto 10", {"picture": True}, "export svg x.svg", {"awaitPicture": True},
+    {"get": "x.svg"}, "show", "bye",
+]  # fmt: skip
+SESSIONS: list[tuple[str | None, list[Input]]] = [
+    (None, list(README_SESSION)),
     (EASY, ["difficulty", "bye"]),
     (CANDIDATES, ["step", "runrun 0", "bye"]),
+    (None, PICTURED),
 ]
 
 
 @pytest.fixture(scope="module")
-def transcripts(tmp_path_factory: pytest.TempPathFactory) -> list[tuple[str, str]]:
-    folder = tmp_path_factory.mktemp("web")
-    shown = page(SESSIONS, folder)
+def seen(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    return page(SESSIONS, tmp_path_factory.mktemp("web"))
+
+
+@pytest.fixture(scope="module")
+def transcripts(
+    seen: list[dict[str, Any]], tmp_path_factory: pytest.TempPathFactory
+) -> list[tuple[str, str]]:
     return [
-        (web, cpython(quiz, inputs, tmp_path_factory.mktemp("cpython")))
-        for web, (quiz, inputs) in zip(shown, SESSIONS, strict=True)
+        (web["transcript"], cpython(quiz, inputs, tmp_path_factory.mktemp("cpython")))
+        for web, (quiz, inputs) in zip(seen, SESSIONS, strict=True)
     ]
 
 
@@ -106,3 +125,24 @@ def test_a_729_character_quiz_from_the_address(transcripts: list[tuple[str, str]
     web, terminal = transcripts[2]
     same(web, terminal)
     assert len(CANDIDATES) == 729 and "Quiz loaded." in web
+
+
+def test_the_board_s_picture_holds_no_line_up(
+    transcripts: list[tuple[str, str]], seen: list[dict[str, Any]]
+) -> None:
+    # `export svg` typed while the shell draws the Board's picture: its lines come as the
+    # CPython shell prints them, in order, and the page was told of each prompt once (the
+    # picture's answer tells it of none: it would let the next line go while one runs)
+    web, terminal = transcripts[3]
+    same(web, terminal)
+    assert "\nOrder please:\nexport svg x.svg\nWrote x.svg: " in web
+    assert seen[3]["readings"] == web.count("Order please:\n")
+    # the picture: Sudoku Explainer's next step from step 10 (`hint se` there: a contradiction
+    # forcing chain removes 4 from [1,8]), the SVG export svg wrote
+    (picture,) = seen[3]["pictures"]
+    assert picture["step"] == 10
+    assert picture["picture"]["svg"] == seen[3]["files"]["x.svg"]
+    svg = picture["picture"]["svg"]
+    assert re.findall(
+        r'class="candidate (removed|placed)" data-cell="(r\dc\d)" data-digit="(\d)"', svg
+    ) == [("removed", "r1c8", "4")]

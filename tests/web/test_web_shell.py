@@ -4,7 +4,9 @@ typed included as the page's terminal shows them, is batch mode's transcript of 
 (the README's session, its guess answered), in this run; Tab answers with the shell's own
 completions; Ctrl-C at the prompt drops the line and Ctrl-D ends the shell, as in a terminal; the
 board of the present step goes to the page at each prompt; the show block fits the width the
-page gives. Runs everywhere (no Node): tests/web/test_page_node.py runs the same in Pyodide."""
+page gives; the Board's folded line of Sudoku Explainer's next step, open, gets the picture
+``export svg`` writes, drawn at the prompt and given up for what the page sends meanwhile. Runs
+everywhere (no Node): tests/web/test_page_node.py runs the same in Pyodide."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import io
 import json
 import re
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,22 +28,37 @@ pytestmark = pytest.mark.usefixtures("at_repo_root")
 SEED = "load-quiz examples/seed.txt"
 
 
+#: a message marked so (its first character) is sent while the shell works at its prompt (it
+#: draws the Board's picture): ``pending`` says so from then on
+MEANWHILE = "!"
+
+
 class Page:
     """The page as ``run_page`` sees it: ``sent`` what its terminal sends (a kind letter, then the
-    text), ``width`` its columns; what is typed shows in the output, as the terminal echoes it."""
+    text), ``width`` its columns; what is typed shows in the output, as the terminal echoes it.
+    ``posts`` are its messages in order, ``("prompting", None)`` each time the shell said it
+    waits at a prompt."""
 
     def __init__(self, sent: Iterable[str], width: int = 200) -> None:
-        self.sent = iter(sent)
+        self.sent = list(sent)
         self.width = width
         self.posts: list[tuple[str, Any]] = []
+        self.asked = 0  # times pending() was asked
 
     def line(self) -> str:
-        sent = next(self.sent, "D")
+        sent = self.sent.pop(0).removeprefix(MEANWHILE) if self.sent else "D"
         if sent[0] == "L":
             print(sent[1:])
         elif sent == "C":
             print("^C")
         return sent
+
+    def pending(self) -> bool:
+        self.asked += 1
+        return bool(self.sent) and self.sent[0].startswith(MEANWHILE)
+
+    def prompting(self) -> None:
+        self.posts.append(("prompting", None))
 
     def columns(self) -> int:
         return self.width
@@ -108,3 +126,62 @@ def test_the_show_block_fits_the_page_s_width(monkeypatch: pytest.MonkeyPatch) -
     candidates = terminal.getvalue().split("Candidates:\n", 1)[1].split("The foremost")[0]
     assert max(len(line) for line in candidates.splitlines()) <= 60
     assert "\n  [1,6]: " in candidates  # (a row's candidates go on under it, indented)
+
+
+def pictures(page: Page) -> list[Any]:
+    return [body for kind, body in page.posts if kind == "picture"]
+
+
+def test_the_board_s_picture_is_export_svg_s(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the Board's folded line opened at a prompt ("P1"): the shell answers with the picture of
+    # Sudoku Explainer's next step from the present step, the SVG `export svg` writes for it
+    written = tmp_path / "next.svg"
+    page = Page(["Lstep", "Lstep", "P1", f"Lexport svg {written}", "Lbye"])
+    run_page(page, [SEED])
+    shown = capsys.readouterr().out
+    (answer,) = pictures(page)
+    assert answer["step"] == 2
+    assert answer["picture"]["svg"] == written.read_text(encoding="utf-8")
+    assert f"Wrote {written}: {answer['picture']['caption']}.\n" in shown
+    assert "\nOrder please:\nexport svg" in shown  # (the ask typed no line: nothing ran)
+    # the shell says once a prompt that it waits there, the picture's ask answered or not
+    kinds = [kind for kind, _ in page.posts]
+    assert kinds.count("prompting") == shown.count("Order please:") == 4
+    at = kinds.index("picture")
+    assert kinds[at - 2 : at] == ["board", "prompting"]  # (at the prompt, once it said so)
+
+
+def test_what_the_page_sends_meanwhile_comes_before_the_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a line typed while the picture is drawn (at step 10 of the record, Sudoku Explainer's next
+    # step is a contradiction forcing chain, removing 4 from [1,8]: `hint se`'s line): the shell
+    # gives the picture up, runs the line, then draws the picture at the next prompt
+    written = tmp_path / "next.svg"
+    lines = ["runrun 0", "goto 10", f"export svg {written}", "show", "bye"]
+    sent = typed(lines[:2]) + ["P1", MEANWHILE + "L" + lines[2]] + typed(lines[3:])
+    page = Page(sent)
+    run_page(page, [SEED])
+    shown = capsys.readouterr().out
+    batch = io.StringIO()
+    run_batch(iter(lines), batch, first=[SEED])
+    clock = r"Run time: \d+ milliseconds"
+    assert re.sub(clock, "", shown) == re.sub(clock, "", batch.getvalue())
+    assert page.asked >= 1
+    (answer,) = pictures(page)
+    kinds = [kind for kind, _ in page.posts]
+    # (drawn at the prompt after export svg's: the fourth board, the one of step 10 again)
+    assert kinds.index("picture") > [i for i, k in enumerate(kinds) if k == "board"][3]
+    assert answer["step"] == 10
+    assert answer["picture"]["svg"] == written.read_text(encoding="utf-8")
+    assert 'class="candidate removed" data-cell="r1c8" data-digit="4"' in answer["picture"]["svg"]
+
+
+def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> None:
+    # opened, then closed before the picture was drawn: no picture, at this prompt or the next
+    page = Page(["Lstep", "P1", MEANWHILE + "P0", "Lstep", "Lbye"])
+    run_page(page, [SEED])
+    assert pictures(page) == []
+    assert page.asked == 1

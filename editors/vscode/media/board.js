@@ -216,6 +216,10 @@
         const sideWide = Math.min(340, Math.max(220, W * 0.3));
         layoutEl.classList.remove('wide', 'tall');
         layoutEl.classList.add('tall');
+        // (measured at the tall layout's full width: the side's width of a layout beside the board
+        // left there made an open picture, as wide as the side, short, then the layout tall,
+        // then the picture tall, then the layout beside again: flipped at every resize, for ever)
+        sideEl.style.width = '';
         const below = sideEl.querySelector('.side-top').offsetHeight + 12;
         const tall = Math.min(W / cols, (H - below) / rows);
         const wide = Math.min((W - sideWide - 16) / cols, H / rows);

@@ -6,6 +6,11 @@ prompt's (``PagePrompt.prompt``) and the guess question's answer. What the shell
 ``sys.stdout`` as on a terminal (the worker hands it to the page), the progress line to
 ``sys.stderr``; the board at each prompt and the Tab completions go to the page as JSON.
 
+The Board's folded line of Sudoku Explainer's next step, open, asks for the picture of that step
+(``export svg``'s SVG): the shell draws it at the prompt, after telling the page it waits there,
+and gives up as soon as the page sends anything (a line, Tab, Ctrl-C: the search polls
+``Page.pending``), so the picture never holds the shell up; it draws it again at the next prompt.
+
 Ctrl-C while a command runs is Pyodide's interrupt buffer: a SIGINT, which the prompt loop's own
 handler turns into the interrupt flag the command polls, as on a terminal; at a prompt the page
 sends it as a key (the line is dropped, the guess question called off)."""
@@ -15,7 +20,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
@@ -27,6 +33,7 @@ from prompt_toolkit.output import DummyOutput
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import GuessAborted
+from sudoku_repl.core.state import EngineState
 from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.progress_line import ProgressLine
@@ -34,9 +41,12 @@ from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.views.board_data import board_json
 
-#: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, or Tab
-#: with the text before the cursor (the rest)
-LINE, CTRL_C, CTRL_D, TAB = "L", "C", "D", "T"
+#: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, Tab
+#: with the text before the cursor (the rest), or the Board's folded line of Sudoku Explainer's
+#: next step (the rest: ``1`` open, the picture wanted; ``0`` closed)
+LINE, CTRL_C, CTRL_D, TAB, PICTURE = "L", "C", "D", "T", "P"
+#: seconds between two looks at whether the page sent something, while a picture is drawn
+POLL_EVERY = 0.02
 
 
 class Page(Protocol):
@@ -45,28 +55,41 @@ class Page(Protocol):
     def line(self) -> str:
         """What the page's terminal sends next (a kind letter, then its text): waits for it."""
 
+    def pending(self) -> bool:
+        """Whether the page has sent something not read yet (``line`` would not wait)."""
+
+    def prompting(self) -> None:
+        """Tells the page the shell waits at a prompt (once a prompt): it lets the user type."""
+
     def columns(self) -> int:
         """The terminal's width when it sent it."""
 
     def post(self, kind: str, body: str) -> None:
-        """A message to the page: ``board`` or ``completions``, its body JSON."""
+        """A message to the page: ``board``, ``completions`` or ``picture``, its body JSON."""
 
 
 class PageReader:
     """Reads what the page sends at a prompt: a line, Ctrl-C (``KeyboardInterrupt``, as the
     prompt raises it) or Ctrl-D (``EOFError``); Tab is answered with the completions and the
-    prompt goes on. Each prompt first shows the page the board of the present step."""
+    prompt goes on, the Board's folded line with the next step's picture while it is open. Each
+    prompt first shows the page the board of the present step."""
 
     def __init__(self, page: Page) -> None:
         self.page = page
         #: the repl whose board and completions are shown (``run_page`` hands it in once made)
         self.repl: Repl | None = None
+        #: the Board's folded line is open and its picture of the present step not yet drawn
+        self.picture_wanted = False
+        self._next_poll = 0.0
 
     def read(self, message: str) -> str:
         sys.stdout.write(message)
         sys.stdout.flush()
         self._board()
+        self.page.prompting()
         while True:
+            if self.picture_wanted:
+                self._picture()
             sent = str(self.page.line())
             # (the width the shell's lines fit: shutil.get_terminal_size reads COLUMNS first)
             os.environ["COLUMNS"] = str(self.page.columns())
@@ -78,6 +101,10 @@ class PageReader:
             if kind == TAB:
                 self.page.post("completions", json.dumps(list(self.completions(text))))
                 continue
+            if kind == PICTURE:
+                self.picture_wanted = text == "1"
+                continue
+            # (a line: the picture, still wanted, is drawn of the state at the next prompt)
             return text
 
     def completions(self, text: str) -> Iterator[dict[str, Any]]:
@@ -94,15 +121,58 @@ class PageReader:
         if self.repl is not None and self.repl.loaded:
             self.page.post("board", json.dumps(present_board(self.repl)))
 
+    def _picture(self) -> None:
+        """The picture of Sudoku Explainer's next step from the present step, to the page; none
+        once the page sent something meanwhile (its message is read first: the picture stays
+        wanted)."""
+        from sudoku_repl.techniques.explainer.rating import Interrupted
+
+        if self.repl is None or not self.repl.loaded:
+            return
+        self._next_poll = 0.0
+        try:
+            answer = present_picture(self.repl, self._sent)
+        except Interrupted:
+            return
+        self.picture_wanted = False
+        self.page.post("picture", json.dumps(answer))
+
+    def _sent(self) -> bool:
+        """Whether the page sent something, looked at every ``POLL_EVERY`` seconds at most (the
+        page's message may take a task of the worker to come in)."""
+        now = time.monotonic()
+        if now < self._next_poll:
+            return False
+        self._next_poll = now + POLL_EVERY
+        return bool(self.page.pending())
+
+
+def _present(repl: Repl) -> tuple[EngineState, Sequence[int]]:
+    """The present step's state, and the quiz's givens (the state's values without a quiz)."""
+    session = repl.session
+    state = session.state()
+    return state, session.quiz.givens if session.quiz is not None else state.values
+
 
 def present_board(repl: Repl) -> dict[str, Any]:
     """The board of the present step, as the VS Code Board draws it (``views/board_data``), with
     the record's last step (as far as ``goto`` reaches)."""
     session = repl.session
-    state = session.state()
-    givens = session.quiz.givens if session.quiz is not None else state.values
+    state, givens = _present(repl)
     body = board_json(session.geo, givens, state, session.history, session.cursor, "")
     return {**body, "solutions": state.solutions, "last": session.history.last_steps}
+
+
+def present_picture(repl: Repl, interrupted: Callable[[], bool]) -> dict[str, Any]:
+    """The picture of Sudoku Explainer's next step from the present step (``export svg``'s, as
+    the DAP ``sudokuBoard`` request gives it to the Board), with that step's number;
+    ``Interrupted`` once ``interrupted()``."""
+    # (Sudoku Explainer's engine imported when a picture is first asked for, not at the start)
+    from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
+
+    state, givens = _present(repl)
+    drawn = next_step_picture(state, repl.session.geo, givens, interrupted)
+    return {"step": state.steps, "picture": picture_json(drawn)}
 
 
 class PagePrompt(PromptSession[str]):

@@ -54,14 +54,9 @@ def board_body(view: StackView, frame_id: object, picture: object = None) -> dic
         "last": session.history.last_steps,
     }
     if picture:
-        from sudoku_repl.tools.explain.picture import next_step_picture
+        from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
-        drawn = next_step_picture(state, session.geo, givens)
-        answer["picture"] = (
-            {"none": drawn}
-            if isinstance(drawn, str)
-            else {"svg": drawn.svg, "caption": drawn.caption}
-        )
+        answer["picture"] = picture_json(next_step_picture(state, session.geo, givens))
     return answer
 
 

@@ -1,5 +1,5 @@
-"""A picture of Sudoku Explainer's next step from a state (issue 68): ``export svg``'s and the
-DAP ``sudokuBoard`` request's (``picture: true``), made once here."""
+"""A picture of Sudoku Explainer's next step from a state (issue 68): ``export svg``'s, the
+DAP ``sudokuBoard`` request's (``picture: true``) and the web page's Board's, made once here."""
 
 from __future__ import annotations
 
@@ -41,3 +41,11 @@ def next_step_picture(
     if step is None:
         return f"No picture: {SE_NOTHING[0].lower()}{SE_NOTHING[1:]}"
     return Picture(step_svg(step, board_of_grid(grid, givens)), caption(step))
+
+
+def picture_json(drawn: Picture | str) -> dict[str, str]:
+    """``drawn`` as the Board's page takes it (VS Code's and the web page's): ``{"svg",
+    "caption"}``, or ``{"none"}``, the line that says why there is none."""
+    if isinstance(drawn, str):
+        return {"none": drawn}
+    return {"svg": drawn.svg, "caption": drawn.caption}
