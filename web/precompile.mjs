@@ -63,6 +63,12 @@ class Page:
     def line(self):
         return "D"
 
+    def pending(self):
+        return False
+
+    def prompting(self):
+        pass
+
     def columns(self):
         return 80
 
