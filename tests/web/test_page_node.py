@@ -9,8 +9,8 @@ Two things differ by design and are taken out before the comparison, each checke
 the page's first line (the pure build's, said by the interactive shell at its start: batch mode
 does not say it), and the figure of ``Run time: N milliseconds`` (a clock's).
 
-Needs Node and a page built by ``web/build OUT`` (``SUDOKU_REPL_WEB_PAGE=OUT``: ``.ci/run``
-builds one where Node is); skipped with one line otherwise."""
+Needs Node and a page built by ``web/build OUT`` (``SUDOKU_REPL_WEB_PAGE=OUT``: ``.ci/e2e-web``
+builds one and runs this; ``.ci/run`` leaves both to it); skipped with one line otherwise."""
 
 from __future__ import annotations
 
