@@ -30,7 +30,7 @@ from sudoku_repl.frontends.difficulty_cli import main_difficulty
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.text.quiz_files import load
 from sudoku_repl.tools.rating.reading import read_quizzes
-from tests.support.helpers import SEED_QUIZ, TEST_DATA
+from tests.support.helpers import SEED_QUIZ, TEST_DATA, slow_on_pure
 from tests.support.rate_output import without_settings
 
 SHC_TE = TEST_DATA / "shc" / "TE-input.txt"
@@ -84,6 +84,7 @@ def test_every_line_of_shcs_te_input_is_its_puzzle_for_rate_and_load_quiz() -> N
         assert str(load(str(SHC_TE), number)) == lines[number - 1][:81]
 
 
+@slow_on_pure
 def test_rate_gives_shcs_own_te_depths_on_its_te_input(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -11,7 +11,15 @@ import pytest
 
 import sudoku_repl
 from sudoku_repl import Dossier, Session, UserError
-from tests.support.helpers import NEEDS_NATIVE_EXPLAINER, PUZZLES, SEED, SLOW, TEST_DATA, Shell
+from tests.support.helpers import (
+    NEEDS_NATIVE_EXPLAINER,
+    PUZZLES,
+    SEED,
+    SLOW,
+    TEST_DATA,
+    Shell,
+    slow_on_pure,
+)
 from tests.techniques.difficulty import oracle
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
@@ -51,6 +59,7 @@ def test_backdoor_1_has_its_two_backdoors_named_by_cell_and_digit() -> None:
     assert done.settings.version == sudoku_repl.__version__
 
 
+@slow_on_pure
 def test_size_2_candidate_backdoors_where_asked_are_the_brute_force_s() -> None:
     """``backdoors2``: the pairs of wrong candidates found by trying every pair with the
     tests' own singles (``oracle``), on a puzzle and on a session; not in the default

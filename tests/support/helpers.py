@@ -129,6 +129,28 @@ NATIVE_EXPLAINER_NEEDED = (
 NEEDS_NATIVE_EXPLAINER = pytest.mark.skipif(_pure_explainer(), reason=NATIVE_EXPLAINER_NEEDED)
 
 
+def _pure_build() -> bool:
+    """No C at all: the bare machine's build (.ci/pure), the core's, the explainer's and the
+    measures' C all absent."""
+    from sudoku_repl.core import native as core
+    from sudoku_repl.techniques.difficulty import native as measures
+
+    return not core.active() and _pure_explainer() and not measures.active()
+
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def slow_on_pure(test: F) -> F:
+    """A test of the Python around the engine that takes seconds on the native build and half a
+    minute or more on the pure one (the engine's work: a bank of ratings, a big file's canonical
+    forms, every measure): marked ``slow`` on the pure build only. The bare machine's run
+    (.ci/pure, ``-m 'not slow'``) leaves it to CI's main job, which runs it natively; the pure
+    engine under it is held to the C by the differential tests (tests/*/test_native*.py,
+    test_canonical.py) and to the oracles by its own tests. A plain ``pytest`` runs it on both."""
+    return SLOW(test) if _pure_build() else test
+
+
 def skip_on_the_pure_explainer() -> None:
     """``NEEDS_NATIVE_EXPLAINER`` for a case known inside its test (a doc's transcript or
     program that makes puzzles to an SE target)."""

@@ -27,7 +27,7 @@ from sudoku_repl.techniques.explainer import (
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
-from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.helpers import SLOW, TEST_DATA, read_lines
 from tests.support.se_paths import grid_at, rating_path
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
@@ -91,11 +91,14 @@ HARD = [
 ][:12]
 
 
+@SLOW
 def test_aligned_triplets_met_again_give_their_hint_again() -> None:
     """The C's walk meets a group of three cells up to three times and passes by a group met
     before that removed nothing (se_exclusion.c): on grids a fifth, two fifths and three fifths
     along the hard quizzes' paths, its findings are the pure walk's, in its order, repeats
-    included; and the grids are ones that test it (many find a group, each more than once)."""
+    included; and the grids are ones that test it (many find a group, each more than once).
+    Slow (the pure walk's 40 s under the sanitizers): the main job runs it; .ci/sanitize runs
+    the C's walk on the grid of every kind below."""
     repeated = 0
     for puzzle in HARD:
         steps = len(rating_path(puzzle))

@@ -4,7 +4,10 @@ the reference): the same hints in the same order, and the limits looked at insid
 The differential grids are points of the rating paths of two hard quizzes where the pure
 nested levels finish in a few seconds and their chains still run dry onto nested findings (tens
 of times: the potentials a nested chain removes join the outer chains). The expected step is
-serate's (SukakuExplainer 1.15.10), from ``tests/data/se_nested_state.txt``."""
+serate's (SukakuExplainer 1.15.10), from ``tests/data/se_nested_state.txt``. Three of the five
+levels are slow (the pure reference's 10-30 s under the sanitizers): .ci/sanitize (``-m 'not
+slow'``) runs the C on level 4 and on level 4 nested twice, whose chains hold the lower levels'
+kinds; the main job runs all five."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 
 from sudoku_repl.techniques.explainer import native, nested
 from sudoku_repl.techniques.explainer.grid import Grid
-from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.helpers import SLOW, TEST_DATA, read_lines
 from tests.support.se_paths import grid_at
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
@@ -26,10 +29,10 @@ QUIZ_11_1 = "98.7..6..75..6......68.....4..3...2...5.9.7.......8..4.1......3..91
 @pytest.mark.parametrize(
     ("puzzle", "steps", "level", "nesting"),
     [
-        (QUIZ_10_3, 96, 2, 0),  # + forcing chains and cycles
-        (QUIZ_11_1, 79, 3, 0),  # + multiple forcing chains too
+        pytest.param(QUIZ_10_3, 96, 2, 0, marks=SLOW),  # + forcing chains and cycles
+        pytest.param(QUIZ_11_1, 79, 3, 0, marks=SLOW),  # + multiple forcing chains too
         (QUIZ_10_3, 96, 4, 0),  # + dynamic forcing chains
-        (QUIZ_11_1, 85, 4, 1),  # + dynamic forcing chains (+)
+        pytest.param(QUIZ_11_1, 85, 4, 1, marks=SLOW),  # + dynamic forcing chains (+)
         (QUIZ_11_1, 85, 4, 2),  # + nested dynamic chains, themselves nested
     ],
 )

@@ -21,6 +21,7 @@ from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
 from sudoku_repl.techniques.explainer.rating import rate_grid
 from sudoku_repl.tools.explain.plan import WrongStep, check, figures, plan_of
+from tests.support.helpers import slow_on_pure
 from tests.support.rate_output import without_settings
 
 DATA = Path(__file__).parents[2] / "data"
@@ -93,6 +94,7 @@ def held_to_the_solution(puzzle: str, made: tuple[PlanStep, ...]) -> None:
             assert count_solutions(bytes(trial), 2) == solutions, (puzzle, step, label)
 
 
+@slow_on_pure
 def test_the_bank_sample_removes_only_wrong_candidates_and_has_serates_figures() -> None:
     """Every 80th of the bank's 2,000 (25 puzzles): each removal wrong, each placement right,
     and ER/EP/ED from the plan serate's (``se_bank_serate.txt``); the whole bank in

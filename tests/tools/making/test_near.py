@@ -26,7 +26,7 @@ from sudoku_repl.tools.making.run import Request, Run
 from sudoku_repl.tools.making.tasks import NEAR_TRIES, task_rng
 from sudoku_repl.tools.making.vicinity import neighbours
 from sudoku_repl.tools.rating.pool import StopFlag
-from tests.support.helpers import TEST_DATA, read_lines
+from tests.support.helpers import TEST_DATA, read_lines, slow_on_pure
 
 #: puzzles to search near (serate's hard set): any target is met by every neighbour (none is
 #: asked), so the frontier's choices decide every line
@@ -126,6 +126,7 @@ def _variants(puzzle: bytes, count: int) -> list[str]:
     return out
 
 
+@slow_on_pure
 def test_a_big_file_is_read_with_its_repeats_dropped_and_its_progress_said(
     tmp_path: Path,
 ) -> None:

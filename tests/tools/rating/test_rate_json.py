@@ -20,7 +20,7 @@ from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.kept import row_reader
 from sudoku_repl.tools.rating.rate import Rating
 from sudoku_repl.tools.rating.rows import json_line
-from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ
+from tests.support.helpers import PUZZLES, REPO, SEED_QUIZ, slow_on_pure
 
 DOC = REPO / "docs" / "rating.md"
 DOTTED_SEED = SEED_QUIZ.replace("0", ".")
@@ -79,6 +79,7 @@ def quiz_file(tmp_path: Path, quizzes: list[str]) -> Path:
 # -- rows of real runs -------------------------------------------------------------------------
 
 
+@slow_on_pure
 def test_rows_that_hit_the_time_limit_and_rows_that_have_no_rating(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
