@@ -8,8 +8,8 @@ Board's picture of Sudoku Explainer's next step, `export svg` typed at once. No 
 the page's origin. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
 
-Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``) beside the Node test, not ``.ci/run`` (a few
-minutes of the pure engine in a browser); skipped, with one line, where
+Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
+the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
 Chromium, Node, web/'s npm packages or a built page are missing, or that variable is not set."""
 
 from __future__ import annotations
