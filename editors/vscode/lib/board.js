@@ -133,6 +133,7 @@ class Board {
         // the frame ids of each session's latest stack (seen by a tracker): a frame of an older
         // stop is not asked for (the adapter would refuse it; the stop after it asks again)
         this.frames = new Map();
+        this.tops = new Map(); // the id of the top frame of each session's latest stack
         this.over = new Set(); // the ids of sessions that ended: nothing more is asked of them
         this.ends = new Map(); // a session's id -> its end as the adapter said it (exited, last board)
         this.status = vscode.window.createStatusBarItem('sudoku-repl.status', vscode.StatusBarAlignment.Left, 10);
@@ -179,6 +180,7 @@ class Board {
         }
         if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
             this.frames.set(session.id, new Set());
+            this.tops.delete(session.id);
             if (message.event === 'stopped') {
                 this.focusKept.stopped(session.id);
             }
@@ -195,8 +197,11 @@ class Board {
             const known = this.frames.get(session.id) || new Set();
             const frames = message.body.stackFrames || [];
             const stop = this.stopBody.get(session.id);
-            if (!known.size && frames.length && stop) {
-                this.boards.set(`${session.id}/${frames[0].id}`, stop); // the top frame: the stop's
+            if (!known.size && frames.length) {
+                this.tops.set(session.id, frames[0].id);
+                if (stop) {
+                    this.boards.set(`${session.id}/${frames[0].id}`, stop); // the top frame: the stop's
+                }
             }
             for (const frame of frames) {
                 known.add(frame.id);
@@ -374,12 +379,14 @@ class Board {
     async refresh(item = vscode.debug.activeStackItem) {
         const asked = ++this.asked;
         const session = item ? item.session : vscode.debug.activeDebugSession;
-        if (session && item && typeof item.frameId === 'number' && (this.frames.get(session.id) || new Set()).has(item.frameId)) {
-            const page = this.focusKept.selected(session.id); // (a frame of the latest stop)
-            if (page) {
-                // (its stop took the focus: given back, the page told which stop it was)
-                page.postMessage({ type: 'focus', step: this.present.get(session.id) });
-                this.focus(page);
+        if (session && item && typeof item.frameId === 'number') {
+            // (VS Code selects the frame it opened the quiz at, with the focus: the page keeping
+            // the focus asked whether it still has it, told its stop at the first of its stop's)
+            const known = this.frames.get(session.id) || new Set();
+            const frame = !known.has(item.frameId) ? 'stale' : item.frameId === this.tops.get(session.id) ? 'top' : 'other';
+            const asked = this.focusKept.selected(session.id, frame);
+            if (asked) {
+                asked.page.postMessage(asked.settled ? { type: 'focus', step: this.present.get(session.id) } : { type: 'focus' });
             }
         }
         // (a search that ended keeps its last board, the sudokuBoard event's: a frame selected
@@ -437,6 +444,7 @@ class Board {
         }
         this.over.add(session.id);
         this.frames.delete(session.id);
+        this.tops.delete(session.id);
         this.boards.clear();
         this.focusKept.drop();
         this.changed.fire();
@@ -465,8 +473,8 @@ class Board {
     // -- what a page asks ----------------------------------------------------------------------
 
     /** A page's message: `ready` (its script listens), `goto` (a step: the step box's echoed in
-     * the debug console; a key's, the scrubber's, a link's quietly), `blurred` and `focused`
-     * (it lost the focus, it has it), `explain` (a cell clicked), `difficulty`, `timeline`. */
+     * the debug console; a key's, the scrubber's, a link's quietly), `blurred` (it lost the
+     * focus), `refocus` (told of a stop's selection, it has not the focus), `explain` (a cell clicked), `difficulty`, `timeline`. */
     async received(message, webview) {
         if (message && message.type === 'ready') {
             // a page made again (the view hidden, then shown): what it showed, then the present
@@ -493,8 +501,10 @@ class Board {
             if (this.focusKept.blurred(webview)) {
                 this.focus(webview);
             }
-        } else if (message.type === 'focused') {
-            this.focusKept.focused(webview);
+        } else if (message.type === 'refocus') {
+            if (this.focusKept.keeps(webview)) {
+                this.focus(webview);
+            }
         } else if (message.type === 'explain' && typeof message.cell === 'string') {
             const why = await this.quietly(`why ${message.cell}`, true);
             const when = why.error ? { lines: [] } : await this.quietly(`when ${message.cell}`, true);
