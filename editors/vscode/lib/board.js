@@ -17,6 +17,7 @@ const VIEW = 'sudoku-repl.board';
 const PANEL = 'sudoku-repl.boardPanel';
 const PANEL_VIEW = 'sudoku-repl.boardInPanel'; // the bottom panel's view (boardLocation panel)
 const OPEN = 'sudoku-repl.openBoard';
+const SETTLE_MS = 400; // (this.settling)
 
 /** A fresh nonce for the page's script (its Content-Security-Policy runs no other). */
 function nonce() {
@@ -149,6 +150,10 @@ class Board {
         // a stop: VS Code's debug.focusEditorOnBreak then focuses the quiz; the focus is given
         // back to the page (lib/focus.js)
         this.focusKept = new FocusKeeper();
+        // the stop told to the page once VS Code's selections of it are over (SETTLE_MS without
+        // one): VS Code 1.100 opens a stop's editor with the focus twice, ~0.1 s apart, or more
+        // on a busy machine; until then the focus may go to the quiz again ({page, step, timer})
+        this.settling = null;
     }
 
     /** Where the Board opens (sudoku-repl.boardLocation): tab, sidebar or panel. */
@@ -386,7 +391,10 @@ class Board {
             const frame = !known.has(item.frameId) ? 'stale' : item.frameId === this.tops.get(session.id) ? 'top' : 'other';
             const asked = this.focusKept.selected(session.id, frame);
             if (asked) {
-                asked.page.postMessage(asked.settled ? { type: 'focus', step: this.present.get(session.id) } : { type: 'focus' });
+                asked.page.postMessage({ type: 'focus' }); // (given back if this move took it)
+                if (asked.settled || this.settling) {
+                    this.settle(asked.page, asked.settled ? this.present.get(session.id) : this.settling.step);
+                }
             }
         }
         // (a search that ended keeps its last board, the sudokuBoard event's: a frame selected
@@ -447,6 +455,7 @@ class Board {
         this.tops.delete(session.id);
         this.boards.clear();
         this.focusKept.drop();
+        this.unsettle();
         this.changed.fire();
         this.status.hide(); // (while a session runs)
         const end = this.ends.get(session.id) || {};
@@ -569,6 +578,7 @@ class Board {
      * not into the quiz (lib/focus.js). */
     async goto(step, webview, echo) {
         const session = this.shown && !this.shown.over ? this.shown.session : undefined;
+        this.unsettle(); // (the stop before is not told: this step's is)
         // (a goto to the present step moves nothing: no stop takes the focus)
         if (session && webview && step !== this.present.get(session.id)
             && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
@@ -588,6 +598,24 @@ class Board {
         }
         const view = [...this.views].find((v) => v.viewType === viewType);
         return view ? view.webview : undefined;
+    }
+
+    /** `page` told its stop's `step` (it settles with the focus) once no selection of VS Code's
+     * came for SETTLE_MS; a selection before that waits again. */
+    settle(page, step) {
+        this.unsettle();
+        const timer = setTimeout(() => {
+            this.settling = null;
+            page.postMessage({ type: 'focus', step });
+        }, SETTLE_MS);
+        this.settling = { page, step, timer };
+    }
+
+    unsettle() {
+        if (this.settling) {
+            clearTimeout(this.settling.timer);
+            this.settling = null;
+        }
     }
 
     /** The focus given back to a page (the tab's, or the side bar's or bottom panel's view). */

@@ -9,8 +9,9 @@
 // frame is a new one), and an earlier stop's opening (the one a session starts with, a drag's
 // steps) may end late, after the step's stop, selecting a frame of a stack that is gone. So each
 // of these selections, for as long as the page keeps the focus, asks the page whether it has the
-// focus (it is given back if not): the first of the step's stop also tells it the stop it was,
-// the page being settled once it has the focus. A blur before that first selection is given
+// focus (it is given back if not); from the first of the step's stop on, the page is told the
+// stop it was once the selections are over (lib/board.js: none for a moment), settled once it
+// has the focus. A blur before that first selection is given
 // back too (an earlier stop's late focus). Not a blur after it: the page asks on the selection
 // that follows the move, and a blur with no selection after it is the user's (a click in the
 // quiz, the debug console). The keeping ends at a later stop, at another step asked, when the

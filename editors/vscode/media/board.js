@@ -979,9 +979,9 @@
             pictureEl.hidden = true;
             note(message.text, true);
         } else if (message.type === 'focus') {
-            // VS Code selected a frame it opened with the focus (the first of this page's stop:
-            // its step): the focus asked back when the page has not got it (told before the page
-            // is focused again, or after)
+            // VS Code selected a frame it opened with the focus (with a step: this page's stop,
+            // whose selections are over): the focus asked back when the page has not got it
+            // (told before the page is focused again, or after)
             if (typeof message.step === 'number') {
                 givenBack = message.step;
             }
