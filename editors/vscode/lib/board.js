@@ -17,6 +17,7 @@ const VIEW = 'sudoku-repl.board';
 const PANEL = 'sudoku-repl.boardPanel';
 const PANEL_VIEW = 'sudoku-repl.boardInPanel'; // the bottom panel's view (boardLocation panel)
 const OPEN = 'sudoku-repl.openBoard';
+const SETTLE_MS = 400; // (this.settling)
 
 /** A fresh nonce for the page's script (its Content-Security-Policy runs no other). */
 function nonce() {
@@ -133,6 +134,7 @@ class Board {
         // the frame ids of each session's latest stack (seen by a tracker): a frame of an older
         // stop is not asked for (the adapter would refuse it; the stop after it asks again)
         this.frames = new Map();
+        this.tops = new Map(); // the id of the top frame of each session's latest stack
         this.over = new Set(); // the ids of sessions that ended: nothing more is asked of them
         this.ends = new Map(); // a session's id -> its end as the adapter said it (exited, last board)
         this.status = vscode.window.createStatusBarItem('sudoku-repl.status', vscode.StatusBarAlignment.Left, 10);
@@ -148,6 +150,10 @@ class Board {
         // a stop: VS Code's debug.focusEditorOnBreak then focuses the quiz; the focus is given
         // back to the page (lib/focus.js)
         this.focusKept = new FocusKeeper();
+        // the stop told to the page once VS Code's selections of it are over (SETTLE_MS without
+        // one): VS Code 1.100 opens a stop's editor with the focus twice, ~0.1 s apart, or more
+        // on a busy machine; until then the focus may go to the quiz again ({page, step, timer})
+        this.settling = null;
     }
 
     /** Where the Board opens (sudoku-repl.boardLocation): tab, sidebar or panel. */
@@ -179,6 +185,7 @@ class Board {
         }
         if (message.type === 'event' && ['stopped', 'continued', 'terminated'].includes(message.event)) {
             this.frames.set(session.id, new Set());
+            this.tops.delete(session.id);
             if (message.event === 'stopped') {
                 this.focusKept.stopped(session.id);
             }
@@ -195,8 +202,11 @@ class Board {
             const known = this.frames.get(session.id) || new Set();
             const frames = message.body.stackFrames || [];
             const stop = this.stopBody.get(session.id);
-            if (!known.size && frames.length && stop) {
-                this.boards.set(`${session.id}/${frames[0].id}`, stop); // the top frame: the stop's
+            if (!known.size && frames.length) {
+                this.tops.set(session.id, frames[0].id);
+                if (stop) {
+                    this.boards.set(`${session.id}/${frames[0].id}`, stop); // the top frame: the stop's
+                }
             }
             for (const frame of frames) {
                 known.add(frame.id);
@@ -374,12 +384,17 @@ class Board {
     async refresh(item = vscode.debug.activeStackItem) {
         const asked = ++this.asked;
         const session = item ? item.session : vscode.debug.activeDebugSession;
-        if (session && item && typeof item.frameId === 'number' && (this.frames.get(session.id) || new Set()).has(item.frameId)) {
-            const page = this.focusKept.selected(session.id); // (a frame of the latest stop)
-            if (page) {
-                // (its stop took the focus: given back, the page told which stop it was)
-                page.postMessage({ type: 'focus', step: this.present.get(session.id) });
-                this.focus(page);
+        if (session && item && typeof item.frameId === 'number') {
+            // (VS Code selects the frame it opened the quiz at, with the focus: the page keeping
+            // the focus asked whether it still has it, told its stop at the first of its stop's)
+            const known = this.frames.get(session.id) || new Set();
+            const frame = !known.has(item.frameId) ? 'stale' : item.frameId === this.tops.get(session.id) ? 'top' : 'other';
+            const asked = this.focusKept.selected(session.id, frame);
+            if (asked) {
+                asked.page.postMessage({ type: 'focus' }); // (given back if this move took it)
+                if (asked.settled || this.settling) {
+                    this.settle(asked.page, asked.settled ? this.present.get(session.id) : this.settling.step);
+                }
             }
         }
         // (a search that ended keeps its last board, the sudokuBoard event's: a frame selected
@@ -437,8 +452,10 @@ class Board {
         }
         this.over.add(session.id);
         this.frames.delete(session.id);
+        this.tops.delete(session.id);
         this.boards.clear();
         this.focusKept.drop();
+        this.unsettle();
         this.changed.fire();
         this.status.hide(); // (while a session runs)
         const end = this.ends.get(session.id) || {};
@@ -465,8 +482,8 @@ class Board {
     // -- what a page asks ----------------------------------------------------------------------
 
     /** A page's message: `ready` (its script listens), `goto` (a step: the step box's echoed in
-     * the debug console; a key's, the scrubber's, a link's quietly), `blurred` and `focused`
-     * (it lost the focus, it has it), `explain` (a cell clicked), `difficulty`, `timeline`. */
+     * the debug console; a key's, the scrubber's, a link's quietly), `blurred` (it lost the
+     * focus), `refocus` (told of a stop's selection, it has not the focus), `explain` (a cell clicked), `difficulty`, `timeline`. */
     async received(message, webview) {
         if (message && message.type === 'ready') {
             // a page made again (the view hidden, then shown): what it showed, then the present
@@ -493,8 +510,10 @@ class Board {
             if (this.focusKept.blurred(webview)) {
                 this.focus(webview);
             }
-        } else if (message.type === 'focused') {
-            this.focusKept.focused(webview);
+        } else if (message.type === 'refocus') {
+            if (this.focusKept.keeps(webview)) {
+                this.focus(webview);
+            }
         } else if (message.type === 'explain' && typeof message.cell === 'string') {
             const why = await this.quietly(`why ${message.cell}`, true);
             const when = why.error ? { lines: [] } : await this.quietly(`when ${message.cell}`, true);
@@ -559,6 +578,7 @@ class Board {
      * not into the quiz (lib/focus.js). */
     async goto(step, webview, echo) {
         const session = this.shown && !this.shown.over ? this.shown.session : undefined;
+        this.unsettle(); // (the stop before is not told: this step's is)
         // (a goto to the present step moves nothing: no stop takes the focus)
         if (session && webview && step !== this.present.get(session.id)
             && vscode.workspace.getConfiguration('debug').get('focusEditorOnBreak', true)) {
@@ -578,6 +598,24 @@ class Board {
         }
         const view = [...this.views].find((v) => v.viewType === viewType);
         return view ? view.webview : undefined;
+    }
+
+    /** `page` told its stop's `step` (it settles with the focus) once no selection of VS Code's
+     * came for SETTLE_MS; a selection before that waits again. */
+    settle(page, step) {
+        this.unsettle();
+        const timer = setTimeout(() => {
+            this.settling = null;
+            page.postMessage({ type: 'focus', step });
+        }, SETTLE_MS);
+        this.settling = { page, step, timer };
+    }
+
+    unsettle() {
+        if (this.settling) {
+            clearTimeout(this.settling.timer);
+            this.settling = null;
+        }
     }
 
     /** The focus given back to a page (the tab's, or the side bar's or bottom panel's view). */

@@ -923,7 +923,6 @@
         if (givenBack !== null) {
             settled();
         }
-        vscode.postMessage({ type: 'focused' });
     });
     function settled() {
         document.body.dataset.refocused = String(givenBack);
@@ -980,8 +979,15 @@
             pictureEl.hidden = true;
             note(message.text, true);
         } else if (message.type === 'focus') {
-            givenBack = message.step; // (told before the page is focused, or after)
-            if (document.hasFocus()) {
+            // VS Code selected a frame it opened with the focus (with a step: this page's stop,
+            // whose selections are over): the focus asked back when the page has not got it
+            // (told before the page is focused again, or after)
+            if (typeof message.step === 'number') {
+                givenBack = message.step;
+            }
+            if (!document.hasFocus()) {
+                vscode.postMessage({ type: 'refocus' });
+            } else if (givenBack !== null) {
                 settled();
             }
         } else if (message.type === 'idle') {
