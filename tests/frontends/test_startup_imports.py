@@ -78,6 +78,7 @@ SHELL = {
     "sudoku_repl.frontends.completion_keys",
     "sudoku_repl.frontends.cursor_requests",
     "sudoku_repl.frontends.history_file",
+    "sudoku_repl.frontends.own_frame",  # (each command run through C: docs/web.md, "Speed")
     "sudoku_repl.frontends.pager",
     "sudoku_repl.frontends.progress_line",
     "sudoku_repl.frontends.prompt_history",

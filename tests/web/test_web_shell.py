@@ -25,6 +25,14 @@ from tests.web.built import README_SESSION
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
+
+@pytest.fixture(autouse=True)
+def columns_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell sets ``COLUMNS`` to the page's width at each line: put back after each test
+    (a later test of the terminal's width would read it): set here, so that it is put back."""
+    monkeypatch.setenv("COLUMNS", "200")
+
+
 SEED = "load-quiz examples/seed.txt"
 
 
@@ -182,6 +190,6 @@ def test_what_the_page_sends_meanwhile_comes_before_the_picture(
 def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> None:
     # opened, then closed before the picture was drawn: no picture, at this prompt or the next
     page = Page(["Lstep", "P1", MEANWHILE + "P0", "Lstep", "Lbye"])
-    run_page(page, [SEED])
+    run_page(page, [SEED], warm_runs=0)  # (the warm-up asks too: none here)
     assert pictures(page) == []
     assert page.asked == 1

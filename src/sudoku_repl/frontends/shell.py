@@ -21,6 +21,7 @@ from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, fill
 from sudoku_repl.frontends.completion_keys import completion_keys
 from sudoku_repl.frontends.cursor_requests import answer_in_time
 from sudoku_repl.frontends.interrupts import on_sigint
+from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.pager import Pager
 from sudoku_repl.frontends.prompt_history import SafeFileHistory
 from sudoku_repl.frontends.prompt_history import open_history as open_history  # (its old home)
@@ -201,7 +202,7 @@ def _run_command(out: TerminalOutput, repl: Repl, line: str) -> None:
     if out.pager is not None:
         out.pager.begin()
     try:
-        repl.execute(line)
+        in_own_frame(repl.execute, line)  # (the web page's interpreter: its best code)
     finally:
         if out.pager is not None:
             out.pager.end()

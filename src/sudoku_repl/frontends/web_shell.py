@@ -11,6 +11,9 @@ The Board's folded line of Sudoku Explainer's next step, open, asks for the pict
 and gives up as soon as the page sends anything (a line, Tab, Ctrl-C: the search polls
 ``Page.pending``), so the picture never holds the shell up; it draws it again at the next prompt.
 
+While it waits at a prompt and the page has sent nothing, the shell warms the interpreter up
+on a session of its own, printing nothing (``warm_up``): the person's first commands run faster.
+
 Ctrl-C while a command runs is Pyodide's interrupt buffer: a SIGINT, which the prompt loop's own
 handler turns into the interrupt flag the command polls, as on a terminal; at a prompt the page
 sends it as a key (the line is dropped, the guess question called off)."""
@@ -36,9 +39,11 @@ from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
 from sudoku_repl.frontends.interrupts import on_sigint
+from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
+from sudoku_repl.frontends.warm_up import RUNS, WarmUp
 from sudoku_repl.views.board_data import board_json
 
 #: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, Tab
@@ -74,8 +79,10 @@ class PageReader:
     prompt goes on, the Board's folded line with the next step's picture while it is open. Each
     prompt first shows the page the board of the present step."""
 
-    def __init__(self, page: Page) -> None:
+    def __init__(self, page: Page, warm_runs: int = RUNS) -> None:
         self.page = page
+        #: the idle warm-up's runs, made at prompts while the page sends nothing
+        self.warm_up = WarmUp(page.pending, warm_runs)
         #: the repl whose board and completions are shown (``run_page`` hands it in once made)
         self.repl: Repl | None = None
         #: the Board's folded line is open and its picture of the present step not yet drawn
@@ -90,6 +97,7 @@ class PageReader:
         while True:
             if self.picture_wanted:
                 self._picture()
+            self.warm_up.at_prompt()
             sent = str(self.page.line())
             # (the width the shell's lines fit: shutil.get_terminal_size reads COLUMNS first)
             os.environ["COLUMNS"] = str(self.page.columns())
@@ -131,7 +139,7 @@ class PageReader:
             return
         self._next_poll = 0.0
         try:
-            answer = present_picture(self.repl, self._sent)
+            answer = in_own_frame(present_picture, self.repl, self._sent)  # (its best code)
         except Interrupted:
             return
         self.picture_wanted = False
@@ -200,11 +208,12 @@ def answer_reader(reader: PageReader) -> Callable[[str], str]:
     return read_answer
 
 
-def run_page(page: Page, first: list[str]) -> Repl:
+def run_page(page: Page, first: list[str], warm_runs: int = RUNS) -> Repl:
     """The shell on ``page``: the commands of its address (``first``: ``load-quiz`` of the seed
-    or of the quiz there), then the prompt loop, to ``bye`` or Ctrl-D."""
+    or of the quiz there), then the prompt loop, to ``bye`` or Ctrl-D; ``warm_runs``: the idle
+    warm-up's runs (``warm_up``)."""
     register_commands()  # (the entry point's, as the command line's)
-    reader = PageReader(page)
+    reader = PageReader(page, warm_runs)
     start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
     reader.repl = start.repl
     # the progress line of silent work, as a terminal's shell has (ShellStart makes it for a

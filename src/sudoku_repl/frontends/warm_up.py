@@ -1,0 +1,53 @@
+"""The web page's idle warm-up (docs/web.md, "Speed"): while the shell waits at a prompt and the
+person has sent nothing, it solves the seed quiz a few times on a session of its own, printing
+nothing, so that the person's first commands do not pay for the interpreter's warming: in the
+page, WebAssembly's optimizing compiler takes over the interpreter's hot code only after it has
+run a while, and the engine's own first runs fill Python's caches (figures: docs/web.md).
+
+Each run is one ``runrun 0`` of the seed (284 steps, some 10 to 30 ms in the page): a line
+sent during one waits at most that long. The warm-up stops for good once its runs are done,
+and at any prompt as soon as the page has sent something (a line, Tab, Ctrl-C: ``pending``)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.frontends.batch import TranscriptOutput
+from sudoku_repl.frontends.own_frame import in_own_frame
+
+#: the quiz of the SudokuSolver 2.6 article (examples/seed.txt), written out: the warm-up needs
+#: no file (the page's files are the person's to change)
+SEED = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+#: the runs a page makes in all
+RUNS = 10
+
+
+class WarmUp:
+    """The runs left to make (``runs``), made at prompts while ``pending`` says nothing came."""
+
+    def __init__(self, pending: Callable[[], bool], runs: int = RUNS) -> None:
+        self._pending = pending
+        self.left = runs
+
+    def at_prompt(self) -> None:
+        """Runs while some are left and the page has sent nothing."""
+        while self.left > 0 and not self._pending():
+            self.left -= 1
+            in_own_frame(run_seed)  # (its later runs on the best code there is by then)
+
+
+def run_seed() -> str:
+    """One ``runrun 0`` of the seed on a session of its own (no guess question: its guess mode
+    is off); what it printed, which nobody sees."""
+    printed = io.StringIO()
+    repl = Repl(TranscriptOutput(printed), _no_answer)
+    repl.session.load(Quiz.from_string(SEED, "the seed (warm-up)"))
+    repl.execute("runrun 0")
+    return printed.getvalue()
+
+
+def _no_answer(question: str) -> str:  # pragma: no cover - a fresh session never asks
+    raise AssertionError("the warm-up's session asks no question")

@@ -1,0 +1,75 @@
+"""The web page's idle warm-up (``frontends/warm_up``, docs/web.md "Speed"): at a prompt, while
+the page has sent nothing, the shell solves the seed on a session of its own: the seed's whole
+search (the reference trace's 284 steps), printed nowhere; it gives way at once to whatever the
+page sends (the runs left go on at a later prompt) and stops for good after its runs; the
+person's session and what the shell prints are as without it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from sudoku_repl.frontends import warm_up
+from sudoku_repl.frontends.batch import run_batch
+from sudoku_repl.frontends.warm_up import WarmUp, run_seed
+from sudoku_repl.frontends.web_shell import run_page
+from tests.web.test_web_shell import MEANWHILE, SEED, Page, typed
+
+pytestmark = pytest.mark.usefixtures("at_repo_root")
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The warm-up's runs, counted (each one a 1 in the list) instead of made."""
+    made: list[int] = []
+
+    def counted() -> str:
+        made.append(1)
+        return ""
+
+    monkeypatch.setattr(warm_up, "run_seed", counted)
+    return made
+
+
+def test_a_run_is_the_seed_s_whole_search() -> None:
+    printed = run_seed()
+    # (the seed's end, as tests/data/reference/seed_run_run.trace has it)
+    assert "284) No more solution (solution sum is 1)." in printed
+    assert "steps: 284, solution sum: 1." in printed
+
+
+def test_it_runs_its_runs_at_a_quiet_prompt_then_stops_for_good(runs: list[int]) -> None:
+    warming = WarmUp(lambda: False, runs=3)
+    warming.at_prompt()
+    assert len(runs) == 3
+    warming.at_prompt()
+    assert len(runs) == 3
+
+
+def test_it_gives_way_to_what_the_page_sends_and_goes_on_later(runs: list[int]) -> None:
+    answers = iter([False, False, True, False, False])
+    warming = WarmUp(lambda: next(answers), runs=3)
+    warming.at_prompt()  # two runs, then the page sent something
+    assert len(runs) == 2
+    warming.at_prompt()  # the run left, at the next prompt
+    assert len(runs) == 3
+
+
+def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # (the page sets it to its width: put back after)
+    # a line already sent at the first prompt: no run there; the runs at the next
+    lines = ["step", "runtil 30", "bye"]
+    page = Page([MEANWHILE + "L" + lines[0], *typed(lines[1:])])
+    run_page(page, [SEED], warm_runs=2)
+    shown = capsys.readouterr().out
+    batch = io.StringIO()
+    run_batch(iter(lines), batch, first=[SEED])
+    clock = "Run time: "
+    assert [ln for ln in shown.splitlines() if not ln.startswith(clock)] == [
+        ln for ln in batch.getvalue().splitlines() if not ln.startswith(clock)
+    ]
+    # asked once at the first prompt (a line was there), then before each of the two runs
+    assert page.asked == 3
