@@ -113,6 +113,7 @@ def terminal_run(
         sys.executable, ["-m", "sudoku_repl", SEED], cwd=str(REPO), env=env,
         encoding="utf-8", timeout=1800, dimensions=(40, 120), maxread=65536,
     )  # fmt: skip
+    child.delaybeforesend = None  # (pexpect sleeps 50 ms before each send by default)
     seconds: dict[str, float] = {}
     said = []
     try:
