@@ -124,6 +124,23 @@ test('none found: the message names what was tried and the setting to set', asyn
     assert.match(setting, /\/nope\/sudoku-repl .*not found.*Set sudoku-repl\.command/);
 });
 
+test('a long folder path: the notification keeps within the 1,000 characters VS Code shows, what to do whole', async () => {
+    // (VS Code cuts a notification's text at 1,000 characters: NotificationViewItem.MAX_MESSAGE_LENGTH)
+    const folder = `/home/someone/${'a-rather-long-folder-name/'.repeat(16)}puzzles`;
+    const list = adapter.candidates({ setting: '', folderPath: folder, platform: 'linux', pathEnv: '/usr/bin', isFile: nothing });
+    const { tried } = await adapter.findAdapter(list, { isFile: nothing, probe: async () => null });
+    assert.ok(tried.join('; ').length > 1000, 'the candidates alone are longer than a notification');
+    const message = adapter.notFoundMessage(tried, false);
+    assert.ok(message.length <= 1000, `${message.length} characters`);
+    for (const part of ['.venv/bin/pip install /path/to/sudoku-repl', 'sudoku-repl.command to the program', `${folder}/.venv/bin/sudoku-repl (the workspace's .venv): not found`]) {
+        assert.ok(message.includes(part), `${part} in ${message}`);
+    }
+    assert.match(message, /; and \d+ more \(Show Log\)\.$/);
+    const setting = adapter.notFoundMessage([`${folder}/${'x'.repeat(900)} (the setting sudoku-repl.command): not found`], true);
+    assert.ok(setting.length <= 1000, `${setting.length} characters`);
+    assert.match(setting, /cannot be started: 1 more \(Show Log\)\. Set sudoku-repl\.command to a sudoku-repl program/);
+});
+
 test('--version is asked of the program itself (a real process)', async () => {
     assert.equal(await adapter.probeVersion(process.execPath, ['-e', 'console.log("sudoku-repl 9.9")', '--'], undefined), null);
     assert.match(await adapter.probeVersion(process.execPath, ['-e', 'process.exit(3)', '--'], undefined), /^exit status 3/);

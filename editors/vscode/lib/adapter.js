@@ -113,13 +113,36 @@ async function findAdapter(list, { isFile, probe }) {
     return { found: null, tried };
 }
 
-/** The error notification's text when no candidate works. */
-function notFoundMessage(tried, fromSetting) {
-    const what = tried.join('; ');
-    if (fromSetting) {
-        return `Sudoku REPL: the debug adapter cannot be started: ${what}. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
+/** VS Code cuts a notification's text at 1,000 characters (its NotificationViewItem's
+ * MAX_MESSAGE_LENGTH, adding "..."): what to do must come within them. */
+const NOTIFICATION_LENGTH = 1000;
+
+/**
+ * The candidates tried, joined, in at most `room` characters: as many whole as fit, then how
+ * many more the log names (each is there, `Not used: ...`).
+ */
+function triedWithin(tried, room) {
+    for (let shown = tried.length; shown >= 0; shown -= 1) {
+        const left = tried.length - shown;
+        const more = left ? `${shown ? '; and ' : ''}${left} more (Show Log)` : '';
+        const text = tried.slice(0, shown).join('; ') + more;
+        if (text.length <= room) {
+            return text;
+        }
     }
-    return `Sudoku REPL: no sudoku-repl found to debug with. Tried ${what} (in a remote window, as code-server's, PATH is the login shell's, not a terminal's with a venv activated; the PATH searched is in the Sudoku REPL output). Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program.`;
+    return '';
+}
+
+/** The error notification's text when no candidate works: within NOTIFICATION_LENGTH, what to
+ * do whole and as many of the candidates tried as fit. */
+function notFoundMessage(tried, fromSetting) {
+    if (fromSetting) {
+        const before = 'Sudoku REPL: the debug adapter cannot be started: ';
+        const after = `. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
+        return before + triedWithin(tried, NOTIFICATION_LENGTH - before.length - after.length) + after;
+    }
+    const advice = `Sudoku REPL: no sudoku-repl found to debug with. Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program (in a remote window, as code-server's, PATH is the login shell's, not a terminal's with a venv activated; the PATH searched is in the Sudoku REPL output). Tried: `;
+    return `${advice}${triedWithin(tried, NOTIFICATION_LENGTH - advice.length - 1)}.`;
 }
 
 /** `<command> <args> --version`, as `probe` wants it: null if it says `sudoku-repl ...`. */
