@@ -113,9 +113,12 @@ async function findAdapter(list, { isFile, probe }) {
     return { found: null, tried };
 }
 
-/** VS Code cuts a notification's text at 1,000 characters (its NotificationViewItem's
- * MAX_MESSAGE_LENGTH, adding "..."): what to do must come within them. */
-const NOTIFICATION_LENGTH = 1000;
+/** The notification's length at most. VS Code cuts a notification's text at 1,000 characters
+ * (its NotificationViewItem's MAX_MESSAGE_LENGTH), and hides a toast taller than the room the
+ * window has for it: the error of about 750 characters went unseen in the e2e test's window
+ * once its folder's path was a few characters longer. What to do comes first, short, and the
+ * commands tried after it as far as they fit (every one of them is in the log). */
+const NOTIFICATION_LENGTH = 480;
 
 /**
  * The candidates tried, joined, in at most `room` characters: as many whole as fit, then how
@@ -141,7 +144,7 @@ function notFoundMessage(tried, fromSetting) {
         const after = `. Set ${SETTING} to a sudoku-repl program (or a Python with sudoku_repl installed, with sudoku-repl.commandArgs ["-m", "sudoku_repl"]).`;
         return before + triedWithin(tried, NOTIFICATION_LENGTH - before.length - after.length) + after;
     }
-    const advice = `Sudoku REPL: no sudoku-repl found to debug with. Install it from its clone into the workspace's .venv (python3 -m venv .venv && .venv/bin/pip install /path/to/sudoku-repl, the clone's folder, where pyproject.toml is), select that Python in the Python extension, or set ${SETTING} to the program (in a remote window, as code-server's, PATH is the login shell's, not a terminal's with a venv activated; the PATH searched is in the Sudoku REPL output). Tried: `;
+    const advice = `Sudoku REPL: no sudoku-repl found to debug with. Install it from its clone into the workspace's .venv (.venv/bin/pip install /path/to/sudoku-repl, the clone's folder), select that Python, or set ${SETTING} (in a remote window, as code-server's, PATH is the login shell's). Tried: `;
     return `${advice}${triedWithin(tried, NOTIFICATION_LENGTH - advice.length - 1)}.`;
 }
 
