@@ -48,6 +48,7 @@ from pathlib import Path
 
 from common import machine
 
+from tests.support.helpers import spawn_shell, terminal_env
 from tests.web.built import served
 
 REPO = Path(__file__).resolve().parents[1]
@@ -105,14 +106,8 @@ def terminal_run(
 
     import pexpect
 
-    env = {
-        **os.environ, "SUDOKU_REPL_ENGINE": "pure", "TERM": "xterm", "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"), "PROMPT_TOOLKIT_NO_CPR": "1",
-    }  # fmt: skip
-    child = pexpect.spawn(
-        sys.executable, ["-m", "sudoku_repl", SEED], cwd=str(REPO), env=env,
-        encoding="utf-8", timeout=1800, dimensions=(40, 120), maxread=65536,
-    )  # fmt: skip
+    env = terminal_env(home, SUDOKU_REPL_ENGINE="pure")
+    child = spawn_shell(home, SEED, env=env, timeout=1800)
     child.delaybeforesend = None  # (pexpect sleeps 50 ms before each send by default)
     seconds: dict[str, float] = {}
     said = []
