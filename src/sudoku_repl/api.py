@@ -487,9 +487,7 @@ class Session(CoreSession):
             guesses=state.frames,
         )
 
-    def hint(
-        self, level: int | None = None, *, se: bool = False, names: str = "readalps"
-    ) -> str:
+    def hint(self, level: int | None = None, *, se: bool = False, names: str = "readalps") -> str:
         """The shell's ``hint`` of the next step from this step, as text (docs/explain.md):
         the original's (``se``: Sudoku Explainer's) whole, or at ``level`` 1 (the technique and
         where to look), 2 (the digits and the pattern's cells too) or 3 (the whole step and

@@ -12,6 +12,7 @@ from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
 from sudoku_repl.techniques.names import fill_pass, technique
 from sudoku_repl.text.render import invalid_line
+from sudoku_repl.views.original_words import step_words
 from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
 if TYPE_CHECKING:
@@ -58,17 +59,21 @@ def graded_hint_lines(
     state: EngineState, geo: Geometry, run_mode: int, level: int, names: str = "readalps"
 ) -> list[str]:
     """``hint LEVEL`` (issue 68): the original's next step graded, a filter over the same step
-    ``hint`` prints whole, which is level 3. Level 1 names what it is (the technique by its
-    standard name, and its house; a fill pass; a guess) and no cell; level 2 adds the cells it
-    looks at (the house's, a hidden set's, a chain's, where a guess is made), and no value
-    placed or candidate removed."""
-    whole = hint_lines(state, geo, run_mode, names)
-    if level == 3 or state.status in (Status.LOADED, Status.FINISHED):
-        return whole
+    ``hint`` prints whole. Level 1 names what it is (the technique by its standard name, and
+    its house; a fill pass; a guess) and no cell; level 2 adds the cells it looks at (the
+    house's, a hidden set's, a chain's, where a guess is made), and no value placed or
+    candidate removed; level 3 says the whole step in level 1's words (issue 73,
+    ``original_words``), else the original's trace of it, so marked."""
+    if state.status in (Status.LOADED, Status.FINISHED):
+        return hint_lines(state, geo, run_mode, names)
     probe = Engine(state, geo)
-    before = list(probe.values)
+    before, cands = list(probe.values), list(probe.cands)
     events = list(probe.advance(run_mode))
     placed = [c for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
+    words = None
+    if level == 3:
+        done = [(c, probe.values[c]) for c in placed]
+        words = step_words(events, cands, probe.cands, done, geo)
     guess = next((e for e in events if is_guess(e)), None)
     if placed and not events:
         said, cells = "the fill pass places naked singles", placed
@@ -83,8 +88,10 @@ def graded_hint_lines(
         said = "a step of its own" if named is None else str(named)
         cells = looked_at(events, geo)
     lines = [f"Next: {said}."]
-    if level == 2 and cells:
+    if level >= 2 and cells:
         lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
+    if level == 3:  # the step in the same words; the trace where they do not cover it
+        lines += words or ["The original's trace of it:", *hint_lines(state, geo, run_mode)[1:]]
     return lines
 
 

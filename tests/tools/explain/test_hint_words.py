@@ -156,7 +156,9 @@ def test_an_x_wing_names_its_digit_base_and_cover_lines() -> None:
         assert rows == [1, 7]
     one, two, three = levels(X_WING)
     assert one == ["X-Wing (ER 3.2): look at columns 2 and 8."]
-    assert two == ["Look at digit 9 in columns 2 and 8: it lies there only in [1,2] [7,2] [1,8] [7,8]."]
+    assert two == [
+        "Look at digit 9 in columns 2 and 8: it lies there only in [1,2] [7,2] [1,8] [7,8]."
+    ]
     assert three[:2] == [
         "In columns 2 and 8, 9 lies only in rows 1 and 7: the 2 columns put their 9s in 2 "
         "different rows, so rows 1 and 7 have their 9 there and nowhere else.",
@@ -250,8 +252,7 @@ def test_the_seeds_hidden_single_gives_its_digit_at_level_2() -> None:
         "Look at digit 5: it has one place left in block 2.",
     ]
     assert shell.ok("hint se 3")[2:] == [
-        "Every other cell of block 2 is filled or has lost 5 from its candidates: 5 goes in "
-        "[2,5].",
+        "Every other cell of block 2 is filled or has lost 5 from its candidates: 5 goes in [2,5].",
         "So it places [2,5]=5.",
         "Sudoku Explainer's own line: Hidden Single: E2: 5 in block",
         "(In serate's line a cell is its column's letter, then its row: E2 is [2,5].)",

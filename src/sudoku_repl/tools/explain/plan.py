@@ -243,9 +243,7 @@ def figures(plan: Sequence[PlanStep]) -> tuple[float, float, float]:
 # -- the pattern of each technique -----------------------------------------------------------
 
 
-def _pattern(
-    step: Step, found: Shape, before: Grid
-) -> tuple[tuple[str, ...], str, Chain]:
+def _pattern(step: Step, found: Shape, before: Grid) -> tuple[tuple[str, ...], str, Chain]:
     """The pattern's cells' labels (in order, each once), where to look (a house, where a chain
     starts) and a chain's links."""
     if step.technique == "hidden single":
@@ -254,9 +252,7 @@ def _pattern(
     return tuple(map(CELL_LABELS.__getitem__, cells)), house, chain
 
 
-def _pattern_cells(
-    step: Step, found: Shape, before: Grid
-) -> tuple[Sequence[int], str, Chain]:
+def _pattern_cells(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, Chain]:
     """``_pattern`` of the steps but hidden singles, the pattern's cells as numbers (0..80)."""
     hint, technique = step.hint, step.technique
     if technique == "naked single":
