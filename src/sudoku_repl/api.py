@@ -23,7 +23,7 @@ from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepRepo
 from sudoku_repl.core.session import Session as CoreSession
 from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep
-from sudoku_repl.techniques.names import Technique, technique
+from sudoku_repl.techniques.names import NAMES, Technique, technique
 from sudoku_repl.techniques.why import ask
 from sudoku_repl.techniques.why.answer import Cause, Fact, Guessed, Why
 from sudoku_repl.text.files import write_atomic
@@ -487,29 +487,35 @@ class Session(CoreSession):
             guesses=state.frames,
         )
 
-    def hint(self, level: int | None = None, *, se: bool = False) -> str:
+    def hint(self, level: int | None = None, *, se: bool = False, names: str = "readalps") -> str:
         """The shell's ``hint`` of the next step from this step, as text (docs/explain.md):
         the original's (``se``: Sudoku Explainer's) whole, or at ``level`` 1 (the technique and
-        where to look), 2 (the pattern's cells too) or 3 (the whole deduction). Nothing
-        changes. ``UserError`` (one line) for a level that is not 1, 2 or 3."""
-        from sudoku_repl.tools.explain.hints import se_graded_lines
-        from sudoku_repl.views.hint import graded_hint_lines, hint_lines, se_hint_lines
+        where to look), 2 (the digits and the pattern's cells too) or 3 (the whole step and
+        why). ``names``: the shell's ``set names``, ``"readalps"`` (cells as ``[2,5]``) or
+        ``"standard"`` (the community's names, cells as ``r2c5``). Nothing changes.
+        ``UserError`` (one line) for a level that is not 1, 2 or 3, or other names."""
+        from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+        from sudoku_repl.views.hint import graded_hint_lines, hint_lines
 
         if self.quiz is None:
             raise UserError("No quiz loaded: load one first (Session.from_quiz).")
         if level is not None and level not in (1, 2, 3):
             raise UserError(f"A hint's level is 1, 2 or 3, not {level!r}.")
+        if names not in NAMES:
+            raise UserError(f"names is {' or '.join(map(repr, NAMES))}, not {names!r}.")
         if se and not self.geo.classic:
             raise UserError("hint se works on a classic 9x9 quiz only.")
         state, geo = self.state(), self.geo
         if se:
             lines = (
-                se_hint_lines(state, geo) if level is None else se_graded_lines(state, geo, level)
+                se_hint_lines(state, geo, names=names)
+                if level is None
+                else se_graded_lines(state, geo, level, names=names)
             )
         elif level is None:
-            lines = hint_lines(state, geo, self.settings.run_mode)
+            lines = hint_lines(state, geo, self.settings.run_mode, names)
         else:
-            lines = graded_hint_lines(state, geo, self.settings.run_mode, level)
+            lines = graded_hint_lines(state, geo, self.settings.run_mode, level, names)
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sudoku_repl.core.geometry import CLASSIC
-from sudoku_repl.techniques.explainer.grid import ALL, Grid
-from sudoku_repl.techniques.explainer.hint import Hint
-from sudoku_repl.views.hint import _se_finding
+from sudoku_repl.techniques.explainer.plan_step import PlanStep
+from sudoku_repl.views.step_words import notation, step_line
 from tests.support.helpers import Shell
 
 SOLUTION = "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
@@ -39,10 +38,11 @@ def test_the_last_empty_cell_is_a_full_house(tmp_path: Path) -> None:
 
 
 def test_removals_read_by_value_then_cell() -> None:
-    found = Hint("Pointing", 26, ((20, 4), (21, 4), (60, 5)))  # [3,3]=20, [3,4]=21, [7,7]=60
-    grid = Grid([0] * 81, [ALL] * 81)
-    said = _se_finding(found, grid, CLASSIC)
-    assert said == "Pointing: removes 4 from [3,3] [3,4] and 5 from [7,7]"
+    found = PlanStep("Pointing", 2.6, ("r3c1", "r3c2"), (), ("5r7c7", "4r3c4", "4r3c3"), ())
+    said = step_line(found, notation(CLASSIC))
+    assert said == "Pointing: removes 4 from [3,3] [3,4] and 5 from [7,7] (ER 2.6)"
+    standard = step_line(found, notation(CLASSIC, "standard"))
+    assert standard == "Pointing: removes 4 from r3c3 r3c4 and 5 from r7c7 (ER 2.6)"
 
 
 def test_hint_foo_lists_the_words() -> None:

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.explain.hints import se_graded_lines
+from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
-from sudoku_repl.views.hint import graded_hint_lines, hint_lines, se_hint_lines
+from sudoku_repl.views.hint import graded_hint_lines, hint_lines
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.dispatch import Repl
@@ -58,15 +58,15 @@ def _se_hint(repl: Repl, level: int | None) -> None:
     session = repl.session
     if not session.geo.classic:
         raise UserError("hint se works on a classic 9x9 quiz only.")
-    state = repl.looked_at()[0]
+    state, names = repl.looked_at()[0], repl.view.names
     pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
     try:
         if level is None:
-            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted))
+            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))
         else:
-            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted))
+            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted, names))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
 

@@ -134,6 +134,13 @@ def naked_set_size(
     """The size of the naked set that took ``values`` out of the ``targets``: the fewest of the
     unit's other cells whose candidates together are as many values, all of ``values`` among
     them (0 if none: the candidates are not the move's). Its cells kept their candidates."""
+    return len(naked_set(unit, targets, values, cands))
+
+
+def naked_set(
+    unit: Sequence[int], targets: set[int], values: set[int], cands: Sequence[Mask]
+) -> tuple[int, ...]:
+    """The cells of that naked set (``naked_set_size``), none where there is none."""
     wanted = sum(1 << (v - 1) for v in values)
     cells = [c for c in unit if c not in targets and cands[c]]
     for k in range(2, len(cells) + 1):
@@ -142,5 +149,5 @@ def naked_set_size(
             for c in combo:
                 union |= cands[c]
             if union.bit_count() == k and union & wanted == wanted:
-                return k
-    return 0
+                return combo
+    return ()

@@ -1,9 +1,8 @@
-"""What the next step would do: the step run on a copy of the engine (``hint``), or the step
-Sudoku Explainer would take from the present state, in its terms (``hint se``)."""
+"""What the next step would do: the step run on a copy of the engine (``hint``); and the grid
+Sudoku Explainer's next step (``hint se``, ``tools/explain/hints``) is taken from."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core import events as E
@@ -13,11 +12,11 @@ from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
 from sudoku_repl.techniques.names import fill_pass, technique
 from sudoku_repl.text.render import invalid_line
+from sudoku_repl.views.original_words import step_words
 from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
-    from sudoku_repl.techniques.explainer.hint import Hint
 
 
 def hint_lines(
@@ -60,17 +59,21 @@ def graded_hint_lines(
     state: EngineState, geo: Geometry, run_mode: int, level: int, names: str = "readalps"
 ) -> list[str]:
     """``hint LEVEL`` (issue 68): the original's next step graded, a filter over the same step
-    ``hint`` prints whole, which is level 3. Level 1 names what it is (the technique by its
-    standard name, and its house; a fill pass; a guess) and no cell; level 2 adds the cells it
-    looks at (the house's, a hidden set's, a chain's, where a guess is made), and no value
-    placed or candidate removed."""
-    whole = hint_lines(state, geo, run_mode, names)
-    if level == 3 or state.status in (Status.LOADED, Status.FINISHED):
-        return whole
+    ``hint`` prints whole. Level 1 names what it is (the technique by its standard name, and
+    its house; a fill pass; a guess) and no cell; level 2 adds the cells it looks at (the
+    house's, a hidden set's, a chain's, where a guess is made), and no value placed or
+    candidate removed; level 3 says the whole step in level 1's words (issue 73,
+    ``original_words``), else the original's trace of it, so marked."""
+    if state.status in (Status.LOADED, Status.FINISHED):
+        return hint_lines(state, geo, run_mode, names)
     probe = Engine(state, geo)
-    before = list(probe.values)
+    before, cands = list(probe.values), list(probe.cands)
     events = list(probe.advance(run_mode))
     placed = [c for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
+    words = None
+    if level == 3:
+        done = [(c, probe.values[c]) for c in placed]
+        words = step_words(events, cands, probe.cands, done, geo)
     guess = next((e for e in events if is_guess(e)), None)
     if placed and not events:
         said, cells = "the fill pass places naked singles", placed
@@ -85,8 +88,10 @@ def graded_hint_lines(
         said = "a step of its own" if named is None else str(named)
         cells = looked_at(events, geo)
     lines = [f"Next: {said}."]
-    if level == 2 and cells:
+    if level >= 2 and cells:
         lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
+    if level == 3:  # the step in the same words; the trace where they do not cover it
+        lines += words or ["The original's trace of it:", *hint_lines(state, geo, run_mode)[1:]]
     return lines
 
 
@@ -101,27 +106,6 @@ def looked_at(events: list[Event], geo: Geometry) -> list[int]:
         if nodes is not None:
             return list(dict.fromkeys(node // 9 for node in nodes))
     return []
-
-
-def se_hint_lines(
-    state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None = None
-) -> list[str]:
-    """``hint se``: the step Sudoku Explainer would take next from the present values and
-    candidates, in its terms, with its rating: ``Hidden Single in block 5: [5,6]=2 (ER 1.2)``.
-    ``interrupted`` (Ctrl-C) is polled before each technique and inside the chain searches;
-    ``Interrupted`` of the rating is raised once it is true."""
-    from sudoku_repl.techniques.explainer.no_step import finds_nothing
-    from sudoku_repl.techniques.explainer.rating import first_hint, poller, techniques
-
-    grid = se_grid(state, geo)
-    if isinstance(grid, str):
-        return [grid]
-    found = None
-    if not finds_nothing(grid):  # (known at once on a grid of a few givens: no search)
-        found = first_hint(grid, techniques(poller(None, interrupted)), None, interrupted)
-    if found is None:
-        return [SE_NOTHING]
-    return [f"{_se_finding(found, grid, geo)} (ER {found.rating / 10:.1f})"]
 
 
 #: where Sudoku Explainer's techniques find no step
@@ -143,45 +127,3 @@ def se_grid(state: EngineState, geo: Geometry) -> Grid | str:
         return f"{name} has no candidate: Sudoku Explainer has no next step from here."
     # SE's masks have bit v for the digit v, the engine's bit v - 1
     return Grid(list(state.values), [m << 1 for m in state.cands])
-
-
-def _se_finding(found: Hint, grid: Grid, geo: Geometry) -> str:
-    """What a finding does: its technique (a single's unit), the value it places, the
-    candidates it removes (``3 from [2,1] [2,4] and 5 from [7,7]``, values ascending)."""
-    from sudoku_repl.techniques.explainer.grid import unit_name
-
-    said = found.technique
-    parts = []
-    if found.placement is not None:
-        cell, value = found.placement
-        unit = _single_unit(found, grid)
-        if unit is not None:
-            said += f" in {unit_name(unit)}"
-        parts.append(f"{geo.cell_name(cell)}={value}")
-    if found.eliminations:
-        by_value: dict[int, list[str]] = {}
-        for cell, value in sorted(found.eliminations, key=lambda cv: (cv[1], cv[0])):
-            by_value.setdefault(value, []).append(geo.cell_name(cell))
-        removed = " and ".join(f"{v} from {' '.join(cells)}" for v, cells in by_value.items())
-        parts.append(f"removes {removed}")
-    return f"{said}: {', '.join(parts)}"
-
-
-def _single_unit(found: Hint, grid: Grid) -> int | None:
-    """The unit of a hidden single, as Sudoku Explainer takes them: the last empty cell of a
-    unit (1.0), a block (1.2), a column or a row (1.5), each kind in its order."""
-    from sudoku_repl.techniques.explainer.grid import CELL_UNITS
-    from sudoku_repl.techniques.explainer.singles import BLOCKS_COLUMNS_ROWS
-
-    if found.technique != "Hidden Single" or found.placement is None:
-        return None
-    cell, value = found.placement
-    for unit in BLOCKS_COLUMNS_ROWS:
-        if unit not in CELL_UNITS[cell]:
-            continue
-        alone = grid.empty_count(unit) == 1
-        if found.rating == 10 and alone:
-            return int(unit)
-        if found.rating != 10 and not alone and grid.cells_with(unit, value) == [cell]:
-            return int(unit)
-    return None

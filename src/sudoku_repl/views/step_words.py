@@ -1,115 +1,100 @@
-"""A step of Sudoku Explainer's path in words, graded (issue 68): a hint's level is a filter over
-the one ``PlanStep``, never a second explanation. Level 1 names the technique and where to look
-(a house, where a chain starts) and no cell; level 2 adds the pattern's cells, and no candidate
-removed or value placed; level 3 says the whole deduction: what is removed or placed, and why,
-then serate's own line of the step. Cells in the shell's notation (``[3,5]``)."""
+"""A step of Sudoku Explainer's path in words, graded (issues 68 and 73): a hint's level is a
+filter over the one ``PlanStep``, never a second explanation. Modelled on HoDoKu's vague hint,
+concrete hint and show step, in SudokuWiki's words: level 1 names the technique and where to
+look, and no cell; level 2 adds what a player needs next, the digits and the pattern's defining
+cells (``step_reasons.clue``), and no candidate removed or value placed; level 3 says the whole
+step and why it follows (``step_reasons.reasons``), what is placed and removed, then serate's
+own line of the step, marked as serate's, with its cells (column letter first) said in ours.
+
+One cell notation in a hint, the session's (``set names``): ``[3,5]`` under ``readalps``,
+``r3c5`` under ``standard`` (HoDoKu's and SudokuWiki's)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from sudoku_repl.core.geometry import Geometry
-from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, label_cell, label_digit
+from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
+from sudoku_repl.views.step_reasons import Notation, clue, reasons
 
 #: the hint levels
 LEVELS = (1, 2, 3)
+#: a cell in serate's line: its column's letter, its row's number (``E2``, ``E6.4``'s ``E6``)
+_SERATE_CELL = re.compile(r"\b([A-I])([1-9])\b")
 
 
-def hint_words(step: PlanStep, level: int, geo: Geometry) -> list[str]:
-    """The step's hint at ``level`` (1, 2 or 3), a line a sentence."""
+def notation(geo: Geometry, names: str = "readalps") -> Notation:
+    """How a hint names a cell: the shell's ``[3,5]``, or ``r3c5`` under ``set names
+    standard``."""
+    if names == "standard":
+        return lambda cell: "r{}c{}".format(*geo.cell_name(cell)[1:-1].split(","))
+    return geo.cell_name
+
+
+def hint_words(
+    step: PlanStep,
+    level: int,
+    geo: Geometry,
+    names: str = "readalps",
+    cands: Sequence[int] | None = None,
+) -> list[str]:
+    """The step's hint at ``level`` (1, 2 or 3), a line a sentence; ``names``: the session's
+    ``set names`` (the cells' notation); ``cands``: the candidates of the grid the step is
+    taken from (Sudoku Explainer's masks, bit v for the digit v), which let a wing or a
+    rectangle name its cells' digits."""
     if level not in LEVELS:
         raise ValueError(f"a hint's level is 1, 2 or 3, not {level}")
+    name = notation(geo, names)
     where = step.house if step.house.startswith("the ") else f"look at {step.house}"
     lines = [f"{step.technique} (ER {step.rating:.1f}): {where}."]
     if level >= 2:
-        lines.append(_pattern(step, geo))
+        lines.append(clue(step, name, cands))
     if level >= 3:
-        lines += _deduction(step, geo)
-        lines.append(f"Sudoku Explainer: {step.description}")
+        lines += reasons(step, name, cands)
+        lines.append(done(step, name))
+        lines += serate_line(step.description, name)
     return lines
 
 
-def _cells(labels: Sequence[str], geo: Geometry) -> str:
-    return " ".join(geo.cell_name(label_cell(label)) for label in labels)
+def done(step: PlanStep, name: Notation) -> str:
+    """``So it places [2,5]=5.``, ``So it removes 3 from [2,1] [2,4] and 5 from [7,7].``
+    (digits ascending)."""
+    placed, removed = _effects(step, name)
+    parts = [f"places {cell}" for cell in placed] + ([f"removes {removed}"] if removed else [])
+    return "So it " + ", and ".join(parts) + "."
 
 
-def _pattern(step: PlanStep, geo: Geometry) -> str:
-    """Level 2: the pattern's cells (a chain's in order), and the digits a set, a fish or a
-    loop is about."""
-    cells = _cells(step.cells, geo)
-    if step.links:
-        return f"The chain runs through {cells}."
-    about = ""
-    if len(step.digits) > 1:
-        about = f", on digits {', '.join(map(str, step.digits))}"
-    elif step.digits:
-        about = f", on digit {step.digits[0]}"
-    return f"The pattern's cells: {cells}{about}."
+def step_line(step: PlanStep, name: Notation) -> str:
+    """``hint se``'s one line: the technique as the graded hint names it (a hidden single's
+    house), what it places and removes, its rating: ``Hidden Single in block 2: [2,5]=5 (ER
+    1.2)``."""
+    said = step.technique + (f" in {step.house}" if step.technique == "Hidden Single" else "")
+    placed, removed = _effects(step, name)
+    parts = placed + ([f"removes {removed}"] if removed else [])
+    return f"{said}: {', '.join(parts)} (ER {step.rating:.1f})"
 
 
-def _deduction(step: PlanStep, geo: Geometry) -> list[str]:
-    """Level 3: a chain's links (what each candidate being true or false forces), then what
-    the step places and removes."""
-    lines = []
-    if step.links:
-        lines.append("The chain: " + _chain(step.links, geo) + ".")
-    else:
-        lines.append(_why(step, geo))
-    done = []
-    for label in step.placed:
-        done.append(f"places {geo.cell_name(label_cell(label))}={label_digit(label)}")
-    if step.removed:
-        by_digit: dict[int, list[str]] = {}
-        for label in sorted(step.removed, key=lambda c: (label_digit(c), label_cell(c))):
-            by_digit.setdefault(label_digit(label), []).append(geo.cell_name(label_cell(label)))
-        removed = " and ".join(f"{d} from {' '.join(cells)}" for d, cells in by_digit.items())
-        done.append(f"removes {removed}")
-    lines.append("So it " + ", and ".join(done) + ".")
+def _effects(step: PlanStep, name: Notation) -> tuple[list[str], str]:
+    """The values placed (``[2,5]=5``) and the candidates removed (``3 from [2,1] [2,4] and 5
+    from [7,7]``, digits ascending; empty where none)."""
+    placed = [f"{name(label_cell(label))}={label_digit(label)}" for label in step.placed]
+    by_digit: dict[int, list[str]] = {}
+    for label in sorted(step.removed, key=lambda c: (label_digit(c), label_cell(c))):
+        by_digit.setdefault(label_digit(label), []).append(name(label_cell(label)))
+    removed = " and ".join(f"{d} from {' '.join(cells)}" for d, cells in by_digit.items())
+    return placed, removed
+
+
+def serate_line(description: str, name: Notation) -> list[str]:
+    """serate's own line of the step, byte for byte and marked as serate's, then its cells in
+    the hint's notation (serate names a cell by its column's letter first: ``I4`` is row 4,
+    column 9, where a SudokuWiki reader reads row 9)."""
+    lines = [f"Sudoku Explainer's own line: {description}"]
+    met = dict.fromkeys(_SERATE_CELL.findall(description))
+    if met:
+        said = ", ".join(
+            f"{column}{row} is {name((int(row) - 1) * 9 + ord(column) - 65)}" for column, row in met
+        )
+        lines.append(f"(In serate's line a cell is its column's letter, then its row: {said}.)")
     return lines
-
-
-#: why a pattern's technique removes or places (its first word, serate's name), in our words
-_WHY = {
-    "Hidden": "{digits} can go nowhere else in {house}",
-    "Naked": "these cells hold {digits} and nothing else",
-    "Pointing": "in {house}, {digits} lies only in these cells, which share another house",
-    "Claiming": "in {house}, {digits} lies only in these cells, which share a block",
-    "Direct": "in {house}, {digits} lies only in these cells, which leaves a single",
-    "X-Wing": "{digits} lies in {house} only in these cells, in as many lines across",
-    "Swordfish": "{digits} lies in {house} only in these cells, in as many lines across",
-    "Jellyfish": "{digits} lies in {house} only in these cells, in as many lines across",
-    "Unique": "the puzzle has one solution, and these candidates would leave it two",
-    "BUG": "the puzzle has one solution, and without it every cell would be bivalue",
-}
-
-
-def _why(step: PlanStep, geo: Geometry) -> str:
-    """Why the pattern removes or places: the technique's reason, else what any removal
-    would leave (a wing, a set of cells: no value for one of them)."""
-    if step.technique == "Naked Single":
-        return f"{_cells(step.cells, geo)} has one candidate left."
-    first = step.technique.split()[0] if step.technique else ""
-    words = _WHY.get(first) or _WHY.get(first.split("-")[0], "")
-    if not words:
-        return "Were a removed candidate true, some cell of the pattern would have no value."
-    shown = step.digits or tuple(sorted({label_digit(c) for c in step.placed + step.removed}))
-    digits = ", ".join(map(str, shown))
-    said = words.format(digits=digits, house=step.house)
-    return said[0].upper() + said[1:] + "."
-
-
-def _candidate(label: str, geo: Geometry) -> str:
-    return f"{label_digit(label)} at {geo.cell_name(label_cell(label))}"
-
-
-def _chain(links: Sequence[Link], geo: Geometry) -> str:
-    """``4 at [1,2] false, so 6 at [1,2] true, so ...``: a strong link makes its target true
-    where its source is false, a weak one its target false where its source is true."""
-    parts: list[str] = []
-    for i, link in enumerate(links):
-        if i == 0 or links[i - 1].target != link.source:
-            start = "false" if link.kind == "strong" else "true"
-            parts.append(("; " if parts else "") + f"{_candidate(link.source, geo)} {start}")
-        state = "true" if link.kind == "strong" else "false"
-        parts.append(f", so {_candidate(link.target, geo)} {state}")
-    return "".join(parts)

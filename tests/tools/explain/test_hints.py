@@ -78,21 +78,28 @@ def test_each_level_tells_what_it_should(family: str) -> None:
         pytest.skip("nested chains of the forum's hardest: the native build's")
     grid, step = SPREAD[family]
     assert next_step(grid) == step  # the shell's next step is the path's
-    one, two, three = ("\n".join(hint_words(step, level, CLASSIC)) for level in (1, 2, 3))
+    one, two, three = (
+        "\n".join(hint_words(step, level, CLASSIC, "readalps", grid.cands)) for level in (1, 2, 3)
+    )
     # level 1: the technique and where to look, and no cell at all
     assert one.startswith(f"{step.technique} (ER {step.rating:.1f}): ")
     assert step.house in one
     assert not CELL.search(one), one
-    # level 2: the pattern's cells, no candidate removed or value placed
+    # level 2: the digit (a hidden single's) or the pattern's cells, no candidate removed or
+    # value placed
     assert two.startswith(one)
-    assert all(name(cell) in two for cell in step.cells)
-    assert "removes" not in two and "places" not in two and " at [" not in two
+    if step.technique == "Hidden Single":
+        assert f"digit {label_digit(step.placed[0])}:" in two and not CELL.search(two)
+    else:
+        assert all(name(cell) in two for cell in step.cells)
+    assert "removes" not in two and "places" not in two
     assert not any(f"{name(p)}={label_digit(p)}" in two for p in step.placed)
-    # level 3: all of them, then serate's own line, byte for byte
+    # level 3: why, all it does, then serate's own line, byte for byte, marked as serate's
     assert three.startswith(two)
     assert removals_said(three) == set(step.removed)
     assert all(f"places {name(p)}={label_digit(p)}" in three for p in step.placed)
-    assert three.endswith(f"\nSudoku Explainer: {step.description}")
+    assert f"\nSudoku Explainer's own line: {step.description}\n(In serate's line" in three
+    assert "some cell of the pattern would have no value" not in three  # no generic why
     if step.links:  # a chain's links, each candidate named
         assert all(
             f"{label_digit(link.target)} at {name(link.target)}" in three for link in step.links
@@ -100,19 +107,12 @@ def test_each_level_tells_what_it_should(family: str) -> None:
 
 
 def test_hint_se_levels_in_the_shell_and_the_api() -> None:
-    """The seed's first SE step: 5 at [2,5], a hidden single in block 2 (``test_hint_se``)."""
+    """The seed's first SE step: 5 at [2,5], a hidden single in block 2 (``test_hint_se``;
+    the levels' words: ``test_hint_words``)."""
     shell = Shell.loaded()
     assert shell.ok("hint se 1") == ["Hidden Single (ER 1.2): look at block 2."]
-    cells = "[1,4] [1,5] [1,6] [2,4] [2,5] [2,6] [3,4] [3,5] [3,6]"
-    assert shell.ok("hint se 2") == [
-        "Hidden Single (ER 1.2): look at block 2.",
-        f"The pattern's cells: {cells}.",
-    ]
-    assert shell.ok("hint se 3")[2:] == [
-        "5 can go nowhere else in block 2.",
-        "So it places [2,5]=5.",
-        "Sudoku Explainer: Hidden Single: E2: 5 in block",
-    ]
+    assert shell.ok("hint se 2")[1] == "Look at digit 5: it has one place left in block 2."
+    assert shell.ok("hint se 3")[3] == "So it places [2,5]=5."
     assert shell.ok("hint se") == ["Hidden Single in block 2: [2,5]=5 (ER 1.2)"]  # as it was
     session = api.Session.from_quiz(SEED)
     assert session.hint(3, se=True).splitlines() == shell.ok("hint se 3")
@@ -129,12 +129,26 @@ def test_the_originals_levels_a_filter_and_a_guess() -> None:
         "Next: hidden single, row 2.",
         "It looks at " + " ".join(f"[2,{c}]" for c in range(1, 10)) + ".",
     ]
-    assert shell.ok("hint 3") == shell.ok("hint")  # the whole step: today's hint
-    assert "2) row 2 complete shrunken by group" in shell.ok("hint 3")
+    # the whole step in level 1's words (issue 73, item 16), not the trace's
+    assert shell.ok("hint 3")[2:] == [
+        "In row 2, 5 can go only in [2,5].",
+        "So the next fill pass places it there.",
+    ]
+    shell.ok("goto 5")
+    assert shell.ok("hint 3") == [
+        "Next: hidden pair, box 4.",
+        "It looks at [4,3] [6,1].",
+        "In box 4, 6 and 7 can go only in [4,3] [6,1]: those cells hold them and nothing else.",
+        "So it removes 2, 8 and 9 from [4,3], and 5 and 9 from [6,1].",
+    ]
+    assert "CelSet: [4,3] [6,1] ValSet: 6 7" in shell.ok("hint")  # the trace: plain hint
     shell.ok("goto 6")
     assert shell.ok("hint 1") == ["Next: no technique of run-mode 0 applies: a guess follows."]
     assert shell.ok("hint 2")[1] == "It looks at [6,2]."
-    assert any("Guess [6,2]" in line for line in shell.ok("hint 3"))
+    assert shell.ok("hint 3")[2] == (
+        "It tries candidate 1 of the 2 of [6,2] (a guess, level 1); where that leads nowhere, "
+        "the search comes back for the next."
+    )
     session = api.Session.from_quiz(SEED)
     session.goto(6)
     assert session.hint(2).splitlines() == shell.ok("hint 2")

@@ -67,7 +67,9 @@ def test_the_plans_steps_are_serates_percent_s_lines() -> None:
         made = plan(puzzle)
         assert [(s.rating, s.description) for s in made] == steps, puzzle
         for step, (_, line) in zip(made, steps, strict=True):
-            assert step.technique == line.split(":")[0] or "Chain" in line or "Cycle" in line
+            assert step.line_name or step.technique == line.split(":")[0]
+            assert step.to_json()["line_name"] == line.split(":")[0]  # (issue 73)
+            assert step.technique == line.split(":")[0] or "Forcing Chain" in line
             single = re.fullmatch(r"(?:Hidden|Naked) Single: ([A-I])([1-9]): ([1-9]).*", line)
             if single:
                 column, row, digit = single.groups()
@@ -180,7 +182,9 @@ def test_rate_plan_writes_each_rows_plan(
     for row, (puzzle, figures_text) in zip(rows, sample, strict=True):
         assert f"{row['er']}/{row['ep']}/{row['ed']}" == figures_text
         assert row["plan"] == [step.to_json() for step in plan(puzzle)]
-        assert set(row["plan"][0]) == {"technique", "rating", "cells", "links", "removed", "placed"}
+        assert set(row["plan"][0]) == {
+            "technique", "line_name", "rating", "cells", "links", "removed", "placed"
+        }  # fmt: skip
 
 
 @pytest.mark.parametrize(

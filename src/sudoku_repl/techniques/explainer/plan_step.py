@@ -56,7 +56,12 @@ class PlanStep(NamedTuple):
     prints it (6.6). ``house``: where to look (``row 3``, ``block 5``, ``the chain starts in
     row 3``), for a hint's first level; ``description``: serate's ``%s`` line of the step;
     ``digits``: the digits the pattern is about (a set's, a fish's, a loop's; else those it
-    removes or places). The last three are not in ``to_json``. A named tuple (immutable,
+    removes or places); ``starts``: whether each chain of ``links`` starts from its first
+    candidate true (True) or false, the chains in their order (a link's kind says its target's
+    state alone); ``line_name``: the name serate's own line of the step begins with (its
+    ``%s``: the technique's but for the forcing chains', ``Contradiction Forcing Chain`` for
+    ``Dynamic Contradiction Forcing Chains (+)``; empty: the technique's). ``house``,
+    ``description``, ``digits`` and ``starts`` are not in ``to_json``. A named tuple (immutable,
     ``_replace`` for a changed copy): ``rate --plan`` makes one a step, and an attrs frozen
     class cost it a tenth of the plan (issue 68's benchmark, ``benchmarks/bench_plan.py``)."""
 
@@ -69,12 +74,16 @@ class PlanStep(NamedTuple):
     house: str = ""
     description: str = ""
     digits: tuple[int, ...] = ()
+    starts: tuple[bool, ...] = ()
+    line_name: str = ""
 
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],
-        removed, placed."""
+        removed, placed; and ``line_name``, the name serate's line of the step begins with
+        (issue 73: a forcing chain's is not its ``technique``)."""
         return {
             "technique": self.technique,
+            "line_name": self.line_name or self.technique,
             "rating": self.rating,
             "cells": list(self.cells),
             "links": [list(link) for link in self.links],

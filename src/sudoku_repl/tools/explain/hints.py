@@ -1,5 +1,7 @@
-"""Graded hints of Sudoku Explainer's next step (issue 68): ``hint se LEVEL``'s lines, the
-API's ``Session.hint`` and DAP's console (which runs the shell's command) alike."""
+"""Sudoku Explainer's next step in words (issues 68 and 73): ``hint se``'s line and ``hint se
+LEVEL``'s, the API's ``Session.hint`` and DAP's console (which runs the shell's command) alike,
+both read from the one ``PlanStep`` (so they name the step alike), in the session's cell
+notation (``set names``)."""
 
 from __future__ import annotations
 
@@ -9,11 +11,15 @@ from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.tools.explain.plan import next_step
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
-from sudoku_repl.views.step_words import hint_words
+from sudoku_repl.views.step_words import hint_words, notation, step_line
 
 
 def se_graded_lines(
-    state: EngineState, geo: Geometry, level: int, interrupted: Callable[[], bool] | None = None
+    state: EngineState,
+    geo: Geometry,
+    level: int,
+    interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
 ) -> list[str]:
     """Sudoku Explainer's next step from the state (its values and candidates; before step 1,
     its givens'), at hint level ``level`` (``views/step_words``). ``Interrupted`` of the
@@ -22,4 +28,25 @@ def se_graded_lines(
     if isinstance(grid, str):
         return [grid]
     step = next_step(grid, interrupted)
-    return [SE_NOTHING] if step is None else hint_words(step, level, geo)
+    if step is None:
+        return [SE_NOTHING]
+    return hint_words(step, level, geo, names, grid.cands)
+
+
+def se_hint_lines(
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
+) -> list[str]:
+    """``hint se``: the step Sudoku Explainer would take next from the present values and
+    candidates, with its rating, named as the graded hint names it: ``Hidden Single in block
+    5: [5,6]=2 (ER 1.2)``. ``interrupted`` (Ctrl-C) is polled before each technique and inside
+    the chain searches; ``Interrupted`` of the rating is raised once it is true."""
+    grid = se_grid(state, geo)
+    if isinstance(grid, str):
+        return [grid]
+    step = next_step(grid, interrupted)
+    if step is None:
+        return [SE_NOTHING]
+    return [step_line(step, notation(geo, names))]

@@ -37,7 +37,7 @@ from sudoku_repl.techniques.explainer.rating import (
     rate_grid,
     techniques,
 )
-from sudoku_repl.tools.serate.names import names
+from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import (
     Shape,
     carried_chains,
@@ -55,6 +55,9 @@ _SETS = frozenset(
 )
 _DIRECT_SETS = frozenset(("direct hidden pair", "direct hidden triple"))
 _FISH = frozenset(("x-wing", "swordfish", "jellyfish"))
+#: a pattern's chain: its links in order, and whether each chain starts true (``PlanStep``)
+Chain = tuple[tuple[Link, ...], tuple[bool, ...]]
+NO_CHAIN: Chain = ((), ())
 #: the base lines' words, by the fish's base type (1 rows, 2 columns)
 _LINES = {1: "rows", 2: "columns"}
 
@@ -76,10 +79,11 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     with serate's line of it (a hint's last level says it; a plan's JSON has none)."""
     hint = step.hint
     found = shape(step, before)
-    cells, house, links = _pattern(step, found, before)
+    cells, house, (links, starts) = _pattern(step, found, before)
     placement = hint.placement
+    name = names(step, before)[0]
     return PlanStep(
-        names(step, before)[0],
+        name,
         step.rating,
         cells,
         links,
@@ -88,6 +92,8 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
         house,
         describe(step, before) if described else "",
         _digits(step.technique, found),
+        starts,
+        line_name(step, name),
     )
 
 
@@ -237,51 +243,47 @@ def figures(plan: Sequence[PlanStep]) -> tuple[float, float, float]:
 # -- the pattern of each technique -----------------------------------------------------------
 
 
-def _pattern(
-    step: Step, found: Shape, before: Grid
-) -> tuple[tuple[str, ...], str, tuple[Link, ...]]:
+def _pattern(step: Step, found: Shape, before: Grid) -> tuple[tuple[str, ...], str, Chain]:
     """The pattern's cells' labels (in order, each once), where to look (a house, where a chain
     starts) and a chain's links."""
     if step.technique == "hidden single":
-        return UNIT_LABELS[found[0]], unit_name(found[0]), ()
-    cells, house, links = _pattern_cells(step, found, before)
-    return tuple(map(CELL_LABELS.__getitem__, cells)), house, links
+        return UNIT_LABELS[found[0]], unit_name(found[0]), NO_CHAIN
+    cells, house, chain = _pattern_cells(step, found, before)
+    return tuple(map(CELL_LABELS.__getitem__, cells)), house, chain
 
 
-def _pattern_cells(
-    step: Step, found: Shape, before: Grid
-) -> tuple[Sequence[int], str, tuple[Link, ...]]:
+def _pattern_cells(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, Chain]:
     """``_pattern`` of the steps but hidden singles, the pattern's cells as numbers (0..80)."""
     hint, technique = step.hint, step.technique
     if technique == "naked single":
         assert hint.placement is not None
-        return (hint.placement[0],), unit_name(CELL_UNITS[hint.placement[0]][0]), ()
+        return (hint.placement[0],), unit_name(CELL_UNITS[hint.placement[0]][0]), NO_CHAIN
     if technique in ("direct pointing", "pointing and claiming"):
         unit1, unit2 = found
         value = hint.placement[1] if hint.placement else hint.eliminations[0][1]
-        return locked_cells(before, value, unit1, unit2), unit_name(unit1), ()
+        return locked_cells(before, value, unit1, unit2), unit_name(unit1), NO_CHAIN
     if technique in _DIRECT_SETS or technique in _SETS:
         unit, places = found[0], found[1]
-        return [c for i, c in enumerate(UNITS[unit]) if places >> i & 1], unit_name(unit), ()
+        return [c for i, c in enumerate(UNITS[unit]) if places >> i & 1], unit_name(unit), NO_CHAIN
     if technique in _FISH:
         value, base_type, lines = found[0], found[1], found[2]
         bases = [base_type * 9 + line for line in range(9) if lines >> line & 1]
         cells = [c for u in bases for c in UNITS[u] if before.cands[c] >> value & 1]
         where = f"{_LINES[base_type]} " + _and([str(u % 9 + 1) for u in bases])
-        return cells, where, ()
+        return cells, where, NO_CHAIN
     if technique in ("xy-wing", "xyz-wing"):
-        return found[:3], f"the pivot is in {_block(found[0])}", ()
+        return found[:3], f"the pivot is in {_block(found[0])}", NO_CHAIN
     if technique in ("wxyz-wing", "vwxyz-wing"):
-        return found[3:], f"the set's bivalue cell is in {_block(found[-1])}", ()
+        return found[3:], f"the set's bivalue cell is in {_block(found[-1])}", NO_CHAIN
     if technique in ("turbot fish", "three strong links"):
         return _strong_links(step, found)
     if technique == "unique loops":
         loop = found[2:]
-        return loop, f"the loop starts in {_block(loop[0])}", ()
+        return loop, f"the loop starts in {_block(loop[0])}", NO_CHAIN
     if technique == "bug":
-        return found[1:], "the cells with three candidates or more", ()
+        return found[1:], "the cells with three candidates or more", NO_CHAIN
     if technique in ("aligned pair exclusion", "aligned triplet exclusion"):
-        return found, f"the set starts in {_block(found[0])}", ()
+        return found, f"the set starts in {_block(found[0])}", NO_CHAIN
     return _chain(step, found, before)
 
 
@@ -294,7 +296,7 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[Link, ...]]:
+def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, Chain]:
     """A turbot fish (two strong links and a weak one between them) or three strong links
     (two weak ones): the cells its hint names in the chain's order, strong and weak links in
     turn (a grouped link by its cell the hint names)."""
@@ -315,10 +317,10 @@ def _strong_links(step: Step, found: Shape) -> tuple[Sequence[int], str, tuple[L
         for i, (a, b) in enumerate(itertools.pairwise(cells))
     )
     where = f"the chain starts in {unit_name(CELL_UNITS[cells[0]][1])}"
-    return list(dict.fromkeys(cells)), where, links
+    return list(dict.fromkeys(cells)), where, (links, (False,))  # (from a strong link)
 
 
-def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, tuple[Link, ...]]:
+def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, Chain]:
     """A cycle's or forcing chain's potentials: the chains the step carries (the C's), else
     found again from its start; each target's chain walked from the start, one after another;
     a link's kind is its inference's (an "off" potential makes an "on" one: strong; an "on" an
@@ -329,6 +331,7 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
     cells: list[int] = []
     links: list[Link] = []
     labels = CANDIDATE_LABELS
+    starts = tuple(walk[-1][2] for walk in walks if len(walk) > 1)
     for walk in walks:
         forward = walk[::-1]
         links += [
@@ -340,7 +343,8 @@ def _chain(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int], str, 
         where = f"the chains start in {unit_name(found[1])}"
     else:
         where = f"the chain starts in {unit_name(CELL_UNITS[walks[0][-1][0]][1])}"
-    return list(dict.fromkeys(cells)), where, tuple(links)  # (each cell once, where first met)
+    # (each cell once, where first met)
+    return list(dict.fromkeys(cells)), where, (tuple(links), starts)
 
 
 def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:

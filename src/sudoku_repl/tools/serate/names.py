@@ -137,6 +137,27 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     return _FIXED[hint.technique]
 
 
+#: the name serate's line of a forcing chains' step begins with (``BinaryChainingHint``,
+#: ``CellChainingHint``, ``RegionChainingHint``: their ``toString``), by a word of this
+#: project's hint name; it is not the step's name (``names``): ``Contradiction Forcing Chain``
+#: for ``Dynamic Contradiction Forcing Chains (+)``
+_LINE_NAMES = (
+    ("Nishio", "Nishio Forcing Chain"),
+    ("Contradiction", "Contradiction Forcing Chain"),
+    ("Double", "Double Forcing Chain"),
+    ("Region", "Region Forcing Chains"),
+    ("Cell", "Cell Forcing Chains"),
+)
+
+
+def line_name(step: Step, name: str) -> str:
+    """The name serate's own line of the step (its ``%s``) begins with; ``name``: the step's
+    name (``names``), which it is but for the forcing chains'."""
+    if step.technique != "nishio" and step.technique not in _CHAINERS:
+        return name
+    return next(said for word, said in _LINE_NAMES if word in step.hint.technique)
+
+
 def _x_chain(hint: Hint, found: Shape) -> tuple[str, str]:
     """CycleHint's and ForcingChainHint's names of a chain on one value: a cycle through 4
     cells is a ``Generalized X-Wing``, a chain of 6 potentials a ``Turbot Fish``."""

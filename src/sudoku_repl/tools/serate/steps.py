@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from sudoku_repl.techniques.explainer.grid import MASK_DIGITS, UNITS, Grid, bits
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
-from sudoku_repl.tools.serate.names import names
+from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import Shape, shape, three_of, turbot_of
 
 #: ``Grid.Region.toString`` by unit type (0 blocks, 1 rows, 2 columns)
@@ -104,7 +104,7 @@ def describe(step: Step, before: Grid) -> str:
     if technique == "cycles and forcing chains":
         return _cycle(name, hint, found)
     if technique.startswith(_CHAINERS):
-        return _chaining(hint, found)
+        return _chaining(line_name(step, name), hint, found)
     raise LookupError(f"no description of {technique}")  # (the Python is the reference)
 
 
@@ -191,16 +191,15 @@ def _cycle(name: str, hint: Hint, found: Shape) -> str:
     return f"{name}: {cell_name(cell)}.{value} off"
 
 
-def _chaining(hint: Hint, found: Shape) -> str:
-    """``BinaryChainingHint``, ``CellChainingHint`` and ``RegionChainingHint``: where the
-    chains start and the first chain's end."""
+def _chaining(name: str, hint: Hint, found: Shape) -> str:
+    """``BinaryChainingHint``, ``CellChainingHint`` and ``RegionChainingHint``: their name
+    (``line_name``), where the chains start and the first chain's end."""
     _, origin, cell, value, on, t_cell, t_value, t_on = found
     source, target = _potential(cell, value), _potential(t_cell, t_value)
     if "Contradiction" in hint.technique:
-        kind = "Nishio" if "Nishio" in hint.technique else "Contradiction"
-        return f"{kind} Forcing Chain: {source}{_on(on)} ==> {target} both on & off"
+        return f"{name}: {source}{_on(on)} ==> {target} both on & off"
     if "Double" in hint.technique:
-        return f"Double Forcing Chain: {source} on & off ==> {target}{_on(t_on)}"
+        return f"{name}: {source} on & off ==> {target}{_on(t_on)}"
     if "Region" in hint.technique:
-        return f"Region Forcing Chains: {value} in {_region(origin)} ==> {target}{_on(t_on)}"
-    return f"Cell Forcing Chains: {cell_name(cell)} ==> {target}{_on(t_on)}"
+        return f"{name}: {value} in {_region(origin)} ==> {target}{_on(t_on)}"
+    return f"{name}: {cell_name(cell)} ==> {target}{_on(t_on)}"
