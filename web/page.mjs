@@ -4,7 +4,7 @@
 import { Terminal } from './xterm/xterm.mjs';
 import { FitAddon } from './xterm/addon-fit.mjs';
 import { LineEditor } from './line_editor.mjs';
-import { ShellClient } from './shell_client.mjs';
+import { ShellClient, putNote } from './shell_client.mjs';
 
 const marks = []; // (the page's phases: [name, ms since the epoch], as each ended)
 const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
@@ -86,7 +86,10 @@ function received({ name, bytes }) {
     const html = name.endsWith('.html');
     const url = URL.createObjectURL(new Blob([bytes], { type: html ? 'text/html' : 'application/octet-stream' }));
     if (opening.delete(name)) {
-        window.open(url, '_blank');
+        // (in the viewer: a tab with no opener, the file in a sandboxed frame, viewer.mjs)
+        const viewer = new URL('viewer.html', location.href);
+        viewer.hash = new URLSearchParams({ name, file: url }).toString();
+        window.open(viewer.href, '_blank', 'noopener');
     } else {
         const link = document.createElement('a');
         link.href = url;
@@ -148,16 +151,20 @@ const client = new ShellClient(
         board: ({ body }) => showBoard(JSON.parse(body)),
         // the next step's picture, as VS Code's Board gets it from the debug adapter
         picture: ({ body }) => boardEl.contentWindow.postMessage({ type: 'picture', ...JSON.parse(body) }, location.origin),
-        put: ({ name, files }) => {
-            listFiles(files);
-            note(`${name} is in the page's folder: load-quiz ${name} (or rate, difficulty) reads it.`);
+        put: (message) => {
+            listFiles(message.files);
+            note(putNote(message));
         },
         file: received,
         uninterruptible: () => note('Ctrl-C cannot stop a command in this page (not cross-origin isolated): it runs to its end.'),
         started: () => say('Starting the shell…'),
         ended: () => say('The shell ended (bye, or Ctrl-D): reload the page for a new session.'),
-        failed: ({ text }) => {
-            say('The shell could not start (the browser console has the details).');
+        failed: ({ text, prompted }) => {
+            say(
+                prompted
+                    ? 'The shell stopped on an error (the browser console has the details): reload the page for a new session.'
+                    : 'The shell could not start (the browser console has the details).',
+            );
             console.error(text);
         },
     },
@@ -197,8 +204,10 @@ term.onData((data) => editor.input(data));
 // the Board's page (the VS Code Board's: board/): its `ready` gets the board again, its
 // `goto N` (the step box, the timeline) is typed at the prompt as the user would, its folded
 // line of Sudoku Explainer's next step asks the shell for the picture (open) or no more (closed)
+// (from the Board's frame alone: no other window's message is obeyed)
 window.addEventListener('message', (event) => {
-    if (event.origin !== location.origin || !event.data || !event.data.fromBoard) return;
+    if (event.source !== boardEl.contentWindow || event.origin !== location.origin) return;
+    if (!event.data || !event.data.fromBoard) return;
     const message = event.data.fromBoard;
     if (message.type === 'ready' && lastBoard) showBoard(lastBoard);
     else if (message.type === 'run') editor.type(message.line);
@@ -222,10 +231,19 @@ async function explain({ cell, token }) {
     answer(client.transcript().slice(before).split('\n').slice(1, -3));
 }
 
-// files in: chosen, or dropped anywhere on the page (a name without its folders)
+// files in: chosen, or dropped anywhere on the page (a name without its folders; the worker
+// refuses one that is no file's name or a folder's of the page, and the page says so)
 async function putFiles(files) {
     for (const file of files) {
-        await client.put(file.name.split(/[\\/]/).pop(), new Uint8Array(await file.arrayBuffer()));
+        const name = file.name.split(/[\\/]/).pop();
+        let bytes;
+        try {
+            bytes = new Uint8Array(await file.arrayBuffer());
+        } catch {
+            note(putNote({ name, refused: 'it could not be read (a folder?)' }));
+            continue;
+        }
+        await client.put(name, bytes);
     }
 }
 $('pick').addEventListener('change', (event) => putFiles([...event.target.files]));

@@ -6,6 +6,13 @@
 
 import { GET, KEYS, PUT, Sender, encoder, fileMessage, makeChannel } from './channel.mjs';
 
+/** What the page says of a file put in its folder (the worker's `put` message): the shell's
+ * commands that read it, or why it was refused (the session goes on either way). */
+export function putNote({ name, refused }) {
+    if (refused) return `${name} was not put in the page's folder: ${refused}. Rename it and put it again.`;
+    return `${name} is in the page's folder: load-quiz ${name} loads it, source ${name} runs its commands.`;
+}
+
 export class ShellClient {
     /** `port`: the worker, as `{post(message), listen(handler)}`; `on`: the page's handlers
      * (out, err, board, completions, picture, reading, files, file, ended, failed), each optional. */

@@ -22,6 +22,7 @@ mark('worker');
 let pyodide;
 let receiver;
 let columns = 80;
+let prompted = false; // (the shell came to its first prompt: a failure now ends a running shell)
 
 const flushes = []; // the streams' text gathered and not yet sent: sent before any message
 const GATHERING = 15; // ms a stream's text is gathered at most (while more is written)
@@ -41,7 +42,7 @@ self.onmessage = async (event) => {
     try {
         await start(event.data);
     } catch (error) {
-        post({ type: 'failed', text: String((error && error.stack) || error) });
+        post({ type: 'failed', prompted, text: String((error && error.stack) || error) });
     }
 };
 
@@ -55,9 +56,28 @@ function files() {
         .map(({ name, stat }) => ({ name, size: stat.size }));
 }
 
+/** Why a file cannot be put in the page's folder under `name` (null: it can): a name with a
+ * folder in it or none at all, or the name of one of the page's folders (examples, puzzles). */
+function refusal(name) {
+    if (!name || name === '.' || name === '..' || /[/\\\0]/.test(name)) {
+        return 'that is not a file\'s name here (a name with no folder in it is)';
+    }
+    const { exists, object } = pyodide.FS.analyzePath(`${HOME}/${name}`);
+    if (exists && !pyodide.FS.isFile(object.mode)) return 'one of the page\'s folders has that name';
+    return null;
+}
+
+/** A file put in the page's folder, or refused (`refused`: why): the page says which. */
 function putFile(name, content) {
-    pyodide.FS.writeFile(`${HOME}/${name}`, content);
-    post({ type: 'put', name, files: files() });
+    let refused = refusal(name);
+    if (!refused) {
+        try {
+            pyodide.FS.writeFile(`${HOME}/${name}`, content);
+        } catch (error) {
+            refused = `it could not be written (${(error && error.message) || error})`;
+        }
+    }
+    post({ type: 'put', name, files: files(), refused });
 }
 
 function getFile(name) {
@@ -72,17 +92,23 @@ function getFile(name) {
 /** The shell waits at a prompt (Python says it once a prompt, web_shell.PageReader): the page
  * lets the user type, and lists the page's folder. */
 function prompting() {
+    prompted = true;
     firstPrompt();
     post({ type: 'reading', files: files() });
 }
 
-/** A file put in or asked for, from the channel. */
+/** A file put in or asked for, from the channel (while Python waits at a prompt: nothing that
+ * goes wrong here may reach it, the shell would end). */
 function fileAsked(kind, bytes) {
-    if (kind === PUT) {
-        const { name, bytes: content } = readFileMessage(bytes);
-        putFile(name, content);
-    } else if (kind === GET) {
-        getFile(new TextDecoder().decode(bytes));
+    try {
+        if (kind === PUT) {
+            const { name, bytes: content } = readFileMessage(bytes);
+            putFile(name, content);
+        } else if (kind === GET) {
+            getFile(new TextDecoder().decode(bytes));
+        }
+    } catch (error) {
+        console.error(error);
     }
 }
 

@@ -36,6 +36,9 @@ def run() -> int:
     except ValueError:  # not the main thread (which alone takes signals): nothing to catch
         installed = False
     try:
+        from sudoku_repl.frontends.import_path import keep_working_folder_off
+
+        keep_working_folder_off()  # (before the rest is imported: issue 73)
         from sudoku_repl.frontends.cli import main
     finally:
         if installed and not early.came:

@@ -2,12 +2,15 @@
 // playwright-core (web/package-lock.json) drives the system's browser, never a downloaded one.
 // A person's visit: the README's session typed into the terminal (its guess question answered),
 // Tab, a file dropped on the page and loaded, Ctrl-C stopping `runrun 0`, a file downloaded, the
-// replay opened in a new tab, a quiz from the address, a reload (the history kept), the Board's
+// replay opened in a new tab (the viewer), an HTML file someone sent opened (it reaches nothing of
+// the page), files named as the page's folders refused (issue 73), a quiz from the address, a
+// reload (the history kept), the Board's
 // picture of Sudoku Explainer's next step (its folded line opened, `export svg` typed at once);
 // then, in a browser without service workers (as some private windows are: not cross-origin
 // isolated), the shell without shared memory, which says once what Ctrl-C cannot do there, and
 // the Board's picture again. Every request
-// the browser made is recorded: none may leave the page's origin. Prints a JSON report of what
+// the browser made is recorded: none may leave the page's origin; so is every violation of a
+// Content-Security-Policy the browser reports. Prints a JSON report of what
 // was seen; the Python test asserts on it.
 //
 //   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ
@@ -35,11 +38,21 @@ const record = (request) => requests.push(request.url());
 context.on('request', record);
 context.on('serviceworker', (worker) => worker.on && worker.on('request', record));
 const errors = [];
-const report = { requests, errors };
+// what the browser said of a Content-Security-Policy (a violation: a script, style or request it
+// refused), in any page, frame or worker
+const csp = [];
+const policyMessage = (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) csp.push(message.text());
+};
+context.on('console', policyMessage);
+const report = { requests, errors, csp };
 
 function watch(page) {
     page.on('request', record);
-    page.on('worker', (worker) => worker.on && worker.on('request', record));
+    page.on('worker', (worker) => {
+        if (worker.on) worker.on('request', record);
+        if (worker.on) worker.on('console', policyMessage);
+    });
     page.on('pageerror', (error) => errors.push(String(error)));
 }
 
@@ -65,6 +78,22 @@ async function type(line) {
         before, { timeout: LONG, polling: 50 },
     );
 }
+
+/** A file put in the page's folder (`put`: chosen or dropped) and what the page says of it
+ * (its note, cleared before: the same note twice is seen). */
+const noted = async (put) => {
+    await page.evaluate(() => { document.getElementById('note').textContent = ''; });
+    await put();
+    await page.waitForFunction(() => document.getElementById('note').textContent !== '', null, { timeout: LONG });
+    return page.locator('#note').textContent();
+};
+/** A file of `name` holding `text` dropped on the page, or chosen (Files' input). */
+const drop = (name, text) => page.evaluate(({ name, text }) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, { type: 'text/plain' }));
+    document.querySelector('#terminal').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, { name, text });
+const choose = (name, text) => page.setInputFiles('#pick', { name, mimeType: 'text/plain', buffer: Buffer.from(text) });
 
 /** The Board's folded line of Sudoku Explainer's next step opened, then `export svg x.svg` and
  * `show` typed at once (while the shell draws the picture): what each printed, the picture
@@ -142,6 +171,9 @@ await page.evaluate(({ name, content }) => {
     document.querySelector('#terminal').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
 }, { name, content });
 await put;
+// (what the page says of it, and of its folder: the commands that read it)
+report.putNote = await page.locator('#note').textContent();
+report.filesText = await page.locator('#files p').first().textContent();
 await page.click('#terminal');
 await type(`load-quiz ${name}`);
 await type('set trace off');
@@ -164,13 +196,78 @@ const download = page.waitForEvent('download', { timeout: LONG });
 await button('session.txt').click();
 const saved = await download;
 report.downloaded = { name: saved.suggestedFilename(), text: readFileSync(await saved.path(), 'utf8') };
-const tab = context.waitForEvent('page', { timeout: LONG });
-await page.locator('#file-list li', { hasText: 'replay.html' }).getByRole('button', { name: 'open' }).click();
-const replay = await tab;
-watch(replay);
-await replay.waitForLoadState();
-report.replayTitle = await replay.title();
-await replay.close();
+/** An .html file of the page's folder opened (its `open` button): the new tab, once the file's
+ * own script has set its title (`titled`), what it shows. */
+async function opened(name, titled) {
+    const tab = context.waitForEvent('page', { timeout: LONG });
+    await page.locator('#file-list li', { hasText: name }).getByRole('button', { name: 'open' }).click();
+    const viewer = await tab;
+    watch(viewer);
+    await viewer.waitForLoadState();
+    // (the file in the viewer's frame: its srcdoc set, loaded, its script run)
+    await viewer.waitForFunction(() => document.getElementById('file').srcdoc !== '', null, { timeout: LONG });
+    const shown = viewer.frames().find((frame) => frame !== viewer.mainFrame());
+    await shown.waitForLoadState('load');
+    await shown.waitForFunction((t) => new RegExp(t).test(document.title), titled, { timeout: LONG });
+    const seen = {
+        opener: await viewer.evaluate(() => window.opener !== null),
+        title: await shown.evaluate(() => document.title),
+        origin: await shown.evaluate(() => self.origin),
+        tabTitle: await viewer.title(),
+    };
+    await viewer.close();
+    return seen;
+}
+report.replay = await opened('replay.html', '.');
+
+// 4b. an HTML file someone sent, opened: what its script reaches of the page (issue 73)
+const ATTACK = `<!DOCTYPE html><title>attack</title><script>
+const reached = [];
+try { if (opener) { opener.document.title = 'taken'; reached.push('opener'); } } catch (e) {}
+for (const w of [opener, parent, top]) {
+    try { if (w && w !== window) w.postMessage({ fromBoard: { type: 'run', line: 'bye' } }, '*'); } catch (e) {}
+}
+try { localStorage.getItem('x'); reached.push('storage'); } catch (e) {}
+document.title = 'attack ran: ' + (reached.join(',') || 'nothing reached');
+</script>`;
+const attackPut = page.waitForFunction(() => [...document.querySelectorAll('#file-list button')].some((b) => b.textContent === 'sent.html'), null, { timeout: LONG });
+await drop('sent.html', ATTACK);
+await attackPut;
+const pageTitle = await page.title();
+report.attack = await opened('sent.html', 'attack ran');
+// a message that is not the Board's (here the page's own window) is not obeyed either; the one
+// after it (a tick) comes once it was handled
+await page.evaluate(() => new Promise((resolve) => {
+    window.postMessage({ fromBoard: { type: 'run', line: 'bye' } }, location.origin);
+    const tick = (event) => {
+        if (event.data !== 'tick') return;
+        window.removeEventListener('message', tick);
+        resolve();
+    };
+    window.addEventListener('message', tick);
+    window.postMessage('tick', location.origin);
+}));
+await page.click('#terminal');
+const beforeAttack = (await transcript()).length;
+await type('show');
+report.afterAttack = {
+    titleKept: (await page.title()) === pageTitle,
+    shown: (await transcript()).slice(beforeAttack),
+    prompting: await page.evaluate(() => window.sudokuRepl.prompting()),
+};
+
+// 4c. files named as the page's folders or as no file, chosen or dropped: refused, said so, the
+// session going on (issue 73); a Python file put there never imported (`stpe` imports difflib)
+report.refused = [];
+for (const name of ['puzzles', 'examples']) report.refused.push(await noted(() => choose(name, quiz)));
+for (const name of ['..', 'a/..']) report.refused.push(await noted(() => drop(name, quiz)));
+report.plantedNote = await noted(() => drop('difflib.py', "print('A PLANTED MODULE RAN')\n"));
+await page.click('#terminal');
+const beforeRefused = (await transcript()).length;
+await type('stpe');
+await type('load-quiz puzzles/norvig_easy50.txt');
+report.afterRefused = (await transcript()).slice(beforeRefused);
+report.statusAfterRefused = await page.locator('#status').textContent();
 
 // 5. a quiz from the address (a link to share)
 await open(`${origin}/index.html?quiz=${quiz}`);
@@ -195,6 +292,16 @@ await type('load-quiz examples/seed.txt');
 await type('runrun 0');
 await type('goto 10');
 report.picture = await picture();
+
+// 7b. the page's policy in force: an inline script put in the page does not run (the browser
+// says so: after the violations seen so far are taken)
+report.cspBefore = [...csp];
+report.injected = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.injectedRan = true;';
+    document.body.append(script);
+    return window.injectedRan === true;
+});
 
 await context.close();
 

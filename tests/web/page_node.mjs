@@ -9,7 +9,9 @@
 //   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
 //   an input is a line, or: {"picture": true} the Board's folded line opened (sent at once: the
 //   next line goes while the shell draws), {"awaitPicture": true} waits for the picture,
-//   {"get": NAME} a file of the page's folder asked for (and waited for)
+//   {"get": NAME} a file of the page's folder asked for (and waited for), {"put": NAME, "text":
+//   TEXT} a file put in the page's folder (as the page puts one chosen or dropped) and its answer
+//   waited for: the note the page says of it (`notes`)
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
@@ -17,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const [out, sessionsFile] = process.argv.slice(2);
-const { ShellClient } = await import(pathToFileURL(join(out, 'shell_client.mjs')).href);
+const { ShellClient, putNote } = await import(pathToFileURL(join(out, 'shell_client.mjs')).href);
 const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 const sessions = JSON.parse(readFileSync(sessionsFile, 'utf8'));
 const WIDTH = 200; // (a wide terminal: no line of these sessions is wrapped)
@@ -29,18 +31,25 @@ async function run({ quiz, inputs }) {
     });
     const ended = new Promise((resolve) => worker.on('exit', resolve));
     let failed = null;
+    let fail;
+    // (the shell's end on an error: whatever the session waits for then never comes)
+    const failure = new Promise((resolve, reject) => { fail = reject; });
+    failure.catch(() => {});
+    const or = (promise) => Promise.race([promise, failure]);
     const pictures = [];
     const files = {};
     let readings = 0;
+    const notes = [];
     let heard = () => {};
     const client = new ShellClient({
         post: (message) => worker.postMessage(message),
         listen: (handler) => worker.on('message', handler),
     }, {
-        failed: (message) => { failed = message.text; },
+        failed: (message) => { failed = message.text; fail(new Error(`the shell ended: ${failed}`)); },
         picture: ({ body }) => { pictures.push(JSON.parse(body)); heard(); },
         reading: () => { readings += 1; },
         file: ({ name, bytes }) => { files[name] = Buffer.from(bytes).toString('utf8'); heard(); },
+        put: (message) => { notes.push(putNote(message)); heard(); },
     });
     const until = (done) => new Promise((resolve) => {
         heard = () => { if (done()) resolve(); };
@@ -49,13 +58,17 @@ async function run({ quiz, inputs }) {
     client.start({ base: pathToFileURL(`${out}/`).href, quiz, width: WIDTH, manifest });
     await client.ready;
     for (const input of inputs) {
-        await client.prompted();
-        if (typeof input === 'string') await client.line(input, WIDTH);
+        await or(client.prompted());
+        if (typeof input === 'string') await or(client.line(input, WIDTH));
         else if (input.picture !== undefined) client.picture(input.picture, WIDTH);
-        else if (input.awaitPicture) await until(() => pictures.length > 0);
-        else if (input.get) {
+        else if (input.awaitPicture) await or(until(() => pictures.length > 0));
+        else if (input.put !== undefined) {
+            const before = notes.length;
+            client.put(input.put, new TextEncoder().encode(input.text));
+            await or(until(() => notes.length > before));
+        } else if (input.get) {
             client.get(input.get);
-            await until(() => input.get in files);
+            await or(until(() => input.get in files));
         }
     }
     await Promise.race([client.prompted(), new Promise((resolve) => {
@@ -64,7 +77,7 @@ async function run({ quiz, inputs }) {
     await worker.terminate();
     await ended;
     if (failed) throw new Error(failed);
-    return { transcript: client.transcript(), pictures, readings, files };
+    return { transcript: client.transcript(), pictures, readings, files, notes };
 }
 
 const seen = [];

@@ -3,9 +3,10 @@
 test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's service worker makes
 it cross-origin isolated); the browser types the README's session, answers the guess question,
 completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
-the shell wrote, opens the replay in a tab, loads a quiz from the address, reloads and opens the
-Board's picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave
-the page's origin. Then, in a browser without service workers (no cross-origin isolation), the
+the shell wrote, opens the replay in a tab, opens an HTML file someone sent and puts files named
+as the page's folders (issue 73), loads a quiz from the address, reloads and opens the Board's
+picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave the
+page's origin, and the browser reports no violation of the page's Content-Security-Policy. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
@@ -79,6 +80,14 @@ def test_no_request_leaves_the_origin(visit: dict[str, Any], origin: str) -> Non
     assert visit["errors"] == []
 
 
+def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) -> None:
+    # (issue 73, 5) no violation of a Content-Security-Policy reported, in the page, its frames,
+    # its workers, the viewer, over the whole visit; an inline script put in the page is refused
+    assert visit["cspBefore"] == []
+    assert visit["injected"] is False
+    assert any("Content Security Policy" in said for said in visit["csp"])  # (the one refused)
+
+
 def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
     assert visit["isolated"] is True
     assert visit["start"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
@@ -113,7 +122,11 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
     assert visit["downloaded"]["name"] == "session.txt"
     # (the run Ctrl-C stopped is scripted as the path it took)
     assert "\nset trace off\nruntil " in visit["downloaded"]["text"]
-    assert visit["replayTitle"]
+    # the replay opens in a tab of its own with no opener, in a frame of an opaque origin, and
+    # its own script runs there (issue 73, 4)
+    replay = visit["replay"]
+    assert replay == {**replay, "opener": False, "origin": "null", "tabTitle": "replay.html"}
+    assert replay["title"]
 
 
 def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
@@ -174,3 +187,58 @@ def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str,
     assert seen["shown"].startswith("show\n") and seen["shown"].endswith("\nOrder please:\n")
     assert seen["caption"].startswith("Sudoku Explainer's next step from step ")
     assert marks(seen["marks"]) == [("candidate placed", "r5c6", "3")]
+
+
+def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
+    visit: dict[str, Any],
+) -> None:
+    # (issue 73, 2) chosen (puzzles, examples) or dropped (.., a/.., whose folder is taken off):
+    # each said refused, the shell answering every line after, its folders as they were
+    assert visit["refused"] == [
+        f"{name} was not put in the page's folder: {why}. Rename it and put it again."
+        for name, why in [
+            ("puzzles", "one of the page's folders has that name"),
+            ("examples", "one of the page's folders has that name"),
+            ("..", "that is not a file's name here (a name with no folder in it is)"),
+            ("..", "that is not a file's name here (a name with no folder in it is)"),
+        ]
+    ]
+    after = visit["afterRefused"]
+    assert "\nload-quiz puzzles/norvig_easy50.txt\nQuiz loaded.\n" in after
+    assert visit["statusAfterRefused"].startswith("Ready: ")
+
+
+def test_a_python_file_put_in_the_folder_is_never_imported(visit: dict[str, Any]) -> None:
+    # (issue 73, 3) a mistyped command imports difflib: the standard library's
+    assert visit["plantedNote"].startswith("difflib.py is in the page's folder: ")
+    assert visit["afterRefused"].startswith("stpe\nUnknown command 'stpe'; did you mean step?\n")
+    assert "PLANTED" not in visit["afterRefused"]
+
+
+def test_the_page_names_the_shell_s_commands_that_read_a_file(visit: dict[str, Any]) -> None:
+    # (issue 73, 11) the note after a file lands and the Files paragraph: each command named
+    # is one of the shell's (rate is the system prompt's)
+    from sudoku_repl.assembly import register_commands
+    from sudoku_repl.commands.table import lookup
+
+    register_commands()
+    name = DROPPED.name
+    named = re.findall(rf"(\S+) {re.escape(name)}", visit["putNote"])
+    assert "load-quiz" in named
+    files = re.match(r"The page's folder: (.*?) reads? it", " ".join(visit["filesText"].split()))
+    assert files, visit["filesText"]
+    in_files = re.split(r",\s*|\s+and\s+", files.group(1))
+    assert "load-quiz" in in_files
+    assert [w for w in [*named, *in_files] if lookup(w) is None] == []
+
+
+def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, Any]) -> None:
+    # (issue 73, 4) opened from Files, its script ran with no opener, in an opaque origin: it
+    # could not retitle the page nor type into the shell (its messages, and one from a window
+    # not the Board's, are not obeyed); the shell goes on
+    attack = visit["attack"]
+    assert attack["title"] == "attack ran: nothing reached"
+    assert attack["opener"] is False and attack["origin"] == "null"
+    after = visit["afterAttack"]
+    assert after["titleKept"] is True and after["prompting"] is True
+    assert after["shown"].startswith("show\n") and "bye" not in after["shown"]

@@ -35,7 +35,7 @@ CANDIDATES = (PUZZLES / "formats" / "easy01_candidates_729.txt").read_text().str
 RUN_TIME = re.compile(r"^Run time: \d+ milliseconds;", re.M)
 
 
-def cpython(quiz: str | None, inputs: list[str], folder: Path) -> str:
+def cpython(quiz: str | None, inputs: list[str | dict[str, Any]], folder: Path) -> str:
     """What the CPython shell prints for ``inputs``, started as the page is: on the seed, or on
     the quiz of the page's address (a file ``quiz.txt``, as the page writes it)."""
     if quiz is None:
@@ -75,11 +75,22 @@ PICTURED: list[Input] = [
     "runrun 0", "goto 10", {"picture": True}, "export svg x.svg", {"awaitPicture": True},
     {"get": "x.svg"}, "show", "bye",
 ]  # fmt: skip
+#: a module run at its import: says so in the transcript
+PLANTED = "print('A PLANTED MODULE RAN')\n"
+#: files put in the page's folder (issue 73): named as its folders, or as no file (refused, the
+#: session going on); named as modules the shell imports late (never imported); a quiz, then the
+#: lines that import those modules (a mistyped command's suggestions, `solve ilp`'s HiGHS)
+PUT: list[Input] = [
+    *({"put": name, "text": EASY} for name in ("puzzles", "examples", "..", "a/..")),
+    {"put": "difflib.py", "text": PLANTED}, {"put": "highspy.py", "text": PLANTED},
+    {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt", "bye",
+]  # fmt: skip
 SESSIONS: list[tuple[str | None, list[Input]]] = [
     (None, list(README_SESSION)),
     (EASY, ["difficulty", "bye"]),
     (CANDIDATES, ["step", "runrun 0", "bye"]),
     (None, PICTURED),
+    (None, PUT),
 ]
 
 
@@ -95,6 +106,7 @@ def transcripts(
     return [
         (web["transcript"], cpython(quiz, inputs, tmp_path_factory.mktemp("cpython")))
         for web, (quiz, inputs) in zip(seen, SESSIONS, strict=True)
+        if not any(isinstance(i, dict) and "put" in i for i in inputs)
     ]
 
 
@@ -146,3 +158,38 @@ def test_the_board_s_picture_holds_no_line_up(
     assert re.findall(
         r'class="candidate (removed|placed)" data-cell="(r\dc\d)" data-digit="(\d)"', svg
     ) == [("removed", "r1c8", "4")]
+
+
+def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
+    seen: list[dict[str, Any]],
+) -> None:
+    notes, shown = seen[4]["notes"], seen[4]["transcript"]
+    for note, name in zip(notes[:2], ("puzzles", "examples"), strict=True):
+        assert note == (
+            f"{name} was not put in the page's folder: one of the page's folders has that name. "
+            "Rename it and put it again."
+        )
+    for note, name in zip(notes[2:4], ("..", "a/.."), strict=True):
+        assert note.startswith(f"{name} was not put in the page's folder: that is not a file's")
+    # the folders are as they were, and the shell answers every line after
+    assert "\nOrder please:\nload-quiz bin.txt\nQuiz loaded.\n" in shown
+    assert shown.endswith("\nOrder please:\nbye\n")
+
+
+def test_a_python_file_put_in_the_folder_is_never_imported(seen: list[dict[str, Any]]) -> None:
+    shown = seen[4]["transcript"]
+    assert "PLANTED" not in shown
+    assert "\nOrder please:\nstpe\nUnknown command 'stpe'; did you mean step?\n" in shown
+    assert "\nOrder please:\nsolve ilp\nHiGHS (the highspy package) is not installed" in shown
+
+
+def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str, Any]]) -> None:
+    # (issue 73, 11: it said `rate` reads it, a command of the system's prompt, not the shell's)
+    from sudoku_repl.assembly import register_commands
+    from sudoku_repl.commands.table import lookup
+
+    register_commands()
+    note = seen[4]["notes"][-1]
+    named = re.findall(r"(\S+) bin\.txt", note)
+    assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
+    assert [word for word in named if lookup(word) is None] == []

@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.web_shell import run_page
+from tests.support.helpers import SEED_FILE
 from tests.web.built import README_SESSION
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
@@ -29,8 +31,10 @@ pytestmark = pytest.mark.usefixtures("at_repo_root")
 @pytest.fixture(autouse=True)
 def columns_put_back(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shell sets ``COLUMNS`` to the page's width at each line: put back after each test
-    (a later test of the terminal's width would read it): set here, so that it is put back."""
+    (a later test of the terminal's width would read it): set here, so that it is put back.
+    So is ``sys.path``, which the shell's start takes the working folder off."""
     monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(sys, "path", list(sys.path))
 
 
 SEED = "load-quiz examples/seed.txt"
@@ -193,3 +197,18 @@ def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> 
     run_page(page, [SEED], warm_runs=0)  # (the warm-up asks too: none here)
     assert pictures(page) == []
     assert page.asked == 1
+
+
+def test_the_page_s_folder_is_off_the_import_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # (issue 73, 3) Pyodide puts '' (the page's folder) first on the path: a module there, named
+    # as one the shell imports late, is never imported (tests/web/test_page_node.py, in Pyodide)
+    planted = tmp_path / "sudoku_repl_planted_module.py"
+    planted.write_text("raise SystemExit('the planted module ran')\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", ["", str(tmp_path), *sys.path])
+    run_page(Page(typed(["bye"])), [f"load-quiz {SEED_FILE}"])
+    assert "" not in sys.path and str(tmp_path) not in sys.path
+    with pytest.raises(ModuleNotFoundError):
+        __import__(planted.stem)

@@ -38,6 +38,7 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import GuessAborted
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, filled_cells
+from sudoku_repl.frontends.import_path import keep_working_folder_off
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.progress_line import ProgressLine
@@ -212,6 +213,7 @@ def run_page(page: Page, first: list[str], warm_runs: int = RUNS) -> Repl:
     """The shell on ``page``: the commands of its address (``first``: ``load-quiz`` of the seed
     or of the quiz there), then the prompt loop, to ``bye`` or Ctrl-D; ``warm_runs``: the idle
     warm-up's runs (``warm_up``)."""
+    keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
     register_commands()  # (the entry point's, as the command line's)
     reader = PageReader(page, warm_runs)
     start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
