@@ -45,9 +45,16 @@ def test_the_session_is_left_as_it_was(tmp_path: Path) -> None:
 def test_a_selected_frame_s_state_is_drawn_and_said_first(tmp_path: Path) -> None:
     shell = Shell.loaded()
     shell.ok("runtil 20")
-    shell.ok("frame 1")
+    shell.ok("frame 2")  # (level 2, [4,3]=6 at step 11: a right guess)
     lines = shell.ok(f"export svg {tmp_path / 'f.svg'}")
     assert len(lines) == 2 and lines[1].startswith(f"Wrote {tmp_path / 'f.svg'}: ")
+    # level 3's guess [2,3]=1 of step 16 is wrong (the solution has 9 there: `check` says so
+    # in docs/book-and-chains.md): from its frame there is no solution (issue 73)
+    shell.ok("frame 1")
+    assert shell.fails(f"export svg {tmp_path / 'g.svg'}")[1:] == [
+        "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "
+        "no picture."
+    ]
 
 
 def test_refusals_are_one_line_and_write_nothing(tmp_path: Path) -> None:

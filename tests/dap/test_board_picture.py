@@ -28,14 +28,29 @@ def test_the_picture_of_the_next_step_comes_when_asked(dap: Dap, tmp_path: Path)
     body = client.request("sudokuBoard", picture=True)
     assert body["picture"]["caption"] == "Hidden Single (1.2)"
     assert placed(body["picture"]["svg"]) == {"5r2c5"}
-    # at step 20, the shell's export svg draws the same picture
-    client.request("evaluate", expression="runtil 20", context="repl")
+    # at step 14, the shell's export svg draws the same picture
+    client.request("evaluate", expression="runtil 14", context="repl")
     client.stopped()
     body = client.request("sudokuBoard", picture=True)
     shell = Shell.loaded()
-    shell.ok("runtil 20")
+    shell.ok("runtil 14")
     shell.ok(f"export svg {tmp_path / 'step.svg'}")
     assert body["picture"]["svg"] == (tmp_path / "step.svg").read_text(encoding="utf-8")
+    client.close()
+
+
+def test_a_position_with_no_solution_says_so_and_since_when(dap: Dap) -> None:
+    # (issue 73) at step 20 the search is below the seed's wrong guess [2,3]=1 of step 16 (the
+    # solution has 9 there: `check` says so in docs/book-and-chains.md)
+    client = dap()
+    client.launch(program=SEED, trace=False)
+    client.request("evaluate", expression="runtil 20", context="repl")
+    client.stopped()
+    body = client.request("sudokuBoard", picture=True)
+    assert body["picture"] == {
+        "none": "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without "
+        "one; no picture."
+    }
     client.close()
 
 
