@@ -8,6 +8,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from tests.dap.test_board import Dap
 from tests.support.helpers import SEED, Shell
 
@@ -39,28 +41,24 @@ def test_the_picture_of_the_next_step_comes_when_asked(dap: Dap, tmp_path: Path)
     client.close()
 
 
-def test_a_position_with_no_solution_says_so_and_since_when(dap: Dap) -> None:
-    # (issue 73) at step 20 the search is below the seed's wrong guess [2,3]=1 of step 16 (the
-    # solution has 9 there: `check` says so in docs/book-and-chains.md)
-    client = dap()
-    client.launch(program=SEED, trace=False)
-    client.request("evaluate", expression="runtil 20", context="repl")
-    client.stopped()
-    body = client.request("sudokuBoard", picture=True)
-    assert body["picture"] == {
-        "none": "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without "
-        "one; no picture."
-    }
-    client.close()
+#: where there is no picture: the seed's grid full at step 131; at step 20 the search below its
+#: wrong guess [2,3]=1 of step 16 (the solution has 9 there: `check` says so in
+#: docs/book-and-chains.md), a position with no solution (issue 73)
+NONE = {
+    131: "No picture: the grid is full.",
+    20: "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "
+    "no picture.",
+}
 
 
-def test_a_full_grid_says_why_there_is_no_picture(dap: Dap) -> None:
+@pytest.mark.parametrize("step", sorted(NONE))
+def test_where_there_is_no_picture_the_line_says_why(dap: Dap, step: int) -> None:
     client = dap()
     client.launch(program=SEED, trace=False)
-    client.request("evaluate", expression="runtil 131", context="repl")
+    client.request("evaluate", expression=f"runtil {step}", context="repl")
     client.stopped()
     body = client.request("sudokuBoard", picture=True)
-    assert body["picture"] == {"none": "No picture: the grid is full."}
+    assert body["picture"] == {"none": NONE[step]}
     client.close()
 
 
