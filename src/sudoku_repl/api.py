@@ -491,10 +491,13 @@ class Session(CoreSession):
         """The shell's ``hint`` of the next step from this step, as text (docs/explain.md):
         the original's (``se``: Sudoku Explainer's) whole, or at ``level`` 1 (the technique and
         where to look), 2 (the digits and the pattern's cells too) or 3 (the whole step and
-        why). ``names``: the shell's ``set names``, ``"readalps"`` (cells as ``[2,5]``) or
-        ``"standard"`` (the community's names, cells as ``r2c5``). Nothing changes.
-        ``UserError`` (one line) for a level that is not 1, 2 or 3, or other names."""
+        why); Sudoku Explainer's from a position with no solution: the line that says so and
+        since which step, and no step. ``names``: the shell's ``set names``, ``"readalps"``
+        (cells as ``[2,5]``) or ``"standard"`` (the community's names, cells as ``r2c5``).
+        Nothing changes. ``UserError`` (one line) for a level that is not 1, 2 or 3, or other
+        names."""
         from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+        from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
         from sudoku_repl.views.hint import graded_hint_lines, hint_lines
 
         if self.quiz is None:
@@ -506,7 +509,10 @@ class Session(CoreSession):
         if se and not self.geo.classic:
             raise UserError("hint se works on a classic 9x9 quiz only.")
         state, geo = self.state(), self.geo
-        if se:
+        unsolvable = no_solution_line(self, self.cursor, state, NO_STEP) if se else None
+        if unsolvable is not None:
+            lines = [unsolvable]
+        elif se:
             lines = (
                 se_hint_lines(state, geo, names=names)
                 if level is None

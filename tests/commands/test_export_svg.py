@@ -6,8 +6,11 @@ rows 1 and 3 (r1c3 and r3c7 hold 5) nor in columns 4 and 6 (r7c4, r4c6), so it g
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
+
+import pytest
 
 from tests.commands.test_export_html import files_in
 from tests.support.helpers import SEED_FILE, VARIANTS, Shell
@@ -45,9 +48,16 @@ def test_the_session_is_left_as_it_was(tmp_path: Path) -> None:
 def test_a_selected_frame_s_state_is_drawn_and_said_first(tmp_path: Path) -> None:
     shell = Shell.loaded()
     shell.ok("runtil 20")
-    shell.ok("frame 1")
+    shell.ok("frame 2")  # (level 2, [4,3]=6 at step 11: a right guess)
     lines = shell.ok(f"export svg {tmp_path / 'f.svg'}")
     assert len(lines) == 2 and lines[1].startswith(f"Wrote {tmp_path / 'f.svg'}: ")
+    # level 3's guess [2,3]=1 of step 16 is wrong (the solution has 9 there: `check` says so
+    # in docs/book-and-chains.md): from its frame there is no solution (issue 73)
+    shell.ok("frame 1")
+    assert shell.fails(f"export svg {tmp_path / 'g.svg'}")[1:] == [
+        "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "
+        "no picture."
+    ]
 
 
 def test_refusals_are_one_line_and_write_nothing(tmp_path: Path) -> None:
@@ -79,3 +89,39 @@ def test_a_samurai_is_refused() -> None:
     assert shell.fails("export svg x.svg") == [
         "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
     ]
+
+
+@pytest.mark.parametrize("names", ["readalps", "standard"])
+def test_rows_and_columns_are_labelled_as_the_session_names_cells(
+    names: str, tmp_path: Path
+) -> None:
+    """(issue 73) Rows numbered 1 to 9 down the left, columns 1 to 9 along the top, as the
+    session's cells are named (``[row,column]``), whatever ``set names`` is: the labels
+    nearest the value placed are those of the cell ``hint se`` names."""
+    shell = Shell.loaded()
+    shell.ok(f"set names {names}")
+    (said,) = shell.ok("hint se")
+    found = re.search(r"\[(\d),(\d)\]=5", said)
+    assert found is not None, said
+    row, column = found.groups()
+    target = tmp_path / "step.svg"
+    shell.ok(f"export svg {target}")
+    root = ET.parse(target).getroot()
+    marks = classed(root, "label")
+    rows = {str(e.text): float(str(e.get("y"))) for e in marks if e.get("data-row")}
+    columns = {str(e.text): float(str(e.get("x"))) for e in marks if e.get("data-column")}
+    assert sorted(rows) == sorted(columns) == [str(k) for k in range(1, 10)]
+    assert [e.get("data-row") or e.get("data-column") for e in marks] == [e.text for e in marks]
+    # the labels outside the board: the rows' left of every digit, the columns' above
+    digits = [t for g in classed(root, "cell") for t in g.iter() if t.tag.endswith("text")]
+    assert max(float(str(e.get("x"))) for e in marks if e.get("data-row")) < min(
+        float(str(t.get("x"))) for t in digits
+    )
+    assert max(float(str(e.get("y"))) for e in marks if e.get("data-column")) < min(
+        float(str(t.get("y"))) for t in digits
+    )
+    (placed,) = classed(root, "placed")
+    text = next(t for t in placed.iter() if t.tag.endswith("text"))
+    x, y = float(str(text.get("x"))), float(str(text.get("y")))
+    assert min(columns, key=lambda k: abs(columns[k] - x)) == column
+    assert min(rows, key=lambda k: abs(rows[k] - y)) == row

@@ -8,6 +8,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 from tests.dap.test_board import Dap
 from tests.support.helpers import SEED, Shell
 
@@ -28,24 +30,35 @@ def test_the_picture_of_the_next_step_comes_when_asked(dap: Dap, tmp_path: Path)
     body = client.request("sudokuBoard", picture=True)
     assert body["picture"]["caption"] == "Hidden Single (1.2)"
     assert placed(body["picture"]["svg"]) == {"5r2c5"}
-    # at step 20, the shell's export svg draws the same picture
-    client.request("evaluate", expression="runtil 20", context="repl")
+    # at step 14, the shell's export svg draws the same picture
+    client.request("evaluate", expression="runtil 14", context="repl")
     client.stopped()
     body = client.request("sudokuBoard", picture=True)
     shell = Shell.loaded()
-    shell.ok("runtil 20")
+    shell.ok("runtil 14")
     shell.ok(f"export svg {tmp_path / 'step.svg'}")
     assert body["picture"]["svg"] == (tmp_path / "step.svg").read_text(encoding="utf-8")
     client.close()
 
 
-def test_a_full_grid_says_why_there_is_no_picture(dap: Dap) -> None:
+#: where there is no picture: the seed's grid full at step 131; at step 20 the search below its
+#: wrong guess [2,3]=1 of step 16 (the solution has 9 there: `check` says so in
+#: docs/book-and-chains.md), a position with no solution (issue 73)
+NONE = {
+    131: "No picture: the grid is full.",
+    20: "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "
+    "no picture.",
+}
+
+
+@pytest.mark.parametrize("step", sorted(NONE))
+def test_where_there_is_no_picture_the_line_says_why(dap: Dap, step: int) -> None:
     client = dap()
     client.launch(program=SEED, trace=False)
-    client.request("evaluate", expression="runtil 131", context="repl")
+    client.request("evaluate", expression=f"runtil {step}", context="repl")
     client.stopped()
     body = client.request("sudokuBoard", picture=True)
-    assert body["picture"] == {"none": "No picture: the grid is full."}
+    assert body["picture"] == {"none": NONE[step]}
     client.close()
 
 

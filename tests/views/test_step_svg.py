@@ -7,6 +7,8 @@ puzzle's whole plan (``sudoku_repl.plan``) is drawn step by step."""
 
 from __future__ import annotations
 
+import math
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -75,7 +77,7 @@ def test_candidates() -> None:
     by_cell: dict[str, list[str]] = {}
     for e in classed(root, "candidate"):
         by_cell.setdefault(str(e.get("data-cell")), []).append(str(e.get("data-digit")))
-    assert by_cell["r1c2"] == ["1", "4", "7"]
+    assert by_cell["r1c2"] == ["7"]  # (1 4 7: the step places 7, its value alone is drawn)
     assert by_cell["r9c2"] == ["1", "3", "4", "7"]
     assert "r1c1" not in by_cell  # a given: no candidate
     assert len(by_cell) == 81 - 29
@@ -147,3 +149,115 @@ def test_every_step_of_a_plan_is_drawn_as_it_says() -> None:
             grid.remove(label_cell(label), int(label[0]))
         for label in step.placed:
             grid.place(label_cell(label), int(label[0]))
+
+
+def test_the_legend_names_the_marks_the_step_uses() -> None:
+    """(issue 73) Below the board, a sample of each mark and its word: the chain uses them all,
+    a hidden single its pattern and its placed value."""
+    assert [e.text for e in classed(drawn(), "legend")] == [
+        "pattern", "removed", "placed", "strong link", "weak link",
+    ]  # fmt: skip
+    single = PlanStep("Hidden Single", 1.2, ("r1c2", "r2c1"), (), (), ("7r1c2",))
+    assert [e.text for e in classed(drawn(single), "legend")] == ["pattern", "placed"]
+
+
+def test_the_placed_value_is_as_large_as_a_value() -> None:
+    root = drawn()
+    (placed,) = classed(root, "placed")
+    text = placed.find("svg:text", NS)
+    assert text is not None and text.text == "7"
+    assert {e.get("font-size") for e in classed(root, "value")} == {text.get("font-size")}
+
+
+def numbers(text: str) -> list[float]:
+    return [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", text)]
+
+
+def arrowheads(root: ET.Element) -> list[tuple[str, list[tuple[float, float]]]]:
+    """Each link's arrowhead as drawn: the marker's shape (its path, viewBox, refX and refY,
+    size, in user units or the stroke's width) turned along the link's end (the tangent of its
+    quadratic curve there: from the control point to the end) with its reference point at the
+    end; the points of the shape's outline and a grid over its inside."""
+    marker = root.find(".//svg:marker[@id='step-arrow']", NS)
+    assert marker is not None
+    outline = marker.find("svg:path", NS)
+    assert outline is not None
+    corners = numbers(str(outline.get("d")))
+    shape = list(zip(corners[::2], corners[1::2], strict=True))
+    assert len(shape) == 3  # (a triangle: the grid below covers its inside)
+    box = numbers(str(marker.get("viewBox")))
+    ref_x, ref_y = float(str(marker.get("refX"))), float(str(marker.get("refY")))
+    heads = []
+    for link in classed(root, "link"):
+        unit = (
+            1.0
+            if marker.get("markerUnits") == "userSpaceOnUse"
+            else float(str(link.get("stroke-width")))
+        )
+        scale_x = float(str(marker.get("markerWidth"))) * unit / box[2]
+        scale_y = float(str(marker.get("markerHeight"))) * unit / box[3]
+        _, _, mx, my, ex, ey = numbers(str(link.get("d")))
+        angle = math.atan2(ey - my, ex - mx)
+        (ax, ay), (bx, by), (cx, cy) = shape
+        inside = [
+            (
+                ax + (bx - ax) * i / 10 + (cx - ax) * j / 10,
+                ay + (by - ay) * i / 10 + (cy - ay) * j / 10,
+            )
+            for i in range(11)
+            for j in range(11 - i)
+        ]
+        points = []
+        for px, py in inside:
+            lx, ly = (px - ref_x) * scale_x, (py - ref_y) * scale_y
+            points.append(
+                (ex + lx * math.cos(angle) - ly * math.sin(angle),
+                 ey + lx * math.sin(angle) + ly * math.cos(angle))
+            )  # fmt: skip
+        heads.append((str(link.get("data-to")), points))
+    return heads
+
+
+def crosses(root: ET.Element) -> dict[str, tuple[float, float, float, float]]:
+    """Each removed candidate's cross: the box its lines span (left, top, right, bottom)."""
+    boxes = {}
+    for removed in classed(root, "candidate", "removed"):
+        ends = [numbers(" ".join(str(line.get(k)) for k in ("x1", "y1", "x2", "y2")))
+                for line in removed.findall("svg:line", NS)]  # fmt: skip
+        xs = [x for end in ends for x in end[::2]]
+        ys = [y for end in ends for y in end[1::2]]
+        boxes[f"{removed.get('data-digit')}{removed.get('data-cell')}"] = (
+            min(xs), min(ys), max(xs), max(ys),
+        )  # fmt: skip
+    return boxes
+
+
+def covered(root: ET.Element) -> list[tuple[str, str]]:
+    """(a link's target, a removed candidate) wherever the link's arrowhead lies on that
+    candidate's cross."""
+    boxes = crosses(root)
+    return [
+        (target, label)
+        for target, points in arrowheads(root)
+        for label, (left, top, right, bottom) in boxes.items()
+        if any(left < x < right and top < y < bottom for x, y in points)
+    ]
+
+
+def test_no_arrowhead_covers_a_removed_candidate() -> None:
+    """(issue 73) The hand-written chain's, with a link ending at a removed candidate, and
+    every chain of the puzzle's plan (forcing chains end at the candidate they remove)."""
+    chain = CHAIN._replace(links=(*CHAIN.links, Link("4r3c2", "4r1c3", "weak")))
+    assert covered(drawn(chain)) == []
+    grid = Grid.from_puzzle(PUZZLE)
+    ends = 0
+    for step in plan(PUZZLE):
+        if step.links:
+            root = parse(step_svg(step, board_of_grid(grid, GIVENS)))
+            assert covered(root) == [], step.technique
+            ends += sum(1 for link in step.links if link.target in step.removed)
+        for label in step.removed:
+            grid.remove(label_cell(label), int(label[0]))
+        for label in step.placed:
+            grid.place(label_cell(label), int(label[0]))
+    assert ends > 0  # (some link of the plan does end at a removed candidate)

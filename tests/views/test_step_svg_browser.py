@@ -42,7 +42,7 @@ image.onload = () => {
   const found = [];
   for (const g of shown.querySelectorAll(".candidate")) {
     const t = g.querySelector("text").getBoundingClientRect();
-    const side = 16 * box.width / 448;  /* a candidate's third of a cell */
+    const side = 16 * box.width / shown.viewBox.baseVal.width;  /* a third of a cell */
     const x = Math.round(t.x + t.width / 2 - box.x - side / 2);
     const y = Math.round(t.y + t.height / 2 - box.y - side / 2);
     const d = ctx.getImageData(x, y, Math.round(side), Math.round(side)).data;

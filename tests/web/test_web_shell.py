@@ -191,6 +191,23 @@ def test_what_the_page_sends_meanwhile_comes_before_the_picture(
     assert 'class="candidate removed" data-cell="r1c8" data-digit="4"' in answer["picture"]["svg"]
 
 
+def test_a_position_with_no_solution_gets_the_line_that_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # (issue 73) at step 20 the seed's search is below its wrong guess [2,3]=1 of step 16 (the
+    # solution has 9 there: `check` says so in docs/book-and-chains.md)
+    page = Page(["Lset trace off", "Lruntil 20", "P1", "Lbye"])
+    run_page(page, [SEED])
+    (answer,) = pictures(page)
+    assert answer == {
+        "step": 20,
+        "picture": {
+            "none": "No solution from here: the guess [2,3]=1 at step 16 left the puzzle "
+            "without one; no picture."
+        },
+    }
+
+
 def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> None:
     # opened, then closed before the picture was drawn: no picture, at this prompt or the next
     page = Page(["Lstep", "P1", MEANWHILE + "P0", "Lstep", "Lbye"])

@@ -97,9 +97,11 @@ def _step_picture(repl: Repl, path: str) -> None:
     session = repl.session
     assert session.quiz is not None  # (require_quiz)
     check_apart([("the quiz file", session.quiz.source)], [("export svg", path)])
-    state = repl.looked_at()[0]
+    state, moves = repl.looked_at()
     try:
-        picture = next_step_picture(state, session.geo, session.quiz.givens, repl.hooks.interrupted)
+        picture = next_step_picture(
+            session, moves, state, session.quiz.givens, repl.hooks.interrupted
+        )
     except Interrupted:
         repl.script.failed()
         repl.out.message("Interrupted: no picture.")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
 from sudoku_repl.views.hint import graded_hint_lines, hint_lines
@@ -52,16 +53,21 @@ def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None
 def _se_hint(repl: Repl, level: int | None) -> None:
     """``hint se``: Sudoku Explainer's next step from the state looked at (a selected frame's,
     its line said first); Ctrl-C stops it between techniques. ``level``: graded
-    (``views/step_words``), else its one line."""
+    (``views/step_words``), else its one line. A state with no solution: the line that says
+    so and since when (``tools/explain/unsolvable``), and no step."""
     from sudoku_repl.techniques.explainer.rating import Interrupted
 
     session = repl.session
     if not session.geo.classic:
         raise UserError("hint se works on a classic 9x9 quiz only.")
-    state, names = repl.looked_at()[0], repl.view.names
+    (state, moves), names = repl.looked_at(), repl.view.names
     pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
+    unsolvable = no_solution_line(session, moves, state, NO_STEP)
+    if unsolvable is not None:  # (issue 73: no step of a position no solution backs)
+        repl.out.message(unsolvable)
+        return
     try:
         if level is None:
             repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))

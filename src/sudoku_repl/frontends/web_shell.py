@@ -180,7 +180,7 @@ def present_picture(repl: Repl, interrupted: Callable[[], bool]) -> dict[str, An
     from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
     state, givens = _present(repl)
-    drawn = next_step_picture(state, repl.session.geo, givens, interrupted)
+    drawn = next_step_picture(repl.session, repl.session.cursor, state, givens, interrupted)
     return {"step": state.steps, "picture": picture_json(drawn)}
 
 

@@ -306,6 +306,9 @@ def from_candidates(masks: Sequence[int], source: str) -> Position:
 
 # -- starting a position ---------------------------------------------------------------------
 
+#: the experiment a position with candidates starts (``start``) is parted by this
+LOADED_POSITION = "loaded position"
+
 
 def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
     """Load the position's quiz and, when it holds more, make it the start of a what-if: step 1
@@ -331,7 +334,7 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
         if mask >> (v - 1) & 1
     ]
     placed = sum(1 for v in position.placed if v)
-    session.hand_edits(edits, "loaded position")
+    session.hand_edits(edits, LOADED_POSITION)
     done = [counted(placed, "value") + " placed"] if placed else []
     if len(edits) > placed:
         done.append(counted(len(edits) - placed, "candidate") + " deleted")

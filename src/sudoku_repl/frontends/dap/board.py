@@ -56,7 +56,7 @@ def board_body(view: StackView, frame_id: object, picture: object = None) -> dic
     if picture:
         from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
-        answer["picture"] = picture_json(next_step_picture(state, session.geo, givens))
+        answer["picture"] = picture_json(next_step_picture(session, moves, state, givens))
     return answer
 
 

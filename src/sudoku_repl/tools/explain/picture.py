@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.tools.explain.plan import next_step
+from sudoku_repl.tools.explain.unsolvable import NO_PICTURE, no_solution_line
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
 
@@ -24,16 +25,22 @@ class Picture(NamedTuple):
 
 
 def next_step_picture(
+    session: Session,
+    moves: int,
     state: EngineState,
-    geo: Geometry,
     givens: Sequence[int],
     interrupted: Callable[[], bool] | None = None,
 ) -> Picture | str:
-    """The picture of the step Sudoku Explainer takes next from ``state``, or the line that
-    says why there is none (``No picture: ...``). ``Interrupted`` of the rating once
-    ``interrupted()``."""
+    """The picture of the step Sudoku Explainer takes next from ``state`` (the state after
+    the record's first ``moves`` moves), or the line that says why there is none (``No
+    picture: ...``; a state with no solution: ``No solution from here: ...``, since when).
+    ``Interrupted`` of the rating once ``interrupted()``."""
+    geo = session.geo
     if not geo.classic:
         return NOT_CLASSIC
+    unsolvable = no_solution_line(session, moves, state, NO_PICTURE)
+    if unsolvable is not None:
+        return unsolvable
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return f"No picture: {grid.removeprefix('Next: nothing, ')}"
