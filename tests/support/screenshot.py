@@ -37,20 +37,18 @@ def luminance_rows(png: bytes) -> Pixels:
     rows: Pixels = []
     previous = bytearray(stride)
     for y in range(height):
-        kind, line = (
-            raw[y * (stride + 1)],
-            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
-        )
+        start = y * (stride + 1)  # (each row: its filter method, then its bytes)
+        method, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
         for x in range(stride):
             left = line[x - channels] if x >= channels else 0
             up, corner = previous[x], previous[x - channels] if x >= channels else 0
-            if kind == 1:
+            if method == 1:
                 line[x] = (line[x] + left) & 0xFF
-            elif kind == 2:
+            elif method == 2:
                 line[x] = (line[x] + up) & 0xFF
-            elif kind == 3:
+            elif method == 3:
                 line[x] = (line[x] + (left + up) // 2) & 0xFF
-            elif kind == 4:
+            elif method == 4:
                 p = left + up - corner
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                 best = left if pa <= pb and pa <= pc else up if pb <= pc else corner
