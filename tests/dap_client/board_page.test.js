@@ -6,24 +6,15 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const Module = require('node:module');
 const path = require('node:path');
+const { requireWithVscode } = require('./with_vscode');
 
 const BOARD = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib', 'board.js');
 
 /** lib/board.js's pageHtml, its `vscode` module a stand-in (Uri.joinPath: all it asks). */
 function loadPageHtml() {
     const vscode = { Uri: { joinPath: (uri, ...parts) => ({ path: [uri.path, ...parts].join('/') }) } };
-    const originalLoad = Module._load;
-    Module._load = function load(request, ...rest) {
-        return request === 'vscode' ? vscode : originalLoad.call(this, request, ...rest);
-    };
-    try {
-        delete require.cache[BOARD];
-        return require(BOARD).pageHtml;
-    } finally {
-        Module._load = originalLoad;
-    }
+    return requireWithVscode(BOARD, vscode).pageHtml;
 }
 
 const policyOf = (html) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)[1];

@@ -10,6 +10,7 @@
 //   node tests/web/e2e_board.mjs ORIGIN CHROMIUM PROFILE OUT
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { typed } from './e2e_typing.mjs';
 
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -35,19 +36,9 @@ const page = context.pages()[0] || (await context.newPage());
 page.on('pageerror', (error) => errors.push(String(error)));
 const board = page.frameLocator('#board');
 const boardFrame = () => page.frame({ url: /\/board\/index\.html$/ });
-const transcript = () => page.evaluate(() => window.sudokuRepl.transcript());
 
 /** A line typed where the keys go and Enter; waits for the next prompt; what it printed. */
-async function type(line) {
-    const before = (await transcript()).length;
-    await page.keyboard.type(line);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
-        before, { timeout: LONG, polling: 50 },
-    );
-    return (await transcript()).slice(before);
-}
+const type = (line) => typed(page, line, LONG);
 
 /** The Board's drawing at step `step` (its caption), after the frames that draw it. */
 async function boardAt(step) {

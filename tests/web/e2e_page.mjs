@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
+import { typed } from './e2e_typing.mjs';
 
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -56,15 +57,7 @@ async function open(url, isolated = true) {
 }
 
 /** A line typed and Enter; waits for the next prompt (a command's or the guess question's). */
-async function type(line) {
-    const before = (await transcript()).length;
-    await page.keyboard.type(line);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
-        before, { timeout: LONG, polling: 50 },
-    );
-}
+const type = (line) => typed(page, line, LONG);
 
 /** The Board's folded line of Sudoku Explainer's next step opened, then `export svg x.svg` and
  * `show` typed at once (while the shell draws the picture): what each printed, the picture
