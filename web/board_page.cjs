@@ -1,8 +1,10 @@
 // web/build's Board page: the VS Code Board's own HTML (editors/vscode/lib/board.js's pageHtml:
-// the same elements, ids and Content-Security-Policy), made by its own function with what the
-// web page stands in for VS Code's webview (the script and style beside the page, 'self' for
-// VS Code's resource origin), and board_host.js (acquireVsCodeApi: its messages to and from the
-// page) loaded before board.js. Printed on stdout.
+// the same elements and ids), made by its own function with what the web page stands in for VS
+// Code's webview (the script and style beside the page, 'self' for VS Code's resource origin),
+// and board_host.js (acquireVsCodeApi: its messages to and from the page) loaded before
+// board.js. Its Content-Security-Policy runs the scripts beside it and no other, none inline:
+// no nonce, which a static page (the same for every visitor) could not keep secret. Printed on
+// stdout.
 //
 //   node web/board_page.cjs editors/vscode/lib/board.js > OUT/board/index.html
 'use strict';
@@ -23,8 +25,4 @@ const pageHtml = new Function('require', 'module', 'exports', `${source}\nreturn
     {},
 );
 const webview = { cspSource: "'self'", asWebviewUri: (uri) => path.basename(uri.path) };
-const html = pageHtml(webview, { path: '' });
-const nonce = /<script nonce="([^"]+)"/.exec(html)[1];
-process.stdout.write(
-    html.replace(/<script nonce=/, `<script nonce="${nonce}" src="board_host.js"></script>\n<script nonce=`),
-);
+process.stdout.write(pageHtml(webview, { path: '' }, { before: ['board_host.js'] }));

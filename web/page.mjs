@@ -204,7 +204,8 @@ term.onData((data) => editor.input(data));
 // the Board's page (the VS Code Board's: board/): its `ready` gets the board again, its
 // `goto N` (the step box, the timeline) is typed at the prompt as the user would, its folded
 // line of Sudoku Explainer's next step asks the shell for the picture (open) or no more (closed)
-// (from the Board's frame alone: no other window's message is obeyed)
+// (from the Board's frame alone: no other window's message is obeyed); after a click in it, the
+// keys go back to the terminal (board_host.js's `keys`)
 window.addEventListener('message', (event) => {
     if (event.source !== boardEl.contentWindow || event.origin !== location.origin) return;
     if (!event.data || !event.data.fromBoard) return;
@@ -215,6 +216,7 @@ window.addEventListener('message', (event) => {
     else if (message.type === 'explain' && message.token !== -1) explain(message);
     else if (message.type === 'picture') client.picture(true, width());
     else if (message.type === 'pictureClosed') client.picture(false, width());
+    else if (message.type === 'keys') term.focus(); // (issue 73: a click in the Board kept them)
 });
 
 /** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */

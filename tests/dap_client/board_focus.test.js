@@ -6,8 +6,8 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const Module = require('node:module');
 const path = require('node:path');
+const { requireWithVscode } = require('./with_vscode');
 
 const BOARD = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib', 'board.js');
 
@@ -28,16 +28,7 @@ function loadBoard() {
         workspace: { getConfiguration: () => ({ get: (key, fallback) => fallback }) },
         debug: {},
     };
-    const originalLoad = Module._load;
-    Module._load = function load(request, ...rest) {
-        return request === 'vscode' ? vscode : originalLoad.call(this, request, ...rest);
-    };
-    try {
-        delete require.cache[BOARD];
-        return require(BOARD).Board;
-    } finally {
-        Module._load = originalLoad;
-    }
+    return requireWithVscode(BOARD, vscode).Board;
 }
 
 /** A board of step `step` as the adapter's sudokuStop event sends it (what the Board reads). */

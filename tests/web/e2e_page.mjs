@@ -18,6 +18,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
+import { typed } from './e2e_typing.mjs';
 
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -69,15 +70,7 @@ async function open(url, isolated = true) {
 }
 
 /** A line typed and Enter; waits for the next prompt (a command's or the guess question's). */
-async function type(line) {
-    const before = (await transcript()).length;
-    await page.keyboard.type(line);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
-        before, { timeout: LONG, polling: 50 },
-    );
-}
+const type = (line) => typed(page, line, LONG);
 
 /** A file put in the page's folder (`put`: chosen or dropped) and what the page says of it
  * (its note, cleared before: the same note twice is seen). */

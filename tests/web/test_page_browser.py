@@ -20,13 +20,17 @@ import os
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support.browser import find_chromium
-from tests.support.helpers import PUZZLES, REPO, TEST_DATA
+from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
+from tests.support.screenshot import lines, luminance_rows
 from tests.web.built import NODE, PAGE, PURE_LINE, needs_page, served
 
 CHROMIUM = find_chromium()
@@ -242,3 +246,101 @@ def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, 
     after = visit["afterAttack"]
     assert after["titleKept"] is True and after["prompting"] is True
     assert after["shown"].startswith("show\n") and "bye" not in after["shown"]
+
+
+# -- the Board beside the terminal (issue 73: e2e_board.mjs) ------------------------------------
+
+#: the record's extent as ``info search`` says it ("the record holds steps 1..12"), none: 0
+RECORD = re.compile(r"the record holds steps 1\.\.(\d+)")
+
+
+@pytest.fixture(scope="module")
+def board_visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Board looked at, clicked and typed beside (``e2e_board.mjs``); its screenshots in
+    the report's ``shots`` folder."""
+    assert NODE is not None and CHROMIUM is not None
+    shots = tmp_path_factory.mktemp("shots")
+    done = subprocess.run(
+        [NODE, str(REPO / "tests" / "web" / "e2e_board.mjs"), origin, CHROMIUM,
+         str(tmp_path_factory.mktemp("profile")), str(shots)],
+        capture_output=True, text=True, timeout=3000,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout)
+    report["shots"] = shots
+    return report
+
+
+@pytest.mark.parametrize("shot", ["grid-light-1400", "grid-dark-1400", "grid-light-390"])
+def test_the_board_draws_its_grid_thin_lines_and_thick_box_lines(
+    board_visit: dict[str, Any], shot: str
+) -> None:
+    # a screenshot of the Board read as a person reads it: ten lines each way, evenly spaced,
+    # the box lines (1st, 4th, 7th, 10th) thicker and darker than the cell lines between them
+    assert board_visit["errors"] == []
+    pixels = luminance_rows((board_visit["shots"] / f"{shot}.png").read_bytes())
+    for vertical in (True, False):
+        found = lines(pixels, vertical)
+        assert len(found) == 10, (vertical, found)
+        gaps = [b.at - a.at for a, b in pairwise(found)]
+        assert max(gaps) - min(gaps) <= 3, (vertical, gaps)
+        boxes, cells = found[::3], [line for k, line in enumerate(found) if k % 3]
+        assert all(line.width >= 2 for line in boxes), (vertical, boxes)
+        assert all(line.width == 1 for line in cells), (vertical, cells)
+        assert min(line.contrast for line in boxes) > max(line.contrast for line in cells)
+        assert min(line.contrast for line in boxes) >= 0.5  # (dark on light, light on dark)
+
+
+def test_the_board_s_page_runs_its_own_scripts_by_a_policy_without_a_nonce(
+    board_visit: dict[str, Any],
+) -> None:
+    # no nonce: the built page is the same for every visitor, a nonce in it no secret; no
+    # inline script; the policy the browser read names the page's own origin, and it refused
+    # nothing (the Board drew)
+    policy = board_visit["policy"]
+    assert "nonce" not in policy["meta"]
+    assert "script-src 'self';" in policy["meta"] and "default-src 'none';" in policy["meta"]
+    assert policy["scripts"] == [
+        {"src": "board_host.js", "nonce": False, "inline": False},
+        {"src": "board.js", "nonce": False, "inline": False},
+    ]
+    assert policy["violations"] == []
+
+
+def test_after_a_click_in_the_board_the_keys_reach_the_shell(board_visit: dict[str, Any]) -> None:
+    # (the line typed after the click on [1,1] ran at the prompt: before, it went to the Board,
+    # whose cell took the Enter as another click)
+    after = board_visit["afterClick"]
+    assert after.startswith("step\n") and "\nSteps:4\n" in after, after
+
+
+def test_the_step_counter_follows_the_record_a_load_quiz_starts_anew(
+    board_visit: dict[str, Any],
+) -> None:
+    said = []
+    for seen in board_visit["counter"]:
+        record = RECORD.search(seen["info"])
+        step = re.search(r"^Step: (\d+)", seen["info"], re.M)
+        assert step is not None, seen["info"]
+        said.append((seen["where"], f"step {step.group(1)} of {record.group(1) if record else 0}"))
+    assert [where for where, _ in said] == [expected for _, expected in said]
+    assert said[-1][0] == "step 1 of 1"  # (the quiz loaded has a record of one step)
+
+
+def test_the_next_step_s_picture_is_drawn_large_over_the_board(
+    board_visit: dict[str, Any], tmp_path: Path
+) -> None:
+    # export svg's picture of the same step (the seed's step 3), as wide as it draws it
+    shell = Shell.loaded()
+    shell.ok("goto 3")
+    (wrote,) = shell.ok(f"export svg {tmp_path / 'step.svg'}")
+    width = float(ET.parse(tmp_path / "step.svg").getroot().attrib["width"])
+    seen = board_visit["picture"]
+    assert seen["caption"].startswith(
+        "Sudoku Explainer's next step from step 3: "
+        + re.sub(r"^Wrote .*?: ", "", wrote).rstrip(".")
+    )
+    assert seen["width"] >= width and seen["height"] >= width and seen["onTop"]
+    # on a phone, as wide as the Board's page has room for (its 8 px margins aside)
+    phone = board_visit["phonePicture"]
+    assert phone["onTop"] and phone["width"] >= min(width, phone["inside"]["width"] - 16) - 1

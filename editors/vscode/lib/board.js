@@ -24,17 +24,26 @@ function nonce() {
     return crypto.randomBytes(18).toString('base64url');
 }
 
-/** The page's HTML for `webview` (the view's and the tab's are the same page). */
-function pageHtml(webview, extensionUri) {
+/** The page's HTML for `webview` (the view's and the tab's are the same page). Its one script,
+ * a file of media/, runs by a nonce made for this page (VS Code's webview: its policy runs no
+ * other script). `web` (web/board_page.cjs: the web page's board/, a static file the same for
+ * every visitor, where a nonce would be no secret): no nonce; the scripts are the files beside
+ * the page (`web.before`'s first: the page's stand-in for VS Code's API), which the policy
+ * names by their origin ('self'), none of them inline. */
+function pageHtml(webview, extensionUri, web = null) {
     const media = vscode.Uri.joinPath(extensionUri, 'media');
     const script = webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(media, 'board.css'));
-    const n = nonce();
+    const n = web ? null : nonce();
+    const scripts = [...(web ? web.before : []), script]
+        .map((src) => `<script${n ? ` nonce="${n}"` : ''} src="${src}"></script>`)
+        .join('\n');
+    const scriptSrc = n ? `'nonce-${n}'` : webview.cspSource;
     return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src 'nonce-${n}';">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; script-src ${scriptSrc}; base-uri 'none'; form-action 'none';">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link href="${style}" rel="stylesheet">
 <title>Sudoku board</title>
@@ -68,7 +77,7 @@ function pageHtml(webview, extensionUri) {
 </main>
 <div id="popover" class="popover" role="dialog" aria-label="Why" hidden></div>
 <div id="magnifier" class="magnifier" aria-hidden="true" hidden></div>
-<script nonce="${n}" src="${script}"></script>
+${scripts}
 </body>
 </html>`;
 }
@@ -714,4 +723,4 @@ function registerBoard(context, logFile) {
     return board;
 }
 
-module.exports = { registerBoard, Board, VIEW, PANEL, PANEL_VIEW, howEnded, lastLogLine, logLineSaid };
+module.exports = { registerBoard, Board, VIEW, PANEL, PANEL_VIEW, howEnded, lastLogLine, logLineSaid, pageHtml };

@@ -33,8 +33,9 @@
     const pictureEl = $('sestep');
     const popoverEl = $('popover');
     const magnifierEl = $('magnifier');
-    // the roles the view paints (the grid's lines are the theme's, for high contrast)
-    const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4'];
+    // the roles the view paints (the grid's lines are VS Code's theme's where there is one, for
+    // high contrast: the palette's line and thick are board.css's fallbacks)
+    const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4', 'line', 'thick'];
     const PALETTE_LEVELS = 4; // lv1..lv4 of the palette
     // levels 5 to 20 (light, dark): a search 17 levels deep shows 17 colours, each at least 54
     // apart in RGB from the others and from lv1..lv4, in each theme, and 4.5:1 on the page;
@@ -61,9 +62,16 @@
     let sent = null; // a step the scrubber sent and not yet seen drawn
     let lastSent = null; // the last step sent
     let focused = (vscode.getState() || {}).focused || null; // the cell with the Tab stop
+    let quiz = null; // the givens of the record shown (a key: another quiz is another record)
 
+    const prefersDark = window.matchMedia('(prefers-color-scheme: dark)');
+    /** Whether the page is dark: VS Code's theme (its class on the body), else (the web page)
+     * the scheme the browser prefers, as board.css's own colours. */
     function dark() {
         const c = document.body.classList;
+        if (![...c].some((name) => name.startsWith('vscode-'))) {
+            return prefersDark.matches;
+        }
         return c.contains('vscode-dark') || (c.contains('vscode-high-contrast') && !c.contains('vscode-high-contrast-light'));
     }
 
@@ -872,6 +880,9 @@
         if (event.key === 'Escape' && !popoverEl.hidden) {
             event.preventDefault();
             closePopover();
+        } else if (event.key === 'Escape' && pictureEl.open) {
+            event.preventDefault();
+            pictureEl.open = false; // (its layer over the board closed)
         } else if ((event.key === '[' || event.key === ']') && now !== null) {
             event.preventDefault();
             go(event.key === '[' ? Math.max(0, now - 1) : now + 1);
@@ -946,17 +957,32 @@
         }
     });
 
+    /** Nothing of the last record stays (a new session; another quiz loaded, or the record cut
+     * shorter than its last step: the web page's load-quiz, a past taken another way). */
+    function forgetRecord() {
+        present = lastStep = end = timeline = pinned = sent = lastSent = null;
+        hits = [];
+    }
+
+    /** Whether `board` is of another record than the one shown: another quiz (its givens), or a
+     * record that ends before the last step seen (its `last`: the record's extent now). */
+    function anotherRecord(board) {
+        const givens = board.cells.filter((c) => c.given).map((c) => `${c.name}${c.value}`).join();
+        const was = quiz;
+        quiz = givens;
+        return (was !== null && was !== givens) || (typeof board.last === 'number' && lastStep !== null && board.last < lastStep);
+    }
+
     window.addEventListener('message', (event) => {
         const message = event.data;
         if (message.type === 'board') {
+            if (anotherRecord(message.board)) forgetRecord();
             if (typeof message.present === 'number') present = message.present;
             if (Array.isArray(message.hits)) hits = message.hits;
             if (typeof message.end === 'number') end = message.end;
             draw(message.board, message.over);
         } else if (message.type === 'session') {
-            // a new session: nothing of the last one's record stays
-            present = lastStep = end = timeline = pinned = sent = lastSent = null;
-            hits = [];
+            forgetRecord(); // a new session
         } else if (message.type === 'timeline') {
             timeline = { ...message.timeline, columnsAsked: message.columns };
             if (typeof timeline.end === 'number') end = timeline.end;
@@ -1010,4 +1036,5 @@
         attributes: true,
         attributeFilter: ['class'],
     });
+    prefersDark.addEventListener('change', () => last && draw(last, over)); // (outside VS Code)
 })();
