@@ -83,6 +83,17 @@ def test_the_quiz_file_is_not_written_over(tmp_path: Path) -> None:
     assert quiz.read_bytes() == SEED_FILE.read_bytes()
 
 
+def test_no_step_keeps_sudoku_explainers_name(tmp_path: Path) -> None:
+    """Issue 73, item 24: the proper name is not lowercased after ``No picture:``."""
+    quiz = tmp_path / "empty.txt"
+    quiz.write_text("0" * 81 + "\n", encoding="utf-8")
+    shell = Shell()
+    shell.ok(f"load-quiz {quiz}")
+    assert shell.fails(f"export svg {tmp_path / 'a.svg'}") == [
+        "No picture: Sudoku Explainer's techniques find nothing from here."
+    ]
+
+
 def test_a_samurai_is_refused() -> None:
     shell = Shell()
     shell.ok(f"load-quiz {VARIANTS / 'samurai_seed001.json'}")

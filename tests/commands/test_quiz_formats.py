@@ -63,9 +63,10 @@ def test_a_library_line_loads_as_a_what_if_start() -> None:
     said = run_commands(repl, out, f"load-quiz {LIBRARY}")
     assert said == [
         "Quiz loaded.",
-        "Experiment 2 (1:loaded position) starts from the position: step 1 worked the "
-        "candidates out from the givens (experiment 1), then 3 values placed and 2 candidates "
-        "deleted by hand, a step each.",
+        # (issue 73, item 25: in plain words, a position with candidates removed)
+        "Loaded a position with 3 values placed and 2 candidates removed: step 1 worked the "
+        "candidates out from the givens (experiment 1), then what-if experiment 2 made those "
+        "edits by hand, a step each (compare 1 2 sets the two side by side).",
     ]
     assert str(repl.session.quiz) == EASY01  # the placed values are no givens
     shown = run_commands(repl, out, "show")
@@ -95,7 +96,7 @@ def test_the_second_library_line_is_a_plain_quiz() -> None:
 def test_a_candidate_grid_loads_its_values_as_givens_and_its_candidates(name: str) -> None:
     repl, out = new_repl()
     said = run_commands(repl, out, f"load-quiz {FORMATS / name}")
-    assert said[1].endswith("then 2 candidates deleted by hand, a step each.")
+    assert said[1].startswith("Loaded a position with 2 candidates removed: step 1 worked")
     assert str(repl.session.quiz) == EASY01_PLACED
     shown = run_commands(repl, out, "show")
     assert steps(shown) == 3

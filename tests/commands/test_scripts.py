@@ -266,3 +266,35 @@ def test_a_script_ending_at_a_guess_question_aborts_that_step_only(tmp_path: Pat
     lines = live.run("step")  # step 6 again, asking again (answered with Enter)
     assert lines[:8] == [*STEP6_TRACE, "7) Guess [6,2] level 1 at 1 out of 2"]
     assert live.answers.questions == [QUESTION + "[6,2]=5:"]
+
+
+def test_a_script_from_another_folder_says_where_relative_paths_are_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 73, item 25: ``-x`` and ``source`` of a script in another folder read its relative
+    paths from the current one, and the first command that fails on one says so, once; the
+    error line itself stays load-quiz's."""
+    from sudoku_repl.commands.script_files import open_script
+
+    folder, here = tmp_path / "scripts", tmp_path / "here"
+    folder.mkdir()
+    here.mkdir()
+    script = write(folder / "s.txt", "load-quiz examples/seed.txt\nload-quiz other.txt\n")
+    monkeypatch.chdir(here)
+    note = (
+        f"(A script's relative paths are read from the current folder, {here}, not from the "
+        f"script's, {folder}: examples/seed.txt is not there.)"
+    )
+    out = io.StringIO()
+    repl = run_batch(open_script(str(script)), out, script=str(script))
+    said = out.getvalue().splitlines()
+    error = "Fail to open quiz file examples/seed.txt: No such file or directory."
+    assert said[said.index(error) + 1] == note
+    assert sum(line.startswith("(A script's relative paths") for line in said) == 1
+    assert len(repl.failures) == 2
+    live = Live()
+    lines = live.run(f"source {script}")
+    assert lines[lines.index(error) + 1] == note
+    monkeypatch.chdir(folder)  # a script in the current folder: nothing more than the error
+    lines = Live().run("source s.txt")
+    assert error in lines and not any(line.startswith("(A script's") for line in lines)

@@ -13,10 +13,14 @@ from sudoku_repl.commands.bare import help_lines
 from sudoku_repl.commands.declared.difficulty import DIFFICULTY
 from sudoku_repl.commands.filling import help_paragraphs
 from sudoku_repl.frontends.cli import main
+from sudoku_repl.frontends.difficulty_cli import N_IS
+from tests.support.helpers import SEED_FILE as SEED_PATH
 from tests.support.helpers import Shell, run_program
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
 B4 = "..345..8.4.6.........1...65.1.5.8.7....3...919...........8.....6....7.3...1.3..57"
+SEED_FILE = str(SEED_PATH)
+WANTED = "want a puzzle (81 characters, or 729: a pencil-mark line) or a file of them"
 USAGE = (
     "sudoku-repl difficulty PUZZLE|FILE [N] [--measures LIST] [--isomorphs K] [--seed S] "
     "[--se-timeout T]"
@@ -47,7 +51,7 @@ def test_quiz_n_of_a_file_is_named(tmp_path: Path, capfd: pytest.CaptureFixture[
     quizzes.write_text(f"{BACKDOOR_1}\n{B4}\n")
     status, out, err = _run(capfd, str(quizzes), "2", "--measures", "b")
     assert (status, err) == (0, "")
-    assert out[0].startswith(f"Difficulty of quiz 2 of {quizzes} (sudoku-repl ")
+    assert out[0].startswith(f"Difficulty of the quiz on line 2 of {quizzes} (sudoku-repl ")
     assert [line.split(" (")[0] for line in out[2:]] == ["T&E-depth: 1", "B: 4"]  # SHC's
 
 
@@ -86,8 +90,16 @@ def test_the_top_level_help_names_it() -> None:
     ("args", "status", "said"),
     [
         ((), 2, f"want a puzzle or a file first: {USAGE}"),
-        ((BACKDOOR_1, "x"), 2, f"the quiz number is a whole number from 1, not 'x': {USAGE}"),
-        ((BACKDOOR_1, "0"), 2, f"the quiz number is a whole number from 1, not '0': {USAGE}"),
+        ((SEED_FILE, "x"), 2, f"{N_IS}: a whole number from 1, not 'x': {USAGE}"),
+        ((SEED_FILE, "0"), 2, f"{N_IS}: a whole number from 1, not '0': {USAGE}"),
+        # issue 73, item 22: a negative N is a wrong N, not an unknown option
+        ((BACKDOOR_1, "-5"), 2, f"{N_IS}: a whole number from 1, not '-5': {USAGE}"),
+        ((SEED_FILE, "-5", "--measures", "te"), 2, f"{N_IS}: a whole number from 1, not '-5'"),
+        (
+            (BACKDOOR_1, "2"),
+            2,
+            f"N is a line of a file, and a puzzle typed has none: {USAGE}",
+        ),
         (
             (BACKDOOR_1, "--measures", "te,nope"),
             2,
@@ -105,7 +117,10 @@ def test_the_top_level_help_names_it() -> None:
             2,
             f"Unknown difficulty option '--sed' (did you mean --seed?); {USAGE}",
         ),
-        (("no/such/file.txt",), 1, "Fail to open quiz file no/such/file.txt: No such file"),
+        # issue 73, item 25: what is wanted, not load-quiz's "Fail to open quiz file"
+        (("123",), 1, f"'123': no such file, and no puzzle: {WANTED}."),
+        (("no/such/file.txt",), 1, f"'no/such/file.txt': no such file, and no puzzle: {WANTED}."),
+        (("/",), 1, f"Cannot read /: it is a directory; {WANTED}."),
     ],
 )
 def test_bad_input_is_one_line(
@@ -115,6 +130,42 @@ def test_bad_input_is_one_line(
     assert (got, out) == (status, [])
     assert len(err.splitlines()) == 1
     assert err.startswith(f"sudoku-repl difficulty: {said}")
+
+
+def test_n_is_the_files_line_as_rate_numbers_it(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 73, item 21: with a blank line and a comment among the quizzes, N is the line
+    ``rate`` gives the quiz, and a line that holds none is refused naming those that do."""
+    mix = tmp_path / "mix.txt"
+    mix.write_text(f"{BACKDOOR_1}\n\n# B4 next\n{B4}\n\n")
+    assert main(["rate", str(mix)]) == 0
+    rows = capfd.readouterr().out.splitlines()
+    assert [row.split(",")[:2] for row in rows[2:]] == [["1", BACKDOOR_1], ["4", B4]]
+    status, out, err = _run(capfd, str(mix), "4", "--measures", "b")
+    assert (status, err) == (0, "")
+    assert out[0].startswith(f"Difficulty of the quiz on line 4 of {mix} (")
+    assert [line.split(" (")[0] for line in out[2:]] == ["T&E-depth: 1", "B: 4"]
+    for line, why in (("2", "a blank line or a comment"), ("3", "a blank line or a comment"),
+                      ("6", "it has 5 lines")):  # fmt: skip
+        status, out, err = _run(capfd, str(mix), line)
+        assert (status, out) == (1, [])
+        assert err == (
+            f"sudoku-repl difficulty: No quiz on line {line} of {mix} ({why}): its quiz lines "
+            f"are lines 1 and 4; {N_IS}.\n"
+        )
+
+
+def test_a_nine_line_file_is_its_first_rows_line(capfd: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capfd, SEED_FILE, "2", "--measures", "te")
+    assert status == 0
+    assert out[0].startswith(f"Difficulty of the quiz on line 2 of {SEED_FILE} (")
+    status, out, err = _run(capfd, SEED_FILE, "1")
+    assert (status, out) == (1, [])
+    assert err == (
+        f"sudoku-repl difficulty: No quiz on line 1 of {SEED_FILE}: it holds one quiz, read "
+        f"from line 2 (rate's line); {N_IS}, or none.\n"
+    )
 
 
 def test_a_file_short_of_quiz_n_is_one_line(

@@ -246,10 +246,14 @@ class Repl:
             self.out.message(notice_line(notice))
         self._session.notices.clear()
 
-    def run_script(self, lines: Iterator[str], final_prompt: bool = False) -> None:
+    def run_script(
+        self, lines: Iterator[str], final_prompt: bool = False, script: str | None = None
+    ) -> None:
         """Execute a script's commands as batch mode does: each echoed after the prompt, empty
         and ``#`` lines skipped, a guess question answered by the next line (an invalid answer
-        calls the question off: the line after it is a command again)."""
+        calls the question off: the line after it is a command again). ``script``: its file,
+        whose first command failed on a relative path that names nothing here is followed by
+        the line that says where such paths are read from (``relative_note``), once."""
         if self._depth >= MAX_DEPTH:
             raise UserError(f"Scripts nest {MAX_DEPTH} deep at most.")
         saved, scripted = self.read_answer, self.hooks.scripted
@@ -276,7 +280,13 @@ class Repl:
                 if line is None:
                     break
                 self.out.message(shown(line, ECHOED_CHARS))
-                self.execute(line)
+                if not self.execute(line) and script is not None:
+                    from sudoku_repl.commands.script_files import relative_note
+
+                    note = relative_note(line, script)
+                    if note is not None:
+                        self.out.message(note)
+                        script = None  # (said once)
         finally:
             self._depth -= 1
             self.read_answer, self.hooks.scripted = saved, scripted

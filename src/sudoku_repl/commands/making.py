@@ -69,6 +69,9 @@ def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         )
     run = Run(request, stop)
     repl.out.message(f"Seed {run.seed} (generate --seed {run.seed} makes the same puzzles).")
+    beyond = request.beyond_known()
+    if beyond is not None:
+        repl.out.message(f"{beyond[0].upper()}{beyond[1:]}.")
     if run.kept:
         repl.out.message(
             f"{counted(len(run.kept), 'puzzle')} kept in {shown(request.out or '', PATH)} "

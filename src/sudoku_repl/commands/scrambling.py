@@ -23,7 +23,7 @@ from sudoku_repl.tools.making.continued import unbroken
 from sudoku_repl.tools.making.makers import SCRAMBLE as NAME
 from sudoku_repl.tools.making.makers import words_of
 from sudoku_repl.tools.making.scramble_run import ScrambleRequest, ScrambleRun
-from sudoku_repl.tools.rating.out import check_apart
+from sudoku_repl.tools.rating.out import check_apart, restart_needs_out
 from sudoku_repl.tools.rating.se_build import pure_build_once
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ def scramble(repl: Repl, arg: str) -> None:
         return
     if options.size != 36:
         raise UserError(f"{NAME}: --size is --family's: {NAME} --family <file or grid> --size 64")
+    restart_needs_out(options.restart, options.out)
     if options.source is not None:
         check_apart([("the --from file", options.source)], [("--out", options.out)])
     request = ScrambleRequest(

@@ -26,4 +26,4 @@ def source(repl: Repl, path: str) -> None:
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise UserError(file_error("Cannot read", path, e)) from None
     with closing(lines):
-        repl.run_script(lines)
+        repl.run_script(lines, script=path)

@@ -39,9 +39,11 @@ def run_batch(
     first: list[str] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     interrupted: Callable[[], bool] = lambda: False,
+    script: str | None = None,
 ) -> Repl:
     """Execute ``first`` (without prompt, e.g. the quiz named on the command line), then every
-    command of ``lines`` until ``bye`` or the end of input. Returns the finished ``Repl``."""
+    command of ``lines`` (of file ``script``, ``-x``'s) until ``bye`` or the end of input.
+    Returns the finished ``Repl``."""
 
     def no_answer(question: str) -> str:  # pragma: no cover - run_script supplies answers
         raise AssertionError("answers come from the script")
@@ -49,6 +51,6 @@ def run_batch(
     repl = Repl(TranscriptOutput(stdout), no_answer, clock=clock, interrupted=interrupted)
     for command in first or []:
         repl.execute(command)
-    repl.run_script(lines, final_prompt=True)
+    repl.run_script(lines, final_prompt=True, script=script)
     stdout.flush()
     return repl

@@ -93,7 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             flag = InterruptFlag()
             with flag.catching(last=True), writing():
-                repl = run_batch(lines, sys.stdout, first=first, interrupted=flag)
+                repl = run_batch(
+                    lines, sys.stdout, first=first, interrupted=flag, script=args.script
+                )
     except KeyboardInterrupt:
         return 130
     except UserError as e:  # the script could not be read to its end

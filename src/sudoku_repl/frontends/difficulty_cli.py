@@ -12,15 +12,22 @@ status: 0 done, 1 the puzzle could not be read, 2 a bad command line, 130 interr
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.arguments import split_options
 from sudoku_repl.commands.declared.difficulty import DIFFICULTY
-from sudoku_repl.core.errors import PATH, QuizError, UserError, shown
+from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.rate_cli import wanted
+from sudoku_repl.text.words import counted
 from sudoku_repl.tools.difficulty.dossier import Settings, dossier, settings_of
+
+if TYPE_CHECKING:
+    from sudoku_repl.text.quiz_files import QuizLines
 
 PROG = "sudoku-repl difficulty"
 HELP = ("-h", "--help")
@@ -39,6 +46,7 @@ def help_lines() -> list[str]:
 
     return [
         *filled(f"usage: {usage()}", indent="  "),
+        *filled(f"{N_IS}; without it, the file's first quiz.", indent="  "),
         "",
         *filled(f"{DIFFICULTY.summary}.", indent=""),
         "",
@@ -74,19 +82,27 @@ def _complain(line: str) -> None:
     print(f"{PROG}: {line}", file=sys.stderr, flush=True)
 
 
-def _read(words: list[str]) -> tuple[str, int, list[str]]:
-    """The puzzle or file, the quiz number (1 where none is given) and the options' words;
-    ``UserError`` where the puzzle or the number is missing or wrong."""
+#: N typed as a number, a sign and all: ``-5`` is a line number, wrong, not an option
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+#: what the first word may be
+_WANTED = "want a puzzle (81 characters, or 729: a pencil-mark line) or a file of them"
+#: what N is, in the help and the lines that refuse one
+N_IS = "N is the line of FILE that holds the quiz, as rate's line column numbers it (blank and # lines counted)"
+
+
+def _read(words: list[str]) -> tuple[str, int | None, list[str]]:
+    """The puzzle or file, the line N (None where none is given) and the options' words;
+    ``UserError`` where the puzzle or N is missing or wrong, or N is given with a puzzle."""
     if not words or words[0].startswith("-"):
         raise UserError(f"want a puzzle or a file first: {usage()}")
     target, rest = words[0], words[1:]
-    if not rest or rest[0].startswith("-"):
-        return target, 1, rest
+    if not rest or (rest[0].startswith("-") and not _NUMBER.fullmatch(rest[0])):
+        return target, None, rest
     number = rest[0]
     if not (number.isascii() and number.isdigit() and int(number) >= 1):
-        raise UserError(
-            f"the quiz number is a whole number from 1, not {shown(number)!r}: {usage()}"
-        )
+        raise UserError(f"{N_IS}: a whole number from 1, not {shown(number)!r}: {usage()}")
+    if not os.path.exists(target):
+        raise UserError(f"N is a line of a file, and a puzzle typed has none: {usage()}")
     return target, int(number), rest[1:]
 
 
@@ -94,23 +110,94 @@ def _read(words: list[str]) -> tuple[str, int, list[str]]:
 _State = tuple[tuple[int, ...], tuple[int, ...] | None, str, int]
 
 
-def _state(target: str, number: int) -> _State:
-    """What ``load-quiz TARGET N`` reads, as a dossier measures it; ``QuizError`` (one line)
-    where it cannot be read."""
-    import os
+def _state(target: str, line: int | None) -> _State:
+    """What ``load-quiz`` reads of TARGET (of a file, the quiz on ``line``, as ``rate``
+    numbers them), as a dossier measures it; ``QuizError`` (one line) where it cannot be
+    read."""
+    from sudoku_repl.text.quiz_files import inline_position, load_position
 
-    from sudoku_repl.text.quiz_files import load_position
-
-    position = load_position(target, number)
+    if os.path.exists(target):
+        number, line = _quiz_number(target, line)
+        position = load_position(target, number)
+        subject = f"the quiz on line {line} of {shown(target, PATH)}"
+    else:
+        found = inline_position(target)  # (an attempted quiz's fault: QuizError)
+        if found is None:
+            raise QuizError(f"{shown(target)!r}: no such file, and no puzzle: {_WANTED}.")
+        position, subject = found, "the quiz"
     quiz = position.quiz
     if not quiz.geometry.classic:
         raise QuizError("difficulty measures a classic 9x9 quiz only.")
     givens = sum(1 for v in quiz.givens if v)
-    subject = f"quiz {number} of {shown(target, PATH)}" if os.path.exists(target) else "the quiz"
     if not position.marked:
         return tuple(quiz.givens), None, subject, givens
     values, marks = position.state()
     return values, marks, subject, givens
+
+
+#: the runs of quiz lines a refusal names, the rest counted
+_RUNS_NAMED = 5
+
+
+def _quiz_number(path: str, line: int | None) -> tuple[int, int]:
+    """Which of the file's quiz lines (``load_position``'s N, from 1) is its ``line``, and
+    that line (None: the first quiz's), as ``rate`` numbers its rows (``read_quizzes``): each
+    line neither blank nor a ``#`` comment of a file of one quiz a line, a file of another
+    format one quiz on its first such line (JSON: line 1). ``QuizError`` where the file
+    cannot be read or ``line`` holds no quiz, naming the lines that do."""
+    from sudoku_repl.text import quiz_files
+
+    name = shown(path, PATH)
+    try:
+        if path.lower().endswith(".json") and os.path.isfile(path):
+            first: int | None = 1
+        else:
+            with quiz_files.open_quiz_file(path) as f:
+                lines = quiz_files.QuizLines(quiz_files.bounded_lines(f))
+                if quiz_files.one_per_line(lines):
+                    return _numbered(lines, line, name)
+                ahead = lines.ahead(0)
+                first = ahead[0] if ahead else None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        why = file_error("Cannot read", path, e).removesuffix(".")
+        raise QuizError(f"{why}; {_WANTED}.") from None
+    if first is None or line in (None, first):
+        return 1, first or 1  # (no quiz at all: load-quiz's words say so)
+    raise QuizError(
+        f"No quiz on line {line} of {name}: it holds one quiz, read from line {first} (rate's "
+        f"line); {N_IS}, or none."
+    )
+
+
+def _numbered(lines: QuizLines, line: int | None, name: str) -> tuple[int, int]:
+    """``_quiz_number`` of a file of one quiz a line."""
+    runs: list[list[int]] = []  # the first runs of consecutive quiz lines, [first, last]
+    count = last = 0
+    for n, _ in lines:
+        count += 1
+        if line is None or n == line:
+            return count, n
+        if n == last + 1 and runs and runs[-1][1] == last:
+            runs[-1][1] = n
+        elif len(runs) < _RUNS_NAMED + 1:
+            runs.append([n, n])
+        last = n
+    if not count or line is None:
+        return 1, line or 1  # (no quiz line: load-quiz's words say what the file holds)
+    why = (
+        f"it has {counted(lines.read, 'line')}"
+        if line > lines.read
+        else "a blank line or a comment"
+    )
+    spans = [f"{a}-{b}" if b > a else f"{a}" for a, b in runs[:_RUNS_NAMED]]
+    if len(runs) > _RUNS_NAMED:
+        listed = f"{', '.join(spans)} and more, to line {last}"
+    elif len(spans) > 1:
+        listed = f"{', '.join(spans[:-1])} and {spans[-1]}"
+    else:
+        listed = spans[0]
+    held = f"its quiz lines are lines {listed}" if count > 1 else f"its quiz is on line {listed}"
+    raise QuizError(f"No quiz on line {line} of {name} ({why}): {held}; {N_IS}.")
 
 
 def _measure(state: _State, settings: Settings, interrupted: Callable[[], bool]) -> int:

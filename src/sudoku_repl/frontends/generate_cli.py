@@ -88,6 +88,9 @@ def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
             "from the run that stopped"
         )
     _complain(said)
+    beyond = request.beyond_known()
+    if beyond is not None:
+        _complain(beyond)
     line = ProgressLine(run.progress.line) if wanted(sys.stderr) else None
     nothing = NothingYet(request.order)
 

@@ -35,6 +35,7 @@ from sudoku_repl.tools.rating.out import (
     check_kept,
     job,
     open_out,
+    restart_needs_out,
 )
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
 from sudoku_repl.tools.rating.rate import EarlyExit, Planner, Rated, Rating
@@ -87,8 +88,10 @@ def _complain(line: str) -> None:
 
 
 def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
-    if args.restart and args.out is None:
-        _complain("--restart begins an --out FILE anew; give --out FILE.")
+    try:
+        restart_needs_out(args.restart, args.out)
+    except UserError as e:
+        _complain(e.line)
         return 2
     end = None if args.limit is None else args.skip + args.limit
     try:

@@ -337,11 +337,11 @@ def start(session: Session, position: Position, hooks: Hooks) -> list[str]:
     session.hand_edits(edits, LOADED_POSITION)
     done = [counted(placed, "value") + " placed"] if placed else []
     if len(edits) > placed:
-        done.append(counted(len(edits) - placed, "candidate") + " deleted")
-    exp = session.experiment_tree.current
+        done.append(counted(len(edits) - placed, "candidate") + " removed")
+    number = session.experiment_tree.current.number
     lines.append(
-        f"Experiment {exp.number} ({exp.name}) starts from the position: step 1 worked the "
-        f"candidates out from the givens (experiment 1), then {' and '.join(done)} by hand, "
-        "a step each."
+        f"Loaded a position with {' and '.join(done)}: step 1 worked the candidates out from "
+        f"the givens (experiment 1), then what-if experiment {number} made those edits by "
+        f"hand, a step each (compare 1 {number} sets the two side by side)."
     )
     return lines

@@ -115,7 +115,10 @@ def pattern_of(full: set[tuple[int, int]]) -> str:
         (["--pattern", pattern_of({(r, c) for r in range(3) for c in range(3)})], "box 1 is all"),
         (["--level", "99-"], "--level 99-: no biggest level is above 64"),
         (["--level", "65"], "--level 65: no biggest level is above 64"),
-        (["--steps", "-0"], "--steps -0: run takes 1 step or more"),
+        (["--steps", "-0"], "--steps -0: run takes 2 steps or more"),
+        # issue 73, item 19: one step is a full grid's count, never a minimal puzzle's
+        (["--steps", "1-1"], "--steps 1: run takes 2 steps or more to the first solution"),
+        (["--steps", "-1"], "--steps -1: run takes 2 steps or more"),
         # issue 66, item 11: a first step below 2.6 places a value (EP = ED); ER below 1.2 is
         # every step a full house (54 givens at least: each empty cell a unit's last)
         (
@@ -152,7 +155,7 @@ def test_an_empty_target_in_the_shell_the_api_and_the_dap_console() -> None:
         generate(er="-8.0", ep="9.0")
     assert isinstance(refused.value, UserError) and isinstance(refused.value, ValueError)
     took, (said,) = console("generate --steps -0")
-    assert not took and said.startswith("--steps -0: run takes 1 step or more"), said
+    assert not took and said.startswith("--steps -0: run takes 2 steps or more"), said
 
 
 def test_what_is_not_known_empty_is_accepted() -> None:
@@ -217,41 +220,81 @@ def test_the_shell_says_nothing_yet(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any("kept 0: no puzzle yet meets --er 19.9-" in line for line in said), said
 
 
-BEYOND_KNOWN = (
-    "no puzzle known rates {} or more (the hardest known rate 11.9): this may never keep one, "
-    "and --time bounds it"
-)
+BEYOND_KNOWN = "no puzzle known rates {} or more (the hardest known, the forum's, rate 11.9)"
 
 
-def test_a_target_beyond_any_known_puzzle_is_said_once() -> None:
+def test_a_target_beyond_any_known_puzzle_is_known_as_such() -> None:
     """Issue 66, item 11: a least ER, EP or ED above 11.9 (the forum's hardest lists' top) is
-    said with the first line that nothing is kept, once; a target known puzzles meet is not."""
-    from sudoku_repl.tools.making.run import NothingYet
-
-    ticks = iter([0.0, 31.0, 62.0, 93.0])
-    order = Order(Targets(er=rating_span("--er", "12.0-")))
-    nothing = NothingYet(order, period=30.0, clock=lambda: next(ticks))
-    said = [nothing.line(Progress(made=made, kept=0)) for made in (10, 20, 30)]
-    assert said == [
-        "made 10, kept 0: no puzzle yet meets --er 12.0-; " + BEYOND_KNOWN.format("12.0"),
-        "made 20, kept 0: no puzzle yet meets --er 12.0-",
-        "made 30, kept 0: no puzzle yet meets --er 12.0-",
-    ]
-    for option, text in (("--ed", "12.5-"), ("--ep", "13.0-19.0")):
-        targets = Targets(**{option[2:]: rating_span(option, text)})
-        (line,) = [NothingYet(Order(targets), 0.0, lambda: 1.0).line(Progress(made=1, kept=0))]
-        assert line is not None and line.endswith(BEYOND_KNOWN.format(text[:4])), line
-    known = NothingYet(Order(Targets(er=rating_span("--er", "11.9-"))), 0.0, lambda: 1.0)
-    assert known.line(Progress(made=1, kept=0)) == "made 1, kept 0: no puzzle yet meets --er 11.9-"
+    beyond any puzzle known; a target known puzzles meet is not."""
+    for option, text in (("--er", "12.0-"), ("--ed", "12.5-"), ("--ep", "13.0-19.0")):
+        targets = Targets(**{option[2:]: rating_span(option, text)})  # type: ignore[arg-type]
+        assert targets.beyond_known() == BEYOND_KNOWN.format(text[:4]), text
+    assert Targets(er=rating_span("--er", "11.9-")).beyond_known() is None
 
 
-def test_the_command_line_says_a_target_beyond_any_known_once(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize("argv", [["--er", "12-"], ["--ed", "12.5-", "--count", "3"]])
+def test_a_target_beyond_any_known_puzzle_without_time_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    monkeypatch.setattr(making_run, "NOTHING_YET_SECONDS", 0.0)
+    """Issue 73, item 19: it would search until killed; only --time lets it run."""
+    out, err = generated(capsys, *argv, "--seed", "1", status=2)
+    assert out == []
+    (line,) = err
+    floor = argv[1].rstrip("-")
+    assert line == (
+        f"sudoku-repl generate: {argv[0]} {float(floor):.1f}-: "
+        + BEYOND_KNOWN.format(f"{float(floor):.1f}")
+        + ", and a search for one may never end: give --time SECONDS to search that long anyway"
+    ), line
+
+
+def test_a_target_beyond_any_known_puzzle_without_time_in_the_shell_and_the_api() -> None:
+    from sudoku_repl import OrderRefused, generate
+
+    shell = Shell.loaded()
+    before = shell.repl.session.quiz
+    (line,) = shell.fails("generate --er 12.0-")
+    assert line.startswith("--er 12.0-: " + BEYOND_KNOWN.format("12.0")), line
+    assert line.endswith("give --time SECONDS to search that long anyway"), line
+    assert shell.repl.session.quiz is before
+    with pytest.raises(OrderRefused, match="give --time SECONDS"):
+        generate(er="12.0-", count=1)
+
+
+def test_the_command_line_says_a_target_beyond_any_known_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     out, err = generated(capsys, "--ed", "12.5-", "--time", "0.01", "--seed", "1")
     assert out == []
-    assert sum(BEYOND_KNOWN.format("12.5") in line for line in err) == 1, err
+    assert err[:2] == [
+        "sudoku-repl generate: seed 1 (sudoku-repl generate --seed 1 makes the same puzzles)",
+        "sudoku-repl generate: "
+        + BEYOND_KNOWN.format("12.5")
+        + ": searching for 0.01 s, which may keep none",
+    ], err
+
+
+def test_the_shell_says_a_target_beyond_any_known_first() -> None:
+    said = Shell().ok("generate --er 12- --time 0.01 --seed 1")
+    assert said[:2] == [
+        "Seed 1 (generate --seed 1 makes the same puzzles).",
+        "N" + BEYOND_KNOWN.format("12.0")[1:] + ": searching for 0.01 s, which may keep none.",
+    ], said
+
+
+@pytest.mark.parametrize("command", ["generate --restart --count 1", "scramble --restart"])
+def test_restart_without_out_is_one_line(command: str) -> None:
+    """Issue 73, item 20: --restart begins an --out FILE anew, and does nothing without one."""
+    shell = Shell.loaded()
+    before = shell.repl.session.quiz
+    assert shell.fails(command) == ["--restart begins an --out FILE anew; give --out FILE."]
+    assert shell.repl.session.quiz is before
+
+
+def test_restart_without_out_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    out, err = generated(capsys, "--restart", "--seed", "1", status=2)
+    assert out == []
+    assert err == ["sudoku-repl generate: --restart begins an --out FILE anew; give --out FILE."]
 
 
 # -- item 10: a range is read as typed, an option once ---------------------------------------

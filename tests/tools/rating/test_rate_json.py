@@ -98,6 +98,10 @@ def test_rows_that_hit_the_time_limit_and_rows_that_have_no_rating(
         assert all(unrated[k] is None for k in ("er", "ep", "ed", "te", "b", "er_min"))
     assert (several["solutions"], several["complete"]) == (2, False)
     assert none["solutions"] == 0  # (its search stopped at the time limit too, or ended)
+    # issue 73, item 23: a null ER says why, in the CSV's words; a rating's says nothing
+    assert several["er_why"] == "several solutions"
+    assert none["er_why"] in ("no solution", "search not finished")
+    assert seed["er_why"] is None and door["er_why"] is None
 
 
 def test_rows_that_hit_above_x_and_rows_that_do_not(
@@ -133,8 +137,8 @@ def test_a_rating_past_every_limit_is_numbers_and_bounds() -> None:
         "line": 7, "quiz": DOTTED_SEED, "steps_first": 34, "biggest_first": 2,
         "steps_total": 157, "solutions": 1, "biggest_total": 6, "guesses": 10, "ms": 0.5,
         "complete": True,
-        "er": 8.5, "er_bound": ">=", "ep": 1.2, "ep_bound": ">=", "ed": 1.2, "ed_bound": None,
-        "te": 3, "te_bound": ">", "b": 12, "b_bound": ">", "bxb": None, "bxb_bound": None,
+        "er": 8.5, "er_bound": ">=", "er_why": None, "ep": 1.2, "ep_bound": ">=", "ed": 1.2,
+        "ed_bound": None, "te": 3, "te_bound": ">", "b": 12, "b_bound": ">", "bxb": None, "bxb_bound": None,
         "backdoors": 0, "candidate_backdoors": 3,
         "guess_depth": 3, "guess_depth_bound": ">", "fewest_guesses": 3,
         "fewest_guesses_bound": ">",
@@ -143,6 +147,7 @@ def test_a_rating_past_every_limit_is_numbers_and_bounds() -> None:
     }  # fmt: skip
     unrated = json.loads(json_line(8, Quiz.from_string(SEED_QUIZ), UNRATED))
     assert unrated["er"] is None and unrated["er_bound"] is None and unrated["te"] is None
+    assert unrated["er_why"] == "several solutions"  # (issue 73, item 23)
     assert_typed([row, unrated])
 
 
@@ -156,6 +161,10 @@ def test_json_rows_read_back_are_the_ratings_written() -> None:
         assert (back, str(quiz_back), rating_back) == (line, DOTTED_SEED, rating)
     with pytest.raises(ValueError, match="b_bound '>>'"):
         read(json_line(7, quiz, PAST).replace('"b_bound": ">"', '"b_bound": ">>"'))
+    with pytest.raises(ValueError, match="er_why 'no solution', want 'several solutions'"):
+        read(json_line(8, quiz, UNRATED).replace('"several solutions"', '"no solution"'))
+    with pytest.raises(ValueError, match="er_why 'no solution', want None"):
+        read(json_line(7, quiz, PAST).replace('"er_why": null', '"er_why": "no solution"'))
 
 
 def test_a_stopped_json_job_with_bounds_is_continued(

@@ -46,7 +46,7 @@ def next_step_picture(
         return f"No picture: {grid.removeprefix('Next: nothing, ')}"
     step = next_step(grid, interrupted)
     if step is None:
-        return f"No picture: {SE_NOTHING[0].lower()}{SE_NOTHING[1:]}"
+        return f"No picture: {SE_NOTHING}"  # (a proper name first: as it is)
     return Picture(step_svg(step, board_of_grid(grid, givens)), caption(step))
 
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.making import Symmetry
 from sudoku_repl.tools.making.continued import after_stop, seed_of
 from sudoku_repl.tools.making.kept import KeptLines, marker_fault
@@ -21,7 +22,7 @@ from sudoku_repl.tools.making.loop import Progress, generate
 from sudoku_repl.tools.making.near_file import read_near
 from sudoku_repl.tools.making.options import PROG, order_of
 from sudoku_repl.tools.making.tasks import Made, Order, climbs
-from sudoku_repl.tools.rating.out import Out, check_apart, open_out
+from sudoku_repl.tools.rating.out import Out, check_apart, open_out, restart_needs_out
 from sudoku_repl.tools.rating.pool import Pool, StopFlag
 
 
@@ -54,6 +55,13 @@ class Request:
         (``check_apart``: it would be emptied), or when ``stop()`` came while ``--near FILE``
         was read (``tick``: what its reading is at)."""
         order = order_of(args)
+        restart_needs_out(args.restart, args.out)
+        beyond = order.targets.beyond_known()
+        if beyond is not None and args.time is None:
+            raise UserError(
+                f"{' '.join(order.targets.words())}: {beyond}, and a search for one may never "
+                "end: give --time SECONDS to search that long anyway"
+            )
         read = [("the --near file", args.near), ("the --pattern file", args.pattern)]
         check_apart(
             [(what, path) for what, path in read if path is not None], [("--out", args.out)]
@@ -64,6 +72,14 @@ class Request:
             order, near.puzzles if near else (), args.seed, count, args.time, args.jobs,
             args.executor, args.out, args.restart, near.duplicates if near else 0,
         )  # fmt: skip
+
+    def beyond_known(self) -> str | None:
+        """What a run says first when its targets are beyond any puzzle known (which only
+        ``--time`` lets run), or None."""
+        beyond = self.order.targets.beyond_known()
+        if beyond is None or self.seconds is None:
+            return None
+        return f"{beyond}: searching for {self.seconds:g} s, which may keep none"
 
     @property
     def families(self) -> bool:
@@ -190,8 +206,7 @@ NOTHING_YET_SECONDS = 30.0
 class NothingYet:
     """The line a run says while it has kept nothing, each ``period`` seconds (on ``clock``):
     made N, kept 0, and the order as typed, so that a target few puzzles meet is never a
-    silent wait (on a terminal the progress line says the rest); the first one also says, once,
-    when the targets are beyond any puzzle known (``Targets.beyond_known``)."""
+    silent wait (on a terminal the progress line says the rest)."""
 
     def __init__(
         self,
@@ -205,8 +220,6 @@ class NothingYet:
         if order.pattern is not None:
             words += [f"--pattern (its {len(order.pattern)} givens)"]
         self.asked = " ".join(words) or "the order"
-        #: said with the first line, once
-        self._beyond = order.targets.beyond_known()
         self.period = NOTHING_YET_SECONDS if period is None else period
         self._clock = clock
         self._said_at = clock()
@@ -217,7 +230,4 @@ class NothingYet:
         if progress.kept or now - self._said_at < self.period:
             return None
         self._said_at = now
-        said = f"made {progress.made:,}, kept 0: no puzzle yet meets {self.asked}"
-        if self._beyond is not None:
-            said, self._beyond = f"{said}; {self._beyond}", None
-        return said
+        return f"made {progress.made:,}, kept 0: no puzzle yet meets {self.asked}"

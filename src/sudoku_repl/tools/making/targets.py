@@ -51,8 +51,15 @@ BEYOND = 200
 #: the most a biggest level can be: each level of guesses fills a cell, and a puzzle with one
 #: solution has 17 givens or more (McGuire, Tugemann and Civario, 2012): 64 empty cells
 MOST_LEVEL = 81 - 17
-#: the least steps of ``run`` to the first solution (a minimal puzzle has an empty cell)
-LEAST_STEPS = 1
+#: the least steps of ``run`` to the first solution of a puzzle with an empty cell, which every
+#: minimal puzzle is (a full grid is not minimal: any of its givens can go). By docs/engine.md:
+#: step 1 (LOADED) only works the candidates out, and reports a solution only where no cell is
+#: empty (section 3); after it a solution comes only from a fill pass, which adds one to the
+#: count when every placement succeeds (section 4). So 2 at least: 1 and 1 step, the counts a
+#: full grid takes, are for no minimal puzzle. Whether a minimal puzzle can take as few as 2 (one
+#: row-major pass of naked singles solving it) is not known here; of 136,000 random minimal
+#: puzzles none took fewer than 6 (docs/generate.md)
+LEAST_STEPS = 2
 #: the least rating of a step other than a full house (a hidden single in a box), in tenths
 NOT_FULL_HOUSE = 12
 #: the givens a puzzle that full houses alone solve has at least: each empty cell is the last
@@ -63,7 +70,9 @@ FULL_HOUSE_GIVENS = 81 - 27
 #: first step below it is the first placement too, and EP = ED
 PLACING_BELOW = FLOORS["pointing and claiming"]
 #: the highest ER of any puzzle known, in tenths (the forum's hardest lists, 11.9: the 375 of
-#: ``puzzles/forum_hardest_1106.txt`` rate 9.7 to 11.9, docs/se_rating.md)
+#: ``puzzles/forum_hardest_1106.txt`` rate 9.7 to 11.9, docs/se_rating.md "On the forum's
+#: hardest"): a least ER above it is asked of a search that may never end, so only with a
+#: time limit (``beyond_known``)
 HARDEST_KNOWN = 119
 
 
@@ -208,8 +217,9 @@ class Targets:
             )
         if self.steps is not None and self.steps.high is not None and self.steps.high < LEAST_STEPS:
             return (
-                f"--steps {self.steps.text(False)}: run takes {LEAST_STEPS} step or more to the "
-                "first solution of any puzzle"
+                f"--steps {self.steps.text(False)}: run takes {LEAST_STEPS} steps or more to the "
+                "first solution of a minimal puzzle (step 1 works the candidates out; a "
+                "solution comes from a fill pass, a step more: docs/engine.md 3 and 4)"
             )
         return None
 
@@ -220,8 +230,8 @@ class Targets:
         if least is None or least <= HARDEST_KNOWN:
             return None
         return (
-            f"no puzzle known rates {least / 10:.1f} or more (the hardest known rate "
-            f"{HARDEST_KNOWN / 10:.1f}): this may never keep one, and --time bounds it"
+            f"no puzzle known rates {least / 10:.1f} or more (the hardest known, the forum's, "
+            f"rate {HARDEST_KNOWN / 10:.1f})"
         )
 
     def most_er(self) -> int | None:

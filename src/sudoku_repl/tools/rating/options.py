@@ -105,7 +105,7 @@ def parser() -> argparse.ArgumentParser:
         "column candidate_backdoors2 (pairs, neither alone; backdoors too); guess: guess_depth and fewest_guesses (>3 past "
         "3); spread: er_min, er_median, er_max over --isomorphs K random isomorphs and "
         "er_canonical, the minlex form's (se too). A quiz without exactly one solution: er "
-        "says why, the other measures are empty",
+        "says why (in JSON, er is null and er_why says it), the other measures are empty",
     )
     parser.add_argument(
         "--isomorphs",

@@ -206,6 +206,13 @@ class Out:
             os.close(self._fd)
 
 
+def restart_needs_out(restart: bool, out: str | None) -> None:
+    """``UserError`` for ``--restart`` without ``--out`` (it begins FILE anew: without one it
+    would do nothing, silently)."""
+    if restart and out is None:
+        raise UserError("--restart begins an --out FILE anew; give --out FILE.")
+
+
 def open_out(
     path: str,
     this_job: dict[str, object],

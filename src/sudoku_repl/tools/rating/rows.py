@@ -117,20 +117,24 @@ BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "guess_depth", "fewest_guesses", *SPRE
 #: (B past 12, x past 7, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
 #: ``--above``/``--below``'s X); ``">="``: at least it (Sudoku Explainer's time limit came first)
 BOUNDS = (">=", ">")
+#: a JSON row's key that says why ER is null (the CSV's ``er`` says it in its place)
+WHY = "er_why"
 _TENTHS = frozenset((*SE_COLUMNS, *SPREAD_COLUMNS))
 
 
 def json_record(line: int, quiz: Quiz, rating: Rating) -> dict[str, object]:
     """One JSON row: ``fields``, each figure a number (``BOUNDED``: the figure or the bound,
     with ``<column>_bound`` after it), null where there is none; docs/rating.md gives every
-    key's type. ER says no reason for a quiz without one solution: ``solutions`` and
-    ``complete`` say it (``text_figures`` gives it back)."""
+    key's type. Where ER is null, ``er_why`` after it says why, as the CSV's ``er`` does
+    (``several solutions``, ``no solution``, ``search not finished``; null beside a rating)."""
     record: dict[str, object] = {}
     for name, value in fields(line, quiz, rating).items():
         if name not in BOUNDED:
             record[name] = value
             continue
         record[name], record[f"{name}_bound"] = _number(name, value)
+        if name == "er":
+            record[WHY] = value if record["er"] is None and isinstance(value, str) else None
     return record
 
 
@@ -150,7 +154,9 @@ def text_figures(record: dict[str, object], why: Callable[[int, bool], str | Non
     """A JSON row read back (``json_record``'s), its figures written as a CSV row has them again,
     in place: the number and its bound joined (``>=8.5``), ``<column>_bound`` taken out; ER
     null, where the row has Sudoku Explainer's columns, ``why(solutions, complete)`` (the
-    reason, None for a quiz that was rated: ER then wanted)."""
+    reason, None for a quiz that was rated: ER then wanted), which ``er_why`` must say where
+    the row has it."""
+    said = record.pop(WHY, None)
     for name in BOUNDED:
         if name not in record:
             continue
@@ -163,10 +169,13 @@ def text_figures(record: dict[str, object], why: Callable[[int, bool], str | Non
             raise ValueError(f"{name}_bound {bound!r}, want null, '>' or '>='")
         number = f"{value:.1f}" if name in _TENTHS else str(value)
         record[name] = f"{bound or ''}{number}"
+    wanted = None
     if "er" in record and record["er"] is None:
         solutions, complete = record["solutions"], record["complete"]
         if isinstance(solutions, int) and isinstance(complete, bool):
-            record["er"] = why(solutions, complete)
+            record["er"] = wanted = why(solutions, complete)
+    if said != wanted:
+        raise ValueError(f"{WHY} {said!r}, want {wanted!r}")
 
 
 def json_line(line: int, quiz: Quiz, rating: Rating) -> str:
