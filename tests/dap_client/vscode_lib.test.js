@@ -66,12 +66,12 @@ test('an activated venv or conda environment of the extension host, before PATH 
 
 test('whatever the extension host starts from: pyenv shims first on PATH, another venv active, none (issue 73)', async () => {
     // pyenv's shim of a program that its selected Python lacks fails (exit 127): the next
-    // sudoku-repl on PATH is taken, the shim's failure said
+    // sudoku-repl on PATH is taken, the shim's failure said (a folder twice on PATH: once)
     const shim = '/home/me/.pyenv/shims/sudoku-repl';
     const pipx = '/home/me/.local/bin/sudoku-repl';
     const files = new Set([shim, pipx]);
     const isFile = (f) => files.has(f);
-    const pyenv = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/home/me/.pyenv/shims:/home/me/.local/bin:/usr/bin', env: {}, isFile });
+    const pyenv = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/home/me/.pyenv/shims:/home/me/.local/bin:/home/me/.local/bin:/usr/bin', env: {}, isFile });
     assert.deepEqual(pyenv.slice(2).map((c) => [c.command, c.from]), [[shim, 'PATH'], [pipx, 'PATH']]);
     const probe = async (command) => (command === shim ? "exit status 127: pyenv: sudoku-repl: command not found" : null);
     const fromShims = await adapter.findAdapter(pyenv, { isFile, probe });

@@ -87,8 +87,9 @@ def without_adapter(path: str) -> str:
 LOGIN_PATH = without_adapter("/usr/local/bin:/usr/bin:/bin")
 #: the login shell's stand-in. code-server's extension host takes its environment from
 #: ``$SHELL -i -l -c COMMAND`` (VS Code's resolveShellEnv), so its PATH was the user's login
-#: shell's (/etc/profile, ~/.profile, ~/.bashrc: pyenv's shims, ...), whatever the tests ran
-#: from, and their own when that took over 10 s (issue 73); here it is the test's alone.
+#: shell's (/etc/profile, ~/.profile, ~/.bashrc: pyenv's shims, ...), not the one the tests
+#: ran with (but when that shell took over 10 s: then code-server's own), issue 73; here it is
+#: the test's alone.
 LOGIN_SHELL = """#!/bin/sh
 # the test's login shell (tests/support/vscode.py): the test's PATH, no profile read
 PATH={path}

@@ -43,8 +43,10 @@ function onPath(name, pathEnv, platform, isFile) {
         }
         for (const ending of endings) {
             const file = join(dir, name + ending);
-            if (isFile(file) && !found.includes(file)) {
-                found.push(file);
+            if (isFile(file)) {
+                if (!found.includes(file)) {
+                    found.push(file);
+                }
                 break;
             }
         }
