@@ -64,6 +64,35 @@ test('an activated venv or conda environment of the extension host, before PATH 
     assert.equal(windows[0].command, 'C:\\e\\Scripts\\sudoku-repl.exe');
 });
 
+test('whatever the extension host starts from: pyenv shims first on PATH, another venv active, none (issue 73)', async () => {
+    // pyenv's shim of a program that its selected Python lacks fails (exit 127): the next
+    // sudoku-repl on PATH is taken, the shim's failure said (a folder twice on PATH: once)
+    const shim = '/home/me/.pyenv/shims/sudoku-repl';
+    const pipx = '/home/me/.local/bin/sudoku-repl';
+    const files = new Set([shim, pipx]);
+    const isFile = (f) => files.has(f);
+    const pyenv = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/home/me/.pyenv/shims:/home/me/.local/bin:/home/me/.local/bin:/usr/bin', env: {}, isFile });
+    assert.deepEqual(pyenv.slice(2).map((c) => [c.command, c.from]), [[shim, 'PATH'], [pipx, 'PATH']]);
+    const probe = async (command) => (command === shim ? "exit status 127: pyenv: sudoku-repl: command not found" : null);
+    const fromShims = await adapter.findAdapter(pyenv, { isFile, probe });
+    assert.equal(fromShims.found.command, pipx);
+    assert.equal(fromShims.tried[2], `${shim} (PATH): exit status 127: pyenv: sudoku-repl: command not found`);
+    // another venv active (its bin first on PATH, no sudoku-repl in it): said, then PATH's
+    const other = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/home/me/other/bin:/home/me/.local/bin', env: { VIRTUAL_ENV: '/home/me/other' }, isFile });
+    const fromOther = await adapter.findAdapter(other, { isFile, probe });
+    assert.equal(fromOther.found.command, pipx);
+    assert.equal(fromOther.tried[2], '/home/me/other/bin/sudoku-repl (the activated venv, $VIRTUAL_ENV): not found');
+    // the activated venv's bin on PATH too: its sudoku-repl tried once
+    files.add('/home/me/other/bin/sudoku-repl');
+    const twice = adapter.candidates({ setting: '', platform: 'linux', pathEnv: '/home/me/other/bin', env: { VIRTUAL_ENV: '/home/me/other' }, isFile });
+    assert.deepEqual(twice.map((c) => [c.command, c.from]), [['/home/me/other/bin/sudoku-repl', 'the activated venv, $VIRTUAL_ENV']]);
+    // none: no venv activated, no sudoku-repl on PATH
+    const none = adapter.candidates({ setting: '', folderPath: '/w', platform: 'linux', pathEnv: '/usr/bin:/bin', env: {}, isFile: nothing });
+    const nothingFound = await adapter.findAdapter(none, { isFile: nothing, probe });
+    assert.equal(nothingFound.found, null);
+    assert.deepEqual(nothingFound.tried.slice(2), ['sudoku-repl (PATH): not found']);
+});
+
 test('on Windows: Scripts\\sudoku-repl.exe and PATHEXT endings', () => {
     const list = adapter.candidates({
         setting: '',

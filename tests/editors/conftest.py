@@ -46,14 +46,21 @@ def browser(server: Server) -> Iterator[Browser]:
             launched.close()
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture
 def workspace(server: Server) -> None:
     """The test's folders, untouched copies, in a folder of its own (Server.workspace)."""
     server.workspace()
 
 
 @pytest.fixture
-def page(browser: Browser, workspace: None) -> Iterator[Page]:
+def report_logs(server: Server) -> Iterator[None]:
+    yield
+    print(server.logs())  # pytest shows it when the test failed
+
+
+# (a test without a page starts no code-server: test_vscode_env.py's)
+@pytest.fixture
+def page(browser: Browser, workspace: None, report_logs: None) -> Iterator[Page]:
     opened = browser.new_page(viewport={"width": 1200, "height": 740})  # (a context of its own)
     opened.set_default_timeout(WAIT_MS)
     expect.set_options(timeout=WAIT_MS)
@@ -61,9 +68,3 @@ def page(browser: Browser, workspace: None) -> Iterator[Page]:
         yield opened
     finally:
         opened.context.close()
-
-
-@pytest.fixture(autouse=True)
-def report_logs(server: Server) -> Iterator[None]:
-    yield
-    print(server.logs())  # pytest shows it when the test failed

@@ -12,6 +12,7 @@ file's text and the issue's numbers, never from the extension or the adapter und
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,13 +43,13 @@ pytestmark = NEEDS
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """code-server whose extension host has a venv activated ($VIRTUAL_ENV, with sudoku-repl)
-    that its PATH does not hold, as a remote window started from a terminal has it."""
+    that its PATH (its login shell's, the test's: Server.login_path) does not hold, as a remote
+    window started from a terminal has it; no other venv activated, whatever the runner's."""
     started = Server(tmp_path_factory.mktemp("vscode-host"))
     activated = started.root / "activated"
     (activated / "bin").mkdir(parents=True)
     (activated / "bin" / "sudoku-repl").symlink_to(ADAPTER)
     started.env["VIRTUAL_ENV"] = str(activated)
-    started.env.pop("CONDA_PREFIX", None)
     try:
         started.start()
         yield started
@@ -189,9 +190,12 @@ def test_an_activated_venv_is_found_and_the_path_searched_logged(
     logs = sorted(server.user.glob("logs/*/exthost*/**/*Sudoku REPL*.log"))
     assert logs, "no Sudoku REPL output channel log"
     log = "\n".join(p.read_text(errors="replace") for p in logs)
-    # (code-server puts its remote-cli folder before the PATH it was started with)
+    # the extension host's PATH: code-server's remote-cli folder, then its login shell's (the
+    # test's own, not the runner's: issue 73)
     searched = re.findall(r"PATH searched: (.*)", log)
-    assert searched and searched[-1].endswith(server.env["PATH"]), searched
+    assert searched, log
+    remote_cli, *login = searched[-1].split(os.pathsep)
+    assert remote_cli.endswith("remote-cli") and login == server.login_path.split(os.pathsep)
     activated = Path(server.env["VIRTUAL_ENV"]) / "bin" / "sudoku-repl"
     assert f"The adapter: {activated} dap (the activated venv, $VIRTUAL_ENV)" in log
     end_session(page)

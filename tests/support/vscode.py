@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -69,6 +70,33 @@ def write_json(path: Path, value: Any) -> None:
 
 #: the name of the folder the Python extension's stand-in has a Python selected for
 PYTHON_CHOSEN = "python-chosen"
+#: what an activated environment sets that the extension reads: the runner's are not the test's
+#: (a venv activated where the tests run was found where a test wants none, issue 73)
+ACTIVATED = ("VIRTUAL_ENV", "CONDA_PREFIX")
+
+
+def without_adapter(path: str) -> str:
+    """A PATH without its folders that hold a sudoku-repl."""
+    return os.pathsep.join(
+        d for d in path.split(os.pathsep) if d and not (Path(d) / "sudoku-repl").exists()
+    )
+
+
+#: the PATH of every code-server's login shell here, and so of its extension host: the system's
+#: folders, those without a sudoku-repl (a test may set its own: ``Server.login_path``)
+LOGIN_PATH = without_adapter("/usr/local/bin:/usr/bin:/bin")
+#: the login shell's stand-in. code-server's extension host takes its environment from
+#: ``$SHELL -i -l -c COMMAND`` (VS Code's resolveShellEnv), so its PATH was the user's login
+#: shell's (/etc/profile, ~/.profile, ~/.bashrc: pyenv's shims, ...), not the one the tests
+#: ran with (but when that shell took over 10 s: then code-server's own), issue 73; here it is
+#: the test's alone.
+LOGIN_SHELL = """#!/bin/sh
+# the test's login shell (tests/support/vscode.py): the test's PATH, no profile read
+PATH={path}
+export PATH
+for command; do :; done
+exec /bin/sh -c "$command"
+"""
 
 
 class Server:
@@ -79,14 +107,14 @@ class Server:
         self.root = root
         self.user_settings = user_settings or {}
         self.user = root / "ud"
+        self.login_path = LOGIN_PATH
+        self.login_shell = root / "login-shell"
+        # code-server's own environment, that of its extension host but PATH (the login
+        # shell's): no venv activated, no sudoku-repl on PATH, whatever the runner's
         self.env = {
-            **os.environ,
-            # no sudoku-repl on its PATH (an activated venv's): a folder without one finds none
-            "PATH": os.pathsep.join(
-                d
-                for d in os.environ.get("PATH", "").split(os.pathsep)
-                if d and not (Path(d) / "sudoku-repl").exists()
-            ),
+            **{name: value for name, value in os.environ.items() if name not in ACTIVATED},
+            "PATH": without_adapter(os.environ.get("PATH", "")),
+            "SHELL": str(self.login_shell),
             "XDG_DATA_HOME": str(root / "xdg-data"),
             "XDG_CONFIG_HOME": str(root / "xdg-config"),
             "XDG_CACHE_HOME": str(root / "xdg-cache"),
@@ -170,6 +198,7 @@ class Server:
         self.interpreter.symlink_to(sys.executable)
         self.interpreter.with_name("sudoku-repl").symlink_to(ADAPTER)
         self.settings(LIGHT)
+        self.write_login_shell()
         self.process = subprocess.Popen(
             [CODE_SERVER, "--bind-addr", "127.0.0.1:0", "--auth", "none", "--disable-telemetry",
              "--disable-update-check", "--disable-workspace-trust", *self.dirs],
@@ -182,6 +211,14 @@ class Server:
                 self.url = m.group(1)
                 break
         assert self.url, "code-server did not say where it listens"
+
+    def write_login_shell(self) -> None:
+        """The login shell code-server runs for its extension host's environment (``SHELL``):
+        its PATH is ``login_path``."""
+        self.login_shell.write_text(
+            LOGIN_SHELL.format(path=shlex.quote(self.login_path)), encoding="utf-8"
+        )
+        self.login_shell.chmod(0o755)
 
     def install_python_stand_in(self) -> None:
         """A stand-in for the Python extension (its id, ms-python.python), packaged by vsce

@@ -30,11 +30,13 @@ function inVenv(venv, platform) {
         : path.posix.join(venv, 'bin', PROGRAM);
 }
 
-/** `name` looked up on a PATH (PATHEXT's endings on Windows), or null. */
+/** Every `name` on a PATH, in its order (PATHEXT's endings on Windows): a pyenv shim that
+ * fails (its Python has no such program) is no reason to miss the one after it. */
 function onPath(name, pathEnv, platform, isFile) {
     const sep = platform === 'win32' ? ';' : ':';
     const join = platform === 'win32' ? path.win32.join : path.posix.join;
     const endings = platform === 'win32' ? ['.exe', '.cmd', '.bat', ''] : [''];
+    const found = [];
     for (const dir of (pathEnv || '').split(sep)) {
         if (!dir) {
             continue;
@@ -42,11 +44,14 @@ function onPath(name, pathEnv, platform, isFile) {
         for (const ending of endings) {
             const file = join(dir, name + ending);
             if (isFile(file)) {
-                return file;
+                if (!found.includes(file)) {
+                    found.push(file);
+                }
+                break;
             }
         }
     }
-    return null;
+    return found;
 }
 
 /**
@@ -55,7 +60,8 @@ function onPath(name, pathEnv, platform, isFile) {
  * the Python extension's interpreter's folder (its venv's bin or Scripts) and that interpreter
  * with `-m sudoku_repl`, the environment activated where the extension host started (`env`'s
  * VIRTUAL_ENV, then CONDA_PREFIX: a remote window's extension host has them, but the login
- * shell's PATH, where an activated venv is not, issue 61), and `sudoku-repl` on PATH.
+ * shell's PATH, where an activated venv is not, issue 61), and each `sudoku-repl` on PATH (one
+ * that is already a candidate is not tried again).
  */
 function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, env = {}, isFile }) {
     if (setting && setting.trim()) {
@@ -82,7 +88,12 @@ function candidates({ setting, settingArgs = [], folderPath, platform, pythonPat
         }
     }
     const there = onPath(PROGRAM, pathEnv, platform, isFile);
-    found.push({ command: there || PROGRAM, args: [], from: 'PATH', missing: there === null });
+    for (const command of there.filter((file) => !found.some((c) => c.command === file))) {
+        found.push({ command, args: [], from: 'PATH' });
+    }
+    if (!there.length) {
+        found.push({ command: PROGRAM, args: [], from: 'PATH', missing: true });
+    }
     return found;
 }
 
