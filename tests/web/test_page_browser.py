@@ -7,6 +7,8 @@ the shell wrote, opens the replay in a tab, loads a quiz from the address, reloa
 Board's picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave
 the page's origin. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
+And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
+page's keys for touch screens, tapped, stops a ``runrun 0``.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
@@ -64,6 +66,20 @@ def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
         [NODE, str(REPO / "tests" / "web" / "e2e_page.mjs"), origin, CHROMIUM, str(profiles),
          str(DROPPED), EASY],
         capture_output=True, text=True, timeout=3000,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+@pytest.fixture(scope="module")
+def phone(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A phone's visit (``e2e_phone.mjs``): the layout's boxes, and what the keys tapped did."""
+    assert NODE is not None and CHROMIUM is not None
+    profile = tmp_path_factory.mktemp("phone")
+    done = subprocess.run(
+        [NODE, str(REPO / "tests" / "web" / "e2e_phone.mjs"), origin, CHROMIUM, str(profile)],
+        capture_output=True, text=True, timeout=1200,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     report: dict[str, Any] = json.loads(done.stdout)
@@ -174,3 +190,32 @@ def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str,
     assert seen["shown"].startswith("show\n") and seen["shown"].endswith("\nOrder please:\n")
     assert seen["caption"].startswith("Sudoku Explainer's next step from step ")
     assert marks(seen["marks"]) == [("candidate placed", "r5c6", "3")]
+
+
+def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
+    phone: dict[str, Any], origin: str
+) -> None:
+    # 390x844, touch: the terminal the window's width (some 52 columns, not 43), the keys a
+    # touch keyboard lacks under it, in the window
+    assert [
+        u for u in phone["requests"] if not u.startswith((origin + "/", "blob:", "data:"))
+    ] == []
+    assert phone["errors"] == []
+    width, height = phone["viewport"]
+    assert (width, height) == (390, 844)
+    assert phone["columns"] >= 50
+    assert phone["terminal"]["width"] >= width - 20
+    keys = {k["key"]: k for k in phone["keys"]}
+    assert list(keys) == ["ctrl-c", "tab", "up", "down", "left", "right"]
+    assert all(k["width"] > 0 and k["bottom"] <= height for k in keys.values())
+    # the Board below, the window's width, its cells readable, its legend in its room (not cut)
+    assert phone["board"]["width"] >= width - 20
+    assert phone["board"]["top"] >= phone["terminal"]["bottom"]
+    assert phone["cell"]["width"] >= 30
+    assert 0 < phone["legend"]["bottom"] <= phone["boardRoom"]
+    # `runrun 0` of a quiz of one given (every grid: it would run for ever), the Ctrl-C key
+    # tapped: stopped, the prompt back
+    assert re.search(r"^Interrupted at step [\d,]+\.$", phone["stopped"], re.M), phone["stopped"]
+    assert phone["stopped"].endswith("\nOrder please:\n")
+    # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
+    assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"
