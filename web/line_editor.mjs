@@ -3,8 +3,20 @@
 // Ctrl-W; Up/Down the history (kept in the browser's localStorage across reloads); Tab the
 // shell's own completion; Enter sends the line; Ctrl-C drops it; Ctrl-D on an empty line ends
 // the shell. Keys typed while a command runs wait for the next prompt (Ctrl-C excepted: it
-// stops the command). A pasted text is typed as it comes, each line break an Enter.
+// stops the command). A pasted text is typed as it comes, each line break an Enter. A touch
+// screen's keyboard has no Ctrl, Tab or arrows: the page's buttons send them (TOUCH_KEYS).
 'use strict';
+
+/** The keys a touch screen's keyboard lacks, as the page's buttons name them (index.html, #keys):
+ * what each sends, as the key itself does (xterm's onData). */
+export const TOUCH_KEYS = {
+    'ctrl-c': '\x03', // stops a command; at the prompt drops the line
+    tab: '\t', // the shell's completion
+    up: '\x1b[A', // the history: the line before
+    down: '\x1b[B', // the history: the line after
+    left: '\x1b[D',
+    right: '\x1b[C',
+};
 
 const HISTORY_KEY = 'sudoku-repl.history';
 const HISTORY_MOST = 1000;

@@ -3,7 +3,7 @@
 // window.sudokuRepl for tests and assistive technology (transcript(), ready).
 import { Terminal } from './xterm/xterm.mjs';
 import { FitAddon } from './xterm/addon-fit.mjs';
-import { LineEditor } from './line_editor.mjs';
+import { LineEditor, TOUCH_KEYS } from './line_editor.mjs';
 import { ShellClient, putNote } from './shell_client.mjs';
 
 const marks = []; // (the page's phases: [name, ms since the epoch], as each ended)
@@ -24,13 +24,15 @@ function note(text) {
     noteEl.textContent = text;
 }
 
+/** A phone's width (page.css: the terminal full width, the keys under it, the Board below). */
+const NARROW = window.matchMedia('(max-width: 40em)').matches;
 const term = new Terminal({
     convertEol: true,
     cursorBlink: true,
     scrollback: 20000,
     screenReaderMode: true,
     fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
-    fontSize: 14,
+    fontSize: NARROW ? 12 : 14, // (a phone's terminal: some 52 columns)
 });
 const fit = new FitAddon();
 term.loadAddon(fit);
@@ -177,6 +179,8 @@ window.sudokuRepl = {
     transcript: () => client.transcript(),
     /** The progress line now shown (empty: none), for tests. */
     progress: () => progress,
+    /** The terminal's columns. */
+    columns: () => term.cols,
     /** Whether the shell waits at a prompt. */
     prompting: () => client.reading,
     /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
@@ -200,6 +204,14 @@ const editor = new LineEditor(
     window.localStorage,
 );
 term.onData((data) => editor.input(data));
+
+// the keys a touch screen's keyboard lacks (#keys): each sends what its key sends, as typed in
+// the terminal; the terminal keeps the focus (a phone's keyboard stays as it was)
+for (const button of document.querySelectorAll('#keys button')) {
+    button.addEventListener('pointerdown', (event) => event.preventDefault());
+    button.addEventListener('mousedown', (event) => event.preventDefault());
+    button.addEventListener('click', () => term.input(TOUCH_KEYS[button.dataset.key]));
+}
 
 // the Board's page (the VS Code Board's: board/): its `ready` gets the board again, its
 // `goto N` (the step box, the timeline) is typed at the prompt as the user would, its folded

@@ -1,5 +1,5 @@
 """What the web page's tests share: the page built by ``web/build OUT`` (``SUDOKU_REPL_WEB_PAGE``
-names OUT), Node, and the line the page starts with."""
+names OUT), Node, and the lines the page starts with."""
 
 from __future__ import annotations
 
@@ -27,11 +27,14 @@ README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
     "[6,2]=9", "guess-mode 0", "run", "bye",
 ]  # fmt: skip
-#: the pure build's line, the page's first (written out here, not made by the code under test)
-PURE_LINE = (
-    "sudoku-repl: the pure-Python build runs (no native C in this install), about 25x slower to "
-    "solve and about 100x slower to rate by SE's scale; for the native one, with a C compiler: "
-    "pip install --no-cache-dir --force-reinstall sudoku-repl\n"
+#: the page's first lines, its welcome (written out here, not made by the code under test): what
+#: this is, help, the docs; in place of the pure build's line, which a terminal's shell says first
+WELCOME = (
+    "sudoku-repl: the SudokuSolver 2.6 stepping\n"
+    "debugger, in your browser (pure Python, no C).\n"
+    "help lists the commands, help NAME tells of one.\n"
+    "The docs: the docs link at the top of the page.\n"
+    "\n"
 )
 
 

@@ -8,6 +8,8 @@ as the page's folders (issue 73), loads a quiz from the address, reloads and ope
 picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave the
 page's origin, and the browser reports no violation of the page's Content-Security-Policy. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
+And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
+page's keys for touch screens, tapped, stops a ``runrun 0``.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
@@ -31,7 +33,7 @@ import pytest
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
 from tests.support.screenshot import lines, luminance_rows
-from tests.web.built import NODE, PAGE, PURE_LINE, needs_page, served
+from tests.web.built import NODE, PAGE, WELCOME, needs_page, served
 
 CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
@@ -75,6 +77,20 @@ def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, An
     return report
 
 
+@pytest.fixture(scope="module")
+def phone(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A phone's visit (``e2e_phone.mjs``): the layout's boxes, and what the keys tapped did."""
+    assert NODE is not None and CHROMIUM is not None
+    profile = tmp_path_factory.mktemp("phone")
+    done = subprocess.run(
+        [NODE, str(REPO / "tests" / "web" / "e2e_phone.mjs"), origin, CHROMIUM, str(profile)],
+        capture_output=True, text=True, timeout=1200,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
 def test_no_request_leaves_the_origin(visit: dict[str, Any], origin: str) -> None:
     # (the worker's requests are recorded too: Pyodide's runtime, the wheels' contents)
     assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in visit["requests"])
@@ -94,7 +110,7 @@ def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) ->
 
 def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
     assert visit["isolated"] is True
-    assert visit["start"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
+    assert visit["start"] == WELCOME + "Quiz loaded.\n\nOrder please:\n"
 
 
 def test_the_readme_session_typed_with_its_guess_answered(visit: dict[str, Any]) -> None:
@@ -134,7 +150,7 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
 
 
 def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
-    assert visit["linked"] == PURE_LINE + "Quiz loaded.\n\nOrder please:\n"
+    assert visit["linked"] == WELCOME + "Quiz loaded.\n\nOrder please:\n"
     assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
     assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
 
@@ -145,7 +161,7 @@ def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
     assert "not cross-origin isolated" in visit["plainStatus"]
     assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
     plain = visit["plain"]
-    assert plain.startswith(PURE_LINE + "Quiz loaded.\n\nOrder please:\nstep\n")
+    assert plain.startswith(WELCOME + "Quiz loaded.\n\nOrder please:\nstep\n")
     assert "\nSteps:1\n" in plain
     assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
 
@@ -344,3 +360,32 @@ def test_the_next_step_s_picture_is_drawn_large_over_the_board(
     # on a phone, as wide as the Board's page has room for (its 8 px margins aside)
     phone = board_visit["phonePicture"]
     assert phone["onTop"] and phone["width"] >= min(width, phone["inside"]["width"] - 16) - 1
+
+
+def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
+    phone: dict[str, Any], origin: str
+) -> None:
+    # 390x844, touch: the terminal the window's width (some 52 columns, not 43), the keys a
+    # touch keyboard lacks under it, in the window
+    assert [
+        u for u in phone["requests"] if not u.startswith((origin + "/", "blob:", "data:"))
+    ] == []
+    assert phone["errors"] == []
+    width, height = phone["viewport"]
+    assert (width, height) == (390, 844)
+    assert phone["columns"] >= 50
+    assert phone["terminal"]["width"] >= width - 20
+    keys = {k["key"]: k for k in phone["keys"]}
+    assert list(keys) == ["ctrl-c", "tab", "up", "down", "left", "right"]
+    assert all(k["width"] > 0 and k["bottom"] <= height for k in keys.values())
+    # the Board below, the window's width, its cells readable, its legend in its room (not cut)
+    assert phone["board"]["width"] >= width - 20
+    assert phone["board"]["top"] >= phone["terminal"]["bottom"]
+    assert phone["cell"]["width"] >= 30
+    assert 0 < phone["legend"]["bottom"] <= phone["boardRoom"]
+    # `runrun 0` of a quiz of one given (every grid: it would run for ever), the Ctrl-C key
+    # tapped: stopped, the prompt back
+    assert re.search(r"^Interrupted at step [\d,]+\.$", phone["stopped"], re.M), phone["stopped"]
+    assert phone["stopped"].endswith("\nOrder please:\n")
+    # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
+    assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"

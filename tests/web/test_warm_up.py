@@ -14,7 +14,7 @@ from sudoku_repl.frontends import warm_up
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.warm_up import WarmUp, run_seed
 from sudoku_repl.frontends.web_shell import run_page
-from tests.web.test_web_shell import MEANWHILE, SEED, Page, typed
+from tests.web.test_web_shell import MEANWHILE, SEED, Page, after_welcome, typed
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -64,7 +64,7 @@ def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
     lines = ["step", "runtil 30", "bye"]
     page = Page([MEANWHILE + "L" + lines[0], *typed(lines[1:])])
     run_page(page, [SEED], warm_runs=2)
-    shown = capsys.readouterr().out
+    shown = after_welcome(capsys.readouterr().out)
     batch = io.StringIO()
     run_batch(iter(lines), batch, first=[SEED])
     clock = "Run time: "

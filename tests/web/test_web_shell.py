@@ -23,7 +23,7 @@ import pytest
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.web_shell import run_page
 from tests.support.helpers import SEED_FILE
-from tests.web.built import README_SESSION
+from tests.web.built import README_SESSION, WELCOME
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -83,13 +83,20 @@ def typed(lines: Iterable[str]) -> list[str]:
     return ["L" + line for line in lines]
 
 
+def after_welcome(shown: str) -> str:
+    """What the shell printed after its welcome, its first lines (the page's own: batch mode and
+    a terminal's shell have none)."""
+    assert shown.startswith(WELCOME)
+    return shown[len(WELCOME) :]
+
+
 def test_the_readme_session_prints_what_batch_mode_prints(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     batch = io.StringIO()
     run_batch(iter(README_SESSION), batch, first=[SEED])
     run_page(Page(typed(README_SESSION)), [SEED])
-    shown = capsys.readouterr().out
+    shown = after_welcome(capsys.readouterr().out)
     assert "Take a guess please, by default it will be [6,2]=5: [6,2]=9\n" in shown
     clock = r"Run time: \d+ milliseconds"
     assert re.sub(clock, "", shown) == re.sub(clock, "", batch.getvalue())
@@ -108,7 +115,7 @@ def test_ctrl_c_drops_the_line_and_ctrl_d_ends_the_shell(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     repl = run_page(Page(["C", "Lstep", "D"]), [SEED])
-    shown = capsys.readouterr().out
+    shown = after_welcome(capsys.readouterr().out)
     assert shown.startswith("Quiz loaded.\n\nOrder please:\n^C\n\nOrder please:\nstep\n")
     assert repl.session.state().steps == 1  # the line dropped ran nothing; Ctrl-D ended it
 
@@ -138,6 +145,21 @@ def test_the_show_block_fits_the_page_s_width(monkeypatch: pytest.MonkeyPatch) -
     candidates = terminal.getvalue().split("Candidates:\n", 1)[1].split("The foremost")[0]
     assert max(len(line) for line in candidates.splitlines()) <= 60
     assert "\n  [1,6]: " in candidates  # (a row's candidates go on under it, indented)
+
+
+def test_the_welcome_is_broken_at_blanks_to_a_narrow_page(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # (xterm.js breaks a line at its last column, mid-word: the shell breaks it at a blank first)
+    run_page(Page(["D"], width=30), [SEED])
+    shown = capsys.readouterr().out
+    said = shown[: shown.index("\n\n") + 2]
+    assert said.split() == WELCOME.split()  # the same words, in order, none cut
+    assert max(len(line) for line in said.splitlines()) <= 30
+    assert said.startswith(
+        "sudoku-repl: the SudokuSolver\n2.6 stepping\ndebugger, in your browser\n"
+    )
+    assert shown[len(said) :].startswith("Quiz loaded.\n")
 
 
 def pictures(page: Page) -> list[Any]:
@@ -176,7 +198,7 @@ def test_what_the_page_sends_meanwhile_comes_before_the_picture(
     sent = typed(lines[:2]) + ["P1", MEANWHILE + "L" + lines[2]] + typed(lines[3:])
     page = Page(sent)
     run_page(page, [SEED])
-    shown = capsys.readouterr().out
+    shown = after_welcome(capsys.readouterr().out)
     batch = io.StringIO()
     run_batch(iter(lines), batch, first=[SEED])
     clock = r"Run time: \d+ milliseconds"

@@ -43,8 +43,9 @@ from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
-from sudoku_repl.frontends.shell_start import ShellStart
+from sudoku_repl.frontends.shell_start import ShellStart, maybe_pure
 from sudoku_repl.frontends.warm_up import RUNS, WarmUp
+from sudoku_repl.frontends.web_welcome import welcome
 from sudoku_repl.views.board_data import board_json
 
 #: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, Tab
@@ -215,6 +216,11 @@ def run_page(page: Page, first: list[str], warm_runs: int = RUNS) -> Repl:
     warm-up's runs (``warm_up``)."""
     keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
     register_commands()  # (the entry point's, as the command line's)
+    if maybe_pure():  # the pure build's line asked once here: none after (its advice is pip's)
+        from sudoku_repl.tools.rating.se_build import pure_build_once
+
+        pure_build_once()
+    sys.stdout.write(welcome(page.columns()))  # (in its place: what this is, help, the docs)
     reader = PageReader(page, warm_runs)
     start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
     reader.repl = start.repl
