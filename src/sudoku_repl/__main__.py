@@ -5,7 +5,8 @@ While the command line's modules load, Ctrl-C only sets a flag (``_Early``): rai
 KeyboardInterrupt there, it could come inside the import machinery's own callbacks, where Python
 prints ``Exception ignored ... KeyboardInterrupt`` and goes on as if nothing had been typed
 (issue 49, 6). Once they are loaded, a Ctrl-C that came ends the program, status 130. The signals
-are ``_signal``'s, as in ``frontends/interrupts`` (``signal`` would import ``enum``)."""
+are ``_signal``'s, as in ``frontends/interrupts`` (``signal`` would import ``enum``). Then what
+the start made is left out of the cyclic collector's passes (``_settled``)."""
 
 from __future__ import annotations
 
@@ -46,10 +47,21 @@ def run() -> int:
     if early.came:  # (ignored to the end: the exit's handlers are not interrupted either)
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         return 130
+    _settled()
     try:
         return main()
     except KeyboardInterrupt:  # before the command line could take Ctrl-C itself
         return 130
+
+
+def _settled() -> None:
+    """What the interpreter's start and the command line's modules made lives to the exit (the
+    modules, their functions and classes): the cyclic collector leaves it alone from here
+    (``gc.freeze``; what the session makes is collected as ever). Its passes at the exit walked
+    every one of those objects, twice: a tenth of ``sudoku-repl -c bye`` (issue 73 item 27)."""
+    import gc
+
+    gc.freeze()
 
 
 if __name__ == "__main__":

@@ -81,3 +81,33 @@ def test_nor_in_the_interactive_shell(quiz_folder: Path, tmp_path: Path) -> None
     finally:
         child.close(force=True)
     assert not (quiz_folder / "planted-module-ran").exists()
+
+
+def test_which_entries_are_the_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process, ``sys.path`` as given: the working folder goes however it is written (a
+    link to it, ``/.`` after it) and so do relative entries; another folder, one that is not
+    there and a file stay, in their order, and so does the working folder where it is a folder
+    of the installation's packages (issue 73 item 27 checks each entry by ``stat`` first)."""
+    import site
+
+    from sudoku_repl.frontends.import_path import keep_working_folder_off
+
+    here, other = tmp_path / "quizzes", tmp_path / "other"
+    here.mkdir()
+    other.mkdir()
+    (tmp_path / "link").symlink_to(here, target_is_directory=True)
+    (tmp_path / "lib.zip").write_bytes(b"")
+    monkeypatch.chdir(here)
+    monkeypatch.setattr(site, "getsitepackages", lambda: [str(other)])
+    kept = [str(other), str(tmp_path / "missing"), str(tmp_path / "lib.zip")]
+    monkeypatch.setattr(
+        sys, "path", ["", str(here), kept[0], ".", str(tmp_path / "link"), *kept[1:], f"{here}/."]
+    )
+    keep_working_folder_off()
+    assert sys.path == kept
+    monkeypatch.setattr(site, "getsitepackages", lambda: [str(tmp_path / "link")])
+    monkeypatch.setattr(sys, "path", [str(here), "quizzes", str(other)])
+    keep_working_folder_off()
+    assert sys.path == [str(here), str(other)]

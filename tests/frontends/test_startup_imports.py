@@ -60,7 +60,7 @@ STARTUP = {
     "sudoku_repl.commands.session_slot",
     "sudoku_repl.commands.table",
     "sudoku_repl.core",
-    "sudoku_repl.core.engine_choice",  # (the words SUDOKU_REPL_ENGINE takes, checked at start)
+    "sudoku_repl.core.engine_choice",  # (the words SUDOKU_REPL_ENGINE takes, where it is set)
     "sudoku_repl.core.errors",
     "sudoku_repl.frontends",
     "sudoku_repl.frontends.batch",
@@ -68,7 +68,7 @@ STARTUP = {
     "sudoku_repl.frontends.interrupts",
     "sudoku_repl.frontends.options",
     "sudoku_repl.frontends.standard_output",  # (batch mode's transcript on a full disk: one line)
-    "sudoku_repl.frontends.subcommands",  # (the first word checked against their table)
+    "sudoku_repl.frontends.subcommands",  # (a first word that is no option, against their table)
 }
 #: the interactive shell adds these (and prompt_toolkit): what it starts from (``shell_start`` and
 #: what it uses), then prompt_toolkit's prompt with its Tab and its cursor-position requests
@@ -162,7 +162,7 @@ def test_bye_help_and_unknown_commands_import_no_engine(commands: str, rc: int, 
 
 #: the declarations ``bye`` needs (the original ten's: ``bye`` is tenth, in ``bare``), and the
 #: modules of ``STARTUP`` a line that is found and runs without refusal does not import (issue 59
-#: §5: ``sudoku-repl -c bye`` is back under 2x ``python -c pass``, ``bench_startup.py``)
+#: §5, issue 73 item 27: ``sudoku-repl -c bye`` within 2x ``python -c pass``, ``bench_startup.py``)
 BYE_DECLARATIONS = {"sudoku_repl.commands.declared.original", "sudoku_repl.commands.declared.bare"}
 NOT_FOR_BYE = {
     "sudoku_repl.commands.filling",  # (help's paragraphs)
@@ -170,7 +170,17 @@ NOT_FOR_BYE = {
     "sudoku_repl.commands.setting",  # (the settings' defaults, on first use: ViewSettings)
     "sudoku_repl.commands.refused",
     "sudoku_repl.commands.script_files",
+    "sudoku_repl.commands.failures",  # (made at the first line that fails: Repl.failures)
+    "sudoku_repl.core.engine_choice",  # (SUDOKU_REPL_ENGINE is not set)
+    "sudoku_repl.frontends.subcommands",  # (the first word, -c, is an option)
 }
+#: what ``cli.main`` imports of the package for ``-c bye``
+BYE = {
+    m for m in STARTUP - NOT_FOR_BYE if not m.startswith("sudoku_repl.commands.declared.")
+} | BYE_DECLARATIONS
+#: and what the way in of the console script and ``python -m`` adds (``__main__.run``): the
+#: working folder taken off the import path first (issue 73 item 3)
+ENTRY = {"sudoku_repl.__main__", "sudoku_repl.frontends.import_path"}
 
 
 def test_bye_loads_the_declarations_only_as_far_as_bye() -> None:
@@ -181,7 +191,7 @@ def test_bye_loads_the_declarations_only_as_far_as_bye() -> None:
     assert {m for m in bye["ours"] if m.startswith("sudoku_repl.commands.declared.")} == (
         BYE_DECLARATIONS
     )
-    assert set(bye["ours"]) == STARTUP - (declared - BYE_DECLARATIONS) - NOT_FOR_BYE
+    assert set(bye["ours"]) == BYE
     _, listed = run_cli("help")
     assert declared <= set(listed["ours"])
 
@@ -244,8 +254,10 @@ def test_the_toolbar_without_a_session_is_the_fresh_sessions() -> None:
 #: libraries ``sudoku-repl -c bye`` does without, and imported only where the interpreter's own
 #: start imports them (issue 59: ``enum`` with ``functools`` and ``collections``, through
 #: ``signal``; ``re``, through ``shlex``; ``contextlib``: a quarter of the start's time, 2.4x
-#: ``python -c pass``)
-UNNEEDED = {"collections", "contextlib", "enum", "functools", "re", "shlex", "signal", "typing"}
+#: ``python -c pass``; issue 73 item 27: ``errno``, for two rare lines)
+UNNEEDED = {
+    "collections", "contextlib", "enum", "errno", "functools", "re", "shlex", "signal", "typing",
+}  # fmt: skip
 
 MODULES_AT_EXIT = """
 import sys
@@ -274,5 +286,35 @@ def test_bye_imports_no_library_the_interpreter_does_not() -> None:
         "from sudoku_repl.__main__ import run\n"
         "assert run() == 0"
     )
-    assert "sudoku_repl.frontends.cli" in ours
+    assert {m for m in ours if m.split(".")[0] == "sudoku_repl"} == BYE | ENTRY
     assert (ours - baseline) & UNNEEDED == set()
+
+
+SETTLED = """
+import gc, sys, weakref
+sys.argv = ["sudoku-repl", "-c", "bye"]
+from sudoku_repl.__main__ import run
+assert run() == 0
+class Node:
+    pass
+made = Node()
+made.itself = made
+gone = weakref.ref(made)
+del made
+gc.collect()
+sys.stderr.write(f"\\nSETTLED {gc.get_freeze_count()} {gone() is None}\\n")
+"""
+
+
+def test_what_the_start_made_is_left_out_of_the_collectors_passes() -> None:
+    """The console script's way in (``__main__.run``) freezes what the start made (the exit's
+    passes over it were a tenth of ``sudoku-repl -c bye``: issue 73 item 27); a cycle made after
+    it is collected as ever."""
+    done = subprocess.run(
+        [sys.executable, "-c", SETTLED], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    marker = [line for line in done.stderr.splitlines() if line.startswith("SETTLED ")]
+    assert len(marker) == 1, done.stderr
+    frozen, collected = marker[0].split()[1:]
+    assert int(frozen) > 1000
+    assert collected == "True"

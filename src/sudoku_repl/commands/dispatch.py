@@ -11,7 +11,6 @@ from __future__ import annotations
 import time
 
 from sudoku_repl.commands.declared.original import LOAD_QUIZ
-from sudoku_repl.commands.failures import Failures
 from sudoku_repl.commands.recorder import ScriptRecorder
 from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
@@ -23,6 +22,7 @@ TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the e
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
     from collections.abc import Callable, Iterator, Sequence
 
+    from sudoku_repl.commands.failures import Failures
     from sudoku_repl.commands.selected import Selected
     from sudoku_repl.commands.session_hooks import Output
     from sudoku_repl.core.session import Session
@@ -84,8 +84,7 @@ class Repl:
         #: the session, made on first use (``session``), and what work on it is at
         self.slot = SessionSlot() if slot is None else slot
         self.done = False
-        #: the command lines that failed (their count, and the first few: batch mode's summary)
-        self.failures = Failures()
+        self._failures: Failures | None = None  # (``failures``: made at the first)
         self.width = width
         self.wrap = wrap
         self.history_lines = list(history)
@@ -145,6 +144,22 @@ class Repl:
     @read_answer.setter
     def read_answer(self, read_answer: Callable[[str], str]) -> None:
         self.hooks.read_answer = read_answer
+
+    @property
+    def failures(self) -> Failures:
+        """The command lines that failed (their count, and the first few: batch mode's
+        summary), made when first asked (its module is not imported by a start that fails
+        nothing: ``sudoku-repl -c bye``)."""
+        if self._failures is None:
+            from sudoku_repl.commands.failures import Failures
+
+            self._failures = Failures()
+        return self._failures
+
+    @property
+    def failed(self) -> bool:
+        """Whether a command line failed (``failures`` is not made to say no)."""
+        return self._failures is not None and self._failures.count > 0
 
     @property
     def made_session(self) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import errno
-
 
 class UserError(Exception):
     """Bad input from the user: the message is the whole line to show; nothing was changed."""
@@ -99,15 +97,17 @@ def unprintable(line: str) -> str | None:
 #: a directory where a file is wanted, said after the file's name and a colon: the system's
 #: own words, "Is a directory", are a verb without its subject there
 IS_A_DIRECTORY = "it is a directory"
-#: the system's reasons said in other words (``os_reason``), by errno
-_OWN_WORDS = {errno.EISDIR: IS_A_DIRECTORY}
 
 
 def os_reason(error: OSError | ValueError) -> str:
     """Why a file could not be used, as the system says it (a ValueError: a NUL in the name),
-    or in our words where its own do not follow a colon (``IS_A_DIRECTORY``)."""
-    if isinstance(error, OSError) and error.errno in _OWN_WORDS:
-        return _OWN_WORDS[error.errno]
+    or in our words where its own do not follow a colon (``IS_A_DIRECTORY``: ``errno``
+    imported here, not at start-up)."""
+    if isinstance(error, OSError):
+        import errno
+
+        if error.errno == errno.EISDIR:
+            return IS_A_DIRECTORY
     return (error.strerror if isinstance(error, OSError) else None) or str(error)
 
 

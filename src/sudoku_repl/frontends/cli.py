@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 
 from sudoku_repl.assembly import register_commands
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.core import engine_choice
 from sudoku_repl.core.errors import PATH, UserError, os_reason, shown
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.interrupts import InterruptFlag, on_sigint
 from sudoku_repl.frontends.options import parse
-from sudoku_repl.frontends.subcommands import Subcommand, subcommand
 
 TYPE_CHECKING = False  # not typing's: start-up does not import typing (nor collections)
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
+
+    from sudoku_repl.frontends.subcommands import Subcommand
 
 
 def _stdin_lines() -> Iterator[str]:
@@ -35,11 +36,11 @@ def _lenient_output() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _lenient_output()
-    unknown_engine = engine_choice.unknown()
+    unknown_engine = _unknown_engine()
     if unknown_engine is not None:  # the default runs: said once, before anything else
         print(f"sudoku-repl: {unknown_engine}", file=sys.stderr)
     words = list(sys.argv[1:] if argv is None else argv)
-    sub = subcommand(words)
+    sub = _subcommand(words)
     if (
         sub is not None
     ):  # `sudoku-repl rate|serate|generate|difficulty|dap ...` (frontends/subcommands)
@@ -109,6 +110,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _report(repl, batch=lines is not None)
 
 
+def _subcommand(words: list[str]) -> Subcommand | None:
+    """The subcommand the first word names, if any: their table is read only where the first
+    word could name one, not an option (``-c bye`` does without it, issue 73 item 27)."""
+    if not words or words[0].startswith("-"):
+        return None
+    from sudoku_repl.frontends.subcommands import subcommand
+
+    return subcommand(words)
+
+
+def _unknown_engine() -> str | None:
+    """The line for a ``SUDOKU_REPL_ENGINE`` that names no build (``engine_choice.unknown``),
+    its module read only where the variable is set (issue 73 item 27: ``-c bye`` does without
+    it)."""
+    if "SUDOKU_REPL_ENGINE" not in os.environ:  # (engine_choice.ENV)
+        return None
+    from sudoku_repl.core import engine_choice
+
+    return engine_choice.unknown()
+
+
 def _run_subcommand(sub: Subcommand, argv: list[str]) -> int:
     """A subcommand's ``main`` on ``argv``: its status. Where it keeps an early Ctrl-C
     (``early``), one that comes while its modules load is kept for it, not a traceback, and one
@@ -154,7 +176,7 @@ def _ignored() -> None:
 
 
 def _report(repl: Repl, batch: bool) -> int:
-    if not batch or not repl.failures:
+    if not batch or not repl.failed:
         return 0
     print(f"sudoku-repl: {repl.failures.summary()}", file=sys.stderr)
     return 1

@@ -7,7 +7,6 @@ What is written goes whole (``write_whole``), also where standard output is unbu
 
 from __future__ import annotations
 
-import errno
 import io
 import os
 import sys
@@ -75,5 +74,7 @@ def write_whole(data: str | bytes) -> None:
     while left:
         done = binary.write(left)
         if not done:  # (a standard output made non-blocking by another program, and full)
+            import errno  # (not at start-up)
+
             raise BlockingIOError(errno.EAGAIN, "standard output is full and does not wait")
         left = left[done:]
