@@ -27,7 +27,7 @@ actions that are not invalid) is in ``info`` too.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -101,12 +101,15 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         }
         self.judge = Judge(max_er)
         self.render_mode = render_mode
-        self.observation_space = spaces.Dict(
-            {
-                "candidates": spaces.MultiBinary([9, 9, 9]),
-                "values": spaces.Box(0, 9, (9, 9), np.int8),
-                "givens": spaces.Box(0, 9, (9, 9), np.int8),
-            }
+        self.observation_space = cast(
+            "spaces.Space[Observation]",
+            spaces.Dict(
+                {
+                    "candidates": spaces.MultiBinary([9, 9, 9]),
+                    "values": spaces.Box(0, 9, (9, 9), np.int8),
+                    "givens": spaces.Box(0, 9, (9, 9), np.int8),
+                }
+            ),
         )
         self.action_space = spaces.Discrete(ACTIONS)
         self.grid = Grid([0] * 81, [0] * 81)

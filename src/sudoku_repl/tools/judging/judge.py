@@ -188,7 +188,7 @@ class Judge:
         if why is not None:
             raise UserError(why)
         if (solution[move.cell] == move.digit) != move.place:
-            said = contradiction(grid, move) if explain else None
+            said = contradiction(grid, move, solution[move.cell]) if explain else None
             return Judgement(move, Verdict.WRONG, contradiction=said)
         found = self.justification(grid, move)
         if found is None:
@@ -211,16 +211,16 @@ def play(grid: Grid, move: Move) -> None:
         grid.remove(move.cell, move.digit)
 
 
-def contradiction(grid: Grid, move: Move) -> str:
+def contradiction(grid: Grid, move: Move, unsaid: int = 0) -> str:
     """What the engine finds wrong once the move is made on a copy of the grid: the singles
     (naked and hidden) it forces, taken until a cell has no candidate or a digit no place in a
     house, which is named; or, where the singles stop short of one, that no solution is left.
-    Never the solution's digit of the move's cell."""
+    The digit ``unsaid`` (the solution's at the move's cell) is never named."""
     now = grid.copy()
     play(now, move)
     singles = 0
     while True:
-        found, single = _singles(now)
+        found, single = _singles(now, unsaid)
         if found is not None:
             after = (
                 f" and {singles} single{'s' if singles != 1 else ''} it forces" if singles else ""
@@ -232,10 +232,10 @@ def contradiction(grid: Grid, move: Move) -> str:
         singles += 1
 
 
-def _singles(grid: Grid) -> tuple[str | None, tuple[int, int] | None]:
+def _singles(grid: Grid, unsaid: int) -> tuple[str | None, tuple[int, int] | None]:
     """A dead end of the grid in words (a cell without a candidate, a digit without a place in
-    a house), else None and a single (a naked one, else a hidden one) as (cell, digit), or
-    None."""
+    a house: ``unsaid`` is "a digit"), else None and a single (a naked one, else a hidden one)
+    as (cell, digit), or None."""
     values, cands = grid.values, grid.cands
     naked = None
     for cell in range(81):
@@ -255,7 +255,9 @@ def _singles(grid: Grid) -> tuple[str | None, tuple[int, int] | None]:
             placed |= 1 << values[cell]
         lost = ALL & ~(once | placed)
         if lost:
-            return f"{lost.bit_length() - 1} has no place left in {unit_name(unit)}", None
+            digit = lost.bit_length() - 1
+            named = "a digit" if digit == unsaid else str(digit)
+            return f"{named} has no place left in {unit_name(unit)}", None
         alone = once & ~twice & ~placed
         if hidden is None and alone:
             digit = alone.bit_length() - 1
