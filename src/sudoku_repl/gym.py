@@ -74,7 +74,7 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
     ``technique`` for one episode. ``max_er``: the hardest technique that justifies a move;
     ``rewards``: the reward of each verdict (missing ones are ``REWARDS``')."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium reads it on the class)
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium reads it)
 
     def __init__(
         self,
