@@ -115,6 +115,12 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                     "placement) or r4c5<>7 (an elimination)",
                 ),
                 ("step", {"count": 0}, "step takes a number of steps (1 or more): step [n]"),
+                # (the SDK puts /dev/null on the server's fd 0 and reads its requests from a
+                # copy, which is reserved: nothing read waits on the client's requests)
+                ("load_quiz", {"quiz": "/dev/stdin"},
+                 "Fail to open quiz file /dev/stdin: it is a character device (a terminal, "
+                 "/dev/zero...), not a regular file: the MCP server reads files only (a read "
+                 "from it could wait for ever)."),
                 ("place", {"cell": "r1c1", "value": 5},
                  "[1,1]=5 breaks a rule: [1,3] in its row holds 5 already"),
             ):  # fmt: skip

@@ -23,6 +23,7 @@ from mcp.server.stdio import stdio_server
 from sudoku_repl.core.version import installed
 from sudoku_repl.frontends.mcp.agent import AgentSession
 from sudoku_repl.frontends.mcp.tools import TOOLS
+from sudoku_repl.text.files import reserve
 
 NAME = "sudoku-repl"
 INSTRUCTIONS = (
@@ -96,4 +97,12 @@ async def serve() -> None:
 
 
 def run() -> None:
-    anyio.run(serve)
+    """Serve on stdin and stdout, which no command reads or writes, by any name
+    (``text/files.reserve``: a quiz read from ``/dev/stdin`` would eat the client's requests);
+    and, as the debug adapter, a command reads regular files only (nothing sends Ctrl-C)."""
+    streams = {
+        0: "the MCP server's input (the client's requests)",
+        1: "the MCP server's output (its answers to the client)",
+    }
+    with reserve(streams, files_only="the MCP server"):
+        anyio.run(serve)
