@@ -1,6 +1,8 @@
 """The agent's door (issue 75, docs/agents.md): MCP round trips of ``step`` and ``check_move``
 through the official SDK's client over stdio (a real ``sudoku-repl mcp`` subprocess), against
-the same calls on the session in process (``frontends/mcp/agent``: no transport), and
+the same calls through the SDK with the server in the same process (no stdio: the SDK's cost
+without the operating system's) and on the session in process (``frontends/mcp/agent``: no
+SDK), and
 ``sudoku_repl.gym``'s steps a second against a plain Python loop doing the same moves (a
 validity and solution check, no judgement); reasoning-gym's Sudoku generator beside them where
 it is installed. The targets (issue 75): a ``step`` round trip <= 5 ms, ``check_move`` <= 20
@@ -116,6 +118,27 @@ async def over_mcp(
     return times, (children_cpu() - cpu) / len(plan_calls)
 
 
+async def in_memory(plan_calls: list[tuple[str, dict[str, Any], str]]) -> dict[str, list[float]]:
+    """The calls through the SDK's client and the server in one process, no stdio between
+    them (``mcp.client.Client(server)``): the SDK's and the server's cost without the
+    operating system's (two processes, their pipes, their turns on a busy machine)."""
+    from mcp.client import Client
+
+    from sudoku_repl.frontends.mcp.server import make_server
+
+    times: dict[str, list[float]] = {}
+    async with Client(make_server()) as session:
+        for name, args, counted in plan_calls:
+            start = time.perf_counter()
+            result = await session.call_tool(name, args)
+            took = time.perf_counter() - start
+            if counted:
+                times.setdefault(counted, []).append(took)
+            if name == "check_move":
+                assert not result.is_error, result
+    return times
+
+
 def env_rates(count: int, puzzles: list[str]) -> tuple[float, float, dict[str, int]]:
     """The environment's steps a second, random valid actions (seeded), and a plain loop's
     making the same moves on the same puzzles (a validity check, the solution's, no SE)."""
@@ -155,7 +178,8 @@ def env_rates(count: int, puzzles: list[str]) -> tuple[float, float, dict[str, i
 
 
 def reasoning_gym_rate(count: int) -> str:
-    """reasoning-gym's Sudoku puzzles made a second (its generator), or why there is none."""
+    """reasoning-gym's Sudoku: its puzzles made a second (its generator) and its answers
+    scored a second (a whole grid checked: its one judgement), or why there is none."""
     try:
         import reasoning_gym  # type: ignore[import-not-found]
     except ImportError:
@@ -163,8 +187,15 @@ def reasoning_gym_rate(count: int) -> str:
     start = time.perf_counter()
     data = reasoning_gym.create_dataset("sudoku", size=count, seed=75)
     items = [data[i] for i in range(count)]
-    took = time.perf_counter() - start
-    return f"reasoning-gym's sudoku: {len(items) / took:,.0f} puzzles made a second"
+    made = time.perf_counter() - start
+    start = time.perf_counter()
+    for item in items:
+        data.score_answer(item["answer"], item)
+    scored = time.perf_counter() - start
+    return (
+        f"reasoning-gym's sudoku: {count / made:,.1f} puzzles made a second, {count / scored:,.0f}"
+        " answers (whole grids) scored a second"
+    )
 
 
 def main() -> None:
@@ -176,9 +207,10 @@ def main() -> None:
     plan_calls = calls(args.steps, mid_band(args.puzzles))
     direct = in_process(plan_calls)
     remote, server_cpu = anyio.run(over_mcp, plan_calls)
+    memory = anyio.run(in_memory, plan_calls)
     print(f"{machine()}; {args.steps} steps of examples/seed.txt, {args.puzzles} puzzles of "
           f"ER 6-8 ({SE_RATED.name})")  # fmt: skip
-    print(f"{'median ms':24}{'over MCP':>10}{'in process':>12}{'target':>8}")
+    print(f"{'median ms':24}{'over MCP':>10}{'in memory':>11}{'in process':>12}{'target':>8}")
     targets = {
         "levels (the floor)": 5.0,
         "step": 5.0,
@@ -188,8 +220,10 @@ def main() -> None:
     for name, target in targets.items():
         mcp_ms = statistics.median(remote[name]) * 1000
         own_ms = statistics.median(direct[name]) * 1000
+        sdk_ms = statistics.median(memory[name]) * 1000
         print(
-            f"{name:24}{mcp_ms:>10.2f}{own_ms:>12.2f}{target:>8.0f}  {verdict(mcp_ms <= target)}"
+            f"{name:24}{mcp_ms:>10.2f}{sdk_ms:>11.2f}{own_ms:>12.2f}{target:>8.0f}  "
+            f"{verdict(mcp_ms <= target)}"
         )
     print(f"the server's CPU a call, its start included: {server_cpu * 1000:.2f} ms")
     env_rate, plain_rate, verdicts = env_rates(args.env_steps, TOP95.read_text().split())
