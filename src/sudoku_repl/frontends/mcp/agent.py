@@ -19,7 +19,7 @@ from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
 from sudoku_repl.tools.judging.judge import MAX_ER, Judge
-from sudoku_repl.tools.judging.moves import parse_move
+from sudoku_repl.tools.judging.moves import parse_cell, parse_move
 
 #: seconds between two progress reports of a long call
 PROGRESS_EVERY = 0.25
@@ -108,15 +108,16 @@ class AgentSession:
         with self.lock:
             self._call = _Call(interrupted, progress)
             try:
+                tool.check(arguments)
                 if name == "check_move":
                     return self._check_move(arguments)
                 if name in ("place", "eliminate"):
-                    move = parse_move(f"{arguments['cell']}={arguments['value']}")
-                    row, col = divmod(move.cell, 9)
+                    row, col = divmod(parse_cell(arguments["cell"]), 9)
+                    value = arguments["value"]  # (the shell says a value out of 1..9)
                     if name == "place":
-                        line = f"set cell [{row + 1},{col + 1}]={move.digit}"
+                        line = f"set cell [{row + 1},{col + 1}]={value}"
                     else:
-                        line = f"set removed {move.digit} [{row + 1},{col + 1}]"
+                        line = f"set removed {value} [{row + 1},{col + 1}]"
                 else:
                     assert tool.line is not None
                     line = tool.line(arguments)

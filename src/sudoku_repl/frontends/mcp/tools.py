@@ -6,6 +6,7 @@ makes of them. Nothing here imports the SDK."""
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
@@ -16,6 +17,7 @@ from sudoku_repl.commands.declared.hint_check import HINT
 from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.tools.judging.judge import MAX_ER
 from sudoku_repl.tools.judging.moves import FORM
 
@@ -43,6 +45,22 @@ class Tool(NamedTuple):
         said = f"{self.command.summary[0].upper()}{self.command.summary[1:]}. {self.command.help}"
         return re.sub(r"(?<!\n)\n(?!\n)", " ", said + (f"\n\n{self.about}" if self.about else ""))
 
+    def check(self, arguments: Arguments) -> None:
+        """``UserError`` (one line) for arguments the schema does not take: a name it does not
+        know, one it needs and lacks, a value of another type (a client may send anything: a
+        word of a command line is never made of one)."""
+        for name in self.required:
+            if name not in arguments:
+                raise UserError(f"{self.name} needs {name}: {self.properties[name]['description']}")
+        for name, value in arguments.items():
+            spec = self.properties.get(name)
+            if spec is None:
+                known = ", ".join(self.properties) or "none"
+                raise UserError(f"{self.name} takes no argument {name!r} (its arguments: {known})")
+            kinds = _TYPES[spec["type"]]
+            if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kinds):
+                raise UserError(f"{self.name}: {name} is {spec['type']}, not {value!r:.40}")
+
     @property
     def schema(self) -> dict[str, Any]:
         """The arguments' JSON schema (no other argument taken)."""
@@ -63,9 +81,33 @@ def what(command: Command, key: str) -> str:
     raise LookupError(f"{command.name} declares no argument {key!r}")
 
 
+#: the Python types of each JSON schema type a tool's argument has
+_TYPES: dict[str, tuple[type, ...]] = {
+    "integer": (int,),
+    "number": (int, float),
+    "string": (str,),
+    "boolean": (bool,),
+}
+
+
 def _words(name: str, *words: object) -> str:
     """A command line: the name and the words given (None left out)."""
     return " ".join([name, *(str(word) for word in words if word is not None)])
+
+
+def _quoted(value: object) -> str:
+    """A text as one word of a command that reads its words as a shell does (``load-quiz``,
+    ``generate``): blanks and quotes in it stay in it."""
+    return shlex.quote(str(value))
+
+
+def _plain(name: str, value: object) -> str:
+    """A text as one word of a command that splits its words at blanks (``difficulty``'s
+    comma list): one with a blank is refused."""
+    text = str(value)
+    if not text or any(c.isspace() for c in text):
+        raise UserError(f"{name} is one word (a comma list: te,b), not {text!r:.40}")
+    return text
 
 
 _CELL = {"type": "string", "description": "a cell as r4c5 (row 4, column 5)"}
@@ -84,7 +126,7 @@ TOOLS = (
             "number": {"type": "integer", "minimum": 1, "description": what(LOAD_QUIZ, "N")},
         },
         ("quiz",),
-        lambda a: _words(LOAD_QUIZ.name, a["quiz"], a.get("number")),
+        lambda a: _words(LOAD_QUIZ.name, _quoted(a["quiz"]), a.get("number")),
     ),
     Tool(
         "board",
@@ -188,7 +230,7 @@ TOOLS = (
         line=lambda a: _words(
             DIFFICULTY.name,
             "quiz" if a.get("quiz") else None,
-            f"--measures {a['measures']}" if a.get("measures") else None,
+            f"--measures {_plain('measures', a['measures'])}" if "measures" in a else None,
         ),
     ),
     Tool(
@@ -207,7 +249,11 @@ TOOLS = (
         },
         line=lambda a: _words(
             GENERATE.name,
-            *(f"--{key} {a[key]}" for key in ("er", "level", "technique", "seed") if key in a),
+            *(
+                f"--{key} {_quoted(a[key])}"
+                for key in ("er", "level", "technique", "seed")
+                if key in a
+            ),
             f"--count {a.get('count', 1)}",
         ),
     ),
