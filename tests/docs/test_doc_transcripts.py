@@ -19,6 +19,7 @@ import pytest
 
 from sudoku_repl.techniques.difficulty import native as measures_native
 from tests.support.helpers import (
+    NEEDS_GYM,
     NEEDS_HIGHS,
     REPO,
     but_the_pure_build_line,
@@ -75,6 +76,8 @@ def with_extras(transcript: Transcript) -> Any:
 
 def program_with_extras(name: str, code: str) -> Any:
     marks = [NEEDS_HIGHS] if ".solve_ilp(" in code else []
+    if "sudoku_repl.gym" in code:
+        marks.append(NEEDS_GYM)
     return pytest.param(name, code, marks=marks, id=name)
 
 

@@ -158,7 +158,7 @@ def test_help_names_every_environment_variable_the_program_reads() -> None:
 
 
 #: the system prompt's subcommands (README, docs/rating.md, docs/generate.md, docs/dap.md)
-SUBCOMMANDS = ("rate", "serate", "generate", "difficulty", "dap")
+SUBCOMMANDS = ("rate", "serate", "generate", "difficulty", "dap", "mcp")
 
 
 def test_help_lists_every_subcommand_each_of_which_runs() -> None:

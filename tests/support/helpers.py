@@ -106,6 +106,10 @@ def extra_missing(extra: str, what: str) -> str:
 NEEDS_HIGHS = pytest.mark.skipif(
     importlib.util.find_spec("highspy") is None, reason=extra_missing("ilp", "HiGHS")
 )
+#: A test that needs Gymnasium (the extra ``gym``: ``sudoku_repl.gym``): skipped, naming it.
+NEEDS_GYM = pytest.mark.skipif(
+    importlib.util.find_spec("gymnasium") is None, reason=extra_missing("gym", "Gymnasium")
+)
 #: why a test of Dask (the extra ``dask``: ``pytest.importorskip("distributed", reason=...)``)
 #: skips where it is absent
 NO_DASK = extra_missing("dask", "Dask")

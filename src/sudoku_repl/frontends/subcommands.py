@@ -67,6 +67,14 @@ SUBCOMMANDS = (
         "sudoku_repl.frontends.dap.main:main_dap",
         early=False,
     ),
+    Subcommand(
+        "mcp",
+        "",
+        "the Model Context Protocol server for assistants, on stdio: the debugger's tools "
+        "and check_move (the extra mcp; docs/agents.md)",
+        "sudoku_repl.frontends.mcp.main:main_mcp",
+        early=False,
+    ),
 )
 
 

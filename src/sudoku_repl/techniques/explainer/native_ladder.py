@@ -104,6 +104,15 @@ SOLVED, NONE, OVER_BELOW, OVER_ABOVE, STOPPED, TIMEOUT = range(6)
 Found = tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, tuple[int, ...]]
 
 
+#: a hint as plain data: (its name, rating in tenths, removals, placement)
+Finding = tuple[str, int, tuple[tuple[int, int], ...], tuple[int, int] | None]
+
+
+def finding(hint: Hint) -> Finding:
+    """A hint as a ``Finding``."""
+    return hint.technique, hint.rating, hint.eliminations, hint.placement
+
+
 def _hint(found: Found) -> Hint:
     name, rating, removals, placement, _ = found
     return Hint(RUNG_NAMES[name], rating, removals, placement)
@@ -126,6 +135,19 @@ class Rung:
     def hint(self, found: Found) -> Hint:
         """The hint of a tuple the C gives for this technique."""
         return _hint(found)
+
+    def findings(self, grid: Grid) -> list[Finding]:
+        """All its hints at once, each as a ``Finding`` (no ``Hint`` made): one C call, where
+        ``__call__`` asks for the first alone first. A judge of moves (``tools/judging``)
+        wants them all, on every state."""
+        search = native.se_ladder()
+        if search is None:
+            return [finding(hint) for hint in self.pure(grid)]
+        found = search(grid.values, grid.cands, self.technique, self.degree, 0)
+        return [
+            (RUNG_NAMES[name], rating, removals, placement)
+            for name, rating, removals, placement, _ in found
+        ]
 
 
 class ChainRung:

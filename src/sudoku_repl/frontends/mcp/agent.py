@@ -1,0 +1,205 @@
+"""One MCP client's session (issue 75): a ``Repl`` that runs the tools' command lines as the
+shell runs them (their lines the tool's text, a refusal the shell's one line as the tool's
+error, the session as it was), and the judge of moves (``check_move``). Calls are taken one at
+a time, whatever thread makes them; each has its own interrupt (a client's cancel) and its own
+progress callable. Nothing here imports the SDK (``server`` does).
+
+Nothing is written to a file: the tools run no command that writes one (``export``,
+``save-session``, ``--out``), and the ``Repl`` keeps no history file."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from sudoku_repl.assembly import register_all
+from sudoku_repl.commands.dispatch import Repl
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
+from sudoku_repl.tools.judging.judge import MAX_ER, Judge
+from sudoku_repl.tools.judging.moves import parse_cell, parse_move
+
+#: seconds between two progress reports of a long call
+PROGRESS_EVERY = 0.25
+
+
+class Answer(NamedTuple):
+    """A tool's answer: its text, its structured content (None: none) and whether it is an
+    error (``text`` the one line that says what was wrong)."""
+
+    text: str
+    data: dict[str, Any] | None = None
+    error: bool = False
+
+
+class _Lines:
+    """The Repl's output, kept: lines, and error lines apart."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.errors: list[str] = []
+
+    def message(self, line: str) -> None:
+        self.lines.append(line)
+
+    def error(self, line: str) -> None:
+        self.errors.append(line)
+
+
+class _Call:
+    """What the call under way is told: its interrupt and its progress callable."""
+
+    def __init__(self, interrupted: Callable[[], bool], progress: Callable[[str], None]) -> None:
+        self.interrupted = interrupted
+        self.progress = progress
+        self.last = time.monotonic()
+
+
+def _quiet(message: str) -> None:
+    """No progress wanted."""
+
+
+def _never() -> bool:
+    return False
+
+
+class AgentSession:
+    """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool."""
+
+    def __init__(self) -> None:
+        register_all()
+        self.out = _Lines()
+        self.repl = Repl(
+            self.out, lambda question: "", interrupted=self._interrupted, tick=self._tick
+        )
+        self.repl.view.colour = False
+        self.lock = threading.Lock()
+        self._call = _Call(_never, _quiet)
+        self._solution: tuple[object, tuple[int, ...]] | None = None  # (quiz, its solution)
+        self._judges: dict[float, Judge] = {}
+
+    def _interrupted(self) -> bool:
+        return self._call.interrupted()
+
+    def _tick(self) -> None:
+        """Between steps of long work: a progress report every ``PROGRESS_EVERY`` seconds,
+        saying what the work is at (the steps, or the measure under way)."""
+        call = self._call
+        now = time.monotonic()
+        if now - call.last >= PROGRESS_EVERY:
+            call.last = now
+            at = self.repl.slot.progress()
+            call.progress(f"at step {at}" if isinstance(at, int) else str(at or "working"))
+
+    def call(
+        self,
+        name: str,
+        arguments: Arguments,
+        interrupted: Callable[[], bool] = _never,
+        progress: Callable[[str], None] = _quiet,
+    ) -> Answer:
+        """The tool ``name``'s answer to ``arguments`` (checked against its schema by the
+        client and the SDK: here only what the shell checks)."""
+        tool = BY_NAME.get(name)
+        if tool is None:
+            return Answer(f"No tool {name!r}: the tools are {', '.join(BY_NAME)}.", error=True)
+        with self.lock:
+            self._call = _Call(interrupted, progress)
+            try:
+                tool.check(arguments)
+                if name == "check_move":
+                    return self._check_move(arguments)
+                if name in ("place", "eliminate"):
+                    row, col = divmod(parse_cell(arguments["cell"]), 9)
+                    value = arguments["value"]  # (the shell says a value out of 1..9)
+                    if name == "place":
+                        line = f"set cell [{row + 1},{col + 1}]={value}"
+                    else:
+                        line = f"set removed {value} [{row + 1},{col + 1}]"
+                else:
+                    assert tool.line is not None
+                    line = tool.line(arguments)
+                return self._run(line, name == "board")
+            except UserError as e:
+                return Answer(e.line, error=True)
+            finally:
+                self._call = _Call(_never, _quiet)
+
+    def _run(self, line: str, board: bool) -> Answer:
+        """A command line run as the shell runs it: its lines, or its error line."""
+        out = self.out
+        out.lines, out.errors = [], []
+        ok = self.repl.execute(line)
+        if not ok:
+            return Answer(out.errors[0] if out.errors else "\n".join(out.lines), error=True)
+        text = "\n".join(out.lines)
+        return Answer(text, self._board() if board else self._where())
+
+    def _where(self) -> dict[str, Any] | None:
+        """Where the session is: its step, guess level and solutions found (None: no quiz)."""
+        if not self.repl.loaded:
+            return None
+        state = self.repl.session.state()
+        return {"step": state.steps, "level": state.level, "solutions": state.solutions}
+
+    def _board(self) -> dict[str, Any] | None:
+        """The board as data: the step, the level, the givens and values (81 digits each)
+        and each cell's candidates (a string of digits; none for a cell with a value)."""
+        where = self._where()
+        if where is None:
+            return None
+        session = self.repl.session
+        state, quiz = session.state(), session.quiz
+        assert quiz is not None
+        loaded = state.steps == 0  # (the candidates are worked out by step 1)
+        cands = [
+            "" if value or loaded else "".join(str(d) for d in range(1, 10) if mask >> (d - 1) & 1)
+            for value, mask in zip(state.values, state.cands)
+        ]
+        return {
+            **where,
+            "givens": "".join(map(str, quiz.givens)),
+            "values": "".join(map(str, state.values)),
+            "candidates": cands,
+        }
+
+    def _check_move(self, arguments: Arguments) -> Answer:
+        """``check_move``: the move judged from the present state (nothing changes)."""
+        from sudoku_repl.views.hint import se_grid
+
+        move = parse_move(str(arguments["move"]))
+        max_er = float(arguments.get("max_er", MAX_ER))
+        judge = self._judges.get(max_er)
+        if judge is None:  # (kept: what the techniques make of a state is kept with it)
+            judge = self._judges[max_er] = Judge(max_er, self._interrupted)
+        session = self.repl.require_quiz()
+        if not session.geo.classic:
+            raise UserError("check_move judges a move of a classic 9x9 quiz only.")
+        grid = se_grid(session.state(), session.geo)
+        if isinstance(grid, str):
+            raise UserError(f"check_move: {grid}")
+        from sudoku_repl.techniques.explainer.rating import Interrupted
+
+        try:
+            judged = judge.judge(grid, move, self._quiz_solution())
+        except Interrupted:
+            return Answer("Interrupted: no verdict.", error=True)
+        return Answer(str(judged), judged.to_json())
+
+    def _quiz_solution(self) -> tuple[int, ...]:
+        """The loaded quiz's one solution (found once a quiz); ``UserError`` where it has
+        none or several."""
+        from sudoku_repl.techniques.explainer.grid import Grid
+        from sudoku_repl.tools.explain.plan import grid_solution
+
+        quiz = self.repl.session.quiz
+        assert quiz is not None
+        if self._solution is None or self._solution[0] is not quiz:
+            try:
+                solution = grid_solution(Grid.from_state(quiz.givens, quiz.marks))
+            except ValueError as e:
+                raise UserError(f"check_move needs a quiz with one solution: {e}") from None
+            self._solution = quiz, solution
+        return self._solution[1]
