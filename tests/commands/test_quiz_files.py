@@ -31,6 +31,7 @@ from tests.support.helpers import (
     run_program,
     slow_cases,
 )
+from tests.support.huge_files import MB, MEASURE, measure_load, write_huge, write_sparse
 from tests.support.soundness import (
     CORPUS,
     SEED_END,
@@ -51,7 +52,6 @@ INVALID = re.compile(r"Invalid quiz \[steps:(\d+)\] - no more solution \(solutio
 CLASH = re.compile(
     r"Invalid quiz: (\d) appears twice in (row|col|blk) (\d) \(\[(\d),(\d)\] and \[(\d),(\d)\]\)\."
 )
-MB = 1 << 20
 
 
 def solutions_printed(lines: list[str]) -> list[str]:
@@ -455,61 +455,9 @@ def test_multiple_solution_puzzle_runs_to_its_solution_sum(puzzle: str) -> None:
 
 # -- huge files ---------------------------------------------------------------------------------
 
-MEASURE = """
-import json, resource, sys, time
-sys.path.insert(0, sys.argv[1])
-from sudoku_repl.assembly import register_all
-from sudoku_repl.commands.dispatch import Repl
-register_all()
-lines = []
-class Out:
-    def message(self, line): lines.append(line)
-    def error(self, line): lines.append(line)
-repl = Repl(Out(), lambda q: "")
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-start = time.process_time()
-ok = repl.execute(sys.argv[2])
-seconds = time.process_time() - start  # CPU: the machine's load does not count
-grown = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-quiz = str(repl.session.quiz) if repl.session.quiz else None
-print(json.dumps({"ok": ok, "lines": lines, "seconds": seconds, "grown_kb": grown, "quiz": quiz}))
-"""
-#: what loading the first quiz of a huge file may cost (peak RSS growth, Linux KiB; CPU seconds)
+#: what loading the first quiz of a huge file may grow (peak RSS, Linux KiB): reading one whole
+#: is 100 MB and more (the load's CPU seconds: benchmarks/bench_huge_files.py)
 MAX_GROWTH_KB = 16 * 1024
-MAX_SECONDS = 3.0
-
-
-def measure_load(command: str) -> dict[str, object]:
-    done = subprocess.run(
-        [sys.executable, "-c", MEASURE, str(REPO), command],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr
-    result: dict[str, object] = json.loads(done.stdout)
-    return result
-
-
-def write_huge(path: Path, head: str, size: int = 100 * MB) -> Path:
-    """``head``, then junk lines of 1000 bytes (NUL, invalid UTF-8, words, digits) up to ``size``."""
-    junk_line = (b"junk \x00\xff 12345 " * 60)[:999] + b"\n"
-    block = junk_line * (MB // len(junk_line) + 1)
-    with open(path, "wb") as f:
-        f.write(head.encode())
-        written = len(head)
-        while written < size:
-            f.write(block)
-            written += len(block)
-    return path
-
-
-def write_sparse(path: Path, head: str, size: int) -> Path:
-    """``head``, then NUL bytes (no line break, no digit) up to ``size``: a disk image, say."""
-    with open(path, "wb") as f:
-        f.write(head.encode())
-        f.truncate(size)
-    return path
 
 
 @pytest.fixture(scope="module")
@@ -542,7 +490,6 @@ def test_huge_file_loads_its_quiz_quickly_without_reading_it_whole(
     result = measure_load(load_line(path, number))
     assert result["ok"] and result["lines"] == ["Quiz loaded."]
     assert result["quiz"] == quiz.replace("0", ".")
-    assert result["seconds"] < MAX_SECONDS
     assert result["grown_kb"] < MAX_GROWTH_KB, result
 
 
@@ -550,7 +497,6 @@ def test_huge_file_loads_its_quiz_quickly_without_reading_it_whole(
 def test_huge_file_with_a_bad_line_is_refused_quickly(huge_files: dict[str, Path]) -> None:
     result = measure_load(load_line(huge_files["bad_third_line"]))
     assert not result["ok"] and result["lines"] == ["Invalid line 3: oops."]
-    assert result["seconds"] < MAX_SECONDS
     assert result["grown_kb"] < MAX_GROWTH_KB, result
 
 
@@ -562,7 +508,6 @@ def test_huge_file_without_line_breaks_is_not_held_in_memory(huge_files: dict[st
     assert not result["ok"] and len(result["lines"]) == 1  # type: ignore[arg-type]
     assert str(result["lines"][0]).startswith("Invalid line 1: ")  # type: ignore[index]
     assert result["grown_kb"] < MAX_GROWTH_KB, result
-    assert result["seconds"] < 2 * MAX_SECONDS
 
 
 # -- puzzles of several grids (README "Samurai and flower sudoku") ---------------------------------

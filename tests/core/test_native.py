@@ -4,8 +4,9 @@ A hypothesis differential test runs random quizzes (lines of puzzles/*.txt, and 
 random cells emptied, which have many solutions) through random command sequences (steps, runs
 to a number of steps or solutions, goto and back, guess answers, run modes 0 to 5) on two
 sessions, one on each engine, and compares every event the hooks are given, every state, and
-what the record says of every move (a few dozen examples locally, hundreds under CI's
-profile: ``tests/support/profiles.py``). Without the native core (no C compiler at install) the
+what the record says of every move (a few dozen examples locally, 40 and 60 under CI's
+profile, 100 and 150 when sweeping: ``tests/support/profiles.py``; the sanitizers' run fuzzes
+the same sessions with 150 examples, ``test_native_fuzz.py``). Without the native core (no C compiler at install) the
 tests that need it are skipped; ``SUDOKU_REPL_EXPECT_NATIVE=1`` (CI) refuses that.
 """
 
@@ -149,7 +150,7 @@ def play(engine_type: type[Engine], quiz: str, commands: list[tuple[Any, ...]]) 
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=25, ci=100),
+    max_examples=examples(quick=25, ci=40, sweep=100),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -163,7 +164,7 @@ def test_both_engines_show_the_same_session(quiz: str, commands: list[tuple[Any,
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=30, ci=150),
+    max_examples=examples(quick=30, ci=60, sweep=150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

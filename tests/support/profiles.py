@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from hypothesis import settings
 
+from tests.support.sweeps import sweeping
+
 QUICK = "quick"
 CI = "ci"
 
@@ -23,7 +25,9 @@ def register() -> None:
     settings.load_profile(QUICK)
 
 
-def examples(quick: int, ci: int) -> int:
+def examples(quick: int, ci: int, sweep: int | None = None) -> int:
     """A test's number of examples under the profile loaded (read when the test module is
-    imported, after the profile is chosen)."""
+    imported, after the profile is chosen); ``sweep``'s, if given, when sweeping."""
+    if sweep is not None and sweeping():
+        return sweep
     return ci if settings.get_current_profile_name() == CI else quick

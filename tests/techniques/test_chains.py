@@ -38,6 +38,7 @@ from tests.support.helpers import (
     grid_of,
     read_lines,
 )
+from tests.support.sweeps import either
 
 Cand = tuple[int, int]  # (cell, value)
 
@@ -349,13 +350,16 @@ def guided_removals(givens: Sequence[int], solution: Sequence[int]) -> int:
 
 @SLOW
 def test_chains_never_remove_a_true_candidate_on_a_sample() -> None:
+    """15 quizzes of each solved set (40 when sweeping, ``SUDOKU_REPL_SWEEP=1``), thousands of
+    removals in all."""
     rng = random.Random(8)
+    many = either(15, 40)
     total = 0
     for name in SOLVED_SETS:
         pairs = solved(name)
-        for quiz, solution in rng.sample(pairs, min(40, len(pairs))):
+        for quiz, solution in rng.sample(pairs, min(many, len(pairs))):
             total += guided_removals(grid_of(quiz), grid_of(solution))
-    assert total >= 5000, total
+    assert total >= either(2000, 5000), total
 
 
 @SLOW
@@ -391,7 +395,7 @@ def puzzles(draw: st.DrawFn) -> tuple[list[int], list[int]]:
     return givens, truth
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=either(35, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzles())
 @SLOW
 def test_chains_keep_the_solution_of_varied_quizzes(puzzle: tuple[list[int], list[int]]) -> None:

@@ -7,7 +7,9 @@ random candidates. A jellyfish drawn by hand (none shows up along those paths); 
 from Python (bad techniques, degrees, limits, orders: ValueError). The rating's loop over them
 in C (``native_ladder.climb``) takes the steps the pure techniques take, stops above ``below``
 before the step and above ``above`` after it, and at the poll; and whole
-ratings of random bank quizzes equal serate's figures.
+ratings of random bank quizzes equal serate's figures. The differential tests take 50 and 35
+examples under CI's profile (150 and 100 when sweeping, ``tests/support/profiles.py``): the
+sanitizers' run (.ci/sanitize) runs the same tests, 15 and 10.
 
 (The pure build's ratings of ``tests/data`` are ``test_se_rating.py``'s, run on both builds.)"""
 
@@ -93,7 +95,7 @@ def assert_every_rung_as_pure(grid: Grid) -> None:
 
 
 @settings(
-    max_examples=examples(15, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(15, 50, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(puzzle=st.sampled_from(QUIZZES), where=st.floats(min_value=0.0, max_value=1.0))
 def test_every_rung_finds_the_pure_hints_along_rating_paths(puzzle: str, where: float) -> None:
@@ -110,7 +112,7 @@ def candidate_grids(draw: st.DrawFn) -> Grid:
 
 
 @settings(
-    max_examples=examples(15, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(15, 50, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(grid=candidate_grids())
 def test_every_rung_finds_the_pure_hints_on_random_candidates(grid: Grid) -> None:
@@ -225,7 +227,7 @@ def test_the_rating_climbs_every_technique_in_c() -> None:
 
 
 @settings(
-    max_examples=examples(10, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(10, 35, 100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 @given(puzzle=st.sampled_from(QUIZZES), where=st.floats(min_value=0.0, max_value=1.0))
 def test_the_climb_takes_the_steps_of_the_pure_rungs(puzzle: str, where: float) -> None:

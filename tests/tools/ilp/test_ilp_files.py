@@ -3,10 +3,12 @@ files ``export lp|mps`` writes are read back by HiGHS itself (``readModel``) and
 
 - Their solutions, read off the variables' names (``x_r{row}_c{col}_d{digit}``), are the
   samurai's and the flower's in ``puzzles/variants``, and those of 200 classic quizzes of four
-  collections (the collections' solution files, and the engine's first solution).
+  collections (the collections' solution files, and the engine's first solution): a run takes
+  40 of them spread over the four, ``SUDOKU_REPL_SWEEP=1`` all 200 (tests/support/sweeps.py).
 - ``multiple_solutions.txt``: cutting each solution off in the model read from the file (the
   test's own cuts) counts each quiz's solutions right, up to N; ``invalid_no_solution.txt``:
-  infeasible.
+  infeasible (a run: 8 of the 21 quizzes with several solutions, and 5 of the 10 invalid quizzes
+  that need a search, and the file's lines after them; a sweep: all).
 - The model's size is the formula of docs/ilp.md, computed here from the grids' corners.
 """
 
@@ -30,6 +32,7 @@ from sudoku_repl.text.lp_files import lp_text, mps_text
 from sudoku_repl.tools.ilp.highs import session_model
 from tests.oracles import brute
 from tests.support.helpers import NEEDS_HIGHS, VARIANTS, edge_cases, grid_of, puzzle_lines
+from tests.support.sweeps import sweep
 
 FORMATS = {"lp": lp_text, "mps": mps_text}
 NAME = re.compile(r"x_r(\d+)_c(\d+)_d([1-9])")
@@ -143,9 +146,9 @@ def classic_cases() -> list[Any]:
 
 def test_200_classic_quizzes_in_lp_and_mps_by_turns(tmp_path: Path) -> None:
     """Each quiz's program written and read back in LP or in MPS, by turns (one test: a
-    parametrized one would pay pytest's own cost 200 times over)."""
+    parametrized one would pay pytest's own cost 200 times over); the sample's too."""
     formats = list(FORMATS)
-    for k, (label, quiz, answer) in enumerate(classic_cases()):
+    for k, (label, quiz, answer) in sweep(list(enumerate(classic_cases())), 40):
         session = Session.from_quiz(quiz)
         session.run()
         engine = classic(session.state().values)
@@ -161,7 +164,7 @@ def test_200_classic_quizzes_in_lp_and_mps_by_turns(tmp_path: Path) -> None:
 def several() -> list[Any]:
     cases = [e for e in edge_cases() if e.puzzle in puzzle_lines("multiple_solutions.txt")]
     assert len(cases) == len(puzzle_lines("multiple_solutions.txt"))
-    return [pytest.param(e.puzzle, e.expected, id=e.label) for e in cases]
+    return [pytest.param(e.puzzle, e.expected, id=e.label) for e in sweep(cases, 8)]
 
 
 @pytest.mark.parametrize(("quiz", "expected"), several())
@@ -185,7 +188,8 @@ def test_invalid_quizzes_are_infeasible(tmp_path: Path) -> None:
     refuse). Lines 1-10 need a search to be found out: HiGHS branches on them."""
     expected = {e.puzzle: e.expected for e in edge_cases()}
     formats = list(FORMATS)
-    for line, quiz in enumerate(puzzle_lines("invalid_no_solution.txt"), 1):
+    lines = list(enumerate(puzzle_lines("invalid_no_solution.txt"), 1))
+    for line, quiz in sweep(lines[:10], 5) + lines[10:]:
         assert expected[quiz] == 0, line
         model = build(CLASSIC, grid_of(quiz))
         assert solve(highs_of(written(model, tmp_path, formats[line % 2]))) is None, line
