@@ -263,6 +263,16 @@ export class LineEditor {
         }
     }
 
+    /** A tool call runs at this prompt (WebMCP): the line typed so far is taken off the screen
+     * and typed again at the next prompt. */
+    hold() {
+        if (!this.active) return;
+        const typed = this.buffer;
+        this.edit('', 0);
+        this.active = false;
+        this.waiting = typed + this.waiting;
+    }
+
     /** A line typed for the user (the Board's `goto N`): at a command's prompt only. */
     type(line) {
         if (!this.active || !this.command) return false;

@@ -158,6 +158,10 @@ const client = new ShellClient(
             note(putNote(message));
         },
         file: received,
+        tools: ({ body }) => registerTools(JSON.parse(body)),
+        calling: () => {
+            if (editor.command) editor.hold(); // (at the guess question the shell refuses the call)
+        },
         uninterruptible: () => note('Ctrl-C cannot stop a command in this page (not cross-origin isolated): it runs to its end.'),
         started: () => say('Starting the shell…'),
         ended: () => say('The shell ended (bye, or Ctrl-D): reload the page for a new session.'),
@@ -267,8 +271,37 @@ document.addEventListener('drop', (event) => {
     putFiles([...event.dataTransfer.files]);
 });
 
+/** WebMCP (docs/agents.md, "In the page"): where the browser offers it, the MCP server's tools
+ * (the worker's list, from their one declaration) registered on this page's session, each call
+ * run by the shell at its prompt; elsewhere nothing is asked for. */
+const modelContext = navigator.modelContext;
+
+function registerTools(tools) {
+    const registered = tools.map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+        execute: async (args) => {
+            const { text, data, error } = await client.tool(name, args || {}, width());
+            const result = { content: [{ type: 'text', text }] };
+            if (data) result.structuredContent = data;
+            if (error) result.isError = true;
+            return result;
+        },
+    }));
+    try {
+        if (typeof modelContext.registerTool === 'function') {
+            for (const tool of registered) modelContext.registerTool(tool);
+        } else if (typeof modelContext.provideContext === 'function') {
+            modelContext.provideContext({ tools: registered });
+        }
+    } catch (error) {
+        console.warn('WebMCP: the tools could not be registered', error);
+    }
+}
+
 const manifest = await (await fetch('manifest.json')).json();
 mark('manifest');
 const quiz = new URLSearchParams(location.search).get('quiz');
-client.start({ base: new URL('./', location.href).href, quiz, width: term.cols, manifest });
+client.start({ base: new URL('./', location.href).href, quiz, width: term.cols, manifest, tools: Boolean(modelContext) });
 term.focus();

@@ -38,11 +38,14 @@ export class ShellClient {
             this._failed = reject;
         });
         this._waiters = [];
+        this._tools = new Map(); // a tool call's number -> its answer's resolve
+        this._called = 0;
         port.listen((message) => this._heard(message));
     }
 
-    /** Starts the shell: `base`, the page's folder (a URL); `quiz`, the address's or null. */
-    start({ base, quiz = null, width = 80, manifest }) {
+    /** Starts the shell: `base`, the page's folder (a URL); `quiz`, the address's or null;
+     * `tools`: the MCP server's tools wanted (WebMCP: the `tools` handler gets them). */
+    start({ base, quiz = null, width = 80, manifest, tools = false }) {
         this.port.post({
             type: 'start',
             base,
@@ -51,6 +54,7 @@ export class ShellClient {
             quiz,
             width,
             manifest,
+            tools,
         });
     }
 
@@ -75,6 +79,11 @@ export class ShellClient {
         } else if (message.type === 'completions') {
             if (this._completed) this._completed(JSON.parse(message.body));
             this._completed = null;
+        } else if (message.type === 'tool') {
+            const answer = JSON.parse(message.body);
+            const resolve = this._tools.get(answer.id);
+            this._tools.delete(answer.id);
+            if (resolve) resolve(answer);
         } else if (message.type === 'timings') {
             this.marks.push(...message.marks);
         } else if (message.type === 'failed') {
@@ -135,6 +144,22 @@ export class ShellClient {
             this._completed = resolve;
         });
         this._send(KEYS, { type: 'keys', message: `T${before}`, columns: width });
+        return answer;
+    }
+
+    /** A tool call (WebMCP: `name`, `args`), run on the shell's session at its command prompt:
+     * one made while a command runs, or another call, waits for the prompt. The `calling`
+     * handler is told just before it is sent (the page takes the line being typed off the
+     * screen). A promise of its answer, `{text, data, error}`. */
+    async tool(name, args, width) {
+        while (!this.reading) {
+            if (this.ended) return { text: 'The shell ended: reload the page for a new session.', data: null, error: true };
+            await this.prompted();
+        }
+        const id = ++this._called;
+        const answer = new Promise((resolve) => this._tools.set(id, resolve));
+        if (this.on.calling) this.on.calling();
+        this._keys(`M${JSON.stringify({ id, name, arguments: args })}`, width);
         return answer;
     }
 

@@ -211,7 +211,7 @@ async function fetched(url) {
     return response.arrayBuffer();
 }
 
-async function start({ base, channel, interrupt, quiz, width, manifest }) {
+async function start({ base, channel, interrupt, quiz, width, manifest, tools }) {
     receiver = channel ? new Receiver(channel) : null;
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
@@ -245,6 +245,8 @@ async function start({ base, channel, interrupt, quiz, width, manifest }) {
     }
     const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
     mark('import');
+    // (WebMCP offered: the MCP server's tools, from their one declaration, for the page to register)
+    if (tools) post({ type: 'tools', body: shell.tool_list() });
     const page = { line, pending, prompting, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
     const firstCommands = pyodide.toPy([first]);

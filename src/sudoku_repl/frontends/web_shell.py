@@ -16,7 +16,13 @@ on a session of its own, printing nothing (``warm_up``): the person's first comm
 
 Ctrl-C while a command runs is Pyodide's interrupt buffer: a SIGINT, which the prompt loop's own
 handler turns into the interrupt flag the command polls, as on a terminal; at a prompt the page
-sends it as a key (the line is dropped, the guess question called off)."""
+sends it as a key (the line is dropped, the guess question called off).
+
+Where the browser offers WebMCP, the page registers the MCP server's tools (``tool_list``: the
+same declarations, ``frontends.mcp.tools``) and sends each call here at the command prompt: it
+runs on this session (``frontends.mcp.agent``, on the shell's own ``Repl``), its lines in the
+terminal under a line that names the call (``TOOL_MARK``), and its answer goes to the page;
+then the prompt again. At the guess question a call is refused in one line (docs/agents.md)."""
 
 from __future__ import annotations
 
@@ -25,7 +31,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent
@@ -48,10 +54,22 @@ from sudoku_repl.frontends.warm_up import RUNS, WarmUp
 from sudoku_repl.frontends.web_welcome import welcome
 from sudoku_repl.views.board_data import board_json
 
+if TYPE_CHECKING:
+    from sudoku_repl.frontends.interrupts import InterruptFlag
+    from sudoku_repl.frontends.mcp.agent import AgentSession
+
 #: what the page sends at a prompt, its first letter: a line (the rest), Ctrl-C, Ctrl-D, Tab
 #: with the text before the cursor (the rest), or the Board's folded line of Sudoku Explainer's
-#: next step (the rest: ``1`` open, the picture wanted; ``0`` closed)
-LINE, CTRL_C, CTRL_D, TAB, PICTURE = "L", "C", "D", "T", "P"
+#: next step (the rest: ``1`` open, the picture wanted; ``0`` closed), or a WebMCP tool call (the
+#: rest: JSON, its ``id``, ``name`` and ``arguments``)
+LINE, CTRL_C, CTRL_D, TAB, PICTURE, TOOL = "L", "C", "D", "T", "P", "M"
+#: what the terminal shows before a tool call's lines: the call, as an assistant made it
+TOOL_MARK = "[tool call]"
+#: a tool call's answer at the guess question
+AT_QUESTION = (
+    "The shell is asking its guess question: answer it in the page (a tool call runs at the "
+    "command prompt)."
+)
 #: seconds between two looks at whether the page sent something, while a picture is drawn
 POLL_EVERY = 0.02
 
@@ -72,7 +90,8 @@ class Page(Protocol):
         """The terminal's width when it sent it."""
 
     def post(self, kind: str, body: str) -> None:
-        """A message to the page: ``board``, ``completions`` or ``picture``, its body JSON."""
+        """A message to the page: ``board``, ``completions``, ``picture`` or ``tool`` (a tool
+        call's answer), its body JSON."""
 
 
 class PageReader:
@@ -90,12 +109,14 @@ class PageReader:
         #: the Board's folded line is open and its picture of the present step not yet drawn
         self.picture_wanted = False
         self._next_poll = 0.0
+        #: the shell's interrupt flag (``run_page`` hands it in): cleared before a tool call
+        self.flag: InterruptFlag | None = None
+        self._agent: AgentSession | None = None  # (made at the first tool call)
 
-    def read(self, message: str) -> str:
-        sys.stdout.write(message)
-        sys.stdout.flush()
-        self._board()
-        self.page.prompting()
+    def read(self, message: str, tools: bool = True) -> str:
+        """The line typed at a prompt (``message``); ``tools``: a tool call runs here (a
+        command's prompt), else it is refused (the guess question)."""
+        self._prompt(message)
         while True:
             if self.picture_wanted:
                 self._picture()
@@ -114,8 +135,46 @@ class PageReader:
             if kind == PICTURE:
                 self.picture_wanted = text == "1"
                 continue
+            if kind == TOOL:
+                if tools:
+                    self._tool(json.loads(text))
+                    sys.stdout.write("\n")  # (as after a command: a blank line, the prompt)
+                    self._prompt(message)
+                else:
+                    self._answer(json.loads(text)["id"], AT_QUESTION, None, True)
+                    self.page.prompting()
+                continue
             # (a line: the picture, still wanted, is drawn of the state at the next prompt)
             return text
+
+    def _prompt(self, message: str) -> None:
+        sys.stdout.write(message)
+        sys.stdout.flush()
+        self._board()
+        self.page.prompting()
+
+    def _tool(self, call: dict[str, Any]) -> None:
+        """A WebMCP tool call, run on this session as the MCP server's session runs it: the
+        call named in the terminal, its lines there, its answer to the page."""
+        from sudoku_repl.frontends.mcp.agent import AgentSession
+
+        if self.repl is None:
+            return
+        name, arguments = str(call["name"]), call.get("arguments") or {}
+        print(f"{TOOL_MARK} {name} {json.dumps(arguments)}", flush=True)
+        if self._agent is None:
+            self._agent = AgentSession(self.repl)
+        flag = self.flag
+        if flag is not None:
+            flag.clear()  # (a Ctrl-C from now on stops the call, as a command)
+        answer = self._agent.call(name, arguments, flag or _never)
+        self._answer(call["id"], *answer)
+
+    def _answer(self, call_id: object, text: str, data: object, error: bool) -> None:
+        """A tool call's answer to the page (the terminal's lines sent first)."""
+        sys.stdout.flush()
+        body = {"id": call_id, "text": text, "data": data, "error": error}
+        self.page.post("tool", json.dumps(body))
 
     def completions(self, text: str) -> Iterator[dict[str, Any]]:
         """The shell's own completions of ``text`` (the line before the cursor)."""
@@ -198,12 +257,26 @@ class PagePrompt(PromptSession[str]):
         return self.reader.read(str(message))
 
 
+def tool_list() -> str:
+    """The MCP server's tools as WebMCP registers them (JSON: each one's ``name``,
+    ``description`` and ``inputSchema``), from their one declaration (``frontends.mcp.tools``)."""
+    from sudoku_repl.frontends.mcp.tools import TOOLS
+
+    return json.dumps(
+        [{"name": t.name, "description": t.description, "inputSchema": t.schema} for t in TOOLS]
+    )
+
+
+def _never() -> bool:
+    return False
+
+
 def answer_reader(reader: PageReader) -> Callable[[str], str]:
     """The guess question, asked in the page's terminal: Ctrl-C or Ctrl-D call it off."""
 
     def read_answer(question: str) -> str:
         try:
-            return reader.read(question + " ")
+            return reader.read(question + " ", tools=False)
         except (KeyboardInterrupt, EOFError):
             raise GuessAborted from None
 
@@ -223,7 +296,7 @@ def run_page(page: Page, first: list[str], warm_runs: int = RUNS) -> Repl:
     sys.stdout.write(welcome(page.columns()))  # (in its place: what this is, help, the docs)
     reader = PageReader(page, warm_runs)
     start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
-    reader.repl = start.repl
+    reader.repl, reader.flag = start.repl, start.flag
     # the progress line of silent work, as a terminal's shell has (ShellStart makes it for a
     # real terminal only)
     progress = ProgressLine(start.repl.slot.progress)

@@ -5,14 +5,20 @@ a time, whatever thread makes them; each has its own interrupt (a client's cance
 progress callable. Nothing here imports the SDK (``server`` does).
 
 Nothing is written to a file: the tools run no command that writes one (``export``,
-``save-session``, ``--out``), and the ``Repl`` keeps no history file."""
+``save-session``, ``--out``), and the ``Repl`` keeps no history file.
+
+The web page's tools (WebMCP, ``frontends.web_shell``) are the same session code on the page's
+own ``Repl``, the one its terminal shows: there a call's lines go to the terminal as they come
+as well as to the answer (an answer the ``Repl`` did not print, the judge's or a refusal of the
+arguments, is shown there after it)."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
@@ -20,6 +26,9 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
 from sudoku_repl.tools.judging.judge import MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
+
+if TYPE_CHECKING:
+    from sudoku_repl.commands.session_hooks import Output
 
 #: seconds between two progress reports of a long call
 PROGRESS_EVERY = 0.25
@@ -34,18 +43,28 @@ class Answer(NamedTuple):
     error: bool = False
 
 
-class _Lines:
-    """The Repl's output, kept: lines, and error lines apart."""
+#: a terminal's colour (SGR sequences): kept out of a tool's text
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
 
-    def __init__(self) -> None:
+
+class _Lines:
+    """The Repl's output, kept: lines, and error lines apart (without colour); each also goes
+    ``through`` to where it is shown (None: nowhere, the MCP server's)."""
+
+    def __init__(self, through: Output | None = None) -> None:
         self.lines: list[str] = []
         self.errors: list[str] = []
+        self.through = through
 
     def message(self, line: str) -> None:
-        self.lines.append(line)
+        self.lines.append(_SGR.sub("", line))
+        if self.through is not None:
+            self.through.message(line)
 
     def error(self, line: str) -> None:
-        self.errors.append(line)
+        self.errors.append(_SGR.sub("", line))
+        if self.through is not None:
+            self.through.error(line)
 
 
 class _Call:
@@ -61,20 +80,29 @@ def _quiet(message: str) -> None:
     """No progress wanted."""
 
 
+def _default_answer(question: str) -> str:
+    """The guess question's answer in a call: its default."""
+    return ""
+
+
 def _never() -> bool:
     return False
 
 
 class AgentSession:
-    """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool."""
+    """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool.
+    ``repl``: a session of its own (None: made here, the MCP server's), or the web page's,
+    whose output shows each call's lines too (its own interrupt and progress line serve)."""
 
-    def __init__(self) -> None:
+    def __init__(self, repl: Repl | None = None) -> None:
         register_all()
-        self.out = _Lines()
-        self.repl = Repl(
-            self.out, lambda question: "", interrupted=self._interrupted, tick=self._tick
-        )
-        self.repl.view.colour = False
+        #: where the calls' lines are shown as well (None: nowhere)
+        self.shown = None if repl is None else repl.out
+        self.out = _Lines(self.shown)
+        if repl is None:
+            repl = Repl(self.out, _default_answer, interrupted=self._interrupted, tick=self._tick)
+            repl.view.colour = False
+        self.repl = repl
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)
         self._solution: tuple[object, tuple[int, ...]] | None = None  # (quiz, its solution)
@@ -107,25 +135,42 @@ class AgentSession:
             return Answer(f"No tool {name!r}: the tools are {', '.join(BY_NAME)}.", error=True)
         with self.lock:
             self._call = _Call(interrupted, progress)
+            # (the page's Repl lent: its output kept too, its guess question given the default
+            # answer, as this session's own is: a call never waits for the person)
+            shown, self.repl.out = self.repl.out, self.out
+            answers, self.repl.read_answer = self.repl.read_answer, _default_answer
+            self.out.lines, self.out.errors = [], []
             try:
-                tool.check(arguments)
-                if name == "check_move":
-                    return self._check_move(arguments)
-                if name in ("place", "eliminate"):
-                    row, col = divmod(parse_cell(arguments["cell"]), 9)
-                    value = arguments["value"]  # (the shell says a value out of 1..9)
-                    if name == "place":
-                        line = f"set cell [{row + 1},{col + 1}]={value}"
-                    else:
-                        line = f"set removed {value} [{row + 1},{col + 1}]"
-                else:
-                    assert tool.line is not None
-                    line = tool.line(arguments)
-                return self._run(line, name == "board")
-            except UserError as e:
-                return Answer(e.line, error=True)
+                answer = self._answer(name, arguments)
             finally:
+                self.repl.out, self.repl.read_answer = shown, answers
                 self._call = _Call(_never, _quiet)
+            if self.shown is not None and not (self.out.lines or self.out.errors):
+                # (the judge's answer, or the arguments refused: the Repl printed nothing)
+                for line in answer.text.splitlines():
+                    (self.shown.error if answer.error else self.shown.message)(line)
+            return answer
+
+    def _answer(self, name: str, arguments: Arguments) -> Answer:
+        """The tool ``name``'s answer (the lock held)."""
+        tool = BY_NAME[name]
+        try:
+            tool.check(arguments)
+            if name == "check_move":
+                return self._check_move(arguments)
+            if name in ("place", "eliminate"):
+                row, col = divmod(parse_cell(arguments["cell"]), 9)
+                value = arguments["value"]  # (the shell says a value out of 1..9)
+                if name == "place":
+                    line = f"set cell [{row + 1},{col + 1}]={value}"
+                else:
+                    line = f"set removed {value} [{row + 1},{col + 1}]"
+            else:
+                assert tool.line is not None
+                line = tool.line(arguments)
+            return self._run(line, name == "board")
+        except UserError as e:
+            return Answer(e.line, error=True)
 
     def _run(self, line: str, board: bool) -> Answer:
         """A command line run as the shell runs it: its lines, or its error line."""
