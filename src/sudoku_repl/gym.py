@@ -222,7 +222,7 @@ def _grid(puzzle: str) -> Grid:
     """Sudoku Explainer's grid of an 81-character puzzle or a 729-character pencil-mark line,
     read as ``rate`` reads a line (a note after it is passed over)."""
     from sudoku_repl.core.errors import QuizError
-    from sudoku_repl.text.quiz_files import line_quiz
+    from sudoku_repl.text.puzzle_line import line_quiz
 
     try:
         quiz = line_quiz(puzzle)
@@ -234,7 +234,7 @@ def _grid(puzzle: str) -> Grid:
 def _read(path: str) -> list[str]:
     """The puzzles of a file of one a line (its lines with a puzzle)."""
     from sudoku_repl.core.errors import QuizError
-    from sudoku_repl.text.quiz_files import line_puzzle
+    from sudoku_repl.text.puzzle_line import line_puzzle
 
     out = []
     with open(path, encoding="utf-8") as file:
