@@ -273,10 +273,11 @@ document.addEventListener('drop', (event) => {
 
 /** WebMCP (docs/agents.md, "In the page"): where the browser offers it, the MCP server's tools
  * (the worker's list, from their one declaration) registered on this page's session, each call
- * run by the shell at its prompt; elsewhere nothing is asked for. */
-const modelContext = navigator.modelContext;
+ * run by the shell at its prompt; elsewhere nothing is asked for. `document.modelContext` is the
+ * API's place now (Chromium 150 on); `navigator.modelContext`, where a browser has only that. */
+const modelContext = document.modelContext ?? navigator.modelContext;
 
-function registerTools(tools) {
+async function registerTools(tools) {
     const registered = tools.map(({ name, description, inputSchema }) => ({
         name,
         description,
@@ -290,10 +291,11 @@ function registerTools(tools) {
         },
     }));
     try {
+        // (registerTool(tool[, options]): undefined in some browsers, a promise in others)
         if (typeof modelContext.registerTool === 'function') {
-            for (const tool of registered) modelContext.registerTool(tool);
+            for (const tool of registered) await modelContext.registerTool(tool);
         } else if (typeof modelContext.provideContext === 'function') {
-            modelContext.provideContext({ tools: registered });
+            await modelContext.provideContext({ tools: registered });
         }
     } catch (error) {
         console.warn('WebMCP: the tools could not be registered', error);

@@ -3,8 +3,8 @@ stand-in for the page of test_web_shell.py. A tool call the page sends at the pr
 page's own session, as the MCP server's session runs it: its lines go to the terminal under a
 line naming the call, and its answer to the page; then the prompt again. At the guess question a
 call is refused in one line. The list the page registers is the MCP server's, from its one
-declaration. tests/web/test_page_browser.py drives the same in Chromium through a stand-in
-``navigator.modelContext``."""
+declaration. tests/web/test_page_browser.py drives the same in Chromium, through its own WebMCP
+(``document.modelContext``) and stand-ins on ``document`` and ``navigator``."""
 
 from __future__ import annotations
 
