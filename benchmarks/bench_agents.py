@@ -104,17 +104,9 @@ async def over_mcp(
     server = StdioServerParameters(
         command=sys.executable, args=["-m", "sudoku_repl", "mcp"], env=program_env(), cwd=REPO
     )
-    times: dict[str, list[float]] = {}
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
-        for name, args, counted in plan_calls:
-            start = time.perf_counter()
-            result = await session.call_tool(name, args)
-            took = time.perf_counter() - start
-            if counted:
-                times.setdefault(counted, []).append(took)
-            if name == "check_move":
-                assert not result.is_error, result
+        times = await timed(session, plan_calls)
     return times, (children_cpu() - cpu) / len(plan_calls)
 
 
@@ -126,16 +118,24 @@ async def in_memory(plan_calls: list[tuple[str, dict[str, Any], str]]) -> dict[s
 
     from sudoku_repl.frontends.mcp.server import make_server
 
-    times: dict[str, list[float]] = {}
     async with Client(make_server()) as session:
-        for name, args, counted in plan_calls:
-            start = time.perf_counter()
-            result = await session.call_tool(name, args)
-            took = time.perf_counter() - start
-            if counted:
-                times.setdefault(counted, []).append(took)
-            if name == "check_move":
-                assert not result.is_error, result
+        return await timed(session, plan_calls)
+
+
+async def timed(
+    session: Any, plan_calls: list[tuple[str, dict[str, Any], str]]
+) -> dict[str, list[float]]:
+    """Each call made in turn on ``session`` (a client of the SDK's), the round trips of those
+    counted under their names; a ``check_move`` must be answered, not refused."""
+    times: dict[str, list[float]] = {}
+    for name, args, counted in plan_calls:
+        start = time.perf_counter()
+        result = await session.call_tool(name, args)
+        took = time.perf_counter() - start
+        if counted:
+            times.setdefault(counted, []).append(took)
+        if name == "check_move":
+            assert not result.is_error, result
     return times
 
 

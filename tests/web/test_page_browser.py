@@ -63,47 +63,37 @@ def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield origin
 
 
-@pytest.fixture(scope="module")
-def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def driven(script: str, origin: str, *args: str, timeout: int = 3000) -> dict[str, Any]:
+    """The report (JSON on stdout) of a Node driver of ``tests/web`` run on the page at
+    ``origin`` in Debian's Chromium, ``args`` after those two."""
     assert NODE is not None and CHROMIUM is not None
-    profiles = tmp_path_factory.mktemp("profiles")
     done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "e2e_page.mjs"), origin, CHROMIUM, str(profiles),
-         str(DROPPED), EASY],
-        capture_output=True, text=True, timeout=3000,
+        [NODE, str(REPO / "tests" / "web" / script), origin, CHROMIUM, *args],
+        capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-3000:]
     report: dict[str, Any] = json.loads(done.stdout)
     return report
+
+
+@pytest.fixture(scope="module")
+def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    profiles = tmp_path_factory.mktemp("profiles")
+    return driven("e2e_page.mjs", origin, str(profiles), str(DROPPED), EASY)
 
 
 @pytest.fixture(scope="module")
 def phone(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A phone's visit (``e2e_phone.mjs``): the layout's boxes, and what the keys tapped did."""
-    assert NODE is not None and CHROMIUM is not None
-    profile = tmp_path_factory.mktemp("phone")
-    done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "e2e_phone.mjs"), origin, CHROMIUM, str(profile)],
-        capture_output=True, text=True, timeout=1200,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    report: dict[str, Any] = json.loads(done.stdout)
-    return report
+    return driven("e2e_phone.mjs", origin, str(tmp_path_factory.mktemp("phone")), timeout=1200)
 
 
 @pytest.fixture(scope="module")
 def webmcp(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """Visits with Chromium's own WebMCP (``--enable-features=WebMCP``), with stand-ins on
     ``document`` and on ``navigator``, and one without (``e2e_webmcp.mjs``)."""
-    assert NODE is not None and CHROMIUM is not None
     profiles = tmp_path_factory.mktemp("webmcp")
-    done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "e2e_webmcp.mjs"), origin, CHROMIUM, str(profiles)],
-        capture_output=True, text=True, timeout=1800,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    report: dict[str, Any] = json.loads(done.stdout)
-    return report
+    return driven("e2e_webmcp.mjs", origin, str(profiles), timeout=1800)
 
 
 #: the browser's own API (listed and called by playwright's ``page.webmcp``), then the stand-ins
@@ -350,15 +340,9 @@ RECORD = re.compile(r"the record holds steps 1\.\.(\d+)")
 def board_visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """The Board looked at, clicked and typed beside (``e2e_board.mjs``); its screenshots in
     the report's ``shots`` folder."""
-    assert NODE is not None and CHROMIUM is not None
     shots = tmp_path_factory.mktemp("shots")
-    done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "e2e_board.mjs"), origin, CHROMIUM,
-         str(tmp_path_factory.mktemp("profile")), str(shots)],
-        capture_output=True, text=True, timeout=3000,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-3000:]
-    report: dict[str, Any] = json.loads(done.stdout)
+    profile = tmp_path_factory.mktemp("profile")
+    report = driven("e2e_board.mjs", origin, str(profile), str(shots))
     report["shots"] = shots
     return report
 
