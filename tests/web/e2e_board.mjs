@@ -9,18 +9,9 @@
 //
 //   node tests/web/e2e_board.mjs ORIGIN CHROMIUM PROFILE OUT
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { typed } from './e2e_typing.mjs';
-
-const require = createRequire(new URL('../../web/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { FLAGS, LONG, chromium, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profile, out] = process.argv.slice(2);
-const FLAGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: a safety net, not a pace
 
 const context = await chromium.launchPersistentContext(profile, {
     executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 }, serviceWorkers: 'allow',

@@ -16,19 +16,10 @@
 //   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ
 // (PROFILES: a folder for the two browsers' profiles)
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename } from 'node:path';
-import { typed } from './e2e_typing.mjs';
-
-const require = createRequire(new URL('../../web/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { FLAGS, LONG, chromium, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profiles, droppedFile, quiz] = process.argv.slice(2);
-const FLAGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: the pure engine in a busy CI's browser
 
 const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
     executablePath, args: FLAGS, headless: true, acceptDownloads: true,

@@ -6,17 +6,9 @@
 // Ctrl-C tapped again (the line dropped). Prints a JSON report; the Python test asserts on it.
 //
 //   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE
-import { createRequire } from 'node:module';
-
-const require = createRequire(new URL('../../web/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { FLAGS, LONG, after, chromium, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profile] = process.argv.slice(2);
-const FLAGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: a busy CI's browser
 
 const context = await chromium.launchPersistentContext(profile, {
     executablePath, args: FLAGS, headless: true, serviceWorkers: 'allow',
@@ -28,18 +20,6 @@ const page = context.pages()[0] || (await context.newPage());
 context.on('request', (request) => requests.push(request.url()));
 page.on('worker', (worker) => worker.on('request', (request) => requests.push(request.url())));
 page.on('pageerror', (error) => errors.push(String(error)));
-
-const transcript = () => page.evaluate(() => window.sudokuRepl.transcript());
-/** What the shell printed after `act`, once it waits at a prompt again. */
-async function after(act) {
-    const before = (await transcript()).length;
-    await act();
-    await page.waitForFunction(
-        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
-        before, { timeout: LONG, polling: 50 },
-    );
-    return (await transcript()).slice(before);
-}
 
 const tap = (key) => page.tap(`#keys button[data-key="${key}"]`);
 
@@ -62,19 +42,16 @@ const report = await page.evaluate(() => {
     };
 });
 await page.tap('#terminal');
-await after(async () => {
-    await page.keyboard.type('set trace off');
-    await page.keyboard.press('Enter');
-});
-const beforeRun = (await transcript()).length;
+await typed(page, 'set trace off', LONG);
+const beforeRun = (await page.evaluate(() => window.sudokuRepl.transcript())).length;
 await page.keyboard.type('runrun 0');
 await page.keyboard.press('Enter');
 // (under way: it prints each solution it finds, and finds them for ever)
 await page.waitForFunction((n) => window.sudokuRepl.transcript().indexOf('Fine [steps:', n) > 0, beforeRun, { timeout: LONG, polling: 50 });
-report.stopped = await after(() => tap('ctrl-c'));
-report.dropped = await after(async () => {
+report.stopped = await after(page, () => tap('ctrl-c'), LONG);
+report.dropped = await after(page, async () => {
     await tap('up');
     await tap('ctrl-c'); // (at the prompt: the line brought back is dropped)
-});
+}, LONG);
 await context.close();
 process.stdout.write(JSON.stringify({ ...report, requests, errors }));

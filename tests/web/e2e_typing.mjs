@@ -1,16 +1,37 @@
-// What the web page's end-to-end scripts (e2e_page.mjs, e2e_board.mjs) share: a line typed where
-// the keys go, Enter, and the wait for the next prompt (a command's or the guess question's).
+// What the web page's end-to-end scripts (e2e_page.mjs, e2e_board.mjs, e2e_phone.mjs,
+// e2e_webmcp.mjs) share: playwright-core (web/package.json's, never a downloaded browser), the
+// flags Debian's chromium is started with, the longest wait, and a line typed where the keys go,
+// Enter, and the wait for the next prompt (a command's or the guess question's).
+import { createRequire } from 'node:module';
 
-/** `line` typed on `page` and Enter; waits (at most `timeout` ms) for the next prompt; returns
- * what the transcript gained (the line, then what it printed). */
-export async function typed(page, line, timeout) {
+const require = createRequire(new URL('../../web/package.json', import.meta.url));
+export const { chromium } = require('playwright-core');
+
+export const FLAGS = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+// ms: a safety net for a busy CI's browser (the pure engine), not a pace
+export const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000);
+
+/** What the transcript of `page` gained after `act()`, once the shell waits at a prompt again
+ * (at most `timeout` ms). */
+export async function after(page, act, timeout) {
     const transcript = () => page.evaluate(() => window.sudokuRepl.transcript());
     const before = (await transcript()).length;
-    await page.keyboard.type(line);
-    await page.keyboard.press('Enter');
+    await act();
     await page.waitForFunction(
         (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
         before, { timeout, polling: 50 },
     );
     return (await transcript()).slice(before);
+}
+
+/** `line` typed on `page` and Enter; what the transcript gained (the line, then what it
+ * printed), once the next prompt is there. */
+export async function typed(page, line, timeout) {
+    return after(page, async () => {
+        await page.keyboard.type(line);
+        await page.keyboard.press('Enter');
+    }, timeout);
 }

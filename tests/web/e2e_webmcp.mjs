@@ -11,18 +11,10 @@
 // JSON report; the Python test asserts on it.
 //
 //   node tests/web/e2e_webmcp.mjs ORIGIN CHROMIUM PROFILES
-import { createRequire } from 'node:module';
 import path from 'node:path';
-
-const require = createRequire(new URL('../../web/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { FLAGS, LONG, chromium } from './e2e_typing.mjs';
 
 const [origin, executablePath, profiles] = process.argv.slice(2);
-const FLAGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run',
-];
-const LONG = Number(process.env.SUDOKU_REPL_E2E_TIMEOUT_MS || 600000); // ms: a busy CI's browser
 
 const launched = (name, args) => chromium.launchPersistentContext(path.join(profiles, name), {
     executablePath, args: [...FLAGS, ...args], headless: true, serviceWorkers: 'allow',
