@@ -3,6 +3,7 @@ names OUT), Node, and the lines the page starts with."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -27,15 +28,30 @@ README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
     "[6,2]=9", "guess-mode 0", "run", "bye",
 ]  # fmt: skip
-#: the page's first lines, its welcome (written out here, not made by the code under test): what
-#: this is, help, the docs; in place of the pure build's line, which a terminal's shell says first
-WELCOME = (
-    "sudoku-repl: the SudokuSolver 2.6 stepping\n"
-    "debugger, in your browser (pure Python, no C).\n"
-    "help lists the commands, help NAME tells of one.\n"
-    "The docs: the docs link at the top of the page.\n"
-    "\n"
-)
+#: the build the page says where its C modules run (``--version``'s words: issue 74)
+NATIVE = "native core (C)"
+
+
+def welcome(build: str) -> str:
+    """The page's first lines, its welcome (written out here, not made by the code under test):
+    what this is and its ``build``, help, the docs; in place of the pure build's line, which a
+    terminal's shell says first."""
+    return (
+        "sudoku-repl: the SudokuSolver 2.6 stepping\n"
+        f"debugger, in your browser: {build}.\n"
+        "help lists the commands, help NAME tells of one.\n"
+        "The docs: the docs link at the top of the page.\n"
+        "\n"
+    )
+
+
+def page_build() -> str:
+    """The build the built page says it runs: the C core where web/build compiled its modules
+    (its manifest names them), else the pure engine and why (the manifest's reason)."""
+    native = json.loads((Path(PAGE) / "manifest.json").read_text()).get("native") or {}
+    if native.get("modules"):
+        return NATIVE
+    return f"pure Python (no native core: the page was built without its C, {native['skipped']})"
 
 
 @contextmanager
