@@ -3,7 +3,8 @@
 // own client (OUT/shell_client.mjs) as the terminal drives it: each input sent when the shell
 // waits at a prompt (a command's or the guess question's). Prints, as JSON, each session's
 // transcript (what the page's window.sudokuRepl.transcript() returns), the pictures the shell
-// drew for the Board, the times it said it waits at a prompt, and the files asked for.
+// drew for the Board, the times it said it waits at a prompt, the files asked for, and the
+// builds the shell said it runs (its `build` message: the core's, the explainer's, difficulty's).
 //
 //   node tests/web/page_node.mjs OUT SESSIONS.json
 //   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
@@ -40,6 +41,7 @@ async function run({ quiz, inputs }) {
     const files = {};
     let readings = 0;
     const notes = [];
+    let builds = null;
     let heard = () => {};
     const client = new ShellClient({
         post: (message) => worker.postMessage(message),
@@ -50,6 +52,7 @@ async function run({ quiz, inputs }) {
         reading: () => { readings += 1; },
         file: ({ name, bytes }) => { files[name] = Buffer.from(bytes).toString('utf8'); heard(); },
         put: (message) => { notes.push(putNote(message)); heard(); },
+        build: ({ body }) => { builds = JSON.parse(body).builds; },
     });
     const until = (done) => new Promise((resolve) => {
         heard = () => { if (done()) resolve(); };
@@ -77,7 +80,7 @@ async function run({ quiz, inputs }) {
     await worker.terminate();
     await ended;
     if (failed) throw new Error(failed);
-    return { transcript: client.transcript(), pictures, readings, files, notes };
+    return { transcript: client.transcript(), pictures, readings, files, notes, builds };
 }
 
 const seen = [];

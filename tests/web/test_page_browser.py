@@ -33,7 +33,7 @@ import pytest
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
 from tests.support.screenshot import lines, luminance_rows
-from tests.web.built import NODE, PAGE, needs_page, page_build, welcome, served
+from tests.web.built import NODE, PAGE, needs_page, page_build, served, welcome
 
 CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"

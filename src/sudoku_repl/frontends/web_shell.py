@@ -304,18 +304,30 @@ def use_native(native: Mapping[str, Any] | None) -> str:
     return core.build()
 
 
+def page_builds() -> dict[str, Any]:
+    """What the page is told of the builds: whether the core runs its C (``native``: its status
+    line), and each door's build in its words (``builds``: the core's, the explainer's, the
+    measures of difficulty's, as ``python -m ...native`` says them)."""
+    from sudoku_repl.core import native as core
+    from sudoku_repl.techniques.difficulty import native as difficulty
+    from sudoku_repl.techniques.explainer import native as explainer
+
+    return {
+        "native": core.active(),
+        "builds": [core.build(), explainer.build(), difficulty.build()],
+    }
+
+
 def run_page(
     page: Page, first: list[str], native: Mapping[str, Any] | None = None, warm_runs: int = RUNS
 ) -> Repl:
     """The shell on ``page``: its C modules (``native``, ``use_native``), the commands of its
     address (``first``: ``load-quiz`` of the seed or of the quiz there), then the prompt loop,
     to ``bye`` or Ctrl-D; ``warm_runs``: the idle warm-up's runs (``warm_up``)."""
-    from sudoku_repl.core import native as core
-
     keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
     register_commands()  # (the entry point's, as the command line's)
     build = use_native(native)
-    page.post("build", json.dumps({"native": core.active()}))  # (the page's status line)
+    page.post("build", json.dumps(page_builds()))  # (the page's status line; the tests)
     if maybe_pure():  # the pure build's line asked once here: none after (its advice is pip's)
         from sudoku_repl.tools.rating.se_build import pure_build_once
 

@@ -22,7 +22,9 @@ def welcome(columns: int, build: str) -> str:
     blank line."""
     width = max(columns, 20)
     lines = (
-        textwrap.fill(line.format(build=build), width, break_long_words=False, break_on_hyphens=False)
+        textwrap.fill(
+            line.format(build=build), width, break_long_words=False, break_on_hyphens=False
+        )
         for line in WELCOME
     )
     return "".join(line + "\n" for line in lines) + "\n"
