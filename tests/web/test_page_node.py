@@ -20,12 +20,13 @@ builds one where Node is); skipped with one line otherwise."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.support.helpers import PUZZLES
-from tests.web.built import README_SESSION, Input, cpython, needs_page, page, same
+from tests.web.built import PAGE, README_SESSION, Input, cpython, needs_page, page, same
 
 pytestmark = needs_page
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
@@ -149,3 +150,9 @@ def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str,
     named = re.findall(r"(\S+) bin\.txt", note)
     assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
     assert [word for word in named if lookup(word) is None] == []
+
+
+def test_the_site_is_at_most_25_mb() -> None:
+    # (issue 74, 4: with the C modules in it; docs/web.md's target)
+    size = sum(path.stat().st_size for path in Path(PAGE).rglob("*") if path.is_file())
+    assert size <= 25_000_000, f"{size / 1e6:.1f} MB"
