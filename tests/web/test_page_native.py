@@ -123,7 +123,7 @@ def test_each_session_prints_what_cpython_on_the_c_core_prints(
     same(web, cpython(quiz, inputs, tmp_path))
     # (the lines looked for: a failed command would print the same on both sides)
     assert web.count("\nSE: ER ") == (35 if index == 1 else 0)
-    assert web.count("\nB: ") == (35 if index == 1 else 0)
+    assert web.count("\nT&E-depth: ") == (35 if index == 1 else 0)
     if index == 2:
         assert web.count(" 7.") >= 3 and "Seed 7 (generate --seed 7 makes the same puzzles)." in web
 
