@@ -50,7 +50,8 @@ def _modules() -> list[dict[str, str]]:
     manifest = Path(PAGE) / "manifest.json"
     if not PAGE or not manifest.is_file():
         return []
-    modules: list[dict[str, str]] = json.loads(manifest.read_text())["native"]["modules"]
+    native = json.loads(manifest.read_text()).get("native") or {}
+    modules: list[dict[str, str]] = native.get("modules", [])
     return modules
 
 
