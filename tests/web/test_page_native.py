@@ -7,7 +7,9 @@ for the same lines (``built.same``: the welcome taken off, the clock's figures o
 session, ``difficulty --measures se,te,b`` of 30 puzzles across Sudoku Explainer's bands and of 5
 pencil-mark states, and ``generate --er 7.0- --seed S --count 3``. Both must first say they run
 the C: the page's welcome and its three doors' builds, CPython's ``--version`` and doors. (``rate``
-is a command of the system's prompt, not the shell's: the page has none.)
+is a command of the system's prompt, not the shell's: the page has none.) And Ctrl-C (Pyodide's
+interrupt buffer, as the page sends it) stops a long rating in the C and the prompt comes back
+(how soon is the browser test's: no clock here).
 
 A guard beside it: each module's imports are names Pyodide's main module exports
 (``pyodide.asm.wasm``), or the dynamic linker's own, and each exports its ``PyInit__native``.
@@ -99,9 +101,17 @@ SESSIONS: list[tuple[str | None, list[Input]]] = [
 ]
 
 
+#: Ctrl-C once the rating of the hard set's hardest (ER 11.8: some 17 s of the C natively) shows
+#: its progress line: Pyodide's interrupt buffer reaches the C's poll, the prompt comes back
+STOPPED: tuple[str | None, list[Input]] = (
+    lines("se_hard_rated.txt", (27,)).strip(),
+    [{"interrupt": "difficulty --measures se"}, "step", "bye"],
+)
+
+
 @pytest.fixture(scope="module")
 def seen(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    return page(SESSIONS, tmp_path_factory.mktemp("web"))
+    return page([*SESSIONS, STOPPED], tmp_path_factory.mktemp("web"))
 
 
 def test_the_page_and_cpython_run_the_c(seen: list[dict[str, Any]]) -> None:
@@ -183,3 +193,10 @@ def test_each_module_imports_only_what_pyodide_gives(tmp_path: Path) -> None:
     )
     (names,) = wasm_names(bogus)
     assert unresolved(names, given) == ["env.no_such_function", "PyInit__native (not exported)"]
+
+
+def test_ctrl_c_stops_a_long_rating_in_the_c(seen: list[dict[str, Any]]) -> None:
+    shown = seen[len(SESSIONS)]["transcript"]
+    assert "\nOrder please:\ndifficulty --measures se\nDifficulty of the state at step 0 " in shown
+    assert "\nInterrupted while measuring se; not measured: se.\n\nOrder please:\nstep\n" in shown
+    assert shown.endswith("\nOrder please:\nbye\n")
