@@ -29,6 +29,11 @@ sanitizer build, .ci/sanitize). The C is compiled at ``-O3``; ``SUDOKU_REPL_C_OP
 level (0, 1, 2, 3, s or g: ``SUDOKU_REPL_C_OPT=1`` is ``-O1``, AddressSanitizer's usual level,
 which .ci/sanitize takes); MSVC keeps ``/O2``.
 
+``SUDOKU_REPL_LIMITED_API=1`` builds the three on Python's limited API (``Py_LIMITED_API``
+0x030B0000: the stable ABI of CPython 3.11 and later), as ``*.abi3.so`` files: the C the web
+page's WebAssembly build compiles (docs/native.md, "The limited API"); the usual build keeps
+CPython's faster macros (core/csrc/include/pyaccess.h).
+
 ``SUDOKU_REPL_PURE=1`` builds no C at all: the wheel is the pure Python alone, tagged
 ``py3-none-any`` (a build whose C fails keeps its platform's tag), for the web page (web/build,
 docs/web.md) and for anyone who wants it:
@@ -70,6 +75,11 @@ NO_LTO = "SUDOKU_REPL_NO_LTO"
 #: the optimisation level the C is compiled at (``-O3`` unset): CI's sanitizer build sets 1
 OPT = "SUDOKU_REPL_C_OPT"
 OPT_LEVELS = ("0", "1", "2", "3", "s", "g")
+#: set to 1 for a build on Python's limited API, the stable ABI of 3.11 on (``*.abi3.so``): the C
+#: of the web page's WebAssembly modules, run natively (docs/native.md, "The limited API")
+LIMITED = "SUDOKU_REPL_LIMITED_API"
+#: the oldest Python whose stable ABI the limited build takes (the package's requires-python)
+LIMITED_VERSION = "0x030B0000"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
 #: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
@@ -149,6 +159,8 @@ def _optimisation() -> str:
 
 def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
     """An optional extension: a failed compile leaves the pure Python, not a failed install."""
+    limited = os.environ.get(LIMITED) == "1"
+    macros = [("SUDOKU_PORTABLE_FALLBACK", "1")] if os.environ.get(FALLBACK) == "1" else []
     return Extension(
         name,
         sources,
@@ -156,9 +168,8 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
         extra_compile_args=[_optimisation()],
-        define_macros=[("SUDOKU_PORTABLE_FALLBACK", "1")]
-        if os.environ.get(FALLBACK) == "1"
-        else [],
+        define_macros=[*macros, ("Py_LIMITED_API", LIMITED_VERSION)] if limited else macros,
+        py_limited_api=limited,
     )
 
 

@@ -12,25 +12,36 @@ run, on one core, CPU time, medians.
 - rate a second: ``rate_quiz`` of 17-clue quizzes (to the end of each search); target >= 5,000.
 
     python benchmarks/bench_native.py [--rounds N] [--limit K] [--rate-limit K]
+    python benchmarks/bench_native.py --against DIR [--rounds N] [--limit K] [--rate-limit K]
 
 The machine is shared and noisy: run it twice or more and give the ranges. With
 SUDOKU_REPL_ENGINE=pure it measures the pure engine the same way.
+
+``--against DIR`` compares two builds in one run (issue 74: the figures must not move): DIR is
+another checkout with its extensions built in place (``pip install -e DIR`` in any venv, or
+``python setup.py build_ext --inplace`` there), and each round times this checkout's build and
+then DIR's (the order swapped each round), each in a process of its own with its ``src`` first
+on ``PYTHONPATH``, on the same quizzes: the first solutions, the recorded steps a second and the
+rates a second. It prints each side's medians over the rounds and this build's time over DIR's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
 
 import norvig_baseline
-from common import FORUM_SAMPLE, HERE, ROYLE17_SAMPLE, Silent, machine, read_quizzes, verdict
+from common import FORUM_SAMPLE, HERE, REPO, ROYLE17_SAMPLE, Silent, machine, read_quizzes, verdict
 
 from sudoku_repl.api import Session
 from sudoku_repl.assembly import register_all
@@ -122,14 +133,77 @@ def rates_per_second(quizzes: list[str]) -> float:
     return len(quizzes) / (clock() - start)
 
 
+#: what --against compares: each measure's name and whether more is faster (a rate)
+COMPARED = {
+    "first solution, forum median (us)": False,
+    "recorded steps a second": True,
+    "rate, 17-clue quizzes a second": True,
+}
+
+
+def one_pass(args: argparse.Namespace) -> None:
+    """--one-pass (a process of --against): the compared measures once, on the build this
+    process imports, as one line of JSON with that build's extension file."""
+    import importlib.util
+
+    forum = read_quizzes(FORUM_SAMPLE, args.limit)
+    seventeen = read_quizzes(ROYLE17_SAMPLE, args.rate_limit)
+    spec = importlib.util.find_spec("sudoku_repl.core._native")
+    figures = [
+        statistics.median(first_solution(quiz) for quiz in forum) * 1e6,
+        steps_per_second(forum),
+        rates_per_second(seventeen),
+    ]
+    said = {"build": str(build()), "extension": spec.origin if spec else None}
+    print(json.dumps({**said, "figures": dict(zip(COMPARED, figures))}))
+
+
+def against(args: argparse.Namespace) -> None:
+    """--against DIR: this checkout's build and DIR's, round by round, and the ratios."""
+    sides = {"this": REPO, "against": args.against.resolve()}
+    if not (sides["against"] / "src" / "sudoku_repl").is_dir():
+        raise SystemExit(f"--against {args.against}: no src/sudoku_repl there (a checkout)")
+    runs: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
+    for k in range(args.rounds):
+        for side in list(sides)[:: 1 if k % 2 == 0 else -1]:
+            env = dict(os.environ, PYTHONPATH=str(sides[side] / "src"))
+            command = [sys.executable, __file__, "--one-pass", "--limit", str(args.limit)]
+            command += ["--rate-limit", str(args.rate_limit)]
+            done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+            said = json.loads(done.stdout.splitlines()[-1])
+            if not str(said["extension"]).startswith(str(sides[side] / "src")):
+                raise SystemExit(f"{side}: its process ran {said['extension']}, not its own")
+            if k == 0:
+                print(f"{side}: {said['build']}, {said['extension']}")
+            runs[side].append(said["figures"])
+    print(f"{args.rounds} rounds alternated; CPU time, one core; medians; time = this / against")
+    for name, rate in COMPARED.items():
+        pairs = [(t[name], o[name]) for t, o in zip(runs["this"], runs["against"], strict=True)]
+        ratios = [o / t if rate else t / o for t, o in pairs]  # (this build's time over DIR's)
+        this, other = (statistics.median(side) for side in zip(*pairs, strict=True))
+        print(
+            f"{name}: this {this:,.1f}, against {other:,.1f}; "
+            f"time {other / this if rate else this / other:.3f}x "
+            f"(rounds {min(ratios):.3f}-{max(ratios):.3f})"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit", type=int, default=100, help="forum quizzes (0 = all 1,000)")
     parser.add_argument("--rate-limit", type=int, default=2000, help="17-clue quizzes rated")
     parser.add_argument("--record-steps", type=int, default=300_000)
+    parser.add_argument("--against", type=Path, help="another checkout's build, compared")
+    parser.add_argument("--one-pass", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     register_all()
+    if args.one_pass:
+        one_pass(args)
+        return
+    if args.against:
+        against(args)
+        return
     print(f"{build()}; {machine()}; CPU time, one core")
 
     forum = read_quizzes(FORUM_SAMPLE, args.limit)

@@ -43,12 +43,19 @@ T = TypeVar("T")
 
 def read_quizzes(path: str | Path, limit: int | None = None) -> list[str]:
     """The quizzes of a one-quiz-per-line file (its lines of 81 characters, stripped, without a
-    note after the quiz as ``rate`` reads them: ``quiz_files.quiz_part``), the first ``limit`` of
-    them when ``limit`` is given (0 or None: all)."""
-    from sudoku_repl.text.quiz_files import quiz_part  # (after this checkout joined sys.path)
+    note after the quiz as ``rate`` reads them: ``puzzle_line.line_puzzle``), the first ``limit``
+    of them when ``limit`` is given (0 or None: all)."""
+    # (after this checkout joined sys.path)
+    from sudoku_repl.text.puzzle_line import NoPuzzle, line_puzzle
+
+    def puzzle(line: str) -> str:
+        try:
+            return line_puzzle(line)
+        except NoPuzzle:
+            return ""
 
     with open(path, encoding="utf-8") as f:
-        quizzes = (quiz_part(line.strip()) for line in f)
+        quizzes = (puzzle(line) for line in f)
         found = (quiz for quiz in quizzes if len(quiz) == 81)
         return list(islice(found, limit or None))
 

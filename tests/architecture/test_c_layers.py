@@ -177,10 +177,12 @@ def reach(graph: dict[str, set[str]], node: str) -> set[str]:
 
 
 #: the core's C, lowest first: each node may include and name only those before it
-#: (``portable`` the compilers' shim and ``native`` the base header, with no file of their own;
-#: ``module.c`` the top, with no header)
+#: (``portable`` the compilers' shim, ``pyaccess`` Python's objects read on the full or the
+#: limited API and ``native`` the base header, with no file of their own; ``module.c`` the top,
+#: with no header)
 CORE_LINE = (
     "portable",
+    "pyaccess",
     "native",
     "bits",
     "state",
@@ -274,13 +276,13 @@ def test_no_core_c_file_includes_a_techniques_header() -> None:
 
 
 def test_the_core_c_is_one_header_per_role() -> None:
-    """Every file of the core but the module has its header, every header but the base and the
-    compilers' shim (``portable.h``, issue 59) its file: no header that declares what many
-    files give (``native.h`` declared them all)."""
+    """Every file of the core but the module has its header, every header but the base, the
+    compilers' shim (``portable.h``, issue 59) and the API's (``pyaccess.h``, issue 74) its
+    file: no header that declares what many files give (``native.h`` declared them all)."""
     files = {p.stem for p in CORE.glob("*.c")}
     headers = {p.stem for p in CORE.glob("include/*.h")}
     assert files - headers == {"module"}
-    assert headers - files == {"native", "portable"}
+    assert headers - files == {"native", "portable", "pyaccess"}
     assert set(CORE_LINE) == files | headers
     base = bare((CORE / "include" / "native.h").read_text())
     assert not [s for s in statements(base) if "(" in s]  # no function declared or defined
@@ -347,14 +349,15 @@ def test_the_chain_search_is_a_line() -> None:
 def test_the_measures_c_is_a_line_on_the_cores_bits() -> None:
     """The measures of difficulty's C (issue 60): a header per file but the module, each file
     including and naming only those before it, and of the core only ``bits`` (with the
-    compilers' shim beneath it, ``portable``: issue 59)."""
+    compilers' shim beneath it, ``portable``: issue 59) and Python's API (``pyaccess``, issue
+    74: it includes Python.h)."""
     files = sources(DIFFICULTY)
     assert {Path(name).stem for name in files} == set(DIFFICULTY_LINE)
     assert {p.stem for p in DIFFICULTY.glob("*.c")} - {
         p.stem for p in DIFFICULTY.glob("include/*.h")
     } == {"df_module"}
-    # (the core's bits alone: its base header defines PY_SSIZE_T_CLEAN, as df_module does)
-    core = {"bits", "portable"}
+    # (the core's bits alone, and Python's API: not its base header, the core's constants)
+    core = {"bits", "portable", "pyaccess"}
     every = {**{n: p for n, p in sources(CORE).items() if Path(n).stem in core}, **files}
     includes = include_graph(every)
     calls = call_graph(every)

@@ -16,6 +16,9 @@ from tests.architecture.test_c_layers import CORE, EXPLAINER, extensions
 from tests.support.helpers import REPO
 
 SHIM = CORE / "include" / "portable.h"
+#: the one header that reads Python's objects two ways, CPython's macros or the limited API's
+#: functions (issue 74)
+PYACCESS = CORE / "include" / "pyaccess.h"
 CHECK = REPO / "tests" / "native" / "count_check.c"
 
 #: what no C file but the shim may name, on its text without comments and strings
@@ -47,6 +50,28 @@ GUARDS = {
     r"#\s*pragma\s+GCC": r"#\s*if\s+defined\(__GNUC__\)|#\s*ifdef\s+__GNUC__",
     r"#\s*include\s*<emmintrin\.h>": r"#\s*ifdef\s+PORTABLE_SSE2",
 }
+
+
+#: what the limited API (Python 3.11's, Py_LIMITED_API=0x030B0000: the stable ABI, the web
+#: page's WebAssembly build) lacks, which no C file but pyaccess.h may name: the accessors that
+#: are macros on an object's layout, a type's fields, a static type, a member descriptor's layout
+#: (.ci/portable-c compiles every file on the limited API: this names the culprit first)
+FULL_API_ONLY = (
+    r"\b(?:PyTuple_(?:GET_ITEM|SET_ITEM|GET_SIZE)|PyList_(?:GET_ITEM|SET_ITEM|GET_SIZE)"
+    r"|PyBytes_(?:AS_STRING|GET_SIZE)|PyDict_GET_SIZE|PySequence_Fast_[A-Z_]+"
+    r"|PyObject_CallMethodNoArgs|Py_X?SETREF|PyMemberDescrObject)\b|->\s*tp_\w+"
+    r"|\bPyTypeObject\s+\w+\s*=|#\s*include\s*<structmember\.h>"
+)
+
+
+def full_api_only(text: str) -> list[str]:
+    """What ``text`` (a C file) names that the limited API lacks, each as ``line N: name``."""
+    code = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group().count("\n"), text, flags=re.S)
+    code = re.sub(r'"(?:\\.|[^"\\\n])*"', '""', re.sub(r"//[^\n]*", " ", code))
+    return [
+        f"line {code.count(chr(10), 0, m.start()) + 1}: {m.group()}"
+        for m in re.finditer(FULL_API_ONLY, code)
+    ]
 
 
 def c_files() -> list[Path]:
@@ -136,9 +161,47 @@ def test_the_fallback_build_forces_the_plain_c(monkeypatch: pytest.MonkeyPatch) 
     """SUDOKU_REPL_PORTABLE_FALLBACK=1 (.ci/sanitize's build) defines the shim's switch for
     every extension; without it none has it."""
     monkeypatch.delenv("SUDOKU_REPL_PORTABLE_FALLBACK", raising=False)
+    monkeypatch.delenv("SUDOKU_REPL_LIMITED_API", raising=False)
     assert all(not ext.define_macros for ext in extensions(monkeypatch).values())
     monkeypatch.setenv("SUDOKU_REPL_PORTABLE_FALLBACK", "1")
     built = extensions(monkeypatch).values()
     assert len(built) == 3  # (the core's, the explainer's, the difficulty measures')
     assert all(("SUDOKU_PORTABLE_FALLBACK", "1") in ext.define_macros for ext in built)
     assert "defined(SUDOKU_PORTABLE_FALLBACK)" in SHIM.read_text()
+
+
+def test_the_limited_apis_gaps_are_named_in_one_header() -> None:
+    """Issue 74: the macros on an object's layout (and a type's fields, a static type) are named
+    in ``pyaccess.h`` alone, which gives them function forms on the limited API; the finder
+    sees each kind, and none in a comment or a string."""
+    bad = (
+        "PyObject *a = PyTuple_GET_ITEM(t, 0);\nPyList_SET_ITEM(l, 1, v);\n"
+        "char *s = PyBytes_AS_STRING(b);\nn = PySequence_Fast_GET_SIZE(f);\n"
+        "Py_TYPE(o)->tp_free(o);\nPyTypeObject CoreType = {0};\n#include <structmember.h>\n"
+        "Py_XSETREF(x, y);\n"
+    )
+    assert [o.split(":")[0] for o in full_api_only(bad)] == [
+        f"line {n}" for n in (1, 2, 3, 4, 5, 6, 7, 8)
+    ]
+    fine = '/* PyTuple_GET_ITEM */\nconst char *s = "->tp_free";\nTUPLE_ITEM(t, 0);\n'
+    assert full_api_only(fine) == []
+    files = c_files()
+    assert PYACCESS in files
+    others = [*files, SHIM]
+    others.remove(PYACCESS)
+    found = {str(p.relative_to(REPO)): full_api_only(p.read_text()) for p in others}
+    assert {name: o for name, o in found.items() if o} == {}
+    assert "PyTuple_GET_ITEM" in PYACCESS.read_text() and "Py_LIMITED_API" in PYACCESS.read_text()
+
+
+def test_the_limited_build_is_asked_for_by_one_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SUDOKU_REPL_LIMITED_API=1 builds every extension on the limited API of Python 3.11 (the
+    package's oldest), as an ``.abi3.so``; without it none is (issue 74)."""
+    monkeypatch.delenv("SUDOKU_REPL_LIMITED_API", raising=False)
+    usual = extensions(monkeypatch).values()
+    assert not [ext for ext in usual if ext.py_limited_api or ext.define_macros]
+    monkeypatch.setenv("SUDOKU_REPL_LIMITED_API", "1")
+    built = extensions(monkeypatch).values()
+    assert len(built) == 3
+    assert all(ext.py_limited_api for ext in built)
+    assert all(ext.define_macros == [("Py_LIMITED_API", "0x030B0000")] for ext in built)

@@ -24,6 +24,7 @@ from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Cell
 from sudoku_repl.core.session import Quiet
 from tests.support.helpers import SEED, SEED_QUIZ, TEST_DATA, Answers, Shell, fake_clock
+from tests.support.sweeps import either
 
 DATA = TEST_DATA
 
@@ -411,7 +412,7 @@ class ExperimentMachine(RuleBasedStateMachine):
 
 TestExperimentMachine = ExperimentMachine.TestCase
 TestExperimentMachine.settings = settings(
-    max_examples=60,
+    max_examples=either(30, 60),  # (60, the sweep's: benchmarks/sweeps.sh)
     stateful_step_count=15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

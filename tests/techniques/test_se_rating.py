@@ -1,6 +1,7 @@
 """Sudoku Explainer ratings (``sudoku_repl.techniques.explainer``): single techniques on small
 positions checked by hand, the length penalty of chains, and ER, EP and ED of a fixed slice of
-the SE-rated puzzles.
+the SE-rated puzzles and of the bank (all of them on the C, a sample on the pure Python:
+``rated_here``).
 
 The slice's expected figures are not this code's: ER is the rating the puzzle bank gives (made
 by SukakuExplainer), EP and ED come from SukakuExplainer 1.15.10's ``serate`` (see
@@ -9,9 +10,12 @@ by SukakuExplainer), EP and ED come from SukakuExplainer 1.15.10's ``serate`` (s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 import pytest
 
-from sudoku_repl.techniques.explainer import rate
+from sudoku_repl.techniques.explainer import native, rate
 from sudoku_repl.techniques.explainer.chains import length_penalty
 from sudoku_repl.techniques.explainer.fish import fish
 from sudoku_repl.techniques.explainer.grid import ALL, Grid
@@ -19,10 +23,12 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.singles import hidden_singles, locking, naked_singles
 from sudoku_repl.techniques.explainer.wings import xy_wing
 from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
+from tests.support.sweeps import sweep
 
 SLICE = [line.split() for line in read_lines(TEST_DATA / "se_rated_slice.txt")]
 # Puzzles of the slice where this code's figures differ from SukakuExplainer's (none today).
 KNOWN_DIFFERENT: set[str] = set()
+R = TypeVar("R", bound=Sequence[str])
 
 
 def open_grid() -> Grid:
@@ -114,8 +120,23 @@ def test_length_penalty(complexity: int, added: int) -> None:
     assert length_penalty(complexity) == added
 
 
+def rare(row: Sequence[str]) -> bool:
+    """A puzzle of ER 7.8 and up (the longest chains), or whose first steps are not most
+    puzzles' (an EP other than 1.2)."""
+    return float(row[1]) >= 7.8 or row[2] != "1.2"
+
+
+def rated_here(rows: list[R], count: int) -> list[R]:
+    """The C rates all the rows in about a second; the pure Python, a few tenths of a second
+    a puzzle, ``count`` spread over them and the ``rare`` ones (all when sweeping)."""
+    return rows if native.active() else sweep(rows, count, rare)
+
+
+SLICE_RATED = rated_here(SLICE, 8)
+
+
 @pytest.mark.parametrize(
-    ("puzzle", "er", "ep", "ed"), SLICE, ids=[f"line{i}" for i in range(len(SLICE))]
+    ("puzzle", "er", "ep", "ed"), SLICE_RATED, ids=[f"line{SLICE.index(r)}" for r in SLICE_RATED]
 )
 def test_slice_of_rated_puzzles(puzzle: str, er: str, ep: str, ed: str) -> None:
     result = rate(puzzle, time_limit=60)
@@ -134,8 +155,11 @@ BANK = [
 ]
 
 
+BANK_RATED = rated_here(BANK, 6)
+
+
 @pytest.mark.parametrize(
-    ("puzzle", "er", "ep", "ed"), BANK, ids=[f"every100_{i}" for i in range(20)]
+    ("puzzle", "er", "ep", "ed"), BANK_RATED, ids=[f"every100_{BANK.index(r)}" for r in BANK_RATED]
 )
 def test_every_hundredth_bank_puzzle_rates_as_serate(
     puzzle: str, er: str, ep: str, ed: str

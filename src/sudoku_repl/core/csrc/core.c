@@ -24,10 +24,10 @@ static int *int_table(PyObject *seq, int *n_out) {
     PyObject *fast = PySequence_Fast(seq, "a table of ints");
     if (!fast)
         return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = FAST_SIZE(fast);
     int *t = PyMem_Malloc(sizeof(int) * (n + 1));
     for (Py_ssize_t i = 0; t && i < n; i++)
-        t[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        t[i] = (int)PyLong_AsLong(FAST_ITEM(fast, i));
     Py_DECREF(fast);
     if (n_out)
         *n_out = (int)n;
@@ -61,7 +61,9 @@ static void Core_dealloc(Core *c) {
     }
     PyMem_Free(c->frames);
     Py_XDECREF(c->cands_template);
-    Py_TYPE(c)->tp_free((PyObject *)c);
+    PyTypeObject *type = Py_TYPE((PyObject *)c);
+    TYPE_FREE(c);
+    Py_DECREF(type); /* (a heap type: its instances hold a reference to it) */
 }
 
 /* whether ``n`` entries of a table lie in lo..hi (else ValueError naming the table) */
@@ -232,8 +234,8 @@ static int cells_in_range(Core *c, const unsigned char *values, const uint16_t *
 static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *cands) {
     /* a sequence of size ints into values (bytes) or cands (16-bit), each checked in range */
     Py_buffer view;
-    if (values && PyBytes_Check(seq) && PyBytes_GET_SIZE(seq) == c->size) {
-        memcpy(values, PyBytes_AS_STRING(seq), c->size);
+    if (values && PyBytes_Check(seq) && BYTES_SIZE(seq) == c->size) {
+        memcpy(values, BYTES_DATA(seq), c->size);
         return cells_in_range(c, values, NULL);
     }
     if (cands && !PyList_Check(seq) && !PyTuple_Check(seq) &&
@@ -250,16 +252,15 @@ static int read_cells(PyObject *seq, Core *c, unsigned char *values, uint16_t *c
     PyObject *fast = PySequence_Fast(seq, "cells");
     if (!fast)
         return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != c->size) {
+    if (FAST_SIZE(fast) != c->size) {
         PyErr_Format(PyExc_ValueError, "%zd cells (accepted: the geometry's %d)",
-                     PySequence_Fast_GET_SIZE(fast), c->size);
+                     FAST_SIZE(fast), c->size);
         Py_DECREF(fast);
         return -1;
     }
-    PyObject **items = PySequence_Fast_ITEMS(fast);
     long long limit = values ? 9 : FULL;
     for (int i = 0; i < c->size; i++) {
-        long long v = PyLong_AsLongLong(items[i]);
+        long long v = PyLong_AsLongLong(FAST_ITEM(fast, i)); /* (i within its size) */
         if (v == -1 && PyErr_Occurred())
             break;
         if (v < 0 || v > limit) {
@@ -298,7 +299,7 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
     if (options && values && cands) {
         PyObject *fast = PySequence_Fast(options, "options");
         if (fast) {
-            Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+            Py_ssize_t n = FAST_SIZE(fast);
             if (n > 9)
                 PyErr_Format(PyExc_ValueError, "a frame of %zd options (accepted: up to nine)",
                              n);
@@ -309,7 +310,7 @@ static int read_frame(Core *c, NFrame *f, PyObject *frame) {
                 PyErr_Format(PyExc_ValueError,
                              "a frame's tried %lld (accepted: 1 to its %zd options)", tried, n);
             for (Py_ssize_t i = 0; i < n && !PyErr_Occurred(); i++) {
-                long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(fast, i));
+                long long v = PyLong_AsLongLong(FAST_ITEM(fast, i));
                 if (!PyErr_Occurred() && (v < 1 || v > 9))
                     PyErr_Format(PyExc_ValueError, "a frame's option %lld (accepted: 1 to 9)",
                                  v);
@@ -383,10 +384,10 @@ static PyObject *Core_push(Core *c, PyObject *args) {
     PyObject *fast = PySequence_Fast(frames, "frames");
     if (!fast)
         return push_failed(c);
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t n = FAST_SIZE(fast);
     int keep = c->n_frames < n ? c->n_frames : (int)n;
     for (int i = 0; i < keep; i++)
-        if (c->frames[i].frame != PySequence_Fast_GET_ITEM(fast, i)) {
+        if (c->frames[i].frame != FAST_ITEM(fast, i)) {
             keep = i;
             break;
         }
@@ -394,7 +395,7 @@ static PyObject *Core_push(Core *c, PyObject *args) {
         frame_forget(&c->frames[i]);
     c->n_frames = keep;
     for (Py_ssize_t i = keep; i < n; i++) {
-        if (!push_frame(c) || read_frame(c, &c->frames[i], PySequence_Fast_GET_ITEM(fast, i))) {
+        if (!push_frame(c) || read_frame(c, &c->frames[i], FAST_ITEM(fast, i))) {
             c->n_frames = (int)i;
             Py_DECREF(fast);
             if (!PyErr_Occurred())
@@ -424,16 +425,16 @@ static PyObject *Core_pull(Core *c, PyObject *Py_UNUSED(unused)) {
     if (!values || !cands || !counts || !frames || !touched)
         goto fail;
     for (int i = 0; i < size; i++) {
-        PyList_SET_ITEM(values, i, num(c->values[i]));
-        PyList_SET_ITEM(cands, i, num(c->cands[i]));
+        LIST_SET(values, i, num(c->values[i]));
+        LIST_SET(cands, i, num(c->cands[i]));
     }
     for (int i = 0; i < c->n_touched; i++)
-        PyList_SET_ITEM(touched, i, num(c->touched[i]));
+        LIST_SET(touched, i, num(c->touched[i]));
     for (int i = 0; i < c->n_frames; i++) {
         PyObject *f = frame_object(c, &c->frames[i]);
         if (!f)
             goto fail;
-        PyList_SET_ITEM(frames, i, f);
+        LIST_SET(frames, i, f);
     }
     return Py_BuildValue("(iLLiNNNNN)", c->status, (long long)c->steps,
                          (long long)c->solutions, c->pending, values,
@@ -483,13 +484,23 @@ static PyMethodDef Core_methods[] = {
     {"state", (PyCFunction)Core_state, METH_NOARGS, "the state as an EngineState"},
     {NULL, NULL, 0, NULL}};
 
-PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "sudoku_repl.core._native.Core",
-    .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The engine's state and moves in native memory (core/native_engine.py).",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)Core_init,
-    .tp_dealloc = (destructor)Core_dealloc,
-    .tp_methods = Core_methods,
-};
+PyTypeObject *CoreType;
+
+/* a heap type (PyType_FromSpec: the limited API has no static type), made once, immutable and
+ * final as a static type is; its slots filled here (ISO C initialises no void * with a
+ * function) */
+int core_type_ready(void) {
+    static PyType_Slot slots[6];
+    static PyType_Spec spec = {"sudoku_repl.core._native.Core", sizeof(Core), 0,
+                               Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, slots};
+    if (CoreType)
+        return 0;
+    slots[0] = (PyType_Slot){Py_tp_doc, "The engine's state and moves in native memory "
+                                        "(core/native_engine.py)."};
+    slots[1] = (PyType_Slot){Py_tp_new, code_as_data((PyCode)PyType_GenericNew)};
+    slots[2] = (PyType_Slot){Py_tp_init, code_as_data((PyCode)Core_init)};
+    slots[3] = (PyType_Slot){Py_tp_dealloc, code_as_data((PyCode)Core_dealloc)};
+    slots[4] = (PyType_Slot){Py_tp_methods, Core_methods};
+    CoreType = (PyTypeObject *)PyType_FromSpec(&spec);
+    return CoreType ? 0 : -1;
+}

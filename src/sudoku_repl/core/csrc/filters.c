@@ -119,7 +119,7 @@ static int _hidden_subset(Core *c, const int *empty, int e, int missing) {
                     if (extra)
                         _remove(c, 2, empty[j], extra);
                     if (cells)
-                        PyTuple_SET_ITEM(cells, m, num(empty[j]));
+                        TUPLE_SET(cells, m, num(empty[j]));
                     m++;
                 }
             if (cells)

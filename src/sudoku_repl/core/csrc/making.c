@@ -266,11 +266,11 @@ static int empties_a_swap_set(const SwapSets *w, const unsigned char *solution, 
 
 /* a grid's 81 values 0-9, or NULL with ValueError */
 static const unsigned char *grid_arg(PyObject *bytes, const char *what) {
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 81) {
+    if (!PyBytes_Check(bytes) || BYTES_SIZE(bytes) != 81) {
         PyErr_Format(PyExc_ValueError, "%s: 81 bytes", what);
         return NULL;
     }
-    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    const unsigned char *cells = (const unsigned char *)BYTES_DATA(bytes);
     for (int c = 0; c < 81; c++)
         if (cells[c] > 9) {
             PyErr_Format(PyExc_ValueError, "%s: values 0 (empty) to 9", what);
@@ -281,11 +281,11 @@ static const unsigned char *grid_arg(PyObject *bytes, const char *what) {
 
 /* a symmetry's orbit numbers, 81 of them below 81, into o (0 with ValueError) */
 static int orbits_arg(PyObject *bytes, Orbits *o) {
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != 81) {
+    if (!PyBytes_Check(bytes) || BYTES_SIZE(bytes) != 81) {
         PyErr_SetString(PyExc_ValueError, "orbit_of: 81 bytes");
         return 0;
     }
-    const unsigned char *of = (const unsigned char *)PyBytes_AS_STRING(bytes);
+    const unsigned char *of = (const unsigned char *)BYTES_DATA(bytes);
     int size[81] = {0};
     for (int c = 0; c < 81; c++)
         if (of[c] >= 81 || ++size[of[c]] > 8) {
@@ -483,8 +483,8 @@ PyObject *neighbours(PyObject *Py_UNUSED(self), PyObject *args) {
         if (!memcmp(puzzle, cells, 81))
             continue;
         int seen = 0;
-        for (Py_ssize_t k = 0; k < PyList_GET_SIZE(found) && !seen; k++)
-            seen = !memcmp(PyBytes_AS_STRING(PyList_GET_ITEM(found, k)), puzzle, 81);
+        for (Py_ssize_t k = 0; k < LIST_SIZE(found) && !seen; k++)
+            seen = !memcmp(BYTES_DATA(LIST_ITEM(found, k)), puzzle, 81);
         if (seen || !minimal(puzzle, &cells_alone))
             continue;
         PyObject *made = PyBytes_FromStringAndSize((const char *)puzzle, 81);

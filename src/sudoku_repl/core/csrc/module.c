@@ -108,7 +108,7 @@ static int add_constants(PyObject *m) {
             Py_DECREF(statuses);
             return -1;
         }
-        PyTuple_SET_ITEM(statuses, i, name);
+        TUPLE_SET(statuses, i, name);
     }
     if (PyModule_AddObject(m, "STATUSES", statuses) < 0) {
         Py_DECREF(statuses);
@@ -137,14 +137,14 @@ PyMODINIT_FUNC PyInit__native(void) {
             return NULL;
     if (!COPY && !(COPY = PyUnicode_InternFromString("__copy__")))
         return NULL;
-    if (PyType_Ready(&CoreType) < 0)
+    if (core_type_ready() < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m)
         return NULL;
-    Py_INCREF(&CoreType);
-    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
-        Py_DECREF(&CoreType);
+    Py_INCREF((PyObject *)CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)CoreType) < 0) {
+        Py_DECREF((PyObject *)CoreType);
         Py_DECREF(m);
         return NULL;
     }

@@ -22,16 +22,16 @@ static PyObject *make_record(PyObject *type, PyObject **slots, int n, PyObject *
         if (!args)
             goto done;
         for (int i = 0; i < n; i++) {
-            PyTuple_SET_ITEM(args, i, fields[i]);
+            TUPLE_SET(args, i, fields[i]);
             fields[i] = NULL;
         }
         obj = PyObject_Call(type, args, NULL);
         Py_DECREF(args);
         goto done;
     }
-    obj = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 0);
+    obj = TYPE_ALLOC(type, 0);
     for (int i = 0; obj && i < n; i++)
-        if (Py_TYPE(slots[i])->tp_descr_set(slots[i], obj, fields[i]) < 0)
+        if (DESCR_SET(slots[i], obj, fields[i]) < 0)
             Py_CLEAR(obj);
 done:
     for (int i = 0; i < n; i++)
@@ -42,7 +42,7 @@ done:
 /* an event record (EMIT in objects.h): a named tuple of ``type`` made directly (its fields are
  * plain) */
 void emit(Core *c, PyObject *type, int n, ...) {
-    PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, n);
+    PyObject *t = TYPE_ALLOC(type, n);
     if (!t) {
         c->failed = 1;
         return;
@@ -50,10 +50,10 @@ void emit(Core *c, PyObject *type, int n, ...) {
     va_list ap;
     va_start(ap, n);
     for (int i = 0; i < n; i++)
-        PyTuple_SET_ITEM(t, i, va_arg(ap, PyObject *)); /* each a new reference */
+        TUPLE_SET(t, i, va_arg(ap, PyObject *)); /* each a new reference */
     va_end(ap);
     for (int i = 0; i < n; i++)
-        if (!PyTuple_GET_ITEM(t, i)) {
+        if (!TUPLE_ITEM(t, i)) {
             Py_DECREF(t);
             c->failed = 1;
             return;
@@ -68,11 +68,11 @@ PyObject *grid(Core *c) {
 }
 
 const unsigned char *grid_bytes(PyObject *arg, const char *usage) {
-    if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 81) {
+    if (!PyBytes_Check(arg) || BYTES_SIZE(arg) != 81) {
         PyErr_SetString(PyExc_ValueError, usage);
         return NULL;
     }
-    const unsigned char *cells = (const unsigned char *)PyBytes_AS_STRING(arg);
+    const unsigned char *cells = (const unsigned char *)BYTES_DATA(arg);
     for (int c = 0; c < 81; c++)
         if (cells[c] > 9) {
             PyErr_SetString(PyExc_ValueError, "a grid's values are 0 (empty) to 9");
@@ -88,7 +88,7 @@ PyObject *values_tuple(int mask) {
     int i = 0;
     for (int v = 1; v <= 9; v++)
         if (mask >> (v - 1) & 1)
-            PyTuple_SET_ITEM(t, i++, num(v));
+            TUPLE_SET(t, i++, num(v));
     return t;
 }
 
@@ -104,7 +104,7 @@ static PyObject *cands_array(Core *c, const uint16_t *cands) {
         if (!c->cands_template)
             return NULL;
     }
-    PyObject *a = PyObject_CallMethodNoArgs(c->cands_template, COPY);
+    PyObject *a = CALL_METHOD0(c->cands_template, COPY);
     Py_buffer view;
     if (!a || PyObject_GetBuffer(a, &view, PyBUF_WRITABLE) < 0) {
         Py_XDECREF(a);
@@ -135,7 +135,7 @@ PyObject *frame_object(Core *c, NFrame *f) {
         if (!f->options_obj)
             return NULL;
         for (int i = 0; i < f->n_options; i++)
-            PyTuple_SET_ITEM(f->options_obj, i, num(f->options[i]));
+            TUPLE_SET(f->options_obj, i, num(f->options[i]));
     }
     Py_INCREF(f->options_obj);
     Py_INCREF(f->values_obj);
@@ -157,7 +157,7 @@ static PyObject *frames_tuple(Core *c) {
             Py_DECREF(t);
             return NULL;
         }
-        PyTuple_SET_ITEM(t, i, f);
+        TUPLE_SET(t, i, f);
     }
     return t;
 }
@@ -180,19 +180,21 @@ PyObject *make_state(Core *c) {
 static int find_slots(PyObject *type, const char **names, int n, PyObject **slots) {
     for (int i = 0; i < n; i++)
         Py_CLEAR(slots[i]);
-    PyObject *dict = ((PyTypeObject *)type)->tp_dict;
-    int ok = PyDict_GetItemString(dict, "__attrs_post_init__") == NULL;
-    for (int i = 0; ok && i < n; i++) {
-        PyObject *d = PyDict_GetItemString(dict, names[i]);
-        ok = d && Py_IS_TYPE(d, &PyMemberDescr_Type);
-        if (ok) {
-            Py_INCREF(d);
-            slots[i] = d;
+    for (int i = -1; i < n; i++) { /* (-1: __attrs_post_init__, which must not be there) */
+        PyObject *name = PyUnicode_FromString(i < 0 ? "__attrs_post_init__" : names[i]);
+        PyObject *d = name ? type_own(type, name) : NULL;
+        Py_XDECREF(name);
+        if (i >= 0 && d && Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            slots[i] = d; /* (the new reference kept) */
+            continue;
         }
+        if (i < 0 && !d && !PyErr_Occurred())
+            continue;
+        Py_XDECREF(d);
+        for (int j = 0; j < n; j++)
+            Py_CLEAR(slots[j]);
+        return PyErr_Occurred() ? -1 : 0;
     }
-    if (!ok)
-        for (int i = 0; i < n; i++)
-            Py_CLEAR(slots[i]);
     return 0;
 }
 
@@ -209,19 +211,23 @@ PyObject *configure(PyObject *Py_UNUSED(self), PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "event records must be tuple types");
             return NULL;
         }
-    if (!PyTuple_Check(statuses) || PyTuple_GET_SIZE(statuses) != 6) {
+    if (!PyTuple_Check(statuses) || TUPLE_SIZE(statuses) != 6) {
         PyErr_SetString(PyExc_TypeError, "six statuses");
         return NULL;
     }
     PyObject **slots[] = {&T_NoCandidate, &T_WentWrong, &T_UnitShrunk, &T_Removal, &T_CelSet,
                           &T_Guess,       &T_Outcome,   &T_Frame,      &T_State,   &T_array};
     for (int i = 0; i < 10; i++) {
+        PyObject *old = *slots[i];
         Py_INCREF(t[i]);
-        Py_XSETREF(*slots[i], t[i]);
+        *slots[i] = t[i];
+        Py_XDECREF(old);
     }
-    for (int i = 0; i < 6; i++) {
-        Py_INCREF(PyTuple_GET_ITEM(statuses, i));
-        Py_XSETREF(STATUS[i], PyTuple_GET_ITEM(statuses, i));
+    for (int i = 0; i < 6; i++) { /* (a tuple of six, checked above) */
+        PyObject *old = STATUS[i];
+        STATUS[i] = TUPLE_ITEM(statuses, i);
+        Py_INCREF(STATUS[i]);
+        Py_XDECREF(old);
     }
     static const char *frame_fields[5] = {"cell", "options", "tried", "values", "cands"};
     static const char *state_order[7] = {"status", "steps",  "solutions", "values",

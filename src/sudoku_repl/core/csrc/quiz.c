@@ -9,9 +9,9 @@ PyObject *clash_free(PyObject *Py_UNUSED(self), PyObject *const *args, Py_ssize_
         PyErr_SetString(PyExc_TypeError, "clash_free(values: bytes, units: bytes)");
         return NULL;
     }
-    const unsigned char *values = (const unsigned char *)PyBytes_AS_STRING(args[0]);
-    const char *table = PyBytes_AS_STRING(args[1]);
-    Py_ssize_t size = PyBytes_GET_SIZE(args[0]), len = PyBytes_GET_SIZE(args[1]) / 2;
+    const unsigned char *values = (const unsigned char *)BYTES_DATA(args[0]);
+    const char *table = BYTES_DATA(args[1]);
+    Py_ssize_t size = BYTES_SIZE(args[0]), len = BYTES_SIZE(args[1]) / 2;
     for (Py_ssize_t k = 0; k < len;) {
         uint16_t count, cell;
         memcpy(&count, table + 2 * k++, 2);

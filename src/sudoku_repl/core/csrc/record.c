@@ -3,11 +3,6 @@
 #include "record.h"
 #include "objects.h"
 
-#ifndef Py_T_OBJECT_EX /* (Python 3.11: structmember.h's name) */
-#include <structmember.h>
-#define Py_T_OBJECT_EX T_OBJECT_EX
-#endif
-
 /* history.py's Python loops are the reference (the pure build's way); these do the same on the
  * record's buffers, for a cell a million steps touched some 100,000 times. */
 
@@ -51,7 +46,8 @@ static int view_of(PyObject *o, Py_buffer *view) {
 
 /* where the record's chunks (record.chunks.Chunk, a class with slots) keep their cells, ends and
  * states: the slots' offsets, read once per scan from the class's member descriptors (-1: not
- * a plain slot, read as an attribute). A scan reads them of some 15,000 chunks. */
+ * a plain slot, or a build on the limited API: read as an attribute). A scan reads them of
+ * some 15,000 chunks. */
 typedef struct {
     PyTypeObject *type;
     PyObject *names[3];
@@ -66,13 +62,11 @@ static int chunk_slots(ChunkSlots *slots, PyObject *chunk) {
     for (int i = 0; i < 3; i++) {
         if (!slots->names[i] && !(slots->names[i] = PyUnicode_InternFromString(names[i])))
             return -1;
-        PyObject *d = PyDict_GetItemWithError(slots->type->tp_dict, slots->names[i]);
+        PyObject *d = type_own((PyObject *)slots->type, slots->names[i]);
         if (!d && PyErr_Occurred())
             return -1;
-        slots->offsets[i] = -1;
-        if (d && Py_IS_TYPE(d, &PyMemberDescr_Type) &&
-            ((PyMemberDescrObject *)d)->d_member->type == Py_T_OBJECT_EX)
-            slots->offsets[i] = ((PyMemberDescrObject *)d)->d_member->offset;
+        slots->offsets[i] = d ? object_slot_offset(d) : -1;
+        Py_XDECREF(d);
     }
     return 0;
 }
@@ -197,7 +191,7 @@ static int track_close(Track *t, uint32_t step, int value, int cands, int now_va
         if (!values)
             return -1;
         for (int j = 0; j < n_passing; j++)
-            PyTuple_SET_ITEM(values, j, num(passing[j]));
+            TUPLE_SET(values, j, num(passing[j]));
         PyObject *entry = Py_BuildValue("(nN)", t->steps.n, values);
         if (!entry || PyList_Append(t->passing, entry) < 0) {
             Py_XDECREF(entry);
@@ -239,7 +233,7 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
         return NULL;
     }
     static ChunkSlots slots;
-    if (PyList_GET_SIZE(chunks) && chunk_slots(&slots, PyList_GET_ITEM(chunks, 0)) < 0)
+    if (LIST_SIZE(chunks) && chunk_slots(&slots, LIST_ITEM(chunks, 0)) < 0)
         return NULL;
     Track t = {{0}, {0}, {0}, {0}, {0}, PyList_New(0)};
     PyObject *result = NULL, *chunk = NULL;
@@ -256,8 +250,8 @@ PyObject *cell_track(PyObject *Py_UNUSED(self), PyObject *args) {
     int held[128], n_held = 0;
     Py_ssize_t end = -1; /* the last move of the step the changes seen since then belong to */
     Py_ssize_t n_chunks = (stop + MOVES_PER_SNAPSHOT - 1) / MOVES_PER_SNAPSHOT;
-    for (Py_ssize_t k = 0; k < n_chunks && k < PyList_GET_SIZE(chunks); k++) {
-        chunk = PyList_GET_ITEM(chunks, k);
+    for (Py_ssize_t k = 0; k < n_chunks && k < LIST_SIZE(chunks); k++) {
+        chunk = LIST_ITEM(chunks, k);
         Py_INCREF(chunk);
         if (attr_view(chunk, &slots, CELLS, &cv) < 0 ||
             items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0)
@@ -360,7 +354,7 @@ PyObject *value_events(PyObject *Py_UNUSED(self), PyObject *args) {
     const char *fn = "value_events";
     if (in_range(fn, "held", held, 0, MAX_VALUE) < 0)
         return NULL;
-    Py_ssize_t n_passing = PyDict_GET_SIZE(passing), next = 0;
+    Py_ssize_t n_passing = DICT_SIZE(passing), next = 0;
     Passing *sorted = PyMem_Malloc((n_passing + 1) * sizeof(Passing));
     if (!sorted)
         return PyErr_NoMemory();
@@ -383,8 +377,8 @@ PyObject *value_events(PyObject *Py_UNUSED(self), PyObject *args) {
             PyErr_SetString(PyExc_TypeError, "value_events: passing values are a tuple");
             goto done;
         }
-        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(values); k++) {
-            long v = PyLong_AsLong(PyTuple_GET_ITEM(values, k));
+        for (Py_ssize_t k = 0; k < TUPLE_SIZE(values); k++) {
+            long v = PyLong_AsLong(TUPLE_ITEM(values, k));
             if (v == -1 && PyErr_Occurred())
                 goto done;
             if (in_range(fn, "a passing value", v, 1, MAX_VALUE) < 0)
@@ -407,8 +401,8 @@ PyObject *value_events(PyObject *Py_UNUSED(self), PyObject *args) {
             if (sorted[next].entry < i)
                 continue;
             PyObject *vs = sorted[next].values;
-            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(vs); j++) {
-                long v = PyLong_AsLong(PyTuple_GET_ITEM(vs, j));
+            for (Py_ssize_t j = 0; j < TUPLE_SIZE(vs); j++) {
+                long v = PyLong_AsLong(TUPLE_ITEM(vs, j));
                 if (v == -1 && PyErr_Occurred())
                     goto done;
                 if (held && held != v)
@@ -512,7 +506,7 @@ PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
                           &arrays[3]))
         return NULL;
     const char *fn = "drop_scan";
-    if (in_range(fn, "stop", stop, 0, PyList_GET_SIZE(chunks)) < 0 ||
+    if (in_range(fn, "stop", stop, 0, LIST_SIZE(chunks)) < 0 ||
         in_range(fn, "first", first, 0, stop) < 0 ||
         in_range(fn, "start steps", before_all, 0, UINT32_MAX) < 0)
         return NULL;
@@ -521,7 +515,7 @@ PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
         return NULL;
     }
     static ChunkSlots slots;
-    if (stop > first && chunk_slots(&slots, PyList_GET_ITEM(chunks, first)) < 0)
+    if (stop > first && chunk_slots(&slots, LIST_ITEM(chunks, first)) < 0)
         return NULL;
     static const char *names[4] = {"last_empty", "held", "removed", "waiting"};
     Py_buffer av[4] = {{0}}, sv = {0}, cv = {0}, ev = {0}, tv = {0};
@@ -554,7 +548,7 @@ PyObject *drop_scan(PyObject *Py_UNUSED(self), PyObject *args) {
         if (g.waiting[c] != NOT_WAITING)
             waiting[n_waiting++] = (int)c;
     for (Py_ssize_t k = first; k < stop; k++) {
-        chunk = PyList_GET_ITEM(chunks, k);
+        chunk = LIST_ITEM(chunks, k);
         Py_INCREF(chunk);
         if (attr_view(chunk, &slots, CELLS, &cv) < 0 ||
             items_of(fn, "a chunk's cells", &cv, cell_size, -1) < 0)

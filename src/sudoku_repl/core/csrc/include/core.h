@@ -8,7 +8,10 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-extern PyTypeObject CoreType;
+extern PyTypeObject *CoreType; /* set by core_type_ready */
+
+/* the Core type made, once (0), or -1 with an exception */
+int core_type_ready(void);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

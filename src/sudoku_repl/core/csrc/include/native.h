@@ -15,7 +15,9 @@
  *
  *   portable.h  the one header that names a compiler's own: bit scans and counts, a 64-bit
  *               product's high half, hints (no file, no Python: the counter builds without it)
- *   native.h    this header: Python.h, the constants (no function, no type)
+ *   pyaccess.h  the one header that reads Python's objects two ways: CPython's macros, or the
+ *               limited API's functions (Py_LIMITED_API, the stable ABI) (no file)
+ *   native.h    this header: the constants (no function, no type)
  *   bits        the bits of a 9-bit mask (BITS; shared with the explainer's C)
  *   state       the state's types (Core, NFrame), its touched cells and the helpers of the hot
  *               path that change them (touch, recount), whether a Core was made (core_ready)
@@ -38,9 +40,9 @@
 #ifndef SUDOKU_REPL_NATIVE_H
 #define SUDOKU_REPL_NATIVE_H
 
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "pyaccess.h" /* Python.h, and its objects read on the full or the limited API */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "portable.h" /* the compilers' own (bit scans, ...), behind one shim */

@@ -1,8 +1,7 @@
 /* The module sudoku_repl.techniques.difficulty._native: the measures of difficulty in C, an
  * extension of its own beside the core's and the explainer's (setup.py), on the core's bits.h.
  * techniques/difficulty/native.py is its door; the pure Python beside it is the reference. */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "pyaccess.h" /* the core's: Python.h, its objects read on the full or the limited API */
 
 #include "df_bxb.h"
 #include "df_doors.h"
@@ -13,13 +12,13 @@ static int masks_from(PyObject *seq, uint16_t *cands) {
     Py_ssize_t i;
     if (!fast)
         return 0;
-    if (PySequence_Fast_GET_SIZE(fast) != DF_CELLS) {
+    if (FAST_SIZE(fast) != DF_CELLS) {
         Py_DECREF(fast);
         PyErr_SetString(PyExc_ValueError, "the candidates are 81 masks");
         return 0;
     }
     for (i = 0; i < DF_CELLS; i++) {
-        long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long m = PyLong_AsLong(FAST_ITEM(fast, i));
         if (m < 0 || m > DF_FULL) {
             Py_DECREF(fast);
             if (!PyErr_Occurred())
@@ -66,7 +65,7 @@ static PyObject *df_brt_py(PyObject *self, PyObject *args) {
             Py_DECREF(out);
             return NULL;
         }
-        PyTuple_SET_ITEM(out, i, m);
+        TUPLE_SET(out, i, m);
     }
     return out;
 }
@@ -114,7 +113,7 @@ static PyObject *df_solutions_py(PyObject *self, PyObject *args) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, k, one);
+        LIST_SET(out, k, one);
     }
     return out;
 }
@@ -130,7 +129,7 @@ static PyObject *int_list(const int *values, int n) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, k, v);
+        LIST_SET(out, k, v);
     }
     return out;
 }

@@ -288,7 +288,7 @@ PyObject *se_exclusion(PyObject *self, PyObject *args) {
         if (!rems)
             Py_CLEAR(result);
         else
-            PyList_SET_ITEM(result, i, rems);
+            LIST_SET(result, i, rems);
     }
 done:
     se_ctx_free(&x);

@@ -74,16 +74,16 @@ static void drop(SeGrid *g, int cell, int value) {
 
 /* Hint.apply on the grid: the removals, then the placement (its peers lose the value) */
 static int apply(SeGrid *g, PyObject *hint) {
-    PyObject *removals = PyTuple_GET_ITEM(hint, 2), *placement = PyTuple_GET_ITEM(hint, 3);
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(removals); i++) {
-        PyObject *pair = PyTuple_GET_ITEM(removals, i);
-        long cell = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
-        long value = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+    PyObject *removals = TUPLE_ITEM(hint, 2), *placement = TUPLE_ITEM(hint, 3);
+    for (Py_ssize_t i = 0; i < TUPLE_SIZE(removals); i++) {
+        PyObject *pair = TUPLE_ITEM(removals, i);
+        long cell = PyLong_AsLong(TUPLE_ITEM(pair, 0));
+        long value = PyLong_AsLong(TUPLE_ITEM(pair, 1));
         drop(g, (int)cell, (int)value);
     }
     if (placement != Py_None) {
-        long cell = PyLong_AsLong(PyTuple_GET_ITEM(placement, 0));
-        long value = PyLong_AsLong(PyTuple_GET_ITEM(placement, 1));
+        long cell = PyLong_AsLong(TUPLE_ITEM(placement, 0));
+        long value = PyLong_AsLong(TUPLE_ITEM(placement, 1));
         g->values[cell] = (unsigned char)value;
         for (int v = 1; v <= 9; v++)
             drop(g, (int)cell, v);
@@ -112,7 +112,7 @@ static int parse_order(PyObject *obj, int order[][2]) {
     PyObject *seq = PySequence_Fast(obj, "the order is a sequence of (technique, degree) pairs");
     if (!seq)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    Py_ssize_t n = FAST_SIZE(seq);
     if (n > MAX_ORDER) {
         Py_DECREF(seq);
         PyErr_Format(PyExc_ValueError, "an order of %zd techniques (accepted: up to %d)", n,
@@ -120,16 +120,16 @@ static int parse_order(PyObject *obj, int order[][2]) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *pair = PySequence_Fast_GET_ITEM(seq, i);
-        if (!PyTuple_Check(pair) || PyTuple_GET_SIZE(pair) != 2 ||
-            !PyLong_Check(PyTuple_GET_ITEM(pair, 0)) || !PyLong_Check(PyTuple_GET_ITEM(pair, 1))) {
+        PyObject *pair = FAST_ITEM(seq, i);
+        if (!PyTuple_Check(pair) || TUPLE_SIZE(pair) != 2 ||
+            !PyLong_Check(TUPLE_ITEM(pair, 0)) || !PyLong_Check(TUPLE_ITEM(pair, 1))) {
             Py_DECREF(seq);
             PyErr_Format(PyExc_ValueError, "the order's item %zd is not a (technique, degree) pair",
                          i);
             return -1;
         }
-        long t = PyLong_AsLong(PyTuple_GET_ITEM(pair, 0));
-        long d = PyLong_AsLong(PyTuple_GET_ITEM(pair, 1));
+        long t = PyLong_AsLong(TUPLE_ITEM(pair, 0));
+        long d = PyLong_AsLong(TUPLE_ITEM(pair, 1));
         if (!PyErr_Occurred() && chain_check(t, d)) {
             order[i][0] = (int)t;
             order[i][1] = (int)d;
@@ -287,8 +287,8 @@ static PyObject *first_hint(SeRungs *r, int order[][2], int n, Limits *lim, int 
             Py_CLEAR(r->list);
             return NULL;
         }
-        if (PyList_GET_SIZE(r->list)) {
-            PyObject *hint = PyList_GET_ITEM(r->list, 0);
+        if (LIST_SIZE(r->list)) {
+            PyObject *hint = LIST_ITEM(r->list, 0);
             Py_INCREF(hint);
             Py_CLEAR(r->list);
             return hint;
@@ -308,8 +308,8 @@ static PyObject *grid_lists(const SeGrid *g) {
     }
     for (int c = 0; c < 81; c++) {
         PyObject *value = PyLong_FromLong(g->values[c]), *mask = PyLong_FromLong(g->cands[c]);
-        PyList_SET_ITEM(values, c, value); /* (NULL is safe in a list being dropped) */
-        PyList_SET_ITEM(cands, c, mask);
+        LIST_SET(values, c, value); /* (NULL is safe in a list being dropped) */
+        LIST_SET(cands, c, mask);
         if (!value || !mask) {
             Py_DECREF(values);
             Py_DECREF(cands);
@@ -382,7 +382,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
             status = stop >= 0 ? stop : SE_CLIMB_NONE;
             break;
         }
-        long rating = PyLong_AsLong(PyTuple_GET_ITEM(hint, 1));
+        long rating = PyLong_AsLong(TUPLE_ITEM(hint, 1));
         if (below >= 0 && rating > below) {
             Py_DECREF(hint);
             status = SE_CLIMB_OVER_BELOW;
@@ -412,7 +412,7 @@ PyObject *se_climb(PyObject *self, PyObject *args) {
     }
     PyObject *result = Py_BuildValue("(NiiOO)", steps, status,
                                      status == SE_CLIMB_TIMEOUT ? index : -1,
-                                     PyTuple_GET_ITEM(left, 0), PyTuple_GET_ITEM(left, 1));
+                                     TUPLE_ITEM(left, 0), TUPLE_ITEM(left, 1));
     Py_DECREF(left);
     return result;
 }
@@ -482,12 +482,12 @@ static int rung_below(SeRungs *r, SeGrid *g, int technique, int degree, int leas
         Py_CLEAR(r->list);
         return -1;
     }
-    Py_ssize_t n = PyList_GET_SIZE(r->list);
+    Py_ssize_t n = LIST_SIZE(r->list);
     int outcome = n ? BELOW_OVER : BELOW_NONE;
     /* the findings as made on the grid before any is applied (the list holds them all) */
     for (Py_ssize_t i = 0; i < n; i++) {
-        PyObject *hint = PyList_GET_ITEM(r->list, i);
-        int rating = (int)PyLong_AsLong(PyTuple_GET_ITEM(hint, 1));
+        PyObject *hint = LIST_ITEM(r->list, i);
+        int rating = (int)PyLong_AsLong(TUPLE_ITEM(hint, 1));
         if (rating >= least)
             continue;
         outcome = BELOW_TAKEN;
@@ -505,11 +505,11 @@ static int rung_below(SeRungs *r, SeGrid *g, int technique, int degree, int leas
 /* the grid of a puzzle's givens (Grid.from_puzzle's: an empty cell keeps the values its units
  * do not hold), or -1 with ValueError */
 static int givens_grid(PyObject *givens, SeGrid *g) {
-    if (!PyBytes_Check(givens) || PyBytes_GET_SIZE(givens) != 81) {
+    if (!PyBytes_Check(givens) || BYTES_SIZE(givens) != 81) {
         PyErr_SetString(PyExc_ValueError, "the givens: 81 bytes, 0 for an empty cell, else 1-9");
         return -1;
     }
-    const unsigned char *v = (const unsigned char *)PyBytes_AS_STRING(givens);
+    const unsigned char *v = (const unsigned char *)BYTES_DATA(givens);
     uint16_t used[27] = {0};
     for (int cell = 0; cell < 81; cell++) {
         if (v[cell] > 9) {

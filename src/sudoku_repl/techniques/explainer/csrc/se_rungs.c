@@ -40,7 +40,7 @@ int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int c
             Py_CLEAR(removals);
             break;
         }
-        PyTuple_SET_ITEM(removals, j, pair);
+        TUPLE_SET(removals, j, pair);
     }
     PyObject *shaped = removals ? se_ints_tuple(shape, n_shape) : NULL;
     if (!shaped) {
@@ -56,7 +56,7 @@ int se_rung(SeRungs *r, int name, int rating, const int *rems, int n_rems, int c
     Py_DECREF(item);
     if (failed)
         return -1;
-    return r->limit && PyList_GET_SIZE(r->list) >= r->limit;
+    return r->limit && LIST_SIZE(r->list) >= r->limit;
 }
 
 /* room for ``more`` ints after ``n`` in *buf (*cap of them, doubled from ``least``): 0, or -1

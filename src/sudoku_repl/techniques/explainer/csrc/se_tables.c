@@ -298,14 +298,14 @@ void se_ctx_free(SeCtx *x) {
 /* one of the grid's lists: 81 ints each in [0, limit] with no bit outside ``bits`` */
 static int parse81(PyObject *obj, const char *what, int bits, int *out) {
     PyObject *seq = PySequence_Fast(obj, "");
-    if (!seq || PySequence_Fast_GET_SIZE(seq) != 81) {
+    if (!seq || FAST_SIZE(seq) != 81) {
         Py_XDECREF(seq);
         PyErr_Format(PyExc_ValueError, "the grid's %s are a sequence of 81 ints", what);
         return -1;
     }
     for (int i = 0; i < 81; i++) {
-        long v = PyLong_Check(PySequence_Fast_GET_ITEM(seq, i))
-                     ? PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i))
+        long v = PyLong_Check(FAST_ITEM(seq, i))
+                     ? PyLong_AsLong(FAST_ITEM(seq, i))
                      : -1;
         if (v < 0 || (v & ~(long)bits)) {
             Py_DECREF(seq);
@@ -411,7 +411,7 @@ PyObject *se_rems_tuple(const SeCtx *x, const SeFound *f) {
             Py_CLEAR(rems);
             break;
         }
-        PyTuple_SET_ITEM(rems, j, pair);
+        TUPLE_SET(rems, j, pair);
     }
     return rems;
 }
@@ -423,7 +423,7 @@ PyObject *se_ints_tuple(const int *ints, int n) {
         if (!item)
             Py_CLEAR(tuple);
         else
-            PyTuple_SET_ITEM(tuple, j, item);
+            TUPLE_SET(tuple, j, item);
     }
     return tuple;
 }
@@ -453,7 +453,7 @@ PyObject *se_found_list(SeCtx *x) {
             Py_CLEAR(list);
             break;
         }
-        PyList_SET_ITEM(list, i, item);
+        LIST_SET(list, i, item);
     }
     PyMem_Free(order);
     return list;
