@@ -25,7 +25,9 @@ compiler's own is in one header (``core/csrc/include/portable.h``), with a plain
 the builtins and intrinsics. ``SUDOKU_REPL_PORTABLE_FALLBACK=1`` builds with the plain C forced
 on (``-DSUDOKU_PORTABLE_FALLBACK``), so that CI runs the native tests on it (.ci/portable-c).
 GCC and Clang link with link-time optimisation; ``SUDOKU_REPL_NO_LTO=1`` leaves it out (CI's
-sanitizer build, .ci/sanitize).
+sanitizer build, .ci/sanitize). The C is compiled at ``-O3``; ``SUDOKU_REPL_C_OPT`` sets another
+level (0, 1, 2, 3, s or g: ``SUDOKU_REPL_C_OPT=1`` is ``-O1``, AddressSanitizer's usual level,
+which .ci/sanitize takes); MSVC keeps ``/O2``.
 
 ``SUDOKU_REPL_LIMITED_API=1`` builds the three on Python's limited API (``Py_LIMITED_API``
 0x030B0000: the stable ABI of CPython 3.11 and later), as ``*.abi3.so`` files: the C the web
@@ -70,6 +72,9 @@ PURE = "SUDOKU_REPL_PURE"
 #: set to 1 for a build without link-time optimisation: CI's sanitizer build (.ci/sanitize), whose
 #: compile it made a third longer and whose checks it does not change
 NO_LTO = "SUDOKU_REPL_NO_LTO"
+#: the optimisation level the C is compiled at (``-O3`` unset): CI's sanitizer build sets 1
+OPT = "SUDOKU_REPL_C_OPT"
+OPT_LEVELS = ("0", "1", "2", "3", "s", "g")
 #: set to 1 for a build on Python's limited API, the stable ABI of 3.11 on (``*.abi3.so``): the C
 #: of the web page's WebAssembly modules, run natively (docs/native.md, "The limited API")
 LIMITED = "SUDOKU_REPL_LIMITED_API"
@@ -127,7 +132,7 @@ class BuildExt(build_ext):
         # files (about 2% less CPU a generated puzzle, measured on a fixed workload)
         if os.environ.get(NO_LTO) != "1":
             ext.extra_compile_args = [*ext.extra_compile_args, "-flto"]
-            ext.extra_link_args = [*ext.extra_link_args, "-flto", "-O3"]
+            ext.extra_link_args = [*ext.extra_link_args, "-flto", _optimisation()]
         lenient = list(ext.extra_compile_args)
         ext.extra_compile_args = [*lenient, *WARNINGS, "-Werror"]
         try:
@@ -144,6 +149,14 @@ class BuildExt(build_ext):
             super().build_extension(ext)
 
 
+def _optimisation() -> str:
+    """The compiler's optimisation flag: ``-O3``, or the level ``SUDOKU_REPL_C_OPT`` sets."""
+    level = os.environ.get(OPT) or "3"
+    if level not in OPT_LEVELS:
+        raise SystemExit(f"{OPT}={level}: not a level; accepted: {', '.join(OPT_LEVELS)}")
+    return f"-O{level}"
+
+
 def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
     """An optional extension: a failed compile leaves the pure Python, not a failed install."""
     limited = os.environ.get(LIMITED) == "1"
@@ -154,7 +167,7 @@ def _extension(name: str, sources: list[str], folders: list[str]) -> Extension:
         include_dirs=[f"{folder}/include" for folder in folders],
         depends=[h for folder in folders for h in sorted(glob(f"{folder}/include/*.h"))],
         optional=os.environ.get(REQUIRED) != "1",
-        extra_compile_args=["-O3"],
+        extra_compile_args=[_optimisation()],
         define_macros=[*macros, ("Py_LIMITED_API", LIMITED_VERSION)] if limited else macros,
         py_limited_api=limited,
     )

@@ -71,25 +71,17 @@ def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
     assert list(tmp_path.rglob("*.so")) == []
 
 
-@pytest.mark.parametrize("no_lto", ["", "1"])
-def test_the_sanitizers_build_leaves_link_time_optimisation_out(
-    tmp_path: Path, no_lto: str
-) -> None:
-    """GCC and Clang compile with ``-flto``; ``SUDOKU_REPL_NO_LTO=1`` (.ci/sanitize's build, issue
-    66: a third of its compile time) leaves it out. The compiler a stand-in that says it is GCC
-    and writes down what it is asked (then fails: the extensions are left out)."""
+def compiles_asked(tmp_path: Path, **switches: str) -> list[str]:
+    """The compile lines setup.py's build_ext asks for under ``switches`` (environment
+    variables). The compiler a stand-in that says it is GCC and writes down what it is asked
+    (then fails: the extensions are left out)."""
     compiler, asked = tmp_path / "gcc", tmp_path / "asked.txt"
     compiler.write_text(
         '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (a stand-in) 12"; exit 0; }\n'
         f'echo "$*" >> {asked}\nexit 1\n'
     )
     compiler.chmod(0o755)
-    env = {
-        **os.environ,
-        "CC": str(compiler),
-        "SUDOKU_REPL_STRICT_C": "",
-        "SUDOKU_REPL_NO_LTO": no_lto,
-    }
+    env = {**os.environ, "CC": str(compiler), "SUDOKU_REPL_STRICT_C": "", **switches}
     done = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
          "--build-temp", str(tmp_path / "temp")],
@@ -98,4 +90,36 @@ def test_the_sanitizers_build_leaves_link_time_optimisation_out(
     assert done.returncode == 0, done.stderr
     compiles = asked.read_text().splitlines()
     assert len(compiles) >= 3 and all(" -c " in line for line in compiles)  # (one an extension)
+    return compiles
+
+
+@pytest.mark.parametrize("no_lto", ["", "1"])
+def test_the_sanitizers_build_leaves_link_time_optimisation_out(
+    tmp_path: Path, no_lto: str
+) -> None:
+    """GCC and Clang compile with ``-flto``; ``SUDOKU_REPL_NO_LTO=1`` (.ci/sanitize's build, issue
+    66: a third of its compile time) leaves it out."""
+    compiles = compiles_asked(tmp_path, SUDOKU_REPL_NO_LTO=no_lto)
     assert all(("-flto" in line.split()) == (no_lto != "1") for line in compiles), compiles
+
+
+@pytest.mark.parametrize(("level", "flag"), [("", "-O3"), ("1", "-O1"), ("s", "-Os")])
+def test_the_optimisation_level_is_o3_unless_set(tmp_path: Path, level: str, flag: str) -> None:
+    """``SUDOKU_REPL_C_OPT`` sets the level every extension is compiled at (.ci/sanitize's
+    build: -O1, issue 73), -O3 unset: the last level on the line (the one GCC takes; Python's
+    own flags come before it)."""
+    compiles = compiles_asked(tmp_path, SUDOKU_REPL_C_OPT=level)
+    for line in compiles:
+        assert [word for word in line.split() if word.startswith("-O")][-1] == flag, line
+
+
+def test_an_optimisation_level_it_does_not_know_is_one_line(tmp_path: Path) -> None:
+    env = {**os.environ, "SUDOKU_REPL_C_OPT": "fast"}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
+         "--build-temp", str(tmp_path / "temp")],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr == "SUDOKU_REPL_C_OPT=fast: not a level; accepted: 0, 1, 2, 3, s, g\n"
+    assert list(tmp_path.rglob("*.so")) == []

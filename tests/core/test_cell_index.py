@@ -20,6 +20,7 @@ from sudoku_repl.core.record import (
 )
 from tests.support.helpers import SEED_QUIZ, SilentHooks, puzzle_lines
 from tests.support.record_scan import Replayed, loaded, mixed_record, mixed_records
+from tests.support.sweeps import sanitized, sweep
 
 QUIZZES = [
     SEED_QUIZ,
@@ -27,6 +28,17 @@ QUIZZES = [
     puzzle_lines("forum_hardest_1905_11plus_sample1000.txt")[19],
     puzzle_lines("multiple_solutions.txt")[17],  # more than 100,000 solutions
 ]
+NAMES = ["seed", "top95", "forum", "many"]
+#: each quiz in each run mode; under the sanitizers four of the twelve, spread (each quiz once,
+#: each mode: the replay, pure Python, is most of the time there)
+RUNS = sweep(
+    [
+        pytest.param(quiz, mode, id=f"{name}-{mode}")
+        for quiz, name in zip(QUIZZES, NAMES, strict=True)
+        for mode in (0, 1, 2)
+    ],
+    sanitized(12, 4),
+)
 
 
 def assert_answers_as_replayed(history: History, rng: random.Random, cells: int = 81) -> None:
@@ -45,8 +57,7 @@ def assert_answers_as_replayed(history: History, rng: random.Random, cells: int 
         assert list(cell_values(history, cell)) == expected_values
 
 
-@pytest.mark.parametrize("run_mode", [0, 1, 2])
-@pytest.mark.parametrize("quiz", QUIZZES, ids=["seed", "top95", "forum", "many"])
+@pytest.mark.parametrize(("quiz", "run_mode"), RUNS)
 def test_a_deferred_run_answers_as_the_replay(quiz: str, run_mode: int) -> None:
     session = loaded(quiz, run_mode)
     session.run(SilentHooks(), solutions=0, max_steps=3000)

@@ -35,6 +35,7 @@ from sudoku_repl.core.record import (
 from sudoku_repl.text.numbered import numbered_lines
 from tests.support.helpers import BUILDS, SEED_QUIZ, VARIANTS, Shell, SilentHooks, puzzle_lines
 from tests.support.record_scan import Replayed, loaded, mixed_record, mixed_records
+from tests.support.sweeps import sanitized
 
 needs_native = pytest.mark.skipif(
     not native.active(), reason=f"the native core does not run here: {native.build()}"
@@ -107,13 +108,16 @@ def assert_both_ways_alike(history: History, cells: list[int], rng: random.Rando
 
 
 @needs_native
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=sanitized(15, 6), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(**mixed_records(QUIZZES, most_first=1500, most_back=600))
 def test_the_native_scan_answers_as_the_python_loop(
     quiz: str, run_mode: int, first: int, back: int, then_steps: int, seed: int
 ) -> None:
     """Run (deferred chunks; mode 3's moves are recorded without their states), go back, step
-    (written moves), run on in another mode; the busiest cells and a few at random."""
+    (written moves), run on in another mode; the busiest cells and a few at random. 15
+    records, 6 under the sanitizers (the Python loops are most of the time there)."""
     history = mixed_record(quiz, run_mode, first, back, then_steps).history
     rng = random.Random(seed)
     cells = busiest(history, 3) + rng.sample(range(81), 5)

@@ -16,6 +16,7 @@ from sudoku_repl.core.counting import count_solutions
 from tests.oracles import brute
 from tests.support.helpers import BUILDS, PUZZLES, TEST_DATA, read_lines
 from tests.support.profiles import examples
+from tests.support.sweeps import sanitized
 
 
 def grid_of(line: str) -> list[int]:
@@ -111,11 +112,12 @@ def partial_grids(draw: st.DrawFn) -> tuple[list[int], int]:
     return grid, draw(st.integers(1, 4))
 
 
-@settings(max_examples=examples(50, 50, 150), deadline=None)
+@settings(max_examples=sanitized(examples(50, 50, 150), 15), deadline=None)
 @given(case=partial_grids())
 def test_the_count_is_the_backtrackers_up_to_the_limit(case: tuple[list[int], int]) -> None:
-    """50 grids (the backtracker's count, the oracle, is most of the time), 150 when sweeping
-    (``SUDOKU_REPL_SWEEP=1``); the C's count is held to the pure one on 300 below."""
+    """50 grids (the backtracker's count, the oracle, is most of the time), 15 under the
+    sanitizers, 150 when sweeping (``SUDOKU_REPL_SWEEP=1``); the C's count is held to the pure
+    one on 300 below."""
     grid, limit = case
     assert count_solutions(grid, limit) == min(brute.count_solutions(grid, limit), limit)
 

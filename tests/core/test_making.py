@@ -26,6 +26,7 @@ from sudoku_repl.core.making import (
 from tests.oracles import brute
 from tests.support.helpers import BUILDS
 from tests.support.profiles import examples
+from tests.support.sweeps import sanitized
 
 T = TypeVar("T")
 
@@ -303,10 +304,11 @@ def made(seed: int, symmetry: Symmetry) -> list[object]:
 
 
 @pytest.mark.skipif(not HAS_NATIVE, reason=f"no native puzzle maker here: {native.build()}")
-@settings(max_examples=examples(12, 12, 25), deadline=None)
+@settings(max_examples=sanitized(examples(12, 12, 25), 5), deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), symmetry=st.sampled_from(list(Symmetry)))
 def test_the_same_seed_makes_the_same_puzzles_on_both_builds(seed: int, symmetry: Symmetry) -> None:
-    """12 seeds (each a few makings on both builds), 25 when sweeping (``SUDOKU_REPL_SWEEP=1``);
+    """12 seeds (each a few makings on both builds), 5 under the sanitizers (the pure making is
+    most of the time there), 25 when sweeping (``SUDOKU_REPL_SWEEP=1``);
     the twenty seeds below hold the C's refusals to the pure search's too."""
     assert on_build(True, lambda: made(seed, symmetry)) == on_build(
         False, lambda: made(seed, symmetry)

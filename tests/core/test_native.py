@@ -5,9 +5,10 @@ random cells emptied, which have many solutions) through random command sequence
 to a number of steps or solutions, goto and back, guess answers, run modes 0 to 5) on two
 sessions, one on each engine, and compares every event the hooks are given, every state, and
 what the record says of every move (a few dozen examples locally, 40 and 60 under CI's
-profile, 100 and 150 when sweeping: ``tests/support/profiles.py``; the sanitizers' run fuzzes
-the same sessions with 150 examples, ``test_native_fuzz.py``). Without the native core (no C compiler at install) the
-tests that need it are skipped; ``SUDOKU_REPL_EXPECT_NATIVE=1`` (CI) refuses that.
+profile, 100 and 150 when sweeping: ``tests/support/profiles.py``; 8 and 10 under the
+sanitizers, whose run fuzzes the same sessions with 100 examples, ``test_native_fuzz.py``).
+Without the native core (no C compiler at install) the tests that need it are skipped;
+``SUDOKU_REPL_EXPECT_NATIVE=1`` (CI) refuses that.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
 from tests.support.helpers import PUZZLES
 from tests.support.profiles import examples
+from tests.support.sweeps import sanitized
 
 needs_native = pytest.mark.skipif(
     not native.available(), reason=f"no native core here: {native.build()}"
@@ -150,7 +152,7 @@ def play(engine_type: type[Engine], quiz: str, commands: list[tuple[Any, ...]]) 
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=25, ci=40, sweep=100),
+    max_examples=sanitized(examples(quick=25, ci=40, sweep=100), 8),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -164,7 +166,7 @@ def test_both_engines_show_the_same_session(quiz: str, commands: list[tuple[Any,
 @needs_native
 @differential
 @settings(
-    max_examples=examples(quick=30, ci=60, sweep=150),
+    max_examples=sanitized(examples(quick=30, ci=60, sweep=150), 10),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

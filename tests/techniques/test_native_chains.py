@@ -29,7 +29,7 @@ from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Interrupted, first_hint
 from tests.support.helpers import SLOW, TEST_DATA, read_lines
 from tests.support.se_paths import grid_at, rating_path
-from tests.support.sweeps import either, sweep
+from tests.support.sweeps import either, sanitized, sweep
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
@@ -53,7 +53,11 @@ def native_hints(grid: Grid, mode: tuple[bool, bool, bool, int]) -> list[Hint]:
     return found
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# (12 grids, 4 under the sanitizers: the pure search is most of the time there; every mode of
+# the C runs on the grid of every kind below)
+@settings(
+    max_examples=sanitized(12, 4), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     puzzle=st.sampled_from(SLICE),
     where=st.floats(min_value=0.0, max_value=0.7),
@@ -68,7 +72,7 @@ def test_native_chains_find_the_pure_hints_in_the_same_order(
     assert (grid.values, grid.cands) == before  # the search works on its own copy
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=sanitized(8, 3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(puzzle=st.sampled_from(SLICE), where=st.floats(min_value=0.0, max_value=0.7))
 def test_native_cycles_and_exclusions_are_the_pure_ones(puzzle: str, where: float) -> None:
     grid = grid_at(puzzle, int(where * len(rating_path(puzzle))))

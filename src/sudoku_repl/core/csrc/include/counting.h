@@ -1,7 +1,7 @@
 /* The solution counter that stops at a limit (counting.c; core/counting.py is its reference):
  * a C function for the puzzle makers (making.c) and the module's count_solutions (module.c).
  * Plain C, no Python: tests/native/count_check.c builds it alone (for WebAssembly, a 32-bit
- * target, tests/core/test_portable_c.py). */
+ * target, with no C library: tests/core/test_portable_c.py). */
 #ifndef SUDOKU_REPL_COUNTING_H
 #define SUDOKU_REPL_COUNTING_H
 

@@ -15,7 +15,7 @@
  *                              tests (.ci/sanitize), so the plain C is not left untried
  *
  * The scans take a nonzero argument (as the builtins do: their result for 0 is undefined). No
- * Python here: the counter (counting.c) and its check program (tests/native/count_check.c)
+ * Python here: the counter (counting.c) and its check's entry (tests/native/count_check.c)
  * build without Python.h. */
 #ifndef SUDOKU_REPL_PORTABLE_H
 #define SUDOKU_REPL_PORTABLE_H
