@@ -127,10 +127,13 @@ if (!isolated) {
         await new Promise(() => {});
     }
 }
-const READY = isolated
-    ? 'Ready: the pure-Python engine runs in this page (no C); Ctrl-C stops a command.'
+// the engine the shell runs on (its `build` message: the C core where the page's C modules
+// load, docs/web.md; the welcome says why not), said at each prompt
+let engine = 'the pure-Python engine runs in this page (no C)';
+const ready = () => isolated
+    ? `Ready: ${engine}; Ctrl-C stops a command.`
     : `${NOT_ISOLATED}: Ctrl-C cannot stop a command here (it still drops a line at the prompt); ` +
-      'a long command runs to its end. The pure-Python engine runs in this page (no C).';
+      `a long command runs to its end. ${engine[0].toUpperCase()}${engine.slice(1)}.`;
 
 const worker = new Worker('worker.mjs', { type: 'module' });
 const client = new ShellClient(
@@ -148,7 +151,10 @@ const client = new ShellClient(
             progress = '';
             editor.activate(client.transcript().endsWith('Order please:\n'));
             listFiles(files);
-            say(READY);
+            say(ready());
+        },
+        build: ({ body }) => {
+            if (JSON.parse(body).native) engine = 'the C core runs in this page (native core)';
         },
         board: ({ body }) => showBoard(JSON.parse(body)),
         // the next step's picture, as VS Code's Board gets it from the debug adapter

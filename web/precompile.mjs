@@ -8,7 +8,8 @@
 //   C extensions' lines name theirs) is the one it had in that folder;
 // - OUT/pyodide/python_stdlib.zip: Pyodide's standard library (its sources only) with the byte
 //   code of the modules the start imports (Python's and Pyodide's own start, the shell's import
-//   and its start to the first prompt, found by running that start here), each beside its source
+//   and its start to the first prompt, on the page's C modules where it has them, found by
+//   running that start here), each beside its source
 //   (name.pyc by name.py: zipimport prefers it), compiled under the source's name in the page
 //   (/lib/python3NN.zip/...) as zipimport would have compiled it.
 // The byte code is of the unchecked-hash kind: the page's files have the zip's times, which the
@@ -17,6 +18,7 @@
 //   node web/precompile.mjs OUT     (OUT/manifest.json names the wheels, in OUT/wheels)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { nativeOf, writeModules } from './native_modules.mjs';
 import { loadPyodide } from './node_modules/pyodide/pyodide.mjs';
 
 const out = process.argv[2];
@@ -30,6 +32,10 @@ for (const name of manifest.wheels) {
 }
 pyodide.FS.mkdirTree(HOME);
 pyodide.unpackArchive(new Uint8Array(readFileSync(join(out, manifest.files))), 'zip', { extractDir: HOME });
+// the C modules, as the page loads them (the start on the C core imports what the page's does)
+const native = nativeOf(manifest);
+const natives = writeModules(pyodide.FS, native, native.modules.map((m) => readFileSync(join(out, m.file))));
+pyodide.globals.set('natives', pyodide.toPy(natives));
 pyodide.FS.writeFile('/python_stdlib.zip', new Uint8Array(readFileSync(join(out, 'pyodide', 'python_stdlib.zip'))));
 pyodide.runPython(`
 import os, site as python_site, sys, zipfile
@@ -81,7 +87,7 @@ sys.path.insert(0, site)
 os.chdir(home)
 from sudoku_repl.frontends.web_shell import run_page
 
-run_page(Page(), ["load-quiz examples/seed.txt"])
+run_page(Page(), ["load-quiz examples/seed.txt"], natives)
 stdlib = "/lib/python%d%d.zip/" % sys.version_info[:2]
 started = {
     module.__spec__.origin[len(stdlib):]

@@ -1,5 +1,7 @@
 // The shell's worker (docs/web.md): Pyodide, the wheels of sudoku-repl (the pure build) and of its
-// dependencies, the examples' and puzzles' files in the working folder, then the shell itself
+// dependencies, its C modules (web/native_build.py: OUT/native/..., each written to the same path
+// in Pyodide's file system, which run_page puts on its package's __path__), the examples' and
+// puzzles' files in the working folder, then the shell itself
 // (sudoku_repl.frontends.web_shell.run_page: the interactive shell's own start and prompt loop).
 // Python runs here, off the page's thread, so that the page stays live while a command works and
 // Ctrl-C reaches it (Pyodide's interrupt buffer: a SIGINT to the shell's own handler). At each
@@ -12,6 +14,7 @@
 // and gives the picture up for it.
 import { loadPyodide } from './pyodide/pyodide.mjs';
 import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
+import { nativeOf, writeModules } from './native_modules.mjs';
 
 const HOME = '/home/pyodide';
 /** The start's phases, each as it ended (name, ms since the epoch: performance.timeOrigin's
@@ -216,9 +219,11 @@ async function start({ base, channel, interrupt, quiz, width, manifest, tools })
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');
-    // the wheels' files with their byte code (web/precompile.mjs), and the working folder's:
-    // fetched while Pyodide starts
-    const fetching = Promise.all([fetched(at(manifest.site)), fetched(at(manifest.files))]);
+    // the wheels' files with their byte code (web/precompile.mjs), the working folder's, and the
+    // C modules: fetched while Pyodide starts
+    const native = nativeOf(manifest);
+    const fetching = Promise.all([manifest.site, manifest.files, ...native.modules.map((m) => m.file)]
+        .map((file) => fetched(at(file))));
     pyodide = await loadPyodide({
         // (a file: address is Node's, the tests': Pyodide there takes a path)
         indexURL: index.startsWith('file:') ? decodeURIComponent(new URL(index).pathname) : index,
@@ -227,8 +232,9 @@ async function start({ base, channel, interrupt, quiz, width, manifest, tools })
         fsInit: () => mark('wasm'), // (its WebAssembly compiled and started, the standard library fetched)
     });
     mark('pyodide');
-    const [site, folder] = await fetching;
+    const [site, folder, ...modules] = await fetching;
     mark('fetched');
+    const natives = writeModules(pyodide.FS, native, modules);
     // the wheels' zip in place of the (empty) site-packages folder, under its name: imported
     // from as the standard library's zip is, nothing unpacked (web/precompile.mjs)
     pyodide.runPython(SITE_ZIP)(new Uint8Array(site));
@@ -251,11 +257,11 @@ async function start({ base, channel, interrupt, quiz, width, manifest, tools })
     post({ type: 'started' });
     const firstCommands = pyodide.toPy([first]);
     if (receiver) {
-        shell.run_page(page, firstCommands);
+        shell.run_page(page, firstCommands, pyodide.toPy(natives));
     } else {
         // (the page's messages awaited: Python's stack suspended at each prompt, run_sync)
         const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine, pendingLater });
-        await shell.run_page.callPromising(waitingPage, firstCommands);
+        await shell.run_page.callPromising(waitingPage, firstCommands, pyodide.toPy(natives));
     }
     post({ type: 'ended' });
 }

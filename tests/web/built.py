@@ -3,6 +3,7 @@ names OUT), Node, and the lines the page starts with."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -11,12 +12,17 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.support.helpers import REPO
 
 #: the built page's folder ("": none named)
 PAGE = os.environ.get("SUDOKU_REPL_WEB_PAGE", "")
 NODE = shutil.which("node")
+#: ``Run time: N milliseconds``'s figure (a clock's), taken out of the transcripts compared
+RUN_TIME = re.compile(r"^Run time: \d+ milliseconds;", re.M)
 #: the tests skip, with one line, where there is no Node or no page built
 needs_page = pytest.mark.skipif(
     NODE is None or not PAGE or not (Path(PAGE) / "index.html").is_file(),
@@ -27,15 +33,79 @@ README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
     "[6,2]=9", "guess-mode 0", "run", "bye",
 ]  # fmt: skip
-#: the page's first lines, its welcome (written out here, not made by the code under test): what
-#: this is, help, the docs; in place of the pure build's line, which a terminal's shell says first
-WELCOME = (
-    "sudoku-repl: the SudokuSolver 2.6 stepping\n"
-    "debugger, in your browser (pure Python, no C).\n"
-    "help lists the commands, help NAME tells of one.\n"
-    "The docs: the docs link at the top of the page.\n"
-    "\n"
-)
+#: the build the page says where its C modules run (``--version``'s words: issue 74)
+NATIVE = "native core (C)"
+
+
+def welcome(build: str) -> str:
+    """The page's first lines, its welcome (written out here, not made by the code under test):
+    what this is and its ``build``, help, the docs; in place of the pure build's line, which a
+    terminal's shell says first."""
+    return (
+        "sudoku-repl: the SudokuSolver 2.6 stepping\n"
+        f"debugger, in your browser: {build}.\n"
+        "help lists the commands, help NAME tells of one.\n"
+        "The docs: the docs link at the top of the page.\n"
+        "\n"
+    )
+
+
+def page_build() -> str:
+    """The build the built page says it runs: the C core where web/build compiled its modules
+    (its manifest names them), else the pure engine and why (the manifest's reason)."""
+    native = json.loads((Path(PAGE) / "manifest.json").read_text()).get("native") or {}
+    if native.get("modules"):
+        return NATIVE
+    return f"pure Python (no native core: the page was built without its C, {native['skipped']})"
+
+
+#: a line typed, or what ``page_node.mjs`` takes beside lines (the Board's picture, a file)
+Input = str | dict[str, Any]
+
+
+def cpython(quiz: str | None, inputs: list[str | dict[str, Any]], folder: Path) -> str:
+    """What the CPython shell prints for ``inputs``, started as the page is: on the seed, or on
+    the quiz of the page's address (a file ``quiz.txt``, as the page writes it); the files
+    ``inputs`` put in the page's folder are put in ``folder`` first."""
+    for put in inputs:
+        if isinstance(put, dict) and "put" in put:
+            (folder / put["put"]).write_text(put["text"])
+    if quiz is None:
+        where, name = folder, str(REPO / "examples" / "seed.txt")
+    else:
+        (folder / "quiz.txt").write_text(quiz + "\n")
+        where, name = folder, "quiz.txt"
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", name],
+        input="".join(line + "\n" for line in inputs if isinstance(line, str)),
+        cwd=where, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.stderr == ""
+    return done.stdout
+
+
+def page(sessions: list[tuple[str | None, list[Input]]], folder: Path) -> list[dict[str, Any]]:
+    """What the page showed of ``sessions`` (one Node process, a worker a session): each one's
+    ``transcript``, ``pictures`` (the Board's), ``readings`` (the prompts the page was told
+    of) and ``files`` (those asked for)."""
+    given = folder / "sessions.json"
+    given.write_text(json.dumps([{"quiz": q, "inputs": i} for q, i in sessions]))
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, str(REPO / "tests" / "web" / "page_node.mjs"), PAGE, str(given)],
+        capture_output=True, text=True, timeout=1200,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    seen: list[dict[str, Any]] = json.loads(done.stdout)
+    return seen
+
+
+def same(web: str, terminal: str) -> None:
+    said = welcome(page_build())
+    assert web.startswith(said)  # (the one deliberate difference)
+    assert "pip install" not in web and "the pure-Python build runs" not in web
+    clocked = RUN_TIME.sub("Run time: N milliseconds;", web[len(said) :])
+    assert clocked == RUN_TIME.sub("Run time: N milliseconds;", terminal)
 
 
 @contextmanager

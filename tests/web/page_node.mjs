@@ -3,7 +3,8 @@
 // own client (OUT/shell_client.mjs) as the terminal drives it: each input sent when the shell
 // waits at a prompt (a command's or the guess question's). Prints, as JSON, each session's
 // transcript (what the page's window.sudokuRepl.transcript() returns), the pictures the shell
-// drew for the Board, the times it said it waits at a prompt, and the files asked for.
+// drew for the Board, the times it said it waits at a prompt, the files asked for, and the
+// builds the shell said it runs (its `build` message: the core's, the explainer's, difficulty's).
 //
 //   node tests/web/page_node.mjs OUT SESSIONS.json
 //   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
@@ -11,7 +12,8 @@
 //   next line goes while the shell draws), {"awaitPicture": true} waits for the picture,
 //   {"get": NAME} a file of the page's folder asked for (and waited for), {"put": NAME, "text":
 //   TEXT} a file put in the page's folder (as the page puts one chosen or dropped) and its answer
-//   waited for: the note the page says of it (`notes`)
+//   waited for: the note the page says of it (`notes`), {"interrupt": LINE} a line typed, then
+//   Ctrl-C once the command shows its progress line (it works: Pyodide's interrupt buffer)
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { join } from 'node:path';
@@ -40,6 +42,8 @@ async function run({ quiz, inputs }) {
     const files = {};
     let readings = 0;
     const notes = [];
+    let builds = null;
+    let progressed = 0; // (the progress line's writes: a command works)
     let heard = () => {};
     const client = new ShellClient({
         post: (message) => worker.postMessage(message),
@@ -50,6 +54,8 @@ async function run({ quiz, inputs }) {
         reading: () => { readings += 1; },
         file: ({ name, bytes }) => { files[name] = Buffer.from(bytes).toString('utf8'); heard(); },
         put: (message) => { notes.push(putNote(message)); heard(); },
+        build: ({ body }) => { builds = JSON.parse(body).builds; },
+        err: () => { progressed += 1; heard(); },
     });
     const until = (done) => new Promise((resolve) => {
         heard = () => { if (done()) resolve(); };
@@ -62,6 +68,12 @@ async function run({ quiz, inputs }) {
         if (typeof input === 'string') await or(client.line(input, WIDTH));
         else if (input.picture !== undefined) client.picture(input.picture, WIDTH);
         else if (input.awaitPicture) await or(until(() => pictures.length > 0));
+        else if (input.interrupt !== undefined) {
+            const before = progressed;
+            await or(client.line(input.interrupt, WIDTH));
+            await or(until(() => progressed > before));
+            client.interruptKey(WIDTH);
+        }
         else if (input.put !== undefined) {
             const before = notes.length;
             client.put(input.put, new TextEncoder().encode(input.text));
@@ -77,7 +89,7 @@ async function run({ quiz, inputs }) {
     await worker.terminate();
     await ended;
     if (failed) throw new Error(failed);
-    return { transcript: client.transcript(), pictures, readings, files, notes };
+    return { transcript: client.transcript(), pictures, readings, files, notes, builds };
 }
 
 const seen = [];

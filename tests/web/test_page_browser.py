@@ -33,7 +33,7 @@ import pytest
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
 from tests.support.screenshot import lines, luminance_rows
-from tests.web.built import NODE, PAGE, WELCOME, needs_page, served
+from tests.web.built import NODE, PAGE, needs_page, page_build, served, welcome
 
 CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
@@ -176,7 +176,7 @@ def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) ->
 
 def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
     assert visit["isolated"] is True
-    assert visit["start"] == WELCOME + "Quiz loaded.\n\nOrder please:\n"
+    assert visit["start"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
 
 
 def test_the_readme_session_typed_with_its_guess_answered(visit: dict[str, Any]) -> None:
@@ -216,7 +216,7 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
 
 
 def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
-    assert visit["linked"] == WELCOME + "Quiz loaded.\n\nOrder please:\n"
+    assert visit["linked"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
     assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
     assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
 
@@ -227,7 +227,7 @@ def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
     assert "not cross-origin isolated" in visit["plainStatus"]
     assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
     plain = visit["plain"]
-    assert plain.startswith(WELCOME + "Quiz loaded.\n\nOrder please:\nstep\n")
+    assert plain.startswith(welcome(page_build()) + "Quiz loaded.\n\nOrder please:\nstep\n")
     assert "\nSteps:1\n" in plain
     assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
 

@@ -5,7 +5,7 @@ and what was typed) is compared with what the CPython shell prints for the same 
 run: ``sudoku-repl FILE`` in batch mode, whose lines echo each command after ``Order please:``
 and each guess answer after the question, as a terminal shows what is typed there.
 
-One thing differs by design, the page's welcome (``built.WELCOME``: what this is, ``help``, the
+One thing differs by design, the page's welcome (``built.welcome``: what this is and its build, ``help``, the
 docs), its first lines, where a terminal's shell says the pure build's line (its advice, pip and
 a C compiler, has no use in a browser; batch mode says neither): it is checked, then taken off
 before the comparison, and no pip advice may show anywhere in the page. Beside it the figure of
@@ -19,59 +19,20 @@ builds one where Node is); skipped with one line otherwise."""
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support.helpers import PUZZLES, REPO
-from tests.web.built import NODE, PAGE, README_SESSION, WELCOME, needs_page
+from tests.support.helpers import PUZZLES
+from tests.web.built import PAGE, README_SESSION, Input, cpython, needs_page, page, same
 
 pytestmark = needs_page
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
 CANDIDATES = (PUZZLES / "formats" / "easy01_candidates_729.txt").read_text().strip()
-RUN_TIME = re.compile(r"^Run time: \d+ milliseconds;", re.M)
 
 
-def cpython(quiz: str | None, inputs: list[str | dict[str, Any]], folder: Path) -> str:
-    """What the CPython shell prints for ``inputs``, started as the page is: on the seed, or on
-    the quiz of the page's address (a file ``quiz.txt``, as the page writes it)."""
-    if quiz is None:
-        where, name = folder, str(REPO / "examples" / "seed.txt")
-    else:
-        (folder / "quiz.txt").write_text(quiz + "\n")
-        where, name = folder, "quiz.txt"
-    done = subprocess.run(
-        [sys.executable, "-m", "sudoku_repl", name],
-        input="".join(line + "\n" for line in inputs if isinstance(line, str)),
-        cwd=where, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    assert done.stderr == ""
-    return done.stdout
-
-
-def page(sessions: list[tuple[str | None, list[Input]]], folder: Path) -> list[dict[str, Any]]:
-    """What the page showed of ``sessions`` (one Node process, a worker a session): each one's
-    ``transcript``, ``pictures`` (the Board's), ``readings`` (the prompts the page was told
-    of) and ``files`` (those asked for)."""
-    given = folder / "sessions.json"
-    given.write_text(json.dumps([{"quiz": q, "inputs": i} for q, i in sessions]))
-    assert NODE is not None
-    done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "page_node.mjs"), PAGE, str(given)],
-        capture_output=True, text=True, timeout=1200,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    seen: list[dict[str, Any]] = json.loads(done.stdout)
-    return seen
-
-
-#: a line typed, or what ``page_node.mjs`` takes beside lines (the Board's picture, a file)
-Input = str | dict[str, Any]
 #: the Board's folded line opened at step 10 of the seed's record, and `export svg` typed at once
 PICTURED: list[Input] = [
     "runrun 0", "goto 10", {"picture": True}, "export svg x.svg", {"awaitPicture": True},
@@ -110,13 +71,6 @@ def transcripts(
         for web, (quiz, inputs) in zip(seen, SESSIONS, strict=True)
         if not any(isinstance(i, dict) and "put" in i for i in inputs)
     ]
-
-
-def same(web: str, terminal: str) -> None:
-    assert web.startswith(WELCOME)  # (the one deliberate difference)
-    assert "pip install" not in web and "the pure-Python build runs" not in web
-    clocked = RUN_TIME.sub("Run time: N milliseconds;", web[len(WELCOME) :])
-    assert clocked == RUN_TIME.sub("Run time: N milliseconds;", terminal)
 
 
 def test_the_readme_session_prints_what_the_cpython_shell_prints(
@@ -196,3 +150,9 @@ def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str,
     named = re.findall(r"(\S+) bin\.txt", note)
     assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
     assert [word for word in named if lookup(word) is None] == []
+
+
+def test_the_site_is_at_most_25_mb() -> None:
+    # (issue 74, 4: with the C modules in it; docs/web.md's target)
+    size = sum(path.stat().st_size for path in Path(PAGE).rglob("*") if path.is_file())
+    assert size <= 25_000_000, f"{size / 1e6:.1f} MB"

@@ -1,6 +1,8 @@
 """The shell in a web page (web/, docs/web.md): the interactive shell's start and its one prompt
 loop (``shell_start.ShellStart``, ``shell.prompt_loop``), run by Pyodide in the page's Web
-Worker, with the page's terminal (xterm.js) in place of prompt_toolkit's. The page edits the
+Worker, with the page's terminal (xterm.js) in place of prompt_toolkit's, on the C core where the
+page has its modules (``use_native``: web/build compiles them for Pyodide) and the browser loads
+them, else on the pure engine, its welcome saying which and why. The page edits the
 line, keeps its history and sends the line at Enter; here it is read where the shell reads its
 prompt's (``PagePrompt.prompt``) and the guess question's answer. What the shell prints goes to
 ``sys.stdout`` as on a terminal (the worker hands it to the page), the progress line to
@@ -26,11 +28,12 @@ then the prompt again. At the guess question a call is refused in one line (docs
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from prompt_toolkit import PromptSession
@@ -90,8 +93,8 @@ class Page(Protocol):
         """The terminal's width when it sent it."""
 
     def post(self, kind: str, body: str) -> None:
-        """A message to the page: ``board``, ``completions``, ``picture`` or ``tool`` (a tool
-        call's answer), its body JSON."""
+        """A message to the page: ``build`` (whether the C core runs), ``board``,
+        ``completions``, ``picture`` or ``tool`` (a tool call's answer), its body JSON."""
 
 
 class PageReader:
@@ -283,17 +286,54 @@ def answer_reader(reader: PageReader) -> Callable[[str], str]:
     return read_answer
 
 
-def run_page(page: Page, first: list[str], warm_runs: int = RUNS) -> Repl:
-    """The shell on ``page``: the commands of its address (``first``: ``load-quiz`` of the seed
-    or of the quiz there), then the prompt loop, to ``bye`` or Ctrl-D; ``warm_runs``: the idle
-    warm-up's runs (``warm_up``)."""
+def use_native(native: Mapping[str, Any] | None) -> str:
+    """The page's C modules (web/build's, docs/web.md) made importable: ``native["folders"]``,
+    each package's folder of its ``_native`` module in the page's file system, put on that
+    package's ``__path__`` (its modules come from ``site.zip``, which cannot hold one), so that
+    the doors (``core/native.py``, the explainer's and difficulty's) import them as in CPython.
+    The build that runs then, in ``--version``'s words: ``native core (C)``, or the pure one and
+    why (``native["skipped"]``: why web/build made no module; else the door's, a module that
+    does not load in this browser). None: no page (a test), the build as it is."""
+    from sudoku_repl.core import native as core
+
+    for package, folder in (native or {}).get("folders", {}).items():
+        importlib.import_module(package).__path__.append(folder)
+    skipped = (native or {}).get("skipped")
+    if skipped and not core.available():
+        return f"pure Python (no native core: the page was built without its C, {skipped})"
+    return core.build()
+
+
+def page_builds() -> dict[str, Any]:
+    """What the page is told of the builds: whether the core runs its C (``native``: its status
+    line), and each door's build in its words (``builds``: the core's, the explainer's, the
+    measures of difficulty's, as ``python -m ...native`` says them)."""
+    from sudoku_repl.core import native as core
+    from sudoku_repl.techniques.difficulty import native as difficulty
+    from sudoku_repl.techniques.explainer import native as explainer
+
+    return {
+        "native": core.active(),
+        "builds": [core.build(), explainer.build(), difficulty.build()],
+    }
+
+
+def run_page(
+    page: Page, first: list[str], native: Mapping[str, Any] | None = None, warm_runs: int = RUNS
+) -> Repl:
+    """The shell on ``page``: its C modules (``native``, ``use_native``), the commands of its
+    address (``first``: ``load-quiz`` of the seed or of the quiz there), then the prompt loop,
+    to ``bye`` or Ctrl-D; ``warm_runs``: the idle warm-up's runs (``warm_up``)."""
     keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
     register_commands()  # (the entry point's, as the command line's)
+    build = use_native(native)
+    page.post("build", json.dumps(page_builds()))  # (the page's status line; the tests)
     if maybe_pure():  # the pure build's line asked once here: none after (its advice is pip's)
         from sudoku_repl.tools.rating.se_build import pure_build_once
 
         pure_build_once()
-    sys.stdout.write(welcome(page.columns()))  # (in its place: what this is, help, the docs)
+    # (in its place: what this is, its build, help, the docs)
+    sys.stdout.write(welcome(page.columns(), build))
     reader = PageReader(page, warm_runs)
     start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
     reader.repl, reader.flag = start.repl, start.flag

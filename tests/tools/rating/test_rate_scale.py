@@ -619,3 +619,18 @@ def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> No
         f"sudoku-repl rate: interrupted: {len(kept)} of {STOPPED_RUN} quizzes"
     )
     assert [row[0] for row in kept] == [str(n) for n in range(1, len(kept) + 1)]
+
+
+def test_the_stop_flag_counts_where_python_has_no_multiprocessing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (issue 74: the web page's Pyodide has no _multiprocessing; `generate` made a StopFlag there
+    # and ended the shell on ModuleNotFoundError)
+    monkeypatch.setitem(sys.modules, "_multiprocessing", None)
+    monkeypatch.delitem(sys.modules, "multiprocessing.synchronize", raising=False)
+    stop = StopFlag()
+    stop.stopped_in(2.5)
+    stop.stopped_in(1.0)
+    assert stop.stopped_ms == 3.5 and not stop()
+    stop.set()
+    assert stop()

@@ -11,6 +11,7 @@ none of the puzzles given is made again, up to isomorphism.
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import closing
@@ -24,8 +25,9 @@ from sudoku_repl.tools.making.frontier import Frontier, GivenForms
 from sudoku_repl.tools.making.tasks import Batch, Made, Order
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, in_order
 
-#: more tasks than any generation gets to (the tasks of a random start are numbered on)
-ENDLESS = 1 << 62
+#: more tasks than any generation gets to (the tasks of a random start are numbered on); a
+#: range's length is a C ssize_t, 32 bits in the web page's Python (issue 74: OverflowError there)
+ENDLESS = min(1 << 62, sys.maxsize)
 
 
 @attrs.define

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from contextlib import closing
+from contextlib import AbstractContextManager, closing
 from functools import partial
 from typing import Generic, TypeVar
 
@@ -40,7 +40,8 @@ class StopFlag:
 
     def __init__(self) -> None:
         self._value = multiprocessing.RawValue("b", 0)
-        self._stopped_ms = multiprocessing.Value("d", 0.0)
+        self._stopped_ms = multiprocessing.RawValue("d", 0.0)
+        self._lock = _shared_lock()
 
     def __call__(self) -> bool:
         return bool(self._value.value)
@@ -50,13 +51,22 @@ class StopFlag:
 
     def stopped_in(self, ms: float) -> None:
         """Count the milliseconds a quiz it stopped had taken."""
-        with self._stopped_ms.get_lock():
+        with self._lock:
             self._stopped_ms.value += ms
 
     @property
     def stopped_ms(self) -> float:
         """The milliseconds the quizzes it stopped had taken, together."""
         return float(self._stopped_ms.value)
+
+
+def _shared_lock() -> AbstractContextManager[object]:
+    """A lock the worker processes share; this process's own where there can be none (the web
+    page's Python, Pyodide, has no ``_multiprocessing``: ``generate`` failed there, issue 74)."""
+    try:
+        return multiprocessing.Lock()
+    except ImportError:
+        return threading.Lock()
 
 
 _worker_stop: Callable[[], bool] = never
