@@ -4,7 +4,8 @@
 // (window.sudokuRepl.timings()); then each run's commands, each from Enter to the next prompt (the
 // page's own clock: its window.sudokuRepl.took()): the first run's in the second visit, each
 // other's in the page at its `path` (a page beside it: the same files, its own manifest, e.g. one
-// naming no C module: the pure engine). Prints JSON.
+// naming no C module: the pure engine), in its own second visit, also timed (`seconds`: the
+// first prompt of each run's page on a second visit). Prints JSON.
 //
 //   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE RUNS.json
 //   RUNS.json: [{"name", "path" ("" or "FOLDER/"), "commands": [LINE...], "timed": {LINE: GROUP}}]
@@ -62,15 +63,19 @@ async function timedRun(page, commands, timed) {
 }
 
 const measured = {};
+const seconds = {};
 let runPage = page; // (the first run's: the second visit's page)
 for (const { name, path, commands, timed } of runs) {
     if (runPage === null) {
+        const first = await context.newPage();
+        await firstPrompt(first, path);
+        await first.close();
         runPage = await context.newPage();
-        await firstPrompt(runPage, path);
-    }
+        [seconds[name]] = await firstPrompt(runPage, path);
+    } else seconds[name] = second;
     measured[name] = await timedRun(runPage, commands, timed);
     await runPage.close();
     runPage = null;
 }
 await context.close();
-process.stdout.write(JSON.stringify({ cold, second, phases: { cold: coldPhases, second: secondPhases }, runs: measured }));
+process.stdout.write(JSON.stringify({ cold, second, phases: { cold: coldPhases, second: secondPhases }, runs: measured, seconds }));

@@ -247,6 +247,10 @@ def compare(
                 f"{page_ms} ms; CPython shell {shell_ms} ms: {page_ms / max(shell_ms, 1):.2f}x; "
                 f"engine alone {alone_ms} ms: {page_ms / max(alone_ms, 1):.2f}x"
             )
+            lines.append(
+                f"    each run, ms: page {', '.join(RUN_TIME.findall(web['transcript']))}; "
+                f"CPython shell {', '.join(RUN_TIME.findall(said))}"
+            )
     return lines
 
 
@@ -310,6 +314,10 @@ def main() -> None:
         checked(engine, web["runs"][engine], said)
     print(f"first prompt, cold:          {web['cold']:6.2f} s   (target <= 10 s, aim 4 s)")
     print(f"first prompt, second visit:  {web['second']:6.2f} s   (target <= 3 s)")
+    print(
+        f"  the page on the pure engine beside it (its manifest naming no C module), second "
+        f"visit: {web['seconds']['pure']:.2f} s"
+    )
     for visit in ("cold", "second"):
         print(f"  the {visit} visit's start, phase by phase (from its page's navigation):")
         print("\n".join(phase_lines(web["phases"][visit])))
