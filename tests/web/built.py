@@ -84,15 +84,17 @@ def cpython(quiz: str | None, inputs: list[str | dict[str, Any]], folder: Path) 
     return done.stdout
 
 
-def page(sessions: list[tuple[str | None, list[Input]]], folder: Path) -> list[dict[str, Any]]:
+def page(
+    sessions: list[tuple[str | None, list[Input]]], folder: Path, built: str = PAGE
+) -> list[dict[str, Any]]:
     """What the page showed of ``sessions`` (one Node process, a worker a session): each one's
     ``transcript``, ``pictures`` (the Board's), ``readings`` (the prompts the page was told
-    of) and ``files`` (those asked for)."""
+    of), ``files`` (those asked for) and ``builds`` (each door's); ``built``: the page's folder."""
     given = folder / "sessions.json"
     given.write_text(json.dumps([{"quiz": q, "inputs": i} for q, i in sessions]))
     assert NODE is not None
     done = subprocess.run(
-        [NODE, str(REPO / "tests" / "web" / "page_node.mjs"), PAGE, str(given)],
+        [NODE, str(REPO / "tests" / "web" / "page_node.mjs"), built, str(given)],
         capture_output=True, text=True, timeout=1200,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

@@ -21,6 +21,7 @@ this CPython runs the pure engine; needs Node and a page built by ``web/build OU
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -200,3 +201,17 @@ def test_ctrl_c_stops_a_long_rating_in_the_c(seen: list[dict[str, Any]]) -> None
     assert "\nOrder please:\ndifficulty --measures se\nDifficulty of the state at step 0 " in shown
     assert "\nInterrupted while measuring se; not measured: se.\n\nOrder please:\nstep\n" in shown
     assert shown.endswith("\nOrder please:\nbye\n")
+
+
+def test_a_module_that_does_not_load_leaves_the_pure_engine_said_once(tmp_path: Path) -> None:
+    # (a browser without what a module needs: here the core's file is no WebAssembly at all)
+    broken = tmp_path / "page"
+    shutil.copytree(PAGE, broken)
+    (core_module,) = (m["file"] for m in MODULES if m["package"] == "sudoku_repl.core")
+    (broken / core_module).write_bytes(b"not wasm")
+    (session,) = page([(None, ["step", "bye"])], tmp_path, str(broken))
+    shown = session["transcript"]
+    said = "pure Python (no native core: the C extension does not load: could not load dynamic lib"
+    assert session["builds"][0].startswith(said)
+    assert shown.count("no native core") == 1 and "debugger, in your browser: " + said in shown
+    assert "\nOrder please:\nstep\n" in shown and shown.endswith("\nOrder please:\nbye\n")
