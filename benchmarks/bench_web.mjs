@@ -1,18 +1,22 @@
 // bench_web.py's browser half: Debian's chromium (playwright-core, web/package-lock.json) opens the
 // served page twice in one profile, cold (the service worker set up, the page reloaded once) and
 // again (its caches warm), and times the navigation to the first prompt, with the start's phases
-// (window.sudokuRepl.timings()); then, in the second visit, each command given, from Enter to the
-// next prompt (the page's own clock: its window.sudokuRepl.took()). Prints JSON.
+// (window.sudokuRepl.timings()); then each run's commands, each from Enter to the next prompt (the
+// page's own clock: its window.sudokuRepl.took()): the first run's in the second visit, each
+// other's in the page at its `path` (a page beside it: the same files, its own manifest, e.g. one
+// naming no C module: the pure engine), in its own second visit, also timed (`seconds`: the
+// first prompt of each run's page on a second visit). Prints JSON.
 //
-//   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE COMMANDS.json
+//   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE RUNS.json
+//   RUNS.json: [{"name", "path" ("" or "FOLDER/"), "commands": [LINE...], "timed": {LINE: GROUP}}]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
 
-const [origin, executablePath, profile, commandsFile] = process.argv.slice(2);
-const { commands, timed } = JSON.parse(readFileSync(commandsFile, 'utf8'));
+const [origin, executablePath, profile, runsFile] = process.argv.slice(2);
+const runs = JSON.parse(readFileSync(runsFile, 'utf8'));
 const FLAGS = [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--no-first-run',
@@ -24,9 +28,9 @@ const context = await chromium.launchPersistentContext(profile, {
 
 /** Seconds from the navigation to the first prompt, and the start's phases (the page's
  * window.sudokuRepl.timings(): seconds from the page's own navigation to each phase's end). */
-async function firstPrompt(page) {
+async function firstPrompt(page, path = '') {
     const start = Date.now();
-    await page.goto(`${origin}/index.html`);
+    await page.goto(`${origin}/${path}index.html`);
     await page.waitForFunction(() => window.sudokuRepl !== undefined && window.crossOriginIsolated, null, { timeout: LONG });
     await page.evaluate(() => window.sudokuRepl.ready);
     const seconds = (Date.now() - start) / 1000;
@@ -38,20 +42,40 @@ const [cold, coldPhases] = await firstPrompt(first);
 await first.close();
 const page = await context.newPage();
 const [second, secondPhases] = await firstPrompt(page);
-await page.click('#terminal');
-const seconds = {};
-for (const line of commands) {
-    const before = await page.evaluate(() => window.sudokuRepl.transcript().length);
-    await page.keyboard.type(line);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-        (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
-        before, { timeout: LONG, polling: 20 },
-    );
-    const took = await page.evaluate(() => window.sudokuRepl.took());
-    const group = timed[line];
-    if (group) seconds[group] = (seconds[group] || 0) + took;
+
+/** The `commands` typed on `page`: the seconds of each group of `timed`, and the transcript. */
+async function timedRun(page, commands, timed) {
+    await page.click('#terminal');
+    const seconds = {};
+    for (const line of commands) {
+        const before = await page.evaluate(() => window.sudokuRepl.transcript().length);
+        await page.keyboard.type(line);
+        await page.keyboard.press('Enter');
+        await page.waitForFunction(
+            (n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n,
+            before, { timeout: LONG, polling: 20 },
+        );
+        const took = await page.evaluate(() => window.sudokuRepl.took());
+        const group = timed[line];
+        if (group) seconds[group] = (seconds[group] || 0) + took;
+    }
+    return { seconds, transcript: await page.evaluate(() => window.sudokuRepl.transcript()) };
 }
-const transcript = await page.evaluate(() => window.sudokuRepl.transcript());
+
+const measured = {};
+const seconds = {};
+let runPage = page; // (the first run's: the second visit's page)
+for (const { name, path, commands, timed } of runs) {
+    if (runPage === null) {
+        const first = await context.newPage();
+        await firstPrompt(first, path);
+        await first.close();
+        runPage = await context.newPage();
+        [seconds[name]] = await firstPrompt(runPage, path);
+    } else seconds[name] = second;
+    measured[name] = await timedRun(runPage, commands, timed);
+    await runPage.close();
+    runPage = null;
+}
 await context.close();
-process.stdout.write(JSON.stringify({ cold, second, phases: { cold: coldPhases, second: secondPhases }, seconds, transcript }));
+process.stdout.write(JSON.stringify({ cold, second, phases: { cold: coldPhases, second: secondPhases }, runs: measured, seconds }));

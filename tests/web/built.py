@@ -110,6 +110,24 @@ def same(web: str, terminal: str) -> None:
     assert clocked == RUN_TIME.sub("Run time: N milliseconds;", terminal)
 
 
+def page_beside(site: Path, name: str, manifest: dict[str, Any]) -> Path:
+    """A page beside the built one in ``site``, in its folder ``name`` (served at ORIGIN/name/):
+    the page's files, linked, but its own ``manifest`` (``manifest.json``, which says which C
+    modules it loads: issue 74); its folder."""
+    folder = site / name
+    folder.mkdir()
+    for entry in site.iterdir():
+        # (neither the page's manifest nor another page beside it)
+        if (
+            entry != folder
+            and entry.name != "manifest.json"
+            and not (entry / "manifest.json").exists()
+        ):
+            (folder / entry.name).symlink_to(Path("..") / entry.name)
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    return folder
+
+
 @contextmanager
 def served(folder: Path) -> Iterator[str]:
     """``folder`` served on the loopback by Python's own static server (``python3 -m

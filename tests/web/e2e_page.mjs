@@ -8,18 +8,23 @@
 // picture of Sudoku Explainer's next step (its folded line opened, `export svg` typed at once);
 // then, in a browser without service workers (as some private windows are: not cross-origin
 // isolated), the shell without shared memory, which says once what Ctrl-C cannot do there, and
-// the Board's picture again. Every request
+// the Board's picture again; and pages whose C modules do not load (their manifest names none, or
+// the core's does not compile), which run the pure engine and say why, once. The C core's part
+// (issue 74): the page says it runs the C, rates a hard quiz, and Ctrl-C stops a long rating in
+// the C, the prompt back. Every request
 // the browser made is recorded: none may leave the page's origin; so is every violation of a
 // Content-Security-Policy the browser reports. Prints a JSON report of what
 // was seen; the Python test asserts on it.
 //
-//   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ
-// (PROFILES: a folder for the two browsers' profiles)
+//   node tests/web/e2e_page.mjs ORIGIN CHROMIUM PROFILES DROPPED_FILE QUIZ HARD LONG_RATED FALLBACK...
+// (PROFILES: a folder for the two browsers' profiles; HARD: a quiz the C rates in seconds,
+// LONG_RATED one it rates for longer; FALLBACK: the folders, under ORIGIN, of pages whose C does
+// not load)
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { FLAGS, LONG, chromium, typed } from './e2e_typing.mjs';
+import { FLAGS, LONG, chromium, interrupted, typed } from './e2e_typing.mjs';
 
-const [origin, executablePath, profiles, droppedFile, quiz] = process.argv.slice(2);
+const [origin, executablePath, profiles, droppedFile, quiz, hard, longRated, ...fallbacks] = process.argv.slice(2);
 
 const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
     executablePath, args: FLAGS, headless: true, acceptDownloads: true,
@@ -161,16 +166,18 @@ report.filesText = await page.locator('#files p').first().textContent();
 await page.click('#terminal');
 await type(`load-quiz ${name}`);
 await type('set trace off');
-await page.keyboard.type('runrun 0');
-await page.keyboard.press('Enter');
-await page.waitForFunction(() => window.sudokuRepl.progress().includes('Ctrl-C stops'), null, { timeout: LONG, polling: 50 });
-report.progress = await page.evaluate(() => window.sudokuRepl.progress());
-const beforeStop = (await transcript()).length;
-await page.keyboard.press('Control+C');
-await page.waitForFunction((n) => window.sudokuRepl.prompting() && window.sudokuRepl.transcript().length > n, beforeStop, { timeout: LONG, polling: 50 });
-report.stopped = (await transcript()).slice(beforeStop);
-await type('show');
-report.after = (await transcript()).slice(beforeStop);
+const ctrlC = () => page.keyboard.press('Control+C');
+({ progress: report.progress, stopped: report.stopped } = await interrupted(page, 'runrun 0', ctrlC, LONG));
+report.after = report.stopped + (await type('show'));
+
+// 3b. the C core (issue 74): the status line says it; a hard quiz rated by Sudoku Explainer's C;
+// a longer rating stopped by Ctrl-C in the C, and the session goes on
+report.status = await page.locator('#status').textContent();
+await type(`load-quiz ${hard}`);
+report.rated = await type('difficulty --measures se');
+await type(`load-quiz ${longRated}`);
+report.cStopped = await interrupted(page, 'difficulty --measures se', ctrlC, LONG);
+report.cAfter = await type('step');
 
 // 4. a file the shell writes, downloaded; the replay opened in a new tab
 await type('save-session session.txt');
@@ -306,5 +313,14 @@ await page.keyboard.press('Tab');
 await type('til 3');
 report.plain = await transcript();
 report.plainPicture = await picture();
+
+// 9. pages whose C modules do not load (issue 74): each runs the pure engine and says why, once
+// (its welcome), `hint se` (which says the pure build's line where nothing said it) after
+report.fallback = {};
+for (const folder of fallbacks) {
+    await open(`${origin}/${folder}/index.html`, false);
+    await type('hint se');
+    report.fallback[folder] = { transcript: await transcript(), status: await page.locator('#status').textContent() };
+}
 await plain.close();
 process.stdout.write(JSON.stringify(report));

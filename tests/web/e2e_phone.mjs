@@ -3,12 +3,14 @@
 // boxes (the terminal, the keys a touch keyboard lacks, the Board and its legend), then a
 // `runrun 0` that would run for ever (a quiz of one given: it prints every sudoku grid in turn)
 // stopped with the page's Ctrl-C key tapped, and at the prompt Up tapped (the line back) and
-// Ctrl-C tapped again (the line dropped). Prints a JSON report; the Python test asserts on it.
+// Ctrl-C tapped again (the line dropped); then a long rating in the C core (LONG_RATED's
+// `difficulty --measures se`: issue 74) stopped by the key tapped. Prints a JSON report; the
+// Python test asserts on it.
 //
-//   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE
-import { FLAGS, LONG, after, chromium, typed } from './e2e_typing.mjs';
+//   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE LONG_RATED
+import { FLAGS, LONG, after, chromium, interrupted, typed } from './e2e_typing.mjs';
 
-const [origin, executablePath, profile] = process.argv.slice(2);
+const [origin, executablePath, profile, longRated] = process.argv.slice(2);
 
 const context = await chromium.launchPersistentContext(profile, {
     executablePath, args: FLAGS, headless: true, serviceWorkers: 'allow',
@@ -53,5 +55,7 @@ report.dropped = await after(page, async () => {
     await tap('up');
     await tap('ctrl-c'); // (at the prompt: the line brought back is dropped)
 }, LONG);
+await typed(page, `load-quiz ${longRated}`, LONG);
+report.cStopped = await interrupted(page, 'difficulty --measures se', () => tap('ctrl-c'), LONG);
 await context.close();
 process.stdout.write(JSON.stringify({ ...report, requests, errors }));

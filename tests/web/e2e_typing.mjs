@@ -1,7 +1,8 @@
 // What the web page's end-to-end scripts (e2e_page.mjs, e2e_board.mjs, e2e_phone.mjs,
 // e2e_webmcp.mjs) share: playwright-core (web/package.json's, never a downloaded browser), the
 // flags Debian's chromium is started with, the longest wait, and a line typed where the keys go,
-// Enter, and the wait for the next prompt (a command's or the guess question's).
+// Enter, and the wait for the next prompt (a command's or the guess question's); a long command
+// stopped by a Ctrl-C (pressed or tapped) once it shows its progress line.
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
@@ -34,4 +35,15 @@ export async function typed(page, line, timeout) {
         await page.keyboard.type(line);
         await page.keyboard.press('Enter');
     }, timeout);
+}
+
+/** `line` typed on `page` and Enter, then `stop()` (Ctrl-C pressed, or the touch key tapped) once
+ * the command shows its progress line (`N steps, T s (Ctrl-C stops)`: it works): that line, and
+ * what the transcript gained from the stop to the next prompt. */
+export async function interrupted(page, line, stop, timeout) {
+    await page.keyboard.type(line);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => window.sudokuRepl.progress().includes('Ctrl-C stops'), null, { timeout, polling: 50 });
+    const progress = await page.evaluate(() => window.sudokuRepl.progress());
+    return { progress, stopped: await after(page, stop, timeout) };
 }

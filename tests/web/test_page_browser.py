@@ -8,8 +8,11 @@ as the page's folders (issue 73), loads a quiz from the address, reloads and ope
 picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave the
 page's origin, and the browser reports no violation of the page's Content-Security-Policy. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
+On the C core (issue 74): the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C stops
+a longer rating in the C; pages whose C does not load (their manifest names no module, or the
+core's module does not compile) run the pure engine and say why, once.
 And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
-page's keys for touch screens, tapped, stops a ``runrun 0``.
+page's keys for touch screens, tapped, stops a ``runrun 0``, and a rating in the C.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
@@ -33,7 +36,16 @@ import pytest
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
 from tests.support.screenshot import lines, luminance_rows
-from tests.web.built import NODE, PAGE, needs_page, page_build, served, welcome
+from tests.web.built import (
+    NATIVE,
+    NODE,
+    PAGE,
+    needs_page,
+    page_beside,
+    page_build,
+    served,
+    welcome,
+)
 
 CHROMIUM = find_chromium()
 PLAYWRIGHT = REPO / "web" / "node_modules" / "playwright-core"
@@ -54,12 +66,49 @@ DROPPED = TEST_DATA / "long_search_samurai.txt"
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
 
 
+def hard_rated(line: int) -> tuple[str, str]:
+    """The quiz of ``tests/data/se_hard_rated.txt``'s ``line`` and its SE rating there, as
+    ``difficulty`` says it (``ER 10.3, EP 1.2, ED 1.2``)."""
+    quiz, er, ep, ed = (TEST_DATA / "se_hard_rated.txt").read_text().splitlines()[line - 1].split()
+    return quiz, f"ER {er}, EP {ep}, ED {ed}"
+
+
+#: a quiz the C rates in under a second (SE 10.3), and one it rates for some 3 s (11.8): Ctrl-C
+#: stops that one
+HARD, LONG_RATED = hard_rated(2), hard_rated(27)
+#: pages whose C does not load (issue 74), made beside the page in its served folder: each one's
+#: folder, and the build its welcome says (for the second, the browser's error follows)
+FALLBACKS = {
+    "no-c": "pure Python (no native core: the page was built without its C, "
+    "its manifest names no C module)",
+    "bad-c": "pure Python (no native core: the C extension does not load: ",
+}
+
+
+def fallback_pages(site: Path) -> None:
+    """``FALLBACKS``' pages beside the page in ``site``: ``no-c``, its manifest naming no C module
+    (a page built before it did); ``bad-c``, the core's module cut short (it does not compile)."""
+    manifest = json.loads((site / "manifest.json").read_text())
+    page_beside(site, "no-c", {k: v for k, v in manifest.items() if k != "native"})
+    bad = page_beside(site, "bad-c", manifest)
+    (bad / "native").unlink()
+    shutil.copytree(site / "native", bad / "native")
+    (core,) = [m["file"] for m in manifest["native"]["modules"] if m["package"].endswith(".core")]
+    (bad / core).write_bytes((bad / core).read_bytes()[:1000])
+
+
 @pytest.fixture(scope="module")
-def origin(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The built page, copied and served on the loopback by Python's own static server."""
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built page, copied."""
     folder = tmp_path_factory.mktemp("site") / "site"
     shutil.copytree(PAGE, folder)
-    with served(folder) as origin:
+    return folder
+
+
+@pytest.fixture(scope="module")
+def origin(site: Path) -> Iterator[str]:
+    """The built page, served on the loopback by Python's own static server."""
+    with served(site) as origin:
         yield origin
 
 
@@ -77,15 +126,18 @@ def driven(script: str, origin: str, *args: str, timeout: int = 3000) -> dict[st
 
 
 @pytest.fixture(scope="module")
-def visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def visit(origin: str, site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     profiles = tmp_path_factory.mktemp("profiles")
-    return driven("e2e_page.mjs", origin, str(profiles), str(DROPPED), EASY)
+    fallback_pages(site)
+    quizzes = (HARD[0], LONG_RATED[0])
+    return driven("e2e_page.mjs", origin, str(profiles), str(DROPPED), EASY, *quizzes, *FALLBACKS)
 
 
 @pytest.fixture(scope="module")
 def phone(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     """A phone's visit (``e2e_phone.mjs``): the layout's boxes, and what the keys tapped did."""
-    return driven("e2e_phone.mjs", origin, str(tmp_path_factory.mktemp("phone")), timeout=1200)
+    profile = str(tmp_path_factory.mktemp("phone"))
+    return driven("e2e_phone.mjs", origin, profile, LONG_RATED[0], timeout=1200)
 
 
 @pytest.fixture(scope="module")
@@ -200,6 +252,54 @@ def test_a_dropped_file_loads_and_ctrl_c_stops_runrun_0(visit: dict[str, Any]) -
     stopped = visit["stopped"]
     assert re.search(r"^Interrupted at step [\d,]+\.$", stopped, re.M), stopped
     assert visit["after"].endswith("Order please:\n")  # the session goes on
+
+
+def test_the_page_runs_the_c_core(visit: dict[str, Any]) -> None:
+    # (issue 74) .ci/e2e-web builds the page with its C: its welcome and its status line say so
+    assert page_build() == NATIVE
+    assert visit["start"].startswith(welcome(NATIVE))
+    assert "the C core runs in this page (native core)" in visit["status"]
+
+
+def test_the_c_rates_a_hard_quiz(visit: dict[str, Any]) -> None:
+    rated = visit["rated"]
+    assert rated.startswith("difficulty --measures se\nDifficulty of the state at step 0 ")
+    assert f"\nSE: {HARD[1]} (Sudoku Explainer: " in rated
+    assert rated.endswith("\nOrder please:\n")
+
+
+#: what the shell says when Ctrl-C stops ``difficulty --measures se``, and its next prompt
+RATING_STOPPED = "\nInterrupted while measuring se; not measured: se.\n\nOrder please:\n"
+#: its progress line meanwhile
+RATING_PROGRESS = r"difficulty of the state at step 0: measuring se, \d+\.\d s \(Ctrl-C stops\)"
+
+
+def test_ctrl_c_stops_a_rating_in_the_c_and_the_session_goes_on(visit: dict[str, Any]) -> None:
+    # (SE 11.8: some 3 s of the C natively, more in the page; a rating not stopped prints its SE line)
+    stopped = visit["cStopped"]
+    assert re.fullmatch(RATING_PROGRESS, stopped["progress"]), stopped["progress"]
+    assert stopped["stopped"].endswith(RATING_STOPPED), stopped["stopped"]
+    assert "\nSE: " not in stopped["stopped"]
+    assert visit["cAfter"].startswith("step\n") and visit["cAfter"].endswith("\nOrder please:\n")
+    assert "\nSteps:1\n" in visit["cAfter"]
+
+
+@pytest.mark.parametrize("folder", FALLBACKS)
+def test_where_the_c_does_not_load_the_page_runs_the_pure_engine_and_says_why_once(
+    visit: dict[str, Any], folder: str
+) -> None:
+    seen = visit["fallback"][folder]
+    # (the welcome broken at the terminal's width: compared word by word)
+    said = " ".join(seen["transcript"].split())
+    before, after = (" ".join(part.split()) for part in welcome("\0").split("\0"))
+    assert said.startswith(f"{before} {FALLBACKS[folder]}") and after in said
+    if folder == "bad-c":  # (the browser's words follow: the module that does not compile)
+        assert "/native/sudoku_repl/core/_native.abi3.so" in said
+    assert said.count("no native core") == 1
+    # `hint se` answers on the pure engine, and says no pure build's line (pip's advice)
+    assert "Order please: hint se Hidden Single in block 2: [2,5]=5 (ER 1.2) Order" in said
+    assert "pure-Python build runs" not in said and "pip install" not in said
+    assert "The pure-Python engine runs in this page (no C)." in seen["status"]
 
 
 def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
@@ -449,3 +549,6 @@ def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
     assert phone["stopped"].endswith("\nOrder please:\n")
     # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
     assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"
+    # a rating in the C (issue 74) stopped by the key tapped, the prompt back
+    assert re.fullmatch(RATING_PROGRESS, phone["cStopped"]["progress"])
+    assert phone["cStopped"]["stopped"].endswith(RATING_STOPPED), phone["cStopped"]["stopped"]

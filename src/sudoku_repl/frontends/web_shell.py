@@ -52,7 +52,7 @@ from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
-from sudoku_repl.frontends.shell_start import ShellStart, maybe_pure
+from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.warm_up import RUNS, WarmUp
 from sudoku_repl.frontends.web_welcome import welcome
 from sudoku_repl.views.board_data import board_json
@@ -328,10 +328,12 @@ def run_page(
     register_commands()  # (the entry point's, as the command line's)
     build = use_native(native)
     page.post("build", json.dumps(page_builds()))  # (the page's status line; the tests)
-    if maybe_pure():  # the pure build's line asked once here: none after (its advice is pip's)
-        from sudoku_repl.tools.rating.se_build import pure_build_once
+    # the pure build's line asked once here, whatever the build: none after (its advice is
+    # pip's; the welcome says why the C does not run, a module that does not load included,
+    # which maybe_pure cannot see: issue 74)
+    from sudoku_repl.tools.rating.se_build import pure_build_once
 
-        pure_build_once()
+    pure_build_once()
     # (in its place: what this is, its build, help, the docs)
     sys.stdout.write(welcome(page.columns(), build))
     reader = PageReader(page, warm_runs)
