@@ -110,28 +110,18 @@ EXTENSIONS = (("core",), ("techniques", "explainer"))
 def maybe_pure() -> bool:
     """Whether the pure build may run, known without loading the engine, which the shell's start
     does not (tests/frontends/test_startup_imports.py): ``SUDOKU_REPL_ENGINE=pure``, or an
-    extension's file missing along its package's path (no C compiler at install; a web page
-    built without its C, or not yet given its modules' folder: web_shell). One there that does not load is found
+    extension's file missing (no C compiler at install). One there that does not load is found
     when a quiz is loaded (``--version`` says it), and the line said then by ``hint se``."""
     if pure_asked():
         return True
+    package = os.path.dirname(sudoku_repl.__file__)
     return not all(
         any(
-            os.path.isfile(os.path.join(folder, "_native" + suffix))
-            for folder in _package_path(parts)
+            os.path.isfile(os.path.join(package, *folder, "_native" + suffix))
             for suffix in EXTENSION_SUFFIXES
         )
-        for parts in EXTENSIONS
+        for folder in EXTENSIONS
     )
-
-
-def _package_path(parts: tuple[str, ...]) -> list[str]:
-    """Where the package ``sudoku_repl.<parts>`` finds its modules: its ``__path__`` once it is
-    imported (the web page adds its C modules' folder there: web_shell.use_native), else its folder."""
-    module = sys.modules.get(".".join(("sudoku_repl", *parts)))
-    if module is not None:
-        return list(module.__path__)
-    return [os.path.join(os.path.dirname(sudoku_repl.__file__), *parts)]
 
 
 def _no_answer(question: str) -> str:

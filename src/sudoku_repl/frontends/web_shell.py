@@ -296,9 +296,10 @@ def use_native(native: Mapping[str, Any] | None) -> str:
     does not load in this browser). None: no page (a test), the build as it is."""
     from sudoku_repl.core import native as core
 
-    for package, folder in (native or {}).get("folders", {}).items():
+    given = native or {}
+    for package, folder in given.get("folders", {}).items():
         importlib.import_module(package).__path__.append(folder)
-    skipped = (native or {}).get("skipped")
+    skipped = given.get("skipped")
     if skipped and not core.available():
         return f"pure Python (no native core: the page was built without its C, {skipped})"
     return core.build()
