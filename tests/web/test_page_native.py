@@ -37,7 +37,6 @@ from tests.web.built import (
     NATIVE,
     NODE,
     PAGE,
-    README_SESSION,
     Input,
     cpython,
     needs_page,
@@ -95,11 +94,13 @@ MEASURED: list[Input] = [
     ),
     "bye",
 ]
+#: this module's sessions compared with CPython's, after the README's (conftest.readme_session:
+#: the same run test_page_node.py compares, the page and CPython on the C here too)
 SESSIONS: list[tuple[str | None, list[Input]]] = [
-    (None, [*README_SESSION]),
     (None, MEASURED),
     (None, ["generate --er 7.0- --seed 7 --count 3", "bye"]),
 ]
+COMPARED = ["readme", "difficulty", "generate"]
 
 
 #: Ctrl-C once the rating of the hard set's hardest (ER 11.8: some 17 s of the C natively) shows
@@ -115,9 +116,11 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
     return page([*SESSIONS, STOPPED], tmp_path_factory.mktemp("web"))
 
 
-def test_the_page_and_cpython_run_the_c(seen: list[dict[str, Any]]) -> None:
+def test_the_page_and_cpython_run_the_c(
+    seen: list[dict[str, Any]], readme_session: tuple[dict[str, Any], str]
+) -> None:
     assert page_build() == NATIVE
-    for session in seen:
+    for session in [readme_session[0], *seen]:
         assert session["builds"] == BUILDS
         assert session["transcript"].startswith(welcome(NATIVE))
     version = subprocess.run(
@@ -126,17 +129,24 @@ def test_the_page_and_cpython_run_the_c(seen: list[dict[str, Any]]) -> None:
     assert version.stdout.endswith(f", {NATIVE}\n")
 
 
-@pytest.mark.parametrize("index", range(len(SESSIONS)), ids=["readme", "difficulty", "generate"])
+@pytest.mark.parametrize("name", COMPARED)
 def test_each_session_prints_what_cpython_on_the_c_core_prints(
-    seen: list[dict[str, Any]], index: int, tmp_path: Path
+    seen: list[dict[str, Any]],
+    readme_session: tuple[dict[str, Any], str],
+    name: str,
+    tmp_path: Path,
 ) -> None:
-    quiz, inputs = SESSIONS[index]
-    web = seen[index]["transcript"]
-    same(web, cpython(quiz, inputs, tmp_path))
+    if name == "readme":
+        web, terminal = readme_session[0]["transcript"], readme_session[1]
+    else:
+        index = COMPARED.index(name) - 1
+        quiz, inputs = SESSIONS[index]
+        web, terminal = seen[index]["transcript"], cpython(quiz, inputs, tmp_path)
+    same(web, terminal)
     # (the lines looked for: a failed command would print the same on both sides)
-    assert web.count("\nSE: ER ") == (35 if index == 1 else 0)
-    assert web.count("\nT&E-depth: ") == (35 if index == 1 else 0)
-    if index == 2:
+    assert web.count("\nSE: ER ") == (35 if name == "difficulty" else 0)
+    assert web.count("\nT&E-depth: ") == (35 if name == "difficulty" else 0)
+    if name == "generate":
         assert web.count(" 7.") >= 3 and "Seed 7 (generate --seed 7 makes the same puzzles)." in web
 
 

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from tests.support.helpers import PUZZLES
-from tests.web.built import PAGE, README_SESSION, Input, cpython, needs_page, page, same
+from tests.web.built import PAGE, Input, cpython, needs_page, page, same
 
 pytestmark = needs_page
 EASY = (PUZZLES / "norvig_easy50.txt").read_text().split()[0]
@@ -48,8 +48,8 @@ PUT: list[Input] = [
     {"put": "difflib.py", "text": PLANTED}, {"put": "highspy.py", "text": PLANTED},
     {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt", "bye",
 ]  # fmt: skip
+#: (the README's session: conftest.readme_session, run once for test_page_native.py too)
 SESSIONS: list[tuple[str | None, list[Input]]] = [
-    (None, list(README_SESSION)),
     (EASY, ["difficulty", "bye"]),
     (CANDIDATES, ["step", "runrun 0", "bye"]),
     (None, PICTURED),
@@ -74,9 +74,10 @@ def transcripts(
 
 
 def test_the_readme_session_prints_what_the_cpython_shell_prints(
-    transcripts: list[tuple[str, str]],
+    readme_session: tuple[dict[str, Any], str],
 ) -> None:
-    web, terminal = transcripts[0]
+    shown, terminal = readme_session
+    web = shown["transcript"]
     same(web, terminal)
     # the guess question asked and answered, as the README shows it
     assert "Take a guess please, by default it will be [6,2]=5: [6,2]=9\n" in web
@@ -85,13 +86,13 @@ def test_the_readme_session_prints_what_the_cpython_shell_prints(
 
 
 def test_difficulty_on_a_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
-    web, terminal = transcripts[1]
+    web, terminal = transcripts[0]
     same(web, terminal)
     assert "\nQuiz loaded.\n\nOrder please:\ndifficulty\nDifficulty of the state at step 0 " in web
 
 
 def test_a_729_character_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
-    web, terminal = transcripts[2]
+    web, terminal = transcripts[1]
     same(web, terminal)
     assert len(CANDIDATES) == 729 and "Quiz loaded." in web
 
@@ -102,15 +103,15 @@ def test_the_board_s_picture_holds_no_line_up(
     # `export svg` typed while the shell draws the Board's picture: its lines come as the
     # CPython shell prints them, in order, and the page was told of each prompt once (the
     # picture's answer tells it of none: it would let the next line go while one runs)
-    web, terminal = transcripts[3]
+    web, terminal = transcripts[2]
     same(web, terminal)
     assert "\nOrder please:\nexport svg x.svg\nWrote x.svg: " in web
-    assert seen[3]["readings"] == web.count("Order please:\n")
+    assert seen[2]["readings"] == web.count("Order please:\n")
     # the picture: Sudoku Explainer's next step from step 10 (`hint se` there: a contradiction
     # forcing chain removes 4 from [1,8]), the SVG export svg wrote
-    (picture,) = seen[3]["pictures"]
+    (picture,) = seen[2]["pictures"]
     assert picture["step"] == 10
-    assert picture["picture"]["svg"] == seen[3]["files"]["x.svg"]
+    assert picture["picture"]["svg"] == seen[2]["files"]["x.svg"]
     svg = picture["picture"]["svg"]
     assert re.findall(
         r'class="candidate (removed|placed)" data-cell="(r\dc\d)" data-digit="(\d)"', svg
@@ -120,7 +121,7 @@ def test_the_board_s_picture_holds_no_line_up(
 def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
     seen: list[dict[str, Any]],
 ) -> None:
-    notes, shown = seen[4]["notes"], seen[4]["transcript"]
+    notes, shown = seen[3]["notes"], seen[3]["transcript"]
     for note, name in zip(notes[:2], ("puzzles", "examples"), strict=True):
         assert note == (
             f"{name} was not put in the page's folder: one of the page's folders has that name. "
@@ -134,7 +135,7 @@ def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
 
 
 def test_a_python_file_put_in_the_folder_is_never_imported(seen: list[dict[str, Any]]) -> None:
-    shown = seen[4]["transcript"]
+    shown = seen[3]["transcript"]
     assert "PLANTED" not in shown
     assert "\nOrder please:\nstpe\nUnknown command 'stpe'; did you mean step?\n" in shown
     assert "\nOrder please:\nsolve ilp\nHiGHS (the highspy package) is not installed" in shown
@@ -146,7 +147,7 @@ def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str,
     from sudoku_repl.commands.table import lookup
 
     register_commands()
-    note = seen[4]["notes"][-1]
+    note = seen[3]["notes"][-1]
     named = re.findall(r"(\S+) bin\.txt", note)
     assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
     assert [word for word in named if lookup(word) is None] == []

@@ -147,16 +147,23 @@ def start_rating(args: list[str]) -> subprocess.Popen[bytes]:
     )
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_kill_9_mid_file_then_the_same_command_ends_with_the_uninterrupted_rows(
-    tmp_path: Path, jobs: str
-) -> None:
-    quizzes = quiz_file(tmp_path, STOPPED_RUN, broken_at=12)  # line 13 is broken
-    whole = run_program("rate", str(quizzes), text=True)
-    expected = table(whole.stdout)
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
+    """The rows of an uninterrupted run of the kill's file below (one run for both --jobs)."""
+    quizzes = quiz_file(tmp_path_factory.mktemp("uninterrupted"), STOPPED_RUN, broken_at=12)
+    expected = table(run_program("rate", str(quizzes), text=True).stdout)
     assert [row[0] for row in expected] == [str(n) for n in range(1, 13)] + [
         str(n) for n in range(14, STOPPED_RUN + 2)
     ]
+    return expected
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_kill_9_mid_file_then_the_same_command_ends_with_the_uninterrupted_rows(
+    tmp_path: Path, jobs: str, uninterrupted: list[list[str]]
+) -> None:
+    quizzes = quiz_file(tmp_path, STOPPED_RUN, broken_at=12)  # line 13 is broken
+    expected = uninterrupted
     out = tmp_path / "rows.csv"
     args = [str(quizzes), "--out", str(out), "--jobs", jobs]
     proc = start_rating(args)
