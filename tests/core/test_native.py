@@ -238,6 +238,35 @@ def test_a_plain_run_polls_between_batches_of_units() -> None:
 
 
 @needs_native
+def test_a_traced_plain_run_makes_many_steps_a_call_and_stops_after_the_one_interrupted() -> None:
+    """With a trace the native core's fast path makes many units a call (not one each), the
+    hooks hearing each unit's events before the next unit is made and polled between them:
+    Ctrl-C while a step's lines are printed stops the run after that step, as on the pure
+    engine, with the same events heard."""
+    from sudoku_repl.core.native_engine import NativeEngine
+
+    seen = []
+    for engine_type in (Engine, NativeEngine):
+        session = Session(Settings(), engine_type=engine_type)
+        session.load(Quiz.from_string(LINES[0]))
+
+        class Stopping(Hooks):
+            def interrupted(self) -> bool:  # Ctrl-C at the 150th event's lines (of 261)
+                return len(self.events_seen) >= 150
+
+        hooks = Stopping(session, 1)
+        engine, calls = session.engine, []
+        run_plain = engine.run_plain
+        engine.run_plain = lambda asked: calls.append(asked) or run_plain(asked)  # type: ignore[method-assign]
+        report = session.run(hooks, solutions=0)
+        assert report.interrupted and not session.finished
+        seen.append((session.state(), hooks.events_seen, report.biggest))
+    assert seen[1] == seen[0]
+    steps = seen[0][0].steps
+    assert 0 < len(calls) < steps / 10  # (one a unit before: as many calls as steps at least)
+
+
+@needs_native
 @pytest.mark.parametrize("name", ["samurai_seed001.txt", "flower_seed001.txt"])
 def test_both_engines_search_a_puzzle_of_several_grids_alike(name: str) -> None:
     """Shared units, cells in two grids: the core takes any geometry's tables."""
