@@ -28,6 +28,7 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell, values_of
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.runs import PlainRequest, PlainRun
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
 from tests.support.helpers import PUZZLES
@@ -237,6 +238,19 @@ def test_a_plain_run_polls_between_batches_of_units() -> None:
         assert len(polls) > 100 and polls == sorted(set(polls))  # before each step
 
 
+def plain_runs(engine: Engine) -> list[PlainRequest]:
+    """The requests ``engine.run_plain`` is given from now on (the list grows as they come)."""
+    calls: list[PlainRequest] = []
+    run_plain = engine.run_plain
+
+    def counted(asked: PlainRequest) -> PlainRun:
+        calls.append(asked)
+        return run_plain(asked)
+
+    engine.run_plain = counted  # type: ignore[method-assign]
+    return calls
+
+
 @needs_native
 def test_a_traced_plain_run_makes_many_steps_a_call_and_stops_after_the_one_interrupted() -> None:
     """With a trace the native core's fast path makes many units a call (not one each), the
@@ -255,9 +269,7 @@ def test_a_traced_plain_run_makes_many_steps_a_call_and_stops_after_the_one_inte
                 return len(self.events_seen) >= 150
 
         hooks = Stopping(session, 1)
-        engine, calls = session.engine, []
-        run_plain = engine.run_plain
-        engine.run_plain = lambda asked: calls.append(asked) or run_plain(asked)  # type: ignore[method-assign]
+        calls = plain_runs(session.engine)
         report = session.run(hooks, solutions=0)
         assert report.interrupted and not session.finished
         seen.append((session.state(), hooks.events_seen, report.biggest))
