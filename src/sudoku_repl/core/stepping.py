@@ -328,7 +328,7 @@ class Stepping(Present):
         # unless the hooks read each move's events beside the candidates it left (``per_move``)
         per_move = getattr(hooks, "per_move", False)
         fast = plain and until is None and not per_move and engine.fast_path(mode)
-        # the events the hooks read (None: every kind); a trace comes a unit a call
+        # the events the hooks read (None: every kind); a trace's come unit by unit
         wanted: tuple[int, ...] | None = getattr(hooks, "kinds", None)
         kinds = () if walk.silent else wanted
         traced = kinds is None
