@@ -113,6 +113,33 @@ def test_both_engines_stop_a_plain_run_at_its_goals() -> None:
 
 
 @needs_native
+def test_both_engines_hand_each_unit_s_events_between_units_and_stop_when_told() -> None:
+    """``PlainRequest.between``: called before each unit but the first with the unit before's
+    events (left out of the result's), a true answer stops the run there: the 40th call
+    stops a run of 40 units, the run asked for 40 units, whose units' events are those of 40
+    runs of a unit each; the same on both engines."""
+    pure_type, native_type = engines()
+    givens = Quiz.from_string(SEED_QUIZ).givens
+    reference = pure_type.from_givens(givens)
+    forty = reference.run_plain(request(reference, 40))
+    one_by_one = pure_type.from_givens(givens)
+    units = [one_by_one.run_plain(request(one_by_one, 1)).events for _ in range(40)]
+    assert one_by_one.state() == reference.state()
+    for engine_type in (pure_type, native_type):
+        engine = engine_type.from_givens(givens)
+        heard: list[list[object]] = []
+
+        def between(events: list[object], heard: list[list[object]] = heard) -> bool:
+            heard.append(events)
+            return len(heard) == 40
+
+        got = engine.run_plain(request(engine, 100, between=between))
+        assert heard == units and got.events == []
+        assert got._replace(events=forty.events) == forty
+        assert engine.state() == reference.state()
+
+
+@needs_native
 @pytest.mark.parametrize("name", ["samurai_seed001.txt"])
 def test_both_engines_search_alike_with_typed_figures(name: str) -> None:
     pure_type, native_type = engines()

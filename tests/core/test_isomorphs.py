@@ -4,8 +4,11 @@ the same isomorphs, the first k of them for any count."""
 
 from __future__ import annotations
 
+import pytest
+
 import sudoku_repl
 from sudoku_repl.core.isomorphs import drawn
+from sudoku_repl.core.making import Rng
 
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
 
@@ -34,3 +37,28 @@ def test_marks_follow_the_digits_and_the_cells() -> None:
     for cell in range(81):
         source = iso.source(cell)
         assert image[cell] == 1 << (iso.digits[source % 9] - 1)
+
+
+def test_each_image_cell_s_source_is_worked_out_once_and_the_same() -> None:
+    for iso in drawn(6, 2):
+        assert iso.sources == tuple(iso.source(cell) for cell in range(81))
+        assert sorted(iso.sources) == list(range(81))
+
+
+def test_the_same_count_and_seed_are_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``difficulty`` asks the same isomorphs (its seed's) for every quiz: drawn the first time."""
+    from sudoku_repl.core import isomorphs
+
+    isomorphs._drawn.cache_clear()
+    made: list[int] = []
+    draw = isomorphs.Isomorph.drawn
+
+    def counted(rng: Rng) -> isomorphs.Isomorph:
+        made.append(1)
+        return draw(rng)
+
+    monkeypatch.setattr(isomorphs.Isomorph, "drawn", counted)
+    first = drawn(8, 12345)
+    assert drawn(8, 12345) == first and len(made) == 8
+    assert drawn(8, 54321) != first and len(made) == 16
+    isomorphs._drawn.cache_clear()  # (not the counted draws for the next test)

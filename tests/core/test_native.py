@@ -28,6 +28,7 @@ from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Cell, values_of
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.runs import PlainRequest, PlainRun
 from sudoku_repl.core.session import Session, Settings
 from sudoku_repl.core.state import FINISHED
 from tests.support.helpers import PUZZLES
@@ -235,6 +236,46 @@ def test_a_plain_run_polls_between_batches_of_units() -> None:
         assert len(polls) <= 1000 // session.poll_units + 1  # a unit is a step or more
     else:
         assert len(polls) > 100 and polls == sorted(set(polls))  # before each step
+
+
+def plain_runs(engine: Engine) -> list[PlainRequest]:
+    """The requests ``engine.run_plain`` is given from now on (the list grows as they come)."""
+    calls: list[PlainRequest] = []
+    run_plain = engine.run_plain
+
+    def counted(asked: PlainRequest) -> PlainRun:
+        calls.append(asked)
+        return run_plain(asked)
+
+    setattr(engine, "run_plain", counted)  # noqa: B010 (a method replaced on one instance: mypy)
+    return calls
+
+
+@needs_native
+def test_a_traced_plain_run_makes_many_steps_a_call_and_stops_after_the_one_interrupted() -> None:
+    """With a trace the native core's fast path makes many units a call (not one each), the
+    hooks hearing each unit's events before the next unit is made and polled between them:
+    Ctrl-C while a step's lines are printed stops the run after that step, as on the pure
+    engine, with the same events heard."""
+    from sudoku_repl.core.native_engine import NativeEngine
+
+    seen = []
+    for engine_type in (Engine, NativeEngine):
+        session = Session(Settings(), engine_type=engine_type)
+        session.load(Quiz.from_string(LINES[0]))
+
+        class Stopping(Hooks):
+            def interrupted(self) -> bool:  # Ctrl-C at the 150th event's lines (of 261)
+                return len(self.events_seen) >= 150
+
+        hooks = Stopping(session, 1)
+        calls = plain_runs(session.engine)
+        report = session.run(hooks, solutions=0)
+        assert report.interrupted and not session.finished
+        seen.append((session.state(), hooks.events_seen, report.biggest))
+    assert seen[1] == seen[0]
+    steps = seen[0][0].steps
+    assert 0 < len(calls) < steps / 10  # (one a unit before: as many calls as steps at least)
 
 
 @needs_native

@@ -205,7 +205,7 @@ class Engine:
         """Up to ``request.units`` units of a plain run (``runs.PlainRequest``), and what the
         record keeps of them: the reference of the native core's ``Core_run``."""
         mode, fine, chunk, index = request.run_mode, request.fine, request.chunk, request.start
-        kinds = request.kinds
+        kinds, between = request.kinds, request.between
         wide = self.geo.size > 256
         steps, guess_moves, levels, ends = array("I"), array("I"), array("I"), array("I")
         cells: bytearray | array[int] = array("H") if wide else bytearray()
@@ -220,6 +220,10 @@ class Engine:
                 request.solutions, request.first, request.max_steps
             ):
                 break
+            if done and between is not None:
+                heard, events = events, []
+                if between(heard):
+                    break
             count = self.steps
             unfinished = True
             while made < request.moves:

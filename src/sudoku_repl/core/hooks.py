@@ -26,7 +26,9 @@ class Hooks(Protocol):
         """True when the user asked to stop (polled between steps; it changes nothing).
 
         Hooks may also have ``tick()``: the stepping loop calls it right before each interrupt
-        poll, for whatever the driver does while work goes on (a progress line); and ``kinds``:
+        poll, for whatever the driver does while work goes on (a progress line), but those
+        between the units of one call to the native core's fast path (a trace's: the session is
+        whole only between its calls, where the tick comes); and ``kinds``:
         the event kinds ``events`` reads (absent or None: every kind). The others may then be
         left out of what it is given (the native core makes only those); and ``per_move``: when
         true, ``events`` is given each move's events right after that move, the engine's

@@ -15,6 +15,7 @@ on every build and machine.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -46,6 +47,16 @@ class Isomorph:
     rows: tuple[int, ...]
     cols: tuple[int, ...]
     digits: tuple[int, ...]
+    #: ``source`` of each of the image's cells, worked out once (an image reads all 81)
+    sources: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        rows, cols = self.rows, self.cols
+        if self.transposed:
+            sources = tuple(9 * c + r for r in rows for c in cols)
+        else:
+            sources = tuple(9 * r + c for r in rows for c in cols)
+        object.__setattr__(self, "sources", sources)  # (frozen: set once, here)
 
     @classmethod
     def drawn(cls, rng: Rng) -> Isomorph:
@@ -63,11 +74,11 @@ class Isomorph:
     def values(self, values: Sequence[int]) -> bytes:
         """The image of a grid's values (0 for an empty cell)."""
         relabel = (0, *self.digits)
-        return bytes(relabel[values[self.source(cell)]] for cell in range(81))
+        return bytes([relabel[values[source]] for source in self.sources])
 
     def masks(self, masks: Sequence[int]) -> tuple[int, ...]:
         """The image of a grid's candidate masks (bit d - 1 for the digit d)."""
-        return tuple(self.mask(masks[self.source(cell)]) for cell in range(81))
+        return tuple(self.mask(masks[source]) for source in self.sources)
 
     def mask(self, mask: int) -> int:
         out = 0
@@ -80,5 +91,12 @@ class Isomorph:
 def drawn(count: int, seed: int) -> list[Isomorph]:
     """``count`` random isomorphs from ``seed``: the first ``k`` of them are the same for any
     ``count`` above ``k``."""
+    return list(_drawn(count, seed))
+
+
+@lru_cache(maxsize=8)
+def _drawn(count: int, seed: int) -> tuple[Isomorph, ...]:
+    """``drawn``'s, kept for the last counts and seeds asked: ``difficulty`` draws the same
+    ones (its default seed) for every quiz, and an isomorph never changes."""
     rng = Rng(seed)
-    return [Isomorph.drawn(rng) for _ in range(count)]
+    return tuple(Isomorph.drawn(rng) for _ in range(count))

@@ -185,6 +185,7 @@ class NativeEngine(Engine):
             request.start,
             int(request.resume),
             request.cells_base,
+            request.between,
         )
         self._pull()
         return PlainRun._make(result)

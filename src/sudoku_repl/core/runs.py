@@ -13,6 +13,7 @@ Named tuples: they are made once a call of many units, and read by name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from sudoku_repl.core.events import Event
@@ -48,6 +49,11 @@ class PlainRequest(NamedTuple):
     cells_base: int
     #: moves per chunk of the record (``history.MOVES_PER_SNAPSHOT``; the C has it built in)
     chunk: int
+    #: called before each unit but the first (once the goals are not met) with the events of
+    #: the unit before, which the result's ``events`` then leaves out; true: the run stops
+    #: there (a trace's Ctrl-C, between its steps). It must not use the engine, which is
+    #: in the middle of the run. None: the events all come in the result
+    between: Callable[[list[Event]], bool] | None = None
 
 
 class PlainRun(NamedTuple):

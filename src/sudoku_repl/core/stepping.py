@@ -192,10 +192,35 @@ class Walk:
 
 
 #: units a plain run's fast path makes per call before it ticks and polls for an interrupt: silent,
-#: and with a trace for the hooks (its lines come as they would, and Ctrl-C stops it after the
-#: step it interrupts, as the pure loop does: printing costs far more than the call)
+#: and with a trace for the hooks. A trace's call hands each unit's events to the hooks before
+#: the next unit and polls for an interrupt there (``PlainRequest.between``): its lines come as
+#: they would, and Ctrl-C stops it after the step it interrupts, as the pure loop does; the
+#: session is whole, for a ``tick`` (the full screen draws it), between the calls alone
 NATIVE_UNITS = 512
-NATIVE_UNITS_TRACED = 1
+NATIVE_UNITS_TRACED = 64
+
+
+class _Between:
+    """A trace's hooks between two units of a call to the fast path (``PlainRequest.between``):
+    the unit's events to ``hooks.events``, then the interrupt poll, as the stepping loop does
+    between two units (the tick waits for the call's end: the session is whole only then).
+    What the hooks raise stops the run, and is raised once its moves are recorded."""
+
+    __slots__ = ("events", "failed", "interrupted", "stopped")
+
+    def __init__(self, hooks: Hooks) -> None:
+        self.events, self.interrupted = hooks.events, hooks.interrupted
+        self.stopped = False
+        self.failed: BaseException | None = None
+
+    def __call__(self, events: list[Event]) -> bool:
+        try:
+            if events:
+                self.events(events)
+            self.stopped = self.interrupted()
+        except BaseException as e:  # (KeyboardInterrupt too, where Ctrl-C raises it)
+            self.failed, self.stopped = e, True
+        return self.stopped
 
 
 class Stepping(Present):
@@ -303,7 +328,7 @@ class Stepping(Present):
         # unless the hooks read each move's events beside the candidates it left (``per_move``)
         per_move = getattr(hooks, "per_move", False)
         fast = plain and until is None and not per_move and engine.fast_path(mode)
-        # the events the hooks read (None: every kind); a trace comes a unit a call
+        # the events the hooks read (None: every kind); a trace's come unit by unit
         wanted: tuple[int, ...] | None = getattr(hooks, "kinds", None)
         kinds = () if walk.silent else wanted
         traced = kinds is None
@@ -320,7 +345,8 @@ class Stepping(Present):
                     if interrupted():
                         return INTERRUPTED
                 if fast:
-                    self._fast_units(walk, hooks, kinds, traced)
+                    if self._fast_units(walk, hooks, kinds, traced):
+                        return INTERRUPTED
                     continue
                 if plain:  # nothing to watch, ask or follow: the unit cannot pause
                     walk.unit_biggest = 0
@@ -409,19 +435,21 @@ class Stepping(Present):
 
     def _fast_units(
         self, walk: Walk, hooks: Hooks, kinds: tuple[int, ...] | None, traced: bool
-    ) -> None:
+    ) -> bool:
         """Plain units handed to the engine's fast path (``Engine.run_plain``), up to
-        ``poll_units`` (a trace: ``NATIVE_UNITS_TRACED``) and no further than the walk's goals,
-        recorded the lean way (``History.extend_deferred``); the events of ``kinds`` go to the
-        hooks at the end. A record whose last chunk is written takes one unit a move at a time
-        (``_unit``: its moves' events and changes are stored); a record at its cap drops its
-        older half between the calls."""
+        ``poll_units`` (a trace: no more than ``NATIVE_UNITS_TRACED``) and no further than the
+        walk's goals, recorded the lean way (``History.extend_deferred``); the events of
+        ``kinds`` go to the hooks at the end, a trace's unit by unit (``_between``). A record
+        whose last chunk is written takes one unit a move at a time (``_unit``: its moves'
+        events and changes are stored); a record at its cap drops its older half between the
+        calls. True: Ctrl-C stopped it between two units."""
         engine, mode, history = self.engine, self.settings.run_mode, self.history
         if not history.defers_next():
             walk.unit_biggest = 0
             self._unit(walk, hooks)  # (no question: a plain walk has no guess mode)
-            return
-        units = NATIVE_UNITS_TRACED if traced else self.poll_units
+            return False
+        units = min(NATIVE_UNITS_TRACED, self.poll_units) if traced else self.poll_units
+        between = _Between(hooks) if units > 1 and traced else None
         resume = False
         while True:
             start = len(history)
@@ -440,6 +468,7 @@ class Stepping(Present):
                     resume,
                     history.cells_in_last_chunk(),
                     MOVES_PER_SNAPSHOT,
+                    between,
                 )
             )
             history.extend_deferred(
@@ -458,10 +487,14 @@ class Stepping(Present):
             self._keep_within_cap(hooks)
             if run.biggest > walk.biggest:
                 walk.biggest = run.biggest
+            if between is not None and between.stopped:
+                if between.failed is not None:  # (raised by the hooks: the moves recorded first)
+                    raise between.failed
+                return True
             if run.events:
                 hooks.events(run.events)
             if not run.unfinished:
-                return
+                return False
             resume = True
 
     def abort(self, walk: Walk) -> None:

@@ -12,7 +12,7 @@ static int reached(Core *c, int64_t goal, int64_t first, int64_t max_steps) {
 }
 
 /* run(run_mode, kinds, units, fine, solutions, first, max_steps, moves, index, resume,
- *     cells_base):
+ *     cells_base[, between]):
  * the plain run (Session._plain_unit, unit after unit) natively. Before each unit but the
  * first, the walk's goals: the end of the search, ``solutions`` new ones since ``first``,
  * ``max_steps`` (-1: none). A unit is a step of docs/engine.md, or with ``fine`` one step count.
@@ -20,6 +20,11 @@ static int reached(Core *c, int64_t goal, int64_t first, int64_t max_steps) {
  * length (snapshots are due after its moves 63, 127, ...); ``resume``: go on with the unit the
  * last call left unfinished; ``cells_base``: how many touched cells the record's last chunk
  * holds already (0 when the first move begins a chunk).
+ * ``between`` (optional, None: nothing): a callable called before each unit but the first of
+ * the call, once the goals are not met, with the events of the unit before (a new list each
+ * time; they are not in the result's); a true result stops the run there (a trace's Ctrl-C
+ * between its steps), an exception ends the call in the error (its moves unrecorded: the
+ * callable catches what it means to keep). It must not use this core.
  * Returns (units done, unit left unfinished, biggest new guess level, the moves' step counts
  * as uint32 bytes, the new guesses' moves and their levels as uint32 bytes (a level is as
  * deep as the search goes: past 255 on a geometry of many cells),
@@ -31,11 +36,16 @@ PyObject *Core_run(Core *c, PyObject *args) {
     int mode, units, fine, resume;
     unsigned kinds;
     long long goal, first, max_steps, max_moves, index, cells_base;
+    PyObject *between = Py_None;
     if (core_ready(c) < 0)
         return NULL;
-    if (!PyArg_ParseTuple(args, "iIiiLLLLLiL", &mode, &kinds, &units, &fine, &goal, &first,
-                          &max_steps, &max_moves, &index, &resume, &cells_base))
+    if (!PyArg_ParseTuple(args, "iIiiLLLLLiL|O", &mode, &kinds, &units, &fine, &goal, &first,
+                          &max_steps, &max_moves, &index, &resume, &cells_base, &between))
         return NULL;
+    if (between != Py_None && !PyCallable_Check(between)) {
+        PyErr_SetString(PyExc_TypeError, "between: a callable or None");
+        return NULL;
+    }
     if (units < 0 || max_moves < 0 || index < 0 || cells_base < 0) {
         PyErr_Format(PyExc_ValueError,
                      "units %d, moves %lld, index %lld, cells_base %lld (accepted: 0 or more)", units,
@@ -65,6 +75,28 @@ PyObject *Core_run(Core *c, PyObject *args) {
     while (done < units && n < max_moves) {
         if ((done || !resume) && reached(c, goal, first, max_steps))
             break;
+        if (done && between != Py_None) { /* the unit before's events, handed over */
+            PyObject *heard = ev ? ev : PyList_New(0);
+            if (!heard)
+                goto fail;
+            if (ev) {
+                ev = c->ev = PyList_New(0);
+                if (!ev) {
+                    Py_DECREF(heard);
+                    goto fail;
+                }
+            }
+            PyObject *said = PyObject_CallFunctionObjArgs(between, heard, NULL);
+            Py_DECREF(heard);
+            if (!said)
+                goto fail;
+            int stop = PyObject_IsTrue(said);
+            Py_DECREF(said);
+            if (stop < 0)
+                goto fail;
+            if (stop)
+                break;
+        }
         int64_t count = c->steps;
         open = 1;
         while (n < max_moves) {
