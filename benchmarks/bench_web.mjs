@@ -5,9 +5,12 @@
 // page's own clock: its window.sudokuRepl.took()): the first run's in the second visit, each
 // other's in the page at its `path` (a page beside it: the same files, its own manifest, e.g. one
 // naming no C module: the pure engine), in its own second visit, also timed (`seconds`: the
-// first prompt of each run's page on a second visit). Prints JSON.
+// first prompt of each run's page on a second visit). Each run's first line is typed once the
+// shell's idle warm-up is done (window.sudokuRepl.warm(): its runs at the prompt, a few tenths
+// of a second, the time a person takes to read the prompt), or at once with AT_ONCE `at-once`.
+// Prints JSON.
 //
-//   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE RUNS.json
+//   node benchmarks/bench_web.mjs ORIGIN CHROMIUM PROFILE RUNS.json [AT_ONCE]
 //   RUNS.json: [{"name", "path" ("" or "FOLDER/"), "commands": [LINE...], "timed": {LINE: GROUP}}]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +18,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(new URL('../web/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
 
-const [origin, executablePath, profile, runsFile] = process.argv.slice(2);
+const [origin, executablePath, profile, runsFile, atOnce] = process.argv.slice(2);
 const runs = JSON.parse(readFileSync(runsFile, 'utf8'));
 const FLAGS = [
     '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
@@ -46,6 +49,7 @@ const [second, secondPhases] = await firstPrompt(page);
 /** The `commands` typed on `page`: the seconds of each group of `timed`, and the transcript. */
 async function timedRun(page, commands, timed) {
     await page.click('#terminal');
+    if (atOnce !== 'at-once') await page.waitForFunction(() => window.sudokuRepl.warm(), null, { timeout: LONG });
     const seconds = {};
     for (const line of commands) {
         const before = await page.evaluate(() => window.sudokuRepl.transcript().length);

@@ -195,6 +195,9 @@ window.sudokuRepl = {
     prompting: () => client.reading,
     /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
     took: () => client.took,
+    /** Whether the shell's idle warm-up is done (its runs at the prompt while nothing was typed:
+     * the commands after it run on warmed code; benchmarks/bench_web.py waits for it). */
+    warm: () => client.warm,
     /** The start, phase by phase: seconds from the navigation to each phase's end, in order
      * (the page's, then the worker's; benchmarks/bench_web.py prints them). */
     timings: () =>

@@ -25,6 +25,8 @@ export class ShellClient {
         this.sentAt = null;
         /** Seconds from the last line sent to the prompt after it (the command's, as the page sees it). */
         this.took = null;
+        /** Whether the shell's idle warm-up has made all its runs (frontends/warm_up.py). */
+        this.warm = false;
         /** The worker's start, phase by phase: [name, ms since the epoch] as each ended. */
         this.marks = [];
         // shared memory where the page is cross-origin isolated (Node's workers have it): the
@@ -84,6 +86,8 @@ export class ShellClient {
             const resolve = this._tools.get(answer.id);
             this._tools.delete(answer.id);
             if (resolve) resolve(answer);
+        } else if (message.type === 'warm') {
+            this.warm = true;
         } else if (message.type === 'timings') {
             this.marks.push(...message.marks);
         } else if (message.type === 'failed') {

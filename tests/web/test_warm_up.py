@@ -47,6 +47,17 @@ def test_it_runs_its_runs_at_a_quiet_prompt_then_stops_for_good(runs: list[int])
     assert len(runs) == 3
 
 
+def test_it_says_it_is_done_once_after_its_last_run(runs: list[int]) -> None:
+    said: list[int] = []
+    answers = iter([False, True, False, False])
+    warming = WarmUp(lambda: next(answers), runs=2, done=lambda: said.append(len(runs)))
+    warming.at_prompt()  # one run, then the page sent something: not done
+    assert (len(runs), said) == (1, [])
+    warming.at_prompt()  # the last run: done, once
+    warming.at_prompt()
+    assert (len(runs), said) == (2, [2])
+
+
 def test_it_gives_way_to_what_the_page_sends_and_goes_on_later(runs: list[int]) -> None:
     answers = iter([False, False, True, False, False])
     warming = WarmUp(lambda: next(answers), runs=3)
@@ -73,3 +84,7 @@ def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
     ]
     # asked once at the first prompt (a line was there), then before each of the two runs
     assert page.asked == 3
+    # the page told once, after the second run, before the line at that prompt was read
+    warm = [k for k, (kind, _) in enumerate(page.posts) if kind == "warm"]
+    prompts = [k for k, (kind, _) in enumerate(page.posts) if kind == "prompting"]
+    assert len(warm) == 1 and prompts[1] < warm[0] < prompts[2]

@@ -6,7 +6,9 @@ run a while, and the engine's own first runs fill Python's caches (figures: docs
 
 Each run is one ``runrun 0`` of the seed (284 steps, some 10 to 30 ms in the page): a line
 sent during one waits at most that long. The warm-up stops for good once its runs are done,
-and at any prompt as soon as the page has sent something (a line, Tab, Ctrl-C: ``pending``)."""
+and at any prompt as soon as the page has sent something (a line, Tab, Ctrl-C: ``pending``);
+once they are all done it says so (``done``: the page's ``window.sudokuRepl.warm()``, which
+benchmarks/bench_web.py waits for before it types, as a person reading the prompt would)."""
 
 from __future__ import annotations
 
@@ -25,11 +27,19 @@ SEED = "005300000800000020070010500400005300010070006003200080060500009004000030
 RUNS = 10
 
 
-class WarmUp:
-    """The runs left to make (``runs``), made at prompts while ``pending`` says nothing came."""
+def _nothing() -> None:
+    """Nobody told the warm-up is done."""
 
-    def __init__(self, pending: Callable[[], bool], runs: int = RUNS) -> None:
+
+class WarmUp:
+    """The runs left to make (``runs``), made at prompts while ``pending`` says nothing came;
+    ``done`` called once, after the last."""
+
+    def __init__(
+        self, pending: Callable[[], bool], runs: int = RUNS, done: Callable[[], None] = _nothing
+    ) -> None:
         self._pending = pending
+        self._done = done
         self.left = runs
 
     def at_prompt(self) -> None:
@@ -37,6 +47,8 @@ class WarmUp:
         while self.left > 0 and not self._pending():
             self.left -= 1
             in_own_frame(run_seed)  # (its later runs on the best code there is by then)
+            if self.left == 0:
+                self._done()
 
 
 def run_seed() -> str:

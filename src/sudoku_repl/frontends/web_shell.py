@@ -94,7 +94,8 @@ class Page(Protocol):
 
     def post(self, kind: str, body: str) -> None:
         """A message to the page: ``build`` (whether the C core runs), ``board``,
-        ``completions``, ``picture`` or ``tool`` (a tool call's answer), its body JSON."""
+        ``completions``, ``picture``, ``tool`` (a tool call's answer) or ``warm`` (the idle
+        warm-up's runs done), its body JSON."""
 
 
 class PageReader:
@@ -106,7 +107,7 @@ class PageReader:
     def __init__(self, page: Page, warm_runs: int = RUNS) -> None:
         self.page = page
         #: the idle warm-up's runs, made at prompts while the page sends nothing
-        self.warm_up = WarmUp(page.pending, warm_runs)
+        self.warm_up = WarmUp(page.pending, warm_runs, lambda: page.post("warm", "{}"))
         #: the repl whose board and completions are shown (``run_page`` hands it in once made)
         self.repl: Repl | None = None
         #: the Board's folded line is open and its picture of the present step not yet drawn
