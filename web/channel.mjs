@@ -1,8 +1,13 @@
-// The page's channel to the shell's worker (docs/web.md): the worker's Python waits at each
-// prompt for what the page sends (a line, a key, a file), which it can only do on shared memory
-// (a SharedArrayBuffer: the page must be cross-origin isolated, the service worker's job where
-// the server sends no COOP/COEP headers). One message at a time: the page writes it (in chunks
-// of the data buffer's size), the worker takes it and says so; the next waits for that.
+// The channels between the page and the shell's worker (docs/web.md), on shared memory (a
+// SharedArrayBuffer: the page must be cross-origin isolated, the service worker's job where the
+// server sends no COOP/COEP headers). The page's channel to the worker: the worker's Python waits
+// at each prompt for what the page sends (a line, a key, a file), which it can only do on shared
+// memory. The worker's channel to the page: what the shell prints, its prompts, the Board...
+// (postMessage's delivery to the page's thread takes milliseconds, a wake-up on shared memory a
+// fraction of one). One message at a time on each: its sender writes it (in chunks of the data
+// buffer's size), the receiver takes it and says so; the next waits for that, so the messages
+// come in the order they were sent. Each end waits as its thread can: the page's thread with
+// Atomics.waitAsync (it may not block), the worker's with Atomics.wait.
 'use strict';
 
 const FREE = 0;
@@ -14,11 +19,68 @@ export function makeChannel() {
     return { control: new SharedArrayBuffer(16), data: new SharedArrayBuffer(CHUNK) };
 }
 
-/** The page's end: `send(kind, bytes)` queues a message (a promise, resolved once taken). */
-export class Sender {
+/** A message's chunks: `[part, more]` (one, empty, for an empty message). */
+function* chunks(bytes) {
+    let at = 0;
+    do {
+        const part = bytes.subarray(at, at + CHUNK);
+        at += part.length;
+        yield [part, at < bytes.length];
+    } while (at < bytes.length);
+}
+
+/** One end of a channel: a chunk written (and said), or taken (and said). */
+class End {
     constructor(channel) {
         this.control = new Int32Array(channel.control);
         this.data = new Uint8Array(channel.data);
+    }
+
+    _write(kind, part, more) {
+        this.data.set(part);
+        this.control[1] = kind;
+        this.control[2] = part.length;
+        this.control[3] = more ? 1 : 0;
+        Atomics.store(this.control, 0, FULL);
+        Atomics.notify(this.control, 0);
+    }
+
+    _take() {
+        const kind = this.control[1];
+        const part = this.data.slice(0, this.control[2]);
+        const more = this.control[3];
+        Atomics.store(this.control, 0, FREE);
+        Atomics.notify(this.control, 0);
+        return { kind, part, more };
+    }
+}
+
+/** A message's chunks, taken one by one, as one message: `add(chunk)` gives it at its last. */
+class Gathering {
+    constructor() {
+        this.parts = [];
+    }
+
+    add({ kind, part, more }) {
+        this.parts.push(part);
+        if (more) return null;
+        const parts = this.parts.splice(0);
+        if (parts.length === 1) return { kind, bytes: parts[0] };
+        const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+        let at = 0;
+        for (const p of parts) {
+            bytes.set(p, at);
+            at += p.length;
+        }
+        return { kind, bytes };
+    }
+}
+
+/** The page's end of its channel: `send(kind, bytes)` queues a message (a promise, resolved
+ * once taken). */
+export class Sender extends End {
+    constructor(channel) {
+        super(channel);
         this.queue = Promise.resolve();
     }
 
@@ -28,18 +90,10 @@ export class Sender {
     }
 
     async _send(kind, bytes) {
-        let at = 0;
-        do {
+        for (const [part, more] of chunks(bytes)) {
             await this._free();
-            const part = bytes.subarray(at, at + CHUNK);
-            this.data.set(part);
-            at += part.length;
-            this.control[1] = kind;
-            this.control[2] = part.length;
-            this.control[3] = at < bytes.length ? 1 : 0;
-            Atomics.store(this.control, 0, FULL);
-            Atomics.notify(this.control, 0);
-        } while (at < bytes.length);
+            this._write(kind, part, more);
+        }
         await this._free();
     }
 
@@ -51,63 +105,101 @@ export class Sender {
     }
 }
 
-/** The worker's end: `receive()` waits for the next message, `{kind, bytes}`. */
-export class Receiver {
-    constructor(channel) {
-        this.control = new Int32Array(channel.control);
-        this.data = new Uint8Array(channel.data);
-    }
-
+/** The worker's end of the page's channel: `receive()` waits for the next message, `{kind, bytes}`. */
+export class Receiver extends End {
     /** The kind of the message the page has written and the worker not taken yet, or null. */
     waiting() {
         return Atomics.load(this.control, 0) === FULL ? this.control[1] : null;
     }
 
     receive() {
-        const parts = [];
-        let kind;
-        let more;
-        do {
+        const gathering = new Gathering();
+        for (;;) {
             Atomics.wait(this.control, 0, FREE);
-            kind = this.control[1];
-            const length = this.control[2];
-            more = this.control[3];
-            parts.push(this.data.slice(0, length));
-            Atomics.store(this.control, 0, FREE);
-            Atomics.notify(this.control, 0);
-        } while (more);
-        const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-        let at = 0;
-        for (const part of parts) {
-            bytes.set(part, at);
-            at += part.length;
+            const message = gathering.add(this._take());
+            if (message) return message;
         }
-        return { kind, bytes };
     }
 }
 
-/** The kinds of message: what the terminal sends (JSON: the message for Python, the width),
- * a file put in the page's folder (JSON header, a NUL, its bytes), a file asked for (its name). */
+/** The worker's end of its channel to the page: `send(kind, bytes)` writes a message and goes
+ * on; the next waits (blocks) until the page has taken the one before (each chunk of a long one
+ * too). Not blocking until each is taken keeps Python from waiting on the page's thread, busy
+ * drawing what came before, for each piece of a long output. */
+export class BlockingSender extends End {
+    send(kind, bytes) {
+        for (const [part, more] of chunks(bytes)) {
+            Atomics.wait(this.control, 0, FULL);
+            this._write(kind, part, more);
+        }
+    }
+}
+
+/** The page's end of the worker's channel: `listen(heard)` hands each message, `{kind, bytes}`,
+ * to `heard` as it comes, for good (a loop of asynchronous waits, which hold nothing up). An
+ * error of `heard` is thrown on its own, as a message's handler's would be: the next still come. */
+export class Listener extends End {
+    async listen(heard) {
+        const gathering = new Gathering();
+        for (;;) {
+            while (Atomics.load(this.control, 0) !== FULL) {
+                const waited = Atomics.waitAsync(this.control, 0, FREE);
+                if (waited.async) await waited.value;
+            }
+            const message = gathering.add(this._take());
+            if (!message) continue;
+            try {
+                heard(message);
+            } catch (error) {
+                setTimeout(() => {
+                    throw error;
+                });
+            }
+        }
+    }
+}
+
+/** The kinds of message: on the page's channel, what the terminal sends (JSON: the message for
+ * Python, the width), a file put in the page's folder (its name and bytes: `withBytes`), a file
+ * asked for (its name); on the worker's, a message for the page (JSON), or one with a file's
+ * bytes (`withBytes`: the file asked for). */
 export const KEYS = 1;
 export const PUT = 2;
 export const GET = 3;
+export const POSTED = 4;
+export const POSTED_BYTES = 5;
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
-/** A file's message: its name and bytes. */
-export function fileMessage(name, bytes) {
-    const head = encoder.encode(JSON.stringify({ name }));
-    const message = new Uint8Array(head.length + 1 + bytes.length);
-    message.set(head);
-    message.set(bytes, head.length + 1);
+/** A message with bytes: `head` (an object, JSON), a NUL, the bytes. */
+export function withBytes(head, bytes) {
+    const text = encoder.encode(JSON.stringify(head));
+    const message = new Uint8Array(text.length + 1 + bytes.length);
+    message.set(text);
+    message.set(bytes, text.length + 1);
     return message;
 }
 
-/** A file's name and bytes, from its message. */
-export function readFileMessage(message) {
+/** A message with bytes read: its head's fields and `bytes`. */
+export function readWithBytes(message) {
     const nul = message.indexOf(0);
-    const { name } = JSON.parse(new TextDecoder().decode(message.subarray(0, nul)));
-    return { name, bytes: message.subarray(nul + 1) };
+    return { ...JSON.parse(decoder.decode(message.subarray(0, nul))), bytes: message.subarray(nul + 1) };
+}
+
+/** The worker's message for the page (an object, as for postMessage: its `bytes` a file's, or
+ * none) on the channel: `{kind, bytes}`. */
+export function posted(message) {
+    if (message.bytes instanceof Uint8Array) {
+        const { bytes, ...head } = message;
+        return { kind: POSTED_BYTES, bytes: withBytes(head, bytes) };
+    }
+    return { kind: POSTED, bytes: encoder.encode(JSON.stringify(message)) };
+}
+
+/** The worker's message, as it posted it, from the channel. */
+export function readPosted({ kind, bytes }) {
+    return kind === POSTED_BYTES ? readWithBytes(bytes) : JSON.parse(decoder.decode(bytes));
 }
 
 export { encoder };
