@@ -2,11 +2,12 @@
 // SharedArrayBuffer: the page must be cross-origin isolated, the service worker's job where the
 // server sends no COOP/COEP headers). The page's channel to the worker: the worker's Python waits
 // at each prompt for what the page sends (a line, a key, a file), which it can only do on shared
-// memory. The worker's channel to the page: what the shell prints, its prompts, the Board...
-// (postMessage's delivery to the page's thread takes milliseconds, a wake-up on shared memory a
-// fraction of one). One message at a time on each: its sender writes it (in chunks of the data
-// buffer's size), the receiver takes it and says so; the next waits for that, so the messages
-// come in the order they were sent. Each end waits as its thread can: the page's thread with
+// memory; one message at a time: the page writes it (in chunks of the data buffer's size), the
+// worker takes it and says so, the next waits for that. The worker's channel to the page: what
+// the shell prints, its prompts, the Board... (postMessage's delivery to the page's thread takes
+// milliseconds, a wake-up on shared memory a fraction of one); a queue, the worker writing on
+// while there is room, the page taking all that is there at each wake-up. Both keep the order the
+// messages were sent in. Each end waits as its thread can: the page's thread with
 // Atomics.waitAsync (it may not block), the worker's with Atomics.wait.
 'use strict';
 
@@ -19,11 +20,11 @@ export function makeChannel() {
     return { control: new SharedArrayBuffer(16), data: new SharedArrayBuffer(CHUNK) };
 }
 
-/** A message's chunks: `[part, more]` (one, empty, for an empty message). */
-function* chunks(bytes) {
+/** A message's chunks of `size` bytes at most: `[part, more]` (one, empty, for an empty message). */
+function* chunks(bytes, size = CHUNK) {
     let at = 0;
     do {
-        const part = bytes.subarray(at, at + CHUNK);
+        const part = bytes.subarray(at, at + size);
         at += part.length;
         yield [part, at < bytes.length];
     } while (at < bytes.length);
@@ -122,38 +123,93 @@ export class Receiver extends End {
     }
 }
 
-/** The worker's end of its channel to the page: `send(kind, bytes)` writes a message and goes
- * on; the next waits (blocks) until the page has taken the one before (each chunk of a long one
- * too). Not blocking until each is taken keeps Python from waiting on the page's thread, busy
- * drawing what came before, for each piece of a long output. */
-export class BlockingSender extends End {
+/** The worker's channel to the page is a queue: its data buffer a ring of chunks, each its
+ * kind, length and whether more of its message follows (three words), then its bytes (to a
+ * word's end); the control's first word the bytes written and not yet taken. */
+const HEAD = 12;
+const QUEUED = 0;
+
+/** The worker's end of its channel to the page: `send(kind, bytes)` queues a message and goes
+ * on, waiting (blocking) only while the ring has no room for it (a chunk at a time). So Python
+ * never waits on the page's thread, busy drawing what came before, as it would if each message
+ * had to be taken before the next. */
+export class QueueWriter {
+    constructor(channel) {
+        this.control = new Int32Array(channel.control);
+        this.data = new Uint8Array(channel.data);
+        this.words = new Int32Array(channel.data);
+        this.at = 0; // (where the next chunk goes)
+    }
+
     send(kind, bytes) {
-        for (const [part, more] of chunks(bytes)) {
-            Atomics.wait(this.control, 0, FULL);
-            this._write(kind, part, more);
+        const size = this.data.length;
+        for (const [part, more] of chunks(bytes, size - HEAD)) {
+            const room = HEAD + Math.ceil(part.length / 4) * 4;
+            for (;;) {
+                const queued = Atomics.load(this.control, QUEUED);
+                if (size - queued >= room) break;
+                Atomics.wait(this.control, QUEUED, queued);
+            }
+            [kind, part.length, more ? 1 : 0].forEach((word, i) => {
+                this.words[((this.at + 4 * i) % size) / 4] = word;
+            });
+            const from = (this.at + HEAD) % size;
+            const first = Math.min(part.length, size - from);
+            this.data.set(part.subarray(0, first), from);
+            this.data.set(part.subarray(first), 0);
+            this.at = (this.at + room) % size;
+            Atomics.add(this.control, QUEUED, room);
+            Atomics.notify(this.control, QUEUED);
         }
     }
 }
 
 /** The page's end of the worker's channel: `listen(heard)` hands each message, `{kind, bytes}`,
- * to `heard` as it comes, for good (a loop of asynchronous waits, which hold nothing up). An
+ * to `heard` as it comes, for good (a loop of asynchronous waits, which hold nothing up): all the
+ * chunks queued are taken at once, their room given back, then their messages handed on. An
  * error of `heard` is thrown on its own, as a message's handler's would be: the next still come. */
-export class Listener extends End {
+export class Listener {
+    constructor(channel) {
+        this.control = new Int32Array(channel.control);
+        this.data = new Uint8Array(channel.data);
+        this.words = new Int32Array(channel.data);
+        this.at = 0; // (where the next chunk is)
+    }
+
     async listen(heard) {
         const gathering = new Gathering();
+        const size = this.data.length;
         for (;;) {
-            while (Atomics.load(this.control, 0) !== FULL) {
-                const waited = Atomics.waitAsync(this.control, 0, FREE);
+            let queued;
+            while ((queued = Atomics.load(this.control, QUEUED)) === 0) {
+                const waited = Atomics.waitAsync(this.control, QUEUED, 0);
                 if (waited.async) await waited.value;
             }
-            const message = gathering.add(this._take());
-            if (!message) continue;
-            try {
-                heard(message);
-            } catch (error) {
-                setTimeout(() => {
-                    throw error;
-                });
+            const taken = [];
+            for (let read = 0; read < queued;) {
+                const [kind, length, more] = [0, 1, 2].map((i) => this.words[((this.at + 4 * i) % size) / 4]);
+                const from = (this.at + HEAD) % size;
+                const part = new Uint8Array(length);
+                const first = Math.min(length, size - from);
+                part.set(this.data.subarray(from, from + first));
+                part.set(this.data.subarray(0, length - first), first);
+                taken.push({ kind, part, more });
+                const room = HEAD + Math.ceil(length / 4) * 4;
+                this.at = (this.at + room) % size;
+                read += room;
+            }
+            Atomics.sub(this.control, QUEUED, queued);
+            Atomics.notify(this.control, QUEUED);
+            for (const chunk of taken) {
+                const message = gathering.add(chunk);
+                if (!message) continue;
+                try {
+                    heard(message);
+                } catch (error) {
+                    setTimeout(() => {
+                        throw error;
+                    });
+                }
             }
         }
     }

@@ -15,7 +15,7 @@
 // prompts, the Board's...) goes on its own channel to the page where there is shared memory (the
 // page's thread gets it sooner than a message), else as messages: `post`.
 import { loadPyodide } from './pyodide/pyodide.mjs';
-import { BlockingSender, GET, KEYS, PUT, Receiver, posted, readWithBytes } from './channel.mjs';
+import { GET, KEYS, PUT, QueueWriter, Receiver, posted, readWithBytes } from './channel.mjs';
 import { nativeOf, writeModules } from './native_modules.mjs';
 
 const HOME = '/home/pyodide';
@@ -225,7 +225,7 @@ async function fetched(url) {
 
 async function start({ base, channel, toPage: back, interrupt, quiz, width, manifest, tools }) {
     receiver = channel ? new Receiver(channel) : null;
-    toPage = back ? new BlockingSender(back) : null;
+    toPage = back ? new QueueWriter(back) : null;
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');

@@ -1,7 +1,7 @@
 // The page's channels (web/channel.mjs) in Node, both ways (tests/web/test_channel.py): the
 // messages of MESSAGES.json go from the main thread (the page's end, its Sender) to a worker
 // thread (the worker's end, its Receiver), which sends each back as it takes it (its
-// BlockingSender); the main thread's Listener hears them. Prints, as JSON, what it heard, in
+// QueueWriter); the main thread's Listener hears them. Prints, as JSON, what it heard, in
 // order: each message as read back, a file's bytes as their length and SHA-256.
 //
 //   node tests/web/channel_node.mjs MESSAGES.json
@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
-    BlockingSender, Listener, Receiver, Sender, makeChannel, posted, readPosted,
+    Listener, QueueWriter, Receiver, Sender, makeChannel, posted, readPosted,
 } from '../../web/channel.mjs';
 
 if (isMainThread) {
@@ -47,7 +47,7 @@ if (isMainThread) {
     process.stdout.write(JSON.stringify(heard));
 } else {
     const receiver = new Receiver(workerData.toWorker);
-    const sender = new BlockingSender(workerData.toPage);
+    const sender = new QueueWriter(workerData.toPage);
     for (let i = 0; i < workerData.count; i++) {
         const { kind, bytes } = receiver.receive();
         sender.send(kind, bytes);
