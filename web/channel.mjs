@@ -128,36 +128,58 @@ export class Receiver extends End {
  * word's end); the control's first word the bytes written and not yet taken. */
 const HEAD = 12;
 const QUEUED = 0;
+/** The ring's room a chunk of `length` bytes takes. */
+const roomOf = (length) => HEAD + Math.ceil(length / 4) * 4;
+
+/** One end of the worker's channel to the page: the ring, and where its next chunk is. */
+class Ring {
+    constructor(channel) {
+        this.control = new Int32Array(channel.control);
+        this.data = new Uint8Array(channel.data);
+        this.words = new Int32Array(channel.data);
+        this.at = 0;
+    }
+
+    /** The index in `words` of the next chunk's word `i`. */
+    _word(i) {
+        return ((this.at + 4 * i) % this.data.length) / 4;
+    }
+
+    /** Where the next chunk's bytes begin. */
+    _bytes() {
+        return (this.at + HEAD) % this.data.length;
+    }
+
+    /** The next chunk (of `length` bytes) passed: the ring's room it took. */
+    _pass(length) {
+        const room = roomOf(length);
+        this.at = (this.at + room) % this.data.length;
+        return room;
+    }
+}
 
 /** The worker's end of its channel to the page: `send(kind, bytes)` queues a message and goes
  * on, waiting (blocking) only while the ring has no room for it (a chunk at a time). So Python
  * never waits on the page's thread, busy drawing what came before, as it would if each message
  * had to be taken before the next. */
-export class QueueWriter {
-    constructor(channel) {
-        this.control = new Int32Array(channel.control);
-        this.data = new Uint8Array(channel.data);
-        this.words = new Int32Array(channel.data);
-        this.at = 0; // (where the next chunk goes)
-    }
-
+export class QueueWriter extends Ring {
     send(kind, bytes) {
         const size = this.data.length;
         for (const [part, more] of chunks(bytes, size - HEAD)) {
-            const room = HEAD + Math.ceil(part.length / 4) * 4;
+            const room = roomOf(part.length);
             for (;;) {
                 const queued = Atomics.load(this.control, QUEUED);
                 if (size - queued >= room) break;
                 Atomics.wait(this.control, QUEUED, queued);
             }
             [kind, part.length, more ? 1 : 0].forEach((word, i) => {
-                this.words[((this.at + 4 * i) % size) / 4] = word;
+                this.words[this._word(i)] = word;
             });
-            const from = (this.at + HEAD) % size;
+            const from = this._bytes();
             const first = Math.min(part.length, size - from);
             this.data.set(part.subarray(0, first), from);
             this.data.set(part.subarray(first), 0);
-            this.at = (this.at + room) % size;
+            this._pass(part.length);
             Atomics.add(this.control, QUEUED, room);
             Atomics.notify(this.control, QUEUED);
         }
@@ -168,14 +190,7 @@ export class QueueWriter {
  * to `heard` as it comes, for good (a loop of asynchronous waits, which hold nothing up): all the
  * chunks queued are taken at once, their room given back, then their messages handed on. An
  * error of `heard` is thrown on its own, as a message's handler's would be: the next still come. */
-export class Listener {
-    constructor(channel) {
-        this.control = new Int32Array(channel.control);
-        this.data = new Uint8Array(channel.data);
-        this.words = new Int32Array(channel.data);
-        this.at = 0; // (where the next chunk is)
-    }
-
+export class Listener extends Ring {
     async listen(heard) {
         const gathering = new Gathering();
         const size = this.data.length;
@@ -187,16 +202,14 @@ export class Listener {
             }
             const taken = [];
             for (let read = 0; read < queued;) {
-                const [kind, length, more] = [0, 1, 2].map((i) => this.words[((this.at + 4 * i) % size) / 4]);
-                const from = (this.at + HEAD) % size;
+                const [kind, length, more] = [0, 1, 2].map((i) => this.words[this._word(i)]);
+                const from = this._bytes();
                 const part = new Uint8Array(length);
                 const first = Math.min(length, size - from);
                 part.set(this.data.subarray(from, from + first));
                 part.set(this.data.subarray(0, length - first), first);
                 taken.push({ kind, part, more });
-                const room = HEAD + Math.ceil(length / 4) * 4;
-                this.at = (this.at + room) % size;
-                read += room;
+                read += this._pass(length);
             }
             Atomics.sub(this.control, QUEUED, queued);
             Atomics.notify(this.control, QUEUED);
