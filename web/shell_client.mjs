@@ -4,7 +4,7 @@
 // page (page.mjs) draws it in xterm.js; the Node test (tests/web) drives it without one.
 'use strict';
 
-import { GET, KEYS, PUT, Sender, encoder, fileMessage, makeChannel } from './channel.mjs';
+import { GET, KEYS, Listener, PUT, Sender, encoder, makeChannel, readPosted, withBytes } from './channel.mjs';
 
 /** What the page says of a file put in its folder (the worker's `put` message): the shell's
  * commands that read it, or why it was refused (the session goes on either way). */
@@ -30,10 +30,12 @@ export class ShellClient {
         /** The worker's start, phase by phase: [name, ms since the epoch] as each ended. */
         this.marks = [];
         // shared memory where the page is cross-origin isolated (Node's workers have it): the
-        // channel and the interrupt buffer; else messages, and Ctrl-C cannot stop a command
+        // channels both ways and the interrupt buffer; else messages, and Ctrl-C cannot stop a
+        // command
         this.shared = typeof SharedArrayBuffer === 'function' && globalThis.crossOriginIsolated !== false;
         this.channel = this.shared ? makeChannel() : null;
         this.sender = this.shared ? new Sender(this.channel) : null;
+        this.toPage = this.shared ? makeChannel() : null;
         this.interrupt = this.shared ? new Int32Array(new SharedArrayBuffer(4)) : null;
         this.ready = new Promise((resolve, reject) => {
             this._ready = resolve;
@@ -43,6 +45,7 @@ export class ShellClient {
         this._tools = new Map(); // a tool call's number -> its answer's resolve
         this._called = 0;
         port.listen((message) => this._heard(message));
+        if (this.toPage) new Listener(this.toPage).listen((message) => this._heard(readPosted(message)));
     }
 
     /** Starts the shell: `base`, the page's folder (a URL); `quiz`, the address's or null;
@@ -52,6 +55,7 @@ export class ShellClient {
             type: 'start',
             base,
             channel: this.channel,
+            toPage: this.toPage,
             interrupt: this.interrupt ? this.interrupt.buffer : null,
             quiz,
             width,
@@ -177,7 +181,7 @@ export class ShellClient {
 
     /** A file put in the page's folder (`load-quiz NAME` reads it). */
     put(name, bytes) {
-        return this._send(PUT, { type: 'put', name, bytes }, this.sender && fileMessage(name, bytes));
+        return this._send(PUT, { type: 'put', name, bytes }, this.sender && withBytes({ name }, bytes));
     }
 
     /** A file of the page's folder asked for (the `file` handler gets it). */

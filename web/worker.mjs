@@ -11,9 +11,11 @@
 // WebAssembly's JavaScript Promise Integration: Pyodide's run_sync), with no interrupt buffer.
 // While Python draws the Board's picture at a prompt it asks, now and then, whether the page has
 // sent something (`pending`: a look at the channel, or a task's wait for the page's messages),
-// and gives the picture up for it.
+// and gives the picture up for it. What the worker says to the page (the shell's output, its
+// prompts, the Board's...) goes on its own channel to the page where there is shared memory (the
+// page's thread gets it sooner than a message), else as messages: `post`.
 import { loadPyodide } from './pyodide/pyodide.mjs';
-import { GET, KEYS, PUT, Receiver, readFileMessage } from './channel.mjs';
+import { GET, KEYS, PUT, QueueWriter, Receiver, posted, readWithBytes } from './channel.mjs';
 import { nativeOf, writeModules } from './native_modules.mjs';
 
 const HOME = '/home/pyodide';
@@ -24,15 +26,22 @@ const mark = (name) => marks.push([name, performance.timeOrigin + performance.no
 mark('worker');
 let pyodide;
 let receiver;
+let toPage = null; // (the worker's channel to the page, where it has shared memory)
 let columns = 80;
 let prompted = false; // (the shell came to its first prompt: a failure now ends a running shell)
 
 const flushes = []; // the streams' text gathered and not yet sent: sent before any message
 const GATHERING = 15; // ms a stream's text is gathered at most (while more is written)
 const GATHERED = 16384; // characters
+/** A message to the page: on the worker's channel to it (a file's bytes too), or posted. */
 const post = (message, transfer) => {
     if (message.type !== 'out' && message.type !== 'err') for (const flush of flushes) flush();
-    self.postMessage(message, transfer || []);
+    if (!toPage) {
+        self.postMessage(message, transfer || []);
+        return;
+    }
+    const { kind, bytes } = posted(message);
+    toPage.send(kind, bytes);
 };
 
 self.onmessage = async (event) => {
@@ -105,7 +114,7 @@ function prompting() {
 function fileAsked(kind, bytes) {
     try {
         if (kind === PUT) {
-            const { name, bytes: content } = readFileMessage(bytes);
+            const { name, bytes: content } = readWithBytes(bytes);
             putFile(name, content);
         } else if (kind === GET) {
             getFile(new TextDecoder().decode(bytes));
@@ -214,8 +223,9 @@ async function fetched(url) {
     return response.arrayBuffer();
 }
 
-async function start({ base, channel, interrupt, quiz, width, manifest, tools }) {
+async function start({ base, channel, toPage: back, interrupt, quiz, width, manifest, tools }) {
     receiver = channel ? new Receiver(channel) : null;
+    toPage = back ? new QueueWriter(back) : null;
     columns = width || columns;
     const at = (path) => new URL(path, base).href;
     const index = at('pyodide/');

@@ -4,7 +4,9 @@
 // waits at a prompt (a command's or the guess question's). Prints, as JSON, each session's
 // transcript (what the page's window.sudokuRepl.transcript() returns), the pictures the shell
 // drew for the Board, the times it said it waits at a prompt, the files asked for, and the
-// builds the shell said it runs (its `build` message: the core's, the explainer's, difficulty's).
+// builds the shell said it runs (its `build` message: the core's, the explainer's, difficulty's),
+// and how many messages the worker posted (none where it has shared memory, as Node's worker
+// has: it says everything on its channel to the page).
 //
 //   node tests/web/page_node.mjs OUT SESSIONS.json
 //   SESSIONS.json: [{"quiz": null or "<81 or 729 characters>", "inputs": ["step", ...]}, ...]
@@ -44,10 +46,11 @@ async function run({ quiz, inputs }) {
     const notes = [];
     let builds = null;
     let progressed = 0; // (the progress line's writes: a command works)
+    let posted = 0;
     let heard = () => {};
     const client = new ShellClient({
         post: (message) => worker.postMessage(message),
-        listen: (handler) => worker.on('message', handler),
+        listen: (handler) => worker.on('message', (message) => { posted += 1; handler(message); }),
     }, {
         failed: (message) => { failed = message.text; fail(new Error(`the shell ended: ${failed}`)); },
         picture: ({ body }) => { pictures.push(JSON.parse(body)); heard(); },
@@ -89,7 +92,7 @@ async function run({ quiz, inputs }) {
     await worker.terminate();
     await ended;
     if (failed) throw new Error(failed);
-    return { transcript: client.transcript(), pictures, readings, files, notes, builds };
+    return { transcript: client.transcript(), pictures, readings, files, notes, builds, posted };
 }
 
 const seen = [];

@@ -40,13 +40,16 @@ PICTURED: list[Input] = [
 ]  # fmt: skip
 #: a module run at its import: says so in the transcript
 PLANTED = "print('A PLANTED MODULE RAN')\n"
+#: a file past two of the page's channels' chunks (1 MiB each, web/channel.mjs)
+BIG = "".join(f"{n:7d} " + "é" * 70 + "\n" for n in range(15_000))
 #: files put in the page's folder (issue 73): named as its folders, or as no file (refused, the
-#: session going on); named as modules the shell imports late (never imported); a quiz, then the
-#: lines that import those modules (a mistyped command's suggestions, `solve ilp`'s HiGHS)
+#: session going on); named as modules the shell imports late (never imported); a big one, put
+#: and asked for; a quiz, then the lines that import those modules (a mistyped command's
+#: suggestions, `solve ilp`'s HiGHS)
 PUT: list[Input] = [
     *({"put": name, "text": EASY} for name in ("puzzles", "examples", "..", "a/..")),
     {"put": "difflib.py", "text": PLANTED}, {"put": "highspy.py", "text": PLANTED},
-    {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt", "bye",
+    {"put": "big.txt", "text": BIG}, {"get": "big.txt"}, {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt", "bye",
 ]  # fmt: skip
 #: (the README's session: conftest.readme_session, run once for test_page_native.py too)
 SESSIONS: list[tuple[str | None, list[Input]]] = [
@@ -151,6 +154,14 @@ def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str,
     named = re.findall(r"(\S+) bin\.txt", note)
     assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
     assert [word for word in named if lookup(word) is None] == []
+
+
+def test_the_worker_s_messages_come_on_its_channel(seen: list[dict[str, Any]]) -> None:
+    # (issue 74: where the worker has shared memory, as Node's has, it posts nothing; a file past
+    # two chunks goes to it and back whole)
+    assert [session["posted"] for session in seen] == [0] * len(SESSIONS)
+    assert len(BIG.encode()) > 2 << 20
+    assert seen[3]["files"]["big.txt"] == BIG
 
 
 def test_the_site_is_at_most_25_mb() -> None:
