@@ -42,7 +42,11 @@ if (isMainThread) {
             sender.send(kind, sent);
         }
     }
+    // (a wait on shared memory holds no handle of the event loop: a timer holds it until all
+    // is heard, whenever the worker thread ends)
+    const holding = setInterval(() => {}, 60_000);
     await done;
+    clearInterval(holding);
     await worker.terminate();
     process.stdout.write(JSON.stringify(heard));
 } else {
