@@ -51,11 +51,7 @@ class Isomorph:
     sources: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        rows, cols = self.rows, self.cols
-        if self.transposed:
-            sources = tuple(9 * c + r for r in rows for c in cols)
-        else:
-            sources = tuple(9 * r + c for r in rows for c in cols)
+        sources = tuple(self.source(cell) for cell in range(81))
         object.__setattr__(self, "sources", sources)  # (frozen: set once, here)
 
     @classmethod
