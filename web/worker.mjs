@@ -30,12 +30,8 @@ let toPage = null; // (the worker's channel to the page, where it has shared mem
 let columns = 80;
 let prompted = false; // (the shell came to its first prompt: a failure now ends a running shell)
 
-const flushes = []; // the streams' text gathered and not yet sent: sent before any message
-const GATHERING = 15; // ms a stream's text is gathered at most (while more is written)
-const GATHERED = 16384; // characters
 /** A message to the page: on the worker's channel to it (a file's bytes too), or posted. */
 const post = (message, transfer) => {
-    if (message.type !== 'out' && message.type !== 'err') for (const flush of flushes) flush();
     if (!toPage) {
         self.postMessage(message, transfer || []);
         return;
@@ -183,27 +179,15 @@ const heard = {
     get: ({ name }) => getFile(name),
 };
 
-/** A stream to the page: text as it is written (a character cut between two writes kept); the
- * shell's output (`gather`) gathered for a few milliseconds into one message (a run's trace is
- * hundreds of lines a second), what is gathered sent before any other message (the progress
- * line's too, which is not gathered), and at each prompt. */
-function stream(type, gather) {
+/** A stream to the page: each write's text a message (a character cut between two writes kept).
+ * The shell's output comes gathered: Python hands it on a write at most every few milliseconds
+ * while more comes, and all of it before anything else goes to the page (page_output.py). */
+function stream(type) {
     const decoder = new TextDecoder();
-    let gathered = '';
-    let since = 0;
-    const flush = () => {
-        if (gathered) post({ type, text: gathered });
-        gathered = '';
-    };
-    flushes.push(flush);
     return {
         write: (buffer) => {
-            if (!gathered) {
-                for (const other of flushes) if (other !== flush) other(); // (the order kept)
-                since = performance.now();
-            }
-            gathered += decoder.decode(buffer, { stream: true });
-            if (!gather || gathered.length > GATHERED || performance.now() - since > GATHERING) flush();
+            const text = decoder.decode(buffer, { stream: true });
+            if (text) post({ type, text });
             return buffer.length;
         },
         isatty: true, // (a terminal: the show block fits its width, `board` draws in colour)
@@ -250,8 +234,8 @@ async function start({ base, channel, toPage: back, interrupt, quiz, width, mani
     pyodide.runPython(SITE_ZIP)(new Uint8Array(site));
     pyodide.unpackArchive(folder, 'zip', { extractDir: HOME });
     mark('site');
-    pyodide.setStdout(stream('out', true));
-    pyodide.setStderr(stream('err', false));
+    pyodide.setStdout(stream('out'));
+    pyodide.setStderr(stream('err'));
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
     // the first command, as `sudoku-repl FILE` has: the seed, or the quiz of the page's address
     let first = 'load-quiz examples/seed.txt';

@@ -7,28 +7,35 @@ person's session and what the shell prints are as without it."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pytest
 
 from sudoku_repl.frontends import warm_up
 from sudoku_repl.frontends.batch import run_batch
-from sudoku_repl.frontends.warm_up import WarmUp, run_seed
+from sudoku_repl.frontends.warm_up import RATED, WarmUp, rate_quiz, run_seed
 from sudoku_repl.frontends.web_shell import run_page
+from tests.support.helpers import PUZZLES
 from tests.web.test_web_shell import MEANWHILE, SEED, Page, after_welcome, typed
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
 @pytest.fixture
-def runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The warm-up's runs, counted (each one a 1 in the list) instead of made."""
-    made: list[int] = []
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The warm-up's runs, noted (``seed`` or ``rating``) instead of made."""
+    made: list[str] = []
 
-    def counted() -> str:
-        made.append(1)
+    def seed() -> str:
+        made.append("seed")
         return ""
 
-    monkeypatch.setattr(warm_up, "run_seed", counted)
+    def rating(stop: Callable[[], bool]) -> str:
+        made.append("rating")
+        return ""
+
+    monkeypatch.setattr(warm_up, "run_seed", seed)
+    monkeypatch.setattr(warm_up, "rate_quiz", rating)
     return made
 
 
@@ -39,28 +46,42 @@ def test_a_run_is_the_seed_s_whole_search() -> None:
     assert "steps: 284, solution sum: 1." in printed
 
 
-def test_it_runs_its_runs_at_a_quiet_prompt_then_stops_for_good(runs: list[int]) -> None:
-    warming = WarmUp(lambda: False, runs=3)
+def test_its_last_runs_rate_a_quiz_on_sudoku_explainer_s_scale(runs: list[str]) -> None:
+    WarmUp(lambda: False).at_prompt()
+    assert runs == ["seed"] * 10 + ["rating"] * 3
+
+
+def test_a_rating_is_sudoku_explainer_s_and_stops_when_the_page_sends_something() -> None:
+    rated = rate_quiz(lambda: False)
+    # (puzzles/se_rated_diabolical2000.txt gives the quiz serate's 8.3)
+    assert RATED in (PUZZLES / "se_rated_diabolical2000.txt").read_text()
+    assert "SE: ER 8.3, EP 1.2, ED 1.2 " in rated
+    stopped = rate_quiz(lambda: True)
+    assert "Interrupted while measuring steps" in stopped and "SE: " not in stopped
+
+
+def test_it_runs_its_runs_at_a_quiet_prompt_then_stops_for_good(runs: list[str]) -> None:
+    warming = WarmUp(lambda: False, runs=3, ratings=0)
     warming.at_prompt()
-    assert len(runs) == 3
+    assert runs == ["seed"] * 3
     warming.at_prompt()
     assert len(runs) == 3
 
 
-def test_it_says_it_is_done_once_after_its_last_run(runs: list[int]) -> None:
+def test_it_says_it_is_done_once_after_its_last_run(runs: list[str]) -> None:
     said: list[int] = []
     answers = iter([False, True, False, False])
-    warming = WarmUp(lambda: next(answers), runs=2, done=lambda: said.append(len(runs)))
+    warming = WarmUp(lambda: next(answers), runs=2, done=lambda: said.append(len(runs)), ratings=1)
     warming.at_prompt()  # one run, then the page sent something: not done
     assert (len(runs), said) == (1, [])
     warming.at_prompt()  # the last run: done, once
     warming.at_prompt()
-    assert (len(runs), said) == (2, [2])
+    assert (runs, said) == (["seed", "rating"], [2])
 
 
-def test_it_gives_way_to_what_the_page_sends_and_goes_on_later(runs: list[int]) -> None:
+def test_it_gives_way_to_what_the_page_sends_and_goes_on_later(runs: list[str]) -> None:
     answers = iter([False, False, True, False, False])
-    warming = WarmUp(lambda: next(answers), runs=3)
+    warming = WarmUp(lambda: next(answers), runs=3, ratings=0)
     warming.at_prompt()  # two runs, then the page sent something
     assert len(runs) == 2
     warming.at_prompt()  # the run left, at the next prompt
@@ -71,6 +92,7 @@ def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")  # (the page sets it to its width: put back after)
+    monkeypatch.setattr(warm_up, "RATINGS", 0)  # (the seed's runs alone: they poll nothing)
     # a line already sent at the first prompt: no run there; the runs at the next
     lines = ["step", "runtil 30", "bye"]
     page = Page([MEANWHILE + "L" + lines[0], *typed(lines[1:])])
@@ -88,3 +110,17 @@ def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
     warm = [k for k, (kind, _) in enumerate(page.posts) if kind == "warm"]
     prompts = [k for k, (kind, _) in enumerate(page.posts) if kind == "prompting"]
     assert len(warm) == 1 and prompts[1] < warm[0] < prompts[2]
+
+
+def test_a_rating_at_the_prompt_changes_nothing_the_shell_prints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    lines = ["step", "difficulty --measures se", "bye"]
+    page = Page(typed(lines))
+    run_page(page, [SEED], warm_runs=1)  # (the one run a rating: the last RATINGS are)
+    shown = after_welcome(capsys.readouterr().out)
+    batch = io.StringIO()
+    run_batch(iter(lines), batch, first=[SEED])
+    assert shown == batch.getvalue()
+    assert [kind for kind, _ in page.posts].count("warm") == 1

@@ -151,6 +151,56 @@ def test_the_show_block_fits_the_page_s_width(monkeypatch: pytest.MonkeyPatch) -
     assert "\n  [1,6]: " in candidates  # (a row's candidates go on under it, indented)
 
 
+class CountedTerminal(Terminal):
+    """The worker's stdout, its writes counted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    def write(self, text: str) -> int:
+        self.writes += 1
+        return super().write(text)
+
+
+class Watching(Page):
+    """The page, noting what the worker's stream had been handed at each message."""
+
+    def __init__(self, sent: Iterable[str], terminal: Terminal) -> None:
+        super().__init__(sent)
+        self.terminal = terminal
+        self.shown_at: list[tuple[str, str]] = []
+
+    def prompting(self) -> None:
+        self.shown_at.append(("prompting", self.terminal.getvalue()))
+        super().prompting()
+
+    def post(self, kind: str, body: str) -> None:
+        self.shown_at.append((kind, self.terminal.getvalue()))
+        super().post(kind, body)
+
+
+def test_a_run_s_trace_goes_to_the_page_in_a_few_writes_all_of_it_before_the_prompt(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # (the output gathered for as long as a command runs: only its first flush hands on)
+    monkeypatch.setattr("sudoku_repl.frontends.page_output.GATHERING", 1e9)
+    terminal = CountedTerminal()
+    monkeypatch.setattr("sys.stdout", terminal)
+    page = Watching(typed(["runrun 0", "bye"]), terminal)
+    run_page(page, [SEED], warm_runs=0)
+    prompts = [shown for kind, shown in page.shown_at if kind == "prompting"]
+    assert len(prompts) == 2 and all(p.endswith("Order please:\n") for p in prompts)
+    run = prompts[1][len(prompts[0]) :]
+    assert run.count("\n") > 240 and "steps: 284, solution sum: 1." in run  # (the whole run)
+    writes = terminal.writes
+    # the board follows the prompt, all the output before it handed on
+    kinds = [kind for kind, _ in page.shown_at]
+    assert kinds[:3] == ["build", "prompting", "board"]
+    assert all(shown.endswith("Order please:\n") for k, shown in page.shown_at if k == "board")
+    assert writes <= 12  # (the welcome, the first command, two prompts: a few writes each)
+
+
 def test_the_welcome_is_broken_at_blanks_to_a_narrow_page(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -190,7 +240,8 @@ def test_the_board_s_picture_is_export_svg_s(
     kinds = [kind for kind, _ in page.posts]
     assert kinds.count("prompting") == shown.count("Order please:") == 4
     at = kinds.index("picture")
-    assert kinds[at - 2 : at] == ["board", "prompting"]  # (at the prompt, once it said so)
+    # (at the prompt, once it said so, and once the board of the present step followed it)
+    assert kinds[at - 2 : at] == ["prompting", "board"]
 
 
 def test_what_the_page_sends_meanwhile_comes_before_the_picture(

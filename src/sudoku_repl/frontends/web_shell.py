@@ -50,6 +50,7 @@ from sudoku_repl.frontends.completion import CommandCompleter, empty_cells, fill
 from sudoku_repl.frontends.import_path import keep_working_folder_off
 from sudoku_repl.frontends.interrupts import on_sigint
 from sudoku_repl.frontends.own_frame import in_own_frame
+from sudoku_repl.frontends.page_output import DrainedFirst, PageOutput
 from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
@@ -104,10 +105,12 @@ class PageReader:
     prompt goes on, the Board's folded line with the next step's picture while it is open. Each
     prompt first shows the page the board of the present step."""
 
-    def __init__(self, page: Page, warm_runs: int = RUNS) -> None:
+    def __init__(self, page: Page, warm_runs: int = RUNS, output: PageOutput | None = None) -> None:
         self.page = page
+        #: the shell's output gathered (``page_output``): handed on before each message
+        self.output = output
         #: the idle warm-up's runs, made at prompts while the page sends nothing
-        self.warm_up = WarmUp(page.pending, warm_runs, lambda: page.post("warm", "{}"))
+        self.warm_up = WarmUp(page.pending, warm_runs, lambda: self.post("warm", "{}"))
         #: the repl whose board and completions are shown (``run_page`` hands it in once made)
         self.repl: Repl | None = None
         #: the Board's folded line is open and its picture of the present step not yet drawn
@@ -134,7 +137,7 @@ class PageReader:
             if kind == CTRL_D:
                 raise EOFError
             if kind == TAB:
-                self.page.post("completions", json.dumps(list(self.completions(text))))
+                self.post("completions", json.dumps(list(self.completions(text))))
                 continue
             if kind == PICTURE:
                 self.picture_wanted = text == "1"
@@ -151,11 +154,24 @@ class PageReader:
             # (a line: the picture, still wanted, is drawn of the state at the next prompt)
             return text
 
+    def post(self, kind: str, body: str) -> None:
+        """A message to the page, after the output printed before it."""
+        self._drain()
+        self.page.post(kind, body)
+
+    def _drain(self) -> None:
+        if self.output is not None:
+            self.output.drain()
+        else:
+            sys.stdout.flush()
+
     def _prompt(self, message: str) -> None:
+        """The prompt, then the board of the present step (the page lets the user type
+        first: the board follows a moment later)."""
         sys.stdout.write(message)
-        sys.stdout.flush()
-        self._board()
+        self._drain()
         self.page.prompting()
+        self._board()
 
     def _tool(self, call: dict[str, Any]) -> None:
         """A WebMCP tool call, run on this session as the MCP server's session runs it: the
@@ -176,9 +192,8 @@ class PageReader:
 
     def _answer(self, call_id: object, text: str, data: object, error: bool) -> None:
         """A tool call's answer to the page (the terminal's lines sent first)."""
-        sys.stdout.flush()
         body = {"id": call_id, "text": text, "data": data, "error": error}
-        self.page.post("tool", json.dumps(body))
+        self.post("tool", json.dumps(body))
 
     def completions(self, text: str) -> Iterator[dict[str, Any]]:
         """The shell's own completions of ``text`` (the line before the cursor)."""
@@ -192,7 +207,7 @@ class PageReader:
 
     def _board(self) -> None:
         if self.repl is not None and self.repl.loaded:
-            self.page.post("board", json.dumps(present_board(self.repl)))
+            self.post("board", json.dumps(present_board(self.repl)))
 
     def _picture(self) -> None:
         """The picture of Sudoku Explainer's next step from the present step, to the page; none
@@ -208,7 +223,7 @@ class PageReader:
         except Interrupted:
             return
         self.picture_wanted = False
-        self.page.post("picture", json.dumps(answer))
+        self.post("picture", json.dumps(answer))
 
     def _sent(self) -> bool:
         """Whether the page sent something, looked at every ``POLL_EVERY`` seconds at most (the
@@ -336,15 +351,24 @@ def run_page(
     from sudoku_repl.tools.rating.se_build import pure_build_once
 
     pure_build_once()
-    # (in its place: what this is, its build, help, the docs)
-    sys.stdout.write(welcome(page.columns(), build))
-    reader = PageReader(page, warm_runs)
-    start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
-    reader.repl, reader.flag = start.repl, start.flag
-    # the progress line of silent work, as a terminal's shell has (ShellStart makes it for a
-    # real terminal only)
-    progress = ProgressLine(start.repl.slot.progress)
-    start.out.progress, start.repl.hooks.tick = progress, progress.tick
-    with on_sigint(start.flag.set):
-        start.run_first(first)
-    return prompt_loop(start, PagePrompt(reader))
+    # the output gathered in Python, handed to the worker's streams a write at a time
+    # (page_output), the progress line's after it
+    kept = sys.stdout, sys.stderr
+    output = PageOutput(sys.stdout)
+    sys.stdout, sys.stderr = output, DrainedFirst(sys.stderr, output)
+    try:
+        # (in its place: what this is, its build, help, the docs)
+        sys.stdout.write(welcome(page.columns(), build))
+        reader = PageReader(page, warm_runs, output)
+        start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
+        reader.repl, reader.flag = start.repl, start.flag
+        # the progress line of silent work, as a terminal's shell has (ShellStart makes it for
+        # a real terminal only)
+        progress = ProgressLine(start.repl.slot.progress)
+        start.out.progress, start.repl.hooks.tick = progress, progress.tick
+        with on_sigint(start.flag.set):
+            start.run_first(first)
+        return prompt_loop(start, PagePrompt(reader))
+    finally:
+        output.drain()
+        sys.stdout, sys.stderr = kept
