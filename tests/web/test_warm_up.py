@@ -15,6 +15,7 @@ from sudoku_repl.frontends import warm_up
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.warm_up import RATED, WarmUp, rate_quiz, run_seed
 from sudoku_repl.frontends.web_shell import run_page
+from sudoku_repl.techniques.explainer import native as explainer
 from tests.support.helpers import PUZZLES
 from tests.web.test_web_shell import MEANWHILE, SEED, Page, after_welcome, typed
 
@@ -46,9 +47,14 @@ def test_a_run_is_the_seed_s_whole_search() -> None:
     assert "steps: 284, solution sum: 1." in printed
 
 
-def test_its_last_runs_rate_a_quiz_on_sudoku_explainer_s_scale(runs: list[str]) -> None:
+def test_its_last_runs_rate_a_quiz_on_sudoku_explainer_s_scale_where_that_runs_its_c(
+    runs: list[str],
+) -> None:
     WarmUp(lambda: False).at_prompt()
-    assert runs == ["seed"] * 10 + ["rating"] * 3
+    if explainer.se_climb() is not None:
+        assert runs == ["seed"] * 10 + ["rating"] * 3
+    else:  # (the pure build: no C to warm, a rating takes seconds)
+        assert runs == ["seed"] * 13
 
 
 def test_a_rating_is_sudoku_explainer_s_and_stops_when_the_page_sends_something() -> None:
@@ -116,9 +122,18 @@ def test_a_rating_at_the_prompt_changes_nothing_the_shell_prints(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("COLUMNS", "200")
-    lines = ["step", "difficulty --measures se", "bye"]
+    monkeypatch.setattr(warm_up, "default_ratings", lambda: 1)  # (the one run a rating)
+    rated: list[str] = []
+
+    def rating(stop: Callable[[], bool]) -> str:
+        rated.append(rate_quiz(stop))
+        return rated[-1]
+
+    monkeypatch.setattr(warm_up, "rate_quiz", rating)
+    lines = ["step", "difficulty --measures steps", "levels", "bye"]
     page = Page(typed(lines))
-    run_page(page, [SEED], warm_runs=1)  # (the one run a rating: the last RATINGS are)
+    run_page(page, [SEED], warm_runs=1)
+    assert len(rated) == 1 and "SE: ER 8.3" in rated[0]  # (rated whole: nothing was typed)
     shown = after_welcome(capsys.readouterr().out)
     batch = io.StringIO()
     run_batch(iter(lines), batch, first=[SEED])

@@ -7,9 +7,9 @@ first runs fill Python's caches and import what they need (figures: docs/web.md)
 
 Each seed run is one ``runrun 0`` of the seed (284 steps, some 10 to 30 ms in the page): a line
 sent during one waits at most that long. A rating (``difficulty --measures steps,se`` of
-``RATED``) stops as soon as the page sends something (it polls ``pending`` as a command polls
-Ctrl-C); its first imports Sudoku Explainer's modules, some tenths of a second that nothing
-stops. The warm-up stops for good once its runs are done, and at any prompt as soon as the page
+``RATED``, made only where the rating runs its C) stops as soon as the page sends something (it
+polls ``pending`` as a command polls Ctrl-C); its first imports Sudoku Explainer's modules, some
+tenths of a second that nothing stops. The warm-up stops for good once its runs are done, and at any prompt as soon as the page
 has sent something (a line, Tab, Ctrl-C: ``pending``); once they are all done it says so
 (``done``: the page's ``window.sudokuRepl.warm()``, which benchmarks/bench_web.py waits for
 before it types, as a person reading the prompt would)."""
@@ -53,8 +53,10 @@ class WarmUp:
         self._pending = pending
         self._done = done
         self.left = runs
-        #: the last runs that rate ``RATED`` (the others solve the seed): ``RATINGS`` unsaid
-        self.ratings = RATINGS if ratings is None else ratings
+        #: the last runs that rate ``RATED`` (the others solve the seed); unsaid, ``RATINGS``
+        #: where the rating runs its C, else none (on the pure engine a rating takes seconds,
+        #: and there is no C to warm)
+        self.ratings = default_ratings() if ratings is None else ratings
 
     def at_prompt(self) -> None:
         """Runs while some are left and the page has sent nothing."""
@@ -67,6 +69,13 @@ class WarmUp:
                 in_own_frame(run_seed)
             if self.left == 0:
                 self._done()
+
+
+def default_ratings() -> int:
+    """``RATINGS`` where Sudoku Explainer's rating runs its C (the page's module loaded), else 0."""
+    from sudoku_repl.techniques.explainer import native
+
+    return RATINGS if native.se_climb() is not None else 0
 
 
 def run_seed() -> str:
