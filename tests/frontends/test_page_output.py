@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 from sudoku_repl.frontends.page_output import GATHERED, GATHERING, DrainedFirst, PageOutput
+from tests.frontends.test_progress_line import Clock
 
 
 class Counted(io.StringIO):
@@ -22,14 +23,6 @@ class Counted(io.StringIO):
 
     def isatty(self) -> bool:
         return True
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_lines_flushed_within_the_gathering_time_go_in_one_write() -> None:

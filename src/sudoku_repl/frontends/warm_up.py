@@ -9,10 +9,10 @@ Each seed run is one ``runrun 0`` of the seed (284 steps, some 10 to 30 ms in th
 sent during one waits at most that long. A rating (``difficulty --measures steps,se`` of
 ``RATED``, made only where the rating runs its C) stops as soon as the page sends something (it
 polls ``pending`` as a command polls Ctrl-C); its first imports Sudoku Explainer's modules, some
-tenths of a second that nothing stops. The warm-up stops for good once its runs are done, and at any prompt as soon as the page
-has sent something (a line, Tab, Ctrl-C: ``pending``); once they are all done it says so
-(``done``: the page's ``window.sudokuRepl.warm()``, which benchmarks/bench_web.py waits for
-before it types, as a person reading the prompt would)."""
+tenths of a second that nothing stops. The warm-up stops for good once its runs are done, and
+at any prompt as soon as the page has sent something (a line, Tab, Ctrl-C: ``pending``); once
+they are all done it says so (``done``: the page's ``window.sudokuRepl.warm()``, which
+benchmarks/bench_web.py waits for before it types, as a person reading the prompt would)."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ class PageReader:
     prompt goes on, the Board's folded line with the next step's picture while it is open. Each
     prompt first shows the page the board of the present step."""
 
-    def __init__(self, page: Page, warm_runs: int = RUNS, output: PageOutput | None = None) -> None:
+    def __init__(self, page: Page, output: PageOutput, warm_runs: int = RUNS) -> None:
         self.page = page
         #: the shell's output gathered (``page_output``): handed on before each message
         self.output = output
@@ -156,20 +156,14 @@ class PageReader:
 
     def post(self, kind: str, body: str) -> None:
         """A message to the page, after the output printed before it."""
-        self._drain()
+        self.output.drain()
         self.page.post(kind, body)
-
-    def _drain(self) -> None:
-        if self.output is not None:
-            self.output.drain()
-        else:
-            sys.stdout.flush()
 
     def _prompt(self, message: str) -> None:
         """The prompt, then the board of the present step (the page lets the user type
         first: the board follows a moment later)."""
         sys.stdout.write(message)
-        self._drain()
+        self.output.drain()
         self.page.prompting()
         self._board()
 
@@ -359,7 +353,7 @@ def run_page(
     try:
         # (in its place: what this is, its build, help, the docs)
         sys.stdout.write(welcome(page.columns(), build))
-        reader = PageReader(page, warm_runs, output)
+        reader = PageReader(page, output, warm_runs)
         start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
         reader.repl, reader.flag = start.repl, start.flag
         # the progress line of silent work, as a terminal's shell has (ShellStart makes it for
