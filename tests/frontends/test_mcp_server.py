@@ -69,7 +69,7 @@ async def cancelled_rate(session: ClientSession) -> None:
     under_way = anyio.Event()
 
     async def progressed(progress: float, total: float | None, message: str | None) -> None:
-        assert message == "difficulty of the state at step 0: measuring se"
+        assert message == "difficulty of the state at step 1: measuring se"
         under_way.set()
 
     async with anyio.create_task_group() as group:

@@ -177,7 +177,8 @@ class PageReader:
         name, arguments = str(call["name"]), call.get("arguments") or {}
         print(f"{TOOL_MARK} {name} {json.dumps(arguments)}", flush=True)
         if self._agent is None:
-            self._agent = AgentSession(self.repl)
+            # (open: the person at the page steps and runs the same session by hand)
+            self._agent = AgentSession(self.repl, sealed=False)
         flag = self.flag
         if flag is not None:
             flag.clear()  # (a Ctrl-C from now on stops the call, as a command)

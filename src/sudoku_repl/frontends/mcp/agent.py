@@ -4,6 +4,11 @@ error, the session as it was), and the judge of moves (``check_move``). Calls ar
 a time, whatever thread makes them; each has its own interrupt (a client's cancel) and its own
 progress callable. Nothing here imports the SDK (``server`` does).
 
+In sealed mode (``sealed``: the server's default) the session answers nothing that shows the
+solution: ``check_move`` judges by the techniques alone, and ``frontends/mcp/sealed`` says what
+else is refused. A session's candidates are worked out at the load (step 1), so a move by hand
+of either kind can follow it.
+
 Nothing is written to a file: the tools run no command that writes one (``export``,
 ``save-session``, ``--out``), and the ``Repl`` keeps no history file.
 
@@ -23,9 +28,11 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.frontends.mcp import sealed as sealing
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
 from sudoku_repl.tools.judging.judge import MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
+from sudoku_repl.tools.judging.sealed import sealed_judgement
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.session_hooks import Output
@@ -92,10 +99,12 @@ def _never() -> bool:
 class AgentSession:
     """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool.
     ``repl``: a session of its own (None: made here, the MCP server's), or the web page's,
-    whose output shows each call's lines too (its own interrupt and progress line serve)."""
+    whose output shows each call's lines too (its own interrupt and progress line serve).
+    ``sealed``: nothing that shows the solution is answered (``frontends/mcp/sealed``)."""
 
-    def __init__(self, repl: Repl | None = None) -> None:
+    def __init__(self, repl: Repl | None = None, *, sealed: bool = True) -> None:
         register_all()
+        self.sealed = sealed
         #: where the calls' lines are shown as well (None: nowhere)
         self.shown = None if repl is None else repl.out
         self.out = _Lines(self.shown)
@@ -156,6 +165,8 @@ class AgentSession:
         tool = BY_NAME[name]
         try:
             tool.check(arguments)
+            if self.sealed and tool.shows:
+                raise sealing.refusal(name, tool.shows)
             if name == "check_move":
                 return self._check_move(arguments)
             if name in ("place", "eliminate"):
@@ -165,12 +176,98 @@ class AgentSession:
                     line = f"set cell [{row + 1},{col + 1}]={value}"
                 else:
                     line = f"set removed {value} [{row + 1},{col + 1}]"
+            elif self.sealed and name in ("rate", "difficulty"):
+                assert tool.line is not None
+                line = tool.line(self._sealed_measures(name, arguments))
+            elif self.sealed and name == "hint" and self._hand_moved():
+                return self._sealed_hint(arguments.get("level"))
             else:
                 assert tool.line is not None
                 line = tool.line(arguments)
-            return self._run(line, name == "board")
+            if self.sealed and tool.walks:
+                return self._sealed_walk(name, line)
+            answer = self._run(line, name == "board")
+            if name in ("load_quiz", "generate") and not answer.error:
+                self._candidates()
+                answer = answer._replace(data=self._where())
+            return answer
         except UserError as e:
             return Answer(e.line, error=True)
+
+    def _candidates(self) -> None:
+        """A loaded quiz's candidates worked out (its step 1): a session of the door has them
+        from the load, as ``check_move`` and ``hint`` read them (the shell's waits for a
+        step). Its lines are not the tool's answer (they show where the page's are shown)."""
+        from sudoku_repl.core.state import Status
+
+        if self.repl.session.state().status is Status.LOADED:
+            kept = self.out.lines, self.out.errors
+            self.repl.execute("step")
+            self.out.lines, self.out.errors = kept
+
+    def _hand_moved(self) -> bool:
+        return self.repl.loaded and sealing.hand_moved(self.repl.session)
+
+    def _sealed_measures(self, name: str, arguments: Arguments) -> Arguments:
+        """A measure's arguments in sealed mode: of the loaded quiz, or of a state without
+        moves by hand; the dossier's measures without those naming the solution's values."""
+        from sudoku_repl.tools.rating.scales import EVERY
+
+        if not arguments.get("quiz") and self._hand_moved():
+            raise sealing.refusal(
+                f"{name} of a state holding moves made by hand (place, eliminate)",
+                "whether it has a solution is what a wrong move would show (quiz: true rates "
+                "the loaded quiz; goto a step before them rates that state)",
+            )
+        if name == "rate":  # (Sudoku Explainer's rating alone)
+            return arguments
+        asked = arguments.get("measures")
+        return {
+            **arguments,
+            "measures": sealing.measures(None if asked is None else str(asked), EVERY),
+        }
+
+    def _sealed_hint(self, level: int | None) -> Answer:
+        """``hint`` on a state holding moves made by hand, in sealed mode: Sudoku Explainer's
+        next step from it, as on any state, without first saying whether the state has a
+        solution (the shell's ``hint se`` says so: that would judge the moves)."""
+        from sudoku_repl.techniques.explainer.rating import Interrupted
+        from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+
+        session = self.repl.require_quiz()
+        state, geo, names = session.state(), session.geo, self.repl.view.names
+        try:
+            if level is None:
+                lines = se_hint_lines(state, geo, self._interrupted, names)
+            else:
+                lines = se_graded_lines(state, geo, level, self._interrupted, names)
+        except Interrupted:
+            lines = ["Interrupted: no hint."]
+        if self.shown is not None:
+            for said in lines:
+                self.shown.message(said)
+        return Answer("\n".join(lines), self._where())
+
+    def _sealed_walk(self, name: str, line: str) -> Answer:
+        """A walk (``step``, ``runtil``, ``goto``) in sealed mode: answered where it stays
+        among the solver's deductions, else refused and undone (``sealed.walked_too_far``);
+        its lines are shown only once it is answered."""
+        session = self.repl.require_quiz()
+        before = session.state().steps
+        through, self.out.through = self.out.through, None
+        try:
+            answer = self._run(line, False)
+            refused = None if answer.error else sealing.walked_too_far(session, name, before)
+            if refused is not None:
+                self.repl.execute(f"goto {before}")
+                self.out.lines, self.out.errors = [], []
+                return Answer(refused.line, error=True)
+        finally:
+            self.out.through = through
+        if through is not None:
+            for said in answer.text.splitlines():
+                (through.error if answer.error else through.message)(said)
+        return answer
 
     def _run(self, line: str, board: bool) -> Answer:
         """A command line run as the shell runs it: its lines, or its error line."""
@@ -211,7 +308,10 @@ class AgentSession:
         }
 
     def _check_move(self, arguments: Arguments) -> Answer:
-        """``check_move``: the move judged from the present state (nothing changes)."""
+        """``check_move``: the move judged from the present state (nothing changes); sealed,
+        by the techniques alone (``tools/judging/sealed``), else against the solution too."""
+        from sudoku_repl.techniques.explainer.grid import Grid
+        from sudoku_repl.techniques.explainer.rating import Interrupted
         from sudoku_repl.views.hint import se_grid
 
         move = parse_move(str(arguments["move"]))
@@ -222,13 +322,19 @@ class AgentSession:
         session = self.repl.require_quiz()
         if not session.geo.classic:
             raise UserError("check_move judges a move of a classic 9x9 quiz only.")
-        grid = se_grid(session.state(), session.geo)
+        state = session.state()
+        grid = se_grid(state, session.geo)
         if isinstance(grid, str):
-            raise UserError(f"check_move: {grid}")
-        from sudoku_repl.techniques.explainer.rating import Interrupted
-
+            if 0 in state.values:
+                raise UserError(f"check_move: {grid}")
+            # (a full grid: the move's cell holds a value, which the judge says of the move)
+            grid = Grid.from_puzzle("".join(map(str, state.values)))
+        solution = self._quiz_solution()  # (a quiz with one solution: sealed too)
         try:
-            judged = judge.judge(grid, move, self._quiz_solution())
+            if self.sealed:
+                judged = sealed_judgement(judge, grid, move)
+            else:
+                judged = judge.judge(grid, move, solution)
         except Interrupted:
             return Answer("Interrupted: no verdict.", error=True)
         return Answer(str(judged), judged.to_json())

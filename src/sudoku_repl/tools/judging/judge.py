@@ -60,12 +60,14 @@ class Verdict(enum.Enum):
     JUSTIFIED = "justified"
     NOT_YET = "not_yet"
     WRONG = "wrong"
+    #: the sealed verdict (``sealed``) of a move no technique up to ``max_er`` proves or rules out
+    UNPROVEN = "unproven"
 
 
 @attrs.frozen
 class Judgement:
-    """A move's verdict; ``technique`` and ``rating`` (ER) where it is justified,
-    ``contradiction`` (words) where it is wrong."""
+    """A move's verdict; ``technique`` and ``rating`` (ER) where it is justified (or, sealed,
+    ruled out), ``contradiction`` (words) where it is wrong."""
 
     move: Move
     verdict: Verdict
@@ -88,6 +90,11 @@ class Judgement:
             return f"{self.move}: justified by {self.technique} (ER {self.rating})."
         if self.verdict is Verdict.WRONG:
             return f"{self.move}: wrong: {self.contradiction}."
+        if self.verdict is Verdict.UNPROVEN:
+            return (
+                f"{self.move}: unproven: no technique up to the ER asked makes it or rules it "
+                "out now."
+            )
         return f"{self.move}: not yet: right, but no technique up to the ER asked makes it now."
 
 
