@@ -12,7 +12,7 @@ same for ``check_move`` of ``sudoku-repl mcp`` and the reward of ``sudoku_repl.g
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
@@ -144,17 +144,25 @@ class Judge:
         self._made: Made = {}  # what makes each move, of the techniques tried so far
         self._tried: set[int] = set()
 
-    def justification(self, grid: Grid, move: Move) -> tuple[str, int] | None:
+    def justification(
+        self, grid: Grid, move: Move, also: Collection[Move] = ()
+    ) -> tuple[str, int] | None:
         """The technique (its hint's name) and rating (tenths) of a finding rated up to
         ``max_er`` that makes the move on the grid (not changed), or None: the techniques are
-        tried in Sudoku Explainer's order until one makes it, and the easiest finding of those
-        tried is the answer."""
+        tried in Sudoku Explainer's order until one makes it (or one of ``also``: ``made``
+        then says what makes each), and the easiest finding of those tried is the answer."""
         seen = (bytes(grid.values), tuple(grid.cands))
         if seen != self._grid:
             self._grid, self._made, self._tried = seen, {}, set()
         made, tried = self._made, self._tried
-        untried = [i for i in self.makers[move.place] if i not in tried]
-        if move in made or not untried:
+        wanted = (move, *also)
+        kinds = {wanted_move.place for wanted_move in wanted}
+        untried = [
+            i for i in range(len(self.order)) if i not in tried and any(
+                i in self.makers[place] for place in kinds
+            )
+        ]  # fmt: skip
+        if any(m in made for m in wanted) or not untried:
             return made.get(move)
         interrupted, limit = self.interrupted, self.limit
         token = native_chains.limits.set((None, interrupted))
@@ -176,13 +184,17 @@ class Judge:
                         for cell, digit in removals:
                             _keep(made, (cell, digit, False), name, rating)
                     tried.add(index)
-                    if move in made:
+                    if any(m in made for m in wanted):
                         break
         except native_chains.Stopped:
             raise Interrupted from None
         finally:
             native_chains.limits.reset(token)
         return made.get(move)
+
+    def made(self, move: Move) -> tuple[str, int] | None:
+        """What makes ``move`` on the grid last judged, of the techniques tried so far."""
+        return self._made.get(move)
 
     def judge(
         self, grid: Grid, move: Move, solution: Sequence[int], explain: bool = True

@@ -24,13 +24,12 @@ def sealed_judgement(judge: Judge, grid: Grid, move: Move) -> Judgement:
     why = unplayable(grid, move)
     if why is not None:
         raise UserError(why)
-    found = judge.justification(grid, move)
+    # (the techniques tried in order until one makes the move or rules it out)
+    opposites = tuple(_opposites(grid, move))
+    found = judge.justification(grid, move, opposites)
     if found is not None:
         return Judgement(move, Verdict.JUSTIFIED, found[0], found[1] / 10)
-    # (the move's own search tried every technique up to max_er: what follows are look-ups)
-    against = [
-        made for other in _opposites(grid, move) if (made := judge.justification(grid, other))
-    ]
+    against = [made for other in opposites if (made := judge.made(other))]
     if not against:
         return Judgement(move, Verdict.UNPROVEN)
     name, rating = min(against, key=lambda made: made[1])
