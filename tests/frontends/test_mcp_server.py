@@ -1,8 +1,10 @@
-"""Issue 75, item 1: ``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a
-real subprocess (one, its start being most of the time), through a whole session: load, step,
-check_move of a justified, a not yet justified and a wrong move, goto (undo), hint, rate;
-malformed arguments refused with the shell's line and the session as it was; a long rate
-cancelled once under way; nothing written in the folder it started in."""
+"""``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a real subprocess,
+through a whole session: load, step, check_move of a justified, an unproven and a wrong move,
+goto (undo), hint, rate; malformed arguments refused with the shell's line and the session as
+it was; a long rate cancelled once under way; nothing written in the folder it started in.
+Then the sealed mode, the server's default, against the open one (``--open``): what shows the
+solution is refused, the verdicts cannot single out a cell's digit; every answer holds to its
+tool's output schema (the SDK's client checks each)."""
 
 from __future__ import annotations
 
@@ -37,15 +39,15 @@ STOPPED = 30
 
 
 @asynccontextmanager
-async def client(folder: Path) -> AsyncIterator[ClientSession]:
-    """A session with ``python -m sudoku_repl mcp`` started in ``folder``."""
+async def client(folder: Path, *options: str, engine: str = "pure") -> AsyncIterator[ClientSession]:
+    """A session with ``python -m sudoku_repl mcp [options]`` started in ``folder``."""
     server = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "sudoku_repl", "mcp"],
-        # the pure build: Sudoku Explainer's rating of HARD takes minutes there (a second at
-        # most natively, which could end before the first progress report); every other
-        # call of the session is quick on it too
-        env=program_env(SUDOKU_REPL_ENGINE="pure"),
+        args=["-m", "sudoku_repl", "mcp", *options],
+        # the pure build by default: Sudoku Explainer's rating of HARD takes minutes there (a
+        # second at most natively, which could end before the first progress report); every
+        # other call of the session is quick on it too
+        env=program_env(SUDOKU_REPL_ENGINE=engine),
         cwd=folder,
     )
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
@@ -99,14 +101,18 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
             } <= listed  # fmt: skip
             loaded = await call(session, "load_quiz", quiz=SEED)
             assert not loaded.is_error and text(loaded) == "Quiz loaded."
+            # (the candidates worked out with the load: its step 1)
+            assert loaded.structured_content == {"step": 1, "level": 0, "solutions": 0}
             # r2c5 is 5's only place in block 2 (its other cells are given or see a 5)
             wrong = await call(session, "check_move", move="r2c5=4")
-            assert wrong.structured_content["verdict"] == "wrong"
-            said = wrong.structured_content["contradiction"]
-            assert said == "with r2c5=4, a digit has no place left in block 2"
-            # cells and houses are named, never the solution's digit, 5, at r2c5
-            assert "5" not in re.sub(r"r\dc\d|(block|row|column) \d", "", said)
-            stepped = await call(session, "step", count=2)
+            assert wrong.structured_content == {
+                "move": "r2c5=4",
+                "verdict": "wrong",
+                "technique": "Hidden Single",
+                "rating": 1.2,
+                "contradiction": "Hidden Single (ER 1.2) rules it out",
+            }
+            stepped = await call(session, "step", count=1)
             assert stepped.structured_content["step"] == 2
             before = (await call(session, "board")).structured_content
             justified = await call(session, "check_move", move="r2c5=5")
@@ -117,8 +123,8 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                 "rating": 1.2,
             }
             # up to ER 2.0 the techniques place values only: no elimination is justified yet
-            not_yet = await call(session, "check_move", move="r1c1<>2", max_er=2.0)
-            assert not_yet.structured_content == {"move": "r1c1<>2", "verdict": "not_yet"}
+            unproven = await call(session, "check_move", move="r1c1<>2", max_er=2.0)
+            assert unproven.structured_content == {"move": "r1c1<>2", "verdict": "unproven"}
             for name, arguments, line in (
                 (
                     "check_move",
@@ -151,4 +157,93 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
             await cancelled_rate(session)
 
     anyio.run(session_run)
+    assert list(tmp_path.iterdir()) == []
+
+
+#: examples/seed.txt's givens, and its solution (the article's grid)
+SEED_GIVENS = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+SOLUTION = "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
+
+
+async def listed_tools_match_their_schemas(session: ClientSession) -> None:
+    """Each tool's description names each of its arguments and no option of the shell's (no
+    schema takes one), and each declares the schema of its structured answer."""
+    for tool in (await session.list_tools()).tools:
+        assert tool.description is not None and "--" not in tool.description, tool.name
+        for argument in tool.input_schema["properties"]:
+            assert argument in tool.description, (tool.name, argument)
+        assert tool.output_schema is not None and tool.output_schema["type"] == "object"
+        if tool.name == "check_move":
+            # the pattern says what a move is, exactly: blanks and R, C in either case
+            pattern = re.compile(tool.input_schema["properties"]["move"]["pattern"])
+            assert pattern.fullmatch(" R1C1 <> 2 ") and not pattern.fullmatch("r１c１=1")
+
+
+async def sealed_session(session: ClientSession) -> None:
+    await listed_tools_match_their_schemas(session)
+    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+    # r1c1 holds 1 in the solution: up to ER 4.0 nothing decides it, and every candidate's
+    # placement is answered alike (the open server tells 1 apart, below)
+    for digit in (1, 2, 6, 9):
+        judged = await call(session, "check_move", move=f"r1c1={digit}", max_er=4.0)
+        assert judged.structured_content == {"move": f"r1c1={digit}", "verdict": "unproven"}
+    run = await call(session, "run")
+    assert run.is_error and text(run) == (
+        "run is not answered in sealed mode: it runs the search to the solution; the open mode "
+        "(sudoku-repl mcp --open, for reinforcement learning and debugging) answers it."
+    )
+    # the solver guesses first at step 7: a walk past it is refused, the session where it was
+    walked = await call(session, "step", count=20)
+    assert walked.is_error and text(walked).startswith(
+        "step is not answered in sealed mode: the solver guesses at step 7, and a guess tries "
+        "the solution's digits (step 6 is the last of its deductions; the session stays at "
+        "step 1)"
+    )
+    assert (await call(session, "goto", step=131)).is_error
+    board = (await call(session, "board")).structured_content
+    assert board["step"] == 1 and board["values"] == SEED_GIVENS
+    assert (await call(session, "runtil", steps=5)).structured_content["step"] == 5
+    guesses = await call(session, "difficulty", quiz=True, measures="te,guess")
+    assert guesses.is_error and text(guesses).startswith(
+        "difficulty --measures guess is not answered in sealed mode: its lines name values of "
+        "the solution;"
+    )
+    # a candidate removed by hand at once, after the load's own step
+    assert not (await call(session, "goto", step=1)).is_error
+    removed = await call(session, "eliminate", cell="r1c1", value=9)
+    assert not removed.is_error and removed.structured_content["step"] == 2
+    # a wrong value placed: hint says the next step, as on any state, not that none is left
+    assert not (await call(session, "place", cell="R1C1 ", value=2)).is_error
+    hint = await call(session, "hint")
+    assert not hint.is_error and "solution" not in text(hint)
+    assert (await call(session, "rate")).is_error
+    refused = await call(session, "check_move", move="r１c１=1")
+    assert refused.is_error and text(refused).startswith("Not a move: 'r１c１=1'")
+    # a full grid: the move's cell holds a value, which is what is said of the move
+    assert not (await call(session, "load_quiz", quiz=SOLUTION)).is_error
+    full = await call(session, "check_move", move="r1c1=1")
+    assert full.is_error and text(full) == "r1c1 holds 1 already: a move is made on an empty cell"
+
+
+async def open_session(session: ClientSession) -> None:
+    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+    verdicts = {
+        digit: (
+            await call(session, "check_move", move=f"r1c1={digit}", max_er=4.0)
+        ).structured_content["verdict"]
+        for digit in (1, 2, 6, 9)
+    }
+    assert verdicts == {1: "not_yet", 2: "wrong", 6: "wrong", 9: "wrong"}
+    assert not (await call(session, "run")).is_error
+    assert (await call(session, "board")).structured_content["values"] == SOLUTION
+
+
+def test_the_sealed_mode_keeps_the_solution_the_open_mode_shows_it(tmp_path: Path) -> None:
+    async def both() -> None:
+        async with client(tmp_path, engine="native") as session:
+            await sealed_session(session)
+        async with client(tmp_path, "--open", engine="native") as session:
+            await open_session(session)
+
+    anyio.run(both)
     assert list(tmp_path.iterdir()) == []

@@ -309,7 +309,7 @@ TOOLS = (
         "rate",
         None,
         "Sudoku Explainer's rating (ER/EP/ED, its bottlenecks and techniques) of the present "
-        "state, or of the loaded quiz with quiz: difficulty --measures se. Reports progress; a "
+        "state, or of the loaded quiz with quiz: the dossier's measure se. Reports progress; a "
         "cancel stops it. In sealed mode a state holding moves made by hand is not rated "
         "(whether it has a solution is what a wrong move would show).",
         {"quiz": _QUIZ},
