@@ -140,7 +140,7 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                  "/dev/zero...), not a regular file: the MCP server reads files only (a read "
                  "from it could wait for ever)."),
                 ("place", {"cell": "r1c1", "value": 5},
-                 "[1,1]=5 breaks a rule: [1,3] in its row holds 5 already"),
+                 "r1c1=5 breaks a rule: r1c3 in its row holds 5 already"),
             ):  # fmt: skip
                 refused = await call(session, name, **arguments)
                 assert refused.is_error and text(refused) == line
@@ -187,6 +187,9 @@ async def sealed_session(session: ClientSession) -> None:
     for digit in (1, 2, 6, 9):
         judged = await call(session, "check_move", move=f"r1c1={digit}", max_er=4.0)
         assert judged.structured_content == {"move": f"r1c1={digit}", "verdict": "unproven"}
+    # hint 3's deduction in r4c5, serate's own line of it (E2 for r2c5) left out
+    hint = await call(session, "hint", level=3)
+    assert "5 goes in r2c5" in text(hint) and "E2" not in text(hint)
     run = await call(session, "run")
     assert run.is_error and text(run) == (
         "run is not answered in sealed mode: it runs the search to the solution; the open mode "
@@ -202,7 +205,12 @@ async def sealed_session(session: ClientSession) -> None:
     assert (await call(session, "goto", step=131)).is_error
     board = (await call(session, "board")).structured_content
     assert board["step"] == 1 and board["values"] == SEED_GIVENS
-    assert (await call(session, "runtil", steps=5)).structured_content["step"] == 5
+    walked = await call(session, "runtil", steps=5)
+    assert walked.structured_content["step"] == 5
+    # one cell notation in every answer: the shell's [6,2] and serate's B6 are r6c2 here
+    assert "r1c1: 1 2 6 9 r1c2: 2 4 9 " in text(walked)
+    assert "The foremost cell with 2 candidate(s) at r6c2" in text(walked)
+    assert not re.search(r"\[\d,\d\]", text(walked))
     guesses = await call(session, "difficulty", quiz=True, measures="te,guess")
     assert guesses.is_error and text(guesses).startswith(
         "difficulty --measures guess is not answered in sealed mode: its lines name values of "
@@ -234,7 +242,9 @@ async def open_session(session: ClientSession) -> None:
         for digit in (1, 2, 6, 9)
     }
     assert verdicts == {1: "not_yet", 2: "wrong", 6: "wrong", 9: "wrong"}
-    assert not (await call(session, "run")).is_error
+    ran = await call(session, "run")
+    assert not ran.is_error and "shrinking 4 from blk r6c9 went wrong" in text(ran)
+    assert not re.search(r"\[\d,\d\]", text(ran))
     assert (await call(session, "board")).structured_content["values"] == SOLUTION
 
 

@@ -54,22 +54,48 @@ class Answer(NamedTuple):
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
+#: a cell in the shell's notation, [4,5], and a word it is glued to (blk[6,9])
+_CELL = re.compile(r"(\w?)\[(\d),(\d)\]")
+#: serate's own words for a step (its cells as A4: column letter first), left out of an answer
+#: in one notation: hint 3's line and its key, a bottleneck's tail
+_SERATE_LINES = ("Sudoku Explainer's own line: ", "(In serate's line a cell is ")
+_SERATE_TAIL = re.compile(r"; serate: .*$")
+
+
+def _in_r4c5(line: str) -> str | None:
+    """The line with its cells as r4c5, the notation of every answer of the server (serate's
+    own lines left out: None)."""
+    if line.startswith(_SERATE_LINES):
+        return None
+    line = _SERATE_TAIL.sub("", line)
+    return _CELL.sub(lambda m: f"{m[1]}{' ' if m[1] else ''}r{m[2]}c{m[3]}", line)
+
+
 class _Lines:
     """The Repl's output, kept: lines, and error lines apart (without colour); each also goes
-    ``through`` to where it is shown (None: nowhere, the MCP server's)."""
+    ``through`` to where it is shown (None: nowhere, the MCP server's, whose answers name
+    cells as r4c5: ``_in_r4c5``; the page's are the lines its terminal shows)."""
 
     def __init__(self, through: Output | None = None) -> None:
         self.lines: list[str] = []
         self.errors: list[str] = []
         self.through = through
+        self.r4c5 = through is None
+
+    def _kept(self, kept: list[str], line: str) -> None:
+        plain: str | None = _SGR.sub("", line)
+        if self.r4c5 and plain is not None:
+            plain = _in_r4c5(plain)
+        if plain is not None:
+            kept.append(plain)
 
     def message(self, line: str) -> None:
-        self.lines.append(_SGR.sub("", line))
+        self._kept(self.lines, line)
         if self.through is not None:
             self.through.message(line)
 
     def error(self, line: str) -> None:
-        self.errors.append(_SGR.sub("", line))
+        self._kept(self.errors, line)
         if self.through is not None:
             self.through.error(line)
 
@@ -111,6 +137,7 @@ class AgentSession:
         if repl is None:
             repl = Repl(self.out, _default_answer, interrupted=self._interrupted, tick=self._tick)
             repl.view.colour = False
+            repl.execute("set names standard")  # (the techniques' words name cells r4c5)
         self.repl = repl
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)
