@@ -162,6 +162,8 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
 
 #: examples/seed.txt's givens, and its solution (the article's grid)
 SEED_GIVENS = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+#: the seed with 2 at r1c1, where its solution has 1
+CRAFTED = "2" + SEED_GIVENS[1:]
 SOLUTION = "145327698839654127672918543496185372218473956753296481367542819984761235521839764"
 
 
@@ -227,6 +229,11 @@ async def sealed_session(session: ClientSession) -> None:
     assert (await call(session, "rate")).is_error
     refused = await call(session, "check_move", move="r１c１=1")
     assert refused.is_error and text(refused).startswith("Not a move: 'r１c１=1'")
+    # a quiz of the client's making, the loaded one with a wrong digit: judged as any quiz,
+    # its solutions not counted (the open server says it has none, below)
+    assert not (await call(session, "load_quiz", quiz=CRAFTED)).is_error
+    judged = await call(session, "check_move", move="r2c5=5", max_er=4.0)
+    assert judged.structured_content["verdict"] == "justified"
     # a full grid: the move's cell holds a value, which is what is said of the move
     assert not (await call(session, "load_quiz", quiz=SOLUTION)).is_error
     full = await call(session, "check_move", move="r1c1=1")
@@ -242,6 +249,10 @@ async def open_session(session: ClientSession) -> None:
         for digit in (1, 2, 6, 9)
     }
     assert verdicts == {1: "not_yet", 2: "wrong", 6: "wrong", 9: "wrong"}
+    assert (await call(session, "load_quiz", quiz=CRAFTED)).is_error is False
+    judged = await call(session, "check_move", move="r2c5=5", max_er=4.0)
+    assert judged.is_error and text(judged).startswith("check_move needs a quiz with one solution")
+    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
     ran = await call(session, "run")
     assert not ran.is_error and "shrinking 4 from blk r6c9 went wrong" in text(ran)
     assert not re.search(r"\[\d,\d\]", text(ran))

@@ -356,12 +356,13 @@ class AgentSession:
                 raise UserError(f"check_move: {grid}")
             # (a full grid: the move's cell holds a value, which the judge says of the move)
             grid = Grid.from_puzzle("".join(map(str, state.values)))
-        solution = self._quiz_solution()  # (a quiz with one solution: sealed too)
         try:
             if self.sealed:
+                # (the solutions are not counted: whether a quiz made of the loaded one and a
+                # move has one would judge the move)
                 judged = sealed_judgement(judge, grid, move)
             else:
-                judged = judge.judge(grid, move, solution)
+                judged = judge.judge(grid, move, self._quiz_solution())
         except Interrupted:
             return Answer("Interrupted: no verdict.", error=True)
         return Answer(str(judged), judged.to_json())
