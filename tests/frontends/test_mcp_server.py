@@ -182,6 +182,10 @@ async def listed_tools_match_their_schemas(session: ClientSession) -> None:
 
 
 async def sealed_session(session: ClientSession) -> None:
+    # the instructions say what the mode reveals
+    assert session.instructions is not None and "Sealed mode: no answer shows the solution" in (
+        session.instructions
+    )
     await listed_tools_match_their_schemas(session)
     assert not (await call(session, "load_quiz", quiz=SEED)).is_error
     # r1c1 holds 1 in the solution: up to ER 4.0 nothing decides it, and every candidate's
@@ -241,6 +245,7 @@ async def sealed_session(session: ClientSession) -> None:
 
 
 async def open_session(session: ClientSession) -> None:
+    assert session.instructions is not None and "Open mode" in session.instructions
     assert not (await call(session, "load_quiz", quiz=SEED)).is_error
     verdicts = {
         digit: (
