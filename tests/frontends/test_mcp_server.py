@@ -238,6 +238,9 @@ async def sealed_session(session: ClientSession) -> None:
     assert not (await call(session, "load_quiz", quiz=CRAFTED)).is_error
     judged = await call(session, "check_move", move="r2c5=5", max_er=4.0)
     assert judged.structured_content["verdict"] == "justified"
+    crafted_hint = text(await call(session, "hint"))
+    # (with 2 at r1c1, r2c3 is the last place of 1 in block 1)
+    assert crafted_hint == "Hidden Single in block 1: r2c3=1 (ER 1.2)"
     # a full grid: the move's cell holds a value, which is what is said of the move
     assert not (await call(session, "load_quiz", quiz=SOLUTION)).is_error
     full = await call(session, "check_move", move="r1c1=1")
@@ -257,6 +260,7 @@ async def open_session(session: ClientSession) -> None:
     assert (await call(session, "load_quiz", quiz=CRAFTED)).is_error is False
     judged = await call(session, "check_move", move="r2c5=5", max_er=4.0)
     assert judged.is_error and text(judged).startswith("check_move needs a quiz with one solution")
+    assert text(await call(session, "hint")).startswith("No solution from here")
     assert not (await call(session, "load_quiz", quiz=SEED)).is_error
     ran = await call(session, "run")
     assert not ran.is_error and "shrinking 4 from blk r6c9 went wrong" in text(ran)

@@ -206,7 +206,7 @@ class AgentSession:
             elif self.sealed and name in ("rate", "difficulty"):
                 assert tool.line is not None
                 line = tool.line(self._sealed_measures(name, arguments))
-            elif self.sealed and name == "hint" and self._hand_moved():
+            elif self.sealed and name == "hint":
                 return self._sealed_hint(arguments.get("level"))
             else:
                 assert tool.line is not None
@@ -255,9 +255,10 @@ class AgentSession:
         }
 
     def _sealed_hint(self, level: int | None) -> Answer:
-        """``hint`` on a state holding moves made by hand, in sealed mode: Sudoku Explainer's
-        next step from it, as on any state, without first saying whether the state has a
-        solution (the shell's ``hint se`` says so: that would judge the moves)."""
+        """``hint`` in sealed mode: Sudoku Explainer's next step from the state, without first
+        saying whether the state has a solution, as the shell's ``hint se`` does (of a state
+        holding moves by hand, or of a quiz made of the loaded one and a move, that would
+        judge the move)."""
         from sudoku_repl.techniques.explainer.rating import Interrupted
         from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
 
@@ -270,10 +271,10 @@ class AgentSession:
                 lines = se_graded_lines(state, geo, level, self._interrupted, names)
         except Interrupted:
             lines = ["Interrupted: no hint."]
-        if self.shown is not None:
-            for said in lines:
-                self.shown.message(said)
-        return Answer("\n".join(lines), self._where())
+        self.out.lines = []
+        for said in lines:  # (as the Repl's own lines: shown, and kept in r4c5)
+            self.out.message(said)
+        return Answer("\n".join(self.out.lines), self._where())
 
     def _sealed_walk(self, name: str, line: str) -> Answer:
         """A walk (``step``, ``runtil``, ``goto``) in sealed mode: answered where it stays
