@@ -33,6 +33,9 @@ const term = new Terminal({
     screenReaderMode: true,
     fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
     fontSize: NARROW ? 12 : 14, // (a phone's terminal: some 52 columns)
+    // rows a fifth taller than the font's measured height: at device scale 1 a row of that
+    // height alone cuts off what is drawn at its bottom, an underscore whole
+    lineHeight: 1.2,
 });
 const fit = new FitAddon();
 term.loadAddon(fit);
@@ -191,6 +194,11 @@ window.sudokuRepl = {
     progress: () => progress,
     /** The terminal's columns. */
     columns: () => term.cols,
+    /** The terminal's rows as drawn, its scrollback first: each one's text (for tests). */
+    screen: () => {
+        const buffer = term.buffer.active;
+        return Array.from({ length: buffer.length }, (_, row) => buffer.getLine(row).translateToString(true));
+    },
     /** Whether the shell waits at a prompt. */
     prompting: () => client.reading,
     /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
@@ -249,10 +257,12 @@ async function explain({ cell, token }) {
     const answer = (why, error) =>
         boardEl.contentWindow.postMessage({ type: 'explained', token, cell, why, when: [], error }, location.origin);
     const before = client.transcript().length;
-    if (!editor.type(`why ${cell}`)) {
+    const typed = editor.type(`why ${cell}`);
+    if (!typed) {
         answer([], 'The shell is busy: click again at its prompt.');
         return;
     }
+    await typed;
     await client.prompted();
     // (the line typed, the lines of `why`, then the next prompt's blank line and prompt)
     answer(client.transcript().slice(before).split('\n').slice(1, -3));

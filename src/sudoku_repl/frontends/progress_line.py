@@ -1,31 +1,78 @@
 """A line of progress on the terminal while a command works silently (``goto`` far ahead,
 ``bisect level max`` on a long search, ``whatif guesses``): steps done (or what the command says
 it is at), time spent, how to stop. It appears once the command has printed nothing for half a
-second and goes before the next line is printed."""
+second and goes before the next line is printed.
+
+It is redrawn in place (``\\r``, erase the line), which takes back one row only: a line wider
+than the terminal would wrap and leave a copy of its first rows at each redraw, so it is cut to
+the terminal's width (``fitted``), the width asked at each redraw (a terminal resized, a page's
+terminal of some 50 columns on a phone)."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 import time
 from collections.abc import Callable
 from typing import TextIO
 
+from prompt_toolkit.utils import get_cwidth
+
 QUIET = 0.5  # seconds without output before the line appears
 EVERY = 0.2  # seconds between redraws
+#: what ends the part of the line cut short
+CUT = "…"
+
+
+def terminal_columns() -> int:
+    """The terminal's width (``COLUMNS`` first: the page sets it to its terminal's)."""
+    return shutil.get_terminal_size().columns
+
+
+def _cut(text: str, room: int) -> str:
+    """``text`` in at most ``room`` cells: its start then ``CUT`` where it is wider."""
+    if get_cwidth(text) <= room:
+        return text
+    kept, width = [], get_cwidth(CUT)
+    for char in text:
+        width += get_cwidth(char)
+        if width > room:
+            break
+        kept.append(char)
+    return "".join(kept) + CUT if room >= get_cwidth(CUT) else ""
+
+
+def fitted(doing: str, tail: str, columns: int) -> str:
+    """``doing`` (what the command is at; "": nothing to say), a comma, then ``tail`` (the time,
+    how to stop) in fewer cells than ``columns``: the last column stays free, where a
+    terminal's cursor would wait to wrap onto the next row. ``doing`` is cut first, the time
+    kept (it shows the work goes on); on a terminal too narrow for the time, the whole line."""
+    room = max(columns - 1, 1)
+    if not doing:
+        return _cut(tail, room)
+    joined = f", {tail}"
+    if get_cwidth(doing) + get_cwidth(joined) <= room:
+        return doing + joined
+    if get_cwidth(CUT + joined) > room:
+        return _cut(doing + joined, room)
+    return _cut(doing, room - get_cwidth(joined)) + joined
 
 
 class ProgressLine:
-    """The session hooks' ``tick`` (called between steps): draws the line when due."""
+    """The session hooks' ``tick`` (called between steps): draws the line when due, cut to
+    ``columns()`` (the terminal's width)."""
 
     def __init__(
         self,
         steps: Callable[[], int | str | None],
         stream: TextIO | None = None,
         clock: Callable[[], float] = time.monotonic,
+        columns: Callable[[], int] = terminal_columns,
     ) -> None:
         self._steps = steps
         self._stream = stream or sys.stderr
         self._clock = clock
+        self._columns = columns
         self._started = self._last_output = self._drawn_at = clock()
         self._shown = False
 
@@ -52,9 +99,10 @@ class ProgressLine:
             if steps is None:
                 done = ""
             elif isinstance(steps, str):  # what a command beside the search is at (``whatif``)
-                done = f"{steps}, "
+                done = steps
             else:
-                done = f"{steps:,} steps, "
-            self._stream.write(f"\r\x1b[K{done}{seconds:.1f} s (Ctrl-C stops)")
+                done = f"{steps:,} steps"
+            line = fitted(done, f"{seconds:.1f} s (Ctrl-C stops)", self._columns())
+            self._stream.write(f"\r\x1b[K{line}")
             self._stream.flush()
             self._shown, self._drawn_at = True, now

@@ -357,8 +357,8 @@ def run_page(
         start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
         reader.repl, reader.flag = start.repl, start.flag
         # the progress line of silent work, as a terminal's shell has (ShellStart makes it for
-        # a real terminal only)
-        progress = ProgressLine(start.repl.slot.progress)
+        # a real terminal only), cut to the page's terminal's width
+        progress = ProgressLine(start.repl.slot.progress, columns=page.columns)
         start.out.progress, start.repl.hooks.tick = progress, progress.tick
         with on_sigint(start.flag.set):
             start.run_first(first)
