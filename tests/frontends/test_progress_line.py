@@ -107,3 +107,73 @@ def test_a_command_working_beside_the_search_says_what_it_is_at() -> None:
     clock.now += 1.0
     line.tick()  # whatif guesses works on forks: the present's steps do not move
     assert stream.getvalue() == "\r\x1b[Kwhatif guesses: row 3 of 15, 1.0 s (Ctrl-C stops)"
+
+
+#: what ``difficulty`` says it is at, on a quiz loaded at step 0 (wider than a phone's page)
+MEASURING = "difficulty of the state at step 0: measuring se"
+
+
+def drawn(doing: str, columns: int | list[int], seconds: float = 1.0) -> list[str]:
+    """The lines a ``ProgressLine`` draws of ``doing`` after ``seconds``, a redraw a width of
+    ``columns`` (one width: one redraw), each without its ``\\r`` and erase."""
+    widths = [columns] if isinstance(columns, int) else list(columns)
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: doing, stream, clock, columns=lambda: widths.pop(0))
+    line.begin()
+    clock.now += seconds
+    for _ in range(len(widths)):
+        line.tick()
+        clock.now += 0.2
+    return stream.getvalue().split("\r\x1b[K")[1:]
+
+
+def test_a_line_wider_than_the_terminal_is_cut_keeping_the_time_and_ctrl_c() -> None:
+    # (redrawn in place with \r, a wrapped line would leave its first row at each redraw)
+    assert drawn(MEASURING, 40) == ["difficulty of th…, 1.0 s (Ctrl-C stops)"]
+    assert drawn(MEASURING, 80) == [f"{MEASURING}, 1.0 s (Ctrl-C stops)"]
+
+
+def test_the_last_column_stays_free() -> None:
+    whole = f"{MEASURING}, 1.0 s (Ctrl-C stops)"  # 69 characters
+    assert drawn(MEASURING, 70) == [whole]
+    assert drawn(MEASURING, 69) == [
+        "difficulty of the state at step 0: measuring …, 1.0 s (Ctrl-C stops)"
+    ]
+
+
+def test_on_a_terminal_narrower_than_the_time_the_whole_line_is_cut() -> None:
+    assert drawn(MEASURING, 12) == ["difficulty…"]
+
+
+def test_the_width_is_asked_at_each_redraw() -> None:
+    # (a terminal resized while the command works)
+    assert drawn(MEASURING, [80, 30]) == [
+        f"{MEASURING}, 1.0 s (Ctrl-C stops)",
+        "diffic…, 1.2 s (Ctrl-C stops)",
+    ]
+
+
+def test_wide_characters_count_two_columns() -> None:
+    assert drawn("whatif 数独数独数独", 35) == ["whatif 数独…, 1.0 s (Ctrl-C stops)"]
+    # (a character two columns wide is never cut in two: one column stays blank)
+    assert drawn("whatif 数独数独数独", 34) == ["whatif 数…, 1.0 s (Ctrl-C stops)"]
+
+
+def test_the_time_alone_is_cut_too() -> None:
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: None, stream, clock, columns=lambda: 10)
+    line.begin()
+    clock.now += 1.0
+    line.tick()
+    assert stream.getvalue() == "\r\x1b[K1.0 s (C…"
+
+
+def test_by_default_the_width_is_the_terminal_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (shutil.get_terminal_size reads COLUMNS first: the page sets it to its terminal's)
+    monkeypatch.setenv("COLUMNS", "40")
+    clock, stream = Clock(), io.StringIO()
+    line = ProgressLine(lambda: MEASURING, stream, clock)
+    line.begin()
+    clock.now += 1.0
+    line.tick()
+    assert stream.getvalue() == "\r\x1b[Kdifficulty of th…, 1.0 s (Ctrl-C stops)"

@@ -35,7 +35,7 @@ import pytest
 
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
-from tests.support.screenshot import lines, luminance_rows
+from tests.support.screenshot import CONTRAST, lines, luminance_rows
 from tests.web.built import (
     NATIVE,
     NODE,
@@ -272,6 +272,8 @@ def test_the_c_rates_a_hard_quiz(visit: dict[str, Any]) -> None:
 RATING_STOPPED = "\nInterrupted while measuring se; not measured: se.\n\nOrder please:\n"
 #: its progress line meanwhile
 RATING_PROGRESS = r"difficulty of the state at step 0: measuring se, \d+\.\d s \(Ctrl-C stops\)"
+#: that line on a phone, where it is wider than the terminal: what it is at cut short
+RATING_PROGRESS_CUT = r"difficulty of the [a-z 0-9:]*…, \d+\.\d s \(Ctrl-C stops\)"
 
 
 def test_ctrl_c_stops_a_rating_in_the_c_and_the_session_goes_on(visit: dict[str, Any]) -> None:
@@ -550,5 +552,67 @@ def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
     # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
     assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"
     # a rating in the C (issue 74) stopped by the key tapped, the prompt back
-    assert re.fullmatch(RATING_PROGRESS, phone["cStopped"]["progress"])
+    assert re.fullmatch(RATING_PROGRESS_CUT, phone["cStopped"]["progress"])
     assert phone["cStopped"]["stopped"].endswith(RATING_STOPPED), phone["cStopped"]["stopped"]
+
+
+def test_on_a_phone_the_progress_line_fits_the_terminal_and_leaves_no_trail(
+    phone: dict[str, Any],
+) -> None:
+    # the rating's progress line cut to the terminal's some 50 columns, its last one left free;
+    # wrapped, each redraw (\r, erase) took back its last row only
+    rows = phone["screen"]
+    assert any("difficulty --measures se" in row for row in rows)  # (the line typed)
+    assert [row for row in rows if "difficulty of" in row] == []
+    whole = "difficulty of the state at step 0: measuring se, 0.0 s (Ctrl-C stops)"
+    shown = phone["cStopped"]["progress"]
+    assert len(shown) < phone["columns"] < len(whole)
+    assert re.fullmatch(RATING_PROGRESS_CUT, shown), shown
+
+
+#: lines typed at a person's pace in the terminal (``e2e_drawing.mjs``), None a click on the
+#: Board's cell [1,1] (``why [1,1]`` typed at the prompt): commands short and long after output
+#: short and long, a file name with underscores, the width's show block
+DRAWN = [
+    "step", "runtil 65", "levels", None, "run",
+    "load-quiz puzzles/forum_hardest_1905_11plus_sample1000.txt", "show", "levels", "step",
+]  # fmt: skip
+#: typed at the last prompt and not sent: their row's screenshot
+UNDERSCORES = "a_b_c_d_e_f_g_h"
+
+
+@pytest.fixture(scope="module")
+def drawing(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the terminal drew of ``DRAWN`` typed at a person's pace, 1400x900 at device scale 1
+    (``e2e_drawing.mjs``), and the screenshot of ``UNDERSCORES``' row (``shot``)."""
+    folder = tmp_path_factory.mktemp("drawing")
+    given = folder / "lines.json"
+    given.write_text(json.dumps({"lines": DRAWN, "underscores": UNDERSCORES}))
+    args = (str(folder / "profile"), str(folder), str(given))
+    report = driven("e2e_drawing.mjs", origin, *args)
+    report["shot"] = luminance_rows((folder / "underscores.png").read_bytes())
+    return report
+
+
+def test_each_line_typed_is_drawn_where_its_prompt_ends(drawing: dict[str, Any]) -> None:
+    # the prompt is a line of its own: each line typed is drawn at the start of the next row
+    # (the terminal drew it where the line typed before had ended, further right each time)
+    assert drawing["errors"] == []
+    rows = drawing["screen"]
+    after_prompts = [rows[n + 1] for n, row in enumerate(rows[:-1]) if row == "Order please:"]
+    typed = [line or "why [1,1]" for line in DRAWN]
+    assert after_prompts == [*typed, ""]  # (the last prompt: nothing typed yet)
+
+
+def test_an_underscore_is_drawn_whole_at_device_scale_1(drawing: dict[str, Any]) -> None:
+    # each underscore's cell has its stroke, and the row's last pixel row under it is blank:
+    # the stroke sits inside the row, not cut at its edge (rows of the font's height alone
+    # cut it off, and forum_hardest_1905_... read "forum hardest 1905 ...")
+    row, shot = drawing["row"], drawing["shot"]
+    assert row["text"].endswith(UNDERSCORES) and len(shot) == row["height"]
+    for at in (n for n, char in enumerate(row["text"]) if char == "_"):
+        left, right = round(at * row["cell"]) + 1, round((at + 1) * row["cell"]) - 1
+        cell = [line[left:right] for line in shot]
+        strokes = [y for y, line in enumerate(cell) if max(line) >= CONTRAST]
+        assert strokes, f"no underscore drawn in column {at}"
+        assert strokes[-1] < len(shot) - 1, f"the underscore in column {at} touches the row's edge"
