@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ import pexpect
 import pytest
 
 from sudoku_repl.frontends.progress_line import ProgressLine
+from tests.support.full_screen import drawn as terminal_rows
 from tests.support.helpers import REPO
 
 #: the edge case labelled insufficient_givens: its search runs for minutes
@@ -129,34 +131,36 @@ def drawn(doing: str, columns: int | list[int], seconds: float = 1.0) -> list[st
 
 def test_a_line_wider_than_the_terminal_is_cut_keeping_the_time_and_ctrl_c() -> None:
     # (redrawn in place with \r, a wrapped line would leave its first row at each redraw)
-    assert drawn(MEASURING, 40) == ["difficulty of th…, 1.0 s (Ctrl-C stops)"]
+    assert drawn(MEASURING, 40) == ["difficulty of t…, 1.0 s (Ctrl-C stops)"]
     assert drawn(MEASURING, 80) == [f"{MEASURING}, 1.0 s (Ctrl-C stops)"]
 
 
-def test_the_last_column_stays_free() -> None:
+def test_the_last_two_columns_stay_free() -> None:
+    # (for the ^C a terminal echoes after the line: in the last column the cursor would wait to
+    # wrap, and the C go to the next row, out of reach of the line's clearing)
     whole = f"{MEASURING}, 1.0 s (Ctrl-C stops)"  # 69 characters
-    assert drawn(MEASURING, 70) == [whole]
-    assert drawn(MEASURING, 69) == [
+    assert drawn(MEASURING, 71) == [whole]
+    assert drawn(MEASURING, 70) == [
         "difficulty of the state at step 0: measuring …, 1.0 s (Ctrl-C stops)"
     ]
 
 
 def test_on_a_terminal_narrower_than_the_time_the_whole_line_is_cut() -> None:
-    assert drawn(MEASURING, 12) == ["difficulty…"]
+    assert drawn(MEASURING, 12) == ["difficult…"]
 
 
 def test_the_width_is_asked_at_each_redraw() -> None:
     # (a terminal resized while the command works)
     assert drawn(MEASURING, [80, 30]) == [
         f"{MEASURING}, 1.0 s (Ctrl-C stops)",
-        "diffic…, 1.2 s (Ctrl-C stops)",
+        "diffi…, 1.2 s (Ctrl-C stops)",
     ]
 
 
 def test_wide_characters_count_two_columns() -> None:
-    assert drawn("whatif 数独数独数独", 35) == ["whatif 数独…, 1.0 s (Ctrl-C stops)"]
+    assert drawn("whatif 数独数独数独", 36) == ["whatif 数独…, 1.0 s (Ctrl-C stops)"]
     # (a character two columns wide is never cut in two: one column stays blank)
-    assert drawn("whatif 数独数独数独", 34) == ["whatif 数…, 1.0 s (Ctrl-C stops)"]
+    assert drawn("whatif 数独数独数独", 35) == ["whatif 数…, 1.0 s (Ctrl-C stops)"]
 
 
 def test_the_time_alone_is_cut_too() -> None:
@@ -165,7 +169,7 @@ def test_the_time_alone_is_cut_too() -> None:
     line.begin()
     clock.now += 1.0
     line.tick()
-    assert stream.getvalue() == "\r\x1b[K1.0 s (C…"
+    assert stream.getvalue() == "\r\x1b[K1.0 s (…"
 
 
 def test_by_default_the_width_is_the_terminal_s(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,4 +180,46 @@ def test_by_default_the_width_is_the_terminal_s(monkeypatch: pytest.MonkeyPatch)
     line.begin()
     clock.now += 1.0
     line.tick()
-    assert stream.getvalue() == "\r\x1b[Kdifficulty of th…, 1.0 s (Ctrl-C stops)"
+    assert stream.getvalue() == "\r\x1b[Kdifficulty of t…, 1.0 s (Ctrl-C stops)"
+
+
+@pytest.mark.slow
+def test_in_a_narrow_terminal_the_line_fits_and_leaves_no_trail(tmp_path: Path) -> None:
+    # 30 columns: `goto` far ahead counts hundreds of thousands of steps a second, a line of
+    # some 35 characters whole; wrapped, each redraw would leave its first row on the screen,
+    # and so would the ^C echoed after a line reaching the last column
+    env = {
+        **os.environ,
+        "TERM": "xterm",
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "PYTHONPATH": str(REPO),
+    }
+    env.pop("COLUMNS", None)  # (the terminal's own width)
+    shown = io.StringIO()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "sudoku_repl", INSUFFICIENT],
+        cwd=str(REPO),
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(24, 30),
+    )
+    child.logfile_read = shown
+    try:
+        child.expect_exact("Order please:")
+        child.sendline("goto 99999999")
+        for _ in range(3):  # (drawn, then redrawn twice)
+            child.expect(r"\d+\.\d s \(Ctrl-C stops\)", timeout=10)
+        child.sendintr()
+        child.expect(r"Interrupted at step \d+\.", timeout=10)
+        child.expect_exact("Order please:")
+    finally:
+        child.close(force=True)
+    progress = re.findall(r"\x1b\[K([^\r\n\x1b]*\(Ctrl-C stops\))", shown.getvalue())
+    assert len(progress) >= 3 and all(len(line) <= 28 for line in progress), progress
+    assert "steps, " not in progress[-1]  # (what it is at is cut, the time kept)
+    rows = terminal_rows(shown.getvalue(), 24, 30)
+    assert [row for row in rows if "Ctrl-C" in row or "steps," in row] == [], rows

@@ -559,8 +559,8 @@ def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
 def test_on_a_phone_the_progress_line_fits_the_terminal_and_leaves_no_trail(
     phone: dict[str, Any],
 ) -> None:
-    # the rating's progress line cut to the terminal's some 50 columns, its last one left free;
-    # wrapped, each redraw (\r, erase) took back its last row only
+    # the rating's progress line cut to the terminal's some 50 columns, its last two left free;
+    # wrapped, each redraw (\r, erase) would take back its last row only
     rows = phone["screen"]
     assert any("difficulty --measures se" in row for row in rows)  # (the line typed)
     assert [row for row in rows if "difficulty of" in row] == []

@@ -44,10 +44,11 @@ def _cut(text: str, room: int) -> str:
 
 def fitted(doing: str, tail: str, columns: int) -> str:
     """``doing`` (what the command is at; "": nothing to say), a comma, then ``tail`` (the time,
-    how to stop) in fewer cells than ``columns``: the last column stays free, where a
-    terminal's cursor would wait to wrap onto the next row. ``doing`` is cut first, the time
-    kept (it shows the work goes on); on a terminal too narrow for the time, the whole line."""
-    room = max(columns - 1, 1)
+    how to stop) in ``columns`` cells less two: a Ctrl-C pressed while the command works is
+    echoed after the line by the terminal (``^C``), and stays in the line's row only there
+    (the row then cleared takes it away). ``doing`` is cut first, the time kept (it shows the
+    work goes on); on a terminal too narrow for the time, the whole line."""
+    room = max(columns - 2, 1)
     if not doing:
         return _cut(tail, room)
     joined = f", {tail}"
