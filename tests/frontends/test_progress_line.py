@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from sudoku_repl.frontends.progress_line import ProgressLine
+from sudoku_repl.frontends.progress_line import CUT, ProgressLine, cells
 from tests.support.full_screen import drawn as terminal_rows
 from tests.support.helpers import REPO
 
@@ -158,6 +158,9 @@ def test_the_width_is_asked_at_each_redraw() -> None:
 
 
 def test_wide_characters_count_two_columns() -> None:
+    assert (
+        cells("数独") == 4 and cells("e\u0301") == 1 and cells(CUT) == 1
+    )  # (a combining accent: none)
     assert drawn("whatif 数独数独数独", 36) == ["whatif 数独…, 1.0 s (Ctrl-C stops)"]
     # (a character two columns wide is never cut in two: one column stays blank)
     assert drawn("whatif 数独数独数独", 35) == ["whatif 数…, 1.0 s (Ctrl-C stops)"]

@@ -13,10 +13,9 @@ from __future__ import annotations
 import shutil
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import TextIO
-
-from prompt_toolkit.utils import get_cwidth
 
 QUIET = 0.5  # seconds without output before the line appears
 EVERY = 0.2  # seconds between redraws
@@ -29,17 +28,27 @@ def terminal_columns() -> int:
     return shutil.get_terminal_size().columns
 
 
+def cells(text: str) -> int:
+    """The columns ``text`` takes on a terminal: two a wide character (East Asian wide or
+    full-width), none a combining one, one any other."""
+    return sum(
+        0 if unicodedata.combining(char) else 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        for char in text
+    )
+
+
 def _cut(text: str, room: int) -> str:
-    """``text`` in at most ``room`` cells: its start then ``CUT`` where it is wider."""
-    if get_cwidth(text) <= room:
+    """``text`` in at most ``room`` cells (one at least): its start then ``CUT`` where it is
+    wider."""
+    if cells(text) <= room:
         return text
-    kept, width = [], get_cwidth(CUT)
+    kept, width = [], cells(CUT)
     for char in text:
-        width += get_cwidth(char)
+        width += cells(char)
         if width > room:
             break
         kept.append(char)
-    return "".join(kept) + CUT if room >= get_cwidth(CUT) else ""
+    return "".join(kept) + CUT
 
 
 def fitted(doing: str, tail: str, columns: int) -> str:
@@ -52,11 +61,11 @@ def fitted(doing: str, tail: str, columns: int) -> str:
     if not doing:
         return _cut(tail, room)
     joined = f", {tail}"
-    if get_cwidth(doing) + get_cwidth(joined) <= room:
+    if cells(doing) + cells(joined) <= room:
         return doing + joined
-    if get_cwidth(CUT + joined) > room:
+    if cells(CUT + joined) > room:
         return _cut(doing + joined, room)
-    return _cut(doing, room - get_cwidth(joined)) + joined
+    return _cut(doing, room - cells(joined)) + joined
 
 
 class ProgressLine:
