@@ -8,7 +8,7 @@
 //
 //   node tests/web/e2e_drawing.mjs ORIGIN CHROMIUM PROFILE OUT LINES.json
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FLAGS, LONG, after, chromium } from './e2e_typing.mjs';
+import { FLAGS, LONG, after, chromium, screenAtPrompt } from './e2e_typing.mjs';
 
 const [origin, executablePath, profile, out, given] = process.argv.slice(2);
 const { lines, underscores } = JSON.parse(readFileSync(given, 'utf8'));
@@ -41,7 +41,7 @@ for (const line of lines) {
     }
     await typeSlowly(line);
 }
-const screen = await page.evaluate(() => window.sudokuRepl.screen());
+const screen = await screenAtPrompt(page, LONG);
 
 // the underscores typed at the prompt (not sent): their row on the screen and its cells' size
 await page.keyboard.type(underscores, { delay: DELAY });

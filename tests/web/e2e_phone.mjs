@@ -8,7 +8,7 @@
 // Prints a JSON report; the Python test asserts on it.
 //
 //   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE LONG_RATED
-import { FLAGS, LONG, after, chromium, interrupted, typed } from './e2e_typing.mjs';
+import { FLAGS, LONG, after, chromium, interrupted, screenAtPrompt, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profile, longRated] = process.argv.slice(2);
 
@@ -58,6 +58,6 @@ report.dropped = await after(page, async () => {
 await typed(page, `load-quiz ${longRated}`, LONG);
 report.cStopped = await interrupted(page, 'difficulty --measures se', () => tap('ctrl-c'), LONG);
 // the terminal's rows as drawn then (a progress line wider than the terminal would leave rows)
-report.screen = await page.evaluate(() => window.sudokuRepl.screen());
+report.screen = await screenAtPrompt(page, LONG);
 await context.close();
 process.stdout.write(JSON.stringify({ ...report, requests, errors }));

@@ -562,7 +562,7 @@ def test_on_a_phone_the_progress_line_fits_the_terminal_and_leaves_no_trail(
     # the rating's progress line cut to the terminal's some 50 columns, its last two left free;
     # wrapped, each redraw (\r, erase) would take back its last row only
     rows = phone["screen"]
-    assert any("difficulty --measures se" in row for row in rows)  # (the line typed)
+    assert any(row.startswith("Interrupted while measuring se") for row in rows)  # (its end)
     assert [row for row in rows if "difficulty of" in row] == []
     whole = "difficulty of the state at step 0: measuring se, 0.0 s (Ctrl-C stops)"
     shown = phone["cStopped"]["progress"]
