@@ -28,7 +28,8 @@ class Tool(NamedTuple):
     """A tool: ``command``, the shell's command whose declaration it takes its help from
     (None: ``about`` says what it does); ``properties`` and ``required``, its arguments'
     schema; ``line``, the shell's command line it runs (None: the session answers it itself,
-    ``agent``)."""
+    ``agent``); ``reads_files``: whether it reads a file the client names (the server asks
+    the client's folders for it, ``server``)."""
 
     name: str
     command: Command | None
@@ -36,6 +37,7 @@ class Tool(NamedTuple):
     required: tuple[str, ...] = ()
     line: Callable[[Arguments], str] | None = None
     about: str = ""
+    reads_files: bool = False
 
     @property
     def description(self) -> str:
@@ -127,6 +129,7 @@ TOOLS = (
         },
         ("quiz",),
         lambda a: _words(LOAD_QUIZ.name, _quoted(a["quiz"]), a.get("number")),
+        reads_files=True,
     ),
     Tool(
         "board",
