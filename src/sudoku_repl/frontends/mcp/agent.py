@@ -123,6 +123,7 @@ class AgentSession:
         if repl is None:
             repl = Repl(self.out, _default_answer, interrupted=self._interrupted, tick=self._tick)
             repl.view.colour = False
+            repl.hooks.cancels = True  # (the client's cancel: it never reads the answer)
         self.repl = repl
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)

@@ -17,7 +17,7 @@ from sudoku_repl.commands.declared.hint_check import HINT
 from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import MOST_CHARS, UserError, too_long
 from sudoku_repl.tools.judging.judge import MAX_ER
 from sudoku_repl.tools.judging.moves import FORM
 
@@ -62,13 +62,22 @@ class Tool(NamedTuple):
             kinds = _TYPES[spec["type"]]
             if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kinds):
                 raise UserError(f"{self.name}: {name} is {spec['type']}, not {value!r:.40}")
+            longer = (
+                too_long(f"{self.name}: {name}", len(value)) if isinstance(value, str) else None
+            )
+            if longer is not None:  # (refused by its size: nothing reads it)
+                raise UserError(longer)
 
     @property
     def schema(self) -> dict[str, Any]:
-        """The arguments' JSON schema (no other argument taken)."""
+        """The arguments' JSON schema (no other argument taken; a text ``MOST_CHARS`` long at
+        most)."""
         return {
             "type": "object",
-            "properties": {name: dict(spec) for name, spec in self.properties.items()},
+            "properties": {
+                name: {**spec, "maxLength": MOST_CHARS} if spec["type"] == "string" else dict(spec)
+                for name, spec in self.properties.items()
+            },
             "required": list(self.required),
             "additionalProperties": False,
         }
