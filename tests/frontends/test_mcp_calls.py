@@ -1,6 +1,8 @@
 """``sudoku-repl mcp``'s calls through the official SDK's client: a cancelled ``generate``
-changes nothing (the client's quiz stays loaded, though puzzles were made before the cancel);
-a text too long to read is refused by its size, in one line, before anything reads it."""
+changes nothing (the client's quiz stays loaded, though puzzles were made before the cancel),
+nor does a cancelled ``run`` (in process: the engine's run ends before a client's cancel
+could come); a text too long to read is refused by its size, in one line, before anything
+reads it."""
 
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ pytest.importorskip("mcp", reason=extra_missing("mcp", "The MCP SDK"))
 import anyio
 from mcp.client import Client
 
+from sudoku_repl.frontends.mcp import agent
+from sudoku_repl.frontends.mcp.agent import AgentSession
 from tests.frontends.test_mcp_files import SEED_GIVENS, rooted_client
-from tests.frontends.test_mcp_server import GUARD, call, text
+from tests.frontends.test_mcp_server import GUARD, HARD, call, text
 
 #: a progress report of generate's that says a puzzle is kept
 KEPT = re.compile(r"generate: made [\d,]+, kept [1-9]")
@@ -56,6 +60,22 @@ def test_a_cancelled_generate_changes_nothing(tmp_path: Path) -> None:
             assert board.structured_content["step"] == 0
 
     anyio.run(session_run)
+
+
+def test_a_cancelled_run_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In process: the call's interrupt (the server's, set at the client's cancel) raised once
+    the run has said its progress, a few steps in; the session is back at the step the call
+    began at, as the next call finds it."""
+    monkeypatch.setattr(agent, "PROGRESS_EVERY", 0.0)
+    session = AgentSession()
+    assert not session.call("load_quiz", {"quiz": HARD}).error
+    before = session.call("step", {"count": 3}).data
+    assert before is not None and before["step"] >= 3
+    said: list[str] = []
+    session.call("run", {}, lambda: len(said) >= 5, said.append)
+    # (it had gone on: the fifth report's step is past the one it began at)
+    assert len(said) == 5 and int(said[-1].removeprefix("at step ")) > before["step"]
+    assert session.call("levels", {}).data == before
 
 
 def test_a_text_too_long_to_read_is_refused_by_its_size() -> None:

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import PATH, QuizError, UserError, shown
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
@@ -165,17 +166,36 @@ class AgentSession:
             answers, self.repl.read_answer = self.repl.read_answer, _default_answer
             self.out.lines, self.out.errors = [], []
             confined = contextlib.nullcontext() if folders is None else confine(*folders)
+            present = self._present()
             try:
                 with confined:
                     answer = self._answer(name, arguments)
             finally:
                 self.repl.out, self.repl.read_answer = shown, answers
                 self._call = _Call(_never, _quiet)
+            if interrupted() and self.repl.hooks.cancels:
+                self._back_to(present)
             if self.shown is not None and not (self.out.lines or self.out.errors):
                 # (the judge's answer, or the arguments refused: the Repl printed nothing)
                 for line in answer.text.splitlines():
                     (self.shown.error if answer.error else self.shown.message)(line)
             return answer
+
+    def _present(self) -> tuple[object, int] | None:
+        """Where the session is: its quiz and its present's step (None: no quiz)."""
+        if not self.repl.loaded:
+            return None
+        return self.repl.session.quiz, self.repl.session.state().steps
+
+    def _back_to(self, present: tuple[object, int] | None) -> None:
+        """After a cancelled call, the session where it was before it: a cancelled call
+        changes nothing, its answer never read. A search stopped part way goes back to the
+        step it began at (``goto``: the record keeps the steps after it, as undo does); a
+        quiz it would have replaced is never loaded (``SessionHooks.cancels``)."""
+        now = self._present()
+        if present is None or now is None or now[0] is not present[0] or now == present:
+            return
+        self.repl.execute(f"{GOTO.name} {present[1]}")  # (its lines: the cancelled call's)
 
     def _answer(self, name: str, arguments: Arguments) -> Answer:
         """The tool ``name``'s answer (the lock held)."""
