@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
 import anyio
 import anyio.from_thread
@@ -77,8 +77,10 @@ async def _folders(
         listed = answered
     else:
         listed = await ctx.session.send_request(types.ListRootsRequest(), types.ListRootsResult)
+    from urllib.request import url2pathname  # (its import is slow: where roots are listed)
+
     places = [urlparse(str(root.uri)) for root in listed.roots]
-    paths = tuple(unquote(place.path) for place in places if place.scheme == "file")
+    paths = tuple(url2pathname(place.path) for place in places if place.scheme == "file")
     return Folders(paths, "the client's roots")
 
 
