@@ -1,4 +1,4 @@
-"""``sudoku_repl.difficulty`` and ``Session.difficulty`` (issue 60): a typed dossier of a
+"""``sudoku_repl.difficulty`` and ``Session.difficulty``: a typed dossier of a
 puzzle, a pencil-mark line or a session's state. The figures are SHC 6.2's and the issue's
 (``tests/data/difficulty_shc_sample.txt``)."""
 

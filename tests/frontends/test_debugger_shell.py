@@ -1,4 +1,4 @@
-"""The shell side of the debugger (issue 3): the command table against the Order List, help and
+"""The shell side of the debugger: the command table against the Order List, help and
 completion; completion of sub-words and cells; the bottom toolbar's text; aliases; Enter on an
 empty line (interactive: repeat a step; batch: nothing); and one real pseudo-terminal session
 showing the toolbar and the repeated step.

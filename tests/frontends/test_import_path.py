@@ -1,4 +1,4 @@
-"""Issue 73, 3: a quiz folder holding a file named as a module the shell imports late
+"""A quiz folder holding a file named as a module the shell imports late
 (``difflib.py``: a mistyped command's suggestions) never runs, whichever way the shell is started
 there: ``python -m sudoku_repl`` (Python puts the working folder first on the path),
 ``sudoku-repl`` with an empty entry in ``PYTHONPATH`` (the working folder too), the interactive

@@ -71,7 +71,7 @@ def write_json(path: Path, value: Any) -> None:
 #: the name of the folder the Python extension's stand-in has a Python selected for
 PYTHON_CHOSEN = "python-chosen"
 #: what an activated environment sets that the extension reads: the runner's are not the test's
-#: (a venv activated where the tests run was found where a test wants none, issue 73)
+#: (a venv activated where the tests run was found where a test wants none)
 ACTIVATED = ("VIRTUAL_ENV", "CONDA_PREFIX")
 
 

@@ -79,7 +79,7 @@ def rated() -> list[str]:
 
 
 def test_each_extension_registers_its_own_layers_functions() -> None:
-    """The core's extension has none of the explainer's functions (issue 49: its module.c
+    """The core's extension has none of the explainer's functions (its module.c
     registered them all), the explainer's has them all."""
     if not (core_native.available() or native.available()):
         pytest.skip(f"{core_native.build()}; {native.build()}")

@@ -1,4 +1,4 @@
-"""``hint se`` (issue 25, section 2): the next step in Sudoku Explainer's terms, with its rating,
+"""``hint se``: the next step in Sudoku Explainer's terms, with its rating,
 from the present state. Expected lines worked out by hand (see each test)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rating registers the run mode it searches in where it searches (``tools/rating/engines.py``): no
-setup callback is handed down to the workers (issue 32). A worker that starts with nothing
+setup callback is handed down to the workers. A worker that starts with nothing
 registered (a spawned process, as Dask's are) rates the techniques' modes as this process does,
 and a program that never calls ``assembly.register_all`` rates them too."""
 

@@ -1,4 +1,4 @@
-"""``rate --run-mode N`` (issue 15): the book's mode and the chains rated over files like mode 0,
+"""``rate --run-mode N``: the book's mode and the chains rated over files like mode 0,
 in one process or in workers."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``sudoku-repl serate``'s output (issue 54): ``--output`` as every writer here takes it (a
+"""``sudoku-repl serate``'s output: ``--output`` as every writer here takes it (a
 link to a file refused, the input file under any name refused, a file not emptied before there
 is something to write), a full disk one line and exit status 1, ``--threads`` bounded as
 ``rate --jobs`` is. The rows expected are serate's (``tests/data/serate/output_file.file``)."""
