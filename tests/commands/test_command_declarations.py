@@ -381,7 +381,7 @@ def test_the_scan_finds_what_the_declarations_replaced(tmp_path: Path) -> None:
 
 
 def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
-    """The facts as the original lists and gdb had them (issue 32 moved them here)."""
+    """The facts as the original lists and gdb had them."""
     runs = {"run", "runtil", "runrun", "continue", "next", "finish", "until", "advance"}
     assert {cmd.name for cmd in in_order() if cmd.runs} == runs
     assert {cmd.name for cmd in in_order() if cmd.stops} == runs | {
@@ -493,8 +493,8 @@ def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
 
 
 def test_how_to_switch_experiments_is_said_in_one_place() -> None:
-    """The words for going to another experiment are the ``experiment`` command's (issue 42:
-    the core's refusal to delete the present one said them again, in its own words)."""
+    """The words for going to another experiment are the ``experiment`` command's
+    (the core's refusal to delete the present one said them again, in its own words)."""
     sources = [
         p for p in (REPO / "src" / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()
     ]

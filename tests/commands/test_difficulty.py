@@ -184,7 +184,7 @@ def test_the_prompt_runs_it(pipe: PipeInput, capsys: pytest.CaptureFixture[str])
     assert any(line.startswith("BRT backdoors: 2 (8r1c2, 9r1c5) (") for line in out)
 
 
-# -- issue 66: a cheap default, --se-timeout, the progress, Ctrl-C, one notation -------------
+# -- a cheap default, --se-timeout, the progress, Ctrl-C, one notation -------------
 
 #: Backdoor #1's SE path as serate.jar v1.15.10 gives it (``--after='%r|%s'``, its steps counted
 #: by the name before the first colon; ``--before='%m'`` around its WXYZ-Wing for what the step

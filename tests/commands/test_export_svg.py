@@ -106,7 +106,7 @@ def test_a_samurai_is_refused() -> None:
 def test_rows_and_columns_are_labelled_as_the_session_names_cells(
     names: str, tmp_path: Path
 ) -> None:
-    """ Rows numbered 1 to 9 down the left, columns 1 to 9 along the top, as the
+    """Rows numbered 1 to 9 down the left, columns 1 to 9 along the top, as the
     session's cells are numbered (``[row,column]`` or ``r<row>c<column>``), whatever ``set names`` is: the labels
     nearest the value placed are those of the cell ``hint se`` names."""
     shell = Shell.loaded()

@@ -1,5 +1,5 @@
 """File arguments and the advice of errors: every file argument is read by one rule (blanks
-separate words, a name with blanks goes in quotes; issue 23: ``load-quiz "a b.txt"`` kept the
+separate words, a name with blanks goes in quotes: ``load-quiz "a b.txt"`` kept the
 quotes while ``source "a b.txt"`` took them off); a bad file argument of the commands that write
 is one clear line and writes nothing; advice points the right way, and
 every run mode is named by ``help`` and by the errors."""

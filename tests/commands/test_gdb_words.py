@@ -404,7 +404,7 @@ def test_a_quiz_number_after_the_file_loads_that_quiz() -> None:
     )
 
 
-# -- issue 33, part 3: the gdb habits still missing -------------------------------------------
+# -- more gdb habits -------------------------------------------
 #
 # Read off the seed's published trace (tests/golden/seed_run_run.out) by hand: guesses at 7, 11,
 # 16 (level 3), 18 (level 4), 36, 39 (level 5, the first new guess at 5), 42, 44 (6), 55, 62 (7),
@@ -587,7 +587,7 @@ def test_until_and_advance_run_forward_to_a_step_or_out_of_the_level() -> None:
 
 def test_a_typo_of_an_alias_names_the_alias() -> None:
     shell = Shell()
-    # (export, since issue 36, is as near)
+    # (export is as near)
     assert shell.fails("exti")[0] == "Unknown command 'exti'; did you mean exit, next or export?"
     assert shell.fails("qiut")[0] == "Unknown command 'qiut'; did you mean quit?"
 

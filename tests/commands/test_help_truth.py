@@ -142,7 +142,7 @@ def test_help_lines_fit_80_columns_and_break_between_words(name: str | None) -> 
 @pytest.mark.parametrize("word", ["list", "l", "start", "checkpoint", "restart"])
 def test_help_of_a_gdb_word_says_what_typing_it_says(word: str) -> None:
     """Typing a word of gdb's that means nothing here gets one line saying what to type instead
-   ; ``help`` of it says the same line, not ``No command``."""
+    ; ``help`` of it says the same line, not ``No command``."""
     shell = Shell()
     typed = shell.fails(word)
     assert len(typed) == 1 and typed[0].startswith(f"Unknown command '{word}' (gdb's {word}): ")

@@ -1,6 +1,6 @@
 """Hardening: the files the shell writes (`save-session`, `timeline --svg`,
 `tree --dot`, `export html|lp|mps`) are written through a temporary file and a rename; `sudoku-repl rate --out`
-appends its rows and is continued after a stop (issue 26, tests/tools/rating/test_rate_scale.py).
+appends its rows and is continued after a stop (tests/tools/rating/test_rate_scale.py).
 
 An unwritable place gives one line and the session goes on; a write replaces the old file in one
 step (a new inode, no temporary file left); a write stopped half way (KeyboardInterrupt, a full

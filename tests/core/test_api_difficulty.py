@@ -134,7 +134,7 @@ def test_bad_input_is_one_line(args: tuple[str, str], said: str) -> None:
     assert refused.value.line == said
 
 
-# -- issue 66: a Dossier read in Python ----------------------------------------------------------
+# -- a Dossier read in Python ----------------------------------------------------------
 
 
 def test_str_is_the_shells_dossier() -> None:

@@ -218,7 +218,7 @@ test('the Board keeps the focus through an earlier stop\'s late focus, until its
 });
 
 test('the Board asks for the focus back at every move of VS Code\'s after its stop was selected', () => {
-    // issue 66 (e2e, at load): the stop's frame selected, the page given the focus back and
+    // (e2e, at load): the stop's frame selected, the page given the focus back and
     // focused, then VS Code's second opening of the stop (when the whole stack came) or the
     // entry stop's opening ending late took it again: its blur came after the keeping had ended
     // and nothing gave it back (data-refocused never set; the next keys into the quiz).

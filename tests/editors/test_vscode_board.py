@@ -1,4 +1,4 @@
-"""The Board of the VS Code extension, issue 61 (code-server, as tests/editors/test_vscode_real.py):
+"""The Board of the VS Code extension (code-server, as tests/editors/test_vscode_real.py):
 where it opens (an editor tab beside the quiz by default; ``sudoku-repl.boardLocation``), a layout
 that follows the page's shape and a compact mode under 24 px cells, one paint a step (the board
 comes with the stop: the extension asks no ``sudokuBoard``), a click answered in the board (a

@@ -1,4 +1,4 @@
-"""Issue 61's host side of the VS Code extension, in a real VS Code (code-server, as
+"""The host side of the VS Code extension, in a real VS Code (code-server, as
 test_vscode_real.py: its support in tests/support/vscode.py): a hover over the left, middle and
 right of a digit names that cell (VS Code gives the caret boundary nearest the pointer, which
 half of a character cannot be told: both cells of a boundary between digits are named); the end

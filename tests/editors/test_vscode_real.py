@@ -12,8 +12,8 @@ and ``why``: another front end than the adapter's Board request), from the refer
 frame names (docs/editors.md's transcript) and from the palette (views/palette.py: the view must
 show its colours).
 
-Issue 56's round: no pop-up for a hover, a watch, a mistyped console line or a click (a refused
-step button fails, issue 59: its one notification); a hover on a digit shows its cell; a click
+No pop-up for a hover, a watch, a mistyped console line or a click (a refused
+step button fails: its one notification); a hover on a digit shows its cell; a click
 on an empty cell and at a level frame; Restart
 and the Call Stack's header; the cells a backtrack emptied; the last step at the end; a quiz with
 an error marked on its line (also while edited), no session; a killed adapter said; the givens'
@@ -76,7 +76,7 @@ from tests.support.vscode import (
 )
 
 pytestmark = NEEDS
-#: this module drives the Board view of the Run and Debug side bar (issue 61 opens the Board in
+#: this module drives the Board view of the Run and Debug side bar (the Board also opens in
 #: an editor tab by default: tests/editors/test_vscode_board.py)
 USER_SETTINGS = {"sudoku-repl.boardLocation": "sidebar"}
 
@@ -160,13 +160,13 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
         ).to_have_count(1)
     # a hover on a digit: that cell (row 4's third, [4,3]); on a blank between groups: nothing
     editor = page  # (the hover widget lies in the workbench's overflow layer)
-    # (the middle of a digit: the hover may name its neighbour too, issue 61's boundary)
+    # (the middle of a digit: the hover may name its neighbour too, at the boundary)
     hovered = editor.locator(".debug-hover-widget .value")
     hover_shows(page, ROW_4, 2, hovered.filter(has_text=hover_43))
     hover_shows(page, ROW_4, 4, hovered.filter(has_text=print_44))
     expect(editor.get_by_text(hover_43, exact=True)).to_have_count(0)
     # (the blank between two groups: its halves are the caret places beside its digits, which
-    # VS Code cannot tell from the digits' own halves, so it names a neighbour since issue 61:
+    # VS Code cannot tell from the digits' own halves, so it may name a neighbour:
     # test_vscode_host.py)
     hover_widget = page.locator(".debug-hover-widget")
     # the comment line: that hover goes and none comes (from [4,3]'s hover, drawn on the line

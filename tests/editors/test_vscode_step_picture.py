@@ -1,4 +1,4 @@
-"""The Board's picture of Sudoku Explainer's next step (issue 68, part 2; code-server, as
+"""The Board's picture of Sudoku Explainer's next step (code-server, as
 tests/editors/test_vscode_board.py): opened under the board, it shows the adapter's SVG of the
 step (``sudokuBoard`` with ``picture: true``) and follows the step shown, or says why there is
 none (a position with no solution). Expected values come from the shell's ``export

@@ -89,7 +89,7 @@ def test_which_entries_are_the_working_folder(
     """In-process, ``sys.path`` as given: the working folder goes however it is written (a
     link to it, ``/.`` after it) and so do relative entries; another folder, one that is not
     there and a file stay, in their order, and so does the working folder where it is a folder
-    of the installation's packages (issue 73 item 27 checks each entry by ``stat`` first)."""
+    of the installation's packages (each entry is checked by ``stat`` first)."""
     import site
 
     from sudoku_repl.frontends.import_path import keep_working_folder_off

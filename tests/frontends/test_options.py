@@ -1,4 +1,4 @@
-"""The command line's plain forms are read without argparse (issue 15, start-up), exactly as
+"""The command line's plain forms are read without argparse (start-up), exactly as
 argparse reads them: every command line of a few words, plain or not, is compared."""
 
 from __future__ import annotations

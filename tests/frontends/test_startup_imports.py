@@ -161,8 +161,8 @@ def test_bye_help_and_unknown_commands_import_no_engine(commands: str, rc: int, 
 
 
 #: the declarations ``bye`` needs (the original ten's: ``bye`` is tenth, in ``bare``), and the
-#: modules of ``STARTUP`` a line that is found and runs without refusal does not import (issue 59
-#: §5, issue 73 item 27: ``sudoku-repl -c bye`` within 2x ``python -c pass``, ``bench_startup.py``)
+#: modules of ``STARTUP`` a line that is found and runs without refusal does not import
+#: (``sudoku-repl -c bye`` within 2x ``python -c pass``, ``bench_startup.py``)
 BYE_DECLARATIONS = {"sudoku_repl.commands.declared.original", "sudoku_repl.commands.declared.bare"}
 NOT_FOR_BYE = {
     "sudoku_repl.commands.filling",  # (help's paragraphs)
@@ -254,7 +254,7 @@ def test_the_toolbar_without_a_session_is_the_fresh_sessions() -> None:
 #: libraries ``sudoku-repl -c bye`` does without, and imported only where the interpreter's own
 #: start imports them (``enum`` with ``functools`` and ``collections``, through
 #: ``signal``; ``re``, through ``shlex``; ``contextlib``: a quarter of the start's time, 2.4x
-#: ``python -c pass``; issue 73 item 27: ``errno``, for two rare lines)
+#: ``python -c pass``: ``errno``, for two rare lines)
 UNNEEDED = {
     "collections", "contextlib", "enum", "errno", "functools", "re", "shlex", "signal", "typing",
 }  # fmt: skip

@@ -88,7 +88,7 @@ LOGIN_PATH = without_adapter("/usr/local/bin:/usr/bin:/bin")
 #: the login shell's stand-in. code-server's extension host takes its environment from
 #: ``$SHELL -i -l -c COMMAND`` (VS Code's resolveShellEnv), so its PATH was the user's login
 #: shell's (/etc/profile, ~/.profile, ~/.bashrc: pyenv's shims, ...), not the one the tests
-#: ran with (but when that shell took over 10 s: then code-server's own), issue 73; here it is
+#: ran with (but when that shell took over 10 s: then code-server's own); here it is
 #: the test's alone.
 LOGIN_SHELL = """#!/bin/sh
 # the test's login shell (tests/support/vscode.py): the test's PATH, no profile read

@@ -1,4 +1,4 @@
-"""X-Chain and Forcing-Chain (issue 8, seed 004), run-modes 4 and 5, ``hint`` and ``check``.
+"""X-Chain and Forcing-Chain (seed 004), run-modes 4 and 5, ``hint`` and ``check``.
 
 Oracles: the seed's two worked examples (their chains written out by hand below), the known
 solutions of puzzles/ (a chain may never remove a true candidate), an independent plain

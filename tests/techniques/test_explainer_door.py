@@ -1,4 +1,4 @@
-"""The explainer's own extension and its door (issue 49, the house): Sudoku Explainer's C is
+"""The explainer's own extension and its door: Sudoku Explainer's C is
 built as ``sudoku_repl.techniques.explainer._native``, beside the core's and above it, and
 ``explainer/native.py`` chooses it as ``core/native.py`` chooses the core's. Each extension falls
 back on its own: without one, its layer runs its Python, exact, and the other keeps its C."""

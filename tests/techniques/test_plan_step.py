@@ -42,7 +42,7 @@ def test_to_json_is_the_issues_shape() -> None:
 
 
 def test_to_json_gives_a_forcing_chains_line_name_beside_its_name() -> None:
-    """ serate names the step ``Dynamic Contradiction Forcing Chains``
+    """serate names the step ``Dynamic Contradiction Forcing Chains``
     and begins its line ``Contradiction Forcing Chain:``: both fields, named as such."""
     step = PlanStep(
         "Dynamic Contradiction Forcing Chains", 9.0, ("r2c9",), (), ("7r2c9",), (),

@@ -1,4 +1,4 @@
-"""``generate`` under bad input (issue 59 §1, items 1, 9, 10, 12): a floor below 1.0 holds every
+"""``generate`` under bad input: a floor below 1.0 holds every
 puzzle, a target known to be empty is one line (exit 2) in the command line, the shell, the API
 and the DAP console, a range is read exactly as typed (nothing misread as an exact value, an
 option given twice refused), seeds are taken whole to 2**64 - 1, and a pattern's file that is

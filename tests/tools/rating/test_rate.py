@@ -505,7 +505,7 @@ NO_SOLUTION_4 = FORUM_4[:68] + "1" + FORUM_4[69:]
 
 @pytest.mark.parametrize("quiz", [FORUM_4, NO_SOLUTION_4], ids=["one-solution", "none"])
 def test_scale_se_bounds_the_search_itself_by_the_se_timeout(quiz: str) -> None:
-    """(Issue 49, 6, from issue 42: a quiz of 0 or 1 solution whose search is huge held up its
+    """(A quiz of 0 or 1 solution whose search is huge held up its
     file past --se-timeout; only the second solution stopped the search.) The search stops at
     the batch (``POLL_STEPS``) that ends past the time limit: here the first, the limit being
     a microsecond; the row says so, with the figures reached."""

@@ -242,7 +242,7 @@ def test_kept_rows_of_a_max_steps_and_se_job_are_continued(
     capsys.readouterr()
 
 
-# -- issue 42, 5.4: a quiz with very many solutions under --scale se -------------------------
+# -- a quiz with very many solutions under --scale se -------------------------
 
 #: an empty grid (10**21 solutions) and line 18 of multiple_solutions.txt: searches to the end
 #: that never end

@@ -53,7 +53,7 @@ def test_ilp_with_se_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     top95 = str(PUZZLES / "norvig_top95.txt")
     assert main_rate([top95, "--limit", "2", "--ilp", "--scale", "se", "--format", "json"]) == 0
     records = [json.loads(line) for line in without_settings(capsys.readouterr().out).splitlines()]
-    # (JSON's SE figures are numbers, each with its bound beside it: issue 66, item 4; er
+    # (JSON's SE figures are numbers, each with its bound beside it; er
     # with er_why too, why it is null)
     se_keys = ["er", "er_bound", "er_why", "ep", "ep_bound", "ed", "ed_bound"]
     assert [list(r) for r in records] == [list(COLUMNS) + se_keys + list(ILP_COLUMNS)] * 2

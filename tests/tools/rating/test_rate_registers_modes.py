@@ -15,7 +15,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rating.pool import Pool, rate_batches, unbatched
 from tests.support.helpers import REPO, SEED_QUIZ
 
-#: steps to the seed's first solution in run mode 3 (issue 12 measured it; test_rate_run_mode)
+#: steps to the seed's first solution in run mode 3 (test_rate_run_mode)
 SEED_MODE_3_FIRST = 269
 
 

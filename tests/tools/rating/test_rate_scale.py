@@ -286,7 +286,7 @@ def test_a_finished_out_file_is_replaced_by_a_new_run(tmp_path: Path) -> None:
     assert [row[0] for row in table(out.read_text())] == ["1", "2"]
 
 
-# -- issue 42, 5.5 and 5.6: one run on an --out, rows as they are rated ------------------------
+# -- one run on an --out, rows as they are rated ------------------------
 
 
 #: ``--max-steps`` past any search a test waits for: the empty grid's search goes on (the
