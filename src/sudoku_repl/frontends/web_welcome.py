@@ -1,5 +1,5 @@
-"""The web page's first lines (issue 73): what this is and the build it runs, in ``--version``'s
-words (``native core (C)``, or ``pure Python (no native core: why)``: issue 74), that ``help``
+"""The web page's first lines: what this is and the build it runs, in ``--version``'s
+words (``native core (C)``, or ``pure Python (no native core: why)``), that ``help``
 lists the commands, where the docs are. The page says them in place of the pure build's line,
 which a terminal's shell says first: its advice (pip, a C compiler) has no use in a browser. The lines are broken at
 blanks to the terminal's width (xterm.js breaks a line at its last column, mid-word)."""
