@@ -12,7 +12,10 @@ On the C core: the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C 
 a longer rating in the C; pages whose C does not load (their manifest names no module, or the
 core's module does not compile) run the pure engine and say why, once.
 And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
-page's keys for touch screens, tapped, stops a ``runrun 0``, and a rating in the C.
+page's keys for touch screens, tapped, stops a ``runrun 0``, and a rating in the C, whose progress
+line fits the terminal's width. What the terminal draws (``e2e_drawing.mjs``, 1400x900 at
+device scale 1): lines typed at a person's pace, each at the start of the row after its prompt;
+an underscore whole.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
