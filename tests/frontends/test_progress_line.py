@@ -15,7 +15,7 @@ import pytest
 
 from sudoku_repl.frontends.progress_line import CUT, ProgressLine, cells
 from tests.support.full_screen import drawn as terminal_rows
-from tests.support.helpers import REPO
+from tests.support.helpers import REPO, terminal_env
 
 #: the edge case labelled insufficient_givens: its search runs for minutes
 INSUFFICIENT = "...........5....9...4....1.2....3.5....7.....438...2......9.....1.4...6.........."
@@ -72,16 +72,12 @@ def test_batch_mode_prints_no_progress(tmp_path: Path) -> None:
     assert "steps, " not in done.stdout
 
 
-@pytest.mark.slow
-def test_goto_far_ahead_shows_progress_in_a_terminal_and_stops_at_ctrl_c(tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "TERM": "xterm",
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "PYTHONPATH": str(REPO),
-    }
+def goto_stopped(tmp_path: Path, rows: int, columns: int, redraws: int) -> str:
+    """What a pseudo-terminal of ``rows`` x ``columns`` (its own width: no ``COLUMNS``) was sent
+    by the shell on ``INSUFFICIENT``: ``goto`` far ahead, stopped by Ctrl-C once its progress line
+    was drawn ``redraws`` times, to the next prompt."""
+    env = {k: v for k, v in terminal_env(tmp_path).items() if k not in ("COLUMNS", "LINES")}
+    shown = io.StringIO()
     child = pexpect.spawn(
         sys.executable,
         ["-m", "sudoku_repl", INSUFFICIENT],
@@ -89,17 +85,26 @@ def test_goto_far_ahead_shows_progress_in_a_terminal_and_stops_at_ctrl_c(tmp_pat
         env=env,
         encoding="utf-8",
         timeout=30,
-        dimensions=(40, 120),
+        dimensions=(rows, columns),
     )
+    child.logfile_read = shown
     try:
         child.expect_exact("Order please:")
         child.sendline("goto 99999999")
-        child.expect(r"([\d,]+) steps, (\d+\.\d) s \(Ctrl-C stops\)", timeout=10)
+        for _ in range(redraws):
+            child.expect(r"\d+\.\d s \(Ctrl-C stops\)", timeout=10)
         child.sendintr()
         child.expect(r"Interrupted at step (\d+)\.", timeout=10)
         child.expect_exact("Order please:")
     finally:
         child.close(force=True)
+    return shown.getvalue()
+
+
+@pytest.mark.slow
+def test_goto_far_ahead_shows_progress_in_a_terminal_and_stops_at_ctrl_c(tmp_path: Path) -> None:
+    shown = goto_stopped(tmp_path, 40, 120, 1)
+    assert re.search(r"\x1b\[K[\d,]+ steps, \d+\.\d s \(Ctrl-C stops\)", shown)
 
 
 def test_a_command_working_beside_the_search_says_what_it_is_at() -> None:
@@ -191,38 +196,9 @@ def test_in_a_narrow_terminal_the_line_fits_and_leaves_no_trail(tmp_path: Path) 
     # 30 columns: `goto` far ahead counts hundreds of thousands of steps a second, a line of
     # some 35 characters whole; wrapped, each redraw would leave its first row on the screen,
     # and so would the ^C echoed after a line reaching the last column
-    env = {
-        **os.environ,
-        "TERM": "xterm",
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "PYTHONPATH": str(REPO),
-    }
-    env.pop("COLUMNS", None)  # (the terminal's own width)
-    shown = io.StringIO()
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "sudoku_repl", INSUFFICIENT],
-        cwd=str(REPO),
-        env=env,
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(24, 30),
-    )
-    child.logfile_read = shown
-    try:
-        child.expect_exact("Order please:")
-        child.sendline("goto 99999999")
-        for _ in range(3):  # (drawn, then redrawn twice)
-            child.expect(r"\d+\.\d s \(Ctrl-C stops\)", timeout=10)
-        child.sendintr()
-        child.expect(r"Interrupted at step \d+\.", timeout=10)
-        child.expect_exact("Order please:")
-    finally:
-        child.close(force=True)
-    progress = re.findall(r"\x1b\[K([^\r\n\x1b]*\(Ctrl-C stops\))", shown.getvalue())
+    shown = goto_stopped(tmp_path, 24, 30, 3)  # (drawn, then redrawn twice)
+    progress = re.findall(r"\x1b\[K([^\r\n\x1b]*\(Ctrl-C stops\))", shown)
     assert len(progress) >= 3 and all(len(line) <= 28 for line in progress), progress
     assert "steps, " not in progress[-1]  # (what it is at is cut, the time kept)
-    rows = terminal_rows(shown.getvalue(), 24, 30)
+    rows = terminal_rows(shown, 24, 30)
     assert [row for row in rows if "Ctrl-C" in row or "steps," in row] == [], rows
