@@ -258,8 +258,9 @@ async function start({ base, channel, toPage: back, interrupt, quiz, width, mani
     if (tools) post({ type: 'tools', body: shell.tool_list() });
     const page = { line, pending, prompting, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
-    // (the seed first, or the quiz of the page's address: run_page loads it)
-    const addressed = quiz === undefined ? null : quiz;
+    // (the seed first, or the quiz of the page's address: run_page loads it; undefined is
+    // Python's None, null a JsNull)
+    const addressed = quiz === null ? undefined : quiz;
     if (receiver) {
         shell.run_page(page, addressed, pyodide.toPy(natives));
     } else {

@@ -374,7 +374,11 @@ def test_a_module_that_failed_to_load_is_named_as_such() -> None:
 @pytest.mark.parametrize(
     ("name", "text", "note"),
     [
-        ("bisect.txt", "# a script\nload-quiz q.txt\nstep\n", "source bisect.txt runs its commands"),
+        (
+            "bisect.txt",
+            "# a script\nload-quiz q.txt\nstep\n",
+            "source bisect.txt runs its commands",
+        ),
         ("q.txt", SEED_FILE.read_text(), "load-quiz q.txt loads it"),
         ("my quiz.txt", SEED_FILE.read_text(), "load-quiz 'my quiz.txt' loads it"),
         ("notes.md", "Some notes.\n", "neither a quiz nor a script (load-quiz notes.md says why)"),
