@@ -111,8 +111,10 @@ def page(
     return seen
 
 
-def same(web: str, terminal: str) -> None:
-    said = welcome(page_build())
+def same(web: str, terminal: str, address: bool = False) -> None:
+    """``web`` (the page's transcript) is ``terminal`` (the CPython shell's) once its welcome (of
+    the seed, or of the quiz of its ``address``) and the clock's figures are taken out."""
+    said = welcome(page_build(), ADDRESS_QUIZ if address else SEED_QUIZ)
     assert web.startswith(said)  # (the one deliberate difference)
     assert "pip install" not in web and "the pure-Python build runs" not in web
     clocked = RUN_TIME.sub("Run time: N milliseconds;", web[len(said) :])

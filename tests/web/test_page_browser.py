@@ -425,7 +425,8 @@ def test_a_dropped_script_s_note_gives_the_line_that_runs_it(visit: dict[str, An
     note = "my script.txt is in the page's folder: source 'my script.txt' runs its commands."
     assert visit["scriptNote"] == note and visit["plainScriptNote"] == note
     ran = visit["scriptRan"]
-    assert ran.startswith("source 'my script.txt'\nQuiz loaded.\n") and "\nSteps:1\n" in ran, ran
+    assert ran.startswith("source 'my script.txt'\n\nOrder please:\nload-quiz examples/seed.txt\n")
+    assert "\nQuiz loaded.\n\nOrder please:\nstep\n" in ran and "\nSteps:1\n" in ran, ran
     assert "Invalid line" not in ran
 
 

@@ -98,13 +98,13 @@ def test_the_readme_session_prints_what_the_cpython_shell_prints(
 
 def test_difficulty_on_a_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
     web, terminal = transcripts[0]
-    same(web, terminal)
+    same(web, terminal, address=True)
     assert "\nQuiz loaded.\n\nOrder please:\ndifficulty\nDifficulty of the state at step 0 " in web
 
 
 def test_a_729_character_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
     web, terminal = transcripts[1]
-    same(web, terminal)
+    same(web, terminal, address=True)
     assert len(CANDIDATES) == 729 and "Quiz loaded." in web
 
 
@@ -177,7 +177,8 @@ def test_a_script_s_note_gives_the_line_that_runs_it_and_a_name_no_line_holds_is
     ) in notes
     # the line the note gives runs the script (its step after its quiz loaded)
     ran = shown.split("\nOrder please:\nsource 'my script.txt'\n", 1)[1]
-    assert ran.startswith("Quiz loaded.\n") and "\nSteps:1\n" in ran, ran[:300]
+    assert ran.startswith("\nOrder please:\nload-quiz bin.txt\nQuiz loaded.\n"), ran[:300]
+    assert "\nOrder please:\nstep\n" in ran and "\nSteps:1\n" in ran
     assert "Invalid line" not in ran
 
 
