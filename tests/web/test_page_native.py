@@ -14,7 +14,7 @@ interrupt buffer, as the page sends it) stops a long rating in the C and the pro
 A guard beside it: each module's imports are names Pyodide's main module exports
 (``pyodide.asm.wasm``), or the dynamic linker's own, and each exports its ``PyInit__native``.
 
-Skipped with one line where the page was built without its C (no ziglang: web/build says why) or
+Skipped with one line where the page was built without its C (web/build --pure) or
 this CPython runs the pure engine; needs Node and a page built by ``web/build OUT``
 (``SUDOKU_REPL_WEB_PAGE=OUT``), as ``test_page_node.py`` does."""
 
@@ -65,7 +65,7 @@ BUILDS = [NATIVE, "native explainer (C)", "native measures of difficulty (C)"]
 pytestmark = [
     needs_page,
     pytest.mark.skipif(
-        not MODULES, reason="the page was built without its C (web/build said why): skipped"
+        not MODULES, reason="the page was built without its C (web/build --pure): skipped"
     ),
     pytest.mark.skipif(
         [core.build(), explainer.build(), difficulty.build()] != BUILDS,
