@@ -364,7 +364,7 @@ def put_note(name: str) -> str:
     try:
         load_position(name)  # (read as far as its first quiz only)
     except (UserError, OSError, ValueError):
-        return f"{here}; it is neither a quiz nor a script (load-quiz {typed} says why)."
+        return f"{here}: it is neither a quiz nor a script (load-quiz {typed} says why)."
     return f"{here}: load-quiz {typed} loads it."
 
 
