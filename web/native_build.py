@@ -11,8 +11,8 @@ the one list); the Python headers are the build Python's (3.11 or later), in a c
     python web/native_build.py --check REPO OUT  # fails unless OUT has every module setup.py names
 
 The page's C is its default: where the build Python has no ziglang (or no setuptools to read
-setup.py with), they are installed into a folder of the checkout (``TOOLS``, ``ZIGLANG`` pinned)
-by pip; where that fails, or the Python has no headers, the build stops (exit 1) with one line
+setup.py with), they are installed into a folder of the user's cache (``TOOLS``, ``ZIGLANG``
+pinned) by pip; where that fails, or the Python has no headers, the build stops (exit 1) with one line
 saying how to give it what it lacks, or to ask for a pure page by name (``web/build --pure``). A
 source that does not compile fails the build too: the C is the project's own.
 
@@ -55,8 +55,9 @@ SUFFIX = ".abi3.so"
 #: the ziglang the page's C is compiled with where the build Python has none (the one pin: the
 #: modules a zig makes are that zig's), and the setuptools setup.py is read with where it has none
 ZIGLANG, SETUPTOOLS = "ziglang==0.17.1", "setuptools>=77"
-#: where they are installed then: a folder of the checkout (git ignores it), one a Python version
-TOOLS = Path("web", ".native-tools")
+#: where they are installed then, under the user's cache folder (XDG_CACHE_HOME, else ~/.cache):
+#: one folder a Python version and ziglang pin, kept for the next build (of any checkout)
+TOOLS = Path("sudoku-repl", "web-build")
 #: what a pure page is built for, in the manifest (the page's welcome says it)
 PURE = "web/build --pure asked for none"
 #: the first bytes of a WebAssembly module (its magic number and version 1)
@@ -69,14 +70,15 @@ class Missing(Exception):
     """What the build lacks to compile the C, and how to give it (the build stops)."""
 
 
-def tools(repo: Path) -> None:
+def tools() -> None:
     """ziglang and setuptools importable here and in the zig it runs: installed into ``TOOLS``
     by pip where this Python has none, once (the folder is kept for the next build)."""
     wanted = {name: req for name, req in (("ziglang", ZIGLANG), ("setuptools", SETUPTOOLS))}
     wanted = {n: r for n, r in wanted.items() if importlib.util.find_spec(n) is None}
     if not wanted:
         return
-    folder = repo / TOOLS / f"py{sys.version_info[0]}{sys.version_info[1]}"
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = cache / TOOLS / f"py{sys.version_info[0]}{sys.version_info[1]}-{ZIGLANG}"
     if not all((folder / name).is_dir() for name in wanted):
         install(folder, list(wanted.values()))
     sys.path.insert(0, str(folder))
@@ -145,7 +147,7 @@ def headers(into: Path) -> Path:
 
 def build(repo: Path, out: Path) -> list[dict[str, str]]:
     """Compiles each extension into ``out``; the manifest's modules."""
-    tools(repo)
+    tools()
     found = extensions(repo)
     if not found:
         raise SystemExit("web/build: native core: FAILED, setup.py names no extension")
@@ -202,7 +204,7 @@ def pure() -> None:
 def check(repo: Path, out: Path) -> None:
     """Fails (exit 1, one line) unless the page in ``out`` has each module setup.py names, as a
     WebAssembly file its manifest names."""
-    tools(repo)
+    tools()
     wanted = {ext.name.rpartition(".")[0] for ext in extensions(repo)}
     manifest = json.loads((out / "manifest.json").read_text())
     named = {

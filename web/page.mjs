@@ -241,7 +241,7 @@ window.addEventListener('message', (event) => {
     else if (message.type === 'explain' && message.token !== -1) explain(message);
     else if (message.type === 'picture') client.picture(true, width());
     else if (message.type === 'pictureClosed') client.picture(false, width());
-    else if (message.type === 'keys') term.focus(); // (issue 73: a click in the Board kept them)
+    else if (message.type === 'keys') term.focus(); // (a click in the Board kept them)
 });
 
 /** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */

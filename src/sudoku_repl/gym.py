@@ -1,5 +1,5 @@
-"""A Gymnasium environment of Sudoku moves judged by Sudoku Explainer's techniques (issue 75,
-docs/agents.md), on the extra ``gym`` (``pip install 'sudoku-repl[gym]'``).
+"""A Gymnasium environment of Sudoku moves judged by Sudoku Explainer's techniques
+(docs/agents.md), on the extra ``gym`` (``pip install 'sudoku-repl[gym]'``).
 
 Importing this module registers ``sudoku_repl/Sudoku-v0`` with Gymnasium: that is Gymnasium's
 own convention (``import ale_py``, ``import minigrid``, then ``gymnasium.make``), so this one

@@ -1,4 +1,4 @@
-"""Issue 73: the GitHub Actions workflows (.github/workflows: wheels.yml, the release's wheels;
+"""The GitHub Actions workflows (.github/workflows: wheels.yml, the release's wheels;
 pages.yml, the web page published as the repository's GitHub Pages site) pass actionlint: their
 syntax, their expressions, the inputs of the actions they use, the runners' labels, the actions'
 runtimes, and the shell of their steps where shellcheck is installed. actionlint comes with the

@@ -1,4 +1,4 @@
-"""Hardening (issue 5): any command line, valid or not, leaves a sound session.
+"""Hardening: any command line, valid or not, leaves a sound session.
 
 - ``ShellMachine``: a Hypothesis state machine driving ``Repl.execute`` in-process with random
   command sequences, valid and invalid. After every command: no exception escaped; a failed
@@ -876,11 +876,11 @@ def test_unknown_command_prints_the_original_order_list_and_changes_nothing() ->
         before = snapshot(repl)
         out.clear()
         assert not repl.execute(line)
-        said = out.lines[0]  # what was wrong (issue 13, item 5), printable and short
+        said = out.lines[0]  # what was wrong, printable and short
         assert said.startswith("Unknown command '") and said.isprintable() and len(said) < 100
         assert out.lines[1:] == AFTER_UNKNOWN and out.errors == [said]
         assert snapshot(repl) == before
-        assert repl.failures.lines == [line.strip()[:KEPT]]  # (cut short: issue 54)
+        assert repl.failures.lines == [line.strip()[:KEPT]]  # (cut short)
 
 
 def test_huge_step_count_runs_to_the_end_of_a_small_search() -> None:
@@ -1018,7 +1018,7 @@ def test_batch_non_utf8_input_gives_one_error_line_and_status_1() -> None:
     done = batch(b"load-quiz examples/seed.txt\nload-quiz \xff\xfe.txt\nruntil 5\xc3\nshow\n")
     assert done.returncode == 1
     out = done.stdout.decode("utf-8")  # stdout stays valid UTF-8
-    # (a byte that is no UTF-8 is printed as ?, as a control byte is: issue 54)
+    # (a byte that is no UTF-8 is printed as ?, as a control byte is)
     bad = "load-quiz ??.txt"
     assert out == transcript(
         ("load-quiz examples/seed.txt", ["Quiz loaded."]),
@@ -1039,7 +1039,7 @@ def test_batch_very_long_lines() -> None:
     done = batch(stdin)
     assert done.returncode == 1
     lines = done.stdout.decode().split("\n")
-    # the echoes are shortened to ECHOED_CHARS characters (issue 13, item 4)
+    # the echoes are shortened to ECHOED_CHARS characters
     k = lines.index(shown("runtil " + "x" * 1_000_000, ECHOED_CHARS))
     assert lines[k + 1 : k + 3] == ["runtil needs a step count: runtil <steps>", ""]
     k = lines.index(shown("y" * 1_000_000, ECHOED_CHARS))

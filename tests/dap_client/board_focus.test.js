@@ -37,7 +37,7 @@ function stop(step) {
 }
 
 test('the Board is told its stop only once VS Code\'s selections of it are over, the focus asked back at each', async (t) => {
-    // issue 66 (e2e, at load): VS Code 1.100 opens a stop's editor with the focus twice (its
+    // (e2e, at load): VS Code 1.100 opens a stop's editor with the focus twice (its
     // selections ~0.1 s apart, more at load). The Board was told its stop (data-refocused) at
     // the first and got the focus back; the second opening took it again, and the test's next
     // key, pressed on data-refocused, went into the quiz.

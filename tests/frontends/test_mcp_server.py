@@ -1,4 +1,4 @@
-"""Issue 75, item 1: ``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a
+"""``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a
 real subprocess (one, its start being most of the time), through a whole session: load, step,
 check_move of a justified, a not yet justified and a wrong move, goto (undo), hint, rate;
 malformed arguments refused with the shell's line and the session as it was; a long rate

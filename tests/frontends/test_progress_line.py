@@ -1,4 +1,4 @@
-"""Long work that was silent (issue 14, part 4): on a terminal a progress line (steps, time,
+"""Long work that was silent: on a terminal a progress line (steps, time,
 Ctrl-C) appears once a command has printed nothing for half a second; nothing extra in batch."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""X-Chain and Forcing-Chain (issue 8, seed 004), run-modes 4 and 5, ``hint`` and ``check``.
+"""X-Chain and Forcing-Chain (seed 004), run-modes 4 and 5, ``hint`` and ``check``.
 
 Oracles: the seed's two worked examples (their chains written out by hand below), the known
 solutions of puzzles/ (a chain may never remove a true candidate), an independent plain
@@ -457,7 +457,7 @@ def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     assert "hint [se] [1|2|3]: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
     assert listing[6] == "run-mode [0|1|2|3|4|5]: query or change working mode"  # every mode
-    # help names every mode there is (issue 13, item 12), each with what it runs
+    # help names every mode there is, each with what it runs
     modes_help = shell.run("help run-mode")
     assert "4: grp, ply, then X-Chain and Forcing-Chain." in modes_help
     assert "5: X-Chain and Forcing-Chain only." in modes_help

@@ -33,7 +33,7 @@ README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
     "[6,2]=9", "guess-mode 0", "run", "bye",
 ]  # fmt: skip
-#: the build the shell's doors say where the C core runs (``--version``'s words: issue 74)
+#: the build the shell's doors say where the C core runs (``--version``'s words)
 NATIVE = "native core (C)"
 #: what the page's welcome and status line say where its three C modules run their C, each named
 ALL_C = "C runs the core, Sudoku Explainer and the measures"
@@ -124,7 +124,7 @@ def same(web: str, terminal: str, address: bool = False) -> None:
 def page_beside(site: Path, name: str, manifest: dict[str, Any]) -> Path:
     """A page beside the built one in ``site``, in its folder ``name`` (served at ORIGIN/name/):
     the page's files, linked, but its own ``manifest`` (``manifest.json``, which says which C
-    modules it loads: issue 74); its folder."""
+    modules it loads); its folder."""
     folder = site / name
     folder.mkdir()
     for entry in site.iterdir():

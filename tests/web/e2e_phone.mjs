@@ -4,7 +4,7 @@
 // `runrun 0` that would run for ever (a quiz of one given: it prints every sudoku grid in turn)
 // stopped with the page's Ctrl-C key tapped, and at the prompt Up tapped (the line back) and
 // Ctrl-C tapped again (the line dropped); then a long rating in the C core (LONG_RATED's
-// `difficulty --measures se`: issue 74) stopped by the key tapped. Prints a JSON report; the
+// `difficulty --measures se`) stopped by the key tapped. Prints a JSON report; the
 // Python test asserts on it.
 //
 //   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE LONG_RATED

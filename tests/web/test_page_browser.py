@@ -1,14 +1,14 @@
-"""Issue 67: the web page end to end, in Debian's chromium driven by playwright-core
+"""The web page end to end, in Debian's chromium driven by playwright-core
 (``e2e_page.mjs``; never a downloaded browser). The built page is served from a copy in the
 test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's service worker makes
 it cross-origin isolated); the browser types the README's session, answers the guess question,
 completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
 the shell wrote, opens the replay in a tab, opens an HTML file someone sent and puts files named
-as the page's folders (issue 73), loads a quiz from the address, reloads and opens the Board's
+as the page's folders, loads a quiz from the address, reloads and opens the Board's
 picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave the
 page's origin, and the browser reports no violation of the page's Content-Security-Policy. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
-On the C core (issue 74): the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C stops
+On the C core: the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C stops
 a longer rating in the C; pages whose C does not load (their manifest names no module, or the
 core's module does not compile) run the pure engine and say why, once.
 And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
@@ -77,7 +77,7 @@ def hard_rated(line: int) -> tuple[str, str]:
 #: a quiz the C rates in under a second (SE 10.3), and one it rates for some 3 s (11.8): Ctrl-C
 #: stops that one
 HARD, LONG_RATED = hard_rated(2), hard_rated(27)
-#: pages whose C does not load (issue 74), made beside the page in its served folder: each one's
+#: pages whose C does not load, made beside the page in its served folder: each one's
 #: folder, and what its welcome and status line say of its C (for the second, the browser's error
 #: follows)
 FALLBACKS = {
@@ -173,7 +173,7 @@ def test_the_browser_s_own_webmcp_is_what_the_page_used(webmcp: dict[str, Any]) 
 
 @pytest.mark.parametrize("offered", OFFERED, ids=[f"webmcp-{o}" for o in OFFERED])
 def test_the_page_registers_the_mcp_server_s_tools(webmcp: dict[str, Any], offered: str) -> None:
-    # (issue 75 item 3) the tools the page registers are the MCP server's, as declared once
+    # the tools the page registers are the MCP server's, as declared once
     from sudoku_repl.frontends.mcp.tools import TOOLS
 
     tools = webmcp[offered]["tools"]
@@ -229,7 +229,7 @@ def test_no_request_leaves_the_origin(visit: dict[str, Any], origin: str) -> Non
 
 
 def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) -> None:
-    # (issue 73, 5) no violation of a Content-Security-Policy reported, in the page, its frames,
+    # no violation of a Content-Security-Policy reported, in the page, its frames,
     # its workers, the viewer, over the whole visit; an inline script put in the page is refused
     assert visit["cspBefore"] == []
     assert visit["injected"] is False
@@ -274,7 +274,7 @@ def test_a_dropped_file_loads_and_ctrl_c_stops_runrun_0(visit: dict[str, Any]) -
 
 
 def test_the_page_runs_the_c_core(visit: dict[str, Any]) -> None:
-    # (issue 74) .ci/e2e-web builds the page with its C: its welcome and its status line name each
+    # .ci/e2e-web builds the page with its C: its welcome and its status line name each
     # of its three modules
     assert page_build() == ALL_C
     welcomed(visit["start"], ALL_C)
@@ -332,7 +332,7 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
     # (the run Ctrl-C stopped is scripted as the path it took)
     assert "\nset trace off\nruntil " in visit["downloaded"]["text"]
     # the replay opens in a tab of its own with no opener, in a frame of an opaque origin, and
-    # its own script runs there (issue 73, 4)
+    # its own script runs there
     replay = visit["replay"]
     assert replay == {**replay, "opener": False, "origin": "null", "tabTitle": "replay.html"}
     assert replay["title"]
@@ -403,7 +403,7 @@ def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str,
 def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
     visit: dict[str, Any],
 ) -> None:
-    # (issue 73, 2) chosen (puzzles, examples) or dropped (.., a/.., whose folder is taken off):
+    # chosen (puzzles, examples) or dropped (.., a/.., whose folder is taken off):
     # each said refused, the shell answering every line after, its folders as they were
     assert visit["refused"] == [
         f"{name} was not put in the page's folder: {why}. Rename it and put it again."
@@ -439,14 +439,14 @@ def test_a_file_name_no_typed_line_holds_is_refused(visit: dict[str, Any]) -> No
 
 
 def test_a_python_file_put_in_the_folder_is_never_imported(visit: dict[str, Any]) -> None:
-    # (issue 73, 3) a mistyped command imports difflib: the standard library's
+    # a mistyped command imports difflib: the standard library's
     assert visit["plantedNote"].startswith("difflib.py is in the page's folder: ")
     assert visit["afterRefused"].startswith("stpe\nUnknown command 'stpe'; did you mean step?\n")
     assert "PLANTED" not in visit["afterRefused"]
 
 
 def test_the_page_names_the_shell_s_commands_that_read_a_file(visit: dict[str, Any]) -> None:
-    # (issue 73, 11) the note after a file lands and the Files paragraph: each command named
+    # the note after a file lands and the Files paragraph: each command named
     # is one of the shell's (rate is the system prompt's)
     from sudoku_repl.assembly import register_commands
     from sudoku_repl.commands.table import lookup
@@ -463,7 +463,7 @@ def test_the_page_names_the_shell_s_commands_that_read_a_file(visit: dict[str, A
 
 
 def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, Any]) -> None:
-    # (issue 73, 4) opened from Files, its script ran with no opener, in an opaque origin: it
+    # opened from Files, its script ran with no opener, in an opaque origin: it
     # could not retitle the page nor type into the shell (its messages, and one from a window
     # not the Board's, are not obeyed); the shell goes on
     attack = visit["attack"]
@@ -474,7 +474,7 @@ def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, 
     assert after["shown"].startswith("show\n") and "bye" not in after["shown"]
 
 
-# -- the Board beside the terminal (issue 73: e2e_board.mjs) ------------------------------------
+# -- the Board beside the terminal (e2e_board.mjs) ------------------------------------
 
 #: the record's extent as ``info search`` says it ("the record holds steps 1..12"), none: 0
 RECORD = re.compile(r"the record holds steps 1\.\.(\d+)")
@@ -593,6 +593,6 @@ def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
     assert phone["stopped"].endswith("\nOrder please:\n")
     # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
     assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"
-    # a rating in the C (issue 74) stopped by the key tapped, the prompt back
+    # a rating in the C stopped by the key tapped, the prompt back
     assert re.fullmatch(RATING_PROGRESS, phone["cStopped"]["progress"])
     assert phone["cStopped"]["stopped"].endswith(RATING_STOPPED), phone["cStopped"]["stopped"]

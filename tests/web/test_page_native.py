@@ -1,4 +1,4 @@
-"""Issue 74: the page on the C core. web/build compiles the three C extensions for Pyodide
+"""The page on the C core. web/build compiles the three C extensions for Pyodide
 (``web/native_build.py``: ``OUT/native/...``, named in ``manifest.json``); the page's worker writes
 them to its file system and the shell's start puts their folders on the packages' ``__path__``.
 Here the built page's own worker and client run in Node (``page_node.mjs``, one process for every

@@ -1,4 +1,4 @@
-"""Issue 67: the web page's shell, byte for byte the CPython shell's. The built page's own worker
+"""The web page's shell, byte for byte the CPython shell's. The built page's own worker
 (Pyodide, the pure wheel, the shell) and its own client run in Node (``page_node.mjs``); each
 session's transcript (what ``window.sudokuRepl.transcript()`` returns: what the shell printed
 and what was typed) is compared with what the CPython shell prints for the same input, in this
@@ -49,7 +49,7 @@ SCRIPT = "# a script\nload-quiz bin.txt\nstep\n"
 SCRIPTS: list[Input] = [
     {"put": "my script.txt", "text": SCRIPT}, {"put": "q.txt\n", "text": EASY}, "source 'my script.txt'",
 ]  # fmt: skip
-#: files put in the page's folder (issue 73): named as its folders, or as no file (refused, the
+#: files put in the page's folder: named as its folders, or as no file (refused, the
 #: session going on); named as modules the shell imports late (never imported); a big one, put
 #: and asked for; a quiz, then the lines that import those modules (a mistyped command's
 #: suggestions, `solve ilp`'s HiGHS)
@@ -153,7 +153,7 @@ def test_a_python_file_put_in_the_folder_is_never_imported(seen: list[dict[str, 
 
 
 def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str, Any]]) -> None:
-    # (issue 73, 11: it said `rate` reads it, a command of the system's prompt, not the shell's)
+    # (it said `rate` reads it, a command of the system's prompt, not the shell's)
     from sudoku_repl.assembly import register_commands
     from sudoku_repl.commands.table import lookup
 
@@ -183,7 +183,7 @@ def test_a_script_s_note_gives_the_line_that_runs_it_and_a_name_no_line_holds_is
 
 
 def test_the_worker_s_messages_come_on_its_channel(seen: list[dict[str, Any]]) -> None:
-    # (issue 74: where the worker has shared memory, as Node's has, it posts nothing; a file past
+    # (where the worker has shared memory, as Node's has, it posts nothing; a file past
     # two chunks goes to it and back whole)
     assert [session["posted"] for session in seen] == [0] * len(SESSIONS)
     assert len(BIG.encode()) > 2 << 20
@@ -191,6 +191,6 @@ def test_the_worker_s_messages_come_on_its_channel(seen: list[dict[str, Any]]) -
 
 
 def test_the_site_is_at_most_25_mb() -> None:
-    # (issue 74, 4: with the C modules in it; docs/web.md's target)
+    # (with the C modules in it; docs/web.md's target)
     size = sum(path.stat().st_size for path in Path(PAGE).rglob("*") if path.is_file())
     assert size <= 25_000_000, f"{size / 1e6:.1f} MB"

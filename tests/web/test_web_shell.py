@@ -1,4 +1,4 @@
-"""Issue 67: the web page's shell (``frontends/web_shell``) in CPython, with a stand-in for the page
+"""The web page's shell (``frontends/web_shell``) in CPython, with a stand-in for the page
 (what the worker hands it: the next line, the width, the messages out). What it prints, the lines
 typed included as the page's terminal shows them, is batch mode's transcript of the same lines
 (the README's session, its guess answered), in this run; Tab answers with the shell's own
@@ -284,7 +284,7 @@ def test_what_the_page_sends_meanwhile_comes_before_the_picture(
 def test_a_position_with_no_solution_gets_the_line_that_says_so(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # (issue 73) at step 20 the seed's search is below its wrong guess [2,3]=1 of step 16 (the
+    # at step 20 the seed's search is below its wrong guess [2,3]=1 of step 16 (the
     # solution has 9 there: `check` says so in docs/book-and-chains.md)
     page = Page(["Lset trace off", "Lruntil 20", "P1", "Lbye"])
     run_page(page)
@@ -309,7 +309,7 @@ def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> 
 def test_the_page_s_folder_is_off_the_import_path(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # (issue 73, 3) Pyodide puts '' (the page's folder) first on the path: a module there, named
+    # Pyodide puts '' (the page's folder) first on the path: a module there, named
     # as one the shell imports late, is never imported (tests/web/test_page_node.py, in Pyodide)
     planted = tmp_path / "sudoku_repl_planted_module.py"
     planted.write_text("raise SystemExit('the planted module ran')\n")

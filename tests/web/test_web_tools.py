@@ -1,4 +1,4 @@
-"""Issue 75 item 3: the web page's WebMCP tools (``frontends/web_shell``) in CPython, with the
+"""The web page's WebMCP tools (``frontends/web_shell``) in CPython, with the
 stand-in for the page of test_web_shell.py. A tool call the page sends at the prompt runs on the
 page's own session, as the MCP server's session runs it: its lines go to the terminal under a
 line naming the call, and its answer to the page; then the prompt again. At the guess question a

@@ -92,7 +92,7 @@ function lastLogLine(file) {
     }
 }
 
-/** A log line in words (issue 61: the toast quoted a raw protocol line): `01:02:03 <- {json}`
+/** A log line in words (the toast quoted a raw protocol line): `01:02:03 <- {json}`
  * is the request or message VS Code sent last, `->` what the adapter sent last (a response, an
  * event), `!!` a fault it logged, said as it is; anything else: null. */
 function logLineSaid(line) {
@@ -360,7 +360,7 @@ class Board {
         }
     }
 
-    /** The status bar: the present step (issue 61 §8: it followed the selected frame); a guess
+    /** The status bar: the present step (it followed the selected frame); a guess
      * level's frame selected: "Step 16 (frame) of 43", the frame's step of the present one. */
     showStatus(body, over, session) {
         const solutions = body.solutions === 1 ? '1 solution' : `${body.solutions} solutions`;

@@ -1,4 +1,4 @@
-"""``hint`` and ``check`` (issue 8): what the next step would do, and whether the candidates
+"""``hint`` and ``check``: what the next step would do, and whether the candidates
 still agree with the quiz's solution (``views.hint``, ``views.check``).
 
 Both commands leave the session exactly as it was: ``hint`` runs the next step on a copy of the
@@ -61,11 +61,11 @@ def _se_hint(repl: Repl, level: int | None) -> None:
     if not session.geo.classic:
         raise UserError("hint se works on a classic 9x9 quiz only.")
     (state, moves), names = repl.looked_at(), repl.view.names
-    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
     unsolvable = no_solution_line(session, moves, state, NO_STEP)
-    if unsolvable is not None:  # (issue 73: no step of a position no solution backs)
+    if unsolvable is not None:  # (no step of a position no solution backs)
         repl.out.message(unsolvable)
         return
     try:

@@ -393,7 +393,7 @@ def run_page(
     """The shell on ``page``: its C modules (``native``, ``use_native``), ``load-quiz`` of the
     seed, or of the quiz of its address (``quiz``, written to ``ADDRESS_FILE``), then the prompt
     loop, to ``bye`` or Ctrl-D; ``warm_runs``: the idle warm-up's runs (``warm_up``)."""
-    keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
+    keep_working_folder_off()  # (a file put in the page's folder is never imported)
     register_commands()  # (the entry point's, as the command line's)
     said = use_native(native)
     page.post("build", json.dumps(page_builds(said)))  # (the page's status line; the tests)
@@ -405,7 +405,7 @@ def run_page(
         first, which = ADDRESS_FILE, ADDRESS_QUIZ
     # the pure build's line asked once here, whatever the build: none after (its advice is
     # pip's; the welcome says why the C does not run, a module that does not load included,
-    # which maybe_pure cannot see: issue 74)
+    # which maybe_pure cannot see)
     from sudoku_repl.tools.rating.se_build import pure_build_once
 
     pure_build_once()

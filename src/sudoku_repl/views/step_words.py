@@ -1,4 +1,4 @@
-"""A step of Sudoku Explainer's path in words, graded (issues 68 and 73): a hint's level is a
+"""A step of Sudoku Explainer's path in words, graded: a hint's level is a
 filter over the one ``PlanStep``, never a second explanation. Modelled on HoDoKu's vague hint,
 concrete hint and show step, in SudokuWiki's words: level 1 names the technique and where to
 look, and no cell; level 2 adds what a player needs next, the digits and the pattern's defining

@@ -1,4 +1,4 @@
-"""Issue 75, item 2: ``sudoku_repl.gym``'s Sudoku-v0 passes Gymnasium's own checker, runs as a
+"""``sudoku_repl.gym``'s Sudoku-v0 passes Gymnasium's own checker, runs as a
 vector of environments, replays a seeded episode exactly, and its rewards agree with an
 independent check on 50 puzzles: each justified move is a finding of Sudoku Explainer's
 techniques up to ``max_er`` from that state (their pure Python, the reference the C is held

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sudoku_repl.commands.spec import CHOICE, Arg, Command
 
-#: a graded hint's level (issue 68): 1 the technique and where to look, 2 the pattern's cells
+#: a graded hint's level: 1 the technique and where to look, 2 the pattern's cells
 #: too, 3 the whole deduction
 LEVELS = ("1", "2", "3")
 LEVEL_WHAT = "a hint's level: 1, 2 or 3"

@@ -1,4 +1,4 @@
-"""One MCP client's session (issue 75): a ``Repl`` that runs the tools' command lines as the
+"""One MCP client's session: a ``Repl`` that runs the tools' command lines as the
 shell runs them (their lines the tool's text, a refusal the shell's one line as the tool's
 error, the session as it was), and the judge of moves (``check_move``). Calls are taken one at
 a time, whatever thread makes them; each has its own interrupt (a client's cancel) and its own

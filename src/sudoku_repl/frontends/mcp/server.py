@@ -1,4 +1,4 @@
-"""The MCP SDK's side of ``sudoku-repl mcp`` (issue 75): the low-level ``Server`` of the official
+"""The MCP SDK's side of ``sudoku-repl mcp``: the low-level ``Server`` of the official
 SDK (``mcp`` 2.x) over stdio, its tools listed from ``tools.TOOLS`` and each call answered by the
 connection's ``AgentSession`` in a worker thread. A client's progress token gets a report every
 quarter second of a long call (the steps, the measure under way); a client's cancel sets the

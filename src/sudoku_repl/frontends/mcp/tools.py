@@ -1,4 +1,4 @@
-"""The MCP server's tools (issue 75), each declared once here: its name, the shell's command it
+"""The MCP server's tools, each declared once here: its name, the shell's command it
 runs (whose declaration gives the description and each argument's words) or its own
 description where the shell has none, its arguments' JSON schema and the command line it
 makes of them. Nothing here imports the SDK."""

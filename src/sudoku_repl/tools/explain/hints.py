@@ -1,4 +1,4 @@
-"""Sudoku Explainer's next step in words (issues 68 and 73): ``hint se``'s line and ``hint se
+"""Sudoku Explainer's next step in words: ``hint se``'s line and ``hint se
 LEVEL``'s, the API's ``Session.hint`` and DAP's console (which runs the shell's command) alike,
 both read from the one ``PlanStep`` (so they name the step alike), in the session's cell
 notation (``set names``)."""
