@@ -112,7 +112,7 @@ def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         seeded = arg if request.seed is not None else f"{arg} --seed {run.seed}"
         repl.script.replace(f"generate {seeded}")
         return
-    if first is None:
+    if first is None or (interrupted and hooks.cancels):
         return
     quiz = Quiz.from_string(first.puzzle, f"generate --seed {run.seed}")
     repl.session.load(quiz)
