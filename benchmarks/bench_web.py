@@ -297,7 +297,9 @@ def main() -> None:
         shutil.copytree(page, site)
         manifest = json.loads((site / "manifest.json").read_text())
         if not (manifest.get("native") or {}).get("modules"):
-            sys.exit("bench_web: the page was built without its C (web/build said why)")
+            sys.exit(
+                "bench_web: the page was built without its C (web/build --pure): build it on its C"
+            )
         page_beside(site, "pure", {k: v for k, v in manifest.items() if k != "native"})
         rates = shell_has_rate()
         lines = engine_lines(rates)

@@ -130,13 +130,13 @@ if (!isolated) {
         await new Promise(() => {});
     }
 }
-// the engine the shell runs on (its `build` message: the C core where the page's C modules
-// load, docs/web.md; the welcome says why not), said at each prompt
-let engine = 'the pure-Python engine runs in this page (no C)';
+// which of the page's C modules run their C (its `build` message, the welcome's words: each
+// module named, one that failed to load too; docs/web.md), said at each prompt
+let engine = 'Starting';
 const ready = () => isolated
     ? `Ready: ${engine}; Ctrl-C stops a command.`
     : `${NOT_ISOLATED}: Ctrl-C cannot stop a command here (it still drops a line at the prompt); ` +
-      `a long command runs to its end. ${engine[0].toUpperCase()}${engine.slice(1)}.`;
+      `a long command runs to its end. ${engine}.`;
 
 const worker = new Worker('worker.mjs', { type: 'module' });
 const client = new ShellClient(
@@ -157,7 +157,7 @@ const client = new ShellClient(
             say(ready());
         },
         build: ({ body }) => {
-            if (JSON.parse(body).native) engine = 'the C core runs in this page (native core)';
+            engine = JSON.parse(body).engine;
         },
         board: ({ body }) => showBoard(JSON.parse(body)),
         // the next step's picture, as VS Code's Board gets it from the debug adapter

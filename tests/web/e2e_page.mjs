@@ -25,6 +25,9 @@ import { basename } from 'node:path';
 import { FLAGS, LONG, chromium, interrupted, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profiles, droppedFile, quiz, hard, longRated, ...fallbacks] = process.argv.slice(2);
+/** A script dropped on the page (a blank in its name), and the line its note gives to run it. */
+const SCRIPT = '# a script\nload-quiz examples/seed.txt\nstep\n';
+const SCRIPT_LINE = "source 'my script.txt'";
 
 const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
     executablePath, args: FLAGS, headless: true, acceptDownloads: true,
@@ -253,11 +256,18 @@ report.refused = [];
 for (const name of ['puzzles', 'examples']) report.refused.push(await noted(() => choose(name, quiz)));
 for (const name of ['..', 'a/..']) report.refused.push(await noted(() => drop(name, quiz)));
 report.plantedNote = await noted(() => drop('difflib.py', "print('A PLANTED MODULE RAN')\n"));
+// a script dropped under a name with a blank: its note gives the line that runs it, typed then;
+// a quiz under a name ending in a line break: refused (no line typed at the prompt holds one)
+report.scriptNote = await noted(() => drop('my script.txt', SCRIPT));
+report.newlineNote = await noted(() => drop('q.txt\n', quiz));
 await page.click('#terminal');
 const beforeRefused = (await transcript()).length;
 await type('stpe');
 await type('load-quiz puzzles/norvig_easy50.txt');
 report.afterRefused = (await transcript()).slice(beforeRefused);
+const beforeScript = (await transcript()).length;
+await type(SCRIPT_LINE);
+report.scriptRan = (await transcript()).slice(beforeScript);
 report.statusAfterRefused = await page.locator('#status').textContent();
 
 // 5. a quiz from the address (a link to share)
@@ -307,6 +317,8 @@ page = plain.pages()[0] || (await plain.newPage());
 watch(page);
 await open(`${origin}/index.html`, false);
 report.plainStatus = await page.locator('#status').textContent();
+report.plainScriptNote = await noted(() => drop('my script.txt', SCRIPT));
+await page.click('#terminal');
 await type('step');
 await page.keyboard.type('ru');
 await page.keyboard.press('Tab');

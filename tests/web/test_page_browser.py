@@ -40,7 +40,8 @@ from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
 from tests.support.screenshot import CONTRAST, lines, luminance_rows
 from tests.web.built import (
-    NATIVE,
+    ADDRESS_QUIZ,
+    ALL_C,
     NODE,
     PAGE,
     needs_page,
@@ -80,12 +81,21 @@ def hard_rated(line: int) -> tuple[str, str]:
 #: stops that one
 HARD, LONG_RATED = hard_rated(2), hard_rated(27)
 #: pages whose C does not load, made beside the page in its served folder: each one's
-#: folder, and the build its welcome says (for the second, the browser's error follows)
+#: folder, and what its welcome and status line say of its C (for the second, the browser's error
+#: follows)
 FALLBACKS = {
-    "no-c": "pure Python (no native core: the page was built without its C, "
-    "its manifest names no C module)",
-    "bad-c": "pure Python (no native core: the C extension does not load: ",
+    "no-c": "Pure Python runs here: this page was built without its C "
+    "(its manifest names no C module)",
+    "bad-c": "C runs Sudoku Explainer and the measures; the core's C failed to load (",
 }
+
+
+def welcomed(shown: str, engine: str, quiz: str | None = None) -> str:
+    """What ``shown`` (a transcript) holds after the page's welcome, once its words are those of
+    ``welcome(engine, quiz)`` (the terminal breaks its lines at blanks to its width)."""
+    said = shown[: shown.index("\n\n") + 2]
+    assert said.split() == welcome(engine, *([quiz] if quiz else [])).split(), said
+    return shown[len(said) :]
 
 
 def fallback_pages(site: Path) -> None:
@@ -231,7 +241,16 @@ def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) ->
 
 def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
     assert visit["isolated"] is True
-    assert visit["start"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
+    assert welcomed(visit["start"], page_build()) == "Quiz loaded.\n\nOrder please:\n"
+
+
+def test_the_first_screen_names_the_quiz_and_what_to_type_first(visit: dict[str, Any]) -> None:
+    said = " ".join(visit["start"].split())
+    assert "The quiz: examples/seed.txt, the SudokuSolver 2.6 article's." in said
+    assert "Type step first (the solver's first step; Enter repeats it)" in said
+    assert "The quiz: the one in the page's address (?quiz=), as quiz.txt." in " ".join(
+        visit["linked"].split()
+    )
 
 
 def test_the_readme_session_typed_with_its_guess_answered(visit: dict[str, Any]) -> None:
@@ -258,10 +277,11 @@ def test_a_dropped_file_loads_and_ctrl_c_stops_runrun_0(visit: dict[str, Any]) -
 
 
 def test_the_page_runs_the_c_core(visit: dict[str, Any]) -> None:
-    # .ci/e2e-web builds the page with its C: its welcome and its status line say so
-    assert page_build() == NATIVE
-    assert visit["start"].startswith(welcome(NATIVE))
-    assert "the C core runs in this page (native core)" in visit["status"]
+    # .ci/e2e-web builds the page with its C: its welcome and its status line name each
+    # of its three modules
+    assert page_build() == ALL_C
+    welcomed(visit["start"], ALL_C)
+    assert f"Ready: {ALL_C}; Ctrl-C stops a command." in visit["status"]
 
 
 def test_the_c_rates_a_hard_quiz(visit: dict[str, Any]) -> None:
@@ -300,11 +320,14 @@ def test_where_the_c_does_not_load_the_page_runs_the_pure_engine_and_says_why_on
     assert said.startswith(f"{before} {FALLBACKS[folder]}") and after in said
     if folder == "bad-c":  # (the browser's words follow: the module that does not compile)
         assert "/native/sudoku_repl/core/_native.abi3.so" in said
-    assert said.count("no native core") == 1
+        assert said.count("failed to load") == 1
+    else:
+        assert said.count("built without its C") == 1
     # `hint se` answers on the pure engine, and says no pure build's line (pip's advice)
     assert "Order please: hint se Hidden Single in block 2: [2,5]=5 (ER 1.2) Order" in said
-    assert "pure-Python build runs" not in said and "pip install" not in said
-    assert "The pure-Python engine runs in this page (no C)." in seen["status"]
+    assert "pure-Python build runs" not in said and "pip" not in said
+    # the status line says what the welcome says
+    assert FALLBACKS[folder] in seen["status"] and "pip" not in seen["status"]
 
 
 def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
@@ -321,7 +344,9 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
 
 
 def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
-    assert visit["linked"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
+    assert (
+        welcomed(visit["linked"], page_build(), ADDRESS_QUIZ) == "Quiz loaded.\n\nOrder please:\n"
+    )
     assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
     assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
 
@@ -331,8 +356,8 @@ def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
 ) -> None:
     assert "not cross-origin isolated" in visit["plainStatus"]
     assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
-    plain = visit["plain"]
-    assert plain.startswith(welcome(page_build()) + "Quiz loaded.\n\nOrder please:\nstep\n")
+    plain = welcomed(visit["plain"], page_build())
+    assert plain.startswith("Quiz loaded.\n\nOrder please:\nstep\n")
     assert "\nSteps:1\n" in plain
     assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
 
@@ -396,6 +421,25 @@ def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
     ]
     after = visit["afterRefused"]
     assert "\nload-quiz puzzles/norvig_easy50.txt\nQuiz loaded.\n" in after
+    assert visit["statusAfterRefused"].startswith("Ready: ")
+
+
+def test_a_dropped_script_s_note_gives_the_line_that_runs_it(visit: dict[str, Any]) -> None:
+    # a script, under a name with a blank: `source` and the name as the shell takes it (the
+    # line typed runs it), in an isolated page and in one on messages
+    note = "my script.txt is in the page's folder: source 'my script.txt' runs its commands."
+    assert visit["scriptNote"] == note and visit["plainScriptNote"] == note
+    ran = visit["scriptRan"]
+    assert ran.startswith("source 'my script.txt'\n\nOrder please:\nload-quiz examples/seed.txt\n")
+    assert "\nQuiz loaded.\n\nOrder please:\nstep\n" in ran and "\nSteps:1\n" in ran, ran
+    assert "Invalid line" not in ran
+
+
+def test_a_file_name_no_typed_line_holds_is_refused(visit: dict[str, Any]) -> None:
+    assert visit["newlineNote"] == (
+        "q.txt\n was not put in the page's folder: its name holds a line break or another "
+        "control character, which no line typed at the prompt can hold. Rename it and put it again."
+    )
     assert visit["statusAfterRefused"].startswith("Ready: ")
 
 
