@@ -99,7 +99,7 @@ def found_shape(step: Step, before: Grid) -> Shape:
     if technique in chainers():
         # (where the C says which cell's chains found it, the Python follows that cell's alone)
         return chain_shape(chainers()[technique].found_of(before, hint))
-    for found_hint, found in _findings(technique, before):
+    for found_hint, found in findings(technique, before):
         if _gives(found_hint, hint):
             return found
     raise LookupError(f"the {technique} step is not found again")  # (the Python is the reference)
@@ -122,7 +122,7 @@ def _places(unit: int, cells: Iterable[int]) -> int:
     return _mask(UNITS[unit].index(cell) for cell in cells)
 
 
-def _findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
+def findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
     """Each finding of the technique in its finder's order: a hint giving its rating,
     removals and placement, and its shape."""
     if technique == "hidden single":
