@@ -15,6 +15,7 @@ from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
 from sudoku_repl.techniques.explainer.rating import Interrupted
 from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
+from tests.support.helpers import Shell
 
 DATA = Path(__file__).parents[2] / "data" / "se_all_hints"
 
@@ -82,3 +83,72 @@ def test_a_state_of_chains_alone() -> None:
 def test_interrupted() -> None:
     with pytest.raises(Interrupted):
         all_steps(grid_of(next(iter(SERATE))), lambda: True)
+
+
+# -- hint se all: the shell's list ----------------------------------------------------------
+
+#: the first quiz of ``states.txt`` (serate's ``easy.txt``, ER 5.5): its 17 steps as serate
+#: lists them (``serate.out``), easiest first, in the shell's words under ``set names standard``
+QUIZ = next(iter(SERATE))
+QUIZ_STEPS = [
+    "Every step Sudoku Explainer offers here, easiest first (17 steps):",
+    " 1. Hidden Single in block 7: r8c3=9 (ER 1.2)",
+    " 2. Hidden Single in row 9: r9c9=9 (ER 1.5)",
+    " 3. Naked Single: r7c3=2 (ER 2.3)",
+    " 4. Pointing: removes 6 from r2c1 (ER 2.6), cells r2c7 r2c9",
+    " 5. Pointing: removes 9 from r3c5 (ER 2.6), cells r3c7 r3c9",
+    " 6. Claiming: removes 6 from r2c1 (ER 2.8), cells r1c1 r1c2",
+    " 7. Claiming: removes 9 from r3c5 (ER 2.8), cells r1c5 r1c6",
+    " 8. X-Wing: removes 9 from r3c5 (ER 3.2), cells r1c5 r1c6 r5c5 r5c6",
+    " 9. Skyscraper: removes 9 from r3c5 (ER 4.0)",
+    "10. Turbot Crane: removes 9 from r3c5 (ER 4.2)",
+    "11. Grouped Skyscraper 01: removes 9 from r3c5 (ER 4.3)",
+    "12. Grouped Turbot Crane 01: removes 6 from r2c1 (ER 4.3)",
+    "13. Grouped Skyscraper 11: removes 6 from r2c1 (ER 4.3)",
+    "14. VWXYZ-Wing 2516: removes 1 from r7c5 r8c4 r8c5 r8c6 r9c9 and 4 from r9c9 (ER 6.2), "
+    "cells r9c4 r9c5 r9c6 r9c8 r9c2",
+    "15. VWXYZ-Wing 2411: removes 6 from r2c1 and 9 from r3c5 (ER 6.3), "
+    "cells r1c8 r2c7 r2c9 r3c9 r3c7",
+    "16. VWXYZ-Wing 2411: removes 6 from r2c1 and 9 from r3c5 (ER 6.3), "
+    "cells r1c8 r2c9 r3c7 r3c9 r2c7",
+    "17. VWXYZ-Wing 2411: removes 6 from r2c1 and 9 from r3c5 (ER 6.3), "
+    "cells r2c7 r2c9 r3c7 r3c9 r1c8",
+]
+
+
+def quiz_shell() -> Shell:
+    shell = Shell()
+    shell.ok(f"load-quiz {QUIZ}")
+    shell.ok("set names standard")
+    return shell
+
+
+def without_build_line(lines: list[str]) -> list[str]:
+    """The lines after the pure build's line, which the shell says once a process."""
+    return lines[-len(QUIZ_STEPS) :] if len(lines) > len(QUIZ_STEPS) else lines
+
+
+def test_hint_se_all_lists_serates_steps_easiest_first() -> None:
+    shell = quiz_shell()
+    assert without_build_line(shell.ok("hint se all")) == QUIZ_STEPS
+    assert shell.steps == 0  # (nothing changes)
+    shell.ok("set names readalps")
+    said = shell.ok("hint se all")
+    assert said[-17] == " 1. Hidden Single in block 7: [8,3]=9 (ER 1.2)"
+
+
+def test_hint_se_all_where_there_is_none() -> None:
+    shell = Shell()
+    assert shell.fails("hint se all") == ["No quiz loaded. Use load-quiz <file>."]
+    shell.ok(f"load-quiz {QUIZ}")
+    shell.ok("run")
+    assert shell.ok("hint se all")[-1] == "Next: nothing, the grid is full."
+    assert shell.fails("hint se all 2") == [
+        "hint se all takes nothing more: hint [se] [1|2|3|all]"
+    ]
+
+
+def test_hint_se_all_stops_at_ctrl_c() -> None:
+    shell = Shell(interrupted=lambda: True)
+    shell.ok(f"load-quiz {QUIZ}")
+    assert shell.run("hint se all")[-1] == "Interrupted: no hint."

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import EngineState
+from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
 from sudoku_repl.tools.explain.plan import next_step
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
-from sudoku_repl.views.step_words import hint_words, notation, step_line
+from sudoku_repl.views.step_words import hint_words, listed_line, notation, step_line
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
@@ -50,6 +51,31 @@ def se_hint_lines(
     if isinstance(found, str):
         return [found]
     return [step_line(found[0], notation(geo, names))]
+
+
+def se_all_lines(
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
+) -> list[str]:
+    """``hint se all``: every step Sudoku Explainer offers from the present values and
+    candidates (``tools/explain/all_steps``), easiest first, a line each (``listed_line``),
+    numbered, under a line that counts them; or the line that says why there is none.
+    ``Interrupted`` of the rating once ``interrupted()``."""
+    grid = se_grid(state, geo)
+    if isinstance(grid, str):
+        return [grid]
+    steps = by_rating(all_steps(grid, interrupted))
+    if not steps:
+        return [SE_NOTHING]
+    name = notation(geo, names)
+    count = f"{len(steps)} step{'s' if len(steps) != 1 else ''}"
+    head = f"Every step Sudoku Explainer offers here, easiest first ({count}):"
+    width = len(str(len(steps)))
+    return [head] + [
+        f"{number:>{width}}. {listed_line(step, name)}" for number, step in enumerate(steps, 1)
+    ]
 
 
 def _next(
