@@ -14,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.explain.hints import se_all_lines, se_graded_lines, se_hint_lines
+from sudoku_repl.tools.explain.hints import (
+    NOT_CLASSIC,
+    se_all_lines,
+    se_graded_lines,
+    se_hint_lines,
+)
 from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
@@ -62,7 +67,7 @@ def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
 
     session = repl.session
     if not session.geo.classic:
-        raise UserError("hint se works on a classic 9x9 quiz only.")
+        raise UserError(NOT_CLASSIC)
     (state, moves), names = repl.looked_at(), repl.view.names
     pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
     if pure is not None:
