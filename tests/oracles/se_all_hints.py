@@ -20,9 +20,7 @@ DATA = HERE.parent / "data" / "se_all_hints"
 
 def main(jar: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(
-            ["javac", "-cp", jar, "-d", tmp, str(HERE / "SeAllHints.java")], check=True
-        )
+        subprocess.run(["javac", "-cp", jar, "-d", tmp, str(HERE / "SeAllHints.java")], check=True)
         done = subprocess.run(
             ["java", "-cp", f"{jar}:{tmp}", "SeAllHints"],
             input=(DATA / "states.txt").read_bytes(),

@@ -143,9 +143,7 @@ def test_hint_se_all_where_there_is_none() -> None:
     shell.ok(f"load-quiz {QUIZ}")
     shell.ok("run")
     assert shell.ok("hint se all")[-1] == "Next: nothing, the grid is full."
-    assert shell.fails("hint se all 2") == [
-        "hint se all takes nothing more: hint [se] [1|2|3|all]"
-    ]
+    assert shell.fails("hint se all 2") == ["hint se all takes nothing more: hint [se] [1|2|3|all]"]
 
 
 def test_hint_se_all_stops_at_ctrl_c() -> None:

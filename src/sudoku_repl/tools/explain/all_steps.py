@@ -133,4 +133,3 @@ def _same(grid: Grid, name: str, hint: Hint, shape: Shape | None) -> Hashable | 
     if name in ("aligned pair exclusion", "aligned triplet exclusion"):
         return name, frozenset(shape), frozenset(hint.eliminations)
     return None
-
