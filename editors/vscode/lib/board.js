@@ -70,6 +70,7 @@ function pageHtml(webview, extensionUri, web = null) {
 </div>
 <details id="difficulty" class="difficulty"><summary>Difficulty at this step (open to measure)</summary><div class="body"></div></details>
 <details id="sestep" class="difficulty sestep"><summary>Sudoku Explainer's next step (open to draw)</summary><div class="body"></div></details>
+<details id="sesteps" class="difficulty"><summary>Every step Sudoku Explainer offers (open to list)</summary><div class="body"></div></details>
 <p id="note" class="note" role="status"></p>
 </div>
 <ul id="legend" class="legend" hidden></ul>
@@ -548,6 +549,21 @@ class Board {
                 picture = { none: String((error && error.message) || error) };
             }
             webview.postMessage({ type: 'picture', step: message.step, picture });
+        } else if (message.type === 'steps') {
+            // every step Sudoku Explainer offers from the frame shown (hint se all's)
+            const shown = this.shown;
+            if (!shown || shown.over) {
+                return;
+            }
+            const args = shown.frameId === undefined ? { steps: true } : { steps: true, frameId: shown.frameId };
+            let steps;
+            try {
+                const body = await shown.session.customRequest('sudokuBoard', args);
+                steps = (body && body.steps) || { none: 'This sudoku-repl lists no steps: install a newer sudoku-repl.' };
+            } catch (error) {
+                steps = { none: String((error && error.message) || error) };
+            }
+            webview.postMessage({ type: 'steps', step: message.step, steps });
         } else if (message.type === 'timeline' && Number.isInteger(message.columns)) {
             const session = this.shown && this.shown.session;
             if (!session || this.shown.over) {
