@@ -1,9 +1,9 @@
 """Every step at a position (``hint se all``, the MCP tool ``all_steps``, the Board's list) held
 to Sudoku Explainer's own list: what ``Solver.getAllHints`` of SukakuExplainer 1.15.10 gave on
-22 states (two quizzes, 18 states along five rating paths, two of serate's own pencil-mark
-lines and two public pencil-mark puzzles; ``tests/data/se_all_hints/``, made by
-``tests/oracles/se_all_hints.py``): the same steps, technique, rating, placement, removals and
-serate's line, in SE's order."""
+24 states (``tests/data/se_all_hints/``, made by ``tests/oracles/se_all_hints.py``: two quizzes,
+16 states along five rating paths, two of serate's own pencil-mark lines, two public
+pencil-mark puzzles, and two states where only dynamic forcing chains go on, ER 9.0 and 9.5):
+the same steps, technique, rating, placement, removals and serate's line, in SE's order."""
 
 from __future__ import annotations
 
@@ -54,8 +54,8 @@ def row(step: PlanStep) -> tuple[str, ...]:
 
 def test_the_states_are_all_there() -> None:
     states = (DATA / "states.txt").read_text().split()
-    assert list(SERATE) == states and len(states) == 22
-    assert sum(map(len, SERATE.values())) == 746  # (serate.out's 768 lines, less the 22 heads)
+    assert list(SERATE) == states and len(states) == 24
+    assert sum(map(len, SERATE.values())) == 824  # (serate.out's 848 lines, less the 24 heads)
 
 
 @pytest.mark.parametrize("line", list(SERATE), ids=range(1, len(SERATE) + 1))

@@ -48,7 +48,12 @@ def all_steps(grid: Grid, interrupted: Callable[[], bool] | None = None) -> tupl
         raise Interrupted from None
     finally:
         native_chains.limits.reset(token)
-    return tuple(plan_step(step, grid) for step in steps)
+    made = []
+    for step in steps:  # (a chain's pattern is its search followed again: polled between)
+        if interrupted is not None and interrupted():
+            raise Interrupted
+        made.append(plan_step(step, grid))
+    return tuple(made)
 
 
 def by_rating(steps: Sequence[PlanStep]) -> list[PlanStep]:

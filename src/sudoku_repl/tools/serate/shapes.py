@@ -13,7 +13,7 @@ the finding the step applied (the finder's first); a test holds the two ways equ
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from sudoku_repl.techniques.explainer import (
     chains,
@@ -177,8 +177,16 @@ def findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
         for group, removals in exclusion.aligned_groups(grid, degree):
             yield Hint("", 62 if degree == 2 else 75, removals), group
     elif technique == "cycles and forcing chains":
-        for found in chains.cycles_and_chains_found(grid):
-            yield found.hint, chain_shape(found)
+        yield from _cycle_findings(bytes(grid.values), tuple(grid.cands))
+
+
+@lru_cache(maxsize=1)
+def _cycle_findings(values: bytes, cands: tuple[int, ...]) -> tuple[tuple[Hint, Shape], ...]:
+    """The cycles' and forcing X/Y chains' findings of a grid (its values and candidates), kept
+    for the last grid asked: the Python search is long, and every step of a grid's whole list
+    (``tools/explain/all_steps``) asks it again for its shape and its description."""
+    grid = Grid(list(values), list(cands))
+    return tuple((found.hint, chain_shape(found)) for found in chains.cycles_and_chains_found(grid))
 
 
 def _sets(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
