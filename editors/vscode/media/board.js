@@ -825,6 +825,7 @@
         if (!Array.isArray(found.steps)) {
             summary.textContent = `Every step Sudoku Explainer offers at step ${message.step}: ${found.none || 'none'}`;
             body.replaceChildren();
+            listed = null; // (opened again, it asks again: the web page's shell may have been busy)
             return;
         }
         const count = `${found.steps.length} step${found.steps.length === 1 ? '' : 's'}`;
