@@ -247,10 +247,27 @@ window.addEventListener('message', (event) => {
     else if (message.type === 'run') editor.type(message.line);
     else if (message.type === 'goto') editor.type(`goto ${message.step}`);
     else if (message.type === 'explain' && message.token !== -1) explain(message);
+    else if (message.type === 'steps') listSteps(message);
     else if (message.type === 'picture') client.picture(true, width());
     else if (message.type === 'pictureClosed') client.picture(false, width());
     else if (message.type === 'keys') term.focus(); // (a click in the Board kept them)
 });
+
+/** The Board's list of every step Sudoku Explainer offers opened: `hint se all` typed at the
+ * prompt, its numbered lines the list (another line, why there is none: the list's summary). */
+async function listSteps({ step }) {
+    const answer = (steps) => boardEl.contentWindow.postMessage({ type: 'steps', step, steps }, location.origin);
+    const before = client.transcript().length;
+    if (!editor.type('hint se all')) {
+        answer({ none: 'the shell is busy: close the list and open it again at its prompt' });
+        return;
+    }
+    await client.prompted();
+    // (the line typed, the lines of `hint se all`, then the next prompt's blank line and prompt)
+    const said = client.transcript().slice(before).split('\n').slice(1, -3);
+    const listed = said.map((line) => /^ *\d+\. (.*)$/.exec(line)).filter(Boolean);
+    answer(listed.length ? { steps: listed.map((found) => ({ line: found[1] })) } : { none: said[said.length - 1] || 'none' });
+}
 
 /** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */
 async function explain({ cell, token }) {

@@ -6,30 +6,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
-const { requireWithVscode } = require('./with_vscode');
-
-const BOARD = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib', 'board.js');
-
-/** lib/board.js loaded on a stand-in `vscode` (the settings' defaults, no editors or views). */
-function loadBoard() {
-    const disposable = { dispose() {} };
-    const vscode = {
-        EventEmitter: class {
-            constructor() {
-                this.event = () => disposable;
-            }
-            fire() {}
-            dispose() {}
-        },
-        StatusBarAlignment: { Left: 1 },
-        Uri: { joinPath: (uri, ...parts) => ({ fsPath: [uri.fsPath, ...parts].join('/') }) },
-        window: { createStatusBarItem: () => ({ show() {}, hide() {}, dispose() {} }) },
-        workspace: { getConfiguration: () => ({ get: (key, fallback) => fallback }) },
-        debug: {},
-    };
-    return requireWithVscode(BOARD, vscode).Board;
-}
+const { loadBoard } = require('./with_vscode');
 
 /** A board of step `step` as the adapter's sudokuStop event sends it (what the Board reads). */
 function stop(step) {

@@ -48,7 +48,7 @@ def test_removals_read_by_value_then_cell() -> None:
 def test_hint_foo_lists_the_words() -> None:
     shell = Shell.loaded()
     assert shell.fails("hint foo") == [
-        "hint takes se, a hint's level (1, 2 or 3), or both: hint [se] [1|2|3]"
+        "hint takes se, a hint's level (1, 2 or 3), or both; or se all: hint [se] [1|2|3|all]"
     ]
     assert shell.steps == 0
 

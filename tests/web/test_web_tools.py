@@ -79,7 +79,7 @@ def test_the_page_s_tools_are_the_mcp_server_s() -> None:
     listed = json.loads(tool_list())
     assert [t["name"] for t in listed] == [
         "load_quiz", "board", "step", "runtil", "run", "goto", "levels", "place", "eliminate",
-        "check_move", "hint", "rate", "difficulty", "generate",
+        "check_move", "hint", "all_steps", "rate", "difficulty", "generate",
     ]  # fmt: skip
     assert all(t["inputSchema"] == tool.schema for t, tool in zip(listed, TOOLS))
     assert all(re.match(r"[A-Z]", t["description"]) for t in listed)

@@ -14,7 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+from sudoku_repl.tools.explain.hints import (
+    NOT_CLASSIC,
+    se_all_lines,
+    se_graded_lines,
+    se_hint_lines,
+)
 from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
@@ -27,10 +32,12 @@ if TYPE_CHECKING:
 # -- hint -------------------------------------------------------------------------------------
 
 
-def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None:
+def hint(
+    repl: Repl, scale: str | None = None, level: str | None = None, every: str | None = None
+) -> None:
     session = repl.require_quiz()
     if scale == "se":
-        _se_hint(repl, None if level is None else int(level))
+        _se_hint(repl, None if level is None else int(level), every is not None)
         return
     selected = repl.frame
     if selected is not None:
@@ -50,16 +57,17 @@ def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None
         repl.lines(graded_hint_lines(state, geo, mode, int(level), names))
 
 
-def _se_hint(repl: Repl, level: int | None) -> None:
+def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     """``hint se``: Sudoku Explainer's next step from the state looked at (a selected frame's,
     its line said first); Ctrl-C stops it between techniques. ``level``: graded
-    (``views/step_words``), else its one line. A state with no solution: the line that says
-    so and since when (``tools/explain/unsolvable``), and no step."""
+    (``views/step_words``), else its one line; ``every`` (``hint se all``): every step SE
+    offers there, a line each. A state with no solution: the line that says so and since when
+    (``tools/explain/unsolvable``), and no step."""
     from sudoku_repl.techniques.explainer.rating import Interrupted
 
     session = repl.session
     if not session.geo.classic:
-        raise UserError("hint se works on a classic 9x9 quiz only.")
+        raise UserError(NOT_CLASSIC)
     (state, moves), names = repl.looked_at(), repl.view.names
     pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
@@ -69,7 +77,9 @@ def _se_hint(repl: Repl, level: int | None) -> None:
         repl.out.message(unsolvable)
         return
     try:
-        if level is None:
+        if every:
+            repl.lines(se_all_lines(state, session.geo, repl.hooks.interrupted, names))
+        elif level is None:
             repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))
         else:
             repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted, names))

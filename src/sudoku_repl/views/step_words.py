@@ -75,6 +75,16 @@ def step_line(step: PlanStep, name: Notation) -> str:
     return f"{said}: {', '.join(parts)} (ER {step.rating:.1f})"
 
 
+def listed_line(step: PlanStep, name: Notation) -> str:
+    """A step of ``hint se all``'s list: ``hint se``'s line, then the pattern's cells where
+    two steps of one technique and one effect may differ in them alone (not a single's, whose
+    pattern is its house, nor a chain's)."""
+    line = step_line(step, name)
+    if step.links or step.technique.endswith("Single") or not step.cells:
+        return line
+    return f"{line}, cells {' '.join(name(label_cell(label)) for label in step.cells)}"
+
+
 def _effects(step: PlanStep, name: Notation) -> tuple[list[str], str]:
     """The values placed (``[2,5]=5``) and the candidates removed (``3 from [2,1] [2,4] and 5
     from [7,7]``, digits ascending; empty where none)."""

@@ -160,7 +160,7 @@ def test_a_bad_level_is_one_line(line: str) -> None:
     shell = Shell.loaded()
     shell.ok("step")
     said = shell.fails(line)
-    assert len(said) == 1 and said[0].endswith(": hint [se] [1|2|3]")
+    assert len(said) == 1 and said[0].endswith(": hint [se] [1|2|3|all]")
     assert "level" in said[0] or "nothing more" in said[0]
     assert shell.steps == 1
     with pytest.raises(api.UserError, match="A hint's level is 1, 2 or 3, not 4"):
@@ -168,7 +168,7 @@ def test_a_bad_level_is_one_line(line: str) -> None:
 
 
 def test_hint_completes_se_and_the_levels() -> None:
-    """Completion follows the declaration: se or a level first, a level after se."""
+    """Completion follows the declaration: se or a level first, a level or all after se."""
     assert completions("hint ") == ["hint 1", "hint 2", "hint 3", "hint se"]
-    assert completions("hint se ") == ["hint se 1", "hint se 2", "hint se 3"]
+    assert completions("hint se ") == ["hint se 1", "hint se 2", "hint se 3", "hint se all"]
     assert completions("hint 2 ") == []

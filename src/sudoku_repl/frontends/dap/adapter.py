@@ -538,7 +538,10 @@ class Adapter:
     def on_sudokuBoard(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import board_body
 
-        self.conn.respond(request, board_body(self.view, args.get("frameId"), args.get("picture")))
+        self.conn.respond(
+            request,
+            board_body(self.view, args.get("frameId"), args.get("picture"), args.get("steps")),
+        )
 
     def on_sudokuTimeline(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import timeline_body

@@ -224,6 +224,15 @@ TOOLS = (
         about="This tool gives hint se [level]: Sudoku Explainer's next step.",
     ),
     Tool(
+        "all_steps",
+        HINT,
+        {},
+        line=lambda a: _words(HINT.name, "se", "all"),
+        about="This tool gives hint se all: every step Sudoku Explainer offers at the present "
+        "state, easiest first, one a line (a hint: nothing of the solution beyond what the "
+        "steps themselves show).",
+    ),
+    Tool(
         "rate",
         None,
         {"quiz": {"type": "boolean", "description": "the loaded quiz, not the present state"}},
