@@ -9,6 +9,7 @@ tool's output schema (the SDK's client checks each)."""
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,7 +26,7 @@ import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-SEED = str(REPO / "examples" / "seed.txt")
+SEED = REPO / "examples" / "seed.txt"
 #: puzzles with their ER beside them (serate's)
 DIABOLICAL = REPO / "puzzles" / "se_rated_diabolical2000.txt"
 #: a puzzle of ER 11 and more: Sudoku Explainer's rating takes long (the cancelled rate's)
@@ -92,6 +93,10 @@ async def cancelled_rate(session: ClientSession) -> None:
 
 
 def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
+    quizzes = tmp_path / "quizzes"  # (the client's: under the server's working folder)
+    quizzes.mkdir()
+    seed, diabolical = (Path(shutil.copy(path, quizzes)) for path in (SEED, DIABOLICAL))
+
     async def session_run() -> None:
         async with client(tmp_path) as session:
             listed = {tool.name for tool in (await session.list_tools()).tools}
@@ -99,7 +104,7 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                 "load_quiz", "board", "step", "runtil", "run", "goto", "levels", "place",
                 "eliminate", "check_move", "hint", "rate", "difficulty", "generate",
             } <= listed  # fmt: skip
-            loaded = await call(session, "load_quiz", quiz=SEED)
+            loaded = await call(session, "load_quiz", quiz=str(seed))
             assert not loaded.is_error and text(loaded) == "Quiz loaded."
             # (the candidates worked out with the load: its step 1)
             assert loaded.structured_content == {"step": 1, "level": 0, "solutions": 0}
@@ -133,12 +138,11 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                     "placement) or r4c5<>7 (an elimination)",
                 ),
                 ("step", {"count": 0}, "step takes a number of steps (1 or more): step [n]"),
-                # (the SDK puts /dev/null on the server's fd 0 and reads its requests from a
-                # copy, which is reserved: nothing read waits on the client's requests)
+                # (a file outside the server's working folder, the client listing no roots:
+                # nothing read waits on the client's requests either)
                 ("load_quiz", {"quiz": "/dev/stdin"},
-                 "Fail to open quiz file /dev/stdin: it is a character device (a terminal, "
-                 "/dev/zero...), not a regular file: the MCP server reads files only (a read "
-                 "from it could wait for ever)."),
+                 f"Fail to open quiz file /dev/stdin: it is outside the server's working "
+                 f"folder ({tmp_path}), where files are read."),
                 ("place", {"cell": "r1c1", "value": 5},
                  "r1c1=5 breaks a rule: r1c3 in its row holds 5 already"),
             ):  # fmt: skip
@@ -151,13 +155,13 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
             # (after the pure build's line, which the shell says once a process)
             assert text(hint).splitlines()[-1] == "Hidden Single (ER 1.2): look at block 2."
             # quiz 3 of the file, rated 7.1 there
-            await call(session, "load_quiz", quiz=str(DIABOLICAL), number=3)
+            await call(session, "load_quiz", quiz=str(diabolical), number=3)
             rated = await call(session, "rate")
             assert "SE: ER 7.1," in text(rated)
             await cancelled_rate(session)
 
     anyio.run(session_run)
-    assert list(tmp_path.iterdir()) == []
+    assert sorted(tmp_path.rglob("*")) == [quizzes, diabolical, seed]
 
 
 #: examples/seed.txt's givens, and its solution (the article's grid)
@@ -187,7 +191,7 @@ async def sealed_session(session: ClientSession) -> None:
         session.instructions
     )
     await listed_tools_match_their_schemas(session)
-    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+    assert not (await call(session, "load_quiz", quiz=SEED_GIVENS)).is_error
     # r1c1 holds 1 in the solution: up to ER 4.0 nothing decides it, and every candidate's
     # placement is answered alike (the open server tells 1 apart, below)
     for digit in (1, 2, 6, 9):
@@ -241,6 +245,8 @@ async def sealed_session(session: ClientSession) -> None:
     crafted_hint = text(await call(session, "hint"))
     # (with 2 at r1c1, r2c3 is the last place of 1 in block 1)
     assert crafted_hint == "Hidden Single in block 1: r2c3=1 (ER 1.2)"
+    every = text(await call(session, "all_steps"))
+    assert "Hidden Single in block 1: r2c3=1 (ER 1.2)" in every and "solution" not in every
     # a full grid: the move's cell holds a value, which is what is said of the move
     assert not (await call(session, "load_quiz", quiz=SOLUTION)).is_error
     full = await call(session, "check_move", move="r1c1=1")
@@ -249,7 +255,7 @@ async def sealed_session(session: ClientSession) -> None:
 
 async def open_session(session: ClientSession) -> None:
     assert session.instructions is not None and "Open mode" in session.instructions
-    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+    assert not (await call(session, "load_quiz", quiz=SEED_GIVENS)).is_error
     verdicts = {
         digit: (
             await call(session, "check_move", move=f"r1c1={digit}", max_er=4.0)
@@ -261,7 +267,7 @@ async def open_session(session: ClientSession) -> None:
     judged = await call(session, "check_move", move="r2c5=5", max_er=4.0)
     assert judged.is_error and text(judged).startswith("check_move needs a quiz with one solution")
     assert text(await call(session, "hint")).startswith("No solution from here")
-    assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+    assert not (await call(session, "load_quiz", quiz=SEED_GIVENS)).is_error
     ran = await call(session, "run")
     assert not ran.is_error and "shrinking 4 from blk r6c9 went wrong" in text(ran)
     assert not re.search(r"\[\d,\d\]", text(ran))

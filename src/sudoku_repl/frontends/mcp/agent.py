@@ -1,4 +1,4 @@
-"""One MCP client's session (issue 75): a ``Repl`` that runs the tools' command lines as the
+"""One MCP client's session: a ``Repl`` that runs the tools' command lines as the
 shell runs them (their lines the tool's text, a refusal the shell's one line as the tool's
 error, the session as it was), and the judge of moves (``check_move``). Calls are taken one at
 a time, whatever thread makes them; each has its own interrupt (a client's cancel) and its own
@@ -10,7 +10,10 @@ else is refused. A session's candidates are worked out at the load (step 1), so 
 of either kind can follow it.
 
 Nothing is written to a file: the tools run no command that writes one (``export``,
-``save-session``, ``--out``), and the ``Repl`` keeps no history file.
+``save-session``, ``--out``), and the ``Repl`` keeps no history file. A call reads files under
+the folders it is given only (``Folders``: the client's roots, else the server's working
+folder; ``text/files.confine``), and a file that holds no quiz is refused without a word of
+what it holds: the client may not read it.
 
 The web page's tools (WebMCP, ``frontends.web_shell``) are the same session code on the page's
 own ``Repl``, the one its terminal shows: there a call's lines go to the terminal as they come
@@ -19,6 +22,8 @@ arguments, is shown there after it)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import threading
 import time
@@ -26,10 +31,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import PATH, QuizError, UserError, shown
 from sudoku_repl.frontends.mcp import sealed as sealing
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
+from sudoku_repl.text.files import confine
 from sudoku_repl.tools.judging.judge import MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
 from sudoku_repl.tools.judging.sealed import sealed_judgement
@@ -48,6 +55,21 @@ class Answer(NamedTuple):
     text: str
     data: dict[str, Any] | None = None
     error: bool = False
+
+
+class Folders(NamedTuple):
+    """The folders a call reads files under, and whose they are, in words (the refusal of a
+    file outside them says it)."""
+
+    paths: tuple[str, ...]
+    whose: str
+
+
+#: what a quiz file holds, said where a file holds none
+QUIZ_FILE = (
+    "a quiz file holds puzzles (81 characters of 0-9 or . a line, or 729: a pencil-mark line), "
+    "a grid of nine lines, or another of the formats load-quiz reads (docs/commands.md)"
+)
 
 
 #: a terminal's colour (SGR sequences): kept out of a tool's text
@@ -138,6 +160,7 @@ class AgentSession:
             repl = Repl(self.out, _default_answer, interrupted=self._interrupted, tick=self._tick)
             repl.view.colour = False
             repl.execute("set names standard")  # (the techniques' words name cells r4c5)
+            repl.hooks.cancels = True  # (the client's cancel: it never reads the answer)
         self.repl = repl
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)
@@ -163,9 +186,11 @@ class AgentSession:
         arguments: Arguments,
         interrupted: Callable[[], bool] = _never,
         progress: Callable[[str], None] = _quiet,
+        folders: Folders | None = None,
     ) -> Answer:
         """The tool ``name``'s answer to ``arguments`` (checked against its schema by the
-        client and the SDK: here only what the shell checks)."""
+        client and the SDK: here only what the shell checks); a file is read under
+        ``folders`` only (None: anywhere, the web page's own files)."""
         tool = BY_NAME.get(name)
         if tool is None:
             return Answer(f"No tool {name!r}: the tools are {', '.join(BY_NAME)}.", error=True)
@@ -176,16 +201,37 @@ class AgentSession:
             shown, self.repl.out = self.repl.out, self.out
             answers, self.repl.read_answer = self.repl.read_answer, _default_answer
             self.out.lines, self.out.errors = [], []
+            confined = contextlib.nullcontext() if folders is None else confine(*folders)
+            present = self._present()
             try:
-                answer = self._answer(name, arguments)
+                with confined:
+                    answer = self._answer(name, arguments)
             finally:
                 self.repl.out, self.repl.read_answer = shown, answers
                 self._call = _Call(_never, _quiet)
+            if interrupted() and self.repl.hooks.cancels:
+                self._back_to(present)
             if self.shown is not None and not (self.out.lines or self.out.errors):
                 # (the judge's answer, or the arguments refused: the Repl printed nothing)
                 for line in answer.text.splitlines():
                     (self.shown.error if answer.error else self.shown.message)(line)
             return answer
+
+    def _present(self) -> tuple[object, int] | None:
+        """Where the session is: its quiz and its present's step (None: no quiz)."""
+        if not self.repl.loaded:
+            return None
+        return self.repl.session.quiz, self.repl.session.state().steps
+
+    def _back_to(self, present: tuple[object, int] | None) -> None:
+        """After a cancelled call, the session where it was before it: a cancelled call
+        changes nothing, its answer never read. A search stopped part way goes back to the
+        step it began at (``goto``: the record keeps the steps after it, as undo does); a
+        quiz it would have replaced is never loaded (``SessionHooks.cancels``)."""
+        now = self._present()
+        if present is None or now is None or now[0] is not present[0] or now == present:
+            return
+        self.repl.execute(f"{GOTO.name} {present[1]}")  # (its lines: the cancelled call's)
 
     def _answer(self, name: str, arguments: Arguments) -> Answer:
         """The tool ``name``'s answer (the lock held)."""
@@ -206,11 +252,13 @@ class AgentSession:
             elif self.sealed and name in ("rate", "difficulty"):
                 assert tool.line is not None
                 line = tool.line(self._sealed_measures(name, arguments))
-            elif self.sealed and name == "hint":
-                return self._sealed_hint(arguments.get("level"))
+            elif self.sealed and name in ("hint", "all_steps"):
+                return self._sealed_hint(arguments.get("level"), every=name == "all_steps")
             else:
                 assert tool.line is not None
                 line = tool.line(arguments)
+                if name == "load_quiz":
+                    _quiz_file(str(arguments["quiz"]))
             if self.sealed and tool.walks:
                 return self._sealed_walk(name, line)
             answer = self._run(line, name == "board")
@@ -254,18 +302,20 @@ class AgentSession:
             "measures": sealing.measures(None if asked is None else str(asked), EVERY),
         }
 
-    def _sealed_hint(self, level: int | None) -> Answer:
-        """``hint`` in sealed mode: Sudoku Explainer's next step from the state, without first
-        saying whether the state has a solution, as the shell's ``hint se`` does (of a state
-        holding moves by hand, or of a quiz made of the loaded one and a move, that would
-        judge the move)."""
+    def _sealed_hint(self, level: int | None, every: bool = False) -> Answer:
+        """``hint`` (``every``: ``all_steps``) in sealed mode: Sudoku Explainer's next step (or
+        every step) from the state, without first saying whether the state has a solution, as
+        the shell's ``hint se`` does (of a state holding moves by hand, or of a quiz made of the
+        loaded one and a move, that would judge the move)."""
         from sudoku_repl.techniques.explainer.rating import Interrupted
-        from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+        from sudoku_repl.tools.explain.hints import se_all_lines, se_graded_lines, se_hint_lines
 
         session = self.repl.require_quiz()
         state, geo, names = session.state(), session.geo, self.repl.view.names
         try:
-            if level is None:
+            if every:
+                lines = se_all_lines(state, geo, self._interrupted, names)
+            elif level is None:
                 lines = se_hint_lines(state, geo, self._interrupted, names)
             else:
                 lines = se_graded_lines(state, geo, level, self._interrupted, names)
@@ -383,3 +433,23 @@ class AgentSession:
                 raise UserError(f"check_move needs a quiz with one solution: {e}") from None
             self._solution = quiz, solution
         return self._solution[1]
+
+
+def _quiz_file(argument: str) -> None:
+    """``UserError`` for a file (``load_quiz``'s quiz, where it names one) that is no quiz
+    file: its first quiz cannot be read from the lines it begins with. The refusal names the
+    line, never what it holds (the shell's quotes it: here the client could read a
+    credentials file a line at a time). A file that holds a quiz is read as the shell reads
+    it, a later bad line quoted; one that cannot be opened is refused by the shell's line."""
+    from sudoku_repl.text.quiz_files import load_position
+
+    if not os.path.exists(argument):
+        return  # (a quiz written in place of a file name, or no file: the shell's words)
+    try:
+        load_position(argument, 1)
+    except QuizError as e:
+        if e.file_line is not None:
+            raise UserError(
+                f"{shown(argument, PATH)} is no quiz file: its line {e.file_line} holds no "
+                f"quiz (what it holds is not shown); {QUIZ_FILE}."
+            ) from None

@@ -1,7 +1,7 @@
-"""The MCP server's tools (issue 75), each declared once here: its name, the shell's command it
-runs (whose summary begins its description) or None, what it does with the arguments its schema
-takes, its arguments' JSON schema, the schema of its structured answer and the command line it
-makes of the arguments. Nothing here imports the SDK."""
+"""The MCP server's tools, each declared once here: its name, the shell's command it runs (whose
+summary begins its description) or None, what it does with the arguments its schema takes, its
+arguments' JSON schema, the schema of its structured answer and the command line it makes of the
+arguments. Nothing here imports the SDK."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from sudoku_repl.commands.declared.hint_check import HINT
 from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import MOST_CHARS, UserError, too_long
 from sudoku_repl.tools.judging.judge import MAX_ER, Verdict
 from sudoku_repl.tools.judging.moves import CELL_PATTERN, FORM, MOVE_PATTERN
 
@@ -58,7 +58,9 @@ class Tool(NamedTuple):
     it runs (None: the session answers it itself, ``agent``); ``answer``, its structured
     answer's properties (all of them given but a judgement's); ``shows``, what of the
     solution it shows, which the sealed mode does not answer (none: ""); ``walks``, whether it
-    moves the search, which the sealed mode keeps to the solver's deductions."""
+    moves the search, which the sealed mode keeps to the solver's deductions; ``reads_files``:
+    whether it reads a file the client names (the server asks the client's folders for it,
+    ``server``)."""
 
     name: str
     command: Command | None
@@ -69,6 +71,7 @@ class Tool(NamedTuple):
     answer: Mapping[str, Mapping[str, Any]] = WHERE
     shows: str = ""
     walks: bool = False
+    reads_files: bool = False
 
     @property
     def description(self) -> str:
@@ -93,13 +96,22 @@ class Tool(NamedTuple):
             kinds = _TYPES[spec["type"]]
             if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kinds):
                 raise UserError(f"{self.name}: {name} is {spec['type']}, not {value!r:.40}")
+            longer = (
+                too_long(f"{self.name}: {name}", len(value)) if isinstance(value, str) else None
+            )
+            if longer is not None:  # (refused by its size: nothing reads it)
+                raise UserError(longer)
 
     @property
     def schema(self) -> dict[str, Any]:
-        """The arguments' JSON schema (no other argument taken)."""
+        """The arguments' JSON schema (no other argument taken; a text ``MOST_CHARS`` long at
+        most)."""
         return {
             "type": "object",
-            "properties": {name: dict(spec) for name, spec in self.properties.items()},
+            "properties": {
+                name: {**spec, "maxLength": MOST_CHARS} if spec["type"] == "string" else dict(spec)
+                for name, spec in self.properties.items()
+            },
             "required": list(self.required),
             "additionalProperties": False,
         }
@@ -190,6 +202,7 @@ TOOLS = (
         },
         ("quiz",),
         lambda a: _words(LOAD_QUIZ.name, _quoted(a["quiz"]), a.get("number")),
+        reads_files=True,
     ),
     Tool(
         "board",
@@ -304,6 +317,15 @@ TOOLS = (
             }
         },
         line=lambda a: _words(HINT.name, "se", a.get("level")),
+    ),
+    Tool(
+        "all_steps",
+        HINT,
+        "Every step Sudoku Explainer offers at the present state, easiest first, one a line "
+        "(the shell's hint se all: nothing of the solution beyond what the steps themselves "
+        "show).",
+        {},
+        line=lambda a: _words(HINT.name, "se", "all"),
     ),
     Tool(
         "rate",
