@@ -84,7 +84,7 @@ def snapshot(repl: Repl) -> tuple[object, ...]:
     )
 
 
-# -- item 2: an invalid guess answer in batch mode is one line, then the question is called off --
+# -- an invalid guess answer in batch mode is one line, then the question is called off --
 
 BAD_ANSWERS = [
     ("show", f"Not a guess: 'show'; {GUESS_FORM}"),
@@ -170,7 +170,7 @@ def test_the_interactive_kind_of_answers_still_asks_again() -> None:
     assert len(out.errors) == 2
 
 
-# -- item 3: source and -x refuse what is not a script --------------------------------------
+# -- source and -x refuse what is not a script --------------------------------------
 
 
 def quiz_files(tmp: Path) -> dict[str, Path]:
@@ -304,7 +304,7 @@ def test_only_the_beginning_of_a_script_is_judged(tmp_path: Path) -> None:
     assert piped.returncode == 0 and b"runtil <steps>: " in piped.stdout
 
 
-# -- item 4: what came from input is printable and short when printed -----------------------
+# -- what came from input is printable and short when printed -----------------------
 
 
 def printable(text: str) -> bool:
@@ -364,7 +364,7 @@ def test_error_lines_of_commands_are_printable() -> None:
     assert out.errors and all(error.isprintable() for error in out.errors), out.errors
 
 
-# -- item 5: an unknown command says so, and what was meant -------------------------------------
+# -- an unknown command says so, and what was meant -------------------------------------
 
 
 @pytest.mark.parametrize(

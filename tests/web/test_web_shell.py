@@ -366,6 +366,10 @@ def test_a_module_that_failed_to_load_is_named_as_such() -> None:
         "C runs Sudoku Explainer and the measures; the core's C failed to load "
         "(bad magic number): pure Python runs it"
     )
+    said = engine([Module("the core"), Module("the measures", "failed to load (no wasm)")], None)
+    assert said == (
+        "C runs the core; the measures' C failed to load (no wasm): pure Python runs it"
+    )
     assert engine([], "web/build --pure asked for none") == (
         "Pure Python runs here: this page was built without its C (web/build --pure asked for none)"
     )

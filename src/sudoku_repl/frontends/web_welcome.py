@@ -45,9 +45,14 @@ def engine(modules: list[Module], built_without: str | None) -> str:
     said = [f"C runs {_listed(running)}"] if running else []
     for module in modules:
         if module.why_not:
-            said.append(f"{module.name}'s C {module.why_not}: pure Python runs it")
+            said.append(f"{_possessive(module.name)} C {module.why_not}: pure Python runs it")
     sentence = "; ".join(said)
     return sentence[:1].upper() + sentence[1:]
+
+
+def _possessive(name: str) -> str:
+    """``the measures'``, ``Sudoku Explainer's``: a plural name takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _listed(names: list[str]) -> str:

@@ -38,7 +38,7 @@ def rating(line: str) -> tuple[float, float, float]:
     return er, ep, ed
 
 
-# -- item 1: a floor below 1.0 holds every puzzle --------------------------------------------------
+# -- a floor below 1.0 holds every puzzle --------------------------------------------------
 
 
 @pytest.mark.parametrize("option", ["--er", "--ep", "--ed"])
@@ -75,7 +75,7 @@ def console(line: str) -> tuple[bool, list[str]]:
     return False, str(answer["message"]).splitlines()
 
 
-# -- item 9: a target known to be empty is one line ---------------------------------------------
+# -- a target known to be empty is one line ---------------------------------------------
 
 
 def pattern_of(full: set[tuple[int, int]]) -> str:
@@ -181,7 +181,7 @@ def test_a_floor_below_one_asks_nothing_of_the_rating() -> None:
     assert Targets(ed=rating_span("--ed", "1.1-")).least_er() == 11
 
 
-# -- item 9: a target nothing has met yet is said, on any stderr ---------------------------------
+# -- a target nothing has met yet is said, on any stderr ---------------------------------
 
 
 def test_with_nothing_kept_a_line_says_so_each_period() -> None:
@@ -297,7 +297,7 @@ def test_restart_without_out_on_the_command_line(capsys: pytest.CaptureFixture[s
     assert err == ["sudoku-repl generate: --restart begins an --out FILE anew; give --out FILE."]
 
 
-# -- item 10: a range is read as typed, an option once ---------------------------------------
+# -- a range is read as typed, an option once ---------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -371,7 +371,7 @@ def test_an_option_given_twice_in_the_shell() -> None:
     assert "argument --digit-swaps: given twice (3 and 4)" in line
 
 
-# -- item 12: seeds whole, a pattern's file said, blanks in a technique, the API's count -------
+# -- seeds whole, a pattern's file said, blanks in a technique, the API's count -------
 
 
 def test_seeds_are_taken_whole_up_to_two_to_the_64(capsys: pytest.CaptureFixture[str]) -> None:
