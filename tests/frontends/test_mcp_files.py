@@ -130,6 +130,12 @@ def test_without_roots_the_server_reads_under_its_working_folder(
             refused = await session.call_tool("load_quiz", {"quiz": "credentials", "number": 2})
             assert refused.is_error and "wJalr" not in text(refused)
             assert text(refused).startswith("credentials is no quiz file: its line 1 holds")
+            # a quiz put first, a secret after it: the quiz asked for is read, nothing quoted
+            (root / "mixed.txt").write_text(f"{SEED_GIVENS}\n{SECRET}\n")
+            assert not (await session.call_tool("load_quiz", {"quiz": "mixed.txt"})).is_error
+            refused = await session.call_tool("load_quiz", {"quiz": "mixed.txt", "number": 2})
+            assert refused.is_error and "wJalr" not in text(refused)
+            assert text(refused).startswith("mixed.txt is no quiz file: its line 2 holds no quiz")
 
     anyio.run(session_run)
 

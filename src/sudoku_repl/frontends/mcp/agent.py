@@ -258,7 +258,7 @@ class AgentSession:
                 assert tool.line is not None
                 line = tool.line(arguments)
                 if name == "load_quiz":
-                    _quiz_file(str(arguments["quiz"]))
+                    _quiz_file(str(arguments["quiz"]), int(arguments.get("number") or 1))
             if self.sealed and tool.walks:
                 return self._sealed_walk(name, line)
             answer = self._run(line, name == "board")
@@ -435,18 +435,18 @@ class AgentSession:
         return self._solution[1]
 
 
-def _quiz_file(argument: str) -> None:
-    """``UserError`` for a file (``load_quiz``'s quiz, where it names one) that is no quiz
-    file: its first quiz cannot be read from the lines it begins with. The refusal names the
-    line, never what it holds (the shell's quotes it: here the client could read a
-    credentials file a line at a time). A file that holds a quiz is read as the shell reads
-    it, a later bad line quoted; one that cannot be opened is refused by the shell's line."""
+def _quiz_file(argument: str, number: int) -> None:
+    """``UserError`` for a file (``load_quiz``'s quiz, where it names one) whose quiz
+    ``number`` cannot be read from its lines: the refusal names the line, never what it holds
+    (the shell's quotes it: here the client could read a credentials file a line at a time,
+    or the lines after a quiz put first). One that cannot be opened is refused by the shell's
+    line, which quotes nothing of it."""
     from sudoku_repl.text.quiz_files import load_position
 
     if not os.path.exists(argument):
         return  # (a quiz written in place of a file name, or no file: the shell's words)
     try:
-        load_position(argument, 1)
+        load_position(argument, number)
     except QuizError as e:
         if e.file_line is not None:
             raise UserError(
