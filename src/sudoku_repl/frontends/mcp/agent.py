@@ -24,7 +24,7 @@ from sudoku_repl.assembly import register_all
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
-from sudoku_repl.tools.judging.judge import MAX_ER, Judge
+from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
 
 if TYPE_CHECKING:
@@ -107,6 +107,7 @@ class AgentSession:
         self._call = _Call(_never, _quiet)
         self._solution: tuple[object, tuple[int, ...]] | None = None  # (quiz, its solution)
         self._judges: dict[float, Judge] = {}
+        self._judging = ""  # the move under judgement, for the progress
 
     def _interrupted(self) -> bool:
         return self._call.interrupted()
@@ -216,22 +217,42 @@ class AgentSession:
 
         move = parse_move(str(arguments["move"]))
         max_er = float(arguments.get("max_er", MAX_ER))
-        judge = self._judges.get(max_er)
-        if judge is None:  # (kept: what the techniques make of a state is kept with it)
-            judge = self._judges[max_er] = Judge(max_er, self._interrupted)
+        budget = float(arguments.get("budget", DEFAULT_BUDGET))
+        if budget <= 0:
+            raise UserError(f"check_move: budget is a number of seconds above 0, not {budget:g}")
         session = self.repl.require_quiz()
         if not session.geo.classic:
             raise UserError("check_move judges a move of a classic 9x9 quiz only.")
         grid = se_grid(session.state(), session.geo)
         if isinstance(grid, str):
             raise UserError(f"check_move: {grid}")
+        solution = self._quiz_solution()
+        hooks = self.repl.hooks
+        judge = self._judges.get(max_er)
+        if judge is None:  # (kept: what the techniques make of a state is kept with it)
+            judge = self._judges[max_er] = Judge(max_er, self._polled, self._doing)
         from sudoku_repl.techniques.explainer.rating import Interrupted
 
+        self._judging = str(move)
         try:
-            judged = judge.judge(grid, move, self._quiz_solution())
+            judged = judge.judge(grid, move, solution, deadline=time.monotonic() + budget)
         except Interrupted:
             return Answer("Interrupted: no verdict.", error=True)
+        finally:
+            hooks.doing = None
         return Answer(str(judged), judged.to_json())
+
+    def _polled(self) -> bool:
+        """The judge's poll: the progress (the MCP client's reports, the page's progress line)
+        when due, and whether to stop (the client's cancel, the page's Ctrl-C)."""
+        hooks = self.repl.hooks
+        hooks.tick()
+        return self._interrupted() or hooks.interrupted()
+
+    def _doing(self, technique: str) -> None:
+        """The judge's technique under way, for the progress."""
+        self.repl.hooks.doing = f"check_move {self._judging}: trying {technique}"
+        self._polled()
 
     def _quiz_solution(self) -> tuple[int, ...]:
         """The loaded quiz's one solution (found once a quiz); ``UserError`` where it has

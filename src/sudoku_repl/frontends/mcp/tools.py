@@ -18,7 +18,7 @@ from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.judging.judge import MAX_ER
+from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER
 from sudoku_repl.tools.judging.moves import FORM
 
 Arguments = Mapping[str, Any]
@@ -188,14 +188,21 @@ TOOLS = (
                 "description": f"the hardest rating (Sudoku Explainer's ER) of a technique that "
                 f"may justify the move (default {MAX_ER}: every technique)",
             },
+            "budget": {
+                "type": "number",
+                "exclusiveMinimum": 0,
+                "description": f"the seconds the judgement may take (default "
+                f"{DEFAULT_BUDGET:g}): past them the verdict is unproven, reason budget",
+            },
         },
         ("move",),
         about="Judge a move from the present state without making it, and without revealing "
         "the solution: verdict justified (a technique of Sudoku Explainer rated up to max_er "
         "makes it now: the technique and rating are named), not_yet (the move agrees with the "
         "solution, but no such technique makes it now) or wrong (it contradicts the puzzle: "
-        "the contradiction the engine finds once it is made is named). A long judgement "
-        "reports progress and stops at a cancel.",
+        "the contradiction the engine finds once it is made is named), or unproven with reason "
+        "budget when the time budget ran out first. A long judgement reports progress and "
+        "stops at a cancel.",
     ),
     Tool(
         "hint",
