@@ -68,13 +68,24 @@ def _se_hint(repl: Repl, level: int | None) -> None:
     if unsolvable is not None:  # (issue 73: no step of a position no solution backs)
         repl.out.message(unsolvable)
         return
+    hooks = repl.hooks
+
+    def polled() -> bool:
+        """The search's poll: the progress (the shell's line, an MCP client's reports) when
+        due, and Ctrl-C."""
+        hooks.tick()
+        return hooks.interrupted()
+
+    hooks.doing = "hint se: searching Sudoku Explainer's next step"
     try:
         if level is None:
-            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))
+            repl.lines(se_hint_lines(state, session.geo, polled, names))
         else:
-            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted, names))
+            repl.lines(se_graded_lines(state, session.geo, level, polled, names))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
+    finally:
+        hooks.doing = None
 
 
 # -- check ------------------------------------------------------------------------------------
