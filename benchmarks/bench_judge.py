@@ -71,7 +71,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"bench_judge: {args.states} states, seed {args.seed}, budget {args.budget:g} s; {machine()}")
+    print(
+        f"bench_judge: {args.states} states, seed {args.seed}, budget {args.budget:g} s; {machine()}"
+    )
     judged: list[float] = []
     right: list[float] = []
     baseline: list[float] = []
