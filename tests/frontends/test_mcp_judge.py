@@ -1,5 +1,5 @@
-"""``check_move`` and ``hint`` through the official SDK's client, a real ``sudoku-repl mcp`` process: a long
-judgement reports the technique it tries to a client that sent a progress token (the test
+"""``check_move`` and ``hint`` through the official SDK's client, a real ``sudoku-repl mcp``
+process: a long judgement reports the technique it tries to a client that sent a progress token (the test
 waits on the report, never on a clock) and stops at the cancel; a judgement past its time
 budget answers ``unproven`` for the reason ``budget``; a long ``hint`` reports its search the
 same way."""
@@ -7,7 +7,6 @@ same way."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,41 +15,13 @@ from tests.support.helpers import REPO, extra_missing
 pytest.importorskip("mcp", reason=extra_missing("mcp", "The MCP SDK"))
 
 import anyio
-from mcp import ClientSession
 
-from tests.frontends.test_mcp_server import GUARD, HARD, STOPPED, call, client
+from tests.frontends.test_mcp_server import HARD, call, client, first_report
 
 SEED = str(REPO / "examples" / "seed.txt")
 #: a right move of the seed's givens that only the nested forcing chains make: its judgement
 #: takes minutes on the pure build (the test server's)
 DEEP = "r1c1=1"
-
-
-async def first_report(session: ClientSession, name: str, arguments: dict[str, Any]) -> str:
-    """The first progress report of a long call, which is then cancelled: the next call is
-    answered once it stopped, the session at its step 0."""
-    said: list[str] = []
-    under_way = anyio.Event()
-
-    async def progressed(progress: float, total: float | None, message: str | None) -> None:
-        said.append(message or "")
-        under_way.set()
-
-    async with anyio.create_task_group() as group:
-
-        async def long_call() -> None:
-            await session.call_tool(name, arguments, progress_callback=progressed)
-            raise AssertionError(f"{name} ended before it was cancelled")
-
-        group.start_soon(long_call)
-        with anyio.fail_after(GUARD):
-            await under_way.wait()
-        group.cancel_scope.cancel()
-    # the next call waits for the cancelled one to stop: well before its end
-    with anyio.fail_after(STOPPED):
-        board = await session.call_tool("board", {})
-    assert board.structured_content["step"] == 0
-    return said[0]
 
 
 def test_a_long_judgement_reports_its_technique_and_stops_at_the_cancel(tmp_path: Path) -> None:
