@@ -2,7 +2,7 @@
 process: a long judgement reports the technique it tries to a client that sent a progress token (the test
 waits on the report, never on a clock) and stops at the cancel; a judgement past its time
 budget answers ``unproven`` for the reason ``budget``; a long ``hint`` reports its search the
-same way."""
+same way, and past its budget says so."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ pytest.importorskip("mcp", reason=extra_missing("mcp", "The MCP SDK"))
 
 import anyio
 
-from tests.frontends.test_mcp_server import HARD, call, client, first_report
+from tests.frontends.test_mcp_server import HARD, call, client, first_report, text
 
 SEED = str(REPO / "examples" / "seed.txt")
 #: a right move of the seed's givens that only the nested forcing chains make: its judgement
@@ -60,5 +60,23 @@ def test_a_judgement_past_its_budget_is_unproven(tmp_path: Path) -> None:
             }
             refused = await call(session, "check_move", move=DEEP, budget=0)
             assert refused.is_error
+
+    anyio.run(run)
+
+
+def test_a_hint_past_its_budget_says_so(tmp_path: Path) -> None:
+    async def run() -> None:
+        async with client(tmp_path) as session:
+            assert not (await call(session, "load_quiz", quiz=HARD)).is_error
+            out = await call(session, "hint", level=1, budget=0.001)
+            assert not out.is_error
+            assert text(out).splitlines()[-1] == (
+                "No hint within the time budget: Sudoku Explainer's next step is a long search "
+                "from here (a larger budget may find it)."
+            )
+            # the budget is the call's: the next hint of an easy state is found
+            assert not (await call(session, "load_quiz", quiz=SEED)).is_error
+            hint = await call(session, "hint", level=1)
+            assert text(hint).splitlines()[-1] == "Hidden Single (ER 1.2): look at block 2."
 
     anyio.run(run)

@@ -55,7 +55,7 @@ def _se_hint(repl: Repl, level: int | None) -> None:
     its line said first); Ctrl-C stops it between techniques. ``level``: graded
     (``views/step_words``), else its one line. A state with no solution: the line that says
     so and since when (``tools/explain/unsolvable``), and no step."""
-    from sudoku_repl.techniques.explainer.rating import Interrupted
+    from sudoku_repl.techniques.explainer.rating import Interrupted, OutOfTime
 
     session = repl.session
     if not session.geo.classic:
@@ -79,11 +79,16 @@ def _se_hint(repl: Repl, level: int | None) -> None:
     hooks.doing = "hint se: searching Sudoku Explainer's next step"
     try:
         if level is None:
-            repl.lines(se_hint_lines(state, session.geo, polled, names))
+            repl.lines(se_hint_lines(state, session.geo, polled, names, hooks.deadline))
         else:
-            repl.lines(se_graded_lines(state, session.geo, level, polled, names))
+            repl.lines(se_graded_lines(state, session.geo, level, polled, names, hooks.deadline))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
+    except OutOfTime:
+        repl.out.message(
+            "No hint within the time budget: Sudoku Explainer's next step is a long search "
+            "from here (a larger budget may find it)."
+        )
     finally:
         hooks.doing = None
 

@@ -89,6 +89,14 @@ def _never() -> bool:
     return False
 
 
+def _budget(name: str, arguments: Arguments) -> float:
+    """A call's time budget in seconds (``DEFAULT_BUDGET`` where it gives none)."""
+    budget = float(arguments.get("budget", DEFAULT_BUDGET))
+    if budget <= 0:
+        raise UserError(f"{name}: budget is a number of seconds above 0, not {budget:g}")
+    return budget
+
+
 class AgentSession:
     """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool.
     ``repl``: a session of its own (None: made here, the MCP server's), or the web page's,
@@ -169,7 +177,13 @@ class AgentSession:
             else:
                 assert tool.line is not None
                 line = tool.line(arguments)
-            return self._run(line, name == "board")
+            hooks = self.repl.hooks
+            if name == "hint":
+                hooks.deadline = time.monotonic() + _budget(name, arguments)
+            try:
+                return self._run(line, name == "board")
+            finally:
+                hooks.deadline = None
         except UserError as e:
             return Answer(e.line, error=True)
 
@@ -217,9 +231,7 @@ class AgentSession:
 
         move = parse_move(str(arguments["move"]))
         max_er = float(arguments.get("max_er", MAX_ER))
-        budget = float(arguments.get("budget", DEFAULT_BUDGET))
-        if budget <= 0:
-            raise UserError(f"check_move: budget is a number of seconds above 0, not {budget:g}")
+        budget = _budget("check_move", arguments)
         session = self.repl.require_quiz()
         if not session.geo.classic:
             raise UserError("check_move judges a move of a classic 9x9 quiz only.")

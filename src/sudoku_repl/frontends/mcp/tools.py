@@ -111,6 +111,18 @@ def _plain(name: str, value: object) -> str:
 
 
 _CELL = {"type": "string", "description": "a cell as r4c5 (row 4, column 5)"}
+
+
+def _budget(past: str) -> dict[str, Any]:
+    """A long call's time budget: its schema, saying what comes past it."""
+    return {
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "description": f"the seconds the call may take (default {DEFAULT_BUDGET:g}): past "
+        f"them {past}",
+    }
+
+
 _VALUE = {"type": "integer", "minimum": 1, "maximum": 9, "description": "a value 1..9"}
 
 TOOLS = (
@@ -188,12 +200,7 @@ TOOLS = (
                 "description": f"the hardest rating (Sudoku Explainer's ER) of a technique that "
                 f"may justify the move (default {MAX_ER}: every technique)",
             },
-            "budget": {
-                "type": "number",
-                "exclusiveMinimum": 0,
-                "description": f"the seconds the judgement may take (default "
-                f"{DEFAULT_BUDGET:g}): past them the verdict is unproven, reason budget",
-            },
+            "budget": _budget("the verdict is unproven, reason budget"),
         },
         ("move",),
         about="Judge a move from the present state without making it, and without revealing "
@@ -213,10 +220,12 @@ TOOLS = (
                 "minimum": 1,
                 "maximum": 3,
                 "description": what(HINT, "level"),
-            }
+            },
+            "budget": _budget("no hint is given, and the answer says so"),
         },
         line=lambda a: _words(HINT.name, "se", a.get("level")),
-        about="This tool gives hint se [level]: Sudoku Explainer's next step.",
+        about="This tool gives hint se [level]: Sudoku Explainer's next step, searched for "
+        "budget seconds at most.",
     ),
     Tool(
         "rate",
