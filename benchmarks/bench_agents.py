@@ -1,11 +1,11 @@
-"""The agent's door (issue 75, docs/agents.md): MCP round trips of ``step`` and ``check_move``
+"""The agent's door (docs/agents.md): MCP round trips of ``step`` and ``check_move``
 through the official SDK's client over stdio (a real ``sudoku-repl mcp`` subprocess), against
 the same calls through the SDK with the server in the same process (no stdio: the SDK's cost
 without the operating system's) and on the session in process (``frontends/mcp/agent``: no
 SDK), and
 ``sudoku_repl.gym``'s steps a second against a plain Python loop doing the same moves (a
 validity and solution check, no judgement); reasoning-gym's Sudoku generator beside them where
-it is installed. The targets (issue 75): a ``step`` round trip <= 5 ms, ``check_move`` <= 20
+it is installed. The targets: a ``step`` round trip <= 5 ms, ``check_move`` <= 20
 ms on a mid-band state (ER 6-8: puzzles/se_rated_diabolical2000.txt), >= 2,000 environment
 steps a second with justification up to ER 4.0.
 

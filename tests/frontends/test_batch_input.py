@@ -1,4 +1,4 @@
-"""What batch mode reads (issue 13, items 2-5): what a script may be (``-x``, ``source``), how a
+"""What batch mode reads: what a script may be (``-x``, ``source``), how a
 bad guess answer ends, what reaches the terminal, and what an unknown command says.
 
 - An invalid answer to the guess question in batch mode (stdin, ``-x``, ``-c``, ``source``) is
@@ -297,7 +297,7 @@ def test_only_the_beginning_of_a_script_is_judged(tmp_path: Path) -> None:
     done = sudoku("-x", str(path))
     assert done.returncode == 1, done.stderr
     lines = lines_of(done)
-    # (the byte that is no UTF-8 printed as ?, as a control byte is: issue 54)
+    # (the byte that is no UTF-8 printed as ?, as a control byte is)
     assert after_echo(lines, "lv?", 1)[0].startswith("Unknown command 'lv?'")
     assert "le?vels" in lines and "levels" in lines
     piped = sudoku("-x", "/dev/stdin", stdin=b"# from a pipe\nhelp runtil\n")

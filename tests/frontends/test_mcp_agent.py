@@ -1,4 +1,4 @@
-"""Issue 75: ``sudoku-repl mcp``'s session in process (``frontends/mcp/agent``, no SDK): the
+"""``sudoku-repl mcp``'s session in process (``frontends/mcp/agent``, no SDK): the
 interrupt of a call (the client's cancel, in the server) stops a long rate; arguments no
 schema takes are refused; without the SDK, ``sudoku-repl mcp`` says what to install."""
 

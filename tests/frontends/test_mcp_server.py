@@ -1,4 +1,4 @@
-"""Issue 75, item 1: ``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a
+"""``sudoku-repl mcp`` driven by the official SDK's own client over stdio, a
 real subprocess (one, its start being most of the time), through a whole session: load, step,
 check_move of a justified, a not yet justified and a wrong move, goto (undo), hint, rate;
 malformed arguments refused with the shell's line and the session as it was; a long rate
@@ -7,6 +7,7 @@ cancelled once under way; nothing written in the folder it started in."""
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -23,7 +24,7 @@ import anyio
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
-SEED = str(REPO / "examples" / "seed.txt")
+SEED = REPO / "examples" / "seed.txt"
 #: puzzles with their ER beside them (serate's)
 DIABOLICAL = REPO / "puzzles" / "se_rated_diabolical2000.txt"
 #: a puzzle of ER 11 and more: Sudoku Explainer's rating takes long (the cancelled rate's)
@@ -99,6 +100,10 @@ async def cancelled_rate(session: ClientSession) -> None:
 
 
 def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
+    quizzes = tmp_path / "quizzes"  # (the client's: under the server's working folder)
+    quizzes.mkdir()
+    seed, diabolical = (Path(shutil.copy(path, quizzes)) for path in (SEED, DIABOLICAL))
+
     async def session_run() -> None:
         async with client(tmp_path) as session:
             listed = {tool.name for tool in (await session.list_tools()).tools}
@@ -106,7 +111,7 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                 "load_quiz", "board", "step", "runtil", "run", "goto", "levels", "place",
                 "eliminate", "check_move", "hint", "rate", "difficulty", "generate",
             } <= listed  # fmt: skip
-            loaded = await call(session, "load_quiz", quiz=SEED)
+            loaded = await call(session, "load_quiz", quiz=str(seed))
             assert not loaded.is_error and text(loaded) == "Quiz loaded."
             # r2c5 is 5's only place in block 2 (its other cells are given or see a 5)
             wrong = await call(session, "check_move", move="r2c5=4")
@@ -136,12 +141,11 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
                     "placement) or r4c5<>7 (an elimination)",
                 ),
                 ("step", {"count": 0}, "step takes a number of steps (1 or more): step [n]"),
-                # (the SDK puts /dev/null on the server's fd 0 and reads its requests from a
-                # copy, which is reserved: nothing read waits on the client's requests)
+                # (a file outside the server's working folder, the client listing no roots:
+                # nothing read waits on the client's requests either)
                 ("load_quiz", {"quiz": "/dev/stdin"},
-                 "Fail to open quiz file /dev/stdin: it is a character device (a terminal, "
-                 "/dev/zero...), not a regular file: the MCP server reads files only (a read "
-                 "from it could wait for ever)."),
+                 f"Fail to open quiz file /dev/stdin: it is outside the server's working "
+                 f"folder ({tmp_path}), where files are read."),
                 ("place", {"cell": "r1c1", "value": 5},
                  "[1,1]=5 breaks a rule: [1,3] in its row holds 5 already"),
             ):  # fmt: skip
@@ -154,10 +158,10 @@ def test_a_whole_session_through_the_sdks_client(tmp_path: Path) -> None:
             # (after the pure build's line, which the shell says once a process)
             assert text(hint).splitlines()[-1] == "Hidden Single (ER 1.2): look at block 2."
             # quiz 3 of the file, rated 7.1 there
-            await call(session, "load_quiz", quiz=str(DIABOLICAL), number=3)
+            await call(session, "load_quiz", quiz=str(diabolical), number=3)
             rated = await call(session, "rate")
             assert "SE: ER 7.1," in text(rated)
             await cancelled_rate(session)
 
     anyio.run(session_run)
-    assert list(tmp_path.iterdir()) == []
+    assert sorted(tmp_path.rglob("*")) == [quizzes, diabolical, seed]

@@ -116,6 +116,9 @@ class SessionHooks:
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again
         self.scripted = False
+        #: an interrupt is a cancel, whose answer no one reads (an MCP client's): a command it
+        #: stops makes none of the changes it makes at its end (``generate`` loads no puzzle)
+        self.cancels = False
         #: the run's time: the wait for the guess question's answer is left out of it
         self.timer = RunTimer() if timer is None else timer
 

@@ -1,4 +1,4 @@
-"""Issue 75: a move in the field's notation read, and judged (``tools/judging``): refusals in
+"""A move in the field's notation read, and judged (``tools/judging``): refusals in
 one line, a wrong move's contradiction without the solution's digit, a judgement that stops
 at the interrupt, and the MCP session's own (in-process) interrupt of a long rate."""
 

@@ -1,4 +1,4 @@
-"""``generate --out`` under bad input (issue 59 §1, items 2, 4, 8, 11): an ``--out`` that is the
+"""``generate --out`` under bad input: an ``--out`` that is the
 file of ``--near`` or ``--pattern`` (under any name) is refused, a FIFO is written as a stream,
 a file is left as it was until the first puzzle is written, and a continued job trusts neither
 a marker nor a kept line it has not checked."""

@@ -1,4 +1,4 @@
-"""``generate`` under bad input (issue 59 §1, items 1, 9, 10, 12): a floor below 1.0 holds every
+"""``generate`` under bad input: a floor below 1.0 holds every
 puzzle, a target known to be empty is one line (exit 2) in the command line, the shell, the API
 and the DAP console, a range is read exactly as typed (nothing misread as an exact value, an
 option given twice refused), seeds are taken whole to 2**64 - 1, and a pattern's file that is
@@ -116,10 +116,10 @@ def pattern_of(full: set[tuple[int, int]]) -> str:
         (["--level", "99-"], "--level 99-: no biggest level is above 64"),
         (["--level", "65"], "--level 65: no biggest level is above 64"),
         (["--steps", "-0"], "--steps -0: run takes 2 steps or more"),
-        # issue 73, item 19: one step is a full grid's count, never a minimal puzzle's
+        # One step is a full grid's count, never a minimal puzzle's
         (["--steps", "1-1"], "--steps 1: run takes 2 steps or more to the first solution"),
         (["--steps", "-1"], "--steps -1: run takes 2 steps or more"),
-        # issue 66, item 11: a first step below 2.6 places a value (EP = ED); ER below 1.2 is
+        # A first step below 2.6 places a value (EP = ED); ER below 1.2 is
         # every step a full house (54 givens at least: each empty cell a unit's last)
         (
             ["--ep", "9-", "--ed", "-1.5"],
@@ -224,7 +224,7 @@ BEYOND_KNOWN = "no puzzle known rates {} or more (the hardest known, the forum's
 
 
 def test_a_target_beyond_any_known_puzzle_is_known_as_such() -> None:
-    """Issue 66, item 11: a least ER, EP or ED above 11.9 (the forum's hardest lists' top) is
+    """A least ER, EP or ED above 11.9 (the forum's hardest lists' top) is
     beyond any puzzle known; a target known puzzles meet is not."""
     for option, text in (("--er", "12.0-"), ("--ed", "12.5-"), ("--ep", "13.0-19.0")):
         targets = Targets(**{option[2:]: rating_span(option, text)})  # type: ignore[arg-type]
@@ -236,7 +236,7 @@ def test_a_target_beyond_any_known_puzzle_is_known_as_such() -> None:
 def test_a_target_beyond_any_known_puzzle_without_time_is_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    """Issue 73, item 19: it would search until killed; only --time lets it run."""
+    """It would search until killed; only --time lets it run."""
     out, err = generated(capsys, *argv, "--seed", "1", status=2)
     assert out == []
     (line,) = err
@@ -284,7 +284,7 @@ def test_the_shell_says_a_target_beyond_any_known_first() -> None:
 
 @pytest.mark.parametrize("command", ["generate --restart --count 1", "scramble --restart"])
 def test_restart_without_out_is_one_line(command: str) -> None:
-    """Issue 73, item 20: --restart begins an --out FILE anew, and does nothing without one."""
+    """--restart begins an --out FILE anew, and does nothing without one."""
     shell = Shell.loaded()
     before = shell.repl.session.quiz
     assert shell.fails(command) == ["--restart begins an --out FILE anew; give --out FILE."]

@@ -1,11 +1,14 @@
-"""One MCP client's session (issue 75): a ``Repl`` that runs the tools' command lines as the
+"""One MCP client's session: a ``Repl`` that runs the tools' command lines as the
 shell runs them (their lines the tool's text, a refusal the shell's one line as the tool's
 error, the session as it was), and the judge of moves (``check_move``). Calls are taken one at
 a time, whatever thread makes them; each has its own interrupt (a client's cancel) and its own
 progress callable. Nothing here imports the SDK (``server`` does).
 
 Nothing is written to a file: the tools run no command that writes one (``export``,
-``save-session``, ``--out``), and the ``Repl`` keeps no history file.
+``save-session``, ``--out``), and the ``Repl`` keeps no history file. A call reads files under
+the folders it is given only (``Folders``: the client's roots, else the server's working
+folder; ``text/files.confine``), and a file that holds no quiz is refused without a word of
+what it holds: the client may not read it.
 
 The web page's tools (WebMCP, ``frontends.web_shell``) are the same session code on the page's
 own ``Repl``, the one its terminal shows: there a call's lines go to the terminal as they come
@@ -14,6 +17,8 @@ arguments, is shown there after it)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import threading
 import time
@@ -21,9 +26,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from sudoku_repl.assembly import register_all
+from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.dispatch import Repl
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import PATH, QuizError, UserError, shown
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
+from sudoku_repl.text.files import confine
 from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
 
@@ -41,6 +48,21 @@ class Answer(NamedTuple):
     text: str
     data: dict[str, Any] | None = None
     error: bool = False
+
+
+class Folders(NamedTuple):
+    """The folders a call reads files under, and whose they are, in words (the refusal of a
+    file outside them says it)."""
+
+    paths: tuple[str, ...]
+    whose: str
+
+
+#: what a quiz file holds, said where a file holds none
+QUIZ_FILE = (
+    "a quiz file holds puzzles (81 characters of 0-9 or . a line, or 729: a pencil-mark line), "
+    "a grid of nine lines, or another of the formats load-quiz reads (docs/commands.md)"
+)
 
 
 #: a terminal's colour (SGR sequences): kept out of a tool's text
@@ -110,6 +132,7 @@ class AgentSession:
         if repl is None:
             repl = Repl(self.out, _default_answer, interrupted=self._interrupted, tick=self._tick)
             repl.view.colour = False
+            repl.hooks.cancels = True  # (the client's cancel: it never reads the answer)
         self.repl = repl
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)
@@ -136,9 +159,11 @@ class AgentSession:
         arguments: Arguments,
         interrupted: Callable[[], bool] = _never,
         progress: Callable[[str], None] = _quiet,
+        folders: Folders | None = None,
     ) -> Answer:
         """The tool ``name``'s answer to ``arguments`` (checked against its schema by the
-        client and the SDK: here only what the shell checks)."""
+        client and the SDK: here only what the shell checks); a file is read under
+        ``folders`` only (None: anywhere, the web page's own files)."""
         tool = BY_NAME.get(name)
         if tool is None:
             return Answer(f"No tool {name!r}: the tools are {', '.join(BY_NAME)}.", error=True)
@@ -149,16 +174,37 @@ class AgentSession:
             shown, self.repl.out = self.repl.out, self.out
             answers, self.repl.read_answer = self.repl.read_answer, _default_answer
             self.out.lines, self.out.errors = [], []
+            confined = contextlib.nullcontext() if folders is None else confine(*folders)
+            present = self._present()
             try:
-                answer = self._answer(name, arguments)
+                with confined:
+                    answer = self._answer(name, arguments)
             finally:
                 self.repl.out, self.repl.read_answer = shown, answers
                 self._call = _Call(_never, _quiet)
+            if interrupted() and self.repl.hooks.cancels:
+                self._back_to(present)
             if self.shown is not None and not (self.out.lines or self.out.errors):
                 # (the judge's answer, or the arguments refused: the Repl printed nothing)
                 for line in answer.text.splitlines():
                     (self.shown.error if answer.error else self.shown.message)(line)
             return answer
+
+    def _present(self) -> tuple[object, int] | None:
+        """Where the session is: its quiz and its present's step (None: no quiz)."""
+        if not self.repl.loaded:
+            return None
+        return self.repl.session.quiz, self.repl.session.state().steps
+
+    def _back_to(self, present: tuple[object, int] | None) -> None:
+        """After a cancelled call, the session where it was before it: a cancelled call
+        changes nothing, its answer never read. A search stopped part way goes back to the
+        step it began at (``goto``: the record keeps the steps after it, as undo does); a
+        quiz it would have replaced is never loaded (``SessionHooks.cancels``)."""
+        now = self._present()
+        if present is None or now is None or now[0] is not present[0] or now == present:
+            return
+        self.repl.execute(f"{GOTO.name} {present[1]}")  # (its lines: the cancelled call's)
 
     def _answer(self, name: str, arguments: Arguments) -> Answer:
         """The tool ``name``'s answer (the lock held)."""
@@ -177,6 +223,8 @@ class AgentSession:
             else:
                 assert tool.line is not None
                 line = tool.line(arguments)
+                if name == "load_quiz":
+                    _quiz_file(str(arguments["quiz"]))
             hooks = self.repl.hooks
             if name == "hint":
                 hooks.deadline = time.monotonic() + _budget(name, arguments)
@@ -281,3 +329,23 @@ class AgentSession:
                 raise UserError(f"check_move needs a quiz with one solution: {e}") from None
             self._solution = quiz, solution
         return self._solution[1]
+
+
+def _quiz_file(argument: str) -> None:
+    """``UserError`` for a file (``load_quiz``'s quiz, where it names one) that is no quiz
+    file: its first quiz cannot be read from the lines it begins with. The refusal names the
+    line, never what it holds (the shell's quotes it: here the client could read a
+    credentials file a line at a time). A file that holds a quiz is read as the shell reads
+    it, a later bad line quoted; one that cannot be opened is refused by the shell's line."""
+    from sudoku_repl.text.quiz_files import load_position
+
+    if not os.path.exists(argument):
+        return  # (a quiz written in place of a file name, or no file: the shell's words)
+    try:
+        load_position(argument, 1)
+    except QuizError as e:
+        if e.file_line is not None:
+            raise UserError(
+                f"{shown(argument, PATH)} is no quiz file: its line {e.file_line} holds no "
+                f"quiz (what it holds is not shown); {QUIZ_FILE}."
+            ) from None

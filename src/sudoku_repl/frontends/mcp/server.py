@@ -1,17 +1,22 @@
-"""The MCP SDK's side of ``sudoku-repl mcp`` (issue 75): the low-level ``Server`` of the official
+"""The MCP SDK's side of ``sudoku-repl mcp``: the low-level ``Server`` of the official
 SDK (``mcp`` 2.x) over stdio, its tools listed from ``tools.TOOLS`` and each call answered by the
 connection's ``AgentSession`` in a worker thread. A client's progress token gets a report every
 quarter second of a long call (the steps, the measure under way); a client's cancel sets the
 call's interrupt, which the stepping loop and the ratings poll, and the next call waits for it
-to stop. The only module that imports the SDK."""
+to stop. A tool that reads a file the client names reads it under the client's roots (asked at
+each such call: ``roots/list`` on a connection that took the handshake, an ``input_required``
+round of the call on one of the modern protocol), else under the server's working folder. The
+only module that imports the SDK."""
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from typing import Any
+from urllib.parse import urlparse
 
 import anyio
 import anyio.from_thread
@@ -21,8 +26,8 @@ from mcp.server import Server, ServerRequestContext
 from mcp.server.stdio import stdio_server
 
 from sudoku_repl.core.version import installed
-from sudoku_repl.frontends.mcp.agent import AgentSession
-from sudoku_repl.frontends.mcp.tools import TOOLS
+from sudoku_repl.frontends.mcp.agent import AgentSession, Folders
+from sudoku_repl.frontends.mcp.tools import BY_NAME, TOOLS
 from sudoku_repl.text.files import reserve
 
 NAME = "sudoku-repl"
@@ -50,10 +55,51 @@ async def _list_tools(
     )
 
 
+#: the client's capability of listing its roots
+_ROOTS = types.ClientCapabilities(roots=types.RootsCapability())
+
+
+async def _folders(
+    ctx: ServerRequestContext[dict[str, Any]], params: types.CallToolRequestParams
+) -> Folders | types.InputRequiredResult:
+    """The folders a call reads files under: the client's roots where it lists them (its
+    ``file:`` ones; a client with none gets no file), else the server's working folder. On the
+    modern protocol the call's first round asks for them (an ``InputRequiredResult``), its
+    second has them."""
+    if not ctx.session.check_client_capability(_ROOTS):
+        return Folders((os.getcwd(),), "the server's working folder")
+    if ctx.protocol_version in types.version.MODERN_PROTOCOL_VERSIONS:
+        answered = (params.input_responses or {}).get("roots")
+        if answered is None:
+            return types.InputRequiredResult(input_requests={"roots": types.ListRootsRequest()})
+        if not isinstance(answered, types.ListRootsResult):
+            raise ValueError("the answer to roots/list is no list of roots")
+        listed = answered
+    else:
+        listed = await ctx.session.send_request(types.ListRootsRequest(), types.ListRootsResult)
+    from urllib.request import url2pathname  # (its import is slow: where roots are listed)
+
+    places = [urlparse(str(root.uri)) for root in listed.roots]
+    paths = tuple(url2pathname(place.path) for place in places if place.scheme == "file")
+    return Folders(paths, "the client's roots")
+
+
 async def _call_tool(
     ctx: ServerRequestContext[dict[str, Any]], params: types.CallToolRequestParams
-) -> types.CallToolResult:
+) -> types.CallToolResult | types.InputRequiredResult:
     agent: AgentSession = ctx.lifespan_context["agent"]
+    tool = BY_NAME.get(params.name)
+    folders = None
+    if tool is not None and tool.reads_files:
+        try:
+            asked = await _folders(ctx, params)
+        except Exception as e:  # (the client's answer: whatever it is, one line)
+            return _error(
+                f"{tool.name}: the client's roots, where files are read, are not known: {e}"
+            )
+        if isinstance(asked, types.InputRequiredResult):
+            return asked
+        folders = asked
     cancelled = threading.Event()
     done = 0
 
@@ -64,7 +110,9 @@ async def _call_tool(
             done += 1
             anyio.from_thread.run(ctx.session.report_progress, done, None, message)
 
-    work = partial(agent.call, params.name, params.arguments or {}, cancelled.is_set, progress)
+    work = partial(
+        agent.call, params.name, params.arguments or {}, cancelled.is_set, progress, folders
+    )
     try:
         answer = await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
     except anyio.get_cancelled_exc_class():
@@ -75,6 +123,11 @@ async def _call_tool(
         structured_content=answer.data,
         is_error=answer.error,
     )
+
+
+def _error(line: str) -> types.CallToolResult:
+    """A call refused in one line."""
+    return types.CallToolResult(content=[types.TextContent(type="text", text=line)], is_error=True)
 
 
 def make_server() -> Server[dict[str, Any]]:

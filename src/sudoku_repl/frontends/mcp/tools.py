@@ -1,4 +1,4 @@
-"""The MCP server's tools (issue 75), each declared once here: its name, the shell's command it
+"""The MCP server's tools, each declared once here: its name, the shell's command it
 runs (whose declaration gives the description and each argument's words) or its own
 description where the shell has none, its arguments' JSON schema and the command line it
 makes of them. Nothing here imports the SDK."""
@@ -17,7 +17,7 @@ from sudoku_repl.commands.declared.hint_check import HINT
 from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import MOST_CHARS, UserError, too_long
 from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER
 from sudoku_repl.tools.judging.moves import FORM
 
@@ -28,7 +28,8 @@ class Tool(NamedTuple):
     """A tool: ``command``, the shell's command whose declaration it takes its help from
     (None: ``about`` says what it does); ``properties`` and ``required``, its arguments'
     schema; ``line``, the shell's command line it runs (None: the session answers it itself,
-    ``agent``)."""
+    ``agent``); ``reads_files``: whether it reads a file the client names (the server asks
+    the client's folders for it, ``server``)."""
 
     name: str
     command: Command | None
@@ -36,6 +37,7 @@ class Tool(NamedTuple):
     required: tuple[str, ...] = ()
     line: Callable[[Arguments], str] | None = None
     about: str = ""
+    reads_files: bool = False
 
     @property
     def description(self) -> str:
@@ -60,13 +62,22 @@ class Tool(NamedTuple):
             kinds = _TYPES[spec["type"]]
             if isinstance(value, bool) != (bool in kinds) or not isinstance(value, kinds):
                 raise UserError(f"{self.name}: {name} is {spec['type']}, not {value!r:.40}")
+            longer = (
+                too_long(f"{self.name}: {name}", len(value)) if isinstance(value, str) else None
+            )
+            if longer is not None:  # (refused by its size: nothing reads it)
+                raise UserError(longer)
 
     @property
     def schema(self) -> dict[str, Any]:
-        """The arguments' JSON schema (no other argument taken)."""
+        """The arguments' JSON schema (no other argument taken; a text ``MOST_CHARS`` long at
+        most)."""
         return {
             "type": "object",
-            "properties": {name: dict(spec) for name, spec in self.properties.items()},
+            "properties": {
+                name: {**spec, "maxLength": MOST_CHARS} if spec["type"] == "string" else dict(spec)
+                for name, spec in self.properties.items()
+            },
             "required": list(self.required),
             "additionalProperties": False,
         }
@@ -139,6 +150,7 @@ TOOLS = (
         },
         ("quiz",),
         lambda a: _words(LOAD_QUIZ.name, _quoted(a["quiz"]), a.get("number")),
+        reads_files=True,
     ),
     Tool(
         "board",
@@ -226,6 +238,15 @@ TOOLS = (
         line=lambda a: _words(HINT.name, "se", a.get("level")),
         about="This tool gives hint se [level]: Sudoku Explainer's next step, searched for "
         "budget seconds at most.",
+    ),
+    Tool(
+        "all_steps",
+        HINT,
+        {},
+        line=lambda a: _words(HINT.name, "se", "all"),
+        about="This tool gives hint se all: every step Sudoku Explainer offers at the present "
+        "state, easiest first, one a line (a hint: nothing of the solution beyond what the "
+        "steps themselves show).",
     ),
     Tool(
         "rate",

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's path as data (issue 68): each step of a rating as a ``PlanStep`` (the
+"""Sudoku Explainer's path as data: each step of a rating as a ``PlanStep`` (the
 technique as serate names it, its rating, the pattern's cells, a chain's links in order, the
 candidates removed and the values placed), every removal and placement checked against the
 solution while the plan is made.
@@ -139,7 +139,7 @@ def reads_grid(step: Step) -> bool:
     (``_READS_GRID``), or the step has no shape from the C (found again on the grid, and a
     chain's links with it). ``plan_of`` brings its grid up to date for those alone: most
     steps of a path come after the last of them, and taking each step on the grid was a
-    sixth of a plan's cost (issue 68's benchmark); a test holds the plans alike either way."""
+    sixth of a plan's cost (``benchmarks/bench_plan.py``); a test holds the plans alike either way."""
     return step.shape is None or step.technique in _READS_GRID
 
 

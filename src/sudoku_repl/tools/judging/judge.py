@@ -1,4 +1,4 @@
-"""A move judged (issue 75): ``justified`` when a technique of Sudoku Explainer rated up to
+"""A move judged: ``justified`` when a technique of Sudoku Explainer rated up to
 ``max_er`` makes it from the state (a placement it places, an elimination among those it
 removes: the technique and rating named), ``not_yet`` when the move agrees with the puzzle's
 solution but no such technique makes it now, ``wrong`` when it contradicts the solution: then

@@ -1,4 +1,4 @@
-"""A move in the field's notation (issue 75): ``r4c5=7`` places 7 at row 4, column 5;
+"""A move in the field's notation: ``r4c5=7`` places 7 at row 4, column 5;
 ``r4c5<>7`` eliminates 7 from that cell's candidates. Read in one place, for ``check_move``,
 ``place`` and ``eliminate`` of ``sudoku-repl mcp`` and the environment's actions."""
 
