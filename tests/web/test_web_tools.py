@@ -89,6 +89,6 @@ def test_a_long_call_shows_the_progress_line(capsys: pytest.CaptureFixture[str])
     """r1c1=1 of the seed needs the nested chains, past a budget of 2 s: the progress line says
     the technique under way meanwhile (it comes after half a second of silence)."""
     page = Page([call(1, "check_move", move="r1c1=1", budget=2), "Lbye"])
-    run_page(page, [SEED])
+    run_page(page)
     assert answers(page)[1]["data"] == {"move": "r1c1=1", "verdict": "unproven", "reason": "budget"}
     assert "check_move r1c1=1: trying " in capsys.readouterr().err
