@@ -137,6 +137,26 @@ def test_a_judgement_does_not_depend_on_the_judgements_before_it(moves: list[Mov
         )
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(_WING_MOVES), max_size=6),
+    st.lists(st.sampled_from(_WING_MOVES), min_size=1, max_size=6),
+)
+def test_the_first_technique_of_several_moves_does_not_depend_on_what_came_before(
+    before: list[Move], moves: list[Move]
+) -> None:
+    """``first_made`` of moves (a sealed verdict's: the move and those that rule it out) after
+    other judgements is a fresh judge's; what it names is made by one technique, the first
+    that makes any of them."""
+    judge = Judge()
+    for move in before:
+        judge.judge(_WING_GRID, move, _WING_SOLUTION)
+    made = judge.first_made(_WING_GRID, moves)
+    assert made == Judge().first_made(_WING_GRID, moves)
+    assert set(made) <= set(moves)
+    assert all(judge.justification(_WING_GRID, move) == made[move] for move in made)
+
+
 def test_past_the_deadline_the_verdict_is_unproven_for_the_budget() -> None:
     """r1c1=1 of the seed needs the nested chains: a deadline already past stops the judge at
     its first technique; a wrong move needs no search; and what the stopped judge kept leaves

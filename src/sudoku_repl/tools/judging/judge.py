@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
@@ -188,19 +188,36 @@ class Judge:
         """The technique (its hint's name) and rating (tenths) that make the move on the grid
         (not changed), of the first technique rated up to ``max_er`` that makes it, or None.
         ``OutOfBudget`` once ``deadline`` (``time.monotonic``'s clock; None: none) passes."""
+        return self.first_made(grid, (move,), deadline).get(move)
+
+    def first_made(
+        self, grid: Grid, moves: Collection[Move], deadline: float | None = None
+    ) -> dict[Move, tuple[str, int]]:
+        """The techniques tried in order up to the first that makes any of ``moves`` on the
+        grid (not changed), and, for each move one of those makes, the first of them that
+        does: its hint's name and rating (tenths). Empty where none up to ``max_er`` makes
+        any. What earlier calls tried beyond that technique is not looked at, so the answer is
+        the same whatever came before. ``OutOfBudget`` once ``deadline`` passes."""
         seen = (bytes(grid.values), tuple(grid.cands))
         if seen != self._grid:
             make = native.se_memo()
             self._grid, self._found = seen, {}
             self._memo = None if make is None else make()
-        key = (move.cell, move.digit, move.place)
-        for index in self.makers[move.place]:
+        kinds = {move.place for move in moves}
+        out: dict[Move, tuple[str, int]] = {}
+        for index in range(len(self.order)):
+            if not any(index in self.makers[place] for place in kinds):
+                continue
             made = self._found.get(index)
             if made is None:
                 made = self._found[index] = self._made_by(grid, index, deadline)
-            if key in made:
-                return made[key]
-        return None
+            for move in moves:
+                key = (move.cell, move.digit, move.place)
+                if key in made and move not in out:
+                    out[move] = made[key]
+            if out:
+                return out
+        return out
 
     def _made_by(self, grid: Grid, index: int, deadline: float | None) -> Made:
         """What technique ``index`` makes on the grid: each move, with the easiest of its
