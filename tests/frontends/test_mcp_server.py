@@ -34,8 +34,7 @@ HARD = (REPO / "puzzles" / "forum_hardest_1905_11plus_sample1000.txt").read_text
 #: the longest a call may take before the test is called failed (a guard on a hang: every
 #: wait below is on what the server says)
 GUARD = 120
-#: the longest the call after a cancelled rate may wait for the rate to stop (the rate itself
-#: goes on for 60 s)
+#: the longest the call after a cancelled one may wait for it to stop (a rate goes on for 60 s)
 STOPPED = 30
 
 
@@ -65,30 +64,42 @@ def text(result: Any) -> str:
     return "\n".join(part.text for part in result.content)
 
 
-async def cancelled_rate(session: ClientSession) -> None:
-    """A long rate cancelled once it said its progress: the next call is answered (it waits
-    for the rate to stop), in the same session, its quiz as it was."""
-    assert not (await call(session, "load_quiz", quiz=HARD)).is_error
+async def first_report(session: ClientSession, name: str, arguments: dict[str, Any]) -> str:
+    """The first progress report of a long call, which is then cancelled: the next call is
+    answered (it waits for the cancelled one to stop), in the same session, at the step the
+    cancelled call began at."""
+    began = (await call(session, "board")).structured_content["step"]
+    said: list[str] = []
     under_way = anyio.Event()
 
     async def progressed(progress: float, total: float | None, message: str | None) -> None:
-        assert message == "difficulty of the state at step 1: measuring se"
+        said.append(message or "")
         under_way.set()
 
     async with anyio.create_task_group() as group:
 
-        async def rate() -> None:
-            await session.call_tool("rate", {}, progress_callback=progressed)
-            raise AssertionError("the rate ended before it was cancelled")
+        async def long_call() -> None:
+            await session.call_tool(name, arguments, progress_callback=progressed)
+            raise AssertionError(f"{name} ended before it was cancelled")
 
-        group.start_soon(rate)
+        group.start_soon(long_call)
         with anyio.fail_after(GUARD):
             await under_way.wait()
         group.cancel_scope.cancel()
-    # uncancelled, the rating would go on to its limit (difficulty's se-timeout, 60 s on the
-    # pure build) before this call is taken: answered well before it, the rate had stopped
+    # uncancelled, the call would go on to its end (a rate to difficulty's se-timeout, 60 s on
+    # the pure build) before this call is taken: answered well before it, the call had stopped
     with anyio.fail_after(STOPPED):
         board = await session.call_tool("board", {})
+    assert board.structured_content["step"] == began
+    return said[0]
+
+
+async def cancelled_rate(session: ClientSession) -> None:
+    """A long rate cancelled once it said its progress, its quiz as it was."""
+    assert not (await call(session, "load_quiz", quiz=HARD)).is_error
+    said = await first_report(session, "rate", {})
+    assert said == "difficulty of the state at step 1: measuring se"
+    board = await call(session, "board")
     assert board.structured_content["givens"] == HARD.replace(".", "0")
 
 

@@ -83,3 +83,12 @@ def test_the_page_s_tools_are_the_mcp_server_s() -> None:
     ]  # fmt: skip
     assert all(t["inputSchema"] == tool.schema for t, tool in zip(listed, TOOLS))
     assert all(re.match(r"[A-Z]", t["description"]) for t in listed)
+
+
+def test_a_long_call_shows_the_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """r1c1=1 of the seed needs the nested chains, past a budget of 2 s: the progress line says
+    the technique under way meanwhile (it comes after half a second of silence)."""
+    page = Page([call(1, "check_move", move="r1c1=1", budget=2), "Lbye"])
+    run_page(page)
+    assert answers(page)[1]["data"] == {"move": "r1c1=1", "verdict": "unproven", "reason": "budget"}
+    assert "check_move r1c1=1: trying " in capsys.readouterr().err

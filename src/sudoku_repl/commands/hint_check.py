@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.tools.explain.hints import (
+    NO_HINT_IN_TIME,
     NOT_CLASSIC,
+    SEARCHING_EVERY,
+    SEARCHING_NEXT,
     se_all_lines,
     se_graded_lines,
     se_hint_lines,
@@ -63,7 +66,7 @@ def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     (``views/step_words``), else its one line; ``every`` (``hint se all``): every step SE
     offers there, a line each. A state with no solution: the line that says so and since when
     (``tools/explain/unsolvable``), and no step."""
-    from sudoku_repl.techniques.explainer.rating import Interrupted
+    from sudoku_repl.techniques.explainer.rating import Interrupted, OutOfTime
 
     session = repl.session
     if not session.geo.classic:
@@ -76,15 +79,28 @@ def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     if unsolvable is not None:  # (no step of a position no solution backs)
         repl.out.message(unsolvable)
         return
+    hooks = repl.hooks
+
+    def polled() -> bool:
+        """The search's poll: the progress (the shell's line, an MCP client's reports) when
+        due, and Ctrl-C."""
+        hooks.tick()
+        return hooks.interrupted()
+
+    hooks.doing = SEARCHING_EVERY if every else SEARCHING_NEXT
     try:
         if every:
-            repl.lines(se_all_lines(state, session.geo, repl.hooks.interrupted, names))
+            repl.lines(se_all_lines(state, session.geo, polled, names))
         elif level is None:
-            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))
+            repl.lines(se_hint_lines(state, session.geo, polled, names, hooks.deadline))
         else:
-            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted, names))
+            repl.lines(se_graded_lines(state, session.geo, level, polled, names, hooks.deadline))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
+    except OutOfTime:
+        repl.out.message(NO_HINT_IN_TIME)
+    finally:
+        hooks.doing = None
 
 
 # -- check ------------------------------------------------------------------------------------

@@ -109,6 +109,9 @@ class SessionHooks:
         self.flag = interrupted
         #: what the front end does between steps (the shell: draw the progress line when due)
         self.tick = tick
+        #: when long work that has a time budget gives up (``time.monotonic``'s clock: an
+        #: agent's ``hint``); None: never
+        self.deadline: float | None = None
         #: how much to print (``set``; the Repl's)
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again

@@ -182,7 +182,15 @@ class PageReader:
         flag = self.flag
         if flag is not None:
             flag.clear()  # (a Ctrl-C from now on stops the call, as a command)
-        answer = self._agent.call(name, arguments, flag or _never)
+        # (the progress line of a long call, a command's: check_move, hint)
+        progress = getattr(self.repl.out, "progress", None)
+        if isinstance(progress, ProgressLine):
+            progress.begin()
+        try:
+            answer = self._agent.call(name, arguments, flag or _never)
+        finally:
+            if isinstance(progress, ProgressLine):
+                progress.clear()
         self._answer(call["id"], *answer)
 
     def _answer(self, call_id: object, text: str, data: object, error: bool) -> None:

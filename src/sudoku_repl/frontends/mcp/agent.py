@@ -37,7 +37,7 @@ from sudoku_repl.core.errors import PATH, QuizError, UserError, shown
 from sudoku_repl.frontends.mcp import sealed as sealing
 from sudoku_repl.frontends.mcp.tools import BY_NAME, Arguments
 from sudoku_repl.text.files import confine
-from sudoku_repl.tools.judging.judge import MAX_ER, Judge
+from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER, Judge
 from sudoku_repl.tools.judging.moves import parse_cell, parse_move
 from sudoku_repl.tools.judging.sealed import sealed_judgement
 
@@ -144,6 +144,14 @@ def _never() -> bool:
     return False
 
 
+def _budget(name: str, arguments: Arguments) -> float:
+    """A call's time budget in seconds (``DEFAULT_BUDGET`` where it gives none)."""
+    budget = float(arguments.get("budget", DEFAULT_BUDGET))
+    if budget <= 0:
+        raise UserError(f"{name}: budget is a number of seconds above 0, not {budget:g}")
+    return budget
+
+
 class AgentSession:
     """A client's session: ``call(name, arguments, interrupted, progress)`` answers a tool.
     ``repl``: a session of its own (None: made here, the MCP server's), or the web page's,
@@ -166,6 +174,7 @@ class AgentSession:
         self._call = _Call(_never, _quiet)
         self._solution: tuple[object, tuple[int, ...]] | None = None  # (quiz, its solution)
         self._judges: dict[float, Judge] = {}
+        self._judging = ""  # the move under judgement, for the progress
 
     def _interrupted(self) -> bool:
         return self._call.interrupted()
@@ -253,7 +262,10 @@ class AgentSession:
                 assert tool.line is not None
                 line = tool.line(self._sealed_measures(name, arguments))
             elif self.sealed and name in ("hint", "all_steps"):
-                return self._sealed_hint(arguments.get("level"), every=name == "all_steps")
+                deadline = None
+                if name == "hint":
+                    deadline = time.monotonic() + _budget(name, arguments)
+                return self._sealed_hint(arguments.get("level"), name == "all_steps", deadline)
             else:
                 assert tool.line is not None
                 line = tool.line(arguments)
@@ -261,7 +273,13 @@ class AgentSession:
                     _quiz_file(str(arguments["quiz"]), int(arguments.get("number") or 1))
             if self.sealed and tool.walks:
                 return self._sealed_walk(name, line)
-            answer = self._run(line, name == "board")
+            hooks = self.repl.hooks
+            if name == "hint":
+                hooks.deadline = time.monotonic() + _budget(name, arguments)
+            try:
+                answer = self._run(line, name == "board")
+            finally:
+                hooks.deadline = None
             if name in ("load_quiz", "generate") and not answer.error:
                 self._candidates()
                 answer = answer._replace(data=self._where())
@@ -302,25 +320,39 @@ class AgentSession:
             "measures": sealing.measures(None if asked is None else str(asked), EVERY),
         }
 
-    def _sealed_hint(self, level: int | None, every: bool = False) -> Answer:
+    def _sealed_hint(
+        self, level: int | None, every: bool = False, deadline: float | None = None
+    ) -> Answer:
         """``hint`` (``every``: ``all_steps``) in sealed mode: Sudoku Explainer's next step (or
         every step) from the state, without first saying whether the state has a solution, as
         the shell's ``hint se`` does (of a state holding moves by hand, or of a quiz made of the
         loaded one and a move, that would judge the move)."""
-        from sudoku_repl.techniques.explainer.rating import Interrupted
-        from sudoku_repl.tools.explain.hints import se_all_lines, se_graded_lines, se_hint_lines
+        from sudoku_repl.techniques.explainer.rating import Interrupted, OutOfTime
+        from sudoku_repl.tools.explain.hints import (
+            NO_HINT_IN_TIME,
+            SEARCHING_EVERY,
+            SEARCHING_NEXT,
+            se_all_lines,
+            se_graded_lines,
+            se_hint_lines,
+        )
 
         session = self.repl.require_quiz()
         state, geo, names = session.state(), session.geo, self.repl.view.names
+        self.repl.hooks.doing = SEARCHING_EVERY if every else SEARCHING_NEXT
         try:
             if every:
-                lines = se_all_lines(state, geo, self._interrupted, names)
+                lines = se_all_lines(state, geo, self._polled, names)
             elif level is None:
-                lines = se_hint_lines(state, geo, self._interrupted, names)
+                lines = se_hint_lines(state, geo, self._polled, names, deadline)
             else:
-                lines = se_graded_lines(state, geo, level, self._interrupted, names)
+                lines = se_graded_lines(state, geo, level, self._polled, names, deadline)
         except Interrupted:
             lines = ["Interrupted: no hint."]
+        except OutOfTime:
+            lines = [NO_HINT_IN_TIME]
+        finally:
+            self.repl.hooks.doing = None
         self.out.lines = []
         for said in lines:  # (as the Repl's own lines: shown, and kept in r4c5)
             self.out.message(said)
@@ -387,16 +419,15 @@ class AgentSession:
 
     def _check_move(self, arguments: Arguments) -> Answer:
         """``check_move``: the move judged from the present state (nothing changes); sealed,
-        by the techniques alone (``tools/judging/sealed``), else against the solution too."""
+        by the techniques alone (``tools/judging/sealed``), else against the solution too;
+        ``unproven`` for the reason ``budget`` once its time budget passes."""
         from sudoku_repl.techniques.explainer.grid import Grid
         from sudoku_repl.techniques.explainer.rating import Interrupted
         from sudoku_repl.views.hint import se_grid
 
         move = parse_move(str(arguments["move"]))
         max_er = float(arguments.get("max_er", MAX_ER))
-        judge = self._judges.get(max_er)
-        if judge is None:  # (kept: what the techniques make of a state is kept with it)
-            judge = self._judges[max_er] = Judge(max_er, self._interrupted)
+        budget = _budget("check_move", arguments)
         session = self.repl.require_quiz()
         if not session.geo.classic:
             raise UserError("check_move judges a move of a classic 9x9 quiz only.")
@@ -407,16 +438,36 @@ class AgentSession:
                 raise UserError(f"check_move: {grid}")
             # (a full grid: the move's cell holds a value, which the judge says of the move)
             grid = Grid.from_puzzle("".join(map(str, state.values)))
+        judge = self._judges.get(max_er)
+        if judge is None:  # (kept: what the techniques make of a state is kept with it)
+            judge = self._judges[max_er] = Judge(max_er, self._polled, self._doing)
+        hooks = self.repl.hooks
+        self._judging = str(move)
+        deadline = time.monotonic() + budget
         try:
             if self.sealed:
                 # (the solutions are not counted: whether a quiz made of the loaded one and a
                 # move has one would judge the move)
-                judged = sealed_judgement(judge, grid, move)
+                judged = sealed_judgement(judge, grid, move, deadline)
             else:
-                judged = judge.judge(grid, move, self._quiz_solution())
+                judged = judge.judge(grid, move, self._quiz_solution(), deadline=deadline)
         except Interrupted:
             return Answer("Interrupted: no verdict.", error=True)
+        finally:
+            hooks.doing = None
         return Answer(str(judged), judged.to_json())
+
+    def _polled(self) -> bool:
+        """The judge's poll: the progress (the MCP client's reports, the page's progress line)
+        when due, and whether to stop (the client's cancel, the page's Ctrl-C)."""
+        hooks = self.repl.hooks
+        hooks.tick()
+        return self._interrupted() or hooks.interrupted()
+
+    def _doing(self, technique: str) -> None:
+        """The judge's technique under way, for the progress."""
+        self.repl.hooks.doing = f"check_move {self._judging}: trying {technique}"
+        self._polled()
 
     def _quiz_solution(self) -> tuple[int, ...]:
         """The loaded quiz's one solution (found once a quiz); ``UserError`` where it has

@@ -17,7 +17,7 @@ from sudoku_repl.commands.declared.making import GENERATE
 from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
 from sudoku_repl.commands.spec import Command
 from sudoku_repl.core.errors import MOST_CHARS, UserError, too_long
-from sudoku_repl.tools.judging.judge import MAX_ER, Verdict
+from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER, Verdict
 from sudoku_repl.tools.judging.moves import CELL_PATTERN, FORM, MOVE_PATTERN
 
 Arguments = Mapping[str, Any]
@@ -48,6 +48,7 @@ JUDGEMENT: Mapping[str, Mapping[str, Any]] = {
     "technique": {"type": "string", "description": "what justifies the move, or rules it out"},
     "rating": {"type": "number", "description": "the technique's ER"},
     "contradiction": {"type": "string", "description": "why a wrong move is wrong"},
+    "reason": {"type": "string", "description": "why a move is unproven: budget, the time ran out"},
 }
 
 
@@ -176,6 +177,18 @@ _CELL = {
     "description": "a cell as r4c5 (row 4, column 5; R and C in either case, blanks around "
     "the parts allowed)",
 }
+
+
+def _budget(past: str) -> dict[str, Any]:
+    """A long call's time budget: its schema, saying what comes past it."""
+    return {
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "description": f"the seconds the call may take (default {DEFAULT_BUDGET:g}): past "
+        f"them {past}",
+    }
+
+
 _VALUE = {"type": "integer", "minimum": 1, "maximum": 9, "description": "a value 1..9"}
 _QUIZ = {"type": "boolean", "description": "the loaded quiz, not the present state"}
 #: a walk's answer (``step``, ``runtil``, ``goto``) in sealed mode
@@ -287,8 +300,9 @@ TOOLS = (
         "never the solution: wrong (a technique up to max_er rules the move out: named) or "
         "unproven (none makes it or rules it out now, whether it is right or not). In open "
         "mode they are judged against the solution: not_yet (right, not made by such a "
-        "technique now) or wrong (the contradiction that follows once it is made). A long "
-        "judgement reports progress and stops at a cancel.",
+        "technique now) or wrong (the contradiction that follows once it is made). Past its "
+        "time budget the verdict is unproven, reason budget. A long judgement reports progress "
+        "and stops at a cancel.",
         {
             "move": {"type": "string", "pattern": MOVE_PATTERN, "description": FORM},
             "max_er": {
@@ -298,6 +312,7 @@ TOOLS = (
                 "description": f"the hardest rating (Sudoku Explainer's ER) of a technique that "
                 f"may justify the move (default {MAX_ER}: every technique)",
             },
+            "budget": _budget("the verdict is unproven, reason budget"),
         },
         ("move",),
         answer=JUDGEMENT,
@@ -307,14 +322,15 @@ TOOLS = (
         HINT,
         "Sudoku Explainer's next step from the present state (the shell's hint se [level]); "
         "level 1 names the technique and where to look, 2 adds the pattern's cells, 3 the "
-        "whole deduction; no level: its one line.",
+        "whole deduction; no level: its one line. Searched for budget seconds at most.",
         {
             "level": {
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 3,
                 "description": what(HINT, "level"),
-            }
+            },
+            "budget": _budget("no hint is given, and the answer says so"),
         },
         line=lambda a: _words(HINT.name, "se", a.get("level")),
     ),

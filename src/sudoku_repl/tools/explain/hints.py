@@ -25,17 +25,28 @@ if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.plan_step import PlanStep
 
 
+#: what a hint's search is doing, for the progress (the shell's line, an MCP client's reports)
+SEARCHING_NEXT = "hint se: searching Sudoku Explainer's next step"
+SEARCHING_EVERY = "hint se all: searching every step of Sudoku Explainer's"
+#: the line of a hint whose search passed its deadline (``OutOfTime``)
+NO_HINT_IN_TIME = (
+    "No hint within the time budget: Sudoku Explainer's next step is a long search from here "
+    "(a larger budget may find it)."
+)
+
+
 def se_graded_lines(
     state: EngineState,
     geo: Geometry,
     level: int,
     interrupted: Callable[[], bool] | None = None,
     names: str = "readalps",
+    deadline: float | None = None,
 ) -> list[str]:
     """Sudoku Explainer's next step from the state (its values and candidates; before step 1,
     its givens'), at hint level ``level`` (``views/step_words``). ``Interrupted`` of the
-    rating once ``interrupted()``."""
-    found = _next(state, geo, interrupted)
+    rating once ``interrupted()``, ``OutOfTime`` past ``deadline`` (``next_step``'s)."""
+    found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
         return [found]
     step, grid = found
@@ -47,12 +58,14 @@ def se_hint_lines(
     geo: Geometry,
     interrupted: Callable[[], bool] | None = None,
     names: str = "readalps",
+    deadline: float | None = None,
 ) -> list[str]:
     """``hint se``: the step Sudoku Explainer would take next from the present values and
     candidates, with its rating, named as the graded hint names it: ``Hidden Single in block
     5: [5,6]=2 (ER 1.2)``. ``interrupted`` (Ctrl-C) is polled before each technique and inside
-    the chain searches; ``Interrupted`` of the rating is raised once it is true."""
-    found = _next(state, geo, interrupted)
+    the chain searches; ``Interrupted`` of the rating is raised once it is true, ``OutOfTime``
+    past ``deadline``."""
+    found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
         return [found]
     return [step_line(found[0], notation(geo, names))]
@@ -127,12 +140,15 @@ def _every(
 
 
 def _next(
-    state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None,
+    deadline: float | None = None,
 ) -> tuple[PlanStep, Grid] | str:
     """Sudoku Explainer's next step from the state and the grid it was found on, or the line
     that says why there is none (not a classic grid, no technique finds one)."""
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return grid
-    step = next_step(grid, interrupted)
+    step = next_step(grid, interrupted, deadline)
     return SE_NOTHING if step is None else (step, grid)

@@ -159,16 +159,19 @@ def plan_rows(
     return tuple([step.to_json() for step in made])
 
 
-def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
+def next_step(
+    grid: Grid, interrupted: Callable[[], bool] | None = None, deadline: float | None = None
+) -> PlanStep | None:
     """The step Sudoku Explainer takes next from ``grid`` (not changed), as data; None where
     no technique finds one. Checked against the solution where the grid has one (a session's
     state may have lost it: then there is nothing to check against). ``Interrupted`` of the
-    rating once ``interrupted()``."""
-    order = techniques(poller(None, interrupted))
+    rating once ``interrupted()``; ``OutOfTime`` once ``deadline`` (``time.monotonic``'s
+    clock) passes."""
+    order = techniques(poller(deadline, interrupted))
     found_by: list[int] = []
     if finds_nothing(grid):
         return None
-    hint = first_hint(grid, order, None, interrupted, 0, found_by)
+    hint = first_hint(grid, order, deadline, interrupted, 0, found_by)
     if hint is None:
         return None
     made = plan_step(Step(hint, order[found_by[0]][0]), grid)

@@ -14,25 +14,39 @@ from collections.abc import Iterator
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.techniques.explainer.grid import PEERS, Grid
-from sudoku_repl.tools.judging.judge import Judge, Judgement, Verdict, unplayable
+from sudoku_repl.tools.judging.judge import (
+    BUDGET,
+    Judge,
+    Judgement,
+    OutOfBudget,
+    Verdict,
+    unplayable,
+)
 from sudoku_repl.tools.judging.moves import Move
 
 
-def sealed_judgement(judge: Judge, grid: Grid, move: Move) -> Judgement:
+def sealed_judgement(
+    judge: Judge, grid: Grid, move: Move, deadline: float | None = None
+) -> Judgement:
     """The move's sealed verdict on the grid (not changed); ``UserError`` for a move that cannot
-    be made there (``unplayable``)."""
+    be made there (``unplayable``); ``unproven`` for the reason ``BUDGET`` once ``deadline``
+    (``time.monotonic``'s clock) passes first."""
     why = unplayable(grid, move)
     if why is not None:
         raise UserError(why)
-    # (the techniques tried in order until one makes the move or rules it out)
+    # (the techniques tried in order up to the first that makes the move or rules it out)
     opposites = tuple(_opposites(grid, move))
-    found = judge.justification(grid, move, opposites)
-    if found is not None:
-        return Judgement(move, Verdict.JUSTIFIED, found[0], found[1] / 10)
-    against = [made for other in opposites if (made := judge.made(other))]
+    try:
+        made = judge.first_made(grid, (move, *opposites), deadline)
+    except OutOfBudget:
+        return Judgement(move, Verdict.UNPROVEN, reason=BUDGET)
+    if move in made:
+        name, rating = made[move]
+        return Judgement(move, Verdict.JUSTIFIED, name, rating / 10)
+    against = [made[other] for other in opposites if other in made]
     if not against:
         return Judgement(move, Verdict.UNPROVEN)
-    name, rating = min(against, key=lambda made: made[1])
+    name, rating = min(against, key=lambda found: found[1])
     return Judgement(
         move,
         Verdict.WRONG,
