@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import EngineState
-from sudoku_repl.tools.explain.plan import next_step
+from sudoku_repl.tools.explain.plan import grid_solutions, next_step
+from sudoku_repl.tools.explain.unsolvable import SEVERAL_SOLUTIONS
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_words import hint_words, notation, step_line
 
@@ -29,11 +30,11 @@ def se_graded_lines(
     """Sudoku Explainer's next step from the state (its values and candidates; before step 1,
     its givens'), at hint level ``level`` (``views/step_words``). ``Interrupted`` of the
     rating once ``interrupted()``."""
-    found = _next(state, geo, interrupted)
+    said, found = _next(state, geo, interrupted)
     if isinstance(found, str):
-        return [found]
+        return [*said, found]
     step, grid = found
-    return hint_words(step, level, geo, names, grid.cands)
+    return [*said, *hint_words(step, level, geo, names, grid.cands)]
 
 
 def se_hint_lines(
@@ -46,19 +47,23 @@ def se_hint_lines(
     candidates, with its rating, named as the graded hint names it: ``Hidden Single in block
     5: [5,6]=2 (ER 1.2)``. ``interrupted`` (Ctrl-C) is polled before each technique and inside
     the chain searches; ``Interrupted`` of the rating is raised once it is true."""
-    found = _next(state, geo, interrupted)
+    said, found = _next(state, geo, interrupted)
     if isinstance(found, str):
-        return [found]
-    return [step_line(found[0], notation(geo, names))]
+        return [*said, found]
+    return [*said, step_line(found[0], notation(geo, names))]
 
 
 def _next(
     state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None
-) -> tuple[PlanStep, Grid] | str:
+) -> tuple[list[str], tuple[PlanStep, Grid] | str]:
     """Sudoku Explainer's next step from the state and the grid it was found on, or the line
-    that says why there is none (not a classic grid, no technique finds one)."""
+    that says why there is none (not a classic grid, no technique finds one); before it, the
+    line a grid with several solutions gets (``SEVERAL_SOLUTIONS``: its step is found without
+    the techniques of uniqueness), else nothing."""
     grid = se_grid(state, geo)
     if isinstance(grid, str):
-        return grid
-    step = next_step(grid, interrupted)
-    return SE_NOTHING if step is None else (step, grid)
+        return [], grid
+    solved = grid_solutions(grid)
+    said = [SEVERAL_SOLUTIONS] if len(solved) > 1 else []
+    step = next_step(grid, interrupted, solved)
+    return said, SE_NOTHING if step is None else (step, grid)

@@ -159,12 +159,20 @@ def plan_rows(
     return tuple([step.to_json() for step in made])
 
 
-def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
+def next_step(
+    grid: Grid,
+    interrupted: Callable[[], bool] | None = None,
+    found: Sequence[Sequence[int]] | None = None,
+) -> PlanStep | None:
     """The step Sudoku Explainer takes next from ``grid`` (not changed), as data; None where
-    no technique finds one. Checked against the solution where the grid has one (a session's
-    state may have lost it: then there is nothing to check against). ``Interrupted`` of the
-    rating once ``interrupted()``."""
-    order = techniques(poller(None, interrupted))
+    no technique finds one. ``found``: the grid's solutions up to two (``grid_solutions``;
+    worked out where not given). Where it has several, the techniques of uniqueness are left
+    out (their steps would remove real solutions' values); where it has one, the step is
+    checked against it (a session's state may have lost it: then there is nothing to check
+    against). ``Interrupted`` of the rating once ``interrupted()``."""
+    if found is None:
+        found = grid_solutions(grid)
+    order = techniques(poller(None, interrupted), uniqueness=len(found) < 2)
     found_by: list[int] = []
     if finds_nothing(grid):
         return None
@@ -172,11 +180,8 @@ def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> Plan
     if hint is None:
         return None
     made = plan_step(Step(hint, order[found_by[0]][0]), grid)
-    try:
-        truth = grid_solution(grid)
-    except ValueError:
-        return made
-    check(made, truth, grid_text(grid), 1)
+    if len(found) == 1:
+        check(made, found[0], grid_text(grid), 1)
     return made
 
 
@@ -198,13 +203,20 @@ def plan_puzzle(
     return plan_of(grid, rated.steps, puzzle)
 
 
+def grid_solutions(grid: Grid) -> list[tuple[int, ...]]:
+    """The solutions of a grid's values and candidates, up to two (two: it has several)."""
+    return solutions(
+        Marks(
+            [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
+        ),
+        2,
+    )
+
+
 def grid_solution(grid: Grid) -> tuple[int, ...]:
     """The one solution of a grid's values and candidates; ValueError when it has none or
     several (a plan is made of a puzzle with one solution)."""
-    marks = Marks(
-        [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
-    )
-    found = solutions(marks, 2)
+    found = grid_solutions(grid)
     if len(found) != 1:
         raise ValueError(f"a plan is made of a grid with one solution, not {len(found)}")
     return found[0]

@@ -27,6 +27,12 @@ from sudoku_repl.text.render import event_lines
 
 #: what a hint, and a picture, says it does not give
 NO_STEP, NO_PICTURE = "no step to give", "no picture"
+#: said before a hint of a position with several solutions, whose steps are Sudoku Explainer's
+#: but those of uniqueness (a unique rectangle or loop, a BUG: they hold with one solution only)
+SEVERAL_SOLUTIONS = (
+    "Several solutions from here: no step that assumes one solution "
+    "(a unique rectangle or loop, a BUG) is given."
+)
 
 
 def no_solution_line(session: Session, moves: int, state: EngineState, what: str) -> str | None:
