@@ -13,6 +13,7 @@ from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
 from sudoku_repl.techniques.names import fill_pass, technique
 from sudoku_repl.text.render import invalid_line
 from sudoku_repl.views.original_words import step_words
+from sudoku_repl.views.step_words import notation
 from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def hint_lines(
     if status is Status.LOADED:
         head = "Next: step 1 computes the candidates of the empty cells."
     elif status is Status.SEARCHING and placed:
-        fills = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)
+        fills = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)  # (the trace's cells)
         head = f"Next: the fill pass places {fills}."
         if names == STANDARD:
             head = named(head, fill_pass(len(placed)))
@@ -66,14 +67,14 @@ def graded_hint_lines(
     ``original_words``), else the original's trace of it, so marked."""
     if state.status in (Status.LOADED, Status.FINISHED):
         return hint_lines(state, geo, run_mode, names)
-    probe = Engine(state, geo)
+    probe, name = Engine(state, geo), notation(geo, names)
     before, cands = list(probe.values), list(probe.cands)
     events = list(probe.advance(run_mode))
     placed = [c for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
     words = None
     if level == 3:
         done = [(c, probe.values[c]) for c in placed]
-        words = step_words(events, cands, probe.cands, done, geo)
+        words = step_words(events, cands, probe.cands, done, geo, name)
     guess = next((e for e in events if is_guess(e)), None)
     if placed and not events:
         said, cells = "the fill pass places naked singles", placed
@@ -89,9 +90,10 @@ def graded_hint_lines(
         cells = looked_at(events, geo)
     lines = [f"Next: {said}."]
     if level >= 2 and cells:
-        lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
+        lines.append("It looks at " + " ".join(map(name, cells)) + ".")
     if level == 3:  # the step in the same words; the trace where they do not cover it
-        lines += words or ["The original's trace of it:", *hint_lines(state, geo, run_mode)[1:]]
+        trace = hint_lines(state, geo, run_mode, names)[1:]
+        lines += words or ["The original's trace of it:", *trace]
     return lines
 
 

@@ -11,6 +11,7 @@ from sudoku_repl.core import events as E
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.geometry import Geometry, Mask
 from sudoku_repl.techniques.names import naked_set, unit_name
+from sudoku_repl.views.step_reasons import Notation
 
 
 def _digits(mask: Mask) -> list[int]:
@@ -21,12 +22,12 @@ def _and(words: Sequence[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _removed(removals: Sequence[E.Removal], geo: Geometry) -> str:
+def _removed(removals: Sequence[E.Removal], name: Notation) -> str:
     """``2, 8 and 9 from [4,3], and 5 and 9 from [6,1]``: by cell, as met."""
     by_cell: dict[int, list[str]] = {}
     for e in removals:
         by_cell.setdefault(e.cell, []).append(str(e.value))
-    return ", and ".join(f"{_and(vs)} from {geo.cell_name(c)}" for c, vs in by_cell.items())
+    return ", and ".join(f"{_and(vs)} from {name(c)}" for c, vs in by_cell.items())
 
 
 def step_words(
@@ -35,11 +36,13 @@ def step_words(
     after: Sequence[Mask],
     placed: Sequence[tuple[int, int]],
     geo: Geometry,
+    name: Notation,
 ) -> list[str] | None:
     """The step's sentences: ``events`` its records, ``before``/``after`` the candidates
-    around it, ``placed`` the (cell, value) it placed."""
+    around it, ``placed`` the (cell, value) it placed; cells named by ``name`` (the session's
+    notation, ``step_words.notation``)."""
     if placed and not events:
-        cells = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)
+        cells = " ".join(f"{name(c)}={v}" for c, v in placed)
         return [f"Each of these cells has one candidate left: it places {cells}."]
     removals = [e for e in events if isinstance(e, E.Removal)]
     unit = next((e.unit for e in events if isinstance(e, E.UnitShrunk)), None)
@@ -51,15 +54,15 @@ def step_words(
         left = [c for c in unit_cells if after[c].bit_count() == 1 < before[c].bit_count()]
         if not left:
             return None
-        said = [f"{_digits(after[c])[0]} can go only in {geo.cell_name(c)}" for c in left]
+        said = [f"{_digits(after[c])[0]} can go only in {name(c)}" for c in left]
         return [f"In {where}, {_and(said)}.", "So the next fill pass places it there."]
     if unit is not None and removals and celset is not None:
         digits = _and([str(v) for v in celset.values])
-        cells = " ".join(map(geo.cell_name, celset.cells))
+        cells = " ".join(map(name, celset.cells))
         return [
             f"In {unit_name(geo, unit)}, {digits} can go only in {cells}: those cells hold "
             "them and nothing else.",
-            f"So it removes {_removed(removals, geo)}.",
+            f"So it removes {_removed(removals, name)}.",
         ]
     if unit is not None and removals:
         values = {e.value for e in removals}
@@ -67,14 +70,14 @@ def step_words(
         if not cells_set:
             return None
         digits = _and([str(v) for v in _digits(_union(after, cells_set))])
-        cells = " ".join(map(geo.cell_name, cells_set))
+        cells = " ".join(map(name, cells_set))
         return [
             f"In {unit_name(geo, unit)}, {cells} hold only {digits} between them: those "
             "digits fill them, and go nowhere else in it.",
-            f"So it removes {_removed(removals, geo)}.",
+            f"So it removes {_removed(removals, name)}.",
         ]
     if guess is not None and not removals:
-        cell = geo.cell_name(guess.cell)
+        cell = name(guess.cell)
         return [
             f"It tries candidate {guess.tried} of the {guess.out_of} of {cell} (a guess, level "
             f"{guess.level}); where that leads nowhere, the search comes back for the next."

@@ -27,7 +27,7 @@ _SERATE_CELL = re.compile(r"\b([A-I])([1-9])\b")
 def notation(geo: Geometry, names: str = "readalps") -> Notation:
     """How a hint names a cell: the shell's ``[3,5]``, or ``r3c5`` under ``set names
     standard``."""
-    if names == "standard":
+    if names == "standard":  # (a frame's rows and columns, as cell_name numbers them)
         return lambda cell: "r{}c{}".format(*geo.cell_name(cell)[1:-1].split(","))
     return geo.cell_name
 

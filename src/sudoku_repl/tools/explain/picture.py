@@ -33,15 +33,17 @@ def next_step_picture(
     state: EngineState,
     givens: Sequence[int],
     interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
 ) -> Picture | str:
     """The picture of the step Sudoku Explainer takes next from ``state`` (the state after
     the record's first ``moves`` moves), or the line that says why there is none (``No
     picture: ...``; a state with no solution: ``No solution from here: ...``, since when).
-    ``Interrupted`` of the rating once ``interrupted()``."""
+    ``Interrupted`` of the rating once ``interrupted()``. ``names``: the session's ``set names``
+    (the no-solution line's cells)."""
     geo = session.geo
     if not geo.classic:
         return NOT_CLASSIC
-    unsolvable = no_solution_line(session, moves, state, NO_PICTURE)
+    unsolvable = no_solution_line(session, moves, state, NO_PICTURE, names)
     if unsolvable is not None:
         return unsolvable
     grid = se_grid(state, geo)
