@@ -31,11 +31,10 @@ from sudoku_repl.techniques.names import Technique, fill_pass, technique
 from sudoku_repl.techniques.theorems import CONVERSION, Conversion
 from sudoku_repl.text import render
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.views.step_reasons import Notation
 from sudoku_repl.views.step_words import notation
 
 STANDARD = "standard"
-#: the chains' events (run modes 4 and 5)
-_CHAINS = (X_CHAIN, FORCING_CHAIN)
 
 
 def named(line: str, name: Technique | None) -> str:
@@ -59,7 +58,7 @@ def move_lines(
     lines: list[str] = []
     for e in events:
         # (a chain's line names its cells r4c5: its removals too, one notation a line)
-        own = chain_line(e, geo, STANDARD) if e[0] in _CHAINS else event_lines(e, geo)
+        own = chain_line(e, geo, STANDARD) if e[0] in TECHNIQUES else event_lines(e, geo)
         if own:
             own[-1] = named(own[-1], technique(e, context, cands, geo))
         lines += own
@@ -87,10 +86,8 @@ def chain_text(nodes: Sequence[Node], geo: Geometry) -> str:
     return " ".join(parts)
 
 
-def removed_text(removed: Sequence[Node], geo: Geometry, names: str = "readalps") -> str:
-    """``3 from [8,4] [9,5]`` (``r8c4 r9c5`` under ``names`` standard), values ascending,
-    joined by ``and``."""
-    name = notation(geo, names)
+def removed_text(removed: Sequence[Node], name: Notation) -> str:
+    """``3 from [8,4] [9,5]`` (cells as ``name`` says), values ascending, joined by ``and``."""
     by_value: dict[int, list[str]] = {}
     for n in sorted(removed, key=lambda n: (value_of(n), n)):
         by_value.setdefault(value_of(n), []).append(name(cell_of(n)))
@@ -104,7 +101,7 @@ def chain_line(event: Event, geo: Geometry, names: str = "readalps") -> list[str
     name = TECHNIQUES[chain.kind]
     if chain.kind == X_CHAIN:
         name += f" {value_of(chain.nodes[0])}"
-    removes = removed_text(chain.removed, geo, names)
+    removes = removed_text(chain.removed, notation(geo, names))
     return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
 
 
