@@ -7,13 +7,16 @@ deadly pattern). All read the one ``PlanStep``, and the grid's candidates where 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, label_cell, label_digit
 
 #: how a hint names a cell (0..80): ``[3,5]`` or ``r3c5`` (``step_words.notation``)
 Notation = Callable[[int], str]
 Cands = Sequence[int] | None
+#: what a link from a false candidate to a false one rests on (a dynamic chain's "+", a nested
+#: chain: ``tools/explain/premises``): the rule's name, the other candidates (labels) it needs
+Premise = tuple[str, tuple[str, ...]]
 #: the first words of the techniques whose chains end where they start (a forcing chain,
 #: serate's ``ForcingChainHint``), and of those whose chains start from one cell or house
 _SELF_FORCING = ("Forcing Chain", "Forcing X-Chain", "Forcing Y-Chain", "Turbot Fish")
@@ -139,14 +142,21 @@ def _chain_clue(step: PlanStep, kind: str, name: Notation, cells: str) -> str:
 # -- level 3 -----------------------------------------------------------------------------------
 
 
-def reasons(step: PlanStep, name: Notation, cands: Cands = None) -> list[str]:
+def reasons(
+    step: PlanStep,
+    name: Notation,
+    cands: Cands = None,
+    premises: Mapping[Link, Premise] | None = None,
+) -> list[str]:
     """Level 3's why, before what the step places and removes: a chain's links (each candidate
-    true or false in turn), then why the step follows from the pattern."""
+    true or false in turn; a link from false to false with the rule it rests on, where
+    ``premises`` names it), then why the step follows from the pattern."""
     kind = _kind(step)
     lines = []
     if step.links:
         chains = _chains(step)
-        said = "; ".join(_chain_text(chain, start, name) for chain, start in chains)
+        rests = premises or {}
+        said = "; ".join(_chain_text(chain, start, name, rests) for chain, start in chains)
         lines.append(("The chain: " if len(chains) == 1 else "The chains: ") + said + ".")
     why = _WHY.get(kind, _why_else)(step, name, cands)
     return [*lines, why]
@@ -170,11 +180,20 @@ def _truth(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _chain_text(chain: Sequence[Link], start: bool, name: Notation) -> str:
+def _chain_text(
+    chain: Sequence[Link], start: bool, name: Notation, rests: Mapping[Link, Premise]
+) -> str:
     """``4 at [1,2] false, so 6 at [1,2] true, so ...``: a strong link's target true, a weak
-    link's false."""
+    link's false; one ``rests`` names, with the rule it rests on (``5 at [3,4] false (by a
+    hidden pair, with 5 at [3,1] false too)``)."""
     parts = [f"{_candidate(chain[0].source, name)} {_truth(start)}"]
-    parts += [f"{_candidate(link.target, name)} {_truth(link.kind == 'strong')}" for link in chain]
+    for link in chain:
+        said = f"{_candidate(link.target, name)} {_truth(link.kind == 'strong')}"
+        if link in rests:
+            rule, others = rests[link]
+            also = _and([_candidate(o, name) for o in others]) if others else ""
+            said += f" (by {rule}, with {also} false too)" if also else f" (by {rule})"
+        parts.append(said)
     return ", so ".join(parts)
 
 

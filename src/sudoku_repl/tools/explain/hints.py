@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import EngineState
-from sudoku_repl.tools.explain.plan import grid_solutions, next_step
+from sudoku_repl.tools.explain.plan import grid_solutions, next_taken
+from sudoku_repl.tools.explain.premises import premises
 from sudoku_repl.tools.explain.unsolvable import SEVERAL_SOLUTIONS
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_words import hint_words, notation, step_line
@@ -18,6 +19,7 @@ from sudoku_repl.views.step_words import hint_words, notation, step_line
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.plan_step import PlanStep
+    from sudoku_repl.techniques.explainer.rating import Step
 
 
 def se_graded_lines(
@@ -33,8 +35,9 @@ def se_graded_lines(
     said, found = _next(state, geo, interrupted)
     if isinstance(found, str):
         return [*said, found]
-    step, grid = found
-    return [*said, *hint_words(step, level, geo, names, grid.cands)]
+    (step, made), grid = found
+    rests = premises(step, made, grid) if level == 3 else None
+    return [*said, *hint_words(made, level, geo, names, grid.cands, rests)]
 
 
 def se_hint_lines(
@@ -50,12 +53,12 @@ def se_hint_lines(
     said, found = _next(state, geo, interrupted)
     if isinstance(found, str):
         return [*said, found]
-    return [*said, step_line(found[0], notation(geo, names))]
+    return [*said, step_line(found[0][1], notation(geo, names))]
 
 
 def _next(
     state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None
-) -> tuple[list[str], tuple[PlanStep, Grid] | str]:
+) -> tuple[list[str], tuple[tuple[Step, PlanStep], Grid] | str]:
     """Sudoku Explainer's next step from the state and the grid it was found on, or the line
     that says why there is none (not a classic grid, no technique finds one); before it, the
     line a grid with several solutions gets (``SEVERAL_SOLUTIONS``: its step is found without
@@ -65,5 +68,5 @@ def _next(
         return [], grid
     solved = grid_solutions(grid)
     said = [SEVERAL_SOLUTIONS] if len(solved) > 1 else []
-    step = next_step(grid, interrupted, solved)
-    return said, SE_NOTHING if step is None else (step, grid)
+    taken = next_taken(grid, interrupted, solved)
+    return said, SE_NOTHING if taken is None else (taken, grid)

@@ -170,6 +170,17 @@ def next_step(
     out (their steps would remove real solutions' values); where it has one, the step is
     checked against it (a session's state may have lost it: then there is nothing to check
     against). ``Interrupted`` of the rating once ``interrupted()``."""
+    taken = next_taken(grid, interrupted, found)
+    return None if taken is None else taken[1]
+
+
+def next_taken(
+    grid: Grid,
+    interrupted: Callable[[], bool] | None = None,
+    found: Sequence[Sequence[int]] | None = None,
+) -> tuple[Step, PlanStep] | None:
+    """``next_step`` with the rating's ``Step`` it was made from (a hint's third level finds
+    a chain's links again from it: ``premises``)."""
     if found is None:
         found = grid_solutions(grid)
     order = techniques(poller(None, interrupted), uniqueness=len(found) < 2)
@@ -179,10 +190,11 @@ def next_step(
     hint = first_hint(grid, order, None, interrupted, 0, found_by)
     if hint is None:
         return None
-    made = plan_step(Step(hint, order[found_by[0]][0]), grid)
+    step = Step(hint, order[found_by[0]][0])
+    made = plan_step(step, grid)
     if len(found) == 1:
         check(made, found[0], grid_text(grid), 1)
-    return made
+    return step, made
 
 
 def grid_text(grid: Grid) -> str:
