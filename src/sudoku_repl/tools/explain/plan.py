@@ -303,7 +303,8 @@ def _pattern_cells(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int
         return _strong_links(step, found)
     if technique == "unique loops":
         loop = found[2:]
-        return loop, f"the loop starts in {_block(loop[0])}", NO_CHAIN
+        shape = "rectangle" if "Rectangle" in hint.technique else "loop"
+        return loop, f"the {shape} starts in {_block(loop[0])}", NO_CHAIN
     if technique == "bug":
         return found[1:], "the cells with three candidates or more", NO_CHAIN
     if technique in ("aligned pair exclusion", "aligned triplet exclusion"):
