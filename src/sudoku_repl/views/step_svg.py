@@ -199,7 +199,9 @@ def _cell(
     but those the step removes), or its candidates (in the pattern, ``digits`` marked)."""
     x, y = _corner(cell)
     label = cell_label(cell)
-    kind = "cell" if role is None else "cell pattern" if role == "pattern" else f"cell pattern {role}"
+    kind = (
+        "cell" if role is None else "cell pattern" if role == "pattern" else f"cell pattern {role}"
+    )
     parts = [f"<g {_attrs(class_=kind, data_cell=label)}>"]
     if role is not None:
         parts.append(_pattern_square(x, y, role == "pincer"))
