@@ -15,7 +15,7 @@ from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.plan_step import label_cell, label_digit
 from sudoku_repl.tools.explain.plan import next_step
 from tests.commands.test_export_html import files_in
-from tests.support.helpers import REPO, Shell
+from tests.support.helpers import REPO, Shell, slow_on_pure
 
 SEVERAL = "puzzles/multiple_solutions.txt"  # its quiz 1, the one load-quiz takes
 QUIZ = (REPO / SEVERAL).read_text().split()[0]
@@ -38,6 +38,7 @@ def solvable_with(cell: int, digit: int) -> bool:
         return False
 
 
+@slow_on_pure  # (its end: every technique up to the nested chains finds nothing)
 def test_a_walk_of_next_steps_never_removes_a_solution() -> None:
     grid = Grid.from_puzzle(QUIZ)
     taken = []
