@@ -76,9 +76,18 @@ def _x_wings(grid: Grid, source: Grid) -> Iterator[Finding]:
         yield removals, parents
 
 
+#: the simple rules, in the order they are tried, by the names a hint gives them
+SIMPLE_RULES = (
+    ("pointing or claiming", _locking),
+    ("a hidden pair", _hidden_pairs),
+    ("a naked pair", _naked_pairs),
+    ("an X-Wing", _x_wings),
+)
+
+
 def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
     """The removals of the first simple rule that finds any resting on the chain."""
-    for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
+    for _, rule in SIMPLE_RULES:
         result: list[Potential] = []
         for removals, parent_keys in rule(grid, source):
             if not parent_keys:
