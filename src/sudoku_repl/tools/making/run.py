@@ -59,8 +59,9 @@ class Request:
         beyond = order.targets.beyond_known()
         if beyond is not None and args.time is None:
             raise UserError(
-                f"{' '.join(order.targets.words())}: {beyond}, and a search for one may never "
-                "end: give --time SECONDS to search that long anyway"
+                f"{' '.join(order.targets.words())}: {beyond.why}, and a search for one may "
+                f"never end: give --time SECONDS to search that long anyway, or ask for "
+                f"{beyond.instead}"
             )
         read = [("the --near file", args.near), ("the --pattern file", args.pattern)]
         check_apart(
@@ -79,7 +80,7 @@ class Request:
         beyond = self.order.targets.beyond_known()
         if beyond is None or self.seconds is None:
             return None
-        return f"{beyond}: searching for {self.seconds:g} s, which may keep none"
+        return f"{beyond.why}: searching for {self.seconds:g} s, which may keep none"
 
     @property
     def families(self) -> bool:

@@ -71,9 +71,17 @@ FULL_HOUSE_GIVENS = 81 - 27
 PLACING_BELOW = FLOORS["pointing and claiming"]
 #: the highest ER of any puzzle known, in tenths (the forum's hardest lists, 11.9: the 375 of
 #: ``puzzles/forum_hardest_1106.txt`` rate 9.7 to 11.9, docs/se_rating.md "On the forum's
-#: hardest"): a least ER above it is asked of a search that may never end, so only with a
-#: time limit (``beyond_known``)
+#: hardest"): a least ER at or above it is asked of a search that may never end, so only with
+#: a time limit (``beyond_known``)
 HARDEST_KNOWN = 119
+#: how many of those 375 rate ``HARDEST_KNOWN`` (lines 57, 95, 97 and 374: docs/se_rating.md's
+#: plot of them, se_rating_forum_plot.svg): puzzles collected by hand over years, never by
+#: a random search
+AT_HARDEST_KNOWN = 4
+#: the fewest steps of ``run`` to the first solution of any minimal puzzle known: of 136,000
+#: random minimal puzzles (seeds 5 and 9, docs/generate.md) none took fewer; a search below it
+#: may never end, so only with a time limit (``beyond_known``)
+FEWEST_STEPS_KNOWN = 6
 
 
 def _span(option: str, text: str, number: str, tenths: bool, example: str) -> Span:
@@ -114,6 +122,15 @@ def rating_span(option: str, text: str) -> Span:
 def count_span(option: str, text: str) -> Span:
     """A range of whole numbers (``--level``, ``--steps``)."""
     return _span(option, text, _COUNT, False, "2-3, 5-, -40 or 2")
+
+
+@attrs.frozen
+class Unknown:
+    """Targets no puzzle known meets: ``why``, in words, and ``instead``, what a search known
+    to end asks (such targets run only with a time limit)."""
+
+    why: str
+    instead: str
 
 
 @attrs.frozen
@@ -223,16 +240,31 @@ class Targets:
             )
         return None
 
-    def beyond_known(self) -> str | None:
-        """Why no puzzle known meets these targets, when none does (a least ER above the
-        hardest known), in words; None: some do, or it is not known."""
+    def beyond_known(self) -> Unknown | None:
+        """Why no puzzle a search could make is known to meet these targets, when none is (a
+        least ER at or above the hardest known, a top of steps below the fewest known), and
+        what runs without a time limit; None: such puzzles are made, or it is not known."""
         least = self.least_er()
-        if least is None or least <= HARDEST_KNOWN:
-            return None
-        return (
-            f"no puzzle known rates {least / 10:.1f} or more (the hardest known, the forum's, "
-            f"rate {HARDEST_KNOWN / 10:.1f})"
-        )
+        if least is not None and least > HARDEST_KNOWN:
+            return Unknown(
+                f"no puzzle known rates {least / 10:.1f} or more (the hardest known, the "
+                f"forum's, rate {HARDEST_KNOWN / 10:.1f})",
+                f"a least ER below {HARDEST_KNOWN / 10:.1f}",
+            )
+        if least == HARDEST_KNOWN:
+            return Unknown(
+                f"{HARDEST_KNOWN / 10:.1f} is the top of the scale as known ({AT_HARDEST_KNOWN} "
+                "of the forum's 375 hardest, puzzles/forum_hardest_1106.txt, rate it, none more)",
+                f"a least ER below {HARDEST_KNOWN / 10:.1f}",
+            )
+        steps = self.steps
+        if steps is not None and steps.high is not None and steps.high < FEWEST_STEPS_KNOWN:
+            return Unknown(
+                f"no minimal puzzle known takes fewer than {FEWEST_STEPS_KNOWN} steps of run to "
+                "its first solution (none of 136,000 random ones)",
+                f"a top of --steps of {FEWEST_STEPS_KNOWN} or more",
+            )
+        return None
 
     def most_er(self) -> int | None:
         """The most ER (tenths) a puzzle may have (None: no bound): ER's own bound alone (EP
