@@ -156,6 +156,35 @@ def test_n_is_the_files_line_as_rate_numbers_it(
         )
 
 
+def test_a_refusal_names_only_the_lines_that_hold_a_quiz(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Lines that hold no quiz (``rate`` says each) are counted apart, not among the quiz
+    lines; a file of such lines alone says it holds none."""
+    mix = tmp_path / "mix.txt"
+    mix.write_text(f"garbage\nhello world\n{BACKDOOR_1}\n{B4}\n{'1' * 80}\n{B4}\n")
+    status, out, err = _run(capfd, str(mix), "10")
+    assert (status, out) == (1, [])
+    assert err == (
+        f"sudoku-repl difficulty: No quiz on line 10 of {mix} (it has 6 lines): its quiz lines "
+        f"are lines 3-4 and 6 (3 other lines skipped, holding no quiz); {N_IS}.\n"
+    )
+    one = tmp_path / "one.txt"
+    one.write_text(f"garbage\n{B4}\n")
+    status, out, err = _run(capfd, str(one), "5")
+    assert err == (
+        f"sudoku-repl difficulty: No quiz on line 5 of {one} (it has 2 lines): its quiz is on "
+        f"line 2 (1 other line skipped, holding no quiz); {N_IS}.\n"
+    )
+    none = tmp_path / "none.txt"
+    none.write_text(f"{'1' * 80}\n{'2' * 79}\n")
+    status, out, err = _run(capfd, str(none), "3")
+    assert err == (
+        f"sudoku-repl difficulty: No quiz on line 3 of {none} (it has 2 lines): none of its "
+        f"lines holds a quiz (2 lines skipped); {N_IS}.\n"
+    )
+
+
 def test_a_nine_line_file_is_its_first_rows_line(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capfd, SEED_FILE, "2", "--measures", "te")
     assert status == 0
