@@ -171,3 +171,21 @@ def test_the_ci_names_every_extension_from_setup_py(monkeypatch: pytest.MonkeyPa
     for script in ("wheels", "sanitize"):
         text = (REPO / ".ci" / script).read_text()
         assert ".ci/extensions" in text and "/_native" not in text, script
+
+
+def test_the_cross_build_is_a_check_outside_ci_run_with_pinned_tools() -> None:
+    """.ci/wheels-cross builds the Windows and macOS wheels on the stable ABI as a check, by
+    hand: .ci/run does not call it, and its tools are pinned."""
+    assert "wheels-cross" not in (REPO / ".ci" / "run").read_text()
+    pins = [
+        line
+        for line in (REPO / ".ci" / "wheels-cross-tools.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert {pin.split("==")[0] for pin in pins} == {
+        "ziglang", "wheel", "setuptools", "abi3audit", "check-wheel-contents"
+    } and all("==" in pin for pin in pins)  # fmt: skip
+    script = (REPO / ".ci" / "wheels_cross.py").read_text()
+    for platform in ("win_amd64", "win_arm64", "macosx_11_0_arm64", "macosx_11_0_x86_64"):
+        assert f'"{platform}"' in script, platform
+    assert 'LIMITED = "0x030B0000"' in script and "cp311-abi3-" in script
