@@ -188,6 +188,7 @@ def build(
         "\n".join([*lines, "Root-Is-Purelib: false", f"Tag: cp311-abi3-{platform}", ""])
     )
     made = tmp / f"made-{platform}"
+    made.mkdir()
     run(sys.executable, "-m", "wheel", "pack", "-d", made, root)
     (wheel,) = made.glob("*.whl")
     return wheel
