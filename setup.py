@@ -59,7 +59,7 @@ CSRC = "src/sudoku_repl/core/csrc"
 # the explainer's C beside the Python it mirrors (the chain search and the ladder below it): an
 # extension of its own, above the core's
 SE_CSRC = "src/sudoku_repl/techniques/explainer/csrc"
-# the measures of difficulty's C (BRT, T&E, backdoors; issue 60): an extension of its own too
+# the measures of difficulty's C (BRT, T&E, backdoors): an extension of its own too
 DF_CSRC = "src/sudoku_repl/techniques/difficulty/csrc"
 WARNINGS = ["-Wall", "-Wextra"]
 STRICT = "SUDOKU_REPL_STRICT_C"
@@ -84,8 +84,8 @@ LIMITED = "SUDOKU_REPL_LIMITED_API"
 LIMITED_VERSION = "0x030B0000"
 #: what setuptools' build_ext passes over for an optional extension (a warning, and no module)
 LEFT_OUT = (CCompilerError, CompileError, BaseError)
-#: said once when an extension was left out (issue 54): pip shows it with -v only (it shows a
-#: build's output only when the build fails), so the program says it again (issue 59)
+#: said once when an extension was left out: pip shows it with -v only (it shows a
+#: build's output only when the build fails), so the program says it again
 PURE_BUILD = """sudoku-repl is installed WITHOUT its native C: {names} could not be compiled (pip install -v shows why).
 It runs its pure Python in place of it, with the same results, but about 25x slower to solve and
 about 100x slower to rate by Sudoku Explainer's scale (docs/native.md). For the native build

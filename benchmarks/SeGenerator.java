@@ -1,5 +1,5 @@
 /*
- * Sudoku Explainer's own generator, the anchor of benchmarks/bench_generate.py (issue 55 §2).
+ * Sudoku Explainer's own generator, the anchor of benchmarks/bench_generate.py.
  *
  * Compiled against serate.jar (SukakuExplainer v1.15.10) by the benchmark, in its temporary
  * folder. It makes minimal puzzles as Sudoku Explainer's generator makes them

@@ -1,13 +1,15 @@
-"""The agent's door (issue 75, docs/agents.md): MCP round trips of ``step`` and ``check_move``
+"""The agent's door (docs/agents.md): MCP round trips of ``step`` and ``check_move``
 through the official SDK's client over stdio (a real ``sudoku-repl mcp`` subprocess), against
 the same calls through the SDK with the server in the same process (no stdio: the SDK's cost
 without the operating system's) and on the session in process (``frontends/mcp/agent``: no
 SDK), and
 ``sudoku_repl.gym``'s steps a second against a plain Python loop doing the same moves (a
 validity and solution check, no judgement); reasoning-gym's Sudoku generator beside them where
-it is installed. The targets (issue 75): a ``step`` round trip <= 5 ms, ``check_move`` <= 20
+it is installed. The targets: a ``step`` round trip <= 5 ms, ``check_move`` <= 20
 ms on a mid-band state (ER 6-8: puzzles/se_rated_diabolical2000.txt), >= 2,000 environment
-steps a second with justification up to ER 4.0.
+steps a second with justification up to ER 4.0. The server and session are the open mode's
+(``--open``): the steps go on past the solver's guesses, a wrong move is judged against the
+solution, as the environment judges.
 
     python benchmarks/bench_agents.py [--steps N] [--puzzles K] [--env-steps M]
 """
@@ -72,7 +74,9 @@ def calls(steps: int, puzzles: list[str]) -> list[tuple[str, dict[str, Any], str
 
 
 def in_process(plan_calls: list[tuple[str, dict[str, Any], str]]) -> dict[str, list[float]]:
-    session = AgentSession()
+    session = AgentSession(
+        sealed=False
+    )  # (the open mode: the wrong move judged against the solution)
     return _timed(plan_calls, lambda name, args: session.call(name, args))
 
 
@@ -102,7 +106,10 @@ async def over_mcp(
     over all of them, its start included: a figure the machine's load does not swell)."""
     cpu = children_cpu()
     server = StdioServerParameters(
-        command=sys.executable, args=["-m", "sudoku_repl", "mcp"], env=program_env(), cwd=REPO
+        command=sys.executable,
+        args=["-m", "sudoku_repl", "mcp", "--open"],
+        env=program_env(),
+        cwd=REPO,
     )
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -118,7 +125,7 @@ async def in_memory(plan_calls: list[tuple[str, dict[str, Any], str]]) -> dict[s
 
     from sudoku_repl.frontends.mcp.server import make_server
 
-    async with Client(make_server()) as session:
+    async with Client(make_server(sealed=False)) as session:
         return await timed(session, plan_calls)
 
 

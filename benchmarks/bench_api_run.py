@@ -1,6 +1,6 @@
 """The public API's ``Session.run()`` (docs/api.md): its default against a quiet run and a run
 that collects the trace lines, per quiz to the first solution, and the ratio of each to the
-quiet run (issue 33, section 4: the default was the traced run, 7-20x the quiet one).
+quiet run (the default was the traced run, 7-20x the quiet one).
 
 - ``run()``: the default, what a script that says nothing more pays;
 - quiet: ``run(hooks)`` with hooks that read no event (``common.Silent``): the engine's fast path;

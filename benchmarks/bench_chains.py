@@ -1,4 +1,4 @@
-"""What the chains (issue 8) change: run-mode 0 against run-mode 4 on puzzle sets.
+"""What the chains change: run-mode 0 against run-mode 4 on puzzle sets.
 
     python benchmarks/bench_chains.py [FILE ...] [--limit K] [--jobs N] [--modes 0,4]
 

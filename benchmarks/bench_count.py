@@ -1,4 +1,4 @@
-"""The solution counter that stops at 2 against tdoku, the fastest solver (issue 55 §2), in one
+"""The solution counter that stops at 2 against tdoku, the fastest solver, in one
 run; and the puzzle makers' rates.
 
 tdoku (Tom Dillon, https://github.com/t-dillon/tdoku) is built here from its public source, into

@@ -1,4 +1,4 @@
-"""Issue 43, point 8: the Debug Adapter Protocol server's speed, against the shell in the same run.
+"""The Debug Adapter Protocol server's speed, against the shell in the same run.
 
     python benchmarks/bench_dap.py [--rounds N] [--far STEPS] [--pauses N]
 

@@ -1,4 +1,4 @@
-"""Issue 51: the custom ``sudokuBoard`` request's speed at a stop deep in a long search, against
+"""The custom ``sudokuBoard`` request's speed at a stop deep in a long search, against
 the plain ``stackTrace`` + ``scopes`` + ``variables`` round trip in the same run.
 
     python benchmarks/bench_dap_board.py [--rounds N] [--far STEPS]

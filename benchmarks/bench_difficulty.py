@@ -1,5 +1,5 @@
 """The measures of difficulty against SHC (the Sudoku Hierarchical Classifier), same files, one
-run: CPU seconds each, and the ratio (issue 60).
+run: CPU seconds each, and the ratio.
 
     python benchmarks/bench_difficulty.py [--shc PATH/SHC.jar] [--measures te,b,bxb] [--limit N]
                                           [--file FILE --expected FILE]

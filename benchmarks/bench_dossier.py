@@ -1,4 +1,4 @@
-"""The whole dossier of the forum's hardest 1,000 (issue 60): CPU time and memory peak.
+"""The whole dossier of the forum's hardest 1,000: CPU time and memory peak.
 
     python benchmarks/bench_dossier.py [--jobs N] [--limit N] [--isomorphs K] [--file FILE]
 

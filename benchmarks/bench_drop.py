@@ -1,4 +1,4 @@
-"""Issue 42, 2.1: dropping the older half of a full record costs no more than recording it did.
+"""Dropping the older half of a full record costs no more than recording it did.
 
     python benchmarks/bench_drop.py [--moves N] [--pure-moves N] [--rounds R]
                                     [--build native|pure|both]

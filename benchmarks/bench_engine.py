@@ -72,7 +72,7 @@ def main() -> None:
     )
     print(f"ratio engine/baseline, first solution:  {m_first / m_base:7.2f}")
     print(
-        f"target (issue 2): <= 10 ms per quiz to the first solution -> "
+        f"target: <= 10 ms per quiz to the first solution -> "
         f"{'holds' if m_first <= 10 else 'MISSED'} ({m_first:.2f} ms)"
     )
 

@@ -1,4 +1,4 @@
-"""Issue 24, section 4: memory over all experiments and switching time at 100,000 steps.
+"""Memory over all experiments and switching time at 100,000 steps.
 
     python benchmarks/bench_experiments.py [--steps N] [--experiments K] [--tail N]
                                            [--switches N] [--gotos N] [--seed S]

@@ -1,4 +1,4 @@
-"""Issue 36: the replay page of a long search. How long ``export html`` takes, how big the file
+"""The replay page of a long search. How long ``export html`` takes, how big the file
 is, and how long Chromium takes to open it and to reach any step.
 
     python benchmarks/bench_export_html.py [--steps N] [--gotos N] [--no-browser]

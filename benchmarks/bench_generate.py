@@ -1,4 +1,4 @@
-"""``generate`` (issues 55 §2, 59 §1.14) against Sudoku Explainer's own generator, in one run:
+"""``generate`` against Sudoku Explainer's own generator, in one run:
 independent minimal puzzles of ER >= 8.0 and of ER >= 9.0 a CPU-minute, ours (the default, and
 ``--climb``) and Sudoku Explainer's (SukakuExplainer 1.15.10's ``Generator.generate(Random,
 Symmetry.None)``, each puzzle rated by its ``Solver.getDifficulty()``), and the ratio (issue

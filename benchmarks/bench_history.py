@@ -1,4 +1,4 @@
-"""Issue 4, "How to measure": memory per recorded step and `goto` latency over a long record.
+"""Memory per recorded step and `goto` latency over a long record.
 
     python benchmarks/bench_history.py [--solutions N] [--gotos N] [--seed S]
                                        [--file FILE --number N]

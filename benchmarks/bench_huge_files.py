@@ -8,7 +8,7 @@ lines then 100 MB of junk lines, a quiz a line (its first and its second asked),
 line then NUL bytes, and 100 MB of NUL bytes without a line break; they are written in a
 temporary folder, removed after. Prints each load's CPU seconds and growth (KiB); target: at
 most 3 CPU-seconds a load (6 for the file without a line break, which is refused at its first
-megabytes), what the tests asserted before the figure moved here (issue 73 item 27: the tests
+megabytes), what the tests asserted before the figure moved here (the tests
 keep the growth's bound).
 """
 

@@ -1,4 +1,4 @@
-"""Issue 44: HiGHS on the seed's 0-1 program against the native engine's first solution.
+"""HiGHS on the seed's 0-1 program against the native engine's first solution.
 
     python benchmarks/bench_ilp.py [--limit K] [--rounds N]
     python benchmarks/bench_ilp.py --correlations [--se-sample K] [--jobs N]

@@ -1,4 +1,4 @@
-"""Issue 26, section 1: the native core's targets, each measured against a baseline in the same
+"""The native core's targets, each measured against a baseline in the same
 run, on one core, CPU time, medians.
 
 - forum-hardest, first solution: the engine (``runrun 1``) against the Norvig-style dictionary
@@ -17,7 +17,7 @@ run, on one core, CPU time, medians.
 The machine is shared and noisy: run it twice or more and give the ranges. With
 SUDOKU_REPL_ENGINE=pure it measures the pure engine the same way.
 
-``--against DIR`` compares two builds in one run (issue 74: the figures must not move): DIR is
+``--against DIR`` compares two builds in one run (the figures must not move): DIR is
 another checkout with its extensions built in place (``pip install -e DIR`` in any venv, or
 ``python setup.py build_ext --inplace`` there), and each round times this checkout's build and
 then DIR's (the order swapped each round), each in a process of its own with its ``src`` first

@@ -1,4 +1,4 @@
-"""What the check of a grid no technique takes a step from (``no_step.finds_nothing``, issue 54)
+"""What the check of a grid no technique takes a step from (``no_step.finds_nothing``)
 costs ``serate``: on grids of a few givens, where it answers, and on the puzzles of one solution
 it is asked about first (every puzzle serate rates), where it answers no.
 

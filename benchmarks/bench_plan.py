@@ -1,4 +1,4 @@
-"""What a plan costs beside the rating alone (issue 68): ``rate FILE --scale se --format json``
+"""What a plan costs beside the rating alone: ``rate FILE --scale se --format json``
 against the same with ``--plan``, in this process, on the same puzzles, the ratio of their CPU
 times printed (the target: 1.2 at most, on the bank). With ``--check``, every plan is held to
 the puzzle's solution by the independent counter (``core/counting``: a removal leaves no

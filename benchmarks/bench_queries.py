@@ -1,4 +1,4 @@
-"""Issue 26 section 2: questions to the record that read only the chunks of their cell.
+"""Questions to the record that read only the chunks of their cell.
 
     python benchmarks/bench_queries.py [--steps N] [--gotos N] [--seed S]
                                        [--file FILE --number N]

@@ -22,13 +22,13 @@ from common import ROYLE17_SAMPLE, machine, read_quizzes
 from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 
-try:  # (where the rows are made moved with issue 32)
+try:  # (where the rows are made, in this version or an older one)
     from sudoku_repl.tools.rating.rows import csv_row
 except ImportError:
     from sudoku_repl.tools.rating.rate import csv_row  # type: ignore[attr-defined,no-redef]
 from sudoku_repl.tools.rating.rate import POLL_STEPS, Rating, rate_quiz
 
-try:  # (what rate's workers call since issue 32: the givens, read and checked in the parent)
+try:  # (what rate's workers call: the givens, read and checked in the parent)
     from sudoku_repl.tools.rating.rate import rate_givens
 except ImportError:
     rate_givens = None  # type: ignore[assignment]

@@ -7,7 +7,7 @@ By default the repository's four big collections three times over, as bench_rate
 (19,395 quizzes), --jobs 2: resuming is for jobs that take a while, and on a file rated in a
 second the command's start-up and its reading of the file (a fifth of a second in both runs)
 would be much of what is measured.
-The target (issue 26): the run that continues takes at most 75% of the uninterrupted run's
+The target: the run that continues takes at most 75% of the uninterrupted run's
 time, and the rows are the same (all columns but ``ms``; none twice, none lost). The kill comes
 when the file holds the share of rows asked for (watched, not timed). Everything is written to
 a temporary folder.

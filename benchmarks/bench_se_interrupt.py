@@ -8,7 +8,7 @@ one, whose nested chains take seconds: the slowest quiz of tests/data/se_hard_ra
 serate 11.0), lets it work ``--wait`` seconds (default 3,
 counted from the progress bar's first drawing: the chain search is then under way), sends
 Ctrl-C as a terminal does, and measures the wall time until the process has exited. Prints
-each round, then the median and the slowest. Issue 34's target: under 1 s. Writes only in a
+each round, then the median and the slowest. The target: under 1 s. Writes only in a
 temporary folder of its own.
 """
 

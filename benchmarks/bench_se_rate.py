@@ -8,7 +8,7 @@ peak memory of each (resident set); each band's total CPU, ours against serate's
 floor: <= 0.1x in every band); skfr's median time a puzzle (its own ``-e`` figure, one thread,
 one process a band over the band's file). ``before``: ours on the native build with the techniques
 below the chains (singles to the BUG, ``explainer/csrc/``) and the rating's loop over them in
-Python, as before issue 45, in the same run, and the ratio native/before (``--no-before`` skips
+Python, as before the C explainer, in the same run, and the ratio native/before (``--no-before`` skips
 it).
 
     python benchmarks/bench_se_rate.py --serate-jar JAR          # a built SukakuExplainer.jar

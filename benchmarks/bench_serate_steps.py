@@ -2,10 +2,10 @@
 and serate's description of it) against SukakuExplainer 1.15.10's ``serate`` with the same
 arguments, on the same puzzles, in one run, by band of the bank's ER (serate's own ratings of
 puzzles/se_rated_diabolical2000.txt): the CPU of each whole command (the JVM's, start-up, JIT
-and GC included; ours, its worker processes included), the ratio ours/serate (issue 54's floor:
+and GC included; ours, its worker processes included), the ratio ours/serate (the floor:
 <= 0.1x in every band), and ours with ``--after='%r'`` alone (what the descriptions add), and
 on how many puzzles the output is serate's, line for line (the rest leave serate's path at a
-tie, issue 54), and on how many ER/EP/ED is.
+tie), and on how many ER/EP/ED is.
 
     python benchmarks/bench_serate_steps.py [--serate-jar JAR] [--per-band A,B,C,D] [--threads T]
 

@@ -1,7 +1,7 @@
-"""Issues 4 and 15: the engine against a Norvig-style dictionary solver (norvig_baseline.py) and,
+"""The engine against a Norvig-style dictionary solver (norvig_baseline.py) and,
 with ``--reference``, the plain reference implementation of docs/engine.md
 (tests/oracles/reference_engine.py), on the same puzzles, in alternation, over several rounds; then
-every target of issue 15 with its measured value and holds / MISSED: the pure-Python ratios, the
+every target (docs/speed.md) with its measured value and holds / MISSED: the pure-Python ratios, the
 bytes per recorded step (bench_history.py), batch CLI throughput and start-up (bench_startup.py),
 and the engine of the build that runs (``SUDOKU_REPL_ENGINE=pure``: the pure one; the native
 core's own targets are bench_native.py's).
@@ -68,7 +68,7 @@ SETS: dict[str, tuple[Path, float, float, float | None]] = {
     "royle17": (ROYLE17_SAMPLE, 1.7, 2.0, None),
 }
 CLI_TARGET = 1.5  # batch CLI time / (engine-only time + start-up)
-# issue 15, pure Python, in the same run: engine / dict solver to the first solution, and the
+# pure Python, in the same run: engine / dict solver to the first solution, and the
 # engine to the end of the search / the dict solver to its first solution
 FIRST_RATIO_TARGET = 1.0
 END_RATIO_TARGET = 2.0
@@ -196,7 +196,7 @@ def print_set(res: dict, rounds: int) -> None:
     if res["target_end"] is not None:
         rows.append(("to the end", m["eng0"], res["target_end"]))
     print(
-        f"  {'target (issue 4)':16} {'engine ms':>10} {'target ms':>10} {'':7} {'scaled target':>14} {'':7}"
+        f"  {'target':16} {'engine ms':>10} {'target ms':>10} {'':7} {'scaled target':>14} {'':7}"
     )
     for label, measured, target in rows:
         scaled = target * res["scale"]
@@ -335,7 +335,7 @@ def main() -> None:
         sys.stdout.flush()
     print()
     print(
-        "== summary (median ms per quiz; targets of issue 4; scaled = target x dict-here / dict-in-issue)"
+        "== summary (median ms per quiz; the targets; scaled = target x dict-here / dict-where-set)"
     )
     print(
         f"  {'set':8} {'what':15} {'reference':>10} {'engine':>8} {'eng/ref':>8} {'eng/dict':>8} "
@@ -380,7 +380,7 @@ def main() -> None:
     ]
     if not args.no_memory:
         targets.append(memory_target())
-    print_targets("targets of issue 15 (pure Python; ratios of medians in this run)", targets)
+    print_targets("the pure-Python targets ( ratios of medians in this run)", targets)
     if not args.no_cli:
         if "top95" in results:
             bench_cli(results["top95"]["quizzes"], results["top95"]["eng0_sum_s"], args.cli_runs)

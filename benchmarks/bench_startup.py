@@ -1,4 +1,4 @@
-"""Start-up time (issue 15, issue 22): ``sudoku-repl -c bye`` against ``python -c pass``, and the
+"""Start-up time: ``sudoku-repl -c bye`` against ``python -c pass``, and the
 time until the interactive shell's first prompt is usable, in a pseudo-terminal.
 
     python benchmarks/bench_startup.py [--runs N]
@@ -7,7 +7,7 @@ Targets: ``sudoku-repl -c bye`` takes at most 2x ``python -c pass`` (the same in
 same site-packages start-up), measured both as ``python -m sudoku_repl`` and through the console
 script next to the interpreter, when it is there; the first prompt is usable within 0.35 s of the
 launch, without a quiz and with the README's first command (``sudoku-repl examples/seed.txt``),
-and in a terminal that never answers cursor-position requests (issue 13). Beside them, a
+and in a terminal that never answers cursor-position requests. Beside them, a
 program that imports prompt_toolkit and then reads a line: the floor of a prompt drawn by
 prompt_toolkit. The runs import this checkout (``PYTHONPATH``, ``common.program_env``).
 

@@ -1,4 +1,4 @@
-"""Issue 68: a step's picture (``views/step_svg``) costs at most 5 ms a step.
+"""A step's picture (``views/step_svg``) costs at most 5 ms a step.
 
     python benchmarks/bench_svg.py [--puzzles N] [--rounds N]
 

@@ -1,9 +1,9 @@
-"""The web page (issue 67, docs/web.md): seconds from navigation to the first prompt, on a first
+"""The web page (docs/web.md): seconds from navigation to the first prompt, on a first
 visit (cold: the service worker set up and the page reloaded once, Pyodide and the wheels
 fetched) and on a second (the browser's caches warm), each split in its phases (the page's
 marks, ``window.sudokuRepl.timings()``); the page's folder in MB; and, in one run, the page on
-its C core against the CPython shell on the C core (issue 74), and the page on the pure engine
-against the pure engine in CPython (issue 67), on the same commands: the seed's ``runrun 0``,
+its C core against the CPython shell on the C core, and the page on the pure engine
+against the pure engine in CPython, on the same commands: the seed's ``runrun 0``,
 five times, the seed loaded again before each; Sudoku Explainer's rating of 20 puzzles
 (``--scale steps,se``); on the C only, the SE rating of one puzzle of SER 11.8
 (tests/data/se_hard_rated.txt's 27th: some 3 s of the C, minutes of the pure engine), each
@@ -171,7 +171,7 @@ def rating_commands(shell_rates: bool) -> list[tuple[str, str | None]]:
 
 
 def shell_has_rate() -> bool:
-    """Whether the shell has a ``rate`` command (issue 66), asked of this checkout's shell."""
+    """Whether the shell has a ``rate`` command, asked of this checkout's shell."""
     done = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "-c", "help rate"],
         capture_output=True, text=True, cwd=REPO,
@@ -297,7 +297,9 @@ def main() -> None:
         shutil.copytree(page, site)
         manifest = json.loads((site / "manifest.json").read_text())
         if not (manifest.get("native") or {}).get("modules"):
-            sys.exit("bench_web: the page was built without its C (web/build said why)")
+            sys.exit(
+                "bench_web: the page was built without its C (web/build --pure): build it on its C"
+            )
         page_beside(site, "pure", {k: v for k, v in manifest.items() if k != "native"})
         rates = shell_has_rate()
         lines = engine_lines(rates)

@@ -1,4 +1,4 @@
-"""Issue 24 section 3: ``whatif guesses`` on the seed quiz after ``run`` answers within 1 s.
+"""``whatif guesses`` on the seed quiz after ``run`` answers within 1 s.
 
     python benchmarks/bench_whatif.py [--rounds N]
 

@@ -1,4 +1,4 @@
-"""Issue 35 section 4: ``why`` made on demand from a long record.
+"""``why`` made on demand from a long record.
 
     python benchmarks/bench_why.py [--steps N] [--cells N] [--seed S]
     SUDOKU_REPL_ENGINE=pure python benchmarks/bench_why.py ...

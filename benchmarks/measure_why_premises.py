@@ -1,4 +1,4 @@
-"""Issue 35: how minimal ``why``'s premise sets are, measured with the independent checker
+"""How minimal ``why``'s premise sets are, measured with the independent checker
 (``tests/oracles/why_checker.py``).
 
     python benchmarks/measure_why_premises.py [--steps N] [--per-rule N] [--seed S]

@@ -3,7 +3,7 @@
 # test's quizzes, grids, seeds or examples) on all of them, SUDOKU_REPL_SWEEP=1, under CI's
 # hypothesis profile, on the build installed (the native one where the C is built). The
 # modules are those that import the sampling (found by grep, so a new one is swept too).
-# Some 10 CPU-minutes more than the sample natively (issue 73 item 27); extra pytest options
+# Some 10 CPU-minutes more than the sample natively; extra pytest options
 # pass through (-x, -k ...).
 #
 #   bash benchmarks/sweeps.sh [PYTEST_OPTIONS...]

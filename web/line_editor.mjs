@@ -52,6 +52,8 @@ export class LineEditor {
         this.storage = storage;
         this.history = loadHistory(storage);
         this.active = false;
+        this.starting = 0; // a prompt's start waited for (its number), 0: none
+        this.started = 0; // the prompts started so far
         this.command = false; // a command's prompt (else the guess question's)
         this.buffer = '';
         this.pos = 0;
@@ -61,13 +63,27 @@ export class LineEditor {
         this.browsing = this.history.length;
         this.draft = '';
         this.completing = false;
+        this.typed = null; // (type's promise: resolved once its line is sent)
     }
 
-    /** The shell waits at a prompt: a new line is edited (a command's when `command`). */
+    /** The shell waits at a prompt: a new line is edited (a command's when `command`), once
+     * the terminal has drawn all that was written before: xterm.js parses what is written
+     * later, a slice at a time, and until then its cursor's column is not the prompt's end
+     * but where the last line drawn left it (often the end of the line typed before, the
+     * line then drawn that far to the right). Keys typed meanwhile wait, and are typed then. */
     activate(command) {
         if (this.active) return; // (the same prompt again after Tab's answer)
-        this.active = true;
+        const starting = ++this.started;
+        this.starting = starting;
         this.command = command;
+        this.term.write('', () => {
+            if (this.starting === starting) this._start();
+        });
+    }
+
+    _start() {
+        this.starting = 0;
+        this.active = true;
         this.buffer = '';
         this.pos = 0;
         this.drawnAt = 0;
@@ -85,6 +101,10 @@ export class LineEditor {
             return;
         }
         if (!this.active) {
+            if (this.starting) {
+                this.waiting += data; // (Ctrl-C too: at the prompt it drops the line)
+                return;
+            }
             if (data.includes('\x03')) {
                 this.waiting = '';
                 this.on.running();
@@ -219,6 +239,9 @@ export class LineEditor {
             }
         }
         this.on.submit(line, this.command);
+        const typed = this.typed;
+        this.typed = null;
+        if (typed) typed();
     }
 
     interrupt() {
@@ -266,6 +289,7 @@ export class LineEditor {
     /** A tool call runs at this prompt (WebMCP): the line typed so far is taken off the screen
      * and typed again at the next prompt. */
     hold() {
+        this.starting = 0; // (a prompt not yet started: its keys wait for the next one)
         if (!this.active) return;
         const typed = this.buffer;
         this.edit('', 0);
@@ -273,11 +297,19 @@ export class LineEditor {
         this.waiting = typed + this.waiting;
     }
 
-    /** A line typed for the user (the Board's `goto N`): at a command's prompt only. */
+    /** A line typed for the user (the Board's `goto N`), at a command's prompt only (else
+     * false): a promise resolved once it is sent (at once, or when the prompt starts). */
     type(line) {
-        if (!this.active || !this.command) return false;
-        this.edit(line, line.length);
-        this.submit();
-        return true;
+        if (!this.command || !(this.active || this.starting)) return false;
+        const sent = new Promise((resolve) => {
+            this.typed = resolve;
+        });
+        if (this.active) {
+            this.edit(line, line.length);
+            this.submit();
+        } else {
+            this.waiting = `${line}\r`; // (in place of keys typed ahead, as at the prompt)
+        }
+        return sent;
     }
 }

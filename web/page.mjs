@@ -33,6 +33,9 @@ const term = new Terminal({
     screenReaderMode: true,
     fontFamily: 'ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace',
     fontSize: NARROW ? 12 : 14, // (a phone's terminal: some 52 columns)
+    // rows a fifth taller than the font's measured height: at device scale 1 a row of that
+    // height alone cuts off what is drawn at its bottom, an underscore whole
+    lineHeight: 1.2,
 });
 const fit = new FitAddon();
 term.loadAddon(fit);
@@ -127,13 +130,13 @@ if (!isolated) {
         await new Promise(() => {});
     }
 }
-// the engine the shell runs on (its `build` message: the C core where the page's C modules
-// load, docs/web.md; the welcome says why not), said at each prompt
-let engine = 'the pure-Python engine runs in this page (no C)';
+// which of the page's C modules run their C (its `build` message, the welcome's words: each
+// module named, one that failed to load too; docs/web.md), said at each prompt
+let engine = 'Starting';
 const ready = () => isolated
     ? `Ready: ${engine}; Ctrl-C stops a command.`
     : `${NOT_ISOLATED}: Ctrl-C cannot stop a command here (it still drops a line at the prompt); ` +
-      `a long command runs to its end. ${engine[0].toUpperCase()}${engine.slice(1)}.`;
+      `a long command runs to its end. ${engine}.`;
 
 const worker = new Worker('worker.mjs', { type: 'module' });
 const client = new ShellClient(
@@ -154,7 +157,7 @@ const client = new ShellClient(
             say(ready());
         },
         build: ({ body }) => {
-            if (JSON.parse(body).native) engine = 'the C core runs in this page (native core)';
+            engine = JSON.parse(body).engine;
         },
         board: ({ body }) => showBoard(JSON.parse(body)),
         // the next step's picture, as VS Code's Board gets it from the debug adapter
@@ -191,6 +194,11 @@ window.sudokuRepl = {
     progress: () => progress,
     /** The terminal's columns. */
     columns: () => term.cols,
+    /** The terminal's rows as drawn, its scrollback first: each one's text (for tests). */
+    screen: () => {
+        const buffer = term.buffer.active;
+        return Array.from({ length: buffer.length }, (_, row) => buffer.getLine(row).translateToString(true));
+    },
     /** Whether the shell waits at a prompt. */
     prompting: () => client.reading,
     /** Seconds the last line took, from Enter to the next prompt (benchmarks/bench_web.py). */
@@ -239,20 +247,39 @@ window.addEventListener('message', (event) => {
     else if (message.type === 'run') editor.type(message.line);
     else if (message.type === 'goto') editor.type(`goto ${message.step}`);
     else if (message.type === 'explain' && message.token !== -1) explain(message);
+    else if (message.type === 'steps') listSteps(message);
     else if (message.type === 'picture') client.picture(true, width());
     else if (message.type === 'pictureClosed') client.picture(false, width());
-    else if (message.type === 'keys') term.focus(); // (issue 73: a click in the Board kept them)
+    else if (message.type === 'keys') term.focus(); // (a click in the Board kept them)
 });
+
+/** The Board's list of every step Sudoku Explainer offers opened: `hint se all` typed at the
+ * prompt, its numbered lines the list (another line, why there is none: the list's summary). */
+async function listSteps({ step }) {
+    const answer = (steps) => boardEl.contentWindow.postMessage({ type: 'steps', step, steps }, location.origin);
+    const before = client.transcript().length;
+    if (!editor.type('hint se all')) {
+        answer({ none: 'the shell is busy: close the list and open it again at its prompt' });
+        return;
+    }
+    await client.prompted();
+    // (the line typed, the lines of `hint se all`, then the next prompt's blank line and prompt)
+    const said = client.transcript().slice(before).split('\n').slice(1, -3);
+    const listed = said.map((line) => /^ *\d+\. (.*)$/.exec(line)).filter(Boolean);
+    answer(listed.length ? { steps: listed.map((found) => ({ line: found[1] })) } : { none: said[said.length - 1] || 'none' });
+}
 
 /** A cell clicked on the Board: `why [r,c]` typed at the prompt, its lines in the Board's popover. */
 async function explain({ cell, token }) {
     const answer = (why, error) =>
         boardEl.contentWindow.postMessage({ type: 'explained', token, cell, why, when: [], error }, location.origin);
     const before = client.transcript().length;
-    if (!editor.type(`why ${cell}`)) {
+    const typed = editor.type(`why ${cell}`);
+    if (!typed) {
         answer([], 'The shell is busy: click again at its prompt.');
         return;
     }
+    await typed;
     await client.prompted();
     // (the line typed, the lines of `why`, then the next prompt's blank line and prompt)
     answer(client.transcript().slice(before).split('\n').slice(1, -3));

@@ -87,7 +87,7 @@ sys.path.insert(0, site)
 os.chdir(home)
 from sudoku_repl.frontends.web_shell import run_page
 
-run_page(Page(), ["load-quiz examples/seed.txt"], natives)
+run_page(Page(), None, natives)
 stdlib = "/lib/python%d%d.zip/" % sys.version_info[:2]
 started = {
     module.__spec__.origin[len(stdlib):]

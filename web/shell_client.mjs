@@ -7,10 +7,11 @@
 import { GET, KEYS, Listener, PUT, Sender, encoder, makeChannel, readPosted, withBytes } from './channel.mjs';
 
 /** What the page says of a file put in its folder (the worker's `put` message): the shell's
- * commands that read it, or why it was refused (the session goes on either way). */
-export function putNote({ name, refused }) {
+ * command that reads it (`note`: web_shell.put_note's, the command typed as the shell takes it),
+ * or why it was refused (the session goes on either way). */
+export function putNote({ name, refused, note }) {
     if (refused) return `${name} was not put in the page's folder: ${refused}. Rename it and put it again.`;
-    return `${name} is in the page's folder: load-quiz ${name} loads it, source ${name} runs its commands.`;
+    return note || `${name} is in the page's folder.`;
 }
 
 export class ShellClient {

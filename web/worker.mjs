@@ -25,6 +25,7 @@ const marks = [];
 const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
 mark('worker');
 let pyodide;
+let shell = null; // (sudoku_repl.frontends.web_shell, once imported)
 let receiver;
 let toPage = null; // (the worker's channel to the page, where it has shared memory)
 let columns = 80;
@@ -65,19 +66,26 @@ function files() {
 }
 
 /** Why a file cannot be put in the page's folder under `name` (null: it can): a name with a
- * folder in it or none at all, or the name of one of the page's folders (examples, puzzles). */
+ * folder in it or none at all, a name with a line break or another control character (no line
+ * typed at the prompt can name it), or the name of one of the page's folders (examples,
+ * puzzles). */
 function refusal(name) {
     if (!name || name === '.' || name === '..' || /[/\\\0]/.test(name)) {
         return 'that is not a file\'s name here (a name with no folder in it is)';
+    }
+    if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(name)) {
+        return 'its name holds a line break or another control character, which no line typed at the prompt can hold';
     }
     const { exists, object } = pyodide.FS.analyzePath(`${HOME}/${name}`);
     if (exists && !pyodide.FS.isFile(object.mode)) return 'one of the page\'s folders has that name';
     return null;
 }
 
-/** A file put in the page's folder, or refused (`refused`: why): the page says which. */
+/** A file put in the page's folder, or refused (`refused`: why): the page says which, and the
+ * command that reads it (`note`: the shell's, web_shell.put_note). */
 function putFile(name, content) {
     let refused = refusal(name);
+    let note = null;
     if (!refused) {
         try {
             pyodide.FS.writeFile(`${HOME}/${name}`, content);
@@ -85,7 +93,14 @@ function putFile(name, content) {
             refused = `it could not be written (${(error && error.message) || error})`;
         }
     }
-    post({ type: 'put', name, files: files(), refused });
+    if (!refused && shell) {
+        try {
+            note = shell.put_note(name);
+        } catch (error) {
+            console.error(error); // (the page then says only that the file is there)
+        }
+    }
+    post({ type: 'put', name, files: files(), refused, note });
 }
 
 function getFile(name) {
@@ -237,25 +252,21 @@ async function start({ base, channel, toPage: back, interrupt, quiz, width, mani
     pyodide.setStdout(stream('out'));
     pyodide.setStderr(stream('err'));
     if (interrupt) pyodide.setInterruptBuffer(new Int32Array(interrupt));
-    // the first command, as `sudoku-repl FILE` has: the seed, or the quiz of the page's address
-    let first = 'load-quiz examples/seed.txt';
-    if (quiz !== null && quiz !== undefined) {
-        pyodide.FS.writeFile(`${HOME}/quiz.txt`, `${quiz}\n`);
-        first = 'load-quiz quiz.txt';
-    }
-    const shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
+    shell = pyodide.pyimport('sudoku_repl.frontends.web_shell');
     mark('import');
     // (WebMCP offered: the MCP server's tools, from their one declaration, for the page to register)
     if (tools) post({ type: 'tools', body: shell.tool_list() });
     const page = { line, pending, prompting, columns: () => columns, post: (kind, body) => post({ type: kind, body }) };
     post({ type: 'started' });
-    const firstCommands = pyodide.toPy([first]);
+    // (the seed first, or the quiz of the page's address: run_page loads it; undefined is
+    // Python's None, null a JsNull)
+    const addressed = quiz === null ? undefined : quiz;
     if (receiver) {
-        shell.run_page(page, firstCommands, pyodide.toPy(natives));
+        shell.run_page(page, addressed, pyodide.toPy(natives));
     } else {
         // (the page's messages awaited: Python's stack suspended at each prompt, run_sync)
         const waitingPage = pyodide.runPython(WAITING_PAGE)({ ...page, nextLine, pendingLater });
-        await shell.run_page.callPromising(waitingPage, firstCommands, pyodide.toPy(natives));
+        await shell.run_page.callPromising(waitingPage, addressed, pyodide.toPy(natives));
     }
     post({ type: 'ended' });
 }

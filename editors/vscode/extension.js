@@ -23,7 +23,7 @@ const found = new Map();
 let log;
 let board;
 let checker;
-/** A refused quiz's notification is up: the next session that starts hides it (issue 61: it
+/** A refused quiz's notification is up: the next session that starts hides it (it
  * outlived the sessions after it; an extension cannot close its own notification, so the toasts
  * are hidden, kept in the notification centre). */
 let refusalShown = false;

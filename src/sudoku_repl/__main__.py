@@ -3,8 +3,8 @@ that comes while its modules load ending it quietly (status 130), as one at the 
 
 While the command line's modules load, Ctrl-C only sets a flag (``_Early``): raised as
 KeyboardInterrupt there, it could come inside the import machinery's own callbacks, where Python
-prints ``Exception ignored ... KeyboardInterrupt`` and goes on as if nothing had been typed
-(issue 49, 6). Once they are loaded, a Ctrl-C that came ends the program, status 130. The signals
+prints ``Exception ignored ... KeyboardInterrupt`` and goes on as if nothing had been typed.
+Once they are loaded, a Ctrl-C that came ends the program, status 130. The signals
 are ``_signal``'s, as in ``frontends/interrupts`` (``signal`` would import ``enum``). Then what
 the start made is left out of the cyclic collector's passes (``_settled``)."""
 
@@ -39,7 +39,7 @@ def run() -> int:
     try:
         from sudoku_repl.frontends.import_path import keep_working_folder_off
 
-        keep_working_folder_off()  # (before the rest is imported: issue 73)
+        keep_working_folder_off()  # (before the rest is imported)
         from sudoku_repl.frontends.cli import main
     finally:
         if installed and not early.came:
@@ -58,7 +58,7 @@ def _settled() -> None:
     """What the interpreter's start and the command line's modules made lives to the exit (the
     modules, their functions and classes): the cyclic collector leaves it alone from here
     (``gc.freeze``; what the session makes is collected as ever). Its passes at the exit walked
-    every one of those objects, twice: a tenth of ``sudoku-repl -c bye`` (issue 73 item 27)."""
+    every one of those objects, twice: a tenth of ``sudoku-repl -c bye``."""
     import gc
 
     gc.freeze()

@@ -1,5 +1,5 @@
-"""A Gymnasium environment of Sudoku moves judged by Sudoku Explainer's techniques (issue 75,
-docs/agents.md), on the extra ``gym`` (``pip install 'sudoku-repl[gym]'``).
+"""A Gymnasium environment of Sudoku moves judged by Sudoku Explainer's techniques
+(docs/agents.md), on the extra ``gym`` (``pip install 'sudoku-repl[gym]'``).
 
 Importing this module registers ``sudoku_repl/Sudoku-v0`` with Gymnasium: that is Gymnasium's
 own convention (``import ale_py``, ``import minigrid``, then ``gymnasium.make``), so this one
@@ -14,10 +14,14 @@ Spaces (docs/agents.md):
 - action: ``Discrete(1458)``, ``kind * 729 + cell * 9 + digit - 1`` with ``cell = row * 9 +
   col`` (0-based) and ``kind`` 0 for a placement, 1 for an elimination of the candidate;
 - reward: the judgement of ``check_move`` (``tools/judging``) up to ``max_er``: ``justified``,
-  ``not_yet`` or ``wrong``, each worth ``rewards[verdict]``, and ``invalid`` for an action on
-  a cell with a value or a candidate gone. A right move is made (the placement's digit leaves
-  the cell's peers); a wrong one and an invalid one are not: the state stays on the way to
-  the solution. The episode ends (``terminated``) once the grid is full.
+  ``not_yet`` or ``wrong``, each worth ``rewards[verdict]``, a justified elimination
+  ``rewards["justified_elimination"]`` (0 by default: a placement fills a cell, an elimination
+  only prepares one, and a return made of eliminations would say nothing), and ``invalid`` for
+  an action on a cell with a value or a candidate gone. A right move is made (the placement's
+  digit leaves the cell's peers); a wrong one and an invalid one are not: the state stays on
+  the way to the solution. The episode ends (``terminated``) once the grid is full. An action
+  outside the action space, an option ``reset`` does not take and a reward that is no number
+  are refused (``ValueError``, one line naming what is taken).
 
 ``info`` holds ``verdict``, and for a justified move ``technique`` and ``rating`` (ER); at
 ``reset``, ``puzzle`` (81 or 729 characters). Each step's ``action_mask`` (1458 of 0/1: the
@@ -26,6 +30,9 @@ actions that are not invalid) is in ``info`` too.
 
 from __future__ import annotations
 
+import math
+import numbers
+import os
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -33,7 +40,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import UserError, too_long
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.explain.plan import grid_solution
 from sudoku_repl.tools.judging.judge import Judge, Verdict, play, unplayable
@@ -43,8 +50,17 @@ from sudoku_repl.tools.judging.moves import Move
 ENV_ID = "sudoku_repl/Sudoku-v0"
 #: the actions: a placement or an elimination of each candidate of each cell
 ACTIONS = 2 * 729
-#: the rewards, by verdict (``invalid``: an action on a filled cell or a candidate gone)
-REWARDS: Mapping[str, float] = {"justified": 1.0, "not_yet": 0.0, "wrong": -1.0, "invalid": -1.0}
+#: the rewards, by verdict (``invalid``: an action on a filled cell or a candidate gone), a
+#: justified elimination apart
+REWARDS: Mapping[str, float] = {
+    "justified": 1.0,
+    "justified_elimination": 0.0,
+    "not_yet": 0.0,
+    "wrong": -1.0,
+    "invalid": -1.0,
+}
+#: what ``reset``'s ``options`` may give: one puzzle, or where this episode's is drawn from
+OPTIONS = ("puzzle", "puzzles", "er", "level", "technique")
 #: the techniques that justify a move by default: up to ER 4.0 (singles, subsets, fish)
 MAX_ER = 4.0
 
@@ -72,7 +88,8 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
     and ``technique`` as ``sudoku-repl generate`` takes them (``er="2.0-4.0"``), seeded by
     the environment's seed; ``options`` may give ``puzzles``, ``er``, ``level`` or
     ``technique`` for one episode. ``max_er``: the hardest technique that justifies a move;
-    ``rewards``: the reward of each verdict (missing ones are ``REWARDS``')."""
+    ``rewards``: the reward of each verdict, and of a justified elimination (missing ones are
+    ``REWARDS``')."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium reads it)
 
@@ -92,6 +109,11 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
             raise ValueError(
                 f"rewards: no verdict {sorted(unknown)}; the verdicts: {list(REWARDS)}"
             )
+        for verdict, reward in (rewards or {}).items():
+            if isinstance(reward, bool) or not isinstance(reward, numbers.Real):
+                raise ValueError(f"rewards: {verdict}'s is {reward!r:.40}, not a number")
+            if not math.isfinite(reward):
+                raise ValueError(f"rewards: {verdict}'s is {reward!r}, not a finite number")
         self.rewards = {**REWARDS, **(rewards or {})}
         self.source: dict[str, Any] = {
             "puzzles": puzzles,
@@ -124,8 +146,14 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
+        unknown = sorted(set(options or ()) - set(OPTIONS))
+        if unknown:
+            raise ValueError(f"reset: no option {unknown}; the options: {list(OPTIONS)}")
         source = {**self.source, **(options or {})}
         puzzle = source.get("puzzle") or self._drawn(source)
+        longer = too_long("puzzle", len(puzzle)) if isinstance(puzzle, str) else None
+        if longer is not None:  # (refused by its size: nothing reads it)
+            raise ValueError(longer)
         try:
             grid = _grid(puzzle)
             self.solution = grid_solution(grid)
@@ -136,6 +164,11 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         return self._observation(), {"puzzle": puzzle, "action_mask": self.action_mask()}
 
     def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if not self.action_space.contains(action):  # (an integer of 0..ACTIONS - 1 only)
+            raise ValueError(
+                f"action {action!r:.40} is outside the action space: a whole number from 0 to "
+                f"{ACTIONS - 1}, kind * 729 + cell * 9 + digit - 1"
+            )
         move = move_of(int(action))
         grid = self.grid
         info: dict[str, Any]
@@ -150,7 +183,10 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
                 play(grid, move)
                 self._seen = None
         info["action_mask"] = self.action_mask()
-        reward = float(self.rewards[info["verdict"]])
+        earned = info["verdict"]
+        if earned == "justified" and not move.place:
+            earned = "justified_elimination"
+        reward = float(self.rewards[earned])
         return self._observation(), reward, grid.is_solved(), False, info
 
     def render(self) -> str | None:
@@ -231,18 +267,42 @@ def _grid(puzzle: str) -> Grid:
     return Grid.from_state(quiz.givens, quiz.marks)
 
 
+#: the bytes of a ``puzzles`` file read at most: 800,000 puzzles of 81 characters and their
+#: notes (a list of puzzles takes more)
+MOST_PUZZLE_BYTES = 64 << 20
+
+
 def _read(path: str) -> list[str]:
-    """The puzzles of a file of one a line (its lines with a puzzle)."""
-    from sudoku_repl.core.errors import QuizError
+    """The puzzles of a file of one a line (its lines with a puzzle); ``ValueError`` in one
+    line for what is no regular file (a device, a pipe: ``/dev/zero`` never ends, a FIFO may
+    never answer) or a file longer than ``MOST_PUZZLE_BYTES``, of which no more is read."""
+    import stat
+
+    from sudoku_repl.core.errors import QuizError, file_error
+    from sudoku_repl.text.files import open_binary_input
     from sudoku_repl.text.puzzle_line import line_puzzle
 
+    try:
+        with open_binary_input(path) as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise ValueError(
+                    f"puzzles: {path!r} is no regular file (a device, a pipe, a socket: it may "
+                    "never end): give a file of one puzzle a line"
+                )
+            raw = file.read(MOST_PUZZLE_BYTES + 1)
+    except OSError as e:
+        raise ValueError(file_error("puzzles: cannot read", path, e)) from None
+    if len(raw) > MOST_PUZZLE_BYTES:
+        raise ValueError(
+            f"puzzles: {path!r} is longer than {MOST_PUZZLE_BYTES:,} bytes, the most read: "
+            "give fewer puzzles, or a list of them"
+        )
     out = []
-    with open(path, encoding="utf-8") as file:
-        for line in file:
-            try:
-                out.append(line_puzzle(line))
-            except QuizError:
-                continue
+    for line in raw.decode("utf-8", errors="replace").splitlines():
+        try:
+            out.append(line_puzzle(line))
+        except QuizError:
+            continue
     return out
 
 

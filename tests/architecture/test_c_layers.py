@@ -1,4 +1,4 @@
-"""The C by role (issues 45 and 49): each layer's C builds its own extension, the solver core's
+"""The C by role: each layer's C builds its own extension, the solver core's
 (``core/csrc/``, ``sudoku_repl.core._native``) and, above it, the explainer's (Sudoku Explainer's
 chain search, aligned exclusion, the ladder below the chains and the rating's loop, beside the
 Python it mirrors in ``techniques/explainer/csrc/``, ``sudoku_repl.techniques.explainer._native``).
@@ -25,7 +25,7 @@ EXPLAINER = REPO / "src" / "sudoku_repl" / "techniques" / "explainer" / "csrc"
 EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
 DIFFICULTY = REPO / "src" / "sudoku_repl" / "techniques" / "difficulty" / "csrc"
 DIFFICULTY_EXTENSION = "sudoku_repl.techniques.difficulty._native"
-#: the measures of difficulty's C, lowest first (issue 60)
+#: the measures of difficulty's C, lowest first
 DIFFICULTY_LINE = ("df_grid", "df_te", "df_rules", "df_doors", "df_braids", "df_bxb", "df_module")
 
 #: the chain search's files, lowest first: each may include and call only those before it
@@ -265,7 +265,7 @@ def test_each_layer_builds_its_own_extension(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_no_core_c_file_includes_a_techniques_header() -> None:
-    """Each ``#include "..."`` of the core's C names one of its own headers (issue 49: module.c
+    """Each ``#include "..."`` of the core's C names one of its own headers (module.c
     included the explainer's ``se_nested.h``, ``se_exclusion.h`` and ``se_rating.h``)."""
     own = {p.name for p in CORE.glob("include/*.h")}
     theirs = {p.name for p in EXPLAINER.glob("include/*.h")}
@@ -277,7 +277,7 @@ def test_no_core_c_file_includes_a_techniques_header() -> None:
 
 def test_the_core_c_is_one_header_per_role() -> None:
     """Every file of the core but the module has its header, every header but the base, the
-    compilers' shim (``portable.h``, issue 59) and the API's (``pyaccess.h``, issue 74) its
+    compilers' shim (``portable.h``) and the API's (``pyaccess.h``) its
     file: no header that declares what many files give (``native.h`` declared them all)."""
     files = {p.stem for p in CORE.glob("*.c")}
     headers = {p.stem for p in CORE.glob("include/*.h")}
@@ -289,7 +289,7 @@ def test_the_core_c_is_one_header_per_role() -> None:
 
 
 def test_no_core_c_file_reaches_one_that_reaches_it_back() -> None:
-    """Neither by ``#include`` nor by a call, a table, a type or a macro (issue 49: the
+    """Neither by ``#include`` nor by a call, a table, a type or a macro (the
     circle ``filters.c`` ↔ ``moves.c`` ↔ ``objects.c`` ↔ ``native.h``)."""
     files = sources(CORE)
     calls = call_graph(files)
@@ -347,9 +347,9 @@ def test_the_chain_search_is_a_line() -> None:
 
 
 def test_the_measures_c_is_a_line_on_the_cores_bits() -> None:
-    """The measures of difficulty's C (issue 60): a header per file but the module, each file
+    """The measures of difficulty's C: a header per file but the module, each file
     including and naming only those before it, and of the core only ``bits`` (with the
-    compilers' shim beneath it, ``portable``: issue 59) and Python's API (``pyaccess``, issue
+    compilers' shim beneath it, ``portable``) and Python's API (``pyaccess``, issue
     74: it includes Python.h)."""
     files = sources(DIFFICULTY)
     assert {Path(name).stem for name in files} == set(DIFFICULTY_LINE)

@@ -1,5 +1,5 @@
 """No two modules of a folder import each other, even for the type checker: import-linter's
-``acyclic_siblings`` contract (``pyproject.toml``) holds with no exception declared (issue 42: the
+``acyclic_siblings`` contract (``pyproject.toml``) holds with no exception declared (the
 run modes named the engine they work on, which looks its run mode up in them; they see it now
 as ``modes.Searching``)."""
 

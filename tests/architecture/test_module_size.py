@@ -1,4 +1,4 @@
-"""Every module of the package keeps to 650 lines, its Python and its C (issue 73 item 26: a
+"""Every module of the package keeps to 650 lines, its Python and its C (a
 module past them is split along its concepts, as ``api`` and ``text/quiz_files`` were)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 59: the C is portable C11 that GCC, Clang and MSVC build on 32- and 64-bit targets
+"""The C is portable C11 that GCC, Clang and MSVC build on 32- and 64-bit targets
 (LLP64 Windows: a ``long`` of 32 bits). What names a compiler's own (builtins, ``__int128``,
 attributes, statement expressions, ...) lies in one header, ``core/csrc/include/portable.h``;
 this ban list finds it anywhere else. (.ci/portable-c runs this file beside GCC's
@@ -17,7 +17,7 @@ from tests.support.helpers import REPO
 
 SHIM = CORE / "include" / "portable.h"
 #: the one header that reads Python's objects two ways, CPython's macros or the limited API's
-#: functions (issue 74)
+#: functions
 PYACCESS = CORE / "include" / "pyaccess.h"
 CHECK = REPO / "tests" / "native" / "count_check.c"
 
@@ -171,7 +171,7 @@ def test_the_fallback_build_forces_the_plain_c(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_limited_apis_gaps_are_named_in_one_header() -> None:
-    """Issue 74: the macros on an object's layout (and a type's fields, a static type) are named
+    """The macros on an object's layout (and a type's fields, a static type) are named
     in ``pyaccess.h`` alone, which gives them function forms on the limited API; the finder
     sees each kind, and none in a comment or a string."""
     bad = (
@@ -196,7 +196,7 @@ def test_the_limited_apis_gaps_are_named_in_one_header() -> None:
 
 def test_the_limited_build_is_asked_for_by_one_switch(monkeypatch: pytest.MonkeyPatch) -> None:
     """SUDOKU_REPL_LIMITED_API=1 builds every extension on the limited API of Python 3.11 (the
-    package's oldest), as an ``.abi3.so``; without it none is (issue 74)."""
+    package's oldest), as an ``.abi3.so``; without it none is."""
     monkeypatch.delenv("SUDOKU_REPL_LIMITED_API", raising=False)
     usual = extensions(monkeypatch).values()
     assert not [ext for ext in usual if ext.py_limited_api or ext.define_macros]

@@ -1,7 +1,7 @@
-"""Issue 54: a build that leaves the C out says so, and what it means. setup.py's build_ext is
+"""A build that leaves the C out says so, and what it means. setup.py's build_ext is
 run here as pip runs it, with a C compiler that does not exist (``CC``): every extension fails,
 the build succeeds (they are optional), and one Python warning names them, says how much slower
-the pure Python is and the one command that gets the native build (issue 59: a plain ``pip
+the pure Python is and the one command that gets the native build (a plain ``pip
 install`` takes again the pure wheel pip cached; ``.ci/native-again`` runs that path). pip shows
 the warning only with ``-v`` (``-vv`` for pip 26): the program says it again, once a process
 (tests/frontends/test_pure_notice.py).
@@ -106,7 +106,7 @@ def test_the_sanitizers_build_leaves_link_time_optimisation_out(
 @pytest.mark.parametrize(("level", "flag"), [("", "-O3"), ("1", "-O1"), ("s", "-Os")])
 def test_the_optimisation_level_is_o3_unless_set(tmp_path: Path, level: str, flag: str) -> None:
     """``SUDOKU_REPL_C_OPT`` sets the level every extension is compiled at (.ci/sanitize's
-    build: -O1, issue 73), -O3 unset: the last level on the line (the one GCC takes; Python's
+    build: -O1), -O3 unset: the last level on the line (the one GCC takes; Python's
     own flags come before it)."""
     compiles = compiles_asked(tmp_path, SUDOKU_REPL_C_OPT=level)
     for line in compiles:

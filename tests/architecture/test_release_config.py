@@ -1,4 +1,4 @@
-"""Issue 54: the release's configuration, held here since its run (cibuildwheel on GitHub's
+"""The release's configuration, held here since its run (cibuildwheel on GitHub's
 macOS, Windows and Linux machines, .github/workflows/wheels.yml) cannot be made on this one:
 ``[tool.cibuildwheel]`` is valid for the cibuildwheel the workflow runs (its own schema,
 tests/data/cibuildwheel.schema.json), asks for the native build, and its test-command fails a
@@ -56,7 +56,7 @@ def selected(identifier: str) -> bool:
 
 
 def test_the_wheels_are_for_the_pythons_the_docs_name_and_no_other() -> None:
-    """Issue 66: cibuildwheel 4.2.0 built cp315 wheels (``build = "cp3*"``) that nothing had
+    """Cibuildwheel 4.2.0 built cp315 wheels (``build = "cp3*"``) that nothing had
     tried; the wheels are those of docs/release.md's CPython versions, 64-bit, GIL builds."""
     said = re.search(
         r"for CPython 3\.(\d+) to 3\.(\d+)", (REPO / "docs" / "release.md").read_text()
@@ -124,7 +124,7 @@ def test_the_workflow_runs_that_cibuildwheel_on_the_three_systems() -> None:
 
 
 def test_every_wheel_job_must_pass_windows_too() -> None:
-    """Issue 59: the C builds under MSVC now; a failed Windows job fails the run (it was
+    """The C builds under MSVC now; a failed Windows job fails the run (it was
     ``continue-on-error``)."""
     text = WORKFLOW.read_text()
     assert "continue-on-error" not in text
@@ -161,7 +161,7 @@ def test_the_test_command_fails_a_pure_install(tmp_path: Path) -> None:
 
 
 def test_the_ci_names_every_extension_from_setup_py(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 66: .ci/wheels checked two of the three extensions in the wheel. .ci/extensions
+    """.ci/wheels checked two of the three extensions in the wheel. .ci/extensions
     reads setup.py's list (the one place), and .ci/wheels and .ci/sanitize check each of it."""
     done = subprocess.run(
         ["bash", str(REPO / ".ci" / "extensions")], capture_output=True, text=True, timeout=60

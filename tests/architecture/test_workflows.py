@@ -1,4 +1,4 @@
-"""Issue 73: the GitHub Actions workflows (.github/workflows: wheels.yml, the release's wheels;
+"""The GitHub Actions workflows (.github/workflows: wheels.yml, the release's wheels;
 pages.yml, the web page published as the repository's GitHub Pages site) pass actionlint: their
 syntax, their expressions, the inputs of the actions they use, the runners' labels, the actions'
 runtimes, and the shell of their steps where shellcheck is installed. actionlint comes with the
@@ -48,6 +48,13 @@ def test_the_page_is_built_and_published_at_each_push_to_main() -> None:
     text = (WORKFLOWS / "pages.yml").read_text()
     assert "on:\n  push:\n    branches: [main]\n" in text
     assert "run: web/build _site\n" in text
+    # the page on its C, checked before it is published (web/build --pure would make one without)
+    assert "--pure" not in text
+    assert (
+        text.index("run: web/build _site\n")
+        < text.index("run: python web/native_build.py --check . _site\n")
+        < text.index("uses: actions/upload-pages-artifact@")
+    )
     assert "uses: actions/upload-pages-artifact@" in text and "path: _site\n" in text
     assert "uses: actions/deploy-pages@" in text
     # the deploy job alone may write the Pages site and ask for its token; one run at a time

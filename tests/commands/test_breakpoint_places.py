@@ -1,6 +1,6 @@
 """A cell breakpoint means a place, row and column: loading a quiz of another shape moves it to
-the same place, or disables it with one line when the new puzzle has no such cell (issue 23:
-a samurai breakpoint on [21,21] crashed the next step of a classic quiz with IndexError, and
+the same place, or disables it with one line when the new puzzle has no such cell
+(a samurai breakpoint on [21,21] crashed the next step of a classic quiz with IndexError, and
 one on [2,1] silently watched [3,1])."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Each command is declared once (``commands/spec.py``, ``commands/declared/``), and the Order
-List, ``help``, completion and argument parsing come from that declaration (issue 22, part 1).
+List, ``help``, completion and argument parsing come from that declaration.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ def test_a_handler_that_is_not_there_is_a_clear_error() -> None:
 def test_set_completes_its_settings_and_their_values() -> None:
     """``set <Tab>`` offered nothing before the forms were declared once."""
     assert completions("set ") == [
-        "set cell",  # the what-if edits (issue 24)
+        "set cell",  # the what-if edits
         "set colour",
         "set height",
         "set names",
@@ -248,12 +248,12 @@ def test_the_cells_completion_offers_are_the_cells_parsing_takes(name: str, kind
     assert values == [f"{name} removed {v}" for v in range(1, 10)]
     assert _args(commands()[name].parse("removed 9 [4, 2]")) == {"value": 9, "cell": 3 * 9 + 1}
     forms = f"{name} [r,c] | {name} removed v [r,c]"
-    if name == "when":  # when [r,c]=v is a form of its own (issue 23)
+    if name == "when":  # when [r,c]=v is a form of its own
         assert shell.ok("when [4,2]=1") == [
             "No steps recorded yet: the record fills as you step or run."
         ]
         forms = "when [r,c] | when [r,c]=v | when removed v [r,c]"
-    else:  # why's forms take options (issue 35) and why wrong
+    else:  # why's forms take options and why wrong
         forms = (
             "why [r,c] [--depth N] [--book] | why removed v [r,c] [--depth N] [--book] "
             "| why wrong [--depth N]"
@@ -298,7 +298,7 @@ def test_the_command_lines_help_lists_the_declared_commands() -> None:
         assert f" {name}," in text or f" {name}." in text, name
 
 
-# -- every fact about a command or a setting in its declaration (issue 32) ---------------------
+# -- every fact about a command or a setting in its declaration ---------------------
 
 #: the modules that use the declarations: the command layer (not ``declared/``) and front ends
 USERS = [
@@ -381,7 +381,7 @@ def test_the_scan_finds_what_the_declarations_replaced(tmp_path: Path) -> None:
 
 
 def test_what_the_dispatcher_and_the_shell_ask_of_a_command() -> None:
-    """The facts as the original lists and gdb had them (issue 32 moved them here)."""
+    """The facts as the original lists and gdb had them."""
     runs = {"run", "runtil", "runrun", "continue", "next", "finish", "until", "advance"}
     assert {cmd.name for cmd in in_order() if cmd.runs} == runs
     assert {cmd.name for cmd in in_order() if cmd.stops} == runs | {
@@ -493,8 +493,8 @@ def test_only_the_commands_a_grammar_cannot_say_are_raw() -> None:
 
 
 def test_how_to_switch_experiments_is_said_in_one_place() -> None:
-    """The words for going to another experiment are the ``experiment`` command's (issue 42:
-    the core's refusal to delete the present one said them again, in its own words)."""
+    """The words for going to another experiment are the ``experiment`` command's
+    (the core's refusal to delete the present one said them again, in its own words)."""
     sources = [
         p for p in (REPO / "src" / "sudoku_repl").rglob("*.py") if "switch to an" in p.read_text()
     ]

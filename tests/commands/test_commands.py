@@ -284,8 +284,8 @@ def test_after_the_end_a_new_load_starts_over() -> None:
 def test_unknown_command_prints_the_banner_and_the_original_order_list() -> None:
     shell = Shell()
     lines = shell.fails("frobnicate now")
-    # what was wrong (issue 13, item 5), then the original's banner and Order List as 2.6
-    # prints them for an unknown command, then where the others are (issue 23, 2): 15 lines
+    # what was wrong, then the original's banner and Order List as 2.6
+    # prints them for an unknown command, then where the others are: 15 lines
     assert lines == ["Unknown command 'frobnicate'.", *AFTER_UNKNOWN]
     assert len(lines) == 15
     assert shell.out.errors == lines[:1]
@@ -747,7 +747,7 @@ def test_interrupt_stops_after_the_current_step() -> None:
 
 
 def test_help_glossary_explains_the_originals_words_with_their_standard_names() -> None:
-    """Issue 25: grp, ply and 2GW among them, one line each."""
+    """Grp, ply and 2GW among them, one line each."""
     shell = Shell()
     lines = shell.ok("help glossary")
     by_term = {line.partition(":")[0]: line for line in lines[1:]}

@@ -1,4 +1,4 @@
-"""The debugger's commands in-process (issue 3): time travel, bisection, breakpoints, questions to
+"""The debugger's commands in-process: time travel, bisection, breakpoints, questions to
 the record, the pictures' wiring, and their errors.
 
 Expected values come from the reference traces (``tests/data/reference/seed_*.trace``), from the

@@ -1,4 +1,4 @@
-"""``difficulty`` in the shell (issue 60): the dossier of the loaded quiz or of the state at
+"""``difficulty`` in the shell: the dossier of the loaded quiz or of the state at
 the present step, one line a measure, the version and settings first; bad input one line.
 
 The expected figures are SHC 6.2's and the issue's (``tests/data/difficulty_shc_sample.txt``):
@@ -41,7 +41,7 @@ def loaded(quiz: str) -> Shell:
 
 def test_the_dossier_of_backdoor_1_names_shcs_figures_and_its_two_backdoors() -> None:
     lines = loaded(BACKDOOR_1).ok("difficulty quiz --measures te,backdoors")
-    # (issue 66: the isomorphs, SE's time limit and the run mode shape none of these figures)
+    # (the isomorphs, SE's time limit and the run mode shape none of these figures)
     assert lines[0] == f"Difficulty of the quiz (sudoku-repl {version()}; measures te,backdoors)"
     assert lines[1] == "State: 27 givens, nothing placed, no candidate removed."
     assert lines[2].startswith("T&E-depth: 1 (")
@@ -184,7 +184,7 @@ def test_the_prompt_runs_it(pipe: PipeInput, capsys: pytest.CaptureFixture[str])
     assert any(line.startswith("BRT backdoors: 2 (8r1c2, 9r1c5) (") for line in out)
 
 
-# -- issue 66: a cheap default, --se-timeout, the progress, Ctrl-C, one notation -------------
+# -- a cheap default, --se-timeout, the progress, Ctrl-C, one notation -------------
 
 #: Backdoor #1's SE path as serate.jar v1.15.10 gives it (``--after='%r|%s'``, its steps counted
 #: by the name before the first colon; ``--before='%m'`` around its WXYZ-Wing for what the step

@@ -1,4 +1,4 @@
-"""What ``difficulty`` says beside its figures (issue 66): its first line names only the
+"""What ``difficulty`` says beside its figures: its first line names only the
 settings that shape the measures asked for, and a state with no solution names the guess that
 went wrong.
 
@@ -84,7 +84,7 @@ def test_with_every_guess_right_no_guess_is_named() -> None:
 
 
 def test_the_guess_measure_says_why_its_depth_can_be_below_the_originals_level() -> None:
-    """norvig_top95's quiz 1: guess depth 0 beside order luck's biggest level 6 (issue 66). The
+    """norvig_top95's quiz 1: guess depth 0 beside order luck's biggest level 6. The
     original's step 2 shrinks row 7 (2GW) and step 3 guesses at once (docs/engine.md 3), where
     the rules of guess depth filter on."""
     shell = Shell()

@@ -1,4 +1,4 @@
-"""Issue 33, section 1, item 1, the parts left: an identical ``set cell`` edit, or ``whatif guesses
+"""An identical ``set cell`` edit, or ``whatif guesses
 --keep`` asked twice from the same position, follows the experiment that holds that future
 instead of forking a copy of it (``compare`` would find the two identical).
 

@@ -1,4 +1,4 @@
-"""Experiments (issue 24): the futures of the search kept side by side, what-if edits, compare.
+"""Experiments: the futures of the search kept side by side, what-if edits, compare.
 
 The expected figures come from the spec and from transcripts reviewed by hand: the seed quiz's
 first solution is at step 131 with biggest level 11 (the reference trace seed_run_run); at step
@@ -476,7 +476,7 @@ def test_a_step_called_off_at_its_question_keeps_no_experiment() -> None:
     ]
 
 
-# -- running on where another experiment holds the future follows it (issue 33, 1.1) ----------
+# -- running on where another experiment holds the future follows it ----------
 
 MAIN_AT_131 = (
     "1 main: the first line of search; got to step 131, 1 solution, biggest level 11, "

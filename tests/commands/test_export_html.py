@@ -1,4 +1,4 @@
-"""``export html`` (issue 36): the replay page written, and its refusals, one line each with
+"""``export html``: the replay page written, and its refusals, one line each with
 nothing written (the writes' hardening, shared with ``save-session``, is
 ``test_written_files.py``'s)."""
 
@@ -74,7 +74,7 @@ def test_the_form_is_the_declared_one() -> None:
     ]
 
 
-# -- Ctrl-C (issue 42, 5.7: it went on for 16 s and replaced the old file) ------------------------
+# -- Ctrl-C (it went on for 16 s and replaced the old file) ------------------------
 
 
 class RaisedAt:

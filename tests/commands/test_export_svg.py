@@ -1,4 +1,4 @@
-"""``export svg FILE`` (issue 68, part 2): a picture of Sudoku Explainer's next step from the
+"""``export svg FILE``: a picture of Sudoku Explainer's next step from the
 state looked at, and its refusals, one line each with nothing written and the session as it
 was. The seed's first step was worked out by hand: in block 2 (r1c4..r3c6) a 5 cannot go in
 rows 1 and 3 (r1c3 and r3c7 hold 5) nor in columns 4 and 6 (r7c4, r4c6), so it goes in r2c5:
@@ -52,7 +52,7 @@ def test_a_selected_frame_s_state_is_drawn_and_said_first(tmp_path: Path) -> Non
     lines = shell.ok(f"export svg {tmp_path / 'f.svg'}")
     assert len(lines) == 2 and lines[1].startswith(f"Wrote {tmp_path / 'f.svg'}: ")
     # level 3's guess [2,3]=1 of step 16 is wrong (the solution has 9 there: `check` says so
-    # in docs/book-and-chains.md): from its frame there is no solution (issue 73)
+    # in docs/book-and-chains.md): from its frame there is no solution
     shell.ok("frame 1")
     assert shell.fails(f"export svg {tmp_path / 'g.svg'}")[1:] == [
         "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "
@@ -84,7 +84,7 @@ def test_the_quiz_file_is_not_written_over(tmp_path: Path) -> None:
 
 
 def test_no_step_keeps_sudoku_explainers_name(tmp_path: Path) -> None:
-    """Issue 73, item 24: the proper name is not lowercased after ``No picture:``."""
+    """The proper name is not lowercased after ``No picture:``."""
     quiz = tmp_path / "empty.txt"
     quiz.write_text("0" * 81 + "\n", encoding="utf-8")
     shell = Shell()
@@ -106,7 +106,7 @@ def test_a_samurai_is_refused() -> None:
 def test_rows_and_columns_are_labelled_as_the_session_names_cells(
     names: str, tmp_path: Path
 ) -> None:
-    """(issue 73) Rows numbered 1 to 9 down the left, columns 1 to 9 along the top, as the
+    """Rows numbered 1 to 9 down the left, columns 1 to 9 along the top, as the
     session's cells are numbered (``[row,column]`` or ``r<row>c<column>``), whatever ``set names`` is: the labels
     nearest the value placed are those of the cell ``hint se`` names."""
     shell = Shell.loaded()

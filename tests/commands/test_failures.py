@@ -1,4 +1,4 @@
-"""What a session keeps of the command lines that failed (issue 54): their count and the first
+"""What a session keeps of the command lines that failed: their count and the first
 few, cut short, for batch mode's summary; a failed line of megabytes is not kept whole (it was:
 +28.6 MB a failed 30 MB line, never released, in batch mode and the shell alike)."""
 

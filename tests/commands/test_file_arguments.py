@@ -1,7 +1,7 @@
 """File arguments and the advice of errors: every file argument is read by one rule (blanks
-separate words, a name with blanks goes in quotes; issue 23: ``load-quiz "a b.txt"`` kept the
+separate words, a name with blanks goes in quotes: ``load-quiz "a b.txt"`` kept the
 quotes while ``source "a b.txt"`` took them off); a bad file argument of the commands that write
-is one clear line and writes nothing (issue 13, items 10-12); advice points the right way, and
+is one clear line and writes nothing; advice points the right way, and
 every run mode is named by ``help`` and by the errors."""
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ def test_the_quiz_on_the_command_line_may_have_blanks(spaced: Path) -> None:
     assert done.returncode == 0 and "Quiz loaded." in done.stdout.splitlines()
 
 
-# -- the files the commands write, and advice (issue 13, items 10-12) ------------------------
+# -- the files the commands write, and advice ------------------------
 
 #: what a refused run mode's line names: every mode and what it does
 MODES = (

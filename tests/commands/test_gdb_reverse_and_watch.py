@@ -1,4 +1,4 @@
-"""gdb's watchpoints and reverse execution (issue 33, part 3): ``watch [r,c]``, ``watch removed v
+"""gdb's watchpoints and reverse execution: ``watch [r,c]``, ``watch removed v
 [r,c]``, ``info watch``; ``reverse-step`` (``rs``), ``reverse-next``, ``reverse-continue``
 (``rc``), ``reverse-finish``.
 

@@ -1,4 +1,4 @@
-"""gdb's words, meaning what gdb means (issue 23, part 1), and the defects of part 4 that go with
+"""gdb's words, meaning what gdb means, and the defects of part 4 that go with
 them: ``info search``, ``help runtil``, bisect's probe lines, ``set trace off``.
 
 The expected values are written by hand from the seed quiz's published session: the guess
@@ -187,13 +187,13 @@ FRAME_5_AT_92 = (
         "why [1,2] --book",
         "check",
         "hint se",
-        "matrix",  # (issue 49, 6: matrix kh answered for the present)
+        "matrix",  # (matrix kh answered for the present)
         "matrix kh",
         "matrix nak 9",
     ],
 )
 def test_why_check_and_hint_se_answer_for_the_selected_frame(line: str) -> None:
-    """Issue 42, 3.1: with frame 5 selected at step 92, ``print [1,8]`` read the frame's
+    """With frame 5 selected at step 92, ``print [1,8]`` read the frame's
     ``candidates 7 9`` but ``why [1,8]`` answered ``65) [1,8]=9``, a value of the present. In a
     frame they answer for its state, as at that step (``goto 55``), after the frame's line."""
     shell = Shell.loaded()
@@ -224,7 +224,7 @@ def test_why_check_and_hint_se_answer_for_the_selected_frame(line: str) -> None:
 def test_when_and_info_search_in_a_frame_say_they_do_not_answer_for_it(
     line: str, first: str
 ) -> None:
-    """Issue 49, 6: in a frame they answered for the whole record or the present without a
+    """In a frame they answered for the whole record or the present without a
     word. The frame's own answer would be another question (when: the whole record, whatever
     the frame; info search: where the search is): a first line says so, then the answer as
     at frame 0."""
@@ -404,7 +404,7 @@ def test_a_quiz_number_after_the_file_loads_that_quiz() -> None:
     )
 
 
-# -- issue 33, part 3: the gdb habits still missing -------------------------------------------
+# -- more gdb habits -------------------------------------------
 #
 # Read off the seed's published trace (tests/golden/seed_run_run.out) by hand: guesses at 7, 11,
 # 16 (level 3), 18 (level 4), 36, 39 (level 5, the first new guess at 5), 42, 44 (6), 55, 62 (7),
@@ -514,7 +514,7 @@ def test_delete_alone_asks_first_where_the_shell_may_ask() -> None:
 
 
 def test_undisplay_alone_removes_every_display_without_asking_in_batch_mode() -> None:
-    """gdb's undisplay alone deletes every display (issue 42: it was refused)."""
+    """gdb's undisplay alone deletes every display (it was refused)."""
     shell = Shell.loaded()
     assert shell.ok("undisplay") == ["No displays to remove."]
     shell.ok("display levels")
@@ -587,7 +587,7 @@ def test_until_and_advance_run_forward_to_a_step_or_out_of_the_level() -> None:
 
 def test_a_typo_of_an_alias_names_the_alias() -> None:
     shell = Shell()
-    # (export, since issue 36, is as near)
+    # (export is as near)
     assert shell.fails("exti")[0] == "Unknown command 'exti'; did you mean exit, next or export?"
     assert shell.fails("qiut")[0] == "Unknown command 'qiut'; did you mean quit?"
 

@@ -1,4 +1,4 @@
-"""``help`` says what the program does (issue 33, 1.5): ``run-mode``'s six modes (2.6's Order
+"""``help`` says what the program does: ``run-mode``'s six modes (2.6's Order
 List keeps its words), ``run-mode 3`` to ``5`` say what they are, whole synopses (``whatif``,
 ``tbreak``, ``generate``), a level breakpoint's rule, the swap options that exist, and lines
 that fit 80 columns, broken between words."""
@@ -104,7 +104,7 @@ def test_scramble_suggests_swap_options_that_exist(tmp_path: object) -> None:
 )
 def test_help_of_each_maker_names_every_option_it_takes(name: str, parser: str) -> None:
     """``help scramble`` names the paper and each option its parser takes; ``help generate``
-    each of the maker's (issue 66: one command each, the same options at the system prompt)."""
+    each of the maker's (one command each, the same options at the system prompt)."""
     import importlib
 
     text = " ".join(Shell().ok(f"help {name}"))
@@ -142,7 +142,7 @@ def test_help_lines_fit_80_columns_and_break_between_words(name: str | None) -> 
 @pytest.mark.parametrize("word", ["list", "l", "start", "checkpoint", "restart"])
 def test_help_of_a_gdb_word_says_what_typing_it_says(word: str) -> None:
     """Typing a word of gdb's that means nothing here gets one line saying what to type instead
-    (issue 23); ``help`` of it says the same line, not ``No command`` (issue 42)."""
+    ; ``help`` of it says the same line, not ``No command``."""
     shell = Shell()
     typed = shell.fails(word)
     assert len(typed) == 1 and typed[0].startswith(f"Unknown command '{word}' (gdb's {word}): ")

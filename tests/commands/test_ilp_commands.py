@@ -1,4 +1,4 @@
-"""``export lp|mps`` and ``solve ilp`` in the shell (issue 44, docs/ilp.md): what they say, and
+"""``export lp|mps`` and ``solve ilp`` in the shell (docs/ilp.md): what they say, and
 their refusals, one line each with nothing written and the session as it was (the writes'
 hardening, shared with ``save-session``, is ``test_written_files.py``'s; the model's truth,
 read back by HiGHS, is ``tests/tools/ilp/test_ilp_files.py``'s)."""

@@ -1,4 +1,4 @@
-"""``link``: the present values as a SudokuWiki solver URL (issue 33, section 6). The expected
+"""``link``: the present values as a SudokuWiki solver URL. The expected
 URLs are written by hand from the form SudokuWiki's own pages link puzzles with:
 ``https://www.sudokuwiki.org/sudoku.htm?bd=`` and 81 digits, row by row, 0 for an empty cell.
 ``link --candidates``: the site's documented 162-character form (its example string, and the

@@ -1,4 +1,4 @@
-"""``set names standard`` on both engines (issue 49, section 5.1): the shell's trace, the names
+"""``set names standard`` on both engines: the shell's trace, the names
 with it, is the same on the native core as on the pure engine, the reference. The native core's
 fast path used to hand the hooks the events of a step at once, after the step's later moves, so a
 naked set's size was read from candidates other than those the move left (``(naked subset, box

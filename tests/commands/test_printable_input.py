@@ -1,4 +1,4 @@
-"""Text kept from input never carries a control character (issue 42, 5.2): an experiment's name
+"""Text kept from input never carries a control character: an experiment's name
 or a display's command with ESC, BEL or a C1 control once reached the terminal through
 ``experiments``, ``compare``, ``timeline --compare``, ``display`` and ``info display``, and the
 session script through ``save-session`` (a script from someone else could clear the screen, set

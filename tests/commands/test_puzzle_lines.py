@@ -1,4 +1,4 @@
-"""A puzzle line, read in one place for every surface (issue 66, item 5): ``rate``, ``load-quiz``
+"""A puzzle line, read in one place for every surface: ``rate``, ``load-quiz``
 (a file of one quiz a line, or a quiz typed in place of a file), ``sudoku-repl difficulty`` and
 the API's ``difficulty``.
 

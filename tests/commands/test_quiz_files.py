@@ -1,4 +1,4 @@
-"""Hardening (issue 5): any quiz file is either loaded and solved correctly, or refused with one
+"""Hardening: any quiz file is either loaded and solved correctly, or refused with one
 line while the previous quiz stays loaded.
 
 The nasty files live in ``tests/corpus/`` (see its README.md); huge and unreadable files are made
@@ -247,7 +247,7 @@ REFUSALS = [
         f"Fail to open quiz file {_p('empty.txt')}/quiz.txt: Not a directory.",
     ),
     ("inline_clash", "11" + "." * 79, "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."),
-    (  # issue 54: a letter typed in place of a cell is an attempted quiz, not a missing file
+    (  # A letter typed in place of a cell is an attempted quiz, not a missing file
         "inline_bad_character",
         SEED_QUIZ[:9] + "X" + SEED_QUIZ[10:],
         "Invalid quiz: character 10 is 'X', not a cell (1-9, or 0 or . when empty).",
@@ -311,14 +311,14 @@ def test_bad_quiz_before_any_quiz_leaves_no_quiz(argument: str, expected: str) -
 def test_a_file_too_short_says_its_count_in_its_number(
     tmp_path: Path, text: str, number: int, has: str
 ) -> None:
-    """Issue 42, item 4: ``Quiz file examples/seed.txt has only 1 quizzes.``"""
+    """``Quiz file examples/seed.txt has only 1 quizzes.``"""
     quiz = tmp_path / "short.txt"
     quiz.write_text(text)
     assert_refused_keeping_the_quiz(f"{quiz} {number}", f"Quiz file {quiz} has only {has}.")
 
 
 def test_a_line_that_is_no_quiz_is_passed_over_and_named(tmp_path: Path) -> None:
-    """Issue 66, 17: quiz N of a file of one a line loads though a line before it is no quiz (N
+    """Quiz N of a file of one a line loads though a line before it is no quiz (N
     counts quiz lines, that one included, as ``rate --skip`` counts them), and the line passed
     over is named; N on that line, or past the end, is one line and the quiz stays."""
     quiz = tmp_path / "mixed.txt"
@@ -590,7 +590,7 @@ def test_endless_file_is_refused() -> None:
     assert not loaded["ok"] and len(loaded["lines"]) == 1
 
 
-# -- a named FIFO is refused at once (issue 23: load-quiz, source, -x, rate and the quiz
+# -- a named FIFO is refused at once (load-quiz, source, -x, rate and the quiz
 # argument waited for ever on a FIFO with no writer, and Ctrl-C did not end the wait) --------
 
 FIFO_REASON = (

@@ -1,4 +1,4 @@
-"""The formats of other programs (issue 33, section 6): SadMan ``.sdk``, Simple Sudoku ``.ss``,
+"""The formats of other programs: SadMan ``.sdk``, Simple Sudoku ``.ss``,
 HoDoKu library lines, candidate grids and 729-character candidate strings. The examples are in
 ``puzzles/formats`` (its README says where each format is described); every expected value here
 is written by hand from those files: the first grid of norvig_easy50 and one position of it
@@ -63,7 +63,7 @@ def test_a_library_line_loads_as_a_what_if_start() -> None:
     said = run_commands(repl, out, f"load-quiz {LIBRARY}")
     assert said == [
         "Quiz loaded.",
-        # (issue 73, item 25: in plain words, a position with candidates removed)
+        # (in plain words, a position with candidates removed)
         "Loaded a position with 3 values placed and 2 candidates removed: step 1 worked the "
         "candidates out from the givens (experiment 1), then what-if experiment 2 made those "
         "edits by hand, a step each (compare 1 2 sets the two side by side).",
@@ -201,7 +201,7 @@ def test_hand_edits_refused_change_nothing() -> None:
 
 
 def test_rate_reads_candidate_strings_as_pencil_mark_puzzles() -> None:
-    """Issue 60: a 729-character line is a pencil-mark puzzle (a sukaku), its candidates kept as
+    """A 729-character line is a pencil-mark puzzle (a sukaku), its candidates kept as
     written (it was read as its values alone before); written back as it was read."""
     path = FORMATS / "easy01_candidates_729.txt"
     line = path.read_text().split()[0]

@@ -1,4 +1,4 @@
-"""Hardening, second round (issue 13, items 6-9): a quiz that cannot be used is refused with one
+"""Hardening, second round: a quiz that cannot be used is refused with one
 line saying what is wrong with what was given, in the user's words, and ``load-quiz`` and
 ``sudoku-repl rate`` use the same words for the same fault.
 
@@ -162,7 +162,7 @@ def test_80_cells_typed_inline_are_an_attempted_quiz_not_a_missing_file() -> Non
 
 
 def test_a_bad_character_in_an_inline_quiz_is_named_with_its_place() -> None:
-    """Issue 54: docs/commands.md 4 takes 27 cells or more typed in place of a file name as an
+    """Docs/commands.md 4 takes 27 cells or more typed in place of a file name as an
     attempted quiz; one letter or blank among 81 characters is named, not a missing file."""
     wrong = "Invalid quiz: character {} is {!r}, not a cell (1-9, or 0 or . when empty)."
     with_x = SEED_QUIZ[:9] + "X" + SEED_QUIZ[10:]
@@ -177,7 +177,7 @@ def test_a_bad_character_in_an_inline_quiz_is_named_with_its_place() -> None:
 def test_a_binary_line_shows_every_byte_that_is_not_text_as_a_question_mark(
     tmp_path: Path,
 ) -> None:
-    """Issue 54: a byte that is no UTF-8 (read as U+FFFD) is printed as a control byte is."""
+    """A byte that is no UTF-8 (read as U+FFFD) is printed as a control byte is."""
     path = tmp_path / "q.bin"
     path.write_bytes(b"\x80\xff\x01ab\x1b\xc3c\n")
     assert refusal(str(path)) == "Invalid line 1: ???ab??c."

@@ -1,4 +1,4 @@
-"""A ``Repl`` made before the commands are registered (issue 66, 16): importing registers nothing,
+"""A ``Repl`` made before the commands are registered: importing registers nothing,
 so a front end or a script that makes one first is told, at once and in one line, the call it
 missed (``assembly.register_commands``), not met later by a ``ValueError`` out of difflib on the
 first mistyped word (every word was unknown to an empty table)."""

@@ -1,4 +1,4 @@
-"""Scripts (issue 3): ``save-session <file>`` writes a batch script that ``sudoku-repl -x <file>``
+"""Scripts: ``save-session <file>`` writes a batch script that ``sudoku-repl -x <file>``
 replays to the same session, guess answers included; ``source <file>`` runs a script inside a
 session, as batch mode would.
 
@@ -271,7 +271,7 @@ def test_a_script_ending_at_a_guess_question_aborts_that_step_only(tmp_path: Pat
 def test_a_script_from_another_folder_says_where_relative_paths_are_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 73, item 25: ``-x`` and ``source`` of a script in another folder read its relative
+    """``-x`` and ``source`` of a script in another folder read its relative
     paths from the current one, and the first command that fails on one says so, once; the
     error line itself stays load-quiz's."""
     from sudoku_repl.commands.script_files import open_script

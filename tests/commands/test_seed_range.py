@@ -1,4 +1,4 @@
-"""One range of seeds on every surface (issue 66, item 7): a seed is a whole number from 0 to
+"""One range of seeds on every surface: a seed is a whole number from 0 to
 2**64 - 1 (its stream's 64 bits), taken as typed by the shell's ``difficulty``, ``rate`` and the
 API alike (the shell and ``rate`` cut it at 10**18, the API did not: the same seed drew other
 isomorphs), and a larger one is refused in one line naming the range; ``--isomorphs 10**20`` is

@@ -1,4 +1,4 @@
-"""The debugger verbs people expect (issue 14, part 3): continue, next, finish, tbreak,
+"""The debugger verbs people expect: continue, next, finish, tbreak,
 breakpoint conditions, ignore, condition, display/undisplay, set and info settings, and what Enter
 repeats. Expected steps come from the seed's reference trace (tests/data/reference), quoted at
 each use."""
@@ -59,7 +59,7 @@ def test_finish_runs_until_the_level_is_left() -> None:
     ],
 )
 def test_a_count_of_0_is_refused_as_minus_1_is(verb: str, refused: str) -> None:
-    """Issue 42, 3.4: ``step 0`` took a step (and ``finish 0`` finished a level) while ``step
+    """``step 0`` took a step (and ``finish 0`` finished a level) while ``step
     -1`` was refused: 0 is refused with the same line, and nothing moves."""
     shell = Shell.loaded()
     shell.ok("set trace off")
@@ -71,7 +71,7 @@ def test_a_count_of_0_is_refused_as_minus_1_is(verb: str, refused: str) -> None:
 
 @pytest.mark.parametrize("verb", ["until", "advance"])
 def test_until_and_advance_say_why_they_stop_short_of_their_step(verb: str) -> None:
-    """Issue 42, 3.5: ``runtil 90`` is at guess level 10 (the trace: 94) Upward guess [2,6]
+    """``runtil 90`` is at guess level 10 (the trace: 94) Upward guess [2,6]
     level 10, so level 10 is the present's); 96) Upward guess [1,7] level 9 leaves it, and
     ``until 120`` stopped there without a word. One line says so, before the show block."""
     shell = Shell.loaded()

@@ -1,4 +1,4 @@
-"""Lines that say what is true of the record (issue 33, 1.4): a question that holds from the
+"""Lines that say what is true of the record: a question that holds from the
 start and a step before the first are not blamed on steps dropped to bound memory, which only
 a capped record does (``tests/core/test_step_truth.py`` checks that one's lines)."""
 
@@ -41,7 +41,7 @@ def test_the_api_goto_before_step_0_says_there_is_no_such_step() -> None:
 
 
 def test_bisect_level_max_that_finds_no_guess_leaves_the_session_where_it_was() -> None:
-    """Issue 42, 3.3: the samurai is solved without a guess; ``run`` stops at its solution and
+    """The samurai is solved without a guess; ``run`` stops at its solution and
     ``bisect level max`` runs the search to its end to look: it left the session there."""
     shell = Shell()
     shell.ok(f"load-quiz {SAMURAI_FILE}")
@@ -54,7 +54,7 @@ def test_bisect_level_max_that_finds_no_guess_leaves_the_session_where_it_was() 
 
 
 def test_show_names_the_cell_of_the_next_guess_where_the_foremost_cell_is_another() -> None:
-    """Issue 42, 3.6: step 6's filter (the trace: 6) blk 4 incomplete shrunken by group) left
+    """Step 6's filter (the trace: 6) blk 4 incomplete shrunken by group) left
     [4,3] with 2 candidates, foremost now, but the guess due takes the foremost cell from before
     the filter: 7) Guess [6,2]. The original's line stays; the next says where the guess goes."""
     trace = reference_lines("seed_run_run.trace")[0]

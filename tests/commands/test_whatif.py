@@ -1,4 +1,4 @@
-"""``whatif guesses`` (issue 24 section 3): each guess taken on the way to the present answered
+"""``whatif guesses``: each guess taken on the way to the present answered
 with each other candidate, on a fork of the session.
 
 The expected figures come from reasoning on the seed quiz's solution (printed by ``run``: row 1
@@ -372,7 +372,7 @@ def test_help_names_the_default_cap() -> None:
     assert f"(--max-steps, default {wi.DEFAULT_CAP})" in WHATIF.help.replace("\n", " ")
 
 
-#: a quiz whose search drops steps under a record cap of 300 moves (issue 33, 5.2)
+#: a quiz whose search drops steps under a record cap of 300 moves
 DROPPING_QUIZ = "1...5...9.......3..79........7.1...65....42..6..8.......5.6...7.....2.4....3..8.."
 
 

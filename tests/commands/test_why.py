@@ -1,4 +1,4 @@
-"""``why`` (issue 35): a value's, a lost candidate's and a contradiction's causes, back to givens
+"""``why``: a value's, a lost candidate's and a contradiction's causes, back to givens
 and guesses. Golden lines are the reference trace's (``tests/data/reference/seed_run_run.trace``:
 ``92) Guess [4,2] level 11 at 1 out of 2``, ``92) shrinking 8 from [8,7] went wrong``, ``93)
 shrinking 5 from [8,1] went wrong``, the 2GW of step 6 with ``CelSet: [4,3] [6,1] ValSet: 6 7``)
@@ -232,7 +232,7 @@ EMPTY_44_AT_92 = [
 
 
 def test_why_of_an_empty_cell_is_its_candidates_and_why_each_other_value_is_gone() -> None:
-    """Issue 56: ``why [r,c]`` of an empty cell was refused (the VS Code Board view's click on an
+    """``why [r,c]`` of an empty cell was refused (the VS Code Board view's click on an
     empty cell popped an error); it gives the candidates, then each other value's cause (depth 0
     unless asked), as ``why removed v [r,c]`` says it."""
     shell = seed_shell("runtil 92")
@@ -365,7 +365,7 @@ def test_the_full_screen_has_a_why_key() -> None:
     assert "  w         why [r,c] of the cell under the board's cursor" in HELP_LINES
 
 
-# -- a what-if edit before step 1 (issue 42, 5.1) ----------------------------------------------
+# -- a what-if edit before step 1 ----------------------------------------------
 
 
 def test_a_what_if_edit_before_step_1_is_the_cause_of_the_values_it_rules_out() -> None:
@@ -423,7 +423,7 @@ def test_a_bug_in_an_answer_is_one_line_and_the_session_goes_on(
     assert shell.ok("why removed 8 [4,2]")[0].startswith("92) [4,2]=2 (so [4,2]!=8)")
 
 
-# -- options in any position (issue 42, 5.8) ---------------------------------------------------
+# -- options in any position ---------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -478,7 +478,7 @@ def test_why_wrong_at_a_filter_that_went_wrong_explains_that_one() -> None:
     assert shell.ok("why wrong")[0] == "64) row 8 has no place left for 9 (complete shrink)"
 
 
-# -- an answer to the guess question the search gives up (issue 42, 3.2) -----------------------
+# -- an answer to the guess question the search gives up -----------------------
 
 #: the seed, run to its end, then at step 6 the guess question answered 9 at [6,2] (its solution
 #: has 5 there: the reference trace's "Fine" grid)

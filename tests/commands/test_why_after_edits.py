@@ -1,4 +1,4 @@
-"""Scripts that begin with what-if edits at step 0 (issue 42, 5.1: ``why`` killed the shell with
+"""Scripts that begin with what-if edits at step 0 (``why`` killed the shell with
 an AssertionError after ``set cell [1,8]=9; step``): edits of several cells, then steps and
 ``why`` questions of every form, on the seed and on the samurai (the suite runs once on each
 engine). No command may raise, and no answer may be an internal error: each either answers or

@@ -1,6 +1,6 @@
-"""Hardening (issue 5): the files the shell writes (`save-session`, `timeline --svg`,
+"""Hardening: the files the shell writes (`save-session`, `timeline --svg`,
 `tree --dot`, `export html|lp|mps`) are written through a temporary file and a rename; `sudoku-repl rate --out`
-appends its rows and is continued after a stop (issue 26, tests/tools/rating/test_rate_scale.py).
+appends its rows and is continued after a stop (tests/tools/rating/test_rate_scale.py).
 
 An unwritable place gives one line and the session goes on; a write replaces the old file in one
 step (a new inode, no temporary file left); a write stopped half way (KeyboardInterrupt, a full
@@ -85,7 +85,7 @@ def test_a_directory_as_the_file_is_one_line(session: Any, tmp_path: Path, templ
 
 
 def test_a_directory_is_said_alike_by_the_shell_and_by_rate(session: Any, tmp_path: Path) -> None:
-    """Issue 42, item 4: the shell said ``Cannot write d: Is a directory.`` (the system's words,
+    """The shell said ``Cannot write d: Is a directory.`` (the system's words,
     a verb without its subject after the colon), rate ``Cannot write d: it is a directory.``"""
     folder = tmp_path / "d"
     folder.mkdir()
@@ -249,8 +249,8 @@ def test_rate_out_replaces_a_finished_file_from_its_first_row(tmp_path: Path) ->
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
 
 
-# -- what the name stands for is kept (issue 23: a rename replaced links, FIFOs and devices) --
-# -- and a link is not a way elsewhere (issue 42, 5.7: a write went wherever a link led) ------
+# -- what the name stands for is kept (a rename replaced links, FIFOs and devices) --
+# -- and a link is not a way elsewhere (a write went wherever a link led) ------
 
 
 @pytest.mark.parametrize("template", WRITERS)
@@ -383,7 +383,7 @@ def test_a_device_is_written_to_and_never_replaced(session: Any, tmp_path: Path)
     assert leftovers(tmp_path) == []
 
 
-# -- streams reserved: the debug adapter's protocol (issue 54) ---------------------------------
+# -- streams reserved: the debug adapter's protocol ---------------------------------
 
 
 RESERVED = "it is {}, which no command reads or writes"

@@ -1,4 +1,4 @@
-"""``Engine.advance_many`` (the record's replay of a plain run's chunk, issue 36's export): the
+"""``Engine.advance_many`` (the record's replay of a plain run's chunk, as export makes it): the
 moves one ``advance`` at a time would make, with the step count after each, on the engine of
 this build (pure, or native with the state pushed into the core once)."""
 

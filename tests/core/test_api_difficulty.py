@@ -1,4 +1,4 @@
-"""``sudoku_repl.difficulty`` and ``Session.difficulty`` (issue 60): a typed dossier of a
+"""``sudoku_repl.difficulty`` and ``Session.difficulty``: a typed dossier of a
 puzzle, a pencil-mark line or a session's state. The figures are SHC 6.2's and the issue's
 (``tests/data/difficulty_shc_sample.txt``)."""
 
@@ -134,7 +134,7 @@ def test_bad_input_is_one_line(args: tuple[str, str], said: str) -> None:
     assert refused.value.line == said
 
 
-# -- issue 66: a Dossier read in Python ----------------------------------------------------------
+# -- a Dossier read in Python ----------------------------------------------------------
 
 
 def test_str_is_the_shells_dossier() -> None:

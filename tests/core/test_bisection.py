@@ -79,7 +79,7 @@ def test_a_solution_count_is_found_at_the_step_of_the_solution() -> None:
 
 def test_an_empty_record_has_nothing_and_level_0_or_0_solutions_hold_from_the_start() -> None:
     """Level 0 and 0 solutions hold at the loaded state: no step was dropped to say so, before
-    a run or after it (issue 33, 1.4)."""
+    a run or after it."""
     shell = Shell()
     shell.ok(f"load-quiz {SEED}")
     history = shell.repl.session.history

@@ -1,4 +1,4 @@
-"""A puzzle's canonical form (``core/canonical.py``, issue 55): the same for every isomorphic
+"""A puzzle's canonical form (``core/canonical.py``): the same for every isomorphic
 puzzle (the test maps puzzles by its own random isomorphisms), distinct for puzzles that are
 not, equal to the minlex form published with Royle's 17-clue list, and the same on both builds."""
 

@@ -1,4 +1,4 @@
-"""The solution counter that stops at a limit (``core/counting.py``, issue 55): against the
+"""The solution counter that stops at a limit (``core/counting.py``): against the
 collections' known answers, against the tests' own backtracker (``tests/oracles/brute.py``),
 the C against the pure search, and bad input refused with one line."""
 

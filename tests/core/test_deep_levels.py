@@ -1,4 +1,4 @@
-"""Guess levels past 255 (issue 33, 5.1): six disjoint grids with one given each make a search
+"""Guess levels past 255: six disjoint grids with one given each make a search
 276 levels deep by its first solution. The record's level column held a byte and the C cast a
 level to ``unsigned char``: the pure engine died in the record's append, the native one after
 ``runtil 300; back; run``, and ``bisect level 270`` said "not reached" on a level it had cut

@@ -1,4 +1,4 @@
-"""Issue 22, part 4: events are one union of named records (``events.KINDS``) and their text form
+"""Events are one union of named records (``events.KINDS``) and their text form
 is derived from the records: every kind goes event -> text -> event and text -> event -> text
 unchanged."""
 
@@ -18,7 +18,7 @@ from sudoku_repl.text.event_text import event_text, parse_event
 from tests.support.helpers import SEED_QUIZ, RecordingHooks
 
 #: the kinds of the original (docs/engine.md), of the techniques of run modes 3, 4 and 5, and
-#: of the hand moves (issue 24: set cell, set removed)
+#: of the hand moves (set cell, set removed)
 ALL_KINDS = {*range(12), 30, 40, 41, 50, 51}
 
 #: a field's values by its type, derived as the codec is

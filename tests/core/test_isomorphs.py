@@ -1,4 +1,4 @@
-"""``core/isomorphs`` (issue 60): a random isomorph keeps the rules, so an order-free figure is
+"""``core/isomorphs``: a random isomorph keeps the rules, so an order-free figure is
 the same on it (Backdoor #1: SHC's T&E(1), the issue's two BRT backdoors); the same seed draws
 the same isomorphs, the first k of them for any count."""
 

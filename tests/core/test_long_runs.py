@@ -1,4 +1,4 @@
-"""Hardening (issue 5): long runs. `runrun 0` on insufficient_givens (more than 100,000
+"""Hardening: long runs. `runrun 0` on insufficient_givens (more than 100,000
 solutions) never ends alone; a breakpoint stops it (Ctrl-C: tests/terminal/test_interrupts.py),
 the record costs a bounded amount per step, and past its cap (SUDOKU_REPL_RECORD_CAP moves) the older
 part is dropped, the shell says so, and going back before the kept part is refused with one line.
@@ -131,7 +131,7 @@ def test_batch_mode_says_what_was_dropped() -> None:
 def test_a_trimmed_record_names_one_first_step_everywhere_and_takes_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 23: timeline named step 1108 where goto refused it; back said "Only 1290 steps to
+    """Timeline named step 1108 where goto refused it; back said "Only 1290 steps to
     go back" and then refused; goto's refusal told to use goto. Top95's fifth quiz ends its
     search at step 1290; a cap of 200 moves keeps steps 1109..1290 (read off a run, reviewed)."""
     monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "200")

@@ -1,4 +1,4 @@
-"""Making puzzles (``core/making.py``, issue 55): the random stream, solution grids, minimal
+"""Making puzzles (``core/making.py``): the random stream, solution grids, minimal
 puzzles (checked by the tests' own backtracker, ``tests/oracles/brute.py``), Sudoku Explainer's
 symmetries, patterns, the vicinity, and the same puzzles from the same seed on both builds."""
 

@@ -1,4 +1,4 @@
-"""The native ``Core`` checks what crosses from Python (issue 33, §5 item 8).
+"""The native ``Core`` checks what crosses from Python.
 
 Its moves index tables by the cells, values, candidates, status and pending cell it is given;
 a state out of range read or wrote out of bounds (a segfault, or silent damage). Each method

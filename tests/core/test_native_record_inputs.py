@@ -1,6 +1,6 @@
-"""The native record functions check what crosses from Python (issue 33, section 5, item 8, the
+"""The native record functions check what crosses from Python (the
 part left after the ``Core``'s checks): ``cell_track``, ``value_events``, ``removal_steps`` and
-``drop_scan`` (issue 42, 2.1) (``csrc/record.c``), called through ``sudoku_repl.core.native``'s typed functions, refuse a cell
+``drop_scan`` (``csrc/record.c``), called through ``sudoku_repl.core.native``'s typed functions, refuse a cell
 past the record's cell width, a value or candidates out of range, a buffer whose length does not
 fit its items, columns of lengths other than the steps', with a ``ValueError`` of one line naming
 the function and what it accepts; nothing is read before (``.ci/sanitize`` runs this file under

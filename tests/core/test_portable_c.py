@@ -1,4 +1,4 @@
-"""The C on a 32-bit target (issue 59, section 4): the native core's counter and the compilers'
+"""The C on a 32-bit target: the native core's counter and the compilers'
 shim (``core/csrc/counting.c``, ``include/portable.h``), built without Python and without a C
 library, with an entry of a few exported functions (``tests/native/count_check.c``): for this
 machine with its C compiler, a shared library called through ctypes, and for WebAssembly

@@ -1,4 +1,4 @@
-"""Dropping the older half of a full record (issue 42, 2.1): what the drop leaves is what the
+"""Dropping the older half of a full record: what the drop leaves is what the
 dropped steps showed (held to a bare engine's step states, and to a record worked by hand), the
 same from the native core's ``drop_scan`` (C) and the pure loop (``record.dropped.scan``), read
 in pieces or at once; the drop ticks the progress line between its pieces, and Ctrl-C there stops

@@ -1,10 +1,10 @@
 """The plain reference implementation of docs/engine.md (tests/oracles/reference_engine.py, the
-yardstick of issue 4's speed figures) against the reference traces, and against the package
+yardstick of the speed figures) against the reference traces, and against the package
 engine on a sample of every puzzle set the benchmarks use.
 
 The reference is slow on purpose (plain sets and lists), so the default sample is small enough
 for CI (two cores, ~20 s for this module); ``SUDOKU_REPL_REFERENCE_FULL=1`` runs the larger
-sample of issue 4 (20 + 20 + 20 puzzles, every non-clashing invalid one; a few minutes).
+sample (20 + 20 + 20 puzzles, every non-clashing invalid one; a few minutes).
 """
 
 from __future__ import annotations

@@ -324,7 +324,7 @@ def test_empty_answers_say_why_in_one_line() -> None:
 
 
 def test_history_from_step_0_of_a_whole_record_says_nothing_was_dropped() -> None:
-    """Issue 42, 5.8: step 0 is the quiz as loaded, not a step dropped to bound memory."""
+    """Step 0 is the quiz as loaded, not a step dropped to bound memory."""
     shell = Shell()
     shell.ok(f"load-quiz {SEED_QUIZ}")
     shell.ok("set trace off")

@@ -1,4 +1,4 @@
-"""Samurai and flower puzzles (issue 6): loading, naming, solving, uniqueness, errors.
+"""Samurai and flower puzzles: loading, naming, solving, uniqueness, errors.
 
 Expected solutions come from puzzles/variants/*.json (checked independently when they were
 made); counts on random puzzles come from a brute-force counter below that knows nothing of

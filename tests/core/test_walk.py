@@ -1,4 +1,4 @@
-"""Issue 22, part 4: one stepping loop (``Session.walk``) that returns typed outcomes instead of
+"""One stepping loop (``Session.walk``) that returns typed outcomes instead of
 calling up for the guess question, and session hooks whose interrupt poll changes nothing, with
 an explicit ``tick`` between steps."""
 

@@ -1,4 +1,4 @@
-"""The custom ``sudokuBoard`` request (issue 51): the board of a frame as data. Every expected value
+"""The custom ``sudokuBoard`` request: the board of a frame as data. Every expected value
 is read from the spec's reference trace of the seed quiz (``tests/data/reference/
 seed_run_run.trace``: its guess lines, its ``1GW``/``2GW`` removals and its solution grid), from
 the quiz files, or written here by hand (the shapes); none from the code under test."""

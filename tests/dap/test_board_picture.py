@@ -1,4 +1,4 @@
-"""``sudokuBoard`` with ``picture: true`` (issue 68, part 2): the board comes with the picture
+"""``sudokuBoard`` with ``picture: true``: the board comes with the picture
 of Sudoku Explainer's next step from that frame's state, ``export svg``'s. The seed's first
 step was worked out by hand (``tests/commands/test_export_svg.py``): 5 in block 2 can only go
 in r2c5."""
@@ -43,7 +43,7 @@ def test_the_picture_of_the_next_step_comes_when_asked(dap: Dap, tmp_path: Path)
 
 #: where there is no picture: the seed's grid full at step 131; at step 20 the search below its
 #: wrong guess [2,3]=1 of step 16 (the solution has 9 there: `check` says so in
-#: docs/book-and-chains.md), a position with no solution (issue 73)
+#: docs/book-and-chains.md), a position with no solution
 NONE = {
     131: "No picture: the grid is full.",
     20: "No solution from here: the guess [2,3]=1 at step 16 left the puzzle without one; "

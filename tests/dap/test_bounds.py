@@ -1,4 +1,4 @@
-"""What the adapter holds and answers is bounded (issue 54): the frame ids and variables
+"""What the adapter holds and answers is bounded: the frame ids and variables
 references of one stop by its frames, scopes and rows (never by how often the client asks), and
 a ``completions`` answer by ``MOST`` items (a folder of 100,000 files was an answer of 7.5 MB)."""
 

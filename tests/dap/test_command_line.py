@@ -1,4 +1,4 @@
-"""``sudoku-repl dap``'s command line (issue 59): a bad one is one line and status 2, as the other
+"""``sudoku-repl dap``'s command line: a bad one is one line and status 2, as the other
 subcommands say it; ``--log`` follows the rules of every file the program writes (docs/errors.md):
 never through a symbolic link to a file or to nothing, never a file that is not a log (a quiz
 named by mistake), never the protocol's own streams; and while the adapter serves, no command

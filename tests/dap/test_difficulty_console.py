@@ -1,4 +1,4 @@
-"""``difficulty`` typed in an editor's debug console (``sudoku-repl dap``, issue 60): its lines
+"""``difficulty`` typed in an editor's debug console (``sudoku-repl dap``): its lines
 are the answer, the shell's lines; bad input is one line and the session stays."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What the adapter answers an editor's views (issue 56): a hover on a digit of the quiz file
+"""What the adapter answers an editor's views: a hover on a digit of the quiz file
 (the line and column the editor gives), watches, the console and refused buttons without pop-ups,
 a line a view runs for the person (``board`` context: echoed, its lines as output), the console
 at a guess level's frame, breakpoints of another file left unverified, the Board's data (the
@@ -103,7 +103,7 @@ def test_a_hover_on_a_digit_shows_that_cell_and_elsewhere_nothing_silently(dap: 
     ):
         assert answer["success"] is False and answer["body"]["error"]["showUser"] is False
     # the boundary between two digits (where VS Code cannot tell which half of a character the
-    # pointer is on, issue 61): a range of the two, both cells named in reading order
+    # pointer is on): a range of the two, both cells named in reading order
     assert hover(digit_column(text, 1), text[0:2])["body"]["result"] == (
         "[4,1]=4: given\n[4,2]=8: placed at step 22"
     )
@@ -124,7 +124,7 @@ def test_watches_console_lines_and_refused_buttons_answer_without_pop_ups(dap: D
     assert typo["body"]["error"]["showUser"] is False  # (VS Code shows it in the console)
     # Step Back at step 0: refused in the console's output (as the shell says it), and the
     # request fails with that line (showUser false: the console shows it), no stop told: the
-    # thread did not move (issue 59)
+    # thread did not move
     mark = client.mark()
     back = client.response(client.send("stepBack", threadId=1))
     refusal = shell.fails("back")
@@ -224,7 +224,7 @@ def test_the_end_of_the_search_is_a_stop_with_its_board_and_bye_sends_the_last(
     client = seed(dap)
     client.request("continue", threadId=1)  # to the solution
     client.stopped()
-    client.request("continue", threadId=1)  # to the end: a stop (issue 61), its board asked
+    client.request("continue", threadId=1)  # to the end: a stop, its board asked
     client.stopped()
     assert client.request("sudokuBoard")["step"] == shell.steps == 284
     client.request("evaluate", expression="bye", context="repl")  # the session's end
@@ -259,7 +259,7 @@ def test_check_places_a_quiz_file_s_problems(tmp_path: Path) -> None:
         ]
     }
     # the text as edited, not yet saved: read from stdin, named by the file; a character that
-    # is no cell marked where it is and named (issue 61: the whole line, from column 1, unnamed)
+    # is no cell marked where it is and named (the whole line, from column 1, unnamed)
     bad = text.replace(row, "40x" + row[3:])
     assert check(SEED_FILE, bad) == {
         "problems": [

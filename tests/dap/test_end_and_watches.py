@@ -1,4 +1,4 @@
-"""Issue 61 in the adapter: the end of the search is a stop, not the session's end (a typo in
+"""In the adapter: the end of the search is a stop, not the session's end (a typo in
 the step box, ``goto 1000`` where the search ends at 284, kept the Variables, the Call Stack and
 time travel), and a watch of a name of the Run scope (``step``, ``level``...) or of a guess
 level's Level scope is answered. Expected values come from the shell (the same quiz stepped

@@ -1,4 +1,4 @@
-"""``hint se 2`` typed in an editor's debug console (issue 68): DAP's console runs the shell's
+"""``hint se 2`` typed in an editor's debug console: DAP's console runs the shell's
 command table, so the graded hints are the shell's lines; a bad level is the shell's one line."""
 
 from __future__ import annotations

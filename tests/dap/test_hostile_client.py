@@ -1,4 +1,4 @@
-"""A client cannot kill the adapter (issue 49): bodies nested too deep, lengths of thousands of
+"""A client cannot kill the adapter: bodies nested too deep, lengths of thousands of
 digits, headers without end, a log that cannot be written, a client that goes away in the
 middle of a run or closes the adapter's output alone; and after ``bye`` the session is over.
 Each refusal is one line, and the adapter goes on or ends with status 0."""
@@ -305,7 +305,7 @@ def test_steps_at_the_end_of_the_search_stop_there_and_never_end_the_session(dap
     client.launch(program=SEED, trace=False)
     client.request("evaluate", expression="runrun 0", context="repl")  # to the end
     end = client.stopped()["description"]
-    assert end.startswith("The search ended at step ")  # (issue 61: a stop, not terminated)
+    assert end.startswith("The search ended at step ")  # (a stop, not terminated)
     for _ in range(3):
         client.request("stepIn", threadId=1)
         assert client.stopped()["description"] == end

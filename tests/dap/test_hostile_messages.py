@@ -1,4 +1,4 @@
-"""Messages that once ended the adapter or crossed its answers (issue 54): a lone UTF-16
+"""Messages that once ended the adapter or crossed its answers: a lone UTF-16
 surrogate echoed back, two lengths in one header block, refusals answered ahead of the requests
 before them, and JSON's true taken for the integer 1."""
 

@@ -1,4 +1,4 @@
-"""What is not a regular file is no quiz for the adapter (issue 59): its own stderr's pipe
+"""What is not a regular file is no quiz for the adapter: its own stderr's pipe
 (``/dev/stderr``, and ``/dev/stdout``, which is its stderr once the protocol has its own copy),
 a FIFO, a device. Reading one waited for ever (the pipe is the adapter's own: no writer ever
 ends it, and ``disconnect`` gave the worker up after 10 s); ``launch`` and the console's

@@ -1,4 +1,4 @@
-"""The adapter's own streams and the files its commands write (issue 54): on stdio, a quiz, a
+"""The adapter's own streams and the files its commands write: on stdio, a quiz, a
 script or a file written named by any name of the protocol's input or output is refused in one
 line (it would eat the editor's requests, or break the adapter's answers); a write to a FIFO
 whose reader never reads stops at ``pause`` and ``disconnect``."""

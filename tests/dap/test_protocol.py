@@ -141,7 +141,7 @@ def test_breakpoints_on_another_file_or_off_the_rows_are_left_unverified(
 ) -> None:
     client = dap()
     client.launch(program=SEED)
-    # (issue 56: another quiz file's breakpoints were refused, a pop-up at every launch; they
+    # (another quiz file's breakpoints were refused, a pop-up at every launch; they
     # are left unverified, silently, as other debuggers leave them)
     (other,) = client.request(
         "setBreakpoints", source={"path": str(REPO / "README.md")}, breakpoints=[{"line": 3}]
@@ -375,7 +375,7 @@ def test_bye_in_the_console_ends_the_search(dap: Dap) -> None:
 def test_the_scopes_and_variables_of_a_stop_left_are_nothing_not_an_error(dap: Dap) -> None:
     """VS Code's Variables view asks for a stop's scopes 400 ms after it: a step taken sooner
     (F10 at once) makes it ask for the frame of the stop left behind, and its refusal was drawn
-    in red in the view (issue 61: "No frame 1: it was handed out before the search moved" in
+    in red in the view ("No frame 1: it was handed out before the search moved" in
     the README's screenshot, two stops later). Those stops have nothing to show: an empty
     answer, and the present's own numbers answer for the present."""
     client = dap()
@@ -401,7 +401,7 @@ def test_the_scopes_and_variables_of_a_stop_left_are_nothing_not_an_error(dap: D
 def test_a_step_that_touched_no_cell_is_on_the_grids_first_line_not_a_comment(dap: Dap) -> None:
     """Step 0 (the quiz as loaded) touched no cell: its frame is on the grid's first line (the
     file's first line that is not a comment), not line 1, the comment VS Code highlighted as
-    the current line (issue 61)."""
+    the current line."""
     text = SEED_FILE.read_text(encoding="utf-8").splitlines()
     first_grid = next(n for n, line in enumerate(text, 1) if line.strip() and line[0] != "#")
     assert first_grid > 1  # (the seed starts with a comment)

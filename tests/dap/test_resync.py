@@ -1,4 +1,4 @@
-"""After a message that cannot be read, the next one is (issue 59): a header with no length
+"""After a message that cannot be read, the next one is: a header with no length
 (``Content-Length: 5xyz``) whose body then runs into the next header on its line, or thousands
 of random bytes; the bytes passed over are said (an ``output`` event on stderr's category), and
 nothing but messages reaches the client. A body of JSON ``null`` is no object, not too deep."""

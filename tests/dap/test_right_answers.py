@@ -1,4 +1,4 @@
-"""The adapter answers every request, once, in order, and in the shell's words (issue 49, §3):
+"""The adapter answers every request, once, in order, and in the shell's words:
 answers to the guess question sent back to back, a launch whose arguments are bad, an unknown
 console command, the stop of reverseContinue and a fill pass's frame, and the launch's values
 as a configuration writes them."""

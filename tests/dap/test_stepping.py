@@ -192,7 +192,7 @@ def test_next_step_in_step_out_and_step_back_are_the_shells_commands(dap: Dap) -
         assert stop["reason"] == "step", request
     # refused as the shell refuses (at level 0 there is no level to finish; at step 0 no step
     # to go back to): the request fails with the shell's line, as docs/dap.md says, and no stop
-    # is told, as nothing moved (issue 59)
+    # is told, as nothing moved
     at = ""
     for goto, request, command in [
         ("goto 3", "stepOut", "finish"),
@@ -222,7 +222,7 @@ def test_continue_runs_to_the_solution_then_to_the_end_where_it_stops(dap: Dap) 
     assert fine[0] in client.output()
     mark = client.mark()
     client.request("continue", threadId=1)
-    # the end is a stop, the session stays (issue 61; it was exited and terminated)
+    # the end is a stop, the session stays (it was exited and terminated)
     assert client.stopped()["description"].startswith("The search ended at step ")
     said = [untimed(line) for line in shell.ok("run")]
     assert untimed(client.output_since(mark)).splitlines() == said

@@ -1,4 +1,4 @@
-"""The board sent with each stop (issue 61 §7): a ``sudokuStop`` event just before each
+"""The board sent with each stop: a ``sudokuStop`` event just before each
 ``stopped``, whose board is the one the ``sudokuBoard`` request gives at that stop; and the
 ``sudokuTimeline`` request (the board's scrubber). Expected values: the request's answer at the
 same stop (another path through the adapter), the shell's ``timeline`` and ``info search``."""

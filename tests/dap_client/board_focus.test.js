@@ -6,30 +6,7 @@
 
 const test = require('node:test');
 const assert = require('node:assert/strict');
-const path = require('node:path');
-const { requireWithVscode } = require('./with_vscode');
-
-const BOARD = path.join(__dirname, '..', '..', 'editors', 'vscode', 'lib', 'board.js');
-
-/** lib/board.js loaded on a stand-in `vscode` (the settings' defaults, no editors or views). */
-function loadBoard() {
-    const disposable = { dispose() {} };
-    const vscode = {
-        EventEmitter: class {
-            constructor() {
-                this.event = () => disposable;
-            }
-            fire() {}
-            dispose() {}
-        },
-        StatusBarAlignment: { Left: 1 },
-        Uri: { joinPath: (uri, ...parts) => ({ fsPath: [uri.fsPath, ...parts].join('/') }) },
-        window: { createStatusBarItem: () => ({ show() {}, hide() {}, dispose() {} }) },
-        workspace: { getConfiguration: () => ({ get: (key, fallback) => fallback }) },
-        debug: {},
-    };
-    return requireWithVscode(BOARD, vscode).Board;
-}
+const { loadBoard } = require('./with_vscode');
 
 /** A board of step `step` as the adapter's sudokuStop event sends it (what the Board reads). */
 function stop(step) {
@@ -37,7 +14,7 @@ function stop(step) {
 }
 
 test('the Board is told its stop only once VS Code\'s selections of it are over, the focus asked back at each', async (t) => {
-    // issue 66 (e2e, at load): VS Code 1.100 opens a stop's editor with the focus twice (its
+    // (e2e, at load): VS Code 1.100 opens a stop's editor with the focus twice (its
     // selections ~0.1 s apart, more at load). The Board was told its stop (data-refocused) at
     // the first and got the focus back; the second opening took it again, and the test's next
     // key, pressed on data-refocused, went into the quiz.

@@ -1,4 +1,4 @@
-// editors/vscode/lib/board.js's page HTML and its Content-Security-Policy (issue 73), without VS
+// editors/vscode/lib/board.js's page HTML and its Content-Security-Policy, without VS
 // Code: in VS Code's webview its script runs by a nonce made for each page; in the web page
 // (web/board_page.cjs: a static file, the same for every visitor) by no nonce, which would be
 // no secret there, but by the page's own origin, the scripts files beside it, none inline.

@@ -198,7 +198,7 @@ describe('DebugClient drives sudoku-repl dap on the seed quiz', () => {
             }
         }
 
-        // the end of the search is a stop that says so; the session stays (issue 61)
+        // the end of the search is a stop that says so; the session stays
         const end = await stopAfter(dc, () => dc.continueRequest({ threadId: entry.threadId }));
         assert.match(end.description, /^The search ended at step \d+: step back or restart\.$/);
     });

@@ -40,7 +40,7 @@ test('without a setting: the venvs, the Python extension\'s interpreter\'s folde
     );
 });
 
-test('an activated venv or conda environment of the extension host, before PATH (issue 61)', () => {
+test('an activated venv or conda environment of the extension host, before PATH', () => {
     const list = adapter.candidates({
         setting: '',
         folderPath: '/w',
@@ -64,7 +64,7 @@ test('an activated venv or conda environment of the extension host, before PATH 
     assert.equal(windows[0].command, 'C:\\e\\Scripts\\sudoku-repl.exe');
 });
 
-test('whatever the extension host starts from: pyenv shims first on PATH, another venv active, none (issue 73)', async () => {
+test('whatever the extension host starts from: pyenv shims first on PATH, another venv active, none', async () => {
     // pyenv's shim of a program that its selected Python lacks fails (exit 127): the next
     // sudoku-repl on PATH is taken, the shim's failure said (a folder twice on PATH: once)
     const shim = '/home/me/.pyenv/shims/sudoku-repl';
@@ -197,7 +197,7 @@ test('quiz files are told by their content', () => {
 });
 
 test('the Board keeps the focus through an earlier stop\'s late focus, until its own stop took it', () => {
-    // issue 66: after a step from the Board, the stop focused the quiz and the Board's keys went
+    // After a step from the Board, the stop focused the quiz and the Board's keys went
     // into it. VS Code 1.100 focuses the stop's editor, then selects the frame it opened.
     const keeper = new FocusKeeper();
     const page = {};
@@ -218,7 +218,7 @@ test('the Board keeps the focus through an earlier stop\'s late focus, until its
 });
 
 test('the Board asks for the focus back at every move of VS Code\'s after its stop was selected', () => {
-    // issue 66 (e2e, at load): the stop's frame selected, the page given the focus back and
+    // (e2e, at load): the stop's frame selected, the page given the focus back and
     // focused, then VS Code's second opening of the stop (when the whole stack came) or the
     // entry stop's opening ending late took it again: its blur came after the keeping had ended
     // and nothing gave it back (data-refocused never set; the next keys into the quiz).

@@ -25,7 +25,7 @@ def test_architecture_names_every_module() -> None:
 
 
 def test_the_readme_lists_every_doc() -> None:
-    """The README's documentation list links each page of docs/ (issue 42: why.md was left
+    """The README's documentation list links each page of docs/ (why.md was left
     out)."""
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     listed = readme.split("\n## Documentation\n", 1)[1].split("\n## ", 1)[0]

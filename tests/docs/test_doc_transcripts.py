@@ -95,12 +95,12 @@ def test_the_readme_starts_with_its_two_set_up_commands() -> None:
     ]
     first, second = SETUP
     assert "pip install . " in first and first.endswith(" && sudoku-repl examples/seed.txt")
-    # -rs: the run ends with why each skipped test skipped (issue 54)
+    # -rs: the run ends with why each skipped test skipped
     assert "pip install -e '.[test]'" in second and second.endswith(" && python -m pytest -rs")
 
 
 def test_ci_runs_the_readmes_test_command_itself() -> None:
-    """(Issue 49: CI ran its own install and pytest, and hid what the README's line missed.)
+    """(CI ran its own install and pytest, and hid what the README's line missed.)
     ``.ci/readme-command`` prints the README's second set-up command, and both CI jobs run the
     line it prints: the main one with every extra and tool, ``.ci/pure`` on a bare machine."""
     done = subprocess.run(

@@ -60,7 +60,7 @@ def test_every_launch_attribute_of_the_adapter_is_declared_with_its_type() -> No
 
 
 def test_breakpoints_are_offered_in_quiz_files_only() -> None:
-    # (issue 49 §4.4: they were offered in every plain-text file; a .txt quiz is told by its
+    # (they were offered in every plain-text file; a .txt quiz is told by its
     # content, lib/quiz.js, and gets the language sudoku)
     contributes = json.loads(MANIFEST.read_text(encoding="utf-8"))["contributes"]
     assert contributes["breakpoints"] == [{"language": "sudoku"}]

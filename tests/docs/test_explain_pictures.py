@@ -1,4 +1,4 @@
-"""docs/explain.md's pictures of steps (issue 68, part 4) are the program's: each SVG under
+"""docs/explain.md's pictures of steps are the program's: each SVG under
 docs/explain/ is ``views/step_svg``'s picture of a step of a bank puzzle's plan, drawn again
 here and compared byte for byte. When the drawing changes on purpose, write them again and
 review them like code:

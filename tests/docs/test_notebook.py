@@ -1,5 +1,5 @@
-"""The example notebook (examples/replay.ipynb, issue 36) runs as it stands, in a kernel of
-this environment (nbclient) started in a folder of its own (issue 42: a reader's kernel starts
+"""The example notebook (examples/replay.ipynb) runs as it stands, in a kernel of
+this environment (nbclient) started in a folder of its own (a reader's kernel starts
 wherever the reader is, not in examples/), and shows what its text says: the board, the run's
 figures, the bisection's step (the reference trace's: level 11 first at step 92), the record's
 timeline and the replay in its own frame."""

@@ -1,4 +1,4 @@
-"""The README names the documents the project was built from by author and title (issue 54: a
+"""The README names the documents the project was built from by author and title (a
 reader does not know what "seed 001" or "seed 003" is), how to tell which build runs, and what
 the DAP client's test needs beside node and npm (its test skipped with both present)."""
 
@@ -41,5 +41,5 @@ def test_the_readme_says_the_dap_client_s_test_needs_npm_ci() -> None:
 
 
 def test_the_readme_stays_under_350_lines() -> None:
-    """Issue 59: detail belongs in docs/ (a tour added 20 lines once, and nothing said so)."""
+    """Detail belongs in docs/ (a tour added 20 lines once, and nothing said so)."""
     assert len(README.splitlines()) < 350

@@ -1,4 +1,4 @@
-"""The rule the documents' transcripts are held to (``tests/support/transcripts.py``, issue 66,
+"""The rule the documents' transcripts are held to (``tests/support/transcripts.py``,
 19): how a transcript matches what the program prints, where a failure says they part, and which
 blocks must be transcripts. Each case is written out by hand."""
 

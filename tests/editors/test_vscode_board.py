@@ -1,4 +1,4 @@
-"""The Board of the VS Code extension, issue 61 (code-server, as tests/editors/test_vscode_real.py):
+"""The Board of the VS Code extension (code-server, as tests/editors/test_vscode_real.py):
 where it opens (an editor tab beside the quiz by default; ``sudoku-repl.boardLocation``), a layout
 that follows the page's shape and a compact mode under 24 px cells, one paint a step (the board
 comes with the stop: the extension asks no ``sudokuBoard``), a click answered in the board (a
@@ -99,7 +99,7 @@ def test_the_board_opens_in_a_tab_reads_there_and_paints_once_a_step(
     assert step_11 is not None and level_11 is not None, search_11
     shell.ok("goto 1")
     open_quiz(page, server.url, server.folder)
-    # any refusal drawn in the Variables view, whenever it comes (issue 61: "No frame 1: it was
+    # any refusal drawn in the Variables view, whenever it comes ("No frame 1: it was
     # handed out before the search moved" in red after F10 at once, VS Code asking 400 ms late)
     page.evaluate(
         """() => { window.staleSeen = [];

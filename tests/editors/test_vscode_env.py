@@ -1,5 +1,5 @@
 """The VS Code end-to-end tests' code-server gets the test's environment, whatever the one the
-tests run from (issue 73: test_vscode_host.py's check of the PATH searched failed from a shell
+tests run from (test_vscode_host.py's check of the PATH searched failed from a shell
 whose PATH was not its login shell's, and a venv activated there was found where a test wants
 none). code-server's extension host takes its environment from ``$SHELL -i -l -c COMMAND``
 (VS Code's resolveShellEnv, with the environment code-server has): run here as it runs it, from a

@@ -1,4 +1,4 @@
-"""Issue 61's host side of the VS Code extension, in a real VS Code (code-server, as
+"""The host side of the VS Code extension, in a real VS Code (code-server, as
 test_vscode_real.py: its support in tests/support/vscode.py): a hover over the left, middle and
 right of a digit names that cell (VS Code gives the caret boundary nearest the pointer, which
 half of a character cannot be told: both cells of a boundary between digits are named); the end
@@ -191,7 +191,7 @@ def test_an_activated_venv_is_found_and_the_path_searched_logged(
     assert logs, "no Sudoku REPL output channel log"
     log = "\n".join(p.read_text(errors="replace") for p in logs)
     # the extension host's PATH: code-server's remote-cli folder, then its login shell's (the
-    # test's own, not the runner's: issue 73)
+    # test's own, not the runner's)
     searched = re.findall(r"PATH searched: (.*)", log)
     assert searched, log
     remote_cli, *login = searched[-1].split(os.pathsep)
@@ -223,7 +223,7 @@ def test_a_stray_character_is_marked_where_it_is_and_named(page: Page, server: S
 
 
 def test_the_invalid_quiz_toast_goes_when_a_session_starts(page: Page, server: Server) -> None:
-    """Issue 61 §8: the refused quiz's toast outlived the sessions after it."""
+    """The refused quiz's toast outlived the sessions after it."""
     bad = server.folder / "clash-toast.txt"
     text = (REPO / SEED).read_text(encoding="utf-8")
     bad.write_text(text.replace(ROW_4, "44" + ROW_4[2:]), encoding="utf-8")
@@ -249,7 +249,7 @@ def test_the_invalid_quiz_toast_goes_when_a_session_starts(page: Page, server: S
 def test_inline_values_come_back_when_the_quiz_is_opened_again_at_a_stop(
     page: Page, server: Server
 ) -> None:
-    """Issue 61 §8: the quiz's editor closed and opened again during a stop had no inline
+    """The quiz's editor closed and opened again during a stop had no inline
     values. Expected: the shell's show at the stop, a row a line."""
     shell = quiet_shell()
     shell.ok("goto 1")

@@ -1,4 +1,4 @@
-"""The VS Code extension in a real VS Code (issue 51 §3): code-server 4.100.3 (= VS Code 1.100.3)
+"""The VS Code extension in a real VS Code: code-server 4.100.3 (= VS Code 1.100.3)
 with the extension packaged by ``vsce`` (editors/vscode, ``npm run package``) installed into a
 user-data and extensions folder of the test's own, driven in the system's Chromium by Playwright,
 checked as a user sees it: open examples/seed.txt (a copy), click the gutter on row 4's line, F5,
@@ -12,8 +12,8 @@ and ``why``: another front end than the adapter's Board request), from the refer
 frame names (docs/editors.md's transcript) and from the palette (views/palette.py: the view must
 show its colours).
 
-Issue 56's round: no pop-up for a hover, a watch, a mistyped console line or a click (a refused
-step button fails, issue 59: its one notification); a hover on a digit shows its cell; a click
+No pop-up for a hover, a watch, a mistyped console line or a click (a refused
+step button fails: its one notification); a hover on a digit shows its cell; a click
 on an empty cell and at a level frame; Restart
 and the Call Stack's header; the cells a backtrack emptied; the last step at the end; a quiz with
 an error marked on its line (also while edited), no session; a killed adapter said; the givens'
@@ -76,7 +76,7 @@ from tests.support.vscode import (
 )
 
 pytestmark = NEEDS
-#: this module drives the Board view of the Run and Debug side bar (issue 61 opens the Board in
+#: this module drives the Board view of the Run and Debug side bar (the Board also opens in
 #: an editor tab by default: tests/editors/test_vscode_board.py)
 USER_SETTINGS = {"sudoku-repl.boardLocation": "sidebar"}
 
@@ -110,7 +110,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     paused = page.locator(".debug-toolbar .codicon-debug-continue")
     expect(paused).to_be_visible()
     # step 0 touched no cell: the current line is the grid's first, not the comment above it
-    # (issue 61)
+    #
     text = (REPO / SEED).read_text(encoding="utf-8").splitlines()
     first_grid = next(n for n, line in enumerate(text, 1) if line.strip() and line[0] != "#")
     expect(page.locator(".editor-instance .line-numbers.active-line-number")).to_have_text(
@@ -160,13 +160,13 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
         ).to_have_count(1)
     # a hover on a digit: that cell (row 4's third, [4,3]); on a blank between groups: nothing
     editor = page  # (the hover widget lies in the workbench's overflow layer)
-    # (the middle of a digit: the hover may name its neighbour too, issue 61's boundary)
+    # (the middle of a digit: the hover may name its neighbour too, at the boundary)
     hovered = editor.locator(".debug-hover-widget .value")
     hover_shows(page, ROW_4, 2, hovered.filter(has_text=hover_43))
     hover_shows(page, ROW_4, 4, hovered.filter(has_text=print_44))
     expect(editor.get_by_text(hover_43, exact=True)).to_have_count(0)
     # (the blank between two groups: its halves are the caret places beside its digits, which
-    # VS Code cannot tell from the digits' own halves, so it names a neighbour since issue 61:
+    # VS Code cannot tell from the digits' own halves, so it may name a neighbour:
     # test_vscode_host.py)
     hover_widget = page.locator(".debug-hover-widget")
     # the comment line: that hover goes and none comes (from [4,3]'s hover, drawn on the line
@@ -208,7 +208,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     assert badge == rgb(colour("lv2", "light"))
     shot(page, "vscode-board-sidebar.png")
 
-    # an empty cell's Why from its context menu (a click answers in the board, issue 61): its
+    # an empty cell's Why from its context menu (a click answers in the board): its
     # candidates and why each other value went, in the console's own colour (the trace's), no
     # pop-up
     console = page.locator(".repl .monaco-list-rows")
@@ -244,14 +244,14 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     # click answers for that board
     frames.nth(2).click()
     expect(view.locator("#caption")).not_to_have_text("seed.txt: Step 11, level 2")
-    # the status bar says the present step still, and the frame's (issue 61 §8)
+    # the status bar says the present step still, and the frame's
     expect(
         page.locator(".statusbar-item", has_text=f"Step {level_1_step.group(1)} (frame) of 11,")
     ).to_be_visible()
     expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
     expect(cell(page, "[6,2]").locator(".badge")).to_have_text("L1")
     expect(cell(page, "[4,3]").locator(".badge")).to_have_count(0)
-    cell(page, "[4,2]").click()  # (answered in the board's popover, issue 61)
+    cell(page, "[4,2]").click()  # (answered in the board's popover)
     expect(view.locator("#popover")).to_contain_text(why_42_at_level_1[0])
     frames.nth(0).click()
 
@@ -261,7 +261,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator("#caption")).to_have_text(re.compile(r"^seed.txt: Step 10\b"))
     expect(cell(page, "[4,3]").locator(".v")).to_have_count(0)
 
-    # a cell clicked: the shell's answer in the board's popover (issue 61: no longer the console)
+    # a cell clicked: the shell's answer in the board's popover (no longer the console)
     cell(page, "[1,3]").click()
     for line in why_given:
         expect(view.locator("#popover")).to_contain_text(line)
@@ -300,7 +300,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     expect(view.locator(".cell .v")).to_have_count(81)
     expect(paused).to_be_visible()
     page.keyboard.press("F5")
-    # the end of the search is a stop that says so, the session kept (issue 61; it ended the
+    # the end of the search is a stop that says so, the session kept (it ended the
     # session); the board names the search's last step, as the shell's does (run, run: the end)
     end = Shell.loaded()
     end.ok("run")
@@ -415,7 +415,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
         sorted(view.locator(".cell.undone").evaluate_all("c => c.map(e => e.dataset.name)"))
         == undone
     )
-    # the scrubber (issue 61: it replaced the slider; up to the last step reached, 98), from
+    # the scrubber (it replaced the slider; up to the last step reached, 98), from
     # the keyboard: one step back, the board and the call stack at step 97 (the shell's board)
     slider = view.locator("#scrubber")
     expect(slider).to_have_attribute("aria-valuenow", "98")
@@ -464,7 +464,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     choose(page, "Go to the step that set it")
     caption_step(view, setter_step)
     assert asked(server, f"goto {setter_step}")
-    # (issue 66: the stop focused the quiz, and the keys meant for the board below went into
+    # (the stop focused the quiz, and the keys meant for the board below went into
     # it) the focus is given back to the board; its keys go there: g, the step box, 92, Enter
     focus_back(view, setter_step)
     page.keyboard.press("g")
@@ -479,7 +479,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     choose(page, "Break when this cell is set")
     pane(page, "Breakpoints", True)  # (a folded view's content is not drawn)
     expect(page.locator(".debug-breakpoints")).to_contain_text("cell [4,2]")
-    # the board large: an editor tab beside the quiz, from the status bar (issue 61: its board
+    # the board large: an editor tab beside the quiz, from the status bar (its board
     # leaves room for the caption, the scrubber and the legend beside or below it; larger than
     # the side bar's, its cells not compact)
     in_side_bar = view.locator("#board").evaluate("b => b.getBoundingClientRect().width")
@@ -500,7 +500,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     )
     expect(stack_header).not_to_contain_text("92")
     # Step Back at step 0: refused in the console, and the request fails with the shell's line
-    # (issue 59: docs/dap.md's success false, no stopped event as nothing moved); the debug
+    # (docs/dap.md's success false, no stopped event as nothing moved); the debug
     # toolbar shows a failed button's message whatever showUser says: that one notification
     refusal = Shell.loaded().fails("back")[0]
     page.locator(".debug-toolbar .codicon-debug-step-back").click()
@@ -579,7 +579,7 @@ def test_a_killed_adapter_is_said_with_how_it_ended(page: Page, server: Server) 
     # (VS Code hands the extension the exit code alone, null after a signal: not which one)
     expect(toast).to_contain_text("killed by a signal")
     expect(toast).to_contain_text(str(server.protocol))  # its log, named
-    # its last line said in words, not quoted raw (issue 61 §8): what the log's last line is
+    # its last line said in words, not quoted raw: what the log's last line is
     last = json.loads(server.protocol.read_text(encoding="utf-8").splitlines()[-1][12:])
     name = last.get("command") or last.get("event")
     expect(toast).to_contain_text(re.compile(f'the last thing it (got|sent), at .*"{name}"'))

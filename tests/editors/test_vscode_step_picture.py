@@ -1,7 +1,7 @@
-"""The Board's picture of Sudoku Explainer's next step (issue 68, part 2; code-server, as
+"""The Board's picture of Sudoku Explainer's next step (code-server, as
 tests/editors/test_vscode_board.py): opened under the board, it shows the adapter's SVG of the
 step (``sudokuBoard`` with ``picture: true``) and follows the step shown, or says why there is
-none (a position with no solution, issue 73). Expected values come from the shell's ``export
+none (a position with no solution). Expected values come from the shell's ``export
 svg`` and from the seed's first step worked out by hand (``tests/commands/test_export_svg.py``:
 5 in block 2 goes in r2c5)."""
 
@@ -23,7 +23,7 @@ def test_the_next_step_s_picture_follows_the_board(
     shell.ok("goto 14")
     (wrote,) = shell.ok(f"export svg {tmp_path / 'step.svg'}")
     at_14 = re.sub(r"^Wrote .*?: ", "", wrote).rstrip(".")
-    shell.ok("goto 20")  # (below the wrong guess of step 16: no solution, issue 73)
+    shell.ok("goto 20")  # (below the wrong guess of step 16: no solution)
     (none_20,) = shell.fails(f"export svg {tmp_path / 'none.svg'}")
     open_quiz(page, server.url, server.folder)
     page.keyboard.press("F5")

@@ -476,7 +476,7 @@ def test_unknown_command_fails_the_batch_at_the_end() -> None:
     assert "frobnicate" in result.stderr
     lines = result.stdout.split("\n")
     at = lines.index("frobnicate 3")
-    # what was wrong, then the original's banner and Order List (issue 13, item 5)
+    # what was wrong, then the original's banner and Order List
     assert lines[at + 1] == "Unknown command 'frobnicate'."
     assert lines[at + 2 : at + 2 + len(ORDER_LIST)] == ORDER_LIST
     # The session goes on after the unknown command.
@@ -510,7 +510,7 @@ def test_stdin_script_with_guess_answers(tmp_path: Path) -> None:
 
 def test_batch_transcript_on_a_full_disk_is_one_line() -> None:
     """Batch mode's transcript to a full disk (``> /dev/full``): one line on stderr, status 1,
-    no traceback (issue 54: rate and serate said so; batch mode ended in a traceback)."""
+    no traceback (rate and serate said so; batch mode ended in a traceback)."""
     with open("/dev/full", "wb") as full:
         done = subprocess.run(
             [sys.executable, "-m", "sudoku_repl", "-c", "help"],

@@ -1,4 +1,4 @@
-"""What batch mode reads (issue 13, items 2-5): what a script may be (``-x``, ``source``), how a
+"""What batch mode reads: what a script may be (``-x``, ``source``), how a
 bad guess answer ends, what reaches the terminal, and what an unknown command says.
 
 - An invalid answer to the guess question in batch mode (stdin, ``-x``, ``-c``, ``source``) is
@@ -84,7 +84,7 @@ def snapshot(repl: Repl) -> tuple[object, ...]:
     )
 
 
-# -- item 2: an invalid guess answer in batch mode is one line, then the question is called off --
+# -- an invalid guess answer in batch mode is one line, then the question is called off --
 
 BAD_ANSWERS = [
     ("show", f"Not a guess: 'show'; {GUESS_FORM}"),
@@ -170,7 +170,7 @@ def test_the_interactive_kind_of_answers_still_asks_again() -> None:
     assert len(out.errors) == 2
 
 
-# -- item 3: source and -x refuse what is not a script --------------------------------------
+# -- source and -x refuse what is not a script --------------------------------------
 
 
 def quiz_files(tmp: Path) -> dict[str, Path]:
@@ -297,14 +297,14 @@ def test_only_the_beginning_of_a_script_is_judged(tmp_path: Path) -> None:
     done = sudoku("-x", str(path))
     assert done.returncode == 1, done.stderr
     lines = lines_of(done)
-    # (the byte that is no UTF-8 printed as ?, as a control byte is: issue 54)
+    # (the byte that is no UTF-8 printed as ?, as a control byte is)
     assert after_echo(lines, "lv?", 1)[0].startswith("Unknown command 'lv?'")
     assert "le?vels" in lines and "levels" in lines
     piped = sudoku("-x", "/dev/stdin", stdin=b"# from a pipe\nhelp runtil\n")
     assert piped.returncode == 0 and b"runtil <steps>: " in piped.stdout
 
 
-# -- item 4: what came from input is printable and short when printed -----------------------
+# -- what came from input is printable and short when printed -----------------------
 
 
 def printable(text: str) -> bool:
@@ -364,7 +364,7 @@ def test_error_lines_of_commands_are_printable() -> None:
     assert out.errors and all(error.isprintable() for error in out.errors), out.errors
 
 
-# -- item 5: an unknown command says so, and what was meant -------------------------------------
+# -- an unknown command says so, and what was meant -------------------------------------
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""The shell side of the debugger (issue 3): the command table against the Order List, help and
+"""The shell side of the debugger: the command table against the Order List, help and
 completion; completion of sub-words and cells; the bottom toolbar's text; aliases; Enter on an
 empty line (interactive: repeat a step; batch: nothing); and one real pseudo-terminal session
 showing the toolbar and the repeated step.
@@ -40,7 +40,7 @@ from tests.support.helpers import (
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
 
-# the commands issue 3 asks for (besides help, which came before)
+# the debugger's own commands (besides help)
 DEBUGGER_COMMANDS = [
     "goto",
     "back",
@@ -140,7 +140,7 @@ def test_help_explains_each_debugger_command(name: str) -> None:
         ),
         ("info b", ["info break"]),
         ("tree ", ["tree --dot"]),
-        ("timeline --", ["timeline --compare", "timeline --svg"]),  # --compare: issue 24
+        ("timeline --", ["timeline --compare", "timeline --svg"]),
         ("when r", ["when removed"]),
         ("del", ["delete"]),
         ("dis", ["disable", "display"]),

@@ -1,4 +1,4 @@
-"""``sudoku-repl difficulty PUZZLE|FILE [N] [options]`` (issue 66, 15): the shell's dossier
+"""``sudoku-repl difficulty PUZZLE|FILE [N] [options]``: the shell's dossier
 once at the system prompt, read as ``sudoku-repl FILE N`` reads a quiz; its ``--help`` is the
 command's own, from its one declaration; bad input one line and a non-zero status. Ctrl-C in
 a real terminal: ``tests/terminal/test_difficulty_interrupt.py``."""
@@ -92,7 +92,7 @@ def test_the_top_level_help_names_it() -> None:
         ((), 2, f"want a puzzle or a file first: {USAGE}"),
         ((SEED_FILE, "x"), 2, f"{N_IS}: a whole number from 1, not 'x': {USAGE}"),
         ((SEED_FILE, "0"), 2, f"{N_IS}: a whole number from 1, not '0': {USAGE}"),
-        # issue 73, item 22: a negative N is a wrong N, not an unknown option
+        # A negative N is a wrong N, not an unknown option
         ((BACKDOOR_1, "-5"), 2, f"{N_IS}: a whole number from 1, not '-5': {USAGE}"),
         ((SEED_FILE, "-5", "--measures", "te"), 2, f"{N_IS}: a whole number from 1, not '-5'"),
         (
@@ -117,7 +117,7 @@ def test_the_top_level_help_names_it() -> None:
             2,
             f"Unknown difficulty option '--sed' (did you mean --seed?); {USAGE}",
         ),
-        # issue 73, item 25: what is wanted, not load-quiz's "Fail to open quiz file"
+        # What is wanted, not load-quiz's "Fail to open quiz file"
         (("123",), 1, f"'123': no such file, and no puzzle: {WANTED}."),
         (("no/such/file.txt",), 1, f"'no/such/file.txt': no such file, and no puzzle: {WANTED}."),
         (("/",), 1, f"Cannot read /: it is a directory; {WANTED}."),
@@ -135,7 +135,7 @@ def test_bad_input_is_one_line(
 def test_n_is_the_files_line_as_rate_numbers_it(
     tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    """Issue 73, item 21: with a blank line and a comment among the quizzes, N is the line
+    """With a blank line and a comment among the quizzes, N is the line
     ``rate`` gives the quiz, and a line that holds none is refused naming those that do."""
     mix = tmp_path / "mix.txt"
     mix.write_text(f"{BACKDOOR_1}\n\n# B4 next\n{B4}\n\n")

@@ -1,4 +1,4 @@
-"""The full screen and the experiments (issue 24, section 4): the toolbar names the present
+"""The full screen and the experiments: the toolbar names the present
 experiment, and the key e switches to the next one (prompt_toolkit pipe input, in process)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The interactive shell's history file says where it is (issue 33, 2): ``--help`` and ``info
+"""The interactive shell's history file says where it is: ``--help`` and ``info
 settings`` name the path and how to turn it off (``SUDOKU_REPL_HISTORY=FILE`` elsewhere, set
 empty: none); batch mode keeps no history and says nothing of it."""
 

@@ -1,4 +1,4 @@
-"""Issue 73, 3: a quiz folder holding a file named as a module the shell imports late
+"""A quiz folder holding a file named as a module the shell imports late
 (``difflib.py``: a mistyped command's suggestions) never runs, whichever way the shell is started
 there: ``python -m sudoku_repl`` (Python puts the working folder first on the path),
 ``sudoku-repl`` with an empty entry in ``PYTHONPATH`` (the working folder too), the interactive
@@ -89,7 +89,7 @@ def test_which_entries_are_the_working_folder(
     """In-process, ``sys.path`` as given: the working folder goes however it is written (a
     link to it, ``/.`` after it) and so do relative entries; another folder, one that is not
     there and a file stay, in their order, and so does the working folder where it is a folder
-    of the installation's packages (issue 73 item 27 checks each entry by ``stat`` first)."""
+    of the installation's packages (each entry is checked by ``stat`` first)."""
     import site
 
     from sudoku_repl.frontends.import_path import keep_working_folder_off

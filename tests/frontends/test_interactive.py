@@ -120,7 +120,7 @@ def test_ctrl_z_at_the_prompt_suspends_and_types_nothing(
     pipe: PipeInput, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Ctrl-Z at the prompt (and at the guess question) asks prompt_toolkit to suspend the
-    shell, as a shell's job is (issue 42: it typed a ^Z into the line); what is typed after it
+    shell, as a shell's job is (it typed a ^Z into the line); what is typed after it
     is the command as typed. (Suspending for real: the pseudo-terminal test.)"""
     from prompt_toolkit.application import Application
 
@@ -248,7 +248,7 @@ def test_real_terminal_session(tmp_path: Path) -> None:
         assert MORE not in child.before
         child.expect_exact(" Biggest level on this run(til): 11")
         child.expect_exact("Order please:")
-        child.sendline("set pagination on")  # gdb's pager (issue 23): c prints the rest
+        child.sendline("set pagination on")  # gdb's pager: c prints the rest
         child.expect_exact("pagination on")
         child.expect_exact("Order please:")
         child.sendline("run")
@@ -272,7 +272,7 @@ def test_real_terminal_session(tmp_path: Path) -> None:
 class _CtrlCWhenRestored(KeptMode):
     """The terminal's own mode, where Ctrl-C is a signal: one arrives the moment the mode is
     put back after the second prompt returned, before its command begins (a real SIGINT: the
-    shell's handler, in place for the whole loop, takes it; issue 33 §5.4)."""
+    shell's handler, in place for the whole loop, takes it)."""
 
     def __init__(self) -> None:
         self.restored = 0
@@ -288,7 +288,7 @@ def test_ctrl_c_between_the_prompt_and_the_command_stops_the_command(
 ) -> None:
     """A Ctrl-C in that window once ended the shell with KeyboardInterrupt (the storm test's
     rare failure under load); then it cancelled the line just entered. It stops the command
-    Enter began, as a Ctrl-C typed after Enter does however soon (issue 49, 5.3): the run stops
+    Enter began, as a Ctrl-C typed after Enter does however soon: the run stops
     at its first poll, and the shell goes on."""
     from prompt_toolkit.output import DummyOutput
 

@@ -1,4 +1,4 @@
-"""Issue 75: ``sudoku-repl mcp``'s session in process (``frontends/mcp/agent``, no SDK): the
+"""``sudoku-repl mcp``'s session in process (``frontends/mcp/agent``, no SDK): the
 interrupt of a call (the client's cancel, in the server) stops a long rate; arguments no
 schema takes are refused; without the SDK, ``sudoku-repl mcp`` says what to install."""
 
@@ -24,7 +24,7 @@ def test_the_mcp_sessions_rate_stops_at_its_interrupt(monkeypatch: pytest.Monkey
     assert not session.call("load_quiz", {"quiz": hard}).error
     said: list[str] = []
     rated = session.call("rate", {}, lambda: bool(said), said.append)
-    assert said and set(said) == {"difficulty of the state at step 0: measuring se"}
+    assert said and set(said) == {"difficulty of the state at step 1: measuring se"}
     assert rated.text.endswith("Interrupted while measuring se; not measured: se.")
 
 
@@ -60,7 +60,7 @@ def test_arguments_the_schema_does_not_take_are_refused_and_nothing_is_written(
         assert (said.error, said.text) == (True, line)
     said = session.call("runtil", {})
     assert (said.error, said.text) == (True, "runtil needs steps: a step count")
-    assert session.call("board", {}).data["step"] == 0
+    assert session.call("board", {}).data["step"] == 1  # (the load works out the candidates)
     assert list(tmp_path.iterdir()) == []
 
 

@@ -1,4 +1,4 @@
-"""The command line's plain forms are read without argparse (issue 15, start-up), exactly as
+"""The command line's plain forms are read without argparse (start-up), exactly as
 argparse reads them: every command line of a few words, plain or not, is compared."""
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def test_every_plain_form_is_read_as_argparse_reads_it() -> None:
         (["seed.txt", "-x", "s.txt"], ("seed.txt", "s.txt", None, False, None)),
         (["--tui", "seed.txt"], ("seed.txt", None, None, True, None)),
         (["-c", "bye", "seed.txt"], ("seed.txt", None, "bye", False, None)),
-        # sudoku-repl FILE N: quiz N of FILE (issue 23)
+        # sudoku-repl FILE N: quiz N of FILE
         (["top95.txt", "18"], ("top95.txt", None, None, False, "18")),
         (["-c", "show", "top95.txt", "18"], ("top95.txt", None, "show", False, "18")),
     ],
@@ -162,7 +162,7 @@ SUBCOMMANDS = ("rate", "serate", "generate", "difficulty", "dap", "mcp")
 
 
 def test_help_lists_every_subcommand_each_of_which_runs() -> None:
-    """Issue 66, item 15: ``--help`` did not list ``generate``. Each subcommand is listed with
+    """``--help`` did not list ``generate``. Each subcommand is listed with
     its form and what it does, from the table ``cli`` runs them from; each says its own help."""
     from sudoku_repl.frontends.subcommands import SUBCOMMANDS as TABLE
 
@@ -191,7 +191,7 @@ UNKNOWN_ENGINE = (
 def test_an_engine_the_variable_does_not_name_is_said_once_on_stderr(
     value: str, tmp_path: Path
 ) -> None:
-    """Issue 42: it was silently ignored. Said once, at the start, by the shell's command line
+    """It was silently ignored. Said once, at the start, by the shell's command line
     and by ``rate``'s; what the value holds is shown, never sent to the terminal raw."""
     env = program_env(SUDOKU_REPL_ENGINE=value)
     said = UNKNOWN_ENGINE.format(repr(value.replace("\x1b", "?")))
@@ -218,7 +218,7 @@ def test_an_engine_the_variable_names_is_taken_without_a_word(value: str) -> Non
 
 @pytest.mark.parametrize("engine", ["pure", "native"])
 def test_the_version_is_one_line_in_a_pipe_however_narrow(engine: str) -> None:
-    """Issue 59: argparse's version action wrapped the line at the terminal's width, and at 80
+    """Argparse's version action wrapped the line at the terminal's width, and at 80
     columns in a pipe: the pure build's reason made it three lines. The build's words whole."""
     env = program_env(SUDOKU_REPL_ENGINE=engine, COLUMNS="30")
     done = run_program("--version", env=env, text=True)

@@ -1,4 +1,4 @@
-"""Paging, as gdb does (issue 23, section 3): the pager's logic in-process (rows counted, what
+"""Paging, as gdb does: the pager's logic in-process (rows counted, what
 RET, q and c do), the settings that drive it, and in a pseudo-terminal of 30 lines: ``history``
 after ``runrun 0`` on the seed quiz stops at the "for more" line, q returns to the prompt,
 ``set pagination off`` prints it all; batch mode in a terminal never pages."""
@@ -152,7 +152,7 @@ def test_the_terminal_output_prints_only_what_the_pager_admits(
 def test_set_pagination_and_height_are_listed_by_info_settings() -> None:
     shell = Shell()
     settings = shell.ok("info settings")
-    assert settings[3:5] == ["pagination off", "height auto"]  # off by default (issue 33)
+    assert settings[3:5] == ["pagination off", "height auto"]  # off by default
     assert shell.ok("set pagination on")[3:5] == ["pagination on", "height auto"]
     assert shell.ok("set pagination off")[3:5] == ["pagination off", "height auto"]
     assert shell.ok("set height 40")[3:5] == ["pagination off", "height 40"]

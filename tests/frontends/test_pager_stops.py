@@ -1,4 +1,4 @@
-"""Issue 33, section 1, item 3: the pager never swallows the end of a run. ``q`` or Ctrl-C at the
+"""The pager never swallows the end of a run. ``q`` or Ctrl-C at the
 MORE line during ``runtil 83`` or ``runrun 0`` stops the run, and the stop's own lines are printed
 whatever the pager had held back: ``Interrupted at step N.``, the show block, the timing lines.
 The step printed is the session's (the toolbar's). In-process: the shell's own wiring

@@ -1,4 +1,4 @@
-"""Issue 59: pip hides the build's warning, so the program says where the user is, once a
+"""Pip hides the build's warning, so the program says where the user is, once a
 process and in one line, that the pure-Python build runs, about how much slower it is, and the
 one command that gets the native build (``tools/rating/se_build``: the line, and the memory that
 it was said). The surfaces in-process: the shell's first prompt, ``hint se``, the shell's

@@ -1,4 +1,4 @@
-"""Issue 33, section 1, item 2: ``Run time`` is the search's time, not the time spent waiting
+"""``Run time`` is the search's time, not the time spent waiting
 for the person, at the pager's MORE line or at the guess question. The clock is a fake that
 moves only while the person "waits" (5 s each time), so the run's own time is 0 ms and any
 wait counted shows as 5000 ms or more."""

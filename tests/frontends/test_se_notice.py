@@ -1,10 +1,10 @@
-"""Issues 54 and 59: a rating that starts on the pure-Python build says so, once, in one line on
+"""A rating that starts on the pure-Python build says so, once, in one line on
 a terminal's stderr (``frontends/se_notice.py``, its words from ``tools/rating/se_build.py``),
 before its first row: ``rate`` (by any scale: the core is pure too) and ``serate``. The pure
 build is forced here with ``SUDOKU_REPL_ENGINE=pure`` (the doors, ``core/native.py`` and
 ``techniques/explainer/native.py``, read it); on the bare machine (no C compiler) it is the only
 build. A script's stderr (a pipe) gets no such line. And ``rate``'s progress bar is drawn
-wherever stderr is a terminal, with the rows in a file too (issue 59), as generate's line.
+wherever stderr is a terminal, with the rows in a file too, as generate's line.
 
 The expected line is written out here from the issue's words, not made by the code under test.
 """
@@ -105,12 +105,12 @@ def test_rate_by_se_on_the_pure_explainer_says_so_in_one_line(quiz: str, scale: 
     lines = err.splitlines()
     assert said(lines[0], "rate"), lines
     assert err.count(SAID_END) == 1, lines
-    assert "sudoku-repl rate: 1 quiz rated;" in lines[-1], lines  # (after the bar: issue 59)
+    assert "sudoku-repl rate: 1 quiz rated;" in lines[-1], lines  # (after the bar)
     assert out.splitlines()[2].startswith(f"1,{EASY},")  # (the settings line, the header)
 
 
 def test_rate_into_a_file_draws_its_bar_on_the_terminal(quiz: str, tmp_path: Path) -> None:
-    """Issue 59: `rate --scale se FILE > out.csv` at a terminal shows its progress on stderr, as
+    """`rate --scale se FILE > out.csv` at a terminal shows its progress on stderr, as
     generate does (it showed nothing for minutes); the rows go to the file, none to the bar."""
     into = tmp_path / "out.csv"
     status, _, err = run(["rate", quiz, "--scale", "se"], {**os.environ}, tty=True, into=into)
@@ -118,7 +118,7 @@ def test_rate_into_a_file_draws_its_bar_on_the_terminal(quiz: str, tmp_path: Pat
     assert "easy.txt 100.0% [" in err and "1/  1 elapsed [" in err, err  # the bar, at its end
     assert EASY not in err, err
     rows = into.read_text().splitlines()
-    assert rows[0].startswith("# sudoku-repl rate "), rows  # (the version and settings: issue 60)
+    assert rows[0].startswith("# sudoku-repl rate "), rows  # (the version and settings)
     assert rows[1].startswith("line,quiz,") and rows[2].startswith(f"1,{EASY},"), rows
     assert len(rows) == 3
 

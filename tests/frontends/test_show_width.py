@@ -1,4 +1,4 @@
-"""The show block fits the terminal it is shown in (issue 33, 2): in the interactive shell a row
+"""The show block fits the terminal it is shown in: in the interactive shell a row
 of candidates wider than the terminal goes on, indented, on the next line, broken between two
 entries; batch mode keeps the original's lines whole. Paging is off by default (a trace is
 read by scrolling back): at 80x24 the first ``step`` prints its whole show block."""

@@ -1,4 +1,4 @@
-"""A Ctrl-C while the command line's modules load (issue 49, 6, carried over from issue 42):
+"""A Ctrl-C while the command line's modules load:
 a clean exit, status 130, nothing on stderr. Raised as KeyboardInterrupt there, it could come
 inside the import machinery's callbacks (a module lock's weakref callback), where Python prints
 ``Exception ignored in: <function _get_module_lock.<locals>.cb ...> ... KeyboardInterrupt`` and

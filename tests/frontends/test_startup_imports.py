@@ -1,4 +1,4 @@
-"""What start-up imports (issue 15): ``bye``, ``help`` and a mistyped command need the command
+"""What start-up imports: ``bye``, ``help`` and a mistyped command need the command
 table only, so that ``sudoku-repl -c bye`` costs little more than the interpreter's own start.
 
 Each case runs in a fresh interpreter (``sys.modules`` of the test process holds everything) and
@@ -90,7 +90,7 @@ SHELL = {
     "sudoku_repl.frontends.toolbar",
 }
 #: and on the pure build of an install without its C (the bare machine: no extension's file,
-#: ``shell_start.maybe_pure``), what says so before the first prompt (issue 59): the line's
+#: ``shell_start.maybe_pure``), what says so before the first prompt: the line's
 #: module and the two doors (the explainer's a ``core.doors.Door``), which find no extension to
 #: load (no engine)
 PURE_LINE = {
@@ -161,8 +161,8 @@ def test_bye_help_and_unknown_commands_import_no_engine(commands: str, rc: int, 
 
 
 #: the declarations ``bye`` needs (the original ten's: ``bye`` is tenth, in ``bare``), and the
-#: modules of ``STARTUP`` a line that is found and runs without refusal does not import (issue 59
-#: §5, issue 73 item 27: ``sudoku-repl -c bye`` within 2x ``python -c pass``, ``bench_startup.py``)
+#: modules of ``STARTUP`` a line that is found and runs without refusal does not import
+#: (``sudoku-repl -c bye`` within 2x ``python -c pass``, ``bench_startup.py``)
 BYE_DECLARATIONS = {"sudoku_repl.commands.declared.original", "sudoku_repl.commands.declared.bare"}
 NOT_FOR_BYE = {
     "sudoku_repl.commands.filling",  # (help's paragraphs)
@@ -179,7 +179,7 @@ BYE = {
     m for m in STARTUP - NOT_FOR_BYE if not m.startswith("sudoku_repl.commands.declared.")
 } | BYE_DECLARATIONS
 #: and what the way in of the console script and ``python -m`` adds (``__main__.run``): the
-#: working folder taken off the import path first (issue 73 item 3)
+#: working folder taken off the import path first
 ENTRY = {"sudoku_repl.__main__", "sudoku_repl.frontends.import_path"}
 
 
@@ -252,9 +252,9 @@ def test_the_toolbar_without_a_session_is_the_fresh_sessions() -> None:
 
 
 #: libraries ``sudoku-repl -c bye`` does without, and imported only where the interpreter's own
-#: start imports them (issue 59: ``enum`` with ``functools`` and ``collections``, through
+#: start imports them (``enum`` with ``functools`` and ``collections``, through
 #: ``signal``; ``re``, through ``shlex``; ``contextlib``: a quarter of the start's time, 2.4x
-#: ``python -c pass``; issue 73 item 27: ``errno``, for two rare lines)
+#: ``python -c pass``: ``errno``, for two rare lines)
 UNNEEDED = {
     "collections", "contextlib", "enum", "errno", "functools", "re", "shlex", "signal", "typing",
 }  # fmt: skip
@@ -308,7 +308,7 @@ sys.stderr.write(f"\\nSETTLED {gc.get_freeze_count()} {gone() is None}\\n")
 
 def test_what_the_start_made_is_left_out_of_the_collectors_passes() -> None:
     """The console script's way in (``__main__.run``) freezes what the start made (the exit's
-    passes over it were a tenth of ``sudoku-repl -c bye``: issue 73 item 27); a cycle made after
+    passes over it were a tenth of ``sudoku-repl -c bye``); a cycle made after
     it is collected as ever."""
     done = subprocess.run(
         [sys.executable, "-c", SETTLED], cwd=REPO, capture_output=True, text=True, timeout=120

@@ -72,7 +72,7 @@ def test_keys_and_a_typed_runtil_65() -> None:
     assert echoes == [
         f"Order please: load-quiz {SEED}",
         "Order please: step",
-        "Order please: next",  # n is next, as in gdb (issue 23); at step 1 it is one step
+        "Order please: next",  # n is next, as in gdb; at step 1 it is one step
         "Order please: runtil 65",
     ]
     assert STEP62 in trace
@@ -108,7 +108,7 @@ def test_keys_pressed_while_a_command_runs_are_queued_in_order() -> None:
     assert echoes[1:] == [
         "Order please: step",
         "Order please: step",
-        "Order please: next",  # n is next, as in gdb (issue 23)
+        "Order please: next",  # n is next, as in gdb
         "Order please: back",
         "Order please: runtil 30",
         "Order please: back",
@@ -190,7 +190,7 @@ def test_the_guess_question_is_answered_in_the_command_line() -> None:
 
 
 def test_delete_alone_asks_first_in_the_command_line() -> None:
-    """As the line shell does (issue 42: the full screen deleted every breakpoint at once):
+    """As the line shell does (the full screen deleted every breakpoint at once):
     n keeps them, Ctrl-C too, y deletes them; the help line says the question's keys."""
     question = "Delete all breakpoints? (y or n)"
     with screen([f"load-quiz {SEED}", "break 5", "watch [4,2]"]) as (tui, play):
@@ -616,7 +616,7 @@ def test_set_trace_off_in_the_full_screen_stays_off_in_the_shell(tmp_path: Path)
         assert "shrunken" not in term.text()
 
 
-# -- the trace pane wraps between words (issue 23: it cut words in the middle) ----------------
+# -- the trace pane wraps between words (it cut words in the middle) ----------------
 
 
 def _rows(text: str, width: int) -> list[str]:

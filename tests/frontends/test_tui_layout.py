@@ -1,4 +1,4 @@
-"""The full screen's layout at the sizes a person uses (issue 33, 1.6): the help wrapped at 80
+"""The full screen's layout at the sizes a person uses: the help wrapped at 80
 columns keeps its indentation, the toolbar ends at a word, and a deep search leaves the trace
 its share of the column, so that a stop's line is seen. Drawn into pyte (``Page``)."""
 

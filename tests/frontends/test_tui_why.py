@@ -1,4 +1,4 @@
-"""The full screen's board cursor and its ``w`` key (issue 35): h j k l move the cursor, drawn in
+"""The full screen's board cursor and its ``w`` key: h j k l move the cursor, drawn in
 reverse video on the board, and ``w`` runs ``why [r,c]`` of its cell through the command line's
 own path, its lines in the trace as the line shell prints them."""
 

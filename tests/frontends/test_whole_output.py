@@ -2,7 +2,7 @@
 (``standard_output.write_whole``). Its binary layer is then the raw file, whose write may take
 only part of the bytes: a pipe's does when Ctrl-C comes while it waits for its reader. Python's
 text layer drops the rest, and so did ``rate``: one row cut, the next glued to it, in the pty
-test ``test_ctrl_c_during_rate_at_random_moments`` (issue 66; PYTHONUNBUFFERED=1 is set on the
+test ``test_ctrl_c_during_rate_at_random_moments`` (PYTHONUNBUFFERED=1 is set on the
 machines the suite runs on). ``PartialPipe`` takes a few bytes a write, as such a pipe does."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A plain reference implementation of docs/engine.md, for measuring the package engine
-against (issue 4) and for cross-checking its traces.
+against and for cross-checking its traces.
 
 Written from docs/engine.md and its two clarifications only (nothing is imported or copied from
 ``sudoku_repl``), deliberately without tricks:

@@ -64,7 +64,7 @@ SEED_QUIZ = "0053000008000000200700105004000053000100700060032000800605000090040
 SEED = "examples/seed.txt"
 SEED_FILE = REPO / SEED
 
-#: how the pure build's one line begins (``tools/rating/se_build``, issue 59): said once a
+#: how the pure build's one line begins (``tools/rating/se_build``): said once a
 #: process where the C is absent (the bare machine), beside what the docs show of the native build
 PURE_BUILD_LINE = "sudoku-repl: the pure-Python build runs"
 
@@ -175,7 +175,7 @@ def slow_cases(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
 
 #: The prompt of every command (docs/commands.md 1); a transcript shows a blank line before it.
 PROMPT = "Order please:"
-#: gdb's pager line: the interactive shell's long output stops at it (issue 23, section 3).
+#: gdb's pager line: the interactive shell's long output stops at it.
 MORE = "--Type <RET> for more, q to quit, c to continue without paging--"
 #: The guess question, up to its default answer (docs/commands.md 7).
 QUESTION = "Take a guess please, by default it will be "
@@ -400,7 +400,7 @@ def run_program(
     )
 
 
-#: the lines of ``rate``'s CSV output before its rows: the settings line (issue 60), the header
+#: the lines of ``rate``'s CSV output before its rows: the settings line, the header
 RATE_HEAD = 2
 
 

@@ -1,5 +1,5 @@
 """``rate``'s output read back by the tests: its first line says the version and the settings
-(issue 60: a ``#`` line in CSV, a first object in JSON lines), then come the header and rows."""
+(a ``#`` line in CSV, a first object in JSON lines), then come the header and rows."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def stopped_with(job: list[str], out: Path, rows: str) -> None:
 
 
 def figure_text(row: dict[str, object], column: str) -> str:
-    """A figure of a JSON row (issue 66: a number, and ``<column>_bound`` beside it: None, ``>``
+    """A figure of a JSON row (a number, and ``<column>_bound`` beside it: None, ``>``
     or ``>=``) as the CSV row writes it: ``7.2``, ``>7.1``, ``>=8.5`` (Sudoku Explainer's, in
     tenths), ``9``, ``>12``; ``""`` for null."""
     value, bound = row[column], row[f"{column}_bound"]

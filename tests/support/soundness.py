@@ -1,4 +1,4 @@
-"""Shared pieces of the hardening tests (issue 5: ``commands/test_any_command_line.py``,
+"""Shared pieces of the hardening tests (``commands/test_any_command_line.py``,
 ``commands/test_quiz_files.py``, ...): an in-process shell where a guess question meets the end
 of input, what a failed command must leave as it was, and an independent validity check of
 grids. The rest (``Shell``, ``ListOutput``, the edge cases, a

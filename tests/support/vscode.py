@@ -71,7 +71,7 @@ def write_json(path: Path, value: Any) -> None:
 #: the name of the folder the Python extension's stand-in has a Python selected for
 PYTHON_CHOSEN = "python-chosen"
 #: what an activated environment sets that the extension reads: the runner's are not the test's
-#: (a venv activated where the tests run was found where a test wants none, issue 73)
+#: (a venv activated where the tests run was found where a test wants none)
 ACTIVATED = ("VIRTUAL_ENV", "CONDA_PREFIX")
 
 
@@ -88,7 +88,7 @@ LOGIN_PATH = without_adapter("/usr/local/bin:/usr/bin:/bin")
 #: the login shell's stand-in. code-server's extension host takes its environment from
 #: ``$SHELL -i -l -c COMMAND`` (VS Code's resolveShellEnv), so its PATH was the user's login
 #: shell's (/etc/profile, ~/.profile, ~/.bashrc: pyenv's shims, ...), not the one the tests
-#: ran with (but when that shell took over 10 s: then code-server's own), issue 73; here it is
+#: ran with (but when that shell took over 10 s: then code-server's own); here it is
 #: the test's alone.
 LOGIN_SHELL = """#!/bin/sh
 # the test's login shell (tests/support/vscode.py): the test's PATH, no profile read

@@ -1,4 +1,4 @@
-"""The numerical-analysis view (issue 7, part 1): ``matrix``, ``why`` and run-mode 3.
+"""The numerical-analysis view: ``matrix``, ``why`` and run-mode 3.
 
 Expected values come from the issue (the seed quiz has 23 givens: KH of the givens is 1..23 in
 row-major order, the first placed value gets 24), from the book (seed 000: the arrays, the

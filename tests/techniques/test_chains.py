@@ -1,4 +1,4 @@
-"""X-Chain and Forcing-Chain (issue 8, seed 004), run-modes 4 and 5, ``hint`` and ``check``.
+"""X-Chain and Forcing-Chain (seed 004), run-modes 4 and 5, ``hint`` and ``check``.
 
 Oracles: the seed's two worked examples (their chains written out by hand below), the known
 solutions of puzzles/ (a chain may never remove a true candidate), an independent plain
@@ -454,10 +454,10 @@ def test_chain_steps_are_recorded_and_run_mode_4_guesses_less_on_the_seed() -> N
 def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     shell = Shell()
     listing = shell.run("help")
-    assert "hint [se] [1|2|3]: show what the next step would do, without doing it" in listing
+    assert "hint [se] [1|2|3|all]: show what the next step would do, without doing it" in listing
     assert "check: compare the candidates with the quiz's solution" in listing
     assert listing[6] == "run-mode [0|1|2|3|4|5]: query or change working mode"  # every mode
-    # help names every mode there is (issue 13, item 12), each with what it runs
+    # help names every mode there is, each with what it runs
     modes_help = shell.run("help run-mode")
     assert "4: grp, ply, then X-Chain and Forcing-Chain." in modes_help
     assert "5: X-Chain and Forcing-Chain only." in modes_help
@@ -472,7 +472,7 @@ def test_order_list_and_help_name_hint_check_and_the_new_modes() -> None:
     assert shell.run("check") == ["No quiz loaded. Use load-quiz <file>."]
     shell.run(f"load-quiz {SEED_QUIZ}")
     assert shell.run("hint now") == [
-        "hint takes se, a hint's level (1, 2 or 3), or both: hint [se] [1|2|3]"
+        "hint takes se, a hint's level (1, 2 or 3), or both; or se all: hint [se] [1|2|3|all]"
     ]
     assert shell.run("check all") == ["check takes no argument: check"]
 

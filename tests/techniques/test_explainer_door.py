@@ -1,4 +1,4 @@
-"""The explainer's own extension and its door (issue 49, the house): Sudoku Explainer's C is
+"""The explainer's own extension and its door: Sudoku Explainer's C is
 built as ``sudoku_repl.techniques.explainer._native``, beside the core's and above it, and
 ``explainer/native.py`` chooses it as ``core/native.py`` chooses the core's. Each extension falls
 back on its own: without one, its layer runs its Python, exact, and the other keeps its C."""
@@ -79,7 +79,7 @@ def rated() -> list[str]:
 
 
 def test_each_extension_registers_its_own_layers_functions() -> None:
-    """The core's extension has none of the explainer's functions (issue 49: its module.c
+    """The core's extension has none of the explainer's functions (its module.c
     registered them all), the explainer's has them all."""
     if not (core_native.available() or native.available()):
         pytest.skip(f"{core_native.build()}; {native.build()}")

@@ -1,4 +1,4 @@
-"""``hint se`` (issue 25, section 2): the next step in Sudoku Explainer's terms, with its rating,
+"""``hint se``: the next step in Sudoku Explainer's terms, with its rating,
 from the present state. Expected lines worked out by hand (see each test)."""
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_removals_read_by_value_then_cell() -> None:
 def test_hint_foo_lists_the_words() -> None:
     shell = Shell.loaded()
     assert shell.fails("hint foo") == [
-        "hint takes se, a hint's level (1, 2 or 3), or both: hint [se] [1|2|3]"
+        "hint takes se, a hint's level (1, 2 or 3), or both; or se all: hint [se] [1|2|3|all]"
     ]
     assert shell.steps == 0
 
@@ -60,7 +60,7 @@ def test_ctrl_c_stops_hint_se() -> None:
 
 
 def test_hint_se_on_an_empty_grid_answers_at_once(tmp_path: Path) -> None:
-    """(Issue 54.) No technique has a step on an empty grid (every candidate is in some
+    """No technique has a step on an empty grid (every candidate is in some
     solution): that is known without a search, so even a Ctrl-C standing from the start (which
     stops any search before its first technique) does not keep the answer back."""
     quiz = tmp_path / "empty.txt"

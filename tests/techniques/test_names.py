@@ -1,4 +1,4 @@
-"""``set names readalps|standard`` (issue 25, section 1): the community's names beside the
+"""``set names readalps|standard``: the community's names beside the
 original's lines, in the trace, ``hint``, ``why``, the board's legend and the API.
 
 The expected names were worked out by hand from the seed quiz's trace and its candidates

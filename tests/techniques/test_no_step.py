@@ -1,4 +1,4 @@
-"""``finds_nothing`` (issue 54): a grid no technique takes a step from, known at once (every
+"""``finds_nothing``: a grid no technique takes a step from, known at once (every
 candidate in some solution, the techniques below the chains finding nothing); never said of a
 grid where a step exists, and not said where it is not known (a clash, the budget spent)."""
 

@@ -1,4 +1,4 @@
-"""The plan step's record (issue 68): the notation and the JSON shape the issue gives."""
+"""The plan step's record: the notation and the JSON shape the issue gives."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_to_json_is_the_issues_shape() -> None:
     )
     assert step.to_json() == {
         "technique": "X-Wing",
-        "line_name": "X-Wing",  # (issue 73: serate's line's name, a forcing chain's its own)
+        "line_name": "X-Wing",  # (serate's line's name, a forcing chain's its own)
         "rating": 3.2,
         "cells": ["r1c2", "r1c5"],
         "links": [["5r3c5", "5r3c8", "strong"]],
@@ -42,7 +42,7 @@ def test_to_json_is_the_issues_shape() -> None:
 
 
 def test_to_json_gives_a_forcing_chains_line_name_beside_its_name() -> None:
-    """(Issue 73, item 15.) serate names the step ``Dynamic Contradiction Forcing Chains``
+    """serate names the step ``Dynamic Contradiction Forcing Chains``
     and begins its line ``Contradiction Forcing Chain:``: both fields, named as such."""
     step = PlanStep(
         "Dynamic Contradiction Forcing Chains", 9.0, ("r2c9",), (), ("7r2c9",), (),

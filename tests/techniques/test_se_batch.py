@@ -1,6 +1,6 @@
 """``rating.batch_er(puzzle, X)``: a path that solves the puzzle by steps all rated below X, the
 rating's techniques taking a batch of findings at a time; ``generate``'s quick rejection
-(issue 59 §1.14), which must never reject what serate rates X or more, beyond a margin.
+, which must never reject what serate rates X or more, beyond a margin.
 
 The expected answers come from the committed ratings (``tests/data/se_rated_slice.txt`` and
 ``se_bank_serate.txt``: serate's ER), not from this code."""

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's rating stopped early (issue 34, item 3): ``rate(..., below=X)`` stops
+"""Sudoku Explainer's rating stopped early: ``rate(..., below=X)`` stops
 before a step rated above X and tries none of the techniques that all rate above X;
 ``rate(..., above=X)`` stops once it has taken a step rated above X; and the floors that let
 ``below`` skip techniques are never above a rating the technique gives.

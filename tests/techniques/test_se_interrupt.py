@@ -1,4 +1,4 @@
-"""Ctrl-C during one quiz's Sudoku Explainer rating (issue 25, a known gap): the rating polls the
+"""Ctrl-C during one quiz's Sudoku Explainer rating: the rating polls the
 interrupt callable it is given where it looks at its time limit (before each technique), so a
 flag raised while it works stops it at the next technique, not after the quiz."""
 

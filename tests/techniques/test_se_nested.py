@@ -1,4 +1,4 @@
-"""Sudoku Explainer's nested forcing chains (issue 34): the levels above 9.4, their stop flag,
+"""Sudoku Explainer's nested forcing chains: the levels above 9.4, their stop flag,
 and the lower bounds a rating stopped by its time limit gives.
 
 Expected figures are serate's (SukakuExplainer 1.15.10), copied to

@@ -1,5 +1,5 @@
 """``rating.reaches(puzzle, X)``: whether Sudoku Explainer's ER of a puzzle is X or more, the
-filter ``generate --er X-`` asks of every puzzle it makes (issue 55), without the rating's
+filter ``generate --er X-`` asks of every puzzle it makes, without the rating's
 steps: one C call on the native build, ``rate(..., below=X - 0.1)`` on the pure one.
 
 The expected answers come from the committed ratings (``tests/data/se_rated_slice.txt``: the
@@ -41,7 +41,7 @@ def test_reaches_is_stopped_by_its_interrupt() -> None:
 
 @pytest.mark.parametrize("least", [70, 80, 90])
 def test_rate_reaching_is_none_below_x_and_else_the_full_rating(build: str, least: int) -> None:
-    # ``rate_reaching`` goes on from where the early stop left the path (issue 59 §1.14): the
+    # ``rate_reaching`` goes on from where the early stop left the path: the
     # figures must be serate's all the same, and the steps ``rate``'s from the start
     for k in LINES if build == "native" else LINES[:2]:
         puzzle, er, ep, ed = SLICE[k][0], *(float(x) for x in SLICE[k][1:4])

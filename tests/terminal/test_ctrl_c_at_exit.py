@@ -1,4 +1,4 @@
-"""Issue 42, item 1: Ctrl-C held while the program ends. Once ``rate``'s summary is printed, or
+"""Ctrl-C held while the program ends. Once ``rate``'s summary is printed, or
 the shell's ``bye`` done, nothing a user types prints a traceback or ``Exception ignored``, in
 the front end's last lines or in any of the interpreter's exit handlers (logging's,
 concurrent.futures', multiprocessing's, asyncio's): ``rate`` exits 130, the shell as ``bye``

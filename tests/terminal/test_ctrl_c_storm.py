@@ -1,4 +1,4 @@
-"""Issue 33, section 5, item 4: Ctrl-C held down (a burst of 50 ``\\x03`` bytes) during ``runtil``,
+"""Ctrl-C held down (a burst of 50 ``\\x03`` bytes) during ``runtil``,
 ``goto`` and ``runrun 0`` on a near-empty grid, over ``show``, at the prompt and at the pager's
 MORE line never ends the shell and never prints a traceback (``Exception ignored in
 BaseEventLoop.__del__``, ``coroutine ... was never awaited``, ``KeyboardInterrupt`` out of

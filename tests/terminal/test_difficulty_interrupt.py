@@ -1,4 +1,4 @@
-"""Issue 66, 3: ``difficulty`` in a real terminal says what it measures (the progress line:
+"""``difficulty`` in a real terminal says what it measures (the progress line:
 the measure and the isomorph) and, on Ctrl-C, prints the measures it finished and where it
 stopped; in the shell, and at the system prompt (``sudoku-repl difficulty``: status 130).
 

@@ -1,4 +1,4 @@
-"""Issue 54: ``hint se`` on an empty grid in a real terminal answers (it was silent for more than
+"""``hint se`` on an empty grid in a real terminal answers (it was silent for more than
 a minute, with no progress line, while every technique was tried and found nothing): the answer
 is known without trying them, and the session goes on."""
 

@@ -1,4 +1,4 @@
-"""Issue 44: Ctrl-C in a real terminal stops ``solve ilp`` while HiGHS works, and the session is
+"""Ctrl-C in a real terminal stops ``solve ilp`` while HiGHS works, and the session is
 as it was. Under way means: the progress line (``solve ilp: HiGHS at work, ... (Ctrl-C
 stops)``) has been drawn twice while the solutions of an empty grid are counted to a billion,
 which never ends alone. How soon it stops is a figure of ``benchmarks/bench_ilp.py``."""
@@ -40,7 +40,7 @@ def test_ctrl_c_stops_solve_ilp_and_the_session_goes_on(tmp_path: Path) -> None:
 
 @NEEDS_HIGHS
 def test_ctrl_c_right_after_enter_stops_solve_ilp(tmp_path: Path) -> None:
-    """Issue 49, 5.3: a Ctrl-C typed 0-20 ms after Enter was lost (the terminal still raw, it
+    """A Ctrl-C typed 0-20 ms after Enter was lost (the terminal still raw, it
     was a byte, read by the next prompt): no ``Interrupted`` line. Here it comes in the same
     write as Enter (prompt_toolkit reads both, or the byte waits in the terminal's queue) and
     in the next write, a few rounds each: every one stops the count, which alone would run for

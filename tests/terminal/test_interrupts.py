@@ -1,4 +1,4 @@
-"""Hardening (issue 5): Ctrl-C and Ctrl-D in a real pseudo-terminal, at random moments of a run.
+"""Hardening: Ctrl-C and Ctrl-D in a real pseudo-terminal, at random moments of a run.
 
 docs/commands.md 8: Ctrl-C during run/runtil/runrun stops after the current step and prints
 ``Interrupted at step N.``, the show block and the timing lines; the state is the state after
@@ -98,7 +98,7 @@ def until_prompt(child: pexpect.spawn, timeout: float = 20) -> str:
 
 def no_paging(child: pexpect.spawn) -> None:
     """At the prompt: ``set pagination off``, so that Ctrl-C meets a long run's output, not
-    the pager's question (issue 23)."""
+    the pager's question."""
     child.sendline("set pagination off")
     child.expect_exact("pagination off")
     until_prompt(child)
@@ -433,7 +433,7 @@ def test_history_file_that_cannot_be_read_is_not_a_traceback(tmp_path: Path) -> 
 
 
 #: the line for bytes that are not UTF-8 typed at the prompt (the shell reads them as
-#: surrogates, which are not printable: such a line is refused whole, issue 42, 5.2)
+#: surrogates, which are not printable: such a line is refused whole)
 NOT_UTF8 = "Column 11 holds \\udcff, which is not printable"
 
 
@@ -480,7 +480,7 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
     says it is unfinished after a Ctrl-C (rate_out: the same command continues it). Three kinds
     of round in turn: --out after a random number of rows; standard output after a random number
     of rows; standard output, unbuffered, once the run waits in a write to its full pipe, which
-    the Ctrl-C cuts short (issue 66: Python's text layer dropped the rest of a chunk's rows,
+    the Ctrl-C cuts short (Python's text layer dropped the rest of a chunk's rows,
     a row cut and the next glued to it; ``write_whole`` writes it to its end)."""
     rounds = max(3, ROUNDS // 4)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -539,7 +539,7 @@ def test_ctrl_c_during_rate_at_random_moments(tmp_path: Path, rnd: random.Random
 def test_a_fifo_in_the_shell_is_one_line_and_ctrl_c_then_finds_the_prompt(
     shell, tmp_path: Path
 ) -> None:
-    """Issue 23: load-quiz and source of a FIFO with no writer waited for ever, and Ctrl-C did
+    """Load-quiz and source of a FIFO with no writer waited for ever, and Ctrl-C did
     not end the wait (the shell catches it). Now it is refused at once; a Ctrl-C after it meets
     the prompt, and the session goes on."""
     fifo = tmp_path / "fifo"

@@ -1,4 +1,4 @@
-"""Issue 33, section 1, item 3, in a real pseudo-terminal of 40 rows: with ``set pagination on``,
+"""With ``set pagination on``,
 a Ctrl-C (or ``q``) during a long ``runrun 0`` prints ``Interrupted at step N.`` and a show block
 that agrees, and ``show`` afterwards (the session's state) says the same N: ten rounds in ten,
 with the MORE line up (Ctrl-C or q typed there), not up (``c`` typed first, then Ctrl-C while

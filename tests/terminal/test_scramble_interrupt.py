@@ -1,4 +1,4 @@
-"""Issue 66, item 8, in a real terminal: Ctrl-C stops ``scramble --count <huge> --out FILE``
+"""Ctrl-C stops ``scramble --count <huge> --out FILE``
 (it printed ``Interrupted after 23013 quizzes ... was not written.``: every quiz was held in
 memory until the end) and FILE keeps every quiz it was said to, in order; the session goes on.
 Under way means: three quizzes printed (each is in FILE before it is printed)."""

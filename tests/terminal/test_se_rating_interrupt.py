@@ -1,4 +1,4 @@
-"""Issue 34: Ctrl-C during a Sudoku Explainer rating stops it at once, inside the chain
+"""Ctrl-C during a Sudoku Explainer rating stops it at once, inside the chain
 search too (the chains poll the stop flag), and the rows rated before are kept.
 
 Under way means: the bar says the first quiz (an easy one) is rated and has been redrawn

@@ -1,4 +1,4 @@
-"""Ctrl-Z at the prompt suspends the shell, as a shell's job is (issue 42: it typed a ``^Z`` into
+"""Ctrl-Z at the prompt suspends the shell, as a shell's job is (it typed a ``^Z`` into
 the next command): the process stops, SIGCONT brings it back to the prompt with the line as it
 was, and the command is the one typed. (In-process: ``frontends/test_interactive.py``.)
 

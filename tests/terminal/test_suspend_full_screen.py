@@ -1,5 +1,5 @@
 """Ctrl-Z in the full screen's command line suspends the screen, as at the shell's prompt
-(issue 49, 6, carried over from issue 42: it typed a ``^Z`` into the command): the process
+(it typed a ``^Z`` into the command): the process
 stops, SIGCONT brings the screen back with the command line as it was, and the command run is
 the one typed. The screen runs as a job (``helpers.AS_JOB``); the test waits on the process's
 state and the screen's text, never on a clock."""

@@ -1,6 +1,6 @@
 """Ctrl-C in terminals that never answer prompt_toolkit's cursor-position request (a bare pty,
 ``script``, some IDE and web terminals): commands run in the terminal's own mode, so Ctrl-C stops
-a run in every terminal (issue 13, item 1)."""
+a run in every terminal."""
 
 from __future__ import annotations
 

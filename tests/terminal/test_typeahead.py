@@ -1,5 +1,5 @@
-"""Keys typed while the interactive shell starts act as typed at its first prompt (issue 22,
-section 2): Tab completion included, in a terminal that answers cursor-position requests (tmux)
+"""Keys typed while the interactive shell starts act as typed at its first prompt:
+Tab completion included, in a terminal that answers cursor-position requests (tmux)
 and in one that never does (a bare pexpect pty, the screen behind it pyte's); Ctrl-C and Ctrl-D
 typed during the start act as at the prompt. In-process first: Tab in keys read together
 (``completion_keys``) and the terminal that never answers (``cursor_requests``).

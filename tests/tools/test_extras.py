@@ -1,4 +1,4 @@
-"""What the program says to type for a missing extra (issue 49, 5.4): ``pip install
+"""What the program says to type for a missing extra: ``pip install
 'sudoku-repl[ilp]'`` failed from a clone (no package index holds the package); the command is
 now the one that works for the install that runs (``tools/extras.py``)."""
 

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's rating of a pencil-mark state is one figure on every surface (issue 66):
+"""Sudoku Explainer's rating of a pencil-mark state is one figure on every surface:
 ``rate --scale se``, ``sudoku-repl serate``, the shell's ``difficulty`` (the state a loaded
 729-character line makes) and the API's ``sudoku_repl.difficulty`` give serate v1.15.10's ER,
 EP and ED. A second path (the state's single-candidate cells left unplaced) gave ``rate`` and

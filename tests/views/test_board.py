@@ -459,7 +459,7 @@ def test_board_after_the_record_was_trimmed(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_board_needs_a_quiz_and_takes_no_argument() -> None:
-    """No argument, only its option ``--why`` (issue 35)."""
+    """No argument, only its option ``--why``."""
     assert Shell().fails("board") == [NO_QUIZ]
     assert seed().fails("board now") == ["board takes options, not 'now': board [--why]"]
 
@@ -469,7 +469,7 @@ def test_board_is_in_the_order_list_after_the_original_ten() -> None:
     assert "board [--why]: draw the grid with the candidates of each empty cell" in listing
     names = list(command_table())
     assert names.index("board") > names.index("bye")
-    assert command_table()["board"].form == "board [--why]"  # no argument, an option (issue 35)
+    assert command_table()["board"].form == "board [--why]"  # no argument, an option
     help_lines = seed().ok("help board")
     assert help_lines[0] == command_table()["board"].entry()  # (shorter than 80 columns)
     assert "80 columns" in " ".join(help_lines)

@@ -1,7 +1,7 @@
 """``backtrace`` on a long search whose oldest steps were dropped (SUDOKU_REPL_RECORD_CAP): the
 levels made before the kept record are said so at once, without reading the whole record back
 (it read every kept move's events, 300 ms at step 1,000,000, which the editor's stack trace pays
-at every stop: issue 43)."""
+at every stop)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One palette (issue 51): the replay page's CSS variables, the notebook's picture, the full
+"""One palette: the replay page's CSS variables, the notebook's picture, the full
 screen's board and the DAP's ``sudokuBoard`` response all show the same colours for the same
 roles. The colours expected are the replay page's of before the palette, written here by hand."""
 

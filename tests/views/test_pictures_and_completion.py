@@ -1,4 +1,4 @@
-"""Pictures that tell the truth (issue 14, part 5) and completion of argument values.
+"""Pictures that tell the truth and completion of argument values.
 
 The timeline: every level row is drawn or the scale is said, the biggest-level mark is never
 covered by a solution mark, one solution is "solution at step", and no SVG text runs past the

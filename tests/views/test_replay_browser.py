@@ -1,4 +1,4 @@
-"""The replay page in a real browser (issue 36): the system's headless Chromium, driven over the
+"""The replay page in a real browser: the system's headless Chromium, driven over the
 DevTools protocol (``tests/support/browser.py``), opens the page ``export html`` wrote and is
 asked what it shows. The expected values come from the reference trace of the seed
 (``tests/data/reference``), from the record read in Python, and from ``views/guess_tree.py``
@@ -21,7 +21,7 @@ from tests.support.browser import Browser, find_chromium
 from tests.support.helpers import REPO, SEED, Shell, reference_lines
 
 CHROMIUM = find_chromium()
-#: collected as anywhere else, skipped where no Chromium is (issue 49: a skip of the whole module
+#: collected as anywhere else, skipped where no Chromium is (a skip of the whole module
 #: took its tests out of the collection, which then differed from a machine with Chromium)
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no Chromium (apt-get install chromium): the browser tests skip"
@@ -183,7 +183,7 @@ def test_the_page_s_tree_is_the_guess_tree(browser: Browser, seed: Any) -> None:
 def test_a_trimmed_record_s_tree_is_the_guess_tree(
     browser: Browser, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 42, 2.2: the page's tree of a record whose older half was dropped is ``tree``'s:
+    """The page's tree of a record whose older half was dropped is ``tree``'s:
     the branches begun before the record hang from one cut node that says so."""
     monkeypatch.setenv("SUDOKU_REPL_RECORD_CAP", "1024")
     session = Session.from_quiz(str(REPO / "puzzles" / "forum_hardest_1106.txt"))
@@ -322,7 +322,7 @@ def test_a_click_on_the_timeline_goes_to_the_step_under_it(browser: Browser, see
     ids=["comment-script", "comment-script-tag", "comment-script-src", "end-script", "mixed"],
 )
 def test_a_name_with_markup_is_shown_as_text(browser: Browser, tmp_path: Path, name: str) -> None:
-    """Issue 42, 5.3: ``<!--<script`` in a name left the page blank (data-ready stayed 0)."""
+    """``<!--<script`` in a name left the page blank (data-ready stayed 0)."""
     shell = Shell.loaded()
     for line in ("runtil 20", "goto 10", "run-mode 1", "runtil 20", f"experiment name {name}"):
         shell.ok(line)
@@ -346,7 +346,7 @@ def test_a_name_with_markup_is_shown_as_text(browser: Browser, tmp_path: Path, n
 
 
 def test_the_page_opens_at_the_step_the_session_stands_at(browser: Browser, tmp_path: Path) -> None:
-    """Issue 42, item 4: the page opened at step 0 whatever the session's step."""
+    """The page opened at step 0 whatever the session's step."""
     shell = Shell.loaded()
     shell.ok("runtil 40")
     page = tmp_path / "at40.html"
@@ -366,7 +366,7 @@ def test_the_page_opens_at_the_step_the_session_stands_at(browser: Browser, tmp_
 def test_a_quiz_in_a_folder_named_like_the_data_placeholder(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """Issue 54: ``export html`` of a quiz in a folder named ``{{DATA}}`` made a page whose data
+    """``export html`` of a quiz in a folder named ``{{DATA}}`` made a page whose data
     stood in its <title>: a SyntaxError, 0 cells."""
     folder = tmp_path / "{{DATA}}"
     folder.mkdir()
@@ -385,7 +385,7 @@ def test_a_quiz_in_a_folder_named_like_the_data_placeholder(
 def test_a_mark_at_the_record_s_last_step_keeps_its_label_in_view_at_1280_px(
     browser: Browser, tmp_path: Path
 ) -> None:
-    """Issue 54: with the record ending at the bisection's step, its label ran past the right
+    """With the record ending at the bisection's step, its label ran past the right
     edge and the page scrolled sideways."""
     shell = Shell.loaded()
     shell.ok("runtil 92")
@@ -415,7 +415,7 @@ def test_a_mark_at_the_record_s_last_step_keeps_its_label_in_view_at_1280_px(
 def test_the_selected_step_s_picture_is_the_one_export_svg_draws(
     browser: Browser, seed: tuple[Path, Shell]
 ) -> None:
-    """Issue 68: the page shows the picture of the step it shows, Python's SVG (the one
+    """The page shows the picture of the step it shows, Python's SVG (the one
     ``export svg --step N`` writes), not one drawn again in the page's script. Step 6 of the
     seed is its hidden pair in block 4: the removals its trace lines name are crossed out."""
     page, _ = seed

@@ -1,4 +1,4 @@
-"""The notebook's pictures (issue 36): ``_repr_html_`` of a session, its board and its record,
+"""The notebook's pictures: ``_repr_html_`` of a session, its board and its record,
 and the replay page's data and refusals read in Python."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def page_data(page: str) -> dict[str, Any]:
     return data
 
 
-#: names that once bent the HTML around the page's data (issue 42, 5.3)
+#: names that once bent the HTML around the page's data
 MARKUP_NAMES = [
     "<!--<script",
     "</script><script>document.body.dataset.pwned = '1'</script>",
@@ -131,7 +131,7 @@ def test_markup_in_a_name_stays_inside_the_page_s_data(name: str) -> None:
 
 
 def test_a_quiz_path_holding_the_page_s_placeholders_stays_in_the_title(tmp_path: Path) -> None:
-    """Issue 54: a quiz in a folder named ``{{DATA}}`` put the data in the <title> (the title
+    """A quiz in a folder named ``{{DATA}}`` put the data in the <title> (the title
     was filled in before the data's place was found) and the page showed a SyntaxError."""
     folder = tmp_path / "{{DATA}} {{TITLE}} -- x"
     folder.mkdir()

@@ -1,4 +1,4 @@
-"""A step's picture as SVG (issue 68, part 2): parsed as XML, each ``removed`` and ``placed``
+"""A step's picture as SVG: parsed as XML, each ``removed`` and ``placed``
 element matches the step, the classes and data attributes are there, and the cues that are not
 colour (a cross on a removed candidate, a circle and bold on a placed one, a dash on a weak
 link) are drawn. The steps drawn are written here by hand on the board of a puzzle of the
@@ -152,7 +152,7 @@ def test_every_step_of_a_plan_is_drawn_as_it_says() -> None:
 
 
 def test_the_legend_names_the_marks_the_step_uses() -> None:
-    """(issue 73) Below the board, a sample of each mark and its word: the chain uses them all,
+    """Below the board, a sample of each mark and its word: the chain uses them all,
     a hidden single its pattern and its placed value."""
     assert [e.text for e in classed(drawn(), "legend")] == [
         "pattern", "removed", "placed", "strong link", "weak link",
@@ -245,7 +245,7 @@ def covered(root: ET.Element) -> list[tuple[str, str]]:
 
 
 def test_no_arrowhead_covers_a_removed_candidate() -> None:
-    """(issue 73) The hand-written chain's, with a link ending at a removed candidate, and
+    """The hand-written chain's, with a link ending at a removed candidate, and
     every chain of the puzzle's plan (forcing chains end at the candidate they remove)."""
     chain = CHAIN._replace(links=(*CHAIN.links, Link("4r3c2", "4r1c3", "weak")))
     assert covered(drawn(chain)) == []

@@ -1,4 +1,4 @@
-"""A step's picture in a real browser (issue 68, part 2): the system's headless Chromium
+"""A step's picture in a real browser: the system's headless Chromium
 (``tests/support/browser.py``) draws the SVG 300 px wide, and the pixels of each removed
 candidate differ from those of the same digit kept elsewhere: more ink (the strike and the
 cross) and redder, and in grey alone too, so that colour is not the only cue. Skipped, with one

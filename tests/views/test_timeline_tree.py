@@ -299,7 +299,7 @@ def _run_to_the_end(quiz: str) -> History:
 def test_a_trimmed_record_s_tree_is_the_whole_tree_from_its_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue 42, 2.2: after a trim, siblings stay siblings and a child is one level below its
+    """After a trim, siblings stay siblings and a child is one level below its
     parent; the branches begun before the kept record hang from one cut node, never invented."""
     quiz = puzzle_lines("forum_hardest_1106.txt")[0]
     whole = build_tree(_run_to_the_end(quiz))

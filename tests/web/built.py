@@ -33,17 +33,26 @@ README_SESSION = [
     "step", "runtil 65", "levels", "run", "bisect level 11", "guess-mode 1", "goto 6", "step",
     "[6,2]=9", "guess-mode 0", "run", "bye",
 ]  # fmt: skip
-#: the build the page says where its C modules run (``--version``'s words: issue 74)
+#: the build the shell's doors say where the C core runs (``--version``'s words)
 NATIVE = "native core (C)"
+#: what the page's welcome and status line say where its three C modules run their C, each named
+ALL_C = "C runs the core, Sudoku Explainer and the measures"
+#: the quizzes the page starts on, as its welcome names them
+SEED_QUIZ = "examples/seed.txt, the SudokuSolver 2.6 article's"
+ADDRESS_QUIZ = "the one in the page's address (?quiz=), as quiz.txt"
 
 
-def welcome(build: str) -> str:
+def welcome(engine: str, quiz: str = SEED_QUIZ) -> str:
     """The page's first lines, its welcome (written out here, not made by the code under test):
-    what this is and its ``build``, help, the docs; in place of the pure build's line, which a
-    terminal's shell says first."""
+    what this is, which modules run C (``engine``), the quiz loaded and what to type first, help,
+    the docs; in place of the pure build's line, which a terminal's shell says first. Each line
+    as a page wide enough shows it (``same`` compares a wider page's; a narrower one breaks them
+    at blanks)."""
     return (
-        "sudoku-repl: the SudokuSolver 2.6 stepping\n"
-        f"debugger, in your browser: {build}.\n"
+        "sudoku-repl: the SudokuSolver 2.6 stepping debugger, in your browser.\n"
+        f"{engine}.\n"
+        f"The quiz: {quiz}.\n"
+        "Type step first (the solver's first step; Enter repeats it), show to see the grid.\n"
         "help lists the commands, help NAME tells of one.\n"
         "The docs: the docs link at the top of the page.\n"
         "\n"
@@ -51,12 +60,12 @@ def welcome(build: str) -> str:
 
 
 def page_build() -> str:
-    """The build the built page says it runs: the C core where web/build compiled its modules
-    (its manifest names them), else the pure engine and why (the manifest's reason)."""
+    """What the built page says runs its C: its three modules where web/build compiled them (its
+    manifest names them), else that it was built without C, and why (the manifest's reason)."""
     native = json.loads((Path(PAGE) / "manifest.json").read_text()).get("native") or {}
     if native.get("modules"):
-        return NATIVE
-    return f"pure Python (no native core: the page was built without its C, {native['skipped']})"
+        return ALL_C
+    return f"Pure Python runs here: this page was built without its C ({native['skipped']})"
 
 
 #: a line typed, or what ``page_node.mjs`` takes beside lines (the Board's picture, a file)
@@ -102,8 +111,10 @@ def page(
     return seen
 
 
-def same(web: str, terminal: str) -> None:
-    said = welcome(page_build())
+def same(web: str, terminal: str, address: bool = False) -> None:
+    """``web`` (the page's transcript) is ``terminal`` (the CPython shell's) once its welcome (of
+    the seed, or of the quiz of its ``address``) and the clock's figures are taken out."""
+    said = welcome(page_build(), ADDRESS_QUIZ if address else SEED_QUIZ)
     assert web.startswith(said)  # (the one deliberate difference)
     assert "pip install" not in web and "the pure-Python build runs" not in web
     clocked = RUN_TIME.sub("Run time: N milliseconds;", web[len(said) :])
@@ -113,7 +124,7 @@ def same(web: str, terminal: str) -> None:
 def page_beside(site: Path, name: str, manifest: dict[str, Any]) -> Path:
     """A page beside the built one in ``site``, in its folder ``name`` (served at ORIGIN/name/):
     the page's files, linked, but its own ``manifest`` (``manifest.json``, which says which C
-    modules it loads: issue 74); its folder."""
+    modules it loads); its folder."""
     folder = site / name
     folder.mkdir()
     for entry in site.iterdir():

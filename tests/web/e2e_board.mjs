@@ -1,4 +1,4 @@
-// The Board beside the web page's terminal in Debian's chromium (issue 73; tests/web/test_page_browser.py
+// The Board beside the web page's terminal in Debian's chromium (tests/web/test_page_browser.py
 // runs it, .ci/e2e-web): playwright-core (web/package-lock.json), never a downloaded browser.
 // A person's look at the Board at 1400x900, then on a phone (390x844): its grid (screenshots of
 // the Board, in the light scheme and the dark one), its Content-Security-Policy (the one the

@@ -3,14 +3,14 @@
 // A person's visit: the README's session typed into the terminal (its guess question answered),
 // Tab, a file dropped on the page and loaded, Ctrl-C stopping `runrun 0`, a file downloaded, the
 // replay opened in a new tab (the viewer), an HTML file someone sent opened (it reaches nothing of
-// the page), files named as the page's folders refused (issue 73), a quiz from the address, a
+// the page), files named as the page's folders refused, a quiz from the address, a
 // reload (the history kept), the Board's
 // picture of Sudoku Explainer's next step (its folded line opened, `export svg` typed at once);
 // then, in a browser without service workers (as some private windows are: not cross-origin
 // isolated), the shell without shared memory, which says once what Ctrl-C cannot do there, and
 // the Board's picture again; and pages whose C modules do not load (their manifest names none, or
 // the core's does not compile), which run the pure engine and say why, once. The C core's part
-// (issue 74): the page says it runs the C, rates a hard quiz, and Ctrl-C stops a long rating in
+//: the page says it runs the C, rates a hard quiz, and Ctrl-C stops a long rating in
 // the C, the prompt back. Every request
 // the browser made is recorded: none may leave the page's origin; so is every violation of a
 // Content-Security-Policy the browser reports. Prints a JSON report of what
@@ -25,6 +25,9 @@ import { basename } from 'node:path';
 import { FLAGS, LONG, chromium, interrupted, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profiles, droppedFile, quiz, hard, longRated, ...fallbacks] = process.argv.slice(2);
+/** A script dropped on the page (a blank in its name), and the line its note gives to run it. */
+const SCRIPT = '# a script\nload-quiz examples/seed.txt\nstep\n';
+const SCRIPT_LINE = "source 'my script.txt'";
 
 const context = await chromium.launchPersistentContext(`${profiles}/isolated`, {
     executablePath, args: FLAGS, headless: true, acceptDownloads: true,
@@ -170,7 +173,7 @@ const ctrlC = () => page.keyboard.press('Control+C');
 ({ progress: report.progress, stopped: report.stopped } = await interrupted(page, 'runrun 0', ctrlC, LONG));
 report.after = report.stopped + (await type('show'));
 
-// 3b. the C core (issue 74): the status line says it; a hard quiz rated by Sudoku Explainer's C;
+// 3b. the C core: the status line says it; a hard quiz rated by Sudoku Explainer's C;
 // a longer rating stopped by Ctrl-C in the C, and the session goes on
 report.status = await page.locator('#status').textContent();
 await type(`load-quiz ${hard}`);
@@ -211,7 +214,7 @@ async function opened(name, titled) {
 }
 report.replay = await opened('replay.html', '.');
 
-// 4b. an HTML file someone sent, opened: what its script reaches of the page (issue 73)
+// 4b. an HTML file someone sent, opened: what its script reaches of the page
 const ATTACK = `<!DOCTYPE html><title>attack</title><script>
 const reached = [];
 try { if (opener) { opener.document.title = 'taken'; reached.push('opener'); } } catch (e) {}
@@ -248,16 +251,23 @@ report.afterAttack = {
 };
 
 // 4c. files named as the page's folders or as no file, chosen or dropped: refused, said so, the
-// session going on (issue 73); a Python file put there never imported (`stpe` imports difflib)
+// session going on; a Python file put there never imported (`stpe` imports difflib)
 report.refused = [];
 for (const name of ['puzzles', 'examples']) report.refused.push(await noted(() => choose(name, quiz)));
 for (const name of ['..', 'a/..']) report.refused.push(await noted(() => drop(name, quiz)));
 report.plantedNote = await noted(() => drop('difflib.py', "print('A PLANTED MODULE RAN')\n"));
+// a script dropped under a name with a blank: its note gives the line that runs it, typed then;
+// a quiz under a name ending in a line break: refused (no line typed at the prompt holds one)
+report.scriptNote = await noted(() => drop('my script.txt', SCRIPT));
+report.newlineNote = await noted(() => drop('q.txt\n', quiz));
 await page.click('#terminal');
 const beforeRefused = (await transcript()).length;
 await type('stpe');
 await type('load-quiz puzzles/norvig_easy50.txt');
 report.afterRefused = (await transcript()).slice(beforeRefused);
+const beforeScript = (await transcript()).length;
+await type(SCRIPT_LINE);
+report.scriptRan = (await transcript()).slice(beforeScript);
 report.statusAfterRefused = await page.locator('#status').textContent();
 
 // 5. a quiz from the address (a link to share)
@@ -307,6 +317,8 @@ page = plain.pages()[0] || (await plain.newPage());
 watch(page);
 await open(`${origin}/index.html`, false);
 report.plainStatus = await page.locator('#status').textContent();
+report.plainScriptNote = await noted(() => drop('my script.txt', SCRIPT));
+await page.click('#terminal');
 await type('step');
 await page.keyboard.type('ru');
 await page.keyboard.press('Tab');
@@ -314,7 +326,7 @@ await type('til 3');
 report.plain = await transcript();
 report.plainPicture = await picture();
 
-// 9. pages whose C modules do not load (issue 74): each runs the pure engine and says why, once
+// 9. pages whose C modules do not load: each runs the pure engine and says why, once
 // (its welcome), `hint se` (which says the pure build's line where nothing said it) after
 report.fallback = {};
 for (const folder of fallbacks) {

@@ -4,11 +4,11 @@
 // `runrun 0` that would run for ever (a quiz of one given: it prints every sudoku grid in turn)
 // stopped with the page's Ctrl-C key tapped, and at the prompt Up tapped (the line back) and
 // Ctrl-C tapped again (the line dropped); then a long rating in the C core (LONG_RATED's
-// `difficulty --measures se`: issue 74) stopped by the key tapped. Prints a JSON report; the
-// Python test asserts on it.
+// `difficulty --measures se`) stopped by the key tapped, and the terminal's rows then. Prints a
+// JSON report; the Python test asserts on it.
 //
 //   node tests/web/e2e_phone.mjs ORIGIN CHROMIUM PROFILE LONG_RATED
-import { FLAGS, LONG, after, chromium, interrupted, typed } from './e2e_typing.mjs';
+import { FLAGS, LONG, after, chromium, interrupted, screenAtPrompt, typed } from './e2e_typing.mjs';
 
 const [origin, executablePath, profile, longRated] = process.argv.slice(2);
 
@@ -57,5 +57,7 @@ report.dropped = await after(page, async () => {
 }, LONG);
 await typed(page, `load-quiz ${longRated}`, LONG);
 report.cStopped = await interrupted(page, 'difficulty --measures se', () => tap('ctrl-c'), LONG);
+// the terminal's rows as drawn then (a progress line wider than the terminal would leave rows)
+report.screen = await screenAtPrompt(page, LONG);
 await context.close();
 process.stdout.write(JSON.stringify({ ...report, requests, errors }));

@@ -1,8 +1,9 @@
-// What the web page's end-to-end scripts (e2e_page.mjs, e2e_board.mjs, e2e_phone.mjs,
+// What the web page's end-to-end scripts (e2e_page.mjs, e2e_board.mjs, e2e_phone.mjs, e2e_drawing.mjs,
 // e2e_webmcp.mjs) share: playwright-core (web/package.json's, never a downloaded browser), the
 // flags Debian's chromium is started with, the longest wait, and a line typed where the keys go,
 // Enter, and the wait for the next prompt (a command's or the guess question's); a long command
-// stopped by a Ctrl-C (pressed or tapped) once it shows its progress line.
+// stopped by a Ctrl-C (pressed or tapped) once it shows its progress line; the terminal's rows
+// once it has drawn a prompt.
 import { createRequire } from 'node:module';
 
 const require = createRequire(new URL('../../web/package.json', import.meta.url));
@@ -46,4 +47,14 @@ export async function interrupted(page, line, stop, timeout) {
     await page.waitForFunction(() => window.sudokuRepl.progress().includes('Ctrl-C stops'), null, { timeout, polling: 50 });
     const progress = await page.evaluate(() => window.sudokuRepl.progress());
     return { progress, stopped: await after(page, stop, timeout) };
+}
+
+/** The terminal's rows (`window.sudokuRepl.screen()`) once it has drawn the prompt the shell
+ * waits at (the terminal draws what it is given a moment later) as its last line. */
+export async function screenAtPrompt(page, timeout) {
+    await page.waitForFunction(() => {
+        const rows = window.sudokuRepl.screen().filter((row) => row);
+        return window.sudokuRepl.prompting() && rows[rows.length - 1] === 'Order please:';
+    }, null, { timeout, polling: 50 });
+    return page.evaluate(() => window.sudokuRepl.screen());
 }

@@ -1,4 +1,4 @@
-// The page's WebMCP tools (issue 75 item 3; tests/web/test_page_browser.py runs it, .ci/e2e-web),
+// The page's WebMCP tools (tests/web/test_page_browser.py runs it, .ci/e2e-web),
 // in Debian's chromium driven by playwright-core (never a downloaded browser). Three ways a page
 // is offered WebMCP, each visited: the browser's own API (Chromium launched with
 // `--enable-features=WebMCP`: `document.modelContext`, the tools listed and called by

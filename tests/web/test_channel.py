@@ -1,4 +1,4 @@
-"""Issue 74: the page's channels on shared memory (web/channel.mjs), the page's to its worker and
+"""The page's channels on shared memory (web/channel.mjs), the page's to its worker and
 the worker's to the page, in Node (``channel_node.mjs``: a worker thread sends back each message
 it takes). The messages come back whole and in the order sent: short ones, one of several of
 the channel's chunks (1 MiB each), a file's bytes (several chunks too), an empty text, a file

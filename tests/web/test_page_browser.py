@@ -1,18 +1,21 @@
-"""Issue 67: the web page end to end, in Debian's chromium driven by playwright-core
+"""The web page end to end, in Debian's chromium driven by playwright-core
 (``e2e_page.mjs``; never a downloaded browser). The built page is served from a copy in the
 test's folder by ``python3 -m http.server`` (no COOP/COEP headers: the page's service worker makes
 it cross-origin isolated); the browser types the README's session, answers the guess question,
 completes with Tab, gets a dropped file, stops a long ``runrun 0`` with Ctrl-C, downloads a file
 the shell wrote, opens the replay in a tab, opens an HTML file someone sent and puts files named
-as the page's folders (issue 73), loads a quiz from the address, reloads and opens the Board's
+as the page's folders, loads a quiz from the address, reloads and opens the Board's
 picture of Sudoku Explainer's next step, `export svg` typed at once. No request may leave the
 page's origin, and the browser reports no violation of the page's Content-Security-Policy. Then, in a browser without service workers (no cross-origin isolation), the
 shell runs without shared memory, the page says what Ctrl-C cannot do, and the picture again.
-On the C core (issue 74): the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C stops
+On the C core: the page says it runs it, rates a hard quiz (SE 10.3) and Ctrl-C stops
 a longer rating in the C; pages whose C does not load (their manifest names no module, or the
 core's module does not compile) run the pure engine and say why, once.
 And on a phone (``e2e_phone.mjs``, 390x844, touch): the terminal and the Board fit, and the Ctrl-C key of the
-page's keys for touch screens, tapped, stops a ``runrun 0``, and a rating in the C.
+page's keys for touch screens, tapped, stops a ``runrun 0``, and a rating in the C, whose progress
+line fits the terminal's width. What the terminal draws (``e2e_drawing.mjs``, 1400x900 at
+device scale 1): lines typed at a person's pace, each at the start of the row after its prompt;
+an underscore whole.
 
 Run by ``.ci/e2e-web`` (``SUDOKU_REPL_E2E_WEB=1``), not ``.ci/run``, which builds the page for
 the Node test (a few minutes of the pure engine in a browser); skipped, with one line, where
@@ -35,9 +38,10 @@ import pytest
 
 from tests.support.browser import find_chromium
 from tests.support.helpers import PUZZLES, REPO, TEST_DATA, Shell
-from tests.support.screenshot import lines, luminance_rows
+from tests.support.screenshot import CONTRAST, lines, luminance_rows
 from tests.web.built import (
-    NATIVE,
+    ADDRESS_QUIZ,
+    ALL_C,
     NODE,
     PAGE,
     needs_page,
@@ -76,13 +80,22 @@ def hard_rated(line: int) -> tuple[str, str]:
 #: a quiz the C rates in under a second (SE 10.3), and one it rates for some 3 s (11.8): Ctrl-C
 #: stops that one
 HARD, LONG_RATED = hard_rated(2), hard_rated(27)
-#: pages whose C does not load (issue 74), made beside the page in its served folder: each one's
-#: folder, and the build its welcome says (for the second, the browser's error follows)
+#: pages whose C does not load, made beside the page in its served folder: each one's
+#: folder, and what its welcome and status line say of its C (for the second, the browser's error
+#: follows)
 FALLBACKS = {
-    "no-c": "pure Python (no native core: the page was built without its C, "
-    "its manifest names no C module)",
-    "bad-c": "pure Python (no native core: the C extension does not load: ",
+    "no-c": "Pure Python runs here: this page was built without its C "
+    "(its manifest names no C module)",
+    "bad-c": "C runs Sudoku Explainer and the measures; the core's C failed to load (",
 }
+
+
+def welcomed(shown: str, engine: str, quiz: str | None = None) -> str:
+    """What ``shown`` (a transcript) holds after the page's welcome, once its words are those of
+    ``welcome(engine, quiz)`` (the terminal breaks its lines at blanks to its width)."""
+    said = shown[: shown.index("\n\n") + 2]
+    assert said.split() == welcome(engine, *([quiz] if quiz else [])).split(), said
+    return shown[len(said) :]
 
 
 def fallback_pages(site: Path) -> None:
@@ -163,7 +176,7 @@ def test_the_browser_s_own_webmcp_is_what_the_page_used(webmcp: dict[str, Any]) 
 
 @pytest.mark.parametrize("offered", OFFERED, ids=[f"webmcp-{o}" for o in OFFERED])
 def test_the_page_registers_the_mcp_server_s_tools(webmcp: dict[str, Any], offered: str) -> None:
-    # (issue 75 item 3) the tools the page registers are the MCP server's, as declared once
+    # the tools the page registers are the MCP server's, as declared once
     from sudoku_repl.frontends.mcp.tools import TOOLS
 
     tools = webmcp[offered]["tools"]
@@ -219,7 +232,7 @@ def test_no_request_leaves_the_origin(visit: dict[str, Any], origin: str) -> Non
 
 
 def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) -> None:
-    # (issue 73, 5) no violation of a Content-Security-Policy reported, in the page, its frames,
+    # no violation of a Content-Security-Policy reported, in the page, its frames,
     # its workers, the viewer, over the whole visit; an inline script put in the page is refused
     assert visit["cspBefore"] == []
     assert visit["injected"] is False
@@ -228,7 +241,16 @@ def test_the_page_s_policy_holds_and_nothing_breaks_it(visit: dict[str, Any]) ->
 
 def test_the_page_starts_as_the_readme_s_first_command(visit: dict[str, Any]) -> None:
     assert visit["isolated"] is True
-    assert visit["start"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
+    assert welcomed(visit["start"], page_build()) == "Quiz loaded.\n\nOrder please:\n"
+
+
+def test_the_first_screen_names_the_quiz_and_what_to_type_first(visit: dict[str, Any]) -> None:
+    said = " ".join(visit["start"].split())
+    assert "The quiz: examples/seed.txt, the SudokuSolver 2.6 article's." in said
+    assert "Type step first (the solver's first step; Enter repeats it)" in said
+    assert "The quiz: the one in the page's address (?quiz=), as quiz.txt." in " ".join(
+        visit["linked"].split()
+    )
 
 
 def test_the_readme_session_typed_with_its_guess_answered(visit: dict[str, Any]) -> None:
@@ -255,10 +277,11 @@ def test_a_dropped_file_loads_and_ctrl_c_stops_runrun_0(visit: dict[str, Any]) -
 
 
 def test_the_page_runs_the_c_core(visit: dict[str, Any]) -> None:
-    # (issue 74) .ci/e2e-web builds the page with its C: its welcome and its status line say so
-    assert page_build() == NATIVE
-    assert visit["start"].startswith(welcome(NATIVE))
-    assert "the C core runs in this page (native core)" in visit["status"]
+    # .ci/e2e-web builds the page with its C: its welcome and its status line name each
+    # of its three modules
+    assert page_build() == ALL_C
+    welcomed(visit["start"], ALL_C)
+    assert f"Ready: {ALL_C}; Ctrl-C stops a command." in visit["status"]
 
 
 def test_the_c_rates_a_hard_quiz(visit: dict[str, Any]) -> None:
@@ -272,6 +295,8 @@ def test_the_c_rates_a_hard_quiz(visit: dict[str, Any]) -> None:
 RATING_STOPPED = "\nInterrupted while measuring se; not measured: se.\n\nOrder please:\n"
 #: its progress line meanwhile
 RATING_PROGRESS = r"difficulty of the state at step 0: measuring se, \d+\.\d s \(Ctrl-C stops\)"
+#: that line on a phone, where it is wider than the terminal: what it is at cut short
+RATING_PROGRESS_CUT = r"difficulty of the [a-z 0-9:]*…, \d+\.\d s \(Ctrl-C stops\)"
 
 
 def test_ctrl_c_stops_a_rating_in_the_c_and_the_session_goes_on(visit: dict[str, Any]) -> None:
@@ -295,11 +320,14 @@ def test_where_the_c_does_not_load_the_page_runs_the_pure_engine_and_says_why_on
     assert said.startswith(f"{before} {FALLBACKS[folder]}") and after in said
     if folder == "bad-c":  # (the browser's words follow: the module that does not compile)
         assert "/native/sudoku_repl/core/_native.abi3.so" in said
-    assert said.count("no native core") == 1
+        assert said.count("failed to load") == 1
+    else:
+        assert said.count("built without its C") == 1
     # `hint se` answers on the pure engine, and says no pure build's line (pip's advice)
     assert "Order please: hint se Hidden Single in block 2: [2,5]=5 (ER 1.2) Order" in said
-    assert "pure-Python build runs" not in said and "pip install" not in said
-    assert "The pure-Python engine runs in this page (no C)." in seen["status"]
+    assert "pure-Python build runs" not in said and "pip" not in said
+    # the status line says what the welcome says
+    assert FALLBACKS[folder] in seen["status"] and "pip" not in seen["status"]
 
 
 def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
@@ -309,14 +337,16 @@ def test_a_file_the_shell_wrote_is_downloaded_and_the_replay_opens(
     # (the run Ctrl-C stopped is scripted as the path it took)
     assert "\nset trace off\nruntil " in visit["downloaded"]["text"]
     # the replay opens in a tab of its own with no opener, in a frame of an opaque origin, and
-    # its own script runs there (issue 73, 4)
+    # its own script runs there
     replay = visit["replay"]
     assert replay == {**replay, "opener": False, "origin": "null", "tabTitle": "replay.html"}
     assert replay["title"]
 
 
 def test_a_quiz_from_the_address_and_a_reload_keep_history(visit: dict[str, Any]) -> None:
-    assert visit["linked"] == welcome(page_build()) + "Quiz loaded.\n\nOrder please:\n"
+    assert (
+        welcomed(visit["linked"], page_build(), ADDRESS_QUIZ) == "Quiz loaded.\n\nOrder please:\n"
+    )
     assert "003 020 600\n" in visit["linkedShow"]  # (the quiz's first row: ..3.2.6..)
     assert visit["reloaded"].startswith("show\n")  # Up: the last line before the reload
 
@@ -326,8 +356,8 @@ def test_without_isolation_the_shell_runs_and_says_what_ctrl_c_cannot_do(
 ) -> None:
     assert "not cross-origin isolated" in visit["plainStatus"]
     assert "Ctrl-C cannot stop a command here" in visit["plainStatus"]
-    plain = visit["plain"]
-    assert plain.startswith(welcome(page_build()) + "Quiz loaded.\n\nOrder please:\nstep\n")
+    plain = welcomed(visit["plain"], page_build())
+    assert plain.startswith("Quiz loaded.\n\nOrder please:\nstep\n")
     assert "\nSteps:1\n" in plain
     assert "\nOrder please:\nruntil 3\n" in plain  # (Tab: "ru" to "run", then "til 3" typed)
 
@@ -378,7 +408,7 @@ def test_without_isolation_the_board_s_picture_holds_no_line_up(visit: dict[str,
 def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
     visit: dict[str, Any],
 ) -> None:
-    # (issue 73, 2) chosen (puzzles, examples) or dropped (.., a/.., whose folder is taken off):
+    # chosen (puzzles, examples) or dropped (.., a/.., whose folder is taken off):
     # each said refused, the shell answering every line after, its folders as they were
     assert visit["refused"] == [
         f"{name} was not put in the page's folder: {why}. Rename it and put it again."
@@ -394,15 +424,34 @@ def test_a_file_named_as_a_folder_is_refused_and_the_session_goes_on(
     assert visit["statusAfterRefused"].startswith("Ready: ")
 
 
+def test_a_dropped_script_s_note_gives_the_line_that_runs_it(visit: dict[str, Any]) -> None:
+    # a script, under a name with a blank: `source` and the name as the shell takes it (the
+    # line typed runs it), in an isolated page and in one on messages
+    note = "my script.txt is in the page's folder: source 'my script.txt' runs its commands."
+    assert visit["scriptNote"] == note and visit["plainScriptNote"] == note
+    ran = visit["scriptRan"]
+    assert ran.startswith("source 'my script.txt'\n\nOrder please:\nload-quiz examples/seed.txt\n")
+    assert "\nQuiz loaded.\n\nOrder please:\nstep\n" in ran and "\nSteps:1\n" in ran, ran
+    assert "Invalid line" not in ran
+
+
+def test_a_file_name_no_typed_line_holds_is_refused(visit: dict[str, Any]) -> None:
+    assert visit["newlineNote"] == (
+        "q.txt\n was not put in the page's folder: its name holds a line break or another "
+        "control character, which no line typed at the prompt can hold. Rename it and put it again."
+    )
+    assert visit["statusAfterRefused"].startswith("Ready: ")
+
+
 def test_a_python_file_put_in_the_folder_is_never_imported(visit: dict[str, Any]) -> None:
-    # (issue 73, 3) a mistyped command imports difflib: the standard library's
+    # a mistyped command imports difflib: the standard library's
     assert visit["plantedNote"].startswith("difflib.py is in the page's folder: ")
     assert visit["afterRefused"].startswith("stpe\nUnknown command 'stpe'; did you mean step?\n")
     assert "PLANTED" not in visit["afterRefused"]
 
 
 def test_the_page_names_the_shell_s_commands_that_read_a_file(visit: dict[str, Any]) -> None:
-    # (issue 73, 11) the note after a file lands and the Files paragraph: each command named
+    # the note after a file lands and the Files paragraph: each command named
     # is one of the shell's (rate is the system prompt's)
     from sudoku_repl.assembly import register_commands
     from sudoku_repl.commands.table import lookup
@@ -419,7 +468,7 @@ def test_the_page_names_the_shell_s_commands_that_read_a_file(visit: dict[str, A
 
 
 def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, Any]) -> None:
-    # (issue 73, 4) opened from Files, its script ran with no opener, in an opaque origin: it
+    # opened from Files, its script ran with no opener, in an opaque origin: it
     # could not retitle the page nor type into the shell (its messages, and one from a window
     # not the Board's, are not obeyed); the shell goes on
     attack = visit["attack"]
@@ -430,7 +479,7 @@ def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, 
     assert after["shown"].startswith("show\n") and "bye" not in after["shown"]
 
 
-# -- the Board beside the terminal (issue 73: e2e_board.mjs) ------------------------------------
+# -- the Board beside the terminal (e2e_board.mjs) ------------------------------------
 
 #: the record's extent as ``info search`` says it ("the record holds steps 1..12"), none: 0
 RECORD = re.compile(r"the record holds steps 1\.\.(\d+)")
@@ -549,6 +598,68 @@ def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(
     assert phone["stopped"].endswith("\nOrder please:\n")
     # Up tapped brings the line back, Ctrl-C tapped at the prompt drops it
     assert phone["dropped"] == "runrun 0^C\n\nOrder please:\n"
-    # a rating in the C (issue 74) stopped by the key tapped, the prompt back
-    assert re.fullmatch(RATING_PROGRESS, phone["cStopped"]["progress"])
+    # a rating in the C stopped by the key tapped, the prompt back
+    assert re.fullmatch(RATING_PROGRESS_CUT, phone["cStopped"]["progress"])
     assert phone["cStopped"]["stopped"].endswith(RATING_STOPPED), phone["cStopped"]["stopped"]
+
+
+def test_on_a_phone_the_progress_line_fits_the_terminal_and_leaves_no_trail(
+    phone: dict[str, Any],
+) -> None:
+    # the rating's progress line cut to the terminal's some 50 columns, its last two left free;
+    # wrapped, each redraw (\r, erase) would take back its last row only
+    rows = phone["screen"]
+    assert any(row.startswith("Interrupted while measuring se") for row in rows)  # (its end)
+    assert [row for row in rows if "difficulty of" in row] == []
+    whole = "difficulty of the state at step 0: measuring se, 0.0 s (Ctrl-C stops)"
+    shown = phone["cStopped"]["progress"]
+    assert len(shown) < phone["columns"] < len(whole)
+    assert re.fullmatch(RATING_PROGRESS_CUT, shown), shown
+
+
+#: lines typed at a person's pace in the terminal (``e2e_drawing.mjs``), None a click on the
+#: Board's cell [1,1] (``why [1,1]`` typed at the prompt): commands short and long after output
+#: short and long, a file name with underscores, the width's show block
+DRAWN = [
+    "step", "runtil 65", "levels", None, "run",
+    "load-quiz puzzles/forum_hardest_1905_11plus_sample1000.txt", "show", "levels", "step",
+]  # fmt: skip
+#: typed at the last prompt and not sent: their row's screenshot
+UNDERSCORES = "a_b_c_d_e_f_g_h"
+
+
+@pytest.fixture(scope="module")
+def drawing(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What the terminal drew of ``DRAWN`` typed at a person's pace, 1400x900 at device scale 1
+    (``e2e_drawing.mjs``), and the screenshot of ``UNDERSCORES``' row (``shot``)."""
+    folder = tmp_path_factory.mktemp("drawing")
+    given = folder / "lines.json"
+    given.write_text(json.dumps({"lines": DRAWN, "underscores": UNDERSCORES}))
+    args = (str(folder / "profile"), str(folder), str(given))
+    report = driven("e2e_drawing.mjs", origin, *args)
+    report["shot"] = luminance_rows((folder / "underscores.png").read_bytes())
+    return report
+
+
+def test_each_line_typed_is_drawn_where_its_prompt_ends(drawing: dict[str, Any]) -> None:
+    # the prompt is a line of its own: each line typed is drawn at the start of the next row
+    # (the terminal drew it where the line typed before had ended, further right each time)
+    assert drawing["errors"] == []
+    rows = drawing["screen"]
+    after_prompts = [rows[n + 1] for n, row in enumerate(rows[:-1]) if row == "Order please:"]
+    typed = [line or "why [1,1]" for line in DRAWN]
+    assert after_prompts == [*typed, ""]  # (the last prompt: nothing typed yet)
+
+
+def test_an_underscore_is_drawn_whole_at_device_scale_1(drawing: dict[str, Any]) -> None:
+    # each underscore's cell has its stroke, and the row's last pixel row under it is blank:
+    # the stroke sits inside the row, not cut at its edge (rows of the font's height alone
+    # cut it off, and forum_hardest_1905_... read "forum hardest 1905 ...")
+    row, shot = drawing["row"], drawing["shot"]
+    assert row["text"].endswith(UNDERSCORES) and len(shot) == row["height"]
+    for at in (n for n, char in enumerate(row["text"]) if char == "_"):
+        left, right = round(at * row["cell"]) + 1, round((at + 1) * row["cell"]) - 1
+        cell = [line[left:right] for line in shot]
+        strokes = [y for y, line in enumerate(cell) if max(line) >= CONTRAST]
+        assert strokes, f"no underscore drawn in column {at}"
+        assert strokes[-1] < len(shot) - 1, f"the underscore in column {at} touches the row's edge"

@@ -1,4 +1,4 @@
-"""Issue 67: the web page's start compiles no module (docs/web.md, Figures): the built page's
+"""The web page's start compiles no module (docs/web.md, Figures): the built page's
 standard library (``OUT/pyodide/python_stdlib.zip``) holds the byte code of the modules Python's
 and Pyodide's start import, and the wheels' zip (``OUT/site.zip``) that of every module, each
 where zipimport takes it (``name.pyc`` beside ``name.py``) and of the page's Python (zipimport

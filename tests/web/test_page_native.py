@@ -1,4 +1,4 @@
-"""Issue 74: the page on the C core. web/build compiles the three C extensions for Pyodide
+"""The page on the C core. web/build compiles the three C extensions for Pyodide
 (``web/native_build.py``: ``OUT/native/...``, named in ``manifest.json``); the page's worker writes
 them to its file system and the shell's start puts their folders on the packages' ``__path__``.
 Here the built page's own worker and client run in Node (``page_node.mjs``, one process for every
@@ -14,7 +14,7 @@ interrupt buffer, as the page sends it) stops a long rating in the C and the pro
 A guard beside it: each module's imports are names Pyodide's main module exports
 (``pyodide.asm.wasm``), or the dynamic linker's own, and each exports its ``PyInit__native``.
 
-Skipped with one line where the page was built without its C (no ziglang: web/build says why) or
+Skipped with one line where the page was built without its C (web/build --pure) or
 this CPython runs the pure engine; needs Node and a page built by ``web/build OUT``
 (``SUDOKU_REPL_WEB_PAGE=OUT``), as ``test_page_node.py`` does."""
 
@@ -34,6 +34,8 @@ from sudoku_repl.techniques.difficulty import native as difficulty
 from sudoku_repl.techniques.explainer import native as explainer
 from tests.support.helpers import REPO, TEST_DATA
 from tests.web.built import (
+    ADDRESS_QUIZ,
+    ALL_C,
     NATIVE,
     NODE,
     PAGE,
@@ -63,7 +65,7 @@ BUILDS = [NATIVE, "native explainer (C)", "native measures of difficulty (C)"]
 pytestmark = [
     needs_page,
     pytest.mark.skipif(
-        not MODULES, reason="the page was built without its C (web/build said why): skipped"
+        not MODULES, reason="the page was built without its C (web/build --pure): skipped"
     ),
     pytest.mark.skipif(
         [core.build(), explainer.build(), difficulty.build()] != BUILDS,
@@ -119,10 +121,11 @@ def seen(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
 def test_the_page_and_cpython_run_the_c(
     seen: list[dict[str, Any]], readme_session: tuple[dict[str, Any], str]
 ) -> None:
-    assert page_build() == NATIVE
+    assert page_build() == ALL_C
     for session in [readme_session[0], *seen]:
         assert session["builds"] == BUILDS
-        assert session["transcript"].startswith(welcome(NATIVE))
+        # (the seed's welcome, or the address's: the last session's quiz)
+        assert session["transcript"].startswith((welcome(ALL_C), welcome(ALL_C, ADDRESS_QUIZ)))
     version = subprocess.run(
         [sys.executable, "-m", "sudoku_repl", "--version"], capture_output=True, text=True
     )
@@ -223,5 +226,8 @@ def test_a_module_that_does_not_load_leaves_the_pure_engine_said_once(tmp_path: 
     shown = session["transcript"]
     said = "pure Python (no native core: the C extension does not load: could not load dynamic lib"
     assert session["builds"][0].startswith(said)
-    assert shown.count("no native core") == 1 and "debugger, in your browser: " + said in shown
+    # (the welcome names it, as failed to load, and the modules whose C runs)
+    named = "C runs Sudoku Explainer and the measures; the core's C failed to load (could not load"
+    assert shown.count("failed to load") == 1 and f"browser.\n{named}" in shown
+    assert "pip" not in shown
     assert "\nOrder please:\nstep\n" in shown and shown.endswith("\nOrder please:\nbye\n")

@@ -1,4 +1,4 @@
-"""Issue 67: the web page's shell, byte for byte the CPython shell's. The built page's own worker
+"""The web page's shell, byte for byte the CPython shell's. The built page's own worker
 (Pyodide, the pure wheel, the shell) and its own client run in Node (``page_node.mjs``); each
 session's transcript (what ``window.sudokuRepl.transcript()`` returns: what the shell printed
 and what was typed) is compared with what the CPython shell prints for the same input, in this
@@ -42,14 +42,22 @@ PICTURED: list[Input] = [
 PLANTED = "print('A PLANTED MODULE RAN')\n"
 #: a file past two of the page's channels' chunks (1 MiB each, web/channel.mjs)
 BIG = "".join(f"{n:7d} " + "é" * 70 + "\n" for n in range(15_000))
-#: files put in the page's folder (issue 73): named as its folders, or as no file (refused, the
+#: a script put in the page's folder under a name with a blank (its note quotes it as the shell
+#: takes it: the line the note gives runs it), and a quiz under a name ending in a line break
+#: (refused: no line typed at the prompt can name it)
+SCRIPT = "# a script\nload-quiz bin.txt\nstep\n"
+SCRIPTS: list[Input] = [
+    {"put": "my script.txt", "text": SCRIPT}, {"put": "q.txt\n", "text": EASY}, "source 'my script.txt'",
+]  # fmt: skip
+#: files put in the page's folder: named as its folders, or as no file (refused, the
 #: session going on); named as modules the shell imports late (never imported); a big one, put
 #: and asked for; a quiz, then the lines that import those modules (a mistyped command's
 #: suggestions, `solve ilp`'s HiGHS)
 PUT: list[Input] = [
     *({"put": name, "text": EASY} for name in ("puzzles", "examples", "..", "a/..")),
     {"put": "difflib.py", "text": PLANTED}, {"put": "highspy.py", "text": PLANTED},
-    {"put": "big.txt", "text": BIG}, {"get": "big.txt"}, {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt", "bye",
+    {"put": "big.txt", "text": BIG}, {"get": "big.txt"}, {"put": "bin.txt", "text": EASY}, "stpe", "solve ilp", "load-quiz bin.txt",
+    *SCRIPTS, "bye",
 ]  # fmt: skip
 #: (the README's session: conftest.readme_session, run once for test_page_native.py too)
 SESSIONS: list[tuple[str | None, list[Input]]] = [
@@ -90,13 +98,13 @@ def test_the_readme_session_prints_what_the_cpython_shell_prints(
 
 def test_difficulty_on_a_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
     web, terminal = transcripts[0]
-    same(web, terminal)
+    same(web, terminal, address=True)
     assert "\nQuiz loaded.\n\nOrder please:\ndifficulty\nDifficulty of the state at step 0 " in web
 
 
 def test_a_729_character_quiz_from_the_address(transcripts: list[tuple[str, str]]) -> None:
     web, terminal = transcripts[1]
-    same(web, terminal)
+    same(web, terminal, address=True)
     assert len(CANDIDATES) == 729 and "Quiz loaded." in web
 
 
@@ -145,19 +153,37 @@ def test_a_python_file_put_in_the_folder_is_never_imported(seen: list[dict[str, 
 
 
 def test_the_note_of_a_file_put_names_commands_of_the_shell(seen: list[dict[str, Any]]) -> None:
-    # (issue 73, 11: it said `rate` reads it, a command of the system's prompt, not the shell's)
+    # (it said `rate` reads it, a command of the system's prompt, not the shell's)
     from sudoku_repl.assembly import register_commands
     from sudoku_repl.commands.table import lookup
 
     register_commands()
-    note = seen[3]["notes"][-1]
+    (note,) = [n for n in seen[3]["notes"] if n.startswith("bin.txt ")]
     named = re.findall(r"(\S+) bin\.txt", note)
     assert note.startswith("bin.txt is in the page's folder: ") and "load-quiz" in named
     assert [word for word in named if lookup(word) is None] == []
 
 
+def test_a_script_s_note_gives_the_line_that_runs_it_and_a_name_no_line_holds_is_refused(
+    seen: list[dict[str, Any]],
+) -> None:
+    notes, shown = seen[3]["notes"], seen[3]["transcript"]
+    assert (
+        "my script.txt is in the page's folder: source 'my script.txt' runs its commands." in notes
+    )
+    assert (
+        "q.txt\n was not put in the page's folder: its name holds a line break or another control "
+        "character, which no line typed at the prompt can hold. Rename it and put it again."
+    ) in notes
+    # the line the note gives runs the script (its step after its quiz loaded)
+    ran = shown.split("\nOrder please:\nsource 'my script.txt'\n", 1)[1]
+    assert ran.startswith("\nOrder please:\nload-quiz bin.txt\nQuiz loaded.\n"), ran[:300]
+    assert "\nOrder please:\nstep\n" in ran and "\nSteps:1\n" in ran
+    assert "Invalid line" not in ran
+
+
 def test_the_worker_s_messages_come_on_its_channel(seen: list[dict[str, Any]]) -> None:
-    # (issue 74: where the worker has shared memory, as Node's has, it posts nothing; a file past
+    # (where the worker has shared memory, as Node's has, it posts nothing; a file past
     # two chunks goes to it and back whole)
     assert [session["posted"] for session in seen] == [0] * len(SESSIONS)
     assert len(BIG.encode()) > 2 << 20
@@ -165,6 +191,6 @@ def test_the_worker_s_messages_come_on_its_channel(seen: list[dict[str, Any]]) -
 
 
 def test_the_site_is_at_most_25_mb() -> None:
-    # (issue 74, 4: with the C modules in it; docs/web.md's target)
+    # (with the C modules in it; docs/web.md's target)
     size = sum(path.stat().st_size for path in Path(PAGE).rglob("*") if path.is_file())
     assert size <= 25_000_000, f"{size / 1e6:.1f} MB"

@@ -1,4 +1,4 @@
-"""Issue 73, 5: the web page's Content-Security-Policy, one a static site keeps (no nonce: the
+"""The web page's Content-Security-Policy, one a static site keeps (no nonce: the
 same page for every visitor). ``web/index.html`` names each of its inline scripts by its hash and
 lets no other inline script in, nor anything from another origin; the viewer of an HTML file
 (``web/viewer.html``) loads nothing from anywhere. Runs everywhere (the files as they are in

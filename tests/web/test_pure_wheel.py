@@ -1,4 +1,4 @@
-"""Issue 67, item 1: the pure wheel, the web page's and anyone's. ``SUDOKU_REPL_PURE=1`` (setup.py)
+"""The pure wheel, the web page's and anyone's. ``SUDOKU_REPL_PURE=1`` (setup.py)
 builds no C: the wheel's tag is ``py3-none-any`` (its name and its WHEEL file say so) and it holds
 no compiled extension. Built from a copy of the sources in the test's own folder (setuptools
 writes ``build/`` beside them), with the test extra's setuptools (no build isolation)."""

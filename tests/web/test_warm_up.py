@@ -102,7 +102,7 @@ def test_the_shell_warms_at_its_prompts_and_prints_what_batch_mode_prints(
     # a line already sent at the first prompt: no run there; the runs at the next
     lines = ["step", "runtil 30", "bye"]
     page = Page([MEANWHILE + "L" + lines[0], *typed(lines[1:])])
-    run_page(page, [SEED], warm_runs=2)
+    run_page(page, warm_runs=2)
     shown = after_welcome(capsys.readouterr().out)
     batch = io.StringIO()
     run_batch(iter(lines), batch, first=[SEED])
@@ -132,7 +132,7 @@ def test_a_rating_at_the_prompt_changes_nothing_the_shell_prints(
     monkeypatch.setattr(warm_up, "rate_quiz", rating)
     lines = ["step", "difficulty --measures steps", "levels", "bye"]
     page = Page(typed(lines))
-    run_page(page, [SEED], warm_runs=1)
+    run_page(page, warm_runs=1)
     assert len(rated) == 1 and "SE: ER 8.3" in rated[0]  # (rated whole: nothing was typed)
     shown = after_welcome(capsys.readouterr().out)
     batch = io.StringIO()

@@ -1,4 +1,4 @@
-"""Issue 75 item 3: the web page's WebMCP tools (``frontends/web_shell``) in CPython, with the
+"""The web page's WebMCP tools (``frontends/web_shell``) in CPython, with the
 stand-in for the page of test_web_shell.py. A tool call the page sends at the prompt runs on the
 page's own session, as the MCP server's session runs it: its lines go to the terminal under a
 line naming the call, and its answer to the page; then the prompt again. At the guess question a
@@ -38,7 +38,7 @@ def test_a_tool_call_runs_on_the_page_s_session(capsys: pytest.CaptureFixture[st
     sent = [call(1, "check_move", move="r2c5=4"), call(2, "step", count=2)]
     sent += [call(3, "check_move", move="r10c1=5"), "Lstep", "Lbye"]
     page = Page(sent)
-    repl = run_page(page, [SEED])
+    repl = run_page(page)
     shown = after_welcome(capsys.readouterr().out)
     said = answers(page)
     # the judge's verdict (docs/agents.md's transcript), in the terminal too
@@ -67,7 +67,7 @@ def test_a_call_at_the_guess_question_is_refused(capsys: pytest.CaptureFixture[s
     asks = README_SESSION.index("[6,2]=9")  # (the step before it asks the guess question)
     sent = typed(README_SESSION[:asks]) + [call(1, "step")] + typed(README_SESSION[asks:])
     page = Page(sent)
-    run_page(page, [SEED])
+    run_page(page)
     shown = capsys.readouterr().out
     (refused,) = answers(page).values()
     assert refused["error"] and "guess question" in refused["text"]
@@ -79,7 +79,16 @@ def test_the_page_s_tools_are_the_mcp_server_s() -> None:
     listed = json.loads(tool_list())
     assert [t["name"] for t in listed] == [
         "load_quiz", "board", "step", "runtil", "run", "goto", "levels", "place", "eliminate",
-        "check_move", "hint", "rate", "difficulty", "generate",
+        "check_move", "hint", "all_steps", "rate", "difficulty", "generate",
     ]  # fmt: skip
     assert all(t["inputSchema"] == tool.schema for t, tool in zip(listed, TOOLS))
     assert all(re.match(r"[A-Z]", t["description"]) for t in listed)
+
+
+def test_a_long_call_shows_the_progress_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """r1c1=1 of the seed needs the nested chains, past a budget of 2 s: the progress line says
+    the technique under way meanwhile (it comes after half a second of silence)."""
+    page = Page([call(1, "check_move", move="r1c1=1", budget=2), "Lbye"])
+    run_page(page)
+    assert answers(page)[1]["data"] == {"move": "r1c1=1", "verdict": "unproven", "reason": "budget"}
+    assert "check_move r1c1=1: trying " in capsys.readouterr().err

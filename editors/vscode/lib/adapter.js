@@ -60,7 +60,7 @@ function onPath(name, pathEnv, platform, isFile) {
  * the Python extension's interpreter's folder (its venv's bin or Scripts) and that interpreter
  * with `-m sudoku_repl`, the environment activated where the extension host started (`env`'s
  * VIRTUAL_ENV, then CONDA_PREFIX: a remote window's extension host has them, but the login
- * shell's PATH, where an activated venv is not, issue 61), and each `sudoku-repl` on PATH (one
+ * shell's PATH, where an activated venv is not), and each `sudoku-repl` on PATH (one
  * that is already a candidate is not tried again).
  */
 function candidates({ setting, settingArgs = [], folderPath, platform, pythonPath, pathEnv, env = {}, isFile }) {

@@ -70,6 +70,7 @@ function pageHtml(webview, extensionUri, web = null) {
 </div>
 <details id="difficulty" class="difficulty"><summary>Difficulty at this step (open to measure)</summary><div class="body"></div></details>
 <details id="sestep" class="difficulty sestep"><summary>Sudoku Explainer's next step (open to draw)</summary><div class="body"></div></details>
+<details id="sesteps" class="difficulty"><summary>Every step Sudoku Explainer offers (open to list)</summary><div class="body"></div></details>
 <p id="note" class="note" role="status"></p>
 </div>
 <ul id="legend" class="legend" hidden></ul>
@@ -92,7 +93,7 @@ function lastLogLine(file) {
     }
 }
 
-/** A log line in words (issue 61: the toast quoted a raw protocol line): `01:02:03 <- {json}`
+/** A log line in words (the toast quoted a raw protocol line): `01:02:03 <- {json}`
  * is the request or message VS Code sent last, `->` what the adapter sent last (a response, an
  * event), `!!` a fault it logged, said as it is; anything else: null. */
 function logLineSaid(line) {
@@ -130,6 +131,12 @@ function howEnded(code, signal) {
     }
     return typeof code === 'number' ? `exit status ${code}` : 'killed by a signal';
 }
+
+/** What the Board's page is told where the adapter gives no picture, or no list of steps. */
+const OLDER_ADAPTER = {
+    picture: 'This sudoku-repl draws no step pictures: install a newer sudoku-repl.',
+    steps: 'This sudoku-repl lists no steps: install a newer sudoku-repl.',
+};
 
 class Board {
     constructor(extensionUri, logFile) {
@@ -360,7 +367,7 @@ class Board {
         }
     }
 
-    /** The status bar: the present step (issue 61 §8: it followed the selected frame); a guess
+    /** The status bar: the present step (it followed the selected frame); a guess
      * level's frame selected: "Step 16 (frame) of 43", the frame's step of the present one. */
     showStatus(body, over, session) {
         const solutions = body.solutions === 1 ? '1 solution' : `${body.solutions} solutions`;
@@ -533,21 +540,23 @@ class Board {
         } else if (message.type === 'difficulty') {
             const said = await this.quietly('difficulty', false);
             webview.postMessage({ type: 'difficulty', step: message.step, lines: said.lines, error: said.error });
-        } else if (message.type === 'picture') {
-            // the picture of Sudoku Explainer's next step from the frame shown (export svg's)
+        } else if (message.type === 'picture' || message.type === 'steps') {
+            // the picture of Sudoku Explainer's next step (export svg's), or every step it
+            // offers (hint se all's), from the frame shown
             const shown = this.shown;
             if (!shown || shown.over) {
                 return;
             }
-            const args = shown.frameId === undefined ? { picture: true } : { picture: true, frameId: shown.frameId };
-            let picture;
+            const field = message.type;
+            const args = shown.frameId === undefined ? { [field]: true } : { [field]: true, frameId: shown.frameId };
+            let answer;
             try {
                 const body = await shown.session.customRequest('sudokuBoard', args);
-                picture = (body && body.picture) || { none: 'This sudoku-repl draws no step pictures: install a newer sudoku-repl.' };
+                answer = (body && body[field]) || { none: OLDER_ADAPTER[field] };
             } catch (error) {
-                picture = { none: String((error && error.message) || error) };
+                answer = { none: String((error && error.message) || error) };
             }
-            webview.postMessage({ type: 'picture', step: message.step, picture });
+            webview.postMessage({ type: field, step: message.step, [field]: answer });
         } else if (message.type === 'timeline' && Number.isInteger(message.columns)) {
             const session = this.shown && this.shown.session;
             if (!session || this.shown.over) {

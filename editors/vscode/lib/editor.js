@@ -8,7 +8,7 @@ const vscode = require('vscode');
 
 const LANGUAGE = 'sudoku';
 const DIGIT = /[0-9.]/;
-/** Where inline values are asked for: quiz files, and plain-text files too (issue 61). A `.txt`
+/** Where inline values are asked for: quiz files, and plain-text files too. A `.txt`
  * quiz opened again during a stop opens as plain text and becomes `sudoku` only when the
  * extension hears of it (setTextDocumentLanguage); VS Code 1.100 asks an editor's inline values
  * when its model comes, not when its language changes, and never on a provider's
@@ -18,7 +18,7 @@ const INLINE_SELECTOR = [LANGUAGE, { language: 'plaintext', scheme: 'file' }];
 
 /** The digits the pointer may be on, as [start, end) of the line, or undefined. VS Code gives
  * the caret boundary nearest the pointer, `k`: the pointer is on the right half of character
- * k - 1 or the left half of character k, which cannot be told apart (issue 61). So the range is
+ * k - 1 or the left half of character k, which cannot be told apart. So the range is
  * both when both are digits (the adapter names both cells), else the one digit of the two. */
 function hoveredDigits(line, k) {
     if (line.trimStart().startsWith('#')) {

@@ -31,6 +31,7 @@
     const previewEl = $('preview');
     const difficultyEl = $('difficulty');
     const pictureEl = $('sestep');
+    const stepsEl = $('sesteps');
     const popoverEl = $('popover');
     const magnifierEl = $('magnifier');
     // the roles the view paints (the grid's lines are VS Code's theme's where there is one, for
@@ -277,6 +278,7 @@
         legendEl.hidden = false;
         difficultyEl.hidden = over;
         pictureEl.hidden = over;
+        stepsEl.hidden = over;
         drawLegend(board);
         drawGoto(board);
         const stop = boardEl.querySelector(`.cell[data-name="${focused}"]`) || cells[0];
@@ -290,6 +292,7 @@
             closePopover();
             resetDifficulty();
             resetPicture();
+            resetSteps();
         } else if (explained) {
             anchorPopover(explained.cell);
         }
@@ -412,6 +415,7 @@
             scrubEl.hidden = true;
             difficultyEl.hidden = true;
             pictureEl.hidden = true;
+            stepsEl.hidden = true;
             captionEl.textContent = '';
             last = null;
             closePopover();
@@ -793,6 +797,48 @@
         if (pictureEl.open) askPicture();
     });
 
+    // -- every step Sudoku Explainer offers (hint se all's, the adapter's sudokuBoard steps) ------
+
+    let listed = null; // the step whose steps are listed
+    function resetSteps() {
+        stepsEl.querySelector('summary').textContent = 'Every step Sudoku Explainer offers (open to list)';
+        stepsEl.querySelector('.body').replaceChildren();
+        listed = null;
+        if (stepsEl.open) {
+            askSteps();
+        }
+    }
+
+    function askSteps() {
+        if (!last || over || listed === last.step) return;
+        listed = last.step;
+        stepsEl.querySelector('summary').textContent = `Every step Sudoku Explainer offers at step ${last.step}: searching\u2026`;
+        vscode.postMessage({ type: 'steps', step: last.step });
+    }
+
+    /** The list: each step's line (the shell's, in the session's notation), easiest first. */
+    function showSteps(message) {
+        if (!last || message.step !== last.step) return;
+        const found = message.steps || {};
+        const summary = stepsEl.querySelector('summary');
+        const body = stepsEl.querySelector('.body');
+        if (!Array.isArray(found.steps)) {
+            summary.textContent = `Every step Sudoku Explainer offers at step ${message.step}: ${found.none || 'none'}`;
+            body.replaceChildren();
+            listed = null; // (opened again, it asks again: the web page's shell may have been busy)
+            return;
+        }
+        const count = `${found.steps.length} step${found.steps.length === 1 ? '' : 's'}`;
+        summary.textContent = `Every step Sudoku Explainer offers at step ${message.step}: ${count}, easiest first`;
+        const list = el('ol', 'steps');
+        list.replaceChildren(...found.steps.map((step) => el('li', 'line', step.line)));
+        body.replaceChildren(list);
+    }
+
+    stepsEl.addEventListener('toggle', () => {
+        if (stepsEl.open) askSteps();
+    });
+
     // -- pinning ---------------------------------------------------------------------------------
 
     pinEl.addEventListener('click', () => {
@@ -995,6 +1041,8 @@
             showDifficulty(message);
         } else if (message.type === 'picture') {
             showPicture(message);
+        } else if (message.type === 'steps') {
+            showSteps(message);
         } else if (message.type === 'note') {
             note(message.text, false);
         } else if (message.type === 'ended') {
@@ -1003,6 +1051,7 @@
             scrubEl.hidden = true;
             difficultyEl.hidden = true;
             pictureEl.hidden = true;
+            stepsEl.hidden = true;
             note(message.text, true);
         } else if (message.type === 'focus') {
             // VS Code selected a frame it opened with the focus (with a step: this page's stop,

@@ -45,8 +45,6 @@ def difficulty(
     figure. ``print(dossier)`` prints it as the shell's ``difficulty`` does; ``dossier.named``
     gives its candidates as ``8r1c2``. ``UserError`` (one line) for a bad puzzle or a word that
     is no measure."""
-    from sudoku_repl.core.errors import QuizError
-    from sudoku_repl.text.quiz_files import line_quiz
     from sudoku_repl.tools.difficulty.dossier import dossier, settings_of
 
     if isinstance(puzzle_or_state, Session):
@@ -54,10 +52,7 @@ def difficulty(
             measures, isomorphs=isomorphs, seed=seed, se_timeout=se_timeout
         )
     if isinstance(puzzle_or_state, str):
-        try:  # (read as rate reads a line: a note after the puzzle is passed over)
-            puzzle_or_state = line_quiz(puzzle_or_state)
-        except QuizError as e:
-            raise UserError(e.line) from None
+        puzzle_or_state = _line_quiz(puzzle_or_state)
     if not puzzle_or_state.geometry.classic:
         raise UserError("difficulty measures a classic 9x9 quiz only.")
     settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode)
@@ -86,13 +81,27 @@ def plan(
         raise UserError(f"No plan: {e}.") from None
 
 
+def _line_quiz(text: str) -> Quiz:
+    """A puzzle given as text, read as ``rate`` reads a line (a note after the puzzle passed
+    over); ``UserError`` (one line) for one that is none, a text longer than ``MOST_CHARS``
+    refused by its size before it is read."""
+    from sudoku_repl.core.errors import QuizError, too_long
+    from sudoku_repl.text.quiz_files import line_quiz
+
+    longer = too_long("The puzzle", len(text))
+    if longer is not None:
+        raise UserError(longer)
+    try:
+        return line_quiz(text)
+    except QuizError as e:
+        raise UserError(e.line) from None
+
+
 def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
     """The Sudoku Explainer grid of a puzzle, a pencil-mark line, a quiz or a session's state
     (read as ``rate`` reads a line, rated on ``Grid.from_state``: the one path), and its text."""
-    from sudoku_repl.core.errors import QuizError
     from sudoku_repl.techniques.difficulty.marks import state_line
     from sudoku_repl.techniques.explainer.grid import Grid
-    from sudoku_repl.text.quiz_files import line_quiz
     from sudoku_repl.tools.difficulty.dossier import start_of
 
     values: Sequence[int]
@@ -105,10 +114,7 @@ def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
         values, marks = start_of(puzzle_or_state.state())
     else:
         if isinstance(puzzle_or_state, str):
-            try:
-                puzzle_or_state = line_quiz(puzzle_or_state)
-            except QuizError as e:
-                raise UserError(e.line) from None
+            puzzle_or_state = _line_quiz(puzzle_or_state)
         if not puzzle_or_state.geometry.classic:
             raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
         values, marks = puzzle_or_state.givens, puzzle_or_state.marks

@@ -13,7 +13,7 @@ from sudoku_repl.api.pictures import Pictures
 from sudoku_repl.assembly import register_all
 from sudoku_repl.core.bisection import Found, LevelReached, bisect
 from sudoku_repl.core.engine import Engine
-from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.errors import UserError, too_long
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.marks import BISECT, Mark
 from sudoku_repl.core.quiz import Quiz
@@ -72,6 +72,9 @@ class Session(Pictures, Measures):
     ) -> Session:
         """A session with a quiz loaded: a ``Quiz``, a file name (quiz ``number`` of it) or an
         81-character quiz string."""
+        longer = None if isinstance(quiz, Quiz) else too_long("The quiz", len(quiz))
+        if longer is not None:  # (refused by its size: nothing reads it)
+            raise UserError(longer)
         session = cls(settings)
         session.load(quiz if isinstance(quiz, Quiz) else load_quiz(quiz, number))
         return session

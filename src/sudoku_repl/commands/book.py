@@ -1,4 +1,4 @@
-"""The commands of issue 7: the book's view (``matrix``, ``why``; run-mode 3 registers itself
+"""The commands of the book's view and the orientation: the book's view (``matrix``, ``why``; run-mode 3 registers itself
 in ``book``) and ``transform`` (the quiz in another orientation). Declared in
 ``declared/book.py``; the makers, ``generate`` and ``scramble``, are ``making``'s and
 ``scrambling``'s."""

@@ -16,7 +16,14 @@ from sudoku_repl.commands.run_timer import RunTimer
 from sudoku_repl.commands.session_hooks import SessionHooks, ViewSettings, never, nothing
 from sudoku_repl.commands.session_slot import SessionSlot
 from sudoku_repl.commands.table import installed, lookup, run
-from sudoku_repl.core.errors import ECHOED_CHARS, GuessAborted, UserError, shown, unprintable
+from sudoku_repl.core.errors import (
+    ECHOED_CHARS,
+    GuessAborted,
+    UserError,
+    shown,
+    too_long,
+    unprintable,
+)
 
 TYPE_CHECKING = False  # not typing's: start-up imports neither typing nor the engine
 if TYPE_CHECKING:  # the engine is imported on first use: ``bye``, ``help`` need none of it
@@ -175,6 +182,11 @@ class Repl:
 
     def execute(self, line: str) -> bool:
         """Run one command line; False when it failed (its error line has been written)."""
+        longer = too_long("A command line", len(line.rstrip("\r\n")))
+        if longer is not None:  # (before any reading of it: every door's lines come here)
+            self.out.error(longer)
+            self.failures.add(line)
+            return False
         parts = line.split(None, 1)  # a tab after the name is a blank too
         name = parts[0] if parts else ""
         arg = parts[1] if len(parts) > 1 else ""

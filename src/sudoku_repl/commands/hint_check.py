@@ -1,4 +1,4 @@
-"""``hint`` and ``check`` (issue 8): what the next step would do, and whether the candidates
+"""``hint`` and ``check``: what the next step would do, and whether the candidates
 still agree with the quiz's solution (``views.hint``, ``views.check``).
 
 Both commands leave the session exactly as it was: ``hint`` runs the next step on a copy of the
@@ -14,7 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
+from sudoku_repl.tools.explain.hints import (
+    NO_HINT_IN_TIME,
+    NOT_CLASSIC,
+    SEARCHING_EVERY,
+    SEARCHING_NEXT,
+    se_all_lines,
+    se_graded_lines,
+    se_hint_lines,
+)
 from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
 from sudoku_repl.tools.rating.se_build import pure_build_once
 from sudoku_repl.views.check import check_lines
@@ -27,10 +35,12 @@ if TYPE_CHECKING:
 # -- hint -------------------------------------------------------------------------------------
 
 
-def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None:
+def hint(
+    repl: Repl, scale: str | None = None, level: str | None = None, every: str | None = None
+) -> None:
     session = repl.require_quiz()
     if scale == "se":
-        _se_hint(repl, None if level is None else int(level))
+        _se_hint(repl, None if level is None else int(level), every is not None)
         return
     selected = repl.frame
     if selected is not None:
@@ -50,31 +60,47 @@ def hint(repl: Repl, scale: str | None = None, level: str | None = None) -> None
         repl.lines(graded_hint_lines(state, geo, mode, int(level), names))
 
 
-def _se_hint(repl: Repl, level: int | None) -> None:
+def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     """``hint se``: Sudoku Explainer's next step from the state looked at (a selected frame's,
     its line said first); Ctrl-C stops it between techniques. ``level``: graded
-    (``views/step_words``), else its one line. A state with no solution: the line that says
-    so and since when (``tools/explain/unsolvable``), and no step."""
-    from sudoku_repl.techniques.explainer.rating import Interrupted
+    (``views/step_words``), else its one line; ``every`` (``hint se all``): every step SE
+    offers there, a line each. A state with no solution: the line that says so and since when
+    (``tools/explain/unsolvable``), and no step."""
+    from sudoku_repl.techniques.explainer.rating import Interrupted, OutOfTime
 
     session = repl.session
     if not session.geo.classic:
-        raise UserError("hint se works on a classic 9x9 quiz only.")
+        raise UserError(NOT_CLASSIC)
     (state, moves), names = repl.looked_at(), repl.view.names
-    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
     unsolvable = no_solution_line(session, moves, state, NO_STEP)
-    if unsolvable is not None:  # (issue 73: no step of a position no solution backs)
+    if unsolvable is not None:  # (no step of a position no solution backs)
         repl.out.message(unsolvable)
         return
+    hooks = repl.hooks
+
+    def polled() -> bool:
+        """The search's poll: the progress (the shell's line, an MCP client's reports) when
+        due, and Ctrl-C."""
+        hooks.tick()
+        return hooks.interrupted()
+
+    hooks.doing = SEARCHING_EVERY if every else SEARCHING_NEXT
     try:
-        if level is None:
-            repl.lines(se_hint_lines(state, session.geo, repl.hooks.interrupted, names))
+        if every:
+            repl.lines(se_all_lines(state, session.geo, polled, names))
+        elif level is None:
+            repl.lines(se_hint_lines(state, session.geo, polled, names, hooks.deadline))
         else:
-            repl.lines(se_graded_lines(state, session.geo, level, repl.hooks.interrupted, names))
+            repl.lines(se_graded_lines(state, session.geo, level, polled, names, hooks.deadline))
     except Interrupted:
         repl.out.message("Interrupted: no hint.")
+    except OutOfTime:
+        repl.out.message(NO_HINT_IN_TIME)
+    finally:
+        hooks.doing = None
 
 
 # -- check ------------------------------------------------------------------------------------

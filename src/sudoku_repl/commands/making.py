@@ -1,4 +1,4 @@
-"""The shell's ``generate`` (issues 55, 66): minimal puzzles to order, made by
+"""The shell's ``generate``: minimal puzzles to order, made by
 ``tools/making/run`` as ``sudoku-repl generate`` makes them, with the same options (one
 parser), each printed as it is found, the first loaded (or all appended to ``--out``). Seed
 003's quizzes from one grid are ``scramble``'s (``scrambling``): an option of its, given here,
@@ -44,7 +44,7 @@ class _ShellStop(StopFlag):
 def generate(repl: Repl, arg: str) -> None:
     words = words_of(arg, GENERATE.name, GENERATE.form)
     options = parser(GENERATE.form).parse_args(words)
-    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
     _make(repl, options, arg)
@@ -112,7 +112,7 @@ def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         seeded = arg if request.seed is not None else f"{arg} --seed {run.seed}"
         repl.script.replace(f"generate {seeded}")
         return
-    if first is None:
+    if first is None or (interrupted and hooks.cancels):
         return
     quiz = Quiz.from_string(first.puzzle, f"generate --seed {run.seed}")
     repl.session.load(quiz)

@@ -1,4 +1,4 @@
-"""The shell's ``scramble`` (issue 66; it was ``generate`` without the maker's options): seed
+"""The shell's ``scramble`` (it was ``generate`` without the maker's options): seed
 003's quizzes from one solution grid, made by ``tools/making/scramble_run``, each printed with
 its figures as it is made and appended to ``--out`` (continued after a stop), else the first
 loaded; and ``scramble --family``, the fixed variants of a grid. Declared in
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 def scramble(repl: Repl, arg: str) -> None:
     words = words_of(arg, NAME, SCRAMBLE.form)
     options = scramble_options.parser(after=f"; {SCRAMBLE.form}").parse_args(words)
-    pure = pure_build_once()  # (issue 59: once a process, the shell's start may have said it)
+    pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
     if options.family is not None:

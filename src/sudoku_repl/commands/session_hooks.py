@@ -109,10 +109,16 @@ class SessionHooks:
         self.flag = interrupted
         #: what the front end does between steps (the shell: draw the progress line when due)
         self.tick = tick
+        #: when long work that has a time budget gives up (``time.monotonic``'s clock: an
+        #: agent's ``hint``); None: never
+        self.deadline: float | None = None
         #: how much to print (``set``; the Repl's)
         self.view = view
         #: answers come from a script: a wrong one calls the question off instead of asking again
         self.scripted = False
+        #: an interrupt is a cancel, whose answer no one reads (an MCP client's): a command it
+        #: stops makes none of the changes it makes at its end (``generate`` loads no puzzle)
+        self.cancels = False
         #: the run's time: the wait for the guess question's answer is left out of it
         self.timer = RunTimer() if timer is None else timer
 

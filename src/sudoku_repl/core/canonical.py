@@ -1,4 +1,4 @@
-"""A puzzle's canonical form: one string for all the puzzles isomorphic to it (issue 55).
+"""A puzzle's canonical form: one string for all the puzzles isomorphic to it.
 
 The isomorphisms of a sudoku are the 2 * 6^8 * 9! maps that keep every grid valid: the
 transpose (which, with the rest, gives the square's rotations and reflections), the bands'

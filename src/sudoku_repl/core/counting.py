@@ -1,4 +1,4 @@
-"""Counting a grid's solutions, only as far as asked: none, one, or more (issue 55).
+"""Counting a grid's solutions, only as far as asked: none, one, or more.
 
 A generator asks "is this still unique?" thousands of times a second, and only "0, 1 or at
 least ``limit``" matters; the counter records nothing (no solution, no step). On the native

@@ -48,6 +48,22 @@ class GuessAborted(Exception):
 
 PATH = 240  # characters of a file name quoted back
 ECHOED_CHARS = 1000  # characters of an input line printed back whole (an echo, an error line)
+#: characters of a command line, or of a text a door makes one of (an MCP tool's argument, a
+#: puzzle given to the API or the Gymnasium environment), read at most: a quiz is 81, a
+#: pencil-mark line 729, a HoDoKu library line some 3,000, a file name 4,096; a longer text is
+#: refused by its size before anything parses it (a quote's reading is quadratic in it)
+MOST_CHARS = 8192
+
+
+def too_long(what: str, length: int) -> str | None:
+    """The one line refusing a text of ``length`` characters (``what`` it is) longer than
+    ``MOST_CHARS``; None for one that is not."""
+    if length <= MOST_CHARS:
+        return None
+    return (
+        f"{what} has {length:,} characters; at most {MOST_CHARS:,} are read (a quiz is 81, a "
+        "pencil-mark line 729: a longer text goes in a file)."
+    )
 
 
 #: what a byte that is no UTF-8 becomes when input is read (``errors="replace"``): no character

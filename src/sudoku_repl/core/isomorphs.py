@@ -1,4 +1,4 @@
-"""Random isomorphs of a 9x9 grid and of its pencil marks (issue 60: order luck, ER's spread).
+"""Random isomorphs of a 9x9 grid and of its pencil marks (order luck, ER's spread).
 
 An *isomorph* is one of the 2 * 6^8 * 9! maps ``core/canonical`` names: the transpose or not,
 the bands' order and the rows' order within each band, the stacks' order and the columns'

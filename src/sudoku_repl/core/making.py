@@ -1,5 +1,5 @@
 """Making puzzles: random solution grids, minimal puzzles from them, with a symmetry or on a
-pattern, and a puzzle's neighbours for a vicinity search (issue 55).
+pattern, and a puzzle's neighbours for a vicinity search.
 
 Every draw comes from ``Rng``, a splitmix64 stream that the C (``csrc/making.c``) computes
 alike, and each function below consumes it in the same order in Python and in C: the same

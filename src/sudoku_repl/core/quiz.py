@@ -35,7 +35,7 @@ class Quiz:
     givens: tuple[int, ...]
     source: str
     geometry: Geometry = CLASSIC
-    #: a pencil-mark puzzle's candidates (issue 60), a mask a cell (bit v - 1 for the value
+    #: a pencil-mark puzzle's candidates, a mask a cell (bit v - 1 for the value
     #: v); None: a quiz of givens, every candidate the givens leave
     marks: tuple[int, ...] | None = None
 

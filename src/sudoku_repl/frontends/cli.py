@@ -112,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _subcommand(words: list[str]) -> Subcommand | None:
     """The subcommand the first word names, if any: their table is read only where the first
-    word could name one, not an option (``-c bye`` does without it, issue 73 item 27)."""
+    word could name one, not an option (``-c bye`` does without it)."""
     if not words or words[0].startswith("-"):
         return None
     from sudoku_repl.frontends.subcommands import subcommand
@@ -122,7 +122,7 @@ def _subcommand(words: list[str]) -> Subcommand | None:
 
 def _unknown_engine() -> str | None:
     """The line for a ``SUDOKU_REPL_ENGINE`` that names no build (``engine_choice.unknown``),
-    its module read only where the variable is set (issue 73 item 27: ``-c bye`` does without
+    its module read only where the variable is set (``-c bye`` does without
     it)."""
     if "SUDOKU_REPL_ENGINE" not in os.environ:  # (engine_choice.ENV)
         return None

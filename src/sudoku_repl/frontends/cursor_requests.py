@@ -1,4 +1,4 @@
-"""A terminal that never answers cursor-position requests, met without a probe (issue 13).
+"""A terminal that never answers cursor-position requests, met without a probe.
 
 prompt_toolkit asks the terminal where its cursor is (``ESC [ 6 n``) as it draws a prompt, and
 draws the bottom toolbar once the answer says how many rows are below. A terminal that never

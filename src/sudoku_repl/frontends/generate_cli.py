@@ -1,4 +1,4 @@
-"""``sudoku-repl generate [options]``: the maker's command line (issue 55; docs/generate.md).
+"""``sudoku-repl generate [options]``: the maker's command line (docs/generate.md).
 
 A front end like ``rate_cli``: it owns stdout (a line a puzzle, without ``--out``), stderr (the
 seed, the progress line on a terminal, the summary), Ctrl-C (the puzzles found are kept and

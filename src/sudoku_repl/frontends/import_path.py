@@ -1,4 +1,4 @@
-"""The working folder kept off Python's import path (issue 73, 3): a quiz folder holding a file
+"""The working folder kept off Python's import path: a quiz folder holding a file
 named as a module the shell imports late (``difflib.py``, imported at a mistyped command;
 ``highspy.py``, at ``solve ilp``), or a file dropped in the web page's folder, must never run.
 
@@ -9,7 +9,7 @@ one. Taken off here, at the start: every relative entry (``''``, ``.``: they fol
 folder wherever it goes) and every entry that is the working folder, but for a folder of the
 installation's packages (``site``'s: the shell started from inside one still imports from it).
 
-Cheap, as every start pays it (``sudoku-repl -c bye``, issue 73 item 27): one ``stat`` of each
+Cheap, as every start pays it (``sudoku-repl -c bye``): one ``stat`` of each
 entry; only one that is the working folder's directory is resolved (``realpath``, which
 ``lstat``\\ s each of its parts) and looked for among ``site``'s folders."""
 

@@ -3,7 +3,7 @@
 The context managers are plain classes: batch mode's start-up does without ``contextlib``. The
 signals are ``_signal``'s, the C module under ``signal``: ``signal`` makes enums of them, and
 importing ``enum`` (with ``functools`` and ``collections``) was a tenth of ``sudoku-repl -c
-bye``'s time (issue 59); the type checker reads ``signal``'s types.
+bye``'s time; the type checker reads ``signal``'s types.
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def parser() -> argparse.ArgumentParser:
 
     class Version(argparse.Action):
         """``--version``: its line as it is, one line (argparse's own action wraps it at the
-        terminal's width, and at 80 columns in a pipe: issue 59)."""
+        terminal's width, and at 80 columns in a pipe)."""
 
         def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
             print(said, flush=True)

@@ -146,8 +146,8 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         return 130 if stop() else 2  # (Ctrl-C while the scheduler was reached)
     todo = quizzes[len(kept) :]
     if todo:
-        say_pure_build(PROG)  # (issues 54, 59: once, before the workers start)
-    # the bar wherever stderr is a terminal, as generate's progress line (issue 59): with the
+        say_pure_build(PROG)  # (once, before the workers start)
+    # the bar wherever stderr is a terminal, as generate's progress line: with the
     # rows in a file (`rate FILE > out.csv`) too; rows for the same terminal wait for it to go
     show_bar = wanted(sys.stderr) and bool(todo)
     held = show_bar and sink is None and wanted(sys.stdout)
@@ -233,7 +233,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
 def _summed(rating: Rating) -> Rating:
     """A row's rating as the summary keeps it, to the end of the run: without its plan (``rate
     --plan``, written with the row: kept, the plans of a big file filled the memory, and the
-    garbage collector walked them over and over, issue 68's benchmark)."""
+    garbage collector walked them over and over, ``benchmarks/bench_plan.py``)."""
     return rating if rating.plan is None else attrs.evolve(rating, plan=None)
 
 
@@ -254,7 +254,7 @@ def _open_out(
     se_exit: EarlyExit | None,
 ) -> tuple[Out, list[Rated]]:
     """``--out`` opened for appending, with the rows it holds of this job (rate_out). Its
-    marker names the version too (issue 60: another version's rows are another job's)."""
+    marker names the version too (another version's rows are another job's)."""
     from sudoku_repl.core.version import installed
 
     this_job = job(
@@ -374,7 +374,7 @@ def _early_exit(args: argparse.Namespace) -> EarlyExit | None:
 
 def _luck(args: argparse.Namespace) -> bool:
     """Whether the rows add order luck: ``--isomorphs`` or ``--seed`` asks for isomorphs (the
-    original's steps over them, as a dossier's ``steps`` gives them; issue 66)."""
+    original's steps over them, as a dossier's ``steps`` gives them)."""
     return args.isomorphs is not None or args.seed is not None
 
 
@@ -390,7 +390,7 @@ def _spread_settings(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _settings(args: argparse.Namespace, se_timeout: float | None) -> dict[str, object]:
-    """What shapes the figures of a job's rows (issue 60: said first in its output)."""
+    """What shapes the figures of a job's rows (said first in its output)."""
     settings: dict[str, object] = {
         "scale": shown_scale(args.scale),
         "run_mode": args.run_mode,

@@ -282,7 +282,7 @@ def _rate(args: SerateArgs, lines: list[str], out: Output, stop: StopFlag) -> in
     began = time.monotonic()
     puzzles = [line for line in lines if len(line) >= PUZZLE]
     if puzzles:
-        say_pure_build(PROG)  # (issue 54: once, before the workers start)
+        say_pure_build(PROG)  # (once, before the workers start)
     work = partial(rate_lines, args=args)
     payloads = [(line, ordinal) for ordinal, line in enumerate(puzzles, 1)]
     written = 0

@@ -60,7 +60,7 @@ class ShellStart:
             else:
                 self.history = path
             said = history_lines(path, kept=not warning)
-        if maybe_pure():  # (issue 59: pip hid it at install; said before the first prompt)
+        if maybe_pure():  # (pip hid it at install; said before the first prompt)
             from sudoku_repl.tools.rating.se_build import pure_build_once
 
             pure = pure_build_once()

@@ -55,7 +55,7 @@ def write_whole(data: str | bytes) -> None:
     when a signal comes while it waits for the reader (Ctrl-C, which ``rate`` and ``serate``
     take as a flag and go on). The text layer does not look at what the raw write took and
     drops the rest, and so did a plain ``buffer.write``: one of ``rate``'s rows was cut, the
-    next glued to it (issue 66's pty test, once in three runs). So the bytes go to the raw
+    next glued to it (a pty test, once in three runs). So the bytes go to the raw
     file here until all are written; a buffered layer does that itself."""
     stream = sys.stdout
     binary = getattr(stream, "buffer", None)

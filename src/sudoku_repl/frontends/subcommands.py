@@ -1,4 +1,4 @@
-"""The system prompt's subcommands (``sudoku-repl NAME ...``), one table (issue 66): ``cli``
+"""The system prompt's subcommands (``sudoku-repl NAME ...``), one table: ``cli``
 runs them from it, and ``sudoku-repl --help`` lists them from it, each with its form and
 what it does; ``sudoku-repl NAME --help`` says the rest. Start-up reads this table, so it
 imports nothing: each subcommand's module is imported when it runs."""

@@ -55,7 +55,7 @@ from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.warm_up import RUNS, WarmUp
-from sudoku_repl.frontends.web_welcome import welcome
+from sudoku_repl.frontends.web_welcome import ADDRESS_QUIZ, SEED_QUIZ, Module, engine, welcome
 from sudoku_repl.views.board_data import board_json
 
 if TYPE_CHECKING:
@@ -177,11 +177,20 @@ class PageReader:
         name, arguments = str(call["name"]), call.get("arguments") or {}
         print(f"{TOOL_MARK} {name} {json.dumps(arguments)}", flush=True)
         if self._agent is None:
-            self._agent = AgentSession(self.repl)
+            # (open: the person at the page steps and runs the same session by hand)
+            self._agent = AgentSession(self.repl, sealed=False)
         flag = self.flag
         if flag is not None:
             flag.clear()  # (a Ctrl-C from now on stops the call, as a command)
-        answer = self._agent.call(name, arguments, flag or _never)
+        # (the progress line of a long call, a command's: check_move, hint)
+        progress = getattr(self.repl.out, "progress", None)
+        if isinstance(progress, ProgressLine):
+            progress.begin()
+        try:
+            answer = self._agent.call(name, arguments, flag or _never)
+        finally:
+            if isinstance(progress, ProgressLine):
+                progress.clear()
         self._answer(call["id"], *answer)
 
     def _answer(self, call_id: object, text: str, data: object, error: bool) -> None:
@@ -296,52 +305,116 @@ def answer_reader(reader: PageReader) -> Callable[[str], str]:
     return read_answer
 
 
+#: the page's C modules, as its welcome and status line name each, and their packages (where
+#: web/build puts each one's module: the manifest's ``package``)
+MODULES = (
+    ("the core", "sudoku_repl.core"),
+    ("Sudoku Explainer", "sudoku_repl.techniques.explainer"),
+    ("the measures", "sudoku_repl.techniques.difficulty"),
+)
+#: the first command, as ``sudoku-repl FILE`` has: the seed, or the quiz of the page's address
+SEED_FILE, ADDRESS_FILE = "examples/seed.txt", "quiz.txt"
+
+
 def use_native(native: Mapping[str, Any] | None) -> str:
     """The page's C modules (web/build's, docs/web.md) made importable: ``native["folders"]``,
     each package's folder of its ``_native`` module in the page's file system, put on that
     package's ``__path__`` (its modules come from ``site.zip``, which cannot hold one), so that
     the doors (``core/native.py``, the explainer's and difficulty's) import them as in CPython.
-    The build that runs then, in ``--version``'s words: ``native core (C)``, or the pure one and
-    why (``native["skipped"]``: why web/build made no module; else the door's, a module that
-    does not load in this browser). None: no page (a test), the build as it is."""
-    from sudoku_repl.core import native as core
+    Which modules run their C then, each named (``web_welcome.engine``): one that does not load
+    in this browser named with the import's error; or, ``native["skipped"]``, why web/build made
+    none. None: no page (a test), the build as it is."""
+    from sudoku_repl.core.engine_choice import ENV, PURE
 
     given = native or {}
-    for package, folder in given.get("folders", {}).items():
+    folders: Mapping[str, str] = given.get("folders", {})
+    for package, folder in folders.items():
         importlib.import_module(package).__path__.append(folder)
+    doors = [importlib.import_module(f"{package}.native") for _, package in MODULES]
     skipped = given.get("skipped")
-    if skipped and not core.available():
-        return f"pure Python (no native core: the page was built without its C, {skipped})"
-    return core.build()
+    if skipped and not any(door.available() for door in doors):
+        return engine([], str(skipped))
+    modules = []
+    for (name, package), door in zip(MODULES, doors, strict=True):
+        why = door._extension()[1]
+        if door.active():
+            why_not = ""
+        elif door.available():
+            why_not = f"is off ({ENV}={PURE})"
+        elif native is not None and package not in folders:
+            why_not = "is not in this page"
+        elif "does not load: " in why:
+            why_not = f"failed to load ({why.split('does not load: ', 1)[1]})"
+        else:
+            why_not = f"does not run ({why})"
+        modules.append(Module(name, why_not))
+    return engine(modules, None)
 
 
-def page_builds() -> dict[str, Any]:
-    """What the page is told of the builds: whether the core runs its C (``native``: its status
-    line), and each door's build in its words (``builds``: the core's, the explainer's, the
-    measures of difficulty's, as ``python -m ...native`` says them)."""
+def put_note(name: str) -> str:
+    """What the page says of a file put in its folder (the working folder) as ``name``: the
+    command that reads it, as the shell takes it typed (``shlex``'s quoting, as ``file_words``
+    reads it): ``source`` for a script (a file whose first command line is a command), else
+    ``load-quiz`` where the file holds a quiz, else that it is neither (each command says why)."""
+    import shlex
+    from contextlib import closing
+
+    from sudoku_repl.commands.script_files import open_script
+    from sudoku_repl.core.errors import UserError
+    from sudoku_repl.text.quiz_files import load_position
+
+    typed = shlex.quote(name)
+    here = f"{name} is in the page's folder"
+    try:
+        with closing(open_script(name)):
+            return f"{here}: source {typed} runs its commands."
+    except (UserError, OSError, ValueError):
+        pass  # (not a script: a quiz?)
+    try:
+        load_position(name)  # (read as far as its first quiz only)
+    except (UserError, OSError, ValueError):
+        return f"{here}: it is neither a quiz nor a script (load-quiz {typed} says why)."
+    return f"{here}: load-quiz {typed} loads it."
+
+
+def page_builds(engine: str) -> dict[str, Any]:
+    """What the page is told of the builds: which modules run their C (``engine``: its status
+    line), whether the core runs its C (``native``), and each door's build in its words
+    (``builds``: the core's, the explainer's, the measures of difficulty's, as ``python -m
+    ...native`` says them)."""
     from sudoku_repl.core import native as core
     from sudoku_repl.techniques.difficulty import native as difficulty
     from sudoku_repl.techniques.explainer import native as explainer
 
     return {
+        "engine": engine,
         "native": core.active(),
         "builds": [core.build(), explainer.build(), difficulty.build()],
     }
 
 
 def run_page(
-    page: Page, first: list[str], native: Mapping[str, Any] | None = None, warm_runs: int = RUNS
+    page: Page,
+    quiz: str | None = None,
+    native: Mapping[str, Any] | None = None,
+    warm_runs: int = RUNS,
 ) -> Repl:
-    """The shell on ``page``: its C modules (``native``, ``use_native``), the commands of its
-    address (``first``: ``load-quiz`` of the seed or of the quiz there), then the prompt loop,
-    to ``bye`` or Ctrl-D; ``warm_runs``: the idle warm-up's runs (``warm_up``)."""
-    keep_working_folder_off()  # (a file put in the page's folder is never imported: issue 73)
+    """The shell on ``page``: its C modules (``native``, ``use_native``), ``load-quiz`` of the
+    seed, or of the quiz of its address (``quiz``, written to ``ADDRESS_FILE``), then the prompt
+    loop, to ``bye`` or Ctrl-D; ``warm_runs``: the idle warm-up's runs (``warm_up``)."""
+    keep_working_folder_off()  # (a file put in the page's folder is never imported)
     register_commands()  # (the entry point's, as the command line's)
-    build = use_native(native)
-    page.post("build", json.dumps(page_builds()))  # (the page's status line; the tests)
+    said = use_native(native)
+    page.post("build", json.dumps(page_builds(said)))  # (the page's status line; the tests)
+    if quiz is None:
+        first, which = SEED_FILE, SEED_QUIZ
+    else:
+        with open(ADDRESS_FILE, "w", encoding="utf-8") as file:
+            file.write(quiz + "\n")
+        first, which = ADDRESS_FILE, ADDRESS_QUIZ
     # the pure build's line asked once here, whatever the build: none after (its advice is
     # pip's; the welcome says why the C does not run, a module that does not load included,
-    # which maybe_pure cannot see: issue 74)
+    # which maybe_pure cannot see)
     from sudoku_repl.tools.rating.se_build import pure_build_once
 
     pure_build_once()
@@ -351,17 +424,17 @@ def run_page(
     output = PageOutput(sys.stdout)
     sys.stdout, sys.stderr = output, DrainedFirst(sys.stderr, output)
     try:
-        # (in its place: what this is, its build, help, the docs)
-        sys.stdout.write(welcome(page.columns(), build))
+        # (in its place: what this is, its C modules, the quiz, what to type, help, the docs)
+        sys.stdout.write(welcome(page.columns(), said, which))
         reader = PageReader(page, output, warm_runs)
         start = ShellStart(None, history_file=False, answers=lambda pager: answer_reader(reader))
         reader.repl, reader.flag = start.repl, start.flag
         # the progress line of silent work, as a terminal's shell has (ShellStart makes it for
-        # a real terminal only)
-        progress = ProgressLine(start.repl.slot.progress)
+        # a real terminal only), cut to the page's terminal's width
+        progress = ProgressLine(start.repl.slot.progress, columns=page.columns)
         start.out.progress, start.repl.hooks.tick = progress, progress.tick
         with on_sigint(start.flag.set):
-            start.run_first(first)
+            start.run_first([f"load-quiz {first}"])
         return prompt_loop(start, PagePrompt(reader))
     finally:
         output.drain()

@@ -1,4 +1,4 @@
-"""The community's names of what an event record did (``set names standard``, issue 25).
+"""The community's names of what an event record did (``set names standard``).
 
 The original names its techniques by its own words (complete shrink, 1GW, 2GW, 3GW, guess);
 HoDoKu and SudokuWiki say hidden single, naked pair, hidden triple, ... This module tells the

@@ -21,6 +21,10 @@ A front end that speaks a protocol on its own streams (the debug adapter on stdi
 every file a command names is opened. Such a front end reads regular files only, too
 (``reserve``'s ``files_only``): a pipe, a FIFO or a device could be waited on for ever, its own
 stderr's pipe among them, and nothing sends it Ctrl-C.
+
+A front end that reads files for someone who must not see the rest of the machine (the MCP
+server, for its client) ``confine``s its commands to folders: a file outside them, by whatever
+name or symbolic link, is refused here too, before it is opened.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from sudoku_repl.core.errors import IS_A_DIRECTORY, PATH, UserError, file_error,
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from typing import BinaryIO, TextIO
 
 
@@ -49,6 +53,9 @@ class NotReadable(OSError):
 _RESERVED: dict[tuple[int, int], str] = {}
 #: who reads regular files only (``reserve``'s ``files_only``), innermost last
 _FILES_ONLY: list[str] = []
+#: the folders commands read files under (``confine``), resolved, and whose they are, in words;
+#: innermost last (none: any file)
+_CONFINED: list[tuple[tuple[str, ...], str]] = []
 
 
 @contextlib.contextmanager
@@ -78,6 +85,32 @@ def reserve(fds: dict[int, str], files_only: str | None = None) -> Iterator[None
             _FILES_ONLY.remove(files_only)
 
 
+@contextlib.contextmanager
+def confine(folders: Iterable[str], whose: str) -> Iterator[None]:
+    """While in the block, a command reads only files under ``folders`` (relative ones from the
+    working folder), each resolved as a file's name is (``outside``); ``whose`` says in the
+    refusal whose folders they are. No folder given: no file is read."""
+    _CONFINED.append((tuple(os.path.realpath(folder) for folder in folders), whose))
+    try:
+        yield
+    finally:
+        _CONFINED.pop()
+
+
+def outside(path: str) -> str | None:
+    """Why ``path`` may not be read under ``confine`` (None: it may): its real place, every
+    symbolic link followed and ``..`` taken, is under none of the folders (a link inside one
+    that leads out is outside; a name not yet taken is judged by its folder's place)."""
+    if not _CONFINED:
+        return None
+    folders, whose = _CONFINED[-1]
+    real = os.path.realpath(path)
+    for folder in folders:
+        if real == folder or real.startswith(folder.rstrip(os.sep) + os.sep):
+            return None
+    return f"it is outside {whose} ({', '.join(folders) or 'none given'}), where files are read"
+
+
 def reserved(found: os.stat_result) -> str | None:
     """Why a file (its ``stat``) may not be read or written (``reserve``); None: it may."""
     what = _RESERVED.get((found.st_dev, found.st_ino)) if _RESERVED else None
@@ -85,9 +118,16 @@ def reserved(found: os.stat_result) -> str | None:
 
 
 def _open_fd(path: str) -> int:
-    """A descriptor for reading ``path``, opened without waiting; a named FIFO is refused, and
-    a file reserved (``reserve``)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    """A descriptor for reading ``path``, opened without waiting; a named FIFO is refused, a
+    file reserved (``reserve``), and one outside the folders commands are confined to
+    (``confine``: judged before the opening, which could itself be seen)."""
+    why_not = outside(path)
+    if why_not is not None:
+        raise NotReadable(errno.EACCES, why_not)
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+    if _CONFINED:  # the place judged is the one opened (a link put there since: not followed)
+        path, flags = os.path.realpath(path), flags | os.O_NOFOLLOW
+    fd = os.open(path, flags)
     try:
         found = os.fstat(fd)
         why = reserved(found)

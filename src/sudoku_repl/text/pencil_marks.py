@@ -215,7 +215,7 @@ def parse_candidate_string(text: str, source: str) -> Position:
 def string_masks(text: str) -> list[int]:
     """Each cell's candidates (a mask, bit v-1 for the digit v) of a 729-character candidate
     string, as written: ``QuizError`` for a character out of its place. What ``rate`` reads a
-    pencil-mark puzzle by (issue 60), its candidates kept as they are."""
+    pencil-mark puzzle by: its candidates kept as they are."""
     masks = []
     for cell in range(CELLS):
         chunk = text[9 * cell : 9 * cell + 9]

@@ -1,7 +1,7 @@
 """A quiz file's problem, placed for an editor to mark (``sudoku-repl dap --check``, docs/dap.md):
 what ``load-quiz`` would refuse in the file's text, and where: the line at fault, the digits of
 a value given twice (on the rows' lines of the nine-line form), the character of a line that is
-no cell and no separator (named, issue 61), the last line of a file that ends too soon, else the
+no cell and no separator (named), the last line of a file that ends too soon, else the
 first meaningful line.
 Lines and columns are 1-based; a range ends after its last character."""
 

@@ -331,12 +331,12 @@ def load_json(path: str) -> Quiz:
     """A ``.json`` puzzle file: ``{"grids": [{"at": [R, C], "quiz": "..."}, ...]}``; each fault
     is named in the words of that shape."""
     where = shown(path, PATH)
-    size = os.path.getsize(path)
-    if size > MAX_JSON:
-        raise QuizError(
-            f"Quiz file {where} is too big for a JSON quiz ({size} bytes; at most {MAX_JSON})."
-        )
-    with open_binary_input(path) as f:
+    with open_binary_input(path) as f:  # (opened first: a file it refuses shows not its size)
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_JSON:
+            raise QuizError(
+                f"Quiz file {where} is too big for a JSON quiz ({size} bytes; at most {MAX_JSON})."
+            )
         raw = f.read(MAX_JSON + 1)
 
     def invalid(what: str) -> QuizError:

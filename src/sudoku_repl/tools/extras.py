@@ -1,5 +1,5 @@
 """What to type to add an optional extra (``ilp``: HiGHS, ``dask``: Dask) to the install that
-runs: the one place that says it (issue 49, 5.4).
+runs: the one place that says it.
 
 The package is not on a package index, so ``pip install 'sudoku-repl[ilp]'`` works only where it
 was installed from one. pip records where an install came from (``direct_url.json``, PEP 610):

@@ -58,12 +58,12 @@ def hint_lines(
 def graded_hint_lines(
     state: EngineState, geo: Geometry, run_mode: int, level: int, names: str = "readalps"
 ) -> list[str]:
-    """``hint LEVEL`` (issue 68): the original's next step graded, a filter over the same step
+    """``hint LEVEL``: the original's next step graded, a filter over the same step
     ``hint`` prints whole. Level 1 names what it is (the technique by its standard name, and
     its house; a fill pass; a guess) and no cell; level 2 adds the cells it looks at (the
     house's, a hidden set's, a chain's, where a guess is made), and no value placed or
-    candidate removed; level 3 says the whole step in level 1's words (issue 73,
-    ``original_words``), else the original's trace of it, so marked."""
+    candidate removed; level 3 says the whole step in level 1's words
+    (``original_words``), else the original's trace of it, so marked."""
     if state.status in (Status.LOADED, Status.FINISHED):
         return hint_lines(state, geo, run_mode, names)
     probe = Engine(state, geo)

@@ -1,4 +1,4 @@
-"""The original's next step in the community's words (issue 73, item 16): ``hint 3`` says the
+"""The original's next step in the community's words: ``hint 3`` says the
 whole step in the words ``hint 1`` named it by (a hidden single, a naked or hidden set, the
 fill pass, a guess), not in the trace's (``2GW``, ``CelSet``/``ValSet``, ``shrunken``), which
 ``hint`` prints. None for a step these words do not cover (``hint 3`` then shows its trace)."""

@@ -1,9 +1,9 @@
-"""A picture of one step as SVG (issue 68): the board at that step with the candidates, the
+"""A picture of one step as SVG: the board at that step with the candidates, the
 pattern's cells, a chain's links in order (strong solid, weak dashed, each with an arrowhead
 that stops clear of the candidates removed), the candidates removed (struck and crossed) and
 the value placed (as large as a value, bold and circled), the rows and columns numbered as the
 session names cells (``[r,c]``: rows 1 to 9 down the left, columns 1 to 9 along the top), and a
-legend of the marks the step uses (issue 73). Colour is never the only cue, so the picture
+legend of the marks the step uses. Colour is never the only cue, so the picture
 reads at 300 px wide and in print; the colours are the palette's (``views/palette``).
 
 The SVG carries machine-readable classes for tests and stylesheets: ``cell`` (``cell pattern``

@@ -1,4 +1,4 @@
-"""A step of Sudoku Explainer's path in words, graded (issues 68 and 73): a hint's level is a
+"""A step of Sudoku Explainer's path in words, graded: a hint's level is a
 filter over the one ``PlanStep``, never a second explanation. Modelled on HoDoKu's vague hint,
 concrete hint and show step, in SudokuWiki's words: level 1 names the technique and where to
 look, and no cell; level 2 adds what a player needs next, the digits and the pattern's defining
@@ -73,6 +73,16 @@ def step_line(step: PlanStep, name: Notation) -> str:
     placed, removed = _effects(step, name)
     parts = placed + ([f"removes {removed}"] if removed else [])
     return f"{said}: {', '.join(parts)} (ER {step.rating:.1f})"
+
+
+def listed_line(step: PlanStep, name: Notation) -> str:
+    """A step of ``hint se all``'s list: ``hint se``'s line, then the pattern's cells where
+    two steps of one technique and one effect may differ in them alone (not a single's, whose
+    pattern is its house, nor a chain's)."""
+    line = step_line(step, name)
+    if step.links or step.technique.endswith("Single") or not step.cells:
+        return line
+    return f"{line}, cells {' '.join(name(label_cell(label)) for label in step.cells)}"
 
 
 def _effects(step: PlanStep, name: Notation) -> tuple[list[str], str]:

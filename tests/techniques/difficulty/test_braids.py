@@ -1,4 +1,4 @@
-"""B (braids) and BxB (braids of braids), issue 60: SHC 6.2's figures on a sample of its own
+"""B (braids) and BxB (braids of braids): SHC 6.2's figures on a sample of its own
 example files (tests/data/shc/, whose source is in tests/data/README.md), the C held to the pure
 Python, and what a state outside a rating's domain answers. The whole files:
 ``benchmarks/bench_difficulty.py``."""

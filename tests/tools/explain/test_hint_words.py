@@ -1,4 +1,4 @@
-"""Graded hints read as a player reads them (issue 73, items 13 and 14): for a naked single, a
+"""Graded hints read as a player reads them : for a naked single, a
 naked pair, an X-Wing, an XY-Wing, a 2-String Kite, a unique rectangle and a contradiction
 chain, the three levels written out by hand from the position's pencil marks (each checked
 below against the marks themselves, not the code): level 1 the technique and where to look,

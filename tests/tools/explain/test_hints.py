@@ -1,4 +1,4 @@
-"""Graded hints (issue 68, part 1): level 1 names no cell, level 2 no candidate removed or value
+"""Graded hints: level 1 names no cell, level 2 no candidate removed or value
 placed, level 3 all of them, for a spread of Sudoku Explainer's techniques (singles, subsets,
 fish, wings, uniqueness, chains, forcing and nested forcing chains) and for the original's next
 step (its filters, a guess); in the shell and the API alike (DAP's console:
@@ -129,7 +129,7 @@ def test_the_originals_levels_a_filter_and_a_guess() -> None:
         "Next: hidden single, row 2.",
         "It looks at " + " ".join(f"[2,{c}]" for c in range(1, 10)) + ".",
     ]
-    # the whole step in level 1's words (issue 73, item 16), not the trace's
+    # the whole step in level 1's words, not the trace's
     assert shell.ok("hint 3")[2:] == [
         "In row 2, 5 can go only in [2,5].",
         "So the next fill pass places it there.",
@@ -160,7 +160,7 @@ def test_a_bad_level_is_one_line(line: str) -> None:
     shell = Shell.loaded()
     shell.ok("step")
     said = shell.fails(line)
-    assert len(said) == 1 and said[0].endswith(": hint [se] [1|2|3]")
+    assert len(said) == 1 and said[0].endswith(": hint [se] [1|2|3|all]")
     assert "level" in said[0] or "nothing more" in said[0]
     assert shell.steps == 1
     with pytest.raises(api.UserError, match="A hint's level is 1, 2 or 3, not 4"):
@@ -168,7 +168,7 @@ def test_a_bad_level_is_one_line(line: str) -> None:
 
 
 def test_hint_completes_se_and_the_levels() -> None:
-    """Completion follows the declaration: se or a level first, a level after se."""
+    """Completion follows the declaration: se or a level first, a level or all after se."""
     assert completions("hint ") == ["hint 1", "hint 2", "hint 3", "hint se"]
-    assert completions("hint se ") == ["hint se 1", "hint se 2", "hint se 3"]
+    assert completions("hint se ") == ["hint se 1", "hint se 2", "hint se 3", "hint se all"]
     assert completions("hint 2 ") == []

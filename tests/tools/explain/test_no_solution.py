@@ -1,4 +1,4 @@
-"""A position with no solution (issue 73, item 17): ``hint se`` (every level), ``export svg``
+"""A position with no solution: ``hint se`` (every level), ``export svg``
 and the API say so first, and since which step, and give no step of Sudoku Explainer's (the
 Board's picture: ``tests/dap/test_board_picture.py``, ``tests/web/test_web_shell.py``).
 

@@ -1,4 +1,4 @@
-"""The original's step N as a ``PlanStep`` (issue 68, ``tools/explain/original``) and its
+"""The original's step N as a ``PlanStep`` (``tools/explain/original``) and its
 picture, ``export svg FILE --step N``, held to the reference trace of the seed's first ``run``
 (tests/data/reference/seed_run_run.trace, the spec's).
 

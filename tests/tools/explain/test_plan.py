@@ -1,4 +1,4 @@
-"""Sudoku Explainer's path as data (issue 68, part 3): a plan's steps are serate's (its ``%s``
+"""Sudoku Explainer's path as data: a plan's steps are serate's (its ``%s``
 lines, in number and order, from the goldens of ``tests/data/serate``); every removal is a
 wrong candidate and every placement the right value (by the independent counter,
 ``core/counting``) on a sample of the bank's 2,000 and of the forum's hardest; ER, EP and ED
@@ -68,7 +68,7 @@ def test_the_plans_steps_are_serates_percent_s_lines() -> None:
         assert [(s.rating, s.description) for s in made] == steps, puzzle
         for step, (_, line) in zip(made, steps, strict=True):
             assert step.line_name or step.technique == line.split(":")[0]
-            assert step.to_json()["line_name"] == line.split(":")[0]  # (issue 73)
+            assert step.to_json()["line_name"] == line.split(":")[0]  #
             assert step.technique == line.split(":")[0] or "Forcing Chain" in line
             single = re.fullmatch(r"(?:Hidden|Naked) Single: ([A-I])([1-9]): ([1-9]).*", line)
             if single:

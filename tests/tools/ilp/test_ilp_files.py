@@ -1,4 +1,4 @@
-"""The seed's 0-1 program, checked rather than trusted (issue 44, docs/ilp.md): the LP and MPS
+"""The seed's 0-1 program, checked rather than trusted (docs/ilp.md): the LP and MPS
 files ``export lp|mps`` writes are read back by HiGHS itself (``readModel``) and solved there.
 
 - Their solutions, read off the variables' names (``x_r{row}_c{col}_d{digit}``), are the

@@ -1,4 +1,4 @@
-"""``solve ilp``'s judge (issue 44, docs/ilp.md): the present position's 0-1 program has a
+"""``solve ilp``'s judge (docs/ilp.md): the present position's 0-1 program has a
 solution exactly when the quiz's solution still fits it (every digit placed is the solution's,
 no candidate of the solution struck), at random steps of real searches; a wrong guess answered
 by hand, or a wrong digit set by hand, is found out at once; and ``Session.solve_ilp`` counts

@@ -1,4 +1,4 @@
-"""``--near``'s frontier (``tools/making/frontier.py``, issue 59 §1.5, §1.13): the given puzzles
+"""``--near``'s frontier (``tools/making/frontier.py``.5, §1.13): the given puzzles
 take turns by task number, each lineage searches its best puzzle first in series of rounds
 ({-1+1}, {-1+1}, {-2+2}), and what a task searches is decided from the results of the tasks
 ``LAG`` and more before it, never from tasks under way."""

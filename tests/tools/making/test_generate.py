@@ -1,6 +1,6 @@
-"""Making quizzes (issue 7, part 2): seed 003's transformations, its similarity statistic, quizzes
+"""Making quizzes: seed 003's transformations, its similarity statistic, quizzes
 with exactly one solution, the book's families, and the ``scramble`` / ``transform`` commands
-(``scramble`` was ``generate`` without the maker's options: issue 66).
+(``scramble`` was ``generate`` without the maker's options).
 
 Expected values come from seed 003 (Wang Jiaqi, 2021, copied here by hand: the seed grid of
 its figure 1, mean 0.790 and deviation 0.028 of the similarity over 10,000 trials, the 0.818

@@ -1,4 +1,4 @@
-"""What ``generate`` makes, against serate (issue 55 §3): puzzles it made, with the ER, EP and ED
+"""What ``generate`` makes, against serate: puzzles it made, with the ER, EP and ED
 serate.jar (SukakuExplainer 1.15.10) gives them (``tests/data/generate_serate.txt``, made outside
 the tests: the jar is not in the repository), rated again here; and, with the tests' own
 backtracker, each has one solution and is minimal; and, where Java and the jar are

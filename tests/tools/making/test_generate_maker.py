@@ -1,4 +1,4 @@
-"""``sudoku-repl generate``, the maker (issue 55): what it makes is checked by the tests' own
+"""``sudoku-repl generate``, the maker: what it makes is checked by the tests' own
 backtracker (``tests/oracles/brute.py``: one solution, minimal), its canonical forms are
 distinct, its ratings are ``rate --scale se``'s, the same seed makes the same puzzles (with 1
 or 2 workers), and bad input is one line."""
@@ -206,7 +206,7 @@ def test_the_original_figures_are_those_of_run(capsys: pytest.CaptureFixture[str
         puzzle, said = line.split(" ", 1)
         steps, _, biggest = run_steps(puzzle.replace(".", "0"), 1)
         assert biggest >= 1, (line, steps)
-        # issue 66, item 12: the line says them, as the shell's does
+        # The line says them, as the shell's does
         assert said == f"[steps:{steps}, biggest level:{biggest}]", line
 
 

@@ -1,4 +1,4 @@
-"""``generate --out FILE`` (issue 55): the puzzles appended as they are found, and a run that
+"""``generate --out FILE``: the puzzles appended as they are found, and a run that
 stopped (Ctrl-C, kill -9) continued by the same command: the seed it drew, the puzzles it kept,
 the tasks it had done; the file then holds what one run without a stop writes."""
 
@@ -145,7 +145,7 @@ def test_on_a_terminal_a_progress_line_says_made_kept_pace_and_time() -> None:
 
     child = pexpect.spawn(
         sys.executable,
-        # (a target past every puzzle known: only with --time, issue 73, item 19)
+        # (a target past every puzzle known: only with --time)
         ["-m", "sudoku_repl", "generate", "--er", "19.9-", "--time", "3600", "--seed", "1"],
         cwd=str(REPO),
         encoding="utf-8",

@@ -1,4 +1,4 @@
-"""``generate --out`` under bad input (issue 59 §1, items 2, 4, 8, 11): an ``--out`` that is the
+"""``generate --out`` under bad input: an ``--out`` that is the
 file of ``--near`` or ``--pattern`` (under any name) is refused, a FIFO is written as a stream,
 a file is left as it was until the first puzzle is written, and a continued job trusts neither
 a marker nor a kept line it has not checked."""
@@ -36,7 +36,7 @@ def near_file(folder: Path) -> Path:
     return path
 
 
-# -- item 2: --out is never a file read ----------------------------------------------------------
+# -- --out is never a file read ----------------------------------------------------------
 
 
 def test_an_out_that_is_the_near_file_under_any_name_is_refused(
@@ -80,7 +80,7 @@ def test_the_shell_keeps_the_loaded_quizs_file(tmp_path: Path) -> None:
     assert quiz.read_bytes() == before and shell.repl.session.quiz is loaded
 
 
-# -- item 4: a FIFO is a stream ---------------------------------------------------------------
+# -- a FIFO is a stream ---------------------------------------------------------------
 
 
 def test_a_fifo_is_written_as_a_stream(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -115,7 +115,7 @@ def test_a_stream_stopped_says_it_is_not_continued(
     assert "(a stream: the same command makes them again, not continued)" in said, said
 
 
-# -- item 8: nothing saved is lost before the first puzzle ------------------------------------
+# -- nothing saved is lost before the first puzzle ------------------------------------
 
 
 def test_a_file_is_as_it_was_until_the_first_puzzle(
@@ -157,7 +157,7 @@ def test_another_jobs_unfinished_file_stays_whole_under_restart_until_a_puzzle(
     assert out.read_bytes() == kept and Path(str(out) + SUFFIX).read_bytes() == marker
 
 
-# -- item 11: a continued job checks what it takes --------------------------------------------
+# -- a continued job checks what it takes --------------------------------------------
 
 
 def stopped_job(tmp_path: Path) -> tuple[Path, list[str]]:

@@ -1,4 +1,4 @@
-"""``generate`` under bad input (issue 59 §1, items 1, 9, 10, 12): a floor below 1.0 holds every
+"""``generate`` under bad input: a floor below 1.0 holds every
 puzzle, a target known to be empty is one line (exit 2) in the command line, the shell, the API
 and the DAP console, a range is read exactly as typed (nothing misread as an exact value, an
 option given twice refused), seeds are taken whole to 2**64 - 1, and a pattern's file that is
@@ -38,7 +38,7 @@ def rating(line: str) -> tuple[float, float, float]:
     return er, ep, ed
 
 
-# -- item 1: a floor below 1.0 holds every puzzle --------------------------------------------------
+# -- a floor below 1.0 holds every puzzle --------------------------------------------------
 
 
 @pytest.mark.parametrize("option", ["--er", "--ep", "--ed"])
@@ -75,7 +75,7 @@ def console(line: str) -> tuple[bool, list[str]]:
     return False, str(answer["message"]).splitlines()
 
 
-# -- item 9: a target known to be empty is one line ---------------------------------------------
+# -- a target known to be empty is one line ---------------------------------------------
 
 
 def pattern_of(full: set[tuple[int, int]]) -> str:
@@ -116,10 +116,10 @@ def pattern_of(full: set[tuple[int, int]]) -> str:
         (["--level", "99-"], "--level 99-: no biggest level is above 64"),
         (["--level", "65"], "--level 65: no biggest level is above 64"),
         (["--steps", "-0"], "--steps -0: run takes 2 steps or more"),
-        # issue 73, item 19: one step is a full grid's count, never a minimal puzzle's
+        # One step is a full grid's count, never a minimal puzzle's
         (["--steps", "1-1"], "--steps 1: run takes 2 steps or more to the first solution"),
         (["--steps", "-1"], "--steps -1: run takes 2 steps or more"),
-        # issue 66, item 11: a first step below 2.6 places a value (EP = ED); ER below 1.2 is
+        # A first step below 2.6 places a value (EP = ED); ER below 1.2 is
         # every step a full house (54 givens at least: each empty cell a unit's last)
         (
             ["--ep", "9-", "--ed", "-1.5"],
@@ -181,7 +181,7 @@ def test_a_floor_below_one_asks_nothing_of_the_rating() -> None:
     assert Targets(ed=rating_span("--ed", "1.1-")).least_er() == 11
 
 
-# -- item 9: a target nothing has met yet is said, on any stderr ---------------------------------
+# -- a target nothing has met yet is said, on any stderr ---------------------------------
 
 
 def test_with_nothing_kept_a_line_says_so_each_period() -> None:
@@ -310,7 +310,7 @@ def test_a_target_at_the_known_edge_runs_with_time(capsys: pytest.CaptureFixture
 def test_a_target_beyond_any_known_puzzle_without_time_is_one_line(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    """Issue 73, item 19: it would search until killed; only --time lets it run."""
+    """It would search until killed; only --time lets it run."""
     out, err = generated(capsys, *argv, "--seed", "1", status=2)
     assert out == []
     (line,) = err
@@ -358,7 +358,7 @@ def test_the_shell_says_a_target_beyond_any_known_first() -> None:
 
 @pytest.mark.parametrize("command", ["generate --restart --count 1", "scramble --restart"])
 def test_restart_without_out_is_one_line(command: str) -> None:
-    """Issue 73, item 20: --restart begins an --out FILE anew, and does nothing without one."""
+    """--restart begins an --out FILE anew, and does nothing without one."""
     shell = Shell.loaded()
     before = shell.repl.session.quiz
     assert shell.fails(command) == ["--restart begins an --out FILE anew; give --out FILE."]
@@ -371,7 +371,7 @@ def test_restart_without_out_on_the_command_line(capsys: pytest.CaptureFixture[s
     assert err == ["sudoku-repl generate: --restart begins an --out FILE anew; give --out FILE."]
 
 
-# -- item 10: a range is read as typed, an option once ---------------------------------------
+# -- a range is read as typed, an option once ---------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -445,7 +445,7 @@ def test_an_option_given_twice_in_the_shell() -> None:
     assert "argument --digit-swaps: given twice (3 and 4)" in line
 
 
-# -- item 12: seeds whole, a pattern's file said, blanks in a technique, the API's count -------
+# -- seeds whole, a pattern's file said, blanks in a technique, the API's count -------
 
 
 def test_seeds_are_taken_whole_up_to_two_to_the_64(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""The maker's loop (``tools/making/loop.py``, issue 59 §1.13): independent puzzles by default,
+"""The maker's loop (``tools/making/loop.py``): independent puzzles by default,
 families only when climbing is asked for (each line says its own, and ``rate`` reads the
 lines), and a pace that says it is wall-clock and counts only this run's puzzles."""
 

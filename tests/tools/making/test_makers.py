@@ -1,4 +1,4 @@
-"""One name, one maker (issue 66, item 10): ``generate`` makes minimal puzzles to order on every
+"""One name, one maker: ``generate`` makes minimal puzzles to order on every
 surface (the shell, the system's prompt, the DAP console, ``sudoku_repl.generate``), and seed
 003's quizzes from one grid are ``scramble``'s; an option of one given to the other is one line
 naming the command that takes it (the old spelling ``generate --clues 24``), nothing changed."""

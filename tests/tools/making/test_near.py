@@ -1,4 +1,4 @@
-"""``generate --near`` (issue 59 §1.5-§1.7): the same seed makes the same puzzles with one
+"""``generate --near``: the same seed makes the same puzzles with one
 worker or two, a run continued after a stop (at a task's end or within one) writes what an
 uninterrupted one does, none of the given puzzles is made again up to isomorphism, and a big
 file is read with its repeats dropped, a progress line, and at once stopped by a stop request.

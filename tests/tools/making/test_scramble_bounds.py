@@ -1,4 +1,4 @@
-"""Seed 003's scramble, the shell's ``scramble`` (it was ``generate``'s) (issue 59 §1, item 3): every swap count is
+"""Seed 003's scramble, the shell's ``scramble`` (it was ``generate``'s): every swap count is
 bounded (one line beyond it, nothing made), and the scramble polls the interrupt, so Ctrl-C
 is answered before a plan is built, not after the quiz."""
 

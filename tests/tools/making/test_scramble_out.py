@@ -1,4 +1,4 @@
-"""``scramble --out FILE`` (issue 66, items 8 and 9): each quiz appended as it is made (it kept
+"""``scramble --out FILE``: each quiz appended as it is made (it kept
 them all in memory and wrote nothing until the end; Ctrl-C lost them), a stop keeps what was
 written and the same command continues it, as ``generate --out``; and FILE is never the file
 ``--from`` or ``--family`` reads, under any name."""

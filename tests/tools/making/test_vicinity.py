@@ -1,4 +1,4 @@
-"""A puzzle's vicinity (``tools/making/vicinity.py``, issue 55: ``generate --near`` and the climb from
+"""A puzzle's vicinity (``tools/making/vicinity.py``: ``generate --near`` and the climb from
 a random start): every neighbour found has one solution and is minimal (the tests' own
 backtracker says so), is new, and differs from its source by the givens a {-k+k} move and a
 reduction can change."""

@@ -136,7 +136,7 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
     got = list(read_quizzes(str(path)))
     assert [n for n, _ in got] == [3, 4, 5, 6]
     assert str(got[0][1]) == str(got[3][1]) == dotted
-    # issues 13, 66: the words load-quiz uses, naming both lengths a puzzle line may have
+    # The words load-quiz uses, naming both lengths a puzzle line may have
     assert got[1][1] == "80 characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
     assert got[2][1] == "Invalid quiz: 1 appears twice in row 1 ([1,1] and [1,2])."
 
@@ -145,7 +145,7 @@ def test_read_quizzes_numbers_lines_and_names_the_fault(tmp_path: Path) -> None:
 def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
     tmp_path: Path, length: int
 ) -> None:
-    """(Issue 49, 5.2: a line of more than a MiB was read as several lines, so a quiz after
+    """(a line of more than a MiB was read as several lines, so a quiz after
     2.5 MiB of junk was called line 4.) The file's lines are numbered as an editor numbers
     them; a line cut for its length is one entry that says so; reading it holds a piece of
     it at a time, never the whole line."""
@@ -171,7 +171,7 @@ def test_an_overlong_line_is_one_entry_and_the_numbering_stays_the_files(
         )
     else:
         wanted = "characters where 81 (a puzzle) or 729 (a pencil-mark line) are needed."
-        assert got[1][1] == got[2][1] == f"{length:,} {wanted}"  # (issue 66: its real length)
+        assert got[1][1] == got[2][1] == f"{length:,} {wanted}"  # (its real length)
     assert peak < 16 * quiz_files.MAX_LINE, peak  # a few pieces of the line, not the line
 
 
@@ -281,7 +281,7 @@ def test_max_steps_column_and_summary(tmp_path: Path, capsys: pytest.CaptureFixt
         ([], "the following arguments are required: file"),
         (["/no/such/quizzes.txt"], "Cannot read /no/such/quizzes.txt: No such file or directory."),
         ([str(TOP95), "--out", "/no/such/dir/r.csv"], "Cannot write /no/such/dir/r.csv"),
-        # issue 42, 5.8: nan was no limit at all, 0 and -1 a limit always past (every figure
+        # Nan was no limit at all, 0 and -1 a limit always past (every figure
         # a lower bound)
         *[
             (
@@ -373,7 +373,7 @@ def test_ctrl_c_prints_the_rows_so_far_and_exits_130(jobs: str) -> None:
         bufsize=0,  # unbuffered: readline() must not take bytes communicate() should see
     )
     assert proc.stdout is not None
-    # the settings line (issue 60), the header and three rows
+    # the settings line, the header and three rows
     early = [proc.stdout.readline() for _ in range(5)]
     proc.send_signal(signal.SIGINT)
     rest, err_bytes = proc.communicate(timeout=30)
@@ -441,7 +441,7 @@ def test_ctrl_c_before_the_rating_could_take_it_stops_it_at_once(
     assert err.startswith("sudoku-repl rate: interrupted: 0 of 95 quizzes rated;")
 
 
-# -- Sudoku Explainer's scale (issue 25): expected ERs are the file's, SukakuExplainer's ---------
+# -- Sudoku Explainer's scale: expected ERs are the file's, SukakuExplainer's ---------
 
 SE_FILE = PUZZLES / "se_rated_diabolical2000.txt"
 
@@ -481,7 +481,7 @@ def test_scale_se_in_json_and_a_quiz_without_one_solution_says_so(tmp_path: Path
     path.write_text(path.read_text() + many + "\n" + none + "\n")
     run = rate(str(path), "--scale", "se", "--format", "json")
     rows = [json.loads(line) for line in without_settings(run.stdout).splitlines()]
-    # (issue 66: no text among the numbers; solutions and complete say why there is no rating)
+    # (no text among the numbers; solutions and complete say why there is no rating)
     assert [(r["er"], r["ep"], r["ed"], r["solutions"], r["complete"]) for r in rows[1:]] == [
         (None, None, None, 2, False),  # several solutions: the search stopped at the second
         (None, None, None, 0, True),  # no solution
@@ -505,7 +505,7 @@ NO_SOLUTION_4 = FORUM_4[:68] + "1" + FORUM_4[69:]
 
 @pytest.mark.parametrize("quiz", [FORUM_4, NO_SOLUTION_4], ids=["one-solution", "none"])
 def test_scale_se_bounds_the_search_itself_by_the_se_timeout(quiz: str) -> None:
-    """(Issue 49, 6, from issue 42: a quiz of 0 or 1 solution whose search is huge held up its
+    """(A quiz of 0 or 1 solution whose search is huge held up its
     file past --se-timeout; only the second solution stopped the search.) The search stops at
     the batch (``POLL_STEPS``) that ends past the time limit: here the first, the limit being
     a microsecond; the row says so, with the figures reached."""

@@ -1,4 +1,4 @@
-"""``rate`` against what an attack found (issue 33, section 5): outputs that are the input,
+"""``rate`` against what an attack found: outputs that are the input,
 a FIFO where ``--out`` keeps its job, kept rows no search could give, Dask peers that never
 answer or answer garbage, and Ctrl-C while the program ends.
 
@@ -76,7 +76,7 @@ def test_an_output_that_is_the_input_or_the_other_output_is_refused(
     args: list[str],
     says: str,
 ) -> None:
-    """Issue 33, 5.3: ``rate q.txt --out q.txt`` (a link, a hard link) emptied the quiz file,
+    """``rate q.txt --out q.txt`` (a link, a hard link) emptied the quiz file,
     ``--plot`` replaced it, ``--out r.csv --plot r.csv`` replaced the rows."""
     os.symlink(quizzes, tmp_path / "link.txt")
     os.link(quizzes, tmp_path / "hard.txt")
@@ -107,7 +107,7 @@ def test_the_same_run_with_outputs_apart_writes_them(
 
 @pytest.mark.parametrize("restart", [False, True])
 def test_a_fifo_named_like_the_job_file_is_refused_at_once(tmp_path: Path, restart: bool) -> None:
-    """Issue 33, 5.5: a FIFO named ``out.csv.unfinished`` blocked ``rate --out out.csv`` in
+    """A FIFO named ``out.csv.unfinished`` blocked ``rate --out out.csv`` in
     ``open()`` for ever (Ctrl-C, which the rating takes, did not end it)."""
     out = tmp_path / "out.csv"
     os.mkfifo(tmp_path / "out.csv.unfinished")
@@ -164,7 +164,7 @@ CSV_CORRUPTIONS: dict[str, Callable[[dict[str, str]], None]] = {
 def test_a_kept_csv_row_no_search_could_give_is_refused_naming_its_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], corruption: str
 ) -> None:
-    """Issue 33, 5.6: such rows were kept word for word and counted in the medians."""
+    """Such rows were kept word for word and counted in the medians."""
     args, out, rows, head = stopped_job(tmp_path, "csv", capsys)
     cells = dict(zip(HEADER.split(","), rows[1].rstrip("\n").split(",")))
     CSV_CORRUPTIONS[corruption](cells)
@@ -242,7 +242,7 @@ def test_kept_rows_of_a_max_steps_and_se_job_are_continued(
     capsys.readouterr()
 
 
-# -- issue 42, 5.4: a quiz with very many solutions under --scale se -------------------------
+# -- a quiz with very many solutions under --scale se -------------------------
 
 #: an empty grid (10**21 solutions) and line 18 of multiple_solutions.txt: searches to the end
 #: that never end
@@ -253,7 +253,7 @@ ENDLESS = ["." * 81, (PUZZLES / "multiple_solutions.txt").read_text().splitlines
 def test_se_rows_of_quizzes_with_endless_searches_stop_at_the_second_solution(
     tmp_path: Path, scale: str
 ) -> None:
-    """Issue 42, 5.4: ``--scale se`` searched such a quiz to its end before the rating could
+    """``--scale se`` searched such a quiz to its end before the rating could
     say it has several solutions: the file never ended, whatever --se-timeout. The search stops
     at the second solution (the subprocess's time limit is only what fails the old code); the
     first solution's figures are those of the steps scale."""
@@ -360,7 +360,7 @@ def test_a_broken_pipe_out_fifo_does_not_promise_a_continuation(tmp_path: Path) 
 
 @SLOW
 def test_ctrl_c_held_while_rate_ends_is_status_130() -> None:
-    """Issue 33, 5.7: Ctrl-C typed again and again with the bar up, ``--jobs 2``: the summary
+    """Ctrl-C typed again and again with the bar up, ``--jobs 2``: the summary
     printed, then death by SIGINT (-2) or a traceback from the interpreter's exit handlers.
     The first Ctrl-C reaches the bar (raw mode) while the rating is under way; each next one
     is sent when the last is seen (its echo, once the terminal is cooked again) or the
@@ -451,7 +451,7 @@ def peer(answer: bytes) -> Iterator[Peer]:
 def test_a_dask_peer_that_never_answers_or_answers_garbage_is_one_line(
     tmp_path: Path, answer: bytes, says: str
 ) -> None:
-    """Issue 33, 5.5: a peer that accepts and never answers was waited on 100 s and more past
+    """A peer that accepts and never answers was waited on 100 s and more past
     the 3 s connect limit; one that sends garbage gave distributed's OverflowError traceback.
     (The subprocess's own time limit is what fails the test that waits.)"""
     pytest.importorskip("distributed", reason=NO_DASK)

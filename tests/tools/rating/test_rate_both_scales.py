@@ -1,4 +1,4 @@
-"""``rate --scale both`` (issue 34, item 5): the solver's steps and biggest levels beside Sudoku
+"""``rate --scale both``: the solver's steps and biggest levels beside Sudoku
 Explainer's ER, EP and ED, one row a quiz, in one pass; with ``--jobs``, ``--out`` continued
 and ``--plot``.
 
@@ -61,7 +61,7 @@ def test_both_scales_in_one_row_a_quiz(
         rows: list[dict[str, object]] = list(reader)
     else:
         rows = [json.loads(line) for line in without_settings(out).splitlines()]
-        bounded = ("er", "er_bound", "er_why", "ep", "ep_bound", "ed", "ed_bound")  # (issue 66)
+        bounded = ("er", "er_bound", "er_why", "ep", "ep_bound", "ed", "ed_bound")  #
         assert all(tuple(row) == COLUMNS + bounded for row in rows)
         rows = [{**row, **{c: figure_text(row, c) for c in SE_COLUMNS}} for row in rows]
     assert [figures(row) for row in rows] == expected

@@ -1,4 +1,4 @@
-"""``rate --scale se --above X`` / ``--below X`` (issue 34, item 3): a quiz's Sudoku Explainer
+"""``rate --scale se --above X`` / ``--below X``: a quiz's Sudoku Explainer
 rating stops once its ER is known to be above X, and its row says ``>X``.
 
 The expected rows are worked out from the committed ratings (``tests/data/se_rated_slice.txt``:

@@ -1,4 +1,4 @@
-"""``rate FILE --ilp`` (issue 44): HiGHS's solution count (to 2), CPU milliseconds and
+"""``rate FILE --ilp``: HiGHS's solution count (to 2), CPU milliseconds and
 branch-and-bound nodes beside the solver's own figures, in CSV and JSON, with one worker or
 two; with ``--out``, its rows kept and continued after a stop, checked as the others are; its
 refusals are one line and status 2."""
@@ -53,8 +53,8 @@ def test_ilp_with_se_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     top95 = str(PUZZLES / "norvig_top95.txt")
     assert main_rate([top95, "--limit", "2", "--ilp", "--scale", "se", "--format", "json"]) == 0
     records = [json.loads(line) for line in without_settings(capsys.readouterr().out).splitlines()]
-    # (JSON's SE figures are numbers, each with its bound beside it: issue 66, item 4; er
-    # with er_why too, why it is null: issue 73, item 23)
+    # (JSON's SE figures are numbers, each with its bound beside it; er
+    # with er_why too, why it is null)
     se_keys = ["er", "er_bound", "er_why", "ep", "ep_bound", "ed", "ed_bound"]
     assert [list(r) for r in records] == [list(COLUMNS) + se_keys + list(ILP_COLUMNS)] * 2
     assert all(r["ilp_solutions"] == 1 for r in records)  # (top95: one solution each)

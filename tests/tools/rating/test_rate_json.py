@@ -1,4 +1,4 @@
-"""``rate --format json`` (issue 66, item 4): every figure a number, a bound (``>12``, ``>=8.5``)
+"""``rate --format json``: every figure a number, a bound (``>12``, ``>=8.5``)
 the number and ``<key>_bound`` beside it, and every key of a row of one type, the one
 docs/rating.md gives it ("JSON rows: every key and its type"), in rows that hit a limit and rows
 that do not; a JSON job stopped is continued from its rows as written.
@@ -98,7 +98,7 @@ def test_rows_that_hit_the_time_limit_and_rows_that_have_no_rating(
         assert all(unrated[k] is None for k in ("er", "ep", "ed", "te", "b", "er_min"))
     assert (several["solutions"], several["complete"]) == (2, False)
     assert none["solutions"] == 0  # (its search stopped at the time limit too, or ended)
-    # issue 73, item 23: a null ER says why, in the CSV's words; a rating's says nothing
+    # A null ER says why, in the CSV's words; a rating's says nothing
     assert several["er_why"] == "several solutions"
     assert none["er_why"] in ("no solution", "search not finished")
     assert seed["er_why"] is None and door["er_why"] is None
@@ -147,7 +147,7 @@ def test_a_rating_past_every_limit_is_numbers_and_bounds() -> None:
     }  # fmt: skip
     unrated = json.loads(json_line(8, Quiz.from_string(SEED_QUIZ), UNRATED))
     assert unrated["er"] is None and unrated["er_bound"] is None and unrated["te"] is None
-    assert unrated["er_why"] == "several solutions"  # (issue 73, item 23)
+    assert unrated["er_why"] == "several solutions"  #
     assert_typed([row, unrated])
 
 

@@ -1,4 +1,4 @@
-"""``rate``'s limits and writes (issue 54): rows stopped by ``--se-timeout`` are counted as such
+"""``rate``'s limits and writes: rows stopped by ``--se-timeout`` are counted as such
 in the summary (not as stopped by ``--max-steps``), ``--se-timeout`` without Sudoku Explainer's
 scale is refused as ``--above`` is, and a full disk, on standard output or ``--out``, is one line
 and exit status 1 (docs/rating.md)."""

@@ -1,4 +1,4 @@
-"""``rate --scale`` as a comma list (issue 60): the order-free measures' columns, pencil-mark
+"""``rate --scale`` as a comma list: the order-free measures' columns, pencil-mark
 (sukaku) lines, the settings line, and ``--out`` continued with them.
 
 The expected figures are SHC 6.2's (``tests/data/difficulty_shc_sample.txt``, its source in
@@ -286,7 +286,7 @@ def test_spread_gives_er_over_the_isomorphs_and_the_canonical_forms(
     settings = settings_of(out)
     assert (settings["isomorphs"], settings["seed"]) == ("3", "7")
     (row,) = table(out)
-    # (the isomorphs asked for: order luck's columns too, issue 66)
+    # (the isomorphs asked for: order luck's columns too)
     assert tuple(row) == COLUMNS + SE_COLUMNS + LUCK + (
         "er_min",
         "er_median",
@@ -332,7 +332,7 @@ def test_a_stopped_job_with_the_measures_is_continued_and_a_row_no_rating_gives_
 def test_the_out_marker_of_a_stopped_job_says_the_version_and_settings(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``FILE.unfinished`` (issue 60, item 5): the version and what shapes the figures."""
+    """``FILE.unfinished``: the version and what shapes the figures."""
     path = quiz_file(tmp_path, [BACKDOOR_1])
     out = tmp_path / "rows.csv"
     job = [str(path), "--scale", "te,spread", "--isomorphs", "3", "--seed", "5"]

@@ -1,4 +1,4 @@
-"""``rate`` writes order luck and counts what the measures cost (issue 66): ``--isomorphs`` or
+"""``rate`` writes order luck and counts what the measures cost: ``--isomorphs`` or
 ``--seed`` adds the original's steps and biggest level over the isomorphs, the figures of the
 shell's ``difficulty`` (``steps``); a row's ``ms`` holds its measures' time too; the engine time
 of an interrupted run counts the quiz it was stopped in.
@@ -60,7 +60,7 @@ def dossier_luck(quiz: str, args: str) -> list[str]:
 def test_isomorphs_or_a_seed_add_the_dossiers_order_luck(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: tuple[str, str]
 ) -> None:
-    """``--scale steps --isomorphs 3`` was refused (issue 66); ``--seed`` alone draws the
+    """``--scale steps --isomorphs 3`` was refused; ``--seed`` alone draws the
     default eight."""
     assert main_rate([str(quiz_file(tmp_path, QUIZZES)), "--scale", "steps", *args]) == 0
     out = capsys.readouterr().out
@@ -132,7 +132,7 @@ class _CostlyMeasures:
 
 
 def test_a_rows_ms_holds_its_measures_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 66: ``ms`` was the search's alone, the measures' seconds left out."""
+    """``ms`` was the search's alone, the measures' seconds left out."""
     clock = _Clock()
     monkeypatch.setattr(rate_module, "time", types.SimpleNamespace(perf_counter=clock.perf_counter))
     givens = [0 if ch == "." else int(ch) for ch in QUIZZES[0]]
@@ -156,7 +156,7 @@ class _StopsAfterPolls(StopFlag):
 def test_an_interrupted_runs_engine_time_counts_the_quiz_it_stopped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 66: ``engine time 0.00 s`` after 29 s inside a search. An easy quiz, then the empty
+    """``engine time 0.00 s`` after 29 s inside a search. An easy quiz, then the empty
     grid (its search never ends alone), stopped at its hundredth look at the flag (51,200
     steps in)."""
     monkeypatch.setattr(rate_cli, "StopFlag", lambda: _StopsAfterPolls(100))

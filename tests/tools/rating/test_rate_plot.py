@@ -1,4 +1,4 @@
-"""``rate FILE --scale se --plot FILE.svg`` (issue 25, section 2): Spearman's rank correlation,
+"""``rate FILE --scale se --plot FILE.svg``: Spearman's rank correlation,
 checked against values worked out by hand, and the scatter: a valid SVG with one point per
 rated quiz in each panel."""
 
@@ -119,7 +119,7 @@ def test_the_median_line_goes_through_each_whole_ers_medians_inside_the_axis() -
     assert [c.get("stroke") for c in panel.iter(f"{SVG}circle")][-2:] == ["#1f5fbf", "#e07b00"]
 
 
-# -- the picture's layout: no text over another (issue 42, item 4) ---------------------------
+# -- the picture's layout: no text over another ---------------------------
 
 #: the points of each legend: two lines (hollow, the count), two (orange, the count), three
 #: (hollow, orange, the count)

@@ -1,4 +1,4 @@
-"""``rate``'s progress bar: its time left is this run's pace (issue 42, item 4). While one slow
+"""``rate``'s progress bar: its time left is this run's pace. While one slow
 quiz rated, the time left counted up; after a resume it said ``eta [00:00]`` at 33%."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Rating registers the run mode it searches in where it searches (``tools/rating/engines.py``): no
-setup callback is handed down to the workers (issue 32). A worker that starts with nothing
+setup callback is handed down to the workers. A worker that starts with nothing
 registered (a spawned process, as Dask's are) rates the techniques' modes as this process does,
 and a program that never calls ``assembly.register_all`` rates them too."""
 
@@ -15,7 +15,7 @@ from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.tools.rating.pool import Pool, rate_batches, unbatched
 from tests.support.helpers import REPO, SEED_QUIZ
 
-#: steps to the seed's first solution in run mode 3 (issue 12 measured it; test_rate_run_mode)
+#: steps to the seed's first solution in run mode 3 (test_rate_run_mode)
 SEED_MODE_3_FIRST = 269
 
 

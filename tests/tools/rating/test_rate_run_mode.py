@@ -1,4 +1,4 @@
-"""``rate --run-mode N`` (issue 15): the book's mode and the chains rated over files like mode 0,
+"""``rate --run-mode N``: the book's mode and the chains rated over files like mode 0,
 in one process or in workers."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_run_mode_3_rates_the_seed_as_the_shell_runs_it(tmp_path: Path, jobs: st
     done = rate(tmp_path, str(quizzes), "--run-mode", "3", "--jobs", jobs)
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()[2:]  # (after the settings line and the header)
-    # run-mode 3 takes 269 steps to the seed's first solution (issue 12 measured it; run-mode 0
+    # run-mode 3 takes 269 steps to the seed's first solution (measured; run-mode 0
     # takes 131, the article's figure)
     assert [row.split(",")[2] for row in rows] == ["269", "269"]
     plain = rate(tmp_path, str(quizzes), "--jobs", jobs)

@@ -1,4 +1,4 @@
-"""``rate`` at scale (issue 26 section 3): ``--out`` appended and continued after Ctrl-C, kill -9
+"""``rate`` at scale: ``--out`` appended and continued after Ctrl-C, kill -9
 or a full disk; chunks handed to the workers and rows put back in file order; ``--executor
 dask``; and their faults: a broken quiz line, a kill mid-file, a full disk, a scheduler that
 cannot be reached.
@@ -286,11 +286,11 @@ def test_a_finished_out_file_is_replaced_by_a_new_run(tmp_path: Path) -> None:
     assert [row[0] for row in table(out.read_text())] == ["1", "2"]
 
 
-# -- issue 42, 5.5 and 5.6: one run on an --out, rows as they are rated ------------------------
+# -- one run on an --out, rows as they are rated ------------------------
 
 
 #: ``--max-steps`` past any search a test waits for: the empty grid's search goes on (the
-#: default bound, a million steps, ends it in half a second; issue 66)
+#: default bound, a million steps, ends it in half a second)
 UNBOUNDED = ["--max-steps", str(10**15)]
 
 
@@ -309,7 +309,7 @@ def held_file(tmp_path: Path, before: int, after: int = 0) -> Path:
 def test_a_second_run_on_an_out_being_written_is_refused_and_writes_nothing(
     tmp_path: Path, second: list[str]
 ) -> None:
-    """Issue 42, 5.5: two runs on one --out both exited 0, the rows of one lost and the rest
+    """Two runs on one --out both exited 0, the rows of one lost and the rest
     glued together. The first is held on the empty grid, its three rows written; the second
     (the same command, ``--restart``, another job) is refused in one line before it writes
     anything."""
@@ -337,7 +337,7 @@ def test_a_second_run_on_an_out_being_written_is_refused_and_writes_nothing(
 
 
 def test_rows_of_two_workers_reach_out_as_they_are_rated(tmp_path: Path) -> None:
-    """Issue 42, 5.6: with ``--jobs 2`` a chunk's rows reached --out once the whole chunk came
+    """With ``--jobs 2`` a chunk's rows reached --out once the whole chunk came
     back, in order: on 40 quizzes the first chunk held five, the third of them the empty grid,
     and no row ever came (a kill lost every row rated). The two rows before it come."""
     quizzes = held_file(tmp_path, 2, after=37)
@@ -358,7 +358,7 @@ KILLS = 4
 
 
 def test_kills_as_rows_come_make_progress_and_end_with_one_run_s_rows(tmp_path: Path) -> None:
-    """Issue 42, 5.6: 32 kills of ``--jobs 2 --out`` made no progress. Each run here is killed
+    """32 kills of ``--jobs 2 --out`` made no progress. Each run here is killed
     (SIGKILL) as soon as the file holds a row more than when it began, and continued by the
     same command: the rows are a prefix of one uninterrupted run's, growing, and the last run
     ends with all of them, each once."""
@@ -632,7 +632,7 @@ def test_ctrl_c_at_a_terminal_stops_a_dask_run_in_one_line(tmp_path: Path) -> No
 def test_the_stop_flag_counts_where_python_has_no_multiprocessing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # (issue 74: the web page's Pyodide has no _multiprocessing; `generate` made a StopFlag there
+    # (the web page's Pyodide has no _multiprocessing; `generate` made a StopFlag there
     # and ended the shell on ModuleNotFoundError)
     monkeypatch.setitem(sys.modules, "_multiprocessing", None)
     monkeypatch.delitem(sys.modules, "multiprocessing.synchronize", raising=False)

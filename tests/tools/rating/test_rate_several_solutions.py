@@ -1,4 +1,4 @@
-"""No line stops a ``rate`` file (issue 66): a quiz with several solutions (two givens, or a
+"""No line stops a ``rate`` file: a quiz with several solutions (two givens, or a
 pencil-mark line with every candidate) among normal ones. The measures that need one solution
 (Sudoku Explainer's, the order-free ones) stop its search at the second solution, as ``se``
 always did: its row comes at once, those measures empty, ``solutions`` 2 and ``complete``

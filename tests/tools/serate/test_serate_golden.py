@@ -8,7 +8,7 @@ only.
 The cases marked ``tie`` are those where, at a tie (the same technique, rating and count of
 removals), this project's finders apply another finding than serate's: the description and name
 are of the finding the step applied (``serate_shapes``), so they differ from serate's there until
-the finders take serate's finding at ties (issue 54 §5); they are strict expected failures, so
+the finders take serate's finding at ties; they are strict expected failures, so
 that the day they pass the mark must go."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_serate_output_is_serates(
     status = main_serate(args)
     captured = capfdbinary.readouterr()
     # (``our_status``: where this command departs from serate's status on purpose: one line on
-    # standard error and 2 where serate says nothing, issue 66)
+    # standard error and 2 where serate says nothing)
     assert status == case.get("our_status", case.get("status", 0))
     assert captured.out == (GOLDEN / f"{case['name']}.out").read_bytes()
     if case.get("stderr"):

@@ -1,4 +1,4 @@
-"""Ctrl-C while ``sudoku-repl serate`` waits for its input (issue 59): ``--input=FIFO`` with no
+"""Ctrl-C while ``sudoku-repl serate`` waits for its input: ``--input=FIFO`` with no
 writer (``open`` waits for one) and ``--input=-`` at a terminal (nobody types). Both ignored
 Ctrl-C (only ``kill -9`` ended them): the handler set a flag and the wait was taken up again.
 Now each ends at Ctrl-C, with one line and status 130, in a real pseudo-terminal.

@@ -1,4 +1,4 @@
-"""``sudoku-repl serate`` on grids of a few givens (issue 54): an empty grid, a line of 81 ``#``,
+"""``sudoku-repl serate`` on grids of a few givens: an empty grid, a line of 81 ``#``,
 one given, two, a line of random characters. No technique finds a step there; serate says so
 (ER 20.0, "Beyond solver") once it has tried them all, nested forcing chains last, for many
 minutes; here the answer comes at once (``no_step``), in serate's lines
@@ -80,7 +80,7 @@ def _clash(grid: str) -> bool:
     return False
 
 
-# -- givens that clash (issue 59) ---------------------------------------------------------------
+# -- givens that clash ---------------------------------------------------------------
 
 #: two 1s in row 1, nothing else: no solution; serate.jar took the four steps below at once
 #: and then searched its chains for more than 25 minutes without an answer (2026-11-25)

@@ -57,7 +57,7 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
         (["--after=%h"], "--after: %h (a step's HTML explanation) is not given here"),
         (["--input=no/such/file"], "Cannot read no/such/file: No such file or directory."),
         (["--output=no/such/dir/f"], "Cannot write no/such/dir/f: no directory "),
-        # an empty name is a bad command line (issue 59: it was a failed write, status 1)
+        # an empty name is a bad command line (it was a failed write, status 1)
         (["--output=", "1" * 81], "--output=: no file named; --output=FILE names one (- for "),
         (["-o", "", "1" * 81], "-o: no file named; --output=FILE names one (- for standard "),
         (["--input="], "--input=: no file named; --input=FILE names one (- for standard input)"),

@@ -1,4 +1,4 @@
-"""``sudoku-repl serate``'s output (issue 54): ``--output`` as every writer here takes it (a
+"""``sudoku-repl serate``'s output: ``--output`` as every writer here takes it (a
 link to a file refused, the input file under any name refused, a file not emptied before there
 is something to write), a full disk one line and exit status 1, ``--threads`` bounded as
 ``rate --jobs`` is. The rows expected are serate's (``tests/data/serate/output_file.file``)."""
@@ -108,7 +108,7 @@ def test_nothing_to_write_leaves_the_output_as_it_was(
     said = (
         "sudoku-repl serate: '1234' is not a puzzle, not rated (a puzzle is 81 characters or "
         "more)\n"
-    )  # (too short: serate passes it over in silence; issue 66: one line, status 2)
+    )  # (too short: serate passes it over in silence; here: one line, status 2)
     assert run_serate(capfd, "--output=results.txt", "1234") == (2, "", said)
     assert (folder / "results.txt").read_text() == "kept\n"
     assert run_serate(capfd, "--output=new.txt", "1234") == (2, "", said)  # serate makes it, empty

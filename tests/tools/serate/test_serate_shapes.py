@@ -3,8 +3,8 @@ description and name of the very finding the step applied say, ``serate_shapes``
 the Python finders, the reference, find again for the step: on every step of the rating paths
 of serate's goldens' bank sample (singles to the dynamic forcing chains), and of the first of
 its hard puzzles for the steps' descriptions (ER 10.2: the nested forcing chains). A chain's
-shape carries its chains too (each target's walked back by first parents, for a plan's links:
-issue 68): they are the ones the Python finders find again."""
+shape carries its chains too (each target's walked back by first parents, for a plan's
+links): they are the ones the Python finders find again."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Where serate says nothing, ``sudoku-repl serate`` says one line (issue 66, 18): a word that is
+"""Where serate says nothing, ``sudoku-repl serate`` says one line: a word that is
 no puzzle (``serate abc``, a file's name, a FIFO's), no puzzle at all, an ``--input`` with no
 puzzle line. serate.jar 1.15.10 prints nothing for each and exits 0 (tried here: ``java -cp
 serate.jar diuf.sudoku.test.serate abc``); this command prints what serate prints, the one line

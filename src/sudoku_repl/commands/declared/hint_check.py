@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sudoku_repl.commands.spec import CHOICE, Arg, Command
 
-#: a graded hint's level (issue 68): 1 the technique and where to look, 2 the pattern's cells
+#: a graded hint's level: 1 the technique and where to look, 2 the pattern's cells
 #: too, 3 the whole deduction
 LEVELS = ("1", "2", "3")
 LEVEL_WHAT = "a hint's level: 1, 2 or 3"
@@ -13,8 +13,12 @@ HINT = Command(
     "hint",
     "show what the next step would do, without doing it",
     "sudoku_repl.commands.hint_check:hint",
-    # se and a level that may be left out ([level]), a level, or no word
+    # se and all, se and a level that may be left out ([level]), a level, or no word
     forms=[
+        (
+            Arg(CHOICE, "se", "se (Sudoku Explainer's terms)", ("se",), key="scale"),
+            Arg(CHOICE, "all", "all (every step Sudoku Explainer offers)", ("all",), key="every"),
+        ),
         (
             Arg(CHOICE, "se", "se (Sudoku Explainer's terms)", ("se",), key="scale"),
             Arg(CHOICE, "[level]", LEVEL_WHAT, LEVELS, key="level"),
@@ -22,8 +26,8 @@ HINT = Command(
         (Arg(CHOICE, "<level>", LEVEL_WHAT, LEVELS, key="level"),),
         (),
     ],
-    form="hint [se] [1|2|3]",
-    wrong="takes se, a hint's level (1, 2 or 3), or both",
+    form="hint [se] [1|2|3|all]",
+    wrong="takes se, a hint's level (1, 2 or 3), or both; or se all",
     help=(
         "Runs the next step on a copy in the present run mode and prints its lines: the\n"
         "technique's lines (grp, 1GW/2GW/3GW, X-Chain, Forcing-Chain), the cells a fill pass\n"
@@ -35,7 +39,11 @@ HINT = Command(
         "as step goes on from the present (frame 0 goes back to it).\n\n"
         "A level grades the hint (docs/explain.md): hint 1 and hint se 1 name the technique and\n"
         "where to look, and no cell; 2 adds the pattern's cells, and no candidate removed or\n"
-        "value placed; 3 says the whole deduction: what is removed or placed, and why."
+        "value placed; 3 says the whole deduction: what is removed or placed, and why.\n\n"
+        "hint se all lists every step Sudoku Explainer offers at the state looked at, easiest\n"
+        "first (its window's Get all hints: each technique's findings below the chains, the\n"
+        "chains' only where none has one): the technique, the rating, what it places and\n"
+        "removes, and the pattern's cells."
     ),
 )
 

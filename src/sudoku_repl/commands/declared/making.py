@@ -1,4 +1,4 @@
-"""The two makers, declared (issue 66: one name, one maker): ``generate``, the maker of minimal
+"""The two makers, declared (one name, one maker): ``generate``, the maker of minimal
 puzzles to order (``commands/making.py``; ``sudoku-repl generate`` at the system's prompt), and
 ``scramble``, seed 003's quizzes from one grid with its ``--family`` (``commands/scrambling.py``).
 Both parse their own options (``tools/making/options``, ``tools/making/scramble_options``:

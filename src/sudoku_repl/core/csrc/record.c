@@ -92,7 +92,7 @@ static void release(Py_buffer *view) {
         PyBuffer_Release(view);
 }
 
-/* What crosses from Python is checked once a call (issue 33, 5.8): a number out of its range,
+/* What crosses from Python is checked once a call: a number out of its range,
  * or a buffer whose length does not fit what it holds, is a ValueError naming the function,
  * what is wrong and what is accepted; nothing is read before. */
 #define MAX_VALUE 9 /* the values: one candidate bit each */

@@ -238,7 +238,7 @@ class Adapter:
         was = os.getcwd()
         if cwd is not None:
             os.chdir(cwd)
-        if (pure := pure_build_once()) is not None:  # (issue 59: once a process)
+        if (pure := pure_build_once()) is not None:  # (once a process)
             self.out.message(pure)
         self.out.begin()
         if not self.repl.execute(lines[0]):  # the quiz: its lines to the console
@@ -385,7 +385,7 @@ class Adapter:
 
     def run_then_respond(self, request: Message, line: str, reason: str) -> None:
         """A command that may be refused: then nothing moved, and the request fails with the
-        shell's line (also in the console), no stop told (issue 59: a success and a ``stopped``
+        shell's line (also in the console), no stop told (a success and a ``stopped``
         event said the thread had moved); else answered before the stop is told."""
         self.repl.require_quiz()
         before = position(self.repl)
@@ -433,8 +433,8 @@ class Adapter:
 
     def tell_stop(self, default: str, description: str | None = None) -> None:
         """After a command: ``exited`` and ``terminated`` after ``bye``, else ``stopped`` with
-        its reason in the shell's words; at the end of the search too, which says so (issue 61:
-        the session stays, as rr's at the end of its recording, with its record to go back
+        its reason in the shell's words; at the end of the search too, which says so (the
+        session stays, as rr's at the end of its recording, with its record to go back
         in)."""
         self.out.flush()
         if self._terminating:
@@ -538,7 +538,10 @@ class Adapter:
     def on_sudokuBoard(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import board_body
 
-        self.conn.respond(request, board_body(self.view, args.get("frameId"), args.get("picture")))
+        self.conn.respond(
+            request,
+            board_body(self.view, args.get("frameId"), args.get("picture"), args.get("steps")),
+        )
 
     def on_sudokuTimeline(self, request: Message, args: dict[str, Any]) -> None:
         from sudoku_repl.frontends.dap.board import timeline_body

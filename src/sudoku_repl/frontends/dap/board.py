@@ -7,7 +7,9 @@ path; None for a quiz typed in), the client's line of each row (``lines``: the n
 alone; else empty), the solution sum, the biggest level up to the present step and the record's
 last step (``last``: as far as ``goto`` reaches). With ``picture: true``, also ``picture``: the
 SVG of Sudoku Explainer's next step from that frame's state and its caption (``{"svg",
-"caption"}``), or the line that says why there is none (``{"none"}``): ``export svg``'s."""
+"caption"}``), or the line that says why there is none (``{"none"}``): ``export svg``'s. With
+``steps: true``, also ``steps``: every step Sudoku Explainer offers from that state, easiest
+first (``{"steps": [...]}``, ``hint se all``'s, in the session's notation), or ``{"none"}``."""
 
 from __future__ import annotations
 
@@ -21,12 +23,15 @@ from sudoku_repl.views.board_data import board_json
 from sudoku_repl.views.timeline import strip
 
 
-def board_body(view: StackView, frame_id: object, picture: object = None) -> dict[str, Any]:
+def board_body(
+    view: StackView, frame_id: object, picture: object = None, steps: object = None
+) -> dict[str, Any]:
     """The response's body for ``frameId`` ``frame_id`` (None: the present step); a frame id
     not handed out at this stop is ``Stale``, no quiz the shell's ``UserError``; ``picture``
-    true: the next step's picture too."""
-    if picture not in (None, True, False):
-        raise UserError(f"sudokuBoard's picture is true or false, not {picture!r}.")
+    true: the next step's picture too; ``steps`` true: every step SE offers there too."""
+    for name, value in (("picture", picture), ("steps", steps)):
+        if value not in (None, True, False):
+            raise UserError(f"sudokuBoard's {name} is true or false, not {value!r}.")
     repl = view.repl
     session = repl.require_quiz()
     item: object = Present()
@@ -57,6 +62,10 @@ def board_body(view: StackView, frame_id: object, picture: object = None) -> dic
         from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
         answer["picture"] = picture_json(next_step_picture(session, moves, state, givens))
+    if steps:
+        from sudoku_repl.tools.explain.hints import board_steps_json
+
+        answer["steps"] = board_steps_json(session, moves, state, repl.view.names)
     return answer
 
 

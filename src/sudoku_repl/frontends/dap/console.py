@@ -98,7 +98,7 @@ class Console:
 
     def _named(self, expression: str, frame_id: object) -> str | None:
         """A watch of a name of the frame's Run or Level scope (``step``, ``level``...): its
-        value (issue 61); None for a cell; anything else refused, naming what a watch takes."""
+        value; None for a cell; anything else refused, naming what a watch takes."""
         values = self.adapter.view.named(frame_id)
         found = [str(value) for name, value in values if name == expression]
         if found:
@@ -113,7 +113,7 @@ class Console:
         """The cells whose digits the hover's range covers in the quiz file: from its line and
         column, as many characters as the expression has (VS Code's range is the boundary
         between two digits where the pointer is: it cannot tell which half of a character the
-        pointer is on, issue 61), each a digit; None: the client gave no place (then the
+        pointer is on), each a digit; None: the client gave no place (then the
         expression names the cell)."""
         from sudoku_repl.frontends.dap.cells import cell_at
 

@@ -1,7 +1,7 @@
 """The session as DAP shows a program: one thread, the stack, scopes and variables.
 
 Frame 0 is the present step, named by its trace line, at the cell its last event touched (none,
-as at step 0: the grid's first line, issue 61, not the comment above it; at a
+as at step 0: the grid's first line, not the comment above it; at a
 stop at a breakpoint on a row or a cell: that cell, or the cell of the row the step set);
 frames 1..L are the guess levels, innermost first, named as ``backtrace`` names them, each at
 its guessed cell. A frame's scopes: ``Board`` (a variable a row, each holding its cells: the
@@ -109,7 +109,7 @@ class Handles:
 
     def left(self, number: object) -> bool:
         """Was ``number`` handed out at a stop the search has left (not never)? ``scopes`` and
-        ``variables`` of such a stop answer nothing rather than refuse (issue 61): VS Code's
+        ``variables`` of such a stop answer nothing rather than refuse: VS Code's
         Variables view asks for them 400 ms after a stop, so a step taken sooner makes it ask
         for the stop left behind, and a refusal was drawn in red in the view ("No frame 1: it
         was handed out before the search moved") until it asked again. Nothing is true (that

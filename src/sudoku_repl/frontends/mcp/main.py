@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from sudoku_repl.core.errors import UserError
+from sudoku_repl.frontends.mcp.sealed import OPEN
 
 PROG = "sudoku-repl mcp"
 
@@ -30,11 +31,18 @@ def main_mcp(argv: Sequence[str]) -> int:
         prog=PROG,
         description="Serve the debugger's tools (load_quiz, step, goto, check_move, hint, "
         "rate...) over the Model Context Protocol on stdin/stdout, one session a client "
-        "(docs/agents.md). Nothing is written outside the folder it starts in.",
+        "(docs/agents.md). Nothing is written outside the folder it starts in. Sealed by "
+        "default: no answer shows the solution.",
         after=f" (see {PROG} --help)",
     )
+    parser.add_argument(
+        OPEN,
+        action="store_true",
+        help="the open mode, for reinforcement learning and debugging: check_move judges "
+        "against the solution (not_yet, wrong), run and every measure answer",
+    )
     try:
-        parser.parse_args(list(argv))
+        options = parser.parse_args(list(argv))
     except UserError as e:
         print(e.line if e.line.startswith(PROG) else f"{PROG}: {e.line}", file=sys.stderr)
         return 2
@@ -46,7 +54,7 @@ def main_mcp(argv: Sequence[str]) -> int:
         print(missing(), file=sys.stderr)
         return 1
     try:
-        run()
+        run(sealed=not options.open)
     except KeyboardInterrupt:
         return 130
     return 0

@@ -1,4 +1,4 @@
-"""How hard a state is, by measures that do not depend on any search order (issue 60).
+"""How hard a state is, by measures that do not depend on any search order.
 
 Every measure here is defined on a pencil-mark state of a classic 9x9 quiz with exactly one
 solution; another state raises ``solving.Unrated`` with its reason in one line.

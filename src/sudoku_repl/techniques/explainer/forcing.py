@@ -59,6 +59,8 @@ class Chainer:
         self.level = level
         self.advanced = advanced
         self.poll = poll
+        #: ``found_of``'s findings of the last grid asked: (its values and candidates, by hint)
+        self._kept: tuple[tuple[bytes, tuple[int, ...]] | None, dict[Hint, Found]] = (None, {})
         # the nested levels' names: "Dynamic Cell Forcing Chains (+ Forcing Chains)"
         self.suffix = suffix
         # level 4: the level of the dynamic chains nested in it (what ``advanced`` runs)
@@ -320,7 +322,17 @@ class Chainer:
     def found_of(self, grid: Grid, hint: Hint) -> Found:
         """The finding of ``hint`` (one of ``hints(grid)``, the first such), with its chains:
         where the C says which cell's chains found it, the Python follows that cell's again
-        (every cell's on the pure build)."""
+        (every cell's on the pure build). Kept for the last grid asked (a step's shape, pattern
+        and description each ask it; a grid's whole list asks it of every step)."""
+        seen = (bytes(grid.values), tuple(grid.cands))
+        if self._kept[0] != seen:
+            self._kept = (seen, {})
+        kept = self._kept[1]
+        if hint not in kept:
+            kept[hint] = self._found_of(grid, hint)
+        return kept[hint]
+
+    def _found_of(self, grid: Grid, hint: Hint) -> Found:
         sources = native_chains.chainer_sources(
             grid, self.multiple, self.dynamic, self.nishio, self.level, self.nesting, self.named
         )

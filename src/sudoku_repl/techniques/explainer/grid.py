@@ -143,7 +143,7 @@ class Grid:
         state's pencil-mark line (``from_pencil_marks``: a value is the one candidate of its
         cell), or None for every candidate the values leave (a puzzle, ``from_puzzle``). The
         one way ``rate``, ``serate``, ``difficulty`` and the API turn a state into the rating's
-        grid (issue 66: a second way rated a pencil-mark line's EP and ED 1.2)."""
+        grid (a second way rated a pencil-mark line's EP and ED 1.2)."""
         if marks is None:
             return cls.from_puzzle("".join(map(str, values)))
         return cls.from_pencil_marks(

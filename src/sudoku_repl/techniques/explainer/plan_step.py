@@ -1,5 +1,5 @@
 """A step of Sudoku Explainer's path as data: the technique, its rating, the pattern's cells,
-a chain's links in order, the candidates removed and the values placed (issue 68). The one
+a chain's links in order, the candidates removed and the values placed. The one
 source a hint's words, a step's picture and ``rate --plan``'s JSON read.
 
 Notation (the dossier's, 1-based): a cell ``r3c5``, a candidate digit+row+column ``5r3c5``.
@@ -63,7 +63,7 @@ class PlanStep(NamedTuple):
     ``Dynamic Contradiction Forcing Chains (+)``; empty: the technique's). ``house``,
     ``description``, ``digits`` and ``starts`` are not in ``to_json``. A named tuple (immutable,
     ``_replace`` for a changed copy): ``rate --plan`` makes one a step, and an attrs frozen
-    class cost it a tenth of the plan (issue 68's benchmark, ``benchmarks/bench_plan.py``)."""
+    class cost it a tenth of the plan (``benchmarks/bench_plan.py``)."""
 
     technique: str
     rating: float
@@ -80,7 +80,7 @@ class PlanStep(NamedTuple):
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],
         removed, placed; and ``line_name``, the name serate's line of the step begins with
-        (issue 73: a forcing chain's is not its ``technique``)."""
+        (a forcing chain's is not its ``technique``)."""
         return {
             "technique": self.technique,
             "line_name": self.line_name or self.technique,

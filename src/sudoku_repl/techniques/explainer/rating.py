@@ -152,7 +152,11 @@ def exhausted_level(order: Sequence[tuple[str, Finder]], index: int) -> int:
     return min(floors(order)[index:])
 
 
-class _Timeout(Exception):
+class OutOfTime(Exception):
+    """The time limit came before a step was found (``first_hint``'s ``deadline``)."""
+
+
+class _Timeout(OutOfTime):
     """The time limit came while technique ``index`` was searching (or before it began)."""
 
     def __init__(self, index: int) -> None:
@@ -172,7 +176,8 @@ def first_hint(
     start: int = 0,
     found_by: list[int] | None = None,
 ) -> Hint | None:
-    """The first hint of the first technique (from ``start`` on) that finds one. Before each
+    """The first hint of the first technique (from ``start`` on) that finds one (``OutOfTime``
+    past the ``deadline``). Before each
     technique, the time limit (``deadline``) and the caller's ``interrupted`` are looked at
     (the chain searches look at them inside too: the Python ones through the ``poll`` they
     were made with, the native ones every thousand or so potentials). ``found_by`` gets the

@@ -1,1 +1,1 @@
-"""`difficulty`: the dossier of a quiz or of the state a session has reached (issue 60)."""
+"""`difficulty`: the dossier of a quiz or of the state a session has reached."""

@@ -1,4 +1,4 @@
-"""The dossier of a quiz or of a pencil-mark state (issue 60): every measure asked for, each
+"""The dossier of a quiz or of a pencil-mark state: every measure asked for, each
 from its engine, as one typed record (``Dossier``) that ``difficulty`` words
 (``tools/difficulty/lines``) and the API hands back (``sudoku_repl.difficulty``).
 

@@ -72,7 +72,7 @@ def _figure(figure: Figure) -> str:
 
 def heading(dossier: Measured) -> str:
     """The first line: what is measured (the quiz, the state at step N), by which
-    version, with the settings that shape those measures' figures, only those (issue 66): the
+    version, with the settings that shape those measures' figures, only those: the
     isomorphs for order luck and ER's spread, Sudoku Explainer's time limit for its rating,
     the run mode for the original's search and filters."""
     s = dossier.settings

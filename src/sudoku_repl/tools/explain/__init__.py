@@ -1,1 +1,1 @@
-"""`explain`: Sudoku Explainer's path as data, a step's plan (issue 68)."""
+"""`explain`: Sudoku Explainer's path as data, a step's plan."""

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's next step in words (issues 68 and 73): ``hint se``'s line and ``hint se
+"""Sudoku Explainer's next step in words: ``hint se``'s line and ``hint se
 LEVEL``'s, the API's ``Session.hint`` and DAP's console (which runs the shell's command) alike,
 both read from the one ``PlanStep`` (so they name the step alike), in the session's cell
 notation (``set names``)."""
@@ -9,14 +9,30 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.geometry import Geometry
+from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
+from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
 from sudoku_repl.tools.explain.plan import next_step
+from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
-from sudoku_repl.views.step_words import hint_words, notation, step_line
+from sudoku_repl.views.step_words import hint_words, listed_line, notation, step_line
+
+#: where a state is not of a classic 9x9 quiz (``hint se``'s line)
+NOT_CLASSIC = "hint se works on a classic 9x9 quiz only."
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.plan_step import PlanStep
+
+
+#: what a hint's search is doing, for the progress (the shell's line, an MCP client's reports)
+SEARCHING_NEXT = "hint se: searching Sudoku Explainer's next step"
+SEARCHING_EVERY = "hint se all: searching every step of Sudoku Explainer's"
+#: the line of a hint whose search passed its deadline (``OutOfTime``)
+NO_HINT_IN_TIME = (
+    "No hint within the time budget: Sudoku Explainer's next step is a long search from here "
+    "(a larger budget may find it)."
+)
 
 
 def se_graded_lines(
@@ -25,11 +41,12 @@ def se_graded_lines(
     level: int,
     interrupted: Callable[[], bool] | None = None,
     names: str = "readalps",
+    deadline: float | None = None,
 ) -> list[str]:
     """Sudoku Explainer's next step from the state (its values and candidates; before step 1,
     its givens'), at hint level ``level`` (``views/step_words``). ``Interrupted`` of the
-    rating once ``interrupted()``."""
-    found = _next(state, geo, interrupted)
+    rating once ``interrupted()``, ``OutOfTime`` past ``deadline`` (``next_step``'s)."""
+    found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
         return [found]
     step, grid = found
@@ -41,24 +58,97 @@ def se_hint_lines(
     geo: Geometry,
     interrupted: Callable[[], bool] | None = None,
     names: str = "readalps",
+    deadline: float | None = None,
 ) -> list[str]:
     """``hint se``: the step Sudoku Explainer would take next from the present values and
     candidates, with its rating, named as the graded hint names it: ``Hidden Single in block
     5: [5,6]=2 (ER 1.2)``. ``interrupted`` (Ctrl-C) is polled before each technique and inside
-    the chain searches; ``Interrupted`` of the rating is raised once it is true."""
-    found = _next(state, geo, interrupted)
+    the chain searches; ``Interrupted`` of the rating is raised once it is true, ``OutOfTime``
+    past ``deadline``."""
+    found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
         return [found]
     return [step_line(found[0], notation(geo, names))]
 
 
-def _next(
+def se_all_lines(
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
+) -> list[str]:
+    """``hint se all``: every step Sudoku Explainer offers from the present values and
+    candidates (``tools/explain/all_steps``), easiest first, a line each (``listed_line``),
+    numbered, under a line that counts them; or the line that says why there is none.
+    ``Interrupted`` of the rating once ``interrupted()``."""
+    steps = _every(state, geo, interrupted)
+    if isinstance(steps, str):
+        return [steps]
+    name = notation(geo, names)
+    count = f"{len(steps)} step{'s' if len(steps) != 1 else ''}"
+    head = f"Every step Sudoku Explainer offers here, easiest first ({count}):"
+    width = len(str(len(steps)))
+    return [head] + [
+        f"{number:>{width}}. {listed_line(step, name)}" for number, step in enumerate(steps, 1)
+    ]
+
+
+def se_all_json(
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
+) -> dict[str, object]:
+    """``se_all_lines`` as data (DAP's ``sudokuBoard`` with ``steps: true``, the Board's
+    list): ``{"steps": [...]}``, each step's ``PlanStep.to_json`` and its ``line`` (the
+    shell's, unnumbered), easiest first; or ``{"none": line}``, why there is none."""
+    steps = _every(state, geo, interrupted)
+    if isinstance(steps, str):
+        return {"none": steps}
+    name = notation(geo, names)
+    return {"steps": [{**step.to_json(), "line": listed_line(step, name)} for step in steps]}
+
+
+def board_steps_json(
+    session: Session,
+    moves: int,
+    state: EngineState,
+    names: str = "readalps",
+    interrupted: Callable[[], bool] | None = None,
+) -> dict[str, object]:
+    """``se_all_json`` of ``state`` (the state after the record's first ``moves`` moves), as
+    the Board's list asks for it: where it is not of a classic quiz, or has no solution
+    (``tools/explain/unsolvable``: since when), ``{"none": line}`` too."""
+    if not session.geo.classic:
+        return {"none": NOT_CLASSIC}
+    unsolvable = no_solution_line(session, moves, state, NO_STEP)
+    if unsolvable is not None:
+        return {"none": unsolvable}
+    return se_all_json(state, session.geo, interrupted, names)
+
+
+def _every(
     state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None
+) -> list[PlanStep] | str:
+    """Every step Sudoku Explainer offers from the state, easiest first, or the line that says
+    why there is none (not a classic grid, no technique finds one)."""
+    grid = se_grid(state, geo)
+    if isinstance(grid, str):
+        return grid
+    steps = by_rating(all_steps(grid, interrupted))
+    return steps if steps else SE_NOTHING
+
+
+def _next(
+    state: EngineState,
+    geo: Geometry,
+    interrupted: Callable[[], bool] | None,
+    deadline: float | None = None,
 ) -> tuple[PlanStep, Grid] | str:
     """Sudoku Explainer's next step from the state and the grid it was found on, or the line
     that says why there is none (not a classic grid, no technique finds one)."""
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return grid
-    step = next_step(grid, interrupted)
+    step = next_step(grid, interrupted, deadline)
     return SE_NOTHING if step is None else (step, grid)

@@ -1,4 +1,4 @@
-"""The original's step N of the record as a ``PlanStep`` (issue 68), made in this one place:
+"""The original's step N of the record as a ``PlanStep``, made in this one place:
 ``export svg FILE --step N`` draws it, the replay page carries its picture.
 
 What a step did is read from the record, as ``history`` and ``hint`` read it: its moves'

@@ -1,4 +1,4 @@
-"""A picture of Sudoku Explainer's next step from a state (issue 68): ``export svg``'s, the
+"""A picture of Sudoku Explainer's next step from a state: ``export svg``'s, the
 DAP ``sudokuBoard`` request's (``picture: true``) and the web page's Board's, made once here."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Sudoku Explainer's path as data (issue 68): each step of a rating as a ``PlanStep`` (the
+"""Sudoku Explainer's path as data: each step of a rating as a ``PlanStep`` (the
 technique as serate names it, its rating, the pattern's cells, a chain's links in order, the
 candidates removed and the values placed), every removal and placement checked against the
 solution while the plan is made.
@@ -139,7 +139,7 @@ def reads_grid(step: Step) -> bool:
     (``_READS_GRID``), or the step has no shape from the C (found again on the grid, and a
     chain's links with it). ``plan_of`` brings its grid up to date for those alone: most
     steps of a path come after the last of them, and taking each step on the grid was a
-    sixth of a plan's cost (issue 68's benchmark); a test holds the plans alike either way."""
+    sixth of a plan's cost (``benchmarks/bench_plan.py``); a test holds the plans alike either way."""
     return step.shape is None or step.technique in _READS_GRID
 
 
@@ -159,16 +159,19 @@ def plan_rows(
     return tuple([step.to_json() for step in made])
 
 
-def next_step(grid: Grid, interrupted: Callable[[], bool] | None = None) -> PlanStep | None:
+def next_step(
+    grid: Grid, interrupted: Callable[[], bool] | None = None, deadline: float | None = None
+) -> PlanStep | None:
     """The step Sudoku Explainer takes next from ``grid`` (not changed), as data; None where
     no technique finds one. Checked against the solution where the grid has one (a session's
     state may have lost it: then there is nothing to check against). ``Interrupted`` of the
-    rating once ``interrupted()``."""
-    order = techniques(poller(None, interrupted))
+    rating once ``interrupted()``; ``OutOfTime`` once ``deadline`` (``time.monotonic``'s
+    clock) passes."""
+    order = techniques(poller(deadline, interrupted))
     found_by: list[int] = []
     if finds_nothing(grid):
         return None
-    hint = first_hint(grid, order, None, interrupted, 0, found_by)
+    hint = first_hint(grid, order, deadline, interrupted, 0, found_by)
     if hint is None:
         return None
     made = plan_step(Step(hint, order[found_by[0]][0]), grid)

@@ -1,4 +1,4 @@
-"""A position with no solution (issue 73): ``hint se``, ``export svg`` and the Board's picture
+"""A position with no solution: ``hint se``, ``export svg`` and the Board's picture
 say so first, and since which step of the record, rather than a step of Sudoku Explainer's
 that no solution backs. Whether a state has a solution is the solution counter's answer on its
 values and candidates (``techniques/difficulty/solving``: the native one where built). Since

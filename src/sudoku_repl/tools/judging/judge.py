@@ -1,4 +1,4 @@
-"""A move judged (issue 75): ``justified`` when a technique of Sudoku Explainer rated up to
+"""A move judged: ``justified`` when a technique of Sudoku Explainer rated up to
 ``max_er`` makes it from the state (a placement it places, an elimination among those it
 removes: the technique and rating named), ``not_yet`` when the move agrees with the puzzle's
 solution but no such technique makes it now, ``wrong`` when it contradicts the solution: then
@@ -12,23 +12,27 @@ same for ``check_move`` of ``sudoku-repl mcp`` and the reward of ``sudoku_repl.g
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import attrs
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.techniques.explainer import native_chains
+from sudoku_repl.techniques.explainer import native, native_chains
 from sudoku_repl.techniques.explainer.floors import floors
 from sudoku_repl.techniques.explainer.grid import ALL, BIT_COUNT, UNITS, Grid, unit_name
 from sudoku_repl.techniques.explainer.hint import Finder
 from sudoku_repl.techniques.explainer.native_ladder import Rung, finding
 from sudoku_repl.techniques.explainer.plan_step import CELL_LABELS
-from sudoku_repl.techniques.explainer.rating import Interrupted, poller, techniques
+from sudoku_repl.techniques.explainer.rating import Interrupted, techniques
 from sudoku_repl.tools.judging.moves import Move
 
 #: the highest rating Sudoku Explainer gives: every technique (``check_move``'s default)
 MAX_ER = 11.9
+#: ``check_move``'s time budget, in seconds, where the call gives none: past it the verdict is
+#: ``unproven`` (``BUDGET``)
+DEFAULT_BUDGET = 10.0
 
 
 #: the techniques that only place a value, and those that only remove candidates (the chains
@@ -60,18 +64,27 @@ class Verdict(enum.Enum):
     JUSTIFIED = "justified"
     NOT_YET = "not_yet"
     WRONG = "wrong"
+    #: the sealed verdict (``sealed``) of a move no technique up to ``max_er`` proves or rules
+    #: out, and any verdict the time budget stopped (``Judgement.reason`` "budget")
+    UNPROVEN = "unproven"
+
+
+#: ``Judgement.reason`` of a judgement the time budget stopped
+BUDGET = "budget"
 
 
 @attrs.frozen
 class Judgement:
-    """A move's verdict; ``technique`` and ``rating`` (ER) where it is justified,
-    ``contradiction`` (words) where it is wrong."""
+    """A move's verdict; ``technique`` and ``rating`` (ER) where it is justified (or, sealed,
+    ruled out), ``contradiction`` (words) where it is wrong, ``reason`` where it is unproven (``BUDGET``:
+    the time budget ran out first)."""
 
     move: Move
     verdict: Verdict
     technique: str | None = None
     rating: float | None = None
     contradiction: str | None = None
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The judgement as JSON data (``check_move``'s structured content)."""
@@ -81,6 +94,8 @@ class Judgement:
             out["rating"] = self.rating
         if self.contradiction is not None:
             out["contradiction"] = self.contradiction
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
     def __str__(self) -> str:
@@ -88,7 +103,21 @@ class Judgement:
             return f"{self.move}: justified by {self.technique} (ER {self.rating})."
         if self.verdict is Verdict.WRONG:
             return f"{self.move}: wrong: {self.contradiction}."
+        if self.reason == BUDGET:
+            return (
+                f"{self.move}: unproven: the time budget ran out before the techniques up to "
+                "the ER asked were all tried (a larger budget, or a lower max_er, may decide)."
+            )
+        if self.verdict is Verdict.UNPROVEN:
+            return (
+                f"{self.move}: unproven: no technique up to the ER asked makes it or rules it "
+                "out now."
+            )
         return f"{self.move}: not yet: right, but no technique up to the ER asked makes it now."
+
+
+class OutOfBudget(Exception):
+    """The judgement's deadline passed before a verdict."""
 
 
 def unplayable(grid: Grid, move: Move) -> str | None:
@@ -105,24 +134,37 @@ def unplayable(grid: Grid, move: Move) -> str | None:
 
 class Judge:
     """Judges moves with the techniques rated up to ``max_er`` (their floor at most it: the
-    others are never tried); ``interrupted`` is polled before each technique and inside the
-    chain searches (``Interrupted``). What the techniques make from a grid is kept until a
-    grid of other values or candidates is judged: the techniques are run once a state, each
-    only once a move asks for more than those before it make."""
+    others are never tried). ``interrupted`` is polled before each technique and inside the
+    chain searches (``Interrupted``), as often as the searches look at their limits: a front
+    end's progress goes there too; ``doing`` is told the technique under way, by its name in
+    Sudoku Explainer's order (``rating.techniques``).
+
+    A move's technique is the first of that order whose findings make it, and its rating the
+    easiest of that technique's findings that make it: what the ladder finds, whichever moves
+    were judged before. What each technique finds on a grid is kept until a grid of other
+    values or candidates is judged, a technique at a time: each runs once a state, and only
+    when a move asks for more than those before it make. A technique the deadline stopped is
+    not kept: the next judgement runs it again."""
 
     def __init__(
-        self, max_er: float = MAX_ER, interrupted: Callable[[], bool] | None = None
+        self,
+        max_er: float = MAX_ER,
+        interrupted: Callable[[], bool] | None = None,
+        doing: Callable[[str], None] | None = None,
     ) -> None:
         if not 1.0 <= max_er <= MAX_ER:
             raise UserError(f"max_er {max_er}: an ER goes from 1.0 to {MAX_ER}")
         self.limit = round(max_er * 10)
         self.interrupted = interrupted
-        order = techniques(poller(None, interrupted))
+        self.doing = doing
+        self._deadline: float | None = None  # the judgement under way's
+        order = techniques(self._poll)
         kept = [
             (name, finder)
             for (name, finder), floor in zip(order, floors(order))
             if floor <= self.limit
         ]
+        self.names = tuple(name for name, _ in kept)
         self.order: tuple[Finder, ...] = tuple(finder for _, finder in kept)
         #: for a placement (True) and an elimination (False), the techniques that may make one
         self.makers = {
@@ -134,63 +176,109 @@ class Judge:
             for place in (True, False)
         }
         self._grid: tuple[bytes, tuple[int, ...]] | None = None
-        self._made: Made = {}  # what makes each move, of the techniques tried so far
-        self._tried: set[int] = set()
+        self._found: dict[int, Made] = {}  # by technique: the moves it makes on the grid
+        #: the nested chains' memo of inner findings (``native_chains.memo``), kept with the grid
+        self._memo: object = None
 
-    def justification(self, grid: Grid, move: Move) -> tuple[str, int] | None:
-        """The technique (its hint's name) and rating (tenths) of a finding rated up to
-        ``max_er`` that makes the move on the grid (not changed), or None: the techniques are
-        tried in Sudoku Explainer's order until one makes it, and the easiest finding of those
-        tried is the answer."""
+    def _poll(self) -> None:
+        """The pure chain searches' poll: ``Interrupted``, or ``OutOfBudget`` past the
+        deadline."""
+        if self.interrupted is not None and self.interrupted():
+            raise Interrupted
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise OutOfBudget
+
+    def justification(
+        self, grid: Grid, move: Move, deadline: float | None = None
+    ) -> tuple[str, int] | None:
+        """The technique (its hint's name) and rating (tenths) that make the move on the grid
+        (not changed), of the first technique rated up to ``max_er`` that makes it, or None.
+        ``OutOfBudget`` once ``deadline`` (``time.monotonic``'s clock; None: none) passes."""
+        return self.first_made(grid, (move,), deadline).get(move)
+
+    def first_made(
+        self, grid: Grid, moves: Collection[Move], deadline: float | None = None
+    ) -> dict[Move, tuple[str, int]]:
+        """The techniques tried in order up to the first that makes any of ``moves`` on the
+        grid (not changed), and, for each move one of those makes, the first of them that
+        does: its hint's name and rating (tenths). Empty where none up to ``max_er`` makes
+        any. What earlier calls tried beyond that technique is not looked at, so the answer is
+        the same whatever came before. ``OutOfBudget`` once ``deadline`` passes."""
         seen = (bytes(grid.values), tuple(grid.cands))
         if seen != self._grid:
-            self._grid, self._made, self._tried = seen, {}, set()
-        made, tried = self._made, self._tried
-        untried = [i for i in self.makers[move.place] if i not in tried]
-        if move in made or not untried:
-            return made.get(move)
-        interrupted, limit = self.interrupted, self.limit
-        token = native_chains.limits.set((None, interrupted))
+            make = native.se_memo()
+            self._grid, self._found = seen, {}
+            self._memo = None if make is None else make()
+        kinds = {move.place for move in moves}
+        out: dict[Move, tuple[str, int]] = {}
+        for index in range(len(self.order)):
+            if not any(index in self.makers[place] for place in kinds):
+                continue
+            made = self._found.get(index)
+            if made is None:
+                made = self._found[index] = self._made_by(grid, index, deadline)
+            for move in moves:
+                key = (move.cell, move.digit, move.place)
+                if key in made and move not in out:
+                    out[move] = made[key]
+            if out:
+                return out
+        return out
+
+    def _made_by(self, grid: Grid, index: int, deadline: float | None) -> Made:
+        """What technique ``index`` makes on the grid: each move, with the easiest of its
+        findings rated up to ``max_er`` that makes it."""
+        if self.doing is not None:
+            self.doing(self.names[index])
+        self._deadline = deadline
+        self._poll()
+        token = native_chains.limits.set((deadline, self.interrupted))
+        kept = native_chains.memo.set(self._memo)
         try:
-            with native_chains.remembered():
-                for index in untried:
-                    if interrupted is not None and interrupted():
-                        raise Interrupted
-                    finder = self.order[index]
-                    if isinstance(finder, Rung):
-                        found = finder.findings(grid)
-                    else:
-                        found = [finding(hint) for hint in finder(grid)]
-                    for name, rating, removals, placement in found:
-                        if rating > limit:
-                            continue
-                        if placement is not None:
-                            _keep(made, (*placement, True), name, rating)
-                        for cell, digit in removals:
-                            _keep(made, (cell, digit, False), name, rating)
-                    tried.add(index)
-                    if move in made:
-                        break
-        except native_chains.Stopped:
-            raise Interrupted from None
+            finder = self.order[index]
+            if isinstance(finder, Rung):
+                found = finder.findings(grid)
+            else:
+                found = [finding(hint) for hint in finder(grid)]
+        except native_chains.Stopped as stopped:
+            raise Interrupted if stopped.interrupted else OutOfBudget from None
         finally:
+            native_chains.memo.reset(kept)
             native_chains.limits.reset(token)
-        return made.get(move)
+            self._deadline = None
+        made: Made = {}
+        for name, rating, removals, placement in found:
+            if rating > self.limit:
+                continue
+            if placement is not None:
+                _keep(made, (*placement, True), name, rating)
+            for cell, digit in removals:
+                _keep(made, (cell, digit, False), name, rating)
+        return made
 
     def judge(
-        self, grid: Grid, move: Move, solution: Sequence[int], explain: bool = True
+        self,
+        grid: Grid,
+        move: Move,
+        solution: Sequence[int],
+        explain: bool = True,
+        deadline: float | None = None,
     ) -> Judgement:
         """The move's judgement on the grid (not changed), against the puzzle's ``solution``
         (81 digits); ``explain``: a wrong move's contradiction named (else None: the
-        environment's rewards need none). ``UserError`` for a move that cannot be made there
-        (``unplayable``)."""
+        environment's rewards need none); ``deadline`` (``time.monotonic``'s clock; None:
+        none): past it, ``unproven`` for the reason ``BUDGET``. ``UserError`` for a move that
+        cannot be made there (``unplayable``)."""
         why = unplayable(grid, move)
         if why is not None:
             raise UserError(why)
         if (solution[move.cell] == move.digit) != move.place:
             said = contradiction(grid, move, solution[move.cell]) if explain else None
             return Judgement(move, Verdict.WRONG, contradiction=said)
-        found = self.justification(grid, move)
+        try:
+            found = self.justification(grid, move, deadline)
+        except OutOfBudget:
+            return Judgement(move, Verdict.UNPROVEN, reason=BUDGET)
         if found is None:
             return Judgement(move, Verdict.NOT_YET)
         return Judgement(move, Verdict.JUSTIFIED, found[0], found[1] / 10)

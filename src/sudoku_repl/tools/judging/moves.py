@@ -1,4 +1,4 @@
-"""A move in the field's notation (issue 75): ``r4c5=7`` places 7 at row 4, column 5;
+"""A move in the field's notation: ``r4c5=7`` places 7 at row 4, column 5;
 ``r4c5<>7`` eliminates 7 from that cell's candidates. Read in one place, for ``check_move``,
 ``place`` and ``eliminate`` of ``sudoku-repl mcp`` and the environment's actions."""
 
@@ -13,8 +13,12 @@ from sudoku_repl.techniques.explainer.plan_step import CELL_LABELS
 #: what a move is, said after a move refused
 FORM = "a move is r4c5=7 (a placement) or r4c5<>7 (an elimination)"
 
-_CELL = re.compile(r"\s*r\s*(\d+)\s*c\s*(\d+)\s*", re.IGNORECASE)
-_MOVE = re.compile(r"\s*r\s*(\d+)\s*c\s*(\d+)\s*(=|<>|!=)\s*(\d+)\s*", re.IGNORECASE)
+#: what a cell and a move are, exactly (a tool's schema says it too: a JSON schema pattern):
+#: R and C in either case, spaces around the parts, ASCII digits (a full-width one is refused)
+CELL_PATTERN = "^ *[rR] *([0-9]+) *[cC] *([0-9]+) *$"
+MOVE_PATTERN = "^ *[rR] *([0-9]+) *[cC] *([0-9]+) *(=|<>|!=) *([0-9]+) *$"
+_CELL = re.compile(CELL_PATTERN)
+_MOVE = re.compile(MOVE_PATTERN)
 
 
 class Move(NamedTuple):

@@ -1,4 +1,4 @@
-"""``generate --near``'s frontier (issues 55, 59): which puzzle each task searches near, and how
+"""``generate --near``'s frontier: which puzzle each task searches near, and how
 many givens its neighbours change, decided so that the same seed makes the same puzzles with any
 ``--jobs`` and a continued ``--out`` ends as an uninterrupted run would have written it.
 

@@ -1,5 +1,5 @@
 """What a continued ``generate --out`` takes from the run that stopped, checked before it is
-trusted (issue 59), as ``rating/kept`` checks ``rate``'s rows: the marker's figures (the seed it
+trusted, as ``rating/kept`` checks ``rate``'s rows: the marker's figures (the seed it
 drew, how far the job went), and each puzzle line FILE holds. A kept line is printed again by no
 one, but it is counted, searched near (``--near``) and never made again: a line edited by hand
 or appended by a tool (no givens, 81 ``1``s, ``nan/nan/nan``, a puzzle twice) would pass for a

@@ -1,4 +1,4 @@
-"""A generation under way (issue 55): the maker's tasks handed to the workers (``rate_pool``'s
+"""A generation under way: the maker's tasks handed to the workers (``rate_pool``'s
 ``in_order``: this process, worker processes, or Dask's), their batches put back in task
 order, the puzzles kept once each up to isomorphism (``core.canonical``), until the count, the
 time or a stop. The command line, the shell's ``generate`` and ``sudoku_repl.generate`` all run
@@ -26,7 +26,7 @@ from sudoku_repl.tools.making.tasks import Batch, Made, Order
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, in_order
 
 #: more tasks than any generation gets to (the tasks of a random start are numbered on); a
-#: range's length is a C ssize_t, 32 bits in the web page's Python (issue 74: OverflowError there)
+#: range's length is a C ssize_t, 32 bits in the web page's Python (OverflowError there)
 ENDLESS = min(1 << 62, sys.maxsize)
 
 

@@ -1,4 +1,4 @@
-"""The two makers and their names (issue 66): one command name means one thing on every
+"""The two makers and their names: one command name means one thing on every
 surface. ``generate`` is the maker of minimal puzzles to order (the shell, the system's prompt,
 the DAP console, ``sudoku_repl.generate``); ``scramble`` is seed 003's quizzes from one grid (the
 shell and the DAP console). An option only the other one takes is refused in one line that

@@ -1,4 +1,4 @@
-"""``generate --near FILE``'s puzzles read (issues 55, 59): each checked to have one solution,
+"""``generate --near FILE``'s puzzles read: each checked to have one solution,
 a line met before dropped (and counted), the reading stopped at once by a stop request (Ctrl-C,
 the shell's, DAP's ``pause``) and said on the progress line every ``TICK_LINES`` lines: a file of
 200,000 puzzles takes a minute."""

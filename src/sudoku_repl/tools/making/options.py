@@ -1,4 +1,4 @@
-"""The maker's options (issue 55), declared once: ``sudoku-repl generate`` parses them
+"""The maker's options, declared once: ``sudoku-repl generate`` parses them
 (``frontends/generate_cli``), so does the shell's ``generate`` (``commands/making``), and ``help
 generate`` and ``--help`` say them, from this one list; what they ask for is read here into an
 ``Order`` (``order_of``), each fault one ``UserError`` line.

@@ -1,4 +1,4 @@
-"""Puzzles on a pattern (issue 55: ``generate --pattern``, the forum's Patterns Game): givens on
+"""Puzzles on a pattern (``generate --pattern``, the forum's Patterns Game): givens on
 exactly the pattern's cells, one solution, minimal.
 
 A random solution grid read on the pattern's cells seldom has one solution (none in a minute

@@ -1,4 +1,4 @@
-"""One generation as a command asks for it (issue 55): the options read (``Request``), the
+"""One generation as a command asks for it: the options read (``Request``), the
 workers (a Dask pool when asked), ``--out`` opened and continued (``rate_out``: the seed drawn
 by the run that stopped, the puzzles it kept, the tasks it had done), the puzzles made by the
 one loop (``generation``) and appended as found. ``sudoku-repl generate`` and the shell's

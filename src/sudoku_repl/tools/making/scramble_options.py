@@ -1,5 +1,5 @@
-"""Seed 003's scramble's options (the shell's ``scramble``; issue 66: it was ``generate``
-without the maker's options), declared once: the handler parses them, ``help scramble`` says
+"""Seed 003's scramble's options (the shell's ``scramble``, the maker's options
+not among them), declared once: the handler parses them, ``help scramble`` says
 them, and ``makers`` names them when they are given to ``generate``."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Seed 003's scramble as the shell's ``scramble`` asks for it (issue 66): the quizzes made one
+"""Seed 003's scramble as the shell's ``scramble`` asks for it: the quizzes made one
 at a time, each appended to ``--out`` as it is made, by ``rating/out``'s writing (``generate``'s
 and ``rate``'s: durable in batches, FILE as it was until the first quiz, a run stopped by Ctrl-C
 or a kill continued by the same command), so that memory stays bounded whatever ``--count``

@@ -1,4 +1,4 @@
-"""What ``generate`` is asked to make (issue 55): ranges of Sudoku Explainer's ER, EP and ED, of
+"""What ``generate`` is asked to make: ranges of Sudoku Explainer's ER, EP and ED, of
 the original's biggest level and steps of ``run`` to the first solution, and a technique of
 the SE solution path; and whether a puzzle's figures meet them.
 

@@ -1,4 +1,4 @@
-"""Making puzzles to order (issue 55): minimal puzzles with one solution, judged against the
+"""Making puzzles to order: minimal puzzles with one solution, judged against the
 targets (``targets.Targets``), in tasks that worker processes can do apart.
 
 A *task* is numbered; what it makes depends on the order, the seed and its number alone (its

@@ -1,4 +1,4 @@
-"""A puzzle's vicinity (issue 55: ``generate --near``), as the hardest-puzzle hunters search it:
+"""A puzzle's vicinity (``generate --near``), as the hardest-puzzle hunters search it:
 its {-k+k} neighbours, the minimal puzzles with one solution that differ from it by k givens
 taken away and k put in.
 

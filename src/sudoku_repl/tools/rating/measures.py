@@ -1,4 +1,4 @@
-"""The order-free measures of a quiz or a pencil-mark state (issue 60), computed by the
+"""The order-free measures of a quiz or a pencil-mark state, computed by the
 engines of ``techniques/difficulty`` (T&E-depth, braids, backdoors, guesses) and by
 ``spread`` (ER over isomorphs), and written into a ``rate`` row (``OrderFreeMeasures``):
 what ``rate --scale te,b,backdoors,backdoors2,guess,spread`` adds, with order luck (``spread``'s

@@ -23,7 +23,7 @@ from sudoku_repl.tools.rating.scales import (
 
 #: the most worker processes ``--jobs`` takes: four per core of this machine
 MAX_JOBS = 4 * (os.cpu_count() or 1)
-#: ``--max-steps``' steps where it is not given (issue 66): a quiz's search is bounded by
+#: ``--max-steps``' steps where it is not given: a quiz's search is bounded by
 #: default, in about half a second of the native build's run mode 0 (the hardest puzzles of
 #: ``puzzles/`` end within 70,000 steps in modes 0 to 3)
 MAX_STEPS = 1_000_000

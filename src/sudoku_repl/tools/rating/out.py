@@ -12,7 +12,7 @@ JSON lines: what says whose it is lies in the other file.
 
 A FIFO, a device or a terminal given as FILE is written as a stream: no resume, no fsync.
 
-``generate --out`` (issue 55) writes its puzzles the same way: its job names its program, and
+``generate --out`` writes its puzzles the same way: its job names its program, and
 its marker also holds how far the work went (``Out.note``: the tasks whose puzzles are durable
 in FILE), rewritten as the rows are made durable, so that the same command goes on from there.
 """

@@ -35,7 +35,7 @@ class StopFlag:
     """Raised by Ctrl-C (or by a caller that stops reading); shared with the worker processes,
     which poll it before each step. Setting it is a plain store, safe in a signal handler. It
     also adds up the time of the quizzes it stopped (``stopped_ms``: each worker's, and this
-    process's), which have no row but took time (issue 66: an interrupted run said ``engine
+    process's), which have no row but took time (an interrupted run said ``engine
     time 0.00 s`` after 29 s inside a search)."""
 
     def __init__(self) -> None:
@@ -62,7 +62,7 @@ class StopFlag:
 
 def _shared_lock() -> AbstractContextManager[object]:
     """A lock the worker processes share; this process's own where there can be none (the web
-    page's Python, Pyodide, has no ``_multiprocessing``: ``generate`` failed there, issue 74)."""
+    page's Python, Pyodide, has no ``_multiprocessing``: ``generate`` failed there)."""
     try:
         return multiprocessing.Lock()
     except ImportError:

@@ -97,7 +97,7 @@ class Rating:
     ilp_ms: float | None = None
     ilp_nodes: int | None = None
     #: the measures asked for beside the search's and Sudoku Explainer's (``scales.ROW_MEASURES``'
-    #: words: luck, te, b, backdoors, backdoors2, guess, spread; issues 60, 66): their columns
+    #: words: luck, te, b, backdoors, backdoors2, guess, spread): their columns
     #: are in the row, empty where a figure is not defined (B of a puzzle that is not T&E(1),
     #: any of a quiz without one solution)
     measured: tuple[str, ...] = ()
@@ -149,7 +149,7 @@ Rated = tuple[int, Quiz, Rating]  # (line number, quiz, rating)
 
 class Interrupted(Exception):
     """The stop flag was raised during a quiz's search: it has no rating. ``ms``: the time it
-    had taken (``rate_givens``; a run's engine time counts it, issue 66)."""
+    had taken (``rate_givens``; a run's engine time counts it)."""
 
     ms: float = 0.0
 
@@ -208,7 +208,7 @@ def rate_givens(
     than written out to a string and read again for each. ``se_exit``: the rating's early
     exit (``--above``, ``--below``). ``ilp``: HiGHS's effort on the seed's 0-1 program too.
     ``marks``: a pencil-mark puzzle's candidates (engine bits), the search starting from them
-    (a 729-character sukaku line, issue 60); ``order_free``: the order-free measures too,
+    (a 729-character sukaku line); ``order_free``: the order-free measures too,
     which need one solution as Sudoku Explainer's rating does: the search then stops at a
     second solution too; ``plan``: the SE path as data too (``Rating.plan``, with
     ``se_timeout``)."""
@@ -217,7 +217,7 @@ def rate_givens(
     try:
         # Sudoku Explainer's rating and the order-free measures need only whether the solution
         # is the one: their search stops at a second solution (an empty grid has 10**21 of
-        # them, never all found; issue 66: `--scale te` searched them all)
+        # them, never all found: `--scale te` would search them all)
         upto = 0 if se_timeout is None and order_free is None else 1
         rating = _rated(
             start, givens, max_steps, interrupted, run_mode, upto if to_end else None,
@@ -232,7 +232,7 @@ def rate_givens(
         raise
     if se_timeout is None and order_free is None and not ilp:
         return rating  # (its ms the search's: nothing else was done)
-    return attrs.evolve(rating, ms=_since(start))  # the measures' cost too (issue 66)
+    return attrs.evolve(rating, ms=_since(start))  # the measures' cost too
 
 
 def _since(start: float) -> float:
@@ -255,7 +255,7 @@ def _rated(
     """The search's figures (begun at ``start``): to the first solution, then on to the end
     (``upto`` 0) or to a second (1), or not (None); and Sudoku Explainer's where
     ``se_timeout`` asks for them (``rate_givens``)."""
-    # with Sudoku Explainer's rating, the search is bounded by its time too (issue 49: a quiz of
+    # with Sudoku Explainer's rating, the search is bounded by its time too (a quiz of
     # 0 or 1 solution whose search is huge held up its file past --se-timeout)
     deadline = None if se_timeout is None else start + se_timeout
     engine = loaded(givens) if marks is None else started(givens, marks)
@@ -410,7 +410,7 @@ def se_rated(
     """Sudoku Explainer's rating of a state (its ``values``, 0 for an empty cell; ``marks`` its
     candidates, engine bits, or None for every candidate the values leave) with one solution,
     within ``timeout`` seconds, on the grid serate reads from the state's pencil-mark line
-    (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API (issue 66).
+    (``Grid.from_state``): the one path of ``rate``, ``difficulty`` and the API.
     ``Interrupted`` once ``interrupted()``; ``above``, ``below``: ``rate_grid``'s early exits."""
     from sudoku_repl.techniques.explainer.grid import Grid
 

@@ -68,7 +68,7 @@ def csv_header(se: bool = False, ilp: bool = False, measured: Sequence[str] = ()
 
 
 def settings_header(format: str, settings: dict[str, object]) -> str:
-    """What a job's output says first (issue 60): the version that made the figures and the
+    """What a job's output says first: the version that made the figures and the
     settings that shape them. CSV: a ``#`` line (readers told to pass comments over: pandas'
     ``comment="#"``); JSON lines: a first object with no ``line`` key, ``{"sudoku_repl":
     version, "settings": {...}}``."""

@@ -1,4 +1,4 @@
-"""The measures of a quiz, declared once (issue 60): the words ``rate --scale`` takes in its
+"""The measures of a quiz, declared once: the words ``rate --scale`` takes in its
 comma list and ``difficulty --measures`` takes in its own, what each is, and the columns (keys
 of the JSON rows) each adds to ``rate``'s rows.
 
@@ -35,7 +35,7 @@ MEASURES: dict[str, str] = {
 }
 #: words that stand for several: ``both`` (the original's and Sudoku Explainer's) as before
 ALIASES: dict[str, tuple[str, ...]] = {"both": ("steps", "se")}
-#: order luck (issue 66): the original's steps and biggest level to the first solution over K
+#: order luck: the original's steps and biggest level to the first solution over K
 #: random isomorphs, what a dossier's ``steps`` gives; ``rate``'s own steps are every row's,
 #: and its rows add order luck where ``--isomorphs`` or ``--seed`` asks for isomorphs. No word
 #: of ``--scale``: the key of its columns beside the measures'

@@ -1,4 +1,4 @@
-"""The one line that says the pure-Python build runs (issues 54 and 59), composed here, and the
+"""The one line that says the pure-Python build runs, composed here, and the
 one memory of whether this process said it.
 
 Without a C compiler at install, ``pip install`` still succeeds, with the pure Python in place

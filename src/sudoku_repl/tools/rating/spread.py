@@ -1,4 +1,4 @@
-"""How much of a figure is the orientation's (issue 60): the original's steps and biggest level
+"""How much of a figure is the orientation's: the original's steps and biggest level
 (*order luck*) and Sudoku Explainer's ER over K seeded random isomorphs (``core/isomorphs``),
 and ER of the canonical (minlex) form (``core/canonical``).
 

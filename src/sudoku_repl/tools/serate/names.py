@@ -90,7 +90,7 @@ _TURBOT = {
 
 #: the techniques (``rating.techniques``' names) whose steps serate names by their hint alone
 #: (``_FIXED``), whatever their finding: most of a path's steps (a plan names thousands a
-#: second, issue 68), named before the others are looked for
+#: second), named before the others are looked for
 _BY_HINT = frozenset(
     (
         "hidden single", "direct pointing", "direct hidden pair", "naked single",

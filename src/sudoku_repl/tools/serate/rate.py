@@ -173,7 +173,7 @@ def clashing(grid: Grid) -> bool:
     all the same, and on a grid of a few givens its chains search for hours (two 1s in row 1,
     nothing else) before it says 20.0; this rating leaves the chains out there (``_chains``):
     the steps the other techniques take, as serate takes them, then 20.0 where they stop, at
-    once (issue 59)."""
+    once."""
     placed = [0] * 27  # each unit's values
     for cell, value in enumerate(grid.values):
         if value:

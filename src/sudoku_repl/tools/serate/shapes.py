@@ -13,7 +13,7 @@ the finding the step applied (the finder's first); a test holds the two ways equ
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from sudoku_repl.techniques.explainer import (
     chains,
@@ -99,7 +99,7 @@ def found_shape(step: Step, before: Grid) -> Shape:
     if technique in chainers():
         # (where the C says which cell's chains found it, the Python follows that cell's alone)
         return chain_shape(chainers()[technique].found_of(before, hint))
-    for found_hint, found in _findings(technique, before):
+    for found_hint, found in findings(technique, before):
         if _gives(found_hint, hint):
             return found
     raise LookupError(f"the {technique} step is not found again")  # (the Python is the reference)
@@ -122,7 +122,7 @@ def _places(unit: int, cells: Iterable[int]) -> int:
     return _mask(UNITS[unit].index(cell) for cell in cells)
 
 
-def _findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
+def findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
     """Each finding of the technique in its finder's order: a hint giving its rating,
     removals and placement, and its shape."""
     if technique == "hidden single":
@@ -177,8 +177,16 @@ def _findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
         for group, removals in exclusion.aligned_groups(grid, degree):
             yield Hint("", 62 if degree == 2 else 75, removals), group
     elif technique == "cycles and forcing chains":
-        for found in chains.cycles_and_chains_found(grid):
-            yield found.hint, chain_shape(found)
+        yield from _cycle_findings(bytes(grid.values), tuple(grid.cands))
+
+
+@lru_cache(maxsize=1)
+def _cycle_findings(values: bytes, cands: tuple[int, ...]) -> tuple[tuple[Hint, Shape], ...]:
+    """The cycles' and forcing X/Y chains' findings of a grid (its values and candidates), kept
+    for the last grid asked: the Python search is long, and every step of a grid's whole list
+    (``tools/explain/all_steps``) asks it again for its shape and its description."""
+    grid = Grid(list(values), list(cands))
+    return tuple((found.hint, chain_shape(found)) for found in chains.cycles_and_chains_found(grid))
 
 
 def _sets(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
