@@ -62,6 +62,27 @@ def test_where_there_is_no_picture_the_line_says_why(dap: Dap, step: int) -> Non
     client.close()
 
 
+#: the cell of the wrong guess of step 16 in each notation (``set names``)
+GUESSED = {"readalps": "[2,3]", "standard": "r2c3"}
+
+
+@pytest.mark.parametrize("names", sorted(GUESSED))
+def test_the_no_solution_line_names_its_cell_in_the_session_s_notation(
+    dap: Dap, names: str
+) -> None:
+    # the picture's line and the list's line alike, as `set names` says
+    client = dap()
+    client.launch(program=SEED, trace=False)
+    for line in (f"set names {names}", "runtil 20"):
+        client.request("evaluate", expression=line, context="repl")
+    client.stopped()
+    body = client.request("sudokuBoard", picture=True, steps=True)
+    since = f"No solution from here: the guess {GUESSED[names]}=1 at step 16 left the puzzle"
+    assert body["picture"] == {"none": f"{since} without one; no picture."}
+    assert body["steps"] == {"none": f"{since} without one; no step to give."}
+    client.close()
+
+
 def test_a_picture_that_is_not_a_boolean_is_one_line(dap: Dap) -> None:
     client = dap()
     client.launch(program=SEED, trace=False)

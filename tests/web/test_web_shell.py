@@ -298,6 +298,18 @@ def test_a_position_with_no_solution_gets_the_line_that_says_so(
     }
 
 
+def test_the_no_solution_line_names_its_cell_as_set_names_says(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    page = Page(["Lset trace off", "Lset names standard", "Lruntil 20", "P1", "Lbye"])
+    run_page(page)
+    (answer,) = pictures(page)
+    assert answer["picture"] == {
+        "none": "No solution from here: the guess r2c3=1 at step 16 left the puzzle "
+        "without one; no picture."
+    }
+
+
 def test_the_closed_line_asks_no_picture(capsys: pytest.CaptureFixture[str]) -> None:
     # opened, then closed before the picture was drawn: no picture, at this prompt or the next
     page = Page(["Lstep", "P1", MEANWHILE + "P0", "Lstep", "Lbye"])

@@ -262,7 +262,8 @@ def present_picture(repl: Repl, interrupted: Callable[[], bool]) -> dict[str, An
     from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
     state, givens = _present(repl)
-    drawn = next_step_picture(repl.session, repl.session.cursor, state, givens, interrupted)
+    session = repl.session
+    drawn = next_step_picture(session, session.cursor, state, givens, interrupted, repl.view.names)
     return {"step": state.steps, "picture": picture_json(drawn)}
 
 

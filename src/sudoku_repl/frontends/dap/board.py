@@ -7,7 +7,8 @@ path; None for a quiz typed in), the client's line of each row (``lines``: the n
 alone; else empty), the solution sum, the biggest level up to the present step and the record's
 last step (``last``: as far as ``goto`` reaches). With ``picture: true``, also ``picture``: the
 SVG of Sudoku Explainer's next step from that frame's state and its caption (``{"svg",
-"caption"}``), or the line that says why there is none (``{"none"}``): ``export svg``'s. With
+"caption"}``), or the line that says why there is none (``{"none"}``, its cells in the
+session's notation): ``export svg``'s. With
 ``steps: true``, also ``steps``: every step Sudoku Explainer offers from that state, easiest
 first (``{"steps": [...]}``, ``hint se all``'s, in the session's notation), or ``{"none"}``."""
 
@@ -61,7 +62,8 @@ def board_body(
     if picture:
         from sudoku_repl.tools.explain.picture import next_step_picture, picture_json
 
-        answer["picture"] = picture_json(next_step_picture(session, moves, state, givens))
+        drawn = next_step_picture(session, moves, state, givens, names=repl.view.names)
+        answer["picture"] = picture_json(drawn)
     if steps:
         from sudoku_repl.tools.explain.hints import board_steps_json
 
