@@ -291,7 +291,10 @@ def test_a_link_inside_one_cell_is_drawn_as_an_arc() -> None:
 def test_a_wing_marks_its_pivot_its_pincers_and_the_digit() -> None:
     """An XY-Wing drawn by hand (not a deduction): the pivot's ring solid, the pincers'
     dashed, the digit it removes bold and underlined in them; the legend says each."""
-    wing = PlanStep("XY-Wing", 4.2, ("r1c2", "r1c3", "r2c1"), (), ("4r1c5",), ())
+    wing = PlanStep(
+        "XY-Wing", 4.2, ("r1c2", "r1c3", "r2c1"), (), ("4r1c5",), (),
+        roles=("pivot", "pincer", "pincer"),
+    )  # fmt: skip
     root = drawn(wing)
     assert [e.get("data-cell") for e in classed(root, "cell", "pivot")] == ["r1c2"]
     assert [e.get("data-cell") for e in classed(root, "cell", "pincer")] == ["r1c3", "r2c1"]
@@ -314,3 +317,119 @@ def test_a_fish_marks_its_digit_in_its_cells() -> None:
     root = drawn(fish)
     assert candidates(classed(root, "pattern-digit")) == {"4r1c3", "4r2c1"}
     assert "pattern digit" in [e.text for e in classed(root, "legend")]
+
+
+#: puzzles of the bank with the steps drawn below: lines 2 and 4 of
+#: puzzles/se_rated_diabolical2000.txt (serate: 7.1 and 7.0)
+BANK_2 = "604003089800600100010020006500000010008000600070000002900040030001005008750800201"
+BANK_4 = "950700030007804002000000700820000006000102000600000057004000000700603400030007029"
+
+
+def step_drawn(puzzle: str, technique: str) -> ET.Element:
+    """The picture of the first step of ``technique`` in the puzzle's plan, on the board it
+    was found on (the plan's earlier steps applied)."""
+    grid = Grid.from_puzzle(puzzle)
+    for step in plan(puzzle):
+        if step.technique == technique:
+            return parse(step_svg(step, board_of_grid(grid, [int(ch) for ch in puzzle])))
+        for label in step.removed:
+            grid.remove(label_cell(label), int(label[0]))
+        for label in step.placed:
+            grid.place(label_cell(label), int(label[0]))
+    raise AssertionError(f"no {technique} in the plan")
+
+
+def cells_of(root: ET.Element, *classes: str) -> list[str]:
+    return [str(e.get("data-cell")) for e in classed(root, "cell", *classes)]
+
+
+def dashed(element: ET.Element) -> bool:
+    return "stroke-dasharray" in ET.tostring(element, encoding="unicode")
+
+
+def legend(root: ET.Element) -> list[str | None]:
+    return [e.text for e in classed(root, "legend")]
+
+
+def test_a_fish_outlines_its_base_lines_and_its_cover_lines() -> None:
+    """An X-Wing on 2 (read off the board by hand): in columns 1 and 4, 2 lies only in rows
+    3 and 7 (column 1: r3c1 r7c1; column 4: r3c4 r7c4); so rows 3 and 7 lose their other 2s,
+    r3c3 r3c5 r7c5. The base columns outlined solid, the cover rows dashed; the fish's cells
+    (where they cross) shaded with the 2 marked; the legend says each."""
+    root = step_drawn(BANK_4, "X-Wing")
+    base = classed(root, "fish-line", "base")
+    cover = classed(root, "fish-line", "cover")
+    assert [e.get("data-line") for e in base] == ["column 1", "column 4"]
+    assert [e.get("data-line") for e in cover] == ["row 3", "row 7"]
+    assert not any(dashed(e) for e in base) and all(dashed(e) for e in cover)
+    # each outline spans its line: nine cells long, one wide
+    for e in base + cover:
+        size = sorted(float(str(e.get(k))) for k in ("width", "height"))
+        assert size[1] / size[0] > 8
+    assert sorted(cells_of(root, "pattern")) == ["r3c1", "r3c4", "r7c1", "r7c4"]
+    assert candidates(classed(root, "pattern-digit")) == {"2r3c1", "2r3c4", "2r7c1", "2r7c4"}
+    assert candidates(classed(root, "removed")) == {"2r3c3", "2r3c5", "2r7c5"}
+    assert legend(root) == ["pattern", "base line", "cover line", "pattern digit", "removed"]
+
+
+def test_a_unique_rectangle_marks_its_corners_with_other_candidates() -> None:
+    """A Unique Rectangle type 4 on 3 and 8 (read off the board by hand): r4c7 and r6c7 hold
+    3 8 only, r4c5 3 8 9 and r6c5 1 3 5 6 8 9; column 5's 8 lies only in them, so neither is
+    3. The corners with the pair only ringed solid, those with other candidates too dashed."""
+    root = step_drawn(BANK_2, "Unique Rectangle type 4")
+    assert sorted(cells_of(root, "pattern")) == ["r4c5", "r4c7", "r6c5", "r6c7"]
+    assert sorted(cells_of(root, "floor")) == ["r4c7", "r6c7"]
+    assert sorted(cells_of(root, "roof")) == ["r4c5", "r6c5"]
+    assert all(dashed(e) for e in classed(root, "cell", "roof"))
+    assert not any(dashed(e) for e in classed(root, "cell", "floor"))
+    assert candidates(classed(root, "pattern-digit")) == {
+        f"{d}{cell}" for d in (3, 8) for cell in ("r4c5", "r4c7", "r6c5", "r6c7")
+    }
+    assert candidates(classed(root, "removed")) == {"3r4c5", "3r6c5"}
+    assert legend(root) == ["pair only", "other candidates too", "pattern digit", "removed"]
+
+
+@pytest.mark.parametrize(
+    ("puzzle", "technique", "wing", "bivalue", "marked", "removed"),
+    [
+        # the seed of the bank (PUZZLE): r8c4 (4 8), r9c4 (2 8), r9c5 (2 7 8) hold 2 4 7 8 in
+        # block 8, r6c5 holds 4 7: wherever 7 goes, a 4 is in r8c4 or r6c5, both seen by r6c4
+        (PUZZLE, "WXYZ-Wing 137", ["r8c4", "r9c4", "r9c5"], "r6c5", {"4r8c4", "4r6c5"}, "4r6c4"),
+        # row 4's r4c3 (2 9), r4c4 (3 4), r4c6 (2 7), r4c9 (4 7) hold 2 3 4 7 9, r6c3 holds
+        # 3 9: a 3 is in r4c4 or r6c3, both seen by r6c4
+        (
+            BANK_2,
+            "VWXYZ-Wing 128",
+            ["r4c3", "r4c4", "r4c6", "r4c9"],
+            "r6c3",
+            {"3r4c4", "3r6c3"},
+            "3r6c4",
+        ),
+    ],
+)
+def test_a_larger_wing_marks_its_set_and_its_bivalue_cell(
+    puzzle: str, technique: str, wing: list[str], bivalue: str, marked: set[str], removed: str
+) -> None:
+    """Sudoku Explainer's WXYZ- and VWXYZ-Wing: an almost locked set (ringed dashed, as an
+    XY-Wing's pincers) linked to a bivalue cell (ringed solid, as a pivot); the digit removed
+    marked wherever they hold it."""
+    root = step_drawn(puzzle, technique)
+    assert cells_of(root, "set") == wing
+    assert cells_of(root, "bivalue") == [bivalue]
+    assert all(dashed(e) for e in classed(root, "cell", "set"))
+    assert not any(dashed(e) for e in classed(root, "cell", "bivalue"))
+    assert candidates(classed(root, "pattern-digit")) == marked
+    assert candidates(classed(root, "removed")) == {removed}
+    assert legend(root) == ["almost locked set", "bivalue cell", "pattern digit", "removed"]
+
+
+def test_a_legend_too_wide_for_one_row_goes_on_below_and_the_picture_grows() -> None:
+    one = drawn()  # (the hand-written chain's legend fits in one row)
+    two = step_drawn(BANK_4, "X-Wing")
+    heights = [float(str(root.get("height"))) for root in (one, two)]
+    assert heights[1] > heights[0]
+    rows = sorted({float(str(e.get("y"))) for e in classed(two, "legend")})
+    assert len(rows) == 2 and max(rows) < heights[1]
+    right = float(str(two.get("width")))
+    for e in classed(two, "legend"):
+        assert float(str(e.get("x"))) + 7 * len(str(e.text)) <= right

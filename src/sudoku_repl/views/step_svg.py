@@ -22,6 +22,7 @@ from xml.sax.saxutils import quoteattr
 
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.plan_step import (
+    ROLES,
     Link,
     PlanStep,
     cell_label,
@@ -42,6 +43,8 @@ LEFT = MARGIN + LABELS
 TOP = CAPTION + LABELS
 WIDTH = LEFT + 9 * CELL + MARGIN
 HEIGHT = TOP + 9 * CELL + LEGEND
+#: the height of each more row of the legend, when its entries do not fit in one
+LEGEND_ROW = 22
 #: a value's font size (a placed value's too) and a candidate's
 VALUE_FONT = 32
 _CANDIDATE_FONT = 14
@@ -61,8 +64,14 @@ _BACK_OFF = CELL
 #: how far a link between two candidates of one cell bows out (an arc, not a bare arrowhead:
 #: its candidates are a third of a cell apart, less than the ends' margins)
 _ARC = 22.0
-#: the wings whose cells have roles: the pivot first, then its pincers
-_WINGS = ("XY-Wing", "XYZ-Wing")
+#: the roles whose cells are ringed dashed (the others solid): a wing's pincers, a WXYZ- or
+#: VWXYZ-Wing's almost locked set, a unique rectangle's or loop's corners with other candidates
+_DASHED = frozenset(("pincer", "set", "roof"))
+#: the roles whose wing removes a digit its cells hold: that digit marked in them
+_WING_HUBS = frozenset(("pivot", "bivalue"))
+#: a fish's line outlined: a base line solid, inside its edges; a cover line dashed, on them
+_LINE_WIDTH = {"base": 3.0, "cover": 2.5}
+_LINE_INSET = {"base": 1.5, "cover": 0.0}
 
 
 class StepBoard(NamedTuple):
@@ -101,23 +110,27 @@ def step_svg(step: PlanStep, board: StepBoard, title: str | None = None) -> str:
             raise ValueError(f"{digit}{cell_label(cell)} is not a candidate of the board")
     pattern = {label_cell(c): role for c, role in _roles(step).items()}
     digits = _pattern_digits(step)
-    out = svg_head(WIDTH, HEIGHT, caption(step) if title is None else title, MARGIN)
+    legend, rows = _legend(step)
+    height = HEIGHT + (rows - 1) * LEGEND_ROW
+    out = svg_head(WIDTH, height, caption(step) if title is None else title, MARGIN)
     out.append(_defs())
     out.extend(_labels())
     for cell in range(81):
         out.append(_cell(cell, board, pattern.get(cell), removed, placed, digits))
     out.extend(_grid_lines())
+    out.extend(_fish_line(unit, "base") for unit in step.base_lines)
+    out.extend(_fish_line(unit, "cover") for unit in step.cover_lines)
     out.extend(_link(link, order, removed, placed) for order, link in enumerate(step.links, 1))
-    out.extend(_legend(step))
+    out.extend(legend)
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
 def _roles(step: PlanStep) -> dict[str, str]:
-    """Each pattern cell's role (its label's): a wing's ``pivot`` and ``pincer`` s, else
+    """Each pattern cell's role (its label's): the step's (``PlanStep.roles``), else
     ``pattern``."""
-    if step.technique in _WINGS and len(step.cells) == 3:
-        return dict(zip(step.cells, ("pivot", "pincer", "pincer"), strict=True))
+    if len(step.roles) == len(step.cells):
+        return dict(zip(step.cells, step.roles, strict=True))
     return dict.fromkeys(step.cells, "pattern")
 
 
@@ -127,7 +140,7 @@ def _pattern_digits(step: PlanStep) -> frozenset[int]:
     links mark its candidates)."""
     if step.digits:
         return frozenset(step.digits)
-    if step.technique in _WINGS:
+    if _WING_HUBS.intersection(step.roles):
         return frozenset(label_digit(c) for c in step.removed)
     return frozenset()
 
@@ -195,7 +208,7 @@ def _cell(
     digits: frozenset[int] = frozenset(),
 ) -> str:
     """A cell's group: its square (in the pattern: shaded and ringed inside, the ring dashed
-    for a wing's pincer), then its value, the value placed in it (its other candidates gone,
+    for the roles of ``_DASHED``), then its value, the value placed in it (its other candidates gone,
     but those the step removes), or its candidates (in the pattern, ``digits`` marked)."""
     x, y = _corner(cell)
     label = cell_label(cell)
@@ -204,7 +217,7 @@ def _cell(
     )
     parts = [f"<g {_attrs(class_=kind, data_cell=label)}>"]
     if role is not None:
-        parts.append(_pattern_square(x, y, role == "pincer"))
+        parts.append(_pattern_square(x, y, role in _DASHED))
     value = board.values[cell]
     placing = next((d for c, d in sorted(placed) if c == cell), None)
     if value:
@@ -225,7 +238,7 @@ def _cell(
 
 
 def _pattern_square(x: float, y: float, dashed: bool = False) -> str:
-    """A pattern's cell: shaded, and ringed inside (``dashed``: a wing's pincer)."""
+    """A pattern's cell: shaded, and ringed inside (``dashed``: a role of ``_DASHED``)."""
     shade = colour("pattern")
     dash = ' stroke-dasharray="4 3"' if dashed else ""
     return (
@@ -301,6 +314,24 @@ def _grid_lines() -> list[str]:
     return lines
 
 
+def _fish_line(unit: int, kind: str) -> str:
+    """A fish's line (``unit``: 9 to 17 a row, 18 to 26 a column) outlined from end to end: a
+    base line solid in the pattern's colour, a cover line dashed in the links'."""
+    index = unit % 9
+    row = unit < 18
+    x = LEFT + (0 if row else index * CELL) + _LINE_INSET[kind]
+    y = TOP + (index * CELL if row else 0) + _LINE_INSET[kind]
+    long, short = 9 * CELL - 2 * _LINE_INSET[kind], CELL - 2 * _LINE_INSET[kind]
+    width, height = (long, short) if row else (short, long)
+    name = f"{'row' if row else 'column'} {index + 1}"
+    stroke = colour("pattern" if kind == "base" else "link")
+    dash = ' stroke-dasharray="7 4"' if kind == "cover" else ""
+    return (
+        f"<rect {_attrs(class_=f'fish-line {kind}', data_line=name, x=_num(x), y=_num(y), width=_num(width), height=_num(height))} "
+        f'fill="none" stroke={quoteattr(stroke)} stroke-width="{_num(_LINE_WIDTH[kind])}"{dash}/>'
+    )
+
+
 def _link(
     link: Link, order: int, removed: set[tuple[int, int]], placed: set[tuple[int, int]]
 ) -> str:
@@ -374,6 +405,12 @@ _LEGEND_WORDS = {
     "pattern": "pattern",
     "pivot": "pivot",
     "pincer": "pincer",
+    "bivalue": "bivalue cell",
+    "set": "almost locked set",
+    "floor": "pair only",
+    "roof": "other candidates too",
+    "base": "base line",
+    "cover": "cover line",
     "digit": "pattern digit",
     "removed": "removed",
     "placed": "placed",
@@ -382,15 +419,16 @@ _LEGEND_WORDS = {
 }
 
 
-def _legend(step: PlanStep) -> list[str]:
-    """The legend below the board: a sample of each mark the step uses, and its word."""
+def _legend(step: PlanStep) -> tuple[list[str], int]:
+    """The legend below the board: a sample of each mark the step uses, and its word, in
+    rows as wide as the board; and how many rows."""
     roles = set(_roles(step).values())
     used = [
         kind
         for kind, there in (
-            ("pattern", "pattern" in roles),
-            ("pivot", "pivot" in roles),
-            ("pincer", "pincer" in roles),
+            *((role, role in roles) for role in ("pattern", *ROLES)),
+            ("base", step.base_lines),
+            ("cover", step.cover_lines),
             ("digit", _pattern_digits(step)),
             ("removed", step.removed),
             ("placed", step.placed),
@@ -402,22 +440,33 @@ def _legend(step: PlanStep) -> list[str]:
     out = []
     y = TOP + 9 * CELL + LEGEND / 2 + 2
     x = float(LEFT)
+    rows = 1
     for kind in used:
-        out.append(f'<g class="legend-key">{_sample(kind, x, y)}</g>')
         words = _LEGEND_WORDS[kind]
+        wide = 30 + 7 * len(words)
+        if x > LEFT and x + wide - 6 > LEFT + 9 * CELL:  # (on the next row)
+            x, y, rows = float(LEFT), y + LEGEND_ROW, rows + 1
+        out.append(f'<g class="legend-key">{_sample(kind, x, y)}</g>')
         out.append(
             f"<text {_attrs(class_='legend', x=_num(x + 24), y=_num(y + 4))} "
             f'font-size="12" fill={quoteattr(colour("given"))}>{words}</text>'
         )
-        x += 30 + 7 * len(words)
-    return out
+        x += wide
+    return out, rows
 
 
 def _sample(kind: str, x: float, y: float) -> str:
     """A mark's sample, 18 wide from x, centred on y."""
-    if kind in ("pattern", "pivot", "pincer"):
+    if kind in ("base", "cover"):
+        stroke = quoteattr(colour("pattern" if kind == "base" else "link"))
+        dash = ' stroke-dasharray="7 4"' if kind == "cover" else ""
+        return (
+            f'<rect {_attrs(x=_num(x), y=_num(y - 5), width=18, height=10)} fill="none" '
+            f'stroke={stroke} stroke-width="{_num(_LINE_WIDTH[kind])}"{dash}/>'
+        )
+    if kind in ("pattern", *ROLES):
         shade = quoteattr(colour("pattern"))
-        dash = ' stroke-dasharray="4 3"' if kind == "pincer" else ""
+        dash = ' stroke-dasharray="4 3"' if kind in _DASHED else ""
         return (
             f"<rect {_attrs(x=_num(x), y=_num(y - 9), width=18, height=18)} fill={shade} "
             f'fill-opacity="0.22" stroke={shade} stroke-width="2"{dash}/>'

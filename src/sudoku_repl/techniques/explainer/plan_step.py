@@ -39,6 +39,13 @@ def label_digit(candidate: str) -> int:
     return int(candidate[: candidate.index("r")])
 
 
+#: the roles a pattern's cell may have (``PlanStep.roles``): an XY- or XYZ-Wing's pivot and
+#: pincers; a WXYZ- or VWXYZ-Wing's almost locked set and the bivalue cell linked to it; a
+#: unique rectangle's or loop's corners that hold its two digits only (``floor``) and those
+#: that hold other candidates too (``roof``)
+ROLES = ("pivot", "pincer", "set", "bivalue", "floor", "roof")
+
+
 class Link(NamedTuple):
     """A link of a chain between two candidates: ``strong`` (one of them is true: the source
     off forces the target on) or ``weak`` (not both: the source on forces the target off). A
@@ -60,8 +67,11 @@ class PlanStep(NamedTuple):
     candidate true (True) or false, the chains in their order (a link's kind says its target's
     state alone); ``line_name``: the name serate's own line of the step begins with (its
     ``%s``: the technique's but for the forcing chains', ``Contradiction Forcing Chain`` for
-    ``Dynamic Contradiction Forcing Chains (+)``; empty: the technique's). ``house``,
-    ``description``, ``digits`` and ``starts`` are not in ``to_json``. A named tuple (immutable,
+    ``Dynamic Contradiction Forcing Chains (+)``; empty: the technique's). ``roles``: each cell
+    of ``cells``'s role, in their order (``ROLES``; empty: each is the pattern's, no more);
+    ``base_lines`` and ``cover_lines``: a fish's lines, as unit numbers (``grid.UNITS``: 9 to
+    17 the rows, 18 to 26 the columns). ``house``, ``description``, ``digits``, ``starts``,
+    ``roles`` and the lines are not in ``to_json``. A named tuple (immutable,
     ``_replace`` for a changed copy): ``rate --plan`` makes one a step, and an attrs frozen
     class cost it a tenth of the plan (``benchmarks/bench_plan.py``)."""
 
@@ -76,6 +86,9 @@ class PlanStep(NamedTuple):
     digits: tuple[int, ...] = ()
     starts: tuple[bool, ...] = ()
     line_name: str = ""
+    roles: tuple[str, ...] = ()
+    base_lines: tuple[int, ...] = ()
+    cover_lines: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],

@@ -82,6 +82,7 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     cells, house, (links, starts) = _pattern(step, found, before)
     placement = hint.placement
     name = names(step, before)[0]
+    base_lines, cover_lines = _fish_lines(step.technique, found)
     return PlanStep(
         name,
         step.rating,
@@ -94,6 +95,9 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
         _digits(step.technique, found),
         starts,
         line_name(step, name),
+        _roles(step.technique, found, before),
+        base_lines,
+        cover_lines,
     )
 
 
@@ -127,10 +131,12 @@ def plan_of(
     return tuple(plan)
 
 
-#: the techniques whose pattern is read on the grid the step was found on (``_pattern``): the
-#: others' is all in the shape the C hands back with the step
+#: the techniques whose pattern is read on the grid the step was found on (``_pattern``, a
+#: unique loop's corners' roles in ``_roles``): the others' is all in the shape the C hands
+#: back with the step
 _READS_GRID = frozenset(
     ("direct pointing", "pointing and claiming", "x-wing", "swordfish", "jellyfish")
+    + ("unique loops",)
 )
 
 
@@ -396,6 +402,34 @@ def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:
         if target is not None:
             return chains.Found(hint, 0, 0, (target,))
     raise LookupError(f"the {step.technique} step is not found again from its start")
+
+
+def _roles(technique: str, found: Shape, before: Grid) -> tuple[str, ...]:
+    """Each pattern cell's role, in ``_pattern``'s order (``PlanStep.roles``): a wing's pivot
+    and pincers; a WXYZ- or VWXYZ-Wing's set and its bivalue cell (last); a unique rectangle's
+    or loop's corners with its two digits only (floor) or other candidates too (roof). None
+    for the others."""
+    if technique in ("xy-wing", "xyz-wing"):
+        return ("pivot", "pincer", "pincer")
+    if technique in ("wxyz-wing", "vwxyz-wing"):
+        return ("set",) * (len(found) - 4) + ("bivalue",)
+    if technique == "unique loops":
+        pair = 1 << found[0] | 1 << found[1]
+        return tuple("floor" if before.cands[c] == pair else "roof" for c in found[2:])
+    return ()
+
+
+def _fish_lines(technique: str, found: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A fish's base lines and cover lines, as unit numbers (``PlanStep.base_lines``); none
+    for the other techniques."""
+    if technique not in _FISH:
+        return (), ()
+    base_type, lines, covers = found[1], found[2], found[3]
+    cover_type = 3 - base_type
+    return (
+        tuple(base_type * 9 + line for line in range(9) if lines >> line & 1),
+        tuple(cover_type * 9 + line for line in range(9) if covers >> line & 1),
+    )
 
 
 #: the techniques whose pattern is about some digits (``_digits``)
