@@ -22,36 +22,43 @@ from tests.support.helpers import REPO
 FOLDER = REPO / "docs" / "explain"
 #: the first puzzle of tests/data/se_rated_slice.txt (serate: 7.3/1.2/1.2)
 PUZZLE = "300600005029700060000093040007000054006030700280000600060310000090005120500009006"
-#: each picture: its file, and the technique of the puzzle's first step it draws
+#: lines 2 and 4 of puzzles/se_rated_diabolical2000.txt (serate: 7.1 and 7.0)
+BANK_2 = "604003089800600100010020006500000010008000600070000002900040030001005008750800201"
+BANK_4 = "950700030007804002000000700820000006000102000600000057004000000700603400030007029"
+#: each picture: its file, the technique of the puzzle's first step it draws, the puzzle
 PICTURES = (
-    ("hidden_single.svg", "Hidden Single"),
-    ("skyscraper.svg", "Skyscraper"),
-    ("xy_wing.svg", "XY-Wing"),
-    ("forcing_chain.svg", "Forcing Chain"),
+    ("hidden_single.svg", "Hidden Single", PUZZLE),
+    ("skyscraper.svg", "Skyscraper", PUZZLE),
+    ("xy_wing.svg", "XY-Wing", PUZZLE),
+    ("forcing_chain.svg", "Forcing Chain", PUZZLE),
+    ("wxyz_wing.svg", "WXYZ-Wing 137", PUZZLE),
+    ("x_wing.svg", "X-Wing", BANK_4),
+    ("unique_rectangle.svg", "Unique Rectangle type 4", BANK_2),
 )
 
 
 @cache
 def pictures() -> dict[str, str]:
-    """Each picture's file name and its SVG: the first step of each technique in the plan,
-    drawn on the board it was found on."""
-    grid = Grid.from_puzzle(PUZZLE)
-    givens = [int(ch) for ch in PUZZLE]
-    wanted = dict((technique, name) for name, technique in PICTURES)
+    """Each picture's file name and its SVG: the first step of each technique in its
+    puzzle's plan, drawn on the board it was found on."""
     drawn = {}
-    for step in plan(PUZZLE):
-        name = wanted.pop(step.technique, None)
-        if name is not None:
-            drawn[name] = step_svg(step, board_of_grid(grid, givens))
-        for label in step.removed:
-            grid.remove(label_cell(label), label_digit(label))
-        for label in step.placed:
-            grid.place(label_cell(label), label_digit(label))
-    assert not wanted, f"no step of {sorted(wanted)} in the plan"
+    for puzzle in dict.fromkeys(puzzle for _, _, puzzle in PICTURES):
+        grid = Grid.from_puzzle(puzzle)
+        givens = [int(ch) for ch in puzzle]
+        wanted = {technique: name for name, technique, of in PICTURES if of == puzzle}
+        for step in plan(puzzle):
+            name = wanted.pop(step.technique, None)
+            if name is not None:
+                drawn[name] = step_svg(step, board_of_grid(grid, givens))
+            for label in step.removed:
+                grid.remove(label_cell(label), label_digit(label))
+            for label in step.placed:
+                grid.place(label_cell(label), label_digit(label))
+        assert not wanted, f"no step of {sorted(wanted)} in the plan of {puzzle}"
     return drawn
 
 
-@pytest.mark.parametrize("name", [name for name, _ in PICTURES])
+@pytest.mark.parametrize("name", [name for name, _, _ in PICTURES])
 def test_the_picture_is_current(name: str) -> None:
     path = FOLDER / name
     assert path.exists(), f"{path} is missing: python -m tests.docs.test_explain_pictures"
@@ -62,7 +69,7 @@ def test_the_picture_is_current(name: str) -> None:
 
 def test_the_page_shows_every_picture() -> None:
     page = (REPO / "docs" / "explain.md").read_text(encoding="utf-8")
-    for name, _ in PICTURES:
+    for name, _, _ in PICTURES:
         assert f"](explain/{name})" in page
 
 

@@ -1,17 +1,21 @@
 """A picture of one step as SVG: the board at that step with the candidates, the
-pattern's cells, a chain's links in order (strong solid, weak dashed, each with an arrowhead
-that stops clear of the candidates removed), the candidates removed (struck and crossed) and
-the value placed (as large as a value, bold and circled), the rows and columns numbered as the
-session names cells (``[r,c]``: rows 1 to 9 down the left, columns 1 to 9 along the top), and a
-legend of the marks the step uses. Colour is never the only cue, so the picture
-reads at 300 px wide and in print; the colours are the palette's (``views/palette``).
+pattern's cells (each cell's role, ``PlanStep.roles``, by its ring: solid or dashed), a fish's
+base lines (outlined solid) and cover lines (dashed), a chain's links in order (strong solid,
+weak dashed, each with an arrowhead that stops clear of the candidates removed), the candidates
+removed (struck and crossed) and the value placed (as large as a value, bold and circled), the
+rows and columns numbered as the session names cells (``[r,c]``: rows 1 to 9 down the left,
+columns 1 to 9 along the top), and a legend of the marks the step uses. Colour is never the
+only cue, so the picture reads at 300 px wide and in print; the colours are the palette's
+(``views/palette``).
 
 The SVG carries machine-readable classes for tests and stylesheets: ``cell`` (``cell pattern``
-for the pattern's) with ``data-cell="r3c5"``; ``candidate`` (``candidate removed``, ``candidate
-placed``) and ``value`` (``value given``) with ``data-cell`` and ``data-digit``; ``link strong``
-and ``link weak`` with ``data-from``, ``data-to`` (candidates, ``5r3c5``) and ``data-order``;
-``label`` (with ``data-row`` or ``data-column``) the rows' and columns' numbers; ``legend`` the
-legend's words. Pure: the text is returned, never written."""
+for the pattern's, and the cell's role after it, ``cell pattern pivot``) with
+``data-cell="r3c5"``; ``fish-line base`` and ``fish-line cover`` with ``data-line="row 3"``;
+``candidate`` (``candidate removed``, ``candidate placed``) and ``value`` (``value given``)
+with ``data-cell`` and ``data-digit``; ``link strong`` and ``link weak`` with ``data-from``,
+``data-to`` (candidates, ``5r3c5``) and ``data-order``; ``label`` (with ``data-row`` or
+``data-column``) the rows' and columns' numbers; ``legend`` the legend's words. Pure: the text
+is returned, never written."""
 
 from __future__ import annotations
 
