@@ -156,15 +156,17 @@ def test_a_wrong_step_is_a_bug_report_naming_the_puzzle_and_the_step() -> None:
 @NATIVE_ONLY
 def test_an_undescribed_plan_is_the_described_one() -> None:
     """``rate --plan``'s plan (undescribed: its grid brought up to date only for the steps
-    that read it, ``reads_grid``) is the described plan's, descriptions aside, on 100 puzzles
-    of the bank whose paths have pointing, fish, chains and the other patterns."""
+    that read it, ``reads_grid``) is the described plan's, descriptions and a unique loop's
+    corners' roles aside (neither is in its rows), on 100 puzzles of the bank whose paths have
+    pointing, fish, chains and the other patterns."""
     techniques: set[str] = set()
     for puzzle, _ in bank(20):
         grid = Grid.from_puzzle(puzzle)
         steps = rate_grid(grid.copy(), None).steps
         described = plan_of(grid, steps, puzzle)
         assert plan_of(grid, steps, puzzle, described=False) == tuple(
-            step._replace(description="") for step in described
+            step._replace(description="", roles=() if "Unique" in step.technique else step.roles)
+            for step in described
         ), puzzle
         techniques.update(step.technique for step in steps)
     assert {"pointing and claiming", "x-wing", "cycles and forcing chains"} <= techniques

@@ -76,7 +76,8 @@ class WrongStep(AssertionError):
 
 def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
     """The step as data; ``before``: the grid it was found on (not changed). ``described``:
-    with serate's line of it (a hint's last level says it; a plan's JSON has none)."""
+    with serate's line of it (a hint's last level says it; a plan's JSON has none) and the
+    roles read on the grid (a unique loop's corners': a picture's)."""
     hint = step.hint
     found = shape(step, before)
     cells, house, (links, starts) = _pattern(step, found, before)
@@ -95,7 +96,7 @@ def plan_step(step: Step, before: Grid, described: bool = True) -> PlanStep:
         _digits(step.technique, found),
         starts,
         line_name(step, name),
-        _roles(step.technique, found, before),
+        _roles(step.technique, found, before if described else None),
         base_lines,
         cover_lines,
     )
@@ -131,12 +132,10 @@ def plan_of(
     return tuple(plan)
 
 
-#: the techniques whose pattern is read on the grid the step was found on (``_pattern``, a
-#: unique loop's corners' roles in ``_roles``): the others' is all in the shape the C hands
-#: back with the step
+#: the techniques whose pattern is read on the grid the step was found on (``_pattern``): the
+#: others' is all in the shape the C hands back with the step
 _READS_GRID = frozenset(
     ("direct pointing", "pointing and claiming", "x-wing", "swordfish", "jellyfish")
-    + ("unique loops",)
 )
 
 
@@ -404,16 +403,17 @@ def chain_finding(step: Step, found: Shape, before: Grid) -> chains.Found:
     raise LookupError(f"the {step.technique} step is not found again from its start")
 
 
-def _roles(technique: str, found: Shape, before: Grid) -> tuple[str, ...]:
+def _roles(technique: str, found: Shape, before: Grid | None) -> tuple[str, ...]:
     """Each pattern cell's role, in ``_pattern``'s order (``PlanStep.roles``): a wing's pivot
     and pincers; a WXYZ- or VWXYZ-Wing's set and its bivalue cell (last); a unique rectangle's
-    or loop's corners with its two digits only (floor) or other candidates too (roof). None
-    for the others."""
+    or loop's corners with its two digits only (floor) or other candidates too (roof), read on
+    ``before`` (None: an undescribed plan's grid, not brought up to date for them, so none, as
+    no description). None for the others."""
     if technique in ("xy-wing", "xyz-wing"):
         return ("pivot", "pincer", "pincer")
     if technique in ("wxyz-wing", "vwxyz-wing"):
         return ("set",) * (len(found) - 4) + ("bivalue",)
-    if technique == "unique loops":
+    if technique == "unique loops" and before is not None:
         pair = 1 << found[0] | 1 << found[1]
         return tuple("floor" if before.cands[c] == pair else "roof" for c in found[2:])
     return ()
