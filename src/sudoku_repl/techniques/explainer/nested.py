@@ -19,7 +19,6 @@ from sudoku_repl.techniques.explainer.chains import (
 )
 from sudoku_repl.techniques.explainer.forcing import Chainer, Poll
 from sudoku_repl.techniques.explainer.grid import BLOCK_OF, CELL_UNITS, DIGITS, ROW_OF, UNITS, Grid
-from sudoku_repl.techniques.explainer.hint import Removals
 from sudoku_repl.techniques.explainer.potentials import Potential, chain_of, key_of
 
 # how a potential follows from its first parent: the cell's last value, or the value's last
