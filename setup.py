@@ -30,9 +30,11 @@ level (0, 1, 2, 3, s or g: ``SUDOKU_REPL_C_OPT=1`` is ``-O1``, AddressSanitizer'
 which .ci/sanitize takes); MSVC keeps ``/O2``.
 
 ``SUDOKU_REPL_LIMITED_API=1`` builds the three on Python's limited API (``Py_LIMITED_API``
-0x030B0000: the stable ABI of CPython 3.11 and later), as ``*.abi3.so`` files: the C the web
-page's WebAssembly build compiles (docs/native.md, "The limited API"); the usual build keeps
-CPython's faster macros (core/csrc/include/pyaccess.h).
+0x030B0000: the stable ABI of CPython 3.11 and later), as ``*.abi3.so`` files (``.pyd`` on
+Windows) in a wheel tagged ``cp311-abi3``: the release's wheels, one a platform (.ci/wheels,
+cibuildwheel's [tool.cibuildwheel], .ci/wheels-cross; docs/release.md) and the C the web page's
+WebAssembly build compiles (docs/native.md, "The limited API"); a build from source keeps
+CPython's macros (core/csrc/include/pyaccess.h), which run alike.
 
 ``SUDOKU_REPL_PURE=1`` builds no C at all: the wheel is the pure Python alone, tagged
 ``py3-none-any`` (a build whose C fails keeps its platform's tag), for the web page (web/build,
@@ -195,4 +197,12 @@ def _extensions() -> list[Extension]:
     return []
 
 
-setup(cmdclass={"build_ext": BuildExt}, ext_modules=_extensions())
+def _options() -> dict[str, dict[str, str]]:
+    """A limited build's wheel is tagged for the stable ABI (``cp311-abi3``: one wheel a platform
+    for CPython 3.11 and every later one), not for the Python that built it."""
+    if os.environ.get(LIMITED) == "1" and os.environ.get(PURE) != "1":
+        return {"bdist_wheel": {"py_limited_api": "cp311"}}
+    return {}
+
+
+setup(cmdclass={"build_ext": BuildExt}, ext_modules=_extensions(), options=_options())

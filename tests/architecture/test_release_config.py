@@ -73,9 +73,45 @@ def test_the_wheels_are_for_the_pythons_the_docs_name_and_no_other() -> None:
         assert not selected(f"pp3{minor}-manylinux_x86_64")
 
 
-def test_the_release_builds_the_c_or_fails() -> None:
-    assert config()["environment"] == {"SUDOKU_REPL_REQUIRE_C": "1"}
+def test_the_release_builds_the_c_or_fails_on_the_stable_abi() -> None:
+    assert config()["environment"] == {
+        "SUDOKU_REPL_REQUIRE_C": "1",
+        "SUDOKU_REPL_LIMITED_API": "1",
+    }
     assert 'os.environ.get(REQUIRED) != "1"' in (REPO / "setup.py").read_text()
+    assert "SUDOKU_REPL_LIMITED_API=1" in (REPO / ".ci" / "wheels").read_text()
+
+
+def setup_read(monkeypatch: pytest.MonkeyPatch, **environment: str) -> dict[str, Any]:
+    """What setup.py hands setuptools under ``environment`` (``setuptools.setup`` caught)."""
+    import runpy
+
+    import setuptools
+
+    for name in ("SUDOKU_REPL_LIMITED_API", "SUDOKU_REPL_PURE", "SUDOKU_REPL_REQUIRE_C"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    caught: dict[str, Any] = {}
+    monkeypatch.chdir(REPO)
+    monkeypatch.setattr(setuptools, "setup", lambda **kwargs: caught.update(kwargs))
+    runpy.run_path(str(REPO / "setup.py"), run_name="setup_read_by_a_test")
+    return caught
+
+
+def test_a_limited_build_is_a_wheel_for_the_stable_abi(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its extensions on Py_LIMITED_API 3.11, and its wheel tagged cp311-abi3 (bdist_wheel's
+    py_limited_api): one wheel a platform for every CPython from 3.11."""
+    limited = setup_read(monkeypatch, SUDOKU_REPL_LIMITED_API="1")
+    assert limited["options"] == {"bdist_wheel": {"py_limited_api": "cp311"}}
+    for ext in limited["ext_modules"]:
+        assert ext.py_limited_api and ("Py_LIMITED_API", "0x030B0000") in ext.define_macros
+    usual = setup_read(monkeypatch)
+    assert usual["options"] == {}
+    assert not any(ext.py_limited_api for ext in usual["ext_modules"])
+    assert (
+        setup_read(monkeypatch, SUDOKU_REPL_LIMITED_API="1", SUDOKU_REPL_PURE="1")["options"] == {}
+    )  # (a pure wheel stays py3-none-any)
 
 
 def test_the_workflow_runs_that_cibuildwheel_on_the_three_systems() -> None:
@@ -135,3 +171,21 @@ def test_the_ci_names_every_extension_from_setup_py(monkeypatch: pytest.MonkeyPa
     for script in ("wheels", "sanitize"):
         text = (REPO / ".ci" / script).read_text()
         assert ".ci/extensions" in text and "/_native" not in text, script
+
+
+def test_the_cross_build_is_a_check_outside_ci_run_with_pinned_tools() -> None:
+    """.ci/wheels-cross builds the Windows and macOS wheels on the stable ABI as a check, by
+    hand: .ci/run does not call it, and its tools are pinned."""
+    assert "wheels-cross" not in (REPO / ".ci" / "run").read_text()
+    pins = [
+        line
+        for line in (REPO / ".ci" / "wheels-cross-tools.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert {pin.split("==")[0] for pin in pins} == {
+        "ziglang", "wheel", "setuptools", "abi3audit", "check-wheel-contents"
+    } and all("==" in pin for pin in pins)  # fmt: skip
+    script = (REPO / ".ci" / "wheels_cross.py").read_text()
+    for platform in ("win_amd64", "win_arm64", "macosx_11_0_arm64", "macosx_11_0_x86_64"):
+        assert f'"{platform}"' in script, platform
+    assert 'LIMITED = "0x030B0000"' in script and "cp311-abi3-" in script

@@ -90,7 +90,8 @@ def test_no_step_keeps_sudoku_explainers_name(tmp_path: Path) -> None:
     shell = Shell()
     shell.ok(f"load-quiz {quiz}")
     assert shell.fails(f"export svg {tmp_path / 'a.svg'}") == [
-        "No picture: Sudoku Explainer's techniques find nothing from here."
+        "No picture: Sudoku Explainer's techniques find nothing from here, without "
+        "uniqueness: several solutions from here."
     ]
 
 

@@ -185,3 +185,39 @@ def test_lines_and_your_own_hooks_both_hear_the_events() -> None:
     session.run(Hear(), lines=True)
     assert session.trace == FIRST_RUN
     assert heard[2] == E.Removal(E.REMOVED, 2, 2, 3 * 9 + 2)
+
+
+# -- a position with its candidates -----------------------------------------------------------
+
+#: examples/seed.txt's givens, row by row
+SEED_GIVENS = (
+    "005300000" "800000020" "070010500" "400005300" "010070006"
+    "003200080" "060500009" "004000030" "000009700"
+)  # fmt: skip
+
+
+def seed_marks(removed: dict[int, set[int]]) -> tuple[str, list[set[int]]]:
+    """The seed's 729-character pencil-mark line (each empty cell's digits no given among its
+    peers holds) less ``removed`` (by cell), and each cell's digits it gives."""
+    digits: list[set[int]] = []
+    for cell in range(81):
+        r, c = divmod(cell, 9)
+        given = int(SEED_GIVENS[cell])
+        peers = {9 * r + k for k in range(9)} | {9 * k + c for k in range(9)}
+        peers |= {9 * (r // 3 * 3 + i) + c // 3 * 3 + j for i in range(3) for j in range(3)}
+        held = {int(SEED_GIVENS[p]) for p in peers}
+        digits.append({given} if given else set(range(1, 10)) - held - removed.get(cell, set()))
+    line = "".join("".join(str(d) if d in ds else "." for d in range(1, 10)) for ds in digits)
+    return line, digits
+
+
+def test_a_pencil_mark_line_is_loaded_with_its_candidates() -> None:
+    line, digits = seed_marks({1: {9}, 6: {1, 8}})  # [1,2] keeps 2 4, [1,7] 4 6 9
+    session = Session.from_quiz(line)
+    state = session.state()
+    for cell in range(81):
+        if state.values[cell] == 0:
+            held = {d for d in range(1, 10) if state.cands[cell] >> (d - 1) & 1}
+            assert held == digits[cell], cell
+    assert (state.cands[1], state.cands[6]) == (0b1010, 0b100101000)
+    assert session.experiment_tree.current.number == 2  # (the edits: a what-if, as load-quiz)

@@ -156,6 +156,39 @@ def test_n_is_the_files_line_as_rate_numbers_it(
         )
 
 
+@pytest.mark.parametrize(
+    ("lines", "line", "said"),
+    [
+        (
+            ["garbage", "hello world", BACKDOOR_1, B4, "1" * 80, B4],
+            "10",
+            "(it has 6 lines): its quiz lines are lines 3-4 and 6 (3 other lines skipped, "
+            "holding no quiz)",
+        ),
+        (
+            ["garbage", B4],
+            "5",
+            "(it has 2 lines): its quiz is on line 2 (1 other line skipped, holding no quiz)",
+        ),
+        (
+            ["1" * 80, "2" * 79],
+            "3",
+            "(it has 2 lines): none of its lines holds a quiz (2 lines skipped)",
+        ),
+    ],
+)
+def test_a_refusal_names_only_the_lines_that_hold_a_quiz(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str], lines: list[str], line: str, said: str
+) -> None:
+    """Lines that hold no quiz (``rate`` says each) are counted apart, not among the quiz
+    lines; a file of such lines alone says it holds none."""
+    mix = tmp_path / "mix.txt"
+    mix.write_text("".join(f"{text}\n" for text in lines))
+    status, out, err = _run(capfd, str(mix), line)
+    assert (status, out) == (1, [])
+    assert err == f"sudoku-repl difficulty: No quiz on line {line} of {mix} {said}; {N_IS}.\n"
+
+
 def test_a_nine_line_file_is_its_first_rows_line(capfd: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capfd, SEED_FILE, "2", "--measures", "te")
     assert status == 0

@@ -7,6 +7,7 @@ puzzle's whole plan (``sudoku_repl.plan``) is drawn step by step."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -261,3 +262,55 @@ def test_no_arrowhead_covers_a_removed_candidate() -> None:
         for label in step.placed:
             grid.place(label_cell(label), int(label[0]))
     assert ends > 0  # (some link of the plan does end at a removed candidate)
+
+
+def arc_length(path: str) -> float:
+    """The length of a link's quadratic curve (``M x,y Q cx,cy ex,ey``), summed over 50 parts."""
+    x0, y0, cx, cy, x1, y1 = numbers(path)
+    points = [
+        ((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1,
+         (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1)
+        for t in (k / 50 for k in range(51))
+    ]  # fmt: skip
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+
+
+def test_a_link_inside_one_cell_is_drawn_as_an_arc() -> None:
+    """r1c3's candidates 1 4 8 (``CHAIN``'s note): 1 and 4 sit a third of a cell apart, 1 and
+    8 two thirds; each link between them is a visible curve, not an arrowhead alone."""
+    step = PlanStep(
+        "Forcing Chain", 7.1, ("r1c3",),
+        (Link("1r1c3", "4r1c3", "weak"), Link("4r1c3", "8r1c3", "strong")), ("1r1c3",), (),
+    )  # fmt: skip
+    links = classed(drawn(step), "link")
+    assert [e.get("data-from") for e in links] == ["1r1c3", "4r1c3"]
+    for link in links:
+        assert arc_length(link.get("d", "")) >= 15.0, link.get("d")
+
+
+def test_a_wing_marks_its_pivot_its_pincers_and_the_digit() -> None:
+    """An XY-Wing drawn by hand (not a deduction): the pivot's ring solid, the pincers'
+    dashed, the digit it removes bold and underlined in them; the legend says each."""
+    wing = PlanStep("XY-Wing", 4.2, ("r1c2", "r1c3", "r2c1"), (), ("4r1c5",), ())
+    root = drawn(wing)
+    assert [e.get("data-cell") for e in classed(root, "cell", "pivot")] == ["r1c2"]
+    assert [e.get("data-cell") for e in classed(root, "cell", "pincer")] == ["r1c3", "r2c1"]
+    for cell in classed(root, "pincer"):
+        assert "stroke-dasharray" in ET.tostring(cell, encoding="unicode")
+    marked = classed(root, "pattern-digit")
+    assert candidates(marked) == {"4r1c2", "4r1c3", "4r2c1"}
+    for mark in marked:
+        text = mark.find("svg:text", NS)
+        assert text is not None and text.get("font-weight") == "bold"
+        assert mark.find("svg:line", NS) is not None  # (underlined)
+    assert [e.text for e in classed(root, "legend")] == [
+        "pivot", "pincer", "pattern digit", "removed",
+    ]  # fmt: skip
+
+
+def test_a_fish_marks_its_digit_in_its_cells() -> None:
+    """(r3c1 has no 4: nothing to mark there.)"""
+    fish = PlanStep("X-Wing", 3.2, ("r1c3", "r2c1", "r3c1"), (), (), (), digits=(4,))
+    root = drawn(fish)
+    assert candidates(classed(root, "pattern-digit")) == {"4r1c3", "4r2c1"}
+    assert "pattern digit" in [e.text for e in classed(root, "legend")]

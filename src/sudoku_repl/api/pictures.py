@@ -101,7 +101,7 @@ class Pictures(CoreSession):
         if se and not self.geo.classic:
             raise UserError("hint se works on a classic 9x9 quiz only.")
         state, geo = self.state(), self.geo
-        unsolvable = no_solution_line(self, self.cursor, state, NO_STEP) if se else None
+        unsolvable = no_solution_line(self, self.cursor, state, NO_STEP, names) if se else None
         if unsolvable is not None:
             lines = [unsolvable]
         elif se:

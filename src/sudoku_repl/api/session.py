@@ -21,7 +21,8 @@ from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepRepo
 from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.why import ask
 from sudoku_repl.techniques.why.answer import Why
-from sudoku_repl.text.quiz_files import load as load_quiz
+from sudoku_repl.text.pencil_marks import start
+from sudoku_repl.text.quiz_files import load_position
 from sudoku_repl.text.render import event_lines, levels_lines, show_lines
 from sudoku_repl.views.why import why_lines
 
@@ -70,13 +71,19 @@ class Session(Pictures, Measures):
     def from_quiz(
         cls, quiz: str | Quiz, number: int = 1, settings: Settings | None = None
     ) -> Session:
-        """A session with a quiz loaded: a ``Quiz``, a file name (quiz ``number`` of it) or an
-        81-character quiz string."""
+        """A session with a quiz loaded: a ``Quiz``, a file name (quiz ``number`` of it), an
+        81-character quiz string, or a position with its candidates (a 729-character candidate
+        string, a HoDoKu library line, a file of one): loaded as ``load-quiz`` loads it, step 1
+        working the candidates out from the givens, then a what-if experiment placing its values
+        and removing its candidates by hand (docs/api.md)."""
         longer = None if isinstance(quiz, Quiz) else too_long("The quiz", len(quiz))
         if longer is not None:  # (refused by its size: nothing reads it)
             raise UserError(longer)
         session = cls(settings)
-        session.load(quiz if isinstance(quiz, Quiz) else load_quiz(quiz, number))
+        if isinstance(quiz, Quiz):
+            session.load(quiz)
+        else:
+            start(session, load_position(quiz, number), Quiet())
         return session
 
     def _hooks(self, hooks: Hooks | None, lines: bool) -> Hooks:

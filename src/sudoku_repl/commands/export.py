@@ -100,7 +100,7 @@ def _step_picture(repl: Repl, path: str) -> None:
     state, moves = repl.looked_at()
     try:
         picture = next_step_picture(
-            session, moves, state, session.quiz.givens, repl.hooks.interrupted
+            session, moves, state, session.quiz.givens, repl.hooks.interrupted, repl.view.names
         )
     except Interrupted:
         repl.script.failed()

@@ -75,7 +75,7 @@ def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     pure = pure_build_once()  # (once a process, the shell's start may have said it)
     if pure is not None:
         repl.out.message(pure)
-    unsolvable = no_solution_line(session, moves, state, NO_STEP)
+    unsolvable = no_solution_line(session, moves, state, NO_STEP, names)
     if unsolvable is not None:  # (no step of a position no solution backs)
         repl.out.message(unsolvable)
         return

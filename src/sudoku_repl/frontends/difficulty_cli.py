@@ -170,13 +170,21 @@ def _quiz_number(path: str, line: int | None) -> tuple[int, int]:
 
 
 def _numbered(lines: QuizLines, line: int | None, name: str) -> tuple[int, int]:
-    """``_quiz_number`` of a file of one quiz a line."""
+    """``_quiz_number`` of a file of one quiz a line. A refusal names the lines that hold a
+    quiz (``line_puzzle``'s), and counts apart those that hold none (``rate`` says each)."""
+    from sudoku_repl.text.puzzle_line import NoPuzzle, line_puzzle
+
     runs: list[list[int]] = []  # the first runs of consecutive quiz lines, [first, last]
-    count = last = 0
-    for n, _ in lines:
-        count += 1
+    count = last = quizzes = 0
+    for n, text in lines:
+        count += 1  # (load_position's N counts every meaningful line, a quiz or not)
         if line is None or n == line:
             return count, n
+        try:
+            line_puzzle(text)
+        except NoPuzzle:
+            continue
+        quizzes += 1
         if n == last + 1 and runs and runs[-1][1] == last:
             runs[-1][1] = n
         elif len(runs) < _RUNS_NAMED + 1:
@@ -190,13 +198,23 @@ def _numbered(lines: QuizLines, line: int | None, name: str) -> tuple[int, int]:
         else "a blank line or a comment"
     )
     spans = [f"{a}-{b}" if b > a else f"{a}" for a, b in runs[:_RUNS_NAMED]]
-    if len(runs) > _RUNS_NAMED:
-        listed = f"{', '.join(spans)} and more, to line {last}"
+    if not spans:
+        held = "none of its lines holds a quiz"
+    elif len(runs) > _RUNS_NAMED:
+        held = f"its quiz lines are lines {', '.join(spans)} and more, to line {last}"
     elif len(spans) > 1:
-        listed = f"{', '.join(spans[:-1])} and {spans[-1]}"
+        held = f"its quiz lines are lines {', '.join(spans[:-1])} and {spans[-1]}"
     else:
-        listed = spans[0]
-    held = f"its quiz lines are lines {listed}" if count > 1 else f"its quiz is on line {listed}"
+        held = (
+            f"its quiz is on line {spans[0]}"
+            if quizzes == 1
+            else f"its quiz lines are lines {spans[0]}"
+        )
+    skipped = count - quizzes
+    if skipped and spans:
+        held += f" ({counted(skipped, 'other line')} skipped, holding no quiz)"
+    elif skipped:
+        held += f" ({counted(skipped, 'line')} skipped)"
     raise QuizError(f"No quiz on line {line} of {name} ({why}): {held}; {N_IS}.")
 
 

@@ -12,7 +12,8 @@ from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.state import STEP_BOUNDARY, EngineState, Status
 from sudoku_repl.techniques.names import fill_pass, technique
 from sudoku_repl.text.render import invalid_line
-from sudoku_repl.views.original_words import step_words
+from sudoku_repl.views.original_words import step_words, what_and_where
+from sudoku_repl.views.step_words import notation
 from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
 if TYPE_CHECKING:
@@ -38,8 +39,8 @@ def hint_lines(
     placed = [(c, v) for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
     if status is Status.LOADED:
         head = "Next: step 1 computes the candidates of the empty cells."
-    elif status is Status.SEARCHING and placed:
-        fills = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)
+    elif status is Status.SEARCHING and placed and not events:  # (a conversion has one)
+        fills = " ".join(f"{geo.cell_name(c)}={v}" for c, v in placed)  # (the trace's cells)
         head = f"Next: the fill pass places {fills}."
         if names == STANDARD:
             head = named(head, fill_pass(len(placed)))
@@ -66,14 +67,17 @@ def graded_hint_lines(
     (``original_words``), else the original's trace of it, so marked."""
     if state.status in (Status.LOADED, Status.FINISHED):
         return hint_lines(state, geo, run_mode, names)
-    probe = Engine(state, geo)
+    probe, name = Engine(state, geo), notation(geo, names)
     before, cands = list(probe.values), list(probe.cands)
-    events = list(probe.advance(run_mode))
+    made = list(probe.advance(run_mode))
+    events = [e for e in made if not E.is_solution(e)]  # (the step, and whether it solves)
     placed = [c for c, (was, v) in enumerate(zip(before, probe.values)) if v and not was]
     words = None
     if level == 3:
         done = [(c, probe.values[c]) for c in placed]
-        words = step_words(events, cands, probe.cands, done, geo)
+        words = step_words(events, cands, probe.cands, done, geo, name)
+        if words is not None and len(events) < len(made):
+            words.append("That fills the grid: a solution.")
     guess = next((e for e in events if is_guess(e)), None)
     if placed and not events:
         said, cells = "the fill pass places naked singles", placed
@@ -82,16 +86,26 @@ def graded_hint_lines(
             guess = next((e for e in probe.advance(run_mode) if is_guess(e)), None)
         said = f"no technique of run-mode {run_mode} applies: a guess follows"
         cells = [] if guess is None else [guess.cell]
+    elif (theorem_or_chain := what_and_where(events[0], geo)) is not None:
+        said, cells = theorem_or_chain
     else:
         found = [technique(e, events, probe.cands, geo) for e in events]
-        named = next((t for t in found if t is not None), None)
-        said = "a step of its own" if named is None else str(named)
+        known = next((t for t in found if t is not None), None)
+        said = "a step of its own" if known is None else str(known)
         cells = looked_at(events, geo)
+    if level == 3 and words is None and guess is not None and guess not in events:
+        words = step_words([guess], cands, probe.cands, [], geo, name)  # (after the step)
+    elif level == 3 and words is not None and guess is None:  # a guess before the next step
+        while guess is None and probe.status not in STEP_BOUNDARY:
+            guess = next((e for e in probe.advance(run_mode) if is_guess(e)), None)
+        then = None if guess is None else step_words([guess], cands, cands, [], geo, name)
+        words += [f"Then a guess follows. {line}" for line in then or ()]
     lines = [f"Next: {said}."]
     if level >= 2 and cells:
-        lines.append("It looks at " + " ".join(geo.cell_name(c) for c in cells) + ".")
+        lines.append("It looks at " + " ".join(map(name, cells)) + ".")
     if level == 3:  # the step in the same words; the trace where they do not cover it
-        lines += words or ["The original's trace of it:", *hint_lines(state, geo, run_mode)[1:]]
+        trace = hint_lines(state, geo, run_mode, names)[1:]
+        lines += words or ["The original's trace of it:", *trace]
     return lines
 
 

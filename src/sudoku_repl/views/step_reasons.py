@@ -7,13 +7,17 @@ deadly pattern). All read the one ``PlanStep``, and the grid's candidates where 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Mapping, Sequence
 
 from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, label_cell, label_digit
 
 #: how a hint names a cell (0..80): ``[3,5]`` or ``r3c5`` (``step_words.notation``)
 Notation = Callable[[int], str]
 Cands = Sequence[int] | None
+#: what a link from a false candidate to a false one rests on (a dynamic chain's "+", a nested
+#: chain: ``tools/explain/premises``): the rule's name, the other candidates (labels) it needs
+Premise = tuple[str, tuple[str, ...]]
 #: the first words of the techniques whose chains end where they start (a forcing chain,
 #: serate's ``ForcingChainHint``), and of those whose chains start from one cell or house
 _SELF_FORCING = ("Forcing Chain", "Forcing X-Chain", "Forcing Y-Chain", "Turbot Fish")
@@ -129,24 +133,37 @@ def _chain_clue(step: PlanStep, kind: str, name: Notation, cells: str) -> str:
     if kind == "multiple" and "Double" in step.technique:
         said = f"Suppose {_candidate(first, name)} is true, then false"
         return f"{said}: the chains run through {cells}."
-    if kind in ("multiple", "forcing"):
+    if kind == "forcing" or any(word in step.technique for word in ("Contradiction", "Nishio")):
+        # (the candidate supposed is the one the step removes or places: its cell alone)
+        chains = "chains start" if kind == "multiple" else "chain starts"
+        run = "run" if kind == "multiple" else "runs"
+        return (
+            f"The {chains} from a candidate of {name(label_cell(first))} and {run} through {cells}."
+        )
+    if kind == "multiple":
         said = f"Suppose {_candidate(first, name)} is {_truth(_chains(step)[0][1])}"
-        chain = "chains run" if kind == "multiple" else "chain runs"
-        return f"{said}: the {chain} through {cells}."
+        return f"{said}: the chains run through {cells}."
     return f"Look at {_digits(_step_digits(step))}: the chain runs through {cells}."
 
 
 # -- level 3 -----------------------------------------------------------------------------------
 
 
-def reasons(step: PlanStep, name: Notation, cands: Cands = None) -> list[str]:
+def reasons(
+    step: PlanStep,
+    name: Notation,
+    cands: Cands = None,
+    premises: Mapping[Link, Premise] | None = None,
+) -> list[str]:
     """Level 3's why, before what the step places and removes: a chain's links (each candidate
-    true or false in turn), then why the step follows from the pattern."""
+    true or false in turn; a link from false to false with the rule it rests on, where
+    ``premises`` names it), then why the step follows from the pattern."""
     kind = _kind(step)
     lines = []
     if step.links:
         chains = _chains(step)
-        said = "; ".join(_chain_text(chain, start, name) for chain, start in chains)
+        rests = premises or {}
+        said = "; ".join(_chain_text(chain, start, name, rests) for chain, start in chains)
         lines.append(("The chain: " if len(chains) == 1 else "The chains: ") + said + ".")
     why = _WHY.get(kind, _why_else)(step, name, cands)
     return [*lines, why]
@@ -170,11 +187,20 @@ def _truth(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _chain_text(chain: Sequence[Link], start: bool, name: Notation) -> str:
+def _chain_text(
+    chain: Sequence[Link], start: bool, name: Notation, rests: Mapping[Link, Premise]
+) -> str:
     """``4 at [1,2] false, so 6 at [1,2] true, so ...``: a strong link's target true, a weak
-    link's false."""
+    link's false; one ``rests`` names, with the rule it rests on (``5 at [3,4] false (by a
+    hidden pair, with 5 at [3,1] false too)``)."""
     parts = [f"{_candidate(chain[0].source, name)} {_truth(start)}"]
-    parts += [f"{_candidate(link.target, name)} {_truth(link.kind == 'strong')}" for link in chain]
+    for link in chain:
+        said = f"{_candidate(link.target, name)} {_truth(link.kind == 'strong')}"
+        if link in rests:
+            rule, others = rests[link]
+            also = _and([_candidate(o, name) for o in others]) if others else ""
+            said += f" (by {rule}, with {also} false too)" if also else f" (by {rule})"
+        parts.append(said)
     return ", so ".join(parts)
 
 
@@ -326,12 +352,62 @@ def _why_unique(step: PlanStep, name: Notation, cands: Cands) -> str:
             f"{locked}, and the other, were it {z[0]}, would make the pattern: neither is {z[0]}."
         )
     if kind == "3":
+        naked = _naked_with(step, (a, b), name, cands)
+        if naked is not None:
+            roof, extras, house, others, digits = naked
+            spare = _and([str(d) for d in extras]).replace(" and ", " or ")
+            held = _and([str(d) for d in digits])
+            return (
+                f"{deadly} So {' or '.join(roof)} holds one of its other candidates, {spare}: "
+                f"with {' '.join(others)}, which hold only {held} too, that makes a naked set "
+                f"of {held} in {house}, which removes those digits from the rest of it."
+            )
         return (
             f"{deadly} So one of its cells' other candidates is true: with the cells that hold "
             "only such candidates they make a naked set, which removes its digits from the "
             "rest of their house."
         )
     return f"{deadly} So one of its cells' other candidates is true, which removes these."
+
+
+def _houses(cell: int) -> list[tuple[str, list[int]]]:
+    """The row, column and block of a cell (0..80): each's name and cells."""
+    r, c, b = cell // 9, cell % 9, cell // 27 * 3 + cell % 9 // 3
+    return [
+        (f"row {r + 1}", [r * 9 + k for k in range(9)]),
+        (f"column {c + 1}", [k * 9 + c for k in range(9)]),
+        (f"block {b + 1}", [(b // 3 * 3 + k // 3) * 9 + b % 3 * 3 + k % 3 for k in range(9)]),
+    ]
+
+
+def _naked_with(
+    step: PlanStep, pair: tuple[int, int], name: Notation, cands: Cands
+) -> tuple[list[str], list[int], str, list[str], list[int]] | None:
+    """A unique rectangle of type 3's naked set: the rectangle's cells with other candidates
+    (their names), those candidates, the house, the set's other cells (names) and its digits;
+    None where the candidates are not known or no such set is found."""
+    if cands is None:
+        return None
+    cells = [label_cell(c) for c in step.cells]
+    roof = [c for c in cells if any(d not in pair for d in _mask_digits(cands[c]))]
+    extras = sorted({d for c in roof for d in _mask_digits(cands[c]) if d not in pair})
+    removed = {label_cell(c) for c in step.removed}
+    z = {label_digit(c) for c in step.removed}
+    for house, members in _houses(roof[0]):
+        if not all(c in members for c in roof) or not removed <= set(members):
+            continue
+        free = [c for c in members if c not in cells and c not in removed and cands[c]]
+        for size in range(1, 4):
+            for group in itertools.combinations(free, size):
+                digits = set(extras).union(*(_mask_digits(cands[c]) for c in group))
+                if len(digits) == size + 1 and z <= digits:
+                    others = [name(c) for c in group]
+                    return [name(c) for c in roof], extras, house, others, sorted(digits)
+    return None
+
+
+def _mask_digits(mask: int) -> list[int]:
+    return [d for d in range(1, 10) if mask >> d & 1]
 
 
 def _why_bug(step: PlanStep, name: Notation, cands: Cands) -> str:
@@ -341,6 +417,13 @@ def _why_bug(step: PlanStep, name: Notation, cands: Cands) -> str:
         "ones, every digit would have two places in each house too, a deadly pattern (no "
         "solution or two), and the puzzle has one."
     )
+    removed = {label_digit(c) for c in step.removed}
+    kept = [d for d in _cands_of(cands, step.cells[0]) if d not in removed]
+    if step.technique.endswith("1") and len(kept) == 1:
+        return (
+            f"{deadly} So {cells} is {kept[0]}, its extra candidate, the digit with three places "
+            "in its row, column or block: its other candidates go."
+        )
     if step.technique.endswith("1"):
         return (
             f"{deadly} So {cells} is its extra candidate, the digit with three places in its "

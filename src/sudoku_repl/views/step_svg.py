@@ -58,6 +58,11 @@ _ROUND = _RING + 2
 #: candidates it would cover
 _HEAD = 8.0
 _BACK_OFF = CELL
+#: how far a link between two candidates of one cell bows out (an arc, not a bare arrowhead:
+#: its candidates are a third of a cell apart, less than the ends' margins)
+_ARC = 22.0
+#: the wings whose cells have roles: the pivot first, then its pincers
+_WINGS = ("XY-Wing", "XYZ-Wing")
 
 
 class StepBoard(NamedTuple):
@@ -94,17 +99,37 @@ def step_svg(step: PlanStep, board: StepBoard, title: str | None = None) -> str:
     for cell, digit in sorted(removed | placed):
         if digit not in board.candidates[cell]:
             raise ValueError(f"{digit}{cell_label(cell)} is not a candidate of the board")
-    pattern = {label_cell(c) for c in step.cells}
+    pattern = {label_cell(c): role for c, role in _roles(step).items()}
+    digits = _pattern_digits(step)
     out = svg_head(WIDTH, HEIGHT, caption(step) if title is None else title, MARGIN)
     out.append(_defs())
     out.extend(_labels())
     for cell in range(81):
-        out.append(_cell(cell, board, cell in pattern, removed, placed))
+        out.append(_cell(cell, board, pattern.get(cell), removed, placed, digits))
     out.extend(_grid_lines())
     out.extend(_link(link, order, removed, placed) for order, link in enumerate(step.links, 1))
     out.extend(_legend(step))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _roles(step: PlanStep) -> dict[str, str]:
+    """Each pattern cell's role (its label's): a wing's ``pivot`` and ``pincer`` s, else
+    ``pattern``."""
+    if step.technique in _WINGS and len(step.cells) == 3:
+        return dict(zip(step.cells, ("pivot", "pincer", "pincer"), strict=True))
+    return dict.fromkeys(step.cells, "pattern")
+
+
+def _pattern_digits(step: PlanStep) -> frozenset[int]:
+    """The digits marked in the pattern's cells: the pattern's own (a set's, a fish's, a
+    rectangle's or loop's), a wing's the digit it removes; none for the others (a chain's
+    links mark its candidates)."""
+    if step.digits:
+        return frozenset(step.digits)
+    if step.technique in _WINGS:
+        return frozenset(label_digit(c) for c in step.removed)
+    return frozenset()
 
 
 def _attrs(**values: object) -> str:
@@ -164,18 +189,22 @@ def _labels() -> list[str]:
 def _cell(
     cell: int,
     board: StepBoard,
-    in_pattern: bool,
+    role: str | None,
     removed: set[tuple[int, int]],
     placed: set[tuple[int, int]],
+    digits: frozenset[int] = frozenset(),
 ) -> str:
-    """A cell's group: its square (shaded and ringed inside in the pattern), then its value,
-    the value placed in it (its other candidates gone, but those the step removes), or its
-    candidates."""
+    """A cell's group: its square (in the pattern: shaded and ringed inside, the ring dashed
+    for a wing's pincer), then its value, the value placed in it (its other candidates gone,
+    but those the step removes), or its candidates (in the pattern, ``digits`` marked)."""
     x, y = _corner(cell)
     label = cell_label(cell)
-    parts = [f"<g {_attrs(class_='cell pattern' if in_pattern else 'cell', data_cell=label)}>"]
-    if in_pattern:
-        parts.append(_pattern_square(x, y))
+    kind = (
+        "cell" if role is None else "cell pattern" if role == "pattern" else f"cell pattern {role}"
+    )
+    parts = [f"<g {_attrs(class_=kind, data_cell=label)}>"]
+    if role is not None:
+        parts.append(_pattern_square(x, y, role == "pincer"))
     value = board.values[cell]
     placing = next((d for c, d in sorted(placed) if c == cell), None)
     if value:
@@ -189,19 +218,21 @@ def _cell(
         parts += [_candidate(cell, d, True) for d in board.candidates[cell] if (cell, d) in removed]
     else:
         for digit in board.candidates[cell]:
-            parts.append(_candidate(cell, digit, (cell, digit) in removed))
+            marked = role is not None and digit in digits
+            parts.append(_candidate(cell, digit, (cell, digit) in removed, marked))
     parts.append("</g>")
     return "".join(parts)
 
 
-def _pattern_square(x: float, y: float) -> str:
-    """A pattern's cell: shaded, and ringed inside."""
+def _pattern_square(x: float, y: float, dashed: bool = False) -> str:
+    """A pattern's cell: shaded, and ringed inside (``dashed``: a wing's pincer)."""
     shade = colour("pattern")
+    dash = ' stroke-dasharray="4 3"' if dashed else ""
     return (
         f"<rect {_attrs(x=_num(x), y=_num(y), width=CELL, height=CELL, fill=shade)} "
         'fill-opacity="0.22"/>'
         f"<rect {_attrs(x=_num(x + 2.5), y=_num(y + 2.5), width=CELL - 5, height=CELL - 5)} "
-        f'fill="none" stroke={quoteattr(shade)} stroke-width="2"/>'
+        f'fill="none" stroke={quoteattr(shade)} stroke-width="2"{dash}/>'
     )
 
 
@@ -226,16 +257,24 @@ def _placed(cell: int, digit: int) -> str:
     )
 
 
-def _candidate(cell: int, digit: int, removed: bool) -> str:
-    """A candidate: its digit; a removed one red, struck through and crossed."""
+def _candidate(cell: int, digit: int, removed: bool, marked: bool = False) -> str:
+    """A candidate: its digit; a removed one red, struck through and crossed; one of the
+    pattern's digits (``marked``) bold and underlined."""
     cx, cy = _place(cell, digit)
     kind = "candidate removed" if removed else "candidate"
+    kind += " pattern-digit" if marked else ""
     fill = colour("removed") if removed else colour("value")
     head = f"<g {_attrs(class_=kind, data_cell=cell_label(cell), data_digit=digit)}>"
+    weight = "bold" if marked else "normal"
     text = (
         f'<text {_attrs(x=_num(cx), y=_num(cy + 5))} text-anchor="middle" '
-        f'font-size="{_CANDIDATE_FONT}" font-weight="normal" fill={quoteattr(fill)}>{digit}</text>'
+        f'font-size="{_CANDIDATE_FONT}" font-weight="{weight}" fill={quoteattr(fill)}>{digit}</text>'
     )
+    if marked:
+        text += (
+            f"<line {_attrs(x1=_num(cx - 5), y1=_num(cy + 7), x2=_num(cx + 5), y2=_num(cy + 7))} "
+            f'stroke={quoteattr(fill)} stroke-width="1.5"/>'
+        )
     marks = ""
     if removed:
         stroke = f'stroke={quoteattr(fill)} stroke-width="2"'
@@ -276,7 +315,8 @@ def _link(
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    bend = min(0.18 * length, 24.0)
+    same_cell = label_cell(link.source) == label_cell(link.target)
+    bend = _ARC if same_cell else min(0.18 * length, 24.0)
     mx, my = (x1 + x2) / 2 - uy * bend, (y1 + y2) / 2 + ux * bend
     source = (label_cell(link.source), label_digit(link.source))
     target = (label_cell(link.target), label_digit(link.target))
@@ -332,6 +372,9 @@ def _covers(tip: tuple[float, float], mx: float, my: float, cross: tuple[float, 
 #: the legend's entries: what the step uses, in words
 _LEGEND_WORDS = {
     "pattern": "pattern",
+    "pivot": "pivot",
+    "pincer": "pincer",
+    "digit": "pattern digit",
     "removed": "removed",
     "placed": "placed",
     "strong": "strong link",
@@ -341,10 +384,14 @@ _LEGEND_WORDS = {
 
 def _legend(step: PlanStep) -> list[str]:
     """The legend below the board: a sample of each mark the step uses, and its word."""
+    roles = set(_roles(step).values())
     used = [
         kind
         for kind, there in (
-            ("pattern", step.cells),
+            ("pattern", "pattern" in roles),
+            ("pivot", "pivot" in roles),
+            ("pincer", "pincer" in roles),
+            ("digit", _pattern_digits(step)),
             ("removed", step.removed),
             ("placed", step.placed),
             ("strong", [k for k in step.links if k.kind == "strong"]),
@@ -368,11 +415,20 @@ def _legend(step: PlanStep) -> list[str]:
 
 def _sample(kind: str, x: float, y: float) -> str:
     """A mark's sample, 18 wide from x, centred on y."""
-    if kind == "pattern":
+    if kind in ("pattern", "pivot", "pincer"):
         shade = quoteattr(colour("pattern"))
+        dash = ' stroke-dasharray="4 3"' if kind == "pincer" else ""
         return (
             f"<rect {_attrs(x=_num(x), y=_num(y - 9), width=18, height=18)} fill={shade} "
-            f'fill-opacity="0.22" stroke={shade} stroke-width="2"/>'
+            f'fill-opacity="0.22" stroke={shade} stroke-width="2"{dash}/>'
+        )
+    if kind == "digit":
+        fill = quoteattr(colour("value"))
+        return (
+            f'<text {_attrs(x=_num(x + 9), y=_num(y + 5))} text-anchor="middle" font-size="14" '
+            f'font-weight="bold" fill={fill}>5</text>'
+            f"<line {_attrs(x1=_num(x + 4), y1=_num(y + 7), x2=_num(x + 14), y2=_num(y + 7))} "
+            f'stroke={fill} stroke-width="1.5"/>'
         )
     if kind == "removed":
         fill = quoteattr(colour("removed"))

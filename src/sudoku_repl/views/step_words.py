@@ -12,11 +12,11 @@ One cell notation in a hint, the session's (``set names``): ``[3,5]`` under ``re
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sudoku_repl.core.geometry import Geometry
-from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
-from sudoku_repl.views.step_reasons import Notation, clue, reasons
+from sudoku_repl.techniques.explainer.plan_step import Link, PlanStep, label_cell, label_digit
+from sudoku_repl.views.step_reasons import Notation, Premise, clue, reasons
 
 #: the hint levels
 LEVELS = (1, 2, 3)
@@ -27,7 +27,7 @@ _SERATE_CELL = re.compile(r"\b([A-I])([1-9])\b")
 def notation(geo: Geometry, names: str = "readalps") -> Notation:
     """How a hint names a cell: the shell's ``[3,5]``, or ``r3c5`` under ``set names
     standard``."""
-    if names == "standard":
+    if names == "standard":  # (a frame's rows and columns, as cell_name numbers them)
         return lambda cell: "r{}c{}".format(*geo.cell_name(cell)[1:-1].split(","))
     return geo.cell_name
 
@@ -38,11 +38,13 @@ def hint_words(
     geo: Geometry,
     names: str = "readalps",
     cands: Sequence[int] | None = None,
+    premises: Mapping[Link, Premise] | None = None,
 ) -> list[str]:
     """The step's hint at ``level`` (1, 2 or 3), a line a sentence; ``names``: the session's
     ``set names`` (the cells' notation); ``cands``: the candidates of the grid the step is
     taken from (Sudoku Explainer's masks, bit v for the digit v), which let a wing or a
-    rectangle name its cells' digits."""
+    rectangle name its cells' digits; ``premises``: what a dynamic or nested chain's links
+    from false to false rest on (``tools/explain/premises``), said at level 3."""
     if level not in LEVELS:
         raise ValueError(f"a hint's level is 1, 2 or 3, not {level}")
     name = notation(geo, names)
@@ -51,7 +53,7 @@ def hint_words(
     if level >= 2:
         lines.append(clue(step, name, cands))
     if level >= 3:
-        lines += reasons(step, name, cands)
+        lines += reasons(step, name, cands, premises)
         lines.append(done(step, name))
         lines += serate_line(step.description, name)
     return lines

@@ -31,6 +31,8 @@ from sudoku_repl.techniques.names import Technique, fill_pass, technique
 from sudoku_repl.techniques.theorems import CONVERSION, Conversion
 from sudoku_repl.text import render
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.views.step_reasons import Notation
+from sudoku_repl.views.step_words import notation
 
 STANDARD = "standard"
 
@@ -55,7 +57,8 @@ def move_lines(
     context = events if move is None else move
     lines: list[str] = []
     for e in events:
-        own = event_lines(e, geo)
+        # (a chain's line names its cells r4c5: its removals too, one notation a line)
+        own = chain_line(e, geo, STANDARD) if e[0] in TECHNIQUES else event_lines(e, geo)
         if own:
             own[-1] = named(own[-1], technique(e, context, cands, geo))
         lines += own
@@ -70,8 +73,8 @@ def conversion_lines(event: Event, geo: Geometry) -> list[str]:
 
 def node_text(node: Node, truth: bool, geo: Geometry) -> str:
     """``r8c4=3`` / ``r8c4!=3``: the cell as ``cell_name`` numbers it (frame rows, columns)."""
-    r, c = geo.cell_name(cell_of(node))[1:-1].split(",")
-    return f"r{r}c{c}{'=' if truth else '!='}{value_of(node)}"
+    cell = notation(geo, STANDARD)(cell_of(node))
+    return f"{cell}{'=' if truth else '!='}{value_of(node)}"
 
 
 def chain_text(nodes: Sequence[Node], geo: Geometry) -> str:
@@ -83,20 +86,22 @@ def chain_text(nodes: Sequence[Node], geo: Geometry) -> str:
     return " ".join(parts)
 
 
-def removed_text(removed: Sequence[Node], geo: Geometry) -> str:
-    """``3 from [8,4] [9,5]``, values ascending, joined by ``and``."""
+def removed_text(removed: Sequence[Node], name: Notation) -> str:
+    """``3 from [8,4] [9,5]`` (cells as ``name`` says), values ascending, joined by ``and``."""
     by_value: dict[int, list[str]] = {}
     for n in sorted(removed, key=lambda n: (value_of(n), n)):
-        by_value.setdefault(value_of(n), []).append(geo.cell_name(cell_of(n)))
+        by_value.setdefault(value_of(n), []).append(name(cell_of(n)))
     return " and ".join(f"{v} from {' '.join(cells)}" for v, cells in by_value.items())
 
 
-def chain_line(event: Event, geo: Geometry) -> list[str]:
+def chain_line(event: Event, geo: Geometry, names: str = "readalps") -> list[str]:
+    """A chain's trace line; its removals' cells as ``names`` says (readalps: the seed's
+    ``[8,4]``)."""
     chain = ChainStep(*event)  # the record, or a plain tuple of its layout
     name = TECHNIQUES[chain.kind]
     if chain.kind == X_CHAIN:
         name += f" {value_of(chain.nodes[0])}"
-    removes = removed_text(chain.removed, geo)
+    removes = removed_text(chain.removed, notation(geo, names))
     return [f"{chain.step}) {name}: {chain_text(chain.nodes, geo)}, removes {removes}"]
 
 

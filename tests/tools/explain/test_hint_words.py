@@ -229,7 +229,9 @@ def test_a_contradiction_chain_says_the_contradiction() -> None:
     """7 at [2,9] true makes 5 at [1,7] both true (one chain) and false (the other)."""
     one, two, three = levels(CONTRADICTION)
     assert one == ["Dynamic Contradiction Forcing Chains (ER 9.0): the chain starts in row 2."]
-    assert two[0].startswith("Suppose 7 at [2,9] is true: the chains run through [2,9] ")
+    # (level 2 names the cell the chains start from, not the candidate the step removes)
+    assert two[0].startswith("The chains start from a candidate of [2,9] and run through [2,9] ")
+    assert "7 at" not in two[0]
     assert three[0].startswith("The chains: 7 at [2,9] true, so 7 at [3,8] false, ")
     assert "so 5 at [1,7] true; 7 at [2,9] true, so 4 at [2,9] false," in three[0]
     assert three[0].endswith(", so 5 at [1,7] false.")

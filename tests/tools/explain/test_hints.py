@@ -140,6 +140,9 @@ def test_the_originals_levels_a_filter_and_a_guess() -> None:
         "It looks at [4,3] [6,1].",
         "In box 4, 6 and 7 can go only in [4,3] [6,1]: those cells hold them and nothing else.",
         "So it removes 2, 8 and 9 from [4,3], and 5 and 9 from [6,1].",
+        # (the same move goes on with the guess at step 7, as plain hint's trace says)
+        "Then a guess follows. It tries candidate 1 of the 2 of [6,2] (a guess, level 1); "
+        "where that leads nowhere, the search comes back for the next.",
     ]
     assert "CelSet: [4,3] [6,1] ValSet: 6 7" in shell.ok("hint")  # the trace: plain hint
     shell.ok("goto 6")

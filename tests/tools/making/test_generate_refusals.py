@@ -221,15 +221,89 @@ def test_the_shell_says_nothing_yet(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 BEYOND_KNOWN = "no puzzle known rates {} or more (the hardest known, the forum's, rate 11.9)"
+AT_THE_TOP = (
+    "11.9 is the top of the scale as known (4 of the forum's 375 hardest, "
+    "puzzles/forum_hardest_1106.txt, rate it, none more)"
+)
+FEWEST_STEPS = (
+    "no minimal puzzle known takes fewer than 6 steps of run to its first solution (none of "
+    "136,000 random ones)"
+)
+NEVER_ENDS = ", and a search for one may never end: give --time SECONDS to search that long anyway"
+BELOW_THE_TOP = NEVER_ENDS + ", or ask for a least ER below 11.9"
 
 
 def test_a_target_beyond_any_known_puzzle_is_known_as_such() -> None:
-    """A least ER, EP or ED above 11.9 (the forum's hardest lists' top) is
-    beyond any puzzle known; a target known puzzles meet is not."""
+    """A least ER, EP or ED above 11.9 (the forum's hardest lists' top) is beyond any puzzle
+    known; a target known puzzles meet is not."""
     for option, text in (("--er", "12.0-"), ("--ed", "12.5-"), ("--ep", "13.0-19.0")):
         targets = Targets(**{option[2:]: rating_span(option, text)})  # type: ignore[arg-type]
-        assert targets.beyond_known() == BEYOND_KNOWN.format(text[:4]), text
-    assert Targets(er=rating_span("--er", "11.9-")).beyond_known() is None
+        beyond = targets.beyond_known()
+        assert beyond is not None and beyond.why == BEYOND_KNOWN.format(text[:4]), text
+    assert Targets(er=rating_span("--er", "11.8-")).beyond_known() is None
+
+
+@pytest.mark.parametrize(
+    ("option", "text"),
+    [("--er", "11.9-"), ("--er", "11.9"), ("--ep", "11.9-12.0"), ("--ed", "11.9-")],
+)
+def test_a_least_rating_at_the_top_of_the_scale_is_known_as_such(option: str, text: str) -> None:
+    """11.9 is the hardest any puzzle known rates, reached by a handful collected by hand: a
+    search asked for it may never end, as one above it."""
+    targets = Targets(**{option[2:]: rating_span(option, text)})  # type: ignore[arg-type]
+    beyond = targets.beyond_known()
+    assert beyond is not None and beyond.why == AT_THE_TOP, text
+    assert beyond.instead == "a least ER below 11.9"
+
+
+@pytest.mark.parametrize("text", ["1-2", "2", "-5", "2-5"])
+def test_fewer_steps_than_any_known_puzzle_takes_is_known_as_such(text: str) -> None:
+    beyond = Targets(steps=count_span("--steps", text)).beyond_known()
+    assert beyond is not None and beyond.why == FEWEST_STEPS, text
+    assert beyond.instead == "a top of --steps of 6 or more"
+
+
+@pytest.mark.parametrize("text", ["-6", "6", "2-6", "40-"])
+def test_steps_a_known_puzzle_takes_are_searched_without_time(text: str) -> None:
+    assert Targets(steps=count_span("--steps", text)).beyond_known() is None, text
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--er", "11.9-"], "--er 11.9-: " + AT_THE_TOP + BELOW_THE_TOP),
+        (
+            ["--steps", "1-2"],
+            "--steps 1-2: "
+            + FEWEST_STEPS
+            + NEVER_ENDS
+            + ", or ask for a top of --steps of 6 or more",
+        ),
+    ],
+)
+def test_a_target_at_the_known_edge_without_time_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    out, err = generated(capsys, *argv, "--seed", "1", status=2)
+    assert out == []
+    assert err == ["sudoku-repl generate: " + said]
+
+
+def test_a_target_at_the_known_edge_in_the_shell_keeps_the_quiz() -> None:
+    shell = Shell.loaded()
+    before = shell.repl.session.quiz
+    assert shell.fails("generate --steps -3") == [
+        "--steps -3: " + FEWEST_STEPS + NEVER_ENDS + ", or ask for a top of --steps of 6 or more"
+    ]
+    assert shell.repl.session.quiz is before
+
+
+def test_a_target_at_the_known_edge_runs_with_time(capsys: pytest.CaptureFixture[str]) -> None:
+    out, err = generated(capsys, "--steps", "1-2", "--time", "0.01", "--seed", "1")
+    assert out == []
+    assert err[1] == (
+        "sudoku-repl generate: " + FEWEST_STEPS + ": searching for 0.01 s, which may keep none"
+    ), err
 
 
 @pytest.mark.parametrize("argv", [["--er", "12-"], ["--ed", "12.5-", "--count", "3"]])
@@ -244,7 +318,7 @@ def test_a_target_beyond_any_known_puzzle_without_time_is_one_line(
     assert line == (
         f"sudoku-repl generate: {argv[0]} {float(floor):.1f}-: "
         + BEYOND_KNOWN.format(f"{float(floor):.1f}")
-        + ", and a search for one may never end: give --time SECONDS to search that long anyway"
+        + BELOW_THE_TOP
     ), line
 
 
@@ -255,7 +329,7 @@ def test_a_target_beyond_any_known_puzzle_without_time_in_the_shell_and_the_api(
     before = shell.repl.session.quiz
     (line,) = shell.fails("generate --er 12.0-")
     assert line.startswith("--er 12.0-: " + BEYOND_KNOWN.format("12.0")), line
-    assert line.endswith("give --time SECONDS to search that long anyway"), line
+    assert line.endswith(BELOW_THE_TOP), line
     assert shell.repl.session.quiz is before
     with pytest.raises(OrderRefused, match="give --time SECONDS"):
         generate(er="12.0-", count=1)

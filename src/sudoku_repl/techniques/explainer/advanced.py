@@ -90,10 +90,19 @@ def hash_order(removals: Removals) -> list[tuple[int, int]]:
     return [(cell, value) for cell in cells for value in sorted(values[cell])]
 
 
+#: the simple rules, in the order they are tried, by the names a hint gives them
+SIMPLE_RULES = (
+    ("pointing or claiming", _locking),
+    ("a hidden pair", _hidden_pairs),
+    ("a naked pair", _naked_pairs),
+    ("an X-Wing", _x_wings),
+)
+
+
 def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
     """The removals of the first simple rule that finds any resting on the chain, each
     finding's in the order its hint in Sudoku Explainer hands them out (``hash_order``)."""
-    for rule in (_locking, _hidden_pairs, _naked_pairs, _x_wings):
+    for _, rule in SIMPLE_RULES:
         result: list[Potential] = []
         for removals, parent_keys in rule(grid, source):
             if not parent_keys:

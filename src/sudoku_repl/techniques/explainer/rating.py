@@ -29,10 +29,21 @@ from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
+#: the techniques that hold only where the puzzle has one solution (a unique rectangle or loop,
+#: a BUG: "else it would have two"): on a grid with several they remove real solutions' values
+UNIQUENESS = frozenset(("unique loops", "bug"))
 
-def techniques(poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
+
+def techniques(poll: Poll | None = None, uniqueness: bool = True) -> tuple[tuple[str, Finder], ...]:
     """Every technique, in the order serate tries them (SukakuExplainer 1.15.10, defaults).
-    ``poll`` is called often inside the chain searches and raises to stop them."""
+    ``poll`` is called often inside the chain searches and raises to stop them.
+    ``uniqueness``: with the techniques of ``UNIQUENESS`` (else without: a grid with several
+    solutions)."""
+    every = _techniques(poll)
+    return every if uniqueness else tuple(t for t in every if t[0] not in UNIQUENESS)
+
+
+def _techniques(poll: Poll | None) -> tuple[tuple[str, Finder], ...]:
 
     def cycles(grid: Grid) -> Iterator[Hint]:
         return chains.cycles_and_forcing_chains(grid, poll)

@@ -35,11 +35,15 @@ _CHAINS = frozenset(
 )
 
 
-def all_steps(grid: Grid, interrupted: Callable[[], bool] | None = None) -> tuple[PlanStep, ...]:
+def all_steps(
+    grid: Grid, interrupted: Callable[[], bool] | None = None, uniqueness: bool = True
+) -> tuple[PlanStep, ...]:
     """Every step SE offers on ``grid`` (not changed), in SE's order (its list's: by technique,
     not by rating). ``Interrupted`` of the rating once ``interrupted()`` (polled before each
-    technique and inside the chain searches)."""
-    order = techniques(poller(None, interrupted))
+    technique and inside the chain searches). ``uniqueness``: with the techniques that assume
+    one solution (else without: a grid with several, where their steps remove real solutions'
+    values)."""
+    order = techniques(poller(None, interrupted), uniqueness)
     token = native_chains.limits.set((None, interrupted))
     try:
         with native_chains.remembered():

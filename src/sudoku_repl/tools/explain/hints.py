@@ -12,8 +12,9 @@ from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
 from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
-from sudoku_repl.tools.explain.plan import next_step
-from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
+from sudoku_repl.tools.explain.plan import grid_solutions, next_taken
+from sudoku_repl.tools.explain.premises import premises
+from sudoku_repl.tools.explain.unsolvable import NO_STEP, SEVERAL_SOLUTIONS, no_solution_line
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_words import hint_words, listed_line, notation, step_line
 
@@ -23,6 +24,7 @@ NOT_CLASSIC = "hint se works on a classic 9x9 quiz only."
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.plan_step import PlanStep
+    from sudoku_repl.techniques.explainer.rating import Step
 
 
 #: what a hint's search is doing, for the progress (the shell's line, an MCP client's reports)
@@ -46,11 +48,12 @@ def se_graded_lines(
     """Sudoku Explainer's next step from the state (its values and candidates; before step 1,
     its givens'), at hint level ``level`` (``views/step_words``). ``Interrupted`` of the
     rating once ``interrupted()``, ``OutOfTime`` past ``deadline`` (``next_step``'s)."""
-    found = _next(state, geo, interrupted, deadline)
+    said, found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
-        return [found]
-    step, grid = found
-    return hint_words(step, level, geo, names, grid.cands)
+        return [*said, found]
+    (step, made), grid = found
+    rests = premises(step, made, grid) if level == 3 else None
+    return [*said, *hint_words(made, level, geo, names, grid.cands, rests)]
 
 
 def se_hint_lines(
@@ -65,10 +68,10 @@ def se_hint_lines(
     5: [5,6]=2 (ER 1.2)``. ``interrupted`` (Ctrl-C) is polled before each technique and inside
     the chain searches; ``Interrupted`` of the rating is raised once it is true, ``OutOfTime``
     past ``deadline``."""
-    found = _next(state, geo, interrupted, deadline)
+    said, found = _next(state, geo, interrupted, deadline)
     if isinstance(found, str):
-        return [found]
-    return [step_line(found[0], notation(geo, names))]
+        return [*said, found]
+    return [*said, step_line(found[0][1], notation(geo, names))]
 
 
 def se_all_lines(
@@ -81,14 +84,14 @@ def se_all_lines(
     candidates (``tools/explain/all_steps``), easiest first, a line each (``listed_line``),
     numbered, under a line that counts them; or the line that says why there is none.
     ``Interrupted`` of the rating once ``interrupted()``."""
-    steps = _every(state, geo, interrupted)
+    said, steps = _every(state, geo, interrupted)
     if isinstance(steps, str):
-        return [steps]
+        return [*said, steps]
     name = notation(geo, names)
     count = f"{len(steps)} step{'s' if len(steps) != 1 else ''}"
     head = f"Every step Sudoku Explainer offers here, easiest first ({count}):"
     width = len(str(len(steps)))
-    return [head] + [
+    return [*said, head] + [
         f"{number:>{width}}. {listed_line(step, name)}" for number, step in enumerate(steps, 1)
     ]
 
@@ -102,11 +105,12 @@ def se_all_json(
     """``se_all_lines`` as data (DAP's ``sudokuBoard`` with ``steps: true``, the Board's
     list): ``{"steps": [...]}``, each step's ``PlanStep.to_json`` and its ``line`` (the
     shell's, unnumbered), easiest first; or ``{"none": line}``, why there is none."""
-    steps = _every(state, geo, interrupted)
+    said, steps = _every(state, geo, interrupted)
     if isinstance(steps, str):
-        return {"none": steps}
+        return {"none": " ".join([*said, steps])}
     name = notation(geo, names)
-    return {"steps": [{**step.to_json(), "line": listed_line(step, name)} for step in steps]}
+    listed = [{**step.to_json(), "line": listed_line(step, name)} for step in steps]
+    return {"steps": listed, **({"said": said[0]} if said else {})}
 
 
 def board_steps_json(
@@ -121,7 +125,7 @@ def board_steps_json(
     (``tools/explain/unsolvable``: since when), ``{"none": line}`` too."""
     if not session.geo.classic:
         return {"none": NOT_CLASSIC}
-    unsolvable = no_solution_line(session, moves, state, NO_STEP)
+    unsolvable = no_solution_line(session, moves, state, NO_STEP, names)
     if unsolvable is not None:
         return {"none": unsolvable}
     return se_all_json(state, session.geo, interrupted, names)
@@ -129,14 +133,18 @@ def board_steps_json(
 
 def _every(
     state: EngineState, geo: Geometry, interrupted: Callable[[], bool] | None
-) -> list[PlanStep] | str:
+) -> tuple[list[str], list[PlanStep] | str]:
     """Every step Sudoku Explainer offers from the state, easiest first, or the line that says
-    why there is none (not a classic grid, no technique finds one)."""
+    why there is none (not a classic grid, no technique finds one); before it, the line a grid
+    with several solutions gets (``SEVERAL_SOLUTIONS``: its steps are found without the
+    techniques of uniqueness), else nothing."""
     grid = se_grid(state, geo)
     if isinstance(grid, str):
-        return grid
-    steps = by_rating(all_steps(grid, interrupted))
-    return steps if steps else SE_NOTHING
+        return [], grid
+    several = len(grid_solutions(grid)) > 1
+    said = [SEVERAL_SOLUTIONS] if several else []
+    steps = by_rating(all_steps(grid, interrupted, uniqueness=not several))
+    return said, steps if steps else SE_NOTHING
 
 
 def _next(
@@ -144,11 +152,15 @@ def _next(
     geo: Geometry,
     interrupted: Callable[[], bool] | None,
     deadline: float | None = None,
-) -> tuple[PlanStep, Grid] | str:
+) -> tuple[list[str], tuple[tuple[Step, PlanStep], Grid] | str]:
     """Sudoku Explainer's next step from the state and the grid it was found on, or the line
-    that says why there is none (not a classic grid, no technique finds one)."""
+    that says why there is none (not a classic grid, no technique finds one); before it, the
+    line a grid with several solutions gets (``SEVERAL_SOLUTIONS``: its step is found without
+    the techniques of uniqueness), else nothing."""
     grid = se_grid(state, geo)
     if isinstance(grid, str):
-        return grid
-    step = next_step(grid, interrupted, deadline)
-    return SE_NOTHING if step is None else (step, grid)
+        return [], grid
+    solved = grid_solutions(grid)
+    said = [SEVERAL_SOLUTIONS] if len(solved) > 1 else []
+    taken = next_taken(grid, interrupted, solved, deadline)
+    return said, SE_NOTHING if taken is None else (taken, grid)

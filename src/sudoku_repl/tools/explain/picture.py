@@ -8,13 +8,16 @@ from typing import NamedTuple
 
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
-from sudoku_repl.tools.explain.plan import next_step
+from sudoku_repl.tools.explain.plan import grid_solutions, next_step
 from sudoku_repl.tools.explain.unsolvable import NO_PICTURE, no_solution_line
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
 
 #: where a state is not of a classic 9x9 quiz
 NOT_CLASSIC = "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
+#: after the caption of a step of a position with several solutions (``SEVERAL_SOLUTIONS``),
+#: and after its line where no step is found
+SEVERAL_CAPTION = ", without uniqueness: several solutions from here"
 
 
 class Picture(NamedTuple):
@@ -30,24 +33,30 @@ def next_step_picture(
     state: EngineState,
     givens: Sequence[int],
     interrupted: Callable[[], bool] | None = None,
+    names: str = "readalps",
 ) -> Picture | str:
     """The picture of the step Sudoku Explainer takes next from ``state`` (the state after
     the record's first ``moves`` moves), or the line that says why there is none (``No
     picture: ...``; a state with no solution: ``No solution from here: ...``, since when).
-    ``Interrupted`` of the rating once ``interrupted()``."""
+    ``Interrupted`` of the rating once ``interrupted()``. ``names``: the session's ``set names``
+    (the no-solution line's cells)."""
     geo = session.geo
     if not geo.classic:
         return NOT_CLASSIC
-    unsolvable = no_solution_line(session, moves, state, NO_PICTURE)
+    unsolvable = no_solution_line(session, moves, state, NO_PICTURE, names)
     if unsolvable is not None:
         return unsolvable
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return f"No picture: {grid.removeprefix('Next: nothing, ')}"
-    step = next_step(grid, interrupted)
+    solved = grid_solutions(grid)
+    step = next_step(grid, interrupted, solved)
+    several = len(solved) > 1  # (then the step is found without uniqueness: said with it)
     if step is None:
-        return f"No picture: {SE_NOTHING}"  # (a proper name first: as it is)
-    return Picture(step_svg(step, board_of_grid(grid, givens)), caption(step))
+        nothing = f"No picture: {SE_NOTHING}"  # (a proper name first: as it is)
+        return f"{nothing[:-1]}{SEVERAL_CAPTION}." if several else nothing
+    said = caption(step) + (SEVERAL_CAPTION if several else "")
+    return Picture(step_svg(step, board_of_grid(grid, givens)), said)
 
 
 def picture_json(drawn: Picture | str) -> dict[str, str]:

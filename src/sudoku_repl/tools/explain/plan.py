@@ -160,27 +160,44 @@ def plan_rows(
 
 
 def next_step(
-    grid: Grid, interrupted: Callable[[], bool] | None = None, deadline: float | None = None
+    grid: Grid,
+    interrupted: Callable[[], bool] | None = None,
+    found: Sequence[Sequence[int]] | None = None,
+    deadline: float | None = None,
 ) -> PlanStep | None:
     """The step Sudoku Explainer takes next from ``grid`` (not changed), as data; None where
-    no technique finds one. Checked against the solution where the grid has one (a session's
-    state may have lost it: then there is nothing to check against). ``Interrupted`` of the
-    rating once ``interrupted()``; ``OutOfTime`` once ``deadline`` (``time.monotonic``'s
-    clock) passes."""
-    order = techniques(poller(deadline, interrupted))
+    no technique finds one. ``found``: the grid's solutions up to two (``grid_solutions``;
+    worked out where not given). Where it has several, the techniques of uniqueness are left
+    out (their steps would remove real solutions' values); where it has one, the step is
+    checked against it (a session's state may have lost it: then there is nothing to check
+    against). ``Interrupted`` of the rating once ``interrupted()``; ``OutOfTime`` once
+    ``deadline`` (``time.monotonic``'s clock) passes."""
+    taken = next_taken(grid, interrupted, found, deadline)
+    return None if taken is None else taken[1]
+
+
+def next_taken(
+    grid: Grid,
+    interrupted: Callable[[], bool] | None = None,
+    found: Sequence[Sequence[int]] | None = None,
+    deadline: float | None = None,
+) -> tuple[Step, PlanStep] | None:
+    """``next_step`` with the rating's ``Step`` it was made from (a hint's third level finds
+    a chain's links again from it: ``premises``)."""
+    if found is None:
+        found = grid_solutions(grid)
+    order = techniques(poller(deadline, interrupted), uniqueness=len(found) < 2)
     found_by: list[int] = []
     if finds_nothing(grid):
         return None
     hint = first_hint(grid, order, deadline, interrupted, 0, found_by)
     if hint is None:
         return None
-    made = plan_step(Step(hint, order[found_by[0]][0]), grid)
-    try:
-        truth = grid_solution(grid)
-    except ValueError:
-        return made
-    check(made, truth, grid_text(grid), 1)
-    return made
+    step = Step(hint, order[found_by[0]][0])
+    made = plan_step(step, grid)
+    if len(found) == 1:
+        check(made, found[0], grid_text(grid), 1)
+    return step, made
 
 
 def grid_text(grid: Grid) -> str:
@@ -201,13 +218,20 @@ def plan_puzzle(
     return plan_of(grid, rated.steps, puzzle)
 
 
+def grid_solutions(grid: Grid) -> list[tuple[int, ...]]:
+    """The solutions of a grid's values and candidates, up to two (two: it has several)."""
+    return solutions(
+        Marks(
+            [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
+        ),
+        2,
+    )
+
+
 def grid_solution(grid: Grid) -> tuple[int, ...]:
     """The one solution of a grid's values and candidates; ValueError when it has none or
     several (a plan is made of a puzzle with one solution)."""
-    marks = Marks(
-        [1 << (v - 1) if v else c >> 1 for v, c in zip(grid.values, grid.cands, strict=True)]
-    )
-    found = solutions(marks, 2)
+    found = grid_solutions(grid)
     if len(found) != 1:
         raise ValueError(f"a plan is made of a grid with one solution, not {len(found)}")
     return found[0]
@@ -282,7 +306,8 @@ def _pattern_cells(step: Step, found: Shape, before: Grid) -> tuple[Sequence[int
         return _strong_links(step, found)
     if technique == "unique loops":
         loop = found[2:]
-        return loop, f"the loop starts in {_block(loop[0])}", NO_CHAIN
+        shape = "rectangle" if "Rectangle" in hint.technique else "loop"
+        return loop, f"the {shape} starts in {_block(loop[0])}", NO_CHAIN
     if technique == "bug":
         return found[1:], "the cells with three candidates or more", NO_CHAIN
     if technique in ("aligned pair exclusion", "aligned triplet exclusion"):

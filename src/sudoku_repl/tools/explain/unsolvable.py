@@ -24,18 +24,28 @@ from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.text.pencil_marks import LOADED_POSITION
 from sudoku_repl.text.render import event_lines
+from sudoku_repl.views.step_words import notation
 
 #: what a hint, and a picture, says it does not give
 NO_STEP, NO_PICTURE = "no step to give", "no picture"
+#: said before a hint of a position with several solutions, whose steps are Sudoku Explainer's
+#: but those of uniqueness (a unique rectangle or loop, a BUG: they hold with one solution only)
+SEVERAL_SOLUTIONS = (
+    "Several solutions from here: no step that assumes one solution "
+    "(a unique rectangle or loop, a BUG) is given."
+)
 
 
-def no_solution_line(session: Session, moves: int, state: EngineState, what: str) -> str | None:
+def no_solution_line(
+    session: Session, moves: int, state: EngineState, what: str, names: str = "readalps"
+) -> str | None:
     """None where ``state`` (the state after the record's first ``moves`` moves) has a solution
     or is not of a classic 9x9 quiz; else the line that says it has none, since when, and
-    ``what`` is not given (``NO_STEP``, ``NO_PICTURE``)."""
+    ``what`` is not given (``NO_STEP``, ``NO_PICTURE``); its cells as ``names`` (``set
+    names``) says."""
     if not session.geo.classic or has_solution(state.status, state.values, state.cands):
         return None
-    return f"No solution from here: {_since(session, moves, state)}; {what}."
+    return f"No solution from here: {_since(session, moves, state, names)}; {what}."
 
 
 def has_solution(status: Status, values: Sequence[int], cands: Sequence[Mask]) -> bool:
@@ -98,12 +108,13 @@ def decisions(history: History, moves: int, state: EngineState) -> list[Decision
     return sorted(made, key=lambda d: (d.step, d.move is None))
 
 
-def _since(session: Session, moves: int, state: EngineState) -> str:
+def _since(session: Session, moves: int, state: EngineState, names: str) -> str:
     """Since when there has been no solution, in words: the first choice in force after which
     the record's start, with the choices made up to it, has none (the state's solutions are
     those of its start with its choices: the search's own steps keep every solution); else
     the move after which every state has had none (``left_without``)."""
     history, geo = session.history, session.geo
+    cell_name = notation(geo, names)
     start = history.start
     first = Marks.from_engine_state(start).cands
     if not solutions(Marks(first), 1):
@@ -114,7 +125,7 @@ def _since(session: Session, moves: int, state: EngineState) -> str:
         cands[cell] = 1 << (value - 1) if value > 0 else cands[cell] & ~(1 << (-value - 1))
         if solutions(Marks(tuple(cands)), 1):
             continue
-        name = geo.cell_name(cell)
+        name = cell_name(cell)
         if decision.move is None:
             said = f"the guess {name}={value}"
         elif _loading(session, decision.move):
@@ -131,7 +142,9 @@ def _since(session: Session, moves: int, state: EngineState) -> str:
     guess = next((e for e in events if E.is_guess(e)), None)
     if guess is not None:  # (a level since given up: a search that went on past its end)
         value = session.state_after(move + 1).values[guess.cell]
-        return f"the guess {geo.cell_name(guess.cell)}={value} at step {step} left the puzzle without one"
+        return (
+            f"the guess {cell_name(guess.cell)}={value} at step {step} left the puzzle without one"
+        )
     shown = [line for e in events for line in event_lines(e, geo)]
     said = f'step {step} ("{shown[0]}")' if shown else f"the fill pass of step {step}"
     return f"{said} left the puzzle without one"

@@ -89,7 +89,7 @@ def add_maker_options(parser: argparse.ArgumentParser) -> None:
         "--time",
         type=seconds_type,
         metavar="SECONDS",
-        help="stop after that long (wall-clock time), keeping what was found; a least ER above every puzzle known (11.9) is searched only with it",
+        help="stop after that long (wall-clock time), keeping what was found; a least ER at or above the hardest known (11.9), or fewer --steps than any puzzle known takes (6), is searched only with it",
     )
     add(
         "--jobs",

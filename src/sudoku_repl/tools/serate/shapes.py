@@ -89,7 +89,7 @@ def carried_chains(step: Step) -> tuple[Walk, ...] | None:
 
 def chains_of(found: chains.Found) -> tuple[Walk, ...]:
     """``carried_chains`` of a finding found by the Python finders: the reference."""
-    return tuple(tuple((p.cell, p.value, p.on) for p in _walk(target)) for target in found.targets)
+    return tuple(tuple((p.cell, p.value, p.on) for p in walk(target)) for target in found.targets)
 
 
 def found_shape(step: Step, before: Grid) -> Shape:
@@ -264,7 +264,7 @@ def three_of(hint: Hint, found: Shape) -> strong_links.LinksChain:
     )
 
 
-def _walk(target: Potential) -> list[Potential]:
+def walk(target: Potential) -> list[Potential]:
     """The potentials from ``target`` back by first parents to the one its chain starts from."""
     walk = [target]
     while walk[-1].parents:
@@ -275,10 +275,10 @@ def _walk(target: Potential) -> list[Potential]:
 def chain_shape(found: chains.Found) -> Shape:
     """A chain finding's shape, from its first target's chain: a cycle's cells walked back from
     the target, else (complexity, origin, the start's cell, value, on, the target's)."""
-    walk = _walk(found.targets[0])
+    walked = walk(found.targets[0])
     if found.origin == chains.CYCLE_ORIGIN:
-        return tuple(p.cell for p in walk)
-    start, target = walk[-1], walk[0]
+        return tuple(p.cell for p in walked)
+    start, target = walked[-1], walked[0]
     return (
         found.complexity,
         found.origin,

@@ -5,6 +5,10 @@
 
 #include "df_grid.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* the cells' bit tables, from df_grid's (after df_tables_init; once, at the module's start) */
 void df_braid_tables_init(void);
 
@@ -19,5 +23,9 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution);
 /* the least n <= max for which BRT and braids up to n solve cands: -1 past max, -2 when BRT
  * meets a contradiction on the way (a state with no solution) */
 int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

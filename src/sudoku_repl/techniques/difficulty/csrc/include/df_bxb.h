@@ -6,6 +6,10 @@
 #include "df_braids.h"
 #include "df_te.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #define DF_BXB_MAX 12
 
 /* the least x <= max (max <= DF_BXB_MAX) for which T&E(B_x, 1) solves cands: -1 past max, -2
@@ -13,5 +17,9 @@
  * NULL) spares the trials of true candidates. A state T&E(1) solves answers 1 or less: the
  * figure is meant for T&E(2) states. */
 int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -5,6 +5,10 @@
 
 #include "df_rules.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* the cells whose solution digit, placed, lets BRT solve cands, ascending, into cells: how
  * many (0 when BRT alone solves it); -1 when BRT meets a contradiction */
 int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells);
@@ -19,5 +23,9 @@ int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int s
  * of cells into cells (the first in cell order) */
 int df_fewest_guesses(const uint16_t *cands, const uint8_t *solution, int limit, DfRules rules,
                       int *cells);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "bits.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #define DF_CELLS 81
 #define DF_FULL 0x1FF
 #define DF_ALL_UNITS 0x7FFFFFFu
@@ -47,5 +51,9 @@ int df_brt(DfGrid *g);
 static inline int df_full(const DfGrid *g) { return g->solved == DF_CELLS; }
 
 static inline int df_single(unsigned m) { return m && !(m & (m - 1)); }
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -6,10 +6,18 @@
 
 #include "df_te.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 int df_subsets(DfGrid *g);
 int df_singles(DfGrid *g);
 
 /* the rules of a run mode (-1: BRT), or NULL for a mode that has none here */
 DfRules df_rules_of(int mode);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif

@@ -4,6 +4,10 @@
 
 #include "df_grid.h"
 
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* basic rules: applied in place until nothing changes, 0 at a contradiction */
 typedef int (*DfRules)(DfGrid *g);
 
@@ -25,5 +29,9 @@ int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *sol
 
 /* up to limit solutions of cands, written to out (81 digits each): how many were found */
 int df_solutions(const uint16_t *cands, int limit, uint8_t *out);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif
