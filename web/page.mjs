@@ -4,7 +4,7 @@
 import { Terminal } from './xterm/xterm.mjs';
 import { FitAddon } from './xterm/addon-fit.mjs';
 import { LineEditor, TOUCH_KEYS } from './line_editor.mjs';
-import { ShellClient, putNote } from './shell_client.mjs';
+import { ShellClient, printedBy, putNote } from './shell_client.mjs';
 
 const marks = []; // (the page's phases: [name, ms since the epoch], as each ended)
 const mark = (name) => marks.push([name, performance.timeOrigin + performance.now()]);
@@ -257,14 +257,11 @@ window.addEventListener('message', (event) => {
  * prompt, its numbered lines the list (another line, why there is none: the list's summary). */
 async function listSteps({ step }) {
     const answer = (steps) => boardEl.contentWindow.postMessage({ type: 'steps', step, steps }, location.origin);
-    const before = client.transcript().length;
-    if (!editor.type('hint se all')) {
+    const said = await printedBy(editor, client, 'hint se all');
+    if (said === null) {
         answer({ none: 'the shell is busy: close the list and open it again at its prompt' });
         return;
     }
-    await client.prompted();
-    // (the line typed, the lines of `hint se all`, then the next prompt's blank line and prompt)
-    const said = client.transcript().slice(before).split('\n').slice(1, -3);
     const listed = said.map((line) => /^ *\d+\. (.*)$/.exec(line)).filter(Boolean);
     answer(listed.length ? { steps: listed.map((found) => ({ line: found[1] })) } : { none: said[said.length - 1] || 'none' });
 }
@@ -273,16 +270,9 @@ async function listSteps({ step }) {
 async function explain({ cell, token }) {
     const answer = (why, error) =>
         boardEl.contentWindow.postMessage({ type: 'explained', token, cell, why, when: [], error }, location.origin);
-    const before = client.transcript().length;
-    const typed = editor.type(`why ${cell}`);
-    if (!typed) {
-        answer([], 'The shell is busy: click again at its prompt.');
-        return;
-    }
-    await typed;
-    await client.prompted();
-    // (the line typed, the lines of `why`, then the next prompt's blank line and prompt)
-    answer(client.transcript().slice(before).split('\n').slice(1, -3));
+    const why = await printedBy(editor, client, `why ${cell}`);
+    if (why === null) answer([], 'The shell is busy: click again at its prompt.');
+    else answer(why);
 }
 
 // files in: chosen, or dropped anywhere on the page (a name without its folders; the worker

@@ -190,3 +190,17 @@ export class ShellClient {
         return this._send(GET, { type: 'get', name }, encoder.encode(name));
     }
 }
+
+/** A line typed at the shell's prompt for the user (`editor.type`: a LineEditor's, at a
+ * command's prompt only) and the lines it printed (`client`'s transcript), once the next prompt
+ * is there; null where the shell is busy. The line is sent once the prompt it is typed at is
+ * drawn: until then the shell waits at that prompt, and what it printed is not yet there. */
+export async function printedBy(editor, client, line) {
+    const before = client.transcript().length;
+    const typed = editor.type(line);
+    if (!typed) return null;
+    await typed;
+    await client.prompted();
+    // (the line typed, its lines, then the next prompt's blank line and prompt)
+    return client.transcript().slice(before).split('\n').slice(1, -3);
+}

@@ -171,6 +171,13 @@ def slow_cases(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
     return [pytest.param(v, marks=SLOW) if is_slow(v) else v for v in values]
 
 
+def slow_cases_on_pure(values: Iterable[T], is_slow: Callable[[T], bool]) -> list[Any]:
+    """``slow_cases`` on the pure build only (as ``slow_on_pure``): the native build's quick
+    run keeps them all."""
+    pure = _pure_build()
+    return slow_cases(values, lambda v: pure and is_slow(v))
+
+
 # -- the original's text ---------------------------------------------------------------------
 
 #: The prompt of every command (docs/commands.md 1); a transcript shows a blank line before it.

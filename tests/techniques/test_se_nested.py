@@ -15,8 +15,10 @@ from types import FrameType, SimpleNamespace
 import pytest
 
 from sudoku_repl.techniques.explainer import native_chains, native_ladder, nested, rating
+from sudoku_repl.techniques.explainer.advanced import simple_rule_offs
 from sudoku_repl.techniques.explainer.forcing import Chainer
 from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.potentials import Potential
 from sudoku_repl.tools.rating.rate import se_ratings
 from tests.support.helpers import TEST_DATA, read_lines
 
@@ -141,6 +143,22 @@ def test_removals_come_in_the_order_of_a_java_hash_map_of_cells() -> None:
         (20, 4),
         (20, 5),
     ]
+
+
+def test_a_plus_rule_s_removals_join_the_chain_in_the_order_of_its_hint_s_hash_map() -> None:
+    # the 10.3 state of serate/hard.txt's third puzzle (tests/data/se_all_hints/states.txt's
+    # last line): a chain that turns r6c5's 4 off leaves block 5's 4s in column 4, and the
+    # pointing removes the 4 of r1c4, r3c4, r7c4 and r8c4. SE's chain takes them as its hint's
+    # HashMap of cells hands them out (cell 66 is in its 16-slot table's slot 2, before 3, 21
+    # and 57): the region chains that end on them are listed in that order (serate.out)
+    state = read_lines(TEST_DATA / "se_all_hints" / "states.txt")[-1]
+    source = Grid.from_candidate_string(state)
+    grid = source.copy()
+    grid.remove(49, 4)
+    off = Potential(49, 4, False)
+    made = simple_rule_offs(grid, source, {off.key: off})
+    assert [(p.cell, p.value) for p in made] == [(66, 4), (3, 4), (21, 4), (57, 4)]
+    assert all(p.parents == [off] for p in made)
 
 
 #: the candidates just before the nested step of serate's 10.3 quiz (``tests/data/README.md``)

@@ -4,14 +4,16 @@
 // the Board, in the light scheme and the dark one), its Content-Security-Policy (the one the
 // browser enforced, the violations it reported), a click on a cell and then a line typed (the
 // keys go to the shell), the step counter over a `goto` back and a `load-quiz` (with the shell's
-// `info search` beside it), and the picture of Sudoku Explainer's next step opened (its size,
-// what covers it). Prints a JSON report; the screenshots go to OUT.
+// `info search` beside it), the picture of Sudoku Explainer's next step opened (its size,
+// what covers it), and the list of every step Sudoku Explainer offers opened on QUIZ loaded,
+// then kept open over a step (its summary and lines, each time). Prints a JSON report; the
+// screenshots go to OUT.
 //
-//   node tests/web/e2e_board.mjs ORIGIN CHROMIUM PROFILE OUT
+//   node tests/web/e2e_board.mjs ORIGIN CHROMIUM PROFILE OUT QUIZ
 import { writeFileSync } from 'node:fs';
 import { FLAGS, LONG, chromium, typed } from './e2e_typing.mjs';
 
-const [origin, executablePath, profile, out] = process.argv.slice(2);
+const [origin, executablePath, profile, out, quiz] = process.argv.slice(2);
 
 const context = await chromium.launchPersistentContext(profile, {
     executablePath, args: FLAGS, headless: true, viewport: { width: 1400, height: 900 }, serviceWorkers: 'allow',
@@ -72,6 +74,20 @@ async function picture(name) {
     return seen;
 }
 
+/** The Board's list of every step Sudoku Explainer offers at `step` once it has them (its
+ * summary no longer searching): the summary and the list's lines. */
+async function stepsAt(step) {
+    await page.waitForFunction((s) => {
+        const summary = document.querySelector('#board').contentDocument.querySelector('#sesteps summary');
+        return new RegExp(`at step ${s}: (?!searching)`).test(summary.textContent);
+    }, step, { timeout: LONG, polling: 100 });
+    await page.waitForFunction(() => window.sudokuRepl.prompting(), null, { timeout: LONG, polling: 50 });
+    return boardFrame().evaluate(() => ({
+        summary: document.querySelector('#sesteps summary').textContent,
+        lines: [...document.querySelectorAll('#sesteps li')].map((li) => li.textContent),
+    }));
+}
+
 await page.goto(`${origin}/index.html`);
 await page.waitForFunction(() => window.sudokuRepl !== undefined && window.crossOriginIsolated === true, null, { timeout: LONG });
 await page.evaluate(() => window.sudokuRepl.ready);
@@ -112,6 +128,20 @@ for (const [line, step] of [['goto 12', 12], ['goto 5', 5], ['load-quiz puzzles/
     counter.push({ line, where: await where(), info: await type('info search') });
 }
 report.counter = counter;
+
+// every step Sudoku Explainer offers: the list opened on a quiz loaded, then a step taken with
+// it open (it lists the new step's)
+await type(`load-quiz ${quiz}`);
+await boardAt(0);
+await board.locator('#sesteps summary').click();
+const listed = [await stepsAt(0)];
+await page.click('#terminal');
+await type('step');
+await boardAt(1);
+listed.push(await stepsAt(1));
+await board.locator('#sesteps summary').click(); // (closed again)
+await page.click('#terminal');
+report.steps = listed;
 
 // on a phone: the grid, and the picture
 await page.setViewportSize({ width: 390, height: 844 });

@@ -481,6 +481,11 @@ def test_an_html_file_someone_sent_reaches_nothing_of_the_page(visit: dict[str, 
 
 # -- the Board beside the terminal (e2e_board.mjs) ------------------------------------
 
+#: the quiz the Board's list of every step Sudoku Explainer offers is opened on: the first
+#: position of ``tests/data/se_all_hints``, whose ``serate.out`` holds SE's own list of it
+STEPS_QUIZ = (TEST_DATA / "se_all_hints" / "states.txt").read_text().split()[0]
+#: a line of ``hint se all``'s list: its number, then the step's line
+LISTED = re.compile(r"^ *\d+\. (.*)$")
 #: the record's extent as ``info search`` says it ("the record holds steps 1..12"), none: 0
 RECORD = re.compile(r"the record holds steps 1\.\.(\d+)")
 
@@ -491,7 +496,7 @@ def board_visit(origin: str, tmp_path_factory: pytest.TempPathFactory) -> dict[s
     the report's ``shots`` folder."""
     shots = tmp_path_factory.mktemp("shots")
     profile = tmp_path_factory.mktemp("profile")
-    report = driven("e2e_board.mjs", origin, str(profile), str(shots))
+    report = driven("e2e_board.mjs", origin, str(profile), str(shots), STEPS_QUIZ)
     report["shots"] = shots
     return report
 
@@ -569,6 +574,45 @@ def test_the_next_step_s_picture_is_drawn_large_over_the_board(
     # on a phone, as wide as the Board's page has room for (its 8 px margins aside)
     phone = board_visit["phonePicture"]
     assert phone["onTop"] and phone["width"] >= min(width, phone["inside"]["width"] - 16) - 1
+
+
+def hint_se_all(shell: Shell) -> tuple[str, list[str]]:
+    """What ``hint se all`` prints on ``shell``'s state: its head line, and each step's line
+    without its number."""
+    said = shell.ok("hint se all")
+    head = next(k for k, line in enumerate(said) if line.startswith("Every step"))
+    listed = [LISTED.match(line) for line in said[head + 1 :]]
+    assert all(listed), said
+    return said[head], [found.group(1) for found in listed if found]
+
+
+def test_the_board_lists_every_step_as_hint_se_all_and_serate_do(
+    board_visit: dict[str, Any],
+) -> None:
+    # the list opened at step 0 of the quiz loaded, then kept open over a step: each time the
+    # lines the shell's hint se all prints on the same state, as many as its head line says
+    shell = Shell()
+    shell.ok(f"load-quiz {STEPS_QUIZ}")
+    first, then = board_visit["steps"]
+    for seen, step in ((first, 0), (then, 1)):
+        head, lines = hint_se_all(shell)
+        count = re.search(r"\((\d+) steps\)", head)
+        assert count is not None and int(count.group(1)) == len(lines), head
+        assert seen["summary"] == (
+            f"Every step Sudoku Explainer offers at step {step}: {len(lines)} steps, easiest first"
+        )
+        assert seen["lines"] == lines
+        shell.ok("step")
+    # and at step 0, Sudoku Explainer's own list of that quiz (Solver.getAllHints), easiest
+    # first: each line its technique's and its rating's
+    rows = []
+    for line in (TEST_DATA / "se_all_hints" / "serate.out").read_text().split("# ")[1:]:
+        state, *steps = line.splitlines()
+        if state == STEPS_QUIZ:
+            rows = sorted((step.split("\t") for step in steps), key=lambda row: float(row[0]))
+    assert len(rows) == len(first["lines"]) == 17
+    for (rating, technique, *_), shown in zip(rows, first["lines"], strict=True):
+        assert shown.startswith(technique) and f" (ER {rating})" in shown, (rating, shown)
 
 
 def test_on_a_phone_the_terminal_fits_and_a_tapped_ctrl_c_stops_runrun_0(

@@ -76,6 +76,20 @@ def _x_wings(grid: Grid, source: Grid) -> Iterator[Finding]:
         yield removals, parents
 
 
+def hash_order(removals: Removals) -> list[tuple[int, int]]:
+    """Removals in the order Sudoku Explainer's hint hands them out (a HashMap keyed by the
+    cell's index: by the index modulo the table's size, then as inserted)."""
+    cells = list(dict.fromkeys(cell for cell, _ in removals))
+    size = 16
+    while len(cells) > size * 3 // 4:
+        size *= 2
+    cells.sort(key=lambda cell: cell & (size - 1))
+    values: dict[int, list[int]] = {}
+    for cell, value in removals:
+        values.setdefault(cell, []).append(value)
+    return [(cell, value) for cell in cells for value in sorted(values[cell])]
+
+
 #: the simple rules, in the order they are tried, by the names a hint gives them
 SIMPLE_RULES = (
     ("pointing or claiming", _locking),
@@ -86,14 +100,15 @@ SIMPLE_RULES = (
 
 
 def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
-    """The removals of the first simple rule that finds any resting on the chain."""
+    """The removals of the first simple rule that finds any resting on the chain, each
+    finding's in the order its hint in Sudoku Explainer hands them out (``hash_order``)."""
     for _, rule in SIMPLE_RULES:
         result: list[Potential] = []
         for removals, parent_keys in rule(grid, source):
             if not parent_keys:
                 continue
             parents = [offs[k] for k in parent_keys if k in offs]
-            for cell, value in removals:
+            for cell, value in hash_order(removals):
                 result.append(Potential(cell, value, False, list(parents)))
         if result:
             return result

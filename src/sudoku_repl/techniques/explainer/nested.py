@@ -10,7 +10,7 @@ with its own complexity."""
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer.advanced import simple_rule_offs
+from sudoku_repl.techniques.explainer.advanced import hash_order, simple_rule_offs
 from sudoku_repl.techniques.explainer.chains import (
     CELL_ORIGIN,
     CYCLE_ORIGIN,
@@ -19,7 +19,6 @@ from sudoku_repl.techniques.explainer.chains import (
 )
 from sudoku_repl.techniques.explainer.forcing import Chainer, Poll
 from sudoku_repl.techniques.explainer.grid import BLOCK_OF, CELL_UNITS, DIGITS, ROW_OF, UNITS, Grid
-from sudoku_repl.techniques.explainer.hint import Removals
 from sudoku_repl.techniques.explainer.potentials import Potential, chain_of, key_of
 
 # how a potential follows from its first parent: the cell's last value, or the value's last
@@ -88,20 +87,6 @@ def rule_parents(found: Found, source: Grid, grid: Grid) -> list[int]:
                 if not p.on:
                     parents.add(p.cell, p.value, _cause(p))
     return list(parents.keys)
-
-
-def hash_order(removals: Removals) -> list[tuple[int, int]]:
-    """Removals in the order Sudoku Explainer's hint hands them out (a HashMap keyed by the
-    cell's index: by the index modulo the table's size, then as inserted)."""
-    cells = list(dict.fromkeys(cell for cell, _ in removals))
-    size = 16
-    while len(cells) > size * 3 // 4:
-        size *= 2
-    cells.sort(key=lambda cell: cell & (size - 1))
-    values: dict[int, list[int]] = {}
-    for cell, value in removals:
-        values.setdefault(cell, []).append(value)
-    return [(cell, value) for cell in cells for value in sorted(values[cell])]
 
 
 class _Cycles:

@@ -154,3 +154,30 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
     /* the outer search's findings alone are handed back: their shapes for serate's %s */
     return x->summarize ? 0 : shape_of(x, targets, n_targets, complexity, origin);
 }
+
+void se_hash_order(const int16_t *rems, int n_rems, int16_t *out) {
+    int cells[81], n = 0;
+    uint16_t masks[81] = {0};
+    for (int r = 0; r < n_rems; r++) {
+        int cell = rems[2 * r];
+        if (!masks[cell])
+            cells[n++] = cell;
+        masks[cell] |= (uint16_t)(1 << rems[2 * r + 1]);
+    }
+    int size = 16;
+    while (n > size * 3 / 4)
+        size *= 2;
+    for (int i = 1; i < n; i++) /* a stable sort by the cell's slot */
+        for (int j = i; j > 0 && (cells[j - 1] & (size - 1)) > (cells[j] & (size - 1)); j--) {
+            int t = cells[j];
+            cells[j] = cells[j - 1];
+            cells[j - 1] = t;
+        }
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int v = 1; v <= 9; v++)
+            if (masks[cells[i]] >> v & 1) {
+                out[k++] = (int16_t)cells[i];
+                out[k++] = (int16_t)v;
+            }
+}

@@ -114,34 +114,6 @@ static uint64_t grid_hash(int kind, const SeGrid *g) {
     return se_spread(h);
 }
 
-/* nested.hash_order of f's removals, into out */
-static void hash_order(const SeCtx *y, const SeFound *f, int16_t *out) {
-    int cells[81], n = 0;
-    uint16_t masks[81] = {0};
-    for (int r = 0; r < f->n_rems; r++) {
-        int cell = y->rems[f->rems + 2 * r];
-        if (!masks[cell])
-            cells[n++] = cell;
-        masks[cell] |= (uint16_t)(1 << y->rems[f->rems + 2 * r + 1]);
-    }
-    int size = 16;
-    while (n > size * 3 / 4)
-        size *= 2;
-    for (int i = 1; i < n; i++) /* a stable sort by the cell's slot */
-        for (int j = i; j > 0 && (cells[j - 1] & (size - 1)) > (cells[j] & (size - 1)); j--) {
-            int t = cells[j];
-            cells[j] = cells[j - 1];
-            cells[j - 1] = t;
-        }
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        for (int v = 1; v <= 9; v++)
-            if (masks[cells[i]] >> v & 1) {
-                out[k++] = (int16_t)cells[i];
-                out[k++] = (int16_t)v;
-            }
-}
-
 /* whether two findings remove the same candidates (as sets) */
 static int same_removals(const SeCtx *y, const SeFound *a, const SeFound *b) {
     uint16_t ma[81] = {0}, mb[81] = {0};
@@ -203,7 +175,7 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
         NestFound *nf = &e->found[i];
         nf->rems = at;
         nf->n_rems = f->n_rems;
-        hash_order(y, f, e->data + at);
+        se_hash_order(y->rems + f->rems, f->n_rems, e->data + at);
         at += 2 * f->n_rems;
         nf->links = at;
         nf->n_links = f->n_links;

@@ -29,8 +29,8 @@ static void rem(Pattern *p, int cell, int value) {
     p->n_rems++;
 }
 
-/* a pattern kept, in ``out`` (one that rests on no lost candidate is left out: it makes no
- * potential) */
+/* a pattern kept, in ``out``, its removals in advanced.hash_order (one that rests on no lost
+ * candidate is left out: it makes no potential) */
 static int keep_pattern(SeCtx *x, Patterns *out, const Pattern *p) {
     if (!p->n_keys)
         return 0;
@@ -40,8 +40,8 @@ static int keep_pattern(SeCtx *x, Patterns *out, const Pattern *p) {
     int16_t *d = out->data + out->n;
     *d++ = (int16_t)p->n_rems;
     *d++ = (int16_t)p->n_keys;
-    for (int r = 0; r < 2 * p->n_rems; r++)
-        *d++ = p->rems[r];
+    se_hash_order(p->rems, p->n_rems, d); /* (the order SE's hint hands them out) */
+    d += 2 * p->n_rems;
     for (int k = 0; k < p->n_keys; k++)
         *d++ = (int16_t)p->keys[k];
     out->n = need;

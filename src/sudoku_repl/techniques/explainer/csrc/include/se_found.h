@@ -42,6 +42,10 @@ enum { SE_NO_ORIGIN = -1, SE_CELL_ORIGIN = -2, SE_CYCLE_ORIGIN = -3 };
 int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *rems, int n_rems,
                    int cell, int value, const int *targets, int n_targets, int origin);
 
+/* advanced.hash_order: ``n_rems`` removals (cell, value pairs) in the order Sudoku Explainer's
+ * hint hands them out (a HashMap keyed by the cell's index), into ``out`` (as many pairs) */
+void se_hash_order(const int16_t *rems, int n_rems, int16_t *out);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
