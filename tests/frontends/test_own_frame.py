@@ -13,7 +13,7 @@ import pytest
 from sudoku_repl.frontends import shell
 from sudoku_repl.frontends.own_frame import in_own_frame
 from sudoku_repl.frontends.web_shell import run_page
-from tests.web.test_web_shell import SEED, Page, typed
+from tests.web.test_web_shell import Page, typed
 
 pytestmark = pytest.mark.usefixtures("at_repo_root")
 
@@ -44,6 +44,6 @@ def test_the_prompt_loop_runs_each_command_through_it(
 
     monkeypatch.setattr(shell, "in_own_frame", recorded)
     monkeypatch.setenv("COLUMNS", "200")  # (the page sets it to its width: put back after)
-    run_page(Page(typed(["step", "levels", "bye"])), [SEED], warm_runs=0)
+    run_page(Page(typed(["step", "levels", "bye"])), warm_runs=0)
     assert lines == ["step", "levels", "bye"]
     assert "At guess level 0:" in capsys.readouterr().out
