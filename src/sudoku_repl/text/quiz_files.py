@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterable
 from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
 from sudoku_repl.core.geometry import CLASSIC
 from sudoku_repl.core.quiz import SUKAKU, Quiz
+from sudoku_repl.core.rules import parse as parse_rules
+from sudoku_repl.text import fpuzzles
 from sudoku_repl.text import pencil_marks as marks
 from sudoku_repl.text.files import open_binary_input
 from sudoku_repl.text.pencil_marks import Position, plain
@@ -386,10 +388,24 @@ def load_json(path: str) -> Quiz:
     return Quiz.from_grids(grids, path)
 
 
-def load(argument: str, number: int = 1) -> Quiz:
+def load(argument: str, number: int = 1, rules: str | None = None) -> Quiz:
     """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read (of a
     position with candidates, its givens: ``load_position`` reads the rest)."""
-    return load_position(argument, number).quiz
+    return load_position(argument, number, rules).quiz
+
+
+def with_rules(position: Position, rules: str, line: int = 0) -> Position:
+    """The position played by ``rules`` (as ``core/rules.parse`` reads them; "" classic), its
+    givens checked against them; ``line``: the file's rules line, named by a refusal."""
+    try:
+        ruled = position.quiz.with_rules(parse_rules(rules))
+    except QuizError as e:
+        if not line:
+            raise
+        raise QuizError(f"Invalid line {line}: {e.line}", line) from None
+    if position.marked and ruled.geometry is not position.quiz.geometry:
+        raise QuizError("Invalid quiz: variant rules are played from givens, not a position.")
+    return position._replace(quiz=ruled)
 
 
 def inline_position(argument: str) -> Position | None:
@@ -405,24 +421,35 @@ def inline_position(argument: str) -> Position | None:
     inline = parse_inline_grids(argument)
     if inline is not None:
         return plain(inline)
+    linked = fpuzzles.load_link(argument)
+    if linked is not None:
+        return plain(linked)
     fault = attempted_quiz_fault(argument)
     if fault is not None:
         raise QuizError(f"Invalid quiz: {fault}.")  # not a file name
     return None
 
 
-def load_position(argument: str, number: int = 1) -> Position:
+def load_position(argument: str, number: int = 1, rules: str | None = None) -> Position:
     """What ``load-quiz`` names, with the values placed and candidates deleted of a position
     read with its candidates: an 81-character string, inline grids, a 729-character candidate
-    string, a HoDoKu library line, or a file to read."""
+    string, a HoDoKu library line, or a file to read. Its rules: ``rules`` (``--rules``) when
+    given, else a file's rules line or an f-puzzles file's constraints (docs/variants.md)."""
     if not os.path.exists(argument):
         position = inline_position(argument)
         if position is not None:
-            return position
+            return with_rules(position, rules or "")
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
-            return plain(load_json(argument))
+            if fpuzzles.is_fpuzzles_file(argument):
+                position = plain(fpuzzles.load_file(argument))
+                return position if rules is None else with_rules(position, rules)
+            return with_rules(plain(load_json(argument)), rules or "")
         with open_quiz_file(argument) as f:
-            return parse_position(QuizLines(bounded_lines(f)), argument, number)
+            lines = QuizLines(bounded_lines(f))
+            position = parse_position(lines, argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None
+    if rules is not None or lines.rules is None:
+        return with_rules(position, rules or "")
+    return with_rules(position, lines.rules[1], lines.rules[0])
