@@ -84,8 +84,10 @@ def _decompress(length: int, reset: int, next_value: Callable[[int], int]) -> st
             code = size
             size += 1
             enlarge -= 1
-        elif code == 2:
-            return "".join(result)
+        elif code == 2:  # (JavaScript's characters are UTF-16's: a pair for one beyond it)
+            return (
+                "".join(result).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+            )
         if enlarge == 0:
             enlarge = 1 << bits
             bits += 1

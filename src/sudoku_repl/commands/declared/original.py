@@ -14,7 +14,7 @@ LOAD_QUIZ = Command(
     "sudoku_repl.commands.original:load_quiz",
     forms=[LOAD_QUIZ_FORM],
     raw=True,
-    usage="load-quiz <file> [N] [--rules=RULES]",
+    usage="load-quiz <file>",
     help=(
         f"{form_text('load-quiz', [LOAD_QUIZ_FORM])}: the nine-line format (0 or . for an empty cell), a file of\n"
         "one 81-character quiz per line (quiz N, default the first), or an 81-character quiz\n"
