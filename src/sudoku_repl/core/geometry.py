@@ -104,6 +104,13 @@ class Geometry:
         return len(self.grids) == 1 and not self.rules
 
     @property
+    def pure_only(self) -> bool:
+        """Whether only the pure engine steps on it: the native core's tables have no place
+        for digits forbidden one apart (non-consecutive), nor for a grid without blocks (a
+        Latin square)."""
+        return bool(self.apart) or not self.blocks
+
+    @property
     def one_grid(self) -> bool:
         """One 9x9 grid, of classic sudoku or of variant rules: drawn and named as classic."""
         return len(self.grids) == 1

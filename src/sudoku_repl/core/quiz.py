@@ -55,8 +55,9 @@ class Quiz:
         return cls((0,) * len(marks), source, CLASSIC, tuple(marks))
 
     @classmethod
-    def from_string(cls, text: str, source: str = "") -> Quiz:
-        """An 81-character quiz (``0`` or ``.`` for an empty cell), checked for clashes."""
+    def from_string(cls, text: str, source: str = "", check: bool = True) -> Quiz:
+        """An 81-character quiz (``0`` or ``.`` for an empty cell), checked for clashes
+        (``check``: False for a quiz whose rules, checked with them, are still to come)."""
         raw = text.encode("ascii", "replace")
         if raw.translate(None, QUIZ_BYTES):  # (not ASCII digits and dots: as int() reads them)
             cells = tuple(0 if ch == "." else int(ch) for ch in text)
@@ -65,7 +66,8 @@ class Quiz:
             packed = raw.translate(_VALUES)
             cells = tuple(packed)
         quiz = cls(cells, source or text)
-        check_clashes(quiz.givens, packed=packed)
+        if check:
+            check_clashes(quiz.givens, packed=packed)
         return quiz
 
     @classmethod

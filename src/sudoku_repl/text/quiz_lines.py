@@ -125,6 +125,9 @@ class QuizLines:
         #: the file's rules line (``# rules: ...``, before its first meaningful line): its
         #: number and the rules as written after ``rules:``; None: classic sudoku
         self.rules: tuple[int, str] | None = None
+        #: whether its quizzes' givens are checked with rules, after they are read: a rules
+        #: line met, or rules given for the file (``load-quiz --rules``)
+        self.ruled = False
         self._meaningful = 0
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
@@ -182,6 +185,7 @@ class QuizLines:
                 "(# rules: ...), before its puzzles."
             )
         self.rules = (self.read, match.group(1).strip())
+        self.ruled = True
 
     def pass_over(self, number: int, fault: str) -> None:
         """Line ``number`` is no quiz (``fault``: what is wrong with it), and not the one asked
