@@ -75,7 +75,7 @@ class Rules:
     ) -> None:
         words = set(words)
         wrap = "toroidal" in words
-        self.same: list[set[int]] = [set() for _ in range(81)]
+        self.same: list[set[int]] = [set() for _ in range(81)]  # (tuples once made)
         for house in houses(words, jigsaw, extra):
             for i in house:
                 self.same[i].update(j for j in house if j != i)
@@ -104,6 +104,17 @@ class Rules:
         """No given broken by another."""
         return all(not v or self.allowed(grid, i, v) for i, v in enumerate(grid))
 
+    def options(self, grid: Sequence[int], cell: int) -> list[int]:
+        """The digits ``allowed`` at an empty cell, ascending (its peers looked at once)."""
+        taken = {grid[j] for j in self.same[cell]}
+        for j in self.beside[cell]:
+            w = grid[j]
+            if w:
+                taken |= {w - 1, w + 1}
+                if self.cyclic and w in (1, 9):
+                    taken.add(10 - w if w == 9 else 9)
+        return [v for v in range(1, 10) if v not in taken]
+
     def solutions(self, grid: Sequence[int], limit: int = 2) -> list[Grid]:
         """Up to ``limit`` solutions, in the order of a search trying digits 1 to 9."""
         work = list(grid)
@@ -115,7 +126,7 @@ class Rules:
             best, best_options = -1, None
             for i in range(81):
                 if not work[i]:
-                    options = [v for v in range(1, 10) if self.allowed(work, i, v)]
+                    options = self.options(work, i)
                     if best_options is None or len(options) < len(best_options):
                         best, best_options = i, options
                         if len(options) < 2:

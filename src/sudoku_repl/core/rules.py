@@ -34,6 +34,9 @@ FERZ: Final = ((1, 1), (-1, 1), (-1, -1), (1, -1))
 #: the orthogonal steps, non-consecutive's neighbours (serate's ``wazirCells``)
 WAZIR: Final = ((-1, 0), (0, -1), (0, 1), (1, 0))
 
+#: serate's ``diagonalMain`` and ``diagonalAnti``
+MAIN: Final = tuple(range(0, SIZE, 10))
+ANTI: Final = tuple(range(8, SIZE - 1, 8))
 #: serate's ``Window.windows``: the window of each cell, 0-8 (0-3 the four shaded windows, 4-8
 #: the five groups they force, each of nine cells too)
 _WINDOW_OF: Final = (
@@ -80,104 +83,37 @@ class Rule:
 
 
 #: every rule, once, in the order of their houses in the scan (after rows, columns and blocks)
+# fmt: off
 RULES: Final[tuple[Rule, ...]] = (
     Rule("latin", "Latin square: no blocks", "--isBlocks=0"),
     Rule("toroidal", "toroidal: the neighbour rules wrap round the edges", "--isToroidal=1"),
-    Rule(
-        "x",
-        "X: both main diagonals",
-        "--isX=1",
-        "diag",
-        (tuple(range(0, SIZE, 10)), tuple(range(8, SIZE - 1, 8))),
-        draw="lines",
-    ),
-    Rule(
-        "diagonal-",
-        "the main diagonal (f-puzzles' diagonal-)",
-        "",
-        "diag-",
-        (tuple(range(0, SIZE, 10)),),
-        draw="lines",
-    ),
-    Rule(
-        "diagonal+",
-        "the anti-diagonal (f-puzzles' diagonal+)",
-        "",
-        "diag+",
-        (tuple(range(8, SIZE - 1, 8)),),
-        draw="lines",
-    ),
-    Rule(
-        "windoku",
-        "windoku: four windows and the five they force",
-        "--isWindows=1",
-        "window",
-        _windows(),
-        draw="shade",
-    ),
-    Rule(
-        "dg",
-        "disjoint groups: a cell's place in its block",
-        "--isDG=1",
-        "disj",
-        _disjoint_groups(),
-        draw="legend",
-    ),
-    Rule(
-        "asterisk",
-        "asterisk",
-        "--isAsterisk=1",
-        "asterisk",
-        ((13, 20, 24, 37, 40, 43, 56, 60, 67),),
-        draw="shade",
-    ),
-    Rule(
-        "girandola",
-        "girandola",
-        "--isGirandola=1",
-        "girandola",
-        ((0, 8, 13, 37, 40, 43, 67, 72, 80),),
-        draw="shade",
-    ),
-    Rule(
-        "centerdot",
-        "center dot: the blocks' centres",
-        "--isCD=1",
-        "center dot",
-        ((10, 13, 16, 37, 40, 43, 64, 67, 70),),
-        draw="shade",
-    ),
-    Rule(
-        "antiknight",
-        "anti-knight: no digit a knight's move from itself",
-        "--isAntiKnight=1",
-        leaps=KNIGHT,
-        draw="legend",
-    ),
-    Rule(
-        "antiking",
-        "anti-king: no digit a king's move from itself",
-        "--isAntiKing=1",
-        leaps=FERZ,
-        draw="legend",
-    ),
-    Rule(
-        "nc",
-        "non-consecutive: no two side by side one apart (9 and 1 not)",
-        "--isNC=1",
-        leaps=WAZIR,
-        draw="legend",
-    ),
-    Rule(
-        "nc+",
-        "non-consecutive, cyclic: 9 and 1 one apart too",
-        "--isNC=2",
-        leaps=WAZIR,
-        draw="legend",
-    ),
+    Rule("x", "X: both main diagonals", "--isX=1", "diag", (MAIN, ANTI), draw="lines"),
+    Rule("diagonal-", "the main diagonal (f-puzzles' diagonal-)", "", "diag-", (MAIN,),
+         draw="lines"),
+    Rule("diagonal+", "the anti-diagonal (f-puzzles' diagonal+)", "", "diag+", (ANTI,),
+         draw="lines"),
+    Rule("windoku", "windoku: four windows and the five they force", "--isWindows=1", "window",
+         _windows(), draw="shade"),
+    Rule("dg", "disjoint groups: a cell's place in its block", "--isDG=1", "disj",
+         _disjoint_groups(), draw="legend"),
+    Rule("asterisk", "asterisk", "--isAsterisk=1", "asterisk",
+         ((13, 20, 24, 37, 40, 43, 56, 60, 67),), draw="shade"),
+    Rule("girandola", "girandola", "--isGirandola=1", "girandola",
+         ((0, 8, 13, 37, 40, 43, 67, 72, 80),), draw="shade"),
+    Rule("centerdot", "center dot: the blocks' centres", "--isCD=1", "center dot",
+         ((10, 13, 16, 37, 40, 43, 64, 67, 70),), draw="shade"),
+    Rule("antiknight", "anti-knight: no digit a knight's move from itself", "--isAntiKnight=1",
+         leaps=KNIGHT, draw="legend"),
+    Rule("antiking", "anti-king: no digit a king's move from itself", "--isAntiKing=1",
+         leaps=FERZ, draw="legend"),
+    Rule("nc", "non-consecutive: no two side by side one apart (9 and 1 not)", "--isNC=1",
+         leaps=WAZIR, draw="legend"),
+    Rule("nc+", "non-consecutive, cyclic: 9 and 1 one apart too", "--isNC=2",
+         leaps=WAZIR, draw="legend"),
     Rule("jigsaw", "jigsaw: irregular regions for blocks", "", "region", draw="borders"),
     Rule("extra", "extra regions: each a house of nine", "", "extra", draw="shade"),
 )
+# fmt: on
 BY_WORD: Final[dict[str, Rule]] = {rule.word: rule for rule in RULES}
 #: the rules whose word takes a map of 81 characters (``jigsaw=...``): a region a cell
 MAPPED: Final = ("jigsaw", "extra")
