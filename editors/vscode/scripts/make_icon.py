@@ -19,7 +19,9 @@ THICK = (40, 40, 40)
 GIVEN = (20, 20, 20)
 SET = (255, 226, 120)
 LEVELS = [(0, 131, 143), (160, 48, 143)]
-SEED = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+SEED = (
+    "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
+)
 #: 3x5 digits, a row of three bits a line
 FONT = {
     "1": ["010", "110", "010", "010", "111"],
@@ -67,17 +69,10 @@ def png(px: list[list[tuple[int, int, int]]]) -> bytes:
     raw = b"".join(b"\0" + bytes(v for p in row for v in p) for row in px)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-        )
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", SIZE, SIZE, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw, 9))
-        + chunk(b"IEND", b"")
-    )
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
 
 
 if __name__ == "__main__":
