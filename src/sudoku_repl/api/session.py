@@ -17,6 +17,7 @@ from sudoku_repl.core.errors import UserError, too_long
 from sudoku_repl.core.events import Event
 from sudoku_repl.core.marks import BISECT, Mark
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.rules import parse as parse_rules
 from sudoku_repl.core.session import Hooks, Quiet, RunReport, Settings, StepReport
 from sudoku_repl.core.time_travel import GotoReport
 from sudoku_repl.techniques.why import ask
@@ -69,21 +70,27 @@ class Session(Pictures, Measures):
 
     @classmethod
     def from_quiz(
-        cls, quiz: str | Quiz, number: int = 1, settings: Settings | None = None
+        cls,
+        quiz: str | Quiz,
+        number: int = 1,
+        settings: Settings | None = None,
+        rules: str | None = None,
     ) -> Session:
         """A session with a quiz loaded: a ``Quiz``, a file name (quiz ``number`` of it), an
         81-character quiz string, or a position with its candidates (a 729-character candidate
         string, a HoDoKu library line, a file of one): loaded as ``load-quiz`` loads it, step 1
         working the candidates out from the givens, then a what-if experiment placing its values
-        and removing its candidates by hand (docs/api.md)."""
+        and removing its candidates by hand (docs/api.md). ``rules``: the variant rules it is
+        played by, in the words of ``load-quiz --rules`` (docs/variants.md; None: a file's own,
+        else classic)."""
         longer = None if isinstance(quiz, Quiz) else too_long("The quiz", len(quiz))
         if longer is not None:  # (refused by its size: nothing reads it)
             raise UserError(longer)
         session = cls(settings)
         if isinstance(quiz, Quiz):
-            session.load(quiz)
+            session.load(quiz.with_rules(parse_rules(rules)) if rules is not None else quiz)
         else:
-            start(session, load_position(quiz, number), Quiet())
+            start(session, load_position(quiz, number, rules), Quiet())
         return session
 
     def _hooks(self, hooks: Hooks | None, lines: bool) -> Hooks:

@@ -53,10 +53,12 @@ def link(repl: Repl, candidates: bool = False) -> None:
     session = repl.require_quiz()
     geo = session.geo
     if not geo.classic:
-        raise UserError(
-            f"link takes a classic 9x9 quiz: SudokuWiki's solver reads one grid of 81 cells "
-            f"(this puzzle has {len(geo.grids)} grids)"
+        why = (
+            f"plays classic sudoku (this quiz plays {geo.rules})"
+            if geo.one_grid
+            else f"reads one grid of 81 cells (this puzzle has {len(geo.grids)} grids)"
         )
+        raise UserError(f"link takes a classic 9x9 quiz: SudokuWiki's solver {why}")
     state, _ = repl.looked_at()
     if not candidates:
         repl.out.message(sudokuwiki_url(state.values))

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from sudoku_repl.commands.declared.original import LOAD_QUIZ
+from sudoku_repl.commands.declared.original import LOAD_QUIZ, RULES_OPTION
 from sudoku_repl.commands.running import breakpoint_lines, ended, invalid, run_command
 from sudoku_repl.commands.stop_lines import interrupted_line
 from sudoku_repl.core import modes
@@ -20,11 +20,33 @@ if TYPE_CHECKING:
 # -- the ten original commands ------------------------------------------------------------
 
 
+def rules_option(words: list[str]) -> tuple[list[str], str | None]:
+    """The words without ``--rules=RULES`` (or ``--rules RULES``), and its value (None: not
+    given)."""
+    rest: list[str] = []
+    rules: str | None = None
+    it = iter(words)
+    for word in it:
+        if word == RULES_OPTION:
+            value = next(it, None)
+            if value is None:
+                raise UserError(f"{RULES_OPTION} takes the rules: {RULES_OPTION}=x,windoku")
+            rules = value
+        elif word.startswith(RULES_OPTION + "="):
+            rules = word.partition("=")[2]
+        else:
+            rest.append(word)
+    return rest, rules
+
+
 def load_quiz(repl: Repl, arg: str) -> None:
     if not arg:
         raise UserError("No quiz file specified.")
     # the file names the way every command reads them (quotes around a name with blanks)
     words = file_words(arg, f'{LOAD_QUIZ.form} (quote a name with blanks: "my quiz.txt")')
+    words, rules = rules_option(words)
+    if not words:
+        raise UserError("No quiz file specified.")
     name, index = words[0], 1
     if len(words) == 2 and NUMBER.fullmatch(words[1]):
         index = parse_count(words[1], LOAD_QUIZ.form)
@@ -35,13 +57,15 @@ def load_quiz(repl: Repl, arg: str) -> None:
             f"load-quiz takes one file name and a quiz number, not {shown(arg)!r}: "
             f'{LOAD_QUIZ.form} (quote a name with blanks: "my quiz.txt")'
         )
-    position = quizzes.load_position(name, index)
+    position = quizzes.load_position(name, index, rules)
     said = start(repl.session, position, repl.hooks)  # (a position with candidates: a what-if)
-    # the script stands on its own: the quiz, or the position as a HoDoKu library line
+    # the script stands on its own: the quiz and its rules, or the position as a HoDoKu
+    # library line
+    ruled = f" {RULES_OPTION}={position.quiz.rules}" if position.quiz.rules else ""
     repl.script.replace(
         f"load-quiz '{position.library_line()}'"
         if position.marked
-        else f"load-quiz {position.quiz}"
+        else f"load-quiz {position.quiz}{ruled}"
     )
     repl.out.message("Quiz loaded.")
     if position.passed_over:

@@ -32,6 +32,7 @@ from sudoku_repl.core.geometry import (
     Cell,
     Geometry,
     Mask,
+    one_apart,
     values_of,
 )
 from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
@@ -312,6 +313,10 @@ class Engine:
             for j, _ in geo.place_order[i]:
                 if values[j]:
                     m &= ~(1 << (values[j] - 1))
+            if geo.apart:
+                for j in geo.apart[i]:
+                    if values[j]:
+                        m &= ~one_apart(values[j], geo.cyclic)
             cands[i] = m
         self._recount()
         missing = [i for i in range(geo.size) if not values[i] and not cands[i]]
@@ -390,6 +395,26 @@ class Engine:
                     in_block = dict(self.geo.place_order[cell])[j]
                     ev.append(WentWrong(E.WENT_WRONG, self.steps, value, j, in_block))
                     return False
+        if self.geo.apart:
+            return self._place_apart(cell, value, ev)
+        return True
+
+    def _place_apart(self, cell: Cell, value: int, ev: list[Event]) -> bool:
+        """A non-consecutive rule's part of ``place``: the values one apart from ``value`` out
+        of the cells beside it, smaller first; False (with its line) when one loses its last."""
+        cands, counts, touched = self.cands, self.counts, self.touched
+        near = one_apart(value, self.geo.cyclic)
+        for j in self.geo.apart[cell]:
+            m = cands[j]
+            for b in (near & -near, near & (near - 1)):
+                if b and m & b:
+                    m ^= b
+                    cands[j] = m
+                    counts[j] -= 1
+                    touched.append(j)
+                    if not m:
+                        ev.append(WentWrong(E.WENT_WRONG, self.steps, VALUE_OF_BIT[b], j, True))
+                        return False
         return True
 
     def _guess(self, choice: Choice, ev: list[Event]) -> None:

@@ -7,7 +7,9 @@ for value ``v``.
 
 A classic quiz is one grid. A samurai or flower puzzle is several 9x9 grids placed on block
 boundaries of a larger frame; where grids overlap, a unit with the same cells as an earlier one
-(a shared block, and in a flower shared rows and columns) is one unit, scanned once.
+(a shared block, and in a flower shared rows and columns) is one unit, scanned once. A grid of
+variant rules (``core/rules``) is one grid whose blocks may be other regions or none, with more
+units after them (diagonals, windows, ...) and peers that share no unit (anti-knight, ...).
 """
 
 from __future__ import annotations
@@ -35,6 +37,13 @@ def bit(value: int) -> Mask:
     return 1 << (value - 1)
 
 
+def one_apart(value: int, cyclic: bool) -> Mask:
+    """The mask of the values one apart from ``value`` (``cyclic``: 9 and 1 too)."""
+    below = value - 1 or (9 if cyclic else 0)
+    above = value + 1 if value < 9 else (1 if cyclic else 0)
+    return (bit(below) if below else 0) | (bit(above) if above else 0)
+
+
 @cache
 def values_of(mask: Mask) -> tuple[int, ...]:
     """The values of a mask, ascending."""
@@ -46,14 +55,14 @@ class Unit:
     """A row, column or block of a grid: its kind, its 1-based number in the grid, its cells in
     row-major order, and its grid (1-based; 0 for a classic quiz, whose units have no grid)."""
 
-    kind: str  # "row" | "col" | "blk"
-    number: int
+    kind: str  # "row" | "col" | "blk", or a rule's house (``core/rules``): "diag", "window"...
+    number: int  # 0: the rule's only house, named by its kind alone
     cells: tuple[Cell, ...]
     grid: int = 0
 
     @property
     def name(self) -> str:
-        plain = f"{self.kind} {self.number}"
+        plain = f"{self.kind} {self.number}" if self.number else self.kind
         return f"g{self.grid} {plain}" if self.grid else plain
 
 
@@ -79,10 +88,31 @@ class Geometry:
     index: dict[tuple[int, int], Cell]
     peers: tuple[tuple[Cell, ...], ...]  # per cell, the cells of ``place_order``
     unit_masks: tuple[int, ...]  # per cell, bit u set for each unit u (scan order) it lies in
-    block_of: tuple[int, ...]  # per cell, the index in ``blocks`` of its block
+    block_of: tuple[int, ...]  # per cell, the index in ``blocks`` of its block (-1: none)
+    #: the variant rules of a grid (``core/rules.Rules``, spelt as its file line says them);
+    #: empty for classic sudoku and the multi-grids
+    rules: str = ""
+    #: per cell, the cells where a digit one apart from its own is forbidden (non-consecutive;
+    #: empty: no such rule), their steps from the cell in ``place_order``'s order (row-major)
+    apart: tuple[tuple[Cell, ...], ...] = ()
+    #: whether 9 and 1 count as one apart (serate's NC+)
+    cyclic: bool = False
 
     @property
     def classic(self) -> bool:
+        """One 9x9 grid of classic sudoku (no variant rules)."""
+        return len(self.grids) == 1 and not self.rules
+
+    @property
+    def pure_only(self) -> bool:
+        """Whether only the pure engine steps on it: the native core's tables have no place
+        for digits forbidden one apart (non-consecutive), nor for a grid without blocks (a
+        Latin square)."""
+        return bool(self.apart) or not self.blocks
+
+    @property
+    def one_grid(self) -> bool:
+        """One 9x9 grid, of classic sudoku or of variant rules: drawn and named as classic."""
         return len(self.grids) == 1
 
     def cell_name(self, cell: Cell) -> str:
@@ -128,11 +158,35 @@ class Geometry:
                     unit = Unit(kind, n, tuple(sorted(cells)), g if named else 0)
                     units.append(unit)
                     by_kind[kind].append(unit)
+        return cls.from_units(present, grids, by_kind, units)
+
+    @classmethod
+    def from_units(
+        cls,
+        present: Sequence[tuple[int, int]],
+        grids: tuple[tuple[int, int], ...],
+        by_kind: dict[str, list[Unit]],
+        units: Sequence[Unit],
+        neighbours: Sequence[Sequence[Cell]] = (),
+        rules: str = "",
+        apart: Sequence[Sequence[Cell]] = (),
+        cyclic: bool = False,
+    ) -> Geometry:
+        """The tables of a puzzle whose cells are at ``present`` (0-based frame row and column,
+        row-major), of these ``units`` in scan order (``by_kind``: its rows, columns and blocks,
+        ``"row"``, ``"col"``, ``"blk"``); ``neighbours``: per cell, peers it shares no unit with
+        (a variant's neighbour rule); ``apart``: per cell, the cells one apart from it are
+        forbidden in (non-consecutive), ``cyclic``: 9 and 1 among them."""
+        present = list(present)
         units_of: list[list[Unit]] = [[] for _ in present]
         for unit in units:
             for c in unit.cells:
                 units_of[c].append(unit)
-        order = tuple(_place_order(i, present, units_of[i]) for i in range(len(present)))
+        blocks = by_kind["blk"]
+        order = tuple(
+            _place_order(i, present, units_of[i], blocks, neighbours[i] if neighbours else ())
+            for i in range(len(present))
+        )
         width = max(c for _, c in present) + 1
         height = max(r for r, _ in present) + 1
         unit_masks = [0] * len(present)
@@ -140,7 +194,7 @@ class Geometry:
             for c in unit.cells:
                 unit_masks[c] |= 1 << u
         block_of = [-1] * len(present)
-        for b, blk in enumerate(by_kind["blk"]):
+        for b, blk in enumerate(blocks):
             for c in blk.cells:
                 block_of[c] = b
         return cls(
@@ -153,11 +207,14 @@ class Geometry:
             order,
             tuple(by_kind["row"]),
             tuple(by_kind["col"]),
-            tuple(by_kind["blk"]),
-            index,
+            tuple(blocks),
+            {pos: i for i, pos in enumerate(present)},
             tuple(tuple(c for c, _ in peers) for peers in order),
             tuple(unit_masks),
             tuple(block_of),
+            rules,
+            tuple(tuple(sorted(cells)) for cells in apart),
+            cyclic,
         )
 
 
@@ -182,19 +239,32 @@ def grid_unit_cells(
 
 
 def _place_order(
-    cell: Cell, present: list[tuple[int, int]], units: list[Unit]
+    cell: Cell,
+    present: list[tuple[int, int]],
+    units: list[Unit],
+    blocks: list[Unit],
+    neighbours: Sequence[Cell],
 ) -> tuple[tuple[Cell, bool], ...]:
     """docs/engine.md 2 for a cell that may lie in several grids: the cells of its rows left to
-    right, of its columns top to bottom, then of its blocks that are in neither, row-major."""
+    right, of its columns top to bottom, then of its blocks that are in neither, row-major; on a
+    grid of variant rules then those of its other units, then its neighbours, each row-major
+    and each flagged as a block's (off the cell's row and column: the ``blk[r,c]`` form)."""
 
-    def peers(kind: str) -> set[Cell]:
-        return {c for u in units if u.kind == kind for c in u.cells} - {cell}
+    def peers(kinds: Sequence[Unit] | str) -> set[Cell]:
+        mine = [u for u in units if (u.kind == kinds if isinstance(kinds, str) else u in kinds)]
+        return {c for u in mine for c in u.cells} - {cell}
 
     in_rows = sorted(peers("row"), key=lambda c: present[c][1])
     in_cols = sorted(peers("col"), key=lambda c: present[c][0])
     listed = set(in_rows) | set(in_cols)
-    in_blocks = sorted(peers("blk") - listed)
-    return tuple([(c, False) for c in in_rows + in_cols] + [(c, True) for c in in_blocks])
+    in_blocks = sorted(peers(blocks) - listed)
+    listed |= set(in_blocks)
+    others = [u for u in units if u.kind not in ("row", "col") and u not in blocks]
+    in_others = sorted(peers(others) - listed)
+    listed |= set(in_others)
+    near = sorted(set(neighbours) - listed - {cell})
+    off_lines = in_blocks + in_others + near
+    return tuple([(c, False) for c in in_rows + in_cols] + [(c, True) for c in off_lines])
 
 
 CLASSIC = Geometry.from_grids([(0, 0)])

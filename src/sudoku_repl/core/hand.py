@@ -22,7 +22,7 @@ from sudoku_repl.core import modes
 from sudoku_repl.core.engine import Choice, Engine
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.events import Event, NoCandidate, WentWrong
-from sudoku_repl.core.geometry import Cell, Geometry
+from sudoku_repl.core.geometry import Cell, Geometry, one_apart, values_of
 from sudoku_repl.core.state import (
     FINISHED,
     GUESS_DUE,
@@ -146,6 +146,15 @@ def apply(engine: Engine, choice: tuple[Cell, int]) -> list[Event]:
                 touched.append(peer)
                 if not cands[peer] and status is not LOADED and status is not WRONG:
                     ev.append(WentWrong(E.WENT_WRONG, steps, value, peer, in_block))
+                    status = WRONG
+        near = one_apart(value, geo.cyclic) if geo.apart else 0
+        for peer in geo.apart[cell] if geo.apart else ():  # non-consecutive: beside it
+            if cands[peer] & near:
+                lost = cands[peer] & near
+                cands[peer] &= ~near
+                touched.append(peer)
+                if not cands[peer] and status is not LOADED and status is not WRONG:
+                    ev.append(WentWrong(E.WENT_WRONG, steps, values_of(lost)[0], peer, True))
                     status = WRONG
     if status is GUESS_DUE:  # the foremost cell may have changed: filter again
         status = SEARCHING

@@ -15,7 +15,8 @@ import attrs
 
 from sudoku_repl.core import native
 from sudoku_repl.core.errors import PATH, QuizError, shown
-from sudoku_repl.core.geometry import CLASSIC, Geometry
+from sudoku_repl.core.geometry import CLASSIC, Geometry, one_apart
+from sudoku_repl.core.rules import Rules, geometry_of
 
 MAX_GRIDS = 64  # grids of one puzzle at most (a samurai has five)
 #: a quiz string's characters to their values, and values to characters (``bytes.translate``:
@@ -54,8 +55,9 @@ class Quiz:
         return cls((0,) * len(marks), source, CLASSIC, tuple(marks))
 
     @classmethod
-    def from_string(cls, text: str, source: str = "") -> Quiz:
-        """An 81-character quiz (``0`` or ``.`` for an empty cell), checked for clashes."""
+    def from_string(cls, text: str, source: str = "", check: bool = True) -> Quiz:
+        """An 81-character quiz (``0`` or ``.`` for an empty cell), checked for clashes
+        (``check``: False for a quiz whose rules, checked with them, are still to come)."""
         raw = text.encode("ascii", "replace")
         if raw.translate(None, QUIZ_BYTES):  # (not ASCII digits and dots: as int() reads them)
             cells = tuple(0 if ch == "." else int(ch) for ch in text)
@@ -64,7 +66,8 @@ class Quiz:
             packed = raw.translate(_VALUES)
             cells = tuple(packed)
         quiz = cls(cells, source or text)
-        check_clashes(quiz.givens, packed=packed)
+        if check:
+            check_clashes(quiz.givens, packed=packed)
         return quiz
 
     @classmethod
@@ -103,13 +106,33 @@ class Quiz:
         check_clashes(quiz.givens, geo)
         return quiz
 
+    def with_rules(self, rules: Rules) -> Quiz:
+        """This quiz of givens on a 9x9 grid, played by ``rules`` (``core/rules``; no rule:
+        classic sudoku), its givens checked against them; ``QuizError``: one line naming the
+        clash, or why the quiz cannot take rules."""
+        if not rules.words:
+            return self
+        if not self.geometry.one_grid:
+            raise QuizError("Invalid quiz: variant rules are played on one 9x9 grid, not on grids.")
+        if self.marks is not None:
+            raise QuizError("Invalid quiz: variant rules are played from givens, not pencil marks.")
+        geo = geometry_of(rules)
+        check_clashes(self.givens, geo)
+        check_neighbours(self.givens, geo)
+        return attrs.evolve(self, geometry=geo)
+
+    @property
+    def rules(self) -> str:
+        """Its variant rules as ``rules.parse`` reads them ("" for classic sudoku)."""
+        return self.geometry.rules
+
     def __str__(self) -> str:
         geo = self.geometry
         if self.marks is not None:
             return "".join(
                 str(k + 1) if mask >> k & 1 else "." for mask in self.marks for k in range(9)
             )
-        if geo.classic:
+        if geo.one_grid:
             return bytes(self.givens).translate(_SHOWN).decode("ascii")
         parts = []
         for r0, c0 in geo.grids:
@@ -180,3 +203,28 @@ def check_clashes(
                     cells=(seen[v], c),
                 )
             seen[v] = c
+
+
+def check_neighbours(givens: Sequence[int], geo: Geometry) -> None:
+    """Refuse the first given a neighbour rule forbids (``check_clashes`` checks the units):
+    the same digit where a peer shares no unit with it, a digit one apart beside it under a
+    non-consecutive rule."""
+    for cell, v in enumerate(givens):
+        if not v:
+            continue
+        in_units = {c for unit in geo.units if cell in unit.cells for c in unit.cells}
+        for other in geo.peers[cell]:
+            if other > cell and other not in in_units and givens[other] == v:
+                raise QuizError(
+                    f"Invalid quiz: {v} at {geo.cell_name(cell)} and {geo.cell_name(other)}, "
+                    f"which the rules ({geo.rules}) make neighbours.",
+                    cells=(cell, other),
+                )
+        for other in geo.apart[cell] if geo.apart else ():
+            w = givens[other]
+            if other > cell and w and one_apart(v, geo.cyclic) >> (w - 1) & 1:
+                raise QuizError(
+                    f"Invalid quiz: {v} at {geo.cell_name(cell)} and {w} at "
+                    f"{geo.cell_name(other)} side by side, one apart ({geo.rules}).",
+                    cells=(cell, other),
+                )

@@ -62,8 +62,12 @@ class Session(SessionExperiments, Edits):
         self, settings: Settings | None = None, engine_type: type[Engine] | None = None
     ) -> None:
         self.settings = settings or Settings()
-        #: the engine class: ``NativeEngine`` on the native build (``native.engine_type``)
-        self.engine_type = engine_type or native.engine_type()
+        #: the engine class asked for: ``NativeEngine`` on the native build
+        #: (``native.engine_type``)
+        self.asked_engine = engine_type or native.engine_type()
+        #: the engine class of the present quiz: the one asked for, or the pure engine on rules
+        #: the native core has not (``Geometry.pure_only``)
+        self.engine_type = self.asked_engine
         #: units a native plain run makes between two ticks and interrupt polls (1: before each
         #: unit, as the pure loop does; a test that counts the polls sets it)
         self.poll_units = NATIVE_UNITS
@@ -84,6 +88,7 @@ class Session(SessionExperiments, Edits):
         """Replace the quiz and reset the engine; the settings and breakpoints stay (a cell
         breakpoint on the same place of the new puzzle, disabled when it has none there)."""
         self.notices += self.breakpoints.rebind(self.geo, quiz.geometry)
+        self.engine_type = Engine if quiz.geometry.pure_only else self.asked_engine
         engine = self._engine
         if engine is not None and type(engine) is self.engine_type and engine.geo is quiz.geometry:
             engine.reload(quiz.givens)  # (the record that used it goes with the old quiz)

@@ -139,7 +139,7 @@ class ArgumentParser(argparse.ArgumentParser):
 def cell_of(row: int, col: int, problem: str, geo: Geometry = CLASSIC) -> Cell:
     cell = geo.cell_at(row, col)
     if cell is None:
-        if geo.classic:
+        if geo.one_grid:
             raise UserError(f"No cell [{row},{col}]: rows and columns go from 1 to 9; {problem}")
         raise UserError(f"No cell [{row},{col}] in this puzzle; {problem}")
     return cell

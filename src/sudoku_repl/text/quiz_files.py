@@ -35,7 +35,9 @@ from collections.abc import Callable, Iterable
 
 from sudoku_repl.core.errors import PATH, QuizError, file_error, shown
 from sudoku_repl.core.geometry import CLASSIC
-from sudoku_repl.core.quiz import SUKAKU, Quiz
+from sudoku_repl.core.quiz import SUKAKU, Quiz, check_clashes
+from sudoku_repl.core.rules import parse as parse_rules
+from sudoku_repl.text import fpuzzles
 from sudoku_repl.text import pencil_marks as marks
 from sudoku_repl.text.files import open_binary_input
 from sudoku_repl.text.pencil_marks import Position, plain
@@ -207,8 +209,8 @@ def _printed(lines: QuizLines, name: str) -> Position | None:
     if not grids:
         assert masks is not None
         return marks.from_candidates(masks, name)
-    givens = _nine_lines(grids[0], name, 1).givens
-    values = _nine_lines(grids[1], name, 1).givens if len(grids) > 1 else givens
+    givens = _nine_lines(grids[0], name, 1, False).givens
+    values = _nine_lines(grids[1], name, 1, False).givens if len(grids) > 1 else givens
     for cell, (g, v) in enumerate(zip(givens, values)):
         if g and v != g:
             raise QuizError(
@@ -237,7 +239,7 @@ def _quiz(lines: QuizLines, name: str, number: int, first: tuple[int, str]) -> Q
         return frame
     if one_per_line(lines):  # an attempted quiz line of the wrong size, not a row
         return _one_per_line(lines, name, number)
-    return _nine_lines(head, name, number)
+    return _nine_lines(head, name, number, lines.ruled)
 
 
 def _one_per_line(lines: QuizLines, name: str, number: int) -> Quiz:
@@ -257,11 +259,11 @@ def _one_per_line(lines: QuizLines, name: str, number: int) -> Quiz:
             source = f"{name} #{number}"
             if len(text) == SUKAKU:  # a candidate string among quizzes: its values
                 return marks.parse_candidate_string(text, source).quiz
-            return Quiz.from_string(text, source)
+            return Quiz.from_string(text, source, check=not lines.ruled)
     raise lines.past_the_end(name, entries)
 
 
-def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
+def _nine_lines(head: list[tuple[int, str]], name: str, number: int, ruled: bool) -> Quiz:
     rows: list[str] = []
     for n, line in head:
         digits = cells_of(line)
@@ -271,7 +273,7 @@ def _nine_lines(head: list[tuple[int, str]], name: str, number: int) -> Quiz:
         if len(rows) == 9:
             if number != 1:
                 raise QuizError(only(name, 1, "quiz", "quizzes"))
-            return Quiz.from_string("".join(rows), name)
+            return Quiz.from_string("".join(rows), name, check=not ruled)
     raise QuizError(only(name, len(rows), "row"))
 
 
@@ -386,18 +388,35 @@ def load_json(path: str) -> Quiz:
     return Quiz.from_grids(grids, path)
 
 
-def load(argument: str, number: int = 1) -> Quiz:
+def load(argument: str, number: int = 1, rules: str | None = None) -> Quiz:
     """What ``load-quiz`` names: an 81-character string, inline grids, or a file to read (of a
     position with candidates, its givens: ``load_position`` reads the rest)."""
-    return load_position(argument, number).quiz
+    return load_position(argument, number, rules).quiz
 
 
-def inline_position(argument: str) -> Position | None:
+def with_rules(position: Position, rules: str, line: int = 0) -> Position:
+    """The position played by ``rules`` (as ``core/rules.parse`` reads them; "" classic), its
+    givens checked against them; ``line``: the file's rules line, named by a refusal."""
+    try:
+        parsed = parse_rules(rules)
+        if not parsed.words:  # (read unchecked where rules were to come)
+            check_clashes(position.quiz.givens, position.quiz.geometry)
+        ruled = position.quiz.with_rules(parsed)
+    except QuizError as e:
+        if not line:
+            raise
+        raise QuizError(f"Invalid line {line}: {e.line}", line) from None
+    if position.marked and ruled.geometry is not position.quiz.geometry:
+        raise QuizError("Invalid quiz: variant rules are played from givens, not a position.")
+    return position._replace(quiz=ruled)
+
+
+def inline_position(argument: str, check: bool = True) -> Position | None:
     """The position ``argument`` is written as itself (an 81-character string, a candidate
     string, a HoDoKu library line, inline grids); None when it is none of them (a file name);
     ``QuizError`` for an attempted quiz line of the wrong size."""
     if is_quiz_string(argument):
-        return plain(Quiz.from_string(argument))
+        return plain(Quiz.from_string(argument, check=check))
     if marks.is_candidate_string(argument):
         return marks.parse_candidate_string(argument, "candidate string")
     if marks.is_library_line(argument):
@@ -405,24 +424,36 @@ def inline_position(argument: str) -> Position | None:
     inline = parse_inline_grids(argument)
     if inline is not None:
         return plain(inline)
+    linked = fpuzzles.load_link(argument)
+    if linked is not None:
+        return plain(linked)
     fault = attempted_quiz_fault(argument)
     if fault is not None:
         raise QuizError(f"Invalid quiz: {fault}.")  # not a file name
     return None
 
 
-def load_position(argument: str, number: int = 1) -> Position:
+def load_position(argument: str, number: int = 1, rules: str | None = None) -> Position:
     """What ``load-quiz`` names, with the values placed and candidates deleted of a position
     read with its candidates: an 81-character string, inline grids, a 729-character candidate
-    string, a HoDoKu library line, or a file to read."""
+    string, a HoDoKu library line, or a file to read. Its rules: ``rules`` (``--rules``) when
+    given, else a file's rules line or an f-puzzles file's constraints (docs/variants.md)."""
     if not os.path.exists(argument):
-        position = inline_position(argument)
+        position = inline_position(argument, check=rules is None)
         if position is not None:
-            return position
+            return with_rules(position, rules or "")
     try:
         if argument.lower().endswith(".json") and os.path.isfile(argument):
-            return plain(load_json(argument))
+            if fpuzzles.is_fpuzzles_file(argument):
+                position = plain(fpuzzles.load_file(argument))
+                return position if rules is None else with_rules(position, rules)
+            return with_rules(plain(load_json(argument)), rules or "")
         with open_quiz_file(argument) as f:
-            return parse_position(QuizLines(bounded_lines(f)), argument, number)
+            lines = QuizLines(bounded_lines(f))
+            lines.ruled = rules is not None
+            position = parse_position(lines, argument, number)
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         raise QuizError(file_error("Fail to open quiz file", argument, e)) from None
+    if rules is not None or lines.rules is None:
+        return with_rules(position, rules or "")
+    return with_rules(position, lines.rules[1], lines.rules[0])

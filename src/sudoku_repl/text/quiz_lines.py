@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -17,6 +18,8 @@ from sudoku_repl.core.errors import PATH, QuizError, shown
 from sudoku_repl.text.files import open_binary_input
 from sudoku_repl.text.words import counted
 
+#: a file's rules line (docs/variants.md): a comment to a reader of classic sudoku
+RULES_LINE = re.compile(r"#\s*rules\s*:(.*)", re.IGNORECASE)
 MAX_LINE = 65536  # characters of a line read at most
 #: characters of an overlong line skipped on a device (``/dev/zero``: endless) before the
 #: reading ends there; a regular file's or a pipe's overlong line is skipped to its end
@@ -119,6 +122,13 @@ class QuizLines:
         #: the quiz lines passed over as no quiz: how many, and the first few (number, fault)
         self.passed = 0
         self.passed_first: list[tuple[int, str]] = []
+        #: the file's rules line (``# rules: ...``, before its first meaningful line): its
+        #: number and the rules as written after ``rules:``; None: classic sudoku
+        self.rules: tuple[int, str] | None = None
+        #: whether its quizzes' givens are checked with rules, after they are read: a rules
+        #: line met, or rules given for the file (``load-quiz --rules``)
+        self.ruled = False
+        self._meaningful = 0
 
     def __iter__(self) -> Iterator[tuple[int, str]]:
         return self
@@ -156,9 +166,26 @@ class QuizLines:
                 self.blanks += 1
             elif line.lstrip().startswith("#"):
                 self.comments += 1
+                self._rules_line(line)
             else:
+                self._meaningful += 1
                 return self.read, line
         return None
+
+    def _rules_line(self, line: str) -> None:
+        """Keep a rules line; one after the first puzzle line, or a second one, is refused:
+        a file's rules hold for all its puzzles and are read before them."""
+        match = RULES_LINE.fullmatch(line.strip())
+        if match is None:
+            return
+        if self._meaningful or self.rules is not None:
+            where = "a second rules line" if self.rules is not None else "after the puzzles begin"
+            raise QuizError(
+                f"Invalid line {self.read}: {where}; a file has one rules line "
+                "(# rules: ...), before its puzzles."
+            )
+        self.rules = (self.read, match.group(1).strip())
+        self.ruled = True
 
     def pass_over(self, number: int, fault: str) -> None:
         """Line ``number`` is no quiz (``fault``: what is wrong with it), and not the one asked

@@ -5,6 +5,8 @@ from __future__ import annotations
 from sudoku_repl.commands.spec import Command, File, Int, Key, Mode, form_text
 
 LOAD_QUIZ_FORM = (File(), Int("[N]", "a quiz number"))
+#: the variant rules a quiz is played by (docs/variants.md), the same words everywhere
+RULES_OPTION = "--rules"
 
 LOAD_QUIZ = Command(
     "load-quiz",
@@ -19,7 +21,10 @@ LOAD_QUIZ = Command(
         "typed in place of the file name. Loading resets the engine; the settings stay.\n\n"
         "Also SadMan .sdk, Simple Sudoku .ss, HoDoKu library lines, candidate grids and\n"
         "729-character candidate strings: a position with candidates loads as a what-if\n"
-        "(experiment 2 starts from it; docs/commands.md 4)."
+        "(experiment 2 starts from it; docs/commands.md 4).\n\n"
+        f"{RULES_OPTION}=x,windoku,...: the variant rules it is played by (a file's\n"
+        "'# rules: ...' line says them too; f-puzzles .json files and links carry theirs;\n"
+        "docs/variants.md)."
     ),
 )
 

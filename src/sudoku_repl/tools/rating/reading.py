@@ -31,6 +31,12 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
             return
         with quiz_files.open_quiz_file(path) as f:
             lines = quiz_files.QuizLines(quiz_files.bounded_lines(f))
+            lines.ahead(0)  # (a rules line comes before the first quiz)
+            if lines.rules is not None:
+                raise QuizError(
+                    f"{shown(path, PATH)} states variant rules ({shown(lines.rules[1])}, line "
+                    f"{lines.rules[0]}); rate takes classic 9x9 quizzes."
+                )
             if not quiz_files.one_per_line(lines):
                 first = lines.ahead(0)
                 quiz = quiz_files.parse(lines, path)
