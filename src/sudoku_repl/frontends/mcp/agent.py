@@ -251,6 +251,8 @@ class AgentSession:
                 raise sealing.refusal(name, tool.shows)
             if name == "check_move":
                 return self._check_move(arguments)
+            # (hint's search stops at its budget, on either mode's path)
+            deadline = time.monotonic() + _budget(name, arguments) if name == "hint" else None
             if name in ("place", "eliminate"):
                 row, col = divmod(parse_cell(arguments["cell"]), 9)
                 value = arguments["value"]  # (the shell says a value out of 1..9)
@@ -262,9 +264,6 @@ class AgentSession:
                 assert tool.line is not None
                 line = tool.line(self._sealed_measures(name, arguments))
             elif self.sealed and name in ("hint", "all_steps"):
-                deadline = None
-                if name == "hint":
-                    deadline = time.monotonic() + _budget(name, arguments)
                 return self._sealed_hint(arguments.get("level"), name == "all_steps", deadline)
             else:
                 assert tool.line is not None
@@ -274,8 +273,7 @@ class AgentSession:
             if self.sealed and tool.walks:
                 return self._sealed_walk(name, line)
             hooks = self.repl.hooks
-            if name == "hint":
-                hooks.deadline = time.monotonic() + _budget(name, arguments)
+            hooks.deadline = deadline
             try:
                 answer = self._run(line, name == "board")
             finally:
