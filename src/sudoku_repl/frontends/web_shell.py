@@ -344,6 +344,8 @@ def use_native(native: Mapping[str, Any] | None) -> str:
             why_not = f"is off ({ENV}={PURE})"
         elif native is not None and package not in folders:
             why_not = "is not in this page"
+        elif " was not built in " in why:  # (its reason's advice is pip's: none in a page)
+            why_not = "is not in this build"
         elif "does not load: " in why:
             why_not = f"failed to load ({why.split('does not load: ', 1)[1]})"
         else:
