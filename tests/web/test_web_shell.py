@@ -93,7 +93,9 @@ def said_welcome(said: str, quiz: str | None = None) -> None:
         assert said.split() == expected.split()
         return
     # (compared as text, blanks made one: the engine's last word carries the line's full stop)
-    before, after = (" ".join(part.split()) for part in welcome("\0", *([quiz] if quiz else [])).split("\0"))
+    before, after = (
+        " ".join(part.split()) for part in welcome("\0", *([quiz] if quiz else [])).split("\0")
+    )
     words = " ".join(said.split())
     assert words.startswith(before) and words.endswith(after), words
 
