@@ -16,6 +16,7 @@ from sudoku_repl.techniques.explainer.rating import Interrupted
 from sudoku_repl.tools.explain.plan import grid_solution
 from sudoku_repl.tools.judging.judge import BUDGET, Judge, Verdict
 from sudoku_repl.tools.judging.moves import Move, parse_move
+from tests.support.helpers import slow_on_pure
 
 #: examples/seed.txt as 81 characters, and its solution (examples/seed.txt's article)
 SEED = "005300000800000020070010500400005300010070006003200080060500009004000030000009700"
@@ -125,6 +126,7 @@ _WING_MOVES = [
 ]
 
 
+@slow_on_pure
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(_WING_MOVES), min_size=2, max_size=8))
 def test_a_judgement_does_not_depend_on_the_judgements_before_it(moves: list[Move]) -> None:
@@ -138,7 +140,8 @@ def test_a_judgement_does_not_depend_on_the_judgements_before_it(moves: list[Mov
 
 
 # (few examples: a list of moves none of which a technique makes tries every technique, the
-# nested chains' included, for each judge)
+# nested chains' included, for each judge: minutes on the pure build)
+@slow_on_pure
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.sampled_from(_WING_MOVES), max_size=6),
