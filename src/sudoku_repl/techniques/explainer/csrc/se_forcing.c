@@ -276,3 +276,76 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
     x->source = -1;
     return x->stop ? -1 : 0;
 }
+
+/* whether a chain's potentials (on, off) hold one whose outcome (on_result) makes the aimed
+ * move: its placement, or its removal */
+static int makes_move(const SeGrid *g, const SeMap *on, const SeMap *off, const SeAim *aim) {
+    if (aim->place)
+        return se_has(on, se_key(aim->cell, aim->digit, 1));
+    if (se_has(off, se_key(aim->cell, aim->digit, 0)))
+        return 1;
+    for (int m = g->cands[aim->cell] & ~(1 << aim->digit); m; m &= m - 1)
+        if (se_has(on, se_key(aim->cell, ctz32(m), 1)))
+            return 1;
+    return 0;
+}
+
+/* The cells whose chains may make the aimed move (live). A finding of a cell other than the
+ * move's is an outcome every one of its chains reaches (a double forcing chain's value on and
+ * off, a cell chain's every value on, a region chain's every place of the value on), and of
+ * every such set of chains one starts where the solution does not: a value on that is not the
+ * solution's, or the solution's value off (a unit holds the solution's digit once, so one of
+ * two places or more is not it). So those chains alone are followed, each as the full search
+ * follows it (a chain depends on its start and the grid alone); a cell is live where one of
+ * its own reaches the move (its double forcing and cell chains), and so is the first place of
+ * the value in each of its units where the value's chain reaches it (that unit's region
+ * chains, which the first place's search follows). The move's own cell is live (its
+ * contradictions). */
+static int aimed_cells(SeCtx *x, const SeGrid *g, const SeAim *aim, char *live) {
+    memset(live, 0, 81);
+    live[aim->cell] = 1;
+    for (int cell = 0; cell < 81 && !x->stop; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue;
+        for (int m = g->cands[cell]; m; m &= m - 1) {
+            int value = ctz32(m), on = value != aim->solution[cell], a, b;
+            x->n_pots = x->n_par = 0;
+            SeMap *ons = se_map_take(x), *offs = ons ? se_map_take(x) : NULL;
+            int start = offs ? se_pot(x, cell, value, on, -1) : -1;
+            if (start < 0)
+                return -1;
+            se_map_put(on ? ons : offs, se_key(cell, value, on), start);
+            if (se_chain(x, g, ons, offs, &a, &b) < 0)
+                return -1;
+            int reached = makes_move(g, ons, offs, aim);
+            se_map_give(x, 2);
+            if (!reached)
+                continue;
+            live[cell] = 1;
+            if (!on)
+                continue;
+            for (int t = 0; t < 3; t++) {
+                int unit = SE_CELL_UNITS[cell][t], pos = g->table[unit][value];
+                if (pos & (pos - 1))
+                    live[SE_UNITS[unit][ctz32(pos)]] = 1;
+            }
+        }
+    }
+    return x->stop ? -1 : 0;
+}
+
+int se_chainer_run_aimed(SeCtx *x, const SeGrid *g, const SeAim *aim) {
+    char live[81];
+    if (aimed_cells(x, g, aim, live) < 0)
+        return -1;
+    for (int cell = 0; cell < 81 && !x->stop; cell++) {
+        int cardinality = BITS[g->cands[cell] >> 1];
+        if (live[cell] && cardinality > 1) {
+            x->n_pots = x->n_par = 0;
+            x->source = cell;
+            cell_chains(x, g, cell, cardinality);
+        }
+    }
+    x->source = -1;
+    return x->stop ? -1 : 0;
+}
