@@ -276,3 +276,118 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
     x->source = -1;
     return x->stop ? -1 : 0;
 }
+
+/* the keys of the potentials whose outcome (on_result) makes the aimed move: its digit on
+ * (a placement), or its digit off and each other candidate of its cell on (a removal) */
+static int move_keys(const SeGrid *g, const SeAim *aim, int *keys) {
+    if (aim->place) {
+        keys[0] = se_key(aim->cell, aim->digit, 1);
+        return 1;
+    }
+    int n = 0;
+    keys[n++] = se_key(aim->cell, aim->digit, 0);
+    for (int m = g->cands[aim->cell] & ~(1 << aim->digit); m; m &= m - 1)
+        keys[n++] = se_key(aim->cell, ctz32(m), 1);
+    return n;
+}
+
+/* the most complexity a finding may have and be rated up to the aim's limit (-1: none may) */
+static int most_complexity(const SeCtx *x, const SeAim *aim) {
+    int low = -1, high = 1 << 22; /* (a length penalty of 40 and more: beyond every limit) */
+    while (low < high) { /* the penalty grows with the complexity */
+        int mid = low + (high - low + 1) / 2;
+        if (base_rating(x) + se_penalty(mid) <= aim->limit)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    return low;
+}
+
+typedef struct { /* a chain watched for the move: the keys not yet found in it */
+    int keys[10], n_keys, bound, reached;
+} Watch;
+
+/* se_chain_until's watch: whether the chain holds a potential that makes the move, its part of
+ * a finding's complexity within the bound (the first of its key the chain finds is the one
+ * every finding of the chain ends at) */
+static int watch_move(SeCtx *x, const SeMap *on, const SeMap *off, void *arg) {
+    Watch *w = arg;
+    for (int k = 0; k < w->n_keys; k++) {
+        int key = w->keys[k], pot = (key & 1 ? on : off)->idx[key];
+        if (pot < 0)
+            continue;
+        w->keys[k--] = w->keys[--w->n_keys];
+        int complexity = se_target_complexity(x, pot);
+        if (complexity < 0)
+            return -1;
+        if (complexity <= w->bound)
+            return w->reached = 1;
+    }
+    return 0;
+}
+
+/* The cells whose chains may make the aimed move with a rating up to the aim's limit (live).
+ * A finding of a cell other than the move's is an outcome every one of its chains reaches (a
+ * double forcing chain's value on and off, a cell chain's every value on, a region chain's
+ * every place of the value on), its complexity at least each chain's part; and of every such
+ * set of chains one starts where the solution does not: a value on that is not the solution's,
+ * or the solution's value off (a unit holds the solution's digit once, so one of two places or
+ * more is not it). So those chains alone are followed, each as the full search follows it (a
+ * chain depends on its start and the grid alone), until it reaches the move within the
+ * complexity the limit allows: then its cell is live (its double forcing and cell chains), and
+ * for a value on, so is the first place of the value in each of its units (that unit's region
+ * chains, which the first place's search follows). The move's own cell is live (its
+ * contradictions). */
+static int aimed_cells(SeCtx *x, const SeGrid *g, const SeAim *aim, char *live) {
+    memset(live, 0, 81);
+    live[aim->cell] = 1;
+    int keys[10], n_keys = move_keys(g, aim, keys), bound = most_complexity(x, aim);
+    for (int cell = 0; cell < 81 && !x->stop && bound >= 0; cell++) {
+        if (BITS[g->cands[cell] >> 1] < 2)
+            continue;
+        for (int m = g->cands[cell]; m; m &= m - 1) {
+            int value = ctz32(m), on = value == aim->solution[cell], a, b;
+            Watch w = {.n_keys = n_keys, .bound = bound};
+            memcpy(w.keys, keys, sizeof keys);
+            x->n_pots = x->n_par = 0;
+            SeMap *ons = se_map_take(x), *offs = ons ? se_map_take(x) : NULL;
+            int start = offs ? se_pot(x, cell, value, on, -1) : -1;
+            if (start < 0)
+                return -1;
+            se_map_put(on ? ons : offs, se_key(cell, value, on), start);
+            /* (the watch once more after the closure: what its last step found) */
+            if (se_chain_until(x, g, ons, offs, &a, &b, watch_move, &w) < 0 ||
+                (!w.reached && watch_move(x, ons, offs, &w) < 0))
+                return -1;
+            se_map_give(x, 2);
+            if (!w.reached)
+                continue;
+            live[cell] = 1;
+            if (!on)
+                continue;
+            for (int t = 0; t < 3; t++) {
+                int unit = SE_CELL_UNITS[cell][t], pos = g->table[unit][value];
+                if (pos & (pos - 1))
+                    live[SE_UNITS[unit][ctz32(pos)]] = 1;
+            }
+        }
+    }
+    return x->stop ? -1 : 0;
+}
+
+int se_chainer_run_aimed(SeCtx *x, const SeGrid *g, const SeAim *aim) {
+    char live[81];
+    if (aimed_cells(x, g, aim, live) < 0)
+        return -1;
+    for (int cell = 0; cell < 81 && !x->stop; cell++) {
+        int cardinality = BITS[g->cands[cell] >> 1];
+        if (live[cell] && cardinality > 1) {
+            x->n_pots = x->n_par = 0;
+            x->source = cell;
+            cell_chains(x, g, cell, cardinality);
+        }
+    }
+    x->source = -1;
+    return x->stop ? -1 : 0;
+}
