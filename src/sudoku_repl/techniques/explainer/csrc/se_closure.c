@@ -105,11 +105,6 @@ static int make_ons(SeCtx *x, const SeGrid *work, const SeGrid *source, int pi,
 /* Chainer.chain: every consequence of the potentials in ``on`` and ``off`` (filled in place),
  * on the grid g (not changed); 1 with *a, *b the potential found both on and off, 0, or -1 */
 int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b) {
-    return se_chain_until(x, g, on, off, a, b, NULL, NULL);
-}
-
-int se_chain_until(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b,
-                   SeWatch watch, void *arg) {
     SeGrid copy;
     const SeGrid *work = g;
     if (x->dynamic) {
@@ -122,11 +117,6 @@ int se_chain_until(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int
     for (;;) {
         if (se_check_stop(x))
             return -1;
-        if (watch) {
-            int seen = watch(x, on, off, arg);
-            if (seen)
-                return seen < 0 ? -1 : 2;
-        }
         if (c.head_on < on->n) {
             int r = step_on(x, work, on->idx[on->order[c.head_on++]], cell_links, &c);
             if (r)

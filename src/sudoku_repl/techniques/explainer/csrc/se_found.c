@@ -155,12 +155,6 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
     return x->summarize ? 0 : shape_of(x, targets, n_targets, complexity, origin);
 }
 
-int se_target_complexity(SeCtx *x, int target) {
-    int count = se_chain_of(x, target), n_seen = 0;
-    int nested = count >= 0 && x->level >= 2 ? nested_complexity(x, count, &n_seen) : 0;
-    return count < 0 || nested < 0 ? -1 : count + nested;
-}
-
 void se_hash_order(const int16_t *rems, int n_rems, int16_t *out) {
     int cells[81], n = 0;
     uint16_t masks[81] = {0};

@@ -272,56 +272,17 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
     return 0;
 }
 
-/* the aim of a search, (cell, digit, place, limit: a rating in tenths, solution: 81 bytes 1-9,
- * each unit's digits once), into *aim: 0, or -1 with ValueError */
-static int parse_aim(PyObject *arg, SeAim *aim) {
-    const char *solution;
-    Py_ssize_t size;
-    if (!PyArg_ParseTuple(arg, "iipiy#", &aim->cell, &aim->digit, &aim->place, &aim->limit,
-                          &solution, &size))
-        return -1;
-    int bad = aim->cell < 0 || aim->cell > 80 || aim->digit < 1 || aim->digit > 9 || size != 81;
-    for (int u = 0; u < 27 && !bad; u++) {
-        int seen = 0;
-        for (int i = 0; i < 9; i++) {
-            int d = (unsigned char)solution[SE_UNITS[u][i]];
-            seen |= d >= 1 && d <= 9 ? 1 << d : 1;
-        }
-        bad = seen != 0x3FE;
-    }
-    if (bad) {
-        PyErr_SetString(PyExc_ValueError, "an aim is (cell 0-80, digit 1-9, place, a rating in "
-                                          "tenths, a solution: 81 bytes 1-9, each unit's digits "
-                                          "once)");
-        return -1;
-    }
-    memcpy(aim->solution, solution, 81);
-    return 0;
-}
-
-/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting, memo,
- * aim]): Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest
- * first; 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are
- * nested.nested_chainer's (``nesting``: level 4's nested dynamic chains, 0-3). ``aim`` (None,
- * or parse_aim's tuple; a dynamic chain, not Nishio): the findings of the cells whose chains
- * may make that move with a rating up to the aim's limit alone, every such finding among them
- * (se_chainer_run_aimed). */
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
+ * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
+ * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
+ * (``nesting``: level 4's nested dynamic chains, 0-3). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *deadline, *poll, *memo = Py_None, *aimed = Py_None;
+    PyObject *values, *cands, *deadline, *poll, *memo = Py_None;
     int multiple, dynamic, nishio, level, nesting = 0;
-    SeAim aim;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|iOO", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting, &memo, &aimed))
+    if (!PyArg_ParseTuple(args, "OOppiiOO|iO", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting, &memo))
         return NULL;
-    if (aimed != Py_None) {
-        if (parse_aim(aimed, &aim) < 0)
-            return NULL;
-        if (!dynamic || nishio) {
-            PyErr_SetString(PyExc_ValueError, "an aimed search is a dynamic chain, not Nishio");
-            return NULL;
-        }
-    }
     SeMemo *shared = se_memo_of(memo);
     if (memo != Py_None && !shared)
         return NULL;
@@ -338,17 +299,7 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     if (!x)
         return PyErr_NoMemory();
     se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, shared);
-    if (aimed == Py_None)
-        return se_search(x, values, cands, deadline, poll, se_chainer_run);
-    SeGrid g; /* se_search's, with the aim */
-    PyObject *result = NULL;
-    if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
-        se_chainer_run_aimed(x, &g, &aim);
-        result = se_found_list(x);
-    }
-    se_ctx_free(x);
-    PyMem_Free(x);
-    return result;
+    return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }
 
 void se_chainer_setup(SeCtx *x, int multiple, int dynamic, int nishio, int level, int nesting,

@@ -13,14 +13,6 @@
  * levels 2 and up x->nested_offs, once the implications run dry */
 int se_chain(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b);
 
-/* what a closure is watched for (se_chain_until): nonzero ends it there, -1 a stop */
-typedef int (*SeWatch)(SeCtx *x, const SeMap *on, const SeMap *off, void *arg);
-
-/* se_chain, ``watch`` asked before each step (the potentials found so far in ``on`` and
- * ``off``, each with its parents): its nonzero answer ends the closure, 2 (-1: a stop) */
-int se_chain_until(SeCtx *x, const SeGrid *g, SeMap *on, SeMap *off, int *a, int *b,
-                   SeWatch watch, void *arg);
-
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -44,11 +44,6 @@ int se_found_chain(SeCtx *x, int name, int base, int sort_key, const int16_t *re
 
 /* advanced.hash_order: ``n_rems`` removals (cell, value pairs) in the order Sudoku Explainer's
  * hint hands them out (a HashMap keyed by the cell's index), into ``out`` (as many pairs) */
-/* one target's part of the complexity of any finding whose chains end at it (se_found_chain's
- * count of its chain's potentials and of the nested chains they rest on): at most the
- * finding's; -1 on a stop */
-int se_target_complexity(SeCtx *x, int target);
-
 void se_hash_order(const int16_t *rems, int n_rems, int16_t *out);
 
 #if defined(__GNUC__)
