@@ -7,7 +7,8 @@ a judge that has seen no state before (an agent's first move of a state: nothing
 
 It prints p50/p90/p99 of the judgements (all, and the right moves alone: a wrong move needs no
 search; wall time, and the process's CPU time, which a machine busy with other work does not
-inflate), how many the budget stopped (``unproven``, reason ``budget``), and, as the baseline
+inflate), how many the budget stopped (``unproven``, reason ``budget``), the slowest three with
+the techniques their time went to (CPU, the judge's ``doing``), and, as the baseline
 measured in the same run on the same states, the search for the state's next step (``hint
 se``'s: the first technique that finds anything), with the ratio of the two. The target: p99
 <= 2 s at the defaults.
@@ -60,6 +61,16 @@ def percentiles(times: list[float]) -> tuple[float, float, float]:
     return tuple(ordered[min(n - 1, int(q * n))] for q in (0.5, 0.9, 0.99))  # type: ignore[return-value]
 
 
+def spent(timeline: list[tuple[str, float]], end: float) -> str:
+    """The CPU seconds of each technique of a judgement's ``timeline`` (each technique's name
+    and the process time it began at; ``end``: the judgement's), the two costliest."""
+    took = [
+        (later - at, name)
+        for (name, at), later in zip(timeline, [t for _, t in timeline[1:]] + [end])
+    ]
+    return ", ".join(f"{name} {cpu:.2f} s" for cpu, name in sorted(took, reverse=True)[:2])
+
+
 def line(name: str, times: list[float]) -> str:
     p50, p90, p99 = percentiles(times)
     return f"{name:34s} {len(times):5d}  p50 {p50:7.3f} s  p90 {p90:7.3f} s  p99 {p99:7.3f} s"
@@ -81,6 +92,7 @@ def main() -> None:
     baseline: list[float] = []
     budget_met = 0
     slowest: list[tuple[float, str]] = []
+    timeline: list[tuple[str, float]] = []
     for quiz, er, taken, grid in states(args.states, rng):
         solution = grid_solution(grid)
         moves = [
@@ -95,16 +107,20 @@ def main() -> None:
         start = time.perf_counter()
         next_step(grid)
         baseline.append(time.perf_counter() - start)
+        timeline.clear()
+        judge = Judge(doing=lambda name: timeline.append((name, time.process_time())))
         start, cpu = time.perf_counter(), time.process_time()
-        said = Judge().judge(grid, move, solution, deadline=time.monotonic() + args.budget)
+        said = judge.judge(grid, move, solution, deadline=time.monotonic() + args.budget)
         took = time.perf_counter() - start
+        end = time.process_time()
         judged.append(took)
-        judged_cpu.append(time.process_time() - cpu)
+        judged_cpu.append(end - cpu)
         if (solution[move.cell] == move.digit) == move.place:
             right.append(took)
         if said.verdict is Verdict.UNPROVEN:
             budget_met += 1
-        slowest.append((took, f"{quiz} ER {er} after {taken} steps: {move} {said.verdict.value}"))
+        what = f"{quiz} ER {er} after {taken} steps: {move} {said.verdict.value}"
+        slowest.append((took, f"{what}\n      CPU: {spent(timeline, end)}" if timeline else what))
     print(line("check_move (every move)", judged))
     print(line("check_move (the right moves)", right))
     print(line("check_move (every move), CPU time", judged_cpu))
