@@ -15,13 +15,13 @@ which is refused (``symmetry_breaks``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.making import Rng, Symmetry, shuffled
 from sudoku_repl.core.rule_counting import Grid, completion_under, count_under
-from sudoku_repl.core.rules import Rules, geometry_of, make
+from sudoku_repl.core.rules import NO_RULES, Rules, geometry_of, make
 
 
 def random_solution_under(rules: Rules, rng: Rng) -> Grid:
@@ -33,12 +33,17 @@ def random_solution_under(rules: Rules, rng: Rng) -> Grid:
 
 
 def minimal_under(
-    solution: Sequence[int] | bytes, rules: Rules, rng: Rng, symmetry: Symmetry = Symmetry.NONE
-) -> Grid:
+    solution: Sequence[int] | bytes,
+    rules: Rules,
+    rng: Rng,
+    symmetry: Symmetry = Symmetry.NONE,
+    stop: Callable[[], bool] = lambda: False,
+) -> Grid | None:
     """A minimal puzzle under ``rules`` whose solution is ``solution``'s: its orbits of givens
     (``symmetry``'s) taken away in a random order (``making.shuffled``), each that leaves one
     solution. One pass is enough, as in ``making.minimal_puzzle``: an orbit that could not go
-    cannot go later either, from fewer givens."""
+    cannot go later either, from fewer givens. None once ``stop()`` (asked before each count:
+    a count under non-consecutive's rule may take a second)."""
     geometry = geometry_of(rules)
     puzzle = bytearray(solution)
     if count_under(puzzle, geometry) != 1:
@@ -48,6 +53,8 @@ def minimal_under(
         saved = [(c, puzzle[c]) for c in orbits[k] if puzzle[c]]
         if not saved:
             continue
+        if stop():
+            return None
         for c, _ in saved:
             puzzle[c] = 0
         if count_under(puzzle, geometry) != 1:
@@ -56,10 +63,16 @@ def minimal_under(
     return tuple(puzzle)
 
 
-def random_minimal_under(rules: Rules, rng: Rng, symmetry: Symmetry = Symmetry.NONE) -> bytes:
-    """``minimal_under(random_solution_under(rules, rng), rules, rng, symmetry)`` as bytes: the
-    maker's random start under rules."""
-    return bytes(minimal_under(random_solution_under(rules, rng), rules, rng, symmetry))
+def random_minimal_under(
+    rules: Rules,
+    rng: Rng,
+    symmetry: Symmetry = Symmetry.NONE,
+    stop: Callable[[], bool] = lambda: False,
+) -> bytes | None:
+    """``minimal_under(random_solution_under(rules, rng), rules, rng, symmetry, stop)`` as
+    bytes: the maker's random start under rules (None once ``stop()``)."""
+    made = minimal_under(random_solution_under(rules, rng), rules, rng, symmetry, stop)
+    return None if made is None else bytes(made)
 
 
 def is_minimal_under(
@@ -112,7 +125,7 @@ def _keeps(geometry: Geometry, images: tuple[tuple[int, ...], ...]) -> bool:
     return True
 
 
-def form_under(grid: Sequence[int] | bytes, rules: Rules) -> str:
+def form_under(grid: Sequence[int] | bytes, rules: Rules = NO_RULES) -> str:
     """What two puzzles share when the maker holds them the same: classic sudoku's canonical
     form (``core/canonical``: up to the square's symmetries, relabelling, swaps); under rules,
     which most of those transformations break, the puzzle with its digits relabelled in the
