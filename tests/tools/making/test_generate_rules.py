@@ -40,7 +40,7 @@ CASES = [
     ("latin", "none", 0),
     (f"jigsaw={JIGSAW}", "none", 1),
     ("x,windoku", "none", 1),
-    (f"dg,antiking,jigsaw={JIGSAW}", "none", 0),
+    (f"dg,jigsaw={JIGSAW}", "none", 0),
 ]
 
 
