@@ -105,8 +105,12 @@ def rate(made: int, spent: float) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=20.0, help="CPU seconds of ours a set of rules")
-    parser.add_argument("--pm-seconds", type=float, default=120.0, help="CPU seconds of pencilmark's")
+    parser.add_argument(
+        "--seconds", type=float, default=20.0, help="CPU seconds of ours a set of rules"
+    )
+    parser.add_argument(
+        "--pm-seconds", type=float, default=120.0, help="CPU seconds of pencilmark's"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     print(f"load before: {os.getloadavg()[0]:.2f}")

@@ -40,11 +40,7 @@ def _tables(geometry: Geometry) -> _Tables:
     # a cell beside another (non-consecutive) keeps a value only where the other has a value
     # neither one apart from it nor the same (two cells side by side share a row or a column)
     kept = tuple(
-        sum(
-            1 << (v - 1)
-            for v in range(1, 10)
-            if mask & ~(near[v - 1] | 1 << (v - 1))
-        )
+        sum(1 << (v - 1) for v in range(1, 10) if mask & ~(near[v - 1] | 1 << (v - 1)))
         for mask in range(1 << 9)
     )
     return geometry.peers, apart, near, tuple(unit.cells for unit in geometry.units), kept
@@ -160,9 +156,7 @@ def count_under(grid: Sequence[int] | bytes, geometry: Geometry, limit: int = 2)
     return len(solutions_under(grid, geometry, limit))
 
 
-def solutions_under(
-    grid: Sequence[int] | bytes, geometry: Geometry, limit: int = 2
-) -> list[Grid]:
+def solutions_under(grid: Sequence[int] | bytes, geometry: Geometry, limit: int = 2) -> list[Grid]:
     """The first ``limit`` solutions of ``grid`` under ``geometry``'s rules that the search
     meets (fewer: all it has)."""
     if limit < 1:
@@ -194,9 +188,7 @@ def solutions_under(
     return found
 
 
-def completion_under(
-    grid: Sequence[int] | bytes, geometry: Geometry, below: Below
-) -> Grid | None:
+def completion_under(grid: Sequence[int] | bytes, geometry: Geometry, below: Below) -> Grid | None:
     """A random solution of ``grid`` under ``geometry``'s rules, None if it has none: a
     depth-first search that fills the empty cell with the fewest values, trying them in a
     random order (``below(n)``: a whole number 0 <= k < n, the maker's ``Rng.below``)."""

@@ -118,10 +118,10 @@ class Seen:
         self.forms: set[str] = set()
         self.owed: set[str] = set()
         known = forms if forms is not None else [form(made.givens) for made in earlier]
-        for made, form in zip(earlier, known, strict=True):
+        for made, its in zip(earlier, known, strict=True):
             if after is not None and made.family is not None and made.family >= after:
-                self.owed.add(form)
-            self.forms.add(form)
+                self.owed.add(its)
+            self.forms.add(its)
         self.given = GivenForms(near) if near else None
 
     def new(self, form: str, puzzle: bytes) -> bool:
