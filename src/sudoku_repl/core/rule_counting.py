@@ -14,7 +14,7 @@ value is carried as its bit (``1 << (v - 1)``) inside the search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -162,55 +162,53 @@ def solutions_under(grid: Sequence[int] | bytes, geometry: Geometry, limit: int 
     if limit < 1:
         raise ValueError(f"the limit of a count is 1 or more, not {limit}")
     tables = _tables(geometry)
-    start = _started(bytes(grid), tables)
-    if start is None:
-        return []
     found: list[Grid] = []
-    todo = [start]
+    # (the highest value first: under non-consecutive's few givens, a second solution is met
+    # sooner so, in the tests' puzzles)
+    for solution in _search(bytes(grid), tables, _descending):
+        found.append(solution)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _ascending(mask: int) -> list[int]:
+    return [1 << k for k in range(9) if mask >> k & 1]
+
+
+def _descending(mask: int) -> list[int]:
+    return _ascending(mask)[::-1]
+
+
+def _search(grid: bytes, tables: _Tables, tried: Callable[[int], list[int]]) -> Iterator[Grid]:
+    """The solutions of ``grid``, depth first: at each node the empty cell with the fewest
+    values, its values (bits) in the order ``tried`` gives for its mask."""
+    start = _started(grid, tables)
+    todo = [] if start is None else [start]
     while todo:
         vals, cands = todo.pop()
         cell = _fewest(cands)
         if cell < 0:
-            found.append(tuple(b.bit_length() for b in vals))
-            if len(found) >= limit:
-                break
+            yield tuple(b.bit_length() for b in vals)
             continue
-        mask = cands[cell]
-        while mask:
-            b = mask & -mask
-            mask ^= b
+        for b in reversed(tried(cands[cell])):  # (a stack: the first to try on top)
             v2, c2 = vals[:], cands[:]
             try:
                 _place(v2, c2, tables, [(cell, b)])
             except _Dead:
                 continue
             todo.append((v2, c2))
-    return found
 
 
 def completion_under(grid: Sequence[int] | bytes, geometry: Geometry, below: Below) -> Grid | None:
     """A random solution of ``grid`` under ``geometry``'s rules, None if it has none: a
     depth-first search that fills the empty cell with the fewest values, trying them in a
     random order (``below(n)``: a whole number 0 <= k < n, the maker's ``Rng.below``)."""
-    tables = _tables(geometry)
-    start = _started(bytes(grid), tables)
-    if start is None:
-        return None
-    todo = [start]
-    while todo:
-        vals, cands = todo.pop()
-        cell = _fewest(cands)
-        if cell < 0:
-            return tuple(b.bit_length() for b in vals)
-        bits = [1 << k for k in range(9) if cands[cell] >> k & 1]
-        order = []
+
+    def drawn(mask: int) -> list[int]:
+        bits, order = _ascending(mask), []
         while bits:  # the values in a random order, the first drawn tried first
             order.append(bits.pop(below(len(bits)) if len(bits) > 1 else 0))
-        for b in reversed(order):  # (a stack: the first drawn on top)
-            v2, c2 = vals[:], cands[:]
-            try:
-                _place(v2, c2, tables, [(cell, b)])
-            except _Dead:
-                continue
-            todo.append((v2, c2))
-    return None
+        return order
+
+    return next(_search(bytes(grid), _tables(geometry), drawn), None)
