@@ -141,13 +141,15 @@ def generate(
     seed: int | None = None,
     climb: bool = False,
     lacking_digit: bool = False,
+    rules: str | None = None,
 ) -> Iterator[Made]:
     """Minimal puzzles with one solution, none isomorphic to another, made to order, as
     ``sudoku-repl generate`` makes them (docs/generate.md): each a ``Made`` (``puzzle``, 81
     characters; ``er``, ``ep``, ``ed`` when an SE target is given; ``level``, ``steps`` when
     one of theirs is; ``family`` with ``climb`` or ``near``), in the order made. ``climb``: as
     ``--climb``, puzzles in families of neighbours, more of them a minute; ``lacking_digit``: as
-    ``--lacking-digit``, each puzzle lacks a digit (more hard ones a minute). The targets are written as the command line's
+    ``--lacking-digit``, each puzzle lacks a digit (more hard ones a minute); ``rules``: as
+    ``--rules``, the variant rules (``"x,windoku"``) they are played by. The targets are written as the command line's
     options: ``er="9.0-"``, ``level="2-3"``, ``technique="X-Wing"``; ``pattern`` 81
     characters or a file, ``near`` a file of puzzles. Endless unless ``count`` or ``seconds``
     bound it: stop iterating (or ``close()`` it) to stop the workers. ``seed``: the same puzzles,
@@ -162,7 +164,7 @@ def generate(
     for name, value in (
         ("er", er), ("ep", ep), ("ed", ed), ("level", level), ("steps", steps),
         ("technique", technique), ("symmetry", symmetry), ("pattern", pattern),
-        ("near", near), ("seed", seed), ("jobs", jobs), ("count", count), ("time", seconds),
+        ("near", near), ("rules", rules), ("seed", seed), ("jobs", jobs), ("count", count), ("time", seconds),
     ):  # fmt: skip
         if value is not None:
             words += [f"--{name}", str(value)]

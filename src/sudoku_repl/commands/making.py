@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sudoku_repl.commands.declared.making import GENERATE
+from sudoku_repl.commands.declared.original import RULES_OPTION
 from sudoku_repl.core.errors import PATH, shown
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.text.words import counted
@@ -78,6 +79,8 @@ def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
             "from the run that stopped."
         )
     first: Made | None = run.kept[0] if run.kept else None
+    if request.header and request.out is None:
+        repl.out.message(request.header.rstrip("\n"))
 
     nothing = NothingYet(request.order)
 
@@ -114,7 +117,9 @@ def _make(repl: Repl, options: argparse.Namespace, arg: str) -> None:
         return
     if first is None or (interrupted and hooks.cancels):
         return
-    quiz = Quiz.from_string(first.puzzle, f"generate --seed {run.seed}")
+    rules = request.order.rules
+    quiz = Quiz.from_string(first.puzzle, f"generate --seed {run.seed}").with_rules(rules)
     repl.session.load(quiz)
-    repl.script.replace(f"load-quiz {quiz}")
+    ruled = f" {RULES_OPTION}={rules}" if rules.words else ""
+    repl.script.replace(f"load-quiz {quiz}{ruled}")
     repl.out.message("Quiz loaded.")

@@ -86,6 +86,12 @@ class Symmetry(enum.Enum):
         return _orbits(self)
 
     @property
+    def images(self) -> tuple[tuple[int, ...], ...]:
+        """Each of its maps beside the identity as a permutation of the cells: ``images[k][c]``
+        the cell that map k sends cell c to."""
+        return _images(self)
+
+    @property
     def orbit_of(self) -> bytes:
         """Each cell's orbit, by its place in ``orbits`` (what the C reads)."""
         return _orbit_of(self)
@@ -120,6 +126,14 @@ _MAPS: dict[Symmetry, tuple[Callable[[int, int], tuple[int, int]], ...]] = {
         lambda r, c: (8 - c, 8 - r),
     ),
 }
+
+
+@cache
+def _images(symmetry: Symmetry) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        tuple(9 * r + c for r, c in (image(*divmod(cell, 9)) for cell in range(CELLS)))
+        for image in _MAPS[symmetry]
+    )
 
 
 @cache
@@ -283,7 +297,7 @@ def random_minimal_puzzle(
     return bytes(made)
 
 
-def _shuffled(n: int, rng: Rng) -> list[int]:
+def shuffled(n: int, rng: Rng) -> list[int]:
     """0..n-1 in a random order (Fisher-Yates, from the end)."""
     order = list(range(n))
     for i in range(n - 1, 0, -1):
@@ -295,9 +309,9 @@ def _shuffled(n: int, rng: Rng) -> list[int]:
 def _minimal_pure(
     packed: bytes, rng: Rng, orbits: tuple[tuple[int, ...], ...], by_digit: bool
 ) -> Grid:
-    order = _shuffled(len(orbits), rng)
+    order = shuffled(len(orbits), rng)
     if by_digit:  # (the C's order: orbits without a given left out, as they are skipped)
-        digits = [d + 1 for d in _shuffled(9, rng)]
+        digits = [d + 1 for d in shuffled(9, rng)]
         digit = [next((packed[c] for c in orbit if packed[c]), 0) for orbit in orbits]
         order = [k for d in digits for k in order if digit[k] == d]
     puzzle = bytearray(packed)

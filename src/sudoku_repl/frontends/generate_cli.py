@@ -93,6 +93,8 @@ def _generate(args: argparse.Namespace, stop: StopFlag) -> int:
         _complain(beyond)
     line = ProgressLine(run.progress.line) if wanted(sys.stderr) else None
     nothing = NothingYet(request.order)
+    if request.out is None and request.header:
+        write_whole(request.header)  # (the rules line: stdout is a quiz file of the rules)
 
     def tick(progress: Progress) -> None:
         said = nothing.line(progress)

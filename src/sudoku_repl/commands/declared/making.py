@@ -21,6 +21,7 @@ _MAKER = (
         ("technique", "<name>"),
     )),
     Opt("--symmetry", Choice(*SYMMETRIES, key="symmetry")),
+    Opt("--rules", Text("<words>", key="rules")),
     Opt("--pattern", Text("P", key="pattern")),
     Opt("--near", File(key="near")),
     Opt("--count", Int("N")),

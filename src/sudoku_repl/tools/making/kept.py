@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 
-from sudoku_repl.core.canonical import canonical_form
 from sudoku_repl.core.counting import count_solutions
+from sudoku_repl.core.rule_counting import count_under
+from sudoku_repl.core.rule_making import form_under
+from sudoku_repl.core.rules import geometry_of
 from sudoku_repl.text.args import MOST_SEED
 from sudoku_repl.tools.making.loop import ENDLESS
 from sudoku_repl.tools.making.options import PROG
@@ -52,7 +54,8 @@ class KeptLines:
     puzzle as ``order`` writes it (``made_from_line``; ``family N`` with ``families``), with one solution, on the order's
     pattern, its ER/EP/ED (with an SE target) written to a tenth, ED <= EP <= ER within SE's
     scale and the targets, its steps and biggest level (with ``--level`` or ``--steps``)
-    within the targets, and new up to isomorphism; else ``ValueError`` saying why.
+    within the targets, one solution under the order's rules, and new up to isomorphism
+    (``rule_making.form_under``); else ``ValueError`` saying why.
     ``forms``: the canonical forms read, each with its line (the run's puzzles seen)."""
 
     def __init__(self, order: Order, families: bool = False) -> None:
@@ -80,10 +83,15 @@ class KeptLines:
         givens = made.givens
         if order.pattern is not None and {k for k, v in enumerate(givens) if v} != order.pattern:
             raise ValueError("its givens are not the cells of --pattern")
-        solutions = count_solutions(givens, 2)
+        rules = order.rules
+        if rules.words:
+            solutions = count_under(givens, geometry_of(rules), 2)
+        else:
+            solutions = count_solutions(givens, 2)
         if solutions != 1:
-            raise ValueError("no solution" if solutions == 0 else "several solutions")
-        form = canonical_form(givens)
+            ruled = f" under the rules {rules}" if rules.words else ""
+            raise ValueError(("no solution" if solutions == 0 else "several solutions") + ruled)
+        form = form_under(givens, rules)
         if form in self.forms:
             raise ValueError(f"line {self.forms[form]}'s puzzle again, up to isomorphism")
         self.forms[form] = len(self.forms) + 1

@@ -19,7 +19,7 @@ from functools import partial
 
 import attrs
 
-from sudoku_repl.core.canonical import canonical_form
+from sudoku_repl.core.rule_making import form_under
 from sudoku_repl.tools.making import tasks as maker
 from sudoku_repl.tools.making.frontier import Frontier, GivenForms
 from sudoku_repl.tools.making.tasks import Batch, Made, Order
@@ -87,7 +87,8 @@ def generate(
     stop = stop or StopFlag()
     progress = progress or Progress()
     frontier = Frontier(near, first_task, earlier) if near else None
-    seen = Seen(earlier, first_task if frontier is not None else None, near, earlier_forms)
+    form = partial(form_under, rules=order.rules)
+    seen = Seen(earlier, first_task if frontier is not None else None, near, earlier_forms, form)
     if frontier is not None:
         work: Callable[..., list[Batch]] = partial(maker.near_chunk, order, seed)
         payloads: Sequence[object] = frontier
@@ -95,7 +96,7 @@ def generate(
         work = partial(maker.random_chunk, order, seed)
         payloads = range(first_task, ENDLESS)
     batches = in_order(payloads, work, jobs, stop, pool)
-    return _kept(batches, first_task, seen, progress, count, seconds, stop, frontier, tick)
+    return _kept(batches, first_task, seen, progress, count, seconds, stop, frontier, tick, form)
 
 
 class Seen:
@@ -103,7 +104,8 @@ class Seen:
     run's puzzles; with a frontier (``after`` its first task), those of the tasks from ``after``
     on are *owed*: this run makes them again, and takes them into the frontier then, as the
     uninterrupted run did, without giving them again. ``near``: the puzzles given, never made
-    (``GivenForms``)."""
+    (``GivenForms``). ``form``: a puzzle's form (``rule_making.form_under``: the canonical
+    form of classic sudoku)."""
 
     def __init__(
         self,
@@ -111,14 +113,15 @@ class Seen:
         after: int | None,
         near: Sequence[bytes],
         forms: Sequence[str] | None = None,
+        form: Callable[[bytes], str] = form_under,
     ) -> None:
         self.forms: set[str] = set()
         self.owed: set[str] = set()
-        known = forms if forms is not None else [canonical_form(made.givens) for made in earlier]
-        for made, form in zip(earlier, known, strict=True):
+        known = forms if forms is not None else [form(made.givens) for made in earlier]
+        for made, its in zip(earlier, known, strict=True):
             if after is not None and made.family is not None and made.family >= after:
-                self.owed.add(form)
-            self.forms.add(form)
+                self.owed.add(its)
+            self.forms.add(its)
         self.given = GivenForms(near) if near else None
 
     def new(self, form: str, puzzle: bytes) -> bool:
@@ -139,6 +142,7 @@ def _kept(
     stop: StopFlag,
     frontier: Frontier | None,
     tick: Callable[[Progress], None] | None,
+    form: Callable[[bytes], str],
 ) -> Iterator[Made]:
     with closing(batches):
         if count is not None and progress.kept >= count:
@@ -149,12 +153,12 @@ def _kept(
                 task = first_task + index
                 taken: list[Made] = []
                 for made in result.found:
-                    form = canonical_form(made.givens)
-                    if form in seen.owed:  # (kept by the run that stopped: in --out already)
-                        seen.owed.discard(form)
+                    known = form(made.givens)
+                    if known in seen.owed:  # (kept by the run that stopped: in --out already)
+                        seen.owed.discard(known)
                         taken.append(made)
                         continue
-                    if not seen.new(form, made.givens):
+                    if not seen.new(known, made.givens):
                         continue
                     taken.append(made)
                     progress.kept += 1

@@ -15,9 +15,12 @@ from itertools import pairwise
 from sudoku_repl.core.counting import BOX, COL, ROW
 from sudoku_repl.core.errors import PATH, UserError, file_error, shown
 from sudoku_repl.core.making import Symmetry
+from sudoku_repl.core.rule_making import symmetry_breaks
+from sudoku_repl.core.rules import NO_RULES, Rules, parse, words_text
 from sudoku_repl.text.args import ArgumentParser, Once, count_type, seed_type
 from sudoku_repl.tools.making.targets import Targets, count_span, rating_span
 from sudoku_repl.tools.making.tasks import Order
+from sudoku_repl.tools.making.variant_rating import se_refusal
 from sudoku_repl.tools.rating.options import MAX_JOBS, executor_type, seconds_type
 from sudoku_repl.tools.serate.names import known, least_rating, nearest
 
@@ -53,6 +56,11 @@ def add_maker_options(parser: argparse.ArgumentParser) -> None:
         choices=SYMMETRIES,
         metavar="NAME",
         help=f"the givens' symmetry, one of Sudoku Explainer's ten: {', '.join(SYMMETRIES)} (default none); minimal then means that no set of givens the symmetry maps onto each other can go",
+    )
+    add(
+        "--rules",
+        metavar="WORDS",
+        help=f"the variant rules the puzzles are played by, load-quiz --rules='s words apart by commas ({words_text()}; docs/variants.md): one solution and minimal under them; the output begins with their # rules: line",
     )
     add(
         "--pattern",
@@ -189,7 +197,51 @@ def order_of(args: argparse.Namespace) -> Order:
             "--near searches the neighbours of its puzzles, which keep no pattern nor symmetry: "
             "give --near without --pattern and --symmetry"
         )
-    return Order(targets, symmetry, pattern, climb=args.climb, lacking_digit=lacking_digit)
+    rules = NO_RULES if args.rules is None else _rules_of(args, targets, symmetry)
+    return Order(
+        targets, symmetry, pattern, climb=args.climb, lacking_digit=lacking_digit, rules=rules
+    )
+
+
+def _rules_of(args: argparse.Namespace, targets: Targets, symmetry: Symmetry) -> Rules:
+    """The rules ``--rules`` names, checked with the rest of the order: Sudoku Explainer's
+    targets where its rating of them is not to be had (``variant_rating.se_refusal``), the
+    original's figures and the searches that are classic sudoku's refused, and a symmetry that
+    does not map every rule onto itself (``rule_making.symmetry_breaks``)."""
+    try:
+        rules = parse(args.rules)
+    except UserError as e:  # (a QuizError: the word at fault and the words taken)
+        raise UserError(f"--rules: {e.line}") from None
+    if not rules.words:
+        raise UserError(f"--rules: name the rules, {words_text()}")
+    why = se_refusal(rules) if targets.se else None
+    if why is not None:
+        raise UserError(why)
+    classic = [
+        option
+        for option, given in (
+            ("--level", targets.level is not None),
+            ("--steps", targets.steps is not None),
+            ("--pattern", args.pattern is not None),
+            ("--near", args.near is not None),
+            ("--climb", args.climb),
+            ("--lacking-digit", args.lacking_digit),
+        )
+        if given
+    ]
+    if classic:
+        raise UserError(
+            f"{classic[0]} is of classic sudoku in this version: with --rules, give --symmetry, "
+            "--count, --time, --seed, --jobs and --out"
+        )
+    broken = symmetry_breaks(rules, symmetry)
+    if broken is not None:
+        raise UserError(
+            f"--symmetry {symmetry.value} does not map the rule {broken} onto itself (the "
+            "givens would be symmetric on a board that is not): give a symmetry that keeps "
+            f"every rule, or none"
+        )
+    return rules
 
 
 def _technique_beyond(targets: Targets) -> str | None:

@@ -105,7 +105,15 @@ class Request:
             "near": near,
             "climb": self.order.climb,
             "lacking_digit": self.order.lacking_digit,
+            "rules": str(self.order.rules) or None,
         }
+
+    @property
+    def header(self) -> str:
+        """What its output begins with: the rules line of a quiz file (``# rules: ...``,
+        docs/variants.md) under rules, so that ``load-quiz FILE N`` plays them; "" without."""
+        rules = str(self.order.rules)
+        return f"# rules: {rules}\n" if rules else ""
 
 
 class Run:
@@ -129,7 +137,7 @@ class Run:
                 self.sink, self.kept = open_out(
                     request.out,
                     request.job(),
-                    "",
+                    request.header,
                     self.read,
                     request.restart,
                     adopted=("seed",),
@@ -220,6 +228,8 @@ class NothingYet:
             words += ["--symmetry", order.symmetry.value]
         if order.pattern is not None:
             words += [f"--pattern (its {len(order.pattern)} givens)"]
+        if order.rules.words:
+            words += ["--rules", str(order.rules)]
         self.asked = " ".join(words) or "the order"
         self.period = NOTHING_YET_SECONDS if period is None else period
         self._clock = clock

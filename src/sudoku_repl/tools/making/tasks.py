@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from sudoku_repl.core.making import Rng, Symmetry, random_minimal_puzzle
+from sudoku_repl.core.rule_making import random_minimal_under
+from sudoku_repl.core.rules import NO_RULES, Rules
 from sudoku_repl.tools.making.patterns import pattern_puzzle
 from sudoku_repl.tools.making.targets import LOWEST, Targets
 from sudoku_repl.tools.making.vicinity import neighbours
@@ -49,6 +51,9 @@ class Order:
     #: each puzzle lacks a digit (``--lacking-digit``): the minimal puzzle takes the givens away
     #: a digit at a time, the first digit's all of them
     lacking_digit: bool = False
+    #: the variant rules its puzzles are played by (``--rules``): one solution, minimal, under
+    #: them (``core/rule_making``)
+    rules: Rules = NO_RULES
 
 
 @attrs.frozen
@@ -148,8 +153,11 @@ def text(grid: Sequence[int] | bytes) -> str:
 # -- judging -----------------------------------------------------------------------------------
 
 
-def judge(puzzle: bytes, targets: Targets, stop: Callable[[], bool]) -> Made | None:
-    """The puzzle's figures if they meet ``targets``, else None. ``Stopped`` once ``stop()``."""
+def judge(
+    puzzle: bytes, targets: Targets, stop: Callable[[], bool], rules: Rules = NO_RULES
+) -> Made | None:
+    """The puzzle's figures (under ``rules``) if they meet ``targets``, else None. ``Stopped``
+    once ``stop()``."""
     level = steps = None
     if targets.original:
         level, steps = _original(puzzle, stop)
@@ -157,7 +165,7 @@ def judge(puzzle: bytes, targets: Targets, stop: Callable[[], bool]) -> Made | N
             return None
     er = ep = ed = None
     if targets.se:
-        rated = _se(puzzle, targets, stop)
+        rated = _se(puzzle, targets, stop, rules)
         if rated is None:
             return None
         er, ep, ed = rated
@@ -177,19 +185,24 @@ def _original(puzzle: bytes, stop: Callable[[], bool]) -> tuple[int, int]:
 
 
 def _se(
-    puzzle: bytes, targets: Targets, stop: Callable[[], bool]
+    puzzle: bytes, targets: Targets, stop: Callable[[], bool], rules: Rules = NO_RULES
 ) -> tuple[float, float, float] | None:
     """ER, EP and ED if they meet ``targets``, else None. The rating is stopped where it is
     known to miss them: first up to the least ER allowed (below it: missed), then, for a
-    puzzle that reaches it, in full up to the most ER allowed (above it: missed)."""
+    puzzle that reaches it, in full up to the most ER allowed (above it: missed). Under
+    ``rules``, rated in full through the maker's one door to a rating of variants
+    (``variant_rating.se_rating``)."""
     from sudoku_repl.techniques.explainer import rate
     from sudoku_repl.techniques.explainer.rating import Interrupted, rate_reaching
+    from sudoku_repl.tools.making.variant_rating import se_rating
 
     quiz81 = puzzle.translate(_DIGITS).decode()
     least, most = targets.least_er(), targets.most_er()
     above = None if most is None else most / 10
     try:
-        if least is not None and least > LOWEST:
+        if rules.words:
+            rated = se_rating(quiz81, rules, stop)
+        elif least is not None and least > LOWEST:
             if _below(puzzle, least, stop):
                 return None  # below ``least``, known without the path step by step
             # the full rating goes on from where the early stop left the path
@@ -244,6 +257,12 @@ def random_start(order: Order, seed: int, task: int, stop: Callable[[], bool]) -
         if on_pattern is None:
             return Batch(0)
         found = judge(on_pattern, order.targets, stop)
+        return Batch(1, () if found is None else (found,))
+    if order.rules.words:
+        made = random_minimal_under(order.rules, rng, order.symmetry, stop)
+        if made is None:
+            raise Stopped
+        found = judge(made, order.targets, stop, order.rules)
         return Batch(1, () if found is None else (found,))
     least = order.targets.least_er()
     # --lacking-digit: a digit's givens at a time; such puzzles reach a least ER more often, and
