@@ -8,7 +8,7 @@ are told by bold, colours and reverse video; in plain characters (batch mode, ``
 brackets and marks, which the legend explains. Lines are returned, never printed.
 
 A quiz's variant rules (``views/rules_drawn``) are drawn at the cells' corners, where a cell has
-no mark: a diagonal's ``\`` and ``/`` from corner to corner (they make its line across the
+no mark: a diagonal's back slash and slash from corner to corner (they make its line across the
 board), a jigsaw region's letter, ``:`` for a shaded house's cell (in colour, its shade and the
 region's tint as the cell's background); where the blocks are not the 3x3 boxes (a jigsaw, a
 Latin square) the boxes' lines are dotted; the rules are named above the legend.
