@@ -52,7 +52,8 @@ def test_the_page_s_shell_loads_a_rules_line_and_an_f_puzzles_link(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from sudoku_repl.frontends.web_shell import run_page
-    from tests.web.test_web_shell import Page, typed as page_typed
+    from tests.web.test_web_shell import Page
+    from tests.web.test_web_shell import typed as page_typed
 
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setattr(sys, "path", list(sys.path))

@@ -63,9 +63,7 @@ def test_the_windows_are_shaded_and_the_groups_they_force_are_not() -> None:
             shaded = r in window and c in window
             assert corners(lines, r, c) == ((":",) * 4 if shaded else (" ",) * 4), (r, c)
     at = lines.index("Rules: windoku antiknight")
-    assert lines[at + 1] == (
-        "  : : windoku: four windows and the five they force (window 1-4)"
-    )
+    assert lines[at + 1] == ("  : : windoku: four windows and the five they force (window 1-4)")
     assert lines[at + 2] == "   -  anti-knight: no digit a knight's move from itself"
 
 

@@ -260,8 +260,8 @@ def _cell(
     ]
     tint = _tint(cell, ruled) if ruled is not None and colour else 0
     if tint and not (changed and colour):  # (the step's shade before the rule's)
-        back = paint[shade_role(tint)]
-        drawn_rows = [[Piece(p.text, _join(back, p.style)) for p in row] for row in drawn_rows]
+        shade = paint[shade_role(tint)]
+        drawn_rows = [[Piece(p.text, _join(shade, p.style)) for p in row] for row in drawn_rows]
     return drawn_rows
 
 
