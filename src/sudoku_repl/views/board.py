@@ -16,6 +16,7 @@ Latin square) the boxes' lines are dotted; the rules are named above the legend.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from itertools import groupby
 from typing import NamedTuple
@@ -140,7 +141,7 @@ def board_lines(
                 lines.append(_paint(pieces, colour).rstrip())
     lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot, dash))
     if ruled is not None:
-        lines += rules_legend(ruled, colour, paint)
+        lines += rules_legend(ruled, colour, paint, len(lines[-1]))
     legend = _legend(state.steps, loaded, colour, slot, paint)
     if any(state.values[c] for c in by_hand):
         hand = f"{CSI}{UNDERLINE}m 5 {RESET}" if colour else "{5}"
@@ -265,9 +266,12 @@ def _cell(
     return drawn_rows
 
 
-def rules_legend(ruled: Drawn, colour: bool, paint: Paint = TERMINAL) -> list[str]:
+def rules_legend(
+    ruled: Drawn, colour: bool, paint: Paint = TERMINAL, width: int = WIDEST
+) -> list[str]:
     """The lines naming the quiz's rules above the legend: their words, then each rule with
-    how it is drawn, its houses drawn (``diag 1-2``) after its words."""
+    how it is drawn, its houses drawn (``diag 1-2``) after its words; broken at blanks to
+    ``width`` (the board's: the full screen keeps these lines beside the trace)."""
     lines = ["Rules: " + " ".join(rule.word for rule in ruled.shown)]
     for rule in ruled.shown:
         if rule.draw == "lines":
@@ -282,10 +286,21 @@ def rules_legend(ruled: Drawn, colour: bool, paint: Paint = TERMINAL) -> list[st
         else:
             sample = " - "
         houses = rule.houses
-        if len(houses) > 1:
-            lines.append(f"  {sample} {rule.title} ({houses[0]}-{houses[-1].split()[-1]})")
-        else:
-            lines.append(f"  {sample} {rule.title}" + (f" ({houses[0]})" if houses else ""))
+        named = (
+            f" ({houses[0]}-{houses[-1].split()[-1]})"
+            if len(houses) > 1
+            else f" ({houses[0]})"
+            if houses
+            else ""
+        )
+        room = max(width - 6, 20)
+        said = textwrap.wrap(rule.title, room)
+        if named and len(said[-1] + named) > room:  # (the houses' names kept whole)
+            said.append(named.lstrip())
+        elif named:
+            said[-1] += named
+        lines.append(f"  {sample} {said[0]}")
+        lines += [" " * 6 + more for more in said[1:]]
     return lines
 
 
