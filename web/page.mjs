@@ -330,6 +330,8 @@ async function registerTools(tools) {
 
 const manifest = await (await fetch('manifest.json')).json();
 mark('manifest');
-const quiz = new URLSearchParams(location.search).get('quiz');
+const params = new URLSearchParams(location.search);
+// ?rules= (docs/variants.md): the quiz's rules line, before it in quiz.txt
+const quiz = params.get('quiz') && params.get('rules') ? `# rules: ${params.get('rules')}\n${params.get('quiz')}` : params.get('quiz');
 client.start({ base: new URL('./', location.href).href, quiz, width: term.cols, manifest, tools: Boolean(modelContext) });
 term.focus();

@@ -89,7 +89,10 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
     the environment's seed; ``options`` may give ``puzzles``, ``er``, ``level`` or
     ``technique`` for one episode. ``max_er``: the hardest technique that justifies a move;
     ``rewards``: the reward of each verdict, and of a justified elimination (missing ones are
-    ``REWARDS``')."""
+    ``REWARDS``'); ``rules``: the variant rules of its puzzles, in the words of ``load-quiz
+    --rules`` (docs/variants.md): refused in one line until its judge, Sudoku Explainer's
+    techniques, plays them (a move judged by classic sudoku's houses alone would be judged
+    wrongly)."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium reads it)
 
@@ -103,7 +106,9 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         max_er: float = MAX_ER,
         rewards: Mapping[str, float] | None = None,
         render_mode: str | None = None,
+        rules: str | None = None,
     ) -> None:
+        _check_rules(rules)
         unknown = set(rewards or ()) - set(REWARDS)
         if unknown:
             raise ValueError(
@@ -246,6 +251,25 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
             return next(made_puzzles).puzzle
         finally:
             made_puzzles.close()  # type: ignore[attr-defined]
+
+
+def _check_rules(rules: str | None) -> None:
+    """``ValueError`` in one line for rules the environment does not play: words it does not
+    know (named, with the words taken), and any variant rule, which its judge does not play."""
+    if rules is None:
+        return
+    from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.core.rules import parse
+
+    try:
+        parsed = parse(rules)
+    except QuizError as e:
+        raise ValueError(f"rules: {e.line}") from None
+    if parsed.words:
+        raise ValueError(
+            f"rules: {parsed}: the judge (Sudoku Explainer's techniques, check_move's) plays "
+            "classic sudoku only in this build; rules='' or None for classic puzzles"
+        )
 
 
 # -- the grid as arrays -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ PAGE = {
 }  # fmt: skip
 ROLES = {
     "given", "value", "set", "removed", "back", "lv1", "lv2", "lv3", "lv4",
-    "pattern", "placed", "link", "line", "thick",
+    "pattern", "placed", "link", "line", "thick", "rule", "shade1", "shade2", "shade3", "shade4",
 }  # fmt: skip
 
 

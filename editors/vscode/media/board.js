@@ -36,7 +36,9 @@
     const magnifierEl = $('magnifier');
     // the roles the view paints (the grid's lines are VS Code's theme's where there is one, for
     // high contrast: the palette's line and thick are board.css's fallbacks)
-    const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4', 'line', 'thick'];
+    const ROLES = ['given', 'value', 'set', 'removed', 'back', 'lv1', 'lv2', 'lv3', 'lv4', 'line', 'thick', 'rule', 'shade1', 'shade2', 'shade3', 'shade4'];
+    // a diagonal rule's slope at a cell (the response's rules.slopes) and its class
+    const SLOPES = { '\\': 'diag-down', '/': 'diag-up', X: 'diag-both' };
     const PALETTE_LEVELS = 4; // lv1..lv4 of the palette
     // levels 5 to 20 (light, dark): a search 17 levels deep shows 17 colours, each at least 54
     // apart in RGB from the others and from lv1..lv4, in each theme, and 4.5:1 on the page;
@@ -143,7 +145,7 @@
         return Boolean(then) && (then.value !== cell.value || then.candidates.join() !== cell.candidates.join());
     }
 
-    function drawCell(cell, at, thick) {
+    function drawCell(cell, at, thick, rules, k) {
         const div = el('div', 'cell');
         div.setAttribute('role', 'gridcell');
         div.setAttribute('aria-label', label(cell));
@@ -171,6 +173,10 @@
         if (bottom) div.classList.add('bb');
         if (!at.has(`${r},${c - 1}`)) div.classList.add(left ? 'bl' : 'blt');
         if (!at.has(`${r - 1},${c}`)) div.classList.add(top ? 'bt' : 'btt');
+        // a variant rule's drawing (docs/variants.md): its diagonal line across the cell, its
+        // shaded house's shade; a jigsaw's regions are the thick borders above
+        if (rules && SLOPES[rules.slopes[k]]) div.classList.add(SLOPES[rules.slopes[k]]);
+        if (rules && rules.shades[k]) div.classList.add(`shade${rules.shades[k]}`);
         if (cell.given) div.classList.add('given');
         if (cell.set) div.classList.add('set');
         if (cell.undone) div.classList.add('undone');
@@ -262,7 +268,9 @@
         boardEl.style.gridTemplateRows = `repeat(${height}, var(--cell))`;
         boardEl.classList.toggle('animate', !again); // (a redraw of the same step: no fade again)
         const at = new Set(board.cells.map((cell) => `${cell.row},${cell.col}`));
-        const cells = board.cells.map((cell, k) => drawCell(cell, at, board.borders && board.borders[k]));
+        const cells = board.cells.map((cell, k) =>
+            drawCell(cell, at, board.borders && board.borders[k], board.rules, k),
+        );
         const hadFocus = boardEl.contains(document.activeElement); // (a cell, drawn again below)
         boardEl.replaceChildren(...cells);
         layoutEl.hidden = false;
@@ -357,7 +365,25 @@
             }
             nodes.push(li);
         }
+        nodes.push(...rulesLegend(board.rules));
         legendEl.replaceChildren(...nodes);
+    }
+
+    /** The quiz's variant rules in the legend, each with how it is drawn (none: classic). */
+    function rulesLegend(rules) {
+        if (!rules) {
+            return [];
+        }
+        const SAMPLES = { lines: '\u2572', shade: '\u00a0', borders: '\u00a0', legend: '\u2022' };
+        return rules.rules.map((rule) => {
+            const li = el('li', 'rule');
+            li.appendChild(el('span', `sample rule-${rule.draw}`, SAMPLES[rule.draw] || '\u2022'));
+            const houses = rule.houses.length > 1
+                ? ` (${rule.houses[0]}-${rule.houses[rule.houses.length - 1].split(' ').pop()})`
+                : rule.houses.length ? ` (${rule.houses[0]})` : '';
+            li.appendChild(document.createTextNode(` ${rule.title}${houses}`));
+            return li;
+        });
     }
 
     /** The step's change as a change: an arrow from the one cell the step set to each cell it

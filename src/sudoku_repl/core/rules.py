@@ -10,9 +10,10 @@ that a rule here means what its serate flag means there; docs/variants.md lists 
 its row-major index on the 9x9 grid, 0 to 80.
 
 A rule's ``draw`` says how a board draws it, as data: ``lines`` (its houses as lines across the
-cells), ``shade`` (its houses' cells shaded, one shade a house), ``borders`` (thick borders
-between its regions, as a jigsaw's), ``legend`` (named in the board's legend only: the
-neighbour rules and the disjoint groups, whose cells are every cell), ``none``.
+cells), ``shade`` (its houses' cells shaded, one shade a house; ``drawn``: which houses),
+``borders`` (thick borders between its regions, as a jigsaw's), ``legend`` (named in the
+board's legend only: the neighbour rules and the disjoint groups, whose cells are every cell),
+``none``; ``views/rules_drawn`` reads it for every board.
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ class Rule:
     houses: tuple[tuple[Cell, ...], ...] = ()
     leaps: tuple[tuple[int, int], ...] = ()
     draw: str = "none"
+    #: the houses a board draws: the first ``drawn`` of them (0: every one); windoku's four
+    #: windows, not the five groups they force
+    drawn: int = 0
 
 
 #: every rule, once, in the order of their houses in the scan (after rows, columns and blocks)
@@ -93,7 +97,7 @@ RULES: Final[tuple[Rule, ...]] = (
     Rule("diagonal+", "the anti-diagonal (f-puzzles' diagonal+)", "", "diag+", (ANTI,),
          draw="lines"),
     Rule("windoku", "windoku: four windows and the five they force", "--isWindows=1", "window",
-         _windows(), draw="shade"),
+         _windows(), draw="shade", drawn=4),
     Rule("dg", "disjoint groups: a cell's place in its block", "--isDG=1", "disj",
          _disjoint_groups(), draw="legend"),
     Rule("asterisk", "asterisk", "--isAsterisk=1", "asterisk",

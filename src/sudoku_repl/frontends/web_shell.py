@@ -55,7 +55,14 @@ from sudoku_repl.frontends.progress_line import ProgressLine
 from sudoku_repl.frontends.shell import prompt_loop
 from sudoku_repl.frontends.shell_start import ShellStart
 from sudoku_repl.frontends.warm_up import RUNS, WarmUp
-from sudoku_repl.frontends.web_welcome import ADDRESS_QUIZ, SEED_QUIZ, Module, engine, welcome
+from sudoku_repl.frontends.web_welcome import (
+    ADDRESS_QUIZ,
+    JSON_QUIZ,
+    SEED_QUIZ,
+    Module,
+    engine,
+    welcome,
+)
 from sudoku_repl.views.board_data import board_json
 
 if TYPE_CHECKING:
@@ -314,7 +321,7 @@ MODULES = (
     ("the measures", "sudoku_repl.techniques.difficulty"),
 )
 #: the first command, as ``sudoku-repl FILE`` has: the seed, or the quiz of the page's address
-SEED_FILE, ADDRESS_FILE = "examples/seed.txt", "quiz.txt"
+SEED_FILE, ADDRESS_FILE, ADDRESS_JSON = "examples/seed.txt", "quiz.txt", "quiz.json"
 
 
 def use_native(native: Mapping[str, Any] | None) -> str:
@@ -396,6 +403,25 @@ def page_builds(engine: str) -> dict[str, Any]:
     }
 
 
+def address_file(quiz: str) -> tuple[str, str]:
+    """The quiz of the page's address written to a file of the page's folder, and its words in
+    the welcome: f-puzzles' JSON or link (its rules with it) as ``ADDRESS_JSON``'s JSON, any
+    other text (a quiz, a ``# rules:`` line before it: ``?rules=``) as ``ADDRESS_FILE``."""
+    from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.text import fpuzzles
+
+    try:
+        data = quiz if quiz.lstrip().startswith("{") else fpuzzles.link_json(quiz.strip())
+    except QuizError:
+        data = None  # (load-quiz of the text says why)
+    name, which, text = (
+        (ADDRESS_FILE, ADDRESS_QUIZ, quiz) if data is None else (ADDRESS_JSON, JSON_QUIZ, data)
+    )
+    with open(name, "w", encoding="utf-8") as file:
+        file.write(text + "\n")
+    return name, which
+
+
 def run_page(
     page: Page,
     quiz: str | None = None,
@@ -412,9 +438,7 @@ def run_page(
     if quiz is None:
         first, which = SEED_FILE, SEED_QUIZ
     else:
-        with open(ADDRESS_FILE, "w", encoding="utf-8") as file:
-            file.write(quiz + "\n")
-        first, which = ADDRESS_FILE, ADDRESS_QUIZ
+        first, which = address_file(quiz)
     # the pure build's line asked once here, whatever the build: none after (its advice is
     # pip's; the welcome says why the C does not run, a module that does not load included,
     # which maybe_pure cannot see)

@@ -25,6 +25,7 @@ WELCOME = (
 #: the quizzes the page starts on: the seed, or the one of the page's address (``?quiz=``)
 SEED_QUIZ = "examples/seed.txt, the SudokuSolver 2.6 article's"
 ADDRESS_QUIZ = "the one in the page's address (?quiz=), as quiz.txt"
+JSON_QUIZ = "the f-puzzles one in the page's address (?quiz=), as quiz.json"
 
 
 class Module(NamedTuple):

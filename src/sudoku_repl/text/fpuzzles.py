@@ -3,7 +3,7 @@ cells with ``given`` values and ``region`` numbers (a jigsaw), and the constrain
 ``diagonal+``, ``diagonal-``, ``antiknight``, ``antiking``, ``disjointgroups``,
 ``nonconsecutive`` and ``extraregion`` (regions of nine cells). Any other constraint (killer
 cages, thermometers, arrows, ...) is refused in one line naming it. The same JSON comes as a
-file or compressed in a link (``?load=...``, ``fpuzzles...``): lz-string's
+file, as text, or compressed in a link (``?load=...``, ``fpuzzles...``): lz-string's
 ``compressToBase64``, undone here by ``decompress_base64``.
 """
 
@@ -233,7 +233,10 @@ def _extra(items: list[Any], where: str) -> tuple[int, ...]:
 
 
 def load_link(text: str) -> Quiz | None:
-    """The puzzle of an f-puzzles or SudokuPad link, or None when ``text`` is none."""
+    """The puzzle of an f-puzzles or SudokuPad link, or of f-puzzles' JSON itself (an object
+    with a ``"grid"``: what an agent pastes), or None when ``text`` is neither."""
+    if text.lstrip().startswith("{") and '"grid"' in text:
+        return from_json(text, "JSON")
     found = link_json(text)
     if found is None:
         return None

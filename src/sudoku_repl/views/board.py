@@ -6,10 +6,17 @@ marking what the last step changed.
 Two renderings of one picture: in colour (ANSI SGR codes, for a terminal) the kinds of cells
 are told by bold, colours and reverse video; in plain characters (batch mode, ``NO_COLOR``) by
 brackets and marks, which the legend explains. Lines are returned, never printed.
+
+A quiz's variant rules (``views/rules_drawn``) are drawn at the cells' corners, where a cell has
+no mark: a diagonal's back slash and slash from corner to corner (they make its line across the
+board), a jigsaw region's letter, ``:`` for a shaded house's cell (in colour, its shade and the
+region's tint as the cell's background); where the blocks are not the 3x3 boxes (a jigsaw, a
+Latin square) the boxes' lines are dotted; the rules are named above the legend.
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Collection, Mapping, Sequence
 from itertools import groupby
 from typing import NamedTuple
@@ -18,7 +25,8 @@ from sudoku_repl.core.geometry import Cell, Geometry, Mask
 from sudoku_repl.core.record import History
 from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.techniques.names import Technique
-from sudoku_repl.views.palette import TERMINAL, Paint, level_role
+from sudoku_repl.views.palette import TERMINAL, Paint, level_role, shade_role
+from sudoku_repl.views.rules_drawn import BOTH, DOWN, UP, Drawn, drawn_rules
 
 #: (value, candidates) of a cell in the state of the step before the present one, for each
 #: cell that the present state shows otherwise
@@ -32,6 +40,8 @@ NARROW_SLOT = 4
 CSI = "\x1b["
 RESET = "\x1b[0m"
 UNDERLINE = "4"  # a value set by hand
+#: a jigsaw region's letter at its cells' corner (a digit would read as a candidate)
+REGION_LETTERS = "abcdefghi"
 
 
 class Piece(NamedTuple):
@@ -86,6 +96,9 @@ def board_lines(
     levels = {frame.cell: k for k, frame in enumerate(state.frames, 1)}
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
+    ruled = drawn_rules(geo)
+    # (a jigsaw's or a Latin square's blocks are not the boxes: their lines only space them)
+    edge_mark, dash = (":", ".") if ruled is not None and not _boxed(ruled) else ("|", "-")
     label = len(str(geo.height))
     slot = SLOT if _width(geo.width // 3, label, SLOT) <= WIDEST else NARROW_SLOT
     heading = f"Board at step {state.steps}"
@@ -98,7 +111,7 @@ def board_lines(
         columns += "".join(number.format(c + 1) for c in range(3 * bc, 3 * bc + 3)) + " "
     lines.append(columns.rstrip())
     for br in range(geo.height // 3):
-        lines.append(_border(blocks, br, geo.width // 3, label, slot))
+        lines.append(_border(blocks, br, geo.width // 3, label, slot, dash))
         for r in range(3 * br, 3 * br + 3):
             drawn = {
                 c: _cell(
@@ -113,6 +126,7 @@ def board_lines(
                     by_hand,
                     premises,
                     paint,
+                    ruled,
                 )
                 for c in range(geo.width)
                 if (cell := geo.index.get((r, c))) is not None
@@ -121,11 +135,13 @@ def board_lines(
                 pieces = [Piece(f"{r + 1:>{label}} " if k == 1 else " " * (label + 1))]
                 for bc in range(geo.width // 3 + 1):
                     edge = (br, bc - 1) in blocks or (br, bc) in blocks
-                    pieces.append(Piece("|" if edge else " "))
+                    pieces.append(Piece(edge_mark if edge else " "))
                     for c in range(3 * bc, 3 * bc + 3):
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
-    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot))
+    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot, dash))
+    if ruled is not None:
+        lines += rules_legend(ruled, colour, paint, len(lines[-1]))
     legend = _legend(state.steps, loaded, colour, slot, paint)
     if any(state.values[c] for c in by_hand):
         hand = f"{CSI}{UNDERLINE}m 5 {RESET}" if colour else "{5}"
@@ -157,14 +173,16 @@ def _width(blocks: int, label: int, slot: int) -> int:
     return label + 1 + blocks * (3 * slot + 1) + 1
 
 
-def _border(blocks: set[tuple[int, int]], br: int, wide: int, label: int, slot: int) -> str:
+def _border(
+    blocks: set[tuple[int, int]], br: int, wide: int, label: int, slot: int, dash: str = "-"
+) -> str:
     """The line above block row ``br``: dashes over the blocks above or below it."""
     line = " " * (label + 1)
     for bc in range(wide + 1):
         near = {(br - 1, bc - 1), (br - 1, bc), (br, bc - 1), (br, bc)}
         line += "+" if near & blocks else " "
         if bc < wide:
-            line += "-" * (3 * slot) if {(br - 1, bc), (br, bc)} & blocks else " " * (3 * slot)
+            line += dash * (3 * slot) if {(br - 1, bc), (br, bc)} & blocks else " " * (3 * slot)
     return line.rstrip()
 
 
@@ -180,9 +198,10 @@ def _cell(
     by_hand: Collection[Cell] = (),
     premises: Collection[Cell] = (),
     paint: Paint = TERMINAL,
+    ruled: Drawn | None = None,
 ) -> list[list[Piece]]:
     """The cell's three lines, each its pieces (marks included: one on each side, or one
-    before it in a ``NARROW_SLOT``)."""
+    before it in a ``NARROW_SLOT``); ``ruled``: the quiz's rules, drawn at its corners."""
     value, mask = state.values[cell], state.cands[cell]
     changed = cell in before
     rows: list[list[Piece]]
@@ -231,10 +250,91 @@ def _cell(
         marks = ("*", "*")
     if slot == NARROW_SLOT:
         return [[Piece(marks[0] if k == 1 else " "), *row] for k, row in enumerate(rows)]
-    return [
-        [Piece(marks[0] if k == 1 else " "), *row, Piece(marks[1] if k == 1 else " ")]
-        for k, row in enumerate(rows)
+    corners = _corners(cell, ruled, colour, paint) if ruled is not None else [Piece(" ")] * 4
+    drawn_rows = [
+        [
+            corners[k] if k != 1 else Piece(marks[0]),
+            *row,
+            corners[k + 1] if k != 1 else Piece(marks[1]),
+        ]
+        for k, row in zip((0, 1, 2), rows)
     ]
+    tint = _tint(cell, ruled) if ruled is not None and colour else 0
+    if tint and not (changed and colour):  # (the step's shade before the rule's)
+        shade = paint[shade_role(tint)]
+        drawn_rows = [[Piece(p.text, _join(shade, p.style)) for p in row] for row in drawn_rows]
+    return drawn_rows
+
+
+def rules_legend(
+    ruled: Drawn, colour: bool, paint: Paint = TERMINAL, width: int = WIDEST
+) -> list[str]:
+    """The lines naming the quiz's rules above the legend: their words, then each rule with
+    how it is drawn, its houses drawn (``diag 1-2``) after its words; broken at blanks to
+    ``width`` (the board's: the full screen keeps these lines beside the trace)."""
+    lines = ["Rules: " + " ".join(rule.word for rule in ruled.shown)]
+    for rule in ruled.shown:
+        if rule.draw == "lines":
+            slopes = {ruled.slopes[c] for c in range(81)} - {""}
+            text = " ".join(s for s in (DOWN, UP) if s in slopes or BOTH in slopes)
+            sample = _paint([Piece(f"{text:^3}", paint["rule"] if colour else "")], colour)
+        elif rule.draw == "shade":
+            shade = "   " if colour else ": :"
+            sample = _paint([Piece(shade, paint[shade_role(1)] if colour else "")], colour)
+        elif rule.draw == "borders":
+            sample = f"{REGION_LETTERS[0]}-{REGION_LETTERS[-1]}"
+        else:
+            sample = " - "
+        houses = rule.houses
+        named = (
+            f" ({houses[0]}-{houses[-1].split()[-1]})"
+            if len(houses) > 1
+            else f" ({houses[0]})"
+            if houses
+            else ""
+        )
+        room = max(width - 6, 20)
+        said = textwrap.wrap(rule.title, room)
+        if named and len(said[-1] + named) > room:  # (the houses' names kept whole)
+            said.append(named.lstrip())
+        elif named:
+            said[-1] += named
+        lines.append(f"  {sample} {said[0]}")
+        lines += [" " * 6 + more for more in said[1:]]
+    return lines
+
+
+def _boxed(ruled: Drawn) -> bool:
+    """Whether the rules keep the 3x3 boxes for blocks."""
+    return not any(rule.word in ("jigsaw", "latin") for rule in ruled.shown)
+
+
+def _tint(cell: Cell, ruled: Drawn) -> int:
+    """The cell's background shade: its shaded house's, else its jigsaw region's (0: none)."""
+    return ruled.shades[cell] or (ruled.tints[cell] if ruled.tints else 0)
+
+
+def _corners(cell: Cell, ruled: Drawn, colour: bool, paint: Paint) -> list[Piece]:
+    """The cell's corner marks, top left, top right, (the middle row's: not corners),
+    bottom left, bottom right: a diagonal's slope from corner to corner, then its jigsaw
+    region's letter in the first corner left, then (plain) ``:`` in those left of a shaded
+    cell."""
+    top_left, top_right, bottom_left, bottom_right = " ", " ", " ", " "
+    slope = ruled.slopes[cell]
+    if slope in (DOWN, BOTH):
+        top_left = bottom_right = DOWN
+    if slope in (UP, BOTH):
+        top_right = bottom_left = UP
+    marks = [top_left, top_right, bottom_left, bottom_right]
+    styles = ["" if m == " " or not colour else paint["rule"] for m in marks]
+    free = [k for k, m in enumerate(marks) if m == " "]
+    if ruled.regions and free:
+        marks[free.pop(0)] = REGION_LETTERS[ruled.regions[cell] - 1]
+    if ruled.shades[cell] and not colour:  # (in colour: the cell's background)
+        for k in free:
+            marks[k] = ":"
+    pieces = [Piece(m, style) for m, style in zip(marks, styles)]
+    return [pieces[0], pieces[1], pieces[2], pieces[3]]
 
 
 def _filled(value: int, brackets: str, style: str, colour: bool) -> Piece:

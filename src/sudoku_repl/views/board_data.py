@@ -16,6 +16,7 @@ from sudoku_repl.core.state import EngineState, Status
 from sudoku_repl.views.board import last_step_changes
 from sudoku_repl.views.palette import palette_json
 from sudoku_repl.views.replay.data import geometry_json
+from sudoku_repl.views.rules_drawn import drawn_rules
 
 Body = dict[str, Any]
 
@@ -44,6 +45,14 @@ def borders(geo: Geometry) -> list[list[bool]]:
             sides.append(other is None or block_of[other] != block_of[cell])
         thick.append(sides)
     return thick
+
+
+@lru_cache(maxsize=4)
+def rules_json(geo: Geometry) -> Body | None:
+    """The quiz's variant rules as a Board draws them (``views/rules_drawn``; None: classic
+    sudoku). Kept as ``shape_json``."""
+    ruled = drawn_rules(geo)
+    return ruled.to_json() if ruled is not None else None
 
 
 def board_json(
@@ -93,6 +102,7 @@ def board_json(
         "name": name,
         "shape": shape_json(geo),
         "borders": borders(geo),
+        "rules": rules_json(geo),
         "cells": cells,
         "palette": palette_json(),
     }

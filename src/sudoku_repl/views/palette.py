@@ -29,8 +29,8 @@ class Role(NamedTuple):
     marks: str
 
 
-#: the roles, in the order the docs list them. ``set`` is a background (a cell's shade), the
-#: others are the colours of digits, or of the grid's lines.
+#: the roles, in the order the docs list them. ``set`` and the shades are backgrounds (a
+#: cell's shade), the others are the colours of digits, or of the grid's lines.
 ROLES: Final[tuple[Role, ...]] = (
     Role("given", "#000000", "#f0f0f0", "1", "a given's digit (bold)"),
     Role("value", "#1b1b1b", "#cccccc", "", "a digit the search placed"),
@@ -46,10 +46,22 @@ ROLES: Final[tuple[Role, ...]] = (
     Role("link", "#6c3483", "#c39bd3", "", "a step picture's chain links (weak ones dashed)"),
     Role("line", "#999999", "#5a5a5a", "", "the line between two cells"),
     Role("thick", "#333333", "#c0c0c0", "", "a box's edge"),
+    Role("rule", "#2e5fa8", "#79a7ff", "94", "a variant rule's diagonal line"),
+    Role("shade1", "#e3ecf7", "#2c3a4d", "100", "a variant rule's shaded house (a window...)"),
+    Role("shade2", "#f7ece0", "#4d3b2c", "47", "a second shade, for a house beside the first"),
+    Role("shade3", "#e5f4e3", "#2f4a2c", "46", "a third shade"),
+    Role("shade4", "#f2e3f2", "#472c4a", "45", "a fourth shade"),
 )
 ROLE: Final[dict[str, Role]] = {role.name: role for role in ROLES}
 #: the level colours, in turn: level 1 takes the first
 LEVELS: Final[int] = 4
+#: the roles that shade a cell's background
+BACKGROUNDS: Final = ("set", "shade1", "shade2", "shade3", "shade4")
+
+
+def shade_role(shade: int) -> str:
+    """The role of a variant rule's shade (``views/rules_drawn``: 1 the first)."""
+    return f"shade{shade}"
 
 
 def level_role(level: int) -> str:
@@ -85,5 +97,5 @@ def sgr_paint(theme: Theme) -> dict[str, str]:
         if role.name in ("given", "value", "line", "thick"):
             continue
         rgb = ";".join(str(int(colour(role.name, theme)[k : k + 2], 16)) for k in (1, 3, 5))
-        paint[role.name] = f"{48 if role.name == 'set' else 38};2;{rgb}"
+        paint[role.name] = f"{48 if role.name in BACKGROUNDS else 38};2;{rgb}"
     return paint

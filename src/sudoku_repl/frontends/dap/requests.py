@@ -97,21 +97,34 @@ def launch_lines(args: dict[str, Any]) -> list[str]:
     """The shell's command lines of a launch: the quiz first, then the settings it gives. Each
     is checked here, before anything is loaded (the settings parsed as their commands parse
     them), so that a launch refused leaves the session as it was."""
+    from sudoku_repl.commands.declared.original import RULES_OPTION
     from sudoku_repl.commands.table import lookup, ready
+    from sudoku_repl.core.rules import parse as parse_rules
     from sudoku_repl.text.quiz_files import inline_position
 
     program, quiz = args.get("program"), args.get("quiz")
     if isinstance(program, str) and program:
         lines = [f"{LOAD_QUIZ.name} {shlex.quote(program)}"]
     elif isinstance(quiz, str) and quiz.strip():
-        if inline_position(quiz.strip()) is None:
+        if inline_position(quiz.strip(), check=False) is None:
             raise UserError(f"launch's quiz is the quiz itself ({QUIZ_FORMS}), not "
                             f"{shown(quiz.strip())!r}; a quiz file goes in program.")  # fmt: skip
-        lines = [f"{LOAD_QUIZ.name} {quiz.strip()}"]
+        typed = quiz.strip()
+        if typed.startswith("{"):  # f-puzzles' JSON: one word, on one line
+            typed = shlex.quote(" ".join(typed.split()))
+        lines = [f"{LOAD_QUIZ.name} {typed}"]
     else:
         raise UserError(
             f"launch needs program (a quiz file, in any form load-quiz reads) or quiz ({QUIZ_FORMS})."
         )
+    rules = args.get("rules")
+    if rules is not None:
+        if not isinstance(rules, str):
+            raise UserError(
+                f"launch's rules are words ({RULES_OPTION}'s: \"x,windoku\"), not {json_said(rules)}."
+            )
+        parse_rules(rules)  # (refused here, in the words of load-quiz's refusal)
+        lines[0] += f" {shlex.quote(f'{RULES_OPTION}={rules}')}"
     for key, command in (("runMode", "run-mode"), ("guessMode", "guess-mode")):
         value = args.get(key)
         if value is None:
@@ -141,7 +154,7 @@ def launch_lines(args: dict[str, Any]) -> list[str]:
 #: what launch's quiz may be
 QUIZ_FORMS = (
     "its 81-character line, 1-9 and 0 or . for an empty cell; or a candidate string, a HoDoKu "
-    "library line, inline grids"
+    "library line, inline grids, f-puzzles' JSON or link"
 )
 
 

@@ -395,8 +395,9 @@ class AgentSession:
         return {"step": state.steps, "level": state.level, "solutions": state.solutions}
 
     def _board(self) -> dict[str, Any] | None:
-        """The board as data: the step, the level, the givens and values (81 digits each)
-        and each cell's candidates (a string of digits; none for a cell with a value)."""
+        """The board as data: the step, the level, the givens and values (81 digits each),
+        each cell's candidates (a string of digits; none for a cell with a value) and the
+        variant rules ("" for classic sudoku)."""
         where = self._where()
         if where is None:
             return None
@@ -413,6 +414,7 @@ class AgentSession:
             "givens": "".join(map(str, quiz.givens)),
             "values": "".join(map(str, state.values)),
             "candidates": cands,
+            "rules": quiz.rules,
         }
 
     def _check_move(self, arguments: Arguments) -> Answer:

@@ -14,7 +14,14 @@ from sudoku_repl.commands.declared.debugger import GOTO
 from sudoku_repl.commands.declared.difficulty import DIFFICULTY
 from sudoku_repl.commands.declared.hint_check import HINT
 from sudoku_repl.commands.declared.making import GENERATE
-from sudoku_repl.commands.declared.original import LEVELS, LOAD_QUIZ, RUN, RUNTIL, STEP
+from sudoku_repl.commands.declared.original import (
+    LEVELS,
+    LOAD_QUIZ,
+    RULES_OPTION,
+    RUN,
+    RUNTIL,
+    STEP,
+)
 from sudoku_repl.commands.spec import Command
 from sudoku_repl.core.errors import MOST_CHARS, UserError, too_long
 from sudoku_repl.tools.judging.judge import DEFAULT_BUDGET, MAX_ER, Verdict
@@ -39,6 +46,10 @@ BOARD_DATA: Mapping[str, Mapping[str, Any]] = {
         "maxItems": 81,
         "items": {"type": "string", "pattern": "^[1-9]*$"},
         "description": "each cell's candidates, row by row: none for a cell with a value",
+    },
+    "rules": {
+        "type": "string",
+        "description": "the variant rules it is played by, as load_quiz's rules ('': classic)",
     },
 }
 #: a move's judgement (``Judgement.to_json``)
@@ -162,6 +173,15 @@ def _quoted(value: object) -> str:
     return shlex.quote(str(value))
 
 
+def _one_line(value: object) -> str:
+    """A quiz as a command line's word: f-puzzles' JSON, written over lines, on one (its line
+    ends are blanks between its tokens)."""
+    text = str(value)
+    if text.lstrip().startswith("{"):
+        return " ".join(text.split())
+    return text
+
+
 def _plain(name: str, value: object) -> str:
     """A text as one word of a command that splits its words at blanks (``difficulty``'s
     comma list): one with a blank is refused."""
@@ -201,20 +221,33 @@ TOOLS = (
     Tool(
         "load_quiz",
         LOAD_QUIZ,
-        "quiz: 81 characters (0 or . an empty cell), a 729-character pencil-mark line, or a "
-        "file (the nine-line format, one quiz a line, SadMan .sdk, Simple Sudoku .ss, HoDoKu "
-        "library lines); number: which quiz of a file (default the first). The candidates are "
-        "worked out at once (step 1), so eliminate works from the start.",
+        "quiz: 81 characters (0 or . an empty cell), a 729-character pencil-mark line, "
+        "f-puzzles' JSON or link (its rules with it), or a file (the nine-line format, one quiz "
+        "a line, SadMan .sdk, Simple Sudoku .ss, HoDoKu library lines, a '# rules:' line, "
+        "f-puzzles .json); number: which quiz of a file (default the first); rules: the "
+        "variant rules it is played by, in place of its own (x, windoku, dg, antiknight, "
+        "jigsaw=MAP...: docs/variants.md). The candidates are worked out at once (step 1), so "
+        "eliminate works from the start.",
         {
             "quiz": {
                 "type": "string",
                 "description": "81 characters (0 or . an empty cell), a 729-character "
-                "pencil-mark line, or a file",
+                "pencil-mark line, f-puzzles' JSON or link, or a file",
             },
             "number": {"type": "integer", "minimum": 1, "description": what(LOAD_QUIZ, "N")},
+            "rules": {
+                "type": "string",
+                "description": "the variant rules, words apart by commas: x,windoku (as "
+                f"load-quiz {RULES_OPTION}= takes them)",
+            },
         },
         ("quiz",),
-        lambda a: _words(LOAD_QUIZ.name, _quoted(a["quiz"]), a.get("number")),
+        lambda a: _words(
+            LOAD_QUIZ.name,
+            _quoted(_one_line(a["quiz"])),
+            a.get("number"),
+            None if a.get("rules") is None else _quoted(f"{RULES_OPTION}={a['rules']}"),
+        ),
         reads_files=True,
     ),
     Tool(
