@@ -31,7 +31,7 @@ from tests.core.test_variants import Collect
 from tests.oracles.make_rules_puzzles import JIGSAW
 from tests.oracles.rules_brute import Rules as Oracle
 from tests.oracles.rules_brute import houses
-from tests.support.helpers import TEST_DATA, Shell
+from tests.support.helpers import TEST_DATA, Shell, slow_on_pure
 
 RULES_DATA = TEST_DATA / "rules"
 FPUZZLES = RULES_DATA / "fpuzzles"
@@ -342,6 +342,7 @@ def test_a_digit_set_by_hand_takes_its_neighbours_one_apart_out() -> None:
     assert cands[30] == 0b011111111  # [4,4], diagonal: 9 out by its block only
 
 
+@slow_on_pure  # (the empty jigsaw's first solution: a deep search, seconds in C)
 def test_a_jigsaws_regions_are_its_blocks_and_its_solution_keeps_them() -> None:
     quiz = load("." * 81, rules=f"jigsaw={JIGSAW}")
     assert [u.name for u in quiz.geometry.blocks][:2] == ["region 1", "region 2"]

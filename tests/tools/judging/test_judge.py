@@ -162,6 +162,7 @@ def test_the_first_technique_of_several_moves_does_not_depend_on_what_came_befor
     assert all(judge.justification(_WING_GRID, move) == made[move] for move in made)
 
 
+@slow_on_pure  # (r1c1<>2 judged twice: the nested chains, on the pure build a minute)
 def test_past_the_deadline_the_verdict_is_unproven_for_the_budget() -> None:
     """r1c1=1 of the seed needs the nested chains: a deadline already past stops the judge at
     its first technique; a wrong move needs no search; and what the stopped judge kept leaves
