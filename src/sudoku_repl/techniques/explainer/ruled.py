@@ -29,6 +29,7 @@ from typing import Final
 import attrs
 
 from sudoku_repl.core.rules import FERZ, KNIGHT, WAZIR, Rules
+from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
     ALL,
     BIT_COUNT,
@@ -95,9 +96,8 @@ class Beyond(Exception):
 
     def __init__(self, steps: Sequence[Step], level: int) -> None:
         super().__init__(
-            f"Sudoku Explainer on these rules: the path needs a technique past "
-            f"{level / 10:.1f} (generalized intersections), not yet rated on variant rules; "
-            f"{len(steps)} steps taken."
+            f"Sudoku Explainer on these rules: the path needs a technique rated past "
+            f"{level / 10:.1f}, not yet rated on variant rules here ({len(steps)} steps taken)."
         )
         self.steps = tuple(steps)
         self.level = level
@@ -394,6 +394,122 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
                     yield Hint("Generalized Intersections", 29, removals, None, text)
 
 
+_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad", 5: "Quintuplet"}
+
+
+def naked_sets(degree: int, generalized: bool) -> Finder:
+    """``NakedSet`` (3.0, 3.6, 5.0: the set's values out of its region) or, on the variant
+    set, ``NakedSetGen`` (the same ratings, 5.6 for five: each value out of every cell that
+    sees all the set's cells holding it): ``degree`` cells of a region whose candidates are
+    ``degree`` values."""
+    name = ("Generalized Naked " if generalized else "Naked ") + _SET_NAMES[degree]
+    rating = {2: 30, 3: 36, 4: 50, 5: 56}[degree]
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        lay, cands = grid.layout, grid.cands
+        for kind in lay.singles_types():
+            for region in lay.regions[kind]:
+                if grid.empty_in(region) < degree * 2:
+                    continue
+                for cells in combinations_colex(region, degree):
+                    union = 0
+                    for cell in cells:
+                        if BIT_COUNT[cands[cell]] <= 1:
+                            break
+                        union |= cands[cell]
+                    else:
+                        if BIT_COUNT[union] != degree:
+                            continue
+                        removals = (
+                            _seen_removals(grid, cells, union)
+                            if generalized
+                            else tuple(
+                                (other, value)
+                                for other in region
+                                if other not in cells
+                                for value in MASK_DIGITS[cands[other] & union]
+                            )
+                        )
+                        if removals:
+                            listed = ",".join(map(str, MASK_DIGITS[union]))
+                            text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
+                            yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
+def _seen_removals(grid: RuledGrid, cells: Sequence[int], union: int) -> tuple[tuple[int, int], ...]:
+    """Each value of a generalized naked set out of the cells that see all its cells holding
+    it."""
+    peers, cands = grid.layout.peers, grid.cands
+    out: list[tuple[int, int]] = []
+    for value in MASK_DIGITS[union]:
+        seeing: set[int] | None = None
+        for cell in cells:
+            if cands[cell] >> value & 1:
+                seeing = set(peers[cell]) if seeing is None else seeing & set(peers[cell])
+        out += ((c, value) for c in sorted(seeing or ()) if cands[c] >> value & 1)
+    return tuple(out)
+
+
+def hidden_sets(degree: int) -> Finder:
+    """``HiddenSet`` (3.4, 4.0, 5.4): ``degree`` values of a region with ``degree`` places
+    between them: the places' other candidates go."""
+    name = "Hidden " + _SET_NAMES[degree]
+    rating = {2: 34, 3: 40, 4: 54}[degree]
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        lay, cands = grid.layout, grid.cands
+        for kind in lay.singles_types():
+            for region in lay.regions[kind]:
+                if grid.empty_in(region) <= degree * 2:
+                    continue
+                table = [0] * 10
+                for value in DIGITS:
+                    for i in grid.places(region, value):
+                        table[value] |= 1 << i
+                for values in combinations_colex(tuple(DIGITS), degree):
+                    common = hidden_set_cells(table, values)
+                    if common is None:
+                        continue
+                    keep = sum(1 << v for v in values)
+                    cells = [region[i] for i in bits(common)]
+                    removals = tuple(
+                        (cell, value) for cell in cells for value in MASK_DIGITS[cands[cell] & ~keep]
+                    )
+                    if removals:
+                        listed = ",".join(map(str, values))
+                        text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
+                        yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
+def fish(degree: int) -> Finder:
+    """``Fisherman``: fish on the rows and columns alone, as in classic sudoku (3.2, 3.8,
+    5.2); the cover lines' cells in the text."""
+    name = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}[degree]
+    lines = ("", "row", "column")
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        rows, columns = grid.layout.regions[1], grid.layout.regions[2]
+        for value, base, indexes, covers, removals in fish_patterns(grid, degree):
+            cover_lines = rows if base == 2 else columns
+            cells = [
+                cover_lines[cover][i]
+                for cover in bits(covers)
+                for i in indexes
+                if grid.cands[cover_lines[cover][i]] >> value & 1
+            ]
+            text = (
+                f"{name}: {_cells(cells)}: {value} in {degree} {lines[base]}s and {degree} "
+                f"{lines[3 - base]}s"
+            )
+            yield Hint(name, {2: 32, 3: 38, 4: 52}[degree], removals, None, text)
+
+    return finder
+
+
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step."""
@@ -406,7 +522,18 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     order.append(("direct hidden triple", direct_hidden_sets(3)))
     if lay.variant:
         order.append(("generalized intersections", generalized_intersections))
-    return tuple(order)
+    elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
+        return tuple(order)
+    generalized = lay.variant
+    order += [
+        ("naked pair", naked_sets(2, generalized)),
+        ("x-wing", fish(2)),
+        ("hidden pair", hidden_sets(2)),
+        ("naked triple", naked_sets(3, generalized)),
+        ("swordfish", fish(3)),
+        ("hidden triple", hidden_sets(3)),
+    ]
+    return tuple(order)  # the turbot fish come next: not ported
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
@@ -440,7 +567,14 @@ def rate_ruled_grid(grid: RuledGrid) -> SERating:
 
 
 def order_level(lay: Layout) -> int:
-    """The rating (tenths) of the last technique ported for these rules."""
-    if lay.consecutive:
-        return 23
-    return 29 if lay.variant else 25
+    """The rating (tenths) of the hardest technique ported for these rules: the next step of
+    a path they end is rated at least that."""
+    return max(_TOP[name] for name, _ in order_of(lay))
+
+
+#: each technique's highest rating (tenths)
+_TOP: Final = {
+    "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
+    "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
+    "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+}  # fmt: skip
