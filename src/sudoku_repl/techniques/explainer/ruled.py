@@ -146,6 +146,12 @@ class Layout:
         return ((0,) if self.blocks else ()) + lines + extra
 
 
+def plays_classic(rules: Rules) -> bool:
+    """Whether serate rates these rules as classic sudoku: none, or the toroidal board alone
+    (it wraps the leaps, and there is none)."""
+    return set(rules.words) <= {"toroidal"}
+
+
 def serate_words(rules: Rules) -> str | None:
     """None when serate rates these rules; else the one rule it has no flag for."""
     return next((w for w in rules.words if w not in SERATE_WORDS), None)
