@@ -290,7 +290,7 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
     """``Locking(true)``: a digit locked in two crossing regions whose removals would leave a
     hidden single in another region of the first's type (1.7 from a block, else 1.9)."""
     lay = grid.layout
-    pairs = _DIRECT_PAIRS[0]
+    pairs: tuple[tuple[int, int], ...] = _DIRECT_PAIRS[0]
     if 3 in lay.types:
         pairs += _DIRECT_PAIRS[1]
     if 4 in lay.types:
@@ -376,7 +376,9 @@ def naked_singles(grid: RuledGrid) -> Iterator[Hint]:
     for cell, mask in enumerate(grid.cands):
         if BIT_COUNT[mask] == 1:
             value = MASK_DIGITS[mask][0]
-            yield Hint("Naked Single", 23, (), (cell, value), f"Naked Single: {cell_name(cell)}: {value}")
+            yield Hint(
+                "Naked Single", 23, (), (cell, value), f"Naked Single: {cell_name(cell)}: {value}"
+            )
 
 
 def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
@@ -444,7 +446,9 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
     return finder
 
 
-def _seen_removals(grid: RuledGrid, cells: Sequence[int], union: int) -> tuple[tuple[int, int], ...]:
+def _seen_removals(
+    grid: RuledGrid, cells: Sequence[int], union: int
+) -> tuple[tuple[int, int], ...]:
     """Each value of a generalized naked set out of the cells that see all its cells holding
     it."""
     peers, cands = grid.layout.peers, grid.cands
@@ -481,7 +485,9 @@ def hidden_sets(degree: int) -> Finder:
                     keep = sum(1 << v for v in values)
                     cells = [region[i] for i in bits(common)]
                     removals = tuple(
-                        (cell, value) for cell in cells for value in MASK_DIGITS[cands[cell] & ~keep]
+                        (cell, value)
+                        for cell in cells
+                        for value in MASK_DIGITS[cands[cell] & ~keep]
                     )
                     if removals:
                         listed = ",".join(map(str, values))
@@ -556,9 +562,7 @@ def rate_ruled_grid(grid: RuledGrid) -> SERating:
     er = ep = ed = 0
     placed = False
     while not grid.is_solved():
-        found = next(
-            ((name, hint) for name, finder in order for hint in finder(grid)), None
-        )
+        found = next(((name, hint) for name, finder in order for hint in finder(grid)), None)
         if found is None:
             raise Beyond(steps, order_level(grid.layout))
         name, hint = found

@@ -78,7 +78,9 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option("isBlocks", "Q", "N", "blocks (0: a Latin square)"),
     *(
-        Option(name, letter, "N", f"the rule {word} (1 on, 0 off{'; 2: nc+' if word == 'nc' else ''})")
+        Option(
+            name, letter, "N", f"the rule {word} (1 on, 0 off{'; 2: nc+' if word == 'nc' else ''})"
+        )
         for name, letter, word in _VARIANTS
     ),
     Option("html", "h", None, "serate's help in HTML", "its HTML help is not printed"),
