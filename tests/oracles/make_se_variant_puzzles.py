@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import sys
 
-from tests.oracles.make_rules_puzzles import fill
+from tests.oracles.make_rules_puzzles import emptied, fill
 from tests.oracles.rules_brute import Rules
 
 SETS = (
@@ -26,16 +26,7 @@ def main() -> None:
     for words in SETS:
         rules = Rules(words.split(), ())
         for most in EMPTIED:
-            grid = fill(rules, rng)
-            order = list(range(81))
-            rng.shuffle(order)
-            for cell in order:
-                if grid.count(0) >= most:
-                    break
-                keep = grid[cell]
-                grid[cell] = 0
-                if len(rules.solutions(grid, 2)) != 1:
-                    grid[cell] = keep
+            grid = emptied(rules, fill(rules, rng), rng, most)
             line = "".join(str(v) if v else "." for v in grid)
             print(f"{','.join(words.split())} {line}")
             sys.stdout.flush()

@@ -28,7 +28,7 @@ from typing import Final
 
 import attrs
 
-from sudoku_repl.core.rules import FERZ, KNIGHT, WAZIR, Rules
+from sudoku_repl.core.rules import Rules
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
     ALL,
@@ -138,12 +138,14 @@ class Layout:
     def blocks(self) -> bool:
         return 0 in self.types
 
-    def singles_types(self) -> tuple[int, ...]:
-        """The types in ``HiddenSingle``'s and ``HiddenSet``'s order: blocks, columns, rows,
-        then the extra ones (those only in the variant set)."""
-        lines = (2, 1)
+    def scan(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """(type, cells) of each region in ``HiddenSingle``'s, ``HiddenSet``'s and
+        ``NakedSet``'s order: blocks, columns, rows, then the extra types (those only in the
+        variant set)."""
         extra = tuple(t for t in self.types if t >= 3) if self.variant else ()
-        return ((0,) if self.blocks else ()) + lines + extra
+        for kind in ((0,) if self.blocks else ()) + (2, 1) + extra:
+            for region in self.regions[kind]:
+                yield kind, region
 
 
 def plays_classic(rules: Rules) -> bool:
@@ -168,33 +170,19 @@ def layout_of(rules: Rules) -> Layout:
         tuple(_region_cells(t, i) for i in range(1 if t >= 5 else 9)) if t in types else ()
         for t in range(10)
     )
-    wrap = "toroidal" in words
-    leaps = (FERZ if "antiking" in words else ()) + (KNIGHT if "antiknight" in words else ())
+    leapt = rules.neighbours()  # the knight's and king's leaps (wrapped on a torus)
     peers = []
     for cell in range(81):
         seen = {c for t in types for region in regions[t] if cell in region for c in region}
-        seen |= set(_leapt(cell, leaps, wrap))
+        seen |= set(leapt[cell])
         seen.discard(cell)
         peers.append(tuple(sorted(seen)))
     consecutive = rules.consecutive
-    apart = tuple(_leapt(c, WAZIR, wrap) if consecutive else () for c in range(81))
+    near = rules.neighbours(consecutive=True) if consecutive else [[] for _ in range(81)]
+    apart = tuple(tuple(cells) for cells in near)
     variant = bool(words & {"dg", "windoku", "x", "girandola", "asterisk", "centerdot",
                             "antiknight", "antiking"})  # fmt: skip
     return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant)
-
-
-def _leapt(cell: int, leaps: Sequence[tuple[int, int]], wrap: bool) -> tuple[int, ...]:
-    r, c = divmod(cell, 9)
-    out = []
-    for dr, dc in leaps:
-        rr, cc = r + dr, c + dc
-        if wrap:
-            rr, cc = rr % 9, cc % 9
-        elif not (0 <= rr < 9 and 0 <= cc < 9):
-            continue
-        if rr * 9 + cc != cell:
-            out.append(rr * 9 + cc)
-    return tuple(out)
 
 
 class RuledGrid(Grid):
@@ -272,18 +260,16 @@ def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
     place in a region (1.2 in a block, else 1.5)."""
     lay = grid.layout
     for alone_only in (True, False):
-        for kind in lay.singles_types():
-            for region in lay.regions[kind]:
-                alone = grid.empty_in(region) == 1
-                if alone != alone_only:
-                    continue
-                for value in DIGITS:
-                    places = grid.places(region, value)
-                    if len(places) == 1:
-                        cell = region[places[0]]
-                        rating = 10 if alone else 12 if kind == 0 else 15
-                        text = f"Hidden Single: {cell_name(cell)}: {value} in {TYPE_NAMES[kind]}"
-                        yield Hint("Hidden Single", rating, (), (cell, value), text)
+        for kind, region in lay.scan():
+            if (grid.empty_in(region) == 1) != alone_only:
+                continue
+            for value in DIGITS:
+                places = grid.places(region, value)
+                if len(places) == 1:
+                    cell = region[places[0]]
+                    rating = 10 if alone_only else 12 if kind == 0 else 15
+                    text = f"Hidden Single: {cell_name(cell)}: {value} in {TYPE_NAMES[kind]}"
+                    yield Hint("Hidden Single", rating, (), (cell, value), text)
 
 
 def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
@@ -337,36 +323,47 @@ def _direct_locking(
     return Hint(name, 17 if type1 == 0 else 19, (), (cell, value), text)
 
 
+def _hidden_sets(
+    grid: RuledGrid, degree: int, least: int
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, list[int]]]:
+    """(type, region, values, their places in the region as a mask, the region's places of
+    each value) of each hidden set of ``degree`` values, in regions of more than ``least``
+    empty cells (``HiddenSet``'s order)."""
+    for kind, region in grid.layout.scan():
+        if grid.empty_in(region) <= least:
+            continue
+        table = [0] * 10
+        for value in DIGITS:
+            for i in grid.places(region, value):
+                table[value] |= 1 << i
+        for values in combinations_colex(tuple(DIGITS), degree):
+            common = hidden_set_cells(table, values)
+            if common is not None:
+                yield kind, region, values, common, table
+
+
+def _set_text(region: Sequence[int], places: int, values: Sequence[int], kind: int) -> str:
+    """A set's cells, values and region type, as serate's set hints word them."""
+    cells = [region[i] for i in bits(places)]
+    return f"{_cells(cells)}: {','.join(map(str, values))} in {TYPE_NAMES[kind]}"
+
+
 def direct_hidden_sets(degree: int) -> Finder:
     """``HiddenSet(degree, true)``: a hidden pair (2.0) or triple (2.5) whose removals would
     leave a hidden single in its region."""
     name = "Direct Hidden " + ("Pair" if degree == 2 else "Triplet")
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
-        lay = grid.layout
-        for kind in lay.singles_types():
-            for region in lay.regions[kind]:
-                if grid.empty_in(region) <= degree:
+        for kind, region, values, common, table in _hidden_sets(grid, degree, degree):
+            for value in DIGITS:
+                if value in values or BIT_COUNT[table[value]] <= 1:
                     continue
-                table = [0] * 10
-                for value in DIGITS:
-                    for i in grid.places(region, value):
-                        table[value] |= 1 << i
-                for values in combinations_colex(tuple(DIGITS), degree):
-                    common = hidden_set_cells(table, values)
-                    if common is None:
-                        continue
-                    for value in DIGITS:
-                        if value in values or BIT_COUNT[table[value]] <= 1:
-                            continue
-                        rest = table[value] & ~common
-                        if BIT_COUNT[rest] == 1:
-                            cells = [region[i] for i in bits(common)]
-                            listed = ",".join(map(str, values))
-                            text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
-                            cell = region[bits(rest)[0]]
-                            yield Hint(name, 20 if degree == 2 else 25, (), (cell, value), text)
-                            break
+                rest = table[value] & ~common
+                if BIT_COUNT[rest] == 1:
+                    text = f"{name}: {_set_text(region, common, values, kind)}"
+                    cell = region[bits(rest)[0]]
+                    yield Hint(name, 20 if degree == 2 else 25, (), (cell, value), text)
+                    break
 
     return finder
 
@@ -414,34 +411,28 @@ def naked_sets(degree: int, generalized: bool) -> Finder:
     rating = {2: 30, 3: 36, 4: 50, 5: 56}[degree]
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
-        lay, cands = grid.layout, grid.cands
-        for kind in lay.singles_types():
-            for region in lay.regions[kind]:
-                if grid.empty_in(region) < degree * 2:
+        cands = grid.cands
+        for kind, region in grid.layout.scan():
+            if grid.empty_in(region) < degree * 2:
+                continue
+            for cells in combinations_colex(region, degree):
+                # (CommonTuples over the cells' candidates, as over a set's values' places)
+                union = hidden_set_cells(cands, cells)
+                if union is None:
                     continue
-                for cells in combinations_colex(region, degree):
-                    union = 0
-                    for cell in cells:
-                        if BIT_COUNT[cands[cell]] <= 1:
-                            break
-                        union |= cands[cell]
-                    else:
-                        if BIT_COUNT[union] != degree:
-                            continue
-                        removals = (
-                            _seen_removals(grid, cells, union)
-                            if generalized
-                            else tuple(
-                                (other, value)
-                                for other in region
-                                if other not in cells
-                                for value in MASK_DIGITS[cands[other] & union]
-                            )
-                        )
-                        if removals:
-                            listed = ",".join(map(str, MASK_DIGITS[union]))
-                            text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
-                            yield Hint(name, rating, removals, None, text)
+                if generalized:
+                    removals = _seen_removals(grid, cells, union)
+                else:
+                    removals = tuple(
+                        (other, value)
+                        for other in region
+                        if other not in cells
+                        for value in MASK_DIGITS[cands[other] & union]
+                    )
+                if removals:
+                    listed = ",".join(map(str, MASK_DIGITS[union]))
+                    text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
+                    yield Hint(name, rating, removals, None, text)
 
     return finder
 
@@ -469,30 +460,17 @@ def hidden_sets(degree: int) -> Finder:
     rating = {2: 34, 3: 40, 4: 54}[degree]
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
-        lay, cands = grid.layout, grid.cands
-        for kind in lay.singles_types():
-            for region in lay.regions[kind]:
-                if grid.empty_in(region) <= degree * 2:
-                    continue
-                table = [0] * 10
-                for value in DIGITS:
-                    for i in grid.places(region, value):
-                        table[value] |= 1 << i
-                for values in combinations_colex(tuple(DIGITS), degree):
-                    common = hidden_set_cells(table, values)
-                    if common is None:
-                        continue
-                    keep = sum(1 << v for v in values)
-                    cells = [region[i] for i in bits(common)]
-                    removals = tuple(
-                        (cell, value)
-                        for cell in cells
-                        for value in MASK_DIGITS[cands[cell] & ~keep]
-                    )
-                    if removals:
-                        listed = ",".join(map(str, values))
-                        text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
-                        yield Hint(name, rating, removals, None, text)
+        cands = grid.cands
+        for kind, region, values, common, _ in _hidden_sets(grid, degree, degree * 2):
+            keep = sum(1 << v for v in values)
+            removals = tuple(
+                (region[i], value)
+                for i in bits(common)
+                for value in MASK_DIGITS[cands[region[i]] & ~keep]
+            )
+            if removals:
+                text = f"{name}: {_set_text(region, common, values, kind)}"
+                yield Hint(name, rating, removals, None, text)
 
     return finder
 
