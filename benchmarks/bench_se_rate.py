@@ -453,7 +453,7 @@ def variants(jar: Path, folder: Path) -> None:
         ours = time.process_time() - began
         if not whole:
             continue
-        path = folder / f"variants_{rules.replace(',', '+')}.txt"
+        path = folder / f"variants_{rules.replace(',', '_')}.txt"
         path.write_text("".join(p + "\n" for p in whole))
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(

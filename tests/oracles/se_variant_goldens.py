@@ -1,9 +1,10 @@
 """How tests/data/rules/serate/*.out were made (from the repository's root:
-``python -m tests.oracles.se_variant_goldens PATH/TO/serate.jar``): the puzzles of
+``python -m tests.oracles.se_variant_goldens PATH/TO/serate.jar [RULES ...]``, the sets of rules
+named or all): the puzzles of
 ``tests/data/rules/puzzles.txt`` and ``se_puzzles.txt`` grouped by their rules, each group rated
 by serate v1.15.10 in one JVM with the rules' flags (``core.rules``' ``Rule.flag``),
 ``--threads=1 --format=%r/%p/%d --after='%r %s'``; its standard output is written unchanged to
-``serate/RULES.out`` (``RULES`` as the line spells them, ``+`` for ``,``), its input beside it
+``serate/RULES.out`` (``RULES`` as the line spells them, ``_`` for ``,``), its input beside it
 (``RULES.txt``, the puzzles in the order read)."""
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ def groups() -> dict[str, list[str]]:
     return found
 
 
-def main(jar: str) -> None:
+def main(jar: str, only: list[str]) -> None:
     out = DATA / "serate"
     out.mkdir(exist_ok=True)
     for rules, puzzles in groups().items():
-        stem = rules.replace(",", "+")
+        if only and rules not in only:
+            continue
+        stem = rules.replace(",", "_")
         (out / f"{stem}.txt").write_text("".join(p + "\n" for p in puzzles))
         flags = list(parse(rules).flags)
         args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *flags, "--threads=1",
@@ -42,4 +45,4 @@ def main(jar: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], sys.argv[2:])

@@ -51,7 +51,7 @@ def _stems() -> list[str]:
 def _ours(puzzle: str, stem: str) -> tuple[list[str], str | None]:
     """Our step lines (serate's ``%r %s``) and ER/EP/ED line (None: not rated, ``Beyond``)."""
     try:
-        rated = rate_rules(puzzle, parse(stem.replace("+", ",")))
+        rated = rate_rules(puzzle, parse(stem.replace("_", ",")))
     except Beyond as beyond:
         return [f"{s.rating:.1f} {s.hint.text}" for s in beyond.steps], None
     lines = [f"{s.rating:.1f} {s.hint.text}" for s in rated.steps]
@@ -79,7 +79,7 @@ def test_most_puzzles_are_rated_whole() -> None:
 
 
 def test_every_serate_flag_has_goldens() -> None:
-    flags = {flag for stem in _stems() for flag in parse(stem.replace("+", ",")).flags}
+    flags = {flag for stem in _stems() for flag in parse(stem.replace("_", ",")).flags}
     assert flags >= {"--isX=1", "--isWindows=1", "--isDG=1", "--isGirandola=1",
                      "--isAsterisk=1", "--isCD=1", "--isAntiKnight=1", "--isAntiKing=1",
                      "--isNC=1", "--isNC=2", "--isToroidal=1", "--isBlocks=0"}  # fmt: skip
