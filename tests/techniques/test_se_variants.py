@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_repl.core.rules import parse
+from sudoku_repl.techniques.explainer import rate_with_rules
 from sudoku_repl.techniques.explainer.ruled import Beyond, plays_classic, rate_rules
 from tests.support.helpers import TEST_DATA
 
@@ -122,3 +123,17 @@ def test_the_serate_command_refuses_in_one_line(tmp_path: Path) -> None:
         done = _serate(*args, cwd=tmp_path)
         assert done.returncode != 0
         assert said in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_rate_with_rules_is_the_one_entry() -> None:
+    """Classic where the rules play classic (serate's figures for a bank puzzle, its goldens'
+    first line), the variant rating where they do not, one line for a rule serate lacks."""
+    bank = (TEST_DATA / "se_bank_serate.txt").read_text().splitlines()[0].split()
+    rated = rate_with_rules(bank[0], parse("toroidal"))
+    assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == bank[1]
+    puzzle, steps, figures = _golden("centerdot")[1]
+    rated = rate_with_rules(puzzle, parse("centerdot"))
+    assert [f"{s.rating:.1f} {s.hint.text}" for s in rated.steps] == steps
+    assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures
+    with pytest.raises(ValueError, match="no rating of the rule jigsaw"):
+        rate_with_rules(puzzle, parse("jigsaw=" + "".join(str(1 + c // 9) for c in range(81))))
