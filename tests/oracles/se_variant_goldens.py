@@ -5,7 +5,8 @@ named or all): the puzzles of
 by serate v1.15.10 in one JVM with the rules' flags (``core.rules``' ``Rule.flag``),
 ``--threads=1 --format=%r/%p/%d --after='%r %s'``; its standard output is written unchanged to
 ``serate/RULES.out`` (``RULES`` as the line spells them, ``_`` for ``,``), its input beside it
-(``RULES.txt``, the puzzles in the order read)."""
+(``RULES.txt``, the puzzles in the order read). ``formats``: the disjoint groups' puzzles again
+with the grid's candidates and values around the steps (``FORMATS``), to ``dg.formats``."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ def groups() -> dict[str, list[str]]:
     return found
 
 
+#: the formats of the ``formats`` run: the candidates at the start, the values before a step
+FORMATS = ("--start=%m", "--before=%i", "--after=%r %s")
+
+
 def main(jar: str, only: list[str]) -> None:
     out = DATA / "serate"
     out.mkdir(exist_ok=True)
@@ -42,6 +47,11 @@ def main(jar: str, only: list[str]) -> None:
         done = subprocess.run(args, cwd=out, capture_output=True, text=True, check=True)
         (out / f"{stem}.out").write_text(done.stdout)
         print(stem, len(puzzles), file=sys.stderr)
+    if not only or "formats" in only:
+        args = ["java", "-cp", jar, "diuf.sudoku.test.serate", "--isDG=1", "--threads=1",
+                *FORMATS, "--input=dg.txt"]  # fmt: skip
+        done = subprocess.run(args, cwd=out, capture_output=True, text=True, check=True)
+        (out / "dg.formats").write_text(done.stdout)
 
 
 if __name__ == "__main__":

@@ -137,3 +137,16 @@ def test_rate_with_rules_is_the_one_entry() -> None:
     assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures
     with pytest.raises(ValueError, match="no rating of the rule jigsaw"):
         rate_with_rules(puzzle, parse("jigsaw=" + "".join(str(1 + c // 9) for c in range(81))))
+
+
+def test_the_serate_command_prints_the_grids_as_serate(tmp_path: Path) -> None:
+    """The candidates and values of grids of disjoint groups around their steps, as serate
+    prints them (``dg.formats``, ``se_variant_goldens.FORMATS``), on the group's puzzles
+    rated whole (all but the first)."""
+    (tmp_path / "dg.txt").write_text("".join(p + "\n" for p, _, _ in _golden("dg")[1:]))
+    done = _serate("--isDG=1", "--start=%m", "--before=%i", "--after=%r %s", "--input=dg.txt",
+                   cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    golden = (GOLDENS / "dg.formats").read_text().splitlines(keepends=True)
+    first_end = next(i for i, line in enumerate(golden) if _FIGURES.fullmatch(line.strip()))
+    assert done.stdout == "".join(golden[first_end + 1 :])
