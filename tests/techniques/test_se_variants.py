@@ -118,6 +118,11 @@ def test_the_serate_command_refuses_in_one_line(tmp_path: Path) -> None:
         ("--isNC=3", puzzle): "--isNC=3: --isNC=N takes 0 (off) or 1 (on), 2 (nc+)",
         ("--isX=1", "--format=%R", puzzle): "the techniques' names (%R %P %D %S %T %U) are not",
         ("--isX=1", puzzle): "puzzle 1: Sudoku Explainer on these rules: the path needs a",
+        (
+            "--isDG=1",
+            "--techs=11111111010111011111111011101101001111111",
+            puzzle,
+        ): "--techs is not taken with the variant",
     }
     for args, said in cases.items():
         done = _serate(*args, cwd=tmp_path)

@@ -258,6 +258,9 @@ def parse(words: list[str]) -> SerateArgs:
             shown.append(f" {tag}{value if option.value is not None else ''}")
     if shown is not None:
         fields["show_arguments"] = "".join(shown) + "\n"
+    if "techs" in fields and set(str(fields.get("rules", "")).split(",")) - {"", "toroidal"}:
+        # (serate's --techs replaces its variant technique set, not ported here)
+        raise UserError("--techs is not taken with the variant flags here; give one or the other")
     return SerateArgs(puzzles=tuple(words[k:]), **fields)  # type: ignore[arg-type]
 
 
