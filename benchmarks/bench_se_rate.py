@@ -427,6 +427,51 @@ def ratio(
     return f"{how(ours) / how(theirs):.2f}"
 
 
+def variants(jar: Path, folder: Path) -> None:
+    """The variant rules' line: serate with each set of rules' flags (one JVM a set, its
+    CPU from ``RUSAGE_CHILDREN``) against ours (the pure ``ruled`` rating: the variant
+    techniques have no C yet), on the puzzles of tests/data/rules/se_puzzles.txt that ours
+    rates to the end."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer.ruled import Beyond, rate_rules
+
+    groups: dict[str, list[str]] = {}
+    for line in (DATA / "rules" / "se_puzzles.txt").read_text().splitlines():
+        rules, puzzle = line.split()
+        groups.setdefault(rules, []).append(puzzle)
+    print(f"{'variant rules':24} {'n':>3} {'serate':>8} {'ours':>8} {'ours/serate':>11}")
+    sums = [0.0, 0.0, 0]
+    for rules, puzzles in groups.items():
+        parsed = parse(rules)
+        began, whole = time.process_time(), []
+        for puzzle in puzzles:
+            try:
+                rate_rules(puzzle, parsed)
+                whole.append(puzzle)
+            except Beyond:
+                pass
+        ours = time.process_time() - began
+        if not whole:
+            continue
+        path = folder / f"variants_{rules.replace(',', '_')}.txt"
+        path.write_text("".join(p + "\n" for p in whole))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(
+            ["java", "-cp", str(jar), "diuf.sudoku.test.serate", *parsed.flags,
+             "--threads=1", f"--input={path}"],
+            capture_output=True, check=True,
+        )  # fmt: skip
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        theirs = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+        sums[0] += theirs
+        sums[1] += ours
+        sums[2] += len(whole)
+        print(f"{rules:24} {len(whole):>3} {theirs:>8.3f} {ours:>8.3f} {ours / theirs:>11.3f}")
+    if sums[0]:
+        print(f"{'all (CPU s)':24} {sums[2]:>3} {sums[0]:>8.3f} {sums[1]:>8.3f} "
+              f"{sums[1] / sums[0]:>11.3f}")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--serate-jar", type=Path)
@@ -461,6 +506,11 @@ def main() -> None:
         help="rate each puzzle this many times (skfr and ours, native), its time the mean",
     )
     parser.add_argument("--pure-per-band", default="3,0,0")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="only the variant rules' line (tests/data/rules/se_puzzles.txt), against serate",
+    )
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
         "--no-before",
@@ -471,6 +521,13 @@ def main() -> None:
         "--keep", type=Path, help="build serate here (kept) instead of a temporary folder"
     )
     args = parser.parse_args()
+    if args.variants:
+        if args.serate_jar is None or not shutil.which("java"):
+            print("variants: skipped, give --serate-jar JAR (and install java)")
+            return
+        with tempfile.TemporaryDirectory(prefix="bench-se-variants-") as tmp:
+            variants(args.serate_jar, Path(tmp))
+        return
     per_band = [int(x) for x in args.per_band.split(",")]
     pure_per_band = [int(x) for x in args.pure_per_band.split(",")]
     rows = candidates(per_band, args.low_file, args.upper_file, args.per_sub_band)

@@ -44,22 +44,28 @@ def fill(rules: Rules, rng: random.Random) -> list[int]:
     return grid
 
 
+def emptied(rules: Rules, grid: list[int], rng: random.Random, most: int) -> list[int]:
+    """The grid with its cells emptied in a random order while the oracle finds one solution,
+    at most ``most`` of them."""
+    order = list(range(81))
+    rng.shuffle(order)
+    for cell in order:
+        if grid.count(0) >= most:
+            break
+        keep = grid[cell]
+        grid[cell] = 0
+        if len(rules.solutions(grid, 2)) != 1:
+            grid[cell] = keep
+    return grid
+
+
 def main() -> None:
     rng = random.Random(82)
     jigsaw = tuple(int(ch) for ch in JIGSAW)
     for words in SETS:
         split = words.split()
         rules = Rules(split, jigsaw if "jigsaw" in split else ())
-        grid = fill(rules, rng)
-        order = list(range(81))
-        rng.shuffle(order)
-        for cell in order:
-            if grid.count(0) >= EMPTIED.get(words, 81):
-                break
-            keep = grid[cell]
-            grid[cell] = 0
-            if len(rules.solutions(grid, 2)) != 1:
-                grid[cell] = keep
+        grid = emptied(rules, fill(rules, rng), rng, EMPTIED.get(words, 81))
         line = "".join(str(v) if v else "." for v in grid)
         extra = f",jigsaw={JIGSAW}" if "jigsaw" in split else ""
         print(f"{','.join(w for w in split if w != 'jigsaw')}{extra} {line}")

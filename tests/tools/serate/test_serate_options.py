@@ -28,16 +28,14 @@ def _run(capfd: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("args", "named"),
     [
-        (["--isX=1"], "--isX=1: not supported here (serate's variant grids"),
-        (["--isNC=2"], "--isNC=2: not supported here"),
-        (["-X", "1"], "-X: not supported here"),
+        (["--isNC=3"], "--isNC=3: --isNC=N takes 0 (off) or 1 (on), 2 (nc+)"),
+        (["-X", "one"], "-X: 'one' is not a whole number; --isX=N takes 0 (off) or 1 (on)"),
         (
             ["--batch=1"],
             "--batch=1: not supported here (batch solving is not done here); --batch=0",
         ),
         (["--revisedRating=1"], "--revisedRating=1: not supported here"),
         (["--FCPlus=2"], "--FCPlus=2: not supported here"),
-        (["--isBlocks=0"], "--isBlocks=0: not supported here (Latin squares"),
         (["--islkSudokuBUG=0"], "--islkSudokuBUG=0: not supported here"),
         (["--html"], "--html: not supported here"),
         (["--help=x"], "--help=x: unknown option"),
@@ -141,7 +139,7 @@ def test_help_and_version(capfd: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("usage: sudoku-repl serate [serate's options] [puzzle ...]\n")
     for option in ("--input=FILE", "--techs=TECHSTRING", "--pearl", "--revisedRating=N"):
         assert option in out
-    assert re.search(r"\n  -X, --isX=N +a variant: only 0\n", out)  # (serate's default alone)
+    assert re.search(r"\n  -X, --isX=N +the rule x \(1 on, 0 off\)\n", out)
     assert "--html" not in out  # (refused whatever its value: not offered)
     status, out, err = _run(capfd, "--version", "--isX=1")  # serate ends at --version
     assert (status, out, err) == (0, "1.15.10\n", "")

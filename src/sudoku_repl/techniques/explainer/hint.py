@@ -24,6 +24,9 @@ class Hint:
     rating: int
     eliminations: Removals = ()
     placement: tuple[int, int] | None = None
+    #: serate's line for the step (its ``toString()``), where the finder words it itself (the
+    #: variant rules' techniques, ``ruled``); "" where ``tools.serate.steps`` words it
+    text: str = attrs.field(default="", eq=False)
 
     def is_worth(self) -> bool:
         return bool(self.eliminations) or self.placement is not None

@@ -38,12 +38,14 @@ class Option:
     kept: tuple[str, ...] | None = None  # the values accepted (``int`` compared)
 
 
-_VARIANT = "serate's variant grids are not rated here (classic sudoku only)"
-# serate's variants' options: long name, letter
+# serate's variants' options: long name, letter, the rule (``core.rules``' word) it turns on
 _VARIANTS = (
-    ("isDG", "D"), ("isWindows", "W"), ("isX", "X"), ("isGirandola", "R"), ("isAsterisk", "K"),
-    ("isCD", "E"), ("isAntiKnight", "n"), ("isAntiKing", "k"), ("isToroidal", "O"), ("isNC", "c"),
+    ("isDG", "D", "dg"), ("isWindows", "W", "windoku"), ("isX", "X", "x"),
+    ("isGirandola", "R", "girandola"), ("isAsterisk", "K", "asterisk"), ("isCD", "E", "centerdot"),
+    ("isAntiKnight", "n", "antiknight"), ("isAntiKing", "k", "antiking"),
+    ("isToroidal", "O", "toroidal"), ("isNC", "c", "nc"),
 )  # fmt: skip
+_RULE_OF = {name: word for name, _, word in _VARIANTS}
 OPTIONS: tuple[Option, ...] = (
     Option("input", "i", "FILE", "read puzzles from FILE, one a line (- : standard input)"),
     Option("output", "o", "FILE", "write to FILE instead of standard output"),
@@ -74,8 +76,13 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "islkSudokuURUL", "U", "N", "lkSudoku's UR/UL fix", "the UR/UL fix is always on", ("1",)
     ),
-    Option("isBlocks", "Q", "N", "blocks", "Latin squares are not rated", ("1",)),
-    *(Option(name, letter, "N", "a variant", _VARIANT, ("0",)) for name, letter in _VARIANTS),
+    Option("isBlocks", "Q", "N", "blocks (0: a Latin square)"),
+    *(
+        Option(
+            name, letter, "N", f"the rule {word} (1 on, 0 off{'; 2: nc+' if word == 'nc' else ''})"
+        )
+        for name, letter, word in _VARIANTS
+    ),
     Option("html", "h", None, "serate's help in HTML", "its HTML help is not printed"),
     Option("man", "m", None, "this help"),
 )
@@ -158,6 +165,8 @@ class SerateArgs:
     version: bool = False
     help: bool = False
     puzzles: tuple[str, ...] = ()  # the operands
+    #: the variant rules the flags turn on (``core.rules.parse``'s words, comma apart; "" none)
+    rules: str = ""
 
     @property
     def without(self) -> frozenset[str]:
@@ -249,6 +258,9 @@ def parse(words: list[str]) -> SerateArgs:
             shown.append(f" {tag}{value if option.value is not None else ''}")
     if shown is not None:
         fields["show_arguments"] = "".join(shown) + "\n"
+    if "techs" in fields and set(str(fields.get("rules", "")).split(",")) - {"", "toroidal"}:
+        # (serate's --techs replaces its variant technique set, not ported here)
+        raise UserError("--techs is not taken with the variant flags here; give one or the other")
     return SerateArgs(puzzles=tuple(words[k:]), **fields)  # type: ignore[arg-type]
 
 
@@ -300,6 +312,18 @@ def _apply(option: Option, value: str | None, fields: dict[str, object], word: s
         fields["want"] = long[0]
     elif long == "totalTime":
         fields["total_time"] = True
+    elif long == "isBlocks" or long in _RULE_OF:
+        assert value is not None
+        accepted = f"--{long}=N takes 0 (off) or 1 (on)" + (", 2 (nc+)" if long == "isNC" else "")
+        number = _int(value, word, accepted)
+        if long == "isNC" and number not in (0, 1, 2):
+            raise UserError(f"{word}: {accepted}")
+        words = [w for w in str(fields.get("rules", "")).split(",") if w]
+        rule = "latin" if long == "isBlocks" else _RULE_OF[long]
+        words = [w for w in words if w != rule and not (rule == "nc" and w == "nc+")]
+        if (number == 0) == (long == "isBlocks"):  # (serate reads any value but 0 as on)
+            words.append("nc+" if long == "isNC" and number == 2 else rule)
+        fields["rules"] = ",".join(words)
 
 
 def _check_techs(value: str, word: str) -> None:

@@ -15,10 +15,20 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, partial
 
+from sudoku_repl.core.errors import UserError
+from sudoku_repl.core.rules import Rules
+from sudoku_repl.core.rules import parse as parse_rules
 from sudoku_repl.techniques.explainer.grid import CELL_UNITS, Grid
 from sudoku_repl.techniques.explainer.native_ladder import ChainRung
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
 from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid, techniques
+from sudoku_repl.techniques.explainer.ruled import (
+    Beyond,
+    RuledGrid,
+    layout_of,
+    plays_classic,
+    rate_ruled_grid,
+)
 from sudoku_repl.tools.serate.formats import (
     NAMES,
     conversions,
@@ -49,12 +59,34 @@ def grid_of(line: str) -> Grid:
     return Grid.from_candidate_string(line)
 
 
+def ruled_grid(line: str, rules: Rules, ordinal: int) -> RuledGrid:
+    """serate's grid of a puzzle line under variant rules (81 characters read)."""
+    if len(line) >= 729:
+        raise UserError(
+            f"puzzle {ordinal}: a line of candidates is not rated under variant rules here; "
+            "give the puzzle's 81 characters"
+        )
+    puzzle = "".join(ch if ch in "123456789" else "0" for ch in line[:81])
+    return RuledGrid.of_puzzle(puzzle, layout_of(rules))
+
+
+def _ruled_steps(grid: RuledGrid, ordinal: int) -> Iterator[Step]:
+    """The steps of the variant rules' rating from ``grid`` (a copy); ``UserError`` where it
+    needs a technique not ported (``ruled.Beyond``): the puzzle is not rated."""
+    try:
+        yield from rate_ruled_grid(grid).steps
+    except Beyond as beyond:
+        raise UserError(f"puzzle {ordinal}: {beyond}") from None
+
+
 def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
     """The lines serate prints for a puzzle line (of 81 characters or more), the
     ``ordinal``-th it rates: ``--start``, then ``--before`` and ``--after`` around each step,
-    then ``--format``. ``Stopped`` once ``stop()``."""
+    then ``--format``. ``Stopped`` once ``stop()``. Under variant rules (``args.rules``) the
+    steps are the rating of ``ruled`` (``UserError`` where it stops short)."""
     began = time.monotonic()
-    grid = grid_of(line)
+    rules = _rules_of(args)
+    grid: Grid = grid_of(line) if rules is None else ruled_grid(line, rules, ordinal)
     out: list[str] = []
 
     def emit(section: str, fmt: str, values: dict[str, Callable[[], str]]) -> None:
@@ -84,13 +116,23 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     # serate's names of the techniques of ER, EP and ED (as they stand), made where a format
     # asks for them
     named = any(ch in NAMES for fmt in (args.after, args.format) for ch in conversions(fmt))
+    if named and rules is not None:
+        raise UserError(
+            "the techniques' names (%R %P %D %S %T %U) are not given under variant rules here; "
+            "%r %p %d and %s are"
+        )
     er_name = ep_name = ed_name = NO_SOLUTION
     # serate's description of each step (``%s``), made where ``--after`` asks for it
     described = "s" in conversions(args.after)
-    for step in _path(grid.copy(), args, stop, level):
+    steps = (
+        _path(grid.copy(), args, stop, level)
+        if not isinstance(grid, RuledGrid)
+        else _ruled_steps(grid.copy(), ordinal)
+    )
+    for step in steps:
         hint = step.hint
         emit("before", args.before, shared(grid))
-        description = describe(step, grid) if described else ""
+        description = (hint.text or describe(step, grid)) if described else ""
         if hint.rating > difficulty:
             difficulty = hint.rating
             if named:
@@ -128,6 +170,15 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     } | _named(er_name, ep_name, ed_name)
     emit("format", args.format, shared(grid) | figures)
     return "".join(out)
+
+
+def _rules_of(args: SerateArgs) -> Rules | None:
+    """The variant rules of serate's flags, None where they play classic sudoku (none, or the
+    toroidal board alone, which wraps no leap)."""
+    if not args.rules:
+        return None
+    rules = parse_rules(args.rules)
+    return None if plays_classic(rules) else rules
 
 
 def _named(

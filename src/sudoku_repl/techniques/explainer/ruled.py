@@ -1,0 +1,568 @@
+"""Sudoku Explainer's rating on variant rules (serate v1.15.10's ``--isX``, ``--isWindows``,
+``--isDG``, ...): the grid of the rules' houses and "visible cells", and the techniques serate
+runs on them, in its order, with its words for each step.
+
+serate plays a variant through its regions (``Grid.getRegions``: type 0 blocks, 1 rows,
+2 columns, 3 disjoint groups, 4 windows, 5 the main diagonal, 6 the anti-diagonal, 7 girandola,
+8 asterisk, 9 center dot) and its visible cells (``Grid.changeVisibleCells``: a cell's peers in
+them, and the knight's or king's leaps of anti-knight and anti-king, wrapped round on a toroidal
+board); non-consecutive takes the digits one apart out of a placed digit's orthogonal
+neighbours. With any extra region or leap (``isVLatin()`` false) its technique set changes
+(``Settings.initVariants``): pointing and claiming give way to generalized intersections
+(``VLocking``: a digit's places in a region, two to six, take it out of every cell seeing them
+all), the naked sets to generalized ones, and with a leap (or non-consecutive) the uniqueness
+techniques are dropped.
+
+The techniques of serate's order ported here are its first ones, from the hidden single up to
+the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
+rather than rated wrongly: a later technique comes before any other in serate's order, so a
+path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
+wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
+from typing import Final
+
+import attrs
+
+from sudoku_repl.core.rules import Rules
+from sudoku_repl.techniques.explainer.fish import fish_patterns
+from sudoku_repl.techniques.explainer.grid import (
+    ALL,
+    BIT_COUNT,
+    DIGITS,
+    MASK_DIGITS,
+    Grid,
+    bits,
+    combinations_colex,
+)
+from sudoku_repl.techniques.explainer.hint import Hint
+from sudoku_repl.techniques.explainer.rating import SERating, Step
+from sudoku_repl.techniques.explainer.singles import hidden_set_cells
+
+#: serate's region types by the rule words that bring them (``RULES``' words), in type order
+_TYPE_OF_WORD: Final = {"dg": (3,), "windoku": (4,), "x": (5, 6), "girandola": (7,),
+                        "asterisk": (8,), "centerdot": (9,)}  # fmt: skip
+#: ``Region.toString`` by type
+TYPE_NAMES: Final = (
+    "block",
+    "row",
+    "column",
+    "disjoint group",
+    "window group",
+    "Main Diagonal",
+    "Anti Diagonal",
+    "Girandola group",
+    "Asterisk group",
+    "Center Dot group",
+)
+#: the rules serate has a flag for: the rest (jigsaw, extra regions, one diagonal) it cannot rate
+SERATE_WORDS: Final = frozenset(
+    ("latin", "toroidal", "x", "windoku", "dg", "asterisk", "girandola", "centerdot",
+     "antiknight", "antiking", "nc", "nc+")
+)  # fmt: skip
+#: ``Grid.Window``'s window of each cell and its place in that window's cell list
+_WINDOWS: Final = (
+    "844485558" "600061116" "600061116" "600061116" "844485558"
+    "722273337" "722273337" "722273337" "844485558"
+)  # fmt: skip
+_WINDOW_PATHS: Final = (
+    "001210122" "001230126" "134543457" "267856788" "334543455"
+    "001230126" "134543457" "267856788" "667876788"
+)  # fmt: skip
+_LINES: Final = {
+    5: (0, 10, 20, 30, 40, 50, 60, 70, 80),
+    6: (8, 16, 24, 32, 40, 48, 56, 64, 72),
+    7: (0, 8, 13, 37, 40, 43, 67, 72, 80),
+    8: (13, 20, 24, 37, 40, 43, 56, 60, 67),
+    9: (10, 13, 16, 37, 40, 43, 64, 67, 70),
+}
+#: ``Locking``'s (type1, type2) pairs of the direct pointing: blocks with lines, then with the
+#: disjoint groups, the windows, and the two of those together
+_DIRECT_PAIRS: Final = (
+    ((0, 2), (0, 1), (2, 0), (1, 0)),
+    ((3, 2), (3, 1), (2, 3), (1, 3), (0, 3), (3, 0)),
+    ((4, 2), (4, 1), (2, 4), (1, 4), (0, 4), (4, 0)),
+    ((4, 3), (3, 4)),
+)
+
+
+class Beyond(Exception):
+    """The rating's path needs a technique of serate's not ported to variant rules: the steps
+    taken up to there (``steps``), all exact, and the rating below which the next one is not."""
+
+    def __init__(self, steps: Sequence[Step], level: int) -> None:
+        super().__init__(
+            f"Sudoku Explainer on these rules: the path needs a technique rated past "
+            f"{level / 10:.1f}, not yet rated on variant rules here ({len(steps)} steps taken)."
+        )
+        self.steps = tuple(steps)
+        self.level = level
+
+
+def _region_cells(kind: int, index: int) -> tuple[int, ...]:
+    if kind == 0:
+        return tuple(27 * (index // 3) + 3 * (index % 3) + 9 * (i // 3) + i % 3 for i in range(9))
+    if kind == 1:
+        return tuple(range(index * 9, index * 9 + 9))
+    if kind == 2:
+        return tuple(range(index, 81, 9))
+    if kind == 3:  # the cell at place ``index`` of each block
+        return tuple(9 * (index // 3) + index % 3 + 3 * (i % 3) + 27 * (i // 3) for i in range(9))
+    if kind == 4:  # in the window's own order (``Grid.Window.paths``)
+        inside = [c for c in range(81) if int(_WINDOWS[c]) == index]
+        return tuple(sorted(inside, key=lambda c: int(_WINDOW_PATHS[c])))
+    return _LINES[kind]
+
+
+@attrs.frozen
+class Layout:
+    """The grid of a set of rules as serate plays them: the region types in play (``types``,
+    serate's type numbers), each type's regions (``regions[type]``: their cells, in serate's
+    order inside them), every cell's visible cells (``peers``) and orthogonal neighbours of
+    non-consecutive (``apart``, none without it), and which of serate's technique sets runs."""
+
+    rules: Rules
+    types: tuple[int, ...]
+    regions: tuple[tuple[tuple[int, ...], ...], ...]
+    peers: tuple[tuple[int, ...], ...]
+    apart: tuple[tuple[int, ...], ...]
+    consecutive: int
+    #: serate's ``isVLatin()`` false: an extra region or a leap, and its variant technique set
+    variant: bool
+
+    @property
+    def blocks(self) -> bool:
+        return 0 in self.types
+
+    def scan(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """(type, cells) of each region in ``HiddenSingle``'s, ``HiddenSet``'s and
+        ``NakedSet``'s order: blocks, columns, rows, then the extra types (those only in the
+        variant set)."""
+        extra = tuple(t for t in self.types if t >= 3) if self.variant else ()
+        for kind in ((0,) if self.blocks else ()) + (2, 1) + extra:
+            for region in self.regions[kind]:
+                yield kind, region
+
+
+def plays_classic(rules: Rules) -> bool:
+    """Whether serate rates these rules as classic sudoku: none, or the toroidal board alone
+    (it wraps the leaps, and there is none)."""
+    return set(rules.words) <= {"toroidal"}
+
+
+def serate_words(rules: Rules) -> str | None:
+    """None when serate rates these rules; else the one rule it has no flag for."""
+    return next((w for w in rules.words if w not in SERATE_WORDS), None)
+
+
+@cache
+def layout_of(rules: Rules) -> Layout:
+    """The layout of rules serate rates (``serate_words`` None)."""
+    words = set(rules.words)
+    types = ((0,) if "latin" not in words else ()) + (1, 2)
+    types += tuple(t for w, ts in _TYPE_OF_WORD.items() if w in words for t in ts)
+    types = tuple(sorted(types))
+    regions = tuple(
+        tuple(_region_cells(t, i) for i in range(1 if t >= 5 else 9)) if t in types else ()
+        for t in range(10)
+    )
+    leapt = rules.neighbours()  # the knight's and king's leaps (wrapped on a torus)
+    peers = []
+    for cell in range(81):
+        seen = {c for t in types for region in regions[t] if cell in region for c in region}
+        seen |= set(leapt[cell])
+        seen.discard(cell)
+        peers.append(tuple(sorted(seen)))
+    consecutive = rules.consecutive
+    near = rules.neighbours(consecutive=True) if consecutive else [[] for _ in range(81)]
+    apart = tuple(tuple(cells) for cells in near)
+    variant = bool(words & {"dg", "windoku", "x", "girandola", "asterisk", "centerdot",
+                            "antiknight", "antiking"})  # fmt: skip
+    return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant)
+
+
+class RuledGrid(Grid):
+    """A ``Grid`` on a layout: placing a value takes it out of the cell's visible cells (and
+    its neighbours' consecutive digits under non-consecutive)."""
+
+    __slots__ = ("layout",)
+
+    def __init__(self, values: list[int], cands: list[int], layout: Layout) -> None:
+        super().__init__(values, cands)
+        self.layout = layout
+
+    @classmethod
+    def of_puzzle(cls, puzzle: str, layout: Layout) -> RuledGrid:
+        """serate's grid of an 81-character puzzle (``rebuildPotentialValues``)."""
+        values = [int(ch) if ch in "123456789" else 0 for ch in puzzle]
+        grid = cls(values, [0 if v else ALL for v in values], layout)
+        for cell, value in enumerate(values):
+            if value:
+                grid.cancel(cell, value)
+        return grid
+
+    def copy(self) -> RuledGrid:
+        return RuledGrid(self.values[:], self.cands[:], self.layout)
+
+    def cancel(self, cell: int, value: int) -> None:
+        bit = ~(1 << value)
+        cands = self.cands
+        for peer in self.layout.peers[cell]:
+            cands[peer] &= bit
+        mode = self.layout.consecutive
+        if mode:
+            near = 0
+            if mode == 2 or value < 9:
+                near |= 1 << (1 if value == 9 else value + 1)
+            if mode == 2 or value > 1:
+                near |= 1 << (9 if value == 1 else value - 1)
+            for other in self.layout.apart[cell]:
+                cands[other] &= ~near
+
+    def places(self, region: Sequence[int], value: int) -> list[int]:
+        """The region's places (indexes in it) holding the candidate."""
+        cands = self.cands
+        return [i for i, c in enumerate(region) if cands[c] >> value & 1]
+
+    def empty_in(self, region: Sequence[int]) -> int:
+        values = self.values
+        return sum(1 for c in region if not values[c])
+
+
+def cell_name(cell: int) -> str:
+    """``Cell.toString``: ``A1`` to ``I9`` (column letter, row number)."""
+    return f"{chr(65 + cell % 9)}{cell // 9 + 1}"
+
+
+def _cells(cells: Sequence[int]) -> str:
+    return ("Cell " if len(cells) <= 1 else "Cells ") + ",".join(map(cell_name, cells))
+
+
+def full_name(kind: int, index: int) -> str:
+    """``Region.toFullString``: a block, a row, a disjoint group or a window with its number,
+    a column with its letter, the others their name alone."""
+    name = TYPE_NAMES[kind]
+    if kind == 2:
+        return f"{name} {chr(65 + index)}"
+    return f"{name} {index + 1}" if kind <= 4 else name
+
+
+# a technique: its name in the path and its findings (hints whose text is serate's words)
+Finder = Callable[[RuledGrid], Iterator[Hint]]
+
+
+def hidden_singles(grid: RuledGrid) -> Iterator[Hint]:
+    """``HiddenSingle``: the last empty cells of a region first (1.0), then a digit's one
+    place in a region (1.2 in a block, else 1.5)."""
+    lay = grid.layout
+    for alone_only in (True, False):
+        for kind, region in lay.scan():
+            if (grid.empty_in(region) == 1) != alone_only:
+                continue
+            for value in DIGITS:
+                places = grid.places(region, value)
+                if len(places) == 1:
+                    cell = region[places[0]]
+                    rating = 10 if alone_only else 12 if kind == 0 else 15
+                    text = f"Hidden Single: {cell_name(cell)}: {value} in {TYPE_NAMES[kind]}"
+                    yield Hint("Hidden Single", rating, (), (cell, value), text)
+
+
+def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
+    """``Locking(true)``: a digit locked in two crossing regions whose removals would leave a
+    hidden single in another region of the first's type (1.7 from a block, else 1.9)."""
+    lay = grid.layout
+    pairs: tuple[tuple[int, int], ...] = _DIRECT_PAIRS[0]
+    if 3 in lay.types:
+        pairs += _DIRECT_PAIRS[1]
+    if 4 in lay.types:
+        pairs += _DIRECT_PAIRS[2]
+        if 3 in lay.types:
+            pairs += _DIRECT_PAIRS[3]
+    for type1, type2 in pairs:
+        firsts, seconds = lay.regions[type1], lay.regions[type2]
+        for value in DIGITS:
+            for i1, region1 in enumerate(firsts):
+                places = grid.places(region1, value)
+                if len(places) < 2:
+                    continue
+                for region2 in seconds:
+                    inside = set(region2)
+                    if inside.isdisjoint(region1):
+                        continue
+                    if any(region1[i] not in inside for i in places):
+                        continue
+                    for i3, region3 in enumerate(firsts):
+                        if i3 == i1 or inside.isdisjoint(region3):
+                            continue
+                        places3 = grid.places(region3, value)
+                        if len(places3) <= 1:
+                            continue
+                        left = [region3[i] for i in places3 if region3[i] not in inside]
+                        if len(left) == 1:
+                            yield _direct_locking(grid, type1, type2, region1, region2, left[0],
+                                                  value)  # fmt: skip
+
+
+def _direct_locking(
+    grid: RuledGrid,
+    type1: int,
+    type2: int,
+    region1: Sequence[int],
+    region2: Sequence[int],
+    cell: int,
+    value: int,
+) -> Hint:
+    name = "Direct Pointing" if type1 == 0 else "Direct Claiming"
+    locked = [c for c in region2 if c in region1 and grid.cands[c] >> value & 1]
+    text = f"{name}: {_cells(locked)}: {value} of {TYPE_NAMES[type1]} in {TYPE_NAMES[type2]}"
+    return Hint(name, 17 if type1 == 0 else 19, (), (cell, value), text)
+
+
+def _hidden_sets(
+    grid: RuledGrid, degree: int, least: int
+) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], int, list[int]]]:
+    """(type, region, values, their places in the region as a mask, the region's places of
+    each value) of each hidden set of ``degree`` values, in regions of more than ``least``
+    empty cells (``HiddenSet``'s order)."""
+    for kind, region in grid.layout.scan():
+        if grid.empty_in(region) <= least:
+            continue
+        table = [0] * 10
+        for value in DIGITS:
+            for i in grid.places(region, value):
+                table[value] |= 1 << i
+        for values in combinations_colex(tuple(DIGITS), degree):
+            common = hidden_set_cells(table, values)
+            if common is not None:
+                yield kind, region, values, common, table
+
+
+def _set_text(region: Sequence[int], places: int, values: Sequence[int], kind: int) -> str:
+    """A set's cells, values and region type, as serate's set hints word them."""
+    cells = [region[i] for i in bits(places)]
+    return f"{_cells(cells)}: {','.join(map(str, values))} in {TYPE_NAMES[kind]}"
+
+
+def direct_hidden_sets(degree: int) -> Finder:
+    """``HiddenSet(degree, true)``: a hidden pair (2.0) or triple (2.5) whose removals would
+    leave a hidden single in its region."""
+    name = "Direct Hidden " + ("Pair" if degree == 2 else "Triplet")
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for kind, region, values, common, table in _hidden_sets(grid, degree, degree):
+            for value in DIGITS:
+                if value in values or BIT_COUNT[table[value]] <= 1:
+                    continue
+                rest = table[value] & ~common
+                if BIT_COUNT[rest] == 1:
+                    text = f"{name}: {_set_text(region, common, values, kind)}"
+                    cell = region[bits(rest)[0]]
+                    yield Hint(name, 20 if degree == 2 else 25, (), (cell, value), text)
+                    break
+
+    return finder
+
+
+def naked_singles(grid: RuledGrid) -> Iterator[Hint]:
+    """``NakedSingle``: a cell of one candidate (2.3)."""
+    for cell, mask in enumerate(grid.cands):
+        if BIT_COUNT[mask] == 1:
+            value = MASK_DIGITS[mask][0]
+            yield Hint(
+                "Naked Single", 23, (), (cell, value), f"Naked Single: {cell_name(cell)}: {value}"
+            )
+
+
+def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
+    """``VLocking`` (2.9): a digit's two to six places in a region take it out of every cell
+    that sees them all."""
+    lay = grid.layout
+    peers = lay.peers
+    for kind in lay.types:  # blocks, rows, columns, then the extra types
+        for value in DIGITS:
+            for index, region in enumerate(lay.regions[kind]):
+                places = grid.places(region, value)
+                if not 2 <= len(places) <= 6:
+                    continue
+                cells = [region[i] for i in places]
+                seeing = set(peers[cells[0]])
+                for cell in cells[1:]:
+                    seeing.intersection_update(peers[cell])
+                removals = tuple((c, value) for c in sorted(seeing) if grid.cands[c] >> value & 1)
+                if removals:
+                    text = f"{_cells(cells)} on value {value} in {full_name(kind, index)}"
+                    yield Hint("Generalized Intersections", 29, removals, None, text)
+
+
+_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad", 5: "Quintuplet"}
+
+
+def naked_sets(degree: int, generalized: bool) -> Finder:
+    """``NakedSet`` (3.0, 3.6, 5.0: the set's values out of its region) or, on the variant
+    set, ``NakedSetGen`` (the same ratings, 5.6 for five: each value out of every cell that
+    sees all the set's cells holding it): ``degree`` cells of a region whose candidates are
+    ``degree`` values."""
+    name = ("Generalized Naked " if generalized else "Naked ") + _SET_NAMES[degree]
+    rating = {2: 30, 3: 36, 4: 50, 5: 56}[degree]
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        cands = grid.cands
+        for kind, region in grid.layout.scan():
+            if grid.empty_in(region) < degree * 2:
+                continue
+            for cells in combinations_colex(region, degree):
+                # (CommonTuples over the cells' candidates, as over a set's values' places)
+                union = hidden_set_cells(cands, cells)
+                if union is None:
+                    continue
+                if generalized:
+                    removals = _seen_removals(grid, cells, union)
+                else:
+                    removals = tuple(
+                        (other, value)
+                        for other in region
+                        if other not in cells
+                        for value in MASK_DIGITS[cands[other] & union]
+                    )
+                if removals:
+                    listed = ",".join(map(str, MASK_DIGITS[union]))
+                    text = f"{name}: {_cells(cells)}: {listed} in {TYPE_NAMES[kind]}"
+                    yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
+def _seen_removals(
+    grid: RuledGrid, cells: Sequence[int], union: int
+) -> tuple[tuple[int, int], ...]:
+    """Each value of a generalized naked set out of the cells that see all its cells holding
+    it."""
+    peers, cands = grid.layout.peers, grid.cands
+    out: list[tuple[int, int]] = []
+    for value in MASK_DIGITS[union]:
+        seeing: set[int] | None = None
+        for cell in cells:
+            if cands[cell] >> value & 1:
+                seeing = set(peers[cell]) if seeing is None else seeing & set(peers[cell])
+        out += ((c, value) for c in sorted(seeing or ()) if cands[c] >> value & 1)
+    return tuple(out)
+
+
+def hidden_sets(degree: int) -> Finder:
+    """``HiddenSet`` (3.4, 4.0, 5.4): ``degree`` values of a region with ``degree`` places
+    between them: the places' other candidates go."""
+    name = "Hidden " + _SET_NAMES[degree]
+    rating = {2: 34, 3: 40, 4: 54}[degree]
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        cands = grid.cands
+        for kind, region, values, common, _ in _hidden_sets(grid, degree, degree * 2):
+            keep = sum(1 << v for v in values)
+            removals = tuple(
+                (region[i], value)
+                for i in bits(common)
+                for value in MASK_DIGITS[cands[region[i]] & ~keep]
+            )
+            if removals:
+                text = f"{name}: {_set_text(region, common, values, kind)}"
+                yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
+def fish(degree: int) -> Finder:
+    """``Fisherman``: fish on the rows and columns alone, as in classic sudoku (3.2, 3.8,
+    5.2); the cover lines' cells in the text."""
+    name = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}[degree]
+    lines = ("", "row", "column")
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        rows, columns = grid.layout.regions[1], grid.layout.regions[2]
+        for value, base, indexes, covers, removals in fish_patterns(grid, degree):
+            cover_lines = rows if base == 2 else columns
+            cells = [
+                cover_lines[cover][i]
+                for cover in bits(covers)
+                for i in indexes
+                if grid.cands[cover_lines[cover][i]] >> value & 1
+            ]
+            text = (
+                f"{name}: {_cells(cells)}: {value} in {degree} {lines[base]}s and {degree} "
+                f"{lines[3 - base]}s"
+            )
+            yield Hint(name, {2: 32, 3: 38, 4: 52}[degree], removals, None, text)
+
+    return finder
+
+
+def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
+    """The techniques ported, in serate's order (``Solver``'s producers as its technique set
+    has them), up to the first one not ported: the path is exact while these find a step."""
+    order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
+    if lay.blocks:
+        order.append(("direct pointing", direct_pointing))
+    order += [("direct hidden pair", direct_hidden_sets(2)), ("naked single", naked_singles)]
+    if lay.consecutive:  # forcingCellNC and lockedNC come next: not ported
+        return tuple(order)
+    order.append(("direct hidden triple", direct_hidden_sets(3)))
+    if lay.variant:
+        order.append(("generalized intersections", generalized_intersections))
+    elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
+        return tuple(order)
+    generalized = lay.variant
+    order += [
+        ("naked pair", naked_sets(2, generalized)),
+        ("x-wing", fish(2)),
+        ("hidden pair", hidden_sets(2)),
+        ("naked triple", naked_sets(3, generalized)),
+        ("swordfish", fish(3)),
+        ("hidden triple", hidden_sets(3)),
+    ]
+    return tuple(order)  # the turbot fish come next: not ported
+
+
+def rate_rules(puzzle: str, rules: Rules) -> SERating:
+    """ER, EP and ED of an 81-character puzzle of one solution under rules serate rates
+    (``serate_words`` None), and its steps, each hint's ``text`` serate's line for it.
+    ``Beyond`` where the path needs a technique not ported."""
+    return rate_ruled_grid(RuledGrid.of_puzzle(puzzle, layout_of(rules)))
+
+
+def rate_ruled_grid(grid: RuledGrid) -> SERating:
+    """``rate_rules`` from a grid, which the path changes."""
+    order = order_of(grid.layout)
+    steps: list[Step] = []
+    er = ep = ed = 0
+    placed = False
+    while not grid.is_solved():
+        found = next(((name, hint) for name, finder in order for hint in finder(grid)), None)
+        if found is None:
+            raise Beyond(steps, order_level(grid.layout))
+        name, hint = found
+        hint.apply(grid)
+        steps.append(Step(hint, name))
+        er = max(er, hint.rating)
+        if len(steps) == 1:
+            ed = er
+        if not placed and hint.placement is not None:
+            ep, placed = er, True
+    return SERating(er / 10, ep / 10, ed / 10, tuple(steps))
+
+
+def order_level(lay: Layout) -> int:
+    """The rating (tenths) of the hardest technique ported for these rules: the next step of
+    a path they end is rated at least that."""
+    return max(_TOP[name] for name, _ in order_of(lay))
+
+
+#: each technique's highest rating (tenths)
+_TOP: Final = {
+    "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
+    "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
+    "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+}  # fmt: skip

@@ -1,0 +1,157 @@
+"""Sudoku Explainer on variant rules (``explainer.ruled``) against serate.jar's own output with
+the rules' flags (tests/data/rules/serate/, tests/data/README.md): ER/EP/ED and every step's
+line byte for byte where the path stays within the techniques ported, and where it does not,
+the steps up to there byte for byte and the refusal exactly where serate's next step is one of
+a technique not ported."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl.core.rules import parse
+from sudoku_repl.techniques.explainer import rate_with_rules
+from sudoku_repl.techniques.explainer.ruled import Beyond, plays_classic, rate_rules
+from tests.support.helpers import TEST_DATA
+
+GOLDENS = TEST_DATA / "rules" / "serate"
+_FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
+#: the names that open serate's lines of the techniques ported (generalized intersections'
+#: lines open with their cells)
+_PORTED = (
+    "Hidden Single:", "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:",
+    "Naked Single:", "Direct Hidden Triplet:", "Cells ", "Generalized Naked Pair:",
+    "Naked Pair:", "X-Wing:", "Hidden Pair:", "Generalized Naked Triplet:", "Naked Triplet:",
+    "Swordfish:", "Hidden Triplet:",
+)  # fmt: skip
+
+
+def _golden(stem: str) -> list[tuple[str, list[str], str]]:
+    """(puzzle, serate's step lines, its ER/EP/ED line) of each puzzle of a group."""
+    puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
+    found: list[tuple[str, list[str], str]] = []
+    steps: list[str] = []
+    for line in (GOLDENS / f"{stem}.out").read_text().splitlines():
+        if _FIGURES.fullmatch(line):
+            found.append((puzzles[len(found)], steps, line))
+            steps = []
+        else:
+            steps.append(line)
+    assert len(found) == len(puzzles)
+    return found
+
+
+def _stems() -> list[str]:
+    return sorted(p.stem for p in GOLDENS.glob("*.out"))
+
+
+def _ours(puzzle: str, stem: str) -> tuple[list[str], str | None]:
+    """Our step lines (serate's ``%r %s``) and ER/EP/ED line (None: not rated, ``Beyond``)."""
+    try:
+        rated = rate_rules(puzzle, parse(stem.replace("_", ",")))
+    except Beyond as beyond:
+        return [f"{s.rating:.1f} {s.hint.text}" for s in beyond.steps], None
+    lines = [f"{s.rating:.1f} {s.hint.text}" for s in rated.steps]
+    return lines, f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}"
+
+
+@pytest.mark.parametrize("stem", _stems())
+def test_steps_and_ratings_are_serates(stem: str) -> None:
+    for puzzle, steps, figures in _golden(stem):
+        ours, rated = _ours(puzzle, stem)
+        assert ours == steps[: len(ours)], puzzle
+        if rated is not None:
+            assert (len(ours), rated) == (len(steps), figures), puzzle
+        else:  # refused exactly where serate goes on with a technique not ported
+            following = steps[len(ours)].split(" ", 1)[1]
+            assert not following.startswith(_PORTED), (puzzle, following)
+
+
+def test_most_puzzles_are_rated_whole() -> None:
+    """The goldens are not all refusals: most of the puzzles are rated to the end."""
+    whole = sum(
+        _ours(puzzle, stem)[1] is not None for stem in _stems() for puzzle, _, _ in _golden(stem)
+    )
+    assert whole >= 30
+
+
+def test_every_serate_flag_has_goldens() -> None:
+    flags = {flag for stem in _stems() for flag in parse(stem.replace("_", ",")).flags}
+    assert flags >= {"--isX=1", "--isWindows=1", "--isDG=1", "--isGirandola=1",
+                     "--isAsterisk=1", "--isCD=1", "--isAntiKnight=1", "--isAntiKing=1",
+                     "--isNC=1", "--isNC=2", "--isToroidal=1", "--isBlocks=0"}  # fmt: skip
+
+
+def test_the_toroidal_board_alone_plays_classic() -> None:
+    assert plays_classic(parse("toroidal")) and not plays_classic(parse("toroidal,antiking"))
+
+
+def _serate(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "sudoku_repl", "serate", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=False,
+    )
+
+
+def test_the_serate_command_prints_serates_lines(tmp_path: Path) -> None:
+    """``sudoku-repl serate`` with the flags, over a file of the puzzles rated whole: serate's
+    output byte for byte."""
+    stem = "centerdot"
+    whole = [g for g in _golden(stem) if _ours(g[0], stem)[1] is not None]
+    assert len(whole) >= 3
+    (tmp_path / "in.txt").write_text("".join(p + "\n" for p, _, _ in whole))
+    done = _serate("--isCD=1", "--after=%r %s", "--input=in.txt", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "".join("".join(s + "\n" for s in [*steps, f]) for _, steps, f in whole)
+
+
+def test_the_serate_command_refuses_in_one_line(tmp_path: Path) -> None:
+    puzzle = _golden("x")[0][0]
+    cases = {
+        ("--isNC=3", puzzle): "--isNC=3: --isNC=N takes 0 (off) or 1 (on), 2 (nc+)",
+        ("--isX=1", "--format=%R", puzzle): "the techniques' names (%R %P %D %S %T %U) are not",
+        ("--isX=1", puzzle): "puzzle 1: Sudoku Explainer on these rules: the path needs a",
+        (
+            "--isDG=1",
+            "--techs=11111111010111011111111011101101001111111",
+            puzzle,
+        ): "--techs is not taken with the variant",
+    }
+    for args, said in cases.items():
+        done = _serate(*args, cwd=tmp_path)
+        assert done.returncode != 0
+        assert said in done.stderr and done.stderr.count("\n") == 1, done.stderr
+
+
+def test_rate_with_rules_is_the_one_entry() -> None:
+    """Classic where the rules play classic (serate's figures for a bank puzzle, its goldens'
+    first line), the variant rating where they do not, one line for a rule serate lacks."""
+    bank = (TEST_DATA / "se_bank_serate.txt").read_text().splitlines()[0].split()
+    rated = rate_with_rules(bank[0], parse("toroidal"))
+    assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == bank[1]
+    puzzle, steps, figures = _golden("centerdot")[1]
+    rated = rate_with_rules(puzzle, parse("centerdot"))
+    assert [f"{s.rating:.1f} {s.hint.text}" for s in rated.steps] == steps
+    assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures
+    with pytest.raises(ValueError, match="no rating of the rule jigsaw"):
+        rate_with_rules(puzzle, parse("jigsaw=" + "".join(str(1 + c // 9) for c in range(81))))
+
+
+def test_the_serate_command_prints_the_grids_as_serate(tmp_path: Path) -> None:
+    """The candidates and values of grids of disjoint groups around their steps, as serate
+    prints them (``dg.formats``, ``se_variant_goldens.FORMATS``), on the group's puzzles
+    rated whole (all but the first)."""
+    (tmp_path / "dg.txt").write_text("".join(p + "\n" for p, _, _ in _golden("dg")[1:]))
+    done = _serate("--isDG=1", "--start=%m", "--before=%i", "--after=%r %s", "--input=dg.txt",
+                   cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    golden = (GOLDENS / "dg.formats").read_text().splitlines(keepends=True)
+    first_end = next(i for i, line in enumerate(golden) if _FIGURES.fullmatch(line.strip()))
+    assert done.stdout == "".join(golden[first_end + 1 :])
