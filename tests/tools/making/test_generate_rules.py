@@ -23,7 +23,7 @@ from sudoku_repl.tools.making.run import Request, Run
 from sudoku_repl.tools.rating.pool import StopFlag
 from tests.oracles.make_rules_puzzles import JIGSAW
 from tests.oracles.rules_count import Counter
-from tests.support.helpers import Shell
+from tests.support.helpers import TEST_DATA, Shell
 
 #: (the rules, the symmetry, the seed): every family of rules, and combinations
 CASES = [
@@ -149,14 +149,15 @@ def test_a_symmetric_puzzle_under_x_keeps_its_symmetry_and_is_minimal_by_orbits(
     ("options", "line"),
     [
         (
-            ["--er", "3.0-"],
-            "sudoku-repl generate: Sudoku Explainer's rating of puzzles under --rules x is not "
-            "in this version: give --rules without --er, --ep, --ed and --technique\n",
+            ["--er", "5.0-"],
+            "sudoku-repl generate: no puzzle under --rules x is rated 5.0 or more in this "
+            "version: Sudoku Explainer on these rules rates paths up to 4.0 (serate's techniques "
+            "past it are not yet ported); give a target that reaches down to it\n",
         ),
         (
             ["--technique", "X-Wing"],
-            "sudoku-repl generate: Sudoku Explainer's rating of puzzles under --rules x is not "
-            "in this version: give --rules without --er, --ep, --ed and --technique\n",
+            "sudoku-repl generate: --technique under --rules is not in this version (serate's "
+            "techniques of variant rules have their own names): give --er, --ep or --ed\n",
         ),
         (
             ["--steps", "-60"],
@@ -176,6 +177,29 @@ def test_what_is_not_made_under_rules_is_one_line(
     assert main_generate(["--rules", "x", *options]) == 2
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", line)
+
+
+def test_er_under_rules_serate_lacks_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main_generate(["--rules", "jigsaw=" + JIGSAW, "--er", "2.0-"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(
+        "sudoku-repl generate: Sudoku Explainer has no rating of the rule jigsaw (serate has "
+        "no flag for it): give --rules jigsaw="
+    ) and err.endswith(" without --er, --ep, --ed and --technique\n")
+
+
+def test_a_puzzle_made_to_an_er_under_rules_is_rated_as_serate_rates_it() -> None:
+    # serate.jar's ratings of made puzzles, with the rules' flags (tests/data/README.md)
+    serates = {
+        (rules, puzzle): rating
+        for rules, puzzle, rating in (
+            line.split() for line in (TEST_DATA / "rules" / "serate" / "made.txt").open()
+        )
+    }
+    (made,) = generate(rules="windoku", er="1.0-4.0", seed=2, count=1)
+    said = serates.get(("windoku", made.puzzle))
+    assert said is not None, f"rate {made.puzzle} with serate --isWindows=1 into made.txt"
+    assert f"{made.er}/{made.ep}/{made.ed}" == said
 
 
 @pytest.mark.parametrize(

@@ -214,7 +214,7 @@ def _rules_of(args: argparse.Namespace, targets: Targets, symmetry: Symmetry) ->
         raise UserError(f"--rules: {e.line}") from None
     if not rules.words:
         raise UserError(f"--rules: name the rules, {words_text()}")
-    why = se_refusal(rules) if targets.se else None
+    why = se_refusal(rules, targets) if targets.se else None
     if why is not None:
         raise UserError(why)
     classic = [

@@ -191,7 +191,8 @@ def _se(
     known to miss them: first up to the least ER allowed (below it: missed), then, for a
     puzzle that reaches it, in full up to the most ER allowed (above it: missed). Under
     ``rules``, rated in full through the maker's one door to a rating of variants
-    (``variant_rating.se_rating``)."""
+    (``variant_rating.se_rating``: a path of the ported techniques, milliseconds; a puzzle
+    beyond them is not kept)."""
     from sudoku_repl.techniques.explainer import rate
     from sudoku_repl.techniques.explainer.rating import Interrupted, rate_reaching
     from sudoku_repl.tools.making.variant_rating import se_rating
@@ -201,7 +202,10 @@ def _se(
     above = None if most is None else most / 10
     try:
         if rules.words:
-            rated = se_rating(quiz81, rules, stop)
+            ruled = se_rating(quiz81, rules)
+            if ruled is None:
+                return None  # no exact rating under the rules in this version: not kept
+            rated = ruled
         elif least is not None and least > LOWEST:
             if _below(puzzle, least, stop):
                 return None  # below ``least``, known without the path step by step

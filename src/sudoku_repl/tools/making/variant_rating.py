@@ -1,42 +1,64 @@
 """The maker's one door to Sudoku Explainer's rating of a puzzle under variant rules
-(``generate --rules ... --er``): ``se_refusal`` says whether the rules can be rated at all
-(the options ask it before anything is made), ``se_rating`` rates one quiz under them (the
-judge asks it of each puzzle). Neither is reached for classic sudoku, which the maker rates
-with its early exits (``tasks._se``).
+(``generate --rules ... --er``): ``se_refusal`` says whether the targets can be met under the
+rules at all (the options ask it before anything is made), ``se_rating`` rates one quiz under
+them (the judge asks it of each puzzle). Neither is reached for classic sudoku, which the maker
+rates with its early exits (``tasks._se``).
 
-The explainer rates classic sudoku only, so every rule is refused here in one line; a rating
-of variants connects here, and nowhere else in the maker.
+The rating of variants (``techniques.explainer.rate_with_rules``) is exact along serate's order
+up to the last technique ported to the rules (``ruled.order_level``): a puzzle whose path goes
+further has no exact rating yet, so the maker never keeps it (``se_rating`` None), and a target
+whose least ER lies past that technique is refused, as nothing could meet it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sudoku_repl.core.rules import Rules
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.rating import SERating
+    from sudoku_repl.tools.making.targets import Targets
 
 
-def se_refusal(rules: Rules) -> str | None:
-    """Why Sudoku Explainer's targets (``--er``, ``--ep``, ``--ed``, ``--technique``) cannot be
-    asked under ``rules``, one line's words, or None: they can."""
-    if not rules.words:
+def se_refusal(rules: Rules, targets: Targets) -> str | None:
+    """Why Sudoku Explainer's ``targets`` (``--er``, ``--ep``, ``--ed``, ``--technique``) cannot
+    be met under ``rules``, one line's words, or None: they can."""
+    from sudoku_repl.techniques.explainer import ruled
+
+    if not rules.words or ruled.plays_classic(rules):
         return None
-    return (
-        f"Sudoku Explainer's rating of puzzles under --rules {rules} is not in this version: "
-        "give --rules without --er, --ep, --ed and --technique"
-    )
+    other = ruled.serate_words(rules)
+    if other is not None:
+        return (
+            f"Sudoku Explainer has no rating of the rule {other} (serate has no flag for it): "
+            f"give --rules {rules} without --er, --ep, --ed and --technique"
+        )
+    if targets.technique:
+        return (
+            "--technique under --rules is not in this version (serate's techniques of variant "
+            "rules have their own names): give --er, --ep or --ed"
+        )
+    top = ruled.order_level(ruled.layout_of(rules))
+    least = targets.least_er()
+    if least is not None and least > top:
+        return (
+            f"no puzzle under --rules {rules} is rated {least / 10:.1f} or more in this version: "
+            f"Sudoku Explainer on these rules rates paths up to {top / 10:.1f} (serate's "
+            "techniques past it are not yet ported); give a target that reaches down to it"
+        )
+    return None
 
 
-def se_rating(quiz81: str, rules: Rules, stop: Callable[[], bool]) -> SERating:
-    """ER, EP, ED and the path of ``quiz81`` (81 characters) under ``rules``, rated in full
-    (``rating.Interrupted`` once ``stop()``). ``ValueError`` for rules ``se_refusal`` refuses
-    (the options refuse them first)."""
-    why = se_refusal(rules)
-    if why is not None:
-        raise ValueError(why)
-    from sudoku_repl.techniques.explainer import rate
+def se_rating(quiz81: str, rules: Rules) -> SERating | None:
+    """ER, EP and ED of ``quiz81`` (81 characters, one solution under ``rules``) and its path,
+    as serate rates it with the rules' flags; None where its path needs a technique not yet
+    ported to the rules (no exact rating: the maker does not keep it). ``ValueError`` for rules
+    ``se_refusal`` refuses (the options refuse them first)."""
+    from sudoku_repl.techniques.explainer import rate_with_rules
+    from sudoku_repl.techniques.explainer.ruled import Beyond
 
-    return rate(quiz81, None, stop)
+    try:
+        return rate_with_rules(quiz81, rules, time_limit=None)
+    except Beyond:
+        return None
