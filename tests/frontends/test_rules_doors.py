@@ -99,6 +99,29 @@ def test_the_mcp_tools_take_the_rules_and_f_puzzles_json() -> None:
     assert killer.is_error and "'killercage' constraint is not played" in killer.content[0].text
 
 
+def test_the_mcp_hints_of_a_variant_quiz_say_they_are_classic_sudoku_s() -> None:
+    # (Sudoku Explainer's classic grid would give steps the rules make wrong)
+    pytest.importorskip("mcp")
+    import anyio
+    from mcp.client import Client
+
+    from sudoku_repl.frontends.mcp.server import make_server
+
+    async def session_run() -> list[Any]:
+        async with Client(make_server()) as session:
+            await session.call_tool("load_quiz", {"quiz": X_QUIZ, "rules": "x"})
+            return [
+                await session.call_tool("hint", {}),
+                await session.call_tool("hint", {"level": 2}),
+                await session.call_tool("all_steps", {}),
+            ]
+
+    for answer in anyio.run(session_run):
+        assert (
+            answer.content[0].text.splitlines()[-1] == "hint se works on a classic 9x9 quiz only."
+        )
+
+
 def test_the_dap_launch_takes_the_rules() -> None:
     from tests.support.dap_client import InProcess
 

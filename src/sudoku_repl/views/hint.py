@@ -126,11 +126,17 @@ def looked_at(events: list[Event], geo: Geometry) -> list[int]:
 SE_NOTHING = "Sudoku Explainer's techniques find nothing from here."
 
 
+#: why a state of a quiz that is not classic 9x9 sudoku has no Sudoku Explainer step here
+NOT_CLASSIC_SE = "hint se works on a classic 9x9 quiz only."
+
+
 def se_grid(state: EngineState, geo: Geometry) -> Grid | str:
     """Sudoku Explainer's grid of the state's values and candidates (before step 1: of its
     givens), or the line that says why it takes no step from there."""
     from sudoku_repl.techniques.explainer.grid import Grid
 
+    if not geo.classic:  # (a variant's houses and peers are not the classic grid's)
+        return NOT_CLASSIC_SE
     if 0 not in state.values:
         return "Next: nothing, the grid is full."
     if state.status is Status.LOADED:  # candidates are computed at step 1: SE's from the givens

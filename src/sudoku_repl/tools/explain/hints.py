@@ -15,11 +15,11 @@ from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
 from sudoku_repl.tools.explain.plan import grid_solutions, next_taken
 from sudoku_repl.tools.explain.premises import premises
 from sudoku_repl.tools.explain.unsolvable import NO_STEP, SEVERAL_SOLUTIONS, no_solution_line
-from sudoku_repl.views.hint import SE_NOTHING, se_grid
+from sudoku_repl.views.hint import NOT_CLASSIC_SE, SE_NOTHING, se_grid
 from sudoku_repl.views.step_words import hint_words, listed_line, notation, step_line
 
 #: where a state is not of a classic 9x9 quiz (``hint se``'s line)
-NOT_CLASSIC = "hint se works on a classic 9x9 quiz only."
+NOT_CLASSIC = NOT_CLASSIC_SE
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
