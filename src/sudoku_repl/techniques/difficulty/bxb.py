@@ -18,6 +18,7 @@ from functools import partial
 from typing import Final
 
 from sudoku_repl.techniques.difficulty import native
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board
 from sudoku_repl.techniques.difficulty.braids import braids
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
 from sudoku_repl.techniques.difficulty.marks import Marks
@@ -28,17 +29,19 @@ from sudoku_repl.techniques.difficulty.te import Level, Search, te_depth
 MAX_B: Final = 12
 
 
-def rating(cands: list[int], limit: int, solution: tuple[int, ...]) -> int:
+def rating(
+    cands: list[int], limit: int, solution: tuple[int, ...], board: Board = CLASSIC_BOARD
+) -> int:
     """The least x <= ``limit`` for which T&E(B_x, 1) solves ``cands``: -1 past ``limit``, -2
     at a contradiction (``native.BxbRating``'s answers)."""
     grid = list(cands)
-    if not propagate(grid):
+    if not propagate(grid, board):
         return -2
     if is_full(grid):
         return 0
     for x in range(1, limit + 1):
-        search = Search(partial(braids, length=x), solution, 1)
-        if not (braids(grid, x, solution) and search.trial_and_error(grid, 1)):
+        search = Search(partial(braids, length=x, board=board), solution, 1)
+        if not (braids(grid, x, solution, board) and search.trial_and_error(grid, 1)):
             return -2
         if is_full(grid):
             return x
@@ -55,11 +58,11 @@ def bxb_rating(marks: Marks, max_b: int = 7) -> Level | None:
     if depth.value != 2:
         return None
     solution = unique_solution(marks)
-    fast = native.bxb_rating()
+    fast = native.bxb_rating() if marks.board.classic else None
     found = (
         fast(marks.cands, max_b, bytes(solution))
         if fast is not None
-        else rating(list(marks.cands), max_b, solution)
+        else rating(list(marks.cands), max_b, solution, marks.board)
     )
     if found == -2:
         raise Unrated("the state has no solution")  # not reached: it has one
