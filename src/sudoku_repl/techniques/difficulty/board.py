@@ -25,7 +25,7 @@ from typing import Final
 import attrs
 
 from sudoku_repl.core.geometry import CLASSIC, FULL, Cell, Geometry
-from sudoku_repl.core.rules import NO_RULES, Rules, geometry_of
+from sudoku_repl.core.rules import NO_RULES, Rules, geometry_of, parse
 
 CELLS: Final = 81
 
@@ -86,3 +86,10 @@ CLASSIC_BOARD: Final = _board(CLASSIC)
 def board_of(rules: Rules = NO_RULES) -> Board:
     """The board of these rules (``core/rules``); classic sudoku's for none."""
     return CLASSIC_BOARD if not rules.words else _board(geometry_of(rules))
+
+
+@cache
+def board_for(line: str) -> Board:
+    """The board of a quiz's rules line (``Quiz.rules``, as ``core/rules.parse`` reads it;
+    ``""``: classic sudoku). ``QuizError`` for a line that names no rules."""
+    return board_of(parse(line)) if line else CLASSIC_BOARD

@@ -42,6 +42,7 @@ from sudoku_repl.techniques.difficulty.te import Level, te_depth
 #: examples goes to 9)
 MAX_LENGTH = 12
 
+
 @attrs.frozen(eq=False)
 class Tables:
     """A board's cells as bits 0-80: each house's, each cell's peers', each cell's beside it
@@ -208,9 +209,7 @@ def _contradicts(
     return hit
 
 
-def braid_length(
-    cands: Sequence[int], z: int, limit: int, board: Board = CLASSIC_BOARD
-) -> int:
+def braid_length(cands: Sequence[int], z: int, limit: int, board: Board = CLASSIC_BOARD) -> int:
     """The least length (1 to ``limit``) of a braid against candidate ``z`` (cell * 9 + digit
     - 1, of an undecided cell) in ``cands``, a state BRT has closed without contradiction; 0
     when there is none that short."""

@@ -110,9 +110,9 @@ def solved(marks: Marks) -> bool:
     cands, board = marks.cands, marks.board
     if any(not m or m & (m - 1) for m in cands):
         return False
-    return all(
-        not cands[p] & cands[i] for i in range(CELLS) for p in board.peers[i]
-    ) and all(not cands[p] & board.away(cands[i]) for i in range(CELLS) for p in board.apart[i])
+    return all(not cands[p] & cands[i] for i in range(CELLS) for p in board.peers[i]) and all(
+        not cands[p] & board.away(cands[i]) for i in range(CELLS) for p in board.apart[i]
+    )
 
 
 def is_full(cands: list[int]) -> bool:

@@ -78,6 +78,8 @@ def heading(dossier: Measured) -> str:
     s = dossier.settings
     asked = set(s.measures)
     said = [f"sudoku-repl {s.version}", f"measures {','.join(s.measures)}"]
+    if s.rules:
+        said.append(f"rules {s.rules}")
     if asked & {"steps", "spread"}:
         said.append(f"isomorphs {s.isomorphs}, seed {s.seed}")
     if asked & {"se", "spread"}:
@@ -94,9 +96,11 @@ def state_line(dossier: Measured) -> str:
     placed = sum(1 for v in values if v) - givens
     if dossier.marks is None:
         return f"State: {givens} givens, nothing placed, no candidate removed."
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-    left = Marks.from_givens(values).cands  # (what the values leave each cell)
+    # (what the values leave each cell, under the quiz's rules)
+    left = Marks.from_givens(values, board_for(dossier.settings.rules)).cands
     removed = sum(
         (left[cell] & ~dossier.marks[cell]).bit_count() for cell in range(81) if not values[cell]
     )

@@ -81,18 +81,26 @@ def figures(
     interrupted: Callable[[], bool] = never,
     run_mode: int = 0,
     began: Callable[[str, Figures], None] = _nothing,
+    rules: str = "",
 ) -> Figures:
     """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``backdoors2``, ``guess``) of a grid with one
     solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
     values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
     ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
     native build, in milliseconds to seconds). ``began(word, found)`` as each measure begins,
-    with the figures found before it (what a dossier stopped there keeps)."""
+    with the figures found before it (what a dossier stopped there keeps). ``rules``: the
+    quiz's variant rules line ("" for classic sudoku)."""
     if not {"te", "b", "backdoors", "backdoors2", "guess"}.intersection(asked):
         return Figures()
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-    state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
+    board = board_for(rules)
+    state = (
+        Marks.from_givens(values, board)
+        if marks is None
+        else Marks.from_state(values, marks, board)
+    )
     found = Figures()
 
     def begin(word: str) -> None:
