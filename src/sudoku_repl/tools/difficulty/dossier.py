@@ -163,7 +163,7 @@ class Dossier:
             shown.append(f"steps {self.luck.steps.here:g}")
         if self.se is not None:
             shown.append(f"er {self.se.er}, ep {self.se.ep}, ed {self.se.ed}")
-        for key in ("te", "b", "bxb", "guess_depth", "fewest_guesses"):
+        for key in ("te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses"):
             figure = getattr(f, key)
             if figure is not None and figure.defined:
                 shown.append(f"{key} {figure.written()}")

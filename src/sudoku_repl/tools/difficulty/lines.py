@@ -125,7 +125,7 @@ def dossier_lines(dossier: Measured) -> list[str]:
             "candidate with n nested hypotheses, singles between, solves it; Berthier)"
         )
     if f.b is not None and f.bxb is not None:
-        lines.append(_braids_line(f.b, f.bxb, f.te))
+        lines.append(_braids_line(f.b, f.bxb, f.te, f.bxbb))
     if f.guess_depth is not None:
         lines.append(
             f"Guess depth: {_figure(f.guess_depth)} (the least nesting of guesses any order "
@@ -169,7 +169,7 @@ def dossier_lines(dossier: Measured) -> list[str]:
     return lines
 
 
-def _braids_line(b: Figure, bxb: Figure, te: Figure | None) -> str:
+def _braids_line(b: Figure, bxb: Figure, te: Figure | None, bxbb: Figure | None = None) -> str:
     if b.defined:
         return (
             f"B: {_figure(b)} (the least length of braids that solves it, for a T&E(1) puzzle; "
@@ -180,8 +180,16 @@ def _braids_line(b: Figure, bxb: Figure, te: Figure | None) -> str:
             f"BxB: B{_figure(bxb)}B (braids of braids: the least x of BxB that solves it, for a "
             "T&E(2) puzzle; Berthier)"
         )
+    if bxbb is not None and bxbb.defined:
+        return (
+            f"BxBB: B{_figure(bxbb)}BB (braids of braids of braids: the least x such that "
+            "T&E(B_x, 2) solves it, for a T&E(3) puzzle; Berthier, SHC)"
+        )
     depth = "" if te is None else f" (T&E-depth {_figure(te)})"
-    return f"B, BxB: not defined{depth}: B is for T&E(1) puzzles, BxB for T&E(2) ones."
+    return (
+        f"B, BxB, BxBB: not defined{depth}: B is for T&E(1) puzzles, BxB for T&E(2) ones, BxBB "
+        "for T&E(3) ones."
+    )
 
 
 def _among(figure: Among, unit: str) -> str:

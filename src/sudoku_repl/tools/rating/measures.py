@@ -20,10 +20,10 @@ from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, orde
 if TYPE_CHECKING:
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB computed (the issue
-#: asks for B7B at least); past them, "beyond"
+#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB and BxBB computed (a
+#: B10B takes some 14 CPU seconds, a B12B a minute); past them, "beyond"
 MOST_B = 12
-MOST_BXB = 7
+MOST_BXB = 12
 #: the most cells fewest guesses looks for
 MOST_GUESSES = 3
 
@@ -59,6 +59,8 @@ class Figures:
     te: Figure | None = None
     b: Figure | None = None
     bxb: Figure | None = None
+    #: braids of braids of braids, for a T&E(3) state (the dossier's; no ``rate`` column)
+    bxbb: Figure | None = None
     backdoors: tuple[Candidate, ...] | None = None
     candidate_backdoors: tuple[Candidate, ...] | None = None
     #: HoDoKu's candidate backdoors of size 2 (``backdoors2``): pairs, neither a backdoor alone
@@ -118,8 +120,8 @@ def figures(
         found = attrs.evolve(found, te=Figure(level.value, level.beyond))
     if "b" in asked:
         begin("b")
-        b, bxb = _braids(state, depth)
-        found = attrs.evolve(found, b=b, bxb=bxb)
+        b, bxb, bxbb = _braids(state, depth)
+        found = attrs.evolve(found, b=b, bxb=bxb, bxbb=bxbb)
     if "backdoors" in asked:
         from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
 
@@ -151,20 +153,22 @@ def figures(
     return found
 
 
-def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
-    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one;
-    the other not defined."""
+def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure, Figure]:
+    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one, the
+    x of BxBB for a T&E(3) one; the others not defined."""
     if depth in (0, 1):
         from sudoku_repl.techniques.difficulty.braids import b_rating
 
         level = b_rating(state, MOST_B)
-        return (Figure() if level is None else Figure(level.value, level.beyond)), Figure()
-    if depth == 2:
-        from sudoku_repl.techniques.difficulty.bxb import bxb_rating
+        b = Figure() if level is None else Figure(level.value, level.beyond)
+        return b, Figure(), Figure()
+    if depth in (2, 3):
+        from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 
-        level = bxb_rating(state, MOST_BXB)
-        return Figure(), (Figure() if level is None else Figure(level.value, level.beyond))
-    return Figure(), Figure()
+        level = (bxb_rating if depth == 2 else bxbb_rating)(state, MOST_BXB)
+        figure = Figure() if level is None else Figure(level.value, level.beyond)
+        return (Figure(), figure, Figure()) if depth == 2 else (Figure(), Figure(), figure)
+    return Figure(), Figure(), Figure()
 
 
 @attrs.frozen
