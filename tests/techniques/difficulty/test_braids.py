@@ -155,6 +155,20 @@ def test_bxbb_is_shcs(puzzle: str, figure: int) -> None:
     assert bxbb_rating(marks, max_b=1) == Level(beyond=1)
 
 
+@pytest.mark.slow
+@NEEDS_C
+def test_the_c_rates_bxbb_as_the_python_does() -> None:
+    """SHC's second BxBB example by the pure Python's T&E(B_x, 2) (some twenty seconds) and by
+    the C."""
+    puzzle, figure = BXBB_FILE[1]
+    marks = Marks.from_sukaku(puzzle)
+    fast = native.bxbb_rating()
+    assert fast is not None
+    solution = unique_solution(marks)
+    assert bxb.rating(list(marks.cands), 2, solution, depth=2) == figure
+    assert fast(marks.cands, 2, bytes(solution)) == figure
+
+
 def test_bxbb_of_a_state_below_te3_is_none() -> None:
     """SHC's first BxB example is T&E(2), Backdoor #1's kind T&E(1): neither has a BxBB."""
     assert bxbb_rating(Marks.from_sukaku(BXB_FILE[0][0])) is None
