@@ -20,8 +20,11 @@ The search: for a candidate Z and a bound n, a depth-first search over the *sets
 (the order a set is asserted in changes nothing: the candidates left are those linked to none
 of them); a set is reached by many orders and the search follows one: at each step the
 smallest single of the set already available (what is available only grows along a path, so
-that order exists and each set is met once). The bound grows a length at a time, so the
-shortest braid is found first. The C (csrc/df_braids.c) is a copy of this, faster.
+that order exists and each set is met once). ``braid_length`` grows the bound a length at a
+time, so the shortest braid is found first; B_n asks only whether there is one of length n at
+most, and searches at the bound n at once (a shorter braid is met on the way: the shorter
+bounds' searches would only be done again). The C (csrc/df_braids.c) is a copy of this,
+faster.
 """
 
 from __future__ import annotations
@@ -243,7 +246,7 @@ def braids(
                 m = cands[i]
                 if not m >> d & 1 or not m & (m - 1) or (solution and solution[i] == d + 1):
                     continue
-                if _length_in(base, i * 9 + d, length):
+                if _contradicts(base.assume(i * 9 + d), 0, length, [], {}):
                     cands[i] = m & ~(1 << d)
                     if not propagate(cands, board):
                         return False

@@ -6,7 +6,9 @@
  * over the *sets* of singles: a set of singles is reached by many orders, and the search
  * follows one of them only (the order that asserts, at each step, the smallest candidate among
  * those of the set already available; what is available only grows along a path, so each set
- * is met once). */
+ * is met once). B_n asks only whether a braid of length n at most is there, and searches at the
+ * bound n at once (a shorter one is met on the way); the least length deepens a length at a
+ * time. */
 #include "df_braids.h"
 
 #include <string.h>
@@ -319,6 +321,16 @@ static int length_in(Search *s, const Trial *base, int z, int max) {
     return 0;
 }
 
+/* whether a braid of length up to max against z is in the state base: the search bounded at
+ * max at once (it meets any shorter braid on its way) */
+static int has_braid(Search *s, const Trial *base, int z, int max) {
+    Trial start = *base;
+    if (max > MAX_DEPTH)
+        max = MAX_DEPTH;
+    assume(&start, z);
+    return search(s, &start, 0, max);
+}
+
 int df_braid_length(const DfGrid *g, int z, int max) {
     Search s; /* (on the stack: the callers run without the GIL) */
     Trial base;
@@ -341,7 +353,7 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (length_in(&s, &base, i * 9 + d, n)) {
+                if (has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;
