@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from sudoku_repl.techniques.difficulty.marks import Marks
 
 #: the most of B (braids' length: SHC's -max-length 12) and of x in BxB and BxBB computed (a
-#: B10B takes some 14 CPU seconds, a B12B a minute); past them, "beyond"
+#: B10B takes some 14 CPU seconds, and each x costs more than the one before); past them,
+#: "beyond"
 MOST_B = 12
 MOST_BXB = 12
 #: the most cells fewest guesses looks for
