@@ -1,8 +1,8 @@
 """The measures of difficulty against SHC (the Sudoku Hierarchical Classifier), same files, one
 run: CPU seconds each, and the ratio.
 
-    python benchmarks/bench_difficulty.py [--shc PATH/SHC.jar] [--measures te,b,bxb] [--limit N]
-                                          [--file FILE --expected FILE]
+    python benchmarks/bench_difficulty.py [--shc PATH/SHC.jar] [--measures te,b,bxb,bxbb]
+                                          [--limit N] [--top X] [--file FILE --expected FILE]
 
 Each measure rates SHC 6.2's own examples (tests/data/shc/), by ``java -jar SHC.jar`` and by
 this project, each in a process of its own whose CPU time (user + system, the JVM's start or
@@ -12,7 +12,10 @@ the interpreter's included, as a user pays it) is measured:
 - ``b``: the B rating of the 92 puzzles of B-input.txt, B0 to B9 (``B -max-length 12``; floor
   1.0, aim 0.3);
 - ``bxb``: the BxB rating of the puzzles of BxB-input.txt SHC rates B2B to B7B, the first 110
-  (``BxB``; floor 1.0).
+  (``BxB``; floor 1.0); ``--top X`` takes those to BXB (the file goes to B14B), ours bounded
+  at X too;
+- ``bxbb``: the BxBB rating of the 140 puzzles of BxBB-input.txt, all B2BB (``BxBB``; floor
+  1.0). Not in the default list.
 
 Prints both times, the ratio (ours / SHC's), and where the figures differ, from SHC's and from
 the published ones (the examples' -output-expected.txt). ``--limit N`` takes the first N puzzles
@@ -53,6 +56,7 @@ MEASURES = {
     "te": Measure("TE-depth", "TE", 3, [], 0.5, 0.1),
     "b": Measure("B", "B", 9, ["-max-length", "12"], 1.0, 0.3),
     "bxb": Measure("BxB", "BxB", 7, [], 1.0, 1.0),
+    "bxbb": Measure("BxBB", "BxBB", 7, [], 1.0, 1.0),
 }
 
 #: ours, as a user runs it: a process that reads the file and prints a figure a line, as SHC
@@ -60,11 +64,13 @@ MEASURES = {
 OURS = """
 import sys
 from sudoku_repl.techniques.difficulty.braids import b_rating
-from sudoku_repl.techniques.difficulty.bxb import bxb_rating
+from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.te import te_depth
+top = int(sys.argv[3])
 rate = {"te": te_depth, "b": lambda m: b_rating(m, max_length=12),
-        "bxb": lambda m: bxb_rating(m, max_b=7)}[sys.argv[1]]
+        "bxb": lambda m: bxb_rating(m, max_b=top),
+        "bxbb": lambda m: bxbb_rating(m, max_b=top)}[sys.argv[1]]
 for line in open(sys.argv[2], encoding="utf-8"):
     if line.strip():
         word = line.split()[0]
@@ -121,14 +127,17 @@ def main() -> None:
     parser.add_argument(
         "--shc", type=Path, default=DEFAULT_JAR, help="SHC.jar's path ($SUDOKU_REPL_SHC_JAR)"
     )
-    parser.add_argument("--measures", default="te,b,bxb", help="a comma list of te, b, bxb")
+    parser.add_argument("--measures", default="te,b,bxb", help="a comma list of te, b, bxb, bxbb")
+    parser.add_argument(
+        "--top", type=int, default=0, help="BxB, BxBB: the examples to BXB (ours bounded there)"
+    )
     parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each file")
     parser.add_argument("--file", type=Path, help="another file (one measure)")
     parser.add_argument("--expected", type=Path, help="its published figures")
     args = parser.parse_args()
     names = args.measures.split(",")
     if unknown := [n for n in names if n not in MEASURES]:
-        parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb")
+        parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb, bxbb")
     if (args.file or args.expected) and len(names) != 1:
         parser.error("--file and --expected go with one measure (--measures te, b or bxb)")
     java = shutil.which("java")
@@ -141,6 +150,8 @@ def main() -> None:
     ratios: dict[str, float] = {}
     for name in names:
         measure = MEASURES[name]
+        if args.top and name in ("bxb", "bxbb"):
+            measure = measure._replace(top=args.top)
         given = args.file or SHC_DATA / f"{measure.stem}-input.txt"
         expected_file = args.expected or SHC_DATA / f"{measure.stem}-output-expected.txt"
         lines = [line for line in given.read_text().splitlines() if line.strip()]
@@ -155,7 +166,7 @@ def main() -> None:
             puzzles = Path(folder) / "input.txt"
             puzzles.write_text("\n".join(lines) + "\n")
             shc = run_shc(args.shc, measure, puzzles, Path(folder)) if with_shc else None
-            cpu, said = timed([sys.executable, "-c", OURS, name, str(puzzles)])
+            cpu, said = timed([sys.executable, "-c", OURS, name, str(puzzles), str(measure.top)])
         ours = [int(d) for d in said.split()]
         print(f"{measure.category} of {len(ours)} puzzles ({given.name})")
         print(f"  ours: {cpu:.2f} CPU s")

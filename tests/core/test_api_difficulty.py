@@ -11,6 +11,7 @@ import pytest
 
 import sudoku_repl
 from sudoku_repl import Dossier, Session, UserError
+from sudoku_repl.techniques.difficulty import native as measures_native
 from tests.support.helpers import (
     NEEDS_NATIVE_EXPLAINER,
     PUZZLES,
@@ -213,3 +214,34 @@ def test_a_dossier_stopped_keeps_the_measures_finished() -> None:
     assert repr(done) == (
         "<Dossier of the quiz (interrupted: guess): te 1, backdoors 2, candidate_backdoors 0>"
     )
+
+
+#: BxB and BxBB on the measures' C (the pure Python takes minutes)
+NEEDS_NATIVE_DIFFICULTY = pytest.mark.skipif(
+    not measures_native.active(), reason="BxBB: minutes in the measures' pure Python"
+)
+
+
+def shc_example(stem: str, index: int) -> tuple[str, int]:
+    """Puzzle ``index`` (0-based) of SHC 6.2's ``STEM-input.txt`` and its published figure."""
+    puzzles = (TEST_DATA / "shc" / f"{stem}-input.txt").read_text().splitlines()
+    figures = (TEST_DATA / "shc" / f"{stem}-output-expected.txt").read_text().splitlines()[1:]
+    return puzzles[index][:81], int(figures[index])
+
+
+@NEEDS_NATIVE_DIFFICULTY
+def test_a_t_e_3_puzzle_has_its_bxbb() -> None:
+    puzzle, figure = shc_example("BxBB", 1)
+    done = sudoku_repl.difficulty(puzzle, "te,b")
+    assert done.figures.te is not None and done.figures.te.value == 3
+    assert done.figures.bxbb is not None and done.figures.bxbb.value == figure == 2
+    assert str(done).splitlines()[3].startswith("BxBB: B2BB (braids of braids of braids")
+
+
+@SLOW
+@NEEDS_NATIVE_DIFFICULTY
+def test_bxb_goes_past_b7b() -> None:
+    """SHC's first B8B example (some five CPU seconds)."""
+    puzzle, figure = shc_example("BxB", 110)
+    done = sudoku_repl.difficulty(puzzle, "b")
+    assert done.figures.bxb is not None and done.figures.bxb.value == figure == 8

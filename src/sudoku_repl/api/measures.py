@@ -71,9 +71,11 @@ class Measures(CoreSession):
 
         if self.quiz is None:
             raise UserError("No quiz loaded: load one first (Session.from_quiz).")
-        if not self.geo.classic:
-            raise UserError("difficulty measures a classic 9x9 quiz only.")
-        settings = settings_of(measures, isomorphs, seed, se_timeout, self.settings.run_mode)
+        if not self.geo.one_grid:
+            raise UserError("difficulty measures a 9x9 quiz, not one of several grids.")
+        settings = settings_of(
+            measures, isomorphs, seed, se_timeout, self.settings.run_mode, self.geo.rules
+        )
         givens = sum(1 for v in self.quiz.givens if v)
         if quiz:
             return dossier(self.quiz.givens, None, settings, givens=givens)

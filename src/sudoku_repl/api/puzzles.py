@@ -53,9 +53,10 @@ def difficulty(
         )
     if isinstance(puzzle_or_state, str):
         puzzle_or_state = _line_quiz(puzzle_or_state)
-    if not puzzle_or_state.geometry.classic:
-        raise UserError("difficulty measures a classic 9x9 quiz only.")
-    settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode)
+    geometry = puzzle_or_state.geometry
+    if not geometry.one_grid:
+        raise UserError("difficulty measures a 9x9 quiz, not one of several grids.")
+    settings = settings_of(measures, isomorphs, seed, se_timeout, run_mode, geometry.rules)
     return dossier(puzzle_or_state.givens, puzzle_or_state.marks, settings)
 
 

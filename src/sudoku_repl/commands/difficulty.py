@@ -25,11 +25,16 @@ def difficulty(
     se_timeout: float | None = None,
 ) -> None:
     session = repl.require_quiz()
-    if not session.geo.classic:
-        raise UserError("difficulty measures a classic 9x9 quiz only.")
+    if not session.geo.one_grid:
+        raise UserError("difficulty measures a 9x9 quiz, not one of several grids.")
     try:
         settings = settings_of(
-            measures, isomorphs, seed, se_timeout, run_mode=session.settings.run_mode
+            measures,
+            isomorphs,
+            seed,
+            se_timeout,
+            run_mode=session.settings.run_mode,
+            rules=session.geo.rules,
         )
     except UserError as e:
         raise UserError(f"difficulty {e.line}: {DIFFICULTY.form}") from None

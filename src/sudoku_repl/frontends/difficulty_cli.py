@@ -71,10 +71,22 @@ def main_difficulty(argv: Sequence[str], interrupted: Callable[[], bool] = lambd
         _complain(line if usage() in line else f"{line}: {usage()}")
         return 2
     try:
-        state = _state(target, number)
+        state, rules = _state(target, number)
     except QuizError as e:
         _complain(e.line)
         return 1
+    if rules:  # (the measures asked for, checked again against the quiz's rules)
+        try:
+            settings = settings_of(
+                values["measures"],
+                values["isomorphs"],
+                values["seed"],
+                values["se_timeout"],
+                rules=rules,
+            )
+        except UserError as e:
+            _complain(f"{e.line}: {usage()}")
+            return 2
     return _measure(state, settings, interrupted)
 
 
@@ -110,10 +122,10 @@ def _read(words: list[str]) -> tuple[str, int | None, list[str]]:
 _State = tuple[tuple[int, ...], tuple[int, ...] | None, str, int]
 
 
-def _state(target: str, line: int | None) -> _State:
+def _state(target: str, line: int | None) -> tuple[_State, str]:
     """What ``load-quiz`` reads of TARGET (of a file, the quiz on ``line``, as ``rate``
-    numbers them), as a dossier measures it; ``QuizError`` (one line) where it cannot be
-    read."""
+    numbers them), as a dossier measures it, and its rules line ("": classic sudoku);
+    ``QuizError`` (one line) where it cannot be read."""
     from sudoku_repl.text.quiz_files import inline_position, load_position
 
     if os.path.exists(target):
@@ -126,13 +138,13 @@ def _state(target: str, line: int | None) -> _State:
             raise QuizError(f"{shown(target)!r}: no such file, and no puzzle: {_WANTED}.")
         position, subject = found, "the quiz"
     quiz = position.quiz
-    if not quiz.geometry.classic:
-        raise QuizError("difficulty measures a classic 9x9 quiz only.")
+    if not quiz.geometry.one_grid:
+        raise QuizError("difficulty measures a 9x9 quiz, not one of several grids.")
     givens = sum(1 for v in quiz.givens if v)
     if not position.marked:
-        return tuple(quiz.givens), None, subject, givens
+        return (tuple(quiz.givens), None, subject, givens), quiz.rules
     values, marks = position.state()
-    return values, marks, subject, givens
+    return (values, marks, subject, givens), quiz.rules
 
 
 #: the runs of quiz lines a refusal names, the rest counted

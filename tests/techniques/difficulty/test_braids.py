@@ -1,4 +1,4 @@
-"""B (braids) and BxB (braids of braids): SHC 6.2's figures on a sample of its own
+"""B (braids), BxB (braids of braids) and BxBB: SHC 6.2's figures on a sample of its own
 example files (tests/data/shc/, whose source is in tests/data/README.md), the C held to the pure
 Python, and what a state outside a rating's domain answers. The whole files:
 ``benchmarks/bench_difficulty.py``."""
@@ -9,7 +9,7 @@ import pytest
 
 from sudoku_repl.techniques.difficulty import braids, bxb, native
 from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length
-from sudoku_repl.techniques.difficulty.bxb import bxb_rating
+from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
 from sudoku_repl.techniques.difficulty.te import Level
@@ -30,6 +30,7 @@ def shc_file(name: str) -> list[tuple[str, int]]:
 
 B_FILE = shc_file("B")
 BXB_FILE = shc_file("BxB")
+BXBB_FILE = shc_file("BxBB")
 
 
 def test_the_files_are_shcs_examples() -> None:
@@ -39,6 +40,7 @@ def test_the_files_are_shcs_examples() -> None:
     assert len(BXB_FILE) == 153
     assert sorted({f for _, f in BXB_FILE[:110]}) == [2, 3, 4, 5, 6, 7]
     assert min(f for _, f in BXB_FILE[110:]) == 8
+    assert [f for _, f in BXBB_FILE] == [2] * 140
 
 
 # one puzzle of each figure: B0 to B4 run everywhere (the pure Python takes about a second),
@@ -133,6 +135,44 @@ def test_bxb_past_b7b_is_beyond_7() -> None:
     puzzle, figure = BXB_FILE[110]
     assert figure == 8
     assert bxb_rating(Marks.from_sukaku(puzzle)) == Level(beyond=7)
+
+
+@pytest.mark.slow
+@NEEDS_C
+def test_bxb_past_b7b_is_shcs() -> None:
+    """SHC's first B8B example, the bound past it: 8 (about five seconds; the benchmark's
+    ``--file`` runs the rest)."""
+    puzzle, figure = BXB_FILE[110]
+    assert bxb_rating(Marks.from_sukaku(puzzle), max_b=9) == Level(value=figure)
+
+
+@NEEDS_C
+@pytest.mark.parametrize(("puzzle", "figure"), [BXBB_FILE[1]])
+def test_bxbb_is_shcs(puzzle: str, figure: int) -> None:
+    """SHC's BxBB examples (T&E(3) puzzles, all B2BB): T&E(B_x, 2) solves them from x = 2."""
+    marks = Marks.from_sukaku(puzzle)
+    assert bxbb_rating(marks) == Level(value=figure)
+    assert bxbb_rating(marks, max_b=1) == Level(beyond=1)
+
+
+@pytest.mark.slow
+@NEEDS_C
+def test_the_c_rates_bxbb_as_the_python_does() -> None:
+    """SHC's second BxBB example by the pure Python's T&E(B_x, 2) (some twenty seconds) and by
+    the C."""
+    puzzle, figure = BXBB_FILE[1]
+    marks = Marks.from_sukaku(puzzle)
+    fast = native.bxbb_rating()
+    assert fast is not None
+    solution = unique_solution(marks)
+    assert bxb.rating(list(marks.cands), 2, solution, depth=2) == figure
+    assert fast(marks.cands, 2, bytes(solution)) == figure
+
+
+def test_bxbb_of_a_state_below_te3_is_none() -> None:
+    """SHC's first BxB example is T&E(2), Backdoor #1's kind T&E(1): neither has a BxBB."""
+    assert bxbb_rating(Marks.from_sukaku(BXB_FILE[0][0])) is None
+    assert bxbb_rating(Marks.from_sukaku(B_FILE[4][0])) is None
 
 
 def test_bxb_of_a_state_below_te2_is_none() -> None:

@@ -81,7 +81,7 @@ def test_a_sessions_state_is_its_placed_values_and_its_candidates() -> None:
             assert marks.cands[i] == 1 << (state.values[i] - 1)
         else:
             assert marks.cands[i] == state.cands[i]
-    with pytest.raises(MarksError, match="classic 9x9"):
+    with pytest.raises(MarksError, match="a 9x9 quiz"):
         Marks.from_state(bytes(369), (0,) * 369)
 
 

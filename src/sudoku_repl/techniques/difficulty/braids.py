@@ -20,17 +20,24 @@ The search: for a candidate Z and a bound n, a depth-first search over the *sets
 (the order a set is asserted in changes nothing: the candidates left are those linked to none
 of them); a set is reached by many orders and the search follows one: at each step the
 smallest single of the set already available (what is available only grows along a path, so
-that order exists and each set is met once). The bound grows a length at a time, so the
-shortest braid is found first. The C (csrc/df_braids.c) is a copy of this, faster.
+that order exists and each set is met once). ``braid_length`` grows the bound a length at a
+time, so the shortest braid is found first; B_n asks only whether there is one of length n at
+most, and searches at the bound n at once (a shorter braid is met on the way: the shorter
+bounds' searches would only be done again). The C (csrc/df_braids.c) is a copy of this,
+faster.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+import attrs
 
 from sudoku_repl.techniques.difficulty import native
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board
 from sudoku_repl.techniques.difficulty.brt import is_full, propagate
-from sudoku_repl.techniques.difficulty.marks import CELLS, PEERS, UNITS, Marks
+from sudoku_repl.techniques.difficulty.marks import CELLS, Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
 from sudoku_repl.techniques.difficulty.te import Level, te_depth
 
@@ -38,25 +45,48 @@ from sudoku_repl.techniques.difficulty.te import Level, te_depth
 #: examples goes to 9)
 MAX_LENGTH = 12
 
-ALL_CELLS = (1 << CELLS) - 1
-UNIT_CELLS = tuple(sum(1 << k for k in unit) for unit in UNITS)
-PEER_CELLS = tuple(sum(1 << k for k in peers) for peers in PEERS)
+
+@attrs.frozen(eq=False)
+class Tables:
+    """A board's cells as bits 0-80: each house's, each cell's peers', each cell's beside it
+    (non-consecutive: empty tuples without the rule)."""
+
+    board: Board
+    houses: tuple[int, ...]
+    peers: tuple[int, ...]
+    apart: tuple[int, ...]
+
+
+def _bits(cells: Iterable[int]) -> int:
+    return sum(1 << k for k in cells)
+
+
+@cache
+def tables_of(board: Board) -> Tables:
+    """The bit tables of ``board`` (made once a board)."""
+    return Tables(
+        board,
+        tuple(map(_bits, board.houses)),
+        tuple(map(_bits, board.peers)),
+        tuple(map(_bits, board.apart)),
+    )
 
 
 class Trial:
     """A candidate assumed and singles asserted after it: by digit the cells still open to it
     (``cand``) and the cells assigned it (``assigned``: decided in the state, or asserted), and
-    the cells assigned nothing (``open``); cells are bits 0-80."""
+    the cells assigned nothing (``open``); cells are bits 0-80. ``tables``: the board's."""
 
-    __slots__ = ("assigned", "cand", "open")
+    __slots__ = ("assigned", "cand", "open", "tables")
 
-    def __init__(self, cand: list[int], assigned: list[int], open_: int) -> None:
+    def __init__(self, cand: list[int], assigned: list[int], open_: int, tables: Tables) -> None:
         self.cand = cand
         self.assigned = assigned
         self.open = open_
+        self.tables = tables
 
     @classmethod
-    def of(cls, cands: Sequence[int]) -> Trial:
+    def of(cls, cands: Sequence[int], board: Board = CLASSIC_BOARD) -> Trial:
         """The state ``cands`` (BRT closed, no contradiction), nothing assumed yet."""
         cand = [0] * 9
         assigned = [0] * 9
@@ -69,17 +99,24 @@ class Trial:
                 open_ |= 1 << i
             else:
                 assigned[m.bit_length() - 1] |= 1 << i
-        return cls(cand, assigned, open_)
+        return cls(cand, assigned, open_, tables_of(board))
 
     def assume(self, x: int) -> Trial:
-        """A copy with candidate ``x`` (cell * 9 + digit - 1) asserted."""
+        """A copy with candidate ``x`` (cell * 9 + digit - 1) asserted: the candidates linked
+        to it gone."""
         cell, d = divmod(x, 9)
-        bit = 1 << cell
+        bit, t = 1 << cell, self.tables
         cand = [c & ~bit for c in self.cand]
-        cand[d] = self.cand[d] & ~PEER_CELLS[cell]
+        cand[d] = self.cand[d] & ~t.peers[cell]
+        beside = t.apart[cell]
+        if beside:
+            away = t.board.away(1 << d)
+            for e in range(9):
+                if away >> e & 1:
+                    cand[e] &= ~beside
         assigned = self.assigned.copy()
         assigned[d] |= bit
-        return Trial(cand, assigned, self.open & ~bit)
+        return Trial(cand, assigned, self.open & ~bit, t)
 
     def singles(self) -> list[int] | None:
         """The candidates each the one left to a variable not yet satisfied (each once, as
@@ -98,9 +135,10 @@ class Trial:
             cell = b.bit_length() - 1
             d = next(d for d in range(9) if self.cand[d] & b)
             found[cell * 9 + d] = None
+        houses = self.tables.houses
         for d in range(9):
             cand, assigned = self.cand[d], self.assigned[d]
-            for unit in UNIT_CELLS:
+            for unit in houses:
                 if assigned & unit:
                     continue  # the digit is placed in the unit
                 m = cand & unit
@@ -112,10 +150,13 @@ class Trial:
 
     def one_step_short(self, found: list[int]) -> bool:
         """Whether asserting one of ``found`` (the singles of this trial, free of
-        contradiction) leaves a variable with no candidate: a single linked to another (two in
-        one cell, or a digit's in two peers: the one asserted takes the other's last place), or
-        a digit whose places in a unit are all peers of the single's cell (a unit's other
-        digits and the cells lose no more than a single does)."""
+        contradiction) leaves a variable with no candidate. Where the links are a cell's digits
+        and a digit in peers: a single linked to another (two in one cell, or a digit's in two
+        peers: the one asserted takes the other's last place), or a digit whose places in a
+        unit are all peers of the single's cell (a unit's other digits and the cells lose no
+        more than a single does). Under non-consecutive, each single is asserted in turn."""
+        if any(self.tables.apart):
+            return any(self.assume(x).singles() is None for x in found)
         at = [0] * 9
         for x in found:
             at[x % 9] |= 1 << (x // 9)
@@ -125,13 +166,14 @@ class Trial:
             once |= cells
         if twice:
             return True  # two singles in one cell
+        peer_cells, houses = self.tables.peers, self.tables.houses
         for x in found:
             cell, d = divmod(x, 9)
-            peers, bit = PEER_CELLS[cell], 1 << cell
+            peers, bit = peer_cells[cell], 1 << cell
             if at[d] & peers:
                 return True  # a digit's singles in two peers
             cand, assigned = self.cand[d], self.assigned[d]
-            for unit in UNIT_CELLS:
+            for unit in houses:
                 if not unit & (bit | assigned) and not cand & unit & ~peers:
                     return True  # the digit's places in the unit all among the cell's peers
         return False
@@ -170,11 +212,11 @@ def _contradicts(
     return hit
 
 
-def braid_length(cands: Sequence[int], z: int, limit: int) -> int:
+def braid_length(cands: Sequence[int], z: int, limit: int, board: Board = CLASSIC_BOARD) -> int:
     """The least length (1 to ``limit``) of a braid against candidate ``z`` (cell * 9 + digit
     - 1, of an undecided cell) in ``cands``, a state BRT has closed without contradiction; 0
     when there is none that short."""
-    return _length_in(Trial.of(cands), z, limit)
+    return _length_in(Trial.of(cands, board), z, limit)
 
 
 def _length_in(base: Trial, z: int, limit: int) -> int:
@@ -185,25 +227,30 @@ def _length_in(base: Trial, z: int, limit: int) -> int:
     return 0
 
 
-def braids(cands: list[int], length: int, solution: Sequence[int] | None = None) -> bool:
+def braids(
+    cands: list[int],
+    length: int,
+    solution: Sequence[int] | None = None,
+    board: Board = CLASSIC_BOARD,
+) -> bool:
     """B_``length`` (BRT and braids up to ``length``) on ``cands`` in place, until nothing
     changes: False at a contradiction. ``solution`` (the state's, when it holds it) spares the
     search against the true candidates, which no braid eliminates."""
-    if not propagate(cands):
+    if not propagate(cands, board):
         return False
     while True:
         progress = False
-        base = Trial.of(cands)  # (made again after each elimination only)
+        base = Trial.of(cands, board)  # (made again after each elimination only)
         for i in range(CELLS):
             for d in range(9):
                 m = cands[i]
                 if not m >> d & 1 or not m & (m - 1) or (solution and solution[i] == d + 1):
                     continue
-                if _length_in(base, i * 9 + d, length):
+                if _contradicts(base.assume(i * 9 + d), 0, length, [], {}):
                     cands[i] = m & ~(1 << d)
-                    if not propagate(cands):
+                    if not propagate(cands, board):
                         return False
-                    base = Trial.of(cands)
+                    base = Trial.of(cands, board)
                     progress = True
             if is_full(cands):
                 return True
@@ -211,14 +258,19 @@ def braids(cands: list[int], length: int, solution: Sequence[int] | None = None)
             return True
 
 
-def rating(cands: Sequence[int], limit: int, solution: Sequence[int] | None) -> int:
+def rating(
+    cands: Sequence[int],
+    limit: int,
+    solution: Sequence[int] | None,
+    board: Board = CLASSIC_BOARD,
+) -> int:
     """The least n <= ``limit`` for which B_n solves ``cands``: -1 past ``limit``, -2 at a
     contradiction (``native.BRating``'s answers)."""
     grid = list(cands)
-    if not propagate(grid):
+    if not propagate(grid, board):
         return -2
     for n in range(limit + 1):
-        if n and not braids(grid, n, solution):
+        if n and not braids(grid, n, solution, board):
             return -2
         if is_full(grid):
             return n
@@ -235,11 +287,11 @@ def b_rating(marks: Marks, max_length: int = MAX_LENGTH) -> Level | None:
     if depth.value is None:
         return None
     solution = unique_solution(marks)
-    fast = native.b_rating()
+    fast = native.b_rating() if marks.board.classic else None
     found = (
         fast(marks.cands, max_length, bytes(solution))
         if fast is not None
-        else rating(marks.cands, max_length, solution)
+        else rating(marks.cands, max_length, solution, marks.board)
     )
     if found == -2:
         raise Unrated("the state has no solution")  # not reached: it has one

@@ -19,13 +19,15 @@ placed, let the rules finish, exact up to 3 cells.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 
 import attrs
 
 from sudoku_repl.techniques.difficulty import native
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board
 from sudoku_repl.techniques.difficulty.brt import is_full, place_singles, propagate
-from sudoku_repl.techniques.difficulty.marks import CELLS, UNITS, Candidate, Marks
+from sudoku_repl.techniques.difficulty.marks import CELLS, Candidate, Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
 from sudoku_repl.techniques.difficulty.te import Level, Rules, depth_with
 
@@ -35,14 +37,14 @@ MODES = (0, 1, 2)
 GUESS_LIMIT = 3
 
 
-def subsets(cands: list[int]) -> bool:
+def subsets(cands: list[int], board: Board = CLASSIC_BOARD) -> bool:
     """BRT and naked subsets of every size (hidden subsets are their complements in a unit)
     in place, until nothing changes: False at a contradiction. Modes 0 and 1's filters."""
     while True:
-        if not propagate(cands):
+        if not propagate(cands, board):
             return False
         shrunk = False
-        for unit in UNITS:
+        for unit in board.houses:
             open_cells = [i for i in unit if cands[i] & (cands[i] - 1)]
             n = len(open_cells)
             for size in range(2, n - 1):
@@ -64,22 +66,22 @@ def subsets(cands: list[int]) -> bool:
             return True
 
 
-def singles(cands: list[int]) -> bool:
+def singles(cands: list[int], board: Board = CLASSIC_BOARD) -> bool:
     """Placed values leave their peers, naked singles, in place until nothing changes: False
     when a cell is left with no candidate. Mode 2's filters."""
     if not all(cands):
         return False
     todo = [i for i in range(CELLS) if not cands[i] & (cands[i] - 1)]
-    return place_singles(cands, todo, [False] * CELLS)
+    return place_singles(cands, todo, [False] * CELLS, board)
 
 
-def rules_of(mode: int) -> Rules:
-    """The basic rules of a run mode's filters; ValueError for a mode that is not the
-    original's."""
+def rules_of(mode: int, board: Board = CLASSIC_BOARD) -> Rules:
+    """The basic rules of a run mode's filters on ``board``; ValueError for a mode that is not
+    the original's."""
     if mode in (0, 1):
-        return subsets
+        return partial(subsets, board=board)
     if mode == 2:
-        return singles
+        return partial(singles, board=board)
     raise ValueError(f"the original's filters are run modes 0, 1 and 2, not {mode}")
 
 
@@ -87,7 +89,7 @@ def guess_depth(marks: Marks, mode: int = 0, limit: int = 3) -> Level:
     """The least nesting of guesses any order needs with run mode ``mode``'s filters between
     them (T&E-depth on those rules), or "more than ``limit``". ``Unrated`` for a state with no
     solution or several."""
-    return depth_with(marks, rules_of(mode), mode, limit)
+    return depth_with(marks, rules_of(mode, marks.board), mode, limit)
 
 
 @attrs.frozen
@@ -103,9 +105,9 @@ def fewest_guesses(marks: Marks, mode: int = 0, limit: int = GUESS_LIMIT) -> Few
     """The smallest set of cells (up to ``limit``) whose solution digits, placed, let run mode
     ``mode``'s filters finish: the first such set in cell order. ``Unrated`` for a state with no
     solution or several."""
-    rules = rules_of(mode)
+    rules = rules_of(mode, marks.board)
     solution = unique_solution(marks)
-    fast = native.fewest_guesses()
+    fast = native.fewest_guesses() if marks.board.classic else None
     if fast is not None:
         size, cells = fast(marks.cands, bytes(solution), limit, mode)
         if size == -2:

@@ -1,4 +1,5 @@
-"""A pencil-mark state of a classic 9x9 quiz: each cell's candidates, nothing else.
+"""A pencil-mark state of a 9x9 quiz: each cell's candidates, and the board they are on (classic
+sudoku's, or a variant's rules: ``board``), nothing else.
 
 The measures of this package are defined on such states (Berthier's *resolution states*), so a
 puzzle, a sukaku (a 729-character pencil-mark line, as SHC and SukakuExplainer read them) and
@@ -15,6 +16,7 @@ import attrs
 from sudoku_repl.core.counting import BOX, COL, ROW
 from sudoku_repl.core.geometry import FULL, Cell, Mask
 from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board
 
 CELLS: Final = 81
 #: the 27 units' cells: rows, columns, boxes
@@ -63,20 +65,25 @@ def _masks(given: Iterable[int]) -> tuple[int, ...]:
 class Marks:
     """81 candidate masks, row-major: bit d-1 set when digit d is still possible there. A
     decided cell (a given, a placed value) is a single bit, as is any cell with one candidate
-    left: a resolution state knows no difference."""
+    left: a resolution state knows no difference. ``board``: the rules it is played on."""
 
     cands: tuple[int, ...] = attrs.field(converter=_masks)
+    board: Board = CLASSIC_BOARD
 
     @classmethod
-    def from_givens(cls, givens: Sequence[int]) -> Marks:
+    def from_givens(cls, givens: Sequence[int], board: Board = CLASSIC_BOARD) -> Marks:
         """A puzzle's state: a given is its digit; an empty cell (0) keeps the digits no given
-        among its peers holds (direct elimination, nothing more)."""
+        among its peers holds, nor (non-consecutive) one apart from a given beside it (direct
+        elimination, nothing more)."""
         if len(givens) != CELLS or any(not 0 <= v <= 9 for v in givens):
             raise MarksError("a puzzle has 81 values: 0 for an empty cell, 1-9 for a given")
         cands = [
-            1 << (v - 1) if v else FULL & ~_held(givens, PEERS[i]) for i, v in enumerate(givens)
+            1 << (v - 1)
+            if v
+            else FULL & ~_held(givens, board.peers[i]) & ~board.away(_held(givens, board.apart[i]))
+            for i, v in enumerate(givens)
         ]
-        return cls(tuple(cands))
+        return cls(tuple(cands), board)
 
     @classmethod
     def from_sukaku(cls, text: str) -> Marks:
@@ -117,12 +124,14 @@ class Marks:
         return cls(tuple(cands))
 
     @classmethod
-    def from_state(cls, values: Sequence[int], cands: Sequence[Mask]) -> Marks:
+    def from_state(
+        cls, values: Sequence[int], cands: Sequence[Mask], board: Board = CLASSIC_BOARD
+    ) -> Marks:
         """A session's state (``EngineState.values`` and ``.cands``: 0 and the candidate mask
         for an empty cell, the value and an empty mask for a filled one) as pencil marks."""
         if len(values) != CELLS or len(cands) != CELLS:
-            raise MarksError("the measures of difficulty take a classic 9x9 quiz (81 cells)")
-        return cls(tuple(1 << (v - 1) if v else m & FULL for v, m in zip(values, cands)))
+            raise MarksError("the measures of difficulty take a 9x9 quiz (81 cells)")
+        return cls(tuple(1 << (v - 1) if v else m & FULL for v, m in zip(values, cands)), board)
 
     @classmethod
     def from_engine_state(cls, state: EngineState) -> Marks:
@@ -131,7 +140,7 @@ class Marks:
         candidates (``from_givens``)."""
         if state.status is Status.LOADED:
             if len(state.values) != CELLS:
-                raise MarksError("the measures of difficulty take a classic 9x9 quiz (81 cells)")
+                raise MarksError("the measures of difficulty take a 9x9 quiz (81 cells)")
             return cls.from_givens(state.values)
         return cls.from_state(state.values, state.cands)
 

@@ -83,7 +83,7 @@ class FewestGuesses(Protocol):
 
 class Rating(Protocol):
     """(masks, bound, the solution as 81 bytes 1-9 or None) -> the B rating (braids up to the
-    bound, 0-64) or the BxB rating (1-12): -1 past the bound, -2 at a contradiction."""
+    bound, 0-64) or the BxB or BxBB rating (1-16): -1 past the bound, -2 at a contradiction."""
 
     def __call__(self, cands: Sequence[int], bound: int, solution: bytes | None, /) -> int: ...
 
@@ -125,6 +125,11 @@ def b_rating() -> Rating | None:
 
 def bxb_rating() -> Rating | None:
     found: Rating | None = _function("df_bxb_rating")
+    return found
+
+
+def bxbb_rating() -> Rating | None:
+    found: Rating | None = _function("df_bxbb_rating")
     return found
 
 

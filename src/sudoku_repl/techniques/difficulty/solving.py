@@ -17,13 +17,14 @@ def solutions(marks: Marks, limit: int = 2) -> list[tuple[int, ...]]:
     search that applies BRT at each node and tries each digit of the cell with the fewest."""
     if limit not in (1, 2):
         raise ValueError(f"the solutions of a state are counted up to 1 or 2, not {limit}")
-    fast = native.solutions()
+    board = marks.board
+    fast = native.solutions() if board.classic else None
     if fast is not None:
         return [tuple(one) for one in fast(marks.cands, min(limit, 2))]
     found: list[tuple[int, ...]] = []
 
     def search(cands: list[int]) -> None:
-        if not propagate(cands):
+        if not propagate(cands, board):
             return
         if is_full(cands):
             found.append(tuple(m.bit_length() for m in cands))

@@ -25,6 +25,7 @@ same end:
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import attrs
 
@@ -123,14 +124,14 @@ def trial_and_error(cands: list[int], depth: int, rules: Rules = propagate) -> b
 def te_depth(marks: Marks, limit: int = 3) -> Level:
     """The T&E-depth of ``marks`` (0 to ``limit``), or "more than ``limit``". ``Unrated`` for
     a state with no solution or several."""
-    return depth_with(marks, propagate, native.BRT_RULES, limit)
+    return depth_with(marks, partial(propagate, board=marks.board), native.BRT_RULES, limit)
 
 
 def depth_with(marks: Marks, rules: Rules, code: int, limit: int) -> Level:
     """The least n (up to ``limit``) for which T&E(``rules``, n) solves ``marks``; ``code``
     names the rules to the C (``native.Depth``)."""
     solution = unique_solution(marks)
-    fast = native.depth()
+    fast = native.depth() if marks.board.classic else None
     if fast is not None:
         found = fast(marks.cands, limit, code, bytes(solution))
         if found == -2:

@@ -34,6 +34,11 @@ from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, orde
 
 __all__ = ["Dossier", "Interrupted", "SePath", "Settings", "WrongGuess", "dossier"]
 
+#: the measures taken on a quiz with variant rules: the order-free ones, whose rules
+#: (``techniques/difficulty/board``) are stated for any board; the original's steps over
+#: isomorphs and Sudoku Explainer's rating are of classic sudoku here
+ON_RULES = ("te", "b", "backdoors", "backdoors2", "guess")
+
 
 def _quiet(doing: str) -> None:
     """No progress shown."""
@@ -158,7 +163,7 @@ class Dossier:
             shown.append(f"steps {self.luck.steps.here:g}")
         if self.se is not None:
             shown.append(f"er {self.se.er}, ep {self.se.ep}, ed {self.se.ed}")
-        for key in ("te", "b", "bxb", "guess_depth", "fewest_guesses"):
+        for key in ("te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses"):
             figure = getattr(f, key)
             if figure is not None and figure.defined:
                 shown.append(f"{key} {figure.written()}")
@@ -192,16 +197,24 @@ def settings_of(
     seed: int | None = None,
     se_timeout: float | None = None,
     run_mode: int = 0,
+    rules: str = "",
 ) -> Settings:
     """The settings the command and the API are given: ``measures`` a comma list (or a
     sequence of words; None: every measure but those given only on request,
-    ``scales.ON_REQUEST``), the rest None for their defaults. ``UserError``
-    (one line) for a word that is no measure, or a count of isomorphs out of range."""
+    ``scales.ON_REQUEST``, and on variant ``rules`` those ``ON_RULES`` has), the rest None for
+    their defaults. ``UserError`` (one line) for a word that is no measure, one not measured
+    on rules, or a count of isomorphs out of range."""
     if measures is None:
-        asked = EVERY
+        asked = EVERY if not rules else tuple(w for w in EVERY if w in ON_RULES)
     else:
         text = measures if isinstance(measures, str) else ",".join(measures)
         asked = parse_scale(text, always=())
+        off = [w for w in asked if w not in ON_RULES]
+        if rules and off:
+            raise UserError(
+                f"on variant rules ({rules}) the measures are {','.join(ON_RULES)}, "
+                f"not {','.join(off)}"
+            )
     if isomorphs is not None and not 1 <= isomorphs <= MOST_ISOMORPHS:
         raise UserError(f"--isomorphs takes 1 to {MOST_ISOMORPHS}, not {shown(str(isomorphs))}")
     if seed is not None and not is_seed(seed):  # (the shell's, rate's, generate's range)
@@ -214,6 +227,7 @@ def settings_of(
         SEED if seed is None else seed,
         SE_TIMEOUT if se_timeout is None else se_timeout,
         run_mode,
+        rules=rules,
     )
 
 
@@ -259,13 +273,19 @@ def dossier(
     measures finished, its ``interrupted`` the one under way. ``guesses``: a session's open
     guesses on the way to the state (``EngineState.frames``), of which a state with no solution
     names the one that went wrong."""
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
     from sudoku_repl.techniques.difficulty.solving import solutions
 
     settings = settings or Settings()
+    board = board_for(settings.rules)
     values = bytes(values)
     marks = None if marks is None else tuple(marks)
-    state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
+    state = (
+        Marks.from_givens(values, board)
+        if marks is None
+        else Marks.from_state(values, marks, board)
+    )
     count = len(solutions(state, 2))
     done = Dossier(settings, values, marks, count)
     if subject is not None:
@@ -273,12 +293,14 @@ def dossier(
     if givens is not None:
         done = attrs.evolve(done, givens=givens)
     if count == 0:
-        return attrs.evolve(done, wrong_guess=wrong_guess(guesses))
+        return attrs.evolve(done, wrong_guess=wrong_guess(guesses, settings.rules))
     if count != 1:
         return done
     asked, under = settings.measures, _Under(at)
     try:
-        found = figures(values, marks, asked, interrupted, settings.run_mode, under.began)
+        found = figures(
+            values, marks, asked, interrupted, settings.run_mode, under.began, settings.rules
+        )
     except Interrupted:
         return attrs.evolve(done, figures=under.found, interrupted=under.doing)
     done = attrs.evolve(done, figures=found)
@@ -305,20 +327,23 @@ def dossier(
     return done
 
 
-def wrong_guess(guesses: Sequence[Frame]) -> WrongGuess | None:
+def wrong_guess(guesses: Sequence[Frame], rules: str = "") -> WrongGuess | None:
     """The first of ``guesses`` (a session's open guesses, level 1 first) whose value leaves the
     state before it, which has a solution, with none; None where there is no such guess (the
-    quiz has none, or candidates deleted by hand took the last one)."""
+    quiz has none, or candidates deleted by hand took the last one). ``rules``: the quiz's
+    rules line."""
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
     from sudoku_repl.techniques.difficulty.solving import solutions
 
+    board = board_for(rules)
     for level, frame in enumerate(guesses, 1):
-        before = Marks.from_state(frame.values, frame.cands)
+        before = Marks.from_state(frame.values, frame.cands, board)
         if not frame.options or not solutions(before, 1):
             return None
         after = list(before.cands)
         after[frame.cell] = 1 << (frame.value - 1)
-        if not solutions(Marks(tuple(after)), 1):
+        if not solutions(Marks(tuple(after), board), 1):
             return WrongGuess(level, frame.cell, frame.value)
     return None
 

@@ -78,6 +78,8 @@ def heading(dossier: Measured) -> str:
     s = dossier.settings
     asked = set(s.measures)
     said = [f"sudoku-repl {s.version}", f"measures {','.join(s.measures)}"]
+    if s.rules:
+        said.append(f"rules {s.rules}")
     if asked & {"steps", "spread"}:
         said.append(f"isomorphs {s.isomorphs}, seed {s.seed}")
     if asked & {"se", "spread"}:
@@ -94,9 +96,11 @@ def state_line(dossier: Measured) -> str:
     placed = sum(1 for v in values if v) - givens
     if dossier.marks is None:
         return f"State: {givens} givens, nothing placed, no candidate removed."
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-    left = Marks.from_givens(values).cands  # (what the values leave each cell)
+    # (what the values leave each cell, under the quiz's rules)
+    left = Marks.from_givens(values, board_for(dossier.settings.rules)).cands
     removed = sum(
         (left[cell] & ~dossier.marks[cell]).bit_count() for cell in range(81) if not values[cell]
     )
@@ -121,7 +125,7 @@ def dossier_lines(dossier: Measured) -> list[str]:
             "candidate with n nested hypotheses, singles between, solves it; Berthier)"
         )
     if f.b is not None and f.bxb is not None:
-        lines.append(_braids_line(f.b, f.bxb, f.te))
+        lines.append(_braids_line(f.b, f.bxb, f.te, f.bxbb))
     if f.guess_depth is not None:
         lines.append(
             f"Guess depth: {_figure(f.guess_depth)} (the least nesting of guesses any order "
@@ -165,7 +169,7 @@ def dossier_lines(dossier: Measured) -> list[str]:
     return lines
 
 
-def _braids_line(b: Figure, bxb: Figure, te: Figure | None) -> str:
+def _braids_line(b: Figure, bxb: Figure, te: Figure | None, bxbb: Figure | None = None) -> str:
     if b.defined:
         return (
             f"B: {_figure(b)} (the least length of braids that solves it, for a T&E(1) puzzle; "
@@ -176,8 +180,16 @@ def _braids_line(b: Figure, bxb: Figure, te: Figure | None) -> str:
             f"BxB: B{_figure(bxb)}B (braids of braids: the least x of BxB that solves it, for a "
             "T&E(2) puzzle; Berthier)"
         )
+    if bxbb is not None and bxbb.defined:
+        return (
+            f"BxBB: B{_figure(bxbb)}BB (braids of braids of braids: the least x such that "
+            "T&E(B_x, 2) solves it, for a T&E(3) puzzle; Berthier, SHC)"
+        )
     depth = "" if te is None else f" (T&E-depth {_figure(te)})"
-    return f"B, BxB: not defined{depth}: B is for T&E(1) puzzles, BxB for T&E(2) ones."
+    return (
+        f"B, BxB, BxBB: not defined{depth}: B is for T&E(1) puzzles, BxB for T&E(2) ones, BxBB "
+        "for T&E(3) ones."
+    )
 
 
 def _among(figure: Among, unit: str) -> str:

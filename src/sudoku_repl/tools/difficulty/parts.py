@@ -30,7 +30,7 @@ def named(candidate: Candidate) -> str:
 class Settings:
     """What shapes a dossier's figures: the version, the measures, the isomorphs (how many and
     their seed), Sudoku Explainer's time limit, the run mode of the original's search and
-    filters."""
+    filters, the rules the quiz is played by."""
 
     measures: tuple[str, ...] = EVERY
     isomorphs: int = ISOMORPHS
@@ -38,6 +38,8 @@ class Settings:
     se_timeout: float = SE_TIMEOUT
     run_mode: int = 0
     version: str = attrs.field(factory=installed)
+    #: the quiz's variant rules, as its rules line says them ("" for classic sudoku)
+    rules: str = ""
 
 
 @attrs.frozen

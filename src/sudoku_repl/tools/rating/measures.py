@@ -20,10 +20,11 @@ from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, orde
 if TYPE_CHECKING:
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB computed (the issue
-#: asks for B7B at least); past them, "beyond"
+#: the most of B (braids' length: SHC's -max-length 12) and of x in BxB and BxBB computed (a
+#: B10B takes some 14 CPU seconds, and each x costs more than the one before); past them,
+#: "beyond"
 MOST_B = 12
-MOST_BXB = 7
+MOST_BXB = 12
 #: the most cells fewest guesses looks for
 MOST_GUESSES = 3
 
@@ -59,6 +60,8 @@ class Figures:
     te: Figure | None = None
     b: Figure | None = None
     bxb: Figure | None = None
+    #: braids of braids of braids, for a T&E(3) state (the dossier's; no ``rate`` column)
+    bxbb: Figure | None = None
     backdoors: tuple[Candidate, ...] | None = None
     candidate_backdoors: tuple[Candidate, ...] | None = None
     #: HoDoKu's candidate backdoors of size 2 (``backdoors2``): pairs, neither a backdoor alone
@@ -81,18 +84,26 @@ def figures(
     interrupted: Callable[[], bool] = never,
     run_mode: int = 0,
     began: Callable[[str, Figures], None] = _nothing,
+    rules: str = "",
 ) -> Figures:
     """The figures ``asked`` (``te``, ``b``, ``backdoors``, ``backdoors2``, ``guess``) of a grid with one
     solution (its ``values``, ``marks`` its pencil marks or None for every candidate the
     values leave); the guesses' with ``run_mode``'s filters. ``Interrupted`` once
     ``interrupted()``, polled between the measures (each runs to its end: the C's, on the
     native build, in milliseconds to seconds). ``began(word, found)`` as each measure begins,
-    with the figures found before it (what a dossier stopped there keeps)."""
+    with the figures found before it (what a dossier stopped there keeps). ``rules``: the
+    quiz's variant rules line ("" for classic sudoku)."""
     if not {"te", "b", "backdoors", "backdoors2", "guess"}.intersection(asked):
         return Figures()
+    from sudoku_repl.techniques.difficulty.board import board_for
     from sudoku_repl.techniques.difficulty.marks import Marks
 
-    state = Marks.from_givens(values) if marks is None else Marks.from_state(values, marks)
+    board = board_for(rules)
+    state = (
+        Marks.from_givens(values, board)
+        if marks is None
+        else Marks.from_state(values, marks, board)
+    )
     found = Figures()
 
     def begin(word: str) -> None:
@@ -110,8 +121,8 @@ def figures(
         found = attrs.evolve(found, te=Figure(level.value, level.beyond))
     if "b" in asked:
         begin("b")
-        b, bxb = _braids(state, depth)
-        found = attrs.evolve(found, b=b, bxb=bxb)
+        b, bxb, bxbb = _braids(state, depth)
+        found = attrs.evolve(found, b=b, bxb=bxb, bxbb=bxbb)
     if "backdoors" in asked:
         from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
 
@@ -143,20 +154,22 @@ def figures(
     return found
 
 
-def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure]:
-    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one;
-    the other not defined."""
+def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure, Figure]:
+    """B for a T&E(1) state (B0 for one BRT solves: T&E(0)), the x of BxB for a T&E(2) one, the
+    x of BxBB for a T&E(3) one; the others not defined."""
     if depth in (0, 1):
         from sudoku_repl.techniques.difficulty.braids import b_rating
 
         level = b_rating(state, MOST_B)
-        return (Figure() if level is None else Figure(level.value, level.beyond)), Figure()
-    if depth == 2:
-        from sudoku_repl.techniques.difficulty.bxb import bxb_rating
+        b = Figure() if level is None else Figure(level.value, level.beyond)
+        return b, Figure(), Figure()
+    if depth in (2, 3):
+        from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 
-        level = bxb_rating(state, MOST_BXB)
-        return Figure(), (Figure() if level is None else Figure(level.value, level.beyond))
-    return Figure(), Figure()
+        level = (bxb_rating if depth == 2 else bxbb_rating)(state, MOST_BXB)
+        figure = Figure() if level is None else Figure(level.value, level.beyond)
+        return (Figure(), figure, Figure()) if depth == 2 else (Figure(), Figure(), figure)
+    return Figure(), Figure(), Figure()
 
 
 @attrs.frozen

@@ -100,7 +100,7 @@ def parser() -> argparse.ArgumentParser:
         help="a comma list of measures (docs/difficulty.md): steps: the solver's own figures "
         "(every row's; the default); se (or both: steps,se): Sudoku Explainer's ratings too, "
         "columns er, ep, ed; te: T&E-depth; b: B for a T&E(1) quiz and the x of BxB for a "
-        "T&E(2) one (columns b, bxb; >12 past B12, >7 past B7B); backdoors: single-cell BRT backdoors and "
+        "T&E(2) one (columns b, bxb; >12 past B12 and past B12B); backdoors: single-cell BRT backdoors and "
         "candidate backdoors (their counts); backdoors2: candidate backdoors of size 2 too, "
         "column candidate_backdoors2 (pairs, neither alone; backdoors too); guess: guess_depth and fewest_guesses (>3 past "
         "3); spread: er_min, er_median, er_max over --isomorphs K random isomorphs and "

@@ -6,7 +6,9 @@
  * over the *sets* of singles: a set of singles is reached by many orders, and the search
  * follows one of them only (the order that asserts, at each step, the smallest candidate among
  * those of the set already available; what is available only grows along a path, so each set
- * is met once). */
+ * is met once). B_n asks only whether a braid of length n at most is there, and searches at the
+ * bound n at once (a shorter one is met on the way); the least length deepens a length at a
+ * time. */
 #include "df_braids.h"
 
 #include <string.h>
@@ -17,11 +19,17 @@ typedef struct {
 } Cells;
 
 /* a trial: the candidates left to each digit, the cells assigned nothing, and by digit the
- * units not holding it (decided in the state, or assumed) */
+ * units not holding it (decided in the state, or assumed). What each digit's places in each
+ * unit come to is kept as the trial changes (a unit's places change only where a candidate
+ * leaves it: assume recounts those units alone), so that singles reads the hidden singles off
+ * rather than counting the 243 places of every node again. */
 typedef struct {
     Cells cand[9];
     Cells open;
-    uint32_t free[9]; /* a bit a unit, as DF_UNIT_BITS */
+    uint32_t free[9];   /* a bit a unit, as DF_UNIT_BITS */
+    uint32_t single[9]; /* the units of free[d] where d has one place left */
+    uint8_t at[9][27];  /* that place, where single says there is one */
+    int empty;          /* a unit of free[d] where d has no place left: a contradiction */
 } Trial;
 
 #define MAX_DEPTH 64
@@ -29,6 +37,8 @@ typedef struct {
 
 static Cells UNIT_CELLS[27];
 static Cells PEER_CELLS[DF_CELLS];
+/* the units a cell's peers meet, its own three left out */
+static uint32_t PEER_UNITS[DF_CELLS];
 static int CTZ_TABLE[64];
 
 /* the index of v's lowest bit (v nonzero): a de Bruijn multiplication, no compiler builtin */
@@ -62,6 +72,25 @@ void df_braid_tables_init(void) {
             PEER_CELLS[i].lo |= b.lo;
             PEER_CELLS[i].hi |= b.hi;
         }
+        PEER_UNITS[i] = 0;
+        for (k = 0; k < 27; k++)
+            if (!(DF_UNIT_BITS[i] >> k & 1) && ((UNIT_CELLS[k].lo & PEER_CELLS[i].lo) |
+                                                (UNIT_CELLS[k].hi & PEER_CELLS[i].hi)))
+                PEER_UNITS[i] |= 1u << k;
+    }
+}
+
+/* digit d's places in unit u counted again: one (single, at), or none (empty) */
+static inline void recount(Trial *t, int d, int u) {
+    uint64_t mlo = t->cand[d].lo & UNIT_CELLS[u].lo, mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
+    uint64_t v = mlo | mhi;
+    if (!v) {
+        t->empty = 1;
+    } else if ((mlo && mhi) || (v & (v - 1))) {
+        t->single[d] &= ~(1u << u);
+    } else {
+        t->single[d] |= 1u << u;
+        t->at[d][u] = (uint8_t)(mlo ? lowest(mlo) : 64 + lowest(mhi));
     }
 }
 
@@ -86,22 +115,48 @@ static void trial_from(Trial *t, const DfGrid *g) {
     for (i = 0; i < DF_CELLS; i++)
         if (df_single(g->c[i]))
             t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
+    for (d = 0; d < 9; d++) {
+        uint32_t units = t->free[d];
+        while (units) {
+            int u = lowest(units);
+            units &= units - 1;
+            recount(t, d, u);
+        }
+    }
 }
 
-/* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers */
+/* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers; the
+ * units a candidate left are counted again */
 static void assume(Trial *t, int x) {
     int cell = x / 9, d = x % 9, e;
-    Cells b = cell_bit(cell);
+    Cells b = cell_bit(cell), gone;
+    uint32_t own = DF_UNIT_BITS[cell], units;
     for (e = 0; e < 9; e++)
-        if (e != d) {
+        if (e != d && ((t->cand[e].lo & b.lo) | (t->cand[e].hi & b.hi))) {
             t->cand[e].lo &= ~b.lo;
             t->cand[e].hi &= ~b.hi;
+            units = t->free[e] & own;
+            while (units) {
+                int u = lowest(units);
+                units &= units - 1;
+                recount(t, e, u);
+            }
         }
-    t->cand[d].lo &= ~PEER_CELLS[cell].lo;
-    t->cand[d].hi &= ~PEER_CELLS[cell].hi;
+    gone.lo = t->cand[d].lo & PEER_CELLS[cell].lo;
+    gone.hi = t->cand[d].hi & PEER_CELLS[cell].hi;
+    t->cand[d].lo &= ~gone.lo;
+    t->cand[d].hi &= ~gone.hi;
     t->open.lo &= ~b.lo;
     t->open.hi &= ~b.hi;
-    t->free[d] &= ~DF_UNIT_BITS[cell];
+    t->free[d] &= ~own;
+    t->single[d] &= ~own;
+    units = t->free[d] & PEER_UNITS[cell];
+    while (units) {
+        int u = lowest(units);
+        units &= units - 1;
+        if ((UNIT_CELLS[u].lo & gone.lo) | (UNIT_CELLS[u].hi & gone.hi))
+            recount(t, d, u);
+    }
 }
 
 typedef struct {
@@ -117,6 +172,8 @@ static int singles(Search *s, const Trial *t, int *out) {
     uint64_t once_lo = 0, once_hi = 0, twice_lo = 0, twice_hi = 0, lo, hi;
     int d, u, n = 0;
     unsigned visit;
+    if (t->empty)
+        return -1; /* a digit with no place in a unit */
     if (++s->visit == 0) { /* (after 2^32 nodes: stamps from before the wrap would match) */
         memset(s->stamp, 0, sizeof s->stamp);
         s->visit = 1;
@@ -150,23 +207,12 @@ static int singles(Search *s, const Trial *t, int *out) {
         out[n++] = cell * 9 + d;
     }
     for (d = 0; d < 9; d++) {
-        const Cells cand = t->cand[d];
-        uint32_t units = t->free[d]; /* (a unit holding the digit is no variable left) */
+        uint32_t units = t->single[d]; /* (a unit holding the digit is no variable left) */
         while (units) {
-            uint64_t mlo, mhi, v;
             int x;
             u = lowest(units);
             units &= units - 1;
-            mlo = cand.lo & UNIT_CELLS[u].lo;
-            mhi = cand.hi & UNIT_CELLS[u].hi;
-            if (mlo && mhi)
-                continue;
-            v = mlo | mhi;
-            if (!v)
-                return -1; /* a digit with no place in the unit */
-            if (v & (v - 1))
-                continue;
-            x = (mlo ? lowest(mlo) : 64 + lowest(mhi)) * 9 + d;
+            x = t->at[d][u] * 9 + d;
             if (s->stamp[x] != visit) {
                 s->stamp[x] = visit;
                 out[n++] = x;
@@ -206,7 +252,8 @@ static int one_step_short(const Trial *t, const int *found, int n) {
         d = found[i] % 9;
         if ((at[d].lo & peers.lo) | (at[d].hi & peers.hi))
             return 1; /* a digit's singles in two peers */
-        uint32_t units = t->free[d] & ~DF_UNIT_BITS[cell];
+        /* (a unit apart from the peers keeps its places: t has no contradiction) */
+        uint32_t units = t->free[d] & PEER_UNITS[cell];
         while (units) {
             uint64_t mlo, mhi;
             u = lowest(units);
@@ -274,6 +321,16 @@ static int length_in(Search *s, const Trial *base, int z, int max) {
     return 0;
 }
 
+/* whether a braid of length up to max against z is in the state base: the search bounded at
+ * max at once (it meets any shorter braid on its way) */
+static int has_braid(Search *s, const Trial *base, int z, int max) {
+    Trial start = *base;
+    if (max > MAX_DEPTH)
+        max = MAX_DEPTH;
+    assume(&start, z);
+    return search(s, &start, 0, max);
+}
+
 int df_braid_length(const DfGrid *g, int z, int max) {
     Search s; /* (on the stack: the callers run without the GIL) */
     Trial base;
@@ -296,7 +353,7 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (length_in(&s, &base, i * 9 + d, n)) {
+                if (has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;

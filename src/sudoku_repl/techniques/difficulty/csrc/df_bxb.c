@@ -1,6 +1,7 @@
 /* Braids of braids (Berthier's BpB, SHC's BxB; bxb.py): T&E(B_x, 1) is T&E at depth 1 whose
  * trials apply BRT and braids up to length x (df_braids) rather than BRT alone; the rating is
- * the least x for which it solves the state. It runs on df_te's T&E (its witnesses, the
+ * the least x for which it solves the state. Braids of braids of braids (BpBB, SHC's BxBB) are
+ * T&E(B_x, 2) the same way, for T&E(3) states. It runs on df_te's T&E (its witnesses, the
  * solution sparing the true candidates' trials) with B_x as the rules; T&E(B_x) includes
  * T&E(B_(x-1)) and is confluent, so each x goes on from where the one before stopped. */
 #include "df_bxb.h"
@@ -20,11 +21,15 @@ static int b9(DfGrid *g) { return df_braids(g, 9, NULL); }
 static int b10(DfGrid *g) { return df_braids(g, 10, NULL); }
 static int b11(DfGrid *g) { return df_braids(g, 11, NULL); }
 static int b12(DfGrid *g) { return df_braids(g, 12, NULL); }
+static int b13(DfGrid *g) { return df_braids(g, 13, NULL); }
+static int b14(DfGrid *g) { return df_braids(g, 14, NULL); }
+static int b15(DfGrid *g) { return df_braids(g, 15, NULL); }
+static int b16(DfGrid *g) { return df_braids(g, 16, NULL); }
 
-static const DfRules B_RULES[DF_BXB_MAX + 1] = {NULL, b1, b2,  b3,  b4,  b5, b6,
-                                                b7,   b8, b9, b10, b11, b12};
+static const DfRules B_RULES[DF_BXB_MAX + 1] = {NULL, b1,  b2,  b3,  b4,  b5,  b6,  b7,  b8,
+                                                b9,   b10, b11, b12, b13, b14, b15, b16};
 
-int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution) {
+int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth) {
     DfGrid g;
     int x;
     df_grid_from(&g, cands);
@@ -35,11 +40,11 @@ int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution) {
     if (max > DF_BXB_MAX)
         max = DF_BXB_MAX;
     for (x = 1; x <= max; x++) {
-        DfSearch *search = df_search_new(B_RULES[x], solution, 1);
+        DfSearch *search = df_search_new(B_RULES[x], solution, depth);
         int ok;
         if (!search)
             return -3;
-        ok = df_braids(&g, x, solution) && df_search_te(search, &g, 1);
+        ok = df_braids(&g, x, solution) && df_search_te(search, &g, depth);
         df_search_free(search);
         if (!ok)
             return -2;

@@ -204,7 +204,8 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* (masks, max, solution or None) -> the B or BxB rating (df_braids.h, df_bxb.h) */
+/* (masks, max, solution or None) -> the B rating (bxb 0), or the BxB (1) or BxBB (2) rating
+ * (df_braids.h, df_bxb.h) */
 static PyObject *rating_py(PyObject *args, int bxb) {
     PyObject *seq;
     uint16_t cands[DF_CELLS];
@@ -215,10 +216,10 @@ static PyObject *rating_py(PyObject *args, int bxb) {
         !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
         return NULL;
     if (max < (bxb ? 1 : 0) || max > (bxb ? DF_BXB_MAX : 64)) {
-        PyErr_SetString(PyExc_ValueError, bxb ? "BxB's bound is 1-12" : "B's bound is 0-64");
+        PyErr_SetString(PyExc_ValueError, bxb ? "BxB's bound is 1-16" : "B's bound is 0-64");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS found = bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution)
+    Py_BEGIN_ALLOW_THREADS found = bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution, bxb)
                                        : df_b_rating(cands, max, (const uint8_t *)solution);
     Py_END_ALLOW_THREADS if (found == -3) return PyErr_NoMemory();
     return PyLong_FromLong(found);
@@ -232,6 +233,11 @@ static PyObject *df_b_rating_py(PyObject *self, PyObject *args) {
 static PyObject *df_bxb_rating_py(PyObject *self, PyObject *args) {
     (void)self;
     return rating_py(args, 1);
+}
+
+static PyObject *df_bxbb_rating_py(PyObject *self, PyObject *args) {
+    (void)self;
+    return rating_py(args, 2);
 }
 
 static PyMethodDef module_methods[] = {
@@ -248,6 +254,8 @@ static PyMethodDef module_methods[] = {
      "the least n <= max for which BRT and braids up to n solve: -1 past max, -2 no solution"},
     {"df_bxb_rating", df_bxb_rating_py, METH_VARARGS,
      "the least x <= max for which T&E(B_x, 1) solves: -1 past max, -2 no solution"},
+    {"df_bxbb_rating", df_bxbb_rating_py, METH_VARARGS,
+     "the least x <= max for which T&E(B_x, 2) solves: -1 past max, -2 no solution"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {

@@ -1,0 +1,134 @@
+"""The order-free measures on variant boards, held to the tests' own rules (``rules_oracle``:
+BRT, T&E(1) and braids on candidate sets, from ``tests/oracles/rules_brute``'s tables) and to
+brute force (the backdoors), never to the measures themselves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sudoku_repl.core.rules import parse
+from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
+from sudoku_repl.techniques.difficulty.board import board_of
+from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length, braids
+from sudoku_repl.techniques.difficulty.brt import brt
+from sudoku_repl.techniques.difficulty.marks import Marks
+from sudoku_repl.techniques.difficulty.te import te_depth
+from tests.oracles.rules_brute import Rules
+from tests.techniques.difficulty.rules_oracle import Board
+
+#: a quiz of each rule (and two of toroidal), tests/data/rules/puzzles.txt
+QUIZZES = [
+    tuple(line.split())
+    for line in (Path(__file__).parents[2] / "data/rules/puzzles.txt").read_text().splitlines()
+]
+#: the quizzes of tests/data/rules/puzzles.txt that singles solve, with givens taken away (one
+#: at a time, first to last, while rules_brute finds one solution) until T&E(1) is needed
+HARDER = [
+    ("nc", "...........................2....97...7..2......81....23.6472.1.....38.4......528."),
+    ("nc+", "..........5...........1.................2..755.7..3.4.37..614.9.4.53..8....2....."),
+    (
+        "toroidal,antiknight",
+        "................................9........16.81.4..62..7.53.......32..48..8..9....",
+    ),
+    (
+        "toroidal,antiking",
+        "...........9..214.6......5..7.2.........4.26..8...7.3.51.7..4........8.2.....93..",
+    ),
+]
+#: quick enough for the pure Python's B (the X quiz needs braids of 12: minutes)
+EVERY = [q for q in QUIZZES if q[0] not in ("x", "girandola")] + HARDER
+
+
+def marks_of(words: str, puzzle: str) -> Marks:
+    return Marks.from_givens([int(c) if c.isdigit() else 0 for c in puzzle], board_of(parse(words)))
+
+
+def solution_of(words: str, puzzle: str) -> tuple[int, ...]:
+    (found,) = Rules(words.split(",")).solutions([int(c) if c.isdigit() else 0 for c in puzzle])
+    return found
+
+
+@pytest.mark.parametrize(("words", "puzzle"), QUIZZES + HARDER, ids=lambda v: v[:20])
+def test_a_states_candidates_and_brt_are_the_rules(words: str, puzzle: str) -> None:
+    oracle = Board(words.split(","))
+    state = oracle.state(puzzle)
+    marks = marks_of(words, puzzle)
+    assert [{d + 1 for d in range(9) if m >> d & 1} for m in marks.cands] == state
+    reached = brt(marks)
+    assert oracle.brt(state)
+    assert reached is not None
+    assert [{d + 1 for d in range(9) if m >> d & 1} for m in reached.cands] == state
+
+
+@pytest.mark.parametrize(("words", "puzzle"), QUIZZES + HARDER, ids=lambda v: v[:20])
+def test_te_depth_is_the_rules_brt_then_te1(words: str, puzzle: str) -> None:
+    oracle = Board(words.split(","))
+    state = oracle.state(puzzle)
+    depth = te_depth(marks_of(words, puzzle)).value
+    if oracle.brt_solves(state):
+        assert depth == 0
+        return
+    assert oracle.te1(state)
+    assert depth == (1 if all(len(s) == 1 for s in state) else 2)
+
+
+@pytest.mark.parametrize(("words", "puzzle"), QUIZZES + HARDER, ids=lambda v: v[:20])
+def test_backdoors_are_those_brute_force_finds(words: str, puzzle: str) -> None:
+    oracle = Board(words.split(","))
+    state = oracle.state(puzzle)
+    solution = solution_of(words, puzzle)
+    marks = marks_of(words, puzzle)
+    if oracle.brt_solves(state):
+        assert brt_backdoors(marks) == ()
+        assert candidate_backdoors(marks) == ()
+        return
+    oracle.brt(state)
+    cells = []
+    wrong = []
+    for i in range(81):
+        if len(state[i]) > 1:
+            placed = [set(s) for s in state]
+            placed[i] = {solution[i]}
+            if oracle.brt_solves(placed):
+                cells.append((i, solution[i]))
+            for d in sorted(state[i] - {solution[i]}):
+                removed = [set(s) for s in state]
+                removed[i].discard(d)
+                if oracle.brt_solves(removed):
+                    wrong.append(((i, d),))
+    assert brt_backdoors(marks) == tuple(cells)
+    assert candidate_backdoors(marks) == tuple(wrong)
+
+
+@pytest.mark.parametrize(("words", "puzzle"), HARDER, ids=lambda v: v[:20])
+def test_braids_are_as_long_as_the_rules_singles_say(words: str, puzzle: str) -> None:
+    oracle = Board(words.split(","))
+    state = oracle.state(puzzle)
+    oracle.brt(state)
+    marks = marks_of(words, puzzle)
+    reached = brt(marks)
+    assert reached is not None
+    cands = list(reached.cands)
+    for cell in range(81):
+        for d in sorted(state[cell]) if len(state[cell]) > 1 else ():
+            assert braid_length(cands, cell * 9 + d - 1, 3, marks.board) == oracle.braid_length(
+                state, cell, d, 3
+            ), (cell, d)
+
+
+@pytest.mark.parametrize(("words", "puzzle"), EVERY, ids=lambda v: v[:20])
+def test_braids_keep_the_solution_and_b_is_defined_where_te_is_one(words: str, puzzle: str) -> None:
+    marks = marks_of(words, puzzle)
+    solution = solution_of(words, puzzle)
+    depth = te_depth(marks).value
+    rating = b_rating(marks)
+    if depth == 2:
+        assert rating is None
+        return
+    assert rating is not None and rating.value is not None
+    assert (rating.value == 0) == (depth == 0)
+    cands = list(marks.cands)
+    assert braids(cands, max(rating.value, 1), None, marks.board)
+    assert cands == [1 << (v - 1) for v in solution]
