@@ -13,7 +13,13 @@ from sudoku_repl.core import native
 from sudoku_repl.techniques.explainer import native as explainer_native
 from sudoku_repl.tools.rating import se_build
 from tests.support import profiles
-from tests.support.helpers import DESELECTED, REPO, Answer, RecordingHooks
+from tests.support.helpers import (
+    DESELECTED,
+    REPO,
+    Answer,
+    RecordingHooks,
+    mark_listed_slow_on_pure,
+)
 
 profiles.register()
 
@@ -64,6 +70,13 @@ def pytest_configure(config: pytest.Config) -> None:
                     f"SUDOKU_REPL_EXPECT_NATIVE=1 but what runs is {door.build()}"
                 )
     register_all()
+
+
+@pytest.hookimpl(tryfirst=True)  # (before -m deselects by the marks)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests measured slow on the pure build marked ``slow`` there
+    (``tests/support/slow_on_pure.txt``)."""
+    mark_listed_slow_on_pure(items)
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:

@@ -142,6 +142,28 @@ def _pure_build() -> bool:
     return not core.active() and _pure_explainer() and not measures.active()
 
 
+#: the tests measured slow on the pure build (``slow_on_pure``'s, listed: its header says why)
+SLOW_ON_PURE_LIST = Path(__file__).with_name("slow_on_pure.txt")
+
+
+def listed_slow_on_pure() -> set[str]:
+    """The test ids of ``SLOW_ON_PURE_LIST`` (each line's first word; ``#`` lines are its
+    header)."""
+    lines = SLOW_ON_PURE_LIST.read_text(encoding="utf-8").splitlines()
+    return {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}
+
+
+def mark_listed_slow_on_pure(items: list[pytest.Item]) -> None:
+    """On the pure build, ``SLOW`` on the collected tests ``listed_slow_on_pure`` names (as
+    ``slow_on_pure`` marks one by its decorator); on a build with C, nothing."""
+    if not _pure_build():
+        return
+    listed = listed_slow_on_pure()
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(SLOW)
+
+
 F = TypeVar("F", bound=Callable[..., object])
 
 
