@@ -54,36 +54,29 @@ def measured(least: int, seconds: float, seed: int) -> tuple[Tally, int, float]:
     """The stages of ``seconds`` of the maker at ER >= least (tenths), the puzzles kept, and
     the CPU of the whole run."""
     tally: Tally = defaultdict(lambda: [0, 0.0])
-    patched = [
-        (tasks, "random_minimal_puzzle"),
-        (counting, "settles"),
-        (rating, "batch_er"),
-        (rating, "rate_reaching"),
-    ]
-    saved = [getattr(module, name) for module, name in patched]
-    tasks.random_minimal_puzzle = timed(
-        tally, "the minimal puzzle", saved[0], lambda _: "every start"
-    )
-    counting.settles = timed(
-        tally, "the counter's rules", saved[1], lambda said: "reject" if said else "pass"
-    )
 
     def batch_bucket(hardest: int | None) -> str:
         if hardest is not None and hardest < least - tasks.BATCH_MARGIN:
             return f"reject ER {hardest // 10}.x"
         return "pass"
 
-    rating.batch_er = timed(tally, "the batch path", saved[2], batch_bucket)
-    rating.rate_reaching = timed(
-        tally,
-        "the exact rating",
-        saved[3],
-        lambda rated: "below: thrown away" if rated is None else "kept",
-    )
+    # (module, name): (stage, what its result says): each wrapped by ``timed`` for the run
+    stages: dict[tuple[object, str], tuple[str, Callable[[Any], str]]] = {
+        (tasks, "random_minimal_puzzle"): ("the minimal puzzle", lambda _: "every start"),
+        (counting, "settles"): ("the counter's rules", lambda said: "reject" if said else "pass"),
+        (rating, "batch_er"): ("the batch path", batch_bucket),
+        (rating, "rate_reaching"): (
+            "the exact rating",
+            lambda rated: "below: thrown away" if rated is None else "kept",
+        ),
+    }
+    saved = {place: getattr(*place) for place in stages}
+    for (module, name), (stage, bucket) in stages.items():
+        setattr(module, name, timed(tally, stage, saved[(module, name)], bucket))
     try:
         kept, cpu = ours(Targets(er=Span(least, None)), seconds, seed)
     finally:
-        for (module, name), call in zip(patched, saved, strict=True):
+        for (module, name), call in saved.items():
             setattr(module, name, call)
     return tally, len(kept), cpu
 
