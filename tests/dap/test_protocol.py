@@ -118,7 +118,8 @@ def test_a_missing_or_bad_quiz_fails_the_launch_with_the_shells_line(
         assert client.refused("launch", program=str(path)) == expected
     assert client.refused("launch", quiz="12345") == (
         "launch's quiz is the quiz itself (its 81-character line, 1-9 and 0 or . for an empty "
-        "cell; or a candidate string, a HoDoKu library line, inline grids), not '12345'; a quiz "
+        "cell; or a candidate string, a HoDoKu library line, inline grids, f-puzzles' JSON or "
+        "link), not '12345'; a quiz "
         "file goes in program."
     )
     assert client.refused("launch").startswith("launch needs program (a quiz file")
