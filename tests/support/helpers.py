@@ -64,14 +64,17 @@ SEED_QUIZ = "0053000008000000200700105004000053000100700060032000800605000090040
 SEED = "examples/seed.txt"
 SEED_FILE = REPO / SEED
 
-#: how the pure build's one line begins (``tools/rating/se_build``): said once a
-#: process where the C is absent (the bare machine), beside what the docs show of the native build
-PURE_BUILD_LINE = "sudoku-repl: the pure-Python build runs"
-
 
 def but_the_pure_build_line(lines: list[str]) -> list[str]:
-    """``lines`` without the pure build's line, wherever a subprocess said it."""
-    return [line for line in lines if not line.startswith(PURE_BUILD_LINE)]
+    """``lines`` without the pure build's line, wherever a subprocess said it, under any
+    program's name (``sudoku-repl:``, ``sudoku-repl generate:``)."""
+    return [line for line in lines if not _PURE_BUILD.match(line)]
+
+
+#: how the pure build's one line begins (``tools/rating/se_build``), under a program's name
+#: (``sudoku-repl`` and a command's word or none): said once a process where the C is absent (the
+#: bare machine), beside what the docs show of the native build
+_PURE_BUILD = re.compile(r"sudoku-repl(?: [a-z-]+)?: the pure-Python build runs \(")
 
 
 #: The samurai puzzle of the examples (five grids, 369 cells).
