@@ -90,8 +90,9 @@ SLOW = pytest.mark.slow
 #: The builds a test runs on once each, a fixture's or a parametrize's values: "native" (the
 #: test skips it where the C is not built) and "pure". The pure case is marked ``pure_case``:
 #: the same Python the bare machine's run (.ci/pure, every test but the slow ones on its pure
-#: build) takes, so CI's main job, which runs beside it, leaves the pure case out unless it is
-#: slow (``-m "slow or not pure_case"``, .ci/run); a plain ``pytest`` runs both.
+#: build) takes, so CI's main job, which runs beside it, leaves the pure case out, and the slow
+#: tests to the second core's run (``-m "not slow and not pure_case"``, ``-m slow``, .ci/run);
+#: a plain ``pytest`` runs both.
 BUILDS = ["native", pytest.param("pure", marks=pytest.mark.pure_case)]
 
 #: The tests a run's -m or -k left out (conftest's pytest_deselected keeps them here): with the
