@@ -75,30 +75,6 @@ def random_minimal_under(
     return None if made is None else bytes(made)
 
 
-def is_minimal_under(
-    grid: Sequence[int] | bytes, rules: Rules, symmetry: Symmetry = Symmetry.NONE
-) -> bool:
-    """Whether ``grid`` has one solution under ``rules`` and none of its orbits of givens can go
-    without losing that."""
-    geometry = geometry_of(rules)
-    packed = bytes(grid)
-    if count_under(packed, geometry) != 1:
-        return False
-    puzzle = bytearray(packed)
-    for orbit in symmetry.orbits:
-        given = [c for c in orbit if puzzle[c]]
-        if not given:
-            continue
-        for c in given:
-            puzzle[c] = 0
-        unique = count_under(puzzle, geometry) == 1
-        for c in given:
-            puzzle[c] = packed[c]
-        if unique:
-            return False
-    return True
-
-
 def symmetry_breaks(rules: Rules, symmetry: Symmetry) -> str | None:
     """The word of the first of ``rules`` that a map of ``symmetry`` does not send onto itself
     (a house onto no house of it, neighbours onto cells that are not), or None: it keeps them
