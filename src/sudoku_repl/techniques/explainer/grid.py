@@ -78,6 +78,47 @@ MASK_DIGITS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
+class Geometry:
+    """The regions and visible cells a grid is played on: classic sudoku's (``CLASSIC``) or a
+    variant's (``ruled.Layout.geometry``). A technique that reads its regions and peers from
+    ``grid.geometry`` rather than from this module's classic tables plays any rules.
+
+    ``units`` are every region (classic: the 27 units in their numbers; a variant: its blocks,
+    rows and columns, then its extra regions by serate's type), ``unit_types`` serate's type of
+    each (0 block, 1 row, 2 column, 3 disjoint group, 4 window, 5 and 6 the diagonals,
+    7 girandola, 8 asterisk, 9 center dot), ``cell_units`` the units each cell is in (in unit
+    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps)."""
+
+    __slots__ = ("cell_units", "peer_mask", "peer_sets", "peers", "unit_sets", "unit_types",
+                 "units")  # fmt: skip
+
+    def __init__(
+        self,
+        units: tuple[tuple[int, ...], ...],
+        unit_types: tuple[int, ...],
+        peers: tuple[tuple[int, ...], ...],
+    ) -> None:
+        self.units = units
+        self.unit_types = unit_types
+        self.unit_sets = tuple(frozenset(u) for u in units)
+        self.cell_units = tuple(
+            tuple(u for u, cells in enumerate(self.unit_sets) if c in cells) for c in range(81)
+        )
+        self.peers = peers
+        self.peer_sets = tuple(frozenset(p) for p in peers)
+        self.peer_mask = tuple(sum(1 << p for p in ps) for ps in peers)
+
+    def seen_by_all(self, cells: Iterable[int]) -> int:
+        """The cells (an 81-bit mask) that see every one of ``cells``."""
+        mask = FULL
+        for cell in cells:
+            mask &= self.peer_mask[cell]
+        return mask
+
+
+CLASSIC = Geometry(UNITS, UNIT_TYPE, PEERS)
+
+
 def cell_name(cell: int) -> str:
     """``r4c7`` for the cell index 33."""
     return f"r{cell // 9 + 1}c{cell % 9 + 1}"
@@ -96,6 +137,11 @@ class Grid:
     def __init__(self, values: list[int], cands: list[int]) -> None:
         self.values = values
         self.cands = cands
+
+    @property
+    def geometry(self) -> Geometry:
+        """The regions and peers it is played on (a ``RuledGrid``'s, its variant's)."""
+        return CLASSIC
 
     @classmethod
     def from_puzzle(cls, puzzle: str) -> Grid:

@@ -35,6 +35,7 @@ from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     DIGITS,
     MASK_DIGITS,
+    Geometry,
     Grid,
     bits,
     combinations_colex,
@@ -138,6 +139,13 @@ class Layout:
     def blocks(self) -> bool:
         return 0 in self.types
 
+    @property
+    def geometry(self) -> Geometry:
+        """Its regions (blocks, rows, columns, then the extra types in type order, each in
+        serate's order inside it) and visible cells, as the techniques that play any rules
+        read them."""
+        return _geometry(self)
+
     def scan(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(type, cells) of each region in ``HiddenSingle``'s, ``HiddenSet``'s and
         ``NakedSet``'s order: blocks, columns, rows, then the extra types (those only in the
@@ -146,6 +154,13 @@ class Layout:
         for kind in ((0,) if self.blocks else ()) + (2, 1) + extra:
             for region in self.regions[kind]:
                 yield kind, region
+
+
+@cache
+def _geometry(lay: Layout) -> Geometry:
+    units = tuple(region for t in lay.types for region in lay.regions[t])
+    types = tuple(t for t in lay.types for _ in lay.regions[t])
+    return Geometry(units, types, lay.peers)
 
 
 def plays_classic(rules: Rules) -> bool:
@@ -204,6 +219,10 @@ class RuledGrid(Grid):
             if value:
                 grid.cancel(cell, value)
         return grid
+
+    @property
+    def geometry(self) -> Geometry:
+        return self.layout.geometry
 
     def copy(self) -> RuledGrid:
         return RuledGrid(self.values[:], self.cands[:], self.layout)
