@@ -60,7 +60,7 @@ class Figures:
     te: Figure | None = None
     b: Figure | None = None
     bxb: Figure | None = None
-    #: braids of braids of braids, for a T&E(3) state (the dossier's; no ``rate`` column)
+    #: braids of braids of braids, for a T&E(3) state
     bxbb: Figure | None = None
     backdoors: tuple[Candidate, ...] | None = None
     candidate_backdoors: tuple[Candidate, ...] | None = None
@@ -199,8 +199,9 @@ class OrderFreeMeasures:
         written: dict[str, Any] = {}
         if done.te is not None:
             written["te"] = done.te.written()
-        if done.b is not None and done.bxb is not None:
+        if done.b is not None and done.bxb is not None and done.bxbb is not None:
             written["b"], written["bxb"] = done.b.written(), done.bxb.written()
+            written["bxbb"] = done.bxbb.written()
         if done.backdoors is not None and done.candidate_backdoors is not None:
             written["backdoors"] = len(done.backdoors)
             written["candidate_backdoors"] = len(done.candidate_backdoors)

@@ -109,11 +109,12 @@ class Rating:
     biggest_min: int | None = None
     biggest_median: int | None = None
     biggest_max: int | None = None
-    #: T&E-depth (Berthier's T&E(BRT, n)), B and the x of BxB, each as written (``"2"``;
-    #: ``">3"``, ``">7"`` past what is computed)
+    #: T&E-depth (Berthier's T&E(BRT, n)), B and the x of BxB and of BxBB, each as written
+    #: (``"2"``; ``">3"``, ``">12"`` past what is computed)
     te: str | None = None
     b: str | None = None
     bxb: str | None = None
+    bxbb: str | None = None
     #: single-cell BRT backdoors, HoDoKu's single-candidate backdoors (their counts)
     backdoors: int | None = None
     candidate_backdoors: int | None = None

@@ -112,9 +112,9 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
 #: the columns whose figure may be a bound, a measure stopped short of it (CSV writes ``>12``,
 #: ``>=8.5``): in a JSON row, the number, and beside it ``<column>_bound``, how the figure stands
 #: to it (``BOUNDS``); Sudoku Explainer's figures in tenths, the others whole numbers
-BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "guess_depth", "fewest_guesses", *SPREAD_COLUMNS)
+BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses", *SPREAD_COLUMNS)
 #: ``<column>_bound``: None where the number is the figure; ``">"``: the figure is more than it
-#: (B past 12, x past 7, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
+#: (B past 12, x past 12, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
 #: ``--above``/``--below``'s X); ``">="``: at least it (Sudoku Explainer's time limit came first)
 BOUNDS = (">=", ">")
 #: a JSON row's key that says why ER is null (the CSV's ``er`` says it in its place)
