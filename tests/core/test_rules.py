@@ -276,10 +276,6 @@ def test_the_api_takes_the_same_rules() -> None:
 
 
 def test_sudoku_explainer_refuses_a_variant_in_one_line(tmp_path: Path) -> None:
-    shell = Shell()
-    shell.ok(f"load-quiz {dict(entries())['x']} --rules=x")
-    out = shell.fails("hint se")
-    assert out == ["hint se works on a classic 9x9 quiz only."]
     path = tmp_path / "x.txt"
     path.write_text(f"# rules: x\n{dict(entries())['x']}\n")
     with pytest.raises(UserError, match=r"states variant rules \(x, line 1\); rate takes classic"):

@@ -99,8 +99,9 @@ def test_the_mcp_tools_take_the_rules_and_f_puzzles_json() -> None:
     assert killer.is_error and "'killercage' constraint is not played" in killer.content[0].text
 
 
-def test_the_mcp_hints_of_a_variant_quiz_say_they_are_classic_sudoku_s() -> None:
-    # (Sudoku Explainer's classic grid would give steps the rules make wrong)
+def test_the_mcp_hints_of_a_variant_quiz_are_serates_steps_on_its_rules() -> None:
+    # serate's first step of X_QUIZ with --isX=1 (tests/data/rules/serate/x.out): "1.2 Hidden
+    # Single: D2: 9 in block", r2c4 of block 2 (the MCP tools name cells as r2c4)
     pytest.importorskip("mcp")
     import anyio
     from mcp.client import Client
@@ -112,14 +113,14 @@ def test_the_mcp_hints_of_a_variant_quiz_say_they_are_classic_sudoku_s() -> None
             await session.call_tool("load_quiz", {"quiz": X_QUIZ, "rules": "x"})
             return [
                 await session.call_tool("hint", {}),
-                await session.call_tool("hint", {"level": 2}),
+                await session.call_tool("hint", {"level": 3}),
                 await session.call_tool("all_steps", {}),
             ]
 
-    for answer in anyio.run(session_run):
-        assert (
-            answer.content[0].text.splitlines()[-1] == "hint se works on a classic 9x9 quiz only."
-        )
+    line, third, every = (answer.content[0].text for answer in anyio.run(session_run))
+    assert line.splitlines()[-1] == "Hidden Single in block 2: r2c4=9 (ER 1.2)"
+    assert third.splitlines()[-1] == "So it places r2c4=9."
+    assert "1. Hidden Single in block 2: r2c4=9 (ER 1.2)" in every.splitlines()
 
 
 def test_the_dap_launch_takes_the_rules() -> None:
