@@ -37,6 +37,8 @@ from sudoku_repl.techniques.explainer.rating import (
     rate_grid,
     techniques,
 )
+from sudoku_repl.techniques.explainer.ruled import RuledGrid
+from sudoku_repl.tools.explain.ruled_steps import ruled_plan
 from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import (
     Shape,
@@ -159,7 +161,14 @@ def plan_rows(
     grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
 ) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
-    ``rating.rate.Planner``."""
+    ``rating.rate.Planner``. A grid of variant rules (``ruled.RuledGrid``): its steps made as
+    a hint makes them (``ruled_steps.ruled_plan``), each checked against ``solution`` too."""
+    if isinstance(grid, RuledGrid):
+        ruled = ruled_plan(grid, steps)
+        if solution is not None:
+            for number, step in enumerate(ruled, 1):
+                check(step, solution, puzzle, number)
+        return tuple([step.to_json() for step in ruled])
     made = plan_of(grid, steps, puzzle, solution, described=False)
     return tuple([step.to_json() for step in made])
 

@@ -106,6 +106,17 @@ def ruled_all(
     return tuple(listed)
 
 
+def ruled_plan(grid: RuledGrid, steps: Sequence[Step]) -> tuple[PlanStep, ...]:
+    """The plan of a rating's ``steps`` on variant rules (``ruled.rate_ruled_grid``'s) from
+    ``grid`` (its start, not changed): each step as data, on the grid it was found on."""
+    now = grid.copy()
+    plan = []
+    for step in steps:
+        plan.append(ruled_plan_step(step, now))
+        step.hint.apply(now)
+    return tuple(plan)
+
+
 def ruled_plan_step(step: Step, before: RuledGrid) -> PlanStep:
     """The step as data, its pattern read back from serate's line of it (the module's
     docstring); ``before``: the grid it was found on."""
