@@ -107,3 +107,33 @@ def test_what_rate_does_not_do_under_rules_is_one_line(
         "it); the default scale rates these rules\n"
     )
     assert main_rate([str(path)]) == 0
+
+
+def test_a_stopped_job_under_rules_is_continued_and_another_rules_job_is_not_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    puzzles = [puzzle for puzzle, _, _ in _golden("windoku")[:3]]
+    path = _file(tmp_path, "windoku", puzzles)
+    args = [str(path), "--scale", "se", "--format", "json"]
+    assert main_rate(args) == 0
+    lines = capsys.readouterr().out.splitlines(keepends=True)
+    head, rows = lines[0], lines[1:]
+    out = tmp_path / "rows.json"
+    args += ["--out", str(out)]
+    assert main_rate(args, lambda: True) == 130  # the job's marker and header, no row
+    capsys.readouterr()
+    out.write_text(head + "".join(rows[:2]))
+    assert main_rate(args) == 0
+    assert "(2 rows kept from the run that stopped)" in capsys.readouterr().err
+    written = out.read_text().splitlines(keepends=True)
+    assert [json.loads(row)["quiz"] for row in written[1:]] == puzzles
+    # the same quiz lines under other rules are another job: not continued from these rows
+    assert main_rate(args, lambda: True) == 130
+    capsys.readouterr()
+    out.write_text(head + "".join(rows[:2]))
+    other = _file(tmp_path, "windoku,toroidal", puzzles)
+    assert main_rate([str(other), *args[1:]]) == 2
+    assert capsys.readouterr().err.endswith(
+        f"{out} holds the unfinished rows of another job (--rules differ); give --restart to "
+        "begin anew, or another --out.\n"
+    )
