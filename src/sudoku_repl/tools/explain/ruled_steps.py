@@ -22,11 +22,11 @@ from collections.abc import Callable, Hashable, Sequence
 from sudoku_repl.techniques.explainer.grid import unit_name
 from sudoku_repl.techniques.explainer.plan_step import CANDIDATE_LABELS, CELL_LABELS, PlanStep
 from sudoku_repl.techniques.explainer.rating import Interrupted, Step
+from sudoku_repl.techniques.explainer.region_names import region_name
 from sudoku_repl.techniques.explainer.ruled import (
     TYPE_NAMES,
     Layout,
     RuledGrid,
-    full_name,
     order_level,
     order_of,
 )
@@ -174,13 +174,6 @@ def ruled_plan_step(step: Step, before: RuledGrid) -> PlanStep:
         cover,
         crossing,
     )
-
-
-def region_name(kind: int, index: int) -> str:
-    """A region of serate's type ``kind`` as a hint names it: a block, row or column as
-    classic sudoku's (``column 4``), the others as serate does (``disjoint group 3``, ``Main
-    Diagonal``)."""
-    return unit_name(kind * 9 + index) if kind <= 2 else full_name(kind, index)
 
 
 def _index_named(word: str) -> int:
