@@ -14,7 +14,7 @@ from sudoku_repl.api import Session
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
-from sudoku_repl.tools.explain.hints import se_all_json
+from sudoku_repl.tools.explain.hints import board_steps_json
 from sudoku_repl.tools.explain.ruled_steps import beyond_line, ruled_all, ruled_next
 from tests.core.test_rules import oracle
 from tests.support.helpers import Shell
@@ -100,7 +100,7 @@ def test_hint_se_all_and_the_board_s_list_hold_the_solution() -> None:
     none of them (the tests' own backtracker's solution), serate's first step among them."""
     (solution,) = oracle("x").solutions([0 if ch == "." else int(ch) for ch in X_QUIZ])
     session = Session.from_quiz(X_QUIZ, rules="x")
-    listed = se_all_json(session.state(), session.geo)
+    listed = board_steps_json(session, 0, session.state())  # (the Board's list)
     steps = listed["steps"]
     assert isinstance(steps, list) and len(steps) > 1
     for step in steps:

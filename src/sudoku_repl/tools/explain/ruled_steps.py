@@ -155,7 +155,7 @@ def ruled_plan_step(step: Step, before: RuledGrid) -> PlanStep:
         if step.technique == "hidden single":
             cells = lay.regions[kind][index]
     else:  # (a technique whose line names no region: where its pattern starts)
-        house = f"the pattern starts in {unit_name(9 + named[0] // 9)}" if named else ""
+        house = f"the pattern starts in {unit_name(9 + named[0] // 9)}" if named else "the grid"
     removed = hint.eliminations
     return PlanStep(
         hint.technique,
