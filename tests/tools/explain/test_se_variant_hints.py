@@ -17,7 +17,7 @@ from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 from sudoku_repl.tools.explain.hints import board_steps_json
 from sudoku_repl.tools.explain.ruled_steps import beyond_line, ruled_all, ruled_next
 from tests.core.test_rules import oracle
-from tests.support.helpers import Shell, but_the_pure_build_line
+from tests.support.helpers import Answers, Shell, but_the_pure_build_line
 from tests.techniques.test_se_variants import _PORTED, _golden, _stems
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
@@ -150,3 +150,22 @@ def test_rules_serate_has_no_flag_for_are_one_line() -> None:
     assert but_the_pure_build_line(shell.ok("hint se")) == [
         "Sudoku Explainer has no steps on the rule diagonal+ (serate has no flag for it)."
     ]
+
+
+def test_after_a_wrong_guess_under_the_rules_no_step_is_given() -> None:
+    """The X quiz's first guess, at [2,8] at step 6 (docs/variants.md's session), answered 5:
+    the tests' own backtracker's solution has 2 there, so no solution is left under the
+    rules, and no step is given; the step before the guess has one."""
+    assert oracle("x").solutions([0 if ch == "." else int(ch) for ch in X_QUIZ])[0][9 + 7] == 2
+    shell = Shell(Answers("[2,8]=5"))
+    shell.ok(f"load-quiz {X_QUIZ} --rules=x")
+    shell.ok("set trace off")
+    shell.ok("guess-mode 1")
+    shell.ok("runtil 6")
+    shell.ok("guess-mode 0")
+    shell.ok("runtil 30")
+    said = "No solution from here: the guess [2,8]=5 at step 6 left the puzzle without one"
+    assert but_the_pure_build_line(shell.ok("hint se")) == [f"{said}; no step to give."]
+    shell.ok("goto 5")
+    (step,) = but_the_pure_build_line(shell.ok("hint se"))
+    assert not step.startswith("No solution")
