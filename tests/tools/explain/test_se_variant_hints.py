@@ -169,3 +169,22 @@ def test_after_a_wrong_guess_under_the_rules_no_step_is_given() -> None:
     shell.ok("goto 5")
     (step,) = but_the_pure_build_line(shell.ok("hint se"))
     assert not step.startswith("No solution")
+
+
+def test_the_api_s_plan_of_a_variant_quiz_is_serates_path() -> None:
+    """A golden puzzle rated whole by the techniques ported: the plan's ratings are serate's
+    steps', in order, checked against the solution; one past them is refused in one line."""
+    from sudoku_repl import api
+    from sudoku_repl.core.errors import UserError
+
+    whole = 0
+    for puzzle, steps, _ in _golden("windoku"):
+        session = Session.from_quiz(puzzle, rules="windoku")
+        if all(line.split(" ", 1)[1].startswith(_PORTED) for line in steps):
+            plan = api.plan(session)
+            assert [f"{step.rating:.1f} {step.description}" for step in plan] == steps
+            whole += 1
+        else:
+            with pytest.raises(UserError, match=r"^No plan: Sudoku Explainer on these rules: "):
+                api.plan(session)
+    assert whole >= 1
