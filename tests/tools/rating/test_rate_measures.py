@@ -31,7 +31,16 @@ from tests.techniques.difficulty import oracle
 
 SAMPLE = TEST_DATA / "difficulty_shc_sample.txt"
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
-FREE = ("te", "b", "bxb", "bxbb", "backdoors", "candidate_backdoors", "guess_depth", "fewest_guesses")
+FREE = (
+    "te",
+    "b",
+    "bxb",
+    "bxbb",
+    "backdoors",
+    "candidate_backdoors",
+    "guess_depth",
+    "fewest_guesses",
+)
 LUCK = ("steps_min", "steps_median", "steps_max", "biggest_min", "biggest_median", "biggest_max")
 
 
