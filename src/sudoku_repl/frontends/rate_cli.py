@@ -50,11 +50,16 @@ from sudoku_repl.tools.rating.reading import read_quizzes
 from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
 from sudoku_repl.tools.rating.scales import (
     ISOMORPHS,
+    ORDER_FREE,
     SEED,
     has_se,
     row_measures,
     shown_scale,
 )
+
+#: the order-free measures a file of variant rules is rated by (the spread of ER over
+#: isomorphs is classic sudoku's: an isomorph of a variant is not one of its rules)
+UNDER_RULES = tuple(word for word in ORDER_FREE if word != "spread")
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -133,6 +138,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             SEED if args.seed is None else args.seed,
             se_timeout or SE_TIMEOUT,
             args.run_mode,
+            rules,
         )
     if args.format == "csv":
         header = csv_header(se=se_timeout is not None, ilp=args.ilp, measured=measured)
@@ -405,18 +411,20 @@ def _rules(args: argparse.Namespace, entries: Sequence[tuple[int, Quiz | str]]) 
     """The variant rules the file's quizzes are played by (its rules line, an f-puzzles
     file's constraints: ``core/rules``' words; "" classic sudoku), checked against what the
     command asks of them: the original's figures and Sudoku Explainer's (on rules serate
-    rates) are rated under rules; the order-free measures, order luck, ``--ilp``, ``--above``
-    and ``--below`` are classic sudoku's here, refused in one line."""
+    rates) and the order-free measures (stated for any board) are rated under rules; the
+    spread of ER over isomorphs, order luck, ``--ilp``, ``--above`` and ``--below`` are
+    classic sudoku's here, refused in one line."""
     rules = next((item.rules for _, item in entries if not isinstance(item, str)), "")
     if not rules:
         return ""
-    asked = [w for w in args.scale if w not in ("steps", "se")]
+    asked = [w for w in args.scale if w not in ("steps", "se", *UNDER_RULES)]
     asked += ["--ilp"] * args.ilp + ["--above"] * (args.above is not None)
     asked += ["--below"] * (args.below is not None) + ["--isomorphs/--seed"] * _luck(args)
     if asked:
         raise UserError(
             f"{shown(args.file, PATH)} states variant rules ({rules}): rate rates them on the "
-            f"default scale and --scale se, not {asked[0]} (classic sudoku's here)"
+            f"default scale, --scale se and the order-free measures "
+            f"({', '.join(UNDER_RULES)}), not {asked[0]} (classic sudoku's here)"
         )
     if has_se(args.scale):
         refused = se_refused(rules)

@@ -7,6 +7,8 @@ goldens); a path past the techniques ported to the rules has its ER as a true lo
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -15,6 +17,8 @@ import pytest
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.core.test_rules import oracle
 from tests.support.rate_output import without_settings
+from tests.techniques.difficulty.rules_oracle import Board
+from tests.techniques.difficulty.test_rules_measures import HARDER, QUIZZES
 from tests.techniques.test_se_variants import _PORTED, _golden
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
@@ -24,6 +28,10 @@ def _file(tmp_path: Path, rules: str, puzzles: list[str]) -> Path:
     path = tmp_path / "quizzes.txt"
     path.write_text(f"# rules: {rules}\n" + "".join(f"{p}\n" for p in puzzles))
     return path
+
+
+def table(out: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(without_settings(out))))
 
 
 def _json_rows(out: str) -> list[dict[str, object]]:
@@ -90,14 +98,32 @@ def test_the_plan_is_serates_path(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert [f"{step['rating']:.1f}" for step in plan] == [line[:3] for line in steps[:ported]]
 
 
+@pytest.mark.parametrize("at", [0, 1], ids=["singles", "harder"])
+def test_te_depth_under_rules_is_the_rules_brt_then_te1(
+    at: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A non-consecutive quiz BRT solves and one made harder (``HARDER``'s): T&E-depth as
+    the tests' own rules say (BRT's fixed point, then T&E(1))."""
+    words, puzzle = next(q for q in QUIZZES if q[0] == "nc") if at == 0 else HARDER[0]
+    assert words == "nc"
+    board = Board(["nc"])
+    state = board.state(puzzle)
+    expected = "0" if board.brt_solves(state) else "1" if board.te1(state) else "2+"
+    assert expected == ("0", "1")[at]  # (the two cases this test is for)
+    assert main_rate([str(_file(tmp_path, "nc", [puzzle])), "--scale", "te"]) == 0
+    (row,) = table(capsys.readouterr().out)
+    assert (row["solutions"], row["te"]) == ("1", expected)
+
+
 def test_what_rate_does_not_do_under_rules_is_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = _file(tmp_path, "x", [X_QUIZ])
-    assert main_rate([str(path), "--scale", "te"]) == 2
+    assert main_rate([str(path), "--scale", "spread"]) == 2
     assert capsys.readouterr().err.endswith(
-        "states variant rules (x): rate rates them on the default scale and --scale se, not te "
-        "(classic sudoku's here)\n"
+        "states variant rules (x): rate rates them on the default scale, --scale se and the "
+        "order-free measures (te, b, backdoors, backdoors2, guess), not spread (classic "
+        "sudoku's here)\n"
     )
     jigsaw = "jigsaw=" + "".join(str(r // 27 * 3 + r % 9 // 3 + 1) for r in range(81))
     path = _file(tmp_path, jigsaw, [X_QUIZ])
