@@ -32,6 +32,7 @@ from sudoku_repl.tools.rating.engines import check_mode, loaded, started
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.rating import SERating, Step
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid
 
 
 class OrderFree(Protocol):
@@ -409,6 +410,18 @@ def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> di
     from sudoku_repl.techniques.explainer import ruled
 
     start = ruled.RuledGrid.of_puzzle(puzzle, ruled.layout_of(parse(rules)))
+    steps, figures = se_ruled_path(start)
+    if plan is not None:
+        figures["plan"] = plan(start, steps, puzzle)
+    return figures
+
+
+def se_ruled_path(start: RuledGrid) -> tuple[tuple[Step, ...], dict[str, Any]]:
+    """Sudoku Explainer's path from a grid of variant rules (``ruled.rate_ruled_grid`` on a
+    copy) and its ER, EP and ED as ``se_ruled_ratings`` writes them (``>=X`` where the path
+    needs a technique not ported)."""
+    from sudoku_repl.techniques.explainer import ruled
+
     try:
         steps, level = ruled.rate_ruled_grid(start.copy()).steps, None
     except ruled.Beyond as beyond:
@@ -421,9 +434,7 @@ def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> di
         "ep": f"{max(ratings[: placed + 1]):.1f}" if placed is not None else f">={past:.1f}",
         "ed": f"{ratings[0]:.1f}" if ratings else f">={past:.1f}",
     }
-    if plan is not None:
-        figures["plan"] = plan(start, steps, puzzle)
-    return figures
+    return tuple(steps), figures
 
 
 def se_grid_ratings(
