@@ -312,7 +312,9 @@ static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *ou
  * the two grids were seen before) */
 int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
     x->n_adv = 0;
-    SeRuleMemo **slot = x->memo ? se_memo_rules(x->memo) : NULL;
+    /* (an inner search's chains run on a grid of their own: its pairs of grids are seldom met
+     * again, and a memo that misses costs more than the rules it saves) */
+    SeRuleMemo **slot = x->memo && !x->summarize ? se_memo_rules(x->memo) : NULL;
     if (slot && !*slot && !(*slot = PyMem_Calloc(1, sizeof(SeRuleMemo)))) {
         PyErr_NoMemory();
         x->stop = 2;
