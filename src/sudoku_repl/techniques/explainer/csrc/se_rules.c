@@ -242,12 +242,14 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Pa
     for (int value = 1; value <= 9; value++)
         open |= (counts[value] + 4 <= 9) << value;
     for (int base = 2; base >= 1; base--) {
-        int cover = 3 - base;
+        int cover = 3 - base, lost_lines = 0;
+        for (int m = open; m; m &= m - 1) /* (the parents: a line's lost places of the value) */
+            lost_lines |= (l->units[ctz32(m)] >> (base * 9) & 0x1ff ? 1 : 0) << ctz32(m);
         int two[9]; /* each line's open values of two places: a wing is two lines' same two */
-        for (int l = 0; l < 9; l++) {
-            two[l] = 0;
-            for (int m = open; m; m &= m - 1)
-                two[l] |= (BITS[g->table[base * 9 + l][ctz32(m)]] == 2) << ctz32(m);
+        for (int k = 0; k < 9; k++) {
+            two[k] = 0;
+            for (int m = lost_lines; m; m &= m - 1)
+                two[k] |= (BITS[g->table[base * 9 + k][ctz32(m)]] == 2) << ctz32(m);
         }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++)
@@ -272,10 +274,10 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Pa
                     }
                     if (!p.n_rems)
                         continue;
-                    int lines[2] = {i, j};
-                    for (int l = 0; l < 2; l++)
+                    int pair[2] = {i, j};
+                    for (int w = 0; w < 2; w++)
                         for (int k = 0; k < 9; k++) {
-                            int cell = SE_UNITS[base * 9 + lines[l]][k];
+                            int cell = SE_UNITS[base * 9 + pair[w]][k];
                             int cv = SE_CELL_UNITS[cell][cover] - cover * 9;
                             if (lost(g, s, cell, value) && !(u >> cv & 1))
                                 p.keys[p.n_keys++] = se_key(cell, value, 0);
