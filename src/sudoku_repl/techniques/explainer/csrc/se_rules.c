@@ -125,7 +125,8 @@ static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
                 if (!(l->places[unit1][value] & ~SE_SHARED_POS[unit1][type2][first]))
                     continue;
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][first]][type2];
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int i = 0; i < 9; i++) {
                     int cell = SE_UNITS[unit2][i];
                     if (SE_CELL_UNITS[cell][type1] != unit1 && g->cands[cell] >> value & 1)
@@ -164,7 +165,8 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *
                 if (pa != pb || !((l->values[unit] >> a | l->values[unit] >> b) & 1))
                     continue;
                 int common = pa | pb, keep = 1 << a | 1 << b;
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int i = 0; i < 9; i++)
                     if (common >> i & 1) {
                         int cell = SE_UNITS[unit][i], m = g->cands[cell] & ~keep;
@@ -210,7 +212,8 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l
                 if (mi != mj || (s->cands[ci] == mi && s->cands[cj] == mj))
                     continue;
                 int u = mi | mj;
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int o = 0; o < 9; o++) {
                     int m = o == i || o == j ? 0 : g->cands[SE_UNITS[unit][o]] & u;
                     for (int v = 1; v <= 9; v++)
@@ -262,7 +265,8 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Pa
                     if (pi != pj ||
                         !((l->places[base * 9 + i][value] | l->places[base * 9 + j][value]) & ~u))
                         continue;
-                    Pattern p = {.n_rems = 0, .n_keys = 0};
+                    Pattern p; /* (its counts alone: an initializer would clear its arrays) */
+                    p.n_rems = p.n_keys = 0;
                     for (int cv = 0; cv < 9; cv++) {
                         if (!(u >> cv & 1))
                             continue;
