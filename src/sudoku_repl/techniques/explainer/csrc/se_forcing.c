@@ -80,8 +80,10 @@ typedef struct {
 } Kept;
 
 static void kept_drop(SeCtx *x, int slot) {
-    PyMem_Free(x->kept[slot]);
-    x->kept[slot] = NULL;
+    if (x->kept) {
+        PyMem_Free(x->kept[slot]);
+        x->kept[slot] = NULL;
+    }
 }
 
 /* se_chain of the one potential (cell, value) on, into the empty maps on and off, its start's
@@ -89,7 +91,7 @@ static void kept_drop(SeCtx *x, int slot) {
 static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, SeMap *off,
                     int *start, int *a, int *b) {
     int slot = cell * 10 + value, base = x->n_pots, par_base = x->n_par;
-    const Kept *k = x->kept[slot];
+    const Kept *k = x->kept ? x->kept[slot] : NULL;
     if (k) {
         if (se_grow((void **)&x->pots, &x->cap_pots, base + k->n_pots, sizeof(SePot), x) < 0 ||
             se_grow((void **)&x->par, &x->cap_par, par_base + k->n_par, sizeof(int32_t), x) < 0)
@@ -119,10 +121,12 @@ static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, S
     int r = se_chain(x, g, on, off, a, b);
     if (r < 0 || x->nishio) /* (Nishio has no region chains: none is asked for again) */
         return r;
+    if (!x->kept && !(x->kept = PyMem_Calloc(810, sizeof(void *))))
+        return r; /* (a chain not kept is made again: nothing is lost but time) */
     int n_pots = x->n_pots - base, n_par = x->n_par - par_base, n_keys = on->n + off->n;
     Kept *e = PyMem_Malloc(sizeof(Kept) + (size_t)n_pots * sizeof(SePot) +
                            (size_t)(n_par + 2 * n_keys) * sizeof(int32_t));
-    if (!e) /* (a chain not kept is made again: nothing is lost but time) */
+    if (!e)
         return r;
     e->r = r;
     e->a = r ? *a - base : 0;
