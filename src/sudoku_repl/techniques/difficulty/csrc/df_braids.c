@@ -28,7 +28,6 @@ typedef struct {
     Cells open;
     uint32_t free[9];   /* a bit a unit, as DF_UNIT_BITS */
     uint32_t single[9]; /* the units of free[d] where d has one place left */
-    uint8_t at[9][27];  /* that place, where single says there is one */
     int empty;          /* a unit of free[d] where d has no place left: a contradiction */
 } Trial;
 
@@ -80,7 +79,7 @@ void df_braid_tables_init(void) {
     }
 }
 
-/* digit d's places in unit u counted again: one (single, at), or none (empty) */
+/* digit d's places in unit u counted again: one (single), or none (empty) */
 static inline void recount(Trial *t, int d, int u) {
     uint64_t mlo = t->cand[d].lo & UNIT_CELLS[u].lo, mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
     uint64_t v = mlo | mhi;
@@ -90,10 +89,8 @@ static inline void recount(Trial *t, int d, int u) {
         t->single[d] &= ~(1u << u);
     } else {
         t->single[d] |= 1u << u;
-        t->at[d][u] = (uint8_t)(mlo ? lowest(mlo) : 64 + lowest(mhi));
     }
 }
-
 static void trial_from(Trial *t, const DfGrid *g) {
     int i, d;
     memset(t, 0, sizeof *t);
@@ -150,12 +147,21 @@ static void assume(Trial *t, int x) {
     t->open.hi &= ~b.hi;
     t->free[d] &= ~own;
     t->single[d] &= ~own;
-    units = t->free[d] & PEER_UNITS[cell];
+    /* the units the gone places were in (fewer cells than the peers' units, often none) */
+    units = 0;
+    while (gone.lo) {
+        units |= DF_UNIT_BITS[lowest(gone.lo)];
+        gone.lo &= gone.lo - 1;
+    }
+    while (gone.hi) {
+        units |= DF_UNIT_BITS[64 + lowest(gone.hi)];
+        gone.hi &= gone.hi - 1;
+    }
+    units &= t->free[d];
     while (units) {
         int u = lowest(units);
         units &= units - 1;
-        if ((UNIT_CELLS[u].lo & gone.lo) | (UNIT_CELLS[u].hi & gone.hi))
-            recount(t, d, u);
+        recount(t, d, u);
     }
 }
 
@@ -210,9 +216,13 @@ static int singles(Search *s, const Trial *t, int *out) {
         uint32_t units = t->single[d]; /* (a unit holding the digit is no variable left) */
         while (units) {
             int x;
+            uint64_t mlo;
             u = lowest(units);
             units &= units - 1;
-            x = t->at[d][u] * 9 + d;
+            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
+            /* (its one place, found again here: a trial is copied at every node, and
+             * smaller without the places kept) */
+            x = (mlo ? lowest(mlo) : 64 + lowest(t->cand[d].hi & UNIT_CELLS[u].hi)) * 9 + d;
             if (s->stamp[x] != visit) {
                 s->stamp[x] = visit;
                 out[n++] = x;
