@@ -32,6 +32,10 @@ typedef struct {
 } Trial;
 
 #define MAX_DEPTH 64
+/* the least bound whose braids' search a BRT trial goes before: below it a search that finds
+ * nothing costs less than the trial (in the T&E(B_x) trials' states most candidates meet a
+ * contradiction under BRT, so the trial spares few searches) */
+#define BRT_FIRST 5
 #define MAX_SINGLES (4 * DF_CELLS)
 
 static Cells UNIT_CELLS[27];
@@ -341,6 +345,16 @@ static int has_braid(Search *s, const Trial *base, int z, int max) {
     return search(s, &start, 0, max);
 }
 
+/* whether BRT meets a contradiction with b assumed in cell: a braid against it is a path of
+ * BRT's singles to a contradiction, and BRT, confluent, asserts every single of every path
+ * (each stays one or meets the contradiction as others are asserted): where BRT meets none,
+ * no braid of any length is there */
+static int brt_refutes(const DfGrid *g, int cell, unsigned b) {
+    DfGrid trial = *g;
+    df_set(&trial, cell, b);
+    return !df_brt(&trial);
+}
+
 int df_braid_length(const DfGrid *g, int z, int max) {
     Search s; /* (on the stack: the callers run without the GIL) */
     Trial base;
@@ -363,7 +377,8 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (has_braid(&s, &base, i * 9 + d, n)) {
+                if ((n < BRT_FIRST || brt_refutes(g, i, 1u << d)) &&
+                    has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;
