@@ -335,10 +335,30 @@ static int length_in(Search *s, const Trial *base, int z, int max) {
     return 0;
 }
 
+/* whether a braid of length 1 is against z in base, a state closed under BRT: its digit's
+ * places in a unit all among the peers of its cell (with z assumed, a cell left with one
+ * candidate or a digit with one place in a unit would be a single base has not placed) */
+static int is_whip1(const Trial *base, int z) {
+    int cell = z / 9, d = z % 9;
+    Cells peers = PEER_CELLS[cell];
+    uint32_t units = base->free[d] & PEER_UNITS[cell];
+    while (units) {
+        int u = lowest(units);
+        units &= units - 1;
+        if (!((base->cand[d].lo & UNIT_CELLS[u].lo & ~peers.lo) |
+              (base->cand[d].hi & UNIT_CELLS[u].hi & ~peers.hi)))
+            return 1;
+    }
+    return 0;
+}
+
 /* whether a braid of length up to max against z is in the state base: the search bounded at
  * max at once (it meets any shorter braid on its way) */
 static int has_braid(Search *s, const Trial *base, int z, int max) {
-    Trial start = *base;
+    Trial start;
+    if (max == 1)
+        return is_whip1(base, z);
+    start = *base;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
     assume(&start, z);
