@@ -95,20 +95,23 @@ static inline void recount(Trial *t, int d, int u) {
         t->single[d] |= 1u << u;
     }
 }
+/* the trial of g, a state closed under BRT without contradiction: no digit there has one place
+ * in a unit it is not decided in (a hidden single BRT would have placed) nor none, so single
+ * and empty start empty */
 static void trial_from(Trial *t, const DfGrid *g) {
     int i, d;
     memset(t, 0, sizeof *t);
     for (i = 0; i < DF_CELLS; i++) {
-        unsigned m = g->c[i];
-        Cells b = cell_bit(i);
-        for (d = 0; d < 9; d++)
-            if (m >> d & 1) {
-                t->cand[d].lo |= b.lo;
-                t->cand[d].hi |= b.hi;
-            }
-        if (!df_single(m)) {
-            t->open.lo |= b.lo;
-            t->open.hi |= b.hi;
+        uint64_t m = g->c[i];
+        /* (each digit's bit set with no branch: present or not goes either way at random) */
+        if (i < 64) {
+            for (d = 0; d < 9; d++)
+                t->cand[d].lo |= (m >> d & 1) << i;
+            t->open.lo |= (uint64_t)!df_single((unsigned)m) << i;
+        } else {
+            for (d = 0; d < 9; d++)
+                t->cand[d].hi |= (m >> d & 1) << (i - 64);
+            t->open.hi |= (uint64_t)!df_single((unsigned)m) << (i - 64);
         }
     }
     for (d = 0; d < 9; d++)
@@ -116,14 +119,6 @@ static void trial_from(Trial *t, const DfGrid *g) {
     for (i = 0; i < DF_CELLS; i++)
         if (df_single(g->c[i]))
             t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
-    for (d = 0; d < 9; d++) {
-        uint32_t units = t->free[d];
-        while (units) {
-            int u = lowest(units);
-            units &= units - 1;
-            recount(t, d, u);
-        }
-    }
 }
 
 /* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers; the
