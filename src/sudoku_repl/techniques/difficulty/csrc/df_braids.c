@@ -383,7 +383,8 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
     Trial base;
     if (!df_brt(g))
         return 0;
-    search_init(&s);
+    if (n > 1) /* (braids of length 1 are read off the state: no search) */
+        search_init(&s);
     for (;;) {
         int progress = 0, i, d;
         trial_from(&base, g);
@@ -395,12 +396,20 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 if ((n < BRT_FIRST || brt_refutes(g, i, 1u << d)) &&
                     has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
-                    if (!df_brt(g))
-                        return 0;
-                    trial_from(&base, g);
                     progress = 1;
+                    /* braids of length 1 are all taken from the round's state, BRT once after
+                     * them (one in a state is one in any state within it, and the closure is
+                     * the same in any order); a longer search runs on the state as it shrinks,
+                     * which costs it less and finds it more */
+                    if (n > 1) {
+                        if (!df_brt(g))
+                            return 0;
+                        trial_from(&base, g);
+                    }
                 }
             }
+        if (progress && n == 1 && !df_brt(g))
+            return 0;
         if (!progress || df_full(g))
             return 1;
     }
