@@ -330,30 +330,10 @@ static int length_in(Search *s, const Trial *base, int z, int max) {
     return 0;
 }
 
-/* whether a braid of length 1 is against z in base, a state closed under BRT: its digit's
- * places in a unit all among the peers of its cell (with z assumed, a cell left with one
- * candidate or a digit with one place in a unit would be a single base has not placed) */
-static int is_whip1(const Trial *base, int z) {
-    int cell = z / 9, d = z % 9;
-    Cells peers = PEER_CELLS[cell];
-    uint32_t units = base->free[d] & PEER_UNITS[cell];
-    while (units) {
-        int u = lowest(units);
-        units &= units - 1;
-        if (!((base->cand[d].lo & UNIT_CELLS[u].lo & ~peers.lo) |
-              (base->cand[d].hi & UNIT_CELLS[u].hi & ~peers.hi)))
-            return 1;
-    }
-    return 0;
-}
-
 /* whether a braid of length up to max against z is in the state base: the search bounded at
  * max at once (it meets any shorter braid on its way) */
 static int has_braid(Search *s, const Trial *base, int z, int max) {
-    Trial start;
-    if (max == 1)
-        return is_whip1(base, z);
-    start = *base;
+    Trial start = *base;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
     assume(&start, z);
@@ -378,13 +358,72 @@ int df_braid_length(const DfGrid *g, int z, int max) {
     return length_in(&s, &base, z, max);
 }
 
+/* every braid of length 1 in g (closed under BRT; base its trial) taken out at once, then
+ * BRT: 1 something went, 0 nothing, -1 a contradiction. With a candidate assumed in a state BRT
+ * closed, a cell left with one candidate or a digit with one place in a unit would be a single
+ * BRT has not placed: its braid of length 1 is its digit's places in some unit all among its
+ * cell's peers. So, by digit, the candidates in the cells that see every place of a unit */
+static int whips1(DfGrid *g, const Trial *base, const uint8_t *solution) {
+    int d, i, progress = 0;
+    for (d = 0; d < 9; d++) {
+        Cells hit = {0, 0};
+        uint32_t units = base->free[d];
+        while (units) {
+            int u = lowest(units);
+            Cells places, seen = {~UINT64_C(0), ~UINT64_C(0)};
+            units &= units - 1;
+            places.lo = base->cand[d].lo & UNIT_CELLS[u].lo;
+            places.hi = base->cand[d].hi & UNIT_CELLS[u].hi;
+            while ((places.lo | places.hi) && (seen.lo | seen.hi)) {
+                int p = places.lo ? lowest(places.lo) : 64 + lowest(places.hi);
+                if (places.lo)
+                    places.lo &= places.lo - 1;
+                else
+                    places.hi &= places.hi - 1;
+                seen.lo &= PEER_CELLS[p].lo;
+                seen.hi &= PEER_CELLS[p].hi;
+            }
+            hit.lo |= seen.lo & base->cand[d].lo & base->open.lo;
+            hit.hi |= seen.hi & base->cand[d].hi & base->open.hi;
+        }
+        while (hit.lo | hit.hi) {
+            if (hit.lo) {
+                i = lowest(hit.lo);
+                hit.lo &= hit.lo - 1;
+            } else {
+                i = 64 + lowest(hit.hi);
+                hit.hi &= hit.hi - 1;
+            }
+            if (solution && solution[i] == d + 1)
+                continue; /* (not reached: a state holding the solution has no braid against it) */
+            df_set(g, i, g->c[i] & ~(1u << d));
+            progress = 1;
+        }
+    }
+    if (!progress)
+        return 0;
+    return df_brt(g) ? 1 : -1;
+}
+
 int df_braids(DfGrid *g, int n, const uint8_t *solution) {
     Search s;
     Trial base;
     if (!df_brt(g))
         return 0;
-    if (n > 1) /* (braids of length 1 are read off the state: no search) */
-        search_init(&s);
+    if (n == 1) {
+        /* (one in a state is one in any state within it, and the closure is the same in any
+         * order: they are all taken from a round's state) */
+        for (;;) {
+            int found;
+            if (df_full(g))
+                return 1;
+            trial_from(&base, g);
+            found = whips1(g, &base, solution);
+            if (found <= 0)
+                return found == 0;
+        }
+    }
+    search_init(&s);
     for (;;) {
         int progress = 0, i, d;
         trial_from(&base, g);
@@ -396,20 +435,12 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 if ((n < BRT_FIRST || brt_refutes(g, i, 1u << d)) &&
                     has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
+                    if (!df_brt(g))
+                        return 0;
+                    trial_from(&base, g);
                     progress = 1;
-                    /* braids of length 1 are all taken from the round's state, BRT once after
-                     * them (one in a state is one in any state within it, and the closure is
-                     * the same in any order); a longer search runs on the state as it shrinks,
-                     * which costs it less and finds it more */
-                    if (n > 1) {
-                        if (!df_brt(g))
-                            return 0;
-                        trial_from(&base, g);
-                    }
                 }
             }
-        if (progress && n == 1 && !df_brt(g))
-            return 0;
         if (!progress || df_full(g))
             return 1;
     }
