@@ -28,11 +28,14 @@ typedef struct {
     Cells open;
     uint32_t free[9];   /* a bit a unit, as DF_UNIT_BITS */
     uint32_t single[9]; /* the units of free[d] where d has one place left */
-    uint8_t at[9][27];  /* that place, where single says there is one */
     int empty;          /* a unit of free[d] where d has no place left: a contradiction */
 } Trial;
 
 #define MAX_DEPTH 64
+/* the least bound whose braids' search a BRT trial goes before: below it a search that finds
+ * nothing costs less than the trial (in the T&E(B_x) trials' states most candidates meet a
+ * contradiction under BRT, so the trial spares few searches) */
+#define BRT_FIRST 5
 #define MAX_SINGLES (4 * DF_CELLS)
 
 static Cells UNIT_CELLS[27];
@@ -80,7 +83,7 @@ void df_braid_tables_init(void) {
     }
 }
 
-/* digit d's places in unit u counted again: one (single, at), or none (empty) */
+/* digit d's places in unit u counted again: one (single), or none (empty) */
 static inline void recount(Trial *t, int d, int u) {
     uint64_t mlo = t->cand[d].lo & UNIT_CELLS[u].lo, mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
     uint64_t v = mlo | mhi;
@@ -90,24 +93,25 @@ static inline void recount(Trial *t, int d, int u) {
         t->single[d] &= ~(1u << u);
     } else {
         t->single[d] |= 1u << u;
-        t->at[d][u] = (uint8_t)(mlo ? lowest(mlo) : 64 + lowest(mhi));
     }
 }
-
+/* the trial of g, a state closed under BRT without contradiction: no digit there has one place
+ * in a unit it is not decided in (a hidden single BRT would have placed) nor none, so single
+ * and empty start empty */
 static void trial_from(Trial *t, const DfGrid *g) {
     int i, d;
     memset(t, 0, sizeof *t);
     for (i = 0; i < DF_CELLS; i++) {
-        unsigned m = g->c[i];
-        Cells b = cell_bit(i);
-        for (d = 0; d < 9; d++)
-            if (m >> d & 1) {
-                t->cand[d].lo |= b.lo;
-                t->cand[d].hi |= b.hi;
-            }
-        if (!df_single(m)) {
-            t->open.lo |= b.lo;
-            t->open.hi |= b.hi;
+        uint64_t m = g->c[i];
+        /* (each digit's bit set with no branch: present or not goes either way at random) */
+        if (i < 64) {
+            for (d = 0; d < 9; d++)
+                t->cand[d].lo |= (m >> d & 1) << i;
+            t->open.lo |= (uint64_t)!df_single((unsigned)m) << i;
+        } else {
+            for (d = 0; d < 9; d++)
+                t->cand[d].hi |= (m >> d & 1) << (i - 64);
+            t->open.hi |= (uint64_t)!df_single((unsigned)m) << (i - 64);
         }
     }
     for (d = 0; d < 9; d++)
@@ -115,14 +119,6 @@ static void trial_from(Trial *t, const DfGrid *g) {
     for (i = 0; i < DF_CELLS; i++)
         if (df_single(g->c[i]))
             t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
-    for (d = 0; d < 9; d++) {
-        uint32_t units = t->free[d];
-        while (units) {
-            int u = lowest(units);
-            units &= units - 1;
-            recount(t, d, u);
-        }
-    }
 }
 
 /* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers; the
@@ -150,12 +146,21 @@ static void assume(Trial *t, int x) {
     t->open.hi &= ~b.hi;
     t->free[d] &= ~own;
     t->single[d] &= ~own;
-    units = t->free[d] & PEER_UNITS[cell];
+    /* the units the gone places were in (fewer cells than the peers' units, often none) */
+    units = 0;
+    while (gone.lo) {
+        units |= DF_UNIT_BITS[lowest(gone.lo)];
+        gone.lo &= gone.lo - 1;
+    }
+    while (gone.hi) {
+        units |= DF_UNIT_BITS[64 + lowest(gone.hi)];
+        gone.hi &= gone.hi - 1;
+    }
+    units &= t->free[d];
     while (units) {
         int u = lowest(units);
         units &= units - 1;
-        if ((UNIT_CELLS[u].lo & gone.lo) | (UNIT_CELLS[u].hi & gone.hi))
-            recount(t, d, u);
+        recount(t, d, u);
     }
 }
 
@@ -210,9 +215,13 @@ static int singles(Search *s, const Trial *t, int *out) {
         uint32_t units = t->single[d]; /* (a unit holding the digit is no variable left) */
         while (units) {
             int x;
+            uint64_t mlo;
             u = lowest(units);
             units &= units - 1;
-            x = t->at[d][u] * 9 + d;
+            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
+            /* (its one place, found again here: a trial is copied at every node, and
+             * smaller without the places kept) */
+            x = (mlo ? lowest(mlo) : 64 + lowest(t->cand[d].hi & UNIT_CELLS[u].hi)) * 9 + d;
             if (s->stamp[x] != visit) {
                 s->stamp[x] = visit;
                 out[n++] = x;
@@ -331,6 +340,16 @@ static int has_braid(Search *s, const Trial *base, int z, int max) {
     return search(s, &start, 0, max);
 }
 
+/* whether BRT meets a contradiction with b assumed in cell: a braid against it is a path of
+ * BRT's singles to a contradiction, and BRT, confluent, asserts every single of every path
+ * (each stays one or meets the contradiction as others are asserted): where BRT meets none,
+ * no braid of any length is there */
+static int brt_refutes(const DfGrid *g, int cell, unsigned b) {
+    DfGrid trial = *g;
+    df_set(&trial, cell, b);
+    return !df_brt(&trial);
+}
+
 int df_braid_length(const DfGrid *g, int z, int max) {
     Search s; /* (on the stack: the callers run without the GIL) */
     Trial base;
@@ -339,11 +358,71 @@ int df_braid_length(const DfGrid *g, int z, int max) {
     return length_in(&s, &base, z, max);
 }
 
+/* every braid of length 1 in g (closed under BRT; base its trial) taken out at once, then
+ * BRT: 1 something went, 0 nothing, -1 a contradiction. With a candidate assumed in a state BRT
+ * closed, a cell left with one candidate or a digit with one place in a unit would be a single
+ * BRT has not placed: its braid of length 1 is its digit's places in some unit all among its
+ * cell's peers. So, by digit, the candidates in the cells that see every place of a unit */
+static int whips1(DfGrid *g, const Trial *base, const uint8_t *solution) {
+    int d, i, progress = 0;
+    for (d = 0; d < 9; d++) {
+        Cells hit = {0, 0};
+        uint32_t units = base->free[d];
+        while (units) {
+            int u = lowest(units);
+            Cells places, seen = {~UINT64_C(0), ~UINT64_C(0)};
+            units &= units - 1;
+            places.lo = base->cand[d].lo & UNIT_CELLS[u].lo;
+            places.hi = base->cand[d].hi & UNIT_CELLS[u].hi;
+            while ((places.lo | places.hi) && (seen.lo | seen.hi)) {
+                int p = places.lo ? lowest(places.lo) : 64 + lowest(places.hi);
+                if (places.lo)
+                    places.lo &= places.lo - 1;
+                else
+                    places.hi &= places.hi - 1;
+                seen.lo &= PEER_CELLS[p].lo;
+                seen.hi &= PEER_CELLS[p].hi;
+            }
+            hit.lo |= seen.lo & base->cand[d].lo & base->open.lo;
+            hit.hi |= seen.hi & base->cand[d].hi & base->open.hi;
+        }
+        while (hit.lo | hit.hi) {
+            if (hit.lo) {
+                i = lowest(hit.lo);
+                hit.lo &= hit.lo - 1;
+            } else {
+                i = 64 + lowest(hit.hi);
+                hit.hi &= hit.hi - 1;
+            }
+            if (solution && solution[i] == d + 1)
+                continue; /* (not reached: a state holding the solution has no braid against it) */
+            df_set(g, i, g->c[i] & ~(1u << d));
+            progress = 1;
+        }
+    }
+    if (!progress)
+        return 0;
+    return df_brt(g) ? 1 : -1;
+}
+
 int df_braids(DfGrid *g, int n, const uint8_t *solution) {
     Search s;
     Trial base;
     if (!df_brt(g))
         return 0;
+    if (n == 1) {
+        /* (one in a state is one in any state within it, and the closure is the same in any
+         * order: they are all taken from a round's state) */
+        for (;;) {
+            int found;
+            if (df_full(g))
+                return 1;
+            trial_from(&base, g);
+            found = whips1(g, &base, solution);
+            if (found <= 0)
+                return found == 0;
+        }
+    }
     search_init(&s);
     for (;;) {
         int progress = 0, i, d;
@@ -353,7 +432,8 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 unsigned m = g->c[i];
                 if (!(m >> d & 1) || df_single(m) || (solution && solution[i] == d + 1))
                     continue;
-                if (has_braid(&s, &base, i * 9 + d, n)) {
+                if ((n < BRT_FIRST || brt_refutes(g, i, 1u << d)) &&
+                    has_braid(&s, &base, i * 9 + d, n)) {
                     df_set(g, i, m & ~(1u << d));
                     if (!df_brt(g))
                         return 0;

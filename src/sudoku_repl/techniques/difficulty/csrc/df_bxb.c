@@ -3,7 +3,8 @@
  * the least x for which it solves the state. Braids of braids of braids (BpBB, SHC's BxBB) are
  * T&E(B_x, 2) the same way, for T&E(3) states. It runs on df_te's T&E (its witnesses, the
  * solution sparing the true candidates' trials) with B_x as the rules; T&E(B_x) includes
- * T&E(B_(x-1)) and is confluent, so each x goes on from where the one before stopped. */
+ * T&E(B_(x-1)) and is confluent, so each x goes on from where the one before stopped, in one
+ * search whose trials of x start where those of x - 1 ended. */
 #include "df_bxb.h"
 
 #include <stddef.h>
@@ -31,7 +32,8 @@ static const DfRules B_RULES[DF_BXB_MAX + 1] = {NULL, b1,  b2,  b3,  b4,  b5,  b
 
 int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth) {
     DfGrid g;
-    int x;
+    DfSearch *search;
+    int x, found = -1;
     df_grid_from(&g, cands);
     if (!df_brt(&g))
         return -2;
@@ -39,17 +41,16 @@ int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int d
         return 0;
     if (max > DF_BXB_MAX)
         max = DF_BXB_MAX;
-    for (x = 1; x <= max; x++) {
-        DfSearch *search = df_search_new(B_RULES[x], solution, depth);
-        int ok;
-        if (!search)
-            return -3;
-        ok = df_braids(&g, x, solution) && df_search_te(search, &g, depth);
-        df_search_free(search);
-        if (!ok)
-            return -2;
-        if (df_full(&g))
-            return x;
+    search = df_search_new(B_RULES[1], solution, depth, 1);
+    if (!search)
+        return -3;
+    for (x = 1; x <= max && found == -1; x++) {
+        df_search_rules(search, B_RULES[x]);
+        if (!(df_braids(&g, x, solution) && df_search_te(search, &g, depth)))
+            found = -2;
+        else if (df_full(&g))
+            found = x;
     }
-    return -1;
+    df_search_free(search);
+    return found;
 }

@@ -103,15 +103,17 @@ int df_brt(DfGrid *g) {
         g->dirty = dirty & ~(1u << u);
         {
             const int *cells = DF_UNITS[u];
-            unsigned once = 0, twice = 0, hidden;
+            unsigned once = 0, twice = 0, decided = 0, hidden;
             for (k = 0; k < 9; k++) {
                 unsigned m = c[cells[k]];
                 twice |= once & m;
                 once |= m;
+                decided |= m & (0u - !(m & (m - 1))); /* (no branch: either way at random) */
             }
             if (once != DF_FULL)
                 return 0; /* a digit with no place in the unit */
-            hidden = once & ~twice;
+            /* (a digit decided in the unit has its one place already: no cell to look for) */
+            hidden = once & ~twice & ~decided;
             while (hidden) {
                 unsigned b = hidden & (0u - hidden);
                 hidden ^= b;

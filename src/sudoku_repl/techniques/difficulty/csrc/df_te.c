@@ -12,7 +12,11 @@
  *   candidate is decided and which holds no candidate the grid does not (S within the
  *   grid). T&E(n-1) is monotone, so the trial would end in a state holding S: no
  *   contradiction. The witnesses are the states earlier trials ended in (each witnesses every
- *   candidate it decided), and the solution (every true candidate, where the grid holds it). */
+ *   candidate it decided), and the solution (every true candidate, where the grid holds it);
+ * - a trial not spared starts where the candidate's last trial ended, when it ran on a grid
+ *   holding this one: the rules are monotone, so this trial's end is within that one's, and
+ *   its start narrowed to that end ends where it would (the elimination rounds the last trial
+ *   went through are not gone through again). */
 #include "df_te.h"
 
 #include <stdlib.h>
@@ -30,11 +34,20 @@ typedef struct {
     int next;
 } DfWitnesses;
 
+/* each candidate's last trial at a level: the grid it ran on and the state it ended in */
+typedef struct {
+    DfState from[DF_CELLS * 9];
+    DfState end[DF_CELLS * 9];
+    uint8_t kept[DF_CELLS * 9];
+} DfTrials;
+
 struct DfSearch {
     DfRules rules;
     const uint8_t *solution; /* or NULL */
     int levels;
+    int recall_from;    /* the least level whose trials start where their last one ended */
     DfWitnesses *level; /* level[n]: states closed under T&E(n-1) */
+    DfTrials *trials;   /* trials[n]: the trials of level n */
 };
 
 static int within(const uint16_t *inner, const uint16_t *outer) {
@@ -75,11 +88,20 @@ static int spared(const DfSearch *search, const DfWitnesses *w, const DfGrid *g,
     return s >= 0 && w->slot[s].c[i] == b && within(w->slot[s].c, g->c);
 }
 
+/* g's candidates that end does not hold taken out (a state the rules lead g to holds) */
+static void narrow(DfGrid *g, const uint16_t *end) {
+    int i;
+    for (i = 0; i < DF_CELLS; i++)
+        if (g->c[i] & ~end[i])
+            df_set(g, i, g->c[i] & end[i]);
+}
+
 /* one elimination at level depth (a candidate whose trial under T&E(depth-1) meets a
  * contradiction), looking from candidate *from on round the grid: 1 (eliminated, the rules
  * applied after it, *from moved past it), 0 none in a whole round, -1 a contradiction after */
 static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
     DfWitnesses *w = &search->level[depth];
+    DfTrials *last = &search->trials[depth];
     int k, holds = -1;
     for (k = 0; k < DF_CELLS * 9; k++) {
         int at = (*from + k) % (DF_CELLS * 9), i = at / 9;
@@ -89,12 +111,20 @@ static int eliminate_one(DfSearch *search, DfGrid *g, int depth, int *from) {
             continue;
         trial = *g;
         df_set(&trial, i, b);
+        if (depth >= search->recall_from && last->kept[at] &&
+            within(g->c, last->from[at].c))
+            narrow(&trial, last->end[at].c);
         if (!(search->rules(&trial) && df_search_te(search, &trial, depth - 1))) {
             df_set(g, i, held & ~b);
             *from = at + 1;
             return search->rules(g) ? 1 : -1;
         }
         witnessed(w, &trial);
+        if (depth >= search->recall_from) {
+            memcpy(last->from[at].c, g->c, sizeof g->c);
+            memcpy(last->end[at].c, trial.c, sizeof trial.c);
+            last->kept[at] = 1;
+        }
     }
     return 0;
 }
@@ -117,36 +147,47 @@ int df_search_te(DfSearch *search, DfGrid *g, int depth) {
     }
 }
 
-DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit) {
+DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit, int recall_from) {
     DfSearch *search = malloc(sizeof *search);
     int n;
     if (!search)
         return NULL;
-    search->rules = rules;
     search->solution = solution;
     search->levels = limit + 1;
+    search->recall_from = recall_from;
     search->level = malloc(sizeof(DfWitnesses) * (size_t)(limit + 1));
-    if (!search->level) {
-        free(search);
+    search->trials = malloc(sizeof(DfTrials) * (size_t)(limit + 1));
+    if (!search->level || !search->trials) {
+        df_search_free(search);
         return NULL;
     }
-    for (n = 0; n <= limit; n++) {
+    for (n = 0; n <= limit; n++)
+        memset(search->trials[n].kept, 0, sizeof search->trials[n].kept);
+    df_search_rules(search, rules);
+    return search;
+}
+
+void df_search_rules(DfSearch *search, DfRules rules) {
+    int n;
+    search->rules = rules;
+    for (n = 0; n < search->levels; n++) {
         memset(search->level[n].of, 0xFF, sizeof search->level[n].of);
         search->level[n].next = 0;
     }
-    return search;
 }
 
 void df_search_free(DfSearch *search) {
     if (search) {
         free(search->level);
+        free(search->trials);
         free(search);
     }
 }
 
 int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution) {
     DfGrid g;
-    DfSearch *search = df_search_new(rules, solution, limit);
+    /* (a trial of the basic rules alone costs less run again than recalled) */
+    DfSearch *search = df_search_new(rules, solution, limit, 2);
     int depth, found = -1;
     if (!search)
         return -3;

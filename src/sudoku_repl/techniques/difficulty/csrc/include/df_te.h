@@ -15,8 +15,15 @@ typedef int (*DfRules)(DfGrid *g);
  * (df_te.c), for T&E up to a limit */
 typedef struct DfSearch DfSearch;
 
-DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit);
+/* recall_from: the least level whose trials start where the candidate's last one ended (where
+ * the trials cost more than keeping their ends) */
+DfSearch *df_search_new(DfRules rules, const uint8_t *solution, int limit, int recall_from);
 void df_search_free(DfSearch *search);
+
+/* the search's rules replaced by stronger ones (every elimination of the old rules one of the
+ * new): the witnesses go (closed under the old rules only), each candidate's last trial stays
+ * (the new rules end within where the old ones did) */
+void df_search_rules(DfSearch *search, DfRules rules);
 
 /* T&E(rules, depth) on g in place (after the rules; depth up to the search's limit), until
  * solved or nothing more is eliminated: 1, or 0 at a contradiction */
