@@ -29,6 +29,7 @@ from typing import Final
 import attrs
 
 from sudoku_repl.core.rules import Rules
+from sudoku_repl.techniques.explainer import ruled_chains
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
     ALL,
@@ -42,24 +43,13 @@ from sudoku_repl.techniques.explainer.grid import (
 )
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import SERating, Step
+from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
+from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
 from sudoku_repl.techniques.explainer.singles import hidden_set_cells
 
 #: serate's region types by the rule words that bring them (``RULES``' words), in type order
 _TYPE_OF_WORD: Final = {"dg": (3,), "windoku": (4,), "x": (5, 6), "girandola": (7,),
                         "asterisk": (8,), "centerdot": (9,)}  # fmt: skip
-#: ``Region.toString`` by type
-TYPE_NAMES: Final = (
-    "block",
-    "row",
-    "column",
-    "disjoint group",
-    "window group",
-    "Main Diagonal",
-    "Anti Diagonal",
-    "Girandola group",
-    "Asterisk group",
-    "Center Dot group",
-)
 #: the rules serate has a flag for: the rest (jigsaw, extra regions, one diagonal) it cannot rate
 SERATE_WORDS: Final = frozenset(
     ("latin", "toroidal", "x", "windoku", "dg", "asterisk", "girandola", "centerdot",
@@ -250,24 +240,6 @@ class RuledGrid(Grid):
     def empty_in(self, region: Sequence[int]) -> int:
         values = self.values
         return sum(1 for c in region if not values[c])
-
-
-def cell_name(cell: int) -> str:
-    """``Cell.toString``: ``A1`` to ``I9`` (column letter, row number)."""
-    return f"{chr(65 + cell % 9)}{cell // 9 + 1}"
-
-
-def _cells(cells: Sequence[int]) -> str:
-    return ("Cell " if len(cells) <= 1 else "Cells ") + ",".join(map(cell_name, cells))
-
-
-def full_name(kind: int, index: int) -> str:
-    """``Region.toFullString``: a block, a row, a disjoint group or a window with its number,
-    a column with its letter, the others their name alone."""
-    name = TYPE_NAMES[kind]
-    if kind == 2:
-        return f"{name} {chr(65 + index)}"
-    return f"{name} {index + 1}" if kind <= 4 else name
 
 
 # a technique: its name in the path and its findings (hints whose text is serate's words)
@@ -519,20 +491,36 @@ def fish(degree: int) -> Finder:
     return finder
 
 
+#: the stretch of serate's order not yet ported to variant rules (from the turbot fish to the
+#: VWXYZ-wing, and non-consecutive's techniques): a path that gets there is not rated
+#: (``Beyond``), as a technique of it may take the step before those after it
+UNPORTED: Final = "not ported"
+
+
+def _unported(grid: RuledGrid) -> Iterator[Hint]:
+    raise _Unported
+    yield  # (a finder's form: a generator)
+
+
+class _Unported(Exception):
+    """The path reached ``UNPORTED``."""
+
+
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
-    """The techniques ported, in serate's order (``Solver``'s producers as its technique set
-    has them), up to the first one not ported: the path is exact while these find a step."""
+    """The techniques, in serate's order (``Solver``'s producers as its technique set has
+    them), the stretch not ported marked (``UNPORTED``): the path is exact while the
+    techniques before it find a step."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
     order += [("direct hidden pair", direct_hidden_sets(2)), ("naked single", naked_singles)]
     if lay.consecutive:  # forcingCellNC and lockedNC come next: not ported
-        return tuple(order)
+        return _past_the_ported(order)
     order.append(("direct hidden triple", direct_hidden_sets(3)))
     if lay.variant:
         order.append(("generalized intersections", generalized_intersections))
     elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
-        return tuple(order)
+        return _past_the_ported(order)
     generalized = lay.variant
     order += [
         ("naked pair", naked_sets(2, generalized)),
@@ -542,7 +530,12 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
     ]
-    return tuple(order)  # the turbot fish come next: not ported
+    return _past_the_ported(order)  # the turbot fish come next: not ported
+
+
+def _past_the_ported(order: list[tuple[str, Finder]]) -> tuple[tuple[str, Finder], ...]:
+    """``order``, then the stretch not ported, then the exclusions and chains."""
+    return (*order, (UNPORTED, _unported), *ruled_chains.techniques())
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
@@ -552,19 +545,21 @@ def rate_rules(puzzle: str, rules: Rules) -> SERating:
     return rate_ruled_grid(RuledGrid.of_puzzle(puzzle, layout_of(rules)))
 
 
-def rate_ruled_grid(grid: RuledGrid) -> SERating:
-    """``rate_rules`` from a grid, which the path changes."""
-    order = order_of(grid.layout)
+def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None = None) -> SERating:
+    """``rate_rules`` from a grid, which the path changes; ``order``: the techniques, in their
+    order (``order_of``'s, unless given)."""
+    if order is None:
+        order = order_of(grid.layout)
     steps: list[Step] = []
     er = ep = ed = 0
     placed = False
     while not grid.is_solved():
-        found = next(((name, hint) for name, finder in order for hint in finder(grid)), None)
+        index, found = _first(grid, order)
         if found is None:
-            raise Beyond(steps, order_level(grid.layout))
-        name, hint = found
+            raise Beyond(steps, max(_TOP[name] for name, _ in order[:index]))
+        hint = found
         hint.apply(grid)
-        steps.append(Step(hint, name))
+        steps.append(Step(hint, order[index][0]))
         er = max(er, hint.rating)
         if len(steps) == 1:
             ed = er
@@ -573,15 +568,32 @@ def rate_ruled_grid(grid: RuledGrid) -> SERating:
     return SERating(er / 10, ep / 10, ed / 10, tuple(steps))
 
 
+def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, Hint | None]:
+    """The index in ``order`` of the technique that takes the step, and its first hint; None
+    where none does before the stretch not ported or the end (that index)."""
+    for index, (_, finder) in enumerate(order):
+        try:
+            hint = next(iter(finder(grid)), None)
+        except _Unported:
+            return index, None
+        if hint is not None:
+            return index, hint
+    return len(order), None
+
+
 def order_level(lay: Layout) -> int:
-    """The rating (tenths) of the hardest technique ported for these rules: the next step of
-    a path they end is rated at least that."""
-    return max(_TOP[name] for name, _ in order_of(lay))
+    """The rating (tenths) of the hardest technique before the stretch not ported for these
+    rules: the next step of a path they end is rated at least that."""
+    order = order_of(lay)
+    names = [name for name, _ in order]
+    ported = names[: names.index(UNPORTED)] if UNPORTED in names else names
+    return max(_TOP[name] for name in ported)
 
 
-#: each technique's highest rating (tenths)
+#: each technique's highest rating (tenths; a chain's, its least: its length has no bound)
 _TOP: Final = {
     "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+    **dict(ruled_chains.TECHNIQUES),
 }  # fmt: skip
