@@ -1,0 +1,140 @@
+"""How tests/data/rules/serate_chains/ was made (from the repository's root:
+``python -m tests.oracles.se_variant_chain_goldens PATH/TO/serate.jar [RULES ...]``, the sets of
+rules named or all): for each set of rules, its puzzles (``RULES.txt``: minimal puzzles of this
+project's maker, ``sudoku-repl generate --rules RULES --count 25 --seed 82 --jobs 1``, the first
+eight) are rated by serate v1.15.10 in one JVM with the rules' flags (``core.rules``'
+``Rule.flag``), ``--threads=1 --format=%r/%p/%d --before=%m --after='%r %s'``: the candidates
+before each step (a 729-character line), then the step. What serate printed is kept in two
+files, its lines unchanged:
+
+- ``RULES.out``: its output without the candidates' lines (what ``--format=%r/%p/%d
+  --after='%r %s'`` alone prints: a line a step, then ER/EP/ED, a puzzle after the other);
+- ``RULES.states``: a few of its steps of the exclusions and chains (from the aligned pair
+  exclusion on), each as three lines: ``PUZZLE STEP`` (the puzzle's number in ``RULES.txt`` and
+  the step's in its path, from 0), serate's candidates before it, serate's line of it. Kept:
+  the first step of each name (``Nishio Forcing Chain``, ``Region Forcing Chains``, ...), at
+  most ``PER_RULES`` a set; and, for the path tests, ``tail`` entries: the first step after the
+  last one of a technique between the hidden triple and the exclusions (not yet ported to
+  variant rules) of each puzzle whose path from there has one to ``TAIL_MOST`` steps of the
+  exclusions and chains, at most ``TAILS`` a set.
+
+A run that does not end (serate's nested chains on minimal anti-knight puzzles: minutes a
+step) is stopped by ``--timeout`` seconds; what it printed up to there is kept the same way
+(its last puzzle without ER/EP/ED). It imports nothing of ``sudoku_repl`` but ``core.rules``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from sudoku_repl.core.rules import parse
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "rules" / "serate_chains"
+FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
+#: how serate's lines of the exclusions and chains begin (a ``Turbot Fish`` rated 6.6 and more:
+#: a forcing X-chain's, not the 4.x turbot fish's)
+STRETCH = (
+    "Aligned Pair Exclusion:", "Aligned Triplet Exclusion:", "Bidirectional", "Generalized X-Wing:",
+    "Forcing X-Chain:", "Forcing Y-Chain:", "Forcing Chain:", "Nishio Forcing Chain:",
+    "Contradiction Forcing Chain:", "Double Forcing Chain:", "Region Forcing Chains:",
+    "Cell Forcing Chains:",
+)  # fmt: skip
+#: how the lines of the techniques ported before the stretch not ported begin
+BEFORE = (
+    "Hidden Single:", "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:",
+    "Naked Single:", "Direct Hidden Triplet:", "Cells ", "Generalized Naked Pair:",
+    "Naked Pair:", "X-Wing:", "Hidden Pair:", "Generalized Naked Triplet:", "Naked Triplet:",
+    "Swordfish:", "Hidden Triplet:",
+)  # fmt: skip
+RULES = ("x", "windoku", "dg", "asterisk", "girandola", "centerdot", "antiknight", "antiking",
+         "latin", "x,windoku", "toroidal,antiking")  # fmt: skip
+PER_RULES = 3
+TAILS = 2
+TAIL_MOST = 4
+
+
+def in_stretch(line: str) -> bool:
+    """Whether serate's ``%r %s`` line is a step of the exclusions and chains."""
+    rating, text = line.split(" ", 1)
+    if text.startswith("Turbot Fish:"):
+        return float(rating) >= 6.6
+    return text.startswith(STRETCH)
+
+
+def _puzzles(printed: list[str]) -> list[list[tuple[str, str]]]:
+    """Each puzzle's (candidates, step line) pairs, from serate's output."""
+    puzzles: list[list[tuple[str, str]]] = [[]]
+    at = 0
+    while at < len(printed):
+        if FIGURES.fullmatch(printed[at]):
+            puzzles.append([])
+            at += 1
+        elif at + 1 < len(printed):
+            puzzles[-1].append((printed[at], printed[at + 1]))
+            at += 2
+        else:
+            break
+    return [p for p in puzzles if p]
+
+
+def _tail(steps: list[tuple[str, str]]) -> int | None:
+    """Where a puzzle's path goes on with ported techniques and the stretch alone, if it has
+    one to ``TAIL_MOST`` steps of the stretch."""
+    start = max((i + 1 for i, (_, line) in enumerate(steps)
+                 if not in_stretch(line) and not line.split(" ", 1)[1].startswith(BEFORE)),
+                default=0)  # fmt: skip
+    count = sum(in_stretch(line) for _, line in steps[start:])
+    return start if 1 <= count <= TAIL_MOST else None
+
+
+def keep(printed: list[str]) -> list[str]:
+    """The ``RULES.states`` lines of serate's output."""
+    kept: list[str] = []
+    names: set[str] = set()
+    tails = 0
+    for number, steps in enumerate(_puzzles(printed)):
+        tail = _tail(steps)
+        for index, (state, line) in enumerate(steps):
+            if index == tail and tails < TAILS:
+                tails += 1
+                kept += [f"{number} {index} tail", state, line]
+                continue
+            name = line.split(" ", 1)[1].split(":")[0]
+            if in_stretch(line) and name not in names and len(names) < PER_RULES:
+                names.add(name)
+                kept += [f"{number} {index}", state, line]
+    return kept
+
+
+def main(jar: str, only: list[str], timeout: float) -> None:
+    for rules in RULES:
+        if only and rules not in only:
+            continue
+        stem = rules.replace(",", "_")
+        args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *parse(rules).flags,
+                "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
+                f"--input={stem}.txt"]  # fmt: skip
+        try:
+            done = subprocess.run(args, cwd=DATA, capture_output=True, text=True,
+                                  timeout=timeout, check=True)  # fmt: skip
+            out = done.stdout
+        except subprocess.TimeoutExpired as stopped:
+            printed = stopped.stdout or b""
+            out = printed.decode() if isinstance(printed, bytes) else printed
+        printed = out.splitlines()
+        if printed and not FIGURES.fullmatch(printed[-1]) and len(printed[-1]) == 729:
+            printed.pop()  # the candidates of a step not printed
+        steps = [line for line in printed if len(line) != 729]
+        (DATA / f"{stem}.out").write_text("".join(line + "\n" for line in steps))
+        (DATA / f"{stem}.states").write_text("".join(line + "\n" for line in keep(printed)))
+        print(stem, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    limit = 600.0
+    if arguments and arguments[0].startswith("--timeout="):
+        limit = float(arguments.pop(0).split("=", 1)[1])
+    main(arguments[0], arguments[1:], limit)
