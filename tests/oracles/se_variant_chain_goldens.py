@@ -5,22 +5,19 @@ project's maker, ``sudoku-repl generate --rules RULES --count 25 --seed 82 --job
 eight) are rated by serate v1.15.10 in one JVM with the rules' flags (``core.rules``'
 ``Rule.flag``), ``--threads=1 --format=%r/%p/%d --before=%m --after='%r %s'``: the candidates
 before each step (a 729-character line), then the step. What serate printed is kept in two
-files, its lines unchanged:
-
-- ``RULES.out``: its output without the candidates' lines (what ``--format=%r/%p/%d
-  --after='%r %s'`` alone prints: a line a step, then ER/EP/ED, a puzzle after the other);
-- ``RULES.states``: a few of its steps of the exclusions and chains (from the aligned pair
-  exclusion on), each as three lines: ``PUZZLE STEP`` (the puzzle's number in ``RULES.txt`` and
-  the step's in its path, from 0), serate's candidates before it, serate's line of it. Kept:
-  the first step of each name (``Nishio Forcing Chain``, ``Region Forcing Chains``, ...), at
-  most ``PER_RULES`` a set; and, for the path tests, ``tail`` entries: the first step after the
-  last one of a technique between the hidden triple and the exclusions (not yet ported to
-  variant rules) of each puzzle whose path from there has one to ``TAIL_MOST`` steps of the
-  exclusions and chains, at most ``TAILS`` a set.
+file, ``RULES.states``, its lines unchanged: a few of its steps of the exclusions and chains
+(from the aligned pair exclusion on), each as a line ``PUZZLE STEP`` (the puzzle's number in
+``RULES.txt`` and the step's in its path, from 0), serate's candidates before it, and serate's
+line of it. Kept: the first step of each name (``Nishio Forcing Chain``, ``Region Forcing
+Chains``, ...), at most ``PER_RULES`` a set; and, for the path tests, ``tail N`` entries (the
+line ``PUZZLE STEP tail N``, the candidates, then N lines: the path's steps from there to its
+end): the first step after the last one of a technique between the hidden triple and the
+exclusions (not yet ported to variant rules) of each puzzle whose path from there has one to
+``TAIL_MOST`` steps of the exclusions and chains, at most ``TAILS`` a set.
 
 A run that does not end (serate's nested chains on minimal anti-knight puzzles: minutes a
-step) is stopped by ``--timeout`` seconds; what it printed up to there is kept the same way
-(its last puzzle without ER/EP/ED). It imports nothing of ``sudoku_repl`` but ``core.rules``."""
+step) is stopped by ``--timeout`` seconds; what it printed up to there is kept the same way.
+It imports nothing of ``sudoku_repl`` but ``core.rules``."""
 
 from __future__ import annotations
 
@@ -99,7 +96,8 @@ def keep(printed: list[str]) -> list[str]:
         for index, (state, line) in enumerate(steps):
             if index == tail and tails < TAILS:
                 tails += 1
-                kept += [f"{number} {index} tail", state, line]
+                rest = [later for _, later in steps[index:]]
+                kept += [f"{number} {index} tail {len(rest)}", state, *rest]
                 continue
             name = line.split(" ", 1)[1].split(":")[0]
             if in_stretch(line) and name not in names and len(names) < PER_RULES:
@@ -126,8 +124,6 @@ def main(jar: str, only: list[str], timeout: float) -> None:
         printed = out.splitlines()
         if printed and not FIGURES.fullmatch(printed[-1]) and len(printed[-1]) == 729:
             printed.pop()  # the candidates of a step not printed
-        steps = [line for line in printed if len(line) != 729]
-        (DATA / f"{stem}.out").write_text("".join(line + "\n" for line in steps))
         (DATA / f"{stem}.states").write_text("".join(line + "\n" for line in keep(printed)))
         print(stem, file=sys.stderr)
 
