@@ -17,6 +17,8 @@ exclusions (not yet ported to variant rules) of each puzzle whose path from ther
 
 A run that does not end (serate's nested chains on minimal anti-knight puzzles: minutes a
 step) is stopped by ``--timeout`` seconds; what it printed up to there is kept the same way.
+``--raw=DIR`` keeps each set's whole output in ``DIR/RULES.serate``, and reads it from there
+where it is (the selection made again without running serate).
 It imports nothing of ``sudoku_repl`` but ``core.rules``."""
 
 from __future__ import annotations
@@ -50,6 +52,14 @@ RULES = ("x", "windoku", "dg", "asterisk", "girandola", "centerdot", "antiknight
 PER_RULES = 3
 TAILS = 2
 TAIL_MOST = 4
+#: the names kept first, the first three of them a set has (the rarer steps first)
+PRIORITY = (
+    "Aligned Pair Exclusion", "Aligned Triplet Exclusion", "Contradiction Forcing Chain",
+    "Double Forcing Chain", "Cell Forcing Chains", "Region Forcing Chains",
+    "Bidirectional X-Cycle", "Bidirectional Y-Cycle", "Bidirectional Cycle",
+    "Generalized X-Wing", "Forcing X-Chain", "Forcing Y-Chain", "Turbot Fish",
+    "Nishio Forcing Chain", "Forcing Chain",
+)  # fmt: skip
 
 
 def in_stretch(line: str) -> bool:
@@ -68,9 +78,11 @@ def _puzzles(printed: list[str]) -> list[list[tuple[str, str]]]:
         if FIGURES.fullmatch(printed[at]):
             puzzles.append([])
             at += 1
-        elif at + 1 < len(printed):
+        elif at + 1 < len(printed) and not FIGURES.fullmatch(printed[at + 1]):
             puzzles[-1].append((printed[at], printed[at + 1]))
             at += 2
+        elif at + 1 < len(printed):  # candidates no step followed (serate gave up: 20.0)
+            at += 1
         else:
             break
     return [p for p in puzzles if p]
@@ -88,41 +100,51 @@ def _tail(steps: list[tuple[str, str]]) -> int | None:
 
 def keep(printed: list[str]) -> list[str]:
     """The ``RULES.states`` lines of serate's output."""
-    kept: list[str] = []
-    names: set[str] = set()
-    tails = 0
+    firsts: dict[str, tuple[int, int, str, str]] = {}
+    tails: list[tuple[int, int, str, list[str]]] = []
     for number, steps in enumerate(_puzzles(printed)):
         tail = _tail(steps)
         for index, (state, line) in enumerate(steps):
-            if index == tail and tails < TAILS:
-                tails += 1
-                rest = [later for _, later in steps[index:]]
-                kept += [f"{number} {index} tail {len(rest)}", state, *rest]
+            if index == tail and len(tails) < TAILS:
+                tails.append((number, index, state, [later for _, later in steps[index:]]))
                 continue
             name = line.split(" ", 1)[1].split(":")[0]
-            if in_stretch(line) and name not in names and len(names) < PER_RULES:
-                names.add(name)
-                kept += [f"{number} {index}", state, line]
+            if in_stretch(line) and name not in firsts:
+                firsts[name] = (number, index, state, line)
+    chosen = sorted(firsts, key=lambda n: PRIORITY.index(n) if n in PRIORITY else len(PRIORITY))
+    entries = [(*firsts[name][:3], [firsts[name][3]], "") for name in chosen[:PER_RULES]]
+    entries += [(*tail, f" tail {len(tail[3])}") for tail in tails]
+    kept: list[str] = []
+    for number, index, state, lines, tail_mark in sorted(entries, key=lambda e: e[:2]):
+        kept += [f"{number} {index}{tail_mark}", state, *lines]
     return kept
 
 
-def main(jar: str, only: list[str], timeout: float) -> None:
+def _printed(jar: str, rules: str, stem: str, timeout: float, raw: Path | None) -> str:
+    """serate's output for a set (saved in ``raw``, read from there if it is)."""
+    if raw is not None and (raw / f"{stem}.serate").exists():
+        return (raw / f"{stem}.serate").read_text()
+    args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *parse(rules).flags, "--threads=1",
+            "--format=%r/%p/%d", "--before=%m", "--after=%r %s", f"--input={stem}.txt"]  # fmt: skip
+    try:
+        done = subprocess.run(args, cwd=DATA, capture_output=True, text=True,
+                              timeout=timeout, check=True)  # fmt: skip
+        out = done.stdout
+    except subprocess.TimeoutExpired as stopped:
+        printed = stopped.stdout or b""
+        out = printed.decode() if isinstance(printed, bytes) else printed
+    if raw is not None:
+        (raw / f"{stem}.serate").write_text(out)
+    return out
+
+
+def main(jar: str, only: list[str], timeout: float, raw: Path | None) -> None:
     for rules in RULES:
         if only and rules not in only:
             continue
         stem = rules.replace(",", "_")
-        args = ["java", "-cp", jar, "diuf.sudoku.test.serate", *parse(rules).flags,
-                "--threads=1", "--format=%r/%p/%d", "--before=%m", "--after=%r %s",
-                f"--input={stem}.txt"]  # fmt: skip
-        try:
-            done = subprocess.run(args, cwd=DATA, capture_output=True, text=True,
-                                  timeout=timeout, check=True)  # fmt: skip
-            out = done.stdout
-        except subprocess.TimeoutExpired as stopped:
-            printed = stopped.stdout or b""
-            out = printed.decode() if isinstance(printed, bytes) else printed
-        printed = out.splitlines()
-        if printed and not FIGURES.fullmatch(printed[-1]) and len(printed[-1]) == 729:
+        printed = _printed(jar, rules, stem, timeout, raw).splitlines()
+        if printed and len(printed[-1]) == 729:
             printed.pop()  # the candidates of a step not printed
         (DATA / f"{stem}.states").write_text("".join(line + "\n" for line in keep(printed)))
         print(stem, file=sys.stderr)
@@ -130,7 +152,11 @@ def main(jar: str, only: list[str], timeout: float) -> None:
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    limit = 600.0
-    if arguments and arguments[0].startswith("--timeout="):
-        limit = float(arguments.pop(0).split("=", 1)[1])
-    main(arguments[0], arguments[1:], limit)
+    limit, saved = 600.0, None
+    while arguments and arguments[0].startswith("--"):
+        option, value = arguments.pop(0).split("=", 1)
+        if option == "--timeout":
+            limit = float(value)
+        else:  # --raw=DIR
+            saved = Path(value)
+    main(arguments[0], arguments[1:], limit, saved)
