@@ -16,8 +16,9 @@ techniques are dropped.
 The techniques of serate's order ported here are its first ones, from the hidden single up to
 the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
 rather than rated wrongly: a later technique comes before any other in serate's order, so a
-path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
-wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
+path is exact up to the step where it stops. The exclusions and chains, after the stretch not
+ported (``UNPORTED``), are ``ruled_chains``'. Classic sudoku and the toroidal board alone
+(whose wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
 """
 
 from __future__ import annotations
