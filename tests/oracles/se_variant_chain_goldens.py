@@ -29,24 +29,10 @@ import sys
 from pathlib import Path
 
 from sudoku_repl.core.rules import parse
+from tests.support.serate_variant_lines import PORTED_BEFORE, in_stretch
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "rules" / "serate_chains"
 FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
-#: how serate's lines of the exclusions and chains begin (a ``Turbot Fish`` rated 6.6 and more:
-#: a forcing X-chain's, not the 4.x turbot fish's)
-STRETCH = (
-    "Aligned Pair Exclusion:", "Aligned Triplet Exclusion:", "Bidirectional", "Generalized X-Wing:",
-    "Forcing X-Chain:", "Forcing Y-Chain:", "Forcing Chain:", "Nishio Forcing Chain:",
-    "Contradiction Forcing Chain:", "Double Forcing Chain:", "Region Forcing Chains:",
-    "Cell Forcing Chains:",
-)  # fmt: skip
-#: how the lines of the techniques ported before the stretch not ported begin
-BEFORE = (
-    "Hidden Single:", "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:",
-    "Naked Single:", "Direct Hidden Triplet:", "Cells ", "Generalized Naked Pair:",
-    "Naked Pair:", "X-Wing:", "Hidden Pair:", "Generalized Naked Triplet:", "Naked Triplet:",
-    "Swordfish:", "Hidden Triplet:",
-)  # fmt: skip
 RULES = ("x", "windoku", "dg", "asterisk", "girandola", "centerdot", "antiknight", "antiking",
          "latin", "x,windoku", "toroidal,antiking")  # fmt: skip
 PER_RULES = 3
@@ -60,14 +46,6 @@ PRIORITY = (
     "Generalized X-Wing", "Forcing X-Chain", "Forcing Y-Chain", "Turbot Fish",
     "Nishio Forcing Chain", "Forcing Chain",
 )  # fmt: skip
-
-
-def in_stretch(line: str) -> bool:
-    """Whether serate's ``%r %s`` line is a step of the exclusions and chains."""
-    rating, text = line.split(" ", 1)
-    if text.startswith("Turbot Fish:"):
-        return float(rating) >= 6.6
-    return text.startswith(STRETCH)
 
 
 def _puzzles(printed: list[str]) -> list[list[tuple[str, str]]]:
@@ -92,7 +70,7 @@ def _tail(steps: list[tuple[str, str]]) -> int | None:
     """Where a puzzle's path goes on with ported techniques and the stretch alone, if it has
     one to ``TAIL_MOST`` steps of the stretch."""
     start = max((i + 1 for i, (_, line) in enumerate(steps)
-                 if not in_stretch(line) and not line.split(" ", 1)[1].startswith(BEFORE)),
+                 if not in_stretch(line) and not line.split(" ", 1)[1].startswith(PORTED_BEFORE)),
                 default=0)  # fmt: skip
     count = sum(in_stretch(line) for _, line in steps[start:])
     return start if 1 <= count <= TAIL_MOST else None

@@ -16,8 +16,8 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import Beyond, Layout, RuledGrid, layout_of
-from tests.oracles.se_variant_chain_goldens import in_stretch
 from tests.support.helpers import TEST_DATA, slow_cases
+from tests.support.serate_variant_lines import in_stretch
 
 GOLDENS = TEST_DATA / "rules" / "serate_chains"
 #: the sets the quick run holds (the diagonals' extra regions, no blocks, a leap): the others'
