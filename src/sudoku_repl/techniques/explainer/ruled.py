@@ -516,12 +516,12 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         order.append(("direct pointing", direct_pointing))
     order += [("direct hidden pair", direct_hidden_sets(2)), ("naked single", naked_singles)]
     if lay.consecutive:  # forcingCellNC and lockedNC come next: not ported
-        return _past_the_ported(order)
+        return _past_the_ported(lay, order)
     order.append(("direct hidden triple", direct_hidden_sets(3)))
     if lay.variant:
         order.append(("generalized intersections", generalized_intersections))
     elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
-        return _past_the_ported(order)
+        return _past_the_ported(lay, order)
     generalized = lay.variant
     order += [
         ("naked pair", naked_sets(2, generalized)),
@@ -531,12 +531,14 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
     ]
-    return _past_the_ported(order)  # the turbot fish come next: not ported
+    return _past_the_ported(lay, order)  # the turbot fish come next: not ported
 
 
-def _past_the_ported(order: list[tuple[str, Finder]]) -> tuple[tuple[str, Finder], ...]:
+def _past_the_ported(
+    lay: Layout, order: list[tuple[str, Finder]]
+) -> tuple[tuple[str, Finder], ...]:
     """``order``, then the stretch not ported, then the exclusions and chains."""
-    return (*order, (UNPORTED, _unported), *ruled_chains.techniques())
+    return (*order, (UNPORTED, _unported), *ruled_chains.techniques(lay.variant, lay.blocks))
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:

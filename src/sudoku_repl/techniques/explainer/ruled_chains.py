@@ -1,6 +1,7 @@
 """Sudoku Explainer's exclusions and chains on variant rules (serate v1.15.10 with a variant
 flag): aligned pair and triplet exclusion, forcing chains and cycles, Nishio, multiple and
-dynamic forcing chains, in its order, each hint with serate's line for it.
+dynamic forcing chains and dynamic forcing chains (+) (its "+" rules the variant technique
+set's, ``ruled_plus``), in its order, each hint with serate's line for it.
 
 They are the classic techniques' own searches (``exclusion``, ``chains``, ``forcing``,
 ``nested``), which read their regions and visible cells from the grid's geometry: serate's
@@ -15,7 +16,7 @@ from typing import Final
 
 import attrs
 
-from sudoku_repl.techniques.explainer import chains, exclusion, forcing, nested
+from sudoku_repl.techniques.explainer import chains, exclusion, forcing, nested, ruled_plus
 from sudoku_repl.techniques.explainer.chains import CYCLE_ORIGIN, Found
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -118,13 +119,14 @@ TECHNIQUES: Final = (
     ("nishio", 75),
     ("multiple forcing chains", 80),
     ("dynamic forcing chains", 85),
+    ("dynamic forcing chains (+)", 90),
 )
 
 
-def techniques() -> tuple[tuple[str, ChainFinder], ...]:
-    """``TECHNIQUES``' finders on a variant grid: the dynamic forcing chains (+) and the
-    nested ones, whose "+" rules on variants (``VLocking``, ``NakedSetGen``, ...) are not
-    ported, come after them."""
+def techniques(variant: bool, blocks: bool) -> tuple[tuple[str, ChainFinder], ...]:
+    """``TECHNIQUES``' finders on a variant grid (``variant``: serate's variant technique set,
+    an extra region or a leap; ``blocks``: not a Latin square), their "+" rules the set's
+    (``ruled_plus``): the nested forcing chains, not ported, come after them."""
     finders = (
         aligned_exclusion(2),
         cycles_and_forcing_chains,
@@ -132,5 +134,6 @@ def techniques() -> tuple[tuple[str, ChainFinder], ...]:
         chainer(forcing.Chainer(False, True, True)),
         chainer(forcing.Chainer(True, False, False)),
         chainer(nested.dynamic_chainer(0)),
+        chainer(forcing.Chainer(True, True, False, 1, ruled_plus.plus(variant, blocks))),
     )
     return tuple((name, finder) for (name, _), finder in zip(TECHNIQUES, finders, strict=True))
