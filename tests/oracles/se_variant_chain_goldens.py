@@ -13,7 +13,8 @@ Chains``, ...), at most ``PER_RULES`` a set; and, for the path tests, ``tail N``
 line ``PUZZLE STEP tail N``, the candidates, then N lines: the path's steps from there to its
 end): the first step after the last one of a technique between the hidden triple and the
 exclusions (not yet ported to variant rules) of each puzzle whose path from there has one to
-``TAIL_MOST`` steps of the exclusions and chains, at most ``TAILS`` a set.
+``TAIL_MOST`` steps of the exclusions and chains, at most ``TAILS`` a set (``tail N stopped``:
+the path's lines up to where a run stopped, below).
 
 A run that does not end (serate's nested chains on minimal anti-knight puzzles: minutes a
 step) is stopped by ``--timeout`` seconds; what it printed up to there is kept the same way.
@@ -80,18 +81,22 @@ def keep(printed: list[str]) -> list[str]:
     """The ``RULES.states`` lines of serate's output."""
     firsts: dict[str, tuple[int, int, str, str]] = {}
     tails: list[tuple[int, int, str, list[str]]] = []
-    for number, steps in enumerate(_puzzles(printed)):
+    puzzles = _puzzles(printed)
+    ended = bool(printed) and FIGURES.fullmatch(printed[-1]) is not None
+    for number, steps in enumerate(puzzles):
+        stopped = " stopped" if number == len(puzzles) - 1 and not ended else ""
         tail = _tail(steps)
         for index, (state, line) in enumerate(steps):
             if index == tail and len(tails) < TAILS:
-                tails.append((number, index, state, [later for _, later in steps[index:]]))
+                rest = [later for _, later in steps[index:]]
+                tails.append((number, index, state, rest, f" tail {len(rest)}{stopped}"))
                 continue
             name = line.split(" ", 1)[1].split(":")[0]
             if in_stretch(line) and name not in firsts:
                 firsts[name] = (number, index, state, line)
     chosen = sorted(firsts, key=lambda n: PRIORITY.index(n) if n in PRIORITY else len(PRIORITY))
     entries = [(*firsts[name][:3], [firsts[name][3]], "") for name in chosen[:PER_RULES]]
-    entries += [(*tail, f" tail {len(tail[3])}") for tail in tails]
+    entries += tails
     kept: list[str] = []
     for number, index, state, lines, tail_mark in sorted(entries, key=lambda e: e[:2]):
         kept += [f"{number} {index}{tail_mark}", state, *lines]

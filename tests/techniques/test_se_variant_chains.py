@@ -51,6 +51,8 @@ class Entry(NamedTuple):
     state: str
     line: str
     tail: tuple[str, ...]
+    #: the tail is the path's lines up to where serate's run was stopped (not its end)
+    stopped: bool
 
 
 def _entries(stem: str) -> list[Entry]:
@@ -62,7 +64,7 @@ def _entries(stem: str) -> list[Entry]:
         count = int(head[3]) if head[2:3] == ["tail"] else 1
         said = tuple(lines[at + 2 : at + 2 + count])
         found.append(Entry(int(head[0]), int(head[1]), lines[at + 1], said[0],
-                           said if count > 1 or head[2:3] else ()))  # fmt: skip
+                           said if head[2:3] else (), head[4:] == ["stopped"]))  # fmt: skip
         at += 2 + count
     return found
 
@@ -119,11 +121,15 @@ def test_a_path_through_the_chains_is_serates(stem: str) -> None:
             rated = ruled.rate_ruled_grid(_grid(entry.state, lay), _ported_order(lay))
         except Beyond as beyond:
             ours = [_said(s.hint.rating, s.hint.text) for s in beyond.steps]
-            assert ours == expected[: len(ours)]
+            assert ours[: len(expected)] == expected[: len(ours)]
+            if len(ours) >= len(expected):  # past where serate's run was stopped
+                assert entry.stopped
+                continue
             following = expected[len(ours)]
             assert in_stretch(following) and float(following.split()[0]) >= PAST, following
         else:
-            assert [_said(s.hint.rating, s.hint.text) for s in rated.steps] == expected
+            ours = [_said(s.hint.rating, s.hint.text) for s in rated.steps]
+            assert (ours[: len(expected)] if entry.stopped else ours) == expected
 
 
 def test_a_path_stops_where_the_stretch_not_ported_comes() -> None:
