@@ -41,8 +41,9 @@ import numpy as np
 from gymnasium import spaces
 
 from sudoku_repl.core.errors import UserError, too_long
+from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.techniques.explainer.grid import Grid
-from sudoku_repl.tools.explain.plan import grid_solution
+from sudoku_repl.tools.judging.grids import judged_layout, quiz_grid, quiz_solution
 from sudoku_repl.tools.judging.judge import Judge, Verdict, play, unplayable
 from sudoku_repl.tools.judging.moves import Move
 
@@ -90,9 +91,10 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
     ``technique`` for one episode. ``max_er``: the hardest technique that justifies a move;
     ``rewards``: the reward of each verdict, and of a justified elimination (missing ones are
     ``REWARDS``'); ``rules``: the variant rules of its puzzles, in the words of ``load-quiz
-    --rules`` (docs/variants.md): refused in one line until its judge, Sudoku Explainer's
-    techniques, plays them (a move judged by classic sudoku's houses alone would be judged
-    wrongly)."""
+    --rules`` (docs/variants.md): its moves judged as ``check_move`` judges them on those
+    rules (serate's techniques of the rules ported so far, on their regions and visible
+    cells; the solution under the rules); rules serate has no flag for (jigsaw, extra
+    regions, one diagonal) refused in one line."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Gymnasium reads it)
 
@@ -108,7 +110,7 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         rules: str | None = None,
     ) -> None:
-        _check_rules(rules)
+        self.rules = _checked_rules(rules)
         unknown = set(rewards or ()) - set(REWARDS)
         if unknown:
             raise ValueError(
@@ -126,7 +128,7 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
             "level": level,
             "technique": technique,
         }
-        self.judge = Judge(max_er)
+        self.judge = Judge(max_er, layout=judged_layout(self.rules))
         self.render_mode = render_mode
         self.observation_space = cast(
             "spaces.Space[Observation]",
@@ -160,8 +162,9 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
         if longer is not None:  # (refused by its size: nothing reads it)
             raise ValueError(longer)
         try:
-            grid = _grid(puzzle)
-            self.solution = grid_solution(grid)
+            quiz = _quiz(puzzle, self.rules)
+            grid = quiz_grid(quiz)
+            self.solution = quiz_solution(quiz)
         except (UserError, ValueError) as e:
             raise ValueError(f"puzzle {puzzle[:81]!r}...: {e}") from None
         self.grid, self.puzzle, self._seen = grid, puzzle, None
@@ -244,6 +247,7 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
             er=source.get("er"),
             level=source.get("level"),
             technique=source.get("technique"),
+            rules=self.rules,
             count=1,
             seed=int(self.np_random.integers(2**63)),
         )
@@ -253,23 +257,21 @@ class SudokuEnv(gymnasium.Env[Observation, np.int64]):
             made_puzzles.close()  # type: ignore[attr-defined]
 
 
-def _check_rules(rules: str | None) -> None:
-    """``ValueError`` in one line for rules the environment does not play: words it does not
-    know (named, with the words taken), and any variant rule, which its judge does not play."""
-    if rules is None:
-        return
+def _checked_rules(rules: str | None) -> str:
+    """The rules' words as ``core/rules.parse`` spells them ("" classic sudoku); ``ValueError``
+    in one line for words it does not know (named, with the words taken) and for rules the
+    judge does not play (``judged_layout``: serate has no flag for them)."""
+    if not rules:
+        return ""
     from sudoku_repl.core.errors import QuizError
     from sudoku_repl.core.rules import parse
 
     try:
-        parsed = parse(rules)
-    except QuizError as e:
+        parsed = str(parse(rules))
+        judged_layout(parsed)
+    except (QuizError, UserError) as e:
         raise ValueError(f"rules: {e.line}") from None
-    if parsed.words:
-        raise ValueError(
-            f"rules: {parsed}: the judge (Sudoku Explainer's techniques, check_move's) plays "
-            "classic sudoku only in this build; rules='' or None for classic puzzles"
-        )
+    return parsed
 
 
 # -- the grid as arrays -------------------------------------------------------------------------
@@ -278,17 +280,17 @@ def _check_rules(rules: str | None) -> None:
 _BITS = np.array([[m >> d & 1 for d in range(1, 10)] for m in range(1024)], np.int8)
 
 
-def _grid(puzzle: str) -> Grid:
-    """Sudoku Explainer's grid of an 81-character puzzle or a 729-character pencil-mark line,
-    read as ``rate`` reads a line (a note after it is passed over)."""
+def _quiz(puzzle: str, rules: str) -> Quiz:
+    """The quiz of an 81-character puzzle or a 729-character pencil-mark line, read as
+    ``rate`` reads a line (a note after it is passed over), played by ``rules``."""
     from sudoku_repl.core.errors import QuizError
+    from sudoku_repl.core.rules import parse
     from sudoku_repl.text.puzzle_line import line_quiz
 
     try:
-        quiz = line_quiz(puzzle)
+        return line_quiz(puzzle).with_rules(parse(rules))
     except QuizError as e:
         raise UserError(e.line) from None
-    return Grid.from_state(quiz.givens, quiz.marks)
 
 
 #: the bytes of a ``puzzles`` file read at most: 800,000 puzzles of 81 characters and their

@@ -296,3 +296,39 @@ def test_ctrl_c_before_anything_says_so() -> None:
     assert shell.ok("difficulty quiz --measures steps")[2:] == [
         "Interrupted while measuring steps (this orientation); not measured: steps."
     ]
+
+
+@pytest.mark.parametrize("stem", ["windoku", "x", "antiknight"])
+def test_se_on_variant_rules_is_serates_rating_and_path(stem: str) -> None:
+    """``difficulty --measures se`` under rules serate rates: ER/EP/ED, the step count and the
+    bottlenecks' lines serate.jar's own (its goldens), on a quiz of each rule whose path the
+    techniques ported to variant rules take whole."""
+    from tests.techniques.test_se_variants import _PORTED, _golden
+
+    puzzle, steps, figures = next(
+        (p, s, f)
+        for p, s, f in _golden(stem)
+        if all(line.split(" ", 1)[1].startswith(_PORTED) for line in s)
+    )
+    er, ep, ed = figures.split("/")
+    shell = Shell()
+    shell.ok(f"load-quiz {puzzle} --rules={stem}")
+    out = shell.ok("difficulty --measures se")
+    at = next(i for i, line in enumerate(out) if line.startswith("SE: "))
+    assert out[at].startswith(f"SE: ER {er}, EP {ep}, ED {ed} (")
+    assert out[at].endswith(f"; {len(steps)} steps)")
+    hardest = [line.split(" ", 1)[1] for line in steps if line.startswith(er + " ")]
+    said = [line.split("; serate: ", 1)[1] for line in out if line.startswith("  bottleneck:")]
+    assert said == hardest
+
+
+def test_se_on_variant_rules_serate_has_no_flag_for_is_one_line() -> None:
+    jigsaw = "".join(str(r // 27 * 3 + r % 9 // 3 + 1) for r in range(81))
+    shell = Shell()
+    shell.ok(f"load-quiz {'.' * 80}1 --rules=jigsaw={jigsaw}")
+    (line,) = shell.fails("difficulty --measures se")
+    assert line.startswith(
+        f"difficulty on variant rules (jigsaw={jigsaw}) the measures are te,b,backdoors,"
+        "backdoors2,guess, not se: Sudoku Explainer has no rating of the rule jigsaw (serate "
+        "has no flag for it): difficulty [quiz] [--measures LIST]"
+    )

@@ -49,7 +49,7 @@ def test_without_measures_it_gives_those_taken_on_rules() -> None:
     shell = Shell()
     assert shell.ok(f"load-quiz {NC} --rules=nc") == ["Quiz loaded."]
     out = shell.ok("difficulty")
-    assert "measures te,b,backdoors,guess; rules nc;" in out[0]
+    assert "measures se,te,b,backdoors,guess; rules nc;" in out[0]  # (serate rates nc)
     assert out[2].startswith("T&E-depth: 1 (")  # singles alone do not finish it under nc
     assert not Board(["nc"]).brt_solves(Board(["nc"]).state(NC))
 
@@ -58,10 +58,10 @@ def test_a_measure_of_classic_sudoku_only_is_one_line_and_nothing_changes() -> N
     shell = Shell()
     assert shell.ok(f"load-quiz {WINDOKU} --rules=windoku") == ["Quiz loaded."]
     before = shell.ok("show")
-    (line,) = shell.fails("difficulty --measures te,se")
+    (line,) = shell.fails("difficulty --measures te,steps")
     assert line.startswith(
-        "difficulty on variant rules (windoku) the measures are te,b,backdoors,backdoors2,guess, "
-        "not se: "
+        "difficulty on variant rules (windoku) the measures are se,te,b,backdoors,backdoors2,"
+        "guess, not steps: "
     )
     assert shell.ok("show") == before
 
@@ -98,5 +98,5 @@ def test_the_api_measures_a_quiz_with_rules() -> None:
     assert done.figures.te is not None and done.figures.te.value == 1
     assert done.figures.backdoors is not None
     assert len(done.figures.backdoors) == backdoors("nc", NC)
-    with pytest.raises(UserError, match="not se"):
-        sudoku_repl.difficulty(session.quiz, "se")  # type: ignore[arg-type]
+    with pytest.raises(UserError, match="not spread"):
+        sudoku_repl.difficulty(session.quiz, "spread")  # type: ignore[arg-type]

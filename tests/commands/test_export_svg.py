@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.commands.test_export_html import files_in
-from tests.support.helpers import SEED_FILE, VARIANTS, Shell
+from tests.support.helpers import REPO, SEED_FILE, VARIANTS, Shell, but_the_pure_build_line
 
 
 def classed(root: ET.Element, name: str) -> list[ET.Element]:
@@ -99,8 +99,19 @@ def test_a_samurai_is_refused() -> None:
     shell = Shell()
     shell.ok(f"load-quiz {VARIANTS / 'samurai_seed001.json'}")
     assert shell.fails("export svg x.svg") == [
-        "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
+        "No picture: Sudoku Explainer's steps are of a quiz of one 9x9 grid only."
     ]
+
+
+def test_a_variant_quiz_s_picture_is_serates_next_step_on_its_rules(tmp_path: Path) -> None:
+    # serate's first step of examples/x.txt's quiz with --isX=1: "1.2 Hidden Single: D2: 9 in
+    # block" (tests/data/rules/serate/x.out)
+    shell = Shell()
+    shell.ok(f"load-quiz {REPO / 'examples' / 'x.txt'}")
+    picture = tmp_path / "x.svg"
+    said = but_the_pure_build_line(shell.ok(f"export svg {picture}"))
+    assert said == [f"Wrote {picture}: Hidden Single (1.2)."]
+    assert "<svg" in picture.read_text()
 
 
 @pytest.mark.parametrize("names", ["readalps", "standard"])

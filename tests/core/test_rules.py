@@ -26,7 +26,6 @@ from sudoku_repl.core.state import FINISHED, SOLVED, WRONG
 from sudoku_repl.text.fpuzzles import decompress_base64
 from sudoku_repl.text.quiz_files import load
 from sudoku_repl.text.render import trace_lines
-from sudoku_repl.tools.rating.reading import read_quizzes
 from tests.core.test_variants import Collect
 from tests.oracles.make_rules_puzzles import JIGSAW
 from tests.oracles.rules_brute import Rules as Oracle
@@ -273,17 +272,6 @@ def test_the_api_takes_the_same_rules() -> None:
     assert session.geo.rules == "asterisk"
     with pytest.raises(UserError, match="Unknown rule"):
         ApiSession.from_quiz(quiz, rules="astrisk")
-
-
-def test_sudoku_explainer_refuses_a_variant_in_one_line(tmp_path: Path) -> None:
-    shell = Shell()
-    shell.ok(f"load-quiz {dict(entries())['x']} --rules=x")
-    out = shell.fails("hint se")
-    assert out == ["hint se works on a classic 9x9 quiz only."]
-    path = tmp_path / "x.txt"
-    path.write_text(f"# rules: x\n{dict(entries())['x']}\n")
-    with pytest.raises(UserError, match=r"states variant rules \(x, line 1\); rate takes classic"):
-        list(read_quizzes(str(path)))
 
 
 # -- f-puzzles --------------------------------------------------------------------------------

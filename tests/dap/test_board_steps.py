@@ -45,6 +45,19 @@ def test_every_step_comes_when_asked(dap: Dap, tmp_path: Path) -> None:
     client.close()
 
 
+def test_a_variant_quiz_s_steps_and_picture_are_serates_on_its_rules(dap: Dap) -> None:
+    # examples/x.txt's rules line: serate's first step with --isX=1 is "Hidden Single: D2: 9 in
+    # block" (tests/data/rules/serate/x.out), r2c4
+    client = dap()
+    client.launch(program=str(REPO / "examples" / "x.txt"), trace=False)
+    body = client.request("sudokuBoard", steps=True, picture=True)
+    listed = body["steps"]["steps"]
+    assert listed[0]["line"] == "Hidden Single in block 2: [2,4]=9 (ER 1.2)"
+    assert body["steps"]["said"].startswith("On these rules only the techniques rating up to ")
+    assert body["picture"]["caption"] == "Hidden Single (1.2)"
+    client.close()
+
+
 # -- the Board's list, in a real browser ---------------------------------------------------------
 
 CHROMIUM = find_chromium()

@@ -99,8 +99,9 @@ def test_the_mcp_tools_take_the_rules_and_f_puzzles_json() -> None:
     assert killer.is_error and "'killercage' constraint is not played" in killer.content[0].text
 
 
-def test_the_mcp_hints_of_a_variant_quiz_say_they_are_classic_sudoku_s() -> None:
-    # (Sudoku Explainer's classic grid would give steps the rules make wrong)
+def test_the_mcp_hints_of_a_variant_quiz_are_serates_steps_on_its_rules() -> None:
+    # serate's first step of X_QUIZ with --isX=1 (tests/data/rules/serate/x.out): "1.2 Hidden
+    # Single: D2: 9 in block", r2c4 of block 2 (the MCP tools name cells as r2c4)
     pytest.importorskip("mcp")
     import anyio
     from mcp.client import Client
@@ -112,14 +113,14 @@ def test_the_mcp_hints_of_a_variant_quiz_say_they_are_classic_sudoku_s() -> None
             await session.call_tool("load_quiz", {"quiz": X_QUIZ, "rules": "x"})
             return [
                 await session.call_tool("hint", {}),
-                await session.call_tool("hint", {"level": 2}),
+                await session.call_tool("hint", {"level": 3}),
                 await session.call_tool("all_steps", {}),
             ]
 
-    for answer in anyio.run(session_run):
-        assert (
-            answer.content[0].text.splitlines()[-1] == "hint se works on a classic 9x9 quiz only."
-        )
+    line, third, every = (answer.content[0].text for answer in anyio.run(session_run))
+    assert line.splitlines()[-1] == "Hidden Single in block 2: r2c4=9 (ER 1.2)"
+    assert third.splitlines()[-1] == "So it places r2c4=9."
+    assert "1. Hidden Single in block 2: r2c4=9 (ER 1.2)" in every.splitlines()
 
 
 def test_the_dap_launch_takes_the_rules() -> None:
@@ -147,12 +148,71 @@ def test_the_dap_launch_takes_the_rules() -> None:
         dap.adapter.close()
 
 
-def test_the_gym_environment_names_the_rules_it_does_not_judge() -> None:
+def test_check_move_judges_a_variant_quiz_s_moves_on_its_rules() -> None:
+    # at the X quiz's start serate offers "Hidden Single: D2: 9 in block" (r2c4=9, ER 1.2)
+    # and, on the anti-diagonal, "Cells H2,G3 on value 5 in Anti Diagonal" (5 out of r1c8 and
+    # others, ER 2.9: tests/data/rules/serate/x.out); a wrong move is held to the tests' own
+    # backtracker's solution
+    pytest.importorskip("mcp")
+    import anyio
+    from mcp.client import Client
+
+    from sudoku_repl.frontends.mcp.server import make_server
+
+    solution = x_solution()
+    wrong = next(d for d in "123456789" if d != solution[1 * 9 + 3])
+
+    async def session_run(sealed: bool) -> list[Any]:
+        async with Client(make_server(sealed=sealed)) as session:
+            await session.call_tool("load_quiz", {"quiz": X_QUIZ, "rules": "x"})
+            return [
+                await session.call_tool("check_move", {"move": move})
+                for move in ("r2c4=9", "r1c8<>5", f"r2c4={wrong}")
+            ]
+
+    for sealed in (True, False):
+        placed, removed, bad = (a.structured_content for a in anyio.run(session_run, sealed))
+        assert placed == {"move": "r2c4=9", "verdict": "justified",
+                          "technique": "Hidden Single", "rating": 1.2}  # fmt: skip
+        assert removed == {"move": "r1c8<>5", "verdict": "justified",
+                           "technique": "Generalized Intersections", "rating": 2.9}  # fmt: skip
+        assert bad["verdict"] == "wrong", sealed
+
+
+def test_the_gym_environment_judges_a_variant_quiz_s_moves_on_its_rules() -> None:
     pytest.importorskip("gymnasium")
     from sudoku_repl.gym import SudokuEnv
 
     SudokuEnv(rules="")  # classic: taken
     with pytest.raises(ValueError, match=r"^rules: Unknown rule 'bogus'"):
         SudokuEnv(rules="bogus")
-    with pytest.raises(ValueError, match=r"^rules: x: the judge .* plays classic sudoku only"):
-        SudokuEnv(rules="x")
+    with pytest.raises(
+        ValueError,
+        match=r"^rules: Sudoku Explainer has no steps on the rule diagonal\+ \(serate has no "
+        r"flag for it\)",
+    ):
+        SudokuEnv(rules="diagonal+")
+    env = SudokuEnv(rules="x")
+    _, info = env.reset(options={"puzzle": X_QUIZ})
+    assert info["puzzle"] == X_QUIZ
+    solution = x_solution()
+    _, reward, _, _, info = env.step(1 * 729 + (0 * 9 + 7) * 9 + 5 - 1)  # r1c8<>5
+    assert (info["verdict"], info["technique"], reward) == (
+        "justified",
+        "Generalized Intersections",
+        0.0,
+    )
+    _, reward, _, _, info = env.step((1 * 9 + 3) * 9 + 9 - 1)  # r2c4=9
+    assert (info["verdict"], info["technique"], info["rating"], reward) == (
+        "justified",
+        "Hidden Single",
+        1.2,
+        1.0,
+    )
+    # the episode played out by the solution: every placement right, the grid full at the end
+    done = False
+    for cell in range(81):
+        if env.grid.values[cell] == 0:
+            _, reward, done, _, info = env.step(cell * 9 + int(solution[cell]) - 1)
+            assert info["verdict"] in ("justified", "not_yet"), cell
+    assert done and "".join(map(str, env.grid.values)) == solution

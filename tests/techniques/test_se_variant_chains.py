@@ -108,8 +108,9 @@ def test_every_kind_of_chain_is_held() -> None:
 
 
 def _ported_order(lay: Layout) -> tuple[tuple[str, ruled.Finder], ...]:
-    """``order_of`` without its stretch not ported: where serate's path needs none of it."""
-    return tuple(entry for entry in ruled.order_of(lay) if entry[0] != ruled.UNPORTED)
+    """``order_of`` with the exclusions and chains after it, as it will be once the stretch
+    between them is ported: where serate's path needs none of that stretch, its path."""
+    return ruled.order_of(lay) + ruled.after_the_stretch(lay)
 
 
 @pytest.mark.parametrize("stem", slow_cases(_stems(), lambda stem: stem not in QUICK))
@@ -133,10 +134,10 @@ def test_a_path_through_the_chains_is_serates(stem: str) -> None:
 
 
 def test_a_path_stops_where_the_stretch_not_ported_comes() -> None:
-    """With the whole order, a path that needs a technique of the stretch not ported is not
-    rated: the exclusions and chains after it are not reached. (serate's first X puzzle turns
-    to a grouped 2-string kite, 4.3, after its first steps: ``x.states``' first entry is a
-    step of the chains after it.)"""
+    """With the techniques ported alone, a path that needs a technique of the stretch not
+    ported is not rated: the exclusions and chains after it are not reached. (serate's first X
+    puzzle turns to a grouped 2-string kite, 4.3, after its first steps: ``x.states``' first
+    entry is a step of the chains after it.)"""
     rules = parse("x")
     puzzle = (GOLDENS / "x.txt").read_text().split()[0]
     entry = _entries("x")[0]
@@ -145,6 +146,8 @@ def test_a_path_stops_where_the_stretch_not_ported_comes() -> None:
         ruled.rate_rules(puzzle, rules)
     assert len(stopped.value.steps) < entry.step
     assert stopped.value.level == 40
+    names = [name for name, _ in ruled.order_of(layout_of(rules))]
+    assert not set(names) & {name for name, _ in ruled_chains.TECHNIQUES}
 
 
 def test_the_goldens_hold_steps_and_tails() -> None:

@@ -72,16 +72,34 @@ def test_the_windows_are_shaded_and_the_groups_they_force_are_not() -> None:
     assert all(len(line) <= len(lines[2]) for line in lines[at : at + 5])  # (the board's width)
 
 
-def test_a_jigsaw_s_regions_are_lettered_and_the_boxes_dotted() -> None:
+def wall_left(lines: list[str], row: int, col: int) -> set[str]:
+    """What a walled board draws in the column left of the cell at 0-based ``row``, ``col``,
+    on the cell's three lines."""
+    line, column, _ = board_place((9, 9), row, col, walled=True)
+    return {lines[line + k][column - 1] for k in range(3)}
+
+
+def wall_above(lines: list[str], row: int, col: int) -> str:
+    """What a walled board draws on the line above the cell, over the cell's columns."""
+    line, column, slot = board_place((9, 9), row, col, walled=True)
+    return lines[line - 1].ljust(column + slot)[column : column + slot]
+
+
+def test_a_jigsaw_is_walled_where_its_regions_meet() -> None:
     lines = plain_board(f"load-quiz {EMPTY} --rules=jigsaw={JIGSAW}")
-    for cell, region in enumerate(JIGSAW):
-        assert corners(lines, cell // 9, cell % 9)[0] == "abcdefghi"[int(region) - 1], cell
-    assert lines[2].startswith("  +....") and "|" not in "".join(lines[2:31])
+    region = [[JIGSAW[9 * r + c] for c in range(9)] + ["edge"] for r in range(9)]
+    region.append(["edge"] * 10)
+    for r in range(9):
+        for c in range(9):
+            apart = c == 0 or region[r][c - 1] != region[r][c]
+            assert wall_left(lines, r, c) == ({"|"} if apart else {" "}), (r, c)
+            apart = r == 0 or region[r - 1][c] != region[r][c]
+            assert wall_above(lines, r, c) == ("-----" if apart else "     "), (r, c)
+        assert wall_left(lines, r, 9) == {"|"}  # (the board's right edge)
+    assert lines[2].startswith("  +-----") and lines[2].endswith("-+")
+    assert not any(ch in "abcdefghi" for line in lines[3:39] for ch in line)  # walls, no letters
     at = lines.index("Rules: jigsaw")
-    assert lines[at + 1 : at + 3] == [
-        "  a-i jigsaw: irregular regions for blocks",
-        "      (region 1-9)",
-    ]
+    assert lines[at + 1] == "  +-+ jigsaw: irregular regions for blocks (region 1-9)"
 
 
 def test_sudoku_board_carries_the_rules_for_the_page_and_vs_code() -> None:
@@ -106,19 +124,27 @@ def test_sudoku_board_carries_the_rules_for_the_page_and_vs_code() -> None:
 
 
 @pytest.mark.parametrize(
-    ("load", "rules_line", "marked"),
+    ("load", "rules_line", "walled", "marked"),
     [
-        (f"load-quiz {X_QUIZ} --rules=x", "Rules: x", [((0, 0), "\\", 0), ((0, 8), "/", 1)]),
+        (
+            f"load-quiz {X_QUIZ} --rules=x",
+            "Rules: x",
+            False,
+            [((0, 0), "\\", 0), ((0, 8), "/", 1)],
+        ),
+        # the wall left of a cell: r1c5 (region 2) beside r1c4 (region 1), r1c2 beside r1c1
+        # (both region 1), r9c1 at the board's edge
         (
             f"load-quiz {EMPTY} --rules=jigsaw={JIGSAW}",
             "Rules: jigsaw",
-            [((0, 3), "a", 0), ((0, 4), "b", 0), ((8, 0), "g", 0)],
+            True,
+            [((0, 4), "|", -1), ((0, 1), " ", -1), ((8, 0), "|", -1)],
         ),
     ],
     ids=["diagonal", "jigsaw"],
 )
 def test_the_full_screen_draws_the_rules(
-    load: str, rules_line: str, marked: list[tuple[tuple[int, int], str, int]]
+    load: str, rules_line: str, walled: bool, marked: list[tuple[tuple[int, int], str, int]]
 ) -> None:
     rows, columns = 48, 120
     output, sink = fixed_output(rows, columns)
@@ -136,7 +162,7 @@ def test_the_full_screen_draws_the_rules(
 
         play(script)  # type: ignore[arg-type]
     page = pages[0]
-    for (r, c), mark, corner in marked:
-        line, column, slot = board_place((9, 9), r, c)
-        left, right = column, column + slot - 1
-        assert page[line][(left, right)[corner]] == mark, (r, c, page[line])
+    for (r, c), mark, where in marked:
+        line, column, slot = board_place((9, 9), r, c, walled)
+        at = {0: column, 1: column + slot - 1, -1: column - 1}[where]  # marks; the wall left
+        assert page[line][at] == mark, (r, c, page[line])

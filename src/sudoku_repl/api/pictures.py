@@ -90,7 +90,7 @@ class Pictures(CoreSession):
         names."""
         from sudoku_repl.tools.explain.hints import se_graded_lines, se_hint_lines
         from sudoku_repl.tools.explain.unsolvable import NO_STEP, no_solution_line
-        from sudoku_repl.views.hint import graded_hint_lines, hint_lines
+        from sudoku_repl.views.hint import NOT_CLASSIC_SE, graded_hint_lines, hint_lines
 
         if self.quiz is None:
             raise UserError("No quiz loaded: load one first (Session.from_quiz).")
@@ -98,8 +98,8 @@ class Pictures(CoreSession):
             raise UserError(f"A hint's level is 1, 2 or 3, not {level!r}.")
         if names not in NAMES:
             raise UserError(f"names is {' or '.join(map(repr, NAMES))}, not {names!r}.")
-        if se and not self.geo.classic:
-            raise UserError("hint se works on a classic 9x9 quiz only.")
+        if se and not self.geo.one_grid:
+            raise UserError(NOT_CLASSIC_SE)
         state, geo = self.state(), self.geo
         unsolvable = no_solution_line(self, self.cursor, state, NO_STEP, names) if se else None
         if unsolvable is not None:

@@ -67,7 +67,8 @@ def plan(
     puzzle_or_state: str | Quiz | Session, *, se_timeout: float | None = None
 ) -> tuple[PlanStep, ...]:
     """Sudoku Explainer's path of a puzzle with one solution (an 81-character puzzle, a
-    729-character pencil-mark line, a ``Quiz``, or a ``Session`` from its state) as data
+    729-character pencil-mark line, a ``Quiz`` or a ``Session`` from its state, of classic
+    sudoku or of variant rules serate rates: docs/variants.md) as data
     (docs/explain.md): each step a ``PlanStep`` (technique, rating, the pattern's cells, a
     chain's links, the candidates removed and the values placed; ``to_json()`` is ``rate
     --plan``'s), every removal and placement checked against the solution. ``se_timeout``:
@@ -103,23 +104,34 @@ def _se_grid(puzzle_or_state: str | Quiz | Session) -> tuple[Grid, str]:
     (read as ``rate`` reads a line, rated on ``Grid.from_state``: the one path), and its text."""
     from sudoku_repl.techniques.difficulty.marks import state_line
     from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid
     from sudoku_repl.tools.difficulty.dossier import start_of
+    from sudoku_repl.views.hint import se_layout
 
     values: Sequence[int]
     marks: Sequence[int] | None
     if isinstance(puzzle_or_state, Session):
         if puzzle_or_state.quiz is None:
             raise UserError("No quiz loaded: load one first (Session.from_quiz).")
-        if not puzzle_or_state.geo.classic:
-            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        geo = puzzle_or_state.geo
         values, marks = start_of(puzzle_or_state.state())
     else:
         if isinstance(puzzle_or_state, str):
             puzzle_or_state = _line_quiz(puzzle_or_state)
-        if not puzzle_or_state.geometry.classic:
-            raise UserError("Sudoku Explainer's steps are of a classic 9x9 quiz only.")
+        geo = puzzle_or_state.geometry
         values, marks = puzzle_or_state.givens, puzzle_or_state.marks
-    return Grid.from_state(values, marks), state_line(values, marks)
+    if not geo.one_grid:
+        raise UserError("Sudoku Explainer's steps are of a quiz of one 9x9 grid only.")
+    layout = se_layout(geo.rules)
+    if isinstance(layout, str):
+        raise UserError(layout)
+    text = state_line(values, marks)
+    if layout is None:
+        return Grid.from_state(values, marks), text
+    if marks is None:  # (the rules' candidates of the givens)
+        return RuledGrid.of_puzzle("".join(map(str, values)), layout), text
+    cands = [0 if v else m << 1 for v, m in zip(values, marks, strict=True)]
+    return RuledGrid(list(values), cands, layout), text
 
 
 # -- making puzzles ------------------------------------------------------------------------------

@@ -69,7 +69,7 @@ def _se_hint(repl: Repl, level: int | None, every: bool = False) -> None:
     from sudoku_repl.techniques.explainer.rating import Interrupted, OutOfTime
 
     session = repl.session
-    if not session.geo.classic:
+    if not session.geo.one_grid:
         raise UserError(NOT_CLASSIC)
     (state, moves), names = repl.looked_at(), repl.view.names
     pure = pure_build_once()  # (once a process, the shell's start may have said it)

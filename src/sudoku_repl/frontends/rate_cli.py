@@ -38,16 +38,28 @@ from sudoku_repl.tools.rating.out import (
     restart_needs_out,
 )
 from sudoku_repl.tools.rating.pool import Pool, StopFlag, rate_batches
-from sudoku_repl.tools.rating.rate import EarlyExit, Planner, Rated, Rating
+from sudoku_repl.tools.rating.rate import (
+    EarlyExit,
+    Planner,
+    Rated,
+    Rating,
+    se_refused,
+    se_ruled,
+)
 from sudoku_repl.tools.rating.reading import read_quizzes
 from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
 from sudoku_repl.tools.rating.scales import (
     ISOMORPHS,
+    ORDER_FREE,
     SEED,
     has_se,
     row_measures,
     shown_scale,
 )
+
+#: the order-free measures a file of variant rules is rated by (the spread of ER over
+#: isomorphs is classic sudoku's: an isomorph of a variant is not one of its rules)
+UNDER_RULES = tuple(word for word in ORDER_FREE if word != "spread")
 
 
 def wanted(*streams: TextIO) -> bool:
@@ -105,6 +117,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         _check_se_timeout(args)
         _check_ilp(args)
         _check_plan(args)
+        rules = _rules(args, entries)
     except UserError as e:
         _complain(e.line)
         return 2
@@ -125,10 +138,11 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
             SEED if args.seed is None else args.seed,
             se_timeout or SE_TIMEOUT,
             args.run_mode,
+            rules,
         )
     if args.format == "csv":
         header = csv_header(se=se_timeout is not None, ilp=args.ilp, measured=measured)
-    header = settings_header(args.format, _settings(args, se_timeout)) + header
+    header = settings_header(args.format, _settings(args, se_timeout, rules)) + header
     sink: Out | None = None
     kept: list[Rated] = []
     pool: Pool | None = None
@@ -136,7 +150,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         if args.executor != "local":
             pool = _dask_pool(args.executor, args.jobs, stop)
         if args.out is not None:
-            sink, kept = _open_out(args, quizzes, header, se_timeout, se_exit)
+            sink, kept = _open_out(args, quizzes, header, se_timeout, se_exit, rules)
     except UserError as e:
         if pool is not None:
             pool.end(True)
@@ -164,6 +178,7 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         results = rate_batches(  # workers start here
             todo, args.jobs, args.max_steps, stop, args.run_mode, se_timeout, pool,
             se_exit=se_exit, ilp=args.ilp, order_free=measures, plan=_planner(args),
+            rules=rules,
         )  # fmt: skip
         drawn = (
             _bar(len(quizzes), os.path.basename(args.file), stop.set, len(kept))
@@ -216,8 +231,9 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
     if interrupted and args.plot is not None:
         note += f" ({args.plot} not drawn)"
     said = summary(
-        ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps, stop.stopped_ms
-    )
+        ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps, stop.stopped_ms,
+        se_ruled(rules),
+    )  # fmt: skip
     print(said + note, file=sys.stderr)
     if args.plot is not None and not interrupted:
         from sudoku_repl.tools.rating.plot import write_plot
@@ -252,6 +268,7 @@ def _open_out(
     header: str,
     se: float | None,
     se_exit: EarlyExit | None,
+    rules: str,
 ) -> tuple[Out, list[Rated]]:
     """``--out`` opened for appending, with the rows it holds of this job (rate_out). Its
     marker names the version too (another version's rows are another job's)."""
@@ -270,6 +287,7 @@ def _open_out(
         ilp=args.ilp,
         plan=args.plan,
         **_spread_settings(args),
+        **_rules_setting(rules),
     )
     read = row_reader(
         args.format, args.scale, args.max_steps, quizzes, se_exit, args.ilp, _luck(args)
@@ -389,12 +407,46 @@ def _spread_settings(args: argparse.Namespace) -> dict[str, object]:
     }
 
 
-def _settings(args: argparse.Namespace, se_timeout: float | None) -> dict[str, object]:
+def _rules(args: argparse.Namespace, entries: Sequence[tuple[int, Quiz | str]]) -> str:
+    """The variant rules the file's quizzes are played by (its rules line, an f-puzzles
+    file's constraints: ``core/rules``' words; "" classic sudoku), checked against what the
+    command asks of them: the original's figures and Sudoku Explainer's (on rules serate
+    rates) and the order-free measures (stated for any board) are rated under rules; the
+    spread of ER over isomorphs, order luck, ``--ilp``, ``--above`` and ``--below`` are
+    classic sudoku's here, refused in one line."""
+    rules = next((item.rules for _, item in entries if not isinstance(item, str)), "")
+    if not rules:
+        return ""
+    asked = [w for w in args.scale if w not in ("steps", "se", *UNDER_RULES)]
+    asked += ["--ilp"] * args.ilp + ["--above"] * (args.above is not None)
+    asked += ["--below"] * (args.below is not None) + ["--isomorphs/--seed"] * _luck(args)
+    if asked:
+        raise UserError(
+            f"{shown(args.file, PATH)} states variant rules ({rules}): rate rates them on the "
+            f"default scale, --scale se and the order-free measures "
+            f"({', '.join(UNDER_RULES)}), not {asked[0]} (classic sudoku's here)"
+        )
+    if has_se(args.scale):
+        refused = se_refused(rules)
+        if refused is not None:
+            raise UserError(f"--scale se: {refused}; the default scale rates these rules")
+    return rules
+
+
+def _rules_setting(rules: str) -> dict[str, object]:
+    """The rules in a job's settings where there are some (a classic job's are as they were)."""
+    return {"rules": rules} if rules else {}
+
+
+def _settings(
+    args: argparse.Namespace, se_timeout: float | None, rules: str = ""
+) -> dict[str, object]:
     """What shapes the figures of a job's rows (said first in its output)."""
     settings: dict[str, object] = {
         "scale": shown_scale(args.scale),
         "run_mode": args.run_mode,
         "max_steps": args.max_steps,
+        **_rules_setting(rules),
     }
     if se_timeout is not None:
         settings["se_timeout"] = se_timeout

@@ -9,9 +9,11 @@ brackets and marks, which the legend explains. Lines are returned, never printed
 
 A quiz's variant rules (``views/rules_drawn``) are drawn at the cells' corners, where a cell has
 no mark: a diagonal's back slash and slash from corner to corner (they make its line across the
-board), a jigsaw region's letter, ``:`` for a shaded house's cell (in colour, its shade and the
-region's tint as the cell's background); where the blocks are not the 3x3 boxes (a jigsaw, a
-Latin square) the boxes' lines are dotted; the rules are named above the legend.
+board), ``:`` for a shaded house's cell (in colour, its shade and the region's tint as the
+cell's background); a jigsaw is drawn walled: a line between every two rows and a column
+between every two cells, a wall (``|``, ``-``, ``+`` where walls meet) wherever two regions
+meet, the regions tinted in colour; a Latin square's boxes' lines are dotted (it has no
+blocks); the rules are named above the legend.
 """
 
 from __future__ import annotations
@@ -40,8 +42,6 @@ NARROW_SLOT = 4
 CSI = "\x1b["
 RESET = "\x1b[0m"
 UNDERLINE = "4"  # a value set by hand
-#: a jigsaw region's letter at its cells' corner (a digit would read as a candidate)
-REGION_LETTERS = "abcdefghi"
 
 
 class Piece(NamedTuple):
@@ -97,6 +97,7 @@ def board_lines(
     loaded = state.status is Status.LOADED
     blocks = {(r // 3, c // 3) for r, c in geo.positions}
     ruled = drawn_rules(geo)
+    walls = ruled.regions if ruled is not None else ()
     # (a jigsaw's or a Latin square's blocks are not the boxes: their lines only space them)
     edge_mark, dash = (":", ".") if ruled is not None and not _boxed(ruled) else ("|", "-")
     label = len(str(geo.height))
@@ -108,9 +109,12 @@ def board_lines(
     columns = " " * (label + 2)
     number = "{:^5}" if slot == SLOT else " {:^3}"  # over the middle of the cell's three
     for bc in range(geo.width // 3):
-        columns += "".join(number.format(c + 1) for c in range(3 * bc, 3 * bc + 3)) + " "
+        if walls:  # (a column between every two cells)
+            columns += "".join(number.format(c + 1) + " " for c in range(3 * bc, 3 * bc + 3))
+        else:
+            columns += "".join(number.format(c + 1) for c in range(3 * bc, 3 * bc + 3)) + " "
     lines.append(columns.rstrip())
-    for br in range(geo.height // 3):
+    for br in range(0 if walls else geo.height // 3):
         lines.append(_border(blocks, br, geo.width // 3, label, slot, dash))
         for r in range(3 * br, 3 * br + 3):
             drawn = {
@@ -139,7 +143,14 @@ def board_lines(
                     for c in range(3 * bc, 3 * bc + 3):
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
-    lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot, dash))
+    if walls:
+        lines += _walled(walls, label, [
+            [_cell(c, state, givens, levels, before, loaded, colour, slot, by_hand, premises,
+                   paint, ruled) for c in range(9 * r, 9 * r + 9)]
+            for r in range(9)
+        ], colour)  # fmt: skip
+    else:
+        lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot, dash))
     if ruled is not None:
         lines += rules_legend(ruled, colour, paint, len(lines[-1]))
     legend = _legend(state.steps, loaded, colour, slot, paint)
@@ -155,16 +166,65 @@ def board_lines(
     return lines + legend
 
 
-def board_place(size: tuple[int, int], row: int, col: int) -> tuple[int, int, int]:
+def board_place(
+    size: tuple[int, int], row: int, col: int, walled: bool = False
+) -> tuple[int, int, int]:
     """Where ``board_lines`` draws the frame's 0-based ``row``, ``col`` (``size``: the frame's
-    rows and columns): the line of the cell's first row, its first column (of its marks; the
-    characters, colour codes not counted) and its width; it takes three lines."""
+    rows and columns; ``walled``: a jigsaw's board, ``is_walled``): the line of the cell's
+    first row, its first column (of its marks; the characters, colour codes not counted) and
+    its width; it takes three lines."""
     height, width = size
     label = len(str(height))
+    if walled:  # a line above every row, a column before every cell
+        return 3 + 4 * row, label + 2 + col * (SLOT + 1), SLOT
     slot = SLOT if _width(width // 3, label, SLOT) <= WIDEST else NARROW_SLOT
     line = 2 + (row // 3) * 10 + 1 + (row % 3) * 3  # the heading, the numbers; borders
     column = label + 1 + (col // 3) * (3 * slot + 1) + 1 + (col % 3) * slot
     return line, column, slot
+
+
+def is_walled(geo: Geometry) -> bool:
+    """Whether ``board_lines`` draws the geometry's board walled (a jigsaw's)."""
+    ruled = drawn_rules(geo)
+    return ruled is not None and bool(ruled.regions)
+
+
+def _walled(
+    regions: Sequence[int], label: int, cells: Sequence[Sequence[list[list[Piece]]]], colour: bool
+) -> list[str]:
+    """A jigsaw's board, below its column numbers: each row of ``cells`` (each cell's three
+    lines of pieces) under a line of its walls, a wall between two cells of different regions
+    (``regions``: each cell's, 1-9) and round the board; ``+`` where walls turn or cross."""
+
+    def region(r: int, c: int) -> int:
+        return regions[9 * r + c] if 0 <= r < 9 and 0 <= c < 9 else 0
+
+    def across(r: int, c: int) -> bool:  # a wall above the cell (r, c)
+        return 0 <= c < 9 and region(r - 1, c) != region(r, c)
+
+    def down(r: int, c: int) -> bool:  # a wall left of the cell (r, c)
+        return 0 <= r < 9 and region(r, c - 1) != region(r, c)
+
+    lines = []
+    for r in range(10):
+        line = " " * (label + 1)
+        for c in range(10):
+            flat = across(r, c - 1) or across(r, c)
+            upright = down(r - 1, c) or down(r, c)
+            line += "+" if flat and upright else "|" if upright else "-" if flat else " "
+            if c < 9:
+                line += ("-" if across(r, c) else " ") * SLOT
+        lines.append(line.rstrip())
+        if r == 9:
+            break
+        for k in range(3):
+            pieces = [Piece(f"{r + 1:>{label}} " if k == 1 else " " * (label + 1))]
+            for c in range(10):
+                pieces.append(Piece("|" if down(r, c) else " "))
+                if c < 9:
+                    pieces += cells[r][c][k]
+            lines.append(_paint(pieces, colour).rstrip())
+    return lines
 
 
 def _width(blocks: int, label: int, slot: int) -> int:
@@ -282,7 +342,7 @@ def rules_legend(
             shade = "   " if colour else ": :"
             sample = _paint([Piece(shade, paint[shade_role(1)] if colour else "")], colour)
         elif rule.draw == "borders":
-            sample = f"{REGION_LETTERS[0]}-{REGION_LETTERS[-1]}"
+            sample = "+-+"
         else:
             sample = " - "
         houses = rule.houses
@@ -316,9 +376,8 @@ def _tint(cell: Cell, ruled: Drawn) -> int:
 
 def _corners(cell: Cell, ruled: Drawn, colour: bool, paint: Paint) -> list[Piece]:
     """The cell's corner marks, top left, top right, (the middle row's: not corners),
-    bottom left, bottom right: a diagonal's slope from corner to corner, then its jigsaw
-    region's letter in the first corner left, then (plain) ``:`` in those left of a shaded
-    cell."""
+    bottom left, bottom right: a diagonal's slope from corner to corner, then (plain) ``:`` in
+    those left of a shaded cell."""
     top_left, top_right, bottom_left, bottom_right = " ", " ", " ", " "
     slope = ruled.slopes[cell]
     if slope in (DOWN, BOTH):
@@ -328,8 +387,6 @@ def _corners(cell: Cell, ruled: Drawn, colour: bool, paint: Paint) -> list[Piece
     marks = [top_left, top_right, bottom_left, bottom_right]
     styles = ["" if m == " " or not colour else paint["rule"] for m in marks]
     free = [k for k, m in enumerate(marks) if m == " "]
-    if ruled.regions and free:
-        marks[free.pop(0)] = REGION_LETTERS[ruled.regions[cell] - 1]
     if ruled.shades[cell] and not colour:  # (in colour: the cell's background)
         for k in free:
             marks[k] = ":"

@@ -18,6 +18,7 @@ from sudoku_repl.views.technique_lines import STANDARD, move_lines, named
 
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.ruled import Layout
 
 
 def hint_lines(
@@ -126,24 +127,49 @@ def looked_at(events: list[Event], geo: Geometry) -> list[int]:
 SE_NOTHING = "Sudoku Explainer's techniques find nothing from here."
 
 
-#: why a state of a quiz that is not classic 9x9 sudoku has no Sudoku Explainer step here
-NOT_CLASSIC_SE = "hint se works on a classic 9x9 quiz only."
+#: why a state of a quiz of several grids has no Sudoku Explainer step here
+NOT_CLASSIC_SE = "hint se works on a quiz of one 9x9 grid only."
 
 
 def se_grid(state: EngineState, geo: Geometry) -> Grid | str:
     """Sudoku Explainer's grid of the state's values and candidates (before step 1: of its
-    givens), or the line that says why it takes no step from there."""
+    givens), or the line that says why it takes no step from there. Under variant rules
+    serate rates, a ``ruled.RuledGrid`` of their regions and visible cells (the toroidal board
+    alone is classic sudoku to serate: a classic grid); rules serate has no flag for, one
+    line."""
     from sudoku_repl.techniques.explainer.grid import Grid
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid
 
-    if not geo.classic:  # (a variant's houses and peers are not the classic grid's)
+    if not geo.one_grid:  # (a samurai's or a flower's grids overlap: SE has no such grid)
         return NOT_CLASSIC_SE
+    layout = se_layout(geo.rules)
+    if isinstance(layout, str):
+        return layout
     if 0 not in state.values:
         return "Next: nothing, the grid is full."
     if state.status is Status.LOADED:  # candidates are computed at step 1: SE's from the givens
-        return Grid.from_puzzle("".join(map(str, state.values)))
+        puzzle = "".join(map(str, state.values))
+        return Grid.from_puzzle(puzzle) if layout is None else RuledGrid.of_puzzle(puzzle, layout)
     empty = [c for c, v in enumerate(state.values) if not v and not state.cands[c]]
     if empty:
         name = geo.cell_name(empty[0])
         return f"{name} has no candidate: Sudoku Explainer has no next step from here."
     # SE's masks have bit v for the digit v, the engine's bit v - 1
-    return Grid(list(state.values), [m << 1 for m in state.cands])
+    values, cands = list(state.values), [m << 1 for m in state.cands]
+    return Grid(values, cands) if layout is None else RuledGrid(values, cands, layout)
+
+
+def se_layout(rules: str) -> Layout | str | None:
+    """The layout Sudoku Explainer plays a quiz's rules on (``Geometry.rules``' words): None
+    where serate plays them as classic sudoku (none, or the toroidal board alone); the line
+    that says it has none for rules it has no flag for."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer import ruled
+
+    played = parse(rules)
+    if ruled.plays_classic(played):
+        return None
+    other = ruled.serate_words(played)
+    if other is not None:
+        return f"Sudoku Explainer has no steps on the rule {other} (serate has no flag for it)."
+    return ruled.layout_of(played)

@@ -71,6 +71,8 @@ def _kind(step: PlanStep) -> str:
     technique = step.technique
     if "WXYZ-Wing" in technique:  # (before the XYZ-Wing it ends with)
         return "ALS wing"
+    if technique == "Generalized Intersections":  # (variant rules': a region's places)
+        return "intersection"
     for kind in ("Hidden Single", "Naked Single", "Direct Hidden", "Pointing", "Claiming",
                  "Naked", "Hidden", "Unique", "BUG", "Aligned", "XY-Wing", "XYZ-Wing"):  # fmt: skip
         if kind in technique:
@@ -97,7 +99,7 @@ def clue(step: PlanStep, name: Notation, cands: Cands = None) -> str:
         return f"Look at {digits}: it has one place left in {step.house}."
     if kind == "Naked Single":
         return f"Look at {cells}: it has one candidate left."
-    if kind == "Pointing":
+    if kind in ("Pointing", "intersection"):
         return f"Look at {digits}: in {step.house} it lies only in {cells}."
     if kind in ("Naked", "Hidden", "Direct Hidden"):
         return f"Look at {digits} in {step.house}, in {cells}."
@@ -230,7 +232,9 @@ def _why_locked(step: PlanStep, name: Notation, cands: Cands) -> str:
     """Pointing, claiming and their direct forms: the cells share a second house."""
     digit = _step_digits(step)[0]
     cells = [label_cell(c) for c in step.cells]
-    if step.house.startswith("block"):
+    if step.crossing:  # (a variant's regions: the step says which)
+        other = step.crossing
+    elif step.house.startswith("block"):
         one_row = len({c // 9 for c in cells}) == 1
         other = f"row {cells[0] // 9 + 1}" if one_row else f"column {cells[0] % 9 + 1}"
     else:
@@ -240,6 +244,15 @@ def _why_locked(step: PlanStep, name: Notation, cands: Cands) -> str:
         f"{other}, so no other cell of {other} can be {digit}."
     )
     return said + _direct(step, name)
+
+
+def _why_intersection(step: PlanStep, name: Notation, cands: Cands) -> str:
+    """A generalized intersection: a digit's places in a region, and the cells seeing them all."""
+    digit = _step_digits(step)[0]
+    return (
+        f"Wherever {digit} goes in {step.house} it is in one of these cells, so no cell that "
+        f"sees them all can be {digit}."
+    )
 
 
 def _direct(step: PlanStep, name: Notation) -> str:
@@ -254,6 +267,11 @@ def _direct(step: PlanStep, name: Notation) -> str:
 def _why_set(step: PlanStep, name: Notation, cands: Cands) -> str:
     digits = _and([str(d) for d in step.digits])
     count = len(step.cells)
+    if _kind(step) == "Naked" and step.technique.startswith("Generalized"):
+        return (
+            f"These {count} cells hold only {digits} between them: those {count} digits fill "
+            "them, so no cell that sees every one of them holding a digit can be that digit."
+        )
     if _kind(step) == "Naked":
         return (
             f"These {count} cells hold only {digits} between them: those {count} digits fill "
@@ -501,6 +519,7 @@ _WHY: dict[str, Callable[[PlanStep, Notation, Cands], str]] = {
     "Hidden Single": _why_single,
     "Naked Single": _why_single,
     "Pointing": _why_locked,
+    "intersection": _why_intersection,
     "Naked": _why_set,
     "Hidden": _why_set,
     "Direct Hidden": _why_set,

@@ -139,6 +139,7 @@ def test_a_rating_past_every_limit_is_numbers_and_bounds() -> None:
         "complete": True,
         "er": 8.5, "er_bound": ">=", "er_why": None, "ep": 1.2, "ep_bound": ">=", "ed": 1.2,
         "ed_bound": None, "te": 3, "te_bound": ">", "b": 12, "b_bound": ">", "bxb": None, "bxb_bound": None,
+        "bxbb": None, "bxbb_bound": None,
         "backdoors": 0, "candidate_backdoors": 3,
         "guess_depth": 3, "guess_depth_bound": ">", "fewest_guesses": 3,
         "fewest_guesses_bound": ">",

@@ -31,7 +31,16 @@ from tests.techniques.difficulty import oracle
 
 SAMPLE = TEST_DATA / "difficulty_shc_sample.txt"
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
-FREE = ("te", "b", "bxb", "backdoors", "candidate_backdoors", "guess_depth", "fewest_guesses")
+FREE = (
+    "te",
+    "b",
+    "bxb",
+    "bxbb",
+    "backdoors",
+    "candidate_backdoors",
+    "guess_depth",
+    "fewest_guesses",
+)
 LUCK = ("steps_min", "steps_median", "steps_max", "biggest_min", "biggest_median", "biggest_max")
 
 
@@ -86,6 +95,23 @@ def test_te_b_backdoors_and_guess_columns_are_shcs_figures(
         "0",
         "0",
     )
+
+
+def test_bxbb_column_is_shcs_figure_for_a_te3_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SHC's first BxBB example is T&E(3) and B2BB (its expected output); the first of its
+    sample, T&E(1), has a B and no BxBB."""
+    bxbb = (TEST_DATA / "shc" / "BxBB-input.txt").read_text().splitlines()[0][:81]
+    shc_bxbb = (TEST_DATA / "shc" / "BxBB-output-expected.txt").read_text().splitlines()[1]
+    easy = shc_sample()[0]
+    path = quiz_file(tmp_path, [bxbb, easy[0]])
+    assert main_rate([str(path), "--scale", "te,b"]) == 0
+    rows = table(capsys.readouterr().out)
+    assert [(r["te"], r["b"], r["bxb"], r["bxbb"]) for r in rows] == [
+        ("3", "", "", shc_bxbb),
+        (easy[1], easy[2], "", ""),
+    ]
 
 
 def test_te_and_backdoors_of_the_whole_sample(

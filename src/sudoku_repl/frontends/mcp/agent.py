@@ -43,6 +43,7 @@ from sudoku_repl.tools.judging.sealed import sealed_judgement
 
 if TYPE_CHECKING:
     from sudoku_repl.commands.session_hooks import Output
+    from sudoku_repl.techniques.explainer.ruled import Layout
 
 #: seconds between two progress reports of a long call
 PROGRESS_EVERY = 0.25
@@ -173,7 +174,7 @@ class AgentSession:
         self.lock = threading.Lock()
         self._call = _Call(_never, _quiet)
         self._solution: tuple[object, tuple[int, ...]] | None = None  # (quiz, its solution)
-        self._judges: dict[float, Judge] = {}
+        self._judges: dict[tuple[float, Layout | None], Judge] = {}
         self._judging = ""  # the move under judgement, for the progress
 
     def _interrupted(self) -> bool:
@@ -423,14 +424,13 @@ class AgentSession:
         ``unproven`` for the reason ``budget`` once its time budget passes."""
         from sudoku_repl.techniques.explainer.grid import Grid
         from sudoku_repl.techniques.explainer.rating import Interrupted
+        from sudoku_repl.techniques.explainer.ruled import RuledGrid
         from sudoku_repl.views.hint import se_grid
 
         move = parse_move(str(arguments["move"]))
         max_er = float(arguments.get("max_er", MAX_ER))
         budget = _budget("check_move", arguments)
         session = self.repl.require_quiz()
-        if not session.geo.classic:
-            raise UserError("check_move judges a move of a classic 9x9 quiz only.")
         state = session.state()
         grid = se_grid(state, session.geo)
         if isinstance(grid, str):
@@ -438,9 +438,11 @@ class AgentSession:
                 raise UserError(f"check_move: {grid}")
             # (a full grid: the move's cell holds a value, which the judge says of the move)
             grid = Grid.from_puzzle("".join(map(str, state.values)))
-        judge = self._judges.get(max_er)
+        layout = grid.layout if isinstance(grid, RuledGrid) else None
+        judge = self._judges.get((max_er, layout))
         if judge is None:  # (kept: what the techniques make of a state is kept with it)
-            judge = self._judges[max_er] = Judge(max_er, self._polled, self._doing)
+            judge = Judge(max_er, self._polled, self._doing, layout)
+            self._judges[max_er, layout] = judge
         hooks = self.repl.hooks
         self._judging = str(move)
         deadline = time.monotonic() + budget
@@ -472,14 +474,13 @@ class AgentSession:
     def _quiz_solution(self) -> tuple[int, ...]:
         """The loaded quiz's one solution (found once a quiz); ``UserError`` where it has
         none or several."""
-        from sudoku_repl.techniques.explainer.grid import Grid
-        from sudoku_repl.tools.explain.plan import grid_solution
+        from sudoku_repl.tools.judging.grids import quiz_solution
 
         quiz = self.repl.session.quiz
         assert quiz is not None
         if self._solution is None or self._solution[0] is not quiz:
             try:
-                solution = grid_solution(Grid.from_state(quiz.givens, quiz.marks))
+                solution = quiz_solution(quiz)
             except ValueError as e:
                 raise UserError(f"check_move needs a quiz with one solution: {e}") from None
             self._solution = quiz, solution

@@ -181,7 +181,8 @@ class ScreenLayout:
         lines = self.board_lines()
         row, col = self.tui.state.cell
         if self._fits_board():
-            first, column, width = board_place(self.tui.state.view.size, row, col)
+            view = self.tui.state.view
+            first, column, width = board_place(view.size, row, col, view.walled)
             rows = range(first, first + 3)
         else:
             first, column = grid_place(row, col)

@@ -14,7 +14,7 @@ from sudoku_repl.frontends.completion import empty_cells
 from sudoku_repl.frontends.toolbar import toolbar_text
 from sudoku_repl.frontends.tui.record import TraceRecord
 from sudoku_repl.text.render import grid_lines, levels_lines
-from sudoku_repl.views.board import board_lines, last_step_changes
+from sudoku_repl.views.board import board_lines, is_walled, last_step_changes
 from sudoku_repl.views.palette import TERMINAL, Paint, Theme, sgr_paint
 
 TYPE_CHECKING = False
@@ -38,6 +38,7 @@ class View(NamedTuple):
     empty: list[str]  # the empty cells, for completion
     experiment: str = ""  # the present experiment, for the toolbar ("" while it is the only one)
     size: tuple[int, int] = (9, 9)  # the frame's rows and columns (the board's cursor keeps in it)
+    walled: bool = False  # the board drawn walled (a jigsaw's: ``board.is_walled``)
 
 
 def screen_paint(environ: dict[str, str]) -> Paint | None:
@@ -73,7 +74,10 @@ def take_view(repl: Repl, paint: Paint | None) -> View:
     present = tree.current  # (named once there are two: until then it is the only one)
     experiment = f"experiment {present.number} {present.name}" if len(tree) > 1 else ""
     size = (geo.height, geo.width)
-    return View(board[:legend], grid, levels, toolbar, short, empty_cells(repl), experiment, size)
+    walled = is_walled(geo)
+    return View(
+        board[:legend], grid, levels, toolbar, short, empty_cells(repl), experiment, size, walled
+    )
 
 
 class TracePosition:

@@ -70,8 +70,10 @@ class PlanStep(NamedTuple):
     ``Dynamic Contradiction Forcing Chains (+)``; empty: the technique's). ``roles``: each cell
     of ``cells``'s role, in their order (``ROLES``; empty: each is the pattern's, no more);
     ``base_lines`` and ``cover_lines``: a fish's lines, as unit numbers (``grid.UNITS``: 9 to
-    17 the rows, 18 to 26 the columns). ``house``, ``description``, ``digits``, ``starts``,
-    ``roles`` and the lines are not in ``to_json``. A named tuple (immutable,
+    17 the rows, 18 to 26 the columns); ``crossing``: a pointing's or claiming's second
+    house, where the cells lie too, where its rules say it (variant rules': ``disjoint group
+    4``; empty: the classic grid's, read from the cells). ``house``, ``description``,
+    ``digits``, ``starts``, ``roles``, the lines and ``crossing`` are not in ``to_json``. A named tuple (immutable,
     ``_replace`` for a changed copy): ``rate --plan`` makes one a step, and an attrs frozen
     class cost it a tenth of the plan (``benchmarks/bench_plan.py``)."""
 
@@ -89,6 +91,7 @@ class PlanStep(NamedTuple):
     roles: tuple[str, ...] = ()
     base_lines: tuple[int, ...] = ()
     cover_lines: tuple[int, ...] = ()
+    crossing: str = ""
 
     def to_json(self) -> dict[str, object]:
         """The issue's shape: technique, rating, cells, links as [source, target, kind],

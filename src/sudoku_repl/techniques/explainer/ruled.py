@@ -17,7 +17,7 @@ The techniques of serate's order ported here are its first ones, from the hidden
 the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
 rather than rated wrongly: a later technique comes before any other in serate's order, so a
 path is exact up to the step where it stops. The exclusions and chains, after the stretch not
-ported (``UNPORTED``), are ``ruled_chains``'. Classic sudoku and the toroidal board alone
+ported, are ``ruled_chains``' (``after_the_stretch``). Classic sudoku and the toroidal board alone
 (whose wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
 """
 
@@ -492,36 +492,22 @@ def fish(degree: int) -> Finder:
     return finder
 
 
-#: the stretch of serate's order not yet ported to variant rules (from the turbot fish to the
-#: VWXYZ-wing, and non-consecutive's techniques): a path that gets there is not rated
-#: (``Beyond``), as a technique of it may take the step before those after it
-UNPORTED: Final = "not ported"
-
-
-def _unported(grid: RuledGrid) -> Iterator[Hint]:
-    raise _Unported
-    yield  # (a finder's form: a generator)
-
-
-class _Unported(Exception):
-    """The path reached ``UNPORTED``."""
-
-
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
-    """The techniques, in serate's order (``Solver``'s producers as its technique set has
-    them), the stretch not ported marked (``UNPORTED``): the path is exact while the
-    techniques before it find a step."""
+    """The techniques ported, in serate's order (``Solver``'s producers as its technique set
+    has them), up to the first one not ported: the path is exact while these find a step.
+    The exclusions and chains (``after_the_stretch``) join its end once the stretch before
+    them (the turbot fish to the VWXYZ-wing) is ported."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
     order += [("direct hidden pair", direct_hidden_sets(2)), ("naked single", naked_singles)]
     if lay.consecutive:  # forcingCellNC and lockedNC come next: not ported
-        return _past_the_ported(lay, order)
+        return tuple(order)
     order.append(("direct hidden triple", direct_hidden_sets(3)))
     if lay.variant:
         order.append(("generalized intersections", generalized_intersections))
     elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
-        return _past_the_ported(lay, order)
+        return tuple(order)
     generalized = lay.variant
     order += [
         ("naked pair", naked_sets(2, generalized)),
@@ -531,14 +517,14 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
     ]
-    return _past_the_ported(lay, order)  # the turbot fish come next: not ported
+    return tuple(order)  # the turbot fish come next: not ported
 
 
-def _past_the_ported(
-    lay: Layout, order: list[tuple[str, Finder]]
-) -> tuple[tuple[str, Finder], ...]:
-    """``order``, then the stretch not ported, then the exclusions and chains."""
-    return (*order, (UNPORTED, _unported), *ruled_chains.techniques(lay.variant, lay.blocks))
+def after_the_stretch(lay: Layout) -> tuple[tuple[str, Finder], ...]:
+    """serate's exclusions and chains on these rules, in its order (from the aligned pair
+    exclusion on, ``ruled_chains``): its order after the stretch not ported, which a path
+    reaches only past that stretch (the tests hold them to serate's steps there)."""
+    return ruled_chains.techniques(lay.variant, lay.blocks)
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
@@ -573,24 +559,18 @@ def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None 
 
 def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, Hint | None]:
     """The index in ``order`` of the technique that takes the step, and its first hint; None
-    where none does before the stretch not ported or the end (that index)."""
+    where none does (the index past the end)."""
     for index, (_, finder) in enumerate(order):
-        try:
-            hint = next(iter(finder(grid)), None)
-        except _Unported:
-            return index, None
+        hint = next(iter(finder(grid)), None)
         if hint is not None:
             return index, hint
     return len(order), None
 
 
 def order_level(lay: Layout) -> int:
-    """The rating (tenths) of the hardest technique before the stretch not ported for these
-    rules: the next step of a path they end is rated at least that."""
-    order = order_of(lay)
-    names = [name for name, _ in order]
-    ported = names[: names.index(UNPORTED)] if UNPORTED in names else names
-    return max(_TOP[name] for name in ported)
+    """The rating (tenths) of the hardest technique ported for these rules: the next step of
+    a path they end is rated at least that."""
+    return max(_TOP[name] for name, _ in order_of(lay))
 
 
 #: each technique's highest rating (tenths; a chain's, its least: its length has no bound)

@@ -28,16 +28,31 @@ from sudoku_repl.tools.difficulty.parts import (
 )
 from sudoku_repl.tools.difficulty.parts import named as name_of
 from sudoku_repl.tools.rating.measures import Figures, figures
-from sudoku_repl.tools.rating.rate import Interrupted, never, se_figures, se_rated
+from sudoku_repl.tools.rating.rate import (
+    Interrupted,
+    never,
+    se_figures,
+    se_rated,
+    se_refused,
+    se_ruled,
+    se_ruled_path,
+)
 from sudoku_repl.tools.rating.scales import EVERY, ISOMORPHS, MOST_ISOMORPHS, SEED, parse_scale
 from sudoku_repl.tools.rating.spread import ErSpread, OrderLuck, er_spread, order_luck
 
 __all__ = ["Dossier", "Interrupted", "SePath", "Settings", "WrongGuess", "dossier"]
 
 #: the measures taken on a quiz with variant rules: the order-free ones, whose rules
-#: (``techniques/difficulty/board``) are stated for any board; the original's steps over
-#: isomorphs and Sudoku Explainer's rating are of classic sudoku here
+#: (``techniques/difficulty/board``) are stated for any board, and Sudoku Explainer's rating
+#: where serate rates the rules; the original's steps over isomorphs and the spread of ER
+#: over them are of classic sudoku here (an isomorph of a variant is not one of its rules)
 ON_RULES = ("te", "b", "backdoors", "backdoors2", "guess")
+
+
+def _on_rules(rules: str) -> tuple[str, ...]:
+    """The measures taken on a quiz of these rules (``ON_RULES``, and ``se`` where serate
+    rates them)."""
+    return ("se", *ON_RULES) if se_ruled(rules) and se_refused(rules) is None else ON_RULES
 
 
 def _quiet(doing: str) -> None:
@@ -205,15 +220,17 @@ def settings_of(
     their defaults. ``UserError`` (one line) for a word that is no measure, one not measured
     on rules, or a count of isomorphs out of range."""
     if measures is None:
-        asked = EVERY if not rules else tuple(w for w in EVERY if w in ON_RULES)
+        asked = EVERY if not rules else tuple(w for w in EVERY if w in _on_rules(rules))
     else:
         text = measures if isinstance(measures, str) else ",".join(measures)
         asked = parse_scale(text, always=())
-        off = [w for w in asked if w not in ON_RULES]
+        on_rules = _on_rules(rules)
+        off = [w for w in asked if w not in on_rules]
         if rules and off:
+            why = se_refused(rules) if "se" in off and "se" not in on_rules else None
             raise UserError(
-                f"on variant rules ({rules}) the measures are {','.join(ON_RULES)}, "
-                f"not {','.join(off)}"
+                f"on variant rules ({rules}) the measures are {','.join(on_rules)}, "
+                f"not {','.join(off)}" + (f": {why}" if why else "")
             )
     if isomorphs is not None and not 1 <= isomorphs <= MOST_ISOMORPHS:
         raise UserError(f"--isomorphs takes 1 to {MOST_ISOMORPHS}, not {shown(str(isomorphs))}")
@@ -314,7 +331,12 @@ def dossier(
             done = attrs.evolve(done, luck=luck)
         if "se" in asked:
             under.now("se")
-            done = attrs.evolve(done, se=se_path(values, marks, settings.se_timeout, interrupted))
+            se = (
+                se_ruled_path_of(values, marks, settings.rules)
+                if se_ruled(settings.rules)
+                else se_path(values, marks, settings.se_timeout, interrupted)
+            )
+            done = attrs.evolve(done, se=se)
         if "spread" in asked:
             under.now("spread")
             spread = er_spread(
@@ -346,6 +368,42 @@ def wrong_guess(guesses: Sequence[Frame], rules: str = "") -> WrongGuess | None:
         if not solutions(Marks(tuple(after), board), 1):
             return WrongGuess(level, frame.cell, frame.value)
     return None
+
+
+def se_ruled_path_of(values: Sequence[int], marks: Sequence[int] | None, rules: str) -> SePath:
+    """``se_path`` of a state under variant rules serate rates: its path by the techniques
+    ported to them (``rate.se_ruled_path``), each step named and worded as serate's."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
+
+    layout = layout_of(parse(rules))
+    if marks is None:
+        start = RuledGrid.of_puzzle("".join(map(str, values)), layout)
+    else:  # (the engine's candidate bit v - 1 is Sudoku Explainer's bit v)
+        cands = [0 if v else m << 1 for v, m in zip(values, marks, strict=True)]
+        start = RuledGrid(list(values), cands, layout)
+    steps, figures = se_ruled_path(start)
+    er = max((step.rating for step in steps), default=0.0)
+    bottlenecks = tuple(
+        Bottleneck(
+            place,
+            len(steps),
+            step.hint.technique,
+            step.hint.text,
+            step.rating,
+            step.hint.eliminations,
+            step.hint.placement,
+        )
+        for place, step in enumerate(steps, 1)
+        if not figures["er"].startswith(">=") and round(step.rating * 10) == round(er * 10)
+    )
+    ratings: dict[str, list[float]] = {}
+    for step in steps:
+        ratings.setdefault(step.hint.technique, []).append(step.rating)
+    return SePath(
+        figures["er"], figures["ep"], figures["ed"], len(steps), bottlenecks,
+        histogram(ratings), figures["er"].startswith(">="),
+    )  # fmt: skip
 
 
 def se_path(

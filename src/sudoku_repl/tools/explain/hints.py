@@ -11,9 +11,16 @@ from typing import TYPE_CHECKING
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
+from sudoku_repl.techniques.explainer.ruled import RuledGrid
 from sudoku_repl.tools.explain.all_steps import all_steps, by_rating
 from sudoku_repl.tools.explain.plan import grid_solutions, next_taken
 from sudoku_repl.tools.explain.premises import premises
+from sudoku_repl.tools.explain.ruled_steps import (
+    beyond_line,
+    not_listed_line,
+    ruled_all,
+    ruled_next,
+)
 from sudoku_repl.tools.explain.unsolvable import NO_STEP, SEVERAL_SOLUTIONS, no_solution_line
 from sudoku_repl.views.hint import NOT_CLASSIC_SE, SE_NOTHING, se_grid
 from sudoku_repl.views.step_words import hint_words, listed_line, notation, step_line
@@ -123,7 +130,7 @@ def board_steps_json(
     """``se_all_json`` of ``state`` (the state after the record's first ``moves`` moves), as
     the Board's list asks for it: where it is not of a classic quiz, or has no solution
     (``tools/explain/unsolvable``: since when), ``{"none": line}`` too."""
-    if not session.geo.classic:
+    if not session.geo.one_grid:
         return {"none": NOT_CLASSIC}
     unsolvable = no_solution_line(session, moves, state, NO_STEP, names)
     if unsolvable is not None:
@@ -141,6 +148,9 @@ def _every(
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return [], grid
+    if isinstance(grid, RuledGrid):  # (the ported techniques of its rules: said as such)
+        listed = by_rating(ruled_all(grid, interrupted))
+        return [not_listed_line(grid.layout)], listed if listed else beyond_line(grid.layout)
     several = len(grid_solutions(grid)) > 1
     said = [SEVERAL_SOLUTIONS] if several else []
     steps = by_rating(all_steps(grid, interrupted, uniqueness=not several))
@@ -160,6 +170,9 @@ def _next(
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return [], grid
+    if isinstance(grid, RuledGrid):
+        taken = ruled_next(grid, interrupted)
+        return [], beyond_line(grid.layout) if taken is None else (taken, grid)
     solved = grid_solutions(grid)
     said = [SEVERAL_SOLUTIONS] if len(solved) > 1 else []
     taken = next_taken(grid, interrupted, solved, deadline)

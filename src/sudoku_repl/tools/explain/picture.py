@@ -8,13 +8,15 @@ from typing import NamedTuple
 
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState
+from sudoku_repl.techniques.explainer.ruled import RuledGrid
 from sudoku_repl.tools.explain.plan import grid_solutions, next_step
+from sudoku_repl.tools.explain.ruled_steps import beyond_line, ruled_next
 from sudoku_repl.tools.explain.unsolvable import NO_PICTURE, no_solution_line
 from sudoku_repl.views.hint import SE_NOTHING, se_grid
 from sudoku_repl.views.step_svg import board_of_grid, caption, step_svg
 
-#: where a state is not of a classic 9x9 quiz
-NOT_CLASSIC = "No picture: Sudoku Explainer's steps are of a classic 9x9 quiz only."
+#: where a state is of a quiz of several grids
+NOT_CLASSIC = "No picture: Sudoku Explainer's steps are of a quiz of one 9x9 grid only."
 #: after the caption of a step of a position with several solutions (``SEVERAL_SOLUTIONS``),
 #: and after its line where no step is found
 SEVERAL_CAPTION = ", without uniqueness: several solutions from here"
@@ -41,7 +43,7 @@ def next_step_picture(
     ``Interrupted`` of the rating once ``interrupted()``. ``names``: the session's ``set names``
     (the no-solution line's cells)."""
     geo = session.geo
-    if not geo.classic:
+    if not geo.one_grid:
         return NOT_CLASSIC
     unsolvable = no_solution_line(session, moves, state, NO_PICTURE, names)
     if unsolvable is not None:
@@ -49,6 +51,11 @@ def next_step_picture(
     grid = se_grid(state, geo)
     if isinstance(grid, str):
         return f"No picture: {grid.removeprefix('Next: nothing, ')}"
+    if isinstance(grid, RuledGrid):  # (the next step of the techniques ported to its rules)
+        taken = ruled_next(grid, interrupted)
+        if taken is None:
+            return f"No picture: {beyond_line(grid.layout)}"
+        return Picture(step_svg(taken[1], board_of_grid(grid, givens)), caption(taken[1]))
     solved = grid_solutions(grid)
     step = next_step(grid, interrupted, solved)
     several = len(solved) > 1  # (then the step is found without uniqueness: said with it)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
+from sudoku_repl.core.rule_counting import solutions_under
+from sudoku_repl.core.rules import geometry_of
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.techniques.explainer import chains
@@ -37,6 +39,8 @@ from sudoku_repl.techniques.explainer.rating import (
     rate_grid,
     techniques,
 )
+from sudoku_repl.techniques.explainer.ruled import Beyond, RuledGrid, rate_ruled_grid
+from sudoku_repl.tools.explain.ruled_steps import ruled_plan
 from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import (
     Shape,
@@ -159,7 +163,13 @@ def plan_rows(
     grid: Grid, steps: Sequence[Step], puzzle: str, solution: Sequence[int] | None = None
 ) -> tuple[dict[str, object], ...]:
     """``plan_of`` as ``rate --plan``'s rows hold it (``PlanStep.to_json``): a
-    ``rating.rate.Planner``."""
+    ``rating.rate.Planner``. A grid of variant rules (``ruled.RuledGrid``): its steps made as
+    a hint makes them (``ruled_steps.ruled_plan``), each checked against ``solution`` too."""
+    if isinstance(grid, RuledGrid):
+        ruled = ruled_plan(grid, steps)
+        if solution is not None:
+            _checked(ruled, solution, puzzle)
+        return tuple([step.to_json() for step in ruled])
     made = plan_of(grid, steps, puzzle, solution, described=False)
     return tuple([step.to_json() for step in made])
 
@@ -218,9 +228,29 @@ def plan_puzzle(
     interrupted: Callable[[], bool] | None = None,
 ) -> tuple[PlanStep, ...]:
     """The SE path of a grid with one solution (``rate_grid``'s, ``puzzle`` its text for a bug
-    report) as a plan."""
+    report) as a plan. A grid of variant rules (``ruled.RuledGrid``): its one solution under
+    the rules, and its path within the techniques ported to them (``ValueError`` in one line
+    for one that needs a later one, ``ruled.Beyond``'s words)."""
+    if isinstance(grid, RuledGrid):
+        found = solutions_under(grid.values, geometry_of(grid.layout.rules), 2)
+        if len(found) != 1:
+            raise ValueError(f"a plan is made of a grid with one solution, not {len(found)}")
+        try:
+            steps = rate_ruled_grid(grid.copy()).steps
+        except Beyond as beyond:
+            raise ValueError(str(beyond).rstrip(".")) from None
+        return _checked(ruled_plan(grid, steps), found[0], puzzle)
     rated = rate_grid(grid.copy(), time_limit, interrupted)
     return plan_of(grid, rated.steps, puzzle)
+
+
+def _checked(
+    plan: tuple[PlanStep, ...], solution: Sequence[int], puzzle: str
+) -> tuple[PlanStep, ...]:
+    """The plan, each step checked against the solution (``check``)."""
+    for number, step in enumerate(plan, 1):
+        check(step, solution, puzzle, number)
+    return plan
 
 
 def grid_solutions(grid: Grid) -> list[tuple[int, ...]]:

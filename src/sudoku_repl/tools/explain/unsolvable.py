@@ -20,6 +20,7 @@ from sudoku_repl.core.modes import HAND
 from sudoku_repl.core.record import History
 from sudoku_repl.core.session import Session
 from sudoku_repl.core.state import EngineState, Status
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD, Board, board_for
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import solutions
 from sudoku_repl.text.pencil_marks import LOADED_POSITION
@@ -40,22 +41,28 @@ def no_solution_line(
     session: Session, moves: int, state: EngineState, what: str, names: str = "readalps"
 ) -> str | None:
     """None where ``state`` (the state after the record's first ``moves`` moves) has a solution
-    or is not of a classic 9x9 quiz; else the line that says it has none, since when, and
-    ``what`` is not given (``NO_STEP``, ``NO_PICTURE``); its cells as ``names`` (``set
-    names``) says."""
-    if not session.geo.classic or has_solution(state.status, state.values, state.cands):
+    (under the quiz's rules) or is not of a quiz of one 9x9 grid; else the line that says it
+    has none, since when, and ``what`` is not given (``NO_STEP``, ``NO_PICTURE``); its cells
+    as ``names`` (``set names``) says."""
+    geo = session.geo
+    if not geo.one_grid:
         return None
-    return f"No solution from here: {_since(session, moves, state, names)}; {what}."
+    board = board_for(geo.rules)
+    if has_solution(state.status, state.values, state.cands, board):
+        return None
+    return f"No solution from here: {_since(session, moves, state, names, board)}; {what}."
 
 
-def has_solution(status: Status, values: Sequence[int], cands: Sequence[Mask]) -> bool:
-    """Whether a classic state (before step 1: its givens) has a solution."""
+def has_solution(
+    status: Status, values: Sequence[int], cands: Sequence[Mask], board: Board = CLASSIC_BOARD
+) -> bool:
+    """Whether a state (before step 1: its givens) has a solution on ``board`` (its rules)."""
     if status is Status.LOADED:  # (no candidate worked out yet: the givens' own)
-        return bool(solutions(Marks.from_givens(values), 1))
-    return bool(solutions(Marks.from_state(values, cands), 1))
+        return bool(solutions(Marks.from_givens(values, board), 1))
+    return bool(solutions(Marks.from_state(values, cands, board), 1))
 
 
-def left_without(history: History, moves: int) -> int | None:
+def left_without(history: History, moves: int, board: Board = CLASSIC_BOARD) -> int | None:
     """The move that left the state with no solution, every state after it up to the first
     ``moves`` moves having none (the state after them has none): the latest of those moves
     whose state before it had one; None where the record's start had none. The states are
@@ -71,7 +78,7 @@ def left_without(history: History, moves: int) -> int | None:
                 values[cell], cands[cell] = value, mask
         for m in range(end - 1, base - 1, -1):
             status = snapshot.status if m == base else Status.SEARCHING
-            if has_solution(status, *before[m - base]):
+            if has_solution(status, *before[m - base], board):
                 return m
         end = base
     return None
@@ -108,7 +115,7 @@ def decisions(history: History, moves: int, state: EngineState) -> list[Decision
     return sorted(made, key=lambda d: (d.step, d.move is None))
 
 
-def _since(session: Session, moves: int, state: EngineState, names: str) -> str:
+def _since(session: Session, moves: int, state: EngineState, names: str, board: Board) -> str:
     """Since when there has been no solution, in words: the first choice in force after which
     the record's start, with the choices made up to it, has none (the state's solutions are
     those of its start with its choices: the search's own steps keep every solution); else
@@ -116,14 +123,17 @@ def _since(session: Session, moves: int, state: EngineState, names: str) -> str:
     history, geo = session.history, session.geo
     cell_name = notation(geo, names)
     start = history.start
-    first = Marks.from_engine_state(start).cands
-    if not solutions(Marks(first), 1):
+    if start.status is Status.LOADED:  # (no candidate worked out yet: the givens' own)
+        first = Marks.from_givens(start.values, board).cands
+    else:
+        first = Marks.from_state(start.values, start.cands, board).cands
+    if not solutions(Marks(first, board), 1):
         return _from_the_start(history)
     cands = list(first)
     for decision in decisions(history, moves, state):
         cell, value = decision.cell, decision.value
         cands[cell] = 1 << (value - 1) if value > 0 else cands[cell] & ~(1 << (-value - 1))
-        if solutions(Marks(tuple(cands)), 1):
+        if solutions(Marks(tuple(cands), board), 1):
             continue
         name = cell_name(cell)
         if decision.move is None:
@@ -134,7 +144,9 @@ def _since(session: Session, moves: int, state: EngineState, names: str) -> str:
             said = f"the edit {name}={value}" if value > 0 else f"removing {-value} from {name}"
             said += " by hand"
         return f"{said} at step {decision.step} left the puzzle without one"
-    move = left_without(history, moves)  # (no choice explains it: a step of the search's own)
+    move = left_without(
+        history, moves, board
+    )  # (no choice explains it: a step of the search's own)
     if move is None:
         return _from_the_start(history)
     step = history.visible_step(move)

@@ -14,18 +14,20 @@ from __future__ import annotations
 import enum
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from sudoku_repl.core.errors import UserError
 from sudoku_repl.techniques.explainer import native, native_chains
 from sudoku_repl.techniques.explainer.floors import floors
-from sudoku_repl.techniques.explainer.grid import ALL, BIT_COUNT, UNITS, Grid, unit_name
+from sudoku_repl.techniques.explainer.grid import ALL, BIT_COUNT, Grid
 from sudoku_repl.techniques.explainer.hint import Finder
 from sudoku_repl.techniques.explainer.native_ladder import Rung, finding
 from sudoku_repl.techniques.explainer.plan_step import CELL_LABELS
 from sudoku_repl.techniques.explainer.rating import Interrupted, techniques
+from sudoku_repl.techniques.explainer.region_names import unit_named
+from sudoku_repl.techniques.explainer.ruled import Layout, order_of
 from sudoku_repl.tools.judging.moves import Move
 
 #: the highest rating Sudoku Explainer gives: every technique (``check_move``'s default)
@@ -52,6 +54,7 @@ _REMOVES_ONLY = frozenset(
         "swordfish", "hidden triple", "turbot fish", "xy-wing", "xyz-wing", "unique loops",
         "naked quad", "jellyfish", "hidden quad", "three strong links", "wxyz-wing", "bug",
         "vwxyz-wing", "aligned pair exclusion", "aligned triplet exclusion",
+        "generalized intersections",
     )
 )  # fmt: skip
 
@@ -144,13 +147,19 @@ class Judge:
     were judged before. What each technique finds on a grid is kept until a grid of other
     values or candidates is judged, a technique at a time: each runs once a state, and only
     when a move asks for more than those before it make. A technique the deadline stopped is
-    not kept: the next judgement runs it again."""
+    not kept: the next judgement runs it again.
+
+    ``layout``: the variant rules it judges on (``ruled.Layout``; None: classic sudoku), with
+    serate's techniques of those rules ported so far (``ruled.order_of``), on their grids
+    (``ruled.RuledGrid``): a move no ported technique makes is ``not_yet`` (or, sealed,
+    ``unproven``) where a later technique might."""
 
     def __init__(
         self,
         max_er: float = MAX_ER,
         interrupted: Callable[[], bool] | None = None,
         doing: Callable[[str], None] | None = None,
+        layout: Layout | None = None,
     ) -> None:
         if not 1.0 <= max_er <= MAX_ER:
             raise UserError(f"max_er {max_er}: an ER goes from 1.0 to {MAX_ER}")
@@ -158,11 +167,14 @@ class Judge:
         self.interrupted = interrupted
         self.doing = doing
         self._deadline: float | None = None  # the judgement under way's
-        order = techniques(self._poll)
+        if layout is None:
+            order = techniques(self._poll)
+            least = floors(order)
+        else:  # (given the rules' grids alone; a finding past max_er passed over: _made_by)
+            order = cast("tuple[tuple[str, Finder], ...]", order_of(layout))
+            least = [0] * len(order)
         kept = [
-            (name, finder)
-            for (name, finder), floor in zip(order, floors(order))
-            if floor <= self.limit
+            (name, finder) for (name, finder), floor in zip(order, least) if floor <= self.limit
         ]
         self.names = tuple(name for name, _ in kept)
         self.order: tuple[Finder, ...] = tuple(finder for _, finder in kept)
@@ -334,7 +346,8 @@ def _singles(grid: Grid, unsaid: int) -> tuple[str | None, tuple[int, int] | Non
             if naked is None and BIT_COUNT[mask] == 1:
                 naked = cell, mask.bit_length() - 1
     hidden = None
-    for unit, cells in enumerate(UNITS):
+    geometry = grid.geometry
+    for unit, cells in enumerate(geometry.units):
         once = twice = placed = 0
         for cell in cells:
             mask = cands[cell]
@@ -345,7 +358,7 @@ def _singles(grid: Grid, unsaid: int) -> tuple[str | None, tuple[int, int] | Non
         if lost:
             digit = lost.bit_length() - 1
             named = "a digit" if digit == unsaid else str(digit)
-            return f"{named} has no place left in {unit_name(unit)}", None
+            return f"{named} has no place left in {unit_named(geometry, unit)}", None
         alone = once & ~twice & ~placed
         if hidden is None and alone:
             digit = alone.bit_length() - 1

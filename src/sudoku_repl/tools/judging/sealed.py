@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.techniques.explainer.grid import PEERS, Grid
+from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.tools.judging.judge import (
     BUDGET,
     Judge,
@@ -66,6 +66,6 @@ def _opposites(grid: Grid, move: Move) -> Iterator[Move]:
     for other in range(1, 10):
         if other != digit and grid.cands[cell] >> other & 1:
             yield Move(cell, other, True)
-    for peer in PEERS[cell]:
+    for peer in grid.geometry.peers[cell]:
         if not grid.values[peer] and grid.cands[peer] >> digit & 1:
             yield Move(peer, digit, True)

@@ -13,9 +13,11 @@ from __future__ import annotations
 import threading
 from array import array
 from collections.abc import Sequence
+from functools import cache
 
 from sudoku_repl.core import modes, native
 from sudoku_repl.core.engine import Engine
+from sudoku_repl.core.geometry import CLASSIC, Geometry
 from sudoku_repl.core.state import SEARCHING, EngineState
 
 
@@ -42,22 +44,34 @@ class _Engines(threading.local):
     after quiz (``Engine.reload``: making one costs a third of a 17-clue quiz's rating)."""
 
     def __init__(self) -> None:
-        self.kept: dict[type[Engine], Engine] = {}
+        self.kept: dict[tuple[type[Engine], str], Engine] = {}
 
 
 _engines = _Engines()
 
 
-def loaded(givens: Sequence[int]) -> Engine:
+def loaded(givens: Sequence[int], rules: str = "") -> Engine:
     """This thread's engine of the build's class, with these givens loaded (the run mode it
-    will search in made usable by ``check_mode`` first)."""
-    engine_type = native.engine_type()
-    engine = _engines.kept.get(engine_type)
+    will search in made usable by ``check_mode`` first); ``rules``: the variant rules it plays
+    (``core/rules.parse``'s words; "" classic sudoku), on the pure engine where the native one
+    has not their moves (``Geometry.pure_only``), as a session plays them."""
+    geo = _geometry(rules)
+    engine_type = Engine if geo.pure_only else native.engine_type()
+    engine = _engines.kept.get((engine_type, rules))
     if engine is None:
-        engine = _engines.kept[engine_type] = engine_type.from_givens(givens)
+        engine = _engines.kept[engine_type, rules] = engine_type.from_givens(givens, geo)
     else:
         engine.reload(givens)
     return engine
+
+
+@cache
+def _geometry(rules: str) -> Geometry:
+    if not rules:
+        return CLASSIC
+    from sudoku_repl.core.rules import geometry_of, parse
+
+    return geometry_of(parse(rules))
 
 
 def started(values: Sequence[int], marks: Sequence[int]) -> Engine:

@@ -188,13 +188,13 @@ _FIGURE_RANGES = {
     "candidate_backdoors2": (0, 729 * 728 // 2), "guess_depth": (0, 81),
 }  # fmt: skip
 #: the figures written as text: a whole number, or ``>N`` past the N computed
-_WRITTEN_FIGURES = ("te", "b", "bxb", "guess_depth", "fewest_guesses")
+_WRITTEN_FIGURES = ("te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses")
 _WRITTEN = re.compile(r"(0|[1-9][0-9]*)|>(0|[1-9][0-9]*)")
 
 
 def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
     """The order-free columns as the job asks for them (``measured``): whole numbers in range
-    (``>N`` where written so), all empty for a quiz without one solution, B and BxB never
+    (``>N`` where written so), all empty for a quiz without one solution, B, BxB and BxBB never
     both."""
     if r.measured != measured:
         return f"the columns of {', '.join(measured) or 'no order-free measure'}, not these"
@@ -208,12 +208,13 @@ def _order_free_fault(r: Rating, measured: tuple[str, ...]) -> str | None:
         figure = None if value is None else int(str(value).removeprefix(">"))
         if figure is not None and not low <= figure <= high:
             return f"{name} {value}, want {low} to {high}"
-    if r.b is not None and r.bxb is not None:
-        return "both b and bxb"
+    braids = [n for n in ("b", "bxb", "bxbb") if getattr(r, n) is not None]
+    if len(braids) > 1:
+        return f"both {' and '.join(braids)}"
     if not rated:
         figures = [
             getattr(r, n)
-            for n in ("te", "b", "bxb", "backdoors", "candidate_backdoors2", "guess_depth")
+            for n in ("te", "b", "bxb", "bxbb", "backdoors", "candidate_backdoors2", "guess_depth")
         ]
         if any(f is not None for f in figures):
             return "order-free figures of a quiz without one solution"

@@ -60,7 +60,7 @@ class Figures:
     te: Figure | None = None
     b: Figure | None = None
     bxb: Figure | None = None
-    #: braids of braids of braids, for a T&E(3) state (the dossier's; no ``rate`` column)
+    #: braids of braids of braids, for a T&E(3) state
     bxbb: Figure | None = None
     backdoors: tuple[Candidate, ...] | None = None
     candidate_backdoors: tuple[Candidate, ...] | None = None
@@ -176,13 +176,15 @@ def _braids(state: Marks, depth: int | None) -> tuple[Figure, Figure, Figure]:
 class OrderFreeMeasures:
     """``rate_givens``' ``order_free``: the measures ``asked`` (``scales.ROW_MEASURES``'
     words) written into a rating; order luck and the spread over ``isomorphs`` drawn from
-    ``seed``, each ER within ``se_timeout`` seconds."""
+    ``seed``, each ER within ``se_timeout`` seconds; ``rules`` the quizzes' variant rules
+    ("" classic sudoku: the order-free measures are stated for any board)."""
 
     asked: tuple[str, ...]
     isomorphs: int = ISOMORPHS
     seed: int = SEED
     se_timeout: float = 60.0
     run_mode: int = 0
+    rules: str = ""
 
     def measured(
         self,
@@ -195,12 +197,13 @@ class OrderFreeMeasures:
         rating = attrs.evolve(rating, measured=self.asked)
         if rating.solutions != 1 or not rating.complete:
             return rating
-        done = figures(givens, marks, self.asked, interrupted, self.run_mode)
+        done = figures(givens, marks, self.asked, interrupted, self.run_mode, rules=self.rules)
         written: dict[str, Any] = {}
         if done.te is not None:
             written["te"] = done.te.written()
-        if done.b is not None and done.bxb is not None:
+        if done.b is not None and done.bxb is not None and done.bxbb is not None:
             written["b"], written["bxb"] = done.b.written(), done.bxb.written()
+            written["bxbb"] = done.bxbb.written()
         if done.backdoors is not None and done.candidate_backdoors is not None:
             written["backdoors"] = len(done.backdoors)
             written["candidate_backdoors"] = len(done.candidate_backdoors)

@@ -623,6 +623,6 @@ def _order_free(record: dict[str, object]) -> dict[str, Any]:
 
 #: the order-free figures written as text (``>7``, ``>=9.0``), not as whole numbers
 _TEXT_FIGURES = frozenset(
-    {"te", "b", "bxb", "guess_depth", "fewest_guesses", "er_min", "er_median", "er_max",
+    {"te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses", "er_min", "er_median", "er_max",
      "er_canonical"}
 )  # fmt: skip

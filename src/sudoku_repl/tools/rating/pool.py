@@ -119,6 +119,7 @@ def rate_chunk(
     ilp: bool = False,
     order_free: OrderFree | None = None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> list[Rating]:
     """The ratings of a chunk of quizzes (the givens of each, as bytes: read and checked in the
     parent), in a worker: shorter than the chunk when the stop flag came (the interrupted quiz
@@ -141,6 +142,7 @@ def rate_chunk(
                     marks=marks,
                     order_free=order_free,
                     plan=plan,
+                    rules=rules,
                 )
             )
         except Interrupted as stopped:
@@ -224,6 +226,7 @@ def rate_batches(
     ilp: bool = False,
     order_free: OrderFree | None = None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> Generator[list[Rated], None, None]:
     """Rate ``quizzes`` (from ``read_quizzes``), in their order, in this process (``jobs`` 1),
     in ``jobs`` worker processes, or in ``pool`` (Dask's, ``rate_dask``), in ``run_mode``
@@ -232,7 +235,8 @@ def rate_batches(
     together: a caller writes and flushes them at once). Ends early, without the interrupted
     quiz, once ``stop`` is set. ``se_timeout``, ``se_exit``: Sudoku Explainer's ratings too
     (``rate_givens``); ``ilp``: HiGHS's figures too; ``order_free``: the order-free measures;
-    ``plan``: the SE path as data too (``rate --plan``).
+    ``plan``: the SE path as data too (``rate --plan``); ``rules``: the variant rules every
+    quiz is played by (a file's rules line: ``core/rules``' words, "" classic sudoku).
 
     Workers are handed chunks of quizzes (``chunks``) and the rows are put back in file order
     as chunks come back. The worker processes are started, and the first chunks handed out,
@@ -245,8 +249,9 @@ def rate_batches(
         jobs = min(jobs, len(chunked))  # never a worker with no chunk to take
         if jobs <= 1:
             return _rate_here(
-                quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp, order_free, plan
-            )
+                quizzes, max_steps, stop, run_mode, se_timeout, se_exit, ilp, order_free, plan,
+                rules,
+            )  # fmt: skip
         executor = ProcessPoolExecutor(jobs, initializer=_start_worker, initargs=(stop,))
         pool = Pool(executor, jobs, partial(_shut, executor))
     work = partial(
@@ -258,6 +263,7 @@ def rate_batches(
         ilp=ilp,
         order_free=order_free,
         plan=plan,
+        rules=rules,
     )
     givens = [payload(quiz) for _, quiz in quizzes]
 
@@ -349,6 +355,7 @@ def _rate_here(
     ilp: bool = False,
     order_free: OrderFree | None = None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> Generator[list[Rated], None, None]:
     for line, quiz in quizzes:
         try:
@@ -364,6 +371,7 @@ def _rate_here(
                 marks=quiz.marks,
                 order_free=order_free,
                 plan=plan,
+                rules=rules,
             )
         except Interrupted as stopped:
             stop.stopped_in(stopped.ms)

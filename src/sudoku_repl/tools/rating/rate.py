@@ -32,6 +32,7 @@ from sudoku_repl.tools.rating.engines import check_mode, loaded, started
 if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.grid import Grid
     from sudoku_repl.techniques.explainer.rating import SERating, Step
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid
 
 
 class OrderFree(Protocol):
@@ -109,11 +110,12 @@ class Rating:
     biggest_min: int | None = None
     biggest_median: int | None = None
     biggest_max: int | None = None
-    #: T&E-depth (Berthier's T&E(BRT, n)), B and the x of BxB, each as written (``"2"``;
-    #: ``">3"``, ``">7"`` past what is computed)
+    #: T&E-depth (Berthier's T&E(BRT, n)), B and the x of BxB and of BxBB, each as written
+    #: (``"2"``; ``">3"``, ``">12"`` past what is computed)
     te: str | None = None
     b: str | None = None
     bxb: str | None = None
+    bxbb: str | None = None
     #: single-cell BRT backdoors, HoDoKu's single-candidate backdoors (their counts)
     backdoors: int | None = None
     candidate_backdoors: int | None = None
@@ -202,6 +204,7 @@ def rate_givens(
     marks: Sequence[int] | None = None,
     order_free: OrderFree | None = None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> Rating:
     """``rate_quiz`` of a 9x9 quiz read and checked already (its givens, 0 for an empty cell):
     what a file's quizzes are rated by, each read once, in the parent (``rate_pool``), rather
@@ -211,7 +214,8 @@ def rate_givens(
     (a 729-character sukaku line); ``order_free``: the order-free measures too,
     which need one solution as Sudoku Explainer's rating does: the search then stops at a
     second solution too; ``plan``: the SE path as data too (``Rating.plan``, with
-    ``se_timeout``)."""
+    ``se_timeout``); ``rules``: the variant rules the quiz is played by (``core/rules``'
+    words, "" classic sudoku): the search's and Sudoku Explainer's (``se_ratings``)."""
     check_mode(run_mode)
     start = time.perf_counter()
     try:
@@ -221,7 +225,7 @@ def rate_givens(
         upto = 0 if se_timeout is None and order_free is None else 1
         rating = _rated(
             start, givens, max_steps, interrupted, run_mode, upto if to_end else None,
-            se_timeout, se_exit, marks, plan,
+            se_timeout, se_exit, marks, plan, rules,
         )  # fmt: skip
         if order_free is not None:
             rating = order_free.measured(rating, givens, marks, interrupted)
@@ -251,6 +255,7 @@ def _rated(
     se_exit: EarlyExit | None,
     marks: Sequence[int] | None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> Rating:
     """The search's figures (begun at ``start``): to the first solution, then on to the end
     (``upto`` 0) or to a second (1), or not (None); and Sudoku Explainer's where
@@ -258,7 +263,7 @@ def _rated(
     # with Sudoku Explainer's rating, the search is bounded by its time too (a quiz of
     # 0 or 1 solution whose search is huge held up its file past --se-timeout)
     deadline = None if se_timeout is None else start + se_timeout
-    engine = loaded(givens) if marks is None else started(givens, marks)
+    engine = loaded(givens, rules) if marks is None else started(givens, marks)
     biggest_first, guesses = _search(engine, run_mode, 1, max_steps, interrupted, deadline)
     found = engine.solutions > 0
     steps_first = engine.steps if found else None
@@ -283,7 +288,7 @@ def _rated(
             complete,
         )
     grid = (bytes(givens), marks)
-    se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit, plan)
+    se = se_ratings(grid, engine.solutions, complete, se_timeout, interrupted, se_exit, plan, rules)
     return Rating(
         steps_first=steps_first,
         biggest_first=biggest_first if found else None,
@@ -345,6 +350,7 @@ def se_ratings(
     interrupted: Callable[[], bool] = never,
     early: EarlyExit | None = None,
     plan: Planner | None = None,
+    rules: str = "",
 ) -> dict[str, Any]:
     """ER, EP and ED of a quiz (81 characters, or its values and pencil marks, as
     ``se_grid_ratings`` takes them) with one solution (``">=X"``, a true lower bound, where the time
@@ -352,19 +358,83 @@ def se_ratings(
     for any other quiz, ER says why there is no rating. ``Interrupted`` once ``interrupted()``
     turns true (polled where the rating looks at its time limit: before each technique).
     ``early``: stop once ER is known to be above its limit (``known_above``); ``plan``: its
-    path as data too, under ``"plan"`` (``Planner``)."""
+    path as data too, under ``"plan"`` (``Planner``); ``rules``: the variant rules it is
+    played by, rated as serate rates them with their flags (``se_ruled_ratings``)."""
     if solutions > 1:
         return {"er": "several solutions", "ep": None, "ed": None}
     if not complete:  # (no solution yet, or one: not known to be the only one)
         return {"er": SEARCH_NOT_FINISHED, "ep": None, "ed": None}
     if solutions == 0:
         return {"er": "no solution", "ep": None, "ed": None}
+    if se_ruled(rules):
+        values = quiz81 if isinstance(quiz81, str) else "".join(map(str, quiz81[0]))
+        return se_ruled_ratings(values.replace(".", "0"), rules, plan)
     if isinstance(quiz81, str):
         return se_grid_ratings(
             bytes(int(ch) for ch in quiz81.replace(".", "0")), None, timeout, interrupted, early,
             plan,
         )  # fmt: skip
     return se_grid_ratings(*quiz81, timeout, interrupted, early, plan)
+
+
+def se_ruled(rules: str) -> bool:
+    """Whether Sudoku Explainer rates quizzes of these rules (``core/rules``' words) with its
+    techniques of variant rules (``ruled``): some rule, and not the toroidal board alone,
+    which serate plays as classic sudoku."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer.ruled import plays_classic
+
+    return bool(rules) and not plays_classic(parse(rules))
+
+
+def se_refused(rules: str) -> str | None:
+    """Why Sudoku Explainer does not rate these rules (a rule serate has no flag for: jigsaw,
+    extra regions, one diagonal), in words; None where it does."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer.ruled import serate_words
+
+    other = serate_words(parse(rules)) if rules else None
+    if other is None:
+        return None
+    return f"Sudoku Explainer has no rating of the rule {other} (serate has no flag for it)"
+
+
+def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> dict[str, Any]:
+    """``se_ratings`` of a quiz with one solution under variant rules serate rates
+    (``ruled.serate_words`` None): its path (``ruled.rate_ruled_grid``) within the techniques
+    ported to the rules exact; a path that needs a later one is rated up to there, each figure
+    it has not reached a lower bound (``>=X``: the steps so far and the ported techniques' top,
+    ``ruled.Beyond.level``, below which the next step is not); ``plan``: the steps taken as
+    data too."""
+    from sudoku_repl.core.rules import parse
+    from sudoku_repl.techniques.explainer import ruled
+
+    start = ruled.RuledGrid.of_puzzle(puzzle, ruled.layout_of(parse(rules)))
+    steps, figures = se_ruled_path(start)
+    if plan is not None:
+        figures["plan"] = plan(start, steps, puzzle)
+    return figures
+
+
+def se_ruled_path(start: RuledGrid) -> tuple[tuple[Step, ...], dict[str, Any]]:
+    """Sudoku Explainer's path from a grid of variant rules (``ruled.rate_ruled_grid`` on a
+    copy) and its ER, EP and ED as ``se_ruled_ratings`` writes them (``>=X`` where the path
+    needs a technique not ported)."""
+    from sudoku_repl.techniques.explainer import ruled
+
+    try:
+        steps, level = ruled.rate_ruled_grid(start.copy()).steps, None
+    except ruled.Beyond as beyond:
+        steps, level = beyond.steps, beyond.level / 10
+    ratings = [step.rating for step in steps]
+    placed = next((i for i, step in enumerate(steps) if step.hint.placement is not None), None)
+    past = max([*ratings, level or 0.0])
+    figures: dict[str, Any] = {
+        "er": f"{past:.1f}" if level is None else f">={past:.1f}",
+        "ep": f"{max(ratings[: placed + 1]):.1f}" if placed is not None else f">={past:.1f}",
+        "ed": f"{ratings[0]:.1f}" if ratings else f">={past:.1f}",
+    }
+    return tuple(steps), figures
 
 
 def se_grid_ratings(

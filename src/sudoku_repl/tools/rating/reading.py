@@ -1,4 +1,6 @@
 """``rate``'s reading of its file: the entries of a one-quiz-per-line file (``read_quizzes``).
+A file's rules line (docs/variants.md) plays each of its quizzes by its rules: a quiz whose
+givens the rules forbid is a malformed line.
 
 An *entry* is a meaningful line of the file (neither blank nor a ``#`` comment): a quiz, or a
 malformed line, reported with its line number and skipped. ``--skip``/``--limit`` count entries.
@@ -14,6 +16,8 @@ from collections.abc import Iterator
 
 from sudoku_repl.core.errors import PATH, QuizError, UserError, file_error, shown
 from sudoku_repl.core.quiz import Quiz
+from sudoku_repl.core.rules import Rules
+from sudoku_repl.core.rules import parse as parse_rules
 from sudoku_repl.text import quiz_files
 
 
@@ -32,19 +36,15 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
         with quiz_files.open_quiz_file(path) as f:
             lines = quiz_files.QuizLines(quiz_files.bounded_lines(f))
             lines.ahead(0)  # (a rules line comes before the first quiz)
-            if lines.rules is not None:
-                raise QuizError(
-                    f"{shown(path, PATH)} states variant rules ({shown(lines.rules[1])}, line "
-                    f"{lines.rules[0]}); rate takes classic 9x9 quizzes."
-                )
+            rules = _rules(lines.rules)
             if not quiz_files.one_per_line(lines):
                 first = lines.ahead(0)
                 quiz = quiz_files.parse(lines, path)
-                yield (first[0] if first else 1), _classic(quiz, path)
+                yield (first[0] if first else 1), _classic(quiz, path).with_rules(rules)
                 return
             for n, line in lines:
                 try:
-                    yield n, quiz_files.line_quiz(line)
+                    yield n, quiz_files.line_quiz(line).with_rules(rules)
                 except quiz_files.NoPuzzle as e:
                     yield n, f"{e.fault}."
                 except QuizError as e:
@@ -56,8 +56,19 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
         raise UserError(e.line if where in e.line else f"{where}: {e.line}") from None
 
 
+def _rules(line: tuple[int, str] | None) -> Rules:
+    """The rules a file's rules line states (its number, its words), checked; none: classic
+    sudoku. ``QuizError`` naming the line for rules not played."""
+    if line is None:
+        return Rules()
+    try:
+        return parse_rules(line[1])
+    except QuizError as e:
+        raise QuizError(f"line {line[0]}: {e.line}") from None
+
+
 def _classic(quiz: Quiz, path: str) -> Quiz:
-    if not quiz.geometry.classic:
+    if not quiz.geometry.one_grid:
         grids = len(quiz.geometry.grids)
         raise QuizError(
             f"{shown(path, PATH)} is a puzzle of {grids} grids; rate takes 9x9 quizzes."

@@ -112,9 +112,9 @@ def csv_row(line: int, quiz: Quiz, rating: Rating) -> str:
 #: the columns whose figure may be a bound, a measure stopped short of it (CSV writes ``>12``,
 #: ``>=8.5``): in a JSON row, the number, and beside it ``<column>_bound``, how the figure stands
 #: to it (``BOUNDS``); Sudoku Explainer's figures in tenths, the others whole numbers
-BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "guess_depth", "fewest_guesses", *SPREAD_COLUMNS)
+BOUNDED = (*SE_COLUMNS, "te", "b", "bxb", "bxbb", "guess_depth", "fewest_guesses", *SPREAD_COLUMNS)
 #: ``<column>_bound``: None where the number is the figure; ``">"``: the figure is more than it
-#: (B past 12, x past 7, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
+#: (B past 12, x past 12, fewest guesses past 3, T&E-depth or guess depth past 3, ER known above
 #: ``--above``/``--below``'s X); ``">="``: at least it (Sudoku Explainer's time limit came first)
 BOUNDS = (">=", ">")
 #: a JSON row's key that says why ER is null (the CSV's ``er`` says it in its place)
@@ -196,12 +196,15 @@ def summary(
     wall: float,
     max_steps: int | None = None,
     stopped_ms: float = 0.0,
+    ruled: bool = False,
 ) -> str:
     """The one line for stderr: counts, medians, times; says when the run was interrupted, and
     how many searches or ratings were stopped, and by what (``max_steps``: the run's
     ``--max-steps``, which tells a search it stopped from one the time limit stopped). The
     engine time is the rows' ``ms`` and ``stopped_ms``, the time of the quizzes an interruption
-    stopped before their row."""
+    stopped before their row. ``ruled``: Sudoku Explainer's ratings are of variant rules
+    (``rate.se_ruled``), whose lower bounds (``>=X``) are paths past the techniques ported to
+    them, not the time limit's."""
     found = [r for r in ratings if r.steps_first is not None]
     parts = [
         f"{counted(len(ratings), 'quiz', 'quizzes')} rated" if len(ratings) == quizzes
@@ -215,9 +218,15 @@ def summary(
     )
     # the others stopped at Sudoku Explainer's time limit: their search, or their rating (a
     # lower bound, >=X)
-    timed = len(stopped) - cut + sum(r.complete and is_lower_bound(r.er) for r in ratings)
+    bounded = sum(r.complete and is_lower_bound(r.er) for r in ratings)
+    timed = len(stopped) - cut + (0 if ruled else bounded)
     if cut:
         parts.append(f"{cut} stopped by --max-steps")
+    if ruled and bounded:
+        parts.append(
+            f"{counted(bounded, 'quiz', 'quizzes')} past the techniques ported to variant rules "
+            "(ER a lower bound, >=X)"
+        )
     if timed:
         parts.append(f"{timed} stopped by --se-timeout")
     if second:

@@ -21,7 +21,7 @@ MEASURES: dict[str, str] = {
     "se": "Sudoku Explainer's ER, EP, ED (in a dossier, the bottleneck steps and the path's "
     "techniques too)",
     "te": "T&E-depth (Berthier): the least n such that T&E(BRT, n) solves it",
-    "b": "B (braids) for a T&E(1) puzzle, BxB for a T&E(2) one",
+    "b": "B (braids) for a T&E(1) puzzle, BxB for a T&E(2) one, BxBB for a T&E(3) one",
     "backdoors": "cells whose solution value lets BRT finish, and wrong candidates whose "
     "removal lets singles finish (HoDoKu's), of size 1",
     "backdoors2": "HoDoKu's candidate backdoors of size 2: pairs of wrong candidates whose "
@@ -45,7 +45,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "steps": (),
     "se": ("er", "ep", "ed"),
     "te": ("te",),
-    "b": ("b", "bxb"),
+    "b": ("b", "bxb", "bxbb"),
     "backdoors": ("backdoors", "candidate_backdoors"),
     "backdoors2": ("candidate_backdoors2",),
     "guess": ("guess_depth", "fewest_guesses"),

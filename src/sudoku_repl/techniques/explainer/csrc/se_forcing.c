@@ -64,15 +64,104 @@ static int pair_found(SeCtx *x, int name, int sort_key, const int16_t *rems, int
                           SE_NO_ORIGIN);
 }
 
+/* The closure of one "on" potential (se_chain from (cell, value) on, on the run's grid) is asked
+ * for up to four times a run: by the cell's own chains (binary) and by the region chains of each
+ * unit in which the cell is a place of the value after the first. It is a function of the grid
+ * and the start alone (the "+" and nested rules' memos change what is computed, never what is
+ * found), so the first one made is kept (``Kept``, in x->kept) and the next ones are copied
+ * from it: its potentials with their parents, placed where se_chain would make them again (the
+ * same indexes, counted from the start), and its two maps in their order. */
+typedef struct {
+    int r, a, b;                 /* se_chain's answer; a and b counted from the start */
+    int n_pots, n_par, n_on, n_off;
+    SePot *pots;                 /* their parents counted from the first's */
+    int32_t *par;                /* counted from the start */
+    int32_t *keys;               /* (key, potential) pairs: the "on" map's, then the "off" map's */
+} Kept;
+
+static void kept_drop(SeCtx *x, int slot) {
+    if (x->kept) {
+        PyMem_Free(x->kept[slot]);
+        x->kept[slot] = NULL;
+    }
+}
+
+/* se_chain of the one potential (cell, value) on, into the empty maps on and off, its start's
+ * index into *start: 1 (a contradiction, at *a and *b), 0, or -1 */
+static int on_chain(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on, SeMap *off,
+                    int *start, int *a, int *b) {
+    int slot = cell * 10 + value, base = x->n_pots, par_base = x->n_par;
+    const Kept *k = x->kept ? x->kept[slot] : NULL;
+    if (k) {
+        if (se_grow((void **)&x->pots, &x->cap_pots, base + k->n_pots, sizeof(SePot), x) < 0 ||
+            se_grow((void **)&x->par, &x->cap_par, par_base + k->n_par, sizeof(int32_t), x) < 0)
+            return -1;
+        SePot *p = x->pots + base;
+        memcpy(p, k->pots, (size_t)k->n_pots * sizeof(SePot));
+        for (int i = 0; i < k->n_pots; i++)
+            p[i].parents += par_base;
+        int32_t *q = x->par + par_base;
+        for (int i = 0; i < k->n_par; i++)
+            q[i] = k->par[i] + base;
+        x->n_pots += k->n_pots;
+        x->n_par += k->n_par;
+        for (int i = 0; i < k->n_on; i++)
+            se_map_put(on, k->keys[2 * i], base + k->keys[2 * i + 1]);
+        for (int i = k->n_on; i < k->n_on + k->n_off; i++)
+            se_map_put(off, k->keys[2 * i], base + k->keys[2 * i + 1]);
+        *start = base;
+        *a = k->a + base;
+        *b = k->b + base;
+        return k->r;
+    }
+    *start = se_pot(x, cell, value, 1, -1);
+    if (*start < 0)
+        return -1;
+    se_map_put(on, se_key(cell, value, 1), *start);
+    int r = se_chain(x, g, on, off, a, b);
+    if (r < 0 || x->nishio) /* (Nishio has no region chains: none is asked for again) */
+        return r;
+    if (!x->kept && !(x->kept = PyMem_Calloc(810, sizeof(void *))))
+        return r; /* (a chain not kept is made again: nothing is lost but time) */
+    int n_pots = x->n_pots - base, n_par = x->n_par - par_base, n_keys = on->n + off->n;
+    Kept *e = PyMem_Malloc(sizeof(Kept) + (size_t)n_pots * sizeof(SePot) +
+                           (size_t)(n_par + 2 * n_keys) * sizeof(int32_t));
+    if (!e)
+        return r;
+    e->r = r;
+    e->a = r ? *a - base : 0;
+    e->b = r ? *b - base : 0;
+    e->n_pots = n_pots;
+    e->n_par = n_par;
+    e->n_on = on->n;
+    e->n_off = off->n;
+    e->pots = (SePot *)(e + 1);
+    e->par = (int32_t *)(e->pots + n_pots);
+    e->keys = e->par + n_par;
+    memcpy(e->pots, x->pots + base, (size_t)n_pots * sizeof(SePot));
+    for (int i = 0; i < n_pots; i++)
+        e->pots[i].parents -= par_base;
+    for (int i = 0; i < n_par; i++)
+        e->par[i] = x->par[par_base + i] - base;
+    int at = 0;
+    for (int i = 0; i < on->n; i++, at += 2) {
+        e->keys[at] = on->order[i];
+        e->keys[at + 1] = on->idx[on->order[i]] - base;
+    }
+    for (int i = 0; i < off->n; i++, at += 2) {
+        e->keys[at] = off->order[i];
+        e->keys[at + 1] = off->idx[off->order[i]] - base;
+    }
+    PyMem_Free(x->kept[slot]);
+    x->kept[slot] = e;
+    return r;
+}
+
 /* Chainer._binary */
 static int binary(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, SeMap *on_off,
                   int reduction, int contradiction) {
-    int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION;
-    int p_on = se_pot(x, cell, value, 1, -1);
-    if (p_on < 0)
-        return -1;
-    se_map_put(on_on, se_key(cell, value, 1), p_on);
-    int r = se_chain(x, g, on_on, on_off, &a, &b);
+    int a, b, name = x->nishio ? SE_NISHIO_CONTRADICTION : SE_CONTRADICTION, p_on;
+    int r = on_chain(x, g, cell, value, on_on, on_off, &p_on, &a, &b);
     if (r < 0)
         return -1;
     if (contradiction && r) {
@@ -143,12 +232,11 @@ static int region(SeCtx *x, const SeGrid *g, int cell, int value, SeMap *on_on, 
             }
             outs_on[i] = se_map_take(x);
             outs_off[i] = outs_on[i] ? se_map_take(x) : NULL;
-            int start = outs_off[i] ? se_pot(x, places[i], value, 1, -1) : -1;
-            if (start < 0)
+            if (!outs_off[i])
                 return -1;
             taken += 2;
-            se_map_put(outs_on[i], se_key(places[i], value, 1), start);
-            if (se_chain(x, g, outs_on[i], outs_off[i], &a, &b) < 0)
+            int start;
+            if (on_chain(x, g, places[i], value, outs_on[i], outs_off[i], &start, &a, &b) < 0)
                 return -1;
         }
         if (common(x, g, SE_REGION_CHAIN, 6, outs_on, n, unit) < 0 ||
@@ -265,14 +353,19 @@ int se_chainer_run(SeCtx *x, const SeGrid *g) {
     }
     for (int cell = 0; cell < 81 && !x->stop; cell++) {
         int cardinality = BITS[g->cands[cell] >> 1];
-        if (cardinality > 2 || (cardinality > 1 && x->dynamic)) {
-            if (reach && !static_may_find(x, reach, g, cell, cardinality))
-                continue;
+        if ((cardinality > 2 || (cardinality > 1 && x->dynamic)) &&
+            !(reach && !static_may_find(x, reach, g, cell, cardinality))) {
             x->n_pots = x->n_par = 0; /* nothing of another cell's chains is kept */
             x->source = cell;
             cell_chains(x, g, cell, cardinality);
         }
+        /* a cell's "on" chains are asked for by its own chains and by the region chains of
+         * cells before it in its units (before it in the grid's order too): no later one */
+        for (int value = 1; value <= 9; value++)
+            kept_drop(x, cell * 10 + value);
     }
+    for (int slot = 0; x->stop && slot < 810; slot++) /* (a search stopped early leaves some) */
+        kept_drop(x, slot);
     x->source = -1;
     return x->stop ? -1 : 0;
 }

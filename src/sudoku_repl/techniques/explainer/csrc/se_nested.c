@@ -114,6 +114,15 @@ static uint64_t grid_hash(int kind, const SeGrid *g) {
     return se_spread(h);
 }
 
+/* a finding's removals folded into 64 bits (bit (cell * 9 + value) % 64 of each): two findings
+ * that remove the same candidates have the same fold */
+static uint64_t removals_fold(const SeCtx *y, const SeFound *f) {
+    uint64_t fold = 0;
+    for (int r = 0; r < f->n_rems; r++)
+        fold |= 1ULL << ((y->rems[f->rems + 2 * r] * 9 + y->rems[f->rems + 2 * r + 1]) & 63);
+    return fold;
+}
+
 /* whether two findings remove the same candidates (as sets) */
 static int same_removals(const SeCtx *y, const SeFound *a, const SeFound *b) {
     uint16_t ma[81] = {0}, mb[81] = {0};
@@ -143,20 +152,27 @@ static NestEntry *rule_found(SeCtx *x, SeNest *n, int rule, const SeGrid *g) {
         return NULL;
     }
     int *order = PyMem_Malloc(((size_t)y->n_found + 1) * sizeof(int));
+    uint64_t *folds = PyMem_Malloc(((size_t)y->n_found + 1) * sizeof(uint64_t));
     int kept = 0, size = 0;
-    if (!order)
+    if (!order || !folds) {
+        PyMem_Free(order);
+        PyMem_Free(folds);
         return out_of_memory(x);
+    }
     se_sorted_order(y, order);
     for (int i = 0; i < y->n_found; i++) {
         const SeFound *f = &y->found[order[i]];
+        uint64_t fold = removals_fold(y, f);
         int same = 0;
         for (int j = 0; j < kept && !same; j++)
-            same = same_removals(y, &y->found[order[j]], f);
+            same = folds[j] == fold && same_removals(y, &y->found[order[j]], f);
         if (same)
             continue;
+        folds[kept] = fold;
         order[kept++] = order[i];
         size += 2 * f->n_rems + 3 * f->n_links;
     }
+    PyMem_Free(folds);
     NestEntry *e = PyMem_Malloc(sizeof(NestEntry) + (size_t)kept * sizeof(NestFound) +
                                 (size_t)size * sizeof(int16_t) + 8);
     if (!e) {

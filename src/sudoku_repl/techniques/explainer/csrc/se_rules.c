@@ -70,6 +70,29 @@ static int emit_patterns(SeCtx *x, const int16_t *d, int n, const SeMap *offs) {
     return 0;
 }
 
+/* What the chain took off the grid, by unit: a pattern rests on candidates lost since the
+ * search's grid (a rule's parents), and one that rests on none is left out (keep_pattern), so
+ * each rule looks only where its parents could be. */
+typedef struct {
+    uint16_t places[27][10]; /* the unit's places of the value lost (bits as SeGrid.table) */
+    uint32_t units[10];      /* the units that lost a place of the value, as bits */
+    uint16_t values[27];     /* the values of which the unit lost a place, as bits */
+} Lost;
+
+static void lost_fill(const SeGrid *g, const SeGrid *s, Lost *l) {
+    memset(l->units, 0, sizeof l->units);
+    for (int u = 0; u < 27; u++) {
+        int values = 0;
+        for (int v = 1; v <= 9; v++) {
+            int m = s->table[u][v] & ~g->table[u][v];
+            l->places[u][v] = (uint16_t)m;
+            values |= (m != 0) << v;
+            l->units[v] |= (uint32_t)(m != 0) << u;
+        }
+        l->values[u] = (uint16_t)values;
+    }
+}
+
 static int lost(const SeGrid *g, const SeGrid *s, int cell, int value) {
     return (s->cands[cell] >> value & 1) && !(g->cands[cell] >> value & 1);
 }
@@ -83,20 +106,27 @@ static int empty_count(const SeGrid *g, int unit) {
 
 /* (value, unit1, unit2) of singles.locked_places, with _locking's removals and parents (not
  * named locking: the Windows C library's io.h, which Python.h includes there, has a locking) */
-static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
+                        Patterns *out) {
     static const int PAIRS[4][2] = {{0, 2}, {0, 1}, {2, 0}, {1, 0}};
     for (int t = 0; t < 4; t++) {
         int type1 = PAIRS[t][0], type2 = PAIRS[t][1];
         for (int value = 1; value <= 9; value++)
-            for (int unit1 = type1 * 9; unit1 < type1 * 9 + 9; unit1++) {
+            /* (the parents: unit1's lost places of the value outside unit2) */
+            for (uint32_t units = l->units[value] >> (type1 * 9) & 0x1ff; units;
+                 units &= units - 1) {
+                int unit1 = type1 * 9 + ctz32(units);
                 int pos = g->table[unit1][value];
                 if (BITS[pos] < 2)
                     continue;
                 int first = ctz32(pos);
                 if (pos & ~SE_SHARED_POS[unit1][type2][first]) /* not all in one unit2 */
                     continue;
+                if (!(l->places[unit1][value] & ~SE_SHARED_POS[unit1][type2][first]))
+                    continue;
                 int unit2 = SE_CELL_UNITS[SE_UNITS[unit1][first]][type2];
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int i = 0; i < 9; i++) {
                     int cell = SE_UNITS[unit2][i];
                     if (SE_CELL_UNITS[cell][type1] != unit1 && g->cands[cell] >> value & 1)
@@ -117,10 +147,12 @@ static int locking_rule(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
 }
 
 /* subsets.hidden_set_patterns(grid, 2) with _hidden_pairs' parents */
-static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
+                        Patterns *out) {
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
-        if (empty_count(g, unit) <= 4)
+        /* (the parents: the places the pair's values lost in the unit) */
+        if (!l->values[unit] || empty_count(g, unit) <= 4)
             continue;
         int two = 0; /* the values with two places in the unit: a pair is two of them with the
                       * same places (one with fewer or more cannot make two places in all) */
@@ -130,10 +162,11 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
             for (int as = two & ((1 << ctz32(bs)) - 1); as; as &= as - 1) {
                 int a = ctz32(as), b = ctz32(bs);
                 int pa = g->table[unit][a], pb = g->table[unit][b];
-                if (pa != pb)
+                if (pa != pb || !((l->values[unit] >> a | l->values[unit] >> b) & 1))
                     continue;
                 int common = pa | pb, keep = 1 << a | 1 << b;
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int i = 0; i < 9; i++)
                     if (common >> i & 1) {
                         int cell = SE_UNITS[unit][i], m = g->cands[cell] & ~keep;
@@ -160,10 +193,12 @@ static int hidden_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *ou
 }
 
 /* subsets.naked_set_patterns(grid, 2) with _naked_pairs' parents */
-static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l,
+                       Patterns *out) {
     for (int k = 0; k < 27; k++) {
         int unit = SE_BLOCKS_COLUMNS_ROWS[k];
-        if (empty_count(g, unit) < 4)
+        /* (the parents: the values the pair's cells lost, each a place its unit lost) */
+        if (!l->values[unit] || empty_count(g, unit) < 4)
             continue;
         int two = 0; /* the unit's cells of two values: a pair is two of them with the same
                       * values (a cell of fewer or more cannot make two values in all) */
@@ -174,10 +209,11 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out
                 int i = ctz32(is), j = ctz32(js);
                 int ci = SE_UNITS[unit][i], cj = SE_UNITS[unit][j];
                 int mi = g->cands[ci], mj = g->cands[cj];
-                if (mi != mj)
+                if (mi != mj || (s->cands[ci] == mi && s->cands[cj] == mj))
                     continue;
                 int u = mi | mj;
-                Pattern p = {.n_rems = 0, .n_keys = 0};
+                Pattern p; /* (its counts alone set: an initializer would clear its arrays) */
+                p.n_rems = p.n_keys = 0;
                 for (int o = 0; o < 9; o++) {
                     int m = o == i || o == j ? 0 : g->cands[SE_UNITS[unit][o]] & u;
                     for (int v = 1; v <= 9; v++)
@@ -201,7 +237,7 @@ static int naked_pairs(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out
 }
 
 /* fish.fish_patterns(grid, 2) with _x_wings' parents */
-static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
+static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Patterns *out) {
     int counts[10] = {0};
     for (int c = 0; c < 81; c++)
         counts[g->values[c]]++;
@@ -209,22 +245,28 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
     for (int value = 1; value <= 9; value++)
         open |= (counts[value] + 4 <= 9) << value;
     for (int base = 2; base >= 1; base--) {
-        int cover = 3 - base;
+        int cover = 3 - base, lost_lines = 0;
+        for (int m = open; m; m &= m - 1) /* (the parents: a line's lost places of the value) */
+            lost_lines |= (l->units[ctz32(m)] >> (base * 9) & 0x1ff ? 1 : 0) << ctz32(m);
         int two[9]; /* each line's open values of two places: a wing is two lines' same two */
-        for (int l = 0; l < 9; l++) {
-            two[l] = 0;
-            for (int m = open; m; m &= m - 1)
-                two[l] |= (BITS[g->table[base * 9 + l][ctz32(m)]] == 2) << ctz32(m);
+        for (int k = 0; k < 9; k++) {
+            two[k] = 0;
+            for (int m = lost_lines; m; m &= m - 1)
+                two[k] |= (BITS[g->table[base * 9 + k][ctz32(m)]] == 2) << ctz32(m);
         }
         for (int j = 1; j < 9; j++)
             for (int i = 0; i < j; i++)
                 for (int values = two[i] & two[j]; values; values &= values - 1) {
                     int value = ctz32(values);
                     int pi = g->table[base * 9 + i][value], pj = g->table[base * 9 + j][value];
-                    if (pi != pj)
-                        continue;
                     int u = pi | pj;
-                    Pattern p = {.n_rems = 0, .n_keys = 0};
+                    /* (the parents: the two lines' lost places of the value outside the
+                     * cover lines) */
+                    if (pi != pj ||
+                        !((l->places[base * 9 + i][value] | l->places[base * 9 + j][value]) & ~u))
+                        continue;
+                    Pattern p; /* (its counts alone: an initializer would clear its arrays) */
+                    p.n_rems = p.n_keys = 0;
                     for (int cv = 0; cv < 9; cv++) {
                         if (!(u >> cv & 1))
                             continue;
@@ -236,10 +278,10 @@ static int x_wings(SeCtx *x, const SeGrid *g, const SeGrid *s, Patterns *out) {
                     }
                     if (!p.n_rems)
                         continue;
-                    int lines[2] = {i, j};
-                    for (int l = 0; l < 2; l++)
+                    int pair[2] = {i, j};
+                    for (int w = 0; w < 2; w++)
                         for (int k = 0; k < 9; k++) {
-                            int cell = SE_UNITS[base * 9 + lines[l]][k];
+                            int cell = SE_UNITS[base * 9 + pair[w]][k];
                             int cv = SE_CELL_UNITS[cell][cover] - cover * 9;
                             if (lost(g, s, cell, value) && !(u >> cv & 1))
                                 p.keys[p.n_keys++] = se_key(cell, value, 0);
@@ -260,11 +302,13 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
 
 /* the patterns of the first rule that finds any resting on a lost candidate, into out */
 static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *out) {
-    typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, Patterns *);
+    typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const Lost *, Patterns *);
     static const Rule RULES[4] = {locking_rule, hidden_pairs, naked_pairs, x_wings};
+    Lost l;
+    lost_fill(work, source, &l);
     out->n = 0;
     for (int r = 0; r < 4 && !out->n; r++)
-        if (RULES[r](x, work, source, out) < 0)
+        if (RULES[r](x, work, source, &l, out) < 0)
             return -1;
     return 0;
 }
@@ -274,7 +318,9 @@ static int find(SeCtx *x, const SeGrid *work, const SeGrid *source, Patterns *ou
  * the two grids were seen before) */
 int se_simple_rule_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const SeMap *offs) {
     x->n_adv = 0;
-    SeRuleMemo **slot = x->memo ? se_memo_rules(x->memo) : NULL;
+    /* (an inner search's chains run on a grid of their own: its pairs of grids are seldom met
+     * again, and a memo that misses costs more than the rules it saves) */
+    SeRuleMemo **slot = x->memo && !x->summarize ? se_memo_rules(x->memo) : NULL;
     if (slot && !*slot && !(*slot = PyMem_Calloc(1, sizeof(SeRuleMemo)))) {
         PyErr_NoMemory();
         x->stop = 2;

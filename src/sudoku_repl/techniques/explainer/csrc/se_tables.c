@@ -289,6 +289,10 @@ void se_ctx_free(SeCtx *x) {
     PyMem_Free(x->seen);
     if (x->nest_free)
         x->nest_free(x);
+    for (int k = 0; x->kept && k < 810; k++)
+        PyMem_Free(x->kept[k]);
+    PyMem_Free(x->kept);
+    x->kept = NULL;
     if (x->scratch_free)
         x->scratch_free(x->scratch);
     x->scratch = NULL;

@@ -122,6 +122,10 @@ typedef struct SeCtx {
      * them, which scratch_free names (called by se_ctx_free) */
     void *scratch;
     void (*scratch_free)(void *scratch);
+    /* se_forcing.c's "on" chains of the grid at hand, by the start's cell * 10 + value: each a
+     * block of its own (PyMem_Malloc), NULL where none is kept; the 810 slots made when a
+     * search first keeps one (NULL before) */
+    void **kept;
 } SeCtx;
 
 extern int SE_UNITS[27][9], SE_CELL_UNITS[81][3], SE_CELL_POS[81][3], SE_PEER_ORDER[81][20];
