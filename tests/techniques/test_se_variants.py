@@ -17,17 +17,10 @@ from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import rate_with_rules
 from sudoku_repl.techniques.explainer.ruled import Beyond, plays_classic, rate_rules
 from tests.support.helpers import TEST_DATA
+from tests.support.serate_variant_lines import PORTED_BEFORE as _PORTED
 
 GOLDENS = TEST_DATA / "rules" / "serate"
 _FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
-#: the names that open serate's lines of the techniques ported (generalized intersections'
-#: lines open with their cells)
-_PORTED = (
-    "Hidden Single:", "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:",
-    "Naked Single:", "Direct Hidden Triplet:", "Cells ", "Generalized Naked Pair:",
-    "Naked Pair:", "X-Wing:", "Hidden Pair:", "Generalized Naked Triplet:", "Naked Triplet:",
-    "Swordfish:", "Hidden Triplet:",
-)  # fmt: skip
 
 
 def _golden(stem: str) -> list[tuple[str, list[str], str]]:

@@ -5,7 +5,7 @@ the pattern appear."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
@@ -97,12 +97,23 @@ SIMPLE_RULES = (
     ("a naked pair", _naked_pairs),
     ("an X-Wing", _x_wings),
 )
+_RULES = tuple(rule for _, rule in SIMPLE_RULES)
 
 
 def simple_rule_offs(grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
     """The removals of the first simple rule that finds any resting on the chain, each
     finding's in the order its hint in Sudoku Explainer hands them out (``hash_order``)."""
-    for _, rule in SIMPLE_RULES:
+    return rule_offs(_RULES, grid, source, offs)
+
+
+def rule_offs(
+    rules: Sequence[Callable[[Grid, Grid], Iterator[Finding]]],
+    grid: Grid,
+    source: Grid,
+    offs: dict[int, Potential],
+) -> list[Potential]:
+    """``simple_rule_offs`` over ``rules`` (a variant technique set's, ``ruled_plus``)."""
+    for rule in rules:
         result: list[Potential] = []
         for removals, parent_keys in rule(grid, source):
             if not parent_keys:

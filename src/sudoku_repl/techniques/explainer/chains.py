@@ -7,7 +7,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from sudoku_repl.techniques.explainer import native_chains
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEERS, Grid
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
     Potential,
@@ -89,6 +89,8 @@ def sorted_hints(found: list[Found]) -> list[Hint]:
 def _cycles(
     grid: Grid, table: list[list[int]], start: Potential, cell_links: bool, unit_links: bool
 ) -> list[Potential]:
+    geometry = grid.geometry
+    peers = geometry.region_peers
     to_on: dict[int, Potential] = {start.key: start}
     to_off: dict[int, Potential] = {}
     pending_on: deque[Potential] = deque([start])
@@ -99,14 +101,14 @@ def _cycles(
         length += 1
         while pending_on:
             p = pending_on.popleft()
-            for off in on_to_off(grid, p, cell_links):
+            for off in on_to_off(grid, p, cell_links, peers):
                 if not is_ancestor(p, off):
                     pending_off.append(off)
                     to_off[off.key] = off
         length += 1
         while pending_off:
             p = pending_off.popleft()
-            for on in off_to_on(grid, table, p, None, to_off, cell_links, unit_links):
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, unit_links, geometry):
                 if length >= 4 and on.key == start.key:
                     cycles.append(on)
                 if on.key not in to_on:
@@ -124,6 +126,8 @@ def _forcing_targets(
 ) -> list[Potential]:
     """Chains from ``start`` that reach its own negation; ``wanted``: the key of a target
     to stop at, once reached (the same potential as without it: the first to reach a key)."""
+    geometry = grid.geometry
+    peers = geometry.region_peers
     to_on: dict[int, Potential] = {}
     to_off: dict[int, Potential] = {}
     (to_on if start.on else to_off)[start.key] = start
@@ -134,7 +138,7 @@ def _forcing_targets(
     while pending_on or pending_off:
         while pending_on:
             p = pending_on.popleft()
-            for off in on_to_off(grid, p, cell_links):
+            for off in on_to_off(grid, p, cell_links, peers):
                 if off.key == opposite and off.key not in found:
                     found[off.key] = off
                     if off.key == wanted:
@@ -144,7 +148,7 @@ def _forcing_targets(
                     to_off[off.key] = off
         while pending_off:
             p = pending_off.popleft()
-            for on in off_to_on(grid, table, p, None, to_off, cell_links, True):
+            for on in off_to_on(grid, table, p, None, to_off, cell_links, True, geometry):
                 if on.key == opposite and on.key not in found:
                     found[on.key] = on
                     if on.key == wanted:
@@ -156,6 +160,9 @@ def _forcing_targets(
 
 
 def _cycle_removals(grid: Grid, dst: Potential) -> tuple[tuple[int, int], ...]:
+    """What both ways round the cycle take out: the value of every cell seeing (a rule's
+    leaps too) a cell of the cycle, outside it."""
+    visible = grid.geometry.peers
     chain = []
     p = dst
     while p.parents:
@@ -166,7 +173,7 @@ def _cycle_removals(grid: Grid, dst: Potential) -> tuple[tuple[int, int], ...]:
     backward: set[tuple[int, int]] = set()
     for q in chain:
         bit = 1 << q.value
-        for peer in PEERS[q.cell]:
+        for peer in visible[q.cell]:
             if peer not in cells and grid.cands[peer] & bit:
                 if q.on:
                     forward[(peer, q.value)] = None

@@ -8,21 +8,23 @@ from collections.abc import Iterator
 from itertools import product
 
 from sudoku_repl.techniques.explainer import native_chains
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
 
 def _candidates(grid: Grid, degree: int) -> dict[int, list[int]]:
     """Cells of two or more candidates with no naked single among their peers, and their
-    excluders: peers of two (up to ``degree``) candidates."""
+    excluders: peers of two (up to ``degree``) candidates (the grid's visible cells: a rule's
+    leaps too)."""
     cands = grid.cands
+    peers = grid.geometry.peers
     result: dict[int, list[int]] = {}
     for cell in range(81):
         if BIT_COUNT[cands[cell]] < 2:
             continue
         excluders = []
         single = False
-        for peer in PEERS[cell]:
+        for peer in peers[cell]:
             n = BIT_COUNT[cands[peer]]
             if n == 1:
                 single = True
@@ -43,6 +45,7 @@ def _exclude(
     grid: Grid, cells: tuple[int, ...], excluders: list[int]
 ) -> tuple[tuple[int, int], ...]:
     cands = grid.cands
+    peer_sets = grid.geometry.peer_sets
     ex_masks = [cands[e] for e in excluders]
     allowed: list[set[int]] = [set() for _ in cells]
     digit_lists = [MASK_DIGITS[cands[c]] for c in cells]
@@ -50,7 +53,7 @@ def _exclude(
         ok = True
         for i in range(len(cells)):
             for j in range(i + 1, len(cells)):
-                if combo[i] == combo[j] and cells[j] in PEER_SETS[cells[i]]:
+                if combo[i] == combo[j] and cells[j] in peer_sets[cells[i]]:
                     ok = False
                     break
             if not ok:
@@ -67,12 +70,14 @@ def _exclude(
     return tuple((c, v) for i, c in enumerate(cells) for v in digit_lists[i] if v not in allowed[i])
 
 
+#: each degree's hint name and rating (tenths)
+NAMES = {2: ("Aligned Pair Exclusion", 62), 3: ("Aligned Triplet Exclusion", 75)}
+
+
 def aligned_exclusion(degree: int, pure: bool = False) -> Finder:
     """Aligned pair (``degree`` 2) or triplet (3) exclusion: from the native search where
     there is one, unless ``pure`` (the reference, below)."""
-    name, rating = (
-        ("Aligned Pair Exclusion", 62) if degree == 2 else ("Aligned Triplet Exclusion", 75)
-    )
+    name, rating = NAMES[degree]
 
     def finder(grid: Grid) -> Iterator[Hint]:
         found = None if pure else native_chains.exclusion_removals(grid, degree)

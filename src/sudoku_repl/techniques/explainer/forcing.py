@@ -15,7 +15,7 @@ from sudoku_repl.techniques.explainer.chains import (
     length_penalty,
     sorted_found,
 )
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, CELL_UNITS, MASK_DIGITS, UNITS, Grid
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import (
     Potential,
@@ -31,6 +31,25 @@ from sudoku_repl.techniques.explainer.potentials import (
 Advanced = Callable[[Grid, Grid, dict[int, Potential]], list[Potential]]
 # called often inside the search; raises to stop it (a time limit, Ctrl-C)
 Poll = Callable[[], None]
+
+
+#: the name serate's line of a forcing chains' step begins with (``BinaryChainingHint``,
+#: ``CellChainingHint``, ``RegionChainingHint``: their ``toString``), by a word of this
+#: project's hint name; it is not the step's name: ``Contradiction Forcing Chain`` for
+#: ``Dynamic Contradiction Forcing Chains (+)``
+_LINE_NAMES = (
+    ("Nishio", "Nishio Forcing Chain"),
+    ("Contradiction", "Contradiction Forcing Chain"),
+    ("Double", "Double Forcing Chain"),
+    ("Region", "Region Forcing Chains"),
+    ("Cell", "Cell Forcing Chains"),
+)
+
+
+def line_name_of(technique: str) -> str:
+    """The name serate's line of a forcing chains' hint (``technique``, its name here) begins
+    with."""
+    return next(said for word, said in _LINE_NAMES if word in technique)
 
 
 class Chainer:
@@ -88,12 +107,14 @@ class Chainer:
         table = [row[:] for row in self.table] if self.dynamic else self.table
         source = grid
         cell_links = not self.nishio
+        geometry = grid.geometry
+        peers = geometry.region_peers
         pending_on: deque[Potential] = deque(to_on.values())
         pending_off: deque[Potential] = deque(to_off.values())
         while True:
             if pending_on:
                 p = pending_on.popleft()
-                for off in on_to_off(work, p, cell_links):
+                for off in on_to_off(work, p, cell_links, peers):
                     conj = off.key | 1
                     if conj in to_on:
                         return to_on[conj], off
@@ -104,10 +125,17 @@ class Chainer:
             if pending_off:
                 p = pending_off.popleft()
                 made = off_to_on(
-                    work, table, p, source if self.dynamic else None, to_off, cell_links, True
+                    work,
+                    table,
+                    p,
+                    source if self.dynamic else None,
+                    to_off,
+                    cell_links,
+                    True,
+                    geometry,
                 )
                 if self.dynamic:
-                    remove(work, table, p.cell, p.value)
+                    remove(work, table, p.cell, p.value, geometry)
                 for on in made:
                     conj = on.key & ~1
                     if conj in to_off:
@@ -227,8 +255,9 @@ class Chainer:
         out: list[Found],
     ) -> None:
         bit = 1 << value
-        for unit in CELL_UNITS[cell]:
-            places = [c for c in UNITS[unit] if grid.cands[c] & bit]
+        geometry = grid.geometry
+        for unit in geometry.cell_units[cell]:
+            places = [c for c in geometry.units[unit] if grid.cands[c] & bit]
             if not (len(places) == 2 or (self.multiple and len(places) > 2)):
                 continue
             if places[0] != cell:

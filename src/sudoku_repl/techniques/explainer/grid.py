@@ -87,10 +87,15 @@ class Geometry:
     rows and columns, then its extra regions by serate's type), ``unit_types`` serate's type of
     each (0 block, 1 row, 2 column, 3 disjoint group, 4 window, 5 and 6 the diagonals,
     7 girandola, 8 asterisk, 9 center dot), ``cell_units`` the units each cell is in (in unit
-    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps)."""
+    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps).
 
-    __slots__ = ("cell_units", "peer_mask", "peer_sets", "peers", "unit_sets", "unit_types",
-                 "units")  # fmt: skip
+    ``region_peers``: each cell's peers in its regions alone, region by region in unit order,
+    each cell once (what an "on" candidate turns off in serate's chains, which follow no leap;
+    classic: ``PEER_ORDER``); ``cell_pos``: a cell's place in each of its units (``cell_units``'
+    order)."""
+
+    __slots__ = ("cell_pos", "cell_units", "peer_mask", "peer_sets", "peers", "region_peers",
+                 "unit_sets", "unit_types", "units")  # fmt: skip
 
     def __init__(
         self,
@@ -107,6 +112,13 @@ class Geometry:
         self.peers = peers
         self.peer_sets = tuple(frozenset(p) for p in peers)
         self.peer_mask = tuple(sum(1 << p for p in ps) for ps in peers)
+        self.region_peers = tuple(
+            tuple(dict.fromkeys(o for u in self.cell_units[c] for o in units[u] if o != c))
+            for c in range(81)
+        )
+        self.cell_pos = tuple(
+            tuple(units[u].index(c) for u in self.cell_units[c]) for c in range(81)
+        )
 
     def seen_by_all(self, cells: Iterable[int]) -> int:
         """The cells (an 81-bit mask) that see every one of ``cells``."""
@@ -232,10 +244,11 @@ class Grid:
         return [cell for cell in UNITS[unit] if cands[cell] & bit]
 
     def position_table(self) -> list[list[int]]:
-        """``positions(unit, value)`` for every unit and value (index 0 unused)."""
+        """``positions(unit, value)`` for every unit of its geometry and value (index 0
+        unused)."""
         cands = self.cands
         table = []
-        for unit in UNITS:
+        for unit in self.geometry.units:
             row = [0] * 10
             for i, cell in enumerate(unit):
                 mask = cands[cell]

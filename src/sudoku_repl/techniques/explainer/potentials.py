@@ -1,19 +1,14 @@
 """Potentials (a candidate assumed on or off) and the implications between them, the material
 of every chain: an "on" candidate turns off its cell's other values and its peers' same
-value; an "off" candidate turns on a cell's last value or a unit's last place."""
+value; an "off" candidate turns on a cell's last value or a unit's last place. The units and
+peers are the grid's geometry's (classic sudoku's, or a variant's regions: serate's chains
+follow its regions, not a rule's leaps)."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from sudoku_repl.techniques.explainer.grid import (
-    CELL_POS,
-    CELL_UNITS,
-    MASK_DIGITS,
-    PEER_ORDER,
-    UNITS,
-    Grid,
-)
+from sudoku_repl.techniques.explainer.grid import MASK_DIGITS, Geometry, Grid
 
 
 class NestedChain(Protocol):
@@ -99,9 +94,12 @@ def is_ancestor(child: Potential, candidate: Potential) -> bool:
     return False
 
 
-def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
+def on_to_off(
+    grid: Grid, p: Potential, cell_links: bool, region_peers: tuple[tuple[int, ...], ...]
+) -> list[Potential]:
     """What an "on" potential turns off: the cell's other values (when ``cell_links``), then
-    the value in the block, the row and the column (each cell once)."""
+    the value in its regions (``region_peers``, the geometry's: classic sudoku's block, row
+    and column, each cell once)."""
     cands = grid.cands
     cell, value = p.cell, p.value
     parents = [p]
@@ -115,7 +113,7 @@ def on_to_off(grid: Grid, p: Potential, cell_links: bool) -> list[Potential]:
         else []
     )
     bit = 1 << value
-    for other in PEER_ORDER[cell]:
+    for other in region_peers[cell]:
         if cands[other] & bit:
             result.append(Potential(other, value, False, parents[:]))
     return result
@@ -129,11 +127,13 @@ def off_to_on(
     offs: dict[int, Potential],
     cell_links: bool,
     unit_links: bool,
+    geometry: Geometry,
 ) -> list[Potential]:
     """What an "off" potential turns on: the cell's last value (when ``cell_links``) and the
-    value's last place in the block, row, column (when ``unit_links``); ``table`` holds the
-    grid's places of each value in each unit. The candidates that were removed since
-    ``source`` (the grid the chain began on) are added as parents."""
+    value's last place in each of the cell's units, in unit order (when ``unit_links``);
+    ``table`` holds the grid's places of each value in each unit of ``geometry``. The
+    candidates that were removed since ``source`` (the grid the chain began on) are added as
+    parents."""
     result: list[Potential] = []
     cands = grid.cands
     cell, value = p.cell, p.value
@@ -152,13 +152,14 @@ def off_to_on(
             result.append(on)
     if unit_links:
         bit = 1 << value
-        positions = CELL_POS[cell]
-        for t, unit in enumerate(CELL_UNITS[cell]):
+        units = geometry.units
+        positions = geometry.cell_pos[cell]
+        for t, unit in enumerate(geometry.cell_units[cell]):
             pos = table[unit][value] & ~(1 << positions[t])
             if pos and not pos & (pos - 1):
-                on = Potential(UNITS[unit][pos.bit_length() - 1], value, True, [p])
+                on = Potential(units[unit][pos.bit_length() - 1], value, True, [p])
                 if source is not None:
-                    for other in UNITS[unit]:
+                    for other in units[unit]:
                         if source.cands[other] & bit and not cands[other] & bit:
                             parent = offs.get(key_of(other, value, False))
                             if parent is not None:
@@ -167,9 +168,9 @@ def off_to_on(
     return result
 
 
-def remove(grid: Grid, table: list[list[int]], cell: int, value: int) -> None:
-    """Remove a candidate from the grid and its table of places."""
+def remove(grid: Grid, table: list[list[int]], cell: int, value: int, geometry: Geometry) -> None:
+    """Remove a candidate from the grid and its table of places (``geometry``'s units)."""
     grid.cands[cell] &= ~(1 << value)
-    positions = CELL_POS[cell]
-    for t, unit in enumerate(CELL_UNITS[cell]):
+    positions = geometry.cell_pos[cell]
+    for t, unit in enumerate(geometry.cell_units[cell]):
         table[unit][value] &= ~(1 << positions[t])

@@ -5,7 +5,7 @@ column as classic sudoku's (``column 4``), a variant's other regions as serate d
 from __future__ import annotations
 
 from sudoku_repl.techniques.explainer.grid import Geometry, unit_name
-from sudoku_repl.techniques.explainer.ruled import full_name
+from sudoku_repl.techniques.explainer.ruled_words import full_name
 
 
 def region_name(kind: int, index: int) -> str:

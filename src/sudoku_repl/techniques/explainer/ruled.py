@@ -16,8 +16,9 @@ techniques are dropped.
 The techniques of serate's order ported here are its first ones, from the hidden single up to
 the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
 rather than rated wrongly: a later technique comes before any other in serate's order, so a
-path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
-wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
+path is exact up to the step where it stops. The exclusions and chains, after the stretch not
+ported, are ``ruled_chains``' (``after_the_stretch``). Classic sudoku and the toroidal board alone
+(whose wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from typing import Final
 import attrs
 
 from sudoku_repl.core.rules import Rules
+from sudoku_repl.techniques.explainer import ruled_chains
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.grid import (
     ALL,
@@ -42,24 +44,13 @@ from sudoku_repl.techniques.explainer.grid import (
 )
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import SERating, Step
+from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
+from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
 from sudoku_repl.techniques.explainer.singles import hidden_set_cells
 
 #: serate's region types by the rule words that bring them (``RULES``' words), in type order
 _TYPE_OF_WORD: Final = {"dg": (3,), "windoku": (4,), "x": (5, 6), "girandola": (7,),
                         "asterisk": (8,), "centerdot": (9,)}  # fmt: skip
-#: ``Region.toString`` by type
-TYPE_NAMES: Final = (
-    "block",
-    "row",
-    "column",
-    "disjoint group",
-    "window group",
-    "Main Diagonal",
-    "Anti Diagonal",
-    "Girandola group",
-    "Asterisk group",
-    "Center Dot group",
-)
 #: the rules serate has a flag for: the rest (jigsaw, extra regions, one diagonal) it cannot rate
 SERATE_WORDS: Final = frozenset(
     ("latin", "toroidal", "x", "windoku", "dg", "asterisk", "girandola", "centerdot",
@@ -250,24 +241,6 @@ class RuledGrid(Grid):
     def empty_in(self, region: Sequence[int]) -> int:
         values = self.values
         return sum(1 for c in region if not values[c])
-
-
-def cell_name(cell: int) -> str:
-    """``Cell.toString``: ``A1`` to ``I9`` (column letter, row number)."""
-    return f"{chr(65 + cell % 9)}{cell // 9 + 1}"
-
-
-def _cells(cells: Sequence[int]) -> str:
-    return ("Cell " if len(cells) <= 1 else "Cells ") + ",".join(map(cell_name, cells))
-
-
-def full_name(kind: int, index: int) -> str:
-    """``Region.toFullString``: a block, a row, a disjoint group or a window with its number,
-    a column with its letter, the others their name alone."""
-    name = TYPE_NAMES[kind]
-    if kind == 2:
-        return f"{name} {chr(65 + index)}"
-    return f"{name} {index + 1}" if kind <= 4 else name
 
 
 # a technique: its name in the path and its findings (hints whose text is serate's words)
@@ -521,7 +494,9 @@ def fish(degree: int) -> Finder:
 
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
-    has them), up to the first one not ported: the path is exact while these find a step."""
+    has them), up to the first one not ported: the path is exact while these find a step.
+    The exclusions and chains (``after_the_stretch``) join its end once the stretch before
+    them (the turbot fish to the VWXYZ-wing) is ported."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
@@ -545,6 +520,13 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     return tuple(order)  # the turbot fish come next: not ported
 
 
+def after_the_stretch(lay: Layout) -> tuple[tuple[str, Finder], ...]:
+    """serate's exclusions and chains on these rules, in its order (from the aligned pair
+    exclusion on, ``ruled_chains``): its order after the stretch not ported, which a path
+    reaches only past that stretch (the tests hold them to serate's steps there)."""
+    return ruled_chains.techniques(lay.variant, lay.blocks)
+
+
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
     """ER, EP and ED of an 81-character puzzle of one solution under rules serate rates
     (``serate_words`` None), and its steps, each hint's ``text`` serate's line for it.
@@ -552,19 +534,21 @@ def rate_rules(puzzle: str, rules: Rules) -> SERating:
     return rate_ruled_grid(RuledGrid.of_puzzle(puzzle, layout_of(rules)))
 
 
-def rate_ruled_grid(grid: RuledGrid) -> SERating:
-    """``rate_rules`` from a grid, which the path changes."""
-    order = order_of(grid.layout)
+def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None = None) -> SERating:
+    """``rate_rules`` from a grid, which the path changes; ``order``: the techniques, in their
+    order (``order_of``'s, unless given)."""
+    if order is None:
+        order = order_of(grid.layout)
     steps: list[Step] = []
     er = ep = ed = 0
     placed = False
     while not grid.is_solved():
-        found = next(((name, hint) for name, finder in order for hint in finder(grid)), None)
+        index, found = _first(grid, order)
         if found is None:
-            raise Beyond(steps, order_level(grid.layout))
-        name, hint = found
+            raise Beyond(steps, max(_TOP[name] for name, _ in order[:index]))
+        hint = found
         hint.apply(grid)
-        steps.append(Step(hint, name))
+        steps.append(Step(hint, order[index][0]))
         er = max(er, hint.rating)
         if len(steps) == 1:
             ed = er
@@ -573,15 +557,26 @@ def rate_ruled_grid(grid: RuledGrid) -> SERating:
     return SERating(er / 10, ep / 10, ed / 10, tuple(steps))
 
 
+def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, Hint | None]:
+    """The index in ``order`` of the technique that takes the step, and its first hint; None
+    where none does (the index past the end)."""
+    for index, (_, finder) in enumerate(order):
+        hint = next(iter(finder(grid)), None)
+        if hint is not None:
+            return index, hint
+    return len(order), None
+
+
 def order_level(lay: Layout) -> int:
     """The rating (tenths) of the hardest technique ported for these rules: the next step of
     a path they end is rated at least that."""
     return max(_TOP[name] for name, _ in order_of(lay))
 
 
-#: each technique's highest rating (tenths)
+#: each technique's highest rating (tenths; a chain's, its least: its length has no bound)
 _TOP: Final = {
     "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+    **dict(ruled_chains.TECHNIQUES),
 }  # fmt: skip

@@ -23,13 +23,8 @@ from sudoku_repl.techniques.explainer.grid import unit_name
 from sudoku_repl.techniques.explainer.plan_step import CANDIDATE_LABELS, CELL_LABELS, PlanStep
 from sudoku_repl.techniques.explainer.rating import Interrupted, Step
 from sudoku_repl.techniques.explainer.region_names import region_name
-from sudoku_repl.techniques.explainer.ruled import (
-    TYPE_NAMES,
-    Layout,
-    RuledGrid,
-    order_level,
-    order_of,
-)
+from sudoku_repl.techniques.explainer.ruled import Layout, RuledGrid, order_level, order_of
+from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES
 
 #: a cell in serate's line: its column's letter, then its row's number
 _CELL = re.compile(r"\b([A-I])([1-9])\b")

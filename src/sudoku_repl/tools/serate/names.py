@@ -8,6 +8,7 @@ unique loops, the cycles), the shape of the very finding the step applied (``ser
 from __future__ import annotations
 
 from sudoku_repl.techniques.explainer import strong_links
+from sudoku_repl.techniques.explainer.forcing import line_name_of
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
@@ -137,25 +138,12 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     return _FIXED[hint.technique]
 
 
-#: the name serate's line of a forcing chains' step begins with (``BinaryChainingHint``,
-#: ``CellChainingHint``, ``RegionChainingHint``: their ``toString``), by a word of this
-#: project's hint name; it is not the step's name (``names``): ``Contradiction Forcing Chain``
-#: for ``Dynamic Contradiction Forcing Chains (+)``
-_LINE_NAMES = (
-    ("Nishio", "Nishio Forcing Chain"),
-    ("Contradiction", "Contradiction Forcing Chain"),
-    ("Double", "Double Forcing Chain"),
-    ("Region", "Region Forcing Chains"),
-    ("Cell", "Cell Forcing Chains"),
-)
-
-
 def line_name(step: Step, name: str) -> str:
     """The name serate's own line of the step (its ``%s``) begins with; ``name``: the step's
     name (``names``), which it is but for the forcing chains'."""
     if step.technique != "nishio" and step.technique not in _CHAINERS:
         return name
-    return next(said for word, said in _LINE_NAMES if word in step.hint.technique)
+    return line_name_of(step.hint.technique)
 
 
 def _x_chain(hint: Hint, found: Shape) -> tuple[str, str]:

@@ -1,0 +1,161 @@
+"""Sudoku Explainer's exclusions and chains on variant rules (``explainer.ruled_chains``)
+against serate.jar's own steps with the rules' flags (tests/data/rules/serate_chains/,
+tests/data/README.md), on the candidates serate printed before each step: the first of the
+techniques from the aligned pair exclusion on that finds a step finds serate's, its line and
+rating byte for byte; where serate's step is past them (the nested forcing chains, not
+ported), they find none. And serate's paths from a step on, where the rest
+needs no technique of the stretch not ported: the same steps, to the end or to where serate's
+next step is past the chains ported."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import pytest
+
+from sudoku_repl.core.rules import parse
+from sudoku_repl.techniques.explainer import ruled, ruled_chains
+from sudoku_repl.techniques.explainer.ruled import Beyond, Layout, RuledGrid, layout_of
+from tests.support.helpers import TEST_DATA, slow_cases
+from tests.support.serate_variant_lines import in_stretch
+
+GOLDENS = TEST_DATA / "rules" / "serate_chains"
+#: the sets the quick run holds (the diagonals' extra regions, no blocks, a leap): the others'
+#: chains, seconds of pure Python each, run with the slow tests
+QUICK = frozenset(("x", "latin", "antiking"))
+#: the least rating of a step past the techniques ported (the nested forcing chains)
+PAST = 9.5
+
+
+def _grid(state: str, lay: Layout) -> RuledGrid:
+    """serate's grid of its 729-character candidates' line (``Grid.fromString``, then
+    ``adjustPencilmarks``: a cell of one candidate none of its visible cells holds is a
+    value)."""
+    cands = [0] * 81
+    for index, ch in enumerate(state):
+        if ch != ".":
+            cands[index // 9] |= 1 << int(ch)
+    values = [0] * 81
+    for cell, mask in enumerate(cands):
+        if mask & (mask - 1) == 0 and not any(cands[p] & mask for p in lay.peers[cell]):
+            values[cell], cands[cell] = mask.bit_length() - 1, 0
+    return RuledGrid(values, cands, lay)
+
+
+class Entry(NamedTuple):
+    """A step of ``RULES.states``: where it is in serate's paths, serate's candidates before
+    it and its line; for a tail, the path's lines from there to its end."""
+
+    puzzle: int
+    step: int
+    state: str
+    line: str
+    tail: tuple[str, ...]
+    #: the tail is the path's lines up to where serate's run was stopped (not its end)
+    stopped: bool
+
+
+def _entries(stem: str) -> list[Entry]:
+    lines = (GOLDENS / f"{stem}.states").read_text().splitlines()
+    found = []
+    at = 0
+    while at < len(lines):
+        head = lines[at].split()
+        count = int(head[3]) if head[2:3] == ["tail"] else 1
+        said = tuple(lines[at + 2 : at + 2 + count])
+        found.append(Entry(int(head[0]), int(head[1]), lines[at + 1], said[0],
+                           said if head[2:3] else (), head[4:] == ["stopped"]))  # fmt: skip
+        at += 2 + count
+    return found
+
+
+def _stems() -> list[str]:
+    return sorted(p.stem for p in GOLDENS.glob("*.states"))
+
+
+def _said(rating: int, text: str) -> str:
+    return f"{rating / 10:.1f} {text}"
+
+
+@pytest.mark.parametrize("stem", slow_cases(_stems(), lambda stem: stem not in QUICK))
+def test_the_first_step_of_the_chains_is_serates(stem: str) -> None:
+    lay = layout_of(parse(stem.replace("_", ",")))
+    techniques = ruled_chains.techniques(lay.variant, lay.blocks)
+    checked = 0
+    for entry in _entries(stem):
+        line = entry.line
+        if not in_stretch(line):
+            continue
+        grid = _grid(entry.state, lay)
+        hint = next((h for _, finder in techniques for h in finder(grid)), None)
+        if hint is None:
+            assert float(line.split()[0]) >= PAST, line
+        else:
+            assert _said(hint.rating, hint.text) == line
+        checked += 1
+    assert checked
+
+
+def test_every_kind_of_chain_is_held() -> None:
+    """The goldens hold a step of each kind of the techniques ported (serate's minimal
+    puzzles here take no aligned pair exclusion), and steps past them."""
+    lines = [entry.line for stem in _stems() for entry in _entries(stem)]
+    named = {line.split(" ", 1)[1].split(":")[0] for line in lines if in_stretch(line)}
+    assert named >= {"Aligned Triplet Exclusion", "Forcing Chain", "Nishio Forcing Chain",
+                     "Region Forcing Chains", "Cell Forcing Chains",
+                     "Contradiction Forcing Chain", "Double Forcing Chain"}  # fmt: skip
+    assert any(float(line.split()[0]) >= PAST for line in lines)
+
+
+def _ported_order(lay: Layout) -> tuple[tuple[str, ruled.Finder], ...]:
+    """``order_of`` with the exclusions and chains after it, as it will be once the stretch
+    between them is ported: where serate's path needs none of that stretch, its path."""
+    return ruled.order_of(lay) + ruled.after_the_stretch(lay)
+
+
+@pytest.mark.parametrize("stem", slow_cases(_stems(), lambda stem: stem not in QUICK))
+def test_a_path_through_the_chains_is_serates(stem: str) -> None:
+    lay = layout_of(parse(stem.replace("_", ",")))
+    for entry in (e for e in _entries(stem) if e.tail):
+        expected = list(entry.tail)
+        try:
+            rated = ruled.rate_ruled_grid(_grid(entry.state, lay), _ported_order(lay))
+        except Beyond as beyond:
+            ours = [_said(s.hint.rating, s.hint.text) for s in beyond.steps]
+            assert ours[: len(expected)] == expected[: len(ours)]
+            if len(ours) >= len(expected):  # past where serate's run was stopped
+                assert entry.stopped
+                continue
+            following = expected[len(ours)]
+            assert in_stretch(following) and float(following.split()[0]) >= PAST, following
+        else:
+            ours = [_said(s.hint.rating, s.hint.text) for s in rated.steps]
+            assert (ours[: len(expected)] if entry.stopped else ours) == expected
+
+
+def test_a_path_stops_where_the_stretch_not_ported_comes() -> None:
+    """With the techniques ported alone, a path that needs a technique of the stretch not
+    ported is not rated: the exclusions and chains after it are not reached. (serate's first X
+    puzzle turns to a grouped 2-string kite, 4.3, after its first steps: ``x.states``' first
+    entry is a step of the chains after it.)"""
+    rules = parse("x")
+    puzzle = (GOLDENS / "x.txt").read_text().split()[0]
+    entry = _entries("x")[0]
+    assert entry.puzzle == 0
+    with pytest.raises(Beyond) as stopped:
+        ruled.rate_rules(puzzle, rules)
+    assert len(stopped.value.steps) < entry.step
+    assert stopped.value.level == 40
+    names = [name for name, _ in ruled.order_of(layout_of(rules))]
+    assert not set(names) & {name for name, _ in ruled_chains.TECHNIQUES}
+
+
+def test_the_goldens_hold_steps_and_tails() -> None:
+    """Each set's states are serate's candidates lines before steps of its puzzles."""
+    tails = 0
+    for stem in _stems():
+        puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
+        for entry in _entries(stem):
+            assert len(entry.state) == 729 and entry.puzzle < len(puzzles)
+            tails += bool(entry.tail)
+    assert tails >= 3
