@@ -87,16 +87,20 @@ class Geometry:
     rows and columns, then its extra regions by serate's type), ``unit_types`` serate's type of
     each (0 block, 1 row, 2 column, 3 disjoint group, 4 window, 5 and 6 the diagonals,
     7 girandola, 8 asterisk, 9 center dot), ``cell_units`` the units each cell is in (in unit
-    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps)."""
+    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps), and
+    ``visible`` the same cells in the order serate lists them (``Grid.visibleCellIndex``: the
+    blocks', rows' and columns' in index order, then each extra rule's in turn), which decides
+    which of two equal findings a search that walks them meets first."""
 
     __slots__ = ("cell_units", "peer_mask", "peer_sets", "peers", "unit_sets", "unit_types",
-                 "units")  # fmt: skip
+                 "units", "visible")  # fmt: skip
 
     def __init__(
         self,
         units: tuple[tuple[int, ...], ...],
         unit_types: tuple[int, ...],
         peers: tuple[tuple[int, ...], ...],
+        visible: tuple[tuple[int, ...], ...] | None = None,
     ) -> None:
         self.units = units
         self.unit_types = unit_types
@@ -107,6 +111,7 @@ class Geometry:
         self.peers = peers
         self.peer_sets = tuple(frozenset(p) for p in peers)
         self.peer_mask = tuple(sum(1 << p for p in ps) for ps in peers)
+        self.visible = peers if visible is None else visible
 
     def seen_by_all(self, cells: Iterable[int]) -> int:
         """The cells (an 81-bit mask) that see every one of ``cells``."""

@@ -43,6 +43,17 @@ from sudoku_repl.techniques.explainer.grid import (
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import SERating, Step
 from sudoku_repl.techniques.explainer.singles import hidden_set_cells
+from sudoku_repl.techniques.explainer.strong_links import (
+    TurbotPlan,
+    turbot_findings,
+    turbot_names,
+)
+from sudoku_repl.techniques.explainer.wings import (
+    als_findings,
+    als_wing_values,
+    suffix,
+    xy_wing_patterns,
+)
 
 #: serate's region types by the rule words that bring them (``RULES``' words), in type order
 _TYPE_OF_WORD: Final = {"dg": (3,), "windoku": (4,), "x": (5, 6), "girandola": (7,),
@@ -90,6 +101,29 @@ _DIRECT_PAIRS: Final = (
     ((4, 3), (3, 4)),
 )
 
+#: the extra region types in the order serate adds their cells to a cell's visible cells
+#: (``Grid.changeVisibleCells``: windows, disjoint groups, the diagonals, center dot,
+#: girandola, asterisk), then the anti-king's and the anti-knight's leaps, (row, column) steps
+_VISIBLE_TYPES: Final = ((4,), (3,), (5, 6), (9,), (7,), (8,))
+_LEAPS: Final = {
+    "antiking": ((1, 1), (-1, 1), (-1, -1), (1, -1)),
+    "antiknight": ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)),
+}
+#: ``TurbotFish``'s (base, cover) region types on the variant set, in its order: after the
+#: classic five, blocks with blocks, then each extra type with the types up to it
+_VARIANT_TURBOT_SETS: Final = (
+    (1, 1), (2, 2), (2, 1), (1, 0), (2, 0), (0, 0),
+    *((3, t) for t in range(10)),
+    *((4, t) for t in (0, 1, 2, 4, 5, 6, 7, 8, 9)),
+    *((5, t) for t in (0, 1, 2, 6, 7, 8, 9)),
+    *((6, t) for t in (0, 1, 2, 7, 8, 9)),
+    *((7, t) for t in (0, 1, 2, 8, 9)),
+    *((8, t) for t in (0, 1, 2, 9)),
+    *((9, t) for t in (0, 1, 2)),
+)  # fmt: skip
+#: the region types ``shareRegionOf`` asks after the column, the row and the block, in order
+_SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
+
 
 class Beyond(Exception):
     """The rating's path needs a technique of serate's not ported to variant rules: the steps
@@ -134,6 +168,8 @@ class Layout:
     consecutive: int
     #: serate's ``isVLatin()`` false: an extra region or a leap, and its variant technique set
     variant: bool
+    #: the peers in serate's order (``Geometry.visible``)
+    visible: tuple[tuple[int, ...], ...]
 
     @property
     def blocks(self) -> bool:
@@ -160,7 +196,33 @@ class Layout:
 def _geometry(lay: Layout) -> Geometry:
     units = tuple(region for t in lay.types for region in lay.regions[t])
     types = tuple(t for t in lay.types for _ in lay.regions[t])
-    return Geometry(units, types, lay.peers)
+    return Geometry(units, types, lay.peers, lay.visible)
+
+
+def _visible(
+    cell: int, types: Sequence[int], regions: Sequence[Sequence[Sequence[int]]], rules: Rules
+) -> tuple[int, ...]:
+    """``Grid.changeVisibleCells``' list of a cell: its block's, row's and column's cells in
+    index order, then each extra type's region cells in the region's order (the diagonals'
+    together in index order), then the leaps' cells in their steps' order, each cell once."""
+    seen = sorted({c for t in types if t <= 2 for r in regions[t] if cell in r for c in r})
+    for kinds in _VISIBLE_TYPES:
+        cells = [c for t in kinds if t in types for r in regions[t] if cell in r for c in r]
+        if len(kinds) > 1:
+            cells.sort()
+        seen += (c for c in cells if c not in seen)
+    wrap = "toroidal" in rules.words
+    for word, steps in _LEAPS.items():
+        if word not in rules.words:
+            continue
+        for dr, dc in steps:
+            row, col = cell // 9 + dr, cell % 9 + dc
+            if not wrap and not (0 <= row < 9 and 0 <= col < 9):
+                continue
+            other = row % 9 * 9 + col % 9
+            if other not in seen:
+                seen.append(other)
+    return tuple(c for c in seen if c != cell)
 
 
 def plays_classic(rules: Rules) -> bool:
@@ -197,7 +259,8 @@ def layout_of(rules: Rules) -> Layout:
     apart = tuple(tuple(cells) for cells in near)
     variant = bool(words & {"dg", "windoku", "x", "girandola", "asterisk", "centerdot",
                             "antiknight", "antiking"})  # fmt: skip
-    return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant)
+    visible = tuple(_visible(cell, types, regions, rules) for cell in range(81))
+    return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant, visible)
 
 
 class RuledGrid(Grid):
@@ -519,6 +582,63 @@ def fish(degree: int) -> Finder:
     return finder
 
 
+def _turbot_plan(lay: Layout) -> TurbotPlan:
+    """What ``TurbotFish`` searches on these rules: on the variant set, every pair of its
+    region types in play; else the classic five without the blocks' when there are none.
+    The bridges share a column, a row, a block, then a variant's region."""
+    if lay.variant:
+        sets = tuple(s for s in _VARIANT_TURBOT_SETS if s[0] in lay.types and s[1] in lay.types)
+        shares = (2, 1, 0, *(t for t in _SHARE_TYPES if t in lay.types))
+    else:
+        sets = tuple(s for s in _VARIANT_TURBOT_SETS[:5] if lay.blocks or 0 not in s)
+        shares = (2, 1, 0) if lay.blocks else (2, 1)
+    return TurbotPlan(sets, shares)
+
+
+def turbot_fish(lay: Layout) -> Finder:
+    """``TurbotFish`` (4.0 to 4.3): two strong links, in any of the rules' regions, whose
+    bridges share a region; the value goes from the cells that see both ends."""
+    plan = _turbot_plan(lay)
+    types = lay.geometry.unit_types
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for found in turbot_findings(grid, plan):
+            name = turbot_names(found, (types[found.base], types[found.cover]))[0]
+            cells = (found.start, found.bridge1, found.bridge2, found.end)
+            text = f"{name}: {_cells(cells)} on value {found.value}"
+            yield Hint(name, found.rating, found.removals, None, text)
+
+    return finder
+
+
+def xy_wings(xyz: bool) -> Finder:
+    """``XYWing`` (4.2) and ``XYWing(true)``, the XYZ-Wing (4.4), on the rules' visible
+    cells."""
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for pivot, w1, w2, value, removals in xy_wing_patterns(grid, xyz):
+            text = f"{name}: {_cells((pivot, w1, w2))} on value {value}"
+            yield Hint(name, 44 if xyz else 42, removals, None, text)
+
+    return finder
+
+
+def als_wings(size: int) -> Finder:
+    """``WXYZWing`` (5.5 to 5.6) and ``VWXYZWing`` (6.2 to 6.4) on the rules' visible cells."""
+    base = "WXYZ-Wing" if size == 3 else "VWXYZ-Wing"
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for rating, _, removals, shape in als_findings(grid, size):
+            double, cells = shape[0], shape[3]
+            pair = MASK_DIGITS[grid.cands[cells[-1]]]
+            name = f"{base} {suffix(shape)}"
+            text = f"{name}: {_cells(cells)} {als_wing_values(double, pair, removals)}"
+            yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step."""
@@ -542,7 +662,28 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
     ]
-    return tuple(order)  # the turbot fish come next: not ported
+    if lay.variant and not lay.blocks:  # its turbot fish would read blocks it has not
+        return tuple(order)
+    order += [
+        ("turbot fish", turbot_fish(lay)),
+        ("xy-wing", xy_wings(False)),
+        ("xyz-wing", xy_wings(True)),
+    ]
+    leaps = any(w in lay.rules.words for w in _LEAPS)
+    if not leaps:  # the unique loops come next: not ported
+        return tuple(order)
+    order += [
+        ("naked quad", naked_sets(4, generalized)),
+        ("jellyfish", fish(4)),
+        ("hidden quad", hidden_sets(4)),
+    ]
+    # (the variant set has no three strong links; with a leap, no bivalue universal grave)
+    order += [
+        ("naked quintuplet", naked_sets(5, True)),
+        ("wxyz-wing", als_wings(3)),
+        ("vwxyz-wing", als_wings(4)),
+    ]
+    return tuple(order)  # aligned pair exclusion comes next: not ported
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
@@ -584,4 +725,6 @@ _TOP: Final = {
     "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+    "turbot fish": 43, "xy-wing": 42, "xyz-wing": 44, "naked quad": 50, "jellyfish": 52,
+    "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "vwxyz-wing": 64,
 }  # fmt: skip

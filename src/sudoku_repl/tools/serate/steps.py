@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from sudoku_repl.techniques.explainer.grid import MASK_DIGITS, UNITS, Grid, bits
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
+from sudoku_repl.techniques.explainer.wings import als_wing_values
 from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import Shape, shape, three_of, turbot_of
 
@@ -147,13 +148,7 @@ def _als_wing(hint: Hint, found: Shape, before: Grid) -> str:
     value (the values, doubly linked)."""
     double, cells = found[0], found[3:]
     pair = MASK_DIGITS[before.cands[cells[-1]]]
-    if double:
-        return f"{_full(cells)} on values {_values(pair)}"
-    # singly linked: the value removed; where the removals are of the set's other values (a
-    # double link downgraded), serate names the bivalue cell's smaller value (as met, once)
-    removed = {value for _, value in hint.eliminations}
-    value = removed.pop() if len(removed) == 1 and removed <= set(pair) else pair[0]
-    return f"{_full(cells)} on value {value}"
+    return f"{_full(cells)} {als_wing_values(bool(double), pair, hint.eliminations)}"
 
 
 def _links(technique: str, hint: Hint, found: Shape) -> str:
