@@ -1,8 +1,8 @@
 """Sudoku Explainer on variant rules (``explainer.ruled``) against serate.jar's own output with
-the rules' flags (tests/data/rules/serate/, tests/data/README.md): ER/EP/ED and every step's
-line byte for byte where the path stays within the techniques ported, and where it does not,
-the steps up to there byte for byte and the refusal exactly where serate's next step is one of
-a technique not ported."""
+the rules' flags (tests/data/rules/serate/ and serate_mid/, tests/data/README.md): ER/EP/ED and
+every step's line byte for byte where the path stays within the techniques ported, and where it
+does not, the steps up to there byte for byte and the refusal exactly where serate's next step
+is one of a technique not ported to those rules."""
 
 from __future__ import annotations
 
@@ -15,27 +15,62 @@ import pytest
 
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import rate_with_rules
-from sudoku_repl.techniques.explainer.ruled import Beyond, plays_classic, rate_rules
+from sudoku_repl.techniques.explainer.ruled import (
+    Beyond,
+    layout_of,
+    order_of,
+    plays_classic,
+    rate_rules,
+)
 from tests.support.helpers import TEST_DATA
 
 GOLDENS = TEST_DATA / "rules" / "serate"
+#: puzzles whose paths use serate's techniques past the hidden triple
+MID_GOLDENS = TEST_DATA / "rules" / "serate_mid"
 _FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
-#: the names that open serate's lines of the techniques ported (generalized intersections'
-#: lines open with their cells)
-_PORTED = (
-    "Hidden Single:", "Direct Pointing:", "Direct Claiming:", "Direct Hidden Pair:",
-    "Naked Single:", "Direct Hidden Triplet:", "Cells ", "Generalized Naked Pair:",
-    "Naked Pair:", "X-Wing:", "Hidden Pair:", "Generalized Naked Triplet:", "Naked Triplet:",
-    "Swordfish:", "Hidden Triplet:",
-)  # fmt: skip
+#: the words that open serate's lines of each technique of ``ruled.order_of`` (generalized
+#: intersections' lines open with their cells)
+_OPENINGS = {
+    "hidden single": ("Hidden Single:",),
+    "direct pointing": ("Direct Pointing:", "Direct Claiming:"),
+    "direct hidden pair": ("Direct Hidden Pair:",),
+    "naked single": ("Naked Single:",),
+    "direct hidden triple": ("Direct Hidden Triplet:",),
+    "generalized intersections": ("Cells ",),
+    "naked pair": ("Naked Pair:", "Generalized Naked Pair:"),
+    "x-wing": ("X-Wing:",),
+    "hidden pair": ("Hidden Pair:",),
+    "naked triple": ("Naked Triplet:", "Generalized Naked Triplet:"),
+    "swordfish": ("Swordfish:",),
+    "hidden triple": ("Hidden Triplet:",),
+    "turbot fish": ("Skyscraper:", "Two-string Kite:", "Turbot Crane:", "Grouped Skyscraper ",
+                    "Grouped 2-String Kite ", "Grouped Turbot Crane ",
+                    "Generalized 2 strong links "),
+    "xy-wing": ("XY-Wing:",),
+    "xyz-wing": ("XYZ-Wing:",),
+    "unique loops": ("Unique Rectangle type ", "Unique Loop "),
+    "naked quad": ("Naked Quad:", "Generalized Naked Quad:"),
+    "jellyfish": ("Jellyfish:",),
+    "hidden quad": ("Hidden Quad:",),
+    "naked quintuplet": ("Generalized Naked Quintuplet:",),
+    "wxyz-wing": ("WXYZ-Wing ",),
+    "bug": ("BUG type ",),
+    "vwxyz-wing": ("VWXYZ-Wing ",),
+}  # fmt: skip
 
 
-def _golden(stem: str) -> list[tuple[str, list[str], str]]:
+def _ported(stem: str) -> tuple[str, ...]:
+    """The openings of serate's lines of the techniques ported to a group's rules."""
+    order = order_of(layout_of(parse(stem.replace("_", ","))))
+    return tuple(opening for name, _ in order for opening in _OPENINGS[name])
+
+
+def _golden(stem: str, folder: Path = GOLDENS) -> list[tuple[str, list[str], str]]:
     """(puzzle, serate's step lines, its ER/EP/ED line) of each puzzle of a group."""
-    puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
+    puzzles = (folder / f"{stem}.txt").read_text().split()
     found: list[tuple[str, list[str], str]] = []
     steps: list[str] = []
-    for line in (GOLDENS / f"{stem}.out").read_text().splitlines():
+    for line in (folder / f"{stem}.out").read_text().splitlines():
         if _FIGURES.fullmatch(line):
             found.append((puzzles[len(found)], steps, line))
             steps = []
@@ -45,8 +80,8 @@ def _golden(stem: str) -> list[tuple[str, list[str], str]]:
     return found
 
 
-def _stems() -> list[str]:
-    return sorted(p.stem for p in GOLDENS.glob("*.out"))
+def _stems(folder: Path = GOLDENS) -> list[str]:
+    return sorted(p.stem for p in folder.glob("*.out"))
 
 
 def _ours(puzzle: str, stem: str) -> tuple[list[str], str | None]:
@@ -59,16 +94,21 @@ def _ours(puzzle: str, stem: str) -> tuple[list[str], str | None]:
     return lines, f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}"
 
 
-@pytest.mark.parametrize("stem", _stems())
-def test_steps_and_ratings_are_serates(stem: str) -> None:
-    for puzzle, steps, figures in _golden(stem):
+@pytest.mark.parametrize(
+    ("folder", "stem"),
+    [(GOLDENS, stem) for stem in _stems()] + [(MID_GOLDENS, stem) for stem in _stems(MID_GOLDENS)],
+    ids=[stem for stem in _stems()] + [f"mid_{stem}" for stem in _stems(MID_GOLDENS)],
+)
+def test_steps_and_ratings_are_serates(folder: Path, stem: str) -> None:
+    ported = _ported(stem)
+    for puzzle, steps, figures in _golden(stem, folder):
         ours, rated = _ours(puzzle, stem)
         assert ours == steps[: len(ours)], puzzle
         if rated is not None:
             assert (len(ours), rated) == (len(steps), figures), puzzle
         else:  # refused exactly where serate goes on with a technique not ported
             following = steps[len(ours)].split(" ", 1)[1]
-            assert not following.startswith(_PORTED), (puzzle, following)
+            assert not following.startswith(ported), (puzzle, following)
 
 
 def test_most_puzzles_are_rated_whole() -> None:

@@ -48,6 +48,13 @@ from sudoku_repl.techniques.explainer.strong_links import (
     turbot_findings,
     turbot_names,
 )
+from sudoku_repl.techniques.explainer.uniqueness import (
+    bug_findings,
+    bug_values,
+    loop_findings,
+    loop_name,
+    loop_values,
+)
 from sudoku_repl.techniques.explainer.wings import (
     als_findings,
     als_wing_values,
@@ -639,6 +646,27 @@ def als_wings(size: int) -> Finder:
     return finder
 
 
+def unique_loops(grid: RuledGrid) -> Iterator[Hint]:
+    """``UniqueLoops`` (4.5 and up): unique rectangles and loops of types 1 to 4 through
+    every region of the rules."""
+    for rating, kind, removals, length, loop, v1, v2 in loop_findings(grid):
+        name = loop_name(kind, length)[0]
+        text = f"{name}: {_cells(loop)} on {loop_values(kind, v1, v2, removals)}"
+        yield Hint(name, rating, removals, None, text)
+
+
+def bivalue_universal_grave(grid: RuledGrid) -> Iterator[Hint]:
+    """``BivalueUniversalGrave`` (5.6 and up) over every region of the rules."""
+    for hint, cells, digits in bug_findings(grid):
+        name = hint.technique
+        if name == "BUG type 1":
+            text = f"{name}: {cell_name(cells[0])}"
+        else:
+            listed = ",".join(map(cell_name, cells))  # (``Cell.toString``: no "Cells")
+            text = f"{name}: {listed} on {bug_values(name, digits)}"
+        yield Hint(name, hint.rating, hint.eliminations, None, text)
+
+
 def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step."""
@@ -669,20 +697,22 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("xy-wing", xy_wings(False)),
         ("xyz-wing", xy_wings(True)),
     ]
+    # (with a leap, serate's variant set has no uniqueness techniques)
     leaps = any(w in lay.rules.words for w in _LEAPS)
-    if not leaps:  # the unique loops come next: not ported
-        return tuple(order)
+    if not leaps:
+        order.append(("unique loops", unique_loops))
     order += [
         ("naked quad", naked_sets(4, generalized)),
         ("jellyfish", fish(4)),
         ("hidden quad", hidden_sets(4)),
     ]
-    # (the variant set has no three strong links; with a leap, no bivalue universal grave)
-    order += [
-        ("naked quintuplet", naked_sets(5, True)),
-        ("wxyz-wing", als_wings(3)),
-        ("vwxyz-wing", als_wings(4)),
-    ]
+    if not lay.variant:  # the three strong links come next: not ported
+        return tuple(order)
+    # (the variant set has no three or four strong links)
+    order += [("naked quintuplet", naked_sets(5, True)), ("wxyz-wing", als_wings(3))]
+    if not leaps:
+        order.append(("bug", bivalue_universal_grave))
+    order.append(("vwxyz-wing", als_wings(4)))
     return tuple(order)  # aligned pair exclusion comes next: not ported
 
 
@@ -726,5 +756,6 @@ _TOP: Final = {
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
     "turbot fish": 43, "xy-wing": 42, "xyz-wing": 44, "naked quad": 50, "jellyfish": 52,
-    "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "vwxyz-wing": 64,
+    "unique loops": 56, "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "bug": 62,
+    "vwxyz-wing": 64,
 }  # fmt: skip

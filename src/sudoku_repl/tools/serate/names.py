@@ -7,7 +7,7 @@ unique loops, the cycles), the shape of the very finding the step applied (``ser
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer import strong_links
+from sudoku_repl.techniques.explainer import strong_links, uniqueness
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
@@ -118,10 +118,7 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     if technique == "three strong links":
         return _strong_links(three_of(hint, shape(step, before)))
     if technique == "unique loops":
-        loop_type, length = hint.technique[-1], len(shape(step, before)) - 2
-        if length == 4:
-            return f"Unique Rectangle type {loop_type}", f"UR{loop_type}"
-        return f"Unique Loop {length} type {loop_type}", f"UL{length}{loop_type}"
+        return uniqueness.loop_name(int(hint.technique[-1]), len(shape(step, before)) - 2)
     if hint.technique in ("Bidirectional X-Cycle", "Forcing X-Chain"):
         return _x_chain(hint, shape(step, before))
     return _FIXED[hint.technique]
