@@ -236,11 +236,12 @@ class Grid:
         cands = self.cands
         return [cell for cell in UNITS[unit] if cands[cell] & bit]
 
-    def position_table(self) -> list[list[int]]:
-        """``positions(unit, value)`` for every unit and value (index 0 unused)."""
+    def position_table(self, units: Sequence[Sequence[int]] = UNITS) -> list[list[int]]:
+        """``positions(unit, value)`` for every unit (classic's, or ``units``: a geometry's)
+        and value (index 0 unused)."""
         cands = self.cands
         table = []
-        for unit in UNITS:
+        for unit in units:
             row = [0] * 10
             for i, cell in enumerate(unit):
                 mask = cands[cell]

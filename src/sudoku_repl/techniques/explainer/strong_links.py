@@ -265,22 +265,17 @@ def turbot_findings(grid: Grid, plan: TurbotPlan = CLASSIC_TURBOT) -> list[Turbo
     numbers."""
     geometry = grid.geometry
     typed = _typed(geometry)
-    units, masks, cands = geometry.units, typed.masks, grid.cands
+    units, masks = geometry.units, typed.masks
+    table = grid.position_table(units)
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
     found: list[Turbot] = []
     for base_type, cover_type in plan.sets:
         base_block, cover_block = base_type in (0, 3, 4), cover_type == 0
         bases, covers = typed.units[base_type], typed.units[cover_type]
         for value in DIGITS:
-            bit = 1 << value
-            holders = grid.value_mask(value)
-            places = [
-                sum(1 << i for i, c in enumerate(units[u]) if cands[c] & bit) for u in covers
-            ]
+            holders = holding[value]
             for i1, base in enumerate(bases):
-                cells = units[base]
-                base_link = _link_ends(
-                    cells, base_block, sum(1 << i for i, c in enumerate(cells) if cands[c] & bit)
-                )
+                base_link = _link_ends(units[base], base_block, table[base][value])
                 if base_link is None:
                     continue
                 base_grouped, base_ends = base_link
@@ -288,7 +283,7 @@ def turbot_findings(grid: Grid, plan: TurbotPlan = CLASSIC_TURBOT) -> list[Turbo
                 for be in base_ends:
                     for i2 in range(i1 + 1 if base_type == cover_type else 0, len(covers)):
                         cover = covers[i2]
-                        cover_link = _link_ends(units[cover], cover_block, places[i2])
+                        cover_link = _link_ends(units[cover], cover_block, table[cover][value])
                         if cover_link is None or base_places & masks[cover]:
                             continue
                         cover_grouped, cover_ends = cover_link
