@@ -14,9 +14,10 @@ all), the naked sets to generalized ones, and with a leap (or non-consecutive) t
 techniques are dropped.
 
 The techniques of serate's order ported here are its first ones, from the hidden single up to
-the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
-rather than rated wrongly: a later technique comes before any other in serate's order, so a
-path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
+the VWXYZ-Wing (``order_of``: the turbot fish, wings, uniqueness and quads are the classic
+modules', which read the rules' regions and visible cells from ``grid.geometry``); a path that
+needs a later one is not rated (``Beyond``) rather than rated wrongly: a later technique comes
+before any other in serate's order, so a path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
 wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
 """
 
