@@ -119,6 +119,22 @@ def test_most_puzzles_are_rated_whole() -> None:
     assert whole >= 30
 
 
+def test_the_mid_goldens_rate_each_technique_past_the_hidden_triple_whole() -> None:
+    """serate_mid's puzzles rated to the end take steps of the turbot fish's forms, the wings,
+    the uniqueness techniques and the quads: each held to serate's line above."""
+    taken: set[str] = set()
+    for stem in _stems(MID_GOLDENS):
+        for puzzle, steps, _ in _golden(stem, MID_GOLDENS):
+            if _ours(puzzle, stem)[1] is not None:
+                taken.update(step.split(" ", 1)[1].split(":")[0] for step in steps)
+    wanted = (
+        "Skyscraper", "Two-string Kite", "Turbot Crane", "Generalized 2 strong links ",
+        "Grouped Skyscraper ", "Grouped 2-String Kite ", "Grouped Turbot Crane ", "XY-Wing",
+        "XYZ-Wing", "Unique Rectangle type ", "WXYZ-Wing ", "VWXYZ-Wing ",
+    )  # fmt: skip
+    assert [w for w in wanted if not any(name.startswith(w) for name in taken)] == []
+
+
 def test_every_serate_flag_has_goldens() -> None:
     flags = {flag for stem in _stems() for flag in parse(stem.replace("_", ",")).flags}
     assert flags >= {"--isX=1", "--isWindows=1", "--isDG=1", "--isGirandola=1",
