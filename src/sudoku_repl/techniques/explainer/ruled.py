@@ -17,8 +17,9 @@ The techniques of serate's order ported here are its first ones, from the hidden
 the VWXYZ-Wing (``order_of``: the turbot fish, wings, uniqueness and quads are the classic
 modules', which read the rules' regions and visible cells from ``grid.geometry``); a path that
 needs a later one is not rated (``Beyond``) rather than rated wrongly: a later technique comes
-before any other in serate's order, so a path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose
-wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
+before any other in serate's order, so a path is exact up to the step where it stops. Classic
+sudoku and the toroidal board alone (whose wrap changes nothing without a leap) are the classic
+rating's (``rating.rate``).
 """
 
 from __future__ import annotations
