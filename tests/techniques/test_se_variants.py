@@ -168,6 +168,16 @@ def test_the_serate_command_prints_serates_lines(tmp_path: Path) -> None:
     assert done.stdout == "".join("".join(s + "\n" for s in [*steps, f]) for _, steps, f in whole)
 
 
+def test_the_serate_command_prints_serates_lines_past_the_hidden_triple(tmp_path: Path) -> None:
+    """``sudoku-repl serate --isX=1`` over serate_mid's X puzzles (turbot fish, wings):
+    serate's output byte for byte."""
+    golden = _golden("x", MID_GOLDENS)
+    (tmp_path / "in.txt").write_text("".join(p + "\n" for p, _, _ in golden))
+    done = _serate("--isX=1", "--after=%r %s", "--input=in.txt", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == (MID_GOLDENS / "x.out").read_text()
+
+
 def test_the_serate_command_refuses_in_one_line(tmp_path: Path) -> None:
     puzzle = _golden("x")[0][0]
     cases = {
