@@ -374,29 +374,36 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
         pairs += _DIRECT_PAIRS[2]
         if 3 in lay.types:
             pairs += _DIRECT_PAIRS[3]
+    masks = _region_masks(lay)
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
     for type1, type2 in pairs:
-        firsts, seconds = lay.regions[type1], lay.regions[type2]
+        firsts, seconds = masks[type1], masks[type2]
         for value in DIGITS:
-            for i1, region1 in enumerate(firsts):
-                places = grid.places(region1, value)
-                if len(places) < 2:
+            holders = holding[value]
+            for i1, mask1 in enumerate(firsts):
+                places = holders & mask1
+                if places.bit_count() < 2:
                     continue
-                for region2 in seconds:
-                    inside = set(region2)
-                    if inside.isdisjoint(region1):
+                for i2, mask2 in enumerate(seconds):
+                    if not mask2 & mask1 or places & ~mask2:
                         continue
-                    if any(region1[i] not in inside for i in places):
-                        continue
-                    for i3, region3 in enumerate(firsts):
-                        if i3 == i1 or inside.isdisjoint(region3):
+                    for i3, mask3 in enumerate(firsts):
+                        if i3 == i1 or not mask3 & mask2:
                             continue
-                        places3 = grid.places(region3, value)
-                        if len(places3) <= 1:
+                        places3 = holders & mask3
+                        if places3.bit_count() <= 1:
                             continue
-                        left = [region3[i] for i in places3 if region3[i] not in inside]
-                        if len(left) == 1:
-                            yield _direct_locking(grid, type1, type2, region1, region2, left[0],
-                                                  value)  # fmt: skip
+                        left = places3 & ~mask2
+                        if left.bit_count() == 1:
+                            region1, region2 = lay.regions[type1][i1], lay.regions[type2][i2]
+                            yield _direct_locking(grid, type1, type2, region1, region2,
+                                                  left.bit_length() - 1, value)  # fmt: skip
+
+
+@cache
+def _region_masks(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """Each type's regions' cells as 81-bit masks."""
+    return tuple(tuple(sum(1 << c for c in region) for region in kind) for kind in lay.regions)
 
 
 def _direct_locking(
@@ -423,10 +430,7 @@ def _hidden_sets(
     for kind, region in grid.layout.scan():
         if grid.empty_in(region) <= least:
             continue
-        table = [0] * 10
-        for value in DIGITS:
-            for i in grid.places(region, value):
-                table[value] |= 1 << i
+        table = grid.position_table((region,))[0]
         for values in combinations_colex(tuple(DIGITS), degree):
             common = hidden_set_cells(table, values)
             if common is not None:

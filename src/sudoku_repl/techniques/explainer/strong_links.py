@@ -330,15 +330,6 @@ def _turbots(
             start, end = cells[i], cells[5 - j]
             assert start is not None and end is not None
             seen = peer_mask[start] & peer_mask[end] & rest
-            if not seen:  # (a cheap test first: the chain would remove nothing)
-                continue
-            bridge1, bridge2 = cells[1 - i], cells[j]
-            assert bridge1 is not None and bridge2 is not None
-            shared = _share(
-                *sharing, bridge1, cells[5 - i], bridge2, cells[j + 4], cells[9 - i], cells[j + 8]
-            )
-            if shared is None or shared in (base, cover):
-                continue
             if base_grouped and cells[i + 4] is not None:
                 seen &= geometry.seen_by_all(
                     c for c in (cells[i + 4], cells[i + 8]) if c is not None
@@ -347,6 +338,15 @@ def _turbots(
                 seen &= geometry.seen_by_all(
                     c for c in (cells[9 - j], cells[13 - j]) if c is not None
                 )
+            if not seen:  # (the cheap test first: the chain would remove nothing)
+                continue
+            bridge1, bridge2 = cells[1 - i], cells[j]
+            assert bridge1 is not None and bridge2 is not None
+            shared = _share(
+                *sharing, bridge1, cells[5 - i], bridge2, cells[j + 4], cells[9 - i], cells[j + 8]
+            )
+            if shared is None or shared in (base, cover):
+                continue
             removals = _removals(seen, value)
             if removals:
                 types = (geometry.unit_types[base], geometry.unit_types[cover])
