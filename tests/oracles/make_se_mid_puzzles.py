@@ -87,10 +87,12 @@ def main(jar: str, only: list[str]) -> None:
         ]
         kept = [p for p, er in mid if er <= 6.4] + [p for p, er in mid if er > 6.4]
         kept = kept[:KEEP]
+        print(rules, len(candidates), len(mid), len(kept), file=sys.stderr)
+        if not kept:  # (no golden of none)
+            continue
         stem = rules.replace(",", "_")
         (OUT / f"{stem}.txt").write_text("".join(p + "\n" for p in kept))
         (OUT / f"{stem}.out").write_text(_serate(jar, rules, kept, OUT, f"{stem}.txt"))
-        print(rules, len(candidates), len(mid), len(kept), file=sys.stderr)
 
 
 if __name__ == "__main__":
