@@ -430,8 +430,8 @@ def ratio(
 def variants(jar: Path, folder: Path) -> None:
     """The variant rules' line: serate with each set of rules' flags (one JVM a set, its
     CPU from ``RUSAGE_CHILDREN``) against ours (the pure ``ruled`` rating: the variant
-    techniques have no C yet), on the puzzles of tests/data/rules/se_puzzles.txt that ours
-    rates to the end."""
+    techniques have no C yet), on the puzzles of tests/data/rules/se_puzzles.txt and
+    serate_mid/ (paths past the hidden triple) that ours rates to the end."""
     from sudoku_repl.core.rules import parse
     from sudoku_repl.techniques.explainer.ruled import Beyond, rate_rules
 
@@ -439,6 +439,8 @@ def variants(jar: Path, folder: Path) -> None:
     for line in (DATA / "rules" / "se_puzzles.txt").read_text().splitlines():
         rules, puzzle = line.split()
         groups.setdefault(rules, []).append(puzzle)
+    for mid in sorted((DATA / "rules" / "serate_mid").glob("*.txt")):
+        groups.setdefault(mid.stem.replace("_", ","), []).extend(mid.read_text().split())
     print(f"{'variant rules':24} {'n':>3} {'serate':>8} {'ours':>8} {'ours/serate':>11}")
     sums = [0.0, 0.0, 0]
     for rules, puzzles in groups.items():
@@ -509,7 +511,8 @@ def main() -> None:
     parser.add_argument(
         "--variants",
         action="store_true",
-        help="only the variant rules' line (tests/data/rules/se_puzzles.txt), against serate",
+        help="only the variant rules' line (tests/data/rules/se_puzzles.txt, serate_mid/), "
+        "against serate",
     )
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(

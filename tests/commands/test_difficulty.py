@@ -303,12 +303,10 @@ def test_se_on_variant_rules_is_serates_rating_and_path(stem: str) -> None:
     """``difficulty --measures se`` under rules serate rates: ER/EP/ED, the step count and the
     bottlenecks' lines serate.jar's own (its goldens), on a quiz of each rule whose path the
     techniques ported to variant rules take whole."""
-    from tests.techniques.test_se_variants import _PORTED, _golden
+    from tests.techniques.test_se_variants import is_ported, quick_goldens
 
     puzzle, steps, figures = next(
-        (p, s, f)
-        for p, s, f in _golden(stem)
-        if all(line.split(" ", 1)[1].startswith(_PORTED) for line in s)
+        (p, s, f) for p, s, f in quick_goldens(stem) if all(is_ported(stem, line) for line in s)
     )
     er, ep, ed = figures.split("/")
     shell = Shell()

@@ -107,19 +107,13 @@ def test_every_kind_of_chain_is_held() -> None:
     assert any(float(line.split()[0]) >= PAST for line in lines)
 
 
-def _ported_order(lay: Layout) -> tuple[tuple[str, ruled.Finder], ...]:
-    """``order_of`` with the exclusions and chains after it, as it will be once the stretch
-    between them is ported: where serate's path needs none of that stretch, its path."""
-    return ruled.order_of(lay) + ruled.after_the_stretch(lay)
-
-
 @pytest.mark.parametrize("stem", slow_cases(_stems(), lambda stem: stem not in QUICK))
 def test_a_path_through_the_chains_is_serates(stem: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
     for entry in (e for e in _entries(stem) if e.tail):
         expected = list(entry.tail)
         try:
-            rated = ruled.rate_ruled_grid(_grid(entry.state, lay), _ported_order(lay))
+            rated = ruled.rate_ruled_grid(_grid(entry.state, lay))
         except Beyond as beyond:
             ours = [_said(s.hint.rating, s.hint.text) for s in beyond.steps]
             assert ours[: len(expected)] == expected[: len(ours)]
@@ -131,23 +125,6 @@ def test_a_path_through_the_chains_is_serates(stem: str) -> None:
         else:
             ours = [_said(s.hint.rating, s.hint.text) for s in rated.steps]
             assert (ours[: len(expected)] if entry.stopped else ours) == expected
-
-
-def test_a_path_stops_where_the_stretch_not_ported_comes() -> None:
-    """With the techniques ported alone, a path that needs a technique of the stretch not
-    ported is not rated: the exclusions and chains after it are not reached. (serate's first X
-    puzzle turns to a grouped 2-string kite, 4.3, after its first steps: ``x.states``' first
-    entry is a step of the chains after it.)"""
-    rules = parse("x")
-    puzzle = (GOLDENS / "x.txt").read_text().split()[0]
-    entry = _entries("x")[0]
-    assert entry.puzzle == 0
-    with pytest.raises(Beyond) as stopped:
-        ruled.rate_rules(puzzle, rules)
-    assert len(stopped.value.steps) < entry.step
-    assert stopped.value.level == 40
-    names = [name for name, _ in ruled.order_of(layout_of(rules))]
-    assert not set(names) & {name for name, _ in ruled_chains.TECHNIQUES}
 
 
 def test_the_goldens_hold_steps_and_tails() -> None:

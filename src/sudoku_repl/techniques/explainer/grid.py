@@ -87,7 +87,10 @@ class Geometry:
     rows and columns, then its extra regions by serate's type), ``unit_types`` serate's type of
     each (0 block, 1 row, 2 column, 3 disjoint group, 4 window, 5 and 6 the diagonals,
     7 girandola, 8 asterisk, 9 center dot), ``cell_units`` the units each cell is in (in unit
-    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps).
+    order), ``peers`` each cell's visible cells (its regions' cells and a rule's leaps), and
+    ``visible`` the same cells in the order serate lists them (``Grid.visibleCellIndex``: the
+    blocks', rows' and columns' in index order, then each extra rule's in turn), which decides
+    which of two equal findings a search that walks them meets first.
 
     ``region_peers``: each cell's peers in its regions alone, region by region in unit order,
     each cell once (what an "on" candidate turns off in serate's chains, which follow no leap;
@@ -95,13 +98,14 @@ class Geometry:
     order)."""
 
     __slots__ = ("cell_pos", "cell_units", "peer_mask", "peer_sets", "peers", "region_peers",
-                 "unit_sets", "unit_types", "units")  # fmt: skip
+                 "unit_sets", "unit_types", "units", "visible")  # fmt: skip
 
     def __init__(
         self,
         units: tuple[tuple[int, ...], ...],
         unit_types: tuple[int, ...],
         peers: tuple[tuple[int, ...], ...],
+        visible: tuple[tuple[int, ...], ...] | None = None,
     ) -> None:
         self.units = units
         self.unit_types = unit_types
@@ -112,6 +116,7 @@ class Geometry:
         self.peers = peers
         self.peer_sets = tuple(frozenset(p) for p in peers)
         self.peer_mask = tuple(sum(1 << p for p in ps) for ps in peers)
+        self.visible = peers if visible is None else visible
         self.region_peers = tuple(
             tuple(dict.fromkeys(o for u in self.cell_units[c] for o in units[u] if o != c))
             for c in range(81)
@@ -243,12 +248,12 @@ class Grid:
         cands = self.cands
         return [cell for cell in UNITS[unit] if cands[cell] & bit]
 
-    def position_table(self) -> list[list[int]]:
-        """``positions(unit, value)`` for every unit of its geometry and value (index 0
-        unused)."""
+    def position_table(self, units: Sequence[Sequence[int]] | None = None) -> list[list[int]]:
+        """``positions(unit, value)`` for every unit of its geometry (or of ``units``) and
+        value (index 0 unused)."""
         cands = self.cands
         table = []
-        for unit in self.geometry.units:
+        for unit in self.geometry.units if units is None else units:
             row = [0] * 10
             for i, cell in enumerate(unit):
                 mask = cands[cell]

@@ -33,6 +33,18 @@ from sudoku_repl.techniques.explainer.hint import Finder, Hint
 #: a BUG: "else it would have two"): on a grid with several they remove real solutions' values
 UNIQUENESS = frozenset(("unique loops", "bug"))
 
+#: the techniques SE gathers together once none below them has a finding (its "chaining" hint
+#: producers); the later ones each alone, while the list is still empty
+CHAINS = frozenset(
+    (
+        "cycles and forcing chains",
+        "aligned triplet exclusion",
+        "nishio",
+        "multiple forcing chains",
+        "dynamic forcing chains",
+    )
+)
+
 
 def techniques(poll: Poll | None = None, uniqueness: bool = True) -> tuple[tuple[str, Finder], ...]:
     """Every technique, in the order serate tries them (SukakuExplainer 1.15.10, defaults).

@@ -14,11 +14,14 @@ all), the naked sets to generalized ones, and with a leap (or non-consecutive) t
 techniques are dropped.
 
 The techniques of serate's order ported here are its first ones, from the hidden single up to
-the generalized intersections (2.9); a path that needs a later one is not rated (``Beyond``)
-rather than rated wrongly: a later technique comes before any other in serate's order, so a
-path is exact up to the step where it stops. The exclusions and chains, after the stretch not
-ported, are ``ruled_chains``' (``after_the_stretch``). Classic sudoku and the toroidal board alone
-(whose wrap changes nothing without a leap) are the classic rating's (``rating.rate``).
+the dynamic forcing chains (+) (``order_of``: the turbot fish, wings, uniqueness and quads are
+the classic modules', which read the rules' regions and visible cells from ``grid.geometry``;
+the exclusions and chains after them ``ruled_chains``', ``after_the_stretch``), under the
+variant set; under a Latin square to the hidden quad, under non-consecutive to the naked
+single. A path that needs a later one is not rated (``Beyond``) rather than rated wrongly: a
+later technique comes before any other in serate's order, so a path is exact up to the step
+where it stops. Classic sudoku and the toroidal board alone (whose wrap changes nothing
+without a leap) are the classic rating's (``rating.rate``).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import attrs
 from sudoku_repl.core.rules import Rules
 from sudoku_repl.techniques.explainer import ruled_chains
 from sudoku_repl.techniques.explainer.fish import fish_patterns
+from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import (
     ALL,
     BIT_COUNT,
@@ -47,6 +51,24 @@ from sudoku_repl.techniques.explainer.rating import SERating, Step
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES, cell_name, full_name
 from sudoku_repl.techniques.explainer.ruled_words import cells_text as _cells
 from sudoku_repl.techniques.explainer.singles import hidden_set_cells
+from sudoku_repl.techniques.explainer.strong_links import (
+    TurbotPlan,
+    turbot_findings,
+    turbot_names,
+)
+from sudoku_repl.techniques.explainer.uniqueness import (
+    bug_findings,
+    bug_values,
+    loop_findings,
+    loop_name,
+    loop_values,
+)
+from sudoku_repl.techniques.explainer.wings import (
+    als_findings,
+    als_wing_values,
+    suffix,
+    xy_wing_patterns,
+)
 
 #: serate's region types by the rule words that bring them (``RULES``' words), in type order
 _TYPE_OF_WORD: Final = {"dg": (3,), "windoku": (4,), "x": (5, 6), "girandola": (7,),
@@ -80,6 +102,29 @@ _DIRECT_PAIRS: Final = (
     ((4, 2), (4, 1), (2, 4), (1, 4), (0, 4), (4, 0)),
     ((4, 3), (3, 4)),
 )
+
+#: the extra region types in the order serate adds their cells to a cell's visible cells
+#: (``Grid.changeVisibleCells``: windows, disjoint groups, the diagonals, center dot,
+#: girandola, asterisk), then the anti-king's and the anti-knight's leaps, (row, column) steps
+_VISIBLE_TYPES: Final = ((4,), (3,), (5, 6), (9,), (7,), (8,))
+_LEAPS: Final = {
+    "antiking": ((1, 1), (-1, 1), (-1, -1), (1, -1)),
+    "antiknight": ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 1), (-2, 1), (2, -1), (-2, -1)),
+}
+#: ``TurbotFish``'s (base, cover) region types on the variant set, in its order: after the
+#: classic five, blocks with blocks, then each extra type with the types up to it
+_VARIANT_TURBOT_SETS: Final = (
+    (1, 1), (2, 2), (2, 1), (1, 0), (2, 0), (0, 0),
+    *((3, t) for t in range(10)),
+    *((4, t) for t in (0, 1, 2, 4, 5, 6, 7, 8, 9)),
+    *((5, t) for t in (0, 1, 2, 6, 7, 8, 9)),
+    *((6, t) for t in (0, 1, 2, 7, 8, 9)),
+    *((7, t) for t in (0, 1, 2, 8, 9)),
+    *((8, t) for t in (0, 1, 2, 9)),
+    *((9, t) for t in (0, 1, 2)),
+)  # fmt: skip
+#: the region types ``shareRegionOf`` asks after the column, the row and the block, in order
+_SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 
 
 class Beyond(Exception):
@@ -125,6 +170,10 @@ class Layout:
     consecutive: int
     #: serate's ``isVLatin()`` false: an extra region or a leap, and its variant technique set
     variant: bool
+    #: the peers in serate's order (``Geometry.visible``)
+    visible: tuple[tuple[int, ...], ...]
+    #: ``geometry``, made once (the techniques ask for it on every grid they search)
+    _geo: Geometry | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     @property
     def blocks(self) -> bool:
@@ -135,7 +184,11 @@ class Layout:
         """Its regions (blocks, rows, columns, then the extra types in type order, each in
         serate's order inside it) and visible cells, as the techniques that play any rules
         read them."""
-        return _geometry(self)
+        geo = self._geo
+        if geo is None:
+            geo = _geometry(self)
+            object.__setattr__(self, "_geo", geo)  # (frozen: set once, not part of its value)
+        return geo
 
     def scan(self) -> Iterator[tuple[int, tuple[int, ...]]]:
         """(type, cells) of each region in ``HiddenSingle``'s, ``HiddenSet``'s and
@@ -147,11 +200,36 @@ class Layout:
                 yield kind, region
 
 
-@cache
 def _geometry(lay: Layout) -> Geometry:
     units = tuple(region for t in lay.types for region in lay.regions[t])
     types = tuple(t for t in lay.types for _ in lay.regions[t])
-    return Geometry(units, types, lay.peers)
+    return Geometry(units, types, lay.peers, lay.visible)
+
+
+def _visible(
+    cell: int, types: Sequence[int], regions: Sequence[Sequence[Sequence[int]]], rules: Rules
+) -> tuple[int, ...]:
+    """``Grid.changeVisibleCells``' list of a cell: its block's, row's and column's cells in
+    index order, then each extra type's region cells in the region's order (the diagonals'
+    together in index order), then the leaps' cells in their steps' order, each cell once."""
+    seen = sorted({c for t in types if t <= 2 for r in regions[t] if cell in r for c in r})
+    for kinds in _VISIBLE_TYPES:
+        cells = [c for t in kinds if t in types for r in regions[t] if cell in r for c in r]
+        if len(kinds) > 1:
+            cells.sort()
+        seen += (c for c in cells if c not in seen)
+    wrap = "toroidal" in rules.words
+    for word, steps in _LEAPS.items():
+        if word not in rules.words:
+            continue
+        for dr, dc in steps:
+            row, col = cell // 9 + dr, cell % 9 + dc
+            if not wrap and not (0 <= row < 9 and 0 <= col < 9):
+                continue
+            other = row % 9 * 9 + col % 9
+            if other not in seen:
+                seen.append(other)
+    return tuple(c for c in seen if c != cell)
 
 
 def plays_classic(rules: Rules) -> bool:
@@ -188,7 +266,8 @@ def layout_of(rules: Rules) -> Layout:
     apart = tuple(tuple(cells) for cells in near)
     variant = bool(words & {"dg", "windoku", "x", "girandola", "asterisk", "centerdot",
                             "antiknight", "antiking"})  # fmt: skip
-    return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant)
+    visible = tuple(_visible(cell, types, regions, rules) for cell in range(81))
+    return Layout(rules, types, regions, tuple(peers), apart, consecutive, variant, visible)
 
 
 class RuledGrid(Grid):
@@ -275,29 +354,36 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
         pairs += _DIRECT_PAIRS[2]
         if 3 in lay.types:
             pairs += _DIRECT_PAIRS[3]
+    masks = _region_masks(lay)
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
     for type1, type2 in pairs:
-        firsts, seconds = lay.regions[type1], lay.regions[type2]
+        firsts, seconds = masks[type1], masks[type2]
         for value in DIGITS:
-            for i1, region1 in enumerate(firsts):
-                places = grid.places(region1, value)
-                if len(places) < 2:
+            holders = holding[value]
+            for i1, mask1 in enumerate(firsts):
+                places = holders & mask1
+                if places.bit_count() < 2:
                     continue
-                for region2 in seconds:
-                    inside = set(region2)
-                    if inside.isdisjoint(region1):
+                for i2, mask2 in enumerate(seconds):
+                    if not mask2 & mask1 or places & ~mask2:
                         continue
-                    if any(region1[i] not in inside for i in places):
-                        continue
-                    for i3, region3 in enumerate(firsts):
-                        if i3 == i1 or inside.isdisjoint(region3):
+                    for i3, mask3 in enumerate(firsts):
+                        if i3 == i1 or not mask3 & mask2:
                             continue
-                        places3 = grid.places(region3, value)
-                        if len(places3) <= 1:
+                        places3 = holders & mask3
+                        if places3.bit_count() <= 1:
                             continue
-                        left = [region3[i] for i in places3 if region3[i] not in inside]
-                        if len(left) == 1:
-                            yield _direct_locking(grid, type1, type2, region1, region2, left[0],
-                                                  value)  # fmt: skip
+                        left = places3 & ~mask2
+                        if left.bit_count() == 1:
+                            region1, region2 = lay.regions[type1][i1], lay.regions[type2][i2]
+                            yield _direct_locking(grid, type1, type2, region1, region2,
+                                                  left.bit_length() - 1, value)  # fmt: skip
+
+
+@cache
+def _region_masks(lay: Layout) -> tuple[tuple[int, ...], ...]:
+    """Each type's regions' cells as 81-bit masks."""
+    return tuple(tuple(sum(1 << c for c in region) for region in kind) for kind in lay.regions)
 
 
 def _direct_locking(
@@ -324,10 +410,7 @@ def _hidden_sets(
     for kind, region in grid.layout.scan():
         if grid.empty_in(region) <= least:
             continue
-        table = [0] * 10
-        for value in DIGITS:
-            for i in grid.places(region, value):
-                table[value] |= 1 << i
+        table = grid.position_table((region,))[0]
         for values in combinations_colex(tuple(DIGITS), degree):
             common = hidden_set_cells(table, values)
             if common is not None:
@@ -492,11 +575,89 @@ def fish(degree: int) -> Finder:
     return finder
 
 
-def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
+def _turbot_plan(lay: Layout) -> TurbotPlan:
+    """What ``TurbotFish`` searches on these rules: on the variant set, every pair of its
+    region types in play; else the classic five without the blocks' when there are none.
+    The bridges share a column, a row, a block, then a variant's region."""
+    if lay.variant:
+        sets = tuple(s for s in _VARIANT_TURBOT_SETS if s[0] in lay.types and s[1] in lay.types)
+        shares = (2, 1, 0, *(t for t in _SHARE_TYPES if t in lay.types))
+    else:
+        sets = tuple(s for s in _VARIANT_TURBOT_SETS[:5] if lay.blocks or 0 not in s)
+        shares = (2, 1, 0) if lay.blocks else (2, 1)
+    return TurbotPlan(sets, shares)
+
+
+def turbot_fish(lay: Layout) -> Finder:
+    """``TurbotFish`` (4.0 to 4.3): two strong links, in any of the rules' regions, whose
+    bridges share a region; the value goes from the cells that see both ends."""
+    plan = _turbot_plan(lay)
+    types = lay.geometry.unit_types
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for found in turbot_findings(grid, plan):
+            name = turbot_names(found, (types[found.base], types[found.cover]))[0]
+            cells = (found.start, found.bridge1, found.bridge2, found.end)
+            text = f"{name}: {_cells(cells)} on value {found.value}"
+            yield Hint(name, found.rating, found.removals, None, text)
+
+    return finder
+
+
+def xy_wings(xyz: bool) -> Finder:
+    """``XYWing`` (4.2) and ``XYWing(true)``, the XYZ-Wing (4.4), on the rules' visible
+    cells."""
+    name = "XYZ-Wing" if xyz else "XY-Wing"
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for pivot, w1, w2, value, removals in xy_wing_patterns(grid, xyz):
+            text = f"{name}: {_cells((pivot, w1, w2))} on value {value}"
+            yield Hint(name, 44 if xyz else 42, removals, None, text)
+
+    return finder
+
+
+def als_wings(size: int) -> Finder:
+    """``WXYZWing`` (5.5 to 5.6) and ``VWXYZWing`` (6.2 to 6.4) on the rules' visible cells."""
+    base = "WXYZ-Wing" if size == 3 else "VWXYZ-Wing"
+
+    def finder(grid: RuledGrid) -> Iterator[Hint]:
+        for rating, _, removals, shape in als_findings(grid, size):
+            double, cells = shape[0], shape[3]
+            pair = MASK_DIGITS[grid.cands[cells[-1]]]
+            name = f"{base} {suffix(shape)}"
+            text = f"{name}: {_cells(cells)} {als_wing_values(double, pair, removals)}"
+            yield Hint(name, rating, removals, None, text)
+
+    return finder
+
+
+def unique_loops(grid: RuledGrid) -> Iterator[Hint]:
+    """``UniqueLoops`` (4.5 and up): unique rectangles and loops of types 1 to 4 through
+    every region of the rules."""
+    for rating, kind, removals, length, loop, v1, v2 in loop_findings(grid):
+        name = loop_name(kind, length)[0]
+        text = f"{name}: {_cells(loop)} on {loop_values(kind, v1, v2, removals)}"
+        yield Hint(name, rating, removals, None, text)
+
+
+def bivalue_universal_grave(grid: RuledGrid) -> Iterator[Hint]:
+    """``BivalueUniversalGrave`` (5.6 and up) over every region of the rules."""
+    for hint, cells, digits in bug_findings(grid):
+        name = hint.technique
+        if name == "BUG type 1":
+            text = f"{name}: {cell_name(cells[0])}"
+        else:
+            listed = ",".join(map(cell_name, cells))  # (``Cell.toString``: no "Cells")
+            text = f"{name}: {listed} on {bug_values(name, digits)}"
+        yield Hint(name, hint.rating, hint.eliminations, None, text)
+
+
+def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step.
-    The exclusions and chains (``after_the_stretch``) join its end once the stretch before
-    them (the turbot fish to the VWXYZ-wing) is ported."""
+    The exclusions and chains (``after_the_stretch``) end the variant set's order, after the
+    VWXYZ-wing (the rest of serate's, the nested forcing chains, not ported)."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
@@ -517,14 +678,37 @@ def order_of(lay: Layout) -> tuple[tuple[str, Finder], ...]:
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
     ]
-    return tuple(order)  # the turbot fish come next: not ported
+    if lay.variant and not lay.blocks:  # its turbot fish would read blocks it has not
+        return tuple(order)
+    order += [
+        ("turbot fish", turbot_fish(lay)),
+        ("xy-wing", xy_wings(False)),
+        ("xyz-wing", xy_wings(True)),
+    ]
+    # (with a leap, serate's variant set has no uniqueness techniques)
+    leaps = any(w in lay.rules.words for w in _LEAPS)
+    if not leaps:
+        order.append(("unique loops", unique_loops))
+    order += [
+        ("naked quad", naked_sets(4, generalized)),
+        ("jellyfish", fish(4)),
+        ("hidden quad", hidden_sets(4)),
+    ]
+    if not lay.variant:  # the three strong links come next: not ported
+        return tuple(order)
+    # (the variant set has no three or four strong links)
+    order += [("naked quintuplet", naked_sets(5, True)), ("wxyz-wing", als_wings(3))]
+    if not leaps:
+        order.append(("bug", bivalue_universal_grave))
+    order.append(("vwxyz-wing", als_wings(4)))
+    return tuple(order) + after_the_stretch(lay, poll)
 
 
-def after_the_stretch(lay: Layout) -> tuple[tuple[str, Finder], ...]:
+def after_the_stretch(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     """serate's exclusions and chains on these rules, in its order (from the aligned pair
     exclusion on, ``ruled_chains``): its order after the stretch not ported, which a path
     reaches only past that stretch (the tests hold them to serate's steps there)."""
-    return ruled_chains.techniques(lay.variant, lay.blocks)
+    return ruled_chains.techniques(lay.variant, lay.blocks, poll)
 
 
 def rate_rules(puzzle: str, rules: Rules) -> SERating:
@@ -545,7 +729,7 @@ def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None 
     while not grid.is_solved():
         index, found = _first(grid, order)
         if found is None:
-            raise Beyond(steps, max(_TOP[name] for name, _ in order[:index]))
+            raise Beyond(steps, max(TOP[name] for name, _ in order[:index]))
         hint = found
         hint.apply(grid)
         steps.append(Step(hint, order[index][0]))
@@ -570,13 +754,16 @@ def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, H
 def order_level(lay: Layout) -> int:
     """The rating (tenths) of the hardest technique ported for these rules: the next step of
     a path they end is rated at least that."""
-    return max(_TOP[name] for name, _ in order_of(lay))
+    return max(TOP[name] for name, _ in order_of(lay))
 
 
 #: each technique's highest rating (tenths; a chain's, its least: its length has no bound)
-_TOP: Final = {
+TOP: Final = {
     "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
+    "turbot fish": 43, "xy-wing": 42, "xyz-wing": 44, "naked quad": 50, "jellyfish": 52,
+    "unique loops": 56, "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "bug": 62,
+    "vwxyz-wing": 64,
     **dict(ruled_chains.TECHNIQUES),
 }  # fmt: skip

@@ -18,6 +18,7 @@ import attrs
 
 from sudoku_repl.techniques.explainer import chains, exclusion, forcing, nested, ruled_plus
 from sudoku_repl.techniques.explainer.chains import CYCLE_ORIGIN, Found
+from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.potentials import Potential
@@ -77,12 +78,6 @@ def _cycle_line(found: Found) -> str:
     return f"{name}: {cell_name(cell)}.{value} off"
 
 
-def cycles_and_forcing_chains(grid: Grid) -> Iterator[Hint]:
-    """``Chaining`` of X-, Y- and XY-links (6.5 to 7.0 and more)."""
-    for found in chains.cycles_and_chains_found(grid):
-        yield attrs.evolve(found.hint, text=_cycle_line(found))
-
-
 def _chaining_line(grid: Grid, found: Found) -> str:
     """``BinaryChainingHint``, ``CellChainingHint`` and ``RegionChainingHint``: where the
     chains start (a region by its type's name) and the first chain's end."""
@@ -123,17 +118,26 @@ TECHNIQUES: Final = (
 )
 
 
-def techniques(variant: bool, blocks: bool) -> tuple[tuple[str, ChainFinder], ...]:
+def techniques(
+    variant: bool, blocks: bool, poll: Poll | None = None
+) -> tuple[tuple[str, ChainFinder], ...]:
     """``TECHNIQUES``' finders on a variant grid (``variant``: serate's variant technique set,
     an extra region or a leap; ``blocks``: not a Latin square), their "+" rules the set's
-    (``ruled_plus``): the nested forcing chains, not ported, come after them."""
+    (``ruled_plus``): the nested forcing chains, not ported, come after them. ``poll`` is
+    called often inside the chain searches and raises to stop them."""
+
+    def cycles(grid: Grid) -> Iterator[Hint]:  # ``Chaining`` of X-, Y- and XY-links (6.5)
+        for found in chains.cycles_and_chains_found(grid, poll):
+            yield attrs.evolve(found.hint, text=_cycle_line(found))
+
+    plus = ruled_plus.plus(variant, blocks)
     finders = (
         aligned_exclusion(2),
-        cycles_and_forcing_chains,
+        cycles,
         aligned_exclusion(3),
-        chainer(forcing.Chainer(False, True, True)),
-        chainer(forcing.Chainer(True, False, False)),
-        chainer(nested.dynamic_chainer(0)),
-        chainer(forcing.Chainer(True, True, False, 1, ruled_plus.plus(variant, blocks))),
+        chainer(forcing.Chainer(False, True, True, poll=poll)),
+        chainer(forcing.Chainer(True, False, False, poll=poll)),
+        chainer(nested.dynamic_chainer(0, poll)),
+        chainer(forcing.Chainer(True, True, False, 1, plus, poll=poll)),
     )
     return tuple((name, finder) for (name, _), finder in zip(TECHNIQUES, finders, strict=True))

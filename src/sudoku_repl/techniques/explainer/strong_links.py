@@ -31,8 +31,8 @@ from sudoku_repl.techniques.explainer.grid import (
     PEER_MASK,
     ROW_OF,
     UNITS,
+    Geometry,
     Grid,
-    seen_by_all,
 )
 from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
 
@@ -76,14 +76,56 @@ class Turbot(NamedTuple):
         return ("00", "01", "11")[sum(self.grouped)]
 
 
+#: TurbotFishHint's names by the types (0 block, 1 row, 2 column) of its two links, ungrouped
+_TURBOT_WORDS = {
+    (0, 0): ("Turbot Crane", "GXW"),
+    (1, 1): ("Skyscraper", "Sky"),
+    (2, 2): ("Skyscraper", "Sky"),
+    (1, 2): ("Two-string Kite", "2SK"),
+    (2, 1): ("Two-string Kite", "2SK"),
+}
+
+
+def turbot_names(found: Turbot, kinds: tuple[int, int]) -> tuple[str, str]:
+    """TurbotFishHint's names (``getName``, ``getShortName``) by its links' region types
+    (``kinds``: serate's, 0 block, 1 row, 2 column, from 3 on a variant's): grouped links named
+    with their count, a link in a variant's region as generalized."""
+    suffix = found.suffix
+    base_grouped, cover_grouped = found.grouped
+    if (base_grouped and kinds[0] == 0) or (cover_grouped and kinds[1] == 0):
+        return f"Grouped Turbot Crane {suffix}", f"gTC{suffix}"
+    if base_grouped or cover_grouped:
+        if kinds[0] == kinds[1]:
+            return f"Grouped Skyscraper {suffix}", f"gSky{suffix}"
+        return f"Grouped 2-String Kite {suffix}", f"g2SK{suffix}"
+    if max(kinds) > 2:
+        return f"Generalized 2 strong links {suffix}", f"g2SL{suffix}"
+    return _TURBOT_WORDS.get(kinds, ("Turbot Crane", "TC"))
+
+
 #: the (base, cover) unit types serate's TurbotFish tries, in its order (0 blocks, 1 rows, 2
 #: columns): skyscrapers on rows, on columns, kites, cranes from a row, from a column
 _TURBOT_SETS = ((1, 1), (2, 2), (2, 1), (1, 0), (2, 0))
-#: their ratings (tenths) ungrouped, by (base, cover)
-_TURBOT_RATINGS = {(1, 1): 40, (2, 2): 40, (2, 1): 41, (1, 0): 42, (2, 0): 42}
+#: their ratings (tenths) ungrouped, by (base, cover), and a crane of two blocks (on variant
+#: rules); a link grouped or in a variant's region rates 4.3
+_TURBOT_RATINGS = {(1, 1): 40, (2, 2): 40, (2, 1): 41, (1, 0): 42, (2, 0): 42, (0, 0): 42}
+
+
+class TurbotPlan(NamedTuple):
+    """What serate's ``TurbotFish`` searches on a set of rules: the (base, cover) region
+    types in its order (``sets``) and the region types whose region a weak link's bridges may
+    share, in the order it asks them (``shares``, ``shareRegionOf``)."""
+
+    sets: tuple[tuple[int, int], ...]
+    shares: tuple[int, ...]
+
+
+#: classic sudoku's: rows, columns and blocks
+CLASSIC_TURBOT = TurbotPlan(_TURBOT_SETS, (2, 1, 0))
 #: a block's empty rectangle around each heart (its position): the four positions sharing
 #: neither its row nor its column, and the heart's column and row without it (``Grid.Region``'s
-#: ``Rectangle``, ``crossBlade1``, ``crossBlade2``)
+#: ``Rectangle``, ``crossBlade1``, ``crossBlade2``, which serate reads by position in any
+#: region it takes as a block)
 _RECTANGLES = tuple(
     sum(1 << p for p in range(9) if p // 3 != h // 3 and p % 3 != h % 3) for h in range(9)
 )
@@ -104,16 +146,36 @@ def _places(mask: int) -> list[int]:
     return [i for i in range(9) if mask >> i & 1]
 
 
+class _Typed(NamedTuple):
+    """A geometry's units by serate's region type: each type's units (unit numbers), each
+    type's unit holding each cell (-1: none), each unit's cells as a mask."""
+
+    units: tuple[tuple[int, ...], ...]
+    unit_of: tuple[tuple[int, ...], ...]
+    masks: tuple[int, ...]
+
+
 @functools.cache
-def _link_ends(unit: int, places: int) -> tuple[bool, list[_Ends]] | None:
-    """A strong link of a unit as serate's TurbotFish takes it (a row or column of 2 to 6
-    places, a block of 2 to 5): whether it is grouped, and each way it names its ends (the
-    cells); None for no link. A group is the places of a line in two of its
+def _typed(geometry: Geometry) -> _Typed:
+    units = tuple(
+        tuple(u for u, t in enumerate(geometry.unit_types) if t == kind) for kind in range(10)
+    )
+    unit_of = tuple(
+        tuple(next((u for u in units[kind] if c in geometry.unit_sets[u]), -1) for c in range(81))
+        for kind in range(10)
+    )
+    masks = tuple(sum(1 << cell for cell in unit) for unit in geometry.units)
+    return _Typed(units, unit_of, masks)
+
+
+@functools.cache
+def _link_ends(cells: tuple[int, ...], block: bool, places: int) -> tuple[bool, list[_Ends]] | None:
+    """A strong link of a region as serate's TurbotFish takes it (``block``: as a block, of 2
+    to 5 places, else as a line, of 2 to 6): whether it is grouped, and each way it names its
+    ends (the cells); None for no link. A group is the places of a line in two of its
     block segments, or of a block on the row and the column through a heart (the first heart
     whose empty rectangle holds none, the only one serate looks at)."""
     count = places.bit_count()
-    block = unit < 9
-    cells = UNITS[unit]
     if count < 2 or count > (5 if block else 6):
         return None
     if count == 2:
@@ -168,12 +230,9 @@ def _link_ends(unit: int, places: int) -> tuple[bool, list[_Ends]] | None:
     return True, ends
 
 
-def _holding(cells: list[int | None], kind: int, of: int) -> bool:
-    """Whether every cell given (None: none) lies in the unit of ``kind`` of the cell ``of``."""
-    return all(c is None or CELL_UNITS[c][kind] == CELL_UNITS[of][kind] for c in cells)
-
-
 def _share(
+    unit_of: tuple[tuple[int, ...], ...],
+    shares: tuple[int, ...],
     bridge1: int,
     support1: int | None,
     bridge2: int,
@@ -181,51 +240,67 @@ def _share(
     support1b: int | None,
     support2b: int | None,
 ) -> int | None:
-    """``TurbotFish.shareRegionOf``: the column, else the row, else the block holding both
-    bridges and their groups' other cells (a support's second only with its first)."""
-    for kind in (2, 1, 0):
-        cells = [bridge2, support1, support2]
-        if support1 is not None:
-            cells.append(support1b)
-        if support2 is not None:
-            cells.append(support2b)
-        if _holding(cells, kind, bridge1):
-            return CELL_UNITS[bridge1][kind]
+    """``TurbotFish.shareRegionOf``: the first region of the types ``shares`` (classic: the
+    column, else the row, else the block) holding both bridges and their groups' other cells
+    (a support's second only with its first)."""
+    cells = [bridge2, support1, support2]
+    if support1 is not None:
+        cells.append(support1b)
+    if support2 is not None:
+        cells.append(support2b)
+    for kind in shares:
+        of = unit_of[kind]
+        unit = of[bridge1]
+        if unit >= 0 and all(c is None or of[c] == unit for c in cells):
+            return unit
     return None
 
 
-def turbot_findings(grid: Grid) -> list[Turbot]:
+def turbot_findings(grid: Grid, plan: TurbotPlan = CLASSIC_TURBOT) -> list[Turbot]:
     """Every chain of two strong links in serate's order (``TurbotFish.getHints``): as its
-    search meets them (the unit types of ``_TURBOT_SETS``, each digit, each base unit and way
-    of naming its ends, each cover unit after it and way, each of the four ways to join
-    them), sorted (stable) by rating, the most removals first, then the suffix."""
+    search meets them (the region types of ``plan.sets``, each digit, each base region and way
+    of naming its ends, each cover region after it and way, each of the four ways to join
+    them), sorted (stable) by rating, the most removals first, then the suffix. The regions
+    and visible cells are the grid's (``grid.geometry``): ``base`` and ``cover`` are its unit
+    numbers."""
+    geometry = grid.geometry
+    typed = _typed(geometry)
+    units, masks = geometry.units, typed.masks
+    table = grid.position_table(units)
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
     found: list[Turbot] = []
-    table = grid.position_table()
-    for base_type, cover_type in _TURBOT_SETS:
+    for base_type, cover_type in plan.sets:
+        base_block, cover_block = base_type in (0, 3, 4), cover_type == 0
+        bases, covers = typed.units[base_type], typed.units[cover_type]
         for value in DIGITS:
-            holders = grid.value_mask(value)
-            for i1 in range(9):
-                base = base_type * 9 + i1
-                base_link = _link_ends(base, table[base][value])
+            holders = holding[value]
+            for i1, base in enumerate(bases):
+                base_link = _link_ends(units[base], base_block, table[base][value])
                 if base_link is None:
                     continue
                 base_grouped, base_ends = base_link
-                base_places = holders & _UNIT_MASKS[base]
+                base_places = holders & masks[base]
                 for be in base_ends:
-                    for i2 in range(i1 + 1 if base_type == cover_type else 0, 9):
-                        cover = cover_type * 9 + i2
-                        cover_link = _link_ends(cover, table[cover][value])
-                        if cover_link is None or base_places & _UNIT_MASKS[cover]:
+                    for i2 in range(i1 + 1 if base_type == cover_type else 0, len(covers)):
+                        cover = covers[i2]
+                        cover_link = _link_ends(units[cover], cover_block, table[cover][value])
+                        if cover_link is None or base_places & masks[cover]:
                             continue
                         cover_grouped, cover_ends = cover_link
-                        rest = holders & ~(_UNIT_MASKS[base] | _UNIT_MASKS[cover])
+                        rest = holders & ~(masks[base] | masks[cover])
                         if not rest:
                             continue
                         for ce in cover_ends:
-                            cells = [*be[:2], *ce[:2], *be[2:4], *ce[2:4], *be[4:], *ce[4:]]
+                            ends = [*be[:2], *ce[:2], *be[2:4], *ce[2:4], *be[4:], *ce[4:]]
                             found.extend(
                                 _turbots(
-                                    rest, value, cells, base, cover, base_grouped, cover_grouped
+                                    geometry,
+                                    (typed.unit_of, plan.shares),
+                                    rest,
+                                    value,
+                                    ends,
+                                    (base, cover),
+                                    (base_grouped, cover_grouped),
                                 )
                             )
     found.sort(key=lambda t: t.suffix)
@@ -234,50 +309,55 @@ def turbot_findings(grid: Grid) -> list[Turbot]:
 
 
 def _turbots(
+    geometry: Geometry,
+    sharing: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]],
     rest: int,
     value: int,
     cells: list[int | None],
-    base: int,
-    cover: int,
-    base_grouped: bool,
-    cover_grouped: bool,
+    links: tuple[int, int],
+    grouped: tuple[bool, bool],
 ) -> Iterator[Turbot]:
-    """The chains of one base link and one cover link, named one way each (``cells``: serate's
-    twelve, 0-1 the base's ends, 2-3 the cover's, 4-7 and 8-11 their groups' other cells),
-    joined each of the four ways whose bridges share a unit other than theirs; ``rest``: the
+    """The chains of one base link and one cover link (``links``, their units), named one way
+    each (``cells``: serate's twelve, 0-1 the base's ends, 2-3 the cover's, 4-7 and 8-11 their
+    groups' other cells), joined each of the four ways whose bridges share a region other than
+    theirs (``sharing``: each type's region of each cell, the types asked); ``rest``: the
     value's cells outside their units."""
+    peer_mask = geometry.peer_mask
+    base, cover = links
+    base_grouped, cover_grouped = grouped
     for i in range(2):
         for j in range(2, 4):
             start, end = cells[i], cells[5 - j]
             assert start is not None and end is not None
-            seen = PEER_MASK[start] & PEER_MASK[end] & rest
-            if not seen:  # (a cheap test first: the chain would remove nothing)
+            seen = peer_mask[start] & peer_mask[end] & rest
+            if base_grouped and cells[i + 4] is not None:
+                seen &= geometry.seen_by_all(
+                    c for c in (cells[i + 4], cells[i + 8]) if c is not None
+                )
+            if cover_grouped and cells[9 - j] is not None:
+                seen &= geometry.seen_by_all(
+                    c for c in (cells[9 - j], cells[13 - j]) if c is not None
+                )
+            if not seen:  # (the cheap test first: the chain would remove nothing)
                 continue
             bridge1, bridge2 = cells[1 - i], cells[j]
             assert bridge1 is not None and bridge2 is not None
             shared = _share(
-                bridge1, cells[5 - i], bridge2, cells[j + 4], cells[9 - i], cells[j + 8]
+                *sharing, bridge1, cells[5 - i], bridge2, cells[j + 4], cells[9 - i], cells[j + 8]
             )
             if shared is None or shared in (base, cover):
                 continue
-            if base_grouped and cells[i + 4] is not None:
-                seen &= seen_by_all(c for c in (cells[i + 4], cells[i + 8]) if c is not None)
-            if cover_grouped and cells[9 - j] is not None:
-                seen &= seen_by_all(c for c in (cells[9 - j], cells[13 - j]) if c is not None)
             removals = _removals(seen, value)
             if removals:
-                rating = (
-                    43
-                    if base_grouped or cover_grouped
-                    else _TURBOT_RATINGS[(base // 9, cover // 9)]
-                )
+                types = (geometry.unit_types[base], geometry.unit_types[cover])
+                plain = not (base_grouped or cover_grouped) and max(types) <= 2
                 yield Turbot(
-                    rating,
+                    _TURBOT_RATINGS[types] if plain else 43,
                     removals,
                     value,
                     base,
                     cover,
-                    (base_grouped, cover_grouped),
+                    grouped,
                     start,
                     bridge1,
                     bridge2,

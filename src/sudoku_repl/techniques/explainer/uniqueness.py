@@ -10,16 +10,28 @@ from collections.abc import Iterator
 from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
-    CELL_UNITS,
     DIGITS,
     MASK_DIGITS,
-    PEER_SETS,
-    UNITS,
+    Geometry,
     Grid,
     bits,
     combinations_colex,
 )
-from sudoku_repl.techniques.explainer.hint import Finder, Hint
+from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
+
+# The regions are the grid's (``grid.geometry``): classic sudoku's blocks, rows and columns, or
+# a variant's with its extra regions, each cell's in serate's type order (``cell_units``).
+
+
+def _positions(grid: Grid, cells: tuple[int, ...], value: int) -> int:
+    """Bit i set when the region's i-th cell has the candidate."""
+    cands = grid.cands
+    return sum(1 << i for i, cell in enumerate(cells) if cands[cell] >> value & 1)
+
+
+def _empty_count(grid: Grid, cells: tuple[int, ...]) -> int:
+    values = grid.values
+    return sum(1 for cell in cells if not values[cell])
 
 
 def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
@@ -28,15 +40,18 @@ def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
     a single value between them."""
     both = (1 << v1) | (1 << v2)
     cands = grid.cands
+    geometry = grid.geometry
+    cell_units, unit_types, units = geometry.cell_units, geometry.unit_types, geometry.units
     found: list[list[int]] = []
     loop: list[int] = []
 
     def walk(cell: int, allowed: int, extra: int, last_type: int) -> None:
         loop.append(cell)
-        for unit_type, unit in enumerate(CELL_UNITS[cell]):
+        for unit in cell_units[cell]:
+            unit_type = unit_types[unit]
             if unit_type == last_type:
                 continue
-            for nxt in UNITS[unit]:
+            for nxt in units[unit]:
                 if nxt == loop[0] and len(loop) >= 4:
                     found.append(loop[:])
                 elif nxt not in loop:
@@ -52,12 +67,12 @@ def _loops(grid: Grid, start: int, v1: int, v2: int) -> list[list[int]]:
     return found
 
 
-def _valid_loop(loop: list[int]) -> bool:
+def _valid_loop(geometry: Geometry, loop: list[int]) -> bool:
     odd: set[int] = set()
     even: set[int] = set()
     for i, cell in enumerate(loop):
         seen = odd if i % 2 else even
-        for unit in CELL_UNITS[cell]:
+        for unit in geometry.cell_units[cell]:
             if unit in seen:
                 return False
             seen.add(unit)
@@ -75,20 +90,21 @@ def _loop_rating(loop: list[int]) -> int:
     return rating
 
 
-def _common_units(c1: int, c2: int) -> list[int]:
-    return [u for u in CELL_UNITS[c1] if u in CELL_UNITS[c2]]
+def _common_units(geometry: Geometry, c1: int, c2: int) -> list[int]:
+    return [u for u in geometry.cell_units[c1] if u in geometry.cell_units[c2]]
 
 
 def _type3(
     grid: Grid, loop: list[int], c1: int, c2: int, v1: int, v2: int, base: int
 ) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
     cands = grid.cands
+    geometry = grid.geometry
     extra = (cands[c1] | cands[c2]) & ~((1 << v1) | (1 << v2))
     out: list[tuple[int, int, tuple[tuple[int, int], ...]]] = []
     for degree in range(2, 8):
-        for unit in _common_units(c1, c2):
-            cells = UNITS[unit]
-            empty = grid.empty_count(unit)
+        for unit in _common_units(geometry, c1, c2):
+            cells = geometry.units[unit]
+            empty = _empty_count(grid, cells)
             i1, i2 = cells.index(c1), cells.index(c2)
             if degree * 2 <= empty and degree >= BIT_COUNT[extra]:
                 for indexes in combinations_colex(tuple(range(9)), degree):
@@ -129,7 +145,7 @@ def _type3(
                         union = 0
                         ok = True
                         for v in values:
-                            pos = grid.positions(unit, v) & ~(1 << i2)
+                            pos = _positions(grid, cells, v) & ~(1 << i2)
                             if not pos:
                                 ok = False
                                 break
@@ -152,8 +168,9 @@ def _type4(
     grid: Grid, c1: int, c2: int, v1: int, v2: int, base: int
 ) -> tuple[int, int, tuple[tuple[int, int], ...]] | None:
     r1 = r2 = None
-    for unit in _common_units(c1, c2):
-        others = [c for c in UNITS[unit] if c not in (c1, c2)]
+    geometry = grid.geometry
+    for unit in _common_units(geometry, c1, c2):
+        others = [c for c in geometry.units[unit] if c not in (c1, c2)]
         if not any(grid.cands[c] >> v1 & 1 for c in others):
             r1 = unit
         if not any(grid.cands[c] >> v2 & 1 for c in others):
@@ -165,6 +182,23 @@ def _type4(
     else:
         return None
     return (base, 4, removals) if removals else None
+
+
+def loop_name(kind: int, length: int) -> tuple[str, str]:
+    """``UniqueLoopHint``'s names (``getName``, ``getShortName``): a rectangle of four
+    cells, else a loop of its length, and its type."""
+    if length == 4:
+        return f"Unique Rectangle type {kind}", f"UR{kind}"
+    return f"Unique Loop {length} type {kind}", f"UL{length}{kind}"
+
+
+def loop_values(kind: int, v1: int, v2: int, removals: Removals) -> str:
+    """The values a unique loop's line names after its cells: the loop's two, for type 4 the
+    value locked in the region first, then the one removed."""
+    if kind == 4:
+        removed = removals[0][1]
+        v1, v2 = v1 + v2 - removed, removed
+    return f"{v1}, {v2}"
 
 
 def pure_unique_loops(grid: Grid) -> Iterator[Hint]:
@@ -187,6 +221,7 @@ LoopFinding = tuple[int, int, tuple[tuple[int, int], ...], int, tuple[int, ...],
 def loop_findings(grid: Grid) -> list[LoopFinding]:
     """``pure_unique_loops``' findings, easiest first."""
     cands = grid.cands
+    geometry = grid.geometry
     found: list[LoopFinding] = []
     for start in range(81):
         if BIT_COUNT[cands[start]] != 2:
@@ -194,7 +229,7 @@ def loop_findings(grid: Grid) -> list[LoopFinding]:
         v1, v2 = MASK_DIGITS[cands[start]]
         both = (1 << v1) | (1 << v2)
         for loop in _loops(grid, start, v1, v2):
-            if not _valid_loop(loop):
+            if not _valid_loop(geometry, loop):
                 continue
             base = _loop_rating(loop)
             shape = (len(loop), tuple(loop), v1, v2)
@@ -211,7 +246,7 @@ def loop_findings(grid: Grid) -> list[LoopFinding]:
                     value = MASK_DIGITS[cands[extra_cells[0]] & ~both][0]
                     common = set(range(81))
                     for c in extra_cells:
-                        common &= PEER_SETS[c]
+                        common &= geometry.peer_sets[c]
                     removals = tuple(
                         (c, value)
                         for c in sorted(common)
@@ -234,6 +269,14 @@ def loop_findings(grid: Grid) -> list[LoopFinding]:
 unique_loops: Finder = native_ladder.Rung(native_ladder.UNIQUE_LOOPS, 0, pure_unique_loops)
 
 
+def bug_values(kind: str, digits: int) -> str:
+    """The values a BUG's line names after its cells (``kind`` its hint's name, ``digits``
+    its finding's mask): type 3's naked set's values, type 2's and 4's value."""
+    if kind == "BUG type 3":
+        return ", ".join(map(str, MASK_DIGITS[digits]))
+    return str(MASK_DIGITS[digits][0])
+
+
 def pure_bug(grid: Grid) -> Iterator[Hint]:
     """Bivalue universal grave: every cell but a few has two candidates and every value two
     places in each unit; the few extra candidates hold the only solution."""
@@ -249,6 +292,8 @@ BugFinding = tuple[Hint, tuple[int, ...], int]
 def bug_findings(grid: Grid) -> Iterator[BugFinding]:
     """``pure_bug``'s findings."""
     cands = grid.cands
+    geometry = grid.geometry
+    peer_sets, units = geometry.peer_sets, geometry.units
     temp = cands[:]
     bug_cells: list[int] = []
     bug_values: dict[int, int] = {}
@@ -257,9 +302,9 @@ def bug_findings(grid: Grid) -> Iterator[BugFinding]:
     all_extra: list[int] | None = None
     only_value = 0
     one_value = True
-    for unit in range(27):
+    for cells in units:
         for value in DIGITS:
-            places = grid.cells_with(unit, value)
+            places = [c for c in cells if cands[c] >> value & 1]
             if len(places) in (0, 2):
                 continue
             new_cells = [c for c in places if BIT_COUNT[cands[c]] >= 3]
@@ -280,7 +325,7 @@ def bug_findings(grid: Grid) -> Iterator[BugFinding]:
                 bug_values[cell] = bug_values.get(cell, 0) | 1 << value
                 all_values |= 1 << value
                 temp[cell] &= ~(1 << value)
-                common = set(PEER_SETS[cell]) if common is None else common & PEER_SETS[cell]
+                common = set(peer_sets[cell]) if common is None else common & peer_sets[cell]
                 common -= set(bug_cells)
                 if len(bug_cells) > 1 and BIT_COUNT[all_values] > 1 and not common:
                     return
@@ -291,15 +336,15 @@ def bug_findings(grid: Grid) -> Iterator[BugFinding]:
             bug_cells.append(cell)
             bug_values[cell] = 1 << only_value
             temp[cell] &= ~(1 << only_value)
-            common = set(PEER_SETS[cell]) if common is None else common & PEER_SETS[cell]
+            common = set(peer_sets[cell]) if common is None else common & peer_sets[cell]
             common -= set(bug_cells)
             if len(bug_cells) > 1 and BIT_COUNT[all_values] > 1 and not common:
                 return
     for cell in range(81):
         if not grid.values[cell] and BIT_COUNT[temp[cell]] != 2:
             return
-    for unit in range(27):
-        bit_values = [sum(1 for c in UNITS[unit] if temp[c] >> v & 1) for v in DIGITS]
+    for cells in units:
+        bit_values = [sum(1 for c in cells if temp[c] >> v & 1) for v in DIGITS]
         if any(n not in (0, 2) for n in bit_values):
             return
     if not bug_cells:
@@ -327,8 +372,9 @@ def bug_findings(grid: Grid) -> Iterator[BugFinding]:
 bug: Finder = native_ladder.Rung(native_ladder.BUG, 0, pure_bug)
 
 
-def _shared_units(cells: list[int]) -> list[int]:
-    return [u for u in CELL_UNITS[cells[0]] if all(u in CELL_UNITS[c] for c in cells)]
+def _shared_units(geometry: Geometry, cells: list[int]) -> list[int]:
+    cell_units = geometry.cell_units
+    return [u for u in cell_units[cells[0]] if all(u in cell_units[c] for c in cells)]
 
 
 def _bug4(
@@ -338,7 +384,7 @@ def _bug4(
     common = grid.cands[c1] & grid.cands[c2] & ~all_values
     if BIT_COUNT[common] != 1:
         return
-    for _ in _shared_units(bug_cells):
+    for _ in _shared_units(grid.geometry, bug_cells):
         removals = tuple(
             (c, v) for c in (c1, c2) for v in MASK_DIGITS[grid.cands[c] & ~bug_values[c] & ~common]
         )
@@ -350,9 +396,10 @@ def _bug3(
     grid: Grid, bug_cells: list[int], all_values: int, common: set[int]
 ) -> Iterator[BugFinding]:
     cands = grid.cands
+    geometry = grid.geometry
     for degree in range(2, 7):
-        for unit in _shared_units(bug_cells):
-            region_cells = [c for c in sorted(common) if c in UNITS[unit]]
+        for unit in _shared_units(geometry, bug_cells):
+            region_cells = [c for c in sorted(common) if c in geometry.unit_sets[unit]]
             if len(region_cells) < degree:
                 continue
             for naked_cells in combinations_colex(tuple(region_cells), degree - 1):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_repl.techniques.explainer import native_ladder
-from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, PEER_SETS, PEERS, Grid
-from sudoku_repl.techniques.explainer.hint import Finder, Hint
+from sudoku_repl.techniques.explainer.grid import BIT_COUNT, MASK_DIGITS, Grid
+from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
 
 
 def xy_wing(xyz: bool, pure: bool = False) -> Finder:
@@ -25,14 +25,18 @@ def xy_wing(xyz: bool, pure: bool = False) -> Finder:
 def xy_wing_patterns(
     grid: Grid, xyz: bool
 ) -> Iterator[tuple[int, int, int, int, tuple[tuple[int, int], ...]]]:
-    """(pivot, wing xz, wing yz, z, removals) of ``xy_wing``'s findings, in Python."""
+    """(pivot, wing xz, wing yz, z, removals) of ``xy_wing``'s findings, in Python, on the
+    grid's visible cells (``grid.geometry``: the wings in the order serate lists a pivot's
+    visible cells)."""
     pivot_size = 3 if xyz else 2
     cands = grid.cands
+    geometry = grid.geometry
+    visible, peer_sets = geometry.visible, geometry.peer_sets
     for pivot in range(81):
         pm = cands[pivot]
         if BIT_COUNT[pm] != pivot_size:
             continue
-        wings = [c for c in PEERS[pivot] if BIT_COUNT[cands[c]] == 2]
+        wings = [c for c in visible[pivot] if BIT_COUNT[cands[c]] == 2]
         for i, w1 in enumerate(wings):
             for w2 in wings[i + 1 :]:
                 m1, m2 = cands[w1], cands[w2]
@@ -47,22 +51,14 @@ def xy_wing_patterns(
                 elif z & pm or (m1 | m2) & ~z != pm:
                     continue
                 value = MASK_DIGITS[z][0]
-                targets = PEER_SETS[w1] & PEER_SETS[w2]
+                targets = peer_sets[w1] & peer_sets[w2]
                 if xyz:
-                    targets &= PEER_SETS[pivot]
+                    targets &= peer_sets[pivot]
                 removals = tuple(
                     (cell, value) for cell in sorted(targets) if cell != pivot and cands[cell] & z
                 )
                 if removals:
                     yield pivot, w1, w2, value, removals
-
-
-#: each cell's peers, in order
-SORTED_PEERS = tuple(sorted(PEER_SETS[cell]) for cell in range(81))
-
-
-def _sees(cell: int, others: list[int]) -> bool:
-    return all(o in PEER_SETS[cell] for o in others)
 
 
 def als_wing(size: int, pure: bool = False) -> Finder:
@@ -92,6 +88,18 @@ def suffix(shape: Shape) -> str:
     return f"{2 if shape[0] else 1}{shape[1]}{shape[2]}"
 
 
+def als_wing_values(double: bool, pair: tuple[int, ...], removals: Removals) -> str:
+    """The value a WXYZ- or VWXYZ-Wing's line names after its cells (``on values x,z``
+    doubly linked, the bivalue cell's ``pair``; else ``on value z``, the value removed)."""
+    if double:
+        return f"on values {','.join(map(str, pair))}"
+    # singly linked: the value removed; where the removals are of the set's other values (a
+    # double link downgraded), serate names the bivalue cell's smaller value (as met, once)
+    removed = {value for _, value in removals}
+    value = removed.pop() if len(removed) == 1 and removed <= set(pair) else pair[0]
+    return f"on value {value}"
+
+
 def als_findings(
     grid: Grid, size: int
 ) -> list[tuple[int, int, tuple[tuple[int, int], ...], Shape]]:
@@ -106,11 +114,17 @@ def als_findings(
         return base + (top - middle) - abs(middle - biggest)
 
     cands = grid.cands
+    geometry = grid.geometry
+    peer_sets = geometry.peer_sets
     found: list[tuple[int, int, tuple[tuple[int, int], ...], Shape]] = []
 
+    def sees(cell: int, others: list[int]) -> bool:
+        return all(o in peer_sets[cell] for o in others)
+
     def grow(cells: list[int], union: int, seeing: list[int]) -> None:
-        """``seeing``: the cells after the last one that see every one of ``cells``, in
-        order (the only ones that may join)."""
+        """``seeing``: the cells after the last one that see every one of ``cells`` (the
+        only ones that may join): after the first cell, in the order serate lists its
+        visible cells, further on in index order."""
         if len(cells) == size:
             if BIT_COUNT[union] == size + 1:
                 pincers(cells, union)
@@ -121,8 +135,8 @@ def als_findings(
                 continue
             new = union | mask
             if BIT_COUNT[new] <= size + 1:
-                peers = PEER_SETS[nxt]
-                grow(cells + [nxt], new, [c for c in seeing if c > nxt and c in peers])
+                peers = peer_sets[nxt]
+                grow(cells + [nxt], new, sorted(c for c in seeing if c > nxt and c in peers))
 
     def holders(cells: list[int], value: int) -> list[int]:
         return [c for c in cells if cands[c] >> value & 1]
@@ -130,22 +144,22 @@ def als_findings(
     def victims(group: list[int], value: int, exclude: list[int]) -> list[tuple[int, int]]:
         targets = set(range(81))
         for c in group:
-            targets &= PEER_SETS[c]
+            targets &= peer_sets[c]
         return [(c, value) for c in sorted(targets) if c not in exclude and cands[c] >> value & 1]
 
     def pincers(cells: list[int], union: int) -> None:
         biggest = max(BIT_COUNT[cands[c]] for c in cells)
         area: set[int] = set()
         for c in cells:
-            area |= PEER_SETS[c]
+            area |= peer_sets[c]
         area -= set(cells)
         for yz in sorted(area):
             mask = cands[yz]
             if BIT_COUNT[mask] != 2 or mask & union != mask:
                 continue
             a, b = MASK_DIGITS[mask]
-            linked_a = _sees(yz, holders(cells, a))
-            linked_b = _sees(yz, holders(cells, b))
+            linked_a = sees(yz, holders(cells, a))
+            linked_b = sees(yz, holders(cells, b))
             exclude = cells + [yz]
             if linked_a and linked_b:
                 removals = victims(holders(cells, a) + [yz], a, exclude)
@@ -170,7 +184,7 @@ def als_findings(
 
     for first in range(81):
         if 2 <= BIT_COUNT[cands[first]] <= size + 1:
-            grow([first], cands[first], [c for c in SORTED_PEERS[first] if c > first])
+            grow([first], cands[first], [c for c in geometry.visible[first] if c > first])
     found.sort(key=lambda f: suffix(f[3]), reverse=True)  # (stable, reverse too)
     found.sort(key=lambda f: (f[0], f[1]))
     return found

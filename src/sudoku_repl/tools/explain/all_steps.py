@@ -18,21 +18,15 @@ from sudoku_repl.techniques.explainer import native_chains
 from sudoku_repl.techniques.explainer.grid import UNITS, Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 from sudoku_repl.techniques.explainer.plan_step import PlanStep
-from sudoku_repl.techniques.explainer.rating import Interrupted, Step, poller, techniques
+from sudoku_repl.techniques.explainer.rating import (
+    CHAINS,
+    Interrupted,
+    Step,
+    poller,
+    techniques,
+)
 from sudoku_repl.tools.explain.plan import plan_step
 from sudoku_repl.tools.serate.shapes import Shape, findings, is_chain
-
-#: the techniques SE gathers together once none below them has a finding (its "chaining" hint
-#: producers); the later ones each alone, while the list is still empty
-_CHAINS = frozenset(
-    (
-        "cycles and forcing chains",
-        "aligned triplet exclusion",
-        "nishio",
-        "multiple forcing chains",
-        "dynamic forcing chains",
-    )
-)
 
 
 def all_steps(
@@ -72,8 +66,8 @@ def _gathered(
     give it) on ``grid``, technique by technique as the module's docstring says."""
     listed: list[Step] = []
     seen: set[Hashable] = set()
-    below = [(name, finder) for name, finder in order if not is_chain(name) and name not in _CHAINS]
-    chains = [(name, finder) for name, finder in order[len(below) :] if name in _CHAINS]
+    below = [(name, finder) for name, finder in order if not is_chain(name) and name not in CHAINS]
+    chains = [(name, finder) for name, finder in order[len(below) :] if name in CHAINS]
     later = order[len(below) + len(chains) :]
     for name, finder in below:
         _gather(grid, name, finder, interrupted, listed, seen)
@@ -125,7 +119,7 @@ def _same(grid: Grid, name: str, hint: Hint, shape: Shape | None) -> Hashable | 
     finding is its own (SE compares those hints as objects)."""
     if name in ("hidden single", "naked single"):
         return name, hint.placement
-    if is_chain(name) or name in _CHAINS - {"aligned triplet exclusion"}:
+    if is_chain(name) or name in CHAINS - {"aligned triplet exclusion"}:
         return "chain", frozenset(hint.eliminations)
     if shape is None:
         return None

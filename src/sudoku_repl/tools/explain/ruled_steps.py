@@ -17,11 +17,12 @@ so (``beyond_line``), never a step that would not be serate's."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 
 from sudoku_repl.techniques.explainer.grid import unit_name
+from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.plan_step import CANDIDATE_LABELS, CELL_LABELS, PlanStep
-from sudoku_repl.techniques.explainer.rating import Interrupted, Step
+from sudoku_repl.techniques.explainer.rating import CHAINS, Interrupted, Step
 from sudoku_repl.techniques.explainer.region_names import region_name
 from sudoku_repl.techniques.explainer.ruled import Layout, RuledGrid, order_level, order_of
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES
@@ -45,16 +46,21 @@ def beyond_line(layout: Layout) -> str:
     ported to them yet."""
     return (
         "Sudoku Explainer's next step on these rules is of a technique not yet ported to "
-        f"variant rules here (those ported rate up to {order_level(layout) / 10:.1f}): no step "
-        "given."
+        f"variant rules here (those ported go up to the {_last(layout)}): no step given."
     )
+
+
+def _last(layout: Layout) -> str:
+    """The last technique of serate's order ported to these rules, and its rating."""
+    name = order_of(layout)[-1][0]
+    return f"{name}, {order_level(layout) / 10:.1f}"
 
 
 def not_listed_line(layout: Layout) -> str:
     """What ``hint se all`` says of the techniques its list cannot hold yet."""
     return (
-        f"On these rules only the techniques rating up to {order_level(layout) / 10:.1f} are "
-        "ported yet: the later ones' steps are not listed."
+        f"On these rules the techniques up to the {_last(layout)} are ported: the later ones' "
+        "steps are not listed."
     )
 
 
@@ -78,13 +84,22 @@ def ruled_next(
 def ruled_all(
     grid: RuledGrid, interrupted: Callable[[], bool] | None = None
 ) -> tuple[PlanStep, ...]:
-    """Every step the ported techniques of the rules find on ``grid`` (not changed), in
-    serate's order of techniques and each technique's own; a single of one cell and digit
-    listed once a technique, as SE's list compares its hints, and a direct pointing or
-    claiming of the same locked cells and digit once."""
+    """Every step the ported techniques of the rules find on ``grid`` (not changed), as SE's
+    list makes it (``all_steps``): every finding of the techniques below the chains, in
+    serate's order of techniques and each technique's own; only where none has one, the
+    chains' together (``CHAINS``), then each later one alone while the list is still empty. A
+    single of one cell and digit is listed once a technique, as SE's list compares its hints,
+    a direct pointing or claiming of the same locked cells and digit once, and a chain of one
+    set of removals once, whichever chain technique found it."""
     listed: list[PlanStep] = []
     seen: set[Hashable] = set()
-    for name, finder in order_of(grid.layout):
+    order = order_of(grid.layout)
+    first = next((i for i, (name, _) in enumerate(order) if name in CHAINS), len(order))
+    below = order[:first]
+    chains = [(name, finder) for name, finder in order[first:] if name in CHAINS]
+    later = order[first + len(chains) :]
+
+    def gather(name: str, finder: Callable[[RuledGrid], Iterator[Hint]]) -> None:
         if interrupted is not None and interrupted():
             raise Interrupted
         for hint in finder(grid):
@@ -93,11 +108,23 @@ def ruled_all(
                 same = name, hint.placement
             elif name == "direct pointing":
                 same = name, hint.text
+            elif name in CHAINS or name in dict(later):
+                same = "chain", frozenset(hint.eliminations)
             if same is not None:
                 if same in seen:
                     continue
                 seen.add(same)
             listed.append(ruled_plan_step(Step(hint, name), grid))
+
+    for name, finder in below:
+        gather(name, finder)
+    if not listed:
+        for name, finder in chains:
+            gather(name, finder)
+    for name, finder in later:
+        if listed:
+            break
+        gather(name, finder)
     return tuple(listed)
 
 

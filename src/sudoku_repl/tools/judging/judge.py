@@ -19,7 +19,7 @@ from typing import Any, cast
 import attrs
 
 from sudoku_repl.core.errors import UserError
-from sudoku_repl.techniques.explainer import native, native_chains
+from sudoku_repl.techniques.explainer import native, native_chains, ruled_chains
 from sudoku_repl.techniques.explainer.floors import floors
 from sudoku_repl.techniques.explainer.grid import ALL, BIT_COUNT, Grid
 from sudoku_repl.techniques.explainer.hint import Finder
@@ -171,8 +171,9 @@ class Judge:
             order = techniques(self._poll)
             least = floors(order)
         else:  # (given the rules' grids alone; a finding past max_er passed over: _made_by)
-            order = cast("tuple[tuple[str, Finder], ...]", order_of(layout))
-            least = [0] * len(order)
+            order = cast("tuple[tuple[str, Finder], ...]", order_of(layout, self._poll))
+            chained = dict(ruled_chains.TECHNIQUES)  # (their least ratings; the rest tried)
+            least = [chained.get(name, 0) for name, _ in order]
         kept = [
             (name, finder) for (name, finder), floor in zip(order, least) if floor <= self.limit
         ]

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.rating import SERating
     from sudoku_repl.tools.making.targets import Targets
 
+#: the least rating (tenths) of serate's nested forcing chains, not ported to variant rules:
+#: where the dynamic forcing chains (+) are, a path is rated exactly up to below it
+NESTED = 95
+
 
 def se_refusal(rules: Rules, targets: Targets) -> str | None:
     """Why Sudoku Explainer's ``targets`` (``--er``, ``--ep``, ``--ed``, ``--technique``) cannot
@@ -40,6 +44,8 @@ def se_refusal(rules: Rules, targets: Targets) -> str | None:
             "rules have their own names): give --er, --ep or --ed"
         )
     top = ruled.order_level(ruled.layout_of(rules))
+    if top >= ruled.TOP["dynamic forcing chains (+)"]:  # (a chain's rating grows with it)
+        top = NESTED - 1
     least = targets.least_er()
     if least is not None and least > top:
         return (

@@ -7,7 +7,7 @@ unique loops, the cycles), the shape of the very finding the step applied (``ser
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer import strong_links
+from sudoku_repl.techniques.explainer import strong_links, uniqueness
 from sudoku_repl.techniques.explainer.forcing import line_name_of
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -79,16 +79,6 @@ _NESTED = {
     3: (" (+ Multiple Forcing Chains)", "+MFC"),
     4: (" (+ Dynamic Forcing Chains)", "+DFC"),
 }
-#: TurbotFishHint's names by the types (0 block, 1 row, 2 column) of its two links
-_TURBOT = {
-    (0, 0): ("Turbot Crane", "GXW"),
-    (1, 1): ("Skyscraper", "Sky"),
-    (2, 2): ("Skyscraper", "Sky"),
-    (1, 2): ("Two-string Kite", "2SK"),
-    (2, 1): ("Two-string Kite", "2SK"),
-}
-
-
 #: the techniques (``rating.techniques``' names) whose steps serate names by their hint alone
 #: (``_FIXED``), whatever their finding: most of a path's steps (a plan names thousands a
 #: second), named before the others are looked for
@@ -129,10 +119,7 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     if technique == "three strong links":
         return _strong_links(three_of(hint, shape(step, before)))
     if technique == "unique loops":
-        loop_type, length = hint.technique[-1], len(shape(step, before)) - 2
-        if length == 4:
-            return f"Unique Rectangle type {loop_type}", f"UR{loop_type}"
-        return f"Unique Loop {length} type {loop_type}", f"UL{length}{loop_type}"
+        return uniqueness.loop_name(int(hint.technique[-1]), len(shape(step, before)) - 2)
     if hint.technique in ("Bidirectional X-Cycle", "Forcing X-Chain"):
         return _x_chain(hint, shape(step, before))
     return _FIXED[hint.technique]
@@ -156,16 +143,8 @@ def _x_chain(hint: Hint, found: Shape) -> tuple[str, str]:
 
 
 def _turbot(found: strong_links.Turbot) -> tuple[str, str]:
-    """TurbotFishHint's names: by its links' types, grouped links named with their count."""
-    kinds = (found.base // 9, found.cover // 9)
-    if not any(found.grouped):
-        return _TURBOT.get(kinds, ("Turbot Crane", "TC"))
-    suffix = found.suffix
-    if (found.grouped[0] and kinds[0] == 0) or (found.grouped[1] and kinds[1] == 0):
-        return f"Grouped Turbot Crane {suffix}", f"gTC{suffix}"
-    if kinds[0] == kinds[1]:
-        return f"Grouped Skyscraper {suffix}", f"gSky{suffix}"
-    return f"Grouped 2-String Kite {suffix}", f"g2SK{suffix}"
+    """TurbotFishHint's names, by its links' unit types."""
+    return strong_links.turbot_names(found, (found.base // 9, found.cover // 9))
 
 
 def _strong_links(found: strong_links.LinksChain) -> tuple[str, str]:
@@ -205,8 +184,7 @@ TECHNIQUE_NAMES: tuple[str, ...] = tuple(
         [
             *(name for name, _ in _FIXED.values()),
             *_chainer_names(),
-            *(name for name, _ in _TURBOT.values()),
-            "Turbot Crane", "Turbot Fish", "Generalized X-Wing",
+            "Turbot Crane", "Skyscraper", "Two-string Kite", "Turbot Fish", "Generalized X-Wing",
             "Grouped Turbot Crane", "Grouped Skyscraper", "Grouped 2-String Kite",
             "3 Strong links (including blocks)", "3-String Kite", "3 Skyscrapers",
             "WXYZ-Wing", "VWXYZ-Wing", "Unique Rectangle", "Unique Loop",

@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from sudoku_repl.techniques.explainer.grid import MASK_DIGITS, UNITS, Grid, bits
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
+from sudoku_repl.techniques.explainer.uniqueness import bug_values, loop_values
+from sudoku_repl.techniques.explainer.wings import als_wing_values
 from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import Shape, shape, three_of, turbot_of
 
@@ -93,10 +95,7 @@ def describe(step: Step, before: Grid) -> str:
         return f"{name}: {_links(step.technique, hint, found)}"
     if technique == "unique loops":
         v1, v2, *loop = found
-        if hint.technique.endswith("4"):  # the value locked in the unit first, then the one removed
-            removed = hint.eliminations[0][1]
-            v1, v2 = v1 + v2 - removed, removed
-        return f"{name}: {_full(loop)} on {v1}, {v2}"
+        return f"{name}: {_full(loop)} on {loop_values(int(hint.technique[-1]), v1, v2, hint.eliminations)}"
     if technique == "bug":
         return _bug(hint, found)
     if technique in ("aligned pair exclusion", "aligned triplet exclusion"):
@@ -147,13 +146,7 @@ def _als_wing(hint: Hint, found: Shape, before: Grid) -> str:
     value (the values, doubly linked)."""
     double, cells = found[0], found[3:]
     pair = MASK_DIGITS[before.cands[cells[-1]]]
-    if double:
-        return f"{_full(cells)} on values {_values(pair)}"
-    # singly linked: the value removed; where the removals are of the set's other values (a
-    # double link downgraded), serate names the bivalue cell's smaller value (as met, once)
-    removed = {value for _, value in hint.eliminations}
-    value = removed.pop() if len(removed) == 1 and removed <= set(pair) else pair[0]
-    return f"{_full(cells)} on value {value}"
+    return f"{_full(cells)} {als_wing_values(bool(double), pair, hint.eliminations)}"
 
 
 def _links(technique: str, hint: Hint, found: Shape) -> str:
@@ -174,9 +167,7 @@ def _bug(hint: Hint, found: Shape) -> str:
     digits, cells = found[0], found[1:]
     if hint.technique == "BUG type 1":
         return f"BUG type 1: {cell_name(cells[0])}"
-    if hint.technique == "BUG type 3":
-        return f"BUG type 3: {_cells(cells)} on {_values(MASK_DIGITS[digits], ', ')}"
-    return f"{hint.technique}: {_cells(cells)} on {MASK_DIGITS[digits][0]}"
+    return f"{hint.technique}: {_cells(cells)} on {bug_values(hint.technique, digits)}"
 
 
 def _cycle(name: str, hint: Hint, found: Shape) -> str:
