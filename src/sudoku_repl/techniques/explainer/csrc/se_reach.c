@@ -41,6 +41,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
     /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
     if (se_grow((void **)&r->to, &r->cap_to, 28 * n, sizeof(int16_t), x) < 0)
         return -1;
+    /* (the buffer's pointer read once: the int16 stores below would have it read again) */
+    int16_t *const to = r->to;
     for (int v = 0; v < n; v++) {
         int k = r->key[v];
         SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
@@ -50,12 +52,14 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
         for (int i = 0; i < c; i++) {
             int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
             if (w >= 0) /* (not a candidate left out) */
-                r->to[edges++] = (int16_t)w;
+                to[edges++] = (int16_t)w;
         }
     }
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)
         return -1;
+    uint64_t *const all = r->bits; /* (read once too, with the word count) */
+    const int words = r->words;
     /* an "off" potential that links to nothing (a sink: most of them) is no part of its own,
      * only a bit in the reaches of the parts that link to it (its own reach is not asked) */
     for (int v = 0; v < n; v++)
@@ -77,7 +81,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             int e = r->first[v] + r->next[v];
             if (e < r->first[v + 1]) {
                 r->next[v]++;
-                int w = r->to[e];
+                int w = to[e];
                 if (r->sink[w])
                     continue;
                 if (r->index[w] < 0) {
@@ -91,8 +95,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 continue;
             }
             if (r->low[v] == r->index[v]) { /* v roots a part: its reach */
-                uint64_t *bits = r->bits + (size_t)parts * r->words;
-                memset(bits, 0, (size_t)r->words * sizeof(uint64_t));
+                uint64_t *bits = all + (size_t)parts * words;
+                memset(bits, 0, (size_t)words * sizeof(uint64_t));
                 int bottom = top;
                 do
                     bottom--;
@@ -102,7 +106,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
                     for (int f = r->first[m]; f < r->first[m + 1]; f++) {
-                        int w = r->to[f], q = r->part[w];
+                        int w = to[f], q = r->part[w];
                         if (r->sink[w]) {
                             bits[w >> 6] |= 1ULL << (w & 63);
                             others = 1;
@@ -112,8 +116,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                             if (r->alone[q]) /* its reach is w alone */
                                 bits[w >> 6] |= 1ULL << (w & 63);
                             else
-                                for (int j = 0; j < r->words; j++)
-                                    bits[j] |= r->bits[(size_t)q * r->words + j];
+                                for (int j = 0; j < words; j++)
+                                    bits[j] |= all[(size_t)q * words + j];
                         }
                     }
                 }
