@@ -73,3 +73,24 @@ def test_a_memo_of_another_kind_is_refused() -> None:
     grid = grid_at(QUIZ_10_3, 96)
     with pytest.raises(ValueError):
         _search(grid, 2, 0, object())
+
+
+def test_a_digits_kept_x_findings_serve_grids_that_differ_in_other_digits() -> None:
+    """The inner X searches keep a digit's findings by its places (``SeXFound``): a memo shared
+    by grids that differ only in one cell's other values (r8c4, 3 or 6, with a 4 or a 9 too: no
+    peer holds either) gives each grid the hints it finds alone."""
+    make = native.se_memo()
+    assert make is not None
+    memo = make()
+    base = grid_at(QUIZ_10_3, 96)
+    assert base.cands[66] == 1 << 3 | 1 << 6
+    variants = [base]
+    for extra in (1 << 4, 1 << 9, 1 << 4 | 1 << 9):
+        variant = base.copy()
+        variant.cands[66] |= extra
+        variants.append(variant)
+    for grid in variants:
+        shared = _search(grid, 2, 0, memo)
+        alone = _search(grid, 2, 0, None)
+        assert isinstance(alone, list) and alone
+        assert shared == alone

@@ -45,26 +45,32 @@ typedef struct {
     uint8_t walks[81][10];
     uint16_t linked[81]; /* se_off_links for the links at hand: the "off" that are not sinks */
     SeDigitMemo *digits; /* the X links' answers by a digit's places, or NULL */
+    /* the X search of a digit not in the memo: its findings as SeXFound.data, by digit */
+    int32_t *own[10];
+    int own_n[10], own_cap[10];
 } Search;
 
 /* s->walks for the links of the kind at hand (the units', and ``cell_links`` the cells'
  * too): for the X links (the units' alone) digit by digit (se_digit_reach), else from the
  * graph of the grid's linked candidates (se_reach_walks); 0, or -1 (x->stop set) */
+static void digit_walks_fill(const SeGrid *g, Search *s, int value) {
+    SeDigitReach own;
+    const SeDigitReach *d = se_digit_reach(&s->links, g, value, s->digits, &own);
+    for (int w = 0; w < 2; w++) /* (the cells any walk may find from, as bits) */
+        for (uint64_t m = d->ret[w] | d->on_off[w] | d->off_on[w]; m; m &= m - 1) {
+            int b = ctz64(m);
+            s->walks[w * 64 + b][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
+                                                    (d->on_off[w] >> b & 1) * SE_ON_OFF |
+                                                    (d->off_on[w] >> b & 1) * SE_OFF_ON);
+        }
+}
+
 static int walks_fill(SeCtx *x, const SeGrid *g, Search *s, int cell_links) {
     memset(s->walks, 0, sizeof s->walks);
     if (cell_links)
         return se_reach_walks(x, g, &s->links, &s->reach, cell_links, s->linked, s->walks);
-    for (int value = 1; value <= 9; value++) {
-        SeDigitReach own;
-        const SeDigitReach *d = se_digit_reach(&s->links, g, value, s->digits, &own);
-        for (int w = 0; w < 2; w++) /* (the cells any walk may find from, as bits) */
-            for (uint64_t m = d->ret[w] | d->on_off[w] | d->off_on[w]; m; m &= m - 1) {
-                int b = ctz64(m);
-                s->walks[w * 64 + b][value] = (uint8_t)((d->ret[w] >> b & 1) * SE_MAY_RETURN |
-                                                        (d->on_off[w] >> b & 1) * SE_ON_OFF |
-                                                        (d->off_on[w] >> b & 1) * SE_OFF_ON);
-            }
-    }
+    for (int value = 1; value <= 9; value++)
+        digit_walks_fill(g, s, value);
     return 0;
 }
 
@@ -226,16 +232,209 @@ static int cycle_removals(const SeCtx *x, const SeGrid *g, int dst, int16_t *rem
     return n;
 }
 
-/* chains._search for one kind of link */
-static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
+/* the findings of the walks from the candidate (cell, value) with the links of one kind, as
+ * chains._search makes them (cycles, then the forcing chains to its negation); 0, or -1 */
+static int from_start(SeCtx *x, const SeGrid *g, Search *s, int cell, int value, int cell_links,
+                      int unit_links, Queue *found) {
     int both = cell_links && unit_links;
     int kind = both ? 2 : cell_links ? 1 : 0, sort_key = both ? 4 : cell_links ? 3 : 2;
+    x->n_pots = x->n_par = 0;
+    found->n = 0;
+    int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
+    if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
+                      cycles(x, g, s, start, cell_links, unit_links, both ? &s->reach : NULL,
+                             found) < 0))
+        return -1;
+    if (unit_links) {
+        int walks = s->walks[cell][value];
+        int t = walks & SE_ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
+        int off = t == -1 ? -1 : !(walks & SE_OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
+        int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
+        if (t == -1 || off == -1 || u == -1)
+            return -1;
+        if (t >= 0)
+            targets[n_targets++] = t;
+        if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
+            targets[n_targets++] = u;
+    }
+    int16_t rems[2 * 81 * 9];
+    for (int i = 0; i < found->n; i++) {
+        int n = cycle_removals(x, g, found->q[i], rems);
+        if (n && se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
+                                &found->q[i], 1, SE_CYCLE_ORIGIN) < 0)
+            return -1;
+    }
+    for (int i = 0; i < n_targets; i++) {
+        const SePot *t = &x->pots[targets[i]];
+        int n = 0, tc = t->cell, tv = t->value, on = t->on;
+        if (on) {
+            for (int v = 1; v <= 9; v++)
+                if (g->cands[tc] >> v & 1 && v != tv) {
+                    rems[2 * n] = (int16_t)tc;
+                    rems[2 * n++ + 1] = (int16_t)v;
+                }
+        } else {
+            rems[0] = (int16_t)tc;
+            rems[1] = (int16_t)tv;
+            n = 1;
+        }
+        if (n && se_found_chain(x, X_CHAIN + kind, both ? 70 : 66, sort_key, rems, n, tc,
+                                on ? tv : 0, &targets[i], 1, SE_NO_ORIGIN) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* An inner search's X findings, kept by digit (SeXFound). A finding as int32s: the start's
+ * cell, name, base, complexity, sort_key, cell, value (a placement's; 0 none), n_rems, the
+ * removals (cell, value) unless a placement's (those are the cell's other candidates, of the
+ * grid at hand), n_links, the links (cell, value, cause), the chain's hash (low, high) */
+
+/* the finding f, made from the candidate of ``start``'s cell, to s->own[value]: 0, or -1 */
+static int keep_found(SeCtx *x, Search *s, int value, int start, const SeFound *f) {
+    int rems = f->value ? 0 : 2 * f->n_rems, need = s->own_n[value] + 11 + rems + 3 * f->n_links;
+    if (se_grow((void **)&s->own[value], &s->own_cap[value], need, sizeof(int32_t), x) < 0)
+        return -1;
+    int32_t *d = s->own[value] + s->own_n[value];
+    int head[8] = {start,   f->name,  f->rating - se_penalty(f->complexity),
+                   f->complexity, f->sort_key, f->cell, f->value, f->n_rems};
+    for (int i = 0; i < 8; i++)
+        *d++ = head[i];
+    for (int i = 0; i < rems; i++)
+        *d++ = x->rems[f->rems + i];
+    *d++ = f->n_links;
+    for (int i = 0; i < 3 * f->n_links; i++)
+        *d++ = x->links[3 * f->links + i];
+    *d++ = (int32_t)(uint32_t)f->chain;
+    *d++ = (int32_t)(uint32_t)(f->chain >> 32);
+    s->own_n[value] = need;
+    return 0;
+}
+
+/* the kept finding at d[at ..] into x->found, as se_found_chain made it: the next finding's
+ * index in d, or -1 */
+static int replay_found(SeCtx *x, const SeGrid *g, const int32_t *d, int at) {
+    int name = d[at + 1], base = d[at + 2], complexity = d[at + 3], sort_key = d[at + 4];
+    int cell = d[at + 5], value = d[at + 6], n = d[at + 7];
+    int16_t rems[2 * 81 * 9];
+    at += 8;
+    if (value) {
+        n = 0;
+        for (int v = 1; v <= 9; v++)
+            if (g->cands[cell] >> v & 1 && v != value) {
+                rems[2 * n] = (int16_t)cell;
+                rems[2 * n++ + 1] = (int16_t)v;
+            }
+    } else
+        for (int i = 0; i < 2 * n; i++)
+            rems[i] = (int16_t)d[at++];
+    int n_links = d[at++], links = x->n_links;
+    if (se_add_found(x, name, base, complexity, sort_key, rems, n, cell, value) < 0 ||
+        se_grow((void **)&x->links, &x->cap_links, 3 * (links + n_links), sizeof(int16_t), x) < 0)
+        return -1;
+    for (int i = 0; i < 3 * n_links; i++)
+        x->links[3 * links + i] = (int16_t)d[at++];
+    x->n_links += n_links;
+    SeFound *f = &x->found[x->n_found - 1];
+    f->links = links;
+    f->n_links = n_links;
+    f->chain = (uint64_t)(uint32_t)d[at] | (uint64_t)(uint32_t)d[at + 1] << 32;
+    return at + 2;
+}
+
+static SeXFound *xfound_slot(SeXFoundMemo *memo, const uint64_t *places, int value) {
+    uint64_t h = (places[0] ^ places[1] * 0x9e3779b97f4a7c15ULL ^ (uint64_t)value << 56) *
+                 0xff51afd7ed558ccdULL;
+    return &memo->slot[(h >> 40) % SE_XFOUND_KEPT];
+}
+
+/* chains._search with the X links, in an inner search: a digit's findings are the same on any
+ * grid where its places and which of them are cells of one candidate are (the walks, cycles and
+ * removals are the digit's, a placement's removals aside, made again from the grid), so each
+ * digit's are searched where the memo has none (a digit's walks in turn), then all are handed
+ * over in the search's order: by the start's cell, then value */
+static int x_search_kept(SeCtx *x, const SeGrid *g, Search *s, Queue *found) {
+    SeXFoundMemo *memo = se_memo_xfound(x->memo);
+    const int32_t *data[10] = {NULL};
+    int n[10] = {0}, searched[10] = {0};
+    uint64_t single[2] = {0, 0};
+    for (int cell = 0; cell < 81; cell++)
+        if (BITS[g->cands[cell] >> 1] < 2)
+            single[cell >> 6] |= 1ULL << (cell & 63);
+    memset(s->walks, 0, sizeof s->walks);
+    for (int value = 1; value <= 9; value++) {
+        const uint64_t *places = s->links.places[value];
+        if (!(places[0] | places[1]))
+            continue;
+        SeXFound *slot = memo ? xfound_slot(memo, places, value) : NULL;
+        if (slot && slot->value == value && slot->places[0] == places[0] &&
+            slot->places[1] == places[1] && slot->single[0] == (single[0] & places[0]) &&
+            slot->single[1] == (single[1] & places[1])) {
+            data[value] = slot->data;
+            n[value] = slot->n;
+            continue;
+        }
+        digit_walks_fill(g, s, value);
+        s->own_n[value] = 0;
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = places[w] & ~single[w]; m; m &= m - 1) {
+                int cell = w * 64 + ctz64(m), f0 = x->n_found, r0 = x->n_rems, l0 = x->n_links;
+                if (!s->walks[cell][value])
+                    continue; /* no walk from it can find anything */
+                if (from_start(x, g, s, cell, value, 0, 1, found) < 0)
+                    return -1;
+                for (int i = f0; i < x->n_found; i++)
+                    if (keep_found(x, s, value, cell, &x->found[i]) < 0)
+                        return -1;
+                x->n_found = f0;
+                x->n_rems = r0;
+                x->n_links = l0;
+            }
+        data[value] = s->own[value];
+        n[value] = s->own_n[value];
+        searched[value] = 1;
+    }
+    int at[10] = {0};
+    for (int cell = 0; cell < 81; cell++)
+        for (int values = g->cands[cell]; values; values &= values - 1) {
+            int value = ctz32(values);
+            while (at[value] < n[value] && data[value][at[value]] == cell)
+                if ((at[value] = replay_found(x, g, data[value], at[value])) < 0)
+                    return -1;
+        }
+    for (int value = 1; value <= 9 && memo; value++) {
+        if (!searched[value])
+            continue;
+        SeXFound *slot = xfound_slot(memo, s->links.places[value], value);
+        int32_t *kept = n[value] ? PyMem_Malloc((size_t)n[value] * sizeof(int32_t)) : NULL;
+        if (n[value] && !kept)
+            continue; /* (not kept: searched again when next asked) */
+        if (n[value])
+            memcpy(kept, data[value], (size_t)n[value] * sizeof(int32_t));
+        PyMem_Free(slot->data);
+        slot->data = kept;
+        slot->n = n[value];
+        slot->value = value;
+        memcpy(slot->places, s->links.places[value], sizeof slot->places);
+        slot->single[0] = single[0] & slot->places[0];
+        slot->single[1] = single[1] & slot->places[1];
+    }
+    return 0;
+}
+
+/* chains._search for one kind of link */
+static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit_links) {
     Queue found = {NULL, 0, 0};
     for (int cell = 0; cell < 81; cell++)
         s->linked[cell] = (uint16_t)se_off_links(&s->links, cell, cell_links, unit_links);
+    /* an inner search's X findings are kept (they need no shapes, and below level 2 rest on
+     * no nested chain) */
+    int kept = !cell_links && x->summarize && x->level < 2;
     /* (the Y links' walks are few and short: a graph of them cost more than it saved) */
-    int result = unit_links ? walks_fill(x, g, s, cell_links) : 0;
-    for (int cell = 0; cell < 81 && !result; cell++) {
+    int result = kept ? x_search_kept(x, g, s, &found)
+                 : unit_links ? walks_fill(x, g, s, cell_links)
+                              : 0;
+    for (int cell = 0; cell < 81 && !result && !kept; cell++) {
         int mask = g->cands[cell], count = BITS[mask >> 1];
         if (count < 2 || (!unit_links && count > 2))
             continue;
@@ -243,58 +442,7 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
             int value = ctz32(values);
             if (unit_links && !s->walks[cell][value])
                 continue; /* no walk from it can find anything */
-            x->n_pots = x->n_par = 0;
-            found.n = 0;
-            int start = se_pot(x, cell, value, 1, -1), targets[2], n_targets = 0;
-            if (start < 0 || ((!unit_links || s->walks[cell][value] & SE_MAY_RETURN) &&
-                              cycles(x, g, s, start, cell_links, unit_links,
-                                     cell_links && unit_links ? &s->reach : NULL, &found) < 0)) {
-                result = -1;
-                break;
-            }
-            if (unit_links) {
-                int walks = s->walks[cell][value];
-                int t = walks & SE_ON_OFF ? forcing_target(x, g, s, start, cell_links) : -2;
-                int off = t == -1 ? -1 : !(walks & SE_OFF_ON) ? -2 : se_pot(x, cell, value, 0, -1);
-                int u = off == -1 ? -1 : off == -2 ? -2 : forcing_target(x, g, s, off, cell_links);
-                if (t == -1 || off == -1 || u == -1) {
-                    result = -1;
-                    break;
-                }
-                if (t >= 0)
-                    targets[n_targets++] = t;
-                if (u >= 0 && !(t >= 0 && x->pots[t].on == x->pots[u].on))
-                    targets[n_targets++] = u;
-            }
-            int16_t rems[2 * 81 * 9 > 2048 ? 2048 : 2 * 81 * 9];
-            for (int i = 0; i < found.n && !result; i++) {
-                int n = cycle_removals(x, g, found.q[i], rems);
-                if (!n)
-                    continue;
-                if (se_found_chain(x, X_CYCLE + kind, both ? 70 : 65, sort_key, rems, n, 0, 0,
-                                   &found.q[i], 1, SE_CYCLE_ORIGIN) < 0)
-                    result = -1;
-            }
-            for (int i = 0; i < n_targets && !result; i++) {
-                const SePot *t = &x->pots[targets[i]];
-                int n = 0, tc = t->cell, tv = t->value, on = t->on;
-                if (on) {
-                    for (int v = 1; v <= 9; v++)
-                        if (g->cands[tc] >> v & 1 && v != tv) {
-                            rems[2 * n] = (int16_t)tc;
-                            rems[2 * n++ + 1] = (int16_t)v;
-                        }
-                } else {
-                    rems[0] = (int16_t)tc;
-                    rems[1] = (int16_t)tv;
-                    n = 1;
-                }
-                if (!n)
-                    continue;
-                if (se_found_chain(x, X_CHAIN + kind, both ? 70 : 66, sort_key, rems, n, tc,
-                                   on ? tv : 0, &targets[i], 1, SE_NO_ORIGIN) < 0)
-                    result = -1;
-            }
+            result = from_start(x, g, s, cell, value, cell_links, unit_links, &found);
         }
     }
     PyMem_Free(found.q);
@@ -305,6 +453,8 @@ static int search(SeCtx *x, const SeGrid *g, Search *s, int cell_links, int unit
  * x->found, as found) */
 static void search_free(void *scratch) {
     Search *s = scratch;
+    for (int value = 1; value <= 9; value++)
+        PyMem_Free(s->own[value]);
     PyMem_Free(s->on.q);
     PyMem_Free(s->off.q);
     se_reach_free(&s->reach);

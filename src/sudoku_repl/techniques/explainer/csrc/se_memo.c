@@ -1,6 +1,6 @@
 /* A rating's memo (include/se_memo.h): the findings of the nested rules by grid, the "+"
- * rules' patterns by pair of grids, a digit's X-links' answers by its places; made, freed, and
- * handed to Python as a capsule (the module function se_memo). */
+ * rules' patterns by pair of grids, a digit's X-links' answers and X-search findings by its
+ * places; made, freed, and handed to Python as a capsule (the module function se_memo). */
 #include "se_memo.h"
 
 #define SHARED 16384 /* the grids whose nested findings a rating's memo (se_memo) keeps */
@@ -30,11 +30,20 @@ static void rule_memo_free(SeRuleMemo *r) {
     PyMem_Free(r);
 }
 
+static void xfound_free(SeXFoundMemo *f) {
+    if (!f)
+        return;
+    for (int i = 0; i < SE_XFOUND_KEPT; i++)
+        PyMem_Free(f->slot[i].data);
+    PyMem_Free(f);
+}
+
 void se_memo_free(SeMemo *m) {
     for (int i = 0; i < m->size && m->ring[i]; i++) /* (filled from 0 on: see memo_empty) */
         PyMem_Free(m->ring[i]);
     rule_memo_free(m->rules);
     PyMem_Free(m->digits);
+    xfound_free(m->xfound);
     PyMem_Free(m->buckets);
     PyMem_Free(m->ring);
     PyMem_Free(m);
@@ -46,6 +55,12 @@ SeDigitMemo *se_memo_digits(SeMemo *m) {
     if (m && !m->digits)
         m->digits = PyMem_Calloc(1, sizeof(SeDigitMemo));
     return m ? m->digits : NULL;
+}
+
+SeXFoundMemo *se_memo_xfound(SeMemo *m) {
+    if (m && !m->xfound)
+        m->xfound = PyMem_Calloc(1, sizeof(SeXFoundMemo));
+    return m ? m->xfound : NULL;
 }
 
 SeMemo *se_memo_of(PyObject *memo) {
@@ -71,6 +86,8 @@ static void memo_empty(SeMemo *m) {
     m->rules = NULL;
     PyMem_Free(m->digits);
     m->digits = NULL;
+    xfound_free(m->xfound);
+    m->xfound = NULL;
 }
 
 static void memo_capsule_free(PyObject *capsule) {

@@ -26,36 +26,53 @@ void se_links_fill(const SeGrid *g, SeLinks *L) {
 
 int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_links,
                   const uint16_t *linked) {
-    int targets[28], n = 0, edges = 0;
+    int targets[4], n = 0, edges = 0;
+    uint64_t nodes[10][2] = {{0}}; /* each value's cells whose candidate is a node, as bits */
     for (int k = 0; k < SE_KEYS; k++)
         r->node[k] = -1;
     for (int cell = 0; cell < 81; cell++)
-        for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1)
+        for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff); m; m &= m - 1) {
+            nodes[ctz32(m)][cell >> 6] |= 1ULL << (cell & 63);
             for (int on = 0; on < 2; on++) {
                 int k = se_key(cell, ctz32(m), on);
                 r->key[n] = (int16_t)k;
                 r->node[k] = (int16_t)n++;
             }
+        }
     r->n = n;
     r->words = (n + 63) / 64;
     /* an "on" potential has 28 links at most (8 in its cell, 20 peers), an "off" one 4 */
     if (se_grow((void **)&r->to, &r->cap_to, 28 * n, sizeof(int16_t), x) < 0)
         return -1;
+    /* (the buffer's pointer read once: the int16 stores below would have it read again) */
+    int16_t *const to = r->to;
+    /* (a potential's links in any order: what the graph answers is its parts and reaches) */
     for (int v = 0; v < n; v++) {
-        int k = r->key[v];
-        SePot p = {.cell = (int16_t)(k / 20), .value = (int8_t)(k / 2 % 10), .on = (int8_t)(k & 1)};
-        int c = p.on ? se_offs_of(L, g, &p, cell_links, targets)
-                     : se_ons_of(L, g, &p, cell_links, 1, targets);
+        int k = r->key[v], cell = k / 20, value = k / 2 % 10;
         r->first[v] = edges;
+        if (k & 1) { /* se_offs_of's targets that are nodes, from the nodes' bits */
+            if (cell_links)
+                for (int m = g->cands[cell] & (linked ? linked[cell] : 0xffff) & ~(1 << value); m;
+                     m &= m - 1)
+                    to[edges++] = r->node[se_key(cell, ctz32(m), 0)];
+            for (int w = 0; w < 2; w++)
+                for (uint64_t m = SE_PEER_MASK[cell][w] & nodes[value][w]; m; m &= m - 1)
+                    to[edges++] = r->node[se_key(w * 64 + ctz64(m), value, 0)];
+            continue;
+        }
+        SePot p = {.cell = (int16_t)cell, .value = (int8_t)value, .on = 0};
+        int c = se_ons_of(L, g, &p, cell_links, 1, targets);
         for (int i = 0; i < c; i++) {
-            int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, !p.on)];
+            int w = r->node[se_key(targets[i] >> 4, targets[i] & 15, 1)];
             if (w >= 0) /* (not a candidate left out) */
-                r->to[edges++] = (int16_t)w;
+                to[edges++] = (int16_t)w;
         }
     }
     r->first[n] = edges;
     if (se_grow((void **)&r->bits, &r->cap_bits, n * r->words, sizeof(uint64_t), x) < 0)
         return -1;
+    uint64_t *const all = r->bits; /* (read once too, with the word count) */
+    const int words = r->words;
     /* an "off" potential that links to nothing (a sink: most of them) is no part of its own,
      * only a bit in the reaches of the parts that link to it (its own reach is not asked) */
     for (int v = 0; v < n; v++)
@@ -77,7 +94,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
             int e = r->first[v] + r->next[v];
             if (e < r->first[v + 1]) {
                 r->next[v]++;
-                int w = r->to[e];
+                int w = to[e];
                 if (r->sink[w])
                     continue;
                 if (r->index[w] < 0) {
@@ -91,8 +108,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                 continue;
             }
             if (r->low[v] == r->index[v]) { /* v roots a part: its reach */
-                uint64_t *bits = r->bits + (size_t)parts * r->words;
-                memset(bits, 0, (size_t)r->words * sizeof(uint64_t));
+                uint64_t *bits = all + (size_t)parts * words;
+                memset(bits, 0, (size_t)words * sizeof(uint64_t));
                 int bottom = top;
                 do
                     bottom--;
@@ -102,7 +119,7 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                     int m = r->stack[i];
                     bits[m >> 6] |= 1ULL << (m & 63);
                     for (int f = r->first[m]; f < r->first[m + 1]; f++) {
-                        int w = r->to[f], q = r->part[w];
+                        int w = to[f], q = r->part[w];
                         if (r->sink[w]) {
                             bits[w >> 6] |= 1ULL << (w & 63);
                             others = 1;
@@ -112,8 +129,8 @@ int se_reach_fill(SeCtx *x, const SeGrid *g, SeLinks *L, SeReach *r, int cell_li
                             if (r->alone[q]) /* its reach is w alone */
                                 bits[w >> 6] |= 1ULL << (w & 63);
                             else
-                                for (int j = 0; j < r->words; j++)
-                                    bits[j] |= r->bits[(size_t)q * r->words + j];
+                                for (int j = 0; j < words; j++)
+                                    bits[j] |= all[(size_t)q * words + j];
                         }
                     }
                 }

@@ -4,6 +4,7 @@
  *   the nested rules' findings by grid and kind of rule (se_nested.c fills and reads them)
  *   the "+" rules' patterns by pair of grids (se_rules.c)
  *   a digit's X-links' answers by its places (se_reach.c)
+ *   a digit's X-search findings by its places (se_cycles.c)
  *
  * One is made for a rating by the module function se_memo (a capsule the rating's searches
  * share), or by a nested search for itself. */
@@ -36,6 +37,22 @@ typedef struct SeDigitMemo {
     SeDigitReach slot[SE_DIGIT_KEPT];
 } SeDigitMemo;
 
+/* One digit's X-search findings (se_cycles.c), kept by the digit's places: with the X links
+ * alone every walk, cycle and removal is the digit's, so a grid whose digit has the same places
+ * (and the same places in cells of one candidate, which start no walk) has the same findings.
+ * ``data``: each finding as int32s, in the order the search makes them (se_cycles.c writes and
+ * reads them); ``places[0]`` 0 and ``data`` NULL in a slot never filled. */
+typedef struct {
+    uint64_t places[2], single[2]; /* the digit's cells, and those of them with one candidate */
+    int value, n;                  /* n: int32s in data */
+    int32_t *data;
+} SeXFound;
+
+#define SE_XFOUND_KEPT 4096 /* the digits' findings a SeXFoundMemo keeps (one a slot) */
+typedef struct SeXFoundMemo {
+    SeXFound slot[SE_XFOUND_KEPT];
+} SeXFoundMemo;
+
 #define SE_RULES_KEPT 16384 /* the pairs of grids whose "+" patterns a memo keeps */
 
 /* the "+" rules' patterns of one pair of grids (work, source), as int16s: for each pattern its
@@ -64,6 +81,7 @@ typedef struct SeMemo {
     int size, next;
     SeRuleMemo *rules;   /* the "+" rules' patterns, made the first time (se_memo_rules) */
     SeDigitMemo *digits; /* the X searches' reach by a digit's places (se_memo_digits) */
+    SeXFoundMemo *xfound; /* the X searches' findings by a digit's places (se_memo_xfound) */
 } SeMemo;
 
 /* a memo keeping the nested findings of ``size`` grids; NULL when it cannot be made */
@@ -74,6 +92,9 @@ SeRuleMemo **se_memo_rules(SeMemo *m);
 /* the memo's SeDigitMemo, made the first time; NULL without a memo, or where it cannot be made
  * (the answers are then found each time) */
 SeDigitMemo *se_memo_digits(SeMemo *m);
+/* the memo's SeXFoundMemo, made the first time; NULL without a memo, or where it cannot be
+ * made (the findings are then searched each time) */
+SeXFoundMemo *se_memo_xfound(SeMemo *m);
 /* se_memo's memo (NULL with an exception when it is not one; NULL for None) */
 SeMemo *se_memo_of(PyObject *memo);
 /* the module function se_memo: a rating's memo, shared by its searches */
