@@ -19,8 +19,8 @@ the interpreter's included, as a user pays it) is measured:
 
 Prints both times, the ratio (ours / SHC's), and where the figures differ, from SHC's and from
 the published ones (the examples' -output-expected.txt). ``--limit N`` takes the first N puzzles
-of each file; with one measure, ``--file`` and ``--expected`` name another file and its
-figures; ``--expected-in-file`` reads them off the file itself, each line's second word (the
+of each file; with one measure, ``--file`` and ``--expected`` name another file (or several,
+rated as one, in one process each) and its figures; ``--expected-in-file`` reads them off the file itself, each line's second word (the
 ``STATE FIGURE SOURCE`` lines of tests/data/shc/more_*.txt; ``#`` lines are comments in any
 file). A file's 729-character (sukaku) states go to SHC in a run of their own, its ``sukaku``
 mode, its CPU added. No SHC.jar (or no java): one line says so, and ours runs alone. Writes
@@ -141,7 +141,9 @@ def main() -> None:
         "--top", type=int, default=0, help="BxB, BxBB: the examples to BXB (ours bounded there)"
     )
     parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each file")
-    parser.add_argument("--file", type=Path, help="another file (one measure)")
+    parser.add_argument(
+        "--file", type=Path, nargs="+", help="another file, or several rated as one (one measure)"
+    )
     parser.add_argument("--expected", type=Path, help="its published figures")
     parser.add_argument(
         "--expected-in-file",
@@ -168,9 +170,14 @@ def main() -> None:
         measure = MEASURES[name]
         if args.top and name in ("bxb", "bxbb"):
             measure = measure._replace(top=args.top)
-        given = args.file or SHC_DATA / f"{measure.stem}-input.txt"
+        given = args.file or [SHC_DATA / f"{measure.stem}-input.txt"]
         expected_file = args.expected or SHC_DATA / f"{measure.stem}-output-expected.txt"
-        lines = [line for line in given.read_text().splitlines() if line.strip() and line[0] != "#"]
+        lines = [
+            line
+            for path in given
+            for line in path.read_text().splitlines()
+            if line.strip() and line[0] != "#"
+        ]
         expected: list[int] | None = None
         if args.expected_in_file:
             expected = [int(line.split()[1]) for line in lines]
@@ -188,10 +195,14 @@ def main() -> None:
             shc = run_shc(args.shc, measure, lines, Path(folder)) if with_shc else None
             cpu, said = timed([sys.executable, "-c", OURS, name, str(puzzles), str(measure.top)])
         ours = [int(d) for d in said.split()]
-        print(f"{measure.category} of {len(ours)} puzzles ({given.name})")
+        print(f"{measure.category} of {len(ours)} puzzles ({', '.join(p.name for p in given)})")
         print(f"  ours: {cpu:.2f} CPU s")
         if expected is not None:
-            compare(given.name if args.expected_in_file else expected_file.name, ours, expected)
+            compare(
+                "the files' figures" if args.expected_in_file else expected_file.name,
+                ours,
+                expected,
+            )
         if shc is not None:
             shc_cpu, theirs = shc
             print(f"  SHC:  {shc_cpu:.2f} CPU s")
