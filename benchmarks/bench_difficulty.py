@@ -19,9 +19,12 @@ the interpreter's included, as a user pays it) is measured:
 
 Prints both times, the ratio (ours / SHC's), and where the figures differ, from SHC's and from
 the published ones (the examples' -output-expected.txt). ``--limit N`` takes the first N puzzles
-of each file; with one measure, ``--file`` and ``--expected`` name another file and its
-figures. No SHC.jar (or no java): one line says so, and ours runs alone. Writes only in a
-temporary folder.
+of each file; with one measure, ``--file`` and ``--expected`` name another file (or several,
+rated as one, in one process each) and its figures; ``--expected-in-file`` reads them off the file itself, each line's second word (the
+``STATE FIGURE SOURCE`` lines of tests/data/shc/more_*.txt; ``#`` lines are comments in any
+file). A file's 729-character (sukaku) states go to SHC in a run of their own, its ``sukaku``
+mode, its CPU added. No SHC.jar (or no java): one line says so, and ours runs alone. Writes
+only in a temporary folder.
 """
 
 from __future__ import annotations
@@ -97,24 +100,30 @@ def figures(text: str) -> list[int]:
     return [int(d) for d in text.split("\n")[1:] if d.strip()]
 
 
-def run_shc(jar: Path, measure: Measure, puzzles: Path, folder: Path) -> tuple[float, list[int]]:
+def is_sukaku(line: str) -> bool:
+    return len(line.split()[0]) == 729
+
+
+def run_shc(jar: Path, measure: Measure, lines: list[str], folder: Path) -> tuple[float, list[int]]:
+    """SHC's CPU seconds and figures, in the lines' order: its puzzles in one run, its sukaku
+    states (which it reads only in its ``sukaku`` mode) in another."""
     java = shutil.which("java")
     assert java is not None
-    out = folder / f"shc-{measure.stem}.txt"
-    cpu, _ = timed(
-        [
-            java,
-            "-jar",
-            str(jar),
-            measure.category,
-            *measure.options,
-            "-input",
-            str(puzzles),
-            "-output",
-            str(out),
-        ]
-    )
-    return cpu, figures(out.read_text())
+    cpu = 0.0
+    said: dict[int, int] = {}
+    for sukaku in (False, True):
+        kept = [k for k, line in enumerate(lines) if is_sukaku(line) == sukaku]
+        if not kept:
+            continue
+        mode = ["sukaku"] if sukaku else []
+        puzzles = folder / f"shc-{measure.stem}-{len(mode)}-input.txt"
+        puzzles.write_text("\n".join(lines[k] for k in kept) + "\n")
+        out = folder / f"shc-{measure.stem}-{len(mode)}.txt"
+        command = [java, "-jar", str(jar), measure.category, *mode, *measure.options]
+        used, _ = timed([*command, "-input", str(puzzles), "-output", str(out)])
+        cpu += used
+        said.update(zip(kept, figures(out.read_text()), strict=True))
+    return cpu, [said[k] for k in range(len(lines))]
 
 
 def compare(label: str, ours: list[int], theirs: list[int]) -> None:
@@ -132,14 +141,23 @@ def main() -> None:
         "--top", type=int, default=0, help="BxB, BxBB: the examples to BXB (ours bounded there)"
     )
     parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each file")
-    parser.add_argument("--file", type=Path, help="another file (one measure)")
+    parser.add_argument(
+        "--file", type=Path, nargs="+", help="another file, or several rated as one (one measure)"
+    )
     parser.add_argument("--expected", type=Path, help="its published figures")
+    parser.add_argument(
+        "--expected-in-file",
+        action="store_true",
+        help="--file's published figures are each line's second word (more_*.txt)",
+    )
     args = parser.parse_args()
     names = args.measures.split(",")
     if unknown := [n for n in names if n not in MEASURES]:
         parser.error(f"unknown measure {unknown[0]!r}: the measures are te, b, bxb, bxbb")
     if (args.file or args.expected) and len(names) != 1:
         parser.error("--file and --expected go with one measure (--measures te, b or bxb)")
+    if args.expected_in_file and (args.expected or not args.file):
+        parser.error("--expected-in-file goes with --file, instead of --expected")
     java = shutil.which("java")
     with_shc = bool(args.shc.name) and args.shc.is_file() and java is not None
     if not with_shc:
@@ -152,10 +170,19 @@ def main() -> None:
         measure = MEASURES[name]
         if args.top and name in ("bxb", "bxbb"):
             measure = measure._replace(top=args.top)
-        given = args.file or SHC_DATA / f"{measure.stem}-input.txt"
+        given = args.file or [SHC_DATA / f"{measure.stem}-input.txt"]
         expected_file = args.expected or SHC_DATA / f"{measure.stem}-output-expected.txt"
-        lines = [line for line in given.read_text().splitlines() if line.strip()]
-        expected = figures(expected_file.read_text()) if expected_file.is_file() else None
+        lines = [
+            line
+            for path in given
+            for line in path.read_text().splitlines()
+            if line.strip() and line[0] != "#"
+        ]
+        expected: list[int] | None = None
+        if args.expected_in_file:
+            expected = [int(line.split()[1]) for line in lines]
+        elif expected_file.is_file() and (args.expected or not args.file):
+            expected = figures(expected_file.read_text())
         if expected is not None:  # (the examples SHC rates at most top: BxB's to B7B)
             kept = [k for k, f in enumerate(expected) if f <= measure.top]
             lines, expected = [lines[k] for k in kept], [expected[k] for k in kept]
@@ -165,13 +192,17 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             puzzles = Path(folder) / "input.txt"
             puzzles.write_text("\n".join(lines) + "\n")
-            shc = run_shc(args.shc, measure, puzzles, Path(folder)) if with_shc else None
+            shc = run_shc(args.shc, measure, lines, Path(folder)) if with_shc else None
             cpu, said = timed([sys.executable, "-c", OURS, name, str(puzzles), str(measure.top)])
         ours = [int(d) for d in said.split()]
-        print(f"{measure.category} of {len(ours)} puzzles ({given.name})")
+        print(f"{measure.category} of {len(ours)} puzzles ({', '.join(p.name for p in given)})")
         print(f"  ours: {cpu:.2f} CPU s")
         if expected is not None:
-            compare(expected_file.name, ours, expected)
+            compare(
+                "the files' figures" if args.expected_in_file else expected_file.name,
+                ours,
+                expected,
+            )
         if shc is not None:
             shc_cpu, theirs = shc
             print(f"  SHC:  {shc_cpu:.2f} CPU s")
