@@ -30,6 +30,7 @@ from sudoku_repl.techniques.explainer import (
     singles,
     strong_links,
     subsets,
+    three_links,
     uniqueness,
     wings,
 )
@@ -71,7 +72,7 @@ RUNGS: list[tuple[int, int, Pure]] = [
         )
     ),
     (native_ladder.TURBOT_FISH, 0, strong_links.pure_turbot_fish),
-    (native_ladder.THREE_STRONG_LINKS, 0, strong_links.pure_three_strong_links),
+    (native_ladder.THREE_STRONG_LINKS, 0, three_links.pure_three_strong_links),
     (native_ladder.XY_WING, 2, wings.xy_wing(False, pure=True)),
     (native_ladder.XY_WING, 3, wings.xy_wing(True, pure=True)),
     (native_ladder.ALS_WING, 3, wings.als_wing(3, pure=True)),

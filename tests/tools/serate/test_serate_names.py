@@ -11,7 +11,8 @@ import pytest
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
-from sudoku_repl.techniques.explainer.strong_links import LinksChain, Turbot
+from sudoku_repl.techniques.explainer.strong_links import Turbot
+from sudoku_repl.techniques.explainer.three_links import LinksChain
 from sudoku_repl.tools.serate import names as serate_names
 
 EMPTY = Grid.from_puzzle("0" * 81)

@@ -21,6 +21,7 @@ from sudoku_repl.techniques.explainer import (
     singles,
     strong_links,
     subsets,
+    three_links,
     uniqueness,
     wings,
 )
@@ -95,7 +96,7 @@ def _techniques(poll: Poll | None) -> tuple[tuple[str, Finder], ...]:
         ("naked quad", subsets.naked_sets(4)),
         ("jellyfish", fish.fish(4)),
         ("hidden quad", subsets.hidden_sets(4)),
-        ("three strong links", strong_links.three_strong_links),
+        ("three strong links", three_links.three_strong_links),
         ("wxyz-wing", wings.als_wing(3)),
         ("bug", uniqueness.bug),
         ("vwxyz-wing", wings.als_wing(4)),

@@ -7,7 +7,7 @@ unique loops, the cycles), the shape of the very finding the step applied (``ser
 
 from __future__ import annotations
 
-from sudoku_repl.techniques.explainer import strong_links, uniqueness
+from sudoku_repl.techniques.explainer import strong_links, three_links, uniqueness
 from sudoku_repl.techniques.explainer.forcing import line_name_of
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
@@ -147,7 +147,7 @@ def _turbot(found: strong_links.Turbot) -> tuple[str, str]:
     return strong_links.turbot_names(found, (found.base // 9, found.cover // 9))
 
 
-def _strong_links(found: strong_links.LinksChain) -> tuple[str, str]:
+def _strong_links(found: three_links.LinksChain) -> tuple[str, str]:
     """StrongLinksHint's names: the links' count, their types in the chain's order (the
     smaller way round, rows and columns swapped to the smaller: ``rLineName``), how many are
     grouped."""

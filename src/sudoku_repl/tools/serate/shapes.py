@@ -24,6 +24,7 @@ from sudoku_repl.techniques.explainer import (
     singles,
     strong_links,
     subsets,
+    three_links,
     uniqueness,
     wings,
 )
@@ -164,7 +165,7 @@ def findings(technique: str, grid: Grid) -> Iterable[tuple[Hint, Shape]]:
         for turbot in strong_links.turbot_findings(grid):
             yield Hint("", turbot.rating, turbot.removals), _turbot_shape(turbot)
     elif technique == "three strong links":
-        for chain in strong_links.three_findings(grid):
+        for chain in three_links.three_findings(grid):
             yield Hint("", chain.rating, chain.removals), _three_shape(chain)
     elif technique == "unique loops":
         for rating, _, removals, _, loop, v1, v2 in uniqueness.loop_findings(grid):
@@ -223,7 +224,7 @@ def _turbot_shape(found: strong_links.Turbot) -> Shape:
     )
 
 
-def _three_shape(found: strong_links.LinksChain) -> Shape:
+def _three_shape(found: three_links.LinksChain) -> Shape:
     """Three strong links' shape: the links' unit types in the chain's order, how many are
     grouped, the cells its hint names (start, each weak link's two bridges, end)."""
     bridges = [cell for pair in found.bridges for cell in pair]
@@ -249,10 +250,10 @@ def turbot_of(hint: Hint, found: Shape) -> strong_links.Turbot:
     )
 
 
-def three_of(hint: Hint, found: Shape) -> strong_links.LinksChain:
+def three_of(hint: Hint, found: Shape) -> three_links.LinksChain:
     """The chain of three strong links of a step's hint and shape."""
     kinds, grouped, start, bridges, end = found[:3], found[3], found[4], found[5:9], found[9]
-    return strong_links.LinksChain(
+    return three_links.LinksChain(
         hint.rating,
         hint.eliminations,
         hint.eliminations[0][1],
