@@ -144,11 +144,13 @@ def board_lines(
                         pieces += drawn[c][k] if c in drawn else [Piece(" " * slot)]
                 lines.append(_paint(pieces, colour).rstrip())
     if walls:
+        assert ruled is not None
+        shades = [paint[shade_role(_tint(c, ruled))] if colour else "" for c in range(81)]
         lines += _walled(walls, label, [
             [_cell(c, state, givens, levels, before, loaded, colour, slot, by_hand, premises,
                    paint, ruled) for c in range(9 * r, 9 * r + 9)]
             for r in range(9)
-        ], colour)  # fmt: skip
+        ], colour, shades)  # fmt: skip
     else:
         lines.append(_border(blocks, geo.height // 3, geo.width // 3, label, slot, dash))
     if ruled is not None:
@@ -190,11 +192,17 @@ def is_walled(geo: Geometry) -> bool:
 
 
 def _walled(
-    regions: Sequence[int], label: int, cells: Sequence[Sequence[list[list[Piece]]]], colour: bool
+    regions: Sequence[int],
+    label: int,
+    cells: Sequence[Sequence[list[list[Piece]]]],
+    colour: bool,
+    shades: Sequence[str],
 ) -> list[str]:
     """A jigsaw's board, below its column numbers: each row of ``cells`` (each cell's three
     lines of pieces) under a line of its walls, a wall between two cells of different regions
-    (``regions``: each cell's, 1-9) and round the board; ``+`` where walls turn or cross."""
+    (``regions``: each cell's, 1-9) and round the board; ``+`` where walls turn or cross. In
+    colour, the gap between two cells of one region in its region's shade (``shades``: each
+    cell's SGR code), so that a region reads as one patch."""
 
     def region(r: int, c: int) -> int:
         return regions[9 * r + c] if 0 <= r < 9 and 0 <= c < 9 else 0
@@ -205,22 +213,29 @@ def _walled(
     def down(r: int, c: int) -> bool:  # a wall left of the cell (r, c)
         return 0 <= r < 9 and region(r, c - 1) != region(r, c)
 
+    def inside(r: int, c: int) -> str:  # the shade of a gap within the cell's region
+        return shades[9 * r + c] if colour else ""
+
     lines = []
     for r in range(10):
-        line = " " * (label + 1)
+        line = [Piece(" " * (label + 1))]
         for c in range(10):
             flat = across(r, c - 1) or across(r, c)
             upright = down(r - 1, c) or down(r, c)
-            line += "+" if flat and upright else "|" if upright else "-" if flat else " "
+            mark = "+" if flat and upright else "|" if upright else "-" if flat else " "
+            one = mark == " " and 0 < r < 9 and 0 < c < 9  # (the four cells one region)
+            line.append(Piece(mark, inside(r, c) if one else ""))
             if c < 9:
-                line += ("-" if across(r, c) else " ") * SLOT
-        lines.append(line.rstrip())
+                wall = across(r, c)
+                line.append(Piece(("-" if wall else " ") * SLOT, "" if wall else inside(r, c)))
+        lines.append(_paint(line, colour).rstrip())
         if r == 9:
             break
         for k in range(3):
             pieces = [Piece(f"{r + 1:>{label}} " if k == 1 else " " * (label + 1))]
             for c in range(10):
-                pieces.append(Piece("|" if down(r, c) else " "))
+                wall = down(r, c)
+                pieces.append(Piece("|" if wall else " ", "" if wall else inside(r, c)))
                 if c < 9:
                     pieces += cells[r][c][k]
             lines.append(_paint(pieces, colour).rstrip())
