@@ -172,13 +172,11 @@ def test_steps_and_ratings_are_serates(folder: Path, stem: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    ("folder", "stem"),
-    [(GOLDENS, "x"), (GOLDENS, "antiking"), (MID_GOLDENS, "dg")],
-    ids=["x", "antiking", "mid_dg"],
-)
-def test_whole_paths_through_the_dynamic_chains_are_serates(folder: Path, stem: str) -> None:
-    _hold_paths(folder, stem, quick=False)
+def test_whole_paths_through_the_dynamic_chains_are_serates() -> None:
+    """The anti-king goldens' first puzzle (9.2) rated whole, through the dynamic chains: the
+    quick run above stops before them (every golden's whole path, ``_hold_paths`` with
+    ``quick=False``, takes the pure Python minutes: a check run by hand, not in CI's time)."""
+    _hold_paths(GOLDENS, "antiking", quick=False)
 
 
 def _hold_paths(folder: Path, stem: str, quick: bool) -> None:

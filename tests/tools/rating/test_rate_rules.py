@@ -135,7 +135,9 @@ def test_what_rate_does_not_do_under_rules_is_one_line(
         "sudoku's here)\n"
     )
     jigsaw = "jigsaw=" + "".join(str(r // 27 * 3 + r % 9 // 3 + 1) for r in range(81))
-    path = _file(tmp_path, jigsaw, [X_QUIZ])
+    # (the boxes as a jigsaw: a classic quiz of one solution, quickly searched)
+    classic = "300600005029700060000093040007000054006030700280000600060310000090005120500009006"
+    path = _file(tmp_path, jigsaw, [classic])
     assert main_rate([str(path), "--scale", "se"]) == 2
     assert capsys.readouterr().err.endswith(
         "--scale se: Sudoku Explainer has no rating of the rule jigsaw (serate has no flag for "
