@@ -98,6 +98,7 @@ def ruled_all(
     below = order[:first]
     chains = [(name, finder) for name, finder in order[first:] if name in CHAINS]
     later = order[first + len(chains) :]
+    chained = CHAINS | {name for name, _ in later}  # (a chain of one set of removals once)
 
     def gather(name: str, finder: Callable[[RuledGrid], Iterator[Hint]]) -> None:
         if interrupted is not None and interrupted():
@@ -108,7 +109,7 @@ def ruled_all(
                 same = name, hint.placement
             elif name == "direct pointing":
                 same = name, hint.text
-            elif name in CHAINS or name in dict(later):
+            elif name in chained:
                 same = "chain", frozenset(hint.eliminations)
             if same is not None:
                 if same in seen:
