@@ -17,28 +17,26 @@ from sudoku_repl.techniques.explainer.chains import (
     Found,
     cycles_and_chains_found,
 )
-from sudoku_repl.techniques.explainer.forcing import Chainer, Poll
-from sudoku_repl.techniques.explainer.grid import BLOCK_OF, CELL_UNITS, DIGITS, ROW_OF, UNITS, Grid
+from sudoku_repl.techniques.explainer.forcing import Advanced, Chainer, Poll
+from sudoku_repl.techniques.explainer.grid import DIGITS, Geometry, Grid
 from sudoku_repl.techniques.explainer.potentials import Potential, chain_of, key_of
 
-# how a potential follows from its first parent: the cell's last value, or the value's last
-# place in a unit (the unit's type: block 0, row 1, column 2)
-NAKED = 3
+# how a potential follows from its first parent: the cell's last value (``NAKED``), or the
+# value's last place in a unit (the unit's index in the grid's geometry)
+NAKED = -1
 _SUFFIX = {2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)"}
 DYNAMIC_SUFFIX = " (+ Dynamic Forcing Chains)"
 
 
-def _cause(p: Potential) -> int:
-    """The link from a potential's first parent: the cell (``NAKED``) or the first unit type
-    they share, in the order Sudoku Explainer looks at them."""
-    parent = p.parents[0]
-    if parent.cell == p.cell:
+def _cause(p: Potential, geometry: Geometry) -> int:
+    """The link from a potential's first parent: the cell (``NAKED``) or the first unit they
+    share, in the order Sudoku Explainer looks at them (blocks, rows, columns, then a
+    variant's extra regions by type: the geometry's unit order)."""
+    cell = p.parents[0].cell
+    if cell == p.cell:
         return NAKED
-    if BLOCK_OF[parent.cell] == BLOCK_OF[p.cell]:
-        return 0
-    if ROW_OF[parent.cell] == ROW_OF[p.cell]:
-        return 1
-    return 2
+    unit_sets = geometry.unit_sets
+    return next(u for u in geometry.cell_units[p.cell] if cell in unit_sets[u])
 
 
 class _Parents:
@@ -48,6 +46,7 @@ class _Parents:
     def __init__(self, source: Grid, grid: Grid) -> None:
         self.source = source.cands
         self.grid = grid.cands
+        self.units = grid.geometry.units
         self.keys: dict[int, None] = {}
 
     def add(self, cell: int, value: int, cause: int) -> None:
@@ -58,7 +57,7 @@ class _Parents:
                     self.keys[key_of(cell, v, False)] = None
             return
         bit = 1 << value
-        for other in UNITS[CELL_UNITS[cell][cause]]:
+        for other in self.units[cause]:
             if self.source[other] & bit and not self.grid[other] & bit:
                 self.keys[key_of(other, value, False)] = None
 
@@ -69,6 +68,7 @@ def rule_parents(found: Found, source: Grid, grid: Grid) -> list[int]:
     ``source`` from its cell (reached as the cell's last value) or from its unit (as the
     value's last place); a cell or region chain's own assumptions count as such links."""
     parents = _Parents(source, grid)
+    geometry = grid.geometry
     origin = found.origin
     for target in found.targets:
         chain = chain_of(target)
@@ -76,16 +76,16 @@ def rule_parents(found: Found, source: Grid, grid: Grid) -> list[int]:
             if not p.on:
                 continue
             if p.parents:
-                parents.add(p.cell, p.value, _cause(p))
+                parents.add(p.cell, p.value, _cause(p, geometry))
             elif origin == CELL_ORIGIN:
                 parents.add(p.cell, p.value, NAKED)
-            elif origin >= 0:
-                parents.add(p.cell, p.value, origin // 9)
+            elif origin >= 0:  # a region chain's start: a place of its region
+                parents.add(p.cell, p.value, origin)
         if origin == CYCLE_ORIGIN:
             # the cycle read backwards: its "off" potentials turned "on", same links
             for p in reversed(chain[1:]):
                 if not p.on:
-                    parents.add(p.cell, p.value, _cause(p))
+                    parents.add(p.cell, p.value, _cause(p, geometry))
     return list(parents.keys)
 
 
@@ -101,25 +101,34 @@ class _Cycles:
 
 class NestedRules:
     """What a chain of level 2 and up adds once it runs dry (``Chainer``'s ``advanced``):
-    the removals of the first rule that finds any resting on the chain: the simple rules,
-    then the nested chains of the level, in that order."""
+    the removals of the first rule that finds any resting on the chain: the simple rules of
+    the "+" (``plus``: classic sudoku's, ``advanced.simple_rule_offs``, or a variant technique
+    set's, ``ruled_plus``), then the nested chains of the level, in that order; the nested
+    chains play the grid's geometry and nest the same "+"."""
 
     #: how many grids' findings are remembered: chains of one step often run dry on the same
     #: grid (a strong link's two ends, a region's places chained again for each cell)
     REMEMBERED = 1024
 
-    def __init__(self, level: int, nesting: int = 0, poll: Poll | None = None) -> None:
+    def __init__(
+        self,
+        level: int,
+        nesting: int = 0,
+        poll: Poll | None = None,
+        plus: Advanced = simple_rule_offs,
+    ) -> None:
         self.remembered: dict[tuple[int, tuple[int, ...]], list[Found]] = {}
+        self.plus = plus
         self.rules: list[_Cycles | Chainer]
         if level < 4:
             self.rules = [_Cycles(poll)]
             if level >= 3:
                 self.rules.append(Chainer(True, False, False, poll=poll))
         else:
-            self.rules = [dynamic_chainer(nesting, poll)]
+            self.rules = [dynamic_chainer(nesting, poll, plus)]
 
     def __call__(self, grid: Grid, source: Grid, offs: dict[int, Potential]) -> list[Potential]:
-        result = simple_rule_offs(grid, source, offs)
+        result = self.plus(grid, source, offs)
         if result:
             return result
         for index, rule in enumerate(self.rules):
@@ -155,29 +164,39 @@ class NestedRules:
         return found
 
 
-def dynamic_chainer(level: int, poll: Poll | None = None) -> Chainer:
-    """The dynamic forcing chains of a level: 0 plain (8.5), 1 with the "+" (9.0), 2 and 3
-    nested (9.5, 10.0)."""
+def dynamic_chainer(
+    level: int, poll: Poll | None = None, plus: Advanced = simple_rule_offs
+) -> Chainer:
+    """The dynamic forcing chains of a level: 0 plain (8.5), 1 with the "+" (9.0: ``plus``,
+    classic sudoku's simple rules unless given), 2 and 3 nested (9.5, 10.0)."""
     if level == 0:
         return Chainer(True, True, False, poll=poll)
     if level == 1:
-        return Chainer(True, True, False, 1, simple_rule_offs, poll=poll)
+        return Chainer(True, True, False, 1, plus, poll=poll)
     return Chainer(
-        True, True, False, level, NestedRules(level, 0, poll), poll=poll, suffix=_SUFFIX[level]
+        True,
+        True,
+        False,
+        level,
+        NestedRules(level, 0, poll, plus),
+        poll=poll,
+        suffix=_SUFFIX[level],
     )
 
 
-def nested_chainer(level: int, nesting: int = 0, poll: Poll | None = None) -> Chainer:
+def nested_chainer(
+    level: int, nesting: int = 0, poll: Poll | None = None, plus: Advanced = simple_rule_offs
+) -> Chainer:
     """Sudoku Explainer's nested forcing chains: level 2 (9.5), 3 (10.0), or 4 (10.5) over
-    dynamic chains of level ``nesting``."""
+    dynamic chains of level ``nesting``; ``plus``: the "+" rules of every chain inside."""
     if level < 4:
-        return dynamic_chainer(level, poll)
+        return dynamic_chainer(level, poll, plus)
     return Chainer(
         True,
         True,
         False,
         4,
-        NestedRules(4, nesting, poll),
+        NestedRules(4, nesting, poll, plus),
         poll=poll,
         suffix=DYNAMIC_SUFFIX,
         nesting=nesting,

@@ -1,7 +1,8 @@
 """Sudoku Explainer's exclusions and chains on variant rules (serate v1.15.10 with a variant
 flag): aligned pair and triplet exclusion, forcing chains and cycles, Nishio, multiple and
-dynamic forcing chains and dynamic forcing chains (+) (its "+" rules the variant technique
-set's, ``ruled_plus``), in its order, each hint with serate's line for it.
+dynamic forcing chains, dynamic forcing chains (+) and the nested forcing chains (their "+"
+rules the variant technique set's, ``ruled_plus``), in its order, each hint with serate's
+line for it.
 
 They are the classic techniques' own searches (``exclusion``, ``chains``, ``forcing``,
 ``nested``), which read their regions and visible cells from the grid's geometry: serate's
@@ -115,6 +116,9 @@ TECHNIQUES: Final = (
     ("multiple forcing chains", 80),
     ("dynamic forcing chains", 85),
     ("dynamic forcing chains (+)", 90),
+    ("nested forcing chains (+ forcing chains)", 95),
+    ("nested forcing chains (+ multiple forcing chains)", 100),
+    *((f"nested forcing chains (+ dynamic forcing chains, {n})", 105) for n in range(4)),
 )
 
 
@@ -123,8 +127,9 @@ def techniques(
 ) -> tuple[tuple[str, ChainFinder], ...]:
     """``TECHNIQUES``' finders on a variant grid (``variant``: serate's variant technique set,
     an extra region or a leap; ``blocks``: not a Latin square), their "+" rules the set's
-    (``ruled_plus``): the nested forcing chains, not ported, come after them. ``poll`` is
-    called often inside the chain searches and raises to stop them."""
+    (``ruled_plus``), in the nested forcing chains too (levels 2 to 4, serate's variant set
+    has them all: level 4 over dynamic chains nesting 0 to 3). ``poll`` is called often
+    inside the chain searches and raises to stop them."""
 
     def cycles(grid: Grid) -> Iterator[Hint]:  # ``Chaining`` of X-, Y- and XY-links (6.5)
         for found in chains.cycles_and_chains_found(grid, poll):
@@ -138,6 +143,9 @@ def techniques(
         chainer(forcing.Chainer(False, True, True, poll=poll)),
         chainer(forcing.Chainer(True, False, False, poll=poll)),
         chainer(nested.dynamic_chainer(0, poll)),
-        chainer(forcing.Chainer(True, True, False, 1, plus, poll=poll)),
+        chainer(nested.dynamic_chainer(1, poll, plus)),
+        chainer(nested.nested_chainer(2, 0, poll, plus)),
+        chainer(nested.nested_chainer(3, 0, poll, plus)),
+        *(chainer(nested.nested_chainer(4, n, poll, plus)) for n in range(4)),
     )
     return tuple((name, finder) for (name, _), finder in zip(TECHNIQUES, finders, strict=True))
