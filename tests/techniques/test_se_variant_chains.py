@@ -2,13 +2,13 @@
 against serate.jar's own steps with the rules' flags (tests/data/rules/serate_chains/,
 tests/data/README.md), on the candidates serate printed before each step: the first of the
 techniques from the aligned pair exclusion on that finds a step finds serate's, its line and
-rating byte for byte; where serate's step is past them (the nested forcing chains, not
-ported), they find none. And serate's paths from a step on, where the rest
-needs no technique of the stretch not ported: the same steps, to the end or to where serate's
-next step is past the chains ported."""
+rating byte for byte (the nested forcing chains' steps: ``test_se_variant_nested``). And
+serate's paths from a step on, where the rest needs no technique of the stretch not ported:
+the same steps, to the end or to where serate's next step is past the chains ported."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -27,7 +27,7 @@ QUICK = frozenset(("x", "latin", "antiking"))
 PAST = 9.5
 
 
-def _grid(state: str, lay: Layout) -> RuledGrid:
+def serate_grid(state: str, lay: Layout) -> RuledGrid:
     """serate's grid of its 729-character candidates' line (``Grid.fromString``, then
     ``adjustPencilmarks``: a cell of one candidate none of its visible cells holds is a
     value)."""
@@ -55,8 +55,9 @@ class Entry(NamedTuple):
     stopped: bool
 
 
-def _entries(stem: str) -> list[Entry]:
-    lines = (GOLDENS / f"{stem}.states").read_text().splitlines()
+def entries(stem: str, folder: Path = GOLDENS) -> list[Entry]:
+    """The steps of ``folder/RULES.states``."""
+    lines = (folder / f"{stem}.states").read_text().splitlines()
     found = []
     at = 0
     while at < len(lines):
@@ -82,16 +83,13 @@ def test_the_first_step_of_the_chains_is_serates(stem: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
     techniques = ruled_chains.techniques(lay.variant, lay.blocks)
     checked = 0
-    for entry in _entries(stem):
+    for entry in entries(stem):
         line = entry.line
         if not in_stretch(line):
             continue
-        grid = _grid(entry.state, lay)
-        hint = next((h for _, finder in techniques for h in finder(grid)), None)
-        if hint is None:
-            assert float(line.split()[0]) >= PAST, line
-        else:
-            assert _said(hint.rating, hint.text) == line
+        grid = serate_grid(entry.state, lay)
+        hint = next(h for _, finder in techniques for h in finder(grid))
+        assert _said(hint.rating, hint.text) == line
         checked += 1
     assert checked
 
@@ -99,7 +97,7 @@ def test_the_first_step_of_the_chains_is_serates(stem: str) -> None:
 def test_every_kind_of_chain_is_held() -> None:
     """The goldens hold a step of each kind of the techniques ported (serate's minimal
     puzzles here take no aligned pair exclusion), and steps past them."""
-    lines = [entry.line for stem in _stems() for entry in _entries(stem)]
+    lines = [entry.line for stem in _stems() for entry in entries(stem)]
     named = {line.split(" ", 1)[1].split(":")[0] for line in lines if in_stretch(line)}
     assert named >= {"Aligned Triplet Exclusion", "Forcing Chain", "Nishio Forcing Chain",
                      "Region Forcing Chains", "Cell Forcing Chains",
@@ -110,21 +108,25 @@ def test_every_kind_of_chain_is_held() -> None:
 @pytest.mark.parametrize("stem", slow_cases(_stems(), lambda stem: stem not in QUICK))
 def test_a_path_through_the_chains_is_serates(stem: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
-    for entry in (e for e in _entries(stem) if e.tail):
+    order = ruled.order_of(lay)
+    for entry in (e for e in entries(stem) if e.tail):
         expected = list(entry.tail)
+        if entry.stopped:  # the steps up to where serate's run stopped, none further
+            grid = serate_grid(entry.state, lay)
+            ours = []
+            for _ in expected:
+                hint = next(h for _, finder in order for h in finder(grid))
+                ours.append(_said(hint.rating, hint.text))
+                hint.apply(grid)
+            assert ours == expected
+            continue
         try:
-            rated = ruled.rate_ruled_grid(_grid(entry.state, lay))
+            rated = ruled.rate_ruled_grid(serate_grid(entry.state, lay))
         except Beyond as beyond:
             ours = [_said(s.hint.rating, s.hint.text) for s in beyond.steps]
-            assert ours[: len(expected)] == expected[: len(ours)]
-            if len(ours) >= len(expected):  # past where serate's run was stopped
-                assert entry.stopped
-                continue
-            following = expected[len(ours)]
-            assert in_stretch(following) and float(following.split()[0]) >= PAST, following
-        else:
-            ours = [_said(s.hint.rating, s.hint.text) for s in rated.steps]
-            assert (ours[: len(expected)] if entry.stopped else ours) == expected
+            raise AssertionError(f"no step after {ours}: serate's {expected}") from None
+        ours = [_said(s.hint.rating, s.hint.text) for s in rated.steps]
+        assert ours == expected
 
 
 def test_the_goldens_hold_steps_and_tails() -> None:
@@ -132,7 +134,7 @@ def test_the_goldens_hold_steps_and_tails() -> None:
     tails = 0
     for stem in _stems():
         puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
-        for entry in _entries(stem):
+        for entry in entries(stem):
             assert len(entry.state) == 729 and entry.puzzle < len(puzzles)
             tails += bool(entry.tail)
     assert tails >= 3

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_repl.core.rules import parse
-from sudoku_repl.techniques.explainer import rate_with_rules, ruled
+from sudoku_repl.techniques.explainer import rate_with_rules, ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import (
     Beyond,
     Finder,
@@ -70,10 +70,10 @@ _OPENINGS = {
                                "Cell Forcing Chains:", "Region Forcing Chains:"),
     "dynamic forcing chains (+)": ("Contradiction Forcing Chain:", "Double Forcing Chain:",
                                    "Cell Forcing Chains:", "Region Forcing Chains:"),
+    **{name: ("Contradiction Forcing Chain:", "Double Forcing Chain:", "Cell Forcing Chains:",
+              "Region Forcing Chains:") for name, _ in ruled_chains.TECHNIQUES
+       if name.startswith("nested")},
 }  # fmt: skip
-#: the least rating of serate's nested forcing chains (not ported), whose lines open as the
-#: dynamic ones' do: a line of a forcing chain rated this or more may be one
-NESTED = 9.5
 
 
 def _ported(stem: str) -> tuple[str, ...]:
@@ -82,24 +82,15 @@ def _ported(stem: str) -> tuple[str, ...]:
     return tuple(opening for name, _ in order for opening in _OPENINGS[name])
 
 
-#: how the lines of serate's forcing chains open, the dynamic ones' and the nested ones' alike
-_FORCING = ("Contradiction Forcing Chain:", "Double Forcing Chain:", "Cell Forcing Chains:",
-            "Region Forcing Chains:")  # fmt: skip
-
-
 def is_ported(stem: str, line: str) -> bool:
-    """Whether serate's ``%r %s`` line is a step of a technique ported to a group's rules: a
-    forcing chain's rated ``NESTED`` or more may be a nested one's, and is not counted."""
-    rating, text = line.split(" ", 1)
-    if not text.startswith(_ported(stem)):
-        return False
-    return not (float(rating) >= NESTED and text.startswith(_FORCING))
+    """Whether serate's ``%r %s`` line is a step of a technique ported to a group's rules."""
+    return line.split(" ", 1)[1].startswith(_ported(stem))
 
 
 def not_ported(stem: str, line: str) -> bool:
-    """Whether serate's ``%r %s`` line is surely a step of a technique not ported to a group's
-    rules (neither ``is_ported`` nor a forcing chain that may be a dynamic one)."""
-    return not line.split(" ", 1)[1].startswith(_ported(stem))
+    """Whether serate's ``%r %s`` line is a step of a technique not ported to a group's
+    rules."""
+    return not is_ported(stem, line)
 
 
 def _golden(stem: str, folder: Path = GOLDENS) -> list[tuple[str, list[str], str]]:

@@ -149,9 +149,9 @@ def test_a_symmetric_puzzle_under_x_keeps_its_symmetry_and_is_minimal_by_orbits(
     ("options", "line"),
     [
         (
-            ["--er", "9.5-"],
-            "sudoku-repl generate: no puzzle under --rules x is rated 9.5 or more in this "
-            "version: Sudoku Explainer on these rules rates paths up to 9.4 (serate's techniques "
+            ["--er", "6.0-"],
+            "sudoku-repl generate: no puzzle under --rules latin is rated 6.0 or more in this "
+            "version: Sudoku Explainer on these rules rates paths up to 5.6 (serate's techniques "
             "past it are not yet ported); give a target that reaches down to it\n",
         ),
         (
@@ -174,9 +174,19 @@ def test_a_symmetric_puzzle_under_x_keeps_its_symmetry_and_is_minimal_by_orbits(
 def test_what_is_not_made_under_rules_is_one_line(
     options: list[str], line: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main_generate(["--rules", "x", *options]) == 2
+    rules = "latin" if "--er" in options else "x"  # (its order stops at the hidden quad)
+    assert main_generate(["--rules", rules, *options]) == 2
     captured = capsys.readouterr()
     assert (captured.out, captured.err) == ("", line)
+
+
+def test_under_rules_rated_to_serate_s_last_technique_no_er_is_out_of_reach() -> None:
+    """Under x the order runs to the nested forcing chains, whose rating grows with their
+    chains': a 9.5 target is not refused."""
+    from sudoku_repl.tools.making.targets import Targets, rating_span
+    from sudoku_repl.tools.making.variant_rating import se_refusal
+
+    assert se_refusal(parse("x"), Targets(er=rating_span("--er", "9.5-"))) is None
 
 
 def test_er_under_rules_serate_lacks_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,6 @@ if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.rating import SERating
     from sudoku_repl.tools.making.targets import Targets
 
-#: the least rating (tenths) of serate's nested forcing chains, not ported to variant rules:
-#: where the dynamic forcing chains (+) are, a path is rated exactly up to below it
-NESTED = 95
-
-
 def se_refusal(rules: Rules, targets: Targets) -> str | None:
     """Why Sudoku Explainer's ``targets`` (``--er``, ``--ep``, ``--ed``, ``--technique``) cannot
     be met under ``rules``, one line's words, or None: they can."""
@@ -44,10 +39,11 @@ def se_refusal(rules: Rules, targets: Targets) -> str | None:
             "rules have their own names): give --er, --ep or --ed"
         )
     top = ruled.order_level(ruled.layout_of(rules))
-    if top >= ruled.TOP["dynamic forcing chains (+)"]:  # (a chain's rating grows with it)
-        top = NESTED - 1
+    # an order that reaches the chains runs to serate's last technique, the nested forcing
+    # chains, whose rating grows with their chains': no ER is out of its reach
+    chained = top >= ruled.TOP["aligned pair exclusion"]
     least = targets.least_er()
-    if least is not None and least > top:
+    if least is not None and least > top and not chained:
         return (
             f"no puzzle under --rules {rules} is rated {least / 10:.1f} or more in this version: "
             f"Sudoku Explainer on these rules rates paths up to {top / 10:.1f} (serate's "
