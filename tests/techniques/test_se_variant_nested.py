@@ -1,0 +1,89 @@
+"""Sudoku Explainer's nested forcing chains on variant rules (``explainer.ruled_chains``' levels
+2 to 4, their "+" the variant technique set's) against serate.jar's own steps with the rules'
+flags (tests/data/rules/serate_nested/, tests/data/README.md): on the candidates serate printed
+before a step of its nested chains, the first hint of the nested chains is serate's, its line
+and rating byte for byte, and none of the techniques before them finds a step there; and a
+whole path through them, serate's steps and ER/EP/ED."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_repl.core.rules import parse
+from sudoku_repl.techniques.explainer import ruled, ruled_chains
+from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
+from tests.support.helpers import TEST_DATA
+from tests.techniques.test_se_variant_chains import entries, serate_grid
+from tests.techniques.test_se_variants import _golden
+
+GOLDENS = TEST_DATA / "rules" / "serate_nested"
+#: serate's nested forcing chains' least rating: its steps rated less are of earlier techniques
+NESTED = 95
+
+
+def _stems() -> list[str]:
+    return sorted(p.stem for p in GOLDENS.glob("*.states"))
+
+
+def _said(hint_rating: int, text: str) -> str:
+    return f"{hint_rating / 10:.1f} {text}"
+
+
+def _split(stem: str) -> tuple[ruled.Layout, list[tuple[str, ruled.Finder]], list[str]]:
+    """The rules' layout, their chain techniques from the nested ones on, and the names of
+    those before them."""
+    lay = layout_of(parse(stem.replace("_", ",")))
+    techniques = ruled_chains.techniques(lay.variant, lay.blocks)
+    first = next(i for i, (name, _) in enumerate(techniques) if ruled.TOP[name] >= NESTED)
+    return lay, list(techniques[first:]), [name for name, _ in techniques[:first]]
+
+
+@pytest.mark.parametrize("stem", _stems())
+def test_the_nested_chains_first_step_is_serates(stem: str) -> None:
+    lay, nested, _ = _split(stem)
+    for entry in entries(stem, GOLDENS):
+        grid = serate_grid(entry.state, lay)
+        name, hint = next((name, h) for name, finder in nested for h in finder(grid))
+        assert _said(hint.rating, hint.text) == entry.line, (entry.puzzle, entry.step)
+        assert name.startswith("nested forcing chains") and hint.rating >= NESTED
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stem", _stems())
+def test_no_technique_before_the_nested_chains_finds_a_step_there(stem: str) -> None:
+    """The states are where serate's next step is a nested chain: every technique before
+    them in the order finds none (the chains' searches: seconds of pure Python a state)."""
+    lay = layout_of(parse(stem.replace("_", ",")))
+    _, nested, before = _split(stem)
+    order = ruled.order_of(lay)
+    assert [name for name, _ in order[-len(nested) :]] == [name for name, _ in nested]
+    for entry in entries(stem, GOLDENS):
+        grid = serate_grid(entry.state, lay)
+        found = [name for name, finder in order[: -len(nested)] if next(finder(grid), None)]
+        assert found == [], (entry.puzzle, entry.step, found, before)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stem", _stems())
+def test_a_whole_path_through_the_nested_chains_is_serates(stem: str) -> None:
+    """Each golden puzzle rated whole (under ten seconds of pure Python each): serate's steps
+    byte for byte, and its ER/EP/ED."""
+    lay = layout_of(parse(stem.replace("_", ",")))
+    for puzzle, steps, figures in _golden(stem, GOLDENS):
+        rated = ruled.rate_ruled_grid(RuledGrid.of_puzzle(puzzle, lay))
+        assert [_said(s.hint.rating, s.hint.text) for s in rated.steps] == steps, puzzle
+        assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures, puzzle
+        assert any(s.technique.startswith("nested forcing chains") for s in rated.steps)
+
+
+def test_the_goldens_hold_nested_steps_of_each_state() -> None:
+    """Each state is serate's 729-character candidates before a step rated as a nested
+    chain is at least, of a puzzle of its set."""
+    held = 0
+    for stem in _stems():
+        puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
+        for entry in entries(stem, GOLDENS):
+            assert len(entry.state) == 729 and entry.puzzle < len(puzzles)
+            assert float(entry.line.split()[0]) * 10 >= NESTED
+            held += 1
+    assert held
