@@ -13,9 +13,9 @@ neighbours. With any extra region or leap (``isVLatin()`` false) its technique s
 all), the naked sets to generalized ones, and with a leap (or non-consecutive) the uniqueness
 techniques are dropped.
 
-The techniques of serate's order ported here are its first ones, from the hidden single up to
-the dynamic forcing chains (+) (``order_of``: the turbot fish, wings, uniqueness and quads are
-the classic modules', which read the rules' regions and visible cells from ``grid.geometry``;
+The techniques of serate's order ported here run from the hidden single to its last, the
+nested forcing chains (``order_of``: the turbot fish, wings, uniqueness and quads are the
+classic modules', which read the rules' regions and visible cells from ``grid.geometry``;
 the exclusions and chains after them ``ruled_chains``', ``after_the_stretch``), under the
 variant set; under a Latin square to the hidden quad, under non-consecutive to the naked
 single. A path that needs a later one is not rated (``Beyond``) rather than rated wrongly: a
@@ -428,7 +428,7 @@ def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder],
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step.
     The exclusions and chains (``after_the_stretch``) end the variant set's order, after the
-    VWXYZ-wing (the rest of serate's, the nested forcing chains, not ported)."""
+    VWXYZ-wing, as they end serate's (its last, the nested forcing chains)."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
@@ -477,8 +477,9 @@ def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder],
 
 def after_the_stretch(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     """serate's exclusions and chains on these rules, in its order (from the aligned pair
-    exclusion on, ``ruled_chains``): its order after the stretch not ported, which a path
-    reaches only past that stretch (the tests hold them to serate's steps there)."""
+    exclusion to the nested forcing chains, ``ruled_chains``): its order after the stretch not
+    ported, which a path reaches only past that stretch (the tests hold them to serate's steps
+    there)."""
     return ruled_chains.techniques(lay.variant, lay.blocks, poll)
 
 

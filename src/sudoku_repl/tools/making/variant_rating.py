@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from sudoku_repl.techniques.explainer.rating import SERating
     from sudoku_repl.tools.making.targets import Targets
 
+
 def se_refusal(rules: Rules, targets: Targets) -> str | None:
     """Why Sudoku Explainer's ``targets`` (``--er``, ``--ep``, ``--ed``, ``--technique``) cannot
     be met under ``rules``, one line's words, or None: they can."""
