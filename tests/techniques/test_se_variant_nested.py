@@ -14,7 +14,7 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA, slow_cases
+from tests.support.helpers import TEST_DATA
 from tests.techniques.test_se_variant_chains import Entry, entries, serate_grid
 
 GOLDENS = TEST_DATA / "rules" / "serate_nested"
@@ -65,8 +65,15 @@ def _split(stem: str) -> tuple[ruled.Layout, list[tuple[str, ruled.Finder]], lis
 
 @pytest.mark.parametrize(
     ("stem", "entry"),
-    slow_cases(_cases(), lambda case: (case[0], case[1].puzzle, case[1].step) not in QUICK),
-    ids=[f"{stem}-{entry.puzzle}-{entry.step}" for stem, entry in _cases()],
+    [
+        pytest.param(
+            stem,
+            entry,
+            id=f"{stem}-{entry.puzzle}-{entry.step}",
+            marks=() if (stem, entry.puzzle, entry.step) in QUICK else pytest.mark.slow,
+        )
+        for stem, entry in _cases()
+    ],
 )
 def test_the_nested_chains_first_step_is_serates(stem: str, entry: Entry) -> None:
     lay, nested, _ = _split(stem)
