@@ -7,8 +7,6 @@ whole path through them, serate's steps and ER/EP/ED."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from sudoku_repl.core.rules import parse
@@ -16,6 +14,7 @@ from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 from tests.support.helpers import TEST_DATA
 from tests.techniques.test_se_variant_chains import Entry, entries, serate_grid
+from tests.techniques.test_se_variants import _golden
 
 GOLDENS = TEST_DATA / "rules" / "serate_nested"
 #: serate's nested forcing chains' least rating: its steps rated less are of earlier techniques
@@ -23,7 +22,6 @@ NESTED = 95
 #: the steps the quick run holds (set, puzzle, step): a second or two of pure Python each; the
 #: others (a level 3 chain, a level 2 one of a sparser grid) take a minute or more
 QUICK = frozenset({("antiking", 0, 75)})
-_FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
 
 
 def _stems() -> list[str]:
@@ -32,22 +30,6 @@ def _stems() -> list[str]:
 
 def _cases() -> list[tuple[str, Entry]]:
     return [(stem, entry) for stem in _stems() for entry in entries(stem, GOLDENS)]
-
-
-def _paths(stem: str) -> list[tuple[str, list[str], str]]:
-    """(puzzle, serate's step lines, its ER/EP/ED line) of the first puzzles of a set, as many
-    as its ``.out`` holds the whole paths of."""
-    puzzles = (GOLDENS / f"{stem}.txt").read_text().split()
-    found: list[tuple[str, list[str], str]] = []
-    steps: list[str] = []
-    for line in (GOLDENS / f"{stem}.out").read_text().splitlines():
-        if _FIGURES.fullmatch(line):
-            found.append((puzzles[len(found)], steps, line))
-            steps = []
-        else:
-            steps.append(line)
-    assert not steps
-    return found
 
 
 def _said(hint_rating: int, text: str) -> str:
@@ -104,7 +86,7 @@ def test_a_whole_path_through_the_nested_chains_is_serates(stem: str) -> None:
     """Each golden puzzle rated whole (under ten seconds of pure Python each): serate's steps
     byte for byte, and its ER/EP/ED."""
     lay = layout_of(parse(stem.replace("_", ",")))
-    for puzzle, steps, figures in _paths(stem):
+    for puzzle, steps, figures in _golden(stem, GOLDENS, every=False):
         rated = ruled.rate_ruled_grid(RuledGrid.of_puzzle(puzzle, lay))
         assert [_said(s.hint.rating, s.hint.text) for s in rated.steps] == steps, puzzle
         assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures, puzzle
