@@ -150,7 +150,9 @@ def _every(
         return [], grid
     if isinstance(grid, RuledGrid):  # (the ported techniques of its rules: said as such)
         listed = by_rating(ruled_all(grid, interrupted))
-        return [not_listed_line(grid.layout)], listed if listed else beyond_line(grid.layout)
+        left_out = not_listed_line(grid.layout)
+        said = [] if left_out is None else [left_out]
+        return said, listed if listed else beyond_line(grid.layout)
     several = len(grid_solutions(grid)) > 1
     said = [SEVERAL_SOLUTIONS] if several else []
     steps = by_rating(all_steps(grid, interrupted, uniqueness=not several))

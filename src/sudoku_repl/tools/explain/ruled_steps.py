@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
+from sudoku_repl.techniques.explainer import ruled_chains
 from sudoku_repl.techniques.explainer.grid import unit_name
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.plan_step import CANDIDATE_LABELS, CELL_LABELS, PlanStep
@@ -56,8 +57,12 @@ def _last(layout: Layout) -> str:
     return f"{name}, {order_level(layout) / 10:.1f}"
 
 
-def not_listed_line(layout: Layout) -> str:
-    """What ``hint se all`` says of the techniques its list cannot hold yet."""
+def not_listed_line(layout: Layout) -> str | None:
+    """What ``hint se all`` says of the techniques its list cannot hold yet; None where the
+    rules' order runs to serate's last technique (the nested forcing chains): none is left
+    out."""
+    if order_of(layout)[-1][0] == ruled_chains.TECHNIQUES[-1][0]:
+        return None
     return (
         f"On these rules the techniques up to the {_last(layout)} are ported: the later ones' "
         "steps are not listed."
