@@ -16,13 +16,18 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import Beyond, Layout, RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA, slow_cases
+from tests.support.helpers import TEST_DATA, slow_cases, the_same_python_on_both_builds
 from tests.support.serate_variant_lines import in_stretch
+from tests.support.sweeps import sweep
+
+pytestmark = the_same_python_on_both_builds()
 
 GOLDENS = TEST_DATA / "rules" / "serate_chains"
 #: the sets the quick run holds (the diagonals' extra regions, no blocks, a leap): the others'
 #: chains, seconds of pure Python each, run with the slow tests
 QUICK = frozenset(("x", "latin", "antiking"))
+#: how many steps of each set of the slow run are held (``sweeps.sweep``: all when sweeping)
+SLOW_SAMPLE = 1
 #: the least rating of a step past the techniques ported (the nested forcing chains)
 PAST = 9.5
 
@@ -73,6 +78,13 @@ def _stems() -> list[str]:
     return sorted(p.stem for p in GOLDENS.glob("*.states"))
 
 
+def _held(stem: str) -> list[Entry]:
+    """The steps of the stretch a set's test holds: all of a quick set's; of the others (each
+    step seconds of pure Python, the slow tests') a sample, all when sweeping."""
+    held = [entry for entry in _entries(stem) if in_stretch(entry.line)]
+    return held if stem in QUICK else sweep(held, SLOW_SAMPLE)
+
+
 def _said(rating: int, text: str) -> str:
     return f"{rating / 10:.1f} {text}"
 
@@ -82,10 +94,8 @@ def test_the_first_step_of_the_chains_is_serates(stem: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
     techniques = ruled_chains.techniques(lay.variant, lay.blocks)
     checked = 0
-    for entry in _entries(stem):
+    for entry in _held(stem):
         line = entry.line
-        if not in_stretch(line):
-            continue
         grid = _grid(entry.state, lay)
         hint = next((h for _, finder in techniques for h in finder(grid)), None)
         if hint is None:

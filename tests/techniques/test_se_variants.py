@@ -25,7 +25,9 @@ from sudoku_repl.techniques.explainer.ruled import (
     plays_classic,
     rate_ruled_grid,
 )
-from tests.support.helpers import TEST_DATA
+from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
+
+pytestmark = the_same_python_on_both_builds()
 
 GOLDENS = TEST_DATA / "rules" / "serate"
 #: puzzles whose paths use serate's techniques past the hidden triple
@@ -121,10 +123,11 @@ def _stems(folder: Path = GOLDENS) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.out"))
 
 
-#: the quick run's order ends before the dynamic forcing chains (8.5 and up), whose pure Python
-#: takes seconds a step on these rules: they are held step by step on serate's own candidates
-#: (``test_se_variant_chains``) and along whole paths by the slow test below
-QUICK_BELOW = 8.5
+#: the quick run's order ends before the multiple forcing chains (8.0 and up), whose pure Python
+#: takes a second or more a step on these rules: they and the dynamic ones are held step by
+#: step on serate's own candidates (``test_se_variant_chains``) and along whole paths by the
+#: slow test below
+QUICK_BELOW = 8.0
 
 
 def _quick_order(stem: str) -> tuple[tuple[str, Finder], ...]:

@@ -17,7 +17,12 @@ from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 from sudoku_repl.tools.explain.hints import board_steps_json
 from sudoku_repl.tools.explain.ruled_steps import beyond_line, ruled_all, ruled_next
 from tests.core.test_rules import oracle
-from tests.support.helpers import Answers, Shell, but_the_pure_build_line
+from tests.support.helpers import (
+    Answers,
+    Shell,
+    but_the_pure_build_line,
+    the_same_python_on_both_builds,
+)
 from tests.techniques.test_se_variants import (
     MID_GOLDENS,
     _golden,
@@ -26,6 +31,8 @@ from tests.techniques.test_se_variants import (
     not_ported,
     quick_goldens,
 )
+
+pytestmark = the_same_python_on_both_builds()
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
 

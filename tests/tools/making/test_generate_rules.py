@@ -23,7 +23,9 @@ from sudoku_repl.tools.making.run import Request, Run
 from sudoku_repl.tools.rating.pool import StopFlag
 from tests.oracles.make_rules_puzzles import JIGSAW
 from tests.oracles.rules_count import Counter
-from tests.support.helpers import TEST_DATA, Shell
+from tests.support.helpers import TEST_DATA, Shell, the_same_python_on_both_builds
+
+pytestmark = the_same_python_on_both_builds()
 
 #: (the rules, the symmetry, the seed): every family of rules, and combinations
 CASES = [
