@@ -14,13 +14,13 @@ all), the naked sets to generalized ones, and with a leap (or non-consecutive) t
 techniques are dropped.
 
 The techniques of serate's order ported here are its first ones, from the hidden single up to
-the dynamic forcing chains (+) (``order_of``: the turbot fish, wings, uniqueness and quads are
-the classic modules', which read the rules' regions and visible cells from ``grid.geometry``;
-the exclusions and chains after them ``ruled_chains``', ``after_the_stretch``), under the
-variant set; under a Latin square to the hidden quad, under non-consecutive to the naked
-single. A path that needs a later one is not rated (``Beyond``) rather than rated wrongly: a
-later technique comes before any other in serate's order, so a path is exact up to the step
-where it stops. Classic sudoku and the toroidal board alone (whose wrap changes nothing
+the dynamic forcing chains (+) (``order_of``: the turbot fish, the strong links, wings,
+uniqueness and quads are the classic modules', which read the rules' regions and visible cells
+from ``grid.geometry``; non-consecutive's own two ``ruled_nc``'s; the exclusions and chains
+after them ``ruled_chains``', ``after_the_stretch``), under the variant set and under the
+classic one that a Latin square and non-consecutive keep (``Settings.init``). A path that needs
+a later one is not rated (``Beyond``) rather than rated wrongly: a later technique comes before
+any other in serate's order, so a path is exact up to the step where it stops. Classic sudoku and the toroidal board alone (whose wrap changes nothing
 without a leap) are the classic rating's (``rating.rate``).
 """
 
