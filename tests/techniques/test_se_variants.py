@@ -183,6 +183,13 @@ def test_whole_paths_through_the_dynamic_chains_are_serates() -> None:
     _hold_paths(GOLDENS, "antiking", quick=False)
 
 
+@pytest.mark.slow
+def test_a_non_consecutive_path_through_the_dynamic_chains_is_serates() -> None:
+    """serate_mid's nc+ puzzles rated whole, one of them (9.1) through non-consecutive's own
+    techniques, claiming, the triples, a skyscraper and the dynamic forcing chains."""
+    _hold_paths(MID_GOLDENS, "nc+", quick=False)
+
+
 #: serate's ER where it found no step (``Beyond solver``): on a Latin square with an extra
 #: region, its turbot fish's links in the blocks the rules have not can take a digit out of
 #: the cell that holds it
