@@ -58,7 +58,6 @@ _OPENINGS = {
     "naked quad": ("Naked Quad:", "Generalized Naked Quad:"),
     "jellyfish": ("Jellyfish:",),
     "hidden quad": ("Hidden Quad:",),
-    "naked quintuplet": ("Generalized Naked Quintuplet:",),
     "three strong links": ("3 Skyscrapers ", "3-String Kite ", "3 Strong links "),
     "wxyz-wing": ("WXYZ-Wing ",),
     "bug": ("BUG type ",),

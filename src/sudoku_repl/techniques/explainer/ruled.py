@@ -282,16 +282,16 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
                     yield Hint("Generalized Intersections", 29, removals, None, text)
 
 
-_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad", 5: "Quintuplet"}
+_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad"}
 
 
 def naked_sets(degree: int, generalized: bool) -> Finder:
     """``NakedSet`` (3.0, 3.6, 5.0: the set's values out of its region) or, on the variant
-    set, ``NakedSetGen`` (the same ratings, 5.6 for five: each value out of every cell that
-    sees all the set's cells holding it): ``degree`` cells of a region whose candidates are
-    ``degree`` values."""
+    set, ``NakedSetGen`` (the same ratings: each value out of every cell that sees all the
+    set's cells holding it): ``degree`` cells of a region whose candidates are ``degree``
+    values."""
     name = ("Generalized Naked " if generalized else "Naked ") + _SET_NAMES[degree]
-    rating = {2: 30, 3: 36, 4: 50, 5: 56}[degree]
+    rating = {2: 30, 3: 36, 4: 50}[degree]
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
         cands = grid.cands
@@ -494,8 +494,8 @@ def bivalue_universal_grave(grid: RuledGrid) -> Iterator[Hint]:
 def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder], ...]:
     """The techniques ported, in serate's order (``Solver``'s producers as its technique set
     has them), up to the first one not ported: the path is exact while these find a step.
-    The exclusions and chains (``after_the_stretch``) end the order, after the VWXYZ-wing (the
-    rest of serate's, the nested forcing chains, not ported)."""
+    The exclusions and chains (``after_the_stretch``) end the variant set's order, after the
+    VWXYZ-wing (the rest of serate's, the nested forcing chains, not ported)."""
     order: list[tuple[str, Finder]] = [("hidden single", hidden_singles)]
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
@@ -532,9 +532,9 @@ def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder],
         ("jellyfish", fish(4)),
         ("hidden quad", hidden_sets(4)),
     ]
-    if lay.variant:  # (the variant set has no three strong links)
-        order.append(("naked quintuplet", naked_sets(5, True)))
-    else:  # (nor has the other the generalized naked quintuplet)
+    # (the variant set has no three strong links, and neither set the generalized naked
+    # quintuplet: ``initVariants`` and ``init`` both take it out)
+    if not lay.variant:
         order.append(("three strong links", three_strong_links))
     order.append(("wxyz-wing", als_wings(3)))
     if uniqueness:
@@ -602,7 +602,7 @@ TOP: Final = {
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
     "turbot fish": 43, "xy-wing": 42, "xyz-wing": 44, "naked quad": 50, "jellyfish": 52,
-    "unique loops": 56, "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "bug": 62,
+    "unique loops": 56, "hidden quad": 54, "wxyz-wing": 56, "bug": 62,
     "vwxyz-wing": 64, "non-consecutive forcing cell": 24, "locked non-consecutive": 25,
     "pointing and claiming": 28, "three strong links": 57,
     **dict(ruled_chains.TECHNIQUES),
