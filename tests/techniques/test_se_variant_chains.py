@@ -146,3 +146,23 @@ def test_the_goldens_hold_steps_and_tails() -> None:
             assert len(entry.state) == 729 and entry.puzzle < len(puzzles)
             tails += bool(entry.tail)
     assert tails >= 3
+
+
+def test_three_strong_links_on_a_latin_square_are_serates() -> None:
+    """serate's three strong links alone (``--techs``, its other techniques off) on Latin
+    squares' candidates (tests/data/rules/serate_links/): every step it takes, in order, ours
+    byte for byte, then none where it found none (its 20.0). Its sets with a block are
+    skipped there: a Latin square's chains run in rows and columns."""
+    lay = layout_of(parse("latin"))
+    folder = TEST_DATA / "rules" / "serate_links"
+    states = (folder / "latin.txt").read_text().split()
+    runs = (folder / "latin.out").read_text().split("20.0/0.0/")
+    assert len(runs) == len(states) + 1
+    for state, run in zip(states, runs, strict=False):
+        steps = [line for line in run.splitlines() if " " in line]
+        grid = _grid(state, lay)
+        ours = []
+        while (hint := next(ruled.three_strong_links(grid), None)) is not None:
+            ours.append(f"{hint.rating / 10:.1f} {hint.text}")
+            hint.apply(grid)
+        assert ours == steps, state
