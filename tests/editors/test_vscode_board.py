@@ -19,6 +19,7 @@ from pathlib import Path
 
 from tests.support.helpers import REPO, SEED, Shell
 from tests.support.vscode import (
+    CONSOLE,
     NEEDS,
     TAB,
     Page,
@@ -209,7 +210,7 @@ def test_a_click_answers_in_the_board_with_links_to_its_steps(page: Page, server
     for line in why_44:
         expect(popover).to_contain_text(line.strip())
     expect(cell).to_be_focused()
-    expect(page.locator(".repl .monaco-list-rows")).not_to_contain_text("> why [4,4]")
+    expect(page.locator(CONSOLE)).not_to_contain_text("> why [4,4]")
     # a struck candidate under the pointer says why it went (its line of why)
     struck = cell.locator(".m.removed")
     expect(struck).to_have_text("6")

@@ -23,6 +23,7 @@ from tests.support.helpers import REPO, SEED, Shell
 from tests.support.vscode import (
     ADAPTER,
     CHARACTER,
+    CONSOLE,
     NEEDS,
     ROW_4,
     Page,
@@ -165,7 +166,7 @@ def test_past_the_end_the_session_stays_and_the_keys_travel_back(
     assert at_end.startswith("Invalid quiz [steps:284] - no more solution"), at_end
     page.locator(".editor-instance .view-line", has_text=ROW_4).click()
     page.keyboard.press("F5")
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(at_end)
+    expect(page.locator(CONSOLE)).to_contain_text(at_end)
     expect(toolbar.locator(".codicon-debug-continue")).to_be_visible()
     expect(header).to_contain_text("The search ended at step 284")
     # Alt+F10, Step Back: the shell's step before the end; Alt+F5, Reverse Continue: back more

@@ -41,6 +41,7 @@ from sudoku_repl.views.palette import colour
 from tests.support.helpers import REPO, SEED, Shell
 from tests.support.vscode import (
     CHARACTER,
+    CONSOLE,
     DARK_WORKBENCH,
     NEEDS,
     ROW_4,
@@ -211,7 +212,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     # an empty cell's Why from its context menu (a click answers in the board): its
     # candidates and why each other value went, in the console's own colour (the trace's), no
     # pop-up
-    console = page.locator(".repl .monaco-list-rows")
+    console = page.locator(CONSOLE)
     cell(page, "[4,4]").click(button="right")
     choose(page, "Why (its value, or why each other value is gone)")
     expect(console).to_contain_text("> why [4,4]")
@@ -236,7 +237,7 @@ def test_a_user_debugs_the_seed_with_the_board(page: Page, server: Server) -> No
     page.locator(".repl .repl-input-wrapper").click()
     page.keyboard.type("whyy [4,4]")
     page.keyboard.press("Enter")
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(mistyped)
+    expect(page.locator(CONSOLE)).to_contain_text(mistyped)
     no_toast(page)
     pane(page, "Watch", False)  # (the Board's room again)
 
@@ -409,7 +410,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     # the line asked in the board's context (echoed in the console, where the board it prints
     # scrolls the echo out of the list's rendered rows) and its answer in the console
     assert asked(server, "goto 98")
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text("Steps:98")
+    expect(page.locator(CONSOLE)).to_contain_text("Steps:98")
     expect(view.locator(".cell.undone")).to_have_count(len(undone))
     assert (
         sorted(view.locator(".cell.undone").evaluate_all("c => c.map(e => e.dataset.name)"))
@@ -452,14 +453,14 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     goto(view, 93)
     cell(page, "[6,2]").click(button="right")
     choose(page, "When (the steps that changed it)")
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(setter)
+    expect(page.locator(CONSOLE)).to_contain_text(setter)
     assert asked(server, "when [6,2]")
     why_62 = shell.ok("why [6,2]")
     cell(page, "[6,2]").click(button="right")
     choose(page, "Why (its value, or why each other value is gone)")
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text("> why [6,2]")
+    expect(page.locator(CONSOLE)).to_contain_text("> why [6,2]")
     for line in why_62:
-        expect(page.locator(".repl .monaco-list-rows")).to_contain_text(line.strip())
+        expect(page.locator(CONSOLE)).to_contain_text(line.strip())
     cell(page, "[6,2]").click(button="right")
     choose(page, "Go to the step that set it")
     caption_step(view, setter_step)
@@ -504,7 +505,7 @@ def test_the_board_from_the_keyboard_its_menu_its_step_box_and_a_tab(
     # toolbar shows a failed button's message whatever showUser says: that one notification
     refusal = Shell.loaded().fails("back")[0]
     page.locator(".debug-toolbar .codicon-debug-step-back").click()
-    expect(page.locator(".repl .monaco-list-rows")).to_contain_text(refusal)
+    expect(page.locator(CONSOLE)).to_contain_text(refusal)
     no_toast_but(page, refusal)
     expect(page.locator(".debug-call-stack .monaco-list-rows")).to_contain_text(
         "0) the quiz as loaded"

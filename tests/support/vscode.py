@@ -387,6 +387,9 @@ def _enter_first(page: Page, label: str) -> None:
 
 #: the holder of an editor tab's webview
 TAB = '[data-parent-flow-to-element-id^="webview-editor-element"]'
+#: the Debug Console's lines: the REPL's output tree alone (its input's suggestion widget, once
+#: opened, holds a list of its own inside ``.repl`` too)
+CONSOLE = ".repl .repl-tree .monaco-list-rows"
 
 
 def board(page: Page, where: str = "view") -> FrameLocator:

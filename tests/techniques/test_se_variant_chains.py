@@ -16,13 +16,18 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import Beyond, Layout, RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA, slow_cases
+from tests.support.helpers import TEST_DATA, slow_cases, the_same_python_on_both_builds
 from tests.support.serate_variant_lines import in_stretch
+from tests.support.sweeps import sweep
+
+pytestmark = the_same_python_on_both_builds()
 
 GOLDENS = TEST_DATA / "rules" / "serate_chains"
 #: the sets the quick run holds (the diagonals' extra regions, no blocks, a leap): the others'
 #: chains, seconds of pure Python each, run with the slow tests
 QUICK = frozenset(("x", "latin", "antiking"))
+#: how many steps of each set of the slow run are held (``sweeps.sweep``: all when sweeping)
+SLOW_SAMPLE = 1
 #: the least rating of a step past the techniques ported (the nested forcing chains)
 PAST = 9.5
 
@@ -74,6 +79,13 @@ def _stems() -> list[str]:
     return sorted(p.stem for p in GOLDENS.glob("*.states"))
 
 
+def _held(stem: str) -> list[Entry]:
+    """The steps of the stretch a set's test holds: all of a quick set's; of the others (each
+    step seconds of pure Python, the slow tests') a sample, all when sweeping."""
+    held = [entry for entry in entries(stem) if in_stretch(entry.line)]
+    return held if stem in QUICK else sweep(held, SLOW_SAMPLE)
+
+
 def _said(rating: int, text: str) -> str:
     return f"{rating / 10:.1f} {text}"
 
@@ -83,13 +95,10 @@ def test_the_first_step_of_the_chains_is_serates(stem: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
     techniques = ruled_chains.techniques(lay.variant, lay.blocks)
     checked = 0
-    for entry in entries(stem):
-        line = entry.line
-        if not in_stretch(line):
-            continue
+    for entry in _held(stem):
         grid = serate_grid(entry.state, lay)
         hint = next(h for _, finder in techniques for h in finder(grid))
-        assert _said(hint.rating, hint.text) == line
+        assert _said(hint.rating, hint.text) == entry.line
         checked += 1
     assert checked
 
@@ -138,3 +147,23 @@ def test_the_goldens_hold_steps_and_tails() -> None:
             assert len(entry.state) == 729 and entry.puzzle < len(puzzles)
             tails += bool(entry.tail)
     assert tails >= 3
+
+
+def test_three_strong_links_on_a_latin_square_are_serates() -> None:
+    """serate's three strong links alone (``--techs``, its other techniques off) on Latin
+    squares' candidates (tests/data/rules/serate_links/): every step it takes, in order, ours
+    byte for byte, then none where it found none (its 20.0). Its sets with a block are
+    skipped there: a Latin square's chains run in rows and columns."""
+    lay = layout_of(parse("latin"))
+    folder = TEST_DATA / "rules" / "serate_links"
+    states = (folder / "latin.txt").read_text().split()
+    runs = (folder / "latin.out").read_text().split("20.0/0.0/")
+    assert len(runs) == len(states) + 1
+    for state, run in zip(states, runs, strict=False):
+        steps = [line for line in run.splitlines() if " " in line]
+        grid = serate_grid(state, lay)
+        ours = []
+        while (hint := next(ruled.three_strong_links(grid), None)) is not None:
+            ours.append(f"{hint.rating / 10:.1f} {hint.text}")
+            hint.apply(grid)
+        assert ours == steps, state

@@ -16,7 +16,10 @@ from sudoku_repl.techniques.difficulty.brt import brt
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.te import te_depth
 from tests.oracles.rules_brute import Rules
+from tests.support.helpers import the_same_python_on_both_builds
 from tests.techniques.difficulty.rules_oracle import Board
+
+pytestmark = the_same_python_on_both_builds()
 
 #: a quiz of each rule (and two of toroidal), tests/data/rules/puzzles.txt
 QUIZZES = [

@@ -17,6 +17,7 @@ import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from tests.core.test_rules import oracle
+from tests.support.helpers import the_same_python_on_both_builds
 from tests.support.rate_output import without_settings
 from tests.techniques.difficulty.rules_oracle import Board
 from tests.techniques.difficulty.test_rules_measures import HARDER, QUIZZES
@@ -26,6 +27,8 @@ from tests.techniques.test_se_variants import (
     is_ported,
     quick_goldens,
 )
+
+pytestmark = the_same_python_on_both_builds()
 
 X_QUIZ = "...63.7.4........6...7..........8....7...9.124.13......5...........5........9.6.."
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from sudoku_repl.techniques.explainer import three_links
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import Step
@@ -96,7 +97,7 @@ def _turbot(*links: tuple[int, bool]) -> Turbot:
 def test_names_of_three_strong_links(
     links: tuple[tuple[int, bool], ...], theirs: tuple[str, str]
 ) -> None:
-    assert serate_names._strong_links(_three(*links)) == theirs
+    assert three_links.links_names(_three(*links)) == theirs
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,14 @@ all), the naked sets to generalized ones, and with a leap (or non-consecutive) t
 techniques are dropped.
 
 The techniques of serate's order ported here run from the hidden single to its last, the
-nested forcing chains (``order_of``: the turbot fish, wings, uniqueness and quads are the
-classic modules', which read the rules' regions and visible cells from ``grid.geometry``;
-the exclusions and chains after them ``ruled_chains``', ``after_the_stretch``), under the
-variant set; under a Latin square to the hidden quad, under non-consecutive to the naked
-single. A path that needs a later one is not rated (``Beyond``) rather than rated wrongly: a
-later technique comes before any other in serate's order, so a path is exact up to the step
-where it stops. Classic sudoku and the toroidal board alone (whose wrap changes nothing
-without a leap) are the classic rating's (``rating.rate``).
+nested forcing chains (``order_of``: the turbot fish, the strong links, wings,
+uniqueness and quads are the classic modules', which read the rules' regions and visible cells
+from ``grid.geometry``; non-consecutive's own two ``ruled_nc``'s; the exclusions and chains
+after them ``ruled_chains``', ``after_the_stretch``), under the variant set and under the
+classic one that a Latin square and non-consecutive keep (``Settings.init``). A state none of
+them takes a step from is not rated (``Beyond``; serate is beyond its solver there too). Classic
+sudoku and the toroidal board alone (whose wrap changes nothing without a leap) are the classic
+rating's (``rating.rate``).
 """
 
 from __future__ import annotations
@@ -31,18 +31,20 @@ from functools import cache
 from typing import Final
 
 from sudoku_repl.core.rules import Rules
-from sudoku_repl.techniques.explainer import ruled_chains
+from sudoku_repl.techniques.explainer import ruled_chains, ruled_nc
 from sudoku_repl.techniques.explainer.fish import fish_patterns
 from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import (
     BIT_COUNT,
     DIGITS,
     MASK_DIGITS,
+    Geometry,
     bits,
     combinations_colex,
 )
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.rating import SERating, Step
+from sudoku_repl.techniques.explainer.ruled_grid import BLOCKS
 from sudoku_repl.techniques.explainer.ruled_grid import LEAPS as LEAPS
 from sudoku_repl.techniques.explainer.ruled_grid import Beyond as Beyond
 from sudoku_repl.techniques.explainer.ruled_grid import Finder as Finder
@@ -59,6 +61,7 @@ from sudoku_repl.techniques.explainer.strong_links import (
     turbot_findings,
     turbot_names,
 )
+from sudoku_repl.techniques.explainer.three_links import links_names, three_findings
 from sudoku_repl.techniques.explainer.uniqueness import (
     bug_findings,
     bug_values,
@@ -93,6 +96,11 @@ _VARIANT_TURBOT_SETS: Final = (
     *((8, t) for t in (0, 1, 2, 9)),
     *((9, t) for t in (0, 1, 2)),
 )  # fmt: skip
+#: the indexes in ``_VARIANT_TURBOT_SETS`` of the sets ``TurbotFish`` skips on a Latin
+#: square: meant as those with a block, but from the sixth on they are off by one or more, so
+#: that it skips three sets of none (anti-diagonal with rows, girandola with columns, asterisk
+#: with center dot) and keeps four with a block, whose links it reads in blocks all the same
+_LATIN_SKIPS: Final = frozenset((3, 4, 5, 6, 16, 25, 33, 40, 46))
 #: the region types ``shareRegionOf`` asks after the column, the row and the block, in order
 _SHARE_TYPES: Final = (3, 4, 7, 8, 9, 5, 6)
 
@@ -155,6 +163,35 @@ def direct_pointing(grid: RuledGrid) -> Iterator[Hint]:
 def _region_masks(lay: Layout) -> tuple[tuple[int, ...], ...]:
     """Each type's regions' cells as 81-bit masks."""
     return tuple(tuple(sum(1 << c for c in region) for region in kind) for kind in lay.regions)
+
+
+def pointing_claiming(grid: RuledGrid) -> Iterator[Hint]:
+    """``Locking(false)``: a digit's places in a block all in one line (pointing, 2.6), or in
+    a line all in one block (claiming, 2.8), take it out of the rest of the other."""
+    lay = grid.layout
+    masks = _region_masks(lay)
+    holding = [0] + [grid.value_mask(value) for value in DIGITS]
+    for type1, type2 in _DIRECT_PAIRS[0]:
+        for value in DIGITS:
+            holders = holding[value]
+            for mask1 in masks[type1]:
+                places = holders & mask1
+                if places.bit_count() < 2:
+                    continue
+                outside = holders & ~mask1
+                for i2, mask2 in enumerate(masks[type2]):
+                    if not mask2 & mask1 or places & ~mask2:
+                        continue
+                    region2 = lay.regions[type2][i2]
+                    removals = tuple((c, value) for c in region2 if outside >> c & 1)
+                    if removals:
+                        locked = [c for c in region2 if places >> c & 1]
+                        name = "Pointing" if type1 == 0 else "Claiming"
+                        text = (
+                            f"{name}: {_cells(locked)}: {value} in {TYPE_NAMES[type1]} and "
+                            f"{TYPE_NAMES[type2]}"
+                        )
+                        yield Hint(name, 26 if type1 == 0 else 28, removals, None, text)
 
 
 def _direct_locking(
@@ -245,16 +282,16 @@ def generalized_intersections(grid: RuledGrid) -> Iterator[Hint]:
                     yield Hint("Generalized Intersections", 29, removals, None, text)
 
 
-_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad", 5: "Quintuplet"}
+_SET_NAMES: Final = {2: "Pair", 3: "Triplet", 4: "Quad"}
 
 
 def naked_sets(degree: int, generalized: bool) -> Finder:
     """``NakedSet`` (3.0, 3.6, 5.0: the set's values out of its region) or, on the variant
-    set, ``NakedSetGen`` (the same ratings, 5.6 for five: each value out of every cell that
-    sees all the set's cells holding it): ``degree`` cells of a region whose candidates are
-    ``degree`` values."""
+    set, ``NakedSetGen`` (the same ratings: each value out of every cell that sees all the
+    set's cells holding it): ``degree`` cells of a region whose candidates are ``degree``
+    values."""
     name = ("Generalized Naked " if generalized else "Naked ") + _SET_NAMES[degree]
-    rating = {2: 30, 3: 36, 4: 50, 5: 56}[degree]
+    rating = {2: 30, 3: 36, 4: 50}[degree]
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
         cands = grid.cands
@@ -351,8 +388,13 @@ def _turbot_plan(lay: Layout) -> TurbotPlan:
     region types in play; else the classic five without the blocks' when there are none.
     The bridges share a column, a row, a block, then a variant's region."""
     if lay.variant:
-        sets = tuple(s for s in _VARIANT_TURBOT_SETS if s[0] in lay.types and s[1] in lay.types)
-        shares = (2, 1, 0, *(t for t in _SHARE_TYPES if t in lay.types))
+        sets = tuple(
+            s
+            for i, s in enumerate(_VARIANT_TURBOT_SETS)
+            if all(t in lay.types for t in s if t) and (lay.blocks or i not in _LATIN_SKIPS)
+        )
+        blocks = (0,) if lay.blocks else ()
+        shares = (2, 1, *blocks, *(t for t in _SHARE_TYPES if t in lay.types))
     else:
         sets = tuple(s for s in _VARIANT_TURBOT_SETS[:5] if lay.blocks or 0 not in s)
         shares = (2, 1, 0) if lay.blocks else (2, 1)
@@ -363,16 +405,41 @@ def turbot_fish(lay: Layout) -> Finder:
     """``TurbotFish`` (4.0 to 4.3): two strong links, in any of the rules' regions, whose
     bridges share a region; the value goes from the cells that see both ends."""
     plan = _turbot_plan(lay)
-    types = lay.geometry.unit_types
+    geometry = _turbot_geometry(lay, plan)
+    types = geometry.unit_types
 
     def finder(grid: RuledGrid) -> Iterator[Hint]:
-        for found in turbot_findings(grid, plan):
+        for found in turbot_findings(grid, plan, geometry):
             name = turbot_names(found, (types[found.base], types[found.cover]))[0]
             cells = (found.start, found.bridge1, found.bridge2, found.end)
             text = f"{name}: {_cells(cells)} on value {found.value}"
             yield Hint(name, found.rating, found.removals, None, text)
 
     return finder
+
+
+def _turbot_geometry(lay: Layout, plan: TurbotPlan) -> Geometry:
+    """The regions ``TurbotFish`` reads: the rules', and serate's blocks where its sets have
+    a block on a Latin square (its strong links there, its visible cells the rules')."""
+    geometry = lay.geometry
+    if lay.blocks or not any(0 in s for s in plan.sets):
+        return geometry
+    units = geometry.units + BLOCKS
+    types = geometry.unit_types + (0,) * len(BLOCKS)
+    return Geometry(units, types, geometry.peers, geometry.visible)
+
+
+def three_strong_links(grid: RuledGrid) -> Iterator[Hint]:
+    """``StrongLinks(3)`` (5.4 to 5.7): three strong links in rows, columns and blocks (none
+    on a Latin square) joined by weak ones."""
+    for found in three_findings(grid):
+        name = links_names(found)[0]
+        bridges = ",".join(cell_name(c) for pair in found.bridges for c in pair)
+        text = (
+            f"{name}: {_cells((found.start,))},{bridges},{cell_name(found.end)} "
+            f"on value {found.value}"
+        )
+        yield Hint(name, found.rating, found.removals, None, text)
 
 
 def xy_wings(xyz: bool) -> Finder:
@@ -433,13 +500,16 @@ def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder],
     if lay.blocks:
         order.append(("direct pointing", direct_pointing))
     order += [("direct hidden pair", direct_hidden_sets(2)), ("naked single", naked_singles)]
-    if lay.consecutive:  # forcingCellNC and lockedNC come next: not ported
-        return tuple(order)
+    if lay.consecutive:
+        order += [
+            ("non-consecutive forcing cell", ruled_nc.forcing_cells),
+            ("locked non-consecutive", ruled_nc.locked_cells),
+        ]
     order.append(("direct hidden triple", direct_hidden_sets(3)))
     if lay.variant:
         order.append(("generalized intersections", generalized_intersections))
-    elif lay.blocks:  # pointing and claiming: the classic rating's (not reached here)
-        return tuple(order)
+    elif lay.blocks:
+        order.append(("pointing and claiming", pointing_claiming))
     generalized = lay.variant
     order += [
         ("naked pair", naked_sets(2, generalized)),
@@ -448,28 +518,26 @@ def order_of(lay: Layout, poll: Poll | None = None) -> tuple[tuple[str, Finder],
         ("naked triple", naked_sets(3, generalized)),
         ("swordfish", fish(3)),
         ("hidden triple", hidden_sets(3)),
-    ]
-    if lay.variant and not lay.blocks:  # its turbot fish would read blocks it has not
-        return tuple(order)
-    order += [
         ("turbot fish", turbot_fish(lay)),
         ("xy-wing", xy_wings(False)),
         ("xyz-wing", xy_wings(True)),
     ]
-    # (with a leap, serate's variant set has no uniqueness techniques)
-    leaps = any(w in lay.rules.words for w in LEAPS)
-    if not leaps:
+    # (with a leap or non-consecutive, serate has no uniqueness techniques: its forbidden
+    # pairs can tell a deadly pattern's two ways apart)
+    uniqueness = not lay.consecutive and not any(w in lay.rules.words for w in LEAPS)
+    if uniqueness:
         order.append(("unique loops", unique_loops))
     order += [
         ("naked quad", naked_sets(4, generalized)),
         ("jellyfish", fish(4)),
         ("hidden quad", hidden_sets(4)),
     ]
-    if not lay.variant:  # the three strong links come next: not ported
-        return tuple(order)
-    # (the variant set has no three or four strong links)
-    order += [("naked quintuplet", naked_sets(5, True)), ("wxyz-wing", als_wings(3))]
-    if not leaps:
+    # (the variant set has no three strong links, and neither set the generalized naked
+    # quintuplet: ``initVariants`` and ``init`` both take it out)
+    if not lay.variant:
+        order.append(("three strong links", three_strong_links))
+    order.append(("wxyz-wing", als_wings(3)))
+    if uniqueness:
         order.append(("bug", bivalue_universal_grave))
     order.append(("vwxyz-wing", als_wings(4)))
     return tuple(order) + after_the_stretch(lay, poll)
@@ -535,7 +603,8 @@ TOP: Final = {
     "direct hidden triple": 25, "generalized intersections": 29, "naked pair": 30,
     "x-wing": 32, "hidden pair": 34, "naked triple": 36, "swordfish": 38, "hidden triple": 40,
     "turbot fish": 43, "xy-wing": 42, "xyz-wing": 44, "naked quad": 50, "jellyfish": 52,
-    "unique loops": 56, "hidden quad": 54, "naked quintuplet": 56, "wxyz-wing": 56, "bug": 62,
-    "vwxyz-wing": 64,
+    "unique loops": 56, "hidden quad": 54, "wxyz-wing": 56, "bug": 62,
+    "vwxyz-wing": 64, "non-consecutive forcing cell": 24, "locked non-consecutive": 25,
+    "pointing and claiming": 28, "three strong links": 57,
     **dict(ruled_chains.TECHNIQUES),
 }  # fmt: skip

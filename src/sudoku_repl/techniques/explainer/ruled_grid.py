@@ -84,6 +84,11 @@ def _region_cells(kind: int, index: int) -> tuple[int, ...]:
     return _LINES[kind]
 
 
+#: serate's nine blocks, in its order inside each (``Grid.getRegions(0)``, there on a Latin
+#: square too)
+BLOCKS: Final = tuple(_region_cells(0, i) for i in range(9))
+
+
 @attrs.frozen
 class Layout:
     """The grid of a set of rules as serate plays them: the region types in play (``types``,

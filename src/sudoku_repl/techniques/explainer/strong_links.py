@@ -26,14 +26,10 @@ from typing import NamedTuple
 from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
     DIGITS,
-    UNITS,
     Geometry,
     Grid,
 )
 from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
-
-#: the cells of each unit, as a mask
-UNIT_MASKS = tuple(sum(1 << cell for cell in unit) for unit in UNITS)
 
 
 def removals_of(victims: int, value: int) -> Removals:
@@ -152,7 +148,7 @@ class _Typed(NamedTuple):
 
 
 @functools.cache
-def _typed(geometry: Geometry) -> _Typed:
+def typed_units(geometry: Geometry) -> _Typed:
     units = tuple(
         tuple(u for u, t in enumerate(geometry.unit_types) if t == kind) for kind in range(10)
     )
@@ -252,15 +248,18 @@ def _share(
     return None
 
 
-def turbot_findings(grid: Grid, plan: TurbotPlan = CLASSIC_TURBOT) -> list[Turbot]:
+def turbot_findings(
+    grid: Grid, plan: TurbotPlan = CLASSIC_TURBOT, geometry: Geometry | None = None
+) -> list[Turbot]:
     """Every chain of two strong links in serate's order (``TurbotFish.getHints``): as its
     search meets them (the region types of ``plan.sets``, each digit, each base region and way
     of naming its ends, each cover region after it and way, each of the four ways to join
     them), sorted (stable) by rating, the most removals first, then the suffix. The regions
-    and visible cells are the grid's (``grid.geometry``): ``base`` and ``cover`` are its unit
-    numbers."""
-    geometry = grid.geometry
-    typed = _typed(geometry)
+    and visible cells are ``geometry``'s (the grid's unless given): ``base`` and ``cover`` are
+    its unit numbers."""
+    if geometry is None:
+        geometry = grid.geometry
+    typed = typed_units(geometry)
     units, masks = geometry.units, typed.masks
     table = grid.position_table(units)
     holding = [0] + [grid.value_mask(value) for value in DIGITS]

@@ -15,21 +15,18 @@ from typing import NamedTuple
 
 from sudoku_repl.techniques.explainer import native_ladder
 from sudoku_repl.techniques.explainer.grid import (
-    CELL_UNITS,
     COL_OF,
     DIGITS,
-    PEER_MASK,
     ROW_OF,
-    UNITS,
     Grid,
 )
 from sudoku_repl.techniques.explainer.hint import Finder, Hint, Removals
 from sudoku_repl.techniques.explainer.strong_links import (
     BLADES,
     RECTANGLES,
-    UNIT_MASKS,
     places_of,
     removals_of,
+    typed_units,
 )
 
 
@@ -54,6 +51,25 @@ class LinksChain(NamedTuple):
         kinds = list(self.kinds)
         text = "".join(map(str, kinds))
         return str(self.grouped) + line_name(kinds if text <= text[::-1] else kinds[::-1])
+
+
+def links_names(found: LinksChain) -> tuple[str, str]:
+    """StrongLinksHint's names (``getName``, ``getShortName``): the links' count, their types
+    in the chain's order (the smaller way round, rows and columns swapped to the smaller:
+    ``line_name``), how many are grouped."""
+    grouped = found.grouped
+    suffix = found.suffix
+    count = len(found.kinds)
+    if suffix.find("0", 1) >= 0:
+        name, short = " Strong links (including blocks)", "SB"
+    elif suffix.find("2", 1) >= 0:
+        name, short = "-String Kite", "SK"
+    else:
+        name, short = " Skyscrapers", "SS"
+    long = f"{count}{name} {suffix}"
+    if grouped:
+        long += f" (Using {grouped} grouped strong link{'s' if grouped > 1 else ''})"
+    return long, ("g" if grouped else "") + f"{count}{short}{suffix}"
 
 
 def line_name(kinds: list[int]) -> str:
@@ -106,13 +122,13 @@ def _same_line(a: int, b: int) -> bool:
 
 
 @functools.cache
-def _three_link_ends(unit: int, places: int) -> tuple[bool, list[_LinkEnds]] | None:
-    """A strong link of a unit as serate's StrongLinks takes it (2 to 6 places): whether it
-    is grouped, and each way it names its ends (cells); None for no link. A block's two places
-    on one line are that line's link only."""
+def _three_link_ends(
+    cells: tuple[int, ...], block: bool, places: int
+) -> tuple[bool, list[_LinkEnds]] | None:
+    """A strong link of a unit (its ``cells``, a ``block`` or a line) as serate's StrongLinks
+    takes it (2 to 6 places): whether it is grouped, and each way it names its ends (cells);
+    None for no link. A block's two places on one line are that line's link only."""
     count = places.bit_count()
-    block = unit < 9
-    cells = UNITS[unit]
     if count < 2 or count > 6:
         return None
     if count == 2:
@@ -157,26 +173,28 @@ def _three_link_ends(unit: int, places: int) -> tuple[bool, list[_LinkEnds]] | N
     return True, ends
 
 
-@functools.cache
-def _three_share(b1: int, s1: int | None, b2: int, s2: int | None) -> int | None:
-    """``StrongLinks.shareRegionOf``: the column, else the row, else the block of both
+def _three_share(
+    unit_of: tuple[tuple[int, ...], ...], b1: int, s1: int | None, b2: int, s2: int | None
+) -> int | None:
+    """``StrongLinks.shareRegionOf``: the column, else the row, else the block (where the
+    rules have blocks: ``unit_of``, each type's unit of each cell, -1 for none) of both
     bridges, a group's other cell in it too (each checked against the other bridge)."""
     for kind in (2, 1, 0):
-        if CELL_UNITS[b1][kind] != CELL_UNITS[b2][kind]:
+        of = unit_of[kind]
+        unit = of[b1]
+        if unit < 0 or of[b2] != unit:
             continue
         if s1 is None and s2 is None:
-            return CELL_UNITS[b1][kind]
+            return unit
         if s1 is None:
             assert s2 is not None
-            if CELL_UNITS[b1][kind] == CELL_UNITS[s2][kind]:
-                return CELL_UNITS[b1][kind]
+            if of[s2] == unit:
+                return unit
         elif s2 is None:
-            if CELL_UNITS[b2][kind] == CELL_UNITS[s1][kind]:
-                return CELL_UNITS[b1][kind]
-        elif CELL_UNITS[b2][kind] == CELL_UNITS[s1][kind] and (
-            CELL_UNITS[b1][kind] == CELL_UNITS[s2][kind]
-        ):
-            return CELL_UNITS[b1][kind]
+            if of[s1] == unit:
+                return unit
+        elif of[s1] == unit and of[s2] == unit:
+            return unit
     return None
 
 
@@ -212,7 +230,9 @@ def three_findings(grid: Grid, n: int = 3) -> list[LinksChain]:
     way round), sorted (stable) by rating, the most removals first, then the suffix."""
     found: list[LinksChain] = []
     search = _LinksSearch(grid, n)
-    for kinds in _THREE_SETS:
+    # (on a Latin square serate skips the sets with a block)
+    blocks = bool(search.typed.units[0])
+    for kinds in _THREE_SETS if blocks else tuple(k for k in _THREE_SETS if 0 not in k):
         for value in DIGITS:
             found.extend(search.chains(kinds, value))
     found.sort(key=lambda f: f.suffix)
@@ -225,7 +245,9 @@ class _LinksSearch:
 
     def __init__(self, grid: Grid, n: int) -> None:
         self.grid = grid
-        self.table = grid.position_table()
+        self.geometry = geometry = grid.geometry
+        self.typed = typed_units(geometry)
+        self.table = grid.position_table(geometry.units)
         self.n = n
         self.orders = list(_quickperm(n))
         self.ways = [tuple(w >> (n - 1 - k) & 1 for k in range(n)) for w in range(1 << n)]
@@ -242,8 +264,9 @@ class _LinksSearch:
     def covered(self) -> int:
         """The cells of the links' units."""
         mask = 0
+        masks = self.typed.masks
         for unit, _, _ in self.links:
-            mask |= UNIT_MASKS[unit]
+            mask |= masks[unit]
         return mask
 
     def build(self, depth: int, after: int, used: int) -> None:
@@ -254,13 +277,15 @@ class _LinksSearch:
         if depth == n:
             return
         first = after + 1 if depth and kinds[depth - 1] == kinds[depth] else 0
-        for i in range(first, 9):
-            unit = kinds[depth] * 9 + i
-            link = _three_link_ends(unit, self.table[unit][self.value])
+        units = self.typed.units[kinds[depth]]
+        for i in range(first, len(units)):
+            unit = units[i]
+            cells = self.geometry.units[unit]
+            link = _three_link_ends(cells, kinds[depth] == 0, self.table[unit][self.value])
             if link is None:
                 continue
             grouped, ends_list = link
-            places = self.holders & UNIT_MASKS[unit]
+            places = self.holders & self.typed.masks[unit]
             for ends in ends_list:
                 if places & used:
                     continue
@@ -269,29 +294,23 @@ class _LinksSearch:
                 # (links whose units hold every place of the value remove nothing: not joined)
                 rest = self.holders & ~self.covered() if depth == n - 1 else 0
                 if rest:
-                    self.found.extend(
-                        _join(rest, self.value, kinds, self.links, self.orders, self.ways)
-                    )
+                    self.found.extend(_join(self, rest))
                 self.links.pop()
 
 
-def _join(
-    rest: int,
-    value: int,
-    kinds: tuple[int, ...],
-    links: list[tuple[int, bool, _LinkEnds]],
-    orders: list[tuple[int, ...]],
-    ways: list[tuple[int, ...]],
-) -> Iterator[LinksChain]:
+def _join(search: _LinksSearch, rest: int) -> Iterator[LinksChain]:
     """The chains of the links found (each order, each way round) whose bridges share units
     and that remove the value from some of ``rest`` (its cells outside the links' units)."""
+    value, kinds, links = search.value, search.kinds, search.links
+    peer_mask, unit_of = search.geometry.peer_mask, search.typed.unit_of
+    masks = search.typed.masks
     n = len(links)
     grouped = sum(g for _, g, _ in links)
-    for q in orders:
+    for q in search.orders:
         first, last = links[q[0]], links[q[-1]]
-        for u in ways:
+        for u in search.ways:
             start, end = first[2][0][u[0]], last[2][0][1 - u[-1]]
-            seen = PEER_MASK[start] & PEER_MASK[end] & rest
+            seen = peer_mask[start] & peer_mask[end] & rest
             if not seen:  # (a cheap test first: the chain would remove nothing)
                 continue
             shared = []
@@ -300,7 +319,7 @@ def _join(
                 (ends1, sup1), (ends2, sup2) = links[q[w]][2], links[q[w + 1]][2]
                 b1, s1 = ends1[1 - u[w]], sup1[1 - u[w]]
                 b2, s2 = ends2[u[w + 1]], sup2[u[w + 1]]
-                unit = _three_share(b1, s1, b2, s2)
+                unit = _three_share(unit_of, b1, s1, b2, s2)
                 if unit is None:
                     break
                 shared.append(unit)
@@ -308,11 +327,11 @@ def _join(
             else:
                 start_support, end_support = first[2][1][u[0]], last[2][1][1 - u[-1]]
                 if first[1] and start_support is not None:
-                    seen &= PEER_MASK[start_support]
+                    seen &= peer_mask[start_support]
                 if last[1] and end_support is not None:
-                    seen &= PEER_MASK[end_support]
+                    seen &= peer_mask[end_support]
                 for unit in shared:
-                    seen &= ~UNIT_MASKS[unit]
+                    seen &= ~masks[unit]
                 removals = removals_of(seen, value)
                 if not removals:
                     continue

@@ -34,8 +34,8 @@ _TYPES = "|".join(map(re.escape, TYPE_NAMES))
 #: the region a step is found in, at its line's end: its type (``in block``), or its full name
 #: (``in block 2``, ``in column D``, ``in Main Diagonal``)
 _IN = re.compile(rf" in ({_TYPES})(?: ([1-9A-I]))?$")
-#: a direct pointing's or claiming's two regions: ``5 of block in column``
-_OF = re.compile(rf": ([1-9]) of ({_TYPES}) in ({_TYPES})$")
+#: a pointing's or claiming's two regions: ``5 of block in column`` (direct), ``5 in block and row``
+_OF = re.compile(rf": ([1-9]) (?:of|in) ({_TYPES}) (?:in|and) ({_TYPES})$")
 #: a set's digits (``: 2,7 in block``) or one digit (``on value 5``)
 _DIGITS = re.compile(r"(?:: |on value )([1-9](?:,[1-9])*)(?: in |$)")
 #: a fish's base lines: ``in 2 rows and 2 columns``

@@ -4,10 +4,10 @@ rules at all (the options ask it before anything is made), ``se_rating`` rates o
 them (the judge asks it of each puzzle). Neither is reached for classic sudoku, which the maker
 rates with its early exits (``tasks._se``).
 
-The rating of variants (``techniques.explainer.rate_with_rules``) is exact along serate's order
-up to the last technique ported to the rules (``ruled.order_level``): a puzzle whose path goes
-further has no exact rating yet, so the maker never keeps it (``se_rating`` None), and a target
-whose least ER lies past that technique is refused, as nothing could meet it.
+The rating of variants (``techniques.explainer.rate_with_rules``) runs serate's order to its
+last technique, the nested forcing chains, whose rating grows with their chains': no ER is out
+of its reach. A path where no technique finds a step (serate's "beyond solver") has no rating,
+so the maker never keeps its puzzle (``se_rating`` None).
 """
 
 from __future__ import annotations
@@ -38,17 +38,6 @@ def se_refusal(rules: Rules, targets: Targets) -> str | None:
         return (
             "--technique under --rules is not in this version (serate's techniques of variant "
             "rules have their own names): give --er, --ep or --ed"
-        )
-    top = ruled.order_level(ruled.layout_of(rules))
-    # an order that reaches the chains runs to serate's last technique, the nested forcing
-    # chains, whose rating grows with their chains': no ER is out of its reach
-    chained = top >= ruled.TOP["aligned pair exclusion"]
-    least = targets.least_er()
-    if least is not None and least > top and not chained:
-        return (
-            f"no puzzle under --rules {rules} is rated {least / 10:.1f} or more in this version: "
-            f"Sudoku Explainer on these rules rates paths up to {top / 10:.1f} (serate's "
-            "techniques past it are not yet ported); give a target that reaches down to it"
         )
     return None
 

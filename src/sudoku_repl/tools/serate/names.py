@@ -117,7 +117,7 @@ def names(step: Step, before: Grid) -> tuple[str, str]:
     if technique == "turbot fish":
         return _turbot(turbot_of(hint, shape(step, before)))
     if technique == "three strong links":
-        return _strong_links(three_of(hint, shape(step, before)))
+        return three_links.links_names(three_of(hint, shape(step, before)))
     if technique == "unique loops":
         return uniqueness.loop_name(int(hint.technique[-1]), len(shape(step, before)) - 2)
     if hint.technique in ("Bidirectional X-Cycle", "Forcing X-Chain"):
@@ -145,25 +145,6 @@ def _x_chain(hint: Hint, found: Shape) -> tuple[str, str]:
 def _turbot(found: strong_links.Turbot) -> tuple[str, str]:
     """TurbotFishHint's names, by its links' unit types."""
     return strong_links.turbot_names(found, (found.base // 9, found.cover // 9))
-
-
-def _strong_links(found: three_links.LinksChain) -> tuple[str, str]:
-    """StrongLinksHint's names: the links' count, their types in the chain's order (the
-    smaller way round, rows and columns swapped to the smaller: ``rLineName``), how many are
-    grouped."""
-    grouped = found.grouped
-    suffix = found.suffix
-    count = len(found.kinds)
-    if suffix.find("0", 1) >= 0:
-        name, short = " Strong links (including blocks)", "SB"
-    elif suffix.find("2", 1) >= 0:
-        name, short = "-String Kite", "SK"
-    else:
-        name, short = " Skyscrapers", "SS"
-    long = f"{count}{name} {suffix}"
-    if grouped:
-        long += f" (Using {grouped} grouped strong link{'s' if grouped > 1 else ''})"
-    return long, ("g" if grouped else "") + f"{count}{short}{suffix}"
 
 
 # -- names asked for (``generate --technique NAME``) -----------------------------------------
