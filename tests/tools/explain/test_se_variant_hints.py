@@ -154,9 +154,8 @@ def test_where_no_technique_ported_has_a_step_one_line_says_so() -> None:
         taken[0].hint.apply(grid)
     assert ruled_next(grid) is None and ruled_all(grid) == ()
     assert re.fullmatch(
-        r"Sudoku Explainer's next step on these rules is of a technique not yet ported to "
-        r"variant rules here \(those ported go up to the [a-z ()+-]+, \d\.\d\): no step "
-        r"given\.",
+        r"Sudoku Explainer takes no step here under the rules latin,x \(serate rates such a "
+        r"state 20\.0, beyond its solver\): no step given\.",
         beyond_line(layout),
     )
 

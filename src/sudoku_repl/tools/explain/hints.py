@@ -17,7 +17,6 @@ from sudoku_repl.tools.explain.plan import grid_solutions, next_taken
 from sudoku_repl.tools.explain.premises import premises
 from sudoku_repl.tools.explain.ruled_steps import (
     beyond_line,
-    not_listed_line,
     ruled_all,
     ruled_next,
 )
@@ -150,9 +149,7 @@ def _every(
         return [], grid
     if isinstance(grid, RuledGrid):  # (the ported techniques of its rules: said as such)
         listed = by_rating(ruled_all(grid, interrupted))
-        left_out = not_listed_line(grid.layout)
-        said = [] if left_out is None else [left_out]
-        return said, listed if listed else beyond_line(grid.layout)
+        return [], listed if listed else beyond_line(grid.layout)
     several = len(grid_solutions(grid)) > 1
     said = [SEVERAL_SOLUTIONS] if several else []
     steps = by_rating(all_steps(grid, interrupted, uniqueness=not several))

@@ -11,21 +11,20 @@ then row), a region by its type (``in block``, ``of block in column``) or in ful
 block 2``). A technique whose line names no region still gets its cells and its effect, and
 the row it starts in as where to look.
 
-Where no ported technique finds a step the path goes on with one not ported yet: one line says
-so (``beyond_line``), never a step that would not be serate's."""
+Where no technique finds a step (serate's order is ported whole: serate is beyond its solver
+there too), one line says so (``beyond_line``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Hashable, Iterator, Sequence
 
-from sudoku_repl.techniques.explainer import ruled_chains
 from sudoku_repl.techniques.explainer.grid import unit_name
 from sudoku_repl.techniques.explainer.hint import Hint
 from sudoku_repl.techniques.explainer.plan_step import CANDIDATE_LABELS, CELL_LABELS, PlanStep
 from sudoku_repl.techniques.explainer.rating import CHAINS, Interrupted, Step
 from sudoku_repl.techniques.explainer.region_names import region_name
-from sudoku_repl.techniques.explainer.ruled import Layout, RuledGrid, order_level, order_of
+from sudoku_repl.techniques.explainer.ruled import Layout, RuledGrid, order_of
 from sudoku_repl.techniques.explainer.ruled_words import TYPE_NAMES
 
 #: a cell in serate's line: its column's letter, then its row's number
@@ -43,29 +42,11 @@ _FISH = re.compile(r" in \d (row|column)s and \d (?:row|column)s$")
 
 
 def beyond_line(layout: Layout) -> str:
-    """What a hint says where serate's next step on these rules is of a technique not
-    ported to them yet."""
+    """What a hint says where no technique of serate's order (ported whole to every rules it
+    has a flag for) takes a step: serate's rating is "beyond solver" there too."""
     return (
-        "Sudoku Explainer's next step on these rules is of a technique not yet ported to "
-        f"variant rules here (those ported go up to the {_last(layout)}): no step given."
-    )
-
-
-def _last(layout: Layout) -> str:
-    """The last technique of serate's order ported to these rules, and its rating."""
-    name = order_of(layout)[-1][0]
-    return f"{name}, {order_level(layout) / 10:.1f}"
-
-
-def not_listed_line(layout: Layout) -> str | None:
-    """What ``hint se all`` says of the techniques its list cannot hold yet; None where the
-    rules' order runs to serate's last technique (the nested forcing chains): none is left
-    out."""
-    if order_of(layout)[-1][0] == ruled_chains.TECHNIQUES[-1][0]:
-        return None
-    return (
-        f"On these rules the techniques up to the {_last(layout)} are ported: the later ones' "
-        "steps are not listed."
+        f"Sudoku Explainer takes no step here under the rules {layout.rules} (serate rates "
+        "such a state 20.0, beyond its solver): no step given."
     )
 
 
