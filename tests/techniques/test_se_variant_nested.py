@@ -12,15 +12,19 @@ import pytest
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
-from tests.support.helpers import TEST_DATA
+from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
+from tests.support.sweeps import sweep
 from tests.techniques.test_se_variant_chains import Entry, entries, serate_grid
 from tests.techniques.test_se_variants import _golden
+
+pytestmark = the_same_python_on_both_builds()
 
 GOLDENS = TEST_DATA / "rules" / "serate_nested"
 #: serate's nested forcing chains' least rating: its steps rated less are of earlier techniques
 NESTED = 95
-#: the steps the quick run holds (set, puzzle, step): a second or two of pure Python each; the
-#: others (a level 3 chain, a level 2 one of a sparser grid) take a minute or more
+#: the steps CI holds (set, puzzle, step): a second or two of pure Python each; the others (a
+#: level 3 chain, a level 2 one of a sparser grid) take minutes, the sweep's
+#: (``SUDOKU_REPL_SWEEP=1``, benchmarks/sweeps.sh)
 QUICK = frozenset({("antiking", 0, 75)})
 
 
@@ -29,7 +33,14 @@ def _stems() -> list[str]:
 
 
 def _cases() -> list[tuple[str, Entry]]:
-    return [(stem, entry) for stem in _stems() for entry in entries(stem, GOLDENS)]
+    """The states held: ``QUICK``'s, and every one when sweeping."""
+    every = [(stem, entry) for stem in _stems() for entry in entries(stem, GOLDENS)]
+    return sweep(every, 0, lambda case: (case[0], case[1].puzzle, case[1].step) in QUICK)
+
+
+def _params() -> list[object]:
+    """``_cases`` as parameters named by set, puzzle and step."""
+    return [pytest.param(stem, e, id=f"{stem}-{e.puzzle}-{e.step}") for stem, e in _cases()]
 
 
 def _said(hint_rating: int, text: str) -> str:
@@ -45,18 +56,7 @@ def _split(stem: str) -> tuple[ruled.Layout, list[tuple[str, ruled.Finder]], lis
     return lay, list(techniques[first:]), [name for name, _ in techniques[:first]]
 
 
-@pytest.mark.parametrize(
-    ("stem", "entry"),
-    [
-        pytest.param(
-            stem,
-            entry,
-            id=f"{stem}-{entry.puzzle}-{entry.step}",
-            marks=() if (stem, entry.puzzle, entry.step) in QUICK else pytest.mark.slow,
-        )
-        for stem, entry in _cases()
-    ],
-)
+@pytest.mark.parametrize(("stem", "entry"), _params())
 def test_the_nested_chains_first_step_is_serates(stem: str, entry: Entry) -> None:
     lay, nested, _ = _split(stem)
     grid = serate_grid(entry.state, lay)
@@ -65,19 +65,17 @@ def test_the_nested_chains_first_step_is_serates(stem: str, entry: Entry) -> Non
     assert name.startswith("nested forcing chains") and hint.rating >= NESTED
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("stem", _stems())
-def test_no_technique_before_the_nested_chains_finds_a_step_there(stem: str) -> None:
+@pytest.mark.parametrize(("stem", "entry"), _params())
+def test_no_technique_before_the_nested_chains_finds_a_step_there(stem: str, entry: Entry) -> None:
     """The states are where serate's next step is a nested chain: every technique before
-    them in the order finds none (the chains' searches: seconds of pure Python a state)."""
+    them in the order finds none."""
     lay = layout_of(parse(stem.replace("_", ",")))
     _, nested, before = _split(stem)
     order = ruled.order_of(lay)
     assert [name for name, _ in order[-len(nested) :]] == [name for name, _ in nested]
-    for entry in entries(stem, GOLDENS):
-        grid = serate_grid(entry.state, lay)
-        found = [name for name, finder in order[: -len(nested)] if next(finder(grid), None)]
-        assert found == [], (entry.puzzle, entry.step, found, before)
+    grid = serate_grid(entry.state, lay)
+    found = [name for name, finder in order[: -len(nested)] if next(finder(grid), None)]
+    assert found == [], (entry.puzzle, entry.step, found, before)
 
 
 @pytest.mark.slow
