@@ -288,7 +288,8 @@ def _quiz(puzzle: str, rules: str) -> Quiz:
     from sudoku_repl.text.puzzle_line import line_quiz
 
     try:
-        return line_quiz(puzzle).with_rules(parse(rules))
+        played = parse(rules)
+        return line_quiz(puzzle, not played.words).with_rules(played)
     except QuizError as e:
         raise UserError(e.line) from None
 

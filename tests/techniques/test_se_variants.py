@@ -315,6 +315,18 @@ def test_the_serate_command_prints_serates_lines_past_the_hidden_triple(tmp_path
     assert done.stdout == "".join("".join(s + "\n" for s in [*steps, f]) for _, steps, f in golden)
 
 
+def test_the_serate_command_ends_where_serates_solver_does(tmp_path: Path) -> None:
+    """``sudoku-repl serate --isBlocks=0 --isX=1`` over serate_mid's Latin squares with the
+    diagonals whose path ends where no technique finds a step: serate's steps and its 20.0
+    ("Beyond solver"), EP and ED as they stood, byte for byte, and status 0."""
+    dead = [g for g in _golden("latin_x", MID_GOLDENS) if g[2].startswith(NO_STEP + "/")]
+    assert dead
+    (tmp_path / "in.txt").write_text("".join(p + "\n" for p, _, _ in dead))
+    done = _serate("--isBlocks=0", "--isX=1", "--after=%r %s", "--input=in.txt", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "".join("".join(s + "\n" for s in [*steps, f]) for _, steps, f in dead)
+
+
 def test_the_serate_command_refuses_in_one_line(tmp_path: Path) -> None:
     puzzle = _golden("x")[0][0]
     cases = {

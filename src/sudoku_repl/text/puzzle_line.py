@@ -43,12 +43,14 @@ class NoPuzzle(QuizError):
         self.brief = fault if brief is None else brief
 
 
-def line_quiz(line: str) -> Quiz:
+def line_quiz(line: str, check: bool = True) -> Quiz:
     """The puzzle of a line (``line_puzzle``) as ``rate``, ``difficulty`` and the API measure
     it: a quiz of 81 characters, or a pencil-mark puzzle of 729 (``pencil_mark_quiz``);
-    ``QuizError`` (``NoPuzzle`` for a line that holds none) for one that cannot be read."""
+    ``QuizError`` (``NoPuzzle`` for a line that holds none) for one that cannot be read.
+    ``check``: False where variant rules are to check the givens (``Quiz.with_rules``: a
+    Latin square's givens may repeat in a box)."""
     text = line_puzzle(line)
-    return pencil_mark_quiz(text) if len(text) == SUKAKU else Quiz.from_string(text)
+    return pencil_mark_quiz(text) if len(text) == SUKAKU else Quiz.from_string(text, check=check)
 
 
 def pencil_mark_quiz(text: str) -> Quiz:

@@ -89,6 +89,29 @@ def test_scale_se_is_serates_rating_or_a_lower_bound_of_it(
         assert "past the techniques ported" not in err
 
 
+def test_a_latin_file_whose_givens_repeat_in_a_box_is_rated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A Latin square's givens may repeat in a box: its file is read under its rules, and
+    rated as serate rates it."""
+    puzzle, _, figures = _golden("latin", MID_GOLDENS)[0]
+    assert _repeats_in_a_box(puzzle)
+    path = _file(tmp_path, "latin", [puzzle])
+    assert main_rate([str(path), "--scale", "se", "--format", "json"]) == 0
+    (row,) = _json_rows(capsys.readouterr().out)
+    assert "/".join(f"{row[k]:.1f}" for k in ("er", "ep", "ed")) == figures
+
+
+def _repeats_in_a_box(puzzle: str) -> bool:
+    boxes = [
+        [puzzle[27 * (b // 3) + 3 * (b % 3) + 9 * (i // 3) + i % 3] for i in range(9)]
+        for b in range(9)
+    ]
+    return any(
+        len([d for d in box if d != "."]) > len({d for d in box if d != "."}) for box in boxes
+    )
+
+
 def test_the_plan_is_serates_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """serate_mid's first X puzzle (a turbot fish's path): the plan's ratings are serate's
     steps', and each hidden single places what serate's line says (``D2: 9 in block``: 9 at

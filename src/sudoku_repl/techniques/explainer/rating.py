@@ -30,6 +30,9 @@ from sudoku_repl.techniques.explainer.forcing import Poll
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.hint import Finder, Hint
 
+#: serate's rating of a puzzle that no technique can finish ("Beyond solver"), in tenths
+BEYOND_SOLVER = 200
+
 #: the techniques that hold only where the puzzle has one solution (a unique rectangle or loop,
 #: a BUG: "else it would have two"): on a grid with several they remove real solutions' values
 UNIQUENESS = frozenset(("unique loops", "bug"))

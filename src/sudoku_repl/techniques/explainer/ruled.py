@@ -43,7 +43,7 @@ from sudoku_repl.techniques.explainer.grid import (
     combinations_colex,
 )
 from sudoku_repl.techniques.explainer.hint import Hint
-from sudoku_repl.techniques.explainer.rating import SERating, Step
+from sudoku_repl.techniques.explainer.rating import BEYOND_SOLVER, SERating, Step
 from sudoku_repl.techniques.explainer.ruled_grid import BLOCKS
 from sudoku_repl.techniques.explainer.ruled_grid import LEAPS as LEAPS
 from sudoku_repl.techniques.explainer.ruled_grid import Beyond as Beyond
@@ -560,7 +560,10 @@ def rate_rules(puzzle: str, rules: Rules) -> SERating:
 
 def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None = None) -> SERating:
     """``rate_rules`` from a grid, which the path changes; ``order``: the techniques, in their
-    order (``order_of``'s, unless given)."""
+    order (``order_of``'s, unless given). Where serate's whole order finds no step, the path
+    ends as serate's does: ER 20.0 (its "Beyond solver"), EP and ED as they stand; where an
+    order given finds none, ``Beyond``."""
+    whole = order is None
     if order is None:
         order = order_of(grid.layout)
     steps: list[Step] = []
@@ -569,6 +572,8 @@ def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None 
     while not grid.is_solved():
         index, found = _first(grid, order)
         if found is None:
+            if whole:
+                return SERating(BEYOND_SOLVER / 10, ep / 10, ed / 10, tuple(steps))
             raise Beyond(steps, max(TOP[name] for name, _ in order[:index]))
         hint = found
         hint.apply(grid)

@@ -39,7 +39,7 @@ from sudoku_repl.techniques.explainer.rating import (
     rate_grid,
     techniques,
 )
-from sudoku_repl.techniques.explainer.ruled import Beyond, RuledGrid, rate_ruled_grid
+from sudoku_repl.techniques.explainer.ruled import RuledGrid, rate_ruled_grid
 from sudoku_repl.tools.explain.ruled_steps import ruled_plan
 from sudoku_repl.tools.serate.names import line_name, names
 from sudoku_repl.tools.serate.shapes import (
@@ -167,11 +167,22 @@ def plan_rows(
     a hint makes them (``ruled_steps.ruled_plan``), each checked against ``solution`` too."""
     if isinstance(grid, RuledGrid):
         ruled = ruled_plan(grid, steps)
-        if solution is not None:
+        if solution is not None and _solves(grid, steps):
             _checked(ruled, solution, puzzle)
         return tuple([step.to_json() for step in ruled])
     made = plan_of(grid, steps, puzzle, solution, described=False)
     return tuple([step.to_json() for step in made])
+
+
+def _solves(grid: RuledGrid, steps: Sequence[Step]) -> bool:
+    """Whether serate's path on variant rules ends solved: where it ends beyond its solver
+    (20.0), it may have taken a step that removes a value of the solution (on a Latin square
+    with extra regions serate's turbot fish reads blocks the rules have not), serate's own,
+    which the plan gives as serate takes it, unchecked."""
+    ended = grid.copy()
+    for step in steps:
+        step.hint.apply(ended)
+    return ended.is_solved()
 
 
 def next_step(
@@ -229,17 +240,15 @@ def plan_puzzle(
 ) -> tuple[PlanStep, ...]:
     """The SE path of a grid with one solution (``rate_grid``'s, ``puzzle`` its text for a bug
     report) as a plan. A grid of variant rules (``ruled.RuledGrid``): its one solution under
-    the rules, and its path within the techniques ported to them (``ValueError`` in one line
-    for one that needs a later one, ``ruled.Beyond``'s words)."""
+    the rules, and serate's path on them (to where no technique finds a step, if one
+    does not)."""
     if isinstance(grid, RuledGrid):
         found = solutions_under(grid.values, geometry_of(grid.layout.rules), 2)
         if len(found) != 1:
             raise ValueError(f"a plan is made of a grid with one solution, not {len(found)}")
-        try:
-            steps = rate_ruled_grid(grid.copy()).steps
-        except Beyond as beyond:
-            raise ValueError(str(beyond).rstrip(".")) from None
-        return _checked(ruled_plan(grid, steps), found[0], puzzle)
+        steps = rate_ruled_grid(grid.copy()).steps
+        plan = ruled_plan(grid, steps)
+        return _checked(plan, found[0], puzzle) if _solves(grid, steps) else plan
     rated = rate_grid(grid.copy(), time_limit, interrupted)
     return plan_of(grid, rated.steps, puzzle)
 

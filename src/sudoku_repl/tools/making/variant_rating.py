@@ -44,13 +44,11 @@ def se_refusal(rules: Rules, targets: Targets) -> str | None:
 
 def se_rating(quiz81: str, rules: Rules) -> SERating | None:
     """ER, EP and ED of ``quiz81`` (81 characters, one solution under ``rules``) and its path,
-    as serate rates it with the rules' flags; None where its path needs a technique not yet
-    ported to the rules (no exact rating: the maker does not keep it). ``ValueError`` for rules
+    as serate rates it with the rules' flags; None where no technique finds a step on its path
+    (serate's "beyond solver", 20.0: the maker does not keep it). ``ValueError`` for rules
     ``se_refusal`` refuses (the options refuse them first)."""
     from sudoku_repl.techniques.explainer import rate_with_rules
-    from sudoku_repl.techniques.explainer.ruled import Beyond
+    from sudoku_repl.techniques.explainer.rating import BEYOND_SOLVER
 
-    try:
-        return rate_with_rules(quiz81, rules, time_limit=None)
-    except Beyond:
-        return None
+    rated = rate_with_rules(quiz81, rules, time_limit=None)
+    return None if round(rated.er * 10) >= BEYOND_SOLVER else rated

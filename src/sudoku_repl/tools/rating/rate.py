@@ -401,11 +401,8 @@ def se_refused(rules: str) -> str | None:
 
 def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> dict[str, Any]:
     """``se_ratings`` of a quiz with one solution under variant rules serate rates
-    (``ruled.serate_words`` None): its path (``ruled.rate_ruled_grid``) within the techniques
-    ported to the rules exact; a path that needs a later one is rated up to there, each figure
-    it has not reached a lower bound (``>=X``: the steps so far and the ported techniques' top,
-    ``ruled.Beyond.level``, below which the next step is not); ``plan``: the steps taken as
-    data too."""
+    (``ruled.serate_words`` None): its path (``ruled.rate_ruled_grid``: serate's whole order,
+    20.0 where it finds no step, as serate); ``plan``: the steps taken as data too."""
     from sudoku_repl.core.rules import parse
     from sudoku_repl.techniques.explainer import ruled
 
@@ -418,23 +415,16 @@ def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> di
 
 def se_ruled_path(start: RuledGrid) -> tuple[tuple[Step, ...], dict[str, Any]]:
     """Sudoku Explainer's path from a grid of variant rules (``ruled.rate_ruled_grid`` on a
-    copy) and its ER, EP and ED as ``se_ruled_ratings`` writes them (``>=X`` where the path
-    needs a technique not ported)."""
+    copy) and its ER, EP and ED as ``se_ruled_ratings`` writes them."""
     from sudoku_repl.techniques.explainer import ruled
 
-    try:
-        steps, level = ruled.rate_ruled_grid(start.copy()).steps, None
-    except ruled.Beyond as beyond:
-        steps, level = beyond.steps, beyond.level / 10
-    ratings = [step.rating for step in steps]
-    placed = next((i for i, step in enumerate(steps) if step.hint.placement is not None), None)
-    past = max([*ratings, level or 0.0])
+    rated = ruled.rate_ruled_grid(start.copy())
     figures: dict[str, Any] = {
-        "er": f"{past:.1f}" if level is None else f">={past:.1f}",
-        "ep": f"{max(ratings[: placed + 1]):.1f}" if placed is not None else f">={past:.1f}",
-        "ed": f"{ratings[0]:.1f}" if ratings else f">={past:.1f}",
+        "er": f"{rated.er:.1f}",
+        "ep": f"{rated.ep:.1f}",
+        "ed": f"{rated.ed:.1f}",
     }
-    return tuple(steps), figures
+    return rated.steps, figures
 
 
 def se_grid_ratings(

@@ -44,7 +44,7 @@ def read_quizzes(path: str) -> Iterator[tuple[int, Quiz | str]]:
                 return
             for n, line in lines:
                 try:
-                    yield n, quiz_files.line_quiz(line).with_rules(rules)
+                    yield n, quiz_files.line_quiz(line, not rules.words).with_rules(rules)
                 except quiz_files.NoPuzzle as e:
                     yield n, f"{e.fault}."
                 except QuizError as e:

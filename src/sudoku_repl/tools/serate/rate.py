@@ -21,9 +21,9 @@ from sudoku_repl.core.rules import parse as parse_rules
 from sudoku_repl.techniques.explainer.grid import CELL_UNITS, Grid
 from sudoku_repl.techniques.explainer.native_ladder import ChainRung
 from sudoku_repl.techniques.explainer.no_step import finds_nothing
+from sudoku_repl.techniques.explainer.rating import BEYOND_SOLVER as BEYOND_SOLVER_ER
 from sudoku_repl.techniques.explainer.rating import Interrupted, Step, rate_grid, techniques
 from sudoku_repl.techniques.explainer.ruled import (
-    Beyond,
     RuledGrid,
     layout_of,
     plays_classic,
@@ -42,9 +42,6 @@ from sudoku_repl.tools.serate.formats import time_text as _time_text
 from sudoku_repl.tools.serate.names import BEYOND_SOLVER, NO_SOLUTION, names
 from sudoku_repl.tools.serate.options import SerateArgs
 from sudoku_repl.tools.serate.steps import describe
-
-#: serate's rating of a puzzle that no technique can finish ("beyond solver"), in tenths
-BEYOND = 200
 
 
 class Stopped(Exception):
@@ -70,20 +67,17 @@ def ruled_grid(line: str, rules: Rules, ordinal: int) -> RuledGrid:
     return RuledGrid.of_puzzle(puzzle, layout_of(rules))
 
 
-def _ruled_steps(grid: RuledGrid, ordinal: int) -> Iterator[Step]:
-    """The steps of the variant rules' rating from ``grid`` (a copy); ``UserError`` where it
-    needs a technique not ported (``ruled.Beyond``): the puzzle is not rated."""
-    try:
-        yield from rate_ruled_grid(grid).steps
-    except Beyond as beyond:
-        raise UserError(f"puzzle {ordinal}: {beyond}") from None
+def _ruled_steps(grid: RuledGrid) -> Iterator[Step]:
+    """The steps of the variant rules' rating from ``grid`` (a copy): serate's whole order, to
+    the end or to where it finds no step (then "Beyond solver", as serate)."""
+    yield from rate_ruled_grid(grid).steps
 
 
 def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
     """The lines serate prints for a puzzle line (of 81 characters or more), the
     ``ordinal``-th it rates: ``--start``, then ``--before`` and ``--after`` around each step,
     then ``--format``. ``Stopped`` once ``stop()``. Under variant rules (``args.rules``) the
-    steps are the rating of ``ruled`` (``UserError`` where it stops short)."""
+    steps are the rating of ``ruled``."""
     began = time.monotonic()
     rules = _rules_of(args)
     grid: Grid = grid_of(line) if rules is None else ruled_grid(line, rules, ordinal)
@@ -127,7 +121,7 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     steps = (
         _path(grid.copy(), args, stop, level)
         if not isinstance(grid, RuledGrid)
-        else _ruled_steps(grid.copy(), ordinal)
+        else _ruled_steps(grid.copy())
     )
     for step in steps:
         hint = step.hint
@@ -150,18 +144,18 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
                 diamond, ed_name = difficulty, er_name
             if hint.placement is not None:
                 if args.want == "d" and difficulty > diamond:
-                    difficulty, er_name = BEYOND, BEYOND_SOLVER
+                    difficulty, er_name = BEYOND_SOLVER_ER, BEYOND_SOLVER
                     break
                 pearl, ep_name = difficulty, er_name
         elif args.want and difficulty > pearl:
-            difficulty, er_name = BEYOND, BEYOND_SOLVER
+            difficulty, er_name = BEYOND_SOLVER_ER, BEYOND_SOLVER
             break
         if args.want:
             level[0] = difficulty
     else:
         if not grid.is_solved():  # no technique finds a step: serate looked once more
             emit("before", args.before, shared(grid))
-            difficulty, er_name = BEYOND, BEYOND_SOLVER
+            difficulty, er_name = BEYOND_SOLVER_ER, BEYOND_SOLVER
     figures = {
         "r": lambda: rating_text(difficulty),
         "p": lambda: rating_text(pearl),
