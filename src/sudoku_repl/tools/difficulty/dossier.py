@@ -383,7 +383,8 @@ def se_ruled_path_of(values: Sequence[int], marks: Sequence[int] | None, rules: 
         cands = [0 if v else m << 1 for v, m in zip(values, marks, strict=True)]
         start = RuledGrid(list(values), cands, layout)
     steps, figures = se_ruled_path(start)
-    er = max((step.rating for step in steps), default=0.0)
+    # (the path's ER: 20.0 where serate's solver finds no step, which no step is rated at)
+    er = float(figures["er"].removeprefix(">="))
     bottlenecks = tuple(
         Bottleneck(
             place,
