@@ -44,7 +44,6 @@ from sudoku_repl.tools.rating.rate import (
     Rated,
     Rating,
     se_refused,
-    se_ruled,
 )
 from sudoku_repl.tools.rating.reading import read_quizzes
 from sudoku_repl.tools.rating.rows import FORMATS, PROG, csv_header, settings_header, summary
@@ -232,7 +231,6 @@ def _rate_command(args: argparse.Namespace, stop: StopFlag) -> int:
         note += f" ({args.plot} not drawn)"
     said = summary(
         ratings, len(quizzes), len(entries) - len(quizzes), wall, args.max_steps, stop.stopped_ms,
-        se_ruled(rules),
     )  # fmt: skip
     print(said + note, file=sys.stderr)
     if args.plot is not None and not interrupted:

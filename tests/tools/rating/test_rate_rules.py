@@ -21,6 +21,7 @@ from tests.support.helpers import the_same_python_on_both_builds
 from tests.support.rate_output import without_settings
 from tests.techniques.difficulty.rules_oracle import Board
 from tests.techniques.difficulty.test_rules_measures import HARDER, QUIZZES
+from tests.techniques.test_se_variant_nested import GOLDENS as NESTED_GOLDENS
 from tests.techniques.test_se_variants import (
     MID_GOLDENS,
     _golden,
@@ -100,6 +101,21 @@ def test_a_latin_file_whose_givens_repeat_in_a_box_is_rated(
     assert main_rate([str(path), "--scale", "se", "--format", "json"]) == 0
     (row,) = _json_rows(capsys.readouterr().out)
     assert "/".join(f"{row[k]:.1f}" for k in ("er", "ep", "ed")) == figures
+
+
+def test_the_se_time_limit_holds_on_variant_rules_and_says_a_lower_bound(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """serate_nested's anti-king puzzle (10.2: seconds of pure Python through the nested
+    chains) under a time limit of a tenth of a second: ER a true lower bound of serate's, and
+    the summary counts it stopped by --se-timeout."""
+    puzzle, _, figures = _golden("antiking", NESTED_GOLDENS, every=False)[0]
+    path = _file(tmp_path, "antiking", [puzzle])
+    assert main_rate([str(path), "--scale", "se", "--format", "json", "--se-timeout", "0.1"]) == 0
+    out, err = capsys.readouterr()
+    (row,) = _json_rows(out)
+    assert row["er_bound"] == ">=" and row["er"] < float(figures.split("/")[0])  # type: ignore[operator]
+    assert "1 stopped by --se-timeout" in err and "ported" not in err
 
 
 def _repeats_in_a_box(puzzle: str) -> bool:

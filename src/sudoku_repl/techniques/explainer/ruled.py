@@ -50,6 +50,7 @@ from sudoku_repl.techniques.explainer.ruled_grid import Beyond as Beyond
 from sudoku_repl.techniques.explainer.ruled_grid import Finder as Finder
 from sudoku_repl.techniques.explainer.ruled_grid import Layout as Layout
 from sudoku_repl.techniques.explainer.ruled_grid import RuledGrid as RuledGrid
+from sudoku_repl.techniques.explainer.ruled_grid import TimeUp as TimeUp
 from sudoku_repl.techniques.explainer.ruled_grid import layout_of as layout_of
 from sudoku_repl.techniques.explainer.ruled_grid import plays_classic as plays_classic
 from sudoku_repl.techniques.explainer.ruled_grid import serate_words as serate_words
@@ -558,19 +559,31 @@ def rate_rules(puzzle: str, rules: Rules) -> SERating:
     return rate_ruled_grid(RuledGrid.of_puzzle(puzzle, layout_of(rules)))
 
 
-def rate_ruled_grid(grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None = None) -> SERating:
+def rate_ruled_grid(
+    grid: RuledGrid, order: Sequence[tuple[str, Finder]] | None = None, poll: Poll | None = None
+) -> SERating:
     """``rate_rules`` from a grid, which the path changes; ``order``: the techniques, in their
     order (``order_of``'s, unless given). Where serate's whole order finds no step, the path
     ends as serate's does: ER 20.0 (its "Beyond solver"), EP and ED as they stand; where an
-    order given finds none, ``Beyond``."""
+    order given finds none, ``Beyond``. ``poll`` (the whole order's): called before each step
+    and often inside the chains' searches; where it raises ``TimeUp`` the path ends there, its
+    figures true lower bounds (``SERating``'s ``*_is_lower_bound``)."""
     whole = order is None
     if order is None:
-        order = order_of(grid.layout)
+        order = order_of(grid.layout, poll)
     steps: list[Step] = []
     er = ep = ed = 0
     placed = False
     while not grid.is_solved():
-        index, found = _first(grid, order)
+        try:
+            if poll is not None:
+                poll()
+            index, found = _first(grid, order)
+        except TimeUp:
+            return SERating(
+                er / 10, (ep if placed else er) / 10, (ed if steps else er) / 10, tuple(steps),
+                er_is_lower_bound=True, ep_is_lower_bound=not placed, ed_is_lower_bound=not steps,
+            )  # fmt: skip
         if found is None:
             if whole:
                 return SERating(BEYOND_SOLVER / 10, ep / 10, ed / 10, tuple(steps))

@@ -56,6 +56,11 @@ LEAPS: Final = {
 }
 
 
+class TimeUp(Exception):
+    """Raised by a rating's poll (``rate_ruled_grid``'s ``poll``) once its time is up: the
+    path ends there, its figures lower bounds."""
+
+
 class Beyond(Exception):
     """The rating's path needs a technique of serate's not ported to variant rules: the steps
     taken up to there (``steps``), all exact, and the rating below which the next one is not."""

@@ -332,7 +332,7 @@ def dossier(
         if "se" in asked:
             under.now("se")
             se = (
-                se_ruled_path_of(values, marks, settings.rules)
+                se_ruled_path_of(values, marks, settings.rules, settings.se_timeout, interrupted)
                 if se_ruled(settings.rules)
                 else se_path(values, marks, settings.se_timeout, interrupted)
             )
@@ -370,9 +370,15 @@ def wrong_guess(guesses: Sequence[Frame], rules: str = "") -> WrongGuess | None:
     return None
 
 
-def se_ruled_path_of(values: Sequence[int], marks: Sequence[int] | None, rules: str) -> SePath:
-    """``se_path`` of a state under variant rules serate rates: its path by the techniques
-    ported to them (``rate.se_ruled_path``), each step named and worded as serate's."""
+def se_ruled_path_of(
+    values: Sequence[int],
+    marks: Sequence[int] | None,
+    rules: str,
+    timeout: float | None = None,
+    interrupted: Callable[[], bool] = never,
+) -> SePath:
+    """``se_path`` of a state under variant rules serate rates: its path (``rate.se_ruled_path``,
+    within ``timeout`` seconds), each step named and worded as serate's."""
     from sudoku_repl.core.rules import parse
     from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 
@@ -382,7 +388,7 @@ def se_ruled_path_of(values: Sequence[int], marks: Sequence[int] | None, rules: 
     else:  # (the engine's candidate bit v - 1 is Sudoku Explainer's bit v)
         cands = [0 if v else m << 1 for v, m in zip(values, marks, strict=True)]
         start = RuledGrid(list(values), cands, layout)
-    steps, figures = se_ruled_path(start)
+    steps, figures = se_ruled_path(start, timeout, interrupted)
     # (the path's ER: 20.0 where serate's solver finds no step, which no step is rated at)
     er = float(figures["er"].removeprefix(">="))
     bottlenecks = tuple(
@@ -403,7 +409,7 @@ def se_ruled_path_of(values: Sequence[int], marks: Sequence[int] | None, rules: 
         ratings.setdefault(step.hint.technique, []).append(step.rating)
     return SePath(
         figures["er"], figures["ep"], figures["ed"], len(steps), bottlenecks,
-        histogram(ratings), figures["er"].startswith(">="),
+        histogram(ratings),
     )  # fmt: skip
 
 

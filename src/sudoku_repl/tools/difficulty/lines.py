@@ -214,14 +214,9 @@ def luck_lines(luck: OrderLuck, k: int) -> list[str]:
 
 def se_lines(se: SePath) -> list[str]:
     """Sudoku Explainer's figures, bottlenecks and techniques."""
-    steps = (
-        f"{se.steps} steps, then a technique not yet ported to these rules"
-        if se.stopped
-        else f"{se.steps} steps"
-    )
     lines = [
         f"SE: ER {se.er}, EP {se.ep}, ED {se.ed} (Sudoku Explainer: the hardest step, the "
-        f"hardest before the first value, the first step; {steps})"
+        f"hardest before the first value, the first step; {se.steps} steps)"
     ]
     lines += [bottleneck_line(b) for b in se.bottlenecks]
     used = ", ".join(map(_technique, se.techniques))

@@ -81,6 +81,3 @@ class SePath:
     steps: int
     bottlenecks: tuple[Bottleneck, ...]
     techniques: tuple[Technique, ...]
-    #: the path needs a technique not yet ported to the quiz's variant rules after ``steps``
-    #: (ER and what it has not reached written ``>=X``: the least it can be)
-    stopped: bool = False

@@ -368,7 +368,7 @@ def se_ratings(
         return {"er": "no solution", "ep": None, "ed": None}
     if se_ruled(rules):
         values = quiz81 if isinstance(quiz81, str) else "".join(map(str, quiz81[0]))
-        return se_ruled_ratings(values.replace(".", "0"), rules, plan)
+        return se_ruled_ratings(values.replace(".", "0"), rules, plan, timeout, interrupted)
     if isinstance(quiz81, str):
         return se_grid_ratings(
             bytes(int(ch) for ch in quiz81.replace(".", "0")), None, timeout, interrupted, early,
@@ -399,32 +399,46 @@ def se_refused(rules: str) -> str | None:
     return f"Sudoku Explainer has no rating of the rule {other} (serate has no flag for it)"
 
 
-def se_ruled_ratings(puzzle: str, rules: str, plan: Planner | None = None) -> dict[str, Any]:
+def se_ruled_ratings(
+    puzzle: str,
+    rules: str,
+    plan: Planner | None = None,
+    timeout: float | None = None,
+    interrupted: Callable[[], bool] = never,
+) -> dict[str, Any]:
     """``se_ratings`` of a quiz with one solution under variant rules serate rates
-    (``ruled.serate_words`` None): its path (``ruled.rate_ruled_grid``: serate's whole order,
-    20.0 where it finds no step, as serate); ``plan``: the steps taken as data too."""
+    (``ruled.serate_words`` None): its path (``se_ruled_path``); ``plan``: the steps taken as
+    data too."""
     from sudoku_repl.core.rules import parse
     from sudoku_repl.techniques.explainer import ruled
 
     start = ruled.RuledGrid.of_puzzle(puzzle, ruled.layout_of(parse(rules)))
-    steps, figures = se_ruled_path(start)
+    steps, figures = se_ruled_path(start, timeout, interrupted)
     if plan is not None:
         figures["plan"] = plan(start, steps, puzzle)
     return figures
 
 
-def se_ruled_path(start: RuledGrid) -> tuple[tuple[Step, ...], dict[str, Any]]:
+def se_ruled_path(
+    start: RuledGrid, timeout: float | None = None, interrupted: Callable[[], bool] = never
+) -> tuple[tuple[Step, ...], dict[str, Any]]:
     """Sudoku Explainer's path from a grid of variant rules (``ruled.rate_ruled_grid`` on a
-    copy) and its ER, EP and ED as ``se_ruled_ratings`` writes them."""
+    copy: serate's whole order, 20.0 where it finds no step, as serate) and its ER, EP and ED
+    as ``se_figures`` writes them: true lower bounds (``>=X``) where ``timeout`` seconds came
+    first. ``Interrupted`` once ``interrupted()`` (polled before each step and inside the
+    chains' searches)."""
     from sudoku_repl.techniques.explainer import ruled
 
-    rated = ruled.rate_ruled_grid(start.copy())
-    figures: dict[str, Any] = {
-        "er": f"{rated.er:.1f}",
-        "ep": f"{rated.ep:.1f}",
-        "ed": f"{rated.ed:.1f}",
-    }
-    return rated.steps, figures
+    deadline = None if timeout is None else time.perf_counter() + timeout
+
+    def poll() -> None:
+        if interrupted():
+            raise Interrupted
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise ruled.TimeUp
+
+    rated = ruled.rate_ruled_grid(start.copy(), poll=poll)
+    return rated.steps, dict(se_figures(rated))
 
 
 def se_grid_ratings(

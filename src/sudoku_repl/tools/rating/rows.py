@@ -196,15 +196,12 @@ def summary(
     wall: float,
     max_steps: int | None = None,
     stopped_ms: float = 0.0,
-    ruled: bool = False,
 ) -> str:
     """The one line for stderr: counts, medians, times; says when the run was interrupted, and
     how many searches or ratings were stopped, and by what (``max_steps``: the run's
     ``--max-steps``, which tells a search it stopped from one the time limit stopped). The
     engine time is the rows' ``ms`` and ``stopped_ms``, the time of the quizzes an interruption
-    stopped before their row. ``ruled``: Sudoku Explainer's ratings are of variant rules
-    (``rate.se_ruled``), whose lower bounds (``>=X``) are paths past the techniques ported to
-    them, not the time limit's."""
+    stopped before their row."""
     found = [r for r in ratings if r.steps_first is not None]
     parts = [
         f"{counted(len(ratings), 'quiz', 'quizzes')} rated" if len(ratings) == quizzes
@@ -219,14 +216,9 @@ def summary(
     # the others stopped at Sudoku Explainer's time limit: their search, or their rating (a
     # lower bound, >=X)
     bounded = sum(r.complete and is_lower_bound(r.er) for r in ratings)
-    timed = len(stopped) - cut + (0 if ruled else bounded)
+    timed = len(stopped) - cut + bounded
     if cut:
         parts.append(f"{cut} stopped by --max-steps")
-    if ruled and bounded:
-        parts.append(
-            f"{counted(bounded, 'quiz', 'quizzes')} past the techniques ported to variant rules "
-            "(ER a lower bound, >=X)"
-        )
     if timed:
         parts.append(f"{timed} stopped by --se-timeout")
     if second:
