@@ -13,7 +13,8 @@ import pytest
 from sudoku_repl.api import Session
 from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, label_digit
-from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
+from sudoku_repl.techniques.explainer.rating import Interrupted
+from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of, order_of
 from sudoku_repl.tools.explain.hints import board_steps_json
 from sudoku_repl.tools.explain.ruled_steps import beyond_line, ruled_all, ruled_next
 from tests.core.test_rules import oracle
@@ -23,6 +24,8 @@ from tests.support.helpers import (
     but_the_pure_build_line,
     the_same_python_on_both_builds,
 )
+from tests.techniques.test_se_variant_chains import entries, serate_grid
+from tests.techniques.test_se_variant_nested import GOLDENS as NESTED
 from tests.techniques.test_se_variants import (
     MID_GOLDENS,
     _golden,
@@ -204,3 +207,21 @@ def test_the_api_s_plan_of_a_variant_quiz_is_serates_path() -> None:
             with pytest.raises(UserError, match=r"^No plan: Sudoku Explainer on these rules: "):
                 api.plan(session)
     assert whole >= 1
+
+
+def test_the_next_step_is_interrupted_inside_the_chains_search() -> None:
+    """On a state whose next step is a nested forcing chain (serate_nested's quick anti-king
+    state), ``interrupted`` is polled inside the chains' searches, not only between the
+    techniques: true from a few calls past one a technique, it stops the search."""
+    entry = next(e for e in entries("antiking", NESTED) if (e.puzzle, e.step) == (0, 75))
+    lay = layout_of(parse("antiking"))
+    calls = 0
+    techniques = len(order_of(lay))
+
+    def interrupted() -> bool:
+        nonlocal calls
+        calls += 1
+        return calls > techniques + 5
+
+    with pytest.raises(Interrupted):
+        ruled_next(serate_grid(entry.state, lay), interrupted)

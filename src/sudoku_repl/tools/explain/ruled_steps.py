@@ -50,14 +50,26 @@ def beyond_line(layout: Layout) -> str:
     )
 
 
+def _poll(interrupted: Callable[[], bool] | None) -> Callable[[], None] | None:
+    """The chains' poll of ``interrupted``: ``Interrupted`` once it is true."""
+    if interrupted is None:
+        return None
+
+    def poll() -> None:
+        if interrupted():
+            raise Interrupted
+
+    return poll
+
+
 def ruled_next(
     grid: RuledGrid, interrupted: Callable[[], bool] | None = None
 ) -> tuple[Step, PlanStep] | None:
     """The step serate takes next from ``grid`` (not changed) on its rules, and it as data:
     the first finding of the first technique of its order that has one; None where none of
     the techniques ported has one. ``Interrupted`` once ``interrupted()`` (polled before each
-    technique)."""
-    for name, finder in order_of(grid.layout):
+    technique and inside the chains' searches)."""
+    for name, finder in order_of(grid.layout, _poll(interrupted)):
         if interrupted is not None and interrupted():
             raise Interrupted
         hint = next(finder(grid), None)
@@ -79,7 +91,7 @@ def ruled_all(
     set of removals once, whichever chain technique found it."""
     listed: list[PlanStep] = []
     seen: set[Hashable] = set()
-    order = order_of(grid.layout)
+    order = order_of(grid.layout, _poll(interrupted))
     first = next((i for i, (name, _) in enumerate(order) if name in CHAINS), len(order))
     below = order[:first]
     chains = [(name, finder) for name, finder in order[first:] if name in CHAINS]
