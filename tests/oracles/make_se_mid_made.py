@@ -6,7 +6,7 @@ slowly (``make_se_mid_puzzles``), so the puzzles are the maker's, ``sudoku-repl 
 couple of minutes; the same seed makes the same puzzles in the same order). Under rules taken
 together (``ADDED``) the maker's minimal puzzles are seldom rated below 8.0 (x with windoku:
 none of three made in two minutes), so there its minimal puzzles (``generate --rules RULES
---seed SEED --count N``, no rating asked) get ``ADDED_GIVENS`` more givens from their solution,
+--seed SEED --count ADDED_COUNT``, no rating asked) get ``ADDED[RULES]`` more givens from their solution,
 in a random order (``random.Random(SEED)``): still one solution, and easier.
 
 serate.jar rates them all in one JVM with the rules' flags and chooses, as
@@ -35,18 +35,19 @@ SETS = {
     "girandola": 13,
     "centerdot": 20,
 }
-#: the rules taken together, and how many minimal puzzles the maker makes for each
+#: the rules taken together, and how many givens are added to each minimal puzzle (drawn at
+#: random): fewer where serate found the puzzles too easy, more where too slow to rate
 ADDED = {
-    "x,antiknight": 60,
-    "windoku,antiknight": 60,
-    "x,dg": 60,
-    "asterisk,antiking": 60,
-    "x,windoku": 60,
-    "girandola,antiking": 60,
-    "x,centerdot": 60,
+    "x,antiknight": (10, 12, 14),
+    "windoku,antiknight": (6, 8, 10),
+    "x,dg": (2, 4, 6),
+    "asterisk,antiking": (6, 8, 10),
+    "x,windoku": (6, 8, 10),
+    "girandola,antiking": (6, 8, 10),
+    "x,centerdot": (6, 8, 10),
 }
-#: how many givens are added to each minimal puzzle (drawn at random)
-ADDED_GIVENS = (6, 8, 10)
+#: how many minimal puzzles the maker makes for each of them
+ADDED_COUNT = 60
 SEED = 82
 #: past the hidden triple (4.0), below the multiple forcing chains (8.0)
 ER = "4.1-7.9"
@@ -67,7 +68,7 @@ def made(rules: str, count: int, cwd: Path, er: tuple[str, ...] = ("--er", ER)) 
 
 
 def added(rules: str, puzzles: list[str]) -> list[str]:
-    """Each puzzle with ``ADDED_GIVENS`` more givens of its one solution under the rules."""
+    """Each puzzle with ``ADDED[rules]`` more givens of its one solution under the rules."""
     geometry = geometry_of(parse(rules))
     rng = random.Random(SEED)
     easier = []
@@ -75,7 +76,7 @@ def added(rules: str, puzzles: list[str]) -> list[str]:
         grid = [0 if c == "." else int(c) for c in puzzle]
         (solution,) = solutions_under(grid, geometry, limit=2)
         empty = [i for i, v in enumerate(grid) if not v]
-        for cell in rng.sample(empty, rng.choice(ADDED_GIVENS)):
+        for cell in rng.sample(empty, rng.choice(ADDED[rules])):
             grid[cell] = solution[cell]
         easier.append("".join(str(v) if v else "." for v in grid))
     return easier
@@ -87,11 +88,11 @@ def main(jar: str, only: list[str]) -> None:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             choose(jar, rules, made(rules, count, Path(tmp)))
-    for rules, count in ADDED.items():
+    for rules in ADDED:
         if only and rules not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            choose(jar, rules, added(rules, made(rules, count, Path(tmp), ())))
+            choose(jar, rules, added(rules, made(rules, ADDED_COUNT, Path(tmp), ())))
 
 
 def choose(jar: str, rules: str, puzzles: list[str]) -> None:
