@@ -1,22 +1,23 @@
 """How serate_mid's goldens of girandola, center dot and the combinations of rules were made
 (from the repository's root: ``python -m tests.oracles.make_se_mid_made PATH/TO/serate.jar
-[RULES ...]``, the sets named or all of ``SETS`` and ``ADDED``): the test oracle empties their grids too
-slowly (``make_se_mid_puzzles``), so the puzzles are the maker's, ``sudoku-repl generate
---rules RULES --er ER --seed SEED --count N`` (``N`` from ``SETS``: what the maker made in a
-couple of minutes; the same seed makes the same puzzles in the same order). Under rules taken
-together (``ADDED``) the maker's minimal puzzles are seldom rated below 8.0 (x with windoku:
-none of three made in two minutes), so there its minimal puzzles (``generate --rules RULES
---seed SEED --count ADDED_COUNT``, no rating asked) get ``ADDED[RULES]`` more givens from their solution,
-in a random order (``random.Random(SEED)``): still one solution, and easier.
+[RULES ...]``, the sets named or all of ``SETS`` and ``ADDED``): the test oracle empties
+their grids too slowly (``make_se_mid_puzzles``), so the puzzles are the maker's,
+``sudoku-repl generate --rules RULES --er ER --seed SEED --count N`` (``N`` from ``SETS``:
+what the maker made in a couple of minutes; the same seed makes the same puzzles in the same
+order). Under rules taken together (``ADDED``) the maker's minimal puzzles are seldom rated
+below 8.0 (x with windoku: none of three made in two minutes), so there its minimal puzzles
+(``generate --rules RULES --seed SEED --count ADDED_COUNT``, no rating asked) get
+``ADDED[RULES]`` more givens from their solution, in a random order (``random.Random(SEED)``):
+still one solution, and easier.
 
 serate.jar rates them all in one JVM with the rules' flags and chooses, as
 ``make_se_mid_puzzles`` does: the first ``KEEP`` whose path has a step of its ``MID``, those
 it rates 6.4 or less first, then ``OVER`` more at most rated below 7.5. With a rating asked,
 the maker keeps only puzzles that our rating takes to the end, so a puzzle whose path needs a
-technique not ported is never offered (the rules taken together ask none); what the goldens hold is
-serate's path and figures, which the maker's choice does not touch. The kept puzzles go to
-``serate_mid/RULES.txt`` (``_`` for ``,``) and serate's output on them, run again on that file
-alone in one JVM, unchanged to ``RULES.out``."""
+technique not ported is never offered (the rules taken together ask none); what the goldens
+hold is serate's path and figures, which the maker's choice does not touch. The kept puzzles
+go to ``serate_mid/RULES.txt`` (``_`` for ``,``) and serate's output on them, run again on
+that file alone in one JVM, unchanged to ``RULES.out``."""
 
 from __future__ import annotations
 
