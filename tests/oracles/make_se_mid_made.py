@@ -39,7 +39,7 @@ SETS = {
 #: the rules taken together, and how many givens are added to each minimal puzzle (drawn at
 #: random): fewer where serate found the puzzles too easy, more where too slow to rate
 ADDED = {
-    "x,antiknight": (10, 12, 14),
+    "dg,antiking": (6, 8, 10),
     "windoku,antiknight": (6, 8, 10),
     "x,dg": (2, 4, 6),
     "asterisk,antiking": (6, 8, 10),
