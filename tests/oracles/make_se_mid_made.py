@@ -29,7 +29,7 @@ from pathlib import Path
 
 from sudoku_repl.core.rule_counting import solutions_under
 from sudoku_repl.core.rules import geometry_of, parse
-from tests.oracles.make_se_mid_puzzles import MID, OUT, _rated, _serate
+from tests.oracles.make_se_mid_puzzles import choose
 
 #: the sets of rules and how many puzzles the maker made for each
 SETS = {
@@ -88,30 +88,13 @@ def main(jar: str, only: list[str]) -> None:
         if only and rules not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            choose(jar, rules, made(rules, count, Path(tmp)))
+            choose(jar, rules, made(rules, count, Path(tmp)), KEEP, OVER, 7.5)
     for rules in ADDED:
         if only and rules not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            choose(jar, rules, added(rules, made(rules, ADDED_COUNT, Path(tmp), ())))
-
-
-def choose(jar: str, rules: str, puzzles: list[str]) -> None:
-    """serate's choice among the puzzles, and its output on them, to ``OUT``."""
-    with tempfile.TemporaryDirectory() as tmp:
-        rated = _rated(puzzles, _serate(jar, rules, puzzles, Path(tmp), "in.txt"))
-    mid = [
-        (p, er) for p, steps, er in rated if any(s.split(" ", 1)[1].startswith(MID) for s in steps)
-    ]
-    kept = ([p for p, er in mid if er <= 6.4] + [p for p, er in mid if 6.4 < er < 7.5][:OVER])[
-        :KEEP
-    ]
-    print(rules, len(puzzles), len(mid), len(kept), file=sys.stderr)
-    if not kept:  # (no golden of none)
-        return
-    stem = rules.replace(",", "_")
-    (OUT / f"{stem}.txt").write_text("".join(p + "\n" for p in kept))
-    (OUT / f"{stem}.out").write_text(_serate(jar, rules, kept, OUT, f"{stem}.txt"))
+            puzzles = added(rules, made(rules, ADDED_COUNT, Path(tmp), ()))
+            choose(jar, rules, puzzles, KEEP, OVER, 7.5)
 
 
 if __name__ == "__main__":
