@@ -6,8 +6,8 @@ their grids too slowly (``make_se_mid_puzzles``), so the puzzles are the maker's
 what the maker made in a couple of minutes; the same seed makes the same puzzles in the same
 order). Under rules taken together (``ADDED``) the maker's minimal puzzles are seldom rated
 below 8.0 (x with windoku: none of three made in two minutes), so there its minimal puzzles
-(``generate --rules RULES --seed SEED --count ADDED_COUNT``, no rating asked) get
-``ADDED[RULES]`` more givens from their solution, in a random order (``random.Random(SEED)``):
+(``generate --rules RULES --seed SEED --count N``, no rating asked, ``N`` from ``ADDED``) get
+``ADDED``'s more givens from their solution, in a random order (``random.Random(SEED)``):
 still one solution, and easier.
 
 serate.jar rates them all in one JVM with the rules' flags and chooses, as
@@ -36,19 +36,18 @@ SETS = {
     "girandola": 13,
     "centerdot": 20,
 }
-#: the rules taken together, and how many givens are added to each minimal puzzle (drawn at
-#: random): fewer where serate found the puzzles too easy, more where too slow to rate
+#: the rules taken together: how many minimal puzzles the maker makes for each, and how many
+#: givens are added to each (drawn at random): fewer where serate found the puzzles too easy,
+#: more where too slow to rate, more puzzles where few were kept
 ADDED = {
-    "dg,antiking": (6, 8, 10),
-    "windoku,antiknight": (6, 8, 10),
-    "x,dg": (2, 4, 6),
-    "asterisk,antiking": (6, 8, 10),
-    "x,windoku": (6, 8, 10),
-    "girandola,antiking": (6, 8, 10),
-    "x,centerdot": (6, 8, 10),
+    "dg,antiking": (60, (6, 8, 10)),
+    "windoku,antiknight": (200, (6, 8, 10)),
+    "x,dg": (60, (2, 4, 6)),
+    "asterisk,antiking": (60, (6, 8, 10)),
+    "x,windoku": (60, (6, 8, 10)),
+    "girandola,antiking": (200, (6, 8, 10)),
+    "x,centerdot": (200, (4, 6, 8)),
 }
-#: how many minimal puzzles the maker makes for each of them
-ADDED_COUNT = 60
 SEED = 82
 #: past the hidden triple (4.0), below the multiple forcing chains (8.0)
 ER = "4.1-7.9"
@@ -69,7 +68,7 @@ def made(rules: str, count: int, cwd: Path, er: tuple[str, ...] = ("--er", ER)) 
 
 
 def added(rules: str, puzzles: list[str]) -> list[str]:
-    """Each puzzle with ``ADDED[rules]`` more givens of its one solution under the rules."""
+    """Each puzzle with ``ADDED``'s more givens of its one solution under the rules."""
     geometry = geometry_of(parse(rules))
     rng = random.Random(SEED)
     easier = []
@@ -77,7 +76,7 @@ def added(rules: str, puzzles: list[str]) -> list[str]:
         grid = [0 if c == "." else int(c) for c in puzzle]
         (solution,) = solutions_under(grid, geometry, limit=2)
         empty = [i for i, v in enumerate(grid) if not v]
-        for cell in rng.sample(empty, rng.choice(ADDED[rules])):
+        for cell in rng.sample(empty, rng.choice(ADDED[rules][1])):
             grid[cell] = solution[cell]
         easier.append("".join(str(v) if v else "." for v in grid))
     return easier
@@ -89,11 +88,11 @@ def main(jar: str, only: list[str]) -> None:
             continue
         with tempfile.TemporaryDirectory() as tmp:
             choose(jar, rules, made(rules, count, Path(tmp)), KEEP, OVER, 7.5)
-    for rules in ADDED:
+    for rules, (count, _) in ADDED.items():
         if only and rules not in only:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            puzzles = added(rules, made(rules, ADDED_COUNT, Path(tmp), ()))
+            puzzles = added(rules, made(rules, count, Path(tmp), ()))
             choose(jar, rules, puzzles, KEEP, OVER, 7.5)
 
 
