@@ -16,6 +16,7 @@ file alone in one JVM, unchanged to ``RULES.out`` (``--threads=1 --format=%r/%p/
 
 from __future__ import annotations
 
+import math
 import random
 import re
 import subprocess
@@ -78,21 +79,33 @@ def main(jar: str, only: list[str]) -> None:
         for _ in range(CANDIDATES.get(rules, CANDIDATES_ELSE)):
             grid = emptied(oracle, fill(oracle, rng), rng, rng.choice(EMPTIED))
             candidates.append("".join(str(v) if v else "." for v in grid))
-        with tempfile.TemporaryDirectory() as tmp:
-            rated = _rated(candidates, _serate(jar, rules, candidates, Path(tmp), "in.txt"))
-        mid = [
-            (p, er)
-            for p, steps, er in rated
-            if any(s.split(" ", 1)[1].startswith(MID) for s in steps)
-        ]
-        kept = [p for p, er in mid if er <= 6.4] + [p for p, er in mid if er > 6.4]
-        kept = kept[:KEEP]
-        print(rules, len(candidates), len(mid), len(kept), file=sys.stderr)
-        if not kept:  # (no golden of none)
-            continue
-        stem = rules.replace(",", "_")
-        (OUT / f"{stem}.txt").write_text("".join(p + "\n" for p in kept))
-        (OUT / f"{stem}.out").write_text(_serate(jar, rules, kept, OUT, f"{stem}.txt"))
+        choose(jar, rules, candidates)
+
+
+def choose(
+    jar: str,
+    rules: str,
+    puzzles: list[str],
+    most: int = KEEP,
+    over: int | None = None,
+    below: float = math.inf,
+) -> None:
+    """serate's choice among the puzzles, rated in one JVM, and its output on the kept ones,
+    to ``OUT``: the first ``most`` whose path has a step of ``MID``, those it rates 6.4 or less
+    first, then those rated past 6.4 and below ``below`` (the first ``over`` of them, or all)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rated = _rated(puzzles, _serate(jar, rules, puzzles, Path(tmp), "in.txt"))
+    mid = [
+        (p, er) for p, steps, er in rated if any(s.split(" ", 1)[1].startswith(MID) for s in steps)
+    ]
+    harder = [p for p, er in mid if 6.4 < er < below]
+    kept = ([p for p, er in mid if er <= 6.4] + harder[:over])[:most]
+    print(rules, len(puzzles), len(mid), len(kept), file=sys.stderr)
+    if not kept:  # (no golden of none)
+        return
+    stem = rules.replace(",", "_")
+    (OUT / f"{stem}.txt").write_text("".join(p + "\n" for p in kept))
+    (OUT / f"{stem}.out").write_text(_serate(jar, rules, kept, OUT, f"{stem}.txt"))
 
 
 if __name__ == "__main__":

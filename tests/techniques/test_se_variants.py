@@ -279,6 +279,18 @@ def test_every_serate_flag_has_goldens() -> None:
                      "--isNC=1", "--isNC=2", "--isToroidal=1", "--isBlocks=0"}  # fmt: skip
 
 
+def test_every_rule_of_a_region_or_a_leap_has_goldens_past_the_hidden_triple() -> None:
+    """serate_mid holds paths past the hidden triple under each flag of an extra region or a
+    leap and the Latin square, and under rules taken together (an extra region with a leap or
+    with another region)."""
+    rules = [parse(stem.replace("_", ",")) for stem in _stems(MID_GOLDENS)]
+    flags = {flag for r in rules for flag in r.flags}
+    assert flags >= {"--isX=1", "--isWindows=1", "--isDG=1", "--isGirandola=1",
+                     "--isAsterisk=1", "--isCD=1", "--isAntiKnight=1", "--isAntiKing=1",
+                     "--isBlocks=0"}  # fmt: skip
+    assert sum(len(r.flags) > 1 for r in rules if "--isBlocks=0" not in r.flags) >= 3
+
+
 def test_the_toroidal_board_alone_plays_classic() -> None:
     assert plays_classic(parse("toroidal")) and not plays_classic(parse("toroidal,antiking"))
 
