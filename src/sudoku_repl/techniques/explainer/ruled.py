@@ -609,12 +609,6 @@ def _first(grid: RuledGrid, order: Sequence[tuple[str, Finder]]) -> tuple[int, H
     return len(order), None
 
 
-def order_level(lay: Layout) -> int:
-    """The rating (tenths) of the hardest technique ported for these rules: the next step of
-    a path they end is rated at least that."""
-    return max(TOP[name] for name, _ in order_of(lay))
-
-
 #: each technique's highest rating (tenths; a chain's, its least: its length has no bound)
 TOP: Final = {
     "hidden single": 15, "direct pointing": 19, "direct hidden pair": 20, "naked single": 23,

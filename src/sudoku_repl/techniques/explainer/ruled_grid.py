@@ -62,13 +62,14 @@ class TimeUp(Exception):
 
 
 class Beyond(Exception):
-    """The rating's path needs a technique of serate's not ported to variant rules: the steps
-    taken up to there (``steps``), all exact, and the rating below which the next one is not."""
+    """A rating on an order of techniques given short of serate's whole one (``rate_ruled_grid``'s
+    ``order``) found no step: the steps taken up to there (``steps``), all exact, and the rating
+    below which the next one is not."""
 
     def __init__(self, steps: Sequence[Step], level: int) -> None:
         super().__init__(
-            f"Sudoku Explainer on these rules: the path needs a technique rated past "
-            f"{level / 10:.1f}, not yet rated on variant rules here ({len(steps)} steps taken)."
+            f"Sudoku Explainer on these rules: the techniques given find no step past "
+            f"{level / 10:.1f} ({len(steps)} steps taken)."
         )
         self.steps = tuple(steps)
         self.level = level
