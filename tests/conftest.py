@@ -18,6 +18,7 @@ from tests.support.helpers import (
     REPO,
     Answer,
     RecordingHooks,
+    mark_doors,
     mark_listed_slow_on_pure,
 )
 
@@ -75,8 +76,9 @@ def pytest_configure(config: pytest.Config) -> None:
 @pytest.hookimpl(tryfirst=True)  # (before -m deselects by the marks)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The tests measured slow on the pure build marked ``slow`` there
-    (``tests/support/slow_on_pure.txt``)."""
+    (``tests/support/slow_on_pure.txt``), and the doors' tests ``door`` (``helpers.mark_doors``)."""
     mark_listed_slow_on_pure(items)
+    mark_doors(items)
 
 
 def pytest_deselected(items: list[pytest.Item]) -> None:

@@ -19,6 +19,7 @@ import pytest
 
 from sudoku_repl.techniques.difficulty import native as measures_native
 from tests.support.helpers import (
+    EACH_BUILD,
     NEEDS_GYM,
     NEEDS_HIGHS,
     REPO,
@@ -37,6 +38,9 @@ from tests.support.transcripts import (
     transcripts,
     untested_sessions,
 )
+
+#: on each build: the README's session, as a user without a compiler runs it
+pytestmark = EACH_BUILD
 
 README = REPO / "README.md"
 DOCS = [README, *sorted((REPO / "docs").glob("*.md"))]

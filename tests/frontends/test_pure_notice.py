@@ -23,7 +23,10 @@ from sudoku_repl.frontends.generate_cli import main_generate
 from sudoku_repl.techniques.explainer import native as explainer
 from sudoku_repl.tools.rating import se_build
 from tests.support.dap_client import InProcess
-from tests.support.helpers import REPO, SEED, SEED_FILE, Shell, interact, typed
+from tests.support.helpers import EACH_BUILD, REPO, SEED, SEED_FILE, Shell, interact, typed
+
+#: on each build: the pure build's line, on the build that has it
+pytestmark = EACH_BUILD
 
 #: the line of an install without its C (the bare machine's), installed from an index
 NOT_BUILT = (

@@ -18,7 +18,10 @@ import pytest
 from sudoku_repl.commands.dispatch import Repl
 from sudoku_repl.frontends.shell import toolbar_text
 from sudoku_repl.frontends.shell_start import maybe_pure
-from tests.support.helpers import REPO, SEED_QUIZ, ListOutput
+from tests.support.helpers import EACH_BUILD, REPO, SEED_QUIZ, ListOutput
+
+#: on each build: what start-up imports differs where the pure build's line is said
+pytestmark = EACH_BUILD
 
 #: what start-up may import of the package: the command line, the table and the declarations, the
 #: dispatcher, the batch reader, the plain options and ``bye``/``help``

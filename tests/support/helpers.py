@@ -146,6 +146,37 @@ def _pure_build() -> bool:
     return not core.active() and _pure_explainer() and not measures.active()
 
 
+#: The folders of the tests of a door (the shell's commands, the terminal, the full screen, the
+#: DAP server, the page, the docs' sessions, the editors): what they hold is the door, and the
+#: engine under it is the build's, held on each build by the engine's own tests (core,
+#: techniques, tools) and the C to the pure engine by the differential ones. So CI runs them
+#: once, in the main job on the native build: ``mark_doors`` marks them ``door``, which the bare
+#: machine's run (.ci/pure, ``-m 'not slow and not door'``) leaves. A door's module whose subject
+#: is the build itself (the pure build's notices and welcome, the pure wheel, the README's
+#: session) says ``pytestmark = EACH_BUILD`` and runs on both; so does a test's pure case
+#: (``pure_case``). A plain ``pytest`` runs them all.
+DOOR_FOLDERS = frozenset(
+    {"commands", "dap", "docs", "editors", "frontends", "terminal", "views", "web"}
+)
+DOOR = pytest.mark.door
+EACH_BUILD = pytest.mark.each_build
+
+
+def mark_doors(items: list[pytest.Item]) -> None:
+    """``DOOR`` on the tests under ``DOOR_FOLDERS`` but those marked ``each_build`` or
+    ``pure_case``."""
+    tests = Path(__file__).parents[1]
+    for item in items:
+        parts = item.path.relative_to(tests).parts
+        if (
+            len(parts) > 1
+            and parts[0] in DOOR_FOLDERS
+            and item.get_closest_marker("each_build") is None
+            and item.get_closest_marker("pure_case") is None
+        ):
+            item.add_marker(DOOR)
+
+
 #: the tests measured slow on the pure build (``slow_on_pure``'s, listed: its header says why)
 SLOW_ON_PURE_LIST = Path(__file__).with_name("slow_on_pure.txt")
 

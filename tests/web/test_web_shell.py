@@ -23,10 +23,11 @@ import pytest
 from sudoku_repl.core import native
 from sudoku_repl.frontends.batch import run_batch
 from sudoku_repl.frontends.web_shell import run_page
-from tests.support.helpers import SEED_FILE
+from tests.support.helpers import EACH_BUILD, SEED_FILE
 from tests.web.built import ADDRESS_QUIZ, ALL_C, README_SESSION, welcome
 
-pytestmark = pytest.mark.usefixtures("at_repo_root")
+#: (on each build: the page's welcome names the build's modules)
+pytestmark = [pytest.mark.usefixtures("at_repo_root"), EACH_BUILD]
 
 
 @pytest.fixture(autouse=True)

@@ -6,6 +6,7 @@ step (its filters, a guess); in the shell and the API alike (DAP's console:
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from sudoku_repl.techniques.explainer.plan_step import PlanStep, label_cell, lab
 from sudoku_repl.techniques.explainer.rating import rate_grid
 from sudoku_repl.tools.explain.plan import next_step, plan_step
 from sudoku_repl.views.step_words import hint_words
-from tests.support.helpers import SEED, Shell, completions
+from tests.support.helpers import SEED, Shell, completions, slow_on_pure
 
 DATA = Path(__file__).parents[2] / "data"
 CELL = re.compile(r"\[\d,\d\]")
@@ -31,10 +32,13 @@ FAMILIES = (
 )  # fmt: skip
 
 
+@functools.cache
 def spread() -> dict[str, tuple[Grid, PlanStep]]:
     """For each family, the first step of it on the paths of every 80th puzzle of the bank and
     two of the forum's hardest (9.0 and 9.5, nested chains on the native build): the grid it is
-    taken from, and the step."""
+    taken from, and the step. Made when a test first asks (a path of each puzzle: seconds
+    natively, some twenty on the pure explainer, whose tests of it are the main job's:
+    ``slow_on_pure``)."""
     rows = (DATA / "se_bank_serate.txt").read_text().split("\n")[::80]
     puzzles = [row.split()[0] for row in rows if row]
     if native.active():
@@ -51,9 +55,6 @@ def spread() -> dict[str, tuple[Grid, PlanStep]]:
     return found
 
 
-SPREAD = spread()
-
-
 def name(label: str) -> str:
     return CLASSIC.cell_name(label_cell(label))
 
@@ -67,16 +68,18 @@ def removals_said(text: str) -> set[str]:
     return said
 
 
+@slow_on_pure
 def test_the_spread_has_every_family() -> None:
     wanted = set(FAMILIES) - ({"Dynamic"} if not native.active() else set())
-    assert wanted <= set(SPREAD)
+    assert wanted <= set(spread())
 
 
+@slow_on_pure
 @pytest.mark.parametrize("family", FAMILIES)
 def test_each_level_tells_what_it_should(family: str) -> None:
-    if family not in SPREAD:
+    if family not in spread():
         pytest.skip("nested chains of the forum's hardest: the native build's")
-    grid, step = SPREAD[family]
+    grid, step = spread()[family]
     assert next_step(grid) == step  # the shell's next step is the path's
     one, two, three = (
         "\n".join(hint_words(step, level, CLASSIC, "readalps", grid.cands)) for level in (1, 2, 3)
