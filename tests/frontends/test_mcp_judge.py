@@ -25,33 +25,18 @@ SEED = "005300000800000020070010500400005300010070006003200080060500009004000030
 DEEP = "r1c1=1"
 
 
-def test_a_long_judgement_reports_its_technique_and_stops_at_the_cancel(tmp_path: Path) -> None:
+# (one server a quiz: after the long call is cancelled, the same session's call past its budget
+# is answered as a fresh server answers it)
+
+
+def test_a_long_judgement_reports_and_stops_at_the_cancel_one_past_its_budget_is_unproven(
+    tmp_path: Path,
+) -> None:
     async def run() -> None:
         async with client(tmp_path) as session:
             assert not (await call(session, "load_quiz", quiz=SEED)).is_error
             said = await first_report(session, "check_move", {"move": DEEP, "budget": 3600})
             assert said.startswith(f"check_move {DEEP}: trying ")
-
-    anyio.run(run)
-
-
-def test_a_long_hint_reports_its_search(tmp_path: Path) -> None:
-    """HARD's first step of Sudoku Explainer is rated 11.1: its search takes minutes on the pure
-    build."""
-
-    async def run() -> None:
-        async with client(tmp_path) as session:
-            assert not (await call(session, "load_quiz", quiz=HARD)).is_error
-            said = await first_report(session, "hint", {})
-            assert said == "hint se: searching Sudoku Explainer's next step"
-
-    anyio.run(run)
-
-
-def test_a_judgement_past_its_budget_is_unproven(tmp_path: Path) -> None:
-    async def run() -> None:
-        async with client(tmp_path) as session:
-            assert not (await call(session, "load_quiz", quiz=SEED)).is_error
             out = await call(session, "check_move", move=DEEP, budget=0.001)
             assert not out.is_error
             assert out.structured_content == {
@@ -65,10 +50,15 @@ def test_a_judgement_past_its_budget_is_unproven(tmp_path: Path) -> None:
     anyio.run(run)
 
 
-def test_a_hint_past_its_budget_says_so(tmp_path: Path) -> None:
+def test_a_long_hint_reports_its_search_one_past_its_budget_says_so(tmp_path: Path) -> None:
+    """HARD's first step of Sudoku Explainer is rated 11.1: its search takes minutes on the pure
+    build."""
+
     async def run() -> None:
         async with client(tmp_path) as session:
             assert not (await call(session, "load_quiz", quiz=HARD)).is_error
+            said = await first_report(session, "hint", {})
+            assert said == "hint se: searching Sudoku Explainer's next step"
             out = await call(session, "hint", level=1, budget=0.001)
             assert not out.is_error
             assert text(out).splitlines()[-1] == (

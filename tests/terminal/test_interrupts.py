@@ -8,7 +8,9 @@ question aborts that command only, the engine as before that step.
 The moments are states of the run, drawn from a seeded random generator (``HARDENING_SEED``): a
 step the trace reaches, a progress line drawn so many times, rows rated. The test waits for that
 state, presses Ctrl-C, and fails if the command had ended first, so every round interrupts
-something. The number of rounds is ``HARDENING_INTERRUPT_ROUNDS`` (15 by default; more by hand).
+something. The number of rounds is ``HARDENING_INTERRUPT_ROUNDS`` (by default 6 in the sample,
+15 when sweeping, ``tests/support/sweeps.py``; more by hand): the sample's rounds still meet each
+kind of round a test has (run and runtil, the rate's three kinds, bisect then runrun).
 The trace is read as it comes, so the run goes at full speed and the interrupt lands anywhere in
 a step, not only while the program is blocked writing to a full terminal.
 """
@@ -49,8 +51,9 @@ from tests.support.helpers import (
     wait_for_rows,
 )
 from tests.support.rate_output import without_settings
+from tests.support.sweeps import either
 
-ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "15"))
+ROUNDS = int(os.environ.get("HARDENING_INTERRUPT_ROUNDS", "0")) or either(6, 15)
 SEED = int(os.environ.get("HARDENING_SEED", "20261122"))
 GRID_ROW = re.compile(r"\d{3} \d{3} \d{3}")
 INTERRUPTED = re.compile(r"Interrupted at step (\d+)\.")

@@ -102,8 +102,9 @@ def interrupted_beside_an_easy_one(tmp_path: Path, hard: str, redraws: int, **en
 
 def test_ctrl_c_stops_a_se_rating_inside_the_chain_search(tmp_path: Path) -> None:
     """The pure engine: the hard quiz's chain search runs for minutes in Python; Ctrl-C comes
-    once the bar has been redrawn four times while it is rated."""
-    interrupted_beside_an_easy_one(tmp_path, HARD, 4, SUDOKU_REPL_ENGINE="pure")
+    once the bar has been redrawn twice while it is rated: a second of it at least, and its
+    singles take a tenth before the chains begin."""
+    interrupted_beside_an_easy_one(tmp_path, HARD, 2, SUDOKU_REPL_ENGINE="pure")
 
 
 #: serate 11.0/1.2/1.2 (tests/data/se_hard_rated.txt): some seconds of nested chains natively

@@ -40,6 +40,7 @@ from tests.support.helpers import (
     spawn_shell,
     terminal_env,
 )
+from tests.support.sweeps import sweep
 
 # -- in-process ------------------------------------------------------------------------------
 
@@ -371,9 +372,16 @@ def loads_the_quiz(term: Terminal) -> None:
     assert CPR_WARNING not in text
 
 
+#: the keys typed before the prompt race the shell's start: three runs of each; a fast typist's
+#: keys, paced (a second of pacing a run), once in the sample and three times when sweeping
+TYPINGS = [
+    *(pytest.param(False, run, id=f"40ms-apart-as-it-shows-{run}") for run in sweep([1, 2, 3], 1)),
+    *(pytest.param(True, run, id=f"before-it-{run}") for run in (1, 2, 3)),
+]
+
+
 @SLOW
-@pytest.mark.parametrize("run", [1, 2, 3])
-@pytest.mark.parametrize("early", [False, True], ids=["40ms-apart-as-it-shows", "before-it"])
+@pytest.mark.parametrize(("early", "run"), TYPINGS)
 def test_load_quiz_typed_at_the_first_prompt_loads_it(
     terminal: Callable[..., Terminal], early: bool, run: int
 ) -> None:

@@ -157,7 +157,10 @@ def test_the_first_technique_of_several_moves_does_not_depend_on_what_came_befor
     for move in before:
         judge.judge(_WING_GRID, move, _WING_SOLUTION)
     made = judge.first_made(_WING_GRID, moves)
-    assert made == Judge().first_made(_WING_GRID, moves)
+    # (no technique makes a move against the solution: where all are, the answer is known
+    # without a fresh judge's search through every technique, the nested chains' included)
+    sound = [move for move in moves if (_WING_SOLUTION[move.cell] == move.digit) == move.place]
+    assert made == (Judge().first_made(_WING_GRID, moves) if sound else {})
     assert set(made) <= set(moves)
     assert all(judge.justification(_WING_GRID, move) == made[move] for move in made)
 
