@@ -216,19 +216,24 @@ def test_steps_and_ratings_are_serates(folder: Path, stem: str) -> None:
     _hold_paths(folder, stem, quick=True)
 
 
-@pytest.mark.slow
-def test_whole_paths_through_the_dynamic_chains_are_serates() -> None:
-    """The anti-king goldens' first puzzle (9.2) rated whole, through the dynamic chains: the
-    quick run above stops before them (every golden's whole path, ``_hold_paths`` with
-    ``quick=False``, takes the pure Python minutes: a check run by hand, not in CI's time)."""
-    _hold_paths(GOLDENS, "antiking", quick=False)
+#: goldens rated whole through the dynamic chains (seconds of pure Python each): serate_mid's
+#: nc+ puzzles, one of them (9.1) through non-consecutive's own techniques, claiming, the
+#: triples, a skyscraper and the dynamic forcing chains; and when sweeping, the anti-king
+#: goldens' first puzzle (9.2), whose kind of path (a leap's, through the dynamic chains to
+#: its ER) ``test_se_variant_nested`` holds whole through the nested chains too (every golden's
+#: whole path, ``_hold_paths`` with ``quick=False``, takes the pure Python minutes: a check run
+#: by hand, not in CI's time)
+WHOLE = [(MID_GOLDENS, "nc+"), (GOLDENS, "antiking")]
 
 
 @pytest.mark.slow
-def test_a_non_consecutive_path_through_the_dynamic_chains_is_serates() -> None:
-    """serate_mid's nc+ puzzles rated whole, one of them (9.1) through non-consecutive's own
-    techniques, claiming, the triples, a skyscraper and the dynamic forcing chains."""
-    _hold_paths(MID_GOLDENS, "nc+", quick=False)
+@pytest.mark.parametrize(
+    ("folder", "stem"),
+    sweep(WHOLE, 0, [(MID_GOLDENS, "nc+")]),
+    ids=lambda value: value if isinstance(value, str) else value.name,
+)
+def test_whole_paths_through_the_dynamic_chains_are_serates(folder: Path, stem: str) -> None:
+    _hold_paths(folder, stem, quick=False)
 
 
 #: serate's ER where it found no step (``Beyond solver``): on a Latin square with an extra
