@@ -10,6 +10,7 @@ The puzzles (tests/data/rules/puzzles.txt) were made by that backtracker
 
 from __future__ import annotations
 
+import functools
 import random
 from pathlib import Path
 
@@ -54,6 +55,17 @@ def oracle(rules: str) -> Oracle:
 
 def givens(quiz: str) -> list[int]:
     return [0 if ch == "." else int(ch) for ch in quiz]
+
+
+@functools.cache
+def _solved(rules: str, grid: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(oracle(rules).solutions(grid, 2))
+
+
+def oracle_solutions(rules: str, quiz: str) -> list[tuple[int, ...]]:
+    """The oracle's solutions of a quiz, two at most: searched once a quiz (a second of pure
+    Python on anti-knight), several tests hold the engine to them."""
+    return list(_solved(rules, tuple(givens(quiz))))
 
 
 def run(session: Session, count: int) -> Collect:
@@ -107,7 +119,7 @@ def test_no_rules_is_the_classic_grid() -> None:
 
 @pytest.mark.parametrize(("rules", "quiz"), entries(), ids=[r for r, _ in entries()])
 def test_runrun_0_finds_the_oracles_one_solution(rules: str, quiz: str) -> None:
-    want = oracle(rules).solutions(givens(quiz), 2)
+    want = oracle_solutions(rules, quiz)
     assert len(want) == 1
     session = Session()
     session.load(load(quiz, rules=rules))
@@ -126,7 +138,7 @@ COUNTED = [(r, q) for r, q in entries() if not r.startswith("nc")]
 def test_runrun_0_counts_the_solutions_the_oracle_counts(rules: str, quiz: str) -> None:
     # the solution with cells emptied (in a fixed random order) till it has 5 to 99 solutions
     judge = oracle(rules)
-    (solution,) = judge.solutions(givens(quiz), 2)
+    (solution,) = oracle_solutions(rules, quiz)
     cells = list(solution)
     order = list(range(81))
     random.Random(82).shuffle(order)
@@ -147,7 +159,7 @@ def test_runrun_0_counts_the_solutions_the_oracle_counts(rules: str, quiz: str) 
 
 @pytest.mark.parametrize(("rules", "quiz"), entries(), ids=[r for r, _ in entries()])
 def test_every_step_before_a_guess_keeps_the_solution(rules: str, quiz: str) -> None:
-    (solution,) = oracle(rules).solutions(givens(quiz), 2)
+    (solution,) = oracle_solutions(rules, quiz)
     session = Session()
     session.load(load(quiz, rules=rules))
     checked = 0
@@ -293,7 +305,7 @@ def test_an_fpuzzles_file_and_its_link_load_the_same_x_puzzle() -> None:
     assert linked.rules == "x" and linked.givens == quiz.givens
     session = Session()
     session.load(linked)
-    assert solutions(run(session, 0)) == oracle("x").solutions(givens(str(quiz)), 2)
+    assert solutions(run(session, 0)) == oracle_solutions("x", str(quiz))
 
 
 def test_an_fpuzzles_extra_region_is_a_house() -> None:
@@ -302,7 +314,7 @@ def test_an_fpuzzles_extra_region_is_a_house() -> None:
     assert [u.name for u in quiz.geometry.units[27:]] == ["extra"]
     session = Session()
     session.load(quiz)
-    assert solutions(run(session, 0)) == oracle("antiknight").solutions(givens(str(quiz)), 2)
+    assert solutions(run(session, 0)) == oracle_solutions("antiknight", str(quiz))
 
 
 @pytest.mark.parametrize(

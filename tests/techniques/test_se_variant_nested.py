@@ -13,7 +13,7 @@ from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.explainer import ruled, ruled_chains
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
-from tests.support.sweeps import sweep
+from tests.support.sweeps import sweep, sweeping
 from tests.techniques.test_se_variant_chains import Entry, entries, serate_grid
 from tests.techniques.test_se_variants import _golden
 
@@ -22,25 +22,28 @@ pytestmark = the_same_python_on_both_builds()
 GOLDENS = TEST_DATA / "rules" / "serate_nested"
 #: serate's nested forcing chains' least rating: its steps rated less are of earlier techniques
 NESTED = 95
-#: the steps CI holds (set, puzzle, step): a second or two of pure Python each; the others (a
-#: level 3 chain, a level 2 one of a sparser grid) take minutes, the sweep's
-#: (``SUDOKU_REPL_SWEEP=1``, benchmarks/sweeps.sh)
-QUICK = frozenset({("antiking", 0, 75)})
+#: the states the whole anti-king path (``test_a_whole_path_through_the_nested_chains_is_serates``,
+#: slow) passes through, its step there held to serate's line: CI holds them there, not twice;
+#: the others (a level 3 chain, a level 2 one of a sparser grid) take minutes. Every state is
+#: held on its own when sweeping (``SUDOKU_REPL_SWEEP=1``, benchmarks/sweeps.sh)
+ON_THE_PATH = frozenset({("antiking", 0, 75)})
 
 
 def _stems() -> list[str]:
     return sorted(p.stem for p in GOLDENS.glob("*.states"))
 
 
-def _cases() -> list[tuple[str, Entry]]:
-    """The states held: ``QUICK``'s, and every one when sweeping."""
-    every = [(stem, entry) for stem in _stems() for entry in entries(stem, GOLDENS)]
-    return sweep(every, 0, lambda case: (case[0], case[1].puzzle, case[1].step) in QUICK)
-
-
 def _params() -> list[object]:
-    """``_cases`` as parameters named by set, puzzle and step."""
-    return [pytest.param(stem, e, id=f"{stem}-{e.puzzle}-{e.step}") for stem, e in _cases()]
+    """The states as parameters named by set, puzzle and step: ``ON_THE_PATH``'s, run on their
+    own when sweeping (CI holds their steps on the whole path), and every one when sweeping."""
+    every = [(stem, entry) for stem in _stems() for entry in entries(stem, GOLDENS)]
+    held = pytest.mark.skipif(
+        not sweeping(), reason="the sweep's: CI holds this step on the whole path (slow)"
+    )
+    return [
+        pytest.param(stem, entry, id=f"{stem}-{entry.puzzle}-{entry.step}", marks=held)
+        for stem, entry in sweep(every, 0, lambda c: (c[0], c[1].puzzle, c[1].step) in ON_THE_PATH)
+    ]
 
 
 def _said(hint_rating: int, text: str) -> str:
@@ -82,13 +85,20 @@ def test_no_technique_before_the_nested_chains_finds_a_step_there(stem: str, ent
 @pytest.mark.parametrize("stem", sorted(p.stem for p in GOLDENS.glob("*.out")))
 def test_a_whole_path_through_the_nested_chains_is_serates(stem: str) -> None:
     """Each golden puzzle rated whole (under ten seconds of pure Python each): serate's steps
-    byte for byte, and its ER/EP/ED."""
+    byte for byte, and its ER/EP/ED; the steps at ``ON_THE_PATH``'s states are the nested
+    chains' and serate's lines there."""
     lay = layout_of(parse(stem.replace("_", ",")))
-    for puzzle, steps, figures in _golden(stem, GOLDENS, every=False):
+    on_the_path = [e for e in entries(stem, GOLDENS) if (stem, e.puzzle, e.step) in ON_THE_PATH]
+    for index, (puzzle, steps, figures) in enumerate(_golden(stem, GOLDENS, every=False)):
         rated = ruled.rate_ruled_grid(RuledGrid.of_puzzle(puzzle, lay))
         assert [_said(s.hint.rating, s.hint.text) for s in rated.steps] == steps, puzzle
         assert f"{rated.er:.1f}/{rated.ep:.1f}/{rated.ed:.1f}" == figures, puzzle
         assert any(s.technique.startswith("nested forcing chains") for s in rated.steps)
+        for entry in (e for e in on_the_path if e.puzzle == index):
+            taken = rated.steps[entry.step]
+            assert _said(taken.hint.rating, taken.hint.text) == entry.line
+            assert taken.technique.startswith("nested forcing chains")
+    assert len(on_the_path) == sum(key[0] == stem for key in ON_THE_PATH)
 
 
 def test_the_goldens_hold_nested_steps_of_each_state() -> None:

@@ -26,6 +26,7 @@ from sudoku_repl.techniques.explainer.ruled import (
     rate_ruled_grid,
 )
 from tests.support.helpers import TEST_DATA, the_same_python_on_both_builds
+from tests.support.sweeps import sweep
 
 pytestmark = the_same_python_on_both_builds()
 
@@ -132,6 +133,50 @@ def _quick_order(stem: str) -> tuple[tuple[str, Finder], ...]:
     return tuple(t for t in order if ruled.TOP[t[0]] < round(QUICK_BELOW * 10))
 
 
+#: the quick run holds the puzzles serate rates below this (singles to the wings, a few
+#: hundredths of a second each) and ``KEPT``: those it rates higher take the forcing chains and
+#: cycles, tenths of a second each, most of the goldens' pure Python time (all when sweeping)
+SAMPLE_BELOW = 5.6
+#: (folder, set, index in its file) of goldens rated higher the quick run holds too: each
+#: family of techniques past the wings at least once on a whole path, the Latin square's
+#: VWXYZ-Wing and BUG (``test_latin_squares_take_their_strong_links_and_wings``), a forcing
+#: X-chain serate names "Turbot Fish" on a Latin square with the diagonals, a path stopped at
+#: the multiple chains after a Nishio forcing chain
+KEPT = frozenset({
+    ("serate", "girandola", 0),  # forcing X-chain, bidirectional cycle, forcing chain
+    ("serate_mid", "antiking", 0),  # VWXYZ-Wing under a leap
+    ("serate_mid", "antiking", 6),  # Nishio forcing chain, then past the quick run's order
+    ("serate_mid", "asterisk_antiking", 4),  # forcing chain: an extra region and a leap
+    ("serate_mid", "latin", 3),  # BUG, bidirectional Y-cycle
+    ("serate_mid", "latin", 5),  # forcing chain on a Latin square
+    ("serate_mid", "latin", 7),  # VWXYZ-Wing on a Latin square
+    ("serate_mid", "latin", 11),  # bidirectional cycle on a Latin square
+    ("serate_mid", "latin_x", 1),  # serate's "Turbot Fish" (a forcing X-chain of four links)
+})  # fmt: skip
+
+
+def _held(stem: str, folder: Path = GOLDENS) -> list[tuple[str, list[str], str]]:
+    """The goldens of a group the quick run holds: those serate rates below ``SAMPLE_BELOW``,
+    its dead ends whose steps are all rated below ``QUICK_BELOW`` (where serate's order found
+    no step), and ``KEPT``; every one when sweeping (``SUDOKU_REPL_SWEEP=1``)."""
+    goldens = _golden(stem, folder)
+    kept = {
+        goldens[index][0] for name, group, index in KEPT if (name, group) == (folder.name, stem)
+    }
+
+    def held(golden: tuple[str, list[str], str]) -> bool:
+        puzzle, steps, figures = golden
+        er = float(figures.split("/")[0])
+        dead_end = figures.startswith(NO_STEP + "/") and all(
+            float(line.split(" ", 1)[0]) < QUICK_BELOW for line in steps
+        )
+        return er < SAMPLE_BELOW or dead_end or puzzle in kept
+
+    found = sweep(goldens, 0, held)
+    assert found, stem
+    return found
+
+
 @functools.cache
 def _rated(puzzle: str, stem: str, quick: bool = True) -> tuple[tuple[str, ...], str | None]:
     """``_ours``, kept: the tests over the goldens rate each puzzle once."""
@@ -171,19 +216,24 @@ def test_steps_and_ratings_are_serates(folder: Path, stem: str) -> None:
     _hold_paths(folder, stem, quick=True)
 
 
-@pytest.mark.slow
-def test_whole_paths_through_the_dynamic_chains_are_serates() -> None:
-    """The anti-king goldens' first puzzle (9.2) rated whole, through the dynamic chains: the
-    quick run above stops before them (every golden's whole path, ``_hold_paths`` with
-    ``quick=False``, takes the pure Python minutes: a check run by hand, not in CI's time)."""
-    _hold_paths(GOLDENS, "antiking", quick=False)
+#: goldens rated whole through the dynamic chains (seconds of pure Python each): serate_mid's
+#: nc+ puzzles, one of them (9.1) through non-consecutive's own techniques, claiming, the
+#: triples, a skyscraper and the dynamic forcing chains; and when sweeping, the anti-king
+#: goldens' first puzzle (9.2), whose kind of path (a leap's, through the dynamic chains to
+#: its ER) ``test_se_variant_nested`` holds whole through the nested chains too (every golden's
+#: whole path, ``_hold_paths`` with ``quick=False``, takes the pure Python minutes: a check run
+#: by hand, not in CI's time)
+WHOLE = [(MID_GOLDENS, "nc+"), (GOLDENS, "antiking")]
 
 
 @pytest.mark.slow
-def test_a_non_consecutive_path_through_the_dynamic_chains_is_serates() -> None:
-    """serate_mid's nc+ puzzles rated whole, one of them (9.1) through non-consecutive's own
-    techniques, claiming, the triples, a skyscraper and the dynamic forcing chains."""
-    _hold_paths(MID_GOLDENS, "nc+", quick=False)
+@pytest.mark.parametrize(
+    ("folder", "stem"),
+    sweep(WHOLE, 0, [(MID_GOLDENS, "nc+")]),
+    ids=lambda value: value if isinstance(value, str) else value.name,
+)
+def test_whole_paths_through_the_dynamic_chains_are_serates(folder: Path, stem: str) -> None:
+    _hold_paths(folder, stem, quick=False)
 
 
 #: serate's ER where it found no step (``Beyond solver``): on a Latin square with an extra
@@ -196,7 +246,7 @@ def _hold_paths(folder: Path, stem: str, quick: bool) -> None:
     """Each golden puzzle's path ours as far as it goes, serate's byte for byte, and ER/EP/ED
     where rated whole; where it stops, serate's next step is of a technique not ported (or, in
     the quick run, a dynamic forcing chain's or later), or serate found none either."""
-    for puzzle, steps, figures in _golden(stem, folder):
+    for puzzle, steps, figures in _held(stem, folder) if quick else _golden(stem, folder):
         ours, rated = _ours(puzzle, stem, quick)
         assert ours == steps[: len(ours)], puzzle
         if rated is not None:
@@ -210,19 +260,21 @@ def _hold_paths(folder: Path, stem: str, quick: bool) -> None:
 
 
 def test_most_puzzles_are_rated_whole() -> None:
-    """The goldens are not all refusals: most of the puzzles are rated to the end."""
+    """The goldens are not all refusals: most of the puzzles (of those the quick run holds,
+    ``_held``) are rated to the end."""
     whole = sum(
-        _ours(puzzle, stem)[1] is not None for stem in _stems() for puzzle, _, _ in _golden(stem)
+        _ours(puzzle, stem)[1] is not None for stem in _stems() for puzzle, _, _ in _held(stem)
     )
     assert whole >= 30
 
 
 def test_the_mid_goldens_rate_each_technique_past_the_hidden_triple_whole() -> None:
-    """serate_mid's puzzles rated to the end take steps of the turbot fish's forms, the wings,
-    the uniqueness techniques and the quads: each held to serate's line above."""
+    """serate_mid's puzzles the quick run holds (``_held``) rated to the end take steps of the
+    turbot fish's forms, the wings, the uniqueness techniques and the quads: each held to
+    serate's line above."""
     taken: set[str] = set()
     for stem in _stems(MID_GOLDENS):
-        for puzzle, steps, _ in _golden(stem, MID_GOLDENS):
+        for puzzle, steps, _ in _held(stem, MID_GOLDENS):
             if _ours(puzzle, stem)[1] is not None:
                 taken.update(step.split(" ", 1)[1].split(":")[0] for step in steps)
     wanted = (
@@ -235,9 +287,10 @@ def test_the_mid_goldens_rate_each_technique_past_the_hidden_triple_whole() -> N
 
 def _taken(stem: str) -> set[str]:
     """The names (serate's lines up to their first colon) of the steps of a group of
-    serate_mid whose paths ours follows to their end (quick: up to the dynamic chains)."""
+    serate_mid (those the quick run holds, ``_held``) whose paths ours follows to their end
+    (quick: up to the dynamic chains)."""
     taken: set[str] = set()
-    for puzzle, steps, _ in _golden(stem, MID_GOLDENS):
+    for puzzle, steps, _ in _held(stem, MID_GOLDENS):
         ours = _ours(puzzle, stem)[0]
         taken.update(step.split(" ", 1)[1].split(":")[0] for step in steps[: len(ours)])
     return taken

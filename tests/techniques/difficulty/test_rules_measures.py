@@ -4,6 +4,7 @@ brute force (the backdoors), never to the measures themselves."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.te import te_depth
 from tests.oracles.rules_brute import Rules
 from tests.support.helpers import the_same_python_on_both_builds
+from tests.support.sweeps import sweep
 from tests.techniques.difficulty.rules_oracle import Board
 
 pytestmark = the_same_python_on_both_builds()
@@ -48,6 +50,13 @@ def marks_of(words: str, puzzle: str) -> Marks:
     return Marks.from_givens([int(c) if c.isdigit() else 0 for c in puzzle], board_of(parse(words)))
 
 
+#: how many of a quiz's candidates left by singles ``braid_length`` is held to the oracle's on
+#: (``sweeps.sweep``, evenly spread over the grid: all when sweeping): each is a search of the
+#: oracle's, a hundredth to a tenth of a second
+BRAIDED = 40
+
+
+@functools.cache  # (the oracle's search, a second on anti-knight: two tests read it)
 def solution_of(words: str, puzzle: str) -> tuple[int, ...]:
     (found,) = Rules(words.split(",")).solutions([int(c) if c.isdigit() else 0 for c in puzzle])
     return found
@@ -114,11 +123,11 @@ def test_braids_are_as_long_as_the_rules_singles_say(words: str, puzzle: str) ->
     reached = brt(marks)
     assert reached is not None
     cands = list(reached.cands)
-    for cell in range(81):
-        for d in sorted(state[cell]) if len(state[cell]) > 1 else ():
-            assert braid_length(cands, cell * 9 + d - 1, 3, marks.board) == oracle.braid_length(
-                state, cell, d, 3
-            ), (cell, d)
+    left = [(cell, d) for cell in range(81) if len(state[cell]) > 1 for d in sorted(state[cell])]
+    for cell, d in sweep(left, BRAIDED):
+        assert braid_length(cands, cell * 9 + d - 1, 3, marks.board) == oracle.braid_length(
+            state, cell, d, 3
+        ), (cell, d)
 
 
 @pytest.mark.parametrize(("words", "puzzle"), EVERY, ids=lambda v: v[:20])
