@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -71,17 +72,36 @@ def test_a_release_build_without_a_compiler_fails(tmp_path: Path) -> None:
     assert list(tmp_path.rglob("*.so")) == []
 
 
-def compiles_asked(tmp_path: Path, **switches: str) -> list[str]:
-    """The compile lines setup.py's build_ext asks for under ``switches`` (environment
-    variables). The compiler a stand-in that says it is GCC and writes down what it is asked
+@pytest.fixture(scope="module")
+def compiles_asked(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str, str], list[str]]:
+    """The compile lines setup.py's build_ext asks for under ``SUDOKU_REPL_NO_LTO`` and
+    ``SUDOKU_REPL_C_OPT``, a build for each pair the tests ask (the build is most of their
+    time). The compiler a stand-in that says it is GCC and writes down what it is asked
     (then fails: the extensions are left out)."""
+    built: dict[tuple[str, str], list[str]] = {}
+
+    def asked_for(no_lto: str, level: str) -> list[str]:
+        if (no_lto, level) not in built:
+            built[no_lto, level] = _compiles(tmp_path_factory.mktemp("build"), no_lto, level)
+        return built[no_lto, level]
+
+    return asked_for
+
+
+def _compiles(tmp_path: Path, no_lto: str, level: str) -> list[str]:
     compiler, asked = tmp_path / "gcc", tmp_path / "asked.txt"
     compiler.write_text(
         '#!/bin/sh\n[ "$1" = --version ] && { echo "gcc (a stand-in) 12"; exit 0; }\n'
         f'echo "$*" >> {asked}\nexit 1\n'
     )
     compiler.chmod(0o755)
-    env = {**os.environ, "CC": str(compiler), "SUDOKU_REPL_STRICT_C": "", **switches}
+    env = {
+        **os.environ,
+        "CC": str(compiler),
+        "SUDOKU_REPL_STRICT_C": "",
+        "SUDOKU_REPL_NO_LTO": no_lto,
+        "SUDOKU_REPL_C_OPT": level,
+    }
     done = subprocess.run(
         [sys.executable, "setup.py", "-q", "build_ext", "--build-lib", str(tmp_path / "lib"),
          "--build-temp", str(tmp_path / "temp")],
@@ -93,22 +113,25 @@ def compiles_asked(tmp_path: Path, **switches: str) -> list[str]:
     return compiles
 
 
+# (.ci/sanitize's build sets both switches: the cases of "1" ask that one build)
 @pytest.mark.parametrize("no_lto", ["", "1"])
 def test_the_sanitizers_build_leaves_link_time_optimisation_out(
-    tmp_path: Path, no_lto: str
+    compiles_asked: Callable[[str, str], list[str]], no_lto: str
 ) -> None:
-    """GCC and Clang compile with ``-flto``; ``SUDOKU_REPL_NO_LTO=1`` (.ci/sanitize's build, issue
-    66: a third of its compile time) leaves it out."""
-    compiles = compiles_asked(tmp_path, SUDOKU_REPL_NO_LTO=no_lto)
+    """GCC and Clang compile with ``-flto``; ``SUDOKU_REPL_NO_LTO=1`` (.ci/sanitize's build:
+    link-time optimisation is a third of its compile time) leaves it out."""
+    compiles = compiles_asked(no_lto, no_lto)
     assert all(("-flto" in line.split()) == (no_lto != "1") for line in compiles), compiles
 
 
 @pytest.mark.parametrize(("level", "flag"), [("", "-O3"), ("1", "-O1"), ("s", "-Os")])
-def test_the_optimisation_level_is_o3_unless_set(tmp_path: Path, level: str, flag: str) -> None:
+def test_the_optimisation_level_is_o3_unless_set(
+    compiles_asked: Callable[[str, str], list[str]], level: str, flag: str
+) -> None:
     """``SUDOKU_REPL_C_OPT`` sets the level every extension is compiled at (.ci/sanitize's
     build: -O1), -O3 unset: the last level on the line (the one GCC takes; Python's
     own flags come before it)."""
-    compiles = compiles_asked(tmp_path, SUDOKU_REPL_C_OPT=level)
+    compiles = compiles_asked("1" if level == "1" else "", level)
     for line in compiles:
         assert [word for word in line.split() if word.startswith("-O")][-1] == flag, line
 

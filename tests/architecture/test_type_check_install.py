@@ -5,14 +5,13 @@ what only an extra brings) is one mypy's configuration lets be absent
 
 from __future__ import annotations
 
-import ast
 import sys
 import tomllib
 from fnmatch import fnmatchcase
 
 from tests.support.helpers import REPO
+from tests.support.sources import sources
 
-SOURCE = REPO / "src" / "sudoku_repl"
 #: the run-time dependencies (pyproject's ``dependencies``) and what the dev extra itself
 #: installs that the source may import: always there after ``pip install -e '.[dev]'``
 INSTALLED = {"sudoku_repl", "prompt_toolkit", "attrs", "setuptools"}
@@ -22,16 +21,9 @@ def imported_packages() -> dict[str, str]:
     """Every top-level package the source imports (at any depth of a module), with one module
     that imports it."""
     found: dict[str, str] = {}
-    for path in sorted(SOURCE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                found.setdefault(name, str(path.relative_to(REPO)))
+    for module in sources():
+        for name in module.absolute:
+            found.setdefault(name, str(module.path.relative_to(REPO)))
     return found
 
 

@@ -6,9 +6,6 @@ the same ``PlainRun`` field by field, the same search the same ``Searched``."""
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
-
 import pytest
 
 from sudoku_repl.core import native
@@ -18,10 +15,9 @@ from sudoku_repl.core.record import MOVES_PER_SNAPSHOT
 from sudoku_repl.core.runs import PlainRequest, PlainRun, Searched
 from sudoku_repl.core.state import FINISHED
 from sudoku_repl.text.quiz_files import load
-from tests.support.helpers import SEED_QUIZ
+from tests.support.helpers import PUZZLES, SEED_QUIZ
+from tests.support.sources import source, sources
 
-PACKAGE = Path(__file__).resolve().parents[2] / "src" / "sudoku_repl"
-PUZZLES = PACKAGE.parents[1] / "puzzles"
 #: the door and the engine whose moves run in the extension: the only modules that name it
 DOOR = {"core/native.py", "core/native_engine.py"}
 
@@ -173,46 +169,24 @@ def test_the_build_is_chosen_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert native.clash_test() is None and native.cell_track_scan() is None
 
 
-def _imports(path: Path) -> list[str]:
-    """Every module ``path`` imports, at the top or inside functions, as dotted names."""
-    found: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found += [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found += [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-    return found
-
-
-def _modules() -> list[tuple[str, Path]]:
-    return [(p.relative_to(PACKAGE).as_posix(), p) for p in sorted(PACKAGE.rglob("*.py"))]
-
-
 def test_no_module_but_the_door_imports_the_extension() -> None:
-    naming = [
-        name
-        for name, path in _modules()
-        if any(i == "sudoku_repl.core._native" for i in _imports(path))
-    ]
+    naming = [s.name for s in sources() if "sudoku_repl.core._native" in s.imports]
     assert naming and set(naming) <= DOOR
 
 
 def test_no_module_but_the_door_names_the_native_engine() -> None:
     """No ``isinstance(..., NativeEngine)`` (or any use of the class) above the door: the
     engines answer the same methods (``fast_path``, ``run_plain``, ``search``)."""
-    naming = []
-    for name, path in _modules():
-        if name in DOOR:
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
-        names |= {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
-        if "NativeEngine" in names or "sudoku_repl.core.native_engine" in _imports(path):
-            naming.append(name)
+    naming = [
+        s.name
+        for s in sources()
+        if s.name not in DOOR
+        and ("NativeEngine" in s.names or "sudoku_repl.core.native_engine" in s.imports)
+    ]
     assert naming == []
 
 
 def test_the_native_engine_does_not_import_the_door() -> None:
     """No cycle between the door and the engine it chooses."""
-    imported = _imports(PACKAGE / "core" / "native_engine.py")
+    imported = source("core/native_engine.py").imports
     assert "sudoku_repl.core.native" not in imported

@@ -5,7 +5,6 @@ back on its own: without one, its layer runs its Python, exact, and the other ke
 
 from __future__ import annotations
 
-import ast
 import importlib.util
 import os
 import subprocess
@@ -19,8 +18,7 @@ import sudoku_repl.techniques.explainer
 from sudoku_repl.core import native as core_native
 from sudoku_repl.techniques.explainer import native, native_ladder, rate, rating
 from tests.support.helpers import REPO, TEST_DATA, read_lines
-
-PACKAGE = REPO / "src" / "sudoku_repl"
+from tests.support.sources import sources
 
 CORE_EXTENSION = "sudoku_repl.core._native"
 EXTENSION = "sudoku_repl.techniques.explainer._native"
@@ -175,12 +173,5 @@ def test_the_core_names_nothing_of_the_explainers_extension() -> None:
 
 
 def test_no_module_but_the_door_imports_the_explainers_extension() -> None:
-    importing = []
-    for path in sorted(PACKAGE.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
-            if EXTENSION in names:
-                importing.append(path.relative_to(PACKAGE).as_posix())
+    importing = [s.name for s in sources() if EXTENSION in s.imports]
     assert importing == ["techniques/explainer/native.py"]

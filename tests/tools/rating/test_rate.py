@@ -293,12 +293,16 @@ def test_max_steps_column_and_summary(tmp_path: Path, capsys: pytest.CaptureFixt
         ],
     ],
 )
-def test_bad_command_line_is_one_line_and_status_2(args: list[str], says: str) -> None:
-    run = rate(*args)
-    assert run.returncode == 2
-    assert run.stdout == ""
-    assert run.stderr.count("\n") == 1 and run.stderr.startswith("sudoku-repl rate: ")
-    assert says in run.stderr
+def test_bad_command_line_is_one_line_and_status_2(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # (in this process: the command's own answer; the same through a process of its own,
+    # exit status and all, is test_jobs_are_bounded_by_four_per_core's)
+    assert main_rate(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("sudoku-repl rate: ")
+    assert says in err
 
 
 def test_jobs_are_bounded_by_four_per_core() -> None:
@@ -306,6 +310,8 @@ def test_jobs_are_bounded_by_four_per_core() -> None:
 
     bound = 4 * (os.cpu_count() or 1)
     run = rate("--jobs", str(bound + 1), str(TOP95))
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and run.stderr.startswith("sudoku-repl rate: ")
     assert f"want a whole number from 1 to {bound}, not '{bound + 1}'" in run.stderr
 
 

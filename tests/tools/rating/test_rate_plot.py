@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from sudoku_repl.frontends.rate_cli import main_rate
 from sudoku_repl.tools.rating.plot import ranks, spearman
 from tests.support.helpers import PUZZLES, TEST_DATA, read_lines
+
+if TYPE_CHECKING:
+    from tests.support.browser import Browser
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -168,23 +173,32 @@ def test_the_title_legend_and_panel_headings_stand_apart(legend: str) -> None:
                 assert bottom <= top2 or bottom2 <= top, (one, two)
 
 
-@pytest.mark.parametrize("legend", LEGENDS)
-def test_no_text_of_the_picture_overlaps_another_in_chromium(tmp_path: Path, legend: str) -> None:
-    """The same, as Chromium draws it (each text's box, ``getBBox``): every text of the
-    picture, ticks and labels too."""
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One Chromium for the legends' pictures: each is a page of its own, opened in turn (the
+    browser's start is most of a picture's time)."""
     from tests.support.browser import Browser, find_chromium
 
     chromium = find_chromium()
     if chromium is None:
         pytest.skip("no Chromium (apt-get install chromium)")
+    with Browser(chromium) as started:
+        yield started
+
+
+@pytest.mark.parametrize("legend", LEGENDS)
+def test_no_text_of_the_picture_overlaps_another_in_chromium(
+    tmp_path: Path, legend: str, browser: Browser
+) -> None:
+    """The same, as Chromium draws it (each text's box, ``getBBox``): every text of the
+    picture, ticks and labels too."""
     picture = tmp_path / "plot.svg"
     picture.write_text(scatter(legend), encoding="utf-8")
-    with Browser(chromium) as browser:
-        browser.open(picture.as_uri(), "document.querySelector('text') !== null")
-        boxes = browser.evaluate(
-            "[...document.querySelectorAll('text')].map(t => { const b = t.getBBox(); "
-            "return [t.textContent, b.x, b.x + b.width, b.y, b.y + b.height]; })"
-        )
+    browser.open(picture.as_uri(), "document.querySelector('text') !== null")
+    boxes = browser.evaluate(
+        "[...document.querySelectorAll('text')].map(t => { const b = t.getBBox(); "
+        "return [t.textContent, b.x, b.x + b.width, b.y, b.y + b.height]; })"
+    )
     assert len(boxes) > 20  # (the ticks' labels too)
     for k, (one, left, right, top, bottom) in enumerate(boxes):
         for two, left2, right2, top2, bottom2 in boxes[k + 1 :]:

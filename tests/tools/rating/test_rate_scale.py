@@ -149,7 +149,8 @@ def start_rating(args: list[str]) -> subprocess.Popen[bytes]:
 
 @pytest.fixture(scope="module")
 def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> list[list[str]]:
-    """The rows of an uninterrupted run of the kill's file below (one run for both --jobs)."""
+    """The rows of an uninterrupted run of the kills' file below (one run for all their
+    tests)."""
     quizzes = quiz_file(tmp_path_factory.mktemp("uninterrupted"), STOPPED_RUN, broken_at=12)
     expected = table(run_program("rate", str(quizzes), text=True).stdout)
     assert [row[0] for row in expected] == [str(n) for n in range(1, 13)] + [
@@ -357,13 +358,16 @@ def test_rows_of_two_workers_reach_out_as_they_are_rated(tmp_path: Path) -> None
 KILLS = 4
 
 
-def test_kills_as_rows_come_make_progress_and_end_with_one_run_s_rows(tmp_path: Path) -> None:
+def test_kills_as_rows_come_make_progress_and_end_with_one_run_s_rows(
+    tmp_path: Path, uninterrupted: list[list[str]]
+) -> None:
     """32 kills of ``--jobs 2 --out`` made no progress. Each run here is killed
     (SIGKILL) as soon as the file holds a row more than when it began, and continued by the
     same command: the rows are a prefix of one uninterrupted run's, growing, and the last run
-    ends with all of them, each once."""
-    quizzes = quiz_file(tmp_path, STOPPED_RUN)
-    expected = table(run_program("rate", str(quizzes), text=True).stdout)
+    ends with all of them, each once. (The kill's file above, its broken line and all: the
+    uninterrupted run is the one both tests of kills compare with.)"""
+    quizzes = quiz_file(tmp_path, STOPPED_RUN, broken_at=12)
+    expected = uninterrupted
     out = tmp_path / "rows.csv"
     args = [str(quizzes), "--out", str(out), "--jobs", "2"]
     had = 0
