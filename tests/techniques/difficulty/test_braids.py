@@ -14,6 +14,7 @@ from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
 from sudoku_repl.techniques.difficulty.te import Level
 from tests.support.helpers import TEST_DATA
+from tests.support.sweeps import sweep
 
 SHC = TEST_DATA / "shc"
 NEEDS_C = pytest.mark.skipif(not native.active(), reason=native.build())
@@ -155,12 +156,19 @@ def test_bxbb_is_shcs(puzzle: str, figure: int) -> None:
     assert bxbb_rating(marks, max_b=1) == Level(beyond=1)
 
 
+#: T&E(B_x, 2) by the C and the pure Python: a T&E(2) state of SHC's (the B2B puzzle the pure
+#: Python rates soonest, some five seconds at depth 2), which T&E(B_0, 2) solves, so x = 1 (the
+#: least x tried) does: every trial and its trials of the C's depth-2 search run; and SHC's
+#: second BxBB example (B2BB: x = 1 fails, x = 2 goes on from where it stopped), whose pure
+#: Python takes some twenty seconds: when sweeping (CI holds the C on it to SHC's figures,
+#: ``test_bxbb_is_shcs``)
+BXBB_BY_BOTH = sweep([(BXB_FILE[17][0], 1), BXBB_FILE[1]], 1)
+
+
 @pytest.mark.slow
 @NEEDS_C
-def test_the_c_rates_bxbb_as_the_python_does() -> None:
-    """SHC's second BxBB example by the pure Python's T&E(B_x, 2) (some twenty seconds) and by
-    the C."""
-    puzzle, figure = BXBB_FILE[1]
+@pytest.mark.parametrize(("puzzle", "figure"), BXBB_BY_BOTH)
+def test_the_c_rates_bxbb_as_the_python_does(puzzle: str, figure: int) -> None:
     marks = Marks.from_sukaku(puzzle)
     fast = native.bxbb_rating()
     assert fast is not None
