@@ -3,9 +3,8 @@ measure the same; and the door says which build runs. Three of the sample's six 
 Python reference takes 3-6 CPU-seconds natively, ten times that under the sanitizers, the
 guesses' deep searches most of it): the main job runs the first of them, the fourth (its
 guess depth past singles a search of some two seconds in Python); the fifth and sixth run when
-sweeping
-(``SUDOKU_REPL_SWEEP=1``, tests/support/sweeps.py), marked slow; .ci/sanitize runs the C on the
-first three (``sweeps.sanitized``)."""
+sweeping (``SUDOKU_REPL_SWEEP=1``, tests/support/sweeps.py), marked slow; .ci/sanitize runs the
+C on the first three (``sweeps.sanitized``)."""
 
 from __future__ import annotations
 
