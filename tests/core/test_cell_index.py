@@ -29,15 +29,16 @@ QUIZZES = [
     puzzle_lines("multiple_solutions.txt")[17],  # more than 100,000 solutions
 ]
 NAMES = ["seed", "top95", "forum", "many"]
-#: each quiz in each run mode; under the sanitizers four of the twelve, spread (each quiz once,
-#: each mode: the replay, pure Python, is most of the time there)
+#: each quiz in each run mode when sweeping; else eight of the twelve, spread (each quiz in modes
+#: 0 and 2), under the sanitizers four (each quiz once, each mode: the replay, pure Python, is
+#: most of the time there)
 RUNS = sweep(
     [
         pytest.param(quiz, mode, id=f"{name}-{mode}")
         for quiz, name in zip(QUIZZES, NAMES, strict=True)
         for mode in (0, 1, 2)
     ],
-    sanitized(12, 4),
+    sanitized(8, 4),
 )
 
 

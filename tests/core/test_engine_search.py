@@ -14,6 +14,7 @@ from sudoku_repl.core import native
 from sudoku_repl.core.quiz import Quiz
 from sudoku_repl.core.state import FINISHED
 from tests.support.helpers import SEED_QUIZ, RecordingHooks, puzzle_lines
+from tests.support.sweeps import sanitized
 
 QUIZZES = [
     SEED_QUIZ,
@@ -62,7 +63,10 @@ def by_search(
     return seen
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# (under the sanitizers 15: the session, pure Python, is most of the time there)
+@settings(
+    max_examples=sanitized(40, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     quiz=st.sampled_from(QUIZZES),
     run_mode=st.sampled_from([0, 1, 2, 3]),

@@ -207,8 +207,9 @@ def test_a_digit_at_a_time_makes_a_minimal_puzzle_that_lacks_a_digit(
     """``by_digit``: the first digit's givens all go (the others still place it), so the
     puzzle lacks that digit (without a symmetry: an orbit holds other digits too); it is still
     minimal with one solution, and another puzzle than the plain random order makes from the
-    same grid and stream."""
-    for seed in (3, 4):
+    same grid and stream. (Under the sanitizers the first seed: the check of minimality, pure
+    Python, is most of the time there.)"""
+    for seed in sanitized((3, 4), (3,)):
         rng = Rng(seed)
         solution = random_solution(rng)
         plain = minimal_puzzle(solution, Rng(rng.state), symmetry)

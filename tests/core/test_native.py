@@ -4,9 +4,9 @@ A hypothesis differential test runs random quizzes (lines of puzzles/*.txt, and 
 random cells emptied, which have many solutions) through random command sequences (steps, runs
 to a number of steps or solutions, goto and back, guess answers, run modes 0 to 5) on two
 sessions, one on each engine, and compares every event the hooks are given, every state, and
-what the record says of every move (a few dozen examples locally, 40 and 60 under CI's
-profile, 100 and 150 when sweeping: ``tests/support/profiles.py``; 8 and 10 under the
-sanitizers, whose run fuzzes the same sessions with 100 examples, ``test_native_fuzz.py``).
+what the record says of every move (a few dozen examples: 20 and 60 under CI's profile, 100
+and 150 when sweeping, ``tests/support/profiles.py``; 5 and 10 under the sanitizers, whose run
+fuzzes such sessions, on every geometry, with 100 examples a test, ``test_native_fuzz.py``).
 Without the native core (no C compiler at install) the tests that need it are skipped;
 ``SUDOKU_REPL_EXPECT_NATIVE=1`` (CI) refuses that.
 """
@@ -153,7 +153,7 @@ def play(engine_type: type[Engine], quiz: str, commands: list[tuple[Any, ...]]) 
 @needs_native
 @differential
 @settings(
-    max_examples=sanitized(examples(quick=25, ci=40, sweep=100), 8),
+    max_examples=sanitized(examples(quick=20, ci=20, sweep=100), 5),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

@@ -1,5 +1,7 @@
 """The cheap ways rating reads every quiz of a file: the clash test, the quiz string both ways,
-and a rating's pickle (what a worker sends back), each against the plain way it replaces."""
+and a rating's pickle (what a worker sends back), each against the plain way it replaces. (The
+clash test and the quiz string take 300 examples, 100 under the sanitizers: hypothesis's
+drawing, Python, is most of the time there.)"""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from sudoku_repl.core.quiz import Quiz, check_clashes
 from sudoku_repl.tools.rating.out import parse_csv
 from sudoku_repl.tools.rating.rate import Rating
 from sudoku_repl.tools.rating.rows import columns, csv_row
+from tests.support.sweeps import sanitized
 
 SAMURAI = Geometry.from_grids([(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)])
 
@@ -37,7 +40,7 @@ def sparse_givens(draw: st.DrawFn, geo: Geometry) -> list[int]:
     return givens
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sanitized(300, 100), deadline=None)
 @given(st.data())
 def test_a_clash_is_refused_exactly_when_a_unit_gives_a_value_twice(data: st.DataObject) -> None:
     geo = data.draw(st.sampled_from([CLASSIC, SAMURAI]))
@@ -49,7 +52,7 @@ def test_a_clash_is_refused_exactly_when_a_unit_gives_a_value_twice(data: st.Dat
         check_clashes(givens, geo)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=sanitized(300, 100), deadline=None)
 @given(st.text(alphabet="0123456789.", min_size=81, max_size=81))
 def test_a_quiz_string_reads_and_prints_as_its_characters_say(text: str) -> None:
     values = [0 if ch == "." else int(ch) for ch in text]

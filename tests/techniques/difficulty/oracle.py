@@ -30,6 +30,15 @@ PEERS = [peers(i) for i in range(81)]
 def finish(cands: list[int], hidden: bool = True, subsets: bool = False) -> bool:
     """Whether the rules (naked singles always; hidden singles, naked subsets if asked) leave
     every cell with one digit, the digits of peers apart."""
+    settled = settle(cands, hidden, subsets)
+    return all(bin(m).count("1") == 1 for m in settled) and all(
+        not settled[p] & settled[i] for i in range(81) for p in PEERS[i]
+    )
+
+
+def settle(cands: list[int], hidden: bool = True, subsets: bool = False) -> list[int]:
+    """The candidates once the rules (as ``finish``'s) find nothing more, or as they were when
+    a cell lost its last one."""
     cands = cands.copy()
     changed = True
     while changed:
@@ -41,7 +50,7 @@ def finish(cands: list[int], hidden: bool = True, subsets: bool = False) -> bool
                         cands[p] &= ~cands[i]
                         changed = True
         if any(m == 0 for m in cands):
-            return False
+            return cands
         for unit in UNITS if hidden else []:
             for d in range(9):
                 places = [i for i in unit if cands[i] >> d & 1]
@@ -60,9 +69,7 @@ def finish(cands: list[int], hidden: bool = True, subsets: bool = False) -> bool
                             if i not in chosen and cands[i] & union:
                                 cands[i] &= ~union
                                 changed = True
-    return all(bin(m).count("1") == 1 for m in cands) and all(
-        not cands[p] & cands[i] for i in range(81) for p in PEERS[i]
-    )
+    return cands
 
 
 def masks(puzzle: str) -> list[int]:
@@ -136,13 +143,21 @@ def candidate_backdoors(
         if m >> (d - 1) & 1 and d != right[i]
     ]
 
-    def removed(*chosen: Candidate) -> bool:
-        less = start.copy()
-        for i, d in chosen:
-            less[i] &= ~(1 << (d - 1))
-        return finish(less)
+    def removed(cands: list[int], i: int, d: int) -> list[int]:
+        less = cands.copy()
+        less[i] &= ~(1 << (d - 1))
+        return less
 
-    singles = frozenset(c for c in wrong if removed(c))
+    singles = frozenset(c for c in wrong if finish(removed(start, *c)))
     rest = [c for c in wrong if c not in singles]
-    pairs = frozenset((a, b) for a, b in combinations(rest, 2) if removed(a, b))
-    return singles, pairs
+    # A pair is tried from what the singles leave once its first candidate is gone: the rules
+    # only take candidates away, and taking more never keeps one they took, so they end the
+    # same from there as from the start (only wrong candidates go: the solution stays whole).
+    # Where they took the second one too, the pair ends as the first alone: no backdoor.
+    pairs = set()
+    for k, a in enumerate(rest):
+        after_a = settle(removed(start, *a))
+        for b in rest[k + 1 :]:
+            if after_a[b[0]] >> (b[1] - 1) & 1 and finish(removed(after_a, *b)):
+                pairs.add((a, b))
+    return singles, frozenset(pairs)

@@ -12,8 +12,9 @@ from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length
 from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.solving import Unrated, unique_solution
-from sudoku_repl.techniques.difficulty.te import Level
+from sudoku_repl.techniques.difficulty.te import Level, te_depth
 from tests.support.helpers import TEST_DATA
+from tests.support.sweeps import sweep
 
 SHC = TEST_DATA / "shc"
 NEEDS_C = pytest.mark.skipif(not native.active(), reason=native.build())
@@ -155,13 +156,35 @@ def test_bxbb_is_shcs(puzzle: str, figure: int) -> None:
     assert bxbb_rating(marks, max_b=1) == Level(beyond=1)
 
 
+def placed(puzzle: str, digits: dict[int, int]) -> str:
+    """``puzzle`` as a sukaku (729 characters: each cell's candidates, ``.`` for one gone) with
+    ``digits`` placed (cell 0-80: digit), their peers' candidates left as they were."""
+    cands = Marks.from_sukaku(puzzle).cands
+    return "".join(
+        str(d) if (digits[c] == d if c in digits else cands[c] >> (d - 1) & 1) else "."
+        for c in range(81)
+        for d in range(1, 10)
+    )
+
+
+#: the B2B puzzle the pure Python rates soonest with the solution's 7, 4 and 6 at r3c1, r3c7
+#: and r4c4: still T&E(2) (the test checks it), and T&E(B_x, 2) a second in the pure Python
+#: (the puzzle itself five)
+TE2_STATE = placed(BXB_FILE[17][0], {18: 7, 24: 4, 30: 6})
+#: T&E(B_x, 2) by the C and the pure Python: that T&E(2) state, which T&E(B_0, 2) solves, so x =
+#: 1 (the least x tried) does, every trial and its trials of the C's depth-2 search run; and
+#: SHC's second BxBB example (B2BB: x = 1 fails, x = 2 goes on from where it stopped), whose
+#: pure Python takes some twenty seconds: when sweeping (CI holds the C on it to SHC's figures,
+#: ``test_bxbb_is_shcs``)
+BXBB_BY_BOTH = sweep([(TE2_STATE, 2, 1), (BXBB_FILE[1][0], 3, BXBB_FILE[1][1])], 1)
+
+
 @pytest.mark.slow
 @NEEDS_C
-def test_the_c_rates_bxbb_as_the_python_does() -> None:
-    """SHC's second BxBB example by the pure Python's T&E(B_x, 2) (some twenty seconds) and by
-    the C."""
-    puzzle, figure = BXBB_FILE[1]
+@pytest.mark.parametrize(("puzzle", "depth", "figure"), BXBB_BY_BOTH)
+def test_the_c_rates_bxbb_as_the_python_does(puzzle: str, depth: int, figure: int) -> None:
     marks = Marks.from_sukaku(puzzle)
+    assert te_depth(marks) == Level(value=depth)
     fast = native.bxbb_rating()
     assert fast is not None
     solution = unique_solution(marks)
