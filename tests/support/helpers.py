@@ -214,12 +214,13 @@ def slow_on_pure(test: F) -> F:
 
 def the_same_python_on_both_builds() -> list[pytest.MarkDecorator]:
     """The marks of a module that tests a part with no C (the variant rules' Sudoku Explainer,
-    measures and maker): on either build its cases run the same Python, so CI runs them once,
-    in the main job; on the pure build they are marked ``slow`` (as ``slow_on_pure``), which the
-    bare machine's run (.ci/pure, ``-m 'not slow'``) leaves. A case whose rules play classic
-    sudoku runs the classic engines, held on each build by their own tests. A plain ``pytest``
-    runs them on both. ``pytestmark = the_same_python_on_both_builds()``."""
-    return [SLOW] if _pure_build() else []
+    measures and maker): on either build its cases run the same Python, half a minute of it,
+    so CI runs them once, in the second core's run of the slow tests (the main job's suite is
+    CI's longer core): marked ``slow`` on every build, which the bare machine's run (.ci/pure)
+    and the main job's (``-m 'not slow ...'``) leave. A case whose rules play classic sudoku
+    runs the classic engines, held on each build by their own tests. A plain ``pytest`` runs
+    them. ``pytestmark = the_same_python_on_both_builds()``."""
+    return [SLOW]
 
 
 def skip_on_the_pure_explainer() -> None:
