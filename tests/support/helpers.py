@@ -165,9 +165,9 @@ EACH_BUILD = pytest.mark.each_build
 def mark_doors(items: list[pytest.Item]) -> None:
     """``DOOR`` on the tests under ``DOOR_FOLDERS`` but those marked ``each_build`` or
     ``pure_case``."""
-    tests = Path(__file__).parents[1]
+    tests = REPO / "tests"
     for item in items:
-        parts = item.path.relative_to(tests).parts
+        parts = item.path.relative_to(tests).parts if item.path.is_relative_to(tests) else ()
         if (
             len(parts) > 1
             and parts[0] in DOOR_FOLDERS

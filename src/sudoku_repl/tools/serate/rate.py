@@ -67,12 +67,6 @@ def ruled_grid(line: str, rules: Rules, ordinal: int) -> RuledGrid:
     return RuledGrid.of_puzzle(puzzle, layout_of(rules))
 
 
-def _ruled_steps(grid: RuledGrid) -> Iterator[Step]:
-    """The steps of the variant rules' rating from ``grid`` (a copy): serate's whole order, to
-    the end or to where it finds no step (then "Beyond solver", as serate)."""
-    yield from rate_ruled_grid(grid).steps
-
-
 def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bool]) -> str:
     """The lines serate prints for a puzzle line (of 81 characters or more), the
     ``ordinal``-th it rates: ``--start``, then ``--before`` and ``--after`` around each step,
@@ -121,7 +115,7 @@ def puzzle_text(line: str, ordinal: int, args: SerateArgs, stop: Callable[[], bo
     steps = (
         _path(grid.copy(), args, stop, level)
         if not isinstance(grid, RuledGrid)
-        else _ruled_steps(grid.copy())
+        else rate_ruled_grid(grid.copy()).steps
     )
     for step in steps:
         hint = step.hint
