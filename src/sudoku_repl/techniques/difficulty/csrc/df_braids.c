@@ -2,7 +2,8 @@
  * as trial and error, Z assumed and n - 1 singles asserted one after another (each the one
  * candidate left to a CSP variable: a cell, or a digit in a row, column or box, once the
  * candidates linked to Z and to the singles before it are gone), the n-th variable then left
- * with none. The least length is found by a depth-first search, deepened a length at a time,
+ * with none (under non-consecutive, a candidate is linked to the digits one apart in the cells
+ * beside its own too: the board's, df_board.h). The least length is found by a depth-first search, deepened a length at a time,
  * over the *sets* of singles: a set of singles is reached by many orders, and the search
  * follows one of them only (the order that asserts, at each step, the smallest candidate among
  * those of the set already available; what is available only grows along a path, so each set
@@ -13,10 +14,7 @@
 
 #include <string.h>
 
-/* 81 cells as bits: cells 0-63 in lo, 64-80 in hi */
-typedef struct {
-    uint64_t lo, hi;
-} Cells;
+typedef DfCells Cells;
 
 /* a trial: the candidates left to each digit, the cells assigned nothing, and by digit the
  * units not holding it (decided in the state, or assumed). What each digit's places in each
@@ -26,8 +24,8 @@ typedef struct {
 typedef struct {
     Cells cand[9];
     Cells open;
-    uint32_t free[9];   /* a bit a unit, as DF_UNIT_BITS */
-    uint32_t single[9]; /* the units of free[d] where d has one place left */
+    uint64_t free[9];   /* a bit a house, as the board's house_bits */
+    uint64_t single[9]; /* the houses of free[d] where d has one place left */
     int empty;          /* a unit of free[d] where d has no place left: a contradiction */
 } Trial;
 
@@ -36,12 +34,9 @@ typedef struct {
  * nothing costs less than the trial (in the T&E(B_x) trials' states most candidates meet a
  * contradiction under BRT, so the trial spares few searches) */
 #define BRT_FIRST 5
-#define MAX_SINGLES (4 * DF_CELLS)
+/* a single is a different candidate a variable: at most the cells and the houses' digits */
+#define MAX_SINGLES (DF_CELLS + 9 * DF_MAX_HOUSES)
 
-static Cells UNIT_CELLS[27];
-static Cells PEER_CELLS[DF_CELLS];
-/* the units a cell's peers meet, its own three left out */
-static uint32_t PEER_UNITS[DF_CELLS];
 static int CTZ_TABLE[64];
 
 /* the index of v's lowest bit (v nonzero): a de Bruijn multiplication, no compiler builtin */
@@ -49,51 +44,40 @@ static inline int lowest(uint64_t v) {
     return CTZ_TABLE[((v & (0 - v)) * UINT64_C(0x03F79D71B4CB0A89)) >> 58];
 }
 
-static inline Cells cell_bit(int i) {
-    Cells c;
-    c.lo = i < 64 ? UINT64_C(1) << i : 0;
-    c.hi = i < 64 ? 0 : UINT64_C(1) << (i - 64);
-    return c;
-}
+#define cell_bit df_cell_bit
 
 void df_braid_tables_init(void) {
-    int i, k;
+    int i;
     for (i = 0; i < 64; i++)
         CTZ_TABLE[((UINT64_C(1) << i) * UINT64_C(0x03F79D71B4CB0A89)) >> 58] = i;
-    for (i = 0; i < 27; i++) {
-        UNIT_CELLS[i].lo = UNIT_CELLS[i].hi = 0;
-        for (k = 0; k < 9; k++) {
-            Cells b = cell_bit(DF_UNITS[i][k]);
-            UNIT_CELLS[i].lo |= b.lo;
-            UNIT_CELLS[i].hi |= b.hi;
-        }
-    }
-    for (i = 0; i < DF_CELLS; i++) {
-        PEER_CELLS[i].lo = PEER_CELLS[i].hi = 0;
-        for (k = 0; k < 20; k++) {
-            Cells b = cell_bit(DF_PEERS[i][k]);
-            PEER_CELLS[i].lo |= b.lo;
-            PEER_CELLS[i].hi |= b.hi;
-        }
-        PEER_UNITS[i] = 0;
-        for (k = 0; k < 27; k++)
-            if (!(DF_UNIT_BITS[i] >> k & 1) && ((UNIT_CELLS[k].lo & PEER_CELLS[i].lo) |
-                                                (UNIT_CELLS[k].hi & PEER_CELLS[i].hi)))
-                PEER_UNITS[i] |= 1u << k;
-    }
 }
 
-/* digit d's places in unit u counted again: one (single), or none (empty) */
-static inline void recount(Trial *t, int d, int u) {
-    uint64_t mlo = t->cand[d].lo & UNIT_CELLS[u].lo, mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
+/* digit d's places in house u counted again: one (single), or none (empty) */
+static inline void recount(const DfBoard *b, Trial *t, int d, int u) {
+    uint64_t mlo = t->cand[d].lo & b->house_cells[u].lo;
+    uint64_t mhi = t->cand[d].hi & b->house_cells[u].hi;
     uint64_t v = mlo | mhi;
     if (!v) {
         t->empty = 1;
     } else if ((mlo && mhi) || (v & (v - 1))) {
-        t->single[d] &= ~(1u << u);
+        t->single[d] &= ~(UINT64_C(1) << u);
     } else {
-        t->single[d] |= 1u << u;
+        t->single[d] |= UINT64_C(1) << u;
     }
+}
+
+/* the houses of cells, one bit each */
+static inline uint64_t houses_of(const DfBoard *b, Cells cells) {
+    uint64_t units = 0;
+    while (cells.lo) {
+        units |= b->house_bits[lowest(cells.lo)];
+        cells.lo &= cells.lo - 1;
+    }
+    while (cells.hi) {
+        units |= b->house_bits[64 + lowest(cells.hi)];
+        cells.hi &= cells.hi - 1;
+    }
+    return units;
 }
 /* the trial of g, a state closed under BRT without contradiction: no digit there has one place
  * in a unit it is not decided in (a hidden single BRT would have placed) nor none, so single
@@ -115,18 +99,19 @@ static void trial_from(Trial *t, const DfGrid *g) {
         }
     }
     for (d = 0; d < 9; d++)
-        t->free[d] = DF_ALL_UNITS;
+        t->free[d] = g->b->all;
     for (i = 0; i < DF_CELLS; i++)
         if (df_single(g->c[i]))
-            t->free[value_of_bit(g->c[i]) - 1] &= ~DF_UNIT_BITS[i];
+            t->free[value_of_bit(g->c[i]) - 1] &= ~g->b->house_bits[i];
 }
 
-/* assume candidate x: its cell loses its other digits, its digit leaves the cell's peers; the
- * units a candidate left are counted again */
-static void assume(Trial *t, int x) {
+/* assume candidate x on board bd: its cell loses its other digits, its digit leaves the
+ * cell's peers (and the digits one apart leave the cells beside it); the houses a candidate
+ * left are counted again */
+static void assume(const DfBoard *bd, Trial *t, int x) {
     int cell = x / 9, d = x % 9, e;
     Cells b = cell_bit(cell), gone;
-    uint32_t own = DF_UNIT_BITS[cell], units;
+    uint64_t own = bd->house_bits[cell], units;
     for (e = 0; e < 9; e++)
         if (e != d && ((t->cand[e].lo & b.lo) | (t->cand[e].hi & b.hi))) {
             t->cand[e].lo &= ~b.lo;
@@ -135,36 +120,45 @@ static void assume(Trial *t, int x) {
             while (units) {
                 int u = lowest(units);
                 units &= units - 1;
-                recount(t, e, u);
+                recount(bd, t, e, u);
             }
         }
-    gone.lo = t->cand[d].lo & PEER_CELLS[cell].lo;
-    gone.hi = t->cand[d].hi & PEER_CELLS[cell].hi;
+    gone.lo = t->cand[d].lo & bd->peer_cells[cell].lo;
+    gone.hi = t->cand[d].hi & bd->peer_cells[cell].hi;
     t->cand[d].lo &= ~gone.lo;
     t->cand[d].hi &= ~gone.hi;
     t->open.lo &= ~b.lo;
     t->open.hi &= ~b.hi;
     t->free[d] &= ~own;
     t->single[d] &= ~own;
-    /* the units the gone places were in (fewer cells than the peers' units, often none) */
-    units = 0;
-    while (gone.lo) {
-        units |= DF_UNIT_BITS[lowest(gone.lo)];
-        gone.lo &= gone.lo - 1;
-    }
-    while (gone.hi) {
-        units |= DF_UNIT_BITS[64 + lowest(gone.hi)];
-        gone.hi &= gone.hi - 1;
-    }
-    units &= t->free[d];
+    /* the houses the gone places were in (fewer cells than the peers' houses, often none) */
+    units = houses_of(bd, gone) & t->free[d];
     while (units) {
         int u = lowest(units);
         units &= units - 1;
-        recount(t, d, u);
+        recount(bd, t, d, u);
+    }
+    if (bd->napart[cell]) {
+        unsigned away = df_away(bd, 1u << d);
+        for (e = 0; e < 9; e++) {
+            if (!(away >> e & 1))
+                continue;
+            gone.lo = t->cand[e].lo & bd->apart_cells[cell].lo;
+            gone.hi = t->cand[e].hi & bd->apart_cells[cell].hi;
+            t->cand[e].lo &= ~gone.lo;
+            t->cand[e].hi &= ~gone.hi;
+            units = houses_of(bd, gone) & t->free[e];
+            while (units) {
+                int u = lowest(units);
+                units &= units - 1;
+                recount(bd, t, e, u);
+            }
+        }
     }
 }
 
 typedef struct {
+    const DfBoard *b;
     int first[DF_CELLS * 9]; /* the depth a candidate became a single at, on the path; -1 */
     unsigned stamp[DF_CELLS * 9];
     unsigned visit;
@@ -212,16 +206,17 @@ static int singles(Search *s, const Trial *t, int *out) {
         out[n++] = cell * 9 + d;
     }
     for (d = 0; d < 9; d++) {
-        uint32_t units = t->single[d]; /* (a unit holding the digit is no variable left) */
+        uint64_t units = t->single[d]; /* (a house holding the digit is no variable left) */
         while (units) {
             int x;
             uint64_t mlo;
             u = lowest(units);
             units &= units - 1;
-            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
+            mlo = t->cand[d].lo & s->b->house_cells[u].lo;
             /* (its one place, found again here: a trial is copied at every node, and
              * smaller without the places kept) */
-            x = (mlo ? lowest(mlo) : 64 + lowest(t->cand[d].hi & UNIT_CELLS[u].hi)) * 9 + d;
+            x = (mlo ? lowest(mlo) : 64 + lowest(t->cand[d].hi & s->b->house_cells[u].hi)) * 9 +
+                d;
             if (s->stamp[x] != visit) {
                 s->stamp[x] = visit;
                 out[n++] = x;
@@ -234,11 +229,22 @@ static int singles(Search *s, const Trial *t, int *out) {
 /* whether asserting one of the n singles of t (found) leaves a variable with no candidate:
  * t being free of contradiction, that is a single linked to another (two in one cell, or one
  * digit twice among peers: the one asserted first takes the other's last candidate), or a
- * digit whose places in a unit are all peers of the single's cell (the unit's other digits and
- * the cells' variables lose no more than a single does) */
-static int one_step_short(const Trial *t, const int *found, int n) {
+ * digit whose places in a house are all peers of the single's cell (the house's other digits
+ * and the cells' variables lose no more than a single does). Under non-consecutive a single
+ * takes digits of other cells too: each is asserted in turn. */
+static int one_step_short(Search *s, const Trial *t, const int *found, int n) {
     Cells at[9], once = {0, 0}, twice = {0, 0};
     int i, d, u;
+    if (s->b->any_apart) {
+        int after[MAX_SINGLES];
+        for (i = 0; i < n; i++) {
+            Trial next = *t;
+            assume(s->b, &next, found[i]);
+            if (singles(s, &next, after) < 0)
+                return 1;
+        }
+        return 0;
+    }
     for (d = 0; d < 9; d++)
         at[d].lo = at[d].hi = 0;
     for (i = 0; i < n; i++) {
@@ -257,20 +263,20 @@ static int one_step_short(const Trial *t, const int *found, int n) {
         return 1; /* two singles in one cell */
     for (i = 0; i < n; i++) {
         int cell = found[i] / 9;
-        Cells peers = PEER_CELLS[cell];
+        Cells peers = s->b->peer_cells[cell];
         d = found[i] % 9;
         if ((at[d].lo & peers.lo) | (at[d].hi & peers.hi))
             return 1; /* a digit's singles in two peers */
-        /* (a unit apart from the peers keeps its places: t has no contradiction) */
-        uint32_t units = t->free[d] & PEER_UNITS[cell];
+        /* (a house apart from the peers keeps its places: t has no contradiction) */
+        uint64_t units = t->free[d] & s->b->peer_houses[cell];
         while (units) {
             uint64_t mlo, mhi;
             u = lowest(units);
             units &= units - 1;
-            mlo = t->cand[d].lo & UNIT_CELLS[u].lo;
-            mhi = t->cand[d].hi & UNIT_CELLS[u].hi;
+            mlo = t->cand[d].lo & s->b->house_cells[u].lo;
+            mhi = t->cand[d].hi & s->b->house_cells[u].hi;
             if (!((mlo & ~peers.lo) | (mhi & ~peers.hi)))
-                return 1; /* the digit's places in the unit all among the cell's peers */
+                return 1; /* the digit's places in the house all among the cell's peers */
         }
     }
     return 0;
@@ -286,7 +292,7 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
     if (depth + 1 >= bound)
         return 0;
     if (depth + 2 == bound) /* one more single at most: no need to assert each in turn */
-        return one_step_short(t, found, n);
+        return one_step_short(s, t, found, n);
     for (i = 0; i < n; i++)
         if (s->first[found[i]] < 0) {
             s->first[found[i]] = depth;
@@ -301,7 +307,7 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
         int x = found[i];
         if (x > suffix[s->first[x] + 1]) {
             Trial next = *t;
-            assume(&next, x);
+            assume(s->b, &next, x);
             s->path[depth + 1] = x;
             hit = search(s, &next, depth + 1, bound);
         }
@@ -311,7 +317,8 @@ static int search(Search *s, const Trial *t, int depth, int bound) {
     return hit;
 }
 
-static void search_init(Search *s) {
+static void search_init(Search *s, const DfBoard *b) {
+    s->b = b;
     memset(s->first, 0xff, sizeof s->first);
     memset(s->stamp, 0, sizeof s->stamp);
     s->visit = 0;
@@ -323,7 +330,7 @@ static int length_in(Search *s, const Trial *base, int z, int max) {
     int bound;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
-    assume(&start, z);
+    assume(s->b, &start, z);
     for (bound = 1; bound <= max; bound++)
         if (search(s, &start, 0, bound))
             return bound;
@@ -336,12 +343,12 @@ static int has_braid(Search *s, const Trial *base, int z, int max) {
     Trial start = *base;
     if (max > MAX_DEPTH)
         max = MAX_DEPTH;
-    assume(&start, z);
+    assume(s->b, &start, z);
     return search(s, &start, 0, max);
 }
 
 /* whether BRT meets a contradiction with b assumed in cell: a braid against it is a path of
- * BRT's singles to a contradiction, and BRT, confluent, asserts every single of every path
+ * BRT's singles to a contradiction, and BRT (on the same links), confluent, asserts every single of every path
  * (each stays one or meets the contradiction as others are asserted): where BRT meets none,
  * no braid of any length is there */
 static int brt_refutes(const DfGrid *g, int cell, unsigned b) {
@@ -353,35 +360,37 @@ static int brt_refutes(const DfGrid *g, int cell, unsigned b) {
 int df_braid_length(const DfGrid *g, int z, int max) {
     Search s; /* (on the stack: the callers run without the GIL) */
     Trial base;
-    search_init(&s);
+    search_init(&s, g->b);
     trial_from(&base, g);
     return length_in(&s, &base, z, max);
 }
 
 /* every braid of length 1 in g (closed under BRT; base its trial) taken out at once, then
  * BRT: 1 something went, 0 nothing, -1 a contradiction. With a candidate assumed in a state BRT
- * closed, a cell left with one candidate or a digit with one place in a unit would be a single
- * BRT has not placed: its braid of length 1 is its digit's places in some unit all among its
- * cell's peers. So, by digit, the candidates in the cells that see every place of a unit */
+ * closed, a cell left with one candidate or a digit with one place in a house would be a single
+ * BRT has not placed, where a candidate's links are its cell's and its digit's in the peers
+ * (not under non-consecutive: a cell beside it may lose every digit): its braid of length 1 is
+ * its digit's places in some house all among its cell's peers. So, by digit, the candidates in
+ * the cells that see every place of a house */
 static int whips1(DfGrid *g, const Trial *base, const uint8_t *solution) {
     int d, i, progress = 0;
     for (d = 0; d < 9; d++) {
         Cells hit = {0, 0};
-        uint32_t units = base->free[d];
+        uint64_t units = base->free[d];
         while (units) {
             int u = lowest(units);
             Cells places, seen = {~UINT64_C(0), ~UINT64_C(0)};
             units &= units - 1;
-            places.lo = base->cand[d].lo & UNIT_CELLS[u].lo;
-            places.hi = base->cand[d].hi & UNIT_CELLS[u].hi;
+            places.lo = base->cand[d].lo & g->b->house_cells[u].lo;
+            places.hi = base->cand[d].hi & g->b->house_cells[u].hi;
             while ((places.lo | places.hi) && (seen.lo | seen.hi)) {
                 int p = places.lo ? lowest(places.lo) : 64 + lowest(places.hi);
                 if (places.lo)
                     places.lo &= places.lo - 1;
                 else
                     places.hi &= places.hi - 1;
-                seen.lo &= PEER_CELLS[p].lo;
-                seen.hi &= PEER_CELLS[p].hi;
+                seen.lo &= g->b->peer_cells[p].lo;
+                seen.hi &= g->b->peer_cells[p].hi;
             }
             hit.lo |= seen.lo & base->cand[d].lo & base->open.lo;
             hit.hi |= seen.hi & base->cand[d].hi & base->open.hi;
@@ -410,7 +419,7 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
     Trial base;
     if (!df_brt(g))
         return 0;
-    if (n == 1) {
+    if (n == 1 && !g->b->any_apart) {
         /* (one in a state is one in any state within it, and the closure is the same in any
          * order: they are all taken from a round's state) */
         for (;;) {
@@ -423,7 +432,7 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
                 return found == 0;
         }
     }
-    search_init(&s);
+    search_init(&s, g->b);
     for (;;) {
         int progress = 0, i, d;
         trial_from(&base, g);
@@ -446,10 +455,10 @@ int df_braids(DfGrid *g, int n, const uint8_t *solution) {
     }
 }
 
-int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution) {
+int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution, const DfBoard *b) {
     DfGrid g;
     int n;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, b);
     if (!df_brt(&g))
         return -2;
     for (n = 0; n <= max; n++) {

@@ -6,6 +6,8 @@
 #include "df_bxb.h"
 #include "df_doors.h"
 
+#include <string.h>
+
 /* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
 static int masks_from(PyObject *seq, uint16_t *cands) {
     PyObject *fast = PySequence_Fast(seq, "the candidates are a sequence of 81 masks");
@@ -31,6 +33,137 @@ static int masks_from(PyObject *seq, uint16_t *cands) {
     return 1;
 }
 
+#define BOARD_NAME "sudoku_repl.techniques.difficulty._native.board"
+
+/* a board argument: None for classic sudoku's, or a capsule df_board made: 1, or 0 with
+ * TypeError set */
+static int board_from(PyObject *obj, const DfBoard **board) {
+    if (obj == Py_None) {
+        *board = &DF_CLASSIC;
+        return 1;
+    }
+    *board = PyCapsule_GetPointer(obj, BOARD_NAME);
+    if (!*board) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "a board is None (classic sudoku) or df_board's");
+        return 0;
+    }
+    return 1;
+}
+
+/* up to room cells 0-80 from a sequence of ints into out: how many, or -1 with an error set */
+static int cells_from(PyObject *seq, int *out, int room) {
+    PyObject *fast = PySequence_Fast(seq, "a board's cells are sequences of cells 0-80");
+    Py_ssize_t n, k;
+    if (!fast)
+        return -1;
+    n = FAST_SIZE(fast);
+    if (n > room) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a board names too many cells at one place");
+        return -1;
+    }
+    for (k = 0; k < n; k++) {
+        long cell = PyLong_AsLong(FAST_ITEM(fast, k));
+        if (cell < 0 || cell >= DF_CELLS) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a board's cells are 0-80");
+            return -1;
+        }
+        out[k] = (int)cell;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* the cells of each of a sequence's items, into table (rows of room): each row's count into
+ * counts, or 0 with an error set */
+static int rows_from(PyObject *seq, Py_ssize_t rows, int *counts, int *table, int room) {
+    PyObject *fast = PySequence_Fast(seq, "a board's tables are sequences");
+    Py_ssize_t k;
+    if (!fast)
+        return 0;
+    if (FAST_SIZE(fast) != rows) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a board's peers and cells beside are 81 rows");
+        return 0;
+    }
+    for (k = 0; k < rows; k++) {
+        int n = cells_from(FAST_ITEM(fast, k), table + k * room, room);
+        if (n < 0) {
+            Py_DECREF(fast);
+            return 0;
+        }
+        counts[k] = n;
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
+static void board_capsule_free(PyObject *capsule) {
+    PyMem_Free(PyCapsule_GetPointer(capsule, BOARD_NAME));
+}
+
+/* (houses, peers, apart, cyclic) -> a board's capsule: the houses each nine cells, per cell its
+ * peers and the cells beside it (non-consecutive; empty rows without it), cyclic: 9 and 1 one
+ * apart. ValueError for a board the C cannot follow (more than 64 houses, ...) */
+static PyObject *df_board_py(PyObject *self, PyObject *args) {
+    PyObject *houses, *peers, *apart, *fast, *capsule;
+    int cyclic, counts[DF_MAX_HOUSES], k, i;
+    int table[DF_CELLS * DF_MAX_PEERS];
+    Py_ssize_t n;
+    const char *wrong;
+    DfBoard *b;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOp", &houses, &peers, &apart, &cyclic))
+        return NULL;
+    b = PyMem_Malloc(sizeof *b);
+    if (!b)
+        return PyErr_NoMemory();
+    memset(b, 0, sizeof *b);
+    fast = PySequence_Fast(houses, "a board's houses are a sequence");
+    if (!fast)
+        goto fail;
+    n = FAST_SIZE(fast);
+    Py_DECREF(fast);
+    if (n < 1 || n > DF_MAX_HOUSES) {
+        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 houses");
+        goto fail;
+    }
+    b->houses = (int)n;
+    if (!rows_from(houses, n, counts, &b->house[0][0], 9))
+        goto fail;
+    for (k = 0; k < b->houses; k++)
+        if (counts[k] != 9) {
+            PyErr_SetString(PyExc_ValueError, "a house is nine cells");
+            goto fail;
+        }
+    if (!rows_from(peers, DF_CELLS, b->npeers, table, DF_MAX_PEERS))
+        goto fail;
+    for (i = 0; i < DF_CELLS; i++)
+        for (k = 0; k < b->npeers[i]; k++)
+            b->peer[i][k] = (uint8_t)table[i * DF_MAX_PEERS + k];
+    if (!rows_from(apart, DF_CELLS, b->napart, table, DF_MAX_APART))
+        goto fail;
+    for (i = 0; i < DF_CELLS; i++)
+        for (k = 0; k < b->napart[i]; k++)
+            b->apart[i][k] = (uint8_t)table[i * DF_MAX_APART + k];
+    b->cyclic = cyclic;
+    wrong = df_board_finish(b);
+    if (wrong) {
+        PyErr_SetString(PyExc_ValueError, wrong);
+        goto fail;
+    }
+    capsule = PyCapsule_New(b, BOARD_NAME, board_capsule_free);
+    if (!capsule)
+        goto fail;
+    return capsule;
+fail:
+    PyMem_Free(b);
+    return NULL;
+}
+
 /* a solution: 81 bytes 1-9 */
 static int solution_from(const char *text, Py_ssize_t n) {
     Py_ssize_t i;
@@ -46,14 +179,16 @@ bad:
 }
 
 static PyObject *df_brt_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     uint16_t cands[DF_CELLS];
+    const DfBoard *board;
     DfGrid g;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O", &seq) || !masks_from(seq, cands))
+    if (!PyArg_ParseTuple(args, "O|O", &seq, &on) || !masks_from(seq, cands) ||
+        !board_from(on, &board))
         return NULL;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, board);
     if (!df_brt(&g))
         Py_RETURN_NONE;
     out = PyTuple_New(DF_CELLS);
@@ -71,39 +206,44 @@ static PyObject *df_brt_py(PyObject *self, PyObject *args) {
 }
 
 static PyObject *df_depth_py(PyObject *self, PyObject *args) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
     int limit, mode, depth;
     DfRules rules;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiiz#", &seq, &limit, &mode, &solution, &length) ||
-        !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
+    if (!PyArg_ParseTuple(args, "Oiiz#|O", &seq, &limit, &mode, &solution, &length, &on) ||
+        !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
+        !board_from(on, &board))
         return NULL;
     rules = df_rules_of(mode);
     if (!rules || limit < 0 || limit > 8) {
         PyErr_SetString(PyExc_ValueError, "a depth's rules are -1 (BRT), 0, 1 or 2; limit 0-8");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS depth = df_depth(cands, limit, rules, (const uint8_t *)solution);
+    Py_BEGIN_ALLOW_THREADS depth =
+        df_depth(cands, limit, rules, (const uint8_t *)solution, board);
     Py_END_ALLOW_THREADS if (depth == -3) return PyErr_NoMemory();
     return PyLong_FromLong(depth);
 }
 
 static PyObject *df_solutions_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     uint16_t cands[DF_CELLS];
     uint8_t found[2 * DF_CELLS];
     int limit, n, k;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oi", &seq, &limit) || !masks_from(seq, cands))
+    if (!PyArg_ParseTuple(args, "Oi|O", &seq, &limit, &on) || !masks_from(seq, cands) ||
+        !board_from(on, &board))
         return NULL;
     if (limit < 1 || limit > 2) {
         PyErr_SetString(PyExc_ValueError, "the solutions' limit is 1 or 2");
         return NULL;
     }
-    n = df_solutions(cands, limit, found);
+    n = df_solutions(cands, limit, found, board);
     out = PyList_New(n);
     if (!out)
         return NULL;
@@ -135,30 +275,32 @@ static PyObject *int_list(const int *values, int n) {
 }
 
 static PyObject *df_brt_backdoors_py(PyObject *self, PyObject *args) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int cells[DF_CELLS], n;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#", &seq, &solution, &length) || !masks_from(seq, cands) ||
-        !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#|O", &seq, &solution, &length, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
-    n = df_brt_backdoors(cands, (const uint8_t *)solution, cells);
+    n = df_brt_backdoors(cands, (const uint8_t *)solution, cells, board);
     if (n < 0)
         Py_RETURN_NONE;
     return int_list(cells, n);
 }
 
 static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int size, n, room, *found;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#i", &seq, &solution, &length, &size) ||
-        !masks_from(seq, cands) || !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#i|O", &seq, &solution, &length, &size, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
     if (size != 1 && size != 2) {
         PyErr_SetString(PyExc_ValueError, "a candidate backdoor's size is 1 or 2");
@@ -169,7 +311,7 @@ static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
     if (!found)
         return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS n = df_candidate_backdoors(cands, (const uint8_t *)solution, size,
-                                                      found, room);
+                                                      found, room, board);
     Py_END_ALLOW_THREADS if (n < 0) {
         PyMem_Free(found);
         Py_RETURN_NONE;
@@ -180,15 +322,16 @@ static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
 }
 
 static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *cells_out, *out;
+    PyObject *seq, *cells_out, *out, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int limit, mode, size, cells[DF_CELLS];
     DfRules rules;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#ii", &seq, &solution, &length, &limit, &mode) ||
-        !masks_from(seq, cands) || !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#ii|O", &seq, &solution, &length, &limit, &mode, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
     rules = df_rules_of(mode);
     if (!rules || limit < 0 || limit > 8) {
@@ -196,7 +339,7 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS size =
-        df_fewest_guesses(cands, (const uint8_t *)solution, limit, rules, cells);
+        df_fewest_guesses(cands, (const uint8_t *)solution, limit, rules, cells, board);
     Py_END_ALLOW_THREADS cells_out = int_list(cells, size > 0 ? size : 0);
     if (!cells_out)
         return NULL;
@@ -207,20 +350,23 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
 /* (masks, max, solution or None) -> the B rating (bxb 0), or the BxB (1) or BxBB (2) rating
  * (df_braids.h, df_bxb.h) */
 static PyObject *rating_py(PyObject *args, int bxb) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
     int max, found;
-    if (!PyArg_ParseTuple(args, "Oiz#", &seq, &max, &solution, &length) ||
-        !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
+    const DfBoard *board;
+    if (!PyArg_ParseTuple(args, "Oiz#|O", &seq, &max, &solution, &length, &on) ||
+        !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
+        !board_from(on, &board))
         return NULL;
     if (max < (bxb ? 1 : 0) || max > (bxb ? DF_BXB_MAX : 64)) {
         PyErr_SetString(PyExc_ValueError, bxb ? "BxB's bound is 1-16" : "B's bound is 0-64");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS found = bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution, bxb)
-                                       : df_b_rating(cands, max, (const uint8_t *)solution);
+    Py_BEGIN_ALLOW_THREADS found =
+        bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution, bxb, board)
+            : df_b_rating(cands, max, (const uint8_t *)solution, board);
     Py_END_ALLOW_THREADS if (found == -3) return PyErr_NoMemory();
     return PyLong_FromLong(found);
 }
@@ -241,6 +387,8 @@ static PyObject *df_bxbb_rating_py(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef module_methods[] = {
+    {"df_board", df_board_py, METH_VARARGS,
+     "(houses, peers, apart, cyclic) -> a board the functions below take last (None: classic)"},
     {"df_brt", df_brt_py, METH_VARARGS, "BRT on 81 masks: the masks reached, or None"},
     {"df_depth", df_depth_py, METH_VARARGS,
      "the least n <= limit for which T&E(rules, n) solves: -1 past limit, -2 no solution"},
@@ -263,7 +411,7 @@ static struct PyModuleDef module = {
     module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__native(void) {
-    df_tables_init();
+    df_board_classic_init();
     df_braid_tables_init();
     return PyModule_Create(&module);
 }
