@@ -32,6 +32,7 @@ DIFFICULTY_LINE = (
     "df_te",
     "df_rules",
     "df_doors",
+    "df_braid_search",
     "df_braids",
     "df_bxb",
     "df_module",

@@ -13,9 +13,13 @@ void df_grid_from(DfGrid *g, const uint16_t *cands, const DfBoard *b) {
     g->dirty = b->all;
 }
 
-int df_place_singles(DfGrid *g, int *todo, int n) {
+/* The two below are made twice by the compiler from one text: on classic sudoku's board
+ * (classic 1, board &DF_CLASSIC: its 20 peers a cell a loop of fixed length, no cell beside
+ * another) as fast as before any other board, and on any board. */
+
+static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic, int *todo,
+                                   int n) {
     uint16_t *c = g->c;
-    const DfBoard *board = g->b;
     while (n) {
         unsigned b;
         int i = todo[--n], k, count;
@@ -26,7 +30,7 @@ int df_place_singles(DfGrid *g, int *todo, int n) {
         g->solved++;
         b = c[i];
         peers = board->peer[i];
-        count = board->npeers[i];
+        count = classic ? 20 : board->npeers[i];
         for (k = 0; k < count; k++) {
             int p = peers[k];
             unsigned m = c[p];
@@ -40,7 +44,7 @@ int df_place_singles(DfGrid *g, int *todo, int n) {
                     todo[n++] = p;
             }
         }
-        if (board->napart[i]) {
+        if (!classic && board->napart[i]) {
             unsigned away = df_away(board, b);
             for (k = 0; k < board->napart[i]; k++) {
                 int p = board->apart[i][k];
@@ -60,12 +64,16 @@ int df_place_singles(DfGrid *g, int *todo, int n) {
     return 1;
 }
 
-int df_brt(DfGrid *g) {
+int df_place_singles(DfGrid *g, int *todo, int n) {
+    return g->b == &DF_CLASSIC ? place_singles_on(g, &DF_CLASSIC, 1, todo, n)
+                               : place_singles_on(g, g->b, 0, todo, n);
+}
+
+static inline int brt_on(DfGrid *g, const DfBoard *board, int classic) {
     /* at most every cell of every house at the start, then each cell once as it is decided */
     int todo[DF_MAX_HOUSES * 9 + DF_CELLS];
     int n = 0, i, k;
     uint16_t *c = g->c;
-    const DfBoard *board = g->b;
     uint64_t start = g->dirty;
     if (start == board->all) {
         for (i = 0; i < DF_CELLS; i++) {
@@ -91,7 +99,7 @@ int df_brt(DfGrid *g) {
     for (;;) {
         uint64_t dirty;
         int u;
-        if (!df_place_singles(g, todo, n))
+        if (!place_singles_on(g, board, classic, todo, n))
             return 0;
         n = 0;
         dirty = g->dirty;
@@ -131,4 +139,8 @@ int df_brt(DfGrid *g) {
             }
         }
     }
+}
+
+int df_brt(DfGrid *g) {
+    return g->b == &DF_CLASSIC ? brt_on(g, &DF_CLASSIC, 1) : brt_on(g, g->b, 0);
 }

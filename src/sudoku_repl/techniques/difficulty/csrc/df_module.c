@@ -412,6 +412,5 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__native(void) {
     df_board_classic_init();
-    df_braid_tables_init();
     return PyModule_Create(&module);
 }

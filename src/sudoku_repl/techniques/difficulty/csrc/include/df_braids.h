@@ -9,9 +9,6 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-/* the bit scan's table (once, at the module's start) */
-void df_braid_tables_init(void);
-
 /* the least length (1 to max) of a braid against candidate z (cell * 9 + digit - 1, of an
  * undecided cell) in g, a state BRT has closed without contradiction; 0 when there is none */
 int df_braid_length(const DfGrid *g, int z, int max);
