@@ -100,15 +100,16 @@ class Rating(Protocol):
 MAX_HOUSES = 64
 
 
+def follows(board: Board) -> bool:
+    """Whether the C can measure on ``board`` (on the native build): every board of at most
+    ``MAX_HOUSES`` houses."""
+    return board.classic or len(board.houses) <= MAX_HOUSES
+
+
 @cache
-def _tables(board: Board) -> object | None:
-    """A variant board's tables as the C holds them (``df_board``'s), made once a board; None
-    for a board the C cannot follow."""
-    if len(board.houses) > MAX_HOUSES:
-        return None
-    make = _function("df_board")
-    if make is None:
-        return None
+def _tables(board: Board, make: Callable[..., object]) -> object:
+    """A variant board's tables as the C holds them (``make``: ``df_board``), made once a
+    board."""
     return make(board.houses, board.peers, board.apart, board.cyclic)
 
 
@@ -122,13 +123,9 @@ def _on(name: str, board: Board) -> Any:
     found = _function(name)
     if found is None or board.classic:
         return found
-    tables = _tables(board)
-    return None if tables is None else partial(_with_tables, found, tables)
-
-
-def follows(board: Board) -> bool:
-    """Whether the C measures on ``board`` (on the native build)."""
-    return board.classic or _tables(board) is not None
+    if not follows(board):
+        return None
+    return partial(_with_tables, found, _tables(board, _function("df_board")))
 
 
 def brt(board: Board) -> Brt | None:

@@ -86,7 +86,7 @@ static int rows_from(PyObject *seq, Py_ssize_t rows, int *counts, int *table, in
         return 0;
     if (FAST_SIZE(fast) != rows) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "a board's peers and cells beside are 81 rows");
+        PyErr_SetString(PyExc_ValueError, "a board's tables have a row a house, or a row a cell");
         return 0;
     }
     for (k = 0; k < rows; k++) {
