@@ -109,19 +109,11 @@ def the_same_on_both(monkeypatch: pytest.MonkeyPatch, words: str, puzzle: str) -
     [
         *sanitized(QUICK, SANITIZED),
         *(pytest.param(*q, marks=SLOW) for q in sanitized(LONGER, [])),
+        *(pytest.param(*q, marks=SLOW) for q in sanitized(sweep(every_quiz(), 12), [])),
     ],
     ids=lambda v: v[:20],
 )
 def test_the_c_measures_a_variant_as_the_python_does(
-    on_both: pytest.MonkeyPatch, words: str, puzzle: str
-) -> None:
-    the_same_on_both(on_both, words, puzzle)
-
-
-@SLOW
-@NEEDS_C
-@pytest.mark.parametrize(("words", "puzzle"), sweep(every_quiz(), 12), ids=lambda v: v[:20])
-def test_the_c_measures_the_rules_quizzes_as_the_python_does(
     on_both: pytest.MonkeyPatch, words: str, puzzle: str
 ) -> None:
     the_same_on_both(on_both, words, puzzle)

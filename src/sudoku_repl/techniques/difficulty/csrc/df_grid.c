@@ -17,6 +17,23 @@ void df_grid_from(DfGrid *g, const uint16_t *cands, const DfBoard *b) {
  * (classic 1, board &DF_CLASSIC: its 20 peers a cell a loop of fixed length, no cell beside
  * another) as fast as before any other board, and on any board. */
 
+/* cell p loses the digits of gone it has: 0 when none is left; a cell left a single joins
+ * todo */
+static inline int take(DfGrid *g, const DfBoard *board, int p, unsigned gone, int *todo,
+                       int *n) {
+    unsigned m = g->c[p];
+    if (m & gone) {
+        m &= ~gone;
+        if (!m)
+            return 0;
+        g->c[p] = (uint16_t)m;
+        g->dirty |= board->house_bits[p];
+        if (!(m & (m - 1)))
+            todo[(*n)++] = p;
+    }
+    return 1;
+}
+
 static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic, int *todo,
                                    int n) {
     uint16_t *c = g->c;
@@ -31,34 +48,14 @@ static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic,
         b = c[i];
         peers = board->peer[i];
         count = classic ? 20 : board->npeers[i];
-        for (k = 0; k < count; k++) {
-            int p = peers[k];
-            unsigned m = c[p];
-            if (m & b) {
-                m ^= b;
-                if (!m)
-                    return 0;
-                c[p] = (uint16_t)m;
-                g->dirty |= board->house_bits[p];
-                if (!(m & (m - 1)))
-                    todo[n++] = p;
-            }
-        }
+        for (k = 0; k < count; k++)
+            if (!take(g, board, peers[k], b, todo, &n))
+                return 0;
         if (!classic && board->napart[i]) {
             unsigned away = df_away(board, b);
-            for (k = 0; k < board->napart[i]; k++) {
-                int p = board->apart[i][k];
-                unsigned m = c[p];
-                if (m & away) {
-                    m &= ~away;
-                    if (!m)
-                        return 0;
-                    c[p] = (uint16_t)m;
-                    g->dirty |= board->house_bits[p];
-                    if (!(m & (m - 1)))
-                        todo[n++] = p;
-                }
-            }
+            for (k = 0; k < board->napart[i]; k++)
+                if (!take(g, board, board->apart[i][k], away, todo, &n))
+                    return 0;
         }
     }
     return 1;

@@ -8,28 +8,42 @@
 
 #include <string.h>
 
-/* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
-static int masks_from(PyObject *seq, uint16_t *cands) {
-    PyObject *fast = PySequence_Fast(seq, "the candidates are a sequence of 81 masks");
-    Py_ssize_t i;
+/* fewest to most ints 0 to top from a sequence into out: how many, or -1 with an error set
+ * (count: what a wrong length or a non-sequence is told; value: a value out of range) */
+static int ints_from(PyObject *seq, int *out, Py_ssize_t fewest, Py_ssize_t most, long top,
+                     const char *count, const char *value) {
+    PyObject *fast = PySequence_Fast(seq, count);
+    Py_ssize_t n, k;
     if (!fast)
-        return 0;
-    if (FAST_SIZE(fast) != DF_CELLS) {
+        return -1;
+    n = FAST_SIZE(fast);
+    if (n < fewest || n > most) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "the candidates are 81 masks");
-        return 0;
+        PyErr_SetString(PyExc_ValueError, count);
+        return -1;
     }
-    for (i = 0; i < DF_CELLS; i++) {
-        long m = PyLong_AsLong(FAST_ITEM(fast, i));
-        if (m < 0 || m > DF_FULL) {
+    for (k = 0; k < n; k++) {
+        long v = PyLong_AsLong(FAST_ITEM(fast, k));
+        if (v < 0 || v > top) {
             Py_DECREF(fast);
             if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a candidate mask is 0-511");
-            return 0;
+                PyErr_SetString(PyExc_ValueError, value);
+            return -1;
         }
-        cands[i] = (uint16_t)m;
+        out[k] = (int)v;
     }
     Py_DECREF(fast);
+    return (int)n;
+}
+
+/* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
+static int masks_from(PyObject *seq, uint16_t *cands) {
+    int masks[DF_CELLS], i;
+    if (ints_from(seq, masks, DF_CELLS, DF_CELLS, DF_FULL, "the candidates are 81 masks",
+                  "a candidate mask is 0-511") < 0)
+        return 0;
+    for (i = 0; i < DF_CELLS; i++)
+        cands[i] = (uint16_t)masks[i];
     return 1;
 }
 
@@ -51,32 +65,6 @@ static int board_from(PyObject *obj, const DfBoard **board) {
     return 1;
 }
 
-/* up to room cells 0-80 from a sequence of ints into out: how many, or -1 with an error set */
-static int cells_from(PyObject *seq, int *out, int room) {
-    PyObject *fast = PySequence_Fast(seq, "a board's cells are sequences of cells 0-80");
-    Py_ssize_t n, k;
-    if (!fast)
-        return -1;
-    n = FAST_SIZE(fast);
-    if (n > room) {
-        Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "a board names too many cells at one place");
-        return -1;
-    }
-    for (k = 0; k < n; k++) {
-        long cell = PyLong_AsLong(FAST_ITEM(fast, k));
-        if (cell < 0 || cell >= DF_CELLS) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a board's cells are 0-80");
-            return -1;
-        }
-        out[k] = (int)cell;
-    }
-    Py_DECREF(fast);
-    return (int)n;
-}
-
 /* the cells of each of a sequence's items, into table (rows of room): each row's count into
  * counts, or 0 with an error set */
 static int rows_from(PyObject *seq, Py_ssize_t rows, int *counts, int *table, int room) {
@@ -90,7 +78,9 @@ static int rows_from(PyObject *seq, Py_ssize_t rows, int *counts, int *table, in
         return 0;
     }
     for (k = 0; k < rows; k++) {
-        int n = cells_from(FAST_ITEM(fast, k), table + k * room, room);
+        int n = ints_from(FAST_ITEM(fast, k), table + k * room, 0, room, DF_CELLS - 1,
+                          "a board's rows are sequences of cells, at most 80 a row",
+                          "a board's cells are 0-80");
         if (n < 0) {
             Py_DECREF(fast);
             return 0;
