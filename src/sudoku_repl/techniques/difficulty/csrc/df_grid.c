@@ -17,21 +17,21 @@ void df_grid_from(DfGrid *g, const uint16_t *cands, const DfBoard *b) {
  * (classic 1, board &DF_CLASSIC: its 20 peers a cell a loop of fixed length, no cell beside
  * another) as fast as before any other board, and on any board. */
 
-/* cell p loses the digits of gone it has: 0 when none is left; a cell left a single joins
- * todo */
-static inline int take(DfGrid *g, const DfBoard *board, int p, unsigned gone, int *todo,
-                       int *n) {
-    unsigned m = g->c[p];
+/* cell p loses the digits of gone it has (its houses marked changed): the count of todo, a
+ * cell left a single added to it, or -1 when none is left */
+static inline int take(uint16_t *c, uint64_t *dirty, const DfBoard *board, int p, unsigned gone,
+                       int *todo, int n) {
+    unsigned m = c[p];
     if (m & gone) {
         m &= ~gone;
         if (!m)
-            return 0;
-        g->c[p] = (uint16_t)m;
-        g->dirty |= board->house_bits[p];
+            return -1;
+        c[p] = (uint16_t)m;
+        *dirty |= board->house_bits[p];
         if (!(m & (m - 1)))
-            todo[(*n)++] = p;
+            todo[n++] = p;
     }
-    return 1;
+    return n;
 }
 
 static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic, int *todo,
@@ -49,12 +49,12 @@ static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic,
         peers = board->peer[i];
         count = classic ? 20 : board->npeers[i];
         for (k = 0; k < count; k++)
-            if (!take(g, board, peers[k], b, todo, &n))
+            if ((n = take(c, &g->dirty, board, peers[k], b, todo, n)) < 0)
                 return 0;
         if (!classic && board->napart[i]) {
             unsigned away = df_away(board, b);
             for (k = 0; k < board->napart[i]; k++)
-                if (!take(g, board, board->apart[i][k], away, todo, &n))
+                if ((n = take(c, &g->dirty, board, board->apart[i][k], away, todo, n)) < 0)
                     return 0;
         }
     }
