@@ -5,7 +5,7 @@ one run: CPU seconds each, and the ratio.
 
 The quizzes are tests/data/rules/'s (puzzles.txt, se_puzzles.txt, the serate*/ folders: a quiz
 of every rule serate rates, and combinations; ``tests/techniques/difficulty/rules_cases.py``
-reads them), ``--count`` of them evenly spread (0: all 358; the pure Python takes some twenty
+reads them), ``--count`` of them evenly spread (0: all 358; the pure Python takes tens of
 minutes on all). Each measure runs in a process of its own per build (``SUDOKU_REPL_ENGINE=native``,
 then ``pure``), whose CPU time (user + system, the interpreter's start included) is measured:
 

@@ -13,12 +13,14 @@ from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length, bra
 from sudoku_repl.techniques.difficulty.brt import brt
 from sudoku_repl.techniques.difficulty.te import te_depth
 from tests.oracles.rules_brute import Rules
-from tests.support.helpers import the_same_python_on_both_builds
+from tests.support.helpers import SLOW
 from tests.support.sweeps import sweep
 from tests.techniques.difficulty.rules_cases import HARDER, QUIZZES, marks_of
 from tests.techniques.difficulty.rules_oracle import Board
 
-pytestmark = the_same_python_on_both_builds()
+#: the oracle's Python, half a minute: with the slow tests, on the build the run has (the
+#: measures' C where it is built; test_native_rules holds it to the Python on the quick run)
+pytestmark = [SLOW]
 
 #: quick enough for the pure Python's B (the X quiz needs braids of 12: minutes)
 EVERY = [q for q in QUIZZES if q[0] not in ("x", "girandola")] + HARDER
