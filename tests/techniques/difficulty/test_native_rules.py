@@ -31,13 +31,12 @@ NEEDS_C = pytest.mark.skipif(not native.available(), reason=native.build())
 
 #: non-consecutive quizzes made from tests/data/rules/ ones (serate/nc.txt's and nc+.txt's,
 #: ``HARDER``'s) by taking givens away, one at a time in a random order, while the C found one
-#: solution, until B or T&E-depth climbed: B 4, B 5, B more than 6, and two of T&E-depth 2
+#: solution, until B or T&E-depth climbed: B 4, B 5, B more than 6, and T&E-depth 2
 CLIMBED = [
     ("nc", "...1..4.8............6....78....3.....97.....7..2.............6.5...6.....3......"),
     ("nc+", ".....1...........2..........2......9...72.....83........8.9....5...........6....."),
     ("nc", "....5........9...4.......1.........6...............3.5.6.....5.....3.42.........."),
     ("nc", "...29.......7...2....5.....2....9.........................7...........4........8."),
-    ("nc+", "1................4.......5........9.....3....2...7....4....7..............1.....9"),
 ]
 _BY_WORDS = dict(QUIZZES)
 #: a quiz of each kind of board whose pure reference takes a fraction of a second: houses
@@ -53,9 +52,11 @@ QUICK = [
 ]
 #: the C under the sanitizers: houses, non-consecutive's cyclic form, a king's leaps wrapped
 SANITIZED = [QUICK[0], HARDER[1], HARDER[3]]
-#: seconds each in Python: the quizzes of the other rules of puzzles.txt, the climbed ones
-LONGER = [q for q in QUIZZES if q not in QUICK and q[0] not in ("nc", "nc+") and "," not in q[0]]
-LONGER += CLIMBED[1:]
+#: a second to ten each in Python: the other rules of puzzles.txt that B 6 rates quickly (not
+#: X's B12 nor anti-knight's T&E(2): tens of seconds), non-consecutive's B 5 and B past 6
+LONGER = [(w, _BY_WORDS[w]) for w in ("antiking", "centerdot", "girandola")] + CLIMBED[1:3]
+#: a spread of tests/data/rules/'s quizzes besides (all when sweeping)
+SPREAD = [q for q in sweep(every_quiz(), 8) if q not in QUICK + LONGER]
 #: the forum's "Backdoor #1" (docs/difficulty.md): T&E-depth 1, two BRT backdoors
 BACKDOOR_1 = "1.......2.3..2..4...25.63....76.58......7......92.86....59.37...7..5..9.9.......8"
 
@@ -109,7 +110,7 @@ def the_same_on_both(monkeypatch: pytest.MonkeyPatch, words: str, puzzle: str) -
     [
         *sanitized(QUICK, SANITIZED),
         *(pytest.param(*q, marks=SLOW) for q in sanitized(LONGER, [])),
-        *(pytest.param(*q, marks=SLOW) for q in sanitized(sweep(every_quiz(), 12), [])),
+        *(pytest.param(*q, marks=SLOW) for q in sanitized(SPREAD, [])),
     ],
     ids=lambda v: v[:20],
 )
@@ -121,19 +122,25 @@ def test_the_c_measures_a_variant_as_the_python_does(
 
 @SLOW
 @NEEDS_C
-@pytest.mark.parametrize(("words", "puzzle"), [CLIMBED[3], ("antiknight", _BY_WORDS["antiknight"])])
-def test_the_c_rates_bxbb_on_a_variant_as_the_python_does(
-    on_both: pytest.MonkeyPatch, words: str, puzzle: str
+def test_the_c_rates_a_te2_non_consecutive_quiz_as_the_python_does(
+    on_both: pytest.MonkeyPatch,
 ) -> None:
-    """T&E(B_1, 2), the BxBB search, on a T&E(2) quiz (its figure 1 or less: no T&E(3) quiz
-    of variant rules is at hand), in the C and in the Python."""
-    marks = marks_of(words, puzzle)
+    """T&E-depth 2 under non-consecutive: the depth, BxB (T&E(B_x, 1)), and T&E(B_1, 2), the
+    BxBB search (its figure 1 or less here: no T&E(3) quiz of variant rules is at hand), in
+    the C and in the Python."""
+    marks = marks_of(*CLIMBED[3])
     solution = unique_solution(marks)
     fast = native.bxbb_rating(marks.board)
     assert fast is not None
-    figure = fast(marks.cands, 1, bytes(solution))
+    rated = (te.te_depth(marks), bxb.bxb_rating(marks, 2), fast(marks.cands, 1, bytes(solution)))
+    assert rated[0].value == 2
     pure(on_both)
-    assert bxb.rating(list(marks.cands), 1, solution, marks.board, depth=2) == figure
+    assert native.bxbb_rating(marks.board) is None
+    assert rated == (
+        te.te_depth(marks),
+        bxb.bxb_rating(marks, 2),
+        bxb.rating(list(marks.cands), 1, solution, marks.board, depth=2),
+    )
 
 
 @NEEDS_C
