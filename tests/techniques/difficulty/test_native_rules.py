@@ -4,10 +4,11 @@ quizzes of every rule (tests/data/rules/: ``rules_cases``) and on the non-consec
 below; held to the tests' own rules (``rules_oracle``) on a few; and a board the C cannot follow
 measured by the Python.
 
-The pure reference takes a fifth of a second to a few seconds a quiz (B up to 6 and the guesses'
-searches most of it): the quick run compares a quiz of each kind of board (houses, leaps,
-non-consecutive and its cyclic form, the toroidal wrap, no blocks); the rest, marked slow, run
-with the slow tests, and every quiz of tests/data/rules/ when sweeping (``SUDOKU_REPL_SWEEP=1``).
+The pure reference takes a fifth of a second to tens of seconds a quiz (B up to 6, BxB and
+the guesses' searches most of it): the quick run compares a quiz of each kind of board (houses,
+leaps, non-consecutive and its cyclic form, the toroidal wrap, no blocks); the rest, marked
+slow, run with the slow tests (some 50 s), and every quiz of tests/data/rules/ when sweeping
+(``SUDOKU_REPL_SWEEP=1``).
 .ci/sanitize runs the C on three of the quick ones (``sweeps.sanitized``)."""
 
 from __future__ import annotations
