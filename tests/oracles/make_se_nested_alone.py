@@ -103,11 +103,19 @@ def serate(jar: str, stem: str, source: str) -> None:
             proc.wait()
 
 
+def _in_extra_region(line: str) -> bool:
+    """A region forcing chain's line naming a region of the rules (``in Main Diagonal``,
+    ``in window group``, ...): not a block, row or column."""
+    return " in " in line and line.split(" in ", 1)[1].split(" ==>")[0] not in (
+        "block", "row", "column")  # fmt: skip
+
+
 def select(stem: str, raw: str) -> None:
     """``RULES.states`` from the raw runs (the ``serate`` mode's output), as
     ``rules/serate_chains/``'s (``STATE STEP``, serate's candidates before the step, its line):
     for each state of ``RULES.txt``, its run's first ``STEPS`` steps (``tail N stopped``), its
-    last step alone (the sparsest candidates: the quick tests'), and, where serate's run ended
+    last step alone (the sparsest candidates: the quick tests'), its first step that is a region
+    forcing chain in a region of the rules alone (where not one of those), and, where serate's run ended
     (no step found: its ``20.0``), its last ``END`` steps up to there (``tail N``)."""
     runs: dict[int, list[str]] = {}
     with open(raw, encoding="utf-8") as lines:
@@ -124,6 +132,9 @@ def select(stem: str, raw: str) -> None:
         print(f"{number} 0 tail {len(head)} stopped", head[0][0], *(ln for _, ln in head),
               sep="\n")  # fmt: skip
         print(f"{number} {len(steps) - 1}", *steps[-1], sep="\n")
+        extra = [i for i, (_, line) in enumerate(steps) if _in_extra_region(line)]
+        if extra and STEPS <= extra[0] < len(steps) - 1:
+            print(f"{number} {extra[0]}", *steps[extra[0]], sep="\n")
         if FIGURES.fullmatch(printed[-1]):
             end = steps[-END:]
             print(f"{number} {len(steps) - len(end)} tail {len(end)}", end[0][0],

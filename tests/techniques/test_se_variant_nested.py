@@ -171,8 +171,9 @@ def _alone_steps(stem: str, state: str, count: int) -> tuple[list[str], bool]:
 
 @pytest.mark.parametrize(("stem", "entry"), _alone(tails=False))
 def test_the_nested_chains_alone_take_serates_step(stem: str, entry: Entry) -> None:
-    """The last step of serate's run of its nested chains alone from each state (its
-    sparsest candidates: under a second of pure Python each where the run went far)."""
+    """Steps of serate's runs of its nested chains alone held on their own: each run's last
+    (its sparsest candidates: under a second of pure Python where the run went far) and its
+    first region forcing chain in a region of the rules (a diagonal, a window, ...)."""
     lay, nested, _ = _split(stem)
     grid = serate_grid(entry.state, lay)
     hint = next(h for _, finder in nested for h in finder(grid))
@@ -195,9 +196,14 @@ def test_the_nested_chains_alone_are_held_under_each_extra_region() -> None:
     stems = sorted(p.stem for p in ALONE.glob("*.states"))
     assert stems == ["asterisk", "dg", "windoku", "x"]
     for stem in stems:
+        # serate's NestedForcingChain: its six chainers, level 2, 3, then 4 at nesting 0-3
+        assert [ruled.TOP[name] for name, _ in _split(stem)[1]] == [95, 100, 105, 105, 105, 105]
         held = entries(stem, ALONE)
         starts = (ALONE / f"{stem}.txt").read_text().split()
         assert {e.puzzle for e in held} == set(range(len(starts)))
         assert all(len(e.state) == 729 for e in held)
         assert any(e.stopped for e in held) and any(e.tail and not e.stopped for e in held)
-        assert all(float(line.split()[0]) * 10 >= NESTED for e in held for line in e.tail)
+        lines = [line for e in held for line in (e.tail or (e.line,))]
+        assert all(float(line.split()[0]) * 10 >= NESTED for line in lines)
+        regions = {line.split(" in ", 1)[1].split(" ==>")[0] for line in lines if " in " in line}
+        assert regions - {"block", "row", "column"}, stem
