@@ -29,8 +29,12 @@ import re
 import subprocess
 import sys
 import threading
+from typing import TYPE_CHECKING
 
 from sudoku_repl.core.rules import parse
+
+if TYPE_CHECKING:
+    from sudoku_repl.techniques.explainer.ruled import RuledGrid
 
 #: serate v1.15.10's ``--techs``: its 41 ``SolvingTechnique``s, ``NestedForcingChain`` alone
 TECHS = "0" * 40 + "1"
@@ -46,9 +50,9 @@ FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
 CHAINS = 62
 
 
-def state_line(grid: object) -> str:
+def state_line(grid: RuledGrid) -> str:
     """serate's 729-character candidates of a grid (a placed cell, its value alone)."""
-    values, cands = grid.values, grid.cands  # type: ignore[attr-defined]
+    values, cands = grid.values, grid.cands
     out = []
     for cell in range(81):
         mask = (1 << values[cell]) if values[cell] else cands[cell]

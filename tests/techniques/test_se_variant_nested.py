@@ -148,8 +148,12 @@ def _alone(tails: bool) -> list[object]:
 
     swept = pytest.mark.skipif(not sweeping(), reason="the sweep's: seconds of pure Python")
     return [
-        pytest.param(stem, entry, id=f"{stem}-{entry.puzzle}-{entry.step}",
-                     marks=[] if held((stem, entry)) else [swept])  # fmt: skip
+        pytest.param(
+            stem,
+            entry,
+            id=f"{stem}-{entry.puzzle}-{entry.step}",
+            marks=[] if held((stem, entry)) else [swept],
+        )
         for stem, entry in every
     ]
 
