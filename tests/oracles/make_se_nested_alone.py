@@ -15,12 +15,16 @@ test_se_variant_chains holds) walked to its end, the state before each step rate
 of those, the ``PER_RULES`` with the fewest candidates are printed, one a line: ``RULES.txt``.
 
 ``python -m tests.oracles.make_se_nested_alone serate PATH/TO/serate.jar RULES STATES.txt``
-runs serate on each state in a JVM of its own (``--threads=1 --techs=... '--after=%r %s'``,
-the rules' flags), one at a time, and prints what it printed, each line after the state's
-number in the file (``0 9.6 Double Forcing Chain: ...``), until ``STEPS`` lines or ``TIMEOUT``
-seconds, when the JVM is stopped (the nested chains alone go on until the grid is solved, a
-step of minutes on the denser ones): ``RULES.out``. A state it printed no line for is left out
-of both files by hand. It imports nothing of ``sudoku_repl`` in that mode but ``core.rules``.
+runs serate on each state in a JVM of its own (the rules' flags, ``--techs=...
+--threads=1 --format=%r/%p/%d --before=%m '--after=%r %s'``), one at a time, and prints what
+it printed, each line after the state's number in the file: serate's candidates before each
+step, the step (``0 9.6 Double Forcing Chain: ...``), and at the run's end (no more step found:
+the nested chains alone place no single) its ER/EP/ED, 20.0. A run not ended after
+``TIMEOUT`` seconds (``TIMEOUTS[RULES]``) is stopped there.
+
+``python -m tests.oracles.make_se_nested_alone select RULES RAW`` writes ``RULES.states``
+from that output (``select``'s docstring). It imports nothing of ``sudoku_repl`` but
+``core.rules`` in these two modes.
 """
 
 from __future__ import annotations
@@ -38,10 +42,12 @@ if TYPE_CHECKING:
 
 #: serate v1.15.10's ``--techs``: its 41 ``SolvingTechnique``s, ``NestedForcingChain`` alone
 TECHS = "0" * 40 + "1"
+#: the states a set's ``RULES.txt`` holds at most
 PER_RULES = 4
+#: the steps kept of a run's start
 STEPS = 3
 TIMEOUT = 100.0
-#: the sets given longer (the asterisk's runs: 180 s, all ending before it)
+#: the sets given longer (the asterisk's runs were given 180 s, all ending before it)
 TIMEOUTS = {"dg": 420.0}
 #: the steps kept of a run's end
 END = 2
