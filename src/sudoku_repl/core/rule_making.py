@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from sudoku_repl.core.canonical import canonical_form
+from sudoku_repl.core.errors import UserError
 from sudoku_repl.core.geometry import Geometry
 from sudoku_repl.core.making import Rng, Symmetry, shuffled
 from sudoku_repl.core.rule_counting import Grid, completion_under, count_under
@@ -25,10 +26,14 @@ from sudoku_repl.core.rules import NO_RULES, Rules, geometry_of, make
 
 
 def random_solution_under(rules: Rules, rng: Rng) -> Grid:
-    """A random solution grid under ``rules``: ``ValueError`` for rules no grid fills."""
+    """A random solution grid under ``rules``: ``UserError`` for rules no grid fills (such as
+    windoku with non-consecutive: known only once the search has tried every grid)."""
     solved = completion_under(bytes(81), geometry_of(rules), rng.below)
     if solved is None:
-        raise ValueError(f"no grid fills the rules {rules}")
+        raise UserError(
+            f"no grid fills the rules {rules} together, so no puzzle can be made under them: "
+            "leave a rule out"
+        )
     return solved
 
 

@@ -273,3 +273,21 @@ def test_the_shell_loads_the_first_puzzle_under_its_rules() -> None:
     assert shell.repl.session.quiz is not None
     assert shell.repl.session.quiz.rules == "antiking"
     assert "Fine [steps:" in "\n".join(shell.ok("run"))
+
+
+def test_rules_no_grid_fills_are_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rules that no grid fills (windoku with non-consecutive: their search takes a minute or
+    two to run dry, so the search is made to come back empty here) end the run with one
+    line, not a traceback."""
+    import sudoku_repl.core.rule_making as rule_making
+
+    monkeypatch.setattr(rule_making, "completion_under", lambda *_: None)
+    assert main_generate(["--rules", "windoku,nc", "--jobs", "1", "--seed", "1"]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (
+        "sudoku-repl generate: no grid fills the rules windoku,nc together, so no puzzle can "
+        "be made under them: leave a rule out"
+    )
+    assert not any("Traceback" in line for line in err)
