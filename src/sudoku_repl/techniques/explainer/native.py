@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Protocol
+from typing import Literal, Protocol, overload
 
 from sudoku_repl.core.doors import Door
 
@@ -46,16 +46,33 @@ _function = door.function
 ChainFound = list[
     tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int]
 ]
+#: ``ChainFound`` (``shaped``) with each finding's shape last (``csrc/include/se_found.h``)
+ShapedFound = list[
+    tuple[
+        int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int,
+        tuple[int, ...],
+    ]
+]  # fmt: skip
+
+
+def se_geometry() -> Callable[..., object] | None:
+    """The C's copy of a ``grid.Geometry`` (``se_geometry``: its units, unit types, region
+    peers and peers -> a capsule that the searches below take as their ``geometry``, None being
+    classic sudoku's); None on the pure build. Bad input raises ValueError."""
+    make: Callable[..., object] | None = _function("se_geometry")
+    return make
 
 
 class SeChainer(Protocol):
     """``forcing.Chainer``'s hints in C (``se_chainer``, ``se_nested.c``): (the grid's values
     and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
     ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
-    level 0-3 of its nested dynamic chains, and a memo from ``se_memo`` or None) -> its hints
-    (``ChainFound``) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable
-    said stop). Bad input raises ValueError."""
+    level 0-3 of its nested dynamic chains, a memo from ``se_memo`` or None, a geometry from
+    ``se_geometry`` or None, and ``shaped``) -> its hints (``ChainFound``, ``ShapedFound`` when
+    shaped) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable said
+    stop). Bad input raises ValueError."""
 
+    @overload
     def __call__(
         self,
         values: list[int],
@@ -65,11 +82,30 @@ class SeChainer(Protocol):
         nishio: bool,
         level: int,
         deadline: float | None,
-        poll: Callable[[], bool] | None,
+        poll: Callable[[], object] | None,
         nesting: int = 0,
         memo: object = None,
+        geometry: object = None,
+        shaped: Literal[False] = False,
         /,
     ) -> ChainFound | int: ...
+    @overload
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        multiple: bool,
+        dynamic: bool,
+        nishio: bool,
+        level: int,
+        deadline: float | None,
+        poll: Callable[[], object] | None,
+        nesting: int,
+        memo: object,
+        geometry: object,
+        shaped: Literal[True],
+        /,
+    ) -> ShapedFound | int: ...
 
 
 def se_chainer() -> SeChainer | None:
@@ -87,16 +123,30 @@ def se_memo() -> Callable[[], object] | None:
 
 class SeCycles(Protocol):
     """``chains.cycles_and_forcing_chains``' hints in C (``se_cycles.c``): (values, candidate
-    masks, deadline, stop callable) -> as ``SeChainer``."""
+    masks, deadline, stop callable, a geometry or None, shaped) -> as ``SeChainer``."""
 
+    @overload
     def __call__(
         self,
         values: list[int],
         cands: list[int],
         deadline: float | None,
-        poll: Callable[[], bool] | None,
+        poll: Callable[[], object] | None,
+        geometry: object = None,
+        shaped: Literal[False] = False,
         /,
     ) -> ChainFound | int: ...
+    @overload
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        deadline: float | None,
+        poll: Callable[[], object] | None,
+        geometry: object,
+        shaped: Literal[True],
+        /,
+    ) -> ShapedFound | int: ...
 
 
 def se_cycles() -> SeCycles | None:
@@ -107,11 +157,31 @@ def se_cycles() -> SeCycles | None:
 
 class SeExclusion(Protocol):
     """``exclusion.aligned_exclusion``'s hints in C (``se_exclusion.c``): (values, candidate
-    masks, degree 2 or 3, at most this many hints or 0 for all) -> their removals."""
+    masks, degree 2 or 3, at most this many hints or 0 for all, a geometry or None, shaped)
+    -> their removals (shaped: each with its cells, (removals, cells))."""
 
+    @overload
     def __call__(
-        self, values: list[int], cands: list[int], degree: int, limit: int, /
+        self,
+        values: list[int],
+        cands: list[int],
+        degree: int,
+        limit: int,
+        geometry: object = None,
+        shaped: Literal[False] = False,
+        /,
     ) -> list[tuple[tuple[int, int], ...]]: ...
+    @overload
+    def __call__(
+        self,
+        values: list[int],
+        cands: list[int],
+        degree: int,
+        limit: int,
+        geometry: object,
+        shaped: Literal[True],
+        /,
+    ) -> list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]: ...
 
 
 def se_exclusion() -> SeExclusion | None:

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from sudoku_repl.techniques.explainer import native
-from sudoku_repl.techniques.explainer.grid import Grid
+from sudoku_repl.techniques.explainer.grid import CLASSIC, Grid
 from sudoku_repl.techniques.explainer.hint import Hint, Removals
 
 #: the names of the native chain hints, by the numbers ``se_forcing.c`` gives them
@@ -151,5 +151,98 @@ def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
         if first:
             yield first[0]
             yield from search(grid.values, grid.cands, degree, 0)[1:]
+
+    return found()
+
+
+# -- on any geometry (a variant's regions and peers), each finding with its shape ---------------
+
+#: a finding of the C on a variant's grid: its hint, complexity and shape (``se_found.h``: a
+#: cycle's walked cells, else (complexity, origin, the start's cell, value, on, the first
+#: target's cell, value, on), then its chains' walks and their length)
+Shaped = tuple[Hint, int, tuple[int, ...]]
+
+
+def geometry_of(grid: Grid) -> object | None:
+    """The C's copy of the grid's geometry (``se_geometry``'s capsule), made once and kept on
+    the geometry; None for classic sudoku's (the C's own). Only on the native build."""
+    geometry = grid.geometry
+    if geometry is CLASSIC:
+        return None
+    if geometry.native is None:
+        make = native.se_geometry()
+        assert make is not None, "asked on the native build only"
+        geometry.native = make(
+            geometry.units,
+            geometry.unit_types,
+            geometry.region_peers,
+            tuple(tuple(sorted(p)) for p in geometry.peers),
+        )
+    return geometry.native
+
+
+def shape_head(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """A shape's head: what it says before its chains' walks (their ints counted last)."""
+    return shape[: len(shape) - 1 - shape[-1]]
+
+
+def _stop(poll: Callable[[], object] | None) -> tuple[float | None, Callable[[], object] | None]:
+    deadline, stop = limits.get()
+    return deadline, poll if poll is not None else stop
+
+
+def shaped_chains(
+    grid: Grid, multiple: bool, dynamic: bool, nishio: bool, poll: Callable[[], object] | None
+) -> list[Shaped] | None:
+    """``forcing.Chainer(multiple, dynamic, nishio)``'s findings (level 0) on the grid's
+    geometry, easiest first, from the C; None on the pure build. ``poll`` raises to stop (the
+    exception goes through the C)."""
+    search = native.se_chainer()
+    if search is None:
+        return None
+    deadline, stop = _stop(poll)
+    found = search(
+        grid.values, grid.cands, multiple, dynamic, nishio, 0, deadline, stop, 0, None,
+        geometry_of(grid), True,
+    )  # fmt: skip
+    if isinstance(found, int):
+        raise Stopped(found == 2)
+    return [
+        (Hint(CHAIN_NAMES[name], rating, removals, placement), complexity, shape)
+        for name, rating, removals, placement, complexity, _, _, shape in found
+    ]
+
+
+def shaped_cycles(grid: Grid, poll: Callable[[], object] | None) -> list[Shaped] | None:
+    """``chains.cycles_and_chains_found``' findings on the grid's geometry, easiest first, from
+    the C; None on the pure build."""
+    search = native.se_cycles()
+    if search is None:
+        return None
+    deadline, stop = _stop(poll)
+    found = search(grid.values, grid.cands, deadline, stop, geometry_of(grid), True)
+    if isinstance(found, int):
+        raise Stopped(found == 2)
+    return [
+        (Hint(CYCLE_NAMES[name], rating, removals, placement), complexity, shape)
+        for name, rating, removals, placement, complexity, _, _, shape in found
+    ]
+
+
+def shaped_exclusion(grid: Grid, degree: int) -> Iterator[tuple[tuple[int, ...], Removals]] | None:
+    """``exclusion.aligned_groups(degree)`` on the grid's geometry, (cells, removals) in its
+    order, from the C; None on the pure build. The first is searched alone, the rest when
+    asked for."""
+    search = native.se_exclusion()
+    if search is None:
+        return None
+    geometry = geometry_of(grid)
+
+    def found() -> Iterator[tuple[tuple[int, ...], Removals]]:
+        first = search(grid.values, grid.cands, degree, 1, geometry, True)
+        if first:
+            yield first[0][1], first[0][0]
+            for removals, cells in search(grid.values, grid.cands, degree, 0, geometry, True)[1:]:
+                yield cells, removals
 
     return found()

@@ -288,17 +288,26 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
     return 0;
 }
 
-/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting]):
- * Chainer.hints as [(name, rating, removals, placement, complexity, sort_key)], easiest first;
- * 1 when the deadline passed, 2 when poll said stop. Levels 2-4 are nested.nested_chainer's
- * (``nesting``: level 4's nested dynamic chains, 0-3). */
+/* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting, memo,
+ * geometry, shaped]): Chainer.hints as [(name, rating, removals, placement, complexity,
+ * sort_key, source[, shape])], easiest first; 1 when the deadline passed, 2 when poll said
+ * stop. Levels 2-4 are nested.nested_chainer's (``nesting``: level 4's nested dynamic chains,
+ * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, level 0 alone
+ * (the "+" rules are classic sudoku's), and no memo (it knows grids by their candidates). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
-    PyObject *values, *cands, *deadline, *poll, *memo = Py_None;
-    int multiple, dynamic, nishio, level, nesting = 0;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|iO", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting, &memo))
+    PyObject *values, *cands, *deadline, *poll, *memo = Py_None, *geometry = Py_None;
+    int multiple, dynamic, nishio, level, nesting = 0, shaped = 0;
+    if (!PyArg_ParseTuple(args, "OOppiiOO|iOOp", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting, &memo, &geometry, &shaped))
         return NULL;
+    const SeGeo *geo = se_geo_of(geometry);
+    if (!geo)
+        return NULL;
+    if (!geo->classic && level) {
+        PyErr_SetString(PyExc_ValueError, "the chain search on a variant's geometry is level 0");
+        return NULL;
+    }
     SeMemo *shared = se_memo_of(memo);
     if (memo != Py_None && !shared)
         return NULL;
@@ -314,7 +323,9 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
-    se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, shared);
+    se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, geo->classic ? shared : NULL);
+    x->geo = geo;
+    x->shaped = shaped;
     return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }
 

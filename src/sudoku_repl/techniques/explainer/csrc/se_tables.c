@@ -10,6 +10,50 @@ uint64_t SE_PEER_MASK[81][2], SE_PEER_PARTS[81][3][2];
 /* singles.BLOCKS_COLUMNS_ROWS */
 const int SE_BLOCKS_COLUMNS_ROWS[27] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  18, 19, 20, 21, 22,
                                         23, 24, 25, 26, 9,  10, 11, 12, 13, 14, 15, 16, 17};
+SeGeo SE_CLASSIC_GEO;
+
+void se_geo_derive(SeGeo *geo) {
+    memset(geo->n_cell_units, 0, sizeof geo->n_cell_units);
+    memset(geo->region_mask, 0, sizeof geo->region_mask);
+    memset(geo->peer_mask, 0, sizeof geo->peer_mask);
+    for (int u = 0; u < geo->n_units; u++)
+        for (int i = 0; i < 9; i++) {
+            int c = geo->units[u][i], k = geo->n_cell_units[c]++;
+            geo->cell_units[c][k] = (int8_t)u;
+            geo->cell_pos[c][k] = (int8_t)i;
+        }
+    for (int c = 0; c < 81; c++) {
+        for (int i = 0; i < geo->n_region_peers[c]; i++) {
+            int o = geo->region_peers[c][i];
+            geo->region_mask[c][o >> 6] |= 1ULL << (o & 63);
+        }
+        for (int i = 0; i < geo->n_peers[c]; i++) {
+            int o = geo->peers[c][i];
+            geo->peer_mask[c][o >> 6] |= 1ULL << (o & 63);
+        }
+    }
+}
+
+/* SE_CLASSIC_GEO: grid.CLASSIC, from the tables below */
+static void classic_geo_init(void) {
+    SeGeo *geo = &SE_CLASSIC_GEO;
+    geo->classic = 1;
+    geo->n_units = 27;
+    for (int u = 0; u < 27; u++) {
+        geo->unit_type[u] = (int8_t)(u / 9);
+        for (int i = 0; i < 9; i++)
+            geo->units[u][i] = (int8_t)SE_UNITS[u][i];
+    }
+    for (int c = 0; c < 81; c++) {
+        geo->n_region_peers[c] = geo->n_peers[c] = 20;
+        for (int i = 0; i < 20; i++)
+            geo->region_peers[c][i] = (uint8_t)SE_PEER_ORDER[c][i];
+        for (int o = 0, n = 0; o < 81; o++)
+            if (SE_PEER_MASK[c][o >> 6] >> (o & 63) & 1)
+                geo->peers[c][n++] = (uint8_t)o;
+    }
+    se_geo_derive(geo);
+}
 
 /* grid.UNITS, CELL_UNITS, CELL_POS and PEER_ORDER */
 void se_tables_init(void) {
@@ -54,6 +98,7 @@ void se_tables_init(void) {
                         m |= 1 << j;
                 SE_SHARED_POS[u][t][i] = m;
             }
+    classic_geo_init();
 }
 
 /* chains.length_penalty */
@@ -69,10 +114,11 @@ int se_penalty(int complexity) {
 
 /* Grid.position_table into g->table */
 void se_table_fill(SeGrid *g) {
-    memset(g->table, 0, sizeof g->table);
-    for (int u = 0; u < 27; u++)
+    const SeGeo *geo = g->geo;
+    memset(g->table, 0, (size_t)geo->n_units * sizeof g->table[0]);
+    for (int u = 0; u < geo->n_units; u++)
         for (int i = 0; i < 9; i++) {
-            int m = g->cands[SE_UNITS[u][i]];
+            int m = g->cands[geo->units[u][i]];
             for (int v = 1; v <= 9; v++)
                 if (m >> v & 1)
                     g->table[u][v] |= (uint16_t)(1 << i);
@@ -338,6 +384,7 @@ int se_parse_grid(PyObject *values, PyObject *cands, SeGrid *g) {
         g->values[i] = (unsigned char)v[i];
         g->cands[i] = (uint16_t)c[i];
     }
+    g->geo = &SE_CLASSIC_GEO;
     se_table_fill(g);
     return 0;
 }
@@ -453,6 +500,14 @@ PyObject *se_found_list(SeCtx *x) {
                              : Py_BuildValue("(iiNOiii)", f->name, f->rating, rems, Py_None,
                                              f->complexity, f->sort_key / 1000000, f->source))
                  : NULL;
+        if (item && x->shaped) { /* (name, ..., source, shape) */
+            PyObject *shape = se_ints_tuple(x->shapes + f->shape, f->n_shape);
+            PyObject *tail = shape ? PyTuple_Pack(1, shape) : NULL;
+            PyObject *longer = tail ? PySequence_Concat(item, tail) : NULL;
+            Py_XDECREF(shape);
+            Py_XDECREF(tail);
+            Py_SETREF(item, longer);
+        }
         if (!item) {
             Py_CLEAR(list);
             break;
@@ -470,10 +525,120 @@ PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadl
     SeGrid g;
     PyObject *result = NULL;
     if (se_parse_grid(values, cands, &g) == 0 && se_parse_limits(x, deadline, poll) == 0) {
+        if (x->geo) { /* a variant's regions: their table */
+            g.geo = x->geo;
+            se_table_fill(&g);
+        }
         run(x, &g);
         result = se_found_list(x);
     }
     se_ctx_free(x);
     PyMem_Free(x);
     return result;
+}
+
+/* a capsule's geometry (se_geometry's), or the classic one for None */
+static const char GEO_NAME[] = "sudoku_repl.se_geometry";
+
+const SeGeo *se_geo_of(PyObject *capsule) {
+    if (capsule == Py_None)
+        return &SE_CLASSIC_GEO;
+    return PyCapsule_GetPointer(capsule, GEO_NAME);
+}
+
+static void geo_free(PyObject *capsule) { PyMem_Free(PyCapsule_GetPointer(capsule, GEO_NAME)); }
+
+/* a list of lists of cells (0-80, at most ``most`` a list, exactly ``exact`` where it is not 0)
+ * into rows[i][...] with their counts: the number of lists, or -1 with ValueError */
+static int parse_cells(PyObject *obj, const char *what, int lists, int most, int exact,
+                       uint8_t *rows, int8_t *counts) {
+    PyObject *seq = PySequence_Fast(obj, "");
+    int n = seq ? (int)FAST_SIZE(seq) : -1;
+    if (n < 0 || n > lists || (lists == 81 && n != 81)) {
+        Py_XDECREF(seq);
+        PyErr_Clear();
+        PyErr_Format(PyExc_ValueError, "the geometry's %s: %s%d sequences of cells", what,
+                     lists == 81 ? "" : "at most ", lists);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PySequence_Fast(FAST_ITEM(seq, i), "");
+        int k = row ? (int)FAST_SIZE(row) : -1;
+        int bad = k < 0 || k > most || (exact && k != exact);
+        for (int j = 0; !bad && j < k; j++) {
+            long c = PyLong_Check(FAST_ITEM(row, j)) ? PyLong_AsLong(FAST_ITEM(row, j)) : -1;
+            bad = c < 0 || c > 80;
+            rows[i * most + j] = (uint8_t)c;
+        }
+        Py_XDECREF(row);
+        if (bad) {
+            Py_DECREF(seq);
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "the geometry's %s: item %d is not %s%d cells (0-80)",
+                         what, i, exact ? "" : "at most ", most);
+            return -1;
+        }
+        if (counts)
+            counts[i] = (int8_t)k;
+    }
+    Py_DECREF(seq);
+    return n;
+}
+
+/* se_geometry(units, unit_types, region_peers, peers): grid.Geometry's parts as a capsule the
+ * searches take (their ``geometry`` argument) */
+PyObject *se_geometry(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *units, *types, *region_peers, *peers;
+    if (!PyArg_ParseTuple(args, "OOOO", &units, &types, &region_peers, &peers))
+        return NULL;
+    SeGeo *geo = PyMem_Calloc(1, sizeof(SeGeo));
+    uint8_t cells[SE_MAX_UNITS][9];
+    if (!geo)
+        return PyErr_NoMemory();
+    int n = parse_cells(units, "units", SE_MAX_UNITS, 9, 9, &cells[0][0], NULL);
+    PyObject *seq = n < 0 ? NULL : PySequence_Fast(types, "the unit types: a sequence of ints");
+    if (!seq || FAST_SIZE(seq) != n ||
+        parse_cells(region_peers, "region peers", 81, SE_MAX_PEERS, 0, &geo->region_peers[0][0],
+                    geo->n_region_peers) < 0 ||
+        parse_cells(peers, "peers", 81, SE_MAX_PEERS, 0, &geo->peers[0][0], geo->n_peers) < 0)
+        goto bad;
+    geo->n_units = n;
+    for (int u = 0; u < n; u++) {
+        long t = PyLong_Check(FAST_ITEM(seq, u)) ? PyLong_AsLong(FAST_ITEM(seq, u)) : -1;
+        geo->unit_type[u] = (int8_t)t;
+        for (int i = 0; i < 9; i++)
+            geo->units[u][i] = (int8_t)cells[u][i];
+        uint64_t in[2] = {0, 0};
+        int seen = 0;
+        for (int i = 0; i < 9; i++) {
+            int c = cells[u][i];
+            seen |= (int)(in[c >> 6] >> (c & 63) & 1);
+            in[c >> 6] |= 1ULL << (c & 63);
+        }
+        if (t < 0 || t > 9 || seen) {
+            PyErr_SetString(PyExc_ValueError, t < 0 || t > 9 ? "the geometry's unit types are 0-9"
+                                                             : "the geometry: a unit's cells twice");
+            goto bad;
+        }
+    }
+    int count[81] = {0};
+    for (int u = 0; u < n; u++)
+        for (int i = 0; i < 9; i++)
+            if (++count[cells[u][i]] > SE_MAX_CELL_UNITS) {
+                PyErr_SetString(PyExc_ValueError, "the geometry: a cell in 10 units at most");
+                goto bad;
+            }
+    Py_DECREF(seq);
+    se_geo_derive(geo);
+    PyObject *capsule = PyCapsule_New(geo, GEO_NAME, geo_free);
+    if (!capsule)
+        PyMem_Free(geo);
+    return capsule;
+bad:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_ValueError, "the geometry's unit types: one int a unit");
+    Py_XDECREF(seq);
+    PyMem_Free(geo);
+    return NULL;
 }
