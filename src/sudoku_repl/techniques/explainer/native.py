@@ -68,7 +68,8 @@ class SeChainer(Protocol):
     and candidate masks, 81 ints each, multiple, dynamic, nishio, level 0-4, a deadline on
     ``time.monotonic``'s clock or None, a callable saying stop or None, and for level 4 the
     level 0-3 of its nested dynamic chains, a memo from ``se_memo`` or None, a geometry from
-    ``se_geometry`` or None, and ``shaped``) -> its hints (``ChainFound``, ``ShapedFound`` when
+    ``se_geometry`` or None, ``shaped``, and the "+" rules' set: 0 classic sudoku's, 1-3 a
+    variant's, ``native_chains.plus_of``) -> its hints (``ChainFound``, ``ShapedFound`` when
     shaped) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable said
     stop). Bad input raises ValueError."""
 
@@ -104,6 +105,7 @@ class SeChainer(Protocol):
         memo: object,
         geometry: object,
         shaped: Literal[True],
+        plus: int = 0,
         /,
     ) -> ShapedFound | int: ...
 

@@ -191,24 +191,44 @@ def _stop(poll: Callable[[], object] | None) -> tuple[float | None, Callable[[],
     return deadline, poll if poll is not None else stop
 
 
+#: the "+" rules of a variant technique set, by the number the C gives them (``SeCtx.plus``):
+#: an extra region or a leap, a Latin square or non-consecutive with blocks, without
+PLUS_VARIANT, PLUS_BLOCKS, PLUS_LATIN = 1, 2, 3
+
+
+def plus_of(variant: bool, blocks: bool) -> int:
+    """The C's number of ``ruled_plus.rules(variant, blocks)``."""
+    return PLUS_VARIANT if variant else PLUS_BLOCKS if blocks else PLUS_LATIN
+
+
 def shaped_chains(
-    grid: Grid, multiple: bool, dynamic: bool, nishio: bool, poll: Callable[[], object] | None
+    grid: Grid,
+    multiple: bool,
+    dynamic: bool,
+    nishio: bool,
+    poll: Callable[[], object] | None,
+    level: int = 0,
+    nesting: int = 0,
+    plus: int = PLUS_VARIANT,
+    named: Callable[[str], str] = str,
 ) -> list[Shaped] | None:
-    """``forcing.Chainer(multiple, dynamic, nishio)``'s findings (level 0) on the grid's
-    geometry, easiest first, from the C; None on the pure build. ``poll`` raises to stop (the
-    exception goes through the C)."""
+    """``forcing.Chainer(multiple, dynamic, nishio, level)``'s findings on the grid's geometry
+    (level 4: over nested dynamic chains of level ``nesting``; the "+" rules ``plus``'s set,
+    ``plus_of``), easiest first, each name as ``named`` makes it, from the C; None on the pure
+    build. ``poll`` raises to stop
+    (the exception goes through the C)."""
     search = native.se_chainer()
     if search is None:
         return None
     deadline, stop = _stop(poll)
     found = search(
-        grid.values, grid.cands, multiple, dynamic, nishio, 0, deadline, stop, 0, None,
-        geometry_of(grid), True,
+        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop, nesting, None,
+        geometry_of(grid), True, plus,
     )  # fmt: skip
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
-        (Hint(CHAIN_NAMES[name], rating, removals, placement), complexity, shape)
+        (Hint(named(CHAIN_NAMES[name]), rating, removals, placement), complexity, shape)
         for name, rating, removals, placement, complexity, _, _, shape in found
     ]
 

@@ -121,16 +121,15 @@ def _chaining_line(grid: Grid, technique: str, start: _Pot, target: _Pot, origin
     return f"{name}: {cell_name(start[0])} ==> {_potential(target)}{_on(target[2])}"
 
 
-def chainer(chaining: forcing.Chainer) -> ChainFinder:
-    """A forcing chains' technique (``Chaining``): its findings worded; level 0's from the C
-    where it is there."""
+def chainer(chaining: forcing.Chainer, plus: int) -> ChainFinder:
+    """A forcing chains' technique (``Chaining``): its findings worded; from the C where it is
+    there (its "+" rules ``plus``'s set: ``native_chains.plus_of``)."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
-        shaped = None
-        if chaining.level == 0:
-            shaped = native_chains.shaped_chains(
-                grid, chaining.multiple, chaining.dynamic, chaining.nishio, chaining.poll
-            )
+        shaped = native_chains.shaped_chains(
+            grid, chaining.multiple, chaining.dynamic, chaining.nishio, chaining.poll,
+            chaining.level, chaining.nesting, plus, chaining.named,
+        )  # fmt: skip
         if shaped is not None:
             for hint, _, shape in shaped:
                 _, origin, *ends = native_chains.shape_head(shape)
@@ -184,16 +183,17 @@ def techniques(
             yield attrs.evolve(hint, text=_cycle_line(hint, complexity, cells))
 
     plus = ruled_plus.plus(variant, blocks)
+    kind = native_chains.plus_of(variant, blocks)
     finders = (
         aligned_exclusion(2),
         cycles,
         aligned_exclusion(3),
-        chainer(forcing.Chainer(False, True, True, poll=poll)),
-        chainer(forcing.Chainer(True, False, False, poll=poll)),
-        chainer(nested.dynamic_chainer(0, poll)),
-        chainer(nested.dynamic_chainer(1, poll, plus)),
-        chainer(nested.nested_chainer(2, 0, poll, plus)),
-        chainer(nested.nested_chainer(3, 0, poll, plus)),
-        *(chainer(nested.nested_chainer(4, n, poll, plus)) for n in range(4)),
+        chainer(forcing.Chainer(False, True, True, poll=poll), kind),
+        chainer(forcing.Chainer(True, False, False, poll=poll), kind),
+        chainer(nested.dynamic_chainer(0, poll), kind),
+        chainer(nested.dynamic_chainer(1, poll, plus), kind),
+        chainer(nested.nested_chainer(2, 0, poll, plus), kind),
+        chainer(nested.nested_chainer(3, 0, poll, plus), kind),
+        *(chainer(nested.nested_chainer(4, n, poll, plus), kind) for n in range(4)),
     )
     return tuple((name, finder) for (name, _), finder in zip(TECHNIQUES, finders, strict=True))

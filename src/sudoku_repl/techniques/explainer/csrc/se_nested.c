@@ -58,6 +58,8 @@ static SeCtx *inner_ctx(SeCtx *x, int multiple, int dynamic, int level) {
     y->summarize = 1;
     y->nested_offs = nested_offs;
     y->memo = x->memo;
+    y->geo = x->geo;
+    y->plus = x->plus;
     return y;
 }
 
@@ -242,7 +244,7 @@ static int rule_parents(SeNest *n, const NestEntry *e, const NestFound *f, const
                     add_key(n, &count, se_key(cell, v, 0));
             continue;
         }
-        const int *unit = SE_UNITS[SE_CELL_UNITS[cell][cause]];
+        const int8_t *unit = g->geo->units[cause];
         for (int i = 0; i < 9; i++)
             if ((s->cands[unit[i]] & ~g->cands[unit[i]]) >> value & 1)
                 add_key(n, &count, se_key(unit[i], value, 0));
@@ -289,23 +291,25 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
 }
 
 /* se_chainer(values, cands, multiple, dynamic, nishio, level, deadline, poll[, nesting, memo,
- * geometry, shaped]): Chainer.hints as [(name, rating, removals, placement, complexity,
+ * geometry, shaped, plus]): Chainer.hints as [(name, rating, removals, placement, complexity,
  * sort_key, source[, shape])], easiest first; 1 when the deadline passed, 2 when poll said
  * stop. Levels 2-4 are nested.nested_chainer's (``nesting``: level 4's nested dynamic chains,
- * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, level 0 alone
- * (the "+" rules are classic sudoku's), and no memo (it knows grids by their candidates). */
+ * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, no memo (it
+ * knows grids by their candidates alone) and, above level 0, a variant set of "+" rules
+ * (``plus``: SeCtx.plus, 1-3). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *deadline, *poll, *memo = Py_None, *geometry = Py_None;
-    int multiple, dynamic, nishio, level, nesting = 0, shaped = 0;
-    if (!PyArg_ParseTuple(args, "OOppiiOO|iOOp", &values, &cands, &multiple, &dynamic, &nishio,
-                          &level, &deadline, &poll, &nesting, &memo, &geometry, &shaped))
+    int multiple, dynamic, nishio, level, nesting = 0, shaped = 0, plus = SE_PLUS_CLASSIC;
+    if (!PyArg_ParseTuple(args, "OOppiiOO|iOOpi", &values, &cands, &multiple, &dynamic, &nishio,
+                          &level, &deadline, &poll, &nesting, &memo, &geometry, &shaped, &plus))
         return NULL;
     const SeGeo *geo = se_geo_of(geometry);
     if (!geo)
         return NULL;
-    if (!geo->classic && level) {
-        PyErr_SetString(PyExc_ValueError, "the chain search on a variant's geometry is level 0");
+    if (plus < SE_PLUS_CLASSIC || plus > SE_PLUS_LATIN || (!geo->classic && level && !plus)) {
+        PyErr_SetString(PyExc_ValueError, "the \"+\" rules are classic sudoku's (0) or a variant "
+                                          "set's (1-3), a variant's geometry above level 0");
         return NULL;
     }
     SeMemo *shared = se_memo_of(memo);
@@ -326,6 +330,7 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, geo->classic ? shared : NULL);
     x->geo = geo;
     x->shaped = shaped;
+    x->plus = plus;
     return se_search(x, values, cands, deadline, poll, se_chainer_run);
 }
 

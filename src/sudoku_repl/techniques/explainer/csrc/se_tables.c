@@ -13,6 +13,14 @@ const int SE_BLOCKS_COLUMNS_ROWS[27] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  18, 
 SeGeo SE_CLASSIC_GEO;
 
 void se_geo_derive(SeGeo *geo) {
+    static const int RANK[3] = {0, 2, 1}; /* blocks, columns, rows, then the rest */
+    int n = 0;
+    for (int rank = 0; rank < 4; rank++)
+        for (int u = 0; u < geo->n_units; u++) {
+            int t = geo->unit_type[u];
+            if ((t < 3 ? RANK[t] : 3) == rank)
+                geo->scan[n++] = (int8_t)u;
+        }
     memset(geo->n_cell_units, 0, sizeof geo->n_cell_units);
     memset(geo->region_mask, 0, sizeof geo->region_mask);
     memset(geo->peer_mask, 0, sizeof geo->peer_mask);

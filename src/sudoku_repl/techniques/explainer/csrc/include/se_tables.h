@@ -57,6 +57,7 @@
  * and an "off" one turns on (its cell's other value and a place in each region) */
 #define SE_MAX_OFFS (8 + SE_MAX_PEERS)
 #define SE_MAX_ONS (1 + SE_MAX_CELL_UNITS)
+enum { SE_PLUS_CLASSIC = 0, SE_PLUS_VARIANT, SE_PLUS_BLOCKS, SE_PLUS_LATIN };
 
 /* The regions and peers a search plays on (grid.Geometry): classic sudoku's (SE_CLASSIC_GEO,
  * made at the module's start) or a variant's (se_geo.c, made once a layout from Python's
@@ -67,6 +68,9 @@ typedef struct SeGeo {
     int n_units;
     int8_t units[SE_MAX_UNITS][9];   /* Geometry.units: each region's cells */
     int8_t unit_type[SE_MAX_UNITS];  /* Geometry.unit_types: serate's type of each */
+    int8_t scan[SE_MAX_UNITS];       /* the units in HiddenSet's order: blocks, columns, rows,
+                                      * then the rest (ruled_plus._scan; classic:
+                                      * SE_BLOCKS_COLUMNS_ROWS) */
     int8_t n_cell_units[81];         /* Geometry.cell_units: a cell's regions in unit order */
     int8_t cell_units[81][SE_MAX_CELL_UNITS];
     int8_t cell_pos[81][SE_MAX_CELL_UNITS]; /* Geometry.cell_pos: its place in each */
@@ -110,6 +114,10 @@ typedef struct {
 typedef struct SeCtx {
     const SeGeo *geo; /* the geometry of the grids se_search parses (NULL: classic) */
     int shaped;       /* se_found_list hands each finding's shape too */
+    /* the "+" rules (se_rules.c): 0 classic sudoku's (advanced.py), else a variant technique
+     * set's (ruled_plus.py): SE_PLUS_VARIANT (an extra region or a leap), SE_PLUS_BLOCKS (a
+     * Latin square's or non-consecutive's, with blocks), SE_PLUS_LATIN (without) */
+    int plus;
     int multiple, dynamic, nishio, level;
     int source;    /* the cell whose chains se_chainer_run follows (-1 after it) */
     int nesting;   /* level 4: the level of the nested dynamic chains (0-3) */
@@ -223,6 +231,8 @@ PyObject *se_search(SeCtx *x, PyObject *values, PyObject *cands, PyObject *deadl
                     PyObject *poll, int (*run)(SeCtx *, const SeGrid *));
 
 static inline int se_key(int cell, int value, int on) { return (cell * 10 + value) * 2 + on; }
+/* the geometry of a search (SeCtx.geo, NULL: classic) */
+static inline const SeGeo *se_geo(const SeCtx *x) { return x->geo ? x->geo : &SE_CLASSIC_GEO; }
 static inline int se_has(const SeMap *m, int key) { return m->idx[key] >= 0; }
 
 /* a new potential (its one parent ``parent``, or none for -1): its index, or -1 (x->stop set);
