@@ -2,10 +2,11 @@
 against the pure searches, the reference: on serate's candidates before the steps of the
 goldens of every rule family (tests/data/rules/serate_chains/, serate_nested/) and on grids a
 few steps along from them, the aligned pair and triplet exclusions, the cycles and forcing X/Y
-chains and the forcing chains of level 0 (Nishio, multiple, dynamic) find the same findings in
-the same order: hints, complexities and shapes (where the chains start, the first chain's
-target, a cycle's cells, every chain's walk), which make serate's lines. Then a geometry the
-C cannot take is refused with one line."""
+chains, the forcing chains of level 0 (Nishio, multiple, dynamic), the dynamic forcing chains
+(+) and the nested ones (levels 2-4, their "+" the family's technique set's) find the same
+findings in the same order: hints, complexities and shapes (where the chains start, the first
+chain's target, a cycle's cells, every chain's walk), which make serate's lines. Then what the
+C refuses, with one line."""
 
 from __future__ import annotations
 
@@ -15,23 +16,38 @@ from collections.abc import Iterator
 import pytest
 
 from sudoku_repl.core.rules import parse
-from sudoku_repl.techniques.explainer import chains, exclusion, forcing, native, native_chains
+from sudoku_repl.techniques.explainer import (
+    chains,
+    exclusion,
+    forcing,
+    native,
+    native_chains,
+    nested,
+    ruled_plus,
+)
 from sudoku_repl.techniques.explainer.chains import CYCLE_ORIGIN, Found
 from sudoku_repl.techniques.explainer.grid import Grid
 from sudoku_repl.techniques.explainer.potentials import Potential
 from sudoku_repl.techniques.explainer.ruled import RuledGrid, layout_of
 from tests.support.helpers import SLOW, TEST_DATA
-from tests.support.sweeps import sanitized, sweep
+from tests.support.sweeps import either, sweep, sweeping
 from tests.techniques.test_se_variant_chains import entries, serate_grid
 
 pytestmark = pytest.mark.skipif(not native.active(), reason=native.build())
 
 FOLDERS = (TEST_DATA / "rules" / "serate_chains", TEST_DATA / "rules" / "serate_nested")
 #: the families the quick run holds, a state each (a diagonal's extra regions, no blocks, a
-#: leap, windows, disjoint groups); the others and more states each run with the slow tests
+#: leap, windows, disjoint groups); the others' first state runs with the slow tests, and
+#: every state of every family (and the grids along from them) when sweeping
 QUICK = ("x", "latin", "antiknight", "windoku", "dg")
 #: the level 0 chainers: Nishio, multiple and dynamic forcing chains
 MODES = ((False, True, True), (True, False, False), (True, True, False))
+#: the levels above (level, nesting): dynamic (+), nested 2 and 3, 4 over dynamic chains 0-3
+LEVELS = ((1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (4, 3))
+#: what the quick run holds on the first state of a family (a second or two of pure Python
+#: each): the "+" of a Latin square's set and of the variant set (VLocking, generalized naked
+#: pairs), a nested level
+QUICK_LEVELS = (("latin", 1, 0), ("x", 1, 0), ("latin", 2, 0))
 
 
 def _cases() -> list[object]:
@@ -40,11 +56,9 @@ def _cases() -> list[object]:
         for states in sorted(folder.glob("*.states")):
             stem = states.stem
             quick = folder.name == "serate_chains" and stem in QUICK
-            held = sweep(entries(stem, folder), sanitized(1, 1) if quick else 3)
-            for k, entry in enumerate(held if not quick else held[:1]):
+            for k, entry in enumerate(sweep(entries(stem, folder), 1)):
                 case = (folder.name, stem, entry.state)
-                slow = not quick or k > 0
-                cases.append(pytest.param(*case, marks=SLOW) if slow else case)
+                cases.append(case if quick and not k else pytest.param(*case, marks=SLOW))
     return cases
 
 
@@ -92,7 +106,7 @@ def along(grid: RuledGrid, steps: int) -> Iterator[RuledGrid]:
 def test_the_c_finds_the_pure_findings_on_variant_rules(folder: str, stem: str, state: str) -> None:
     lay = layout_of(parse(stem.replace("_", ",")))
     start = serate_grid(state, lay)
-    for grid in along(start, 0 if folder == "serate_chains" and stem in QUICK else 2):
+    for grid in along(start, either(0, 2)):
         for degree in (2, 3):
             ours = native_chains.shaped_exclusion(grid, degree)
             assert ours is not None
@@ -101,6 +115,46 @@ def test_the_c_finds_the_pure_findings_on_variant_rules(folder: str, stem: str, 
         for mode in MODES:
             pure = forcing.Chainer(*mode).found(grid)
             _same(native_chains.shaped_chains(grid, *mode, None), pure)
+
+
+def _levels() -> list[object]:
+    """(folder, stem, state, level, nesting): the quick run's (``QUICK_LEVELS``); a state of
+    the nested goldens' each level with the slow tests; every state's when sweeping (minutes
+    of pure Python a nested one)."""
+    cases: list[object] = [
+        ("serate_chains", stem, entries(stem, FOLDERS[0])[0].state, level, nesting)
+        for stem, level, nesting in QUICK_LEVELS
+    ]
+    nested_states = [(s.stem, e.state) for s in sorted(FOLDERS[1].glob("*.states"))
+                     for e in entries(s.stem, FOLDERS[1])]  # fmt: skip
+    held = sweep(nested_states, 1)
+    slow = [("serate_nested", stem, state, *lv) for stem, state in held for lv in LEVELS]
+    if sweeping():
+        slow += [("serate_chains", states.stem, e.state, *lv)
+                 for states in sorted(FOLDERS[0].glob("*.states"))
+                 for e in entries(states.stem, FOLDERS[0]) for lv in LEVELS]  # fmt: skip
+    return cases + [pytest.param(*case, marks=SLOW) for case in slow]
+
+
+@pytest.mark.parametrize(("folder", "stem", "state", "level", "nesting"), _levels())
+def test_the_c_finds_the_pure_plus_and_nested_findings(
+    folder: str, stem: str, state: str, level: int, nesting: int
+) -> None:
+    lay = layout_of(parse(stem.replace("_", ",")))
+    grid = serate_grid(state, lay)
+    plus = ruled_plus.plus(lay.variant, lay.blocks)
+    chaining = (
+        nested.nested_chainer(level, nesting, None, plus)
+        if level >= 2
+        else nested.dynamic_chainer(level, None, plus)
+    )
+    kind = native_chains.plus_of(lay.variant, lay.blocks)
+    ours = native_chains.shaped_chains(
+        grid, True, True, False, None, level, nesting, kind, chaining.named
+    )
+    pure = chaining.found(grid)
+    assert pure  # (a state where the level finds something: a test that can fail)
+    _same(ours, pure)
 
 
 def test_the_c_takes_the_geometry_of_each_grid() -> None:
@@ -146,13 +200,19 @@ def test_a_bad_geometry_is_refused_with_one_line(
         make(units, types, peers, peers)
 
 
-def test_a_variant_geometry_takes_level_0_alone() -> None:
-    """The "+" rules in C are classic sudoku's: on a variant's geometry the C refuses the
-    levels above 0 (the variant set's "+" rules run in Python)."""
+@pytest.mark.parametrize("plus", [0, 4, -1])
+def test_a_variant_geometry_takes_a_variant_set_of_plus_rules(plus: int) -> None:
+    """Above level 0 on a variant's geometry the C takes a variant set of "+" rules (1-3),
+    never classic sudoku's (0), nor a number it does not know."""
     lay = layout_of(parse("x"))
     grid = serate_grid(entries("x", FOLDERS[0])[0].state, lay)
     search = native.se_chainer()
     assert search is not None
     geometry = native_chains.geometry_of(grid)
-    with pytest.raises(ValueError, match="^the chain search on a variant's geometry is level 0$"):
-        search(grid.values, grid.cands, True, True, False, 1, None, None, 0, None, geometry, True)
+    said = (
+        "the \"+\" rules are classic sudoku's (0) or a variant set's (1-3), a variant's "
+        "geometry above level 0"
+    )
+    with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
+        search(grid.values, grid.cands, True, True, False, 1, None, None, 0, None, geometry, True,
+               plus)  # fmt: skip
