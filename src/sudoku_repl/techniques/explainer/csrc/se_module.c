@@ -3,6 +3,7 @@
  * own beside the core's (setup.py), so that the solver core's C reaches nothing of the
  * techniques above it. explainer/native.py is its door. */
 #include "se_exclusion.h"
+#include "se_geo.h"
 #include "se_memo.h"
 #include "se_nested.h"
 #include "se_rating.h"

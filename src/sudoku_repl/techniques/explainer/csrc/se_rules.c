@@ -275,6 +275,7 @@ static int naked_pairs_gen(SeCtx *x, const SeGrid *g, const SeGrid *s, const Los
 /* ruled_plus._vlocking: a digit's two to six places in a region, out of the cells seeing them
  * all, resting on the region's places of the digit lost; by type, then digit, then region */
 static int vlocking(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, Patterns *out) {
+    (void)s; /* (its parents are the region's lost places: l's) */
     const SeGeo *geo = g->geo;
     for (int first = 0; first < geo->n_units;) {
         int last = first; /* the type's units: first .. last */

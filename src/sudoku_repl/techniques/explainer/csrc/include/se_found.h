@@ -4,7 +4,7 @@
 #ifndef SUDOKU_REPL_SE_FOUND_H
 #define SUDOKU_REPL_SE_FOUND_H
 
-#include "se_tables.h"
+#include "se_geo.h"
 
 #if defined(__GNUC__)
 #pragma GCC visibility push(hidden)

@@ -11,6 +11,7 @@
  *   se_memo       a rating's memo: what its searches find once for a grid and reuse
  *   se_tables     the geometry, the context: potentials, maps, ancestor counts, the stop check,
  *                 the parsing of a grid, the findings and their list handed back (this header)
+ *   se_geo        a variant's geometry from Python, in a capsule
  *   se_found      Chainer._found: a finding's complexity with the nested chains it rests on, and
  *                 what an inner search's finding keeps for the outer chain
  *   se_rules      the "+" rules (advanced.simple_rule_offs)
@@ -18,7 +19,7 @@
  *   se_forcing    the Chainer's hints (binary, cell, region chains)
  *   se_cycles     chains.py: cycles and forcing X/Y chains, and its module function
  *   se_nested     the nested rules (NestedRules), and the module function se_chainer
- *   se_exclusion  aligned exclusion (on se_tables only)
+ *   se_exclusion  aligned exclusion (on se_tables and se_geo only)
  *
  * The closure runs the nested rules, which run whole searches (se_forcing, se_cycles) on the
  * chain's grid: that recursion goes through x->nested_offs, a pointer se_nested sets, not
@@ -184,9 +185,7 @@ void se_tables_init(void);
 /* a geometry's derived parts (cell_units, cell_pos, the masks) from its units, types, region
  * peers and peers */
 void se_geo_derive(SeGeo *geo);
-/* the geometry of a capsule made by se_geometry (se_geo.c), None: classic; NULL with an error */
-const SeGeo *se_geo_of(PyObject *capsule);
-PyObject *se_geometry(PyObject *self, PyObject *args);
+
 int se_penalty(int complexity);
 void se_table_fill(SeGrid *g);
 int se_check_stop_due(SeCtx *x);
