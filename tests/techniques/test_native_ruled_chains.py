@@ -23,6 +23,7 @@ from sudoku_repl.techniques.explainer import (
     native,
     native_chains,
     nested,
+    ruled_chains,
     ruled_plus,
 )
 from sudoku_repl.techniques.explainer.chains import CYCLE_ORIGIN, Found
@@ -216,3 +217,22 @@ def test_a_variant_geometry_takes_a_variant_set_of_plus_rules(plus: int) -> None
     with pytest.raises(ValueError, match=f"^{re.escape(said)}$"):
         search(grid.values, grid.cands, True, True, False, 1, None, None, 0, None, geometry, True,
                plus)  # fmt: skip
+
+
+@pytest.mark.parametrize("stem", ["latin", "x"])
+def test_the_lines_from_the_c_are_the_pure_searches_lines(
+    stem: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each technique of the stretch (``ruled_chains.techniques``) words its hints the same
+    from the C's shapes as from the pure searches' chains (the pure build's way, the C's
+    doors answering None): the exclusions, cycles and chains of level 0 (the levels above
+    word theirs as level 0's, ``ruled_chains._chaining_line``)."""
+    lay = layout_of(parse(stem))
+    grid = serate_grid(entries(stem, FOLDERS[0])[0].state, lay)
+    techniques = ruled_chains.techniques(lay.variant, lay.blocks)[:6]
+    ours = [(h, h.text) for _, finder in techniques for h in finder(grid)]
+    for door in ("shaped_exclusion", "shaped_cycles", "shaped_chains"):
+        monkeypatch.setattr(native_chains, door, lambda *_: None)
+    pure = [(h, h.text) for _, finder in techniques for h in finder(grid)]
+    assert ours == pure
+    assert any(" in " in text for _, text in ours)  # a region forcing chain's line among them
