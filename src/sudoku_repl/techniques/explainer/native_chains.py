@@ -211,18 +211,19 @@ def shaped_chains(
     nesting: int = 0,
     plus: int = PLUS_VARIANT,
     named: Callable[[str], str] = str,
+    memo: object = None,
 ) -> list[Shaped] | None:
     """``forcing.Chainer(multiple, dynamic, nishio, level)``'s findings on the grid's geometry
     (level 4: over nested dynamic chains of level ``nesting``; the "+" rules ``plus``'s set,
     ``plus_of``), easiest first, each name as ``named`` makes it, from the C; None on the pure
-    build. ``poll`` raises to stop
+    build. ``memo``: a memo (``ruled_memo``) of this geometry and "+" set's searches, or None. ``poll`` raises to stop
     (the exception goes through the C)."""
     search = native.se_chainer()
     if search is None:
         return None
     deadline, stop = _stop(poll)
     found = search(
-        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop, nesting, None,
+        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop, nesting, memo,
         geometry_of(grid), True, plus,
     )  # fmt: skip
     if isinstance(found, int):
@@ -231,6 +232,23 @@ def shaped_chains(
         (Hint(named(CHAIN_NAMES[name]), rating, removals, placement), complexity, shape)
         for name, rating, removals, placement, complexity, _, _, shape in found
     ]
+
+
+def ruled_memo() -> Callable[[Grid], object]:
+    """A memo of the C's nested and "+" findings for each geometry asked (``se_memo``'s, which
+    knows a grid by its candidates alone: one a geometry), for the chain searches of one set of
+    "+" rules; None on the pure build."""
+    memos: dict[int, tuple[object, object]] = {}  # id(geometry): (geometry, its memo)
+
+    def of(grid: Grid) -> object:
+        geometry = grid.geometry
+        kept = memos.get(id(geometry))
+        if kept is None:
+            make = native.se_memo()
+            kept = memos[id(geometry)] = (geometry, make() if make is not None else None)
+        return kept[1]
+
+    return of
 
 
 def shaped_cycles(grid: Grid, poll: Callable[[], object] | None) -> list[Shaped] | None:

@@ -121,14 +121,18 @@ def _chaining_line(grid: Grid, technique: str, start: _Pot, target: _Pot, origin
     return f"{name}: {cell_name(start[0])} ==> {_potential(target)}{_on(target[2])}"
 
 
-def chainer(chaining: forcing.Chainer, plus: int) -> ChainFinder:
+def chainer(
+    chaining: forcing.Chainer, plus: int, memo: Callable[[Grid], object] | None = None
+) -> ChainFinder:
     """A forcing chains' technique (``Chaining``): its findings worded; from the C where it is
-    there (its "+" rules ``plus``'s set: ``native_chains.plus_of``)."""
+    there (its "+" rules ``plus``'s set: ``native_chains.plus_of``; ``memo``: the memo of the
+    grid's geometry, ``native_chains.ruled_memo``, shared by the techniques of an order)."""
 
     def finder(grid: Grid) -> Iterator[Hint]:
         shaped = native_chains.shaped_chains(
             grid, chaining.multiple, chaining.dynamic, chaining.nishio, chaining.poll,
             chaining.level, chaining.nesting, plus, chaining.named,
+            None if memo is None else memo(grid),
         )  # fmt: skip
         if shaped is not None:
             for hint, _, shape in shaped:
@@ -184,16 +188,19 @@ def techniques(
 
     plus = ruled_plus.plus(variant, blocks)
     kind = native_chains.plus_of(variant, blocks)
+    # (the C's nested findings remembered by grid across the order's searches and steps, as a
+    # classic rating's are: a geometry's own memo)
+    memo = native_chains.ruled_memo()
     finders = (
         aligned_exclusion(2),
         cycles,
         aligned_exclusion(3),
-        chainer(forcing.Chainer(False, True, True, poll=poll), kind),
-        chainer(forcing.Chainer(True, False, False, poll=poll), kind),
-        chainer(nested.dynamic_chainer(0, poll), kind),
-        chainer(nested.dynamic_chainer(1, poll, plus), kind),
-        chainer(nested.nested_chainer(2, 0, poll, plus), kind),
-        chainer(nested.nested_chainer(3, 0, poll, plus), kind),
-        *(chainer(nested.nested_chainer(4, n, poll, plus), kind) for n in range(4)),
+        chainer(forcing.Chainer(False, True, True, poll=poll), kind, memo),
+        chainer(forcing.Chainer(True, False, False, poll=poll), kind, memo),
+        chainer(nested.dynamic_chainer(0, poll), kind, memo),
+        chainer(nested.dynamic_chainer(1, poll, plus), kind, memo),
+        chainer(nested.nested_chainer(2, 0, poll, plus), kind, memo),
+        chainer(nested.nested_chainer(3, 0, poll, plus), kind, memo),
+        *(chainer(nested.nested_chainer(4, n, poll, plus), kind, memo) for n in range(4)),
     )
     return tuple((name, finder) for (name, _), finder in zip(TECHNIQUES, finders, strict=True))

@@ -294,9 +294,9 @@ static int nested_offs(SeCtx *x, const SeGrid *work, const SeGrid *source, const
  * geometry, shaped, plus]): Chainer.hints as [(name, rating, removals, placement, complexity,
  * sort_key, source[, shape])], easiest first; 1 when the deadline passed, 2 when poll said
  * stop. Levels 2-4 are nested.nested_chainer's (``nesting``: level 4's nested dynamic chains,
- * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, no memo (it
- * knows grids by their candidates alone) and, above level 0, a variant set of "+" rules
- * (``plus``: SeCtx.plus, 1-3). */
+ * 0-3). ``geometry``: se_geometry's capsule, or None (classic); on a variant's, above level 0,
+ * a variant set of "+" rules (``plus``: SeCtx.plus, 1-3). A memo knows grids by their
+ * candidates alone: one memo, one geometry and one set of "+" rules (the caller's part). */
 PyObject *se_chainer(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *values, *cands, *deadline, *poll, *memo = Py_None, *geometry = Py_None;
@@ -327,7 +327,7 @@ PyObject *se_chainer(PyObject *self, PyObject *args) {
     SeCtx *x = PyMem_Calloc(1, sizeof(SeCtx));
     if (!x)
         return PyErr_NoMemory();
-    se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, geo->classic ? shared : NULL);
+    se_chainer_setup(x, multiple, dynamic, nishio, level, nesting, shared);
     x->geo = geo;
     x->shaped = shaped;
     x->plus = plus;

@@ -281,11 +281,14 @@ static int vlocking(SeCtx *x, const SeGrid *g, const SeGrid *s, const Lost *l, P
         int last = first; /* the type's units: first .. last */
         while (last < geo->n_units && geo->unit_type[last] == geo->unit_type[first])
             last++;
+        /* (the type's units, as bits of l->units: a region with no lost place has no parent) */
+        uint64_t type = (last == 64 ? 0 : 1ULL << last) - (1ULL << first);
         for (int value = 1; value <= 9; value++)
-            for (int unit = first; unit < last; unit++) {
+            for (uint64_t units = l->units[value] & type; units; units &= units - 1) {
+                int unit = ctz64(units);
                 int pos = g->table[unit][value], n = BITS[pos];
-                if (n < 2 || n > 6 || !l->places[unit][value])
-                    continue; /* (no lost place: no parent) */
+                if (n < 2 || n > 6)
+                    continue;
                 uint64_t seeing[2] = {~0ULL, ~0ULL};
                 for (int m = pos; m; m &= m - 1) {
                     int cell = geo->units[unit][ctz32(m)];
@@ -379,12 +382,20 @@ static uint64_t pair_hash(const SeGrid *work, const SeGrid *source) {
 typedef int (*Rule)(SeCtx *, const SeGrid *, const SeGrid *, const Lost *, Patterns *);
 
 /* a grid on classic sudoku's units (the rules of rows, columns and blocks alone: pointing and
- * claiming, X-Wings), from a variant's */
+ * claiming, X-Wings), from a variant's: its blocks', rows' and columns' places are the
+ * variant's own (a variant's regions of those types are classic sudoku's, in its order; a
+ * Latin square's blocks, which no rule of its set reads, none) */
 static void classic_of(const SeGrid *g, SeGrid *out) {
     memcpy(out->values, g->values, sizeof out->values);
     memcpy(out->cands, g->cands, sizeof out->cands);
     out->geo = &SE_CLASSIC_GEO;
-    se_table_fill(out);
+    for (int t = 0; t < 3; t++) {
+        int first = g->geo->type_first[t];
+        if (first >= 0)
+            memcpy(out->table[9 * t], g->table[first], 9 * sizeof g->table[0]);
+        else
+            memset(out->table[9 * t], 0, 9 * sizeof g->table[0]);
+    }
 }
 
 /* the patterns of the first rule that finds any resting on a lost candidate, into out: the

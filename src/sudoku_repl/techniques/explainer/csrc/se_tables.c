@@ -21,6 +21,9 @@ void se_geo_derive(SeGeo *geo) {
             if ((t < 3 ? RANK[t] : 3) == rank)
                 geo->scan[n++] = (int8_t)u;
         }
+    memset(geo->type_first, -1, sizeof geo->type_first);
+    for (int u = geo->n_units - 1; u >= 0; u--)
+        geo->type_first[geo->unit_type[u]] = (int8_t)u;
     memset(geo->n_cell_units, 0, sizeof geo->n_cell_units);
     memset(geo->region_mask, 0, sizeof geo->region_mask);
     memset(geo->peer_mask, 0, sizeof geo->peer_mask);

@@ -69,6 +69,8 @@ typedef struct SeGeo {
     int n_units;
     int8_t units[SE_MAX_UNITS][9];   /* Geometry.units: each region's cells */
     int8_t unit_type[SE_MAX_UNITS];  /* Geometry.unit_types: serate's type of each */
+    int8_t type_first[10];           /* the first unit of each type (-1: none; each type's
+                                      * units together, in type order) */
     int8_t scan[SE_MAX_UNITS];       /* the units in HiddenSet's order: blocks, columns, rows,
                                       * then the rest (ruled_plus._scan; classic:
                                       * SE_BLOCKS_COLUMNS_ROWS) */
