@@ -475,19 +475,23 @@ def _ours_variant(rules: str, path: Path, engine: str) -> tuple[float, list[str]
     return float(cpu), whole
 
 
-def variants(jar: Path, folder: Path, chains: bool, pure: bool, per_set: int) -> None:
+def variants(
+    jar: Path, folder: Path, chains: bool, pure: bool, per_set: int, sets: list[str] | None
+) -> None:
     """The variant rules' line: serate with each set of rules' flags (one JVM a set, its
     CPU from ``RUSAGE_CHILDREN``) against ours on the native build (the chain search in C on
     the rules' geometry) and, unless ``pure`` is false, on the pure build (the searches in
     Python: the build before the C on rules), each in a process of its own (its rating's
     CPU, start-up aside), on the puzzles of ``_variant_groups(chains)`` that ours rates to the
-    end (``per_set``: the first so many of each set; 0: all)."""
+    end (``per_set``: the first so many of each set, 0: all; ``sets``: those sets alone)."""
     from sudoku_repl.core.rules import parse
 
     print(f"{'variant rules':24} {'n':>3} {'serate':>8} {'native':>8} {'nat/ser':>8}"
           f" {'pure':>8} {'pure/ser':>8}")  # fmt: skip
     sums = [0.0, 0.0, 0.0, 0]
     for rules, every in _variant_groups(chains).items():
+        if sets and rules not in sets:
+            continue
         puzzles = every[:per_set] if per_set else every
         flags = parse(rules.split()[0]).flags
         path = folder / f"variants_{rules.replace(',', '_').replace(' ', '_')}.txt"
@@ -574,6 +578,9 @@ def main() -> None:
     parser.add_argument(
         "--per-set", type=int, default=0, help="with --variants: the first N puzzles of each set"
     )
+    parser.add_argument(
+        "--sets", help="with --variants: these sets alone (a comma list of their names, ';')"
+    )
     parser.add_argument("--ours-variant", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument(
@@ -594,7 +601,12 @@ def main() -> None:
             return
         with tempfile.TemporaryDirectory(prefix="bench-se-variants-") as tmp:
             variants(
-                args.serate_jar, Path(tmp), args.variant_chains, not args.no_pure, args.per_set
+                args.serate_jar,
+                Path(tmp),
+                args.variant_chains,
+                not args.no_pure,
+                args.per_set,
+                args.sets.split(";") if args.sets else None,
             )
         return
     per_band = [int(x) for x in args.per_band.split(",")]

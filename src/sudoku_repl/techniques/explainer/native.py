@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
-from typing import Literal, Protocol, overload
+from typing import Protocol
 
 from sudoku_repl.core.doors import Door
 
@@ -46,6 +46,8 @@ _function = door.function
 ChainFound = list[
     tuple[int, int, tuple[tuple[int, int], ...], tuple[int, int] | None, int, int, int]
 ]
+#: a finding's removals, (cell, value) pairs
+Removed = tuple[tuple[int, int], ...]
 #: ``ChainFound`` (``shaped``) with each finding's shape last (``csrc/include/se_found.h``)
 ShapedFound = list[
     tuple[
@@ -73,7 +75,6 @@ class SeChainer(Protocol):
     shaped) easiest first, or when stopped 1 (the deadline passed) or 2 (the callable said
     stop). Bad input raises ValueError."""
 
-    @overload
     def __call__(
         self,
         values: list[int],
@@ -87,27 +88,10 @@ class SeChainer(Protocol):
         nesting: int = 0,
         memo: object = None,
         geometry: object = None,
-        shaped: Literal[False] = False,
-        /,
-    ) -> ChainFound | int: ...
-    @overload
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        multiple: bool,
-        dynamic: bool,
-        nishio: bool,
-        level: int,
-        deadline: float | None,
-        poll: Callable[[], object] | None,
-        nesting: int,
-        memo: object,
-        geometry: object,
-        shaped: Literal[True],
+        shaped: bool = False,
         plus: int = 0,
         /,
-    ) -> ShapedFound | int: ...
+    ) -> ChainFound | ShapedFound | int: ...
 
 
 def se_chainer() -> SeChainer | None:
@@ -127,7 +111,6 @@ class SeCycles(Protocol):
     """``chains.cycles_and_forcing_chains``' hints in C (``se_cycles.c``): (values, candidate
     masks, deadline, stop callable, a geometry or None, shaped) -> as ``SeChainer``."""
 
-    @overload
     def __call__(
         self,
         values: list[int],
@@ -135,20 +118,9 @@ class SeCycles(Protocol):
         deadline: float | None,
         poll: Callable[[], object] | None,
         geometry: object = None,
-        shaped: Literal[False] = False,
+        shaped: bool = False,
         /,
-    ) -> ChainFound | int: ...
-    @overload
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        deadline: float | None,
-        poll: Callable[[], object] | None,
-        geometry: object,
-        shaped: Literal[True],
-        /,
-    ) -> ShapedFound | int: ...
+    ) -> ChainFound | ShapedFound | int: ...
 
 
 def se_cycles() -> SeCycles | None:
@@ -162,7 +134,6 @@ class SeExclusion(Protocol):
     masks, degree 2 or 3, at most this many hints or 0 for all, a geometry or None, shaped)
     -> their removals (shaped: each with its cells, (removals, cells))."""
 
-    @overload
     def __call__(
         self,
         values: list[int],
@@ -170,20 +141,9 @@ class SeExclusion(Protocol):
         degree: int,
         limit: int,
         geometry: object = None,
-        shaped: Literal[False] = False,
+        shaped: bool = False,
         /,
-    ) -> list[tuple[tuple[int, int], ...]]: ...
-    @overload
-    def __call__(
-        self,
-        values: list[int],
-        cands: list[int],
-        degree: int,
-        limit: int,
-        geometry: object,
-        shaped: Literal[True],
-        /,
-    ) -> list[tuple[tuple[tuple[int, int], ...], tuple[int, ...]]]: ...
+    ) -> list[Removed] | list[tuple[Removed, tuple[int, ...]]]: ...
 
 
 def se_exclusion() -> SeExclusion | None:

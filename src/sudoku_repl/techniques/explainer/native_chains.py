@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, cast
 
 from sudoku_repl.techniques.explainer import native
 from sudoku_repl.techniques.explainer.grid import CLASSIC, Grid
@@ -102,18 +102,11 @@ def chainer_sources(
     if search is None or level > 4 or (level and (not dynamic or nishio)):
         return None
     deadline, poll = limits.get()
-    found = search(
-        grid.values,
-        grid.cands,
-        multiple,
-        dynamic,
-        nishio,
-        level,
-        deadline,
-        poll,
-        nesting,
-        memo.get(),
-    )
+    found = cast(
+        "native.ChainFound | int",
+        search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, poll, nesting,
+               memo.get()),
+    )  # fmt: skip
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
@@ -129,7 +122,7 @@ def cycle_hints(grid: Grid) -> list[Hint] | None:
     if search is None:
         return None
     deadline, poll = limits.get()
-    found = search(grid.values, grid.cands, deadline, poll)
+    found = cast("native.ChainFound | int", search(grid.values, grid.cands, deadline, poll))
     if isinstance(found, int):
         raise Stopped(found == 2)
     return [
@@ -147,10 +140,10 @@ def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
         return None
 
     def found() -> Iterator[Removals]:
-        first = search(grid.values, grid.cands, degree, 1)
+        first = cast("list[Removals]", search(grid.values, grid.cands, degree, 1))
         if first:
             yield first[0]
-            yield from search(grid.values, grid.cands, degree, 0)[1:]
+            yield from cast("list[Removals]", search(grid.values, grid.cands, degree, 0))[1:]
 
     return found()
 
@@ -216,21 +209,28 @@ def shaped_chains(
     """``forcing.Chainer(multiple, dynamic, nishio, level)``'s findings on the grid's geometry
     (level 4: over nested dynamic chains of level ``nesting``; the "+" rules ``plus``'s set,
     ``plus_of``), easiest first, each name as ``named`` makes it, from the C; None on the pure
-    build. ``memo``: a memo (``ruled_memo``) of this geometry and "+" set's searches, or None. ``poll`` raises to stop
-    (the exception goes through the C)."""
+    build. ``memo``: a memo (``ruled_memo``) of this geometry and "+" set's searches, or None.
+    ``poll`` raises to stop (the exception goes through the C)."""
     search = native.se_chainer()
     if search is None:
         return None
     deadline, stop = _stop(poll)
-    found = search(
-        grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop, nesting, memo,
-        geometry_of(grid), True, plus,
-    )  # fmt: skip
-    if isinstance(found, int):
-        raise Stopped(found == 2)
+    found = search(grid.values, grid.cands, multiple, dynamic, nishio, level, deadline, stop,
+                   nesting, memo, geometry_of(grid), True, plus)  # fmt: skip
+    return _shaped(found, CHAIN_NAMES, named)
+
+
+def _shaped(
+    found: object, names: tuple[str, ...], named: Callable[[str], str] = str
+) -> list[Shaped]:
+    """The C's shaped findings (``native.ShapedFound``) as ``Shaped``, each name ``names``'
+    as ``named`` makes it; a stopped search's ``Stopped`` raised."""
+    said = cast("native.ShapedFound | int", found)
+    if isinstance(said, int):
+        raise Stopped(said == 2)
     return [
-        (Hint(named(CHAIN_NAMES[name]), rating, removals, placement), complexity, shape)
-        for name, rating, removals, placement, complexity, _, _, shape in found
+        (Hint(named(names[name]), rating, removals, placement), complexity, shape)
+        for name, rating, removals, placement, complexity, _, _, shape in said
     ]
 
 
@@ -258,13 +258,9 @@ def shaped_cycles(grid: Grid, poll: Callable[[], object] | None) -> list[Shaped]
     if search is None:
         return None
     deadline, stop = _stop(poll)
-    found = search(grid.values, grid.cands, deadline, stop, geometry_of(grid), True)
-    if isinstance(found, int):
-        raise Stopped(found == 2)
-    return [
-        (Hint(CYCLE_NAMES[name], rating, removals, placement), complexity, shape)
-        for name, rating, removals, placement, complexity, _, _, shape in found
-    ]
+    return _shaped(
+        search(grid.values, grid.cands, deadline, stop, geometry_of(grid), True), CYCLE_NAMES
+    )
 
 
 def shaped_exclusion(grid: Grid, degree: int) -> Iterator[tuple[tuple[int, ...], Removals]] | None:
@@ -276,11 +272,15 @@ def shaped_exclusion(grid: Grid, degree: int) -> Iterator[tuple[tuple[int, ...],
         return None
     geometry = geometry_of(grid)
 
+    def groups(limit: int) -> list[tuple[Removals, tuple[int, ...]]]:
+        shaped = search(grid.values, grid.cands, degree, limit, geometry, True)
+        return cast("list[tuple[Removals, tuple[int, ...]]]", shaped)
+
     def found() -> Iterator[tuple[tuple[int, ...], Removals]]:
-        first = search(grid.values, grid.cands, degree, 1, geometry, True)
+        first = groups(1)
         if first:
             yield first[0][1], first[0][0]
-            for removals, cells in search(grid.values, grid.cands, degree, 0, geometry, True)[1:]:
+            for removals, cells in groups(0)[1:]:
                 yield cells, removals
 
     return found()
