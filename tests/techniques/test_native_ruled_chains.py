@@ -10,6 +10,7 @@ C refuses, with one line."""
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Iterator
 
@@ -175,10 +176,19 @@ def test_the_c_takes_the_geometry_of_each_grid() -> None:
         )
         differ += [h for h, _, _ in on_x] != [h for h, _, _ in on_classic]
     assert differ
-    assert lay.geometry.native is not None  # made once, kept on the geometry
-    kept = lay.geometry.native
-    native_chains.shaped_cycles(ruled, None)
-    assert lay.geometry.native is kept
+    kept = native_chains.geometry_of(ruled)  # made once a geometry
+    assert kept is not None and native_chains.geometry_of(ruled.copy()) is kept
+    assert native_chains.geometry_of(classic) is None  # classic sudoku's: the C's own
+
+
+def test_a_layout_searched_in_c_still_pickles() -> None:
+    """A rating pool's worker is handed layouts and grids pickled: the C's copy of a geometry
+    (a capsule, which does not pickle) is kept beside them, never on them."""
+    lay = layout_of(parse("windoku"))
+    grid = serate_grid(entries("windoku", FOLDERS[0])[0].state, lay)
+    assert native_chains.shaped_cycles(grid, None) is not None
+    again = pickle.loads(pickle.dumps(grid))
+    assert again.layout == lay and again.cands == grid.cands
 
 
 @pytest.mark.parametrize(

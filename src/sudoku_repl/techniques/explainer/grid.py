@@ -95,11 +95,10 @@ class Geometry:
     ``region_peers``: each cell's peers in its regions alone, region by region in unit order,
     each cell once (what an "on" candidate turns off in serate's chains, which follow no leap;
     classic: ``PEER_ORDER``); ``cell_pos``: a cell's place in each of its units (``cell_units``'
-    order). ``native``: the C chain search's copy of it (``native_chains.geometry_of``), made
-    when first asked."""
+    order)."""
 
-    __slots__ = ("cell_pos", "cell_units", "native", "peer_mask", "peer_sets", "peers",
-                 "region_peers", "unit_sets", "unit_types", "units", "visible")  # fmt: skip
+    __slots__ = ("cell_pos", "cell_units", "peer_mask", "peer_sets", "peers", "region_peers",
+                 "unit_sets", "unit_types", "units", "visible")  # fmt: skip
 
     def __init__(
         self,
@@ -125,7 +124,6 @@ class Geometry:
         self.cell_pos = tuple(
             tuple(units[u].index(c) for u in self.cell_units[c]) for c in range(81)
         )
-        self.native: object | None = None
 
     def seen_by_all(self, cells: Iterable[int]) -> int:
         """The cells (an 81-bit mask) that see every one of ``cells``."""

@@ -20,7 +20,7 @@ from contextvars import ContextVar
 from typing import Any, cast
 
 from sudoku_repl.techniques.explainer import native
-from sudoku_repl.techniques.explainer.grid import CLASSIC, Grid
+from sudoku_repl.techniques.explainer.grid import CLASSIC, Geometry, Grid
 from sudoku_repl.techniques.explainer.hint import Hint, Removals
 
 #: the names of the native chain hints, by the numbers ``se_forcing.c`` gives them
@@ -156,22 +156,30 @@ def exclusion_removals(grid: Grid, degree: int) -> Iterator[Removals] | None:
 Shaped = tuple[Hint, int, tuple[int, ...]]
 
 
+#: the C's copies of the geometries asked, by id: (the geometry, kept alive, and its capsule);
+#: kept here, not on the geometry, which a layout pickled to a worker carries (a capsule does
+#: not pickle). A process meets a geometry a set of rules (``ruled_grid.layout_of`` keeps them).
+_copies: dict[int, tuple[Geometry, object]] = {}
+
+
 def geometry_of(grid: Grid) -> object | None:
-    """The C's copy of the grid's geometry (``se_geometry``'s capsule), made once and kept on
-    the geometry; None for classic sudoku's (the C's own). Only on the native build."""
+    """The C's copy of the grid's geometry (``se_geometry``'s capsule), made once a geometry;
+    None for classic sudoku's (the C's own). Only on the native build."""
     geometry = grid.geometry
     if geometry is CLASSIC:
         return None
-    if geometry.native is None:
+    kept = _copies.get(id(geometry))
+    if kept is None:
         make = native.se_geometry()
         assert make is not None, "asked on the native build only"
-        geometry.native = make(
+        capsule = make(
             geometry.units,
             geometry.unit_types,
             geometry.region_peers,
             tuple(tuple(sorted(p)) for p in geometry.peers),
         )
-    return geometry.native
+        kept = _copies[id(geometry)] = (geometry, capsule)
+    return kept[1]
 
 
 def shape_head(shape: tuple[int, ...]) -> tuple[int, ...]:
