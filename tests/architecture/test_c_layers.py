@@ -26,7 +26,17 @@ EXPLAINER_EXTENSION = "sudoku_repl.techniques.explainer._native"
 DIFFICULTY = REPO / "src" / "sudoku_repl" / "techniques" / "difficulty" / "csrc"
 DIFFICULTY_EXTENSION = "sudoku_repl.techniques.difficulty._native"
 #: the measures of difficulty's C, lowest first
-DIFFICULTY_LINE = ("df_grid", "df_te", "df_rules", "df_doors", "df_braids", "df_bxb", "df_module")
+DIFFICULTY_LINE = (
+    "df_board",
+    "df_grid",
+    "df_te",
+    "df_rules",
+    "df_doors",
+    "df_braid_search",
+    "df_braids",
+    "df_bxb",
+    "df_module",
+)
 
 #: the chain search's files, lowest first: each may include and call only those before it
 CHAIN_LINE = (

@@ -9,8 +9,8 @@ of its one solution (``core.rule_counting``), chosen by ``random.Random(SEEDS[ru
 it has a number of empty cells drawn from ``EMPTIED[rules]`` (a puzzle with fewer keeps its
 own): still one solution, easier paths. serate.jar rates each in a JVM of its own, stopped after
 ``TIMEOUT`` seconds (a puzzle it has not rated by then is dropped); those whose path takes a
-step opening with ``WANTED[rules]`` and ends rated (not 20.0, serate's "no step found") are
-printed, in the order made. ``serate_mid/RULES.out`` is then serate's output on that list in one
+step opening with ``WANTED[rules]`` and ends rated (not 20.0, serate's "no step found"; at
+most ``MOST_ER[rules]``) are printed, in the order made. ``serate_mid/RULES.out`` is then serate's output on that list in one
 JVM, unchanged (``--threads=1 --format=%r/%p/%d '--after=%r %s'``, as ``se_variant_goldens``)."""
 
 from __future__ import annotations
@@ -25,16 +25,25 @@ from sudoku_repl.core.rules import geometry_of, parse
 
 #: the seeds and the empty cells drawn per rules (the runs kept: ``nc`` on the first 12 of its
 #: minimal puzzles, ``nc+`` on the first 26, ``latin,x`` on 40)
-SEEDS = {"nc": 8, "nc+": 7, "latin,x": 5}
-EMPTIED = {"nc": (64, 71), "nc+": (66, 71), "latin,x": (52, 60)}
-TIMEOUT = {"nc": 25, "nc+": 25, "latin,x": 30}
+SEEDS = {"nc": 8, "nc+": 7, "latin,x": 5, "nc,x": 11, "nc,dg": 12, "nc,windoku": 13,
+         "nc+,asterisk": 14}  # fmt: skip
+EMPTIED = {"nc": (64, 71), "nc+": (66, 71), "latin,x": (52, 60), "nc,x": (62, 70),
+           "nc,dg": (62, 70), "nc,windoku": (62, 70), "nc+,asterisk": (62, 70)}  # fmt: skip
+TIMEOUT = {"nc": 25, "nc+": 25, "latin,x": 30, "nc,x": 25, "nc,dg": 25, "nc,windoku": 25,
+           "nc+,asterisk": 25}  # fmt: skip
 _NC = ("Cell ", *(f"{v}: " for v in range(1, 10)), "Pointing", "Claiming")
 WANTED = {
     "nc": _NC,
     "nc+": _NC,
+    "nc,x": _NC,
+    "nc,dg": _NC,
+    "nc,windoku": _NC,
+    "nc+,asterisk": _NC,
     "latin,x": ("Grouped Turbot Crane", "Turbot Crane", "Generalized 2 strong", "Skyscraper",
                 "Two-string"),
 }  # fmt: skip
+#: the highest ER kept (the sets not named: any): paths the pure Python rates in a second
+MOST_ER = {"nc,x": 6.4, "nc,dg": 6.4, "nc,windoku": 6.4, "nc+,asterisk": 6.4}
 _FIGURES = re.compile(r"\d+\.\d/\d+\.\d/\d+\.\d")
 
 
@@ -63,6 +72,8 @@ def kept(jar: str, rules: str, puzzle: str) -> bool:
         return False
     lines = done.stdout.splitlines()
     if not lines or not _FIGURES.fullmatch(lines[-1]) or lines[-1].startswith("20.0/"):
+        return False
+    if float(lines[-1].split("/")[0]) > MOST_ER.get(rules, 20.0):
         return False
     return any(line.split(" ", 1)[1].startswith(WANTED[rules]) for line in lines[:-1])
 

@@ -112,3 +112,102 @@ def test_the_goldens_hold_nested_steps_of_each_state() -> None:
             assert float(entry.line.split()[0]) * 10 >= NESTED
             held += 1
     assert held
+
+
+#: serate's nested forcing chains alone (``--techs``: its other techniques off) on candidates
+#: of X, windoku, disjoint groups and asterisk (tests/data/rules/serate_nested_alone/), where
+#: its earlier chains would take every step of a whole path first: ``PUZZLE`` is a state's
+#: number in ``RULES.txt``
+ALONE = TEST_DATA / "rules" / "serate_nested_alone"
+
+
+#: the most candidates of a state whose step CI holds alone: on more, the pure Python's nested
+#: chains take seconds a step (the sweep's)
+QUICK_MOST = 130
+#: the runs' ends CI holds (``RULES``, state): the last steps, then none found at any level
+#: (seconds of pure Python: every chainer to level 4 searched); the others, and the runs'
+#: first steps on the denser candidates, the sweep's
+ENDS_HELD = frozenset({("asterisk", 1)})
+
+
+def _alone(tails: bool) -> list[object]:
+    """The steps held alone (``tails``: False) or the runs' stretches (True): those CI holds
+    (``QUICK_MOST``, ``ENDS_HELD``), and every one when sweeping."""
+    every = [
+        (stem, entry)
+        for stem in sorted(p.stem for p in ALONE.glob("*.states"))
+        for entry in entries(stem, ALONE)
+        if bool(entry.tail) == tails
+    ]
+
+    def held(case: tuple[str, Entry]) -> bool:
+        stem, entry = case
+        if tails:
+            return not entry.stopped and (stem, entry.puzzle) in ENDS_HELD
+        return sum(ch != "." for ch in entry.state) <= QUICK_MOST
+
+    swept = pytest.mark.skipif(not sweeping(), reason="the sweep's: seconds of pure Python")
+    return [
+        pytest.param(
+            stem,
+            entry,
+            id=f"{stem}-{entry.puzzle}-{entry.step}",
+            marks=[] if held((stem, entry)) else [swept],
+        )
+        for stem, entry in every
+    ]
+
+
+def _alone_steps(stem: str, state: str, count: int) -> tuple[list[str], bool]:
+    """Our nested chains alone (serate's order of them: level 2, 3, then 4 at nesting 0 to 3)
+    from serate's candidates, step after step: ``count`` lines, and whether a step follows."""
+    lay, nested, _ = _split(stem)
+    grid = serate_grid(state, lay)
+    ours = []
+    for _ in range(count):
+        hint = next((h for _, finder in nested for h in finder(grid)), None)
+        if hint is None:
+            break
+        ours.append(_said(hint.rating, hint.text))
+        hint.apply(grid)
+    return ours, next((True for _, finder in nested for _ in finder(grid)), False)
+
+
+@pytest.mark.parametrize(("stem", "entry"), _alone(tails=False))
+def test_the_nested_chains_alone_take_serates_step(stem: str, entry: Entry) -> None:
+    """Steps of serate's runs of its nested chains alone held on their own: each run's last
+    (its sparsest candidates: under a second of pure Python where the run went far) and its
+    first region forcing chain in a region of the rules (a diagonal, a window, ...)."""
+    lay, nested, _ = _split(stem)
+    grid = serate_grid(entry.state, lay)
+    hint = next(h for _, finder in nested for h in finder(grid))
+    assert _said(hint.rating, hint.text) == entry.line
+
+
+@pytest.mark.parametrize(("stem", "entry"), _alone(tails=True))
+def test_the_nested_chains_alone_follow_serates_run(stem: str, entry: Entry) -> None:
+    """serate's run of its nested chains alone: its first steps from each state (seconds of
+    pure Python a step), and its last ones, after which it found none (its 20.0): neither
+    do ours, every level searched to its end."""
+    ours, more = _alone_steps(stem, entry.state, len(entry.tail))
+    assert ours == list(entry.tail)
+    assert more == entry.stopped
+
+
+def test_the_nested_chains_alone_are_held_under_each_extra_region() -> None:
+    """Each extra region's rules have steps, runs' heads and ends, and a step of a chain
+    in one of its regions (``in Main Diagonal``, ``in Asterisk group``, ...)."""
+    stems = sorted(p.stem for p in ALONE.glob("*.states"))
+    assert stems == ["asterisk", "dg", "windoku", "x"]
+    for stem in stems:
+        # serate's NestedForcingChain: its six chainers, level 2, 3, then 4 at nesting 0-3
+        assert [ruled.TOP[name] for name, _ in _split(stem)[1]] == [95, 100, 105, 105, 105, 105]
+        held = entries(stem, ALONE)
+        starts = (ALONE / f"{stem}.txt").read_text().split()
+        assert {e.puzzle for e in held} == set(range(len(starts)))
+        assert all(len(e.state) == 729 for e in held)
+        assert any(e.stopped for e in held) and any(e.tail and not e.stopped for e in held)
+        lines = [line for e in held for line in (e.tail or (e.line,))]
+        assert all(float(line.split()[0]) * 10 >= NESTED for line in lines)
+        regions = {line.split(" in ", 1)[1].split(" ==>")[0] for line in lines if " in " in line}
+        assert regions - {"block", "row", "column"}, stem

@@ -307,6 +307,22 @@ def test_non_consecutive_paths_take_its_own_techniques(stem: str) -> None:
     assert "Pointing" in taken
 
 
+@pytest.mark.parametrize("stem", ["nc_x", "nc_dg", "nc+_asterisk"])
+def test_non_consecutive_with_extra_regions_takes_both_rules_techniques(stem: str) -> None:
+    """serate_mid's non-consecutive puzzles with an extra region: their paths, held to
+    serate's lines above, take non-consecutive's forcing cell and locked digits, and a hidden
+    single in a region of the other rule (under X, serate's generalized intersections in a
+    diagonal too: its variant set, not the classic one non-consecutive alone keeps)."""
+    taken = _taken(stem)
+    assert any(name.startswith("Cell ") and " on value(s) " in name for name in taken)
+    assert any(re.fullmatch(r"[1-9]", name) for name in taken)
+    lines = [step for puzzle, steps, _ in _held(stem, MID_GOLDENS) for step in steps]
+    extra = ("Diagonal", "disjoint group", "Asterisk group")
+    assert any(" Hidden Single: " in line and line.endswith(extra) for line in lines)
+    if stem == "nc_x":
+        assert any(line.startswith("2.9 Cells ") and "Diagonal" in line for line in lines)
+
+
 def test_latin_squares_take_their_strong_links_and_wings() -> None:
     """serate_mid's Latin squares: their paths take the WXYZ- and VWXYZ-Wing and BUG."""
     taken = _taken("latin")

@@ -70,6 +70,28 @@ class Board:
         trial = [set(s) for s in state]
         return self.brt(trial) and all(len(s) == 1 for s in trial)
 
+    def backdoors(
+        self, state: State, solution: Sequence[int]
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[tuple[int, int]], ...]]:
+        """By brute force, on ``state`` (BRT applied to it first, in place): the cells whose
+        ``solution`` digit, placed, lets BRT solve (with that digit), and the wrong candidates
+        whose removal alone does (each as a one-candidate tuple), cell by cell."""
+        self.brt(state)
+        cells = []
+        wrong = []
+        for i in range(81):
+            if len(state[i]) > 1:
+                placed = [set(s) for s in state]
+                placed[i] = {solution[i]}
+                if self.brt_solves(placed):
+                    cells.append((i, solution[i]))
+                for d in sorted(state[i] - {solution[i]}):
+                    removed = [set(s) for s in state]
+                    removed[i].discard(d)
+                    if self.brt_solves(removed):
+                        wrong.append(((i, d),))
+        return tuple(cells), tuple(wrong)
+
     def te1(self, state: State) -> bool:
         """T&E(BRT, 1) in place until a round removes nothing: False at a contradiction."""
         if not self.brt(state):

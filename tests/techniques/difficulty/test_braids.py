@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_repl.techniques.difficulty import braids, bxb, native
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD
 from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length
 from sudoku_repl.techniques.difficulty.bxb import bxb_rating, bxbb_rating
 from sudoku_repl.techniques.difficulty.marks import Marks
@@ -93,7 +94,7 @@ def test_a_braid_of_length_1_is_a_box_line_elimination() -> None:
 def test_the_c_rates_as_the_python_does() -> None:
     """The B0-B4 sample, and the states B_1, B_2 and B_3 leave of its B2-B4 puzzles: the C's
     rating and the pure Python's alike."""
-    fast = native.b_rating()
+    fast = native.b_rating(CLASSIC_BOARD)
     assert fast is not None
     for puzzle, figure in B_SAMPLE:
         cands = Marks.from_sukaku(puzzle).cands
@@ -185,7 +186,7 @@ BXBB_BY_BOTH = sweep([(TE2_STATE, 2, 1), (BXBB_FILE[1][0], 3, BXBB_FILE[1][1])],
 def test_the_c_rates_bxbb_as_the_python_does(puzzle: str, depth: int, figure: int) -> None:
     marks = Marks.from_sukaku(puzzle)
     assert te_depth(marks) == Level(value=depth)
-    fast = native.bxbb_rating()
+    fast = native.bxbb_rating(CLASSIC_BOARD)
     assert fast is not None
     solution = unique_solution(marks)
     assert bxb.rating(list(marks.cands), 2, solution, depth=2) == figure
@@ -211,7 +212,7 @@ def test_the_c_rates_bxb_as_the_python_does() -> None:
     puzzle, figure = BXB_FILE[17]
     assert figure == 2
     marks = Marks.from_sukaku(puzzle)
-    fast = native.bxb_rating()
+    fast = native.bxb_rating(CLASSIC_BOARD)
     assert fast is not None
     solution = unique_solution(marks)
     assert bxb.rating(list(marks.cands), 7, solution) == figure

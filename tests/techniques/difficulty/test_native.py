@@ -16,6 +16,7 @@ import pytest
 
 from sudoku_repl.core.engine_choice import ENV
 from sudoku_repl.techniques.difficulty import backdoors, brt, guesses, native, te
+from sudoku_repl.techniques.difficulty.board import CLASSIC_BOARD
 from sudoku_repl.techniques.difficulty.marks import Marks
 from tests.support.helpers import TEST_DATA, slow_cases
 from tests.support.sweeps import sanitized, sweep
@@ -53,7 +54,7 @@ def test_the_c_gives_what_the_python_gives(monkeypatch: pytest.MonkeyPatch, puzz
     fast = every_measure(puzzle)
     monkeypatch.setenv(ENV, "pure")
     native.reset()
-    assert not native.active() and native.depth() is None
+    assert not native.active() and native.depth(CLASSIC_BOARD) is None
     assert every_measure(puzzle) == fast
     monkeypatch.undo()
     native.reset()

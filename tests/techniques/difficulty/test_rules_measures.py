@@ -5,49 +5,25 @@ brute force (the backdoors), never to the measures themselves."""
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import pytest
 
-from sudoku_repl.core.rules import parse
 from sudoku_repl.techniques.difficulty.backdoors import brt_backdoors, candidate_backdoors
-from sudoku_repl.techniques.difficulty.board import board_of
 from sudoku_repl.techniques.difficulty.braids import b_rating, braid_length, braids
 from sudoku_repl.techniques.difficulty.brt import brt
-from sudoku_repl.techniques.difficulty.marks import Marks
 from sudoku_repl.techniques.difficulty.te import te_depth
 from tests.oracles.rules_brute import Rules
-from tests.support.helpers import the_same_python_on_both_builds
+from tests.support.helpers import SLOW
 from tests.support.sweeps import sweep
+from tests.techniques.difficulty.rules_cases import HARDER, QUIZZES, marks_of
 from tests.techniques.difficulty.rules_oracle import Board
 
-pytestmark = the_same_python_on_both_builds()
+#: the oracle's Python, half a minute: with the slow tests, on the build the run has (the
+#: measures' C where it is built; test_native_rules holds it to the Python on the quick run)
+pytestmark = [SLOW]
 
-#: a quiz of each rule (and two of toroidal), tests/data/rules/puzzles.txt
-QUIZZES = [
-    tuple(line.split())
-    for line in (Path(__file__).parents[2] / "data/rules/puzzles.txt").read_text().splitlines()
-]
-#: the quizzes of tests/data/rules/puzzles.txt that singles solve, with givens taken away (one
-#: at a time, first to last, while rules_brute finds one solution) until T&E(1) is needed
-HARDER = [
-    ("nc", "...........................2....97...7..2......81....23.6472.1.....38.4......528."),
-    ("nc+", "..........5...........1.................2..755.7..3.4.37..614.9.4.53..8....2....."),
-    (
-        "toroidal,antiknight",
-        "................................9........16.81.4..62..7.53.......32..48..8..9....",
-    ),
-    (
-        "toroidal,antiking",
-        "...........9..214.6......5..7.2.........4.26..8...7.3.51.7..4........8.2.....93..",
-    ),
-]
 #: quick enough for the pure Python's B (the X quiz needs braids of 12: minutes)
 EVERY = [q for q in QUIZZES if q[0] not in ("x", "girandola")] + HARDER
-
-
-def marks_of(words: str, puzzle: str) -> Marks:
-    return Marks.from_givens([int(c) if c.isdigit() else 0 for c in puzzle], board_of(parse(words)))
 
 
 #: how many of a quiz's candidates left by singles ``braid_length`` is held to the oracle's on
@@ -96,22 +72,9 @@ def test_backdoors_are_those_brute_force_finds(words: str, puzzle: str) -> None:
         assert brt_backdoors(marks) == ()
         assert candidate_backdoors(marks) == ()
         return
-    oracle.brt(state)
-    cells = []
-    wrong = []
-    for i in range(81):
-        if len(state[i]) > 1:
-            placed = [set(s) for s in state]
-            placed[i] = {solution[i]}
-            if oracle.brt_solves(placed):
-                cells.append((i, solution[i]))
-            for d in sorted(state[i] - {solution[i]}):
-                removed = [set(s) for s in state]
-                removed[i].discard(d)
-                if oracle.brt_solves(removed):
-                    wrong.append(((i, d),))
-    assert brt_backdoors(marks) == tuple(cells)
-    assert candidate_backdoors(marks) == tuple(wrong)
+    cells, wrong = oracle.backdoors(state, solution)
+    assert brt_backdoors(marks) == cells
+    assert candidate_backdoors(marks) == wrong
 
 
 @pytest.mark.parametrize(("words", "puzzle"), HARDER, ids=lambda v: v[:20])

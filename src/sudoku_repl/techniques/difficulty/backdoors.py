@@ -29,7 +29,7 @@ def brt_backdoors(marks: Marks) -> tuple[Candidate, ...]:
     """The cells (with their solution digits) whose digit, placed, lets BRT solve ``marks``,
     cell by cell. ``Unrated`` for a state with no solution or several."""
     solution, board = unique_solution(marks), marks.board
-    fast = native.brt_backdoors() if board.classic else None
+    fast = native.brt_backdoors(board)
     if fast is not None:
         cells = fast(marks.cands, bytes(solution))
         return tuple((i, solution[i]) for i in cells or ())
@@ -58,7 +58,7 @@ def candidate_backdoors(marks: Marks, size: int = 1) -> tuple[tuple[Candidate, .
     if size not in (1, 2):
         raise ValueError(f"a candidate backdoor's size is 1 or 2, not {size}")
     solution, board = unique_solution(marks), marks.board
-    fast = native.candidate_backdoors() if board.classic else None
+    fast = native.candidate_backdoors(board)
     if fast is not None:
         flat = [divmod(at, 9) for at in fast(marks.cands, bytes(solution), size) or ()]
         named = [(i, d + 1) for i, d in flat]

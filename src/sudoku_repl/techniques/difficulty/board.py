@@ -13,8 +13,9 @@ On a 9x9 board of any rules:
   variable, as a cell is. A neighbour rule makes links, not variables.
 
 BRT, T&E, braids and backdoors are then defined as on classic sudoku, on these variables and
-links; ``Board`` holds them as the measures read them. The C (``native``) knows the classic
-board only: a board of other rules is measured by the pure Python.
+links; ``Board`` holds them as the measures read them, and the C (``native``) takes them as
+its tables: classic sudoku's its own, another board's handed to it once (a board of more than
+64 houses is measured by the pure Python).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ class Board:
 
     @property
     def classic(self) -> bool:
-        """Classic sudoku's board: the one the C knows."""
+        """Classic sudoku's board: the C's own."""
         return not self.rules
 
     def away(self, mask: int) -> int:

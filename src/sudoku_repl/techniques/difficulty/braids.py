@@ -287,7 +287,7 @@ def b_rating(marks: Marks, max_length: int = MAX_LENGTH) -> Level | None:
     if depth.value is None:
         return None
     solution = unique_solution(marks)
-    fast = native.b_rating() if marks.board.classic else None
+    fast = native.b_rating(marks.board)
     found = (
         fast(marks.cands, max_length, bytes(solution))
         if fast is not None

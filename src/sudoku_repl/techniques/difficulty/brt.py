@@ -96,10 +96,10 @@ def propagate(cands: list[int], board: Board = CLASSIC_BOARD) -> bool:
 def brt(marks: Marks) -> Marks | None:
     """The state BRT reaches from ``marks``, or None when it meets a contradiction."""
     board = marks.board
-    fast = native.brt() if board.classic else None
+    fast = native.brt(board)
     if fast is not None:
         reached = fast(marks.cands)
-        return None if reached is None else Marks(reached)
+        return None if reached is None else Marks(reached, board)
     cands = list(marks.cands)
     return Marks(tuple(cands), board) if propagate(cands, board) else None
 

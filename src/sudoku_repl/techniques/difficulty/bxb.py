@@ -79,7 +79,7 @@ def _rated(marks: Marks, max_b: int, depth: int) -> Level | None:
         return None
     solution = unique_solution(marks)
     door = native.bxb_rating if depth == 1 else native.bxbb_rating
-    fast = door() if marks.board.classic else None
+    fast = door(marks.board)
     found = (
         fast(marks.cands, max_b, bytes(solution))
         if fast is not None

@@ -107,7 +107,7 @@ def fewest_guesses(marks: Marks, mode: int = 0, limit: int = GUESS_LIMIT) -> Few
     solution or several."""
     rules = rules_of(mode, marks.board)
     solution = unique_solution(marks)
-    fast = native.fewest_guesses() if marks.board.classic else None
+    fast = native.fewest_guesses(marks.board)
     if fast is not None:
         size, cells = fast(marks.cands, bytes(solution), limit, mode)
         if size == -2:

@@ -8,16 +8,24 @@ As the explainer's door: the pure Python (``brt``, ``te``, ``backdoors``, ``gues
 ``SUDOKU_REPL_ENGINE``; ``reset`` makes the next one read it again). Each function below is the
 C function on the native build and None on the pure one, where the caller's Python answers.
 Nothing else in the package names the extension.
+
+Each takes the board the state is on (``board.Board``): classic sudoku's is the C's own; a
+variant's is handed to the C as its tables (houses, peers, the cells beside each cell under
+non-consecutive), made once a board and kept (``_tables``), and the function answers with the
+board's tables given. A board the C cannot follow (more than 64 houses: the C keeps a house a
+bit of a 64-bit word) answers None, as the pure build does: the Python measures it.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol
 
 from sudoku_repl.core.doors import Door
+from sudoku_repl.techniques.difficulty.board import Board
 
 #: the C's names for the basic rules: BRT, and the original's run modes 0-2 (``guesses``)
 BRT_RULES = -1
@@ -88,48 +96,80 @@ class Rating(Protocol):
     def __call__(self, cands: Sequence[int], bound: int, solution: bytes | None, /) -> int: ...
 
 
-def brt() -> Brt | None:
-    found: Brt | None = _function("df_brt")
+#: the most houses a board the C follows has
+MAX_HOUSES = 64
+
+
+def follows(board: Board) -> bool:
+    """Whether the C can measure on ``board`` (on the native build): every board of at most
+    ``MAX_HOUSES`` houses."""
+    return board.classic or len(board.houses) <= MAX_HOUSES
+
+
+@cache
+def _tables(board: Board, make: Callable[..., object]) -> object:
+    """A variant board's tables as the C holds them (``make``: ``df_board``), made once a
+    board."""
+    return make(board.houses, board.peers, board.apart, board.cyclic)
+
+
+def _with_tables(function: Callable[..., Any], tables: object, *args: Any) -> Any:
+    return function(*args, tables)
+
+
+def _on(name: str, board: Board) -> Any:
+    """The C function ``name`` measuring on ``board``, or None (the pure build, or a board the
+    C cannot follow)."""
+    found = _function(name)
+    if found is None or board.classic:
+        return found
+    if not follows(board):
+        return None
+    return partial(_with_tables, found, _tables(board, _function("df_board")))
+
+
+def brt(board: Board) -> Brt | None:
+    found: Brt | None = _on("df_brt", board)
     return found
 
 
-def depth() -> Depth | None:
-    found: Depth | None = _function("df_depth")
+def depth(board: Board) -> Depth | None:
+    found: Depth | None = _on("df_depth", board)
     return found
 
 
-def solutions() -> Solutions | None:
-    found: Solutions | None = _function("df_solutions")
+def solutions(board: Board) -> Solutions | None:
+    found: Solutions | None = _on("df_solutions", board)
     return found
 
 
-def brt_backdoors() -> BrtBackdoors | None:
-    found: BrtBackdoors | None = _function("df_brt_backdoors")
+def brt_backdoors(board: Board) -> BrtBackdoors | None:
+    found: BrtBackdoors | None = _on("df_brt_backdoors", board)
     return found
 
 
-def candidate_backdoors() -> CandidateBackdoors | None:
-    found: CandidateBackdoors | None = _function("df_candidate_backdoors")
+def candidate_backdoors(board: Board) -> CandidateBackdoors | None:
+    found: CandidateBackdoors | None = _on("df_candidate_backdoors", board)
     return found
 
 
-def fewest_guesses() -> FewestGuesses | None:
-    found: FewestGuesses | None = _function("df_fewest_guesses")
+def fewest_guesses(board: Board) -> FewestGuesses | None:
+    found: FewestGuesses | None = _on("df_fewest_guesses", board)
     return found
 
 
-def b_rating() -> Rating | None:
-    found: Rating | None = _function("df_b_rating")
+def b_rating(board: Board) -> Rating | None:
+    found: Rating | None = _on("df_b_rating", board)
     return found
 
 
-def bxb_rating() -> Rating | None:
-    found: Rating | None = _function("df_bxb_rating")
+def bxb_rating(board: Board) -> Rating | None:
+    found: Rating | None = _on("df_bxb_rating", board)
     return found
 
 
-def bxbb_rating() -> Rating | None:
-    found: Rating | None = _function("df_bxbb_rating")
+def bxbb_rating(board: Board) -> Rating | None:
+    found: Rating | None = _on("df_bxbb_rating", board)
     return found
 
 

@@ -18,7 +18,7 @@ def solutions(marks: Marks, limit: int = 2) -> list[tuple[int, ...]]:
     if limit not in (1, 2):
         raise ValueError(f"the solutions of a state are counted up to 1 or 2, not {limit}")
     board = marks.board
-    fast = native.solutions() if board.classic else None
+    fast = native.solutions(board)
     if fast is not None:
         return [tuple(one) for one in fast(marks.cands, min(limit, 2))]
     found: list[tuple[int, ...]] = []

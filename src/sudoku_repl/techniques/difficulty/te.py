@@ -131,7 +131,7 @@ def depth_with(marks: Marks, rules: Rules, code: int, limit: int) -> Level:
     """The least n (up to ``limit``) for which T&E(``rules``, n) solves ``marks``; ``code``
     names the rules to the C (``native.Depth``)."""
     solution = unique_solution(marks)
-    fast = native.depth() if marks.board.classic else None
+    fast = native.depth(marks.board)
     if fast is not None:
         found = fast(marks.cands, limit, code, bytes(solution))
         if found == -2:

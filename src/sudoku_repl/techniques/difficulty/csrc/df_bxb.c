@@ -30,11 +30,12 @@ static int b16(DfGrid *g) { return df_braids(g, 16, NULL); }
 static const DfRules B_RULES[DF_BXB_MAX + 1] = {NULL, b1,  b2,  b3,  b4,  b5,  b6,  b7,  b8,
                                                 b9,   b10, b11, b12, b13, b14, b15, b16};
 
-int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth) {
+int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth,
+                  const DfBoard *b) {
     DfGrid g;
     DfSearch *search;
     int x, found = -1;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, b);
     if (!df_brt(&g))
         return -2;
     if (df_full(&g))

@@ -5,17 +5,18 @@ static int solves(DfGrid *g, DfRules rules) { return rules(g) && df_full(g); }
 
 /* the state both trials start from, BRT applied: -1 a contradiction, 0 solved already (no
  * backdoor), 1 to be tried */
-static int started(DfGrid *start, const uint16_t *cands) {
-    df_grid_from(start, cands);
+static int started(DfGrid *start, const uint16_t *cands, const DfBoard *b) {
+    df_grid_from(start, cands, b);
     if (!df_brt(start))
         return -1;
     return df_full(start) ? 0 : 1;
 }
 
-int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells) {
+int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells,
+                     const DfBoard *b) {
     DfGrid start;
     int i, n = 0;
-    if ((i = started(&start, cands)) <= 0)
+    if ((i = started(&start, cands, b)) <= 0)
         return i;
     for (i = 0; i < DF_CELLS; i++) {
         unsigned m = start.c[i];
@@ -30,11 +31,11 @@ int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells)
 }
 
 int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int size,
-                           int *found, int room) {
+                           int *found, int room, const DfBoard *b) {
     DfGrid start;
     int wrong[DF_CELLS * 9], alone[DF_CELLS * 9];
-    int nwrong = 0, i, d, a, b, count = 0, filled = 0;
-    if ((i = started(&start, cands)) <= 0)
+    int nwrong = 0, i, d, a, z, count = 0, filled = 0;
+    if ((i = started(&start, cands, b)) <= 0)
         return i;
     for (i = 0; i < DF_CELLS; i++) {
         unsigned m = start.c[i];
@@ -58,17 +59,17 @@ int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int s
     for (a = 0; a < nwrong; a++) {
         if (alone[a])
             continue;
-        for (b = a + 1; b < nwrong; b++) {
+        for (z = a + 1; z < nwrong; z++) {
             DfGrid trial;
-            if (alone[b])
+            if (alone[z])
                 continue;
             trial = start;
             df_set(&trial, wrong[a] / 9, trial.c[wrong[a] / 9] & ~(1u << wrong[a] % 9));
-            df_set(&trial, wrong[b] / 9, trial.c[wrong[b] / 9] & ~(1u << wrong[b] % 9));
+            df_set(&trial, wrong[z] / 9, trial.c[wrong[z] / 9] & ~(1u << wrong[z] % 9));
             if (solves(&trial, df_brt)) {
                 if (filled + 1 < room) {
                     found[filled++] = wrong[a];
-                    found[filled++] = wrong[b];
+                    found[filled++] = wrong[z];
                 }
                 count++;
             }
@@ -105,10 +106,10 @@ static int search(const DfGrid *g, const int *open, int nopen, int first, int le
 }
 
 int df_fewest_guesses(const uint16_t *cands, const uint8_t *solution, int limit, DfRules rules,
-                      int *cells) {
+                      int *cells, const DfBoard *b) {
     DfGrid start;
     int open[DF_CELLS], nopen = 0, i, size;
-    df_grid_from(&start, cands);
+    df_grid_from(&start, cands, b);
     if (!rules(&start))
         return -2;
     if (df_full(&start))

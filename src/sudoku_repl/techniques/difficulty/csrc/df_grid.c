@@ -1,74 +1,78 @@
-/* BRT on a pencil-mark state (brt.py's propagate): a decided digit leaves its peers, hidden
- * singles, and the direct contradictions (a cell without candidate, a digit without place). */
+/* BRT on a pencil-mark state (brt.py's propagate): a decided digit leaves its peers (and the
+ * digits one apart leave the cells beside it, under non-consecutive), hidden singles, and the
+ * direct contradictions (a cell without candidate, a digit without place in a house). */
 #include "df_grid.h"
 
 #include <string.h>
 
-int DF_UNITS[27][9];
-int DF_PEERS[DF_CELLS][20];
-uint32_t DF_UNIT_BITS[DF_CELLS];
-
-void df_tables_init(void) {
-    int i, k, n;
-    for (i = 0; i < DF_CELLS; i++) {
-        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
-        DF_UNITS[r][c] = i;
-        DF_UNITS[9 + c][r] = i;
-        DF_UNITS[18 + b][(r % 3) * 3 + c % 3] = i;
-        DF_UNIT_BITS[i] = (1u << r) | (1u << (9 + c)) | (1u << (18 + b));
-    }
-    for (i = 0; i < DF_CELLS; i++) {
-        int r = i / 9, c = i % 9, b = (r / 3) * 3 + c / 3;
-        n = 0;
-        for (k = 0; k < DF_CELLS; k++) {
-            int kr = k / 9, kc = k % 9, kb = (kr / 3) * 3 + kc / 3;
-            if (k != i && (kr == r || kc == c || kb == b))
-                DF_PEERS[i][n++] = k;
-        }
-    }
-}
-
-void df_grid_from(DfGrid *g, const uint16_t *cands) {
+void df_grid_from(DfGrid *g, const uint16_t *cands, const DfBoard *b) {
     memcpy(g->c, cands, sizeof g->c);
     memset(g->done, 0, sizeof g->done);
     g->solved = 0;
-    g->dirty = DF_ALL_UNITS;
+    g->b = b;
+    g->dirty = b->all;
 }
 
-int df_place_singles(DfGrid *g, int *todo, int n) {
+/* The two below are made twice by the compiler from one text: on classic sudoku's board
+ * (classic 1, board &DF_CLASSIC: its 20 peers a cell a loop of fixed length, no cell beside
+ * another) as fast as before any other board, and on any board. */
+
+/* cell p loses the digits of gone it has (its houses marked changed): the count of todo, a
+ * cell left a single added to it, or -1 when none is left */
+static inline int take(uint16_t *c, uint64_t *dirty, const DfBoard *board, int p, unsigned gone,
+                       int *todo, int n) {
+    unsigned m = c[p];
+    if (m & gone) {
+        m &= ~gone;
+        if (!m)
+            return -1;
+        c[p] = (uint16_t)m;
+        *dirty |= board->house_bits[p];
+        if (!(m & (m - 1)))
+            todo[n++] = p;
+    }
+    return n;
+}
+
+static inline int place_singles_on(DfGrid *g, const DfBoard *board, int classic, int *todo,
+                                   int n) {
     uint16_t *c = g->c;
     while (n) {
         unsigned b;
-        int i = todo[--n], k;
+        int i = todo[--n], k, count;
+        const uint8_t *peers;
         if (g->done[i])
             continue;
         g->done[i] = 1;
         g->solved++;
         b = c[i];
-        for (k = 0; k < 20; k++) {
-            int p = DF_PEERS[i][k];
-            unsigned m = c[p];
-            if (m & b) {
-                m ^= b;
-                if (!m)
+        peers = board->peer[i];
+        count = classic ? 20 : board->npeers[i];
+        for (k = 0; k < count; k++)
+            if ((n = take(c, &g->dirty, board, peers[k], b, todo, n)) < 0)
+                return 0;
+        if (!classic && board->napart[i]) {
+            unsigned away = df_away(board, b);
+            for (k = 0; k < board->napart[i]; k++)
+                if ((n = take(c, &g->dirty, board, board->apart[i][k], away, todo, n)) < 0)
                     return 0;
-                c[p] = (uint16_t)m;
-                g->dirty |= DF_UNIT_BITS[p];
-                if (!(m & (m - 1)))
-                    todo[n++] = p;
-            }
         }
     }
     return 1;
 }
 
-int df_brt(DfGrid *g) {
-    /* at most every cell of every unit at the start, then each cell once as it is decided */
-    int todo[27 * 9 + DF_CELLS];
+int df_place_singles(DfGrid *g, int *todo, int n) {
+    return g->b == &DF_CLASSIC ? place_singles_on(g, &DF_CLASSIC, 1, todo, n)
+                               : place_singles_on(g, g->b, 0, todo, n);
+}
+
+static inline int brt_on(DfGrid *g, const DfBoard *board, int classic) {
+    /* at most every cell of every house at the start, then each cell once as it is decided */
+    int todo[DF_MAX_HOUSES * 9 + DF_CELLS];
     int n = 0, i, k;
     uint16_t *c = g->c;
-    uint32_t start = g->dirty;
-    if (start == DF_ALL_UNITS) {
+    uint64_t start = g->dirty;
+    if (start == board->all) {
         for (i = 0; i < DF_CELLS; i++) {
             if (!c[i])
                 return 0;
@@ -76,9 +80,9 @@ int df_brt(DfGrid *g) {
                 todo[n++] = i;
         }
     } else {
-        /* the cells changed from outside are in the units marked changed */
+        /* the cells changed from outside are in the houses marked changed */
         while (start) {
-            const int *cells = DF_UNITS[value_of_bit((int)(start & (0u - start))) - 1];
+            const int *cells = board->house[ctz64(start)];
             start &= start - 1;
             for (k = 0; k < 9; k++) {
                 i = cells[k];
@@ -90,19 +94,19 @@ int df_brt(DfGrid *g) {
         }
     }
     for (;;) {
-        uint32_t dirty;
+        uint64_t dirty;
         int u;
-        if (!df_place_singles(g, todo, n))
+        if (!place_singles_on(g, board, classic, todo, n))
             return 0;
         n = 0;
         dirty = g->dirty;
         if (!dirty)
             return 1;
-        /* the units changed since they were last looked at: a digit with no place, or one */
-        u = value_of_bit((int)(dirty & (0u - dirty))) - 1;
-        g->dirty = dirty & ~(1u << u);
+        /* the houses changed since they were last looked at: a digit with no place, or one */
+        u = ctz64(dirty);
+        g->dirty = dirty & (dirty - 1);
         {
-            const int *cells = DF_UNITS[u];
+            const int *cells = board->house[u];
             unsigned once = 0, twice = 0, decided = 0, hidden;
             for (k = 0; k < 9; k++) {
                 unsigned m = c[cells[k]];
@@ -111,8 +115,8 @@ int df_brt(DfGrid *g) {
                 decided |= m & (0u - !(m & (m - 1))); /* (no branch: either way at random) */
             }
             if (once != DF_FULL)
-                return 0; /* a digit with no place in the unit */
-            /* (a digit decided in the unit has its one place already: no cell to look for) */
+                return 0; /* a digit with no place in the house */
+            /* (a digit decided in the house has its one place already: no cell to look for) */
             hidden = once & ~twice & ~decided;
             while (hidden) {
                 unsigned b = hidden & (0u - hidden);
@@ -132,4 +136,8 @@ int df_brt(DfGrid *g) {
             }
         }
     }
+}
+
+int df_brt(DfGrid *g) {
+    return g->b == &DF_CLASSIC ? brt_on(g, &DF_CLASSIC, 1) : brt_on(g, g->b, 0);
 }

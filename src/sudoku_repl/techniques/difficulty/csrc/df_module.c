@@ -6,29 +6,152 @@
 #include "df_bxb.h"
 #include "df_doors.h"
 
-/* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
-static int masks_from(PyObject *seq, uint16_t *cands) {
-    PyObject *fast = PySequence_Fast(seq, "the candidates are a sequence of 81 masks");
-    Py_ssize_t i;
+#include <string.h>
+
+/* fewest to most ints 0 to top from a sequence into out: how many, or -1 with an error set
+ * (count: what a wrong length or a non-sequence is told; value: a value out of range) */
+static int ints_from(PyObject *seq, int *out, Py_ssize_t fewest, Py_ssize_t most, long top,
+                     const char *count, const char *value) {
+    PyObject *fast = PySequence_Fast(seq, count);
+    Py_ssize_t n, k;
     if (!fast)
-        return 0;
-    if (FAST_SIZE(fast) != DF_CELLS) {
+        return -1;
+    n = FAST_SIZE(fast);
+    if (n < fewest || n > most) {
         Py_DECREF(fast);
-        PyErr_SetString(PyExc_ValueError, "the candidates are 81 masks");
-        return 0;
+        PyErr_SetString(PyExc_ValueError, count);
+        return -1;
     }
-    for (i = 0; i < DF_CELLS; i++) {
-        long m = PyLong_AsLong(FAST_ITEM(fast, i));
-        if (m < 0 || m > DF_FULL) {
+    for (k = 0; k < n; k++) {
+        long v = PyLong_AsLong(FAST_ITEM(fast, k));
+        if (v < 0 || v > top) {
             Py_DECREF(fast);
             if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a candidate mask is 0-511");
+                PyErr_SetString(PyExc_ValueError, value);
+            return -1;
+        }
+        out[k] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+/* 81 masks 0-511 from a sequence of ints: 1, or 0 with ValueError set */
+static int masks_from(PyObject *seq, uint16_t *cands) {
+    int masks[DF_CELLS], i;
+    if (ints_from(seq, masks, DF_CELLS, DF_CELLS, DF_FULL, "the candidates are 81 masks",
+                  "a candidate mask is 0-511") < 0)
+        return 0;
+    for (i = 0; i < DF_CELLS; i++)
+        cands[i] = (uint16_t)masks[i];
+    return 1;
+}
+
+#define BOARD_NAME "sudoku_repl.techniques.difficulty._native.board"
+
+/* a board argument: None for classic sudoku's, or a capsule df_board made: 1, or 0 with
+ * TypeError set */
+static int board_from(PyObject *obj, const DfBoard **board) {
+    if (obj == Py_None) {
+        *board = &DF_CLASSIC;
+        return 1;
+    }
+    *board = PyCapsule_GetPointer(obj, BOARD_NAME);
+    if (!*board) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, "a board is None (classic sudoku) or df_board's");
+        return 0;
+    }
+    return 1;
+}
+
+/* the cells of each of a sequence's items, into table (rows of room): each row's count into
+ * counts, or 0 with an error set */
+static int rows_from(PyObject *seq, Py_ssize_t rows, int *counts, int *table, int room) {
+    PyObject *fast = PySequence_Fast(seq, "a board's tables are sequences");
+    Py_ssize_t k;
+    if (!fast)
+        return 0;
+    if (FAST_SIZE(fast) != rows) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a board's tables have a row a house, or a row a cell");
+        return 0;
+    }
+    for (k = 0; k < rows; k++) {
+        int n = ints_from(FAST_ITEM(fast, k), table + k * room, 0, room, DF_CELLS - 1,
+                          "a board's rows are sequences of cells, at most 80 a row",
+                          "a board's cells are 0-80");
+        if (n < 0) {
+            Py_DECREF(fast);
             return 0;
         }
-        cands[i] = (uint16_t)m;
+        counts[k] = n;
     }
     Py_DECREF(fast);
     return 1;
+}
+
+static void board_capsule_free(PyObject *capsule) {
+    PyMem_Free(PyCapsule_GetPointer(capsule, BOARD_NAME));
+}
+
+/* (houses, peers, apart, cyclic) -> a board's capsule: the houses each nine cells, per cell its
+ * peers and the cells beside it (non-consecutive; empty rows without it), cyclic: 9 and 1 one
+ * apart. ValueError for a board the C cannot follow (more than 64 houses, ...) */
+static PyObject *df_board_py(PyObject *self, PyObject *args) {
+    PyObject *houses, *peers, *apart, *fast, *capsule;
+    int cyclic, counts[DF_MAX_HOUSES], k, i;
+    int table[DF_CELLS * DF_MAX_PEERS];
+    Py_ssize_t n;
+    const char *wrong;
+    DfBoard *b;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOOp", &houses, &peers, &apart, &cyclic))
+        return NULL;
+    b = PyMem_Malloc(sizeof *b);
+    if (!b)
+        return PyErr_NoMemory();
+    memset(b, 0, sizeof *b);
+    fast = PySequence_Fast(houses, "a board's houses are a sequence");
+    if (!fast)
+        goto fail;
+    n = FAST_SIZE(fast);
+    Py_DECREF(fast);
+    if (n < 1 || n > DF_MAX_HOUSES) {
+        PyErr_SetString(PyExc_ValueError, "a board has 1 to 64 houses");
+        goto fail;
+    }
+    b->houses = (int)n;
+    if (!rows_from(houses, n, counts, &b->house[0][0], 9))
+        goto fail;
+    for (k = 0; k < b->houses; k++)
+        if (counts[k] != 9) {
+            PyErr_SetString(PyExc_ValueError, "a house is nine cells");
+            goto fail;
+        }
+    if (!rows_from(peers, DF_CELLS, b->npeers, table, DF_MAX_PEERS))
+        goto fail;
+    for (i = 0; i < DF_CELLS; i++)
+        for (k = 0; k < b->npeers[i]; k++)
+            b->peer[i][k] = (uint8_t)table[i * DF_MAX_PEERS + k];
+    if (!rows_from(apart, DF_CELLS, b->napart, table, DF_MAX_APART))
+        goto fail;
+    for (i = 0; i < DF_CELLS; i++)
+        for (k = 0; k < b->napart[i]; k++)
+            b->apart[i][k] = (uint8_t)table[i * DF_MAX_APART + k];
+    b->cyclic = cyclic;
+    wrong = df_board_finish(b);
+    if (wrong) {
+        PyErr_SetString(PyExc_ValueError, wrong);
+        goto fail;
+    }
+    capsule = PyCapsule_New(b, BOARD_NAME, board_capsule_free);
+    if (!capsule)
+        goto fail;
+    return capsule;
+fail:
+    PyMem_Free(b);
+    return NULL;
 }
 
 /* a solution: 81 bytes 1-9 */
@@ -46,14 +169,16 @@ bad:
 }
 
 static PyObject *df_brt_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     uint16_t cands[DF_CELLS];
+    const DfBoard *board;
     DfGrid g;
     int i;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O", &seq) || !masks_from(seq, cands))
+    if (!PyArg_ParseTuple(args, "O|O", &seq, &on) || !masks_from(seq, cands) ||
+        !board_from(on, &board))
         return NULL;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, board);
     if (!df_brt(&g))
         Py_RETURN_NONE;
     out = PyTuple_New(DF_CELLS);
@@ -71,39 +196,44 @@ static PyObject *df_brt_py(PyObject *self, PyObject *args) {
 }
 
 static PyObject *df_depth_py(PyObject *self, PyObject *args) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
     int limit, mode, depth;
     DfRules rules;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oiiz#", &seq, &limit, &mode, &solution, &length) ||
-        !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
+    if (!PyArg_ParseTuple(args, "Oiiz#|O", &seq, &limit, &mode, &solution, &length, &on) ||
+        !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
+        !board_from(on, &board))
         return NULL;
     rules = df_rules_of(mode);
     if (!rules || limit < 0 || limit > 8) {
         PyErr_SetString(PyExc_ValueError, "a depth's rules are -1 (BRT), 0, 1 or 2; limit 0-8");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS depth = df_depth(cands, limit, rules, (const uint8_t *)solution);
+    Py_BEGIN_ALLOW_THREADS depth =
+        df_depth(cands, limit, rules, (const uint8_t *)solution, board);
     Py_END_ALLOW_THREADS if (depth == -3) return PyErr_NoMemory();
     return PyLong_FromLong(depth);
 }
 
 static PyObject *df_solutions_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     uint16_t cands[DF_CELLS];
     uint8_t found[2 * DF_CELLS];
     int limit, n, k;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oi", &seq, &limit) || !masks_from(seq, cands))
+    if (!PyArg_ParseTuple(args, "Oi|O", &seq, &limit, &on) || !masks_from(seq, cands) ||
+        !board_from(on, &board))
         return NULL;
     if (limit < 1 || limit > 2) {
         PyErr_SetString(PyExc_ValueError, "the solutions' limit is 1 or 2");
         return NULL;
     }
-    n = df_solutions(cands, limit, found);
+    n = df_solutions(cands, limit, found, board);
     out = PyList_New(n);
     if (!out)
         return NULL;
@@ -135,30 +265,32 @@ static PyObject *int_list(const int *values, int n) {
 }
 
 static PyObject *df_brt_backdoors_py(PyObject *self, PyObject *args) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int cells[DF_CELLS], n;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#", &seq, &solution, &length) || !masks_from(seq, cands) ||
-        !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#|O", &seq, &solution, &length, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
-    n = df_brt_backdoors(cands, (const uint8_t *)solution, cells);
+    n = df_brt_backdoors(cands, (const uint8_t *)solution, cells, board);
     if (n < 0)
         Py_RETURN_NONE;
     return int_list(cells, n);
 }
 
 static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *out;
+    PyObject *seq, *out, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int size, n, room, *found;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#i", &seq, &solution, &length, &size) ||
-        !masks_from(seq, cands) || !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#i|O", &seq, &solution, &length, &size, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
     if (size != 1 && size != 2) {
         PyErr_SetString(PyExc_ValueError, "a candidate backdoor's size is 1 or 2");
@@ -169,7 +301,7 @@ static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
     if (!found)
         return PyErr_NoMemory();
     Py_BEGIN_ALLOW_THREADS n = df_candidate_backdoors(cands, (const uint8_t *)solution, size,
-                                                      found, room);
+                                                      found, room, board);
     Py_END_ALLOW_THREADS if (n < 0) {
         PyMem_Free(found);
         Py_RETURN_NONE;
@@ -180,15 +312,16 @@ static PyObject *df_candidate_backdoors_py(PyObject *self, PyObject *args) {
 }
 
 static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
-    PyObject *seq, *cells_out, *out;
+    PyObject *seq, *cells_out, *out, *on = Py_None;
     const char *solution;
     Py_ssize_t length;
     uint16_t cands[DF_CELLS];
     int limit, mode, size, cells[DF_CELLS];
     DfRules rules;
+    const DfBoard *board;
     (void)self;
-    if (!PyArg_ParseTuple(args, "Oy#ii", &seq, &solution, &length, &limit, &mode) ||
-        !masks_from(seq, cands) || !solution_from(solution, length))
+    if (!PyArg_ParseTuple(args, "Oy#ii|O", &seq, &solution, &length, &limit, &mode, &on) ||
+        !masks_from(seq, cands) || !solution_from(solution, length) || !board_from(on, &board))
         return NULL;
     rules = df_rules_of(mode);
     if (!rules || limit < 0 || limit > 8) {
@@ -196,7 +329,7 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS size =
-        df_fewest_guesses(cands, (const uint8_t *)solution, limit, rules, cells);
+        df_fewest_guesses(cands, (const uint8_t *)solution, limit, rules, cells, board);
     Py_END_ALLOW_THREADS cells_out = int_list(cells, size > 0 ? size : 0);
     if (!cells_out)
         return NULL;
@@ -207,20 +340,23 @@ static PyObject *df_fewest_guesses_py(PyObject *self, PyObject *args) {
 /* (masks, max, solution or None) -> the B rating (bxb 0), or the BxB (1) or BxBB (2) rating
  * (df_braids.h, df_bxb.h) */
 static PyObject *rating_py(PyObject *args, int bxb) {
-    PyObject *seq;
+    PyObject *seq, *on = Py_None;
     uint16_t cands[DF_CELLS];
     const char *solution = NULL;
     Py_ssize_t length = 0;
     int max, found;
-    if (!PyArg_ParseTuple(args, "Oiz#", &seq, &max, &solution, &length) ||
-        !masks_from(seq, cands) || (solution && !solution_from(solution, length)))
+    const DfBoard *board;
+    if (!PyArg_ParseTuple(args, "Oiz#|O", &seq, &max, &solution, &length, &on) ||
+        !masks_from(seq, cands) || (solution && !solution_from(solution, length)) ||
+        !board_from(on, &board))
         return NULL;
     if (max < (bxb ? 1 : 0) || max > (bxb ? DF_BXB_MAX : 64)) {
         PyErr_SetString(PyExc_ValueError, bxb ? "BxB's bound is 1-16" : "B's bound is 0-64");
         return NULL;
     }
-    Py_BEGIN_ALLOW_THREADS found = bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution, bxb)
-                                       : df_b_rating(cands, max, (const uint8_t *)solution);
+    Py_BEGIN_ALLOW_THREADS found =
+        bxb ? df_bxb_rating(cands, max, (const uint8_t *)solution, bxb, board)
+            : df_b_rating(cands, max, (const uint8_t *)solution, board);
     Py_END_ALLOW_THREADS if (found == -3) return PyErr_NoMemory();
     return PyLong_FromLong(found);
 }
@@ -241,6 +377,8 @@ static PyObject *df_bxbb_rating_py(PyObject *self, PyObject *args) {
 }
 
 static PyMethodDef module_methods[] = {
+    {"df_board", df_board_py, METH_VARARGS,
+     "(houses, peers, apart, cyclic) -> a board the functions below take last (None: classic)"},
     {"df_brt", df_brt_py, METH_VARARGS, "BRT on 81 masks: the masks reached, or None"},
     {"df_depth", df_depth_py, METH_VARARGS,
      "the least n <= limit for which T&E(rules, n) solves: -1 past limit, -2 no solution"},
@@ -263,7 +401,6 @@ static struct PyModuleDef module = {
     module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__native(void) {
-    df_tables_init();
-    df_braid_tables_init();
+    df_board_classic_init();
     return PyModule_Create(&module);
 }

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/* naked subsets in one unit: -1 a contradiction, 1 something removed, 0 nothing */
+/* naked subsets in one house: -1 a contradiction, 1 something removed, 0 nothing */
 static int unit_subsets(DfGrid *g, const int *cells) {
     int open[9], n = 0, k, s;
     unsigned masks[9], unions[512];
@@ -48,8 +48,8 @@ int df_subsets(DfGrid *g) {
         int u, shrunk = 0;
         if (!df_brt(g))
             return 0;
-        for (u = 0; u < 27; u++) {
-            int found = unit_subsets(g, DF_UNITS[u]);
+        for (u = 0; u < g->b->houses; u++) {
+            int found = unit_subsets(g, g->b->house[u]);
             if (found < 0)
                 return 0;
             shrunk |= found;

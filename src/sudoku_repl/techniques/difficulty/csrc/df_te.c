@@ -184,14 +184,15 @@ void df_search_free(DfSearch *search) {
     }
 }
 
-int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution) {
+int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
+             const DfBoard *b) {
     DfGrid g;
     /* (a trial of the basic rules alone costs less run again than recalled) */
     DfSearch *search = df_search_new(rules, solution, limit, 2);
     int depth, found = -1;
     if (!search)
         return -3;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, b);
     if (!rules(&g))
         found = -2;
     for (depth = 0; found == -1 && depth <= limit; depth++) {
@@ -232,10 +233,10 @@ static void solve(DfGrid *g, int limit, uint8_t *out, int *found) {
     }
 }
 
-int df_solutions(const uint16_t *cands, int limit, uint8_t *out) {
+int df_solutions(const uint16_t *cands, int limit, uint8_t *out, const DfBoard *b) {
     DfGrid g;
     int found = 0;
-    df_grid_from(&g, cands);
+    df_grid_from(&g, cands, b);
     solve(&g, limit, out, &found);
     return found;
 }

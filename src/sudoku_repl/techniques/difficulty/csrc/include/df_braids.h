@@ -9,9 +9,6 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-/* the cells' bit tables, from df_grid's (after df_tables_init; once, at the module's start) */
-void df_braid_tables_init(void);
-
 /* the least length (1 to max) of a braid against candidate z (cell * 9 + digit - 1, of an
  * undecided cell) in g, a state BRT has closed without contradiction; 0 when there is none */
 int df_braid_length(const DfGrid *g, int z, int max);
@@ -20,9 +17,9 @@ int df_braid_length(const DfGrid *g, int z, int max);
  * contradiction; solution (81 digits, or NULL) spares the search against true candidates */
 int df_braids(DfGrid *g, int n, const uint8_t *solution);
 
-/* the least n <= max for which BRT and braids up to n solve cands: -1 past max, -2 when BRT
- * meets a contradiction on the way (a state with no solution) */
-int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution);
+/* the least n <= max for which BRT and braids up to n solve cands on board b: -1 past max, -2
+ * when BRT meets a contradiction on the way (a state with no solution) */
+int df_b_rating(const uint16_t *cands, int max, const uint8_t *solution, const DfBoard *b);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -13,11 +13,12 @@
 
 #define DF_BXB_MAX 16
 
-/* the least x <= max (max <= DF_BXB_MAX) for which T&E(B_x, depth) solves cands (depth 1:
- * BxB, 2: BxBB): -1 past max, -2 at a contradiction (a state with no solution), -3 out of
- * memory; solution (81 digits, or NULL) spares the trials of true candidates. A state
+/* the least x <= max (max <= DF_BXB_MAX) for which T&E(B_x, depth) solves cands on board b
+ * (depth 1: BxB, 2: BxBB): -1 past max, -2 at a contradiction (a state with no solution), -3
+ * out of memory; solution (81 digits, or NULL) spares the trials of true candidates. A state
  * T&E(depth) solves answers 1 or less: the figure is meant for T&E(depth + 1) states. */
-int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth);
+int df_bxb_rating(const uint16_t *cands, int max, const uint8_t *solution, int depth,
+                  const DfBoard *b);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

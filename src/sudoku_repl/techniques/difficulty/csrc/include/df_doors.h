@@ -9,20 +9,23 @@
 #pragma GCC visibility push(hidden)
 #endif
 
+/* The functions below take cands on board b. */
+
 /* the cells whose solution digit, placed, lets BRT solve cands, ascending, into cells: how
  * many (0 when BRT alone solves it); -1 when BRT meets a contradiction */
-int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells);
+int df_brt_backdoors(const uint16_t *cands, const uint8_t *solution, int *cells,
+                     const DfBoard *b);
 
 /* the candidate backdoors of size 1 or 2 (backdoors.py's order), into found as cell*9+digit-1
  * (pairs: two entries a backdoor), at most room entries: how many backdoors (they may be more
  * than room holds: the count is exact) */
 int df_candidate_backdoors(const uint16_t *cands, const uint8_t *solution, int size,
-                          int *found, int room);
+                           int *found, int room, const DfBoard *b);
 
 /* fewest guesses under rules: the size (0 to limit, -1 past it, -2 a contradiction), one set
  * of cells into cells (the first in cell order) */
 int df_fewest_guesses(const uint16_t *cands, const uint8_t *solution, int limit, DfRules rules,
-                      int *cells);
+                      int *cells, const DfBoard *b);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -1,6 +1,6 @@
 /* The original's filters as basic rules (df_rules.c), mirroring guesses.py: run modes 0 and 1
- * (BRT and naked subsets of every size; hidden subsets are their complements), run mode 2 (a
- * placed digit leaves its peers, naked singles). */
+ * (BRT and naked subsets of every size in each house; hidden subsets are their complements),
+ * run mode 2 (a placed digit leaves its peers, naked singles). */
 #ifndef SUDOKU_REPL_DF_RULES_H
 #define SUDOKU_REPL_DF_RULES_H
 

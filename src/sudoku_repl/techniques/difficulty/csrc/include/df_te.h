@@ -29,13 +29,15 @@ void df_search_rules(DfSearch *search, DfRules rules);
  * solved or nothing more is eliminated: 1, or 0 at a contradiction */
 int df_search_te(DfSearch *search, DfGrid *g, int depth);
 
-/* the least n <= limit for which T&E(rules, n) solves cands, -1 past limit, -2 when the
- * rules meet a contradiction on the way (a state with no solution), -3 out of memory;
+/* the least n <= limit for which T&E(rules, n) solves cands on board b, -1 past limit, -2 when
+ * the rules meet a contradiction on the way (a state with no solution), -3 out of memory;
  * solution (81 digits, or NULL) spares the trials of true candidates */
-int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution);
+int df_depth(const uint16_t *cands, int limit, DfRules rules, const uint8_t *solution,
+             const DfBoard *b);
 
-/* up to limit solutions of cands, written to out (81 digits each): how many were found */
-int df_solutions(const uint16_t *cands, int limit, uint8_t *out);
+/* up to limit solutions of cands on board b, written to out (81 digits each): how many were
+ * found */
+int df_solutions(const uint16_t *cands, int limit, uint8_t *out, const DfBoard *b);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop
